@@ -1,0 +1,84 @@
+// Package rollunder resolves attacks of the 2D6 roll-under rules (the
+// Advanced Fighting Fantasy 2e / Stellar Adventures lineage as adapted in
+// github.com/WhaleCancer/ChooseYourOwnAdventure, RULES/Combat) and computes
+// their exact odds. The decisions are those of shared/rules/rollunder.md.
+//
+// # The attack (Input, Odds, Resolve; calculator rollunder/attack)
+//
+// The attacker rolls 2d6 and hits when the total is strictly under the
+// target T = PHYSICAL + skill - opponent's skill + modifier (melee), or
+// PHYSICAL + skill + modifier (ranged: the defender's skill does not count).
+// Modifiers are signed and added: a penalty is negative (CombatModifiers
+// lists them). Double 6 always hits with a critical; double 1 always misses
+// and fumbles. So for 3 <= T <= 12, P(hit) = P(2d6 < T); for T <= 2 it is
+// 1/36 and for T >= 13 it is 35/36.
+//
+// On a hit the attacker rolls a d6 (plus damage_modifier) on the weapon's
+// track for STAMINA damage, the defender a d6 (plus protection_modifier) on
+// a protection track, and the target loses max(0, damage - protection).
+// Rolls pushed past 6 read the 7+ column, below 1 the 1 column.
+//
+// # Decisions where the note is silent
+//
+//   - Armor or Dodge: the armor track is used when armor is not "none"; the
+//     Dodge track of the dodge skill (1..6) only when armor is "none" (Dodge
+//     is the unarmored defender's track). Dodge 0 means no Dodge track.
+//   - Shields (small_shield, large_shield, from the source's Advanced
+//     Fighting Fantasy pages) add their track to the armor or Dodge track,
+//     read from the same die, and stand alone for a defender with neither.
+//   - With no armor, no Dodge and no shield every track reads 0, so the
+//     defender rolls no protection die at all.
+//   - Critical hits roll 2d6 on the critical table after the weapon and
+//     protection dice. Double damage doubles the track value before
+//     protection; "maximum weapon damage" is the track value of a weapon die
+//     showing 6 (plus damage_modifier); "+2 to the damage roll" adds 2 to
+//     the weapon die; 11 adds a second hit with its own weapon die (+2) and
+//     protection die. Effects that are not STAMINA (disarmed, bleeding 1d3 a
+//     round, knocked down, next action -3) are named by critical_effect and
+//     not counted. 2 (0 STAMINA) and 12 (decapitated) have no STAMINA number:
+//     they are the outcomes critical_zero_stamina and critical_decapitated,
+//     and are left out of the damage and stamina_loss distributions. The
+//     target's option to Test LUCK against a critical is not modelled.
+//   - Fumbles roll 2d6 on the fumble table; their effects fall on the
+//     attacker and are named by fumble_effect only.
+//   - Weapon notes (plasma ignores unsealed armor, fusion +2 to the damage
+//     roll against the unarmored, stun weapons cannot kill) are left to the
+//     player: use damage_modifier or pick armor "none".
+//
+// # Names
+//
+// Outcomes: hit and miss partition the attack (they sum to 1). Overlapping
+// flags: critical (double 6) is part of hit, fumble (double 1) is part of
+// miss, and critical_zero_stamina and critical_decapitated are parts of
+// critical.
+//
+// Distributions: damage (the weapon damage dealt, doubled or summed over two
+// hits as the critical says; 0 on a miss), stamina_loss (damage after
+// protection; 0 on a miss), both over all attacks except the mass of
+// critical_zero_stamina and critical_decapitated (so they sum to 1 minus
+// those two); stamina_loss_normal_hit (given a hit that is not a critical,
+// sums to 1); critical_effect (given a critical) and fumble_effect (given a
+// fumble), 2..12 with labels. Means: damage, stamina_loss (over the attacks
+// whose loss is a number) and stamina_loss_normal_hit.
+//
+// Resolve takes the dice in this order: the two attack dice; on a fumble the
+// two fumble dice; on a hit the weapon die, the protection die (armor, dodge
+// or shield die, none without any), on a critical then the two critical dice,
+// and on critical 11 the second hit's weapon and protection dice. Its
+// Outcome is critical or fumble for the doubles, else hit or miss; its
+// values are target, attack_roll, and as they apply damage (both hits on
+// critical 11), protection (the first hit's), stamina_loss (both hits), critical_effect, fumble_effect, critical_zero_stamina and
+// critical_decapitated.
+//
+// # Test LUCK (LuckInput, LuckOdds, ResolveLuck, LuckChance)
+//
+// 2d6 at most LUCK succeeds (an equal roll counts); LUCK then drops by 1
+// either way. Outcomes success and failure; values roll and luck_after.
+//
+// # Tables
+//
+// Tables returns weapons, armor, shields, dodge, critical_hits, fumbles and
+// combat_modifiers, each with its source file; Weapons, Armors, Shields,
+// DodgeTracks, CriticalHits, Fumbles and CombatModifiers return the same
+// data typed.
+package rollunder
