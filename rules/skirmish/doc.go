@@ -1,0 +1,78 @@
+// Package skirmish resolves one melee confrontation of the bilingual (EN/FR)
+// fantasy skirmish game "Fight – Combat" (a dice pool with cancelling
+// penalty dice) and computes its exact odds. The specification is
+// shared/rules/skirmish.md; the seed is the game's "Fight – Combat" page.
+//
+// # Mechanics
+//
+// The attacker rolls attack_dice six-sided pool dice and attack_penalty
+// penalty dice at the same time; the defender rolls defense_dice and
+// defense_penalty. Each penalty die cancels ONE pool die of its own side
+// showing the same face; a penalty die with no match does nothing. Each side
+// then keeps 2 of its remaining dice and scores their sum (a side left with
+// one die scores it, with none scores 0). The higher score wins; on a tie the
+// totals of the dice not kept (after cancellation) are compared, higher wins,
+// and a second tie means the attack fails.
+//
+// When the attacker wins, the difference (attack score − defense score) is
+// read on the damage table, armor is subtracted (not below 0) and then
+// extra_damage (the dirty-trick bonuses) is added. A difference of 12 or more
+// is instant death, whatever armor or the table say.
+//
+// # Decisions
+//
+//   - Which two dice a side keeps is the player's choice; odds need a policy,
+//     set by keep for both sides: "highest" keeps the two highest dice;
+//     "prefer_double" keeps the highest double (pair of equal faces) when
+//     there is one, else the two highest. Under "highest" more dice never
+//     lower a side's chances; "prefer_double" trades score for doubles, so
+//     its chance to win can fall as dice are added (3 attack dice against 1
+//     win more often than 4), while its chance to keep a double rises.
+//   - Instant death needs a difference of 12, so only a defense left with
+//     no dice (all cancelled by its penalty dice) can suffer it.
+//   - The damage table's values were icons in the seed; only "3–4 → 3 points"
+//     (the seed's example) and "12 or more → instant death" are known. The
+//     other rows are provisional (see [DamageBands]) and Input.DamageTable
+//     overrides them: 7 whole numbers 0..20, the points for the differences
+//     "up to 2", "3–4", "5–6", "7–8", "9", "10" and "11", in that order (the
+//     rows of the rulebook's table); 12 or more stays instant death.
+//   - A tie broken by the dice not kept gives difference 0, which reads the
+//     "up to 2" row.
+//   - The effects of doubles (special attacks and defenses, Force attack,
+//     Riposte, rerolls) are choices made at the table and are NOT applied:
+//     the odds report how often each side keeps a double, and a resolved roll
+//     says which effects become available.
+//   - Order of dice for Resolve: the attack pool dice, the attack penalty
+//     dice, the defense pool dice, the defense penalty dice (the seed's
+//     defender rolls first because of initiative; only the order of typing
+//     is fixed here, the result does not depend on it).
+//
+// # Names (public contract)
+//
+// Outcomes: attacker_wins and defender_wins partition the roll (they sum to
+// 1; defender_wins includes every tie resolved for the defender). Overlapping
+// flags: instant_death (the attacker wins by 12 or more; part of
+// attacker_wins), tie_first_comparison (equal scores, whoever then wins),
+// attacker_double and defender_double (the kept pair shows the same face,
+// 1 to 6), attacker_double_six and defender_double_six (the kept pair is
+// 6 and 6; part of the double flags).
+//
+// Distributions follow one convention: they range over all rolls, and the
+// rolls where the quantity has no value are left out, so a distribution's
+// total mass is the probability that it has a value, and its Mean is the
+// mean over those rolls.
+//   - difference: attack score − defense score, over the rolls the attacker
+//     wins (mass = P(attacker_wins)); ties won on the dice not kept are 0.
+//   - damage: points taken after armor and extra damage; 0 when the attack
+//     fails; instant-death rolls are left out (mass = 1 − P(instant_death)).
+//   - attack_score, defense_score: the kept sums, 0 to 12 (mass 1).
+//
+// Means: damage, difference, attack_score, defense_score (each the Mean of
+// its distribution, as above).
+//
+// Resolve's Roll.Outcome is attacker_wins or defender_wins; Roll.Values holds
+// attack_score, defense_score, attack_rest and defense_rest (totals of the
+// dice not kept), difference (attack − defense score, may be negative),
+// damage (absent on instant death), and the 0/1 flags instant_death,
+// attacker_double and defender_double.
+package skirmish

@@ -1,0 +1,314 @@
+package skirmish
+
+import (
+	"math"
+	"math/bits"
+
+	"d6codex/rules"
+	"d6codex/rules/dice"
+)
+
+// maxScore is the highest score (a kept 6 and 6).
+const maxScore = 12
+
+// sideOdds is the exact law of one side's result after cancellation and
+// keeping: rest[score][double][r] is the probability that the kept dice sum
+// to score, are (1) or are not (0) a double, and the dice not kept total r.
+type sideOdds struct {
+	rest [maxScore + 1][2][]float64
+}
+
+// total is the probability of the given score (any double flag, any rest).
+func (s *sideOdds) total(score int) float64 {
+	t := 0.0
+	for d := range 2 {
+		for _, p := range s.rest[score][d] {
+			t += p
+		}
+	}
+	return t
+}
+
+func invFactorials() [MaxDice + 1]float64 {
+	var inv [MaxDice + 1]float64
+	f := 1.0
+	for i := range inv {
+		if i > 0 {
+			f *= float64(i)
+		}
+		inv[i] = 1 / f
+	}
+	return inv
+}
+
+// lowTable holds, for the faces 1..f (f = 0..5) and a pool dice and b penalty
+// dice all showing those faces, the total of the pool dice left after
+// cancellation, as exponential-generating-function weights: the sum over
+// face counts c_g, p_g of Π 1/(c_g! p_g!), by total Σ g·max(c_g−p_g, 0).
+// It is what the faces below the kept dice contribute to the tie-break.
+type lowTable struct {
+	nA, nB, width int
+	data          []float64
+}
+
+func (t *lowTable) at(f, a, b int) []float64 {
+	i := ((f*(t.nA+1)+a)*(t.nB+1) + b) * t.width
+	return t.data[i : i+t.width]
+}
+
+func newLowTable(nA, nB int, inv *[MaxDice + 1]float64) *lowTable {
+	t := &lowTable{nA: nA, nB: nB, width: 5*nA + 1}
+	t.data = make([]float64, 6*(nA+1)*(nB+1)*t.width)
+	t.at(0, 0, 0)[0] = 1
+	for f := 1; f <= 5; f++ {
+		for a := 0; a <= nA; a++ {
+			for b := 0; b <= nB; b++ {
+				dst := t.at(f, a, b)
+				for c := 0; c <= a; c++ {
+					for p := 0; p <= b; p++ {
+						src := t.at(f-1, a-c, b-p)[:(f-1)*(a-c)+1]
+						w := inv[c] * inv[p]
+						out := dst[f*max(c-p, 0):]
+						for i, x := range src {
+							out[i] += w * x
+						}
+					}
+				}
+			}
+		}
+	}
+	return t
+}
+
+// sideDist is the exact law of a side rolling n pool dice and q penalty dice
+// under the keep policy. It is a dynamic programme over the faces 6 down to
+// 1: the state is the pool and penalty dice placed so far and the set of
+// faces left with exactly one die before the kept pair is settled; once the
+// pair is settled, the faces below only add to the tie-break total, which
+// low gives in one step.
+func sideDist(n, q int, keep string, low *lowTable, inv *[MaxDice + 1]float64) *sideOdds {
+	res := &sideOdds{}
+	width := 6*n + 1
+	backing := make([]float64, (maxScore+1)*2*width)
+	for s := range res.rest {
+		for d := range 2 {
+			i := (s*2 + d) * width
+			res.rest[s][d] = backing[i : i+width : i+width]
+		}
+	}
+	highest := keep == KeepHighest
+	idx := func(u, v, mask int) int { return (u*(q+1)+v)*64 + mask }
+	cur := make([]float64, (n+1)*(q+1)*64)
+	next := make([]float64, len(cur))
+	cur[0] = 1
+	for f := 6; f >= 1; f-- {
+		clear(next)
+		bit := 1 << (f - 1)
+		for u := 0; u <= n; u++ {
+			for v := 0; v <= q; v++ {
+				for mask := range 64 {
+					w := cur[idx(u, v, mask)]
+					if w == 0 {
+						continue
+					}
+					for c := 0; c <= n-u; c++ {
+						for p := 0; p <= q-v; p++ {
+							w2 := w * inv[c] * inv[p]
+							r := c - p
+							u2, v2 := u+c, v+p
+							if r <= 0 {
+								next[idx(u2, v2, mask)] += w2
+								continue
+							}
+							score, dbl, extra := 0, 0, 0
+							switch {
+							case highest && mask != 0: // the single higher die and one of these
+								score, extra = bits.Len(uint(mask))+f, (r-1)*f
+							case r >= 2: // a double of f
+								score, dbl, extra = 2*f, 1, (r-2)*f
+								if !highest {
+									extra += maskSum(mask)
+								}
+							default: // one die of f, pair not settled yet
+								next[idx(u2, v2, mask|bit)] += w2
+								continue
+							}
+							src := low.at(f-1, n-u2, q-v2)[:(f-1)*(n-u2)+1]
+							out := res.rest[score][dbl][extra:]
+							for i, x := range src {
+								out[i] += w2 * x
+							}
+						}
+					}
+				}
+			}
+		}
+		cur, next = next, cur
+	}
+	// Fewer than two dice settled a pair: all singles (prefer_double without
+	// a double, or fewer than two dice left).
+	for mask := range 64 {
+		w := cur[idx(n, q, mask)]
+		if w == 0 {
+			continue
+		}
+		score := keptOfSingles(mask)
+		res.rest[score][0][maskSum(mask)-score] += w
+	}
+	scale := 1.0 // n! q! / 6^(n+q), turning the weights into probabilities
+	for i := 2; i <= n; i++ {
+		scale *= float64(i)
+	}
+	for i := 2; i <= q; i++ {
+		scale *= float64(i)
+	}
+	scale *= math.Pow(6, -float64(n+q))
+	for i := range backing {
+		backing[i] *= scale
+	}
+	return res
+}
+
+// maskSum is the total of the faces in a set (bit f-1 for face f).
+func maskSum(mask int) int {
+	s := 0
+	for f := 1; f <= 6; f++ {
+		if mask&(1<<(f-1)) != 0 {
+			s += f
+		}
+	}
+	return s
+}
+
+// keptOfSingles is the sum of the two highest faces of a set.
+func keptOfSingles(mask int) int {
+	top := bits.Len(uint(mask))
+	if top == 0 {
+		return 0
+	}
+	return top + bits.Len(uint(mask&^(1<<(top-1))))
+}
+
+// Odds is the exact law of one confrontation (see the package doc for the
+// outcome, distribution and mean names).
+func Odds(in Input) (rules.Report, error) {
+	if err := in.Validate(); err != nil {
+		return rules.Report{}, err
+	}
+	inv := invFactorials()
+	low := newLowTable(max(in.AttackDice, in.DefenseDice), max(in.AttackPenalty, in.DefensePenalty), &inv)
+	atk := sideDist(in.AttackDice, in.AttackPenalty, in.Keep, low, &inv)
+	def := sideDist(in.DefenseDice, in.DefensePenalty, in.Keep, low, &inv)
+	return combine(atk, def, in), nil
+}
+
+// combine compares the two independent sides and reads the damage table.
+func combine(atk, def *sideOdds, in Input) rules.Report {
+	var pa, pd [maxScore + 1]float64
+	for s := range pa {
+		pa[s], pd[s] = atk.total(s), def.total(s)
+	}
+	var diff [maxScore + 1]float64 // attacker wins by this much
+	lose, tie := 0.0, 0.0
+	for sa := range pa {
+		for sd := range pd {
+			w := pa[sa] * pd[sd]
+			switch {
+			case sa > sd:
+				diff[sa-sd] += w
+			case sa < sd:
+				lose += w
+			default:
+				tie += w
+				win := tieBreak(atk, def, sa)
+				diff[0] += win
+				lose += w - win
+			}
+		}
+	}
+
+	table := in.damageTable()
+	var dmg dice.Builder
+	dmg.Add(0, lose)
+	win, death := 0.0, 0.0
+	var diffB dice.Builder
+	for d, w := range diff {
+		win += w
+		diffB.Add(d, w)
+		pts, dead := DamagePoints(table, d)
+		if dead {
+			death += w
+			continue
+		}
+		dmg.Add(damageAfter(pts, in), w)
+	}
+
+	var sa, sd dice.Builder
+	for s := range pa {
+		sa.Add(s, pa[s])
+		sd.Add(s, pd[s])
+	}
+	dblA, dblD := 0.0, 0.0
+	for s := range maxScore + 1 {
+		for _, p := range atk.rest[s][1] {
+			dblA += p
+		}
+		for _, p := range def.rest[s][1] {
+			dblD += p
+		}
+	}
+	sum := func(v []float64) float64 {
+		t := 0.0
+		for _, p := range v {
+			t += p
+		}
+		return t
+	}
+	dmgPMF, diffPMF, saPMF, sdPMF := dmg.PMF(), diffB.PMF(), sa.PMF(), sd.PMF()
+	return rules.Report{
+		Outcomes: []rules.Prob{
+			{Name: "attacker_wins", P: win},
+			{Name: "defender_wins", P: lose},
+			{Name: "instant_death", P: death},
+			{Name: "tie_first_comparison", P: tie},
+			{Name: "attacker_double", P: dblA},
+			{Name: "attacker_double_six", P: sum(atk.rest[maxScore][1])},
+			{Name: "defender_double", P: dblD},
+			{Name: "defender_double_six", P: sum(def.rest[maxScore][1])},
+		},
+		Distributions: []rules.Dist{
+			{Name: "difference", PMF: diffPMF},
+			{Name: "damage", PMF: dmgPMF},
+			{Name: "attack_score", PMF: saPMF},
+			{Name: "defense_score", PMF: sdPMF},
+		},
+		Means: []rules.Mean{
+			{Name: "damage", Value: dmgPMF.Mean()},
+			{Name: "difference", Value: diffPMF.Mean()},
+			{Name: "attack_score", Value: saPMF.Mean()},
+			{Name: "defense_score", Value: sdPMF.Mean()},
+		},
+	}
+}
+
+// tieBreak is the probability that both sides score s and the attacker's
+// dice not kept total more than the defender's.
+func tieBreak(atk, def *sideOdds, s int) float64 {
+	da, db := def.rest[s][0], def.rest[s][1]
+	cum := 0.0 // P(defender scores s with rest < r)
+	win := 0.0
+	aa, ab := atk.rest[s][0], atk.rest[s][1]
+	for r := range aa {
+		win += (aa[r] + ab[r]) * cum
+		if r < len(da) {
+			cum += da[r] + db[r]
+		}
+	}
+	return win
+}
+
+// damageAfter applies armor (not below 0) and then the extra damage to the
+// table's points.
+func damageAfter(points int, in Input) int {
+	return max(points-in.Armor, 0) + in.ExtraDamage
+}

@@ -1,0 +1,230 @@
+package skirmish
+
+import (
+	"errors"
+	"slices"
+	"strconv"
+
+	"d6codex/rules"
+	"d6codex/rules/dice"
+)
+
+// sideResult is one side's dice after cancellation and keeping.
+type sideResult struct {
+	left   []int // dice left after cancellation, highest first
+	kept   []int // the kept dice: 2, or fewer when fewer are left
+	score  int   // sum of the kept dice
+	rest   int   // total of the dice left but not kept
+	double bool  // the kept pair shows the same face
+}
+
+// Resolve resolves one confrontation from the dice on the tape, rolled in
+// this order: the attack pool dice, the attack penalty dice, the defense pool
+// dice, the defense penalty dice. Extra fixed dice are an error.
+func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
+	if err := in.Validate(); err != nil {
+		return rules.Roll{}, err
+	}
+	if t == nil {
+		return rules.Roll{}, errors.New("skirmish: no dice given")
+	}
+	roll := func(n int, what string) ([]int, error) { return t.RollN(n, 6, what) }
+	aPool, err := roll(in.AttackDice, "attack die")
+	if err != nil {
+		return rules.Roll{}, err
+	}
+	aPen, err := roll(in.AttackPenalty, "attack penalty die")
+	if err != nil {
+		return rules.Roll{}, err
+	}
+	dPool, err := roll(in.DefenseDice, "defense die")
+	if err != nil {
+		return rules.Roll{}, err
+	}
+	dPen, err := roll(in.DefensePenalty, "defense penalty die")
+	if err != nil {
+		return rules.Roll{}, err
+	}
+	if err := t.Done(); err != nil {
+		return rules.Roll{}, err
+	}
+
+	var steps []string
+	a := resolveSide("Attack", aPool, aPen, in.Keep, &steps)
+	d := resolveSide("Defense", dPool, dPen, in.Keep, &steps)
+
+	sa, sd := strconv.Itoa(a.score), strconv.Itoa(d.score)
+	wins := false
+	var result string
+	switch {
+	case a.score > d.score:
+		wins = true
+		steps = append(steps, sa+" beats "+sd+": the attacker wins by "+strconv.Itoa(a.score-d.score)+".")
+		result = "Attacker wins " + sa + " to " + sd
+	case a.score < d.score:
+		steps = append(steps, sa+" is below "+sd+": the attack fails.")
+		result = "Attack fails, " + sa + " to " + sd
+	default:
+		ra, rd := strconv.Itoa(a.rest), strconv.Itoa(d.rest)
+		tie := "Scores tie at " + sa + "; the dice not kept total " + ra + " against " + rd
+		switch {
+		case a.rest > d.rest:
+			wins = true
+			steps = append(steps, tie+": the attacker wins (difference 0).")
+			result = "Attacker wins the tie at " + sa + " on the dice not kept, " + ra + " to " + rd
+		case a.rest < d.rest:
+			steps = append(steps, tie+": the attack fails.")
+			result = "Attack fails: tie at " + sa + ", dice not kept " + ra + " to " + rd
+		default:
+			steps = append(steps, tie+": still tied, so the attack fails.")
+			result = "Attack fails: tie at " + sa + ", still tied at " + ra
+		}
+	}
+
+	outcome := "defender_wins"
+	diff := a.score - d.score
+	values := []rules.Value{
+		{Name: "attack_score", Value: a.score},
+		{Name: "defense_score", Value: d.score},
+		{Name: "attack_rest", Value: a.rest},
+		{Name: "defense_rest", Value: d.rest},
+		{Name: "difference", Value: diff},
+	}
+	dead := false
+	if wins {
+		outcome = "attacker_wins"
+		pts, instant := DamagePoints(in.damageTable(), diff)
+		dead = instant
+		if dead {
+			steps = append(steps, "Difference "+strconv.Itoa(diff)+" is 12 or more: instant death.")
+			result += ": instant death."
+		} else {
+			dmg := damageAfter(pts, in)
+			steps = append(steps, damageStep(in, diff, pts, dmg))
+			values = append(values, rules.Value{Name: "damage", Value: dmg})
+			result += ": " + plural(dmg, "point") + " of damage."
+		}
+	} else {
+		values = append(values, rules.Value{Name: "damage", Value: 0})
+		result += "."
+	}
+	values = append(values,
+		rules.Value{Name: "instant_death", Value: b2i(dead)},
+		rules.Value{Name: "attacker_double", Value: b2i(a.double)},
+		rules.Value{Name: "defender_double", Value: b2i(d.double)},
+	)
+	if a.double {
+		if a.kept[0] == 6 {
+			steps = append(steps, "The attacker kept a double 6: Force attack applies at the table (its effects are not counted here).")
+		} else {
+			steps = append(steps, "The attacker kept a double "+strconv.Itoa(a.kept[0])+": a special attack may be chosen at the table (not counted here).")
+		}
+	}
+	if d.double {
+		if d.kept[0] == 6 {
+			steps = append(steps, "The defender kept a double 6: Off balance or Riposte may be chosen at the table (not counted here).")
+		} else {
+			steps = append(steps, "The defender kept a double "+strconv.Itoa(d.kept[0])+": a special defense may be chosen at the table (not counted here).")
+		}
+	}
+	return rules.Roll{Dice: t.Rolls(), Outcome: outcome, Result: result, Values: values, Steps: steps}, nil
+}
+
+// resolveSide cancels, keeps and explains one side's dice.
+func resolveSide(side string, pool, pen []int, keep string, steps *[]string) sideResult {
+	line := side + " rolls " + joinInts(pool, ", ")
+	switch len(pen) {
+	case 0:
+		line += " with no penalty dice."
+	case 1:
+		line += " with penalty die " + strconv.Itoa(pen[0]) + "."
+	default:
+		line += " with penalty dice " + joinInts(pen, ", ") + "."
+	}
+	*steps = append(*steps, line)
+
+	left := slices.Clone(pool)
+	for _, p := range pen {
+		f := strconv.Itoa(p)
+		if i := slices.Index(left, p); i >= 0 {
+			left = slices.Delete(left, i, i+1)
+			*steps = append(*steps, "Penalty die "+f+" cancels one "+f+".")
+		} else {
+			*steps = append(*steps, "Penalty die "+f+" finds no "+f+" left to cancel and does nothing.")
+		}
+	}
+	slices.Sort(left)
+	slices.Reverse(left)
+
+	var r sideResult
+	r.left = left
+	switch len(left) {
+	case 0:
+		*steps = append(*steps, side+" has no dice left: score 0.")
+		return r
+	case 1:
+		r.kept, r.score = left, left[0]
+		*steps = append(*steps, side+" has one die left: score "+strconv.Itoa(r.score)+".")
+		return r
+	}
+	i := 0 // the kept pair is left[i], left[i+1]
+	if keep == KeepPreferDouble {
+		for j := 0; j+1 < len(left); j++ {
+			if left[j] == left[j+1] {
+				i = j
+				break
+			}
+		}
+	}
+	r.kept = []int{left[i], left[i+1]}
+	r.score = left[i] + left[i+1]
+	r.double = left[i] == left[i+1]
+	others := slices.Concat(left[:i], left[i+2:])
+	for _, v := range others {
+		r.rest += v
+	}
+	line = side + " keeps "
+	if i > 0 {
+		line += "the double "
+	}
+	line += strconv.Itoa(r.kept[0]) + " and " + strconv.Itoa(r.kept[1]) + " = " + strconv.Itoa(r.score)
+	if i > 0 {
+		line += " rather than the higher " + strconv.Itoa(left[0]) + " and " + strconv.Itoa(left[1]) + " (keep prefer_double)"
+	}
+	if len(others) > 0 {
+		line += "; dice not kept " + joinInts(others, ", ") + " = " + strconv.Itoa(r.rest)
+	}
+	*steps = append(*steps, line+".")
+	return r
+}
+
+func damageStep(in Input, diff, pts, dmg int) string {
+	s := "Difference " + strconv.Itoa(diff) + " gives " + plural(pts, "point") + " on the damage table"
+	switch {
+	case len(in.DamageTable) == DamageTableSize:
+		s += " (your table)"
+	case DamageBands()[bandOfDiff[diff]].Provisional:
+		s += " (provisional value)"
+	}
+	if in.Armor > 0 {
+		s += "; armor " + strconv.Itoa(in.Armor) + " leaves " + strconv.Itoa(max(pts-in.Armor, 0))
+	}
+	if in.ExtraDamage > 0 {
+		s += "; extra damage +" + strconv.Itoa(in.ExtraDamage) + " makes " + strconv.Itoa(dmg)
+	}
+	return s + "."
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return strconv.Itoa(n) + " " + word + "s"
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
