@@ -1,0 +1,171 @@
+// Package calc is the registry of combat calculators: for each one an id, a
+// title, help text, an input schema, and Run(inputs) → Result. It turns text
+// inputs (from a form, a URL, the command line or a Markdown preset) into the
+// typed inputs of a rules/ package, runs the exact odds and, when dice or a
+// seed are given, resolves that one roll.
+//
+// The registry is the only thing wasm/ and `sitegen calc` know about; neither
+// holds rules logic. Like rules/, this package avoids fmt, reflection and
+// encoding/json so that it compiles into a small WebAssembly module.
+package calc
+
+import (
+	"errors"
+	"strings"
+
+	"d6codex/rules"
+	"d6codex/rules/dice"
+)
+
+// Kind is the type of an input field.
+type Kind string
+
+// The field kinds.
+const (
+	Int      Kind = "int"       // a whole number within Min..Max
+	Bool     Kind = "bool"      // true or false
+	Choice   Kind = "choice"    // one of Options
+	DiceList Kind = "dice-list" // faces of rolled dice, e.g. "6, 5, 3"
+	DieCode  Kind = "die-code"  // an OpenD6 die code within Min..Max pips
+	IntList  Kind = "int-list"  // whole numbers within Min..Max, e.g. a damage table
+)
+
+// Option is one allowed value of a choice field.
+type Option struct {
+	Value string `json:"value"`
+	Label string `json:"label"`
+}
+
+// Field describes one input: its name (the public contract), label and help
+// for forms, kind, limits and default. Min and Max bound ints, and for die
+// codes they are pips (3 pips = 1D). Default is text in the field's syntax.
+type Field struct {
+	Name    string   `json:"name"`
+	Label   string   `json:"label"`
+	Kind    Kind     `json:"kind"`
+	Min     int      `json:"min"`
+	Max     int      `json:"max"`
+	Options []Option `json:"options,omitempty"`
+	Default string   `json:"default"`
+	Help    string   `json:"help,omitempty"`
+}
+
+// Calculator is one calculator of the registry.
+type Calculator struct {
+	ID     string  `json:"id"`
+	System string  `json:"system"`
+	Title  string  `json:"title"`
+	Help   string  `json:"help"`
+	Fields []Field `json:"fields"`
+
+	// odds computes the exact report; resolve resolves one roll from a tape.
+	odds    func(v Values) (rules.Report, error)
+	resolve func(v Values, t *dice.Tape) (rules.Roll, error)
+}
+
+// Field returns the named field and whether it exists.
+func (c *Calculator) Field(name string) (Field, bool) {
+	for _, f := range c.Fields {
+		if f.Name == name {
+			return f, true
+		}
+	}
+	return Field{}, false
+}
+
+// FieldNames lists the calculator's field names in schema order.
+func (c *Calculator) FieldNames() []string {
+	out := make([]string, len(c.Fields))
+	for i, f := range c.Fields {
+		out[i] = f.Name
+	}
+	return out
+}
+
+// Registry holds the calculators by id.
+type Registry struct {
+	list []*Calculator
+}
+
+// New returns the registry with every calculator of the five systems.
+func New() *Registry {
+	r := &Registry{}
+	for _, add := range []func() *Calculator{
+		d6xd6Attack,
+		spacedoorAttack, spacedoorDefend,
+		skirmishMelee,
+		rollunderAttack,
+		opend6Attack,
+	} {
+		r.list = append(r.list, withRollFields(add()))
+	}
+	return r
+}
+
+// List returns the calculators in a stable order (by system, then id).
+func (r *Registry) List() []*Calculator { return r.list }
+
+// Get returns the calculator with the given id.
+func (r *Registry) Get(id string) (*Calculator, error) {
+	for _, c := range r.list {
+		if c.ID == id {
+			return c, nil
+		}
+	}
+	ids := make([]string, len(r.list))
+	for i, c := range r.list {
+		ids[i] = c.ID
+	}
+	return nil, errors.New("unknown calculator " + quote(id) + " (known: " + strings.Join(ids, ", ") + ")")
+}
+
+// Run validates raw text inputs against the calculator's schema, fills in
+// defaults, computes the exact odds and, when "dice" or "seed" is given,
+// resolves that roll. Errors about inputs are *rules.FieldError.
+func (r *Registry) Run(id string, raw map[string]string) (Result, error) {
+	c, err := r.Get(id)
+	if err != nil {
+		return Result{}, err
+	}
+	return c.Run(raw)
+}
+
+// Run is Registry.Run for one calculator.
+func (c *Calculator) Run(raw map[string]string) (res Result, err error) {
+	defer func() {
+		// A bug in a rules package must not kill the caller (the WebAssembly
+		// module serves a whole page); report it as an error instead.
+		if p := recover(); p != nil {
+			res, err = Result{}, errors.New(c.ID+": internal error: "+panicText(p))
+		}
+	}()
+	v, err := c.Parse(raw)
+	if err != nil {
+		return Result{}, err
+	}
+	rep, err := c.odds(v)
+	if err != nil {
+		return Result{}, err
+	}
+	res = Result{ID: c.ID, calc: c, Inputs: v, Report: rep}
+	if t, ok := v.tape(); ok {
+		roll, err := c.resolve(v, t)
+		if err != nil {
+			return Result{}, err
+		}
+		res.Roll = &roll
+	}
+	return res, nil
+}
+
+func panicText(p any) string {
+	switch x := p.(type) {
+	case error:
+		return x.Error()
+	case string:
+		return x
+	}
+	return "unexpected failure"
+}
+
+func quote(s string) string { return `"` + s + `"` }

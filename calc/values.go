@@ -1,0 +1,207 @@
+package calc
+
+import (
+	"strconv"
+	"strings"
+
+	"d6codex/rules"
+	"d6codex/rules/dice"
+)
+
+// MaxSeed is the largest seed: 2^53 - 1, the largest whole number a
+// JavaScript number holds exactly, so a seed survives a URL and the browser.
+const MaxSeed = 1<<53 - 1
+
+// MaxDice is how many dice a typed-in roll may list.
+const MaxDice = 200
+
+// withRollFields appends the two fields every calculator takes: the dice the
+// player rolled, or a seed to roll them.
+func withRollFields(c *Calculator) *Calculator {
+	c.Fields = append(c.Fields,
+		Field{Name: "dice", Label: "Dice rolled", Kind: DiceList, Min: 1, Max: 6,
+			Help: "The faces you rolled, in the order the steps explain them, e.g. 6 5 3. Leave empty for odds only."},
+		Field{Name: "seed", Label: "Seed", Kind: Int, Min: 0, Max: MaxSeed,
+			Help: "Let the page roll: the same seed always rolls the same dice."},
+	)
+	return c
+}
+
+// Values are a calculator's inputs after validation and defaults, typed.
+type Values struct {
+	c     *Calculator
+	ints  map[string]int
+	bools map[string]bool
+	texts map[string]string
+	codes map[string]dice.Code
+	lists map[string][]int
+	given map[string]bool // fields given explicitly (for dice and seed)
+}
+
+// Int returns an int field's value.
+func (v Values) Int(name string) int { return v.ints[name] }
+
+// Bool returns a bool field's value.
+func (v Values) Bool(name string) bool { return v.bools[name] }
+
+// Text returns a choice field's value.
+func (v Values) Text(name string) string { return v.texts[name] }
+
+// Code returns a die-code field's value.
+func (v Values) Code(name string) dice.Code { return v.codes[name] }
+
+// List returns a dice-list field's value.
+func (v Values) List(name string) []int { return v.lists[name] }
+
+// Given reports whether the field was given rather than defaulted.
+func (v Values) Given(name string) bool { return v.given[name] }
+
+// tape returns the dice source for resolving one roll: the typed-in dice, or
+// a seeded roller; ok is false when neither was given.
+func (v Values) tape() (*dice.Tape, bool) {
+	if v.given["dice"] {
+		return dice.NewFixed(v.lists["dice"]), true
+	}
+	if v.given["seed"] {
+		return dice.NewSeeded(uint64(v.ints["seed"])), true
+	}
+	return nil, false
+}
+
+// Parse validates raw text inputs and fills in defaults. An unknown field, or
+// a value outside its field's range or options, is a *rules.FieldError. Empty
+// text means "use the default" (and, for dice and seed, "not given"). Giving
+// both dice and seed is an error.
+func (c *Calculator) Parse(raw map[string]string) (Values, error) {
+	v := Values{c: c, ints: map[string]int{}, bools: map[string]bool{}, texts: map[string]string{},
+		codes: map[string]dice.Code{}, lists: map[string][]int{}, given: map[string]bool{}}
+	for name := range raw {
+		if _, ok := c.Field(name); !ok {
+			return Values{}, &rules.FieldError{Field: name, Value: raw[name],
+				Allowed: "no such field; fields of " + c.ID + ": " + strings.Join(c.FieldNames(), ", ")}
+		}
+	}
+	for _, f := range c.Fields {
+		text := strings.TrimSpace(raw[f.Name])
+		if text == "" {
+			text = f.Default
+		} else {
+			v.given[f.Name] = true
+		}
+		if text == "" && (f.Kind == DiceList || f.Kind == IntList || f.Name == "seed") {
+			continue
+		}
+		if err := v.set(f, text); err != nil {
+			return Values{}, err
+		}
+	}
+	if v.given["dice"] && v.given["seed"] {
+		return Values{}, &rules.FieldError{Field: "seed", Value: raw["seed"], Allowed: "either dice or seed, not both"}
+	}
+	return v, nil
+}
+
+func (v Values) set(f Field, text string) error {
+	bad := func(allowed string) error { return &rules.FieldError{Field: f.Name, Value: text, Allowed: allowed} }
+	switch f.Kind {
+	case Int:
+		n, err := strconv.Atoi(text)
+		if err != nil || n < f.Min || n > f.Max {
+			return bad("a whole number from " + strconv.Itoa(f.Min) + " to " + strconv.Itoa(f.Max))
+		}
+		v.ints[f.Name] = n
+	case Bool:
+		b, ok := parseBool(text)
+		if !ok {
+			return bad("true or false")
+		}
+		v.bools[f.Name] = b
+	case Choice:
+		for _, o := range f.Options {
+			if o.Value == text {
+				v.texts[f.Name] = text
+				return nil
+			}
+		}
+		return bad("one of " + strings.Join(optionValues(f.Options), ", "))
+	case DieCode:
+		code, err := dice.ParseCode(text)
+		allowed := dice.FromPips(f.Min).String() + " to " + dice.FromPips(f.Max).String()
+		if err != nil {
+			return bad("a die code like 3D+1, from " + allowed)
+		}
+		if code.TotalPips() < f.Min || code.TotalPips() > f.Max {
+			return bad(allowed)
+		}
+		v.codes[f.Name] = code
+	case DiceList, IntList:
+		list, ok := parseDice(text, f.Min, f.Max)
+		if !ok {
+			return bad("up to " + strconv.Itoa(MaxDice) + " faces from " + strconv.Itoa(f.Min) + " to " +
+				strconv.Itoa(f.Max) + ", separated by spaces or commas")
+		}
+		v.lists[f.Name] = list
+	default:
+		return bad("a known field kind")
+	}
+	return nil
+}
+
+func parseBool(s string) (bool, bool) {
+	switch strings.ToLower(s) {
+	case "true", "1", "yes", "on":
+		return true, true
+	case "false", "0", "no", "off":
+		return false, true
+	}
+	return false, false
+}
+
+func parseDice(s string, lo, hi int) ([]int, bool) {
+	fields := strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == ';' })
+	if len(fields) == 0 || len(fields) > MaxDice {
+		return nil, false
+	}
+	out := make([]int, len(fields))
+	for i, f := range fields {
+		n, err := strconv.Atoi(f)
+		if err != nil || n < lo || n > hi {
+			return nil, false
+		}
+		out[i] = n
+	}
+	return out, true
+}
+
+func optionValues(opts []Option) []string {
+	out := make([]string, len(opts))
+	for i, o := range opts {
+		out[i] = o.Value
+	}
+	return out
+}
+
+// Canonical returns the value of a field as canonical text (die codes
+// printed as 3D+1, dice as "6 5 3"), or "" for dice or seed not given.
+func (v Values) Canonical(f Field) string {
+	switch f.Kind {
+	case Int:
+		if _, ok := v.ints[f.Name]; !ok {
+			return ""
+		}
+		return strconv.Itoa(v.ints[f.Name])
+	case Bool:
+		return strconv.FormatBool(v.bools[f.Name])
+	case Choice:
+		return v.texts[f.Name]
+	case DieCode:
+		return v.codes[f.Name].String()
+	case DiceList, IntList:
+		parts := make([]string, len(v.lists[f.Name]))
+		for i, n := range v.lists[f.Name] {
+			parts[i] = strconv.Itoa(n)
+		}
+		return strings.Join(parts, " ")
+	}
+	return ""
+}

@@ -1,0 +1,64 @@
+package opend6
+
+import (
+	"testing"
+
+	"d6codex/rules/dice"
+)
+
+// BenchmarkOddsLargestWounds: every field at its largest (12D+2 attack
+// against a 12D+2 full defense with rolled 4D cover, 15D+2 + 3D damage with
+// the damage bonus, against 12D+2), Wounds system.
+func BenchmarkOddsLargestWounds(b *testing.B) {
+	in := largest(SystemWounds)
+	for b.Loop() {
+		if _, err := Odds(in); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkOddsLargestBodyPoints is the same under the Body Points system.
+func BenchmarkOddsLargestBodyPoints(b *testing.B) {
+	in := largest(SystemBodyPoints)
+	for b.Loop() {
+		if _, err := Odds(in); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkOdds12Dvs12DFull is the case the issue names: 12D against a 12D
+// full defense, 12D+2 damage against 8D.
+func BenchmarkOdds12Dvs12DFull(b *testing.B) {
+	in := DefaultInput()
+	in.Skill, in.Defense, in.DefenseSkill = dice.Code{Dice: 12}, DefenseFull, dice.Code{Dice: 12}
+	in.Damage, in.Resistance, in.DamageBonus = dice.Code{Dice: 12, Pips: 2}, dice.Code{Dice: 8}, true
+	for b.Loop() {
+		if _, err := Odds(in); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkOddsDefault is the calculator's default input.
+func BenchmarkOddsDefault(b *testing.B) {
+	in := DefaultInput()
+	for b.Loop() {
+		if _, err := Odds(in); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkResolveLargest resolves one seeded roll at the largest input.
+func BenchmarkResolveLargest(b *testing.B) {
+	in := largest(SystemWounds)
+	var seed uint64
+	for b.Loop() {
+		seed++
+		if _, err := Resolve(in, dice.NewSeeded(seed)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

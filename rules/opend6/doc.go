@@ -1,0 +1,91 @@
+// Package opend6 resolves one OpenD6 attack (D6 Adventure/Fantasy/Space,
+// Open Game Content) and computes its exact odds: the attack roll against
+// the combat difficulty, the damage roll against the damage resistance roll,
+// and the target's resulting state under the Wounds or the Body Points
+// system. The specification is shared/rules/opend6.md.
+//
+// # Mechanics
+//
+// A die code ND+p is rolled as N−1 normal dice plus one Wild Die plus p pips
+// (a 1D roll is the Wild Die alone; 0D+p rolls nothing and totals p). A Wild
+// Die showing 6 is added and rolled again, while it keeps showing 6; a 1 on a
+// re-roll is just 1. A 1 on the first toss is a critical failure, handled by
+// the setting wild_one: "cancel" removes the Wild Die and the highest other
+// die; "cancel_keep_one" removes only the highest other die (the 1 counts);
+// "complication" adds normally and flags a complication; "none" treats the 1
+// as 1. The setting applies to every roll (attack, defense, cover dice,
+// damage, resistance); only the attack roll's critical failure is reported
+// as an outcome. The exact distribution treats a first-toss 1 through the
+// joint law of the sum and the highest face of the normal dice; the
+// exploding tail is cut where its mass falls below dice.TailEpsilon.
+//
+// The attack skill loses 1D per action beyond the first (multi-action
+// penalty, skill rolls only). Combat difficulty = base + range + cover +
+// modifier, never below 3. The base is 10 (passive), the defender's roll
+// (partial defense; it replaces 10 even when lower) or that roll + 10 (full
+// defense). Range: Point Blank −5, Short 0, Medium +5, Long +10. Cover adds
+// +3/+6/+12 (light/heavy/very_heavy) or, with cover_dice, a roll of
+// 1D/2D/4D. The attack hits when its total is at least the difficulty.
+//
+// On a hit the damage roll is the weapon's code plus the attacker's Strength
+// Damage (weapons with a "+"): Strength Damage is the Physique or lifting
+// code with pips dropped, halved, rounded up (3D → 2D, 6D+2 → 3D), added as
+// dice to the one damage roll. The optional damage bonus adds
+// ceil((attack total − difficulty)/5). Under the Wounds system the
+// resistance roll (Physique plus armor, one die code) is subtracted and the
+// difference d gives the wound level: ≤0 none, 1–3 Stunned, 4–8 Wounded,
+// 9–12 Incapacitated, 13–15 Mortally Wounded, ≥16 Dead. Stun weapons lower
+// the result two levels, to no less than Stunned. A target already hurt
+// moves up one level on a result below its level, and on an equal result
+// when stack_equal is set (Wounded on Wounded always gives Severely Wounded,
+// as the source says). Under the Body Points system the resistance code is
+// the armor only, the loss is max(0, damage − resistance), and the optional
+// chart maps the share of body points left to a level: above 80% none,
+// 80–60% Stunned, 59–40% Wounded, 39–20% Severely Wounded, 19–10%
+// Incapacitated, 9% down to 1 point Mortally Wounded, 0 Dead (the share is
+// 100 × left / max, rounded down).
+//
+// # Decisions where the source is silent
+//
+//   - strength is the attacker's Physique (or lifting) code; the package
+//     halves it. Use 0D for weapons without a "+".
+//   - actions may not take the skill below 1D: actions runs 1 to
+//     min(5, skill dice), and more is an input error on the field actions.
+//   - defense_skill is rolled as given (apply the defender's own
+//     multi-action penalty before passing it in). It is validated even for a
+//     passive defense, where it is not rolled.
+//   - Rolled cover is a roll like any other, so it has a Wild Die too.
+//   - A miss rolls no damage: the distribution "damage" is conditional on a
+//     hit, while wound_level, body_points_lost, target_after and level_after
+//     count a miss as no injury / no loss.
+//   - The Body Points maximum (20 + a Physique roll made once, when the
+//     character is made) and the current points are inputs, body_points_max
+//     and body_points.
+//   - Stun weapons apply to the Wounds system only; they count Severely
+//     Wounded as a level (Mortally Wounded → Severely Wounded).
+//
+// # Names
+//
+// Outcomes: "hit" and "miss" partition the attack (they sum to 1).
+// "critical_failure" (the attack's Wild Die shows 1 on its first toss and
+// wild_one is not "none") and "complication" (the same under "complication")
+// are flags that overlap them.
+//
+// Distributions: "attack_total", "difficulty", "damage" (damage total given
+// a hit, bonus included), "resistance"; for wounds "wound_level" (level this
+// attack inflicts) and "target_after" (the target's level after stacking),
+// labelled 0 none, 1 Stunned, 2 Wounded, 3 Severely Wounded, 4
+// Incapacitated, 5 Mortally Wounded, 6 Dead; for body points
+// "body_points_lost", "target_after" (body points left) and "level_after"
+// (the optional chart's level for the points left).
+//
+// Means: "attack_total", "difficulty", "damage" (given a hit), then
+// "wound_level" and "target_after", or "body_points_lost" and
+// "target_after".
+//
+// Resolve takes the dice in this order: the attack roll (its normal dice,
+// then the Wild Die and its re-rolls), the defense roll (partial or full
+// defense only), the cover roll (cover_dice only), and on a hit the damage
+// roll and the resistance roll (none when the resistance is 0D+p). Each roll
+// is its normal dice first, then the Wild Die and its re-rolls.
+package opend6

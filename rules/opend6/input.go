@@ -1,0 +1,179 @@
+package opend6
+
+import (
+	"strconv"
+
+	"d6codex/rules"
+	"d6codex/rules/dice"
+)
+
+// Option values of the choice fields.
+const (
+	DefensePassive = "passive" // base difficulty 10
+	DefensePartial = "partial" // base = the defender's roll
+	DefenseFull    = "full"    // base = the defender's roll + 10
+
+	RangePointBlank = "point_blank"
+	RangeShort      = "short"
+	RangeMedium     = "medium"
+	RangeLong       = "long"
+
+	CoverNone      = "none"
+	CoverLight     = "light"      // +1D (+3)
+	CoverHeavy     = "heavy"      // +2D (+6)
+	CoverVeryHeavy = "very_heavy" // +4D (+12)
+
+	WildCancel        = "cancel"          // remove the Wild Die and the highest other die
+	WildCancelKeepOne = "cancel_keep_one" // remove the highest other die, the 1 counts
+	WildComplication  = "complication"    // add normally, flag a complication
+	WildNone          = "none"            // a 1 is just 1
+
+	SystemWounds     = "wounds"
+	SystemBodyPoints = "body_points"
+)
+
+// Limits of the numeric fields.
+const (
+	MaxActions        = 5
+	MaxModifier       = 30
+	MaxBodyPoints     = 500
+	DefaultBodyPoints = 30
+)
+
+// Limits of the die-code fields, in pips (3 pips = 1D; 38 pips = 12D+2).
+const (
+	MinSkillPips      = 3  // skill and defense_skill: 1D
+	MaxSkillPips      = 38 // 12D+2
+	MinDamagePips     = 3  // damage: 1D
+	MaxDamagePips     = 47 // 15D+2
+	MaxStrengthPips   = 20 // strength: 6D+2
+	MaxResistancePips = 38 // resistance: 12D+2
+)
+
+// Input is one attack: the calculator "opend6/attack". Each field carries
+// its calculator field name.
+type Input struct {
+	Skill         dice.Code // skill: the attack skill, 1D to 12D+2
+	Actions       int       // actions: actions this round, 1 to min(5, skill dice); −1D per extra action
+	Defense       string    // defense: passive, partial or full
+	DefenseSkill  dice.Code // defense_skill: the defender's dodge/parry roll, 1D to 12D+2 (partial and full)
+	Range         string    // range: point_blank, short, medium or long
+	Cover         string    // cover: none, light, heavy or very_heavy
+	CoverDice     bool      // cover_dice: roll the cover (1D/2D/4D) instead of +3/+6/+12
+	Modifier      int       // modifier: other difficulty modifiers, −30 to +30
+	Damage        dice.Code // damage: the weapon's damage code, 1D to 15D+2
+	Strength      dice.Code // strength: the attacker's Physique or lifting code for "+" weapons, 0D to 6D+2
+	DamageBonus   bool      // damage_bonus: add ceil((attack − difficulty)/5) to the damage
+	Resistance    dice.Code // resistance: Physique + armor (wounds) or armor only (body points), 0D to 12D+2
+	WildOne       string    // wild_one: cancel, cancel_keep_one, complication or none
+	System        string    // system: wounds or body_points
+	Stun          bool      // stun: a stun weapon (wounds only): two levels lower, at least Stunned
+	StackEqual    bool      // stack_equal: an equal wound result also moves the target up one level
+	TargetWound   string    // target_wound: the target's current wound level (wounds)
+	BodyPoints    int       // body_points: the target's current body points, 1 to body_points_max
+	BodyPointsMax int       // body_points_max: the target's maximum body points, 1 to 500
+}
+
+// DefaultInput is the calculator's default: a 4D shot against a passive
+// defense at Short range, 4D damage against a 3D Physique.
+func DefaultInput() Input {
+	return Input{
+		Skill:         dice.Code{Dice: 4},
+		Actions:       1,
+		Defense:       DefensePassive,
+		DefenseSkill:  dice.Code{Dice: 3},
+		Range:         RangeShort,
+		Cover:         CoverNone,
+		Modifier:      0,
+		Damage:        dice.Code{Dice: 4},
+		Strength:      dice.Code{},
+		Resistance:    dice.Code{Dice: 3},
+		WildOne:       WildCancel,
+		System:        SystemWounds,
+		StackEqual:    true,
+		TargetWound:   levelIDs[0],
+		BodyPoints:    DefaultBodyPoints,
+		BodyPointsMax: DefaultBodyPoints,
+	}
+}
+
+// codeRange checks that c is a well-formed die code of lo..hi pips.
+func codeRange(field string, c dice.Code, lo, hi int) error {
+	if c.Dice < 0 || c.Dice > hi/3 || c.Pips < 0 || c.Pips > 2 || c.TotalPips() < lo || c.TotalPips() > hi {
+		return &rules.FieldError{Field: field, Value: c.String(), Allowed: dice.FromPips(lo).String() + " to " + dice.FromPips(hi).String()}
+	}
+	return nil
+}
+
+// Validate checks every field and returns a *rules.FieldError naming the
+// first bad one and what it allows.
+func (in Input) Validate() error {
+	if err := rules.FirstError(
+		codeRange("skill", in.Skill, MinSkillPips, MaxSkillPips),
+		rules.IntRange("actions", in.Actions, 1, MaxActions),
+		rules.OneOf("defense", in.Defense, DefensePassive, DefensePartial, DefenseFull),
+		codeRange("defense_skill", in.DefenseSkill, MinSkillPips, MaxSkillPips),
+		rules.OneOf("range", in.Range, RangePointBlank, RangeShort, RangeMedium, RangeLong),
+		rules.OneOf("cover", in.Cover, CoverNone, CoverLight, CoverHeavy, CoverVeryHeavy),
+		rules.IntRange("modifier", in.Modifier, -MaxModifier, MaxModifier),
+		codeRange("damage", in.Damage, MinDamagePips, MaxDamagePips),
+		codeRange("strength", in.Strength, 0, MaxStrengthPips),
+		codeRange("resistance", in.Resistance, 0, MaxResistancePips),
+		rules.OneOf("wild_one", in.WildOne, WildCancel, WildCancelKeepOne, WildComplication, WildNone),
+		rules.OneOf("system", in.System, SystemWounds, SystemBodyPoints),
+		rules.OneOf("target_wound", in.TargetWound, levelIDs[:6]...),
+		rules.IntRange("body_points_max", in.BodyPointsMax, 1, MaxBodyPoints),
+	); err != nil {
+		return err
+	}
+	if in.Actions > in.Skill.Dice {
+		return &rules.FieldError{Field: "actions", Value: strconv.Itoa(in.Actions),
+			Allowed: "1 to " + strconv.Itoa(in.Skill.Dice) + ": each extra action costs 1D and skill " +
+				in.Skill.String() + " must keep at least 1D"}
+	}
+	return rules.IntRange("body_points", in.BodyPoints, 1, in.BodyPointsMax)
+}
+
+// attackCode is the skill after the multi-action penalty.
+func (in Input) attackCode() dice.Code {
+	return dice.Code{Dice: in.Skill.Dice - (in.Actions - 1), Pips: in.Skill.Pips}
+}
+
+// StrengthDamage is the Strength Damage of a Physique or lifting code: its
+// dice with pips dropped, halved and rounded up (3D → 2D, 6D+2 → 3D).
+func StrengthDamage(physique dice.Code) dice.Code {
+	return dice.Code{Dice: (max(physique.Dice, 0) + 1) / 2}
+}
+
+// damageCode is the one damage roll: the weapon plus Strength Damage dice.
+func (in Input) damageCode() dice.Code {
+	return dice.Code{Dice: in.Damage.Dice + StrengthDamage(in.Strength).Dice, Pips: in.Damage.Pips}
+}
+
+// baseOffset is the fixed part of the difficulty added to the base: range,
+// fixed cover and the modifier.
+func (in Input) baseOffset() int {
+	off := rangeModifier(in.Range) + in.Modifier
+	if !in.CoverDice {
+		off += coverOf(in.Cover).Fixed
+	}
+	return off
+}
+
+// coverCode is the cover roll when cover_dice is set (0D otherwise).
+func (in Input) coverCode() dice.Code {
+	if !in.CoverDice {
+		return dice.Code{}
+	}
+	return coverOf(in.Cover).Dice
+}
+
+// levelIndex is the index of a wound level id (0 when unknown).
+func levelIndex(id string) int {
+	for i, s := range levelIDs {
+		if s == id {
+			return i
+		}
+	}
+	return 0
+}

@@ -1,0 +1,132 @@
+package opend6
+
+import (
+	"d6codex/rules"
+	"d6codex/rules/dice"
+)
+
+// difficultyPMF is the exact distribution of the combat difficulty.
+func difficultyPMF(in Input) dice.PMF {
+	var base dice.PMF
+	switch in.Defense {
+	case DefensePartial:
+		base = rollPMF(in.DefenseSkill, in.WildOne)
+	case DefenseFull:
+		base = rollPMF(in.DefenseSkill, in.WildOne).Shift(10)
+	default:
+		base = dice.Const(10)
+	}
+	d := base.Add(rollPMF(in.coverCode(), in.WildOne)).Shift(in.baseOffset())
+	if d.Min() >= 3 {
+		return d
+	}
+	return d.Map(func(v int) int { return max(3, v) })
+}
+
+// negate is the distribution of −X.
+func negate(d dice.PMF) dice.PMF { return d.Map(func(v int) int { return -v }) }
+
+// Odds computes the exact odds of the attack: outcomes hit and miss (with
+// the flags critical_failure and complication), the distributions of the
+// attack total, the difficulty, the damage given a hit, the resistance and
+// the target's resulting state, and their means. See the package doc for
+// the names.
+func Odds(in Input) (rules.Report, error) {
+	if err := in.Validate(); err != nil {
+		return rules.Report{}, err
+	}
+	attack := rollPMF(in.attackCode(), in.WildOne)
+	difficulty := difficultyPMF(in)
+	margin := attack.Add(negate(difficulty)) // attack − difficulty
+	pHit, pMiss := margin.AtLeast(0), margin.Less(0)
+
+	// The damage bonus given the margin, as a sub-distribution of mass P(hit).
+	var bonus dice.PMF
+	if in.DamageBonus {
+		var b dice.Builder
+		margin.Each(func(m int, p float64) {
+			if m >= 0 {
+				b.Add(DamageBonus(m, 0), p)
+			}
+		})
+		bonus = b.PMF()
+	} else {
+		bonus = dice.Const(0).Scale(pHit)
+	}
+	damage := rollPMF(in.damageCode(), in.WildOne).Add(bonus) // mass P(hit)
+	resistance := rollPMF(in.Resistance, in.WildOne)
+	net := damage.Add(negate(resistance)) // damage − resistance, mass P(hit)
+
+	pCrit := 0.0
+	if in.WildOne != WildNone {
+		pCrit = 1.0 / 6
+	}
+	pComp := 0.0
+	if in.WildOne == WildComplication {
+		pComp = pCrit
+	}
+	rep := rules.Report{
+		Outcomes: []rules.Prob{
+			{Name: "hit", P: pHit},
+			{Name: "miss", P: pMiss},
+			{Name: "critical_failure", P: pCrit},
+			{Name: "complication", P: pComp},
+		},
+		Distributions: []rules.Dist{
+			{Name: "attack_total", PMF: attack},
+			{Name: "difficulty", PMF: difficulty},
+			{Name: "damage", PMF: damage.Normalize()},
+			{Name: "resistance", PMF: resistance},
+		},
+		Means: []rules.Mean{
+			{Name: "attack_total", Value: attack.Mean()},
+			{Name: "difficulty", Value: difficulty.Mean()},
+			{Name: "damage", Value: damage.Mean()},
+		},
+	}
+
+	// withMiss adds the miss mass at value v to a sub-distribution.
+	withMiss := func(d dice.PMF, v int) dice.PMF {
+		var b dice.Builder
+		b.AddPMF(d, 1)
+		b.Add(v, pMiss)
+		return b.PMF()
+	}
+	if in.System == SystemBodyPoints {
+		lost := withMiss(net.Map(func(d int) int { return max(0, d) }), 0)
+		left := lost.Map(func(l int) int { return max(0, in.BodyPoints-l) })
+		level := left.Map(func(l int) int { return BodyPointsLevel(l, in.BodyPointsMax) })
+		rep.Distributions = append(rep.Distributions,
+			rules.Dist{Name: "body_points_lost", PMF: lost},
+			rules.Dist{Name: "target_after", PMF: left},
+			rules.Dist{Name: "level_after", PMF: level, Label: LevelLabel},
+		)
+		rep.Means = append(rep.Means,
+			rules.Mean{Name: "body_points_lost", Value: lost.Mean()},
+			rules.Mean{Name: "target_after", Value: left.Mean()},
+		)
+		return rep, nil
+	}
+	current := levelIndex(in.TargetWound)
+	level := withMiss(net.Map(func(d int) int { return in.hitLevel(d) }), LevelNone)
+	after := level.Map(func(l int) int { return Stack(current, l, in.StackEqual) })
+	rep.Distributions = append(rep.Distributions,
+		rules.Dist{Name: "wound_level", PMF: level, Label: LevelLabel},
+		rules.Dist{Name: "target_after", PMF: after, Label: LevelLabel},
+	)
+	rep.Means = append(rep.Means,
+		rules.Mean{Name: "wound_level", Value: level.Mean()},
+		rules.Mean{Name: "target_after", Value: after.Mean()},
+	)
+	return rep, nil
+}
+
+// hitLevel is the wound level one hit inflicts for damage − resistance d,
+// after the stun rule.
+func (in Input) hitLevel(d int) int {
+	l := woundFromMargin(d)
+	if in.Stun {
+		l = StunLevel(l)
+	}
+	return l
+}

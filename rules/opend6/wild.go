@@ -1,0 +1,226 @@
+package opend6
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"d6codex/rules/dice"
+)
+
+// rollPMF is the exact distribution of the total of a roll of die code c
+// with a Wild Die, under the wild_one setting.
+func rollPMF(c dice.Code, wildOne string) dice.PMF {
+	if c.Dice <= 0 {
+		return dice.Const(c.Pips)
+	}
+	n := c.Dice - 1
+	sum := dice.NdS(n, 6)
+	var onFirstOne dice.PMF // the total when the Wild Die's first toss is 1
+	switch wildOne {
+	case WildCancel:
+		onFirstOne = sumLessHighest(n)
+	case WildCancelKeepOne:
+		onFirstOne = sumLessHighest(n).Shift(1)
+	default:
+		onFirstOne = sum.Shift(1)
+	}
+	var b dice.Builder
+	b.AddPMF(sum.Add(wildNotOne()), 1)
+	b.AddPMF(onFirstOne, 1.0/6)
+	return b.PMF().Shift(c.Pips)
+}
+
+// wildNotOne is the Wild Die's total when its first toss is not 1, as a
+// sub-distribution of mass 5/6: 2..5, or 6 plus an exploding re-roll.
+func wildNotOne() dice.PMF {
+	var b dice.Builder
+	dice.Exploding(6, dice.TailEpsilon).Each(func(v int, p float64) {
+		if v != 1 {
+			b.Add(v, p)
+		}
+	})
+	return b.PMF()
+}
+
+// sumLessHighest is the distribution of the sum of n dice less their
+// highest die (0 for no dice). With counts c_m(s) of the n-tuples with all
+// faces at most m and sum s, the tuples with sum s and highest m number
+// c_m(s) − c_{m−1}(s); the counts are integers below 6^17 < 2^53, so the
+// difference is exact.
+func sumLessHighest(n int) dice.PMF {
+	if n <= 0 {
+		return dice.Const(0)
+	}
+	var b dice.Builder
+	w := math.Pow(6, -float64(n))
+	prev := []float64{}
+	for m := 1; m <= 6; m++ {
+		cur := countsAtMost(n, m) // cur[s] for s = 0..n*m
+		for s, c := range cur {
+			if s < len(prev) {
+				c -= prev[s]
+			}
+			if c > 0 {
+				b.Add(s-m, c*w)
+			}
+		}
+		prev = cur
+	}
+	return b.PMF()
+}
+
+// countsAtMost counts the n-tuples of faces 1..m by their sum: out[s].
+func countsAtMost(n, m int) []float64 {
+	out := []float64{1}
+	for range n {
+		next := make([]float64, len(out)+m)
+		for s, c := range out {
+			if c == 0 {
+				continue
+			}
+			for f := 1; f <= m; f++ {
+				next[s+f] += c
+			}
+		}
+		out = next
+	}
+	return out
+}
+
+// wildRoll is one roll of a die code as resolved from a tape.
+type wildRoll struct {
+	Total    int
+	Critical bool // the Wild Die showed 1 on its first toss
+}
+
+// rollTape rolls die code c from t for the named roll ("attack", "damage"),
+// normal dice first and then the Wild Die and its re-rolls, and appends the
+// plain-words trace to steps.
+func rollTape(t *dice.Tape, c dice.Code, name, wildOne string, steps *[]string) (wildRoll, error) {
+	head := upperFirst(name) + " roll " + c.String() + ": "
+	if c.Dice <= 0 {
+		*steps = append(*steps, head+"no dice to roll, total "+strconv.Itoa(c.Pips)+".")
+		return wildRoll{Total: c.Pips}, nil
+	}
+	normal, err := t.RollN(c.Dice-1, 6, name+" die")
+	if err != nil {
+		return wildRoll{}, err
+	}
+	first, err := t.Roll(6, name+" Wild Die")
+	if err != nil {
+		return wildRoll{}, err
+	}
+	wild := []int{first}
+	for last := first; last == 6; {
+		last, err = t.Roll(6, name+" Wild Die re-roll")
+		if err != nil {
+			return wildRoll{}, err
+		}
+		wild = append(wild, last)
+	}
+
+	var sb strings.Builder
+	sb.WriteString(head)
+	if len(normal) > 0 {
+		sb.WriteString("dice " + joinInts(normal, ", ") + "; ")
+	}
+	sb.WriteString("Wild Die " + joinInts(wild, ", "))
+	kept := normal
+	wildAdds := 0
+	for _, v := range wild {
+		wildAdds += v
+	}
+	countWild := true
+	crit := first == 1
+	switch {
+	case len(wild) > 1:
+		sb.WriteString(": each 6 explodes (add it and roll again), so the Wild Die adds " + strconv.Itoa(wildAdds))
+		if wild[len(wild)-1] == 1 {
+			sb.WriteString(" (a 1 on a re-roll is just 1)")
+		}
+	case crit && wildOne == WildNone:
+		sb.WriteString(": a 1 counts as 1 (no critical failure in this game)")
+	case crit && wildOne == WildComplication:
+		sb.WriteString(" on the first toss: critical failure, a complication occurs; the dice add up normally")
+	case crit:
+		sb.WriteString(" on the first toss: critical failure")
+		if wildOne == WildCancel {
+			countWild = false
+			sb.WriteString("; the Wild Die")
+			if len(normal) > 0 {
+				sb.WriteString(" and the highest other die (" + strconv.Itoa(maxOf(normal)) + ") are removed")
+			} else {
+				sb.WriteString(" is removed")
+			}
+		} else if len(normal) > 0 {
+			sb.WriteString("; the highest other die (" + strconv.Itoa(maxOf(normal)) + ") is removed and the 1 counts")
+		} else {
+			sb.WriteString("; there is no other die to remove, so the 1 counts")
+		}
+		if len(normal) > 0 {
+			kept = withoutHighest(normal)
+		}
+	}
+	sb.WriteString(". ")
+
+	terms := append([]int(nil), kept...)
+	if countWild {
+		terms = append(terms, wildAdds)
+	}
+	total := c.Pips
+	for _, v := range terms {
+		total += v
+	}
+	sb.WriteString("Total ")
+	switch {
+	case len(terms) == 0:
+		sb.WriteString(strconv.Itoa(total))
+	case len(terms) == 1 && c.Pips == 0:
+		sb.WriteString(strconv.Itoa(total))
+	default:
+		sb.WriteString(joinInts(terms, " + "))
+		if c.Pips > 0 {
+			sb.WriteString(" + " + strconv.Itoa(c.Pips) + " (pips)")
+		}
+		sb.WriteString(" = " + strconv.Itoa(total))
+	}
+	sb.WriteString(".")
+	*steps = append(*steps, sb.String())
+	return wildRoll{Total: total, Critical: crit}, nil
+}
+
+func joinInts(v []int, sep string) string {
+	s := make([]string, len(v))
+	for i, x := range v {
+		s[i] = strconv.Itoa(x)
+	}
+	return strings.Join(s, sep)
+}
+
+func maxOf(v []int) int {
+	m := v[0]
+	for _, x := range v[1:] {
+		m = max(m, x)
+	}
+	return m
+}
+
+// withoutHighest is v with one copy of its highest value removed.
+func withoutHighest(v []int) []int {
+	hi := 0
+	for i, x := range v {
+		if x > v[hi] {
+			hi = i
+		}
+	}
+	out := append([]int(nil), v[:hi]...)
+	return append(out, v[hi+1:]...)
+}
+
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}

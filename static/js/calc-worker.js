@@ -1,0 +1,58 @@
+// d6codex calculator worker: loads Go's wasm_exec.js and the calculators'
+// WebAssembly module off the main thread, then answers {seq, id, inputs}
+// messages with {seq, result} or {seq, error, field}. The page never blocks
+// on a calculation, and a failure is an answer, never a dead worker.
+"use strict";
+
+let ready = null;
+
+function load(execURL, wasmURL) {
+  if (!ready) {
+    ready = (async () => {
+      importScripts(execURL);
+      const go = new Go();
+      const resp = fetch(wasmURL);
+      let inst;
+      if (WebAssembly.instantiateStreaming) {
+        try {
+          inst = await WebAssembly.instantiateStreaming(resp, go.importObject);
+        } catch (e) {
+          // Some servers send the wrong MIME type; fall back to bytes.
+          const bytes = await (await fetch(wasmURL)).arrayBuffer();
+          inst = await WebAssembly.instantiate(bytes, go.importObject);
+        }
+      } else {
+        const bytes = await (await resp).arrayBuffer();
+        inst = await WebAssembly.instantiate(bytes, go.importObject);
+      }
+      go.run(inst.instance);
+      if (!self.d6calc) throw new Error("calculator module did not start");
+    })();
+  }
+  return ready;
+}
+
+self.onmessage = async (ev) => {
+  const msg = ev.data || {};
+  try {
+    await load(msg.exec, msg.wasm);
+  } catch (e) {
+    ready = null; // let the next message try again
+    self.postMessage({ seq: msg.seq, error: "The calculator could not load: " + e.message });
+    return;
+  }
+  if (msg.type === "warm") {
+    self.postMessage({ seq: msg.seq, warm: true });
+    return;
+  }
+  const t0 = performance.now();
+  let out;
+  try {
+    out = self.d6calc.run(msg.id, msg.inputs || {});
+  } catch (e) {
+    // A Go program that has exited cannot answer again: reload it next time.
+    ready = null;
+    out = { error: "The calculator failed on these inputs: " + e.message };
+  }
+  self.postMessage({ seq: msg.seq, ms: performance.now() - t0, ...out });
+};

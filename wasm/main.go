@@ -1,0 +1,73 @@
+//go:build js && wasm
+
+// Command wasm is the calculators' WebAssembly module. It registers one
+// global object, d6calc, whose run(id, inputs) resolves a calculator of the
+// calc registry and returns {result} or {error, field}. It holds no rules
+// logic of its own, and no entry point can kill the module: every call
+// recovers from panics and answers with an error object instead.
+//
+// Build: GOOS=js GOARCH=wasm go build -o calc.wasm ./wasm (sitegen build does
+// this itself when a page embeds a calculator).
+package main
+
+import (
+	"errors"
+	"syscall/js"
+
+	"d6codex/calc"
+	"d6codex/rules"
+)
+
+func main() {
+	reg := calc.New()
+	js.Global().Set("d6calc", js.ValueOf(map[string]any{
+		"run": js.FuncOf(func(_ js.Value, args []js.Value) any { return run(reg, args) }),
+		"ids": js.FuncOf(func(_ js.Value, _ []js.Value) any {
+			var ids []any
+			for _, c := range reg.List() {
+				ids = append(ids, c.ID)
+			}
+			return js.ValueOf(ids)
+		}),
+	}))
+	select {}
+}
+
+// run is d6calc.run(id, inputs): inputs is an object of field → text.
+func run(reg *calc.Registry, args []js.Value) (out any) {
+	defer func() {
+		if p := recover(); p != nil {
+			out = js.ValueOf(map[string]any{"error": "internal error in the calculator; try other inputs"})
+		}
+	}()
+	if len(args) < 1 || args[0].Type() != js.TypeString {
+		return errorObject(errors.New("run(id, inputs): id must be a string"))
+	}
+	raw := map[string]string{}
+	if len(args) > 1 && args[1].Type() == js.TypeObject {
+		keys := js.Global().Get("Object").Call("keys", args[1])
+		for i := 0; i < keys.Length(); i++ {
+			k := keys.Index(i).String()
+			v := args[1].Get(k)
+			if v.Type() == js.TypeString {
+				raw[k] = v.String()
+			} else {
+				raw[k] = v.Call("toString").String()
+			}
+		}
+	}
+	res, err := reg.Run(args[0].String(), raw)
+	if err != nil {
+		return errorObject(err)
+	}
+	return js.ValueOf(map[string]any{"result": res.Map()})
+}
+
+func errorObject(err error) js.Value {
+	o := map[string]any{"error": err.Error()}
+	var fe *rules.FieldError
+	if errors.As(err, &fe) {
+		o["field"] = fe.Field
+	}
+	return js.ValueOf(o)
+}
