@@ -1,6 +1,10 @@
 package calc
 
-import "d6codex/rules/d6xd6"
+import (
+	"d6codex/rules"
+	"d6codex/rules/d6xd6"
+	"d6codex/rules/dice"
+)
 
 func d6xd6Attack() *Calculator {
 	def := d6xd6.DefaultInput()
@@ -8,16 +12,7 @@ func d6xd6Attack() *Calculator {
 	for _, w := range d6xd6.Weapons() {
 		weapons = append(weapons, w.ID+"="+w.Name)
 	}
-	input := func(v Values) d6xd6.Input {
-		return d6xd6.Input{
-			Task: v.Text("task"), Focus: v.Int("focus"), Pluses: v.Int("pluses"),
-			AttackerArmor: v.Text("attacker_armor"), AttackerDamage: v.Text("attacker_damage"),
-			Weapon: v.Text("weapon"), Range: v.Text("range"), AimTurns: v.Int("aim_turns"),
-			Defense: v.Text("defense"), Drama: v.Int("drama"), TargetDamage: v.Text("target_damage"),
-			ExtraPenalty: v.Int("extra_penalty"), DifficultySteps: v.Int("difficulty_steps"),
-		}
-	}
-	return bind(&Calculator{
+	return &Calculator{
 		ID: "d6xd6/attack", System: "d6xd6", Title: "D6xD6 attack",
 		Help: "Multiply two dice against the attacker's Focus, then work the damage level through the target's defense and damage track.",
 		Fields: []Field{
@@ -41,5 +36,18 @@ func d6xd6Attack() *Calculator {
 			intField("extra_penalty", "Other penalty", 0, 36, def.ExtraPenalty, "Situational penalty points after multiplying."),
 			intField("difficulty_steps", "Difficulty steps", 0, 3, def.DifficultySteps, "Each step moves each die one pip the unhelpful way before multiplying (optional rule)."),
 		},
-	}, input, d6xd6.Odds, d6xd6.Resolve)
+		odds:    func(v Values) (rules.Report, error) { return d6xd6.Odds(d6xd6Input(v)) },
+		resolve: func(v Values, t *dice.Tape) (rules.Roll, error) { return d6xd6.Resolve(d6xd6Input(v), t) },
+	}
+}
+
+// d6xd6Input is the d6xd6.Input of validated values.
+func d6xd6Input(v Values) d6xd6.Input {
+	return d6xd6.Input{
+		Task: v.Text("task"), Focus: v.Int("focus"), Pluses: v.Int("pluses"),
+		AttackerArmor: v.Text("attacker_armor"), AttackerDamage: v.Text("attacker_damage"),
+		Weapon: v.Text("weapon"), Range: v.Text("range"), AimTurns: v.Int("aim_turns"),
+		Defense: v.Text("defense"), Drama: v.Int("drama"), TargetDamage: v.Text("target_damage"),
+		ExtraPenalty: v.Int("extra_penalty"), DifficultySteps: v.Int("difficulty_steps"),
+	}
 }

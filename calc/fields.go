@@ -4,19 +4,8 @@ import (
 	"strconv"
 	"strings"
 
-	"d6codex/rules"
 	"d6codex/rules/dice"
 )
-
-// bind connects a calculator to a rules package: input turns validated
-// Values into the package's typed input, odds and resolve are the package's
-// two paths.
-func bind[I any](c *Calculator, input func(Values) I, odds func(I) (rules.Report, error),
-	resolve func(I, *dice.Tape) (rules.Roll, error)) *Calculator {
-	c.odds = func(v Values) (rules.Report, error) { return odds(input(v)) }
-	c.resolve = func(v Values, t *dice.Tape) (rules.Roll, error) { return resolve(input(v), t) }
-	return c
-}
 
 // intField is an int input from lo to hi.
 func intField(name, label string, lo, hi, def int, help string) Field {

@@ -3,29 +3,20 @@ package calc
 import (
 	"strconv"
 
+	"d6codex/rules"
+	"d6codex/rules/dice"
 	"d6codex/rules/opend6"
 )
 
 func opend6Attack() *Calculator {
 	def := opend6.DefaultInput()
-	input := func(v Values) opend6.Input {
-		return opend6.Input{
-			Skill: v.Code("skill"), Actions: v.Int("actions"), Defense: v.Text("defense"),
-			DefenseSkill: v.Code("defense_skill"), Range: v.Text("range"), Cover: v.Text("cover"),
-			CoverDice: v.Bool("cover_dice"), Modifier: v.Int("modifier"), Damage: v.Code("damage"),
-			Strength: v.Code("strength"), DamageBonus: v.Bool("damage_bonus"), Resistance: v.Code("resistance"),
-			WildOne: v.Text("wild_one"), System: v.Text("system"), Stun: v.Bool("stun"),
-			StackEqual: v.Bool("stack_equal"), TargetWound: v.Text("target_wound"),
-			BodyPoints: v.Int("body_points"), BodyPointsMax: v.Int("body_points_max"),
-		}
-	}
 	var wounds []string
 	for _, w := range opend6.WoundLevels() {
 		if w.ID != "dead" {
 			wounds = append(wounds, w.ID+"="+w.Name)
 		}
 	}
-	return bind(&Calculator{
+	return &Calculator{
 		ID: "opend6/attack", System: "opend6", Title: "OpenD6 attack and damage",
 		Help: "Roll the attack skill with its Wild Die against the combat difficulty; on a hit, roll damage against the target's resistance and read the wound level or body points lost.",
 		Fields: []Field{
@@ -56,5 +47,20 @@ func opend6Attack() *Calculator {
 			intField("body_points_max", "Target's maximum body points", 1, opend6.MaxBodyPoints, def.BodyPointsMax,
 				"20 + the Physique roll made when the character was created (max "+strconv.Itoa(opend6.MaxBodyPoints)+")."),
 		},
-	}, input, opend6.Odds, opend6.Resolve)
+		odds:    func(v Values) (rules.Report, error) { return opend6.Odds(opend6Input(v)) },
+		resolve: func(v Values, t *dice.Tape) (rules.Roll, error) { return opend6.Resolve(opend6Input(v), t) },
+	}
+}
+
+// opend6Input is the opend6.Input of validated values.
+func opend6Input(v Values) opend6.Input {
+	return opend6.Input{
+		Skill: v.Code("skill"), Actions: v.Int("actions"), Defense: v.Text("defense"),
+		DefenseSkill: v.Code("defense_skill"), Range: v.Text("range"), Cover: v.Text("cover"),
+		CoverDice: v.Bool("cover_dice"), Modifier: v.Int("modifier"), Damage: v.Code("damage"),
+		Strength: v.Code("strength"), DamageBonus: v.Bool("damage_bonus"), Resistance: v.Code("resistance"),
+		WildOne: v.Text("wild_one"), System: v.Text("system"), Stun: v.Bool("stun"),
+		StackEqual: v.Bool("stack_equal"), TargetWound: v.Text("target_wound"),
+		BodyPoints: v.Int("body_points"), BodyPointsMax: v.Int("body_points_max"),
+	}
 }

@@ -1,6 +1,10 @@
 package calc
 
-import "d6codex/rules/rollunder"
+import (
+	"d6codex/rules"
+	"d6codex/rules/dice"
+	"d6codex/rules/rollunder"
+)
 
 func rollunderAttack() *Calculator {
 	def := rollunder.DefaultInput()
@@ -14,15 +18,7 @@ func rollunderAttack() *Calculator {
 	for _, s := range rollunder.Shields() {
 		shields = append(shields, s.ID+"="+s.Name)
 	}
-	input := func(v Values) rollunder.Input {
-		return rollunder.Input{
-			Physical: v.Int("physical"), Skill: v.Int("skill"), OpponentSkill: v.Int("opponent_skill"),
-			Ranged: v.Bool("ranged"), Modifier: v.Int("modifier"), Weapon: v.Text("weapon"),
-			Armor: v.Text("armor"), Shield: v.Text("shield"), Dodge: v.Int("dodge"),
-			DamageModifier: v.Int("damage_modifier"), ProtectionModifier: v.Int("protection_modifier"),
-		}
-	}
-	return bind(&Calculator{
+	return &Calculator{
 		ID: "rollunder/attack", System: "rollunder", Title: "2D6 roll-under attack",
 		Help: "Roll 2d6 under PHYSICAL + skill − the opponent's skill + modifiers; on a hit, the weapon's d6 track against the target's armor or Dodge track.",
 		Fields: []Field{
@@ -41,5 +37,17 @@ func rollunderAttack() *Calculator {
 			intField("protection_modifier", "Protection roll modifier", -rollunder.MaxProtectionModifier, rollunder.MaxProtectionModifier,
 				def.ProtectionModifier, "Added to the protection die."),
 		},
-	}, input, rollunder.Odds, rollunder.Resolve)
+		odds:    func(v Values) (rules.Report, error) { return rollunder.Odds(rollunderInput(v)) },
+		resolve: func(v Values, t *dice.Tape) (rules.Roll, error) { return rollunder.Resolve(rollunderInput(v), t) },
+	}
+}
+
+// rollunderInput is the rollunder.Input of validated values.
+func rollunderInput(v Values) rollunder.Input {
+	return rollunder.Input{
+		Physical: v.Int("physical"), Skill: v.Int("skill"), OpponentSkill: v.Int("opponent_skill"),
+		Ranged: v.Bool("ranged"), Modifier: v.Int("modifier"), Weapon: v.Text("weapon"),
+		Armor: v.Text("armor"), Shield: v.Text("shield"), Dodge: v.Int("dodge"),
+		DamageModifier: v.Int("damage_modifier"), ProtectionModifier: v.Int("protection_modifier"),
+	}
 }

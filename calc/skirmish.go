@@ -3,20 +3,14 @@ package calc
 import (
 	"strconv"
 
+	"d6codex/rules"
+	"d6codex/rules/dice"
 	"d6codex/rules/skirmish"
 )
 
 func skirmishMelee() *Calculator {
 	def := skirmish.DefaultInput()
-	input := func(v Values) skirmish.Input {
-		return skirmish.Input{
-			AttackDice: v.Int("attack_dice"), AttackPenalty: v.Int("attack_penalty"),
-			DefenseDice: v.Int("defense_dice"), DefensePenalty: v.Int("defense_penalty"),
-			Armor: v.Int("armor"), ExtraDamage: v.Int("extra_damage"), Keep: v.Text("keep"),
-			DamageTable: v.List("damage_table"),
-		}
-	}
-	return bind(&Calculator{
+	return &Calculator{
 		ID: "skirmish/melee", System: "skirmish", Title: "Skirmish melee confrontation",
 		Help: "Both sides roll their pools with penalty dice, penalty dice cancel matching faces, each keeps two dice; the higher score wins and the difference reads the damage table.",
 		Fields: []Field{
@@ -31,5 +25,17 @@ func skirmishMelee() *Calculator {
 			{Name: "damage_table", Label: "Damage table (provisional)", Kind: IntList, Min: 0, Max: skirmish.MaxDamagePoints,
 				Help: "Optional: " + strconv.Itoa(skirmish.DamageTableSize) + " values from your rulebook, the points for differences up to 2, 3–4, 5–6, 7–8, 9, 10 and 11. Empty uses the provisional table."},
 		},
-	}, input, skirmish.Odds, skirmish.Resolve)
+		odds:    func(v Values) (rules.Report, error) { return skirmish.Odds(skirmishInput(v)) },
+		resolve: func(v Values, t *dice.Tape) (rules.Roll, error) { return skirmish.Resolve(skirmishInput(v), t) },
+	}
+}
+
+// skirmishInput is the skirmish.Input of validated values.
+func skirmishInput(v Values) skirmish.Input {
+	return skirmish.Input{
+		AttackDice: v.Int("attack_dice"), AttackPenalty: v.Int("attack_penalty"),
+		DefenseDice: v.Int("defense_dice"), DefensePenalty: v.Int("defense_penalty"),
+		Armor: v.Int("armor"), ExtraDamage: v.Int("extra_damage"), Keep: v.Text("keep"),
+		DamageTable: v.List("damage_table"),
+	}
 }

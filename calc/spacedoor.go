@@ -1,6 +1,10 @@
 package calc
 
-import "d6codex/rules/spacedoor"
+import (
+	"d6codex/rules"
+	"d6codex/rules/dice"
+	"d6codex/rules/spacedoor"
+)
 
 // spacedoorRoll is the two fields of every Spacedoor roll.
 func spacedoorRoll(tough int, mode string) []Field {
@@ -13,25 +17,37 @@ func spacedoorRoll(tough int, mode string) []Field {
 
 func spacedoorAttack() *Calculator {
 	def := spacedoor.DefaultAttackInput()
-	input := func(v Values) spacedoor.AttackInput {
-		return spacedoor.AttackInput{Tough: v.Int("tough"), Mode: v.Text("mode")}
-	}
-	return bind(&Calculator{
+	return &Calculator{
 		ID: "spacedoor/attack", System: "spacedoor", Title: "Spacedoor attack",
 		Help:   "Roll 2d6 + Tough: 10 or more is a success, 7 to 9 a mixed success, 6 or less a failure; two 6s or two 1s are criticals.",
 		Fields: spacedoorRoll(def.Tough, def.Mode),
-	}, input, spacedoor.AttackOdds, spacedoor.ResolveAttack)
+		odds:   func(v Values) (rules.Report, error) { return spacedoor.AttackOdds(spacedoorAttackInput(v)) },
+		resolve: func(v Values, t *dice.Tape) (rules.Roll, error) {
+			return spacedoor.ResolveAttack(spacedoorAttackInput(v), t)
+		},
+	}
+}
+
+// spacedoorAttackInput is the spacedoor.AttackInput of validated values.
+func spacedoorAttackInput(v Values) spacedoor.AttackInput {
+	return spacedoor.AttackInput{Tough: v.Int("tough"), Mode: v.Text("mode")}
 }
 
 func spacedoorDefend() *Calculator {
 	def := spacedoor.DefaultDefendInput()
-	input := func(v Values) spacedoor.DefendInput {
-		return spacedoor.DefendInput{Tough: v.Int("tough"), Mode: v.Text("mode"), Incoming: v.Int("incoming")}
-	}
-	return bind(&Calculator{
+	return &Calculator{
 		ID: "spacedoor/defend", System: "spacedoor", Title: "Spacedoor defend or protect",
 		Help: "Roll 2d6 + Tough against incoming damage: a mixed success halves it for both, a success spares the protected, a critical spares both.",
 		Fields: append(spacedoorRoll(def.Tough, def.Mode),
 			intField("incoming", "Incoming damage", 0, spacedoor.MaxIncoming, def.Incoming, "The damage coming in.")),
-	}, input, spacedoor.DefendOdds, spacedoor.ResolveDefend)
+		odds: func(v Values) (rules.Report, error) { return spacedoor.DefendOdds(spacedoorDefendInput(v)) },
+		resolve: func(v Values, t *dice.Tape) (rules.Roll, error) {
+			return spacedoor.ResolveDefend(spacedoorDefendInput(v), t)
+		},
+	}
+}
+
+// spacedoorDefendInput is the spacedoor.DefendInput of validated values.
+func spacedoorDefendInput(v Values) spacedoor.DefendInput {
+	return spacedoor.DefendInput{Tough: v.Int("tough"), Mode: v.Text("mode"), Incoming: v.Int("incoming")}
 }

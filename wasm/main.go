@@ -65,8 +65,9 @@ func run(reg *calc.Registry, args []js.Value) (out any) {
 
 func errorObject(err error) js.Value {
 	o := map[string]any{"error": err.Error()}
-	var fe *rules.FieldError
-	if errors.As(err, &fe) {
+	// The calculators return a *rules.FieldError as is, never wrapped, so a
+	// type assertion finds it without errors.As (which links in reflection).
+	if fe, ok := err.(*rules.FieldError); ok {
 		o["field"] = fe.Field
 	}
 	return js.ValueOf(o)

@@ -74,8 +74,8 @@ func (in Input) Validate() error {
 	}
 	w, ok := WeaponByID(in.Weapon)
 	if !ok {
-		ids := make([]string, 0, 16)
-		for _, w := range Weapons() {
+		ids := make([]string, 0, len(weaponData))
+		for _, w := range weaponData {
 			ids = append(ids, w.ID)
 		}
 		return rules.OneOf("weapon", in.Weapon, ids...)

@@ -1,6 +1,7 @@
 package d6xd6
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -163,51 +164,39 @@ const martial = "Martial Arts skill or Combat career"
 
 // Weapons lists the weapons of the chapter's table, with the reach decided
 // in the package doc.
-func Weapons() []Weapon {
-	brawl := func(id, name string, l Level, req string) Weapon {
-		return Weapon{ID: id, Name: name, Group: "brawling", Damage: l, ByRange: [4]Level{l, 0, 0, 0}, Requires: req}
-	}
-	throw := func(id, name string, l Level, comment string) Weapon {
-		return Weapon{ID: id, Name: name, Group: "throwing", Damage: l, ByRange: [4]Level{l, l, 0, 0}, Comment: comment}
-	}
-	shoot := func(id, name string, l Level) Weapon {
-		return Weapon{ID: id, Name: name, Group: "shooting", Damage: l, ByRange: [4]Level{l, l, l, 0}}
-	}
-	bow := func(id, name string, l Level) Weapon {
-		return Weapon{ID: id, Name: name, Group: "shooting", Damage: l, ByRange: [4]Level{0, l, l, 0},
-			Comment: "Unusable at brawl range."}
-	}
-	shotgun := shoot("shotgun", "Shotgun", Wound)
-	shotgun.ByRange = [4]Level{Wound, Hit, Stun, 0}
-	shotgun.Comment = "Wound, Hit, Stun at brawl, throw, shoot range."
-	rifle := shoot("rifle", "Rifle", Wound)
-	rifle.ByRange[rangeView] = Wound
-	rifle.BrawlPenalty = 2
-	rifle.Comment = "2-point attack penalty at brawl range; reaches view range."
-	return []Weapon{
-		brawl("fist", "Fist or foot", Graze, ""),
-		brawl("club", "Club, skillet, chair", Stun, ""),
-		brawl("small_blade", "Small blade", Hit, ""),
-		brawl("spear", "Spear", Hit, martial),
-		brawl("two_hand_blade", "Two-hand blade or two blades", Wound, martial),
-		throw("taser", "Taser", Knockout,
-			"Usable as an Unfamiliar skill. If Kill results, a successful Brawn or Will check reduces it to Knockout."),
-		throw("stone", "Stone", Graze, ""),
-		throw("throwing_blade", "Throwing blade", Hit, ""),
-		throw("thrown_spear", "Spear (thrown)", Wound, ""),
-		bow("small_bow", "Small bow or sling", Stun),
-		shoot("small_pistol", "Small pistol", Stun),
-		bow("large_bow", "Large bow", Hit),
-		shoot("large_pistol", "Large pistol", Hit),
-		shotgun,
-		rifle,
-		shoot("hand_laser", "Hand laser", Wound),
-	}
+func Weapons() []Weapon { return slices.Clone(weaponData[:]) }
+
+// weaponData is the weapons table as static data. ByRange is brawl, throw,
+// shoot, view: brawling weapons reach brawl range, thrown weapons brawl and
+// throw, shooting weapons brawl to shoot, bows throw and shoot.
+var weaponData = [...]Weapon{
+	{ID: "fist", Name: "Fist or foot", Group: "brawling", Damage: Graze, ByRange: [4]Level{Graze, 0, 0, 0}},
+	{ID: "club", Name: "Club, skillet, chair", Group: "brawling", Damage: Stun, ByRange: [4]Level{Stun, 0, 0, 0}},
+	{ID: "small_blade", Name: "Small blade", Group: "brawling", Damage: Hit, ByRange: [4]Level{Hit, 0, 0, 0}},
+	{ID: "spear", Name: "Spear", Group: "brawling", Damage: Hit, ByRange: [4]Level{Hit, 0, 0, 0}, Requires: martial},
+	{ID: "two_hand_blade", Name: "Two-hand blade or two blades", Group: "brawling", Damage: Wound, ByRange: [4]Level{Wound, 0, 0, 0},
+		Requires: martial},
+	{ID: "taser", Name: "Taser", Group: "throwing", Damage: Knockout, ByRange: [4]Level{Knockout, Knockout, 0, 0},
+		Comment: "Usable as an Unfamiliar skill. If Kill results, a successful Brawn or Will check reduces it to Knockout."},
+	{ID: "stone", Name: "Stone", Group: "throwing", Damage: Graze, ByRange: [4]Level{Graze, Graze, 0, 0}},
+	{ID: "throwing_blade", Name: "Throwing blade", Group: "throwing", Damage: Hit, ByRange: [4]Level{Hit, Hit, 0, 0}},
+	{ID: "thrown_spear", Name: "Spear (thrown)", Group: "throwing", Damage: Wound, ByRange: [4]Level{Wound, Wound, 0, 0}},
+	{ID: "small_bow", Name: "Small bow or sling", Group: "shooting", Damage: Stun, ByRange: [4]Level{0, Stun, Stun, 0},
+		Comment: "Unusable at brawl range."},
+	{ID: "small_pistol", Name: "Small pistol", Group: "shooting", Damage: Stun, ByRange: [4]Level{Stun, Stun, Stun, 0}},
+	{ID: "large_bow", Name: "Large bow", Group: "shooting", Damage: Hit, ByRange: [4]Level{0, Hit, Hit, 0},
+		Comment: "Unusable at brawl range."},
+	{ID: "large_pistol", Name: "Large pistol", Group: "shooting", Damage: Hit, ByRange: [4]Level{Hit, Hit, Hit, 0}},
+	{ID: "shotgun", Name: "Shotgun", Group: "shooting", Damage: Wound, ByRange: [4]Level{Wound, Hit, Stun, 0},
+		Comment: "Wound, Hit, Stun at brawl, throw, shoot range."},
+	{ID: "rifle", Name: "Rifle", Group: "shooting", Damage: Wound, ByRange: [4]Level{Wound, Wound, Wound, Wound}, BrawlPenalty: 2,
+		Comment: "2-point attack penalty at brawl range; reaches view range."},
+	{ID: "hand_laser", Name: "Hand laser", Group: "shooting", Damage: Wound, ByRange: [4]Level{Wound, Wound, Wound, 0}},
 }
 
 // WeaponByID returns the weapon with the given id.
 func WeaponByID(id string) (Weapon, bool) {
-	for _, w := range Weapons() {
+	for _, w := range weaponData {
 		if w.ID == id {
 			return w, true
 		}
@@ -225,17 +214,17 @@ type Armor struct {
 }
 
 // Armors lists the armor categories.
-func Armors() []Armor {
-	return []Armor{
-		{"light", "Light", 1, "Leather coat; small shield"},
-		{"medium", "Medium", 2, "Kevlar jacket; Roman cuirass and helmet"},
-		{"heavy", "Heavy", 3, "Military ballistic vest and helmet; plate mail"},
-	}
+func Armors() []Armor { return slices.Clone(armorData[:]) }
+
+var armorData = [...]Armor{
+	{"light", "Light", 1, "Leather coat; small shield"},
+	{"medium", "Medium", 2, "Kevlar jacket; Roman cuirass and helmet"},
+	{"heavy", "Heavy", 3, "Military ballistic vest and helmet; plate mail"},
 }
 
 // armorRating is the rating of the armor option ("none" is 0).
 func armorRating(id string) int {
-	for _, a := range Armors() {
+	for _, a := range armorData {
 		if a.ID == id {
 			return a.Rating
 		}

@@ -63,7 +63,7 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 		}
 	}
 	diff := base + rangeModifier(in.Range) + in.Modifier
-	for _, r := range Ranges() {
+	for _, r := range rangeData {
 		if r.ID == in.Range {
 			terms += ", " + r.Name + " range " + signed(r.Modifier)
 		}

@@ -1,6 +1,7 @@
 package opend6
 
 import (
+	"slices"
 	"strconv"
 
 	"d6codex/rules"
@@ -61,16 +62,18 @@ type WoundLevel struct {
 
 // WoundLevels is the Wound Level chart of the Wounds system and the optional
 // chart of the Body Points system.
-func WoundLevels() []WoundLevel {
-	return []WoundLevel{
-		{LevelNone, "none", "No injury", "0 or less", 0, "a bruise or a scrape at most", "above 80%"},
-		{LevelStunned, "stunned", "Stunned", "1–3", 1, "−1D for the rest of this round and the next, or only defend or retreat next round", "80–60%"},
-		{LevelWounded, "wounded", "Wounded", "4–8", 4, "−1D to all actions until healed", "59–40%"},
-		{LevelSeverelyWounded, "severely_wounded", "Severely Wounded", "4–8 when already Wounded", 0, "−2D to all actions until healed", "39–20%"},
-		{LevelIncapacitated, "incapacitated", "Incapacitated", "9–12", 9, "Moderate (15) stamina or willpower roll to stay up at −3D, else out for 10D minutes", "19–10%"},
-		{LevelMortallyWounded, "mortally_wounded", "Mortally Wounded", "13–15", 13, "unconscious; a Physique roll each minute against the minutes so far, or die", "9%–1 point"},
-		{LevelDead, "dead", "Dead", "16 or more", 16, "dead", "0"},
-	}
+func WoundLevels() []WoundLevel { return slices.Clone(woundLevelData[:]) }
+
+// woundLevelData, rangeData and coverData are the charts as static data;
+// the exported functions return copies.
+var woundLevelData = [...]WoundLevel{
+	{LevelNone, "none", "No injury", "0 or less", 0, "a bruise or a scrape at most", "above 80%"},
+	{LevelStunned, "stunned", "Stunned", "1–3", 1, "−1D for the rest of this round and the next, or only defend or retreat next round", "80–60%"},
+	{LevelWounded, "wounded", "Wounded", "4–8", 4, "−1D to all actions until healed", "59–40%"},
+	{LevelSeverelyWounded, "severely_wounded", "Severely Wounded", "4–8 when already Wounded", 0, "−2D to all actions until healed", "39–20%"},
+	{LevelIncapacitated, "incapacitated", "Incapacitated", "9–12", 9, "Moderate (15) stamina or willpower roll to stay up at −3D, else out for 10D minutes", "19–10%"},
+	{LevelMortallyWounded, "mortally_wounded", "Mortally Wounded", "13–15", 13, "unconscious; a Physique roll each minute against the minutes so far, or die", "9%–1 point"},
+	{LevelDead, "dead", "Dead", "16 or more", 16, "dead", "0"},
 }
 
 // woundFromMargin is the level one hit inflicts for a damage margin d.
@@ -149,17 +152,17 @@ type RangeBand struct {
 }
 
 // Ranges are the range bands.
-func Ranges() []RangeBand {
-	return []RangeBand{
-		{RangePointBlank, "Point Blank", "0–3 m", -5},
-		{RangeShort, "Short", "3 m to the weapon's first range value", 0},
-		{RangeMedium, "Medium", "first to second range value", 5},
-		{RangeLong, "Long", "second to third range value", 10},
-	}
+func Ranges() []RangeBand { return slices.Clone(rangeData[:]) }
+
+var rangeData = [...]RangeBand{
+	{RangePointBlank, "Point Blank", "0–3 m", -5},
+	{RangeShort, "Short", "3 m to the weapon's first range value", 0},
+	{RangeMedium, "Medium", "first to second range value", 5},
+	{RangeLong, "Long", "second to third range value", 10},
 }
 
 func rangeModifier(id string) int {
-	for _, r := range Ranges() {
+	for _, r := range rangeData {
 		if r.ID == id {
 			return r.Modifier
 		}
@@ -179,17 +182,17 @@ type Cover struct {
 
 // Covers are the cover and visibility levels. Full (100%) cover is not a
 // modifier: the attacker must get through the cover first.
-func Covers() []Cover {
-	return []Cover{
-		{CoverNone, "None", "in the open, good light", dice.Code{}, 0},
-		{CoverLight, "Light", "light smoke or fog; poor light, twilight; object hides 25% of the target", dice.Code{Dice: 1}, 3},
-		{CoverHeavy, "Heavy", "thick smoke or fog; moonlit night; object hides 50% of the target", dice.Code{Dice: 2}, 6},
-		{CoverVeryHeavy, "Very heavy", "very thick smoke or fog; complete darkness; object hides 75% of the target", dice.Code{Dice: 4}, 12},
-	}
+func Covers() []Cover { return slices.Clone(coverData[:]) }
+
+var coverData = [...]Cover{
+	{CoverNone, "None", "in the open, good light", dice.Code{}, 0},
+	{CoverLight, "Light", "light smoke or fog; poor light, twilight; object hides 25% of the target", dice.Code{Dice: 1}, 3},
+	{CoverHeavy, "Heavy", "thick smoke or fog; moonlit night; object hides 50% of the target", dice.Code{Dice: 2}, 6},
+	{CoverVeryHeavy, "Very heavy", "very thick smoke or fog; complete darkness; object hides 75% of the target", dice.Code{Dice: 4}, 12},
 }
 
 func coverOf(id string) Cover {
-	for _, c := range Covers() {
+	for _, c := range coverData {
 		if c.ID == id {
 			return c
 		}

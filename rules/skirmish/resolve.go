@@ -203,7 +203,7 @@ func damageStep(in Input, diff, pts, dmg int) string {
 	switch {
 	case len(in.DamageTable) == DamageTableSize:
 		s += " (your table)"
-	case DamageBands()[bandOfDiff[diff]].Provisional:
+	case damageBandData[bandOfDiff[diff]].Provisional:
 		s += " (provisional value)"
 	}
 	if in.Armor > 0 {

@@ -1,6 +1,7 @@
 package skirmish
 
 import (
+	"slices"
 	"strconv"
 
 	"d6codex/rules"
@@ -26,26 +27,26 @@ type DamageBand struct {
 
 // DamageBands lists the damage table rows in order. The first 7 are the
 // values a damage_table override replaces; the last is instant death.
-func DamageBands() []DamageBand {
-	return []DamageBand{
-		{Label: "up to 2", Min: 0, Max: 2, Points: 2, Provisional: true, Source: SourceNote},
-		{Label: "3–4", Min: 3, Max: 4, Points: 3, Source: SourceSeed + " (the worked example: difference 4 gives 3 points)"},
-		{Label: "5–6", Min: 5, Max: 6, Points: 4, Provisional: true, Source: SourceNote},
-		{Label: "7–8", Min: 7, Max: 8, Points: 5, Provisional: true, Source: SourceNote},
-		{Label: "9", Min: 9, Max: 9, Points: 6, Provisional: true, Source: SourceNote},
-		{Label: "10", Min: 10, Max: 10, Points: 7, Provisional: true, Source: SourceNote},
-		{Label: "11", Min: 11, Max: 11, Points: 8, Provisional: true, Source: SourceNote},
-		{Label: "12 or more", Min: InstantDeathDiff, Max: -1, InstantDeath: true, Source: SourceSeed},
-	}
+func DamageBands() []DamageBand { return slices.Clone(damageBandData[:]) }
+
+// damageBandData is the damage table as static data.
+var damageBandData = [...]DamageBand{
+	{Label: "up to 2", Min: 0, Max: 2, Points: 2, Provisional: true, Source: SourceNote},
+	{Label: "3–4", Min: 3, Max: 4, Points: 3, Source: SourceSeed + " (the worked example: difference 4 gives 3 points)"},
+	{Label: "5–6", Min: 5, Max: 6, Points: 4, Provisional: true, Source: SourceNote},
+	{Label: "7–8", Min: 7, Max: 8, Points: 5, Provisional: true, Source: SourceNote},
+	{Label: "9", Min: 9, Max: 9, Points: 6, Provisional: true, Source: SourceNote},
+	{Label: "10", Min: 10, Max: 10, Points: 7, Provisional: true, Source: SourceNote},
+	{Label: "11", Min: 11, Max: 11, Points: 8, Provisional: true, Source: SourceNote},
+	{Label: "12 or more", Min: InstantDeathDiff, Max: -1, InstantDeath: true, Source: SourceSeed},
 }
 
 // DefaultDamageTable is the default damage_table: the points of the first 7
 // rows of DamageBands.
 func DefaultDamageTable() []int {
-	b := DamageBands()
 	out := make([]int, DamageTableSize)
 	for i := range out {
-		out[i] = b[i].Points
+		out[i] = damageBandData[i].Points
 	}
 	return out
 }

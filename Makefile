@@ -1,0 +1,33 @@
+# d6codex — see README.md. `make help` lists the targets.
+
+GO      ?= go
+SITEGEN := bin/sitegen
+BIND    ?= 127.0.0.1
+PORT    ?= 1313
+
+.PHONY: help build sitegen serve test bench generate clean
+
+help: ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
+
+sitegen: ## compile bin/sitegen
+	$(GO) build -o $(SITEGEN) ./cmd/sitegen
+
+build: sitegen ## build the site from content/ into public/
+	./$(SITEGEN) build
+
+serve: sitegen ## build the site and serve it on http://127.0.0.1:1313/
+	./$(SITEGEN) serve --bind $(BIND) --port $(PORT)
+
+test: ## run every test
+	$(GO) test ./...
+
+bench: ## go test benchmarks, then the sitegen build figures into BENCHMARKS.md
+	$(GO) test -run '^$$' -bench . -benchtime 3x ./cmd/sitegen/internal/site
+	$(GO) run ./cmd/sitegen/internal/bench -sizes 1000,5000 -runs 3 -out BENCHMARKS.md
+
+generate: ## regenerate the *_templ.go files from templates/*.templ
+	$(GO) tool templ generate
+
+clean: ## remove build output
+	rm -rf public bin .public.staging-*

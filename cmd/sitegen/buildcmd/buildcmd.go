@@ -1,0 +1,132 @@
+// Package buildcmd implements `sitegen build`: it turns command-line flags
+// into site.Options, runs the build and reports the result.
+package buildcmd
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"d6codex/cmd/sitegen/internal/site"
+)
+
+// Usage is the help text of `sitegen build`.
+const Usage = `usage: sitegen build [flags]
+
+Build the site in the source directory (site.toml, content/, static/) into
+the destination directory. The new site replaces the old one only if the
+build has no error; errors are listed as file:line:col: message.
+
+Flags:
+  -s, --source DIR      site source directory (default ".")
+  -d, --dest DIR        output directory (default SOURCE/public); --destination too
+  -b, --base-url URL    override site.toml's baseURL; --baseURL too
+  -D, --drafts          include pages marked draft: true; --buildDrafts too
+`
+
+// Flags are the options shared by the commands that build the site
+// (build, and serve which builds first).
+type Flags struct {
+	// Source is the site source directory.
+	Source string
+	// Dest is the output directory.
+	Dest string
+	// BaseURL overrides the configured base URL.
+	BaseURL string
+	// Drafts includes draft pages.
+	Drafts bool
+}
+
+// Register defines the build flags on fs, with Hugo's long and short names.
+func (f *Flags) Register(fs *flag.FlagSet) {
+	for _, name := range []string{"source", "s"} {
+		fs.StringVar(&f.Source, name, ".", "site source directory")
+	}
+	for _, name := range []string{"dest", "destination", "d"} {
+		fs.StringVar(&f.Dest, name, "", "output directory (default SOURCE/public)")
+	}
+	for _, name := range []string{"base-url", "baseURL", "b"} {
+		fs.StringVar(&f.BaseURL, name, "", "override site.toml's baseURL")
+	}
+	for _, name := range []string{"drafts", "buildDrafts", "D"} {
+		fs.BoolVar(&f.Drafts, name, false, "include draft pages")
+	}
+}
+
+// Options converts the flags into build options, with the block handlers
+// the site uses.
+func (f *Flags) Options() site.Options {
+	dest := f.Dest
+	if dest == "" {
+		dest = filepath.Join(f.Source, "public")
+	}
+	return site.Options{
+		Source:   f.Source,
+		Dest:     dest,
+		BaseURL:  f.BaseURL,
+		Drafts:   f.Drafts,
+		Handlers: Handlers(),
+	}
+}
+
+// Handlers returns the fenced-block handlers registered for the site, by
+// info word. Features that render special blocks (```calc, ```table) add
+// their handler here.
+func Handlers() map[string]site.BlockHandler {
+	return map[string]site.BlockHandler{}
+}
+
+// Run runs `sitegen build` with the arguments after "build" and returns
+// the exit code: 0 on success, 1 when the build failed, 2 for bad usage.
+func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("build", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	var f Flags
+	f.Register(fs)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, Usage)
+			return 0
+		}
+		fmt.Fprintf(stderr, "sitegen build: %v\n\n%s", err, Usage)
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "sitegen build: unexpected argument %q\n\n%s", fs.Arg(0), Usage)
+		return 2
+	}
+	_, ok := Build(ctx, f.Options(), stdout, stderr)
+	if !ok {
+		return 1
+	}
+	return 0
+}
+
+// Build runs one build and reports it: "N pages in T ms" on stdout, or
+// every error (file:line:col: message, paths relative to the working
+// directory) and a summary on stderr. It reports whether the build
+// succeeded.
+func Build(ctx context.Context, opts site.Options, stdout, stderr io.Writer) (site.Result, bool) {
+	res, err := site.Build(ctx, opts)
+	var diags site.Diagnostics
+	switch {
+	case errors.As(err, &diags):
+		for _, d := range diags {
+			if !strings.HasPrefix(d.File, "-") { // not a flag
+				d.File = filepath.Join(opts.Source, filepath.FromSlash(d.File))
+			}
+			fmt.Fprintln(stderr, d.String())
+		}
+		fmt.Fprintf(stderr, "sitegen build: %d error(s); %s left unchanged\n", len(diags), opts.Dest)
+		return res, false
+	case err != nil:
+		fmt.Fprintf(stderr, "sitegen build: %v\n", err)
+		return res, false
+	}
+	fmt.Fprintf(stdout, "%d pages in %d ms\n", res.Pages, res.Duration.Milliseconds())
+	return res, true
+}

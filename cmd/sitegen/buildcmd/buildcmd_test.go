@@ -1,0 +1,86 @@
+package buildcmd
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+func writeSite(t *testing.T, page string) string {
+	t.Helper()
+	dir := t.TempDir()
+	files := map[string]string{
+		"site.toml":           "title = \"T\"\n",
+		"static/css/site.css": "body{}\n",
+		"content/_index.md":   "---\ntitle: Home\n---\n",
+		"content/a.md":        page,
+	}
+	for name, body := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func TestRun(t *testing.T) {
+	good := "---\ntitle: A\n---\n"
+	bad := "---\ntitle: 3\n---\n\n[x](nope.md)\n"
+	tests := []struct {
+		name       string
+		page       string
+		args       func(dir string) []string
+		code       int
+		stdout     string // regexp
+		stderr     string // regexp
+		wantPublic bool
+	}{
+		{"success", good, func(d string) []string { return []string{"--source", d} }, 0, `^2 pages in \d+ ms\n$`, `^$`, true},
+		{"hugo short flags", good, func(d string) []string {
+			return []string{"-s", d, "-d", filepath.Join(d, "out"), "-b", "http://x.test/", "-D"}
+		}, 0, `^2 pages in`, `^$`, false},
+		{"errors as file:line:col", bad, func(d string) []string { return []string{"--source", d} }, 1, `^$`,
+			`(?s)content/a\.md:2:1: title: must be a string, not an integer\n.*content/a\.md:5:1: broken link "nope\.md": content/nope\.md does not exist\n.*2 error\(s\)`, false},
+		{"bad flag", good, func(d string) []string { return []string{"--nope"} }, 2, `^$`, `flag provided but not defined: -nope`, false},
+		{"extra argument", good, func(d string) []string { return []string{"--source", d, "extra"} }, 2, `^$`, `unexpected argument "extra"`, false},
+		{"help", good, func(d string) []string { return []string{"--help"} }, 0, `usage: sitegen build`, `^$`, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := writeSite(t, tt.page)
+			var out, errb bytes.Buffer
+			code := Run(context.Background(), tt.args(dir), &out, &errb)
+			if code != tt.code {
+				t.Errorf("exit code = %d, want %d (stderr %q)", code, tt.code, errb.String())
+			}
+			if !regexp.MustCompile(tt.stdout).MatchString(out.String()) {
+				t.Errorf("stdout = %q, want match %q", out.String(), tt.stdout)
+			}
+			if !regexp.MustCompile(tt.stderr).MatchString(errb.String()) {
+				t.Errorf("stderr = %q, want match %q", errb.String(), tt.stderr)
+			}
+			_, err := os.Stat(filepath.Join(dir, "public", "index.html"))
+			if got := err == nil; got != tt.wantPublic {
+				t.Errorf("public/index.html exists = %v, want %v", got, tt.wantPublic)
+			}
+		})
+	}
+}
+
+func TestErrorPathsRelativeToWorkingDir(t *testing.T) {
+	dir := writeSite(t, "---\ntitle: [\n---\n")
+	var out, errb bytes.Buffer
+	Run(context.Background(), []string{"--source", dir}, &out, &errb)
+	want := filepath.Join(dir, "content", "a.md") + ":2:"
+	if !strings.HasPrefix(errb.String(), want) {
+		t.Errorf("stderr = %q, want it to start with %q", errb.String(), want)
+	}
+}

@@ -1,0 +1,150 @@
+package calccmd
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"d6codex/calc"
+)
+
+func run(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := Run(args, strings.NewReader(stdin), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+// TestCLIMatchesRegistry runs calculators through the command line and
+// through the registry and requires byte-identical JSON.
+func TestCLIMatchesRegistry(t *testing.T) {
+	tests := []struct {
+		id   string
+		args []string
+		raw  map[string]string
+	}{
+		{"d6xd6/attack", []string{"focus=5", "weapon=small_pistol", "dice=5,5"}, map[string]string{"focus": "5", "weapon": "small_pistol", "dice": "5 5"}},
+		{"spacedoor/attack", []string{"tough=1", "mode=advantage"}, map[string]string{"tough": "1", "mode": "advantage"}},
+		{"spacedoor/defend", []string{"tough=-1", "incoming=9", "seed=7"}, map[string]string{"tough": "-1", "incoming": "9", "seed": "7"}},
+		{"skirmish/melee", []string{"attack_dice=5", "dice=6 6 5 3 1 6 5 4 2 4"}, map[string]string{"attack_dice": "5", "dice": "6,6,5,3,1,6,5,4,2,4"}},
+		{"rollunder/attack", []string{"weapon=rifle", "armor=flak_vest"}, map[string]string{"weapon": "rifle", "armor": "flak_vest"}},
+		{"opend6/attack", []string{"skill=4D+1", "damage=3D", "system=body_points"}, map[string]string{"skill": "4d+1", "damage": "3D", "system": "body_points"}},
+	}
+	reg := calc.New()
+	for _, tc := range tests {
+		code, out, errs := run(t, "", append([]string{"run", tc.id}, tc.args...)...)
+		if code != ExitOK {
+			t.Fatalf("%s: exit %d: %s", tc.id, code, errs)
+		}
+		res, err := reg.Run(tc.id, tc.raw)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.id, err)
+		}
+		want, _ := json.Marshal(res.Map())
+		if strings.TrimSpace(out) != string(want) {
+			t.Errorf("%s: CLI and registry differ\ncli: %s\nreg: %s", tc.id, out, want)
+		}
+		// The same inputs as a JSON object on stdin give the same answer.
+		obj := map[string]any{}
+		for k, v := range tc.raw {
+			obj[k] = v
+		}
+		in, _ := json.Marshal(obj)
+		code, out2, errs := run(t, string(in), "run", tc.id, "-")
+		if code != ExitOK || out2 != out {
+			t.Errorf("%s: stdin JSON gives exit %d %s\n%s", tc.id, code, errs, out2)
+		}
+	}
+}
+
+func TestJSONTypes(t *testing.T) {
+	code, out, errs := run(t, `{"tough": 1, "mode": "normal", "dice": [6, 6], "ignored": null}`, "run", "spacedoor/attack", "-")
+	if code != ExitBadInput || !strings.Contains(errs, "ignored") {
+		t.Errorf("unknown field in JSON: exit %d, %q", code, errs)
+	}
+	code, out, errs = run(t, `{"tough": 1, "dice": [6, 6, 3, 4, 5, 6]}`, "run", "spacedoor/attack", "-")
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var m map[string]any
+	if err := json.Unmarshal([]byte(out), &m); err != nil {
+		t.Fatal(err)
+	}
+	roll := m["roll"].(map[string]any)
+	if roll["outcome"] != "critical_success" {
+		t.Errorf("6,6 is a critical success, got %v", roll["outcome"])
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	tests := []struct {
+		args  []string
+		stdin string
+		want  string
+	}{
+		{[]string{"run", "skirmish/melee", "attack_dice=13"}, "", "attack_dice"},
+		{[]string{"run", "opend6/attack", "skill=3D+5"}, "", "skill"},
+		{[]string{"run", "opend6/attack", "skill=0D"}, "", "skill"},
+		{[]string{"run", "rollunder/attack", "weapon=lightsaber"}, "", "weapon"},
+		{[]string{"run", "nope/x"}, "", "unknown calculator"},
+		{[]string{"run", "spacedoor/attack", "tough"}, "", "field=value"},
+		{[]string{"run", "spacedoor/attack", "tough=1", "tough=2"}, "", "twice"},
+		{[]string{"run", "spacedoor/attack", "-"}, "[1,2]", "JSON object"},
+		{[]string{"run", "spacedoor/attack", "-"}, `{"dice": ["a"]}`, "dice"},
+		{[]string{"run", "spacedoor/attack", "dice=6"}, "", "dice"},
+		{[]string{"schema"}, "", "one calculator id"},
+		{[]string{"frobnicate"}, "", "unknown calc command"},
+	}
+	for _, tc := range tests {
+		code, out, errs := run(t, tc.stdin, tc.args...)
+		if code != ExitBadInput || out != "" || !strings.Contains(errs, tc.want) || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and one line naming %q", tc.args, code, out, errs, tc.want)
+		}
+	}
+}
+
+func TestListAndSchema(t *testing.T) {
+	code, out, _ := run(t, "", "list")
+	if code != ExitOK || len(strings.Split(strings.TrimSpace(out), "\n")) != len(calc.New().List()) || !strings.Contains(out, "opend6/attack") {
+		t.Errorf("list: %d %q", code, out)
+	}
+	code, out, errs := run(t, "", "schema", "opend6/attack")
+	if code != ExitOK {
+		t.Fatalf("schema: %s", errs)
+	}
+	var s struct {
+		ID     string
+		Fields []calc.Field
+	}
+	if err := json.Unmarshal([]byte(out), &s); err != nil || s.ID != "opend6/attack" || len(s.Fields) < 13 {
+		t.Errorf("schema: %v %+v", err, s)
+	}
+}
+
+// FuzzRunJSON feeds arbitrary stdin to `calc run ID -`: the command must
+// answer with a result (exit 0, one JSON object) or a one-line error (exit
+// 2), never crash.
+func FuzzRunJSON(f *testing.F) {
+	f.Add("skirmish/melee", `{"attack_dice": 12, "attack_penalty": 4, "defense_dice": 12, "defense_penalty": 4}`)
+	f.Add("opend6/attack", `{"skill": "12D+2", "damage": "15D+2", "dice": [6,6,6]}`)
+	f.Add("d6xd6/attack", `{"focus": 40}`)
+	f.Add("rollunder/attack", `{"modifier": -21, "seed": 9007199254740991}`)
+	f.Add("spacedoor/defend", `{"incoming": 1e9}`)
+	f.Fuzz(func(t *testing.T, id, stdin string) {
+		var out, errb bytes.Buffer
+		code := Run([]string{"run", id, "-"}, strings.NewReader(stdin), &out, &errb)
+		switch code {
+		case ExitOK:
+			if !json.Valid(out.Bytes()) || errb.Len() != 0 {
+				t.Fatalf("exit 0 with stdout %q stderr %q", out.String(), errb.String())
+			}
+		case ExitBadInput:
+			if out.Len() != 0 || strings.Count(errb.String(), "\n") != 1 {
+				t.Fatalf("exit 2 with stdout %q stderr %q", out.String(), errb.String())
+			}
+		default:
+			t.Fatalf("exit %d: %s", code, errb.String())
+		}
+	})
+}

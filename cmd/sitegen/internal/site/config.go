@@ -1,0 +1,133 @@
+package site
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+)
+
+// ConfigFile is the name of the site configuration file at the source root.
+const ConfigFile = "site.toml"
+
+// Config is the site configuration read from site.toml. Key names follow
+// Hugo's where they mean the same thing.
+type Config struct {
+	// Title is the site title (toml key "title").
+	Title string
+	// BaseURL is the absolute URL the site is published at, ending in "/"
+	// (toml key "baseURL"). Canonical URLs and sitemap.xml use it; its path
+	// prefixes every internal link.
+	BaseURL string
+	// LanguageCode is the language of the content (toml key "languageCode").
+	LanguageCode string
+	// Unsafe lets raw HTML in Markdown through
+	// (toml key "markup.goldmark.renderer.unsafe"). Off by default.
+	Unsafe bool
+}
+
+// basePath returns the path part of the base URL ("/" or "/sub/").
+func (c *Config) basePath() string {
+	u, err := url.Parse(c.BaseURL)
+	if err != nil || u.Path == "" {
+		return "/"
+	}
+	return u.Path
+}
+
+// loadConfig reads and validates site.toml in dir. Problems are added to
+// diag; the returned config holds defaults for fields that failed.
+func loadConfig(dir, baseURLOverride string, diag *collector) *Config {
+	cfg := &Config{Title: "Untitled", LanguageCode: "en", BaseURL: "/"}
+	raw, err := os.ReadFile(filepath.Join(dir, ConfigFile))
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			diag.addf(ConfigFile, 0, 0, "", "site configuration not found in the source directory")
+		} else {
+			diag.addf(ConfigFile, 0, 0, "", "read: %v", err)
+		}
+		return cfg
+	}
+	m := map[string]any{}
+	if _, err := toml.Decode(string(raw), &m); err != nil {
+		var pe toml.ParseError
+		if errors.As(err, &pe) {
+			diag.addf(ConfigFile, pe.Position.Line, pe.Position.Col, "", "%s", pe.Message)
+		} else {
+			diag.addf(ConfigFile, 0, 0, "", "%v", err)
+		}
+		return cfg
+	}
+	r := &fieldReader{file: ConfigFile, m: m, raw: raw, line: 1, diag: diag}
+	known := map[string]bool{"title": true, "baseURL": true, "languageCode": true, "markup": true, "params": true}
+	for k := range m {
+		if !known[k] {
+			r.fail(k, "unknown setting (known: title, baseURL, languageCode, markup, params)")
+		}
+	}
+	if s := r.str("title"); s != "" {
+		cfg.Title = s
+	}
+	if s := r.str("languageCode"); s != "" {
+		cfg.LanguageCode = s
+	}
+	if gm := (&fieldReader{file: ConfigFile, m: r.table("markup"), raw: raw, line: 1, diag: diag}).table("goldmark"); gm != nil {
+		rr := &fieldReader{file: ConfigFile, m: gm, raw: raw, line: 1, diag: diag}
+		if rd := rr.table("renderer"); rd != nil {
+			cfg.Unsafe = (&fieldReader{file: ConfigFile, m: rd, raw: raw, line: 1, diag: diag}).bool("unsafe")
+		}
+	}
+	base := r.str("baseURL")
+	if baseURLOverride != "" {
+		base = baseURLOverride
+	}
+	if base != "" {
+		norm, err := normalizeBaseURL(base)
+		if err != nil {
+			if baseURLOverride != "" {
+				diag.addf("--base-url", 0, 0, "", "%v", err)
+			} else {
+				r.fail("baseURL", "%v", err)
+			}
+		} else {
+			cfg.BaseURL = norm
+		}
+	}
+	return cfg
+}
+
+// normalizeBaseURL checks that s is an absolute http(s) URL or a
+// root-relative path, and makes it end in "/".
+func normalizeBaseURL(s string) (string, error) {
+	u, err := url.Parse(s)
+	if err != nil {
+		return "", fmt.Errorf("invalid URL %q: %w", s, err)
+	}
+	switch {
+	case u.Scheme == "" && u.Host == "" && strings.HasPrefix(u.Path, "/"):
+	case (u.Scheme == "http" || u.Scheme == "https") && u.Host != "":
+	default:
+		return "", fmt.Errorf("%q must be an absolute http(s) URL or a path starting with /", s)
+	}
+	if u.RawQuery != "" || u.Fragment != "" {
+		return "", fmt.Errorf("%q must not have a query or fragment", s)
+	}
+	if !strings.HasSuffix(u.Path, "/") {
+		u.Path += "/"
+	}
+	return u.String(), nil
+}
+
+// absURL joins the base URL and a site path ("/opend6/combat/").
+func (c *Config) absURL(sitePath string) string {
+	return strings.TrimSuffix(c.BaseURL, "/") + sitePath
+}
+
+// relURL turns a site path into a root-relative URL under the base path.
+func (c *Config) relURL(sitePath string) string {
+	return strings.TrimSuffix(c.basePath(), "/") + sitePath
+}

@@ -1,0 +1,423 @@
+package site
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/BurntSushi/toml"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+	"go.abhg.dev/goldmark/frontmatter"
+
+	"d6codex/templates"
+)
+
+// ContentDir is the folder, under the source directory, that holds the
+// Markdown pages. Each sub-folder is a section; its _index.md is the
+// section's own page.
+const ContentDir = "content"
+
+// sectionIndex is the file name of a folder's own page.
+const sectionIndex = "_index.md"
+
+// page is one output page and what the build knows about it between
+// loading and rendering. Pages keep metadata only, never their HTML.
+type page struct {
+	file        string // source path relative to the source dir ("content/opend6/combat.md"); "" if synthesized
+	rel         string // path relative to content/ ("opend6/combat.md"); for a synthesized section its folder + "/_index.md"
+	kind        templates.Kind
+	sitePath    string // "/opend6/combat/"
+	title       string
+	description string
+	weight      int
+	draft       bool
+	aliases     []alias
+	ids         map[string]bool // element ids (heading anchors) of the rendered page
+	failed      bool            // the front matter could not be read; the page is not rendered
+	src         []byte          // the file's bytes, kept from loading to rendering, dropped once written
+	parent      *page
+	children    []*page // a section's pages and subsections, in order
+	prev, next  *page
+}
+
+// alias is an extra URL that redirects to a page.
+type alias struct {
+	sitePath  string
+	line, col int
+}
+
+// load reads and checks every Markdown file under content/, and builds the
+// page tree, URLs, reading order and link targets.
+func (s *Site) load(ctx context.Context) error {
+	root := filepath.Join(s.opts.Source, ContentDir)
+	var rels []string
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		name := d.Name()
+		if p != root && strings.HasPrefix(name, ".") {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() || !strings.HasSuffix(name, ".md") {
+			return nil
+		}
+		rel, err := filepath.Rel(root, p)
+		if err != nil {
+			return err
+		}
+		rels = append(rels, filepath.ToSlash(rel))
+		return nil
+	})
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			s.diag.addf(ContentDir, 0, 0, "", "content folder not found in the source directory")
+			return nil
+		}
+		return fmt.Errorf("walk %s: %w", root, err)
+	}
+	slices.Sort(rels)
+
+	all := make([]*page, len(rels))
+	err = parallel(ctx, len(rels), s.opts.Workers, func(i int) {
+		all[i] = s.loadPage(rels[i])
+	})
+	if err != nil {
+		return err
+	}
+
+	s.byRel = make(map[string]*page, len(all))
+	s.drafts = map[string]bool{}
+	var pages []*page
+	for _, p := range all {
+		if p.draft && !s.opts.Drafts {
+			s.drafts[p.rel] = true
+			continue
+		}
+		s.byRel[p.rel] = p
+		pages = append(pages, p)
+	}
+	s.buildTree(pages)
+	s.checkURLs()
+	return nil
+}
+
+// loadPage parses one Markdown file for its front matter and element ids.
+func (s *Site) loadPage(rel string) *page {
+	file := ContentDir + "/" + rel
+	p := &page{file: file, rel: rel}
+	p.kind, p.sitePath = classify(rel)
+	src, err := os.ReadFile(filepath.Join(s.opts.Source, filepath.FromSlash(file)))
+	if err != nil {
+		s.diag.addf(file, 0, 0, "", "read: %v", err)
+		p.failed = true
+		return p
+	}
+	p.src = src
+	pctx := parser.NewContext()
+	doc := s.outline.Parse(text.NewReader(src), parser.WithContext(pctx))
+	p.ids = collectIDs(doc)
+	s.readFrontMatter(p, src, frontmatter.Get(pctx))
+	if p.title == "" {
+		p.title = titleFromName(strings.TrimSuffix(path.Base(rel), ".md"))
+	}
+	return p
+}
+
+// classify returns the kind and site path of the page at content path rel.
+func classify(rel string) (templates.Kind, string) {
+	dir, name := path.Split(rel)
+	var segs []string
+	for _, d := range strings.Split(strings.Trim(dir, "/"), "/") {
+		if d != "" {
+			segs = append(segs, slugify(d))
+		}
+	}
+	kind := templates.KindPage
+	if name == sectionIndex {
+		kind = templates.KindSection
+		if len(segs) == 0 {
+			kind = templates.KindHome
+		}
+	} else {
+		segs = append(segs, slugify(strings.TrimSuffix(name, ".md")))
+	}
+	if len(segs) == 0 {
+		return kind, "/"
+	}
+	return kind, "/" + strings.Join(segs, "/") + "/"
+}
+
+// slugify turns a file or folder name into a URL segment: lower case,
+// spaces and underscores become hyphens.
+func slugify(name string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == ' ' || r == '_':
+			return '-'
+		default:
+			return unicode.ToLower(r)
+		}
+	}, name)
+}
+
+// titleFromName makes a fallback title from a file or folder name.
+func titleFromName(name string) string {
+	name = strings.NewReplacer("-", " ", "_", " ").Replace(name)
+	if name == "" {
+		return name
+	}
+	r := []rune(name)
+	r[0] = unicode.ToUpper(r[0])
+	return string(r)
+}
+
+// collectIDs returns every id attribute in the document.
+func collectIDs(doc ast.Node) map[string]bool {
+	ids := map[string]bool{}
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if entering && n.Type() == ast.TypeBlock {
+			if id := headingID(n); id != "" {
+				ids[id] = true
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	return ids
+}
+
+// frontMatterSpan locates the front matter block: the delimiter line
+// (--- for YAML, +++ for TOML) and the byte range of the text between the
+// delimiters. ok is false when the file has no front matter; closed is
+// false when the closing delimiter is missing.
+func frontMatterSpan(src []byte) (start, end int, ok, closed bool) {
+	first, _, _ := bytes.Cut(src, []byte("\n"))
+	first = bytes.TrimRight(first, "\r")
+	if len(first) < 3 || (first[0] != '-' && first[0] != '+') || len(bytes.Trim(first, string(first[0]))) != 0 {
+		return 0, 0, false, false
+	}
+	start = len(first) + 1
+	if start > len(src) {
+		return len(src), len(src), true, false
+	}
+	if src[start-1] == '\r' {
+		start++
+	}
+	for off := start; off < len(src); {
+		line, _, _ := bytes.Cut(src[off:], []byte("\n"))
+		if bytes.Equal(bytes.TrimRight(line, "\r"), first) {
+			return start, off, true, true
+		}
+		off += len(line) + 1
+	}
+	return start, len(src), true, false
+}
+
+// readFrontMatter decodes and validates the front matter of p.
+func (s *Site) readFrontMatter(p *page, src []byte, data *frontmatter.Data) {
+	start, end, ok, closed := frontMatterSpan(src)
+	if !ok || data == nil {
+		s.diag.addf(p.file, 1, 1, "", "missing front matter: start the file with a --- (YAML) or +++ (TOML) block that sets at least title")
+		p.failed = true
+		return
+	}
+	if !closed {
+		s.diag.addf(p.file, 1, 1, "", "front matter is not closed: no line %q after the opening one", strings.TrimRight(string(src[:start]), "\r\n"))
+		p.failed = true
+		return
+	}
+	m := map[string]any{}
+	if err := data.Decode(&m); err != nil {
+		line, col := 1, 1
+		msg := err.Error()
+		var pe toml.ParseError
+		if errors.As(err, &pe) {
+			line, col, msg = 1+pe.Position.Line, max(pe.Position.Col, 1), pe.Message
+		} else if l := errorLine(msg); l > 0 {
+			line = 1 + l
+			msg = strings.TrimPrefix(msg, "yaml: ")
+			msg = strings.TrimPrefix(msg, fmt.Sprintf("line %d: ", l))
+		}
+		s.diag.addf(p.file, line, col, "", "front matter: %s", msg)
+		p.failed = true
+		return
+	}
+	r := &fieldReader{file: p.file, m: m, raw: src[start:end], line: 2, diag: s.diag}
+	p.title = strings.TrimSpace(r.str("title"))
+	p.description = r.str("description")
+	p.weight = r.int("weight")
+	p.draft = r.bool("draft")
+	for _, a := range r.strings("aliases") {
+		line, col := r.locate("aliases")
+		if !strings.HasPrefix(a, "/") {
+			s.diag.addf(p.file, line, col, "aliases", "%q must be a site path starting with /", a)
+			continue
+		}
+		sp := path.Clean(a)
+		if sp != "/" {
+			sp += "/"
+		}
+		p.aliases = append(p.aliases, alias{sitePath: sp, line: line, col: col})
+	}
+	if _, has := m["title"]; !has {
+		r.fail("title", "required")
+	} else if p.title == "" && !r.bad {
+		r.fail("title", "must not be empty")
+	}
+	if r.bad {
+		p.failed = true
+	}
+}
+
+// buildTree links pages into sections, synthesizing a section page for
+// folders without _index.md, orders children and sets the reading order.
+func (s *Site) buildTree(pages []*page) {
+	sections := map[string]*page{} // folder (content-relative, "" for root) -> section page
+	for _, p := range pages {
+		if p.kind == templates.KindSection || p.kind == templates.KindHome {
+			sections[strings.TrimSuffix(path.Dir(p.rel), ".")] = p
+		}
+	}
+	var section func(dir string) *page
+	section = func(dir string) *page {
+		if sec, ok := sections[dir]; ok {
+			return sec
+		}
+		rel := sectionIndex
+		title := s.cfg.Title
+		if dir != "" {
+			rel = dir + "/" + sectionIndex
+			title = titleFromName(path.Base(dir))
+		}
+		kind, sp := classify(rel)
+		sec := &page{rel: rel, kind: kind, sitePath: sp, title: title, ids: map[string]bool{}}
+		sections[dir] = sec
+		s.synth = append(s.synth, sec)
+		return sec
+	}
+	s.home = section("")
+	for _, p := range pages {
+		if p == s.home {
+			continue
+		}
+		dir := path.Dir(p.rel)
+		if p.kind == templates.KindSection {
+			dir = path.Dir(dir)
+		}
+		if dir == "." {
+			dir = ""
+		}
+		p.parent = section(dir)
+	}
+	// Synthesized sections need parents too (created on demand above).
+	for i := 0; i < len(s.synth); i++ {
+		sec := s.synth[i]
+		if sec == s.home || sec.parent != nil {
+			continue
+		}
+		dir := path.Dir(path.Dir(sec.rel))
+		if dir == "." {
+			dir = ""
+		}
+		sec.parent = section(dir)
+	}
+	all := append(slices.Clone(pages), s.synth...)
+	for _, p := range all {
+		if p.parent != nil {
+			p.parent.children = append(p.parent.children, p)
+		}
+	}
+	for _, p := range all {
+		slices.SortFunc(p.children, comparePages)
+	}
+	// Reading order: depth first from the home page.
+	s.pages = s.pages[:0]
+	var visit func(p *page)
+	visit = func(p *page) {
+		s.pages = append(s.pages, p)
+		for _, c := range p.children {
+			visit(c)
+		}
+	}
+	visit(s.home)
+	for i := 1; i < len(s.pages); i++ {
+		if i > 1 {
+			s.pages[i].prev = s.pages[i-1]
+		}
+		if i+1 < len(s.pages) {
+			s.pages[i].next = s.pages[i+1]
+		}
+	}
+}
+
+// comparePages orders siblings Hugo's way: by weight (pages without a
+// weight last), then title, then URL.
+func comparePages(a, b *page) int {
+	wa, wb := a.weight, b.weight
+	if (wa == 0) != (wb == 0) {
+		if wa == 0 {
+			return 1
+		}
+		return -1
+	}
+	return cmp.Or(cmp.Compare(wa, wb), cmp.Compare(strings.ToLower(a.title), strings.ToLower(b.title)), cmp.Compare(a.sitePath, b.sitePath))
+}
+
+// checkURLs reports pages and aliases that would be written to the same URL.
+func (s *Site) checkURLs() {
+	owner := map[string]*page{}
+	describe := func(p *page) string {
+		if p.file == "" {
+			return "the section of folder " + ContentDir + "/" + strings.TrimSuffix(p.rel, sectionIndex)
+		}
+		return p.file
+	}
+	// Real pages first (sorted by file), so the message lands on the file
+	// that can be renamed.
+	ordered := slices.Clone(s.pages)
+	slices.SortFunc(ordered, func(a, b *page) int {
+		return cmp.Or(cmp.Compare(synthRank(a), synthRank(b)), cmp.Compare(a.file, b.file))
+	})
+	for _, p := range ordered {
+		if prev, dup := owner[p.sitePath]; dup {
+			other := p
+			if other.file == "" {
+				other, prev = prev, p
+			}
+			s.diag.addf(other.file, 1, 1, "", "duplicate URL %s: also produced by %s", p.sitePath, describe(prev))
+			continue
+		}
+		owner[p.sitePath] = p
+	}
+	for _, p := range ordered {
+		for _, a := range p.aliases {
+			if prev, dup := owner[a.sitePath]; dup {
+				s.diag.addf(p.file, a.line, a.col, "aliases", "duplicate URL %s: also produced by %s", a.sitePath, describe(prev))
+				continue
+			}
+			owner[a.sitePath] = p
+		}
+	}
+}
+
+// synthRank sorts pages read from files before synthesized sections.
+func synthRank(p *page) int {
+	if p.file == "" {
+		return 1
+	}
+	return 0
+}

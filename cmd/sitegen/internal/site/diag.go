@@ -1,0 +1,109 @@
+package site
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// Diagnostic is one build error, located in a source file.
+type Diagnostic struct {
+	// File is the path of the offending file relative to the source
+	// directory, slash-separated ("content/opend6/combat.md", "site.toml").
+	File string
+	// Line and Col are 1-based; 0 means unknown.
+	Line, Col int
+	// Field names the front matter or config field at fault, if any.
+	Field string
+	// Msg says what is wrong.
+	Msg string
+}
+
+// String formats the diagnostic as "file:line:col: [field: ]message".
+func (d Diagnostic) String() string {
+	var b strings.Builder
+	b.WriteString(d.File)
+	line, col := max(d.Line, 1), max(d.Col, 1)
+	fmt.Fprintf(&b, ":%d:%d: ", line, col)
+	if d.Field != "" {
+		b.WriteString(d.Field)
+		b.WriteString(": ")
+	}
+	b.WriteString(d.Msg)
+	return b.String()
+}
+
+// Diagnostics is the error a failed build returns: every problem found,
+// sorted by file and position.
+type Diagnostics []Diagnostic
+
+// Error lists every diagnostic, one per line.
+func (ds Diagnostics) Error() string {
+	lines := make([]string, len(ds))
+	for i, d := range ds {
+		lines[i] = d.String()
+	}
+	return strings.Join(lines, "\n")
+}
+
+// collector gathers diagnostics from concurrent workers.
+type collector struct {
+	mu sync.Mutex
+	ds Diagnostics
+}
+
+func (c *collector) add(d Diagnostic) {
+	c.mu.Lock()
+	c.ds = append(c.ds, d)
+	c.mu.Unlock()
+}
+
+func (c *collector) addf(file string, line, col int, field, format string, args ...any) {
+	c.add(Diagnostic{File: file, Line: line, Col: col, Field: field, Msg: fmt.Sprintf(format, args...)})
+}
+
+func (c *collector) len() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.ds)
+}
+
+// sorted returns the diagnostics ordered by file, line, column and message,
+// with exact duplicates removed.
+func (c *collector) sorted() Diagnostics {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	ds := slices.Clone(c.ds)
+	slices.SortFunc(ds, func(a, b Diagnostic) int {
+		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line),
+			cmp.Compare(a.Col, b.Col), cmp.Compare(a.Field, b.Field), cmp.Compare(a.Msg, b.Msg))
+	})
+	return slices.Compact(ds)
+}
+
+// lineIndex converts byte offsets in a source file into line and column.
+type lineIndex []int // byte offset of the start of each line
+
+func newLineIndex(src []byte) lineIndex {
+	idx := lineIndex{0}
+	for i, c := range src {
+		if c == '\n' {
+			idx = append(idx, i+1)
+		}
+	}
+	return idx
+}
+
+// pos returns the 1-based line and column (in bytes) of offset off.
+func (li lineIndex) pos(off int) (line, col int) {
+	if off < 0 {
+		return 0, 0
+	}
+	i, found := slices.BinarySearch(li, off)
+	if !found {
+		i--
+	}
+	return i + 1, off - li[i] + 1
+}

@@ -1,0 +1,210 @@
+// Package site is the sitegen engine: it turns a source directory
+// (site.toml, content/*.md, static/) into a static web site.
+//
+// A build runs in three steps on a Site value:
+//
+//  1. Load reads site.toml and every Markdown file: front matter, element
+//     ids, URLs, the section tree, the reading order.
+//  2. Render renders every page in parallel (goldmark, then the templ
+//     components of package templates) and writes it, with static assets,
+//     the 404 page, alias redirects and sitemap.xml, into a directory.
+//  3. Build ties them together: it renders into a staging directory next to
+//     the destination and swaps it into place only if there was no error.
+//
+// Every problem found on the way is collected as a Diagnostic
+// (file:line:col: message); a build with any diagnostic publishes nothing.
+package site
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/parser"
+)
+
+// Options configure a build.
+type Options struct {
+	// Source is the site's root: it holds site.toml, content/ and static/.
+	// Default ".".
+	Source string
+	// Dest is the output directory. Default Source/public.
+	Dest string
+	// BaseURL overrides site.toml's baseURL when not empty.
+	BaseURL string
+	// Drafts includes pages whose front matter sets draft: true.
+	Drafts bool
+	// Handlers render fenced code blocks by info word (see BlockHandler).
+	Handlers map[string]BlockHandler
+	// Workers is the number of pages rendered at once. Default GOMAXPROCS.
+	Workers int
+}
+
+// withDefaults fills in the zero fields.
+func (o Options) withDefaults() Options {
+	if o.Source == "" {
+		o.Source = "."
+	}
+	if o.Dest == "" {
+		o.Dest = filepath.Join(o.Source, "public")
+	}
+	if o.Workers <= 0 {
+		o.Workers = runtime.GOMAXPROCS(0)
+	}
+	return o
+}
+
+// Result reports on a build.
+type Result struct {
+	// Pages is the number of HTML pages rendered (home, sections and pages;
+	// not the 404 page nor alias redirects).
+	Pages int
+	// Duration is the wall time of the whole build.
+	Duration time.Duration
+	// Errors lists every problem found; the build published nothing if it
+	// is not empty.
+	Errors Diagnostics
+}
+
+// Site is a loaded site, ready to render.
+type Site struct {
+	opts    Options
+	cfg     *Config
+	md      goldmark.Markdown
+	outline parser.Parser // block-only parser for loading (see newOutlineParser)
+	diag    *collector
+
+	home   *page
+	pages  []*page          // reading order, home first
+	synth  []*page          // sections synthesized for folders without _index.md
+	byRel  map[string]*page // content-relative path -> page (drafts excluded unless Options.Drafts)
+	drafts map[string]bool  // content-relative paths of excluded drafts
+
+	rendered atomic.Int64
+}
+
+// Load reads the configuration and content of opts.Source. Problems in the
+// content are recorded as diagnostics (see Site.Diagnostics), not returned:
+// the site can still be rendered to find more of them. The error is only
+// for failures that stop loading altogether (an unreadable folder, a
+// cancelled context).
+func Load(ctx context.Context, opts Options) (*Site, error) {
+	opts = opts.withDefaults()
+	s := &Site{opts: opts, diag: &collector{}}
+	s.cfg = loadConfig(opts.Source, opts.BaseURL, s.diag)
+	s.md = newMarkdown(s.cfg.Unsafe)
+	s.outline = newOutlineParser()
+	if err := s.load(ctx); err != nil {
+		return nil, fmt.Errorf("load %s: %w", opts.Source, err)
+	}
+	return s, nil
+}
+
+// Config returns the site configuration in use.
+func (s *Site) Config() Config { return *s.cfg }
+
+// Diagnostics returns every problem found so far, sorted.
+func (s *Site) Diagnostics() Diagnostics { return s.diag.sorted() }
+
+// Build loads the site, renders it into a staging directory beside
+// opts.Dest and, if no problem was found, swaps the staging directory into
+// place atomically. On failure the previous opts.Dest is left untouched
+// and the error is the Diagnostics (also in Result.Errors).
+func Build(ctx context.Context, opts Options) (Result, error) {
+	start := time.Now()
+	opts = opts.withDefaults()
+	if err := checkDest(opts.Source, opts.Dest); err != nil {
+		return Result{}, err
+	}
+	s, err := Load(ctx, opts)
+	if err != nil {
+		return Result{}, err
+	}
+	parent := filepath.Dir(filepath.Clean(opts.Dest))
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return Result{}, fmt.Errorf("create output parent: %w", err)
+	}
+	staging, err := os.MkdirTemp(parent, "."+filepath.Base(filepath.Clean(opts.Dest))+".staging-")
+	if err != nil {
+		return Result{}, fmt.Errorf("create staging directory: %w", err)
+	}
+	defer os.RemoveAll(staging) // gone after a successful swap; removes the attempt otherwise
+	if err := os.Chmod(staging, 0o755); err != nil {
+		return Result{}, fmt.Errorf("staging directory: %w", err)
+	}
+	if err := s.Render(ctx, staging); err != nil {
+		return Result{}, err
+	}
+	res := Result{Pages: int(s.rendered.Load()), Errors: s.Diagnostics()}
+	if len(res.Errors) > 0 {
+		res.Duration = time.Since(start)
+		return res, res.Errors
+	}
+	if err := swapDir(staging, opts.Dest); err != nil {
+		return res, fmt.Errorf("publish %s: %w", opts.Dest, err)
+	}
+	res.Duration = time.Since(start)
+	return res, nil
+}
+
+// checkDest refuses destinations that a swap would destroy: the source
+// directory itself, one of its ancestors, or a folder inside content/ or
+// static/.
+func checkDest(source, dest string) error {
+	src, err := filepath.Abs(source)
+	if err != nil {
+		return fmt.Errorf("source: %w", err)
+	}
+	dst, err := filepath.Abs(dest)
+	if err != nil {
+		return fmt.Errorf("destination: %w", err)
+	}
+	within := func(child, parent string) bool {
+		rel, err := filepath.Rel(parent, child)
+		return err == nil && rel != ".." && !filepath.IsAbs(rel) && (rel == "." || !startsWithDotDot(rel))
+	}
+	switch {
+	case within(src, dst):
+		return fmt.Errorf("destination %s contains the source directory; choose another --dest", dest)
+	case within(dst, filepath.Join(src, ContentDir)), within(dst, filepath.Join(src, "static")):
+		return fmt.Errorf("destination %s is inside %s or static/; choose another --dest", dest, ContentDir)
+	}
+	return nil
+}
+
+func startsWithDotDot(rel string) bool {
+	return rel == ".." || len(rel) > 2 && rel[:3] == ".."+string(filepath.Separator)
+}
+
+// parallel calls fn(i) for i in [0, n) on workers goroutines and returns
+// the context's error if it was cancelled.
+func parallel(ctx context.Context, n, workers int, fn func(i int)) error {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(workers, n) {
+		wg.Go(func() {
+			for ctx.Err() == nil {
+				i := int(next.Add(1) - 1)
+				if i >= n {
+					return
+				}
+				fn(i)
+			}
+		})
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("build cancelled: %w", err)
+	}
+	return nil
+}
+
+// errNotDir is returned when the destination exists but is not a directory.
+var errNotDir = errors.New("exists and is not a directory")

@@ -1,0 +1,162 @@
+// Package templates holds the templ components that turn a rendered page
+// into a complete HTML document: the base layout with its landmarks, and the
+// page, section index, home and 404 views.
+//
+// The package knows nothing about Markdown or files. The site engine
+// (cmd/sitegen/internal/site) fills the view-model types below and calls
+// Render; data flows one way, from the engine into the templates.
+package templates
+
+import (
+	"slices"
+	"strings"
+)
+
+// Kind tells which view renders a page.
+type Kind int
+
+// The kinds of page the engine produces.
+const (
+	// KindPage is an ordinary content page.
+	KindPage Kind = iota
+	// KindSection is a folder's index page (its _index.md plus a list of children).
+	KindSection
+	// KindHome is the site's front page (content/_index.md).
+	KindHome
+	// KindNotFound is the 404 page.
+	KindNotFound
+)
+
+// Site is the part of the view model shared by every page of one build.
+// The engine builds it once; templates must treat it as read-only.
+type Site struct {
+	// Title is the site title from site.toml.
+	Title string
+	// Language is the site's language code (the html lang attribute).
+	Language string
+	// Home is the root-relative URL of the home page ("/" or "/base/path/").
+	Home string
+	// Nav is the navigation tree: top-level sections and pages in order.
+	Nav []*NavItem
+	// Assets maps a static file's logical path ("css/site.css") to its
+	// published, content-hashed URL.
+	Assets Assets
+}
+
+// Assets maps logical static paths to published URLs.
+type Assets map[string]string
+
+// URL returns the published URL of the static file at logical path name.
+// The engine checks that every name in RequiredAssets exists, so the empty
+// result for an unknown name only happens for optional assets.
+func (a Assets) URL(name string) string { return a[name] }
+
+// RequiredAssets lists the static files the layout references
+// unconditionally; a build fails if one of them is missing from static/.
+func RequiredAssets() []string { return []string{"css/site.css"} }
+
+// NavItem is one entry of the navigation tree.
+type NavItem struct {
+	// Title is the link text.
+	Title string
+	// URL is the root-relative URL of the entry's page.
+	URL string
+	// Children holds a section's pages and subsections in order.
+	Children []*NavItem
+}
+
+// Link is a titled link, used for breadcrumbs, previous/next and listings.
+type Link struct {
+	// Title is the link text.
+	Title string
+	// URL is the root-relative URL.
+	URL string
+	// Description is an optional one-line summary (section listings).
+	Description string
+}
+
+// TOCItem is one heading in a page's table of contents.
+type TOCItem struct {
+	// Title is the heading's plain text.
+	Title string
+	// ID is the heading's id attribute (the fragment to link to).
+	ID string
+	// Children are the next-level headings under this one.
+	Children []*TOCItem
+}
+
+// Page is everything the templates need to render one HTML document.
+type Page struct {
+	// Kind selects the view.
+	Kind Kind
+	// Site is shared by all pages of the build.
+	Site *Site
+	// Title is the page title from front matter.
+	Title string
+	// Description is the page description from front matter (may be empty).
+	Description string
+	// URL is the page's root-relative URL ("/opend6/combat/").
+	URL string
+	// Permalink is the page's absolute canonical URL.
+	Permalink string
+	// Content is the page body rendered from Markdown (trusted HTML).
+	Content string
+	// TOC is the table of contents; the page view shows it when it has
+	// at least two entries.
+	TOC []*TOCItem
+	// Breadcrumbs are the ancestors of the page, home first, excluding the page.
+	Breadcrumbs []Link
+	// Prev and Next are the neighbours in reading order (nil at the ends).
+	Prev, Next *Link
+	// Children lists a section's pages and subsections (section and home views).
+	Children []Link
+	// Flags are set by fenced-block handlers (for example "calc" when the
+	// page embeds a calculator); templates test them with Has.
+	Flags map[string]bool
+	// Scripts are published URLs of extra scripts the page needs,
+	// requested by block handlers; the layout loads them deferred.
+	Scripts []string
+	// Styles are published URLs of extra stylesheets the page needs.
+	Styles []string
+}
+
+// Has reports whether a block handler set flag on this page.
+func (p *Page) Has(flag string) bool { return p.Flags[flag] }
+
+// IsCurrent reports whether url is this page's URL.
+func (p *Page) IsCurrent(url string) bool { return p.URL == url }
+
+// InTrail reports whether the page at url is this page or one of its
+// ancestors, which is when the navigation tree expands that entry.
+func (p *Page) InTrail(url string) bool {
+	if url == p.Site.Home {
+		return p.URL == url
+	}
+	return strings.HasPrefix(p.URL, url)
+}
+
+// BodyClass is the class attribute of <body>: the page kind
+// ("kind-page") and one "has-FLAG" class per flag, so stylesheets can
+// react to what the page embeds.
+func (p *Page) BodyClass() string {
+	c := "kind-" + kindName(p.Kind)
+	flags := make([]string, 0, len(p.Flags))
+	for f, on := range p.Flags {
+		if on {
+			flags = append(flags, f)
+		}
+	}
+	slices.Sort(flags)
+	for _, f := range flags {
+		c += " has-" + f
+	}
+	return c
+}
+
+// DocumentTitle is the text of the <title> element.
+func (p *Page) DocumentTitle() string {
+	if p.Kind == KindHome || p.Title == "" || p.Title == p.Site.Title {
+		return p.Site.Title
+	}
+	return p.Title + " · " + p.Site.Title
+}
