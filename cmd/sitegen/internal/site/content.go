@@ -44,6 +44,7 @@ type page struct {
 	draft       bool
 	aliases     []alias
 	ids         map[string]bool // element ids (heading anchors) of the rendered page
+	blocks      []string        // info words of the page's fenced code blocks, in order, once each
 	failed      bool            // the front matter could not be read; the page is not rendered
 	src         []byte          // the file's bytes, kept from loading to rendering, dropped once written
 	parent      *page
@@ -131,6 +132,7 @@ func (s *Site) loadPage(rel string) *page {
 	pctx := parser.NewContext()
 	doc := s.outline.Parse(text.NewReader(src), parser.WithContext(pctx))
 	p.ids = collectIDs(doc)
+	p.blocks = collectFences(doc, src)
 	s.readFrontMatter(p, src, frontmatter.Get(pctx))
 	if p.title == "" {
 		p.title = titleFromName(strings.TrimSuffix(path.Base(rel), ".md"))
@@ -198,6 +200,44 @@ func collectIDs(doc ast.Node) map[string]bool {
 		return ast.WalkContinue, nil
 	})
 	return ids
+}
+
+// collectFences returns the distinct info words of the document's fenced
+// code blocks ("calc", "go", ...), in order of first use.
+func collectFences(doc ast.Node, src []byte) []string {
+	var words []string
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		words = fenceWords(n, src, words)
+	}
+	return words
+}
+
+func fenceWords(n ast.Node, src []byte, words []string) []string {
+	if f, ok := n.(*ast.FencedCodeBlock); ok {
+		if f.Info != nil {
+			if w := strings.Fields(string(f.Info.Segment.Value(src))); len(w) > 0 && !slices.Contains(words, w[0]) {
+				words = append(words, w[0])
+			}
+		}
+		return words
+	}
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		words = fenceWords(c, src, words)
+	}
+	return words
+}
+
+// UsesBlock reports whether any page that will be rendered has a fenced
+// code block with the given info word, so that costly assets (the
+// calculators' WebAssembly module) are produced only for sites that use
+// them.
+func (s *Site) UsesBlock(info string) bool {
+	for _, p := range s.pages {
+		if slices.Contains(p.blocks, info) {
+			return true
+		}
+	}
+	return false
 }
 
 // frontMatterSpan locates the front matter block: the delimiter line

@@ -71,6 +71,13 @@ func (b *Block) AddScript(name string) { b.page.addAsset(&b.page.scripts, name, 
 // to be linked from the page, like AddScript.
 func (b *Block) AddStyle(name string) { b.page.addAsset(&b.page.styles, name, b) }
 
+// AssetURL returns the published (content-hashed) URL of the static or
+// generated file at logical path name, and whether it exists.
+func (b *Block) AssetURL(name string) (string, bool) {
+	u, ok := b.page.assets[name]
+	return u, ok
+}
+
 // BlockError is an error a handler returns to point at a line inside the
 // block body instead of at the opening fence.
 type BlockError struct {

@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/xml"
 	"fmt"
+	"maps"
 	"net/url"
 	"os"
 	"path"
@@ -51,7 +52,15 @@ func (s *Site) Render(ctx context.Context, dir string) error {
 	for _, p := range s.pages {
 		reserved[outputPath(p.sitePath)] = true
 	}
-	assets, err := s.copyStatic(dir, reserved)
+	extra := map[string][]byte{}
+	for _, gen := range s.opts.Generators {
+		files, err := gen(ctx, s)
+		if err != nil {
+			return fmt.Errorf("generate assets: %w", err)
+		}
+		maps.Copy(extra, files)
+	}
+	assets, err := s.copyStatic(dir, reserved, extra)
 	if err != nil {
 		return err
 	}

@@ -45,7 +45,21 @@ type Options struct {
 	Handlers map[string]BlockHandler
 	// Workers is the number of pages rendered at once. Default GOMAXPROCS.
 	Workers int
+	// Generators produce extra static files for the loaded site (for
+	// example the calculators' WebAssembly module when a page embeds a
+	// calculator). They run at the start of Render; their files are
+	// published like those of static/, under the logical paths they give.
+	Generators []Generator
+	// CacheDir holds build results worth keeping between builds
+	// (precompressed assets, the WebAssembly module). Default: the user's
+	// cache directory + "/d6codex"; "-" disables caching.
+	CacheDir string
 }
+
+// Generator produces extra static files for a loaded site: a map from
+// logical path ("calc/calc.wasm") to content. It returns nothing when the
+// site does not need it (see Site.UsesBlock).
+type Generator func(ctx context.Context, s *Site) (map[string][]byte, error)
 
 // withDefaults fills in the zero fields.
 func (o Options) withDefaults() Options {
@@ -57,6 +71,12 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Workers <= 0 {
 		o.Workers = runtime.GOMAXPROCS(0)
+	}
+	if o.CacheDir == "" {
+		o.CacheDir = "-"
+		if dir, err := os.UserCacheDir(); err == nil {
+			o.CacheDir = filepath.Join(dir, "d6codex")
+		}
 	}
 	return o
 }
@@ -106,6 +126,18 @@ func Load(ctx context.Context, opts Options) (*Site, error) {
 	}
 	return s, nil
 }
+
+// CacheDir returns the directory for build results kept between builds,
+// or "" when caching is off.
+func (s *Site) CacheDir() string {
+	if s.opts.CacheDir == "-" {
+		return ""
+	}
+	return s.opts.CacheDir
+}
+
+// Source returns the site's source directory.
+func (s *Site) Source() string { return s.opts.Source }
 
 // Config returns the site configuration in use.
 func (s *Site) Config() Config { return *s.cfg }

@@ -1,15 +1,21 @@
 package site
 
 import (
+	"bytes"
+	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
+
+	"github.com/andybalholm/brotli"
 
 	"d6codex/templates"
 )
@@ -27,11 +33,29 @@ func hashedExt(name string) bool {
 	return false
 }
 
-// copyStatic copies static/ into dir and returns the map from logical path
-// to published URL. reserved holds output paths that pages own.
-func (s *Site) copyStatic(dir string, reserved map[string]bool) (templates.Assets, error) {
+// copyStatic copies static/ and the generated extra files into dir and
+// returns the map from logical path to published URL. reserved holds output
+// paths that pages own.
+func (s *Site) copyStatic(dir string, reserved map[string]bool, extra map[string][]byte) (templates.Assets, error) {
 	root := filepath.Join(s.opts.Source, StaticDir)
 	assets := templates.Assets{}
+	publish := func(rel string, data []byte) error {
+		out := rel
+		if hashedExt(rel) {
+			sum := sha256.Sum256(data)
+			ext := path.Ext(rel)
+			out = strings.TrimSuffix(rel, ext) + "." + hex.EncodeToString(sum[:5]) + ext
+		}
+		if reserved[out] {
+			s.diag.addf(StaticDir+"/"+rel, 0, 0, "", "conflicts with a generated page at /%s", out)
+			return nil
+		}
+		assets[rel] = s.cfg.relURL("/" + out)
+		if err := writeFile(dir, out, data); err != nil {
+			return err
+		}
+		return s.writeCompressed(dir, out, data)
+	}
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -54,21 +78,18 @@ func (s *Site) copyStatic(dir string, reserved map[string]bool) (templates.Asset
 		if err != nil {
 			return err
 		}
-		out := rel
-		if hashedExt(rel) {
-			sum := sha256.Sum256(data)
-			ext := path.Ext(rel)
-			out = strings.TrimSuffix(rel, ext) + "." + hex.EncodeToString(sum[:5]) + ext
+		if _, ok := extra[rel]; ok {
+			return nil // a generated file of the same name wins
 		}
-		if reserved[out] {
-			s.diag.addf(StaticDir+"/"+rel, 0, 0, "", "conflicts with a generated page at /%s", out)
-			return nil
-		}
-		assets[rel] = s.cfg.relURL("/" + out)
-		return writeFile(dir, out, data)
+		return publish(rel, data)
 	})
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("copy %s: %w", root, err)
+	}
+	for _, rel := range slices.Sorted(maps.Keys(extra)) {
+		if err := publish(rel, extra[rel]); err != nil {
+			return nil, fmt.Errorf("publish %s: %w", rel, err)
+		}
 	}
 	for _, name := range templates.RequiredAssets() {
 		if _, ok := assets[name]; !ok {
@@ -76,4 +97,88 @@ func (s *Site) copyStatic(dir string, reserved map[string]bool) (templates.Asset
 		}
 	}
 	return assets, nil
+}
+
+// compressMin is the size below which assets are not precompressed.
+const compressMin = 1024
+
+// writeCompressed writes .br and .gz siblings of the published asset dir/out
+// for servers that send precompressed files (nginx gzip_static, Caddy
+// precompressed), when the file is a hashed asset (CSS, JS, WebAssembly)
+// worth compressing. Brotli at its best level takes seconds on the
+// WebAssembly module, so results are cached by content hash in
+// Options.CacheDir.
+func (s *Site) writeCompressed(dir, out string, data []byte) error {
+	if !hashedExt(out) || len(data) < compressMin {
+		return nil
+	}
+	sum := sha256.Sum256(data)
+	key := hex.EncodeToString(sum[:])
+	for _, enc := range []struct {
+		ext      string
+		compress func([]byte) ([]byte, error)
+	}{{".br", compressBrotli}, {".gz", compressGzip}} {
+		z, err := s.cached("precompressed/"+key+enc.ext, func() ([]byte, error) { return enc.compress(data) })
+		if err != nil {
+			return fmt.Errorf("compress %s: %w", out, err)
+		}
+		if err := writeFile(dir, out+enc.ext, z); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func compressBrotli(data []byte) ([]byte, error) {
+	var b bytes.Buffer
+	w := brotli.NewWriterLevel(&b, brotli.BestCompression)
+	if _, err := w.Write(data); err != nil {
+		return nil, err
+	}
+	if err := w.Close(); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+func compressGzip(data []byte) ([]byte, error) {
+	var b bytes.Buffer
+	w, err := gzip.NewWriterLevel(&b, gzip.BestCompression)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := w.Write(data); err != nil {
+		return nil, err
+	}
+	if err := w.Close(); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// cached returns the file name under Options.CacheDir, computing and
+// storing it with make when it is missing. A cache that cannot be read or
+// written is skipped, never an error: it only costs time.
+func (s *Site) cached(name string, make func() ([]byte, error)) ([]byte, error) {
+	if s.CacheDir() == "" {
+		return make()
+	}
+	p := filepath.Join(s.CacheDir(), filepath.FromSlash(name))
+	if data, err := os.ReadFile(p); err == nil {
+		return data, nil
+	}
+	data, err := make()
+	if err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err == nil {
+		if f, err := os.CreateTemp(filepath.Dir(p), ".tmp-*"); err == nil {
+			_, werr := f.Write(data)
+			cerr := f.Close()
+			if werr != nil || cerr != nil || os.Rename(f.Name(), p) != nil {
+				os.Remove(f.Name())
+			}
+		}
+	}
+	return data, nil
 }
