@@ -29,60 +29,41 @@ func withRollFields(c *Calculator) *Calculator {
 
 // Values are a calculator's inputs after validation and defaults, typed.
 type Values struct {
-	c    *Calculator
-	vals []value // one per field of c, in schema order
-}
-
-// value is one field's typed value; only the member of the field's kind is
-// used.
-type value struct {
-	set   bool // has a value (an int list, dice or seed may have none)
-	given bool // given explicitly rather than defaulted
-	n     int
-	b     bool
-	text  string
-	code  dice.Code
-	list  []int
-}
-
-// get returns the named field's value (the zero value for an unknown name).
-func (v Values) get(name string) value {
-	if v.c != nil {
-		for i, f := range v.c.Fields {
-			if f.Name == name && i < len(v.vals) {
-				return v.vals[i]
-			}
-		}
-	}
-	return value{}
+	c     *Calculator
+	ints  map[string]int
+	bools map[string]bool
+	texts map[string]string
+	codes map[string]dice.Code
+	lists map[string][]int
+	given map[string]bool // fields given explicitly (for dice and seed)
 }
 
 // Int returns an int field's value.
-func (v Values) Int(name string) int { return v.get(name).n }
+func (v Values) Int(name string) int { return v.ints[name] }
 
 // Bool returns a bool field's value.
-func (v Values) Bool(name string) bool { return v.get(name).b }
+func (v Values) Bool(name string) bool { return v.bools[name] }
 
 // Text returns a choice field's value.
-func (v Values) Text(name string) string { return v.get(name).text }
+func (v Values) Text(name string) string { return v.texts[name] }
 
 // Code returns a die-code field's value.
-func (v Values) Code(name string) dice.Code { return v.get(name).code }
+func (v Values) Code(name string) dice.Code { return v.codes[name] }
 
 // List returns a dice-list field's value.
-func (v Values) List(name string) []int { return v.get(name).list }
+func (v Values) List(name string) []int { return v.lists[name] }
 
 // Given reports whether the field was given rather than defaulted.
-func (v Values) Given(name string) bool { return v.get(name).given }
+func (v Values) Given(name string) bool { return v.given[name] }
 
 // tape returns the dice source for resolving one roll: the typed-in dice, or
 // a seeded roller; ok is false when neither was given.
 func (v Values) tape() (*dice.Tape, bool) {
-	if d := v.get("dice"); d.given {
-		return dice.NewFixed(d.list), true
+	if v.given["dice"] {
+		return dice.NewFixed(v.lists["dice"]), true
 	}
-	if s := v.get("seed"); s.given {
-		return dice.NewSeeded(uint64(s.n)), true
+	if v.given["seed"] {
+		return dice.NewSeeded(uint64(v.ints["seed"])), true
 	}
 	return nil, false
 }
@@ -92,36 +73,35 @@ func (v Values) tape() (*dice.Tape, bool) {
 // text means "use the default" (and, for dice and seed, "not given"). Giving
 // both dice and seed is an error.
 func (c *Calculator) Parse(raw map[string]string) (Values, error) {
-	v := Values{c: c, vals: make([]value, len(c.Fields))}
+	v := Values{c: c, ints: map[string]int{}, bools: map[string]bool{}, texts: map[string]string{},
+		codes: map[string]dice.Code{}, lists: map[string][]int{}, given: map[string]bool{}}
 	for name := range raw {
 		if _, ok := c.Field(name); !ok {
 			return Values{}, &rules.FieldError{Field: name, Value: raw[name],
 				Allowed: "no such field; fields of " + c.ID + ": " + strings.Join(c.FieldNames(), ", ")}
 		}
 	}
-	for i, f := range c.Fields {
-		x := &v.vals[i]
+	for _, f := range c.Fields {
 		text := strings.TrimSpace(raw[f.Name])
 		if text == "" {
 			text = f.Default
 		} else {
-			x.given = true
+			v.given[f.Name] = true
 		}
 		if text == "" && (f.Kind == DiceList || f.Kind == IntList || f.Name == "seed") {
 			continue
 		}
-		if err := x.parse(f, text); err != nil {
+		if err := v.set(f, text); err != nil {
 			return Values{}, err
 		}
 	}
-	if v.Given("dice") && v.Given("seed") {
+	if v.given["dice"] && v.given["seed"] {
 		return Values{}, &rules.FieldError{Field: "seed", Value: raw["seed"], Allowed: "either dice or seed, not both"}
 	}
 	return v, nil
 }
 
-// parse sets x from the text of field f.
-func (x *value) parse(f Field, text string) error {
+func (v Values) set(f Field, text string) error {
 	bad := func(allowed string) error { return &rules.FieldError{Field: f.Name, Value: text, Allowed: allowed} }
 	switch f.Kind {
 	case Int:
@@ -129,17 +109,17 @@ func (x *value) parse(f Field, text string) error {
 		if err != nil || n < f.Min || n > f.Max {
 			return bad("a whole number from " + strconv.Itoa(f.Min) + " to " + strconv.Itoa(f.Max))
 		}
-		x.n = n
+		v.ints[f.Name] = n
 	case Bool:
 		b, ok := parseBool(text)
 		if !ok {
 			return bad("true or false")
 		}
-		x.b = b
+		v.bools[f.Name] = b
 	case Choice:
 		for _, o := range f.Options {
 			if o.Value == text {
-				x.text, x.set = text, true
+				v.texts[f.Name] = text
 				return nil
 			}
 		}
@@ -153,18 +133,17 @@ func (x *value) parse(f Field, text string) error {
 		if code.TotalPips() < f.Min || code.TotalPips() > f.Max {
 			return bad(allowed)
 		}
-		x.code = code
+		v.codes[f.Name] = code
 	case DiceList, IntList:
 		list, ok := parseDice(text, f.Min, f.Max)
 		if !ok {
 			return bad("up to " + strconv.Itoa(MaxDice) + " faces from " + strconv.Itoa(f.Min) + " to " +
 				strconv.Itoa(f.Max) + ", separated by spaces or commas")
 		}
-		x.list = list
+		v.lists[f.Name] = list
 	default:
 		return bad("a known field kind")
 	}
-	x.set = true
 	return nil
 }
 
@@ -205,22 +184,21 @@ func optionValues(opts []Option) []string {
 // Canonical returns the value of a field as canonical text (die codes
 // printed as 3D+1, dice as "6 5 3"), or "" for dice or seed not given.
 func (v Values) Canonical(f Field) string {
-	x := v.get(f.Name)
 	switch f.Kind {
 	case Int:
-		if !x.set {
+		if _, ok := v.ints[f.Name]; !ok {
 			return ""
 		}
-		return strconv.Itoa(x.n)
+		return strconv.Itoa(v.ints[f.Name])
 	case Bool:
-		return strconv.FormatBool(x.b)
+		return strconv.FormatBool(v.bools[f.Name])
 	case Choice:
-		return x.text
+		return v.texts[f.Name]
 	case DieCode:
-		return x.code.String()
+		return v.codes[f.Name].String()
 	case DiceList, IntList:
-		parts := make([]string, len(x.list))
-		for i, n := range x.list {
+		parts := make([]string, len(v.lists[f.Name]))
+		for i, n := range v.lists[f.Name] {
 			parts[i] = strconv.Itoa(n)
 		}
 		return strings.Join(parts, " ")

@@ -52,7 +52,9 @@ func run(reg *calc.Registry, args []js.Value) (out any) {
 			if v.Type() == js.TypeString {
 				raw[k] = v.String()
 			} else {
-				raw[k] = v.Call("toString").String()
+				// String(v), not v.toString(): syscall/js cannot call a
+				// method on a primitive such as a number.
+				raw[k] = js.Global().Call("String", v).String()
 			}
 		}
 	}
