@@ -22,6 +22,7 @@ type Result struct {
 //
 //	{"id", "inputs", "outcomes" {name: p}, "distributions" {name: [[v, p], ...]},
 //	 "labels" {name: {v: label}}, "means" {name: x},
+//	 "order" {"outcomes": [names], "distributions": [names], "means": [names]},
 //	 "roll" {"dice", "detail", "outcome", "result", "values", "steps"}}
 func (r Result) Map() map[string]any {
 	inputs := map[string]any{}
@@ -66,8 +67,13 @@ func (r Result) Map() map[string]any {
 	for _, m := range r.Report.Means {
 		means[m.Name] = m.Value
 	}
+	order := map[string]any{
+		"outcomes":      names(len(r.Report.Outcomes), func(i int) string { return r.Report.Outcomes[i].Name }),
+		"distributions": names(len(r.Report.Distributions), func(i int) string { return r.Report.Distributions[i].Name }),
+		"means":         names(len(r.Report.Means), func(i int) string { return r.Report.Means[i].Name }),
+	}
 	out := map[string]any{"id": r.ID, "inputs": inputs, "outcomes": outcomes,
-		"distributions": dists, "labels": labels, "means": means}
+		"distributions": dists, "labels": labels, "means": means, "order": order}
 	if r.Roll != nil {
 		out["roll"] = rollMap(r.Roll)
 	}
@@ -91,6 +97,16 @@ func rollMap(roll *rules.Roll) map[string]any {
 	}
 	return map[string]any{"dice": intsAny(faces), "detail": detail, "outcome": roll.Outcome,
 		"result": roll.Result, "values": values, "steps": steps}
+}
+
+// names lists n names in report order (JSON objects and Go maps have
+// none, so "order" carries it).
+func names(n int, name func(int) string) []any {
+	out := make([]any, n)
+	for i := range out {
+		out[i] = name(i)
+	}
+	return out
 }
 
 func intsAny(xs []int) []any {

@@ -5,13 +5,17 @@
 // messages for bad input. Inputs live in the URL so a setup can be shared.
 (() => {
   "use strict";
-  const script = document.currentScript;
-  const cfg = { worker: script.dataset.worker, exec: script.dataset.exec, wasm: script.dataset.wasm };
+  // The module's URLs (content-hashed) are on each calculator's element.
+  let cfg = null;
   let worker = null, seq = 0;
   const pending = new Map();
 
   function getWorker() {
     if (!worker) {
+      if (!cfg) {
+        const d = document.querySelector(".calc[data-worker]").dataset;
+        cfg = { worker: d.worker, exec: d.exec, wasm: d.wasm };
+      }
       worker = new Worker(cfg.worker);
       worker.onmessage = (ev) => {
         const cb = pending.get(ev.data.seq);
@@ -142,6 +146,7 @@
       const res = await call({ id: this.id, inputs });
       this.root.removeAttribute("aria-busy");
       this.root.dataset.ms = String(Math.round(performance.now() - t0));
+      this.root.dataset.runs = String(+(this.root.dataset.runs || 0) + 1);
       for (const f of this.form.elements) f.removeAttribute?.("aria-invalid");
       if (res.error) {
         this.showError(res.error, res.field);
@@ -171,7 +176,8 @@
     render() {
       const r = this.last;
       const parts = [];
-      const outs = Object.entries(r.outcomes);
+      const ordered = (kind, obj) => (r.order && r.order[kind] ? r.order[kind] : Object.keys(obj)).map((k) => [k, obj[k]]);
+      const outs = ordered("outcomes", r.outcomes);
       if (outs.length) {
         const tb = el("tbody");
         for (const [name, p] of outs) {
@@ -182,7 +188,7 @@
           el("caption", { text: "Chance of each outcome" }),
           el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "Outcome" }), el("th", { scope: "col", text: "Chance" }))), tb));
       }
-      const means = Object.entries(r.means);
+      const means = ordered("means", r.means);
       if (means.length) {
         const dl = el("dl", { class: "calc-means" });
         for (const [name, m] of means) {
@@ -190,7 +196,7 @@
         }
         parts.push(dl);
       }
-      const names = Object.keys(r.distributions).filter((n) => r.distributions[n].length);
+      const names = ordered("distributions", r.distributions).filter(([, d]) => d.length).map(([n]) => n);
       if (names.length) parts.push(this.chart(names));
       if (r.roll) parts.push(this.roll(r.roll));
       this.out.replaceChildren(...parts);
@@ -257,7 +263,12 @@
       const tb = el("tbody");
       for (const [v, p] of vals) tb.append(el("tr", {}, el("th", { scope: "row", text: labels[String(v)] || String(v) }), el("td", { text: pct(p) })));
       details.append(el("table", {}, el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "Value" }), el("th", { scope: "col", text: "Chance (%)" }))), tb));
-      wrap.append(controls, el("div", { class: "calc-svgwrap" }, svg), el("figcaption", { text: human(this.dist) + " (percent)" }), details);
+      wrap.append(controls, el("div", { class: "calc-svgwrap" }, svg), el("figcaption", { text: human(this.dist) + " (percent)" }));
+      const mass = pairs.reduce((s, [, p]) => s + p, 0);
+      if (mass < 1 - 1e-9) {
+        wrap.append(el("p", { class: "calc-note", text: "The bars cover " + pct(mass) + " of all rolls; the other " + pct(1 - mass) + " have no value here (see the outcomes above)." }));
+      }
+      wrap.append(details);
       return wrap;
     }
 

@@ -11,7 +11,11 @@ import (
 	"path/filepath"
 	"strings"
 
+	"d6codex/calc"
+	"d6codex/cmd/sitegen/internal/calcblock"
 	"d6codex/cmd/sitegen/internal/site"
+	"d6codex/cmd/sitegen/internal/tableblock"
+	"d6codex/cmd/sitegen/internal/wasmbuild"
 )
 
 // Usage is the help text of `sitegen build`.
@@ -65,11 +69,12 @@ func (f *Flags) Options() site.Options {
 		dest = filepath.Join(f.Source, "public")
 	}
 	return site.Options{
-		Source:   f.Source,
-		Dest:     dest,
-		BaseURL:  f.BaseURL,
-		Drafts:   f.Drafts,
-		Handlers: Handlers(),
+		Source:     f.Source,
+		Dest:       dest,
+		BaseURL:    f.BaseURL,
+		Drafts:     f.Drafts,
+		Handlers:   Handlers(),
+		Generators: Generators(),
 	}
 }
 
@@ -77,7 +82,16 @@ func (f *Flags) Options() site.Options {
 // info word. Features that render special blocks (```calc, ```table) add
 // their handler here.
 func Handlers() map[string]site.BlockHandler {
-	return map[string]site.BlockHandler{}
+	return map[string]site.BlockHandler{
+		calcblock.Info:  calcblock.New(calc.New()),
+		tableblock.Info: tableblock.New(),
+	}
+}
+
+// Generators returns the producers of generated assets: the calculators'
+// WebAssembly module, built only when a page embeds a calculator.
+func Generators() []site.Generator {
+	return []site.Generator{wasmbuild.Generator(calcblock.Info)}
 }
 
 // Run runs `sitegen build` with the arguments after "build" and returns

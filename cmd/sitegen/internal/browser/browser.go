@@ -121,7 +121,7 @@ func ArtifactDir(t testing.TB) string {
 // ArtifactDir.
 func Screenshot(t testing.TB, ctx context.Context, name string) {
 	t.Helper()
-	buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(90))
+	buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	if err != nil {
 		t.Fatalf("screenshot %s: %v", name, err)
 	}
@@ -158,4 +158,19 @@ func RepoRoot(t testing.TB) string {
 		t.Fatalf("repository root: %v", err)
 	}
 	return root
+}
+
+// ScreenshotElement saves a PNG of the element matching sel as name.png in
+// ArtifactDir.
+func ScreenshotElement(t testing.TB, ctx context.Context, sel, name string) {
+	t.Helper()
+	buf, err := chromedp.Run(ctx, chromedp.Screenshot(sel))
+	if err != nil {
+		t.Fatalf("screenshot %s: %v", name, err)
+	}
+	p := filepath.Join(ArtifactDir(t), name+".png")
+	if err := os.WriteFile(p, buf, 0o644); err != nil {
+		t.Fatalf("screenshot %s: %v", name, err)
+	}
+	t.Logf("screenshot: %s", p)
 }

@@ -48,6 +48,10 @@ type Block struct {
 	Line, Col int
 	// PageURL is the root-relative URL of the page being rendered.
 	PageURL string
+	// Index counts the earlier blocks with the same info string (info word
+	// and arguments) on this page, 0 for the first, so handlers can make
+	// unique element ids.
+	Index int
 
 	page *pageOutput
 }

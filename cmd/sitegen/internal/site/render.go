@@ -207,6 +207,7 @@ func (s *Site) process(doc ast.Node, src []byte, p *page, out *pageOutput) []*te
 	var replace []replacement
 	var toc []*templates.TOCItem
 	var lastTop *templates.TOCItem
+	seen := map[string]int{} // blocks per info string so far, for Block.Index
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
@@ -243,7 +244,8 @@ func (s *Site) process(doc ast.Node, src []byte, p *page, out *pageOutput) []*te
 				body.Write(seg.Value(src))
 			}
 			b := &Block{Info: fields[0], Args: fields[1:], Body: body.String(), File: p.file,
-				Line: line, Col: col, PageURL: s.cfg.relURL(p.sitePath), page: out}
+				Line: line, Col: col, PageURL: s.cfg.relURL(p.sitePath), Index: seen[strings.Join(fields, " ")], page: out}
+			seen[strings.Join(fields, " ")]++
 			html, err := h.RenderBlock(b)
 			if err != nil {
 				l, c, msg := blockErrorPos(b, err)

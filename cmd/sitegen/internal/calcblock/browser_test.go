@@ -1,0 +1,203 @@
+package calcblock_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"d6codex/calc"
+	"d6codex/cmd/sitegen/buildcmd"
+	"d6codex/cmd/sitegen/internal/browser"
+	"d6codex/cmd/sitegen/internal/site"
+)
+
+// buildCalcSite builds a small site whose page embeds the given calculator
+// blocks, with the real handlers and the real WebAssembly module.
+func buildCalcSite(t *testing.T, blocks string) string {
+	t.Helper()
+	root := browser.RepoRoot(t)
+	src := t.TempDir()
+	files := map[string]string{
+		"site.toml":               "title = \"Calc test\"\nbaseURL = \"http://localhost/\"\n",
+		"content/_index.md":       "---\ntitle: Home\n---\nHome.\n",
+		"content/tools/_index.md": "---\ntitle: Calculators\n---\n" + blocks,
+	}
+	for name, body := range files {
+		p := filepath.Join(src, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.CopyFS(filepath.Join(src, "static"), os.DirFS(filepath.Join(root, "static"))); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(root) // the module is built from the repository
+	opts := site.Options{Source: src, Dest: filepath.Join(t.TempDir(), "public"),
+		Handlers: buildcmd.Handlers(), Generators: buildcmd.Generators()}
+	if _, err := site.Build(context.Background(), opts); err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	return opts.Dest
+}
+
+// shown reads the outcome probabilities the page shows for a calculator.
+func shown(t *testing.T, ctx context.Context, dom string) map[string]float64 {
+	t.Helper()
+	js := fmt.Sprintf(`JSON.stringify(Object.fromEntries([...document.querySelectorAll("#%s .calc-outcomes tr[data-outcome]")].map(r => [r.dataset.outcome, +r.dataset.p])))`, dom)
+	s, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]float64
+	if err := json.Unmarshal([]byte(s), &m); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// waitState waits until the calculator's last run ended in state ("ok" or
+// "error") after the given run count.
+func waitState(t *testing.T, ctx context.Context, dom, state string, after int) {
+	t.Helper()
+	js := fmt.Sprintf(`(() => { const e = document.getElementById(%q); return e.dataset.state === %q && +(e.dataset.runs||0) > %d })()`, dom, state, after)
+	wctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+	defer cancel()
+	if _, err := chromedp.Run(wctx, chromedp.Poll[bool](js)); err != nil {
+		msg, _ := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`document.getElementById(%q).innerText`, dom)))
+		t.Fatalf("%s never reached state %s: %v\n%s", dom, state, err, msg)
+	}
+}
+
+func runs(t *testing.T, ctx context.Context, dom string) int {
+	t.Helper()
+	n, err := chromedp.Run(ctx, chromedp.Evaluate[int](fmt.Sprintf(`+(document.getElementById(%q).dataset.runs||0)`, dom)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// setField sets a control's value as a user would and fires input.
+func setField(t *testing.T, ctx context.Context, dom, field, value string) {
+	t.Helper()
+	js := fmt.Sprintf(`(() => { const f = document.getElementById(%q).querySelector("form").elements[%q];
+		if (f.type === "checkbox") f.checked = %q === "true"; else f.value = %q;
+		f.dispatchEvent(new Event("input", {bubbles: true})); f.dispatchEvent(new Event("change", {bubbles: true})); return true })()`, dom, field, value, value)
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](js)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func compare(t *testing.T, got map[string]float64, id string, raw map[string]string) {
+	t.Helper()
+	res, err := calc.New().Run(id, raw)
+	if err != nil {
+		t.Fatalf("registry %s %v: %v", id, raw, err)
+	}
+	if len(got) != len(res.Report.Outcomes) {
+		t.Errorf("%s %v: page shows %d outcomes, registry has %d: %v", id, raw, len(got), len(res.Report.Outcomes), got)
+	}
+	for _, o := range res.Report.Outcomes {
+		if math.Abs(got[o.Name]-o.P) > 1e-12 {
+			t.Errorf("%s %v: page shows %s = %v, sitegen calc gives %v", id, raw, o.Name, got[o.Name], o.P)
+		}
+	}
+}
+
+// TestCalculatorsInBrowser opens a page with several calculators in
+// headless Chromium, lets the WebAssembly module compute the presets'
+// odds, changes inputs, and compares every shown probability with the
+// registry (what `sitegen calc run` prints). A bad input shows a message,
+// and the next good input works again.
+func TestCalculatorsInBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the WebAssembly module and drives a browser")
+	}
+	blocks := strings.Join([]string{
+		"```calc opend6/attack\nskill = 4D+1\ndamage = 3D\nresistance = 2D\n```",
+		"```calc skirmish/melee\nattack_dice = 5\n```",
+		"```calc rollunder/attack\nweapon = rifle\narmor = flak_vest\n```",
+		"```calc spacedoor/attack\ntough = 1\n```",
+		"```calc d6xd6/attack\nfocus = 5\n```",
+	}, "\n\n")
+	dir := buildCalcSite(t, blocks)
+	ctx := browser.New(t, 1280, 900)
+	if err := chromedp.Do(ctx, chromedp.Navigate(browser.Serve(t, dir)+"/tools/")); err != nil {
+		t.Fatal(err)
+	}
+	presets := []struct {
+		dom, id string
+		raw     map[string]string
+	}{
+		{"calc-opend6-attack", "opend6/attack", map[string]string{"skill": "4D+1", "damage": "3D", "resistance": "2D"}},
+		{"calc-skirmish-melee", "skirmish/melee", map[string]string{"attack_dice": "5"}},
+		{"calc-rollunder-attack", "rollunder/attack", map[string]string{"weapon": "rifle", "armor": "flak_vest"}},
+		{"calc-spacedoor-attack", "spacedoor/attack", map[string]string{"tough": "1"}},
+		{"calc-d6xd6-attack", "d6xd6/attack", map[string]string{"focus": "5"}},
+	}
+	for _, p := range presets {
+		if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(`document.getElementById(%q).scrollIntoView(), true`, p.dom))); err != nil {
+			t.Fatal(err)
+		}
+		waitState(t, ctx, p.dom, "ok", 0)
+		compare(t, shown(t, ctx, p.dom), p.id, p.raw)
+	}
+	browser.Screenshot(t, ctx, "calculators")
+	browser.ScreenshotElement(t, ctx, "#calc-rollunder-attack", "calc-rollunder")
+
+	// Change inputs: the page recomputes, and agrees with the registry.
+	dom := "calc-opend6-attack"
+	n := runs(t, ctx, dom)
+	setField(t, ctx, dom, "defense", "full")
+	setField(t, ctx, dom, "defense_skill", "3D+2")
+	setField(t, ctx, dom, "range", "medium")
+	waitState(t, ctx, dom, "ok", n)
+	compare(t, shown(t, ctx, dom), "opend6/attack", map[string]string{"skill": "4D+1", "damage": "3D", "resistance": "2D",
+		"defense": "full", "defense_skill": "3D+2", "range": "medium"})
+
+	// A bad input shows a message naming the field; the next good input works.
+	n = runs(t, ctx, dom)
+	setField(t, ctx, dom, "skill", "3D+5")
+	waitState(t, ctx, dom, "error", n)
+	msg, err := chromedp.Run(ctx, chromedp.Text("#"+dom+" .calc-error"))
+	if err != nil || !strings.Contains(msg, "skill") {
+		t.Errorf("error message %q (%v) should name the skill field", msg, err)
+	}
+	n = runs(t, ctx, dom)
+	setField(t, ctx, dom, "skill", "5D")
+	waitState(t, ctx, dom, "ok", n)
+	compare(t, shown(t, ctx, dom), "opend6/attack", map[string]string{"skill": "5D", "damage": "3D", "resistance": "2D",
+		"defense": "full", "defense_skill": "3D+2", "range": "medium"})
+
+	// Typed-in dice resolve that roll, with the steps shown.
+	dom = "calc-skirmish-melee"
+	n = runs(t, ctx, dom)
+	setField(t, ctx, dom, "dice", "6 6 5 3 1 6 5 4 2 4")
+	waitState(t, ctx, dom, "ok", n)
+	res, _ := calc.New().Run("skirmish/melee", map[string]string{"attack_dice": "5", "dice": "6 6 5 3 1 6 5 4 2 4"})
+	got, err := chromedp.Run(ctx, chromedp.Text("#"+dom+" .calc-roll-result"))
+	if err != nil || strings.TrimSpace(got) != res.Roll.Result {
+		t.Errorf("roll result %q (%v), want %q", got, err, res.Roll.Result)
+	}
+	steps, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#calc-skirmish-melee .calc-steps li").length`))
+	if steps != len(res.Roll.Steps) {
+		t.Errorf("page shows %d steps, want %d", steps, len(res.Roll.Steps))
+	}
+	browser.ScreenshotElement(t, ctx, "#calc-skirmish-melee", "calc-skirmish-roll")
+	// The inputs are in the URL, so the set-up can be shared as a link.
+	loc, _ := chromedp.Run(ctx, chromedp.Location())
+	if !strings.Contains(loc, "calc-opend6-attack.skill=5D") {
+		t.Errorf("URL %q does not carry the calculator's inputs", loc)
+	}
+}

@@ -1,0 +1,203 @@
+// Package calcblock renders ```calc fenced blocks: a calculator of the calc
+// registry embedded in a rules page, with preset inputs.
+//
+//	```calc opend6/attack
+//	skill = 4D+1
+//	damage = 3D   # a comment
+//	```
+//
+// The form is rendered server-side from the calculator's schema, so it is
+// visible and labelled before any script runs; the page gets js/calc.js and
+// css/calc.css, which load the WebAssembly calculators in a Web Worker. An
+// unknown calculator, an unknown field or a value out of range fails the
+// build at the block's line.
+package calcblock
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"d6codex/calc"
+	"d6codex/cmd/sitegen/internal/site"
+	"d6codex/cmd/sitegen/internal/wasmbuild"
+	"d6codex/rules"
+	"d6codex/rules/dice"
+	"d6codex/templates"
+)
+
+// Info is the fence info word this package handles.
+const Info = "calc"
+
+// Assets the page needs: its script and style, and the files the script
+// loads (the worker, Go's wasm_exec.js and the module).
+const (
+	ScriptAsset = "js/calc.js"
+	StyleAsset  = "css/calc.css"
+	WorkerAsset = "js/calc-worker.js"
+)
+
+// MainFields is how many of a calculator's first fields are always shown;
+// the others are under "More options" unless the page presets them.
+const MainFields = 6
+
+// Handler renders ```calc blocks with the calculators of a registry.
+type Handler struct {
+	reg *calc.Registry
+}
+
+// New returns a handler for the registry's calculators.
+func New(reg *calc.Registry) *Handler { return &Handler{reg: reg} }
+
+// RenderBlock implements site.BlockHandler.
+func (h *Handler) RenderBlock(b *site.Block) (string, error) {
+	if len(b.Args) != 1 {
+		return "", errors.New("name one calculator after calc, e.g. ```calc opend6/attack")
+	}
+	c, err := h.reg.Get(b.Args[0])
+	if err != nil {
+		return "", err
+	}
+	presets, lines, err := parsePresets(b.Body)
+	if err != nil {
+		return "", err
+	}
+	values, err := c.Parse(presets)
+	if err != nil {
+		var fe *rules.FieldError
+		if errors.As(err, &fe) {
+			return "", &site.BlockError{Line: lines[fe.Field], Err: err}
+		}
+		return "", err
+	}
+	b.SetFlag(Info)
+	b.AddScript(ScriptAsset)
+	b.AddStyle(StyleAsset)
+	view := templates.CalcView{
+		DOMID:  domID(c.ID, b.Index),
+		CalcID: c.ID,
+		Title:  c.Title,
+		Help:   c.Help,
+		CLI:    cli(c, presets),
+	}
+	for _, asset := range []struct {
+		dst  *string
+		name string
+	}{{&view.Worker, WorkerAsset}, {&view.Exec, wasmbuild.ExecAsset}, {&view.Wasm, wasmbuild.ModuleAsset}} {
+		u, ok := b.AssetURL(asset.name)
+		if !ok {
+			return "", fmt.Errorf("asset %s is missing (is the calculators' module generator registered?)", asset.name)
+		}
+		*asset.dst = u
+	}
+	for i, f := range c.Fields {
+		fv := field(view.DOMID, f, values)
+		_, preset := presets[f.Name]
+		switch {
+		case f.Name == "dice" || f.Name == "seed":
+			view.RollFields = append(view.RollFields, fv)
+		case preset || i < MainFields:
+			view.Fields = append(view.Fields, fv)
+		default:
+			view.More = append(view.More, fv)
+		}
+	}
+	var out strings.Builder
+	if err := templates.CalcForm(view).Render(context.Background(), &out); err != nil {
+		return "", fmt.Errorf("render calculator %s: %w", c.ID, err)
+	}
+	return out.String(), nil
+}
+
+// parsePresets reads "field = value" lines; blank lines and # comments are
+// skipped. It returns the presets and the body line of each field.
+func parsePresets(body string) (map[string]string, map[string]int, error) {
+	presets, lines := map[string]string{}, map[string]int{}
+	for i, line := range strings.Split(body, "\n") {
+		if j := strings.Index(line, "#"); j >= 0 {
+			line = line[:j]
+		}
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		k, v, ok := strings.Cut(line, "=")
+		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
+		if !ok || k == "" {
+			return nil, nil, &site.BlockError{Line: i + 1, Err: fmt.Errorf("want field = value, got %q", line)}
+		}
+		if _, dup := presets[k]; dup {
+			return nil, nil, &site.BlockError{Line: i + 1, Err: fmt.Errorf("%s is set twice", k)}
+		}
+		presets[k], lines[k] = v, i+1
+	}
+	return presets, lines, nil
+}
+
+// domID is the element id of the page's index-th calculator with this id:
+// "calc-opend6-attack", then "calc-opend6-attack-2", ...
+func domID(id string, index int) string {
+	s := "calc-" + strings.ReplaceAll(id, "/", "-")
+	if index > 0 {
+		s += "-" + strconv.Itoa(index+1)
+	}
+	return s
+}
+
+// field turns a schema field and its preset value into a form control.
+func field(domID string, f calc.Field, v calc.Values) templates.CalcField {
+	fv := templates.CalcField{
+		Name:    f.Name,
+		ID:      domID + "-" + f.Name,
+		Label:   f.Label,
+		Help:    f.Help,
+		Value:   v.Canonical(f),
+		Default: f.Default,
+	}
+	if !v.Given(f.Name) && (f.Name == "dice" || f.Name == "seed") {
+		fv.Value = ""
+	}
+	switch f.Kind {
+	case calc.Int:
+		fv.Control, fv.Min, fv.Max = "number", strconv.Itoa(f.Min), strconv.Itoa(f.Max)
+		fv.Allowed = strconv.Itoa(f.Min) + " to " + strconv.Itoa(f.Max)
+		if f.Name == "seed" {
+			fv.Allowed = "any whole number"
+		}
+	case calc.Bool:
+		fv.Control = "checkbox"
+	case calc.Choice:
+		fv.Control = "select"
+		for _, o := range f.Options {
+			fv.Options = append(fv.Options, templates.CalcOption{Value: o.Value, Label: o.Label})
+		}
+	case calc.DieCode:
+		fv.Control, fv.Placeholder = "text", "3D+1"
+		fv.Allowed = dice.FromPips(f.Min).String() + " to " + dice.FromPips(f.Max).String()
+	case calc.DiceList:
+		fv.Control, fv.InputMode, fv.Placeholder = "text", "numeric", "e.g. 6 5 3"
+		fv.Allowed = "faces " + strconv.Itoa(f.Min) + " to " + strconv.Itoa(f.Max)
+	case calc.IntList:
+		fv.Control, fv.InputMode = "text", "numeric"
+		fv.Allowed = "numbers " + strconv.Itoa(f.Min) + " to " + strconv.Itoa(f.Max)
+	}
+	return fv
+}
+
+// cli is the `sitegen calc run` command line for the presets.
+func cli(c *calc.Calculator, presets map[string]string) string {
+	var b strings.Builder
+	b.WriteString("sitegen calc run " + c.ID)
+	for _, f := range c.Fields {
+		if v, ok := presets[f.Name]; ok {
+			arg := f.Name + "=" + v
+			if strings.ContainsAny(arg, " \t'\"") {
+				arg = "'" + strings.ReplaceAll(arg, "'", `'\''`) + "'"
+			}
+			b.WriteString(" " + arg)
+		}
+	}
+	return b.String()
+}

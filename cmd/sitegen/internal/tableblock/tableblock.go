@@ -1,0 +1,101 @@
+// Package tableblock renders ```table fenced blocks: a data table of a
+// rules/ package (weapons, armor, damage tables...) rendered into a page,
+// so the page and the calculators read the same values.
+//
+//	```table rollunder/weapons
+//	```
+//
+// An unknown system or table fails the build at the block.
+package tableblock
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"d6codex/cmd/sitegen/internal/site"
+	"d6codex/rules"
+	"d6codex/rules/d6xd6"
+	"d6codex/rules/opend6"
+	"d6codex/rules/rollunder"
+	"d6codex/rules/skirmish"
+	"d6codex/rules/spacedoor"
+	"d6codex/templates"
+)
+
+// Info is the fence info word this package handles.
+const Info = "table"
+
+// StyleAsset is the stylesheet pages with a rules table load.
+const StyleAsset = "css/tables.css"
+
+// Systems maps a system id to its tables.
+func Systems() map[string]func() []rules.Table {
+	return map[string]func() []rules.Table{
+		"d6xd6":     d6xd6.Tables,
+		"opend6":    opend6.Tables,
+		"rollunder": rollunder.Tables,
+		"skirmish":  skirmish.Tables,
+		"spacedoor": spacedoor.Tables,
+	}
+}
+
+// Handler renders ```table blocks.
+type Handler struct {
+	tables map[string]rules.Table // "system/id" -> table
+}
+
+// New returns a handler over the tables of every system.
+func New() *Handler {
+	h := &Handler{tables: map[string]rules.Table{}}
+	for sys, tables := range Systems() {
+		for _, t := range tables() {
+			h.tables[sys+"/"+t.ID] = t
+		}
+	}
+	return h
+}
+
+// IDs lists the table ids ("system/table"), sorted.
+func (h *Handler) IDs() []string {
+	ids := make([]string, 0, len(h.tables))
+	for id := range h.tables {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	return ids
+}
+
+// RenderBlock implements site.BlockHandler.
+func (h *Handler) RenderBlock(b *site.Block) (string, error) {
+	if len(b.Args) != 1 {
+		return "", errors.New("name one table after table, e.g. ```table rollunder/weapons")
+	}
+	if strings.TrimSpace(b.Body) != "" {
+		return "", &site.BlockError{Line: 1, Err: errors.New("a table block takes no body")}
+	}
+	t, ok := h.tables[b.Args[0]]
+	if !ok {
+		return "", fmt.Errorf("unknown table %q (known: %s)", b.Args[0], strings.Join(h.IDs(), ", "))
+	}
+	b.AddStyle(StyleAsset)
+	view := templates.TableView{
+		DOMID:       "table-" + strings.ReplaceAll(b.Args[0], "/", "-"),
+		Title:       t.Title,
+		Source:      t.Source,
+		Note:        t.Note,
+		Provisional: t.Provisional,
+		Columns:     t.Columns,
+		Rows:        t.Rows,
+	}
+	if b.Index > 0 {
+		view.DOMID += fmt.Sprintf("-%d", b.Index+1)
+	}
+	var out strings.Builder
+	if err := templates.RulesTable(view).Render(context.Background(), &out); err != nil {
+		return "", fmt.Errorf("render table %s: %w", b.Args[0], err)
+	}
+	return out.String(), nil
+}

@@ -1,0 +1,54 @@
+package templates
+
+// CalcView is the view model of one calculator embedded in a page: the
+// form rendered from the calculator's schema with the page's presets, and
+// the URLs the script needs to run it.
+type CalcView struct {
+	// DOMID is the calculator's element id, unique in the page; it also
+	// prefixes the calculator's inputs in the page URL.
+	DOMID string
+	// CalcID is the registry id ("opend6/attack").
+	CalcID string
+	// Title and Help describe the calculator.
+	Title, Help string
+	// Fields are the main set-up inputs, in schema order: those the page
+	// presets and the calculator's first few.
+	Fields []CalcField
+	// More are the other set-up inputs, shown on request.
+	More []CalcField
+	// RollFields are the inputs that resolve one roll (dice, seed).
+	RollFields []CalcField
+	// Worker, Exec and Wasm are the published URLs of the worker script,
+	// Go's wasm_exec.js and the calculators' module.
+	Worker, Exec, Wasm string
+	// CLI is the equivalent `sitegen calc run` command line.
+	CLI string
+}
+
+// CalcField is one form control.
+type CalcField struct {
+	// Name is the field name (the public contract).
+	Name string
+	// ID is the control's element id.
+	ID string
+	// Label and Help are shown with the control.
+	Label, Help string
+	// Control is "number", "checkbox", "select" or "text".
+	Control string
+	// Value is the preset or default value; Default is the schema default
+	// (the reset value, and what the URL leaves out).
+	Value, Default string
+	// Min and Max bound number controls.
+	Min, Max string
+	// Pattern, InputMode and Placeholder shape text controls.
+	Pattern, InputMode, Placeholder string
+	// Options are the choices of a select.
+	Options []CalcOption
+	// Allowed describes the allowed values in words.
+	Allowed string
+}
+
+// CalcOption is one choice of a select control.
+type CalcOption struct {
+	Value, Label string
+}
