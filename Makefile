@@ -25,6 +25,7 @@ test: ## run every test
 bench: ## go test benchmarks, then the sitegen build figures into BENCHMARKS.md
 	$(GO) test -run '^$$' -bench . -benchtime 3x ./cmd/sitegen/internal/site
 	$(GO) run ./cmd/sitegen/internal/bench -sizes 1000,5000 -runs 3 -out BENCHMARKS.md
+	$(GO) run ./cmd/sitegen/internal/calcbench -runs 5 -out BENCHMARKS.md
 
 generate: ## regenerate the *_templ.go files from templates/*.templ
 	$(GO) tool templ generate

@@ -147,6 +147,8 @@
       this.root.removeAttribute("aria-busy");
       this.root.dataset.ms = String(Math.round(performance.now() - t0));
       this.root.dataset.runs = String(+(this.root.dataset.runs || 0) + 1);
+      if (res.ms !== undefined) this.root.dataset.workerMs = res.ms.toFixed(3);
+      if (!this.root.dataset.firstAt) this.root.dataset.firstAt = performance.now().toFixed(1);
       for (const f of this.form.elements) f.removeAttribute?.("aria-invalid");
       if (res.error) {
         this.showError(res.error, res.field);

@@ -28,6 +28,7 @@ import (
 	"syscall"
 	"time"
 
+	"d6codex/cmd/sitegen/internal/benchmd"
 	"d6codex/cmd/sitegen/internal/corpus"
 )
 
@@ -103,7 +104,7 @@ func mainErr(sizeList string, runs int, out, bin, dirList string) error {
 	}
 	section := report(results, sizeList, runs)
 	fmt.Print("\n" + section)
-	return writeSection(out, section)
+	return benchmd.WriteSection(out, "sitegen build", section)
 }
 
 // benchIn measures every size with corpora generated under base.
@@ -355,42 +356,4 @@ func report(results []result, sizes string, runs int) string {
 		b.WriteString("\n" + strings.Join(verdicts, "\n") + "\n")
 	}
 	return b.String()
-}
-
-// writeSection replaces the "## sitegen build" section of the file (up to
-// the next "## " heading) or appends it.
-func writeSection(path, section string) error {
-	old, err := os.ReadFile(path)
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
-		return err
-	}
-	text := string(old)
-	if text == "" {
-		text = "# Benchmarks\n\nFigures measured on the project's 2-core machine. Each section says which command produced it.\n\n"
-	}
-	lines := strings.SplitAfter(text, "\n")
-	start, end := -1, len(lines)
-	for i, l := range lines {
-		if strings.TrimRight(l, "\n") == "## sitegen build" {
-			start = i
-			continue
-		}
-		if start >= 0 && i > start && strings.HasPrefix(l, "## ") {
-			end = i
-			break
-		}
-	}
-	var outText string
-	if start < 0 {
-		if !strings.HasSuffix(text, "\n\n") {
-			text = strings.TrimRight(text, "\n") + "\n\n"
-		}
-		outText = text + section
-	} else {
-		outText = strings.Join(lines[:start], "") + section
-		if end < len(lines) {
-			outText += "\n" + strings.Join(lines[end:], "")
-		}
-	}
-	return os.WriteFile(path, []byte(outText), 0o644)
 }

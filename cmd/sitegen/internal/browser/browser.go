@@ -8,6 +8,7 @@ package browser
 
 import (
 	"context"
+	"fmt"
 	"net"
 	"net/http"
 	"os"
@@ -34,10 +35,46 @@ func findChromium() string {
 	return ""
 }
 
+// Find returns the browser executable: $CHROMIUM, or the first of the
+// usual names on PATH; "" when there is none.
+func Find() string { return findChromium() }
+
+// Start starts headless Chromium (exe) with a fresh profile in userDataDir
+// and returns a chromedp context for one tab with the given viewport. The
+// cancel func stops the browser.
+func Start(exe, userDataDir string, width, height int) (context.Context, context.CancelFunc, error) {
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(exe),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.UserDataDir(userDataDir),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.WindowSize(width, height),
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	bctx, cancelTab := chromedp.NewContext(actx)
+	cancel := func() {
+		cancelTab()
+		cancelAlloc()
+	}
+	if err := chromedp.Do(bctx); err != nil {
+		cancel()
+		return nil, nil, fmt.Errorf("start %s: %w", exe, err)
+	}
+	return bctx, cancel, nil
+}
+
 // New starts a headless browser for the test and returns a chromedp
 // context for one tab with the given viewport, closed when the test ends.
-// Each call has its own profile. The whole test gets a generous timeout so
-// a hung browser fails instead of blocking CI.
+// Each call has its own profile. A watchdog fails the test after three
+// minutes, so a hung browser cannot block CI.
 func New(t testing.TB, width, height int) context.Context {
 	t.Helper()
 	exe := findChromium()
@@ -47,56 +84,48 @@ func New(t testing.TB, width, height int) context.Context {
 		}
 		t.Skip("no Chromium installed (apt-get install chromium); skipping the browser test")
 	}
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(exe),
-		chromedp.Headless,
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.WindowSize(width, height),
+	ctx, cancel, err := Start(exe, t.TempDir(), width, height)
+	if err != nil {
+		t.Fatal(err)
 	}
-	ctx, cancelTimeout := context.WithTimeout(context.Background(), 3*time.Minute)
-	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
-	bctx, cancelTab := chromedp.NewContext(actx)
+	watchdog := time.AfterFunc(3*time.Minute, cancel)
 	t.Cleanup(func() {
-		cancelTab()
-		cancelAlloc()
-		cancelTimeout()
+		watchdog.Stop()
+		cancel()
 	})
-	if err := chromedp.Do(bctx); err != nil {
-		t.Fatalf("start %s: %v", exe, err)
-	}
-	return bctx
+	return ctx
 }
 
-// Serve serves the directory dir on a free loopback port until the test
-// ends and returns its base URL ("http://127.0.0.1:PORT"). Pretty URLs work
-// as on a static host: /a/b/ serves a/b/index.html.
-func Serve(t testing.TB, dir string) string {
-	t.Helper()
+// ServeDir serves dir on a free loopback port and returns its base URL
+// ("http://127.0.0.1:PORT") and a func that stops the server. Pretty URLs
+// work as on a static host (/a/b/ serves a/b/index.html), and .wasm files
+// are sent as application/wasm.
+func ServeDir(dir string) (string, func(), error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		t.Fatalf("listen: %v", err)
+		return "", nil, fmt.Errorf("listen: %w", err)
 	}
-	mux := http.NewServeMux()
-	fs := http.FileServer(http.Dir(dir))
-	mux.Handle("/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	files := http.FileServer(http.Dir(dir))
+	srv := &http.Server{ReadHeaderTimeout: 10 * time.Second, Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasSuffix(r.URL.Path, ".wasm") {
 			w.Header().Set("Content-Type", "application/wasm")
 		}
-		fs.ServeHTTP(w, r)
-	}))
-	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+		files.ServeHTTP(w, r)
+	})}
 	go srv.Serve(ln)
-	t.Cleanup(func() { srv.Close() })
-	return "http://" + ln.Addr().String()
+	return "http://" + ln.Addr().String(), func() { srv.Close() }, nil
+}
+
+// Serve serves the directory dir until the test ends and returns its base
+// URL (see ServeDir).
+func Serve(t testing.TB, dir string) string {
+	t.Helper()
+	u, stop, err := ServeDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(stop)
+	return u
 }
 
 // ArtifactDir is where tests leave screenshots for review: $ARTIFACTS, or
