@@ -171,3 +171,28 @@ func TestMapShape(t *testing.T) {
 		t.Errorf("roll: %v", roll)
 	}
 }
+
+// BenchmarkRunLargest runs each calculator through the registry at its
+// largest inputs (natively; calcbench measures the same in the browser).
+func BenchmarkRunLargest(b *testing.B) {
+	largest := map[string]map[string]string{
+		"skirmish/melee": {"attack_dice": "12", "attack_penalty": "4", "defense_dice": "12", "defense_penalty": "4", "keep": "prefer_double"},
+		"opend6/attack": {"skill": "12D+2", "defense": "full", "defense_skill": "12D+2", "cover": "very_heavy", "cover_dice": "true",
+			"damage": "15D+2", "strength": "6D+2", "damage_bonus": "true", "resistance": "12D+2"},
+		"rollunder/attack": {"physical": "12", "skill": "12", "weapon": "machine_gun", "armor": "cataphract_armor", "shield": "large_shield"},
+		"d6xd6/attack":     {"focus": "36", "pluses": "3", "aim_turns": "6", "weapon": "rifle", "range": "view"},
+		"spacedoor/attack": {"tough": "5", "mode": "advantage"},
+		"spacedoor/defend": {"tough": "5", "mode": "advantage", "incoming": "100"},
+	}
+	reg := New()
+	for _, c := range reg.List() {
+		b.Run(strings.ReplaceAll(c.ID, "/", "_"), func(b *testing.B) {
+			in := largest[c.ID]
+			for b.Loop() {
+				if _, err := c.Run(in); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
