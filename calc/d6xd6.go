@@ -22,7 +22,7 @@ func d6xd6Attack() *Calculator {
 			intField("pluses", "Pluses", 0, 3, def.Pluses, "Pluses on the skill: one extra level each on a success."),
 			choiceField("attacker_armor", "Attacker's armor", def.AttackerArmor, "Armor worn penalises the attacker's roll by 1 to 3.",
 				"none", "light", "medium", "heavy"),
-			choiceField("attacker_damage", "Attacker's damage", def.AttackerDamage, "The attacker's own damage level penalises the roll by 1 to 4.",
+			choiceField("attacker_damage", "Attacker's own damage level", def.AttackerDamage, "The attacker's own damage level penalises the roll by 1 to 4.",
 				"none", "graze", "stun", "hit", "wound"),
 			choiceField("weapon", "Weapon", def.Weapon, "The weapon sets the base damage level.", weapons...),
 			choiceField("range", "Range", def.Range, "Brawl up to 2 m, throw up to 20 m, shoot up to 200 m, view up to 2 km.",

@@ -270,7 +270,7 @@ func TestTables(t *testing.T) {
 		}
 	}
 	dmg := tabs[0]
-	if dmg.ID != "damage" || !dmg.Provisional || dmg.Rows[1][1] != "3" || dmg.Rows[1][2] != "from the seed" ||
+	if dmg.ID != "damage" || !dmg.Provisional || dmg.Rows[1][1] != "3" || dmg.Rows[1][2] != "original rules" ||
 		dmg.Rows[0][2] != "provisional" || dmg.Rows[7][1] != "instant death" {
 		t.Errorf("damage table %+v", dmg)
 	}

@@ -9,8 +9,8 @@ import (
 
 // Source notes for the data tables.
 const (
-	SourceSeed = "Fight – Combat (skirmish game, EN/FR), as summarised in shared/rules/skirmish.md"
-	SourceNote = "shared/rules/skirmish.md (value missing from the seed, provisional)"
+	SourceSeed = "Fight – Combat, the skirmish game's bilingual (EN/FR) combat chapter"
+	SourceNote = "d6codex placeholder: the value is missing from the original rules (provisional)"
 )
 
 // DamageBand is one row of the damage table: the differences it covers
@@ -165,7 +165,7 @@ func Tables() []rules.Table {
 		Title:       "Damage table",
 		Source:      SourceSeed,
 		Provisional: true,
-		Note:        "Points taken by the defender, before armor, by attack score − defense score. Most values were missing from the seed: provisional rows are marked; check your rulebook.",
+		Note:        "Points taken by the defender, before armor, by attack score − defense score. Most values are missing from the original rules: provisional rows are marked; check your rulebook.",
 		Columns:     []string{"difference", "points", "status"},
 	}
 	for _, b := range DamageBands() {
@@ -173,7 +173,7 @@ func Tables() []rules.Table {
 		if b.InstantDeath {
 			pts = "instant death"
 		}
-		status := "from the seed"
+		status := "original rules"
 		if b.Provisional {
 			status = "provisional"
 		}
@@ -222,11 +222,11 @@ func Tables() []rules.Table {
 		Title:       "Situations",
 		Source:      SourceSeed,
 		Provisional: true,
-		Note:        "The number of dice was an icon in the seed; one die each is provisional.",
+		Note:        "The number of dice was an icon in the original rules; one die each is provisional.",
 		Columns:     []string{"situation", "effect", "status"},
 	}
 	for _, s := range Situations() {
-		status := "from the seed"
+		status := "original rules"
 		if s.Provisional {
 			status = "provisional"
 		}

@@ -12,7 +12,7 @@ const (
 	sourceIndex   = "Spacedoor, how-to-play/index.md (commit 4b2b263)"
 	sourceHelp    = "Spacedoor, how-to-play/advantage-disadvantage-helping-out.md (commit 4b2b263; +1 on a mixed success from later rules)"
 	sourceHealth  = "Spacedoor, how-to-play/health-and-stamina.md (commit 4b2b263)"
-	sourceGMGuide = "Spacedoor, gm-guide/running-combat.md; the fixed 4 per level is the rules note's suggestion"
+	sourceGMGuide = "Spacedoor, gm-guide/running-combat.md; the fixed 4 per level is a d6codex suggestion"
 )
 
 // ResultBand is one row of the result table: how a roll reads.
@@ -164,7 +164,7 @@ func Tables() []rules.Table {
 		defend.Rows = append(defend.Rows, []string{d.Result.Words(), shareWords[d.Protector], shareWords[d.Protected]})
 	}
 	help := rules.Table{ID: "helping_out", Title: "Helping out (the helper rolls the same stat)", Source: sourceHelp,
-		Columns: []string{"helper's result", "effect on the original roll (seed)", "later rules"}}
+		Columns: []string{"helper's result", "effect on the original roll (2020 rules)", "later rules"}}
 	seed, later := HelpTable(HelpMixedNoChange), HelpTable(HelpMixedPlusOne)
 	for i := range seed {
 		help.Rows = append(help.Rows, []string{seed[i].Helper.Words(), seed[i].Text, later[i].Text})
