@@ -13,6 +13,7 @@ import (
 
 	"d6codex/calc"
 	"d6codex/cmd/sitegen/internal/calcblock"
+	"d6codex/cmd/sitegen/internal/compareblock"
 	"d6codex/cmd/sitegen/internal/site"
 	"d6codex/cmd/sitegen/internal/tableblock"
 	"d6codex/cmd/sitegen/internal/wasmbuild"
@@ -83,8 +84,9 @@ func (f *Flags) Options() site.Options {
 // their handler here.
 func Handlers() map[string]site.BlockHandler {
 	return map[string]site.BlockHandler{
-		calcblock.Info:  calcblock.New(calc.New()),
-		tableblock.Info: tableblock.New(),
+		calcblock.Info:    calcblock.New(calc.New()),
+		tableblock.Info:   tableblock.New(),
+		compareblock.Info: compareblock.New(calc.New()),
 	}
 }
 
