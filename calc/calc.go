@@ -39,6 +39,8 @@ type Option struct {
 // Field describes one input: its name (the public contract), label and help
 // for forms, kind, limits and default. Min and Max bound ints, and for die
 // codes they are pips (3 pips = 1D). Default is text in the field's syntax.
+// Label and Help, like a Calculator's Title and Help, are empty in the
+// WebAssembly module, which needs none of them (see docs.go).
 type Field struct {
 	Name    string   `json:"name"`
 	Label   string   `json:"label"`
@@ -97,7 +99,9 @@ func New() *Registry {
 		rollunderAttack,
 		opend6Attack,
 	} {
-		r.list = append(r.list, withRollFields(add()))
+		c := withRollFields(add())
+		document(c)
+		r.list = append(r.list, c)
 	}
 	return r
 }

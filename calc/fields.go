@@ -4,27 +4,31 @@ import (
 	"strconv"
 	"strings"
 
+	"d6codex/rules"
 	"d6codex/rules/dice"
 )
 
+// The field builders set what the calculators need to validate inputs; the
+// texts of forms (labels and help) come from document.
+
 // intField is an int input from lo to hi.
-func intField(name, label string, lo, hi, def int, help string) Field {
-	return Field{Name: name, Label: label, Kind: Int, Min: lo, Max: hi, Default: strconv.Itoa(def), Help: help}
+func intField(name string, lo, hi, def int) Field {
+	return Field{Name: name, Kind: Int, Min: lo, Max: hi, Default: strconv.Itoa(def)}
 }
 
 // boolField is a true/false input.
-func boolField(name, label string, def bool, help string) Field {
-	return Field{Name: name, Label: label, Kind: Bool, Default: strconv.FormatBool(def), Help: help}
+func boolField(name string, def bool) Field {
+	return Field{Name: name, Kind: Bool, Default: strconv.FormatBool(def)}
 }
 
 // codeField is an OpenD6 die-code input from lo to hi pips (3 pips = 1D).
-func codeField(name, label string, lo, hi int, def dice.Code, help string) Field {
-	return Field{Name: name, Label: label, Kind: DieCode, Min: lo, Max: hi, Default: def.String(), Help: help}
+func codeField(name string, lo, hi int, def dice.Code) Field {
+	return Field{Name: name, Kind: DieCode, Min: lo, Max: hi, Default: def.String()}
 }
 
 // choiceField is a choice among options given as "value" or "value=Label"
 // (a bare value is labelled by capitalising it and replacing _ by spaces).
-func choiceField(name, label, def, help string, options ...string) Field {
+func choiceField(name, def string, options ...string) Field {
 	opts := make([]Option, len(options))
 	for i, o := range options {
 		v, l, ok := strings.Cut(o, "=")
@@ -33,14 +37,10 @@ func choiceField(name, label, def, help string, options ...string) Field {
 		}
 		opts[i] = Option{Value: v, Label: l}
 	}
-	return Field{Name: name, Label: label, Kind: Choice, Options: opts, Default: def, Help: help}
+	return Field{Name: name, Kind: Choice, Options: opts, Default: def}
 }
 
 // humanize turns an id like "point_blank" into "Point blank".
 func humanize(id string) string {
-	s := strings.ReplaceAll(id, "_", " ")
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	return rules.UpperFirst(strings.ReplaceAll(id, "_", " "))
 }

@@ -1,8 +1,6 @@
 package calc
 
 import (
-	"strconv"
-
 	"d6codex/rules"
 	"d6codex/rules/dice"
 	"d6codex/rules/opend6"
@@ -17,35 +15,27 @@ func opend6Attack() *Calculator {
 		}
 	}
 	return &Calculator{
-		ID: "opend6/attack", System: "opend6", Title: "OpenD6 attack and damage",
-		Help: "Roll the attack skill with its Wild Die against the combat difficulty; on a hit, roll damage against the target's resistance and read the wound level or body points lost.",
+		ID: "opend6/attack", System: "opend6",
 		Fields: []Field{
-			codeField("skill", "Attack skill", opend6.MinSkillPips, opend6.MaxSkillPips, def.Skill, "The attack skill's die code, e.g. 4D+1."),
-			intField("actions", "Actions this round", 1, opend6.MaxActions, def.Actions, "Each action beyond the first takes 1D off the skill roll."),
-			choiceField("defense", "Defense", def.Defense, "Passive: difficulty 10. Partial: the defender's roll. Full: that roll + 10.",
-				opend6.DefensePassive, opend6.DefensePartial+"=Partial (active roll)", opend6.DefenseFull+"=Full defense"),
-			codeField("defense_skill", "Defender's skill", opend6.MinSkillPips, opend6.MaxSkillPips, def.DefenseSkill, "The dodge, parry or brawling code rolled for a partial or full defense (unused for a passive one)."),
-			choiceField("range", "Range", def.Range, "Point blank −5, short 0, medium +5, long +10.",
-				opend6.RangePointBlank, opend6.RangeShort, opend6.RangeMedium, opend6.RangeLong),
-			choiceField("cover", "Cover", def.Cover, "Light +1D (+3), heavy +2D (+6), very heavy +4D (+12).",
-				opend6.CoverNone, opend6.CoverLight, opend6.CoverHeavy, opend6.CoverVeryHeavy),
-			boolField("cover_dice", "Roll cover dice", def.CoverDice, "Roll the cover's dice instead of its fixed value."),
-			intField("modifier", "Other modifier", -opend6.MaxModifier, opend6.MaxModifier, def.Modifier, "Other difficulty modifiers, signed: a prone target at point blank −6, crouching +3... (add aiming dice to the attack skill instead)."),
-			codeField("damage", "Weapon damage", opend6.MinDamagePips, opend6.MaxDamagePips, def.Damage, "The weapon's damage code."),
-			codeField("strength", "Strength (for + weapons)", 0, opend6.MaxStrengthPips, def.Strength, "The attacker's Physique or lifting for a \"+\" weapon (halved, rounded up); 0D otherwise."),
-			boolField("damage_bonus", "Damage bonus", def.DamageBonus, "Optional rule: add (attack − difficulty) ÷ 5, rounded up, to the damage."),
-			codeField("resistance", "Resistance", 0, opend6.MaxResistancePips, def.Resistance, "Physique plus armor (wounds), or armor alone (body points)."),
-			choiceField("wild_one", "Wild Die 1", def.WildOne, "What a 1 on the Wild Die's first toss does.",
-				opend6.WildCancel+"=Cancel it and the highest die", opend6.WildCancelKeepOne+"=Cancel the highest die only",
-				opend6.WildComplication+"=Complication", opend6.WildNone+"=Nothing"),
-			choiceField("system", "Damage system", def.System, "Wound levels, or body points.",
-				opend6.SystemWounds+"=Wounds", opend6.SystemBodyPoints+"=Body points"),
-			boolField("stun", "Stun weapon", def.Stun, "Wounds two levels lower, at least Stunned."),
-			boolField("stack_equal", "Equal wounds stack", def.StackEqual, "An equal wound result also moves the target up a level."),
-			choiceField("target_wound", "Target's wound level", def.TargetWound, "Where the target stands before this hit.", wounds...),
-			intField("body_points", "Target's body points", 1, opend6.MaxBodyPoints, def.BodyPoints, "Current body points (body points system)."),
-			intField("body_points_max", "Target's maximum body points", 1, opend6.MaxBodyPoints, def.BodyPointsMax,
-				"20 + the Physique roll made when the character was created (max "+strconv.Itoa(opend6.MaxBodyPoints)+")."),
+			codeField("skill", opend6.MinSkillPips, opend6.MaxSkillPips, def.Skill),
+			intField("actions", 1, opend6.MaxActions, def.Actions),
+			choiceField("defense", def.Defense, opend6.DefensePassive, opend6.DefensePartial+"=Partial (active roll)", opend6.DefenseFull+"=Full defense"),
+			codeField("defense_skill", opend6.MinSkillPips, opend6.MaxSkillPips, def.DefenseSkill),
+			choiceField("range", def.Range, opend6.RangePointBlank, opend6.RangeShort, opend6.RangeMedium, opend6.RangeLong),
+			choiceField("cover", def.Cover, opend6.CoverNone, opend6.CoverLight, opend6.CoverHeavy, opend6.CoverVeryHeavy),
+			boolField("cover_dice", def.CoverDice),
+			intField("modifier", -opend6.MaxModifier, opend6.MaxModifier, def.Modifier),
+			codeField("damage", opend6.MinDamagePips, opend6.MaxDamagePips, def.Damage),
+			codeField("strength", 0, opend6.MaxStrengthPips, def.Strength),
+			boolField("damage_bonus", def.DamageBonus),
+			codeField("resistance", 0, opend6.MaxResistancePips, def.Resistance),
+			choiceField("wild_one", def.WildOne, opend6.WildCancel+"=Cancel it and the highest die", opend6.WildCancelKeepOne+"=Cancel the highest die only", opend6.WildComplication+"=Complication", opend6.WildNone+"=Nothing"),
+			choiceField("system", def.System, opend6.SystemWounds+"=Wounds", opend6.SystemBodyPoints+"=Body points"),
+			boolField("stun", def.Stun),
+			boolField("stack_equal", def.StackEqual),
+			choiceField("target_wound", def.TargetWound, wounds...),
+			intField("body_points", 1, opend6.MaxBodyPoints, def.BodyPoints),
+			intField("body_points_max", 1, opend6.MaxBodyPoints, def.BodyPointsMax),
 		},
 		odds:    func(v Values) (rules.Report, error) { return opend6.Odds(opend6Input(v)) },
 		resolve: func(v Values, t *dice.Tape) (rules.Roll, error) { return opend6.Resolve(opend6Input(v), t) },

@@ -19,10 +19,8 @@ const MaxDice = 200
 // player rolled, or a seed to roll them.
 func withRollFields(c *Calculator) *Calculator {
 	c.Fields = append(c.Fields,
-		Field{Name: "dice", Label: "Dice rolled", Kind: DiceList, Min: 1, Max: 6,
-			Help: "The faces you rolled, in the order the steps explain them, e.g. 6 5 3. Leave empty for odds only."},
-		Field{Name: "seed", Label: "Seed", Kind: Int, Min: 0, Max: MaxSeed,
-			Help: "Let the page roll: the same seed always rolls the same dice."},
+		Field{Name: "dice", Kind: DiceList, Min: 1, Max: 6},
+		Field{Name: "seed", Kind: Int, Min: 0, Max: MaxSeed},
 	)
 	return c
 }
@@ -148,7 +146,7 @@ func (v Values) set(f Field, text string) error {
 }
 
 func parseBool(s string) (bool, bool) {
-	switch strings.ToLower(s) {
+	switch rules.LowerASCII(s) {
 	case "true", "1", "yes", "on":
 		return true, true
 	case "false", "0", "no", "off":

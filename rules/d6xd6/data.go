@@ -38,7 +38,7 @@ func (l Level) String() string {
 }
 
 // ID is the level's lower-case option name: "graze".
-func (l Level) ID() string { return strings.ToLower(l.String()) }
+func (l Level) ID() string { return rules.LowerASCII(l.String()) }
 
 // Penalty is the penalty the level imposes on its bearer's rolls: Graze 1,
 // Stun 2, Hit 3, Wound 4; 0 for none (Knockout and Kill cannot act).

@@ -307,3 +307,16 @@ func (d PMF) Values() []int {
 	d.Each(func(v int, _ float64) { out = append(out, v) })
 	return out
 }
+
+// OneIn returns 1 / sides^n, the probability of one ordered outcome of n
+// dice, as one correctly rounded division by sides^n. While sides^n is exact
+// in a float64 (for six-sided dice, up to 33 of them) this is the same value
+// as math.Pow(sides, -n), without linking math.Pow, Exp and Log into the
+// WebAssembly module.
+func OneIn(sides, n int) float64 {
+	p := 1.0
+	for range n {
+		p *= float64(sides)
+	}
+	return 1 / p
+}

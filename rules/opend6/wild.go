@@ -1,10 +1,10 @@
 package opend6
 
 import (
-	"math"
 	"strconv"
 	"strings"
 
+	"d6codex/rules"
 	"d6codex/rules/dice"
 )
 
@@ -53,7 +53,7 @@ func sumLessHighest(n int) dice.PMF {
 		return dice.Const(0)
 	}
 	var b dice.Builder
-	w := math.Pow(6, -float64(n))
+	w := dice.OneIn(6, n)
 	prev := []float64{}
 	for m := 1; m <= 6; m++ {
 		cur := countsAtMost(n, m) // cur[s] for s = 0..n*m
@@ -98,7 +98,7 @@ type wildRoll struct {
 // normal dice first and then the Wild Die and its re-rolls, and appends the
 // plain-words trace to steps.
 func rollTape(t *dice.Tape, c dice.Code, name, wildOne string, steps *[]string) (wildRoll, error) {
-	head := upperFirst(name) + " roll " + c.String() + ": "
+	head := rules.UpperFirst(name) + " roll " + c.String() + ": "
 	if c.Dice <= 0 {
 		*steps = append(*steps, head+"no dice to roll, total "+strconv.Itoa(c.Pips)+".")
 		return wildRoll{Total: c.Pips}, nil
@@ -216,11 +216,4 @@ func withoutHighest(v []int) []int {
 	}
 	out := append([]int(nil), v[:hi]...)
 	return append(out, v[hi+1:]...)
-}
-
-func upperFirst(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }

@@ -2,7 +2,6 @@ package rollunder
 
 import (
 	"strconv"
-	"strings"
 
 	"d6codex/rules"
 	"d6codex/rules/dice"
@@ -507,7 +506,7 @@ func (r *resolver) protStep(p int) int {
 		return 0
 	}
 	v := s.protection(p)
-	what := strings.ToUpper(s.protDie[:1]) + s.protDie[1:]
+	what := rules.UpperFirst(s.protDie)
 	switch {
 	case s.baseName != "" && s.in.Shield != noneID:
 		b, sh := s.base.Read(p+pm), s.shield.Track.Read(p+pm)

@@ -1,7 +1,6 @@
 package skirmish
 
 import (
-	"math"
 	"math/bits"
 
 	"d6codex/rules"
@@ -162,7 +161,7 @@ func sideDist(n, q int, keep string, low *lowTable, inv *[MaxDice + 1]float64) *
 	for i := 2; i <= q; i++ {
 		scale *= float64(i)
 	}
-	scale *= math.Pow(6, -float64(n+q))
+	scale *= dice.OneIn(6, n+q)
 	for i := range backing {
 		backing[i] *= scale
 	}

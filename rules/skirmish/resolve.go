@@ -2,7 +2,6 @@ package skirmish
 
 import (
 	"errors"
-	"slices"
 	"strconv"
 
 	"d6codex/rules"
@@ -143,18 +142,27 @@ func resolveSide(side string, pool, pen []int, keep string, steps *[]string) sid
 	}
 	*steps = append(*steps, line)
 
-	left := slices.Clone(pool)
+	// Faces are 1..6, so counting them cancels and sorts without the
+	// generic slices code (which costs the WebAssembly module more).
+	var count [7]int // dice of the pool left, by face
+	for _, v := range pool {
+		count[v]++
+	}
 	for _, p := range pen {
 		f := strconv.Itoa(p)
-		if i := slices.Index(left, p); i >= 0 {
-			left = slices.Delete(left, i, i+1)
+		if count[p] > 0 {
+			count[p]--
 			*steps = append(*steps, "Penalty die "+f+" cancels one "+f+".")
 		} else {
 			*steps = append(*steps, "Penalty die "+f+" finds no "+f+" left to cancel and does nothing.")
 		}
 	}
-	slices.Sort(left)
-	slices.Reverse(left)
+	var left []int // highest first
+	for f := 6; f >= 1; f-- {
+		for range count[f] {
+			left = append(left, f)
+		}
+	}
 
 	var r sideResult
 	r.left = left
@@ -179,7 +187,7 @@ func resolveSide(side string, pool, pen []int, keep string, steps *[]string) sid
 	r.kept = []int{left[i], left[i+1]}
 	r.score = left[i] + left[i+1]
 	r.double = left[i] == left[i+1]
-	others := slices.Concat(left[:i], left[i+2:])
+	others := append(append([]int(nil), left[:i]...), left[i+2:]...)
 	for _, v := range others {
 		r.rest += v
 	}
