@@ -268,7 +268,7 @@ func Tables() []rules.Table {
 		groupName[g.ID] = g.Name
 	}
 	for _, w := range Weapons() {
-		row := []string{w.ID, w.Name, groupName[w.Group], w.Damage.String()}
+		row := []string{w.Name, groupName[w.Group]}
 		for _, l := range w.ByRange {
 			cell := "-"
 			if l != None {
@@ -276,7 +276,7 @@ func Tables() []rules.Table {
 			}
 			row = append(row, cell)
 		}
-		row = append(row, w.Requires, w.Comment)
+		row = append(row, w.Requires, w.Comment, w.ID)
 		ws = append(ws, row)
 	}
 	for _, a := range Armors() {
@@ -302,7 +302,7 @@ func Tables() []rules.Table {
 		{ID: "weapons", Title: "Weapons", Source: source,
 			Note: "Reach by range is our reading: the source marks only the bows (not at brawl range), the rifle and the shotgun. " +
 				"Brawling weapons reach brawl range, thrown weapons brawl and throw, shooting weapons brawl to shoot; only the rifle reaches view range.",
-			Columns: []string{"ID", "Weapon", "Group", "Damage", "Brawl", "Throw", "Shoot", "View", "Requires", "Comment"}, Rows: ws},
+			Columns: []string{"Weapon", "Group", "Brawl", "Throw", "Shoot", "View", "Requires", "Comment", "Calculator id"}, Rows: ws},
 		{ID: "armor", Title: "Armor", Source: source,
 			Note:    "Armor is used instead of reactive defense, never with it.",
 			Columns: []string{"Armor", "Damage reduction", "Dice penalty", "Examples"}, Rows: ar},

@@ -70,8 +70,7 @@ func ResolveAttack(in AttackInput, t *dice.Tape) (rules.Roll, error) {
 		return rules.Roll{}, err
 	}
 	steps := append(ro.steps,
-		capital(r.Words())+": the enemy takes "+dealtWords+"; you take "+takenWords+".",
-		"With a non-damaging weapon (net gun) the effect would be "+attackEffects[r]+"; your damage stands.")
+		capital(r.Words())+": the enemy takes "+dealtWords+"; you take "+takenWords+".")
 	return rules.Roll{
 		Dice:    t.Rolls(),
 		Outcome: r.Name(),
