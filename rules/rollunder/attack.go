@@ -405,9 +405,9 @@ func (r *resolver) run() error {
 	kind, critLabel := critNormal, ""
 	if outcome == outcomeCritical {
 		if s.rollProt {
-			r.step("Weapon die " + itoa(w) + " and " + s.protDie + " " + itoa(p) + " are read after the critical roll.")
+			r.step("Weapon die " + itoa(w) + " and " + s.protDie + " " + itoa(p) + " are set aside; the critical table says how to use them.")
 		} else {
-			r.step("Weapon die " + itoa(w) + " is read after the critical roll.")
+			r.step("Weapon die " + itoa(w) + " is set aside; the critical table says how to use it.")
 		}
 		c1, c2, err := r.two("critical die")
 		if err != nil {
