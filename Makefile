@@ -16,7 +16,7 @@ sitegen: ## compile bin/sitegen
 build: sitegen ## build the site from content/ into public/
 	./$(SITEGEN) build
 
-serve: sitegen ## build the site and serve it on http://127.0.0.1:1313/
+serve: sitegen ## serve the site with live reload on http://127.0.0.1:1313/
 	./$(SITEGEN) serve --bind $(BIND) --port $(PORT)
 
 test: ## run every test

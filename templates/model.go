@@ -160,3 +160,45 @@ func (p *Page) DocumentTitle() string {
 	}
 	return p.Title + " · " + p.Site.Title
 }
+
+// SearchIndexAsset is the logical asset name of the full-text search
+// index the engine writes at build time; the layout loads it from
+// Assets.URL(SearchIndexAsset) when the search box is first used.
+const SearchIndexAsset = "search-index.json"
+
+// headScript runs before the first paint: it marks the document as having
+// JavaScript (the "js" class, which the stylesheet uses to collapse the
+// phone navigation behind its button) and applies the remembered theme so
+// the page does not flash in the other one.
+const headScript = `<script>(function(d){d.classList.add("js");try{var t=localStorage.getItem("d6codex-theme");if(t==="light"||t==="dark")d.dataset.theme=t}catch(e){}})(document.documentElement)</script>`
+
+// HasSearch reports whether the site publishes the search script, the
+// search library and the index, which is when the layout shows the search
+// box.
+func (s *Site) HasSearch() bool {
+	return s.Assets.URL("js/site.js") != "" && s.Assets.URL(SearchLibAsset) != "" && s.Assets.URL(SearchIndexAsset) != ""
+}
+
+// SearchLibAsset is the logical path of the vendored search library
+// (MiniSearch), loaded only when the search box is first used.
+const SearchLibAsset = "js/vendor/minisearch.js"
+
+// System returns the system (top-level section) of the page at the
+// root-relative url: its first path segment under Home ("opend6"), or ""
+// for the home page.
+func (s *Site) System(url string) string {
+	id, _, _ := strings.Cut(strings.TrimPrefix(url, s.Home), "/")
+	return id
+}
+
+// Systems returns the top-level sections of the navigation (the entries
+// with children): the choices of the search box's system filter.
+func (s *Site) Systems() []*NavItem {
+	var out []*NavItem
+	for _, it := range s.Nav {
+		if len(it.Children) > 0 {
+			out = append(out, it)
+		}
+	}
+	return out
+}

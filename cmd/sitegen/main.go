@@ -1,7 +1,7 @@
 // Command sitegen builds the d6codex static site from content/ into public/.
 //
 //	sitegen build [--source DIR] [--dest DIR] [--base-url URL] [--drafts]
-//	sitegen serve [--bind ADDR] [--port N] [build flags]
+//	sitegen serve [--bind ADDR] [--port N] [--poll DUR] [--navigate] [build flags]
 //	sitegen calc list | schema ID | run ID [field=value ...]
 //	sitegen version
 //	sitegen help [COMMAND]
@@ -44,7 +44,7 @@ func commands() []command {
 	return []command{
 		{"build", "build the site into public/", buildcmd.Usage,
 			func(ctx context.Context, args []string, io stdio) int { return buildcmd.Run(ctx, args, io.out, io.err) }},
-		{"serve", "build, then serve the site on localhost", servecmd.Usage,
+		{"serve", "serve the site on localhost, rebuilding and reloading on every save", servecmd.Usage,
 			func(ctx context.Context, args []string, io stdio) int { return servecmd.Run(ctx, args, io.out, io.err) }},
 		{"calc", "run the combat calculators on the command line", calccmd.Usage,
 			func(_ context.Context, args []string, io stdio) int { return calccmd.Run(args, io.in, io.out, io.err) }},

@@ -1,13 +1,35 @@
-// Package servecmd implements `sitegen serve`: build the site once, then
-// serve the output directory over HTTP on the loopback interface.
+// Package servecmd implements `sitegen serve`, the authoring server: it
+// builds the site, serves it on the loopback interface, watches the
+// sources and publishes every save before the browser is switched to.
 //
-// This is the plain server; live reload and rebuild-on-change come later
-// and will reuse site.Build, which swaps a finished build into place
-// atomically, so the server always serves the last good site.
+//   - Watching: content/, static/ and site.toml, plus (when the source is
+//     the d6codex repository) the Go and templ code in templates/, rules/,
+//     calc/, wasm/ and cmd/; see package watch for batching, editors'
+//     temporary files and the polling fallback.
+//   - Updating: the last good site stays loaded; an edited page is
+//     re-rendered alone (with its section and neighbours when its
+//     description changed) by site.Site.Update, anything that moves pages
+//     or navigation is a full build, a static file with a fixed name is
+//     copied, a stylesheet change is a full build that browsers apply
+//     without reloading. Nothing is published unless the build is free of
+//     errors, so the last good site keeps being served.
+//   - Telling the browsers: the server injects a script into the HTML it
+//     serves (the files on disk do not change) that listens to
+//     Server-Sent Events on /__sitegen/events: reload after a published
+//     build (keeping the scroll position, or going to the edited page with
+//     --navigate), swap stylesheets, or show an overlay listing the build
+//     errors (file:line, message, page) until a good build.
+//   - Code changes: templ generate, go build of sitegen (and a compile
+//     check of the WebAssembly module), then the process execs the new
+//     binary, which inherits the listening socket; browsers reconnect and
+//     reload. Compiler errors go to the overlay and the old binary keeps
+//     running.
 package servecmd
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
@@ -15,26 +37,34 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"path"
 	"path/filepath"
 	"strconv"
 	"time"
 
 	"d6codex/cmd/sitegen/buildcmd"
+	"d6codex/cmd/sitegen/internal/watch"
 )
 
 // Usage is the help text of `sitegen serve`.
 const Usage = `usage: sitegen serve [flags]
 
-Build the site, then serve the output directory until interrupted.
+Build the site, serve it, and rebuild on every change to content/,
+static/ and site.toml (and to the code, when run from the repository),
+reloading the browsers. Build errors show as an overlay in the browser
+while the last good build keeps being served.
 
 Flags:
   --bind ADDR           interface to listen on (default 127.0.0.1)
   -p, --port N          port (default 1313)
   -s, --source DIR      site source directory (default ".")
-  -d, --dest DIR        output directory (default SOURCE/public)
+  -d, --dest DIR        output directory (default: a temporary folder, so
+                        public/ keeps the production build)
   -b, --base-url URL    base URL (default http://BIND:PORT/)
   -D, --drafts          include pages marked draft: true
+  --poll DUR            poll for changes every DUR (e.g. 500ms) instead of
+                        using file system events (network or VM mounts)
+  --debounce DUR        quiet time that ends a batch of changes (default 20ms)
+  --navigate            send browsers to the page that was just edited
 `
 
 // Run runs `sitegen serve` with the arguments after "serve" and returns
@@ -48,6 +78,9 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var port int
 	fs.IntVar(&port, "port", 1313, "port")
 	fs.IntVar(&port, "p", 1313, "port")
+	poll := fs.Duration("poll", 0, "poll interval")
+	debounce := fs.Duration("debounce", 20*time.Millisecond, "quiet time that ends a batch")
+	navigate := fs.Bool("navigate", false, "go to the edited page")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, Usage)
@@ -56,57 +89,110 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "sitegen serve: %v\n\n%s", err, Usage)
 		return 2
 	}
-	addr := net.JoinHostPort(*bind, strconv.Itoa(port))
-	if f.BaseURL == "" {
-		f.BaseURL = "http://" + addr + "/"
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "sitegen serve: unexpected argument %q\n\n%s", fs.Arg(0), Usage)
+		return 2
 	}
-	opts := f.Options()
-	if _, ok := buildcmd.Build(ctx, opts, stdout, stderr); !ok {
-		return 1
-	}
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		fmt.Fprintf(stderr, "sitegen serve: %v\n", err)
-		return 1
-	}
-	srv := &http.Server{Handler: Handler(opts.Dest), ReadHeaderTimeout: 10 * time.Second}
-	go func() {
-		<-ctx.Done()
-		shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		_ = srv.Shutdown(shut)
-	}()
-	fmt.Fprintf(stdout, "serving %s at http://%s/ (Ctrl+C to stop)\n", opts.Dest, addr)
-	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+	if err := serve(ctx, config{flags: f, bind: *bind, port: port, poll: *poll, debounce: *debounce,
+		navigate: *navigate}, stdout, stderr); err != nil {
 		fmt.Fprintf(stderr, "sitegen serve: %v\n", err)
 		return 1
 	}
 	return 0
 }
 
-// Handler serves the built site in dir, answering unknown paths with the
-// site's 404.html and status 404. It opens files per request, so it
-// serves whatever build was last swapped into dir.
-func Handler(dir string) http.Handler {
-	files := http.FileServer(http.Dir(dir))
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		p := path.Clean("/" + r.URL.Path)
-		full := filepath.Join(dir, filepath.FromSlash(p))
-		info, err := os.Stat(full)
-		if err == nil && info.IsDir() {
-			_, err = os.Stat(filepath.Join(full, "index.html"))
+// config is the parsed command line.
+type config struct {
+	flags    buildcmd.Flags
+	bind     string
+	port     int
+	poll     time.Duration
+	debounce time.Duration
+	navigate bool
+}
+
+// serve runs the session until ctx is cancelled.
+func serve(ctx context.Context, c config, stdout, stderr io.Writer) error {
+	ln, inherited, err := inheritedListener()
+	if err != nil {
+		return err
+	}
+	if !inherited {
+		if ln, err = net.Listen("tcp", net.JoinHostPort(c.bind, strconv.Itoa(c.port))); err != nil {
+			return fmt.Errorf("listen: %w", err)
 		}
-		if err != nil {
-			body, rerr := os.ReadFile(filepath.Join(dir, "404.html"))
-			if rerr != nil {
-				http.NotFound(w, r)
-				return
+	}
+	defer ln.Close()
+	workDir := os.Getenv(envWorkDir)
+	os.Unsetenv(envWorkDir)
+	if workDir == "" {
+		if workDir, err = os.MkdirTemp("", "sitegen-serve-"); err != nil {
+			return fmt.Errorf("work folder: %w", err)
+		}
+	}
+	defer os.RemoveAll(workDir) // not run when the process execs a new binary, which takes it over
+	removeOldBinaries(filepath.Join(workDir, "bin"))
+
+	addr := ln.Addr().String()
+	if c.flags.BaseURL == "" {
+		c.flags.BaseURL = "http://" + addr + "/"
+	}
+	opts := c.flags.Options()
+	if c.flags.Dest == "" {
+		opts.Dest = filepath.Join(workDir, "public")
+	}
+	srv := &server{
+		opts:     opts,
+		repo:     isRepo(c.flags.Source),
+		navigate: c.navigate,
+		out:      stdout,
+		err:      stderr,
+		hub:      newHub(instanceID()),
+		pending:  map[string]bool{},
+	}
+	if srv.repo {
+		srv.restart = func(ctx context.Context) ([]problem, error) {
+			bin, ps, err := compile(ctx, c.flags.Source, filepath.Join(workDir, "bin"))
+			if err != nil || len(ps) > 0 {
+				return ps, err
 			}
-			w.Header().Set("Content-Type", "text/html; charset=utf-8")
-			w.WriteHeader(http.StatusNotFound)
-			_, _ = w.Write(body)
-			return
+			fmt.Fprintln(stdout, "restarting with the new binary")
+			return nil, reexec(ln, bin, workDir)
 		}
-		files.ServeHTTP(w, r)
+	}
+	// Watch before the first build, so that no save is lost in between.
+	w, err := watch.New(watch.Options{
+		Base:     c.flags.Source,
+		Names:    watchNames(srv.repo),
+		Debounce: c.debounce,
+		Poll:     c.poll,
+		OnError:  func(err error) { fmt.Fprintf(stderr, "sitegen serve: %v\n", err) },
 	})
+	if err != nil {
+		return err
+	}
+	defer w.Close()
+	srv.rebuild(ctx)
+
+	hs := &http.Server{Handler: newHandler(opts.Dest, srv.hub), ReadHeaderTimeout: 10 * time.Second}
+	done := make(chan error, 1)
+	go func() { done <- hs.Serve(ln) }()
+	fmt.Fprintf(stdout, "serving at http://%s/ (Ctrl+C to stop)\n", addr)
+	srv.loop(ctx, w.Batches())
+
+	srv.hub.close() // event streams never go idle: end them before Shutdown waits for idle
+	shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	_ = hs.Shutdown(shut)
+	if err := <-done; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// instanceID returns a random identifier for this server process.
+func instanceID() string {
+	b := make([]byte, 8)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
 }

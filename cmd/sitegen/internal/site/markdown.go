@@ -21,7 +21,7 @@ import (
 // unsafe is set. One instance serves every page, concurrently.
 func newMarkdown(unsafe bool) goldmark.Markdown {
 	ropts := []renderer.Option{
-		renderer.WithNodeRenderers(util.Prioritized(nodeRenderer{}, 100)),
+		renderer.WithNodeRenderers(util.Prioritized(nodeRenderer{}, 100), util.Prioritized(newTableWrapRenderer(), 100)),
 	}
 	if unsafe {
 		ropts = append(ropts, html.WithUnsafe())

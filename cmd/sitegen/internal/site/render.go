@@ -64,6 +64,7 @@ func (s *Site) Render(ctx context.Context, dir string) error {
 	if err != nil {
 		return err
 	}
+	s.search = s.newSearchIndex(assets)
 	view := &templates.Site{
 		Title:    s.cfg.Title,
 		Language: s.cfg.LanguageCode,
@@ -71,12 +72,16 @@ func (s *Site) Render(ctx context.Context, dir string) error {
 		Nav:      s.navItems(s.home.children),
 		Assets:   assets,
 	}
+	s.view = view // kept for Site.Update
 	err = parallel(ctx, len(s.pages), s.opts.Workers, func(i int) {
 		if err := s.renderPage(ctx, s.pages[i], view, dir); err != nil {
 			s.diag.addf(s.pages[i].file, 0, 0, "", "%v", err)
 		}
 	})
 	if err != nil {
+		return err
+	}
+	if err := s.search.write(s, dir); err != nil {
 		return err
 	}
 	notFound := &templates.Page{Kind: templates.KindNotFound, Site: view, Title: "Page not found", URL: s.cfg.relURL("/404.html")}
@@ -160,6 +165,7 @@ func (s *Site) renderPage(ctx context.Context, p *page, site *templates.Site, di
 			return fmt.Errorf("render markdown: %w", err)
 		}
 		v.Content = buf.String()
+		s.search.add(p, doc, src)
 	}
 	v.Flags, v.Scripts, v.Styles = out.flags, out.scripts, out.styles
 	if err := s.writePage(ctx, dir, outputPath(p.sitePath), templates.Render(v)); err != nil {

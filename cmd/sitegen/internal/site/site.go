@@ -28,6 +28,8 @@ import (
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/parser"
+
+	"d6codex/templates"
 )
 
 // Options configure a build.
@@ -108,6 +110,8 @@ type Site struct {
 	drafts map[string]bool  // content-relative paths of excluded drafts
 
 	rendered atomic.Int64
+	search   *searchIndex    // the search index Render collects (search.go)
+	view     *templates.Site // the shared view model of the last Render (for Update)
 }
 
 // Load reads the configuration and content of opts.Source. Problems in the
@@ -150,40 +154,48 @@ func (s *Site) Diagnostics() Diagnostics { return s.diag.sorted() }
 // place atomically. On failure the previous opts.Dest is left untouched
 // and the error is the Diagnostics (also in Result.Errors).
 func Build(ctx context.Context, opts Options) (Result, error) {
+	_, res, err := BuildSite(ctx, opts)
+	return res, err
+}
+
+// BuildSite is Build that also returns the loaded site, for callers that
+// keep it to update it page by page afterwards (see Site.Update). The site
+// is returned whenever loading succeeded, also when the build failed.
+func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 	start := time.Now()
 	opts = opts.withDefaults()
 	if err := checkDest(opts.Source, opts.Dest); err != nil {
-		return Result{}, err
+		return nil, Result{}, err
 	}
 	s, err := Load(ctx, opts)
 	if err != nil {
-		return Result{}, err
+		return nil, Result{}, err
 	}
 	parent := filepath.Dir(filepath.Clean(opts.Dest))
 	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return Result{}, fmt.Errorf("create output parent: %w", err)
+		return s, Result{}, fmt.Errorf("create output parent: %w", err)
 	}
 	staging, err := os.MkdirTemp(parent, "."+filepath.Base(filepath.Clean(opts.Dest))+".staging-")
 	if err != nil {
-		return Result{}, fmt.Errorf("create staging directory: %w", err)
+		return s, Result{}, fmt.Errorf("create staging directory: %w", err)
 	}
 	defer os.RemoveAll(staging) // gone after a successful swap; removes the attempt otherwise
 	if err := os.Chmod(staging, 0o755); err != nil {
-		return Result{}, fmt.Errorf("staging directory: %w", err)
+		return s, Result{}, fmt.Errorf("staging directory: %w", err)
 	}
 	if err := s.Render(ctx, staging); err != nil {
-		return Result{}, err
+		return s, Result{}, err
 	}
 	res := Result{Pages: int(s.rendered.Load()), Errors: s.Diagnostics()}
 	if len(res.Errors) > 0 {
 		res.Duration = time.Since(start)
-		return res, res.Errors
+		return s, res, res.Errors
 	}
 	if err := swapDir(staging, opts.Dest); err != nil {
-		return res, fmt.Errorf("publish %s: %w", opts.Dest, err)
+		return s, res, fmt.Errorf("publish %s: %w", opts.Dest, err)
 	}
 	res.Duration = time.Since(start)
-	return res, nil
+	return s, res, nil
 }
 
 // checkDest refuses destinations that a swap would destroy: the source

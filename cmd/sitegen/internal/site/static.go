@@ -40,6 +40,11 @@ func (s *Site) copyStatic(dir string, reserved map[string]bool, extra map[string
 	root := filepath.Join(s.opts.Source, StaticDir)
 	assets := templates.Assets{}
 	publish := func(rel string, data []byte) error {
+		data, err := minifyAsset(rel, data)
+		if err != nil {
+			s.diag.addf(StaticDir+"/"+rel, 0, 0, "", "%v", err)
+			return nil
+		}
 		out := rel
 		if hashedExt(rel) {
 			sum := sha256.Sum256(data)

@@ -1,0 +1,266 @@
+package site
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// maxUpdateFiles is the number of changed files beyond which Update asks
+// for a full build: page by page stops paying off, and a burst of changes
+// (a git checkout, a search and replace) is better served by one build.
+const maxUpdateFiles = 64
+
+// Update reports what Site.Update did.
+type Update struct {
+	// Full is set when the change cannot be applied page by page; Reason
+	// says why. Nothing was written: the caller must run a full build.
+	Full   bool
+	Reason string
+	// Pages lists the root-relative URLs of the pages re-rendered, the
+	// changed pages first, then the pages that list them.
+	Pages []string
+	// Errors lists the problems found. When it is not empty nothing was
+	// written and the site in memory is as it was before the call.
+	Errors Diagnostics
+}
+
+// Update brings a site built by BuildSite up to date after edits to the
+// Markdown files in files (paths relative to the source directory,
+// "content/opend6/combat.md"), re-rendering only what they affect into
+// the published directory Options.Dest.
+//
+// An edit that keeps the page's place in the site (same title, weight,
+// draft flag, aliases and kinds of fenced block, no heading id removed)
+// re-renders that page alone; if its description changed, the pages that
+// show it (its section and its previous and next pages) are re-rendered
+// too. Anything else (a page added, removed or renamed, a navigation
+// change, a removed anchor that other pages may link to, more than a few
+// dozen files) sets Update.Full: navigation is on every page, so only a
+// full build is correct.
+//
+// Pages are rendered into a staging directory first and moved into place
+// one file at a time, only when no problem was found, so a failed update
+// leaves the published site and the site in memory untouched. Update is
+// not safe for concurrent use, nor concurrently with other methods.
+func (s *Site) Update(ctx context.Context, files []string) (Update, error) {
+	switch {
+	case s.view == nil:
+		return Update{Full: true, Reason: "the site has not been rendered"}, nil
+	case len(files) > maxUpdateFiles:
+		return Update{Full: true, Reason: fmt.Sprintf("%d files changed", len(files))}, nil
+	}
+	s.diag = &collector{}
+	type saved struct {
+		p           *page
+		description string
+		ids         map[string]bool
+	}
+	var undo []saved
+	restore := func() {
+		for _, u := range undo {
+			u.p.description, u.p.ids, u.p.src = u.description, u.ids, nil
+		}
+	}
+	var changed, listing []*page
+	for _, f := range files {
+		rel, ok := strings.CutPrefix(f, ContentDir+"/")
+		if !ok || !strings.HasSuffix(rel, ".md") {
+			restore()
+			return Update{Full: true, Reason: f + " is not a page"}, nil
+		}
+		old := s.byRel[rel]
+		if old == nil {
+			restore()
+			return Update{Full: true, Reason: f + " is a new page or a draft"}, nil
+		}
+		if _, err := os.Stat(filepath.Join(s.opts.Source, filepath.FromSlash(f))); err != nil {
+			restore()
+			return Update{Full: true, Reason: f + " was removed"}, nil
+		}
+		np := s.loadPage(rel)
+		if np.failed {
+			continue // its diagnostics are recorded; keep checking the others
+		}
+		if reason := placeChanged(old, np); reason != "" {
+			restore()
+			return Update{Full: true, Reason: f + ": " + reason}, nil
+		}
+		undo = append(undo, saved{old, old.description, old.ids})
+		if np.description != old.description {
+			for _, n := range []*page{old.parent, old.prev, old.next} {
+				if n != nil && !slices.Contains(listing, n) {
+					listing = append(listing, n)
+				}
+			}
+		}
+		old.description, old.ids, old.src = np.description, np.ids, np.src
+		if !slices.Contains(changed, old) {
+			changed = append(changed, old)
+		}
+	}
+	if s.diag.len() > 0 {
+		restore()
+		return Update{Errors: s.Diagnostics()}, nil
+	}
+	render := changed
+	for _, n := range listing {
+		if slices.Contains(render, n) {
+			continue
+		}
+		if n.file != "" {
+			src, err := os.ReadFile(filepath.Join(s.opts.Source, filepath.FromSlash(n.file)))
+			if err != nil {
+				restore()
+				return Update{Full: true, Reason: fmt.Sprintf("%s: %v", n.file, err)}, nil
+			}
+			undo = append(undo, saved{n, n.description, n.ids})
+			n.src = src
+		}
+		render = append(render, n)
+	}
+	dest := s.opts.Dest
+	staging, err := os.MkdirTemp(filepath.Dir(filepath.Clean(dest)), "."+filepath.Base(filepath.Clean(dest))+".update-")
+	if err != nil {
+		restore()
+		return Update{}, fmt.Errorf("create staging directory: %w", err)
+	}
+	defer os.RemoveAll(staging)
+	for _, p := range render {
+		if err := s.renderPage(ctx, p, s.view, staging); err != nil {
+			s.diag.addf(p.file, 0, 0, "", "%v", err)
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		restore()
+		return Update{}, fmt.Errorf("update cancelled: %w", err)
+	}
+	if s.diag.len() > 0 {
+		restore()
+		return Update{Errors: s.Diagnostics()}, nil
+	}
+	var u Update
+	for _, p := range render {
+		out := filepath.FromSlash(outputPath(p.sitePath))
+		to := filepath.Join(dest, out)
+		if err := mkdir(filepath.Dir(to)); err != nil {
+			return u, fmt.Errorf("publish %s: %w", out, err)
+		}
+		if err := os.Rename(filepath.Join(staging, out), to); err != nil {
+			return u, fmt.Errorf("publish %s: %w", out, err)
+		}
+		u.Pages = append(u.Pages, s.cfg.relURL(p.sitePath))
+	}
+	return u, nil
+}
+
+// placeChanged says what changed, if anything, in a reloaded page that
+// affects other pages than its section and neighbours: navigation
+// (title, weight, draft), redirects (aliases), generated assets (fenced
+// block kinds) or link targets (a heading id removed).
+func placeChanged(old, np *page) string {
+	switch {
+	case np.title != old.title:
+		return "title changed"
+	case np.weight != old.weight:
+		return "weight changed"
+	case np.draft != old.draft:
+		return "draft flag changed"
+	case !slices.EqualFunc(np.aliases, old.aliases, func(a, b alias) bool { return a.sitePath == b.sitePath }):
+		return "aliases changed"
+	case !slices.Equal(np.blocks, old.blocks):
+		return "fenced block kinds changed"
+	}
+	for id := range old.ids {
+		if !np.ids[id] {
+			return fmt.Sprintf("heading id %q removed", id)
+		}
+	}
+	return ""
+}
+
+// WriteSearchIndex rewrites the search index in Options.Dest after an
+// Update, under the name pages already link to (no precompressed
+// siblings: it is for the development server). Callers run it once the
+// updated pages are announced, since only the search box reads it.
+func (s *Site) WriteSearchIndex() error {
+	if s.search == nil {
+		return nil
+	}
+	data, err := s.search.encode(s)
+	if err != nil {
+		return fmt.Errorf("search index: %w", err)
+	}
+	return replaceFile(s.opts.Dest, s.search.out, data)
+}
+
+// replaceFile writes data to dir/rel through a temporary file renamed
+// into place, so readers see the old or the new content, never a part.
+func replaceFile(dir, rel string, data []byte) error {
+	to := filepath.Join(dir, filepath.FromSlash(rel))
+	if err := mkdir(filepath.Dir(to)); err != nil {
+		return fmt.Errorf("write %s: %w", rel, err)
+	}
+	f, err := os.CreateTemp(filepath.Dir(to), ".tmp-*")
+	if err != nil {
+		return fmt.Errorf("write %s: %w", rel, err)
+	}
+	_, werr := f.Write(data)
+	cerr := f.Close()
+	if err := errors.Join(werr, cerr); err != nil {
+		os.Remove(f.Name())
+		return fmt.Errorf("write %s: %w", rel, err)
+	}
+	if err := os.Chmod(f.Name(), 0o644); err != nil {
+		os.Remove(f.Name())
+		return fmt.Errorf("write %s: %w", rel, err)
+	}
+	if err := os.Rename(f.Name(), to); err != nil {
+		os.Remove(f.Name())
+		return fmt.Errorf("write %s: %w", rel, err)
+	}
+	return nil
+}
+
+// PublishStatic copies the file static/rel to Options.Dest, or removes
+// its published copy when the source is gone, for static files whose
+// published name does not depend on their content (see HashedAsset).
+// Hashed assets (CSS, JavaScript, WebAssembly) need a full build, since
+// every page links to them by hash.
+func (s *Site) PublishStatic(rel string) error {
+	if HashedAsset(rel) {
+		return fmt.Errorf("publish %s: a hashed asset needs a full build", rel)
+	}
+	data, err := os.ReadFile(filepath.Join(s.opts.Source, StaticDir, filepath.FromSlash(rel)))
+	if os.IsNotExist(err) {
+		err = os.Remove(filepath.Join(s.opts.Dest, filepath.FromSlash(rel)))
+		if err != nil && !os.IsNotExist(err) {
+			return fmt.Errorf("unpublish %s: %w", rel, err)
+		}
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("publish %s: %w", rel, err)
+	}
+	return replaceFile(s.opts.Dest, rel, data)
+}
+
+// HashedAsset reports whether the static file at logical path name is
+// published under a content-hashed name (css/site.1a2b3c4d5e.css).
+func HashedAsset(name string) bool { return hashedExt(name) }
+
+// PageURL returns the root-relative URL of the page made from the
+// Markdown file (relative to the source directory, "content/a/b.md"), or
+// "" if file is not a page source. The page need not exist.
+func (s *Site) PageURL(file string) string {
+	rel, ok := strings.CutPrefix(file, ContentDir+"/")
+	if !ok || !strings.HasSuffix(rel, ".md") {
+		return ""
+	}
+	_, sp := classify(rel)
+	return s.cfg.relURL(sp)
+}

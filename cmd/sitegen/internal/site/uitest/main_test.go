@@ -1,0 +1,70 @@
+package uitest
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"d6codex/cmd/sitegen/buildcmd"
+	"d6codex/cmd/sitegen/internal/site"
+)
+
+// bundled is the directory the bundled site was built into by TestMain.
+// It is set once before any test runs and only read afterwards.
+var bundled string
+
+// TestMain builds the bundled site once for all the tests of the package.
+func TestMain(m *testing.M) {
+	code, err := run(m)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "uitest:", err)
+		os.Exit(1)
+	}
+	os.Exit(code)
+}
+
+func run(m *testing.M) (int, error) {
+	root, err := repoRoot()
+	if err != nil {
+		return 0, err
+	}
+	tmp, err := os.MkdirTemp("", "d6codex-uitest-")
+	if err != nil {
+		return 0, fmt.Errorf("temp dir: %w", err)
+	}
+	defer os.RemoveAll(tmp)
+	// The calculators' WebAssembly module is built from the repository.
+	if err := os.Chdir(root); err != nil {
+		return 0, fmt.Errorf("chdir %s: %w", root, err)
+	}
+	source := root
+	if s := os.Getenv("UITEST_SOURCE"); s != "" {
+		source = s // another site source, e.g. a snapshot while content/ is being edited
+	}
+	f := buildcmd.Flags{Source: source, Dest: filepath.Join(tmp, "public")}
+	if _, err := site.Build(context.Background(), f.Options()); err != nil {
+		return 0, fmt.Errorf("build the bundled site: %w", err)
+	}
+	bundled = f.Dest
+	return m.Run(), nil
+}
+
+// repoRoot walks up from the working directory to the folder with go.mod.
+func repoRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", fmt.Errorf("no go.mod above the working directory")
+		}
+		dir = parent
+	}
+}

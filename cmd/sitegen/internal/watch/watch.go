@@ -1,0 +1,440 @@
+// Package watch reports changes to a site's source files in batches, for
+// `sitegen serve`.
+//
+// A Watcher watches a base directory and some of its entries: folders are
+// watched recursively (folders created later are added as they appear, and
+// the files already inside them are reported), single files are watched
+// through their parent so that atomic saves (write to a temporary file,
+// then rename over the original) are seen. Events are collected until no
+// new one has arrived for Options.Debounce, then delivered as one Batch.
+// Editors' temporary and backup files (see Ignored) and chmod-only events
+// never reach a batch. With Options.Poll set, the tree is scanned at that
+// interval instead, for file systems that deliver no events (network
+// mounts, some containers).
+package watch
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/fsnotify/fsnotify"
+)
+
+// Op is what happened to a path. Ops of one path in a batch are or-ed.
+type Op uint8
+
+// The operations a batch reports.
+const (
+	// Create: the path appeared (created, or renamed or moved into place).
+	Create Op = 1 << iota
+	// Write: a file's content changed.
+	Write
+	// Remove: the path was deleted.
+	Remove
+	// Rename: the path was renamed or moved away.
+	Rename
+	// Rescan: events were lost (the kernel queue overflowed); the consumer
+	// should treat everything as changed. Its Change has an empty Path.
+	Rescan
+)
+
+// String lists the operations, "create|write".
+func (o Op) String() string {
+	var parts []string
+	for _, x := range []struct {
+		op   Op
+		name string
+	}{{Create, "create"}, {Write, "write"}, {Remove, "remove"}, {Rename, "rename"}, {Rescan, "rescan"}} {
+		if o&x.op != 0 {
+			parts = append(parts, x.name)
+		}
+	}
+	return strings.Join(parts, "|")
+}
+
+// Change is one path of a batch and what happened to it.
+type Change struct {
+	// Path is relative to Options.Base, slash-separated ("content/a/b.md").
+	Path string
+	// Op is every operation seen on the path during the batch.
+	Op Op
+}
+
+// Batch is the set of changes seen during one quiet period, sorted by path.
+type Batch []Change
+
+// Options configure a Watcher.
+type Options struct {
+	// Base is the directory the watched names are in.
+	Base string
+	// Names are the entries of Base to watch ("content", "site.toml").
+	// Folders are watched recursively. A name that does not exist yet is
+	// picked up when it is created.
+	Names []string
+	// Debounce is how long the watcher waits after the last event before
+	// delivering a batch. Default 20ms.
+	Debounce time.Duration
+	// Poll, when positive, scans the files at this interval instead of
+	// using file system events.
+	Poll time.Duration
+	// OnError receives errors that do not stop watching (a folder that
+	// could not be added, a failed scan). Default: ignore them.
+	OnError func(error)
+}
+
+// Watcher delivers batches of changes until it is closed.
+type Watcher struct {
+	opts    Options
+	names   map[string]bool
+	batches chan Batch
+	raw     chan Change
+	fsw     *fsnotify.Watcher // nil when polling
+	cancel  context.CancelFunc
+	wg      sync.WaitGroup
+}
+
+// New starts watching. Call Close to stop.
+func New(opts Options) (*Watcher, error) {
+	if opts.Debounce <= 0 {
+		opts.Debounce = 20 * time.Millisecond
+	}
+	if opts.OnError == nil {
+		opts.OnError = func(error) {}
+	}
+	base, err := filepath.Abs(opts.Base)
+	if err != nil {
+		return nil, fmt.Errorf("watch %s: %w", opts.Base, err)
+	}
+	opts.Base = base
+	ctx, cancel := context.WithCancel(context.Background())
+	w := &Watcher{
+		opts:    opts,
+		names:   map[string]bool{},
+		batches: make(chan Batch),
+		raw:     make(chan Change, 256),
+		cancel:  cancel,
+	}
+	for _, n := range opts.Names {
+		w.names[filepath.ToSlash(filepath.Clean(n))] = true
+	}
+	if opts.Poll > 0 {
+		snap := w.scan()
+		w.wg.Go(func() { w.poll(ctx, snap) })
+	} else {
+		fsw, err := fsnotify.NewWatcher()
+		if err != nil {
+			cancel()
+			return nil, fmt.Errorf("watch %s: %w", base, err)
+		}
+		w.fsw = fsw
+		if err := fsw.Add(base); err != nil {
+			cancel()
+			fsw.Close()
+			return nil, fmt.Errorf("watch %s: %w", base, err)
+		}
+		for n := range w.names {
+			w.addTree(filepath.Join(base, filepath.FromSlash(n)), nil)
+		}
+		w.wg.Go(func() { w.listen(ctx) })
+	}
+	w.wg.Go(func() { w.batch(ctx) })
+	return w, nil
+}
+
+// Batches delivers the batches. A batch waits, growing, until it is
+// received, so a slow consumer gets fewer, larger batches and loses
+// nothing. The channel is closed by Close.
+func (w *Watcher) Batches() <-chan Batch { return w.batches }
+
+// Close stops watching and closes the Batches channel.
+func (w *Watcher) Close() error {
+	w.cancel()
+	var err error
+	if w.fsw != nil {
+		err = w.fsw.Close()
+	}
+	w.wg.Wait()
+	close(w.batches)
+	return err
+}
+
+// rel returns the slash-separated path of abs relative to Base, and
+// whether it is one of the watched names or inside one of them and not
+// ignored.
+func (w *Watcher) rel(abs string) (string, bool) {
+	r, err := filepath.Rel(w.opts.Base, abs)
+	if err != nil || r == "." || strings.HasPrefix(r, "..") {
+		return "", false
+	}
+	r = filepath.ToSlash(r)
+	top, _, _ := strings.Cut(r, "/")
+	if !w.names[top] && !w.names[r] {
+		return "", false
+	}
+	for _, seg := range strings.Split(r, "/") {
+		if Ignored(seg) {
+			return "", false
+		}
+	}
+	return r, true
+}
+
+// addTree watches dir and every folder below it. When found is not nil,
+// it is called with every file found (for folders that appeared after
+// watching started, whose files may predate their watch).
+func (w *Watcher) addTree(dir string, found func(path string)) {
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				return nil // gone already; its removal is reported on its own
+			}
+			return err
+		}
+		if p != dir && Ignored(d.Name()) {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !d.IsDir() {
+			if found != nil {
+				found(p)
+			}
+			return nil
+		}
+		if err := w.fsw.Add(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+		return nil
+	})
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		w.opts.OnError(fmt.Errorf("watch %s: %w", dir, err))
+	}
+}
+
+// listen turns fsnotify events into raw changes.
+func (w *Watcher) listen(ctx context.Context) {
+	send := func(c Change) {
+		select {
+		case w.raw <- c:
+		case <-ctx.Done():
+		}
+	}
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case err, ok := <-w.fsw.Errors:
+			if !ok {
+				return
+			}
+			if errors.Is(err, fsnotify.ErrEventOverflow) {
+				send(Change{Op: Rescan})
+				continue
+			}
+			w.opts.OnError(fmt.Errorf("watch: %w", err))
+		case ev, ok := <-w.fsw.Events:
+			if !ok {
+				return
+			}
+			r, keep := w.rel(ev.Name)
+			if !keep {
+				continue
+			}
+			var op Op
+			if ev.Has(fsnotify.Create) {
+				op |= Create
+			}
+			if ev.Has(fsnotify.Write) {
+				op |= Write
+			}
+			if ev.Has(fsnotify.Remove) {
+				op |= Remove
+			}
+			if ev.Has(fsnotify.Rename) {
+				op |= Rename
+			}
+			if op == 0 {
+				continue // chmod only
+			}
+			if op&(Remove|Rename) != 0 {
+				w.unwatch(ev.Name)
+			}
+			send(Change{Path: r, Op: op})
+			if op&Create != 0 {
+				if info, err := os.Lstat(ev.Name); err == nil && info.IsDir() {
+					w.addTree(ev.Name, func(p string) {
+						if fr, ok := w.rel(p); ok {
+							send(Change{Path: fr, Op: Create})
+						}
+					})
+				}
+			}
+		}
+	}
+}
+
+// unwatch drops the watches on a removed or renamed folder and its
+// sub-folders; a renamed folder is watched again under its new name when
+// its Create arrives.
+func (w *Watcher) unwatch(abs string) {
+	prefix := abs + string(filepath.Separator)
+	for _, p := range w.fsw.WatchList() {
+		if p == abs || strings.HasPrefix(p, prefix) {
+			_ = w.fsw.Remove(p)
+		}
+	}
+}
+
+// batch collects raw changes and delivers them once no change has arrived
+// for the debounce interval.
+func (w *Watcher) batch(ctx context.Context) {
+	pending := map[string]Op{}
+	timer := time.NewTimer(time.Hour)
+	timer.Stop()
+	var out chan Batch // nil until the pending changes are quiet
+	var ready Batch
+	for {
+		select {
+		case <-ctx.Done():
+			timer.Stop()
+			return
+		case c := <-w.raw:
+			pending[c.Path] |= c.Op
+			out = nil
+			timer.Reset(w.opts.Debounce)
+		case <-timer.C:
+			if len(pending) > 0 {
+				ready = make(Batch, 0, len(pending))
+				for _, p := range slices.Sorted(maps.Keys(pending)) {
+					ready = append(ready, Change{Path: p, Op: pending[p]})
+				}
+				out = w.batches
+			}
+		case out <- ready:
+			clear(pending)
+			out = nil
+		}
+	}
+}
+
+// fileState is what polling compares between scans.
+type fileState struct {
+	mod  time.Time
+	size int64
+	dir  bool
+}
+
+// scan records the state of every watched path.
+func (w *Watcher) scan() map[string]fileState {
+	snap := map[string]fileState{}
+	for n := range w.names {
+		root := filepath.Join(w.opts.Base, filepath.FromSlash(n))
+		err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				if errors.Is(err, fs.ErrNotExist) {
+					return nil
+				}
+				return err
+			}
+			r, ok := w.rel(p)
+			if !ok {
+				if d.IsDir() && p != root {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			info, err := d.Info()
+			if err != nil {
+				return nil // removed during the scan
+			}
+			snap[r] = fileState{mod: info.ModTime(), size: info.Size(), dir: d.IsDir()}
+			return nil
+		})
+		if err != nil {
+			w.opts.OnError(fmt.Errorf("scan %s: %w", root, err))
+		}
+	}
+	return snap
+}
+
+// poll scans at the polling interval and reports the differences.
+func (w *Watcher) poll(ctx context.Context, prev map[string]fileState) {
+	t := time.NewTicker(w.opts.Poll)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		cur := w.scan()
+		var changes []Change
+		for p, st := range cur {
+			old, ok := prev[p]
+			switch {
+			case !ok:
+				changes = append(changes, Change{Path: p, Op: Create})
+			case old.dir != st.dir:
+				changes = append(changes, Change{Path: p, Op: Remove | Create})
+			case !st.dir && (!old.mod.Equal(st.mod) || old.size != st.size):
+				changes = append(changes, Change{Path: p, Op: Write})
+			}
+		}
+		for p := range prev {
+			if _, ok := cur[p]; !ok {
+				changes = append(changes, Change{Path: p, Op: Remove})
+			}
+		}
+		prev = cur
+		for _, c := range changes {
+			select {
+			case w.raw <- c:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}
+}
+
+// Ignored reports whether a file or folder name belongs to an editor's
+// temporary, swap, lock or backup files, or is hidden (the site engine
+// skips names starting with "."):
+//
+//   - vim: the write probe "4913" (any all-digit name), swap files
+//     ".x.swp"/".swo"/".swx", undo files ".x.un~"
+//   - emacs: auto-save "#x#", lock ".#x"
+//   - JetBrains: "x___jb_tmp___", "x___jb_old___"
+//   - backups: "x~"
+//   - GNOME (gedit, GIO): ".goutputstream-XXXXXX"
+func Ignored(name string) bool {
+	switch {
+	case name == "":
+		return false
+	case strings.HasPrefix(name, "."):
+		return true // hidden: swap files, .#lock, .goutputstream-*, .DS_Store
+	case strings.HasSuffix(name, "~"):
+		return true
+	case len(name) > 1 && strings.HasPrefix(name, "#") && strings.HasSuffix(name, "#"):
+		return true
+	case strings.Contains(name, "___jb_tmp___"), strings.Contains(name, "___jb_old___"):
+		return true
+	case strings.HasSuffix(name, ".swp"), strings.HasSuffix(name, ".swo"), strings.HasSuffix(name, ".swx"):
+		return true
+	}
+	for _, r := range name {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true // vim's "4913"-style probe file
+}

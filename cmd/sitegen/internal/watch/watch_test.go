@@ -1,0 +1,232 @@
+package watch
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestIgnored(t *testing.T) {
+	tests := []struct {
+		name string
+		want bool
+	}{
+		// Files the site is made of.
+		{"combat.md", false},
+		{"_index.md", false},
+		{"site.toml", false},
+		{"site.css", false},
+		{"calc.wasm", false},
+		{"layout_templ.go", false}, // generated Go: the server decides
+		{"2024-notes.md", false},
+		{"4913.md", false}, // digits with an extension
+		{"page with spaces.md", false},
+		{"σελίδα.md", false},
+		{"README", false},
+		{"notes#1.md", false},
+		{"section~old", false},
+		{"combat.md.tmp", false}, // not an editor pattern we know
+		{"x.swpx", false},
+		{"١٢٣", false}, // non-ASCII digits are names
+		{"#", false},
+		{"#x", false},
+		{"x#", false},
+		{"", false},
+		// vim
+		{"4913", true},
+		{"5036", true},
+		{".combat.md.swp", true},
+		{".combat.md.swo", true},
+		{"combat.md.swx", true},
+		{".combat.md.un~", true},
+		// backups
+		{"combat.md~", true},
+		{"x.md.~1~", true},
+		// emacs
+		{"#combat.md#", true},
+		{".#combat.md", true},
+		// JetBrains
+		{"combat.md___jb_tmp___", true},
+		{"combat.md___jb_old___", true},
+		{"___JB_TMP___", false}, // case matters
+		// GNOME / GIO
+		{".goutputstream-X1Y2Z3", true},
+		{"goutputstream-X", false},
+		// hidden names (the engine skips them too)
+		{".DS_Store", true},
+		{".git", true},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("%q", tt.name), func(t *testing.T) {
+			if got := Ignored(tt.name); got != tt.want {
+				t.Errorf("Ignored(%q) = %v, want %v", tt.name, got, tt.want)
+			}
+		})
+	}
+}
+
+// write writes a file under dir, creating folders.
+func write(t *testing.T, dir, rel, body string) {
+	t.Helper()
+	p := filepath.Join(dir, filepath.FromSlash(rel))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// collect receives batches until every path in want has been seen and
+// returns every path seen. It fails after a generous timeout.
+func collect(t *testing.T, w *Watcher, want []string) map[string]Op {
+	t.Helper()
+	seen := map[string]Op{}
+	deadline := time.After(60 * time.Second)
+	for {
+		done := true
+		for _, p := range want {
+			if _, ok := seen[p]; !ok {
+				done = false
+			}
+		}
+		if done {
+			return seen
+		}
+		select {
+		case b := <-w.Batches():
+			for _, c := range b {
+				seen[c.Path] |= c.Op
+			}
+		case <-deadline:
+			t.Fatalf("timed out; saw %v, want %v", seen, want)
+		}
+	}
+}
+
+func TestWatcher(t *testing.T) {
+	type scenario struct {
+		name string
+		do   func(t *testing.T, dir string)
+		want []string // paths that must be reported
+		also []string // paths that may be reported too (backend-dependent)
+		ops  map[string]Op
+	}
+	scenarios := []scenario{
+		{name: "plain write", do: func(t *testing.T, dir string) {
+			write(t, dir, "content/a.md", "changed")
+		}, want: []string{"content/a.md"}, ops: map[string]Op{"content/a.md": Write}},
+		{name: "atomic save", do: func(t *testing.T, dir string) {
+			write(t, dir, "content/.a.md.tmp-123", "atomic")
+			must(t, os.Rename(filepath.Join(dir, "content/.a.md.tmp-123"), filepath.Join(dir, "content/a.md")))
+		}, want: []string{"content/a.md"}},
+		{name: "vim save", do: func(t *testing.T, dir string) {
+			write(t, dir, "content/4913", "")
+			must(t, os.Remove(filepath.Join(dir, "content/4913")))
+			write(t, dir, "content/.a.md.swp", "swap")
+			must(t, os.Rename(filepath.Join(dir, "content/a.md"), filepath.Join(dir, "content/a.md~")))
+			write(t, dir, "content/a.md", "vim")
+			must(t, os.Remove(filepath.Join(dir, "content/a.md~")))
+			must(t, os.Remove(filepath.Join(dir, "content/.a.md.swp")))
+		}, want: []string{"content/a.md"}},
+		{name: "editor temp files", do: func(t *testing.T, dir string) {
+			for _, n := range []string{"#a.md#", ".#a.md", "a.md___jb_tmp___", ".goutputstream-ABC123", "a.md~"} {
+				write(t, dir, "content/"+n, "tmp")
+				must(t, os.Remove(filepath.Join(dir, "content", n)))
+			}
+		}},
+		{name: "chmod only", do: func(t *testing.T, dir string) {
+			must(t, os.Chmod(filepath.Join(dir, "content/a.md"), 0o600))
+		}},
+		{name: "create folder and file", do: func(t *testing.T, dir string) {
+			write(t, dir, "content/new/deeper/x.md", "x")
+		}, want: []string{"content/new", "content/new/deeper/x.md"}, also: []string{"content/new/deeper"}},
+		{name: "file in new folder after", do: func(t *testing.T, dir string) {
+			write(t, dir, "content/new/deeper/y.md", "y")
+		}, want: []string{"content/new/deeper/y.md"}},
+		{name: "delete", do: func(t *testing.T, dir string) {
+			must(t, os.Remove(filepath.Join(dir, "content/new/deeper/y.md")))
+		}, want: []string{"content/new/deeper/y.md"}, ops: map[string]Op{"content/new/deeper/y.md": Remove}},
+		{name: "rename folder", do: func(t *testing.T, dir string) {
+			must(t, os.Rename(filepath.Join(dir, "content/sec"), filepath.Join(dir, "content/moved")))
+		}, want: []string{"content/sec", "content/moved", "content/moved/b.md"}, also: []string{"content/sec/b.md"}},
+		{name: "write in renamed folder", do: func(t *testing.T, dir string) {
+			write(t, dir, "content/moved/b.md", "moved")
+		}, want: []string{"content/moved/b.md"}},
+		{name: "config atomic save", do: func(t *testing.T, dir string) {
+			write(t, dir, "README.md", "not watched")
+			write(t, dir, ".site.toml.tmp", "title = 'x'")
+			must(t, os.Rename(filepath.Join(dir, ".site.toml.tmp"), filepath.Join(dir, "site.toml")))
+		}, want: []string{"site.toml"}},
+		{name: "burst of 1000 writes", do: func(t *testing.T, dir string) {
+			for i := range 1000 {
+				write(t, dir, fmt.Sprintf("static/burst/f%04d.txt", i), "burst")
+			}
+		}, want: func() []string {
+			var w []string
+			for i := range 1000 {
+				w = append(w, fmt.Sprintf("static/burst/f%04d.txt", i))
+			}
+			return w
+		}(), also: []string{"static/burst"}},
+	}
+	for _, mode := range []struct {
+		name string
+		poll time.Duration
+	}{{"fsnotify", 0}, {"poll", 30 * time.Millisecond}} {
+		t.Run(mode.name, func(t *testing.T) {
+			dir := t.TempDir()
+			write(t, dir, "site.toml", "title = 'a'")
+			write(t, dir, "content/a.md", "a")
+			write(t, dir, "content/sec/b.md", "b")
+			write(t, dir, "static/css/site.css", "body{}")
+			must(t, os.MkdirAll(filepath.Join(dir, "static/burst"), 0o755))
+			w, err := New(Options{Base: dir, Names: []string{"content", "static", "site.toml"},
+				Debounce: 30 * time.Millisecond, Poll: mode.poll})
+			must(t, err)
+			defer w.Close()
+			for i, sc := range scenarios {
+				t.Run(sc.name, func(t *testing.T) {
+					sc.do(t, dir)
+					seen := collect(t, w, sc.want)
+					// A sentinel write flushes whatever the scenario still
+					// has in flight; nothing unexpected may have been seen
+					// before or with it.
+					sentinel := fmt.Sprintf("content/sentinel-%02d.md", i)
+					write(t, dir, sentinel, "s")
+					for p, op := range collect(t, w, []string{sentinel}) {
+						seen[p] |= op
+					}
+					allowed := append(slices.Clone(sc.want), sc.also...)
+					allowed = append(allowed, sentinel)
+					for p := range seen {
+						if !slices.Contains(allowed, p) {
+							t.Errorf("unexpected change %s (%v)", p, seen[p])
+						}
+						if strings.Contains(p, "4913") || strings.Contains(p, "#") || strings.Contains(p, "~") || strings.Contains(p, "/.") {
+							t.Errorf("editor temp file reported: %s", p)
+						}
+					}
+					if mode.poll == 0 {
+						for p, op := range sc.ops {
+							if seen[p]&op == 0 {
+								t.Errorf("%s: op %v, want %v", p, seen[p], op)
+							}
+						}
+					}
+				})
+			}
+		})
+	}
+}

@@ -1,0 +1,207 @@
+package servecmd
+
+import (
+	"bytes"
+	_ "embed"
+	"fmt"
+	"html"
+	"io"
+	"io/fs"
+	"mime"
+	"net/http"
+	"os"
+	"path"
+	"strings"
+)
+
+// Paths the development server keeps for itself; the site cannot use them.
+const (
+	eventsPath = "/__sitegen/events"
+	scriptPath = "/__sitegen/livereload.js"
+)
+
+//go:embed livereload.js
+var liveReloadJS string
+
+// contentType returns the Content-Type for a file name, "" if unknown
+// (http.ServeContent then sniffs the content). The types that matter for
+// the site are fixed here, whatever the system's MIME tables say
+// (WebAssembly streaming compilation requires application/wasm).
+func contentType(name string) string {
+	switch ext := strings.ToLower(path.Ext(name)); ext {
+	case ".html":
+		return "text/html; charset=utf-8"
+	case ".css":
+		return "text/css; charset=utf-8"
+	case ".js", ".mjs":
+		return "text/javascript; charset=utf-8"
+	case ".json":
+		return "application/json"
+	case ".wasm":
+		return "application/wasm"
+	case ".xml":
+		return "application/xml; charset=utf-8"
+	case ".svg":
+		return "image/svg+xml"
+	case ".txt":
+		return "text/plain; charset=utf-8"
+	default:
+		return mime.TypeByExtension(ext)
+	}
+}
+
+// newHandler serves the site published in dir, the live-reload script and
+// the event stream. Every response is marked no-store. HTML responses get
+// the live-reload script injected before </body>; the files on disk are
+// left alone, so production output never carries it.
+//
+// Only files inside dir are served: paths with ".." segments, backslashes
+// or NUL bytes are refused (also when percent-encoded), hidden names are
+// not found, symbolic links cannot lead out (os.Root), and a folder is
+// served only through its index.html, never as a listing. dir is opened
+// per request, so a build swapped into place is served at once.
+func newHandler(dir string, h *hub) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-store")
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		switch r.URL.Path {
+		case eventsPath:
+			h.ServeHTTP(w, r)
+			return
+		case scriptPath:
+			w.Header().Set("Content-Type", contentType(scriptPath))
+			_, _ = io.WriteString(w, liveReloadJS)
+			return
+		}
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+			return
+		}
+		serveSite(w, r, dir, h)
+	})
+}
+
+// cleanPath checks a request path and returns the slash-separated name
+// of the file inside the site ("." for the root), or ok false if the path
+// tries to leave the site or names something hidden.
+func cleanPath(p string) (name string, ok bool) {
+	if !strings.HasPrefix(p, "/") || strings.ContainsAny(p, "\\\x00") {
+		return "", false
+	}
+	for _, seg := range strings.Split(p[1:], "/") {
+		if seg == ".." || (seg != "." && strings.HasPrefix(seg, ".")) {
+			return "", false
+		}
+	}
+	name = strings.TrimPrefix(path.Clean(p), "/")
+	if name == "" {
+		name = "."
+	}
+	return name, true
+}
+
+// serveSite answers a GET or HEAD for a file of the site in dir.
+func serveSite(w http.ResponseWriter, r *http.Request, dir string, h *hub) {
+	name, ok := cleanPath(r.URL.Path)
+	if !ok {
+		notFound(w, r, dir, h)
+		return
+	}
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		notFound(w, r, dir, h)
+		return
+	}
+	defer root.Close()
+	info, err := root.Stat(name)
+	if err == nil && info.IsDir() {
+		if !strings.HasSuffix(r.URL.Path, "/") {
+			target := r.URL.Path + "/"
+			if r.URL.RawQuery != "" {
+				target += "?" + r.URL.RawQuery
+			}
+			// 302, not 301: browsers cache permanent redirects, and a
+			// folder may become a page while authoring.
+			http.Redirect(w, r, target, http.StatusFound)
+			return
+		}
+		name = path.Join(name, "index.html")
+		info, err = root.Stat(name)
+	}
+	if err != nil || !info.Mode().IsRegular() {
+		notFound(w, r, dir, h)
+		return
+	}
+	f, err := root.Open(name)
+	if err != nil {
+		notFound(w, r, dir, h)
+		return
+	}
+	defer f.Close()
+	ctype := contentType(name)
+	if ctype != "" {
+		w.Header().Set("Content-Type", ctype)
+	}
+	if strings.HasPrefix(ctype, "text/html") {
+		body, err := readAll(f, info.Size())
+		if err != nil {
+			http.Error(w, "read error", http.StatusInternalServerError)
+			return
+		}
+		writeHTML(w, r, http.StatusOK, inject(body, h))
+		return
+	}
+	http.ServeContent(w, r, name, info.ModTime(), f)
+}
+
+// readAll reads a file of known size.
+func readAll(f fs.File, size int64) ([]byte, error) {
+	var b bytes.Buffer
+	b.Grow(int(size) + 512)
+	_, err := b.ReadFrom(f)
+	return b.Bytes(), err
+}
+
+// writeHTML writes an HTML body with its length.
+func writeHTML(w http.ResponseWriter, r *http.Request, code int, body []byte) {
+	w.Header().Set("Content-Type", contentType(".html"))
+	w.Header().Set("Content-Length", fmt.Sprint(len(body)))
+	w.WriteHeader(code)
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(body)
+	}
+}
+
+// notFound answers with the site's 404.html (or, before the first good
+// build, a placeholder page) and status 404, live-reload script included
+// so that the page follows the next build.
+func notFound(w http.ResponseWriter, r *http.Request, dir string, h *hub) {
+	var body []byte
+	if root, err := os.OpenRoot(dir); err == nil {
+		body, _ = root.ReadFile("404.html")
+		root.Close()
+	}
+	if body == nil {
+		body = []byte("<!doctype html><html><head><meta charset=utf-8><title>Not found</title></head><body>" +
+			"<h1>Not found</h1><p>" + html.EscapeString(r.URL.Path) + " is not part of the site" +
+			" (or there has been no successful build yet).</p></body></html>")
+	}
+	writeHTML(w, r, http.StatusNotFound, inject(body, h))
+}
+
+// inject inserts the live-reload script tag before the last </body>, or
+// at the end when there is none. The tag carries the server instance and
+// build number the page belongs to, so the script can tell a stale page.
+func inject(page []byte, h *hub) []byte {
+	build, _ := h.state()
+	tag := fmt.Sprintf(`<script src="%s" data-instance="%s" data-build="%d"></script>`, scriptPath, h.instance, build)
+	i := bytes.LastIndex(bytes.ToLower(page), []byte("</body>"))
+	if i < 0 {
+		return append(page, tag...)
+	}
+	out := make([]byte, 0, len(page)+len(tag))
+	out = append(out, page[:i]...)
+	out = append(out, tag...)
+	return append(out, page[i:]...)
+}

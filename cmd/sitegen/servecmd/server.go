@@ -1,0 +1,309 @@
+package servecmd
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"d6codex/cmd/sitegen/internal/site"
+	"d6codex/cmd/sitegen/internal/watch"
+)
+
+// codeDirs returns the repository folders whose Go or templ files are
+// compiled into sitegen (or its WebAssembly module): a change there
+// needs a new binary.
+func codeDirs() []string { return []string{"templates", "rules", "calc", "wasm", "cmd"} }
+
+// watchNames returns the entries of the source directory to watch.
+func watchNames(repo bool) []string {
+	names := []string{site.ContentDir, site.StaticDir, site.ConfigFile}
+	if repo {
+		names = append(names, codeDirs()...)
+		names = append(names, "go.mod", "go.sum")
+	}
+	return names
+}
+
+// restarter rebuilds sitegen from the repository and replaces the running
+// process with the new binary. It returns the compiler's problems when
+// the new code does not build (the old process keeps running), or an
+// error when the replacement itself failed; on success it does not return.
+type restarter func(ctx context.Context) ([]problem, error)
+
+// server is the state of one `sitegen serve` session: the last good site,
+// kept in memory to update it page by page, and what changed since.
+// Its methods run on one goroutine (the watch loop).
+type server struct {
+	opts     site.Options // Dest is the published directory being served
+	repo     bool         // Source is the d6codex repository: watch and rebuild code
+	navigate bool         // send browsers to the page just edited
+	out, err io.Writer
+	hub      *hub
+	restart  restarter // nil outside the repository
+
+	site    *site.Site      // the last good build (nil before the first)
+	codeErr []problem       // why the last code change does not build, until one does
+	pending map[string]bool // source paths changed since the last good build
+	full    bool            // the next build must be a full one
+
+	searchStale bool // pages were updated since the search index was written
+}
+
+// kind classifies a changed path (relative to the source directory).
+type kind int
+
+const (
+	kindIgnore kind = iota // nothing the site is made of
+	kindPage               // a Markdown page
+	kindStatic             // a static file published under its own name
+	kindFull               // anything that needs a full build
+	kindCode               // Go or templ code compiled into sitegen
+)
+
+// classify says what a change to path p requires.
+func (s *server) classify(c watch.Change) kind {
+	p := c.Path
+	top, rest, _ := strings.Cut(p, "/")
+	switch {
+	case c.Op&watch.Rescan != 0:
+		return kindFull
+	case p == site.ConfigFile:
+		return kindFull
+	case top == site.ContentDir:
+		if strings.HasSuffix(p, ".md") {
+			return kindPage
+		}
+		// A folder (created, removed, renamed) moves pages; any other
+		// file is not part of the site.
+		if info, err := os.Stat(filepath.Join(s.opts.Source, filepath.FromSlash(p))); err == nil && !info.IsDir() {
+			return kindIgnore
+		}
+		return kindFull
+	case top == site.StaticDir:
+		info, err := os.Stat(filepath.Join(s.opts.Source, filepath.FromSlash(p)))
+		if (err == nil && info.IsDir()) || (err != nil && path.Ext(p) == "") || rest == "" {
+			return kindFull // a folder: any number of files
+		}
+		if site.HashedAsset(rest) {
+			return kindFull // pages link to it by content hash
+		}
+		return kindStatic
+	case !s.repo:
+		return kindIgnore
+	case p == "go.mod" || p == "go.sum":
+		return kindCode
+	case slices.Contains(codeDirs(), top):
+		if strings.HasSuffix(p, "_test.go") || strings.HasSuffix(p, "_templ.go") {
+			return kindIgnore // tests are not in the binary; templ output is regenerated
+		}
+		if strings.HasSuffix(p, ".go") || strings.HasSuffix(p, ".templ") {
+			return kindCode
+		}
+	}
+	return kindIgnore
+}
+
+// apply handles one batch of changes: a new binary for code changes (in
+// the repository), otherwise a page-by-page update when possible and a
+// full build when not. Browsers hear of the result only once it is
+// published: a reload (or a stylesheet swap), or the overlay listing the
+// problems while the last good site stays served.
+func (s *server) apply(ctx context.Context, b watch.Batch) {
+	code := false
+	for _, c := range b {
+		switch s.classify(c) {
+		case kindIgnore:
+			continue
+		case kindCode:
+			code = true
+			continue
+		case kindFull:
+			s.full = true
+		}
+		s.pending[c.Path] = true
+	}
+	if code && s.restart != nil {
+		fmt.Fprintln(s.out, "code changed: regenerating templates and rebuilding sitegen")
+		ps, err := s.restart(ctx)
+		if err != nil {
+			ps = append(ps, problem{File: "sitegen", Msg: err.Error()})
+		}
+		s.codeErr = ps
+		if len(ps) > 0 {
+			s.report(ps)
+			fmt.Fprintf(s.err, "sitegen serve: the new code does not build; still running the old binary\n")
+			s.hub.failed(ps)
+		}
+	}
+	if len(s.pending) == 0 {
+		return
+	}
+	s.rebuild(ctx)
+}
+
+// rebuild publishes the pending changes.
+func (s *server) rebuild(ctx context.Context) {
+	start := time.Now()
+	changed := slices.Sorted(maps.Keys(s.pending))
+	cssOnly := true
+	var pages, static []string
+	for _, p := range changed {
+		switch {
+		case strings.HasSuffix(p, ".md") && strings.HasPrefix(p, site.ContentDir+"/"):
+			pages = append(pages, p)
+		case strings.HasPrefix(p, site.StaticDir+"/") && !s.full:
+			static = append(static, strings.TrimPrefix(p, site.StaticDir+"/"))
+		}
+		if !strings.HasPrefix(p, site.StaticDir+"/") || path.Ext(p) != ".css" {
+			cssOnly = false
+		}
+	}
+	page := ""
+	if s.site != nil && len(pages) > 0 {
+		page = s.site.PageURL(pages[0])
+	}
+	if !s.full && s.site != nil {
+		u, err := s.site.Update(ctx, pages)
+		switch {
+		case err != nil:
+			s.fail([]problem{{File: "sitegen", Msg: err.Error()}})
+			return
+		case len(u.Errors) > 0:
+			s.fail(s.problems(s.site, u.Errors))
+			return
+		case !u.Full:
+			for _, rel := range static {
+				if err := s.site.PublishStatic(rel); err != nil {
+					s.fail([]problem{{File: site.StaticDir + "/" + rel, Msg: err.Error()}})
+					return
+				}
+			}
+			clear(s.pending)
+			s.published(false, page)
+			fmt.Fprintf(s.out, "updated %s in %d ms\n", describe(changed), time.Since(start).Milliseconds())
+			s.searchStale = s.searchStale || len(u.Pages) > 0
+			return
+		}
+		fmt.Fprintf(s.out, "full build: %s\n", u.Reason)
+	}
+	st, res, err := site.BuildSite(ctx, s.opts)
+	var diags site.Diagnostics
+	switch {
+	case errors.As(err, &diags):
+		s.full = true
+		s.fail(s.problems(st, diags))
+		return
+	case err != nil:
+		s.full = true
+		s.fail([]problem{{File: "sitegen", Msg: err.Error()}})
+		return
+	}
+	s.site, s.full, s.searchStale = st, false, false
+	clear(s.pending)
+	s.published(cssOnly && len(changed) > 0, page)
+	fmt.Fprintf(s.out, "built %d pages in %d ms (%s)\n", res.Pages, res.Duration.Milliseconds(), describe(changed))
+}
+
+// published tells the browsers about a published build; problems with
+// the code, if any, stay on screen.
+func (s *server) published(cssOnly bool, page string) {
+	s.hub.published(cssOnly, page, s.navigate)
+	if len(s.codeErr) > 0 {
+		s.hub.failed(s.codeErr)
+	}
+}
+
+// fail reports problems on the terminal and in the browsers.
+func (s *server) fail(ps []problem) {
+	s.report(ps)
+	fmt.Fprintf(s.err, "sitegen serve: %d error(s); still serving the last good build\n", len(ps))
+	s.hub.failed(ps)
+}
+
+// report prints problems as file:line:col: message, paths relative to
+// the working directory like `sitegen build`.
+func (s *server) report(ps []problem) {
+	for _, p := range ps {
+		file := p.File
+		if strings.Contains(file, "/") || strings.Contains(file, ".") {
+			file = filepath.Join(s.opts.Source, filepath.FromSlash(file))
+		}
+		fmt.Fprintf(s.err, "%s:%d:%d: %s\n", file, max(p.Line, 1), max(p.Col, 1), p.Msg)
+	}
+}
+
+// problems converts build diagnostics for the overlay.
+func (s *server) problems(st *site.Site, diags site.Diagnostics) []problem {
+	ps := make([]problem, 0, len(diags))
+	for _, d := range diags {
+		msg := d.Msg
+		if d.Field != "" {
+			msg = d.Field + ": " + msg
+		}
+		p := problem{File: d.File, Line: d.Line, Col: d.Col, Msg: msg}
+		if st != nil {
+			p.Page = st.PageURL(d.File)
+		}
+		ps = append(ps, p)
+	}
+	return ps
+}
+
+// describe summarizes the changed paths for the log.
+func describe(paths []string) string {
+	switch len(paths) {
+	case 0:
+		return "start"
+	case 1:
+		return paths[0]
+	}
+	return fmt.Sprintf("%s and %d more", paths[0], len(paths)-1)
+}
+
+// searchDelay is how long the loop waits without changes before it
+// rewrites the search index after page updates: only the search box
+// reads it, and encoding it for thousands of pages would otherwise delay
+// the next save.
+const searchDelay = 300 * time.Millisecond
+
+// loop applies batches until ctx is cancelled or the watcher stops.
+func (s *server) loop(ctx context.Context, batches <-chan watch.Batch) {
+	var search <-chan time.Time
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case b, ok := <-batches:
+			if !ok {
+				return
+			}
+			s.apply(ctx, b)
+			search = nil
+			if s.searchStale {
+				search = time.After(searchDelay)
+			}
+		case <-search:
+			search = nil
+			s.writeSearchIndex()
+		}
+	}
+}
+
+// writeSearchIndex brings the search index up to date after updates.
+func (s *server) writeSearchIndex() {
+	if !s.searchStale || s.site == nil {
+		return
+	}
+	s.searchStale = false
+	if err := s.site.WriteSearchIndex(); err != nil {
+		fmt.Fprintf(s.err, "sitegen serve: %v\n", err)
+	}
+}
