@@ -128,6 +128,10 @@ func benchIn(base, bin, sizeList string, runs int) ([]result, error) {
 					return nil, err
 				}
 			}
+			// Flush the previous run's writes first: on this VM's disk the
+			// kernel throttles a writer while earlier dirty pages drain, so
+			// without it each run would also pay for the one before.
+			syscall.Sync()
 			m, err := measure(bin, dir)
 			if err != nil {
 				return nil, err
@@ -143,6 +147,7 @@ func benchIn(base, bin, sizeList string, runs int) ([]result, error) {
 			fmt.Printf("%-6s %5d pages %-7s wall %6d ms  cpu %6d ms  peak RSS %4d MiB\n",
 				fsName, n, kind, m.wall.Milliseconds(), m.cpu.Milliseconds(), m.rss>>20)
 		}
+		syscall.Sync()
 		if r.floor, err = writeFloor(filepath.Join(dir, "public"), filepath.Join(dir, "floor")); err != nil {
 			return nil, err
 		}
@@ -321,6 +326,7 @@ func report(results []result, sizes string, runs int) string {
 	b.WriteString("cross-links with anchors (all checked). Each run is the real `sitegen build` binary; \"fresh\" has no\n")
 	b.WriteString("previous `public/`, \"rebuild\" replaces one (staging + atomic swap + removal of the old tree).\n")
 	b.WriteString("Wall time is the median of the runs (min–max in brackets); CPU is user+sys; peak RSS is the maximum over runs.\n")
+	b.WriteString("Every timed run starts after a sync(2), so it does not also pay for the previous run's writes draining to disk.\n")
 	b.WriteString("\"fs floor\" is the time to merely create the same folders and files (same sizes, no rendering) on that file system:\n")
 	b.WriteString("what any generator writing this site would pay there.\n\n")
 	b.WriteString("| file system | corpus | HTML pages | case | wall (median) | pages/s | CPU | peak RSS | fs floor |\n")
