@@ -206,7 +206,9 @@
     }
 
     chart(names) {
-      if (!names.includes(this.dist)) this.dist = names[0];
+      // Start on what a player most asks about: what the attack does.
+      const preferred = ["wound_level", "body_points_lost", "stamina_loss", "damage_dealt", "protected_damage", "damage"];
+      if (!names.includes(this.dist)) this.dist = preferred.find((n) => names.includes(n)) || names[0];
       const wrap = el("figure", { class: "calc-chart" });
       const controls = el("div", { class: "calc-chart-controls" });
       const sel = el("select", { "aria-label": "Distribution" });
