@@ -161,6 +161,10 @@ func Screenshot(t testing.TB, ctx context.Context, name string) {
 	t.Logf("screenshot: %s", p)
 }
 
+// FindRepoRoot walks up from the working directory to the folder with
+// go.mod (for TestMain, which has no testing.TB).
+func FindRepoRoot() (string, error) { return repoRoot() }
+
 // repoRoot walks up from the working directory to the folder with go.mod.
 func repoRoot() (string, error) {
 	dir, err := os.Getwd()

@@ -1,7 +1,6 @@
 package site
 
 import (
-	"bytes"
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
@@ -122,7 +121,10 @@ func (s *Site) writeCompressed(dir, out string, data []byte) error {
 	for _, enc := range []struct {
 		ext      string
 		compress func([]byte) ([]byte, error)
-	}{{".br", compressBrotli}, {".gz", compressGzip}} {
+	}{
+		{".br", func(d []byte) ([]byte, error) { return compressBrotliLevel(d, brotli.BestCompression) }},
+		{".gz", func(d []byte) ([]byte, error) { return compressGzipLevel(d, gzip.BestCompression) }},
+	} {
 		z, err := s.cached("precompressed/"+key+enc.ext, func() ([]byte, error) { return enc.compress(data) })
 		if err != nil {
 			return fmt.Errorf("compress %s: %w", out, err)
@@ -132,33 +134,6 @@ func (s *Site) writeCompressed(dir, out string, data []byte) error {
 		}
 	}
 	return nil
-}
-
-func compressBrotli(data []byte) ([]byte, error) {
-	var b bytes.Buffer
-	w := brotli.NewWriterLevel(&b, brotli.BestCompression)
-	if _, err := w.Write(data); err != nil {
-		return nil, err
-	}
-	if err := w.Close(); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
-}
-
-func compressGzip(data []byte) ([]byte, error) {
-	var b bytes.Buffer
-	w, err := gzip.NewWriterLevel(&b, gzip.BestCompression)
-	if err != nil {
-		return nil, err
-	}
-	if _, err := w.Write(data); err != nil {
-		return nil, err
-	}
-	if err := w.Close(); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
 }
 
 // cached returns the file name under Options.CacheDir, computing and

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"d6codex/cmd/sitegen/internal/browser"
 )
 
 // palette reads the custom properties (--name: #rrggbb) of the first CSS
@@ -82,7 +84,7 @@ func TestContrastFormula(t *testing.T) {
 // WCAG AA (4.5:1) on every background it is used on, and that the dark
 // palette is the same for the system setting and the toggle.
 func TestPaletteContrast(t *testing.T) {
-	root, err := repoRoot()
+	root, err := browser.FindRepoRoot()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"d6codex/cmd/sitegen/buildcmd"
+	"d6codex/cmd/sitegen/internal/browser"
 	"d6codex/cmd/sitegen/internal/site"
 )
 
@@ -26,7 +27,7 @@ func TestMain(m *testing.M) {
 }
 
 func run(m *testing.M) (int, error) {
-	root, err := repoRoot()
+	root, err := browser.FindRepoRoot()
 	if err != nil {
 		return 0, err
 	}
@@ -49,22 +50,4 @@ func run(m *testing.M) (int, error) {
 	}
 	bundled = f.Dest
 	return m.Run(), nil
-}
-
-// repoRoot walks up from the working directory to the folder with go.mod.
-func repoRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", fmt.Errorf("no go.mod above the working directory")
-		}
-		dir = parent
-	}
 }

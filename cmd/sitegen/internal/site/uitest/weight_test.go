@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"d6codex/cmd/sitegen/internal/browser"
 	"d6codex/templates"
 )
 
@@ -99,7 +100,7 @@ func TestPageWeight(t *testing.T) {
 // TestAssetsMinified checks that the published stylesheet and script are
 // minified versions of the sources.
 func TestAssetsMinified(t *testing.T) {
-	root, err := repoRoot()
+	root, err := browser.FindRepoRoot()
 	if err != nil {
 		t.Fatal(err)
 	}
