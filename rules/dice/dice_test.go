@@ -5,32 +5,16 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"d6codex/rules/dice/dicetest"
 )
 
 const tol = 1e-12
 
-// tuples calls f for every ordered outcome of n dice with faces 1..sides,
-// each with probability sides^-n: the brute force the fast paths answer to.
-func tuples(n, sides int, f func([]int)) {
-	t := make([]int, n)
-	var rec func(i int)
-	rec = func(i int) {
-		if i == n {
-			f(t)
-			return
-		}
-		for v := 1; v <= sides; v++ {
-			t[i] = v
-			rec(i + 1)
-		}
-	}
-	rec(0)
-}
-
 func brute(n, sides int, value func([]int) int) PMF {
 	var b Builder
 	w := math.Pow(float64(sides), -float64(n))
-	tuples(n, sides, func(t []int) { b.Add(value(t), w) })
+	dicetest.Tuples(n, sides, func(t []int) { b.Add(value(t), w) })
 	return b.PMF()
 }
 
@@ -129,7 +113,7 @@ func TestCancelledPoolAgainstBruteForce(t *testing.T) {
 	for _, tc := range []struct{ n, pen int }{{3, 1}, {4, 2}, {2, 3}, {5, 0}, {0, 2}} {
 		want := map[string]float64{}
 		w := math.Pow(6, -float64(tc.n+tc.pen))
-		tuples(tc.n+tc.pen, 6, func(tp []int) {
+		dicetest.Tuples(tc.n+tc.pen, 6, func(tp []int) {
 			rem := Cancel(counts(tp[:tc.n], 6), counts(tp[tc.n:], 6))
 			want[key(rem)] += w
 		})

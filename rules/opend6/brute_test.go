@@ -7,26 +7,10 @@ import (
 
 	"d6codex/rules"
 	"d6codex/rules/dice"
+	"d6codex/rules/dice/dicetest"
 )
 
 const tol = 1e-12
-
-// tuples calls f for every ordered outcome of n six-sided dice.
-func tuples(n int, f func([]int)) {
-	t := make([]int, n)
-	var rec func(i int)
-	rec = func(i int) {
-		if i == n {
-			f(t)
-			return
-		}
-		for v := 1; v <= 6; v++ {
-			t[i] = v
-			rec(i + 1)
-		}
-	}
-	rec(0)
-}
 
 // bruteRoll is a Wild Die roll by the rule as written, over every ordered
 // tuple of the normal dice and every first toss of the Wild Die; a first 6
@@ -39,7 +23,7 @@ func bruteRoll(c dice.Code, wildOne string) dice.PMF {
 	w := math.Pow(6, -float64(c.Dice))
 	again := dice.Exploding(6, dice.TailEpsilon)
 	var b dice.Builder
-	tuples(n, func(t []int) {
+	dicetest.Tuples(n, 6, func(t []int) {
 		sum, hi := 0, 0
 		for _, v := range t {
 			sum += v

@@ -7,6 +7,7 @@ import (
 
 	"d6codex/rules"
 	"d6codex/rules/dice"
+	"d6codex/rules/dice/dicetest"
 )
 
 const tol = 1e-12
@@ -14,23 +15,6 @@ const tol = 1e-12
 // This file checks the fast exact path against brute force. The plain rules
 // below are written from shared/rules/skirmish.md independently of the
 // package: count the faces, subtract the penalty counts, keep by policy.
-
-// tuples calls f for every ordered outcome of n six-sided dice.
-func tuples(n int, f func([]int)) {
-	t := make([]int, n)
-	var rec func(i int)
-	rec = func(i int) {
-		if i == n {
-			f(t)
-			return
-		}
-		for v := 1; v <= 6; v++ {
-			t[i] = v
-			rec(i + 1)
-		}
-	}
-	rec(0)
-}
 
 // sideKey is what one side's dice decide: the kept sum, the total of the
 // dice not kept, and whether the kept pair is a double (and of sixes).
@@ -90,7 +74,7 @@ func plainSide(pool, pen []int, keep string) sideKey {
 func bruteSide(n, q int, keep string) map[sideKey]float64 {
 	out := map[sideKey]float64{}
 	w := math.Pow(6, -float64(n+q))
-	tuples(n+q, func(t []int) { out[plainSide(t[:n], t[n:], keep)] += w })
+	dicetest.Tuples(n+q, 6, func(t []int) { out[plainSide(t[:n], t[n:], keep)] += w })
 	return out
 }
 
@@ -327,7 +311,7 @@ func TestResolveAgreesWithOdds(t *testing.T) {
 					e.outcomes[n] = 0
 				}
 				var failed error
-				tuples(n, func(d []int) {
+				dicetest.Tuples(n, 6, func(d []int) {
 					if failed != nil {
 						return
 					}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"d6codex/rules/dice"
+	"d6codex/rules/dice/dicetest"
 )
 
 // The death save model of the test, written apart from the package.
@@ -20,7 +21,7 @@ func testClassProbs(dis bool) map[string]float64 {
 		n = 3
 	}
 	out := map[string]float64{}
-	tuples(n, func(d []int) {
+	dicetest.Tuples(n, 6, func(d []int) {
 		slices.Sort(d)
 		a, b := d[0], d[1]
 		c := "s"

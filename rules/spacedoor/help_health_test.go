@@ -7,6 +7,7 @@ import (
 
 	"d6codex/rules"
 	"d6codex/rules/dice"
+	"d6codex/rules/dice/dicetest"
 )
 
 // TestHelpTable is the helping-out rule of the rules note, both settings.
@@ -135,10 +136,10 @@ func TestHealthOddsAgainstBruteForce(t *testing.T) {
 		for _, tough := range []int{-3, 0, 5} {
 			outcomes := map[string]float64{}
 			var st, he dice.Builder
-			tuples(2, func(roll []int) {
+			dicetest.Tuples(2, 6, func(roll []int) {
 				want, _ := ruleRoll(roll, tough, "normal")
 				n := ruleAttackDice[want][1]
-				tuples(n, func(dmg []int) {
+				dicetest.Tuples(n, 6, func(dmg []int) {
 					w := pow6(2 + n)
 					d := sum(dmg)
 					s := max(start.Stamina-d, 0)

@@ -9,28 +9,12 @@ import (
 
 	"d6codex/rules"
 	"d6codex/rules/dice"
+	"d6codex/rules/dice/dicetest"
 )
 
 const tol = 1e-12
 
 var modes = []string{"normal", "advantage", "disadvantage"}
-
-// tuples calls f for every ordered outcome of n d6 (each weighs 6^-n).
-func tuples(n int, f func([]int)) {
-	t := make([]int, n)
-	var rec func(i int)
-	rec = func(i int) {
-		if i == n {
-			f(slices.Clone(t))
-			return
-		}
-		for v := 1; v <= 6; v++ {
-			t[i] = v
-			rec(i + 1)
-		}
-	}
-	rec(0)
-}
 
 func pow6(n int) float64 { return math.Pow(6, -float64(n)) }
 
@@ -276,10 +260,10 @@ func TestAttackAgainstBruteForce(t *testing.T) {
 			outcomes := map[string]float64{}
 			var total, dealt, taken dice.Builder
 			n := rollDiceCount(mode)
-			tuples(n, func(roll []int) {
+			dicetest.Tuples(n, 6, func(roll []int) {
 				want, wantTotal := ruleRoll(roll, tough, mode)
 				nd := ruleAttackDice[want]
-				tuples(nd[0]+nd[1], func(dmg []int) {
+				dicetest.Tuples(nd[0]+nd[1], 6, func(dmg []int) {
 					w := pow6(n + len(dmg))
 					r, err := ResolveAttack(in, dice.NewFixed(append(slices.Clone(roll), dmg...)))
 					if err != nil {
@@ -318,7 +302,7 @@ func TestDefendAgainstBruteForce(t *testing.T) {
 				outcomes := map[string]float64{}
 				var total, prot, protd dice.Builder
 				n := rollDiceCount(mode)
-				tuples(n, func(roll []int) {
+				dicetest.Tuples(n, 6, func(roll []int) {
 					w := pow6(n)
 					want, _ := ruleRoll(roll, tough, mode)
 					// the defend table, critical failure as failure
