@@ -22,8 +22,10 @@ serve: sitegen ## serve the site with live reload on http://127.0.0.1:1313/
 test: ## run every test
 	$(GO) test ./...
 
-bench: ## go test benchmarks, then the sitegen build figures into BENCHMARKS.md
+bench: ## benchmarks: rules and calculators, sitegen build, serve, calculators in Chromium (see BENCHMARKS.md)
+	$(GO) test -run '^$$' -bench . -benchmem -benchtime 200x ./rules/... ./calc/
 	$(GO) test -run '^$$' -bench . -benchtime 3x ./cmd/sitegen/internal/site
+	$(GO) test -run '^$$' -bench 'SaveToReload/.*/edit=body' -benchtime 100x ./cmd/sitegen/servecmd
 	$(GO) run ./cmd/sitegen/internal/bench -sizes 1000,5000 -runs 3 -out BENCHMARKS.md
 	$(GO) run ./cmd/sitegen/internal/calcbench -runs 5 -out BENCHMARKS.md
 
