@@ -387,7 +387,7 @@ func (s setup) resolve(d1, d2 int, rolled []dice.Rolled) rules.Roll {
 		} else {
 			steps = append(steps, trackStep(s.target, damage, after))
 			roll.Outcome = outcomeNames[outHit]
-			roll.Result = "Hit for " + damage.String() + ": target now " + after.String() + "."
+			roll.Result = "Success: " + damage.String() + " damage lands; the target is now at " + after.String() + "."
 			if s.taserCheck(damage) {
 				taser = 1
 				steps = append(steps, "A Kill from a taser: the target may roll Brawn or Will, and on a success drops to Knockout instead.")

@@ -267,6 +267,7 @@
         html += "</ol>";
       }
       results.innerHTML = html;
+      results.dataset.q = q; // which query the list answers (tests wait on it)
       results.hidden = false;
       status.textContent = hits.length ? hits.length + " result" + (hits.length === 1 ? "" : "s") + (hits.length > 20 ? ", showing the first 20" : "") : "No results";
     }

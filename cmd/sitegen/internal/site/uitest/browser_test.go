@@ -110,11 +110,13 @@ func TestSearch(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			js := fmt.Sprintf(`(() => { const s = document.getElementById("search-system"); s.value = %q; document.getElementById("search-results").innerHTML = ""; })()`, tc.system)
+			js := fmt.Sprintf(`(() => { const s = document.getElementById("search-system"); s.value = %q; const r = document.getElementById("search-results"); r.innerHTML = ""; delete r.dataset.q; })()`, tc.system)
 			if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](js), chromedp.Evaluate[chromedp.Void](`document.getElementById("search-q").value = ""`), chromedp.SendKeys("#search-q", tc.query)); err != nil {
 				t.Fatal(err)
 			}
-			waitFor(t, ctx, `!!document.querySelector("#search-results a") || !!document.querySelector("#search-results .search-empty")`, "search results")
+			// Keys arrive one by one, and each may start a search: wait for
+			// the answer to the whole query, not to a prefix of it.
+			waitFor(t, ctx, fmt.Sprintf(`document.getElementById("search-results").dataset.q === %q && (!!document.querySelector("#search-results a") || !!document.querySelector("#search-results .search-empty"))`, strings.TrimSpace(tc.query)), "search results")
 			href := eval[string](t, ctx, `(document.querySelector("#search-results a") || {}).href || ""`)
 			u, err := url.Parse(href)
 			if err != nil || href == "" {
@@ -136,10 +138,10 @@ func TestSearch(t *testing.T) {
 	}
 
 	// Follow a result: right page, right anchor, words highlighted.
-	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`document.getElementById("search-q").value = ""; document.getElementById("search-results").innerHTML = ""`), chromedp.SendKeys("#search-q", target.heading)); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`document.getElementById("search-q").value = ""; const r = document.getElementById("search-results"); r.innerHTML = ""; delete r.dataset.q`), chromedp.SendKeys("#search-q", target.heading)); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, ctx, `!!document.querySelector("#search-results a")`, "search results")
+	waitFor(t, ctx, fmt.Sprintf(`document.getElementById("search-results").dataset.q === %q && !!document.querySelector("#search-results a")`, strings.TrimSpace(target.heading)), "search results")
 	viewportShot(t, ctx, "search-results")
 	if err := chromedp.Do(ctx, chromedp.KeyEvent("\r")); err != nil {
 		t.Fatal(err)
