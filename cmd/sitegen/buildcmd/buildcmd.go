@@ -83,10 +83,11 @@ func (f *Flags) Options() site.Options {
 // info word. Features that render special blocks (```calc, ```table) add
 // their handler here.
 func Handlers() map[string]site.BlockHandler {
+	reg := calc.New()
 	return map[string]site.BlockHandler{
-		calcblock.Info:    calcblock.New(calc.New()),
+		calcblock.Info:    calcblock.New(reg),
 		tableblock.Info:   tableblock.New(),
-		compareblock.Info: compareblock.New(calc.New()),
+		compareblock.Info: compareblock.New(reg),
 	}
 }
 
