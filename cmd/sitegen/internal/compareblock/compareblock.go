@@ -118,7 +118,7 @@ func (h *Handler) Compute(s System, m MatchUp) (Row, error) {
 func (h *Handler) Rows(ms []MatchUp) ([]Row, error) {
 	var rows []Row
 	for _, m := range ms {
-		for _, s := range Systems {
+		for _, s := range Systems() {
 			row, err := h.Compute(s, m)
 			if err != nil {
 				return nil, err
@@ -169,15 +169,15 @@ func (h *Handler) view(args []string) (templates.TableView, error) {
 		}
 		return setupsView(), nil
 	case "odds":
-		ms := MatchUps
+		ms := MatchUps()
 		title := "Chance to hit and mean damage per attack"
 		switch {
 		case len(args) == 2:
-			i := slices.IndexFunc(MatchUps, func(m MatchUp) bool { return m.ID == args[1] })
+			i := slices.IndexFunc(ms, func(m MatchUp) bool { return m.ID == args[1] })
 			if i < 0 {
 				return templates.TableView{}, fmt.Errorf("unknown match-up %q (known: %s)", args[1], strings.Join(matchUpIDs(), ", "))
 			}
-			ms = MatchUps[i : i+1]
+			ms = ms[i : i+1]
 			title += ": " + strings.ToLower(ms[0].Title[:1]) + ms[0].Title[1:]
 		case len(args) > 2:
 			return templates.TableView{}, fmt.Errorf("unexpected %q: %s", args[2], usage)
@@ -192,9 +192,9 @@ func (h *Handler) view(args []string) (templates.TableView, error) {
 }
 
 func matchUpIDs() []string {
-	ids := make([]string, len(MatchUps))
-	for i, m := range MatchUps {
-		ids[i] = m.ID
+	var ids []string
+	for _, m := range MatchUps() {
+		ids = append(ids, m.ID)
 	}
 	return ids
 }
@@ -205,7 +205,7 @@ func matchupsView() templates.TableView {
 		Note:    "Each match-up is run in all five systems with the set-ups below.",
 		Columns: []string{"Match-up", "Attacker", "Defender", "What it shows"},
 	}
-	for _, m := range MatchUps {
+	for _, m := range MatchUps() {
 		v.Rows = append(v.Rows, []string{m.Title, m.Attacker.String(), m.Defender.String(), m.Rationale})
 	}
 	return v
@@ -219,7 +219,7 @@ func setupsView() templates.TableView {
 		Source:  "the calculators' inputs, as the comparison runs them",
 		Columns: []string{"System", "Who", "In the game's terms", "Calculator inputs"},
 	}
-	for _, s := range Systems {
+	for _, s := range Systems() {
 		for _, r := range []struct {
 			who string
 			p   *Profile

@@ -79,7 +79,7 @@ func build(t *testing.T, body string) (string, site.Diagnostics) {
 
 func TestRenders(t *testing.T) {
 	h := compareblock.New(calc.New())
-	rows, err := h.Rows(compareblock.MatchUps)
+	rows, err := h.Rows(compareblock.MatchUps())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,19 +94,19 @@ func TestRenders(t *testing.T) {
 			t.Errorf("page lacks %q", id)
 		}
 	}
-	for _, m := range compareblock.MatchUps {
+	for _, m := range compareblock.MatchUps() {
 		if !strings.Contains(out, m.Rationale) {
 			t.Errorf("page lacks the rationale of %s", m.ID)
 		}
 	}
-	for _, s := range compareblock.Systems {
+	for _, s := range compareblock.Systems() {
 		for _, want := range []string{s.Name, s.Calc, s.Common.Words, s.Attacker[0].Words, s.Defender[1].Words, s.Unit} {
 			if !strings.Contains(out, want) {
 				t.Errorf("page lacks %q", want)
 			}
 		}
 	}
-	if len(rows) != len(compareblock.MatchUps)*len(compareblock.Systems) {
+	if len(rows) != len(compareblock.MatchUps())*len(compareblock.Systems()) {
 		t.Fatalf("%d rows", len(rows))
 	}
 	for _, r := range rows {
@@ -143,7 +143,7 @@ func containsRow(page string, cells []string) bool {
 func TestNumbersEqualRegistry(t *testing.T) {
 	reg := calc.New()
 	h := compareblock.New(reg)
-	rows, err := h.Rows(compareblock.MatchUps)
+	rows, err := h.Rows(compareblock.MatchUps())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -219,7 +219,7 @@ func TestNumbersEqualRegistry(t *testing.T) {
 		t.Errorf("spacedoor depends on the defender: %v vs %v", a, b)
 	}
 	// A veteran attacker does better than a novice one in every system.
-	for _, s := range compareblock.Systems {
+	for _, s := range compareblock.Systems() {
 		nov, vet := find(s.ID, "novice-vs-novice"), find(s.ID, "veteran-vs-novice")
 		if vet.Mean <= nov.Mean {
 			t.Errorf("%s: veteran mean %v <= novice %v", s.ID, vet.Mean, nov.Mean)
@@ -250,7 +250,7 @@ func TestBlockErrors(t *testing.T) {
 
 func TestSetupsAreValid(t *testing.T) {
 	reg := calc.New()
-	for _, s := range compareblock.Systems {
+	for _, s := range compareblock.Systems() {
 		c, err := reg.Get(s.Calc)
 		if err != nil {
 			t.Fatal(err)
