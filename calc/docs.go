@@ -43,6 +43,7 @@ func document(c *Calculator) {
 	}
 }
 
+// calcDocs returns the form texts of every calculator, by id.
 func calcDocs() map[string]calcDoc {
 	return map[string]calcDoc{
 		"d6xd6/attack": {
