@@ -6,7 +6,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"html"
 	"strings"
@@ -101,32 +100,8 @@ func (x *searchIndex) write(s *Site, dir string) error {
 		return nil
 	}
 	// The index of a big site is megabytes: the best levels take about
-	// 1.5 s together, so compress at the default levels, concurrently
-	// (cached by content hash like the other assets).
-	sum := sha256.Sum256(data)
-	encs := []struct {
-		ext      string
-		compress func([]byte) ([]byte, error)
-	}{
-		{".br", func(b []byte) ([]byte, error) { return compressBrotliLevel(b, 6) }},
-		{".gz", func(b []byte) ([]byte, error) { return compressGzipLevel(b, gzip.DefaultCompression) }},
-	}
-	errs := make([]error, len(encs))
-	var wg sync.WaitGroup
-	for i, enc := range encs {
-		wg.Go(func() {
-			z, err := s.cached("precompressed/"+hex.EncodeToString(sum[:])+enc.ext, func() ([]byte, error) { return enc.compress(data) })
-			if err != nil {
-				errs[i] = fmt.Errorf("compress %s: %w", x.out, err)
-				return
-			}
-			if err := writeFile(dir, x.out+enc.ext, z); err != nil {
-				errs[i] = fmt.Errorf("write %s: %w", x.out+enc.ext, err)
-			}
-		})
-	}
-	wg.Wait()
-	return errors.Join(errs...)
+	// 1.5 s together, so compress it at the default levels.
+	return s.writeSiblings(dir, x.out, data, 6, gzip.DefaultCompression)
 }
 
 // encode returns the index as JSON, pages in reading order.

@@ -74,6 +74,9 @@ func build(t *testing.T, src string, opts Options) (Result, error) {
 	if opts.Handlers == nil {
 		opts.Handlers = map[string]BlockHandler{"fake": fakeHandler()}
 	}
+	if opts.CacheDir == "" {
+		opts.CacheDir = t.TempDir()
+	}
 	return Build(context.Background(), opts)
 }
 
@@ -106,6 +109,7 @@ func TestGolden(t *testing.T) {
 	res, err := Build(context.Background(), Options{
 		Source:   filepath.Join("testdata", "site"),
 		Dest:     dest,
+		CacheDir: "-", // the output must not depend on the user's cache
 		Handlers: map[string]BlockHandler{"fake": fakeHandler()},
 	})
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/andybalholm/brotli"
 
@@ -109,31 +110,47 @@ const compressMin = 1024
 // writeCompressed writes .br and .gz siblings of the published asset dir/out
 // for servers that send precompressed files (nginx gzip_static, Caddy
 // precompressed), when the file is a hashed asset (CSS, JS, WebAssembly)
-// worth compressing. Brotli at its best level takes seconds on the
-// WebAssembly module, so results are cached by content hash in
-// Options.CacheDir.
+// worth compressing, at the best levels.
 func (s *Site) writeCompressed(dir, out string, data []byte) error {
 	if !hashedExt(out) || len(data) < compressMin {
 		return nil
 	}
+	return s.writeSiblings(dir, out, data, brotli.BestCompression, gzip.BestCompression)
+}
+
+// writeSiblings writes dir/out.br and dir/out.gz: data compressed with
+// Brotli and gzip at the given levels, concurrently. Brotli at its best
+// level takes seconds on the WebAssembly module, so results are cached in
+// Options.CacheDir by content hash and level (the same bytes at another
+// level are another entry, so a build's output never depends on what an
+// earlier build left in the cache).
+func (s *Site) writeSiblings(dir, out string, data []byte, brLevel, gzLevel int) error {
 	sum := sha256.Sum256(data)
-	key := hex.EncodeToString(sum[:])
-	for _, enc := range []struct {
-		ext      string
+	key := "precompressed/" + hex.EncodeToString(sum[:])
+	encs := []struct {
+		name     string
 		compress func([]byte) ([]byte, error)
 	}{
-		{".br", func(d []byte) ([]byte, error) { return compressBrotliLevel(d, brotli.BestCompression) }},
-		{".gz", func(d []byte) ([]byte, error) { return compressGzipLevel(d, gzip.BestCompression) }},
-	} {
-		z, err := s.cached("precompressed/"+key+enc.ext, func() ([]byte, error) { return enc.compress(data) })
-		if err != nil {
-			return fmt.Errorf("compress %s: %w", out, err)
-		}
-		if err := writeFile(dir, out+enc.ext, z); err != nil {
-			return err
-		}
+		{fmt.Sprintf(".br.%d", brLevel), func(d []byte) ([]byte, error) { return compressBrotliLevel(d, brLevel) }},
+		{fmt.Sprintf(".gz.%d", gzLevel), func(d []byte) ([]byte, error) { return compressGzipLevel(d, gzLevel) }},
 	}
-	return nil
+	errs := make([]error, len(encs))
+	var wg sync.WaitGroup
+	for i, enc := range encs {
+		wg.Go(func() {
+			z, err := s.cached(key+enc.name, func() ([]byte, error) { return enc.compress(data) })
+			if err != nil {
+				errs[i] = fmt.Errorf("compress %s: %w", out, err)
+				return
+			}
+			ext := enc.name[:3] // ".br" or ".gz"
+			if err := writeFile(dir, out+ext, z); err != nil {
+				errs[i] = fmt.Errorf("write %s: %w", out+ext, err)
+			}
+		})
+	}
+	wg.Wait()
+	return errors.Join(errs...)
 }
 
 // cached returns the file name under Options.CacheDir, computing and
