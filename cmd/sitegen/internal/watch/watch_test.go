@@ -211,6 +211,12 @@ func TestWatcher(t *testing.T) {
 					allowed := append(slices.Clone(sc.want), sc.also...)
 					allowed = append(allowed, sentinel)
 					for p := range seen {
+						// A poll can catch a file between its creation and
+						// its write and report it twice, so an earlier
+						// scenario's sentinel may still arrive here.
+						if strings.HasPrefix(p, "content/sentinel-") {
+							continue
+						}
 						if !slices.Contains(allowed, p) {
 							t.Errorf("unexpected change %s (%v)", p, seen[p])
 						}
