@@ -243,7 +243,7 @@ func report(sz sizes, firsts []float64, lat []latency, runs int) string {
 	b.WriteString("## calculators (WebAssembly)\n\n")
 	fmt.Fprintf(&b, "Produced by `make bench` (`go run ./cmd/sitegen/internal/calcbench -runs %d`) on %s, %s %s/%s, %d CPUs, headless Debian Chromium.\n\n",
 		runs, time.Now().Format("2006-01-02"), runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU())
-	fmt.Fprintf(&b, "Module: `GOOS=js GOARCH=wasm go build %s ./wasm` (all six calculators in one module).\n\n", strings.Join(wasmbuild.BuildFlags(), " "))
+	fmt.Fprintf(&b, "Module: `%s go build %s ./wasm` (all six calculators in one module).\n\n", strings.Join(wasmbuild.BuildEnv(), " "), strings.Join(wasmbuild.BuildFlags(), " "))
 	b.WriteString("| module | raw | gzip -9 | brotli -q 11 | target (brotli) |\n|---|---:|---:|---:|---|\n")
 	verdict := "met"
 	if sz.br > targetBrotli {
@@ -262,7 +262,7 @@ func report(sz sizes, firsts []float64, lat []latency, runs int) string {
 		fmt.Fprintf(&b, "| %s | %.1f ms (%.1f) | %.0f ms (%.0f) | %s |\n", l.id, median(l.worker), slices.Max(l.worker), median(l.roundT), slices.Max(l.roundT), v)
 	}
 	if sz.br > targetBrotli {
-		b.WriteString("\nThe module misses the size target. A module with syscall/js alone is about 414 KB brotli, leaving 86 KB for six calculators; ours take about 113 KB: roll resolution with its step-by-step traces about 37 KB, exact odds about 38 KB, the registry, input parsing and the result about 28 KB. Already done: form texts kept out of the module, no fmt/reflect/encoding/json (a test guards it), no generic sorts, no math.Pow, no inlining. What would close the gap: one module per system, each page loading only its own (the largest, OpenD6, is about 460 KB); a printf-lite trace formatter (estimated 3–5 KB); TinyGo (not available on this machine).\n")
+		b.WriteString("\nThe module misses the size target. A module with syscall/js alone is about 403 KB brotli (built the same way), leaving 97 KB for six calculators; ours take about 113 KB: roll resolution with its step-by-step traces about 37 KB, exact odds about 38 KB, the registry, input parsing and the result about 28 KB. Already done: form texts kept out of the module, no fmt/reflect/encoding/json (a test guards it), no generic sorts, no math.Pow, no inlining, the classic GC (GOEXPERIMENT=nogreenteagc, −11 KB). Tried and measured worse: wasm-opt -Oz, printf-style traces, dropping strconv.Quote. What would close the gap: one module per system, each page loading only its own (the largest, OpenD6, is about 460 KB); a printf-lite trace formatter (estimated 3–5 KB); TinyGo (not available on this machine).\n")
 	}
 	return b.String()
 }

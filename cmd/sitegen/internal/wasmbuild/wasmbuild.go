@@ -37,6 +37,14 @@ const Module = "d6codex"
 // once compressed (see BENCHMARKS.md).
 func BuildFlags() []string { return []string{"-trimpath", "-ldflags=-s -w", "-gcflags=all=-l"} }
 
+// BuildEnv is the environment the module is built in: WebAssembly for
+// JavaScript hosts, and the classic garbage collector instead of Go 1.26's
+// Green Tea collector, which saves 11 KB of compressed module and matters
+// nothing for a calculator's small, short-lived heap.
+func BuildEnv() []string {
+	return []string{"GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0", "GOEXPERIMENT=nogreenteagc"}
+}
+
 // inputs are the folders whose Go files make up the module, relative to
 // the repository root.
 func inputs() []string { return []string{"rules", "calc", "wasm"} }
@@ -126,11 +134,11 @@ func Build(ctx context.Context, root, cacheDir string) ([]byte, error) {
 	args := append(append([]string{"build"}, BuildFlags()...), "-o", out, "./wasm")
 	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = root
-	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
+	cmd.Env = append(os.Environ(), BuildEnv()...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("build calculators (GOOS=js GOARCH=wasm go %s): %w\n%s", strings.Join(args, " "), err, stderr.String())
+		return nil, fmt.Errorf("build calculators (%s go %s): %w\n%s", strings.Join(BuildEnv(), " "), strings.Join(args, " "), err, stderr.String())
 	}
 	data, err := os.ReadFile(out)
 	if err != nil {
@@ -159,7 +167,7 @@ func Key(ctx context.Context, root string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	fmt.Fprintf(h, "%s\n%q\n", ver, BuildFlags())
+	fmt.Fprintf(h, "%s\n%q\n%q\n", ver, BuildFlags(), BuildEnv())
 	var files []string
 	for _, f := range []string{"go.mod", "go.sum"} {
 		files = append(files, filepath.Join(root, f))
