@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"d6codex/cmd/sitegen/internal/sitetest"
 )
 
 func writeSite(t *testing.T, page string) string {
@@ -19,15 +21,7 @@ func writeSite(t *testing.T, page string) string {
 		"content/_index.md":   "---\ntitle: Home\n---\n",
 		"content/a.md":        page,
 	}
-	for name, body := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	sitetest.WriteFiles(t, dir, files)
 	return dir
 }
 

@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"d6codex/cmd/sitegen/internal/sitetest"
 )
 
 // rawGet sends a request line as is (no client-side path cleaning).
@@ -44,15 +46,7 @@ func TestHandler(t *testing.T) {
 		".hidden/index.html":    "<html><body>hidden</body></html>",
 		"feed.xml":              "<rss/>",
 	}
-	for name, body := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	sitetest.WriteFiles(t, dir, files)
 	if err := os.WriteFile(filepath.Join(base, "secret.txt"), []byte("SECRET"), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -151,11 +151,17 @@ func ArtifactDir(t testing.TB) string {
 func Screenshot(t testing.TB, ctx context.Context, name string) {
 	t.Helper()
 	buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	saveShot(t, name, buf, err)
+}
+
+// saveShot writes a screenshot taken with err as name.png in ArtifactDir.
+func saveShot(t testing.TB, name string, png []byte, err error) {
+	t.Helper()
 	if err != nil {
 		t.Fatalf("screenshot %s: %v", name, err)
 	}
 	p := filepath.Join(ArtifactDir(t), name+".png")
-	if err := os.WriteFile(p, buf, 0o644); err != nil {
+	if err := os.WriteFile(p, png, 0o644); err != nil {
 		t.Fatalf("screenshot %s: %v", name, err)
 	}
 	t.Logf("screenshot: %s", p)
@@ -198,12 +204,5 @@ func RepoRoot(t testing.TB) string {
 func ScreenshotElement(t testing.TB, ctx context.Context, sel, name string) {
 	t.Helper()
 	buf, err := chromedp.Run(ctx, chromedp.Screenshot(sel))
-	if err != nil {
-		t.Fatalf("screenshot %s: %v", name, err)
-	}
-	p := filepath.Join(ArtifactDir(t), name+".png")
-	if err := os.WriteFile(p, buf, 0o644); err != nil {
-		t.Fatalf("screenshot %s: %v", name, err)
-	}
-	t.Logf("screenshot: %s", p)
+	saveShot(t, name, buf, err)
 }

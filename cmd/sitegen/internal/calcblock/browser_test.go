@@ -17,6 +17,7 @@ import (
 	"d6codex/cmd/sitegen/buildcmd"
 	"d6codex/cmd/sitegen/internal/browser"
 	"d6codex/cmd/sitegen/internal/site"
+	"d6codex/cmd/sitegen/internal/sitetest"
 )
 
 // buildCalcSite builds a small site whose page embeds the given calculator
@@ -30,15 +31,7 @@ func buildCalcSite(t *testing.T, blocks string) string {
 		"content/_index.md":       "---\ntitle: Home\n---\nHome.\n",
 		"content/tools/_index.md": "---\ntitle: Calculators\n---\n" + blocks,
 	}
-	for name, body := range files {
-		p := filepath.Join(src, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	sitetest.WriteFiles(t, src, files)
 	if err := os.CopyFS(filepath.Join(src, "static"), os.DirFS(filepath.Join(root, "static"))); err != nil {
 		t.Fatal(err)
 	}

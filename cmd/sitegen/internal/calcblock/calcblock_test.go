@@ -11,6 +11,7 @@ import (
 	"d6codex/cmd/sitegen/buildcmd"
 	"d6codex/cmd/sitegen/internal/browser"
 	"d6codex/cmd/sitegen/internal/site"
+	"d6codex/cmd/sitegen/internal/sitetest"
 )
 
 // build builds a one-page site with the real handlers and returns the
@@ -33,15 +34,7 @@ func build(t *testing.T, page string) (string, site.Diagnostics) {
 		}
 		files["static/"+f] = string(data)
 	}
-	for name, body := range files {
-		p := filepath.Join(src, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	sitetest.WriteFiles(t, src, files)
 	dest := filepath.Join(t.TempDir(), "public")
 	_, err := site.Build(context.Background(), site.Options{Source: src, Dest: dest,
 		Handlers: buildcmd.Handlers(), Generators: buildcmd.Generators()})

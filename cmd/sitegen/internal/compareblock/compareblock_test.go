@@ -11,35 +11,18 @@ import (
 	"testing"
 
 	"d6codex/calc"
+	"d6codex/cmd/sitegen/internal/browser"
 	"d6codex/cmd/sitegen/internal/compareblock"
 	"d6codex/cmd/sitegen/internal/site"
+	"d6codex/cmd/sitegen/internal/sitetest"
 )
-
-// repoRoot walks up from the test's directory to the folder with go.mod.
-func repoRoot(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("no go.mod above the test directory")
-		}
-		dir = parent
-	}
-}
 
 // build builds a one-page site whose page is body, with the compare
 // handler only, and returns the page's HTML and the diagnostics.
 func build(t *testing.T, body string) (string, site.Diagnostics) {
 	t.Helper()
 	src := t.TempDir()
-	css, err := os.ReadFile(filepath.Join(repoRoot(t), "static", "css", "tables.css"))
+	css, err := os.ReadFile(filepath.Join(browser.RepoRoot(t), "static", "css", "tables.css"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,15 +34,7 @@ func build(t *testing.T, body string) (string, site.Diagnostics) {
 		"static/js/site.js":     "",
 		"static/css/tables.css": string(css),
 	}
-	for name, text := range files {
-		p := filepath.Join(src, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	sitetest.WriteFiles(t, src, files)
 	dest := filepath.Join(t.TempDir(), "public")
 	_, err = site.Build(context.Background(), site.Options{Source: src, Dest: dest, CacheDir: "-",
 		Handlers: map[string]site.BlockHandler{compareblock.Info: compareblock.New(calc.New())}})

@@ -19,6 +19,7 @@ import (
 
 	"d6codex/calc"
 	"d6codex/cmd/sitegen/buildcmd"
+	"d6codex/cmd/sitegen/internal/browser"
 	"d6codex/cmd/sitegen/internal/site"
 )
 
@@ -45,25 +46,6 @@ var verbatim = map[string]string{
 	"legal/ogl.md": "the Open Game License, whose section 15 must copy the copyright notice of the OpenD6 source exactly",
 }
 
-// repoRoot walks up from the test's directory to the folder with go.mod.
-func repoRoot(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("no go.mod above the test directory")
-		}
-		dir = parent
-	}
-}
-
 // contentFile is one Markdown file of content/.
 type contentFile struct {
 	rel  string // "opend6/attacking.md"
@@ -74,7 +56,7 @@ type contentFile struct {
 // readContent reads every Markdown file of content/ with its front matter.
 func readContent(t *testing.T) []contentFile {
 	t.Helper()
-	root := filepath.Join(repoRoot(t), "content")
+	root := filepath.Join(browser.RepoRoot(t), "content")
 	var files []contentFile
 	md := goldmark.New(goldmark.WithExtensions(&frontmatter.Extender{}))
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
@@ -113,7 +95,7 @@ func TestSiteBuilds(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: skipping the full site build (it compiles the WebAssembly calculators)")
 	}
-	t.Chdir(repoRoot(t))
+	t.Chdir(browser.RepoRoot(t))
 	dest := filepath.Join(t.TempDir(), "public")
 	res, err := site.Build(context.Background(), site.Options{Source: ".", Dest: dest,
 		Handlers: buildcmd.Handlers(), Generators: buildcmd.Generators()})
@@ -360,7 +342,7 @@ func findCopies(src string, seeds map[string]string) []copied {
 // seedDir locates the seeds: ../shared/seeds next to the repository.
 func seedDir(t *testing.T) string {
 	t.Helper()
-	dir := filepath.Join(filepath.Dir(repoRoot(t)), "shared", "seeds")
+	dir := filepath.Join(filepath.Dir(browser.RepoRoot(t)), "shared", "seeds")
 	if _, err := os.Stat(dir); err != nil {
 		t.Skipf("seed check skipped: the seeds folder %s is not there (it sits next to the repository in the project workspace)", dir)
 	}

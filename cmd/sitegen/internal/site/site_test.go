@@ -13,6 +13,8 @@ import (
 	"testing"
 
 	"github.com/yuin/goldmark/text"
+
+	"d6codex/cmd/sitegen/internal/sitetest"
 )
 
 // fakeHandler renders ```fake blocks, flags the page and asks for a script.
@@ -52,16 +54,10 @@ func writeTree(t *testing.T, files map[string]string) string {
 	}
 	for name, body := range files {
 		if body == "\x00" { // a marker to leave the default out
-			continue
-		}
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
+			delete(files, name)
 		}
 	}
+	sitetest.WriteFiles(t, dir, files)
 	return dir
 }
 

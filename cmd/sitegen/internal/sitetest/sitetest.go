@@ -1,0 +1,23 @@
+// Package sitetest holds helpers the sitegen tests share.
+package sitetest
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// WriteFiles writes files (slash-separated path relative to dir → text)
+// under dir, creating folders as needed, and fails the test on an error.
+func WriteFiles(t testing.TB, dir string, files map[string]string) {
+	t.Helper()
+	for name, text := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
