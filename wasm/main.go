@@ -22,13 +22,6 @@ func main() {
 	reg := calc.New()
 	js.Global().Set("d6calc", js.ValueOf(map[string]any{
 		"run": js.FuncOf(func(_ js.Value, args []js.Value) any { return run(reg, args) }),
-		"ids": js.FuncOf(func(_ js.Value, _ []js.Value) any {
-			var ids []any
-			for _, c := range reg.List() {
-				ids = append(ids, c.ID)
-			}
-			return js.ValueOf(ids)
-		}),
 	}))
 	select {}
 }
