@@ -10,6 +10,7 @@ package templates
 import (
 	"slices"
 	"strings"
+	"time"
 )
 
 // Kind tells which view renders a page.
@@ -118,6 +119,16 @@ type Page struct {
 	Scripts []string
 	// Styles are published URLs of extra stylesheets the page needs.
 	Styles []string
+	// Section is the title of the page's top-level section (its game
+	// system, "OpenD6"), or "" for pages outside one; it goes into the
+	// document title so tabs and bookmarks can tell pages apart.
+	Section string
+	// EditURL is the address of the page's source in the repository's
+	// editor (site.toml editURL + source path), or "" when not configured.
+	EditURL string
+	// Updated is when the page's source last changed (from git when the
+	// source is a repository, else the file time); zero when unknown.
+	Updated time.Time
 }
 
 // Has reports whether a block handler set flag on this page.
@@ -153,13 +164,26 @@ func (p *Page) BodyClass() string {
 	return c
 }
 
-// DocumentTitle is the text of the <title> element.
+// DocumentTitle is the text of the <title> element: the page title, its
+// game system when the page belongs to one and is not the system's own
+// page, and the site title ("Attacking · OpenD6 · d6codex").
 func (p *Page) DocumentTitle() string {
 	if p.Kind == KindHome || p.Title == "" || p.Title == p.Site.Title {
 		return p.Site.Title
 	}
-	return p.Title + " · " + p.Site.Title
+	t := p.Title
+	if p.Section != "" && p.Section != p.Title {
+		t += " · " + p.Section
+	}
+	return t + " · " + p.Site.Title
 }
+
+// UpdatedISO and UpdatedText format Updated for the page footer
+// ("2026-11-20" and "20 November 2026").
+func (p *Page) UpdatedISO() string { return p.Updated.Format(time.DateOnly) }
+
+// UpdatedText is Updated as a date a reader reads ("20 November 2026").
+func (p *Page) UpdatedText() string { return p.Updated.Format("2 January 2006") }
 
 // SearchIndexAsset is the logical asset name of the full-text search
 // index the engine writes at build time; the layout loads it from
@@ -171,6 +195,14 @@ const SearchIndexAsset = "search-index.json"
 // phone navigation behind its button) and applies the remembered theme so
 // the page does not flash in the other one.
 const headScript = `<script>(function(d){d.classList.add("js");try{var t=localStorage.getItem("d6codex-theme");if(t==="light"||t==="dark")d.dataset.theme=t}catch(e){}})(document.documentElement)</script>`
+
+// FaviconAsset is the logical path of the site icon; the layout links it
+// when static/ has it (browsers otherwise ask for /favicon.ico).
+const FaviconAsset = "favicon.svg"
+
+// ManifestAsset is the logical path of the web app manifest, linked when
+// static/ has it.
+const ManifestAsset = "manifest.webmanifest"
 
 // HasSearch reports whether the site publishes the search script, the
 // search library and the index, which is when the layout shows the search

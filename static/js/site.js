@@ -1,8 +1,9 @@
 // d6codex site script: progressive enhancement of pages that read fully
-// without it. Theme toggle (remembered), phone menu button, a table of
-// contents that follows the scroll, "copy link" on headings, scrollable
-// tables reachable by keyboard, highlighting of searched words, and the
-// full-text search (MiniSearch and the index load on first use).
+// without it. Theme toggle (system/light/dark, remembered), phone menu
+// button, a table of contents that follows the scroll, "copy link" on
+// headings, scrollable tables reachable by keyboard with a fade where more
+// is hidden, glossary previews, highlighting of searched words, and the
+// full-text search (loaded on first use).
 (() => {
   "use strict";
   const doc = document, root = doc.documentElement;
@@ -27,21 +28,29 @@
     toastTimer = setTimeout(() => t.classList.remove("show"), 2000);
   }
 
-  // --- Theme: follows the system until the toggle is used, then remembered.
+  // --- Theme: three states, system -> light -> dark -> system. "system"
+  // follows the operating system's setting; the other two are remembered.
   function initTheme() {
     const btn = $(".theme-toggle");
     if (!btn) return;
-    const dark = matchMedia("(prefers-color-scheme: dark)");
-    const current = () => root.dataset.theme || (dark.matches ? "dark" : "light");
-    const sync = () => btn.setAttribute("aria-pressed", String(current() === "dark"));
+    const modes = ["system", "light", "dark"];
+    const label = $(".label", btn);
+    const sync = () => {
+      const mode = root.dataset.theme || "system";
+      btn.dataset.mode = mode;
+      label.textContent = "Theme: " + mode;
+      btn.title = "Theme: " + mode + " (click for " + modes[(modes.indexOf(mode) + 1) % 3] + ")";
+    };
     btn.hidden = false;
     sync();
-    dark.addEventListener("change", sync);
     btn.addEventListener("click", () => {
-      const next = current() === "dark" ? "light" : "dark";
-      root.dataset.theme = next;
-      try { localStorage.setItem(THEME_KEY, next); } catch (e) { /* private mode: not remembered */ }
+      const next = modes[(modes.indexOf(root.dataset.theme || "system") + 1) % 3];
+      if (next === "system") delete root.dataset.theme; else root.dataset.theme = next;
+      try {
+        if (next === "system") localStorage.removeItem(THEME_KEY); else localStorage.setItem(THEME_KEY, next);
+      } catch (e) { /* private mode: not remembered */ }
       sync();
+      toast("Theme: " + next);
     });
   }
 
@@ -50,7 +59,9 @@
     const btn = $(".nav-button"), nav = $("#site-nav");
     if (!btn || !nav) return;
     btn.hidden = false;
+    const header = $(".site-header");
     const set = (open) => {
+      if (open && header) nav.style.top = Math.max(0, header.getBoundingClientRect().bottom) + "px";
       btn.setAttribute("aria-expanded", String(open));
       root.classList.toggle("nav-open", open);
     };
@@ -103,25 +114,108 @@
     }
   }
 
-  // --- Tables wider than the screen scroll; make them keyboard-reachable.
+  // --- Tables wider than their column scroll: make them keyboard-reachable
+  // and fade the edge that has more to show (classes more-left/more-right).
   function initTables() {
-    const wraps = $$(".table-wrap");
+    const wraps = $$(".table-wrap, .table-scroll");
     if (!wraps.length) return;
+    const edges = (w) => {
+      const max = w.scrollWidth - w.clientWidth;
+      w.classList.toggle("more-left", max > 1 && w.scrollLeft > 1);
+      w.classList.toggle("more-right", max > 1 && w.scrollLeft < max - 1);
+    };
     const check = () => {
       for (const w of wraps) {
-        if (w.scrollWidth > w.clientWidth + 1) {
-          w.tabIndex = 0;
-          w.setAttribute("role", "region");
-          w.setAttribute("aria-label", "Table (scrolls sideways)");
-        } else {
-          w.removeAttribute("tabindex");
-          w.removeAttribute("role");
-          w.removeAttribute("aria-label");
+        const wide = w.scrollWidth > w.clientWidth + 1;
+        if (w.classList.contains("table-wrap")) {
+          if (wide) {
+            w.tabIndex = 0;
+            w.setAttribute("role", "region");
+            w.setAttribute("aria-label", "Table (scrolls sideways)");
+          } else {
+            w.removeAttribute("tabindex");
+            w.removeAttribute("role");
+            w.removeAttribute("aria-label");
+          }
         }
+        edges(w);
       }
     };
+    wraps.forEach((w) => w.addEventListener("scroll", () => edges(w), { passive: true }));
     check();
     if (window.ResizeObserver) { const ro = new ResizeObserver(check); wraps.forEach((w) => ro.observe(w)); }
+  }
+
+  // --- Glossary terms: a link to a glossary entry shows the entry's first
+  // paragraph in place on hover, keyboard focus or a first tap (a second
+  // tap follows the link). The preview is a role=tooltip the link is
+  // described by, so screen readers read it too; Escape closes it.
+  function initGlossary() {
+    const links = $$("main a[href*='/glossary/#']").filter((a) => a.pathname !== location.pathname);
+    if (!links.length) return;
+    const pages = new Map(); // glossary URL -> Promise<Document>
+    const tip = doc.createElement("div");
+    tip.className = "term-tip";
+    tip.id = "term-tip";
+    tip.setAttribute("role", "tooltip");
+    tip.hidden = true;
+    doc.body.append(tip);
+    let current = null, hideTimer = 0;
+    const definition = async (a) => {
+      const url = a.href.split("#")[0];
+      if (!pages.has(url)) {
+        pages.set(url, fetch(url).then((r) => { if (!r.ok) throw new Error("HTTP " + r.status); return r.text(); })
+          .then((t) => new DOMParser().parseFromString(t, "text/html")));
+        pages.get(url).catch(() => pages.delete(url));
+      }
+      const page = await pages.get(url);
+      const h = page.getElementById(decodeURIComponent(a.hash.slice(1)));
+      if (!h) return null;
+      let p = h.nextElementSibling;
+      while (p && p.tagName !== "P" && !/^H[1-6]$/.test(p.tagName)) p = p.nextElementSibling;
+      return p && p.tagName === "P" ? { term: h.textContent.replace(/#\s*$/, "").trim(), text: p.textContent.trim() } : null;
+    };
+    const place = (a) => {
+      const r = a.getBoundingClientRect();
+      const w = Math.min(352, innerWidth - 16);
+      tip.style.width = w + "px";
+      tip.style.left = Math.max(8, Math.min(r.left + scrollX, scrollX + innerWidth - w - 8)) + "px";
+      tip.style.top = (r.bottom + scrollY + 6) + "px";
+    };
+    const show = async (a) => {
+      clearTimeout(hideTimer);
+      if (current === a && !tip.hidden) return;
+      current = a;
+      let d = null;
+      try { d = await definition(a); } catch (e) { return; }
+      if (current !== a || !d) return;
+      tip.innerHTML = "";
+      const b = doc.createElement("strong");
+      b.textContent = d.term;
+      tip.append(b, " ", d.text);
+      tip.hidden = false;
+      place(a);
+      a.setAttribute("aria-describedby", "term-tip");
+    };
+    const hide = () => {
+      tip.hidden = true;
+      if (current) current.removeAttribute("aria-describedby");
+      current = null;
+    };
+    for (const a of links) {
+      a.classList.add("term");
+      a.addEventListener("mouseenter", () => show(a));
+      a.addEventListener("mouseleave", () => { hideTimer = setTimeout(hide, 200); });
+      a.addEventListener("focus", () => show(a));
+      a.addEventListener("blur", hide);
+      a.addEventListener("click", (e) => {
+        if (e.pointerType === "touch" && (current !== a || tip.hidden)) { e.preventDefault(); show(a); }
+      });
+    }
+    tip.addEventListener("mouseenter", () => clearTimeout(hideTimer));
+    tip.addEventListener("mouseleave", hide);
+    doc.addEventListener("keydown", (e) => { if (e.key === "Escape" && !tip.hidden) hide(); });
+    doc.addEventListener("pointerdown", (e) => { if (!tip.hidden && !tip.contains(e.target) && !e.target.closest("a.term")) hide(); });
   }
 
   // --- Highlight the words a search result was found with (?h=word+word).
@@ -316,6 +410,7 @@
     initTOC();
     initAnchors();
     initTables();
+    initGlossary();
     highlightPage();
     if (!reduceMotion.matches) root.classList.add("smooth");
   }

@@ -144,6 +144,9 @@ func Build(ctx context.Context, opts site.Options, stdout, stderr io.Writer) (si
 		fmt.Fprintf(stderr, "sitegen build: %v\n", err)
 		return res, false
 	}
+	for _, w := range res.Warnings {
+		fmt.Fprintf(stderr, "sitegen build: warning: %s\n", w)
+	}
 	fmt.Fprintf(stdout, "%d pages in %d ms\n", res.Pages, res.Duration.Milliseconds())
 	return res, true
 }

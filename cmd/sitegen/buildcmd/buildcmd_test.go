@@ -37,7 +37,11 @@ func TestRun(t *testing.T) {
 		stderr     string // regexp
 		wantPublic bool
 	}{
-		{"success", good, func(d string) []string { return []string{"--source", d} }, 0, `^2 pages in \d+ ms\n$`, `^$`, true},
+		{"success", good, func(d string) []string { return []string{"--source", d, "--base-url", "https://rules.test/"} }, 0, `^2 pages in \d+ ms\n$`, `^$`, true},
+		{"placeholder base URL warns", good, func(d string) []string { return []string{"--source", d, "--base-url", "https://example.org/"} }, 0,
+			`^2 pages in \d+ ms\n$`, `^sitegen build: warning: baseURL "https://example.org/" is a placeholder.*--base-url\n$`, true},
+		{"no base URL warns", good, func(d string) []string { return []string{"--source", d} }, 0,
+			`^2 pages in \d+ ms\n$`, `^sitegen build: warning: baseURL "/" has no host`, true},
 		{"hugo short flags", good, func(d string) []string {
 			return []string{"-s", d, "-d", filepath.Join(d, "out"), "-b", "http://x.test/", "-D"}
 		}, 0, `^2 pages in`, `^$`, false},

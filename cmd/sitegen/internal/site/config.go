@@ -25,6 +25,10 @@ type Config struct {
 	BaseURL string
 	// LanguageCode is the language of the content (toml key "languageCode").
 	LanguageCode string
+	// EditURL is the address that, followed by a page's source path
+	// ("content/opend6/combat.md"), opens that file in the repository's
+	// web editor (toml key "editURL"). Empty: no "Edit this page" link.
+	EditURL string
 	// Unsafe lets raw HTML in Markdown through
 	// (toml key "markup.goldmark.renderer.unsafe"). Off by default.
 	Unsafe bool
@@ -63,10 +67,17 @@ func loadConfig(dir, baseURLOverride string, diag *collector) *Config {
 		return cfg
 	}
 	r := &fieldReader{file: ConfigFile, m: m, raw: raw, line: 1, diag: diag}
-	known := map[string]bool{"title": true, "baseURL": true, "languageCode": true, "markup": true, "params": true}
+	known := map[string]bool{"title": true, "baseURL": true, "languageCode": true, "editURL": true, "markup": true, "params": true}
 	for k := range m {
 		if !known[k] {
-			r.fail(k, "unknown setting (known: title, baseURL, languageCode, markup, params)")
+			r.fail(k, "unknown setting (known: title, baseURL, languageCode, editURL, markup, params)")
+		}
+	}
+	if s := r.str("editURL"); s != "" {
+		if u, err := url.Parse(s); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			r.fail("editURL", "%q must be an absolute http(s) URL", s)
+		} else {
+			cfg.EditURL = s
 		}
 	}
 	if s := r.str("title"); s != "" {
@@ -120,6 +131,27 @@ func normalizeBaseURL(s string) (string, error) {
 		u.Path += "/"
 	}
 	return u.String(), nil
+}
+
+// PlaceholderBaseURL reports why the base URL cannot be where the site is
+// published ("" when it can): a production build with it writes canonical
+// links and a sitemap that point elsewhere. The reserved example domains
+// (RFC 2606), loopback hosts and a bare path are placeholders.
+func (c *Config) PlaceholderBaseURL() string {
+	u, err := url.Parse(c.BaseURL)
+	if err != nil || u.Host == "" {
+		return fmt.Sprintf("baseURL %q has no host: canonical links and sitemap.xml are not absolute", c.BaseURL)
+	}
+	host := strings.ToLower(u.Hostname())
+	for _, d := range []string{"example.org", "example.com", "example.net"} {
+		if host == d || strings.HasSuffix(host, "."+d) {
+			return fmt.Sprintf("baseURL %q is a placeholder: canonical links and sitemap.xml point at it", c.BaseURL)
+		}
+	}
+	if host == "localhost" || host == "127.0.0.1" || host == "::1" {
+		return fmt.Sprintf("baseURL %q is a local address: canonical links and sitemap.xml point at it", c.BaseURL)
+	}
+	return ""
 }
 
 // absURL joins the base URL and a site path ("/opend6/combat/").

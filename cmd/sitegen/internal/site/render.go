@@ -65,6 +65,7 @@ func (s *Site) Render(ctx context.Context, dir string) error {
 		return err
 	}
 	s.search = s.newSearchIndex(assets)
+	s.lastmod = gitTimes(ctx, s.opts.Source)
 	view := &templates.Site{
 		Title:    s.cfg.Title,
 		Language: s.cfg.LanguageCode,
@@ -116,6 +117,20 @@ func (s *Site) navItems(children []*page) []*templates.NavItem {
 	return items
 }
 
+// section returns the top-level section page p belongs to (itself for a
+// top-level section), or nil for the home page and top-level pages.
+func (s *Site) section(p *page) *page {
+	for a := p; a != nil; a = a.parent {
+		if a.parent == s.home {
+			if a.kind == templates.KindSection {
+				return a
+			}
+			return nil
+		}
+	}
+	return nil
+}
+
 func (s *Site) link(p *page) *templates.Link {
 	if p == nil {
 		return nil
@@ -145,6 +160,13 @@ func (s *Site) renderPage(ctx context.Context, p *page, site *templates.Site, di
 		Permalink:   s.cfg.absURL(p.sitePath),
 		Prev:        s.link(p.prev),
 		Next:        s.link(p.next),
+		Updated:     s.updated(p),
+	}
+	if s.cfg.EditURL != "" && p.file != "" {
+		v.EditURL = s.cfg.EditURL + p.file
+	}
+	if sec := s.section(p); sec != nil {
+		v.Section = sec.title
 	}
 	for a := p.parent; a != nil; a = a.parent {
 		v.Breadcrumbs = append(v.Breadcrumbs, *s.link(a))

@@ -93,6 +93,9 @@ type Result struct {
 	// Errors lists every problem found; the build published nothing if it
 	// is not empty.
 	Errors Diagnostics
+	// Warnings are problems that do not stop the build but make the site
+	// wrong where it is published (a placeholder baseURL).
+	Warnings []string
 }
 
 // Site is a loaded site, ready to render.
@@ -110,8 +113,9 @@ type Site struct {
 	drafts map[string]bool  // content-relative paths of excluded drafts
 
 	rendered atomic.Int64
-	search   *searchIndex    // the search index Render collects (search.go)
-	view     *templates.Site // the shared view model of the last Render (for Update)
+	search   *searchIndex         // the search index Render collects (search.go)
+	view     *templates.Site      // the shared view model of the last Render (for Update)
+	lastmod  map[string]time.Time // last commit time per source file (lastmod.go); nil without git
 }
 
 // Load reads the configuration and content of opts.Source. Problems in the
@@ -187,6 +191,9 @@ func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 		return s, Result{}, err
 	}
 	res := Result{Pages: int(s.rendered.Load()), Errors: s.Diagnostics()}
+	if w := s.cfg.PlaceholderBaseURL(); w != "" {
+		res.Warnings = append(res.Warnings, w+"; set baseURL in "+ConfigFile+" or pass --base-url")
+	}
 	if len(res.Errors) > 0 {
 		res.Duration = time.Since(start)
 		return s, res, res.Errors

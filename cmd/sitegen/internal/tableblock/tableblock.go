@@ -81,15 +81,7 @@ func (h *Handler) RenderBlock(b *site.Block) (string, error) {
 		return "", fmt.Errorf("unknown table %q (known: %s)", b.Args[0], strings.Join(h.IDs(), ", "))
 	}
 	b.AddStyle(StyleAsset)
-	view := templates.TableView{
-		DOMID:       "table-" + strings.ReplaceAll(b.Args[0], "/", "-"),
-		Title:       t.Title,
-		Source:      t.Source,
-		Note:        t.Note,
-		Provisional: t.Provisional,
-		Columns:     t.Columns,
-		Rows:        t.Rows,
-	}
+	view := tableView(b.Args[0], t)
 	if b.Index > 0 {
 		view.DOMID += fmt.Sprintf("-%d", b.Index+1)
 	}
@@ -98,4 +90,33 @@ func (h *Handler) RenderBlock(b *site.Block) (string, error) {
 		return "", fmt.Errorf("render table %s: %w", b.Args[0], err)
 	}
 	return out.String(), nil
+}
+
+// tableView is the view of table t, published under id ("rollunder/weapons").
+func tableView(id string, t rules.Table) templates.TableView {
+	view := templates.TableView{
+		DOMID:       "table-" + strings.ReplaceAll(id, "/", "-"),
+		Title:       t.Title,
+		Source:      t.Source,
+		Note:        t.Note,
+		Provisional: t.Provisional,
+	}
+	view.Columns, view.Rows = displayColumns(t.Columns, t.Rows)
+	return view
+}
+
+// displayColumns drops a leading "id" column (the internal ids the
+// calculators use, like pistol_smg) when a column of names follows it:
+// players read the names, and rows lead with them.
+func displayColumns(cols []string, rows [][]string) ([]string, [][]string) {
+	if len(cols) < 2 || cols[0] != "id" {
+		return cols, rows
+	}
+	out := make([][]string, len(rows))
+	for i, r := range rows {
+		if len(r) > 0 {
+			out[i] = r[1:]
+		}
+	}
+	return cols[1:], out
 }

@@ -1,0 +1,45 @@
+package tableblock
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"d6codex/templates"
+)
+
+// TestTablesLeadWithNames renders every rules table and checks that no
+// header reads "id" and that rows lead with the names players read, not
+// the internal ids (pistol_smg) the calculators use.
+func TestTablesLeadWithNames(t *testing.T) {
+	h := New()
+	withIDs := 0
+	for _, id := range h.IDs() {
+		t.Run(id, func(t *testing.T) {
+			tbl := h.tables[id]
+			var b strings.Builder
+			if err := templates.RulesTable(tableView(id, tbl)).Render(context.Background(), &b); err != nil {
+				t.Fatal(err)
+			}
+			html := b.String()
+			if strings.Contains(html, `<th scope="col">id</th>`) {
+				t.Errorf("%s shows the internal id column", id)
+			}
+			if tbl.Columns[0] != "id" {
+				return
+			}
+			withIDs++
+			for _, r := range tbl.Rows {
+				if r[0] != r[1] && strings.Contains(html, `<th scope="row">`+r[0]+`</th>`) {
+					t.Errorf("%s: row header %q is an internal id; want %q", id, r[0], r[1])
+				}
+				if !strings.Contains(html, `<th scope="row">`+r[1]+`</th>`) {
+					t.Errorf("%s: row %q does not lead with its name %q", id, r[0], r[1])
+				}
+			}
+		})
+	}
+	if withIDs == 0 {
+		t.Error("no table has an id column: the test checks nothing")
+	}
+}
