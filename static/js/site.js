@@ -173,7 +173,7 @@
       if (!h) return null;
       let p = h.nextElementSibling;
       while (p && p.tagName !== "P" && !/^H[1-6]$/.test(p.tagName)) p = p.nextElementSibling;
-      return p && p.tagName === "P" ? { term: h.textContent.replace(/#\s*$/, "").trim(), text: p.textContent.trim() } : null;
+      return p && p.tagName === "P" ? { term: h.textContent.replace(/#\s*$/, "").trim(), text: p.textContent.replace(/\s+/g, " ").trim() } : null;
     };
     const place = (a) => {
       const r = a.getBoundingClientRect();

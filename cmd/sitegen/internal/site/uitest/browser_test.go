@@ -171,47 +171,6 @@ func fragment(u *url.URL) string {
 	return "#" + u.Fragment
 }
 
-// TestThemePersists switches the theme and checks it is kept on the next
-// page and after a reload, then switches back.
-func TestThemePersists(t *testing.T) {
-	ctx := newTab(t, desktopW, desktopH)
-	base := browser.Serve(t, bundled)
-	open(t, ctx, base, rulesPage)
-	bg := `getComputedStyle(document.body).backgroundColor`
-	before := eval[string](t, ctx, bg)
-	pressed := eval[string](t, ctx, `document.querySelector(".theme-toggle").getAttribute("aria-pressed")`)
-	want := map[string]string{"false": "dark", "true": "light"}[pressed]
-	if err := chromedp.Do(ctx, chromedp.Click(".theme-toggle")); err != nil {
-		t.Fatal(err)
-	}
-	if got := eval[string](t, ctx, `document.documentElement.dataset.theme`); got != want {
-		t.Fatalf("after the toggle, theme %q, want %q", got, want)
-	}
-	after := eval[string](t, ctx, bg)
-	if after == before {
-		t.Errorf("the background stayed %s after the toggle", before)
-	}
-	for _, path := range []string{otherPage, "/"} {
-		open(t, ctx, base, path)
-		if got := eval[string](t, ctx, `document.documentElement.dataset.theme`); got != want {
-			t.Errorf("%s: theme %q, want %q kept", path, got, want)
-		}
-		if got := eval[string](t, ctx, bg); got != after {
-			t.Errorf("%s: background %s, want %s", path, got, after)
-		}
-		if got := eval[string](t, ctx, `document.querySelector(".theme-toggle").getAttribute("aria-pressed")`); got == pressed {
-			t.Errorf("%s: toggle aria-pressed=%s, not updated", path, got)
-		}
-	}
-	if err := chromedp.Do(ctx, chromedp.Click(".theme-toggle")); err != nil {
-		t.Fatal(err)
-	}
-	open(t, ctx, base, rulesPage)
-	if got := eval[string](t, ctx, bg); got != before {
-		t.Errorf("after toggling back, background %s, want %s", got, before)
-	}
-}
-
 // TestPhoneNavigation checks that at phone width the navigation is folded
 // behind the Menu button, opens and closes with it, and that without
 // JavaScript it is simply shown.
