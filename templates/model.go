@@ -186,8 +186,9 @@ func (p *Page) UpdatedISO() string { return p.Updated.Format(time.DateOnly) }
 func (p *Page) UpdatedText() string { return p.Updated.Format("2 January 2006") }
 
 // SearchIndexAsset is the logical asset name of the full-text search
-// index the engine writes at build time; the layout loads it from
-// Assets.URL(SearchIndexAsset) when the search box is first used.
+// index the engine writes at build time (the index.json of a split
+// index); js/search.js loads it from Assets.URL(SearchIndexAsset) when
+// the search box is first used, and the parts a query needs after it.
 const SearchIndexAsset = "search-index.json"
 
 // headScript runs before the first paint: it marks the document as having
@@ -211,9 +212,9 @@ func (s *Site) HasSearch() bool {
 	return s.Assets.URL("js/site.js") != "" && s.Assets.URL(SearchLibAsset) != "" && s.Assets.URL(SearchIndexAsset) != ""
 }
 
-// SearchLibAsset is the logical path of the vendored search library
-// (MiniSearch), loaded only when the search box is first used.
-const SearchLibAsset = "js/vendor/minisearch.js"
+// SearchLibAsset is the logical path of the search engine and result
+// list, loaded only when the search box is first used.
+const SearchLibAsset = "js/search.js"
 
 // System returns the system (top-level section) of the page at the
 // root-relative url: its first path segment under Home ("opend6"), or ""

@@ -256,143 +256,28 @@
     }
   }
 
-  // --- Search.
-  function loadScript(src) {
-    return new Promise((resolve, reject) => {
-      const s = doc.createElement("script");
-      s.src = src;
-      s.onload = resolve;
-      s.onerror = () => reject(new Error("could not load " + src));
-      doc.head.append(s);
-    });
-  }
-
+  // --- Search: the box shows with JavaScript; js/search.js (the engine
+  // and the result list) loads on first use and takes over.
   function initSearch() {
     const box = $(".search");
     if (!box) return;
-    const input = $("#search-q", box), select = $("#search-system", box);
-    const results = $("#search-results", box), status = $("#search-status", box);
+    const input = $("#search-q", box);
     box.hidden = false;
-    let engine = null, loading = null, data = null;
-
-    function load() {
+    let loading = null;
+    const load = () => {
       if (!loading) {
-        loading = Promise.all([
-          window.MiniSearch ? Promise.resolve() : loadScript(box.dataset.lib),
-          fetch(box.dataset.index).then((r) => { if (!r.ok) throw new Error("search index: HTTP " + r.status); return r.json(); }),
-        ]).then(async ([, idx]) => {
-          data = idx;
-          const docs = idx.docs.map((d, i) => ({ i, t: d[1] ? "" : idx.pages[d[0]][1], h: d[2], x: d[3] }));
-          const ms = new window.MiniSearch({
-            idField: "i",
-            fields: ["t", "h", "x"],
-            extractField: (d, f) => d[f],
-            searchOptions: {
-              boost: { t: 5, h: 3, x: 1 },
-              prefix: true,
-              fuzzy: (term) => (term.length > 4 ? 0.2 : false),
-              maxFuzzy: 2,
-            },
-          });
-          await ms.addAllAsync(docs, { chunkSize: 2000 });
-          engine = ms;
-        });
-        loading.catch(() => { loading = null; });
+        loading = new Promise((resolve, reject) => {
+          const s = doc.createElement("script");
+          s.src = box.dataset.lib;
+          s.onload = resolve;
+          s.onerror = () => reject(new Error("could not load " + box.dataset.lib));
+          doc.head.append(s);
+        }).then(() => window.d6search.init(box), () => { loading = null; });
       }
       return loading;
-    }
-
-    const esc = (s) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
-    function mark(text, re) {
-      let out = "", last = 0;
-      for (const m of text.matchAll(re)) {
-        out += esc(text.slice(last, m.index)) + "<mark>" + esc(m[0]) + "</mark>";
-        last = m.index + m[0].length;
-      }
-      return out + esc(text.slice(last));
-    }
-    function snippet(text, re) {
-      re.lastIndex = 0;
-      const m = re.exec(text);
-      re.lastIndex = 0;
-      let start = m ? Math.max(0, m.index - 50) : 0;
-      if (start > 0) start = text.indexOf(" ", start) + 1 || start;
-      let s = text.slice(start, start + 160);
-      if (start + 160 < text.length) s = s.replace(/\s+\S*$/, "") + "…";
-      return (start > 0 ? "…" : "") + s;
-    }
-
-    function close() { results.hidden = true; }
-
-    async function run() {
-      const q = input.value.trim();
-      if (!q) { results.hidden = true; results.innerHTML = ""; status.textContent = ""; return; }
-      try {
-        await load();
-      } catch (e) {
-        results.innerHTML = '<p class="search-empty">Search is unavailable: ' + esc(e.message) + "</p>";
-        results.hidden = false;
-        return;
-      }
-      if (q !== input.value.trim()) return; // a newer query is on its way
-      const sys = select.value;
-      const sysOf = (id) => { const s = data.systems[data.pages[data.docs[id][0]][2]]; return s ? s[0] : ""; };
-      const opts = { filter: sys ? (r) => sysOf(r.id) === sys : undefined };
-      let hits = engine.search(q, { ...opts, combineWith: "AND" });
-      if (!hits.length) hits = engine.search(q, { ...opts, combineWith: "OR" });
-      const shown = hits.slice(0, 20);
-      let html = "";
-      if (!shown.length) {
-        html = '<p class="search-empty">No results' + (sys ? " in " + esc(select.selectedOptions[0].text) : "") + ".</p>";
-        if (sys) html += '<button type="button" class="search-all">Search all systems</button>';
-      } else {
-        html = '<ol class="search-list">';
-        for (const r of shown) {
-          const d = data.docs[r.id], p = data.pages[d[0]];
-          const terms = [...new Set(r.terms)];
-          const re = termsRE(terms);
-          const url = p[0] + "?h=" + encodeURIComponent(terms.join(" ")) + (d[1] ? "#" + d[1] : "");
-          const s = data.systems[p[2]];
-          html += '<li><a href="' + esc(url) + '"><span class="r-title">' + mark(p[1], re) +
-            (d[2] ? ' <span aria-hidden="true">›</span> ' + mark(d[2], re) : "") + "</span>" +
-            (s && !sys ? '<span class="r-system">' + esc(s[1]) + "</span>" : "") +
-            '<span class="r-text">' + mark(snippet(d[3], re), re) + "</span></a></li>";
-        }
-        html += "</ol>";
-      }
-      results.innerHTML = html;
-      results.dataset.q = q; // which query the list answers (tests wait on it)
-      results.hidden = false;
-      status.textContent = hits.length ? hits.length + " result" + (hits.length === 1 ? "" : "s") + (hits.length > 20 ? ", showing the first 20" : "") : "No results";
-    }
-
-    let timer = 0;
-    input.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(run, 80); });
-    input.addEventListener("focus", () => { load().catch(() => {}); if (input.value.trim()) run(); }, { once: false });
-    select.addEventListener("change", () => { if (input.value.trim()) run(); });
-    box.querySelector("form").addEventListener("submit", (e) => {
-      e.preventDefault();
-      const first = $("a", results);
-      if (first) location.href = first.href; else run();
-    });
-    results.addEventListener("click", (e) => {
-      if (e.target.closest(".search-all")) { select.value = ""; run(); input.focus(); }
-    });
-    box.addEventListener("keydown", (e) => {
-      const links = $$("a", results);
-      const i = links.indexOf(doc.activeElement);
-      if (e.key === "ArrowDown" && links.length && !results.hidden) {
-        e.preventDefault();
-        links[Math.min(i + 1, links.length - 1)].focus();
-      } else if (e.key === "ArrowUp" && i >= 0) {
-        e.preventDefault();
-        if (i === 0) input.focus(); else links[i - 1].focus();
-      } else if (e.key === "Escape") {
-        close();
-        input.focus();
-      }
-    });
-    doc.addEventListener("click", (e) => { if (!box.contains(e.target)) close(); });
+    };
+    input.addEventListener("focus", load);
+    input.addEventListener("input", load);
     doc.addEventListener("keydown", (e) => {
       if (e.key !== "/" || e.ctrlKey || e.metaKey || e.altKey) return;
       const t = e.target;

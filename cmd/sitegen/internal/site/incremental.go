@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -191,11 +192,34 @@ func (s *Site) WriteSearchIndex() error {
 	if s.search == nil {
 		return nil
 	}
-	data, err := s.search.encode(s)
+	files, err := s.search.encode(s)
 	if err != nil {
 		return fmt.Errorf("search index: %w", err)
 	}
-	return replaceFile(s.opts.Dest, s.search.out, data)
+	for name, data := range files {
+		if err := replaceFile(s.opts.Dest, s.search.dir+"/"+name, data); err != nil {
+			return err
+		}
+	}
+	// Shards of terms no page has any more, and the precompressed
+	// siblings of the first build, would be stale: remove them.
+	root := filepath.Join(s.opts.Dest, filepath.FromSlash(s.search.dir))
+	return filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, err := filepath.Rel(root, p)
+		if err != nil {
+			return err
+		}
+		if _, ok := files[filepath.ToSlash(rel)]; ok {
+			return nil
+		}
+		if err := os.Remove(p); err != nil {
+			return fmt.Errorf("search index: %w", err)
+		}
+		return nil
+	})
 }
 
 // replaceFile writes data to dir/rel through a temporary file renamed

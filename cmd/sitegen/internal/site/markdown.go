@@ -70,6 +70,7 @@ var kindHandledBlock = ast.NewNodeKind("D6HandledBlock")
 // handledBlock holds the trusted HTML a BlockHandler produced.
 type handledBlock struct {
 	ast.BaseBlock
+	info string // the block's info word ("table")
 	html string
 }
 

@@ -280,7 +280,7 @@ func (s *Site) process(doc ast.Node, src []byte, p *page, out *pageOutput) []*te
 				s.diag.addf(p.file, l, c, "", "%s", msg)
 				return ast.WalkSkipChildren, nil
 			}
-			replace = append(replace, replacement{n, &handledBlock{html: html}})
+			replace = append(replace, replacement{n, &handledBlock{info: fields[0], html: html}})
 			return ast.WalkSkipChildren, nil
 		case *ast.Link:
 			dest, problem := s.resolveLink(p, string(n.Destination))

@@ -3,14 +3,17 @@ package site
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"html"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/andybalholm/brotli"
 	"github.com/yuin/goldmark/ast"
@@ -20,33 +23,51 @@ import (
 )
 
 // searchFormat is the version of the search index format. It is part of
-// the hash in the index's published name, so changing the format (or what
-// goes into the index) must bump it.
-const searchFormat = 1
+// the hash in the index's published folder name, so changing the format
+// (or what goes into the index) must bump it.
+const searchFormat = 2
 
-// searchPrefix is how much of a section's text the index keeps verbatim
-// (in bytes, cut at a word boundary) for the result snippet; after it,
-// each further word is kept once (first occurrence, in order), which is
-// all a term search needs.
-const searchPrefix = 120
+// searchChunk is how many pages share one text file of the index: a
+// result list fetches the files of the pages it shows, so smaller chunks
+// transfer less per query and make more files. One page per file (as
+// Pagefind) keeps a first query on the bundled site under 50 KB; five
+// pages per file took it to about 80 KB.
+const searchChunk = 1
+
+// searchIndexedBlocks are the info words of fenced blocks whose rendered
+// text is searchable (rules tables); other handled blocks (calculator
+// forms) are not.
+var searchIndexedBlocks = map[string]bool{"table": true}
 
 // searchIndex collects the full-text search index while pages render and
-// writes it at the end of Render. Its published name carries a hash of
-// everything the index is made from, so pages can link to it before it is
-// written. A nil *searchIndex ignores pages.
+// writes it at the end of Render. It is split like Pagefind's so that a
+// query downloads a small part of it, whatever the size of the site. Its
+// folder name carries a hash of everything the index is made from, so
+// pages can link to it before it is written. A nil *searchIndex ignores
+// pages.
 //
-// Format (JSON, compact, one array per record to keep it small):
+// Files, under search/HASH/ (JSON, compact):
 //
-//	{"v": 1,
-//	 "systems": [["opend6", "OpenD6"], ...],            // top-level sections
-//	 "pages":   [["/opend6/combat/", "Combat", 2], ...], // URL, title, system index or -1
-//	 "docs":    [[0, "", "", "lead text"],               // page index, anchor, heading, text
-//	             [0, "the-wild-die", "The Wild Die", "section text"], ...]}
+//	index.json   {"v": 2, "systems": [["opend6", "OpenD6"], ...],  // top-level sections
+//	              "pages": [sys, ndocs, sys, ndocs, ...],         // per page in reading order:
+//	                                                              // system index or -1, documents
+//	              "shards": ["6469", ...],                        // hex of each shard's key
+//	              "chunk": 5, "docs": N}
+//	t/HEX.json   {"term": [doc, w, doc, w, ...], ...}             // the terms whose first two
+//	                                                              // letters are the key
+//	c/K.json     [[url, title, [[anchor, heading, text], ...]], ...] // pages K*chunk ... K*chunk+chunk-1
 //
 // A page has one document for its title and the text before its first
-// h2/h3 heading, and one per h2/h3 section.
+// h2/h3 heading (anchor ""), and one per h2/h3 section; documents are
+// numbered in reading order. Postings list each document containing the
+// term: the first number is the document, the next ones the difference
+// to the previous document, each followed by a weight: the term's count
+// in the document (at most 15) + 16 if it is in the section's heading +
+// 32 if it is in the page title (lead documents only). Terms are the
+// lower-cased runs of letters and digits of two runes or more; the
+// search script splits queries the same way (static/js/search.js).
 type searchIndex struct {
-	out string // output path ("search-index.1a2b3c4d5e.json")
+	dir string // output folder ("search/1a2b3c4d5e")
 
 	mu   sync.Mutex
 	docs map[*page][]searchDoc
@@ -57,19 +78,20 @@ type searchDoc struct {
 	anchor, heading, text string
 }
 
-// newSearchIndex prepares the index of the loaded site and registers its
-// published URL in assets under templates.SearchIndexAsset. It must run
-// before pages render (it reads their sources).
+// newSearchIndex prepares the index of the loaded site and registers the
+// published URL of its index.json in assets under
+// templates.SearchIndexAsset. It must run before pages render (it reads
+// their sources).
 func (s *Site) newSearchIndex(assets templates.Assets) *searchIndex {
 	h := sha256.New()
-	fmt.Fprintf(h, "d6codex search %d %d\x00%s\x00", searchFormat, searchPrefix, s.cfg.relURL("/"))
+	fmt.Fprintf(h, "d6codex search %d %d\x00%s\x00", searchFormat, searchChunk, s.cfg.relURL("/"))
 	for _, p := range s.pages {
 		fmt.Fprintf(h, "%s\x00%s\x00%s\x00%d\x00", p.sitePath, p.title, p.description, len(p.src))
 		h.Write(p.src)
 	}
-	name := strings.TrimSuffix(templates.SearchIndexAsset, ".json") + "." + hex.EncodeToString(h.Sum(nil)[:5]) + ".json"
-	assets[templates.SearchIndexAsset] = s.cfg.relURL("/" + name)
-	return &searchIndex{out: name, docs: make(map[*page][]searchDoc, len(s.pages))}
+	dir := "search/" + hex.EncodeToString(h.Sum(nil)[:5])
+	assets[templates.SearchIndexAsset] = s.cfg.relURL("/" + dir + "/index.json")
+	return &searchIndex{dir: dir, docs: make(map[*page][]searchDoc, len(s.pages))}
 }
 
 // add records the searchable text of page p from its parsed (and
@@ -89,37 +111,63 @@ func (x *searchIndex) write(s *Site, dir string) error {
 	if x == nil {
 		return nil
 	}
-	data, err := x.encode(s)
+	files, err := x.encode(s)
 	if err != nil {
 		return fmt.Errorf("search index: %w", err)
 	}
-	if err := writeFile(dir, x.out, data); err != nil {
-		return fmt.Errorf("write %s: %w", x.out, err)
-	}
-	if len(data) < compressMin {
-		return nil
-	}
-	// The index of a big site is megabytes: the best levels take about
-	// 1.5 s together, so compress it at the default levels.
-	return s.writeSiblings(dir, x.out, data, 6, gzip.DefaultCompression)
+	names := slices.Sorted(func(yield func(string) bool) {
+		for n := range files {
+			if !yield(n) {
+				return
+			}
+		}
+	})
+	var mu sync.Mutex
+	var first error
+	_ = parallel(context.Background(), len(names), s.opts.Workers, func(i int) {
+		out := x.dir + "/" + names[i]
+		data := files[names[i]]
+		err := writeFile(dir, out, data)
+		if err != nil {
+			err = fmt.Errorf("write %s: %w", out, err)
+		} else if len(data) >= compressMin {
+			// The index of a big site is megabytes in many files: the best
+			// levels would take seconds, so compress at the default ones.
+			err = s.writeSiblings(dir, out, data, 6, gzip.DefaultCompression)
+		}
+		if err != nil {
+			mu.Lock()
+			if first == nil {
+				first = err
+			}
+			mu.Unlock()
+		}
+	})
+	return first
 }
 
-// encode returns the index as JSON, pages in reading order.
-func (x *searchIndex) encode(s *Site) ([]byte, error) {
-	type file struct {
+// encode returns the index files by path under the index folder, pages
+// in reading order.
+func (x *searchIndex) encode(s *Site) (map[string][]byte, error) {
+	type meta struct {
 		V       int         `json:"v"`
 		Systems [][2]string `json:"systems"`
-		Pages   [][3]any    `json:"pages"`
-		Docs    [][4]any    `json:"docs"`
+		Pages   []int       `json:"pages"`
+		Shards  []string    `json:"shards"`
+		Chunk   int         `json:"chunk"`
+		Docs    int         `json:"docs"`
 	}
-	f := file{V: searchFormat, Systems: [][2]string{}, Pages: [][3]any{}, Docs: [][4]any{}}
+	m := meta{V: searchFormat, Systems: [][2]string{}, Pages: []int{}, Shards: []string{}, Chunk: searchChunk}
 	system := map[*page]int{}
 	for _, c := range s.home.children {
 		if c.kind == templates.KindSection {
-			system[c] = len(f.Systems)
-			f.Systems = append(f.Systems, [2]string{systemID(c.sitePath), c.title})
+			system[c] = len(m.Systems)
+			m.Systems = append(m.Systems, [2]string{systemID(c.sitePath), c.title})
 		}
 	}
+	type posting struct{ doc, w int }
+	terms := map[string][]posting{}
+	var chunks [][]any
 	for _, p := range s.pages {
 		docs, ok := x.docs[p]
 		if !ok {
@@ -131,19 +179,110 @@ func (x *searchIndex) encode(s *Site) ([]byte, error) {
 				sys = i
 			}
 		}
-		n := len(f.Pages)
-		f.Pages = append(f.Pages, [3]any{s.cfg.relURL(p.sitePath), p.title, sys})
-		for _, d := range docs {
-			f.Docs = append(f.Docs, [4]any{n, d.anchor, d.heading, d.text})
+		n := len(m.Pages) / 2
+		m.Pages = append(m.Pages, sys, len(docs))
+		secs := make([][3]string, len(docs))
+		for i, d := range docs {
+			secs[i] = [3]string{d.anchor, d.heading, d.text}
+			w := map[string]int{}
+			searchTerms(d.text, func(t string) { w[t] = min(w[t]+1, 15) }) // counts first, flags after
+			searchTerms(d.heading, func(t string) { w[t] |= 16 })
+			if i == 0 {
+				searchTerms(p.title, func(t string) { w[t] |= 32 })
+			}
+			for t, v := range w {
+				terms[t] = append(terms[t], posting{m.Docs, v})
+			}
+			m.Docs++
 		}
+		if n%searchChunk == 0 {
+			chunks = append(chunks, nil)
+		}
+		chunks[len(chunks)-1] = append(chunks[len(chunks)-1], []any{s.cfg.relURL(p.sitePath), p.title, secs})
 	}
+	shards := map[string]map[string][]int{}
+	for t, ps := range terms {
+		key := hex.EncodeToString([]byte(shardKey(t)))
+		if shards[key] == nil {
+			shards[key] = map[string][]int{}
+		}
+		enc := make([]int, 0, 2*len(ps))
+		prev := 0
+		for _, p := range ps { // in document order: documents are numbered as they are added
+			enc = append(enc, p.doc-prev, p.w)
+			prev = p.doc
+		}
+		shards[key][t] = enc
+	}
+	files := make(map[string][]byte, len(shards)+len(chunks)+1)
+	for key, sh := range shards {
+		m.Shards = append(m.Shards, key)
+		b, err := marshalJSON(sh)
+		if err != nil {
+			return nil, err
+		}
+		files["t/"+key+".json"] = b
+	}
+	slices.Sort(m.Shards)
+	for k, c := range chunks {
+		b, err := marshalJSON(c)
+		if err != nil {
+			return nil, err
+		}
+		files[fmt.Sprintf("c/%d.json", k)] = b
+	}
+	b, err := marshalJSON(m)
+	if err != nil {
+		return nil, err
+	}
+	files["index.json"] = b
+	return files, nil
+}
+
+// marshalJSON encodes v compactly, without escaping HTML characters.
+func marshalJSON(v any) ([]byte, error) {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
-	if err := enc.Encode(f); err != nil {
+	if err := enc.Encode(v); err != nil {
 		return nil, err
 	}
-	return b.Bytes(), nil
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+}
+
+// searchTerms calls fn with each term of text: its lower-cased runs of
+// letters and digits of two runes or more, in order.
+func searchTerms(text string, fn func(string)) {
+	text = strings.ToLower(text)
+	start := -1
+	emit := func(end int) {
+		if start >= 0 && utf8.RuneCountInString(text[start:end]) >= 2 {
+			fn(text[start:end])
+		}
+		start = -1
+	}
+	for i, r := range text {
+		if unicode.IsLetter(r) || unicode.IsNumber(r) {
+			if start < 0 {
+				start = i
+			}
+		} else {
+			emit(i)
+		}
+	}
+	emit(len(text))
+}
+
+// shardKey is the key of the shard that holds term: its first two runes.
+func shardKey(term string) string {
+	n := 0
+	for i := range term {
+		if n == 2 {
+			return term[:i]
+		}
+		n++
+	}
+	return term
 }
 
 // systemID is the first segment of a site path ("/opend6/combat/" -> "opend6").
@@ -164,7 +303,7 @@ func searchDocs(p *page, doc ast.Node, src []byte) []searchDoc {
 	var docs []searchDoc
 	cur := &lead
 	flush := func() {
-		cur.text = compactText(html.UnescapeString(b.String()))
+		cur.text = strings.Join(strings.Fields(html.UnescapeString(b.String())), " ")
 		b.Reset()
 	}
 	if doc != nil {
@@ -185,8 +324,8 @@ func searchDocs(p *page, doc ast.Node, src []byte) []searchDoc {
 }
 
 // blockText appends the text of a block and its descendants to b, a space
-// after each block. Code blocks count; calculator blocks, raw HTML and
-// footnote lists do not.
+// after each block. Code blocks and rules tables count; calculator
+// blocks, raw HTML and footnote lists do not.
 func blockText(b *strings.Builder, n ast.Node, src []byte) {
 	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
@@ -196,7 +335,12 @@ func blockText(b *strings.Builder, n ast.Node, src []byte) {
 			return ast.WalkContinue, nil
 		}
 		switch t := c.(type) {
-		case *handledBlock, *ast.HTMLBlock, *ast.RawHTML, *east.FootnoteList:
+		case *handledBlock:
+			if searchIndexedBlocks[t.info] {
+				htmlText(b, t.html)
+			}
+			return ast.WalkSkipChildren, nil
+		case *ast.HTMLBlock, *ast.RawHTML, *east.FootnoteList:
 			return ast.WalkSkipChildren, nil
 		case *ast.FencedCodeBlock, *ast.CodeBlock:
 			lines := c.Lines()
@@ -218,31 +362,24 @@ func blockText(b *strings.Builder, n ast.Node, src []byte) {
 	})
 }
 
-// compactText collapses white space, keeps the first searchPrefix bytes
-// verbatim and then only words not seen before (compared without case
-// and surrounding punctuation).
-func compactText(text string) string {
-	words := strings.Fields(text)
-	var b strings.Builder
-	seen := map[string]bool{}
-	key := func(w string) string {
-		return strings.ToLower(strings.TrimFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsNumber(r) }))
-	}
-	for _, w := range words {
-		k := key(w)
-		if b.Len() >= searchPrefix {
-			if k == "" || seen[k] {
-				continue
-			}
-			w = strings.TrimFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsNumber(r) })
+// htmlText appends the text of trusted HTML (a block handler's output) to
+// b: tags become spaces, entities stay escaped (the caller unescapes the
+// whole text once).
+func htmlText(b *strings.Builder, h string) {
+	for h != "" {
+		i := strings.IndexByte(h, '<')
+		if i < 0 {
+			b.WriteString(h)
+			return
 		}
-		seen[k] = true
-		if b.Len() > 0 {
-			b.WriteByte(' ')
+		b.WriteString(h[:i])
+		j := strings.IndexByte(h[i:], '>')
+		if j < 0 {
+			return
 		}
-		b.WriteString(w)
+		b.WriteByte(' ')
+		h = h[i+j+1:]
 	}
-	return b.String()
 }
 
 // compressGzipLevel compresses data with gzip at the given level.

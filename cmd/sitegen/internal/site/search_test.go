@@ -1,43 +1,95 @@
 package site
 
 import (
+	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
 
-// readSearchIndex returns the published search index of a built site and
-// its file name.
+// readSearchIndex reads the split search index of a built site back
+// into one list, checking that every file it names exists (with
+// precompressed siblings when big enough). It returns the index folder.
 func readSearchIndex(t *testing.T, dest string) (string, searchFile) {
 	t.Helper()
-	names, err := filepath.Glob(filepath.Join(dest, "search-index.*.json"))
-	if err != nil || len(names) != 1 {
-		t.Fatalf("search index files: %v (%v)", names, err)
+	metas, err := filepath.Glob(filepath.Join(dest, "search", "*", "index.json"))
+	if err != nil || len(metas) != 1 {
+		t.Fatalf("search index files: %v (%v)", metas, err)
 	}
-	b, err := os.ReadFile(names[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, ext := range []string{".gz", ".br"} {
-		if _, err := os.Stat(names[0] + ext); (err == nil) != (len(b) >= compressMin) {
-			t.Errorf("%d bytes, precompressed %s sibling: %v", len(b), ext, err)
+	root := filepath.Dir(metas[0])
+	read := func(name string, v any) {
+		t.Helper()
+		p := filepath.Join(root, filepath.FromSlash(name))
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, ext := range []string{".gz", ".br"} {
+			if _, err := os.Stat(p + ext); (err == nil) != (len(b) >= compressMin) {
+				t.Errorf("%s: %d bytes, precompressed %s sibling: %v", name, len(b), ext, err)
+			}
+		}
+		if err := json.Unmarshal(b, v); err != nil {
+			t.Fatalf("decode %s: %v", name, err)
 		}
 	}
-	var f searchFile
-	if err := json.Unmarshal(b, &f); err != nil {
-		t.Fatalf("decode %s: %v", names[0], err)
+	var meta struct {
+		V       int         `json:"v"`
+		Systems [][2]string `json:"systems"`
+		Pages   []int       `json:"pages"`
+		Shards  []string    `json:"shards"`
+		Chunk   int         `json:"chunk"`
+		Docs    int         `json:"docs"`
 	}
-	return filepath.Base(names[0]), f
+	read("index.json", &meta)
+	f := searchFile{V: meta.V, Systems: meta.Systems, Postings: map[string][]int{}}
+	for i := 0; i < len(meta.Pages)/2; i++ {
+		var chunk [][3]json.RawMessage
+		read(fmt.Sprintf("c/%d.json", i/meta.Chunk), &chunk)
+		var url, title string
+		var secs [][3]string
+		_ = json.Unmarshal(chunk[i%meta.Chunk][0], &url)
+		_ = json.Unmarshal(chunk[i%meta.Chunk][1], &title)
+		_ = json.Unmarshal(chunk[i%meta.Chunk][2], &secs)
+		if len(secs) != meta.Pages[2*i+1] {
+			t.Errorf("%s: %d sections, index.json says %d", url, len(secs), meta.Pages[2*i+1])
+		}
+		f.Pages = append(f.Pages, [3]any{url, title, float64(meta.Pages[2*i])})
+		for _, sec := range secs {
+			f.Docs = append(f.Docs, [4]any{float64(i), sec[0], sec[1], sec[2]})
+		}
+	}
+	if len(f.Docs) != meta.Docs {
+		t.Errorf("%d documents, index.json says %d", len(f.Docs), meta.Docs)
+	}
+	for _, k := range meta.Shards {
+		var sh map[string][]int
+		read("t/"+k+".json", &sh)
+		for term, ps := range sh {
+			if got := hex.EncodeToString([]byte(shardKey(term))); got != k {
+				t.Errorf("term %q in shard %s, want %s", term, k, got)
+			}
+			d := 0
+			for i := 0; i < len(ps); i += 2 { // undo the deltas
+				d += ps[i]
+				f.Postings[term] = append(f.Postings[term], d, ps[i+1])
+			}
+		}
+	}
+	return filepath.Base(root), f
 }
 
 // searchFile is the decoded index, for tests.
 type searchFile struct {
-	V       int         `json:"v"`
-	Systems [][2]string `json:"systems"`
-	Pages   [][3]any    `json:"pages"`
-	Docs    [][4]any    `json:"docs"`
+	V        int
+	Systems  [][2]string
+	Pages    [][3]any         // URL, title, system
+	Docs     [][4]any         // page, anchor, heading, text
+	Postings map[string][]int // term -> document, weight, ... (no deltas)
 }
 
 func TestSearchIndex(t *testing.T) {
@@ -131,70 +183,84 @@ func sortedFields(s string) []string {
 	return f
 }
 
-func TestCompactText(t *testing.T) {
-	long := strings.Repeat("word ", 50) // 250 bytes; the verbatim prefix ends after 25 words (124 bytes)
-	for _, tc := range []struct{ name, in, want string }{
-		{"empty", "", ""},
-		{"spaces collapse", "  a \n\t b  ", "a b"},
-		{"prefix verbatim", "The die, the die. The DIE!", "The die, the die. The DIE!"},
-		{"after the prefix, each word once", long + "Die, die; DIE new word!", strings.TrimSpace(strings.Repeat("word ", 25)) + " Die new"},
-		{"punctuation only dropped after the prefix", long + "— ! 4D+1", strings.TrimSpace(strings.Repeat("word ", 25)) + " 4D+1"},
+func TestSearchTerms(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"", ""},
+		{"The Wild Die’s 4D+1, a 6!", "the wild die 4d"},
+		{"Ünïcode wörds—and R&D", "ünïcode wörds and"},
+		{"x y 12 z3", "12 z3"},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			if got := compactText(tc.in); got != tc.want {
-				t.Errorf("compactText(%q)\n got %q\nwant %q", tc.in, got, tc.want)
-			}
-		})
+		var got []string
+		searchTerms(tc.in, func(s string) { got = append(got, s) })
+		if strings.Join(got, " ") != tc.want {
+			t.Errorf("searchTerms(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	for in, want := range map[string]string{"wild": "wi", "ü": "ü", "über": "üb", "12": "12"} {
+		if got := shardKey(in); got != want {
+			t.Errorf("shardKey(%q) = %q, want %q", in, got, want)
+		}
 	}
 }
 
-func TestMinifyAsset(t *testing.T) {
-	for _, tc := range []struct {
-		name, rel, in, want string
-		err                 bool
-	}{
-		{"css", "css/a.css", "a {\n  color: #ff0000;\n}\n/* note */\n", "a{color:red}", false},
-		{"js", "js/a.js", "// comment\nconst answer = 40 + 2;\nconsole.log( answer );\n", "const answer=40+2;console.log(answer)", false},
-		{"licence comment kept", "js/lib.js", "/*! Lib 1.0 | MIT */\nvar x = 1;\n", "/*! Lib 1.0 | MIT */var x=1", false},
-		{"already minified", "js/lib.min.js", "var  x = 1;\n", "var  x = 1;\n", false},
-		{"not css or js", "img/a.svg", "<svg>  </svg>", "<svg>  </svg>", false},
-		{"syntax error", "js/bad.js", "function (", "", true},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			got, err := minifyAsset(tc.rel, []byte(tc.in))
-			if (err != nil) != tc.err {
-				t.Fatalf("err = %v, want error %v", err, tc.err)
-			}
-			if !tc.err && string(got) != tc.want {
-				t.Errorf("got %q, want %q", got, tc.want)
-			}
-		})
-	}
-}
-
-func TestBadScriptFailsBuild(t *testing.T) {
-	src := writeTree(t, map[string]string{"static/js/bad.js": "function (\n"})
-	_, err := build(t, src, Options{})
-	if err == nil || !strings.Contains(err.Error(), "static/js/bad.js") {
-		t.Errorf("err = %v, want a diagnostic for static/js/bad.js", err)
-	}
-}
-
-func TestTableWrap(t *testing.T) {
+// TestSearchPostings checks the weights of the postings against counts
+// made from the documents' own text: every term of every document is
+// listed once with its count, heading and title flags.
+func TestSearchPostings(t *testing.T) {
 	src := writeTree(t, map[string]string{
-		"content/t.md": "---\ntitle: T\n---\n| a | b |\n|:--|--:|\n| 1 | 2 |\n",
+		"content/rules/_index.md": "---\ntitle: Wild Rules\n---\nThe wild die is wild. Wild!\n\n## Wild Die\n\nRoll the die.\n",
+		"content/rules/other.md":  "---\ntitle: Other\n---\n" + strings.Repeat("die ", 20) + "\n",
 	})
 	dest := filepath.Join(t.TempDir(), "public")
 	if _, err := build(t, src, Options{Dest: dest}); err != nil {
 		t.Fatal(err)
 	}
-	b, err := os.ReadFile(filepath.Join(dest, "t", "index.html"))
-	if err != nil {
-		t.Fatal(err)
+	_, f := readSearchIndex(t, dest)
+	want := map[string][]int{}
+	for d, doc := range f.Docs {
+		w := map[string]int{}
+		searchTerms(doc[3].(string), func(s string) { w[s]++ })
+		for k, v := range w {
+			w[k] = min(v, 15)
+		}
+		searchTerms(doc[2].(string), func(s string) { w[s] |= 16 })
+		if doc[1] == "" {
+			searchTerms(f.Pages[int(doc[0].(float64))][1].(string), func(s string) { w[s] |= 32 })
+		}
+		for k, v := range w {
+			want[k] = append(want[k], d, v)
+		}
 	}
-	html := string(b)
-	i, j, k := strings.Index(html, `<div class="table-wrap">`), strings.Index(html, "<table>"), strings.Index(html, "</table>\n</div>")
-	if i < 0 || j < i || k < j {
-		t.Errorf("table not wrapped in div.table-wrap:\n%s", html)
+	if len(want) != len(f.Postings) {
+		t.Errorf("%d terms, want %d", len(f.Postings), len(want))
+	}
+	for k, v := range want {
+		if !slices.Equal(f.Postings[k], v) {
+			t.Errorf("postings of %q = %v, want %v", k, f.Postings[k], v)
+		}
+	}
+	// Spot checks against the text above: "wild" in the rules lead 3
+	// times, with the title flag; in the Wild Die section only in the
+	// heading; "die" 20 times on the other page, capped at 15.
+	lead, sec := -1, -1
+	for d, doc := range f.Docs {
+		if f.Pages[int(doc[0].(float64))][0] == "/rules/" {
+			if doc[1] == "" {
+				lead = d
+			} else {
+				sec = d
+			}
+		}
+	}
+	checks := map[[2]int]int{{lead, 0}: 3 | 32, {sec, 0}: 16}
+	for i := 0; i < len(f.Postings["wild"]); i += 2 {
+		d, w := f.Postings["wild"][i], f.Postings["wild"][i+1]
+		if want, ok := checks[[2]int{d, 0}]; ok && w != want {
+			t.Errorf("wild in document %d: weight %d, want %d", d, w, want)
+		}
+	}
+	ps := f.Postings["die"]
+	if ps[len(ps)-1] != 15 {
+		t.Errorf("die 20 times: weight %d, want 15 (capped)", ps[len(ps)-1])
 	}
 }

@@ -87,8 +87,8 @@ func TestSearch(t *testing.T) {
 	ctx := newTab(t, desktopW, desktopH)
 	base := browser.Serve(t, bundled)
 	open(t, ctx, base, "/")
-	if eval[bool](t, ctx, `!!window.MiniSearch || performance.getEntriesByType("resource").some(e => /search-index|minisearch/.test(e.name))`) {
-		t.Fatal("the search library or index loaded before the search box was used")
+	if eval[bool](t, ctx, `!!window.d6search || performance.getEntriesByType("resource").some(e => /\/search\/|js\/search\./.test(e.name))`) {
+		t.Fatal("the search engine or index loaded before the search box was used")
 	}
 	if err := chromedp.Do(ctx, chromedp.KeyEvent("/")); err != nil {
 		t.Fatal(err)

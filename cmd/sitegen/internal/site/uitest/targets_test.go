@@ -2,6 +2,7 @@ package uitest
 
 import (
 	"encoding/json"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -9,6 +10,72 @@ import (
 	"testing"
 	"unicode/utf8"
 )
+
+// flatIndex is the split search index of a built site read back into
+// one list: systems, pages (URL, title, system index or -1) and
+// documents (page index, anchor, heading, text).
+type flatIndex struct {
+	Systems [][2]string
+	Pages   [][3]any
+	Docs    [][4]any
+	Shards  map[string]map[string][]int // term shards by term
+}
+
+// readIndex reads the split search index (search/HASH/) of the site
+// built in dir.
+func readIndex(t *testing.T, dir string) flatIndex {
+	t.Helper()
+	metas, err := filepath.Glob(filepath.Join(dir, "search", "*", "index.json"))
+	if err != nil || len(metas) != 1 {
+		t.Fatalf("search index: %v (%v)", metas, err)
+	}
+	root := filepath.Dir(metas[0])
+	read := func(name string, v any) {
+		t.Helper()
+		b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(name)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(b, v); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+	}
+	var meta struct {
+		Systems [][2]string `json:"systems"`
+		Pages   []int       `json:"pages"`
+		Shards  []string    `json:"shards"`
+		Chunk   int         `json:"chunk"`
+	}
+	read("index.json", &meta)
+	idx := flatIndex{Systems: meta.Systems, Shards: map[string]map[string][]int{}}
+	var chunk []json.RawMessage
+	for i := 0; i < len(meta.Pages)/2; i++ {
+		if i%meta.Chunk == 0 {
+			read(fmt.Sprintf("c/%d.json", i/meta.Chunk), &chunk)
+		}
+		var p struct {
+			URL, Title string
+			Secs       [][3]string
+		}
+		var raw []json.RawMessage
+		if err := json.Unmarshal(chunk[i%meta.Chunk], &raw); err != nil || len(raw) != 3 {
+			t.Fatalf("page %d: %v", i, err)
+		}
+		_ = json.Unmarshal(raw[0], &p.URL)
+		_ = json.Unmarshal(raw[1], &p.Title)
+		_ = json.Unmarshal(raw[2], &p.Secs)
+		idx.Pages = append(idx.Pages, [3]any{p.URL, p.Title, float64(meta.Pages[2*i])})
+		for _, s := range p.Secs {
+			idx.Docs = append(idx.Docs, [4]any{float64(i), s[0], s[1], s[2]})
+		}
+	}
+	for _, k := range meta.Shards {
+		var sh map[string][]int
+		read("t/"+k+".json", &sh)
+		idx.Shards[k] = sh
+	}
+	return idx
+}
 
 // searchTarget is a document of the built search index that a query
 // should find first.
@@ -22,22 +89,7 @@ type searchTarget struct {
 // content becomes), and a page whose title is unique.
 func searchTargets(t *testing.T) (section, page searchTarget) {
 	t.Helper()
-	names, err := filepath.Glob(filepath.Join(bundled, "search-index.*.json"))
-	if err != nil || len(names) != 1 {
-		t.Fatalf("search index: %v (%v)", names, err)
-	}
-	b, err := os.ReadFile(names[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	var idx struct {
-		Systems [][2]string `json:"systems"`
-		Pages   [][3]any    `json:"pages"`
-		Docs    [][4]any    `json:"docs"`
-	}
-	if err := json.Unmarshal(b, &idx); err != nil {
-		t.Fatal(err)
-	}
+	idx := readIndex(t, bundled)
 	headings, titles, titleWords := map[string]int{}, map[string]int{}, map[string]bool{}
 	for _, p := range idx.Pages {
 		tl := strings.ToLower(p[1].(string))

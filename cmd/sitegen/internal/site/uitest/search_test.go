@@ -1,0 +1,256 @@
+package uitest
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"d6codex/cmd/sitegen/internal/browser"
+	"d6codex/cmd/sitegen/internal/tableblock"
+)
+
+// result is one entry of the search result list as a player sees it.
+type result struct {
+	Path, Title, System, Text string
+	Marks                     []string
+}
+
+// query types q into the search box of the open page and returns the
+// results shown.
+func query(t *testing.T, ctx context.Context, q string) []result {
+	t.Helper()
+	js := `(() => { const r = document.getElementById("search-results"); r.innerHTML = ""; delete r.dataset.q; document.getElementById("search-q").value = ""; })()`
+	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](js), chromedp.SendKeys("#search-q", q)); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, fmt.Sprintf(`document.getElementById("search-results").dataset.q === %q`, strings.TrimSpace(q)), "results for "+q)
+	return eval[[]result](t, ctx, `[...document.querySelectorAll("#search-results .search-list a")].map(a => {
+		const u = new URL(a.href);
+		return {Path: u.pathname + u.hash, Title: a.querySelector(".r-title").textContent, System: (a.querySelector(".r-system") || {}).textContent || "",
+			Text: a.querySelector(".r-text").textContent, Marks: [...a.querySelectorAll("mark")].map(m => m.textContent.toLowerCase())};
+	})`)
+}
+
+// TestSearchRanking searches as a player does from a system page: every
+// system is searched, exact headings first, the current system first
+// among equals, each result shows its system, and a snippet is a real
+// sentence of the page with the words marked.
+func TestSearchRanking(t *testing.T) {
+	ctx := newTab(t, desktopW, desktopH)
+	base := browser.Serve(t, bundled)
+	idx := readIndex(t, bundled)
+
+	open(t, ctx, base, "/skirmish/round/")
+	rs := query(t, ctx, "wild die")
+	if len(rs) < 2 {
+		t.Fatalf("wild die: %d results", len(rs))
+	}
+	// Every exact "Wild Die" heading or title ranks above the rest.
+	exact := 0
+	for _, d := range idx.Docs {
+		h := strings.ToLower(d[2].(string))
+		if h == "" && d[1] == "" {
+			h = strings.ToLower(idx.Pages[int(d[0].(float64))][1].(string))
+		}
+		if h == "wild die" || h == "the wild die" {
+			exact++
+		}
+	}
+	t.Logf("wild die from a skirmish page: %d exact headings; first %+v", exact, rs[0])
+	if exact == 0 {
+		t.Fatal("the bundled site has no Wild Die heading to find")
+	}
+	for i := range min(exact, len(rs)) {
+		if !strings.Contains(strings.ToLower(rs[i].Title), "wild die") {
+			t.Errorf("result %d is %q (%s), want an exact Wild Die heading among the first %d", i+1, rs[i].Title, rs[i].Path, exact)
+		}
+	}
+	for _, r := range rs {
+		if r.System == "" {
+			t.Errorf("%s shows no system", r.Path)
+		}
+	}
+
+	// Equal matches: the current system's page comes first.
+	for _, sys := range damageSystems(t, idx) {
+		open(t, ctx, base, "/"+sys+"/")
+		rs := query(t, ctx, "damage")
+		if len(rs) == 0 || !strings.HasPrefix(rs[0].Path, "/"+sys+"/damage/") {
+			t.Errorf("damage from /%s/: first result %+v, want /%s/damage/", sys, first(rs), sys)
+		}
+		others := 0
+		for _, r := range rs {
+			if !strings.HasPrefix(r.Path, "/"+sys+"/") {
+				others++
+			}
+		}
+		if others == 0 {
+			t.Errorf("damage from /%s/: only that system's results; every system is searched", sys)
+		}
+	}
+
+	// Snippets are sentences of the page, not word lists.
+	open(t, ctx, base, "/")
+	for _, q := range []string{"wild die", "initiative", "armor"} {
+		rs := query(t, ctx, q)
+		if len(rs) == 0 {
+			t.Fatalf("%s: no results", q)
+		}
+		for _, r := range rs[:min(5, len(rs))] {
+			text := strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(r.Text, "…"), "…"))
+			if len(strings.Fields(text)) < 3 {
+				t.Errorf("%s: %s: snippet %q too short", q, r.Path, r.Text)
+				continue
+			}
+			page := pageText(t, r.Path)
+			if !strings.Contains(nospace(page), nospace(squash(text))) {
+				t.Errorf("%s: %s: snippet %q is not a passage of the page", q, r.Path, text)
+			}
+		}
+		if !slices.ContainsFunc(rs, func(r result) bool { return len(r.Marks) > 0 }) {
+			t.Errorf("%s: no word marked in any result", q)
+		}
+	}
+}
+
+// TestSearchTyposAndTables checks that typo tolerance does not turn a
+// known word into another ("wound" never finds "round") and that words
+// only in rules tables are found.
+func TestSearchTyposAndTables(t *testing.T) {
+	ctx := newTab(t, desktopW, desktopH)
+	base := browser.Serve(t, bundled)
+	open(t, ctx, base, "/")
+	rs := query(t, ctx, "wound")
+	if len(rs) == 0 {
+		t.Fatal("wound: no results")
+	}
+	for _, r := range rs {
+		for _, m := range r.Marks {
+			if !strings.HasPrefix(m, "wound") {
+				t.Errorf("wound: %s marks %q", r.Path, m)
+			}
+		}
+	}
+	word, pages := tableOnlyWord(t)
+	t.Logf("searching for %q, a word only in the rules tables of %v", word, pages)
+	rs = query(t, ctx, word)
+	if len(rs) == 0 {
+		t.Fatalf("%q (only in rules tables, on %v): no results", word, pages)
+	}
+	if p, _, _ := strings.Cut(rs[0].Path, "#"); !slices.Contains(pages, p) {
+		t.Errorf("%q: first result %s, want one of the pages with its table %v", word, rs[0].Path, pages)
+	}
+}
+
+// tableOnlyWord returns a word of a rules table that no Markdown page
+// contains, and the pages that embed its table.
+func tableOnlyWord(t *testing.T) (string, []string) {
+	t.Helper()
+	root, err := browser.FindRepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var md strings.Builder
+	uses := map[string][]string{} // table id -> page paths
+	fence := regexp.MustCompile("(?m)^```table (\\S+)")
+	err = filepath.WalkDir(filepath.Join(root, "content"), func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".md") {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		md.WriteString(strings.ToLower(string(b)))
+		rel, _ := filepath.Rel(filepath.Join(root, "content"), p)
+		rel = "/" + strings.TrimSuffix(strings.TrimSuffix(filepath.ToSlash(rel), ".md"), "_index")
+		if !strings.HasSuffix(rel, "/") {
+			rel += "/"
+		}
+		for _, m := range fence.FindAllStringSubmatch(string(b), -1) {
+			uses[m[1]] = append(uses[m[1]], rel)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := md.String()
+	word := regexp.MustCompile(`^[a-z]{6,}$`)
+	for sys, tables := range tableblock.Systems() {
+		for _, tb := range tables() {
+			pages := uses[sys+"/"+tb.ID]
+			if len(pages) == 0 {
+				continue
+			}
+			for _, row := range tb.Rows {
+				for _, cell := range row[1:] {
+					for _, w := range strings.Fields(strings.ToLower(cell)) {
+						if word.MatchString(w) && !strings.Contains(all, w) {
+							return w, pages
+						}
+					}
+				}
+			}
+		}
+	}
+	t.Skip("every word of the rules tables is also in the Markdown: nothing table-only to search for")
+	return "", nil
+}
+
+// damageSystems returns the systems with a page titled exactly "Damage"
+// (at least two, or the test fails).
+func damageSystems(t *testing.T, idx flatIndex) []string {
+	t.Helper()
+	var out []string
+	for _, p := range idx.Pages {
+		if p[1] == "Damage" && p[2].(float64) >= 0 {
+			out = append(out, idx.Systems[int(p[2].(float64))][0])
+		}
+	}
+	if len(out) < 2 {
+		t.Fatalf("systems with a Damage page: %v; the test needs two", out)
+	}
+	return out
+}
+
+func nospace(s string) string { return strings.Join(strings.Fields(s), "") }
+
+func first(rs []result) result {
+	if len(rs) == 0 {
+		return result{}
+	}
+	return rs[0]
+}
+
+var tagRE = regexp.MustCompile(`<[^>]*>`)
+
+// pageText returns the visible text of a built page (tags dropped, white
+// space squashed), for comparing snippets.
+func pageText(t *testing.T, path string) string {
+	t.Helper()
+	p, _, _ := strings.Cut(path, "#")
+	b, err := os.ReadFile(filepath.Join(bundled, filepath.FromSlash(strings.TrimPrefix(p, "/")), "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := string(b)
+	desc := ""
+	if m := regexp.MustCompile(`<meta name="description" content="([^"]*)"`).FindStringSubmatch(html); m != nil {
+		desc = m[1]
+	}
+	return squash(desc + " " + tagRE.ReplaceAllString(html, ""))
+}
+
+func squash(s string) string {
+	s = strings.NewReplacer("&rsquo;", "’", "&lsquo;", "‘", "&ldquo;", "“", "&rdquo;", "”", "&ndash;", "–", "&mdash;", "—", "&hellip;", "…", "&amp;", "&", "&lt;", "<", "&gt;", ">", "&quot;", `"`, "&#39;", "'", "&times;", "×", "&minus;", "−").Replace(s)
+	return strings.Join(strings.Fields(s), " ")
+}

@@ -1,0 +1,110 @@
+package uitest
+
+import (
+	"context"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"d6codex/cmd/sitegen/internal/browser"
+	"d6codex/cmd/sitegen/internal/corpus"
+	"d6codex/cmd/sitegen/internal/site"
+)
+
+// Budgets of a first search (engine, index and the result list's text),
+// in bytes transferred with Brotli.
+const (
+	firstQueryBundled = 50 << 10
+	firstQueryCorpus  = 300 << 10
+)
+
+// firstQueryBytes opens path in a new tab (empty cache), runs one query
+// and returns what the search fetched, in bytes as served precompressed
+// (the .br sibling; files too small to have one count whole), by URL.
+func firstQueryBytes(t *testing.T, dir, base, path, q string) (int, map[string]int) {
+	t.Helper()
+	ctx := newTab(t, desktopW, desktopH)
+	open(t, ctx, base, path)
+	query(t, ctx, q)
+	names := eval[[]string](t, ctx, `performance.getEntriesByType("resource").map(e => e.name).filter(n => /\/search\/|\/js\/search\./.test(n))`)
+	total, files := 0, map[string]int{}
+	for _, n := range names {
+		u, err := url.Parse(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := filepath.Join(dir, filepath.FromSlash(strings.TrimPrefix(u.Path, "/")))
+		size := 0
+		if fi, err := os.Stat(f + ".br"); err == nil {
+			size = int(fi.Size())
+		} else if fi, err := os.Stat(f); err == nil {
+			size = int(fi.Size())
+		} else {
+			t.Errorf("%s: fetched but not in the site: %v", u.Path, err)
+		}
+		files[u.Path] += size
+		total += size
+	}
+	return total, files
+}
+
+// TestSearchTransferBundled checks that a first query on the bundled site
+// transfers under 50 KB (engine, index, shards and result text).
+func TestSearchTransferBundled(t *testing.T) {
+	base := browser.Serve(t, bundled)
+	for _, q := range []string{"wild die", "damage", "critical hit", "initiative", "armor"} {
+		total, files := firstQueryBytes(t, bundled, base, "/", q)
+		t.Logf("bundled site, first query %q: %d B brotli in %d files", q, total, len(files))
+		if total > firstQueryBundled {
+			t.Errorf("first query %q transferred %d B, budget %d: %v", q, total, firstQueryBundled, files)
+		}
+		if len(files) < 3 {
+			t.Errorf("first query %q fetched only %v", q, files)
+		}
+	}
+}
+
+// TestSearchTransferCorpus builds the 5,000-page synthetic corpus with the
+// site's scripts and checks that a first query transfers under 300 KB.
+func TestSearchTransferCorpus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds 5,000 pages; skipped with -short")
+	}
+	src := t.TempDir()
+	if err := corpus.Generate(src, 5000, 1); err != nil {
+		t.Fatal(err)
+	}
+	root, err := browser.FindRepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"css/site.css", "js/site.js", "js/search.js"} {
+		b, err := os.ReadFile(filepath.Join(root, "static", filepath.FromSlash(name)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := filepath.Join(src, "static", filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dest := filepath.Join(t.TempDir(), "public")
+	res, err := site.Build(context.Background(), site.Options{Source: src, Dest: dest})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("corpus: %d pages in %v", res.Pages, res.Duration)
+	base := browser.Serve(t, dest)
+	for _, q := range []string{"wild die", "damage", "critical", "stamina wound", "initiative"} {
+		total, files := firstQueryBytes(t, dest, base, "/section-001/page-00050/", q)
+		t.Logf("5,000 pages, first query %q: %d B brotli in %d files", q, total, len(files))
+		if total > firstQueryCorpus {
+			t.Errorf("first query %q transferred %d B, budget %d", q, total, firstQueryCorpus)
+		}
+	}
+}
