@@ -2,8 +2,9 @@
 // without it. Theme toggle (system/light/dark, remembered), phone menu
 // button, a table of contents that follows the scroll, "copy link" on
 // headings, scrollable tables reachable by keyboard with a fade where more
-// is hidden, glossary previews, highlighting of searched words, and the
-// full-text search (loaded on first use).
+// is hidden, glossary previews, highlighting of searched words, the
+// full-text search (loaded on first use) and the service worker that keeps
+// the site readable offline.
 (() => {
   "use strict";
   const doc = document, root = doc.documentElement;
@@ -288,6 +289,15 @@
     });
   }
 
+  // --- Offline: the service worker at the site's root (sw.js, written by
+  // sitegen) caches the whole site once the page has loaded.
+  function initOffline() {
+    const home = $(".site-title");
+    if (!("serviceWorker" in navigator) || !window.isSecureContext || !home) return;
+    const register = () => navigator.serviceWorker.register(new URL("sw.js", home.href), { updateViaCache: "none" }).catch(() => {});
+    if (doc.readyState === "complete") register(); else addEventListener("load", register);
+  }
+
   function init() {
     initTheme();
     initNav();
@@ -297,6 +307,7 @@
     initTables();
     initGlossary();
     highlightPage();
+    initOffline();
     if (!reduceMotion.matches) root.classList.add("smooth");
   }
   if (doc.readyState === "loading") doc.addEventListener("DOMContentLoaded", init); else init();

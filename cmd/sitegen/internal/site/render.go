@@ -48,7 +48,7 @@ func (o *pageOutput) addAsset(list *[]string, name string, b *Block) {
 // Problems are recorded as diagnostics; the error is for I/O failures and
 // cancellation.
 func (s *Site) Render(ctx context.Context, dir string) error {
-	reserved := map[string]bool{"404.html": true, "sitemap.xml": true}
+	reserved := map[string]bool{"404.html": true, "sitemap.xml": true, swFile: true}
 	for _, p := range s.pages {
 		reserved[outputPath(p.sitePath)] = true
 	}
@@ -89,14 +89,19 @@ func (s *Site) Render(ctx context.Context, dir string) error {
 	if err := s.writePage(ctx, dir, "404.html", templates.Render(notFound)); err != nil {
 		return err
 	}
+	redirects := map[string]bool{}
 	for _, p := range s.pages {
 		for _, a := range p.aliases {
+			redirects[outputPath(a.sitePath)] = true
 			if err := s.writePage(ctx, dir, outputPath(a.sitePath), templates.Alias(s.cfg.absURL(p.sitePath))); err != nil {
 				return err
 			}
 		}
 	}
-	return s.writeSitemap(dir)
+	if err := s.writeSitemap(dir); err != nil {
+		return err
+	}
+	return s.writeServiceWorker(dir, redirects)
 }
 
 // outputPath is the file a site path is written to ("/a/b/" -> "a/b/index.html").

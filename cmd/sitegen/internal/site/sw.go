@@ -1,0 +1,109 @@
+package site
+
+import (
+	"crypto/sha256"
+	_ "embed" // the service worker's source
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// swSource is the service worker (see sw.js for what it does).
+//
+//go:embed sw.js
+var swSource string
+
+// swFile is the service worker's published name, at the site's root so
+// that its scope is the whole site. js/site.js registers it.
+const swFile = "sw.js"
+
+// swPrecacheMax is the most files a first visit caches for offline use.
+// A bigger site caches its scripts, styles and the search index's first
+// file up front, and pages and the rest of the index as they are read.
+const swPrecacheMax = 2000
+
+// writeServiceWorker writes sw.js and the list of files it caches
+// (sw-files.VERSION.json) into dir, which holds the rest of the rendered
+// site. VERSION is a hash of every published file, so each build that
+// changes anything gets a new worker and a new cache. Sites without
+// js/site.js (which registers the worker) get none.
+func (s *Site) writeServiceWorker(dir string, skip map[string]bool) error {
+	if s.view == nil || s.view.Assets.URL("js/site.js") == "" {
+		return nil
+	}
+	var rels []string
+	h := sha256.New()
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, err := filepath.Rel(dir, p)
+		if err != nil {
+			return err
+		}
+		rel = filepath.ToSlash(rel)
+		if strings.HasSuffix(rel, ".br") || strings.HasSuffix(rel, ".gz") || skip[rel] || rel == "sitemap.xml" {
+			return nil
+		}
+		rels = append(rels, rel)
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("service worker: %w", err)
+	}
+	slices.Sort(rels)
+	index, meta := "", ""
+	if s.search != nil {
+		index = s.search.dir + "/"
+		meta = index + "index.json"
+	}
+	for _, rel := range rels {
+		fmt.Fprintf(h, "%s\x00", rel)
+		if hashedExt(rel) || (index != "" && strings.HasPrefix(rel, index)) {
+			continue // the name holds the content's hash
+		}
+		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(rel)))
+		if err != nil {
+			return fmt.Errorf("service worker: %w", err)
+		}
+		sum := sha256.Sum256(b)
+		h.Write(sum[:])
+	}
+	version := hex.EncodeToString(h.Sum(nil)[:5])
+	urls := make([]string, 0, len(rels))
+	for _, rel := range rels {
+		if len(rels) > swPrecacheMax && !hashedExt(rel) && rel != meta {
+			continue
+		}
+		u := s.cfg.relURL("/" + rel)
+		if rel == "index.html" || strings.HasSuffix(rel, "/index.html") {
+			u = strings.TrimSuffix(u, "index.html")
+		}
+		urls = append(urls, u)
+	}
+	list, err := json.Marshal(struct {
+		Version string   `json:"version"`
+		URLs    []string `json:"urls"`
+	}{version, urls})
+	if err != nil {
+		return fmt.Errorf("service worker: %w", err)
+	}
+	listName := "sw-files." + version + ".json"
+	if err := writeFile(dir, listName, list); err != nil {
+		return fmt.Errorf("write %s: %w", listName, err)
+	}
+	head := fmt.Sprintf("const VERSION=%q,LIST=%q;\n", version, s.cfg.relURL("/"+listName))
+	src, err := minifyAsset("js/sw.js", []byte(head+swSource))
+	if err != nil {
+		return fmt.Errorf("service worker: %w", err)
+	}
+	if err := writeFile(dir, swFile, src); err != nil {
+		return fmt.Errorf("write %s: %w", swFile, err)
+	}
+	return nil
+}

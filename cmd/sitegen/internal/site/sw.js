@@ -1,0 +1,76 @@
+// d6codex service worker: the site offline after one visit. sitegen
+// writes it as sw.js at the site's root, after a first line that sets
+// VERSION (a hash of the build) and LIST (the URL of the build's list of
+// files to cache). One cache per build: a new build installs a new worker
+// in the background, which caches the new files, then takes over and
+// deletes the old cache, so a page of an old build is never served once a
+// new build has been seen.
+//
+// Pages (HTML) and the search index come from the network when it answers
+// within a few seconds, else from the cache; content-hashed files
+// (name.0123456789.css) never change and come from the cache first.
+/* global VERSION, LIST */
+"use strict";
+const CACHE = "d6codex-" + VERSION;
+const HASHED = /\.[0-9a-f]{10}\.[a-z0-9]+$/;
+const TIMEOUT = 3000;
+
+self.addEventListener("install", (e) => {
+  e.waitUntil((async () => {
+    const list = await (await fetch(LIST, { cache: "reload" })).json();
+    const cache = await caches.open(CACHE);
+    // A few at a time, so the first visit stays usable on a slow line.
+    const urls = list.urls.slice();
+    const worker = async () => {
+      // "reload": straight from the server, never the browser's HTTP cache
+      // (a revalidation by date can answer 304 for a file rebuilt within
+      // the same second).
+      for (let u = urls.shift(); u !== undefined; u = urls.shift()) await cache.add(new Request(u, { cache: "reload" }));
+    };
+    await Promise.all([worker(), worker(), worker(), worker()]);
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener("activate", (e) => {
+  e.waitUntil((async () => {
+    for (const k of await caches.keys()) if (k.startsWith("d6codex-") && k !== CACHE) await caches.delete(k);
+    await self.clients.claim();
+  })());
+});
+
+// fromNetwork fetches req and keeps a copy; pages and the index are
+// revalidated with the server ("no-cache"), hashed files need not be.
+async function fromNetwork(req, cache, init) {
+  const res = await fetch(req, init);
+  if (res.ok && res.type === "basic") await cache.put(req, res.clone());
+  return res;
+}
+
+self.addEventListener("fetch", (e) => {
+  const req = e.request;
+  const url = new URL(req.url);
+  if (req.method !== "GET" || url.origin !== location.origin || url.pathname.endsWith("/sw.js")) return;
+  e.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    // The cache keys pages without ?h=... (search highlights).
+    const key = req.mode === "navigate" ? new Request(url.origin + url.pathname) : req;
+    if (HASHED.test(url.pathname)) {
+      return (await cache.match(key)) || fromNetwork(req, cache, {});
+    }
+    const net = fromNetwork(key, cache, { cache: "no-cache" });
+    const late = new Promise((resolve) => setTimeout(resolve, TIMEOUT));
+    try {
+      const res = await Promise.race([net, late]);
+      if (res) return res;
+    } catch (err) { /* offline: the cache below */ }
+    const hit = await cache.match(key, { ignoreSearch: req.mode === "navigate" });
+    if (hit) return hit;
+    try {
+      return await net;
+    } catch (err) {
+      return (req.mode === "navigate" && (await cache.match(new URL("404.html", self.registration.scope).href))) ||
+        new Response("Offline, and this page was not saved for offline reading.", { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    }
+  })());
+});

@@ -1,0 +1,173 @@
+package uitest
+
+import (
+	"context"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"d6codex/cmd/sitegen/internal/browser"
+	"d6codex/cmd/sitegen/internal/site"
+)
+
+// TestOffline visits one page, lets the service worker cache the site,
+// stops the server, and then opens a page not visited before, searches
+// and runs a calculator: the whole site works offline after one visit.
+func TestOffline(t *testing.T) {
+	ctx := newTab(t, desktopW, desktopH)
+	base, stop, err := browser.ServeDir(bundled)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stopped := false
+	t.Cleanup(func() {
+		if !stopped {
+			stop()
+		}
+	})
+	open(t, ctx, base, "/")
+	// The worker takes over once it has cached the build's files.
+	waitFor(t, ctx, `!!navigator.serviceWorker && !!navigator.serviceWorker.controller`, "the service worker to cache the site and take over")
+	if got := eval[string](t, ctx, `document.querySelector('link[rel="manifest"]').href`); !strings.HasSuffix(got, "/manifest.webmanifest") {
+		t.Errorf("manifest link %q", got)
+	}
+
+	stop()
+	stopped = true
+	if _, err := http.Get(base + "/"); err == nil {
+		t.Fatal("the server still answers after stop")
+	}
+
+	const page = "/skirmish/damage/"
+	open(t, ctx, base, page)
+	if got := eval[string](t, ctx, `document.querySelector("main h1").textContent`); got == "" {
+		t.Errorf("offline %s: no heading", page)
+	}
+	if rs := query(t, ctx, "wild die"); len(rs) == 0 {
+		t.Errorf("offline search for wild die: no results (%q)", eval[string](t, ctx, `document.getElementById("search-results").innerText`))
+	}
+	calc := findPage(t, "has-calc")
+	open(t, ctx, base, calc)
+	// Calculators start when they scroll into view.
+	if err := chromedp.Do(ctx, chromedp.ScrollIntoView(".calc")); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, `document.querySelectorAll(".calc-outcomes tr[data-outcome]").length > 0`, "a calculator's odds offline on "+calc)
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/no-such-page/")); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, `document.readyState === "complete" && document.body.innerText.length > 0`, "an answer for a page never built")
+	if got := eval[string](t, ctx, `document.body.innerText`); !strings.Contains(got, "not found") && !strings.Contains(got, "Offline") {
+		t.Errorf("offline, unknown page: %.100q", got)
+	}
+}
+
+// TestServiceWorkerVersion checks that the worker's version and file list
+// belong to the build: every file listed exists, redirects and
+// precompressed siblings are left out.
+func TestServiceWorkerVersion(t *testing.T) {
+	sw, err := os.ReadFile(filepath.Join(bundled, "sw.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lists, _ := filepath.Glob(filepath.Join(bundled, "sw-files.*.json"))
+	if len(lists) != 1 {
+		t.Fatalf("file lists: %v", lists)
+	}
+	name := filepath.Base(lists[0])
+	version := strings.TrimSuffix(strings.TrimPrefix(name, "sw-files."), ".json")
+	if !strings.Contains(string(sw), `"`+version+`"`) || !strings.Contains(string(sw), "/"+name) {
+		t.Errorf("sw.js does not name version %s and %s", version, name)
+	}
+	b, _ := os.ReadFile(lists[0])
+	for _, u := range strings.Split(strings.Trim(string(b[strings.Index(string(b), "[")+1:]), "]}\n"), ",") {
+		u = strings.Trim(u, `"`)
+		f := filepath.Join(bundled, filepath.FromSlash(strings.TrimPrefix(u, "/")))
+		if strings.HasSuffix(u, "/") {
+			f = filepath.Join(f, "index.html")
+		}
+		if strings.HasSuffix(u, ".br") || strings.HasSuffix(u, ".gz") {
+			t.Errorf("precompressed sibling %s listed", u)
+		}
+		body, err := os.ReadFile(f)
+		if err != nil {
+			t.Errorf("listed %s: %v", u, err)
+		} else if strings.Contains(string(body), `http-equiv="refresh"`) {
+			t.Errorf("redirect page %s listed", u)
+		}
+	}
+}
+
+// TestOfflineAfterNewBuild caches one build, publishes a new one, visits
+// one page online, and then, offline, opens a page changed by the new
+// build: it must be the new text, never the first build's.
+func TestOfflineAfterNewBuild(t *testing.T) {
+	root, err := browser.FindRepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := t.TempDir()
+	if err := os.CopyFS(filepath.Join(src, "static"), os.DirFS(filepath.Join(root, "static"))); err != nil {
+		t.Fatal(err)
+	}
+	write := func(name, body string) {
+		t.Helper()
+		p := filepath.Join(src, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("site.toml", "title = \"Offline test\"\nbaseURL = \"https://rules.test/\"\n")
+	write("content/_index.md", "---\ntitle: Home\n---\nHome.\n")
+	write("content/game/_index.md", "---\ntitle: Game\n---\nThe game.\n")
+	write("content/game/rules.md", "---\ntitle: Rules\n---\nFirst edition of the rules.\n")
+	dest := filepath.Join(t.TempDir(), "public")
+	build := func() string {
+		t.Helper()
+		if _, err := site.Build(context.Background(), site.Options{Source: src, Dest: dest, CacheDir: "-"}); err != nil {
+			t.Fatal(err)
+		}
+		lists, _ := filepath.Glob(filepath.Join(dest, "sw-files.*.json"))
+		if len(lists) != 1 {
+			t.Fatalf("file lists %v", lists)
+		}
+		return strings.TrimSuffix(strings.TrimPrefix(filepath.Base(lists[0]), "sw-files."), ".json")
+	}
+	v1 := build()
+	ctx := newTab(t, desktopW, desktopH)
+	base, stop, err := browser.ServeDir(dest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stopped := false
+	t.Cleanup(func() {
+		if !stopped {
+			stop()
+		}
+	})
+	open(t, ctx, base, "/")
+	waitFor(t, ctx, `!!navigator.serviceWorker.controller`, "the first build's worker")
+
+	write("content/game/rules.md", "---\ntitle: Rules\n---\nSecond edition of the rules.\n")
+	v2 := build()
+	if v1 == v2 {
+		t.Fatalf("the version did not change with the content: %s", v1)
+	}
+	open(t, ctx, base, "/game/") // online: the browser checks sw.js and installs the new worker
+	// Each poll asks for the cache names and looks at the last answer.
+	waitFor(t, ctx, `(caches.keys().then(k => window.__keys = k), (window.__keys || []).includes("d6codex-`+v2+`") && !window.__keys.includes("d6codex-`+v1+`"))`, "the new build's cache to replace the old one")
+
+	stop()
+	stopped = true
+	open(t, ctx, base, "/game/rules/")
+	if got := eval[string](t, ctx, `document.querySelector("main").innerText`); !strings.Contains(got, "Second edition") {
+		t.Errorf("offline after the new build: %.200q, want the second edition", got)
+	}
+}
