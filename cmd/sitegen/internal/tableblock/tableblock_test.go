@@ -8,9 +8,9 @@ import (
 	"d6codex/templates"
 )
 
-// TestTablesLeadWithNames renders every rules table and checks that no
-// header reads "id" and that rows lead with the names players read, not
-// the internal ids (pistol_smg) the calculators use.
+// TestTablesLeadWithNames renders every rules table and checks that rows
+// lead with the names players read, not the internal ids (pistol_smg) the
+// calculators use, which move to the last column.
 func TestTablesLeadWithNames(t *testing.T) {
 	h := New()
 	withIDs := 0
@@ -22,11 +22,11 @@ func TestTablesLeadWithNames(t *testing.T) {
 				t.Fatal(err)
 			}
 			html := b.String()
-			if strings.Contains(html, `<th scope="col">id</th>`) {
-				t.Errorf("%s shows the internal id column", id)
-			}
 			if tbl.Columns[0] != "id" {
 				return
+			}
+			if !strings.Contains(html, `<th scope="col">id</th></tr>`) {
+				t.Errorf("%s: the id column is not last", id)
 			}
 			withIDs++
 			for _, r := range tbl.Rows {

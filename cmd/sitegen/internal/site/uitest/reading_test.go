@@ -228,3 +228,23 @@ func TestGlossaryPreview(t *testing.T) {
 		t.Errorf("a first tap followed the link to %s", got)
 	}
 }
+
+// TestHomeListsGamesOnce checks that the home page's text links each game
+// once: the list of sections only stands in for a home page without text.
+func TestHomeListsGamesOnce(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join(bundled, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := string(b)
+	start, end := strings.Index(html, "<main"), strings.Index(html, "</main>")
+	if start < 0 || end < start {
+		t.Fatal("no <main> on the home page")
+	}
+	main := html[start:end]
+	for _, sys := range []string{"d6xd6", "spacedoor", "skirmish", "rollunder", "opend6"} {
+		if n := strings.Count(main, `href="/`+sys+`/"`); n != 1 {
+			t.Errorf("the home page links /%s/ %d times in its text, want once", sys, n)
+		}
+	}
+}
