@@ -2,6 +2,7 @@ package uitest
 
 import (
 	"context"
+	"io/fs"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -53,6 +54,7 @@ func firstQueryBytes(t *testing.T, dir, base, path, q string) (int, map[string]i
 // TestSearchTransferBundled checks that a first query on the bundled site
 // transfers under 50 KB (engine, index, shards and result text).
 func TestSearchTransferBundled(t *testing.T) {
+	logIndexSize(t, bundled)
 	base := browser.Serve(t, bundled)
 	for _, q := range []string{"wild die", "damage", "critical hit", "initiative", "armor"} {
 		total, files := firstQueryBytes(t, bundled, base, "/", q)
@@ -99,6 +101,7 @@ func TestSearchTransferCorpus(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("corpus: %d pages in %v", res.Pages, res.Duration)
+	logIndexSize(t, dest)
 	base := browser.Serve(t, dest)
 	for _, q := range []string{"wild die", "damage", "critical", "stamina wound", "initiative"} {
 		total, files := firstQueryBytes(t, dest, base, "/section-001/page-00050/", q)
@@ -107,4 +110,33 @@ func TestSearchTransferCorpus(t *testing.T) {
 			t.Errorf("first query %q transferred %d B, budget %d", q, total, firstQueryCorpus)
 		}
 	}
+}
+
+// logIndexSize logs the size of the whole search index of the site in
+// dir: files, raw bytes and Brotli bytes (the .br siblings, or the raw
+// file when it is too small to have one).
+func logIndexSize(t *testing.T, dir string) {
+	t.Helper()
+	files, raw, br := 0, int64(0), int64(0)
+	err := filepath.WalkDir(filepath.Join(dir, "search"), func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || strings.HasSuffix(p, ".br") || strings.HasSuffix(p, ".gz") {
+			return err
+		}
+		fi, err := d.Info()
+		if err != nil {
+			return err
+		}
+		files++
+		raw += fi.Size()
+		if b, err := os.Stat(p + ".br"); err == nil {
+			br += b.Size()
+		} else {
+			br += fi.Size()
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("search index: %d files, %d B raw, %d B brotli", files, raw, br)
 }
