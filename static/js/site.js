@@ -160,7 +160,7 @@
     tip.id = "term-tip";
     tip.setAttribute("role", "tooltip");
     tip.hidden = true;
-    doc.body.append(tip);
+    $("main").append(tip); // inside the main landmark, positioned on the page
     let current = null, hideTimer = 0;
     const definition = async (a) => {
       const url = a.href.split("#")[0];

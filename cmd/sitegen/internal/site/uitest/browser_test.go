@@ -288,9 +288,9 @@ type axeResult struct {
 	Nodes  []string `json:"nodes"`
 }
 
-// TestAccessibility runs axe-core on the home page, a rules page and a
-// calculator page, in both themes, and fails on serious or critical
-// violations.
+// TestAccessibility runs axe-core on the home page, a rules page, a
+// calculator page, the search results and a glossary preview, in both
+// themes, and fails on serious or critical violations.
 func TestAccessibility(t *testing.T) {
 	axePath := os.Getenv("AXE_CORE_JS")
 	if axePath == "" {
@@ -304,7 +304,22 @@ func TestAccessibility(t *testing.T) {
 		t.Fatalf("read axe-core: %v", err)
 	}
 	calcPage := findPage(t, "has-calc")
-	pages := []struct{ name, path string }{{"home", "/"}, {"rules", otherPage}, {"calculator", calcPage}}
+	pages := []struct {
+		name, path string
+		setup      func(t *testing.T, ctx context.Context) // brings the page into the state audited
+	}{
+		{"home", "/", nil}, {"rules", otherPage, nil}, {"calculator", calcPage, nil},
+		{"search results", "/", func(t *testing.T, ctx context.Context) { query(t, ctx, "wild die") }},
+		{"glossary preview", "/rollunder/", func(t *testing.T, ctx context.Context) {
+			if _, err := chromedp.Call(ctx, emulation.SetFocusEmulationEnabled, emulation.SetFocusEmulationEnabledParams{Enabled: true}); err != nil {
+				t.Fatal(err)
+			}
+			if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`document.querySelector("main a.term").focus()`)); err != nil {
+				t.Fatal(err)
+			}
+			waitFor(t, ctx, `!document.getElementById("term-tip").hidden`, "the glossary preview")
+		}},
+	}
 	for _, size := range []struct {
 		name string
 		w, h int
@@ -321,6 +336,9 @@ func TestAccessibility(t *testing.T) {
 					eval[any](t, ctx, fmt.Sprintf(`document.documentElement.dataset.theme = %q`, theme))
 					if pg.name == "calculator" {
 						waitFor(t, ctx, `document.readyState === "complete" && [...document.querySelectorAll("[data-state]")].every(e => e.dataset.state !== "running")`, "the calculator page")
+					}
+					if pg.setup != nil {
+						pg.setup(t, ctx)
 					}
 					if !eval[bool](t, ctx, `!!window.axe`) {
 						if _, err := chromedp.Run(ctx, chromedp.Evaluate[chromedp.Void](string(axe))); err != nil {
