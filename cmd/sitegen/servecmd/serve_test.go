@@ -517,6 +517,8 @@ func TestServeSSE(t *testing.T) {
 	}
 	if body := get("/a/one/"); !strings.Contains(body, "Original one.") || !strings.Contains(body, scriptPath) {
 		t.Fatalf("first page: %q", body)
+	} else if want := `<link rel="canonical" href="` + base + `/a/one/"`; !strings.Contains(body, want) {
+		t.Errorf("the dev server's pages do not use its own address: no %s", want)
 	}
 	evs := sseClient(t, ctx, base)
 	if ev := next(t, evs); ev.name != evHello || !strings.Contains(string(ev.data), `"build":1`) {
