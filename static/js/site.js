@@ -161,7 +161,7 @@
     tip.setAttribute("role", "tooltip");
     tip.hidden = true;
     $("main").append(tip); // inside the main landmark, positioned on the page
-    let current = null, hideTimer = 0;
+    let current = null, hideTimer = 0, touched = null, openAtTouch = false;
     const definition = async (a) => {
       const url = a.href.split("#")[0];
       if (!pages.has(url)) {
@@ -209,8 +209,16 @@
       a.addEventListener("mouseleave", () => { hideTimer = setTimeout(hide, 200); });
       a.addEventListener("focus", () => show(a));
       a.addEventListener("blur", hide);
+      // A tap (a touch came first, or the click says so) that finds the
+      // preview closed opens it; a tap on an open one follows the link.
+      // Whether it was open is taken at touchstart: the mouse events a tap
+      // also fires open it before the click.
+      a.addEventListener("touchstart", () => { touched = a; openAtTouch = current === a && !tip.hidden; }, { passive: true });
       a.addEventListener("click", (e) => {
-        if (e.pointerType === "touch" && (current !== a || tip.hidden)) { e.preventDefault(); show(a); }
+        const viaTouch = touched === a;
+        const open = viaTouch ? openAtTouch : current === a && !tip.hidden;
+        touched = null;
+        if ((viaTouch || e.pointerType === "touch") && !open) { e.preventDefault(); show(a); }
       });
     }
     tip.addEventListener("mouseenter", () => clearTimeout(hideTimer));

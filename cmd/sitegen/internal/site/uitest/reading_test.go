@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 
 	"d6codex/cmd/sitegen/internal/browser"
@@ -215,17 +216,34 @@ func TestGlossaryPreview(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitFor(t, ctx, tipShown, "the preview on hover")
-	// Touch: the first tap shows the preview and stays on the page.
+	// Touch: the first tap shows the preview and stays on the page; a
+	// second tap follows the link.
 	if err := chromedp.Do(ctx, chromedp.KeyEvent("\x1b"), chromedp.MouseEvent("mouseMoved", 1, 1)); err != nil {
 		t.Fatal(err)
 	}
 	waitFor(t, ctx, `document.getElementById("term-tip").hidden`, "the preview to close")
-	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](link+`.dispatchEvent(new PointerEvent("click", {pointerType: "touch", bubbles: true, cancelable: true}))`)); err != nil {
+	if _, err := chromedp.Call(ctx, emulation.SetTouchEmulationEnabled, emulation.SetTouchEmulationEnabledParams{Enabled: true}); err != nil {
 		t.Fatal(err)
 	}
+	tap := func() {
+		t.Helper()
+		p := eval[pt](t, ctx, `(() => { const r = `+link+`.getBoundingClientRect(); return {X: r.left + 3, Y: r.top + r.height / 2}; })()`)
+		if _, err := chromedp.Call(ctx, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: input.DispatchTouchEventTypeTouchStart, TouchPoints: []*input.TouchPoint{{X: p.X, Y: p.Y}}}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := chromedp.Call(ctx, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: input.DispatchTouchEventTypeTouchEnd, TouchPoints: []*input.TouchPoint{}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tap()
 	waitFor(t, ctx, tipShown, "the preview on a tap")
 	if got := eval[string](t, ctx, `location.pathname`); got != "/rollunder/" {
 		t.Errorf("a first tap followed the link to %s", got)
+	}
+	tap()
+	waitFor(t, ctx, `location.pathname === "/glossary/"`, "a second tap to follow the link")
+	if got := eval[string](t, ctx, `location.hash`); got != "#"+want {
+		t.Errorf("second tap: at %s, want #%s", got, want)
 	}
 }
 
