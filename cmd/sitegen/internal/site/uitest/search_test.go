@@ -14,6 +14,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"d6codex/cmd/sitegen/internal/browser"
+	"d6codex/cmd/sitegen/internal/site"
 	"d6codex/cmd/sitegen/internal/tableblock"
 )
 
@@ -253,4 +254,96 @@ func pageText(t *testing.T, path string) string {
 func squash(s string) string {
 	s = strings.NewReplacer("&rsquo;", "’", "&lsquo;", "‘", "&ldquo;", "“", "&rdquo;", "”", "&ndash;", "–", "&mdash;", "—", "&hellip;", "…", "&amp;", "&", "&lt;", "<", "&gt;", ">", "&quot;", `"`, "&#39;", "'", "&times;", "×", "&minus;", "−").Replace(s)
 	return strings.Join(strings.Fields(s), " ")
+}
+
+// buildSite builds a site of the given Markdown files (path under
+// content/ -> text) with the repository's static files and returns its
+// output directory.
+func buildSite(t *testing.T, pages map[string]string) string {
+	t.Helper()
+	root, err := browser.FindRepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := t.TempDir()
+	if err := os.CopyFS(filepath.Join(src, "static"), os.DirFS(filepath.Join(root, "static"))); err != nil {
+		t.Fatal(err)
+	}
+	pages["../site.toml"] = "title = \"Ranking\"\nbaseURL = \"https://rules.test/\"\n"
+	for name, body := range pages {
+		p := filepath.Join(src, "content", filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dest := filepath.Join(t.TempDir(), "public")
+	if _, err := site.Build(context.Background(), site.Options{Source: src, Dest: dest, CacheDir: "-"}); err != nil {
+		t.Fatal(err)
+	}
+	return dest
+}
+
+// TestSearchRankingRules checks each ranking rule on a site made for it:
+// a heading that is the query beats a page that says the words more
+// often; the exact phrase beats the words apart; among equal matches the
+// current system's page comes first; and a word the site has is never
+// read as a typo of another.
+func TestSearchRankingRules(t *testing.T) {
+	fm := func(title string) string { return "---\ntitle: " + title + "\n---\n\n" }
+	scattered := strings.Repeat("A wild animal bites. Roll a die for it. ", 8)
+	dest := buildSite(t, map[string]string{
+		"_index.md":       fm("Home") + "Home.\n",
+		"alpha/_index.md": fm("Alpha") + "The alpha game.\n",
+		"alpha/fight.md":  fm("Fight") + "Every round of a fight, roll a bone.\n\n## Wild die\n\nOne of the dice is special.\n",
+		"alpha/beasts.md": fm("Beasts") + scattered + "\n",
+		"alpha/phrase.md": fm("Phrase") + "Here the wild die explodes on a six.\n",
+		"alpha/apart.md":  fm("Apart") + "A wild boar and a die, and wild beasts roll a die.\n",
+		"beta/_index.md":  fm("Beta") + "The beta game.\n",
+		"beta/armor.md":   fm("Armor") + "Armor soaks damage.\n",
+		"alpha/armor.md":  fm("Armor") + "Armor soaks damage.\n",
+		"beta/wounds.md":  fm("Wounds") + "A wound heals in a week.\n",
+		"beta/round.md":   fm("Round") + "A round is six seconds.\n",
+	})
+	ctx := newTab(t, desktopW, desktopH)
+	base := browser.Serve(t, dest)
+
+	open(t, ctx, base, "/beta/")
+	paths := func(rs []result) []string {
+		var out []string
+		for _, r := range rs {
+			out = append(out, r.Path)
+		}
+		return out
+	}
+	rs := query(t, ctx, "wild die")
+	t.Logf("wild die: %v", paths(rs))
+	if len(rs) < 3 || rs[0].Path != "/alpha/fight/#wild-die" {
+		t.Errorf("wild die: %v, want the Wild die heading first", paths(rs))
+	}
+	if i, j := slices.Index(paths(rs), "/alpha/phrase/"), slices.Index(paths(rs), "/alpha/apart/"); i < 0 || j < 0 || i > j {
+		t.Errorf("wild die: the exact phrase (%d) must rank above the words apart (%d): %v", i, j, paths(rs))
+	}
+	if i, j := slices.Index(paths(rs), "/alpha/phrase/"), slices.Index(paths(rs), "/alpha/beasts/"); i < 0 || j < 0 || i > j {
+		t.Errorf("wild die: the exact phrase (%d) must rank above a page saying the words more often apart (%d): %v", i, j, paths(rs))
+	}
+
+	for _, sys := range []string{"alpha", "beta"} {
+		open(t, ctx, base, "/"+sys+"/")
+		rs := query(t, ctx, "armor")
+		if len(rs) < 2 || rs[0].Path != "/"+sys+"/armor/" {
+			t.Errorf("armor from /%s/: %v, want /%s/armor/ first", sys, paths(rs), sys)
+		}
+	}
+
+	rs = query(t, ctx, "wound")
+	if got := paths(rs); !slices.Equal(got, []string{"/beta/wounds/"}) {
+		t.Errorf("wound: %v, want only /beta/wounds/ (never the Round page)", got)
+	}
+	rs = query(t, ctx, "wonds") // a typo of a word the site has
+	if got := paths(rs); len(got) == 0 || got[0] != "/beta/wounds/" {
+		t.Errorf("wonds: %v, want /beta/wounds/", got)
+	}
 }
