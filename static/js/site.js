@@ -299,9 +299,16 @@
 
   // --- Offline: the service worker at the site's root (sw.js, written by
   // sitegen) caches the whole site once the page has loaded.
+  // Not under `sitegen serve` (it adds its live-reload script, path in
+  // cmd/sitegen/servecmd/handler.go): pages there change with every save,
+  // and a worker left from another visit of the address is removed.
   function initOffline() {
     const home = $(".site-title");
     if (!("serviceWorker" in navigator) || !window.isSecureContext || !home) return;
+    if ($('script[src$="/__sitegen/livereload.js"]')) {
+      navigator.serviceWorker.getRegistrations().then((rs) => rs.forEach((r) => r.unregister())).catch(() => {});
+      return;
+    }
     const register = () => navigator.serviceWorker.register(new URL("sw.js", home.href), { updateViaCache: "none" }).catch(() => {});
     if (doc.readyState === "complete") register(); else addEventListener("load", register);
   }

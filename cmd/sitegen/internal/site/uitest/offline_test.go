@@ -3,9 +3,11 @@ package uitest
 import (
 	"context"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -170,4 +172,35 @@ func TestOfflineAfterNewBuild(t *testing.T) {
 	if got := eval[string](t, ctx, `document.querySelector("main").innerText`); !strings.Contains(got, "Second edition") {
 		t.Errorf("offline after the new build: %.200q, want the second edition", got)
 	}
+}
+
+// TestNoServiceWorkerUnderServe checks that pages served by `sitegen
+// serve` (recognised by its live-reload script) register no service
+// worker and remove one left by an earlier visit of the same address.
+func TestNoServiceWorkerUnderServe(t *testing.T) {
+	var inject atomic.Bool
+	files := http.FileServer(http.Dir(bundled))
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !inject.Load() || !strings.HasSuffix(r.URL.Path, "/") {
+			files.ServeHTTP(w, r)
+			return
+		}
+		r.Header.Del("If-Modified-Since") // a 304 would carry no page to inject into
+		rec := httptest.NewRecorder()
+		files.ServeHTTP(rec, r)
+		body := strings.Replace(rec.Body.String(), "</body>", `<script src="/__sitegen/livereload.js"></script></body>`, 1)
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		_, _ = w.Write([]byte(body))
+	}))
+	defer srv.Close()
+	ctx := newTab(t, desktopW, desktopH)
+	regs := `(navigator.serviceWorker.getRegistrations().then(r => window.__regs = r.length), window.__regs)`
+	open(t, ctx, srv.URL, "/")
+	waitFor(t, ctx, `!!navigator.serviceWorker.controller`, "the worker of a built site")
+	inject.Store(true)
+	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`window.__regs = undefined`)); err != nil {
+		t.Fatal(err)
+	}
+	open(t, ctx, srv.URL, "/glossary/")
+	waitFor(t, ctx, regs+` === 0`, "the worker to be removed under sitegen serve")
 }
