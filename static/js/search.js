@@ -1,7 +1,7 @@
 // d6codex search, loaded by site.js when the search box is first used.
 // It reads the split index sitegen writes (cmd/sitegen/internal/site/search.go):
 // index.json first, then only the term shards a query needs and the text of
-// the pages it shows. Terms are the lower-cased runs of letters and digits
+// the pages it shows (those two gzip-compressed, inflated here). Terms are the lower-cased runs of letters and digits
 // of two characters or more, split as the index splits them.
 //
 // Ranking, best first: a title or heading that is the query; a title or
@@ -55,11 +55,16 @@
       if (!r.ok) throw new Error("search index: HTTP " + r.status);
       return new Index(url, await r.json());
     }
+    // get fetches an index file, published gzip-compressed: it is inflated
+    // here, unless the server already did (Content-Encoding).
     get(path) {
       if (!this.cache.has(path)) {
-        const p = fetch(new URL(path, this.base)).then((r) => {
+        const p = fetch(new URL(path + ".gz", this.base)).then(async (r) => {
           if (!r.ok) throw new Error(path + ": HTTP " + r.status);
-          return r.json();
+          const buf = new Uint8Array(await r.arrayBuffer());
+          if (buf[0] !== 0x1f || buf[1] !== 0x8b) return JSON.parse(new TextDecoder().decode(buf));
+          const s = new Blob([buf]).stream().pipeThrough(new DecompressionStream("gzip"));
+          return JSON.parse(await new Response(s).text());
         });
         this.cache.set(path, p);
         p.catch(() => this.cache.delete(path));

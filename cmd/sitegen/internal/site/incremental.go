@@ -196,10 +196,16 @@ func (s *Site) WriteSearchIndex() error {
 	if err != nil {
 		return fmt.Errorf("search index: %w", err)
 	}
+	published := map[string]bool{}
 	for name, data := range files {
+		name, data, err := s.packSearchFile(name, data)
+		if err != nil {
+			return fmt.Errorf("search index: %w", err)
+		}
 		if err := replaceFile(s.opts.Dest, s.search.dir+"/"+name, data); err != nil {
 			return err
 		}
+		published[name] = true
 	}
 	// Shards of terms no page has any more, and the precompressed
 	// siblings of the first build, would be stale: remove them.
@@ -212,7 +218,7 @@ func (s *Site) WriteSearchIndex() error {
 		if err != nil {
 			return err
 		}
-		if _, ok := files[filepath.ToSlash(rel)]; ok {
+		if published[filepath.ToSlash(rel)] {
 			return nil
 		}
 		if err := os.Remove(p); err != nil {

@@ -1,9 +1,12 @@
 package site
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -24,14 +27,23 @@ func readSearchIndex(t *testing.T, dest string) (string, searchFile) {
 	read := func(name string, v any) {
 		t.Helper()
 		p := filepath.Join(root, filepath.FromSlash(name))
-		b, err := os.ReadFile(p)
+		var b []byte
+		var err error
+		if name == searchMeta {
+			b, err = os.ReadFile(p)
+			for _, ext := range []string{".gz", ".br"} {
+				if _, serr := os.Stat(p + ext); err == nil && (serr == nil) != (len(b) >= compressMin) {
+					t.Errorf("%s: %d bytes, precompressed %s sibling: %v", name, len(b), ext, serr)
+				}
+			}
+		} else { // published gzip-compressed, with no uncompressed twin
+			if _, serr := os.Stat(p); serr == nil {
+				t.Errorf("%s published uncompressed", name)
+			}
+			b, err = gunzip(p + ".gz")
+		}
 		if err != nil {
 			t.Fatal(err)
-		}
-		for _, ext := range []string{".gz", ".br"} {
-			if _, err := os.Stat(p + ext); (err == nil) != (len(b) >= compressMin) {
-				t.Errorf("%s: %d bytes, precompressed %s sibling: %v", name, len(b), ext, err)
-			}
 		}
 		if err := json.Unmarshal(b, v); err != nil {
 			t.Fatalf("decode %s: %v", name, err)
@@ -81,6 +93,28 @@ func readSearchIndex(t *testing.T, dest string) (string, searchFile) {
 		}
 	}
 	return filepath.Base(root), f
+}
+
+// gunzip returns the decompressed content of the gzip file name.
+func gunzip(name string) ([]byte, error) {
+	b, err := os.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	out, err := gunzipBytes(b)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return out, nil
+}
+
+// gunzipBytes decompresses gzip data.
+func gunzipBytes(b []byte) ([]byte, error) {
+	z, err := gzip.NewReader(bytes.NewReader(b))
+	if err != nil {
+		return nil, err
+	}
+	return io.ReadAll(z)
 }
 
 // searchFile is the decoded index, for tests.

@@ -47,15 +47,23 @@ func (s *Site) writeServiceWorker(dir string, skip map[string]bool) error {
 			return err
 		}
 		rel = filepath.ToSlash(rel)
-		if strings.HasSuffix(rel, ".br") || strings.HasSuffix(rel, ".gz") || skip[rel] || rel == "sitemap.xml" {
-			return nil
+		if !skip[rel] && rel != "sitemap.xml" {
+			rels = append(rels, rel)
 		}
-		rels = append(rels, rel)
 		return nil
 	})
 	if err != nil {
 		return fmt.Errorf("service worker: %w", err)
 	}
+	// Precompressed siblings (x.css.br beside x.css) are for servers, not
+	// for the cache; the search index's own .gz files have no twin.
+	all := map[string]bool{}
+	for _, rel := range rels {
+		all[rel] = true
+	}
+	rels = slices.DeleteFunc(rels, func(rel string) bool {
+		return (strings.HasSuffix(rel, ".br") || strings.HasSuffix(rel, ".gz")) && all[rel[:len(rel)-3]]
+	})
 	slices.Sort(rels)
 	index, meta := "", ""
 	if s.search != nil {

@@ -63,8 +63,17 @@ func TestServiceWorkerFiles(t *testing.T) {
 			t.Errorf("list lacks %s: %v", want, urls)
 		}
 	}
+	for _, prefix := range []string{"/css/site.", "/js/site.", "/search/"} {
+		if !slices.ContainsFunc(urls, func(u string) bool { return strings.HasPrefix(u, prefix) }) {
+			t.Errorf("list has nothing under %s: %v", prefix, urls)
+		}
+	}
+	if !slices.ContainsFunc(urls, func(u string) bool { return strings.HasSuffix(u, ".json.gz") }) {
+		t.Errorf("list lacks the search index's shards: %v", urls)
+	}
 	for _, u := range urls {
-		if u == "/old/" || strings.HasSuffix(u, ".br") || strings.HasSuffix(u, ".gz") || u == "/sw.js" || u == "/sitemap.xml" {
+		sibling := (strings.HasSuffix(u, ".br") || strings.HasSuffix(u, ".gz")) && !strings.HasPrefix(u, "/search/") // the index's own .gz files count
+		if u == "/old/" || sibling || u == "/sw.js" || u == "/sitemap.xml" {
 			t.Errorf("list has %s", u)
 		}
 	}

@@ -1,8 +1,10 @@
 package uitest
 
 import (
+	"compress/gzip"
 	"encoding/json"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -33,6 +35,9 @@ func readIndex(t *testing.T, dir string) flatIndex {
 	read := func(name string, v any) {
 		t.Helper()
 		b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(name)))
+		if err != nil && name != "index.json" { // the others are published gzip-compressed
+			b, err = gunzipFile(filepath.Join(root, filepath.FromSlash(name)) + ".gz")
+		}
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -75,6 +80,20 @@ func readIndex(t *testing.T, dir string) flatIndex {
 		idx.Shards[k] = sh
 	}
 	return idx
+}
+
+// gunzipFile returns the decompressed content of a gzip file.
+func gunzipFile(name string) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	z, err := gzip.NewReader(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return io.ReadAll(z)
 }
 
 // searchTarget is a document of the built search index that a query
