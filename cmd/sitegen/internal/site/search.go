@@ -54,7 +54,7 @@ var searchIndexedBlocks = map[string]bool{"table": true}
 //	              "pages": [sys, ndocs, sys, ndocs, ...],         // per page in reading order:
 //	                                                              // system index or -1, documents
 //	              "shards": ["6469", ...],                        // hex of each shard's key
-//	              "chunk": 5, "docs": N}
+//	              "chunk": 1, "docs": N}                          // pages per c/ file, documents
 //	t/HEX.json   {"term": [doc, w, doc, w, ...], ...}             // the terms whose first two
 //	                                                              // letters are the key
 //	c/K.json     [[url, title, [[anchor, heading, text], ...]], ...] // pages K*chunk ... K*chunk+chunk-1
