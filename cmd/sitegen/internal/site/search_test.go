@@ -298,3 +298,41 @@ func TestSearchPostings(t *testing.T) {
 		t.Errorf("die 20 times: weight %d, want 15 (capped)", ps[len(ps)-1])
 	}
 }
+
+// TestSearchIndexesTables checks that the text a ```table block renders
+// is searchable (tags dropped, entities decoded, white space collapsed)
+// while other handled
+// blocks stay out.
+func TestSearchIndexesTables(t *testing.T) {
+	src := writeTree(t, map[string]string{
+		"content/rules/_index.md": "---\ntitle: Rules\n---\n\n## Weapons\n\n```table rules/weapons\n```\n\n```fake\nhidden body\n```\n",
+	})
+	dest := filepath.Join(t.TempDir(), "public")
+	handlers := map[string]BlockHandler{
+		"fake": fakeHandler(),
+		"table": BlockHandlerFunc(func(b *Block) (string, error) {
+			return `<figure><table><caption>Weapon tracks</caption><tr><th>Morning&nbsp;star</th><td>Zweihänder &amp; co</td></tr></table></figure>`, nil
+		}),
+	}
+	if _, err := build(t, src, Options{Dest: dest, Handlers: handlers}); err != nil {
+		t.Fatal(err)
+	}
+	_, f := readSearchIndex(t, dest)
+	var text string
+	for _, d := range f.Docs {
+		if d[2] == "Weapons" {
+			text = d[3].(string)
+		}
+	}
+	for _, want := range []string{"Weapon tracks", "Morning star", "Zweihänder & co"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("section text %q lacks %q", text, want)
+		}
+	}
+	if strings.Contains(text, "hidden") || strings.Contains(text, "<") {
+		t.Errorf("section text %q has another block's output or tags", text)
+	}
+	if len(f.Postings["zweihänder"]) == 0 {
+		t.Error("no postings for a word of the table")
+	}
+}
