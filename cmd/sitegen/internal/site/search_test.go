@@ -301,8 +301,7 @@ func TestSearchPostings(t *testing.T) {
 
 // TestSearchIndexesTables checks that the text a ```table block renders
 // is searchable (tags dropped, entities decoded, white space collapsed)
-// while other handled
-// blocks stay out.
+// while other handled blocks stay out.
 func TestSearchIndexesTables(t *testing.T) {
 	src := writeTree(t, map[string]string{
 		"content/rules/_index.md": "---\ntitle: Rules\n---\n\n## Weapons\n\n```table rules/weapons\n```\n\n```fake\nhidden body\n```\n",
