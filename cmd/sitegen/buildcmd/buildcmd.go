@@ -31,6 +31,8 @@ Flags:
   -d, --dest DIR        output directory (default SOURCE/public); --destination too
   -b, --base-url URL    override site.toml's baseURL; --baseURL too
   -D, --drafts          include pages marked draft: true; --buildDrafts too
+      --replace-dest    replace a --dest folder that sitegen did not make
+                        (without it such a build stops; see the README)
 `
 
 // Flags are the options shared by the commands that build the site
@@ -44,6 +46,8 @@ type Flags struct {
 	BaseURL string
 	// Drafts includes draft pages.
 	Drafts bool
+	// ReplaceDest allows replacing a destination sitegen did not make.
+	ReplaceDest bool
 }
 
 // Register defines the build flags on fs, with Hugo's long and short names.
@@ -60,6 +64,7 @@ func (f *Flags) Register(fs *flag.FlagSet) {
 	for _, name := range []string{"drafts", "buildDrafts", "D"} {
 		fs.BoolVar(&f.Drafts, name, false, "include draft pages")
 	}
+	fs.BoolVar(&f.ReplaceDest, "replace-dest", false, "replace a --dest folder sitegen did not make")
 }
 
 // Options converts the flags into build options, with the block handlers
@@ -70,12 +75,13 @@ func (f *Flags) Options() site.Options {
 		dest = filepath.Join(f.Source, "public")
 	}
 	return site.Options{
-		Source:     f.Source,
-		Dest:       dest,
-		BaseURL:    f.BaseURL,
-		Drafts:     f.Drafts,
-		Handlers:   Handlers(),
-		Generators: Generators(),
+		Source:      f.Source,
+		Dest:        dest,
+		BaseURL:     f.BaseURL,
+		Drafts:      f.Drafts,
+		ReplaceDest: f.ReplaceDest,
+		Handlers:    Handlers(),
+		Generators:  Generators(),
 	}
 }
 

@@ -86,8 +86,7 @@ func (s *Site) load(ctx context.Context) error {
 	})
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			s.diag.addf(ContentDir, 0, 0, "", "content folder not found in the source directory")
-			return nil
+			return fmt.Errorf("no %s/ folder: sitegen reads the site's Markdown pages from there", ContentDir)
 		}
 		return fmt.Errorf("walk %s: %w", root, err)
 	}

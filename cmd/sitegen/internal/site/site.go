@@ -22,6 +22,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -43,6 +44,9 @@ type Options struct {
 	BaseURL string
 	// Drafts includes pages whose front matter sets draft: true.
 	Drafts bool
+	// ReplaceDest allows replacing a Dest folder that holds files sitegen
+	// did not make (no OutputMarker); without it such a build stops.
+	ReplaceDest bool
 	// Handlers render fenced code blocks by info word (see BlockHandler).
 	Handlers map[string]BlockHandler
 	// Workers is the number of pages rendered at once. Default GOMAXPROCS.
@@ -171,6 +175,9 @@ func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 	if err := checkDest(opts.Source, opts.Dest); err != nil {
 		return nil, Result{}, err
 	}
+	if err := checkDestOwned(opts.Dest, opts.ReplaceDest); err != nil {
+		return nil, Result{}, err
+	}
 	s, err := Load(ctx, opts)
 	if err != nil {
 		return nil, Result{}, err
@@ -179,12 +186,16 @@ func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return s, Result{}, fmt.Errorf("create output parent: %w", err)
 	}
-	staging, err := os.MkdirTemp(parent, "."+filepath.Base(filepath.Clean(opts.Dest))+".staging-")
+	removeStaleStaging(opts.Dest)
+	staging, err := os.MkdirTemp(parent, stagingPrefix(opts.Dest)+strconv.Itoa(os.Getpid())+"-")
 	if err != nil {
 		return s, Result{}, fmt.Errorf("create staging directory: %w", err)
 	}
 	defer os.RemoveAll(staging) // gone after a successful swap; removes the attempt otherwise
 	if err := os.Chmod(staging, 0o755); err != nil {
+		return s, Result{}, fmt.Errorf("staging directory: %w", err)
+	}
+	if err := writeMarker(staging); err != nil {
 		return s, Result{}, fmt.Errorf("staging directory: %w", err)
 	}
 	if err := s.Render(ctx, staging); err != nil {
@@ -198,7 +209,12 @@ func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 		res.Duration = time.Since(start)
 		return s, res, res.Errors
 	}
+	undo, err := carryOver(opts.Dest, staging)
+	if err != nil {
+		return s, res, fmt.Errorf("publish %s: %w", opts.Dest, err)
+	}
 	if err := swapDir(staging, opts.Dest); err != nil {
+		undo()
 		return s, res, fmt.Errorf("publish %s: %w", opts.Dest, err)
 	}
 	res.Duration = time.Since(start)

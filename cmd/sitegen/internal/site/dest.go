@@ -1,0 +1,148 @@
+package site
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+)
+
+// OutputMarker is the file every build writes at the root of its output.
+// It is how sitegen knows a folder is its own: a build replaces only a
+// folder that holds this file, an empty folder or none at all, so that
+// `--dest ~/notes` can never delete the notes.
+const OutputMarker = ".sitegen"
+
+// markerText is the marker file's content: a line for whoever finds it.
+const markerText = "This folder is the output of sitegen: every build replaces it whole,\n" +
+	"except hidden files and folders (such as .git) and CNAME at its top level.\n"
+
+// keptAcrossBuilds reports whether a top-level entry of the output that the
+// build did not write survives the next build: hidden files and folders
+// (.git of a gh-pages checkout, .nojekyll, .well-known, .htaccess) and
+// CNAME, the files hosts and deploy tools keep beside a site.
+func keptAcrossBuilds(name string) bool {
+	return name == "CNAME" || strings.HasPrefix(name, ".") && name != OutputMarker
+}
+
+// ErrForeignDest is the error of a build whose destination holds files that
+// sitegen did not make.
+var ErrForeignDest = errors.New("the destination holds files sitegen did not make")
+
+// checkDestOwned returns an error unless dest may be replaced by a build:
+// it does not exist, is empty, holds only files kept across builds, or
+// holds sitegen's marker. replace (--replace-dest) allows any folder.
+func checkDestOwned(dest string, replace bool) error {
+	entries, err := os.ReadDir(dest)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		var pe *fs.PathError
+		if errors.As(err, &pe) && errors.Is(pe.Err, syscall.ENOTDIR) {
+			return fmt.Errorf("destination %s is a file, not a folder; choose another --dest", dest)
+		}
+		return fmt.Errorf("destination: %w", err)
+	}
+	if replace {
+		return nil
+	}
+	var foreign []string
+	for _, e := range entries {
+		if e.Name() == OutputMarker {
+			return nil
+		}
+		if !keptAcrossBuilds(e.Name()) {
+			foreign = append(foreign, e.Name())
+		}
+	}
+	if len(foreign) == 0 {
+		return nil
+	}
+	shown := strings.Join(foreign[:min(3, len(foreign))], ", ")
+	if len(foreign) > 3 {
+		shown += ", … (" + strconv.Itoa(len(foreign)) + " entries)"
+	}
+	return fmt.Errorf("%w: %s holds %s and no %s marker, and a build replaces its output folder whole; "+
+		"choose an empty or new folder with --dest, or pass --replace-dest to replace this one "+
+		"(its hidden files and CNAME are kept)", ErrForeignDest, dest, shown, OutputMarker)
+}
+
+// writeMarker writes the output marker into a staging directory.
+func writeMarker(dir string) error {
+	return os.WriteFile(filepath.Join(dir, OutputMarker), []byte(markerText), 0o644)
+}
+
+// carryOver moves the entries of dest that survive builds (see
+// keptAcrossBuilds) into staging, unless staging has an entry of that name
+// (a CNAME from static/ wins). It returns a function that moves them back,
+// for a swap that fails.
+func carryOver(dest, staging string) (undo func(), err error) {
+	entries, err := os.ReadDir(dest)
+	if errors.Is(err, fs.ErrNotExist) {
+		return func() {}, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", dest, err)
+	}
+	var moved []string
+	undo = func() {
+		for _, name := range moved {
+			_ = os.Rename(filepath.Join(staging, name), filepath.Join(dest, name))
+		}
+	}
+	for _, e := range entries {
+		name := e.Name()
+		if !keptAcrossBuilds(name) {
+			continue
+		}
+		if _, err := os.Lstat(filepath.Join(staging, name)); err == nil {
+			continue
+		}
+		if err := os.Rename(filepath.Join(dest, name), filepath.Join(staging, name)); err != nil {
+			undo()
+			return nil, fmt.Errorf("keep %s across the build: %w", filepath.Join(dest, name), err)
+		}
+		moved = append(moved, name)
+	}
+	return undo, nil
+}
+
+// stagingPrefix is the name prefix of the staging directories of dest. The
+// process id follows it, so a later build can tell a dead build's leftovers
+// from a running one's.
+func stagingPrefix(dest string) string {
+	return "." + filepath.Base(filepath.Clean(dest)) + ".staging-"
+}
+
+// removeStaleStaging removes the staging directories a killed build left
+// beside dest: those named with dest's staging prefix, holding sitegen's
+// marker, whose build process is gone. Anything else is left alone.
+func removeStaleStaging(dest string) {
+	parent := filepath.Dir(filepath.Clean(dest))
+	prefix := stagingPrefix(dest)
+	entries, err := os.ReadDir(parent)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		name := e.Name()
+		if !e.IsDir() || !strings.HasPrefix(name, prefix) {
+			continue
+		}
+		pidText, _, _ := strings.Cut(strings.TrimPrefix(name, prefix), "-")
+		pid, err := strconv.Atoi(pidText)
+		if err != nil || processAlive(pid) {
+			continue
+		}
+		dir := filepath.Join(parent, name)
+		if _, err := os.Stat(filepath.Join(dir, OutputMarker)); err != nil {
+			continue
+		}
+		_ = os.RemoveAll(dir)
+	}
+}
