@@ -63,26 +63,13 @@ type alias struct {
 func (s *Site) load(ctx context.Context) error {
 	root := filepath.Join(s.opts.Source, ContentDir)
 	var rels []string
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
+	err := walkSource(s.opts.Source, root, func(rel, _ string) error {
+		if strings.HasSuffix(rel, ".md") {
+			rels = append(rels, rel)
 		}
-		name := d.Name()
-		if p != root && strings.HasPrefix(name, ".") {
-			if d.IsDir() {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if d.IsDir() || !strings.HasSuffix(name, ".md") {
-			return nil
-		}
-		rel, err := filepath.Rel(root, p)
-		if err != nil {
-			return err
-		}
-		rels = append(rels, filepath.ToSlash(rel))
 		return nil
+	}, func(rel, msg string) {
+		s.diag.addf(ContentDir+"/"+rel, 0, 0, "", "%s", msg)
 	})
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {

@@ -61,24 +61,7 @@ func (s *Site) copyStatic(dir string, reserved map[string]bool, extra map[string
 		}
 		return s.writeCompressed(dir, out, data)
 	}
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if p != root && strings.HasPrefix(d.Name(), ".") {
-			if d.IsDir() {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if d.IsDir() {
-			return nil
-		}
-		rel, err := filepath.Rel(root, p)
-		if err != nil {
-			return err
-		}
-		rel = filepath.ToSlash(rel)
+	err := walkSource(s.opts.Source, root, func(rel, p string) error {
 		data, err := os.ReadFile(p)
 		if err != nil {
 			return err
@@ -87,6 +70,8 @@ func (s *Site) copyStatic(dir string, reserved map[string]bool, extra map[string
 			return nil // a generated file of the same name wins
 		}
 		return publish(rel, data)
+	}, func(rel, msg string) {
+		s.diag.addf(StaticDir+"/"+rel, 0, 0, "", "%s", msg)
 	})
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("copy %s: %w", root, err)
