@@ -66,13 +66,9 @@ func loadConfig(dir, baseURLOverride string, diag *collector) *Config {
 		}
 		return cfg
 	}
-	r := &fieldReader{file: ConfigFile, m: m, raw: raw, line: 1, diag: diag}
-	known := map[string]bool{"title": true, "baseURL": true, "languageCode": true, "editURL": true, "markup": true, "params": true}
-	for k := range m {
-		if !known[k] {
-			r.fail(k, "unknown setting (known: title, baseURL, languageCode, editURL, markup, params)")
-		}
-	}
+	r := &fieldReader{file: ConfigFile, m: m, raw: raw, line: 1, diag: diag, toml: true}
+	r.unknown("title", "baseURL", "languageCode", "editURL", "markup", "params")
+	r.table("params") // free-form: any keys, but a table
 	if s := r.str("editURL"); s != "" {
 		if u, err := url.Parse(s); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 			r.fail("editURL", "%q must be an absolute http(s) URL", s)
@@ -86,10 +82,14 @@ func loadConfig(dir, baseURLOverride string, diag *collector) *Config {
 	if s := r.str("languageCode"); s != "" {
 		cfg.LanguageCode = s
 	}
-	if gm := (&fieldReader{file: ConfigFile, m: r.table("markup"), raw: raw, line: 1, diag: diag}).table("goldmark"); gm != nil {
-		rr := &fieldReader{file: ConfigFile, m: gm, raw: raw, line: 1, diag: diag}
-		if rd := rr.table("renderer"); rd != nil {
-			cfg.Unsafe = (&fieldReader{file: ConfigFile, m: rd, raw: raw, line: 1, diag: diag}).bool("unsafe")
+	if mk := r.sub("markup"); mk != nil {
+		mk.unknown("goldmark")
+		if gm := mk.sub("goldmark"); gm != nil {
+			gm.unknown("renderer")
+			if rd := gm.sub("renderer"); rd != nil {
+				rd.unknown("unsafe")
+				cfg.Unsafe = rd.bool("unsafe")
+			}
 		}
 	}
 	base := r.str("baseURL")

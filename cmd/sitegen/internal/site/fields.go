@@ -3,6 +3,8 @@ package site
 import (
 	"bytes"
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -16,11 +18,51 @@ type fieldReader struct {
 	line int    // file line of the first line of raw
 	diag *collector
 	bad  bool // a field had the wrong type
+
+	// toml is set when raw is a whole TOML document and m the table at
+	// path in it: keys are then located by their table, not by name alone.
+	toml bool
+	path []string
+}
+
+// sub returns a reader for the table at key, or nil when there is none (or
+// it is not a table, which is reported).
+func (r *fieldReader) sub(key string) *fieldReader {
+	t := r.table(key)
+	if t == nil {
+		return nil
+	}
+	return &fieldReader{file: r.file, m: t, raw: r.raw, line: r.line, diag: r.diag,
+		toml: r.toml, path: append(append([]string{}, r.path...), key)}
+}
+
+// name is the dotted name of key as the editor wrote it
+// ("markup.goldmark.renderer.unsafe").
+func (r *fieldReader) name(key string) string {
+	return strings.Join(append(append([]string{}, r.path...), key), ".")
+}
+
+// unknown reports every key of the table that is not one of known.
+func (r *fieldReader) unknown(known ...string) {
+	for _, k := range slices.Sorted(maps.Keys(r.m)) {
+		if !slices.Contains(known, k) {
+			where := "here"
+			if len(r.path) > 0 {
+				where = "in [" + strings.Join(r.path, ".") + "]"
+			}
+			r.fail(k, "unknown setting (known %s: %s)", where, strings.Join(known, ", "))
+		}
+	}
 }
 
 // locate returns the file position of key's first definition in raw,
 // or the start of raw when the key is not found.
 func (r *fieldReader) locate(key string) (line, col int) {
+	if r.toml {
+		if l, c, ok := tomlKeyPos(r.raw, append(append([]string{}, r.path...), key)); ok {
+			return r.line + l - 1, c
+		}
+	}
 	for i, l := range bytes.Split(r.raw, []byte("\n")) {
 		trimmed := bytes.TrimLeft(l, " \t")
 		indent := len(l) - len(trimmed)
@@ -41,7 +83,7 @@ func (r *fieldReader) locate(key string) (line, col int) {
 func (r *fieldReader) fail(key, format string, args ...any) {
 	r.bad = true
 	line, col := r.locate(key)
-	r.diag.addf(r.file, line, col, key, format, args...)
+	r.diag.addf(r.file, line, col, r.name(key), format, args...)
 }
 
 func (r *fieldReader) str(key string) string {

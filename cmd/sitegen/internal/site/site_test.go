@@ -396,7 +396,25 @@ func TestErrors(t *testing.T) {
 			want: []string{
 				"site.toml:1:1: title: must be a string, not an integer",
 				`site.toml:2:1: baseURL: "ftp://x/" must be an absolute http(s) URL or a path starting with /`,
-				"site.toml:3:1: theme: unknown setting (known: title, baseURL, languageCode, editURL, markup, params)",
+				"site.toml:3:1: theme: unknown setting (known here: title, baseURL, languageCode, editURL, markup, params)",
+			},
+		},
+		{
+			name: "misspelled nested key in site.toml",
+			files: map[string]string{"site.toml": "title = \"T\"\n# unsfe = true would be a comment\n\n[markup.goldmark.renderer]\n  unsfe = true\n"},
+			want: []string{"site.toml:5:3: markup.goldmark.renderer.unsfe: unknown setting (known in [markup.goldmark.renderer]: unsafe)"},
+		},
+		{
+			name: "misspelled table in site.toml",
+			files: map[string]string{"site.toml": "title = \"T\"\n[markup.goldmark.rendrer]\nunsafe = true\n"},
+			want: []string{"site.toml:2:1: markup.goldmark.rendrer: unknown setting (known in [markup.goldmark]: renderer)"},
+		},
+		{
+			name: "dotted key and wrong type deep in site.toml",
+			files: map[string]string{"site.toml": "title = \"T\"\n[markup]\ngoldmark.renderer.unsafe = \"yes\"\ngoldmark.parser = 1\n"},
+			want: []string{
+				"site.toml:3:1: markup.goldmark.renderer.unsafe: must be true or false, not a string",
+				"site.toml:4:1: markup.goldmark.parser: unknown setting (known in [markup.goldmark]: renderer)",
 			},
 		},
 		{
