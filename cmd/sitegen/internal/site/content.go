@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -108,9 +107,14 @@ func (s *Site) loadPage(rel string) *page {
 	file := ContentDir + "/" + rel
 	p := &page{file: file, rel: rel}
 	p.kind, p.sitePath = classify(rel)
-	src, err := os.ReadFile(filepath.Join(s.opts.Source, filepath.FromSlash(file)))
+	src, err := readPage(s.opts.Source, file)
 	if err != nil {
-		s.diag.addf(file, 0, 0, "", "read: %v", err)
+		var bad *badText
+		if errors.As(err, &bad) {
+			s.diag.addf(file, bad.line, bad.col, "", "%s", bad.msg)
+		} else {
+			s.diag.addf(file, 0, 0, "", "read: %v", unwrapPath(err))
+		}
 		p.failed = true
 		return p
 	}

@@ -114,7 +114,7 @@ func (s *Site) Update(ctx context.Context, files []string) (Update, error) {
 			continue
 		}
 		if n.file != "" {
-			src, err := os.ReadFile(filepath.Join(s.opts.Source, filepath.FromSlash(n.file)))
+			src, err := readPage(s.opts.Source, n.file)
 			if err != nil {
 				restore()
 				return Update{Full: true, Reason: fmt.Sprintf("%s: %v", n.file, err)}, nil

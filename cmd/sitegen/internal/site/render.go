@@ -353,7 +353,7 @@ func (s *Site) resolveLink(from *page, dest string) (string, string) {
 	}
 	u := s.cfg.relURL(to.sitePath)
 	if frag != "" {
-		if !to.ids[frag] {
+		if !to.ids[frag] && !to.failed { // a page that could not be read has its own error
 			return "", fmt.Sprintf("no heading with id %q in %s/%s", frag, ContentDir, rel)
 		}
 		u += "#" + frag

@@ -400,17 +400,17 @@ func TestErrors(t *testing.T) {
 			},
 		},
 		{
-			name: "misspelled nested key in site.toml",
+			name:  "misspelled nested key in site.toml",
 			files: map[string]string{"site.toml": "title = \"T\"\n# unsfe = true would be a comment\n\n[markup.goldmark.renderer]\n  unsfe = true\n"},
-			want: []string{"site.toml:5:3: markup.goldmark.renderer.unsfe: unknown setting (known in [markup.goldmark.renderer]: unsafe)"},
+			want:  []string{"site.toml:5:3: markup.goldmark.renderer.unsfe: unknown setting (known in [markup.goldmark.renderer]: unsafe)"},
 		},
 		{
-			name: "misspelled table in site.toml",
+			name:  "misspelled table in site.toml",
 			files: map[string]string{"site.toml": "title = \"T\"\n[markup.goldmark.rendrer]\nunsafe = true\n"},
-			want: []string{"site.toml:2:1: markup.goldmark.rendrer: unknown setting (known in [markup.goldmark]: renderer)"},
+			want:  []string{"site.toml:2:1: markup.goldmark.rendrer: unknown setting (known in [markup.goldmark]: renderer)"},
 		},
 		{
-			name: "dotted key and wrong type deep in site.toml",
+			name:  "dotted key and wrong type deep in site.toml",
 			files: map[string]string{"site.toml": "title = \"T\"\n[markup]\ngoldmark.renderer.unsafe = \"yes\"\ngoldmark.parser = 1\n"},
 			want: []string{
 				"site.toml:3:1: markup.goldmark.renderer.unsafe: must be true or false, not a string",

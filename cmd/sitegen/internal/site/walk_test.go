@@ -1,6 +1,7 @@
 package site
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -65,5 +66,35 @@ func TestSymlinks(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestPageText: a byte order mark is accepted; bytes that are not UTF-8
+// are one error at their line and column, and links into that page add no
+// more errors (issue 10, fault 10).
+func TestPageText(t *testing.T) {
+	src := writeTree(t, map[string]string{
+		"content/bom.md": "\ufeff---\ntitle: With a BOM\n---\n\n## Part\n",
+		"content/a.md":   "---\ntitle: A\n---\n\n[one](bad.md#x) [two](bad.md#y) [three](bom.md#part)\n",
+		"content/bad.md": "---\ntitle: Bad\n---\n\n## X\n\nsome \xff\xfe bytes\n",
+	})
+	_, err := build(t, src, Options{})
+	var diags Diagnostics
+	if !errors.As(err, &diags) {
+		t.Fatalf("err = %v, want diagnostics", err)
+	}
+	want := "content/bad.md:7:6: byte 0xFF is not UTF-8 text: save the file as UTF-8"
+	if len(diags) != 1 || diags[0].String() != want {
+		t.Errorf("diagnostics = %q, want only %q", diags, want)
+	}
+	if err := os.WriteFile(filepath.Join(src, "content", "bad.md"), []byte("---\ntitle: Bad\n---\n\n## X\n## Y\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := build(t, src, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	page, err := os.ReadFile(filepath.Join(src, "public", "bom", "index.html"))
+	if err != nil || !strings.Contains(string(page), "With a BOM") {
+		t.Errorf("BOM page not built from its front matter: %v", err)
 	}
 }
