@@ -1,0 +1,149 @@
+package site
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestHostileInputs builds a good site, then breaks it in one of many ways
+// an editor (or a hostile contributor) might, and checks what every
+// failing build must do: return Diagnostics (no panic, no bare error),
+// each naming a file of the source with a line and column, and leave the
+// previous output byte for byte as it was. Cases that must build are
+// marked ok; they must not change anything they were not asked to.
+func TestHostileInputs(t *testing.T) {
+	long := strings.Repeat("word ", 200_000) // a 1 MB line
+	deep := strings.Repeat("> ", 500) + "deep quote\n"
+	nestedList := ""
+	for i := range 300 {
+		nestedList += strings.Repeat("  ", i) + "- item\n"
+	}
+	tests := []struct {
+		name  string
+		files map[string]string // written over the good site; "\x00" removes a file
+		setup func(t *testing.T, src string)
+		ok    bool   // the build must succeed
+		file  string // the file the first error must name ("" = any source file)
+	}{
+		{name: "empty front matter", files: map[string]string{"content/a.md": "---\n---\n"}, file: "content/a.md"},
+		{name: "unclosed YAML front matter", files: map[string]string{"content/a.md": "---\ntitle: A\n"}, file: "content/a.md"},
+		{name: "unclosed TOML front matter", files: map[string]string{"content/a.md": "+++\ntitle = \"A\"\n"}, file: "content/a.md"},
+		{name: "YAML tab indent", files: map[string]string{"content/a.md": "---\ntitle: A\n\tweight: 1\n---\n"}, file: "content/a.md"},
+		{name: "YAML anchors bomb", files: map[string]string{"content/a.md": "---\ntitle: A\na: &a [x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]\nf: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]\ng: &g [*f,*f,*f,*f,*f,*f,*f,*f,*f]\n---\n"}, file: "content/a.md"},
+		{name: "title is a map", files: map[string]string{"content/a.md": "---\ntitle: {x: 1}\n---\n"}, file: "content/a.md"},
+		{name: "weight is huge", files: map[string]string{"content/a.md": "---\ntitle: A\nweight: 99999999999999999999999\n---\n"}, file: "content/a.md"},
+		{name: "alias to the home page", files: map[string]string{"content/a.md": "---\ntitle: A\naliases: [/]\n---\n"}, file: "content/a.md"},
+		{name: "alias with ..", files: map[string]string{"content/a.md": "---\ntitle: A\naliases: [/../../etc/]\n---\n"}, ok: true},
+		{name: "alias not a path", files: map[string]string{"content/a.md": "---\ntitle: A\naliases: [http://evil.example/]\n---\n"}, file: "content/a.md"},
+		{name: "link outside content", files: map[string]string{"content/a.md": "---\ntitle: A\n---\n[x](../../etc/passwd.md)\n"}, file: "content/a.md"},
+		{name: "link to a missing page", files: map[string]string{"content/a.md": "---\ntitle: A\n---\n[x](nope.md)\n"}, file: "content/a.md"},
+		{name: "link to a missing anchor", files: map[string]string{"content/a.md": "---\ntitle: A\n---\n[x](b.md#nope)\n"}, file: "content/a.md"},
+		{name: "percent-encoded link outside", files: map[string]string{"content/a.md": "---\ntitle: A\n---\n[x](%2e%2e/%2e%2e/x.md)\n"}, file: "content/a.md"},
+		{name: "javascript link", files: map[string]string{"content/a.md": "---\ntitle: A\n---\n[x](javascript:alert(1))\n"}, ok: true},
+		{name: "raw script in safe mode", files: map[string]string{"content/a.md": "---\ntitle: A\n---\n<script>alert(1)</script>\n"}, ok: true},
+		{name: "duplicate heading ids", files: map[string]string{"content/a.md": "---\ntitle: A\n---\n## X {#same}\n## Y {#same}\n"}, ok: true}, // goldmark keeps both; links reach the first
+		{name: "two pages one URL", files: map[string]string{"content/c.md": "---\ntitle: C\n---\n", "content/c/_index.md": "---\ntitle: C\n---\n"}, file: "content/c"},
+		{name: "invalid UTF-8", files: map[string]string{"content/a.md": "---\ntitle: A\n---\n\xc3\x28\n"}, file: "content/a.md"},
+		{name: "NUL bytes", files: map[string]string{"content/a.md": "---\ntitle: A\n---\nx\x00y\n"}, ok: true},
+		{name: "BOM and CRLF", files: map[string]string{"content/a.md": "\ufeff---\r\ntitle: A\r\n---\r\n\r\n## H\r\n"}, ok: true},
+		{name: "CR only line ends", files: map[string]string{"content/a.md": "---\rtitle: A\r---\r"}, file: "content/a.md"},
+		{name: "a 1 MB line", files: map[string]string{"content/a.md": "---\ntitle: A\n---\n" + long}, ok: true},
+		{name: "500 nested quotes", files: map[string]string{"content/a.md": "---\ntitle: A\n---\n" + deep}, ok: true},
+		{name: "300 nested lists", files: map[string]string{"content/a.md": "---\ntitle: A\n---\n" + nestedList}, ok: true},
+		{name: "unknown fence info", files: map[string]string{"content/a.md": "---\ntitle: A\n---\n```nonsense\nx\n```\n"}, ok: true},
+		{name: "block handler failure", files: map[string]string{"content/a.md": "---\ntitle: A\n---\n```fake fail\nx\n```\n"}, file: "content/a.md"},
+		{name: "unclosed fence", files: map[string]string{"content/a.md": "---\ntitle: A\n---\n```fake\nx\n"}, ok: true},
+		{name: "file name with spaces and unicode", files: map[string]string{"content/Été des dés.md": "---\ntitle: É\n---\n"}, ok: true},
+		{name: "file name with a quote", files: map[string]string{"content/it's.md": "---\ntitle: Q\n---\n"}, ok: true},
+		{name: "markdown folder named .md", files: map[string]string{"content/x.md/y.md": "---\ntitle: Y\n---\n"}, ok: true},
+		{name: "hidden page ignored", files: map[string]string{"content/.draft.md": "not even front matter"}, ok: true},
+		{name: "site.toml syntax", files: map[string]string{"site.toml": "title = \"T\nbaseURL = 1\n"}, file: "site.toml"},
+		{name: "site.toml wrong type", files: map[string]string{"site.toml": "title = [1]\n"}, file: "site.toml"},
+		{name: "site.toml nested typo", files: map[string]string{"site.toml": "title = \"T\"\n[markup.goldmark.renderer]\nunsfe = true\n"}, file: "site.toml"},
+		{name: "site.toml binary", files: map[string]string{"site.toml": "\x00\x01\x02"}, file: "site.toml"},
+		{name: "site.toml missing", files: map[string]string{"site.toml": "\x00"}, file: "site.toml"},
+		{name: "base URL with query", files: map[string]string{"site.toml": "title = \"T\"\nbaseURL = \"https://x.test/?a=1\"\n"}, file: "site.toml"},
+		{name: "stylesheet missing", files: map[string]string{"static/css/site.css": "\x00"}, file: "static/css/site.css"},
+		{name: "static file over a page", files: map[string]string{"static/b/index.html": "x"}, file: "static/b/index.html"},
+		{name: "static link outside", setup: func(t *testing.T, src string) {
+			symlink(t, "/etc/hostname", filepath.Join(src, "static", "h.txt"))
+		}, file: "static/h.txt"},
+		{name: "content link loop", setup: func(t *testing.T, src string) {
+			symlink(t, ".", filepath.Join(src, "content", "loop"))
+		}, file: "content/loop"},
+		{name: "page replaced by a folder", setup: func(t *testing.T, src string) {
+			if err := os.Remove(filepath.Join(src, "content", "b.md")); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Mkdir(filepath.Join(src, "content", "b.md"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}, file: "content/a.md"}, // a.md links to b.md, which is no page now
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := writeTree(t, map[string]string{
+				"content/a.md": "---\ntitle: A\n---\n\n[b](b.md#part)\n",
+				"content/b.md": "---\ntitle: B\n---\n\n## Part\n",
+			})
+			if _, err := build(t, src, Options{}); err != nil {
+				t.Fatal(err)
+			}
+			dest := filepath.Join(src, "public")
+			before := readTree(t, dest)
+			for name, text := range tt.files {
+				p := filepath.Join(src, filepath.FromSlash(name))
+				if text == "\x00" {
+					if err := os.Remove(p); err != nil {
+						t.Fatal(err)
+					}
+					continue
+				}
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if tt.setup != nil {
+				tt.setup(t, src)
+			}
+			_, err := build(t, src, Options{})
+			if tt.ok {
+				if err != nil {
+					t.Fatalf("build failed: %v", err)
+				}
+				return
+			}
+			var diags Diagnostics
+			if !errors.As(err, &diags) || len(diags) == 0 {
+				t.Fatalf("err = %v (%T), want diagnostics", err, err)
+			}
+			for _, d := range diags {
+				if d.Line < 1 && d.File != "site.toml" && !strings.HasPrefix(d.File, "static/") && !strings.HasPrefix(d.File, "content/") {
+					t.Errorf("diagnostic without a position: %s", d)
+				}
+				if filepath.IsAbs(d.File) || strings.Contains(d.File, "..") {
+					t.Errorf("diagnostic names no source file: %s", d)
+				}
+			}
+			if tt.file != "" && !strings.HasPrefix(diags[0].File, tt.file) {
+				t.Errorf("first diagnostic %s, want one naming %s", diags[0], tt.file)
+			}
+			if after := readTree(t, dest); !mapsEqual(before, after) {
+				t.Error("failed build changed the previous output")
+			}
+		})
+	}
+}
+
+func symlink(t *testing.T, target, link string) {
+	t.Helper()
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
+	}
+}
