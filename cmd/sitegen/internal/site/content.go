@@ -20,6 +20,7 @@ import (
 	"github.com/yuin/goldmark/text"
 	"go.abhg.dev/goldmark/frontmatter"
 
+	"d6codex/cmd/sitegen/internal/srcname"
 	"d6codex/templates"
 )
 
@@ -68,7 +69,7 @@ func (s *Site) load(ctx context.Context) error {
 			return err
 		}
 		name := d.Name()
-		if p != root && strings.HasPrefix(name, ".") {
+		if p != root && srcname.Skip(name, d.IsDir()) {
 			if d.IsDir() {
 				return filepath.SkipDir
 			}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/andybalholm/brotli"
 
+	"d6codex/cmd/sitegen/internal/srcname"
 	"d6codex/templates"
 )
 
@@ -65,7 +66,7 @@ func (s *Site) copyStatic(dir string, reserved map[string]bool, extra map[string
 		if err != nil {
 			return err
 		}
-		if p != root && strings.HasPrefix(d.Name(), ".") {
+		if p != root && srcname.Skip(d.Name(), d.IsDir()) {
 			if d.IsDir() {
 				return filepath.SkipDir
 			}
