@@ -19,6 +19,11 @@
 //     build (keeping the scroll position, or going to the edited page with
 //     --navigate), swap stylesheets, or show an overlay listing the build
 //     errors (file:line, message, page) until a good build.
+//   - Hosts: only localhost, IP addresses, the --bind name and the
+//     --allowed-hosts names are answered (hostPolicy, against DNS
+//     rebinding); a non-loopback bind prints a warning.
+//   - Failures: a rebuild that fails, even by a panic or because content/
+//     is gone, shows the overlay and keeps the last good site served.
 //   - Code changes: templ generate, go build of sitegen (and a compile
 //     check of the WebAssembly module), then the process execs the new
 //     binary, which inherits the listening socket; browsers reconnect and
