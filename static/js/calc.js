@@ -114,12 +114,19 @@
       return o;
     }
 
+    field(name) {
+      for (const f of this.form.elements) if (f.name && f.name === name) return f;
+      return null;
+    }
+
     readURL() {
       const q = new URLSearchParams(location.search);
       const pre = this.key + ".";
       for (const [k, v] of q) {
         if (!k.startsWith(pre)) continue;
-        const f = this.form.elements[k.slice(pre.length)];
+        // Only named fields of the form: elements[name] would also find
+        // properties such as "length" or "__proto__".
+        const f = this.field(k.slice(pre.length));
         if (!f) continue;
         if (f.type === "checkbox") f.checked = v === "true"; else f.value = v;
       }
@@ -168,7 +175,7 @@
       this.err.hidden = false;
       this.err.textContent = msg;
       this.status.textContent = "";
-      const f = field && this.form.elements[field];
+      const f = field && this.field(field);
       if (f && f.setAttribute) {
         f.setAttribute("aria-invalid", "true");
         f.setAttribute("aria-errormessage", this.err.id);
@@ -289,10 +296,21 @@
     }
   }
 
+  // broken shows why a calculator could not start or run.
+  function broken(root, e) {
+    root.dataset.state = "error";
+    const err = root.querySelector(".calc-error");
+    if (err) { err.hidden = false; err.textContent = "This calculator failed: " + (e && e.message || e); }
+  }
+
   function start() {
     const roots = document.querySelectorAll(".calc[data-calc]");
     if (!roots.length) return;
-    const calcs = [...roots].map((r) => new Calc(r));
+    // One calculator's failure never stops another.
+    const calcs = [];
+    for (const r of roots) {
+      try { calcs.push(new Calc(r)); } catch (e) { broken(r, e); }
+    }
     // Load the module only when a calculator comes into view, then show the
     // odds of each calculator's preset at once.
     const seen = new Set();
@@ -300,7 +318,7 @@
       for (const e of entries) {
         if (!e.isIntersecting) continue;
         const c = calcs.find((c) => c.root === e.target);
-        if (c && !seen.has(c)) { seen.add(c); io.unobserve(c.root); c.run(); }
+        if (c && !seen.has(c)) { seen.add(c); io.unobserve(c.root); c.run().catch((err) => broken(c.root, err)); }
       }
     }, { rootMargin: "200px" });
     for (const c of calcs) io.observe(c.root);
