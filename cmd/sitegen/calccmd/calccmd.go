@@ -18,7 +18,7 @@ import (
 	"strconv"
 	"strings"
 
-	"d6codex/calc"
+	"d6codex/calc/systems"
 )
 
 // Usage is the help text of `sitegen calc`.
@@ -41,7 +41,7 @@ const (
 // Run runs `sitegen calc` with the arguments after "calc" and returns the
 // process exit status.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	reg := calc.New()
+	reg := systems.New()
 	fail := func(code int, err error) int {
 		fmt.Fprintln(stderr, "sitegen calc: "+oneLine(err.Error()))
 		return code

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"d6codex/calc"
+	"d6codex/calc/systems"
 )
 
 // TestREADMENamesEveryOutput keeps the README's table of outcome,
@@ -26,7 +26,7 @@ func TestREADMENamesEveryOutput(t *testing.T) {
 	variants := map[string][]map[string]string{
 		"opend6/attack": {nil, {"system": "body_points"}},
 	}
-	reg := calc.New()
+	reg := systems.New()
 	for _, c := range reg.List() {
 		row, ok := rows[c.ID]
 		if !ok {

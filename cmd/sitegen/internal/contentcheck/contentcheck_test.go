@@ -17,7 +17,7 @@ import (
 	"github.com/yuin/goldmark/text"
 	"go.abhg.dev/goldmark/frontmatter"
 
-	"d6codex/calc"
+	calcsystems "d6codex/calc/systems"
 	"d6codex/cmd/sitegen/buildcmd"
 	"d6codex/cmd/sitegen/internal/browser"
 	"d6codex/cmd/sitegen/internal/site"
@@ -31,7 +31,7 @@ var sectionPages = []string{"_index.md", "round.md", "attacking.md", "defending.
 // system id (the section folder) and the ids of its calculators.
 func systems() map[string][]string {
 	out := map[string][]string{}
-	for _, c := range calc.New().List() {
+	for _, c := range calcsystems.New().List() {
 		out[c.System] = append(out[c.System], c.ID)
 	}
 	return out

@@ -1,4 +1,4 @@
-package calc
+package systems
 
 import (
 	"errors"
@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"d6codex/calc"
 	"d6codex/rules"
 )
 
@@ -78,19 +79,19 @@ func TestDefaultsRun(t *testing.T) {
 }
 
 // badValues lists inputs outside each field's range, by kind.
-func badValues(f Field) []string {
+func badValues(f calc.Field) []string {
 	switch f.Kind {
-	case Int:
+	case calc.Int:
 		return []string{strconv.Itoa(f.Min - 1), strconv.Itoa(f.Max + 1), "1.5", "x"}
-	case Bool:
+	case calc.Bool:
 		return []string{"maybe", "2"}
-	case Choice:
+	case calc.Choice:
 		return []string{"bogus", f.Options[0].Value + "x"}
-	case DieCode:
+	case calc.DieCode:
 		return []string{"3D+5", "-1D", "D6", "100D"}
-	case DiceList:
-		return []string{"0", "7", "1 x", strings.Repeat("1 ", MaxDice+1)}
-	case IntList:
+	case calc.DiceList:
+		return []string{"0", "7", "1 x", strings.Repeat("1 ", calc.MaxDice+1)}
+	case calc.IntList:
 		return []string{strconv.Itoa(f.Min - 1), strconv.Itoa(f.Max + 1), "a"}
 	}
 	return nil
@@ -173,21 +174,12 @@ func TestMapShape(t *testing.T) {
 }
 
 // BenchmarkRunLargest runs each calculator through the registry at its
-// largest inputs (natively; calcbench measures the same in the browser).
+// largest inputs (Calculator.Largest) (natively; calcbench measures the same in the browser).
 func BenchmarkRunLargest(b *testing.B) {
-	largest := map[string]map[string]string{
-		"skirmish/melee": {"attack_dice": "12", "attack_penalty": "4", "defense_dice": "12", "defense_penalty": "4", "keep": "prefer_double"},
-		"opend6/attack": {"skill": "12D+2", "defense": "full", "defense_skill": "12D+2", "cover": "very_heavy", "cover_dice": "true",
-			"damage": "15D+2", "strength": "6D+2", "damage_bonus": "true", "resistance": "12D+2"},
-		"rollunder/attack": {"physical": "12", "skill": "12", "weapon": "machine_gun", "armor": "cataphract_armor", "shield": "large_shield"},
-		"d6xd6/attack":     {"focus": "36", "pluses": "3", "aim_turns": "6", "weapon": "rifle", "range": "view"},
-		"spacedoor/attack": {"tough": "5", "mode": "advantage"},
-		"spacedoor/defend": {"tough": "5", "mode": "advantage", "incoming": "100"},
-	}
 	reg := New()
 	for _, c := range reg.List() {
 		b.Run(strings.ReplaceAll(c.ID, "/", "_"), func(b *testing.B) {
-			in := largest[c.ID]
+			in := c.Largest
 			for b.Loop() {
 				if _, err := c.Run(in); err != nil {
 					b.Fatal(err)

@@ -1,0 +1,107 @@
+// Package spacedoor registers the Spacedoor calculators: their input schemas, read
+// from the limits of package rules/spacedoor, their form texts, the system's
+// tables and how the comparison page reads it.
+package spacedoor
+
+import (
+	"d6codex/calc"
+	"d6codex/rules"
+	"d6codex/rules/dice"
+	game "d6codex/rules/spacedoor"
+)
+
+// System returns the Spacedoor registration.
+func System() calc.System {
+	return calc.System{
+		ID: "spacedoor", Name: "Spacedoor", Credit: "Spacedoor by Dustin Whisman (github.com/dustinwhisman/spacedoor)",
+		Calculators: []*calc.Calculator{spacedoorAttack(), spacedoorDefend()},
+		Docs:        docs(),
+		Tables:      game.Tables,
+		Compare: &calc.Comparison{
+			Calc: "spacedoor/attack",
+			Common: calc.Profile{Words: "an ordinary damaging weapon; no advantage or disadvantage",
+				Inputs: map[string]string{"mode": "normal"}},
+			Attacker: [2]calc.Profile{
+				{Words: "Tough +1", Inputs: map[string]string{"tough": "1"}},
+				{Words: "Tough +3", Inputs: map[string]string{"tough": "3"}},
+			},
+			Defender: [2]calc.Profile{
+				{Words: "an enemy: enemies do not roll", Inputs: map[string]string{}},
+				{Words: "an enemy: enemies do not roll, so experience does not change the attack", Inputs: map[string]string{}},
+			},
+			Hit:      []string{"mixed", "success", "critical_success"},
+			HitWords: "a mixed success or better",
+			HarmDist: "damage_dealt", Mean: "damage_dealt",
+			Unit:     "points off stamina, then health",
+			NoteMean: "damage_taken", NoteText: "the attacker takes {mean} on average in return",
+		},
+	}
+}
+
+// spacedoorRoll is the two fields of every Spacedoor roll.
+func spacedoorRoll(tough int, mode string) []calc.Field {
+	return []calc.Field{
+		calc.IntField("tough", game.MinTough, game.MaxTough, tough),
+		calc.ChoiceField("mode", mode, game.ModeNormal, game.ModeAdvantage, game.ModeDisadvantage),
+	}
+}
+
+func spacedoorAttack() *calc.Calculator {
+	def := game.DefaultAttackInput()
+	return &calc.Calculator{
+		ID:      "spacedoor/attack",
+		Largest: map[string]string{"tough": "5", "mode": "advantage"},
+		Fields:  spacedoorRoll(def.Tough, def.Mode),
+		Odds:    func(v calc.Values) (rules.Report, error) { return game.AttackOdds(spacedoorAttackInput(v)) },
+		Resolve: func(v calc.Values, t *dice.Tape) (rules.Roll, error) {
+			return game.ResolveAttack(spacedoorAttackInput(v), t)
+		},
+	}
+}
+
+// spacedoorAttackInput is the game.AttackInput of validated values.
+func spacedoorAttackInput(v calc.Values) game.AttackInput {
+	return game.AttackInput{Tough: v.Int("tough"), Mode: v.Text("mode")}
+}
+
+func spacedoorDefend() *calc.Calculator {
+	def := game.DefaultDefendInput()
+	return &calc.Calculator{
+		ID:      "spacedoor/defend",
+		Largest: map[string]string{"tough": "5", "mode": "advantage", "incoming": "100"},
+		Fields: append(spacedoorRoll(def.Tough, def.Mode),
+			calc.IntField("incoming", 0, game.MaxIncoming, def.Incoming)),
+		Odds: func(v calc.Values) (rules.Report, error) { return game.DefendOdds(spacedoorDefendInput(v)) },
+		Resolve: func(v calc.Values, t *dice.Tape) (rules.Roll, error) {
+			return game.ResolveDefend(spacedoorDefendInput(v), t)
+		},
+	}
+}
+
+// spacedoorDefendInput is the game.DefendInput of validated values.
+func spacedoorDefendInput(v calc.Values) game.DefendInput {
+	return game.DefendInput{Tough: v.Int("tough"), Mode: v.Text("mode"), Incoming: v.Int("incoming")}
+}
+
+// docs returns the form texts of the calculators, by id.
+func docs() map[string]calc.Doc {
+	return map[string]calc.Doc{
+		"spacedoor/attack": {
+			Title: "Spacedoor attack",
+			Help:  "Roll 2d6 + Tough: 10 or more is a success, 7 to 9 a mixed success, 6 or less a failure; two 6s or two 1s are criticals.",
+			Fields: map[string]calc.FieldDoc{
+				"tough": calc.Label("Tough", "The Tough stat added to 2d6."),
+				"mode":  calc.Label("Roll", "Advantage rolls 3d6 and drops the lowest; disadvantage drops the highest."),
+			},
+		},
+		"spacedoor/defend": {
+			Title: "Spacedoor defend or protect",
+			Help:  "Roll 2d6 + Tough against incoming damage: a mixed success halves it for both, a success spares the protected, a critical spares both.",
+			Fields: map[string]calc.FieldDoc{
+				"tough":    calc.Label("Tough", "The Tough stat added to 2d6."),
+				"mode":     calc.Label("Roll", "Advantage rolls 3d6 and drops the lowest; disadvantage drops the highest."),
+				"incoming": calc.Label("Incoming damage", "The damage coming in."),
+			},
+		},
+	}
+}
