@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"d6codex/calc"
 	"d6codex/calc/systems"
 	"d6codex/cmd/sitegen/internal/calcblock"
 	"d6codex/cmd/sitegen/internal/compareblock"
@@ -82,8 +83,10 @@ func (f *Flags) Options() site.Options {
 // Handlers returns the fenced-block handlers registered for the site, by
 // info word. Features that render special blocks (```calc, ```table) add
 // their handler here.
-func Handlers() map[string]site.BlockHandler {
-	reg := systems.New()
+func Handlers() map[string]site.BlockHandler { return HandlersFor(systems.New()) }
+
+// HandlersFor returns the fenced-block handlers over the systems of reg.
+func HandlersFor(reg *calc.Registry) map[string]site.BlockHandler {
 	return map[string]site.BlockHandler{
 		calcblock.Info:    calcblock.New(reg),
 		tableblock.Info:   tableblock.New(reg),
