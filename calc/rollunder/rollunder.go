@@ -14,7 +14,7 @@ import (
 func System() calc.System {
 	return calc.System{
 		ID: "rollunder", Name: "2D6 roll-under", Credit: "a house version of Advanced Fighting Fantasy and Stellar Adventures (github.com/WhaleCancer/ChooseYourOwnAdventure)",
-		Calculators: []*calc.Calculator{rollunderAttack()},
+		Calculators: []*calc.Calculator{rollunderAttack(), rollunderLuck()},
 		Docs:        docs(),
 		Tables:      game.Tables,
 		Compare: &calc.Comparison{
@@ -34,6 +34,18 @@ func System() calc.System {
 			Mean: "stamina_loss",
 			Unit: "STAMINA points (the two criticals with no number left out)",
 		},
+	}
+}
+
+func rollunderLuck() *calc.Calculator {
+	def := game.DefaultLuckInput()
+	in := func(v calc.Values) game.LuckInput { return game.LuckInput{Luck: v.Int("luck")} }
+	return &calc.Calculator{
+		ID:      "rollunder/luck",
+		Largest: map[string]string{"luck": "12"},
+		Fields:  []calc.Field{calc.IntField("luck", game.MinLuck, game.MaxLuck, def.Luck)},
+		Odds:    func(v calc.Values) (rules.Report, error) { return game.LuckOdds(in(v)) },
+		Resolve: func(v calc.Values, t *dice.Tape) (rules.Roll, error) { return game.ResolveLuck(in(v), t) },
 	}
 }
 
@@ -83,6 +95,13 @@ func rollunderInput(v calc.Values) game.Input {
 // docs returns the form texts of the calculators, by id.
 func docs() map[string]calc.Doc {
 	return map[string]calc.Doc{
+		"rollunder/luck": {
+			Title: "Test your LUCK",
+			Help:  "Roll 2d6: at most your current LUCK is lucky. Lucky or not, LUCK then drops by 1.",
+			Fields: map[string]calc.FieldDoc{
+				"luck": calc.Label("LUCK", "Your current LUCK (a starting character has 8 to 11)."),
+			},
+		},
 		"rollunder/attack": {
 			Title: "2D6 roll-under attack",
 			Help:  "Roll 2d6 under PHYSICAL + skill − the opponent's skill + modifiers; on a hit, the weapon's d6 track against the target's armor or Dodge track.",

@@ -14,7 +14,7 @@ import (
 func System() calc.System {
 	return calc.System{
 		ID: "spacedoor", Name: "Spacedoor", Credit: "Spacedoor by Dustin Whisman (github.com/dustinwhisman/spacedoor)",
-		Calculators: []*calc.Calculator{spacedoorAttack(), spacedoorDefend()},
+		Calculators: []*calc.Calculator{spacedoorAttack(), spacedoorDefend(), spacedoorHealth(), spacedoorDeathSaves()},
 		Docs:        docs(),
 		Tables:      game.Tables,
 		Compare: &calc.Comparison{
@@ -64,6 +64,38 @@ func spacedoorAttackInput(v calc.Values) game.AttackInput {
 	return game.AttackInput{Tough: v.Int("tough"), Mode: v.Text("mode")}
 }
 
+func spacedoorHealth() *calc.Calculator {
+	def := game.DefaultHealthInput()
+	in := func(v calc.Values) game.HealthInput {
+		return game.HealthInput{Stamina: v.Int("stamina"), Health: v.Int("health"), Tough: v.Int("tough"), Mode: v.Text("mode")}
+	}
+	return &calc.Calculator{
+		ID:      "spacedoor/health",
+		Largest: map[string]string{"stamina": "999", "health": "999", "tough": "5", "mode": "advantage"},
+		Fields: append([]calc.Field{
+			calc.IntField("stamina", 0, game.MaxPool, def.Stamina),
+			calc.IntField("health", 1, game.MaxPool, def.Health),
+		}, spacedoorRoll(def.Tough, def.Mode)...),
+		Odds:    func(v calc.Values) (rules.Report, error) { return game.HealthAttackOdds(in(v)) },
+		Resolve: func(v calc.Values, t *dice.Tape) (rules.Roll, error) { return game.ResolveHealth(in(v), t) },
+	}
+}
+
+func spacedoorDeathSaves() *calc.Calculator {
+	def := game.DefaultDeathSaveInput()
+	in := func(v calc.Values) game.DeathSaveInput { return game.DeathSaveInput{Seven: v.Text("seven")} }
+	return &calc.Calculator{
+		ID:      "spacedoor/death_saves",
+		Largest: map[string]string{"seven": game.SevenBest},
+		Fields: []calc.Field{calc.ChoiceField("seven", def.Seven,
+			game.SevenBest+"=The best choice each time", game.SevenReroll+"=Reroll it",
+			game.SevenSuccess+"=Take a success (next save at disadvantage)",
+			game.SevenRemoveFailure+"=Remove a failure (next save at disadvantage)")},
+		Odds:    func(v calc.Values) (rules.Report, error) { return game.DeathSaveOdds(in(v)) },
+		Resolve: func(v calc.Values, t *dice.Tape) (rules.Roll, error) { return game.ResolveDeathSaves(in(v), t) },
+	}
+}
+
 func spacedoorDefend() *calc.Calculator {
 	def := game.DefaultDefendInput()
 	return &calc.Calculator{
@@ -86,6 +118,23 @@ func spacedoorDefendInput(v calc.Values) game.DefendInput {
 // docs returns the form texts of the calculators, by id.
 func docs() map[string]calc.Doc {
 	return map[string]calc.Doc{
+		"spacedoor/health": {
+			Title: "Spacedoor stamina and health",
+			Help:  "One attack: the damage you take comes off stamina first, then health; at 0 health you are down and make death saves.",
+			Fields: map[string]calc.FieldDoc{
+				"stamina": calc.Label("Stamina now", "Your stamina before the attack (9 at level 1)."),
+				"health":  calc.Label("Health now", "Your health before the attack (3 at level 1)."),
+				"tough":   calc.Label("Tough", "The Tough stat added to 2d6."),
+				"mode":    calc.Label("Roll", "Advantage rolls 3d6 and drops the lowest; disadvantage drops the highest."),
+			},
+		},
+		"spacedoor/death_saves": {
+			Title: "Spacedoor death saves",
+			Help:  "At 0 health, roll 2d6 each turn: 8 or more is a success, 6 or less a failure, double 6 two successes, double 1 two failures; three successes and you are stable, three failures and you die. A 7 is your choice.",
+			Fields: map[string]calc.FieldDoc{
+				"seven": calc.Label("On a 7", "Reroll, or take a success or remove a failure at the cost of disadvantage on the next save."),
+			},
+		},
 		"spacedoor/attack": {
 			Title: "Spacedoor attack",
 			Help:  "Roll 2d6 + Tough: 10 or more is a success, 7 to 9 a mixed success, 6 or less a failure; two 6s or two 1s are criticals.",
