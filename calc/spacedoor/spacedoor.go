@@ -14,7 +14,7 @@ import (
 func System() calc.System {
 	return calc.System{
 		ID: "spacedoor", Name: "Spacedoor", Credit: "Spacedoor by Dustin Whisman (github.com/dustinwhisman/spacedoor)",
-		Calculators: []*calc.Calculator{spacedoorAttack(), spacedoorDefend(), spacedoorHealth(), spacedoorDeathSaves()},
+		Calculators: []*calc.Calculator{spacedoorAttack(), spacedoorDefend(), spacedoorHelp(), spacedoorHealth(), spacedoorDeathSaves()},
 		Docs:        docs(),
 		Tables:      game.Tables,
 		Compare: &calc.Comparison{
@@ -62,6 +62,25 @@ func spacedoorAttack() *calc.Calculator {
 // spacedoorAttackInput is the game.AttackInput of validated values.
 func spacedoorAttackInput(v calc.Values) game.AttackInput {
 	return game.AttackInput{Tough: v.Int("tough"), Mode: v.Text("mode")}
+}
+
+func spacedoorHelp() *calc.Calculator {
+	def := game.DefaultHelpInput()
+	in := func(v calc.Values) game.HelpInput {
+		return game.HelpInput{Tough: v.Int("tough"), Mode: v.Text("mode"), HelperTough: v.Int("helper_tough"),
+			HelperMode: v.Text("helper_mode"), Mixed: v.Text("help_mixed"), Offer: v.Text("offer")}
+	}
+	helper := spacedoorRoll(def.HelperTough, def.HelperMode)
+	helper[0].Name, helper[1].Name = "helper_tough", "helper_mode"
+	return &calc.Calculator{
+		ID:      "spacedoor/help",
+		Largest: map[string]string{"tough": "5", "mode": "advantage", "helper_tough": "5", "helper_mode": "advantage", "offer": "best"},
+		Fields: append(append(spacedoorRoll(def.Tough, def.Mode), helper...),
+			calc.ChoiceField("help_mixed", def.Mixed, game.HelpMixedNoChange+"=No change (this version)", game.HelpMixedPlusOne+"=+1 (later versions)"),
+			calc.ChoiceField("offer", def.Offer, game.OfferBest+"=The better chance each time", game.OfferAddD6+"=Add 1d6", game.OfferAdvantage+"=Reroll with advantage")),
+		Odds:    func(v calc.Values) (rules.Report, error) { return game.HelpOdds(in(v)) },
+		Resolve: func(v calc.Values, t *dice.Tape) (rules.Roll, error) { return game.ResolveHelp(in(v), t) },
+	}
 }
 
 func spacedoorHealth() *calc.Calculator {
@@ -118,6 +137,18 @@ func spacedoorDefendInput(v calc.Values) game.DefendInput {
 // docs returns the form texts of the calculators, by id.
 func docs() map[string]calc.Doc {
 	return map[string]calc.Doc{
+		"spacedoor/help": {
+			Title: "Spacedoor helping out",
+			Help:  "Another player rolls the same stat; their result changes your roll's total or result (see the helping out table).",
+			Fields: map[string]calc.FieldDoc{
+				"tough":        calc.Label("Your Tough", "The Tough stat of the roll being helped."),
+				"mode":         calc.Label("Your roll", "Advantage rolls 3d6 and drops the lowest; disadvantage drops the highest."),
+				"helper_tough": calc.Label("Helper's Tough", "The helper rolls the same stat."),
+				"helper_mode":  calc.Label("Helper's roll", "Normal, advantage or disadvantage."),
+				"help_mixed":   calc.Label("Helper's mixed success", "No change in the version this site follows; +1 in later versions."),
+				"offer":        calc.Label("On the helper's success", "Add 1d6 to your total, or reroll with advantage; the better chance picks per roll."),
+			},
+		},
 		"spacedoor/health": {
 			Title: "Spacedoor stamina and health",
 			Help:  "One attack: the damage you take comes off stamina first, then health; at 0 health you are down and make death saves.",
