@@ -24,6 +24,11 @@ func TestRegistryShape(t *testing.T) {
 		if c.Title == "" || c.Help == "" || c.System == "" || !strings.HasPrefix(c.ID, c.System+"/") {
 			t.Errorf("%s: title, help and system must be set, and the id must start with the system", c.ID)
 		}
+		if len(c.Largest) == 0 {
+			t.Errorf("%s: no Largest inputs for the benchmarks", c.ID)
+		} else if _, err := c.Run(c.Largest); err != nil {
+			t.Errorf("%s: Largest inputs: %v", c.ID, err)
+		}
 		names := map[string]bool{}
 		for _, f := range c.Fields {
 			if names[f.Name] {
