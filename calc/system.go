@@ -27,6 +27,11 @@ type System struct {
 	Compare *Comparison
 }
 
+// IsGame reports whether the system is a game (it has tables or a place in
+// the comparison) rather than a tool that belongs to no game; a game has a
+// section of the site.
+func (s System) IsGame() bool { return s.Tables != nil || s.Compare != nil }
+
 // Doc is the text of a calculator's form: its title, help and, by field
 // name, each field's label and help.
 type Doc struct {

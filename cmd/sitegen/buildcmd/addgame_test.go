@@ -20,10 +20,11 @@ import (
 
 // TestAddingAGame is the README's "Adding a game", proven: a test game
 // registers with one call and gets a calculator block, a table block and
-// a row in the comparison. The module build itself is wasmbuild's (and
+// a row in the comparison; a tool that belongs to no game gets its block
+// and its own module, and no comparison row. The module build itself is wasmbuild's (and
 // costs a compiler run), so a stub stands in for the module's bytes here.
 func TestAddingAGame(t *testing.T) {
-	reg, err := calc.NewRegistry(append(systems.All(), highroll.System())...)
+	reg, err := calc.NewRegistry(append(systems.All(), highroll.System(), highroll.Tool())...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,13 +33,15 @@ func TestAddingAGame(t *testing.T) {
 		"site.toml":         "title = \"t\"\nbaseURL = \"http://localhost/\"\n",
 		"content/_index.md": "---\ntitle: Home\ndescription: Home.\n---\nHome.\n",
 		"content/highroll/_index.md": "---\ntitle: High roll\ndescription: A test game.\n---\n" +
-			"```calc highroll/attack\nbonus = 2\n```\n\n```table highroll/targets\n```\n\n```compare odds novice-vs-novice\n```\n",
+			"```calc highroll/attack\nbonus = 2\n```\n\n```table highroll/targets\n```\n\n```compare odds novice-vs-novice\n```\n\n" +
+			"```calc tools/roll\n```\n",
 	})
 	if err := os.CopyFS(filepath.Join(src, "static"), os.DirFS(filepath.Join(browser.RepoRoot(t), "static"))); err != nil {
 		t.Fatal(err)
 	}
 	stub := func(context.Context, *site.Site) (map[string][]byte, error) {
-		return map[string][]byte{wasmbuild.ExecAsset: []byte("//"), wasmbuild.ModuleAsset("highroll"): []byte("\x00asm")}, nil
+		return map[string][]byte{wasmbuild.ExecAsset: []byte("//"), wasmbuild.ModuleAsset("highroll"): []byte("\x00asm"),
+			wasmbuild.ModuleAsset("tools"): []byte("\x00asm")}, nil
 	}
 	dest := filepath.Join(t.TempDir(), "public")
 	if _, err := site.Build(context.Background(), site.Options{Source: src, Dest: dest, CacheDir: "-",
@@ -62,6 +65,9 @@ func TestAddingAGame(t *testing.T) {
 	rows, err := compareblock.New(reg).Rows(compareblock.MatchUps()[:1])
 	if err != nil {
 		t.Fatal(err)
+	}
+	if len(rows) != len(systems.All())+1 {
+		t.Errorf("%d comparison rows, want one per game and none for the tool", len(rows))
 	}
 	last := rows[len(rows)-1]
 	if last.System.ID != "highroll" || last.Hit != 0.5 || last.Mean != 0.5 {

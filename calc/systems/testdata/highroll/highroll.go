@@ -45,6 +45,16 @@ func System() calc.System {
 	}
 }
 
+// Tool is a calculator that belongs to no game (no tables, no place in the
+// comparison): the same roll under the id "tools/roll".
+func Tool() calc.System {
+	s := System()
+	c := *s.Calculators[0]
+	c.ID = "tools/roll"
+	return calc.System{ID: "tools", Name: "Tools", Credit: "the site", Calculators: []*calc.Calculator{&c},
+		Docs: map[string]calc.Doc{c.ID: s.Docs["highroll/attack"]}}
+}
+
 func check(bonus int) error {
 	if bonus < 0 || bonus > MaxBonus {
 		return &rules.FieldError{Field: "bonus", Value: strconv.Itoa(bonus), Allowed: "0 to " + strconv.Itoa(MaxBonus)}
