@@ -38,25 +38,48 @@ func System() calc.System {
 
 func d6xd6Attack() *calc.Calculator {
 	def := game.DefaultInput()
-	var weapons []string
+	var weapons, tasks, ranges, hurt, track []string
+	armors, defenses := []string{"none"}, []string{"none", "reactive"}
 	for _, w := range game.Weapons() {
 		weapons = append(weapons, w.ID+"="+w.Name)
+	}
+	for _, tt := range game.TaskTypes() {
+		tasks = append(tasks, tt.ID)
+	}
+	for _, a := range game.Armors() {
+		armors = append(armors, a.ID)
+		defenses = append(defenses, a.ID+"="+a.Name+" armor")
+	}
+	for _, r := range game.Ranges() {
+		if r.Meters > 0 { // "lost" is beyond attack range
+			ranges = append(ranges, r.ID)
+		}
+	}
+	for _, l := range game.Levels() {
+		// The attacker's own level penalises the roll up to Wound; a
+		// target's track runs to Kill (Overkill is an attack result only).
+		if l.Level <= game.Wound {
+			hurt = append(hurt, l.Level.ID())
+		}
+		if l.Level <= game.Kill {
+			track = append(track, l.Level.ID())
+		}
 	}
 	return &calc.Calculator{
 		ID:      "d6xd6/attack",
 		Largest: map[string]string{"focus": "36", "pluses": "3", "aim_turns": "6", "weapon": "rifle", "range": "view"},
 		Fields: []calc.Field{
-			calc.ChoiceField("task", def.Task, "focused", "unfocused", "unfamiliar"),
+			calc.ChoiceField("task", def.Task, tasks...),
 			calc.IntField("focus", 1, 36, def.Focus),
 			calc.IntField("pluses", 0, 3, def.Pluses),
-			calc.ChoiceField("attacker_armor", def.AttackerArmor, "none", "light", "medium", "heavy"),
-			calc.ChoiceField("attacker_damage", def.AttackerDamage, "none", "graze", "stun", "hit", "wound"),
+			calc.ChoiceField("attacker_armor", def.AttackerArmor, armors...),
+			calc.ChoiceField("attacker_damage", def.AttackerDamage, hurt...),
 			calc.ChoiceField("weapon", def.Weapon, weapons...),
-			calc.ChoiceField("range", def.Range, "brawl", "throw", "shoot", "view"),
+			calc.ChoiceField("range", def.Range, ranges...),
 			calc.IntField("aim_turns", 0, 6, def.AimTurns),
-			calc.ChoiceField("defense", def.Defense, "none", "reactive", "light=Light armor", "medium=Medium armor", "heavy=Heavy armor"),
+			calc.ChoiceField("defense", def.Defense, defenses...),
 			calc.IntField("drama", 0, 6, def.Drama),
-			calc.ChoiceField("target_damage", def.TargetDamage, "none", "graze", "stun", "hit", "wound", "knockout", "kill"),
+			calc.ChoiceField("target_damage", def.TargetDamage, track...),
 			calc.IntField("extra_penalty", 0, 36, def.ExtraPenalty),
 			calc.IntField("difficulty_steps", 0, 3, def.DifficultySteps),
 		},
