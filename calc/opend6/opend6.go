@@ -5,6 +5,7 @@ package opend6
 
 import (
 	"strconv"
+	"strings"
 
 	"d6codex/calc"
 	"d6codex/rules"
@@ -55,8 +56,8 @@ func opend6Attack() *calc.Calculator {
 			calc.IntField("actions", 1, game.MaxActions, def.Actions),
 			calc.ChoiceField("defense", def.Defense, game.DefensePassive, game.DefensePartial+"=Partial (active roll)", game.DefenseFull+"=Full defense"),
 			calc.CodeField("defense_skill", game.MinSkillPips, game.MaxSkillPips, def.DefenseSkill),
-			calc.ChoiceField("range", def.Range, game.RangePointBlank, game.RangeShort, game.RangeMedium, game.RangeLong),
-			calc.ChoiceField("cover", def.Cover, game.CoverNone, game.CoverLight, game.CoverHeavy, game.CoverVeryHeavy),
+			calc.ChoiceField("range", def.Range, rangeIDs()...),
+			calc.ChoiceField("cover", def.Cover, coverIDs()...),
 			calc.BoolField("cover_dice", def.CoverDice),
 			calc.IntField("modifier", -game.MaxModifier, game.MaxModifier, def.Modifier),
 			calc.CodeField("damage", game.MinDamagePips, game.MaxDamagePips, def.Damage),
@@ -89,6 +90,52 @@ func opend6Input(v calc.Values) game.Input {
 	}
 }
 
+// rangeIDs are the range options, from the rules data.
+func rangeIDs() []string {
+	var out []string
+	for _, r := range game.Ranges() {
+		out = append(out, r.ID)
+	}
+	return out
+}
+
+// coverIDs are the cover options, from the rules data.
+func coverIDs() []string {
+	var out []string
+	for _, c := range game.Covers() {
+		out = append(out, c.ID)
+	}
+	return out
+}
+
+// rangeHelp reads the range modifiers from the rules data: "Point blank −5,
+// short 0, medium +5, long +10."
+func rangeHelp() string {
+	var parts []string
+	for _, r := range game.Ranges() {
+		m := strconv.Itoa(r.Modifier)
+		if r.Modifier > 0 {
+			m = "+" + m
+		} else if r.Modifier < 0 {
+			m = "−" + strconv.Itoa(-r.Modifier)
+		}
+		parts = append(parts, strings.ToLower(r.Name)+" "+m)
+	}
+	return rules.UpperFirst(strings.Join(parts, ", ")) + "."
+}
+
+// coverHelp reads the cover modifiers from the rules data: "Light +1D (+3),
+// heavy +2D (+6), very heavy +4D (+12)."
+func coverHelp() string {
+	var parts []string
+	for _, c := range game.Covers() {
+		if c.Fixed > 0 {
+			parts = append(parts, strings.ToLower(c.Name)+" +"+c.Dice.String()+" (+"+strconv.Itoa(c.Fixed)+")")
+		}
+	}
+	return rules.UpperFirst(strings.Join(parts, ", ")) + "."
+}
+
 // docs returns the form texts of the calculators, by id.
 func docs() map[string]calc.Doc {
 	return map[string]calc.Doc{
@@ -100,8 +147,8 @@ func docs() map[string]calc.Doc {
 				"actions":       calc.Label("Actions this round", "Each action beyond the first takes 1D off the skill roll."),
 				"defense":       calc.Label("Defense", "Passive: difficulty 10. Partial: the defender's roll. Full: that roll + 10."),
 				"defense_skill": calc.Label("Defender's skill", "The dodge, parry or brawling code rolled for a partial or full defense (unused for a passive one)."),
-				"range":         calc.Label("Range", "Point blank −5, short 0, medium +5, long +10."),
-				"cover":         calc.Label("Cover", "Light +1D (+3), heavy +2D (+6), very heavy +4D (+12)."),
+				"range":         calc.Label("Range", rangeHelp()),
+				"cover":         calc.Label("Cover", coverHelp()),
 				"cover_dice":    calc.Label("Roll cover dice", "Roll the cover's dice instead of its fixed value."),
 				"modifier":      calc.Label("Other modifier", "Other difficulty modifiers, signed: a prone target at point blank −6, crouching +3... (add aiming dice to the attack skill instead)."),
 				"damage":        calc.Label("Weapon damage", "The weapon's damage code."),
