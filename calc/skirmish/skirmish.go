@@ -5,6 +5,7 @@ package skirmish
 
 import (
 	"strconv"
+	"strings"
 
 	"d6codex/calc"
 	"d6codex/rules"
@@ -68,6 +69,17 @@ func skirmishInput(v calc.Values) game.Input {
 	}
 }
 
+// bandLabels lists the differences of the damage table rows a
+// damage_table replaces, from the rules data: "up to 2, 3–4, ... 10 and 11".
+func bandLabels() string {
+	var labels []string
+	for _, b := range game.DamageBands()[:game.DamageTableSize] {
+		labels = append(labels, b.Label)
+	}
+	last := len(labels) - 1
+	return strings.Join(labels[:last], ", ") + " and " + labels[last]
+}
+
 // docs returns the form texts of the calculators, by id.
 func docs() map[string]calc.Doc {
 	return map[string]calc.Doc{
@@ -83,7 +95,7 @@ func docs() map[string]calc.Doc {
 				"extra_damage":    calc.Label("Extra damage", "Dirty-trick bonuses added after armor."),
 				"keep":            calc.Label("Keep", "Which two dice each side keeps."),
 				"damage_table": calc.Label("Damage table (provisional)",
-					"Optional: "+strconv.Itoa(game.DamageTableSize)+" values from your rulebook, the points for differences up to 2, 3–4, 5–6, 7–8, 9, 10 and 11. Empty uses the provisional table."),
+					"Optional: "+strconv.Itoa(game.DamageTableSize)+" values from your rulebook, the points for differences "+bandLabels()+". Empty uses the provisional table."),
 			},
 		},
 	}
