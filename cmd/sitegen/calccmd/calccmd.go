@@ -52,8 +52,12 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	switch args[0] {
 	case "list":
+		width := 0
 		for _, c := range reg.List() {
-			fmt.Fprintf(stdout, "%-20s %s\n", c.ID, c.Title)
+			width = max(width, len(c.ID))
+		}
+		for _, c := range reg.List() {
+			fmt.Fprintf(stdout, "%-*s  %s\n", width, c.ID, c.Title)
 		}
 		return ExitOK
 	case "schema":

@@ -110,6 +110,19 @@ func TestListAndSchema(t *testing.T) {
 	if code != ExitOK || len(strings.Split(strings.TrimSpace(out), "\n")) != len(systems.New().List()) || !strings.Contains(out, "opend6/attack") {
 		t.Errorf("list: %d %q", code, out)
 	}
+	// One line per calculator, titles in one column.
+	col := -1
+	for i, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		c := systems.New().List()[i]
+		if !strings.HasPrefix(line, c.ID+" ") || !strings.HasSuffix(line, "  "+c.Title) {
+			t.Errorf("list line %q: want %s, then its title %q", line, c.ID, c.Title)
+		}
+		if at := len(line) - len(c.Title); col >= 0 && at != col {
+			t.Errorf("list line %q: title at column %d, not %d", line, at, col)
+		} else {
+			col = at
+		}
+	}
 	code, out, errs := run(t, "", "schema", "opend6/attack")
 	if code != ExitOK {
 		t.Fatalf("schema: %s", errs)
