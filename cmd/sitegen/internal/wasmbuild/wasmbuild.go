@@ -163,19 +163,11 @@ func Build(ctx context.Context, root, cacheDir, system string) ([]byte, error) {
 	}
 	defer os.RemoveAll(tmp)
 	out := filepath.Join(tmp, system+".wasm")
-	mainGo := filepath.Join(tmp, "main.go")
-	overlay := filepath.Join(tmp, "overlay.json")
-	// The generated main lives, for the compiler only, in a folder of the
-	// module that does not exist on disk.
-	virtual := filepath.Join(root, "wasm", "internal", "gen", system, "main.go")
-	ov, _ := json.Marshal(map[string]map[string]string{"Replace": {virtual: mainGo}})
-	if err := os.WriteFile(mainGo, []byte(MainSource(system)), 0o644); err != nil {
+	overlay, pkg, err := Overlay(root, tmp, system)
+	if err != nil {
 		return nil, fmt.Errorf("build calculators: %w", err)
 	}
-	if err := os.WriteFile(overlay, ov, 0o644); err != nil {
-		return nil, fmt.Errorf("build calculators: %w", err)
-	}
-	args := append(append([]string{"build"}, BuildFlags()...), "-overlay", overlay, "-o", out, "./wasm/internal/gen/"+system)
+	args := append(append([]string{"build"}, BuildFlags()...), "-overlay", overlay, "-o", out, pkg)
 	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), BuildEnv()...)
@@ -200,6 +192,30 @@ func Build(ctx context.Context, root, cacheDir, system string) ([]byte, error) {
 		}
 	}
 	return data, nil
+}
+
+// Overlay writes, into the folder tmp, the generated main of system's
+// module and a compiler overlay (go build -overlay) that places it, for
+// the compiler only, in a folder of the module at root that does not
+// exist on disk. It returns the overlay file and the package to build.
+func Overlay(root, tmp, system string) (overlay, pkg string, err error) {
+	if !validID(system) {
+		return "", "", fmt.Errorf("bad system id %q", system)
+	}
+	mainGo := filepath.Join(tmp, system+"-main.go")
+	overlay = filepath.Join(tmp, system+"-overlay.json")
+	virtual := filepath.Join(root, "wasm", "internal", "gen", system, "main.go")
+	ov, err := json.Marshal(map[string]map[string]string{"Replace": {virtual: mainGo}})
+	if err != nil {
+		return "", "", err
+	}
+	if err := os.WriteFile(mainGo, []byte(MainSource(system)), 0o644); err != nil {
+		return "", "", err
+	}
+	if err := os.WriteFile(overlay, ov, 0o644); err != nil {
+		return "", "", err
+	}
+	return overlay, "./wasm/internal/gen/" + system, nil
 }
 
 // validID reports whether id is a system id: lower-case letters and digits.
