@@ -4,8 +4,10 @@
 // typed inputs of a rules/ package, runs the exact odds and, when dice or a
 // seed are given, resolves that one roll.
 //
-// The registry is the only thing wasm/ and `sitegen calc` know about; neither
-// holds rules logic. Like rules/, this package avoids fmt, reflection and
+// Each game registers once, as a System in its own package calc/<id>
+// (calc/systems lists them all); the registry built from those systems is
+// the only thing wasm/, `sitegen calc` and the site's blocks know about, and
+// none of them holds rules logic or names a game. Like rules/, this package avoids fmt, reflection and
 // encoding/json so that it compiles into a small WebAssembly module.
 package calc
 
