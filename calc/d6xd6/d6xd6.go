@@ -4,6 +4,8 @@
 package d6xd6
 
 import (
+	"strconv"
+
 	"d6codex/calc"
 	"d6codex/rules"
 	game "d6codex/rules/d6xd6"
@@ -67,21 +69,21 @@ func d6xd6Attack() *calc.Calculator {
 	}
 	return &calc.Calculator{
 		ID:      "d6xd6/attack",
-		Largest: map[string]string{"focus": "36", "pluses": "3", "aim_turns": "6", "weapon": "rifle", "range": "view"},
+		Largest: map[string]string{"focus": strconv.Itoa(game.MaxFocus), "pluses": strconv.Itoa(game.MaxPluses), "aim_turns": strconv.Itoa(game.MaxAimTurns), "weapon": "rifle", "range": "view"},
 		Fields: []calc.Field{
 			calc.ChoiceField("task", def.Task, tasks...),
-			calc.IntField("focus", 1, 36, def.Focus),
-			calc.IntField("pluses", 0, 3, def.Pluses),
+			calc.IntField("focus", game.MinFocus, game.MaxFocus, def.Focus),
+			calc.IntField("pluses", 0, game.MaxPluses, def.Pluses),
 			calc.ChoiceField("attacker_armor", def.AttackerArmor, armors...),
 			calc.ChoiceField("attacker_damage", def.AttackerDamage, hurt...),
 			calc.ChoiceField("weapon", def.Weapon, weapons...),
 			calc.ChoiceField("range", def.Range, ranges...),
-			calc.IntField("aim_turns", 0, 6, def.AimTurns),
+			calc.IntField("aim_turns", 0, game.MaxAimTurns, def.AimTurns),
 			calc.ChoiceField("defense", def.Defense, defenses...),
-			calc.IntField("drama", 0, 6, def.Drama),
+			calc.IntField("drama", 0, game.MaxDrama, def.Drama),
 			calc.ChoiceField("target_damage", def.TargetDamage, track...),
-			calc.IntField("extra_penalty", 0, 36, def.ExtraPenalty),
-			calc.IntField("difficulty_steps", 0, 3, def.DifficultySteps),
+			calc.IntField("extra_penalty", 0, game.MaxExtraPenalty, def.ExtraPenalty),
+			calc.IntField("difficulty_steps", 0, game.MaxDifficultySteps, def.DifficultySteps),
 		},
 		Odds:    func(v calc.Values) (rules.Report, error) { return game.Odds(d6xd6Input(v)) },
 		Resolve: func(v calc.Values, t *dice.Tape) (rules.Roll, error) { return game.Resolve(d6xd6Input(v), t) },
