@@ -26,6 +26,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"d6codex/cmd/sitegen/internal/site"
 )
@@ -89,13 +90,28 @@ func Generator(info string, systems []string) site.Generator {
 		if err != nil {
 			return nil, err
 		}
+		// Two builds at a time: the compiler is parallel, but each link
+		// is mostly one core.
+		modules := make([][]byte, len(systems))
+		errs := make([]error, len(systems))
+		sem := make(chan struct{}, 2)
+		var wg sync.WaitGroup
+		for i, id := range systems {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				sem <- struct{}{}
+				defer func() { <-sem }()
+				modules[i], errs[i] = Build(ctx, root, s.CacheDir(), id)
+			}()
+		}
+		wg.Wait()
+		if err := errors.Join(errs...); err != nil {
+			return nil, err
+		}
 		out := map[string][]byte{ExecAsset: execJS}
-		for _, id := range systems {
-			module, err := Build(ctx, root, s.CacheDir(), id)
-			if err != nil {
-				return nil, err
-			}
-			out[ModuleAsset(id)] = module
+		for i, id := range systems {
+			out[ModuleAsset(id)] = modules[i]
 		}
 		return out, nil
 	}
