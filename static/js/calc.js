@@ -6,15 +6,18 @@
 (() => {
   "use strict";
   // The module's URLs (content-hashed) are on each calculator's element.
+  // Each system has its own module (data-wasm), run in its own worker.
   let cfg = null;
-  let worker = null, seq = 0;
+  let seq = 0;
+  const workers = new Map();
   const pending = new Map();
 
-  function getWorker() {
+  function getWorker(wasm) {
+    let worker = workers.get(wasm);
     if (!worker) {
       if (!cfg) {
         const d = document.querySelector(".calc[data-worker]").dataset;
-        cfg = { worker: d.worker, exec: d.exec, wasm: d.wasm };
+        cfg = { worker: d.worker, exec: d.exec };
       }
       worker = new Worker(cfg.worker);
       worker.onmessage = (ev) => {
@@ -22,19 +25,20 @@
         if (cb) { pending.delete(ev.data.seq); cb(ev.data); }
       };
       worker.onerror = (ev) => {
-        for (const cb of pending.values()) cb({ error: "The calculator stopped: " + (ev.message || "unknown error") });
-        pending.clear();
-        worker = null;
+        for (const [s, cb] of pending) if (cb.wasm === wasm) { pending.delete(s); cb({ error: "The calculator stopped: " + (ev.message || "unknown error") }); }
+        workers.delete(wasm);
       };
+      workers.set(wasm, worker);
     }
     return worker;
   }
 
-  function call(msg) {
+  function call(msg, wasm) {
     return new Promise((resolve) => {
       const s = ++seq;
+      resolve.wasm = wasm;
       pending.set(s, resolve);
-      getWorker().postMessage({ ...msg, seq: s, exec: cfg.exec, wasm: cfg.wasm });
+      getWorker(wasm).postMessage({ ...msg, seq: s, exec: cfg.exec, wasm });
     });
   }
 
@@ -150,7 +154,7 @@
       this.root.setAttribute("aria-busy", "true");
       this.status.textContent = "Calculating…";
       const t0 = performance.now();
-      const res = await call({ id: this.id, inputs });
+      const res = await call({ id: this.id, inputs }, this.root.dataset.wasm);
       this.root.removeAttribute("aria-busy");
       this.root.dataset.ms = String(Math.round(performance.now() - t0));
       this.root.dataset.runs = String(+(this.root.dataset.runs || 0) + 1);

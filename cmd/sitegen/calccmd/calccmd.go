@@ -19,7 +19,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"d6codex/calc"
+	"d6codex/calc/systems"
 	"d6codex/rules"
 )
 
@@ -43,7 +43,7 @@ const (
 // Run runs `sitegen calc` with the arguments after "calc" and returns the
 // process exit status.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	reg := calc.New()
+	reg := systems.New()
 	fail := func(code int, err error) int {
 		fmt.Fprintln(stderr, "sitegen calc: "+message(err))
 		return code
@@ -54,8 +54,12 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	switch args[0] {
 	case "list":
+		width := 0
 		for _, c := range reg.List() {
-			fmt.Fprintf(stdout, "%-20s %s\n", c.ID, c.Title)
+			width = max(width, len(c.ID))
+		}
+		for _, c := range reg.List() {
+			fmt.Fprintf(stdout, "%-*s  %s\n", width, c.ID, c.Title)
 		}
 		return ExitOK
 	case "schema":

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"d6codex/calc"
+	"d6codex/calc/systems"
 )
 
 func run(t *testing.T, stdin string, args ...string) (int, string, string) {
@@ -31,7 +32,7 @@ func TestCLIMatchesRegistry(t *testing.T) {
 		{"rollunder/attack", []string{"weapon=rifle", "armor=flak_vest"}, map[string]string{"weapon": "rifle", "armor": "flak_vest"}},
 		{"opend6/attack", []string{"skill=4D+1", "damage=3D", "system=body_points"}, map[string]string{"skill": "4d+1", "damage": "3D", "system": "body_points"}},
 	}
-	reg := calc.New()
+	reg := systems.New()
 	for _, tc := range tests {
 		code, out, errs := run(t, "", append([]string{"run", tc.id}, tc.args...)...)
 		if code != ExitOK {
@@ -106,8 +107,21 @@ func TestBadInput(t *testing.T) {
 
 func TestListAndSchema(t *testing.T) {
 	code, out, _ := run(t, "", "list")
-	if code != ExitOK || len(strings.Split(strings.TrimSpace(out), "\n")) != len(calc.New().List()) || !strings.Contains(out, "opend6/attack") {
+	if code != ExitOK || len(strings.Split(strings.TrimSpace(out), "\n")) != len(systems.New().List()) || !strings.Contains(out, "opend6/attack") {
 		t.Errorf("list: %d %q", code, out)
+	}
+	// One line per calculator, titles in one column.
+	col := -1
+	for i, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		c := systems.New().List()[i]
+		if !strings.HasPrefix(line, c.ID+" ") || !strings.HasSuffix(line, "  "+c.Title) {
+			t.Errorf("list line %q: want %s, then its title %q", line, c.ID, c.Title)
+		}
+		if at := len(line) - len(c.Title); col >= 0 && at != col {
+			t.Errorf("list line %q: title at column %d, not %d", line, at, col)
+		} else {
+			col = at
+		}
 	}
 	code, out, errs := run(t, "", "schema", "opend6/attack")
 	if code != ExitOK {

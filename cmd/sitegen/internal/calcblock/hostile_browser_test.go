@@ -11,7 +11,7 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
-	"d6codex/calc"
+	"d6codex/calc/systems"
 	"d6codex/cmd/sitegen/internal/browser"
 )
 
@@ -67,7 +67,7 @@ func TestHostileInputsInBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the WebAssembly module and drives a browser")
 	}
-	calcs := calc.New().List()
+	calcs := systems.New().List()
 	var blocks []string
 	for _, c := range calcs {
 		blocks = append(blocks, "```calc "+c.ID+"\n```")
