@@ -4,8 +4,10 @@
 // typed inputs of a rules/ package, runs the exact odds and, when dice or a
 // seed are given, resolves that one roll.
 //
-// The registry is the only thing wasm/ and `sitegen calc` know about; neither
-// holds rules logic. Like rules/, this package avoids fmt, reflection and
+// Each game registers once, as a System in its own package calc/<id>
+// (calc/systems lists them all); the registry built from those systems is
+// the only thing wasm/, `sitegen calc` and the site's blocks know about, and
+// none of them holds rules logic or names a game. Like rules/, this package avoids fmt, reflection and
 // encoding/json so that it compiles into a small WebAssembly module.
 package calc
 
@@ -60,9 +62,13 @@ type Calculator struct {
 	Help   string  `json:"help"`
 	Fields []Field `json:"fields"`
 
-	// odds computes the exact report; resolve resolves one roll from a tape.
-	odds    func(v Values) (rules.Report, error)
-	resolve func(v Values, t *dice.Tape) (rules.Roll, error)
+	// Largest are the inputs that cost the most to compute (the benchmarks
+	// run them; every calculator's exact odds must stay fast there).
+	Largest map[string]string `json:"-"`
+
+	// Odds computes the exact report; Resolve resolves one roll from a tape.
+	Odds    func(v Values) (rules.Report, error)             `json:"-"`
+	Resolve func(v Values, t *dice.Tape) (rules.Roll, error) `json:"-"`
 }
 
 // Field returns the named field and whether it exists.
@@ -84,30 +90,57 @@ func (c *Calculator) FieldNames() []string {
 	return out
 }
 
-// Registry holds the calculators by id.
+// Registry holds the systems and their calculators.
 type Registry struct {
-	list []*Calculator
+	systems []System
+	list    []*Calculator
 }
 
-// New returns the registry with every calculator of the five systems.
-func New() *Registry {
+// NewRegistry registers the given systems, in order: each calculator gets
+// the system's id, the dice and seed fields every calculator takes, and
+// its form texts. A duplicate system or calculator id, a calculator whose
+// id is not under its system's, or one without Odds or Resolve is a
+// programming error, returned so a test can name it.
+func NewRegistry(systems ...System) (*Registry, error) {
 	r := &Registry{}
-	for _, add := range []func() *Calculator{
-		d6xd6Attack,
-		spacedoorAttack, spacedoorDefend,
-		skirmishMelee,
-		rollunderAttack,
-		opend6Attack,
-	} {
-		c := withRollFields(add())
-		document(c)
-		r.list = append(r.list, c)
+	seen := map[string]bool{}
+	for _, s := range systems {
+		if s.ID == "" || seen["system "+s.ID] {
+			return nil, errors.New("calc: system id " + quote(s.ID) + " is empty or registered twice")
+		}
+		seen["system "+s.ID] = true
+		for _, c := range s.Calculators {
+			if !strings.HasPrefix(c.ID, s.ID+"/") || seen[c.ID] || c.Odds == nil || c.Resolve == nil {
+				return nil, errors.New("calc: calculator " + quote(c.ID) + " of system " + s.ID +
+					": its id must be unique and start with " + quote(s.ID+"/") + ", and it needs Odds and Resolve")
+			}
+			seen[c.ID] = true
+			c.System = s.ID
+			withRollFields(c)
+			document(c, s.Docs[c.ID])
+			r.list = append(r.list, c)
+		}
+		r.systems = append(r.systems, s)
+	}
+	return r, nil
+}
+
+// MustRegistry is NewRegistry for a fixed list of systems known to be
+// valid (its tests prove it); it panics otherwise.
+func MustRegistry(systems ...System) *Registry {
+	r, err := NewRegistry(systems...)
+	if err != nil {
+		panic(err)
 	}
 	return r
 }
 
-// List returns the calculators in a stable order (by system, then id).
+// List returns the calculators in registration order (by system, then as
+// each system lists them).
 func (r *Registry) List() []*Calculator { return r.list }
+
+// Systems returns the registered systems in order.
+func (r *Registry) Systems() []System { return r.systems }
 
 // Get returns the calculator with the given id.
 func (r *Registry) Get(id string) (*Calculator, error) {
@@ -147,13 +180,13 @@ func (c *Calculator) Run(raw map[string]string) (res Result, err error) {
 	if err != nil {
 		return Result{}, err
 	}
-	rep, err := c.odds(v)
+	rep, err := c.Odds(v)
 	if err != nil {
 		return Result{}, err
 	}
 	res = Result{ID: c.ID, calc: c, Inputs: v, Report: rep}
 	if t, ok := v.tape(); ok {
-		roll, err := c.resolve(v, t)
+		roll, err := c.Resolve(v, t)
 		if err != nil {
 			return Result{}, err
 		}

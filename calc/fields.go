@@ -9,26 +9,26 @@ import (
 )
 
 // The field builders set what the calculators need to validate inputs; the
-// texts of forms (labels and help) come from document.
+// texts of forms (labels and help) come from a System's Docs.
 
-// intField is an int input from lo to hi.
-func intField(name string, lo, hi, def int) Field {
+// IntField is an int input from lo to hi.
+func IntField(name string, lo, hi, def int) Field {
 	return Field{Name: name, Kind: Int, Min: lo, Max: hi, Default: strconv.Itoa(def)}
 }
 
-// boolField is a true/false input.
-func boolField(name string, def bool) Field {
+// BoolField is a true/false input.
+func BoolField(name string, def bool) Field {
 	return Field{Name: name, Kind: Bool, Default: strconv.FormatBool(def)}
 }
 
-// codeField is an OpenD6 die-code input from lo to hi pips (3 pips = 1D).
-func codeField(name string, lo, hi int, def dice.Code) Field {
+// CodeField is an OpenD6 die-code input from lo to hi pips (3 pips = 1D).
+func CodeField(name string, lo, hi int, def dice.Code) Field {
 	return Field{Name: name, Kind: DieCode, Min: lo, Max: hi, Default: def.String()}
 }
 
-// choiceField is a choice among options given as "value" or "value=Label"
+// ChoiceField is a choice among options given as "value" or "value=Label"
 // (a bare value is labelled by capitalising it and replacing _ by spaces).
-func choiceField(name, def string, options ...string) Field {
+func ChoiceField(name, def string, options ...string) Field {
 	opts := make([]Option, len(options))
 	for i, o := range options {
 		v, l, ok := strings.Cut(o, "=")
@@ -43,4 +43,10 @@ func choiceField(name, def string, options ...string) Field {
 // humanize turns an id like "point_blank" into "Point blank".
 func humanize(id string) string {
 	return rules.UpperFirst(strings.ReplaceAll(id, "_", " "))
+}
+
+// ListField is a list of whole numbers from lo to hi (e.g. a damage table);
+// empty by default.
+func ListField(name string, lo, hi int) Field {
+	return Field{Name: name, Kind: IntList, Min: lo, Max: hi}
 }

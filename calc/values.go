@@ -71,6 +71,17 @@ func (v Values) tape() (*dice.Tape, bool) {
 // text means "use the default" (and, for dice and seed, "not given"). Giving
 // both dice and seed is an error.
 func (c *Calculator) Parse(raw map[string]string) (Values, error) {
+	return c.parse(raw, true)
+}
+
+// ParseUnchecked is Parse without the Min/Max limits of int, die-code and
+// int-list fields. It exists for tests that prove each engine enforces the
+// limits the schema declares; never run a calculator on its values.
+func (c *Calculator) ParseUnchecked(raw map[string]string) (Values, error) {
+	return c.parse(raw, false)
+}
+
+func (c *Calculator) parse(raw map[string]string, limits bool) (Values, error) {
 	v := Values{c: c, ints: map[string]int{}, bools: map[string]bool{}, texts: map[string]string{},
 		codes: map[string]dice.Code{}, lists: map[string][]int{}, given: map[string]bool{}}
 	for name := range raw {
@@ -88,6 +99,9 @@ func (c *Calculator) Parse(raw map[string]string) (Values, error) {
 		}
 		if text == "" && (f.Kind == DiceList || f.Kind == IntList || f.Name == "seed") {
 			continue
+		}
+		if !limits {
+			f.Min, f.Max = -1<<40, 1<<40
 		}
 		if err := v.set(f, text); err != nil {
 			return Values{}, err

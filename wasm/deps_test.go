@@ -1,4 +1,4 @@
-package main
+package wasm
 
 import (
 	"os"
@@ -7,7 +7,8 @@ import (
 	"testing"
 )
 
-// TestWasmDeps checks that the WebAssembly module links none of the heavy
+// TestWasmDeps checks that the WebAssembly modules (this package and every
+// system's registration) link none of the heavy
 // packages (each adds tens of kilobytes to what every calculator page
 // downloads): the rules and calc packages stay free of fmt, reflection,
 // encoding/json, I/O, time and logging.
@@ -16,7 +17,7 @@ func TestWasmDeps(t *testing.T) {
 	if err != nil {
 		t.Skip("no go command:", err)
 	}
-	cmd := exec.Command(gobin, "list", "-deps", "d6codex/wasm")
+	cmd := exec.Command(gobin, "list", "-deps", "d6codex/wasm", "d6codex/calc/...")
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	out, err := cmd.Output()
 	if err != nil {

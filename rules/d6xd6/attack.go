@@ -65,7 +65,7 @@ var (
 func (in Input) Validate() error {
 	if err := rules.FirstError(
 		rules.OneOf("task", in.Task, taskOptions...),
-		rules.IntRange("focus", in.Focus, 1, maxFocus),
+		rules.IntRange("focus", in.Focus, MinFocus, maxFocus),
 		rules.IntRange("pluses", in.Pluses, 0, maxPluses),
 		rules.OneOf("attacker_armor", in.AttackerArmor, armorOptions...),
 		rules.OneOf("attacker_damage", in.AttackerDamage, attackerDamageOptions...),

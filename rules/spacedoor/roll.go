@@ -173,6 +173,7 @@ type rolled struct {
 	total  int
 	result Result
 	steps  []string
+	hi, lo int // the kept dice
 }
 
 // resolveRoll rolls the mode's dice through t (what names the move, e.g.
@@ -218,7 +219,7 @@ func resolveRoll(t *dice.Tape, stat int, mode, what string) (rolled, error) {
 	default:
 		steps = append(steps, strconv.Itoa(total)+" is 10 or more: success.")
 	}
-	return rolled{total: total, result: r, steps: steps}, nil
+	return rolled{total: total, result: r, steps: steps, hi: hi, lo: lo}, nil
 }
 
 // rollDamage rolls n d6 through t for the given purpose and returns their sum

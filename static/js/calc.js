@@ -6,15 +6,18 @@
 (() => {
   "use strict";
   // The module's URLs (content-hashed) are on each calculator's element.
+  // Each system has its own module (data-wasm), run in its own worker.
   let cfg = null;
-  let worker = null, seq = 0;
+  let seq = 0;
+  const workers = new Map();
   const pending = new Map();
 
-  function getWorker() {
+  function getWorker(wasm) {
+    let worker = workers.get(wasm);
     if (!worker) {
       if (!cfg) {
         const d = document.querySelector(".calc[data-worker]").dataset;
-        cfg = { worker: d.worker, exec: d.exec, wasm: d.wasm };
+        cfg = { worker: d.worker, exec: d.exec };
       }
       worker = new Worker(cfg.worker);
       worker.onmessage = (ev) => {
@@ -22,19 +25,20 @@
         if (cb) { pending.delete(ev.data.seq); cb(ev.data); }
       };
       worker.onerror = (ev) => {
-        for (const cb of pending.values()) cb({ error: "The calculator stopped: " + (ev.message || "unknown error") });
-        pending.clear();
-        worker = null;
+        for (const [s, cb] of pending) if (cb.wasm === wasm) { pending.delete(s); cb({ error: "The calculator stopped: " + (ev.message || "unknown error") }); }
+        workers.delete(wasm);
       };
+      workers.set(wasm, worker);
     }
     return worker;
   }
 
-  function call(msg) {
+  function call(msg, wasm) {
     return new Promise((resolve) => {
       const s = ++seq;
+      resolve.wasm = wasm;
       pending.set(s, resolve);
-      getWorker().postMessage({ ...msg, seq: s, exec: cfg.exec, wasm: cfg.wasm });
+      getWorker(wasm).postMessage({ ...msg, seq: s, exec: cfg.exec, wasm });
     });
   }
 
@@ -114,12 +118,19 @@
       return o;
     }
 
+    field(name) {
+      for (const f of this.form.elements) if (f.name && f.name === name) return f;
+      return null;
+    }
+
     readURL() {
       const q = new URLSearchParams(location.search);
       const pre = this.key + ".";
       for (const [k, v] of q) {
         if (!k.startsWith(pre)) continue;
-        const f = this.form.elements[k.slice(pre.length)];
+        // Only named fields of the form: elements[name] would also find
+        // properties such as "length" or "__proto__".
+        const f = this.field(k.slice(pre.length));
         if (!f) continue;
         if (f.type === "checkbox") f.checked = v === "true"; else f.value = v;
       }
@@ -143,7 +154,7 @@
       this.root.setAttribute("aria-busy", "true");
       this.status.textContent = "Calculating…";
       const t0 = performance.now();
-      const res = await call({ id: this.id, inputs });
+      const res = await call({ id: this.id, inputs }, this.root.dataset.wasm);
       this.root.removeAttribute("aria-busy");
       this.root.dataset.ms = String(Math.round(performance.now() - t0));
       this.root.dataset.runs = String(+(this.root.dataset.runs || 0) + 1);
@@ -168,7 +179,7 @@
       this.err.hidden = false;
       this.err.textContent = msg;
       this.status.textContent = "";
-      const f = field && this.form.elements[field];
+      const f = field && this.field(field);
       if (f && f.setAttribute) {
         f.setAttribute("aria-invalid", "true");
         f.setAttribute("aria-errormessage", this.err.id);
@@ -289,10 +300,21 @@
     }
   }
 
+  // broken shows why a calculator could not start or run.
+  function broken(root, e) {
+    root.dataset.state = "error";
+    const err = root.querySelector(".calc-error");
+    if (err) { err.hidden = false; err.textContent = "This calculator failed: " + (e && e.message || e); }
+  }
+
   function start() {
     const roots = document.querySelectorAll(".calc[data-calc]");
     if (!roots.length) return;
-    const calcs = [...roots].map((r) => new Calc(r));
+    // One calculator's failure never stops another.
+    const calcs = [];
+    for (const r of roots) {
+      try { calcs.push(new Calc(r)); } catch (e) { broken(r, e); }
+    }
     // Load the module only when a calculator comes into view, then show the
     // odds of each calculator's preset at once.
     const seen = new Set();
@@ -300,7 +322,7 @@
       for (const e of entries) {
         if (!e.isIntersecting) continue;
         const c = calcs.find((c) => c.root === e.target);
-        if (c && !seen.has(c)) { seen.add(c); io.unobserve(c.root); c.run(); }
+        if (c && !seen.has(c)) { seen.add(c); io.unobserve(c.root); c.run().catch((err) => broken(c.root, err)); }
       }
     }, { rootMargin: "200px" });
     for (const c of calcs) io.observe(c.root);

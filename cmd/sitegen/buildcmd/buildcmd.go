@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"d6codex/calc"
+	"d6codex/calc/systems"
 	"d6codex/cmd/sitegen/internal/calcblock"
 	"d6codex/cmd/sitegen/internal/compareblock"
 	"d6codex/cmd/sitegen/internal/site"
@@ -88,19 +89,26 @@ func (f *Flags) Options() site.Options {
 // Handlers returns the fenced-block handlers registered for the site, by
 // info word. Features that render special blocks (```calc, ```table) add
 // their handler here.
-func Handlers() map[string]site.BlockHandler {
-	reg := calc.New()
+func Handlers() map[string]site.BlockHandler { return HandlersFor(systems.New()) }
+
+// HandlersFor returns the fenced-block handlers over the systems of reg.
+func HandlersFor(reg *calc.Registry) map[string]site.BlockHandler {
 	return map[string]site.BlockHandler{
 		calcblock.Info:    calcblock.New(reg),
-		tableblock.Info:   tableblock.New(),
+		tableblock.Info:   tableblock.New(reg),
 		compareblock.Info: compareblock.New(reg),
 	}
 }
 
 // Generators returns the producers of generated assets: the calculators'
-// WebAssembly module, built only when a page embeds a calculator.
+// WebAssembly modules (one per system), built only when a page embeds a
+// calculator.
 func Generators() []site.Generator {
-	return []site.Generator{wasmbuild.Generator(calcblock.Info)}
+	var ids []string
+	for _, s := range systems.New().Systems() {
+		ids = append(ids, s.ID)
+	}
+	return []site.Generator{wasmbuild.Generator(calcblock.Info, ids)}
 }
 
 // Run runs `sitegen build` with the arguments after "build" and returns

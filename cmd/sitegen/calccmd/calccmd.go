@@ -17,8 +17,10 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
-	"d6codex/calc"
+	"d6codex/calc/systems"
+	"d6codex/rules"
 )
 
 // Usage is the help text of `sitegen calc`.
@@ -41,9 +43,9 @@ const (
 // Run runs `sitegen calc` with the arguments after "calc" and returns the
 // process exit status.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	reg := calc.New()
+	reg := systems.New()
 	fail := func(code int, err error) int {
-		fmt.Fprintln(stderr, "sitegen calc: "+oneLine(err.Error()))
+		fmt.Fprintln(stderr, "sitegen calc: "+message(err))
 		return code
 	}
 	if len(args) == 0 {
@@ -52,8 +54,12 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	switch args[0] {
 	case "list":
+		width := 0
 		for _, c := range reg.List() {
-			fmt.Fprintf(stdout, "%-20s %s\n", c.ID, c.Title)
+			width = max(width, len(c.ID))
+		}
+		for _, c := range reg.List() {
+			fmt.Fprintf(stdout, "%-*s  %s\n", width, c.ID, c.Title)
 		}
 		return ExitOK
 	case "schema":
@@ -89,35 +95,83 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // argument is "-". JSON numbers, booleans and arrays of numbers become the
 // same text a form would send.
 func inputs(args []string, stdin io.Reader) (map[string]string, error) {
-	raw := map[string]string{}
 	if len(args) == 1 && args[0] == "-" {
-		var obj map[string]any
-		dec := json.NewDecoder(stdin)
-		dec.UseNumber()
-		if err := dec.Decode(&obj); err != nil {
-			return nil, fmt.Errorf("stdin: want a JSON object of inputs: %w", err)
-		}
-		for k, v := range obj {
-			s, err := jsonText(v)
-			if err != nil {
-				return nil, fmt.Errorf("%s: %w", k, err)
-			}
-			raw[k] = s
-		}
-		return raw, nil
+		return jsonInputs(stdin)
 	}
+	raw := map[string]string{}
 	for _, a := range args {
 		k, v, ok := strings.Cut(a, "=")
 		if !ok || strings.TrimSpace(k) == "" {
-			return nil, fmt.Errorf("argument %q: want field=value", a)
+			return nil, fmt.Errorf("argument %s: want field=value", short(a))
 		}
 		k = strings.TrimSpace(k)
 		if _, dup := raw[k]; dup {
-			return nil, fmt.Errorf("%s: given twice", k)
+			return nil, fmt.Errorf("%s: given twice", name(k))
 		}
 		raw[k] = v
 	}
 	return raw, nil
+}
+
+// jsonInputs reads stdin strictly: exactly one JSON object, each key once,
+// each value a string, number, boolean or list of numbers, and nothing
+// after it but white space.
+func jsonInputs(stdin io.Reader) (map[string]string, error) {
+	dec := json.NewDecoder(stdin)
+	dec.UseNumber()
+	bad := func(err error) error { return fmt.Errorf("stdin: want one JSON object of inputs: %w", err) }
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, bad(err)
+	}
+	if d, ok := tok.(json.Delim); !ok || d != '{' {
+		return nil, bad(fmt.Errorf("found %s", describeToken(tok)))
+	}
+	raw := map[string]string{}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, bad(err)
+		}
+		k := tok.(string) // inside an object, the decoder only yields string keys
+		if _, dup := raw[k]; dup {
+			return nil, fmt.Errorf("stdin: %s: given twice", name(k))
+		}
+		var v any
+		if err := dec.Decode(&v); err != nil {
+			return nil, bad(err)
+		}
+		text, err := jsonText(v)
+		if err != nil {
+			return nil, fmt.Errorf("stdin: %s: %w", name(k), err)
+		}
+		raw[k] = text
+	}
+	if _, err := dec.Token(); err != nil { // the closing brace
+		return nil, bad(err)
+	}
+	if tok, err := dec.Token(); err != io.EOF {
+		if err != nil {
+			return nil, bad(fmt.Errorf("after the object: %w", err))
+		}
+		return nil, bad(fmt.Errorf("found %s after the object", describeToken(tok)))
+	}
+	return raw, nil
+}
+
+// describeToken names a JSON token for a message, values cut short.
+func describeToken(tok json.Token) string {
+	switch x := tok.(type) {
+	case nil:
+		return "null"
+	case json.Delim:
+		return fmt.Sprintf("%q", string(x))
+	case string:
+		return "the string " + short(x)
+	case json.Number:
+		return "the number " + short(x.String())
+	}
+	return fmt.Sprint(tok)
 }
 
 func jsonText(v any) (string, error) {
@@ -128,8 +182,6 @@ func jsonText(v any) (string, error) {
 		return x.String(), nil
 	case bool:
 		return strconv.FormatBool(x), nil
-	case nil:
-		return "", nil
 	case []any:
 		parts := make([]string, len(x))
 		for i, e := range x {
@@ -143,6 +195,58 @@ func jsonText(v any) (string, error) {
 	}
 	return "", errors.New("want a string, number, boolean or list of numbers")
 }
+
+// maxQuoted is how many bytes of a user's value a message quotes.
+const maxQuoted = 40
+
+// short quotes a value for a message, cut to maxQuoted bytes (at a rune
+// boundary) with the full length said, so that a huge value cannot flood
+// the terminal.
+func short(s string) string {
+	if len(s) <= maxQuoted {
+		return strconv.Quote(s)
+	}
+	cut := maxQuoted
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return strconv.Quote(s[:cut]) + fmt.Sprintf("… (%d bytes)", len(s))
+}
+
+// name shows a field name as it is when it looks like one (short, letters,
+// digits and "_"), quoted and cut short otherwise.
+func name(s string) string {
+	if s == "" || len(s) > maxQuoted {
+		return short(s)
+	}
+	for _, r := range s {
+		if r != '_' && (r < 'a' || r > 'z') && (r < 'A' || r > 'Z') && (r < '0' || r > '9') {
+			return short(s)
+		}
+	}
+	return s
+}
+
+// message is the one-line text of an error: a field error quotes its
+// value cut short, and any other message is capped at maxMessage bytes.
+func message(err error) string {
+	var fe *rules.FieldError
+	if errors.As(err, &fe) {
+		return name(fe.Field) + ": " + short(fe.Value) + " is not allowed (allowed: " + fe.Allowed + ")"
+	}
+	msg := oneLine(err.Error())
+	if len(msg) > maxMessage {
+		cut := maxMessage
+		for cut > 0 && !utf8.RuneStart(msg[cut]) {
+			cut--
+		}
+		msg = msg[:cut] + "…"
+	}
+	return msg
+}
+
+// maxMessage caps the length of any error line.
+const maxMessage = 400
 
 func writeJSON(stdout, stderr io.Writer, v any) int {
 	b, err := json.Marshal(v)

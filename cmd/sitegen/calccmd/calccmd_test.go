@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"d6codex/calc"
+	"d6codex/calc/systems"
 )
 
 func run(t *testing.T, stdin string, args ...string) (int, string, string) {
@@ -31,7 +32,7 @@ func TestCLIMatchesRegistry(t *testing.T) {
 		{"rollunder/attack", []string{"weapon=rifle", "armor=flak_vest"}, map[string]string{"weapon": "rifle", "armor": "flak_vest"}},
 		{"opend6/attack", []string{"skill=4D+1", "damage=3D", "system=body_points"}, map[string]string{"skill": "4d+1", "damage": "3D", "system": "body_points"}},
 	}
-	reg := calc.New()
+	reg := systems.New()
 	for _, tc := range tests {
 		code, out, errs := run(t, "", append([]string{"run", tc.id}, tc.args...)...)
 		if code != ExitOK {
@@ -106,8 +107,21 @@ func TestBadInput(t *testing.T) {
 
 func TestListAndSchema(t *testing.T) {
 	code, out, _ := run(t, "", "list")
-	if code != ExitOK || len(strings.Split(strings.TrimSpace(out), "\n")) != len(calc.New().List()) || !strings.Contains(out, "opend6/attack") {
+	if code != ExitOK || len(strings.Split(strings.TrimSpace(out), "\n")) != len(systems.New().List()) || !strings.Contains(out, "opend6/attack") {
 		t.Errorf("list: %d %q", code, out)
+	}
+	// One line per calculator, titles in one column.
+	col := -1
+	for i, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		c := systems.New().List()[i]
+		if !strings.HasPrefix(line, c.ID+" ") || !strings.HasSuffix(line, "  "+c.Title) {
+			t.Errorf("list line %q: want %s, then its title %q", line, c.ID, c.Title)
+		}
+		if at := len(line) - len(c.Title); col >= 0 && at != col {
+			t.Errorf("list line %q: title at column %d, not %d", line, at, col)
+		} else {
+			col = at
+		}
 	}
 	code, out, errs := run(t, "", "schema", "opend6/attack")
 	if code != ExitOK {
@@ -131,20 +145,129 @@ func FuzzRunJSON(f *testing.F) {
 	f.Add("d6xd6/attack", `{"focus": 40}`)
 	f.Add("rollunder/attack", `{"modifier": -21, "seed": 9007199254740991}`)
 	f.Add("spacedoor/defend", `{"incoming": 1e9}`)
+	f.Add("spacedoor/attack", `{"tough": 1} x`)
+	f.Add("spacedoor/attack", `{"tough": 1, "tough": 1}`)
+	f.Add("spacedoor/attack", `{"tough": {"tough": 1, "tough": 1}}`)
+	f.Add("spacedoor/attack", `null`)
 	f.Fuzz(func(t *testing.T, id, stdin string) {
 		var out, errb bytes.Buffer
 		code := Run([]string{"run", id, "-"}, strings.NewReader(stdin), &out, &errb)
-		switch code {
-		case ExitOK:
-			if !json.Valid(out.Bytes()) || errb.Len() != 0 {
-				t.Fatalf("exit 0 with stdout %q stderr %q", out.String(), errb.String())
-			}
-		case ExitBadInput:
-			if out.Len() != 0 || strings.Count(errb.String(), "\n") != 1 {
-				t.Fatalf("exit 2 with stdout %q stderr %q", out.String(), errb.String())
-			}
-		default:
-			t.Fatalf("exit %d: %s", code, errb.String())
+		checkExit(t, code, &out, &errb)
+		if code == ExitOK && !oneObject(stdin) {
+			t.Fatalf("accepted %q, which is not exactly one JSON object with distinct keys", stdin)
 		}
 	})
+}
+
+// checkExit checks the contract of `calc run`: exit 0 with one JSON
+// object on stdout, or exit 2 with one short line on stderr.
+func checkExit(t *testing.T, code int, out, errb *bytes.Buffer) {
+	t.Helper()
+	switch code {
+	case ExitOK:
+		if !json.Valid(out.Bytes()) || errb.Len() != 0 {
+			t.Fatalf("exit 0 with stdout %q stderr %q", out.String(), errb.String())
+		}
+	case ExitBadInput:
+		if out.Len() != 0 || strings.Count(errb.String(), "\n") != 1 {
+			t.Fatalf("exit 2 with stdout %q stderr %q", out.String(), errb.String())
+		}
+		if errb.Len() > 1000 {
+			t.Fatalf("error of %d bytes: %.200q", errb.Len(), errb.String())
+		}
+	default:
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+}
+
+// oneObject is the fuzzers' oracle: s is one JSON object (white space
+// around it allowed) whose keys are distinct.
+func oneObject(s string) bool {
+	var m map[string]json.RawMessage
+	if !json.Valid([]byte(s)) || json.Unmarshal([]byte(s), &m) != nil || m == nil {
+		return false
+	}
+	// Count the top-level keys in the token stream: a duplicate collapses
+	// in the map, so the counts differ.
+	dec := json.NewDecoder(strings.NewReader(s))
+	depth, keys := 0, 0
+	expectKey := false
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			break
+		}
+		switch tok {
+		case json.Delim('{'), json.Delim('['):
+			depth++
+			expectKey = depth == 1 && tok == json.Delim('{')
+			continue
+		case json.Delim('}'), json.Delim(']'):
+			depth--
+		}
+		if depth == 1 {
+			if expectKey {
+				keys++
+			}
+			expectKey = !expectKey
+		}
+	}
+	return keys == len(m)
+}
+
+// FuzzRunArgs feeds arbitrary field=value arguments to `calc run`.
+func FuzzRunArgs(f *testing.F) {
+	f.Add("opend6/attack", "skill=4D+1", "damage=3D")
+	f.Add("skirmish/melee", "attack_dice=13", "attack_dice=1")
+	f.Add("rollunder/attack", "dice=1 2 3", "seed=4")
+	f.Add("spacedoor/attack", "tough", "=")
+	f.Fuzz(func(t *testing.T, id, a, b string) {
+		var out, errb bytes.Buffer
+		code := Run([]string{"run", id, a, b}, strings.NewReader(""), &out, &errb)
+		checkExit(t, code, &out, &errb)
+	})
+}
+
+// TestStrictJSON is issue 10: `calc run ID -` takes exactly one JSON
+// object with each key once, and quotes values cut short.
+func TestStrictJSON(t *testing.T) {
+	huge := strings.Repeat("9", 3<<20)
+	tests := []struct {
+		name, stdin, want string
+	}{
+		{"null", `null`, "JSON object"},
+		{"empty", ``, "JSON object"},
+		{"string", `"tough"`, "JSON object"},
+		{"trailing garbage", `{"tough": 1} garbage`, "after the object"},
+		{"second object", `{"tough": 1}{"tough": 2}`, "after the object"},
+		{"trailing number", `{"tough": 1} 5`, "after the object"},
+		{"duplicate key", `{"tough": 1, "tough": 2}`, "tough: given twice"},
+		{"null value", `{"tough": null}`, "tough"},
+		{"object value", `{"tough": {"a": 1}}`, "tough"},
+		{"unclosed", `{"tough": 1`, "JSON object"},
+		{"huge value", `{"tough": "` + huge + `"}`, "tough"},
+		{"huge number", `{"tough": ` + huge + `}`, "tough"},
+		{"huge key", `{"` + huge + `": 1}`, "(3145728 bytes)"},
+		{"huge garbage", `{"tough": 1} "` + huge + `"`, "after the object"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errs := run(t, tc.stdin, "run", "spacedoor/attack", "-")
+			if code != ExitBadInput || out != "" || !strings.Contains(errs, tc.want) || strings.Count(errs, "\n") != 1 {
+				t.Errorf("exit %d, stdout %q, stderr %.300q; want exit 2 and one line with %q", code, out, errs, tc.want)
+			}
+			if len(errs) > 500 {
+				t.Errorf("message of %d bytes: %.200q", len(errs), errs)
+			}
+		})
+	}
+	// Surrounding white space is fine.
+	if code, _, errs := run(t, " \n{\"tough\": 1}\n\n", "run", "spacedoor/attack", "-"); code != ExitOK {
+		t.Errorf("object with white space: exit %d %s", code, errs)
+	}
+	// field=value arguments are quoted short too.
+	code, _, errs := run(t, "", "run", "spacedoor/attack", "tough="+huge)
+	if code != ExitBadInput || len(errs) > 500 || !strings.HasPrefix(errs, "sitegen calc: tough: \"999") {
+		t.Errorf("huge argument: exit %d, %.300q", code, errs)
+	}
 }

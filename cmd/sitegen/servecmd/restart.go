@@ -41,7 +41,8 @@ func isRepo(dir string) bool {
 }
 
 // compile regenerates the templ components and builds a new sitegen
-// binary (and checks that the WebAssembly module compiles) from the
+// binary (and checks that the WebAssembly modules compile: the server and
+// every system's registration) from the
 // repository at src, into dir. It returns the binary's path, or the
 // compiler's problems when something does not build.
 func compile(ctx context.Context, src, dir string) (string, []problem, error) {
@@ -59,7 +60,7 @@ func compile(ctx context.Context, src, dir string) (string, []problem, error) {
 			name string
 			env  []string
 			args []string
-		}{"go build (wasm)", []string{"GOOS=js", "GOARCH=wasm"}, []string{"build", "-o", os.DevNull, "./wasm"}})
+		}{"go build (wasm)", []string{"GOOS=js", "GOARCH=wasm"}, []string{"build", "./wasm", "./calc/..."}})
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", nil, fmt.Errorf("rebuild sitegen: %w", err)

@@ -19,6 +19,11 @@
 //     build (keeping the scroll position, or going to the edited page with
 //     --navigate), swap stylesheets, or show an overlay listing the build
 //     errors (file:line, message, page) until a good build.
+//   - Hosts: only localhost, IP addresses, the --bind name and the
+//     --allowed-hosts names are answered (hostPolicy, against DNS
+//     rebinding); a non-loopback bind prints a warning.
+//   - Failures: a rebuild that fails, even by a panic or because content/
+//     is gone, shows the overlay and keeps the last good site served.
 //   - Code changes: templ generate, go build of sitegen (and a compile
 //     check of the WebAssembly module), then the process execs the new
 //     binary, which inherits the listening socket; browsers reconnect and
@@ -39,6 +44,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 
 	"d6codex/cmd/sitegen/buildcmd"
@@ -55,6 +61,10 @@ while the last good build keeps being served.
 
 Flags:
   --bind ADDR           interface to listen on (default 127.0.0.1)
+  --allowed-hosts LIST  more host names to answer, comma-separated
+                        (".example.org" allows its subdomains too); the
+                        server answers only localhost, IP addresses and
+                        the --bind name, against DNS rebinding
   -p, --port N          port (default 1313)
   -s, --source DIR      site source directory (default ".")
   -d, --dest DIR        output directory (default: a temporary folder, so
@@ -75,6 +85,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var f buildcmd.Flags
 	f.Register(fs)
 	bind := fs.String("bind", "127.0.0.1", "interface to listen on")
+	allowedHosts := fs.String("allowed-hosts", "", "more host names to answer")
 	var port int
 	fs.IntVar(&port, "port", 1313, "port")
 	fs.IntVar(&port, "p", 1313, "port")
@@ -93,8 +104,12 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "sitegen serve: unexpected argument %q\n\n%s", fs.Arg(0), Usage)
 		return 2
 	}
+	var allowed []string
+	if *allowedHosts != "" {
+		allowed = strings.Split(*allowedHosts, ",")
+	}
 	if err := serve(ctx, config{flags: f, bind: *bind, port: port, poll: *poll, debounce: *debounce,
-		navigate: *navigate}, stdout, stderr); err != nil {
+		navigate: *navigate, allowedHosts: allowed}, stdout, stderr); err != nil {
 		fmt.Fprintf(stderr, "sitegen serve: %v\n", err)
 		return 1
 	}
@@ -109,6 +124,9 @@ type config struct {
 	poll     time.Duration
 	debounce time.Duration
 	navigate bool
+	// allowedHosts are host names answered besides localhost, IP
+	// addresses and the bind name.
+	allowedHosts []string
 }
 
 // serve runs the session until ctx is cancelled.
@@ -174,10 +192,15 @@ func serve(ctx context.Context, c config, stdout, stderr io.Writer) error {
 	defer w.Close()
 	srv.rebuild(ctx)
 
-	hs := &http.Server{Handler: newHandler(opts.Dest, srv.hub), ReadHeaderTimeout: 10 * time.Second}
+	hosts := newHostPolicy(c.bind, c.allowedHosts)
+	hs := &http.Server{Handler: hosts.wrap(newHandler(opts.Dest, srv.hub)), ReadHeaderTimeout: 10 * time.Second}
 	done := make(chan error, 1)
 	go func() { done <- hs.Serve(ln) }()
 	fmt.Fprintf(stdout, "serving at http://%s/ (Ctrl+C to stop)\n", addr)
+	if !isLoopback(c.bind) {
+		fmt.Fprintf(stderr, "sitegen serve: warning: bound to %s, so other machines can reach this development server;"+
+			" it is meant for authoring, not for publishing (use sitegen build)\n", c.bind)
+	}
 	srv.loop(ctx, w.Batches())
 
 	srv.hub.close() // event streams never go idle: end them before Shutdown waits for idle

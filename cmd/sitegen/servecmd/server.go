@@ -49,7 +49,8 @@ type server struct {
 	hub      *hub
 	restart  restarter // nil outside the repository
 
-	site    *site.Site      // the last good build (nil before the first)
+	site    *site.Site      // the last good build (nil before the first, or after a panic)
+	served  bool            // a good build has been published
 	codeErr []problem       // why the last code change does not build, until one does
 	pending map[string]bool // source paths changed since the last good build
 	full    bool            // the next build must be a full one
@@ -117,6 +118,7 @@ func (s *server) classify(c watch.Change) kind {
 // published: a reload (or a stylesheet swap), or the overlay listing the
 // problems while the last good site stays served.
 func (s *server) apply(ctx context.Context, b watch.Batch) {
+	defer s.recoverPanic()
 	code := false
 	for _, c := range b {
 		switch s.classify(c) {
@@ -151,6 +153,7 @@ func (s *server) apply(ctx context.Context, b watch.Batch) {
 
 // rebuild publishes the pending changes.
 func (s *server) rebuild(ctx context.Context) {
+	defer s.recoverPanic()
 	start := time.Now()
 	changed := slices.Sorted(maps.Keys(s.pending))
 	cssOnly := true
@@ -212,9 +215,24 @@ func (s *server) rebuild(ctx context.Context) {
 	fmt.Fprintf(s.out, "built %d pages in %d ms (%s)\n", res.Pages, res.Duration.Milliseconds(), describe(changed))
 }
 
+// recoverPanic turns a panic during a rebuild into a build error: the
+// overlay shows it, the last good site stays served, and the next change
+// is a full build (the kept site may be half updated). Deferred by apply
+// and the first build, on the goroutine that rebuilds.
+func (s *server) recoverPanic() {
+	v := recover()
+	if v == nil {
+		return
+	}
+	s.full = true
+	s.site = nil
+	s.fail([]problem{{File: "sitegen", Msg: fmt.Sprintf("internal error (please report it): %v", v)}})
+}
+
 // published tells the browsers about a published build; problems with
 // the code, if any, stay on screen.
 func (s *server) published(cssOnly bool, page string) {
+	s.served = true
 	s.hub.published(cssOnly, page, s.navigate)
 	if len(s.codeErr) > 0 {
 		s.hub.failed(s.codeErr)
@@ -224,7 +242,11 @@ func (s *server) published(cssOnly bool, page string) {
 // fail reports problems on the terminal and in the browsers.
 func (s *server) fail(ps []problem) {
 	s.report(ps)
-	fmt.Fprintf(s.err, "sitegen serve: %d error(s); still serving the last good build\n", len(ps))
+	if s.served {
+		fmt.Fprintf(s.err, "sitegen serve: %d error(s); still serving the last good build\n", len(ps))
+	} else {
+		fmt.Fprintf(s.err, "sitegen serve: %d error(s); no good build yet, pages will appear once the errors are fixed\n", len(ps))
+	}
 	s.hub.failed(ps)
 }
 

@@ -13,7 +13,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"d6codex/calc"
+	"d6codex/calc/systems"
 	"d6codex/cmd/sitegen/buildcmd"
 	"d6codex/cmd/sitegen/internal/browser"
 	"d6codex/cmd/sitegen/internal/site"
@@ -94,7 +94,7 @@ func setField(t *testing.T, ctx context.Context, dom, field, value string) {
 
 func compare(t *testing.T, got map[string]float64, id string, raw map[string]string) {
 	t.Helper()
-	res, err := calc.New().Run(id, raw)
+	res, err := systems.New().Run(id, raw)
 	if err != nil {
 		t.Fatalf("registry %s %v: %v", id, raw, err)
 	}
@@ -178,7 +178,7 @@ func TestCalculatorsInBrowser(t *testing.T) {
 	n = runs(t, ctx, dom)
 	setField(t, ctx, dom, "dice", "6 6 5 3 1 6 5 4 2 4")
 	waitState(t, ctx, dom, "ok", n)
-	res, _ := calc.New().Run("skirmish/melee", map[string]string{"attack_dice": "5", "dice": "6 6 5 3 1 6 5 4 2 4"})
+	res, _ := systems.New().Run("skirmish/melee", map[string]string{"attack_dice": "5", "dice": "6 6 5 3 1 6 5 4 2 4"})
 	got, err := chromedp.Run(ctx, chromedp.Text("#"+dom+" .calc-roll-result"))
 	if err != nil || strings.TrimSpace(got) != res.Roll.Result {
 		t.Errorf("roll result %q (%v), want %q", got, err, res.Roll.Result)

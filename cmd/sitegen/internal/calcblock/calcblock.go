@@ -54,7 +54,11 @@ func New(reg *calc.Registry) *Handler { return &Handler{reg: reg} }
 // RenderBlock implements site.BlockHandler.
 func (h *Handler) RenderBlock(b *site.Block) (string, error) {
 	if len(b.Args) != 1 {
-		return "", errors.New("name one calculator after calc, e.g. ```calc opend6/attack")
+		example := "SYSTEM/NAME"
+		if l := h.reg.List(); len(l) > 0 {
+			example = l[0].ID
+		}
+		return "", errors.New("name one calculator after calc, e.g. ```calc " + example)
 	}
 	c, err := h.reg.Get(b.Args[0])
 	if err != nil {
@@ -85,7 +89,7 @@ func (h *Handler) RenderBlock(b *site.Block) (string, error) {
 	for _, asset := range []struct {
 		dst  *string
 		name string
-	}{{&view.Worker, WorkerAsset}, {&view.Exec, wasmbuild.ExecAsset}, {&view.Wasm, wasmbuild.ModuleAsset}} {
+	}{{&view.Worker, WorkerAsset}, {&view.Exec, wasmbuild.ExecAsset}, {&view.Wasm, wasmbuild.ModuleAsset(c.System)}} {
 		u, ok := b.AssetURL(asset.name)
 		if !ok {
 			return "", fmt.Errorf("asset %s is missing (is the calculators' module generator registered?)", asset.name)

@@ -126,7 +126,7 @@ func TestFormServerSide(t *testing.T) {
 		`<label for="calc-skirmish-melee-attack_dice">`,
 		`id="calc-skirmish-melee-attack_dice" name="attack_dice" value="7" data-default="5" min="1" max="12"`,
 		`<option value="prefer_double" selected>`,
-		`data-wasm="/calc/calc.`, `data-exec="/js/wasm_exec.`, `data-worker="/js/calc-worker.`,
+		`data-wasm="/calc/skirmish.`, `data-exec="/js/wasm_exec.`, `data-worker="/js/calc-worker.`,
 		`class="badge-provisional"`, "Provisional — check your rulebook",
 		"sitegen calc run skirmish/melee attack_dice=7 keep=prefer_double",
 	} {
@@ -134,8 +134,8 @@ func TestFormServerSide(t *testing.T) {
 			t.Errorf("page lacks %q", want)
 		}
 	}
-	wasm, _ := filepath.Glob(filepath.Join(dest, "calc", "calc.*.wasm*"))
+	wasm, _ := filepath.Glob(filepath.Join(dest, "calc", "skirmish.*.wasm*"))
 	if len(wasm) != 3 {
-		t.Errorf("want the module and its .br and .gz siblings, got %v", wasm)
+		t.Errorf("want the skirmish module and its .br and .gz siblings, got %v", wasm)
 	}
 }

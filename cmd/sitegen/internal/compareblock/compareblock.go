@@ -105,10 +105,12 @@ func (h *Handler) Compute(s System, m MatchUp) (Row, error) {
 	if row.Mean, err = r.mean(s.Mean); err != nil {
 		return Row{}, fmt.Errorf("%s: %w", s.Calc, err)
 	}
-	if s.Note != nil {
-		if row.Note, err = s.Note(r); err != nil {
+	if s.NoteMean != "" {
+		x, err := r.mean(s.NoteMean)
+		if err != nil {
 			return Row{}, fmt.Errorf("%s: %w", s.Calc, err)
 		}
+		row.Note = strings.ReplaceAll(s.NoteText, "{mean}", mean(x))
 	}
 	return row, nil
 }
@@ -118,7 +120,7 @@ func (h *Handler) Compute(s System, m MatchUp) (Row, error) {
 func (h *Handler) Rows(ms []MatchUp) ([]Row, error) {
 	var rows []Row
 	for _, m := range ms {
-		for _, s := range Systems() {
+		for _, s := range h.Systems() {
 			row, err := h.Compute(s, m)
 			if err != nil {
 				return nil, err
@@ -167,7 +169,7 @@ func (h *Handler) view(args []string) (templates.TableView, error) {
 		if len(args) > 1 {
 			return templates.TableView{}, fmt.Errorf("unexpected %q: %s", args[1], usage)
 		}
-		return setupsView(), nil
+		return h.setupsView(), nil
 	case "odds":
 		ms := MatchUps()
 		title := "Chance to hit and mean damage per attack"
@@ -211,7 +213,7 @@ func matchupsView() templates.TableView {
 	return v
 }
 
-func setupsView() templates.TableView {
+func (h *Handler) setupsView() templates.TableView {
 	v := templates.TableView{
 		Title: "The fighters in each system",
 		Note: "Every input not named keeps the calculator's default. " +
@@ -219,7 +221,7 @@ func setupsView() templates.TableView {
 		Source:  "the calculators' inputs, as the comparison runs them",
 		Columns: []string{"System", "Who", "In the game's terms", "Calculator inputs"},
 	}
-	for _, s := range Systems() {
+	for _, s := range h.Systems() {
 		for _, r := range []struct {
 			who string
 			p   *Profile
@@ -255,7 +257,7 @@ func inputsText(in map[string]string) string {
 func oddsView(title string, rows []Row, withMatchUp bool) templates.TableView {
 	v := templates.TableView{
 		Title: title,
-		Note: "Chance to hit: the attack lands (Spacedoor: a mixed success or better). " +
+		Note: "Chance to hit: the attack lands" + hitNotes(rows) + ". " +
 			"Chance of harm: the target is actually hurt, after armor or resistance. " +
 			"Mean damage: over all attacks, misses counting 0, in each system's own unit, so compare across rows of one system, not across systems.",
 		Source:  Source,
@@ -265,7 +267,7 @@ func oddsView(title string, rows []Row, withMatchUp bool) templates.TableView {
 		v.Columns = slices.Insert(v.Columns, 1, "Match-up")
 	}
 	for _, r := range rows {
-		if r.System.ID == "skirmish" {
+		if r.System.Provisional {
 			v.Provisional = true
 		}
 		unit := r.System.Unit
@@ -279,6 +281,22 @@ func oddsView(title string, rows []Row, withMatchUp bool) templates.TableView {
 		v.Rows = append(v.Rows, cells)
 	}
 	return v
+}
+
+// hitNotes lists, in brackets, what counts as a hit in the systems of rows
+// whose registration says so: " (Name: words; ...)", or "".
+func hitNotes(rows []Row) string {
+	var notes []string
+	for _, r := range rows {
+		n := r.System.Name + ": " + r.System.HitWords
+		if r.System.HitWords != "" && !slices.Contains(notes, n) {
+			notes = append(notes, n)
+		}
+	}
+	if len(notes) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(notes, "; ") + ")"
 }
 
 // Percent formats a probability as the page shows it ("41.7%").

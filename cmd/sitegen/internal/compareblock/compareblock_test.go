@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"d6codex/calc"
+	"d6codex/calc/systems"
 	"d6codex/cmd/sitegen/internal/browser"
 	"d6codex/cmd/sitegen/internal/compareblock"
 	"d6codex/cmd/sitegen/internal/site"
@@ -37,7 +37,7 @@ func build(t *testing.T, body string) (string, site.Diagnostics) {
 	sitetest.WriteFiles(t, src, files)
 	dest := filepath.Join(t.TempDir(), "public")
 	_, err = site.Build(context.Background(), site.Options{Source: src, Dest: dest, CacheDir: "-",
-		Handlers: map[string]site.BlockHandler{compareblock.Info: compareblock.New(calc.New())}})
+		Handlers: map[string]site.BlockHandler{compareblock.Info: compareblock.New(systems.New())}})
 	var diags site.Diagnostics
 	if err != nil {
 		if !errors.As(err, &diags) {
@@ -53,7 +53,7 @@ func build(t *testing.T, body string) (string, site.Diagnostics) {
 }
 
 func TestRenders(t *testing.T) {
-	h := compareblock.New(calc.New())
+	h := compareblock.New(systems.New())
 	rows, err := h.Rows(compareblock.MatchUps())
 	if err != nil {
 		t.Fatal(err)
@@ -74,14 +74,14 @@ func TestRenders(t *testing.T) {
 			t.Errorf("page lacks the rationale of %s", m.ID)
 		}
 	}
-	for _, s := range compareblock.Systems() {
+	for _, s := range compareblock.New(systems.New()).Systems() {
 		for _, want := range []string{s.Name, s.Calc, s.Common.Words, s.Attacker[0].Words, s.Defender[1].Words, s.Unit} {
 			if !strings.Contains(out, want) {
 				t.Errorf("page lacks %q", want)
 			}
 		}
 	}
-	if len(rows) != len(compareblock.MatchUps())*len(compareblock.Systems()) {
+	if len(rows) != len(compareblock.MatchUps())*len(compareblock.New(systems.New()).Systems()) {
 		t.Fatalf("%d rows", len(rows))
 	}
 	for _, r := range rows {
@@ -116,7 +116,7 @@ func containsRow(page string, cells []string) bool {
 // TestNumbersEqualRegistry checks every row against a direct run of the
 // registry, and a few rows against exact values from the rules notes.
 func TestNumbersEqualRegistry(t *testing.T) {
-	reg := calc.New()
+	reg := systems.New()
 	h := compareblock.New(reg)
 	rows, err := h.Rows(compareblock.MatchUps())
 	if err != nil {
@@ -194,7 +194,7 @@ func TestNumbersEqualRegistry(t *testing.T) {
 		t.Errorf("spacedoor depends on the defender: %v vs %v", a, b)
 	}
 	// A veteran attacker does better than a novice one in every system.
-	for _, s := range compareblock.Systems() {
+	for _, s := range compareblock.New(systems.New()).Systems() {
 		nov, vet := find(s.ID, "novice-vs-novice"), find(s.ID, "veteran-vs-novice")
 		if vet.Mean <= nov.Mean {
 			t.Errorf("%s: veteran mean %v <= novice %v", s.ID, vet.Mean, nov.Mean)
@@ -224,8 +224,8 @@ func TestBlockErrors(t *testing.T) {
 }
 
 func TestSetupsAreValid(t *testing.T) {
-	reg := calc.New()
-	for _, s := range compareblock.Systems() {
+	reg := systems.New()
+	for _, s := range compareblock.New(systems.New()).Systems() {
 		c, err := reg.Get(s.Calc)
 		if err != nil {
 			t.Fatal(err)

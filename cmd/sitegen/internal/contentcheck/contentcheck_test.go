@@ -17,7 +17,7 @@ import (
 	"github.com/yuin/goldmark/text"
 	"go.abhg.dev/goldmark/frontmatter"
 
-	"d6codex/calc"
+	calcsystems "d6codex/calc/systems"
 	"d6codex/cmd/sitegen/buildcmd"
 	"d6codex/cmd/sitegen/internal/browser"
 	"d6codex/cmd/sitegen/internal/site"
@@ -28,11 +28,17 @@ import (
 var sectionPages = []string{"_index.md", "round.md", "attacking.md", "defending.md", "damage.md", "tables.md", "optional.md"}
 
 // systems are the system sections, from the calculator registry: the
-// system id (the section folder) and the ids of its calculators.
+// system id (the section folder) and the ids of its calculators. A tool
+// that belongs to no game (calc.System.IsGame) has no section.
 func systems() map[string][]string {
 	out := map[string][]string{}
-	for _, c := range calc.New().List() {
-		out[c.System] = append(out[c.System], c.ID)
+	for _, s := range calcsystems.New().Systems() {
+		if !s.IsGame() {
+			continue
+		}
+		for _, c := range s.Calculators {
+			out[s.ID] = append(out[s.ID], c.ID)
+		}
 	}
 	return out
 }

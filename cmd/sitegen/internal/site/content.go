@@ -45,6 +45,7 @@ type page struct {
 	ids         map[string]bool // element ids (heading anchors) of the rendered page
 	blocks      []string        // info words of the page's fenced code blocks, in order, once each
 	failed      bool            // the front matter could not be read; the page is not rendered
+	titleFromH1 bool            // the title came from the page's first # heading, which is not rendered again
 	src         []byte          // the file's bytes, kept from loading to rendering, dropped once written
 	parent      *page
 	children    []*page // a section's pages and subsections, in order
@@ -121,9 +122,16 @@ func (s *Site) loadPage(rel string) *page {
 	p.src = src
 	pctx := parser.NewContext()
 	doc := s.outline.Parse(text.NewReader(src), parser.WithContext(pctx))
+	s.readFrontMatter(p, src, frontmatter.Get(pctx))
+	if p.title == "" && !p.failed {
+		// No title in front matter (or no front matter): the first # H1,
+		// else the file name.
+		if t, ok := takeH1Title(doc, src, s.md.Parser()); ok {
+			p.title, p.titleFromH1 = t, true
+		}
+	}
 	p.ids = collectIDs(doc)
 	p.blocks = collectFences(doc, src)
-	s.readFrontMatter(p, src, frontmatter.Get(pctx))
 	if p.title == "" {
 		p.title = titleFromName(strings.TrimSuffix(path.Base(rel), ".md"))
 	}
@@ -261,9 +269,7 @@ func frontMatterSpan(src []byte) (start, end int, ok, closed bool) {
 func (s *Site) readFrontMatter(p *page, src []byte, data *frontmatter.Data) {
 	start, end, ok, closed := frontMatterSpan(src)
 	if !ok || data == nil {
-		s.diag.addf(p.file, 1, 1, "", "missing front matter: start the file with a --- (YAML) or +++ (TOML) block that sets at least title")
-		p.failed = true
-		return
+		return // front matter is optional: the title comes from the first # H1 or the file name
 	}
 	if !closed {
 		s.diag.addf(p.file, 1, 1, "", "front matter is not closed: no line %q after the opening one", strings.TrimRight(string(src[:start]), "\r\n"))
@@ -303,9 +309,7 @@ func (s *Site) readFrontMatter(p *page, src []byte, data *frontmatter.Data) {
 		}
 		p.aliases = append(p.aliases, alias{sitePath: sp, line: line, col: col})
 	}
-	if _, has := m["title"]; !has {
-		r.fail("title", "required")
-	} else if p.title == "" && !r.bad {
+	if _, has := m["title"]; has && p.title == "" && !r.bad {
 		r.fail("title", "must not be empty")
 	}
 	if r.bad {

@@ -185,6 +185,9 @@ func (s *Site) renderPage(ctx context.Context, p *page, site *templates.Site, di
 		p.src = nil // render once; let the bytes go as soon as the page is written
 		pctx := parser.NewContext()
 		doc := s.md.Parser().Parse(text.NewReader(src), parser.WithContext(pctx))
+		if p.titleFromH1 {
+			takeH1Title(doc, src, s.md.Parser()) // the template renders the title as the page's one <h1>
+		}
 		v.TOC = s.process(doc, src, p, out)
 		var buf bytes.Buffer
 		buf.Grow(len(src) * 2)

@@ -182,6 +182,10 @@ func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 	if err != nil {
 		return nil, Result{}, err
 	}
+	if s.home == nil { // no content/ folder: nothing to render, load said why
+		res := Result{Errors: s.Diagnostics()}
+		return s, res, res.Errors
+	}
 	parent := filepath.Dir(filepath.Clean(opts.Dest))
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return s, Result{}, fmt.Errorf("create output parent: %w", err)

@@ -304,19 +304,9 @@ func TestErrors(t *testing.T) {
 			},
 		},
 		{
-			name:  "missing title",
-			files: map[string]string{"content/a.md": "---\ndescription: no title\n---\n"},
-			want:  []string{"content/a.md:2:1: title: required"},
-		},
-		{
 			name:  "empty title",
 			files: map[string]string{"content/a.md": "+++\ntitle = \"  \"\n+++\n"},
 			want:  []string{"content/a.md:2:1: title: must not be empty"},
-		},
-		{
-			name:  "no front matter",
-			files: map[string]string{"content/a.md": "# Just text\n"},
-			want:  []string{"content/a.md:1:1: missing front matter: start the file with a --- (YAML) or +++ (TOML) block that sets at least title"},
 		},
 		{
 			name:  "unclosed front matter",

@@ -62,7 +62,8 @@ func (s *Site) writeServiceWorker(dir string, skip map[string]bool) error {
 		all[rel] = true
 	}
 	rels = slices.DeleteFunc(rels, func(rel string) bool {
-		return (strings.HasSuffix(rel, ".br") || strings.HasSuffix(rel, ".gz")) && all[rel[:len(rel)-3]]
+		return (strings.HasSuffix(rel, ".br") || strings.HasSuffix(rel, ".gz")) && all[rel[:len(rel)-3]] ||
+			rel == OutputMarker // not part of the site
 	})
 	slices.Sort(rels)
 	index, meta := "", ""

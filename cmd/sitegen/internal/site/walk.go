@@ -8,11 +8,14 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"d6codex/cmd/sitegen/internal/srcname"
 )
 
 // walkSource calls visit for every file under dir (a folder of the site's
 // source), in lexical order, with its slash path relative to dir and the
-// path to read it from. Hidden files and folders are skipped.
+// path to read it from. Names that are not part of the site (hidden ones,
+// editors' temporary files: see srcname.Skip) are skipped.
 //
 // Symbolic links are followed only while they stay inside the source
 // folder: a link that resolves outside it (static/passwd.txt -> /etc/passwd)
@@ -57,7 +60,7 @@ func (w *sourceWalker) walk(dir, rel string) error {
 	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
 	for _, e := range entries {
 		name := e.Name()
-		if strings.HasPrefix(name, ".") {
+		if strings.HasPrefix(name, ".") { // before a hidden link is resolved
 			continue
 		}
 		p := filepath.Join(dir, name)
@@ -79,6 +82,9 @@ func (w *sourceWalker) walk(dir, rel string) error {
 				continue
 			}
 			isDir = info.IsDir()
+		}
+		if srcname.Skip(name, isDir) {
+			continue
 		}
 		if isDir {
 			if err := w.walk(p, r); err != nil {

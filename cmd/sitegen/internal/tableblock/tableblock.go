@@ -15,13 +15,9 @@ import (
 	"slices"
 	"strings"
 
+	"d6codex/calc"
 	"d6codex/cmd/sitegen/internal/site"
 	"d6codex/rules"
-	"d6codex/rules/d6xd6"
-	"d6codex/rules/opend6"
-	"d6codex/rules/rollunder"
-	"d6codex/rules/skirmish"
-	"d6codex/rules/spacedoor"
 	"d6codex/templates"
 )
 
@@ -31,28 +27,20 @@ const Info = "table"
 // StyleAsset is the stylesheet pages with a rules table load.
 const StyleAsset = "css/tables.css"
 
-// Systems maps a system id to its tables.
-func Systems() map[string]func() []rules.Table {
-	return map[string]func() []rules.Table{
-		"d6xd6":     d6xd6.Tables,
-		"opend6":    opend6.Tables,
-		"rollunder": rollunder.Tables,
-		"skirmish":  skirmish.Tables,
-		"spacedoor": spacedoor.Tables,
-	}
-}
-
 // Handler renders ```table blocks.
 type Handler struct {
 	tables map[string]rules.Table // "system/id" -> table
 }
 
-// New returns a handler over the tables of every system.
-func New() *Handler {
+// New returns a handler over the tables of every system of reg.
+func New(reg *calc.Registry) *Handler {
 	h := &Handler{tables: map[string]rules.Table{}}
-	for sys, tables := range Systems() {
-		for _, t := range tables() {
-			h.tables[sys+"/"+t.ID] = t
+	for _, sys := range reg.Systems() {
+		if sys.Tables == nil {
+			continue
+		}
+		for _, t := range sys.Tables() {
+			h.tables[sys.ID+"/"+t.ID] = t
 		}
 	}
 	return h
@@ -71,7 +59,11 @@ func (h *Handler) IDs() []string {
 // RenderBlock implements site.BlockHandler.
 func (h *Handler) RenderBlock(b *site.Block) (string, error) {
 	if len(b.Args) != 1 {
-		return "", errors.New("name one table after table, e.g. ```table rollunder/weapons")
+		example := "SYSTEM/TABLE"
+		if ids := h.IDs(); len(ids) > 0 {
+			example = ids[0]
+		}
+		return "", errors.New("name one table after table, e.g. ```table " + example)
 	}
 	if strings.TrimSpace(b.Body) != "" {
 		return "", &site.BlockError{Line: 1, Err: errors.New("a table block takes no body")}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"d6codex/calc/systems"
 	"d6codex/templates"
 )
 
@@ -12,7 +13,7 @@ import (
 // lead with the names players read, not the internal ids (pistol_smg) the
 // calculators use, which move to the last column.
 func TestTablesLeadWithNames(t *testing.T) {
-	h := New()
+	h := New(systems.New())
 	withIDs := 0
 	for _, id := range h.IDs() {
 		t.Run(id, func(t *testing.T) {

@@ -6,9 +6,10 @@
 // the files already inside them are reported), single files are watched
 // through their parent so that atomic saves (write to a temporary file,
 // then rename over the original) are seen. Events are collected until no
-// new one has arrived for Options.Debounce, then delivered as one Batch.
-// Editors' temporary and backup files (see Ignored) and chmod-only events
-// never reach a batch. With Options.Poll set, the tree is scanned at that
+// new one has arrived for Options.Debounce, or at most Options.MaxWait
+// after the first, then delivered as one Batch. Names the site leaves out
+// (hidden names, editors' temporary and backup files: srcname.Skip) and
+// chmod-only events never reach a batch. With Options.Poll set, the tree is scanned at that
 // interval instead, for file systems that deliver no events (network
 // mounts, some containers).
 package watch
@@ -27,6 +28,8 @@ import (
 	"time"
 
 	"github.com/fsnotify/fsnotify"
+
+	"d6codex/cmd/sitegen/internal/srcname"
 )
 
 // Op is what happened to a path. Ops of one path in a batch are or-ed.
@@ -83,6 +86,10 @@ type Options struct {
 	// Debounce is how long the watcher waits after the last event before
 	// delivering a batch. Default 20ms.
 	Debounce time.Duration
+	// MaxWait caps how long a batch waits after its first event, so that a
+	// steady stream of events (a build tool writing, a sync running)
+	// cannot postpone delivery forever. Default 500ms.
+	MaxWait time.Duration
 	// Poll, when positive, scans the files at this interval instead of
 	// using file system events.
 	Poll time.Duration
@@ -98,14 +105,20 @@ type Watcher struct {
 	batches chan Batch
 	raw     chan Change
 	fsw     *fsnotify.Watcher // nil when polling
+	dirs    map[string]bool   // folders being watched (fsnotify), to classify removed names
 	cancel  context.CancelFunc
 	wg      sync.WaitGroup
+	closed  sync.Once
+	err     error // the result of Close
 }
 
 // New starts watching. Call Close to stop.
 func New(opts Options) (*Watcher, error) {
 	if opts.Debounce <= 0 {
 		opts.Debounce = 20 * time.Millisecond
+	}
+	if opts.MaxWait <= 0 {
+		opts.MaxWait = 500 * time.Millisecond
 	}
 	if opts.OnError == nil {
 		opts.OnError = func(error) {}
@@ -119,6 +132,7 @@ func New(opts Options) (*Watcher, error) {
 	w := &Watcher{
 		opts:    opts,
 		names:   map[string]bool{},
+		dirs:    map[string]bool{},
 		batches: make(chan Batch),
 		raw:     make(chan Change, 256),
 		cancel:  cancel,
@@ -155,22 +169,24 @@ func New(opts Options) (*Watcher, error) {
 // nothing. The channel is closed by Close.
 func (w *Watcher) Batches() <-chan Batch { return w.batches }
 
-// Close stops watching and closes the Batches channel.
+// Close stops watching and closes the Batches channel. Calling it again
+// does nothing and returns the first call's result.
 func (w *Watcher) Close() error {
-	w.cancel()
-	var err error
-	if w.fsw != nil {
-		err = w.fsw.Close()
-	}
-	w.wg.Wait()
-	close(w.batches)
-	return err
+	w.closed.Do(func() {
+		w.cancel()
+		if w.fsw != nil {
+			w.err = w.fsw.Close()
+		}
+		w.wg.Wait()
+		close(w.batches)
+	})
+	return w.err
 }
 
 // rel returns the slash-separated path of abs relative to Base, and
 // whether it is one of the watched names or inside one of them and not
-// ignored.
-func (w *Watcher) rel(abs string) (string, bool) {
+// left out of the site (srcname.Skip; dir says whether abs is a folder).
+func (w *Watcher) rel(abs string, dir bool) (string, bool) {
 	r, err := filepath.Rel(w.opts.Base, abs)
 	if err != nil || r == "." || strings.HasPrefix(r, "..") {
 		return "", false
@@ -180,8 +196,9 @@ func (w *Watcher) rel(abs string) (string, bool) {
 	if !w.names[top] && !w.names[r] {
 		return "", false
 	}
-	for _, seg := range strings.Split(r, "/") {
-		if Ignored(seg) {
+	segs := strings.Split(r, "/")
+	for i, seg := range segs {
+		if srcname.Skip(seg, dir || i < len(segs)-1) {
 			return "", false
 		}
 	}
@@ -199,7 +216,7 @@ func (w *Watcher) addTree(dir string, found func(path string)) {
 			}
 			return err
 		}
-		if p != dir && Ignored(d.Name()) {
+		if p != dir && srcname.Skip(d.Name(), d.IsDir()) {
 			if d.IsDir() {
 				return filepath.SkipDir
 			}
@@ -211,9 +228,13 @@ func (w *Watcher) addTree(dir string, found func(path string)) {
 			}
 			return nil
 		}
-		if err := w.fsw.Add(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		if err := w.fsw.Add(p); err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				return nil
+			}
 			return err
 		}
+		w.dirs[p] = true
 		return nil
 	})
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
@@ -246,7 +267,7 @@ func (w *Watcher) listen(ctx context.Context) {
 			if !ok {
 				return
 			}
-			r, keep := w.rel(ev.Name)
+			r, keep := w.rel(ev.Name, w.isDir(ev.Name))
 			if !keep {
 				continue
 			}
@@ -273,7 +294,7 @@ func (w *Watcher) listen(ctx context.Context) {
 			if op&Create != 0 {
 				if info, err := os.Lstat(ev.Name); err == nil && info.IsDir() {
 					w.addTree(ev.Name, func(p string) {
-						if fr, ok := w.rel(p); ok {
+						if fr, ok := w.rel(p, false); ok {
 							send(Change{Path: fr, Op: Create})
 						}
 					})
@@ -293,36 +314,78 @@ func (w *Watcher) unwatch(abs string) {
 			_ = w.fsw.Remove(p)
 		}
 	}
+	for p := range w.dirs {
+		if p == abs || strings.HasPrefix(p, prefix) {
+			delete(w.dirs, p)
+		}
+	}
 }
 
-// batch collects raw changes and delivers them once no change has arrived
-// for the debounce interval.
+// isDir reports whether abs is a folder: as it is now, or, when it is
+// gone (removed, renamed away), as it was when watched.
+func (w *Watcher) isDir(abs string) bool {
+	if info, err := os.Lstat(abs); err == nil {
+		return info.IsDir()
+	}
+	return w.dirs[abs]
+}
+
+// batch collects raw changes and offers them as one batch once no change
+// has arrived for the debounce interval, or once the first of them has
+// waited MaxWait. Until the consumer takes it, a batch keeps growing: a
+// change arriving before the cap withdraws the offer until the next quiet
+// interval; after the cap the offer stands and later changes join it at
+// the next quiet interval or wait for the next batch.
 func (w *Watcher) batch(ctx context.Context) {
-	pending := map[string]Op{}
-	timer := time.NewTimer(time.Hour)
-	timer.Stop()
-	var out chan Batch // nil until the pending changes are quiet
-	var ready Batch
+	pending := map[string]Op{} // changes not yet in ready
+	var ready Batch            // the batch offered (out != nil) or being held back
+	quiet := time.NewTimer(time.Hour)
+	quiet.Stop()
+	limit := time.NewTimer(time.Hour)
+	limit.Stop()
+	var out chan Batch // nil while nothing is offered
+	capped := false    // the current batch has waited MaxWait
+	offer := func() {
+		if len(pending) == 0 {
+			return
+		}
+		all := maps.Clone(pending)
+		for _, c := range ready {
+			all[c.Path] |= c.Op
+		}
+		clear(pending)
+		ready = make(Batch, 0, len(all))
+		for _, p := range slices.Sorted(maps.Keys(all)) {
+			ready = append(ready, Change{Path: p, Op: all[p]})
+		}
+		out = w.batches
+	}
 	for {
 		select {
 		case <-ctx.Done():
-			timer.Stop()
+			quiet.Stop()
+			limit.Stop()
 			return
 		case c := <-w.raw:
-			pending[c.Path] |= c.Op
-			out = nil
-			timer.Reset(w.opts.Debounce)
-		case <-timer.C:
-			if len(pending) > 0 {
-				ready = make(Batch, 0, len(pending))
-				for _, p := range slices.Sorted(maps.Keys(pending)) {
-					ready = append(ready, Change{Path: p, Op: pending[p]})
-				}
-				out = w.batches
+			if len(pending) == 0 && len(ready) == 0 {
+				limit.Reset(w.opts.MaxWait)
 			}
+			pending[c.Path] |= c.Op
+			quiet.Reset(w.opts.Debounce)
+			if !capped {
+				out = nil
+			}
+		case <-quiet.C:
+			offer()
+		case <-limit.C:
+			capped = true
+			offer()
 		case out <- ready:
-			clear(pending)
-			out = nil
+			ready, out, capped = nil, nil, false
+			limit.Stop()
+			if len(pending) > 0 {
+				limit.Reset(w.opts.MaxWait)
+			}
 		}
 	}
 }
@@ -346,7 +409,7 @@ func (w *Watcher) scan() map[string]fileState {
 				}
 				return err
 			}
-			r, ok := w.rel(p)
+			r, ok := w.rel(p, d.IsDir())
 			if !ok {
 				if d.IsDir() && p != root {
 					return filepath.SkipDir
@@ -404,37 +467,4 @@ func (w *Watcher) poll(ctx context.Context, prev map[string]fileState) {
 			}
 		}
 	}
-}
-
-// Ignored reports whether a file or folder name belongs to an editor's
-// temporary, swap, lock or backup files, or is hidden (the site engine
-// skips names starting with "."):
-//
-//   - vim: the write probe "4913" (any all-digit name), swap files
-//     ".x.swp"/".swo"/".swx", undo files ".x.un~"
-//   - emacs: auto-save "#x#", lock ".#x"
-//   - JetBrains: "x___jb_tmp___", "x___jb_old___"
-//   - backups: "x~"
-//   - GNOME (gedit, GIO): ".goutputstream-XXXXXX"
-func Ignored(name string) bool {
-	switch {
-	case name == "":
-		return false
-	case strings.HasPrefix(name, "."):
-		return true // hidden: swap files, .#lock, .goutputstream-*, .DS_Store
-	case strings.HasSuffix(name, "~"):
-		return true
-	case len(name) > 1 && strings.HasPrefix(name, "#") && strings.HasSuffix(name, "#"):
-		return true
-	case strings.Contains(name, "___jb_tmp___"), strings.Contains(name, "___jb_old___"):
-		return true
-	case strings.HasSuffix(name, ".swp"), strings.HasSuffix(name, ".swo"), strings.HasSuffix(name, ".swx"):
-		return true
-	}
-	for _, r := range name {
-		if r < '0' || r > '9' {
-			return false
-		}
-	}
-	return true // vim's "4913"-style probe file
 }

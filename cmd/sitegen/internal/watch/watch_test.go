@@ -10,65 +10,6 @@ import (
 	"time"
 )
 
-func TestIgnored(t *testing.T) {
-	tests := []struct {
-		name string
-		want bool
-	}{
-		// Files the site is made of.
-		{"combat.md", false},
-		{"_index.md", false},
-		{"site.toml", false},
-		{"site.css", false},
-		{"calc.wasm", false},
-		{"layout_templ.go", false}, // generated Go: the server decides
-		{"2024-notes.md", false},
-		{"4913.md", false}, // digits with an extension
-		{"page with spaces.md", false},
-		{"σελίδα.md", false},
-		{"README", false},
-		{"notes#1.md", false},
-		{"section~old", false},
-		{"combat.md.tmp", false}, // not an editor pattern we know
-		{"x.swpx", false},
-		{"١٢٣", false}, // non-ASCII digits are names
-		{"#", false},
-		{"#x", false},
-		{"x#", false},
-		{"", false},
-		// vim
-		{"4913", true},
-		{"5036", true},
-		{".combat.md.swp", true},
-		{".combat.md.swo", true},
-		{"combat.md.swx", true},
-		{".combat.md.un~", true},
-		// backups
-		{"combat.md~", true},
-		{"x.md.~1~", true},
-		// emacs
-		{"#combat.md#", true},
-		{".#combat.md", true},
-		// JetBrains
-		{"combat.md___jb_tmp___", true},
-		{"combat.md___jb_old___", true},
-		{"___JB_TMP___", false}, // case matters
-		// GNOME / GIO
-		{".goutputstream-X1Y2Z3", true},
-		{"goutputstream-X", false},
-		// hidden names (the engine skips them too)
-		{".DS_Store", true},
-		{".git", true},
-	}
-	for _, tt := range tests {
-		t.Run(fmt.Sprintf("%q", tt.name), func(t *testing.T) {
-			if got := Ignored(tt.name); got != tt.want {
-				t.Errorf("Ignored(%q) = %v, want %v", tt.name, got, tt.want)
-			}
-		})
-	}
-}
-
 // write writes a file under dir, creating folders.
 func write(t *testing.T, dir, rel, body string) {
 	t.Helper()
@@ -164,6 +105,19 @@ func TestWatcher(t *testing.T) {
 		{name: "write in renamed folder", do: func(t *testing.T, dir string) {
 			write(t, dir, "content/moved/b.md", "moved")
 		}, want: []string{"content/moved/b.md"}},
+		// Issue 10, fault 8: the vim probe rule ("4913") is for files only.
+		{name: "all-digit folder", do: func(t *testing.T, dir string) {
+			write(t, dir, "content/2024/a.md", "year")
+		}, want: []string{"content/2024", "content/2024/a.md"}},
+		{name: "write in all-digit folder", do: func(t *testing.T, dir string) {
+			write(t, dir, "content/2024/a.md", "edited")
+		}, want: []string{"content/2024/a.md"}},
+		{name: "rename all-digit folder", do: func(t *testing.T, dir string) {
+			must(t, os.Rename(filepath.Join(dir, "content/2024"), filepath.Join(dir, "content/2025")))
+		}, want: []string{"content/2024", "content/2025", "content/2025/a.md"}, also: []string{"content/2024/a.md"}},
+		{name: "remove all-digit folder", do: func(t *testing.T, dir string) {
+			must(t, os.RemoveAll(filepath.Join(dir, "content/2025")))
+		}, want: []string{"content/2025"}, also: []string{"content/2025/a.md"}},
 		{name: "config atomic save", do: func(t *testing.T, dir string) {
 			write(t, dir, "README.md", "not watched")
 			write(t, dir, ".site.toml.tmp", "title = 'x'")
@@ -235,4 +189,72 @@ func TestWatcher(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestCloseTwice: Close is idempotent (issue 10).
+func TestCloseTwice(t *testing.T) {
+	for _, poll := range []time.Duration{0, 30 * time.Millisecond} {
+		dir := t.TempDir()
+		write(t, dir, "content/a.md", "a")
+		w, err := New(Options{Base: dir, Names: []string{"content"}, Poll: poll})
+		must(t, err)
+		must(t, w.Close())
+		must(t, w.Close())
+		if _, ok := <-w.Batches(); ok {
+			t.Error("Batches still open after Close")
+		}
+	}
+}
+
+// TestMaxWait: a steady stream of events, each within the debounce
+// interval of the last, still gets batches delivered (issue 10). The
+// debounce is far longer than the stream's gaps, so without the cap no
+// batch would arrive while the stream runs.
+func TestMaxWait(t *testing.T) {
+	for _, poll := range []time.Duration{0, 20 * time.Millisecond} {
+		t.Run(fmt.Sprintf("poll=%v", poll), func(t *testing.T) {
+			dir := t.TempDir()
+			write(t, dir, "content/a.md", "a")
+			w, err := New(Options{Base: dir, Names: []string{"content"}, Poll: poll,
+				Debounce: time.Hour, MaxWait: 50 * time.Millisecond})
+			must(t, err)
+			defer w.Close()
+			deadline := time.After(60 * time.Second)
+			tick := time.NewTicker(5 * time.Millisecond)
+			defer tick.Stop()
+			for i := 0; ; i++ {
+				select {
+				case b := <-w.Batches():
+					if len(b) == 0 || b[0].Path != "content/a.md" {
+						t.Errorf("batch %v", b)
+					}
+					return
+				case <-tick.C:
+					write(t, dir, "content/a.md", fmt.Sprint("edit ", i))
+				case <-deadline:
+					t.Fatal("no batch while events kept arriving")
+				}
+			}
+		})
+	}
+}
+
+// TestMaxWaitKeepsEverything: changes that arrive after a capped batch
+// was offered are delivered, in that batch or the next.
+func TestMaxWaitKeepsEverything(t *testing.T) {
+	dir := t.TempDir()
+	must(t, os.MkdirAll(filepath.Join(dir, "content"), 0o755))
+	w, err := New(Options{Base: dir, Names: []string{"content"}, Debounce: 30 * time.Millisecond, MaxWait: 10 * time.Millisecond})
+	must(t, err)
+	defer w.Close()
+	var want []string
+	for i := range 300 {
+		p := fmt.Sprintf("content/f%03d.md", i)
+		want = append(want, p)
+		write(t, dir, p, "x")
+		if i%50 == 0 {
+			time.Sleep(15 * time.Millisecond)
+		}
+	}
+	collect(t, w, want)
 }

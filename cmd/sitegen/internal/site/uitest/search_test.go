@@ -13,9 +13,9 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"d6codex/calc/systems"
 	"d6codex/cmd/sitegen/internal/browser"
 	"d6codex/cmd/sitegen/internal/site"
-	"d6codex/cmd/sitegen/internal/tableblock"
 )
 
 // result is one entry of the search result list as a player sees it.
@@ -186,9 +186,12 @@ func tableOnlyWord(t *testing.T) (string, []string) {
 	}
 	all := md.String()
 	word := regexp.MustCompile(`^[a-z]{6,}$`)
-	for sys, tables := range tableblock.Systems() {
-		for _, tb := range tables() {
-			pages := uses[sys+"/"+tb.ID]
+	for _, sys := range systems.New().Systems() {
+		if sys.Tables == nil {
+			continue
+		}
+		for _, tb := range sys.Tables() {
+			pages := uses[sys.ID+"/"+tb.ID]
 			if len(pages) == 0 {
 				continue
 			}

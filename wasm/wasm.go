@@ -1,14 +1,19 @@
 //go:build js && wasm
 
-// Command wasm is the calculators' WebAssembly module. It registers one
-// global object, d6calc, whose run(id, inputs) resolves a calculator of the
-// calc registry and returns {result} or {error, field}. It holds no rules
-// logic of its own, and no entry point can kill the module: every call
-// recovers from panics and answers with an error object instead.
+// Package wasm serves a calculator registry from a WebAssembly module. Serve
+// registers one global object, d6calc, whose run(id, inputs) resolves a
+// calculator of the registry and returns {result} or {error, field}. It
+// holds no rules logic of its own, and no entry point can kill the module:
+// every call recovers from panics and answers with an error object instead.
 //
-// Build: GOOS=js GOARCH=wasm go build -o calc.wasm ./wasm (sitegen build does
-// this itself when a page embeds a calculator).
-package main
+// There is one module per system, so that a page loads only its game's
+// calculators: cmd/sitegen/internal/wasmbuild generates each module's main
+// package, which is only
+//
+//	func main() { wasm.Serve(calc.MustRegistry(game.System())) }
+//
+// for the system's registration package d6codex/calc/<id>.
+package wasm
 
 import (
 	"errors"
@@ -18,8 +23,8 @@ import (
 	"d6codex/rules"
 )
 
-func main() {
-	reg := calc.New()
+// Serve publishes reg as the global d6calc and never returns.
+func Serve(reg *calc.Registry) {
 	js.Global().Set("d6calc", js.ValueOf(map[string]any{
 		"run": js.FuncOf(func(_ js.Value, args []js.Value) any { return run(reg, args) }),
 	}))

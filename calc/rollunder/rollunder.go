@@ -1,0 +1,123 @@
+// Package rollunder registers the 2D6 roll-under calculators: their input schemas, read
+// from the limits of package rules/rollunder, their form texts, the system's
+// tables and how the comparison page reads it.
+package rollunder
+
+import (
+	"d6codex/calc"
+	"d6codex/rules"
+	"d6codex/rules/dice"
+	game "d6codex/rules/rollunder"
+)
+
+// System returns the 2D6 roll-under registration.
+func System() calc.System {
+	return calc.System{
+		ID: "rollunder", Name: "2D6 roll-under", Credit: "a house version of Advanced Fighting Fantasy and Stellar Adventures (github.com/WhaleCancer/ChooseYourOwnAdventure)",
+		Calculators: []*calc.Calculator{rollunderAttack(), rollunderLuck()},
+		Docs:        docs(),
+		Tables:      game.Tables,
+		Compare: &calc.Comparison{
+			Calc: "rollunder/attack",
+			Common: calc.Profile{Words: "a sword in melee; the defender wears a jacket",
+				Inputs: map[string]string{"weapon": "sword", "armor": "jacket", "ranged": "false"}},
+			Attacker: [2]calc.Profile{
+				{Words: "PHYSICAL 4, Melee Weapons 2", Inputs: map[string]string{"physical": "4", "skill": "2"}},
+				{Words: "PHYSICAL 5, Melee Weapons 4", Inputs: map[string]string{"physical": "5", "skill": "4"}},
+			},
+			Defender: [2]calc.Profile{
+				{Words: "weapon skill 2", Inputs: map[string]string{"opponent_skill": "2"}},
+				{Words: "weapon skill 4", Inputs: map[string]string{"opponent_skill": "4"}},
+			},
+			Hit:      []string{"hit"},
+			HarmDist: "stamina_loss", HarmExtra: []string{"critical_zero_stamina", "critical_decapitated"},
+			Mean: "stamina_loss",
+			Unit: "STAMINA points (the two criticals with no number left out)",
+		},
+	}
+}
+
+func rollunderLuck() *calc.Calculator {
+	def := game.DefaultLuckInput()
+	in := func(v calc.Values) game.LuckInput { return game.LuckInput{Luck: v.Int("luck")} }
+	return &calc.Calculator{
+		ID:      "rollunder/luck",
+		Largest: map[string]string{"luck": "12"},
+		Fields:  []calc.Field{calc.IntField("luck", game.MinLuck, game.MaxLuck, def.Luck)},
+		Odds:    func(v calc.Values) (rules.Report, error) { return game.LuckOdds(in(v)) },
+		Resolve: func(v calc.Values, t *dice.Tape) (rules.Roll, error) { return game.ResolveLuck(in(v), t) },
+	}
+}
+
+func rollunderAttack() *calc.Calculator {
+	def := game.DefaultInput()
+	var weapons, armors, shields []string
+	for _, w := range game.Weapons() {
+		weapons = append(weapons, w.ID+"="+w.Name)
+	}
+	for _, a := range game.Armors() {
+		armors = append(armors, a.ID+"="+a.Name)
+	}
+	for _, s := range game.Shields() {
+		shields = append(shields, s.ID+"="+s.Name)
+	}
+	return &calc.Calculator{
+		ID:      "rollunder/attack",
+		Largest: map[string]string{"physical": "12", "skill": "12", "weapon": "machine_gun", "armor": "cataphract_armor", "shield": "large_shield"},
+		Fields: []calc.Field{
+			calc.IntField("physical", game.MinPhysical, game.MaxPhysical, def.Physical),
+			calc.IntField("skill", 0, game.MaxSkill, def.Skill),
+			calc.IntField("opponent_skill", 0, game.MaxSkill, def.OpponentSkill),
+			calc.BoolField("ranged", def.Ranged),
+			calc.IntField("modifier", -game.MaxModifier, game.MaxModifier, def.Modifier),
+			calc.ChoiceField("weapon", def.Weapon, weapons...),
+			calc.ChoiceField("armor", def.Armor, armors...),
+			calc.ChoiceField("shield", def.Shield, shields...),
+			calc.IntField("dodge", 0, game.MaxDodge, def.Dodge),
+			calc.IntField("damage_modifier", -game.MaxDamageModifier, game.MaxDamageModifier, def.DamageModifier),
+			calc.IntField("protection_modifier", -game.MaxProtectionModifier, game.MaxProtectionModifier, def.ProtectionModifier),
+		},
+		Odds:    func(v calc.Values) (rules.Report, error) { return game.Odds(rollunderInput(v)) },
+		Resolve: func(v calc.Values, t *dice.Tape) (rules.Roll, error) { return game.Resolve(rollunderInput(v), t) },
+	}
+}
+
+// rollunderInput is the game.Input of validated values.
+func rollunderInput(v calc.Values) game.Input {
+	return game.Input{
+		Physical: v.Int("physical"), Skill: v.Int("skill"), OpponentSkill: v.Int("opponent_skill"),
+		Ranged: v.Bool("ranged"), Modifier: v.Int("modifier"), Weapon: v.Text("weapon"),
+		Armor: v.Text("armor"), Shield: v.Text("shield"), Dodge: v.Int("dodge"),
+		DamageModifier: v.Int("damage_modifier"), ProtectionModifier: v.Int("protection_modifier"),
+	}
+}
+
+// docs returns the form texts of the calculators, by id.
+func docs() map[string]calc.Doc {
+	return map[string]calc.Doc{
+		"rollunder/luck": {
+			Title: "Test your LUCK",
+			Help:  "Roll 2d6: at most your current LUCK is lucky. Lucky or not, LUCK then drops by 1.",
+			Fields: map[string]calc.FieldDoc{
+				"luck": calc.Label("LUCK", "Your current LUCK (a starting character has 8 to 11)."),
+			},
+		},
+		"rollunder/attack": {
+			Title: "2D6 roll-under attack",
+			Help:  "Roll 2d6 under PHYSICAL + skill − the opponent's skill + modifiers; on a hit, the weapon's d6 track against the target's armor or Dodge track.",
+			Fields: map[string]calc.FieldDoc{
+				"physical":            calc.Label("PHYSICAL", "The attacker's PHYSICAL (4 for a starting character)."),
+				"skill":               calc.Label("Skill", "The attacker's skill with the weapon."),
+				"opponent_skill":      calc.Label("Opponent's skill", "The defender's skill; ignored for ranged attacks."),
+				"ranged":              calc.Label("Ranged attack", "A ranged attack ignores the defender's skill."),
+				"modifier":            calc.Label("Modifier", "Sum of the combat modifiers, signed: a penalty is negative."),
+				"weapon":              calc.Label("Weapon", "The weapon's damage track."),
+				"armor":               calc.Label("Target's armor", "The target's armor track."),
+				"shield":              calc.Label("Target's shield", "A shield adds its track from the same die."),
+				"dodge":               calc.Label("Target's Dodge", "Dodge skill; its track protects only an unarmored target (0: none)."),
+				"damage_modifier":     calc.Label("Damage roll modifier", "Added to the weapon die; past 6 reads the 7+ column."),
+				"protection_modifier": calc.Label("Protection roll modifier", "Added to the protection die."),
+			},
+		},
+	}
+}

@@ -1,0 +1,102 @@
+// Package skirmish registers the Dice-pool skirmish calculators: their input schemas, read
+// from the limits of package rules/skirmish, their form texts, the system's
+// tables and how the comparison page reads it.
+package skirmish
+
+import (
+	"strconv"
+	"strings"
+
+	"d6codex/calc"
+	"d6codex/rules"
+	"d6codex/rules/dice"
+	game "d6codex/rules/skirmish"
+)
+
+// System returns the Dice-pool skirmish registration.
+func System() calc.System {
+	return calc.System{
+		ID: "skirmish", Name: "Dice-pool skirmish", Credit: "a fantasy miniatures skirmish game, from a copy of its \"Fight – Combat\" page (publisher unknown)",
+		Calculators: []*calc.Calculator{skirmishMelee()},
+		Docs:        docs(),
+		Tables:      game.Tables,
+		Compare: &calc.Comparison{
+			Calc: "skirmish/melee",
+			Common: calc.Profile{Words: "both wear armor worth 1 point that adds 1 penalty die; each side keeps its two highest dice",
+				Inputs: map[string]string{"attack_penalty": "1", "defense_penalty": "1", "armor": "1", "keep": "highest"}},
+			Attacker: [2]calc.Profile{
+				{Words: "combat 3 + weapon 1: 4 dice", Inputs: map[string]string{"attack_dice": "4"}},
+				{Words: "combat 5 + weapon 1: 6 dice", Inputs: map[string]string{"attack_dice": "6"}},
+			},
+			Defender: [2]calc.Profile{
+				{Words: "defense 3: 3 dice", Inputs: map[string]string{"defense_dice": "3"}},
+				{Words: "defense 5: 5 dice", Inputs: map[string]string{"defense_dice": "5"}},
+			},
+			Hit: []string{"attacker_wins"}, HarmDist: "damage", HarmExtra: []string{"instant_death"}, Mean: "damage",
+			Unit:        "damage points (provisional damage table)",
+			Provisional: true,
+		},
+	}
+}
+
+func skirmishMelee() *calc.Calculator {
+	def := game.DefaultInput()
+	return &calc.Calculator{
+		ID:      "skirmish/melee",
+		Largest: map[string]string{"attack_dice": "12", "attack_penalty": "4", "defense_dice": "12", "defense_penalty": "4", "keep": "prefer_double"},
+		Fields: []calc.Field{
+			calc.IntField("attack_dice", 1, game.MaxDice, def.AttackDice),
+			calc.IntField("attack_penalty", 0, game.MaxPenalty, def.AttackPenalty),
+			calc.IntField("defense_dice", 1, game.MaxDice, def.DefenseDice),
+			calc.IntField("defense_penalty", 0, game.MaxPenalty, def.DefensePenalty),
+			calc.IntField("armor", 0, game.MaxArmor, def.Armor),
+			calc.IntField("extra_damage", 0, game.MaxExtraDamage, def.ExtraDamage),
+			calc.ChoiceField("keep", def.Keep, game.KeepHighest+"=Highest sum", game.KeepPreferDouble+"=Prefer a double"),
+			calc.ListField("damage_table", 0, game.MaxDamagePoints),
+		},
+		Odds:    func(v calc.Values) (rules.Report, error) { return game.Odds(skirmishInput(v)) },
+		Resolve: func(v calc.Values, t *dice.Tape) (rules.Roll, error) { return game.Resolve(skirmishInput(v), t) },
+	}
+}
+
+// skirmishInput is the game.Input of validated values.
+func skirmishInput(v calc.Values) game.Input {
+	return game.Input{
+		AttackDice: v.Int("attack_dice"), AttackPenalty: v.Int("attack_penalty"),
+		DefenseDice: v.Int("defense_dice"), DefensePenalty: v.Int("defense_penalty"),
+		Armor: v.Int("armor"), ExtraDamage: v.Int("extra_damage"), Keep: v.Text("keep"),
+		DamageTable: v.List("damage_table"),
+	}
+}
+
+// bandLabels lists the differences of the damage table rows a
+// damage_table replaces, from the rules data: "up to 2, 3–4, ... 10 and 11".
+func bandLabels() string {
+	var labels []string
+	for _, b := range game.DamageBands()[:game.DamageTableSize] {
+		labels = append(labels, b.Label)
+	}
+	last := len(labels) - 1
+	return strings.Join(labels[:last], ", ") + " and " + labels[last]
+}
+
+// docs returns the form texts of the calculators, by id.
+func docs() map[string]calc.Doc {
+	return map[string]calc.Doc{
+		"skirmish/melee": {
+			Title: "Skirmish melee confrontation",
+			Help:  "Both sides roll their pools with penalty dice, penalty dice cancel matching faces, each keeps two dice; the higher score wins and the difference reads the damage table.",
+			Fields: map[string]calc.FieldDoc{
+				"attack_dice":     calc.Label("Attack dice", "Combat characteristic plus weapon bonuses and Action Points."),
+				"attack_penalty":  calc.Label("Attack penalty dice", "Each cancels one attack die showing the same face."),
+				"defense_dice":    calc.Label("Defense dice", "Defense characteristic plus weapon or shield bonus."),
+				"defense_penalty": calc.Label("Defense penalty dice", "Each cancels one defense die showing the same face."),
+				"armor":           calc.Label("Defender's armor", "Taken off the damage, not below 0."),
+				"extra_damage":    calc.Label("Extra damage", "Dirty-trick bonuses added after armor."),
+				"keep":            calc.Label("Keep", "Which two dice each side keeps."),
+				"damage_table": calc.Label("Damage table (provisional)",
+					"Optional: "+strconv.Itoa(game.DamageTableSize)+" values from your rulebook, the points for differences "+bandLabels()+". Empty uses the provisional table."),
+			},
+		},
+	}
+}

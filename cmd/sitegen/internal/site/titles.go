@@ -1,0 +1,51 @@
+package site
+
+import (
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+)
+
+// firstH1 returns the first level-1 heading (ATX "# Title" or setext
+// "Title\n=====") among the top-level blocks of doc, or nil. A page whose
+// front matter sets no title takes its title from this heading, and the
+// heading is then not rendered a second time below the template's <h1>.
+func firstH1(doc ast.Node) *ast.Heading {
+	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
+		if h, ok := c.(*ast.Heading); ok && h.Level == 1 {
+			return h
+		}
+	}
+	return nil
+}
+
+// takeH1Title removes the first level-1 heading from doc and returns its
+// plain text (inline is the parser for its markup); ok is false (and doc is unchanged) when there is none or
+// its text is empty.
+func takeH1Title(doc ast.Node, src []byte, inline parser.Parser) (title string, ok bool) {
+	h := firstH1(doc)
+	if h == nil {
+		return "", false
+	}
+	var raw []byte
+	for i := 0; i < h.Lines().Len(); i++ {
+		seg := h.Lines().At(i)
+		raw = append(raw, seg.Value(src)...)
+	}
+	title = strings.TrimSpace(inlineText(inline, raw))
+	if title == "" {
+		return "", false
+	}
+	doc.RemoveChild(doc, h)
+	return title, true
+}
+
+// inlineText parses one line of Markdown (a heading's text, a few dozen
+// bytes, not the whole file) and returns its plain text without markup,
+// so "Wild *Die*" becomes "Wild Die".
+func inlineText(p parser.Parser, line []byte) string {
+	doc := p.Parse(text.NewReader(line))
+	return plainText(doc, line)
+}

@@ -1,0 +1,60 @@
+package site
+
+import (
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestInferredTitles checks that front matter is optional: the title comes
+// from the front matter, else the first # H1 (ATX or setext), which is then
+// not rendered twice, else the file name; every page has exactly one <h1>.
+func TestInferredTitles(t *testing.T) {
+	src := writeTree(t, map[string]string{
+		"site.toml":             "title = \"T\"\nbaseURL = \"https://example.org/\"\n",
+		"content/_index.md":     "---\ntitle: Home\n---\n",
+		"content/atx.md":        "# Wild *Die*\n\nBody.\n",
+		"content/setext.md":     "Setext Title\n============\n\nBody.\n",
+		"content/plain_name.md": "Only a paragraph.\n\n## Sub\n",
+		"content/fm.md":         "---\ndescription: no title here\n---\n\n# From Heading\n",
+		"content/both.md":       "---\ntitle: Front\n---\n\n# Body Heading\n",
+	})
+	if _, err := build(t, src, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	out := readTree(t, filepath.Join(src, "public"))
+	h1 := regexp.MustCompile(`(?s)<h1[^>]*>(.*?)</h1>`)
+	tests := []struct {
+		file string
+		h1   []string // the page's <h1> elements, inner text without the permalink
+	}{
+		{"atx/index.html", []string{"Wild Die"}},
+		{"setext/index.html", []string{"Setext Title"}},
+		{"plain-name/index.html", []string{"Plain name"}},
+		{"fm/index.html", []string{"From Heading"}},
+		{"both/index.html", []string{"Front", "Body Heading"}},
+	}
+	for _, tt := range tests {
+		html, ok := out[tt.file]
+		if !ok {
+			t.Errorf("%s not built; have %v", tt.file, keys(out))
+			continue
+		}
+		var got []string
+		for _, m := range h1.FindAllStringSubmatch(html, -1) {
+			got = append(got, strings.TrimSpace(regexp.MustCompile(`<[^>]*>`).ReplaceAllString(regexp.MustCompile(`(?s)<a[^>]*>.*?</a>`).ReplaceAllString(m[1], ""), "")))
+		}
+		if strings.Join(got, "|") != strings.Join(tt.h1, "|") {
+			t.Errorf("%s: <h1> = %q, want %q", tt.file, got, tt.h1)
+		}
+	}
+}
+
+func keys(m map[string]string) []string {
+	var k []string
+	for s := range m {
+		k = append(k, s)
+	}
+	return k
+}
