@@ -3,6 +3,7 @@
 //	sitegen build [--source DIR] [--dest DIR] [--base-url URL] [--drafts]
 //	sitegen serve [--bind ADDR] [--port N] [--poll DUR] [--navigate] [build flags]
 //	sitegen calc list | schema ID | run ID [field=value ...]
+//	sitegen dice EXPR [EXPR ...]
 //	sitegen version
 //	sitegen help [COMMAND]
 //
@@ -22,6 +23,7 @@ import (
 
 	"d6codex/cmd/sitegen/buildcmd"
 	"d6codex/cmd/sitegen/calccmd"
+	"d6codex/cmd/sitegen/dicecmd"
 	"d6codex/cmd/sitegen/servecmd"
 )
 
@@ -48,6 +50,8 @@ func commands() []command {
 			func(ctx context.Context, args []string, io stdio) int { return servecmd.Run(ctx, args, io.out, io.err) }},
 		{"calc", "run the combat calculators on the command line", calccmd.Usage,
 			func(_ context.Context, args []string, io stdio) int { return calccmd.Run(args, io.in, io.out, io.err) }},
+		{"dice", "print the exact distribution of a dice expression as JSON", dicecmd.Usage,
+			func(_ context.Context, args []string, io stdio) int { return dicecmd.Run(args, io.out, io.err) }},
 		{"version", "print the version", "usage: sitegen version\n",
 			func(_ context.Context, _ []string, io stdio) int { fmt.Fprintln(io.out, version()); return 0 }},
 	}

@@ -1,0 +1,69 @@
+package dicecmd
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"strings"
+	"testing"
+)
+
+func TestRun(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := Run([]string{"2d6"}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var o Output
+	if err := json.Unmarshal(out.Bytes(), &o); err != nil {
+		t.Fatal(err)
+	}
+	if o.Expr != "2d6" || o.Min != 2 || o.Max != 12 || len(o.Distribution) != 11 || o.Truncated != 0 {
+		t.Errorf("2d6: %+v", o)
+	}
+	for i, vp := range o.Distribution {
+		v := 2 + i
+		want := float64(6-abs(v-7)) / 36
+		if vp[0] != float64(v) || math.Abs(vp[1]-want) > 1e-15 {
+			t.Errorf("P(%d) = %v, want %v", v, vp, want)
+		}
+	}
+	if math.Abs(o.Mean-7) > 1e-12 || math.Abs(o.SD-math.Sqrt(35.0/6)) > 1e-12 {
+		t.Errorf("mean %v sd %v", o.Mean, o.SD)
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func TestSeveral(t *testing.T) {
+	for _, args := range [][]string{{"Advantage: 2d20kh1; d20"}, {"Advantage: 2d20kh1", "d20"}} {
+		var out, errb bytes.Buffer
+		if code := Run(args, &out, &errb); code != 0 {
+			t.Fatalf("%q: exit %d: %s", args, code, errb.String())
+		}
+		var os []Output
+		if err := json.Unmarshal(out.Bytes(), &os); err != nil {
+			t.Fatalf("%q: %v: %s", args, err, out.String())
+		}
+		if len(os) != 2 || os[0].Label != "Advantage" || os[0].Expr != "2d20kh1" || os[1].Expr != "1d20" {
+			t.Errorf("%q: %+v", args, os)
+		}
+	}
+}
+
+func TestBad(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := Run([]string{"4d6kh"}, &out, &errb); code != 2 {
+		t.Fatalf("exit %d, want 2", code)
+	}
+	if out.Len() != 0 || !strings.Contains(errb.String(), "column 6: a number after kh") {
+		t.Errorf("stdout %q, stderr %q", out.String(), errb.String())
+	}
+	if code := Run(nil, &out, &errb); code != 2 {
+		t.Errorf("no expression: exit %d, want 2", code)
+	}
+}
