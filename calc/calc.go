@@ -30,6 +30,7 @@ const (
 	DiceList Kind = "dice-list" // faces of rolled dice, e.g. "6, 5, 3"
 	DieCode  Kind = "die-code"  // an OpenD6 die code within Min..Max pips
 	IntList  Kind = "int-list"  // whole numbers within Min..Max, e.g. a damage table
+	Text     Kind = "text"      // free text of at most Max characters, e.g. a dice expression
 )
 
 // Option is one allowed value of a choice field.

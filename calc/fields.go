@@ -50,3 +50,9 @@ func humanize(id string) string {
 func ListField(name string, lo, hi int) Field {
 	return Field{Name: name, Kind: IntList, Min: lo, Max: hi}
 }
+
+// TextField is free text of at most maxLen characters (its meaning is the
+// calculator's to check, e.g. a dice expression).
+func TextField(name string, maxLen int, def string) Field {
+	return Field{Name: name, Kind: Text, Max: maxLen, Default: def}
+}

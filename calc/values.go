@@ -42,7 +42,7 @@ func (v Values) Int(name string) int { return v.ints[name] }
 // Bool returns a bool field's value.
 func (v Values) Bool(name string) bool { return v.bools[name] }
 
-// Text returns a choice field's value.
+// Text returns a choice or text field's value.
 func (v Values) Text(name string) string { return v.texts[name] }
 
 // Code returns a die-code field's value.
@@ -146,6 +146,11 @@ func (v Values) set(f Field, text string) error {
 			return bad(allowed)
 		}
 		v.codes[f.Name] = code
+	case Text:
+		if n := len([]rune(text)); n > f.Max {
+			return bad("text of at most " + strconv.Itoa(f.Max) + " characters")
+		}
+		v.texts[f.Name] = text
 	case DiceList, IntList:
 		list, ok := parseDice(text, f.Min, f.Max)
 		if !ok {
@@ -204,7 +209,7 @@ func (v Values) Canonical(f Field) string {
 		return strconv.Itoa(v.ints[f.Name])
 	case Bool:
 		return strconv.FormatBool(v.bools[f.Name])
-	case Choice:
+	case Choice, Text:
 		return v.texts[f.Name]
 	case DieCode:
 		return v.codes[f.Name].String()

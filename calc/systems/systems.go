@@ -7,6 +7,7 @@ package systems
 import (
 	"d6codex/calc"
 	"d6codex/calc/d6xd6"
+	"d6codex/calc/dice"
 	"d6codex/calc/opend6"
 	"d6codex/calc/rollunder"
 	"d6codex/calc/skirmish"
@@ -21,6 +22,7 @@ func All() []calc.System {
 		skirmish.System(),
 		rollunder.System(),
 		opend6.System(),
+		dice.System(), // a tool of no game: any dice expression
 	}
 }
 

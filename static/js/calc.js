@@ -276,7 +276,7 @@
       });
       const details = el("details", { class: "calc-table" }, el("summary", { text: "Show as a table" }));
       const tb = el("tbody");
-      for (const [v, p] of vals) tb.append(el("tr", {}, el("th", { scope: "row", text: labels[String(v)] || String(v) }), el("td", { text: pct(p) })));
+      for (const [v, p] of vals) tb.append(el("tr", { "data-v": String(v), "data-p": String(p) }, el("th", { scope: "row", text: labels[String(v)] || String(v) }), el("td", { text: pct(p) })));
       details.append(el("table", {}, el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "Value" }), el("th", { scope: "col", text: "Chance (%)" }))), tb));
       wrap.append(controls, el("div", { class: "calc-svgwrap" }, svg), el("figcaption", { text: human(this.dist) + " (percent)" }));
       const mass = pairs.reduce((s, [, p]) => s + p, 0);

@@ -15,6 +15,7 @@ import (
 	"d6codex/calc/systems"
 	"d6codex/cmd/sitegen/internal/calcblock"
 	"d6codex/cmd/sitegen/internal/compareblock"
+	"d6codex/cmd/sitegen/internal/diceblock"
 	"d6codex/cmd/sitegen/internal/site"
 	"d6codex/cmd/sitegen/internal/tableblock"
 	"d6codex/cmd/sitegen/internal/wasmbuild"
@@ -97,6 +98,7 @@ func HandlersFor(reg *calc.Registry) map[string]site.BlockHandler {
 		calcblock.Info:    calcblock.New(reg),
 		tableblock.Info:   tableblock.New(reg),
 		compareblock.Info: compareblock.New(reg),
+		diceblock.Info:    diceblock.New(calcblock.New(reg)),
 	}
 }
 
@@ -108,7 +110,7 @@ func Generators() []site.Generator {
 	for _, s := range systems.New().Systems() {
 		ids = append(ids, s.ID)
 	}
-	return []site.Generator{wasmbuild.Generator(calcblock.Info, ids)}
+	return []site.Generator{wasmbuild.Generator(ids, calcblock.Info, diceblock.Info)}
 }
 
 // Run runs `sitegen build` with the arguments after "build" and returns

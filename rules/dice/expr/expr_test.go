@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"d6codex/rules/dice"
 )
 
 // TestPublished checks means and deviations published for well-known
@@ -157,5 +159,47 @@ func TestTruncated(t *testing.T) {
 	}
 	if rs[1].Truncated != 0 {
 		t.Errorf("2d6: truncated %g, want 0", rs[1].Truncated)
+	}
+}
+
+// TestRoll: a traced roll of given dice, and Roll agreeing with Eval: every
+// value seeded rolls produce is in the distribution's support, and their
+// mean is near its mean.
+func TestRoll(t *testing.T) {
+	items, err := Parse("4d6kh3+1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, steps, err := Roll(items[0], dice.NewFixed([]int{6, 2, 5, 1}))
+	if err != nil || v != 14 {
+		t.Fatalf("4d6kh3+1 with 6 2 5 1 = %d, %v", v, err)
+	}
+	if want := "4d6kh3: rolled 6 2 5 1, kept 2 5 6, total 13"; steps[0] != want {
+		t.Errorf("step %q, want %q", steps[0], want)
+	}
+	for _, src := range []string{"3d6", "4d6kh3", "2d6ro<=2", "d6!", "8d6>=5", "(2d6+3)>=10", "4dF", "5d10dl2-d4"} {
+		items, err := Parse(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := EvalItem(items[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum, n := 0.0, 20000
+		for seed := range n {
+			v, _, err := Roll(items[0], dice.NewSeeded(uint64(seed)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Dist.P(v) == 0 {
+				t.Fatalf("%s rolled %d, which has probability 0", src, v)
+			}
+			sum += float64(v)
+		}
+		// Six standard errors: a false alarm once in 10^8 runs.
+		if se := r.SD / math.Sqrt(float64(n)); math.Abs(sum/float64(n)-r.Mean) > 6*se+1e-9 {
+			t.Errorf("%s: seeded mean %.4f, exact %.4f", src, sum/float64(n), r.Mean)
+		}
 	}
 }

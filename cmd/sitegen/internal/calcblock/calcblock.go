@@ -186,6 +186,9 @@ func field(domID string, f calc.Field, v calc.Values) templates.CalcField {
 	case calc.IntList:
 		fv.Control, fv.InputMode = "text", "numeric"
 		fv.Allowed = "numbers " + strconv.Itoa(f.Min) + " to " + strconv.Itoa(f.Max)
+	case calc.Text:
+		fv.Control, fv.Placeholder = "text", f.Default
+		fv.Allowed = "up to " + strconv.Itoa(f.Max) + " characters"
 	}
 	return fv
 }

@@ -75,11 +75,12 @@ func BuildEnv() []string {
 func inputs() []string { return []string{"rules", "calc", "wasm"} }
 
 // Generator returns a site.Generator that produces the modules of the
-// given systems and wasm_exec.js when some page has a ```calc block, and
+// given systems and wasm_exec.js when some page has a block of one of the
+// info words (```calc, ```dice), and
 // nothing otherwise.
-func Generator(info string, systems []string) site.Generator {
+func Generator(systems []string, infos ...string) site.Generator {
 	return func(ctx context.Context, s *site.Site) (map[string][]byte, error) {
-		if !s.UsesBlock(info) {
+		if !slices.ContainsFunc(infos, s.UsesBlock) {
 			return nil, nil
 		}
 		root, err := RepoRoot(s.Source())

@@ -1,0 +1,134 @@
+// Package dice registers the dice-expression calculator, a tool that
+// belongs to no game: any roll an editor writes (3d6, 4d6kh3, 10d10!,
+// 8d6>=5, "Advantage: 2d20kh1; Normal: d20"), with its exact distribution
+// from package rules/dice/expr. Pages embed it with a ```dice block.
+package dice
+
+import (
+	"strconv"
+	"strings"
+
+	"d6codex/calc"
+	"d6codex/rules"
+	rdice "d6codex/rules/dice"
+	"d6codex/rules/dice/expr"
+)
+
+// ID is the calculator's id.
+const ID = "dice/roll"
+
+// Followed is the outcome of a roll whose value the distributions hold.
+const Followed = "followed"
+
+// System returns the registration of the dice-expression tool.
+func System() calc.System {
+	return calc.System{
+		ID: "dice", Name: "Dice expressions", Credit: "the notation of Roll20 and Foundry",
+		Calculators: []*calc.Calculator{{
+			ID:      ID,
+			Largest: map[string]string{"expr": "20d6kh3; 10d10!; 100d6"},
+			Fields:  []calc.Field{calc.TextField("expr", expr.MaxLength, "2d6")},
+			Odds:    odds,
+			Resolve: resolve,
+		}},
+		Docs: map[string]calc.Doc{ID: {
+			Title: "Dice roller",
+			Help:  "Exact odds of any roll: 3d6, 4d6kh3 (keep highest), 2d20kl1, 10d10! (exploding), 2d6ro<=2 (reroll once), 8d6>=5 (count successes), (2d6+3)>=10; several separated by ; with optional labels.",
+			Fields: map[string]calc.FieldDoc{
+				"expr": calc.Label("Dice", "A dice expression, or several separated by ; (e.g. Advantage: 2d20kh1; Normal: d20)."),
+			},
+		}},
+	}
+}
+
+// parse reads the expression field; errors name the field and the column.
+func parse(v calc.Values) ([]expr.Item, error) {
+	items, err := expr.Parse(v.Text("expr"))
+	if err != nil {
+		return nil, &rules.FieldError{Field: "expr", Value: v.Text("expr"), Allowed: "a dice expression: " + err.Error()}
+	}
+	return items, nil
+}
+
+// names gives each expression of the list its distribution name: the
+// label in lower_snake_case, else "roll" (or "roll_2", ... in a list).
+func names(items []expr.Item) []string {
+	out := make([]string, len(items))
+	seen := map[string]bool{}
+	for i, it := range items {
+		n := snake(it.Label)
+		if n == "" || seen[n] {
+			n = "roll"
+			if len(items) > 1 {
+				n += "_" + strconv.Itoa(i+1)
+			}
+		}
+		seen[n] = true
+		out[i] = n
+	}
+	return out
+}
+
+// snake turns a label into lower_snake_case ASCII ("Advantage (2d20)" ->
+// "advantage_2d20").
+func snake(s string) string {
+	var b strings.Builder
+	under := false
+	for _, r := range rules.LowerASCII(s) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			if under && b.Len() > 0 {
+				b.WriteByte('_')
+			}
+			b.WriteRune(r)
+			under = false
+		} else {
+			under = true
+		}
+	}
+	return b.String()
+}
+
+func odds(v calc.Values) (rules.Report, error) {
+	items, err := parse(v)
+	if err != nil {
+		return rules.Report{}, err
+	}
+	var rep rules.Report
+	followed := 1.0
+	for i, name := range names(items) {
+		r, err := expr.EvalItem(items[i])
+		if err != nil {
+			return rules.Report{}, &rules.FieldError{Field: "expr", Value: v.Text("expr"), Allowed: "a dice expression: " + err.Error()}
+		}
+		rep.Distributions = append(rep.Distributions, rules.Dist{Name: name, PMF: r.Dist})
+		rep.Means = append(rep.Means, rules.Mean{Name: name, Value: r.Mean})
+		followed *= 1 - r.Truncated
+	}
+	// The outcomes split every roll in two: its value is in the
+	// distributions, or an exploding die went on past what is followed
+	// (below 1e-12 per die; 0 without exploding dice).
+	rep.Outcomes = []rules.Prob{{Name: Followed, P: followed}, {Name: "not_followed", P: 1 - followed}}
+	return rep, nil
+}
+
+func resolve(v calc.Values, t *rdice.Tape) (rules.Roll, error) {
+	items, err := parse(v)
+	if err != nil {
+		return rules.Roll{}, err
+	}
+	var roll rules.Roll
+	var results []string
+	for i, name := range names(items) {
+		value, steps, err := expr.Roll(items[i], t)
+		if err != nil {
+			return rules.Roll{}, err
+		}
+		roll.Steps = append(roll.Steps, steps...)
+		roll.Values = append(roll.Values, rules.Value{Name: name, Value: value})
+		results = append(results, items[i].Text()+" = "+strconv.Itoa(value))
+	}
+	roll.Dice = t.Rolls()
+	roll.Outcome = Followed
+	roll.Result = strings.Join(results, "; ")
+	return roll, nil
+}

@@ -1,0 +1,77 @@
+package calcblock_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"d6codex/cmd/sitegen/internal/browser"
+	"d6codex/rules/dice/expr"
+)
+
+// TestDiceBlockInBrowser: a ```dice block shows, in Chromium through the
+// dice module, the exact distribution `sitegen dice` computes; an edited
+// expression recomputes, and a bad one shows the column.
+func TestDiceBlockInBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the WebAssembly module and drives a browser")
+	}
+	dir := buildCalcSite(t, "```dice\nAdvantage: 2d20kh1\nNormal: d20\n```\n")
+	ctx := browser.New(t, 1280, 900)
+	if err := chromedp.Do(ctx, chromedp.Navigate(browser.Serve(t, dir)+"/tools/")); err != nil {
+		t.Fatal(err)
+	}
+	dom := "calc-dice-roll"
+	waitState(t, ctx, dom, "ok", 0)
+	checkDist(t, ctx, dom, "advantage", "2d20kh1")
+
+	n := runs(t, ctx, dom)
+	setField(t, ctx, dom, "expr", "4d6kh3")
+	waitState(t, ctx, dom, "ok", n)
+	checkDist(t, ctx, dom, "roll", "4d6kh3")
+
+	n = runs(t, ctx, dom)
+	setField(t, ctx, dom, "expr", "4d6kh")
+	waitState(t, ctx, dom, "error", n)
+	msg, err := chromedp.Run(ctx, chromedp.Text("#"+dom+" .calc-error"))
+	if err != nil || !strings.Contains(msg, "column 6: a number after kh") {
+		t.Errorf("error %q (%v) should give the column", msg, err)
+	}
+	browser.ScreenshotElement(t, ctx, "#"+dom, "dice-block")
+}
+
+// checkDist compares the distribution the page holds for name with Eval.
+func checkDist(t *testing.T, ctx context.Context, dom, name, src string) {
+	t.Helper()
+	// The chart shows the first distribution; its table rows carry the
+	// exact probabilities.
+	js := fmt.Sprintf(`(() => { const c = document.getElementById(%q); const sel = c.querySelector(".calc-chart select");
+		if (sel.value !== %q) return "wrong distribution " + sel.value;
+		return JSON.stringify([...c.querySelectorAll(".calc-table tbody tr")].map(r => [+r.dataset.v, +r.dataset.p])) })()`, dom, name)
+	s, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got [][2]float64
+	if err := json.Unmarshal([]byte(s), &got); err != nil {
+		t.Fatalf("%s: %v (%s)", name, err, s)
+	}
+	rs, err := expr.Eval(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := rs[0].Dist
+	if len(got) != len(want.Values()) {
+		t.Fatalf("%s: page has %d values, want %d", name, len(got), len(want.Values()))
+	}
+	for _, vp := range got {
+		if math.Abs(vp[1]-want.P(int(vp[0]))) > 1e-12 {
+			t.Errorf("%s: P(%v) = %v, want %v", name, vp[0], vp[1], want.P(int(vp[0])))
+		}
+	}
+}

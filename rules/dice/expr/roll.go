@@ -1,0 +1,149 @@
+package expr
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"d6codex/rules/dice"
+)
+
+// maxRolls bounds the dice one traced roll may use (an exploding die could
+// otherwise go on for as long as a seeded generator keeps rolling its top
+// face).
+const maxRolls = 10_000
+
+// Roll rolls one expression with dice from t and returns its value and the
+// steps in words, one per dice term and one for the result. Fudge dice are
+// rolled as d3 (1 is -, 2 is blank, 3 is +).
+func Roll(it Item, t *dice.Tape) (int, []string, error) {
+	r := &roller{t: t}
+	v, err := r.roll(it.Node)
+	if err != nil {
+		return 0, nil, err
+	}
+	r.steps = append(r.steps, it.Node.String()+" = "+strconv.Itoa(v))
+	return v, r.steps, nil
+}
+
+type roller struct {
+	t     *dice.Tape
+	n     int
+	steps []string
+}
+
+func (r *roller) roll(n Node) (int, error) {
+	switch n := n.(type) {
+	case *Int:
+		return n.V, nil
+	case *Paren:
+		return r.roll(n.X)
+	case *Neg:
+		v, err := r.roll(n.X)
+		return -v, err
+	case *Dice:
+		return r.dice(n)
+	case *Binary:
+		l, err := r.roll(n.L)
+		if err != nil {
+			return 0, err
+		}
+		rv, err := r.roll(n.R)
+		if err != nil {
+			return 0, err
+		}
+		switch n.Op {
+		case "+":
+			return l + rv, nil
+		case "-":
+			return l - rv, nil
+		case "*":
+			return l * rv, nil
+		}
+		if (Cmp{Op: n.Op, V: rv}).Holds(l) {
+			return 1, nil
+		}
+		return 0, nil
+	}
+	return 0, &Error{Col: n.col(), Msg: "unknown expression"}
+}
+
+// die rolls one die of the term: reroll once, or explode.
+func (r *roller) die(n *Dice, what string) (int, error) {
+	one := func() (int, error) {
+		r.n++
+		if r.n > maxRolls {
+			return 0, &Error{Col: n.col(), Msg: "more than " + strconv.Itoa(maxRolls) + " dice in one roll"}
+		}
+		if n.Fudge {
+			v, err := r.t.Roll(3, what+" (Fudge: 1 is -, 2 is blank, 3 is +)")
+			return v - 2, err
+		}
+		return r.t.Roll(n.Sides, what)
+	}
+	v, err := one()
+	if err != nil {
+		return 0, err
+	}
+	if n.Reroll.Op != "" && n.Reroll.Holds(v) {
+		return one()
+	}
+	total := v
+	for n.Explode > 0 && v >= n.Explode {
+		if v, err = one(); err != nil {
+			return 0, err
+		}
+		total += v
+	}
+	return total, nil
+}
+
+func (r *roller) dice(n *Dice) (int, error) {
+	vals := make([]int, n.N)
+	for i := range vals {
+		v, err := r.die(n, n.String())
+		if err != nil {
+			return 0, err
+		}
+		vals[i] = v
+	}
+	kept := slices.Clone(vals)
+	slices.Sort(kept)
+	switch n.Keep.Op {
+	case "kh":
+		kept = kept[len(kept)-n.Keep.N:]
+	case "kl":
+		kept = kept[:n.Keep.N]
+	case "dh":
+		kept = kept[:len(kept)-n.Keep.N]
+	case "dl":
+		kept = kept[n.Keep.N:]
+	}
+	total := 0
+	for _, v := range kept {
+		if n.Count.Op == "" {
+			total += v
+		} else if n.Count.Holds(v) {
+			total++
+		}
+	}
+	step := n.String() + ": rolled " + join(vals)
+	if n.Keep.Op != "" {
+		step += ", kept " + join(kept)
+	}
+	if n.Count.Op != "" {
+		step += ", " + strconv.Itoa(total) + " of them " + n.Count.Op + " " + strconv.Itoa(n.Count.V)
+	} else {
+		step += ", total " + strconv.Itoa(total)
+	}
+	r.steps = append(r.steps, step)
+	return total, nil
+}
+
+func join(v []int) string {
+	s := make([]string, len(v))
+	for i, x := range v {
+		s[i] = strconv.Itoa(x)
+	}
+	return strings.Join(s, " ")
+}
