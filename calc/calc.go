@@ -189,12 +189,27 @@ func (c *Calculator) Run(raw map[string]string) (res Result, err error) {
 	if t, ok := v.tape(); ok {
 		roll, err := c.Resolve(v, t)
 		if err != nil {
+			if v.given["dice"] {
+				// The typed dice do not fit these inputs; the odds do not
+				// depend on them, so callers can show the odds alone.
+				return Result{}, &DiceError{Err: err}
+			}
 			return Result{}, err
 		}
 		res.Roll = &roll
 	}
 	return res, nil
 }
+
+// DiceError is the error of a run whose typed-in dice do not fit the
+// inputs (too few dice, or a face the roll cannot use). The odds do not
+// depend on the dice: running again without them gives them.
+type DiceError struct{ Err error }
+
+func (e *DiceError) Error() string { return e.Err.Error() }
+
+// Unwrap returns the resolver's error.
+func (e *DiceError) Unwrap() error { return e.Err }
 
 func panicText(p any) string {
 	switch x := p.(type) {

@@ -67,8 +67,12 @@ func errorObject(err error) js.Value {
 	o := map[string]any{"error": err.Error()}
 	// The calculators return a *rules.FieldError as is, never wrapped, so a
 	// type assertion finds it without errors.As (which links in reflection).
-	if fe, ok := err.(*rules.FieldError); ok {
-		o["field"] = fe.Field
+	switch e := err.(type) {
+	case *rules.FieldError:
+		o["field"] = e.Field
+	case *calc.DiceError:
+		o["field"] = "dice"
+		o["dice"] = true // the odds stand without the dice
 	}
 	return js.ValueOf(o)
 }

@@ -123,11 +123,24 @@
       return null;
     }
 
+    // Links carry the calculator's whole set-up, marked with a format
+    // version (KEY.v=2), so they bring back what the sender saw whatever
+    // preset the page starts from. Older links held only the fields that
+    // differed from the calculator's built-in defaults: for those, every
+    // field starts from its built-in default, as it did for the sender.
     readURL() {
       const q = new URLSearchParams(location.search);
       const pre = this.key + ".";
-      for (const [k, v] of q) {
-        if (!k.startsWith(pre)) continue;
+      const mine = [...q].filter(([k]) => k.startsWith(pre));
+      if (!mine.length) return;
+      if (!q.has(pre + "v")) {
+        for (const f of this.form.elements) {
+          if (!f.name || f.name === "dice" || f.name === "seed") continue;
+          if (f.type === "checkbox") f.checked = f.dataset.default === "true";
+          else if ("default" in f.dataset) f.value = f.dataset.default;
+        }
+      }
+      for (const [k, v] of mine) {
         // Only named fields of the form: elements[name] would also find
         // properties such as "length" or "__proto__".
         const f = this.field(k.slice(pre.length));
@@ -140,10 +153,11 @@
       const q = new URLSearchParams(location.search);
       const pre = this.key + ".";
       for (const k of [...q.keys()]) if (k.startsWith(pre)) q.delete(k);
+      q.set(pre + "v", "2");
       for (const f of this.form.elements) {
         if (!f.name) continue;
         const v = inputs[f.name];
-        if (v !== (f.dataset.default ?? "")) q.set(pre + f.name, v);
+        if (v !== "" || (f.name !== "dice" && f.name !== "seed")) q.set(pre + f.name, v);
       }
       const s = q.toString();
       history.replaceState(history.state, "", location.pathname + (s ? "?" + s : "") + location.hash);
@@ -154,7 +168,14 @@
       this.root.setAttribute("aria-busy", "true");
       this.status.textContent = "Calculating…";
       const t0 = performance.now();
-      const res = await call({ id: this.id, inputs }, this.root.dataset.wasm);
+      let res = await call({ id: this.id, inputs }, this.root.dataset.wasm);
+      let misfit = null;
+      if (res.error && res.dice) {
+        // The typed dice do not fit these inputs; the odds never depend on
+        // them, so show the odds and say so in the roll's place.
+        misfit = res.error;
+        res = await call({ id: this.id, inputs: { ...inputs, dice: "" } }, this.root.dataset.wasm);
+      }
       this.root.removeAttribute("aria-busy");
       this.root.dataset.ms = String(Math.round(performance.now() - t0));
       this.root.dataset.runs = String(+(this.root.dataset.runs || 0) + 1);
@@ -171,7 +192,20 @@
       this.writeURL(inputs);
       this.last = res.result;
       this.render();
+      if (misfit) this.out.append(this.misfit(misfit));
+      this.root.dataset.misfit = misfit ? "true" : "false";
       this.root.dataset.state = "ok";
+    }
+
+    // misfit is the roll part when the typed dice no longer fit the inputs.
+    misfit(msg) {
+      const box = el("div", { class: "calc-roll calc-misfit", role: "status" });
+      box.append(el("h4", { text: "This roll" }));
+      box.append(el("p", { text: "The dice rolled no longer fit these inputs (" + msg.replace(/^dice: /, "") + "). The odds above are for the new inputs." }));
+      const clear = el("button", { type: "button", text: "Clear the dice" });
+      clear.addEventListener("click", () => { this.form.elements.dice.value = ""; this.run(); });
+      box.append(clear);
+      return box;
     }
 
     showError(msg, field) {
@@ -179,6 +213,10 @@
       this.err.hidden = false;
       this.err.textContent = msg;
       this.status.textContent = "";
+      // A result on screen always belongs to the inputs on screen.
+      this.out.replaceChildren();
+      this.out.hidden = true;
+      this.last = null;
       const f = field && this.field(field);
       if (f && f.setAttribute) {
         f.setAttribute("aria-invalid", "true");
