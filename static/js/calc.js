@@ -79,6 +79,8 @@
       this.mode = "exact";
       this.last = null;
       this.timer = 0;
+      // The page's preset, for Reset (before a link's values are read).
+      this.preset = this.inputs();
       this.readURL();
       this.form.addEventListener("submit", (e) => { e.preventDefault(); this.run(); });
       this.form.addEventListener("input", (e) => {
@@ -101,9 +103,9 @@
       });
       root.querySelector("[data-action=reset]")?.addEventListener("click", () => {
         for (const f of this.form.elements) {
-          if (!f.name) continue;
-          if (f.type === "checkbox") f.checked = f.dataset.default === "true";
-          else if ("default" in f.dataset) f.value = f.dataset.default;
+          if (!f.name || !(f.name in this.preset)) continue;
+          if (f.type === "checkbox") f.checked = this.preset[f.name] === "true";
+          else f.value = this.preset[f.name];
         }
         this.run();
       });
@@ -182,6 +184,11 @@
       if (res.ms !== undefined) this.root.dataset.workerMs = res.ms.toFixed(3);
       if (!this.root.dataset.firstAt) this.root.dataset.firstAt = performance.now().toFixed(1);
       for (const f of this.form.elements) f.removeAttribute?.("aria-invalid");
+      for (const m of this.root.querySelectorAll(".calc-field-error")) {
+        const f = this.field(m.dataset.for);
+        if (f) f.setAttribute("aria-describedby", f.getAttribute("aria-describedby").replace(" " + m.id, ""));
+        m.remove();
+      }
       if (res.error) {
         this.showError(res.error, res.field);
         return;
@@ -219,8 +226,15 @@
       this.last = null;
       const f = field && this.field(field);
       if (f && f.setAttribute) {
+        // The message beside the field too, in the words of its label.
+        const label = this.root.querySelector(`label[for="${CSS.escape(f.id)}"]`)?.textContent || field;
+        const text = msg.startsWith(field + ": ") ? label + ": " + msg.slice(field.length + 2) : msg;
+        this.err.textContent = text;
+        const m = el("p", { class: "calc-field-error", id: f.id + "-err", "data-for": field, text });
+        f.after(m);
         f.setAttribute("aria-invalid", "true");
         f.setAttribute("aria-errormessage", this.err.id);
+        f.setAttribute("aria-describedby", (f.getAttribute("aria-describedby") || "") + " " + m.id);
       }
     }
 

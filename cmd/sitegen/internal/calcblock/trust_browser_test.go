@@ -75,6 +75,25 @@ func TestResultsPlayersCanTrust(t *testing.T) {
 		t.Errorf("after an error the old result is still shown: %q (%v)", stale, err)
 	}
 
+	// The message stands beside the field, in the words of its label, and
+	// the field points at it; Reset returns to the page's preset (Tough 1).
+	beside, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`(() => { const f = document.getElementById(%q).querySelector("form").elements.tough;
+		const m = document.getElementById(f.id + "-err"); return m && f.getAttribute("aria-invalid") === "true" && f.getAttribute("aria-describedby").includes(m.id) ? m.textContent : "" })()`, sd)))
+	if err != nil || !strings.HasPrefix(beside, "Tough: ") || !strings.Contains(beside, "-3 to 5") {
+		t.Errorf("message beside the field: %q (%v), want one naming Tough and its range", beside, err)
+	}
+	n = runs(t, ctx, sd)
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(`document.querySelector("#%s [data-action=reset]").click(), true`, sd))); err != nil {
+		t.Fatal(err)
+	}
+	waitState(t, ctx, sd, "ok", n)
+	if got := fieldValue(t, ctx, sd, "tough"); got != "1" {
+		t.Errorf("Reset gives tough = %s, want the page's preset 1", got)
+	}
+	if left, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll(".calc-field-error").length`)); left != 0 {
+		t.Errorf("%d field messages left after a good run", left)
+	}
+
 	// 3. The dice trap: one more attack die than the typed dice allow.
 	sk := "calc-skirmish-melee"
 	scroll(t, ctx, sk)
