@@ -20,7 +20,7 @@ serve: sitegen ## serve the site with live reload on http://127.0.0.1:1313/
 	./$(SITEGEN) serve --bind $(BIND) --port $(PORT)
 
 test: ## run every test
-	$(GO) test ./...
+	$(GO) test -timeout 30m ./...
 
 bench: ## benchmarks: rules and calculators, sitegen build, serve, calculators in Chromium (see BENCHMARKS.md)
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime 200x ./rules/... ./calc/

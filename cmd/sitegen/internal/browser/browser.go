@@ -88,7 +88,10 @@ func New(t testing.TB, width, height int) context.Context {
 	if err != nil {
 		t.Fatal(err)
 	}
-	watchdog := time.AfterFunc(3*time.Minute, cancel)
+	// A hung browser must not hold the suite until go test's own timeout;
+	// the longest browser test (hundreds of hostile inputs) takes about
+	// three minutes on a loaded two-core machine, so allow well over that.
+	watchdog := time.AfterFunc(8*time.Minute, cancel)
 	t.Cleanup(func() {
 		watchdog.Stop()
 		cancel()
