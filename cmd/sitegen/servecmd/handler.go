@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"path"
+	"regexp"
 	"strings"
 )
 
@@ -51,7 +52,10 @@ func contentType(name string) string {
 }
 
 // newHandler serves the site published in dir, the live-reload script and
-// the event stream. Every response is marked no-store. HTML responses get
+// the event stream. Every response is marked no-store, except
+// content-hashed assets, which never change under their name; those are
+// sent as their precompressed .br or .gz sibling when the client accepts
+// it, as a production server should (see the README). HTML responses get
 // the live-reload script injected before </body>; the files on disk are
 // left alone, so production output never carries it.
 //
@@ -152,7 +156,54 @@ func serveSite(w http.ResponseWriter, r *http.Request, dir string, h *hub) {
 		writeHTML(w, r, http.StatusOK, inject(body, h))
 		return
 	}
+	if hashedAsset.MatchString(name) {
+		// The name holds a hash of the content: it never changes.
+		w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+	}
+	if sib, enc := precompressed(root, name, r.Header.Get("Accept-Encoding")); sib != nil {
+		defer sib.Close()
+		w.Header().Set("Content-Encoding", enc)
+		w.Header().Add("Vary", "Accept-Encoding")
+		http.ServeContent(w, r, name, info.ModTime(), sib)
+		return
+	}
+	if _, err := root.Stat(name + ".br"); err == nil {
+		w.Header().Add("Vary", "Accept-Encoding")
+	}
 	http.ServeContent(w, r, name, info.ModTime(), f)
+}
+
+// hashedAsset matches the published name of a content-hashed asset
+// ("css/site.1a2b3c4d5e.css", "calc/opend6.1a2b3c4d5e.wasm").
+var hashedAsset = regexp.MustCompile(`\.[0-9a-f]{10}\.(css|js|mjs|wasm)$`)
+
+// precompressed opens the .br or .gz sibling of name that the build wrote,
+// when the client accepts that encoding (brotli first), and returns it with
+// the encoding's name; nil when there is none to send.
+func precompressed(root *os.Root, name, accept string) (*os.File, string) {
+	for _, enc := range []struct{ token, ext string }{{"br", ".br"}, {"gzip", ".gz"}} {
+		if !accepts(accept, enc.token) {
+			continue
+		}
+		if f, err := root.Open(name + enc.ext); err == nil {
+			return f, enc.token
+		}
+	}
+	return nil, ""
+}
+
+// accepts reports whether an Accept-Encoding header allows the coding
+// (listed without q=0).
+func accepts(header, coding string) bool {
+	for _, part := range strings.Split(header, ",") {
+		tok, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if !strings.EqualFold(strings.TrimSpace(tok), coding) {
+			continue
+		}
+		q := strings.ReplaceAll(strings.TrimSpace(params), " ", "")
+		return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
+	}
+	return false
 }
 
 // readAll reads a file of known size.

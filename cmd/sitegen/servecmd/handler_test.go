@@ -153,3 +153,47 @@ func TestCleanPath(t *testing.T) {
 		}
 	}
 }
+
+// TestPrecompressed: the dev server sends the .br or .gz sibling a build
+// wrote, by the client's Accept-Encoding, and lets content-hashed assets be
+// cached; everything else stays no-store (issue 13).
+func TestPrecompressed(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"calc/d6.0123456789.wasm":     "raw module",
+		"calc/d6.0123456789.wasm.br":  "brotli module",
+		"calc/d6.0123456789.wasm.gz":  "gzip module",
+		"js/plain.js":                 "plain",
+		"search/0123456789/t/ab.json": "index part",
+	})
+	srv := httptest.NewServer(newHandler(dir, newHub("inst")))
+	defer srv.Close()
+	tests := []struct {
+		path, accept, body, encoding, cache string
+	}{
+		{"/calc/d6.0123456789.wasm", "gzip, deflate, br, zstd", "brotli module", "br", "public, max-age=31536000, immutable"},
+		{"/calc/d6.0123456789.wasm", "gzip", "gzip module", "gzip", "public, max-age=31536000, immutable"},
+		{"/calc/d6.0123456789.wasm", "br;q=0, gzip", "gzip module", "gzip", "public, max-age=31536000, immutable"},
+		{"/calc/d6.0123456789.wasm", "", "raw module", "", "public, max-age=31536000, immutable"},
+		{"/calc/d6.0123456789.wasm", "identity", "raw module", "", "public, max-age=31536000, immutable"},
+		{"/js/plain.js", "br", "plain", "", "no-store"},
+		{"/search/0123456789/t/ab.json", "br", "index part", "", "no-store"}, // rewritten in place by updates
+	}
+	for _, tt := range tests {
+		req, _ := http.NewRequest("GET", srv.URL+tt.path, nil)
+		req.Header.Set("Accept-Encoding", tt.accept) // the client does not decode: what is on the wire
+		resp, err := http.DefaultTransport.RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if string(body) != tt.body || resp.Header.Get("Content-Encoding") != tt.encoding || resp.Header.Get("Cache-Control") != tt.cache {
+			t.Errorf("%s (Accept-Encoding %q): body %q, encoding %q, cache %q; want %q, %q, %q", tt.path, tt.accept,
+				body, resp.Header.Get("Content-Encoding"), resp.Header.Get("Cache-Control"), tt.body, tt.encoding, tt.cache)
+		}
+		if tt.path == "/calc/d6.0123456789.wasm" && resp.Header.Get("Content-Type") != "application/wasm" {
+			t.Errorf("%s: Content-Type %q", tt.path, resp.Header.Get("Content-Type"))
+		}
+	}
+}
