@@ -5,13 +5,19 @@ SITEGEN := bin/sitegen
 BIND    ?= 127.0.0.1
 PORT    ?= 1313
 
-.PHONY: help build sitegen serve test bench generate clean
+.PHONY: help build sitegen install modules serve test bench generate clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
 
-sitegen: ## compile bin/sitegen
+modules: ## compile the calculators' WebAssembly modules that sitegen embeds
+	$(GO) run ./cmd/sitegen/internal/wasmbuild/embedgen
+
+sitegen: modules ## compile bin/sitegen, a self-contained binary (theme and calculators inside)
 	$(GO) build -o $(SITEGEN) ./cmd/sitegen
+
+install: modules ## install sitegen on PATH (into $(go env GOBIN), default ~/go/bin)
+	$(GO) install ./cmd/sitegen
 
 build: sitegen ## build the site from content/ into public/
 	./$(SITEGEN) build
@@ -34,3 +40,4 @@ generate: ## regenerate the *_templ.go files from templates/*.templ
 
 clean: ## remove build output
 	rm -rf public bin .public.staging-*
+	find cmd/sitegen/internal/wasmbuild/embedded/files -mindepth 1 ! -name README.md -delete

@@ -4,6 +4,7 @@
 //	sitegen serve [--bind ADDR] [--port N] [--poll DUR] [--navigate] [build flags]
 //	sitegen calc list | schema ID | run ID [field=value ...]
 //	sitegen dice EXPR [EXPR ...]
+//	sitegen new site DIR
 //	sitegen version
 //	sitegen help [COMMAND]
 //
@@ -24,6 +25,7 @@ import (
 	"d6codex/cmd/sitegen/buildcmd"
 	"d6codex/cmd/sitegen/calccmd"
 	"d6codex/cmd/sitegen/dicecmd"
+	"d6codex/cmd/sitegen/newcmd"
 	"d6codex/cmd/sitegen/servecmd"
 )
 
@@ -48,6 +50,8 @@ func commands() []command {
 			func(ctx context.Context, args []string, io stdio) int { return buildcmd.Run(ctx, args, io.out, io.err) }},
 		{"serve", "serve the site on localhost, rebuilding and reloading on every save", servecmd.Usage,
 			func(ctx context.Context, args []string, io stdio) int { return servecmd.Run(ctx, args, io.out, io.err) }},
+		{"new", "create a starter site in a new folder", newcmd.Usage,
+			func(_ context.Context, args []string, io stdio) int { return newcmd.Run(args, io.out, io.err) }},
 		{"calc", "run the combat calculators on the command line", calccmd.Usage,
 			func(_ context.Context, args []string, io stdio) int { return calccmd.Run(args, io.in, io.out, io.err) }},
 		{"dice", "print the exact distribution of a dice expression as JSON", dicecmd.Usage,

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"d6codex"
 	"d6codex/calc"
 	"d6codex/calc/systems"
 	"d6codex/cmd/sitegen/internal/calcblock"
@@ -82,6 +83,7 @@ func (f *Flags) Options() site.Options {
 		BaseURL:     f.BaseURL,
 		Drafts:      f.Drafts,
 		ReplaceDest: f.ReplaceDest,
+		Theme:       d6codex.Theme(),
 		Handlers:    Handlers(),
 		Generators:  Generators(),
 	}

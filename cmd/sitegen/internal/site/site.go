@@ -19,6 +19,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -47,6 +48,10 @@ type Options struct {
 	// ReplaceDest allows replacing a Dest folder that holds files sitegen
 	// did not make (no OutputMarker); without it such a build stops.
 	ReplaceDest bool
+	// Theme holds the default theme's static files (the binary's embedded
+	// static/); a file of the site's own static/ with the same path wins.
+	// Nil: the site's static/ alone.
+	Theme fs.FS
 	// Handlers render fenced code blocks by info word (see BlockHandler).
 	Handlers map[string]BlockHandler
 	// Workers is the number of pages rendered at once. Default GOMAXPROCS.

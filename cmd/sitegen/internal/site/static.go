@@ -81,6 +81,31 @@ func (s *Site) copyStatic(dir string, reserved map[string]bool, extra map[string
 			return nil, fmt.Errorf("publish %s: %w", rel, err)
 		}
 	}
+	if s.opts.Theme != nil {
+		// The default theme fills in what the site's static/ does not have.
+		err := fs.WalkDir(s.opts.Theme, ".", func(rel string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			if _, ok := assets[rel]; ok {
+				return nil
+			}
+			if _, ok := extra[rel]; ok {
+				return nil
+			}
+			if _, err := os.Lstat(filepath.Join(root, filepath.FromSlash(rel))); err == nil {
+				return nil // the site's own file (it may have failed to publish)
+			}
+			data, err := fs.ReadFile(s.opts.Theme, rel)
+			if err != nil {
+				return err
+			}
+			return publish(rel, data)
+		})
+		if err != nil {
+			return nil, fmt.Errorf("default theme: %w", err)
+		}
+	}
 	for _, name := range templates.RequiredAssets() {
 		if _, ok := assets[name]; !ok {
 			s.diag.addf(StaticDir+"/"+name, 0, 0, "", "missing: the page layout needs it")

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"d6codex/cmd/sitegen/internal/sitetest"
 )
@@ -96,5 +97,32 @@ func TestPageText(t *testing.T) {
 	page, err := os.ReadFile(filepath.Join(src, "public", "bom", "index.html"))
 	if err != nil || !strings.Contains(string(page), "With a BOM") {
 		t.Errorf("BOM page not built from its front matter: %v", err)
+	}
+}
+
+// TestThemeOverride: the default theme fills in the files a site's static/
+// lacks; a site's file of the same path wins.
+func TestThemeOverride(t *testing.T) {
+	src := writeTree(t, map[string]string{"content/a.md": "---\ntitle: A\n---\n", "static/css/site.css": "body{color:red}"})
+	theme := fstest.MapFS{
+		"css/site.css": {Data: []byte("body{color:blue}")},
+		"js/theme.js":  {Data: []byte("var theme=1")},
+		"favicon.svg":  {Data: []byte("<svg/>")},
+	}
+	if _, err := build(t, src, Options{Theme: theme}); err != nil {
+		t.Fatal(err)
+	}
+	out := readTree(t, filepath.Join(src, "public"))
+	var css, js string
+	for name, body := range out {
+		switch {
+		case strings.HasPrefix(name, "css/site.") && strings.HasSuffix(name, ".css"):
+			css = body
+		case strings.HasPrefix(name, "js/theme.") && strings.HasSuffix(name, ".js"):
+			js = body
+		}
+	}
+	if !strings.Contains(css, "red") || !strings.Contains(js, "theme") || out["favicon.svg"] != "<svg/>" {
+		t.Errorf("css %q, theme js %q, favicon %q: want the site's stylesheet and the theme's other files", css, js, out["favicon.svg"])
 	}
 }

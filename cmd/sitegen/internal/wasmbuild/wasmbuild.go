@@ -29,6 +29,7 @@ import (
 	"sync"
 
 	"d6codex/cmd/sitegen/internal/site"
+	"d6codex/cmd/sitegen/internal/wasmbuild/embedded"
 )
 
 // ExecAsset is the logical path of Go's wasm_exec.js (see site.Generator).
@@ -85,7 +86,8 @@ func Generator(systems []string, infos ...string) site.Generator {
 		}
 		root, err := RepoRoot(s.Source())
 		if err != nil {
-			return nil, err
+			// Outside the source tree: the modules sitegen was built with.
+			return Embedded(embedded.Files(), systems)
 		}
 		execJS, err := WasmExec(ctx)
 		if err != nil {
@@ -116,6 +118,61 @@ func Generator(systems []string, infos ...string) site.Generator {
 		}
 		return out, nil
 	}
+}
+
+// ErrNoModules is the error of a sitegen built without the calculators'
+// modules (a plain go build) that runs outside the source tree.
+var ErrNoModules = errors.New("this sitegen was built without the calculators' WebAssembly modules " +
+	"(a plain go build): build it with `make sitegen` (or `make install`), or run it inside the d6codex source tree")
+
+// Embedded returns the embedded modules of the given systems and
+// wasm_exec.js from files (see package embedded), or ErrNoModules.
+func Embedded(files fs.FS, systems []string) (map[string][]byte, error) {
+	out := map[string][]byte{}
+	for _, name := range append([]string{ExecAsset}, moduleAssets(systems)...) {
+		data, err := fs.ReadFile(files, name)
+		if err != nil {
+			return nil, fmt.Errorf("%w (missing %s)", ErrNoModules, name)
+		}
+		out[name] = data
+	}
+	return out, nil
+}
+
+func moduleAssets(systems []string) []string {
+	out := make([]string, len(systems))
+	for i, id := range systems {
+		out[i] = ModuleAsset(id)
+	}
+	return out
+}
+
+// WriteAll builds every system's module and writes them, with
+// wasm_exec.js, under dir by their logical paths: what `make sitegen`
+// embeds.
+func WriteAll(ctx context.Context, root, cacheDir, dir string, systems []string) error {
+	execJS, err := WasmExec(ctx)
+	if err != nil {
+		return err
+	}
+	files := map[string][]byte{ExecAsset: execJS}
+	for _, id := range systems {
+		data, err := Build(ctx, root, cacheDir, id)
+		if err != nil {
+			return err
+		}
+		files[ModuleAsset(id)] = data
+	}
+	for name, data := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			return fmt.Errorf("write %s: %w", p, err)
+		}
+	}
+	return nil
 }
 
 // RepoRoot finds the d6codex source tree that holds the calculators: the
