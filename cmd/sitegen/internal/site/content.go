@@ -30,6 +30,14 @@ const ContentDir = "content"
 // sectionIndex is the file name of a folder's own page.
 const sectionIndex = "_index.md"
 
+// isSectionIndex reports whether a file of this name is its folder's own
+// page: Hugo's _index.md, and the index.md and README.md that MkDocs and
+// GitHub show for a folder. Two of them in one folder claim one URL, which
+// checkURLs reports naming both.
+func isSectionIndex(name string) bool {
+	return name == sectionIndex || name == "index.md" || strings.EqualFold(name, "README.md")
+}
+
 // page is one output page and what the build knows about it between
 // loading and rendering. Pages keep metadata only, never their HTML.
 type page struct {
@@ -148,7 +156,7 @@ func classify(rel string) (templates.Kind, string) {
 		}
 	}
 	kind := templates.KindPage
-	if name == sectionIndex {
+	if isSectionIndex(name) {
 		kind = templates.KindSection
 		if len(segs) == 0 {
 			kind = templates.KindHome
@@ -416,7 +424,7 @@ func (s *Site) checkURLs() {
 	owner := map[string]*page{}
 	describe := func(p *page) string {
 		if p.file == "" {
-			return "the section of folder " + ContentDir + "/" + strings.TrimSuffix(p.rel, sectionIndex)
+			return "the section of folder " + ContentDir + "/" + path.Dir(p.rel)
 		}
 		return p.file
 	}

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"d6codex/cmd/sitegen/internal/sitetest"
 )
 
 // TestInferredTitles checks that front matter is optional: the title comes
@@ -57,4 +59,36 @@ func keys(m map[string]string) []string {
 		k = append(k, s)
 	}
 	return k
+}
+
+// TestFolderPages: index.md and README.md are their folder's own page, like
+// _index.md; two of them in one folder are an error naming both files.
+func TestFolderPages(t *testing.T) {
+	src := writeTree(t, map[string]string{
+		"content/_index.md":       "\x00",
+		"content/README.md":       "# Home from a README\n\n[rules](rules/index.md) and [more](more/README.md#part)\n",
+		"content/rules/index.md":  "# Rules\n",
+		"content/rules/combat.md": "# Combat\n",
+		"content/more/README.md":  "# More\n\n## Part\n",
+	})
+	if _, err := build(t, src, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	out := readTree(t, filepath.Join(src, "public"))
+	for page, want := range map[string]string{"index.html": "Home from a README", "rules/index.html": "<h1>Rules</h1>", "more/index.html": "More"} {
+		if !strings.Contains(out[page], want) {
+			t.Errorf("%s lacks %q", page, want)
+		}
+	}
+	if _, ok := out["rules/index/index.html"]; ok {
+		t.Error("rules/index.md became a page of its own")
+	}
+	if !strings.Contains(out["index.html"], `href="/rules/"`) || !strings.Contains(out["index.html"], `href="/more/#part"`) {
+		t.Error("links to index.md and README.md not rewritten to the folder's URL")
+	}
+	sitetest.WriteFiles(t, src, map[string]string{"content/rules/_index.md": "---\ntitle: Also rules\n---\n"})
+	_, err := build(t, src, Options{})
+	if err == nil || !strings.Contains(err.Error(), "content/rules/_index.md") || !strings.Contains(err.Error(), "content/rules/index.md") {
+		t.Errorf("two pages for one folder: err = %v, want both files named", err)
+	}
 }
