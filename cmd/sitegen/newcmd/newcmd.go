@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"d6codex/calc/systems"
 )
 
 // Usage is the help text of `sitegen new`.
@@ -23,8 +25,9 @@ a rules table. Files you add under static/ are published as they are (the
 default theme is inside sitegen). Then: cd DIR && sitegen serve
 `
 
-// Files are the starter site's files, by slash path.
-func Files(title string) map[string]string {
+// Files are the starter site's files, by slash path. calcID and tableID
+// name a calculator and a rules table of the registry to show.
+func Files(title, calcID, tableID string) map[string]string {
 	return map[string]string{
 		"site.toml": `# Site configuration (key names follow Hugo's).
 title = "` + strings.ReplaceAll(title, `"`, `'`) + `"
@@ -63,13 +66,13 @@ odds of the roll itself:
 ## A calculator from one of the bundled games
 
 Any calculator of sitegen goes in a page with one block (` + "`sitegen calc list`" + `
-lists them), preset with "field = value" lines:
+lists them); "field = value" lines inside it preset its fields:
 
-` + "```calc spacedoor/attack\ntough = 1\n```" + `
+` + "```calc " + calcID + "\n```" + `
 
 ## A rules table
 
-` + "```table spacedoor/attack\n```" + `
+` + "```table " + tableID + "\n```" + `
 `,
 	}
 }
@@ -106,7 +109,8 @@ func create(dir string) error {
 	if err != nil {
 		return err
 	}
-	files := Files(titleFrom(filepath.Base(abs)))
+	calcID, tableID := examples()
+	files := Files(titleFrom(filepath.Base(abs)), calcID, tableID)
 	for _, name := range slices.Sorted(func(yield func(string) bool) {
 		for k := range files {
 			if !yield(k) {
@@ -123,6 +127,18 @@ func create(dir string) error {
 		}
 	}
 	return nil
+}
+
+// examples picks the first game's first calculator and table from the
+// registry, so the starter shows what sitegen carries.
+func examples() (calcID, tableID string) {
+	for _, s := range systems.All() {
+		if !s.IsGame() || len(s.Calculators) == 0 || s.Tables == nil || len(s.Tables()) == 0 {
+			continue
+		}
+		return s.Calculators[0].ID, s.ID + "/" + s.Tables()[0].ID
+	}
+	return "", ""
 }
 
 // titleFrom makes a title of a folder name ("my-rules" -> "My rules").

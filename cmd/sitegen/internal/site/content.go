@@ -424,7 +424,7 @@ func (s *Site) checkURLs() {
 	owner := map[string]*page{}
 	describe := func(p *page) string {
 		if p.file == "" {
-			return "the section of folder " + ContentDir + "/" + path.Dir(p.rel)
+			return "the section of folder " + ContentDir + "/" + path.Dir(p.rel) + "/"
 		}
 		return p.file
 	}
