@@ -33,6 +33,7 @@ func newMarkdown(unsafe bool) goldmark.Markdown {
 			extension.Typographer,
 			extension.DefinitionList,
 			&frontmatter.Extender{},
+			calloutExtension{},
 		),
 		goldmark.WithParserOptions(
 			parser.WithAutoHeadingID(),
@@ -55,6 +56,7 @@ func newOutlineParser() parser.Parser {
 		util.Prioritized(extension.NewDefinitionDescriptionParser(), 102),
 		util.Prioritized(extension.NewFootnoteBlockParser(), 999),
 	)
+	blocks = append(blocks, calloutBlockParsers()...)
 	return parser.NewParser(
 		parser.WithBlockParsers(blocks...),
 		parser.WithParagraphTransformers(parser.DefaultParagraphTransformers()...),

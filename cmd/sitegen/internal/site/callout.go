@@ -1,0 +1,200 @@
+package site
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+)
+
+// Callouts: the sidebars, examples and warnings rules texts are full of,
+// written as editors already write them for GitHub or MkDocs:
+//
+//	> [!NOTE]                 !!! example "A worked example"
+//	> A GitHub alert.             An MkDocs admonition (4-space indent);
+//	                              ??? is collapsed, ???+ collapsible and open.
+//
+// Both become a callout: a themed box with its title, role="note" (a
+// <details> when collapsible), printed open.
+
+// kindCallout is the AST kind of a callout.
+var kindCallout = ast.NewNodeKind("Callout")
+
+// callout is a callout block; its children are its content.
+type callout struct {
+	ast.BaseBlock
+	kind, title string
+	collapsible bool // ??? or ???+
+	open        bool // ???+
+}
+
+func (n *callout) Kind() ast.NodeKind { return kindCallout }
+
+func (n *callout) Dump(src []byte, level int) {
+	ast.DumpHelper(n, src, level, map[string]string{"kind": n.kind, "title": n.title}, nil)
+}
+
+// calloutTitle is the default title of a callout kind ("note" -> "Note").
+func calloutTitle(kind string) string {
+	if kind == "" {
+		return ""
+	}
+	return strings.ToUpper(kind[:1]) + strings.ReplaceAll(kind[1:], "_", " ")
+}
+
+// alertRE matches the first line of a GitHub alert.
+var alertRE = regexp.MustCompile(`^\s*\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]\s*$`)
+
+// alertTransformer turns block quotes that start with [!NOTE] (and the
+// other four GitHub alert words) into callouts.
+type alertTransformer struct{}
+
+func (alertTransformer) Transform(doc *ast.Document, reader text.Reader, _ parser.Context) {
+	src := reader.Source()
+	var quotes []*ast.Blockquote
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if q, ok := n.(*ast.Blockquote); ok && entering {
+			quotes = append(quotes, q)
+		}
+		return ast.WalkContinue, nil
+	})
+	for _, q := range quotes {
+		para, ok := q.FirstChild().(*ast.Paragraph)
+		if !ok || para.Lines().Len() == 0 {
+			continue
+		}
+		first := para.Lines().At(0)
+		m := alertRE.FindSubmatch(first.Value(src))
+		if m == nil {
+			continue
+		}
+		kind := strings.ToLower(string(m[1]))
+		c := &callout{kind: kind, title: calloutTitle(kind)}
+		// Drop the marker line: the inline nodes up to the first line
+		// break, or the whole paragraph when it is the only line.
+		if para.Lines().Len() == 1 {
+			q.RemoveChild(q, para)
+		} else {
+			for n := para.FirstChild(); n != nil; {
+				next := n.NextSibling()
+				t, isText := n.(*ast.Text)
+				para.RemoveChild(para, n)
+				if isText && (t.SoftLineBreak() || t.HardLineBreak()) {
+					break
+				}
+				n = next
+			}
+			lines := para.Lines()
+			rest := text.NewSegments()
+			for i := 1; i < lines.Len(); i++ {
+				rest.Append(lines.At(i))
+			}
+			para.SetLines(rest)
+		}
+		for n := q.FirstChild(); n != nil; {
+			next := n.NextSibling()
+			c.AppendChild(c, n)
+			n = next
+		}
+		q.Parent().ReplaceChild(q.Parent(), q, c)
+	}
+}
+
+// admonitionRE matches the first line of an MkDocs admonition.
+var admonitionRE = regexp.MustCompile(`^(!!!|\?\?\?\+?)[ \t]+([A-Za-z][\w-]*)(?:[ \t]+"([^"]*)")?[ \t]*$`)
+
+// admonitionParser parses MkDocs admonitions: the "!!! kind" line and the
+// lines indented by four spaces (or blank) after it.
+type admonitionParser struct{}
+
+func (admonitionParser) Trigger() []byte { return []byte{'!', '?'} }
+
+func (admonitionParser) Open(_ ast.Node, reader text.Reader, _ parser.Context) (ast.Node, parser.State) {
+	line, seg := reader.PeekLine()
+	m := admonitionRE.FindSubmatch(util.TrimRightSpace(line))
+	if m == nil {
+		return nil, parser.NoChildren
+	}
+	kind := strings.ToLower(string(m[2]))
+	c := &callout{kind: kind, title: calloutTitle(kind)}
+	if m[3] != nil {
+		c.title = string(m[3]) // "" hides the title, as in MkDocs
+	}
+	if marker := string(m[1]); marker != "!!!" {
+		c.collapsible, c.open = true, marker == "???+"
+		if c.title == "" {
+			c.title = calloutTitle(kind)
+		}
+	}
+	reader.Advance(seg.Len() - 1)
+	return c, parser.HasChildren
+}
+
+func (admonitionParser) Continue(_ ast.Node, reader text.Reader, _ parser.Context) parser.State {
+	line, _ := reader.PeekLine()
+	if util.IsBlank(line) {
+		reader.AdvanceToEOL()
+		return parser.Continue | parser.HasChildren
+	}
+	if w, _ := util.IndentWidth(line, reader.LineOffset()); w < 4 {
+		return parser.Close
+	}
+	pos, padding := util.IndentPosition(line, reader.LineOffset(), 4)
+	reader.AdvanceAndSetPadding(pos, padding)
+	return parser.Continue | parser.HasChildren
+}
+
+func (admonitionParser) Close(ast.Node, text.Reader, parser.Context) {}
+func (admonitionParser) CanInterruptParagraph() bool                 { return true }
+func (admonitionParser) CanAcceptIndentedLine() bool                 { return false }
+
+// calloutBlockParsers are the block parsers callouts add; the renderer's
+// parser and the outline parser both use them (see newOutlineParser).
+func calloutBlockParsers() []util.PrioritizedValue {
+	return []util.PrioritizedValue{util.Prioritized(admonitionParser{}, 150)}
+}
+
+// calloutExtension adds callouts to a goldmark instance.
+type calloutExtension struct{}
+
+func (calloutExtension) Extend(m goldmark.Markdown) {
+	m.Parser().AddOptions(
+		parser.WithBlockParsers(calloutBlockParsers()...),
+		parser.WithASTTransformers(util.Prioritized(alertTransformer{}, 100)),
+	)
+	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(calloutRenderer{}, 100)))
+}
+
+// calloutRenderer renders callouts.
+type calloutRenderer struct{}
+
+func (calloutRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(kindCallout, func(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+		c := node.(*callout)
+		class := "callout callout-" + string(util.EscapeHTML([]byte(c.kind)))
+		title := string(util.EscapeHTML([]byte(c.title)))
+		switch {
+		case entering && c.collapsible:
+			_, _ = w.WriteString(`<details class="` + class + `"`)
+			if c.open {
+				_, _ = w.WriteString(" open")
+			}
+			_, _ = w.WriteString(`><summary class="callout-title">` + title + "</summary>\n")
+		case entering:
+			_, _ = w.WriteString(`<div class="` + class + `" role="note">` + "\n")
+			if c.title != "" {
+				_, _ = w.WriteString(`<p class="callout-title">` + title + "</p>\n")
+			}
+		case c.collapsible:
+			_, _ = w.WriteString("</details>\n")
+		default:
+			_, _ = w.WriteString("</div>\n")
+		}
+		return ast.WalkContinue, nil
+	})
+}
