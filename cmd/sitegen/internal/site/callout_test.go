@@ -49,3 +49,45 @@ func TestCallouts(t *testing.T) {
 		}
 	}
 }
+
+// TestWarnings: raw HTML dropped in safe mode and other tools' syntax are
+// warnings with file:line:col, never silent; past three, one message is
+// summarised.
+func TestWarnings(t *testing.T) {
+	files := map[string]string{
+		"content/a.md": "---\ntitle: A\n---\n\n<div class=\"x\">block</div>\n\nInline <br> break.\n\n--8<-- \"snippet.md\"\n\n{{< hint info >}}\n\n/// note\n",
+	}
+	for i := range 6 {
+		files["content/many"+string(rune('a'+i))+".md"] = "# Many\n\n<span>x</span>\n"
+	}
+	src := writeTree(t, files)
+	res, err := build(t, src, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := strings.Join(res.Warnings, "\n")
+	for _, want := range []string{
+		"content/a.md:5:1: raw HTML dropped",
+		"content/a.md:7:8: raw HTML dropped",
+		"content/a.md:9:1: a MkDocs --8<-- snippet include: sitegen does not support it",
+		"content/a.md:11:1: a Hugo {{< shortcode >}}",
+		"content/a.md:13:1: a MkDocs /// block",
+		"… and 5 more of the same in 5 files, the first at content/manyb.md:3:1: raw HTML dropped",
+	} {
+		if !strings.Contains(all, want) {
+			t.Errorf("warnings lack %q:\n%s", want, all)
+		}
+	}
+	if n := strings.Count(all, "raw HTML dropped"); n != 4 {
+		t.Errorf("%d raw-HTML lines, want 3 shown and one summary:\n%s", n, all)
+	}
+	// With unsafe on, raw HTML is kept and not warned about.
+	files["site.toml"] = "title = \"T\"\nbaseURL = \"https://rules.test/\"\n[markup.goldmark.renderer]\nunsafe = true\n"
+	res, err = build(t, writeTree(t, files), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(strings.Join(res.Warnings, "\n"), "raw HTML") {
+		t.Errorf("unsafe = true still warns: %v", res.Warnings)
+	}
+}

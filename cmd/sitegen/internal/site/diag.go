@@ -107,3 +107,33 @@ func (li lineIndex) pos(off int) (line, col int) {
 	}
 	return i + 1, off - li[i] + 1
 }
+
+// summarize formats warnings one a line, "file:line:col: message"; past
+// the first few of one message, the rest of it become one line that counts
+// them ("… and 973 more in 973 files, the first at content/x.md:1:1").
+func summarize(ds Diagnostics, few int) []string {
+	byMsg := map[string][]Diagnostic{}
+	var order []string
+	for _, d := range ds {
+		if _, ok := byMsg[d.Msg]; !ok {
+			order = append(order, d.Msg)
+		}
+		byMsg[d.Msg] = append(byMsg[d.Msg], d)
+	}
+	var out []string
+	for _, msg := range order {
+		group := byMsg[msg]
+		for _, d := range group[:min(few, len(group))] {
+			out = append(out, d.String())
+		}
+		if rest := group[min(few, len(group)):]; len(rest) > 0 {
+			files := map[string]bool{}
+			for _, d := range rest {
+				files[d.File] = true
+			}
+			out = append(out, fmt.Sprintf("… and %d more of the same in %d files, the first at %s:%d:%d: %s",
+				len(rest), len(files), rest[0].File, max(rest[0].Line, 1), max(rest[0].Col, 1), msg))
+		}
+	}
+	return out
+}

@@ -56,6 +56,7 @@ func (s *Site) Update(ctx context.Context, files []string) (Update, error) {
 		return Update{Full: true, Reason: fmt.Sprintf("%d files changed", len(files))}, nil
 	}
 	s.diag = &collector{}
+	s.warn = &collector{}
 	type saved struct {
 		p           *page
 		description string

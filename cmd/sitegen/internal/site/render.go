@@ -244,6 +244,7 @@ func (s *Site) process(doc ast.Node, src []byte, p *page, out *pageOutput) []*te
 	var toc []*templates.TOCItem
 	var lastTop *templates.TOCItem
 	seen := map[string]int{} // blocks per info string so far, for Block.Index
+	rawLines := map[int]bool{}
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
@@ -290,6 +291,19 @@ func (s *Site) process(doc ast.Node, src []byte, p *page, out *pageOutput) []*te
 			}
 			replace = append(replace, replacement{n, &handledBlock{info: fields[0], html: html}})
 			return ast.WalkSkipChildren, nil
+		case *ast.HTMLBlock, *ast.RawHTML:
+			if line, col := pos(rawStart(n)); !s.cfg.Unsafe && !rawLines[line] {
+				rawLines[line] = true // once a line: <span>x</span> is two pieces
+				s.warn.addf(p.file, line, col, "", "raw HTML dropped: sitegen keeps it only with unsafe = true under [markup.goldmark.renderer] in %s", ConfigFile)
+			}
+		case *ast.Paragraph:
+			if n.Lines().Len() > 0 {
+				first := n.Lines().At(0)
+				if what := unsupported(first.Value(src)); what != "" {
+					line, col := pos(first.Start)
+					s.warn.addf(p.file, line, col, "", "%s: sitegen does not support it, so it shows as text", what)
+				}
+			}
 		case *ast.Link:
 			dest, problem := s.resolveLink(p, string(n.Destination))
 			if problem != "" {
@@ -305,6 +319,39 @@ func (s *Site) process(doc ast.Node, src []byte, p *page, out *pageOutput) []*te
 		r.old.Parent().ReplaceChild(r.old.Parent(), r.old, r.new)
 	}
 	return toc
+}
+
+// rawStart is the source offset where raw HTML starts.
+func rawStart(n ast.Node) int {
+	switch n := n.(type) {
+	case *ast.HTMLBlock:
+		if n.Lines().Len() > 0 {
+			return n.Lines().At(0).Start
+		}
+	case *ast.RawHTML:
+		if n.Segments.Len() > 0 {
+			return n.Segments.At(0).Start
+		}
+	}
+	return -1
+}
+
+// unsupported names the syntax of other tools a paragraph starts with (or
+// holds), which sitegen shows as text: MkDocs blocks and snippets, Hugo
+// shortcodes, FastAPI-style includes. "" when there is none.
+func unsupported(line []byte) string {
+	l := strings.TrimSpace(string(line))
+	switch {
+	case strings.HasPrefix(l, "///"):
+		return "a MkDocs /// block (pymdownx.blocks)"
+	case strings.HasPrefix(l, "--8<--"):
+		return "a MkDocs --8<-- snippet include"
+	case strings.Contains(l, "{{<") || strings.Contains(l, "{{%"):
+		return "a Hugo {{< shortcode >}}"
+	case strings.HasPrefix(l, "{*") && strings.Contains(l, "*}"):
+		return "a {* include *}"
+	}
+	return ""
 }
 
 // fenceStart returns the offset of the fence characters on the line that

@@ -114,6 +114,7 @@ type Site struct {
 	md      goldmark.Markdown
 	outline parser.Parser // block-only parser for loading (see newOutlineParser)
 	diag    *collector
+	warn    *collector // problems that do not stop the build (see Result.Warnings)
 
 	home   *page
 	pages  []*page          // reading order, home first
@@ -134,7 +135,7 @@ type Site struct {
 // cancelled context).
 func Load(ctx context.Context, opts Options) (*Site, error) {
 	opts = opts.withDefaults()
-	s := &Site{opts: opts, diag: &collector{}}
+	s := &Site{opts: opts, diag: &collector{}, warn: &collector{}}
 	s.cfg = loadConfig(opts.Source, opts.BaseURL, s.diag)
 	s.md = newMarkdown(s.cfg.Unsafe)
 	s.outline = newOutlineParser()
@@ -214,6 +215,7 @@ func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 	if w := s.cfg.PlaceholderBaseURL(); w != "" {
 		res.Warnings = append(res.Warnings, w+"; set baseURL in "+ConfigFile+" or pass --base-url")
 	}
+	res.Warnings = append(res.Warnings, summarize(s.warn.sorted(), 3)...)
 	if len(res.Errors) > 0 {
 		res.Duration = time.Since(start)
 		return s, res, res.Errors
