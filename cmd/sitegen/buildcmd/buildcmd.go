@@ -150,11 +150,16 @@ func Build(ctx context.Context, opts site.Options, stdout, stderr io.Writer) (si
 	var diags site.Diagnostics
 	switch {
 	case errors.As(err, &diags):
-		for _, d := range diags {
+		shown := make(site.Diagnostics, len(diags))
+		for i, d := range diags {
 			if !strings.HasPrefix(d.File, "-") { // not a flag
 				d.File = filepath.Join(opts.Source, filepath.FromSlash(d.File))
 			}
-			fmt.Fprintln(stderr, d.String())
+			shown[i] = d
+		}
+		// Ten of each kind, then one line that counts the rest.
+		for _, line := range site.Summarize(shown, 10) {
+			fmt.Fprintln(stderr, line)
 		}
 		fmt.Fprintf(stderr, "sitegen build: %d error(s); %s left unchanged\n", len(diags), opts.Dest)
 		return res, false

@@ -55,7 +55,7 @@ func TestCallouts(t *testing.T) {
 // summarised.
 func TestWarnings(t *testing.T) {
 	files := map[string]string{
-		"content/a.md": "---\ntitle: A\n---\n\n<div class=\"x\">block</div>\n\nInline <br> break.\n\n--8<-- \"snippet.md\"\n\n{{< hint info >}}\n\n/// note\n",
+		"content/a.md": "---\ntitle: A\naliases: [Other name]\ndescription:\n---\n\n<div class=\"x\">block</div>\n\nInline <br> break.\n\n--8<-- \"snippet.md\"\n\n{{< hint info >}}\n\n/// note\n",
 	}
 	for i := range 6 {
 		files["content/many"+string(rune('a'+i))+".md"] = "# Many\n\n<span>x</span>\n"
@@ -67,11 +67,12 @@ func TestWarnings(t *testing.T) {
 	}
 	all := strings.Join(res.Warnings, "\n")
 	for _, want := range []string{
-		"content/a.md:5:1: raw HTML dropped",
-		"content/a.md:7:8: raw HTML dropped",
-		"content/a.md:9:1: a MkDocs --8<-- snippet include: sitegen does not support it",
-		"content/a.md:11:1: a Hugo {{< shortcode >}}",
-		"content/a.md:13:1: a MkDocs /// block",
+		`content/a.md:3:1: aliases: "Other name" is not a site path such as /old/url/: no redirect made`,
+		"content/a.md:7:1: raw HTML dropped",
+		"content/a.md:9:8: raw HTML dropped",
+		"content/a.md:11:1: a MkDocs --8<-- snippet include: sitegen does not support it",
+		"content/a.md:13:1: a Hugo {{< shortcode >}}",
+		"content/a.md:15:1: a MkDocs /// block",
 		"… and 5 more of the same in 5 files, the first at content/manyb.md:3:1: raw HTML dropped",
 	} {
 		if !strings.Contains(all, want) {

@@ -308,7 +308,8 @@ func (s *Site) readFrontMatter(p *page, src []byte, data *frontmatter.Data) {
 	for _, a := range r.strings("aliases") {
 		line, col := r.locate("aliases")
 		if !strings.HasPrefix(a, "/") {
-			s.diag.addf(p.file, line, col, "aliases", "%q must be a site path starting with /", a)
+			// Obsidian's aliases are other names of a note, not URLs.
+			s.warn.addf(p.file, line, col, "aliases", "%q is not a site path such as /old/url/: no redirect made", a)
 			continue
 		}
 		sp := path.Clean(a)

@@ -3,6 +3,7 @@ package site
 import (
 	"cmp"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -108,17 +109,34 @@ func (li lineIndex) pos(off int) (line, col int) {
 	return i + 1, off - li[i] + 1
 }
 
-// summarize formats warnings one a line, "file:line:col: message"; past
-// the first few of one message, the rest of it become one line that counts
-// them ("… and 973 more in 973 files, the first at content/x.md:1:1").
+// quoted and contentPath match the parts of a message that differ between
+// two problems of one kind (a link's target, a file name).
+var (
+	quoted      = regexp.MustCompile(`"[^"]*"`)
+	contentPath = regexp.MustCompile(`content/[^\s:]+`)
+)
+
+// shape is a message with its particulars left out: problems of one kind
+// share it ("broken link "…": … does not exist").
+func shape(msg string) string {
+	return contentPath.ReplaceAllString(quoted.ReplaceAllString(msg, `"…"`), "…")
+}
+
+// Summarize formats problems one a line, "file:line:col: message"; past
+// the first few of one kind (see shape), the rest of it become one line
+// that counts them ("… and 973 more of the same in 973 files, the first
+// at content/x.md:1:1: …").
+func Summarize(ds Diagnostics, few int) []string { return summarize(ds, few) }
+
 func summarize(ds Diagnostics, few int) []string {
 	byMsg := map[string][]Diagnostic{}
 	var order []string
 	for _, d := range ds {
-		if _, ok := byMsg[d.Msg]; !ok {
-			order = append(order, d.Msg)
+		k := shape(d.Field + ": " + d.Msg)
+		if _, ok := byMsg[k]; !ok {
+			order = append(order, k)
 		}
-		byMsg[d.Msg] = append(byMsg[d.Msg], d)
+		byMsg[k] = append(byMsg[k], d)
 	}
 	var out []string
 	for _, msg := range order {
@@ -131,8 +149,8 @@ func summarize(ds Diagnostics, few int) []string {
 			for _, d := range rest {
 				files[d.File] = true
 			}
-			out = append(out, fmt.Sprintf("… and %d more of the same in %d files, the first at %s:%d:%d: %s",
-				len(rest), len(files), rest[0].File, max(rest[0].Line, 1), max(rest[0].Col, 1), msg))
+			out = append(out, fmt.Sprintf("… and %d more of the same in %d files, the first at %s",
+				len(rest), len(files), rest[0].String()))
 		}
 	}
 	return out

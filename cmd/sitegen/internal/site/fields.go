@@ -88,7 +88,7 @@ func (r *fieldReader) fail(key, format string, args ...any) {
 
 func (r *fieldReader) str(key string) string {
 	v, ok := r.m[key]
-	if !ok {
+	if !ok || v == nil { // "description:" with nothing after it
 		return ""
 	}
 	s, ok := v.(string)

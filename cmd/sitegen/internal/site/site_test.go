@@ -314,11 +314,6 @@ func TestErrors(t *testing.T) {
 			want:  []string{`content/a.md:1:1: front matter is not closed: no line "---" after the opening one`},
 		},
 		{
-			name:  "relative alias",
-			files: map[string]string{"content/a.md": "---\ntitle: A\naliases: [old/a]\n---\n"},
-			want:  []string{`content/a.md:3:1: aliases: "old/a" must be a site path starting with /`},
-		},
-		{
 			name: "broken link",
 			files: map[string]string{
 				"content/a.md": "---\ntitle: A\n---\n\nText and [a link](missing.md) here.\n",
