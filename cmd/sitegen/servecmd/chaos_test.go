@@ -113,12 +113,11 @@ func (c *chaos) step() string {
 	return "nothing"
 }
 
-// searchName matches the content-hashed names of the search index folder
-// and of the service worker's file list. After an incremental update the
-// dev server keeps serving them under the names the pages link to (it
-// sends them with no-store, and renaming would mean rendering every page
-// again), so tree masks the hash; their content is still compared.
-var searchName = regexp.MustCompile(`search/[0-9a-f]{10}/|sw-files\.[0-9a-f]+\.json`)
+// searchName matches the names of the search index folder (search/live/
+// under the dev server, search/<hash>/ in a build) and of the service
+// worker's file list, which differ between the served site and a fresh
+// build by design; tree masks them and still compares the content.
+var searchName = regexp.MustCompile(`search/(?:[0-9a-f]{10}|live)/|sw-files\.[0-9a-f]+\.json`)
 
 // maskHash replaces the hash in a name searchName matched.
 func maskHash(name []byte) []byte {

@@ -231,3 +231,25 @@ func TestPublishStatic(t *testing.T) {
 		t.Error("PublishStatic of a hashed asset succeeded")
 	}
 }
+
+// TestLiveSearchName: under the dev server (Options.Live) the search index,
+// which Update rewrites in place, is published under a name that claims no
+// content hash, so its name never outlives its content (issue 10).
+func TestLiveSearchName(t *testing.T) {
+	src := writeTree(t, map[string]string{"content/a.md": "---\ntitle: A\n---\n\nFirst words.\n"})
+	if _, err := build(t, src, Options{Live: true}); err != nil {
+		t.Fatal(err)
+	}
+	out := readTree(t, filepath.Join(src, "public"))
+	if _, ok := out["search/live/index.json"]; !ok {
+		t.Fatalf("no search/live/index.json among %d files", len(out))
+	}
+	if _, err := build(t, src, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	for name := range readTree(t, filepath.Join(src, "public")) {
+		if strings.HasPrefix(name, "search/live/") {
+			t.Errorf("a production build publishes %s", name)
+		}
+	}
+}

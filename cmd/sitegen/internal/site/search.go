@@ -92,6 +92,9 @@ func (s *Site) newSearchIndex(assets templates.Assets) *searchIndex {
 		h.Write(p.src)
 	}
 	dir := "search/" + hex.EncodeToString(h.Sum(nil)[:5])
+	if s.opts.Live {
+		dir = "search/live" // rewritten in place by Update: no hash to claim
+	}
 	assets[templates.SearchIndexAsset] = s.cfg.relURL("/" + dir + "/index.json")
 	return &searchIndex{dir: dir, docs: make(map[*page][]searchDoc, len(s.pages))}
 }
