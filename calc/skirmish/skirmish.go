@@ -52,6 +52,9 @@ func skirmishMelee() *calc.Calculator {
 			calc.IntField("armor", 0, game.MaxArmor, def.Armor),
 			calc.IntField("extra_damage", 0, game.MaxExtraDamage, def.ExtraDamage),
 			calc.ChoiceField("keep", def.Keep, game.KeepHighest+"=Highest sum", game.KeepPreferDouble+"=Prefer a double"),
+			calc.ChoiceField("force_attack", def.ForceAttack, game.ForceAttackUse+"=Whenever the kept pair is a double 6", game.ForceAttackNever+"=Never"),
+			calc.ChoiceField("weapon", def.Weapon, materials(game.WeaponOptions())...),
+			calc.ChoiceField("second_weapon", def.SecondWeapon, materials(game.SecondWeaponOptions())...),
 			calc.ListField("damage_table", 0, game.MaxDamagePoints),
 		},
 		Odds:    func(v calc.Values) (rules.Report, error) { return game.Odds(skirmishInput(v)) },
@@ -65,8 +68,24 @@ func skirmishInput(v calc.Values) game.Input {
 		AttackDice: v.Int("attack_dice"), AttackPenalty: v.Int("attack_penalty"),
 		DefenseDice: v.Int("defense_dice"), DefensePenalty: v.Int("defense_penalty"),
 		Armor: v.Int("armor"), ExtraDamage: v.Int("extra_damage"), Keep: v.Text("keep"),
+		ForceAttack: v.Text("force_attack"), Weapon: v.Text("weapon"), SecondWeapon: v.Text("second_weapon"),
 		DamageTable: v.List("damage_table"),
 	}
+}
+
+// materials turns weapon material ids into choice options labelled from
+// the rules data ("bone=Bone or wood").
+func materials(ids []string) []string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = id
+		if m, ok := game.MaterialByID(id); ok {
+			out[i] = id + "=" + m.Name
+		} else if id == game.MaterialNone {
+			out[i] = id + "=None"
+		}
+	}
+	return out
 }
 
 // bandLabels lists the differences of the damage table rows a
@@ -94,6 +113,9 @@ func docs() map[string]calc.Doc {
 				"armor":           calc.Label("Defender's armor", "Taken off the damage, not below 0."),
 				"extra_damage":    calc.Label("Extra damage", "Dirty-trick bonuses added after armor."),
 				"keep":            calc.Label("Keep", "Which two dice each side keeps."),
+				"force_attack":    calc.Label("Force attack", "A kept double 6: armor counts as 0 (or +1 damage unarmored) and +1 damage. It only helps the attacker."),
+				"weapon":          calc.Label("Weapon material", "Tested for breakage after every Force attack."),
+				"second_weapon":   calc.Label("Second weapon", "Also tested, when the attacker uses two."),
 				"damage_table": calc.Label("Damage table (provisional)",
 					"Optional: "+strconv.Itoa(game.DamageTableSize)+" values from your rulebook, the points for differences "+bandLabels()+". Empty uses the provisional table."),
 			},

@@ -3,6 +3,8 @@ package skirmish
 import (
 	"fmt"
 	"math"
+	"slices"
+	"strings"
 	"testing"
 
 	"d6codex/rules"
@@ -127,26 +129,28 @@ func plainReport(att, def map[sideKey]float64, in Input) expected {
 	for _, n := range []string{"difference", "damage", "attack_score", "defense_score"} {
 		e.dists[n] = map[int]float64{}
 	}
-	for _, n := range []string{"attacker_wins", "defender_wins", "instant_death", "tie_first_comparison",
-		"attacker_double", "attacker_double_six", "defender_double", "defender_double_six"} {
+	for _, n := range outcomeNames {
 		e.outcomes[n] = 0
 	}
+	useForce := in.ForceAttack != ForceAttackNever
 	for a, pa := range att {
 		for d, pd := range def {
 			p := pa * pd
 			e.dists["attack_score"][a.score] += p
 			e.dists["defense_score"][d.score] += p
-			if a.double {
-				e.outcomes["attacker_double"] += p
+			force := a.six && useForce
+			if a.double && !a.six {
+				e.outcomes["special_attack"] += p
 			}
-			if a.six {
-				e.outcomes["attacker_double_six"] += p
+			if force {
+				e.outcomes["force_attack"] += p
+				e.outcomes["weapon_breaks"] += p * plainBreak(in)
 			}
-			if d.double {
-				e.outcomes["defender_double"] += p
+			if d.double && !d.six {
+				e.outcomes["special_defense"] += p
 			}
 			if d.six {
-				e.outcomes["defender_double_six"] += p
+				e.outcomes["off_balance_or_riposte"] += p
 			}
 			if a.score == d.score {
 				e.outcomes["tie_first_comparison"] += p
@@ -159,11 +163,18 @@ func plainReport(att, def map[sideKey]float64, in Input) expected {
 				if dead {
 					e.outcomes["instant_death"] += p
 				} else {
-					dmg := pts - in.Armor
+					armor, bonus := in.Armor, 0
+					if force { // armor to zero, or +1 unarmoured; and +1
+						armor, bonus = 0, 1
+						if in.Armor == 0 {
+							bonus = 2
+						}
+					}
+					dmg := pts - armor
 					if dmg < 0 {
 						dmg = 0
 					}
-					e.dists["damage"][dmg+in.ExtraDamage] += p
+					e.dists["damage"][dmg+bonus+in.ExtraDamage] += p
 				}
 			} else {
 				e.outcomes["defender_wins"] += p
@@ -174,9 +185,31 @@ func plainReport(att, def map[sideKey]float64, in Input) expected {
 	return e
 }
 
+// outcomeNames are the outcomes a melee report holds.
+var outcomeNames = []string{"attacker_wins", "defender_wins", "instant_death", "tie_first_comparison",
+	"special_attack", "force_attack", "weapon_breaks", "special_defense", "off_balance_or_riposte"}
+
+// plainBreak is the chance that a Force attack breaks at least one weapon,
+// from the seed's table: bone 1–2 on a d6, stone 1, metal 1 and then 1.
+func plainBreak(in Input) float64 {
+	chance := map[string]float64{"": 2.0 / 6, "bone": 2.0 / 6, "stone": 1.0 / 6, "metal": 1.0 / 36}
+	holds := 1 - chance[in.Weapon]
+	if in.SecondWeapon != "" && in.SecondWeapon != "none" {
+		holds *= 1 - chance[in.SecondWeapon]
+	}
+	return 1 - holds
+}
+
 // checkReport compares a report with the expected values, distribution
 // totals and means included.
 func checkReport(t *testing.T, got rules.Report, want expected) {
+	t.Helper()
+	checkReportTol(t, got, want, tol)
+}
+
+// checkReportTol is checkReport within a given tolerance (sums over many
+// rolls of unequal weights round a little more).
+func checkReportTol(t *testing.T, got rules.Report, want expected, tol float64) {
 	t.Helper()
 	for name, p := range want.outcomes {
 		g, ok := got.P(name)
@@ -239,6 +272,9 @@ func TestOddsAgainstBruteForce(t *testing.T) {
 		{sizes{1, 0, 1, 1}, nil},
 		{sizes{6, 0, 2, 2}, func(in *Input) { in.Armor = 6 }},
 		{sizes{4, 1, 4, 1}, func(in *Input) { in.DamageTable = []int{0, 1, 20, 3, 4, 5, 9}; in.Armor = 2; in.ExtraDamage = 1 }},
+		{sizes{4, 0, 3, 0}, func(in *Input) { in.Armor = 0; in.Weapon = MaterialMetal; in.SecondWeapon = MaterialStone }},
+		{sizes{4, 0, 3, 1}, func(in *Input) { in.Armor = 3; in.ForceAttack = ForceAttackNever }},
+		{sizes{5, 1, 2, 0}, func(in *Input) { in.Armor = 4; in.ExtraDamage = 2; in.Weapon = ""; in.SecondWeapon = "" }},
 	}
 	for _, tc := range cases {
 		for _, keep := range []string{KeepHighest, KeepPreferDouble} {
@@ -280,6 +316,26 @@ func TestOddsAgainstCancelledPool(t *testing.T) {
 	}
 }
 
+// resolveAll calls f with every roll Resolve makes from the confrontation
+// dice d and every sequence of breakage dice the roll then asks for, each
+// with its probability (w for d, divided by 6 per breakage die).
+func resolveAll(in Input, d []int, w float64, f func(rules.Roll, float64)) error {
+	r, err := Resolve(in, dice.NewFixed(d))
+	if err == nil {
+		f(r, w)
+		return nil
+	}
+	if !strings.Contains(err.Error(), "breakage die") {
+		return err
+	}
+	for face := 1; face <= 6; face++ {
+		if err := resolveAll(in, append(slices.Clone(d), face), w/6, f); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // TestResolveAgreesWithOdds resolves every tuple of dice with Resolve and
 // weights it 6^-n: the outcome, flags and numbers must add up to Odds.
 func TestResolveAgreesWithOdds(t *testing.T) {
@@ -292,6 +348,9 @@ func TestResolveAgreesWithOdds(t *testing.T) {
 		{sizes{1, 2, 1, 2}, func(in *Input) { in.Armor = 0 }},
 		{sizes{4, 0, 1, 1}, func(in *Input) { in.DamageTable = []int{1, 2, 3, 4, 5, 6, 7} }},
 		{sizes{3, 1, 2, 1}, nil},
+		{sizes{3, 0, 3, 0}, func(in *Input) { in.Armor = 0; in.Weapon = MaterialMetal; in.SecondWeapon = MaterialBone }},
+		{sizes{3, 0, 2, 0}, func(in *Input) { in.Armor = 2; in.Weapon = MaterialStone; in.SecondWeapon = MaterialMetal }},
+		{sizes{3, 0, 2, 1}, func(in *Input) { in.ForceAttack = ForceAttackNever }},
 	}
 	for _, tc := range cases {
 		for _, keep := range []string{KeepHighest, KeepPreferDouble} {
@@ -301,13 +360,11 @@ func TestResolveAgreesWithOdds(t *testing.T) {
 					tc.mutate(&in)
 				}
 				n := in.AttackDice + in.AttackPenalty + in.DefenseDice + in.DefensePenalty
-				w := math.Pow(6, -float64(n))
 				e := expected{outcomes: map[string]float64{}, dists: map[string]map[int]float64{}}
 				for _, n := range []string{"difference", "damage", "attack_score", "defense_score"} {
 					e.dists[n] = map[int]float64{}
 				}
-				for _, n := range []string{"attacker_wins", "defender_wins", "instant_death", "tie_first_comparison",
-					"attacker_double", "attacker_double_six", "defender_double", "defender_double_six"} {
+				for _, n := range outcomeNames {
 					e.outcomes[n] = 0
 				}
 				var failed error
@@ -315,39 +372,39 @@ func TestResolveAgreesWithOdds(t *testing.T) {
 					if failed != nil {
 						return
 					}
-					r, err := Resolve(in, dice.NewFixed(d))
+					err := resolveAll(in, slices.Clone(d), math.Pow(6, -float64(n)), func(r rules.Roll, w float64) {
+						v := map[string]int{}
+						for _, x := range r.Values {
+							v[x.Name] = x.Value
+						}
+						e.outcomes[r.Outcome] += w
+						e.dists["attack_score"][v["attack_score"]] += w
+						e.dists["defense_score"][v["defense_score"]] += w
+						flag := func(name string, on bool) {
+							if on {
+								e.outcomes[name] += w
+							}
+						}
+						flag("instant_death", v["instant_death"] == 1)
+						flag("tie_first_comparison", v["attack_score"] == v["defense_score"])
+						for _, name := range []string{"special_attack", "force_attack", "special_defense", "off_balance_or_riposte"} {
+							flag(name, v[name] == 1)
+						}
+						flag("weapon_breaks", v["weapons_broken"] > 0)
+						if r.Outcome == "attacker_wins" {
+							e.dists["difference"][v["difference"]] += w
+						}
+						if dmg, ok := v["damage"]; ok {
+							e.dists["damage"][dmg] += w
+						} else if v["instant_death"] != 1 {
+							failed = fmt.Errorf("dice %v: no damage value and no instant death", d)
+						}
+						if len(r.Steps) < 5 || r.Result == "" || len(r.Dice) < n {
+							failed = fmt.Errorf("dice %v: thin trace %q / %q / %d dice", d, r.Steps, r.Result, len(r.Dice))
+						}
+					})
 					if err != nil {
 						failed = err
-						return
-					}
-					v := map[string]int{}
-					for _, x := range r.Values {
-						v[x.Name] = x.Value
-					}
-					e.outcomes[r.Outcome] += w
-					e.dists["attack_score"][v["attack_score"]] += w
-					e.dists["defense_score"][v["defense_score"]] += w
-					flag := func(name string, on bool) {
-						if on {
-							e.outcomes[name] += w
-						}
-					}
-					flag("instant_death", v["instant_death"] == 1)
-					flag("tie_first_comparison", v["attack_score"] == v["defense_score"])
-					flag("attacker_double", v["attacker_double"] == 1)
-					flag("attacker_double_six", v["attacker_double"] == 1 && v["attack_score"] == 12)
-					flag("defender_double", v["defender_double"] == 1)
-					flag("defender_double_six", v["defender_double"] == 1 && v["defense_score"] == 12)
-					if r.Outcome == "attacker_wins" {
-						e.dists["difference"][v["difference"]] += w
-					}
-					if dmg, ok := v["damage"]; ok {
-						e.dists["damage"][dmg] += w
-					} else if v["instant_death"] != 1 {
-						failed = fmt.Errorf("dice %v: no damage value and no instant death", d)
-					}
-					if len(r.Steps) < 5 || r.Result == "" || len(r.Dice) != n {
-						failed = fmt.Errorf("dice %v: thin trace %q / %q / %d dice", d, r.Steps, r.Result, len(r.Dice))
 					}
 				})
 				if failed != nil {
@@ -357,7 +414,7 @@ func TestResolveAgreesWithOdds(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				checkReport(t, got, e)
+				checkReportTol(t, got, e, 1e-11)
 			})
 		}
 	}

@@ -38,14 +38,33 @@
 //     rows of the rulebook's table); 12 or more stays instant death.
 //   - A tie broken by the dice not kept gives difference 0, which reads the
 //     "up to 2" row.
-//   - The effects of doubles (special attacks and defenses, Force attack,
-//     Riposte, rerolls) are choices made at the table and are NOT applied:
-//     the odds report how often each side keeps a double, and a resolved roll
-//     says which effects become available.
+//   - The attacker's double 6 is the Force attack, counted in damage: armor
+//     counts as 0 (or, against an unarmoured defender, +1 damage) and +1
+//     damage, after the table and before extra_damage. Setting
+//     force_attack: "use" (default) uses it whenever the kept pair is a
+//     double 6 (it only adds damage); "never" leaves a kept double 6 as a
+//     plain 12. A score of 12 is only ever a kept double 6, so the two are
+//     the same rolls. Its Off balance effect (a fall) is not counted.
+//   - Weapon breakage: every Force attack tests every weapon used, win or
+//     lose (the seed ties the test to using the attack, not to the hit).
+//     weapon is the material of the weapon (bone, stone, metal; bone when
+//     unknown, as the seed says) and second_weapon that of a weapon in the
+//     other hand or none. Bone/wood breaks on 1–2 of a d6, obsidian/stone
+//     on 1, metal on 1 and then 1 again (the second die is rolled only after
+//     a 1): 1/3, 1/6 and 1/36.
+//   - The other effects of doubles (the double 1–5 special attacks and
+//     defenses, the defender's Off balance or Riposte, rerolls) are choices
+//     made at the table and are NOT applied: the odds report how often each
+//     side keeps such a double, and a resolved roll says which effects
+//     become available.
+//   - Empty force_attack, weapon and second_weapon read as their defaults
+//     (use, bone, none), so inputs written before these fields keep their
+//     meaning.
 //   - Order of dice for Resolve: the attack pool dice, the attack penalty
 //     dice, the defense pool dice, the defense penalty dice (the seed's
 //     defender rolls first because of initiative; only the order of typing
-//     is fixed here, the result does not depend on it).
+//     is fixed here, the result does not depend on it), then, after a
+//     Force attack, the breakage dice of weapon and of second_weapon.
 //
 // # Names (public contract)
 //
@@ -53,9 +72,15 @@
 // 1; defender_wins includes every tie resolved for the defender). Overlapping
 // flags: instant_death (the attacker wins by 12 or more; part of
 // attacker_wins), tie_first_comparison (equal scores, whoever then wins),
-// attacker_double and defender_double (the kept pair shows the same face,
-// 1 to 6), attacker_double_six and defender_double_six (the kept pair is
-// 6 and 6; part of the double flags).
+// special_attack (the attacker keeps a double 1–5: Precise attack,
+// Maneuver, Flaw or Tactical advantage may be chosen), force_attack (the
+// attacker keeps a double 6 and uses the Force attack; 0 under
+// force_attack never), weapon_breaks (a Force attack breaks at least one
+// weapon; part of force_attack), special_defense (the defender keeps a
+// double 1–5) and off_balance_or_riposte (the defender keeps a double 6).
+// These replace the earlier attacker_double, attacker_double_six,
+// defender_double and defender_double_six, which counted double 6 inside
+// "double" (issue #12 asked for the split).
 //
 // Distributions follow one convention: they range over all rolls, and the
 // rolls where the quantity has no value are left out, so a distribution's
@@ -63,7 +88,7 @@
 // mean over those rolls.
 //   - difference: attack score − defense score, over the rolls the attacker
 //     wins (mass = P(attacker_wins)); ties won on the dice not kept are 0.
-//   - damage: points taken after armor and extra damage; 0 when the attack
+//   - damage: points taken after armor, the Force attack and extra damage; 0 when the attack
 //     fails; instant-death rolls are left out (mass = 1 − P(instant_death)).
 //   - attack_score, defense_score: the kept sums, 0 to 12 (mass 1).
 //
@@ -73,6 +98,7 @@
 // Resolve's Roll.Outcome is attacker_wins or defender_wins; Roll.Values holds
 // attack_score, defense_score, attack_rest and defense_rest (totals of the
 // dice not kept), difference (attack − defense score, may be negative),
-// damage (absent on instant death), and the 0/1 flags instant_death,
-// attacker_double and defender_double.
+// damage (absent on instant death), the 0/1 flags instant_death,
+// special_attack, force_attack, special_defense and off_balance_or_riposte,
+// and weapons_broken (0, 1 or 2).
 package skirmish

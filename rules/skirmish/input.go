@@ -24,6 +24,35 @@ const (
 	KeepPreferDouble = "prefer_double" // keep the highest double, else the two highest
 )
 
+// The Force attack settings (values of the force_attack field).
+const (
+	// ForceAttackUse: the attacker uses the Force attack whenever the kept
+	// pair is a double 6 (the default; it only helps the attacker's damage).
+	ForceAttackUse = "use"
+	// ForceAttackNever: the attacker never uses it (a kept double 6 is then
+	// only a score of 12; no Force attack effects, no breakage test).
+	ForceAttackNever = "never"
+)
+
+// ForceAttackOptions lists the values of the force_attack field, default first.
+func ForceAttackOptions() []string { return []string{ForceAttackUse, ForceAttackNever} }
+
+// The weapon materials (values of the weapon and second_weapon fields).
+const (
+	MaterialBone  = "bone"  // bone or wood: breaks on 1–2 (the default when unknown)
+	MaterialStone = "stone" // obsidian or stone: breaks on 1
+	MaterialMetal = "metal" // metal: breaks on 1 and then 1 again
+	MaterialNone  = "none"  // second_weapon only: a single weapon is used
+)
+
+// WeaponOptions lists the values of the weapon field, default first.
+func WeaponOptions() []string { return []string{MaterialBone, MaterialStone, MaterialMetal} }
+
+// SecondWeaponOptions lists the values of the second_weapon field, default first.
+func SecondWeaponOptions() []string {
+	return []string{MaterialNone, MaterialBone, MaterialStone, MaterialMetal}
+}
+
 // Input is one melee confrontation (calculator skirmish/melee). Each field
 // maps to the calculator field named in its comment.
 type Input struct {
@@ -34,6 +63,16 @@ type Input struct {
 	Armor          int    // armor: defender's protection, 0 to 6
 	ExtraDamage    int    // extra_damage: dirty-trick bonuses added after armor, 0 to 6
 	Keep           string // keep: "highest" or "prefer_double"
+
+	// ForceAttack (force_attack): ForceAttackUse or ForceAttackNever; empty
+	// means ForceAttackUse.
+	ForceAttack string
+	// Weapon (weapon): the material of the attacker's weapon, tested for
+	// breakage after a Force attack: bone, stone or metal; empty means bone.
+	Weapon string
+	// SecondWeapon (second_weapon): the material of a weapon in the other
+	// hand, also tested, or none; empty means none.
+	SecondWeapon string
 
 	// DamageTable (damage_table, optional) overrides the damage table: empty
 	// for the default (DefaultDamageTable), else 7 values 0 to 20, the points
@@ -53,6 +92,9 @@ func DefaultInput() Input {
 		Armor:          1,
 		ExtraDamage:    0,
 		Keep:           KeepHighest,
+		ForceAttack:    ForceAttackUse,
+		Weapon:         MaterialBone, // the seed's attacker swings a bone axe
+		SecondWeapon:   MaterialNone,
 	}
 }
 
@@ -67,6 +109,9 @@ func (in Input) Validate() error {
 		rules.IntRange("armor", in.Armor, 0, MaxArmor),
 		rules.IntRange("extra_damage", in.ExtraDamage, 0, MaxExtraDamage),
 		rules.OneOf("keep", in.Keep, KeepHighest, KeepPreferDouble),
+		rules.OneOf("force_attack", in.forceAttack(), ForceAttackOptions()...),
+		rules.OneOf("weapon", in.weapon(), WeaponOptions()...),
+		rules.OneOf("second_weapon", in.secondWeapon(), SecondWeaponOptions()...),
 		validateDamageTable(in.DamageTable),
 	)
 }
@@ -84,6 +129,46 @@ func validateDamageTable(t []int) error {
 		}
 	}
 	return nil
+}
+
+// forceAttack is the force_attack setting, empty read as the default.
+func (in Input) forceAttack() string { return orDefault(in.ForceAttack, ForceAttackUse) }
+
+// weapon is the weapon material, empty read as bone.
+func (in Input) weapon() string { return orDefault(in.Weapon, MaterialBone) }
+
+// secondWeapon is the second weapon's material, empty read as none.
+func (in Input) secondWeapon() string { return orDefault(in.SecondWeapon, MaterialNone) }
+
+func orDefault(v, def string) string {
+	if v == "" {
+		return def
+	}
+	return v
+}
+
+// usesForce reports whether a kept double 6 is used as a Force attack.
+func (in Input) usesForce() bool { return in.forceAttack() == ForceAttackUse }
+
+// weapons lists the materials tested for breakage after a Force attack.
+func (in Input) weapons() []Material {
+	var out []Material
+	for _, id := range []string{in.weapon(), in.secondWeapon()} {
+		if m, ok := MaterialByID(id); ok {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// BreakChance is the probability that at least one weapon of the input
+// breaks in the breakage test that follows a Force attack.
+func (in Input) BreakChance() float64 {
+	keep := 1.0
+	for _, m := range in.weapons() {
+		keep *= 1 - m.BreakChance()
+	}
+	return 1 - keep
 }
 
 // damageTable is the table in force: the override or the default.

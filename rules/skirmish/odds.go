@@ -202,25 +202,33 @@ func Odds(in Input) (rules.Report, error) {
 }
 
 // combine compares the two independent sides and reads the damage table.
+// A kept double 6 is the only way to score 12, so the attacker's Force
+// attack rolls are exactly those with attack score 12.
 func combine(atk, def *sideOdds, in Input) rules.Report {
 	var pa, pd [maxScore + 1]float64
 	for s := range pa {
 		pa[s], pd[s] = atk.total(s), def.total(s)
 	}
-	var diff [maxScore + 1]float64 // attacker wins by this much
+	force := in.usesForce()
+	// diff[f][d]: the attacker wins by d, with (f = 1) or without a Force attack.
+	var diff [2][maxScore + 1]float64
 	lose, tie := 0.0, 0.0
 	for sa := range pa {
+		f := 0
+		if force && sa == maxScore {
+			f = 1
+		}
 		for sd := range pd {
 			w := pa[sa] * pd[sd]
 			switch {
 			case sa > sd:
-				diff[sa-sd] += w
+				diff[f][sa-sd] += w
 			case sa < sd:
 				lose += w
 			default:
 				tie += w
 				win := tieBreak(atk, def, sa)
-				diff[0] += win
+				diff[f][0] += win
 				lose += w - win
 			}
 		}
@@ -231,7 +239,8 @@ func combine(atk, def *sideOdds, in Input) rules.Report {
 	dmg.Add(0, lose)
 	win, death := 0.0, 0.0
 	var diffB dice.Builder
-	for d, w := range diff {
+	for d := range maxScore + 1 {
+		w := diff[0][d] + diff[1][d]
 		win += w
 		diffB.Add(d, w)
 		pts, dead := DamagePoints(table, d)
@@ -239,22 +248,14 @@ func combine(atk, def *sideOdds, in Input) rules.Report {
 			death += w
 			continue
 		}
-		dmg.Add(damageAfter(pts, in), w)
+		dmg.Add(damageAfter(pts, in, false), diff[0][d])
+		dmg.Add(damageAfter(pts, in, true), diff[1][d])
 	}
 
 	var sa, sd dice.Builder
 	for s := range pa {
 		sa.Add(s, pa[s])
 		sd.Add(s, pd[s])
-	}
-	dblA, dblD := 0.0, 0.0
-	for s := range maxScore + 1 {
-		for _, p := range atk.rest[s][1] {
-			dblA += p
-		}
-		for _, p := range def.rest[s][1] {
-			dblD += p
-		}
 	}
 	sum := func(v []float64) float64 {
 		t := 0.0
@@ -263,6 +264,15 @@ func combine(atk, def *sideOdds, in Input) rules.Report {
 		}
 		return t
 	}
+	lowA, lowD := 0.0, 0.0 // doubles 1 to 5
+	for s := range maxScore {
+		lowA += sum(atk.rest[s][1])
+		lowD += sum(def.rest[s][1])
+	}
+	forceP := 0.0
+	if force {
+		forceP = sum(atk.rest[maxScore][1])
+	}
 	dmgPMF, diffPMF, saPMF, sdPMF := dmg.PMF(), diffB.PMF(), sa.PMF(), sd.PMF()
 	return rules.Report{
 		Outcomes: []rules.Prob{
@@ -270,10 +280,11 @@ func combine(atk, def *sideOdds, in Input) rules.Report {
 			{Name: "defender_wins", P: lose},
 			{Name: "instant_death", P: death},
 			{Name: "tie_first_comparison", P: tie},
-			{Name: "attacker_double", P: dblA},
-			{Name: "attacker_double_six", P: sum(atk.rest[maxScore][1])},
-			{Name: "defender_double", P: dblD},
-			{Name: "defender_double_six", P: sum(def.rest[maxScore][1])},
+			{Name: "special_attack", P: lowA},
+			{Name: "force_attack", P: forceP},
+			{Name: "weapon_breaks", P: forceP * in.BreakChance()},
+			{Name: "special_defense", P: lowD},
+			{Name: "off_balance_or_riposte", P: sum(def.rest[maxScore][1])},
 		},
 		Distributions: []rules.Dist{
 			{Name: "difference", PMF: diffPMF},
@@ -307,7 +318,14 @@ func tieBreak(atk, def *sideOdds, s int) float64 {
 }
 
 // damageAfter applies armor (not below 0) and then the extra damage to the
-// table's points.
-func damageAfter(points int, in Input) int {
+// table's points. A Force attack (force) sets armor to 0, or adds 1 against
+// an unarmoured defender, and adds 1 more.
+func damageAfter(points int, in Input, force bool) int {
+	if force {
+		if in.Armor == 0 {
+			points++
+		}
+		return points + 1 + in.ExtraDamage
+	}
 	return max(points-in.Armor, 0) + in.ExtraDamage
 }

@@ -19,7 +19,9 @@ type sideResult struct {
 
 // Resolve resolves one confrontation from the dice on the tape, rolled in
 // this order: the attack pool dice, the attack penalty dice, the defense pool
-// dice, the defense penalty dice. Extra fixed dice are an error.
+// dice, the defense penalty dice, then, after a Force attack, the breakage
+// dice of the weapon and of the second weapon (a metal weapon's second die
+// only when its first shows 1). Extra fixed dice are an error.
 func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 	if err := in.Validate(); err != nil {
 		return rules.Roll{}, err
@@ -42,9 +44,6 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 	}
 	dPen, err := roll(in.DefensePenalty, "defense penalty die")
 	if err != nil {
-		return rules.Roll{}, err
-	}
-	if err := t.Done(); err != nil {
 		return rules.Roll{}, err
 	}
 
@@ -82,12 +81,16 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 
 	outcome := "defender_wins"
 	diff := a.score - d.score
+	force := in.usesForce() && a.double && a.kept[0] == 6
 	values := []rules.Value{
 		{Name: "attack_score", Value: a.score},
 		{Name: "defense_score", Value: d.score},
 		{Name: "attack_rest", Value: a.rest},
 		{Name: "defense_rest", Value: d.rest},
 		{Name: "difference", Value: diff},
+	}
+	if force {
+		steps = append(steps, forceStep(in))
 	}
 	dead := false
 	if wins {
@@ -98,8 +101,8 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 			steps = append(steps, "Difference "+strconv.Itoa(diff)+" is 12 or more: instant death.")
 			result += ": instant death."
 		} else {
-			dmg := damageAfter(pts, in)
-			steps = append(steps, damageStep(in, diff, pts, dmg))
+			dmg := damageAfter(pts, in, force)
+			steps = append(steps, damageStep(in, diff, pts, dmg, force))
 			values = append(values, rules.Value{Name: "damage", Value: dmg})
 			result += ": " + plural(dmg, "point") + " of damage."
 		}
@@ -107,26 +110,92 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 		values = append(values, rules.Value{Name: "damage", Value: 0})
 		result += "."
 	}
+	broken := 0
+	if force {
+		for _, m := range in.weapons() {
+			b, step, err := breakTest(m, t)
+			if err != nil {
+				return rules.Roll{}, err
+			}
+			steps = append(steps, step)
+			broken += b2i(b)
+		}
+		if broken > 0 {
+			result += " The Force attack breaks " + plural(broken, "weapon") + "."
+		}
+	}
+	if err := t.Done(); err != nil {
+		return rules.Roll{}, err
+	}
 	values = append(values,
 		rules.Value{Name: "instant_death", Value: b2i(dead)},
-		rules.Value{Name: "attacker_double", Value: b2i(a.double)},
-		rules.Value{Name: "defender_double", Value: b2i(d.double)},
+		rules.Value{Name: "special_attack", Value: b2i(a.double && a.kept[0] < 6)},
+		rules.Value{Name: "force_attack", Value: b2i(force)},
+		rules.Value{Name: "weapons_broken", Value: broken},
+		rules.Value{Name: "special_defense", Value: b2i(d.double && d.kept[0] < 6)},
+		rules.Value{Name: "off_balance_or_riposte", Value: b2i(d.double && d.kept[0] == 6)},
 	)
-	if a.double {
-		if a.kept[0] == 6 {
-			steps = append(steps, "The attacker kept a double 6: Force attack applies at the table (its effects are not counted here).")
-		} else {
-			steps = append(steps, "The attacker kept a double "+strconv.Itoa(a.kept[0])+": a special attack may be chosen at the table (not counted here).")
-		}
+	switch {
+	case a.double && a.kept[0] < 6:
+		steps = append(steps, "The attacker kept a double "+strconv.Itoa(a.kept[0])+": a special attack (Precise attack, Maneuver, Flaw or Tactical advantage) may be chosen at the table; its effect is not counted here.")
+	case a.double && !force:
+		steps = append(steps, "The attacker kept a double 6 but does not use the Force attack (setting force_attack never).")
 	}
 	if d.double {
 		if d.kept[0] == 6 {
 			steps = append(steps, "The defender kept a double 6: Off balance or Riposte may be chosen at the table (not counted here).")
 		} else {
-			steps = append(steps, "The defender kept a double "+strconv.Itoa(d.kept[0])+": a special defense may be chosen at the table (not counted here).")
+			steps = append(steps, "The defender kept a double "+strconv.Itoa(d.kept[0])+": a special defense (Maneuver, Aggressiveness, Riposte or Disengage) may be chosen at the table (not counted here).")
 		}
 	}
 	return rules.Roll{Dice: t.Rolls(), Outcome: outcome, Result: result, Values: values, Steps: steps}, nil
+}
+
+// forceStep explains the Force attack's effects on this input.
+func forceStep(in Input) string {
+	s := "The attacker kept a double 6: Force attack. "
+	if in.Armor > 0 {
+		s += "The defender's armor counts as 0 and the blow deals +1 damage"
+	} else {
+		s += "The defender wears no armor, so +1 damage, and the blow deals +1 damage more"
+	}
+	s += "; the defender must roll a double on an aptitude test or fall (not counted here); every weapon used is tested for breakage."
+	return s
+}
+
+// breakTest rolls the breakage test of one weapon after a Force attack: the
+// weapon breaks when m.Rolls dice in a row show m.BreaksOn or less (the
+// next die is rolled only while every die so far broke it).
+func breakTest(m Material, t *dice.Tape) (bool, string, error) {
+	var faces []int
+	for i := range m.Rolls {
+		what := "breakage die (" + m.Name + ")"
+		if m.Rolls > 1 {
+			what = "breakage die " + strconv.Itoa(i+1) + " (" + m.Name + ")"
+		}
+		f, err := t.Roll(6, what)
+		if err != nil {
+			return false, "", err
+		}
+		faces = append(faces, f)
+		if f > m.BreaksOn {
+			break
+		}
+	}
+	breaks := len(faces) == m.Rolls && faces[len(faces)-1] <= m.BreaksOn
+	on := "1"
+	if m.BreaksOn > 1 {
+		on = "1–" + strconv.Itoa(m.BreaksOn)
+	}
+	s := "Breakage test, " + m.Name + " weapon (breaks on " + on
+	if m.Rolls > 1 {
+		s += ", " + strconv.Itoa(m.Rolls) + " times in a row"
+	}
+	s += "): " + joinInts(faces, ", ")
+	if breaks {
+		return true, s + ": the weapon breaks.", nil
+	}
+	return false, s + ": the weapon holds.", nil
 }
 
 // resolveSide cancels, keeps and explains one side's dice.
@@ -206,7 +275,7 @@ func resolveSide(side string, pool, pen []int, keep string, steps *[]string) sid
 	return r
 }
 
-func damageStep(in Input, diff, pts, dmg int) string {
+func damageStep(in Input, diff, pts, dmg int, force bool) string {
 	s := "Difference " + strconv.Itoa(diff) + " gives " + plural(pts, "point") + " on the damage table"
 	switch {
 	case len(in.DamageTable) == DamageTableSize:
@@ -214,7 +283,12 @@ func damageStep(in Input, diff, pts, dmg int) string {
 	case damageBandData[bandOfDiff[diff]].Provisional:
 		s += " (provisional value)"
 	}
-	if in.Armor > 0 {
+	switch {
+	case force && in.Armor > 0:
+		s += "; the Force attack ignores armor " + strconv.Itoa(in.Armor) + " and adds 1, making " + strconv.Itoa(pts+1)
+	case force:
+		s += "; the Force attack adds 1 (no armor) and 1, making " + strconv.Itoa(pts+2)
+	case in.Armor > 0:
 		s += "; armor " + strconv.Itoa(in.Armor) + " leaves " + strconv.Itoa(max(pts-in.Armor, 0))
 	}
 	if in.ExtraDamage > 0 {

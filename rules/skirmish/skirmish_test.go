@@ -87,7 +87,7 @@ func TestResolveCases(t *testing.T) {
 			name: "penalty die without a match does nothing",
 			in:   Input{AttackDice: 2, AttackPenalty: 1, DefenseDice: 2, Keep: KeepHighest},
 			dice: []int{6, 5, 4, 1, 1}, outcome: "attacker_wins",
-			want:  map[string]int{"attack_score": 11, "defense_score": 2, "difference": 9, "damage": 6, "defender_double": 1},
+			want:  map[string]int{"attack_score": 11, "defense_score": 2, "difference": 9, "damage": 6, "special_defense": 1, "special_attack": 0},
 			trace: []string{"Penalty die 4 finds no 4 left to cancel and does nothing", "special defense"},
 		},
 		{
@@ -99,15 +99,45 @@ func TestResolveCases(t *testing.T) {
 		{
 			name: "defense fully cancelled, 12: instant death",
 			in:   Input{AttackDice: 2, DefenseDice: 1, DefensePenalty: 1, Armor: 6, Keep: KeepHighest},
-			dice: []int{6, 6, 3, 3}, outcome: "attacker_wins",
-			want:  map[string]int{"attack_score": 12, "defense_score": 0, "instant_death": 1, "attacker_double": 1},
-			trace: []string{"Defense has no dice left: score 0", "instant death", "Force attack"},
+			dice: []int{6, 6, 3, 3, 3}, outcome: "attacker_wins",
+			want:  map[string]int{"attack_score": 12, "defense_score": 0, "instant_death": 1, "force_attack": 1, "weapons_broken": 0},
+			trace: []string{"Defense has no dice left: score 0", "instant death", "Force attack", "Breakage test, bone/wood weapon (breaks on 1–2): 3: the weapon holds."},
+		},
+		{
+			name: "Force attack against armor: armor counts 0, +1 damage; the bone weapon breaks on 2",
+			in:   Input{AttackDice: 3, DefenseDice: 2, Armor: 3, Keep: KeepHighest},
+			dice: []int{6, 6, 1, 4, 3, 2}, outcome: "attacker_wins",
+			// difference 12 - 7 = 5: 4 points; armor ignored, +1: 5
+			want:  map[string]int{"difference": 5, "damage": 5, "force_attack": 1, "weapons_broken": 1, "special_attack": 0},
+			trace: []string{"the Force attack ignores armor 3 and adds 1, making 5", "the weapon breaks"},
+		},
+		{
+			name: "Force attack unarmoured: +1 and +1; metal holds after 1 then 2, stone breaks on 1",
+			in:   Input{AttackDice: 2, DefenseDice: 2, Keep: KeepHighest, Weapon: MaterialMetal, SecondWeapon: MaterialStone, ExtraDamage: 1},
+			dice: []int{6, 6, 6, 5, 1, 2, 1}, outcome: "attacker_wins",
+			// difference 1: 2 points, +2 unarmoured Force attack, +1 extra: 5
+			want:  map[string]int{"difference": 1, "damage": 5, "force_attack": 1, "weapons_broken": 1},
+			trace: []string{"adds 1 (no armor) and 1, making 4", "metal weapon (breaks on 1, 2 times in a row): 1, 2: the weapon holds", "obsidian/stone weapon (breaks on 1): 1: the weapon breaks"},
+		},
+		{
+			name: "Force attack not used (setting never): armor applies, no breakage die",
+			in:   Input{AttackDice: 3, DefenseDice: 2, Armor: 3, Keep: KeepHighest, ForceAttack: ForceAttackNever},
+			dice: []int{6, 6, 1, 4, 3}, outcome: "attacker_wins",
+			want:  map[string]int{"difference": 5, "damage": 1, "force_attack": 0, "weapons_broken": 0},
+			trace: []string{"does not use the Force attack"},
+		},
+		{
+			name: "a failed attack with a Force attack still tests the weapon",
+			in:   Input{AttackDice: 2, DefenseDice: 3, Keep: KeepHighest},
+			dice: []int{6, 6, 6, 6, 1, 1}, outcome: "defender_wins",
+			want:  map[string]int{"damage": 0, "force_attack": 1, "weapons_broken": 1, "off_balance_or_riposte": 1},
+			trace: []string{"the dice not kept total 0 against 1: the attack fails", "the weapon breaks"},
 		},
 		{
 			name: "prefer_double keeps the lower double",
 			in:   Input{AttackDice: 4, DefenseDice: 2, Keep: KeepPreferDouble},
 			dice: []int{6, 3, 5, 3, 4, 1}, outcome: "attacker_wins",
-			want:  map[string]int{"attack_score": 6, "attack_rest": 11, "defense_score": 5, "difference": 1, "damage": 2, "attacker_double": 1},
+			want:  map[string]int{"attack_score": 6, "attack_rest": 11, "defense_score": 5, "difference": 1, "damage": 2, "special_attack": 1, "force_attack": 0},
 			trace: []string{"keeps the double 3 and 3 = 6 rather than the higher 6 and 5"},
 		},
 		{
@@ -370,7 +400,7 @@ func TestSumsToOne(t *testing.T) {
 							t.Errorf("%+v: %s = %v", in, o.Name, o.P)
 						}
 					}
-					if p("attacker_double_six") > p("attacker_double")+tol || p("instant_death") > p("attacker_wins")+tol {
+					if p("weapon_breaks") > p("force_attack")+tol || p("instant_death") > p("attacker_wins")+tol {
 						t.Errorf("%+v: a flag exceeds the outcome it is part of", in)
 					}
 					if (def[0] > def[1]) && p("instant_death") != 0 {
@@ -403,7 +433,7 @@ func TestMonotone(t *testing.T) {
 				a := Input{AttackDice: n, AttackPenalty: q, DefenseDice: other[0], DefensePenalty: other[1], Keep: KeepHighest}
 				d := Input{AttackDice: other[0], AttackPenalty: other[1], DefenseDice: n, DefensePenalty: q, Keep: KeepHighest}
 				pd := Input{AttackDice: n, AttackPenalty: q, DefenseDice: other[0], DefensePenalty: other[1], Keep: KeepPreferDouble}
-				pa, pdw, pdbl := win(a, "attacker_wins"), win(d, "attacker_wins"), win(pd, "attacker_double")
+				pa, pdw, pdbl := win(a, "attacker_wins"), win(d, "attacker_wins"), win(pd, "special_attack")+win(pd, "force_attack")
 				if pa < prevA-tol {
 					t.Errorf("attack %d+%d vs %v: win %v fell from %v", n, q, other, pa, prevA)
 				}

@@ -70,6 +70,7 @@ func DamagePoints(table []int, diff int) (points int, instantDeath bool) {
 // Material is a weapon material for the breakage test after a Force attack:
 // the weapon breaks when Rolls successive d6 all show BreaksOn or less.
 type Material struct {
+	ID       string // value of the weapon and second_weapon fields: "bone", "stone", "metal"
 	Name     string
 	BreaksOn int // highest face that breaks the weapon
 	Rolls    int // how many d6 must all break it
@@ -89,10 +90,21 @@ func (m Material) BreakChance() float64 {
 // unknown material counts as bone.
 func Materials() []Material {
 	return []Material{
-		{Name: "bone/wood", BreaksOn: 2, Rolls: 1, Default: true},
-		{Name: "obsidian/stone", BreaksOn: 1, Rolls: 1},
-		{Name: "metal", BreaksOn: 1, Rolls: 2},
+		{ID: MaterialBone, Name: "bone/wood", BreaksOn: 2, Rolls: 1, Default: true},
+		{ID: MaterialStone, Name: "obsidian/stone", BreaksOn: 1, Rolls: 1},
+		{ID: MaterialMetal, Name: "metal", BreaksOn: 1, Rolls: 2},
 	}
+}
+
+// MaterialByID returns the material with the given ID (bone, stone or
+// metal) and whether it exists.
+func MaterialByID(id string) (Material, bool) {
+	for _, m := range Materials() {
+		if m.ID == id {
+			return m, true
+		}
+	}
+	return Material{}, false
 }
 
 // Reach is how far a kind of weapon engages an enemy.
