@@ -66,10 +66,48 @@ func (v Values) tape() (*dice.Tape, bool) {
 	return nil, false
 }
 
+// FieldErrors are several bad inputs at once, in schema order; Parse returns
+// one when more than one field is bad (a single bad field is a
+// *rules.FieldError as is), so a form can mark every bad field together.
+type FieldErrors []*rules.FieldError
+
+// Error joins the fields' messages with "; ".
+func (es FieldErrors) Error() string {
+	parts := make([]string, len(es))
+	for i, e := range es {
+		parts[i] = e.Error()
+	}
+	return strings.Join(parts, "; ")
+}
+
+// Unwrap lets errors.As find each *rules.FieldError.
+func (es FieldErrors) Unwrap() []error {
+	out := make([]error, len(es))
+	for i, e := range es {
+		out[i] = e
+	}
+	return out
+}
+
+// AsFieldErrors returns the bad fields an error from Parse or Run names:
+// every field of a FieldErrors, or the one *rules.FieldError; nil for any
+// other error. It uses type assertions, not errors.As, so that it stays
+// cheap in the WebAssembly module.
+func AsFieldErrors(err error) []*rules.FieldError {
+	switch e := err.(type) {
+	case FieldErrors:
+		return e
+	case *rules.FieldError:
+		return []*rules.FieldError{e}
+	}
+	return nil
+}
+
 // Parse validates raw text inputs and fills in defaults. An unknown field, or
-// a value outside its field's range or options, is a *rules.FieldError. Empty
-// text means "use the default" (and, for dice and seed, "not given"). Giving
-// both dice and seed is an error.
+// a value outside its field's range or options, is a *rules.FieldError; when
+// several fields are bad, the error is a FieldErrors listing all of them.
+// Empty text means "use the default" (and, for dice and seed, "not given").
+// Giving both dice and seed is an error.
 func (c *Calculator) Parse(raw map[string]string) (Values, error) {
 	return c.parse(raw, true)
 }
@@ -90,6 +128,7 @@ func (c *Calculator) parse(raw map[string]string, limits bool) (Values, error) {
 				Allowed: "no such field; fields of " + c.ID + ": " + strings.Join(c.FieldNames(), ", ")}
 		}
 	}
+	var bad FieldErrors
 	for _, f := range c.Fields {
 		text := strings.TrimSpace(raw[f.Name])
 		if text == "" {
@@ -104,17 +143,25 @@ func (c *Calculator) parse(raw map[string]string, limits bool) (Values, error) {
 			f.Min, f.Max = -1<<40, 1<<40
 		}
 		if err := v.set(f, text); err != nil {
-			return Values{}, err
+			bad = append(bad, err)
 		}
 	}
 	if v.given["dice"] && v.given["seed"] {
-		return Values{}, &rules.FieldError{Field: "seed", Value: raw["seed"], Allowed: "either dice or seed, not both"}
+		bad = append(bad, &rules.FieldError{Field: "seed", Value: raw["seed"], Allowed: "either dice or seed, not both"})
 	}
-	return v, nil
+	switch len(bad) {
+	case 0:
+		return v, nil
+	case 1:
+		return Values{}, bad[0]
+	}
+	return Values{}, bad
 }
 
-func (v Values) set(f Field, text string) error {
-	bad := func(allowed string) error { return &rules.FieldError{Field: f.Name, Value: text, Allowed: allowed} }
+func (v Values) set(f Field, text string) *rules.FieldError {
+	bad := func(allowed string) *rules.FieldError {
+		return &rules.FieldError{Field: f.Name, Value: text, Allowed: allowed}
+	}
 	switch f.Kind {
 	case Int:
 		n, err := strconv.Atoi(text)

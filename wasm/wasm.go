@@ -20,7 +20,6 @@ import (
 	"syscall/js"
 
 	"d6codex/calc"
-	"d6codex/rules"
 )
 
 // Serve publishes reg as the global d6calc and never returns.
@@ -65,14 +64,20 @@ func run(reg *calc.Registry, args []js.Value) (out any) {
 
 func errorObject(err error) js.Value {
 	o := map[string]any{"error": err.Error()}
-	// The calculators return a *rules.FieldError as is, never wrapped, so a
-	// type assertion finds it without errors.As (which links in reflection).
-	switch e := err.(type) {
-	case *rules.FieldError:
-		o["field"] = e.Field
-	case *calc.DiceError:
+	// The calculators return a *rules.FieldError, calc.FieldErrors or a
+	// *calc.DiceError as is, never wrapped, so type assertions find them
+	// without errors.As (which links in reflection). "field" is the first bad
+	// field; "fields" lists every bad field with what it allows.
+	if _, ok := err.(*calc.DiceError); ok {
 		o["field"] = "dice"
 		o["dice"] = true // the odds stand without the dice
+	} else if fes := calc.AsFieldErrors(err); len(fes) > 0 {
+		o["field"] = fes[0].Field
+		list := make([]any, len(fes))
+		for i, fe := range fes {
+			list[i] = map[string]any{"field": fe.Field, "value": fe.Value, "allowed": fe.Allowed}
+		}
+		o["fields"] = list
 	}
 	return js.ValueOf(o)
 }

@@ -190,7 +190,7 @@
         m.remove();
       }
       if (res.error) {
-        this.showError(res.error, res.field);
+        this.showError(res.error, res.field, res.fields);
         return;
       }
       this.err.hidden = true;
@@ -215,27 +215,34 @@
       return box;
     }
 
-    showError(msg, field) {
+    // showError shows why the inputs give no result: beside every bad field
+    // (in its label's words, with aria-invalid and aria-describedby) and in
+    // the message box, and clears the result of other inputs.
+    showError(msg, field, fields) {
       this.root.dataset.state = "error";
       this.err.hidden = false;
-      this.err.textContent = msg;
       this.status.textContent = "";
       // A result on screen always belongs to the inputs on screen.
       this.out.replaceChildren();
       this.out.hidden = true;
       this.last = null;
-      const f = field && this.field(field);
-      if (f && f.setAttribute) {
-        // The message beside the field too, in the words of its label.
-        const label = this.root.querySelector(`label[for="${CSS.escape(f.id)}"]`)?.textContent || field;
-        const text = msg.startsWith(field + ": ") ? label + ": " + msg.slice(field.length + 2) : msg;
-        this.err.textContent = text;
-        const m = el("p", { class: "calc-field-error", id: f.id + "-err", "data-for": field, text });
+      const bad = fields && fields.length ? fields : field ? [{ field, message: msg }] : [];
+      const lines = [];
+      for (const b of bad) {
+        const f = this.field(b.field);
+        if (!f || !f.setAttribute) continue;
+        const label = this.root.querySelector(`label[for="${CSS.escape(f.id)}"]`)?.textContent || b.field;
+        const text = b.message
+          ? (b.message.startsWith(b.field + ": ") ? label + ": " + b.message.slice(b.field.length + 2) : b.message)
+          : `${label}: ${b.value === "" ? "empty" : "“" + b.value + "”"} is not allowed (allowed: ${b.allowed})`;
+        lines.push(text);
+        const m = el("p", { class: "calc-field-error", id: f.id + "-err", "data-for": b.field, text });
         f.after(m);
         f.setAttribute("aria-invalid", "true");
         f.setAttribute("aria-errormessage", this.err.id);
         f.setAttribute("aria-describedby", (f.getAttribute("aria-describedby") || "") + " " + m.id);
       }
+      this.err.textContent = lines.length ? lines.join(" · ") : msg;
     }
 
     render() {

@@ -110,6 +110,17 @@ func TestResultsPlayersCanTrust(t *testing.T) {
 		t.Fatal("the typed dice fit 6 attack dice after all; the test needs dice that do not")
 	}
 	browser.ScreenshotElement(t, ctx, "#"+sk, "calc-dice-misfit")
+
+	// Every bad field at once, each beside its field.
+	n = runs(t, ctx, sk)
+	setField(t, ctx, sk, "attack_dice", "99")
+	setField(t, ctx, sk, "defense_dice", "-1")
+	waitState(t, ctx, sk, "error", n)
+	marked, _ := chromedp.Run(ctx, chromedp.Evaluate[int](fmt.Sprintf(`document.querySelectorAll("#%s [aria-invalid=true]").length`, sk)))
+	besides, _ := chromedp.Run(ctx, chromedp.Evaluate[int](fmt.Sprintf(`document.querySelectorAll("#%s .calc-field-error").length`, sk)))
+	if marked != 2 || besides != 2 {
+		t.Errorf("%d fields marked invalid and %d messages beside them, want both bad fields", marked, besides)
+	}
 }
 
 func scroll(t *testing.T, ctx context.Context, dom string) {
