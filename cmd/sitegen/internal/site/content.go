@@ -71,9 +71,12 @@ type alias struct {
 func (s *Site) load(ctx context.Context) error {
 	root := filepath.Join(s.opts.Source, ContentDir)
 	var rels []string
+	s.files = map[string]bool{}
 	err := walkSource(s.opts.Source, root, func(rel, _ string) error {
 		if strings.HasSuffix(rel, ".md") {
 			rels = append(rels, rel)
+		} else {
+			s.files[rel] = true // published beside its page (see bundle.go)
 		}
 		return nil
 	}, func(rel, msg string) {

@@ -64,6 +64,9 @@ func (s *Site) Render(ctx context.Context, dir string) error {
 	if err != nil {
 		return err
 	}
+	if err := s.copyBundles(dir, reserved); err != nil {
+		return err
+	}
 	s.search = s.newSearchIndex(assets)
 	s.lastmod = gitTimes(ctx, s.opts.Source)
 	view := &templates.Site{
@@ -304,6 +307,14 @@ func (s *Site) process(doc ast.Node, src []byte, p *page, out *pageOutput) []*te
 					s.warn.addf(p.file, line, col, "", "%s: sitegen does not support it, so it shows as text", what)
 				}
 			}
+		case *ast.Image:
+			dest, problem := s.resolveLink(p, string(n.Destination))
+			if problem != "" {
+				line, col := pos(imageStart(n, src))
+				s.diag.addf(p.file, line, col, "", "broken image %q: %s", n.Destination, problem)
+			} else {
+				n.Destination = []byte(dest)
+			}
 		case *ast.Link:
 			dest, problem := s.resolveLink(p, string(n.Destination))
 			if problem != "" {
@@ -319,6 +330,17 @@ func (s *Site) process(doc ast.Node, src []byte, p *page, out *pageOutput) []*te
 		r.old.Parent().ReplaceChild(r.old.Parent(), r.old, r.new)
 	}
 	return toc
+}
+
+// imageStart is the source offset of an image: its alt text's first
+// segment, less the "![" before it.
+func imageStart(n *ast.Image, src []byte) int {
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if t, ok := c.(*ast.Text); ok {
+			return max(t.Segment.Start-2, 0)
+		}
+	}
+	return n.Pos()
 }
 
 // rawStart is the source offset where raw HTML starts.
@@ -385,7 +407,23 @@ func (s *Site) resolveLink(from *page, dest string) (string, string) {
 		return dest, ""
 	}
 	if !strings.HasSuffix(target, ".md") {
-		return dest, ""
+		file := target
+		if q, _, found := strings.Cut(file, "?"); found {
+			file = q
+		}
+		if un, err := url.PathUnescape(file); err == nil {
+			file = un
+		}
+		u, problem, ok := s.resolveFile(from, file)
+		switch {
+		case !ok:
+			return dest, ""
+		case problem != "":
+			return "", problem
+		case frag != "":
+			return u + "#" + frag, ""
+		}
+		return u, ""
 	}
 	if un, err := url.PathUnescape(target); err == nil {
 		target = un

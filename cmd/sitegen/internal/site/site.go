@@ -125,6 +125,7 @@ type Site struct {
 	pages  []*page          // reading order, home first
 	synth  []*page          // sections synthesized for folders without _index.md
 	byRel  map[string]*page // content-relative path -> page (drafts excluded unless Options.Drafts)
+	files  map[string]bool  // content-relative paths of the files that are not Markdown (bundle.go)
 	drafts map[string]bool  // content-relative paths of excluded drafts
 
 	rendered atomic.Int64

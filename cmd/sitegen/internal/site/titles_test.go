@@ -92,3 +92,37 @@ func TestFolderPages(t *testing.T) {
 		t.Errorf("two pages for one folder: err = %v, want both files named", err)
 	}
 }
+
+// TestBundles: files in content/ that are not Markdown are published beside
+// their page; links and images to them are checked and rewritten (issue 11).
+func TestBundles(t *testing.T) {
+	src := writeTree(t, map[string]string{
+		"content/Rules/combat.md":          "# Combat\n\n![The map](img/battle%20map.png) and [the sheet](sheet.pdf#page=2).\n",
+		"content/Rules/img/battle map.png": "PNG",
+		"content/Rules/sheet.pdf":          "PDF",
+	})
+	if _, err := build(t, src, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	out := readTree(t, filepath.Join(src, "public"))
+	if out["rules/img/battle map.png"] != "PNG" || out["rules/sheet.pdf"] != "PDF" {
+		t.Fatalf("content files not published beside the page: %v", slicesKeys(out))
+	}
+	page := out["rules/combat/index.html"]
+	if !strings.Contains(page, `src="/rules/img/battle%20map.png"`) || !strings.Contains(page, `href="/rules/sheet.pdf#page=2"`) {
+		t.Errorf("links not rewritten to the published files:\n%s", page)
+	}
+	sitetest.WriteFiles(t, src, map[string]string{"content/Rules/combat.md": "# Combat\n\n![The map](img/missing.png)\n"})
+	_, err := build(t, src, Options{})
+	if err == nil || !strings.Contains(err.Error(), `content/Rules/combat.md:3:1: broken image "img/missing.png": content/Rules/img/missing.png does not exist`) {
+		t.Errorf("missing image: err = %v", err)
+	}
+}
+
+func slicesKeys(m map[string]string) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}

@@ -1,0 +1,70 @@
+package site
+
+import (
+	"fmt"
+	"maps"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// Files in content/ that are not Markdown (pictures, maps, PDFs) are
+// published beside their page, as Hugo's page bundles and MkDocs do: the
+// folders take the same URL names as the pages' (see classify) and the
+// file keeps its name, so content/Rules/img/map.png is /rules/img/map.png.
+// Links and images that point at them are checked and rewritten like links
+// between pages.
+
+// bundleURL is the site path of a content file.
+func bundleURL(rel string) string {
+	dir, name := path.Split(rel)
+	var segs []string
+	for _, d := range strings.Split(strings.Trim(dir, "/"), "/") {
+		if d != "" {
+			segs = append(segs, slugify(d))
+		}
+	}
+	return "/" + path.Join(append(segs, name)...)
+}
+
+// copyBundles publishes the content files into dir, after static files:
+// reserved holds the output paths that pages own, and a file already in
+// dir is a static file's.
+func (s *Site) copyBundles(dir string, reserved map[string]bool) error {
+	for _, rel := range slices.Sorted(maps.Keys(s.files)) {
+		out := strings.TrimPrefix(bundleURL(rel), "/")
+		if _, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(out))); reserved[out] || err == nil {
+			s.diag.addf(ContentDir+"/"+rel, 0, 0, "", "conflicts with another file of the site at /%s", out)
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(s.opts.Source, ContentDir, filepath.FromSlash(rel)))
+		if err != nil {
+			s.diag.addf(ContentDir+"/"+rel, 0, 0, "", "read: %v", unwrapPath(err))
+			continue
+		}
+		if err := writeFile(dir, out, data); err != nil {
+			return fmt.Errorf("publish %s/%s: %w", ContentDir, rel, err)
+		}
+	}
+	return nil
+}
+
+// resolveFile resolves a relative link to a file that is not Markdown
+// (target is unescaped, without fragment or query): the file's URL, or a
+// problem when it names a file that does not exist. ok is false when the
+// target is not a file link sitegen checks (a folder, no extension).
+func (s *Site) resolveFile(from *page, target string) (url, problem string, ok bool) {
+	if strings.HasSuffix(target, "/") || path.Ext(target) == "" {
+		return "", "", false
+	}
+	rel := path.Join(path.Dir(from.rel), target)
+	if rel == ".." || strings.HasPrefix(rel, "../") {
+		return "", fmt.Sprintf("points outside %s/", ContentDir), true
+	}
+	if !s.files[rel] {
+		return "", fmt.Sprintf("%s/%s does not exist", ContentDir, rel), true
+	}
+	return s.cfg.relURL(bundleURL(rel)), "", true
+}
