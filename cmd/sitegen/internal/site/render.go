@@ -406,11 +406,12 @@ func (s *Site) resolveLink(from *page, dest string) (string, string) {
 		}
 		return dest, ""
 	}
+	query := ""
+	if t, q, found := strings.Cut(target, "?"); found {
+		target, query = t, "?"+q
+	}
 	if !strings.HasSuffix(target, ".md") {
 		file := target
-		if q, _, found := strings.Cut(file, "?"); found {
-			file = q
-		}
 		if un, err := url.PathUnescape(file); err == nil {
 			file = un
 		}
@@ -421,9 +422,9 @@ func (s *Site) resolveLink(from *page, dest string) (string, string) {
 		case problem != "":
 			return "", problem
 		case frag != "":
-			return u + "#" + frag, ""
+			return u + query + "#" + frag, ""
 		}
-		return u, ""
+		return u + query, ""
 	}
 	if un, err := url.PathUnescape(target); err == nil {
 		target = un
@@ -439,7 +440,7 @@ func (s *Site) resolveLink(from *page, dest string) (string, string) {
 	case !ok:
 		return "", fmt.Sprintf("%s/%s does not exist", ContentDir, rel)
 	}
-	u := s.cfg.relURL(to.sitePath)
+	u := s.cfg.relURL(to.sitePath) + query
 	if frag != "" {
 		if !to.ids[frag] && !to.failed { // a page that could not be read has its own error
 			return "", fmt.Sprintf("no heading with id %q in %s/%s", frag, ContentDir, rel)

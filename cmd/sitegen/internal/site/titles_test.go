@@ -97,7 +97,8 @@ func TestFolderPages(t *testing.T) {
 // their page; links and images to them are checked and rewritten (issue 11).
 func TestBundles(t *testing.T) {
 	src := writeTree(t, map[string]string{
-		"content/Rules/combat.md":          "# Combat\n\n![The map](img/battle%20map.png) and [the sheet](sheet.pdf#page=2).\n",
+		"content/Rules/combat.md":          "# Combat\n\n![The map](img/battle%20map.png) and [the sheet](sheet.pdf#page=2); [a page with a query](other.md?h=x#part).\n",
+		"content/Rules/other.md":           "# Other\n\n## Part\n",
 		"content/Rules/img/battle map.png": "PNG",
 		"content/Rules/sheet.pdf":          "PDF",
 	})
@@ -109,7 +110,8 @@ func TestBundles(t *testing.T) {
 		t.Fatalf("content files not published beside the page: %v", slicesKeys(out))
 	}
 	page := out["rules/combat/index.html"]
-	if !strings.Contains(page, `src="/rules/img/battle%20map.png"`) || !strings.Contains(page, `href="/rules/sheet.pdf#page=2"`) {
+	if !strings.Contains(page, `src="/rules/img/battle%20map.png"`) || !strings.Contains(page, `href="/rules/sheet.pdf#page=2"`) ||
+		!strings.Contains(page, `href="/rules/other/?h=x#part"`) {
 		t.Errorf("links not rewritten to the published files:\n%s", page)
 	}
 	sitetest.WriteFiles(t, src, map[string]string{"content/Rules/combat.md": "# Combat\n\n![The map](img/missing.png)\n"})
