@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"d6codex/cmd/sitegen/internal/browser"
-	"d6codex/cmd/sitegen/internal/sitetest"
+	"d6codex/cmd/sitegen/internal/testing/browser"
+	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
 // TestSelfContainedBinary builds sitegen as `make sitegen` does, copies it

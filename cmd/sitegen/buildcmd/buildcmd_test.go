@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"d6codex/cmd/sitegen/internal/sitetest"
+	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
 func writeSite(t *testing.T, page string) string {

@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"d6codex/cmd/sitegen/buildcmd"
-	"d6codex/cmd/sitegen/internal/corpus"
+	"d6codex/cmd/sitegen/internal/testing/corpus"
 	"d6codex/cmd/sitegen/internal/watch"
 )
 

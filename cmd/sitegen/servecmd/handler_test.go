@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"d6codex/cmd/sitegen/internal/sitetest"
+	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
 // rawGet sends a request line as is (no client-side path cleaning).

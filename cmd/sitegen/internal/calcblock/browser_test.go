@@ -15,9 +15,9 @@ import (
 
 	"d6codex/calc/systems"
 	"d6codex/cmd/sitegen/buildcmd"
-	"d6codex/cmd/sitegen/internal/browser"
+	"d6codex/cmd/sitegen/internal/testing/browser"
 	"d6codex/cmd/sitegen/internal/site"
-	"d6codex/cmd/sitegen/internal/sitetest"
+	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
 // buildCalcSite builds a small site whose page embeds the given calculator

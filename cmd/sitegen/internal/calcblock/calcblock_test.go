@@ -9,9 +9,9 @@ import (
 	"testing"
 
 	"d6codex/cmd/sitegen/buildcmd"
-	"d6codex/cmd/sitegen/internal/browser"
+	"d6codex/cmd/sitegen/internal/testing/browser"
 	"d6codex/cmd/sitegen/internal/site"
-	"d6codex/cmd/sitegen/internal/sitetest"
+	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
 // build builds a one-page site with the real handlers and returns the

@@ -10,7 +10,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"d6codex/cmd/sitegen/internal/browser"
+	"d6codex/cmd/sitegen/internal/testing/browser"
 	"d6codex/rules/dice/expr"
 )
 

@@ -12,7 +12,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"d6codex/calc/systems"
-	"d6codex/cmd/sitegen/internal/browser"
+	"d6codex/cmd/sitegen/internal/testing/browser"
 )
 
 // hostileValues are what a crafted link or a careless paste puts into a

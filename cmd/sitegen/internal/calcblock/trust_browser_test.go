@@ -9,7 +9,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"d6codex/calc/systems"
-	"d6codex/cmd/sitegen/internal/browser"
+	"d6codex/cmd/sitegen/internal/testing/browser"
 )
 
 // TestResultsPlayersCanTrust covers issue 13's wrong or stale answers in

@@ -11,10 +11,10 @@ import (
 	"testing"
 
 	"d6codex/calc/systems"
-	"d6codex/cmd/sitegen/internal/browser"
+	"d6codex/cmd/sitegen/internal/testing/browser"
 	"d6codex/cmd/sitegen/internal/compareblock"
 	"d6codex/cmd/sitegen/internal/site"
-	"d6codex/cmd/sitegen/internal/sitetest"
+	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
 // build builds a one-page site whose page is body, with the compare

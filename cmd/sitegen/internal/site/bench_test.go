@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"d6codex/cmd/sitegen/internal/corpus"
+	"d6codex/cmd/sitegen/internal/testing/corpus"
 )
 
 // BenchmarkBuild builds a generated corpus in-process (load, render,

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"d6codex/cmd/sitegen/internal/sitetest"
+	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
 // TestDestOwnership: a build replaces only a folder it made (marker), an

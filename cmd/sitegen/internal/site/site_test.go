@@ -15,7 +15,7 @@ import (
 
 	"github.com/yuin/goldmark/text"
 
-	"d6codex/cmd/sitegen/internal/sitetest"
+	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
 // fakeHandler renders ```fake blocks, flags the page and asks for a script.

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"d6codex/cmd/sitegen/internal/sitetest"
+	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
 // TestInferredTitles checks that front matter is optional: the title comes

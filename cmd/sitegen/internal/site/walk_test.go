@@ -8,7 +8,7 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"d6codex/cmd/sitegen/internal/sitetest"
+	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
 // TestSymlinks: links that resolve outside the source folder are refused

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"d6codex/calc/systems"
-	"d6codex/cmd/sitegen/internal/browser"
+	"d6codex/cmd/sitegen/internal/testing/browser"
 	"d6codex/cmd/sitegen/internal/wasmbuild"
 )
 

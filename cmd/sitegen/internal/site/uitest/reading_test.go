@@ -12,7 +12,7 @@ import (
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 
-	"d6codex/cmd/sitegen/internal/browser"
+	"d6codex/cmd/sitegen/internal/testing/browser"
 )
 
 // TestThemeThreeStates cycles the theme button through system, light and

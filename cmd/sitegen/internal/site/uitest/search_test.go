@@ -14,7 +14,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"d6codex/calc/systems"
-	"d6codex/cmd/sitegen/internal/browser"
+	"d6codex/cmd/sitegen/internal/testing/browser"
 	"d6codex/cmd/sitegen/internal/site"
 )
 

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"d6codex/cmd/sitegen/internal/browser"
-	"d6codex/cmd/sitegen/internal/corpus"
+	"d6codex/cmd/sitegen/internal/testing/browser"
+	"d6codex/cmd/sitegen/internal/testing/corpus"
 	"d6codex/cmd/sitegen/internal/site"
 )
 

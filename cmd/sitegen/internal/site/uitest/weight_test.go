@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"d6codex/cmd/sitegen/internal/browser"
+	"d6codex/cmd/sitegen/internal/testing/browser"
 	"d6codex/templates"
 )
 

@@ -19,7 +19,7 @@ import (
 
 	calcsystems "d6codex/calc/systems"
 	"d6codex/cmd/sitegen/buildcmd"
-	"d6codex/cmd/sitegen/internal/browser"
+	"d6codex/cmd/sitegen/internal/testing/browser"
 	"d6codex/cmd/sitegen/internal/site"
 )
 

@@ -4,7 +4,7 @@
 // latency in the browser at its largest inputs. It writes the
 // "calculators (WebAssembly)" section of BENCHMARKS.md.
 //
-//	go run ./cmd/sitegen/internal/calcbench [-runs 5] [-out BENCHMARKS.md]
+//	go run ./cmd/sitegen/internal/testing/calcbench [-runs 5] [-out BENCHMARKS.md]
 //
 // Run it from the repository root (make bench does); it needs Chromium.
 package main
@@ -29,8 +29,8 @@ import (
 
 	"d6codex/calc/systems"
 	"d6codex/cmd/sitegen/buildcmd"
-	"d6codex/cmd/sitegen/internal/benchmd"
-	"d6codex/cmd/sitegen/internal/browser"
+	"d6codex/cmd/sitegen/internal/testing/benchmd"
+	"d6codex/cmd/sitegen/internal/testing/browser"
 	"d6codex/cmd/sitegen/internal/site"
 	"d6codex/cmd/sitegen/internal/wasmbuild"
 )
@@ -159,7 +159,7 @@ func runSizes(out string) error {
 	}
 	var b strings.Builder
 	b.WriteString("## calculator modules (one per system)\n\n")
-	fmt.Fprintf(&b, "Produced by `go run ./cmd/sitegen/internal/calcbench -sizes` on %s, %s %s/%s. A page loads only the module of its game.\n\n",
+	fmt.Fprintf(&b, "Produced by `go run ./cmd/sitegen/internal/testing/calcbench -sizes` on %s, %s %s/%s. A page loads only the module of its game.\n\n",
 		time.Now().Format("2006-01-02"), runtime.Version(), runtime.GOOS, runtime.GOARCH)
 	sizesTable(&b, sz)
 	fmt.Print(b.String())
@@ -307,7 +307,7 @@ func median(xs []float64) float64 {
 func report(sz []sizes, firsts []float64, lat []latency, runs int) string {
 	var b strings.Builder
 	b.WriteString("## calculators (WebAssembly)\n\n")
-	fmt.Fprintf(&b, "Produced by `make bench` (`go run ./cmd/sitegen/internal/calcbench -runs %d`) on %s, %s %s/%s, %d CPUs, headless Debian Chromium.\n\n",
+	fmt.Fprintf(&b, "Produced by `make bench` (`go run ./cmd/sitegen/internal/testing/calcbench -runs %d`) on %s, %s %s/%s, %d CPUs, headless Debian Chromium.\n\n",
 		runs, time.Now().Format("2006-01-02"), runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU())
 	sizesTable(&b, sz)
 	fmt.Fprintf(&b, "Page load to first result (a page with one calculator at the top, the last system's first on its defaults, fresh browser profile each time, served from loopback, module fetched uncompressed): median %.0f ms over %d loads (min %.0f, max %.0f).\n\n",

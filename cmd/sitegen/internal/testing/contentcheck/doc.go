@@ -10,6 +10,6 @@
 // the repository) appears in content/, so pages stay in the site's own
 // words. The seed check skips, saying so, when the seeds are absent.
 //
-//	go test ./cmd/sitegen/internal/contentcheck/          # everything
-//	go test -short ./cmd/sitegen/internal/contentcheck/   # without the full build
+//	go test ./cmd/sitegen/internal/testing/contentcheck/          # everything
+//	go test -short ./cmd/sitegen/internal/testing/contentcheck/   # without the full build
 package contentcheck
