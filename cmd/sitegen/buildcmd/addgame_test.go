@@ -11,9 +11,9 @@ import (
 	"d6codex/calc/systems"
 	"d6codex/calc/systems/testdata/highroll"
 	"d6codex/cmd/sitegen/buildcmd"
-	"d6codex/cmd/sitegen/internal/testing/browser"
 	"d6codex/cmd/sitegen/internal/compareblock"
 	"d6codex/cmd/sitegen/internal/site"
+	"d6codex/cmd/sitegen/internal/testing/browser"
 	"d6codex/cmd/sitegen/internal/testing/sitetest"
 	"d6codex/cmd/sitegen/internal/wasmbuild"
 )

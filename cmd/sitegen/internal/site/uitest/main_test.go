@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"d6codex/cmd/sitegen/buildcmd"
-	"d6codex/cmd/sitegen/internal/testing/browser"
 	"d6codex/cmd/sitegen/internal/site"
+	"d6codex/cmd/sitegen/internal/testing/browser"
 )
 
 // bundled is the directory the bundled site was built into by TestMain.

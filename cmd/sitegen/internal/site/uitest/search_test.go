@@ -14,8 +14,8 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"d6codex/calc/systems"
-	"d6codex/cmd/sitegen/internal/testing/browser"
 	"d6codex/cmd/sitegen/internal/site"
+	"d6codex/cmd/sitegen/internal/testing/browser"
 )
 
 // result is one entry of the search result list as a player sees it.

@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"d6codex/cmd/sitegen/internal/site"
 	"d6codex/cmd/sitegen/internal/testing/browser"
 	"d6codex/cmd/sitegen/internal/testing/corpus"
-	"d6codex/cmd/sitegen/internal/site"
 )
 
 // Budgets of a first search (engine, index and the result list's text),

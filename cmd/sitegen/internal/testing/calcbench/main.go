@@ -29,9 +29,9 @@ import (
 
 	"d6codex/calc/systems"
 	"d6codex/cmd/sitegen/buildcmd"
+	"d6codex/cmd/sitegen/internal/site"
 	"d6codex/cmd/sitegen/internal/testing/benchmd"
 	"d6codex/cmd/sitegen/internal/testing/browser"
-	"d6codex/cmd/sitegen/internal/site"
 	"d6codex/cmd/sitegen/internal/wasmbuild"
 )
 

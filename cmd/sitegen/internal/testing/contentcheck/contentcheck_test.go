@@ -19,8 +19,8 @@ import (
 
 	calcsystems "d6codex/calc/systems"
 	"d6codex/cmd/sitegen/buildcmd"
-	"d6codex/cmd/sitegen/internal/testing/browser"
 	"d6codex/cmd/sitegen/internal/site"
+	"d6codex/cmd/sitegen/internal/testing/browser"
 )
 
 // sectionPages are the pages every system section has (file names are
