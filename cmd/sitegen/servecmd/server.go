@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"d6codex/cmd/sitegen/internal/assets"
 	"d6codex/cmd/sitegen/internal/site"
 	"d6codex/cmd/sitegen/internal/watch"
 )
@@ -93,7 +94,7 @@ func (s *server) classify(c watch.Change) kind {
 		if (err == nil && info.IsDir()) || (err != nil && path.Ext(p) == "") || rest == "" {
 			return kindFull // a folder: any number of files
 		}
-		if site.HashedAsset(rest) {
+		if assets.Hashed(rest) {
 			return kindFull // pages link to it by content hash
 		}
 		return kindStatic

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"d6codex/cmd/sitegen/internal/assets"
 	"fmt"
 	"maps"
 	"os"
@@ -44,7 +45,7 @@ func (s *Site) copyBundles(dir string, reserved map[string]bool) error {
 			s.diag.addf(ContentDir+"/"+rel, 0, 0, "", "read: %v", unwrapPath(err))
 			continue
 		}
-		if err := writeFile(dir, out, data); err != nil {
+		if err := assets.WriteFile(dir, out, data); err != nil {
 			return fmt.Errorf("publish %s/%s: %w", ContentDir, rel, err)
 		}
 	}

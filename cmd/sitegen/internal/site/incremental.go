@@ -2,7 +2,7 @@ package site
 
 import (
 	"context"
-	"errors"
+	"d6codex/cmd/sitegen/internal/assets"
 	"fmt"
 	"io/fs"
 	"os"
@@ -149,7 +149,7 @@ func (s *Site) Update(ctx context.Context, files []string) (Update, error) {
 	for _, p := range render {
 		out := filepath.FromSlash(outputPath(p.sitePath))
 		to := filepath.Join(dest, out)
-		if err := mkdir(filepath.Dir(to)); err != nil {
+		if err := assets.Mkdir(filepath.Dir(to)); err != nil {
 			return u, fmt.Errorf("publish %s: %w", out, err)
 		}
 		if err := os.Rename(filepath.Join(staging, out), to); err != nil {
@@ -203,7 +203,7 @@ func (s *Site) WriteSearchIndex() error {
 		if err != nil {
 			return fmt.Errorf("search index: %w", err)
 		}
-		if err := replaceFile(s.opts.Dest, s.search.dir+"/"+name, data); err != nil {
+		if err := assets.WriteAtomic(filepath.Join(s.opts.Dest, filepath.FromSlash(s.search.dir+"/"+name)), data); err != nil {
 			return err
 		}
 		published[name] = true
@@ -229,41 +229,13 @@ func (s *Site) WriteSearchIndex() error {
 	})
 }
 
-// replaceFile writes data to dir/rel through a temporary file renamed
-// into place, so readers see the old or the new content, never a part.
-func replaceFile(dir, rel string, data []byte) error {
-	to := filepath.Join(dir, filepath.FromSlash(rel))
-	if err := mkdir(filepath.Dir(to)); err != nil {
-		return fmt.Errorf("write %s: %w", rel, err)
-	}
-	f, err := os.CreateTemp(filepath.Dir(to), ".tmp-*")
-	if err != nil {
-		return fmt.Errorf("write %s: %w", rel, err)
-	}
-	_, werr := f.Write(data)
-	cerr := f.Close()
-	if err := errors.Join(werr, cerr); err != nil {
-		os.Remove(f.Name())
-		return fmt.Errorf("write %s: %w", rel, err)
-	}
-	if err := os.Chmod(f.Name(), 0o644); err != nil {
-		os.Remove(f.Name())
-		return fmt.Errorf("write %s: %w", rel, err)
-	}
-	if err := os.Rename(f.Name(), to); err != nil {
-		os.Remove(f.Name())
-		return fmt.Errorf("write %s: %w", rel, err)
-	}
-	return nil
-}
-
 // PublishStatic copies the file static/rel to Options.Dest, or removes
 // its published copy when the source is gone, for static files whose
-// published name does not depend on their content (see HashedAsset).
+// published name does not depend on their content (see assets.Hashed).
 // Hashed assets (CSS, JavaScript, WebAssembly) need a full build, since
 // every page links to them by hash.
 func (s *Site) PublishStatic(rel string) error {
-	if HashedAsset(rel) {
+	if assets.Hashed(rel) {
 		return fmt.Errorf("publish %s: a hashed asset needs a full build", rel)
 	}
 	data, err := os.ReadFile(filepath.Join(s.opts.Source, StaticDir, filepath.FromSlash(rel)))
@@ -277,12 +249,8 @@ func (s *Site) PublishStatic(rel string) error {
 	if err != nil {
 		return fmt.Errorf("publish %s: %w", rel, err)
 	}
-	return replaceFile(s.opts.Dest, rel, data)
+	return assets.WriteAtomic(filepath.Join(s.opts.Dest, filepath.FromSlash(rel)), data)
 }
-
-// HashedAsset reports whether the static file at logical path name is
-// published under a content-hashed name (css/site.1a2b3c4d5e.css).
-func HashedAsset(name string) bool { return hashedExt(name) }
 
 // PageURL returns the root-relative URL of the page made from the
 // Markdown file (relative to the source directory, "content/a/b.md"), or

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path/filepath"
 )
 
 // swapDir publishes the finished staging directory at dest. When dest
@@ -37,28 +36,4 @@ func swapDir(staging, dest string) error {
 		return err
 	}
 	return os.RemoveAll(old)
-}
-
-// mkdir makes sure directory d exists. Pages are rendered roughly in
-// reading order, parents first, so one Mkdir call usually does; MkdirAll
-// (a Stat per level) is the fallback. System calls dominate the cost of
-// writing thousands of small pages.
-func mkdir(d string) error {
-	err := os.Mkdir(d, 0o755)
-	switch {
-	case err == nil, errors.Is(err, fs.ErrExist):
-		return nil
-	case errors.Is(err, fs.ErrNotExist):
-		return os.MkdirAll(d, 0o755)
-	}
-	return err
-}
-
-// writeFile writes data to dir/rel, creating parent folders.
-func writeFile(dir, rel string, data []byte) error {
-	p := filepath.Join(dir, filepath.FromSlash(rel))
-	if err := mkdir(filepath.Dir(p)); err != nil {
-		return err
-	}
-	return os.WriteFile(p, data, 0o644)
 }

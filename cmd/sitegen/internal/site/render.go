@@ -19,6 +19,7 @@ import (
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 
+	"d6codex/cmd/sitegen/internal/assets"
 	"d6codex/templates"
 )
 
@@ -211,7 +212,7 @@ func (s *Site) renderPage(ctx context.Context, p *page, site *templates.Site, di
 // writePage renders c into dir/rel.
 func (s *Site) writePage(ctx context.Context, dir, rel string, c templ.Component) error {
 	p := filepath.Join(dir, filepath.FromSlash(rel))
-	if err := mkdir(filepath.Dir(p)); err != nil {
+	if err := assets.Mkdir(filepath.Dir(p)); err != nil {
 		return fmt.Errorf("write %s: %w", rel, err)
 	}
 	f, err := os.Create(p)
@@ -463,7 +464,7 @@ func (s *Site) writeSitemap(dir string) error {
 		b.WriteString("</loc></url>\n")
 	}
 	b.WriteString("</urlset>\n")
-	if err := writeFile(dir, "sitemap.xml", b.Bytes()); err != nil {
+	if err := assets.WriteFile(dir, "sitemap.xml", b.Bytes()); err != nil {
 		return fmt.Errorf("write sitemap.xml: %w", err)
 	}
 	return nil

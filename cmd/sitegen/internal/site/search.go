@@ -20,6 +20,7 @@ import (
 	"github.com/yuin/goldmark/ast"
 	east "github.com/yuin/goldmark/extension/ast"
 
+	"d6codex/cmd/sitegen/internal/assets"
 	"d6codex/templates"
 )
 
@@ -130,10 +131,7 @@ func (s *Site) packSearchFile(name string, data []byte) (string, []byte, error) 
 	if name == searchMeta {
 		return name, data, nil
 	}
-	sum := sha256.Sum256(data)
-	z, err := s.cached("precompressed/"+hex.EncodeToString(sum[:])+".gz.6", func() ([]byte, error) {
-		return compressGzipLevel(data, gzip.DefaultCompression)
-	})
+	z, err := s.cache().Compressed(data, "gz", 6)
 	if err != nil {
 		return "", nil, fmt.Errorf("compress %s: %w", name, err)
 	}
@@ -156,12 +154,12 @@ func (x *searchIndex) write(s *Site, dir string) error {
 		name, data, err := s.packSearchFile(names[i], files[names[i]])
 		out := x.dir + "/" + name
 		if err == nil {
-			if err = writeFile(dir, out, data); err != nil {
+			if err = assets.WriteFile(dir, out, data); err != nil {
 				err = fmt.Errorf("write %s: %w", out, err)
 			}
 		}
-		if err == nil && name == searchMeta && len(data) >= compressMin {
-			err = s.writeSiblings(dir, out, data, brotli.BestCompression, gzip.BestCompression)
+		if err == nil && name == searchMeta && len(data) >= assets.CompressMin {
+			err = s.cache().Precompress(dir, out, data, brotli.BestCompression, gzip.BestCompression)
 		}
 		if err != nil {
 			mu.Lock()
@@ -408,33 +406,4 @@ func htmlText(b *strings.Builder, h string) {
 		b.WriteByte(' ')
 		h = h[i+j+1:]
 	}
-}
-
-// compressGzipLevel compresses data with gzip at the given level.
-func compressGzipLevel(data []byte, level int) ([]byte, error) {
-	var b bytes.Buffer
-	w, err := gzip.NewWriterLevel(&b, level)
-	if err != nil {
-		return nil, err
-	}
-	if _, err := w.Write(data); err != nil {
-		return nil, err
-	}
-	if err := w.Close(); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
-}
-
-// compressBrotliLevel compresses data with Brotli at the given level.
-func compressBrotliLevel(data []byte, level int) ([]byte, error) {
-	var b bytes.Buffer
-	w := brotli.NewWriterLevel(&b, level)
-	if _, err := w.Write(data); err != nil {
-		return nil, err
-	}
-	if err := w.Close(); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
 }

@@ -3,6 +3,7 @@ package site
 import (
 	"bytes"
 	"compress/gzip"
+	"d6codex/cmd/sitegen/internal/assets"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -32,7 +33,7 @@ func readSearchIndex(t *testing.T, dest string) (string, searchFile) {
 		if name == searchMeta {
 			b, err = os.ReadFile(p)
 			for _, ext := range []string{".gz", ".br"} {
-				if _, serr := os.Stat(p + ext); err == nil && (serr == nil) != (len(b) >= compressMin) {
+				if _, serr := os.Stat(p + ext); err == nil && (serr == nil) != (len(b) >= assets.CompressMin) {
 					t.Errorf("%s: %d bytes, precompressed %s sibling: %v", name, len(b), ext, serr)
 				}
 			}

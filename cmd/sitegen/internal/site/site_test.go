@@ -15,6 +15,7 @@ import (
 
 	"github.com/yuin/goldmark/text"
 
+	"d6codex/cmd/sitegen/internal/assets"
 	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
@@ -130,7 +131,7 @@ func TestGolden(t *testing.T) {
 			t.Fatal(err)
 		}
 		for name, body := range got {
-			if err := writeFile(golden, name, []byte(body)); err != nil {
+			if err := assets.WriteFile(golden, name, []byte(body)); err != nil {
 				t.Fatal(err)
 			}
 		}

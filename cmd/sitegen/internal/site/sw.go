@@ -2,6 +2,7 @@ package site
 
 import (
 	"crypto/sha256"
+	"d6codex/cmd/sitegen/internal/assets"
 	_ "embed" // the service worker's source
 	"encoding/hex"
 	"encoding/json"
@@ -73,7 +74,7 @@ func (s *Site) writeServiceWorker(dir string, skip map[string]bool) error {
 	}
 	for _, rel := range rels {
 		fmt.Fprintf(h, "%s\x00", rel)
-		if hashedExt(rel) || (index != "" && strings.HasPrefix(rel, index)) {
+		if assets.Hashed(rel) || (index != "" && strings.HasPrefix(rel, index)) {
 			continue // the name holds the content's hash
 		}
 		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(rel)))
@@ -86,7 +87,7 @@ func (s *Site) writeServiceWorker(dir string, skip map[string]bool) error {
 	version := hex.EncodeToString(h.Sum(nil)[:5])
 	urls := make([]string, 0, len(rels))
 	for _, rel := range rels {
-		if len(rels) > swPrecacheMax && !hashedExt(rel) && rel != meta {
+		if len(rels) > swPrecacheMax && !assets.Hashed(rel) && rel != meta {
 			continue
 		}
 		u := s.cfg.relURL("/" + rel)
@@ -103,15 +104,15 @@ func (s *Site) writeServiceWorker(dir string, skip map[string]bool) error {
 		return fmt.Errorf("service worker: %w", err)
 	}
 	listName := "sw-files." + version + ".json"
-	if err := writeFile(dir, listName, list); err != nil {
+	if err := assets.WriteFile(dir, listName, list); err != nil {
 		return fmt.Errorf("write %s: %w", listName, err)
 	}
 	head := fmt.Sprintf("const VERSION=%q,LIST=%q;\n", version, s.cfg.relURL("/"+listName))
-	src, err := minifyAsset("js/sw.js", []byte(head+swSource))
+	src, err := assets.Minify("js/sw.js", []byte(head+swSource))
 	if err != nil {
 		return fmt.Errorf("service worker: %w", err)
 	}
-	if err := writeFile(dir, swFile, src); err != nil {
+	if err := assets.WriteFile(dir, swFile, src); err != nil {
 		return fmt.Errorf("write %s: %w", swFile, err)
 	}
 	return nil

@@ -28,6 +28,7 @@ import (
 	"strings"
 	"sync"
 
+	"d6codex/cmd/sitegen/internal/assets"
 	"d6codex/cmd/sitegen/internal/site"
 	"d6codex/cmd/sitegen/internal/wasmbuild/embedded"
 )
@@ -256,14 +257,7 @@ func Build(ctx context.Context, root, cacheDir, system string) ([]byte, error) {
 	}
 	if cached != "" {
 		// Best effort: a cache that cannot be written only costs time.
-		if os.MkdirAll(filepath.Dir(cached), 0o755) == nil {
-			if f, err := os.CreateTemp(filepath.Dir(cached), ".tmp-*"); err == nil {
-				_, werr := f.Write(data)
-				if f.Close() != nil || werr != nil || os.Rename(f.Name(), cached) != nil {
-					os.Remove(f.Name())
-				}
-			}
-		}
+		_ = assets.WriteAtomic(cached, data)
 	}
 	return data, nil
 }

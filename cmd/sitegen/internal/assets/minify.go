@@ -1,4 +1,4 @@
-package site
+package assets
 
 import (
 	"bytes"
@@ -19,10 +19,10 @@ func newMinifier() *minify.M {
 	return m
 }
 
-// minifyAsset returns the minified content of the static file at logical
+// Minify returns the minified content of the static file at logical
 // path rel when it is a stylesheet or a script, and data unchanged
 // otherwise. Files already minified (*.min.js, *.min.css) are left alone.
-func minifyAsset(rel string, data []byte) ([]byte, error) {
+func Minify(rel string, data []byte) ([]byte, error) {
 	var mediatype string
 	switch path.Ext(rel) {
 	case ".css":

@@ -1,0 +1,173 @@
+package assets
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/andybalholm/brotli"
+)
+
+func TestWriteAtomic(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "a", "b", "f.txt")
+	for _, body := range []string{"first", "second, longer than the first"} {
+		if err := WriteAtomic(p, []byte(body)); err != nil {
+			t.Fatal(err)
+		}
+		got, err := os.ReadFile(p)
+		if err != nil || string(got) != body {
+			t.Fatalf("read %q, %v; want %q", got, err, body)
+		}
+	}
+	ents, _ := os.ReadDir(filepath.Dir(p))
+	if len(ents) != 1 {
+		t.Errorf("folder holds %d entries, want only f.txt (no temporary file left)", len(ents))
+	}
+	if info, _ := os.Stat(p); info.Mode().Perm() != 0o644 {
+		t.Errorf("mode %v, want 0644", info.Mode().Perm())
+	}
+	// A target that cannot be replaced (a folder) is an error naming it,
+	// and leaves no temporary file behind.
+	blocked := filepath.Join(dir, "blocked")
+	if err := os.MkdirAll(filepath.Join(blocked, "x"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	err := WriteAtomic(blocked, []byte("x"))
+	if err == nil || !strings.Contains(err.Error(), "blocked") {
+		t.Fatalf("err = %v, want an error naming the file", err)
+	}
+	ents, _ = os.ReadDir(dir)
+	for _, e := range ents {
+		if strings.HasPrefix(e.Name(), ".tmp-") {
+			t.Errorf("temporary file %s left behind", e.Name())
+		}
+	}
+}
+
+func TestPublishedName(t *testing.T) {
+	for _, tc := range []struct {
+		rel    string
+		hashed bool
+	}{
+		{"css/site.css", true},
+		{"js/calc.js", true},
+		{"wasm/opend6.wasm", true},
+		{"x.mjs", true},
+		{"img/logo.png", false},
+		{"favicon.svg", false},
+	} {
+		a, b := PublishedName(tc.rel, []byte("one")), PublishedName(tc.rel, []byte("two"))
+		if Hashed(tc.rel) != tc.hashed {
+			t.Errorf("Hashed(%q) = %v, want %v", tc.rel, !tc.hashed, tc.hashed)
+		}
+		switch {
+		case tc.hashed && (a == b || a == tc.rel || filepath.Ext(a) != filepath.Ext(tc.rel)):
+			t.Errorf("%s: names %q and %q: want distinct hashed names keeping the extension", tc.rel, a, b)
+		case !tc.hashed && (a != tc.rel || b != tc.rel):
+			t.Errorf("%s: names %q and %q, want the name unchanged", tc.rel, a, b)
+		}
+	}
+}
+
+func TestMinify(t *testing.T) {
+	for _, tc := range []struct {
+		rel, in string
+		smaller bool
+	}{
+		{"a.css", "body {\n  color : red ;\n}\n", true},
+		{"a.js", "function f ( x ) {\n  return x + 1 ;\n}\n", true},
+		{"a.min.js", "function f ( x ) {\n  return x + 1 ;\n}\n", false},
+		{"a.txt", "keep   these   spaces\n", false},
+	} {
+		out, err := Minify(tc.rel, []byte(tc.in))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.rel, err)
+		}
+		if got := len(out) < len(tc.in); got != tc.smaller {
+			t.Errorf("%s: %q -> %q, smaller = %v, want %v", tc.rel, tc.in, out, got, tc.smaller)
+		}
+	}
+	if _, err := Minify("bad.js", []byte("function (")); err == nil || !strings.Contains(err.Error(), "bad.js") {
+		t.Errorf("bad script: err = %v, want an error naming bad.js", err)
+	}
+}
+
+func TestCacheCompressed(t *testing.T) {
+	data := bytes.Repeat([]byte("rules of combat "), 200)
+	for _, c := range []Cache{{}, {Dir: t.TempDir()}} {
+		for _, enc := range []string{"gz", "br"} {
+			z, err := c.Compressed(data, enc, 5)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := inflate(t, enc, z); !bytes.Equal(got, data) {
+				t.Fatalf("%s round trip differs", enc)
+			}
+		}
+	}
+	// An entry in the cache is used as is: the cache is content-addressed,
+	// so whatever is stored under the key is what a build gets.
+	c := Cache{Dir: t.TempDir()}
+	first, err := c.Compressed(data, "gz", 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ents, _ := filepath.Glob(filepath.Join(c.Dir, "precompressed", "*.gz.9"))
+	if len(ents) != 1 {
+		t.Fatalf("cache holds %v, want one .gz.9 entry", ents)
+	}
+	if err := os.WriteFile(ents[0], []byte("sentinel"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := c.Compressed(data, "gz", 9); string(again) != "sentinel" {
+		t.Errorf("second call recomputed (%d bytes, first %d) instead of reading the cache", len(again), len(first))
+	}
+	if other, _ := c.Compressed(data, "gz", 1); string(other) == "sentinel" {
+		t.Errorf("another level read the level-9 entry")
+	}
+	if _, err := c.Compressed(data, "zstd", 1); err == nil {
+		t.Errorf("unknown encoding accepted")
+	}
+}
+
+func TestPrecompress(t *testing.T) {
+	dir := t.TempDir()
+	data := bytes.Repeat([]byte("x = 1;\n"), 500)
+	if err := (Cache{}).Precompress(dir, "js/a.js", data, 5, 5); err != nil {
+		t.Fatal(err)
+	}
+	for _, enc := range []string{"br", "gz"} {
+		z, err := os.ReadFile(filepath.Join(dir, "js", "a.js."+enc))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(inflate(t, enc, z), data) {
+			t.Errorf("a.js.%s does not inflate to the data", enc)
+		}
+	}
+}
+
+func inflate(t *testing.T, enc string, z []byte) []byte {
+	t.Helper()
+	var r io.Reader
+	switch enc {
+	case "gz":
+		zr, err := gzip.NewReader(bytes.NewReader(z))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r = zr
+	case "br":
+		r = brotli.NewReader(bytes.NewReader(z))
+	}
+	out, err := io.ReadAll(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}

@@ -1,0 +1,136 @@
+package assets
+
+import (
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+
+	"github.com/andybalholm/brotli"
+)
+
+// CompressMin is the size below which assets are not precompressed.
+const CompressMin = 1024
+
+// Gzip compresses data with gzip at the given level.
+func Gzip(data []byte, level int) ([]byte, error) {
+	var b bytes.Buffer
+	w, err := gzip.NewWriterLevel(&b, level)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := w.Write(data); err != nil {
+		return nil, err
+	}
+	if err := w.Close(); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// Brotli compresses data with Brotli at the given level.
+func Brotli(data []byte, level int) ([]byte, error) {
+	var b bytes.Buffer
+	w := brotli.NewWriterLevel(&b, level)
+	if _, err := w.Write(data); err != nil {
+		return nil, err
+	}
+	if err := w.Close(); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// Cache is a content-addressed store of derived bytes (compressed assets,
+// built modules) in a folder that survives builds. The zero Cache (Dir "")
+// stores nothing. A cache that cannot be read or written is skipped, never
+// an error: it only costs time.
+type Cache struct {
+	// Dir is the cache folder; "" disables the cache.
+	Dir string
+}
+
+// Get returns the entry name (a slash path under Dir), computing it with
+// make and storing it when it is missing.
+func (c Cache) Get(name string, make func() ([]byte, error)) ([]byte, error) {
+	p := c.Path(name)
+	if p == "" {
+		return make()
+	}
+	if data, err := os.ReadFile(p); err == nil {
+		return data, nil
+	}
+	data, err := make()
+	if err != nil {
+		return nil, err
+	}
+	c.Put(name, data)
+	return data, nil
+}
+
+// Path is the file of entry name, or "" when the cache is disabled.
+func (c Cache) Path(name string) string {
+	if c.Dir == "" {
+		return ""
+	}
+	return filepath.Join(c.Dir, filepath.FromSlash(name))
+}
+
+// Put stores data as entry name, best effort.
+func (c Cache) Put(name string, data []byte) {
+	if p := c.Path(name); p != "" {
+		_ = WriteAtomic(p, data)
+	}
+}
+
+// Compressed returns data compressed with gzip or Brotli ("gz" or "br")
+// at level, from the cache when an earlier build compressed the same bytes
+// at the same level. The level is part of the key, so a build's output
+// never depends on what an earlier build left in the cache.
+func (c Cache) Compressed(data []byte, enc string, level int) ([]byte, error) {
+	var compress func([]byte, int) ([]byte, error)
+	switch enc {
+	case "gz":
+		compress = Gzip
+	case "br":
+		compress = Brotli
+	default:
+		return nil, fmt.Errorf("unknown encoding %q", enc)
+	}
+	sum := sha256.Sum256(data)
+	key := fmt.Sprintf("precompressed/%s.%s.%d", hex.EncodeToString(sum[:]), enc, level)
+	return c.Get(key, func() ([]byte, error) { return compress(data, level) })
+}
+
+// Precompress writes dir/out.br and dir/out.gz, data compressed with
+// Brotli and gzip at the given levels, concurrently, for servers that send
+// precompressed files (nginx gzip_static, Caddy precompressed, sitegen
+// serve). Brotli at its best level takes seconds on a WebAssembly module;
+// the cache keeps that out of rebuilds.
+func (c Cache) Precompress(dir, out string, data []byte, brLevel, gzLevel int) error {
+	encs := []struct {
+		name  string
+		level int
+	}{{"br", brLevel}, {"gz", gzLevel}}
+	errs := make([]error, len(encs))
+	var wg sync.WaitGroup
+	for i, enc := range encs {
+		wg.Go(func() {
+			z, err := c.Compressed(data, enc.name, enc.level)
+			if err != nil {
+				errs[i] = fmt.Errorf("compress %s: %w", out, err)
+				return
+			}
+			if err := WriteFile(dir, out+"."+enc.name, z); err != nil {
+				errs[i] = fmt.Errorf("write %s.%s: %w", out, enc.name, err)
+			}
+		})
+	}
+	wg.Wait()
+	return errors.Join(errs...)
+}

@@ -1,0 +1,32 @@
+package assets
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"path"
+	"strings"
+)
+
+// Hashed reports whether the file at logical path name is published under
+// a content-hashed name (css/site.css -> css/site.1a2b3c4d5e.css):
+// stylesheets, scripts and WebAssembly, which pages link to by that name
+// and hosts may cache forever.
+func Hashed(name string) bool {
+	switch path.Ext(name) {
+	case ".css", ".js", ".mjs", ".wasm":
+		return true
+	}
+	return false
+}
+
+// PublishedName returns the name the file at logical path rel is published
+// under: with a hash of data before its extension when Hashed(rel), rel
+// itself otherwise.
+func PublishedName(rel string, data []byte) string {
+	if !Hashed(rel) {
+		return rel
+	}
+	sum := sha256.Sum256(data)
+	ext := path.Ext(rel)
+	return strings.TrimSuffix(rel, ext) + "." + hex.EncodeToString(sum[:5]) + ext
+}

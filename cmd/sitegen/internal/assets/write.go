@@ -1,0 +1,64 @@
+package assets
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// WriteAtomic writes data to the file p through a temporary file in the
+// same folder renamed into place, so a reader sees the old or the new
+// content, never a part, and a crash leaves at most a ".tmp-*" file.
+// Missing parent folders are created. The file gets mode 0644.
+func WriteAtomic(p string, data []byte) error {
+	dir := filepath.Dir(p)
+	if err := Mkdir(dir); err != nil {
+		return fmt.Errorf("write %s: %w", p, err)
+	}
+	f, err := os.CreateTemp(dir, ".tmp-*")
+	if err != nil {
+		return fmt.Errorf("write %s: %w", p, err)
+	}
+	_, werr := f.Write(data)
+	cerr := f.Close()
+	err = errors.Join(werr, cerr)
+	if err == nil {
+		err = os.Chmod(f.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), p)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+		return fmt.Errorf("write %s: %w", p, err)
+	}
+	return nil
+}
+
+// WriteFile writes data to dir/rel (rel slash-separated), creating parent
+// folders. It is for files in a fresh output tree that nobody reads yet;
+// use WriteAtomic for a file that may be read while it is replaced.
+func WriteFile(dir, rel string, data []byte) error {
+	p := filepath.Join(dir, filepath.FromSlash(rel))
+	if err := Mkdir(filepath.Dir(p)); err != nil {
+		return err
+	}
+	return os.WriteFile(p, data, 0o644)
+}
+
+// Mkdir makes sure folder d exists. Pages are written roughly in reading
+// order, parents first, so one Mkdir call usually does; MkdirAll (a Stat
+// per level) is the fallback. System calls dominate the cost of writing
+// thousands of small files.
+func Mkdir(d string) error {
+	err := os.Mkdir(d, 0o755)
+	switch {
+	case err == nil, errors.Is(err, fs.ErrExist):
+		return nil
+	case errors.Is(err, fs.ErrNotExist):
+		return os.MkdirAll(d, 0o755)
+	}
+	return err
+}
