@@ -17,6 +17,7 @@ import (
 	"d6codex/cmd/sitegen/internal/calcblock"
 	"d6codex/cmd/sitegen/internal/compareblock"
 	"d6codex/cmd/sitegen/internal/diceblock"
+	"d6codex/cmd/sitegen/internal/markup"
 	"d6codex/cmd/sitegen/internal/site"
 	"d6codex/cmd/sitegen/internal/tableblock"
 	"d6codex/cmd/sitegen/internal/wasmbuild"
@@ -92,11 +93,11 @@ func (f *Flags) Options() site.Options {
 // Handlers returns the fenced-block handlers registered for the site, by
 // info word. Features that render special blocks (```calc, ```table) add
 // their handler here.
-func Handlers() map[string]site.BlockHandler { return HandlersFor(systems.New()) }
+func Handlers() map[string]markup.BlockHandler { return HandlersFor(systems.New()) }
 
 // HandlersFor returns the fenced-block handlers over the systems of reg.
-func HandlersFor(reg *calc.Registry) map[string]site.BlockHandler {
-	return map[string]site.BlockHandler{
+func HandlersFor(reg *calc.Registry) map[string]markup.BlockHandler {
+	return map[string]markup.BlockHandler{
 		calcblock.Info:    calcblock.New(reg),
 		tableblock.Info:   tableblock.New(reg),
 		compareblock.Info: compareblock.New(reg),

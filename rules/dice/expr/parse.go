@@ -25,6 +25,11 @@
 //
 // Like the other rules packages it is pure Go without fmt or reflection,
 // so it compiles into the calculators' WebAssembly module.
+//
+// This file holds the whole parser (about 600 lines): a recursive-descent
+// parser reads best as one file that follows the grammar above top to
+// bottom, one function per rule; evaluation lives in eval.go, rolling in
+// roll.go.
 package expr
 
 import (

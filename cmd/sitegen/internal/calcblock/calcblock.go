@@ -21,7 +21,7 @@ import (
 	"strings"
 
 	"d6codex/calc"
-	"d6codex/cmd/sitegen/internal/site"
+	"d6codex/cmd/sitegen/internal/markup"
 	"d6codex/cmd/sitegen/internal/wasmbuild"
 	"d6codex/rules"
 	"d6codex/rules/dice"
@@ -51,8 +51,8 @@ type Handler struct {
 // New returns a handler for the registry's calculators.
 func New(reg *calc.Registry) *Handler { return &Handler{reg: reg} }
 
-// RenderBlock implements site.BlockHandler.
-func (h *Handler) RenderBlock(b *site.Block) (string, error) {
+// RenderBlock implements markup.BlockHandler.
+func (h *Handler) RenderBlock(b *markup.Block) (string, error) {
 	if len(b.Args) != 1 {
 		example := "SYSTEM/NAME"
 		if l := h.reg.List(); len(l) > 0 {
@@ -72,7 +72,7 @@ func (h *Handler) RenderBlock(b *site.Block) (string, error) {
 	if err != nil {
 		var fe *rules.FieldError
 		if errors.As(err, &fe) {
-			return "", &site.BlockError{Line: lines[fe.Field], Err: err}
+			return "", &markup.BlockError{Line: lines[fe.Field], Err: err}
 		}
 		return "", err
 	}
@@ -130,10 +130,10 @@ func parsePresets(body string) (map[string]string, map[string]int, error) {
 		k, v, ok := strings.Cut(line, "=")
 		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
 		if !ok || k == "" {
-			return nil, nil, &site.BlockError{Line: i + 1, Err: fmt.Errorf("want field = value, got %q", line)}
+			return nil, nil, &markup.BlockError{Line: i + 1, Err: fmt.Errorf("want field = value, got %q", line)}
 		}
 		if _, dup := presets[k]; dup {
-			return nil, nil, &site.BlockError{Line: i + 1, Err: fmt.Errorf("%s is set twice", k)}
+			return nil, nil, &markup.BlockError{Line: i + 1, Err: fmt.Errorf("%s is set twice", k)}
 		}
 		presets[k], lines[k] = v, i+1
 	}

@@ -32,7 +32,7 @@ import (
 	"strings"
 
 	"d6codex/calc"
-	"d6codex/cmd/sitegen/internal/site"
+	"d6codex/cmd/sitegen/internal/markup"
 	"d6codex/cmd/sitegen/internal/tableblock"
 	"d6codex/rules"
 	"d6codex/templates"
@@ -131,10 +131,10 @@ func (h *Handler) Rows(ms []MatchUp) ([]Row, error) {
 	return rows, nil
 }
 
-// RenderBlock implements site.BlockHandler.
-func (h *Handler) RenderBlock(b *site.Block) (string, error) {
+// RenderBlock implements markup.BlockHandler.
+func (h *Handler) RenderBlock(b *markup.Block) (string, error) {
 	if strings.TrimSpace(b.Body) != "" {
-		return "", &site.BlockError{Line: 1, Err: errors.New("a compare block takes no body")}
+		return "", &markup.BlockError{Line: 1, Err: errors.New("a compare block takes no body")}
 	}
 	view, err := h.view(b.Args)
 	if err != nil {

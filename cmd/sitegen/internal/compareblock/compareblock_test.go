@@ -12,6 +12,7 @@ import (
 
 	"d6codex/calc/systems"
 	"d6codex/cmd/sitegen/internal/compareblock"
+	"d6codex/cmd/sitegen/internal/markup"
 	"d6codex/cmd/sitegen/internal/site"
 	"d6codex/cmd/sitegen/internal/testing/browser"
 	"d6codex/cmd/sitegen/internal/testing/sitetest"
@@ -37,7 +38,7 @@ func build(t *testing.T, body string) (string, site.Diagnostics) {
 	sitetest.WriteFiles(t, src, files)
 	dest := filepath.Join(t.TempDir(), "public")
 	_, err = site.Build(context.Background(), site.Options{Source: src, Dest: dest, CacheDir: "-",
-		Handlers: map[string]site.BlockHandler{compareblock.Info: compareblock.New(systems.New())}})
+		Handlers: map[string]markup.BlockHandler{compareblock.Info: compareblock.New(systems.New())}})
 	var diags site.Diagnostics
 	if err != nil {
 		if !errors.As(err, &diags) {

@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"d6codex/calc/dice"
-	"d6codex/cmd/sitegen/internal/site"
+	"d6codex/cmd/sitegen/internal/markup"
 	"d6codex/rules/dice/expr"
 )
 
@@ -19,14 +19,14 @@ const Info = "dice"
 
 // Handler renders ```dice blocks through the calculator block handler.
 type Handler struct {
-	calc site.BlockHandler
+	calc markup.BlockHandler
 }
 
 // New returns a handler that renders through calc, the ```calc handler.
-func New(calc site.BlockHandler) *Handler { return &Handler{calc: calc} }
+func New(calc markup.BlockHandler) *Handler { return &Handler{calc: calc} }
 
-// RenderBlock implements site.BlockHandler.
-func (h *Handler) RenderBlock(b *site.Block) (string, error) {
+// RenderBlock implements markup.BlockHandler.
+func (h *Handler) RenderBlock(b *markup.Block) (string, error) {
 	if len(b.Args) > 0 {
 		return "", errors.New("```dice takes no arguments: write the expressions inside the block, one a line")
 	}
@@ -39,15 +39,15 @@ func (h *Handler) RenderBlock(b *site.Block) (string, error) {
 			continue
 		}
 		if strings.Contains(line, ";") {
-			return "", &site.BlockError{Line: i + 1, Col: strings.Index(line, ";") + 1,
+			return "", &markup.BlockError{Line: i + 1, Col: strings.Index(line, ";") + 1,
 				Err: errors.New("one expression a line in a ```dice block; ; separates them only on the command line")}
 		}
 		if _, err := expr.Eval(line); err != nil { // parse errors and work limits alike
 			var e *expr.Error
 			if errors.As(err, &e) {
-				return "", &site.BlockError{Line: i + 1, Col: e.Col, Err: errors.New(e.Msg)}
+				return "", &markup.BlockError{Line: i + 1, Col: e.Col, Err: errors.New(e.Msg)}
 			}
-			return "", &site.BlockError{Line: i + 1, Err: err}
+			return "", &markup.BlockError{Line: i + 1, Err: err}
 		}
 		lines = append(lines, strings.TrimSpace(line))
 	}

@@ -15,10 +15,9 @@ import (
 
 	"github.com/BurntSushi/toml"
 	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/parser"
-	"github.com/yuin/goldmark/text"
 	"go.abhg.dev/goldmark/frontmatter"
 
+	"d6codex/cmd/sitegen/internal/markup"
 	"d6codex/templates"
 )
 
@@ -131,17 +130,16 @@ func (s *Site) loadPage(rel string) *page {
 		return p
 	}
 	p.src = src
-	pctx := parser.NewContext()
-	doc := s.outline.Parse(text.NewReader(src), parser.WithContext(pctx))
+	doc, pctx := s.md.Outline(src)
 	s.readFrontMatter(p, src, frontmatter.Get(pctx))
 	if p.title == "" && !p.failed {
 		// No title in front matter (or no front matter): the first # H1,
 		// else the file name.
-		if t, ok := takeH1Title(doc, src, s.md.Parser()); ok {
+		if t, ok := s.md.H1Title(doc, src); ok {
 			p.title, p.titleFromH1 = t, true
 		}
 	}
-	p.ids = collectIDs(doc)
+	p.ids = markup.IDs(doc)
 	p.blocks = collectFences(doc, src)
 	if p.title == "" {
 		p.title = titleFromName(strings.TrimSuffix(path.Base(rel), ".md"))
@@ -195,20 +193,6 @@ func titleFromName(name string) string {
 	r := []rune(name)
 	r[0] = unicode.ToUpper(r[0])
 	return string(r)
-}
-
-// collectIDs returns every id attribute in the document.
-func collectIDs(doc ast.Node) map[string]bool {
-	ids := map[string]bool{}
-	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if entering && n.Type() == ast.TypeBlock {
-			if id := headingID(n); id != "" {
-				ids[id] = true
-			}
-		}
-		return ast.WalkContinue, nil
-	})
-	return ids
 }
 
 // collectFences returns the distinct info words of the document's fenced

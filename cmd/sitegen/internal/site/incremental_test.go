@@ -3,6 +3,7 @@ package site
 import (
 	"compress/gzip"
 	"context"
+	"d6codex/cmd/sitegen/internal/markup"
 	"io"
 	"os"
 	"path/filepath"
@@ -93,7 +94,7 @@ func TestUpdate(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			src := writeTree(t, incrementalSite())
 			dest := filepath.Join(t.TempDir(), "out")
-			opts := Options{Source: src, Dest: dest, CacheDir: "-", Handlers: map[string]BlockHandler{"fake": fakeHandler()}}
+			opts := Options{Source: src, Dest: dest, CacheDir: "-", Handlers: map[string]markup.BlockHandler{"fake": fakeHandler()}}
 			s, _, err := BuildSite(context.Background(), opts)
 			if err != nil {
 				t.Fatal(err)
@@ -204,7 +205,7 @@ func TestPublishStatic(t *testing.T) {
 	files["static/img/logo.txt"] = "v1"
 	src := writeTree(t, files)
 	dest := filepath.Join(t.TempDir(), "out")
-	s, _, err := BuildSite(context.Background(), Options{Source: src, Dest: dest, CacheDir: "-", Handlers: map[string]BlockHandler{"fake": fakeHandler()}})
+	s, _, err := BuildSite(context.Background(), Options{Source: src, Dest: dest, CacheDir: "-", Handlers: map[string]markup.BlockHandler{"fake": fakeHandler()}})
 	if err != nil {
 		t.Fatal(err)
 	}

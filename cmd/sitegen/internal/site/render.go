@@ -15,34 +15,11 @@ import (
 	"strings"
 
 	"github.com/a-h/templ"
-	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/parser"
-	"github.com/yuin/goldmark/text"
 
 	"d6codex/cmd/sitegen/internal/assets"
+	"d6codex/cmd/sitegen/internal/markup"
 	"d6codex/templates"
 )
-
-// pageOutput collects what block handlers ask for while a page renders.
-type pageOutput struct {
-	file    string
-	assets  templates.Assets
-	diag    *collector
-	flags   map[string]bool
-	scripts []string
-	styles  []string
-}
-
-func (o *pageOutput) addAsset(list *[]string, name string, b *Block) {
-	u, ok := o.assets[name]
-	if !ok {
-		o.diag.addf(o.file, b.Line, b.Col, "", "%s block: asset %q not found in %s/", b.Info, name, StaticDir)
-		return
-	}
-	if !slices.Contains(*list, u) {
-		*list = append(*list, u)
-	}
-}
 
 // Render writes the whole site into dir, which should be empty: static
 // assets, every page, the 404 page, alias redirects and sitemap.xml.
@@ -150,12 +127,10 @@ func (s *Site) link(p *page) *templates.Link {
 // renderPage renders one page and writes it; its HTML is dropped as soon
 // as it is written.
 func (s *Site) renderPage(ctx context.Context, p *page, site *templates.Site, dir string) error {
-	out := &pageOutput{file: p.file, assets: site.Assets, diag: s.diag}
 	if p.failed {
 		// Still check links and blocks so one run reports every problem.
 		if p.src != nil {
-			pctx := parser.NewContext()
-			s.process(s.md.Parser().Parse(text.NewReader(p.src), parser.WithContext(pctx)), p.src, p, out)
+			s.md.Parse(p.src, s.markupPage(p, site.Assets))
 			p.src = nil
 		}
 		return nil
@@ -187,26 +162,40 @@ func (s *Site) renderPage(ctx context.Context, p *page, site *templates.Site, di
 	if p.file != "" {
 		src := p.src
 		p.src = nil // render once; let the bytes go as soon as the page is written
-		pctx := parser.NewContext()
-		doc := s.md.Parser().Parse(text.NewReader(src), parser.WithContext(pctx))
-		if p.titleFromH1 {
-			takeH1Title(doc, src, s.md.Parser()) // the template renders the title as the page's one <h1>
-		}
-		v.TOC = s.process(doc, src, p, out)
+		doc, res := s.md.Parse(src, s.markupPage(p, site.Assets))
 		var buf bytes.Buffer
 		buf.Grow(len(src) * 2)
-		if err := s.md.Renderer().Render(&buf, src, doc); err != nil {
+		if err := s.md.Render(&buf, src, doc); err != nil {
 			return fmt.Errorf("render markdown: %w", err)
 		}
 		v.Content = buf.String()
+		v.TOC, v.Flags, v.Scripts, v.Styles = res.TOC, res.Flags, res.Scripts, res.Styles
 		s.search.add(p, doc, src)
 	}
-	v.Flags, v.Scripts, v.Styles = out.flags, out.scripts, out.styles
 	if err := s.writePage(ctx, dir, outputPath(p.sitePath), templates.Render(v)); err != nil {
 		return err
 	}
 	s.rendered.Add(1)
 	return nil
+}
+
+// markupPage describes page p to the Markdown pipeline: its links resolve
+// against the content model, its problems become the build's diagnostics.
+func (s *Site) markupPage(p *page, assets templates.Assets) *markup.Page {
+	return &markup.Page{
+		File:   p.file,
+		URL:    s.cfg.relURL(p.sitePath),
+		Links:  markup.LinkResolverFunc(func(dest string) (string, string) { return s.resolveLink(p, dest) }),
+		Assets: assets,
+		DropH1: p.titleFromH1,
+		Report: func(pr markup.Problem) {
+			if pr.Warning {
+				s.warn.addf(p.file, pr.Line, pr.Col, "", "%s", pr.Msg)
+			} else {
+				s.diag.addf(p.file, pr.Line, pr.Col, "", "%s", pr.Msg)
+			}
+		},
+	}
 }
 
 // writePage renders c into dir/rel.
@@ -231,162 +220,6 @@ func (s *Site) writePage(ctx context.Context, dir, rel string, c templ.Component
 		return fmt.Errorf("write %s: %w", rel, err)
 	}
 	return nil
-}
-
-// process walks a parsed page: it runs block handlers, checks and rewrites
-// links between Markdown files, and collects the table of contents.
-func (s *Site) process(doc ast.Node, src []byte, p *page, out *pageOutput) []*templates.TOCItem {
-	var li lineIndex
-	pos := func(off int) (int, int) {
-		if li == nil {
-			li = newLineIndex(src)
-		}
-		return li.pos(off)
-	}
-	type replacement struct{ old, new ast.Node }
-	var replace []replacement
-	var toc []*templates.TOCItem
-	var lastTop *templates.TOCItem
-	seen := map[string]int{} // blocks per info string so far, for Block.Index
-	rawLines := map[int]bool{}
-	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if !entering {
-			return ast.WalkContinue, nil
-		}
-		switch n := n.(type) {
-		case *ast.Heading:
-			id := headingID(n)
-			if id == "" || n.Level < 2 || n.Level > 3 {
-				return ast.WalkContinue, nil
-			}
-			item := &templates.TOCItem{Title: plainText(n, src), ID: id}
-			if n.Level == 2 || lastTop == nil {
-				toc = append(toc, item)
-				lastTop = item
-			} else {
-				lastTop.Children = append(lastTop.Children, item)
-			}
-		case *ast.FencedCodeBlock:
-			if n.Info == nil || len(s.opts.Handlers) == 0 {
-				return ast.WalkContinue, nil
-			}
-			fields := strings.Fields(string(n.Info.Segment.Value(src)))
-			if len(fields) == 0 {
-				return ast.WalkContinue, nil
-			}
-			h, ok := s.opts.Handlers[fields[0]]
-			if !ok {
-				return ast.WalkContinue, nil
-			}
-			line, col := pos(fenceStart(src, n.Info.Segment.Start))
-			var body strings.Builder
-			for i := 0; i < n.Lines().Len(); i++ {
-				seg := n.Lines().At(i)
-				body.Write(seg.Value(src))
-			}
-			b := &Block{Info: fields[0], Args: fields[1:], Body: body.String(), File: p.file,
-				Line: line, Col: col, PageURL: s.cfg.relURL(p.sitePath), Index: seen[strings.Join(fields, " ")], page: out}
-			seen[strings.Join(fields, " ")]++
-			html, err := h.RenderBlock(b)
-			if err != nil {
-				l, c, msg := blockErrorPos(b, err)
-				s.diag.addf(p.file, l, c, "", "%s", msg)
-				return ast.WalkSkipChildren, nil
-			}
-			replace = append(replace, replacement{n, &handledBlock{info: fields[0], html: html}})
-			return ast.WalkSkipChildren, nil
-		case *ast.HTMLBlock, *ast.RawHTML:
-			if line, col := pos(rawStart(n)); !s.cfg.Unsafe && !rawLines[line] {
-				rawLines[line] = true // once a line: <span>x</span> is two pieces
-				s.warn.addf(p.file, line, col, "", "raw HTML dropped: sitegen keeps it only with unsafe = true under [markup.goldmark.renderer] in %s", ConfigFile)
-			}
-		case *ast.Paragraph:
-			if n.Lines().Len() > 0 {
-				first := n.Lines().At(0)
-				if what := unsupported(first.Value(src)); what != "" {
-					line, col := pos(first.Start)
-					s.warn.addf(p.file, line, col, "", "%s: sitegen does not support it, so it shows as text", what)
-				}
-			}
-		case *ast.Image:
-			dest, problem := s.resolveLink(p, string(n.Destination))
-			if problem != "" {
-				line, col := pos(imageStart(n, src))
-				s.diag.addf(p.file, line, col, "", "broken image %q: %s", n.Destination, problem)
-			} else {
-				n.Destination = []byte(dest)
-			}
-		case *ast.Link:
-			dest, problem := s.resolveLink(p, string(n.Destination))
-			if problem != "" {
-				line, col := pos(n.Pos())
-				s.diag.addf(p.file, line, col, "", "broken link %q: %s", n.Destination, problem)
-			} else {
-				n.Destination = []byte(dest)
-			}
-		}
-		return ast.WalkContinue, nil
-	})
-	for _, r := range replace {
-		r.old.Parent().ReplaceChild(r.old.Parent(), r.old, r.new)
-	}
-	return toc
-}
-
-// imageStart is the source offset of an image: its alt text's first
-// segment, less the "![" before it.
-func imageStart(n *ast.Image, src []byte) int {
-	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
-		if t, ok := c.(*ast.Text); ok {
-			return max(t.Segment.Start-2, 0)
-		}
-	}
-	return n.Pos()
-}
-
-// rawStart is the source offset where raw HTML starts.
-func rawStart(n ast.Node) int {
-	switch n := n.(type) {
-	case *ast.HTMLBlock:
-		if n.Lines().Len() > 0 {
-			return n.Lines().At(0).Start
-		}
-	case *ast.RawHTML:
-		if n.Segments.Len() > 0 {
-			return n.Segments.At(0).Start
-		}
-	}
-	return -1
-}
-
-// unsupported names the syntax of other tools a paragraph starts with (or
-// holds), which sitegen shows as text: MkDocs blocks and snippets, Hugo
-// shortcodes, FastAPI-style includes. "" when there is none.
-func unsupported(line []byte) string {
-	l := strings.TrimSpace(string(line))
-	switch {
-	case strings.HasPrefix(l, "///"):
-		return "a MkDocs /// block (pymdownx.blocks)"
-	case strings.HasPrefix(l, "--8<--"):
-		return "a MkDocs --8<-- snippet include"
-	case strings.Contains(l, "{{<") || strings.Contains(l, "{{%"):
-		return "a Hugo {{< shortcode >}}"
-	case strings.HasPrefix(l, "{*") && strings.Contains(l, "*}"):
-		return "a {* include *}"
-	}
-	return ""
-}
-
-// fenceStart returns the offset of the fence characters on the line that
-// holds the info string starting at off.
-func fenceStart(src []byte, off int) int {
-	start := bytes.LastIndexByte(src[:off], '\n') + 1
-	for i := start; i < off; i++ {
-		if src[i] == '`' || src[i] == '~' {
-			return i
-		}
-	}
-	return start
 }
 
 // resolveLink checks a link destination written on page from and returns

@@ -21,6 +21,7 @@ import (
 	east "github.com/yuin/goldmark/extension/ast"
 
 	"d6codex/cmd/sitegen/internal/assets"
+	"d6codex/cmd/sitegen/internal/markup"
 	"d6codex/templates"
 )
 
@@ -335,9 +336,9 @@ func searchDocs(p *page, doc ast.Node, src []byte) []searchDoc {
 	if doc != nil {
 		for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
 			if h, ok := n.(*ast.Heading); ok && (h.Level == 2 || h.Level == 3) {
-				if id := headingID(h); id != "" {
+				if id := markup.HeadingID(h); id != "" {
 					flush()
-					docs = append(docs, searchDoc{anchor: id, heading: html.UnescapeString(plainText(h, src))})
+					docs = append(docs, searchDoc{anchor: id, heading: html.UnescapeString(markup.PlainText(h, src))})
 					cur = &docs[len(docs)-1]
 					continue
 				}
@@ -360,12 +361,13 @@ func blockText(b *strings.Builder, n ast.Node, src []byte) {
 			}
 			return ast.WalkContinue, nil
 		}
-		switch t := c.(type) {
-		case *handledBlock:
-			if searchIndexedBlocks[t.info] {
-				htmlText(b, t.html)
+		if info, h, ok := markup.HandledBlock(c); ok {
+			if searchIndexedBlocks[info] {
+				htmlText(b, h)
 			}
 			return ast.WalkSkipChildren, nil
+		}
+		switch t := c.(type) {
 		case *ast.HTMLBlock, *ast.RawHTML, *east.FootnoteList:
 			return ast.WalkSkipChildren, nil
 		case *ast.FencedCodeBlock, *ast.CodeBlock:

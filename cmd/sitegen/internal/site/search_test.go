@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"d6codex/cmd/sitegen/internal/assets"
+	"d6codex/cmd/sitegen/internal/markup"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -308,9 +309,9 @@ func TestSearchIndexesTables(t *testing.T) {
 		"content/rules/_index.md": "---\ntitle: Rules\n---\n\n## Weapons\n\n```table rules/weapons\n```\n\n```fake\nhidden body\n```\n",
 	})
 	dest := filepath.Join(t.TempDir(), "public")
-	handlers := map[string]BlockHandler{
+	handlers := map[string]markup.BlockHandler{
 		"fake": fakeHandler(),
-		"table": BlockHandlerFunc(func(b *Block) (string, error) {
+		"table": markup.BlockHandlerFunc(func(b *markup.Block) (string, error) {
 			return `<figure><table><caption>Weapon tracks</caption><tr><th>Morning&nbsp;star</th><td>Zweihänder &amp; co</td></tr></table></figure>`, nil
 		}),
 	}

@@ -1,5 +1,8 @@
-// Package site is the sitegen engine: it turns a source directory
-// (site.toml, content/*.md, static/) into a static web site.
+// Package site is the sitegen engine's content model and build
+// orchestration: it turns a source directory (site.toml, content/*.md,
+// static/) into a static web site. Markdown goes through package markup
+// (site supplies each page's link resolution), static files through
+// package assets.
 //
 // A build runs in three steps on a Site value:
 //
@@ -28,9 +31,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/yuin/goldmark"
-	"github.com/yuin/goldmark/parser"
-
+	"d6codex/cmd/sitegen/internal/markup"
 	"d6codex/templates"
 )
 
@@ -57,8 +58,9 @@ type Options struct {
 	// static/); a file of the site's own static/ with the same path wins.
 	// Nil: the site's static/ alone.
 	Theme fs.FS
-	// Handlers render fenced code blocks by info word (see BlockHandler).
-	Handlers map[string]BlockHandler
+	// Handlers render fenced code blocks by info word (see
+	// markup.BlockHandler).
+	Handlers map[string]markup.BlockHandler
 	// Workers is the number of pages rendered at once. Default GOMAXPROCS.
 	Workers int
 	// Generators produce extra static files for the loaded site (for
@@ -114,12 +116,11 @@ type Result struct {
 
 // Site is a loaded site, ready to render.
 type Site struct {
-	opts    Options
-	cfg     *Config
-	md      goldmark.Markdown
-	outline parser.Parser // block-only parser for loading (see newOutlineParser)
-	diag    *collector
-	warn    *collector // problems that do not stop the build (see Result.Warnings)
+	opts Options
+	cfg  *Config
+	md   *markup.Markdown
+	diag *collector
+	warn *collector // problems that do not stop the build (see Result.Warnings)
 
 	home   *page
 	pages  []*page          // reading order, home first
@@ -143,8 +144,12 @@ func Load(ctx context.Context, opts Options) (*Site, error) {
 	opts = opts.withDefaults()
 	s := &Site{opts: opts, diag: &collector{}, warn: &collector{}}
 	s.cfg = loadConfig(opts.Source, opts.BaseURL, s.diag)
-	s.md = newMarkdown(s.cfg.Unsafe)
-	s.outline = newOutlineParser()
+	s.md = markup.New(markup.Options{
+		Unsafe:     s.cfg.Unsafe,
+		Handlers:   opts.Handlers,
+		StaticDir:  StaticDir,
+		UnsafeHint: "unsafe = true under [markup.goldmark.renderer] in " + ConfigFile,
+	})
 	if err := s.load(ctx); err != nil {
 		return nil, fmt.Errorf("load %s: %w", opts.Source, err)
 	}

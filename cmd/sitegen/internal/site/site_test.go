@@ -13,20 +13,19 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/yuin/goldmark/text"
-
 	"d6codex/cmd/sitegen/internal/assets"
+	"d6codex/cmd/sitegen/internal/markup"
 	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
 // fakeHandler renders ```fake blocks, flags the page and asks for a script.
-func fakeHandler() BlockHandler {
-	return BlockHandlerFunc(func(b *Block) (string, error) {
+func fakeHandler() markup.BlockHandler {
+	return markup.BlockHandlerFunc(func(b *markup.Block) (string, error) {
 		if len(b.Args) > 0 && b.Args[0] == "fail" {
 			return "", errors.New("fake failure")
 		}
 		if len(b.Args) > 0 && b.Args[0] == "failbody" {
-			return "", &BlockError{Line: 2, Col: 3, Err: errors.New("bad second line")}
+			return "", &markup.BlockError{Line: 2, Col: 3, Err: errors.New("bad second line")}
 		}
 		b.SetFlag("fake")
 		b.AddScript("js/fake.js")
@@ -70,7 +69,7 @@ func build(t *testing.T, src string, opts Options) (Result, error) {
 		opts.Dest = filepath.Join(src, "public")
 	}
 	if opts.Handlers == nil {
-		opts.Handlers = map[string]BlockHandler{"fake": fakeHandler()}
+		opts.Handlers = map[string]markup.BlockHandler{"fake": fakeHandler()}
 	}
 	if opts.CacheDir == "" {
 		opts.CacheDir = t.TempDir()
@@ -111,7 +110,7 @@ func TestGolden(t *testing.T) {
 		Source:   filepath.Join("testdata", "site"),
 		Dest:     dest,
 		CacheDir: "-", // the output must not depend on the user's cache
-		Handlers: map[string]BlockHandler{"fake": fakeHandler()},
+		Handlers: map[string]markup.BlockHandler{"fake": fakeHandler()},
 	})
 	if err != nil {
 		t.Fatalf("build: %v", err)
@@ -175,7 +174,7 @@ func TestRenderFeatures(t *testing.T) {
 	dest := filepath.Join(t.TempDir(), "public")
 	if _, err := Build(context.Background(), Options{
 		Source: filepath.Join("testdata", "site"), Dest: dest,
-		Handlers: map[string]BlockHandler{"fake": fakeHandler()},
+		Handlers: map[string]markup.BlockHandler{"fake": fakeHandler()},
 	}); err != nil {
 		t.Fatal(err)
 	}
@@ -547,7 +546,7 @@ func TestWorkersDeterministic(t *testing.T) {
 		dest := filepath.Join(t.TempDir(), "public")
 		if _, err := Build(context.Background(), Options{
 			Source: filepath.Join("testdata", "site"), Dest: dest, Workers: workers,
-			Handlers: map[string]BlockHandler{"fake": fakeHandler()},
+			Handlers: map[string]markup.BlockHandler{"fake": fakeHandler()},
 		}); err != nil {
 			t.Fatal(err)
 		}
@@ -663,16 +662,6 @@ func TestFrontMatterSpan(t *testing.T) {
 	}
 }
 
-func TestLineIndex(t *testing.T) {
-	li := newLineIndex([]byte("ab\ncde\n\nf"))
-	tests := []struct{ off, line, col int }{{0, 1, 1}, {1, 1, 2}, {3, 2, 1}, {5, 2, 3}, {7, 3, 1}, {8, 4, 1}}
-	for _, tt := range tests {
-		if l, c := li.pos(tt.off); l != tt.line || c != tt.col {
-			t.Errorf("pos(%d) = %d:%d, want %d:%d", tt.off, l, c, tt.line, tt.col)
-		}
-	}
-}
-
 func TestClassify(t *testing.T) {
 	tests := []struct {
 		rel, path string
@@ -688,46 +677,4 @@ func TestClassify(t *testing.T) {
 			t.Errorf("classify(%q) = %q, want %q", tt.rel, got, tt.path)
 		}
 	}
-}
-
-// TestOutlineParserIDs checks that the block-only parser used while loading
-// finds exactly the ids the full renderer produces.
-func TestOutlineParserIDs(t *testing.T) {
-	docs := []string{
-		"---\ntitle: x\n---\n\n# One\n\n## One\n\n## *Emph* and `code` [link](x.md)\n\nSetext\n------\n\n## Custom {#my-id}\n\n```\n## not a heading\n```\n\n> ## Quoted\n\n- ## In list\n\nTerm\n: ## in dd?\n\nNote.[^1]\n\n[^1]: ## in footnote\n\n<div>\n## in html\n</div>\n\n| a |\n|---|\n| ## cell |\n",
-	}
-	err := filepath.WalkDir(filepath.Join("testdata", "site", "content"), func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() {
-			b, rerr := os.ReadFile(p)
-			docs = append(docs, string(b))
-			return rerr
-		}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	md, outline := newMarkdown(false), newOutlineParser()
-	for i, doc := range docs {
-		full := collectIDs(md.Parser().Parse(text.NewReader([]byte(doc))))
-		fast := collectIDs(outline.Parse(text.NewReader([]byte(doc))))
-		if !mapsEqualBool(full, fast) {
-			t.Errorf("doc %d: outline ids %v, full ids %v", i, fast, full)
-		}
-		if i == 0 && len(full) < 6 {
-			t.Errorf("doc 0: only %d ids found: %v", len(full), full)
-		}
-	}
-}
-
-func mapsEqualBool(a, b map[string]bool) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k := range a {
-		if !b[k] {
-			return false
-		}
-	}
-	return true
 }

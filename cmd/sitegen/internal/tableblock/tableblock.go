@@ -16,7 +16,7 @@ import (
 	"strings"
 
 	"d6codex/calc"
-	"d6codex/cmd/sitegen/internal/site"
+	"d6codex/cmd/sitegen/internal/markup"
 	"d6codex/rules"
 	"d6codex/templates"
 )
@@ -56,8 +56,8 @@ func (h *Handler) IDs() []string {
 	return ids
 }
 
-// RenderBlock implements site.BlockHandler.
-func (h *Handler) RenderBlock(b *site.Block) (string, error) {
+// RenderBlock implements markup.BlockHandler.
+func (h *Handler) RenderBlock(b *markup.Block) (string, error) {
 	if len(b.Args) != 1 {
 		example := "SYSTEM/TABLE"
 		if ids := h.IDs(); len(ids) > 0 {
@@ -66,7 +66,7 @@ func (h *Handler) RenderBlock(b *site.Block) (string, error) {
 		return "", errors.New("name one table after table, e.g. ```table " + example)
 	}
 	if strings.TrimSpace(b.Body) != "" {
-		return "", &site.BlockError{Line: 1, Err: errors.New("a table block takes no body")}
+		return "", &markup.BlockError{Line: 1, Err: errors.New("a table block takes no body")}
 	}
 	t, ok := h.tables[b.Args[0]]
 	if !ok {

@@ -1,4 +1,4 @@
-package site
+package markup
 
 import (
 	"strings"
@@ -21,10 +21,12 @@ func firstH1(doc ast.Node) *ast.Heading {
 	return nil
 }
 
-// takeH1Title removes the first level-1 heading from doc and returns its
-// plain text (inline is the parser for its markup); ok is false (and doc is unchanged) when there is none or
-// its text is empty.
-func takeH1Title(doc ast.Node, src []byte, inline parser.Parser) (title string, ok bool) {
+// H1Title returns the plain text of the first level-1 heading of an
+// outline (see Outline) and removes the heading from it; ok is false (and
+// doc is unchanged) when there is none or its text is empty. A page whose
+// front matter sets no title takes its title from it, and Page.DropH1
+// then keeps it from rendering twice.
+func (m *Markdown) H1Title(doc ast.Node, src []byte) (title string, ok bool) {
 	h := firstH1(doc)
 	if h == nil {
 		return "", false
@@ -34,7 +36,7 @@ func takeH1Title(doc ast.Node, src []byte, inline parser.Parser) (title string, 
 		seg := h.Lines().At(i)
 		raw = append(raw, seg.Value(src)...)
 	}
-	title = strings.TrimSpace(inlineText(inline, raw))
+	title = strings.TrimSpace(inlineText(m.md.Parser(), raw))
 	if title == "" {
 		return "", false
 	}
@@ -47,5 +49,5 @@ func takeH1Title(doc ast.Node, src []byte, inline parser.Parser) (title string, 
 // so "Wild *Die*" becomes "Wild Die".
 func inlineText(p parser.Parser, line []byte) string {
 	doc := p.Parse(text.NewReader(line))
-	return plainText(doc, line)
+	return PlainText(doc, line)
 }

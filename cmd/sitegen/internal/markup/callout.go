@@ -1,4 +1,4 @@
-package site
+package markup
 
 import (
 	"regexp"
@@ -153,18 +153,12 @@ func (admonitionParser) Close(ast.Node, text.Reader, parser.Context) {}
 func (admonitionParser) CanInterruptParagraph() bool                 { return true }
 func (admonitionParser) CanAcceptIndentedLine() bool                 { return false }
 
-// calloutBlockParsers are the block parsers callouts add; the renderer's
-// parser and the outline parser both use them (see newOutlineParser).
-func calloutBlockParsers() []util.PrioritizedValue {
-	return []util.PrioritizedValue{util.Prioritized(admonitionParser{}, 150)}
-}
-
 // calloutExtension adds callouts to a goldmark instance.
 type calloutExtension struct{}
 
 func (calloutExtension) Extend(m goldmark.Markdown) {
 	m.Parser().AddOptions(
-		parser.WithBlockParsers(calloutBlockParsers()...),
+		parser.WithBlockParsers(util.Prioritized(admonitionParser{}, 150)),
 		parser.WithASTTransformers(util.Prioritized(alertTransformer{}, 100)),
 	)
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(calloutRenderer{}, 100)))

@@ -1,0 +1,248 @@
+package markup
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+)
+
+// BlockHandler renders fenced code blocks whose info word it is registered
+// for in Options.Handlers. A block
+//
+//	```calc opend6/attack
+//	skill = 4D+1
+//	```
+//
+// goes to the handler registered under "calc" with Args ["opend6/attack"]
+// and Body "skill = 4D+1\n". Blocks whose info word has no handler render as
+// ordinary code blocks.
+//
+// Handlers are called concurrently for different pages and must be safe
+// for concurrent use.
+type BlockHandler interface {
+	// RenderBlock returns the HTML that replaces the block. The HTML is
+	// trusted: it is written as is, whatever the raw-HTML setting. An error
+	// fails the build and is reported at the block's position (see
+	// BlockError to point inside the body).
+	RenderBlock(b *Block) (string, error)
+}
+
+// BlockHandlerFunc adapts a function to the BlockHandler interface.
+type BlockHandlerFunc func(b *Block) (string, error)
+
+// RenderBlock calls f(b).
+func (f BlockHandlerFunc) RenderBlock(b *Block) (string, error) { return f(b) }
+
+// Block is a fenced code block handed to a BlockHandler, with hooks to tell
+// the templates what the page needs.
+type Block struct {
+	// Info is the info word that selected the handler ("calc").
+	Info string
+	// Args are the remaining words of the info string (["opend6/attack"]).
+	Args []string
+	// Body is the block's text, each line ending in "\n".
+	Body string
+	// File is the Markdown file, relative to the source directory
+	// ("content/opend6/combat.md").
+	File string
+	// Line and Col locate the opening fence (1-based).
+	Line, Col int
+	// PageURL is the root-relative URL of the page being rendered.
+	PageURL string
+	// Index counts the earlier blocks with the same info string (info word
+	// and arguments) on this page, 0 for the first, so handlers can make
+	// unique element ids.
+	Index int
+
+	st     *pageState
+	static string // the static folder's name, for messages
+}
+
+// SetFlag marks the page as having a feature; templates read it with
+// Page.Has(flag) (for example "calc" to add calculator markup or styles).
+func (b *Block) SetFlag(flag string) {
+	res := b.st.res
+	if res.Flags == nil {
+		res.Flags = map[string]bool{}
+	}
+	res.Flags[flag] = true
+}
+
+// AddScript asks for the static file at logical path name (relative to
+// static/, "js/calc.js") to be loaded by the page. The layout emits one
+// deferred <script> per distinct name, with its content-hashed URL; a name
+// missing from static/ fails the build at this block.
+func (b *Block) AddScript(name string) { b.addAsset(&b.st.res.Scripts, name) }
+
+// AddStyle asks for the stylesheet at logical path name ("css/calc.css")
+// to be linked from the page, like AddScript.
+func (b *Block) AddStyle(name string) { b.addAsset(&b.st.res.Styles, name) }
+
+func (b *Block) addAsset(list *[]string, name string) {
+	u, ok := b.st.page.Assets[name]
+	if !ok {
+		b.st.reportAt(b.Line, b.Col, false, fmt.Sprintf("%s block: asset %q not found in %s/", b.Info, name, b.static))
+		return
+	}
+	if !slices.Contains(*list, u) {
+		*list = append(*list, u)
+	}
+}
+
+// AssetURL returns the published (content-hashed) URL of the static or
+// generated file at logical path name, and whether it exists.
+func (b *Block) AssetURL(name string) (string, bool) {
+	u, ok := b.st.page.Assets[name]
+	return u, ok
+}
+
+// BlockError is an error a handler returns to point at a line inside the
+// block body instead of at the opening fence.
+type BlockError struct {
+	// Line is 1-based within Body (1 is the line after the fence).
+	Line int
+	// Col is 1-based within that line; 0 means the start of the line.
+	Col int
+	// Err is the underlying problem.
+	Err error
+}
+
+// Error returns the underlying message with the body position.
+func (e *BlockError) Error() string {
+	return fmt.Sprintf("block line %d: %v", e.Line, e.Err)
+}
+
+// Unwrap returns the underlying error.
+func (e *BlockError) Unwrap() error { return e.Err }
+
+// blockErrorPos converts a handler error into a file position.
+func blockErrorPos(b *Block, err error) (line, col int, msg string) {
+	var be *BlockError
+	if errors.As(err, &be) && be.Line > 0 {
+		return b.Line + be.Line, max(be.Col, 1), fmt.Sprintf("%s block: %v", b.Info, be.Err)
+	}
+	return b.Line, b.Col, fmt.Sprintf("%s block: %v", b.Info, err)
+}
+
+// blockTransformer replaces fenced code blocks whose info word has a
+// handler with the handler's HTML. A handler's error is reported at the
+// block (or inside it, see BlockError) and the block is left as code.
+type blockTransformer struct{ m *Markdown }
+
+// Transform implements parser.ASTTransformer.
+func (t blockTransformer) Transform(doc *ast.Document, _ text.Reader, pc parser.Context) {
+	st := state(pc)
+	if st == nil || len(t.m.opts.Handlers) == 0 {
+		return
+	}
+	type replacement struct{ old, new ast.Node }
+	var replace []replacement
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		f, ok := n.(*ast.FencedCodeBlock)
+		if !entering || !ok {
+			return ast.WalkContinue, nil
+		}
+		if f.Info == nil {
+			return ast.WalkSkipChildren, nil
+		}
+		src := st.src
+		fields := strings.Fields(string(f.Info.Segment.Value(src)))
+		if len(fields) == 0 {
+			return ast.WalkSkipChildren, nil
+		}
+		h, ok := t.m.opts.Handlers[fields[0]]
+		if !ok {
+			return ast.WalkSkipChildren, nil
+		}
+		line, col := st.pos(fenceStart(src, f.Info.Segment.Start))
+		var body strings.Builder
+		for i := 0; i < f.Lines().Len(); i++ {
+			seg := f.Lines().At(i)
+			body.Write(seg.Value(src))
+		}
+		key := strings.Join(fields, " ")
+		if st.seen == nil {
+			st.seen = map[string]int{}
+		}
+		b := &Block{Info: fields[0], Args: fields[1:], Body: body.String(), File: st.page.File,
+			Line: line, Col: col, PageURL: st.page.URL, Index: st.seen[key], st: st, static: t.m.opts.StaticDir}
+		st.seen[key]++
+		html, err := h.RenderBlock(b)
+		if err != nil {
+			l, c, msg := blockErrorPos(b, err)
+			st.reportAt(l, c, false, msg)
+			return ast.WalkSkipChildren, nil
+		}
+		replace = append(replace, replacement{f, &handledBlock{info: fields[0], html: html}})
+		return ast.WalkSkipChildren, nil
+	})
+	for _, r := range replace {
+		r.old.Parent().ReplaceChild(r.old.Parent(), r.old, r.new)
+	}
+}
+
+// fenceStart returns the offset of the fence characters on the line that
+// holds the info string starting at off.
+func fenceStart(src []byte, off int) int {
+	start := bytes.LastIndexByte(src[:off], '\n') + 1
+	for i := start; i < off; i++ {
+		if src[i] == '`' || src[i] == '~' {
+			return i
+		}
+	}
+	return start
+}
+
+// kindHandledBlock is the AST kind of a fenced block replaced by a
+// BlockHandler's output. Node kinds are registered once and never change.
+var kindHandledBlock = ast.NewNodeKind("D6HandledBlock")
+
+// handledBlock holds the trusted HTML a BlockHandler produced.
+type handledBlock struct {
+	ast.BaseBlock
+	info string // the block's info word ("table")
+	html string
+}
+
+// Kind implements ast.Node.
+func (n *handledBlock) Kind() ast.NodeKind { return kindHandledBlock }
+
+// Dump implements ast.Node.
+func (n *handledBlock) Dump(src []byte, level int) {
+	ast.DumpHelper(n, src, level, map[string]string{"html": n.html}, nil)
+}
+
+// blockRenderer writes the output of block handlers as is.
+type blockRenderer struct{}
+
+// RegisterFuncs implements renderer.NodeRenderer.
+func (blockRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(kindHandledBlock, func(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+		if entering {
+			h := node.(*handledBlock).html
+			_, _ = w.WriteString(h)
+			if h != "" && h[len(h)-1] != '\n' {
+				_ = w.WriteByte('\n')
+			}
+		}
+		return ast.WalkSkipChildren, nil
+	})
+}
+
+// HandledBlock reports whether n is a fenced block a handler replaced and,
+// if so, its info word ("table") and the HTML the handler produced (for
+// the search index, which indexes some blocks' text).
+func HandledBlock(n ast.Node) (info, html string, ok bool) {
+	if h, isH := n.(*handledBlock); isH {
+		return h.info, h.html, true
+	}
+	return "", "", false
+}

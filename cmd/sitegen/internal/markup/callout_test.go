@@ -1,0 +1,50 @@
+package markup
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestCallouts renders GitHub alerts and MkDocs admonitions.
+func TestCallouts(t *testing.T) {
+	md := New(Options{})
+	tests := []struct{ name, src, want string }{
+		{"GitHub alert", "> [!NOTE]\n> Roll **twice**.\n", `<div class="callout callout-note" role="note">
+<p class="callout-title">Note</p>
+<p>Roll <strong>twice</strong>.</p>
+</div>`},
+		{"alert marker alone", "> [!WARNING]\n>\n> Two paragraphs.\n>\n> - and a list\n", `<div class="callout callout-warning" role="note">
+<p class="callout-title">Warning</p>
+<p>Two paragraphs.</p>
+<ul>
+<li>and a list</li>
+</ul>
+</div>`},
+		{"plain quote stays", "> [!NOTANALERT]\n> text\n", "<blockquote>"},
+		{"admonition with title", "!!! example \"A worked example\"\n    Juno rolls *3 and 4*.\n\n    - Total 8\n\nAfter.\n", `<div class="callout callout-example" role="note">
+<p class="callout-title">A worked example</p>
+<p>Juno rolls <em>3 and 4</em>.</p>
+<ul>
+<li>Total 8</li>
+</ul>
+</div>
+<p>After.</p>`},
+		{"collapsible", "??? tip\n    Hidden.\n", `<details class="callout callout-tip"><summary class="callout-title">Tip</summary>
+<p>Hidden.</p>
+</details>`},
+		{"collapsible open", "???+ note \"Open me\"\n    Shown.\n", `<details class="callout callout-note" open><summary class="callout-title">Open me</summary>`},
+		{"no title", "!!! note \"\"\n    Bare.\n", `<div class="callout callout-note" role="note">
+<p>Bare.</p>`},
+		{"not an admonition", "!!!\n    code?\n", "<p>!!!"},
+		{"title escaped", "!!! note \"<b>x</b>\"\n    y\n", "&lt;b&gt;x&lt;/b&gt;"},
+	}
+	for _, tt := range tests {
+		got, _, err := md.Convert([]byte(tt.src), &Page{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(got, tt.want) {
+			t.Errorf("%s:\n got %s\nwant %s", tt.name, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,266 @@
+// Package markup is sitegen's Markdown pipeline: one goldmark instance
+// with every feature a site page uses, each a small goldmark extension or
+// AST transformer in goldmark's own style (heading anchors, callouts,
+// wrapped tables, fenced-block handlers, link checking through a
+// LinkResolver, the table of contents, warnings about syntax sitegen shows
+// as text), and the outline parser that loading uses, built from the same
+// recorded list of block parsers so the two cannot drift.
+//
+// It knows nothing of a site: per-page facts (the file, its URL, how links
+// resolve, where problems go) come in a Page, per-page results (the table
+// of contents, the scripts and styles blocks ask for) go out in a Result,
+// and both travel through goldmark's parser.Context while a page parses.
+// Unit tests need no site (see markup_test.go).
+package markup
+
+import (
+	"bytes"
+	"io"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/renderer/html"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+	"go.abhg.dev/goldmark/frontmatter"
+
+	"d6codex/templates"
+)
+
+// Options configure a Markdown pipeline.
+type Options struct {
+	// Unsafe keeps raw HTML in pages; otherwise it is dropped with a
+	// warning.
+	Unsafe bool
+	// Handlers render fenced code blocks by info word ("calc").
+	Handlers map[string]BlockHandler
+	// StaticDir names the folder of static files in messages about
+	// assets that blocks ask for ("static").
+	StaticDir string
+	// UnsafeHint tells an editor how to keep raw HTML (where the setting
+	// lives), appended to the warning.
+	UnsafeHint string
+}
+
+// Markdown converts pages. One value serves every page of a build,
+// concurrently.
+type Markdown struct {
+	md      goldmark.Markdown
+	outline parser.Parser
+	opts    Options
+}
+
+// New returns the pipeline: GFM (tables, strikethrough, autolinks, task
+// lists), footnotes, typographer, definition lists, YAML/TOML front
+// matter, automatic heading ids (and {#id} attributes), headings with a
+// visible anchor link, callouts, fenced-block handlers, link checking and
+// the table of contents; raw HTML only when opts.Unsafe.
+func New(opts Options) *Markdown {
+	ropts := []renderer.Option{
+		renderer.WithNodeRenderers(util.Prioritized(headingRenderer{}, 100), util.Prioritized(newTableWrapRenderer(), 100)),
+	}
+	if opts.Unsafe {
+		ropts = append(ropts, html.WithUnsafe())
+	}
+	m := &Markdown{opts: opts}
+	rec := newRecorder()
+	m.md = goldmark.New(
+		goldmark.WithParser(rec),
+		goldmark.WithExtensions(
+			extension.GFM,
+			extension.Footnote,
+			extension.Typographer,
+			extension.DefinitionList,
+			&frontmatter.Extender{},
+			calloutExtension{},
+			pageExtension{m: m},
+		),
+		goldmark.WithParserOptions(
+			parser.WithAutoHeadingID(),
+			parser.WithHeadingAttribute(),
+		),
+		goldmark.WithRendererOptions(ropts...),
+	)
+	m.md.SetParser(rec.parser(true))
+	m.outline = rec.parser(false)
+	return m
+}
+
+// Page is what the pipeline needs to know about the page it converts.
+type Page struct {
+	// File is the Markdown file, relative to the source directory
+	// ("content/opend6/combat.md"), for blocks and messages.
+	File string
+	// URL is the page's root-relative URL.
+	URL string
+	// Links checks and rewrites link and image destinations; nil leaves
+	// them as written.
+	Links LinkResolver
+	// Assets maps a static file's logical path to its published URL, for
+	// the scripts and styles blocks ask for.
+	Assets map[string]string
+	// DropH1 removes the first level-1 heading: the page took its title
+	// from it, and the layout renders the title as the page's one <h1>.
+	DropH1 bool
+	// Report receives every problem found while the page parses. Nil
+	// drops them.
+	Report func(Problem)
+}
+
+// Problem is an error or a warning at a position of a page's source.
+type Problem struct {
+	Line, Col int // 1-based; 0 when unknown
+	Msg       string
+	Warning   bool // a warning does not fail the build
+}
+
+// Result is what a page's conversion produced besides its HTML.
+type Result struct {
+	// TOC lists the page's level-2 headings, each with its level-3 ones.
+	TOC []*templates.TOCItem
+	// Flags are the features blocks marked (Block.SetFlag).
+	Flags map[string]bool
+	// Scripts and Styles are the published URLs of the assets blocks
+	// asked for, in order of first request.
+	Scripts, Styles []string
+}
+
+// Parse parses a page and runs every transformer on it: blocks are
+// rendered, links checked and rewritten, the table of contents collected.
+// Problems go to page.Report.
+func (m *Markdown) Parse(src []byte, page *Page) (ast.Node, *Result) {
+	st := &pageState{page: page, src: src, res: &Result{}}
+	pc := parser.NewContext()
+	pc.Set(stateKey, st)
+	doc := m.md.Parser().Parse(text.NewReader(src), parser.WithContext(pc))
+	return doc, st.res
+}
+
+// Render writes the HTML of a document Parse returned.
+func (m *Markdown) Render(w io.Writer, src []byte, doc ast.Node) error {
+	return m.md.Renderer().Render(w, src, doc)
+}
+
+// Convert parses and renders a page in one step.
+func (m *Markdown) Convert(src []byte, page *Page) (string, *Result, error) {
+	doc, res := m.Parse(src, page)
+	var b bytes.Buffer
+	b.Grow(len(src) * 2)
+	err := m.Render(&b, src, doc)
+	return b.String(), res, err
+}
+
+// Outline parses the blocks of a page (not its inline markup) and returns
+// them with the parser context, which holds the front matter
+// (frontmatter.Get). It finds the same blocks and heading ids as Parse,
+// much faster; loading uses it to learn every page's anchors before links
+// are checked against them. (One known difference: it keeps headings
+// inside footnotes that are never referenced, which the renderer drops.)
+func (m *Markdown) Outline(src []byte) (ast.Node, parser.Context) {
+	pc := parser.NewContext()
+	return m.outline.Parse(text.NewReader(src), parser.WithContext(pc)), pc
+}
+
+// recorder is a parser.Parser that only records the options goldmark's
+// extensions add, so that New can build both its parsers from one list.
+type recorder struct{ cfg *parser.Config }
+
+func newRecorder() *recorder {
+	cfg := parser.NewConfig()
+	cfg.BlockParsers = parser.DefaultBlockParsers()
+	cfg.InlineParsers = parser.DefaultInlineParsers()
+	cfg.ParagraphTransformers = parser.DefaultParagraphTransformers()
+	return &recorder{cfg: cfg}
+}
+
+// Parse is never called: New replaces the recorder before any parse.
+func (r *recorder) Parse(text.Reader, ...parser.ParseOption) ast.Node { return ast.NewDocument() }
+
+// AddOptions records opts.
+func (r *recorder) AddOptions(opts ...parser.Option) {
+	for _, o := range opts {
+		o.SetParserOption(r.cfg)
+	}
+}
+
+// parser builds a parser from the recorded options: the whole parser when
+// full, else the outline parser (the same block parsers, paragraph
+// transformers and options, without inline parsing and AST transformers).
+func (r *recorder) parser(full bool) parser.Parser {
+	opts := []parser.Option{
+		parser.WithBlockParsers(r.cfg.BlockParsers...),
+		parser.WithParagraphTransformers(r.cfg.ParagraphTransformers...),
+	}
+	if full {
+		opts = append(opts,
+			parser.WithInlineParsers(r.cfg.InlineParsers...),
+			parser.WithASTTransformers(r.cfg.ASTTransformers...))
+		if r.cfg.EscapedSpace {
+			opts = append(opts, parser.WithEscapedSpace())
+		}
+	}
+	for name, v := range r.cfg.Options {
+		opts = append(opts, parser.WithOption(name, v))
+	}
+	return parser.NewParser(opts...)
+}
+
+// stateKey holds a page's *pageState in its parser.Context.
+var stateKey = parser.NewContextKey()
+
+// pageState is the per-page state the transformers share.
+type pageState struct {
+	page *Page
+	src  []byte
+	res  *Result
+	li   lineIndex
+	seen map[string]int // blocks per info string so far, for Block.Index
+}
+
+// state returns the page being parsed, or nil when the parse did not come
+// from Parse (a bare goldmark Convert in a test): then transformers that
+// need a page do nothing.
+func state(pc parser.Context) *pageState {
+	st, _ := pc.Get(stateKey).(*pageState)
+	return st
+}
+
+// pos returns the 1-based line and column of a source offset.
+func (st *pageState) pos(off int) (int, int) {
+	if st.li == nil {
+		st.li = newLineIndex(st.src)
+	}
+	return st.li.pos(off)
+}
+
+// report sends a problem to the page's Report.
+func (st *pageState) report(off int, warning bool, msg string) {
+	line, col := st.pos(off)
+	st.reportAt(line, col, warning, msg)
+}
+
+func (st *pageState) reportAt(line, col int, warning bool, msg string) {
+	if st.page.Report != nil {
+		st.page.Report(Problem{Line: line, Col: col, Msg: msg, Warning: warning})
+	}
+}
+
+// pageExtension adds the per-page transformers: the first-H1 drop, fenced
+// blocks, links, the table of contents and warnings.
+type pageExtension struct{ m *Markdown }
+
+// Extend implements goldmark.Extender.
+func (e pageExtension) Extend(md goldmark.Markdown) {
+	md.Parser().AddOptions(parser.WithASTTransformers(
+		// After goldmark's own (footnotes run at 999), in this order.
+		util.Prioritized(h1Transformer{}, 1000),
+		util.Prioritized(blockTransformer{m: e.m}, 1001),
+		util.Prioritized(linkTransformer{}, 1002),
+		util.Prioritized(tocTransformer{}, 1003),
+		util.Prioritized(warnTransformer{m: e.m}, 1004),
+	))
+	md.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(blockRenderer{}, 100)))
+}

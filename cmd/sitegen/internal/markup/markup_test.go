@@ -1,0 +1,189 @@
+package markup
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"d6codex/templates"
+)
+
+// convert runs a page through a pipeline with the "fake" block handler
+// and returns its HTML, result and problems as "line:col: msg" (warnings
+// prefixed "warning: ").
+func convert(t *testing.T, opts Options, src string, page Page) (string, *Result, []string) {
+	t.Helper()
+	var problems []string
+	page.Report = func(p Problem) {
+		w := ""
+		if p.Warning {
+			w = "warning: "
+		}
+		problems = append(problems, fmt.Sprintf("%s%d:%d: %s", w, p.Line, p.Col, p.Msg))
+	}
+	out, res, err := New(opts).Convert([]byte(src), &page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out, res, problems
+}
+
+func fakeHandlers() map[string]BlockHandler {
+	return map[string]BlockHandler{
+		"fake": BlockHandlerFunc(func(b *Block) (string, error) {
+			if strings.HasPrefix(b.Body, "fail") {
+				return "", &BlockError{Line: 1, Col: 6, Err: errors.New("bad body")}
+			}
+			if strings.HasPrefix(b.Body, "asset") {
+				b.AddScript("js/x.js")
+				b.AddScript("js/x.js")
+				b.AddStyle("css/missing.css")
+				b.SetFlag("fake")
+			}
+			return fmt.Sprintf(`<div class="fake" data-args="%s" data-index="%d" data-file="%s" data-url="%s" data-at="%d:%d"></div>`,
+				strings.Join(b.Args, ","), b.Index, b.File, b.PageURL, b.Line, b.Col), nil
+		}),
+	}
+}
+
+func TestBlocks(t *testing.T) {
+	src := "# T\n\n```fake a b\nx\n```\n\n```fake a b\ny\n```\n\n  ```fake\n  asset\n  ```\n\n```fake\nfail here\n```\n\n```go\nfmt.Println()\n```\n"
+	opts := Options{Handlers: fakeHandlers(), StaticDir: "static"}
+	out, res, problems := convert(t, opts, src, Page{File: "content/p.md", URL: "/p/", Assets: map[string]string{"js/x.js": "/js/x.1.js"}})
+	for _, want := range []string{
+		`data-args="a,b" data-index="0" data-file="content/p.md" data-url="/p/" data-at="3:1"`,
+		`data-args="a,b" data-index="1"`,
+		`data-args="" data-index="0" data-file="content/p.md" data-url="/p/" data-at="11:3"`,
+		`<code class="language-go">`, // no handler: an ordinary code block
+		"<code class=\"language-fake\">fail here", // a failed block stays code
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	wantProblems := []string{
+		`11:3: fake block: asset "css/missing.css" not found in static/`,
+		"16:6: fake block: bad body",
+	}
+	if !slices.Equal(problems, wantProblems) {
+		t.Errorf("problems = %q, want %q", problems, wantProblems)
+	}
+	if !slices.Equal(res.Scripts, []string{"/js/x.1.js"}) || len(res.Styles) != 0 || !res.Flags["fake"] {
+		t.Errorf("result = %+v, want one script, no style, flag fake", res)
+	}
+	// Without handlers a fenced block is code whatever its info word.
+	out, _, _ = convert(t, Options{}, "```fake\nx\n```\n", Page{})
+	if !strings.Contains(out, `language-fake`) {
+		t.Errorf("no handlers: %s", out)
+	}
+}
+
+func TestLinks(t *testing.T) {
+	resolver := LinkResolverFunc(func(dest string) (string, string) {
+		switch {
+		case dest == "ok.md":
+			return "/ok/", ""
+		case strings.HasPrefix(dest, "http"):
+			return dest, ""
+		}
+		return "", "nope"
+	})
+	src := "See [ok](ok.md), [web](https://x.test/) and\n[gone](gone.md#x).\n\n![alt text](img/missing.png)\n"
+	out, _, problems := convert(t, Options{}, src, Page{Links: resolver})
+	for _, want := range []string{`<a href="/ok/">ok</a>`, `<a href="https://x.test/">web</a>`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	want := []string{`2:1: broken link "gone.md#x": nope`, `4:1: broken image "img/missing.png": nope`}
+	if !slices.Equal(problems, want) {
+		t.Errorf("problems = %q, want %q", problems, want)
+	}
+	// No resolver: links are kept as written and never reported.
+	out, _, problems = convert(t, Options{}, src, Page{})
+	if !strings.Contains(out, `href="gone.md#x"`) || len(problems) != 0 {
+		t.Errorf("without a resolver: %q, %s", problems, out)
+	}
+}
+
+func TestTOCAndHeadings(t *testing.T) {
+	src := "# Title\n\nLead.\n\n## First *one*\n\n### Sub `code`\n\n#### Deep\n\n## Second {#custom}\n\n### Under second\n"
+	out, res, _ := convert(t, Options{}, src, Page{})
+	want := []*templates.TOCItem{
+		{Title: "First one", ID: "first-one", Children: []*templates.TOCItem{{Title: "Sub code", ID: "sub-code"}}},
+		{Title: "Second", ID: "custom", Children: []*templates.TOCItem{{Title: "Under second", ID: "under-second"}}},
+	}
+	if got, w := tocString(res.TOC), tocString(want); got != w {
+		t.Errorf("TOC = %s, want %s", got, w)
+	}
+	if !strings.Contains(out, `<h2 id="custom">Second <a class="anchor" href="#custom" aria-label="Link to this section">#</a></h2>`) {
+		t.Errorf("heading without its anchor link:\n%s", out)
+	}
+	if !strings.Contains(out, "<h1") {
+		t.Errorf("H1 dropped without DropH1:\n%s", out)
+	}
+	out, _, _ = convert(t, Options{}, src, Page{DropH1: true})
+	if strings.Contains(out, "<h1") || !strings.Contains(out, "<p>Lead.</p>") {
+		t.Errorf("DropH1 kept the H1 or lost the rest:\n%s", out)
+	}
+}
+
+func tocString(items []*templates.TOCItem) string {
+	var b strings.Builder
+	for _, it := range items {
+		fmt.Fprintf(&b, "[%s#%s %s]", it.Title, it.ID, tocString(it.Children))
+	}
+	return b.String()
+}
+
+func TestH1Title(t *testing.T) {
+	m := New(Options{})
+	for _, tc := range []struct{ src, title string }{
+		{"# The *Wild* Die\n\ntext\n", "The Wild Die"},
+		{"Setext `title`\n=====\n", "Setext title"},
+		{"text first\n\n# Later H1\n", "Later H1"},
+		{"## Only h2\n", ""},
+		{"#\n\nempty\n", ""},
+	} {
+		doc, _ := m.Outline([]byte(tc.src))
+		got, ok := m.H1Title(doc, []byte(tc.src))
+		if got != tc.title || ok != (tc.title != "") {
+			t.Errorf("%q: H1Title = %q, %v; want %q", tc.src, got, ok, tc.title)
+		}
+		if ok && firstH1(doc) != nil {
+			t.Errorf("%q: the heading stayed in the outline", tc.src)
+		}
+	}
+}
+
+func TestWarnings(t *testing.T) {
+	src := "<div>raw</div>\n\nInline <b>x</b> and <i>y</i>.\n\n--8<-- \"x.md\"\n\n{{< hint >}}\n\n/// note\n\n{* ../x.py *}\n"
+	opts := Options{UnsafeHint: "the setting"}
+	_, _, problems := convert(t, opts, src, Page{})
+	want := []string{
+		"warning: 1:1: raw HTML dropped: sitegen keeps it only with the setting",
+		"warning: 3:8: raw HTML dropped: sitegen keeps it only with the setting",
+		"warning: 5:1: a MkDocs --8<-- snippet include: sitegen does not support it, so it shows as text",
+		"warning: 7:1: a Hugo {{< shortcode >}}: sitegen does not support it, so it shows as text",
+		"warning: 9:1: a MkDocs /// block (pymdownx.blocks): sitegen does not support it, so it shows as text",
+		"warning: 11:1: a {* include *}: sitegen does not support it, so it shows as text",
+	}
+	if !slices.Equal(problems, want) {
+		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(problems, "\n"), strings.Join(want, "\n"))
+	}
+	opts.Unsafe = true
+	out, _, problems := convert(t, opts, src, Page{})
+	if len(problems) != 4 || !strings.Contains(out, "<div>raw</div>") {
+		t.Errorf("unsafe: problems %q (want only the 4 syntax warnings), out %s", problems, out)
+	}
+}
+
+// TestTablesWrapped: GFM tables scroll inside their own box.
+func TestTablesWrapped(t *testing.T) {
+	out, _, _ := convert(t, Options{}, "| a | b |\n|---|---|\n| 1 | 2 |\n", Page{})
+	if !strings.HasPrefix(out, "<div class=\"table-wrap\">\n<table>") || !strings.HasSuffix(out, "</table>\n</div>\n") {
+		t.Errorf("table not wrapped:\n%s", out)
+	}
+}
