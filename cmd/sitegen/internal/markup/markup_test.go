@@ -56,7 +56,7 @@ func TestBlocks(t *testing.T) {
 		`data-args="a,b" data-index="0" data-file="content/p.md" data-url="/p/" data-at="3:1"`,
 		`data-args="a,b" data-index="1"`,
 		`data-args="" data-index="0" data-file="content/p.md" data-url="/p/" data-at="11:3"`,
-		`<code class="language-go">`, // no handler: an ordinary code block
+		`<code class="language-go">`,              // no handler: an ordinary code block
 		"<code class=\"language-fake\">fail here", // a failed block stays code
 	} {
 		if !strings.Contains(out, want) {
