@@ -146,6 +146,34 @@ func (p *Page) InTrail(url string) bool {
 	return strings.HasPrefix(p.URL, url)
 }
 
+// NavLimit is the most entries a section's list shows in the site
+// navigation. A longer section shows a window of NavLimit entries around
+// the current page and a link to the section's own page, which lists them
+// all: a page of a 500-page section then carries 30 links, not 500.
+const NavLimit = 30
+
+// NavWindow returns the entries of a section's navigation list (the
+// children of parent) to show on this page: all of them up to NavLimit,
+// else NavLimit of them centred on the entry in the page's trail (the
+// first NavLimit when none is). The top level (parent nil) is never cut.
+func (p *Page) NavWindow(parent *NavItem, items []*NavItem) []*NavItem {
+	if parent == nil || len(items) <= NavLimit {
+		return items
+	}
+	at := -1
+	for i, it := range items {
+		if p.InTrail(it.URL) {
+			at = i
+			break
+		}
+	}
+	start := 0
+	if at >= 0 {
+		start = min(max(at-NavLimit/2, 0), len(items)-NavLimit)
+	}
+	return items[start : start+NavLimit]
+}
+
 // BodyClass is the class attribute of <body>: the page kind
 // ("kind-page") and one "has-FLAG" class per flag, so stylesheets can
 // react to what the page embeds.

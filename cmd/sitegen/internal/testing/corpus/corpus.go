@@ -1,6 +1,7 @@
 // Package corpus generates synthetic sites for benchmarks: pages with
 // front matter, headings, lists, tables, code, footnotes and relative
-// cross-links with anchors, grouped in sections of PerSection pages.
+// cross-links with anchors, grouped in sections (of PerSection pages by
+// default).
 package corpus
 
 import (
@@ -11,26 +12,34 @@ import (
 	"strings"
 )
 
-// PerSection is the number of pages in each generated section.
+// PerSection is the default number of pages in each generated section.
 const PerSection = 50
 
-// Generate writes a site of n pages (plus one _index.md per section and the
-// home page) into dir: site.toml, content/ and a minimal static/css/site.css.
-// The output depends only on n and seed.
-func Generate(dir string, n int, seed uint64) error {
+// Generate writes a site of n pages in sections of PerSection pages (see
+// GenerateSections).
+func Generate(dir string, n int, seed uint64) error { return GenerateSections(dir, n, PerSection, seed) }
+
+// GenerateSections writes a site of n pages in sections of per pages (plus
+// one _index.md per section and the home page) into dir: site.toml,
+// content/ and a minimal static/css/site.css. The output depends only on
+// n, per and seed.
+func GenerateSections(dir string, n, per int, seed uint64) error {
+	if per <= 0 {
+		return fmt.Errorf("corpus: %d pages per section", per)
+	}
 	rng := rand.New(rand.NewPCG(seed, uint64(n)))
 	files := map[string]string{
 		"site.toml":           "title = \"Synthetic corpus\"\nbaseURL = \"https://example.org/\"\nlanguageCode = \"en\"\n",
 		"static/css/site.css": "body { font-family: serif; }\n",
 		"content/_index.md":   fmt.Sprintf("---\ntitle: Synthetic corpus\n---\n\nA generated site of %d pages.\n", n),
 	}
-	sections := (n + PerSection - 1) / PerSection
+	sections := (n + per - 1) / per
 	for s := range sections {
 		files[fmt.Sprintf("content/%s/_index.md", sectionName(s))] = fmt.Sprintf(
 			"---\ntitle: Section %d\ndescription: Generated section %d.\nweight: %d\n---\n\nPages of section %d.\n", s, s, s+1, s)
 	}
 	for i := range n {
-		files[pagePath(i)] = page(i, n, rng)
+		files[pagePath(i, per)] = page(i, n, per, rng)
 	}
 	for name, body := range files {
 		p := filepath.Join(dir, filepath.FromSlash(name))
@@ -46,8 +55,8 @@ func Generate(dir string, n int, seed uint64) error {
 
 func sectionName(s int) string { return fmt.Sprintf("section-%03d", s) }
 
-func pagePath(i int) string {
-	return fmt.Sprintf("content/%s/page-%05d.md", sectionName(i/PerSection), i)
+func pagePath(i, per int) string {
+	return fmt.Sprintf("content/%s/page-%05d.md", sectionName(i/per), i)
 }
 
 // words is the vocabulary of generated prose.
@@ -67,9 +76,9 @@ func sentence(rng *rand.Rand, n int) string {
 
 // page returns the Markdown of page i: four "Part" sections, each with
 // prose, a list, a table, a subsection and a link to another page's part.
-func page(i, n int, rng *rand.Rand) string {
+func page(i, n, per int, rng *rand.Rand) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "---\ntitle: Page %d\ndescription: Generated page %d.\nweight: %d\n---\n\n", i, i, i%PerSection+1)
+	fmt.Fprintf(&b, "---\ntitle: Page %d\ndescription: Generated page %d.\nweight: %d\n---\n\n", i, i, i%per+1)
 	fmt.Fprintf(&b, "%s %s *%s* **%s**[^note]\n\n", sentence(rng, 12), sentence(rng, 9), sentence(rng, 3), sentence(rng, 2))
 	for part := 1; part <= 4; part++ {
 		fmt.Fprintf(&b, "## Part %d\n\n%s %s\n\n", part, sentence(rng, 14), sentence(rng, 10))
@@ -81,9 +90,9 @@ func page(i, n int, rng *rand.Rand) string {
 			fmt.Fprintf(&b, "| %d | %s | %s |\n", row+2, sentence(rng, 2), sentence(rng, 3))
 		}
 		j := rng.IntN(n)
-		rel, err := filepath.Rel(filepath.Dir(pagePath(i)), pagePath(j))
+		rel, err := filepath.Rel(filepath.Dir(pagePath(i, per)), pagePath(j, per))
 		if err != nil {
-			rel = filepath.Base(pagePath(j))
+			rel = filepath.Base(pagePath(j, per))
 		}
 		fmt.Fprintf(&b, "\nSee [page %d, part %d](%s#part-%d) and [above](#part-%d).\n\n",
 			j, part, filepath.ToSlash(rel), rng.IntN(4)+1, part)

@@ -1,0 +1,72 @@
+package templates
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// TestNavWindow: a long section shows NavLimit entries around the current
+// page and a link to the section's page; short sections and the top level
+// are shown whole.
+func TestNavWindow(t *testing.T) {
+	section := func(url string, n int) *NavItem {
+		s := &NavItem{Title: "Big", URL: url}
+		for i := range n {
+			s.Children = append(s.Children, &NavItem{Title: fmt.Sprintf("P%03d", i), URL: fmt.Sprintf("%sp%03d/", url, i)})
+		}
+		return s
+	}
+	big, small := section("/big/", 200), section("/small/", NavLimit)
+	var top []*NavItem
+	for i := range NavLimit + 5 { // a long top level is never cut
+		top = append(top, &NavItem{Title: fmt.Sprintf("T%d", i), URL: fmt.Sprintf("/t%d/", i)})
+	}
+	site := &Site{Home: "/", Nav: append([]*NavItem{big, small}, top...)}
+	for _, tc := range []struct {
+		url        string
+		first, end string // first and last entry of big shown; "" when big is closed
+		more       bool
+	}{
+		{"/big/p000/", "P000", "P029", true},
+		{"/big/p100/", "P085", "P114", true},
+		{"/big/p199/", "P170", "P199", true},
+		{"/big/", "P000", "P029", true},
+		{"/small/p003/", "", "", false},
+	} {
+		var b strings.Builder
+		p := &Page{Kind: KindPage, Site: site, URL: tc.url, Title: "x"}
+		if err := navList(p, nil, site.Nav).Render(context.Background(), &b); err != nil {
+			t.Fatal(err)
+		}
+		html := b.String()
+		if n := strings.Count(html, `href="/t`); n != len(top) {
+			t.Errorf("%s: %d top-level entries, want all %d", tc.url, n, len(top))
+		}
+		shown := strings.Count(html, `href="/big/p`)
+		if tc.first == "" {
+			if shown != 0 {
+				t.Errorf("%s: %d entries of a closed section shown", tc.url, shown)
+			}
+		} else if shown != NavLimit || !strings.Contains(html, ">"+tc.first+"<") || !strings.Contains(html, ">"+tc.end+"<") ||
+			strings.Contains(html, fmt.Sprintf(">P%03d<", atoi(tc.first)-1)) || strings.Contains(html, fmt.Sprintf(">P%03d<", atoi(tc.end)+1)) {
+			t.Errorf("%s: %d entries shown, want %d from %s to %s:\n%s", tc.url, shown, NavLimit, tc.first, tc.end, html)
+		}
+		if got := strings.Contains(html, `<a href="/big/">All 200 pages of Big</a>`); got != tc.more {
+			t.Errorf("%s: link to all pages = %v, want %v", tc.url, got, tc.more)
+		}
+		if strings.Contains(html, "pages of Small") {
+			t.Errorf("%s: a section of exactly NavLimit entries got the link", tc.url)
+		}
+		if strings.Contains(tc.url, "/small/") && strings.Count(html, `href="/small/p`) != NavLimit {
+			t.Errorf("%s: small section not shown whole", tc.url)
+		}
+	}
+}
+
+func atoi(s string) int {
+	var n int
+	fmt.Sscanf(s, "P%d", &n)
+	return n
+}
