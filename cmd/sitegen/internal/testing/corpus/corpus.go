@@ -17,7 +17,9 @@ const PerSection = 50
 
 // Generate writes a site of n pages in sections of PerSection pages (see
 // GenerateSections).
-func Generate(dir string, n int, seed uint64) error { return GenerateSections(dir, n, PerSection, seed) }
+func Generate(dir string, n int, seed uint64) error {
+	return GenerateSections(dir, n, PerSection, seed)
+}
 
 // GenerateSections writes a site of n pages in sections of per pages (plus
 // one _index.md per section and the home page) into dir: site.toml,
