@@ -142,7 +142,9 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// Build runs one build and reports it: "N pages in T ms" on stdout, or
+// Build runs one build and reports it: "N pages in T ms" (and, on a
+// rebuild, how many files were written and how many were unchanged) on
+// stdout, or
 // every error (file:line:col: message, paths relative to the working
 // directory) and a summary on stderr. It reports whether the build
 // succeeded.
@@ -171,6 +173,10 @@ func Build(ctx context.Context, opts site.Options, stdout, stderr io.Writer) (si
 	for _, w := range res.Warnings {
 		fmt.Fprintf(stderr, "sitegen build: warning: %s\n", w)
 	}
-	fmt.Fprintf(stdout, "%d pages in %d ms\n", res.Pages, res.Duration.Milliseconds())
+	fmt.Fprintf(stdout, "%d pages in %d ms", res.Pages, res.Duration.Milliseconds())
+	if res.Reused > 0 {
+		fmt.Fprintf(stdout, " (%d files written, %d unchanged)", res.Written, res.Reused)
+	}
+	fmt.Fprintln(stdout)
 	return res, true
 }

@@ -138,7 +138,7 @@ func TestCacheCompressed(t *testing.T) {
 func TestPrecompress(t *testing.T) {
 	dir := t.TempDir()
 	data := bytes.Repeat([]byte("x = 1;\n"), 500)
-	if err := (Cache{}).Precompress(dir, "js/a.js", data, 5, 5); err != nil {
+	if err := (Cache{}).Precompress(&Output{Dir: dir}, "js/a.js", data, 5, 5); err != nil {
 		t.Fatal(err)
 	}
 	for _, enc := range []string{"br", "gz"} {
@@ -170,4 +170,55 @@ func inflate(t *testing.T, enc string, z []byte) []byte {
 		t.Fatal(err)
 	}
 	return out
+}
+
+// TestOutputReuse: unchanged files are linked from the previous output,
+// changed ones written, and a second write to a path never writes through
+// a link into the previous output.
+func TestOutputReuse(t *testing.T) {
+	prev, dir := t.TempDir(), t.TempDir()
+	for rel, body := range map[string]string{"a.html": "same", "b.html": "old", "sub/c.css": "same css"} {
+		if err := WriteFile(prev, rel, []byte(body)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	o := &Output{Dir: dir, Prev: prev}
+	for rel, body := range map[string]string{"a.html": "same", "b.html": "new", "sub/c.css": "same css", "d.html": "added"} {
+		if err := o.Write(rel, []byte(body)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if o.Reused() != 2 || o.Wrote() != 2 {
+		t.Errorf("reused %d, wrote %d; want 2 and 2", o.Reused(), o.Wrote())
+	}
+	for _, rel := range []string{"a.html", "sub/c.css"} {
+		a, _ := os.Stat(filepath.Join(prev, rel))
+		b, _ := os.Stat(filepath.Join(dir, rel))
+		if !os.SameFile(a, b) {
+			t.Errorf("%s was copied, want a link to the previous output", rel)
+		}
+	}
+	// The same path written again (an alias over a page): the new bytes
+	// land in Dir only.
+	if err := o.Write("a.html", []byte("overwritten")); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(filepath.Join(prev, "a.html")); string(got) != "same" {
+		t.Errorf("previous output's a.html = %q: written through the link", got)
+	}
+	if got, _ := os.ReadFile(filepath.Join(dir, "a.html")); string(got) != "overwritten" {
+		t.Errorf("a.html = %q, want the last write", got)
+	}
+	// Rewriting a reused file with its own bytes again links again.
+	if err := o.Write("sub/c.css", []byte("same css")); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(filepath.Join(dir, "sub/c.css")); string(got) != "same css" {
+		t.Errorf("sub/c.css = %q", got)
+	}
+	// Without Prev every file is written.
+	fresh := &Output{Dir: t.TempDir()}
+	if err := fresh.Write("a.html", []byte("x")); err != nil || fresh.Wrote() != 1 || fresh.Reused() != 0 {
+		t.Errorf("no Prev: err %v, wrote %d, reused %d", err, fresh.Wrote(), fresh.Reused())
+	}
 }

@@ -107,12 +107,12 @@ func (c Cache) Compressed(data []byte, enc string, level int) ([]byte, error) {
 	return c.Get(key, func() ([]byte, error) { return compress(data, level) })
 }
 
-// Precompress writes dir/out.br and dir/out.gz, data compressed with
+// Precompress writes out.br and out.gz into o, data compressed with
 // Brotli and gzip at the given levels, concurrently, for servers that send
 // precompressed files (nginx gzip_static, Caddy precompressed, sitegen
 // serve). Brotli at its best level takes seconds on a WebAssembly module;
 // the cache keeps that out of rebuilds.
-func (c Cache) Precompress(dir, out string, data []byte, brLevel, gzLevel int) error {
+func (c Cache) Precompress(o *Output, out string, data []byte, brLevel, gzLevel int) error {
 	encs := []struct {
 		name  string
 		level int
@@ -126,7 +126,7 @@ func (c Cache) Precompress(dir, out string, data []byte, brLevel, gzLevel int) e
 				errs[i] = fmt.Errorf("compress %s: %w", out, err)
 				return
 			}
-			if err := WriteFile(dir, out+"."+enc.name, z); err != nil {
+			if err := o.Write(out+"."+enc.name, z); err != nil {
 				errs[i] = fmt.Errorf("write %s.%s: %w", out, enc.name, err)
 			}
 		})

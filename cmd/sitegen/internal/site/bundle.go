@@ -33,10 +33,10 @@ func bundleURL(rel string) string {
 // copyBundles publishes the content files into dir, after static files:
 // reserved holds the output paths that pages own, and a file already in
 // dir is a static file's.
-func (s *Site) copyBundles(dir string, reserved map[string]bool) error {
+func (s *Site) copyBundles(o *assets.Output, reserved map[string]bool) error {
 	for _, rel := range slices.Sorted(maps.Keys(s.files)) {
 		out := strings.TrimPrefix(bundleURL(rel), "/")
-		if _, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(out))); reserved[out] || err == nil {
+		if _, err := os.Lstat(filepath.Join(o.Dir, filepath.FromSlash(out))); reserved[out] || err == nil {
 			s.diag.addf(ContentDir+"/"+rel, 0, 0, "", "conflicts with another file of the site at /%s", out)
 			continue
 		}
@@ -45,7 +45,7 @@ func (s *Site) copyBundles(dir string, reserved map[string]bool) error {
 			s.diag.addf(ContentDir+"/"+rel, 0, 0, "", "read: %v", unwrapPath(err))
 			continue
 		}
-		if err := assets.WriteFile(dir, out, data); err != nil {
+		if err := o.Write(out, data); err != nil {
 			return fmt.Errorf("publish %s/%s: %w", ContentDir, rel, err)
 		}
 	}

@@ -133,7 +133,7 @@ func (s *Site) Update(ctx context.Context, files []string) (Update, error) {
 	}
 	defer os.RemoveAll(staging)
 	for _, p := range render {
-		if err := s.renderPage(ctx, p, s.view, staging); err != nil {
+		if err := s.renderPage(ctx, p, s.view, &assets.Output{Dir: staging}); err != nil {
 			s.diag.addf(p.file, 0, 0, "", "%v", err)
 		}
 	}

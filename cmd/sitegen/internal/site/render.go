@@ -1,18 +1,16 @@
 package site
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/xml"
 	"fmt"
 	"maps"
 	"net/url"
-	"os"
 	"path"
-	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/a-h/templ"
 
@@ -26,6 +24,12 @@ import (
 // Problems are recorded as diagnostics; the error is for I/O failures and
 // cancellation.
 func (s *Site) Render(ctx context.Context, dir string) error {
+	return s.render(ctx, &assets.Output{Dir: dir})
+}
+
+// render is Render into out, which may reuse the files of a previous
+// output (see assets.Output).
+func (s *Site) render(ctx context.Context, out *assets.Output) error {
 	reserved := map[string]bool{"404.html": true, "sitemap.xml": true, swFile: true}
 	for _, p := range s.pages {
 		reserved[outputPath(p.sitePath)] = true
@@ -38,11 +42,11 @@ func (s *Site) Render(ctx context.Context, dir string) error {
 		}
 		maps.Copy(extra, files)
 	}
-	assets, err := s.copyStatic(dir, reserved, extra)
+	assets, err := s.copyStatic(out, reserved, extra)
 	if err != nil {
 		return err
 	}
-	if err := s.copyBundles(dir, reserved); err != nil {
+	if err := s.copyBundles(out, reserved); err != nil {
 		return err
 	}
 	s.search = s.newSearchIndex(assets)
@@ -56,33 +60,33 @@ func (s *Site) Render(ctx context.Context, dir string) error {
 	}
 	s.view = view // kept for Site.Update
 	err = parallel(ctx, len(s.pages), s.opts.Workers, func(i int) {
-		if err := s.renderPage(ctx, s.pages[i], view, dir); err != nil {
+		if err := s.renderPage(ctx, s.pages[i], view, out); err != nil {
 			s.diag.addf(s.pages[i].file, 0, 0, "", "%v", err)
 		}
 	})
 	if err != nil {
 		return err
 	}
-	if err := s.search.write(s, dir); err != nil {
+	if err := s.search.write(s, out); err != nil {
 		return err
 	}
 	notFound := &templates.Page{Kind: templates.KindNotFound, Site: view, Title: "Page not found", URL: s.cfg.relURL("/404.html")}
-	if err := s.writePage(ctx, dir, "404.html", templates.Render(notFound)); err != nil {
+	if err := s.writePage(ctx, out, "404.html", templates.Render(notFound)); err != nil {
 		return err
 	}
 	redirects := map[string]bool{}
 	for _, p := range s.pages {
 		for _, a := range p.aliases {
 			redirects[outputPath(a.sitePath)] = true
-			if err := s.writePage(ctx, dir, outputPath(a.sitePath), templates.Alias(s.cfg.absURL(p.sitePath))); err != nil {
+			if err := s.writePage(ctx, out, outputPath(a.sitePath), templates.Alias(s.cfg.absURL(p.sitePath))); err != nil {
 				return err
 			}
 		}
 	}
-	if err := s.writeSitemap(dir); err != nil {
+	if err := s.writeSitemap(out); err != nil {
 		return err
 	}
-	return s.writeServiceWorker(dir, redirects)
+	return s.writeServiceWorker(out, redirects)
 }
 
 // outputPath is the file a site path is written to ("/a/b/" -> "a/b/index.html").
@@ -126,7 +130,7 @@ func (s *Site) link(p *page) *templates.Link {
 
 // renderPage renders one page and writes it; its HTML is dropped as soon
 // as it is written.
-func (s *Site) renderPage(ctx context.Context, p *page, site *templates.Site, dir string) error {
+func (s *Site) renderPage(ctx context.Context, p *page, site *templates.Site, out *assets.Output) error {
 	if p.failed {
 		// Still check links and blocks so one run reports every problem.
 		if p.src != nil {
@@ -172,7 +176,7 @@ func (s *Site) renderPage(ctx context.Context, p *page, site *templates.Site, di
 		v.TOC, v.Flags, v.Scripts, v.Styles = res.TOC, res.Flags, res.Scripts, res.Styles
 		s.search.add(p, doc, src)
 	}
-	if err := s.writePage(ctx, dir, outputPath(p.sitePath), templates.Render(v)); err != nil {
+	if err := s.writePage(ctx, out, outputPath(p.sitePath), templates.Render(v)); err != nil {
 		return err
 	}
 	s.rendered.Add(1)
@@ -198,29 +202,28 @@ func (s *Site) markupPage(p *page, assets templates.Assets) *markup.Page {
 	}
 }
 
-// writePage renders c into dir/rel.
-func (s *Site) writePage(ctx context.Context, dir, rel string, c templ.Component) error {
-	p := filepath.Join(dir, filepath.FromSlash(rel))
-	if err := assets.Mkdir(filepath.Dir(p)); err != nil {
+// writePage renders c and writes it to rel in out. Pages are rendered
+// into a pooled buffer, so that out can keep an unchanged file of the
+// previous build instead of writing it again.
+func (s *Site) writePage(ctx context.Context, out *assets.Output, rel string, c templ.Component) error {
+	buf := pagePool.Get().(*bytes.Buffer)
+	defer func() {
+		if buf.Cap() <= 1<<20 { // let the rare huge page's buffer go
+			buf.Reset()
+			pagePool.Put(buf)
+		}
+	}()
+	if err := c.Render(ctx, buf); err != nil {
 		return fmt.Errorf("write %s: %w", rel, err)
 	}
-	f, err := os.Create(p)
-	if err != nil {
-		return fmt.Errorf("write %s: %w", rel, err)
-	}
-	w := bufio.NewWriterSize(f, 32<<10)
-	err = c.Render(ctx, w)
-	if err == nil {
-		err = w.Flush()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
+	if err := out.Write(rel, buf.Bytes()); err != nil {
 		return fmt.Errorf("write %s: %w", rel, err)
 	}
 	return nil
 }
+
+// pagePool holds the buffers pages are rendered into.
+var pagePool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // resolveLink checks a link destination written on page from and returns
 // the URL to publish. Links to Markdown files ("../opend6/dice.md#the-wild-die")
@@ -285,7 +288,7 @@ func (s *Site) resolveLink(from *page, dest string) (string, string) {
 }
 
 // writeSitemap writes sitemap.xml listing every page in reading order.
-func (s *Site) writeSitemap(dir string) error {
+func (s *Site) writeSitemap(out *assets.Output) error {
 	var b bytes.Buffer
 	b.WriteString(xml.Header)
 	b.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")
@@ -297,7 +300,7 @@ func (s *Site) writeSitemap(dir string) error {
 		b.WriteString("</loc></url>\n")
 	}
 	b.WriteString("</urlset>\n")
-	if err := assets.WriteFile(dir, "sitemap.xml", b.Bytes()); err != nil {
+	if err := out.Write("sitemap.xml", b.Bytes()); err != nil {
 		return fmt.Errorf("write sitemap.xml: %w", err)
 	}
 	return nil

@@ -139,8 +139,8 @@ func (s *Site) packSearchFile(name string, data []byte) (string, []byte, error) 
 	return name + ".gz", z, nil
 }
 
-// write encodes the index into dir.
-func (x *searchIndex) write(s *Site, dir string) error {
+// write encodes the index into o.
+func (x *searchIndex) write(s *Site, o *assets.Output) error {
 	if x == nil {
 		return nil
 	}
@@ -155,12 +155,12 @@ func (x *searchIndex) write(s *Site, dir string) error {
 		name, data, err := s.packSearchFile(names[i], files[names[i]])
 		out := x.dir + "/" + name
 		if err == nil {
-			if err = assets.WriteFile(dir, out, data); err != nil {
+			if err = o.Write(out, data); err != nil {
 				err = fmt.Errorf("write %s: %w", out, err)
 			}
 		}
 		if err == nil && name == searchMeta && len(data) >= assets.CompressMin {
-			err = s.cache().Precompress(dir, out, data, brotli.BestCompression, gzip.BestCompression)
+			err = s.cache().Precompress(o, out, data, brotli.BestCompression, gzip.BestCompression)
 		}
 		if err != nil {
 			mu.Lock()

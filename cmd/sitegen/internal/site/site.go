@@ -31,6 +31,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"d6codex/cmd/sitegen/internal/assets"
 	"d6codex/cmd/sitegen/internal/markup"
 	"d6codex/templates"
 )
@@ -112,6 +113,9 @@ type Result struct {
 	// Warnings are problems that do not stop the build but make the site
 	// wrong where it is published (a placeholder baseURL).
 	Warnings []string
+	// Reused counts the output files unchanged since the previous build,
+	// linked from it instead of written; Written the files written.
+	Reused, Written int
 }
 
 // Site is a loaded site, ready to render.
@@ -219,10 +223,14 @@ func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 	if err := writeMarker(staging); err != nil {
 		return s, Result{}, fmt.Errorf("staging directory: %w", err)
 	}
-	if err := s.Render(ctx, staging); err != nil {
+	out := &assets.Output{Dir: staging}
+	if info, err := os.Stat(opts.Dest); err == nil && info.IsDir() {
+		out.Prev = opts.Dest // reuse its unchanged files (hard links)
+	}
+	if err := s.render(ctx, out); err != nil {
 		return s, Result{}, err
 	}
-	res := Result{Pages: int(s.rendered.Load()), Errors: s.Diagnostics()}
+	res := Result{Pages: int(s.rendered.Load()), Errors: s.Diagnostics(), Reused: int(out.Reused()), Written: int(out.Wrote())}
 	if w := s.cfg.PlaceholderBaseURL(); w != "" {
 		res.Warnings = append(res.Warnings, w+"; set baseURL in "+ConfigFile+" or pass --base-url")
 	}

@@ -22,7 +22,7 @@ const StaticDir = "static"
 // copyStatic copies static/ and the generated extra files into dir and
 // returns the map from logical path to published URL. reserved holds output
 // paths that pages own.
-func (s *Site) copyStatic(dir string, reserved map[string]bool, extra map[string][]byte) (templates.Assets, error) {
+func (s *Site) copyStatic(out *assets.Output, reserved map[string]bool, extra map[string][]byte) (templates.Assets, error) {
 	root := filepath.Join(s.opts.Source, StaticDir)
 	published := templates.Assets{}
 	publish := func(rel string, data []byte) error {
@@ -31,16 +31,16 @@ func (s *Site) copyStatic(dir string, reserved map[string]bool, extra map[string
 			s.diag.addf(StaticDir+"/"+rel, 0, 0, "", "%v", err)
 			return nil
 		}
-		out := assets.PublishedName(rel, data)
-		if reserved[out] {
-			s.diag.addf(StaticDir+"/"+rel, 0, 0, "", "conflicts with a generated page at /%s", out)
+		name := assets.PublishedName(rel, data)
+		if reserved[name] {
+			s.diag.addf(StaticDir+"/"+rel, 0, 0, "", "conflicts with a generated page at /%s", name)
 			return nil
 		}
-		published[rel] = s.cfg.relURL("/" + out)
-		if err := assets.WriteFile(dir, out, data); err != nil {
+		published[rel] = s.cfg.relURL("/" + name)
+		if err := out.Write(name, data); err != nil {
 			return err
 		}
-		return s.writeCompressed(dir, out, data)
+		return s.writeCompressed(out, name, data)
 	}
 	err := walkSource(s.opts.Source, root, func(rel, p string) error {
 		data, err := os.ReadFile(p)
@@ -98,11 +98,11 @@ func (s *Site) copyStatic(dir string, reserved map[string]bool, extra map[string
 // writeCompressed writes .br and .gz siblings of the published asset dir/out
 // when it is a hashed asset (CSS, JS, WebAssembly) worth compressing, at
 // the best levels.
-func (s *Site) writeCompressed(dir, out string, data []byte) error {
-	if !assets.Hashed(out) || len(data) < assets.CompressMin {
+func (s *Site) writeCompressed(out *assets.Output, name string, data []byte) error {
+	if !assets.Hashed(name) || len(data) < assets.CompressMin {
 		return nil
 	}
-	return s.cache().Precompress(dir, out, data, brotli.BestCompression, gzip.BestCompression)
+	return s.cache().Precompress(out, name, data, brotli.BestCompression, gzip.BestCompression)
 }
 
 // cache is the build's content-addressed cache (Options.CacheDir).

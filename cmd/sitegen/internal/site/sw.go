@@ -33,7 +33,8 @@ const swPrecacheMax = 2000
 // site. VERSION is a hash of every published file, so each build that
 // changes anything gets a new worker and a new cache. Sites without
 // js/site.js (which registers the worker) get none.
-func (s *Site) writeServiceWorker(dir string, skip map[string]bool) error {
+func (s *Site) writeServiceWorker(out *assets.Output, skip map[string]bool) error {
+	dir := out.Dir
 	if s.view == nil || s.view.Assets.URL("js/site.js") == "" {
 		return nil
 	}
@@ -104,7 +105,7 @@ func (s *Site) writeServiceWorker(dir string, skip map[string]bool) error {
 		return fmt.Errorf("service worker: %w", err)
 	}
 	listName := "sw-files." + version + ".json"
-	if err := assets.WriteFile(dir, listName, list); err != nil {
+	if err := out.Write(listName, list); err != nil {
 		return fmt.Errorf("write %s: %w", listName, err)
 	}
 	head := fmt.Sprintf("const VERSION=%q,LIST=%q;\n", version, s.cfg.relURL("/"+listName))
@@ -112,7 +113,7 @@ func (s *Site) writeServiceWorker(dir string, skip map[string]bool) error {
 	if err != nil {
 		return fmt.Errorf("service worker: %w", err)
 	}
-	if err := assets.WriteFile(dir, swFile, src); err != nil {
+	if err := out.Write(swFile, src); err != nil {
 		return fmt.Errorf("write %s: %w", swFile, err)
 	}
 	return nil
