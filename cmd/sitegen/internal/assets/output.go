@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sync"
 	"sync/atomic"
 )
 
@@ -27,6 +28,7 @@ type Output struct {
 	// Prev is the previous output to reuse files from; "" for none.
 	Prev string
 
+	dirs   sync.Map     // folders of Dir known to exist
 	noLink atomic.Bool  // a link failed: stop trying
 	reused atomic.Int64 // files linked from Prev
 	wrote  atomic.Int64 // files written
@@ -40,7 +42,7 @@ func (o *Output) Write(rel string, data []byte) error {
 		old := filepath.Join(o.Prev, name)
 		if sameContent(old, data) {
 			to := filepath.Join(o.Dir, name)
-			if err := Mkdir(filepath.Dir(to)); err != nil {
+			if err := o.mkdir(filepath.Dir(to)); err != nil {
 				return err
 			}
 			err := os.Link(old, to)
@@ -64,7 +66,7 @@ func (o *Output) Write(rel string, data []byte) error {
 // link to the previous output, so it is removed, never written through.
 func (o *Output) create(rel string, data []byte) error {
 	p := filepath.Join(o.Dir, filepath.FromSlash(rel))
-	if err := Mkdir(filepath.Dir(p)); err != nil {
+	if err := o.mkdir(filepath.Dir(p)); err != nil {
 		return err
 	}
 	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
@@ -108,4 +110,16 @@ func sameContent(p string, data []byte) bool {
 		return false
 	}
 	return n == len(data) && bytes.Equal(buf[:n], data)
+}
+
+// mkdir is Mkdir once per folder: most files share theirs with others.
+func (o *Output) mkdir(d string) error {
+	if _, ok := o.dirs.Load(d); ok {
+		return nil
+	}
+	if err := Mkdir(d); err != nil {
+		return err
+	}
+	o.dirs.Store(d, true)
+	return nil
 }

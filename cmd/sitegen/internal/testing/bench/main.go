@@ -1,15 +1,19 @@
 //go:build linux
 
-// Command bench measures `sitegen build` on synthetic corpora and writes
-// the figures into the "sitegen build" section of BENCHMARKS.md.
+// Command bench measures `sitegen build` on synthetic corpora, side by
+// side with Hugo when `hugo` is installed, and writes the figures into the
+// "sitegen build" section of BENCHMARKS.md.
 //
-//	go run ./cmd/sitegen/internal/testing/bench [-sizes 1000,5000] [-runs 3] [-out BENCHMARKS.md]
+//	go run ./cmd/sitegen/internal/testing/bench [-sizes 2000,5000] [-per 0] [-runs 3] [-out BENCHMARKS.md]
 //
-// For each size it generates a corpus (package corpus) in a temporary
-// directory, then runs the real sitegen binary on it: fresh builds (no
-// previous public/) and rebuilds (replacing public/). Wall time is measured
-// around the process; CPU time and peak resident memory come from the
-// child's rusage, so no external tool is needed.
+// For each size it generates a corpus (package corpus, sections of size/10
+// pages unless -per says otherwise) in a temporary directory, then runs
+// the real sitegen binary, and Hugo on the same Markdown with a minimal
+// theme of the same shape (hugo.go): fresh builds (no previous output) and
+// rebuilds (over the previous output), the two tools alternating run by
+// run. Every run starts after sync(2). Wall time is measured around the
+// process; CPU time and peak resident memory come from the child's
+// rusage, so no external tool is needed.
 package main
 
 import (
@@ -32,41 +36,43 @@ import (
 	"d6codex/cmd/sitegen/internal/testing/corpus"
 )
 
-// Targets from the issue: 5,000 pages in under 2 s and 300 MiB.
-const (
-	targetPages = 5000
-	targetWall  = 2 * time.Second
-	targetRSS   = 300 << 20
-)
-
 type run struct {
 	wall, cpu time.Duration
 	rss       int64 // bytes
 	pages     int
 }
 
-type result struct {
-	size           int
-	fs             string
-	floor          time.Duration // time to just write the same output tree
+// runs are the measured runs of one tool on one corpus.
+type runs struct {
 	fresh, rebuild []run
-	pagesReported  int
+	bytes          int64 // size of its output (files, apparent size)
+	pageBytes      int64 // size of one plain page of the middle section
+}
+
+type result struct {
+	size, per     int
+	fs            string
+	floor         time.Duration // time to just write the same output tree
+	sitegen, hugo runs
+	pagesReported int
+	hugoOK        bool
 }
 
 func main() {
-	sizes := flag.String("sizes", "1000,5000", "comma-separated corpus sizes (pages)")
+	sizes := flag.String("sizes", "2000,5000", "comma-separated corpus sizes (pages)")
+	per := flag.Int("per", 0, "pages per section (0: a tenth of the corpus)")
 	runs := flag.Int("runs", 3, "runs per case")
 	out := flag.String("out", "BENCHMARKS.md", "file whose \"## sitegen build\" section is replaced")
 	bin := flag.String("sitegen", "", "sitegen binary (default: go build ./cmd/sitegen)")
 	dirs := flag.String("dirs", "", "comma-separated parent folders for the corpora (default: the temp dir, and /dev/shm when present)")
 	flag.Parse()
-	if err := mainErr(*sizes, *runs, *out, *bin, *dirs); err != nil {
+	if err := mainErr(*sizes, *per, *runs, *out, *bin, *dirs); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
 }
 
-func mainErr(sizeList string, runs int, out, bin, dirList string) error {
+func mainErr(sizeList string, per, runs int, out, bin, dirList string) error {
 	var parents []string
 	if dirList == "" {
 		parents = []string{os.TempDir()}
@@ -96,56 +102,91 @@ func mainErr(sizeList string, runs int, out, bin, dirList string) error {
 			return err
 		}
 		defer os.RemoveAll(base)
-		rs, err := benchIn(base, bin, sizeList, runs)
+		rs, err := benchIn(base, bin, sizeList, per, runs)
 		if err != nil {
 			return err
 		}
 		results = append(results, rs...)
 	}
-	section := report(results, sizeList, runs)
+	section := report(results, sizeList, per, runs)
 	fmt.Print("\n" + section)
 	return benchmd.WriteSection(out, "sitegen build", section)
 }
 
 // benchIn measures every size with corpora generated under base.
-func benchIn(base, bin, sizeList string, runs int) ([]result, error) {
+func benchIn(base, bin, sizeList string, per, nruns int) ([]result, error) {
 	fsName := fsType(base)
+	hugo, _ := exec.LookPath("hugo")
 	var results []result
 	for _, f := range strings.Split(sizeList, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(f))
 		if err != nil || n <= 0 {
 			return nil, fmt.Errorf("bad size %q", f)
 		}
+		perSection := per
+		if perSection <= 0 {
+			perSection = max(n/10, 1)
+		}
 		dir := filepath.Join(base, fmt.Sprintf("corpus-%d", n))
-		if err := corpus.Generate(dir, n, 1); err != nil {
+		if err := corpus.GenerateSections(dir, n, perSection, 1); err != nil {
 			return nil, err
 		}
-		r := result{size: n, fs: fsName}
-		for i := range runs * 2 {
-			fresh := i < runs
-			if fresh {
-				if err := os.RemoveAll(filepath.Join(dir, "public")); err != nil {
-					return nil, err
-				}
-			}
-			// Flush the previous run's writes first: on this VM's disk the
-			// kernel throttles a writer while earlier dirty pages drain, so
-			// without it each run would also pay for the one before.
-			syscall.Sync()
-			m, err := measure(bin, dir)
-			if err != nil {
+		r := result{size: n, per: perSection, fs: fsName, hugoOK: hugo != ""}
+		if hugo != "" {
+			if err := writeHugoTheme(dir); err != nil {
 				return nil, err
 			}
-			kind := "rebuild"
-			if fresh {
-				kind = "fresh"
-				r.fresh = append(r.fresh, m)
-			} else {
-				r.rebuild = append(r.rebuild, m)
+		}
+		type tool struct {
+			name string
+			out  string
+			rs   *runs
+			cmd  func() *exec.Cmd
+		}
+		tools := []tool{{"sitegen", filepath.Join(dir, "public"), &r.sitegen, func() *exec.Cmd { return exec.Command(bin, "build", "--source", dir) }}}
+		if hugo != "" {
+			tools = append(tools, tool{"hugo", filepath.Join(dir, "public-hugo"), &r.hugo, func() *exec.Cmd {
+				return exec.Command(hugo, "--source", dir, "--destination", "public-hugo", "--quiet")
+			}})
+		}
+		for i := range nruns * 2 {
+			fresh := i < nruns
+			for _, t := range tools { // alternating: each tool's run i, then the next run
+				if fresh {
+					for _, d := range []string{t.out, filepath.Join(dir, "resources")} {
+						if err := os.RemoveAll(d); err != nil {
+							return nil, err
+						}
+					}
+				}
+				// Flush the previous run's writes first: on this VM's disk the
+				// kernel throttles a writer while earlier dirty pages drain, so
+				// without it each run would also pay for the one before.
+				syscall.Sync()
+				m, err := measure(t.cmd())
+				if err != nil {
+					return nil, fmt.Errorf("%s: %w", t.name, err)
+				}
+				kind := "rebuild"
+				if fresh {
+					kind = "fresh"
+					t.rs.fresh = append(t.rs.fresh, m)
+				} else {
+					t.rs.rebuild = append(t.rs.rebuild, m)
+				}
+				if t.name == "sitegen" {
+					r.pagesReported = m.pages
+				}
+				fmt.Printf("%-6s %5d pages %-7s %-8s wall %6d ms  cpu %6d ms  peak RSS %4d MiB\n",
+					fsName, n, t.name, kind, m.wall.Milliseconds(), m.cpu.Milliseconds(), m.rss>>20)
 			}
-			r.pagesReported = m.pages
-			fmt.Printf("%-6s %5d pages %-7s wall %6d ms  cpu %6d ms  peak RSS %4d MiB\n",
-				fsName, n, kind, m.wall.Milliseconds(), m.cpu.Milliseconds(), m.rss>>20)
+		}
+		page := fmt.Sprintf("%s/page-%05d/index.html", corpusSection(n/2/perSection), n/2)
+		for _, t := range tools {
+			t.rs.bytes = treeBytes(t.out)
+			if info, err := os.Stat(filepath.Join(t.out, filepath.FromSlash(page))); err == nil {
+				t.rs.pageBytes = info.Size()
+			}
 		}
 		syscall.Sync()
 		if r.floor, err = writeFloor(filepath.Join(dir, "public"), filepath.Join(dir, "floor")); err != nil {
@@ -158,6 +199,23 @@ func benchIn(base, bin, sizeList string, runs int) ([]result, error) {
 		}
 	}
 	return results, nil
+}
+
+// corpusSection is the folder of section s of a generated corpus.
+func corpusSection(s int) string { return fmt.Sprintf("section-%03d", s) }
+
+// treeBytes is the apparent size of the files under dir.
+func treeBytes(dir string) int64 {
+	var n int64
+	_ = filepath.WalkDir(dir, func(_ string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			if info, err := d.Info(); err == nil {
+				n += info.Size()
+			}
+		}
+		return nil
+	})
+	return n
 }
 
 // writeFloor measures the file system's share: it recreates the folders
@@ -247,15 +305,14 @@ func fsType(dir string) string {
 }
 
 // measure runs one build and reads the child's resource usage.
-func measure(bin, dir string) (run, error) {
-	cmd := exec.Command(bin, "build", "--source", dir)
+func measure(cmd *exec.Cmd) (run, error) {
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	start := time.Now()
 	err := cmd.Run()
 	wall := time.Since(start)
 	if err != nil {
-		return run{}, fmt.Errorf("sitegen build: %w\n%s", err, stderr.String())
+		return run{}, fmt.Errorf("%w\n%s", err, stderr.String())
 	}
 	ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage)
 	if !ok {
@@ -315,51 +372,72 @@ func loadAvg() string {
 }
 
 // report formats the BENCHMARKS.md section.
-func report(results []result, sizes string, runs int) string {
+func report(results []result, sizes string, per, nruns int) string {
 	var b strings.Builder
 	b.WriteString("## sitegen build\n\n")
-	fmt.Fprintf(&b, "Produced by `make bench` (`go run ./cmd/sitegen/internal/testing/bench -sizes %s -runs %d`) on %s.\n", sizes, runs, time.Now().UTC().Format("2006-01-02"))
+	fmt.Fprintf(&b, "Produced by `make bench` (`go run ./cmd/sitegen/internal/testing/bench -sizes %s -per %d -runs %d`) on %s.\n", sizes, per, nruns, time.Now().UTC().Format("2006-01-02"))
 	fmt.Fprintf(&b, "Machine: %d CPUs (%s), %s/%s, %s; load average before the report: %s.\n\n",
 		runtime.NumCPU(), cpuModel(), runtime.GOOS, runtime.GOARCH, runtime.Version(), loadAvg())
-	b.WriteString("Corpus: generated by `cmd/sitegen/internal/testing/corpus` — sections of 50 pages, each page about 3.5 KB of Markdown with\n")
-	b.WriteString("front matter, 4 h2 + 4 h3 headings, lists, a 5-row table per part, code blocks, a footnote and 4 relative\n")
-	b.WriteString("cross-links with anchors (all checked). Each run is the real `sitegen build` binary; \"fresh\" has no\n")
-	b.WriteString("previous `public/`, \"rebuild\" replaces one (staging + atomic swap + removal of the old tree).\n")
+	b.WriteString("Corpus: generated by `cmd/sitegen/internal/testing/corpus` — sections of a tenth of the corpus (200 pages at 2,000,\n")
+	b.WriteString("500 at 5,000), each page about 3.5 KB of Markdown with front matter, 4 h2 + 4 h3 headings, lists, a 5-row table per\n")
+	b.WriteString("part, code blocks, a footnote and 4 relative cross-links with anchors (all checked by sitegen). Each run is the real\n")
+	b.WriteString("binary; \"fresh\" has no previous output, \"rebuild\" builds over the previous one (sitegen: staging, unchanged files\n")
+	b.WriteString("linked from the previous output, atomic swap, removal of the old tree; Hugo: rewrites in place). Hugo (when installed)\n")
+	b.WriteString("builds the same Markdown with a minimal theme of the same shape (`hugo.go`: title, section nav with at most 30 pages,\n")
+	b.WriteString("table of contents, content, prev/next; no RSS, no taxonomies), the two alternating run by run.\n")
 	b.WriteString("Wall time is the median of the runs (min–max in brackets); CPU is user+sys; peak RSS is the maximum over runs.\n")
 	b.WriteString("Every timed run starts after a sync(2), so it does not also pay for the previous run's writes draining to disk.\n")
-	b.WriteString("\"fs floor\" is the time to merely create the same folders and files (same sizes, no rendering) on that file system:\n")
-	b.WriteString("what any generator writing this site would pay there.\n\n")
-	b.WriteString("| file system | corpus | HTML pages | case | wall (median) | pages/s | CPU | peak RSS | fs floor |\n")
-	b.WriteString("|---|---:|---:|---|---:|---:|---:|---:|---:|\n")
+	b.WriteString("\"fs floor\" is the time to merely create sitegen's output tree (same sizes, no rendering) on that file system.\n\n")
+	b.WriteString("| file system | corpus | case | sitegen wall | Hugo wall | ratio | sitegen CPU | Hugo CPU | sitegen peak RSS | Hugo peak RSS | fs floor |\n")
+	b.WriteString("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 	var verdicts []string
 	for _, r := range results {
 		for _, c := range []struct {
-			name string
-			rs   []run
-		}{{"fresh", r.fresh}, {"rebuild", r.rebuild}} {
-			if len(c.rs) == 0 {
+			name   string
+			sg, hg []run
+		}{{"fresh", r.sitegen.fresh, r.hugo.fresh}, {"rebuild", r.sitegen.rebuild, r.hugo.rebuild}} {
+			if len(c.sg) == 0 {
 				continue
 			}
-			wall := median(c.rs, func(x run) time.Duration { return x.wall })
-			lo := slices.MinFunc(c.rs, func(a, b run) int { return int(a.wall - b.wall) }).wall
-			hi := slices.MaxFunc(c.rs, func(a, b run) int { return int(a.wall - b.wall) }).wall
-			cpu := median(c.rs, func(x run) time.Duration { return x.cpu })
-			pps := float64(r.pagesReported) / wall.Seconds()
-			fmt.Fprintf(&b, "| %s | %d | %d | %s | %d ms (%d–%d) | %.0f | %d ms | %d MiB | %d ms |\n",
-				r.fs, r.size, r.pagesReported, c.name, wall.Milliseconds(), lo.Milliseconds(), hi.Milliseconds(), pps, cpu.Milliseconds(), peak(c.rs)>>20, r.floor.Milliseconds())
-			if r.size == targetPages {
-				ok := wall < targetWall && peak(c.rs) < targetRSS
+			sw := median(c.sg, func(x run) time.Duration { return x.wall })
+			hugoWall, hugoCPU, hugoRSS, ratio := "–", "–", "–", "–"
+			if len(c.hg) > 0 {
+				hw := median(c.hg, func(x run) time.Duration { return x.wall })
+				hugoWall = fmt.Sprintf("%d ms (%s)", hw.Milliseconds(), spread(c.hg))
+				hugoCPU = fmt.Sprintf("%d ms", median(c.hg, func(x run) time.Duration { return x.cpu }).Milliseconds())
+				hugoRSS = fmt.Sprintf("%d MiB", peak(c.hg)>>20)
+				q := sw.Seconds() / hw.Seconds()
+				ratio = fmt.Sprintf("%.2f", q)
+				mem := float64(peak(c.sg)) / float64(peak(c.hg))
 				word := "MISS"
-				if ok {
+				if q <= 0.5 && mem <= 0.5 {
 					word = "met"
 				}
-				verdicts = append(verdicts, fmt.Sprintf("- %s, %d pages, %s: target (< %v, < %d MiB) %s — %d ms, %d MiB (fs floor alone %d ms).",
-					r.fs, r.size, c.name, targetWall, targetRSS>>20, word, wall.Milliseconds(), peak(c.rs)>>20, r.floor.Milliseconds()))
+				verdicts = append(verdicts, fmt.Sprintf("- %s, %d pages, %s: target (≤ 0.5× Hugo's wall time and peak memory) %s — %.2f× the time, %.2f× the memory.",
+					r.fs, r.size, c.name, word, q, mem))
 			}
+			fmt.Fprintf(&b, "| %s | %d | %s | %d ms (%s) | %s | %s | %d ms | %s | %d MiB | %s | %d ms |\n",
+				r.fs, r.size, c.name, sw.Milliseconds(), spread(c.sg), hugoWall, ratio,
+				median(c.sg, func(x run) time.Duration { return x.cpu }).Milliseconds(), hugoCPU, peak(c.sg)>>20, hugoRSS, r.floor.Milliseconds())
 		}
+	}
+	b.WriteString("\nOutput size (all files) and one plain page of the middle section:\n\n")
+	b.WriteString("| file system | corpus | sitegen output | sitegen page | Hugo output | Hugo page |\n|---|---:|---:|---:|---:|---:|\n")
+	for _, r := range results {
+		fmt.Fprintf(&b, "| %s | %d | %.1f MB | %.1f KB | %.1f MB | %.1f KB |\n", r.fs, r.size,
+			float64(r.sitegen.bytes)/1e6, float64(r.sitegen.pageBytes)/1e3, float64(r.hugo.bytes)/1e6, float64(r.hugo.pageBytes)/1e3)
 	}
 	if len(verdicts) > 0 {
 		b.WriteString("\n" + strings.Join(verdicts, "\n") + "\n")
+	} else {
+		b.WriteString("\nHugo is not installed here (Debian: `apt-get install hugo`), so there is no comparison.\n")
 	}
 	return b.String()
+}
+
+// spread is the min–max of the runs' wall times in ms.
+func spread(rs []run) string {
+	lo := slices.MinFunc(rs, func(a, b run) int { return int(a.wall - b.wall) }).wall
+	hi := slices.MaxFunc(rs, func(a, b run) int { return int(a.wall - b.wall) }).wall
+	return fmt.Sprintf("%d–%d", lo.Milliseconds(), hi.Milliseconds())
 }
