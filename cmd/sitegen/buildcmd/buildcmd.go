@@ -178,5 +178,8 @@ func Build(ctx context.Context, opts site.Options, stdout, stderr io.Writer) (si
 		fmt.Fprintf(stdout, " (%d files written, %d unchanged)", res.Written, res.Reused)
 	}
 	fmt.Fprintln(stdout)
+	if res.Cleanup != nil {
+		res.Cleanup() // the previous output goes after the report: nothing left behind
+	}
 	return res, true
 }

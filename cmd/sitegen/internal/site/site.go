@@ -116,6 +116,12 @@ type Result struct {
 	// Reused counts the output files unchanged since the previous build,
 	// linked from it instead of written; Written the files written.
 	Reused, Written int
+	// Cleanup waits for the removal of the previous output and of earlier
+	// builds' leftovers, which runs in the background once the new output
+	// is in place (nil when the build published nothing). A program that
+	// exits right after a build calls it; otherwise the next build
+	// finishes what was left.
+	Cleanup func()
 }
 
 // Site is a loaded site, ready to render.
@@ -211,12 +217,23 @@ func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return s, Result{}, fmt.Errorf("create output parent: %w", err)
 	}
-	removeStaleStaging(opts.Dest)
+	// Leftovers of earlier builds (a killed build's staging folder, an old
+	// tree whose removal was cut short) go in the background, while this
+	// build renders.
+	var cleanup sync.WaitGroup
+	cleanup.Go(func() { removeStaleStaging(opts.Dest) })
 	staging, err := os.MkdirTemp(parent, stagingPrefix(opts.Dest)+strconv.Itoa(os.Getpid())+"-")
 	if err != nil {
+		cleanup.Wait()
 		return s, Result{}, fmt.Errorf("create staging directory: %w", err)
 	}
-	defer os.RemoveAll(staging) // gone after a successful swap; removes the attempt otherwise
+	published := false
+	defer func() {
+		if !published {
+			os.RemoveAll(staging) // the attempt of a failed build
+			cleanup.Wait()
+		}
+	}()
 	if err := os.Chmod(staging, 0o755); err != nil {
 		return s, Result{}, fmt.Errorf("staging directory: %w", err)
 	}
@@ -243,10 +260,20 @@ func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 	if err != nil {
 		return s, res, fmt.Errorf("publish %s: %w", opts.Dest, err)
 	}
-	if err := swapDir(staging, opts.Dest); err != nil {
+	old, err := swapDir(staging, opts.Dest)
+	if err != nil {
 		undo()
 		return s, res, fmt.Errorf("publish %s: %w", opts.Dest, err)
 	}
+	published = true
+	if old != "" {
+		// The previous output goes in the background: removing a tree of
+		// thousands of files costs as much as writing the changed ones.
+		// It is named like a staging folder, so if this process ends
+		// first, the next build finishes the job.
+		cleanup.Go(func() { os.RemoveAll(old) })
+	}
+	res.Cleanup = cleanup.Wait
 	res.Duration = time.Since(start)
 	return s, res, nil
 }

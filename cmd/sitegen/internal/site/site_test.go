@@ -74,7 +74,11 @@ func build(t *testing.T, src string, opts Options) (Result, error) {
 	if opts.CacheDir == "" {
 		opts.CacheDir = t.TempDir()
 	}
-	return Build(context.Background(), opts)
+	res, err := Build(context.Background(), opts)
+	if res.Cleanup != nil {
+		res.Cleanup() // as sitegen build does before it exits
+	}
+	return res, err
 }
 
 // readTree returns every file under dir, by slash path.
