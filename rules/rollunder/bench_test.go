@@ -32,6 +32,37 @@ func BenchmarkResolveAttack(b *testing.B) {
 	}
 }
 
+// largestDefend is the most expensive defence: every track in play (the
+// shield adding to the Dodge track), the skills and modifiers at their
+// limits.
+func largestDefend() DefendInput {
+	return DefendInput{Physical: MaxPhysical, AttackerSkill: MaxSkill, DefendWith: DefendDodge, Skill: MaxSkill,
+		Modifier: MaxModifier, Weapon: "machine_gun", Armor: "none", Shield: "large_shield", Dodge: MaxDodge,
+		DamageModifier: MaxDamageModifier, ProtectionModifier: MaxProtectionModifier, DodgeShield: DodgeShieldStack}
+}
+
+// BenchmarkOddsDefend is the exact odds of rollunder/defend at its largest
+// input (the issue asks for at most 5 ms).
+func BenchmarkOddsDefend(b *testing.B) {
+	in := largestDefend()
+	for b.Loop() {
+		if _, err := DefendOdds(in); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkResolveDefend traces a critical 11 on the player at the largest
+// input: the longest trace.
+func BenchmarkResolveDefend(b *testing.B) {
+	in := largestDefend()
+	for b.Loop() {
+		if _, err := ResolveDefend(in, dice.NewFixed([]int{1, 1, 3, 4, 5, 6, 2, 1})); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 func BenchmarkOddsLuck(b *testing.B) {
 	for b.Loop() {
 		if _, err := LuckOdds(LuckInput{Luck: MaxLuck}); err != nil {

@@ -1,6 +1,8 @@
 package rollunder
 
 import (
+	"slices"
+
 	"d6codex/rules"
 	"d6codex/rules/dice"
 )
@@ -10,8 +12,8 @@ import (
 // protection dice, w2, p2 those of the critical's second hit. ok is false
 // when the loss is not a number (0 STAMINA, decapitated).
 func (s setup) hit(kind critKind, w, p, w2, p2 int) (damage, loss int, ok bool) {
-	dm := s.in.DamageModifier
-	prot := s.protection(p)
+	dm := s.dmgMod
+	prot := s.guard.protection(p)
 	switch kind {
 	case critZero, critDecapitate:
 		return 0, 0, false
@@ -24,7 +26,7 @@ func (s setup) hit(kind critKind, w, p, w2, p2 int) (damage, loss int, ok bool) 
 	case critDoubleHit2:
 		d1 := 2 * s.weapon.Track.Read(w+dm)
 		d2 := s.weapon.Track.Read(w2 + dm + 2)
-		return d1 + d2, max(0, d1-prot) + max(0, d2-s.protection(p2)), true
+		return d1 + d2, max(0, d1-prot) + max(0, d2-s.guard.protection(p2)), true
 	default:
 		damage = s.weapon.Track.Read(w + dm)
 	}
@@ -46,24 +48,61 @@ func Odds(in Input) (rules.Report, error) {
 	if err != nil {
 		return rules.Report{}, err
 	}
-	var pHit, pMiss, pCrit, pFumble float64
+	return s.odds().report(attackNames), nil
+}
+
+// DefendOdds is the exact report of one defence roll, in the player's
+// words.
+//
+// Outcomes: avoided and hit partition the attack; attacker_fumbles (double
+// 6) is part of avoided and critical_hit (double 1) part of hit;
+// critical_zero_stamina and critical_decapitated are the parts of
+// critical_hit whose STAMINA loss is not a number. Distributions and means
+// are those of Odds, for the STAMINA the player loses: damage, stamina_loss,
+// stamina_loss_normal_hit, critical_effect (given a critical hit) and
+// fumble_effect (given that the attacker fumbles).
+func DefendOdds(in DefendInput) (rules.Report, error) {
+	s, err := newDefendSetup(in)
+	if err != nil {
+		return rules.Report{}, err
+	}
+	return s.odds().report(defendNames), nil
+}
+
+// outcomeNames are the names a report gives the outcomes of the dice, by
+// rollKind, and the two criticals with no STAMINA number.
+type outcomeNames struct {
+	miss, hit, critical, fumble string
+	avoidFirst                  bool // the defender's view: avoided first, the good double first
+}
+
+var (
+	attackNames = outcomeNames{miss: outcomeMiss, hit: outcomeHit, critical: outcomeCritical, fumble: outcomeFumble}
+	defendNames = outcomeNames{miss: outcomeAvoided, hit: outcomeHit, critical: outcomeCriticalHit, fumble: outcomeAttackerFumbles,
+		avoidFirst: true}
+)
+
+// exchange is the exact odds of one attack, whoever rolls the dice.
+type exchange struct {
+	p           [4]float64 // P(each rollKind)
+	zero, decap float64    // P(critical 2), P(critical 12), given a critical
+	damage      dice.PMF   // over all attacks but the criticals with no number
+	loss        dice.PMF   // the same, after protection
+	normalLoss  dice.PMF   // given a hit that is not a critical
+}
+
+// odds enumerates the dice of the exchange: the 2d6 roll, then the damage of
+// a normal hit and the mixture of the critical table.
+func (s setup) odds() exchange {
+	var e exchange
 	const d = 1.0 / 6
 	for a := 1; a <= 6; a++ {
 		for b := 1; b <= 6; b++ {
-			switch s.attackResult(a, b) {
-			case outcomeCritical:
-				pCrit += d * d
-			case outcomeFumble:
-				pFumble += d * d
-			case outcomeHit:
-				pHit += d * d
-			default:
-				pMiss += d * d
-			}
+			e.p[s.classify(a, b)] += d * d
 		}
 	}
 	prot := []int{1, 2, 3, 4, 5, 6}
-	if !s.rollProt {
+	if !s.guard.rollDie {
 		prot = []int{1} // every track reads 0: the die is not rolled
 	}
 	pp := 1 / float64(len(prot))
@@ -77,21 +116,21 @@ func Odds(in Input) (rules.Report, error) {
 			nLoss.Add(loss, d*pp)
 		}
 	}
-	normalDamage, normalLoss := nDamage.PMF(), nLoss.PMF()
+	normalDamage := nDamage.PMF()
+	e.normalLoss = nLoss.PMF()
 
 	// Critical: mixture over the 2d6 critical table.
 	two := dice.NdS(2, 6)
 	var cDamage, cLoss dice.Builder
-	var pZero, pDecap float64
 	for r := 2; r <= 12; r++ {
 		pr := two.P(r)
 		kind := critData[r-2].kind
 		switch kind {
 		case critZero:
-			pZero += pr
+			e.zero += pr
 			continue
 		case critDecapitate:
-			pDecap += pr
+			e.decap += pr
 			continue
 		}
 		second := []int{0}
@@ -119,36 +158,48 @@ func Odds(in Input) (rules.Report, error) {
 	}
 
 	var damage, loss dice.Builder
-	damage.Add(0, pMiss+pFumble)
-	loss.Add(0, pMiss+pFumble)
-	damage.AddPMF(normalDamage, pHit)
-	loss.AddPMF(normalLoss, pHit)
-	damage.AddPMF(cDamage.PMF(), pCrit)
-	loss.AddPMF(cLoss.PMF(), pCrit)
-	damagePMF, lossPMF := damage.PMF(), loss.PMF()
+	none := e.p[kindMiss] + e.p[kindFumble]
+	damage.Add(0, none)
+	loss.Add(0, none)
+	damage.AddPMF(normalDamage, e.p[kindHit])
+	loss.AddPMF(e.normalLoss, e.p[kindHit])
+	damage.AddPMF(cDamage.PMF(), e.p[kindCritical])
+	loss.AddPMF(cLoss.PMF(), e.p[kindCritical])
+	e.damage, e.loss = damage.PMF(), loss.PMF()
+	return e
+}
 
+// report names the exchange's odds: the hit and miss outcomes (each with
+// its double), the two criticals with no number, then the distributions and
+// means.
+func (e exchange) report(n outcomeNames) rules.Report {
+	two := dice.NdS(2, 6)
+	both, doubles := []rules.Prob{
+		{Name: n.hit, P: e.p[kindHit] + e.p[kindCritical]},
+		{Name: n.miss, P: e.p[kindMiss] + e.p[kindFumble]},
+	}, []rules.Prob{{Name: n.critical, P: e.p[kindCritical]}, {Name: n.fumble, P: e.p[kindFumble]}}
+	if n.avoidFirst {
+		slices.Reverse(both)
+		slices.Reverse(doubles)
+	}
 	return rules.Report{
-		Outcomes: []rules.Prob{
-			{Name: outcomeHit, P: pHit + pCrit},
-			{Name: outcomeMiss, P: pMiss + pFumble},
-			{Name: outcomeCritical, P: pCrit},
-			{Name: outcomeFumble, P: pFumble},
-			{Name: outcomeCritZeroStamina, P: pCrit * pZero},
-			{Name: outcomeCritDecapitated, P: pCrit * pDecap},
-		},
+		Outcomes: append(append(both, doubles...),
+			rules.Prob{Name: outcomeCritZeroStamina, P: e.p[kindCritical] * e.zero},
+			rules.Prob{Name: outcomeCritDecapitated, P: e.p[kindCritical] * e.decap},
+		),
 		Distributions: []rules.Dist{
-			{Name: "damage", PMF: damagePMF},
-			{Name: "stamina_loss", PMF: lossPMF},
-			{Name: "stamina_loss_normal_hit", PMF: normalLoss},
+			{Name: "damage", PMF: e.damage},
+			{Name: "stamina_loss", PMF: e.loss},
+			{Name: "stamina_loss_normal_hit", PMF: e.normalLoss},
 			{Name: "critical_effect", PMF: two, Label: criticalLabel},
 			{Name: "fumble_effect", PMF: two, Label: fumbleLabel},
 		},
 		Means: []rules.Mean{
-			{Name: "damage", Value: damagePMF.Mean()},
-			{Name: "stamina_loss", Value: lossPMF.Mean()},
-			{Name: "stamina_loss_normal_hit", Value: normalLoss.Mean()},
+			{Name: "damage", Value: e.damage.Mean()},
+			{Name: "stamina_loss", Value: e.loss.Mean()},
+			{Name: "stamina_loss_normal_hit", Value: e.normalLoss.Mean()},
 		},
-	}, nil
+	}
 }
 
 func criticalLabel(v int) string {

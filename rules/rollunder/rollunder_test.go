@@ -84,21 +84,27 @@ func TestProtectionTracks(t *testing.T) {
 		dodge, pm     int
 		face, want    int
 		die           string
+		setting       string // dodge_shield; "" is the default, stack
 	}{
-		{"flak_vest", "none", 0, 0, 4, 2, "armor die"},
-		{"flak_vest", "small_shield", 0, 0, 5, 3, "armor die"}, // 2 + 1, one die
-		{"flak_vest", "none", 0, 2, 6, 4, "armor die"},         // 6 + 2 reads 7+
-		{"cataphract_armor", "none", 0, -3, 2, 2, "armor die"}, // -1 reads the 1 column
-		{"none", "none", 3, 0, 6, 2, "dodge die"},              // Dodge 3 track
-		{"jacket", "none", 6, 0, 6, 1, "armor die"},            // armor worn: Dodge ignored
-		{"none", "large_shield", 0, 0, 4, 1, "shield die"},     // shield alone
-		{"none", "large_shield", 5, 0, 6, 3 + 1, "dodge die"},  // Dodge 5 + shield
-		{"t_shirt", "none", 0, 1, 6, 1, "armor die"},           // 7+ column of a T-shirt
-		{"recon_armor", "small_shield", 0, 6, 1, 4 + 2, "armor die"},
+		{"flak_vest", "none", 0, 0, 4, 2, "armor die", ""},
+		{"flak_vest", "small_shield", 0, 0, 5, 3, "armor die", ""}, // 2 + 1, one die
+		{"flak_vest", "none", 0, 2, 6, 4, "armor die", ""},         // 6 + 2 reads 7+
+		{"cataphract_armor", "none", 0, -3, 2, 2, "armor die", ""}, // -1 reads the 1 column
+		{"none", "none", 3, 0, 6, 2, "dodge die", ""},              // Dodge 3 track
+		{"jacket", "none", 6, 0, 6, 1, "armor die", ""},            // armor worn: Dodge ignored
+		{"none", "large_shield", 0, 0, 4, 1, "shield die", ""},     // shield alone
+		{"none", "large_shield", 5, 0, 6, 3 + 1, "dodge die", ""},  // Dodge 5 + shield
+		{"t_shirt", "none", 0, 1, 6, 1, "armor die", ""},           // 7+ column of a T-shirt
+		{"recon_armor", "small_shield", 0, 6, 1, 4 + 2, "armor die", ""},
+		{"none", "large_shield", 5, 0, 6, 3 + 1, "dodge die", DodgeShieldStack},
+		{"none", "large_shield", 5, 0, 6, 3, "dodge die", DodgeShieldEither},      // dodging: the shield adds nothing
+		{"none", "small_shield", 0, 0, 6, 1, "shield die", DodgeShieldEither},     // no Dodge: the shield alone
+		{"flak_vest", "small_shield", 4, 0, 5, 3, "armor die", DodgeShieldEither}, // armor worn: the shield still adds
 	}
 	for _, tc := range tests {
 		in := DefaultInput()
 		in.Ranged, in.Weapon, in.Armor, in.Shield, in.Dodge, in.ProtectionModifier = true, "machine_gun", tc.armor, tc.shield, tc.dodge, tc.pm
+		in.DodgeShield = tc.setting
 		r, err := Resolve(in, dice.NewFixed([]int{1, 2, 6, tc.face})) // weapon 6: 7 damage
 		if err != nil {
 			t.Fatalf("%+v: %v", tc, err)
@@ -323,6 +329,9 @@ func TestValidate(t *testing.T) {
 		{with(func(in *Input) { in.Dodge = -1 }), "dodge"},
 		{with(func(in *Input) { in.DamageModifier = 7 }), "damage_modifier"},
 		{with(func(in *Input) { in.ProtectionModifier = -7 }), "protection_modifier"},
+		{with(func(in *Input) { in.DodgeShield = "both" }), "dodge_shield"},
+		{with(func(in *Input) { in.DodgeShield = "" }), ""}, // the default
+		{with(func(in *Input) { in.DodgeShield = DodgeShieldEither }), ""},
 	}
 	for _, tc := range tests {
 		err := tc.in.Validate()
