@@ -362,3 +362,46 @@ func TestDefendAsWritten(t *testing.T) {
 		}
 	}
 }
+
+// FuzzDefendValidate: any input is either refused with a FieldError by
+// Validate, DefendOdds and ResolveDefend alike, or gives a report whose
+// avoided and hit add up to 1 and whose outcome names cover any roll.
+func FuzzDefendValidate(f *testing.F) {
+	f.Add(6, 2, false, "weapon_skill", 3, 0, "sword", "jacket", "none", 0, 0, 0, "stack", []byte{4, 5, 4, 6})
+	f.Add(12, 12, true, "dodge", 0, 20, "machine_gun", "none", "large_shield", 6, 6, -6, "either", []byte{1, 1, 6, 5, 5, 6, 2, 3})
+	f.Add(4, 2, true, "armor_skill", 4, 0, "rifle", "flak_vest", "small_shield", 0, 0, 0, "", []byte{6, 6, 1, 1})
+	f.Add(0, -1, true, "parry", 13, -21, "", "Flak", "x", 7, 7, 7, "both", []byte{9, 0, 255})
+	f.Fuzz(func(t *testing.T, physical, attackerSkill int, isRanged bool, with string, skill, mod int,
+		weapon, armor, shield string, dodge, dm, pm int, setting string, raw []byte) {
+		in := DefendInput{Physical: physical, AttackerSkill: attackerSkill, Ranged: isRanged, DefendWith: with,
+			Skill: skill, Modifier: mod, Weapon: weapon, Armor: armor, Shield: shield, Dodge: dodge,
+			DamageModifier: dm, ProtectionModifier: pm, DodgeShield: setting}
+		err := in.Validate()
+		rep, oddsErr := DefendOdds(in)
+		faces := make([]int, len(raw))
+		for i, b := range raw {
+			faces[i] = int(b)
+		}
+		roll, resErr := ResolveDefend(in, dice.NewFixed(faces))
+		if err != nil {
+			var fe *rules.FieldError
+			if !errors.As(err, &fe) || fe.Allowed == "" || oddsErr == nil || resErr == nil {
+				t.Fatalf("invalid %+v: %v, odds %v, resolve %v", in, err, oddsErr, resErr)
+			}
+			return
+		}
+		if oddsErr != nil {
+			t.Fatalf("valid %+v: odds %v", in, oddsErr)
+		}
+		avoided, _ := rep.P("avoided")
+		hit, _ := rep.P("hit")
+		if math.Abs(avoided+hit-1) > tol {
+			t.Fatalf("%+v: avoided + hit = %v", in, avoided+hit)
+		}
+		if resErr == nil {
+			if _, ok := rep.P(roll.Outcome); !ok {
+				t.Fatalf("%+v: outcome %q not in the report", in, roll.Outcome)
+			}
+		}
+	})
+}
