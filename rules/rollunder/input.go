@@ -185,6 +185,8 @@ type setup struct {
 	guard   guard
 }
 
+// newSetup validates an attack and looks up its tables; the defender is
+// "the defender", who never blocks with a shield in this model.
 func newSetup(in Input) (setup, error) {
 	if err := in.Validate(); err != nil {
 		return setup{}, err
@@ -195,6 +197,8 @@ func newSetup(in Input) (setup, error) {
 	return s, nil
 }
 
+// newDefendSetup validates a defence roll and looks up its tables; the
+// player blocks with the shield when defending with the Armor skill.
 func newDefendSetup(in DefendInput) (setup, error) {
 	if err := in.Validate(); err != nil {
 		return setup{}, err
