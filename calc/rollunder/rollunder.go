@@ -14,7 +14,7 @@ import (
 func System() calc.System {
 	return calc.System{
 		ID: "rollunder", Name: "2D6 roll-under", Credit: "a house version of Advanced Fighting Fantasy and Stellar Adventures (github.com/WhaleCancer/ChooseYourOwnAdventure)",
-		Calculators: []*calc.Calculator{rollunderAttack(), rollunderLuck()},
+		Calculators: []*calc.Calculator{rollunderAttack(), rollunderDefend(), rollunderLuck()},
 		Docs:        docs(),
 		Tables:      game.Tables,
 		Compare: &calc.Comparison{
@@ -49,9 +49,9 @@ func rollunderLuck() *calc.Calculator {
 	}
 }
 
-func rollunderAttack() *calc.Calculator {
-	def := game.DefaultInput()
-	var weapons, armors, shields []string
+// options are the choices of the weapon, armor and shield fields, as
+// "id=Name".
+func options() (weapons, armors, shields []string) {
 	for _, w := range game.Weapons() {
 		weapons = append(weapons, w.ID+"="+w.Name)
 	}
@@ -61,6 +61,18 @@ func rollunderAttack() *calc.Calculator {
 	for _, s := range game.Shields() {
 		shields = append(shields, s.ID+"="+s.Name)
 	}
+	return weapons, armors, shields
+}
+
+// dodgeShieldField is the dodge_shield setting, its default first.
+func dodgeShieldField() calc.Field {
+	return calc.ChoiceField("dodge_shield", game.DodgeShieldStack,
+		game.DodgeShieldStack+"=Shield adds to Dodge", game.DodgeShieldEither+"=Dodge or shield, not both")
+}
+
+func rollunderAttack() *calc.Calculator {
+	def := game.DefaultInput()
+	weapons, armors, shields := options()
 	return &calc.Calculator{
 		ID:      "rollunder/attack",
 		Largest: map[string]string{"physical": "12", "skill": "12", "weapon": "machine_gun", "armor": "cataphract_armor", "shield": "large_shield"},
@@ -76,6 +88,7 @@ func rollunderAttack() *calc.Calculator {
 			calc.IntField("dodge", 0, game.MaxDodge, def.Dodge),
 			calc.IntField("damage_modifier", -game.MaxDamageModifier, game.MaxDamageModifier, def.DamageModifier),
 			calc.IntField("protection_modifier", -game.MaxProtectionModifier, game.MaxProtectionModifier, def.ProtectionModifier),
+			dodgeShieldField(),
 		},
 		Odds:    func(v calc.Values) (rules.Report, error) { return game.Odds(rollunderInput(v)) },
 		Resolve: func(v calc.Values, t *dice.Tape) (rules.Roll, error) { return game.Resolve(rollunderInput(v), t) },
@@ -89,7 +102,55 @@ func rollunderInput(v calc.Values) game.Input {
 		Ranged: v.Bool("ranged"), Modifier: v.Int("modifier"), Weapon: v.Text("weapon"),
 		Armor: v.Text("armor"), Shield: v.Text("shield"), Dodge: v.Int("dodge"),
 		DamageModifier: v.Int("damage_modifier"), ProtectionModifier: v.Int("protection_modifier"),
+		DodgeShield: v.Text("dodge_shield"),
 	}
+}
+
+func rollunderDefend() *calc.Calculator {
+	def := game.DefaultDefendInput()
+	weapons, armors, shields := options()
+	return &calc.Calculator{
+		ID: "rollunder/defend",
+		Largest: map[string]string{"physical": "12", "attacker_skill": "12", "defend_with": game.DefendDodge,
+			"dodge": "6", "weapon": "machine_gun", "shield": "large_shield"},
+		Fields: []calc.Field{
+			calc.IntField("physical", game.MinPhysical, game.MaxPhysical, def.Physical),
+			calc.IntField("attacker_skill", 0, game.MaxSkill, def.AttackerSkill),
+			calc.BoolField("ranged", def.Ranged),
+			calc.ChoiceField("defend_with", def.DefendWith, game.DefendWeaponSkill+"=Weapon skill",
+				game.DefendArmorSkill+"=Armor skill (with a shield)", game.DefendDodge+"=Dodge (no armor)"),
+			calc.IntField("skill", 0, game.MaxSkill, def.Skill),
+			calc.IntField("modifier", -game.MaxModifier, game.MaxModifier, def.Modifier),
+			calc.ChoiceField("weapon", def.Weapon, weapons...),
+			calc.ChoiceField("armor", def.Armor, armors...),
+			calc.ChoiceField("shield", def.Shield, shields...),
+			calc.IntField("dodge", 0, game.MaxDodge, def.Dodge),
+			calc.IntField("damage_modifier", -game.MaxDamageModifier, game.MaxDamageModifier, def.DamageModifier),
+			calc.IntField("protection_modifier", -game.MaxProtectionModifier, game.MaxProtectionModifier, def.ProtectionModifier),
+			dodgeShieldField(),
+		},
+		Odds: func(v calc.Values) (rules.Report, error) { return game.DefendOdds(rollunderDefendInput(v)) },
+		Resolve: func(v calc.Values, t *dice.Tape) (rules.Roll, error) {
+			return game.ResolveDefend(rollunderDefendInput(v), t)
+		},
+	}
+}
+
+// rollunderDefendInput is the game.DefendInput of validated values.
+func rollunderDefendInput(v calc.Values) game.DefendInput {
+	return game.DefendInput{
+		Physical: v.Int("physical"), AttackerSkill: v.Int("attacker_skill"), Ranged: v.Bool("ranged"),
+		DefendWith: v.Text("defend_with"), Skill: v.Int("skill"), Modifier: v.Int("modifier"),
+		Weapon: v.Text("weapon"), Armor: v.Text("armor"), Shield: v.Text("shield"), Dodge: v.Int("dodge"),
+		DamageModifier: v.Int("damage_modifier"), ProtectionModifier: v.Int("protection_modifier"),
+		DodgeShield: v.Text("dodge_shield"),
+	}
+}
+
+// dodgeShieldDoc is the text of the dodge_shield setting.
+func dodgeShieldDoc() calc.FieldDoc {
+	return calc.Label("Dodge with a shield", "With Dodge and a shield but no armor: the shield adds to the Dodge track "+
+		"from the same die, or (Dodge or shield) counts alone when you block with it using the Armor skill and not at all when you dodge.")
 }
 
 // docs returns the form texts of the calculators, by id.
@@ -117,6 +178,28 @@ func docs() map[string]calc.Doc {
 				"dodge":               calc.Label("Target's Dodge", "Dodge skill; its track protects only an unarmored target (0: none)."),
 				"damage_modifier":     calc.Label("Damage roll modifier", "Added to the weapon die; past 6 reads the 7+ column."),
 				"protection_modifier": calc.Label("Protection roll modifier", "Added to the protection die."),
+				"dodge_shield":        dodgeShieldDoc(),
+			},
+		},
+		"rollunder/defend": {
+			Title: "2D6 roll-under defence roll",
+			Help: "Roll 2d6 under the attacker's PHYSICAL + skill − your defending skill + modifiers to avoid the blow. " +
+				"Double 6 always avoids it, double 1 is always a critical hit on you.",
+			Fields: map[string]calc.FieldDoc{
+				"physical":       calc.Label("Attacker's PHYSICAL", "The Director gives it (4 for an average foe)."),
+				"attacker_skill": calc.Label("Attacker's skill", "The attacker's skill with the weapon."),
+				"ranged":         calc.Label("Ranged attack", "Against a shot or a throw only Dodge or the Armor skill defends."),
+				"defend_with": calc.Label("Defending skill",
+					"Weapon skill (melee only), Armor skill (only with a shield) or Dodge (only without armor)."),
+				"skill":               calc.Label("Your skill", "Your weapon or Armor skill; Dodge uses the Dodge field."),
+				"modifier":            calc.Label("Modifier", "Sum of the combat modifiers, signed: a penalty is negative."),
+				"weapon":              calc.Label("Attacker's weapon", "The weapon's damage track."),
+				"armor":               calc.Label("Your armor", "Your armor track."),
+				"shield":              calc.Label("Your shield", "A shield adds its track from the same die."),
+				"dodge":               calc.Label("Your Dodge", "Dodge skill; its track protects you only without armor (0: none)."),
+				"damage_modifier":     calc.Label("Damage roll modifier", "Added to the attacker's weapon die; past 6 reads the 7+ column."),
+				"protection_modifier": calc.Label("Protection roll modifier", "Added to your protection die."),
+				"dodge_shield":        dodgeShieldDoc(),
 			},
 		},
 	}

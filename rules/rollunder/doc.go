@@ -24,8 +24,21 @@
 //     Dodge track of the dodge skill (1..6) only when armor is "none" (Dodge
 //     is the unarmored defender's track). Dodge 0 means no Dodge track.
 //   - Shields (small_shield, large_shield, from the source's Advanced
-//     Fighting Fantasy pages) add their track to the armor or Dodge track,
-//     read from the same die, and stand alone for a defender with neither.
+//     Fighting Fantasy pages) add their track to the armor track, read from
+//     the same die, and stand alone for a defender with neither armor nor
+//     Dodge.
+//   - Dodge and a shield, no armor: the setting dodge_shield (both
+//     calculators). "stack" (the default) adds the shield's track to the
+//     Dodge track from the same die, as RULES/Combat/Dodge.md allows under
+//     "Ubiquitous Dodging" (any character with Dodge may use it instead of
+//     armour, which is how the house rules let every unarmored defender
+//     dodge; "A shield may stack with Dodge as it does with armour").
+//     "either" follows Dodge.md's standard rules: no Dodge while blocking
+//     with a shield, and no benefit from a shield merely carried while
+//     dodging. A defender blocks when they defend with the Armor skill
+//     (rollunder/defend), and reads the shield's track alone; otherwise
+//     (and always in rollunder/attack) they dodge and read the Dodge track
+//     alone.
 //   - With no armor, no Dodge and no shield every track reads 0, so the
 //     defender rolls no protection die at all.
 //   - Critical hits roll 2d6 on the critical table after the weapon and
@@ -69,6 +82,29 @@
 // values are target, attack_roll, and as they apply damage (both hits on
 // critical 11), protection (the first hit's), stamina_loss (both hits), critical_effect, fumble_effect, critical_zero_stamina and
 // critical_decapitated.
+//
+// # The defence roll (DefendInput, DefendOdds, ResolveDefend; calculator
+// rollunder/defend)
+//
+// When a foe attacks, the player rolls 2d6 and avoids the attack when the
+// total is strictly under T = the attacker's PHYSICAL + the attacker's skill
+// - the defending skill + modifier, read as the note writes it (so a higher
+// defending skill makes the roll harder; the defending page explains this).
+// The defending skill is the weapon skill (melee only), the Armor skill
+// (only with a shield) or Dodge (only without armor; its level is the dodge
+// field); a weapon skill never defends against a ranged attack. Brawling's
+// limits (no defence against Melee Weapons or Martial Arts) are left to the
+// player. Double 6 always avoids and the attacker fumbles; double 1 is
+// always a hit, with a critical on the player. On a hit, damage and
+// protection are those of the attack, the player being the target.
+//
+// Outcomes, in the player's words: avoided and hit partition the roll;
+// attacker_fumbles (double 6) is part of avoided, critical_hit (double 1)
+// part of hit, critical_zero_stamina and critical_decapitated parts of
+// critical_hit. Distributions and means are those of the attack.
+// ResolveDefend takes the dice in the attack's order, with "defence die 1"
+// and "defence die 2" first; its values are those of Resolve with
+// defence_roll for attack_roll.
 //
 // # Test LUCK (LuckInput, LuckOdds, ResolveLuck, LuckChance)
 //

@@ -123,6 +123,7 @@ func TestCalculatorsInBrowser(t *testing.T) {
 		"```calc rollunder/attack\nweapon = rifle\narmor = flak_vest\n```",
 		"```calc spacedoor/attack\ntough = 1\n```",
 		"```calc d6xd6/attack\nfocus = 5\n```",
+		"```calc rollunder/defend\nphysical = 6\nattacker_skill = 2\nskill = 3\narmor = jacket\ndice = 4 5 4 6\n```",
 	}, "\n\n")
 	dir := buildCalcSite(t, blocks)
 	ctx := browser.New(t, 1280, 900)
@@ -138,6 +139,8 @@ func TestCalculatorsInBrowser(t *testing.T) {
 		{"calc-rollunder-attack", "rollunder/attack", map[string]string{"weapon": "rifle", "armor": "flak_vest"}},
 		{"calc-spacedoor-attack", "spacedoor/attack", map[string]string{"tough": "1"}},
 		{"calc-d6xd6-attack", "d6xd6/attack", map[string]string{"focus": "5"}},
+		{"calc-rollunder-defend", "rollunder/defend", map[string]string{"physical": "6", "attacker_skill": "2",
+			"skill": "3", "armor": "jacket", "dice": "4 5 4 6"}},
 	}
 	for _, p := range presets {
 		if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(`document.getElementById(%q).scrollIntoView(), true`, p.dom))); err != nil {
@@ -146,12 +149,26 @@ func TestCalculatorsInBrowser(t *testing.T) {
 		waitState(t, ctx, p.dom, "ok", 0)
 		compare(t, shown(t, ctx, p.dom), p.id, p.raw)
 	}
+	// The defence roll's preset dice are resolved as the registry does.
+	if got, err := chromedp.Run(ctx, chromedp.Text("#calc-rollunder-defend .calc-roll-result")); err != nil ||
+		strings.TrimSpace(got) != "You are hit: 2 STAMINA lost." {
+		t.Errorf("rollunder/defend preset roll %q (%v), want the worked example's 2 STAMINA", got, err)
+	}
+	// A defending skill the set-up does not allow is refused, by label.
+	dom := "calc-rollunder-defend"
+	n := runs(t, ctx, dom)
+	setField(t, ctx, dom, "defend_with", "armor_skill")
+	waitState(t, ctx, dom, "error", n)
+	if msg, err := chromedp.Run(ctx, chromedp.Text("#"+dom+" .calc-error")); err != nil || !strings.Contains(msg, "Defending skill") ||
+		!strings.Contains(msg, "shield") {
+		t.Errorf("error message %q (%v) should name Defending skill and ask for a shield", msg, err)
+	}
 	browser.Screenshot(t, ctx, "calculators")
 	browser.ScreenshotElement(t, ctx, "#calc-rollunder-attack", "calc-rollunder")
 
 	// Change inputs: the page recomputes, and agrees with the registry.
-	dom := "calc-opend6-attack"
-	n := runs(t, ctx, dom)
+	dom = "calc-opend6-attack"
+	n = runs(t, ctx, dom)
 	setField(t, ctx, dom, "defense", "full")
 	setField(t, ctx, dom, "defense_skill", "3D+2")
 	setField(t, ctx, dom, "range", "medium")
