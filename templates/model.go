@@ -94,6 +94,10 @@ type Page struct {
 	Site *Site
 	// Title is the page title from front matter.
 	Title string
+	// Heading is the text of the page's visible <h1> when it differs from
+	// its title (a page with a title of its own that starts with
+	// "# Heading"); "" shows the title (see H1).
+	Heading string
 	// Description is the page description from front matter (may be empty).
 	Description string
 	// URL is the page's root-relative URL ("/opend6/combat/").
@@ -133,6 +137,14 @@ type Page struct {
 
 // Has reports whether a block handler set flag on this page.
 func (p *Page) Has(flag string) bool { return p.Flags[flag] }
+
+// H1 is the text of the page's visible <h1>: its heading, else its title.
+func (p *Page) H1() string {
+	if p.Heading != "" {
+		return p.Heading
+	}
+	return p.Title
+}
 
 // IsCurrent reports whether url is this page's URL.
 func (p *Page) IsCurrent(url string) bool { return p.URL == url }

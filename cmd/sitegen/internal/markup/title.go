@@ -27,7 +27,22 @@ func firstH1(doc ast.Node) *ast.Heading {
 // front matter sets no title takes its title from it, and Page.DropH1
 // then keeps it from rendering twice.
 func (m *Markdown) H1Title(doc ast.Node, src []byte) (title string, ok bool) {
-	h := firstH1(doc)
+	return m.takeH1(doc, src, firstH1(doc))
+}
+
+// LeadingH1 is H1Title for a level-1 heading that is the page's first
+// block, whatever its title: a page with a title of its own that starts
+// with "# Heading" shows that heading once (Page.DropH1 and the layout's
+// <h1>), not twice.
+func (m *Markdown) LeadingH1(doc ast.Node, src []byte) (heading string, ok bool) {
+	h, isH := doc.FirstChild().(*ast.Heading)
+	if !isH || h.Level != 1 {
+		return "", false
+	}
+	return m.takeH1(doc, src, h)
+}
+
+func (m *Markdown) takeH1(doc ast.Node, src []byte, h *ast.Heading) (title string, ok bool) {
 	if h == nil {
 		return "", false
 	}

@@ -19,12 +19,12 @@ import (
 // between pages.
 
 // bundleURL is the site path of a content file.
-func bundleURL(rel string) string {
+func (c *Config) bundleURL(rel string) string {
 	dir, name := path.Split(rel)
 	var segs []string
 	for _, d := range strings.Split(strings.Trim(dir, "/"), "/") {
 		if d != "" {
-			segs = append(segs, slugify(d))
+			segs = append(segs, c.slugify(d))
 		}
 	}
 	return "/" + path.Join(append(segs, name)...)
@@ -35,7 +35,7 @@ func bundleURL(rel string) string {
 // dir is a static file's.
 func (s *Site) copyBundles(o *assets.Output, reserved map[string]bool) error {
 	for _, rel := range slices.Sorted(maps.Keys(s.files)) {
-		out := strings.TrimPrefix(bundleURL(rel), "/")
+		out := strings.TrimPrefix(s.cfg.bundleURL(rel), "/")
 		if _, err := os.Lstat(filepath.Join(o.Dir, filepath.FromSlash(out))); reserved[out] || err == nil {
 			s.diag.addf(ContentDir+"/"+rel, 0, 0, "", "conflicts with another file of the site at /%s", out)
 			continue
@@ -67,5 +67,5 @@ func (s *Site) resolveFile(from *page, target string) (url, problem string, ok b
 	if !s.files[rel] {
 		return "", fmt.Sprintf("%s/%s does not exist", ContentDir, rel), true
 	}
-	return s.cfg.relURL(bundleURL(rel)), "", true
+	return s.cfg.relURL(s.cfg.bundleURL(rel)), "", true
 }

@@ -32,6 +32,15 @@ type Config struct {
 	// Unsafe lets raw HTML in Markdown through
 	// (toml key "markup.goldmark.renderer.unsafe"). Off by default.
 	Unsafe bool
+	// HyphenUnderscores turns underscores in file and folder names into
+	// hyphens in URLs (toml key "urlUnderscores" = "hyphen"). By default
+	// ("keep") they stay, as Hugo and MkDocs keep them, so a corpus's
+	// links and bookmarks to a_b/ keep working.
+	HyphenUnderscores bool
+	// MetaLines reads MkDocs-style metadata lines at the top of a page
+	// ("title: X" lines before the first blank line, without --- fences)
+	// as front matter (toml key "metaLines", default true; see metaLines).
+	MetaLines bool
 }
 
 // basePath returns the path part of the base URL ("/" or "/sub/").
@@ -46,7 +55,7 @@ func (c *Config) basePath() string {
 // loadConfig reads and validates site.toml in dir. Problems are added to
 // diag; the returned config holds defaults for fields that failed.
 func loadConfig(dir, baseURLOverride string, diag *collector) *Config {
-	cfg := &Config{Title: "Untitled", LanguageCode: "en", BaseURL: "/"}
+	cfg := &Config{Title: "Untitled", LanguageCode: "en", BaseURL: "/", MetaLines: true}
 	raw, err := os.ReadFile(filepath.Join(dir, ConfigFile))
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
@@ -67,7 +76,7 @@ func loadConfig(dir, baseURLOverride string, diag *collector) *Config {
 		return cfg
 	}
 	r := &fieldReader{file: ConfigFile, m: m, raw: raw, line: 1, diag: diag, toml: true}
-	r.unknown("title", "baseURL", "languageCode", "editURL", "markup", "params")
+	r.unknown("title", "baseURL", "languageCode", "editURL", "markup", "params", "urlUnderscores", "metaLines")
 	r.table("params") // free-form: any keys, but a table
 	if s := r.str("editURL"); s != "" {
 		if u, err := url.Parse(s); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
@@ -81,6 +90,16 @@ func loadConfig(dir, baseURLOverride string, diag *collector) *Config {
 	}
 	if s := r.str("languageCode"); s != "" {
 		cfg.LanguageCode = s
+	}
+	switch s := r.str("urlUnderscores"); s {
+	case "", "keep":
+	case "hyphen":
+		cfg.HyphenUnderscores = true
+	default:
+		r.fail("urlUnderscores", "%q must be \"keep\" (a_b.md -> /a_b/) or \"hyphen\" (a_b.md -> /a-b/)", s)
+	}
+	if _, set := m["metaLines"]; set {
+		cfg.MetaLines = r.bool("metaLines")
 	}
 	if mk := r.sub("markup"); mk != nil {
 		mk.unknown("goldmark")

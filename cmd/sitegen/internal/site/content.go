@@ -52,7 +52,8 @@ type page struct {
 	ids         map[string]bool // element ids (heading anchors) of the rendered page
 	blocks      []string        // info words of the page's fenced code blocks, in order, once each
 	failed      bool            // the front matter could not be read; the page is not rendered
-	titleFromH1 bool            // the title came from the page's first # heading, which is not rendered again
+	dropH1      bool            // the page's first # heading is its title or heading (below), not rendered again
+	heading     string          // the text of the page's leading # heading when it has a title of its own; "" to show the title
 	src         []byte          // the file's bytes, kept from loading to rendering, dropped once written
 	parent      *page
 	children    []*page // a section's pages and subsections, in order
@@ -117,7 +118,7 @@ func (s *Site) load(ctx context.Context) error {
 func (s *Site) loadPage(rel string) *page {
 	file := ContentDir + "/" + rel
 	p := &page{file: file, rel: rel}
-	p.kind, p.sitePath = classify(rel)
+	p.kind, p.sitePath = s.cfg.classify(rel)
 	src, err := readPage(s.opts.Source, file)
 	if err != nil {
 		var bad *badText
@@ -129,14 +130,28 @@ func (s *Site) loadPage(rel string) *page {
 		p.failed = true
 		return p
 	}
+	meta, metaRaw, hasMeta := s.metaBlock(src)
 	p.src = src
 	doc, pctx := s.md.Outline(src)
-	s.readFrontMatter(p, src, frontmatter.Get(pctx))
-	if p.title == "" && !p.failed {
+	if hasMeta {
+		s.readFields(p, meta, metaRaw, 1)
+	} else {
+		s.readFrontMatter(p, src, frontmatter.Get(pctx))
+	}
+	switch {
+	case p.failed:
+	case p.title == "":
 		// No title in front matter (or no front matter): the first # H1,
 		// else the file name.
 		if t, ok := s.md.H1Title(doc, src); ok {
-			p.title, p.titleFromH1 = t, true
+			p.title, p.dropH1 = t, true
+		}
+	default:
+		// A title of its own and a page that starts with # Heading (front
+		// matter scripted onto a corpus, MkDocs metadata): the heading
+		// shows once, as the page's <h1>.
+		if h, ok := s.md.LeadingH1(doc, src); ok {
+			p.heading, p.dropH1 = h, true
 		}
 	}
 	p.ids = markup.IDs(doc)
@@ -148,12 +163,12 @@ func (s *Site) loadPage(rel string) *page {
 }
 
 // classify returns the kind and site path of the page at content path rel.
-func classify(rel string) (templates.Kind, string) {
+func (c *Config) classify(rel string) (templates.Kind, string) {
 	dir, name := path.Split(rel)
 	var segs []string
 	for _, d := range strings.Split(strings.Trim(dir, "/"), "/") {
 		if d != "" {
-			segs = append(segs, slugify(d))
+			segs = append(segs, c.slugify(d))
 		}
 	}
 	kind := templates.KindPage
@@ -163,7 +178,7 @@ func classify(rel string) (templates.Kind, string) {
 			kind = templates.KindHome
 		}
 	} else {
-		segs = append(segs, slugify(strings.TrimSuffix(name, ".md")))
+		segs = append(segs, c.slugify(strings.TrimSuffix(name, ".md")))
 	}
 	if len(segs) == 0 {
 		return kind, "/"
@@ -172,11 +187,11 @@ func classify(rel string) (templates.Kind, string) {
 }
 
 // slugify turns a file or folder name into a URL segment: lower case,
-// spaces and underscores become hyphens.
-func slugify(name string) string {
+// spaces (and underscores, with urlUnderscores = "hyphen") become hyphens.
+func (c *Config) slugify(name string) string {
 	return strings.Map(func(r rune) rune {
 		switch {
-		case r == ' ' || r == '_':
+		case r == ' ' || r == '_' && c.HyphenUnderscores:
 			return '-'
 		default:
 			return unicode.ToLower(r)
@@ -287,7 +302,13 @@ func (s *Site) readFrontMatter(p *page, src []byte, data *frontmatter.Data) {
 		p.failed = true
 		return
 	}
-	r := &fieldReader{file: p.file, m: m, raw: src[start:end], line: 2, diag: s.diag}
+	s.readFields(p, m, src[start:end], 2)
+}
+
+// readFields reads a page's fields from its front matter (or metadata
+// lines) m, decoded from raw, which starts at line first of the file.
+func (s *Site) readFields(p *page, m map[string]any, raw []byte, first int) {
+	r := &fieldReader{file: p.file, m: m, raw: raw, line: first, diag: s.diag}
 	p.title = strings.TrimSpace(r.str("title"))
 	p.description = r.str("description")
 	p.weight = r.int("weight")
@@ -333,7 +354,7 @@ func (s *Site) buildTree(pages []*page) {
 			rel = dir + "/" + sectionIndex
 			title = titleFromName(path.Base(dir))
 		}
-		kind, sp := classify(rel)
+		kind, sp := s.cfg.classify(rel)
 		sec := &page{rel: rel, kind: kind, sitePath: sp, title: title, ids: map[string]bool{}}
 		sections[dir] = sec
 		s.synth = append(s.synth, sec)
@@ -441,6 +462,11 @@ func (s *Site) checkURLs() {
 			}
 			owner[a.sitePath] = p
 		}
+	}
+	s.byURL = owner
+	s.filesByURL = map[string]bool{}
+	for rel := range s.files {
+		s.filesByURL[s.cfg.bundleURL(rel)] = true
 	}
 }
 

@@ -120,6 +120,7 @@ func (s *Site) Update(ctx context.Context, files []string) (Update, error) {
 				restore()
 				return Update{Full: true, Reason: fmt.Sprintf("%s: %v", n.file, err)}, nil
 			}
+			s.metaBlock(src) // blanked, as when it was loaded
 			undo = append(undo, saved{n, n.description, n.ids})
 			n.src = src
 		}
@@ -260,6 +261,6 @@ func (s *Site) PageURL(file string) string {
 	if !ok || !strings.HasSuffix(rel, ".md") {
 		return ""
 	}
-	_, sp := classify(rel)
+	_, sp := s.cfg.classify(rel)
 	return s.cfg.relURL(sp)
 }

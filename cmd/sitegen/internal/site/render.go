@@ -6,8 +6,6 @@ import (
 	"encoding/xml"
 	"fmt"
 	"maps"
-	"net/url"
-	"path"
 	"slices"
 	"strings"
 	"sync"
@@ -143,6 +141,7 @@ func (s *Site) renderPage(ctx context.Context, p *page, site *templates.Site, ou
 		Kind:        p.kind,
 		Site:        site,
 		Title:       p.title,
+		Heading:     p.heading,
 		Description: p.description,
 		URL:         s.cfg.relURL(p.sitePath),
 		Permalink:   s.cfg.absURL(p.sitePath),
@@ -191,7 +190,7 @@ func (s *Site) markupPage(p *page, assets templates.Assets) *markup.Page {
 		URL:    s.cfg.relURL(p.sitePath),
 		Links:  markup.LinkResolverFunc(func(dest string) (string, string) { return s.resolveLink(p, dest) }),
 		Assets: assets,
-		DropH1: p.titleFromH1,
+		DropH1: p.dropH1,
 		Report: func(pr markup.Problem) {
 			if pr.Warning {
 				s.warn.addf(p.file, pr.Line, pr.Col, "", "%s", pr.Msg)
@@ -224,68 +223,6 @@ func (s *Site) writePage(ctx context.Context, out *assets.Output, rel string, c 
 
 // pagePool holds the buffers pages are rendered into.
 var pagePool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
-
-// resolveLink checks a link destination written on page from and returns
-// the URL to publish. Links to Markdown files ("../opend6/dice.md#the-wild-die")
-// become page URLs; same-page fragments are checked; other links are kept.
-// problem is non-empty when the link is broken.
-func (s *Site) resolveLink(from *page, dest string) (string, string) {
-	if dest == "" || strings.HasPrefix(dest, "/") || strings.HasPrefix(dest, "?") {
-		return dest, ""
-	}
-	if u, err := url.Parse(dest); err == nil && u.Scheme != "" {
-		return dest, ""
-	}
-	target, frag, _ := strings.Cut(dest, "#")
-	if target == "" {
-		if frag != "" && !from.ids[frag] && !strings.HasPrefix(frag, "fn:") && !strings.HasPrefix(frag, "fnref:") {
-			return "", fmt.Sprintf("no heading with id %q on this page", frag)
-		}
-		return dest, ""
-	}
-	query := ""
-	if t, q, found := strings.Cut(target, "?"); found {
-		target, query = t, "?"+q
-	}
-	if !strings.HasSuffix(target, ".md") {
-		file := target
-		if un, err := url.PathUnescape(file); err == nil {
-			file = un
-		}
-		u, problem, ok := s.resolveFile(from, file)
-		switch {
-		case !ok:
-			return dest, ""
-		case problem != "":
-			return "", problem
-		case frag != "":
-			return u + query + "#" + frag, ""
-		}
-		return u + query, ""
-	}
-	if un, err := url.PathUnescape(target); err == nil {
-		target = un
-	}
-	rel := path.Join(path.Dir(from.rel), target)
-	if rel == ".." || strings.HasPrefix(rel, "../") {
-		return "", fmt.Sprintf("points outside %s/", ContentDir)
-	}
-	to, ok := s.byRel[rel]
-	switch {
-	case !ok && s.drafts[rel]:
-		return "", fmt.Sprintf("%s/%s is a draft (build with --drafts to include it)", ContentDir, rel)
-	case !ok:
-		return "", fmt.Sprintf("%s/%s does not exist", ContentDir, rel)
-	}
-	u := s.cfg.relURL(to.sitePath) + query
-	if frag != "" {
-		if !to.ids[frag] && !to.failed { // a page that could not be read has its own error
-			return "", fmt.Sprintf("no heading with id %q in %s/%s", frag, ContentDir, rel)
-		}
-		u += "#" + frag
-	}
-	return u, ""
-}
 
 // writeSitemap writes sitemap.xml listing every page in reading order.
 func (s *Site) writeSitemap(out *assets.Output) error {

@@ -132,12 +132,14 @@ type Site struct {
 	diag *collector
 	warn *collector // problems that do not stop the build (see Result.Warnings)
 
-	home   *page
-	pages  []*page          // reading order, home first
-	synth  []*page          // sections synthesized for folders without _index.md
-	byRel  map[string]*page // content-relative path -> page (drafts excluded unless Options.Drafts)
-	files  map[string]bool  // content-relative paths of the files that are not Markdown (bundle.go)
-	drafts map[string]bool  // content-relative paths of excluded drafts
+	home       *page
+	pages      []*page          // reading order, home first
+	synth      []*page          // sections synthesized for folders without _index.md
+	byRel      map[string]*page // content-relative path -> page (drafts excluded unless Options.Drafts)
+	files      map[string]bool  // content-relative paths of the files that are not Markdown (bundle.go)
+	drafts     map[string]bool  // content-relative paths of excluded drafts
+	byURL      map[string]*page // site path of a page or alias -> the page (checkURLs)
+	filesByURL map[string]bool  // site paths of the content files that are not Markdown
 
 	rendered atomic.Int64
 	search   *searchIndex         // the search index Render collects (search.go)

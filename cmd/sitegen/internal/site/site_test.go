@@ -385,7 +385,7 @@ func TestErrors(t *testing.T) {
 			want: []string{
 				"site.toml:1:1: title: must be a string, not an integer",
 				`site.toml:2:1: baseURL: "ftp://x/" must be an absolute http(s) URL or a path starting with /`,
-				"site.toml:3:1: theme: unknown setting (known here: title, baseURL, languageCode, editURL, markup, params)",
+				"site.toml:3:1: theme: unknown setting (known here: title, baseURL, languageCode, editURL, markup, params, urlUnderscores, metaLines)",
 			},
 		},
 		{
@@ -673,11 +673,11 @@ func TestClassify(t *testing.T) {
 		{"_index.md", "/"},
 		{"opend6/_index.md", "/opend6/"},
 		{"opend6/combat.md", "/opend6/combat/"},
-		{"Legal Stuff/OGL_Text.md", "/legal-stuff/ogl-text/"},
+		{"Legal Stuff/OGL_Text.md", "/legal-stuff/ogl_text/"},
 		{"top.md", "/top/"},
 	}
 	for _, tt := range tests {
-		if _, got := classify(tt.rel); got != tt.path {
+		if _, got := (&Config{}).classify(tt.rel); got != tt.path {
 			t.Errorf("classify(%q) = %q, want %q", tt.rel, got, tt.path)
 		}
 	}

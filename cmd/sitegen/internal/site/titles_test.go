@@ -33,9 +33,11 @@ func TestInferredTitles(t *testing.T) {
 	}{
 		{"atx/index.html", []string{"Wild Die"}},
 		{"setext/index.html", []string{"Setext Title"}},
-		{"plain-name/index.html", []string{"Plain name"}},
+		{"plain_name/index.html", []string{"Plain name"}}, // underscores kept in URLs, as Hugo and MkDocs keep them
 		{"fm/index.html", []string{"From Heading"}},
-		{"both/index.html", []string{"Front", "Body Heading"}},
+		// A title of its own and a leading # heading: one <h1>, the heading;
+		// the title names the document (below).
+		{"both/index.html", []string{"Body Heading"}},
 	}
 	for _, tt := range tests {
 		html, ok := out[tt.file]
@@ -50,6 +52,9 @@ func TestInferredTitles(t *testing.T) {
 		if strings.Join(got, "|") != strings.Join(tt.h1, "|") {
 			t.Errorf("%s: <h1> = %q, want %q", tt.file, got, tt.h1)
 		}
+	}
+	if !strings.Contains(out["both/index.html"], "<title>Front ·") {
+		t.Errorf("both: the document title is not the front matter's")
 	}
 }
 

@@ -1,0 +1,133 @@
+package site
+
+import (
+	"fmt"
+	"net/url"
+	"path"
+	"strings"
+)
+
+// resolveLink checks a link destination written on page from and returns
+// the URL to publish. Links to Markdown files ("../opend6/dice.md#the-wild-die")
+// become page URLs; same-page fragments are checked; site-absolute links
+// ("/rules/combat/#cover") are checked against the site's pages and files
+// (see resolveAbs); other links are kept. problem is non-empty when the
+// link is broken.
+func (s *Site) resolveLink(from *page, dest string) (string, string) {
+	if strings.HasPrefix(dest, "/") && !strings.HasPrefix(dest, "//") {
+		return s.resolveAbs(dest)
+	}
+	if dest == "" || strings.HasPrefix(dest, "/") || strings.HasPrefix(dest, "?") {
+		return dest, ""
+	}
+	if u, err := url.Parse(dest); err == nil && u.Scheme != "" {
+		return dest, ""
+	}
+	target, frag, _ := strings.Cut(dest, "#")
+	if target == "" {
+		if frag != "" && !from.ids[frag] && !strings.HasPrefix(frag, "fn:") && !strings.HasPrefix(frag, "fnref:") {
+			return "", fmt.Sprintf("no heading with id %q on this page", frag)
+		}
+		return dest, ""
+	}
+	query := ""
+	if t, q, found := strings.Cut(target, "?"); found {
+		target, query = t, "?"+q
+	}
+	if !strings.HasSuffix(target, ".md") {
+		file := target
+		if un, err := url.PathUnescape(file); err == nil {
+			file = un
+		}
+		u, problem, ok := s.resolveFile(from, file)
+		switch {
+		case !ok:
+			return dest, ""
+		case problem != "":
+			return "", problem
+		case frag != "":
+			return u + query + "#" + frag, ""
+		}
+		return u + query, ""
+	}
+	if un, err := url.PathUnescape(target); err == nil {
+		target = un
+	}
+	rel := path.Join(path.Dir(from.rel), target)
+	if rel == ".." || strings.HasPrefix(rel, "../") {
+		return "", fmt.Sprintf("points outside %s/", ContentDir)
+	}
+	to, ok := s.byRel[rel]
+	switch {
+	case !ok && s.drafts[rel]:
+		return "", fmt.Sprintf("%s/%s is a draft (build with --drafts to include it)", ContentDir, rel)
+	case !ok:
+		return "", fmt.Sprintf("%s/%s does not exist", ContentDir, rel)
+	}
+	u := s.cfg.relURL(to.sitePath) + query
+	if frag != "" {
+		if !to.ids[frag] && !to.failed { // a page that could not be read has its own error
+			return "", fmt.Sprintf("no heading with id %q in %s/%s", frag, ContentDir, rel)
+		}
+		u += "#" + frag
+	}
+	return u, ""
+}
+
+// resolveAbs checks a site-absolute link ("/rules/combat/#cover", as
+// MkDocs and Hugo corpora write them, relative to the site's root whatever
+// its base URL) and returns it under the base path: it must name a page
+// (or an alias of one; "/rules/combat", without the last slash, too), a
+// file of content/ or static/ (a stylesheet or script gets its
+// content-hashed name), the sitemap or the 404 page. Its fragment must be
+// an id of that page.
+func (s *Site) resolveAbs(dest string) (string, string) {
+	target, frag, _ := strings.Cut(dest, "#")
+	target, query, _ := strings.Cut(target, "?")
+	if query != "" {
+		query = "?" + query
+	}
+	if un, err := url.PathUnescape(target); err == nil {
+		target = un
+	}
+	clean := path.Clean(target)
+	candidates := []string{clean + "/", strings.ToLower(clean) + "/"}
+	if clean == "/" {
+		candidates = []string{"/"}
+	}
+	if strings.HasSuffix(clean, ".md") { // a source path from the content root
+		if p, ok := s.byRel[strings.TrimPrefix(clean, "/")]; ok {
+			candidates = []string{p.sitePath}
+		}
+	}
+	for _, c := range candidates {
+		if p, ok := s.byURL[c]; ok {
+			u := s.cfg.relURL(p.sitePath) + query
+			if frag != "" {
+				if !p.ids[frag] && !p.failed {
+					return "", fmt.Sprintf("no heading with id %q on the page at %s", frag, p.sitePath)
+				}
+				u += "#" + frag
+			}
+			return u, ""
+		}
+	}
+	rel := strings.TrimPrefix(clean, "/")
+	if s.filesByURL[clean] || rel == "sitemap.xml" || rel == "404.html" {
+		return s.cfg.relURL(clean) + query + fragPart(frag), ""
+	}
+	if s.view != nil {
+		if u, ok := s.view.Assets[rel]; ok {
+			return u + query + fragPart(frag), ""
+		}
+	}
+	return "", fmt.Sprintf("no page or file of this site is at %s", clean)
+}
+
+// fragPart is "#frag", or "" for no fragment.
+func fragPart(frag string) string {
+	if frag == "" {
+		return ""
+	}
+	return "#" + frag
+}
