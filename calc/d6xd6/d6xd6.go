@@ -16,7 +16,7 @@ import (
 func System() calc.System {
 	return calc.System{
 		ID: "d6xd6", Name: "D6xD6 RPG", Credit: "D6xD6 RPG by Lester Smith (d6xd6.com)",
-		Calculators: []*calc.Calculator{d6xd6Attack()},
+		Calculators: []*calc.Calculator{d6xd6Attack(), secondWind()},
 		Docs:        docs(),
 		Tables:      game.Tables,
 		Compare: &calc.Comparison{
@@ -101,6 +101,52 @@ func d6xd6Input(v calc.Values) game.Input {
 	}
 }
 
+func secondWind() *calc.Calculator {
+	def := game.DefaultSecondWind()
+	var tasks, hurt []string
+	armors := []string{"none"}
+	for _, tt := range game.TaskTypes() {
+		tasks = append(tasks, tt.ID)
+	}
+	for _, a := range game.Armors() {
+		armors = append(armors, a.ID)
+	}
+	for _, l := range game.Levels() {
+		// Only a hurt character who can still act takes a second wind.
+		if l.Level >= game.Graze && l.Level <= game.Wound {
+			hurt = append(hurt, l.Level.ID())
+		}
+	}
+	return &calc.Calculator{
+		ID: "d6xd6/second_wind",
+		Largest: map[string]string{"task": "unfocused", "focus": strconv.Itoa(game.MaxFocus), "pluses": strconv.Itoa(game.MaxPluses),
+			"damage": "wound", "armor": "heavy", "extra_penalty": strconv.Itoa(game.MaxExtraPenalty),
+			"difficulty_steps": strconv.Itoa(game.MaxDifficultySteps)},
+		Fields: []calc.Field{
+			calc.ChoiceField("task", def.Task, tasks...),
+			calc.IntField("focus", game.MinFocus, game.MaxFocus, def.Focus),
+			calc.IntField("pluses", 0, game.MaxPluses, def.Pluses),
+			calc.ChoiceField("damage", def.Damage, hurt...),
+			calc.ChoiceField("armor", def.Armor, armors...),
+			calc.IntField("extra_penalty", 0, game.MaxExtraPenalty, def.ExtraPenalty),
+			calc.IntField("difficulty_steps", 0, game.MaxDifficultySteps, def.DifficultySteps),
+		},
+		Odds: func(v calc.Values) (rules.Report, error) { return game.SecondWindOdds(secondWindInput(v)) },
+		Resolve: func(v calc.Values, t *dice.Tape) (rules.Roll, error) {
+			return game.ResolveSecondWind(secondWindInput(v), t)
+		},
+	}
+}
+
+// secondWindInput is the game.SecondWindInput of validated values.
+func secondWindInput(v calc.Values) game.SecondWindInput {
+	return game.SecondWindInput{
+		Task: v.Text("task"), Focus: v.Int("focus"), Pluses: v.Int("pluses"),
+		Damage: v.Text("damage"), Armor: v.Text("armor"),
+		ExtraPenalty: v.Int("extra_penalty"), DifficultySteps: v.Int("difficulty_steps"),
+	}
+}
+
 // docs returns the form texts of the calculators, by id.
 func docs() map[string]calc.Doc {
 	return map[string]calc.Doc{
@@ -119,6 +165,19 @@ func docs() map[string]calc.Doc {
 				"defense":          calc.Label("Target's defense", "Reactive defense takes one step off the damage; armor takes 1 to 3."),
 				"drama":            calc.Label("Drama Points spent", "Each Drama Point the target spends takes one more step off."),
 				"target_damage":    calc.Label("Target's damage so far", "Where the target already stands on the damage track."),
+				"extra_penalty":    calc.Label("Other penalty", "Situational penalty points after multiplying."),
+				"difficulty_steps": calc.Label("Difficulty steps", "Each step moves each die one pip the unhelpful way before multiplying (optional rule)."),
+			},
+		},
+		"d6xd6/second_wind": {
+			Title: "D6xD6 second wind",
+			Help:  "Spend an action catching your breath: multiply two dice against your Focus on a Will or Brawn roll; each level of success takes one level off your damage.",
+			Fields: map[string]calc.FieldDoc{
+				"task":             calc.Label("Task type", "Will or Brawn as a primary ability: Focused (roll at least the Focus). Otherwise Unfocused (at most) or Unfamiliar (below)."),
+				"focus":            calc.Label("Focus", "Your count of primary abilities."),
+				"pluses":           calc.Label("Pluses", "Pluses on the ability: one extra level each on a success."),
+				"damage":           calc.Label("Your damage level", "The damage you want to shake off; it also penalises the roll by 1 to 4."),
+				"armor":            calc.Label("Armor worn", "Armor penalises the roll by 1 to 3."),
 				"extra_penalty":    calc.Label("Other penalty", "Situational penalty points after multiplying."),
 				"difficulty_steps": calc.Label("Difficulty steps", "Each step moves each die one pip the unhelpful way before multiplying (optional rule)."),
 			},

@@ -48,23 +48,35 @@ func opend6Attack() *calc.Calculator {
 			wounds = append(wounds, w.ID+"="+w.Name)
 		}
 	}
+	var limits []string
+	for _, l := range game.CPLimits() {
+		limits = append(limits, l.ID+"="+strconv.Itoa(l.Max)+" per roll ("+l.ID+")")
+	}
+	cp := strconv.Itoa(game.MaxCharacterPoints)
 	return &calc.Calculator{
-		ID:      "opend6/attack",
-		Largest: map[string]string{"skill": "12D+2", "defense": "full", "defense_skill": "12D+2", "cover": "very_heavy", "cover_dice": "true", "damage": "15D+2", "strength": "6D+2", "damage_bonus": "true", "resistance": "12D+2"},
+		ID: "opend6/attack",
+		Largest: map[string]string{"skill": "12D+2", "defense": "full", "defense_skill": "12D+2", "cover": "very_heavy", "cover_dice": "true", "damage": "15D+2", "strength": "6D+2", "damage_bonus": "true", "resistance": "12D+2",
+			"cp_limit": game.CPLimitUnlimited, "attack_cp": cp, "defense_cp": cp, "damage_cp": cp, "resistance_cp": cp},
 		Fields: []calc.Field{
 			calc.CodeField("skill", game.MinSkillPips, game.MaxSkillPips, def.Skill),
 			calc.IntField("actions", 1, game.MaxActions, def.Actions),
+			calc.IntField("attack_cp", 0, game.MaxCharacterPoints, def.AttackCP),
 			calc.ChoiceField("defense", def.Defense, game.DefensePassive, game.DefensePartial+"=Partial (active roll)", game.DefenseFull+"=Full defense"),
 			calc.CodeField("defense_skill", game.MinSkillPips, game.MaxSkillPips, def.DefenseSkill),
+			calc.IntField("defense_cp", 0, game.MaxCharacterPoints, def.DefenseCP),
 			calc.ChoiceField("range", def.Range, rangeIDs()...),
 			calc.ChoiceField("cover", def.Cover, coverIDs()...),
 			calc.BoolField("cover_dice", def.CoverDice),
+			calc.ChoiceField("cover_wild", def.CoverWild, game.CoverWildDie+"=With a Wild Die", game.CoverWildNone+"=Regular dice only"),
 			calc.IntField("modifier", -game.MaxModifier, game.MaxModifier, def.Modifier),
 			calc.CodeField("damage", game.MinDamagePips, game.MaxDamagePips, def.Damage),
 			calc.CodeField("strength", 0, game.MaxStrengthPips, def.Strength),
+			calc.IntField("damage_cp", 0, game.MaxCharacterPoints, def.DamageCP),
 			calc.BoolField("damage_bonus", def.DamageBonus),
 			calc.CodeField("resistance", 0, game.MaxResistancePips, def.Resistance),
+			calc.IntField("resistance_cp", 0, game.MaxCharacterPoints, def.ResistanceCP),
 			calc.ChoiceField("wild_one", def.WildOne, game.WildCancel+"=Cancel it and the highest die", game.WildCancelKeepOne+"=Cancel the highest die only", game.WildComplication+"=Complication", game.WildNone+"=Nothing"),
+			calc.ChoiceField("cp_limit", def.CPLimit, limits...),
 			calc.ChoiceField("system", def.System, game.SystemWounds+"=Wounds", game.SystemBodyPoints+"=Body points"),
 			calc.BoolField("stun", def.Stun),
 			calc.BoolField("stack_equal", def.StackEqual),
@@ -80,11 +92,12 @@ func opend6Attack() *calc.Calculator {
 // opend6Input is the game.Input of validated values.
 func opend6Input(v calc.Values) game.Input {
 	return game.Input{
-		Skill: v.Code("skill"), Actions: v.Int("actions"), Defense: v.Text("defense"),
-		DefenseSkill: v.Code("defense_skill"), Range: v.Text("range"), Cover: v.Text("cover"),
-		CoverDice: v.Bool("cover_dice"), Modifier: v.Int("modifier"), Damage: v.Code("damage"),
-		Strength: v.Code("strength"), DamageBonus: v.Bool("damage_bonus"), Resistance: v.Code("resistance"),
-		WildOne: v.Text("wild_one"), System: v.Text("system"), Stun: v.Bool("stun"),
+		Skill: v.Code("skill"), Actions: v.Int("actions"), AttackCP: v.Int("attack_cp"), Defense: v.Text("defense"),
+		DefenseSkill: v.Code("defense_skill"), DefenseCP: v.Int("defense_cp"), Range: v.Text("range"), Cover: v.Text("cover"),
+		CoverDice: v.Bool("cover_dice"), CoverWild: v.Text("cover_wild"), Modifier: v.Int("modifier"), Damage: v.Code("damage"),
+		Strength: v.Code("strength"), DamageCP: v.Int("damage_cp"), DamageBonus: v.Bool("damage_bonus"),
+		Resistance: v.Code("resistance"), ResistanceCP: v.Int("resistance_cp"),
+		WildOne: v.Text("wild_one"), CPLimit: v.Text("cp_limit"), System: v.Text("system"), Stun: v.Bool("stun"),
 		StackEqual: v.Bool("stack_equal"), TargetWound: v.Text("target_wound"),
 		BodyPoints: v.Int("body_points"), BodyPointsMax: v.Int("body_points_max"),
 	}
@@ -136,6 +149,9 @@ func coverHelp() string {
 	return rules.UpperFirst(strings.Join(parts, ", ")) + "."
 }
 
+// cpHelp is the help of the Character Point fields.
+const cpHelp = "Each point spent adds an extra Wild Die to this roll: a 6 explodes, a 1 is just 1."
+
 // docs returns the form texts of the calculators, by id.
 func docs() map[string]calc.Doc {
 	return map[string]calc.Doc{
@@ -145,17 +161,23 @@ func docs() map[string]calc.Doc {
 			Fields: map[string]calc.FieldDoc{
 				"skill":         calc.Label("Attack skill", "The attack skill's die code, e.g. 4D+1."),
 				"actions":       calc.Label("Actions this round", "Each action beyond the first takes 1D off the skill roll."),
+				"attack_cp":     calc.Label("Attacker's Character Points (attack)", cpHelp),
 				"defense":       calc.Label("Defense", "Passive: difficulty 10. Partial: the defender's roll. Full: that roll + 10."),
 				"defense_skill": calc.Label("Defender's skill", "The dodge, parry or brawling code rolled for a partial or full defense (unused for a passive one)."),
+				"defense_cp":    calc.Label("Defender's Character Points (defense)", cpHelp+" Only for a partial or full defense: a passive one rolls nothing."),
 				"range":         calc.Label("Range", rangeHelp()),
 				"cover":         calc.Label("Cover", coverHelp()),
 				"cover_dice":    calc.Label("Roll cover dice", "Roll the cover's dice instead of its fixed value."),
+				"cover_wild":    calc.Label("Cover dice Wild Die", "Whether rolled cover has a Wild Die (it can explode or fail, like any roll) or is regular dice only."),
 				"modifier":      calc.Label("Other modifier", "Other difficulty modifiers, signed: a prone target at point blank −6, crouching +3... (add aiming dice to the attack skill instead)."),
 				"damage":        calc.Label("Weapon damage", "The weapon's damage code."),
 				"strength":      calc.Label("Strength (for + weapons)", "The attacker's Physique or lifting for a \"+\" weapon (halved, rounded up); 0D otherwise."),
+				"damage_cp":     calc.Label("Attacker's Character Points (damage)", cpHelp),
 				"damage_bonus":  calc.Label("Damage bonus", "Optional rule: add (attack − difficulty) ÷ 5, rounded up, to the damage."),
 				"resistance":    calc.Label("Resistance", "Physique plus armor (wounds), or armor alone (body points)."),
+				"resistance_cp": calc.Label("Target's Character Points (resistance)", cpHelp),
 				"wild_one":      calc.Label("Wild Die 1", "What a 1 on the Wild Die's first toss does."),
+				"cp_limit":      calc.Label("Character Point limit", "Most points on one roll, set by the adventure: easy 2, cinematic 5, unlimited (up to "+strconv.Itoa(game.MaxCharacterPoints)+" here)."),
 				"system":        calc.Label("Damage system", "Wound levels, or body points."),
 				"stun":          calc.Label("Stun weapon", "Wounds two levels lower, at least Stunned."),
 				"stack_equal":   calc.Label("Equal wounds stack", "An equal wound result also moves the target up a level."),

@@ -13,7 +13,7 @@ import (
 
 func TestRegistryShape(t *testing.T) {
 	reg := New()
-	want := []string{"d6xd6/attack", "spacedoor/attack", "spacedoor/defend", "spacedoor/death_saves", "skirmish/melee",
+	want := []string{"d6xd6/attack", "d6xd6/second_wind", "spacedoor/attack", "spacedoor/defend", "spacedoor/death_saves", "skirmish/melee",
 		"rollunder/attack", "rollunder/luck", "opend6/attack"}
 	seen := map[string]bool{}
 	for _, c := range reg.List() {

@@ -64,9 +64,7 @@ var (
 // first bad field and what it allows.
 func (in Input) Validate() error {
 	if err := rules.FirstError(
-		rules.OneOf("task", in.Task, taskOptions...),
-		rules.IntRange("focus", in.Focus, MinFocus, maxFocus),
-		rules.IntRange("pluses", in.Pluses, 0, maxPluses),
+		validateTask(in.Task, in.Focus, in.Pluses),
 		rules.OneOf("attacker_armor", in.AttackerArmor, armorOptions...),
 		rules.OneOf("attacker_damage", in.AttackerDamage, attackerDamageOptions...),
 	); err != nil {
@@ -92,27 +90,17 @@ func (in Input) Validate() error {
 		rules.OneOf("defense", in.Defense, defenseOptions...),
 		rules.IntRange("drama", in.Drama, 0, maxDrama),
 		rules.OneOf("target_damage", in.TargetDamage, targetDamageOptions...),
-		rules.IntRange("extra_penalty", in.ExtraPenalty, 0, maxExtra),
-		rules.IntRange("difficulty_steps", in.DifficultySteps, 0, maxDiffStep),
+		validateExtra(in.ExtraPenalty, in.DifficultySteps),
 	)
 }
 
-// Task kinds.
-const (
-	focused = iota
-	unfocused
-	unfamiliar
-)
-
 // setup is a validated Input in numbers.
 type setup struct {
+	check     // the attack roll
 	in        Input
-	task      int
 	weapon    Weapon
 	base      Level // weapon damage at the range
-	penalty   int   // total penalty p
-	parts     []string
-	reduction int // defense steps
+	reduction int   // defense steps
 	target    Level
 }
 
@@ -129,21 +117,11 @@ func newSetup(in Input) (setup, error) {
 	if err := in.Validate(); err != nil {
 		return setup{}, err
 	}
-	s := setup{in: in, target: levelByID(in.TargetDamage)}
-	switch in.Task {
-	case "unfocused":
-		s.task = unfocused
-	case "unfamiliar":
-		s.task = unfamiliar
-	}
+	s := setup{in: in, target: levelByID(in.TargetDamage),
+		check: check{task: taskOf(in.Task), focus: in.Focus, pluses: in.Pluses, steps: in.DifficultySteps}}
 	s.weapon, _ = WeaponByID(in.Weapon)
 	s.base, _ = s.weapon.At(in.Range)
-	add := func(points int, what string) {
-		if points > 0 {
-			s.penalty += points
-			s.parts = append(s.parts, what+" "+strconv.Itoa(points))
-		}
-	}
+	add := s.addPenalty
 	add(armorRating(in.AttackerArmor), in.AttackerArmor+" armor")
 	add(levelByID(in.AttackerDamage).Penalty(), levelByID(in.AttackerDamage).String())
 	if in.Range == "brawl" {
@@ -159,47 +137,6 @@ func newSetup(in Input) (setup, error) {
 	}
 	s.reduction += in.Drama
 	return s, nil
-}
-
-// die is a die's value after the difficulty steps.
-func (s setup) die(v int) int {
-	if s.task == focused {
-		return max(v-s.in.DifficultySteps, 0)
-	}
-	return v + s.in.DifficultySteps
-}
-
-// adjusted is R' from the product R.
-func (s setup) adjusted(r int) int {
-	if s.task == focused {
-		return r - s.penalty
-	}
-	return r + s.penalty
-}
-
-// levels is the levels of success of R' including pluses (0 on a failure).
-func (s setup) levels(rp int) int {
-	f := s.in.Focus
-	switch s.task {
-	case focused:
-		if rp < f {
-			return 0
-		}
-		return 1 + min(3, (rp-f)/10) + s.in.Pluses
-	case unfocused:
-		if rp > f {
-			return 0
-		}
-		if rp <= f-5 {
-			return 2 + s.in.Pluses
-		}
-		return 1 + s.in.Pluses
-	default:
-		if rp >= f {
-			return 0
-		}
-		return 1
-	}
 }
 
 // attack is the attack's damage before defense for the given levels.
@@ -249,8 +186,7 @@ func Odds(in Input) (rules.Report, error) {
 	if err != nil {
 		return rules.Report{}, err
 	}
-	die := dice.D6().Map(s.die)
-	rp := dice.Product(die, die).Map(s.adjusted)
+	rp := s.rollPMF()
 	levels := rp.Map(s.levels)
 	attack := levels.Map(func(l int) int { return int(s.attack(l)) })
 	damage := attack.Map(func(a int) int { return int(s.defend(Level(a))) })
@@ -294,18 +230,8 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 	if err != nil {
 		return rules.Roll{}, err
 	}
-	if t == nil {
-		return rules.Roll{}, &rules.FieldError{Field: "dice", Value: "", Allowed: "two dice 1 to 6, or a seed"}
-	}
-	d1, err := t.Roll(6, "first die")
+	d1, d2, err := rollDice(t)
 	if err != nil {
-		return rules.Roll{}, err
-	}
-	d2, err := t.Roll(6, "second die")
-	if err != nil {
-		return rules.Roll{}, err
-	}
-	if err := t.Done(); err != nil {
 		return rules.Roll{}, err
 	}
 	return s.resolve(d1, d2, t.Rolls()), nil
@@ -315,57 +241,8 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 func (s setup) resolve(d1, d2 int, rolled []dice.Rolled) rules.Roll {
 	itoa := strconv.Itoa
 	in := s.in
-	var steps []string
-	a, b := s.die(d1), s.die(d2)
-	r := a * b
-	if in.DifficultySteps > 0 {
-		dir := "down"
-		if s.task != focused {
-			dir = "up"
-		}
-		steps = append(steps, "Difficulty: each die moves "+plural(in.DifficultySteps, "pip", "pips")+" "+dir+": "+
-			itoa(d1)+" and "+itoa(d2)+" become "+itoa(a)+" and "+itoa(b)+", which multiply to "+itoa(r)+".")
-	} else {
-		steps = append(steps, "Dice "+itoa(d1)+" and "+itoa(d2)+" multiply to "+itoa(r)+".")
-	}
-	rp := s.adjusted(r)
-	if s.penalty > 0 {
-		steps = append(steps, "Penalty "+itoa(s.penalty)+" ("+strings.Join(s.parts, ", ")+") makes it "+itoa(rp)+".")
-	}
-	f, fs := in.Focus, itoa(in.Focus)
-	lv := s.levels(rp)
-	base := lv - in.Pluses // levels before pluses (on a success)
-	switch s.task {
-	case focused:
-		if lv == 0 {
-			steps = append(steps, "Focused, focus "+fs+": "+itoa(rp)+" is below "+fs+", so the attack fails.")
-		} else {
-			steps = append(steps, "Focused, focus "+fs+": success by "+itoa(rp-f)+", "+plural(base, "level", "levels")+".")
-		}
-	case unfocused:
-		switch {
-		case lv == 0:
-			steps = append(steps, "Unfocused, focus "+fs+": "+itoa(rp)+" is above "+fs+", so the attack fails.")
-		case base == 2:
-			steps = append(steps, "Unfocused, focus "+fs+": "+itoa(rp)+" is 5 or more under "+fs+": success, 2 levels.")
-		default:
-			steps = append(steps, "Unfocused, focus "+fs+": "+itoa(rp)+" is at most "+fs+": success, 1 level.")
-		}
-	default:
-		base = lv
-		if lv == 0 {
-			steps = append(steps, "Unfamiliar, focus "+fs+": "+itoa(rp)+" is not below "+fs+", so the attack fails.")
-		} else {
-			steps = append(steps, "Unfamiliar, focus "+fs+": "+itoa(rp)+" is below "+fs+": success, 1 level.")
-		}
-		if in.Pluses > 0 {
-			steps = append(steps, "Pluses do not apply to an Unfamiliar task.")
-		}
-	}
-	if lv > 0 && s.task != unfamiliar && in.Pluses > 0 {
-		steps = append(steps, plural(in.Pluses, "plus adds", "pluses add")+" "+
-			plural(in.Pluses, "level", "levels")+": "+plural(lv, "level", "levels")+".")
-	}
+	ct := s.trace(d1, d2, "the attack")
+	steps, r, rp, lv := ct.steps, ct.product, ct.roll, ct.levels
 	roll := rules.Roll{Dice: rolled}
 	attack, damage, after := None, None, s.target
 	taser := 0
@@ -470,12 +347,4 @@ func trackStep(current, damage, after Level) string {
 		return was + "; " + damage.String() + " adds, but Kill is the end of the track."
 	}
 	return was + "; " + damage.String() + " adds one step: now " + after.String() + "."
-}
-
-// plural writes "1 level" or "3 levels".
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + many
 }

@@ -1,5 +1,6 @@
 // Package d6xd6 resolves one attack of the D6xD6 RPG (Lester Smith,
-// d6xd6.com, chapter 7 "Conflict and Damage") and computes its exact odds.
+// d6xd6.com, chapter 7 "Conflict and Damage") and one second wind (the
+// chapter's optional rule), and computes their exact odds.
 //
 // # Mechanics
 //
@@ -25,6 +26,15 @@
 // (AddDamage): incoming damage up to the current level adds one step,
 // greater damage replaces it; the track stops at Kill.
 //
+// # Second wind
+//
+// A hurt character spends an action and rolls against Will or Brawn: the
+// same task roll (task type, Focus, pluses, difficulty steps), penalised by
+// the character's own damage level, armor worn and extra_penalty. A
+// success recovers one damage level and each bonus level one more, so the
+// damage drops by the levels of success, to no less than unhurt
+// (SecondWindOdds, ResolveSecondWind).
+//
 // # Decisions where the sources are silent
 //
 //   - Equal incoming and current damage adds one step (as the rules note).
@@ -46,6 +56,12 @@
 //     and raise the flag taser_check instead.
 //   - Aimed turns count as levels for exceptional attacks, as the seed says;
 //     Splits lists every way to share the levels among targets.
+//   - Second wind: the character's damage level penalises the roll like any
+//     roll (the seed: a penalty "to all dice rolls"); a character at
+//     Knockout or Kill cannot act and an unhurt one has nothing to recover,
+//     so damage runs Graze to Wound. The task type is an input, as for the
+//     attack (Will or Brawn Focused, or not). Levels beyond the damage are
+//     lost: the character is unhurt.
 //
 // # Names (a public contract)
 //
@@ -62,4 +78,11 @@
 // Overkill. Means: "roll", "levels", "damage", "target_after". Resolve's
 // values: "product", "roll", "levels", "attack_damage", "damage",
 // "target_after", "taser_check".
+//
+// The second wind's outcomes partition the roll: "no_recovery" (the roll
+// fails), "recovers_partly" (damage drops but some is left) and
+// "recovers_fully" (the character is unhurt); the flag "success" is the
+// last two. Distributions and means: "roll", "levels", "levels_recovered"
+// and "damage_after" (labelled None ... Wound). ResolveSecondWind's
+// values: "product", "roll", "levels", "levels_recovered", "damage_after".
 package d6xd6

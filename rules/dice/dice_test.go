@@ -148,6 +148,28 @@ func TestCancelSeedExample(t *testing.T) {
 	}
 }
 
+func TestCutHigh(t *testing.T) {
+	d := FromMap(map[int]float64{1: 0.9, 2: 0.09, 3: 0.009, 4: 0.001})
+	for _, tc := range []struct {
+		eps  float64
+		high int
+	}{{0.0005, 4}, {0.005, 3}, {0.011, 2}, {0.2, 1}, {2, 0}} {
+		got := d.CutHigh(tc.eps)
+		if tc.high == 0 {
+			if !got.Empty() {
+				t.Errorf("eps %v: %v, want nothing left", tc.eps, got.Pairs())
+			}
+			continue
+		}
+		if got.Max() != tc.high || got.Min() != 1 || got.P(1) != 0.9 {
+			t.Errorf("eps %v: %v, want values 1..%d unchanged", tc.eps, got.Pairs(), tc.high)
+		}
+		if lost := d.Total() - got.Total(); lost >= tc.eps {
+			t.Errorf("eps %v: dropped mass %v", tc.eps, lost)
+		}
+	}
+}
+
 func TestExploding(t *testing.T) {
 	d := Exploding(6, TailEpsilon)
 	if math.Abs(d.Total()-1) > 1e-14 {

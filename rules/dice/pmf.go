@@ -192,6 +192,18 @@ func (d PMF) Pairs() []Pair {
 // Shift adds the constant k to every value.
 func (d PMF) Shift(k int) PMF { return PMF{min: d.min + k, p: d.p} }
 
+// CutHigh drops the highest values whose combined mass is below eps (the
+// far tail of a sum of exploding dice), so that later convolutions stay
+// short; the mass dropped is less than eps.
+func (d PMF) CutHigh(eps float64) PMF {
+	tail, k := 0.0, len(d.p)
+	for k > 0 && tail+d.p[k-1] < eps {
+		tail += d.p[k-1]
+		k--
+	}
+	return PMF{min: d.min, p: d.p[:k]}.trim()
+}
+
 // Scale multiplies every probability by w (for building mixtures).
 func (d PMF) Scale(w float64) PMF {
 	p := make([]float64, len(d.p))

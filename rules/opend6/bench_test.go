@@ -62,3 +62,32 @@ func BenchmarkResolveLargest(b *testing.B) {
 		}
 	}
 }
+
+// largestPoints is largest with the most Character Points on every roll.
+func largestPoints(system string) Input {
+	in := largest(system)
+	in.CPLimit = CPLimitUnlimited
+	in.AttackCP, in.DefenseCP, in.DamageCP, in.ResistanceCP = MaxCharacterPoints, MaxCharacterPoints, MaxCharacterPoints, MaxCharacterPoints
+	return in
+}
+
+// BenchmarkOddsLargestPoints: the largest input with MaxCharacterPoints
+// spent on each of the four rolls that take them, Wounds system.
+func BenchmarkOddsLargestPoints(b *testing.B) {
+	in := largestPoints(SystemWounds)
+	for b.Loop() {
+		if _, err := Odds(in); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkOddsLargestPointsBodyPoints is the same under Body Points.
+func BenchmarkOddsLargestPointsBodyPoints(b *testing.B) {
+	in := largestPoints(SystemBodyPoints)
+	for b.Loop() {
+		if _, err := Odds(in); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -45,6 +45,48 @@ func bruteRoll(c dice.Code, wildOne string) dice.PMF {
 	return b.PMF()
 }
 
+// bruteCP adds n Character Point dice to d by the rule as written: each
+// die's first toss 1..5 counts as it is (a 1 is just 1), a 6 continues as
+// 6 plus an exploding die.
+func bruteCP(d dice.PMF, n int) dice.PMF {
+	again := dice.Exploding(6, dice.TailEpsilon)
+	for range n {
+		var b dice.Builder
+		d.Each(func(v int, p float64) {
+			for first := 1; first <= 5; first++ {
+				b.Add(v+first, p/6)
+			}
+			again.Each(func(a int, q float64) { b.Add(v+6+a, p*q/6) })
+		})
+		d = b.PMF()
+	}
+	return d
+}
+
+// bruteRegular is a roll of regular dice only, over every ordered tuple.
+func bruteRegular(c dice.Code) dice.PMF {
+	var b dice.Builder
+	w := math.Pow(6, -float64(c.Dice))
+	dicetest.Tuples(c.Dice, 6, func(t []int) {
+		sum := c.Pips
+		for _, v := range t {
+			sum += v
+		}
+		b.Add(sum, w)
+	})
+	return b.PMF()
+}
+
+// bruteFor is one roll of the attack by the rules: a Wild Die roll or
+// regular dice, plus its Character Point dice.
+func bruteFor(c dice.Code, wildOne string, wild bool, cp int) dice.PMF {
+	d := bruteRegular(c)
+	if wild {
+		d = bruteRoll(c, wildOne)
+	}
+	return bruteCP(d, cp)
+}
+
 var wildSettings = []string{WildCancel, WildCancelKeepOne, WildComplication, WildNone}
 
 func TestRollAgainstBruteForce(t *testing.T) {
@@ -74,20 +116,20 @@ func bruteOdds(in Input) (hit float64, dists map[string]map[int]float64) {
 		}
 		dists[name][v] += p
 	}
-	attack := bruteRoll(dice.Code{Dice: in.Skill.Dice - in.Actions + 1, Pips: in.Skill.Pips}, in.WildOne)
+	attack := bruteFor(dice.Code{Dice: in.Skill.Dice - in.Actions + 1, Pips: in.Skill.Pips}, in.WildOne, true, in.AttackCP)
 	base := dice.Const(10)
 	switch in.Defense {
 	case DefensePartial:
-		base = bruteRoll(in.DefenseSkill, in.WildOne)
+		base = bruteFor(in.DefenseSkill, in.WildOne, true, in.DefenseCP)
 	case DefenseFull:
-		base = bruteRoll(in.DefenseSkill, in.WildOne).Shift(10)
+		base = bruteFor(in.DefenseSkill, in.WildOne, true, in.DefenseCP).Shift(10)
 	}
 	rangeMod := map[string]int{RangePointBlank: -5, RangeShort: 0, RangeMedium: 5, RangeLong: 10}[in.Range]
 	coverFixed := map[string]int{CoverNone: 0, CoverLight: 3, CoverHeavy: 6, CoverVeryHeavy: 12}[in.Cover]
 	coverDice := map[string]int{CoverNone: 0, CoverLight: 1, CoverHeavy: 2, CoverVeryHeavy: 4}[in.Cover]
 	cover := dice.Const(coverFixed)
 	if in.CoverDice {
-		cover = bruteRoll(dice.Code{Dice: coverDice}, in.WildOne)
+		cover = bruteFor(dice.Code{Dice: coverDice}, in.WildOne, in.CoverWild == "wild", 0)
 	}
 	difficulty := map[int]float64{}
 	base.Each(func(bv int, pb float64) {
@@ -111,8 +153,8 @@ func bruteOdds(in Input) (hit float64, dists map[string]map[int]float64) {
 		}
 	})
 	strength := (in.Strength.Dice + 1) / 2
-	dmg := bruteRoll(dice.Code{Dice: in.Damage.Dice + strength, Pips: in.Damage.Pips}, in.WildOne)
-	res := bruteRoll(in.Resistance, in.WildOne)
+	dmg := bruteFor(dice.Code{Dice: in.Damage.Dice + strength, Pips: in.Damage.Pips}, in.WildOne, true, in.DamageCP)
+	res := bruteFor(in.Resistance, in.WildOne, true, in.ResistanceCP)
 	res.Each(func(r int, pr float64) { add("resistance", r, pr) })
 	levels := []int{0, 1, 1, 1, 2, 2, 2, 2, 2, 4, 4, 4, 4, 5, 5, 5, 6}
 	current := map[string]int{"none": 0, "stunned": 1, "wounded": 2, "severely_wounded": 3, "incapacitated": 4, "mortally_wounded": 5}[in.TargetWound]
@@ -221,11 +263,45 @@ func smallInputs() map[string]Input {
 		"multi-action": set(func(in *Input) {
 			in.Skill, in.Actions, in.Modifier = dice.Code{Dice: 4, Pips: 2}, 3, 1
 		}),
+		// Few enough dice for TestResolveAgreesWithOdds to enumerate.
+		"character points on attack and damage, regular cover": set(func(in *Input) {
+			in.Resistance, in.Cover, in.CoverDice, in.CoverWild = dice.Code{Pips: 1}, CoverLight, true, CoverWildNone
+			in.AttackCP, in.DamageCP = 1, 1
+		}),
+	}
+}
+
+// pointInputs are small inputs with Character Points on several rolls:
+// too many dice for TestResolveAgreesWithOdds, they are checked against
+// the brute-force odds.
+func pointInputs() map[string]Input {
+	base := DefaultInput()
+	base.Skill = dice.Code{Dice: 2, Pips: 1}
+	base.Damage = dice.Code{Dice: 2}
+	base.Resistance = dice.Code{Dice: 1, Pips: 1}
+	set := func(f func(*Input)) Input {
+		in := base
+		f(&in)
+		return in
+	}
+	return map[string]Input{
+		"character points on every roll, regular cover dice": set(func(in *Input) {
+			in.Defense, in.DefenseSkill, in.Cover, in.CoverDice, in.CoverWild = DefensePartial, dice.Code{Dice: 1, Pips: 1}, CoverHeavy, true, CoverWildNone
+			in.AttackCP, in.DefenseCP, in.DamageCP, in.ResistanceCP = 1, 1, 1, 1
+		}),
+		"two character points on attack and damage, wild cover, body points": set(func(in *Input) {
+			in.Cover, in.CoverDice, in.WildOne, in.System, in.DamageBonus = CoverLight, true, WildCancelKeepOne, SystemBodyPoints, true
+			in.AttackCP, in.DamageCP, in.CPLimit = 2, 2, CPLimitEasy
+		}),
 	}
 }
 
 func TestOddsAgainstBruteForce(t *testing.T) {
-	for name, in := range smallInputs() {
+	inputs := smallInputs()
+	for name, in := range pointInputs() {
+		inputs[name] = in
+	}
+	for name, in := range inputs {
 		t.Run(name, func(t *testing.T) {
 			rep, err := Odds(in)
 			if err != nil {

@@ -13,11 +13,22 @@
 // the setting wild_one: "cancel" removes the Wild Die and the highest other
 // die; "cancel_keep_one" removes only the highest other die (the 1 counts);
 // "complication" adds normally and flags a complication; "none" treats the 1
-// as 1. The setting applies to every roll (attack, defense, cover dice,
-// damage, resistance); only the attack roll's critical failure is reported
+// as 1. The setting applies to every roll with a Wild Die (attack,
+// defense, cover dice unless cover_wild is "regular", damage, resistance;
+// never to Character Point dice); only the attack roll's critical failure is reported
 // as an outcome. The exact distribution treats a first-toss 1 through the
 // joint law of the sum and the highest face of the normal dice; the
 // exploding tail is cut where its mass falls below dice.TailEpsilon.
+//
+// Character Points: each point spent on a roll adds one extra Wild Die that
+// explodes on a 6 and counts a 1 as 1 (never a critical failure). The
+// attacker may spend them on the attack roll (attack_cp) and the damage
+// roll (damage_cp), the defender on a partial or full defense roll
+// (defense_cp) and on the resistance roll (resistance_cp). The setting
+// cp_limit caps the points on one roll: easy 2, cinematic 5 (default),
+// unlimited (MaxCharacterPoints here), as the source leaves the maximum
+// to the Game Master by the adventure's challenge. The sum of the extra
+// dice has its tail cut below dice.TailEpsilon.
 //
 // The attack skill loses 1D per action beyond the first (multi-action
 // penalty, skill rolls only). Combat difficulty = base + range + cover +
@@ -54,7 +65,20 @@
 //   - defense_skill is rolled as given (apply the defender's own
 //     multi-action penalty before passing it in). It is validated even for a
 //     passive defense, where it is not rolled.
-//   - Rolled cover is a roll like any other, so it has a Wild Die too.
+//   - Rolled cover has a Wild Die by default (setting cover_wild = "wild"):
+//     the source gives every roll one ("Whenever any player, including
+//     the Game Master, makes any roll, one of the dice must be different
+//     from the rest") and the cover modifier is rolled by the Game Master.
+//     cover_wild = "regular" rolls it as regular dice, reading it as a
+//     bonus in dice ("you add the listed number of regular dice"); either
+//     way, no one's Character Points go on the cover roll.
+//   - Character Points add their dice after the roll's own Wild Die is
+//     read: a critical failure's cancelled highest die is a normal die,
+//     never a point's die (points may be spent after the roll).
+//   - defense_cp needs a partial or full defense: a passive defense rolls
+//     nothing to spend them on (an input error on defense_cp).
+//   - The points are a fixed number per roll; a player who decides after
+//     seeing the dice is modelled by comparing the odds with and without.
 //   - A miss rolls no damage: the distribution "damage" is conditional on a
 //     hit, while wound_level, body_points_lost, target_after and level_after
 //     count a miss as no injury / no loss.
@@ -86,6 +110,8 @@
 // Resolve takes the dice in this order: the attack roll (its normal dice,
 // then the Wild Die and its re-rolls), the defense roll (partial or full
 // defense only), the cover roll (cover_dice only), and on a hit the damage
-// roll and the resistance roll (none when the resistance is 0D+p). Each roll
-// is its normal dice first, then the Wild Die and its re-rolls.
+// roll and the resistance roll (none when the resistance is 0D+p and no
+// points are spent). Each roll is its normal dice first, then the Wild Die
+// and its re-rolls, then each Character Point die and its re-rolls; a
+// regular cover roll is its dice alone.
 package opend6

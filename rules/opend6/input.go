@@ -55,17 +55,23 @@ const (
 type Input struct {
 	Skill         dice.Code // skill: the attack skill, 1D to 12D+2
 	Actions       int       // actions: actions this round, 1 to min(5, skill dice); −1D per extra action
+	AttackCP      int       // attack_cp: Character Points the attacker spends on the attack roll
 	Defense       string    // defense: passive, partial or full
 	DefenseSkill  dice.Code // defense_skill: the defender's dodge/parry roll, 1D to 12D+2 (partial and full)
+	DefenseCP     int       // defense_cp: Character Points the defender spends on the defense roll (partial and full)
 	Range         string    // range: point_blank, short, medium or long
 	Cover         string    // cover: none, light, heavy or very_heavy
 	CoverDice     bool      // cover_dice: roll the cover (1D/2D/4D) instead of +3/+6/+12
+	CoverWild     string    // cover_wild: wild (the cover roll has a Wild Die) or regular
 	Modifier      int       // modifier: other difficulty modifiers, −30 to +30
 	Damage        dice.Code // damage: the weapon's damage code, 1D to 15D+2
 	Strength      dice.Code // strength: the attacker's Physique or lifting code for "+" weapons, 0D to 6D+2
+	DamageCP      int       // damage_cp: Character Points the attacker spends on the damage roll
 	DamageBonus   bool      // damage_bonus: add ceil((attack − difficulty)/5) to the damage
 	Resistance    dice.Code // resistance: Physique + armor (wounds) or armor only (body points), 0D to 12D+2
+	ResistanceCP  int       // resistance_cp: Character Points the target spends on the resistance roll
 	WildOne       string    // wild_one: cancel, cancel_keep_one, complication or none
+	CPLimit       string    // cp_limit: Character Points allowed per roll: easy (2), cinematic (5) or unlimited (10)
 	System        string    // system: wounds or body_points
 	Stun          bool      // stun: a stun weapon (wounds only): two levels lower, at least Stunned
 	StackEqual    bool      // stack_equal: an equal wound result also moves the target up one level
@@ -84,11 +90,13 @@ func DefaultInput() Input {
 		DefenseSkill:  dice.Code{Dice: 3},
 		Range:         RangeShort,
 		Cover:         CoverNone,
+		CoverWild:     CoverWildDie,
 		Modifier:      0,
 		Damage:        dice.Code{Dice: 4},
 		Strength:      dice.Code{},
 		Resistance:    dice.Code{Dice: 3},
 		WildOne:       WildCancel,
+		CPLimit:       CPLimitCinematic,
 		System:        SystemWounds,
 		StackEqual:    true,
 		TargetWound:   levelIDs[0],
@@ -115,6 +123,7 @@ func (in Input) Validate() error {
 		codeRange("defense_skill", in.DefenseSkill, MinSkillPips, MaxSkillPips),
 		rules.OneOf("range", in.Range, RangePointBlank, RangeShort, RangeMedium, RangeLong),
 		rules.OneOf("cover", in.Cover, CoverNone, CoverLight, CoverHeavy, CoverVeryHeavy),
+		rules.OneOf("cover_wild", in.CoverWild, CoverWildDie, CoverWildNone),
 		rules.IntRange("modifier", in.Modifier, -MaxModifier, MaxModifier),
 		codeRange("damage", in.Damage, MinDamagePips, MaxDamagePips),
 		codeRange("strength", in.Strength, 0, MaxStrengthPips),
@@ -124,6 +133,9 @@ func (in Input) Validate() error {
 		rules.OneOf("target_wound", in.TargetWound, levelIDs[:6]...),
 		rules.IntRange("body_points_max", in.BodyPointsMax, 1, MaxBodyPoints),
 	); err != nil {
+		return err
+	}
+	if err := in.validatePoints(); err != nil {
 		return err
 	}
 	if in.Actions > in.Skill.Dice {
@@ -166,6 +178,39 @@ func (in Input) coverCode() dice.Code {
 		return dice.Code{}
 	}
 	return coverOf(in.Cover).Dice
+}
+
+// attackRoll is the attack roll: the skill after the multi-action penalty,
+// with the attacker's Character Points.
+func (in Input) attackRoll() roll {
+	return roll{name: "attack", code: in.attackCode(), wild: true, wildOne: in.WildOne, cp: in.AttackCP}
+}
+
+// defenseRoll is the defender's partial or full defense roll.
+func (in Input) defenseRoll() roll {
+	return roll{name: "defense", code: in.DefenseSkill, wild: true, wildOne: in.WildOne, cp: in.DefenseCP}
+}
+
+// coverRoll is the cover roll when cover_dice is set (0D otherwise), with
+// a Wild Die unless cover_wild is regular; no one's Character Points.
+func (in Input) coverRoll() roll {
+	return roll{name: "cover", code: in.coverCode(), wild: in.CoverWild != CoverWildNone, wildOne: in.WildOne}
+}
+
+// damageRoll is the damage roll (weapon plus Strength Damage) with the
+// attacker's Character Points.
+func (in Input) damageRoll() roll {
+	return roll{name: "damage", code: in.damageCode(), wild: true, wildOne: in.WildOne, cp: in.DamageCP}
+}
+
+// resistanceRoll is the target's resistance roll with its Character
+// Points; name is "resistance" or, under Body Points, "armor resistance".
+func (in Input) resistanceRoll() roll {
+	name := "resistance"
+	if in.System == SystemBodyPoints {
+		name = "armor resistance"
+	}
+	return roll{name: name, code: in.Resistance, wild: true, wildOne: in.WildOne, cp: in.ResistanceCP}
 }
 
 // levelIndex is the index of a wound level id (0 when unknown).

@@ -10,13 +10,13 @@ func difficultyPMF(in Input) dice.PMF {
 	var base dice.PMF
 	switch in.Defense {
 	case DefensePartial:
-		base = rollPMF(in.DefenseSkill, in.WildOne)
+		base = in.defenseRoll().pmf()
 	case DefenseFull:
-		base = rollPMF(in.DefenseSkill, in.WildOne).Shift(10)
+		base = in.defenseRoll().pmf().Shift(10)
 	default:
 		base = dice.Const(10)
 	}
-	d := base.Add(rollPMF(in.coverCode(), in.WildOne)).Shift(in.baseOffset())
+	d := base.Add(in.coverRoll().pmf()).Shift(in.baseOffset())
 	if d.Min() >= 3 {
 		return d
 	}
@@ -35,7 +35,7 @@ func Odds(in Input) (rules.Report, error) {
 	if err := in.Validate(); err != nil {
 		return rules.Report{}, err
 	}
-	attack := rollPMF(in.attackCode(), in.WildOne)
+	attack := in.attackRoll().pmf()
 	difficulty := difficultyPMF(in)
 	margin := attack.Add(negate(difficulty)) // attack − difficulty
 	pHit, pMiss := margin.AtLeast(0), margin.Less(0)
@@ -53,8 +53,8 @@ func Odds(in Input) (rules.Report, error) {
 	} else {
 		bonus = dice.Const(0).Scale(pHit)
 	}
-	damage := rollPMF(in.damageCode(), in.WildOne).Add(bonus) // mass P(hit)
-	resistance := rollPMF(in.Resistance, in.WildOne)
+	damage := in.damageRoll().pmf().Add(bonus) // mass P(hit)
+	resistance := in.resistanceRoll().pmf()
 	net := damage.Add(negate(resistance)) // damage − resistance, mass P(hit)
 
 	pCrit := 0.0

@@ -38,7 +38,7 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 		steps = append(steps, "Skill "+in.Skill.String()+" with "+strconv.Itoa(in.Actions)+" actions: the multi-action penalty is −"+
 			strconv.Itoa(in.Actions-1)+"D, so the attack rolls "+code.String()+".")
 	}
-	atk, err := rollTape(t, code, "attack", in.WildOne, &steps)
+	atk, err := in.attackRoll().tape(t, &steps)
 	if err != nil {
 		return rules.Roll{}, err
 	}
@@ -51,7 +51,7 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 	case DefensePassive:
 		terms = "passive defense 10"
 	default:
-		def, err := rollTape(t, in.DefenseSkill, "defense", in.WildOne, &steps)
+		def, err := in.defenseRoll().tape(t, &steps)
 		if err != nil {
 			return rules.Roll{}, err
 		}
@@ -71,7 +71,7 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 	if cv := coverOf(in.Cover); in.Cover != CoverNone {
 		add := cv.Fixed
 		if in.CoverDice {
-			c, err := rollTape(t, cv.Dice, "cover", in.WildOne, &steps)
+			c, err := in.coverRoll().tape(t, &steps)
 			if err != nil {
 				return rules.Roll{}, err
 			}
@@ -116,7 +116,7 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 		steps = append(steps, "Weapon damage "+in.Damage.String()+" plus Strength Damage "+sd.String()+" (strength "+in.Strength.String()+
 			": dice halved, rounded up) makes one roll of "+dcode.String()+".")
 	}
-	dmg, err := rollTape(t, dcode, "damage", in.WildOne, &steps)
+	dmg, err := in.damageRoll().tape(t, &steps)
 	if err != nil {
 		return rules.Roll{}, err
 	}
@@ -127,11 +127,9 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 		steps = append(steps, "Damage bonus: ("+strconv.Itoa(atk.Total)+" − "+strconv.Itoa(diff)+") / 5, rounded up, is +"+strconv.Itoa(bonus)+
 			"; damage total "+strconv.Itoa(dmg.Total)+" + "+strconv.Itoa(bonus)+" = "+strconv.Itoa(total)+".")
 	}
-	resName := "resistance"
-	if in.System == SystemBodyPoints {
-		resName = "armor resistance"
-	}
-	res, err := rollTape(t, in.Resistance, resName, in.WildOne, &steps)
+	resRoll := in.resistanceRoll()
+	resName := resRoll.name
+	res, err := resRoll.tape(t, &steps)
 	if err != nil {
 		return rules.Roll{}, err
 	}

@@ -1,0 +1,198 @@
+package opend6
+
+import (
+	"strconv"
+	"strings"
+
+	"d6codex/rules"
+	"d6codex/rules/dice"
+)
+
+// Character Point limits per roll (setting cp_limit): the source leaves the
+// maximum to the Game Master by the adventure's challenge: two for easy
+// adventures, five for cinematic ones, unlimited for universe-shaking ones.
+const (
+	CPLimitEasy      = "easy"      // 2 per roll
+	CPLimitCinematic = "cinematic" // 5 per roll
+	CPLimitUnlimited = "unlimited" // MaxCharacterPoints per roll
+
+	// MaxCharacterPoints is what the calculator takes on one roll under
+	// the unlimited setting.
+	MaxCharacterPoints = 10
+)
+
+// CPLimitOption is one cp_limit option and the points it allows on a roll.
+type CPLimitOption struct {
+	ID  string
+	Max int
+}
+
+// CPLimits lists the cp_limit options in order.
+func CPLimits() []CPLimitOption {
+	return []CPLimitOption{{CPLimitEasy, 2}, {CPLimitCinematic, 5}, {CPLimitUnlimited, MaxCharacterPoints}}
+}
+
+// cpLimit is the points one roll may take under the cp_limit option id.
+func cpLimit(id string) int {
+	for _, l := range CPLimits() {
+		if l.ID == id {
+			return l.Max
+		}
+	}
+	return 0
+}
+
+// The Wild Die of rolled cover (setting cover_wild).
+const (
+	CoverWildDie  = "wild"    // the cover roll has a Wild Die, like any roll
+	CoverWildNone = "regular" // the cover dice are regular dice
+)
+
+// validatePoints checks the Character Point fields against the schema's
+// limit and then against the cp_limit setting and the defense; it runs
+// after the other fields are known to be valid.
+func (in Input) validatePoints() error {
+	fields := []struct {
+		name string
+		n    int
+	}{{"attack_cp", in.AttackCP}, {"defense_cp", in.DefenseCP}, {"damage_cp", in.DamageCP}, {"resistance_cp", in.ResistanceCP}}
+	for _, f := range fields {
+		if err := rules.IntRange(f.name, f.n, 0, MaxCharacterPoints); err != nil {
+			return err
+		}
+	}
+	if err := rules.OneOf("cp_limit", in.CPLimit, CPLimitEasy, CPLimitCinematic, CPLimitUnlimited); err != nil {
+		return err
+	}
+	limit := cpLimit(in.CPLimit)
+	for _, f := range fields {
+		if f.n > limit {
+			return &rules.FieldError{Field: f.name, Value: strconv.Itoa(f.n),
+				Allowed: "0 to " + strconv.Itoa(limit) + ": the Character Point limit per roll is " + strconv.Itoa(limit) +
+					" (" + in.CPLimit + "); raise the Character Point limit to spend more"}
+		}
+	}
+	if in.Defense == DefensePassive && in.DefenseCP > 0 {
+		return &rules.FieldError{Field: "defense_cp", Value: strconv.Itoa(in.DefenseCP),
+			Allowed: "0 with a passive defense, which rolls no dice to spend Character Points on"}
+	}
+	return nil
+}
+
+// roll says how one roll of the attack is made: its die code, whether it
+// has a Wild Die, the wild_one setting and the Character Points spent on it.
+type roll struct {
+	name    string // "attack", "defense", "cover", "damage", "resistance"
+	code    dice.Code
+	wild    bool
+	wildOne string
+	cp      int
+}
+
+// cpPMF is the total of n Character Point dice: each explodes on a 6 and
+// counts a 1 as 1. Each die's tail is cut below dice.TailEpsilon, and so
+// is the sum's (less than n × TailEpsilon is dropped in all), which keeps
+// the convolutions after it short.
+func cpPMF(n int) dice.PMF {
+	if n <= 0 {
+		return dice.Const(0)
+	}
+	return dice.Sum(n, dice.Exploding(6, dice.TailEpsilon)).CutHigh(dice.TailEpsilon)
+}
+
+// pmf is the exact distribution of the roll's total.
+func (r roll) pmf() dice.PMF {
+	var d dice.PMF
+	if r.wild {
+		d = rollPMF(r.code, r.wildOne)
+	} else {
+		d = dice.NdS(max(r.code.Dice, 0), 6).Shift(r.code.Pips)
+	}
+	if r.cp > 0 {
+		d = d.Add(cpPMF(r.cp))
+	}
+	return d
+}
+
+// tape rolls it from t, in the order of the package doc (normal dice, Wild
+// Die and re-rolls, then each Character Point die and its re-rolls), and
+// appends the trace to steps. Critical is the Wild Die's first-toss 1 only.
+func (r roll) tape(t *dice.Tape, steps *[]string) (wildRoll, error) {
+	var res wildRoll
+	var err error
+	if r.wild {
+		res, err = rollTape(t, r.code, r.name, r.wildOne, steps)
+	} else {
+		res, err = regularTape(t, r.code, r.name, steps)
+	}
+	if err != nil || r.cp == 0 {
+		return res, err
+	}
+	var parts, terms []string
+	extra := 0
+	for i := range r.cp {
+		what := r.name + " Character Point die"
+		if r.cp > 1 {
+			what += " " + strconv.Itoa(i+1)
+		}
+		v, err := t.Roll(6, what)
+		if err != nil {
+			return wildRoll{}, err
+		}
+		faces := []int{v}
+		for last := v; last == 6; {
+			if last, err = t.Roll(6, what+" re-roll"); err != nil {
+				return wildRoll{}, err
+			}
+			faces = append(faces, last)
+		}
+		sum := 0
+		for _, f := range faces {
+			sum += f
+		}
+		part := strconv.Itoa(v)
+		if len(faces) > 1 {
+			part = joinInts(faces, ", ") + " (explodes: " + strconv.Itoa(sum) + ")"
+		} else if v == 1 {
+			part = "1 (just 1, never a critical failure)"
+		}
+		parts = append(parts, part)
+		terms = append(terms, strconv.Itoa(sum))
+		extra += sum
+	}
+	points := "1 Character Point: an extra Wild Die shows "
+	if r.cp > 1 {
+		points = strconv.Itoa(r.cp) + " Character Points: extra Wild Dice show "
+	}
+	*steps = append(*steps, rules.UpperFirst(r.name)+" roll, "+points+strings.Join(parts, "; ")+
+		". Total "+strconv.Itoa(res.Total)+" + "+strings.Join(terms, " + ")+" = "+strconv.Itoa(res.Total+extra)+".")
+	res.Total += extra
+	return res, nil
+}
+
+// regularTape rolls die code c as regular dice (no Wild Die) from t.
+func regularTape(t *dice.Tape, c dice.Code, name string, steps *[]string) (wildRoll, error) {
+	faces, err := t.RollN(max(c.Dice, 0), 6, name+" die")
+	if err != nil {
+		return wildRoll{}, err
+	}
+	total := c.Pips
+	for _, f := range faces {
+		total += f
+	}
+	text := rules.UpperFirst(name) + " roll " + c.String() + " (regular dice, no Wild Die): "
+	switch {
+	case len(faces) == 0:
+		text += "no dice to roll, total " + strconv.Itoa(total)
+	case len(faces) == 1 && c.Pips == 0:
+		text += "die " + strconv.Itoa(faces[0]) + ", total " + strconv.Itoa(total)
+	default:
+		text += "dice " + joinInts(faces, ", ") + ". Total " + joinInts(faces, " + ")
+		if c.Pips > 0 {
+			text += " + " + strconv.Itoa(c.Pips) + " (pips)"
+		}
+		text += " = " + strconv.Itoa(total)
+	}
+	*steps = append(*steps, text+".")
+	return wildRoll{Total: total}, nil
+}
