@@ -164,7 +164,11 @@ func align(d rules.Dist, pd *rules.Dist) ([]int, series, *series) {
 	if len(all) <= maxBars {
 		return all, now, was
 	}
-	keep := func(i int) bool { return now.exact[i] >= tinyP || (was != nil && was.exact[i] >= tinyP) }
+	kept := make([]bool, len(all))
+	for i := range all {
+		kept[i] = now.exact[i] >= tinyP || (was != nil && was.exact[i] >= tinyP)
+	}
+	keep := func(i int) bool { return kept[i] }
 	var vals []int
 	cut := func(s series) series {
 		var o series
