@@ -34,6 +34,7 @@ bench: ## benchmarks: rules and calculators, sitegen build, serve, calculators i
 	$(GO) test -run '^$$' -bench 'SaveToReload/.*/edit=body' -benchtime 100x ./cmd/sitegen/servecmd
 	$(GO) run ./cmd/sitegen/internal/testing/bench -sizes 2000,5000 -runs 3 -out BENCHMARKS.md
 	$(GO) run ./cmd/sitegen/internal/testing/calcbench -runs 5 -out BENCHMARKS.md
+	$(GO) run ./cmd/sitegen/internal/testing/throttlebench -runs 3 -out BENCHMARKS.md
 
 generate: ## regenerate the *_templ.go files from templates/*.templ
 	$(GO) tool templ generate

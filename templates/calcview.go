@@ -23,6 +23,8 @@ type CalcView struct {
 	Worker, Exec, Wasm string
 	// CLI is the equivalent `sitegen calc run` command line.
 	CLI string
+	// Result is the preset's result, pre-rendered as HTML (calc/render).
+	Result string
 }
 
 // CalcField is one form control.

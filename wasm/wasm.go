@@ -1,8 +1,10 @@
 //go:build js && wasm
 
 // Package wasm serves a calculator registry from a WebAssembly module. Serve
-// registers one global object, d6calc, whose run(id, inputs) resolves a
-// calculator of the registry and returns {result} or {error, field}. It
+// registers one global object, d6calc, whose run(id, inputs, view) resolves a
+// calculator of the registry and returns {result, html} or {error, field}:
+// html is the result rendered by calc/render, the same code that
+// pre-renders a page's preset at build time. It
 // holds no rules logic of its own, and no entry point can kill the module:
 // every call recovers from panics and answers with an error object instead.
 //
@@ -20,6 +22,7 @@ import (
 	"syscall/js"
 
 	"d6codex/calc"
+	"d6codex/calc/render"
 )
 
 // Serve publishes reg as the global d6calc and never returns.
@@ -30,7 +33,10 @@ func Serve(reg *calc.Registry) {
 	select {}
 }
 
-// run is d6calc.run(id, inputs): inputs is an object of field → text.
+// run is d6calc.run(id, inputs, view): inputs is an object of field → text;
+// view, if given, is {key, dist, mode, pin}: the options of calc/render and
+// the inputs of a pinned set-up to compare with (a pinned set-up that no
+// longer runs answers pinError and is left out).
 func run(reg *calc.Registry, args []js.Value) (out any) {
 	defer func() {
 		if p := recover(); p != nil {
@@ -40,26 +46,58 @@ func run(reg *calc.Registry, args []js.Value) (out any) {
 	if len(args) < 1 || args[0].Type() != js.TypeString {
 		return errorObject(errors.New("run(id, inputs): id must be a string"))
 	}
+	id := args[0].String()
 	raw := map[string]string{}
-	if len(args) > 1 && args[1].Type() == js.TypeObject {
-		keys := js.Global().Get("Object").Call("keys", args[1])
-		for i := 0; i < keys.Length(); i++ {
-			k := keys.Index(i).String()
-			v := args[1].Get(k)
-			if v.Type() == js.TypeString {
-				raw[k] = v.String()
-			} else {
-				// String(v), not v.toString(): syscall/js cannot call a
-				// method on a primitive such as a number.
-				raw[k] = js.Global().Call("String", v).String()
-			}
-		}
+	if len(args) > 1 {
+		raw = fieldsOf(args[1])
 	}
-	res, err := reg.Run(args[0].String(), raw)
+	res, err := reg.Run(id, raw)
 	if err != nil {
 		return errorObject(err)
 	}
-	return js.ValueOf(map[string]any{"result": res.Map()})
+	m := map[string]any{"result": res.Map()}
+	if len(args) > 2 && args[2].Type() == js.TypeObject {
+		v := args[2]
+		o := render.Options{Key: text(v.Get("key")), Dist: text(v.Get("dist")), Mode: text(v.Get("mode"))}
+		var pin *calc.Result
+		if p := v.Get("pin"); p.Type() == js.TypeObject {
+			pr, err := reg.Run(id, fieldsOf(p))
+			if err != nil {
+				m["pinError"] = err.Error()
+			} else {
+				pin = &pr
+			}
+		}
+		m["html"] = render.HTML(res, pin, o)
+	}
+	return js.ValueOf(m)
+}
+
+// fieldsOf reads a JavaScript object of field → value as text.
+func fieldsOf(obj js.Value) map[string]string {
+	raw := map[string]string{}
+	if obj.Type() != js.TypeObject {
+		return raw
+	}
+	keys := js.Global().Get("Object").Call("keys", obj)
+	for i := 0; i < keys.Length(); i++ {
+		k := keys.Index(i).String()
+		raw[k] = text(obj.Get(k))
+	}
+	return raw
+}
+
+// text is a JavaScript value as text; undefined and null are empty.
+func text(v js.Value) string {
+	switch v.Type() {
+	case js.TypeString:
+		return v.String()
+	case js.TypeUndefined, js.TypeNull:
+		return ""
+	}
+	// String(v), not v.toString(): syscall/js cannot call a method on a
+	// primitive such as a number.
+	return js.Global().Call("String", v).String()
 }
 
 func errorObject(err error) js.Value {

@@ -1,6 +1,7 @@
 // d6codex calculator worker: loads Go's wasm_exec.js and the calculators'
 // WebAssembly module off the main thread, then answers {seq, id, inputs}
-// messages with {seq, result} or {seq, error, field}. The page never blocks
+// messages with {seq, result, html} or {seq, error, field}; while the
+// module downloads it posts {progress: bytes so far}. The page never blocks
 // on a calculation, and a failure is an answer, never a dead worker.
 "use strict";
 
@@ -11,7 +12,7 @@ function load(execURL, wasmURL) {
     ready = (async () => {
       importScripts(execURL);
       const go = new Go();
-      const resp = fetch(wasmURL);
+      const resp = fetch(wasmURL).then(counted);
       let inst;
       if (WebAssembly.instantiateStreaming) {
         try {
@@ -32,6 +33,24 @@ function load(execURL, wasmURL) {
   return ready;
 }
 
+// counted passes a response through, posting how many bytes have arrived
+// (compressed or not, the total is unknown to the page, so it shows bytes).
+function counted(resp) {
+  if (!resp.body || !self.ReadableStream) return resp;
+  let loaded = 0, last = 0;
+  const reader = resp.body.getReader();
+  const body = new ReadableStream({
+    async pull(ctl) {
+      const { done, value } = await reader.read();
+      if (done) { ctl.close(); self.postMessage({ progress: loaded, done: true }); return; }
+      loaded += value.byteLength;
+      if (loaded - last > 65536) { last = loaded; self.postMessage({ progress: loaded }); }
+      ctl.enqueue(value);
+    },
+  });
+  return new Response(body, { status: resp.status, headers: { "Content-Type": resp.headers.get("Content-Type") || "application/wasm" } });
+}
+
 self.onmessage = async (ev) => {
   const msg = ev.data || {};
   try {
@@ -48,7 +67,7 @@ self.onmessage = async (ev) => {
   const t0 = performance.now();
   let out;
   try {
-    out = self.d6calc.run(msg.id, msg.inputs || {});
+    out = self.d6calc.run(msg.id, msg.inputs || {}, msg.view || null);
   } catch (e) {
     // A Go program that has exited cannot answer again: reload it next time.
     ready = null;

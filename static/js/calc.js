@@ -1,8 +1,12 @@
 // d6codex calculators: progressive enhancement of the server-rendered
-// calculator forms. The form works as plain HTML; this script sends its
-// inputs to a Web Worker running the WebAssembly calculators, and renders
-// outcome probabilities, a distribution chart, the resolved roll and clear
-// messages for bad input. Inputs live in the URL so a setup can be shared.
+// calculator forms. Each page comes with its preset's result pre-rendered
+// at build time; this script keeps it until the player changes something,
+// then sends the inputs to a Web Worker running the WebAssembly
+// calculators, which answer with the result rendered by the same Go code
+// (calc/render). It adds what needs a script: messages beside bad fields,
+// a pinned set-up to compare with, copying a link or the tables, arrow
+// keys across the chart's bars. Inputs live in the URL so a set-up can be
+// shared.
 (() => {
   "use strict";
   // The module's URLs (content-hashed) are on each calculator's element.
@@ -11,6 +15,7 @@
   let seq = 0;
   const workers = new Map();
   const pending = new Map();
+  const calcs = [];
 
   function getWorker(wasm) {
     let worker = workers.get(wasm);
@@ -21,6 +26,10 @@
       }
       worker = new Worker(cfg.worker);
       worker.onmessage = (ev) => {
+        if (ev.data.progress !== undefined) {
+          for (const c of calcs) if (c.root.dataset.wasm === wasm) c.progress(ev.data.progress, ev.data.done);
+          return;
+        }
         const cb = pending.get(ev.data.seq);
         if (cb) { pending.delete(ev.data.seq); cb(ev.data); }
       };
@@ -42,15 +51,6 @@
     });
   }
 
-  const pct = (p) => {
-    const v = p * 100;
-    if (v === 0) return "0%";
-    if (v === 100) return "100%";
-    if (v < 0.01) return "<0.01%";
-    if (v > 99.99) return ">99.99%";
-    return v.toFixed(2) + "%";
-  };
-  const human = (name) => name.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
   const el = (tag, attrs = {}, ...kids) => {
     const e = document.createElement(tag);
     for (const [k, v] of Object.entries(attrs)) {
@@ -59,12 +59,7 @@
     for (const k of kids) if (k != null) e.append(k);
     return e;
   };
-  const SVG = "http://www.w3.org/2000/svg";
-  const svgEl = (tag, attrs = {}) => {
-    const e = document.createElementNS(SVG, tag);
-    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-    return e;
-  };
+  const mb = (n) => (n / 1048576).toFixed(1) + " MB";
 
   class Calc {
     constructor(root) {
@@ -75,33 +70,46 @@
       this.out = root.querySelector(".calc-results");
       this.err = root.querySelector(".calc-error");
       this.status = root.querySelector(".calc-status");
-      this.dist = null;
-      this.mode = "exact";
-      this.last = null;
+      this.pinNote = root.querySelector(".calc-pinned");
+      this.dist = "";
+      this.pinned = null;
+      this.loaded = false;
       this.timer = 0;
       // The page's preset, for Reset (before a link's values are read).
       this.preset = this.inputs();
-      this.readURL();
+      this.fromLink = this.readURL();
+      if (!this.fromLink) {
+        // The pre-rendered result belongs to the inputs on screen.
+        root.dataset.state = "ok";
+        root.dataset.firstAt = "0";
+        this.wire();
+      } else {
+        // A link's set-up differs from the preset: its result is not there yet.
+        this.stale("Loading the calculator for the linked set-up…");
+      }
+      root.querySelector(".calc-share").hidden = false;
       this.form.addEventListener("submit", (e) => { e.preventDefault(); this.run(); });
       this.form.addEventListener("input", (e) => {
         if (e.target.name === "dice" && this.form.elements.seed) this.form.elements.seed.value = "";
         if (e.target.name === "seed" && this.form.elements.dice) this.form.elements.dice.value = "";
+        this.stale();
         clearTimeout(this.timer);
         this.timer = setTimeout(() => this.run(), 200);
       });
-      root.querySelector("[data-action=roll]")?.addEventListener("click", () => {
+      const on = (action, f) => root.querySelector(`[data-action=${action}]`)?.addEventListener("click", f);
+      on("roll", () => {
         const a = new Uint32Array(2);
         crypto.getRandomValues(a);
         this.form.elements.seed.value = String((a[0] & 0x1fffff) * 4294967296 + a[1]);
         this.form.elements.dice.value = "";
         this.run();
       });
-      root.querySelector("[data-action=clear]")?.addEventListener("click", () => {
+      on("clear", () => {
         this.form.elements.seed.value = "";
         this.form.elements.dice.value = "";
         this.run();
       });
-      root.querySelector("[data-action=reset]")?.addEventListener("click", () => {
+      on("reset", () => {
         for (const f of this.form.elements) {
           if (!f.name || !(f.name in this.preset)) continue;
           if (f.type === "checkbox") f.checked = this.preset[f.name] === "true";
@@ -109,6 +117,13 @@
         }
         this.run();
       });
+      on("pin", () => {
+        this.pinned = this.pinned ? null : this.odds(this.inputs());
+        this.run();
+      });
+      on("copy-link", () => this.copy(this.link(), "Link copied."));
+      on("copy-tsv", () => this.copy(this.tables("\t"), "Table copied (tab-separated: it pastes into a spreadsheet)."));
+      on("copy-md", () => this.copy(this.tables("md"), "Table copied as Markdown."));
     }
 
     inputs() {
@@ -120,6 +135,14 @@
       return o;
     }
 
+    // odds is a set-up without its roll (a pinned set-up compares odds).
+    odds(inputs) {
+      const o = { ...inputs };
+      delete o.dice;
+      delete o.seed;
+      return o;
+    }
+
     field(name) {
       for (const f of this.form.elements) if (f.name && f.name === name) return f;
       return null;
@@ -127,14 +150,16 @@
 
     // Links carry the calculator's whole set-up, marked with a format
     // version (KEY.v=2), so they bring back what the sender saw whatever
-    // preset the page starts from. Older links held only the fields that
-    // differed from the calculator's built-in defaults: for those, every
-    // field starts from its built-in default, as it did for the sender.
+    // preset the page starts from, and the pinned set-up (KEY.pin, itself
+    // a query string). Older links held only the fields that differed from
+    // the calculator's built-in defaults: for those, every field starts
+    // from its built-in default, as it did for the sender. It returns
+    // whether the address held this calculator's set-up.
     readURL() {
       const q = new URLSearchParams(location.search);
       const pre = this.key + ".";
       const mine = [...q].filter(([k]) => k.startsWith(pre));
-      if (!mine.length) return;
+      if (!mine.length) return false;
       if (!q.has(pre + "v")) {
         for (const f of this.form.elements) {
           if (!f.name || f.name === "dice" || f.name === "seed") continue;
@@ -143,15 +168,18 @@
         }
       }
       for (const [k, v] of mine) {
+        const name = k.slice(pre.length);
+        if (name === "pin") { this.pinned = Object.fromEntries(new URLSearchParams(v)); continue; }
         // Only named fields of the form: elements[name] would also find
         // properties such as "length" or "__proto__".
-        const f = this.field(k.slice(pre.length));
+        const f = this.field(name);
         if (!f) continue;
         if (f.type === "checkbox") f.checked = v === "true"; else f.value = v;
       }
+      return true;
     }
 
-    writeURL(inputs) {
+    query(inputs) {
       const q = new URLSearchParams(location.search);
       const pre = this.key + ".";
       for (const k of [...q.keys()]) if (k.startsWith(pre)) q.delete(k);
@@ -161,28 +189,81 @@
         const v = inputs[f.name];
         if (v !== "" || (f.name !== "dice" && f.name !== "seed")) q.set(pre + f.name, v);
       }
-      const s = q.toString();
+      if (this.pinned) q.set(pre + "pin", new URLSearchParams(this.pinned).toString());
+      return q.toString();
+    }
+
+    writeURL(inputs) {
+      const s = this.query(inputs);
       history.replaceState(history.state, "", location.pathname + (s ? "?" + s : "") + location.hash);
     }
 
-    async run() {
-      const inputs = this.inputs();
+    // link is the address of this calculator with its whole set-up.
+    link() {
+      return location.origin + location.pathname + "?" + this.query(this.inputs()) + "#" + this.key;
+    }
+
+    // tables is the outcome table and the chart's table as text: cells
+    // separated by tabs (sep "\t") or Markdown tables (sep "md").
+    tables(sep) {
+      const blocks = [];
+      for (const t of this.out.querySelectorAll("table")) {
+        const rows = [...t.rows].map((r) => [...r.cells].map((c) => c.textContent.trim()));
+        const title = t.caption ? t.caption.textContent.trim() : (this.out.querySelector(".calc-chart figcaption")?.textContent || "").trim();
+        if (sep === "md") {
+          const line = (cells) => "| " + cells.map((c) => c.replace(/\|/g, "\\|")).join(" | ") + " |";
+          blocks.push((title ? "**" + title + "**\n\n" : "") + [line(rows[0]), line(rows[0].map(() => "---")), ...rows.slice(1).map(line)].join("\n"));
+        } else {
+          blocks.push((title ? title + "\n" : "") + rows.map((r) => r.join("\t")).join("\n"));
+        }
+      }
+      return blocks.join("\n\n") + "\n";
+    }
+
+    async copy(text, done) {
+      try {
+        await navigator.clipboard.writeText(text);
+        this.status.textContent = done;
+      } catch (e) {
+        this.status.textContent = "Could not copy (" + (e && e.message || e) + ").";
+      }
+    }
+
+    // stale marks the result on screen as belonging to other inputs until
+    // the new one arrives, with the module's download progress if loading.
+    stale(msg) {
       this.root.setAttribute("aria-busy", "true");
-      this.status.textContent = "Calculating…";
+      if (this.loaded) return;
+      this.status.replaceChildren(el("span", { text: msg || "Loading the calculator…" }), " ",
+        el("progress", { "aria-label": "Loading the calculator" }), " ", el("span", { class: "calc-loaded" }));
+    }
+
+    progress(bytes, done) {
+      if (done) { this.loaded = true; return; }
+      const s = this.status.querySelector(".calc-loaded");
+      if (s) s.textContent = mb(bytes) + " loaded";
+    }
+
+    async run() {
+      clearTimeout(this.timer);
+      const inputs = this.inputs();
+      this.stale();
       const t0 = performance.now();
-      let res = await call({ id: this.id, inputs }, this.root.dataset.wasm);
+      const mode = this.out.querySelector(".calc-modes input:checked")?.value || "exact";
+      const view = { key: this.key, dist: this.dist, mode, pin: this.pinned };
+      let res = await call({ id: this.id, inputs, view }, this.root.dataset.wasm);
       let misfit = null;
       if (res.error && res.dice) {
         // The typed dice do not fit these inputs; the odds never depend on
         // them, so show the odds and say so in the roll's place.
         misfit = res.error;
-        res = await call({ id: this.id, inputs: { ...inputs, dice: "" } }, this.root.dataset.wasm);
+        res = await call({ id: this.id, inputs: { ...inputs, dice: "" }, view }, this.root.dataset.wasm);
       }
+      this.loaded = true;
       this.root.removeAttribute("aria-busy");
       this.root.dataset.ms = String(Math.round(performance.now() - t0));
       this.root.dataset.runs = String(+(this.root.dataset.runs || 0) + 1);
       if (res.ms !== undefined) this.root.dataset.workerMs = res.ms.toFixed(3);
-      if (!this.root.dataset.firstAt) this.root.dataset.firstAt = performance.now().toFixed(1);
       for (const f of this.form.elements) f.removeAttribute?.("aria-invalid");
       for (const m of this.root.querySelectorAll(".calc-field-error")) {
         const f = this.field(m.dataset.for);
@@ -195,13 +276,56 @@
       }
       this.err.hidden = true;
       this.err.textContent = "";
-      this.status.textContent = "";
+      this.status.textContent = res.pinError ? "The pinned set-up no longer runs (" + res.pinError + "); it is unpinned." : "";
+      if (res.pinError) this.pinned = null;
       this.writeURL(inputs);
-      this.last = res.result;
-      this.render();
+      this.out.innerHTML = res.html;
+      this.out.hidden = false;
+      delete this.out.dataset.prerendered;
       if (misfit) this.out.append(this.misfit(misfit));
+      this.wire();
+      this.showPinned(inputs);
+      if (!this.root.dataset.firstAt) this.root.dataset.firstAt = performance.now().toFixed(1);
       this.root.dataset.misfit = misfit ? "true" : "false";
       this.root.dataset.state = "ok";
+    }
+
+    // wire gives the rendered result what needs a script: the choice of
+    // distribution, and one tab stop per chart with arrow keys across bars.
+    wire() {
+      const sel = this.out.querySelector(".calc-chart select");
+      if (sel) sel.addEventListener("change", () => { this.dist = sel.value; this.run(); });
+      for (const g of this.out.querySelectorAll(".calc-bars > g[data-mode]")) {
+        const bars = [...g.querySelectorAll(".calc-bar")];
+        bars.forEach((b, i) => { b.tabIndex = i ? -1 : 0; });
+        g.addEventListener("keydown", (e) => {
+          const i = bars.indexOf(document.activeElement);
+          const to = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: bars.length - 1 }[e.key];
+          if (i < 0 || to === undefined || !bars[to]) return;
+          e.preventDefault();
+          bars[i].tabIndex = -1;
+          bars[to].tabIndex = 0;
+          bars[to].focus();
+        });
+      }
+    }
+
+    // showPinned says what the pinned set-up was, by the fields' labels.
+    showPinned(inputs) {
+      const btn = this.root.querySelector("[data-action=pin]");
+      btn.setAttribute("aria-pressed", String(!!this.pinned));
+      btn.textContent = this.pinned ? "Unpin" : "Pin to compare";
+      this.pinNote.hidden = !this.pinned;
+      if (!this.pinned) return;
+      const diffs = [];
+      for (const [k, v] of Object.entries(this.pinned)) {
+        const f = this.field(k);
+        if (!f || inputs[k] === v) continue;
+        const label = this.root.querySelector(`label[for="${CSS.escape(f.id)}"]`)?.textContent || k;
+        const shown = f.tagName === "SELECT" ? ([...f.options].find((o) => o.value === v)?.textContent || v) : v;
+        diffs.push(label + " " + shown);
+      }
+      this.pinNote.textContent = diffs.length ? "Pinned set-up (compared with now): " + diffs.join(" · ") + "." : "Pinned: the set-up now. Change inputs to compare with it.";
     }
 
     // misfit is the roll part when the typed dice no longer fit the inputs.
@@ -225,7 +349,6 @@
       // A result on screen always belongs to the inputs on screen.
       this.out.replaceChildren();
       this.out.hidden = true;
-      this.last = null;
       const bad = fields && fields.length ? fields : field ? [{ field, message: msg }] : [];
       const lines = [];
       for (const b of bad) {
@@ -244,119 +367,6 @@
       }
       this.err.textContent = lines.length ? lines.join(" · ") : msg;
     }
-
-    render() {
-      const r = this.last;
-      const parts = [];
-      const ordered = (kind, obj) => (r.order && r.order[kind] ? r.order[kind] : Object.keys(obj)).map((k) => [k, obj[k]]);
-      const outs = ordered("outcomes", r.outcomes);
-      if (outs.length) {
-        const tb = el("tbody");
-        for (const [name, p] of outs) {
-          tb.append(el("tr", { "data-outcome": name, "data-p": String(p) },
-            el("th", { scope: "row", text: human(name) }), el("td", { text: pct(p), title: String(p) })));
-        }
-        parts.push(el("table", { class: "calc-outcomes" },
-          el("caption", { text: "Chance of each outcome" }),
-          el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "Outcome" }), el("th", { scope: "col", text: "Chance" }))), tb));
-      }
-      const means = ordered("means", r.means);
-      if (means.length) {
-        const dl = el("dl", { class: "calc-means" });
-        for (const [name, m] of means) {
-          dl.append(el("dt", { text: "Mean " + human(name).toLowerCase() }), el("dd", { "data-mean": name, text: (Math.round(m * 100) / 100).toString() }));
-        }
-        parts.push(dl);
-      }
-      const names = ordered("distributions", r.distributions).filter(([, d]) => d.length).map(([n]) => n);
-      if (names.length) parts.push(this.chart(names));
-      if (r.roll) parts.push(this.roll(r.roll));
-      this.out.replaceChildren(...parts);
-      this.out.hidden = false;
-    }
-
-    chart(names) {
-      // Start on what a player most asks about: what the attack does.
-      const preferred = ["wound_level", "body_points_lost", "stamina_loss", "damage_dealt", "protected_damage", "damage"];
-      if (!names.includes(this.dist)) this.dist = preferred.find((n) => names.includes(n)) || names[0];
-      const wrap = el("figure", { class: "calc-chart" });
-      const controls = el("div", { class: "calc-chart-controls" });
-      const sel = el("select", { "aria-label": "Distribution" });
-      for (const n of names) {
-        const o = el("option", { value: n, text: human(n) });
-        if (n === this.dist) o.selected = true;
-        sel.append(o);
-      }
-      sel.addEventListener("change", () => { this.dist = sel.value; this.render(); });
-      const modes = el("div", { class: "calc-modes", role: "radiogroup", "aria-label": "Show" });
-      for (const [m, label] of [["exact", "Exactly"], ["atleast", "At least"], ["atmost", "At most"]]) {
-        const id = this.key + "-mode-" + m;
-        const inp = el("input", { type: "radio", name: this.key + "-mode", id, value: m });
-        if (m === this.mode) inp.checked = true;
-        inp.addEventListener("change", () => { this.mode = m; this.render(); });
-        modes.append(el("span", {}, inp, el("label", { for: id, text: label })));
-      }
-      controls.append(sel, modes);
-      const pairs = this.last.distributions[this.dist];
-      const labels = (this.last.labels || {})[this.dist] || {};
-      let vals = pairs.map(([v, p]) => [v, p]);
-      if (this.mode === "atleast") {
-        let acc = 0;
-        for (let i = vals.length - 1; i >= 0; i--) { acc += vals[i][1]; vals[i] = [vals[i][0], Math.min(acc, 1)]; }
-      } else if (this.mode === "atmost") {
-        let acc = 0;
-        for (let i = 0; i < vals.length; i++) { acc += vals[i][1]; vals[i] = [vals[i][0], Math.min(acc, 1)]; }
-      }
-      // Long tails (exploding dice) are cut at a readable width.
-      if (vals.length > 60) vals = vals.filter(([, p]) => p >= 1e-6).slice(0, 60);
-      const max = Math.max(...vals.map(([, p]) => p), 1e-9);
-      const bw = 28, gap = 4, h = 160, top = 18, bottom = 36;
-      const w = Math.max(vals.length * (bw + gap), 120);
-      const svg = svgEl("svg", { viewBox: `0 0 ${w} ${h + top + bottom}`, role: "img", class: "calc-bars",
-        "aria-label": human(this.dist) + " distribution, " + ({ exact: "exactly", atleast: "at least", atmost: "at most" })[this.mode] + " each value" });
-      vals.forEach(([v, p], i) => {
-        const bh = Math.max((p / max) * h, p > 0 ? 1 : 0);
-        const x = i * (bw + gap);
-        const g = svgEl("g", {});
-        const t = svgEl("title", {});
-        const name = labels[String(v)] || String(v);
-        t.textContent = `${name}: ${pct(p)}`;
-        g.append(t);
-        g.append(svgEl("rect", { x, y: top + h - bh, width: bw, height: bh, rx: 2 }));
-        const lv = svgEl("text", { x: x + bw / 2, y: top + h + 14, "text-anchor": "middle", class: "calc-axis" });
-        lv.textContent = name.length > 5 ? name.slice(0, 4) + "…" : name;
-        g.append(lv);
-        if (vals.length <= 24) {
-          const lp = svgEl("text", { x: x + bw / 2, y: top + h - bh - 4, "text-anchor": "middle", class: "calc-pct" });
-          lp.textContent = (p * 100 >= 10 ? Math.round(p * 100) : (p * 100).toFixed(1)) + "";
-          g.append(lp);
-        }
-        svg.append(g);
-      });
-      const details = el("details", { class: "calc-table" }, el("summary", { text: "Show as a table" }));
-      const tb = el("tbody");
-      for (const [v, p] of vals) tb.append(el("tr", { "data-v": String(v), "data-p": String(p) }, el("th", { scope: "row", text: labels[String(v)] || String(v) }), el("td", { text: pct(p) })));
-      details.append(el("table", {}, el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "Value" }), el("th", { scope: "col", text: "Chance (%)" }))), tb));
-      wrap.append(controls, el("div", { class: "calc-svgwrap" }, svg), el("figcaption", { text: human(this.dist) + " (percent)" }));
-      const mass = pairs.reduce((s, [, p]) => s + p, 0);
-      if (mass < 1 - 1e-9) {
-        wrap.append(el("p", { class: "calc-note", text: "The bars cover " + pct(mass) + " of all rolls; the other " + pct(1 - mass) + " have no value here (see the outcomes above)." }));
-      }
-      wrap.append(details);
-      return wrap;
-    }
-
-    roll(roll) {
-      const box = el("div", { class: "calc-roll" });
-      box.append(el("h4", { text: "This roll" }));
-      box.append(el("p", { class: "calc-roll-result", "data-outcome": roll.outcome },
-        el("strong", { text: roll.result })));
-      box.append(el("p", { class: "calc-roll-dice", text: "Dice: " + roll.dice.join(" ") }));
-      const ol = el("ol", { class: "calc-steps" });
-      for (const s of roll.steps) ol.append(el("li", { text: s }));
-      box.append(ol);
-      return box;
-    }
   }
 
   // broken shows why a calculator could not start or run.
@@ -366,16 +376,25 @@
     if (err) { err.hidden = false; err.textContent = "This calculator failed: " + (e && e.message || e); }
   }
 
+  // Printing shows the folded parts (more options, the tables) too.
+  function printOpen(open) {
+    for (const d of document.querySelectorAll(".calc details")) {
+      if (open) { d.dataset.wasOpen = String(d.open); d.open = true; } else if (d.dataset.wasOpen) { d.open = d.dataset.wasOpen === "true"; delete d.dataset.wasOpen; }
+    }
+  }
+
   function start() {
     const roots = document.querySelectorAll(".calc[data-calc]");
     if (!roots.length) return;
     // One calculator's failure never stops another.
-    const calcs = [];
     for (const r of roots) {
       try { calcs.push(new Calc(r)); } catch (e) { broken(r, e); }
     }
-    // Load the module only when a calculator comes into view, then show the
-    // odds of each calculator's preset at once.
+    addEventListener("beforeprint", () => printOpen(true));
+    addEventListener("afterprint", () => printOpen(false));
+    // A linked set-up is computed when its calculator comes into view; the
+    // others show their pre-rendered preset, and their module loads when
+    // the browser is idle, so the first change answers quickly.
     const seen = new Set();
     const io = new IntersectionObserver((entries) => {
       for (const e of entries) {
@@ -384,7 +403,17 @@
         if (c && !seen.has(c)) { seen.add(c); io.unobserve(c.root); c.run().catch((err) => broken(c.root, err)); }
       }
     }, { rootMargin: "200px" });
-    for (const c of calcs) io.observe(c.root);
+    for (const c of calcs) if (c.fromLink) io.observe(c.root);
+    const idle = window.requestIdleCallback || ((f) => setTimeout(f, 1500));
+    idle(() => {
+      const done = new Set();
+      for (const c of calcs) {
+        const wasm = c.root.dataset.wasm;
+        if (done.has(wasm)) continue;
+        done.add(wasm);
+        call({ type: "warm" }, wasm).then(() => { for (const o of calcs) if (o.root.dataset.wasm === wasm) o.loaded = true; });
+      }
+    }, { timeout: 4000 });
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
 })();

@@ -60,7 +60,8 @@ func shown(t *testing.T, ctx context.Context, dom string) map[string]float64 {
 }
 
 // waitState waits until the calculator's last run ended in state ("ok" or
-// "error") after the given run count.
+// "error") after the given run count; after -1 also accepts the page's
+// pre-rendered preset (state "ok" before any run).
 func waitState(t *testing.T, ctx context.Context, dom, state string, after int) {
 	t.Helper()
 	js := fmt.Sprintf(`(() => { const e = document.getElementById(%q); return e.dataset.state === %q && +(e.dataset.runs||0) > %d })()`, dom, state, after)
@@ -146,7 +147,7 @@ func TestCalculatorsInBrowser(t *testing.T) {
 		if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(`document.getElementById(%q).scrollIntoView(), true`, p.dom))); err != nil {
 			t.Fatal(err)
 		}
-		waitState(t, ctx, p.dom, "ok", 0)
+		waitState(t, ctx, p.dom, "ok", -1) // the pre-rendered preset
 		compare(t, shown(t, ctx, p.dom), p.id, p.raw)
 	}
 	// The defence roll's preset dice are resolved as the registry does.

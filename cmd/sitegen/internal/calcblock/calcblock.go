@@ -6,8 +6,10 @@
 //	damage = 3D   # a comment
 //	```
 //
-// The form is rendered server-side from the calculator's schema, so it is
-// visible and labelled before any script runs; the page gets js/calc.js and
+// The form is rendered server-side from the calculator's schema, and the
+// preset's result (outcome table, chart, worded roll) is computed and
+// rendered natively at build time, so both are there before any script
+// runs; the page gets js/calc.js and
 // css/calc.css, which load the WebAssembly calculators in a Web Worker. An
 // unknown calculator, an unknown field or a value out of range fails the
 // build at the block's line.
@@ -21,6 +23,7 @@ import (
 	"strings"
 
 	"d6codex/calc"
+	"d6codex/calc/render"
 	"d6codex/cmd/sitegen/internal/markup"
 	"d6codex/cmd/sitegen/internal/wasmbuild"
 	"d6codex/rules"
@@ -76,6 +79,11 @@ func (h *Handler) RenderBlock(b *markup.Block) (string, error) {
 		}
 		return "", err
 	}
+	res, err := c.Run(presets)
+	if err != nil {
+		// The preset parsed, so only the page's dice can fail to fit.
+		return "", &markup.BlockError{Line: lines["dice"], Err: fmt.Errorf("the preset's result: %w", err)}
+	}
 	b.SetFlag(Info)
 	b.AddScript(ScriptAsset)
 	b.AddStyle(StyleAsset)
@@ -86,6 +94,10 @@ func (h *Handler) RenderBlock(b *markup.Block) (string, error) {
 		Help:   c.Help,
 		CLI:    cli(c, presets),
 	}
+	// The preset's result, pre-rendered natively with the markup the
+	// module renders in the browser: the page shows the answer before any
+	// script runs, and without JavaScript.
+	view.Result = render.HTML(res, nil, render.Options{Key: view.DOMID})
 	for _, asset := range []struct {
 		dst  *string
 		name string

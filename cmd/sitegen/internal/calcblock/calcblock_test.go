@@ -57,6 +57,7 @@ func TestBlockErrors(t *testing.T) {
 		{"value out of range", "# P\n\n```calc skirmish/melee\n\n# twelve is the most\nattack_dice = 13\n```\n", 9, "attack_dice"},
 		{"bad die code", "# P\n\n```calc opend6/attack\ndamage = 3D+5\n```\n", 7, "damage"},
 		{"set twice", "# P\n\n```calc opend6/attack\nskill = 4D\nskill = 5D\n```\n", 8, "twice"},
+		{"preset dice do not fit", "# P\n\n```calc skirmish/melee\ndice = 6 6\n```\n", 7, "dice"},
 		{"not key = value", "# P\n\n```calc opend6/attack\nskill 4D\n```\n", 7, "field = value"},
 		{"unknown table", "# P\n\n```table opend6/spells\n```\n", 6, "unknown table"},
 		{"table with a body", "# P\n\n```table opend6/range\nx\n```\n", 7, "no body"},

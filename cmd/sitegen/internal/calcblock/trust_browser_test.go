@@ -21,7 +21,7 @@ func TestResultsPlayersCanTrust(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the WebAssembly module and drives a browser")
 	}
-	dir := buildCalcSite(t, "```calc spacedoor/attack\ntough = 1\n```\n\n```calc skirmish/melee\nattack_dice = 5\ndefense_dice = 3\ndice = 6 6 5 3 1 6 5 4\n```\n")
+	dir := buildCalcSite(t, "```calc spacedoor/attack\ntough = 1\n```\n\n```calc skirmish/melee\nattack_dice = 5\ndefense_dice = 3\ndice = 6 6 5 3 1 6 5 4 2 4\n```\n")
 	base := browser.Serve(t, dir) + "/tools/"
 	ctx := browser.New(t, 1280, 900)
 	if err := chromedp.Do(ctx, chromedp.Navigate(base)); err != nil {
@@ -29,7 +29,7 @@ func TestResultsPlayersCanTrust(t *testing.T) {
 	}
 	sd := "calc-spacedoor-attack"
 	scroll(t, ctx, sd)
-	waitState(t, ctx, sd, "ok", 0)
+	waitState(t, ctx, sd, "ok", -1)
 
 	// 1. Tough back to the built-in default 0 (the page's preset is 1).
 	n := runs(t, ctx, sd)
@@ -97,7 +97,7 @@ func TestResultsPlayersCanTrust(t *testing.T) {
 	// 3. The dice trap: one more attack die than the typed dice allow.
 	sk := "calc-skirmish-melee"
 	scroll(t, ctx, sk)
-	waitState(t, ctx, sk, "ok", 0)
+	waitState(t, ctx, sk, "ok", -1)
 	n = runs(t, ctx, sk)
 	setField(t, ctx, sk, "attack_dice", "6")
 	waitState(t, ctx, sk, "ok", n)
@@ -106,7 +106,7 @@ func TestResultsPlayersCanTrust(t *testing.T) {
 	if err != nil || !strings.Contains(note, "no longer fit") {
 		t.Errorf("the roll part should say the dice no longer fit: %q (%v)", note, err)
 	}
-	if _, err := systems.New().Run("skirmish/melee", map[string]string{"attack_dice": "6", "defense_dice": "3", "dice": "6 6 5 3 1 6 5 4"}); err == nil {
+	if _, err := systems.New().Run("skirmish/melee", map[string]string{"attack_dice": "6", "defense_dice": "3", "dice": "6 6 5 3 1 6 5 4 2 4"}); err == nil {
 		t.Fatal("the typed dice fit 6 attack dice after all; the test needs dice that do not")
 	}
 	browser.ScreenshotElement(t, ctx, "#"+sk, "calc-dice-misfit")

@@ -1,0 +1,70 @@
+package render
+
+import (
+	"math"
+	"strconv"
+	"strings"
+)
+
+// html escapes text for an element's content or a quoted attribute.
+var html = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;", "'", "&#39;").Replace
+
+// Pct is a probability as the page shows it: two decimals, with "<0.01%"
+// and ">99.99%" for the extremes that would otherwise round to 0 or 100.
+func Pct(p float64) string {
+	v := p * 100
+	switch {
+	case v == 0:
+		return "0%"
+	case v == 100:
+		return "100%"
+	case v < 0.01:
+		return "<0.01%"
+	case v > 99.99:
+		return ">99.99%"
+	}
+	return strconv.FormatFloat(v, 'f', 2, 64) + "%"
+}
+
+// Human turns a lower_snake_case report name into words: "tie_first" →
+// "Tie first".
+func Human(name string) string {
+	s := strings.ReplaceAll(name, "_", " ")
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// num is a mean rounded to two decimals, without trailing zeros.
+func num(x float64) string {
+	return strconv.FormatFloat(math.Round(x*100)/100, 'f', -1, 64)
+}
+
+// full is a probability in full precision, for data attributes.
+func full(p float64) string { return strconv.FormatFloat(p, 'g', -1, 64) }
+
+// diff is b - a in percentage points with its sign ("+1.25", "-0.50").
+func diff(a, b float64) string {
+	d := math.Round((b-a)*10000) / 100
+	s := strconv.FormatFloat(math.Abs(d), 'f', 2, 64)
+	switch {
+	case d > 0:
+		return "+" + s
+	case d < 0:
+		return "-" + s
+	}
+	return s
+}
+
+// diffNum is b - a of two means, signed, to two decimals.
+func diffNum(a, b float64) string {
+	d := math.Round((b-a)*100) / 100
+	if d > 0 {
+		return "+" + num(d)
+	}
+	return num(d)
+}
+
+// ftoa writes an SVG coordinate with at most one decimal.
+func ftoa(x float64) string { return strconv.FormatFloat(math.Round(x*10)/10, 'f', -1, 64) }

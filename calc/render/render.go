@@ -1,0 +1,129 @@
+// Package render writes a calculator result as the HTML a page shows: the
+// outcome table, the means, a chart of one distribution and the worded
+// roll. The same code runs at build time (cmd/sitegen/internal/calcblock
+// pre-renders every preset, so a page shows its answer before any script
+// runs and without JavaScript) and in the browser (the WebAssembly module
+// renders each new result), so both are the same markup by construction.
+//
+// A pinned result (a second set-up the player compares with) adds its
+// column, bars and the difference. Like calc and rules, this package
+// avoids fmt and reflection so that it stays small in the module.
+package render
+
+import (
+	"strings"
+
+	"d6codex/calc"
+	"d6codex/rules"
+)
+
+// Options choose what the result shows.
+type Options struct {
+	// Key is the calculator's element id; it keeps the chart's control ids
+	// unique in the page.
+	Key string
+	// Dist is the distribution to chart; empty or unknown picks the one a
+	// player most asks about.
+	Dist string
+	// Mode is the chart shown first: "exact", "atleast" or "atmost".
+	Mode string
+}
+
+// Modes are the chart's views of a distribution, in order, with their labels.
+var modes = [...]struct{ ID, Label, Words string }{
+	{"exact", "Exactly", "exactly"},
+	{"atleast", "At least", "at least"},
+	{"atmost", "At most", "at most"},
+}
+
+// HTML renders cur, compared with pin when pin is not nil, as the inner
+// HTML of a calculator's results.
+func HTML(cur calc.Result, pin *calc.Result, o Options) string {
+	var b strings.Builder
+	var pr *rules.Report
+	if pin != nil {
+		pr = &pin.Report
+	}
+	if pin != nil {
+		b.WriteString(`<p class="calc-legend"><span class="calc-key calc-key-pin"></span> Pinned set-up <span class="calc-key calc-key-now"></span> Now</p>`)
+	}
+	outcomes(&b, cur.Report, pr)
+	means(&b, cur.Report, pr)
+	chart(&b, cur.Report, pr, o)
+	if cur.Roll != nil {
+		roll(&b, *cur.Roll)
+	}
+	return b.String()
+}
+
+// outcomes writes the table of outcome probabilities.
+func outcomes(b *strings.Builder, r rules.Report, pin *rules.Report) {
+	if len(r.Outcomes) == 0 {
+		return
+	}
+	b.WriteString(`<table class="calc-outcomes"><caption>Chance of each outcome</caption><thead><tr><th scope="col">Outcome</th>`)
+	if pin != nil {
+		b.WriteString(`<th scope="col">Pinned</th><th scope="col">Now</th><th scope="col">Difference (points)</th>`)
+	} else {
+		b.WriteString(`<th scope="col">Chance</th>`)
+	}
+	b.WriteString(`</tr></thead><tbody>`)
+	for _, o := range r.Outcomes {
+		b.WriteString(`<tr data-outcome="` + html(o.Name) + `" data-p="` + full(o.P) + `"><th scope="row">` + html(Human(o.Name)) + `</th>`)
+		if pin != nil {
+			q, _ := pin.P(o.Name)
+			b.WriteString(`<td data-pin-p="` + full(q) + `">` + Pct(q) + `</td>`)
+		}
+		b.WriteString(`<td title="` + full(o.P) + `">` + Pct(o.P) + `</td>`)
+		if pin != nil {
+			q, _ := pin.P(o.Name)
+			b.WriteString(`<td class="calc-diff">` + diff(q, o.P) + `</td>`)
+		}
+		b.WriteString(`</tr>`)
+	}
+	b.WriteString(`</tbody></table>`)
+}
+
+// means writes the expected values of numeric quantities. The mean of a
+// distribution of named levels ("mean wound level 2.3") means nothing to
+// a player, so those are left out.
+func means(b *strings.Builder, r rules.Report, pin *rules.Report) {
+	named := map[string]bool{}
+	for _, d := range r.Distributions {
+		named[d.Name] = d.Label != nil
+	}
+	open := false
+	for _, m := range r.Means {
+		if named[m.Name] {
+			continue
+		}
+		if !open {
+			b.WriteString(`<dl class="calc-means">`)
+			open = true
+		}
+		b.WriteString(`<dt>Mean ` + html(strings.ToLower(Human(m.Name))) + `</dt><dd data-mean="` + html(m.Name) + `">`)
+		if pin != nil {
+			q, _ := pin.Mean(m.Name)
+			b.WriteString(`<span class="calc-was">` + num(q) + ` → </span>` + num(m.Value) + ` <span class="calc-diff">(` + diffNum(q, m.Value) + `)</span>`)
+		} else {
+			b.WriteString(num(m.Value))
+		}
+		b.WriteString(`</dd>`)
+	}
+	if open {
+		b.WriteString(`</dl>`)
+	}
+}
+
+// roll writes the resolved roll in words.
+func roll(b *strings.Builder, r rules.Roll) {
+	b.WriteString(`<div class="calc-roll"><h4>This roll</h4><p class="calc-roll-result" data-outcome="` + html(r.Outcome) + `"><strong>` + html(r.Result) + `</strong></p><p class="calc-roll-dice">Dice:`)
+	for _, d := range r.Dice {
+		b.WriteString(" " + itoa(d.Value))
+	}
+	b.WriteString(`</p><ol class="calc-steps">`)
+	for _, s := range r.Steps {
+		b.WriteString(`<li>` + html(s) + `</li>`)
+	}
+	b.WriteString(`</ol></div>`)
+}
