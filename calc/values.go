@@ -6,6 +6,7 @@ import (
 
 	"d6codex/rules"
 	"d6codex/rules/dice"
+	"d6codex/rules/text"
 )
 
 // MaxSeed is the largest seed: 2^53 - 1, the largest whole number a
@@ -158,33 +159,33 @@ func (c *Calculator) parse(raw map[string]string, limits bool) (Values, error) {
 	return Values{}, bad
 }
 
-func (v Values) set(f Field, text string) *rules.FieldError {
+func (v Values) set(f Field, raw string) *rules.FieldError {
 	bad := func(allowed string) *rules.FieldError {
-		return &rules.FieldError{Field: f.Name, Value: text, Allowed: allowed}
+		return &rules.FieldError{Field: f.Name, Value: raw, Allowed: allowed}
 	}
 	switch f.Kind {
 	case Int:
-		n, err := strconv.Atoi(text)
-		if err != nil || n < f.Min || n > f.Max {
+		n, ok := text.Atoi(raw)
+		if !ok || n < f.Min || n > f.Max {
 			return bad("a whole number from " + strconv.Itoa(f.Min) + " to " + strconv.Itoa(f.Max))
 		}
 		v.ints[f.Name] = n
 	case Bool:
-		b, ok := parseBool(text)
+		b, ok := parseBool(raw)
 		if !ok {
 			return bad("true or false")
 		}
 		v.bools[f.Name] = b
 	case Choice:
 		for _, o := range f.Options {
-			if o.Value == text {
-				v.texts[f.Name] = text
+			if o.Value == raw {
+				v.texts[f.Name] = raw
 				return nil
 			}
 		}
 		return bad("one of " + strings.Join(optionValues(f.Options), ", "))
 	case DieCode:
-		code, err := dice.ParseCode(text)
+		code, err := dice.ParseCode(raw)
 		allowed := dice.FromPips(f.Min).String() + " to " + dice.FromPips(f.Max).String()
 		if err != nil {
 			return bad("a die code like 3D+1, from " + allowed)
@@ -194,12 +195,12 @@ func (v Values) set(f Field, text string) *rules.FieldError {
 		}
 		v.codes[f.Name] = code
 	case Text:
-		if n := len([]rune(text)); n > f.Max {
+		if n := len([]rune(raw)); n > f.Max {
 			return bad("text of at most " + strconv.Itoa(f.Max) + " characters")
 		}
-		v.texts[f.Name] = text
+		v.texts[f.Name] = raw
 	case DiceList, IntList:
-		list, ok := parseDice(text, f.Min, f.Max)
+		list, ok := parseDice(raw, f.Min, f.Max)
 		if !ok {
 			return bad("up to " + strconv.Itoa(MaxDice) + " faces from " + strconv.Itoa(f.Min) + " to " +
 				strconv.Itoa(f.Max) + ", separated by spaces or commas")
@@ -228,8 +229,8 @@ func parseDice(s string, lo, hi int) ([]int, bool) {
 	}
 	out := make([]int, len(fields))
 	for i, f := range fields {
-		n, err := strconv.Atoi(f)
-		if err != nil || n < lo || n > hi {
+		n, ok := text.Atoi(f)
+		if !ok || n < lo || n > hi {
 			return nil, false
 		}
 		out[i] = n

@@ -8,6 +8,7 @@
 package rules
 
 import (
+	"d6codex/rules/text"
 	"strconv"
 	"strings"
 )
@@ -22,7 +23,7 @@ type FieldError struct {
 
 // Error reads like `attack_dice: 13 is out of range (allowed: 1 to 12)`.
 func (e *FieldError) Error() string {
-	return e.Field + ": " + strconv.Quote(e.Value) + " is not allowed (allowed: " + e.Allowed + ")"
+	return e.Field + ": " + text.Quote(e.Value) + " is not allowed (allowed: " + e.Allowed + ")"
 }
 
 // IntRange returns a FieldError when v is outside lo..hi, else nil.

@@ -132,7 +132,7 @@ func rangeHelp() string {
 		} else if r.Modifier < 0 {
 			m = "−" + strconv.Itoa(-r.Modifier)
 		}
-		parts = append(parts, strings.ToLower(r.Name)+" "+m)
+		parts = append(parts, rules.LowerASCII(r.Name)+" "+m)
 	}
 	return rules.UpperFirst(strings.Join(parts, ", ")) + "."
 }
@@ -143,7 +143,7 @@ func coverHelp() string {
 	var parts []string
 	for _, c := range game.Covers() {
 		if c.Fixed > 0 {
-			parts = append(parts, strings.ToLower(c.Name)+" +"+c.Dice.String()+" (+"+strconv.Itoa(c.Fixed)+")")
+			parts = append(parts, rules.LowerASCII(c.Name)+" +"+c.Dice.String()+" (+"+strconv.Itoa(c.Fixed)+")")
 		}
 	}
 	return rules.UpperFirst(strings.Join(parts, ", ")) + "."

@@ -1,13 +1,46 @@
 package render
 
 import (
+	"d6codex/rules"
 	"math"
 	"strconv"
 	"strings"
 )
 
-// html escapes text for an element's content or a quoted attribute.
-var html = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;", "'", "&#39;").Replace
+// html escapes text for an element's content or a quoted attribute. It is
+// a loop, not a strings.Replacer: the replacer's machinery would cost the
+// WebAssembly module about 20 KB of code.
+func html(s string) string {
+	var b []byte
+	for i := 0; i < len(s); i++ {
+		var rep string
+		switch s[i] {
+		case '&':
+			rep = "&amp;"
+		case '<':
+			rep = "&lt;"
+		case '>':
+			rep = "&gt;"
+		case '"':
+			rep = "&#34;"
+		case '\'':
+			rep = "&#39;"
+		default:
+			if b != nil {
+				b = append(b, s[i])
+			}
+			continue
+		}
+		if b == nil {
+			b = append(make([]byte, 0, len(s)+16), s[:i]...)
+		}
+		b = append(b, rep...)
+	}
+	if b == nil {
+		return s
+	}
+	return string(b)
+}
 
 // Pct is a probability as the page shows it: two decimals, with "<0.01%"
 // and ">99.99%" for the extremes that would otherwise round to 0 or 100.
@@ -29,11 +62,7 @@ func Pct(p float64) string {
 // Human turns a lower_snake_case report name into words: "tie_first" →
 // "Tie first".
 func Human(name string) string {
-	s := strings.ReplaceAll(name, "_", " ")
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	return rules.UpperFirst(strings.ReplaceAll(name, "_", " "))
 }
 
 // num is a mean rounded to two decimals, without trailing zeros.

@@ -101,7 +101,7 @@ func means(b *strings.Builder, r rules.Report, pin *rules.Report) {
 			b.WriteString(`<dl class="calc-means">`)
 			open = true
 		}
-		b.WriteString(`<dt>Mean ` + html(strings.ToLower(Human(m.Name))) + `</dt><dd data-mean="` + html(m.Name) + `">`)
+		b.WriteString(`<dt>Mean ` + html(rules.LowerASCII(Human(m.Name))) + `</dt><dd data-mean="` + html(m.Name) + `">`)
 		if pin != nil {
 			q, _ := pin.Mean(m.Name)
 			b.WriteString(`<span class="calc-was">` + num(q) + ` → </span>` + num(m.Value) + ` <span class="calc-diff">(` + diffNum(q, m.Value) + `)</span>`)

@@ -1,6 +1,7 @@
 package dice
 
 import (
+	"d6codex/rules/text"
 	"errors"
 	"strconv"
 	"strings"
@@ -23,7 +24,7 @@ type Code struct {
 func ParseCode(s string) (Code, error) {
 	t := strings.ReplaceAll(strings.TrimSpace(s), " ", "")
 	bad := func(why string) (Code, error) {
-		return Code{}, errors.New("die code " + strconv.Quote(s) + ": " + why + " (write it like 3D or 3D+2, pips 0 to 2)")
+		return Code{}, errors.New("die code " + text.Quote(s) + ": " + why + " (write it like 3D or 3D+2, pips 0 to 2)")
 	}
 	i := strings.IndexAny(t, "Dd")
 	if i < 0 {
@@ -32,8 +33,8 @@ func ParseCode(s string) (Code, error) {
 	if i == 0 {
 		return bad("the number of dice is missing")
 	}
-	n, err := strconv.Atoi(t[:i])
-	if err != nil || t[0] == '+' || t[0] == '-' {
+	n, ok := text.Atoi(t[:i])
+	if !ok || t[0] == '+' || t[0] == '-' {
 		return bad("the number of dice must be a whole number 0 to 99")
 	}
 	if n > MaxCodeDice {
@@ -46,8 +47,8 @@ func ParseCode(s string) (Code, error) {
 	if rest[0] != '+' {
 		return bad("only +1 or +2 may follow the D")
 	}
-	p, err := strconv.Atoi(rest[1:])
-	if err != nil || rest[1] == '+' || rest[1] == '-' {
+	p, ok := text.Atoi(rest[1:])
+	if !ok || rest[1] == '+' || rest[1] == '-' {
 		return bad("the pips must be 0, 1 or 2")
 	}
 	if p > 2 {

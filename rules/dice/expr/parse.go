@@ -33,6 +33,7 @@
 package expr
 
 import (
+	"d6codex/rules/text"
 	"strconv"
 	"strings"
 )
@@ -271,7 +272,7 @@ func (p *parser) show() string {
 	if p.eof() {
 		return "the end"
 	}
-	return strconv.Quote(string(p.src[p.pos]))
+	return text.Quote(string(p.src[p.pos]))
 }
 
 // item parses [label ":"] expr.
@@ -425,7 +426,7 @@ func (p *parser) number(after string) (int, error) {
 	if len(digits) > 9 {
 		return 0, &Error{Col: start + 1, Msg: "the number " + digits + " is too large"}
 	}
-	n, _ := strconv.Atoi(digits)
+	n, _ := text.Atoi(digits)
 	return n, nil
 }
 

@@ -1,0 +1,78 @@
+// Package text holds the text helpers the rules packages share below
+// package rules itself (package dice is imported by rules, so it cannot
+// use rules' own helpers). Like every rules package it avoids fmt and
+// reflection, to keep the WebAssembly module small.
+package text
+
+import "unicode/utf8"
+
+// Quote returns s in double quotes, as a message shows what a player or
+// an editor typed: quotes and backslashes escaped, control characters and
+// bytes that are not UTF-8 written as escapes (\n, \t, \x00), other
+// characters as they are. It stands in for strconv.Quote, whose tables of
+// printable Unicode would grow the WebAssembly module by several
+// kilobytes; unlike it, it leaves invisible Unicode characters as they are.
+func Quote(s string) string {
+	const hex = "0123456789abcdef"
+	b := make([]byte, 0, len(s)+2)
+	b = append(b, '"')
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == '"' || c == '\\':
+			b = append(b, '\\', c)
+		case c == '\n':
+			b = append(b, '\\', 'n')
+		case c == '\t':
+			b = append(b, '\\', 't')
+		case c == '\r':
+			b = append(b, '\\', 'r')
+		case c < 0x20 || c == 0x7f:
+			b = append(b, '\\', 'x', hex[c>>4], hex[c&15])
+		case c < 0x80:
+			b = append(b, c)
+		default:
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && size == 1 {
+				b = append(b, '\\', 'x', hex[c>>4], hex[c&15])
+			} else {
+				b = append(b, s[i:i+size]...)
+			}
+			i += size
+			continue
+		}
+		i++
+	}
+	return string(append(b, '"'))
+}
+
+// Atoi reads a whole number in decimal, with an optional sign, as
+// strconv.Atoi does; ok is false for anything else (spaces, other
+// characters, an empty string) and for a number beyond ±(2^63 - 1). It
+// stands in for strconv.Atoi, whose error type quotes its input with
+// strconv.Quote and so links the Unicode tables Quote avoids.
+func Atoi(s string) (n int, ok bool) {
+	neg := false
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		neg = s[0] == '-'
+		s = s[1:]
+	}
+	if s == "" {
+		return 0, false
+	}
+	var u uint64
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		if u > (1<<63-1-uint64(c-'0'))/10 {
+			return 0, false
+		}
+		u = u*10 + uint64(c-'0')
+	}
+	if neg {
+		return -int(u), true
+	}
+	return int(u), true
+}
