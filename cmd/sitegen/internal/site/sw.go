@@ -63,8 +63,14 @@ func (s *Site) writeServiceWorker(out *assets.Output, skip map[string]bool) erro
 	for _, rel := range rels {
 		all[rel] = true
 	}
+	// Calculator modules (half a megabyte each, one per game) are not
+	// cached up front: on a slow line they would compete with the one the
+	// page is loading. The worker keeps each module the first time a page
+	// loads it, so the calculators a player has used work offline; the
+	// others show their pre-rendered presets.
 	rels = slices.DeleteFunc(rels, func(rel string) bool {
 		return (strings.HasSuffix(rel, ".br") || strings.HasSuffix(rel, ".gz")) && all[rel[:len(rel)-3]] ||
+			strings.HasSuffix(rel, ".wasm") ||
 			rel == OutputMarker // not part of the site
 	})
 	slices.Sort(rels)

@@ -42,6 +42,7 @@ func swList(t *testing.T, dest string) (version string, urls []string) {
 // list: every page and asset, without redirects and compressed siblings.
 func TestServiceWorkerFiles(t *testing.T) {
 	src := writeTree(t, map[string]string{
+		"static/calc/x.wasm":  "\x00asm",
 		"static/js/site.js":   "(function(){window.x=1})();\n",
 		"static/css/site.css": strings.Repeat("body{color:red}\n", 100), // big enough for .br siblings
 		"content/a/_index.md": "---\ntitle: A\n---\n",
@@ -73,7 +74,7 @@ func TestServiceWorkerFiles(t *testing.T) {
 	}
 	for _, u := range urls {
 		sibling := (strings.HasSuffix(u, ".br") || strings.HasSuffix(u, ".gz")) && !strings.HasPrefix(u, "/search/") // the index's own .gz files count
-		if u == "/old/" || sibling || u == "/sw.js" || u == "/sitemap.xml" {
+		if u == "/old/" || sibling || u == "/sw.js" || u == "/sitemap.xml" || strings.HasSuffix(u, ".wasm") {
 			t.Errorf("list has %s", u)
 		}
 	}

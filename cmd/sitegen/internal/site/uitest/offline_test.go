@@ -18,7 +18,8 @@ import (
 
 // TestOffline visits one page, lets the service worker cache the site,
 // stops the server, and then opens a page not visited before, searches
-// and runs a calculator: the whole site works offline after one visit.
+// and reads a calculator's pre-rendered odds: the whole site reads offline
+// after one visit (modules are kept when first used, not up front).
 func TestOffline(t *testing.T) {
 	ctx := newTab(t, desktopW, desktopH)
 	base, stop, err := browser.ServeDir(bundled)
