@@ -10,8 +10,9 @@ import (
 // resolveLink checks a link destination written on page from and returns
 // the URL to publish. Links to Markdown files ("../opend6/dice.md#the-wild-die")
 // become page URLs; same-page fragments are checked; site-absolute links
-// ("/rules/combat/#cover") are checked against the site's pages and files
-// (see resolveAbs); other links are kept. problem is non-empty when the
+// ("/rules/combat/#cover") and folder-style ones ("../combat/", relative
+// to the page's URL) are checked against the site's pages and files (see
+// resolveAbs); links with a scheme are kept. problem is non-empty when the
 // link is broken.
 func (s *Site) resolveLink(from *page, dest string) (string, string) {
 	if strings.HasPrefix(dest, "/") && !strings.HasPrefix(dest, "//") {
@@ -42,7 +43,14 @@ func (s *Site) resolveLink(from *page, dest string) (string, string) {
 		u, problem, ok := s.resolveFile(from, file)
 		switch {
 		case !ok:
-			return dest, ""
+			// A folder-style link ("../combat/", "tables"): relative to the
+			// page's URL, as a browser reads it, then checked like a link
+			// from the site's root.
+			abs := path.Join(from.sitePath, file)
+			if strings.HasSuffix(file, "/") {
+				abs += "/"
+			}
+			return s.resolveAbs(abs + query + fragPart(frag))
 		case problem != "":
 			return "", problem
 		case frag != "":

@@ -18,7 +18,8 @@ func TestSiteAbsoluteLinks(t *testing.T) {
 		"content/a.md": "---\ntitle: A\n---\n\n" +
 			"[1](/rules/adv_and_dis/) [2](/rules/adv_and_dis#rolling-twice) [3](/Rules/Adv_And_Dis/)\n" +
 			"[4](/rules/adv_and_dis.md) [5](/rules/map.png) [6](/img/logo.png) [7](/css/site.css) [8](/)\n" +
-			"[9](//cdn.example/x.js) [10](/sitemap.xml?x=1)\n",
+			"[9](//cdn.example/x.js) [10](/sitemap.xml?x=1)\n" +
+			"[11](../rules/adv_and_dis/#rolling-twice) [12](../rules/) [13](rules/map.png)\n",
 	}
 	src := writeTree(t, files)
 	if _, err := build(t, src, Options{}); err != nil {
@@ -29,16 +30,18 @@ func TestSiteAbsoluteLinks(t *testing.T) {
 		`href="/srd/rules/adv_and_dis/">1`, `href="/srd/rules/adv_and_dis/#rolling-twice">2`, `href="/srd/rules/adv_and_dis/">3`,
 		`href="/srd/rules/adv_and_dis/">4`, `href="/srd/rules/map.png">5`, `href="/srd/img/logo.png">6`,
 		`href="/srd/css/site.`, `href="/srd/">8`, `href="//cdn.example/x.js">9`, `href="/srd/sitemap.xml?x=1">10`,
+		`href="/srd/rules/adv_and_dis/#rolling-twice">11`, `href="/srd/rules/">12`, `href="/srd/rules/map.png">13`,
 	} {
 		if !strings.Contains(page, want) {
 			t.Errorf("page lacks %s", want)
 		}
 	}
-	files["content/a.md"] = "---\ntitle: A\n---\n\n[x](/rules/missing/) and [y](/rules/adv_and_dis/#nope)\n"
+	files["content/a.md"] = "---\ntitle: A\n---\n\n[x](/rules/missing/) and [y](/rules/adv_and_dis/#nope)\n\n[z](../rules/gone/)\n"
 	_, err := build(t, writeTree(t, files), Options{})
 	for _, want := range []string{
 		`content/a.md:5:1: broken link "/rules/missing/": no page or file of this site is at /rules/missing`,
 		`content/a.md:5:26: broken link "/rules/adv_and_dis/#nope": no heading with id "nope" on the page at /rules/adv_and_dis/`,
+		`content/a.md:7:1: broken link "../rules/gone/": no page or file of this site is at /rules/gone`,
 	} {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("err = %v, want %s", err, want)
