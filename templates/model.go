@@ -42,6 +42,10 @@ type Site struct {
 	// Assets maps a static file's logical path ("css/site.css") to its
 	// published, content-hashed URL.
 	Assets Assets
+	// Footer is the HTML of the site's footer line, from site.toml's
+	// copyright (inline Markdown, rendered and link-checked by the
+	// engine); "" for no footer.
+	Footer string
 }
 
 // Assets maps logical static paths to published URLs.

@@ -37,10 +37,16 @@ type Config struct {
 	// ("keep") they stay, as Hugo and MkDocs keep them, so a corpus's
 	// links and bookmarks to a_b/ keep working.
 	HyphenUnderscores bool
+	// Copyright is the footer line of every page, inline Markdown (toml key
+	// "copyright", as in Hugo and MkDocs); links in it are checked like a
+	// page's. Empty: no footer.
+	Copyright string
 	// MetaLines reads MkDocs-style metadata lines at the top of a page
 	// ("title: X" lines before the first blank line, without --- fences)
 	// as front matter (toml key "metaLines", default true; see metaLines).
 	MetaLines bool
+
+	raw []byte // the file's text, to place messages about its keys
 }
 
 // basePath returns the path part of the base URL ("/" or "/sub/").
@@ -75,8 +81,9 @@ func loadConfig(dir, baseURLOverride string, diag *collector) *Config {
 		}
 		return cfg
 	}
+	cfg.raw = raw
 	r := &fieldReader{file: ConfigFile, m: m, raw: raw, line: 1, diag: diag, toml: true}
-	r.unknown("title", "baseURL", "languageCode", "editURL", "markup", "params", "urlUnderscores", "metaLines")
+	r.unknown("title", "baseURL", "languageCode", "editURL", "copyright", "markup", "params", "urlUnderscores", "metaLines")
 	r.table("params") // free-form: any keys, but a table
 	if s := r.str("editURL"); s != "" {
 		if u, err := url.Parse(s); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
@@ -91,6 +98,7 @@ func loadConfig(dir, baseURLOverride string, diag *collector) *Config {
 	if s := r.str("languageCode"); s != "" {
 		cfg.LanguageCode = s
 	}
+	cfg.Copyright = strings.TrimSpace(r.str("copyright"))
 	switch s := r.str("urlUnderscores"); s {
 	case "", "keep":
 	case "hyphen":

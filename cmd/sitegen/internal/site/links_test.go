@@ -78,3 +78,38 @@ func TestURLUnderscores(t *testing.T) {
 		t.Errorf("bad value: err = %v", err)
 	}
 }
+
+// TestCopyrightFooter: site.toml's copyright is the footer of every page,
+// inline Markdown whose links are checked; without it there is no footer
+// (the theme names no licence of its own).
+func TestCopyrightFooter(t *testing.T) {
+	files := map[string]string{
+		"site.toml":           "title = \"T\"\nbaseURL = \"https://rules.test/sub/\"\ncopyright = \"© Me, under the [licence](/legal/)\"\n",
+		"content/legal.md":    "---\ntitle: Legal\n---\n",
+		"content/a/_index.md": "---\ntitle: A\n---\n",
+	}
+	src := writeTree(t, files)
+	if _, err := build(t, src, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	out := readTree(t, src+"/public")
+	want := `<footer class="site-footer"><p>© Me, under the <a href="/sub/legal/">licence</a></p></footer>`
+	for _, p := range []string{"index.html", "a/index.html", "404.html"} {
+		if !strings.Contains(out[p], want) {
+			t.Errorf("%s lacks the footer %s", p, want)
+		}
+	}
+	files["site.toml"] = "title = \"T\"\nbaseURL = \"https://rules.test/\"\ncopyright = \"see [x](/nowhere/)\"\n"
+	_, err := build(t, writeTree(t, files), Options{})
+	if err == nil || !strings.Contains(err.Error(), `site.toml:3:1: copyright: broken link "/nowhere/"`) {
+		t.Errorf("broken footer link: err = %v", err)
+	}
+	delete(files, "site.toml")
+	src = writeTree(t, files)
+	if _, err := build(t, src, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(readTree(t, src+"/public")["index.html"], "<footer") {
+		t.Errorf("a footer without a copyright setting")
+	}
+}

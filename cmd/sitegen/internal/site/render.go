@@ -56,6 +56,7 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 		Nav:      s.navItems(s.home.children),
 		Assets:   assets,
 	}
+	view.Footer = s.footer(view.Assets)
 	s.view = view // kept for Site.Update
 	err = parallel(ctx, len(s.pages), s.opts.Workers, func(i int) {
 		if err := s.renderPage(ctx, s.pages[i], view, out); err != nil {
@@ -241,4 +242,26 @@ func (s *Site) writeSitemap(out *assets.Output) error {
 		return fmt.Errorf("write sitemap.xml: %w", err)
 	}
 	return nil
+}
+
+// footer renders site.toml's copyright line: inline Markdown, its links
+// checked like those of the home page (an error lands on site.toml).
+func (s *Site) footer(assets templates.Assets) string {
+	if s.cfg.Copyright == "" {
+		return ""
+	}
+	pg := s.markupPage(s.home, assets)
+	pg.File, pg.DropH1 = ConfigFile, false
+	pg.Report = func(pr markup.Problem) {
+		line, col := (&fieldReader{file: ConfigFile, raw: s.cfg.raw, line: 1, toml: true}).locate("copyright")
+		s.diag.addf(ConfigFile, line, col, "copyright", "%s", pr.Msg)
+	}
+	out, _, err := s.md.Convert([]byte(s.cfg.Copyright), pg)
+	if err != nil {
+		s.diag.addf(ConfigFile, 0, 0, "copyright", "%v", err)
+		return ""
+	}
+	out = strings.TrimSpace(out)
+	out = strings.TrimSuffix(strings.TrimPrefix(out, "<p>"), "</p>")
+	return out
 }

@@ -385,7 +385,7 @@ func TestErrors(t *testing.T) {
 			want: []string{
 				"site.toml:1:1: title: must be a string, not an integer",
 				`site.toml:2:1: baseURL: "ftp://x/" must be an absolute http(s) URL or a path starting with /`,
-				"site.toml:3:1: theme: unknown setting (known here: title, baseURL, languageCode, editURL, markup, params, urlUnderscores, metaLines)",
+				"site.toml:3:1: theme: unknown setting (known here: title, baseURL, languageCode, editURL, copyright, markup, params, urlUnderscores, metaLines)",
 			},
 		},
 		{

@@ -21,6 +21,7 @@ import (
 	"d6codex/cmd/sitegen/buildcmd"
 	"d6codex/cmd/sitegen/internal/site"
 	"d6codex/cmd/sitegen/internal/testing/browser"
+	"d6codex/cmd/sitegen/internal/testing/linkcheck"
 )
 
 // sectionPages are the pages every system section has (file names are
@@ -117,6 +118,21 @@ func TestSiteBuilds(t *testing.T) {
 	}
 	if res.Pages < len(systems())*len(sectionPages) {
 		t.Errorf("only %d pages built", res.Pages)
+	}
+	// What sitegen wrote, checked as a browser meets it: every internal
+	// link lands on a file and an id, every page has one <h1>.
+	lc, err := linkcheck.Check(dest, "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p, n := range lc.BadH1 {
+		t.Errorf("%s has %d <h1>", p, n)
+	}
+	for _, b := range lc.Broken {
+		t.Errorf("broken link in the output: %s", b)
+	}
+	if lc.Pages < res.Pages {
+		t.Errorf("link check read %d pages of %d", lc.Pages, res.Pages)
 	}
 }
 
