@@ -22,12 +22,16 @@ type Diagnostic struct {
 	Msg string
 }
 
-// String formats the diagnostic as "file:line:col: [field: ]message".
+// String formats the diagnostic as "file:line:col: [field: ]message", or
+// "file: [field: ]message" when it has no line (a missing file, a file as
+// a whole): a position is never made up for a file that may not exist.
 func (d Diagnostic) String() string {
 	var b strings.Builder
 	b.WriteString(d.File)
-	line, col := max(d.Line, 1), max(d.Col, 1)
-	fmt.Fprintf(&b, ":%d:%d: ", line, col)
+	if d.Line > 0 {
+		fmt.Fprintf(&b, ":%d:%d", d.Line, max(d.Col, 1))
+	}
+	b.WriteString(": ")
 	if d.Field != "" {
 		b.WriteString(d.Field)
 		b.WriteString(": ")
