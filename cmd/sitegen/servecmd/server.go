@@ -214,6 +214,11 @@ func (s *server) rebuild(ctx context.Context) {
 	clear(s.pending)
 	s.published(cssOnly && len(changed) > 0, page)
 	fmt.Fprintf(s.out, "built %d pages in %d ms (%s)\n", res.Pages, res.Duration.Milliseconds(), describe(changed))
+	if res.Cleanup != nil {
+		// The browsers have their reload; the old tree goes before the next
+		// build starts, so the two never compete for the disk.
+		res.Cleanup()
+	}
 }
 
 // recoverPanic turns a panic during a rebuild into a build error: the
