@@ -213,7 +213,7 @@ func (s *server) rebuild(ctx context.Context) {
 	s.site, s.full, s.searchStale = st, false, false
 	clear(s.pending)
 	s.published(cssOnly && len(changed) > 0, page)
-	fmt.Fprintf(s.out, "built %d pages in %d ms (%s)\n", res.Pages, res.Duration.Milliseconds(), describe(changed))
+	fmt.Fprintf(s.out, "built %d pages in %d ms, %d files written, %d unchanged (%s)\n", res.Pages, res.Duration.Milliseconds(), res.Written, res.Reused, describe(changed))
 	if res.Cleanup != nil {
 		// The browsers have their reload; the old tree goes before the next
 		// build starts, so the two never compete for the disk.
