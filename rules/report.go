@@ -3,23 +3,30 @@ package rules
 import "d6codex/rules/dice"
 
 // Prob is a named outcome probability, such as "hit" or "critical".
+// Words, when set, says the outcome as a player would ("Tie on the first
+// comparison"); pages otherwise derive words from the name.
 type Prob struct {
-	Name string
-	P    float64
+	Name  string
+	P     float64
+	Words string
 }
 
 // Dist is a named exact distribution, such as "damage" or "wound_level".
 // Label, when set, names the integer values ("0" → "none", "4" → "Wound").
+// Words, as for Prob, names the distribution for a player.
 type Dist struct {
 	Name  string
 	PMF   dice.PMF
 	Label func(v int) string
+	Words string
 }
 
-// Mean is a named expected value, such as "damage".
+// Mean is a named expected value, such as "damage". Words, as for Prob,
+// names it for a player.
 type Mean struct {
 	Name  string
 	Value float64
+	Words string
 }
 
 // Report is the exact odds of one set-up: every outcome's probability, the

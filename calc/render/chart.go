@@ -91,7 +91,7 @@ func chart(b *strings.Builder, r rules.Report, pin *rules.Report, o Options) {
 			if n == name {
 				sel = " selected"
 			}
-			b.WriteString(`<option value="` + html(n) + `"` + sel + `>` + html(Human(n)) + `</option>`)
+			b.WriteString(`<option value="` + html(n) + `"` + sel + `>` + html(distWords(r, n)) + `</option>`)
 		}
 		b.WriteString(`</select>`)
 	}
@@ -105,8 +105,8 @@ func chart(b *strings.Builder, r rules.Report, pin *rules.Report, o Options) {
 		b.WriteString(`<span><input type="radio" name="` + html(o.Key+"-mode") + `" id="` + id + `" value="` + m.ID + `"` + chk + `><label for="` + id + `">` + m.Label + `</label></span>`)
 	}
 	b.WriteString(`</div></div>`)
-	bars(b, name, values, label, now, was)
-	b.WriteString(`<figcaption>` + html(Human(name)) + ` (percent)</figcaption>`)
+	bars(b, distWords(r, name), values, label, now, was)
+	b.WriteString(`<figcaption>` + html(distWords(r, name)) + ` (percent)</figcaption>`)
 	mass := 0.0
 	for _, p := range d.PMF.Pairs() {
 		mass += p.P

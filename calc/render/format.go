@@ -97,3 +97,22 @@ func diffNum(a, b float64) string {
 
 // ftoa writes an SVG coordinate with at most one decimal.
 func ftoa(x float64) string { return strconv.FormatFloat(math.Round(x*10)/10, 'f', -1, 64) }
+
+// say is an outcome, a distribution or a mean in a player's words: its
+// Words when the rules give them, else its name made readable.
+func say(name, words string) string {
+	if words != "" {
+		return words
+	}
+	return Human(name)
+}
+
+// distWords is say for the distribution of r called name.
+func distWords(r rules.Report, name string) string {
+	for _, d := range r.Distributions {
+		if d.Name == name {
+			return say(d.Name, d.Words)
+		}
+	}
+	return Human(name)
+}

@@ -69,7 +69,7 @@ func outcomes(b *strings.Builder, r rules.Report, pin *rules.Report) {
 	}
 	b.WriteString(`</tr></thead><tbody>`)
 	for _, o := range r.Outcomes {
-		b.WriteString(`<tr data-outcome="` + html(o.Name) + `" data-p="` + full(o.P) + `"><th scope="row">` + html(Human(o.Name)) + `</th>`)
+		b.WriteString(`<tr data-outcome="` + html(o.Name) + `" data-p="` + full(o.P) + `"><th scope="row">` + html(say(o.Name, o.Words)) + `</th>`)
 		if pin != nil {
 			q, _ := pin.P(o.Name)
 			b.WriteString(`<td data-pin-p="` + full(q) + `">` + Pct(q) + `</td>`)
@@ -101,7 +101,11 @@ func means(b *strings.Builder, r rules.Report, pin *rules.Report) {
 			b.WriteString(`<dl class="calc-means">`)
 			open = true
 		}
-		b.WriteString(`<dt>Mean ` + html(rules.LowerASCII(Human(m.Name))) + `</dt><dd data-mean="` + html(m.Name) + `">`)
+		words := m.Words
+		if words == "" {
+			words = rules.LowerASCII(Human(m.Name))
+		}
+		b.WriteString(`<dt>Mean ` + html(words) + `</dt><dd data-mean="` + html(m.Name) + `">`)
 		if pin != nil {
 			q, _ := pin.Mean(m.Name)
 			b.WriteString(`<span class="calc-was">` + num(q) + ` → </span>` + num(m.Value) + ` <span class="calc-diff">(` + diffNum(q, m.Value) + `)</span>`)

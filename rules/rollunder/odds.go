@@ -184,20 +184,20 @@ func (e exchange) report(n outcomeNames) rules.Report {
 	}
 	return rules.Report{
 		Outcomes: append(append(both, doubles...),
-			rules.Prob{Name: outcomeCritZeroStamina, P: e.p[kindCritical] * e.zero},
-			rules.Prob{Name: outcomeCritDecapitated, P: e.p[kindCritical] * e.decap},
+			rules.Prob{Name: outcomeCritZeroStamina, P: e.p[kindCritical] * e.zero, Words: "Critical: STAMINA to zero"},
+			rules.Prob{Name: outcomeCritDecapitated, P: e.p[kindCritical] * e.decap, Words: "Critical: decapitated"},
 		),
 		Distributions: []rules.Dist{
 			{Name: "damage", PMF: e.damage},
-			{Name: "stamina_loss", PMF: e.loss},
-			{Name: "stamina_loss_normal_hit", PMF: e.normalLoss},
+			{Name: "stamina_loss", PMF: e.loss, Words: "STAMINA lost"},
+			{Name: "stamina_loss_normal_hit", PMF: e.normalLoss, Words: "STAMINA lost on a hit that is not a critical"},
 			{Name: "critical_effect", PMF: two, Label: criticalLabel},
 			{Name: "fumble_effect", PMF: two, Label: fumbleLabel},
 		},
 		Means: []rules.Mean{
 			{Name: "damage", Value: e.damage.Mean()},
-			{Name: "stamina_loss", Value: e.loss.Mean()},
-			{Name: "stamina_loss_normal_hit", Value: e.normalLoss.Mean()},
+			{Name: "stamina_loss", Value: e.loss.Mean(), Words: "STAMINA lost"},
+			{Name: "stamina_loss_normal_hit", Value: e.normalLoss.Mean(), Words: "STAMINA lost on a hit that is not a critical"},
 		},
 	}
 }

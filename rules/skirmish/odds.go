@@ -279,7 +279,7 @@ func combine(atk, def *sideOdds, in Input) rules.Report {
 			{Name: "attacker_wins", P: win},
 			{Name: "defender_wins", P: lose},
 			{Name: "instant_death", P: death},
-			{Name: "tie_first_comparison", P: tie},
+			{Name: "tie_first_comparison", P: tie, Words: "Tie on the first comparison"},
 			{Name: "special_attack", P: lowA},
 			{Name: "force_attack", P: forceP},
 			{Name: "weapon_breaks", P: forceP * in.BreakChance()},

@@ -121,7 +121,7 @@ func HelpOdds(in HelpInput) (rules.Report, error) {
 		int(CriticalFailure): pr[CriticalFailure], int(Failure): pr[Failure], int(Mixed): pr[Mixed],
 		int(Success): pr[Success], int(CriticalSuccess): pr[CriticalSuccess]})
 	return rules.Report{
-		Outcomes: append(resultProbs(pr), rules.Prob{Name: "unhelped_success", P: successOrBetter(alone)}),
+		Outcomes: append(resultProbs(pr), rules.Prob{Name: "unhelped_success", P: successOrBetter(alone), Words: "Success without the help"}),
 		Distributions: []rules.Dist{{Name: "result", PMF: dist, Label: func(v int) string {
 			if v < 0 || v >= int(numResults) {
 				return ""
