@@ -4,8 +4,8 @@ import (
 	"strconv"
 	"strings"
 
-	"d6codex/rules"
 	"d6codex/rules/dice"
+	"d6codex/rules/text"
 )
 
 // The field builders set what the calculators need to validate inputs; the
@@ -42,7 +42,7 @@ func ChoiceField(name, def string, options ...string) Field {
 
 // humanize turns an id like "point_blank" into "Point blank".
 func humanize(id string) string {
-	return rules.UpperFirst(strings.ReplaceAll(id, "_", " "))
+	return text.UpperFirst(strings.ReplaceAll(id, "_", " "))
 }
 
 // ListField is a list of whole numbers from lo to hi (e.g. a damage table);

@@ -213,7 +213,7 @@ func (v Values) set(f Field, raw string) *rules.FieldError {
 }
 
 func parseBool(s string) (bool, bool) {
-	switch rules.LowerASCII(s) {
+	switch text.LowerASCII(s) {
 	case "true", "1", "yes", "on":
 		return true, true
 	case "false", "0", "no", "off":

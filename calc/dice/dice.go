@@ -12,6 +12,7 @@ import (
 	"d6codex/rules"
 	rdice "d6codex/rules/dice"
 	"d6codex/rules/dice/expr"
+	"d6codex/rules/text"
 )
 
 // ID is the calculator's id.
@@ -74,7 +75,7 @@ func names(items []expr.Item) []string {
 func snake(s string) string {
 	var b strings.Builder
 	under := false
-	for _, r := range rules.LowerASCII(s) {
+	for _, r := range text.LowerASCII(s) {
 		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
 			if under && b.Len() > 0 {
 				b.WriteByte('_')

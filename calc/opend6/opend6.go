@@ -11,6 +11,7 @@ import (
 	"d6codex/rules"
 	"d6codex/rules/dice"
 	game "d6codex/rules/opend6"
+	"d6codex/rules/text"
 )
 
 // System returns the OpenD6 registration.
@@ -132,9 +133,9 @@ func rangeHelp() string {
 		} else if r.Modifier < 0 {
 			m = "−" + strconv.Itoa(-r.Modifier)
 		}
-		parts = append(parts, rules.LowerASCII(r.Name)+" "+m)
+		parts = append(parts, text.LowerASCII(r.Name)+" "+m)
 	}
-	return rules.UpperFirst(strings.Join(parts, ", ")) + "."
+	return text.UpperFirst(strings.Join(parts, ", ")) + "."
 }
 
 // coverHelp reads the cover modifiers from the rules data: "Light +1D (+3),
@@ -143,10 +144,10 @@ func coverHelp() string {
 	var parts []string
 	for _, c := range game.Covers() {
 		if c.Fixed > 0 {
-			parts = append(parts, rules.LowerASCII(c.Name)+" +"+c.Dice.String()+" (+"+strconv.Itoa(c.Fixed)+")")
+			parts = append(parts, text.LowerASCII(c.Name)+" +"+c.Dice.String()+" (+"+strconv.Itoa(c.Fixed)+")")
 		}
 	}
-	return rules.UpperFirst(strings.Join(parts, ", ")) + "."
+	return text.UpperFirst(strings.Join(parts, ", ")) + "."
 }
 
 // cpHelp is the help of the Character Point fields.

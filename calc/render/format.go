@@ -2,6 +2,7 @@ package render
 
 import (
 	"d6codex/rules"
+	"d6codex/rules/text"
 	"math"
 	"strconv"
 	"strings"
@@ -62,7 +63,7 @@ func Pct(p float64) string {
 // Human turns a lower_snake_case report name into words: "tie_first" →
 // "Tie first".
 func Human(name string) string {
-	return rules.UpperFirst(strings.ReplaceAll(name, "_", " "))
+	return text.UpperFirst(strings.ReplaceAll(name, "_", " "))
 }
 
 // num is a mean rounded to two decimals, without trailing zeros.

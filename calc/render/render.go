@@ -15,6 +15,7 @@ import (
 
 	"d6codex/calc"
 	"d6codex/rules"
+	"d6codex/rules/text"
 )
 
 // Options choose what the result shows.
@@ -103,7 +104,7 @@ func means(b *strings.Builder, r rules.Report, pin *rules.Report) {
 		}
 		words := m.Words
 		if words == "" {
-			words = rules.LowerASCII(Human(m.Name))
+			words = text.LowerASCII(Human(m.Name))
 		}
 		b.WriteString(`<dt>Mean ` + html(words) + `</dt><dd data-mean="` + html(m.Name) + `">`)
 		if pin != nil {

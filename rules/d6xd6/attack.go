@@ -6,6 +6,7 @@ import (
 
 	"d6codex/rules"
 	"d6codex/rules/dice"
+	"d6codex/rules/text"
 )
 
 // Input limits.
@@ -83,7 +84,7 @@ func (in Input) Validate() error {
 	}
 	if _, ok := w.At(in.Range); !ok {
 		return &rules.FieldError{Field: "range", Value: in.Range,
-			Allowed: "one of " + strings.Join(w.usable(), ", ") + " for the " + rules.LowerASCII(w.Name)}
+			Allowed: "one of " + strings.Join(w.usable(), ", ") + " for the " + text.LowerASCII(w.Name)}
 	}
 	return rules.FirstError(
 		rules.IntRange("aim_turns", in.AimTurns, 0, maxAim),
@@ -125,7 +126,7 @@ func newSetup(in Input) (setup, error) {
 	add(armorRating(in.AttackerArmor), in.AttackerArmor+" armor")
 	add(levelByID(in.AttackerDamage).Penalty(), levelByID(in.AttackerDamage).String())
 	if in.Range == "brawl" {
-		add(s.weapon.BrawlPenalty, rules.LowerASCII(s.weapon.Name)+" at brawl range")
+		add(s.weapon.BrawlPenalty, text.LowerASCII(s.weapon.Name)+" at brawl range")
 	}
 	add(in.ExtraPenalty, "situational")
 	switch in.Defense {
@@ -297,7 +298,7 @@ func (s setup) resolve(d1, d2 int, rolled []dice.Rolled) rules.Roll {
 }
 
 func (s setup) damageStep(lv int, attack Level) string {
-	text := "Damage: " + rules.LowerASCII(s.weapon.Name) + " " + s.base.String()
+	text := "Damage: " + text.LowerASCII(s.weapon.Name) + " " + s.base.String()
 	if lv > 1 {
 		text += " + " + plural(lv-1, "bonus level", "bonus levels")
 	}

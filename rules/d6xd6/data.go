@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"d6codex/rules"
+	"d6codex/rules/text"
 )
 
 // source is the note every table carries.
@@ -38,7 +39,7 @@ func (l Level) String() string {
 }
 
 // ID is the level's lower-case option name: "graze".
-func (l Level) ID() string { return rules.LowerASCII(l.String()) }
+func (l Level) ID() string { return text.LowerASCII(l.String()) }
 
 // Penalty is the penalty the level imposes on its bearer's rolls: Graze 1,
 // Stun 2, Hit 3, Wound 4; 0 for none (Knockout and Kill cannot act).

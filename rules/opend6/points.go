@@ -6,6 +6,7 @@ import (
 
 	"d6codex/rules"
 	"d6codex/rules/dice"
+	"d6codex/rules/text"
 )
 
 // Character Point limits per roll (setting cp_limit): the source leaves the
@@ -164,7 +165,7 @@ func (r roll) tape(t *dice.Tape, steps *[]string) (wildRoll, error) {
 	if r.cp > 1 {
 		points = strconv.Itoa(r.cp) + " Character Points: extra Wild Dice show "
 	}
-	*steps = append(*steps, rules.UpperFirst(r.name)+" roll, "+points+strings.Join(parts, "; ")+
+	*steps = append(*steps, text.UpperFirst(r.name)+" roll, "+points+strings.Join(parts, "; ")+
 		". Total "+strconv.Itoa(res.Total)+" + "+strings.Join(terms, " + ")+" = "+strconv.Itoa(res.Total+extra)+".")
 	res.Total += extra
 	return res, nil
@@ -180,7 +181,7 @@ func regularTape(t *dice.Tape, c dice.Code, name string, steps *[]string) (wildR
 	for _, f := range faces {
 		total += f
 	}
-	text := rules.UpperFirst(name) + " roll " + c.String() + " (regular dice, no Wild Die): "
+	text := text.UpperFirst(name) + " roll " + c.String() + " (regular dice, no Wild Die): "
 	switch {
 	case len(faces) == 0:
 		text += "no dice to roll, total " + strconv.Itoa(total)

@@ -4,8 +4,8 @@ import (
 	"strconv"
 	"strings"
 
-	"d6codex/rules"
 	"d6codex/rules/dice"
+	"d6codex/rules/text"
 )
 
 // rollPMF is the exact distribution of the total of a roll of die code c
@@ -98,7 +98,7 @@ type wildRoll struct {
 // normal dice first and then the Wild Die and its re-rolls, and appends the
 // plain-words trace to steps.
 func rollTape(t *dice.Tape, c dice.Code, name, wildOne string, steps *[]string) (wildRoll, error) {
-	head := rules.UpperFirst(name) + " roll " + c.String() + ": "
+	head := text.UpperFirst(name) + " roll " + c.String() + ": "
 	if c.Dice <= 0 {
 		*steps = append(*steps, head+"no dice to roll, total "+strconv.Itoa(c.Pips)+".")
 		return wildRoll{Total: c.Pips}, nil

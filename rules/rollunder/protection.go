@@ -1,9 +1,8 @@
 package rollunder
 
 import (
+	"d6codex/rules/text"
 	"strconv"
-
-	"d6codex/rules"
 )
 
 // Values of the dodge_shield setting: how a shield counts for a defender
@@ -69,7 +68,7 @@ func guardOf(armorID, shieldID string, dodge, mod int, dodgeShield string, block
 		g.base, g.baseName, g.die = dodgeData[dodge-1].Track, "Dodge "+strconv.Itoa(dodge), "dodge die"
 		if shieldID != noneID && dodgeShield == DodgeShieldEither {
 			g.shield, _ = findArmor(shieldData[:], noneID)
-			g.note = "Dodge or the shield, not both: dodging, the " + rules.LowerASCII(shield.Name) + " adds nothing."
+			g.note = "Dodge or the shield, not both: dodging, the " + text.LowerASCII(shield.Name) + " adds nothing."
 		}
 	default:
 		g.die = "shield die"

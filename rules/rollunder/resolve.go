@@ -5,6 +5,7 @@ import (
 
 	"d6codex/rules"
 	"d6codex/rules/dice"
+	"d6codex/rules/text"
 )
 
 // Resolve resolves one attack from the dice on t, in this order: the two
@@ -299,7 +300,7 @@ func (r *resolver) protStep(p int) int {
 		return 0
 	}
 	v, pm := g.protection(p), g.mod
-	what := rules.UpperFirst(g.die)
+	what := text.UpperFirst(g.die)
 	switch {
 	case g.baseName != "" && g.shield.ID != noneID:
 		b, sh := g.base.Read(p+pm), g.shield.Track.Read(p+pm)

@@ -1,7 +1,9 @@
-// Package text holds the text helpers the rules packages share below
-// package rules itself (package dice is imported by rules, so it cannot
-// use rules' own helpers). Like every rules package it avoids fmt and
-// reflection, to keep the WebAssembly module small.
+// Package text holds the text helpers the rules packages, the calculators
+// and their renderer share: ASCII casing, quoting and reading numbers
+// without the Unicode tables of the standard library's versions. It sits
+// below package rules (package dice, which rules imports, uses it too) and,
+// like every rules package, avoids fmt and reflection to keep the
+// WebAssembly module small.
 package text
 
 import "unicode/utf8"
@@ -75,4 +77,30 @@ func Atoi(s string) (n int, ok bool) {
 		return -int(u), true
 	}
 	return int(u), true
+}
+
+// LowerASCII returns s with the ASCII letters A to Z lowered and every other
+// byte as is. The rules packages and the calculators use it, and UpperFirst,
+// instead of strings.ToLower and strings.ToUpper: their names and ids are
+// ASCII, and the Unicode case tables those functions link would grow the
+// WebAssembly module by several kilobytes.
+func LowerASCII(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + ('a' - 'A')
+		}
+	}
+	return string(b)
+}
+
+// UpperFirst returns s with its first byte raised when it is an ASCII letter
+// a to z: "attack" → "Attack".
+func UpperFirst(s string) string {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return s
+	}
+	b := []byte(s)
+	b[0] -= 'a' - 'A'
+	return string(b)
 }

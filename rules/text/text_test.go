@@ -29,3 +29,20 @@ func TestAtoi(t *testing.T) {
 		}
 	}
 }
+
+// TestASCIICase: only ASCII letters change case; other bytes stay.
+func TestASCIICase(t *testing.T) {
+	for _, tc := range []struct{ in, lower, upper string }{
+		{"Wild Die", "wild die", "Wild Die"},
+		{"attack", "attack", "Attack"},
+		{"ÉPÉE 2D", "ÉpÉe 2d", "ÉPÉE 2D"},
+		{"", "", ""},
+	} {
+		if got := LowerASCII(tc.in); got != tc.lower {
+			t.Errorf("LowerASCII(%q) = %q", tc.in, got)
+		}
+		if got := UpperFirst(tc.in); got != tc.upper {
+			t.Errorf("UpperFirst(%q) = %q", tc.in, got)
+		}
+	}
+}
