@@ -72,7 +72,7 @@ func benchSave(b *testing.B, n int, edit string) {
 	heap := float64(ms.HeapInuse) / (1 << 20)
 
 	file := func(i int) string {
-		return filepath.Join(src, "content", fmt.Sprintf("section-%03d", (i/corpus.PerSection)%((n+corpus.PerSection-1)/corpus.PerSection)), fmt.Sprintf("page-%05d.md", i%n))
+		return filepath.Join(src, filepath.FromSlash(corpus.PagePath(i%n, corpus.PerSection)))
 	}
 	var lat []time.Duration
 	b.ResetTimer()

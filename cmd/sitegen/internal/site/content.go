@@ -428,7 +428,10 @@ func comparePages(a, b *page) int {
 	return cmp.Or(cmp.Compare(wa, wb), cmp.Compare(strings.ToLower(a.title), strings.ToLower(b.title)), cmp.Compare(a.sitePath, b.sitePath))
 }
 
-// checkURLs reports pages and aliases that would be written to the same URL.
+// checkURLs reports pages and aliases that would be written to the same URL,
+// and keeps what it learns as the site's URL index: the page at each page
+// or alias URL (byURL) and the URLs of the content files (filesByURL), which
+// site-absolute links resolve against.
 func (s *Site) checkURLs() {
 	owner := map[string]*page{}
 	describe := func(p *page) string {

@@ -181,7 +181,7 @@ func benchIn(base, bin, sizeList string, per, nruns int) ([]result, error) {
 					fsName, n, t.name, kind, m.wall.Milliseconds(), m.cpu.Milliseconds(), m.rss>>20)
 			}
 		}
-		page := fmt.Sprintf("%s/page-%05d/index.html", corpusSection(n/2/perSection), n/2)
+		page := strings.TrimSuffix(strings.TrimPrefix(corpus.PagePath(n/2, perSection), "content/"), ".md") + "/index.html"
 		for _, t := range tools {
 			t.rs.bytes = treeBytes(t.out)
 			if info, err := os.Stat(filepath.Join(t.out, filepath.FromSlash(page))); err == nil {
@@ -200,9 +200,6 @@ func benchIn(base, bin, sizeList string, per, nruns int) ([]result, error) {
 	}
 	return results, nil
 }
-
-// corpusSection is the folder of section s of a generated corpus.
-func corpusSection(s int) string { return fmt.Sprintf("section-%03d", s) }
 
 // treeBytes is the apparent size of the files under dir.
 func treeBytes(dir string) int64 {

@@ -29,9 +29,8 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"d6codex/calc/systems"
-	"d6codex/cmd/sitegen/buildcmd"
-	"d6codex/cmd/sitegen/internal/site"
 	"d6codex/cmd/sitegen/internal/testing/benchmd"
+	"d6codex/cmd/sitegen/internal/testing/benchsite"
 	"d6codex/cmd/sitegen/internal/testing/browser"
 	"d6codex/cmd/sitegen/internal/wasmbuild"
 )
@@ -42,9 +41,10 @@ const (
 	targetLatency = 50.0       // ms, slowest calculator at maximum inputs
 )
 
-// maxed is one calculator at its largest inputs.
+// maxed is one calculator at its largest inputs: its id, the name of its
+// row in the report, its element id and its preset.
 type maxed struct {
-	id, dom, preset string
+	id, label, dom, preset string
 }
 
 // maxedCalcs are the calculators of every system at their largest inputs.
@@ -55,12 +55,12 @@ func maxedCalcs() []maxed {
 		for _, k := range slices.Sorted(maps.Keys(c.Largest)) {
 			preset.WriteString(k + " = " + c.Largest[k] + "\n")
 		}
-		out = append(out, maxed{c.ID, "calc-" + strings.ReplaceAll(c.ID, "/", "-"), preset.String()})
+		out = append(out, maxed{c.ID, c.ID, "calc-" + strings.ReplaceAll(c.ID, "/", "-"), preset.String()})
 	}
 	// Issue 14's dice expressions one by one (the dice tool's largest
 	// preset runs them together): later blocks of one id get -2, -3, ...
 	for i, e := range diceCases {
-		out = append(out, maxed{"dice/roll " + e, "calc-dice-roll-" + strconv.Itoa(i+2), "expr = " + e + "\n"})
+		out = append(out, maxed{"dice/roll", "dice/roll " + e, "calc-dice-roll-" + strconv.Itoa(i+2), "expr = " + e + "\n"})
 	}
 	return out
 }
@@ -212,15 +212,13 @@ func sizesOf(module []byte) (sizes, error) {
 // the time to the first result) and /maxed/ with every calculator at its
 // largest inputs.
 func buildSite(ctx context.Context, root, dir string) (string, error) {
-	src := filepath.Join(dir, "src")
 	// The first page shows the last system's first calculator on its defaults.
 	all := systems.New().Systems()
 	first := all[len(all)-1].Calculators[0].ID
 	var maxedPage strings.Builder
 	maxedPage.WriteString("---\ntitle: Maxed\n---\n")
 	for _, m := range maxedCalcs() {
-		id, _, _ := strings.Cut(m.id, " ")
-		maxedPage.WriteString("\n```calc " + id + "\n" + m.preset + "```\n")
+		maxedPage.WriteString("\n```calc " + m.id + "\n" + m.preset + "```\n")
 	}
 	files := map[string]string{
 		"site.toml":               "title = \"calcbench\"\nbaseURL = \"http://localhost/\"\n",
@@ -228,23 +226,7 @@ func buildSite(ctx context.Context, root, dir string) (string, error) {
 		"content/first/_index.md": "---\ntitle: First\n---\n```calc " + first + "\n```\n",
 		"content/maxed/_index.md": maxedPage.String(),
 	}
-	for name, body := range files {
-		p := filepath.Join(src, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return "", err
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			return "", err
-		}
-	}
-	if err := os.CopyFS(filepath.Join(src, "static"), os.DirFS(filepath.Join(root, "static"))); err != nil {
-		return "", err
-	}
-	opts := site.Options{Source: src, Dest: filepath.Join(dir, "public"), Handlers: buildcmd.Handlers(), Generators: buildcmd.Generators()}
-	if _, err := site.Build(ctx, opts); err != nil {
-		return "", fmt.Errorf("build: %w", err)
-	}
-	return opts.Dest, nil
+	return benchsite.Build(ctx, root, dir, files)
 }
 
 // firstResult loads url in a fresh browser profile (nothing cached) and
@@ -291,7 +273,7 @@ func latencies(exe, profile, url string, n int) ([]latency, error) {
 	}
 	var out []latency
 	for _, m := range maxedCalcs() {
-		l := latency{id: m.id}
+		l := latency{id: m.label}
 		for i := 0; i <= n; i++ {
 			js := fmt.Sprintf(`(() => { const e = document.getElementById(%q); e.scrollIntoView(); const r = +(e.dataset.runs||0);
 				if (%d > 0 || r === 0) { if (r === %d) e.querySelector("form").requestSubmit(); }
@@ -304,7 +286,7 @@ func latencies(exe, profile, url string, n int) ([]latency, error) {
 				`(() => { const e = document.getElementById(%q); return +(e.dataset.runs||0) > %d && e.dataset.state === "ok" ? [+e.dataset.workerMs, +e.dataset.ms] : false })()`, m.dom, i)))
 			wcancel()
 			if err != nil {
-				return nil, fmt.Errorf("%s run %d: %w", m.id, i, err)
+				return nil, fmt.Errorf("%s run %d: %w", m.label, i, err)
 			}
 			if i > 0 { // the first run includes loading the module
 				l.worker = append(l.worker, res[0])

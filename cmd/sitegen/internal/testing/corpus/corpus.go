@@ -41,7 +41,7 @@ func GenerateSections(dir string, n, per int, seed uint64) error {
 			"---\ntitle: Section %d\ndescription: Generated section %d.\nweight: %d\n---\n\nPages of section %d.\n", s, s, s+1, s)
 	}
 	for i := range n {
-		files[pagePath(i, per)] = page(i, n, per, rng)
+		files[PagePath(i, per)] = page(i, n, per, rng)
 	}
 	for name, body := range files {
 		p := filepath.Join(dir, filepath.FromSlash(name))
@@ -57,7 +57,9 @@ func GenerateSections(dir string, n, per int, seed uint64) error {
 
 func sectionName(s int) string { return fmt.Sprintf("section-%03d", s) }
 
-func pagePath(i, per int) string {
+// PagePath is the source file of page i of a corpus in sections of per
+// pages ("content/section-003/page-01700.md").
+func PagePath(i, per int) string {
 	return fmt.Sprintf("content/%s/page-%05d.md", sectionName(i/per), i)
 }
 
@@ -92,9 +94,9 @@ func page(i, n, per int, rng *rand.Rand) string {
 			fmt.Fprintf(&b, "| %d | %s | %s |\n", row+2, sentence(rng, 2), sentence(rng, 3))
 		}
 		j := rng.IntN(n)
-		rel, err := filepath.Rel(filepath.Dir(pagePath(i, per)), pagePath(j, per))
+		rel, err := filepath.Rel(filepath.Dir(PagePath(i, per)), PagePath(j, per))
 		if err != nil {
-			rel = filepath.Base(pagePath(j, per))
+			rel = filepath.Base(PagePath(j, per))
 		}
 		fmt.Fprintf(&b, "\nSee [page %d, part %d](%s#part-%d) and [above](#part-%d).\n\n",
 			j, part, filepath.ToSlash(rel), rng.IntN(4)+1, part)

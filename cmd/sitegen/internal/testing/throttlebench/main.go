@@ -35,9 +35,8 @@ import (
 
 	"d6codex/calc"
 	"d6codex/calc/systems"
-	"d6codex/cmd/sitegen/buildcmd"
-	"d6codex/cmd/sitegen/internal/site"
 	"d6codex/cmd/sitegen/internal/testing/benchmd"
+	"d6codex/cmd/sitegen/internal/testing/benchsite"
 	"d6codex/cmd/sitegen/internal/testing/browser"
 	"d6codex/cmd/sitegen/internal/wasmbuild"
 )
@@ -134,29 +133,12 @@ func run(runs int, out string) error {
 
 // buildSite builds one page whose calculator is at the top.
 func buildSite(root, dir string, sub subject) (string, error) {
-	src := filepath.Join(dir, "src")
 	files := map[string]string{
 		"site.toml":              "title = \"throttlebench\"\nbaseURL = \"http://localhost/\"\n",
 		"content/_index.md":      "---\ntitle: Home\n---\nHome.\n",
 		"content/calc/_index.md": "---\ntitle: Calculator\n---\n```calc " + sub.id + "\n```\n",
 	}
-	for name, body := range files {
-		p := filepath.Join(src, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return "", err
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			return "", err
-		}
-	}
-	if err := os.CopyFS(filepath.Join(src, "static"), os.DirFS(filepath.Join(root, "static"))); err != nil {
-		return "", err
-	}
-	opts := site.Options{Source: src, Dest: filepath.Join(dir, "public"), Handlers: buildcmd.Handlers(), Generators: buildcmd.Generators()}
-	if _, err := site.Build(context.Background(), opts); err != nil {
-		return "", fmt.Errorf("build: %w", err)
-	}
-	return opts.Dest, nil
+	return benchsite.Build(context.Background(), root, dir, files)
 }
 
 // precompressed serves dir as a static host configured as the README says:
