@@ -154,6 +154,20 @@ func randomInput(r *rand.Rand) Input {
 	return in
 }
 
+// checkRoll checks a resolved roll's named values and, when out is not
+// empty, its outcome; a failure shows the roll's steps.
+func checkRoll(t *testing.T, got rules.Roll, values map[string]int, out string) {
+	t.Helper()
+	for name, want := range values {
+		if v, ok := valueOf(got, name); !ok || v != want {
+			t.Errorf("%s = %d, want %d\n%s", name, v, want, strings.Join(got.Steps, "\n"))
+		}
+	}
+	if out != "" && got.Outcome != out {
+		t.Errorf("outcome %q, want %q", got.Outcome, out)
+	}
+}
+
 func valueOf(roll rules.Roll, name string) (int, bool) {
 	for _, v := range roll.Values {
 		if v.Name == name {
@@ -363,14 +377,7 @@ func TestSeedExamples(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for name, want := range tc.values {
-				if v, ok := valueOf(got, name); !ok || v != want {
-					t.Errorf("%s = %d, want %d\n%s", name, v, want, strings.Join(got.Steps, "\n"))
-				}
-			}
-			if tc.out != "" && got.Outcome != tc.out {
-				t.Errorf("outcome %q, want %q", got.Outcome, tc.out)
-			}
+			checkRoll(t, got, tc.values, tc.out)
 		})
 	}
 }

@@ -193,14 +193,7 @@ func TestSecondWindExamples(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for name, want := range tc.values {
-				if v, ok := valueOf(got, name); !ok || v != want {
-					t.Errorf("%s = %d, want %d\n%s", name, v, want, strings.Join(got.Steps, "\n"))
-				}
-			}
-			if tc.out != "" && got.Outcome != tc.out {
-				t.Errorf("outcome %q, want %q", got.Outcome, tc.out)
-			}
+			checkRoll(t, got, tc.values, tc.out)
 		})
 	}
 }

@@ -174,13 +174,7 @@ func TestDefendPublicDamageExamples(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := dice.FromMap(map[int]float64{2: 6.0 / 36, 3: 12.0 / 36, 4: 18.0 / 36})
-	if got, _ := rep.Dist("stamina_loss_normal_hit"); !dice.Equal(got, want, tol) {
-		t.Errorf("pistol vs no armor: %v, want %v", got.Pairs(), want.Pairs())
-	}
-	if m, _ := rep.Mean("stamina_loss_normal_hit"); math.Abs(m-10.0/3) > tol {
-		t.Errorf("pistol vs no armor: mean %v, want 10/3", m)
-	}
+	checkPistolNoArmor(t, rep)
 }
 
 // TestDefendDoubles: double 1 is a critical hit on the player even at the
