@@ -17,16 +17,11 @@ import (
 	"d6codex/templates"
 )
 
-// Render writes the whole site into dir, which should be empty: static
-// assets, every page, the 404 page, alias redirects and sitemap.xml.
-// Problems are recorded as diagnostics; the error is for I/O failures and
-// cancellation.
-func (s *Site) Render(ctx context.Context, dir string) error {
-	return s.render(ctx, &assets.Output{Dir: dir})
-}
-
-// render is Render into out, which may reuse the files of a previous
-// output (see assets.Output).
+// render writes the whole site into out, whose folder should be empty:
+// static assets, every page, the 404 page, alias redirects and
+// sitemap.xml; out may reuse the unchanged files of a previous output (see
+// assets.Output). Problems are recorded as diagnostics; the error is for
+// I/O failures and cancellation.
 func (s *Site) render(ctx context.Context, out *assets.Output) error {
 	reserved := map[string]bool{"404.html": true, "sitemap.xml": true, swFile: true}
 	for _, p := range s.pages {

@@ -43,7 +43,7 @@ const searchChunk = 1
 var searchIndexedBlocks = map[string]bool{"table": true}
 
 // searchIndex collects the full-text search index while pages render and
-// writes it at the end of Render. It is split like Pagefind's so that a
+// writes it at the end of render. It is split like Pagefind's so that a
 // query downloads a small part of it, whatever the size of the site. Its
 // folder name carries a hash of everything the index is made from, so
 // pages can link to it before it is written. A nil *searchIndex ignores

@@ -8,7 +8,7 @@
 //
 //  1. Load reads site.toml and every Markdown file: front matter, element
 //     ids, URLs, the section tree, the reading order.
-//  2. Render renders every page in parallel (goldmark, then the templ
+//  2. render renders every page in parallel (goldmark, then the templ
 //     components of package templates) and writes it, with static assets,
 //     the 404 page, alias redirects and sitemap.xml, into a directory.
 //  3. Build ties them together: it renders into a staging directory next to
@@ -66,7 +66,7 @@ type Options struct {
 	Workers int
 	// Generators produce extra static files for the loaded site (for
 	// example the calculators' WebAssembly module when a page embeds a
-	// calculator). They run at the start of Render; their files are
+	// calculator). They run at the start of rendering; their files are
 	// published like those of static/, under the logical paths they give.
 	Generators []Generator
 	// CacheDir holds build results worth keeping between builds
@@ -142,8 +142,8 @@ type Site struct {
 	filesByURL map[string]bool  // site paths of the content files that are not Markdown
 
 	rendered atomic.Int64
-	search   *searchIndex         // the search index Render collects (search.go)
-	view     *templates.Site      // the shared view model of the last Render (for Update)
+	search   *searchIndex         // the search index render collects (search.go)
+	view     *templates.Site      // the shared view model of the last render (for Update)
 	lastmod  map[string]time.Time // last commit time per source file (lastmod.go); nil without git
 }
 
