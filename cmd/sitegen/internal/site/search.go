@@ -30,12 +30,20 @@ import (
 // (or what goes into the index) must bump it.
 const searchFormat = 2
 
-// searchChunk is how many pages share one text file of the index: a
+// searchTextFiles is the most text files (c/K.json) an index has. A
 // result list fetches the files of the pages it shows, so smaller chunks
-// transfer less per query and make more files. One page per file (as
-// Pagefind) keeps a first query on the bundled site under 50 KB; five
-// pages per file took it to about 80 KB.
-const searchChunk = 1
+// transfer less per query but make more files, and on a slow disk each
+// file costs a build more than its bytes. One page per file (as Pagefind)
+// keeps a first query on the bundled site under 50 KB (five pages per
+// file took it to about 80 KB); a site of more than this many pages puts
+// neighbouring pages (of one section, often hits of the same query)
+// together instead: at 5,000 pages, five to a file.
+const searchTextFiles = 1000
+
+// searchChunk is how many pages of a site of n pages share one text file.
+func searchChunk(n int) int {
+	return max(1, (n+searchTextFiles-1)/searchTextFiles)
+}
 
 // searchIndexedBlocks are the info words of fenced blocks whose rendered
 // text is searchable (rules tables); other handled blocks (calculator
@@ -71,7 +79,8 @@ var searchIndexedBlocks = map[string]bool{"table": true}
 // lower-cased runs of letters and digits of two runes or more; the
 // search script splits queries the same way (static/js/search.js).
 type searchIndex struct {
-	dir string // output folder ("search/1a2b3c4d5e")
+	dir   string // output folder ("search/1a2b3c4d5e")
+	chunk int    // pages per text file (searchChunk)
 
 	mu   sync.Mutex
 	docs map[*page][]searchDoc
@@ -88,7 +97,8 @@ type searchDoc struct {
 // their sources).
 func (s *Site) newSearchIndex(assets templates.Assets) *searchIndex {
 	h := sha256.New()
-	fmt.Fprintf(h, "d6codex search %d %d\x00%s\x00", searchFormat, searchChunk, s.cfg.relURL("/"))
+	chunk := searchChunk(len(s.pages))
+	fmt.Fprintf(h, "d6codex search %d %d\x00%s\x00", searchFormat, chunk, s.cfg.relURL("/"))
 	for _, p := range s.pages {
 		fmt.Fprintf(h, "%s\x00%s\x00%s\x00%d\x00", p.sitePath, p.title, p.description, len(p.src))
 		h.Write(p.src)
@@ -98,7 +108,7 @@ func (s *Site) newSearchIndex(assets templates.Assets) *searchIndex {
 		dir = "search/live" // rewritten in place by Update: no hash to claim
 	}
 	assets[templates.SearchIndexAsset] = s.cfg.relURL("/" + dir + "/index.json")
-	return &searchIndex{dir: dir, docs: make(map[*page][]searchDoc, len(s.pages))}
+	return &searchIndex{dir: dir, chunk: chunk, docs: make(map[*page][]searchDoc, len(s.pages))}
 }
 
 // add records the searchable text of page p from its parsed (and
@@ -184,7 +194,7 @@ func (x *searchIndex) encode(s *Site) (map[string][]byte, error) {
 		Chunk   int         `json:"chunk"`
 		Docs    int         `json:"docs"`
 	}
-	m := meta{V: searchFormat, Systems: [][2]string{}, Pages: []int{}, Shards: []string{}, Chunk: searchChunk}
+	m := meta{V: searchFormat, Systems: [][2]string{}, Pages: []int{}, Shards: []string{}, Chunk: x.chunk}
 	system := map[*page]int{}
 	for _, c := range s.home.children {
 		if c.kind == templates.KindSection {
@@ -222,7 +232,7 @@ func (x *searchIndex) encode(s *Site) (map[string][]byte, error) {
 			}
 			m.Docs++
 		}
-		if n%searchChunk == 0 {
+		if n%x.chunk == 0 {
 			chunks = append(chunks, nil)
 		}
 		chunks[len(chunks)-1] = append(chunks[len(chunks)-1], []any{s.cfg.relURL(p.sitePath), p.title, secs})
