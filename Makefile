@@ -40,5 +40,5 @@ generate: ## regenerate the *_templ.go files from templates/*.templ
 	$(GO) tool templ generate
 
 clean: ## remove build output
-	rm -rf public bin .public.staging-*
+	rm -rf public bin .public.staging-* .public.spare
 	find cmd/sitegen/internal/wasmbuild/embedded/files -mindepth 1 ! -name README.md -delete

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -220,5 +221,83 @@ func TestOutputReuse(t *testing.T) {
 	fresh := &Output{Dir: t.TempDir()}
 	if err := fresh.Write("a.html", []byte("x")); err != nil || fresh.Wrote() != 1 || fresh.Reused() != 0 {
 		t.Errorf("no Prev: err %v, wrote %d, reused %d", err, fresh.Wrote(), fresh.Reused())
+	}
+}
+
+// TestOutputInPlace: an InPlace output keeps the files that already hold
+// the right bytes, replaces the others without writing through links to
+// the published tree, and Prune removes what the build did not write.
+func TestOutputInPlace(t *testing.T) {
+	prev, dir := t.TempDir(), t.TempDir()
+	for rel, body := range map[string]string{"linked.html": "v1", "kept.html": "same", "moved.html": "v2"} {
+		if err := WriteFile(prev, rel, []byte(body)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// dir holds an older output: one file shared with prev by a link (as
+	// a rebuild leaves them), one identical copy, stale files and folders.
+	if err := os.Link(filepath.Join(prev, "linked.html"), filepath.Join(dir, "linked.html")); err != nil {
+		t.Skipf("no hard links in the temp dir: %v", err)
+	}
+	for rel, body := range map[string]string{
+		".sitegen": "marker", "kept.html": "same", "moved.html": "v1", "gone/page/index.html": "gone",
+		"page": "a file where a folder is needed", "dir.html/x": "a folder where a file is needed",
+	} {
+		if err := WriteFile(dir, rel, []byte(body)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	keptBefore, _ := os.Stat(filepath.Join(dir, "kept.html"))
+	o := &Output{Dir: dir, Prev: prev, InPlace: true}
+	want := map[string]string{
+		".sitegen": "marker", "linked.html": "v2", "kept.html": "same", "moved.html": "v2",
+		"page/index.html": "new page", "dir.html": "now a file",
+	}
+	for rel, body := range want {
+		if rel == ".sitegen" {
+			continue
+		}
+		if err := o.Write(rel, []byte(body)); err != nil {
+			t.Fatalf("write %s: %v", rel, err)
+		}
+	}
+	if got, _ := os.ReadFile(filepath.Join(prev, "linked.html")); string(got) != "v1" {
+		t.Errorf("published linked.html = %q: written through the link", got)
+	}
+	if keptAfter, _ := os.Stat(filepath.Join(dir, "kept.html")); !os.SameFile(keptBefore, keptAfter) {
+		t.Error("kept.html held the right bytes but was written again")
+	}
+	a, _ := os.Stat(filepath.Join(prev, "moved.html"))
+	if b, _ := os.Stat(filepath.Join(dir, "moved.html")); !os.SameFile(a, b) {
+		t.Error("moved.html equals the published file but was not linked from it")
+	}
+	if o.Reused() != 2 || o.Wrote() != 3 {
+		t.Errorf("reused %d, wrote %d; want 2 (kept.html, moved.html) and 3", o.Reused(), o.Wrote())
+	}
+	removed, err := o.Prune(func(name string) bool { return name == ".sitegen" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if removed != 1 {
+		t.Errorf("Prune removed %d files, want 1 (gone/page/index.html)", removed)
+	}
+	got := map[string]string{}
+	_ = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		if d.IsDir() {
+			if entries, _ := os.ReadDir(p); len(entries) == 0 {
+				t.Errorf("empty folder %s left", rel)
+			}
+			return nil
+		}
+		b, _ := os.ReadFile(p)
+		got[filepath.ToSlash(rel)] = string(b)
+		return nil
+	})
+	if !maps.Equal(got, want) {
+		t.Errorf("after Prune:\n got %q\nwant %q", got, want)
 	}
 }

@@ -2,13 +2,17 @@ package assets
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"errors"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 )
 
 // Output is the folder a build writes its files into. When Prev names the
@@ -18,39 +22,107 @@ import (
 // the old one atomically. Where links are refused (another file system,
 // a file system without them) it writes every file, as a fresh build does.
 //
+// With InPlace, Dir already holds an older output of the same site (the
+// one before Prev, which a build keeps for this) and is brought up to
+// date: a file whose bytes are already right stays as it is, any other is
+// replaced, and Prune then removes what the build did not write. On a
+// typical rebuild that touches a few files out of thousands, nothing else
+// is created or deleted, so the file system does almost no work.
+//
 // Linking is safe because sitegen never changes a published file in
-// place: the dev server replaces files by rename (WriteAtomic), and a
-// build's old tree is only ever removed. An Output is safe for concurrent
-// use.
+// place: the dev server replaces files by rename (WriteAtomic), a build's
+// old tree is only ever removed or brought up to date by InPlace, which
+// replaces a file (a new inode) rather than writing through it, since
+// the file may be linked from the published tree. An Output is safe for
+// concurrent use.
 type Output struct {
 	// Dir is the folder being written (a build's staging folder).
 	Dir string
 	// Prev is the previous output to reuse files from; "" for none.
 	Prev string
+	// InPlace says Dir holds an older output to bring up to date rather
+	// than nothing. Prune must follow the writes.
+	InPlace bool
 
 	dirs   sync.Map     // folders of Dir known to exist
 	noLink atomic.Bool  // a link failed: stop trying
-	reused atomic.Int64 // files linked from Prev
+	reused atomic.Int64 // files kept, or linked from Prev
 	wrote  atomic.Int64 // files written
+
+	mu   sync.Mutex
+	sums map[string][sha256.Size]byte // rel -> SHA-256 of what Write put there
+}
+
+// File is one file of an Output: its slash-separated path under Dir and
+// the SHA-256 of its content.
+type File struct {
+	Rel string
+	Sum [sha256.Size]byte
+}
+
+// Files lists the files written or linked so far, sorted by path, so
+// that callers can hash a build's output without reading it back.
+func (o *Output) Files() []File {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	files := make([]File, 0, len(o.sums))
+	for rel, sum := range o.sums {
+		files = append(files, File{rel, sum})
+	}
+	slices.SortFunc(files, func(a, b File) int { return strings.Compare(a.Rel, b.Rel) })
+	return files
+}
+
+// record notes the content of rel (the last write of a path wins).
+func (o *Output) record(rel string, data []byte) {
+	sum := sha256.Sum256(data)
+	o.mu.Lock()
+	if o.sums == nil {
+		o.sums = map[string][sha256.Size]byte{}
+	}
+	o.sums[rel] = sum
+	o.mu.Unlock()
+}
+
+// Has reports whether rel was written (or kept, or linked) through o.
+// Unlike a look at Dir, it is right for an InPlace output too.
+func (o *Output) Has(rel string) bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	_, ok := o.sums[rel]
+	return ok
 }
 
 // Write writes data to Dir/rel (rel slash-separated), creating parent
-// folders, or links the unchanged file of Prev there.
+// folders, or links the unchanged file of Prev there, or (InPlace) keeps
+// the file already there when it holds data.
 func (o *Output) Write(rel string, data []byte) error {
-	if o.Prev != "" && !o.noLink.Load() {
-		name := filepath.FromSlash(rel)
-		old := filepath.Join(o.Prev, name)
-		if sameContent(old, data) {
-			to := filepath.Join(o.Dir, name)
-			if err := o.mkdir(filepath.Dir(to)); err != nil {
+	o.record(rel, data)
+	name := filepath.FromSlash(rel)
+	to := filepath.Join(o.Dir, name)
+	if o.InPlace {
+		switch compare(to, data) {
+		case same:
+			o.reused.Add(1)
+			return nil
+		case differs: // replaced below, never written through
+			if err := o.clear(to); err != nil {
 				return err
 			}
-			err := os.Link(old, to)
-			if errors.Is(err, fs.ErrExist) { // written twice (an error the build reports): the last wins
-				if err = os.Remove(to); err == nil {
-					err = os.Link(old, to)
+		}
+	}
+	if o.Prev != "" && !o.noLink.Load() {
+		old := filepath.Join(o.Prev, name)
+		if compare(old, data) == same {
+			err := o.retry(to, func() error {
+				err := os.Link(old, to)
+				if errors.Is(err, fs.ErrExist) { // written twice (an error the build reports): the last wins
+					if err = o.clear(to); err == nil {
+						err = os.Link(old, to)
+					}
 				}
-			}
+				return err
+			})
 			if err == nil {
 				o.reused.Add(1)
 				return nil
@@ -59,19 +131,15 @@ func (o *Output) Write(rel string, data []byte) error {
 		}
 	}
 	o.wrote.Add(1)
-	return o.create(rel, data)
+	return o.retry(to, func() error { return create(to, data) })
 }
 
-// create writes data to a new file Dir/rel. A file already there may be a
+// create writes data to the new file p. A file already there may be a
 // link to the previous output, so it is removed, never written through.
-func (o *Output) create(rel string, data []byte) error {
-	p := filepath.Join(o.Dir, filepath.FromSlash(rel))
-	if err := o.mkdir(filepath.Dir(p)); err != nil {
-		return err
-	}
+func create(p string, data []byte) error {
 	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if errors.Is(err, fs.ErrExist) {
-		if err = os.Remove(p); err == nil {
+		if err = clear(p); err == nil {
 			f, err = os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 		}
 	}
@@ -85,6 +153,113 @@ func (o *Output) create(rel string, data []byte) error {
 	return err
 }
 
+// retry makes the parent folders of p under Dir and runs put, which
+// creates p. When put finds a file where a folder of the path must be
+// (an InPlace output whose page became a folder), that file is removed
+// and put runs once more.
+func (o *Output) retry(p string, put func() error) error {
+	if err := o.mkdir(filepath.Dir(p)); err != nil {
+		return err
+	}
+	err := put()
+	if !o.InPlace || !errors.Is(err, syscall.ENOTDIR) {
+		return err
+	}
+	rel, rerr := filepath.Rel(o.Dir, filepath.Dir(p))
+	if rerr != nil {
+		return err
+	}
+	d := o.Dir
+	for _, part := range strings.Split(rel, string(filepath.Separator)) {
+		d = filepath.Join(d, part)
+		if info, serr := os.Lstat(d); serr == nil && !info.IsDir() {
+			if rerr := os.Remove(d); rerr != nil {
+				return rerr
+			}
+			break
+		}
+	}
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return err
+	}
+	return put()
+}
+
+// clear removes what is at p under an InPlace Dir so that a file can be
+// created there: a file, or a folder that a page used to be.
+func (o *Output) clear(p string) error {
+	if o.InPlace {
+		return clear(p)
+	}
+	err := os.Remove(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	return err
+}
+
+// clear removes the file or folder at p; a missing p is no error.
+func clear(p string) error {
+	err := os.Remove(p)
+	if err == nil || errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if info, lerr := os.Lstat(p); lerr == nil && info.IsDir() {
+		return os.RemoveAll(p)
+	}
+	return err
+}
+
+// Prune removes from an InPlace Dir every file the build did not write
+// (the pages and assets of the older output that are gone), except the
+// top-level names keep reports true for, and the folders left empty.
+// It returns the number of files removed.
+func (o *Output) Prune(keep func(name string) bool) (int, error) {
+	if !o.InPlace {
+		return 0, nil
+	}
+	n := 0
+	var prune func(dir, rel string) (left int, err error)
+	prune = func(dir, rel string) (int, error) {
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			return 0, err
+		}
+		left := 0
+		for _, e := range entries {
+			r := e.Name()
+			if rel != "" {
+				r = rel + "/" + r
+			}
+			p := filepath.Join(dir, e.Name())
+			switch {
+			case rel == "" && keep != nil && keep(e.Name()):
+				left++
+			case e.IsDir():
+				k, err := prune(p, r)
+				if err != nil {
+					return 0, err
+				}
+				if k > 0 {
+					left++
+				} else if err := os.Remove(p); err != nil {
+					return 0, err
+				}
+			case o.Has(r):
+				left++
+			default:
+				if err := os.Remove(p); err != nil {
+					return 0, err
+				}
+				n++
+			}
+		}
+		return left, nil
+	}
+	_, err := prune(o.Dir, "")
+	return n, err
+}
+
 // Reused is the number of files linked from Prev so far; Wrote the number
 // written.
 func (o *Output) Reused() int64 { return o.reused.Load() }
@@ -92,24 +267,39 @@ func (o *Output) Reused() int64 { return o.reused.Load() }
 // Wrote is the number of files written so far (not linked).
 func (o *Output) Wrote() int64 { return o.wrote.Load() }
 
-// sameContent reports whether the regular file p holds exactly data. It
-// reads at most len(data)+1 bytes, and nothing when the sizes differ.
-func sameContent(p string, data []byte) bool {
+// match is what compare found at a path.
+type match int
+
+const (
+	absent  match = iota // nothing there (or unreadable)
+	same                 // a regular file holding exactly the data
+	differs              // something else
+)
+
+// compare reports whether the regular file p holds exactly data. It reads
+// at most len(data)+1 bytes, and nothing when the sizes differ.
+func compare(p string, data []byte) match {
 	f, err := os.Open(p)
+	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
+		return absent
+	}
 	if err != nil {
-		return false
+		return differs
 	}
 	defer f.Close()
 	info, err := f.Stat()
 	if err != nil || !info.Mode().IsRegular() || info.Size() != int64(len(data)) {
-		return false
+		return differs
 	}
 	buf := make([]byte, len(data)+1)
 	n, err := io.ReadFull(f, buf)
 	if err != io.ErrUnexpectedEOF && err != io.EOF && err != nil {
-		return false
+		return differs
 	}
-	return n == len(data) && bytes.Equal(buf[:n], data)
+	if n == len(data) && bytes.Equal(buf[:n], data) {
+		return same
+	}
+	return differs
 }
 
 // mkdir is Mkdir once per folder: most files share theirs with others.

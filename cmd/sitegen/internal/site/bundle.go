@@ -31,12 +31,12 @@ func (c *Config) bundleURL(rel string) string {
 }
 
 // copyBundles publishes the content files into dir, after static files:
-// reserved holds the output paths that pages own, and a file already in
-// dir is a static file's.
+// reserved holds the output paths that pages own, and a file o already
+// has is a static file's.
 func (s *Site) copyBundles(o *assets.Output, reserved map[string]bool) error {
 	for _, rel := range slices.Sorted(maps.Keys(s.files)) {
 		out := strings.TrimPrefix(s.cfg.bundleURL(rel), "/")
-		if _, err := os.Lstat(filepath.Join(o.Dir, filepath.FromSlash(out))); reserved[out] || err == nil {
+		if reserved[out] || o.Has(out) {
 			s.diag.addf(ContentDir+"/"+rel, 0, 0, "", "conflicts with another file of the site at /%s", out)
 			continue
 		}

@@ -119,6 +119,36 @@ func stagingPrefix(dest string) string {
 	return "." + filepath.Base(filepath.Clean(dest)) + ".staging-"
 }
 
+// sparePath is the folder beside dest where a build keeps the output it
+// replaced: the next build claims it (claimSpare) and brings it up to date
+// in place as its staging tree (assets.Output.InPlace), so a rebuild
+// creates and deletes only the files that changed. Its unchanged files are
+// hard links to those of dest, so it costs little space; removing it is
+// always safe.
+func sparePath(dest string) string {
+	dest = filepath.Clean(dest)
+	return filepath.Join(filepath.Dir(dest), "."+filepath.Base(dest)+".spare")
+}
+
+// claimSpare takes the spare output of dest for this build, renaming it to
+// a staging name of this process so that no other build uses it at the
+// same time, and returns its path; "" when there is none, or when it does
+// not hold sitegen's marker (it is then left alone).
+func claimSpare(dest string) string {
+	spare := sparePath(dest)
+	if info, err := os.Lstat(spare); err != nil || !info.IsDir() {
+		return ""
+	}
+	if info, err := os.Lstat(filepath.Join(spare, OutputMarker)); err != nil || !info.Mode().IsRegular() {
+		return ""
+	}
+	claimed := filepath.Join(filepath.Dir(spare), stagingPrefix(dest)+strconv.Itoa(os.Getpid())+"-spare")
+	if err := os.Rename(spare, claimed); err != nil {
+		return ""
+	}
+	return claimed
+}
+
 // removeStaleStaging removes the staging directories a killed build left
 // beside dest: those named with dest's staging prefix, holding sitegen's
 // marker, whose build process is gone. Anything else is left alone.

@@ -14,8 +14,9 @@ import (
 
 // TestRebuildEqualsFresh edits a site in every way an editor does and
 // checks after each edit that a rebuild over the previous output (which
-// links unchanged files from it) equals a fresh build byte for byte, that
-// it did reuse files, and that a failed build leaves the output as it was.
+// brings the spare tree up to date and links unchanged files) equals a
+// fresh build byte for byte, that it did reuse files, and that a failed
+// build leaves the output as it was.
 func TestRebuildEqualsFresh(t *testing.T) {
 	files := map[string]string{
 		"content/a/_index.md":  "---\ntitle: Section A\nweight: 1\n---\n\nSee [b](../b/two.md).\n",
@@ -64,6 +65,23 @@ func TestRebuildEqualsFresh(t *testing.T) {
 		{"bundle file", func() { write(t, src, "content/a/pic.png", "PNG2") }, "img/logo.png", "a/pic.png"},
 		{"page deleted", func() { remove(t, src, "content/b/three.md") }, "img/logo.png", "b/two/index.html"},
 		{"site title", func() { write(t, src, "site.toml", "title = \"Renamed\"\nbaseURL = \"https://example.org/\"\n") }, "img/logo.png", "index.html"},
+		// The spare tree (the output before the previous one, which the
+		// next build brings up to date) is read, never trusted: edits made
+		// to it by hand, stray files, a folder where a file was and a file
+		// where a folder was all come out as a fresh build.
+		{"spare tampered with", func() {
+			spare := sparePath(dest)
+			sitetest.WriteFiles(t, spare, map[string]string{
+				"a/two/index.html": "edited by hand",
+				"stray/x.html":     "not the site's",
+			})
+			for _, p := range []string{"a/one", "b/two/index.html"} {
+				if err := os.RemoveAll(filepath.Join(spare, p)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			sitetest.WriteFiles(t, spare, map[string]string{"a/one": "a file where a folder was", "b/two/index.html/x": "a folder where a file was"})
+		}, "img/logo.png", ""},
 	}
 	for _, st := range steps {
 		t.Run(st.name, func(t *testing.T) {

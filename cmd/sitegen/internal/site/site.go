@@ -224,25 +224,35 @@ func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 	// build renders.
 	var cleanup sync.WaitGroup
 	cleanup.Go(func() { removeStaleStaging(opts.Dest) })
-	staging, err := os.MkdirTemp(parent, stagingPrefix(opts.Dest)+strconv.Itoa(os.Getpid())+"-")
-	if err != nil {
-		cleanup.Wait()
-		return s, Result{}, fmt.Errorf("create staging directory: %w", err)
+	// The output the previous build replaced is kept beside dest; brought
+	// up to date in place, it makes the staging tree of a rebuild without
+	// creating or deleting the files that did not change.
+	staging, inPlace := claimSpare(opts.Dest), true
+	if staging == "" {
+		inPlace = false
+		if staging, err = os.MkdirTemp(parent, stagingPrefix(opts.Dest)+strconv.Itoa(os.Getpid())+"-"); err != nil {
+			cleanup.Wait()
+			return s, Result{}, fmt.Errorf("create staging directory: %w", err)
+		}
 	}
 	published := false
 	defer func() {
-		if !published {
-			os.RemoveAll(staging) // the attempt of a failed build
+		if !published { // the attempt of a failed build
+			if !inPlace || os.Rename(staging, sparePath(opts.Dest)) != nil {
+				os.RemoveAll(staging)
+			}
 			cleanup.Wait()
 		}
 	}()
-	if err := os.Chmod(staging, 0o755); err != nil {
-		return s, Result{}, fmt.Errorf("staging directory: %w", err)
+	if !inPlace {
+		if err := os.Chmod(staging, 0o755); err != nil {
+			return s, Result{}, fmt.Errorf("staging directory: %w", err)
+		}
+		if err := writeMarker(staging); err != nil {
+			return s, Result{}, fmt.Errorf("staging directory: %w", err)
+		}
 	}
-	if err := writeMarker(staging); err != nil {
-		return s, Result{}, fmt.Errorf("staging directory: %w", err)
-	}
-	out := &assets.Output{Dir: staging}
+	out := &assets.Output{Dir: staging, InPlace: inPlace}
 	if info, err := os.Stat(opts.Dest); err == nil && info.IsDir() {
 		out.Prev = opts.Dest // reuse its unchanged files (hard links)
 	}
@@ -258,6 +268,9 @@ func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 		res.Duration = time.Since(start)
 		return s, res, res.Errors
 	}
+	if _, err := out.Prune(func(name string) bool { return name == OutputMarker }); err != nil {
+		return s, res, fmt.Errorf("bring %s up to date: %w", staging, err)
+	}
 	undo, err := carryOver(opts.Dest, staging)
 	if err != nil {
 		return s, res, fmt.Errorf("publish %s: %w", opts.Dest, err)
@@ -268,11 +281,11 @@ func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 		return s, res, fmt.Errorf("publish %s: %w", opts.Dest, err)
 	}
 	published = true
-	if old != "" {
-		// The previous output goes in the background: removing a tree of
-		// thousands of files costs as much as writing the changed ones.
-		// It is named like a staging folder, so if this process ends
-		// first, the next build finishes the job.
+	if old != "" && os.Rename(old, sparePath(opts.Dest)) != nil {
+		// No spare to keep it as (another build's is there): the previous
+		// output goes in the background. It is named like a staging
+		// folder, so if this process ends first, the next build finishes
+		// the job.
 		cleanup.Go(func() { os.RemoveAll(old) })
 	}
 	res.Cleanup = cleanup.Wait

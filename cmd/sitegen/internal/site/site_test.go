@@ -525,8 +525,14 @@ func TestFailedBuildKeepsOldOutput(t *testing.T) {
 	if _, ok := after["stale.txt"]; ok {
 		t.Error("files of the previous build survived the swap")
 	}
-	if left, _ := filepath.Glob(filepath.Join(dir, ".public.*")); len(left) > 0 {
-		t.Errorf("old output left behind: %v", left)
+	// The replaced output is kept as the spare of the next build, and
+	// nothing else is left beside public/.
+	left, _ := filepath.Glob(filepath.Join(dir, ".public.*"))
+	if want := []string{sparePath(dest)}; !slices.Equal(left, want) {
+		t.Errorf("beside public/: %v, want only the spare %v", left, want)
+	}
+	if _, err := os.Stat(filepath.Join(sparePath(dest), OutputMarker)); err != nil {
+		t.Errorf("spare output has no marker: %v", err)
 	}
 }
 

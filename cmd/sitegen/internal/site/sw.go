@@ -7,9 +7,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 )
@@ -34,67 +31,48 @@ const swPrecacheMax = 2000
 // changes anything gets a new worker and a new cache. Sites without
 // js/site.js (which registers the worker) get none.
 func (s *Site) writeServiceWorker(out *assets.Output, skip map[string]bool) error {
-	dir := out.Dir
 	if s.view == nil || s.view.Assets.URL("js/site.js") == "" {
 		return nil
 	}
-	var rels []string
-	h := sha256.New()
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		rel, err := filepath.Rel(dir, p)
-		if err != nil {
-			return err
-		}
-		rel = filepath.ToSlash(rel)
-		if !skip[rel] && rel != "sitemap.xml" {
-			rels = append(rels, rel)
-		}
-		return nil
-	})
-	if err != nil {
-		return fmt.Errorf("service worker: %w", err)
+	// Every published file went through out, which kept its hash: no
+	// walk of the tree and no reading it back.
+	files := out.Files()
+	all := make(map[string]bool, len(files))
+	for _, f := range files {
+		all[f.Rel] = true
 	}
 	// Precompressed siblings (x.css.br beside x.css) are for servers, not
 	// for the cache; the search index's own .gz files have no twin.
-	all := map[string]bool{}
-	for _, rel := range rels {
-		all[rel] = true
-	}
 	// Calculator modules (half a megabyte each, one per game) are not
 	// cached up front: on a slow line they would compete with the one the
 	// page is loading. The worker keeps each module the first time a page
 	// loads it, so the calculators a player has used work offline; the
 	// others show their pre-rendered presets.
-	rels = slices.DeleteFunc(rels, func(rel string) bool {
-		return (strings.HasSuffix(rel, ".br") || strings.HasSuffix(rel, ".gz")) && all[rel[:len(rel)-3]] ||
+	files = slices.DeleteFunc(files, func(f assets.File) bool {
+		rel := f.Rel
+		return skip[rel] || rel == "sitemap.xml" ||
+			(strings.HasSuffix(rel, ".br") || strings.HasSuffix(rel, ".gz")) && all[rel[:len(rel)-3]] ||
 			strings.HasSuffix(rel, ".wasm") ||
 			rel == OutputMarker // not part of the site
 	})
-	slices.Sort(rels)
 	index, meta := "", ""
 	if s.search != nil {
 		index = s.search.dir + "/"
 		meta = index + "index.json"
 	}
-	for _, rel := range rels {
-		fmt.Fprintf(h, "%s\x00", rel)
-		if assets.Hashed(rel) || (index != "" && strings.HasPrefix(rel, index)) {
+	h := sha256.New()
+	for _, f := range files {
+		fmt.Fprintf(h, "%s\x00", f.Rel)
+		if assets.Hashed(f.Rel) || (index != "" && strings.HasPrefix(f.Rel, index)) {
 			continue // the name holds the content's hash
 		}
-		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(rel)))
-		if err != nil {
-			return fmt.Errorf("service worker: %w", err)
-		}
-		sum := sha256.Sum256(b)
-		h.Write(sum[:])
+		h.Write(f.Sum[:])
 	}
 	version := hex.EncodeToString(h.Sum(nil)[:5])
-	urls := make([]string, 0, len(rels))
-	for _, rel := range rels {
-		if len(rels) > swPrecacheMax && !assets.Hashed(rel) && rel != meta {
+	urls := make([]string, 0, len(files))
+	for _, f := range files {
+		rel := f.Rel
+		if len(files) > swPrecacheMax && !assets.Hashed(rel) && rel != meta {
 			continue
 		}
 		u := s.cfg.relURL("/" + rel)
