@@ -8,7 +8,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 
 	"d6codex"
@@ -135,6 +137,12 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "sitegen build: unexpected argument %q\n\n%s", fs.Arg(0), Usage)
 		return 2
 	}
+	if os.Getenv("GOGC") == "" {
+		// A build is a batch job whose heap stays small (under 200 MB at
+		// 5,000 pages): collecting at four times the live heap instead of
+		// twice costs that memory and saves a tenth of the CPU time.
+		debug.SetGCPercent(400)
+	}
 	_, ok := Build(ctx, f.Options(), stdout, stderr)
 	if !ok {
 		return 1
@@ -179,7 +187,7 @@ func Build(ctx context.Context, opts site.Options, stdout, stderr io.Writer) (si
 	}
 	fmt.Fprintln(stdout)
 	if res.Cleanup != nil {
-		res.Cleanup() // the previous output goes after the report: nothing left behind
+		res.Cleanup() // leftovers of earlier builds go after the report
 	}
 	return res, true
 }
