@@ -146,7 +146,24 @@ func claimSpare(dest string) string {
 	if err := os.Rename(spare, claimed); err != nil {
 		return ""
 	}
+	_ = os.Remove(filepath.Join(claimed, spareIgnore)) // not part of the site
 	return claimed
+}
+
+// spareIgnore is the file that keeps the spare out of Git: with --dest
+// docs in a repository, `git add .` would otherwise commit a second copy
+// of the site. A build removes it when it claims the spare.
+const spareIgnore = ".gitignore"
+
+// keepSpare makes the previous output old the spare of dest. It reports
+// false when it cannot (another build's spare is there).
+func keepSpare(old, dest string) bool {
+	spare := sparePath(dest)
+	if err := os.Rename(old, spare); err != nil {
+		return false
+	}
+	_ = os.WriteFile(filepath.Join(spare, spareIgnore), []byte("# sitegen's spare output, kept for the next build (see "+OutputMarker+"); not part of the site\n*\n"), 0o644)
+	return true
 }
 
 // removeStaleStaging removes the staging directories a killed build left

@@ -128,6 +128,13 @@ func TestRebuildEqualsFresh(t *testing.T) {
 	if after := readTree(t, dest); !maps.Equal(before, after) {
 		t.Errorf("failed build changed the output: %s", treeDiff(after, before))
 	}
+	// The failed build left the spare half brought up to date; the next
+	// good build still equals a fresh one.
+	write(t, src, "content/a/one.md", "---\ntitle: One\n---\n\nFixed.\n")
+	rebuild(t)
+	if got, want := readTree(t, dest), fresh(t); !maps.Equal(got, want) {
+		t.Errorf("rebuild after a failed build differs from a fresh build: %s", treeDiff(got, want))
+	}
 }
 
 func write(t *testing.T, dir, rel, body string) {

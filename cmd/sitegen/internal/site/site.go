@@ -281,7 +281,7 @@ func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 		return s, res, fmt.Errorf("publish %s: %w", opts.Dest, err)
 	}
 	published = true
-	if old != "" && os.Rename(old, sparePath(opts.Dest)) != nil {
+	if old != "" && !keepSpare(old, opts.Dest) {
 		// No spare to keep it as (another build's is there): the previous
 		// output goes in the background. It is named like a staging
 		// folder, so if this process ends first, the next build finishes

@@ -534,6 +534,12 @@ func TestFailedBuildKeepsOldOutput(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(sparePath(dest), OutputMarker)); err != nil {
 		t.Errorf("spare output has no marker: %v", err)
 	}
+	if b, err := os.ReadFile(filepath.Join(sparePath(dest), ".gitignore")); err != nil || !strings.Contains(string(b), "\n*\n") {
+		t.Errorf("spare output is not ignored by Git: %q, %v", b, err)
+	}
+	if _, ok := after[".gitignore"]; ok {
+		t.Error("the spare's .gitignore was published")
+	}
 }
 
 func mapsEqual(a, b map[string]string) bool {
