@@ -106,7 +106,7 @@ func (o *Output) Write(rel string, data []byte) error {
 			o.reused.Add(1)
 			return nil
 		case differs: // replaced below, never written through
-			if err := o.clear(to); err != nil {
+			if err := o.removeFor(to); err != nil {
 				return err
 			}
 		}
@@ -117,7 +117,7 @@ func (o *Output) Write(rel string, data []byte) error {
 			err := o.retry(to, func() error {
 				err := os.Link(old, to)
 				if errors.Is(err, fs.ErrExist) { // written twice (an error the build reports): the last wins
-					if err = o.clear(to); err == nil {
+					if err = o.removeFor(to); err == nil {
 						err = os.Link(old, to)
 					}
 				}
@@ -139,7 +139,7 @@ func (o *Output) Write(rel string, data []byte) error {
 func create(p string, data []byte) error {
 	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if errors.Is(err, fs.ErrExist) {
-		if err = clear(p); err == nil {
+		if err = removePath(p); err == nil {
 			f, err = os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 		}
 	}
@@ -185,11 +185,11 @@ func (o *Output) retry(p string, put func() error) error {
 	return put()
 }
 
-// clear removes what is at p under an InPlace Dir so that a file can be
-// created there: a file, or a folder that a page used to be.
-func (o *Output) clear(p string) error {
+// removeFor removes what is at p so that a file can be created there: a
+// file, or (under an InPlace Dir) also a folder that a page used to be.
+func (o *Output) removeFor(p string) error {
 	if o.InPlace {
-		return clear(p)
+		return removePath(p)
 	}
 	err := os.Remove(p)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -198,8 +198,8 @@ func (o *Output) clear(p string) error {
 	return err
 }
 
-// clear removes the file or folder at p; a missing p is no error.
-func clear(p string) error {
+// removePath removes the file or folder at p; a missing p is no error.
+func removePath(p string) error {
 	err := os.Remove(p)
 	if err == nil || errors.Is(err, fs.ErrNotExist) {
 		return nil
