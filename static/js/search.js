@@ -44,14 +44,16 @@
     constructor(url, meta) {
       this.base = new URL(".", new URL(url, location.href));
       this.meta = meta;
-      this.shardKeys = new Set(meta.shards);
+      this.shardFiles = new Map(meta.shards.map((k, i) => [k, "t/" + k + "." + meta.shardHashes[i] + ".json"]));
       this.cache = new Map();
       const n = meta.pages.length / 2;
       this.first = new Int32Array(n + 1); // first document of each page
       for (let i = 0; i < n; i++) this.first[i + 1] = this.first[i] + meta.pages[2 * i + 1];
     }
     static async open(url) {
-      const r = await fetch(url);
+      // index.json keeps its name from build to build: revalidated, so a
+      // search never follows an old index to files that are gone.
+      const r = await fetch(url, { cache: "no-cache" });
       if (!r.ok) throw new Error("search index: HTTP " + r.status);
       return new Index(url, await r.json());
     }
@@ -73,7 +75,8 @@
     }
     shard(term) {
       const key = hex([...term].slice(0, 2).join(""));
-      return this.shardKeys.has(key) ? this.get("t/" + key + ".json") : Promise.resolve({});
+      const file = this.shardFiles.get(key);
+      return file ? this.get(file) : Promise.resolve({});
     }
     pageOf(d) {
       let lo = 0, hi = this.first.length - 2;
@@ -88,7 +91,8 @@
       return s ? { id: s[0], title: s[1] } : null;
     }
     async page(i) {
-      const c = await this.get("c/" + Math.floor(i / this.meta.chunk) + ".json");
+      const k = Math.floor(i / this.meta.chunk);
+      const c = await this.get("c/" + k + "." + this.meta.texts[k] + ".json");
       return c[i % this.meta.chunk];
     }
 

@@ -156,7 +156,6 @@ func serve(ctx context.Context, c config, stdout, stderr io.Writer) error {
 		c.flags.BaseURL = "http://" + addr + "/"
 	}
 	opts := c.flags.Options()
-	opts.Live = true
 	if c.flags.Dest == "" {
 		opts.Dest = filepath.Join(workDir, "public")
 	}

@@ -5,6 +5,7 @@ import (
 	"d6codex/cmd/sitegen/internal/assets"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -187,9 +188,11 @@ func placeChanged(old, np *page) string {
 }
 
 // WriteSearchIndex rewrites the search index in Options.Dest after an
-// Update, under the name pages already link to (no precompressed
-// siblings: it is for the development server). Callers run it once the
-// updated pages are announced, since only the search box reads it.
+// Update (no precompressed siblings: it is for the development server):
+// the files whose content changed under their new names first, then
+// index.json, which names them, so a reader never follows index.json to a
+// file not yet written. Callers run it once the updated pages are
+// announced, since only the search box reads it.
 func (s *Site) WriteSearchIndex() error {
 	if s.search == nil {
 		return nil
@@ -199,15 +202,23 @@ func (s *Site) WriteSearchIndex() error {
 		return fmt.Errorf("search index: %w", err)
 	}
 	published := map[string]bool{}
-	for name, data := range files {
-		name, data, err := s.packSearchFile(name, data)
+	names := slices.Sorted(maps.Keys(files))
+	names = append(slices.DeleteFunc(names, func(n string) bool { return n == searchMeta }), searchMeta)
+	for _, name := range names {
+		name, data, err := s.packSearchFile(name, files[name])
 		if err != nil {
 			return fmt.Errorf("search index: %w", err)
 		}
-		if err := assets.WriteAtomic(filepath.Join(s.opts.Dest, filepath.FromSlash(s.search.dir+"/"+name)), data); err != nil {
+		p := filepath.Join(s.opts.Dest, filepath.FromSlash(s.search.dir+"/"+name))
+		published[name] = true
+		if name != searchMeta {
+			if _, err := os.Stat(p); err == nil {
+				continue // the name holds the content's hash
+			}
+		}
+		if err := assets.WriteAtomic(p, data); err != nil {
 			return err
 		}
-		published[name] = true
 	}
 	// Shards of terms no page has any more, and the precompressed
 	// siblings of the first build, would be stale: remove them.

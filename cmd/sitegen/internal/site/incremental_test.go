@@ -4,10 +4,11 @@ import (
 	"compress/gzip"
 	"context"
 	"d6codex/cmd/sitegen/internal/markup"
+	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -25,8 +26,7 @@ func incrementalSite() map[string]string {
 }
 
 // publishedTree reads a published site, leaving out precompressed
-// siblings, with the search index folder's hash blanked in names and
-// contents: Update keeps the index under its first name on purpose.
+// siblings, with the search index's parts inflated.
 func publishedTree(t *testing.T, dir string) map[string]string {
 	t.Helper()
 	tree := map[string]string{}
@@ -46,16 +46,10 @@ func publishedTree(t *testing.T, dir string) map[string]string {
 			}
 			body = string(b)
 		}
-		tree[searchRef(name)] = searchRef(body)
+		tree[name] = body
 	}
 	return tree
 }
-
-// searchRefRE matches the search index folder with its hash.
-var searchRefRE = regexp.MustCompile(`search/[0-9a-f]{10}/`)
-
-// searchRef blanks the hash of search/HASH/ references.
-func searchRef(s string) string { return searchRefRE.ReplaceAllString(s, "search/#/") }
 
 func TestUpdate(t *testing.T) {
 	tests := []struct {
@@ -233,24 +227,86 @@ func TestPublishStatic(t *testing.T) {
 	}
 }
 
-// TestLiveSearchName: under the dev server (Options.Live) the search index,
-// which Update rewrites in place, is published under a name that claims no
-// content hash, so its name never outlives its content (issue 10).
-func TestLiveSearchName(t *testing.T) {
-	src := writeTree(t, map[string]string{"content/a.md": "---\ntitle: A\n---\n\nFirst words.\n"})
-	if _, err := build(t, src, Options{Live: true}); err != nil {
-		t.Fatal(err)
-	}
-	out := readTree(t, filepath.Join(src, "public"))
-	if _, ok := out["search/live/index.json"]; !ok {
-		t.Fatalf("no search/live/index.json among %d files", len(out))
-	}
-	if _, err := build(t, src, Options{}); err != nil {
-		t.Fatal(err)
-	}
-	for name := range readTree(t, filepath.Join(src, "public")) {
-		if strings.HasPrefix(name, "search/live/") {
-			t.Errorf("a production build publishes %s", name)
+// TestSearchFileNames: the search index's parts are named by a hash of
+// their content and index.json names exactly the parts published, after a
+// build, an Update and a rebuild; and since index.json keeps its URL, a
+// body edit of one page leaves the other pages' HTML as it was (issue 16).
+func TestSearchFileNames(t *testing.T) {
+	src := writeTree(t, map[string]string{
+		"content/a.md": "---\ntitle: A\n---\n\nFirst words.\n",
+		"content/b.md": "---\ntitle: B\n---\n\nOther words.\n",
+	})
+	dest := filepath.Join(src, "public")
+	check := func(t *testing.T) {
+		t.Helper()
+		tree := readTree(t, dest)
+		var meta struct {
+			Shards      []string `json:"shards"`
+			ShardHashes []string `json:"shardHashes"`
+			Texts       []string `json:"texts"`
 		}
+		if err := json.Unmarshal([]byte(tree["search/index.json"]), &meta); err != nil {
+			t.Fatalf("search/index.json: %v", err)
+		}
+		want := map[string]bool{}
+		for i, k := range meta.Shards {
+			want["search/t/"+k+"."+meta.ShardHashes[i]+".json.gz"] = true
+		}
+		for k, h := range meta.Texts {
+			want[fmt.Sprintf("search/c/%d.%s.json.gz", k, h)] = true
+		}
+		for name, body := range tree {
+			if !strings.HasPrefix(name, "search/") || strings.HasPrefix(name, "search/index.json") {
+				continue
+			}
+			if !want[name] {
+				t.Errorf("%s is published but not named by index.json", name)
+				continue
+			}
+			delete(want, name)
+			b, err := gunzipBytes([]byte(body))
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			if h := contentHash(b); !strings.Contains(name, "."+h+".json") {
+				t.Errorf("%s holds content of hash %s", name, h)
+			}
+		}
+		for name := range want {
+			t.Errorf("index.json names %s, which is not published", name)
+		}
+	}
+	opts := Options{Source: src, Dest: dest, CacheDir: "-"}
+	s, _, err := BuildSite(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	check(t)
+	before := readTree(t, dest)
+	write(t, src, "content/a.md", "---\ntitle: A\n---\n\nFirst words, edited.\n")
+	if u, err := s.Update(context.Background(), []string{"content/a.md"}); err != nil || u.Full || len(u.Errors) > 0 {
+		t.Fatalf("Update = %+v, %v", u, err)
+	}
+	if err := s.WriteSearchIndex(); err != nil {
+		t.Fatal(err)
+	}
+	check(t)
+	write(t, src, "content/a.md", "---\ntitle: A\n---\n\nFirst words, edited twice.\n")
+	res, err := build(t, src, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	check(t)
+	after := readTree(t, dest)
+	if after["b/index.html"] != before["b/index.html"] {
+		t.Error("a body edit of a.md changed b/index.html")
+	}
+	if after["a/index.html"] == before["a/index.html"] {
+		t.Error("a/index.html did not change")
+	}
+	// The page, its text file, the shards of "edited" and "twice", the
+	// index and the service worker's files: nowhere near every file.
+	if res.Written > 10 {
+		t.Errorf("a one-page edit wrote %d files (reused %d)", res.Written, res.Reused)
 	}
 }

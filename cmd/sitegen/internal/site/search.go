@@ -28,7 +28,7 @@ import (
 // searchFormat is the version of the search index format. It is part of
 // the hash in the index's published folder name, so changing the format
 // (or what goes into the index) must bump it.
-const searchFormat = 2
+const searchFormat = 3
 
 // searchTextFiles is the most text files (c/K.json) an index has. A
 // result list fetches the files of the pages it shows, so smaller chunks
@@ -52,23 +52,28 @@ var searchIndexedBlocks = map[string]bool{"table": true}
 
 // searchIndex collects the full-text search index while pages render and
 // writes it at the end of render. It is split like Pagefind's so that a
-// query downloads a small part of it, whatever the size of the site. Its
-// folder name carries a hash of everything the index is made from, so
-// pages can link to it before it is written. A nil *searchIndex ignores
-// pages.
+// query downloads a small part of it, whatever the size of the site.
+// index.json keeps one name, so that pages (which link to it) do not
+// change when another page's text does; every other file's name carries
+// a hash of its content, so a rebuild writes only the files whose content
+// changed, and a browser or service worker may cache them for good. A nil
+// *searchIndex ignores pages.
 //
-// Files, under search/HASH/ (JSON, compact; all but index.json published
+// Files, under search/ (JSON, compact; all but index.json published
 // gzip-compressed, with ".gz" added to the names below):
 //
-//	index.json   {"v": 2, "systems": [["opend6", "OpenD6"], ...],  // top-level sections
-//	              "pages": [sys, ndocs, sys, ndocs, ...],         // per page in reading order:
-//	                                                              // system index or -1, documents
-//	              "shards": ["6469", ...],                        // hex of each shard's key
-//	              "chunk": 1, "docs": N}                          // pages per c/ file, documents
-//	t/HEX.json   {"term": [doc, w, doc, w, ...], ...}             // the terms whose first two
-//	                                                              // letters are the key
-//	c/K.json     [[url, title, [[anchor, heading, text], ...]], ...] // pages K*chunk ... K*chunk+chunk-1
+//	index.json        {"v": 3, "systems": [["opend6", "OpenD6"], ...], // top-level sections
+//	                   "pages": [sys, ndocs, sys, ndocs, ...],        // per page in reading order:
+//	                                                                  // system index or -1, documents
+//	                   "shards": ["6469", ...],                       // hex of each shard's key
+//	                   "shardHashes": ["0a1b2c3d4e", ...],            // the hash in each shard's name
+//	                   "texts": ["5f6e7d8c9b", ...],                  // the hash in each c/ file's name
+//	                   "chunk": 1, "docs": N}                         // pages per c/ file, documents
+//	t/HEX.HASH.json   {"term": [doc, w, doc, w, ...], ...}            // the terms whose first two
+//	                                                                  // letters are the key
+//	c/K.HASH.json     [[url, title, [[anchor, heading, text], ...]], ...] // pages K*chunk ... K*chunk+chunk-1
 //
+// HASH is the first 10 hex digits of the SHA-256 of the file's JSON.
 // A page has one document for its title and the text before its first
 // h2/h3 heading (anchor ""), and one per h2/h3 section; documents are
 // numbered in reading order. Postings list each document containing the
@@ -79,7 +84,7 @@ var searchIndexedBlocks = map[string]bool{"table": true}
 // lower-cased runs of letters and digits of two runes or more; the
 // search script splits queries the same way (static/js/search.js).
 type searchIndex struct {
-	dir   string // output folder ("search/1a2b3c4d5e")
+	dir   string // output folder (searchDir)
 	chunk int    // pages per text file (searchChunk)
 
 	mu   sync.Mutex
@@ -96,20 +101,12 @@ type searchDoc struct {
 // templates.SearchIndexAsset. It must run before pages render (it reads
 // their sources).
 func (s *Site) newSearchIndex(assets templates.Assets) *searchIndex {
-	h := sha256.New()
-	chunk := searchChunk(len(s.pages))
-	fmt.Fprintf(h, "d6codex search %d %d\x00%s\x00", searchFormat, chunk, s.cfg.relURL("/"))
-	for _, p := range s.pages {
-		fmt.Fprintf(h, "%s\x00%s\x00%s\x00%d\x00", p.sitePath, p.title, p.description, len(p.src))
-		h.Write(p.src)
-	}
-	dir := "search/" + hex.EncodeToString(h.Sum(nil)[:5])
-	if s.opts.Live {
-		dir = "search/live" // rewritten in place by Update: no hash to claim
-	}
-	assets[templates.SearchIndexAsset] = s.cfg.relURL("/" + dir + "/index.json")
-	return &searchIndex{dir: dir, chunk: chunk, docs: make(map[*page][]searchDoc, len(s.pages))}
+	assets[templates.SearchIndexAsset] = s.cfg.relURL("/" + searchDir + "/" + searchMeta)
+	return &searchIndex{dir: searchDir, chunk: searchChunk(len(s.pages)), docs: make(map[*page][]searchDoc, len(s.pages))}
 }
+
+// searchDir is the search index's folder in the output.
+const searchDir = "search"
 
 // add records the searchable text of page p from its parsed (and
 // processed) Markdown. It is safe for concurrent use.
@@ -187,12 +184,14 @@ func (x *searchIndex) write(s *Site, o *assets.Output) error {
 // in reading order.
 func (x *searchIndex) encode(s *Site) (map[string][]byte, error) {
 	type meta struct {
-		V       int         `json:"v"`
-		Systems [][2]string `json:"systems"`
-		Pages   []int       `json:"pages"`
-		Shards  []string    `json:"shards"`
-		Chunk   int         `json:"chunk"`
-		Docs    int         `json:"docs"`
+		V           int         `json:"v"`
+		Systems     [][2]string `json:"systems"`
+		Pages       []int       `json:"pages"`
+		Shards      []string    `json:"shards"`
+		ShardHashes []string    `json:"shardHashes"`
+		Texts       []string    `json:"texts"`
+		Chunk       int         `json:"chunk"`
+		Docs        int         `json:"docs"`
 	}
 	m := meta{V: searchFormat, Systems: [][2]string{}, Pages: []int{}, Shards: []string{}, Chunk: x.chunk}
 	system := map[*page]int{}
@@ -252,21 +251,29 @@ func (x *searchIndex) encode(s *Site) (map[string][]byte, error) {
 		shards[key][t] = enc
 	}
 	files := make(map[string][]byte, len(shards)+len(chunks)+1)
+	hashes := map[string]string{}
 	for key, sh := range shards {
 		m.Shards = append(m.Shards, key)
 		b, err := marshalJSON(sh)
 		if err != nil {
 			return nil, err
 		}
-		files["t/"+key+".json"] = b
+		hashes[key] = contentHash(b)
+		files["t/"+key+"."+hashes[key]+".json"] = b
 	}
 	slices.Sort(m.Shards)
+	m.ShardHashes = make([]string, len(m.Shards))
+	for i, key := range m.Shards {
+		m.ShardHashes[i] = hashes[key]
+	}
+	m.Texts = make([]string, len(chunks))
 	for k, c := range chunks {
 		b, err := marshalJSON(c)
 		if err != nil {
 			return nil, err
 		}
-		files[fmt.Sprintf("c/%d.json", k)] = b
+		m.Texts[k] = contentHash(b)
+		files[fmt.Sprintf("c/%d.%s.json", k, m.Texts[k])] = b
 	}
 	b, err := marshalJSON(m)
 	if err != nil {
@@ -274,6 +281,13 @@ func (x *searchIndex) encode(s *Site) (map[string][]byte, error) {
 	}
 	files[searchMeta] = b
 	return files, nil
+}
+
+// contentHash is the hash that names a search index file: the first 10
+// hex digits of the SHA-256 of its content, as assets.PublishedName.
+func contentHash(b []byte) string {
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:5])
 }
 
 // marshalJSON encodes v compactly, without escaping HTML characters.

@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -18,14 +19,10 @@ import (
 
 // readSearchIndex reads the split search index of a built site back
 // into one list, checking that every file it names exists (with
-// precompressed siblings when big enough). It returns the index folder.
-func readSearchIndex(t *testing.T, dest string) (string, searchFile) {
+// precompressed siblings when big enough).
+func readSearchIndex(t *testing.T, dest string) searchFile {
 	t.Helper()
-	metas, err := filepath.Glob(filepath.Join(dest, "search", "*", "index.json"))
-	if err != nil || len(metas) != 1 {
-		t.Fatalf("search index files: %v (%v)", metas, err)
-	}
-	root := filepath.Dir(metas[0])
+	root := filepath.Join(dest, searchDir)
 	read := func(name string, v any) {
 		t.Helper()
 		p := filepath.Join(root, filepath.FromSlash(name))
@@ -52,18 +49,20 @@ func readSearchIndex(t *testing.T, dest string) (string, searchFile) {
 		}
 	}
 	var meta struct {
-		V       int         `json:"v"`
-		Systems [][2]string `json:"systems"`
-		Pages   []int       `json:"pages"`
-		Shards  []string    `json:"shards"`
-		Chunk   int         `json:"chunk"`
-		Docs    int         `json:"docs"`
+		V           int         `json:"v"`
+		Systems     [][2]string `json:"systems"`
+		Pages       []int       `json:"pages"`
+		Shards      []string    `json:"shards"`
+		ShardHashes []string    `json:"shardHashes"`
+		Texts       []string    `json:"texts"`
+		Chunk       int         `json:"chunk"`
+		Docs        int         `json:"docs"`
 	}
 	read("index.json", &meta)
 	f := searchFile{V: meta.V, Systems: meta.Systems, Postings: map[string][]int{}}
 	for i := 0; i < len(meta.Pages)/2; i++ {
 		var chunk [][3]json.RawMessage
-		read(fmt.Sprintf("c/%d.json", i/meta.Chunk), &chunk)
+		read(fmt.Sprintf("c/%d.%s.json", i/meta.Chunk, meta.Texts[i/meta.Chunk]), &chunk)
 		var url, title string
 		var secs [][3]string
 		_ = json.Unmarshal(chunk[i%meta.Chunk][0], &url)
@@ -80,9 +79,9 @@ func readSearchIndex(t *testing.T, dest string) (string, searchFile) {
 	if len(f.Docs) != meta.Docs {
 		t.Errorf("%d documents, index.json says %d", len(f.Docs), meta.Docs)
 	}
-	for _, k := range meta.Shards {
+	for j, k := range meta.Shards {
 		var sh map[string][]int
-		read("t/"+k+".json", &sh)
+		read("t/"+k+"."+meta.ShardHashes[j]+".json", &sh)
 		for term, ps := range sh {
 			if got := hex.EncodeToString([]byte(shardKey(term))); got != k {
 				t.Errorf("term %q in shard %s, want %s", term, k, got)
@@ -94,7 +93,7 @@ func readSearchIndex(t *testing.T, dest string) (string, searchFile) {
 			}
 		}
 	}
-	return filepath.Base(root), f
+	return f
 }
 
 // gunzip returns the decompressed content of the gzip file name.
@@ -142,7 +141,7 @@ func TestSearchIndex(t *testing.T) {
 	if _, err := build(t, src, Options{Dest: dest}); err != nil {
 		t.Fatal(err)
 	}
-	name, f := readSearchIndex(t, dest)
+	f := readSearchIndex(t, dest)
 	if f.V != searchFormat {
 		t.Errorf("format %d, want %d", f.V, searchFormat)
 	}
@@ -188,14 +187,23 @@ func TestSearchIndex(t *testing.T) {
 			t.Errorf("%s: block handler output or footnotes indexed: %q", d.url, d.text)
 		}
 	}
-	// The pages link to nothing of it (no js/site.js in this site), but
-	// the name is stable for the same input and changes with the content.
+	// Identical builds publish identical index files under identical
+	// names; a content change gives a new index.json.
 	dest2 := filepath.Join(t.TempDir(), "public")
 	if _, err := build(t, src, Options{Dest: dest2}); err != nil {
 		t.Fatal(err)
 	}
-	if name2, _ := readSearchIndex(t, dest2); name2 != name {
-		t.Errorf("index name changed between identical builds: %s, %s", name, name2)
+	index := func(dest string) map[string]string {
+		tree := map[string]string{}
+		for name, body := range readTree(t, dest) {
+			if strings.HasPrefix(name, searchDir+"/") {
+				tree[name] = body
+			}
+		}
+		return tree
+	}
+	if a, b := index(dest), index(dest2); !maps.Equal(a, b) {
+		t.Errorf("identical builds, different search index files: %s", treeDiff(b, a))
 	}
 	if err := os.WriteFile(filepath.Join(src, "content", "about.md"), []byte("---\ntitle: About\n---\nOther text.\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -204,8 +212,8 @@ func TestSearchIndex(t *testing.T) {
 	if _, err := build(t, src, Options{Dest: dest3}); err != nil {
 		t.Fatal(err)
 	}
-	if name3, _ := readSearchIndex(t, dest3); name3 == name {
-		t.Errorf("index name %s unchanged after a content change", name)
+	if index(dest3)["search/index.json"] == index(dest)["search/index.json"] {
+		t.Error("index.json unchanged after a content change")
 	}
 }
 
@@ -251,7 +259,7 @@ func TestSearchPostings(t *testing.T) {
 	if _, err := build(t, src, Options{Dest: dest}); err != nil {
 		t.Fatal(err)
 	}
-	_, f := readSearchIndex(t, dest)
+	f := readSearchIndex(t, dest)
 	want := map[string][]int{}
 	for d, doc := range f.Docs {
 		w := map[string]int{}
@@ -318,7 +326,7 @@ func TestSearchIndexesTables(t *testing.T) {
 	if _, err := build(t, src, Options{Dest: dest, Handlers: handlers}); err != nil {
 		t.Fatal(err)
 	}
-	_, f := readSearchIndex(t, dest)
+	f := readSearchIndex(t, dest)
 	var text string
 	for _, d := range f.Docs {
 		if d[2] == "Weapons" {

@@ -47,11 +47,6 @@ type Options struct {
 	BaseURL string
 	// Drafts includes pages whose front matter sets draft: true.
 	Drafts bool
-	// Live marks an output that the development server serves and Update
-	// changes in place. Files whose content changes under their name then
-	// carry no content hash in it: the search index is published under
-	// search/live/ instead of search/<hash>/.
-	Live bool
 	// ReplaceDest allows replacing a Dest folder that holds files sitegen
 	// did not make (no OutputMarker); without it such a build stops.
 	ReplaceDest bool

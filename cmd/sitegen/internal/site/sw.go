@@ -58,12 +58,12 @@ func (s *Site) writeServiceWorker(out *assets.Output, skip map[string]bool) erro
 	index, meta := "", ""
 	if s.search != nil {
 		index = s.search.dir + "/"
-		meta = index + "index.json"
+		meta = index + searchMeta
 	}
 	h := sha256.New()
 	for _, f := range files {
 		fmt.Fprintf(h, "%s\x00", f.Rel)
-		if assets.Hashed(f.Rel) || (index != "" && strings.HasPrefix(f.Rel, index)) {
+		if assets.Hashed(f.Rel) || (index != "" && strings.HasPrefix(f.Rel, index) && f.Rel != meta) {
 			continue // the name holds the content's hash
 		}
 		h.Write(f.Sum[:])

@@ -6,13 +6,14 @@
 // deletes the old cache, so a page of an old build is never served once a
 // new build has been seen.
 //
-// Pages (HTML) and the search index come from the network when it answers
-// within a few seconds, else from the cache; content-hashed files
-// (name.0123456789.css) never change and come from the cache first.
+// Pages (HTML) and the search index's index.json come from the network
+// when it answers within a few seconds, else from the cache;
+// content-hashed files (name.0123456789.css, the search index's
+// t/6469.0123456789.json.gz) never change and come from the cache first.
 /* global VERSION, LIST */
 "use strict";
 const CACHE = "d6codex-" + VERSION;
-const HASHED = /\.[0-9a-f]{10}\.[a-z0-9]+$/;
+const HASHED = /\.[0-9a-f]{10}\.[a-z0-9]+(\.gz)?$/;
 const TIMEOUT = 3000;
 
 self.addEventListener("install", (e) => {

@@ -23,15 +23,11 @@ type flatIndex struct {
 	Shards  map[string]map[string][]int // term shards by term
 }
 
-// readIndex reads the split search index (search/HASH/) of the site
-// built in dir.
+// readIndex reads the split search index (search/) of the site built in
+// dir.
 func readIndex(t *testing.T, dir string) flatIndex {
 	t.Helper()
-	metas, err := filepath.Glob(filepath.Join(dir, "search", "*", "index.json"))
-	if err != nil || len(metas) != 1 {
-		t.Fatalf("search index: %v (%v)", metas, err)
-	}
-	root := filepath.Dir(metas[0])
+	root := filepath.Join(dir, "search")
 	read := func(name string, v any) {
 		t.Helper()
 		b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(name)))
@@ -46,17 +42,19 @@ func readIndex(t *testing.T, dir string) flatIndex {
 		}
 	}
 	var meta struct {
-		Systems [][2]string `json:"systems"`
-		Pages   []int       `json:"pages"`
-		Shards  []string    `json:"shards"`
-		Chunk   int         `json:"chunk"`
+		Systems     [][2]string `json:"systems"`
+		Pages       []int       `json:"pages"`
+		Shards      []string    `json:"shards"`
+		ShardHashes []string    `json:"shardHashes"`
+		Texts       []string    `json:"texts"`
+		Chunk       int         `json:"chunk"`
 	}
 	read("index.json", &meta)
 	idx := flatIndex{Systems: meta.Systems, Shards: map[string]map[string][]int{}}
 	var chunk []json.RawMessage
 	for i := 0; i < len(meta.Pages)/2; i++ {
 		if i%meta.Chunk == 0 {
-			read(fmt.Sprintf("c/%d.json", i/meta.Chunk), &chunk)
+			read(fmt.Sprintf("c/%d.%s.json", i/meta.Chunk, meta.Texts[i/meta.Chunk]), &chunk)
 		}
 		var p struct {
 			URL, Title string
@@ -74,9 +72,9 @@ func readIndex(t *testing.T, dir string) flatIndex {
 			idx.Docs = append(idx.Docs, [4]any{float64(i), s[0], s[1], s[2]})
 		}
 	}
-	for _, k := range meta.Shards {
+	for j, k := range meta.Shards {
 		var sh map[string][]int
-		read("t/"+k+".json", &sh)
+		read("t/"+k+"."+meta.ShardHashes[j]+".json", &sh)
 		idx.Shards[k] = sh
 	}
 	return idx
