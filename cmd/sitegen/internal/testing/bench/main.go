@@ -9,9 +9,9 @@
 // For each size it generates a corpus (package corpus, sections of size/10
 // pages unless -per says otherwise) in a temporary directory, then runs
 // the real sitegen binary, and Hugo on the same Markdown with a minimal
-// theme of the same shape (hugo.go): fresh builds (no previous output) and
-// rebuilds (over the previous output), the two tools alternating run by
-// run. Every run starts after sync(2). Wall time is measured around the
+// theme of the same shape (hugo.go): fresh builds (no previous output),
+// rebuilds (over the previous output) and rebuilds after a one-page edit,
+// the two tools alternating run by run. Every run starts after sync(2). Wall time is measured around the
 // process; CPU time and peak resident memory come from the child's
 // rusage, so no external tool is needed.
 package main
@@ -44,9 +44,9 @@ type run struct {
 
 // runs are the measured runs of one tool on one corpus.
 type runs struct {
-	fresh, rebuild []run
-	bytes          int64 // size of its output (files, apparent size)
-	pageBytes      int64 // size of one plain page of the middle section
+	fresh, rebuild, edit []run
+	bytes                int64 // size of its output (files, apparent size)
+	pageBytes            int64 // size of one plain page of the middle section
 }
 
 type result struct {
@@ -158,8 +158,24 @@ func benchIn(base, bin, sizeList string, per, nruns int) ([]result, error) {
 				return exec.Command(hugo, "--source", dir, "--destination", "public-hugo", "--quiet")
 			}})
 		}
-		for i := range nruns * 2 {
-			fresh := i < nruns
+		edited := filepath.Join(dir, filepath.FromSlash(corpus.PagePath(n/2+1, perSection)))
+		for i := range nruns * 3 {
+			fresh, kind := i < nruns, "rebuild"
+			switch {
+			case fresh:
+				kind = "fresh"
+			case i >= 2*nruns:
+				// One page's text changes before both tools rebuild.
+				kind = "edit"
+				f, err := os.OpenFile(edited, os.O_APPEND|os.O_WRONLY, 0)
+				if err == nil {
+					_, err = fmt.Fprintf(f, "\nEdited for run %d of the bench.\n", i)
+					err = errors.Join(err, f.Close())
+				}
+				if err != nil {
+					return nil, err
+				}
+			}
 			for _, t := range tools { // alternating: each tool's run i, then the next run
 				if fresh {
 					for _, d := range []string{t.out, spare, filepath.Join(dir, "resources")} {
@@ -176,12 +192,13 @@ func benchIn(base, bin, sizeList string, per, nruns int) ([]result, error) {
 				if err != nil {
 					return nil, fmt.Errorf("%s: %w", t.name, err)
 				}
-				kind := "rebuild"
-				if fresh {
-					kind = "fresh"
+				switch kind {
+				case "fresh":
 					t.rs.fresh = append(t.rs.fresh, m)
-				} else {
+				case "rebuild":
 					t.rs.rebuild = append(t.rs.rebuild, m)
+				default:
+					t.rs.edit = append(t.rs.edit, m)
 				}
 				if t.name == "sitegen" {
 					r.pagesReported = m.pages
@@ -424,7 +441,8 @@ func report(results []result, sizes string, per, nruns int) string {
 	b.WriteString("atomic swap; the first rebuild after a fresh build has no spare and builds a new staging tree of links; Hugo:\n")
 	b.WriteString("rewrites in place). Hugo (when installed) builds the same Markdown with a minimal theme of the same shape\n")
 	b.WriteString("(`hugo.go`: title, section nav with at most 30 pages, table of contents, content, prev/next; no RSS, no\n")
-	b.WriteString("taxonomies), the two alternating run by run.\n")
+	b.WriteString("taxonomies), the two alternating run by run. \"edit\" is a rebuild after one page's text changed (a sentence\n")
+	b.WriteString("appended before each pair of runs): what an editor's save costs.\n")
 	b.WriteString("Wall time is the median of the runs (min–max in brackets); CPU is user+sys; peak RSS is the maximum over runs.\n")
 	b.WriteString("Every timed run starts after a sync(2), so it does not also pay for the previous run's writes draining to disk.\n")
 	b.WriteString("Outputs a fresh run replaces are moved aside, not deleted, until the end: on an ext4 file system without a journal\n")
@@ -438,7 +456,7 @@ func report(results []result, sizes string, per, nruns int) string {
 		for _, c := range []struct {
 			name   string
 			sg, hg []run
-		}{{"fresh", r.sitegen.fresh, r.hugo.fresh}, {"rebuild", r.sitegen.rebuild, r.hugo.rebuild}} {
+		}{{"fresh", r.sitegen.fresh, r.hugo.fresh}, {"rebuild", r.sitegen.rebuild, r.hugo.rebuild}, {"edit", r.sitegen.edit, r.hugo.edit}} {
 			if len(c.sg) == 0 {
 				continue
 			}
