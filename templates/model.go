@@ -80,6 +80,29 @@ type Link struct {
 	Description string
 }
 
+// Pagination is where a page of a long section list stands: page Number
+// of len(URLs), the URL of each.
+type Pagination struct {
+	Number int
+	URLs   []string
+}
+
+// Prev is the URL of the previous page of the list, "" on the first.
+func (p *Pagination) Prev() string {
+	if p.Number <= 1 {
+		return ""
+	}
+	return p.URLs[p.Number-2]
+}
+
+// Next is the URL of the next page of the list, "" on the last.
+func (p *Pagination) Next() string {
+	if p.Number >= len(p.URLs) {
+		return ""
+	}
+	return p.URLs[p.Number]
+}
+
 // TOCItem is one heading in a page's table of contents.
 type TOCItem struct {
 	// Title is the heading's plain text.
@@ -117,8 +140,12 @@ type Page struct {
 	Breadcrumbs []Link
 	// Prev and Next are the neighbours in reading order (nil at the ends).
 	Prev, Next *Link
-	// Children lists a section's pages and subsections (section and home views).
+	// Children lists a section's pages and subsections (section and home views):
+	// on a long list cut into pages (see Pagination), this page's part.
 	Children []Link
+	// Pagination places a section page in its list's pages when the list
+	// is too long for one page; nil otherwise.
+	Pagination *Pagination
 	// Flags are set by fenced-block handlers (for example "calc" when the
 	// page embeds a calculator); templates test them with Has.
 	Flags map[string]bool

@@ -466,6 +466,19 @@ func (s *Site) checkURLs() {
 			owner[a.sitePath] = p
 		}
 	}
+	// The further pages of a long section list (see listPageSize).
+	for _, p := range ordered {
+		if p.kind != templates.KindSection {
+			continue
+		}
+		for i := 2; i <= listPages(len(p.children)); i++ {
+			u := listPagePath(p.sitePath, i)
+			if prev, dup := owner[u]; dup {
+				s.diag.addf(prev.file, 1, 1, "", "duplicate URL %s: also page %d of the list of %s, which has more than %d pages",
+					u, i, describe(p), listPageSize)
+			}
+		}
+	}
 	s.byURL = owner
 	s.filesByURL = map[string]bool{}
 	for rel := range s.files {

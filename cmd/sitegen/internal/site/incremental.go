@@ -134,8 +134,9 @@ func (s *Site) Update(ctx context.Context, files []string) (Update, error) {
 		return Update{}, fmt.Errorf("create staging directory: %w", err)
 	}
 	defer os.RemoveAll(staging)
+	out := &assets.Output{Dir: staging}
 	for _, p := range render {
-		if err := s.renderPage(ctx, p, s.view, &assets.Output{Dir: staging}); err != nil {
+		if err := s.renderPage(ctx, p, s.view, out); err != nil {
 			s.diag.addf(p.file, 0, 0, "", "%v", err)
 		}
 	}
@@ -148,15 +149,17 @@ func (s *Site) Update(ctx context.Context, files []string) (Update, error) {
 		return Update{Errors: s.Diagnostics()}, nil
 	}
 	var u Update
-	for _, p := range render {
-		out := filepath.FromSlash(outputPath(p.sitePath))
-		to := filepath.Join(dest, out)
+	for _, f := range out.Files() { // the pages, and the further pages of a long section's list
+		rel := filepath.FromSlash(f.Rel)
+		to := filepath.Join(dest, rel)
 		if err := assets.Mkdir(filepath.Dir(to)); err != nil {
-			return u, fmt.Errorf("publish %s: %w", out, err)
+			return u, fmt.Errorf("publish %s: %w", f.Rel, err)
 		}
-		if err := os.Rename(filepath.Join(staging, out), to); err != nil {
-			return u, fmt.Errorf("publish %s: %w", out, err)
+		if err := os.Rename(filepath.Join(staging, rel), to); err != nil {
+			return u, fmt.Errorf("publish %s: %w", f.Rel, err)
 		}
+	}
+	for _, p := range render {
 		u.Pages = append(u.Pages, s.cfg.relURL(p.sitePath))
 	}
 	return u, nil

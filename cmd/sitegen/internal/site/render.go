@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -26,6 +27,11 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 	reserved := map[string]bool{"404.html": true, "sitemap.xml": true, swFile: true}
 	for _, p := range s.pages {
 		reserved[outputPath(p.sitePath)] = true
+		if p.kind == templates.KindSection {
+			for i := 2; i <= listPages(len(p.children)); i++ {
+				reserved[outputPath(listPagePath(p.sitePath, i))] = true
+			}
+		}
 	}
 	extra := map[string][]byte{}
 	for _, gen := range s.opts.Generators {
@@ -171,10 +177,61 @@ func (s *Site) renderPage(ctx context.Context, p *page, site *templates.Site, ou
 		v.TOC, v.Flags, v.Scripts, v.Styles = res.TOC, res.Flags, res.Scripts, res.Styles
 		s.search.add(p, doc, src)
 	}
-	if err := s.writePage(ctx, out, outputPath(p.sitePath), templates.Render(v)); err != nil {
+	if n := listPages(len(v.Children)); p.kind == templates.KindSection && n > 1 {
+		if err := s.writeListPages(ctx, out, p, v, n); err != nil {
+			return err
+		}
+	} else if err := s.writePage(ctx, out, outputPath(p.sitePath), templates.Render(v)); err != nil {
 		return err
 	}
 	s.rendered.Add(1)
+	return nil
+}
+
+// listPageSize is the most pages and subsections a section page lists. A
+// longer list goes on over further pages, SECTION/page/2/, page/3/, …,
+// as Hugo's paginated lists do: with the navigation showing a window of
+// a long section (templates.NavLimit), the section page is where all its
+// pages are linked from.
+const listPageSize = 100
+
+// listPages is the number of pages a list of n children takes.
+func listPages(n int) int { return max(1, (n+listPageSize-1)/listPageSize) }
+
+// listPagePath is the site path of page i (from 1) of the list of the
+// section at sitePath.
+func listPagePath(sitePath string, i int) string {
+	if i == 1 {
+		return sitePath
+	}
+	return sitePath + "page/" + strconv.Itoa(i) + "/"
+}
+
+// writeListPages writes the n pages of section p's long list: the first
+// is the section page v itself with its text; the others hold only their
+// part of the list, titled "TITLE, page I of N".
+func (s *Site) writeListPages(ctx context.Context, out *assets.Output, p *page, v *templates.Page, n int) error {
+	urls := make([]string, n)
+	for i := range n {
+		urls[i] = s.cfg.relURL(listPagePath(p.sitePath, i+1))
+	}
+	children := v.Children
+	for i := range n {
+		w := *v
+		w.Children = children[i*listPageSize : min((i+1)*listPageSize, len(children))]
+		w.Pagination = &templates.Pagination{Number: i + 1, URLs: urls}
+		if i > 0 {
+			sp := listPagePath(p.sitePath, i+1)
+			w.Title = fmt.Sprintf("%s, page %d of %d", p.title, i+1, n)
+			w.Heading, w.Content, w.TOC = "", "", nil
+			w.URL, w.Permalink = urls[i], s.cfg.absURL(sp)
+			w.Prev, w.Next = nil, nil // the list's own links lead on
+			w.Breadcrumbs = append(slices.Clone(v.Breadcrumbs), *s.link(p))
+		}
+		if err := s.writePage(ctx, out, outputPath(listPagePath(p.sitePath, i+1)), templates.Render(&w)); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
