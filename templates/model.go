@@ -197,8 +197,10 @@ const NavLimit = 30
 
 // NavWindow returns the entries of a section's navigation list (the
 // children of parent) to show on this page: all of them up to NavLimit,
-// else NavLimit of them centred on the entry in the page's trail (the
-// first NavLimit when none is). The top level (parent nil) is never cut.
+// else NavLimit of them centred on the entry in the page's trail, or on a
+// page of the section's long list (see Pagination) starting at the first
+// entry that page lists, else the first NavLimit. The top level (parent
+// nil) is never cut.
 func (p *Page) NavWindow(parent *NavItem, items []*NavItem) []*NavItem {
 	if parent == nil || len(items) <= NavLimit {
 		return items
@@ -213,6 +215,15 @@ func (p *Page) NavWindow(parent *NavItem, items []*NavItem) []*NavItem {
 	start := 0
 	if at >= 0 {
 		start = min(max(at-NavLimit/2, 0), len(items)-NavLimit)
+	} else if p.Pagination != nil && len(p.Children) > 0 {
+		// A page of this section's own long list: the window starts at
+		// the first entry it lists.
+		for i, it := range items {
+			if it.URL == p.Children[0].URL {
+				start = min(i, len(items)-NavLimit)
+				break
+			}
+		}
 	}
 	return items[start : start+NavLimit]
 }

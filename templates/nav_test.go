@@ -28,15 +28,24 @@ func TestNavWindow(t *testing.T) {
 		url        string
 		first, end string // first and last entry of big shown; "" when big is closed
 		more       bool
+		list       int // for a page of big's own long list: the index of its first entry (0: not one)
 	}{
-		{"/big/p000/", "P000", "P029", true},
-		{"/big/p100/", "P085", "P114", true},
-		{"/big/p199/", "P170", "P199", true},
-		{"/big/", "P000", "P029", true},
-		{"/small/p003/", "", "", false},
+		{"/big/p000/", "P000", "P029", true, 0},
+		{"/big/p100/", "P085", "P114", true, 0},
+		{"/big/p199/", "P170", "P199", true, 0},
+		{"/big/", "P000", "P029", true, 0},
+		{"/small/p003/", "", "", false, 0},
+		{"/big/page/2/", "P100", "P129", true, 100}, // the list's page 2 starts at its own entries
+		{"/big/page/3/", "P170", "P199", true, 190}, // near the end: the last NavLimit
 	} {
 		var b strings.Builder
 		p := &Page{Kind: KindPage, Site: site, URL: tc.url, Title: "x"}
+		if tc.list > 0 {
+			p.Kind, p.Pagination = KindSection, &Pagination{Number: 2, URLs: []string{"/big/", "/big/page/2/", "/big/page/3/"}}
+			for _, c := range big.Children[tc.list:] {
+				p.Children = append(p.Children, Link{Title: c.Title, URL: c.URL})
+			}
+		}
 		if err := navList(p, nil, site.Nav).Render(context.Background(), &b); err != nil {
 			t.Fatal(err)
 		}
