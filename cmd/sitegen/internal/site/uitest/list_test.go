@@ -54,7 +54,9 @@ func TestLongListPages(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Click(`nav.pagination a[rel=next]`)); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, ctx, `location.pathname === "/spells/page/3/"`, "the third page after Next")
+	// The new document, not just the new address: under load the old one
+	// may still be unloading when the URL changes.
+	waitFor(t, ctx, `location.pathname === "/spells/page/3/" && document.readyState === "complete" && document.querySelector("ul.children a") !== null`, "the third page after Next")
 	if h := eval[string](t, ctx, `document.querySelector("ul.children a").textContent`); !strings.HasPrefix(h, "Spell 201") {
 		t.Errorf("third page starts with %q, want Spell 201", h)
 	}
