@@ -64,6 +64,21 @@ func options() (weapons, armors, shields []string) {
 	return weapons, armors, shields
 }
 
+// gearFields are the fields both calculators end with, in this order: the
+// attacking weapon and the defender's protection, with their defaults.
+func gearFields(weapon, armor, shield string, dodge, damageMod, protMod int) []calc.Field {
+	weapons, armors, shields := options()
+	return []calc.Field{
+		calc.ChoiceField("weapon", weapon, weapons...),
+		calc.ChoiceField("armor", armor, armors...),
+		calc.ChoiceField("shield", shield, shields...),
+		calc.IntField("dodge", 0, game.MaxDodge, dodge),
+		calc.IntField("damage_modifier", -game.MaxDamageModifier, game.MaxDamageModifier, damageMod),
+		calc.IntField("protection_modifier", -game.MaxProtectionModifier, game.MaxProtectionModifier, protMod),
+		dodgeShieldField(),
+	}
+}
+
 // dodgeShieldField is the dodge_shield setting, its default first.
 func dodgeShieldField() calc.Field {
 	return calc.ChoiceField("dodge_shield", game.DodgeShieldStack,
@@ -72,24 +87,16 @@ func dodgeShieldField() calc.Field {
 
 func rollunderAttack() *calc.Calculator {
 	def := game.DefaultInput()
-	weapons, armors, shields := options()
 	return &calc.Calculator{
 		ID:      "rollunder/attack",
 		Largest: map[string]string{"physical": "12", "skill": "12", "weapon": "machine_gun", "armor": "cataphract_armor", "shield": "large_shield"},
-		Fields: []calc.Field{
+		Fields: append([]calc.Field{
 			calc.IntField("physical", game.MinPhysical, game.MaxPhysical, def.Physical),
 			calc.IntField("skill", 0, game.MaxSkill, def.Skill),
 			calc.IntField("opponent_skill", 0, game.MaxSkill, def.OpponentSkill),
 			calc.BoolField("ranged", def.Ranged),
 			calc.IntField("modifier", -game.MaxModifier, game.MaxModifier, def.Modifier),
-			calc.ChoiceField("weapon", def.Weapon, weapons...),
-			calc.ChoiceField("armor", def.Armor, armors...),
-			calc.ChoiceField("shield", def.Shield, shields...),
-			calc.IntField("dodge", 0, game.MaxDodge, def.Dodge),
-			calc.IntField("damage_modifier", -game.MaxDamageModifier, game.MaxDamageModifier, def.DamageModifier),
-			calc.IntField("protection_modifier", -game.MaxProtectionModifier, game.MaxProtectionModifier, def.ProtectionModifier),
-			dodgeShieldField(),
-		},
+		}, gearFields(def.Weapon, def.Armor, def.Shield, def.Dodge, def.DamageModifier, def.ProtectionModifier)...),
 		Odds:    func(v calc.Values) (rules.Report, error) { return game.Odds(rollunderInput(v)) },
 		Resolve: func(v calc.Values, t *dice.Tape) (rules.Roll, error) { return game.Resolve(rollunderInput(v), t) },
 	}
@@ -108,12 +115,11 @@ func rollunderInput(v calc.Values) game.Input {
 
 func rollunderDefend() *calc.Calculator {
 	def := game.DefaultDefendInput()
-	weapons, armors, shields := options()
 	return &calc.Calculator{
 		ID: "rollunder/defend",
 		Largest: map[string]string{"physical": "12", "attacker_skill": "12", "defend_with": game.DefendDodge,
 			"dodge": "6", "weapon": "machine_gun", "shield": "large_shield"},
-		Fields: []calc.Field{
+		Fields: append([]calc.Field{
 			calc.IntField("physical", game.MinPhysical, game.MaxPhysical, def.Physical),
 			calc.IntField("attacker_skill", 0, game.MaxSkill, def.AttackerSkill),
 			calc.BoolField("ranged", def.Ranged),
@@ -121,14 +127,7 @@ func rollunderDefend() *calc.Calculator {
 				game.DefendArmorSkill+"=Armor skill (with a shield)", game.DefendDodge+"=Dodge (no armor)"),
 			calc.IntField("skill", 0, game.MaxSkill, def.Skill),
 			calc.IntField("modifier", -game.MaxModifier, game.MaxModifier, def.Modifier),
-			calc.ChoiceField("weapon", def.Weapon, weapons...),
-			calc.ChoiceField("armor", def.Armor, armors...),
-			calc.ChoiceField("shield", def.Shield, shields...),
-			calc.IntField("dodge", 0, game.MaxDodge, def.Dodge),
-			calc.IntField("damage_modifier", -game.MaxDamageModifier, game.MaxDamageModifier, def.DamageModifier),
-			calc.IntField("protection_modifier", -game.MaxProtectionModifier, game.MaxProtectionModifier, def.ProtectionModifier),
-			dodgeShieldField(),
-		},
+		}, gearFields(def.Weapon, def.Armor, def.Shield, def.Dodge, def.DamageModifier, def.ProtectionModifier)...),
 		Odds: func(v calc.Values) (rules.Report, error) { return game.DefendOdds(rollunderDefendInput(v)) },
 		Resolve: func(v calc.Values, t *dice.Tape) (rules.Roll, error) {
 			return game.ResolveDefend(rollunderDefendInput(v), t)

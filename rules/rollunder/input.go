@@ -63,13 +63,7 @@ func (in Input) Validate() error {
 		rules.IntRange("skill", in.Skill, 0, MaxSkill),
 		rules.IntRange("opponent_skill", in.OpponentSkill, 0, MaxSkill),
 		rules.IntRange("modifier", in.Modifier, -MaxModifier, MaxModifier),
-		rules.OneOf("weapon", in.Weapon, weaponIDs()...),
-		rules.OneOf("armor", in.Armor, armorIDs(armorData[:])...),
-		rules.OneOf("shield", in.Shield, armorIDs(shieldData[:])...),
-		rules.IntRange("dodge", in.Dodge, 0, MaxDodge),
-		rules.IntRange("damage_modifier", in.DamageModifier, -MaxDamageModifier, MaxDamageModifier),
-		rules.IntRange("protection_modifier", in.ProtectionModifier, -MaxProtectionModifier, MaxProtectionModifier),
-		rules.OneOf("dodge_shield", dodgeShieldOr(in.DodgeShield), DodgeShieldOptions()...),
+		in.gear().check(),
 	)
 }
 
@@ -132,13 +126,7 @@ func (in DefendInput) Validate() error {
 		rules.OneOf("defend_with", in.DefendWith, DefendWithOptions()...),
 		rules.IntRange("skill", in.Skill, 0, MaxSkill),
 		rules.IntRange("modifier", in.Modifier, -MaxModifier, MaxModifier),
-		rules.OneOf("weapon", in.Weapon, weaponIDs()...),
-		rules.OneOf("armor", in.Armor, armorIDs(armorData[:])...),
-		rules.OneOf("shield", in.Shield, armorIDs(shieldData[:])...),
-		rules.IntRange("dodge", in.Dodge, 0, MaxDodge),
-		rules.IntRange("damage_modifier", in.DamageModifier, -MaxDamageModifier, MaxDamageModifier),
-		rules.IntRange("protection_modifier", in.ProtectionModifier, -MaxProtectionModifier, MaxProtectionModifier),
-		rules.OneOf("dodge_shield", dodgeShieldOr(in.DodgeShield), DodgeShieldOptions()...),
+		in.gear().check(),
 	); err != nil {
 		return err
 	}
@@ -175,6 +163,48 @@ func (in DefendInput) Target() int {
 	return in.Physical + in.AttackerSkill - in.DefendingSkill() + in.Modifier
 }
 
+// gear is what an attack and a defence roll both read: the attacking
+// weapon and the defender's protection, with their modifiers and the
+// dodge_shield setting. Input and DefendInput carry the same fields (and
+// calculator fields) for it; gear holds their one check and one lookup.
+type gear struct {
+	weapon, armor, shield string
+	dodge                 int
+	damageMod, protMod    int
+	dodgeShield           string
+}
+
+func (in Input) gear() gear {
+	return gear{in.Weapon, in.Armor, in.Shield, in.Dodge, in.DamageModifier, in.ProtectionModifier, in.DodgeShield}
+}
+
+func (in DefendInput) gear() gear {
+	return gear{in.Weapon, in.Armor, in.Shield, in.Dodge, in.DamageModifier, in.ProtectionModifier, in.DodgeShield}
+}
+
+// check validates the gear fields; the error is a *rules.FieldError.
+func (g gear) check() error {
+	return rules.FirstError(
+		rules.OneOf("weapon", g.weapon, weaponIDs()...),
+		rules.OneOf("armor", g.armor, armorIDs(armorData[:])...),
+		rules.OneOf("shield", g.shield, armorIDs(shieldData[:])...),
+		rules.IntRange("dodge", g.dodge, 0, MaxDodge),
+		rules.IntRange("damage_modifier", g.damageMod, -MaxDamageModifier, MaxDamageModifier),
+		rules.IntRange("protection_modifier", g.protMod, -MaxProtectionModifier, MaxProtectionModifier),
+		rules.OneOf("dodge_shield", dodgeShieldOr(g.dodgeShield), DodgeShieldOptions()...),
+	)
+}
+
+// setup looks up the tables of validated gear for a roll against target:
+// an attack roll, or the player's defence roll (blocking with the shield
+// when defending with the Armor skill).
+func (g gear) setup(target int, defence, blocking bool) setup {
+	s := setup{target: target, defence: defence, dmgMod: g.damageMod,
+		guard: guardOf(g.armor, g.shield, g.dodge, g.protMod, dodgeShieldOr(g.dodgeShield), blocking, defence)}
+	s.weapon, _ = findWeapon(g.weapon)
+	return s
+}
+
 // setup is a validated attack or defence with its tables looked up: what
 // the odds and the trace of both calculators work from.
 type setup struct {
@@ -191,10 +221,7 @@ func newSetup(in Input) (setup, error) {
 	if err := in.Validate(); err != nil {
 		return setup{}, err
 	}
-	s := setup{target: in.Target(), dmgMod: in.DamageModifier,
-		guard: guardOf(in.Armor, in.Shield, in.Dodge, in.ProtectionModifier, dodgeShieldOr(in.DodgeShield), false, false)}
-	s.weapon, _ = findWeapon(in.Weapon)
-	return s, nil
+	return in.gear().setup(in.Target(), false, false), nil
 }
 
 // newDefendSetup validates a defence roll and looks up its tables; the
@@ -203,11 +230,7 @@ func newDefendSetup(in DefendInput) (setup, error) {
 	if err := in.Validate(); err != nil {
 		return setup{}, err
 	}
-	s := setup{target: in.Target(), defence: true, dmgMod: in.DamageModifier,
-		guard: guardOf(in.Armor, in.Shield, in.Dodge, in.ProtectionModifier, dodgeShieldOr(in.DodgeShield),
-			in.DefendWith == DefendArmorSkill, true)}
-	s.weapon, _ = findWeapon(in.Weapon)
-	return s, nil
+	return in.gear().setup(in.Target(), true, in.DefendWith == DefendArmorSkill), nil
 }
 
 // rollKind is what the two dice of an attack or defence roll do.
