@@ -3,12 +3,14 @@ package assets
 import (
 	"bytes"
 	"compress/gzip"
+	"errors"
 	"io"
 	"maps"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/andybalholm/brotli"
 )
@@ -299,5 +301,72 @@ func TestOutputInPlace(t *testing.T) {
 	})
 	if !maps.Equal(got, want) {
 		t.Errorf("after Prune:\n got %q\nwant %q", got, want)
+	}
+}
+
+// TestCacheTrim: entries unused for CacheMaxAge go, recent ones and files
+// that are not the cache's stay, a second trim within a day walks nothing,
+// and Get renews the time of an old entry it uses.
+func TestCacheTrim(t *testing.T) {
+	c := Cache{Dir: t.TempDir()}
+	now := time.Now()
+	old := now.Add(-CacheMaxAge - time.Hour)
+	hex := strings.Repeat("ab", 32)
+	files := map[string]bool{ // name -> kept by Trim; all but the recent one unused for longer than CacheMaxAge
+		"precompressed/" + hex + ".br.11":                     false,
+		"precompressed/" + strings.Repeat("cd", 32) + ".gz.9": true, // recent
+		"precompressed/.tmp-123456":                           false,
+		"precompressed/notes.txt":                             true, // not an entry's name
+		"wasm/" + strings.Repeat("ef", 16) + "-opend6.wasm":   false,
+		"other/" + hex + ".br.11":                             true, // not a cache folder
+	}
+	for name := range files {
+		if err := WriteFile(c.Dir, name, []byte(name)); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(name, "cdcd") {
+			if err := os.Chtimes(c.Path(name), old, old); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	// An old entry that a build reads is renewed, so Trim keeps it.
+	used := "precompressed/" + strings.Repeat("12", 32) + ".gz.6"
+	if err := WriteFile(c.Dir, used, []byte("in use")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chtimes(c.Path(used), old, old); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := c.Get(used, func() ([]byte, error) { return nil, errors.New("recomputed") }); err != nil || string(got) != "in use" {
+		t.Fatalf("Get = %q, %v", got, err)
+	}
+	files[used] = true
+	n, err := c.Trim(now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n != 3 {
+		t.Errorf("Trim removed %d files, want 3", n)
+	}
+	for name, kept := range files {
+		_, err := os.Stat(c.Path(name))
+		if (err == nil) != kept {
+			t.Errorf("%s: kept = %v, want %v", name, err == nil, kept)
+		}
+	}
+	// Within a day, Trim does not walk again.
+	late := "wasm/" + strings.Repeat("01", 16) + "-dice.wasm"
+	if err := WriteFile(c.Dir, late, []byte("x")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chtimes(c.Path(late), old, old); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := c.Trim(now.Add(time.Hour)); err != nil || n != 0 {
+		t.Errorf("second Trim within a day: %d, %v; want 0, nil", n, err)
+	}
+	if n, err := c.Trim(now.Add(25 * time.Hour)); err != nil || n != 1 {
+		t.Errorf("Trim a day later: %d, %v; want 1 (the late entry)", n, err)
 	}
 }

@@ -7,8 +7,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"sync"
 
 	"github.com/andybalholm/brotli"
@@ -44,48 +42,6 @@ func Brotli(data []byte, level int) ([]byte, error) {
 		return nil, err
 	}
 	return b.Bytes(), nil
-}
-
-// Cache is a content-addressed store of derived bytes (compressed assets,
-// built modules) in a folder that survives builds. The zero Cache (Dir "")
-// stores nothing. A cache that cannot be read or written is skipped, never
-// an error: it only costs time.
-type Cache struct {
-	// Dir is the cache folder; "" disables the cache.
-	Dir string
-}
-
-// Get returns the entry name (a slash path under Dir), computing it with
-// make and storing it when it is missing.
-func (c Cache) Get(name string, make func() ([]byte, error)) ([]byte, error) {
-	p := c.Path(name)
-	if p == "" {
-		return make()
-	}
-	if data, err := os.ReadFile(p); err == nil {
-		return data, nil
-	}
-	data, err := make()
-	if err != nil {
-		return nil, err
-	}
-	c.Put(name, data)
-	return data, nil
-}
-
-// Path is the file of entry name, or "" when the cache is disabled.
-func (c Cache) Path(name string) string {
-	if c.Dir == "" {
-		return ""
-	}
-	return filepath.Join(c.Dir, filepath.FromSlash(name))
-}
-
-// Put stores data as entry name, best effort.
-func (c Cache) Put(name string, data []byte) {
-	if p := c.Path(name); p != "" {
-		_ = WriteAtomic(p, data)
-	}
 }
 
 // Compressed returns data compressed with gzip or Brotli ("gz" or "br")

@@ -219,6 +219,9 @@ func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 	// build renders.
 	var cleanup sync.WaitGroup
 	cleanup.Go(func() { removeStaleStaging(opts.Dest) })
+	// Cache entries unused for a month go too (a walk at most once a
+	// day); a cache that cannot be trimmed only takes space.
+	cleanup.Go(func() { _, _ = s.cache().Trim(time.Now()) })
 	// The output the previous build replaced is kept beside dest; brought
 	// up to date in place, it makes the staging tree of a rebuild without
 	// creating or deleting the files that did not change.

@@ -225,13 +225,13 @@ func Build(ctx context.Context, root, cacheDir, system string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	cached := ""
-	if cacheDir != "" {
-		cached = filepath.Join(cacheDir, "wasm", key+"-"+system+".wasm")
-		if data, err := os.ReadFile(cached); err == nil {
-			return data, nil
-		}
-	}
+	return assets.Cache{Dir: cacheDir}.Get("wasm/"+key+"-"+system+".wasm", func() ([]byte, error) {
+		return compile(ctx, root, system)
+	})
+}
+
+// compile builds the module of system with the Go toolchain.
+func compile(ctx context.Context, root, system string) ([]byte, error) {
 	tmp, err := os.MkdirTemp("", "d6codex-wasm-")
 	if err != nil {
 		return nil, fmt.Errorf("build calculators: %w", err)
@@ -254,10 +254,6 @@ func Build(ctx context.Context, root, cacheDir, system string) ([]byte, error) {
 	data, err := os.ReadFile(out)
 	if err != nil {
 		return nil, fmt.Errorf("build calculators: %w", err)
-	}
-	if cached != "" {
-		// Best effort: a cache that cannot be written only costs time.
-		_ = assets.WriteAtomic(cached, data)
 	}
 	return data, nil
 }

@@ -1,0 +1,146 @@
+package assets
+
+import (
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Cache is a content-addressed store of derived bytes (compressed assets,
+// built modules) in a folder that survives builds. The zero Cache (Dir "")
+// stores nothing. A cache that cannot be read or written is skipped, never
+// an error: it only costs time.
+//
+// Entries not used for CacheMaxAge are removed by Trim, which a build runs
+// in the background at most once a day (as Go's build cache does); Get
+// refreshes the time of an entry it uses, at most once an hour.
+type Cache struct {
+	// Dir is the cache folder; "" disables the cache.
+	Dir string
+}
+
+const (
+	// CacheMaxAge is how long an entry is kept without being used.
+	CacheMaxAge = 30 * 24 * time.Hour
+	// cacheTouch is how stale an entry's time may get before Get renews it.
+	cacheTouch = time.Hour
+	// cacheTrimEvery is how often Trim walks the cache.
+	cacheTrimEvery = 24 * time.Hour
+	// cacheTrimFile records, in Dir, when Trim last ran (Unix seconds).
+	cacheTrimFile = "trim.txt"
+)
+
+// cacheEntry matches the names of the files the cache holds, by folder:
+// Trim removes nothing else, whatever folder Dir turns out to be.
+var cacheEntry = map[string]*regexp.Regexp{
+	"precompressed": regexp.MustCompile(`^([0-9a-f]{64}\.(gz|br)\.\d+|\.tmp-\d+)$`),
+	"wasm":          regexp.MustCompile(`^([0-9a-f]{32}-[a-z0-9_]+\.wasm|\.tmp-\d+)$`),
+}
+
+// Get returns the entry name (a slash path under Dir), computing it with
+// make and storing it when it is missing.
+func (c Cache) Get(name string, make func() ([]byte, error)) ([]byte, error) {
+	p := c.Path(name)
+	if p == "" {
+		return make()
+	}
+	if data, err := c.read(p); err == nil {
+		return data, nil
+	}
+	data, err := make()
+	if err != nil {
+		return nil, err
+	}
+	c.Put(name, data)
+	return data, nil
+}
+
+// read returns the content of the entry file p, renewing its time when it
+// is older than cacheTouch so that Trim keeps entries in use.
+func (c Cache) read(p string) ([]byte, error) {
+	f, err := os.Open(p)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	data := make([]byte, info.Size())
+	if _, err := io.ReadFull(f, data); err != nil {
+		return nil, err
+	}
+	if now := time.Now(); now.Sub(info.ModTime()) > cacheTouch {
+		_ = os.Chtimes(p, now, now) // best effort
+	}
+	return data, nil
+}
+
+// Path is the file of entry name, or "" when the cache is disabled.
+func (c Cache) Path(name string) string {
+	if c.Dir == "" {
+		return ""
+	}
+	return filepath.Join(c.Dir, filepath.FromSlash(name))
+}
+
+// Put stores data as entry name, best effort.
+func (c Cache) Put(name string, data []byte) {
+	if p := c.Path(name); p != "" {
+		_ = WriteAtomic(p, data)
+	}
+}
+
+// Trim removes the entries not used for CacheMaxAge before now, unless it
+// ran less than a day ago (Dir/trim.txt says when). It removes only files
+// named like the cache's entries (and its writers' leftover temporary
+// files) in the cache's own folders, and returns how many.
+func (c Cache) Trim(now time.Time) (int, error) {
+	if c.Dir == "" {
+		return 0, nil
+	}
+	stamp := filepath.Join(c.Dir, cacheTrimFile)
+	if b, err := os.ReadFile(stamp); err == nil {
+		if last, err := strconv.ParseInt(strings.TrimSpace(string(b)), 10, 64); err == nil &&
+			now.Sub(time.Unix(last, 0)) < cacheTrimEvery {
+			return 0, nil
+		}
+	}
+	if err := WriteAtomic(stamp, []byte(strconv.FormatInt(now.Unix(), 10)+"\n")); err != nil {
+		return 0, err // another build may trim; this one will not walk a cache it cannot mark
+	}
+	removed := 0
+	var errs []error
+	for folder, entry := range cacheEntry {
+		files, err := os.ReadDir(filepath.Join(c.Dir, folder))
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		for _, f := range files {
+			if !f.Type().IsRegular() || !entry.MatchString(f.Name()) {
+				continue
+			}
+			info, err := f.Info()
+			if err != nil || now.Sub(info.ModTime()) <= CacheMaxAge {
+				continue
+			}
+			if err := os.Remove(filepath.Join(c.Dir, folder, f.Name())); err != nil {
+				errs = append(errs, err)
+				continue
+			}
+			removed++
+		}
+	}
+	return removed, errors.Join(errs...)
+}
