@@ -468,14 +468,10 @@ func (s *Site) checkURLs() {
 	}
 	// The further pages of a long section list (see listPageSize).
 	for _, p := range ordered {
-		if p.kind != templates.KindSection {
-			continue
-		}
-		for i := 2; i <= listPages(len(p.children)); i++ {
-			u := listPagePath(p.sitePath, i)
+		for i, u := range listPaths(p)[1:] {
 			if prev, dup := owner[u]; dup {
 				s.diag.addf(prev.file, 1, 1, "", "duplicate URL %s: also page %d of the list of %s, which has more than %d pages",
-					u, i, describe(p), listPageSize)
+					u, i+2, describe(p), listPageSize)
 			}
 		}
 	}

@@ -26,11 +26,8 @@ import (
 func (s *Site) render(ctx context.Context, out *assets.Output) error {
 	reserved := map[string]bool{"404.html": true, "sitemap.xml": true, swFile: true}
 	for _, p := range s.pages {
-		reserved[outputPath(p.sitePath)] = true
-		if p.kind == templates.KindSection {
-			for i := 2; i <= listPages(len(p.children)); i++ {
-				reserved[outputPath(listPagePath(p.sitePath, i))] = true
-			}
+		for _, sp := range listPaths(p) { // the page, and the further pages of its list
+			reserved[outputPath(sp)] = true
 		}
 	}
 	extra := map[string][]byte{}
@@ -177,8 +174,8 @@ func (s *Site) renderPage(ctx context.Context, p *page, site *templates.Site, ou
 		v.TOC, v.Flags, v.Scripts, v.Styles = res.TOC, res.Flags, res.Scripts, res.Styles
 		s.search.add(p, doc, src)
 	}
-	if n := listPages(len(v.Children)); p.kind == templates.KindSection && n > 1 {
-		if err := s.writeListPages(ctx, out, p, v, n); err != nil {
+	if paths := listPaths(p); len(paths) > 1 {
+		if err := s.writeListPages(ctx, out, p, v, paths); err != nil {
 			return err
 		}
 	} else if err := s.writePage(ctx, out, outputPath(p.sitePath), templates.Render(v)); err != nil {
@@ -195,40 +192,42 @@ func (s *Site) renderPage(ctx context.Context, p *page, site *templates.Site, ou
 // pages are linked from.
 const listPageSize = 100
 
-// listPages is the number of pages a list of n children takes.
-func listPages(n int) int { return max(1, (n+listPageSize-1)/listPageSize) }
-
-// listPagePath is the site path of page i (from 1) of the list of the
-// section at sitePath.
-func listPagePath(sitePath string, i int) string {
-	if i == 1 {
-		return sitePath
+// listPaths is the site paths of page p and, for a section whose list of
+// pages and subsections is longer than listPageSize, of the further pages
+// of that list: SECTION/page/2/, page/3/, ….
+func listPaths(p *page) []string {
+	paths := []string{p.sitePath}
+	if p.kind != templates.KindSection {
+		return paths
 	}
-	return sitePath + "page/" + strconv.Itoa(i) + "/"
+	for i := 2; i <= (len(p.children)+listPageSize-1)/listPageSize; i++ {
+		paths = append(paths, p.sitePath+"page/"+strconv.Itoa(i)+"/")
+	}
+	return paths
 }
 
-// writeListPages writes the n pages of section p's long list: the first
-// is the section page v itself with its text; the others hold only their
-// part of the list, titled "TITLE, page I of N".
-func (s *Site) writeListPages(ctx context.Context, out *assets.Output, p *page, v *templates.Page, n int) error {
+// writeListPages writes the pages of section p's long list, at paths
+// (listPaths): the first is the section page v itself with its text; the
+// others hold only their part of the list, titled "TITLE, page I of N".
+func (s *Site) writeListPages(ctx context.Context, out *assets.Output, p *page, v *templates.Page, paths []string) error {
+	n := len(paths)
 	urls := make([]string, n)
-	for i := range n {
-		urls[i] = s.cfg.relURL(listPagePath(p.sitePath, i+1))
+	for i, sp := range paths {
+		urls[i] = s.cfg.relURL(sp)
 	}
 	children := v.Children
-	for i := range n {
+	for i, sp := range paths {
 		w := *v
 		w.Children = children[i*listPageSize : min((i+1)*listPageSize, len(children))]
 		w.Pagination = &templates.Pagination{Number: i + 1, URLs: urls}
 		if i > 0 {
-			sp := listPagePath(p.sitePath, i+1)
 			w.Title = fmt.Sprintf("%s, page %d of %d", p.title, i+1, n)
 			w.Heading, w.Content, w.TOC = "", "", nil
 			w.URL, w.Permalink = urls[i], s.cfg.absURL(sp)
 			w.Prev, w.Next = nil, nil // the list's own links lead on
 			w.Breadcrumbs = append(slices.Clone(v.Breadcrumbs), *s.link(p))
 		}
-		if err := s.writePage(ctx, out, outputPath(listPagePath(p.sitePath, i+1)), templates.Render(&w)); err != nil {
+		if err := s.writePage(ctx, out, outputPath(sp), templates.Render(&w)); err != nil {
 			return err
 		}
 	}
