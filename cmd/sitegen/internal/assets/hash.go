@@ -26,7 +26,13 @@ func PublishedName(rel string, data []byte) string {
 	if !Hashed(rel) {
 		return rel
 	}
-	sum := sha256.Sum256(data)
 	ext := path.Ext(rel)
-	return strings.TrimSuffix(rel, ext) + "." + hex.EncodeToString(sum[:5]) + ext
+	return strings.TrimSuffix(rel, ext) + "." + ContentHash(data) + ext
+}
+
+// ContentHash is the hash that names a file by its content: the first 10
+// hex digits of the SHA-256 of data.
+func ContentHash(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:5])
 }

@@ -212,7 +212,7 @@ func (s *Site) WriteSearchIndex() error {
 		if err != nil {
 			return fmt.Errorf("search index: %w", err)
 		}
-		p := filepath.Join(s.opts.Dest, filepath.FromSlash(s.search.dir+"/"+name))
+		p := filepath.Join(s.opts.Dest, filepath.FromSlash(searchDir+"/"+name))
 		published[name] = true
 		if name != searchMeta {
 			if _, err := os.Stat(p); err == nil {
@@ -225,7 +225,7 @@ func (s *Site) WriteSearchIndex() error {
 	}
 	// Shards of terms no page has any more, and the precompressed
 	// siblings of the first build, would be stale: remove them.
-	root := filepath.Join(s.opts.Dest, filepath.FromSlash(s.search.dir))
+	root := filepath.Join(s.opts.Dest, searchDir)
 	return filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err

@@ -3,6 +3,7 @@ package site
 import (
 	"compress/gzip"
 	"context"
+	"d6codex/cmd/sitegen/internal/assets"
 	"d6codex/cmd/sitegen/internal/markup"
 	"encoding/json"
 	"fmt"
@@ -268,7 +269,7 @@ func TestSearchFileNames(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
-			if h := contentHash(b); !strings.Contains(name, "."+h+".json") {
+			if h := assets.ContentHash(b); !strings.Contains(name, "."+h+".json") {
 				t.Errorf("%s holds content of hash %s", name, h)
 			}
 		}

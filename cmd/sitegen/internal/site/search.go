@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
-	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -37,7 +36,7 @@ const searchFormat = 3
 // keeps a first query on the bundled site under 50 KB (five pages per
 // file took it to about 80 KB); a site of more than this many pages puts
 // neighbouring pages (of one section, often hits of the same query)
-// together instead: at 5,000 pages, five to a file.
+// together instead: at 5,101 pages, six to a file.
 const searchTextFiles = 1000
 
 // searchChunk is how many pages of a site of n pages share one text file.
@@ -84,8 +83,7 @@ var searchIndexedBlocks = map[string]bool{"table": true}
 // lower-cased runs of letters and digits of two runes or more; the
 // search script splits queries the same way (static/js/search.js).
 type searchIndex struct {
-	dir   string // output folder (searchDir)
-	chunk int    // pages per text file (searchChunk)
+	chunk int // pages per text file (searchChunk)
 
 	mu   sync.Mutex
 	docs map[*page][]searchDoc
@@ -102,7 +100,7 @@ type searchDoc struct {
 // their sources).
 func (s *Site) newSearchIndex(assets templates.Assets) *searchIndex {
 	assets[templates.SearchIndexAsset] = s.cfg.relURL("/" + searchDir + "/" + searchMeta)
-	return &searchIndex{dir: searchDir, chunk: searchChunk(len(s.pages)), docs: make(map[*page][]searchDoc, len(s.pages))}
+	return &searchIndex{chunk: searchChunk(len(s.pages)), docs: make(map[*page][]searchDoc, len(s.pages))}
 }
 
 // searchDir is the search index's folder in the output.
@@ -160,7 +158,7 @@ func (x *searchIndex) write(s *Site, o *assets.Output) error {
 	var first error
 	_ = parallel(context.Background(), len(names), s.opts.Workers, func(i int) {
 		name, data, err := s.packSearchFile(names[i], files[names[i]])
-		out := x.dir + "/" + name
+		out := searchDir + "/" + name
 		if err == nil {
 			if err = o.Write(out, data); err != nil {
 				err = fmt.Errorf("write %s: %w", out, err)
@@ -258,7 +256,7 @@ func (x *searchIndex) encode(s *Site) (map[string][]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		hashes[key] = contentHash(b)
+		hashes[key] = assets.ContentHash(b)
 		files["t/"+key+"."+hashes[key]+".json"] = b
 	}
 	slices.Sort(m.Shards)
@@ -272,7 +270,7 @@ func (x *searchIndex) encode(s *Site) (map[string][]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		m.Texts[k] = contentHash(b)
+		m.Texts[k] = assets.ContentHash(b)
 		files[fmt.Sprintf("c/%d.%s.json", k, m.Texts[k])] = b
 	}
 	b, err := marshalJSON(m)
@@ -281,13 +279,6 @@ func (x *searchIndex) encode(s *Site) (map[string][]byte, error) {
 	}
 	files[searchMeta] = b
 	return files, nil
-}
-
-// contentHash is the hash that names a search index file: the first 10
-// hex digits of the SHA-256 of its content, as assets.PublishedName.
-func contentHash(b []byte) string {
-	sum := sha256.Sum256(b)
-	return hex.EncodeToString(sum[:5])
 }
 
 // marshalJSON encodes v compactly, without escaping HTML characters.

@@ -57,7 +57,7 @@ func (s *Site) writeServiceWorker(out *assets.Output, skip map[string]bool) erro
 	})
 	index, meta := "", ""
 	if s.search != nil {
-		index = s.search.dir + "/"
+		index = searchDir + "/"
 		meta = index + searchMeta
 	}
 	h := sha256.New()
