@@ -119,13 +119,13 @@ func stagingPrefix(dest string) string {
 	return "." + filepath.Base(filepath.Clean(dest)) + ".staging-"
 }
 
-// sparePath is the folder beside dest where a build keeps the output it
+// SparePath is the folder beside dest where a build keeps the output it
 // replaced: the next build claims it (claimSpare) and brings it up to date
 // in place as its staging tree (assets.Output.InPlace), so a rebuild
 // creates and deletes only the files that changed. Its unchanged files are
 // hard links to those of dest, so it costs little space; removing it is
 // always safe.
-func sparePath(dest string) string {
+func SparePath(dest string) string {
 	dest = filepath.Clean(dest)
 	return filepath.Join(filepath.Dir(dest), "."+filepath.Base(dest)+".spare")
 }
@@ -135,7 +135,7 @@ func sparePath(dest string) string {
 // same time, and returns its path; "" when there is none, or when it does
 // not hold sitegen's marker (it is then left alone).
 func claimSpare(dest string) string {
-	spare := sparePath(dest)
+	spare := SparePath(dest)
 	if info, err := os.Lstat(spare); err != nil || !info.IsDir() {
 		return ""
 	}
@@ -158,7 +158,7 @@ const spareIgnore = ".gitignore"
 // keepSpare makes the previous output old the spare of dest. It reports
 // false when it cannot (another build's spare is there).
 func keepSpare(old, dest string) bool {
-	spare := sparePath(dest)
+	spare := SparePath(dest)
 	if err := os.Rename(old, spare); err != nil {
 		return false
 	}

@@ -70,7 +70,7 @@ func TestRebuildEqualsFresh(t *testing.T) {
 		// to it by hand, stray files, a folder where a file was and a file
 		// where a folder was all come out as a fresh build.
 		{"spare tampered with", func() {
-			spare := sparePath(dest)
+			spare := SparePath(dest)
 			sitetest.WriteFiles(t, spare, map[string]string{
 				"a/two/index.html": "edited by hand",
 				"stray/x.html":     "not the site's",

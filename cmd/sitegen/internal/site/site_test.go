@@ -528,13 +528,13 @@ func TestFailedBuildKeepsOldOutput(t *testing.T) {
 	// The replaced output is kept as the spare of the next build, and
 	// nothing else is left beside public/.
 	left, _ := filepath.Glob(filepath.Join(dir, ".public.*"))
-	if want := []string{sparePath(dest)}; !slices.Equal(left, want) {
+	if want := []string{SparePath(dest)}; !slices.Equal(left, want) {
 		t.Errorf("beside public/: %v, want only the spare %v", left, want)
 	}
-	if _, err := os.Stat(filepath.Join(sparePath(dest), OutputMarker)); err != nil {
+	if _, err := os.Stat(filepath.Join(SparePath(dest), OutputMarker)); err != nil {
 		t.Errorf("spare output has no marker: %v", err)
 	}
-	if b, err := os.ReadFile(filepath.Join(sparePath(dest), ".gitignore")); err != nil || !strings.Contains(string(b), "\n*\n") {
+	if b, err := os.ReadFile(filepath.Join(SparePath(dest), ".gitignore")); err != nil || !strings.Contains(string(b), "\n*\n") {
 		t.Errorf("spare output is not ignored by Git: %q, %v", b, err)
 	}
 	if _, ok := after[".gitignore"]; ok {

@@ -32,6 +32,7 @@ import (
 	"syscall"
 	"time"
 
+	"d6codex/cmd/sitegen/internal/site"
 	"d6codex/cmd/sitegen/internal/testing/benchmd"
 	"d6codex/cmd/sitegen/internal/testing/corpus"
 )
@@ -136,7 +137,7 @@ func benchIn(base, bin, sizeList string, per, nruns int) ([]result, error) {
 			perSection = max(n/10, 1)
 		}
 		dir := filepath.Join(base, fmt.Sprintf("corpus-%d", n))
-		spare := filepath.Join(dir, ".public.spare") // sitegen's previous output, kept for the next rebuild
+		spare := site.SparePath(filepath.Join(dir, "public")) // sitegen's previous output, kept for the next rebuild
 		if err := corpus.GenerateSections(dir, n, perSection, 1); err != nil {
 			return nil, err
 		}
