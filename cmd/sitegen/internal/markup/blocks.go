@@ -225,6 +225,12 @@ type blockRenderer struct{}
 
 // RegisterFuncs implements renderer.NodeRenderer.
 func (blockRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(kindTrustedInline, func(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+		if entering {
+			_, _ = w.WriteString(node.(*trustedInline).html)
+		}
+		return ast.WalkSkipChildren, nil
+	})
 	reg.Register(kindHandledBlock, func(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 		if entering {
 			h := node.(*handledBlock).html

@@ -47,14 +47,62 @@ func calloutTitle(kind string) string {
 	return strings.ToUpper(kind[:1]) + strings.ReplaceAll(kind[1:], "_", " ")
 }
 
-// alertRE matches the first line of a GitHub alert.
-var alertRE = regexp.MustCompile(`^\s*\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]\s*$`)
+// alertRE matches the first line of a GitHub alert (in any case, as
+// GitHub reads it).
+var alertRE = regexp.MustCompile(`^\s*\[!(?i:(NOTE|TIP|IMPORTANT|WARNING|CAUTION))\]\s*$`)
+
+// obsidianRE matches the first line of an Obsidian callout: any kind, in
+// any case, a fold marker ("-" closed, "+" open) and a title.
+var obsidianRE = regexp.MustCompile(`^\s*\[!([A-Za-z][\w-]*)\]([-+]?)[ \t]*(.*?)\s*$`)
+
+// obsidianKinds maps Obsidian's callout kinds and their other names to
+// the kind whose style they share (the class callout-KIND). A kind not
+// listed is styled as a note and titled by its own name, as Obsidian does.
+var obsidianKinds = map[string]string{
+	"note": "note", "abstract": "abstract", "summary": "abstract", "tldr": "abstract",
+	"info": "info", "todo": "todo", "tip": "tip", "hint": "tip", "important": "important",
+	"success": "success", "check": "success", "done": "success",
+	"question": "question", "help": "question", "faq": "question",
+	"warning": "warning", "caution": "caution", "attention": "warning",
+	"failure": "failure", "fail": "failure", "missing": "failure",
+	"danger": "danger", "error": "danger", "bug": "bug", "example": "example",
+	"quote": "quote", "cite": "quote",
+}
 
 // alertTransformer turns block quotes that start with [!NOTE] (and the
-// other four GitHub alert words) into callouts.
-type alertTransformer struct{}
+// other four GitHub alert words) into callouts; with obsidian, any
+// [!kind] with its fold marker and title (> [!info]- Title).
+type alertTransformer struct{ obsidian bool }
 
-func (alertTransformer) Transform(doc *ast.Document, reader text.Reader, _ parser.Context) {
+// marker reads a callout's first line: its style, title and fold.
+func (t alertTransformer) marker(line []byte) (c *callout, ok bool) {
+	if m := alertRE.FindSubmatch(line); m != nil {
+		kind := strings.ToLower(string(m[1]))
+		return &callout{kind: kind, title: calloutTitle(kind)}, true
+	}
+	if !t.obsidian {
+		return nil, false
+	}
+	m := obsidianRE.FindSubmatch(line)
+	if m == nil {
+		return nil, false
+	}
+	name := strings.ToLower(string(m[1]))
+	kind, known := obsidianKinds[name]
+	if !known {
+		kind = "note"
+	}
+	c = &callout{kind: kind, title: calloutTitle(name)}
+	if len(m[3]) > 0 {
+		c.title = string(m[3])
+	}
+	if len(m[2]) > 0 {
+		c.collapsible, c.open = true, m[2][0] == '+'
+	}
+	return c, true
+}
+
+func (t alertTransformer) Transform(doc *ast.Document, reader text.Reader, _ parser.Context) {
 	src := reader.Source()
 	var quotes []*ast.Blockquote
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -69,12 +117,10 @@ func (alertTransformer) Transform(doc *ast.Document, reader text.Reader, _ parse
 			continue
 		}
 		first := para.Lines().At(0)
-		m := alertRE.FindSubmatch(first.Value(src))
-		if m == nil {
+		c, ok := t.marker(first.Value(src))
+		if !ok {
 			continue
 		}
-		kind := strings.ToLower(string(m[1]))
-		c := &callout{kind: kind, title: calloutTitle(kind)}
 		// Drop the marker line: the inline nodes up to the first line
 		// break, or the whole paragraph when it is the only line.
 		if para.Lines().Len() == 1 {
@@ -153,13 +199,14 @@ func (admonitionParser) Close(ast.Node, text.Reader, parser.Context) {}
 func (admonitionParser) CanInterruptParagraph() bool                 { return true }
 func (admonitionParser) CanAcceptIndentedLine() bool                 { return false }
 
-// calloutExtension adds callouts to a goldmark instance.
-type calloutExtension struct{}
+// calloutExtension adds callouts to a goldmark instance; obsidian adds
+// Obsidian's kinds, titles and fold markers.
+type calloutExtension struct{ obsidian bool }
 
-func (calloutExtension) Extend(m goldmark.Markdown) {
+func (e calloutExtension) Extend(m goldmark.Markdown) {
 	m.Parser().AddOptions(
 		parser.WithBlockParsers(util.Prioritized(admonitionParser{}, 150)),
-		parser.WithASTTransformers(util.Prioritized(alertTransformer{}, 100)),
+		parser.WithASTTransformers(util.Prioritized(alertTransformer{obsidian: e.obsidian}, 100)),
 	)
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(calloutRenderer{}, 100)))
 }

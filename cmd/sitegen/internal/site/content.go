@@ -154,7 +154,7 @@ func (s *Site) loadPage(rel string) *page {
 			p.heading, p.dropH1 = h, true
 		}
 	}
-	p.ids = markup.IDs(doc)
+	p.ids = markup.IDs(doc, src)
 	p.blocks = collectFences(doc, src)
 	if p.title == "" {
 		p.title = titleFromName(strings.TrimSuffix(path.Base(rel), ".md"))

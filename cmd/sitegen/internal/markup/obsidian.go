@@ -1,0 +1,189 @@
+package markup
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+
+	"d6codex/cmd/sitegen/internal/markup/wikilink"
+)
+
+// WikiResolver resolves Obsidian's [[wikilinks]] and ![[embeds]]. A
+// Page.Links that implements it resolves them; otherwise a wikilink is
+// reported as unresolvable.
+type WikiResolver interface {
+	// ResolveWiki finds the note or file a wikilink names (target "" for
+	// the page itself) and the heading or block its fragment names.
+	ResolveWiki(target, fragment string, embed bool) WikiTarget
+}
+
+// WikiTarget is where a wikilink leads.
+type WikiTarget struct {
+	// URL is the link's (or image's) URL, with its #anchor.
+	URL string
+	// Problem is set when the link is broken (an error).
+	Problem string
+	// Warning is set when the link resolved but deserves a word (a name
+	// several notes share).
+	Warning string
+	// Note and Src are the page and the source of a note an embed puts in
+	// place (nil for a link, an image, or a file).
+	Note *Page
+	Src  []byte
+}
+
+// wikiTransformer resolves the page's wikilinks through its WikiResolver
+// and renders embedded notes in place.
+type wikiTransformer struct{ m *Markdown }
+
+// Transform implements parser.ASTTransformer.
+func (t wikiTransformer) Transform(doc *ast.Document, _ text.Reader, pc parser.Context) {
+	st := state(pc)
+	if st == nil {
+		return
+	}
+	var links []*wikilink.Node
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if w, ok := n.(*wikilink.Node); ok && entering {
+			links = append(links, w)
+		}
+		return ast.WalkContinue, nil
+	})
+	if len(links) == 0 {
+		return
+	}
+	res, _ := st.page.Links.(WikiResolver)
+	for _, w := range links {
+		if res == nil {
+			st.report(w.Start, false, fmt.Sprintf("wikilink %s: wikilinks are not resolved here", raw(w)))
+			continue
+		}
+		tg := res.ResolveWiki(w.Target, w.Fragment, w.Embed)
+		switch {
+		case tg.Problem != "":
+			st.report(w.Start, false, fmt.Sprintf("broken wikilink %s: %s", raw(w), tg.Problem))
+			continue
+		case tg.Warning != "":
+			st.report(w.Start, true, fmt.Sprintf("wikilink %s: %s", raw(w), tg.Warning))
+		}
+		if w.Embed && tg.Note != nil {
+			t.embed(st, w, tg)
+			continue
+		}
+		w.Destination = tg.URL
+	}
+}
+
+// embed renders the note (or the section of it) that w embeds, and puts it
+// in place of w: of the paragraph w is alone in, or of w inside a line.
+func (t wikiTransformer) embed(st *pageState, w *wikilink.Node, tg WikiTarget) {
+	chain := append(append([]string{}, st.page.chain...), st.page.File)
+	for i, f := range chain {
+		if f == tg.Note.File {
+			st.report(w.Start, false, fmt.Sprintf("embed %s makes a cycle: %s", raw(w), strings.Join(append(chain[i:], f), " → ")))
+			return
+		}
+	}
+	src := tg.Src
+	if w.Fragment != "" {
+		sec, ok := t.m.section(src, w.Fragment)
+		if !ok {
+			st.report(w.Start, false, fmt.Sprintf("broken embed %s: no heading or block %q in %s", raw(w), w.Fragment, tg.Note.File))
+			return
+		}
+		src = sec
+	}
+	line, col := st.pos(w.Start)
+	sub := *tg.Note
+	sub.chain, sub.DropH1 = chain, false
+	outer := st.page
+	sub.Report = func(p Problem) {
+		// Problems inside the embedded note belong to that note; only
+		// the cycle and a missing section are this page's.
+		if strings.HasPrefix(p.Msg, "embed ") && strings.Contains(p.Msg, "makes a cycle") {
+			p.Line, p.Col = line, col
+			if outer.Report != nil {
+				outer.Report(p)
+			}
+		}
+	}
+	html, _, err := t.m.Convert(src, &sub)
+	if err != nil {
+		st.report(w.Start, false, fmt.Sprintf("embed %s: %v", raw(w), err))
+		return
+	}
+	html = `<div class="embed">` + "\n" + html + "</div>\n"
+	if p, ok := w.Parent().(*ast.Paragraph); ok && p.ChildCount() == 1 {
+		p.Parent().ReplaceChild(p.Parent(), p, &handledBlock{info: "embed", html: html})
+		return
+	}
+	w.HTML = html
+}
+
+// section returns the part of a note's source that fragment names: a
+// heading (by its text or id) and what follows it up to the next heading
+// of its level or above, or a block with that ^id.
+func (m *Markdown) section(src []byte, fragment string) ([]byte, bool) {
+	doc, _ := m.Outline(src)
+	want := HeadingSlug(fragment)
+	var found ast.Node
+	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
+		if found != nil {
+			if h, ok := c.(*ast.Heading); ok && h.Level <= found.(*ast.Heading).Level {
+				return src[blockStart(found, src):blockStart(c, src)], true
+			}
+			continue
+		}
+		id := HeadingID(c)
+		if h, ok := c.(*ast.Heading); ok && (id == fragment || id == want) {
+			found = h
+			continue
+		}
+		if strings.HasPrefix(fragment, "^") && id == fragment {
+			seg := c.Lines()
+			if seg.Len() == 0 {
+				return nil, false
+			}
+			return src[seg.At(0).Start:seg.At(seg.Len()-1).Stop], true
+		}
+	}
+	if found != nil {
+		return src[blockStart(found, src):], true
+	}
+	return nil, false
+}
+
+// blockStart is the offset of the line a top-level block starts on.
+func blockStart(n ast.Node, src []byte) int {
+	if n.Lines().Len() == 0 {
+		return len(src)
+	}
+	off := n.Lines().At(0).Start
+	return bytes.LastIndexByte(src[:off], '\n') + 1
+}
+
+// raw is a wikilink as written, for messages.
+func raw(w *wikilink.Node) string {
+	s := w.Target
+	if w.Fragment != "" {
+		s += "#" + w.Fragment
+	}
+	if w.Label != "" {
+		s += "|" + w.Label
+	}
+	if w.Embed {
+		return "![[" + s + "]]"
+	}
+	return "[[" + s + "]]"
+}
+
+// HeadingSlug is the id goldmark gives the first heading with this text
+// ("Multiclassing Basics" -> "multiclassing-basics"), for links that name
+// a heading by its text as Obsidian writes them.
+func HeadingSlug(heading string) string {
+	return string(parser.NewContext().IDs().Generate([]byte(heading), ast.KindHeading))
+}
