@@ -49,6 +49,7 @@ type page struct {
 	weight      int
 	draft       bool
 	aliases     []alias
+	names       []string        // other names of the page for wikilinks and search (Obsidian's aliases that are not URL paths)
 	ids         map[string]bool // element ids (heading anchors) of the rendered page
 	blocks      []string        // info words of the page's fenced code blocks, in order, once each
 	failed      bool            // the front matter could not be read; the page is not rendered
@@ -111,6 +112,9 @@ func (s *Site) load(ctx context.Context) error {
 	}
 	s.buildTree(pages)
 	s.checkURLs()
+	if s.cfg.Obsidian {
+		s.buildWiki(pages)
+	}
 	return nil
 }
 
@@ -317,7 +321,11 @@ func (s *Site) readFields(p *page, m map[string]any, raw []byte, first int) {
 		line, col := r.locate("aliases")
 		if !strings.HasPrefix(a, "/") {
 			// Obsidian's aliases are other names of a note, not URLs.
-			s.warn.addf(p.file, line, col, "aliases", "%q is not a site path such as /old/url/: no redirect made", a)
+			if s.cfg.Obsidian && !strings.Contains(a, "://") {
+				p.names = append(p.names, strings.TrimSpace(a))
+			} else {
+				s.warn.addf(p.file, line, col, "aliases", "%q is not a site path such as /old/url/: no redirect made", a)
+			}
 			continue
 		}
 		sp := path.Clean(a)
