@@ -70,9 +70,9 @@ func (l pageLinks) ResolveLink(dest string) (string, string) { return l.s.resolv
 
 // ResolveWiki implements markup.WikiResolver, as Obsidian resolves a
 // link: a name (case-insensitive) names the note of that name; several
-// notes of one name give the one in the linking note's folder, else the
-// one nearest the content root, else the first by path, with a warning
-// naming the others; a path ("Races/Human") goes relative to the linking
+// notes of one name give the one in the linking note's folder, else (with
+// a warning naming the others) the one nearest the content root, else the
+// first by path; a path ("Races/Human") goes relative to the linking
 // note, then from the content root, then as the end of a note's path.
 func (l pageLinks) ResolveWiki(target, frag string, embed bool) markup.WikiTarget {
 	s, from := l.s, l.p
@@ -160,12 +160,11 @@ func (w *wikiIndex) find(from *page, target string) (to *page, others []*page, f
 	pick := cands[0]
 	dir := path.Dir(from.rel)
 	if i := slices.IndexFunc(cands, func(p *page) bool { return path.Dir(p.rel) == dir }); i >= 0 {
-		pick = cands[i]
-	} else {
-		for _, p := range cands[1:] {
-			if strings.Count(p.rel, "/") < strings.Count(pick.rel, "/") {
-				pick = p
-			}
+		return cands[i], nil, "" // the note beside the link: what its editor means
+	}
+	for _, p := range cands[1:] {
+		if strings.Count(p.rel, "/") < strings.Count(pick.rel, "/") {
+			pick = p
 		}
 	}
 	for _, p := range cands {
