@@ -147,6 +147,9 @@ func (t alertTransformer) Transform(doc *ast.Document, reader text.Reader, _ par
 			c.AppendChild(c, n)
 			n = next
 		}
+		for _, a := range q.Attributes() { // a ^block-id under it
+			c.SetAttribute(a.Name, a.Value)
+		}
 		q.Parent().ReplaceChild(q.Parent(), q, c)
 	}
 }
@@ -218,6 +221,9 @@ func (calloutRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(kindCallout, func(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 		c := node.(*callout)
 		class := "callout callout-" + string(util.EscapeHTML([]byte(c.kind)))
+		if id := HeadingID(c); id != "" {
+			class += `" id="` + string(util.EscapeHTML([]byte(id)))
+		}
 		title := string(util.EscapeHTML([]byte(c.title)))
 		switch {
 		case entering && c.collapsible:

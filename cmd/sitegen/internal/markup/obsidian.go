@@ -139,22 +139,46 @@ func (m *Markdown) section(src []byte, fragment string) ([]byte, bool) {
 			continue
 		}
 		id := HeadingID(c)
-		if h, ok := c.(*ast.Heading); ok && (id == fragment || id == want) {
+		if h, ok := c.(*ast.Heading); ok && !strings.HasPrefix(fragment, "^") && (id == fragment || id == want) {
 			found = h
 			continue
-		}
-		if strings.HasPrefix(fragment, "^") && id == fragment {
-			seg := c.Lines()
-			if seg.Len() == 0 {
-				return nil, false
-			}
-			return src[seg.At(0).Start:seg.At(seg.Len()-1).Stop], true
 		}
 	}
 	if found != nil {
 		return src[blockStart(found, src):], true
 	}
-	return nil, false
+	if !strings.HasPrefix(fragment, "^") {
+		return nil, false
+	}
+	// A block id, on a block at any depth: its lines, from the start of
+	// the first (with a quote's markers) to the end of the last.
+	var block ast.Node
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if entering && block == nil && n.Type() == ast.TypeBlock && HeadingID(n) == fragment {
+			block = n
+		}
+		return ast.WalkContinue, nil
+	})
+	if block == nil {
+		return nil, false
+	}
+	start, stop := -1, -1
+	_ = ast.Walk(block, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if entering && n.Type() == ast.TypeBlock {
+			for i := 0; i < n.Lines().Len(); i++ {
+				seg := n.Lines().At(i)
+				if start < 0 || seg.Start < start {
+					start = seg.Start
+				}
+				stop = max(stop, seg.Stop)
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	if start < 0 {
+		return nil, false
+	}
+	return src[bytes.LastIndexByte(src[:start], '\n')+1 : stop], true
 }
 
 // blockStart is the offset of the line a top-level block starts on.

@@ -48,6 +48,7 @@ func TestObsidianInline(t *testing.T) {
 		"Back":  "![[Loop]]\n",
 		"Self":  "Me: ![[Self]]\n",
 		"Block": "First.\n\nThe rule. ^rule\n\nLast.\n",
+		"Spell": "# Spell\n\n> [!info] Chaos ray\n> Ranged spell.\n> - 3rd level: more\n^spell\n\nNot this.\n",
 	}}
 	opts := Options{Obsidian: true}
 	tests := []struct {
@@ -82,6 +83,9 @@ func TestObsidianInline(t *testing.T) {
 		{name: "block id on a paragraph", src: "A rule. ^rule-1\n", want: []string{`<p id="^rule-1">A rule.</p>`}, not: []string{"^rule-1<"}},
 		{name: "block id on a list item", src: "- one ^i1\n- two\n", want: []string{`<li id="^i1">one</li>`}},
 		{name: "block id after a table", src: "| a |\n|---|\n| 1 |\n\n^tbl\n", want: []string{`<table id="^tbl">`}, not: []string{"<p>^tbl"}},
+		{name: "block id under a quote names the quote", src: "> [!note] T\n> Text.\n^q1\n", want: []string{`<div class="callout callout-note" id="^q1" role="note">`}, not: []string{"^q1<"}},
+		{name: "block id right under a table names the table", src: "| a |\n|---|\n| 1 |\n^t1\n", want: []string{`<table id="^t1">`}, not: []string{"<td>^t1"}},
+		{name: "embed a quote by its block id", src: "![[Spell#^spell]]\n", want: []string{"Chaos ray", "3rd level"}, not: []string{"Not this."}},
 		{name: "caret inside text is text", src: "2^3 is 8\n", want: []string{"<p>2^3 is 8</p>"}},
 	}
 	for _, tt := range tests {

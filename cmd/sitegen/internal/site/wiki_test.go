@@ -58,6 +58,8 @@ func TestWikilinks(t *testing.T) {
 			errs: []string{`content/Notes/x.md:5:1: broken wikilink [[Human#Nope]]: no heading or block "Nope" in content/Compendium/Races/Human.md`}},
 		{name: "vault-root Markdown link from any folder", page: "content/Notes/Deeper/x.md", body: "[h](Compendium/Races/Human.md) [e](Compendium/Races/Human.md#racial-traits)",
 			want: []string{`href="/compendium/races/human/"`, `href="/compendium/races/human/#racial-traits"`}},
+		{name: "vault-root image from any folder", page: "content/Notes/x.md", body: "![m](Compendium/img/map.png)",
+			want: []string{`<img src="/compendium/img/map.png" alt="m">`}},
 		{name: "heading link in Obsidian's form", page: "content/Compendium/Races/x.md", body: "[m](Human.md#Multiclassing%20Basics) [n](#Local%20Part)\n\n## Local Part",
 			want: []string{`href="/compendium/races/human/#multiclassing-basics"`, `href="#local-part"`}},
 		{name: "id in raw HTML is a link target", page: "content/Notes/x.md", body: "[lore](../Compendium/Races/Orc.md#orc-lore)",

@@ -7,10 +7,13 @@
 package blockid
 
 import (
+	"bytes"
 	"regexp"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
+	gfm "github.com/yuin/goldmark/extension"
+	east "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
@@ -22,8 +25,12 @@ var trailing = regexp.MustCompile(`(?:^|[ \t])\^([A-Za-z0-9-]+)\s*$`)
 
 type transformer struct{}
 
+// tables is GFM's table transformer, run early on a paragraph whose last
+// line is a block id, so that the id lands on the table it makes.
+var tables = gfm.NewTableParagraphTransformer()
+
 // Transform implements parser.ParagraphTransformer.
-func (transformer) Transform(para *ast.Paragraph, reader text.Reader, _ parser.Context) {
+func (transformer) Transform(para *ast.Paragraph, reader text.Reader, pc parser.Context) {
 	lines := para.Lines()
 	if lines.Len() == 0 {
 		return
@@ -50,6 +57,35 @@ func (transformer) Transform(para *ast.Paragraph, reader text.Reader, _ parser.C
 		return
 	}
 	lines.Set(lines.Len()-1, last.WithStop(last.Start+m[0]))
+	if m[0] == 0 {
+		// "^id" on a line of its own right under a quote or a table
+		// (no blank line between) is read as their last line: it names
+		// the quote, or the table the lines above make.
+		if lazy := bytes.LastIndexByte(src[:last.Start], '\n')+1 == last.Start; lazy && parent.Kind() != ast.KindDocument {
+			// Written at the start of its line, without the "> " or the
+			// indent of what it follows: it names the whole block (the
+			// callout, the list), as in Obsidian.
+			top := parent
+			for top.Parent() != nil && top.Parent().Kind() != ast.KindDocument {
+				top = top.Parent()
+			}
+			top.SetAttributeString("id", id)
+			return
+		}
+		prev, grand := para.PreviousSibling(), parent
+		tables.Transform(para, reader, pc)
+		next := grand.FirstChild()
+		if prev != nil {
+			next = prev.NextSibling()
+		}
+		if para.Parent() != nil {
+			next = para.NextSibling()
+		}
+		if t, ok := next.(*east.Table); ok {
+			t.SetAttributeString("id", id)
+			return
+		}
+	}
 	// A tight list item's paragraph becomes a bare text block, losing
 	// its attributes: the id goes on the item then.
 	if li, ok := parent.(*ast.ListItem); ok && li.FirstChild() == para {
@@ -66,5 +102,7 @@ type extension struct{}
 
 // Extend implements goldmark.Extender.
 func (extension) Extend(m goldmark.Markdown) {
-	m.Parser().AddOptions(parser.WithParagraphTransformers(util.Prioritized(transformer{}, 200)))
+	// Before GFM's tables (200), which read a "^id" line under a table
+	// as one more row.
+	m.Parser().AddOptions(parser.WithParagraphTransformers(util.Prioritized(transformer{}, 199)))
 }
