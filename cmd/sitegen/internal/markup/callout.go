@@ -29,6 +29,8 @@ var kindCallout = ast.NewNodeKind("Callout")
 type callout struct {
 	ast.BaseBlock
 	kind, title string
+	titleOff    int  // where a title written on the marker line starts in it; -1 for none
+	richTitle   bool // the title is the first child (a calloutTitleNode), not title
 	collapsible bool // ??? or ???+
 	open        bool // ???+
 }
@@ -74,11 +76,12 @@ var obsidianKinds = map[string]string{
 // [!kind] with its fold marker and title (> [!info]- Title).
 type alertTransformer struct{ obsidian bool }
 
-// marker reads a callout's first line: its style, title and fold.
+// marker reads a callout's first line: its style, title and fold, and
+// where in the line a title of its own starts (titleOff, -1 for none).
 func (t alertTransformer) marker(line []byte) (c *callout, ok bool) {
 	if m := alertRE.FindSubmatch(line); m != nil {
 		kind := strings.ToLower(string(m[1]))
-		return &callout{kind: kind, title: calloutTitle(kind)}, true
+		return &callout{kind: kind, title: calloutTitle(kind), titleOff: -1}, true
 	}
 	if !t.obsidian {
 		return nil, false
@@ -87,6 +90,12 @@ func (t alertTransformer) marker(line []byte) (c *callout, ok bool) {
 	if m == nil {
 		return nil, false
 	}
+	defer func() {
+		c.titleOff = -1
+		if idx := obsidianRE.FindSubmatchIndex(line); len(m[3]) > 0 {
+			c.titleOff = idx[6]
+		}
+	}()
 	name := strings.ToLower(string(m[1]))
 	kind, known := obsidianKinds[name]
 	if !known {
@@ -121,26 +130,50 @@ func (t alertTransformer) Transform(doc *ast.Document, reader text.Reader, _ par
 		if !ok {
 			continue
 		}
-		// Drop the marker line: the inline nodes up to the first line
-		// break, or the whole paragraph when it is the only line.
+		// Take the marker line out: its inline nodes up to the first
+		// line break; those after the marker are the title (Obsidian's
+		// titles hold links and emphasis), the rest goes.
+		titleStart := -1
+		if c.titleOff >= 0 {
+			titleStart = first.Start + c.titleOff
+		}
+		title := &calloutTitleNode{}
+		for n := para.FirstChild(); n != nil; {
+			next := n.NextSibling()
+			txt, isText := n.(*ast.Text)
+			brk := isText && (txt.SoftLineBreak() || txt.HardLineBreak())
+			para.RemoveChild(para, n)
+			switch {
+			case titleStart < 0:
+			case isText && txt.Segment.Stop <= titleStart:
+			case isText:
+				if txt.Segment.Start < titleStart {
+					txt.Segment = txt.Segment.WithStart(titleStart)
+				}
+				txt.SetSoftLineBreak(false)
+				txt.SetHardLineBreak(false)
+				title.AppendChild(title, n)
+			default:
+				title.AppendChild(title, n)
+			}
+			if brk {
+				break
+			}
+			n = next
+		}
 		if para.Lines().Len() == 1 {
 			q.RemoveChild(q, para)
 		} else {
-			for n := para.FirstChild(); n != nil; {
-				next := n.NextSibling()
-				t, isText := n.(*ast.Text)
-				para.RemoveChild(para, n)
-				if isText && (t.SoftLineBreak() || t.HardLineBreak()) {
-					break
-				}
-				n = next
-			}
 			lines := para.Lines()
 			rest := text.NewSegments()
 			for i := 1; i < lines.Len(); i++ {
 				rest.Append(lines.At(i))
 			}
 			para.SetLines(rest)
+		}
+		if title.HasChildren() {
+			c.AppendChild(c, title)
+			c.richTitle = true
 		}
 		for n := q.FirstChild(); n != nil; {
 			next := n.NextSibling()
@@ -170,7 +203,7 @@ func (admonitionParser) Open(_ ast.Node, reader text.Reader, _ parser.Context) (
 		return nil, parser.NoChildren
 	}
 	kind := strings.ToLower(string(m[2]))
-	c := &callout{kind: kind, title: calloutTitle(kind)}
+	c := &callout{kind: kind, title: calloutTitle(kind), titleOff: -1}
 	if m[3] != nil {
 		c.title = string(m[3]) // "" hides the title, as in MkDocs
 	}
@@ -214,10 +247,33 @@ func (e calloutExtension) Extend(m goldmark.Markdown) {
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(calloutRenderer{}, 100)))
 }
 
+// kindCalloutTitle is the AST kind of a callout's title written with
+// inline Markdown (> [!info] See [[Note]]).
+var kindCalloutTitle = ast.NewNodeKind("CalloutTitle")
+
+// calloutTitleNode is a callout's title; its children are inline nodes.
+type calloutTitleNode struct{ ast.BaseBlock }
+
+func (n *calloutTitleNode) Kind() ast.NodeKind { return kindCalloutTitle }
+
+func (n *calloutTitleNode) Dump(src []byte, level int) { ast.DumpHelper(n, src, level, nil, nil) }
+
 // calloutRenderer renders callouts.
 type calloutRenderer struct{}
 
 func (calloutRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(kindCalloutTitle, func(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+		tag := "p"
+		if c, ok := node.Parent().(*callout); ok && c.collapsible {
+			tag = "summary"
+		}
+		if entering {
+			_, _ = w.WriteString("<" + tag + ` class="callout-title">`)
+		} else {
+			_, _ = w.WriteString("</" + tag + ">\n")
+		}
+		return ast.WalkContinue, nil
+	})
 	reg.Register(kindCallout, func(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 		c := node.(*callout)
 		class := "callout callout-" + string(util.EscapeHTML([]byte(c.kind)))
@@ -231,10 +287,13 @@ func (calloutRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 			if c.open {
 				_, _ = w.WriteString(" open")
 			}
-			_, _ = w.WriteString(`><summary class="callout-title">` + title + "</summary>\n")
+			_, _ = w.WriteString(">")
+			if !c.richTitle {
+				_, _ = w.WriteString(`<summary class="callout-title">` + title + "</summary>\n")
+			}
 		case entering:
 			_, _ = w.WriteString(`<div class="` + class + `" role="note">` + "\n")
-			if c.title != "" {
+			if c.title != "" && !c.richTitle {
 				_, _ = w.WriteString(`<p class="callout-title">` + title + "</p>\n")
 			}
 		case c.collapsible:

@@ -85,6 +85,8 @@ func TestObsidianInline(t *testing.T) {
 		{name: "block id after a table", src: "| a |\n|---|\n| 1 |\n\n^tbl\n", want: []string{`<table id="^tbl">`}, not: []string{"<p>^tbl"}},
 		{name: "block id under a quote names the quote", src: "> [!note] T\n> Text.\n^q1\n", want: []string{`<div class="callout callout-note" id="^q1" role="note">`}, not: []string{"^q1<"}},
 		{name: "block id right under a table names the table", src: "| a |\n|---|\n| 1 |\n^t1\n", want: []string{`<table id="^t1">`}, not: []string{"<td>^t1"}},
+		{name: "block id line inside a paragraph ends the table above", src: "| a |\n|---|\n| 1 |\n^t2\n**Note**: after.\n", want: []string{`<table id="^t2">`, "<p><strong>Note</strong>: after.</p>"}, not: []string{"<td>^t2"}},
+		{name: "block id line between lines", src: "One\n^p1\nTwo ^p2\n", want: []string{`<p id="^p1">One</p>`, `<p id="^p2">Two</p>`}},
 		{name: "embed a quote by its block id", src: "![[Spell#^spell]]\n", want: []string{"Chaos ray", "3rd level"}, not: []string{"Not this."}},
 		{name: "caret inside text is text", src: "2^3 is 8\n", want: []string{"<p>2^3 is 8</p>"}},
 	}
@@ -141,7 +143,12 @@ func TestObsidianCallouts(t *testing.T) {
 <p>Deep.</p>
 </div>
 </div>`},
-		{"title escaped", "> [!note] <b>x</b>\n> y\n", "&lt;b&gt;x&lt;/b&gt;"},
+		{"title's raw HTML sanitized", "> [!note] <script>x</script> T\n> y\n", `<p class="callout-title">x T</p>`},
+		{"title with a link and emphasis", "> [!info] See [[Human|people]] *now*\n> y\n", `<p class="callout-title">See <span class="wikilink-missing">people</span> <em>now</em></p>
+<p>y</p>`},
+		{"title alone", "> [!tip] Just this\n", `<div class="callout callout-tip" role="note">
+<p class="callout-title">Just this</p>
+</div>`},
 		{"kinds of every family", "> [!success]\n> a\n\n> [!check]\n> a\n\n> [!failure]\n> a\n\n> [!missing]\n> a\n\n> [!error]\n> a\n\n> [!bug]\n> a\n\n> [!example]\n> a\n\n> [!todo]\n> a\n\n> [!tldr]\n> a\n\n> [!attention]\n> a\n",
 			`callout-success" role="note">
 <p class="callout-title">Success</p>

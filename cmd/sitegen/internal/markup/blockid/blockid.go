@@ -23,6 +23,9 @@ import (
 // digits and hyphens, as Obsidian accepts).
 var trailing = regexp.MustCompile(`(?:^|[ \t])\^([A-Za-z0-9-]+)\s*$`)
 
+// alone matches a line that is a block id alone.
+var alone = regexp.MustCompile(`^\^[A-Za-z0-9-]+\s*$`)
+
 type transformer struct{}
 
 // tables is GFM's table transformer, run early on a paragraph whose last
@@ -36,6 +39,24 @@ func (transformer) Transform(para *ast.Paragraph, reader text.Reader, pc parser.
 		return
 	}
 	src := reader.Source()
+	// A "^id" line inside a paragraph ends the block above it; the lines
+	// after it are a paragraph of their own.
+	for i := 1; i < lines.Len()-1; i++ {
+		if seg := lines.At(i); alone.Match(seg.Value(src)) {
+			rest := ast.NewParagraph()
+			for j := i + 1; j < lines.Len(); j++ {
+				seg := lines.At(j)
+				if j == lines.Len()-1 {
+					seg = seg.TrimRightSpace(src)
+				}
+				rest.Lines().Append(seg)
+			}
+			lines.SetSliced(0, i+1)
+			para.Parent().InsertAfter(para.Parent(), para, rest)
+			transformer{}.Transform(rest, reader, pc)
+			break
+		}
+	}
 	last := lines.At(lines.Len() - 1)
 	m := trailing.FindSubmatchIndex(last.Value(src))
 	if m == nil {
@@ -56,7 +77,13 @@ func (transformer) Transform(para *ast.Paragraph, reader text.Reader, pc parser.
 		parent.RemoveChild(parent, para)
 		return
 	}
-	lines.Set(lines.Len()-1, last.WithStop(last.Start+m[0]))
+	if m[0] == 0 {
+		lines.SetSliced(0, lines.Len()-1)
+		prev := lines.At(lines.Len() - 1)
+		lines.Set(lines.Len()-1, prev.TrimRightSpace(src))
+	} else {
+		lines.Set(lines.Len()-1, last.WithStop(last.Start+m[0]))
+	}
 	if m[0] == 0 {
 		// "^id" on a line of its own right under a quote or a table
 		// (no blank line between) is read as their last line: it names
