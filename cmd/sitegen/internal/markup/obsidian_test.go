@@ -86,6 +86,7 @@ func TestObsidianInline(t *testing.T) {
 		{name: "block id under a quote names the quote", src: "> [!note] T\n> Text.\n^q1\n", want: []string{`<div class="callout callout-note" id="^q1" role="note">`}, not: []string{"^q1<"}},
 		{name: "block id right under a table names the table", src: "| a |\n|---|\n| 1 |\n^t1\n", want: []string{`<table id="^t1">`}, not: []string{"<td>^t1"}},
 		{name: "block id line inside a paragraph ends the table above", src: "| a |\n|---|\n| 1 |\n^t2\n**Note**: after.\n", want: []string{`<table id="^t2">`, "<p><strong>Note</strong>: after.</p>"}, not: []string{"<td>^t2"}},
+		{name: "indented block id line under a table", src: "| a |\n|---|\n| 1 |\n  ^t3\nAfter.\n", want: []string{`<table id="^t3">`, "<p>After.</p>"}, not: []string{"<td>^t3"}},
 		{name: "block id line between lines", src: "One\n^p1\nTwo ^p2\n", want: []string{`<p id="^p1">One</p>`, `<p id="^p2">Two</p>`}},
 		{name: "embed a quote by its block id", src: "![[Spell#^spell]]\n", want: []string{"Chaos ray", "3rd level"}, not: []string{"Not this."}},
 		{name: "caret inside text is text", src: "2^3 is 8\n", want: []string{"<p>2^3 is 8</p>"}},

@@ -24,7 +24,7 @@ import (
 var trailing = regexp.MustCompile(`(?:^|[ \t])\^([A-Za-z0-9-]+)\s*$`)
 
 // alone matches a line that is a block id alone.
-var alone = regexp.MustCompile(`^\^[A-Za-z0-9-]+\s*$`)
+var alone = regexp.MustCompile(`^[ \t]*\^[A-Za-z0-9-]+\s*$`)
 
 type transformer struct{}
 
@@ -63,8 +63,9 @@ func (transformer) Transform(para *ast.Paragraph, reader text.Reader, pc parser.
 		return
 	}
 	id := []byte("^" + string(last.Value(src)[m[2]:m[3]]))
+	lone := alone.Match(last.Value(src)) // "^id" is the whole line
 	parent := para.Parent()
-	if m[0] == 0 && lines.Len() == 1 {
+	if lone && lines.Len() == 1 {
 		// "^id" alone names the block before it.
 		target := para.PreviousSibling()
 		if target == nil {
@@ -77,14 +78,14 @@ func (transformer) Transform(para *ast.Paragraph, reader text.Reader, pc parser.
 		parent.RemoveChild(parent, para)
 		return
 	}
-	if m[0] == 0 {
+	if lone {
 		lines.SetSliced(0, lines.Len()-1)
 		prev := lines.At(lines.Len() - 1)
 		lines.Set(lines.Len()-1, prev.TrimRightSpace(src))
 	} else {
 		lines.Set(lines.Len()-1, last.WithStop(last.Start+m[0]))
 	}
-	if m[0] == 0 {
+	if lone {
 		// "^id" on a line of its own right under a quote or a table
 		// (no blank line between) is read as their last line: it names
 		// the quote, or the table the lines above make.
