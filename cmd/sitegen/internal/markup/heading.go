@@ -104,10 +104,16 @@ func (h1Transformer) Transform(doc *ast.Document, _ text.Reader, pc parser.Conte
 	var headings []*ast.Heading
 	hasH1 := false
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if h, ok := n.(*ast.Heading); ok && entering {
-			headings = append(headings, h)
-			hasH1 = hasH1 || h.Level == 1
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n := n.(type) {
+		case *ast.Heading:
+			headings = append(headings, n)
+			hasH1 = hasH1 || n.Level == 1
 			return ast.WalkSkipChildren, nil
+		case *ast.Paragraph, *ast.TextBlock, *ast.FencedCodeBlock, *ast.CodeBlock, *ast.HTMLBlock:
+			return ast.WalkSkipChildren, nil // no headings in their inline content
 		}
 		return ast.WalkContinue, nil
 	})

@@ -43,7 +43,7 @@ type wikiTransformer struct{ m *Markdown }
 // Transform implements parser.ASTTransformer.
 func (t wikiTransformer) Transform(doc *ast.Document, _ text.Reader, pc parser.Context) {
 	st := state(pc)
-	if st == nil {
+	if st == nil || !wikilink.Found(pc) {
 		return
 	}
 	var links []*wikilink.Node

@@ -28,6 +28,21 @@ var alone = regexp.MustCompile(`^[ \t]*\^[A-Za-z0-9-]+\s*$`)
 
 type transformer struct{}
 
+// hasMark reports whether line has a '^' at its start or after a space.
+func hasMark(line []byte) bool {
+	for i := bytes.IndexByte(line, '^'); i >= 0; {
+		if i == 0 || line[i-1] == ' ' || line[i-1] == '\t' {
+			return true
+		}
+		j := bytes.IndexByte(line[i+1:], '^')
+		if j < 0 {
+			return false
+		}
+		i += 1 + j
+	}
+	return false
+}
+
 // tables is GFM's table transformer, run early on a paragraph whose last
 // line is a block id, so that the id lands on the table it makes.
 var tables = gfm.NewTableParagraphTransformer()
@@ -39,6 +54,14 @@ func (transformer) Transform(para *ast.Paragraph, reader text.Reader, pc parser.
 		return
 	}
 	src := reader.Source()
+	caret := false // the regular expressions only for a paragraph with a " ^" (not a footnote's "[^")
+	for i := 0; i < lines.Len() && !caret; i++ {
+		seg := lines.At(i)
+		caret = hasMark(seg.Value(src))
+	}
+	if !caret {
+		return
+	}
 	// A "^id" line inside a paragraph ends the block above it; the lines
 	// after it are a paragraph of their own.
 	for i := 1; i < lines.Len()-1; i++ {

@@ -139,7 +139,7 @@ type inlineParser struct{}
 
 func (inlineParser) Trigger() []byte { return []byte{'[', '!'} }
 
-func (inlineParser) Parse(_ ast.Node, block text.Reader, _ parser.Context) ast.Node {
+func (inlineParser) Parse(_ ast.Node, block text.Reader, pc parser.Context) ast.Node {
 	line, seg := block.PeekLine()
 	n, length := Parse(line)
 	if n == nil {
@@ -147,8 +147,16 @@ func (inlineParser) Parse(_ ast.Node, block text.Reader, _ parser.Context) ast.N
 	}
 	n.Start = seg.Start
 	block.Advance(length)
+	pc.Set(foundKey, true)
 	return n
 }
+
+// foundKey marks a parse that found a wikilink (see Found).
+var foundKey = parser.NewContextKey()
+
+// Found reports whether the parse with context pc found a wikilink, so
+// that a page without one is not searched for them.
+func Found(pc parser.Context) bool { return pc.Get(foundKey) != nil }
 
 // htmlRenderer renders wikilinks.
 type htmlRenderer struct{}
