@@ -55,7 +55,7 @@ var alertRE = regexp.MustCompile(`^\s*\[!(?i:(NOTE|TIP|IMPORTANT|WARNING|CAUTION
 
 // obsidianRE matches the first line of an Obsidian callout: any kind, in
 // any case, a fold marker ("-" closed, "+" open) and a title.
-var obsidianRE = regexp.MustCompile(`^\s*\[!([A-Za-z][\w-]*)\]([-+]?)[ \t]*(.*?)\s*$`)
+var obsidianRE = regexp.MustCompile(`^\s*\[!(\w[\w-]*)\]([-+]?)[ \t]*(.*?)\s*$`)
 
 // obsidianKinds maps Obsidian's callout kinds and their other names to
 // the kind whose style they share (the class callout-KIND). A kind not

@@ -131,6 +131,9 @@ func TestObsidianCallouts(t *testing.T) {
 		{"summary is abstract", "> [!summary]\n> x\n", `<div class="callout callout-abstract" role="note">
 <p class="callout-title">Summary</p>`},
 		{"quote", "> [!quote] Someone\n> Words.\n", `callout-quote`},
+		{"custom kind starting with a digit", "> [!13A-Spell] Chaos Ray\n> Ranged.\n", `<div class="callout callout-note" role="note">
+<p class="callout-title">Chaos Ray</p>
+<p>Ranged.</p>`},
 		{"cite is quote", "> [!cite]\n> Words.\n", `<div class="callout callout-quote" role="note">
 <p class="callout-title">Cite</p>`},
 		{"unknown kind styled as note", "> [!homebrew] Mine\n> x\n", `<div class="callout callout-note" role="note">
