@@ -125,3 +125,20 @@ func TestObsidianOffAliases(t *testing.T) {
 		t.Errorf("wikilink read with obsidian = false:\n%s", html)
 	}
 }
+
+// TestAliasesSearched: a note's other names find it in search, weighing
+// as its title.
+func TestAliasesSearched(t *testing.T) {
+	src := writeTree(t, map[string]string{
+		"content/Human.md": "---\naliases: [Folk of the Realm]\n---\n# Human\n\nAdaptable.\n",
+	})
+	dest := t.TempDir() + "/public"
+	if _, err := build(t, src, Options{Dest: dest}); err != nil {
+		t.Fatal(err)
+	}
+	f := readSearchIndex(t, dest)
+	post := f.Postings["realm"]
+	if len(post) != 2 || post[1]&32 == 0 || f.Pages[int(f.Docs[post[0]][0].(float64))][0] != "/human/" {
+		t.Errorf("postings of %q = %v, want the lead document of /human/ with the title flag", "realm", post)
+	}
+}
