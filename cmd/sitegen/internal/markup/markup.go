@@ -31,6 +31,7 @@ import (
 	"d6codex/cmd/sitegen/internal/markup/comment"
 	"d6codex/cmd/sitegen/internal/markup/highlight"
 	"d6codex/cmd/sitegen/internal/markup/rawhtml"
+	"d6codex/cmd/sitegen/internal/markup/tag"
 	"d6codex/cmd/sitegen/internal/markup/wikilink"
 	"d6codex/templates"
 )
@@ -51,8 +52,9 @@ type Options struct {
 	UnsafeHint string
 	// Obsidian reads Obsidian's Markdown: [[wikilinks]] and ![[embeds]]
 	// (resolved through a Page.Links that is a WikiResolver), callouts of
-	// every kind with titles and fold markers, ^block-ids, %%comments%%
-	// and ==highlights==.
+	// every kind with titles and fold markers, ^block-ids, %%comments%%,
+	// ==highlights== and #tags (linked through a Page.Links that is a
+	// TagResolver).
 	Obsidian bool
 }
 
@@ -89,7 +91,7 @@ func New(opts Options) *Markdown {
 		pageExtension{m: m},
 	}
 	if opts.Obsidian {
-		exts = append(exts, wikilink.Extension, highlight.Extension, comment.Extension, blockid.Extension)
+		exts = append(exts, wikilink.Extension, highlight.Extension, comment.Extension, blockid.Extension, tag.Extension)
 	}
 	m.md = goldmark.New(
 		goldmark.WithParser(rec),

@@ -9,6 +9,7 @@ import (
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 
+	"d6codex/cmd/sitegen/internal/markup/tag"
 	"d6codex/cmd/sitegen/internal/markup/wikilink"
 )
 
@@ -36,14 +37,32 @@ type WikiTarget struct {
 	Src  []byte
 }
 
+// TagResolver gives the URL of a #tag's page; a Page.Links that
+// implements it links the page's inline tags.
+type TagResolver interface {
+	ResolveTag(name string) string
+}
+
 // wikiTransformer resolves the page's wikilinks through its WikiResolver
-// and renders embedded notes in place.
+// and renders embedded notes in place; it links #tags through its
+// TagResolver.
 type wikiTransformer struct{ m *Markdown }
 
 // Transform implements parser.ASTTransformer.
 func (t wikiTransformer) Transform(doc *ast.Document, _ text.Reader, pc parser.Context) {
 	st := state(pc)
-	if st == nil || !wikilink.Found(pc) {
+	if st == nil {
+		return
+	}
+	if res, ok := st.page.Links.(TagResolver); ok && tag.Found(pc) {
+		_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+			if tg, isTag := n.(*tag.Node); isTag && entering {
+				tg.Destination = res.ResolveTag(tg.Name)
+			}
+			return ast.WalkContinue, nil
+		})
+	}
+	if !wikilink.Found(pc) {
 		return
 	}
 	var links []*wikilink.Node

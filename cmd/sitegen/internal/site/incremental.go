@@ -185,6 +185,8 @@ func placeChanged(old, np *page) string {
 		return "fenced block kinds changed"
 	case !slices.Equal(np.names, old.names):
 		return "aliases (other names) changed"
+	case !slices.Equal(np.tags, old.tags):
+		return "tags changed"
 	}
 	for id := range old.ids {
 		if !np.ids[id] {

@@ -65,6 +65,9 @@ type pageLinks struct {
 	assets templates.Assets
 }
 
+// ResolveTag implements markup.TagResolver: the URL of a tag's page.
+func (l pageLinks) ResolveTag(name string) string { return l.s.cfg.relURL(l.s.cfg.tagPath(name)) }
+
 // ResolveLink implements markup.LinkResolver.
 func (l pageLinks) ResolveLink(dest string) (string, string) { return l.s.resolveLink(l.p, dest) }
 

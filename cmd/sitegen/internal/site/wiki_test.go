@@ -142,3 +142,36 @@ func TestAliasesSearched(t *testing.T) {
 		t.Errorf("postings of %q = %v, want the lead document of /human/ with the title flag", "realm", post)
 	}
 }
+
+// TestTagPages: tags: in front matter and #tags in text make tag pages
+// listing their pages, and inline tags link to them.
+func TestTagPages(t *testing.T) {
+	src := writeTree(t, map[string]string{
+		"content/Spells/Fireball.md":  "---\ntags: [spell, Fire]\n---\n# Fireball\n\nBoom.\n",
+		"content/Spells/Frost Ray.md": "---\ntags: spell\n---\n# Frost Ray\n\nA #cold ray, see #Spell/Ranged.\n\n```\n#notatag\n```\n",
+	})
+	dest := t.TempDir() + "/public"
+	if _, err := build(t, src, Options{Dest: dest}); err != nil {
+		t.Fatal(err)
+	}
+	out := readTree(t, dest)
+	for page, want := range map[string][]string{
+		"tags/index.html":              {`href="/tags/cold/"`, `href="/tags/fire/"`, `href="/tags/spell/"`, `href="/tags/spell/ranged/"`},
+		"tags/spell/index.html":        {`href="/spells/fireball/"`, `href="/spells/frost-ray/"`, "<h1>#spell</h1>"},
+		"tags/fire/index.html":         {`href="/spells/fireball/"`},
+		"spells/frost-ray/index.html":  {`A <a class="tag" href="/tags/cold/">#cold</a> ray, see <a class="tag" href="/tags/spell/ranged/">#Spell/Ranged</a>.`},
+		"tags/spell/ranged/index.html": {`href="/spells/frost-ray/"`},
+	} {
+		for _, w := range want {
+			if !strings.Contains(out[page], w) {
+				t.Errorf("%s lacks %q", page, w)
+			}
+		}
+	}
+	if strings.Contains(out["tags/fire/index.html"], "frost-ray") || out["tags/notatag/index.html"] != "" {
+		t.Errorf("a page listed under a tag it does not have, or a tag read in code")
+	}
+	if nav := out["spells/fireball/index.html"]; strings.Contains(nav, `href="/tags/"`) {
+		t.Errorf("tag pages in the navigation of other pages")
+	}
+}
