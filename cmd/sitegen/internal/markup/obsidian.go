@@ -136,11 +136,34 @@ func (t wikiTransformer) embed(st *pageState, w *wikilink.Node, tg WikiTarget) {
 		return
 	}
 	html = `<div class="embed">` + "\n" + html + "</div>\n"
-	if p, ok := w.Parent().(*ast.Paragraph); ok && p.ChildCount() == 1 {
-		p.Parent().ReplaceChild(p.Parent(), p, &handledBlock{info: "embed", html: html})
+	var after ast.Node
+	switch w.Parent().(type) {
+	case *ast.Paragraph:
+		after = ast.NewParagraph()
+	case *ast.TextBlock:
+		after = ast.NewTextBlock()
+	default: // in a heading, a table cell: in place
+		w.HTML = html
 		return
 	}
-	w.HTML = html
+	// A block in place of the line's text: the text before the embed stays
+	// a paragraph, the text after it becomes one.
+	p := w.Parent()
+	parent := p.Parent()
+	block := &handledBlock{info: "embed", html: html}
+	for n := w.NextSibling(); n != nil; {
+		next := n.NextSibling()
+		after.AppendChild(after, n)
+		n = next
+	}
+	p.RemoveChild(p, w)
+	parent.InsertAfter(parent, p, block)
+	if after.HasChildren() {
+		parent.InsertAfter(parent, block, after)
+	}
+	if !p.HasChildren() {
+		parent.RemoveChild(parent, p)
+	}
 }
 
 // section returns the part of a note's source that fragment names: a

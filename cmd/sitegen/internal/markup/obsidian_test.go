@@ -70,6 +70,8 @@ func TestObsidianInline(t *testing.T) {
 		{name: "image with size", src: "![[map.png|300x200]]\n", want: []string{`width="300" height="200"`}},
 		{name: "image with alt", src: "![[map.png|The map]]\n", want: []string{`alt="The map"`}, not: []string{"width="}},
 		{name: "embed note", src: "Before.\n\n![[Human]]\n\nAfter.\n", want: []string{`<div class="embed">`, "<p>Intro.</p>", "<p>Quick.</p>", "<p>After.</p>"}, not: []string{"<p><div"}},
+		{name: "embed inside a line splits it", src: "Before ![[Block#^rule]] after.\n", want: []string{"<p>Before </p>\n<div class=\"embed\">", "</div>\n<p> after.</p>"}, not: []string{"<p><div"}},
+		{name: "embed in a list item", src: "- ![[Block#^rule]]\n- two\n", want: []string{"<li>\n<div class=\"embed\">\n<p>The rule.</p>\n</div>\n</li>"}},
 		{name: "embed H1 moves down", src: "![[Human]]\n", want: []string{`<h2 id="human">`}, not: []string{"<h1"}},
 		{name: "embed section", src: "![[Human#Traits]]\n", want: []string{"Quick.", "Deeper."}, not: []string{"Intro.", "Not this."}},
 		{name: "embed block", src: "![[Block#^rule]]\n", want: []string{"The rule."}, not: []string{"First.", "Last."}},
