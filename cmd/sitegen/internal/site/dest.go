@@ -33,6 +33,51 @@ func keptAcrossBuilds(name string) bool {
 // sitegen did not make.
 var ErrForeignDest = errors.New("the destination holds files sitegen did not make")
 
+// resolvePath returns the absolute path p names once every symbolic link
+// in it is followed. For a path that does not exist yet, the links of its
+// nearest existing parent are followed and the rest is kept as written.
+func resolvePath(p string) (string, error) {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return "", err
+	}
+	rest := ""
+	for d := abs; ; {
+		real, err := filepath.EvalSymlinks(d)
+		if err == nil {
+			return filepath.Join(real, rest), nil
+		}
+		if !errors.Is(err, fs.ErrNotExist) {
+			return "", err
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return abs, nil
+		}
+		rest = filepath.Join(filepath.Base(d), rest)
+		d = parent
+	}
+}
+
+// resolveDest returns the folder a build publishes into for the
+// destination dest: dest with its links followed (resolvePath). A dest that
+// is itself a link must lead to a folder: a dangling link is an error, not
+// a folder to create at a place the user did not name.
+func resolveDest(dest string) (string, error) {
+	if info, err := os.Lstat(dest); err == nil && info.Mode()&fs.ModeSymlink != 0 {
+		target, _ := os.Readlink(dest)
+		if _, err := os.Stat(dest); err != nil {
+			return "", fmt.Errorf("destination %s is a symbolic link to %s, which cannot be used (%v); "+
+				"create that folder or choose another --dest", dest, target, unwrapPath(err))
+		}
+	}
+	real, err := resolvePath(dest)
+	if err != nil {
+		return "", fmt.Errorf("destination %s: %w", dest, err)
+	}
+	return real, nil
+}
+
 // checkDestOwned returns an error unless dest may be replaced by a build:
 // it does not exist, is empty, holds only files kept across builds, or
 // holds sitegen's marker. replace (--replace-dest) allows any folder.

@@ -1,9 +1,13 @@
 package site
 
 import (
+	"errors"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
 // This file holds the tests of issue 22: symbolic links in the output, as
@@ -22,5 +26,92 @@ func TestRelativeSourceLinks(t *testing.T) {
 	got := readTree(t, filepath.Join(src, "public"))
 	if !strings.Contains(got["q/index.html"], "Text of p.") {
 		t.Errorf("q/index.html = %.80q, want the linked page", got["q/index.html"])
+	}
+}
+
+// TestDestCheckResolvesLinks: the destination may not lie inside content/,
+// static/ or be a parent of the source, whatever links the paths go
+// through, for a destination that exists or not, and a source given
+// through a link (issue 22, fault 4).
+func TestDestCheckResolvesLinks(t *testing.T) {
+	src := writeTree(t, map[string]string{"content/a.md": "---\ntitle: A\n---\n"})
+	links := t.TempDir()
+	symlink(t, filepath.Join(src, "content"), filepath.Join(links, "C"))
+	symlink(t, filepath.Join(src, "static"), filepath.Join(links, "S"))
+	symlink(t, src, filepath.Join(links, "src"))
+	symlink(t, filepath.Dir(src), filepath.Join(links, "up"))
+	tests := []struct{ name, source, dest string }{
+		{"dest through a link to content/", src, filepath.Join(links, "C", "out")},
+		{"new nested dest through a link to content/", src, filepath.Join(links, "C", "x", "y", "out")},
+		{"dest through a link to static/", src, filepath.Join(links, "S", "out")},
+		{"source through a link, dest in content/", filepath.Join(links, "src"), filepath.Join(src, "content", "out")},
+		{"dest a link to the source's parent", src, filepath.Join(links, "up")},
+		{"dest a link to the source", src, filepath.Join(links, "src")},
+	}
+	before := readTree(t, src)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := build(t, tt.source, Options{Dest: tt.dest})
+			if err == nil || !strings.Contains(err.Error(), "choose another --dest") {
+				t.Fatalf("err = %v, want a refusal", err)
+			}
+			if after := readTree(t, src); !mapsEqual(before, after) {
+				t.Errorf("refused build changed the source: %d files, was %d", len(after), len(before))
+			}
+		})
+	}
+}
+
+// TestDestIsLink: a destination that is a symbolic link to a folder (a
+// deploy set-up: public -> /var/www/site) is published into the link's
+// target, with the same swap and the same refusal of a folder sitegen did
+// not make; the link stays, and no file of the user's is overwritten
+// (issue 22, fault 2).
+func TestDestIsLink(t *testing.T) {
+	src := writeTree(t, map[string]string{"content/a.md": "---\ntitle: A\n---\n"})
+	www := t.TempDir()
+	root := filepath.Join(www, "site")
+	sitetest.WriteFiles(t, root, map[string]string{".gitignore": "mine\n", "CNAME": "rules.example\n"})
+	dest := filepath.Join(src, "public")
+	symlink(t, root, dest)
+	for i := range 3 {
+		if _, err := build(t, src, Options{Dest: dest}); err != nil {
+			t.Fatalf("build %d: %v", i, err)
+		}
+		if info, err := os.Lstat(dest); err != nil || info.Mode()&os.ModeSymlink == 0 {
+			t.Fatalf("build %d: %s is no longer a link (%v)", i, dest, err)
+		}
+		got := readTree(t, root)
+		if _, ok := got["a/index.html"]; !ok {
+			t.Fatalf("build %d: the link's target did not get the site: %v", i, got)
+		}
+		if got[".gitignore"] != "mine\n" || got["CNAME"] != "rules.example\n" {
+			t.Errorf("build %d: the user's files changed: .gitignore %q, CNAME %q", i, got[".gitignore"], got["CNAME"])
+		}
+	}
+	if _, err := os.Lstat(SparePath(dest)); err == nil {
+		t.Errorf("a spare beside the link %s: it belongs beside the target", SparePath(dest))
+	}
+
+	// A link to a folder of someone else's is refused like that folder.
+	notes := t.TempDir()
+	sitetest.WriteFiles(t, notes, map[string]string{"todo.txt": "buy dice"})
+	other := filepath.Join(t.TempDir(), "out")
+	symlink(t, notes, other)
+	if _, err := build(t, src, Options{Dest: other}); !errors.Is(err, ErrForeignDest) {
+		t.Errorf("link to notes: err = %v, want ErrForeignDest", err)
+	}
+	if got := readTree(t, notes); !mapsEqual(got, map[string]string{"todo.txt": "buy dice"}) {
+		t.Errorf("notes changed: %v", got)
+	}
+
+	// A dangling link is an error naming it; nothing is created.
+	dangling := filepath.Join(t.TempDir(), "out")
+	symlink(t, filepath.Join(www, "missing"), dangling)
+	if _, err := build(t, src, Options{Dest: dangling}); err == nil || !strings.Contains(err.Error(), dangling) {
+		t.Errorf("dangling link: err = %v, want an error naming it", err)
+	}
+	if _, err := os.Lstat(filepath.Join(www, "missing")); err == nil {
+		t.Error("the dangling link's target was created")
 	}
 }

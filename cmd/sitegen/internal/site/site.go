@@ -196,9 +196,18 @@ func Build(ctx context.Context, opts Options) (Result, error) {
 func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 	start := time.Now()
 	opts = opts.withDefaults()
-	if err := checkDest(opts.Source, opts.Dest); err != nil {
+	// Every check and every write below goes to the folder the
+	// destination names once its links are followed: a --dest that is a
+	// link to a folder (public -> /var/www/site) is published into its
+	// target, swapped as a plain folder is, the link left as it is.
+	dest, err := resolveDest(opts.Dest)
+	if err != nil {
 		return nil, Result{}, err
 	}
+	if err := checkDest(opts.Source, dest, opts.Dest); err != nil {
+		return nil, Result{}, err
+	}
+	opts.Dest = dest
 	if err := checkDestOwned(opts.Dest, opts.ReplaceDest); err != nil {
 		return nil, Result{}, err
 	}
@@ -293,25 +302,27 @@ func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 
 // checkDest refuses destinations that a swap would destroy: the source
 // directory itself, one of its ancestors, or a folder inside content/ or
-// static/.
-func checkDest(source, dest string) error {
-	src, err := filepath.Abs(source)
+// static/. dest is the destination with its links followed (resolveDest);
+// the source's are followed here, so that no link, on either side, hides
+// one folder inside the other. shown is the destination as the user gave
+// it, for the message.
+func checkDest(source, dest, shown string) error {
+	src, err := resolvePath(source)
 	if err != nil {
 		return fmt.Errorf("source: %w", err)
-	}
-	dst, err := filepath.Abs(dest)
-	if err != nil {
-		return fmt.Errorf("destination: %w", err)
 	}
 	within := func(child, parent string) bool {
 		rel, err := filepath.Rel(parent, child)
 		return err == nil && rel != ".." && !filepath.IsAbs(rel) && (rel == "." || !startsWithDotDot(rel))
 	}
+	if dest != shown && filepath.Clean(shown) != dest {
+		shown += " (" + dest + ")"
+	}
 	switch {
-	case within(src, dst):
-		return fmt.Errorf("destination %s contains the source directory; choose another --dest", dest)
-	case within(dst, filepath.Join(src, ContentDir)), within(dst, filepath.Join(src, "static")):
-		return fmt.Errorf("destination %s is inside %s or static/; choose another --dest", dest, ContentDir)
+	case within(src, dest):
+		return fmt.Errorf("destination %s contains the source directory; choose another --dest", shown)
+	case within(dest, filepath.Join(src, ContentDir)), within(dest, filepath.Join(src, "static")):
+		return fmt.Errorf("destination %s is inside %s or static/; choose another --dest", shown, ContentDir)
 	}
 	return nil
 }
