@@ -191,14 +191,39 @@ func claimSpare(dest string) string {
 	if err := os.Rename(spare, claimed); err != nil {
 		return ""
 	}
-	_ = os.Remove(filepath.Join(claimed, spareIgnore)) // not part of the site
 	return claimed
 }
 
 // spareIgnore is the file that keeps the spare out of Git: with --dest
 // docs in a repository, `git add .` would otherwise commit a second copy
-// of the site. A build removes it when it claims the spare.
+// of the site. It stays while a build brings the spare up to date, so a
+// failed build returns the spare with it; Output.Prune removes it (the
+// build does not write it) before the tree is published.
 const spareIgnore = ".gitignore"
+
+// writeSpareIgnore gives the spare folder dir its .gitignore, unless a
+// file of that name is there: it never replaces one (nor writes through a
+// link).
+func writeSpareIgnore(dir string) {
+	f, err := os.OpenFile(filepath.Join(dir, spareIgnore), os.O_WRONLY|os.O_CREATE|os.O_EXCL|syscall.O_NOFOLLOW, 0o644)
+	if err != nil {
+		return
+	}
+	_, _ = f.WriteString("# sitegen's spare output, kept for the next build (see " + OutputMarker + "); not part of the site\n*\n")
+	_ = f.Close()
+}
+
+// returnSpare makes the staging tree of a failed build that was the
+// spare (claimSpare) the spare again, with its .gitignore; it reports
+// false when it cannot.
+func returnSpare(staging, dest string) bool {
+	spare := SparePath(dest)
+	if err := os.Rename(staging, spare); err != nil {
+		return false
+	}
+	writeSpareIgnore(spare)
+	return true
+}
 
 // keepSpare makes the previous output old the spare of dest. It reports
 // false when it cannot (another build's spare is there).
@@ -207,7 +232,7 @@ func keepSpare(old, dest string) bool {
 	if err := os.Rename(old, spare); err != nil {
 		return false
 	}
-	_ = os.WriteFile(filepath.Join(spare, spareIgnore), []byte("# sitegen's spare output, kept for the next build (see "+OutputMarker+"); not part of the site\n*\n"), 0o644)
+	writeSpareIgnore(spare)
 	return true
 }
 

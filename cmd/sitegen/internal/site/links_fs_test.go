@@ -115,3 +115,34 @@ func TestDestIsLink(t *testing.T) {
 		t.Error("the dangling link's target was created")
 	}
 }
+
+// TestSpareKeepsGitignore: the spare output keeps its .gitignore after a
+// failed build, so `git add .` never commits it (issue 22, fault 6); and a
+// .gitignore already in the folder that becomes the spare is not replaced.
+func TestSpareKeepsGitignore(t *testing.T) {
+	src := writeTree(t, map[string]string{"content/a.md": "---\ntitle: A\n---\n"})
+	dest := filepath.Join(t.TempDir(), "docs")
+	for range 2 {
+		if _, err := build(t, src, Options{Dest: dest}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ignore := filepath.Join(SparePath(dest), spareIgnore)
+	if _, err := os.Stat(ignore); err != nil {
+		t.Fatalf("spare without .gitignore after two builds: %v", err)
+	}
+	write(t, src, "content/a.md", "---\ntitle: A\n---\n\n[broken](nowhere.md)\n")
+	if _, err := build(t, src, Options{Dest: dest}); err == nil {
+		t.Fatal("the broken link did not fail the build")
+	}
+	if _, err := os.Stat(ignore); err != nil {
+		t.Errorf("spare without .gitignore after a failed build: %v", err)
+	}
+	write(t, src, "content/a.md", "---\ntitle: A\n---\n")
+	if _, err := build(t, src, Options{Dest: dest}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dest, spareIgnore)); err == nil {
+		t.Error("the spare's .gitignore reached the published output")
+	}
+}

@@ -245,7 +245,7 @@ func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 	published := false
 	defer func() {
 		if !published { // the attempt of a failed build
-			if !inPlace || os.Rename(staging, SparePath(opts.Dest)) != nil {
+			if !inPlace || !returnSpare(staging, opts.Dest) {
 				os.RemoveAll(staging)
 			}
 			cleanup.Wait()
