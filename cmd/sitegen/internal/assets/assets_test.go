@@ -370,3 +370,73 @@ func TestCacheTrim(t *testing.T) {
 		t.Errorf("Trim a day later: %d, %v; want 1 (the late entry)", n, err)
 	}
 }
+
+// TestOutputNoFollow: symbolic links a user put in an output (a folder or
+// a file leading to their notes) are never written, deleted or linked
+// through: an InPlace output replaces them like any stale file, and a
+// file of Prev reached through a link is not reused (issue 22, fault 1).
+func TestOutputNoFollow(t *testing.T) {
+	notes, mine := t.TempDir(), map[string]string{"index.html": "page a", "f.html": "mine", "keep.txt": "x"}
+	for rel, body := range mine {
+		if err := WriteFile(notes, rel, []byte(body)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	prev, dir := t.TempDir(), t.TempDir()
+	for _, l := range []struct{ target, link string }{
+		{notes, filepath.Join(dir, "a")},                               // a page folder of the older output
+		{filepath.Join(notes, "f.html"), filepath.Join(dir, "f.html")}, // a file
+		{notes, filepath.Join(dir, "gone")},                            // a folder the build no longer has
+		{notes, filepath.Join(prev, "p")},                              // a folder of the published output
+	} {
+		if err := os.Symlink(l.target, l.link); err != nil {
+			t.Fatal(err)
+		}
+	}
+	o := &Output{Dir: dir, Prev: prev, InPlace: true}
+	want := map[string]string{"a/index.html": "page a", "a/x.html": "new in a", "f.html": "new f", "p/index.html": "page a", "b/c.html": "c"}
+	for rel, body := range want {
+		if err := o.Write(rel, []byte(body)); err != nil {
+			t.Fatalf("write %s: %v", rel, err)
+		}
+	}
+	if _, err := o.Prune(nil); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		if d.Type()&os.ModeSymlink != 0 {
+			t.Errorf("%s is still a link", rel)
+			return nil
+		}
+		if !d.IsDir() {
+			b, _ := os.ReadFile(p)
+			got[filepath.ToSlash(rel)] = string(b)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !maps.Equal(got, want) {
+		t.Errorf("output:\n got %q\nwant %q", got, want)
+	}
+	for rel, body := range mine {
+		if b, err := os.ReadFile(filepath.Join(notes, rel)); err != nil || string(b) != body {
+			t.Errorf("notes %s = %q, %v; want %q", rel, b, err, body)
+		}
+	}
+	if entries, _ := os.ReadDir(notes); len(entries) != len(mine) {
+		t.Errorf("notes hold %d files, want %d: written through the link", len(entries), len(mine))
+	}
+	a, _ := os.Stat(filepath.Join(notes, "index.html"))
+	for _, rel := range []string{"a/index.html", "p/index.html"} {
+		if b, _ := os.Stat(filepath.Join(dir, rel)); os.SameFile(a, b) {
+			t.Errorf("%s is the notes' own file, linked through a symbolic link", rel)
+		}
+	}
+}

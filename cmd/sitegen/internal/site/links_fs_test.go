@@ -1,12 +1,14 @@
 package site
 
 import (
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"d6codex/cmd/sitegen/internal/markup"
 	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
@@ -144,5 +146,111 @@ func TestSpareKeepsGitignore(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dest, spareIgnore)); err == nil {
 		t.Error("the spare's .gitignore reached the published output")
+	}
+}
+
+// TestNoWriteThroughOutputLinks: a link a user puts in the output (a page
+// folder or a file pointing at their notes) is never written, deleted or
+// read through by later builds: it is replaced like any file of the output,
+// in the published tree and in the spare (issue 22, fault 1).
+func TestNoWriteThroughOutputLinks(t *testing.T) {
+	src := writeTree(t, map[string]string{
+		"content/a.md": "---\ntitle: A\n---\n\nPage a.\n",
+		"content/b.md": "---\ntitle: B\n---\n\nPage b.\n",
+	})
+	dest := filepath.Join(t.TempDir(), "public")
+	for range 2 {
+		if _, err := build(t, src, Options{Dest: dest}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fresh := readTree(t, dest)
+	notes := t.TempDir()
+	mine := map[string]string{"index.html": "my notes\n", "b.html": "mine too\n", "old.html": "x"}
+	sitetest.WriteFiles(t, notes, mine)
+	// A page folder of the output, a page file, and a folder of the spare.
+	if err := os.RemoveAll(filepath.Join(dest, "a")); err != nil {
+		t.Fatal(err)
+	}
+	symlink(t, notes, filepath.Join(dest, "a"))
+	remove(t, dest, "b/index.html")
+	symlink(t, filepath.Join(notes, "b.html"), filepath.Join(dest, "b", "index.html"))
+	if err := os.RemoveAll(filepath.Join(SparePath(dest), "b")); err != nil {
+		t.Fatal(err)
+	}
+	symlink(t, notes, filepath.Join(SparePath(dest), "b"))
+	for i := range 3 {
+		if _, err := build(t, src, Options{Dest: dest}); err != nil {
+			t.Fatalf("build %d: %v", i, err)
+		}
+		if got := readTree(t, notes); !mapsEqual(got, mine) {
+			t.Fatalf("build %d changed the notes: %v", i, got)
+		}
+		if got := readTree(t, dest); !mapsEqual(got, fresh) {
+			t.Errorf("build %d: output differs from a fresh build:\n%s", i, treeDiff(got, fresh))
+		}
+		for _, p := range []string{"a", "b", "b/index.html"} {
+			if info, err := os.Lstat(filepath.Join(dest, p)); err != nil || info.Mode()&os.ModeSymlink != 0 {
+				t.Errorf("build %d: %s is still a link (%v)", i, p, err)
+			}
+		}
+	}
+}
+
+// TestUpdateNoWriteThroughLinks: the development server's updates of a
+// published output (a page, the search index, a static file) replace a
+// link a user put there instead of writing through it (issue 22, fault 1).
+func TestUpdateNoWriteThroughLinks(t *testing.T) {
+	files := incrementalSite()
+	files["static/img/logo.txt"] = "v1"
+	src := writeTree(t, files)
+	dest := filepath.Join(t.TempDir(), "out")
+	s, _, err := BuildSite(context.Background(), Options{Source: src, Dest: dest, CacheDir: "-", Handlers: map[string]markup.BlockHandler{"fake": fakeHandler()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	notes := t.TempDir()
+	mine := map[string]string{"index.html": "my notes", "logo.txt": "my logo"}
+	sitetest.WriteFiles(t, notes, mine)
+	for _, rel := range []string{"a/three", "img", searchDir} {
+		if err := os.RemoveAll(filepath.Join(dest, rel)); err != nil {
+			t.Fatal(err)
+		}
+		symlink(t, notes, filepath.Join(dest, rel))
+	}
+	write(t, src, "content/a/three.md", "---\ntitle: Three\nweight: 3\n---\n\nThird, edited.\n")
+	write(t, src, "static/img/logo.txt", "v2")
+	if u, err := s.Update(context.Background(), []string{"content/a/three.md"}); err != nil || u.Full || len(u.Errors) > 0 {
+		t.Fatalf("Update = %+v, %v", u, err)
+	}
+	if err := s.WriteSearchIndex(); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.PublishStatic("img/logo.txt"); err != nil {
+		t.Fatal(err)
+	}
+	if got := readTree(t, notes); !mapsEqual(got, mine) {
+		t.Errorf("notes changed: %v", got)
+	}
+	// A static file removed from the site while a link stands where its
+	// folder was: the file the link leads to stays.
+	remove(t, dest, "img/logo.txt")
+	if err := os.RemoveAll(filepath.Join(dest, "img")); err != nil {
+		t.Fatal(err)
+	}
+	symlink(t, notes, filepath.Join(dest, "img"))
+	remove(t, src, "static/img/logo.txt")
+	if err := s.PublishStatic("img/logo.txt"); err != nil {
+		t.Fatal(err)
+	}
+	if got := readTree(t, notes); !mapsEqual(got, mine) {
+		t.Errorf("notes changed by an unpublish: %v", got)
+	}
+	if err := os.Remove(filepath.Join(dest, "img")); err != nil {
+		t.Fatal(err)
+	}
+	got := readTree(t, dest)
+	if !strings.Contains(got["a/three/index.html"], "Third, edited.") || got[searchDir+"/index.json"] == "" {
+		t.Errorf("updates not published: three %.40q", got["a/three/index.html"])
 	}
 }
