@@ -237,8 +237,11 @@ func keepSpare(old, dest string) bool {
 }
 
 // removeStaleStaging removes the staging directories a killed build left
-// beside dest: those named with dest's staging prefix, holding sitegen's
-// marker, whose build process is gone. Anything else is left alone.
+// beside dest: those named with dest's staging prefix, whose build process
+// is gone, holding sitegen's marker or nothing at all. A build writes the
+// marker into a staging folder before anything else and removeOwned
+// removes it last, so a build killed at any moment leaves one of the two.
+// Anything else is left alone.
 func removeStaleStaging(dest string) {
 	parent := filepath.Dir(filepath.Clean(dest))
 	prefix := stagingPrefix(dest)
@@ -257,9 +260,68 @@ func removeStaleStaging(dest string) {
 			continue
 		}
 		dir := filepath.Join(parent, name)
-		if _, err := os.Stat(filepath.Join(dir, OutputMarker)); err != nil {
-			continue
+		if info, err := os.Lstat(filepath.Join(dir, OutputMarker)); err == nil && info.Mode().IsRegular() {
+			removeOwned(dir)
+		} else {
+			_ = os.Remove(dir) // only if empty
 		}
-		_ = os.RemoveAll(dir)
 	}
+}
+
+// newStaging creates a staging folder for a build of dest, named with
+// this process's id and kind, and holding the marker before anything
+// else: from its first moment it is either empty or marked, so a build
+// killed at any moment leaves nothing removeStaleStaging would not remove.
+func newStaging(dest, kind string) (string, error) {
+	dir, err := os.MkdirTemp(filepath.Dir(filepath.Clean(dest)), stagingPrefix(dest)+strconv.Itoa(os.Getpid())+"-"+kind)
+	if err != nil {
+		return "", err
+	}
+	if err := os.Chmod(dir, 0o755); err != nil {
+		_ = os.Remove(dir)
+		return "", err
+	}
+	if err := writeMarker(dir); err != nil {
+		removeOwned(dir)
+		return "", err
+	}
+	return dir, nil
+}
+
+// removeOwned removes the folder dir of sitegen's (a staging folder, an
+// old output), its marker last: cut short at any moment, what is left
+// holds the marker or nothing, so a later build finishes the removal.
+func removeOwned(dir string) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		if e.Name() != OutputMarker {
+			if err := os.RemoveAll(filepath.Join(dir, e.Name())); err != nil {
+				return // the marker stays with what is left
+			}
+		}
+	}
+	_ = os.Remove(filepath.Join(dir, OutputMarker))
+	_ = os.Remove(dir)
+}
+
+// markDest writes the marker into dest when it has none (an empty folder,
+// or one taken over with --replace-dest), so that the previous output,
+// which the swap leaves under a staging name, is provably sitegen's to
+// remove if the build is killed before it is. It returns a function that
+// removes the marker again, for a swap that fails.
+func markDest(dest string) (undo func()) {
+	p := filepath.Join(dest, OutputMarker)
+	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL|syscall.O_NOFOLLOW, 0o644)
+	if err != nil {
+		return func() {}
+	}
+	_, werr := f.WriteString(markerText)
+	if cerr := f.Close(); werr != nil || cerr != nil {
+		_ = os.Remove(p)
+		return func() {}
+	}
+	return func() { _ = os.Remove(p) }
 }

@@ -128,12 +128,12 @@ func (s *Site) Update(ctx context.Context, files []string) (Update, error) {
 		render = append(render, n)
 	}
 	dest := s.opts.Dest
-	staging, err := os.MkdirTemp(filepath.Dir(filepath.Clean(dest)), "."+filepath.Base(filepath.Clean(dest))+".update-")
+	staging, err := newStaging(dest, "update-")
 	if err != nil {
 		restore()
 		return Update{}, fmt.Errorf("create staging directory: %w", err)
 	}
-	defer os.RemoveAll(staging)
+	defer removeOwned(staging)
 	out := &assets.Output{Dir: staging}
 	for _, p := range render {
 		if err := s.renderPage(ctx, p, s.view, out); err != nil {

@@ -26,7 +26,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -237,7 +236,7 @@ func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 	staging, inPlace := claimSpare(opts.Dest), true
 	if staging == "" {
 		inPlace = false
-		if staging, err = os.MkdirTemp(parent, stagingPrefix(opts.Dest)+strconv.Itoa(os.Getpid())+"-"); err != nil {
+		if staging, err = newStaging(opts.Dest, ""); err != nil {
 			cleanup.Wait()
 			return s, Result{}, fmt.Errorf("create staging directory: %w", err)
 		}
@@ -246,19 +245,11 @@ func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 	defer func() {
 		if !published { // the attempt of a failed build
 			if !inPlace || !returnSpare(staging, opts.Dest) {
-				os.RemoveAll(staging)
+				removeOwned(staging)
 			}
 			cleanup.Wait()
 		}
 	}()
-	if !inPlace {
-		if err := os.Chmod(staging, 0o755); err != nil {
-			return s, Result{}, fmt.Errorf("staging directory: %w", err)
-		}
-		if err := writeMarker(staging); err != nil {
-			return s, Result{}, fmt.Errorf("staging directory: %w", err)
-		}
-	}
 	out := &assets.Output{Dir: staging, InPlace: inPlace}
 	if info, err := os.Stat(opts.Dest); err == nil && info.IsDir() {
 		out.Prev = opts.Dest // reuse its unchanged files (hard links)
@@ -282,8 +273,10 @@ func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 	if err != nil {
 		return s, res, fmt.Errorf("publish %s: %w", opts.Dest, err)
 	}
+	unmark := markDest(opts.Dest)
 	old, err := swapDir(staging, opts.Dest)
 	if err != nil {
+		unmark()
 		undo()
 		return s, res, fmt.Errorf("publish %s: %w", opts.Dest, err)
 	}
@@ -293,7 +286,7 @@ func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 		// output goes in the background. It is named like a staging
 		// folder, so if this process ends first, the next build finishes
 		// the job.
-		cleanup.Go(func() { os.RemoveAll(old) })
+		cleanup.Go(func() { removeOwned(old) })
 	}
 	res.Cleanup = cleanup.Wait
 	res.Duration = time.Since(start)
