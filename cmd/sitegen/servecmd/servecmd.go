@@ -159,6 +159,7 @@ func serve(ctx context.Context, c config, stdout, stderr io.Writer) error {
 	if c.flags.Dest == "" {
 		opts.Dest = filepath.Join(workDir, "public")
 	}
+	opts.Waiting = buildcmd.WaitingLine("sitegen serve", opts.Dest, stderr)
 	srv := &server{
 		opts:     opts,
 		repo:     isRepo(c.flags.Source),

@@ -164,6 +164,17 @@ func stagingPrefix(dest string) string {
 	return "." + filepath.Base(filepath.Clean(dest)) + ".staging-"
 }
 
+// lockPath is the lock file of dest, beside it: a build holds an
+// exclusive lock on it (flock) from its checks of dest until the new
+// output is in place, so that two builds into one destination run one
+// after the other, each publishing a whole site. It holds the holder's
+// process id, and is removed when the lock is let go (a killed build
+// leaves it, locked by no one, for the next build to take).
+func lockPath(dest string) string {
+	dest = filepath.Clean(dest)
+	return filepath.Join(filepath.Dir(dest), "."+filepath.Base(dest)+".lock")
+}
+
 // SparePath is the folder beside dest where a build keeps the output it
 // replaced: the next build claims it (claimSpare) and brings it up to date
 // in place as its staging tree (assets.Output.InPlace), so a rebuild

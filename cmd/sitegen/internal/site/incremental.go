@@ -148,6 +148,12 @@ func (s *Site) Update(ctx context.Context, files []string) (Update, error) {
 		restore()
 		return Update{Errors: s.Diagnostics()}, nil
 	}
+	unlock, err := lockDest(ctx, dest, s.opts.Waiting) // no build swaps dest meanwhile
+	if err != nil {
+		restore()
+		return Update{}, err
+	}
+	defer unlock()
 	var u Update
 	for _, f := range out.Files() { // the pages, and the further pages of a long section's list
 		rel := filepath.FromSlash(f.Rel)

@@ -63,6 +63,10 @@ type Options struct {
 	// calculator). They run at the start of rendering; their files are
 	// published like those of static/, under the logical paths they give.
 	Generators []Generator
+	// Waiting is called when the destination is locked by another build
+	// (see lockPath), with that process's id (0 when unknown), before
+	// this build waits for it; nil: it waits in silence.
+	Waiting func(pid int)
 	// CacheDir holds build results worth keeping between builds
 	// (precompressed assets, the WebAssembly module). Default: the user's
 	// cache directory + "/d6codex"; "-" disables caching.
@@ -207,6 +211,18 @@ func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 		return nil, Result{}, err
 	}
 	opts.Dest = dest
+	parent := filepath.Dir(filepath.Clean(opts.Dest))
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return nil, Result{}, fmt.Errorf("create output parent: %w", err)
+	}
+	// One build at a time into a destination: another build's swap
+	// between this one's reading of dest and its publishing would mix
+	// the two sites.
+	unlock, err := lockDest(ctx, opts.Dest, opts.Waiting)
+	if err != nil {
+		return nil, Result{}, err
+	}
+	defer unlock()
 	if err := checkDestOwned(opts.Dest, opts.ReplaceDest); err != nil {
 		return nil, Result{}, err
 	}
@@ -217,10 +233,6 @@ func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 	if s.home == nil { // no content/ folder: nothing to render, load said why
 		res := Result{Errors: s.Diagnostics()}
 		return s, res, res.Errors
-	}
-	parent := filepath.Dir(filepath.Clean(opts.Dest))
-	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return s, Result{}, fmt.Errorf("create output parent: %w", err)
 	}
 	// Leftovers of earlier builds (a killed build's staging folder, an old
 	// tree whose removal was cut short) go in the background, while this
