@@ -440,3 +440,72 @@ func TestOutputNoFollow(t *testing.T) {
 		}
 	}
 }
+
+// TestCacheNoFollow: a symbolic link inside the cache folder is never
+// written, read, trimmed or followed; a cache folder that is itself a link
+// (chosen by the user) is used (issue 22, fault 7).
+func TestCacheNoFollow(t *testing.T) {
+	mine := t.TempDir()
+	old := time.Now().Add(-CacheMaxAge - time.Hour)
+	entry := strings.Repeat("ab", 32) + ".br.11"
+	userFiles := map[string]string{entry: "my file named like an entry", "notes.txt": "notes"}
+	for name, body := range userFiles {
+		if err := WriteFile(mine, name, []byte(body)); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(filepath.Join(mine, name), old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The cache root is a link (the user's choice); its precompressed
+	// folder a link to the user's folder, and trim.txt a link to a file.
+	real := t.TempDir()
+	root := filepath.Join(t.TempDir(), "cache")
+	if err := os.Symlink(real, root); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(mine, filepath.Join(real, "precompressed")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(mine, "notes.txt"), filepath.Join(real, cacheTrimFile)); err != nil {
+		t.Fatal(err)
+	}
+	c := Cache{Dir: root}
+	calls := 0
+	get := func(name string) string {
+		b, err := c.Get(name, func() ([]byte, error) { calls++; return []byte("computed"), nil })
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	if got := get("precompressed/" + entry); got != "computed" {
+		t.Errorf("Get read the entry through the link: %q", got)
+	}
+	c.Put("precompressed/"+strings.Repeat("cd", 32)+".gz.9", []byte("x"))
+	// The wasm folder is the cache's own: used through the root link.
+	wasm := "wasm/" + strings.Repeat("ef", 16) + "-opend6.wasm"
+	if got := get(wasm); got != "computed" || calls != 2 {
+		t.Fatalf("Get = %q after %d computations", got, calls)
+	}
+	if got := get(wasm); got != "computed" || calls != 2 {
+		t.Errorf("a cache root that is a link is not used: %d computations", calls)
+	}
+	if err := os.Chtimes(filepath.Join(real, filepath.FromSlash(wasm)), old, old); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Trim(time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(real, filepath.FromSlash(wasm))); err == nil {
+		t.Error("Trim did not remove the old entry of a cache root that is a link")
+	}
+	for name, body := range userFiles {
+		if b, err := os.ReadFile(filepath.Join(mine, name)); err != nil || string(b) != body {
+			t.Errorf("user's %s = %q, %v; want %q", name, b, err, body)
+		}
+	}
+	if entries, _ := os.ReadDir(mine); len(entries) != len(userFiles) {
+		t.Errorf("the user's folder holds %d files, want %d: written through the link", len(entries), len(userFiles))
+	}
+}
