@@ -305,6 +305,22 @@ func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 	return s, res, nil
 }
 
+// CheckDest returns the error a build with opts would stop with because
+// of its destination (inside the source, someone else's folder, a
+// dangling link), without building: for a command that must not start
+// when its builds can never publish.
+func CheckDest(opts Options) error {
+	opts = opts.withDefaults()
+	dest, err := resolveDest(opts.Dest)
+	if err != nil {
+		return err
+	}
+	if err := checkDest(opts.Source, dest, opts.Dest); err != nil {
+		return err
+	}
+	return checkDestOwned(dest, opts.ReplaceDest)
+}
+
 // checkDest refuses destinations that a swap would destroy: the source
 // directory itself, one of its ancestors, or a folder inside content/ or
 // static/. dest is the destination with its links followed (resolveDest);
