@@ -80,7 +80,7 @@ lists them); "field = value" lines inside it preset its fields:
 }
 
 func yamlString(s string) string {
-	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`, "\r", `\r`, "\t", `\t`).Replace(s) + `"`
 }
 
 // Run runs `sitegen new` with the arguments after "new".
