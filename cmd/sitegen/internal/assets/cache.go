@@ -9,7 +9,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 )
 
@@ -108,7 +107,7 @@ func (c Cache) Path(name string) string {
 
 // openNoFollow opens the file p for reading unless it is a symbolic link.
 func openNoFollow(p string) (*os.File, error) {
-	return os.OpenFile(p, os.O_RDONLY|syscall.O_NOFOLLOW, 0)
+	return os.OpenFile(p, os.O_RDONLY|oNoFollow, 0)
 }
 
 // Put stores data as entry name, best effort.

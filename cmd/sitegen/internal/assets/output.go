@@ -285,7 +285,7 @@ const (
 // at most len(data)+1 bytes, and nothing when the sizes differ. A symbolic
 // link at p is not followed: it differs.
 func compare(p string, data []byte) match {
-	f, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NOFOLLOW, 0)
+	f, err := os.OpenFile(p, os.O_RDONLY|oNoFollow, 0)
 	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
 		return absent
 	}

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+
+	"d6codex/cmd/sitegen/internal/assets"
 )
 
 // OutputMarker is the file every build writes at the root of its output.
@@ -216,12 +218,8 @@ const spareIgnore = ".gitignore"
 // file of that name is there: it never replaces one (nor writes through a
 // link).
 func writeSpareIgnore(dir string) {
-	f, err := os.OpenFile(filepath.Join(dir, spareIgnore), os.O_WRONLY|os.O_CREATE|os.O_EXCL|syscall.O_NOFOLLOW, 0o644)
-	if err != nil {
-		return
-	}
-	_, _ = f.WriteString("# sitegen's spare output, kept for the next build (see " + OutputMarker + "); not part of the site\n*\n")
-	_ = f.Close()
+	assets.CreateNew(filepath.Join(dir, spareIgnore),
+		[]byte("# sitegen's spare output, kept for the next build (see "+OutputMarker+"); not part of the site\n*\n"))
 }
 
 // returnSpare makes the staging tree of a failed build that was the
@@ -325,13 +323,7 @@ func removeOwned(dir string) {
 // removes the marker again, for a swap that fails.
 func markDest(dest string) (undo func()) {
 	p := filepath.Join(dest, OutputMarker)
-	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL|syscall.O_NOFOLLOW, 0o644)
-	if err != nil {
-		return func() {}
-	}
-	_, werr := f.WriteString(markerText)
-	if cerr := f.Close(); werr != nil || cerr != nil {
-		_ = os.Remove(p)
+	if !assets.CreateNew(p, []byte(markerText)) {
 		return func() {}
 	}
 	return func() { _ = os.Remove(p) }
