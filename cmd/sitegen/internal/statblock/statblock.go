@@ -326,9 +326,9 @@ func stats(n *yaml.Node) ([]templates.StatScore, error) {
 		} else {
 			mod /= 2
 		}
-		m := strconv.Itoa(mod)
-		if mod >= 0 {
-			m = "+" + m
+		m := "+" + strconv.Itoa(mod)
+		if mod < 0 {
+			m = "−" + strconv.Itoa(-mod) // a minus sign, not a hyphen
 		}
 		out[i] = templates.StatScore{Label: abilities[i], Score: strconv.Itoa(score), Mod: m}
 	}

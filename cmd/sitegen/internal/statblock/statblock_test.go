@@ -37,7 +37,7 @@ func convert(t *testing.T, src string) (string, []string) {
 }
 
 func TestStatBlocks(t *testing.T) {
-	fiveE := "Intro.\n\n```statblock\nlayout: Basic 5e Layout\nname: Goblin\nsize: Small\ntype: humanoid\nsubtype: goblinoid\nalignment: neutral evil\nac: 15\nhp: 7\nhit_dice: 2d6\nspeed: 30 ft.\nstats: [8, 14, 10, 10, 8, 8]\nsaves:\n  - dexterity: 4\nskillsaves:\n  - stealth: 6\nsenses: darkvision 60 ft.\nlanguages: Common, Goblin\ncr: 1/4\ntreasure: a few coins\ntraits:\n  - [Nimble Escape, \"Can *Disengage* or Hide as a bonus action.\"]\nactions:\n  - name: Scimitar\n    desc: \"Melee attack: +4 to hit, see [[Weapons|weapons]].\"\n```\n"
+	fiveE := "Intro.\n\n```statblock\nlayout: Basic 5e Layout\nname: Goblin\nsize: Small\ntype: humanoid\nsubtype: goblinoid\nalignment: neutral evil\nac: 15\nhp: 7\nhit_dice: 2d6\nspeed: 30 ft.\nstats: [8, 14, 10, 10, 8, 8]\nsaves:\n  - dexterity: 4\nskillsaves:\n  - stealth: 6\nsenses: darkvision 60 ft.\nlanguages: Common, Goblin\ncr: 1/4\ntreasure: a few coins\nspells:\n  - The goblin casts spells.\n  - \"Cantrips (at will)\": \"*mage hand*\"\ntraits:\n  - [Nimble Escape, \"Can *Disengage* or Hide as a bonus action.\"]\nactions:\n  - name: Scimitar\n    desc: \"Melee attack: +4 to hit, see [[Weapons|weapons]].\"\n```\n"
 	thirteenth := "```statblock\nlayout: Basic 13th Age Monster Layout\ncolumns: 1\nname: \"Horned Devil\"\nsize: \"large\"\nlevel: \"12\"\nlevelOrdinal: \"12th\"\nrole: \"troop\"\ntype: \"devil\"\ninitiative: \"15\"\nactions:\n    - name: \"Barbed fork +17 vs. AC\"\n      desc: \"150 damage\"\n      traits:\n          - name: \"Natural even hit\"\n            desc: \"A _slicing tail_ attack as a free action.\"\ntraits:\n    - name: \"Flight\"\n      desc: \"Clumsy fliers, see [devils](Devil.md).\"\nnastier_traits:\n    - name: \"Fear aura\"\n      desc: \"Enemies engaged are dazed.\"\nac: \"28\"\npd: \"26\"\nmd: \"26\"\nhp: \"700\"\n```\n"
 	tests := []struct {
 		name, src string
@@ -49,11 +49,12 @@ func TestStatBlocks(t *testing.T) {
 			`<p class="statblock-name">Goblin</p>`,
 			`<p class="statblock-sub">Small humanoid (goblinoid), neutral evil</p>`,
 			`<dt>Armor Class</dt> <dd>15</dd>`, `<dt>Hit Points</dt> <dd>7 (2d6)</dd>`, `<dt>Speed</dt> <dd>30 ft.</dd>`,
-			`<dt>STR</dt> <dd>8 <span class="statblock-mod">(-1)</span>`, `<dt>DEX</dt> <dd>14 <span class="statblock-mod">(+2)</span>`,
+			`<dt>STR</dt> <dd>8 <span class="statblock-mod">(−1)</span>`, `<dt>DEX</dt> <dd>14 <span class="statblock-mod">(+2)</span>`,
 			`<dt>Saving Throws</dt> <dd>Dexterity +4</dd>`, `<dt>Skills</dt> <dd>Stealth +6</dd>`,
 			`<dt>Challenge</dt> <dd>1/4</dd>`, `<dt>Treasure</dt> <dd>a few coins</dd>`,
 			`<strong class="statblock-item-name">Nimble Escape:</strong> Can <em>Disengage</em> or Hide`,
 			`<p class="statblock-section-title">Actions</p>`,
+			`<p class="statblock-section-title">Spellcasting</p><div class="statblock-item"><p>The goblin casts spells.</p></div><div class="statblock-item"><p><strong class="statblock-item-name">Cantrips (at will):</strong> <em>mage hand</em></p>`,
 			`see <a class="wikilink" href="/weapons/">weapons</a>.`,
 		}, not: []string{"layout", "Basic 5e"}},
 		{name: "13th Age", src: thirteenth, want: []string{
