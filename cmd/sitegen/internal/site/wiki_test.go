@@ -1,7 +1,10 @@
 package site
 
 import (
+	"context"
 	"errors"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -173,5 +176,36 @@ func TestTagPages(t *testing.T) {
 	}
 	if nav := out["spells/fireball/index.html"]; strings.Contains(nav, `href="/tags/"`) {
 		t.Errorf("tag pages in the navigation of other pages")
+	}
+}
+
+// TestUpdateWithEmbeds: once a page embeds a note, an edit to any page
+// is a full build (the embedding pages show the edited note).
+func TestUpdateWithEmbeds(t *testing.T) {
+	src := writeTree(t, map[string]string{
+		"content/a.md": "# A\n\n![[B]]\n",
+		"content/b.md": "# B\n\nOld text.\n",
+	})
+	opts := Options{Source: src, Dest: filepath.Join(t.TempDir(), "out"), CacheDir: "-"}
+	s, _, err := BuildSite(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(src, "content/b.md"), []byte("# B\n\nNew text.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	u, err := s.Update(context.Background(), []string{"content/b.md"})
+	if err != nil || !u.Full || !strings.Contains(u.Reason, "embed") {
+		t.Errorf("Update = %+v, %v; want a full build because pages embed notes", u, err)
+	}
+}
+
+// TestObsidianSetting: obsidian takes true or false.
+func TestObsidianSetting(t *testing.T) {
+	src := writeTree(t, map[string]string{"site.toml": "title = \"T\"\nbaseURL = \"https://rules.test/\"\nobsidian = \"yes\"\n"})
+	_, err := build(t, src, Options{})
+	var diags Diagnostics
+	if !errors.As(err, &diags) || len(diags) != 1 || diags[0].String() != `site.toml:3:1: obsidian: must be true or false, not a string` {
+		t.Errorf("err = %v", err)
 	}
 }
