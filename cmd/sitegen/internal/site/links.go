@@ -33,7 +33,7 @@ func (s *Site) resolveLink(from *page, dest string) (string, string) {
 		if !ok {
 			return "", fmt.Sprintf("no heading with id %q on this page", frag)
 		}
-		return "#" + id, ""
+		return "#" + id, "" // "#" for the page's title: its top
 	}
 	query := ""
 	if t, q, found := strings.Cut(target, "?"); found {
@@ -92,7 +92,7 @@ func (s *Site) resolveLink(from *page, dest string) (string, string) {
 		if !found {
 			id = frag
 		}
-		u += "#" + id
+		u += fragPart(id) // none for the page's title
 	}
 	return u, ""
 }
@@ -134,7 +134,7 @@ func (s *Site) resolveAbs(dest string) (string, string) {
 				if !found {
 					id = frag
 				}
-				u += "#" + id
+				u += fragPart(id)
 			}
 			return u, ""
 		}

@@ -200,14 +200,22 @@ func (s *Site) fragment(to *page, frag, where string) (string, string) {
 	if frag == "" {
 		return "", ""
 	}
-	if id, ok := anchorOf(to, frag); ok || to.failed {
+	id, ok := anchorOf(to, frag)
+	switch {
+	case ok && id == "":
+		return "", "" // the page's own title: its top
+	case ok:
 		return "#" + id, ""
+	case to.failed: // a page that could not be read has its own error
+		return "#" + frag, ""
 	}
 	return "", fmt.Sprintf("no heading or block %q in %s", frag, where)
 }
 
 // anchorOf finds the id a fragment names on page p: the fragment itself,
-// unescaped, or the id of a heading with that text.
+// unescaped, or the id of a heading with that text; "" (and true) for
+// the page's leading # heading, which became its title (the top of the
+// page).
 func anchorOf(p *page, frag string) (string, bool) {
 	if p.ids[frag] {
 		return frag, true
@@ -218,8 +226,12 @@ func anchorOf(p *page, frag string) (string, bool) {
 	if p.ids[frag] {
 		return frag, true
 	}
-	if id := markup.HeadingSlug(frag); p.ids[id] {
+	id := markup.HeadingSlug(frag)
+	if p.ids[id] {
 		return id, true
+	}
+	if title := cmp.Or(p.heading, p.title); p.dropH1 && id == markup.HeadingSlug(title) {
+		return "", true
 	}
 	return "", false
 }

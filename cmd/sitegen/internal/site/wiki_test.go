@@ -65,6 +65,8 @@ func TestWikilinks(t *testing.T) {
 			want: []string{`<img src="/compendium/img/map.png" alt="m">`}},
 		{name: "heading link in Obsidian's form", page: "content/Compendium/Races/x.md", body: "[m](Human.md#Multiclassing%20Basics) [n](#Local%20Part)\n\n## Local Part",
 			want: []string{`href="/compendium/races/human/#multiclassing-basics"`, `href="#local-part"`}},
+		{name: "a link to the heading that became the title leads to the page", page: "content/Compendium/Races/x.md", body: "[e](Elf.md#elf) [[Human#Human]] [[Elf#Elf|elf]]",
+			want: []string{`href="/compendium/races/elf/">e</a>`, `href="/compendium/races/human/">Human &gt; Human</a>`, `href="/compendium/races/elf/">elf</a>`}},
 		{name: "id in raw HTML is a link target", page: "content/Notes/x.md", body: "[lore](../Compendium/Races/Orc.md#orc-lore)",
 			want: []string{`href="/compendium/races/orc/#orc-lore"`}},
 	}
