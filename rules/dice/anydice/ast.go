@@ -110,3 +110,15 @@ func (s *result) at() pos   { return s.p }
 func (s *ifStmt) at() pos   { return s.p }
 func (s *loopStmt) at() pos { return s.p }
 func (s *setStmt) at() pos  { return s.p }
+
+// start is where an expression begins (a binary node's own position is
+// its operator's).
+func start(n node) pos {
+	for {
+		b, ok := n.(*binary)
+		if !ok {
+			return n.at()
+		}
+		n = b.x
+	}
+}

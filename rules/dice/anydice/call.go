@@ -89,7 +89,7 @@ func (in *interp) call(p pos, f *function, args []value) (value, error) {
 
 // invoke runs a function's body with arguments of the right types.
 func (in *interp) invoke(p pos, f *function, args []value) (value, error) {
-	if err := in.spend(p, 1); err != nil {
+	if err := in.spend(p, 4*nodeCost); err != nil {
 		return nil, err
 	}
 	if f.native != nil {

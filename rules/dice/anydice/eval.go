@@ -78,8 +78,12 @@ func (in *interp) execBlock(stmts []stmt) error {
 	return nil
 }
 
+// nodeCost is the work of evaluating one node or statement, in
+// multiply-adds (it allocates and looks up maps).
+const nodeCost = 40
+
 func (in *interp) exec(s stmt) error {
-	if err := in.spend(s.at(), 1); err != nil {
+	if err := in.spend(s.at(), nodeCost); err != nil {
 		return err
 	}
 	switch s := s.(type) {
@@ -145,7 +149,7 @@ func (in *interp) exec(s stmt) error {
 		case seq:
 			yes = sum(c) != 0
 		case *die:
-			return errAt(s.cond.at(), "a die cannot be the condition of an if: pass it to a function's :n parameter, which runs once per number the die can roll")
+			return errAt(start(s.cond), "a die cannot be the condition of an if: pass it to a function's :n parameter, which runs once per number the die can roll")
 		}
 		if yes {
 			return in.execBlock(s.then)
@@ -261,7 +265,7 @@ func (in *interp) lookup(name string) (value, bool) {
 }
 
 func (in *interp) eval(n node) (value, error) {
-	if err := in.spend(n.at(), 1); err != nil {
+	if err := in.spend(n.at(), nodeCost); err != nil {
 		return nil, err
 	}
 	switch n := n.(type) {
@@ -358,7 +362,7 @@ func (in *interp) seqLit(n *seqLit) (value, error) {
 			if k < 0 {
 				k = 0
 			}
-			if k*len(part) > MaxSeq {
+			if k > MaxSeq || k*len(part) > MaxSeq {
 				return nil, errAt(e.times.at(), "a sequence of more than "+strconv.Itoa(MaxSeq)+" numbers")
 			}
 			rep := make(seq, 0, k*len(part))

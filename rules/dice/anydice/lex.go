@@ -116,11 +116,8 @@ func (l *lexer) next() (token, error) {
 			l.advance()
 		}
 		t.kind, t.text = tNum, string(l.src[begin:l.i])
-		if len(t.text) > 15 {
-			return token{}, errAt(pos{t.line, t.col}, "the number "+t.text+" is too large (at most 15 digits)")
-		}
-		if _, err := strconv.Atoi(t.text); err != nil {
-			return token{}, errAt(pos{t.line, t.col}, "bad number "+t.text)
+		if v, err := strconv.Atoi(t.text); err != nil || v > MaxValue {
+			return token{}, errAt(pos{t.line, t.col}, "the number "+t.text+" is larger than "+strconv.Itoa(MaxValue))
 		}
 	case isUpper(r):
 		for l.i < len(l.src) && isUpper(l.src[l.i]) {

@@ -398,8 +398,9 @@ func (in *interp) pool(p pos, n int, base dice.PMF) (value, error) {
 	if err := checkValue(p, n*base.Min()); err != nil {
 		return nil, err
 	}
-	w := float64(span + 1)
-	if err := in.spend(p, w*w*float64(n)); err != nil {
+	// dice.Sum squares: its last convolution alone is (n·span)² / 4.
+	w := float64(n*span + 1)
+	if err := in.spend(p, w*w/2+float64(n)); err != nil {
 		return nil, err
 	}
 	s := dice.Sum(n, base)
