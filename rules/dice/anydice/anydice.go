@@ -51,7 +51,7 @@ const (
 	MaxSpan     = 100_000       // distinct values one die may span (its max - min)
 	MaxDice     = 1000          // dice in one collection
 	MaxSeq      = 100_000       // numbers in one sequence
-	MaxOutputs  = 50            // outputs of one program
+	MaxOutputs  = 200           // outputs of one program
 	MaxLength   = 100_000       // characters of source text
 	MaxFields   = 20            // fields of one program
 	maxCallDeep = 1000          // a "maximum function depth" past this is refused
