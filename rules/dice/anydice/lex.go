@@ -33,6 +33,7 @@ type lexer struct {
 	i         int
 	line, col int
 	fields    []fieldComment
+	end       pos // just after the last token, where the end of the program is reported
 }
 
 // fieldComment is the text of a field declaration comment and where it
@@ -65,12 +66,17 @@ func (l *lexer) advance() {
 
 // lex reads the whole program.
 func lex(src string) ([]token, []fieldComment, error) {
-	l := &lexer{src: []rune(src), line: 1, col: 1}
+	l := &lexer{src: []rune(src), line: 1, col: 1, end: pos{1, 1}}
 	var toks []token
 	for {
 		t, err := l.next()
 		if err != nil {
 			return nil, nil, err
+		}
+		if t.kind == tEOF {
+			t.line, t.col = l.end.line, l.end.col
+		} else {
+			l.end = pos{l.line, l.col}
 		}
 		toks = append(toks, t)
 		if t.kind == tEOF {
