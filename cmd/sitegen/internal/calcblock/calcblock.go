@@ -75,9 +75,9 @@ type Placement int
 
 // Placements of a field.
 const (
-	Shown  Placement = iota // a form control, where the calculator's order puts it
-	Fixed                   // a hidden input the page fixes (never in the address)
-	Omit                    // not in the form
+	Shown Placement = iota // a form control, where the calculator's order puts it
+	Fixed                  // a hidden input the page fixes (never in the address)
+	Omit                   // not in the form
 )
 
 // RenderPreset renders calculator id with presets (lines gives each
