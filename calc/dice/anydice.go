@@ -81,7 +81,7 @@ func anyDiceOdds(v calc.Values) (rules.Report, error) {
 	if err != nil {
 		return rules.Report{}, &rules.FieldError{Field: "program", Allowed: "a program that runs: " + err.Error()}
 	}
-	var rep rules.Report
+	rep := rules.Report{Overlay: true}
 	seen := map[string]bool{}
 	for i, o := range outs {
 		name := snake(o.Name)
