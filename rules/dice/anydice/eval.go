@@ -225,7 +225,7 @@ func (in *interp) set(s *setStmt) error {
 			return errAt(s.p, "\"position order\" is \"highest first\" or \"lowest first\"")
 		}
 	default:
-		return errAt(s.p, "unknown setting "+strconv.Quote(s.name)+" (known: \"explode depth\", \"position order\", \"maximum function depth\")")
+		return errAt(s.p, "unknown setting "+quote(s.name)+" (known: \"explode depth\", \"position order\", \"maximum function depth\")")
 	}
 	return nil
 }

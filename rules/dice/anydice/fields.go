@@ -55,7 +55,7 @@ func parseField(text string) (Field, error) {
 	}
 	for _, r := range f.Name {
 		if !isUpper(r) {
-			return f, fieldErr("a field's VARIABLE is upper-case letters and underscores, not " + strconv.Quote(f.Name))
+			return f, fieldErr("a field's VARIABLE is upper-case letters and underscores, not " + quote(f.Name))
 		}
 	}
 	rest = strings.TrimSpace(rest[colon+1:])
@@ -102,7 +102,7 @@ func fieldInt(s string) (int, error) {
 	s = strings.TrimSpace(s)
 	v, err := strconv.Atoi(s)
 	if err != nil || v > MaxValue || v < -MaxValue {
-		return 0, fieldErr("expected a whole number, found " + strconv.Quote(s))
+		return 0, fieldErr("expected a whole number, found " + quote(s))
 	}
 	return v, nil
 }

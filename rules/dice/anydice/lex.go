@@ -162,7 +162,7 @@ func (l *lexer) next() (token, error) {
 			l.advance()
 			t.kind, t.text = tOp, string(r)
 		default:
-			return token{}, errAt(pos{t.line, t.col}, "unexpected character "+strconv.QuoteRune(r))
+			return token{}, errAt(pos{t.line, t.col}, "unexpected character "+quote(string(r)))
 		}
 	}
 	return t, nil

@@ -41,7 +41,7 @@ func describe(t token) string {
 	case tEOF:
 		return "the end of the program"
 	case tString:
-		return strconv.Quote(t.text)
+		return quote(t.text)
 	}
 	return "“" + t.text + "”"
 }

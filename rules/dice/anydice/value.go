@@ -94,3 +94,7 @@ func sortSeq(s seq, lowest bool) seq {
 	}
 	return out
 }
+
+// quote puts s in quotes for a message (without strconv.Quote, whose
+// tables of printable characters would grow the WebAssembly module).
+func quote(s string) string { return "\"" + s + "\"" }
