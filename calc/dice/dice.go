@@ -23,8 +23,7 @@ const Followed = "followed"
 
 // System returns the registration of the dice-expression tool.
 func System() calc.System {
-	ad, adDoc := anyDiceCalculator()
-	s := calc.System{
+	return calc.System{
 		ID: "dice", Name: "Dice expressions", Credit: "the notation of Roll20 and Foundry",
 		Calculators: []*calc.Calculator{{
 			ID:      ID,
@@ -32,7 +31,7 @@ func System() calc.System {
 			Fields:  []calc.Field{calc.TextField("expr", expr.MaxLength, "2d6")},
 			Odds:    odds,
 			Resolve: resolve,
-		}, ad},
+		}},
 		Docs: map[string]calc.Doc{ID: {
 			Title: "Dice roller",
 			Help:  "Exact odds of any roll: 3d6, 4d6kh3 (keep highest), 2d20kl1, 10d10! (exploding), 2d6ro<=2 (reroll once), 8d6>=5 (count successes), (2d6+3)>=10; several separated by ; with optional labels.",
@@ -41,8 +40,6 @@ func System() calc.System {
 			},
 		}},
 	}
-	s.Docs[AnyDiceID] = adDoc
-	return s
 }
 
 // parse reads the expression field; errors name the field and the column.

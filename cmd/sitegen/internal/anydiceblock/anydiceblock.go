@@ -1,8 +1,8 @@
 // Package anydiceblock renders ```anydice blocks: a program in AnyDice's
-// language (package rules/dice/anydice), shown as the dice/anydice
-// calculator of the registry preset to that program, so a page gets the
-// chart, table, share and pin of every calculator and the dice module's
-// worker recomputes it. The program's field comments
+// language (package rules/dice/anydice), shown as the anydice/program
+// calculator of the registry (calc/anydice) preset to that program, so a page gets the
+// chart, table, share and pin of every calculator, recomputed in the
+// calculators' worker by the anydice module. The program's field comments
 // (\ field SKILL: "Skill" 1..10 = 3 \) become the form; the program itself
 // is fixed by the page and never in the address. A bad program fails the
 // build at its line and column.
@@ -13,7 +13,7 @@ import (
 	"strconv"
 
 	"d6codex/calc"
-	"d6codex/calc/dice"
+	dice "d6codex/calc/anydice"
 	"d6codex/cmd/sitegen/internal/calcblock"
 	"d6codex/cmd/sitegen/internal/markup"
 	"d6codex/rules/dice/anydice"
@@ -58,7 +58,7 @@ func (h *Handler) RenderBlock(b *markup.Block) (string, error) {
 		presets[dice.SlotName(i)] = strconv.Itoa(f.Def)
 		lines[dice.SlotName(i)] = f.Line
 	}
-	return h.calc.RenderPreset(b, dice.AnyDiceID, presets, lines, func(cf calc.Field, fv *templates.CalcField) calcblock.Placement {
+	return h.calc.RenderPreset(b, dice.ID, presets, lines, func(cf calc.Field, fv *templates.CalcField) calcblock.Placement {
 		if cf.Name == "program" {
 			return calcblock.Fixed
 		}

@@ -89,7 +89,7 @@ func TestFormAndPrerender(t *testing.T) {
 	}
 	html := string(b)
 	for _, want := range []string{
-		`data-calc="dice/anydice"`,
+		`data-calc="anydice/program"`,
 		`<input type="hidden" name="program" value="\ field SKILL`,
 		`>Skill</label>`,
 		`name="f1" value="3"`, `min="1" max="10"`,

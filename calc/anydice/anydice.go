@@ -1,16 +1,24 @@
-package dice
+// Package anydice registers the AnyDice-program calculator, a tool that
+// belongs to no game: a program in AnyDice's language (package
+// rules/dice/anydice) with up to eight fields it declares, every output's
+// exact distribution charted together. Pages embed it with an ```anydice
+// block. It is a system of its own so that its WebAssembly module, not the
+// dice expressions' one, carries the interpreter.
+package anydice
 
 import (
 	"strconv"
+	"strings"
 
 	"d6codex/calc"
 	"d6codex/rules"
 	"d6codex/rules/dice/anydice"
+	"d6codex/rules/text"
 )
 
-// AnyDiceID is the id of the calculator that runs AnyDice programs
-// (```anydice blocks).
-const AnyDiceID = "dice/anydice"
+// ID is the id of the calculator that runs AnyDice programs (```anydice
+// blocks).
+const ID = "anydice/program"
 
 // Slots is how many form fields an AnyDice program may declare: field
 // i of the program is the calculator's field "f<i+1>".
@@ -19,9 +27,10 @@ const Slots = 8
 // SlotName is the calculator field that holds a program's i-th field.
 func SlotName(i int) string { return "f" + strconv.Itoa(i+1) }
 
-// anyDiceCalculator runs a program (the field "program", fixed by the
-// page) with the values of its declared fields (f1 … f8).
-func anyDiceCalculator() (*calc.Calculator, calc.Doc) {
+// System returns the registration of the AnyDice-program tool: one
+// calculator that runs a program (the field "program", fixed by the page)
+// with the values of its declared fields (f1 … f8).
+func System() calc.System {
 	fields := []calc.Field{calc.TextField("program", anydice.MaxLength, "output 3d6")}
 	docs := map[string]calc.FieldDoc{"program": calc.Label("Program", "The AnyDice program the page runs.")}
 	for i := range Slots {
@@ -30,16 +39,20 @@ func anyDiceCalculator() (*calc.Calculator, calc.Doc) {
 		docs[n] = calc.Label("Field "+strconv.Itoa(i+1), "A value the program reads (declared in a field comment).")
 	}
 	c := &calc.Calculator{
-		ID:       AnyDiceID,
+		ID:       ID,
 		Largest:  map[string]string{"program": "set \"explode depth\" to 4\noutput [highest 3 of 6d[explode d10]]"},
 		Fields:   fields,
 		Odds:     anyDiceOdds,
 		OddsOnly: true,
 	}
-	return c, calc.Doc{
-		Title:  "AnyDice program",
-		Help:   "The exact odds of each output of a program in AnyDice's language; change a field to recompute.",
-		Fields: docs,
+	return calc.System{
+		ID: "anydice", Name: "AnyDice programs", Credit: "the language of AnyDice (anydice.com) by Jasper Flick",
+		Calculators: []*calc.Calculator{c},
+		Docs: map[string]calc.Doc{ID: {
+			Title:  "AnyDice program",
+			Help:   "The exact odds of each output of a program in AnyDice's language; change a field to recompute.",
+			Fields: docs,
+		}},
 	}
 }
 
@@ -93,4 +106,23 @@ func anyDiceOdds(v calc.Values) (rules.Report, error) {
 		rep.Means = append(rep.Means, rules.Mean{Name: name, Words: o.Name, Value: o.Mean})
 	}
 	return rep, nil
+}
+
+// snake turns an output's name into lower_snake_case ASCII ("Sum of 3d6"
+// -> "sum_of_3d6").
+func snake(s string) string {
+	var b strings.Builder
+	under := false
+	for _, r := range text.LowerASCII(s) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			if under && b.Len() > 0 {
+				b.WriteByte('_')
+			}
+			b.WriteRune(r)
+			under = false
+		} else {
+			under = true
+		}
+	}
+	return b.String()
 }
