@@ -77,7 +77,7 @@ func combine(a, b dist, f func(x, y int) int) dist {
 
 func randGen(r *rand.Rand, depth int) gen {
 	if depth == 0 || r.IntN(4) == 0 {
-		switch r.IntN(4) {
+		switch r.IntN(5) {
 		case 0:
 			return constGen(r.IntN(7) - 2)
 		case 1, 2:
@@ -89,6 +89,12 @@ func randGen(r *rand.Rand, depth int) gen {
 				}
 				return t
 			})
+		case 3:
+			if r.IntN(2) == 0 { // a :s parameter: once per sorted roll
+				n, s := 1+r.IntN(3), 2+r.IntN(3)
+				return poolGen(n, s, "[spread "+strconv.Itoa(n)+"d"+strconv.Itoa(s)+"]", func(x []int) int { return x[0] - x[len(x)-1] })
+			}
+			fallthrough
 		default:
 			n, s := 2+r.IntN(2), 2+r.IntN(3)
 			k := 1 + r.IntN(n)
@@ -178,7 +184,8 @@ func TestBruteForce(t *testing.T) {
 	r := rand.New(rand.NewPCG(24, 2026))
 	for i := range 400 {
 		g := randGen(r, 3)
-		src := "function: double A:n above B:n { if A > B { result: 2 * A } result: A }\nX: " + g.text + "\noutput X"
+		src := "function: double A:n above B:n { if A > B { result: 2 * A } result: A }\n" +
+			"function: spread S:s { result: 1@S - (#S)@S }\nX: " + g.text + "\noutput X"
 		outs, err := Run(src)
 		if err != nil {
 			t.Fatalf("program %d %q: %v", i, src, err)
