@@ -25,6 +25,14 @@
 //     is the empty die.
 //   - A die used as an if condition is an error (AnyDice refuses it too):
 //     pass the die to a function's :n parameter instead.
+//   - [highest N of DICE] and [lowest N of DICE] mean the highest and the
+//     lowest whatever the "position order"; @, [sort], [middle N of] and
+//     sequence parameters follow it.
+//   - A sequence parameter given a die gets each sorted roll of its dice
+//     (a die made by arithmetic, 3d6+1, is one die); {DIE} lists a die's
+//     values in increasing order; an output of a sequence is d{sequence}.
+//   - Not implemented: the 2025 library functions [highest N of SA and SB]
+//     and [lowest N of SA and SB].
 //
 // Field comments: a comment of the form \ field NAME: "Label" LO..HI = DEFAULT \
 // declares that the top-level variable NAME is set from a form; AnyDice
