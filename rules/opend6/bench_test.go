@@ -91,3 +91,17 @@ func BenchmarkOddsLargestPointsBodyPoints(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkOddsRareHit is the hardest rare hit: a 1D attack against the
+// largest full defense with 10 Character Points, rolled 4D cover, Long
+// range and +30, so the attack side is computed a second time with tails
+// cut relative to P(hit); the damage and resistance at their largest.
+func BenchmarkOddsRareHit(b *testing.B) {
+	in := largestPoints(SystemWounds)
+	in.Skill, in.AttackCP, in.Range, in.Modifier = dice.Code{Dice: 1}, 0, RangeLong, MaxModifier
+	for b.Loop() {
+		if _, err := Odds(in); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

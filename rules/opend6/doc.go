@@ -18,7 +18,9 @@
 // never to Character Point dice); only the attack roll's critical failure is reported
 // as an outcome. The exact distribution treats a first-toss 1 through the
 // joint law of the sum and the highest face of the normal dice; the
-// exploding tail is cut where its mass falls below dice.TailEpsilon.
+// exploding tail is cut where its mass falls below dice.TailEpsilon (on
+// the attack side, below a share of P(hit), so that the damage given a
+// hit stays within 1e-12 relative of exact even when a hit is rare).
 //
 // Character Points: each point spent on a roll adds one extra Wild Die that
 // explodes on a 6 and counts a 1 as 1 (never a critical failure). The
