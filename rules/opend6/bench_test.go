@@ -105,3 +105,18 @@ func BenchmarkOddsRareHit(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkOddsLargestFate: the largest input with a climactic Fate Point
+// (12D+2 skill doubled to 24D+4, +3D aiming; Strength Damage 4D doubled),
+// an all-out attack at a small object (+2D damage): 25D+4 against the full
+// defense, 25D+2 damage.
+func BenchmarkOddsLargestFate(b *testing.B) {
+	in := largest(SystemWounds)
+	in.FatePoint, in.AimRounds, in.AttackOption, in.CalledShot = FateClimactic, MaxAimRounds, OptionAllOut, "object_large"
+	in.AttackCP, in.DamageCP = 0, 0
+	for b.Loop() {
+		if _, err := Odds(in); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

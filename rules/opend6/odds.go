@@ -66,7 +66,7 @@ func Odds(in Input) (rules.Report, error) {
 
 	// The damage bonus given the margin, as a sub-distribution of mass P(hit).
 	var bonus dice.PMF
-	if in.DamageBonus {
+	if in.bonusApplies() {
 		var b dice.Builder
 		margin.Each(func(m int, p float64) {
 			if m >= 0 {
@@ -78,6 +78,9 @@ func Odds(in Input) (rules.Report, error) {
 		bonus = dice.Const(0).Scale(pHit)
 	}
 	damage := in.damageRoll().pmf(dice.TailEpsilon).Add(bonus) // mass P(hit)
+	if calledShotOf(in.CalledShot).Damage != 0 {
+		damage = damage.Map(func(v int) int { return in.damageTotal(v, 0) })
+	}
 	resistance := in.resistanceRoll().pmf(dice.TailEpsilon)
 	net := damage.Add(negate(resistance)) // damage − resistance, mass P(hit)
 

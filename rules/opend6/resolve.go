@@ -3,9 +3,11 @@ package opend6
 import (
 	"errors"
 	"strconv"
+	"strings"
 
 	"d6codex/rules"
 	"d6codex/rules/dice"
+	"d6codex/rules/text"
 )
 
 // Resolve resolves one attack from the dice in t, in the order the package
@@ -34,8 +36,15 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 	}
 
 	code := in.attackCode()
+	if fateOn(in.FatePoint, FateAttack) {
+		steps = append(steps, "Fate Point on the attack: skill "+in.Skill.String()+" is doubled to "+doubled(in.Skill).String()+
+			" (dice and pips doubled before any bonus or penalty, one Wild Die).")
+	}
+	if in.AimRounds > 0 {
+		steps = append(steps, strconv.Itoa(in.AimRounds)+" round(s) of aiming add +"+strconv.Itoa(in.AimRounds)+"D: "+in.ownAttackCode().String()+".")
+	}
 	if in.Actions > 1 {
-		steps = append(steps, "Skill "+in.Skill.String()+" with "+strconv.Itoa(in.Actions)+" actions: the multi-action penalty is −"+
+		steps = append(steps, "Skill "+in.ownAttackCode().String()+" with "+strconv.Itoa(in.Actions)+" actions: the multi-action penalty is −"+
 			strconv.Itoa(in.Actions-1)+"D, so the attack rolls "+code.String()+".")
 	}
 	atk, err := in.attackRoll().tape(t, &steps)
@@ -51,6 +60,10 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 	case DefensePassive:
 		terms = "passive defense 10"
 	default:
+		if in.DefenseActions > 1 {
+			steps = append(steps, "The defender takes "+strconv.Itoa(in.DefenseActions)+" actions this round: defense skill "+in.DefenseSkill.String()+
+				" loses "+strconv.Itoa(in.DefenseActions-1)+"D and rolls "+in.defenseCode().String()+".")
+		}
 		def, err := in.defenseRoll().tape(t, &steps)
 		if err != nil {
 			return rules.Roll{}, err
@@ -67,6 +80,18 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 		if r.ID == in.Range {
 			terms += ", " + r.Name + " range " + signed(r.Modifier)
 		}
+	}
+	if o := attackOptionOf(in.AttackOption); o.Fixed != 0 {
+		diff += o.Fixed
+		terms += ", " + text.LowerASCII(o.Name) + " " + signed(o.Fixed)
+	}
+	if m := postureModifier(in.Posture, in.Range); m != 0 {
+		diff += m
+		terms += ", " + text.LowerASCII(in.postureName()) + " target " + signed(m)
+	}
+	if cs := calledShotOf(in.CalledShot); cs.ID != "none" {
+		diff += cs.Fixed
+		terms += ", called shot (" + text.LowerASCII(cs.Name) + ") " + signed(cs.Fixed)
 	}
 	if cv := coverOf(in.Cover); in.Cover != CoverNone {
 		add := cv.Fixed
@@ -113,19 +138,45 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 	// Damage.
 	dcode := in.damageCode()
 	if sd := StrengthDamage(in.Strength); sd.Dice > 0 {
+		fate := ""
+		if fateOn(in.FatePoint, FateDamage) {
+			fate = ", doubled by the Fate Point to " + strconv.Itoa(in.strengthDice()) + "D (the weapon's dice are not)"
+		}
 		steps = append(steps, "Weapon damage "+in.Damage.String()+" plus Strength Damage "+sd.String()+" (strength "+in.Strength.String()+
-			": dice halved, rounded up) makes one roll of "+dcode.String()+".")
+			": dice halved, rounded up"+fate+").")
+	}
+	if o, cs := attackOptionOf(in.AttackOption), calledShotOf(in.CalledShot); o.DamageDice != 0 || cs.DamageDice != 0 {
+		var parts []string
+		if o.DamageDice != 0 {
+			parts = append(parts, text.LowerASCII(o.Name)+" "+diceMod(o.DamageDice))
+		}
+		if cs.DamageDice != 0 {
+			parts = append(parts, "called shot "+diceMod(cs.DamageDice))
+		}
+		steps = append(steps, "Damage dice: "+strings.Join(parts, ", ")+" (never below 0D).")
+	}
+	if dcode != in.Damage {
+		steps = append(steps, "The damage roll is "+dcode.String()+".")
 	}
 	dmg, err := in.damageRoll().tape(t, &steps)
 	if err != nil {
 		return rules.Roll{}, err
 	}
 	total := dmg.Total
-	if in.DamageBonus {
+	cs := calledShotOf(in.CalledShot)
+	if in.bonusApplies() {
 		bonus := DamageBonus(atk.Total, diff)
 		total += bonus
 		steps = append(steps, "Damage bonus: ("+strconv.Itoa(atk.Total)+" − "+strconv.Itoa(diff)+") / 5, rounded up, is +"+strconv.Itoa(bonus)+
 			"; damage total "+strconv.Itoa(dmg.Total)+" + "+strconv.Itoa(bonus)+" = "+strconv.Itoa(total)+".")
+	} else if in.DamageBonus {
+		steps = append(steps, "No damage bonus on a called shot at an arm, a leg or a hand.")
+	}
+	if cs.Damage != 0 {
+		t := in.damageTotal(total, 0)
+		steps = append(steps, "Called shot ("+text.LowerASCII(cs.Name)+"): damage "+signed(cs.Damage)+", "+strconv.Itoa(total)+" "+
+			signed(cs.Damage)+" = "+num(total+cs.Damage)+zeroFloor(total+cs.Damage)+".")
+		total = t
 	}
 	resRoll := in.resistanceRoll()
 	resName := resRoll.name
@@ -197,6 +248,24 @@ func stackStep(current, result, after int) string {
 		return was + LevelLabel(result) + " again moves it up one level, to " + LevelLabel(after) + "."
 	}
 	return was + "an equal result does not stack in this game, so it stays " + LevelLabel(current) + "."
+}
+
+// zeroFloor notes a damage total raised to 0.
+func zeroFloor(v int) string {
+	if v < 0 {
+		return ", raised to 0"
+	}
+	return ""
+}
+
+// postureName is the name of the target's posture.
+func (in Input) postureName() string {
+	for _, p := range postureData {
+		if p.ID == in.Posture {
+			return p.Name
+		}
+	}
+	return in.Posture
 }
 
 func shareOf(left, max int) int { return left * 100 / max }

@@ -48,8 +48,11 @@ func wildNotOne(eps float64) dice.PMF {
 // sumLessHighest is the distribution of the sum of n dice less their
 // highest die (0 for no dice). With counts c_m(s) of the n-tuples with all
 // faces at most m and sum s, the tuples with sum s and highest m number
-// c_m(s) − c_{m−1}(s); the counts are integers below 6^17 < 2^53, so the
-// difference is exact.
+// c_m(s) − c_{m−1}(s); up to 17 dice the counts are integers below
+// 6^17 < 2^53, so the difference is exact; past that (a Fate Point
+// doubles a skill up to 24D+4, aiming adds 3D) they round, and the result
+// is checked against a dynamic programme in probabilities
+// (TestSumLessHighestManyDice).
 func sumLessHighest(n int) dice.PMF {
 	if n <= 0 {
 		return dice.Const(0)
