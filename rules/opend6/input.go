@@ -147,10 +147,10 @@ func (in Input) Validate() error {
 		rules.IntRange("body_points_max", in.BodyPointsMax, 1, MaxBodyPoints),
 		rules.OneOf("fate_point", in.FatePoint, FateNone, FateAttack, FateDamage, FateClimactic),
 		rules.IntRange("aim_rounds", in.AimRounds, 0, MaxAimRounds),
-		rules.OneOf("attack_option", in.AttackOption, OptionNone, OptionAllOut, OptionLunge, OptionSweep),
-		rules.OneOf("target_posture", in.Posture, PostureStanding, PostureCrouching, PostureCrouchingMoving, PostureProne),
+		rules.OneOf("attack_option", in.AttackOption, optionIDs(attackOptionData[:])...),
+		rules.OneOf("target_posture", in.Posture, optionIDs(postureData[:])...),
 		rules.IntRange("defense_actions", in.DefenseActions, 1, MaxActions),
-		rules.OneOf("called_shot", in.CalledShot, calledShotIDs()...),
+		rules.OneOf("called_shot", in.CalledShot, optionIDs(calledShotData[:])...),
 	); err != nil {
 		return err
 	}

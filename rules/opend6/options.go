@@ -1,8 +1,6 @@
 package opend6
 
 import (
-	"slices"
-
 	"d6codex/rules/dice"
 )
 
@@ -27,115 +25,94 @@ const (
 	MaxAimRounds = 3
 )
 
-// AttackOption is a brawling, melee or ranged attack option: its
-// difficulty modifier (dice and the standard fixed value) and its change
-// to the damage dice.
-type AttackOption struct {
-	ID         string // the attack_option field's option
+// Option is one choice of attack_option, target_posture or called_shot
+// and what it changes: the combat difficulty (Dice, and Fixed, the
+// standard value the calculator adds; for a posture, Fixed at Point Blank
+// or Short and Far at Medium or Long), the damage dice (DamageDice), the
+// damage total (Damage), and whether the optional damage bonus is
+// dropped (NoBonus: a called shot at an arm, a leg or a hand).
+type Option struct {
+	ID         string // the field's option
 	Name       string
-	Dice       int // difficulty modifier in dice
-	Fixed      int // the standard (fixed) difficulty modifier
-	DamageDice int // change to the damage dice
+	Dice       int
+	Fixed      int
+	Far        int
+	DamageDice int
+	Damage     int
+	NoBonus    bool
 	Note       string
 }
 
-var attackOptionData = [...]AttackOption{
-	{OptionNone, "None", 0, 0, 0, ""},
-	{OptionAllOut, "All-out attack", -2, -6, 1, "no other action this round, not even an active defense"},
-	{OptionLunge, "Lunge", 1, 3, -1, "reaches about half a metre farther"},
-	{OptionSweep, "Sweep", -2, -6, -3, "close combat, or spraying an area with an automatic weapon"},
-}
+// The options as data; one of each list is the field's default ("none",
+// "standing").
+var (
+	attackOptionData = [...]Option{
+		{ID: OptionNone, Name: "None"},
+		{ID: OptionAllOut, Name: "All-out attack", Dice: -2, Fixed: -6, DamageDice: 1, Note: "no other action this round, not even an active defense"},
+		{ID: OptionLunge, Name: "Lunge", Dice: 1, Fixed: 3, DamageDice: -1, Note: "reaches about half a metre farther"},
+		{ID: OptionSweep, Name: "Sweep", Dice: -2, Fixed: -6, DamageDice: -3, Note: "close combat, or spraying an area with an automatic weapon"},
+	}
+	postureData = [...]Option{
+		{ID: PostureStanding, Name: "Standing"},
+		{ID: PostureCrouching, Name: "Crouching", Dice: 1, Fixed: 3, Far: 3},
+		{ID: PostureCrouchingMoving, Name: "Crouching and moving", Dice: 2, Fixed: 6, Far: 6},
+		{ID: PostureProne, Name: "Prone", Dice: -2, Fixed: -6, Far: 6},
+	}
+	// calledShotData: hit locations on a target of human proportions, then
+	// small targets by size, whose +1D damage is one of the effects the
+	// source offers (the calculator counts that one).
+	calledShotData = [...]Option{
+		{ID: "none", Name: "None"},
+		{ID: "head", Name: "Head", Dice: 1, Fixed: 3, Damage: 12},
+		{ID: "heart", Name: "Heart", Dice: 4, Fixed: 12, Damage: 12},
+		{ID: "chest", Name: "Chest, abdomen"},
+		{ID: "arm", Name: "Left or right arm", Dice: 1, Fixed: 3, Damage: -2, NoBonus: true},
+		{ID: "leg", Name: "Left or right leg", Dice: 1, Fixed: 3, Damage: -1, NoBonus: true},
+		{ID: "hand", Name: "Left or right hand", Dice: 4, Fixed: 12, Damage: -2, NoBonus: true},
+		{ID: "object_large", Name: "An object 10 to 50 cm long", Dice: 1, Fixed: 3, DamageDice: 1},
+		{ID: "object_small", Name: "An object 1 to 10 cm long", Dice: 4, Fixed: 12, DamageDice: 1},
+		{ID: "object_tiny", Name: "An object under 1 cm long", Dice: 8, Fixed: 24, DamageDice: 1},
+	}
+)
 
-// AttackOptions lists the attack options.
-func AttackOptions() []AttackOption { return slices.Clone(attackOptionData[:]) }
+// AttackOptions lists the attack options (all-out attack, lunge, sweep).
+func AttackOptions() []Option { return append([]Option(nil), attackOptionData[:]...) }
 
-func attackOptionOf(id string) AttackOption {
-	for _, o := range attackOptionData {
+// Postures lists the target's postures.
+func Postures() []Option { return append([]Option(nil), postureData[:]...) }
+
+// CalledShots lists the called shots and hit locations.
+func CalledShots() []Option { return append([]Option(nil), calledShotData[:]...) }
+
+// optionOf is the option id of a list (the zero Option when unknown).
+func optionOf(list []Option, id string) Option {
+	for _, o := range list {
 		if o.ID == id {
 			return o
 		}
 	}
-	return AttackOption{}
+	return Option{}
 }
 
-// Posture is how the target holds itself: its difficulty modifier at Point
-// Blank or Short range (Near) and at Medium or Long range (Far).
-type Posture struct {
-	ID        string // the target_posture field's option
-	Name      string
-	Near, Far int // fixed difficulty modifiers (3 per die)
+// optionIDs are the ids of a list, in order.
+func optionIDs(list []Option) []string {
+	out := make([]string, len(list))
+	for i, o := range list {
+		out[i] = o.ID
+	}
+	return out
 }
 
-var postureData = [...]Posture{
-	{PostureStanding, "Standing", 0, 0},
-	{PostureCrouching, "Crouching", 3, 3},
-	{PostureCrouchingMoving, "Crouching and moving", 6, 6},
-	{PostureProne, "Prone", -6, 6},
-}
-
-// Postures lists the target postures.
-func Postures() []Posture { return slices.Clone(postureData[:]) }
+func attackOptionOf(id string) Option { return optionOf(attackOptionData[:], id) }
+func calledShotOf(id string) Option   { return optionOf(calledShotData[:], id) }
 
 // postureModifier is the difficulty modifier of a posture at a range.
 func postureModifier(id, rng string) int {
-	for _, p := range postureData {
-		if p.ID == id {
-			if rng == RangePointBlank || rng == RangeShort {
-				return p.Near
-			}
-			return p.Far
-		}
+	p := optionOf(postureData[:], id)
+	if rng == RangePointBlank || rng == RangeShort {
+		return p.Fixed
 	}
-	return 0
-}
-
-// CalledShot is a called shot: a hit location on a target of human
-// proportions, or a small target by its size. Dice and Fixed change the
-// difficulty; DamageDice and Damage change the damage; NoBonus drops the
-// optional damage bonus (arm, leg, hand).
-type CalledShot struct {
-	ID         string // the called_shot field's option
-	Name       string
-	Dice       int
-	Fixed      int
-	DamageDice int
-	Damage     int
-	NoBonus    bool
-}
-
-var calledShotData = [...]CalledShot{
-	{"none", "None", 0, 0, 0, 0, false},
-	{"head", "Head", 1, 3, 0, 12, false},
-	{"heart", "Heart", 4, 12, 0, 12, false},
-	{"chest", "Chest, abdomen", 0, 0, 0, 0, false},
-	{"arm", "Left or right arm", 1, 3, 0, -2, true},
-	{"leg", "Left or right leg", 1, 3, 0, -1, true},
-	{"hand", "Left or right hand", 4, 12, 0, -2, true},
-	{"object_large", "An object 10 to 50 cm long", 1, 3, 1, 0, false},
-	{"object_small", "An object 1 to 10 cm long", 4, 12, 1, 0, false},
-	{"object_tiny", "An object under 1 cm long", 8, 24, 1, 0, false},
-}
-
-// CalledShots lists the called shots: the hit locations, then small
-// targets by size (whose +1D damage is one of the effects the source
-// offers; the calculator counts that one).
-func CalledShots() []CalledShot { return slices.Clone(calledShotData[:]) }
-
-func calledShotOf(id string) CalledShot {
-	for _, c := range calledShotData {
-		if c.ID == id {
-			return c
-		}
-	}
-	return CalledShot{}
-}
-
-func calledShotIDs() []string {
-	out := make([]string, len(calledShotData))
-	for i, c := range calledShotData {
-		out[i] = c.ID
-	}
-	return out
+	return p.Far
 }
 
 // fateOn reports whether a fate_point option doubles the attack roll

@@ -152,7 +152,7 @@ func TestOptionTrace(t *testing.T) {
 		t.Fatal(err)
 	}
 	all := strings.Join(r.Steps, "\n")
-	for _, want := range []string{"Fate Point", "8D", "aiming", "prone target −6", "lunge +3", "called shot (left or right arm) +3", "No damage bonus", "damage −2", "lunge −1D"} {
+	for _, want := range []string{"Fate Point", "9D", "aiming", "prone target −6", "lunge +3", "called shot (left or right arm) +3", "No damage bonus", "damage −2", "damage roll is 3D"} {
 		if !strings.Contains(all, want) {
 			t.Errorf("steps lack %q:\n%s", want, all)
 		}

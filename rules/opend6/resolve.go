@@ -3,7 +3,6 @@ package opend6
 import (
 	"errors"
 	"strconv"
-	"strings"
 
 	"d6codex/rules"
 	"d6codex/rules/dice"
@@ -36,12 +35,8 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 	}
 
 	code := in.attackCode()
-	if fateOn(in.FatePoint, FateAttack) {
-		steps = append(steps, "Fate Point on the attack: skill "+in.Skill.String()+" is doubled to "+doubled(in.Skill).String()+
-			" (dice and pips doubled before any bonus or penalty, one Wild Die).")
-	}
-	if in.AimRounds > 0 {
-		steps = append(steps, strconv.Itoa(in.AimRounds)+" round(s) of aiming add +"+strconv.Itoa(in.AimRounds)+"D: "+in.ownAttackCode().String()+".")
+	if own := in.ownAttackCode(); own != in.Skill {
+		steps = append(steps, "Skill "+in.Skill.String()+", doubled by a Fate Point and/or +1D per round of aiming: "+own.String()+".")
 	}
 	if in.Actions > 1 {
 		steps = append(steps, "Skill "+in.ownAttackCode().String()+" with "+strconv.Itoa(in.Actions)+" actions: the multi-action penalty is −"+
@@ -61,8 +56,7 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 		terms = "passive defense 10"
 	default:
 		if in.DefenseActions > 1 {
-			steps = append(steps, "The defender takes "+strconv.Itoa(in.DefenseActions)+" actions this round: defense skill "+in.DefenseSkill.String()+
-				" loses "+strconv.Itoa(in.DefenseActions-1)+"D and rolls "+in.defenseCode().String()+".")
+			steps = append(steps, "The defender's multi-action penalty: the defense rolls "+in.defenseCode().String()+".")
 		}
 		def, err := in.defenseRoll().tape(t, &steps)
 		if err != nil {
@@ -81,17 +75,15 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 			terms += ", " + r.Name + " range " + signed(r.Modifier)
 		}
 	}
-	if o := attackOptionOf(in.AttackOption); o.Fixed != 0 {
-		diff += o.Fixed
-		terms += ", " + text.LowerASCII(o.Name) + " " + signed(o.Fixed)
-	}
-	if m := postureModifier(in.Posture, in.Range); m != 0 {
-		diff += m
-		terms += ", " + text.LowerASCII(in.postureName()) + " target " + signed(m)
-	}
-	if cs := calledShotOf(in.CalledShot); cs.ID != "none" {
-		diff += cs.Fixed
-		terms += ", called shot (" + text.LowerASCII(cs.Name) + ") " + signed(cs.Fixed)
+	for _, m := range []struct {
+		name string
+		v    int
+	}{{attackOptionOf(in.AttackOption).Name, attackOptionOf(in.AttackOption).Fixed}, {optionOf(postureData[:], in.Posture).Name + " target", postureModifier(in.Posture, in.Range)},
+		{"called shot (" + calledShotOf(in.CalledShot).Name + ")", calledShotOf(in.CalledShot).Fixed}} {
+		if m.v != 0 {
+			diff += m.v
+			terms += ", " + text.LowerASCII(m.name) + " " + signed(m.v)
+		}
 	}
 	if cv := coverOf(in.Cover); in.Cover != CoverNone {
 		add := cv.Fixed
@@ -138,25 +130,11 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 	// Damage.
 	dcode := in.damageCode()
 	if sd := StrengthDamage(in.Strength); sd.Dice > 0 {
-		fate := ""
-		if fateOn(in.FatePoint, FateDamage) {
-			fate = ", doubled by the Fate Point to " + strconv.Itoa(in.strengthDice()) + "D (the weapon's dice are not)"
-		}
 		steps = append(steps, "Weapon damage "+in.Damage.String()+" plus Strength Damage "+sd.String()+" (strength "+in.Strength.String()+
-			": dice halved, rounded up"+fate+").")
-	}
-	if o, cs := attackOptionOf(in.AttackOption), calledShotOf(in.CalledShot); o.DamageDice != 0 || cs.DamageDice != 0 {
-		var parts []string
-		if o.DamageDice != 0 {
-			parts = append(parts, text.LowerASCII(o.Name)+" "+diceMod(o.DamageDice))
-		}
-		if cs.DamageDice != 0 {
-			parts = append(parts, "called shot "+diceMod(cs.DamageDice))
-		}
-		steps = append(steps, "Damage dice: "+strings.Join(parts, ", ")+" (never below 0D).")
+			": dice halved, rounded up).")
 	}
 	if dcode != in.Damage {
-		steps = append(steps, "The damage roll is "+dcode.String()+".")
+		steps = append(steps, "The damage roll is "+dcode.String()+" (Strength Damage doubled by a Fate Point, dice for the attack option or a called shot; at least 0D).")
 	}
 	dmg, err := in.damageRoll().tape(t, &steps)
 	if err != nil {
@@ -173,10 +151,8 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 		steps = append(steps, "No damage bonus on a called shot at an arm, a leg or a hand.")
 	}
 	if cs.Damage != 0 {
-		t := in.damageTotal(total, 0)
-		steps = append(steps, "Called shot ("+text.LowerASCII(cs.Name)+"): damage "+signed(cs.Damage)+", "+strconv.Itoa(total)+" "+
-			signed(cs.Damage)+" = "+num(total+cs.Damage)+zeroFloor(total+cs.Damage)+".")
-		total = t
+		total = in.damageTotal(total, 0)
+		steps = append(steps, "Called shot: damage "+signed(cs.Damage)+" (at least 0): "+strconv.Itoa(total)+".")
 	}
 	resRoll := in.resistanceRoll()
 	resName := resRoll.name
@@ -248,24 +224,6 @@ func stackStep(current, result, after int) string {
 		return was + LevelLabel(result) + " again moves it up one level, to " + LevelLabel(after) + "."
 	}
 	return was + "an equal result does not stack in this game, so it stays " + LevelLabel(current) + "."
-}
-
-// zeroFloor notes a damage total raised to 0.
-func zeroFloor(v int) string {
-	if v < 0 {
-		return ", raised to 0"
-	}
-	return ""
-}
-
-// postureName is the name of the target's posture.
-func (in Input) postureName() string {
-	for _, p := range postureData {
-		if p.ID == in.Posture {
-			return p.Name
-		}
-	}
-	return in.Posture
 }
 
 func shareOf(left, max int) int { return left * 100 / max }

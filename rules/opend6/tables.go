@@ -216,12 +216,12 @@ type Modifier struct {
 func Modifiers() []Modifier {
 	var out []Modifier
 	for _, p := range postureData[1:] {
-		if p.Near != p.Far {
-			out = append(out, Modifier{p.Name + " target, Point Blank or Short", p.Near / 3, p.Near, 0, ""},
+		if p.Fixed != p.Far {
+			out = append(out, Modifier{p.Name + " target, Point Blank or Short", p.Dice, p.Fixed, 0, ""},
 				Modifier{p.Name + " target, Medium or Long", p.Far / 3, p.Far, 0, ""})
 			continue
 		}
-		out = append(out, Modifier{p.Name + " target", p.Near / 3, p.Near, 0, ""})
+		out = append(out, Modifier{p.Name + " target", p.Dice, p.Fixed, 0, ""})
 	}
 	for _, o := range attackOptionData[1:] {
 		out = append(out, Modifier{o.Name, o.Dice, o.Fixed, o.DamageDice, o.Note})
