@@ -6,6 +6,9 @@ import (
 )
 
 // difficultyPMF is the exact distribution of the combat difficulty.
+// hitDamage names the damage distribution and mean: only hits count.
+const hitDamage = "damage, given a hit"
+
 func difficultyPMF(in Input) dice.PMF {
 	var base dice.PMF
 	switch in.Defense {
@@ -69,19 +72,19 @@ func Odds(in Input) (rules.Report, error) {
 		Outcomes: []rules.Prob{
 			{Name: "hit", P: pHit},
 			{Name: "miss", P: pMiss},
-			{Name: "critical_failure", P: pCrit},
+			{Name: "critical_failure", P: pCrit, Words: "Critical failure (Wild Die 1)"},
 			{Name: "complication", P: pComp},
 		},
 		Distributions: []rules.Dist{
 			{Name: "attack_total", PMF: attack},
 			{Name: "difficulty", PMF: difficulty},
-			{Name: "damage", PMF: damage.Normalize()},
+			{Name: "damage", PMF: damage.Normalize(), Words: hitDamage},
 			{Name: "resistance", PMF: resistance},
 		},
 		Means: []rules.Mean{
 			{Name: "attack_total", Value: attack.Mean()},
 			{Name: "difficulty", Value: difficulty.Mean()},
-			{Name: "damage", Value: damage.Mean()},
+			{Name: "damage", Value: damage.Mean(), Words: hitDamage},
 		},
 	}
 
