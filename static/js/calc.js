@@ -59,6 +59,9 @@
     for (const k of kids) if (k != null) e.append(k);
     return e;
   };
+  // minus writes a negative number in a message with a minus sign (−3 to
+  // 5), as the page does elsewhere, not a hyphen.
+  const minus = (s) => s.replace(/(^|[\s(])-(?=\d)/g, "$1\u2212");
   const mb = (n) => (n / 1048576).toFixed(1) + " MB";
 
   class Calc {
@@ -403,13 +406,13 @@
           ? (b.message.startsWith(b.field + ": ") ? label + ": " + b.message.slice(b.field.length + 2) : b.message)
           : b.value === "" ? `${label}: needs a value (${b.allowed})` : `${label}: “${b.value}” is not allowed (allowed: ${b.allowed})`;
         lines.push(text);
-        const m = el("p", { class: "calc-field-error", id: f.id + "-err", "data-for": b.field, text });
+        const m = el("p", { class: "calc-field-error", id: f.id + "-err", "data-for": b.field, text: minus(text) });
         f.after(m);
         f.setAttribute("aria-invalid", "true");
         f.setAttribute("aria-errormessage", this.err.id);
         f.setAttribute("aria-describedby", (f.getAttribute("aria-describedby") || "") + " " + m.id);
       }
-      this.err.textContent = lines.length ? lines.join(" · ") : msg;
+      this.err.textContent = minus(lines.length ? lines.join(" · ") : msg);
     }
   }
 

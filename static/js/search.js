@@ -206,7 +206,10 @@
     const open = () => index || (index = Index.open(box.dataset.index).catch((e) => { index = null; throw e; }));
 
     function item(e, re, phraseRE, res) {
-      const terms = words(input.value).join(" ");
+      // The page highlights what the search found: a word by itself, a
+      // typo ("wlid") by the index terms it was taken for ("wild").
+      const typos = res.terms.filter((k) => !res.words.some((w) => k.startsWith(w)));
+      const terms = [...new Set(res.words.flatMap((w) => res.terms.some((k) => k.startsWith(w)) ? [w] : typos))].join(" ");
       // Words the heading (or title) already shows need no snippet: show
       // where the others are, or the section's first sentence.
       const head = words(e.heading || e.title);

@@ -34,7 +34,7 @@ const (
 		const bad = [];
 		for (const [i, a] of parts.entries()) {
 			const r = a.getBoundingClientRect();
-			const inner = a.querySelector("table") ? a.querySelector("table").getBoundingClientRect() : r;
+			const t = a.querySelector("table"), inner = t && t.checkVisibility() ? t.getBoundingClientRect() : r;
 			if (Math.max(r.right, inner.right) > box.right + 1) bad.push((a.className || a.tagName) + " runs " + Math.round(Math.max(r.right, inner.right) - box.right) + " px past the result");
 			for (const b of parts.slice(i + 1)) {
 				const s = b.getBoundingClientRect();
