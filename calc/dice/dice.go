@@ -21,17 +21,23 @@ const ID = "dice/roll"
 // Followed is the outcome of a roll whose value the distributions hold.
 const Followed = "followed"
 
+// Calculators returns the tool's calculator alone: what its WebAssembly
+// module needs (no form texts).
+func Calculators() []*calc.Calculator {
+	return []*calc.Calculator{{
+		ID:      ID,
+		Largest: map[string]string{"expr": "20d6kh3; 10d10!; 100d6"},
+		Fields:  []calc.Field{calc.TextField("expr", expr.MaxLength, "2d6")},
+		Odds:    odds,
+		Resolve: resolve,
+	}}
+}
+
 // System returns the registration of the dice-expression tool.
 func System() calc.System {
 	return calc.System{
 		ID: "dice", Name: "Dice expressions", Credit: "the notation of Roll20 and Foundry",
-		Calculators: []*calc.Calculator{{
-			ID:      ID,
-			Largest: map[string]string{"expr": "20d6kh3; 10d10!; 100d6"},
-			Fields:  []calc.Field{calc.TextField("expr", expr.MaxLength, "2d6")},
-			Odds:    odds,
-			Resolve: resolve,
-		}},
+		Calculators: Calculators(),
 		Docs: map[string]calc.Doc{ID: {
 			Title: "Odds of any roll",
 			Help: "Type a roll as you would write it and see the chance of every result: 3d6; 4d6kh3 keeps the best three of four dice; " +

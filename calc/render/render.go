@@ -64,23 +64,22 @@ func HTML(cur calc.Result, pin *calc.Result, o Options) string {
 // outcome is in split. A table whose one outcome always happens, with no
 // flag, says nothing: both are nil.
 func Outcomes(r rules.Report, pin *rules.Report) (split, also []rules.Prob) {
-	k, sum := 0, 0.0
-	for k < len(r.Outcomes) && sum < 1-1e-9 {
-		sum += r.Outcomes[k].P
-		k++
-	}
-	if sum < 1-1e-9 {
-		k = len(r.Outcomes)
-	}
-	for _, o := range r.Outcomes[k:] {
-		if max(o.P, pinP(pin, o.Name)) >= 1e-9 {
+	sum := 0.0
+	for i, o := range r.Outcomes {
+		if sum < 1-1e-9 {
+			sum += o.P
+			split = r.Outcomes[: i+1 : i+1]
+		} else if o.P >= 1e-9 || pinP(pin, o.Name) >= 1e-9 {
 			also = append(also, o)
 		}
 	}
-	if k+len(also) < 2 {
+	if sum < 1-1e-9 {
+		split, also = r.Outcomes, nil
+	}
+	if len(split)+len(also) < 2 {
 		return nil, nil
 	}
-	return r.Outcomes[:k:k], also
+	return split, also
 }
 
 // pinP is the pinned set-up's chance of the named outcome, 0 if none.
@@ -108,20 +107,24 @@ func outcomes(b *strings.Builder, r rules.Report, pin *rules.Report) {
 		b.WriteString(`<th scope="col">Chance</th>`)
 	}
 	b.WriteString(`</tr></thead><tbody>`)
-	for i, o := range append(split, also...) {
-		if i == len(split) {
-			b.WriteString(`</tbody><tbody class="calc-also"><tr><th colspan="` + cols + `" scope="rowgroup">Also (each comes with one of the outcomes above)</th></tr>`)
+	rows := func(list []rules.Prob) {
+		for _, o := range list {
+			q := pinP(pin, o.Name)
+			b.WriteString(`<tr data-outcome="` + html(o.Name) + `" data-p="` + full(o.P) + `"><th scope="row">` + html(say(o.Name, o.Words)) + `</th>`)
+			if pin != nil {
+				b.WriteString(`<td data-pin-p="` + full(q) + `">` + Pct(q) + `</td>`)
+			}
+			b.WriteString(`<td title="` + full(o.P) + `">` + Pct(o.P) + `</td>`)
+			if pin != nil {
+				b.WriteString(`<td class="calc-diff">` + diff(q, o.P) + `</td>`)
+			}
+			b.WriteString(`</tr>`)
 		}
-		q := pinP(pin, o.Name)
-		b.WriteString(`<tr data-outcome="` + html(o.Name) + `" data-p="` + full(o.P) + `"><th scope="row">` + html(say(o.Name, o.Words)) + `</th>`)
-		if pin != nil {
-			b.WriteString(`<td data-pin-p="` + full(q) + `">` + Pct(q) + `</td>`)
-		}
-		b.WriteString(`<td title="` + full(o.P) + `">` + Pct(o.P) + `</td>`)
-		if pin != nil {
-			b.WriteString(`<td class="calc-diff">` + diff(q, o.P) + `</td>`)
-		}
-		b.WriteString(`</tr>`)
+	}
+	rows(split)
+	if len(also) > 0 {
+		b.WriteString(`</tbody><tbody class="calc-also"><tr><th colspan="` + cols + `" scope="rowgroup">Also (each comes with one of the outcomes above)</th></tr>`)
+		rows(also)
 	}
 	b.WriteString(`</tbody></table>`)
 }

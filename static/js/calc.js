@@ -62,6 +62,9 @@
   // minus writes a negative number in a message with a minus sign (−3 to
   // 5), as the page does elsewhere, not a hyphen.
   const minus = (s) => s.replace(/(^|[\s(])-(?=\d)/g, "$1\u2212");
+  // TYPING is the pause, in ms, after a keystroke before the calculator
+  // runs (see the form's input handler; BENCHMARKS.md, issue 25).
+  const TYPING = 120;
   const mb = (n) => (n / 1048576).toFixed(1) + " MB";
 
   class Calc {
@@ -100,7 +103,12 @@
         if (e.target.name === "seed" && this.form.elements.dice) this.form.elements.dice.value = "";
         this.stale();
         clearTimeout(this.timer);
-        this.timer = setTimeout(() => this.run(), 200);
+        // A choice (a list, a box) is final: run at once. Typing waits for
+        // a pause of TYPING ms, so that "12" does not compute "1" first
+        // (each run takes the worker's whole attention, and a field half
+        // typed, or cleared to type anew, would flash its message).
+        const typed = e.target.type === "text" || e.target.type === "number";
+        this.timer = setTimeout(() => this.run(), typed ? TYPING : 0);
       });
       const on = (action, f) => root.querySelector(`[data-action=${action}]`)?.addEventListener("click", f);
       on("roll", () => {
