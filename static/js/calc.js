@@ -276,6 +276,7 @@
       const t0 = performance.now();
       const mode = this.out.querySelector(".calc-modes input:checked")?.value || "exact";
       const view = { key: this.key, dist: this.dist, mode, pin: this.pinned };
+      const ticket = this.ticket = (this.ticket || 0) + 1;
       let res = await call({ id: this.id, inputs, view }, this.root.dataset.wasm);
       if (res.load === false) keep(this.root.dataset.wasm);
       let misfit = null;
@@ -285,6 +286,8 @@
         misfit = res.error;
         res = await call({ id: this.id, inputs: { ...inputs, dice: "" }, view }, this.root.dataset.wasm);
       }
+      // A newer change is under way: its answer is the one to show.
+      if (ticket !== this.ticket) return;
       this.loaded = true;
       this.root.removeAttribute("aria-busy");
       this.root.dataset.ms = String(Math.round(performance.now() - t0));
