@@ -26,15 +26,18 @@
   function edits(a, b, max) {
     a = [...a]; b = [...b];
     if (Math.abs(a.length - b.length) > max) return max + 1;
-    let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+    // Two letters swapped ("wlid" for "wild") count as one edit.
+    let before = null, prev = Array.from({ length: b.length + 1 }, (_, j) => j);
     for (let i = 1; i <= a.length; i++) {
       const cur = [i];
       let best = i;
       for (let j = 1; j <= b.length; j++) {
         cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+        if (before && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) cur[j] = Math.min(cur[j], before[j - 2] + 1);
         best = Math.min(best, cur[j]);
       }
       if (best > max) return max + 1;
+      before = prev;
       prev = cur;
     }
     return prev[b.length];
@@ -102,6 +105,15 @@
       const qt = [...new Set(words(q))];
       if (!qt.length) return { hits: [], terms: [], words: qt };
       const shards = await Promise.all(qt.map((t) => this.shard(t)));
+      // A word with no term of its own may be a typo in its first two
+      // letters ("wlid"): its fuzzy matches are looked for in the shards
+      // of the words with those letters swapped too ("lwid", "wild").
+      await Promise.all(qt.map(async (t, i) => {
+        const c = [...t];
+        if (c.length < 4 || Object.keys(shards[i]).some((k) => k.startsWith(t))) return;
+        const swaps = [[c[1], c[0], ...c.slice(2)], [c[0], c[2], c[1], ...c.slice(3)]].map((s) => s.join(""));
+        for (const sh of await Promise.all(swaps.map((s) => this.shard(s)))) shards[i] = { ...sh, ...shards[i] };
+      }));
       const N = this.meta.docs, all = (1 << qt.length) - 1;
       const found = new Map(), matched = [];
       qt.forEach((t, i) => {
@@ -206,7 +218,10 @@
     const open = () => index || (index = Index.open(box.dataset.index).catch((e) => { index = null; throw e; }));
 
     function item(e, re, phraseRE, res) {
-      const terms = words(input.value).join(" ");
+      // The page highlights what the search found: a word by itself, a
+      // typo ("wlid") by the index terms it was taken for ("wild").
+      const typos = res.terms.filter((k) => !res.words.some((w) => k.startsWith(w)));
+      const terms = [...new Set(res.words.flatMap((w) => res.terms.some((k) => k.startsWith(w)) ? [w] : typos))].join(" ");
       // Words the heading (or title) already shows need no snippet: show
       // where the others are, or the section's first sentence.
       const head = words(e.heading || e.title);

@@ -91,6 +91,9 @@
     }
     const close = document.createElement("button");
     close.textContent = "Dismiss";
+    // Its own colours: inheriting the overlay's near-white text on the
+    // browser's light grey button was unreadable.
+    close.style.cssText = "font:600 14px/1.2 system-ui,sans-serif;padding:.5rem 1rem;border:2px solid #fcc;border-radius:4px;background:#fee;color:#400;cursor:pointer";
     close.onclick = clearOverlay;
     box.appendChild(close);
     document.documentElement.appendChild(box);

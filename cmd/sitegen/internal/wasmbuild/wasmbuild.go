@@ -52,7 +52,9 @@ import (
 	"d6codex/wasm"
 )
 
-func main() { wasm.Serve(calc.MustRegistry(game.System())) }
+// The calculators alone: the forms' texts, the tables and the comparison
+// are the site's, and would only weigh on the module.
+func main() { wasm.Serve(calc.MustRegistry(calc.System{ID: "` + system + `", Calculators: game.Calculators()})) }
 `
 }
 
