@@ -37,15 +37,15 @@ func TestRun(t *testing.T) {
 		stderr     string // regexp
 		wantPublic bool
 	}{
-		{"success", good, func(d string) []string { return []string{"--source", d, "--base-url", "https://rules.test/"} }, 0, `^2 pages in \d+ ms\n$`, `^$`, true},
+		{"success", good, func(d string) []string { return []string{"--source", d, "--base-url", "https://rules.test/"} }, 0, `^sitegen: sitegen layout \(site.toml\): pages from content/, static files from static/\n2 pages in \d+ ms\n$`, `^$`, true},
 		{"placeholder base URL warns", good, func(d string) []string { return []string{"--source", d, "--base-url", "https://example.org/"} }, 0,
-			`^2 pages in \d+ ms\n$`, `^sitegen build: warning: baseURL "https://example.org/" is a placeholder.*--base-url\n$`, true},
+			`^sitegen: sitegen layout \(site.toml\): pages from content/, static files from static/\n2 pages in \d+ ms\n$`, `^sitegen build: warning: baseURL "https://example.org/" is a placeholder.*--base-url\n$`, true},
 		{"no base URL warns", good, func(d string) []string { return []string{"--source", d} }, 0,
-			`^2 pages in \d+ ms\n$`, `^sitegen build: warning: baseURL "/" has no host`, true},
+			`^sitegen: sitegen layout \(site.toml\): pages from content/, static files from static/\n2 pages in \d+ ms\n$`, `^sitegen build: warning: baseURL "/" has no host`, true},
 		{"hugo short flags", good, func(d string) []string {
 			return []string{"-s", d, "-d", filepath.Join(d, "out"), "-b", "http://x.test/", "-D"}
-		}, 0, `^2 pages in`, `^$`, false},
-		{"errors as file:line:col", bad, func(d string) []string { return []string{"--source", d} }, 1, `^$`,
+		}, 0, `^sitegen: .*\n2 pages in`, `^$`, false},
+		{"errors as file:line:col", bad, func(d string) []string { return []string{"--source", d} }, 1, `^sitegen: sitegen layout`,
 			`(?s)content/a\.md:2:1: title: must be a string, not an integer\n.*content/a\.md:5:1: broken link "nope\.md": content/nope\.md does not exist\n.*2 error\(s\)`, false},
 		{"bad flag", good, func(d string) []string { return []string{"--nope"} }, 2, `^$`, `flag provided but not defined: -nope`, false},
 		{"extra argument", good, func(d string) []string { return []string{"--source", d, "extra"} }, 2, `^$`, `unexpected argument "extra"`, false},

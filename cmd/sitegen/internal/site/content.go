@@ -17,14 +17,47 @@ import (
 	"github.com/yuin/goldmark/ast"
 	"go.abhg.dev/goldmark/frontmatter"
 
+	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/markup"
 	"d6codex/templates"
 )
 
 // ContentDir is the folder, under the source directory, that holds the
-// Markdown pages. Each sub-folder is a section; its _index.md is the
-// section's own page.
+// Markdown pages in sitegen's own layout (see package layout for the
+// others). Each sub-folder is a section; its _index.md is the section's
+// own page.
 const ContentDir = "content"
+
+// ContentRel is the content-relative path of the source-relative slash
+// path file, and whether file lies in the content and is part of the site.
+func (s *Site) ContentRel(file string) (string, bool) {
+	rel := file
+	if s.lay.Content != "." {
+		var ok bool
+		if rel, ok = strings.CutPrefix(file, s.lay.Content+"/"); !ok {
+			return "", false
+		}
+	}
+	if rel == "" || strings.HasPrefix(rel, "../") {
+		return "", false
+	}
+	// Every folder on the way must be part of the site too.
+	for i := range len(rel) {
+		if rel[i] == '/' && s.lay.Skip(rel[:i], true) {
+			return "", false
+		}
+	}
+	return rel, !s.lay.Skip(rel, false)
+}
+
+// Layout returns the layout the site was read from.
+func (s *Site) Layout() *layout.Layout { return s.lay }
+
+// srcFile is the source-relative path of the content-relative path rel
+// (what diagnostics print).
+func (s *Site) srcFile(rel string) string {
+	return path.Join(s.lay.Content, rel)
+}
 
 // sectionIndex is the file name of a folder's own page.
 const sectionIndex = "_index.md"
@@ -55,6 +88,9 @@ type page struct {
 	dropH1      bool            // the page's first # heading is its title or heading (below), not rendered again
 	heading     string          // the text of the page's leading # heading when it has a title of its own; "" to show the title
 	src         []byte          // the file's bytes, kept from loading to rendering, dropped once written
+	parentTitle string          // just-the-docs' parent: the title of the page to list this one under
+	grandParent string          // and grand_parent:, the title of that page's parent
+	folder      string          // the folder a folder note (X.md beside X/, X/X.md) is the page of; "" otherwise
 	parent      *page
 	children    []*page // a section's pages and subsections, in order
 	prev, next  *page
@@ -69,10 +105,10 @@ type alias struct {
 // load reads and checks every Markdown file under content/, and builds the
 // page tree, URLs, reading order and link targets.
 func (s *Site) load(ctx context.Context) error {
-	root := filepath.Join(s.opts.Source, ContentDir)
+	root := filepath.Join(s.opts.Source, filepath.FromSlash(s.lay.Content))
 	var rels []string
 	s.files = map[string]bool{}
-	err := walkSource(s.opts.Source, root, func(rel, _ string) error {
+	err := walkSource(s.opts.Source, root, s.lay.Skip, func(rel, _ string) error {
 		if strings.HasSuffix(rel, ".md") {
 			rels = append(rels, rel)
 		} else {
@@ -80,15 +116,16 @@ func (s *Site) load(ctx context.Context) error {
 		}
 		return nil
 	}, func(rel, msg string) {
-		s.diag.addf(ContentDir+"/"+rel, 0, 0, "", "%s", msg)
+		s.diag.addf(s.srcFile(rel), 0, 0, "", "%s", msg)
 	})
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("no %s/ folder: sitegen reads the site's Markdown pages from there", ContentDir)
+			return fmt.Errorf("no %s/ folder: sitegen reads the site's Markdown pages from there", s.lay.Content)
 		}
 		return fmt.Errorf("walk %s: %w", root, err)
 	}
 	slices.Sort(rels)
+	s.folderNotes = folderNotes(rels, s.files)
 
 	all := make([]*page, len(rels))
 	err = parallel(ctx, len(rels), s.opts.Workers, func(i int) {
@@ -109,6 +146,7 @@ func (s *Site) load(ctx context.Context) error {
 		s.byRel[p.rel] = p
 		pages = append(pages, p)
 	}
+	s.applyNav()
 	s.buildTree(pages)
 	s.checkURLs()
 	return nil
@@ -116,9 +154,13 @@ func (s *Site) load(ctx context.Context) error {
 
 // loadPage parses one Markdown file for its front matter and element ids.
 func (s *Site) loadPage(rel string) *page {
-	file := ContentDir + "/" + rel
+	file := s.srcFile(rel)
 	p := &page{file: file, rel: rel}
 	p.kind, p.sitePath = s.cfg.classify(rel)
+	if folder, ok := s.folderNotes[rel]; ok {
+		p.folder = folder
+		p.kind, p.sitePath = s.cfg.classify(folder + "/" + sectionIndex)
+	}
 	src, err := readPage(s.opts.Source, file)
 	if err != nil {
 		var bad *badText
@@ -313,18 +355,17 @@ func (s *Site) readFields(p *page, m map[string]any, raw []byte, first int) {
 	p.description = r.str("description")
 	p.weight = r.int("weight")
 	p.draft = r.bool("draft")
-	for _, a := range r.strings("aliases") {
-		line, col := r.locate("aliases")
-		if !strings.HasPrefix(a, "/") {
-			// Obsidian's aliases are other names of a note, not URLs.
-			s.warn.addf(p.file, line, col, "aliases", "%q is not a site path such as /old/url/: no redirect made", a)
-			continue
+	s.readDialectFields(p, r)
+	if s.lay.Redirects == "aliases" { // Hugo's and sitegen's redirects; an Obsidian vault's aliases are names
+		for _, a := range r.strings("aliases") {
+			line, col := r.locate("aliases")
+			if !strings.HasPrefix(a, "/") {
+				// Obsidian's aliases are other names of a note, not URLs.
+				s.warn.addf(p.file, line, col, "aliases", "%q is not a site path such as /old/url/: no redirect made", a)
+				continue
+			}
+			p.aliases = append(p.aliases, alias{sitePath: aliasPath(a), line: line, col: col})
 		}
-		sp := path.Clean(a)
-		if sp != "/" {
-			sp += "/"
-		}
-		p.aliases = append(p.aliases, alias{sitePath: sp, line: line, col: col})
 	}
 	if _, has := m["title"]; has && p.title == "" && !r.bad {
 		r.fail("title", "must not be empty")
@@ -340,7 +381,7 @@ func (s *Site) buildTree(pages []*page) {
 	sections := map[string]*page{} // folder (content-relative, "" for root) -> section page
 	for _, p := range pages {
 		if p.kind == templates.KindSection || p.kind == templates.KindHome {
-			sections[strings.TrimSuffix(path.Dir(p.rel), ".")] = p
+			sections[p.dir()] = p
 		}
 	}
 	var section func(dir string) *page
@@ -367,7 +408,7 @@ func (s *Site) buildTree(pages []*page) {
 		}
 		dir := path.Dir(p.rel)
 		if p.kind == templates.KindSection {
-			dir = path.Dir(dir)
+			dir = path.Dir(p.dir())
 		}
 		if dir == "." {
 			dir = ""
@@ -386,6 +427,7 @@ func (s *Site) buildTree(pages []*page) {
 		}
 		sec.parent = section(dir)
 	}
+	s.reparent(pages)
 	all := append(slices.Clone(pages), s.synth...)
 	for _, p := range all {
 		if p.parent != nil {
@@ -436,7 +478,7 @@ func (s *Site) checkURLs() {
 	owner := map[string]*page{}
 	describe := func(p *page) string {
 		if p.file == "" {
-			return "the section of folder " + ContentDir + "/" + path.Dir(p.rel) + "/"
+			return "the section of folder " + s.srcFile(path.Dir(p.rel)) + "/"
 		}
 		return p.file
 	}

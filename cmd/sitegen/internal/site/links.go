@@ -63,19 +63,19 @@ func (s *Site) resolveLink(from *page, dest string) (string, string) {
 	}
 	rel := path.Join(path.Dir(from.rel), target)
 	if rel == ".." || strings.HasPrefix(rel, "../") {
-		return "", fmt.Sprintf("points outside %s/", ContentDir)
+		return "", fmt.Sprintf("points outside %s/", s.lay.Content)
 	}
 	to, ok := s.byRel[rel]
 	switch {
 	case !ok && s.drafts[rel]:
-		return "", fmt.Sprintf("%s/%s is a draft (build with --drafts to include it)", ContentDir, rel)
+		return "", fmt.Sprintf("%s is a draft (build with --drafts to include it)", s.srcFile(rel))
 	case !ok:
-		return "", fmt.Sprintf("%s/%s does not exist", ContentDir, rel)
+		return "", fmt.Sprintf("%s does not exist", s.srcFile(rel))
 	}
 	u := s.cfg.relURL(to.sitePath) + query
 	if frag != "" {
 		if !to.ids[frag] && !to.failed { // a page that could not be read has its own error
-			return "", fmt.Sprintf("no heading with id %q in %s/%s", frag, ContentDir, rel)
+			return "", fmt.Sprintf("no heading with id %q in %s", frag, s.srcFile(rel))
 		}
 		u += "#" + frag
 	}
@@ -99,7 +99,7 @@ func (s *Site) resolveAbs(dest string) (string, string) {
 		target = un
 	}
 	clean := path.Clean(target)
-	candidates := []string{clean + "/", strings.ToLower(clean) + "/"}
+	candidates := []string{clean + "/", strings.ToLower(clean) + "/", clean}
 	if clean == "/" {
 		candidates = []string{"/"}
 	}

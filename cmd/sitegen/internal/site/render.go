@@ -46,7 +46,7 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 		return err
 	}
 	s.search = s.newSearchIndex(assets)
-	s.lastmod = gitTimes(ctx, s.opts.Source)
+	s.lastmod = gitTimes(ctx, s.opts.Source, s.lay.Content)
 	view := &templates.Site{
 		Title:    s.cfg.Title,
 		Language: s.cfg.LanguageCode,
@@ -88,6 +88,9 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 
 // outputPath is the file a site path is written to ("/a/b/" -> "a/b/index.html").
 func outputPath(sitePath string) string {
+	if !strings.HasSuffix(sitePath, "/") { // a redirect from an old file ("/old.html")
+		return strings.TrimPrefix(sitePath, "/")
+	}
 	return strings.TrimPrefix(sitePath, "/") + "index.html"
 }
 
@@ -244,7 +247,7 @@ func (s *Site) markupPage(p *page, assets templates.Assets) *markup.Page {
 		Assets: assets,
 		DropH1: p.dropH1,
 		Report: func(pr markup.Problem) {
-			if pr.Warning {
+			if pr.Warning || s.cfg.BrokenLinksWarn && strings.HasPrefix(pr.Msg, "broken ") {
 				s.warn.addf(p.file, pr.Line, pr.Col, "", "%s", pr.Msg)
 			} else {
 				s.diag.addf(p.file, pr.Line, pr.Col, "", "%s", pr.Msg)

@@ -1,0 +1,59 @@
+package site
+
+import (
+	"path"
+	"strings"
+)
+
+// A folder note is a folder's own page written the way Obsidian's
+// folder-note plugins, just-the-docs and many GitHub corpora write it:
+// X/X.md inside the folder, or X.md beside X/. It takes the folder's URL
+// and heads its section, in every layout, when the folder has no index
+// page of its own (_index.md, index.md, README.md); X/X.md wins over an
+// X.md beside it (which then reports the duplicate URL). Links in it stay
+// relative to where the file is.
+
+// folderNotes returns the folder notes among the Markdown files rels
+// (files are the other content files), each with the folder it stands for.
+func folderNotes(rels []string, files map[string]bool) map[string]string {
+	folders := map[string]bool{}  // every folder that holds a file
+	hasIndex := map[string]bool{} // folders with an index page of their own
+	addDirs := func(rel string) {
+		for d := path.Dir(rel); d != "." && !folders[d]; d = path.Dir(d) {
+			folders[d] = true
+		}
+	}
+	for _, rel := range rels {
+		addDirs(rel)
+		if isSectionIndex(path.Base(rel)) {
+			hasIndex[strings.TrimSuffix(path.Dir(rel), ".")] = true
+		}
+	}
+	for rel := range files {
+		addDirs(rel)
+	}
+	notes := map[string]string{}
+	taken := map[string]bool{}
+	for _, rel := range rels { // X/X.md first
+		dir := path.Dir(rel)
+		if dir != "." && !hasIndex[dir] && strings.EqualFold(path.Base(dir)+".md", path.Base(rel)) {
+			notes[rel], taken[dir] = dir, true
+		}
+	}
+	for _, rel := range rels { // then X.md beside X/
+		dir := strings.TrimSuffix(rel, ".md")
+		if folders[dir] && !hasIndex[dir] && !taken[dir] {
+			notes[rel], taken[dir] = dir, true
+		}
+	}
+	return notes
+}
+
+// dir is the content-relative folder a section page stands for, or the
+// folder a page is in ("" for the root).
+func (p *page) dir() string {
+	if p.folder != "" {
+		return p.folder
+	}
+	return strings.TrimSuffix(path.Dir(p.rel), ".")
+}
