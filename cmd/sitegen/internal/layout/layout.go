@@ -115,8 +115,10 @@ func (l *Layout) Skip(rel string, dir bool) bool {
 		if ok, _ := path.Match(g, name); ok {
 			return true
 		}
-		if ok, _ := path.Match(g, rel); ok {
-			return true
+		for p := rel; p != "." && p != ""; p = path.Dir(p) { // the path or a folder on it
+			if ok, _ := path.Match(g, p); ok {
+				return true
+			}
 		}
 	}
 	return false
@@ -166,6 +168,9 @@ func Exists(dir, rel string, wantDir bool) bool {
 // CleanRel turns a folder named in a tool's settings into a clean
 // source-relative slash path, or "" when it leaves the source folder.
 func CleanRel(p string) string {
+	if strings.TrimSpace(p) == "" {
+		return ""
+	}
 	p = path.Clean(strings.ReplaceAll(strings.TrimSpace(p), "\\", "/"))
 	p = strings.TrimPrefix(p, "./")
 	if p == ".." || strings.HasPrefix(p, "../") || strings.HasPrefix(p, "/") {

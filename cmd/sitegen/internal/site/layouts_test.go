@@ -1,0 +1,180 @@
+package site
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"d6codex/cmd/sitegen/internal/testing/sitetest"
+)
+
+// theme is the smallest default theme a build accepts.
+var theme = fstest.MapFS{"css/site.css": {Data: []byte("body{}\n")}, "js/fake.js": {Data: []byte("//\n")}}
+
+// TestLayouts builds a small project of each tool as it is, without a
+// site.toml, and checks what is published, where, and what is not.
+func TestLayouts(t *testing.T) {
+	tests := []struct {
+		name     string
+		files    map[string]string
+		has      map[string]string // output path -> a string it must contain ("" any)
+		hasNot   []string
+		warnings []string // each a part of one warning
+	}{
+		{
+			name: "jekyll just-the-docs",
+			files: map[string]string{
+				"_config.yml":         "title: Jekyll SRD\nurl: https://srd.test\nexclude: [scripts]\n",
+				"index.md":            "---\ntitle: Home\n---\nSee [combat](/docs/combat/) and [the old page](/old/).\n",
+				"Gemfile":             "gem 'jekyll'\n",
+				"scripts/convert.md":  "# not published\n",
+				"_includes/nav.md":    "# not published\n",
+				"_site/index.html":    "old output",
+				"docs/combat.md":      "---\ntitle: Combat\nnav_order: 2\nredirect_from:\n  - /old/\n  - /older.html\n---\n# Combat\n",
+				"docs/magic.md":       "---\ntitle: Magic\nnav_order: 1.5\n---\n",
+				"docs/spells.md":      "---\ntitle: Spells\nparent: Magic\n---\n",
+				"docs/perm.md":        "---\ntitle: Perm\npermalink: /elsewhere/\n---\n",
+				"assets/images/a.png": "png",
+			},
+			has: map[string]string{
+				"index.html":             "Jekyll SRD",
+				"docs/combat/index.html": "https://srd.test/docs/combat/",
+				"old/index.html":         "https://srd.test/docs/combat/",
+				"older.html":             "https://srd.test/docs/combat/",
+				"elsewhere/index.html":   "Perm",
+				"assets/images/a.png":    "png",
+				"docs/magic/index.html":  `aria-current="page">Magic</a> <ul><li><a href="/docs/spells/">`, // under its parent in the navigation
+			},
+			hasNot: []string{"Gemfile", "scripts/convert/index.html", "_includes/nav/index.html", "docs/perm/index.html"},
+		},
+		{
+			name: "hugo",
+			files: map[string]string{
+				"hugo.toml":          "title = \"Hugo Wiki\"\nbaseURL = \"https://wiki.test/\"\nstaticDir = [\"static\", \"files\"]\n",
+				"content/_index.md":  "---\ntitle: Home\n---\n![map](/img/map.png) [pdf](/sheet.pdf)\n",
+				"content/rules.md":   "---\ntitle: Rules\naliases: [/old-rules/]\n---\n",
+				"static/img/map.png": "png",
+				"files/sheet.pdf":    "pdf",
+			},
+			has: map[string]string{"index.html": "Hugo Wiki", "img/map.png": "png", "sheet.pdf": "pdf", "old-rules/index.html": "https://wiki.test/rules/"},
+		},
+		{
+			name: "mkdocs nav",
+			files: map[string]string{
+				"mkdocs.yml":     "site_name: MkSRD\nnav:\n  - index.md\n  - Zeta first: z.md\n  - a.md\n",
+				"docs/index.md":  "# Home\n",
+				"docs/a.md":      "# Alpha\n",
+				"docs/z.md":      "# Zeta\n",
+				"docs/notnav.md": "# Aardvark\n",
+			},
+			has: map[string]string{"z/index.html": "Zeta first", "index.html": "MkSRD"},
+		},
+		{
+			name: "obsidian vault",
+			files: map[string]string{
+				".obsidian/templates.json": `{"folder": "Templates"}`,
+				".trash/old.md":            "# gone\n",
+				"Templates/Monster.md":     "# {{title}}\n",
+				"Home.md":                  "---\naliases: [Start, Index]\n---\n# Home\n",
+				"Bestiary/Goblin.md":       "# Goblin\n",
+			},
+			has:    map[string]string{"home/index.html": "Home", "bestiary/goblin/index.html": "Goblin"},
+			hasNot: []string{"templates/monster/index.html", "start/index.html"},
+		},
+		{
+			name: "folder notes",
+			files: map[string]string{
+				"site.toml":                      "title = \"T\"\n",
+				"content/_index.md":              "# Home\n[feats](General-Feats.md) [classes](Classes/Classes.md)\n",
+				"content/General-Feats.md":       "# General Feats\n![i](General-Feats/img.png) [alert](General-Feats/Alert.md)\n",
+				"content/General-Feats/Alert.md": "# Alert\n",
+				"content/General-Feats/img.png":  "png",
+				"content/Classes/Classes.md":     "# Classes\n[fighter](Fighter.md)\n",
+				"content/Classes/Fighter.md":     "# Fighter\n",
+			},
+			has: map[string]string{
+				"general-feats/index.html":       `<a href="/general-feats/alert/">alert</a>`,
+				"general-feats/alert/index.html": `<a href="/general-feats/">General Feats</a>`, // its section's breadcrumb
+				"classes/index.html":             `<a href="/classes/fighter/">fighter</a>`,
+			},
+			hasNot: []string{"classes/classes/index.html"},
+		},
+		{
+			name: "folder of markdown",
+			files: map[string]string{
+				"README.md":          "# Rules SRD\n\n[Fighter](classes/fighter.md)\n",
+				"classes/fighter.md": "# Fighter\n",
+				"node_modules/x.md":  "# x\n",
+			},
+			has:    map[string]string{"index.html": "Rules SRD", "classes/fighter/index.html": "Fighter"},
+			hasNot: []string{"node_modules/x/index.html"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			sitetest.WriteFiles(t, dir, tt.files)
+			res, err := build(t, dir, Options{Theme: theme})
+			if err != nil {
+				t.Fatalf("build: %v", err)
+			}
+			for _, w := range tt.warnings {
+				if !strings.Contains(strings.Join(res.Warnings, "\n"), w) {
+					t.Errorf("no warning %q in %q", w, res.Warnings)
+				}
+			}
+			out := readTree(t, dir+"/public")
+			for p, want := range tt.has {
+				got, ok := out[p]
+				if !ok {
+					t.Errorf("%s not published", p)
+				} else if !strings.Contains(got, want) {
+					t.Errorf("%s does not contain %q", p, want)
+				}
+			}
+			for _, p := range tt.hasNot {
+				if _, ok := out[p]; ok {
+					t.Errorf("%s published", p)
+				}
+			}
+		})
+	}
+}
+
+// TestBrokenLinksWarn: with brokenLinks = "warn" (or the option) broken
+// links, anchors and images are warnings and the site builds; other
+// errors still fail it.
+func TestBrokenLinksWarn(t *testing.T) {
+	page := "---\ntitle: A\n---\n[x](nope.md) [y](#nowhere) ![z](gone.png)\n"
+	for _, tt := range []struct {
+		name string
+		toml string
+		opt  string
+		ok   bool
+	}{
+		{"default fails", "", "", false},
+		{"site.toml warn", "brokenLinks = \"warn\"\n", "", true},
+		{"option warn", "", "warn", true},
+		{"option error beats site.toml", "brokenLinks = \"warn\"\n", "error", false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			src := writeTree(t, map[string]string{"site.toml": "title = \"T\"\n" + tt.toml, "content/a.md": page})
+			res, err := build(t, src, Options{BrokenLinks: tt.opt})
+			if (err == nil) != tt.ok {
+				t.Fatalf("err = %v, want ok %v", err, tt.ok)
+			}
+			if tt.ok {
+				if len(res.WarningList) != 3 {
+					t.Errorf("warnings = %v, want the three broken links", res.WarningList)
+				}
+				if got := CountKinds(res.WarningList); got != "2 broken link, 1 broken image" {
+					t.Errorf("CountKinds = %q", got)
+				}
+			}
+		})
+	}
+	src := writeTree(t, map[string]string{"site.toml": "title = \"T\"\nbrokenLinks = \"warn\"\n", "content/a.md": "---\ntitle: 1\n---\n[x](nope.md)\n"})
+	if _, err := build(t, src, Options{}); err == nil || !strings.Contains(err.Error(), "title: must be a string") {
+		t.Errorf("err = %v, want the front matter error", err)
+	}
+}
