@@ -27,6 +27,9 @@ import (
 	"github.com/yuin/goldmark/util"
 	"go.abhg.dev/goldmark/frontmatter"
 
+	"d6codex/cmd/sitegen/internal/markup/kramdown"
+	"d6codex/cmd/sitegen/internal/markup/liquid"
+	"d6codex/cmd/sitegen/internal/markup/shortcode"
 	"d6codex/templates"
 )
 
@@ -43,7 +46,25 @@ type Options struct {
 	// UnsafeHint tells an editor how to keep raw HTML (where the setting
 	// lives), appended to the warning.
 	UnsafeHint string
+	// Dialects are the other tools' Markdown the pages are written in
+	// (the layout's: Jekyll's Liquid and kramdown, Hugo's shortcodes).
+	Dialects Dialects
 }
+
+// Dialects switch on the Markdown of other tools, each a goldmark
+// extension in a package of its own under markup/.
+type Dialects struct {
+	// Kramdown applies kramdown attribute lists ({: #id .class}, {:toc}).
+	Kramdown bool
+	// Liquid drops Liquid tags and outputs with a warning.
+	Liquid bool
+	// Shortcodes renders Hugo docs themes' shortcodes.
+	Shortcodes bool
+}
+
+// SafeClasses are the classes a kramdown attribute list may give a block:
+// the ones the default theme styles.
+var SafeClasses = map[string]bool{"callout": true, "note": true, "tip": true, "warning": true, "important": true, "caution": true}
 
 // Markdown converts pages. One value serves every page of a build,
 // concurrently.
@@ -67,17 +88,27 @@ func New(opts Options) *Markdown {
 	}
 	m := &Markdown{opts: opts}
 	rec := newRecorder()
+	exts := []goldmark.Extender{
+		extension.GFM,
+		extension.Footnote,
+		extension.Typographer,
+		extension.DefinitionList,
+		&frontmatter.Extender{},
+		calloutExtension{},
+		pageExtension{m: m},
+	}
+	if opts.Dialects.Kramdown {
+		exts = append(exts, kramdown.Extension{SafeClasses: SafeClasses})
+	}
+	if opts.Dialects.Liquid {
+		exts = append(exts, liquid.Extension{Warn: warnAt})
+	}
+	if opts.Dialects.Shortcodes {
+		exts = append(exts, shortcode.Extension{Warn: warnAt})
+	}
 	m.md = goldmark.New(
 		goldmark.WithParser(rec),
-		goldmark.WithExtensions(
-			extension.GFM,
-			extension.Footnote,
-			extension.Typographer,
-			extension.DefinitionList,
-			&frontmatter.Extender{},
-			calloutExtension{},
-			pageExtension{m: m},
-		),
+		goldmark.WithExtensions(exts...),
 		goldmark.WithParserOptions(
 			parser.WithAutoHeadingID(),
 			parser.WithHeadingAttribute(),
@@ -245,6 +276,14 @@ func (st *pageState) report(off int, warning bool, msg string) {
 func (st *pageState) reportAt(line, col int, warning bool, msg string) {
 	if st.page.Report != nil {
 		st.page.Report(Problem{Line: line, Col: col, Msg: msg, Warning: warning})
+	}
+}
+
+// warnAt reports a warning at a source offset of the page being parsed
+// (the dialect extensions' Warn).
+func warnAt(pc parser.Context, off int, msg string) {
+	if st := state(pc); st != nil {
+		st.report(off, true, msg)
 	}
 }
 

@@ -190,6 +190,11 @@ func Load(ctx context.Context, opts Options) (*Site, error) {
 		Handlers:   opts.Handlers,
 		StaticDir:  StaticDir,
 		UnsafeHint: "unsafe = true under [markup.goldmark.renderer] in " + ConfigFile,
+		Dialects: markup.Dialects{
+			Kramdown:   s.lay.Kind == layout.Jekyll,
+			Liquid:     s.lay.Kind == layout.Jekyll,
+			Shortcodes: s.lay.Kind == layout.Hugo,
+		},
 	})
 	if err := s.load(ctx); err != nil {
 		return nil, fmt.Errorf("load %s: %w", opts.Source, err)

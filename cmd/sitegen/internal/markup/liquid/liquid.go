@@ -1,0 +1,131 @@
+// Package liquid keeps Liquid, the template language of Jekyll pages
+// ({% include x.html %}, {{ site.title }}), out of a page rendered without
+// Jekyll: each tag or output is dropped, never printed, and reported as a
+// warning at its line and column. A paragraph of nothing but Liquid goes
+// with it.
+package liquid
+
+import (
+	"bytes"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+)
+
+// Warn reports a problem at a source offset of the page being parsed.
+type Warn func(pc parser.Context, offset int, msg string)
+
+// Extension adds the Liquid filter to a goldmark instance.
+type Extension struct{ Warn Warn }
+
+// Kind is the AST kind of a dropped Liquid tag.
+var Kind = ast.NewNodeKind("Liquid")
+
+// Tag is a Liquid tag or output; it renders nothing.
+type Tag struct {
+	ast.BaseInline
+	Source []byte // the tag as written
+}
+
+// Kind implements ast.Node.
+func (n *Tag) Kind() ast.NodeKind { return Kind }
+
+// Dump implements ast.Node.
+func (n *Tag) Dump(src []byte, level int) {
+	ast.DumpHelper(n, src, level, map[string]string{"Source": string(n.Source)}, nil)
+}
+
+// Extend implements goldmark.Extender.
+func (e Extension) Extend(m goldmark.Markdown) {
+	m.Parser().AddOptions(
+		parser.WithInlineParsers(util.Prioritized(inline{warn: e.Warn}, 90)),
+		parser.WithASTTransformers(util.Prioritized(emptyParagraphs{}, 95)),
+	)
+	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(nothing{}, 100)))
+}
+
+// Span returns the length of the Liquid tag or output at the start of b
+// ("{% … %}", "{{ … }}", not Hugo's "{{< … >}}" or "{{% … %}}"), or 0.
+func Span(b []byte) int {
+	var end []byte
+	switch {
+	case bytes.HasPrefix(b, []byte("{%")):
+		end = []byte("%}")
+	case bytes.HasPrefix(b, []byte("{{")) && len(b) > 2 && b[2] != '<' && b[2] != '%':
+		end = []byte("}}")
+	default:
+		return 0
+	}
+	i := bytes.Index(b[2:], end)
+	if i < 0 {
+		return 0
+	}
+	return i + 4
+}
+
+type inline struct{ warn Warn }
+
+func (inline) Trigger() []byte { return []byte{'{'} }
+
+func (p inline) Parse(_ ast.Node, block text.Reader, pc parser.Context) ast.Node {
+	line, seg := block.PeekLine()
+	n := Span(line)
+	if n == 0 {
+		return nil
+	}
+	tag := line[:n]
+	block.Advance(n)
+	if p.warn != nil {
+		p.warn(pc, seg.Start, "Liquid "+describe(tag)+" \""+string(tag)+"\": Jekyll's template language, not shown")
+	}
+	return &Tag{Source: append([]byte(nil), tag...)}
+}
+
+func describe(tag []byte) string {
+	if bytes.HasPrefix(tag, []byte("{%")) {
+		return "tag"
+	}
+	return "output"
+}
+
+// emptyParagraphs removes the paragraphs that held only Liquid.
+type emptyParagraphs struct{}
+
+func (emptyParagraphs) Transform(doc *ast.Document, reader text.Reader, _ parser.Context) {
+	src := reader.Source()
+	var empty []ast.Node
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering || n.Kind() != ast.KindParagraph {
+			return ast.WalkContinue, nil
+		}
+		only := n.HasChildren()
+		for c := n.FirstChild(); c != nil && only; c = c.NextSibling() {
+			switch c := c.(type) {
+			case *Tag:
+			case *ast.Text:
+				only = len(bytes.TrimSpace(c.Segment.Value(src))) == 0
+			default:
+				only = false
+			}
+		}
+		if only {
+			empty = append(empty, n)
+		}
+		return ast.WalkSkipChildren, nil
+	})
+	for _, n := range empty {
+		n.Parent().RemoveChild(n.Parent(), n)
+	}
+}
+
+type nothing struct{}
+
+func (nothing) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(Kind, func(util.BufWriter, []byte, ast.Node, bool) (ast.WalkStatus, error) {
+		return ast.WalkSkipChildren, nil
+	})
+}
