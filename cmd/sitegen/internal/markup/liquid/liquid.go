@@ -74,7 +74,7 @@ func (inline) Trigger() []byte { return []byte{'{'} }
 func (p inline) Parse(_ ast.Node, block text.Reader, pc parser.Context) ast.Node {
 	line, seg := block.PeekLine()
 	n := Span(line)
-	if n == 0 {
+	if n == 0 || block.PrecendingCharacter() == '{' { // inside Hugo's {{% … %}}
 		return nil
 	}
 	tag := line[:n]

@@ -309,49 +309,48 @@ func linkLabel(r ast.Node, src []byte) []ast.Node {
 	if !ok || !strings.HasPrefix(string(next.Segment.Value(src)), ")") {
 		return nil
 	}
-	var texts []*ast.Text // back from r to the text holding "["
+	var nodes []ast.Node // back from r to the text holding "["
 	open := -1
-	for n := r.PreviousSibling(); n != nil; n = n.PreviousSibling() {
-		t, ok := n.(*ast.Text)
-		if !ok {
-			return nil
-		}
-		texts = append(texts, t)
-		if open = strings.LastIndexByte(string(t.Segment.Value(src)), '['); open >= 0 {
-			break
+	for n := r.PreviousSibling(); n != nil && open < 0; n = n.PreviousSibling() {
+		nodes = append(nodes, n)
+		if t, ok := n.(*ast.Text); ok {
+			open = strings.LastIndexByte(string(t.Segment.Value(src)), '[')
 		}
 	}
 	if open < 0 {
 		return nil
 	}
-	var all strings.Builder
-	for i := len(texts) - 1; i >= 0; i-- {
-		all.Write(texts[i].Segment.Value(src))
+	var tail strings.Builder // the texts right before r
+	for i := len(nodes) - 1; i >= 0; i-- {
+		if t, ok := nodes[i].(*ast.Text); ok {
+			tail.Write(t.Segment.Value(src))
+		} else {
+			tail.Reset()
+		}
 	}
-	if !strings.HasSuffix(all.String(), "](") {
+	if !strings.HasSuffix(tail.String(), "](") {
 		return nil
 	}
-	// Trim "](" from the end, across nodes if need be.
+	// Trim "](" from the end, across texts if need be.
 	for cut := 2; cut > 0; {
-		t := texts[0]
+		t := nodes[0].(*ast.Text)
 		n := min(cut, t.Segment.Len())
 		t.Segment = t.Segment.WithStop(t.Segment.Stop - n)
 		cut -= n
-		if t.Segment.Len() == 0 {
+		if t.Segment.Len() == 0 && len(nodes) > 1 {
 			t.Parent().RemoveChild(t.Parent(), t)
-			texts = texts[1:]
+			nodes = nodes[1:]
 		}
 	}
-	first := texts[len(texts)-1]
-	label := []ast.Node{}
-	labelStart := first.Segment.Start + open + 1
-	if labelStart < first.Segment.Stop {
-		label = append(label, ast.NewTextSegment(text.NewSegment(labelStart, first.Segment.Stop)))
+	first := nodes[len(nodes)-1].(*ast.Text)
+	var label []ast.Node
+	if start := first.Segment.Start + open + 1; start < first.Segment.Stop {
+		label = append(label, ast.NewTextSegment(text.NewSegment(start, first.Segment.Stop)))
 	}
 	first.Segment = first.Segment.WithStop(first.Segment.Start + open)
-	for i := len(texts) - 2; i >= 0; i-- {
-		texts[i].Parent().RemoveChild(texts[i].Parent(), texts[i])
-		label = append(label, texts[i])
+	for i := len(nodes) - 2; i >= 0; i-- {
+		nodes[i].Parent().RemoveChild(nodes[i].Parent(), nodes[i])
+		label = append(label, nodes[i])
 	}
 	next.Segment = next.Segment.WithStart(next.Segment.Start + 1)
 	return label
