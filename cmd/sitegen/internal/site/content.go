@@ -124,6 +124,10 @@ func (s *Site) load(ctx context.Context) error {
 		}
 		return fmt.Errorf("walk %s: %w", root, err)
 	}
+	if s.files[notFoundHTML] { // a corpus's own 404 page, HTML in Markdown's clothes
+		delete(s.files, notFoundHTML)
+		rels = append(rels, notFoundHTML)
+	}
 	slices.Sort(rels)
 	s.folderNotes = folderNotes(rels, s.files)
 
@@ -146,6 +150,7 @@ func (s *Site) load(ctx context.Context) error {
 		s.byRel[p.rel] = p
 		pages = append(pages, p)
 	}
+	pages = s.takeNotFound(pages)
 	s.applyNav()
 	s.buildTree(pages)
 	s.checkURLs()

@@ -2,7 +2,10 @@ package site
 
 import (
 	"path"
+	"slices"
 	"strings"
+
+	"d6codex/templates"
 )
 
 // A folder note is a folder's own page written the way Obsidian's
@@ -56,4 +59,24 @@ func (p *page) dir() string {
 		return p.folder
 	}
 	return strings.TrimSuffix(path.Dir(p.rel), ".")
+}
+
+// notFoundHTML is the name of a corpus's own 404 page written in HTML
+// (Jekyll's); notFoundMD the Markdown one, which wins when both exist.
+const (
+	notFoundHTML = "404.html"
+	notFoundMD   = "404.md"
+)
+
+// takeNotFound takes the corpus's own 404 page (404.md, else 404.html, at
+// the content root) out of pages: it becomes the site's 404 page at
+// /404.html, outside the navigation and the reading order.
+func (s *Site) takeNotFound(pages []*page) []*page {
+	for _, name := range []string{notFoundMD, notFoundHTML} {
+		if p, ok := s.byRel[name]; ok && s.notFound == nil {
+			s.notFound = p
+			p.sitePath, p.kind = "/"+notFoundHTML, templates.KindPage
+		}
+	}
+	return slices.DeleteFunc(pages, func(p *page) bool { return p.rel == notFoundMD || p.rel == notFoundHTML })
 }

@@ -35,7 +35,9 @@ func TestLayouts(t *testing.T) {
 				"docs/spells.md":      "---\ntitle: Spells\nparent: Magic\n---\n",
 				"docs/perm.md":        "---\ntitle: Perm\npermalink: /elsewhere/\n---\n",
 				"assets/images/a.png": "png",
+				"404.html":            "---\ntitle: Lost\npermalink: /404\n---\n# Lost in the dungeon\n\nGo {% link index.md %} home.\n",
 			},
+			warnings: []string{`404.html:7:4: Liquid tag "{% link index.md %}"`},
 			has: map[string]string{
 				"index.html":             "Jekyll SRD",
 				"docs/combat/index.html": "https://srd.test/docs/combat/",
@@ -43,20 +45,22 @@ func TestLayouts(t *testing.T) {
 				"older.html":             "https://srd.test/docs/combat/",
 				"elsewhere/index.html":   "Perm",
 				"assets/images/a.png":    "png",
+				"404.html":               "Lost in the dungeon",
 				"docs/magic/index.html":  `aria-current="page">Magic</a> <ul><li><a href="/docs/spells/">`, // under its parent in the navigation
 			},
-			hasNot: []string{"Gemfile", "scripts/convert/index.html", "_includes/nav/index.html", "docs/perm/index.html"},
+			hasNot: []string{"404/index.html", "Gemfile", "scripts/convert/index.html", "_includes/nav/index.html", "docs/perm/index.html"},
 		},
 		{
 			name: "hugo",
 			files: map[string]string{
+				"content/404.md":     "# Not here\n",
 				"hugo.toml":          "title = \"Hugo Wiki\"\nbaseURL = \"https://wiki.test/\"\nstaticDir = [\"static\", \"files\"]\n",
 				"content/_index.md":  "---\ntitle: Home\n---\n![map](/img/map.png) [pdf](/sheet.pdf)\n",
 				"content/rules.md":   "---\ntitle: Rules\naliases: [/old-rules/]\n---\n",
 				"static/img/map.png": "png",
 				"files/sheet.pdf":    "pdf",
 			},
-			has: map[string]string{"index.html": "Hugo Wiki", "img/map.png": "png", "sheet.pdf": "pdf", "old-rules/index.html": "https://wiki.test/rules/"},
+			has: map[string]string{"index.html": "Hugo Wiki", "img/map.png": "png", "sheet.pdf": "pdf", "old-rules/index.html": "https://wiki.test/rules/", "404.html": "Not here"},
 		},
 		{
 			name: "mkdocs nav",

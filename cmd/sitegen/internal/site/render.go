@@ -67,9 +67,16 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 	if err := s.search.write(s, out); err != nil {
 		return err
 	}
-	notFound := &templates.Page{Kind: templates.KindNotFound, Site: view, Title: "Page not found", URL: s.cfg.relURL("/404.html")}
-	if err := s.writePage(ctx, out, "404.html", templates.Render(notFound)); err != nil {
-		return err
+	if s.notFound != nil {
+		if err := s.renderPage(ctx, s.notFound, view, out); err != nil {
+			s.diag.addf(s.notFound.file, 0, 0, "", "%v", err)
+		}
+		s.rendered.Add(-1) // the 404 page is not counted
+	} else {
+		notFound := &templates.Page{Kind: templates.KindNotFound, Site: view, Title: "Page not found", URL: s.cfg.relURL("/404.html")}
+		if err := s.writePage(ctx, out, "404.html", templates.Render(notFound)); err != nil {
+			return err
+		}
 	}
 	redirects := map[string]bool{}
 	for _, p := range s.pages {
@@ -175,7 +182,9 @@ func (s *Site) renderPage(ctx context.Context, p *page, site *templates.Site, ou
 		}
 		v.Content = buf.String()
 		v.TOC, v.Flags, v.Scripts, v.Styles = res.TOC, res.Flags, res.Scripts, res.Styles
-		s.search.add(p, doc, src)
+		if p != s.notFound { // the 404 page is not found by search either
+			s.search.add(p, doc, src)
+		}
 	}
 	if paths := listPaths(p); len(paths) > 1 {
 		if err := s.writeListPages(ctx, out, p, v, paths); err != nil {
