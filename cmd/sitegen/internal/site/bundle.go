@@ -57,7 +57,7 @@ func (s *Site) copyBundles(o *assets.Output, reserved map[string]bool) error {
 // problem when it names a file that does not exist. ok is false when the
 // target is not a file link sitegen checks (a folder, no extension).
 func (s *Site) resolveFile(from *page, target string) (url, problem string, ok bool) {
-	if strings.HasSuffix(target, "/") || path.Ext(target) == "" {
+	if base := path.Base(target); strings.HasSuffix(target, "/") || path.Ext(target) == "" || base == "." || base == ".." {
 		return "", "", false
 	}
 	rel := path.Join(path.Dir(from.rel), target)

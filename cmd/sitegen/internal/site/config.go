@@ -52,7 +52,8 @@ type Config struct {
 	// "warn"; default "error"; the --broken-links flag overrides it).
 	BrokenLinksWarn bool
 
-	raw []byte // the file's text, to place messages about its keys
+	raw           []byte // the file's text, to place messages about its keys
+	copyrightFile string // the settings file Copyright comes from
 }
 
 // basePath returns the path part of the base URL ("/" or "/sub/").
@@ -77,7 +78,7 @@ func loadConfig(dir, baseURLOverride string, lay *layout.Layout, diag *collector
 	if set.LanguageCode != "" {
 		cfg.LanguageCode = set.LanguageCode
 	}
-	cfg.Copyright = strings.TrimSpace(set.Copyright)
+	cfg.Copyright, cfg.copyrightFile = strings.TrimSpace(set.Copyright), lay.File
 	base := set.BaseURL
 	if base != "" {
 		if norm, err := normalizeBaseURL(base); err != nil {
@@ -129,7 +130,7 @@ func loadConfig(dir, baseURLOverride string, lay *layout.Layout, diag *collector
 		cfg.LanguageCode = s
 	}
 	if s := strings.TrimSpace(r.str("copyright")); s != "" {
-		cfg.Copyright = s
+		cfg.Copyright, cfg.copyrightFile = s, ConfigFile
 	}
 	switch s := r.str("brokenLinks"); s {
 	case "", "error":

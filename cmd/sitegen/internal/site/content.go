@@ -356,6 +356,14 @@ func (s *Site) readFrontMatter(p *page, src []byte, data *frontmatter.Data) {
 // lines) m, decoded from raw, which starts at line first of the file.
 func (s *Site) readFields(p *page, m map[string]any, raw []byte, first int) {
 	r := &fieldReader{file: p.file, m: m, raw: raw, line: first, diag: s.diag}
+	if s.lay.Kind != layout.Sitegen {
+		// Other tools take any scalar as a title (Jekyll's 404.html has
+		// "title: 404").
+		switch t := m["title"].(type) {
+		case int, int64, uint64, float64:
+			m["title"] = fmt.Sprint(t)
+		}
+	}
 	p.title = strings.TrimSpace(r.str("title"))
 	p.description = r.str("description")
 	p.weight = r.int("weight")

@@ -4,7 +4,10 @@ import (
 	"fmt"
 	"net/url"
 	"path"
+	"regexp"
 	"strings"
+
+	"d6codex/cmd/sitegen/internal/layout"
 )
 
 // resolveLink checks a link destination written on page from and returns
@@ -15,6 +18,9 @@ import (
 // resolveAbs); links with a scheme are kept. problem is non-empty when the
 // link is broken.
 func (s *Site) resolveLink(from *page, dest string) (string, string) {
+	if s.lay.Kind == layout.Jekyll {
+		dest = jekyllBaseURL.ReplaceAllString(dest, "")
+	}
 	if strings.HasPrefix(dest, "/") && !strings.HasPrefix(dest, "//") {
 		return s.resolveAbs(dest)
 	}
@@ -52,6 +58,12 @@ func (s *Site) resolveLink(from *page, dest string) (string, string) {
 			}
 			return s.resolveAbs(abs + query + fragPart(frag))
 		case problem != "":
+			// A file that is not beside the page may be where the
+			// browser looks, from the page's URL (Jekyll corpora write
+			// links that way: ../../assets/x.png from docs/a.md).
+			if u, p2 := s.resolveAbs(path.Join(from.sitePath, file) + query + fragPart(frag)); p2 == "" {
+				return u, ""
+			}
 			return "", problem
 		case frag != "":
 			return u + query + "#" + frag, ""
@@ -81,6 +93,11 @@ func (s *Site) resolveLink(from *page, dest string) (string, string) {
 	}
 	return u, ""
 }
+
+// jekyllBaseURL matches Liquid's {{ site.baseurl }} at the start of a
+// link in a Jekyll page: the link is site-absolute, and sitegen adds the
+// base path itself.
+var jekyllBaseURL = regexp.MustCompile(`^\{\{\s*site\.baseurl\s*\}\}`)
 
 // resolveAbs checks a site-absolute link ("/rules/combat/#cover", as
 // MkDocs and Hugo corpora write them, relative to the site's root whatever

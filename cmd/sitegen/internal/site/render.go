@@ -313,15 +313,23 @@ func (s *Site) footer(assets templates.Assets) string {
 	if s.cfg.Copyright == "" {
 		return ""
 	}
+	file := s.cfg.copyrightFile
 	pg := s.markupPage(s.home, assets)
-	pg.File, pg.DropH1 = ConfigFile, false
+	pg.File, pg.DropH1 = file, false
 	pg.Report = func(pr markup.Problem) {
-		line, col := (&fieldReader{file: ConfigFile, raw: s.cfg.raw, line: 1, toml: true}).locate("copyright")
-		s.diag.addf(ConfigFile, line, col, "copyright", "%s", pr.Msg)
+		line, col := 0, 0
+		if file == ConfigFile {
+			line, col = (&fieldReader{file: ConfigFile, raw: s.cfg.raw, line: 1, toml: true}).locate("copyright")
+		}
+		if pr.Warning {
+			s.warn.addf(file, line, col, "copyright", "%s", pr.Msg)
+		} else {
+			s.diag.addf(file, line, col, "copyright", "%s", pr.Msg)
+		}
 	}
 	out, _, err := s.md.Convert([]byte(s.cfg.Copyright), pg)
 	if err != nil {
-		s.diag.addf(ConfigFile, 0, 0, "copyright", "%v", err)
+		s.diag.addf(file, 0, 0, "copyright", "%v", err)
 		return ""
 	}
 	out = strings.TrimSpace(out)

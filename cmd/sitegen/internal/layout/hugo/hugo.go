@@ -6,6 +6,8 @@
 package hugo
 
 import (
+	"slices"
+
 	"d6codex/cmd/sitegen/internal/layout"
 )
 
@@ -33,6 +35,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 	l := &layout.Layout{Kind: layout.Hugo, File: file, Content: "content", Redirects: "aliases"}
 	if c := layout.CleanRel(l.Str(m, "contentDir")); c != "" {
 		l.Content = c
+	} else if c := languageContentDir(m); c != "" {
+		l.Content = c
+		l.Read = append(l.Read, "languages' contentDir")
 	}
 	if file[:6] == "config" && !layout.Exists(dir, l.Content, true) {
 		return nil, nil
@@ -56,4 +61,31 @@ func Recognise(dir string) (*layout.Layout, error) {
 	l.Settings.LanguageCode = l.Str(m, "languageCode")
 	l.Settings.Copyright = l.Str(m, "copyright")
 	return l, nil
+}
+
+// languageContentDir is the contentDir of a multilingual site's default
+// language (defaultContentLanguage, else "en", else the first by name):
+// sitegen builds that one language.
+func languageContentDir(m map[string]any) string {
+	langs, _ := m["languages"].(map[string]any)
+	if len(langs) == 0 {
+		return ""
+	}
+	def, _ := m["defaultContentLanguage"].(string)
+	if def == "" {
+		def = "en"
+	}
+	names := make([]string, 0, len(langs))
+	for k := range langs {
+		names = append(names, k)
+	}
+	slices.Sort(names)
+	for _, name := range append([]string{def}, names...) {
+		if lang, ok := langs[name].(map[string]any); ok {
+			if c, _ := lang["contentDir"].(string); c != "" {
+				return layout.CleanRel(c)
+			}
+		}
+	}
+	return ""
 }

@@ -7,6 +7,7 @@ package liquid
 
 import (
 	"bytes"
+	"strings"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -14,6 +15,8 @@ import (
 	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
+
+	"d6codex/cmd/sitegen/internal/markup/linklabel"
 )
 
 // Warn reports a problem at a source offset of the page being parsed.
@@ -43,7 +46,7 @@ func (n *Tag) Dump(src []byte, level int) {
 func (e Extension) Extend(m goldmark.Markdown) {
 	m.Parser().AddOptions(
 		parser.WithInlineParsers(util.Prioritized(inline{warn: e.Warn}, 90)),
-		parser.WithASTTransformers(util.Prioritized(emptyParagraphs{}, 95)),
+		parser.WithASTTransformers(util.Prioritized(linkTags{}, 94), util.Prioritized(emptyParagraphs{}, 95)),
 	)
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(nothing{}, 100)))
 }
@@ -78,6 +81,25 @@ func (p inline) Parse(_ ast.Node, block text.Reader, pc parser.Context) ast.Node
 		return nil
 	}
 	tag := line[:n]
+	fields := strings.Fields(strings.Trim(string(tag), "{}% "))
+	switch {
+	case len(fields) == 1 && fields[0] == "raw":
+		// {% raw %}…{% endraw %}: what is between is text, as written.
+		if end := bytes.Index(line[n:], []byte("{% endraw %}")); end >= 0 {
+			block.Advance(n + end + len("{% endraw %}"))
+			return ast.NewTextSegment(text.NewSegment(seg.Start+n, seg.Start+n+end))
+		}
+		block.Advance(n)
+		return &Tag{Source: append([]byte(nil), tag...)} // a raw around blocks: nothing to warn of
+	case len(fields) == 1 && fields[0] == "endraw":
+		block.Advance(n)
+		return &Tag{Source: append([]byte(nil), tag...)}
+	case len(fields) == 2 && (fields[0] == "link" || fields[0] == "post_url"):
+		// {% link docs/a.md %}: the page's URL, checked like a link from
+		// the site's root ([text]({% link … %}) is made whole).
+		block.Advance(n)
+		return &Link{Path: fields[1], pos: seg.Start}
+	}
 	block.Advance(n)
 	if p.warn != nil {
 		p.warn(pc, seg.Start, "Liquid "+describe(tag)+" \""+string(tag)+"\": Jekyll's template language, not shown")
@@ -90,6 +112,53 @@ func describe(tag []byte) string {
 		return "tag"
 	}
 	return "output"
+}
+
+// KindLink is the AST kind of a {% link %} tag before it becomes a link.
+var KindLink = ast.NewNodeKind("LiquidLink")
+
+// Link is {% link path %}; linkTags makes it an *ast.Link.
+type Link struct {
+	ast.BaseInline
+	Path string
+	pos  int
+}
+
+// Kind implements ast.Node.
+func (n *Link) Kind() ast.NodeKind { return KindLink }
+
+// Dump implements ast.Node.
+func (n *Link) Dump(src []byte, level int) {
+	ast.DumpHelper(n, src, level, map[string]string{"Path": n.Path}, nil)
+}
+
+// linkTags turns each {% link path %} into a link to "/path" (a source
+// path from the site's root): the label of [text]({% link … %}), else
+// the path.
+type linkTags struct{}
+
+func (linkTags) Transform(doc *ast.Document, reader text.Reader, _ parser.Context) {
+	src := reader.Source()
+	var tags []*Link
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if l, ok := n.(*Link); ok && entering {
+			tags = append(tags, l)
+		}
+		return ast.WalkContinue, nil
+	})
+	for _, t := range tags {
+		l := ast.NewLink()
+		l.Destination = []byte("/" + strings.TrimPrefix(t.Path, "/"))
+		l.SetPos(t.pos)
+		label := linklabel.Take(t, src)
+		if label == nil {
+			label = []ast.Node{ast.NewString([]byte(t.Path))}
+		}
+		for _, c := range label {
+			l.AppendChild(l, c)
+		}
+		t.Parent().ReplaceChild(t.Parent(), t, l)
+	}
 }
 
 // emptyParagraphs removes the paragraphs that held only Liquid.

@@ -21,6 +21,10 @@ func TestLiquid(t *testing.T) {
 		{"two on a line", "{% if x %}yes{% endif %}\n", "<p>yes</p>\n", []string{`0: Liquid tag "{% if x %}"`, `13: Liquid tag "{% endif %}"`}},
 		{"hugo shortcodes are not Liquid", "{{< hint >}} {{% x %}}\n", "<p>{{&lt; hint &gt;}} {{% x %}}</p>\n", nil},
 		{"unclosed", "a {% b\n", "<p>a {% b</p>\n", nil},
+		{"raw keeps what it holds", "Write {% raw %}{{ site.title }}{% endraw %} there\n", "<p>Write {{ site.title }} there</p>\n", nil},
+		{"link tag in a link", "See [the *config*]({% link docs/configuration.md %}) now\n", `<p>See <a href="/docs/configuration.md">the <em>config</em></a> now</p>` + "\n", nil},
+		{"link tag alone", "{% link docs/a.md %}\n", `<p><a href="/docs/a.md">docs/a.md</a></p>` + "\n", nil},
+		{"raw around a block", "{% raw %}\n\n    {{ x }}\n\n{% endraw %}\n", "<pre><code>{{ x }}\n</code></pre>\n", nil},
 		{"code is code", "`{{ x }}`\n", "<p><code>{{ x }}</code></p>\n", nil},
 	}
 	for _, tt := range tests {
