@@ -35,9 +35,9 @@ func TestLayouts(t *testing.T) {
 				"docs/spells.md":      "---\ntitle: Spells\nparent: Magic\n---\n",
 				"docs/perm.md":        "---\ntitle: Perm\npermalink: /elsewhere/\n---\n",
 				"assets/images/a.png": "png",
-				"404.html":            "---\ntitle: Lost\npermalink: /404\n---\n# Lost in the dungeon\n\nGo {% link index.md %} home.\n",
+				"404.html":            "---\ntitle: Lost\npermalink: /404\n---\n# Lost in the dungeon\n\nGo [home]({% link index.md %}).\n\n{% include footer.html %}\n",
 			},
-			warnings: []string{`404.html:7:4: Liquid tag "{% link index.md %}"`},
+			warnings: []string{`404.html:9:1: Liquid tag "{% include footer.html %}"`},
 			has: map[string]string{
 				"index.html":             "Jekyll SRD",
 				"docs/combat/index.html": "https://srd.test/docs/combat/",
@@ -45,7 +45,7 @@ func TestLayouts(t *testing.T) {
 				"older.html":             "https://srd.test/docs/combat/",
 				"elsewhere/index.html":   "Perm",
 				"assets/images/a.png":    "png",
-				"404.html":               "Lost in the dungeon",
+				"404.html":               `Lost in the dungeon</h1><div class="content"><p>Go <a href="/">home</a>.</p>`,
 				"docs/magic/index.html":  `aria-current="page">Magic</a> <ul><li><a href="/docs/spells/">`, // under its parent in the navigation
 			},
 			hasNot: []string{"404/index.html", "Gemfile", "scripts/convert/index.html", "_includes/nav/index.html", "docs/perm/index.html"},
