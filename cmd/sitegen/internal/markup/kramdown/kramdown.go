@@ -9,6 +9,7 @@
 package kramdown
 
 import (
+	"bytes"
 	"regexp"
 	"strings"
 
@@ -43,8 +44,10 @@ var ialRE = regexp.MustCompile(`^\s*\{:\s*([^}]*)\}\s*$`)
 var spanIALRE = regexp.MustCompile(`\{:[^}]*\}`)
 
 // dropSpanIALs cuts the span attribute lists out of t, splitting it where
-// one is in the middle.
+// one is in the middle. A list that goes on over the next texts (the
+// typographer splits text at "-" and ".") is cut out of them too.
 func dropSpanIALs(t *ast.Text, src []byte) {
+	joinSplitIAL(t, src)
 	for {
 		loc := spanIALRE.FindIndex(t.Segment.Value(src))
 		if loc == nil {
@@ -69,6 +72,47 @@ func dropSpanIALs(t *ast.Text, src []byte) {
 			t = rest
 		}
 	}
+}
+
+// joinSplitIAL, when t holds the start of a span attribute list that ends
+// in a later text sibling, moves the rest of it into t: t's segment grows
+// to the closing brace and the texts in between go (their segments are
+// contiguous in the source).
+func joinSplitIAL(t *ast.Text, src []byte) {
+	v := t.Segment.Value(src)
+	i := bytes.LastIndex(v, []byte("{:"))
+	if i < 0 || bytes.IndexByte(v[i:], '}') >= 0 {
+		return
+	}
+	var between []*ast.Text
+	for n := t.NextSibling(); n != nil; n = n.NextSibling() {
+		next, ok := n.(*ast.Text)
+		if !ok || next.Segment.Start != t.Segment.Stop+segLen(between) {
+			return
+		}
+		if j := bytes.IndexByte(next.Segment.Value(src), '}'); j >= 0 {
+			for _, b := range between {
+				b.Parent().RemoveChild(b.Parent(), b)
+			}
+			t.Segment = t.Segment.WithStop(next.Segment.Start + j + 1)
+			next.Segment = next.Segment.WithStart(next.Segment.Start + j + 1)
+			if next.Segment.Len() == 0 {
+				t.SetSoftLineBreak(next.SoftLineBreak())
+				next.Parent().RemoveChild(next.Parent(), next)
+			}
+			return
+		}
+		between = append(between, next)
+	}
+}
+
+// segLen is the length of the texts' segments together.
+func segLen(ts []*ast.Text) int {
+	n := 0
+	for _, t := range ts {
+		n += t.Segment.Len()
+	}
+	return n
 }
 
 // tocKey marks a paragraph that ended in {:toc}.
@@ -143,7 +187,7 @@ func (cleanup) Transform(doc *ast.Document, reader text.Reader, _ parser.Context
 			lists = append(lists, n)
 			return ast.WalkSkipChildren, nil
 		}
-		if t, ok := n.(*ast.Text); ok && spanIALRE.Match(t.Segment.Value(src)) {
+		if t, ok := n.(*ast.Text); ok && bytes.Contains(t.Segment.Value(src), []byte("{:")) {
 			texts = append(texts, t)
 		}
 		return ast.WalkContinue, nil

@@ -7,13 +7,14 @@ import (
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 )
 
 func convert(t *testing.T, src string) (string, ast.Node) {
 	t.Helper()
-	md := goldmark.New(goldmark.WithExtensions(Extension{SafeClasses: map[string]bool{"note": true}}),
+	md := goldmark.New(goldmark.WithExtensions(Extension{SafeClasses: map[string]bool{"note": true}}, extension.Typographer),
 		goldmark.WithParserOptions(parser.WithAutoHeadingID()))
 	doc := md.Parser().Parse(text.NewReader([]byte(src)))
 	var b bytes.Buffer
@@ -37,6 +38,7 @@ func TestAttributeLists(t *testing.T) {
 		{"toc list with a bullet", "* TOC\n{:toc}\n", []string{""}, nil},
 		{"span list at the end", "**bold**{: .x}\n", []string{"<p><strong>bold</strong></p>"}, nil},
 		{"span list in the middle", "a *b*{: .x} c\n", []string{"<p>a <em>b</em> c</p>"}, nil},
+		{"span list split by the typographer", "[Go](#x){: .btn .fs-5 .mb-md-0 } [Hub](#y){: .btn .mb-4 }\n", []string{`<p><a href="#x">Go</a> <a href="#y">Hub</a></p>`}, nil},
 		{"braces that are not a list", "Set {a, b} and {:x}y\n", []string{"<p>Set {a, b} and y</p>"}, nil},
 	}
 	for _, tt := range tests {
