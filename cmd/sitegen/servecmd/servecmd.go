@@ -166,6 +166,7 @@ func serve(ctx context.Context, c config, stdout, stderr io.Writer) error {
 	}
 	if lay, err := detect.Layout(c.flags.Source); err == nil {
 		opts.Layout = lay // else the first build reports the settings' error
+		fmt.Fprintf(stdout, "sitegen: %s\n", lay.Describe())
 	}
 	srv := &server{
 		opts:     opts,
