@@ -204,7 +204,14 @@ func (s *Site) loadPage(rel string) *page {
 	p.ids = markup.IDs(doc)
 	p.blocks = collectFences(doc, src)
 	if p.title == "" {
-		p.title = titleFromName(strings.TrimSuffix(path.Base(rel), ".md"))
+		switch p.kind {
+		case templates.KindHome:
+			p.title = s.cfg.Title
+		case templates.KindSection: // a folder's untitled _index.md: the folder's name
+			p.title = titleFromName(path.Base(p.dir()))
+		default:
+			p.title = titleFromName(strings.TrimSuffix(path.Base(rel), ".md"))
+		}
 	}
 	return p
 }

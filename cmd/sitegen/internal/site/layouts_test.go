@@ -60,7 +60,8 @@ func TestLayouts(t *testing.T) {
 				"static/img/map.png": "png",
 				"files/sheet.pdf":    "pdf",
 			},
-			has: map[string]string{"index.html": "Hugo Wiki", "img/map.png": "png", "sheet.pdf": "pdf", "old-rules/index.html": "https://wiki.test/rules/", "404.html": "Not here"},
+			has: map[string]string{"index.html": "Hugo Wiki", "img/map.png": "png", "sheet.pdf": "pdf", "old-rules/index.html": "https://wiki.test/rules/", "404.html": "Not here",
+				"experimental/index.html": "<h1>Experimental</h1>"},
 		},
 		{
 			name: "mkdocs nav",
