@@ -53,12 +53,14 @@ func TestLayouts(t *testing.T) {
 		{
 			name: "hugo",
 			files: map[string]string{
-				"content/404.md":     "# Not here\n",
-				"hugo.toml":          "title = \"Hugo Wiki\"\nbaseURL = \"https://wiki.test/\"\nstaticDir = [\"static\", \"files\"]\n",
-				"content/_index.md":  "---\ntitle: Home\n---\n![map](/img/map.png) [pdf](/sheet.pdf)\n",
-				"content/rules.md":   "---\ntitle: Rules\naliases: [/old-rules/]\n---\n",
-				"static/img/map.png": "png",
-				"files/sheet.pdf":    "pdf",
+				"content/404.md":                 "# Not here\n",
+				"content/experimental/_index.md": "---\nbookCollapseSection: true\n---\n", // untitled: the folder's name
+				"content/experimental/x.md":      "# X\n",
+				"hugo.toml":                      "title = \"Hugo Wiki\"\nbaseURL = \"https://wiki.test/\"\nstaticDir = [\"static\", \"files\"]\n",
+				"content/_index.md":              "---\ntitle: Home\n---\n![map](/img/map.png) [pdf](/sheet.pdf)\n",
+				"content/rules.md":               "---\ntitle: Rules\naliases: [/old-rules/]\n---\n",
+				"static/img/map.png":             "png",
+				"files/sheet.pdf":                "pdf",
 			},
 			has: map[string]string{"index.html": "Hugo Wiki", "img/map.png": "png", "sheet.pdf": "pdf", "old-rules/index.html": "https://wiki.test/rules/", "404.html": "Not here",
 				"experimental/index.html": "<h1>Experimental</h1>"},
