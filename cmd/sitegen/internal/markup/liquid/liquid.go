@@ -7,6 +7,7 @@ package liquid
 
 import (
 	"bytes"
+	"regexp"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -45,6 +46,8 @@ func (n *Tag) Dump(src []byte, level int) {
 // Extend implements goldmark.Extender.
 func (e Extension) Extend(m goldmark.Markdown) {
 	m.Parser().AddOptions(
+		// Before goldmark's link reference definitions (100).
+		parser.WithParagraphTransformers(util.Prioritized(linkDefinitions{}, 90)),
 		parser.WithInlineParsers(util.Prioritized(inline{warn: e.Warn}, 90)),
 		parser.WithASTTransformers(util.Prioritized(linkTags{}, 94), util.Prioritized(emptyParagraphs{}, 95)),
 	)
@@ -159,6 +162,39 @@ func (linkTags) Transform(doc *ast.Document, reader text.Reader, _ parser.Contex
 		}
 		t.Parent().ReplaceChild(t.Parent(), t, l)
 	}
+}
+
+// linkDefRE matches a link reference definition whose destination is a
+// {% link %} tag: [label]: {% link docs/a.md %}.
+var linkDefRE = regexp.MustCompile(`^\s{0,3}\[([^\]]+)\]:\s*\{%-?\s*link\s+(\S+)\s*-?%\}\s*$`)
+
+// linkDefinitions reads the link reference definitions goldmark cannot
+// (their destination, a {% link %} tag, has spaces) and removes them from
+// the paragraph: [text][label] then links to the page, checked.
+type linkDefinitions struct{}
+
+func (linkDefinitions) Transform(node *ast.Paragraph, reader text.Reader, pc parser.Context) {
+	lines := node.Lines()
+	src := reader.Source()
+	kept := text.NewSegments()
+	found := false
+	for i := range lines.Len() {
+		seg := lines.At(i)
+		if m := linkDefRE.FindSubmatch(seg.Value(src)); m != nil {
+			pc.AddReference(parser.NewReference(m[1], []byte("/"+strings.TrimPrefix(string(m[2]), "/")), nil))
+			found = true
+			continue
+		}
+		kept.Append(seg)
+	}
+	if !found {
+		return
+	}
+	if kept.Len() == 0 {
+		node.Parent().RemoveChild(node.Parent(), node)
+		return
+	}
+	node.SetLines(kept)
 }
 
 // emptyParagraphs removes the paragraphs that held only Liquid.
