@@ -417,6 +417,9 @@ func (s *Site) buildTree(pages []*page) {
 		}
 		kind, sp := s.cfg.classify(rel)
 		sec := &page{rel: rel, kind: kind, sitePath: sp, title: title, ids: map[string]bool{}}
+		if f, ok := s.navFolders[dir]; ok && dir != "" {
+			sec.title, sec.weight = f.title, f.weight
+		}
 		sections[dir] = sec
 		s.synth = append(s.synth, sec)
 		return sec

@@ -4,6 +4,8 @@ import (
 	"math"
 	"path"
 	"strings"
+
+	"d6codex/templates"
 )
 
 // Front matter and settings that other tools' corpora use to place pages:
@@ -63,9 +65,47 @@ func aliasPath(a string) string {
 	return sp + "/"
 }
 
+// navFolder is what the navigation says of a folder's section: the title
+// and place of the group of entries whose pages are all in it.
+type navFolder struct {
+	title  string
+	weight int
+}
+
 // applyNav gives the pages that the layout's navigation names (MkDocs'
-// nav:) its order and titles; pages it does not name follow them.
+// nav:) its order and titles, and a group of entries ("Spells:" and a
+// list) its title and place to the section of the folder its pages share;
+// pages it does not name follow them.
 func (s *Site) applyNav() {
+	s.navFolders = map[string]navFolder{}
+	for i, e := range s.lay.Nav {
+		if e.Path != "" {
+			continue
+		}
+		common := ""
+		for j, first := i+1, true; j < len(s.lay.Nav) && s.lay.Nav[j].Depth > e.Depth; j++ {
+			if p := s.lay.Nav[j].Path; p != "" {
+				if first {
+					common, first = path.Dir(p), false
+				} else {
+					common = commonDir(common, path.Dir(p))
+				}
+			}
+		}
+		if common != "" && common != "." {
+			if _, taken := s.navFolders[common]; !taken {
+				s.navFolders[common] = navFolder{title: e.Title, weight: i + 1}
+			}
+		}
+	}
+	for _, p := range s.byRel {
+		if f, ok := s.navFolders[p.dir()]; ok && p.kind == templates.KindSection {
+			p.title = f.title
+			if p.weight == 0 {
+				p.weight = f.weight
+			}
+		}
+	}
 	for i, e := range s.lay.Nav {
 		p, ok := s.byRel[e.Path]
 		if !ok || e.Path == "" {
@@ -78,6 +118,19 @@ func (s *Site) applyNav() {
 			p.weight = i + 1
 		}
 	}
+}
+
+// commonDir is the longest folder path a and b both lie in ("." for none).
+func commonDir(a, b string) string {
+	as, bs := strings.Split(a, "/"), strings.Split(b, "/")
+	n := 0
+	for n < len(as) && n < len(bs) && as[n] == bs[n] {
+		n++
+	}
+	if n == 0 {
+		return "."
+	}
+	return strings.Join(as[:n], "/")
 }
 
 // reparent moves the pages whose front matter names a parent page by

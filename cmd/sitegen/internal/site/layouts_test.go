@@ -68,13 +68,22 @@ func TestLayouts(t *testing.T) {
 		{
 			name: "mkdocs nav",
 			files: map[string]string{
-				"mkdocs.yml":     "site_name: MkSRD\nnav:\n  - index.md\n  - Zeta first: z.md\n  - a.md\n",
-				"docs/index.md":  "# Home\n",
-				"docs/a.md":      "# Alpha\n",
-				"docs/z.md":      "# Zeta\n",
-				"docs/notnav.md": "# Aardvark\n",
+				"mkdocs.yml":             "site_name: MkSRD\nnav:\n  - index.md\n  - Zeta first: z.md\n  - a.md\n  - Grimoire:\n    - spells/fire.md\n    - Frost: spells/ice/ice.md\n  - Rulebook:\n    - rules/index.md\n",
+				"docs/index.md":          "# Home\n",
+				"docs/a.md":              "# Alpha\n",
+				"docs/z.md":              "# Zeta\n",
+				"docs/notnav.md":         "# Aardvark\n",
+				"docs/spells/fire.md":    "# Fire\n",
+				"docs/spells/ice/ice.md": "# Ice\n",
+				"docs/rules/index.md":    "# Rules\n",
 			},
-			has: map[string]string{"z/index.html": "Zeta first", "index.html": "MkSRD"},
+			has: map[string]string{
+				"z/index.html":      "Zeta first",
+				"spells/index.html": "<title>Grimoire · MkSRD</title>",
+				"rules/index.html":  "Rulebook",
+				// nav: order: Zeta first, Alpha, Grimoire, Rulebook; then the page it leaves out
+				"index.html": `Zeta first</a> </li><li><a href="/a/">Alpha</a> </li><li><a href="/spells/">Grimoire</a> </li><li><a href="/rules/">Rulebook</a> </li><li><a href="/notnav/">Aardvark</a>`,
+			},
 		},
 		{
 			name: "obsidian vault",

@@ -144,15 +144,16 @@ type Site struct {
 	warn *collector // problems that do not stop the build (see Result.Warnings)
 
 	home        *page
-	pages       []*page           // reading order, home first
-	synth       []*page           // sections synthesized for folders without _index.md
-	byRel       map[string]*page  // content-relative path -> page (drafts excluded unless Options.Drafts)
-	files       map[string]bool   // content-relative paths of the files that are not Markdown (bundle.go)
-	notFound    *page             // the corpus's own 404 page (404.md or 404.html at the content root), nil for the default one
-	folderNotes map[string]string // content-relative path of a folder note -> the folder it is the page of (folders.go)
-	drafts      map[string]bool   // content-relative paths of excluded drafts
-	byURL       map[string]*page  // site path of a page or alias -> the page (checkURLs)
-	filesByURL  map[string]bool   // site paths of the content files that are not Markdown
+	pages       []*page              // reading order, home first
+	synth       []*page              // sections synthesized for folders without _index.md
+	byRel       map[string]*page     // content-relative path -> page (drafts excluded unless Options.Drafts)
+	files       map[string]bool      // content-relative paths of the files that are not Markdown (bundle.go)
+	notFound    *page                // the corpus's own 404 page (404.md or 404.html at the content root), nil for the default one
+	navFolders  map[string]navFolder // folder -> its section's title and place in the layout's navigation (dialect.go)
+	folderNotes map[string]string    // content-relative path of a folder note -> the folder it is the page of (folders.go)
+	drafts      map[string]bool      // content-relative paths of excluded drafts
+	byURL       map[string]*page     // site path of a page or alias -> the page (checkURLs)
+	filesByURL  map[string]bool      // site paths of the content files that are not Markdown
 
 	rendered atomic.Int64
 	search   *searchIndex         // the search index render collects (search.go)
