@@ -25,12 +25,12 @@ func TestLayouts(t *testing.T) {
 			name: "jekyll just-the-docs",
 			files: map[string]string{
 				"_config.yml":         "title: Jekyll SRD\nurl: https://srd.test\nexclude: [scripts]\n",
-				"index.md":            "---\ntitle: Home\n---\nSee [combat](/docs/combat/) and [the old page](/old/).\n",
+				"index.md":            "---\ntitle: Home\n---\nSee [combat](/docs/combat/) and [the old page](/old/), [rounds](/docs/combat/#rounds-id).\n",
 				"Gemfile":             "gem 'jekyll'\n",
 				"scripts/convert.md":  "# not published\n",
 				"_includes/nav.md":    "# not published\n",
 				"_site/index.html":    "old output",
-				"docs/combat.md":      "---\ntitle: Combat\nnav_order: 2\nredirect_from:\n  - /old/\n  - /older.html\n---\n# Combat\n",
+				"docs/combat.md":      "---\ntitle: Combat\nnav_order: 2\nredirect_from:\n  - /old/\n  - /older.html\n---\n# Combat\n\n## Rounds\n{: #rounds-id .no_toc }\n",
 				"docs/magic.md":       "---\ntitle: Magic\nnav_order: 1.5\n---\n",
 				"docs/spells.md":      "---\ntitle: Spells\nparent: Magic\n---\n",
 				"docs/perm.md":        "---\ntitle: Perm\npermalink: /elsewhere/\n---\n",
@@ -40,7 +40,7 @@ func TestLayouts(t *testing.T) {
 			warnings: []string{`404.html:9:1: Liquid tag "{% include footer.html %}"`},
 			has: map[string]string{
 				"index.html":             "Jekyll SRD",
-				"docs/combat/index.html": "https://srd.test/docs/combat/",
+				"docs/combat/index.html": `<h2 id="rounds-id">Rounds`, // a kramdown id, known when links are checked
 				"old/index.html":         "https://srd.test/docs/combat/",
 				"older.html":             "https://srd.test/docs/combat/",
 				"elsewhere/index.html":   "Perm",
