@@ -115,6 +115,10 @@ func segLen(ts []*ast.Text) int {
 	return n
 }
 
+// NoTOC is the attribute {: .no_toc } gives a heading: the page's table of
+// contents leaves it out (it is not rendered).
+var NoTOC = []byte("kramdown-no-toc")
+
 // tocKey marks a paragraph that ended in {:toc}.
 var tocKey = []byte("kramdown-toc")
 
@@ -162,6 +166,8 @@ func (t blockIAL) apply(n ast.Node, ial string, pc parser.Context) {
 			id := tok[1:]
 			n.SetAttributeString("id", []byte(id))
 			pc.IDs().Put([]byte(id))
+		case tok == ".no_toc":
+			n.SetAttribute(NoTOC, true)
 		case strings.HasPrefix(tok, ".") && t.safe[tok[1:]]:
 			classes = append(classes, tok[1:])
 		}
