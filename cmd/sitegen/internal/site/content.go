@@ -129,7 +129,8 @@ func (s *Site) load(ctx context.Context) error {
 		rels = append(rels, notFoundHTML)
 	}
 	slices.Sort(rels)
-	s.folderNotes = folderNotes(rels, s.files)
+	s.readmes = plainReadmes(rels)
+	s.folderNotes = folderNotes(slices.DeleteFunc(slices.Clone(rels), func(r string) bool { return s.readmes[r] }), s.files)
 
 	all := make([]*page, len(rels))
 	err = parallel(ctx, len(rels), s.opts.Workers, func(i int) {
@@ -162,6 +163,10 @@ func (s *Site) loadPage(rel string) *page {
 	file := s.srcFile(rel)
 	p := &page{file: file, rel: rel}
 	p.kind, p.sitePath = s.cfg.classify(rel)
+	if s.readmes[rel] { // beside an index page: an ordinary page
+		_, folder := s.cfg.classify(path.Join(path.Dir(rel), sectionIndex))
+		p.kind, p.sitePath = templates.KindPage, folder+"readme/"
+	}
 	if folder, ok := s.folderNotes[rel]; ok {
 		p.folder = folder
 		p.kind, p.sitePath = s.cfg.classify(folder + "/" + sectionIndex)

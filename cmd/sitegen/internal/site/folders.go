@@ -52,6 +52,26 @@ func folderNotes(rels []string, files map[string]bool) map[string]string {
 	return notes
 }
 
+// plainReadmes returns the README.md files among rels that share their
+// folder with an index.md or _index.md: those are the folder's page, and
+// the README an ordinary page (/folder/readme/), as MkDocs and Jekyll
+// take it, instead of two pages claiming one URL.
+func plainReadmes(rels []string) map[string]bool {
+	index := map[string]bool{}
+	for _, rel := range rels {
+		if name := path.Base(rel); name == sectionIndex || name == "index.md" {
+			index[path.Dir(rel)] = true
+		}
+	}
+	out := map[string]bool{}
+	for _, rel := range rels {
+		if strings.EqualFold(path.Base(rel), "README.md") && index[path.Dir(rel)] {
+			out[rel] = true
+		}
+	}
+	return out
+}
+
 // dir is the content-relative folder a section page stands for, or the
 // folder a page is in ("" for the root).
 func (p *page) dir() string {

@@ -150,6 +150,7 @@ type Site struct {
 	files       map[string]bool      // content-relative paths of the files that are not Markdown (bundle.go)
 	notFound    *page                // the corpus's own 404 page (404.md or 404.html at the content root), nil for the default one
 	navFolders  map[string]navFolder // folder -> its section's title and place in the layout's navigation (dialect.go)
+	readmes     map[string]bool      // README.md files beside an index page: ordinary pages (folders.go)
 	folderNotes map[string]string    // content-relative path of a folder note -> the folder it is the page of (folders.go)
 	drafts      map[string]bool      // content-relative paths of excluded drafts
 	byURL       map[string]*page     // site path of a page or alias -> the page (checkURLs)

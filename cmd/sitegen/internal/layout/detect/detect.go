@@ -25,8 +25,12 @@ func Layout(dir string) (*layout.Layout, error) {
 			return l, err
 		}
 	}
-	if layout.Exists(dir, SiteFile, false) || layout.Exists(dir, "content", true) {
-		return layout.Default(), nil
+	if hasSite := layout.Exists(dir, SiteFile, false); hasSite || layout.Exists(dir, "content", true) {
+		l := layout.Default()
+		if !hasSite {
+			l.File = ""
+		}
+		return l, nil
 	}
 	if l, err := obsidian.Recognise(dir); err != nil || l != nil {
 		return l, err
