@@ -1,8 +1,10 @@
 package markup
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"d6codex/templates"
 )
@@ -32,4 +34,33 @@ func TestDialects(t *testing.T) {
 	if !strings.Contains(out, "{: .no_toc }") {
 		t.Errorf("dialects on without being asked:\n%s", out)
 	}
+}
+
+// FuzzDialects: no input makes the dialect extensions panic.
+func FuzzDialects(f *testing.F) {
+	for _, seed := range []string{
+		"## A\n{: #x .y }\n\n* TOC\n{:toc}\n\nt{: .a} *b*{: .c -d} e\n",
+		"{{< hint >}}\n{{< tabs >}}\n{{< tab \"a\" >}}\nx\n{{< /tab >}}\n{{< /hint >}}\n[a]({{< ref \"b\" >}}) {{< relref x >}}\n",
+		"{% raw %}{{ x }}{% endraw %} [a]({% link b.md %}) {% link c.md %}\n\n[r]: {% link d.md %}\n",
+		"{{% notice %}}\n{{< figure src=\"a.png\" >}}\n{{% /notice %}}\n{: .x-y-z\n}",
+	} {
+		f.Add(seed)
+	}
+	md := New(Options{Dialects: Dialects{Kramdown: true, Liquid: true, Shortcodes: true}})
+	f.Fuzz(func(t *testing.T, src string) {
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			page := Page{Report: func(Problem) {}}
+			if _, _, err := md.Convert([]byte(src), &page); err != nil {
+				t.Error(err)
+			}
+			md.Outline([]byte(src))
+		}()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			panic(fmt.Sprintf("no result after 5 s for %q", src))
+		}
+	})
 }

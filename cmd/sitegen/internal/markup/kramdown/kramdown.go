@@ -47,6 +47,9 @@ var spanIALRE = regexp.MustCompile(`\{:[^}]*\}`)
 // one is in the middle. A list that goes on over the next texts (the
 // typographer splits text at "-" and ".") is cut out of them too.
 func dropSpanIALs(t *ast.Text, src []byte) {
+	if t.Parent() == nil { // cut out with an earlier list
+		return
+	}
 	joinSplitIAL(t, src)
 	for {
 		loc := spanIALRE.FindIndex(t.Segment.Value(src))
