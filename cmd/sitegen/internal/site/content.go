@@ -6,7 +6,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
+	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -67,7 +69,28 @@ const sectionIndex = "_index.md"
 // GitHub show for a folder. Two of them in one folder claim one URL, which
 // checkURLs reports naming both.
 func isSectionIndex(name string) bool {
-	return name == sectionIndex || name == "index.md" || strings.EqualFold(name, "README.md")
+	return name == sectionIndex || name == "index.md" || name == "index.html" || strings.EqualFold(name, "README.md")
+}
+
+// pageName is a page file's name without its extension (.md, or .html
+// for a Jekyll page written in HTML).
+func pageName(name string) string {
+	if n, ok := strings.CutSuffix(name, ".md"); ok {
+		return n
+	}
+	return strings.TrimSuffix(name, ".html")
+}
+
+// hasFrontMatter reports whether the file at p starts with a "---" line.
+func hasFrontMatter(p string) bool {
+	f, err := os.Open(p)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, 4)
+	n, _ := io.ReadFull(f, head)
+	return n >= 4 && string(head[:3]) == "---" && (head[3] == '\n' || head[3] == '\r')
 }
 
 // page is one output page and what the build knows about it between
@@ -108,9 +131,10 @@ func (s *Site) load(ctx context.Context) error {
 	root := filepath.Join(s.opts.Source, filepath.FromSlash(s.lay.Content))
 	var rels []string
 	s.files = map[string]bool{}
-	err := walkSource(s.opts.Source, root, s.lay.Skip, func(rel, _ string) error {
-		if strings.HasSuffix(rel, ".md") {
-			rels = append(rels, rel)
+	jekyll := s.lay.Kind == layout.Jekyll
+	err := walkSource(s.opts.Source, root, s.lay.Skip, func(rel, p string) error {
+		if strings.HasSuffix(rel, ".md") || jekyll && strings.HasSuffix(rel, ".html") && hasFrontMatter(p) {
+			rels = append(rels, rel) // Jekyll renders an .html file with front matter as a page too
 		} else {
 			s.files[rel] = true // published beside its page (see bundle.go)
 		}
@@ -124,7 +148,7 @@ func (s *Site) load(ctx context.Context) error {
 		}
 		return fmt.Errorf("walk %s: %w", root, err)
 	}
-	if s.files[notFoundHTML] { // a corpus's own 404 page, HTML in Markdown's clothes
+	if s.files[notFoundHTML] && !slices.Contains(rels, notFoundHTML) { // a corpus's own 404 page, HTML in Markdown's clothes
 		delete(s.files, notFoundHTML)
 		rels = append(rels, notFoundHTML)
 	}
@@ -215,7 +239,7 @@ func (s *Site) loadPage(rel string) *page {
 		case templates.KindSection: // a folder's untitled _index.md: the folder's name
 			p.title = titleFromName(path.Base(p.dir()))
 		default:
-			p.title = titleFromName(strings.TrimSuffix(path.Base(rel), ".md"))
+			p.title = titleFromName(pageName(path.Base(rel)))
 		}
 	}
 	return p
@@ -237,7 +261,7 @@ func (c *Config) classify(rel string) (templates.Kind, string) {
 			kind = templates.KindHome
 		}
 	} else {
-		segs = append(segs, c.slugify(strings.TrimSuffix(name, ".md")))
+		segs = append(segs, c.slugify(pageName(name)))
 	}
 	if len(segs) == 0 {
 		return kind, "/"

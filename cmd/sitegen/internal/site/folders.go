@@ -59,7 +59,7 @@ func folderNotes(rels []string, files map[string]bool) map[string]string {
 func plainReadmes(rels []string) map[string]bool {
 	index := map[string]bool{}
 	for _, rel := range rels {
-		if name := path.Base(rel); name == sectionIndex || name == "index.md" {
+		if name := path.Base(rel); name == sectionIndex || name == "index.md" || name == "index.html" {
 			index[path.Dir(rel)] = true
 		}
 	}

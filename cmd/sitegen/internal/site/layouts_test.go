@@ -25,7 +25,9 @@ func TestLayouts(t *testing.T) {
 			name: "jekyll just-the-docs",
 			files: map[string]string{
 				"_config.yml":         "title: Jekyll SRD\nurl: https://srd.test\nexclude: [scripts]\n",
-				"index.md":            "---\ntitle: Home\n---\nSee [combat](/docs/combat/) and [the old page](/old/), [rounds](/docs/combat/#rounds-id).\n",
+				"index.md":            "---\ntitle: Home\n---\nSee [combat](/docs/combat/) and [the old page](/old/), [rounds](/docs/combat/#rounds-id), [about](about.html), [about again](/about.html).\n",
+				"about.html":          "---\ntitle: About us\n---\n<p>Who we are.</p>\n",
+				"plain.html":          "<p>no front matter: a file</p>\n",
 				"Gemfile":             "gem 'jekyll'\n",
 				"scripts/convert.md":  "# not published\n",
 				"_includes/nav.md":    "# not published\n",
@@ -39,11 +41,13 @@ func TestLayouts(t *testing.T) {
 			},
 			warnings: []string{`404.html:9:1: Liquid tag "{% include footer.html %}"`},
 			has: map[string]string{
-				"index.html":             "Jekyll SRD",
+				"index.html":             `<a href="/about/">about</a>, <a href="/about/">about again</a>`,
 				"docs/combat/index.html": `<h2 id="rounds-id">Rounds`, // a kramdown id, known when links are checked
 				"old/index.html":         "https://srd.test/docs/combat/",
 				"older.html":             "https://srd.test/docs/combat/",
 				"elsewhere/index.html":   "Perm",
+				"about/index.html":       "<title>About us",
+				"plain.html":             "no front matter",
 				"assets/images/a.png":    "png",
 				"404.html":               `Lost in the dungeon</h1><div class="content"><p>Go <a href="/">home</a>.</p>`,
 				"docs/magic/index.html":  `aria-current="page">Magic</a> <ul><li><a href="/docs/spells/">`, // under its parent in the navigation

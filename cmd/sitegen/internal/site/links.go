@@ -41,7 +41,7 @@ func (s *Site) resolveLink(from *page, dest string) (string, string) {
 	if t, q, found := strings.Cut(target, "?"); found {
 		target, query = t, "?"+q
 	}
-	if !strings.HasSuffix(target, ".md") {
+	if !strings.HasSuffix(target, ".md") && !s.isHTMLPage(from, target) {
 		file := target
 		if un, err := url.PathUnescape(file); err == nil {
 			file = un
@@ -120,7 +120,7 @@ func (s *Site) resolveAbs(dest string) (string, string) {
 	if clean == "/" {
 		candidates = []string{"/"}
 	}
-	if strings.HasSuffix(clean, ".md") { // a source path from the content root
+	if strings.HasSuffix(clean, ".md") || strings.HasSuffix(clean, ".html") { // a source path from the content root
 		if p, ok := s.byRel[strings.TrimPrefix(clean, "/")]; ok {
 			candidates = []string{p.sitePath}
 		}
@@ -147,6 +147,19 @@ func (s *Site) resolveAbs(dest string) (string, string) {
 		}
 	}
 	return "", fmt.Sprintf("no page or file of this site is at %s", clean)
+}
+
+// isHTMLPage reports whether the relative link target names a page
+// written in HTML (a Jekyll page: about.html with front matter).
+func (s *Site) isHTMLPage(from *page, target string) bool {
+	if !strings.HasSuffix(target, ".html") {
+		return false
+	}
+	if un, err := url.PathUnescape(target); err == nil {
+		target = un
+	}
+	_, ok := s.byRel[path.Join(path.Dir(from.rel), target)]
+	return ok
 }
 
 // fragPart is "#frag", or "" for no fragment.
