@@ -96,27 +96,29 @@ func hasFrontMatter(p string) bool {
 // page is one output page and what the build knows about it between
 // loading and rendering. Pages keep metadata only, never their HTML.
 type page struct {
-	file        string // source path relative to the source dir ("content/opend6/combat.md"); "" if synthesized
-	rel         string // path relative to content/ ("opend6/combat.md"); for a synthesized section its folder + "/_index.md"
-	kind        templates.Kind
-	sitePath    string // "/opend6/combat/"
-	title       string
-	description string
-	weight      int
-	draft       bool
-	aliases     []alias
-	ids         map[string]bool // element ids (heading anchors) of the rendered page
-	blocks      []string        // info words of the page's fenced code blocks, in order, once each
-	failed      bool            // the front matter could not be read; the page is not rendered
-	dropH1      bool            // the page's first # heading is its title or heading (below), not rendered again
-	heading     string          // the text of the page's leading # heading when it has a title of its own; "" to show the title
-	src         []byte          // the file's bytes, kept from loading to rendering, dropped once written
-	parentTitle string          // just-the-docs' parent: the title of the page to list this one under
-	grandParent string          // and grand_parent:, the title of that page's parent
-	folder      string          // the folder a folder note (X.md beside X/, X/X.md) is the page of; "" otherwise
-	parent      *page
-	children    []*page // a section's pages and subsections, in order
-	prev, next  *page
+	file          string // source path relative to the source dir ("content/opend6/combat.md"); "" if synthesized
+	rel           string // path relative to content/ ("opend6/combat.md"); for a synthesized section its folder + "/_index.md"
+	kind          templates.Kind
+	sitePath      string // "/opend6/combat/"
+	title         string
+	description   string
+	weight        int
+	draft         bool
+	aliases       []alias
+	ids           map[string]bool // element ids (heading anchors) of the rendered page
+	blocks        []string        // info words of the page's fenced code blocks, in order, once each
+	failed        bool            // the front matter could not be read; the page is not rendered
+	dropH1        bool            // the page's first # heading is its title or heading (below), not rendered again
+	heading       string          // the text of the page's leading # heading when it has a title of its own; "" to show the title
+	src           []byte          // the file's bytes, kept from loading to rendering, dropped once written
+	navExclude    bool            // just-the-docs' nav_exclude: published, listed in its section, not in the navigation
+	searchExclude bool            // just-the-docs' search_exclude: not in the search index
+	parentTitle   string          // just-the-docs' parent: the title of the page to list this one under
+	grandParent   string          // and grand_parent:, the title of that page's parent
+	folder        string          // the folder a folder note (X.md beside X/, X/X.md) is the page of; "" otherwise
+	parent        *page
+	children      []*page // a section's pages and subsections, in order
+	prev, next    *page
 }
 
 // alias is an extra URL that redirects to a page.

@@ -31,6 +31,8 @@ func (s *Site) readDialectFields(p *page, r *fieldReader) {
 			p.weight = int(math.Round(v * navOrderScale))
 		}
 	}
+	p.navExclude, _ = r.m["nav_exclude"].(bool)
+	p.searchExclude, _ = r.m["search_exclude"].(bool)
 	p.parentTitle, _ = r.m["parent"].(string)
 	p.grandParent, _ = r.m["grand_parent"].(string)
 	if key := s.lay.Redirects; key != "" && key != "aliases" {

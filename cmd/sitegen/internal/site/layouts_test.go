@@ -35,7 +35,7 @@ func TestLayouts(t *testing.T) {
 				"docs/combat.md":      "---\ntitle: Combat\nnav_order: 2\nredirect_from:\n  - /old/\n  - /older.html\n---\n# Combat\n\n## Rounds\n{: #rounds-id .no_toc }\n",
 				"docs/magic.md":       "---\ntitle: Magic\nnav_order: 1.5\n---\n",
 				"docs/spells.md":      "---\ntitle: Spells\nparent: Magic\n---\n",
-				"docs/perm.md":        "---\ntitle: Perm\npermalink: /elsewhere/\n---\n",
+				"docs/perm.md":        "---\ntitle: Perm\npermalink: /elsewhere/\nnav_exclude: true\n---\n",
 				"assets/images/a.png": "png",
 				"404.html":            "---\ntitle: Lost\npermalink: /404\n---\n# Lost in the dungeon\n\nGo [home]({% link index.md %}).\n\n{% include footer.html %}\n",
 			},

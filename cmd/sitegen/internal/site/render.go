@@ -105,6 +105,9 @@ func outputPath(sitePath string) string {
 func (s *Site) navItems(children []*page) []*templates.NavItem {
 	items := make([]*templates.NavItem, 0, len(children))
 	for _, c := range children {
+		if c.navExclude {
+			continue
+		}
 		items = append(items, &templates.NavItem{
 			Title:    c.title,
 			URL:      s.cfg.relURL(c.sitePath),
@@ -182,7 +185,7 @@ func (s *Site) renderPage(ctx context.Context, p *page, site *templates.Site, ou
 		}
 		v.Content = buf.String()
 		v.TOC, v.Flags, v.Scripts, v.Styles = res.TOC, res.Flags, res.Scripts, res.Styles
-		if p != s.notFound { // the 404 page is not found by search either
+		if p != s.notFound && !p.searchExclude { // the 404 page is not found by search either
 			s.search.add(p, doc, src)
 		}
 	}
