@@ -19,7 +19,8 @@ func TestLayouts(t *testing.T) {
 		files    map[string]string
 		has      map[string]string // output path -> a string it must contain ("" any)
 		hasNot   []string
-		warnings []string // each a part of one warning
+		lacks    map[string]string // output path -> a string it must not contain
+		warnings []string          // each a part of one warning
 	}{
 		{
 			name: "jekyll just-the-docs",
@@ -52,6 +53,7 @@ func TestLayouts(t *testing.T) {
 				"404.html":               `Lost in the dungeon</h1><div class="content"><p>Go <a href="/">home</a>.</p>`,
 				"docs/magic/index.html":  `aria-current="page">Magic</a> <ul><li><a href="/docs/spells/">`, // under its parent in the navigation
 			},
+			lacks:  map[string]string{"docs/combat/index.html": `<a href="/elsewhere/">`}, // nav_exclude
 			hasNot: []string{"404/index.html", "Gemfile", "scripts/convert/index.html", "_includes/nav/index.html", "docs/perm/index.html"},
 		},
 		{
@@ -150,6 +152,11 @@ func TestLayouts(t *testing.T) {
 					t.Errorf("%s not published", p)
 				} else if !strings.Contains(got, want) {
 					t.Errorf("%s does not contain %q", p, want)
+				}
+			}
+			for p, not := range tt.lacks {
+				if strings.Contains(out[p], not) {
+					t.Errorf("%s contains %q", p, not)
 				}
 			}
 			for _, p := range tt.hasNot {
