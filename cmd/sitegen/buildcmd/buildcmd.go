@@ -202,6 +202,9 @@ func BuildAll(ctx context.Context, opts site.Options, all bool, stdout, stderr i
 	if opts.Layout != nil {
 		fmt.Fprintf(stdout, "sitegen: %s\n", opts.Layout.Describe())
 	}
+	if opts.Waiting == nil {
+		opts.Waiting = WaitingLine("sitegen build", opts.Dest, stderr)
+	}
 	res, err := site.Build(ctx, opts)
 	place := func(ds site.Diagnostics) site.Diagnostics {
 		shown := make(site.Diagnostics, len(ds))
@@ -255,4 +258,17 @@ func BuildAll(ctx context.Context, opts site.Options, all bool, stdout, stderr i
 		res.Cleanup() // leftovers of earlier builds go after the report
 	}
 	return res, true
+}
+
+// WaitingLine returns the site.Options.Waiting of a command (name, as
+// "sitegen build"): one line on w saying which process holds the
+// destination dest and that this one waits for it.
+func WaitingLine(name, dest string, w io.Writer) func(pid int) {
+	return func(pid int) {
+		who := "another sitegen"
+		if pid > 0 {
+			who = fmt.Sprintf("sitegen process %d", pid)
+		}
+		fmt.Fprintf(w, "%s: %s is building into %s; waiting for it to finish (Ctrl+C to stop)\n", name, who, dest)
+	}
 }

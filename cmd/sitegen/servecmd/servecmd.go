@@ -49,6 +49,7 @@ import (
 
 	"d6codex/cmd/sitegen/buildcmd"
 	"d6codex/cmd/sitegen/internal/layout/detect"
+	"d6codex/cmd/sitegen/internal/site"
 	"d6codex/cmd/sitegen/internal/watch"
 )
 
@@ -163,11 +164,14 @@ func serve(ctx context.Context, c config, stdout, stderr io.Writer) error {
 	opts := c.flags.Options()
 	if c.flags.Dest == "" {
 		opts.Dest = filepath.Join(workDir, "public")
+	} else if err := site.CheckDest(opts); err != nil {
+		return err // no build could ever publish there
 	}
 	if lay, err := detect.Layout(c.flags.Source); err == nil {
 		opts.Layout = lay // else the first build reports the settings' error
 		fmt.Fprintf(stdout, "sitegen: %s\n", lay.Describe())
 	}
+	opts.Waiting = buildcmd.WaitingLine("sitegen serve", opts.Dest, stderr)
 	srv := &server{
 		opts:     opts,
 		repo:     isRepo(c.flags.Source),

@@ -27,7 +27,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
-	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -73,6 +72,10 @@ type Options struct {
 	// calculator). They run at the start of rendering; their files are
 	// published like those of static/, under the logical paths they give.
 	Generators []Generator
+	// Waiting is called when the destination is locked by another build
+	// (see lockPath), with that process's id (0 when unknown), before
+	// this build waits for it; nil: it waits in silence.
+	Waiting func(pid int)
 	// CacheDir holds build results worth keeping between builds
 	// (precompressed assets, the WebAssembly module). Default: the user's
 	// cache directory + "/d6codex"; "-" disables caching.
@@ -243,9 +246,30 @@ func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 			opts.Layout = lay
 		} // else Load reports the settings' error
 	}
-	if err := checkDest(opts.Source, opts.Dest, opts.Layout); err != nil {
+	// Every check and every write below goes to the folder the
+	// destination names once its links are followed: a --dest that is a
+	// link to a folder (public -> /var/www/site) is published into its
+	// target, swapped as a plain folder is, the link left as it is.
+	dest, err := resolveDest(opts.Dest)
+	if err != nil {
 		return nil, Result{}, err
 	}
+	if err := checkDest(opts.Source, dest, opts.Dest, opts.Layout); err != nil {
+		return nil, Result{}, err
+	}
+	opts.Dest = dest
+	parent := filepath.Dir(filepath.Clean(opts.Dest))
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return nil, Result{}, fmt.Errorf("create output parent: %w", err)
+	}
+	// One build at a time into a destination: another build's swap
+	// between this one's reading of dest and its publishing would mix
+	// the two sites.
+	unlock, err := lockDest(ctx, opts.Dest, opts.Waiting)
+	if err != nil {
+		return nil, Result{}, err
+	}
+	defer unlock()
 	if err := checkDestOwned(opts.Dest, opts.ReplaceDest); err != nil {
 		return nil, Result{}, err
 	}
@@ -256,10 +280,6 @@ func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 	if s.home == nil { // no content/ folder: nothing to render, load said why
 		res := Result{Errors: s.Diagnostics()}
 		return s, res, res.Errors
-	}
-	parent := filepath.Dir(filepath.Clean(opts.Dest))
-	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return s, Result{}, fmt.Errorf("create output parent: %w", err)
 	}
 	// Leftovers of earlier builds (a killed build's staging folder, an old
 	// tree whose removal was cut short) go in the background, while this
@@ -275,7 +295,7 @@ func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 	staging, inPlace := claimSpare(opts.Dest), true
 	if staging == "" {
 		inPlace = false
-		if staging, err = os.MkdirTemp(parent, stagingPrefix(opts.Dest)+strconv.Itoa(os.Getpid())+"-"); err != nil {
+		if staging, err = newStaging(opts.Dest, ""); err != nil {
 			cleanup.Wait()
 			return s, Result{}, fmt.Errorf("create staging directory: %w", err)
 		}
@@ -283,20 +303,12 @@ func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 	published := false
 	defer func() {
 		if !published { // the attempt of a failed build
-			if !inPlace || os.Rename(staging, SparePath(opts.Dest)) != nil {
-				os.RemoveAll(staging)
+			if !inPlace || !returnSpare(staging, opts.Dest) {
+				removeOwned(staging)
 			}
 			cleanup.Wait()
 		}
 	}()
-	if !inPlace {
-		if err := os.Chmod(staging, 0o755); err != nil {
-			return s, Result{}, fmt.Errorf("staging directory: %w", err)
-		}
-		if err := writeMarker(staging); err != nil {
-			return s, Result{}, fmt.Errorf("staging directory: %w", err)
-		}
-	}
 	out := &assets.Output{Dir: staging, InPlace: inPlace}
 	if info, err := os.Stat(opts.Dest); err == nil && info.IsDir() {
 		out.Prev = opts.Dest // reuse its unchanged files (hard links)
@@ -322,8 +334,10 @@ func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 	if err != nil {
 		return s, res, fmt.Errorf("publish %s: %w", opts.Dest, err)
 	}
+	unmark := markDest(opts.Dest)
 	old, err := swapDir(staging, opts.Dest)
 	if err != nil {
+		unmark()
 		undo()
 		return s, res, fmt.Errorf("publish %s: %w", opts.Dest, err)
 	}
@@ -333,24 +347,46 @@ func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 		// output goes in the background. It is named like a staging
 		// folder, so if this process ends first, the next build finishes
 		// the job.
-		cleanup.Go(func() { os.RemoveAll(old) })
+		cleanup.Go(func() { removeOwned(old) })
 	}
 	res.Cleanup = cleanup.Wait
 	res.Duration = time.Since(start)
 	return s, res, nil
 }
 
+// CheckDest returns the error a build with opts would stop with because
+// of its destination (inside the source, someone else's folder, a
+// dangling link), without building: for a command that must not start
+// when its builds can never publish.
+func CheckDest(opts Options) error {
+	opts = opts.withDefaults()
+	dest, err := resolveDest(opts.Dest)
+	if err != nil {
+		return err
+	}
+	if opts.Layout == nil {
+		if lay, err := detect.Layout(opts.Source); err == nil {
+			opts.Layout = lay
+		}
+	}
+	if err := checkDest(opts.Source, dest, opts.Dest, opts.Layout); err != nil {
+		return err
+	}
+	return checkDestOwned(dest, opts.ReplaceDest)
+}
+
 // checkDest refuses destinations that a swap would destroy: the source
 // directory itself, one of its ancestors, or a folder inside content/ or
-// static/.
-func checkDest(source, dest string, lay *layout.Layout) error {
-	src, err := filepath.Abs(source)
+// static/ (the layout's content and static folders; an output inside a
+// content folder that is the project's root is left out of it instead, see
+// walkSource). dest is the destination with its links followed (resolveDest);
+// the source's are followed here, so that no link, on either side, hides
+// one folder inside the other. shown is the destination as the user gave
+// it, for the message.
+func checkDest(source, dest, shown string, lay *layout.Layout) error {
+	src, err := resolvePath(source)
 	if err != nil {
 		return fmt.Errorf("source: %w", err)
-	}
-	dst, err := filepath.Abs(dest)
-	if err != nil {
-		return fmt.Errorf("destination: %w", err)
 	}
 	within := func(child, parent string) bool {
 		rel, err := filepath.Rel(parent, child)
@@ -359,15 +395,18 @@ func checkDest(source, dest string, lay *layout.Layout) error {
 	if lay == nil {
 		lay = layout.Default()
 	}
-	if within(src, dst) {
-		return fmt.Errorf("destination %s contains the source directory; choose another --dest", dest)
+	if dest != shown && filepath.Clean(shown) != dest {
+		shown += " (" + dest + ")"
+	}
+	if within(src, dest) {
+		return fmt.Errorf("destination %s contains the source directory; choose another --dest", shown)
 	}
 	// An output inside the content is left out of it when the content is
 	// the project's root (public/ in a Jekyll site: a folder holding the
 	// marker is never read); elsewhere it is refused.
 	for _, dir := range append([]string{lay.Content}, lay.Static...) {
-		if dir != "." && within(dst, filepath.Join(src, filepath.FromSlash(dir))) {
-			return fmt.Errorf("destination %s is inside %s/; choose another --dest", dest, dir)
+		if dir != "." && within(dest, filepath.Join(src, filepath.FromSlash(dir))) {
+			return fmt.Errorf("destination %s is inside %s/; choose another --dest", shown, dir)
 		}
 	}
 	return nil
