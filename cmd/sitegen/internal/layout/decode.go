@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
 
 	"github.com/BurntSushi/toml"
 	"gopkg.in/yaml.v3"
@@ -54,19 +55,24 @@ func Decode(dir, rel string) (map[string]any, error) {
 		}
 	default:
 		if err := yaml.Unmarshal(raw, &m); err != nil {
-			msg := err.Error()
-			line := 0
-			if g := yamlLine.FindStringSubmatch(msg); g != nil {
-				line, _ = strconv.Atoi(g[1])
-				msg = msg[len(g[0]):]
-			}
-			return nil, &ConfigError{File: rel, Line: line, Msg: msg}
+			return nil, YAMLError(rel, err)
 		}
 		if m == nil {
 			m = map[string]any{}
 		}
 	}
 	return m, nil
+}
+
+// YAMLError places a YAML parser's error in the settings file rel.
+func YAMLError(rel string, err error) *ConfigError {
+	msg := err.Error()
+	line := 0
+	if g := yamlLine.FindStringSubmatch(msg); g != nil {
+		line, _ = strconv.Atoi(g[1])
+		msg = msg[len(g[0]):]
+	}
+	return &ConfigError{File: rel, Line: line, Msg: strings.TrimPrefix(msg, "yaml: ")}
 }
 
 func unwrap(err error) error {

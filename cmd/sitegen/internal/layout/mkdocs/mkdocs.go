@@ -40,7 +40,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	// MkDocs can read: the file is read as a tree of nodes, tags ignored.
 	var doc yaml.Node
 	if err := yaml.Unmarshal(raw, &doc); err != nil {
-		return nil, &layout.ConfigError{File: file, Msg: strings.TrimPrefix(err.Error(), "yaml: ")}
+		return nil, layout.YAMLError(file, err)
 	}
 	l := &layout.Layout{Kind: layout.MkDocs, File: file, Content: "docs", Redirects: "aliases"}
 	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {

@@ -1,7 +1,9 @@
 package mkdocs
 
 import (
+	"errors"
 	"slices"
+	"strings"
 	"testing"
 
 	"d6codex/cmd/sitegen/internal/layout"
@@ -37,5 +39,13 @@ func TestRecognise(t *testing.T) {
 				t.Errorf("got %q %+v %+v, want %q %+v %+v", l.Content, l.Settings, l.Nav, tt.content, tt.settings, tt.nav)
 			}
 		})
+	}
+}
+
+func TestBadConfig(t *testing.T) {
+	_, err := Recognise(layouttest.Write(t, map[string]string{"mkdocs.yml": "site_name: x\nnav:\n  - a.md\n   - b: [\n"}))
+	var ce *layout.ConfigError
+	if !errors.As(err, &ce) || ce.File != "mkdocs.yml" || ce.Line != 4 || strings.HasPrefix(ce.Msg, "line") {
+		t.Fatalf("err = %#v, want a ConfigError at line 4 of mkdocs.yml", err)
 	}
 }
