@@ -43,6 +43,18 @@ func Take(r ast.Node, src []byte) []ast.Node {
 	if !strings.HasSuffix(tail.String(), "](") {
 		return nil
 	}
+	// The label's texts hold no other "]" (in "[a] b](" the label is not
+	// "a] b").
+	first := nodes[len(nodes)-1].(*ast.Text)
+	closing := strings.Count(string(first.Segment.Value(src)[open+1:]), "]")
+	for _, n := range nodes[:len(nodes)-1] {
+		if t, ok := n.(*ast.Text); ok {
+			closing += strings.Count(string(t.Segment.Value(src)), "]")
+		}
+	}
+	if closing != 1 {
+		return nil
+	}
 	// Trim "](" from the end, across texts if need be.
 	for cut := 2; cut > 0; {
 		t := nodes[0].(*ast.Text)
@@ -54,7 +66,7 @@ func Take(r ast.Node, src []byte) []ast.Node {
 			nodes = nodes[1:]
 		}
 	}
-	first := nodes[len(nodes)-1].(*ast.Text)
+	first = nodes[len(nodes)-1].(*ast.Text)
 	var label []ast.Node
 	if start := first.Segment.Start + open + 1; start < first.Segment.Stop {
 		label = append(label, ast.NewTextSegment(text.NewSegment(start, first.Segment.Stop)))
