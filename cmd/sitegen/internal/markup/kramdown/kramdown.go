@@ -134,6 +134,18 @@ func (t blockIAL) Transform(node *ast.Paragraph, reader text.Reader, pc parser.C
 		return
 	}
 	src := reader.Source()
+	if lines.Len() > 1 { // {: .x } on the line before a paragraph's text: that paragraph's
+		if first := lines.At(0); ialRE.Match(first.Value(src)) {
+			m := ialRE.FindSubmatch(first.Value(src))
+			rest := text.NewSegments()
+			for i := 1; i < lines.Len(); i++ {
+				rest.Append(lines.At(i))
+			}
+			node.SetLines(rest)
+			t.apply(node, string(m[1]), pc)
+			lines = node.Lines()
+		}
+	}
 	last := lines.At(lines.Len() - 1)
 	m := ialRE.FindSubmatch(last.Value(src))
 	if m == nil {

@@ -33,6 +33,7 @@ func TestAttributeLists(t *testing.T) {
 		{"heading id", "## Combat\n{: #fight }\n", []string{`<h2 id="fight">Combat</h2>`}, []string{"fight"}},
 		{"heading no_toc", "# Title\n{: .no_toc }\n\nText\n", []string{`<h1 id="title">Title</h1>`, "<p>Text</p>"}, []string{"title"}},
 		{"safe class kept, others dropped", "Para.\n{: .note .text-delta #p1}\n", []string{`<p id="p1" class="note">Para.</p>`}, []string{"p1"}},
+		{"before a paragraph", "{: .note }\nA paragraph.\n", []string{`<p class="note">A paragraph.</p>`}, nil},
 		{"standalone after a paragraph", "Para.\n\n{: .note}\n", []string{`<p class="note">Para.</p>`}, nil},
 		{"toc list removed", "## Contents\n\n1. TOC\n{:toc}\n\nAfter.\n", []string{"<p>After.</p>"}, []string{"contents"}},
 		{"toc list with a bullet", "* TOC\n{:toc}\n", []string{""}, nil},

@@ -14,12 +14,26 @@ import (
 
 // Take finds the "[text](" that goldmark left as text before r (a
 // shortcode or tag that was the destination of a link) and the ")" after
-// it, trims them from the page and returns the label's nodes; nil when r
-// is not written as a link's destination.
-func Take(r ast.Node, src []byte) []ast.Node {
+// it (or "#fragment)"), trims them from the page and returns the label's
+// nodes and the fragment ("" or "#x"); nil when r is not written as a
+// link's destination.
+func Take(r ast.Node, src []byte) ([]ast.Node, string) {
 	next, ok := r.NextSibling().(*ast.Text)
-	if !ok || !strings.HasPrefix(string(next.Segment.Value(src)), ")") {
-		return nil
+	if !ok {
+		return nil, ""
+	}
+	after := string(next.Segment.Value(src))
+	frag := ""
+	if strings.HasPrefix(after, "#") {
+		end := strings.IndexByte(after, ')')
+		if end < 0 || strings.ContainsAny(after[:end], " \t") {
+			return nil, ""
+		}
+		frag = after[:end]
+		after = after[end:]
+	}
+	if !strings.HasPrefix(after, ")") {
+		return nil, ""
 	}
 	var nodes []ast.Node // back from r to the text holding "["
 	open := -1
@@ -30,7 +44,7 @@ func Take(r ast.Node, src []byte) []ast.Node {
 		}
 	}
 	if open < 0 {
-		return nil
+		return nil, ""
 	}
 	var tail strings.Builder // the texts right before r
 	for i := len(nodes) - 1; i >= 0; i-- {
@@ -41,7 +55,7 @@ func Take(r ast.Node, src []byte) []ast.Node {
 		}
 	}
 	if !strings.HasSuffix(tail.String(), "](") {
-		return nil
+		return nil, ""
 	}
 	// The label's texts hold no other "]" (in "[a] b](" the label is not
 	// "a] b").
@@ -53,7 +67,7 @@ func Take(r ast.Node, src []byte) []ast.Node {
 		}
 	}
 	if closing != 1 {
-		return nil
+		return nil, ""
 	}
 	// Trim "](" from the end, across texts if need be.
 	for cut := 2; cut > 0; {
@@ -76,6 +90,6 @@ func Take(r ast.Node, src []byte) []ast.Node {
 		nodes[i].Parent().RemoveChild(nodes[i].Parent(), nodes[i])
 		label = append(label, nodes[i])
 	}
-	next.Segment = next.Segment.WithStart(next.Segment.Start + 1)
-	return label
+	next.Segment = next.Segment.WithStart(next.Segment.Start + len(frag) + 1)
+	return label, frag
 }

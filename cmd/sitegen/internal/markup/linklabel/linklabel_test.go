@@ -48,7 +48,8 @@ func (linker) Transform(doc *ast.Document, reader text.Reader, _ parser.Context)
 	for _, t := range tags {
 		l := ast.NewLink()
 		l.Destination = []byte("dest")
-		label := Take(t, reader.Source())
+		label, frag := Take(t, reader.Source())
+		l.Destination = append(l.Destination, frag...)
 		if label == nil {
 			label = []ast.Node{ast.NewString([]byte("bare"))}
 		}
@@ -66,6 +67,7 @@ func TestTake(t *testing.T) {
 		{"[a] b](@TAG X@)", `<p>[a] b](<a href="dest">bare</a>)</p>`}, // "[a] b](" is not one label
 		{"no label (@TAG X@)", `<p>no label (<a href="dest">bare</a>)</p>`},
 		{"[a](@TAG X@ missing", `<p>[a](<a href="dest">bare</a> missing</p>`},
+		{"[a](@TAG X@#part) b", `<p><a href="dest#part">a</a> b</p>`},
 		{"[a--b](@TAG X@)", `<p><a href="dest">a&ndash;b</a></p>`}, // the typographer split the label
 	}
 	md := goldmark.New(goldmark.WithExtensions(extension.Typographer))

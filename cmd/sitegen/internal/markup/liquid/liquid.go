@@ -153,7 +153,8 @@ func (linkTags) Transform(doc *ast.Document, reader text.Reader, _ parser.Contex
 		l := ast.NewLink()
 		l.Destination = []byte("/" + strings.TrimPrefix(t.Path, "/"))
 		l.SetPos(t.pos)
-		label := linklabel.Take(t, src)
+		label, frag := linklabel.Take(t, src)
+		l.Destination = append(l.Destination, frag...)
 		if label == nil {
 			label = []ast.Node{ast.NewString([]byte(t.Path))}
 		}

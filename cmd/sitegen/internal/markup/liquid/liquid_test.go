@@ -23,6 +23,7 @@ func TestLiquid(t *testing.T) {
 		{"unclosed", "a {% b\n", "<p>a {% b</p>\n", nil},
 		{"raw keeps what it holds", "Write {% raw %}{{ site.title }}{% endraw %} there\n", "<p>Write {{ site.title }} there</p>\n", nil},
 		{"link tag in a link", "See [the *config*]({% link docs/configuration.md %}) now\n", `<p>See <a href="/docs/configuration.md">the <em>config</em></a> now</p>` + "\n", nil},
+		{"link tag with a fragment", "[c]({% link docs/c.md %}#part)\n", `<p><a href="/docs/c.md#part">c</a></p>` + "\n", nil},
 		{"link tag alone", "{% link docs/a.md %}\n", `<p><a href="/docs/a.md">docs/a.md</a></p>` + "\n", nil},
 		{"raw around a block", "{% raw %}\n\n    {{ x }}\n\n{% endraw %}\n", "<pre><code>{{ x }}\n</code></pre>\n", nil},
 		{"link reference definitions", "See [X][x] and [y].\n\n[x]: {% link docs/x.md %}\n[y]: {% link /docs/y.md %}\n", `<p>See <a href="/docs/x.md">X</a> and <a href="/docs/y.md">y</a>.</p>` + "\n", nil},

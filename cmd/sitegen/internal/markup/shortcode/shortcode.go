@@ -294,8 +294,10 @@ func (refLinks) Transform(doc *ast.Document, reader text.Reader, _ parser.Contex
 	})
 	for _, r := range refs {
 		parent := r.Parent()
-		if label := linklabel.Take(r, src); label != nil {
-			parent.ReplaceChild(parent, r, refLink(r.call, r.pos, label))
+		if label, frag := linklabel.Take(r, src); label != nil {
+			l := refLink(r.call, r.pos, label)
+			l.Destination = append(l.Destination, frag...)
+			parent.ReplaceChild(parent, r, l)
 			continue
 		}
 		parent.ReplaceChild(parent, r, refLink(r.call, r.pos, nil))
