@@ -22,6 +22,7 @@ import (
 	"d6codex/cmd/sitegen/internal/layout/detect"
 	"d6codex/cmd/sitegen/internal/markup"
 	"d6codex/cmd/sitegen/internal/site"
+	"d6codex/cmd/sitegen/internal/statblock"
 	"d6codex/cmd/sitegen/internal/tableblock"
 	"d6codex/cmd/sitegen/internal/wasmbuild"
 )
@@ -129,6 +130,7 @@ func HandlersFor(reg *calc.Registry) map[string]markup.BlockHandler {
 		tableblock.Info:   tableblock.New(reg),
 		compareblock.Info: compareblock.New(reg),
 		diceblock.Info:    diceblock.New(calcblock.New(reg)),
+		statblock.Info:    statblock.New(),
 	}
 }
 

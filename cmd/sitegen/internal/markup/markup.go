@@ -27,15 +27,22 @@ import (
 	"github.com/yuin/goldmark/util"
 	"go.abhg.dev/goldmark/frontmatter"
 
+	"d6codex/cmd/sitegen/internal/markup/blockid"
+	"d6codex/cmd/sitegen/internal/markup/comment"
+	"d6codex/cmd/sitegen/internal/markup/highlight"
 	"d6codex/cmd/sitegen/internal/markup/kramdown"
 	"d6codex/cmd/sitegen/internal/markup/liquid"
+	"d6codex/cmd/sitegen/internal/markup/rawhtml"
 	"d6codex/cmd/sitegen/internal/markup/shortcode"
+	"d6codex/cmd/sitegen/internal/markup/tag"
+	"d6codex/cmd/sitegen/internal/markup/wikilink"
 	"d6codex/templates"
 )
 
 // Options configure a Markdown pipeline.
 type Options struct {
-	// Unsafe keeps raw HTML in pages; otherwise it is dropped with a
+	// Unsafe keeps raw HTML in pages as written; otherwise it goes
+	// through an allowlist sanitizer (package rawhtml), each removal a
 	// warning.
 	Unsafe bool
 	// Handlers render fenced code blocks by info word ("calc").
@@ -43,12 +50,18 @@ type Options struct {
 	// StaticDir names the folder of static files in messages about
 	// assets that blocks ask for ("static").
 	StaticDir string
-	// UnsafeHint tells an editor how to keep raw HTML (where the setting
-	// lives), appended to the warning.
+	// UnsafeHint tells an editor how to keep all raw HTML (where the
+	// setting lives), in the sanitizer's warnings.
 	UnsafeHint string
 	// Dialects are the other tools' Markdown the pages are written in
 	// (the layout's: Jekyll's Liquid and kramdown, Hugo's shortcodes).
 	Dialects Dialects
+	// Obsidian reads Obsidian's Markdown: [[wikilinks]] and ![[embeds]]
+	// (resolved through a Page.Links that is a WikiResolver), callouts of
+	// every kind with titles and fold markers, ^block-ids, %%comments%%,
+	// ==highlights== and #tags (linked through a Page.Links that is a
+	// TagResolver).
+	Obsidian bool
 }
 
 // Dialects switch on the Markdown of other tools, each a goldmark
@@ -69,9 +82,10 @@ var SafeClasses = map[string]bool{"callout": true, "note": true, "tip": true, "w
 // Markdown converts pages. One value serves every page of a build,
 // concurrently.
 type Markdown struct {
-	md      goldmark.Markdown
-	outline parser.Parser
-	opts    Options
+	md        goldmark.Markdown
+	outline   parser.Parser
+	opts      Options
+	sanitizer *rawhtml.Sanitizer
 }
 
 // New returns the pipeline: GFM (tables, strikethrough, autolinks, task
@@ -86,7 +100,7 @@ func New(opts Options) *Markdown {
 	if opts.Unsafe {
 		ropts = append(ropts, html.WithUnsafe())
 	}
-	m := &Markdown{opts: opts}
+	m := &Markdown{opts: opts, sanitizer: rawhtml.New()}
 	rec := newRecorder()
 	exts := []goldmark.Extender{
 		extension.GFM,
@@ -94,8 +108,11 @@ func New(opts Options) *Markdown {
 		extension.Typographer,
 		extension.DefinitionList,
 		&frontmatter.Extender{},
-		calloutExtension{},
+		calloutExtension{obsidian: opts.Obsidian},
 		pageExtension{m: m},
+	}
+	if opts.Obsidian {
+		exts = append(exts, wikilink.Extension, highlight.Extension, comment.Extension, blockid.Extension, tag.Extension)
 	}
 	if opts.Dialects.Kramdown {
 		exts = append(exts, kramdown.Extension{SafeClasses: SafeClasses})
@@ -139,6 +156,8 @@ type Page struct {
 	// Report receives every problem found while the page parses. Nil
 	// drops them.
 	Report func(Problem)
+
+	chain []string // the files of the pages embedding this one, outermost first
 }
 
 // Problem is an error or a warning at a position of a page's source.
@@ -298,8 +317,9 @@ func (e pageExtension) Extend(md goldmark.Markdown) {
 		util.Prioritized(h1Transformer{}, 1000),
 		util.Prioritized(blockTransformer{m: e.m}, 1001),
 		util.Prioritized(linkTransformer{}, 1002),
-		util.Prioritized(tocTransformer{}, 1003),
-		util.Prioritized(warnTransformer{m: e.m}, 1004),
+		util.Prioritized(wikiTransformer{m: e.m}, 1003),
+		util.Prioritized(tocTransformer{}, 1004),
+		util.Prioritized(warnTransformer{m: e.m}, 1005),
 	))
 	md.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(blockRenderer{}, 100)))
 }

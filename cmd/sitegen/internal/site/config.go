@@ -51,6 +51,12 @@ type Config struct {
 	// that a corpus with dead links still builds (toml key "brokenLinks" =
 	// "warn"; default "error"; the --broken-links flag overrides it).
 	BrokenLinksWarn bool
+	// Obsidian reads Obsidian's Markdown (toml key "obsidian", default
+	// true): [[wikilinks]] and ![[embeds]] resolved by note name, callouts
+	// of every Obsidian kind, ^block-ids, %%comments%%, ==highlights==,
+	// and front matter aliases that are not URL paths as other names of
+	// a note rather than redirects.
+	Obsidian bool
 
 	raw           []byte // the file's text, to place messages about its keys
 	copyrightFile string // the settings file Copyright comes from
@@ -70,7 +76,7 @@ func (c *Config) basePath() string {
 // without it the layout's settings alone). Problems are added to diag; the
 // returned config holds defaults for fields that failed.
 func loadConfig(dir, baseURLOverride string, lay *layout.Layout, diag *collector) *Config {
-	cfg := &Config{Title: "Untitled", LanguageCode: "en", BaseURL: "/", MetaLines: true}
+	cfg := &Config{Title: "Untitled", LanguageCode: "en", BaseURL: "/", MetaLines: true, Obsidian: true}
 	set := lay.Settings
 	if set.Title != "" {
 		cfg.Title = set.Title
@@ -114,7 +120,7 @@ func loadConfig(dir, baseURLOverride string, lay *layout.Layout, diag *collector
 	}
 	cfg.raw = raw
 	r := &fieldReader{file: ConfigFile, m: m, raw: raw, line: 1, diag: diag, toml: true}
-	r.unknown("title", "baseURL", "languageCode", "editURL", "copyright", "markup", "params", "urlUnderscores", "metaLines", "brokenLinks")
+	r.unknown("title", "baseURL", "languageCode", "editURL", "copyright", "markup", "params", "urlUnderscores", "metaLines", "brokenLinks", "obsidian")
 	r.table("params") // free-form: any keys, but a table
 	if s := r.str("editURL"); s != "" {
 		if u, err := url.Parse(s); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
@@ -148,6 +154,9 @@ func loadConfig(dir, baseURLOverride string, lay *layout.Layout, diag *collector
 	}
 	if _, set := m["metaLines"]; set {
 		cfg.MetaLines = r.bool("metaLines")
+	}
+	if _, set := m["obsidian"]; set {
+		cfg.Obsidian = r.bool("obsidian")
 	}
 	if mk := r.sub("markup"); mk != nil {
 		mk.unknown("goldmark")

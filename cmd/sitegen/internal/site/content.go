@@ -97,7 +97,7 @@ func hasFrontMatter(p string) bool {
 // loading and rendering. Pages keep metadata only, never their HTML.
 type page struct {
 	file          string // source path relative to the source dir ("content/opend6/combat.md"); "" if synthesized
-	rel           string // path relative to content/ ("opend6/combat.md"); for a synthesized section its folder + "/_index.md"
+	rel           string // path relative to the content root ("opend6/combat.md"); for a synthesized section its folder + "/_index.md"
 	kind          templates.Kind
 	sitePath      string // "/opend6/combat/"
 	title         string
@@ -105,6 +105,8 @@ type page struct {
 	weight        int
 	draft         bool
 	aliases       []alias
+	names         []string        // other names of the page for wikilinks and search (Obsidian's aliases that are not URL paths)
+	tags          []string        // Obsidian's tags: (front matter) and #tags (text), which make tag pages (tags.go)
 	ids           map[string]bool // element ids (heading anchors) of the rendered page
 	blocks        []string        // info words of the page's fenced code blocks, in order, once each
 	failed        bool            // the front matter could not be read; the page is not rendered
@@ -180,7 +182,13 @@ func (s *Site) load(ctx context.Context) error {
 	pages = s.takeNotFound(pages)
 	s.applyNav()
 	s.buildTree(pages)
+	if s.cfg.Obsidian {
+		s.buildTags()
+	}
 	s.checkURLs()
+	if s.cfg.Obsidian {
+		s.buildWiki(pages)
+	}
 	return nil
 }
 
@@ -232,7 +240,10 @@ func (s *Site) loadPage(rel string) *page {
 			p.heading, p.dropH1 = h, true
 		}
 	}
-	p.ids = markup.IDs(doc)
+	p.ids = markup.IDs(doc, src)
+	if s.cfg.Obsidian {
+		p.tags = append(p.tags, inlineTags(doc, src)...)
+	}
 	p.blocks = collectFences(doc, src)
 	if p.title == "" {
 		switch p.kind {
@@ -407,16 +418,21 @@ func (s *Site) readFields(p *page, m map[string]any, raw []byte, first int) {
 	p.weight = r.int("weight")
 	p.draft = r.bool("draft")
 	s.readDialectFields(p, r)
-	if s.lay.Redirects == "aliases" { // Hugo's and sitegen's redirects; an Obsidian vault's aliases are names
-		for _, a := range r.strings("aliases") {
-			line, col := r.locate("aliases")
-			if !strings.HasPrefix(a, "/") {
-				// Obsidian's aliases are other names of a note, not URLs.
+	if s.cfg.Obsidian {
+		p.tags = frontMatterTags(m["tags"])
+	}
+	for _, a := range r.strings("aliases") {
+		line, col := r.locate("aliases")
+		if !strings.HasPrefix(a, "/") {
+			// Obsidian's aliases are other names of a note, not URLs.
+			if s.cfg.Obsidian && !strings.Contains(a, "://") {
+				p.names = append(p.names, strings.TrimSpace(a))
+			} else {
 				s.warn.addf(p.file, line, col, "aliases", "%q is not a site path such as /old/url/: no redirect made", a)
-				continue
 			}
-			p.aliases = append(p.aliases, alias{sitePath: aliasPath(a), line: line, col: col})
+			continue
 		}
+		p.aliases = append(p.aliases, alias{sitePath: aliasPath(a), line: line, col: col})
 	}
 	if _, has := m["title"]; has && p.title == "" && !r.bad {
 		r.fail("title", "must not be empty")
