@@ -102,13 +102,14 @@ func shape(msg string) string {
 }
 
 // Kind names the kind of a problem for counts: its field, else its
-// message up to the first quote or colon ("broken link", "duplicate URL").
+// message up to the first quote, colon, bracket or brace ("broken link",
+// "duplicate URL", "broken wikilink").
 func Kind(d Diagnostic) string {
 	if d.Field != "" {
 		return d.Field
 	}
 	k := d.Msg
-	if i := strings.IndexAny(k, "\":"); i > 0 {
+	if i := strings.IndexAny(k, "\":<{[/"); i > 0 { // before the particulars: "…", [[…]], <tag>, {{…}}, /url/
 		k = k[:i]
 	}
 	return strings.TrimSpace(k)

@@ -205,3 +205,21 @@ func TestBrokenLinksWarn(t *testing.T) {
 		t.Errorf("err = %v, want the front matter error", err)
 	}
 }
+
+func TestKind(t *testing.T) {
+	for msg, want := range map[string]string{
+		`broken link "x.md": content/x.md does not exist`:          "broken link",
+		`broken wikilink [[Loot|loot]]: no note named "Loot"`:      "broken wikilink",
+		`Liquid tag "{% include x %}": Jekyll's template language`: "Liquid tag",
+		`Hugo shortcode "kbd" is not supported: not shown`:         "Hugo shortcode",
+		`raw HTML <script> removed`:                                "raw HTML",
+		`duplicate URL /a/: also produced by content/a.md`:         "duplicate URL",
+	} {
+		if got := Kind(Diagnostic{Msg: msg}); got != want {
+			t.Errorf("Kind(%q) = %q, want %q", msg, got, want)
+		}
+	}
+	if got := Kind(Diagnostic{Field: "title", Msg: "must be a string"}); got != "title" {
+		t.Errorf("Kind with a field = %q", got)
+	}
+}
