@@ -16,6 +16,7 @@ import (
 	"d6codex"
 	"d6codex/calc"
 	"d6codex/calc/systems"
+	"d6codex/cmd/sitegen/internal/anydiceblock"
 	"d6codex/cmd/sitegen/internal/calcblock"
 	"d6codex/cmd/sitegen/internal/compareblock"
 	"d6codex/cmd/sitegen/internal/diceblock"
@@ -131,6 +132,7 @@ func HandlersFor(reg *calc.Registry) map[string]markup.BlockHandler {
 		compareblock.Info: compareblock.New(reg),
 		diceblock.Info:    diceblock.New(calcblock.New(reg)),
 		statblock.Info:    statblock.New(),
+		anydiceblock.Info: anydiceblock.New(calcblock.New(reg)),
 	}
 }
 
@@ -142,7 +144,7 @@ func Generators() []site.Generator {
 	for _, s := range systems.New().Systems() {
 		ids = append(ids, s.ID)
 	}
-	return []site.Generator{wasmbuild.Generator(ids, calcblock.Info, diceblock.Info)}
+	return []site.Generator{wasmbuild.Generator(ids, calcblock.Info, diceblock.Info, anydiceblock.Info)}
 }
 
 // Run runs `sitegen build` with the arguments after "build" and returns
