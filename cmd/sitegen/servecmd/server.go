@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"d6codex/cmd/sitegen/internal/assets"
+	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/site"
 	"d6codex/cmd/sitegen/internal/watch"
 )
@@ -30,6 +31,39 @@ func watchNames(repo bool) []string {
 		names = append(names, codeDirs()...)
 		names = append(names, "go.mod", "go.sum")
 	}
+	return names
+}
+
+// layoutNames adds to names the entries a layout other than sitegen's own
+// keeps its pages, static files and settings in: its content folder (every
+// entry of the source folder but the output, when the content is the
+// source folder itself; a top-level folder created later is not seen),
+// static folders and settings file.
+func layoutNames(names []string, lay *layout.Layout, source, dest string) []string {
+	if lay == nil || lay.Kind == layout.Sitegen {
+		return names
+	}
+	top := func(p string) string { t, _, _ := strings.Cut(p, "/"); return t }
+	add := func(n string) {
+		if n != "" && !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	if lay.Content == "." {
+		entries, _ := os.ReadDir(source)
+		destAbs, _ := filepath.Abs(dest)
+		for _, e := range entries {
+			if p, _ := filepath.Abs(filepath.Join(source, e.Name())); p != destAbs {
+				add(e.Name())
+			}
+		}
+	} else {
+		add(top(lay.Content))
+	}
+	for _, d := range lay.Static {
+		add(top(d))
+	}
+	add(top(lay.File))
 	return names
 }
 
@@ -74,8 +108,12 @@ const (
 func (s *server) classify(c watch.Change) kind {
 	p := c.Path
 	top, rest, _ := strings.Cut(p, "/")
+	other := s.opts.Layout != nil && s.opts.Layout.Kind != layout.Sitegen
 	switch {
 	case c.Op&watch.Rescan != 0:
+		return kindFull
+	case other && !slices.Contains(codeDirs(), top) && p != "go.mod" && p != "go.sum":
+		// Another tool's layout: any change rebuilds the site.
 		return kindFull
 	case p == site.ConfigFile:
 		return kindFull

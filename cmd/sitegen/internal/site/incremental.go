@@ -73,7 +73,7 @@ func (s *Site) Update(ctx context.Context, files []string) (Update, error) {
 	}
 	var changed, listing []*page
 	for _, f := range files {
-		rel, ok := strings.CutPrefix(f, ContentDir+"/")
+		rel, ok := s.ContentRel(f)
 		if !ok || !strings.HasSuffix(rel, ".md") {
 			restore()
 			return Update{Full: true, Reason: f + " is not a page"}, nil
@@ -268,7 +268,11 @@ func (s *Site) PublishStatic(rel string) error {
 	if assets.Hashed(rel) {
 		return fmt.Errorf("publish %s: a hashed asset needs a full build", rel)
 	}
-	data, err := os.ReadFile(filepath.Join(s.opts.Source, StaticDir, filepath.FromSlash(rel)))
+	dir := StaticDir
+	if len(s.lay.Static) > 0 {
+		dir = s.lay.Static[0]
+	}
+	data, err := os.ReadFile(filepath.Join(s.opts.Source, filepath.FromSlash(dir), filepath.FromSlash(rel)))
 	if os.IsNotExist(err) {
 		p := filepath.Join(s.opts.Dest, filepath.FromSlash(rel))
 		if !assets.ReachedDirectly(s.opts.Dest, p) {
@@ -294,7 +298,7 @@ func (s *Site) PublishStatic(rel string) error {
 // Markdown file (relative to the source directory, "content/a/b.md"), or
 // "" if file is not a page source. The page need not exist.
 func (s *Site) PageURL(file string) string {
-	rel, ok := strings.CutPrefix(file, ContentDir+"/")
+	rel, ok := s.ContentRel(file)
 	if !ok || !strings.HasSuffix(rel, ".md") {
 		return ""
 	}

@@ -23,39 +23,50 @@ const StaticDir = "static"
 // returns the map from logical path to published URL. reserved holds output
 // paths that pages own.
 func (s *Site) copyStatic(out *assets.Output, reserved map[string]bool, extra map[string][]byte) (templates.Assets, error) {
-	root := filepath.Join(s.opts.Source, StaticDir)
 	published := templates.Assets{}
-	publish := func(rel string, data []byte) error {
-		data, err := assets.Minify(rel, data)
-		if err != nil {
-			s.diag.addf(StaticDir+"/"+rel, 0, 0, "", "%v", err)
-			return nil
+	own := map[string]bool{} // the site's own static files, published or not
+	publishFrom := func(dir string) func(rel string, data []byte) error {
+		return func(rel string, data []byte) error {
+			data, err := assets.Minify(rel, data)
+			if err != nil {
+				s.diag.addf(dir+"/"+rel, 0, 0, "", "%v", err)
+				return nil
+			}
+			name := assets.PublishedName(rel, data)
+			if reserved[name] {
+				s.diag.addf(dir+"/"+rel, 0, 0, "", "conflicts with a generated page at /%s", name)
+				return nil
+			}
+			published[rel] = s.cfg.relURL("/" + name)
+			if err := out.Write(name, data); err != nil {
+				return err
+			}
+			return s.writeCompressed(out, name, data)
 		}
-		name := assets.PublishedName(rel, data)
-		if reserved[name] {
-			s.diag.addf(StaticDir+"/"+rel, 0, 0, "", "conflicts with a generated page at /%s", name)
-			return nil
-		}
-		published[rel] = s.cfg.relURL("/" + name)
-		if err := out.Write(name, data); err != nil {
-			return err
-		}
-		return s.writeCompressed(out, name, data)
 	}
-	err := walkSource(s.opts.Source, root, func(rel, p string) error {
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
+	publish := publishFrom(StaticDir)
+	for _, dir := range s.lay.Static {
+		root := filepath.Join(s.opts.Source, filepath.FromSlash(dir))
+		publish := publishFrom(dir)
+		err := walkSource(s.opts.Source, root, nil, func(rel, p string) error {
+			if own[rel] {
+				return nil // an earlier static folder's file of the same name wins, as in Hugo
+			}
+			own[rel] = true
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			if _, ok := extra[rel]; ok {
+				return nil // a generated file of the same name wins
+			}
+			return publish(rel, data)
+		}, func(rel, msg string) {
+			s.diag.addf(dir+"/"+rel, 0, 0, "", "%s", msg)
+		})
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("copy %s: %w", root, err)
 		}
-		if _, ok := extra[rel]; ok {
-			return nil // a generated file of the same name wins
-		}
-		return publish(rel, data)
-	}, func(rel, msg string) {
-		s.diag.addf(StaticDir+"/"+rel, 0, 0, "", "%s", msg)
-	})
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("copy %s: %w", root, err)
 	}
 	for _, rel := range slices.Sorted(maps.Keys(extra)) {
 		if err := publish(rel, extra[rel]); err != nil {
@@ -74,7 +85,7 @@ func (s *Site) copyStatic(out *assets.Output, reserved map[string]bool, extra ma
 			if _, ok := extra[rel]; ok {
 				return nil
 			}
-			if _, err := os.Lstat(filepath.Join(root, filepath.FromSlash(rel))); err == nil {
+			if own[rel] {
 				return nil // the site's own file (it may have failed to publish)
 			}
 			data, err := fs.ReadFile(s.opts.Theme, rel)
