@@ -2,7 +2,6 @@ package site
 
 import (
 	"bytes"
-	"compress/gzip"
 	"context"
 	"encoding/hex"
 	"encoding/json"
@@ -16,7 +15,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/andybalholm/brotli"
 	"github.com/yuin/goldmark/ast"
 	east "github.com/yuin/goldmark/extension/ast"
 
@@ -186,7 +184,7 @@ func (x *searchIndex) write(s *Site, o *assets.Output) error {
 			}
 		}
 		if err == nil && name == searchMeta && len(data) >= assets.CompressMin {
-			err = s.cache().Precompress(o, out, data, brotli.BestCompression, gzip.BestCompression)
+			err = s.cache().Precompress(o, out, data, assets.SiblingBrotli, assets.SiblingGzip)
 		}
 		if err != nil {
 			mu.Lock()
