@@ -35,6 +35,7 @@ bench: ## benchmarks: rules and calculators, sitegen build, serve, calculators i
 	$(GO) test -run '^$$' -bench . -benchtime 3x ./cmd/sitegen/internal/site
 	$(GO) test -run '^$$' -bench 'SaveToReload/.*/edit=body' -benchtime 100x ./cmd/sitegen/servecmd
 	$(GO) test -run '^$$' -bench FirstBuild -benchtime 5x ./cmd/sitegen
+	$(GO) test -run '^$$' -bench SaveToScreen -benchtime 40x ./cmd/sitegen/servecmd
 	$(GO) run ./cmd/sitegen/internal/testing/bench -sizes 2000,5000 -runs 3 -out BENCHMARKS.md
 	$(GO) run ./cmd/sitegen/internal/testing/calcbench -runs 5 -out BENCHMARKS.md
 	$(GO) run ./cmd/sitegen/internal/testing/throttlebench -runs 3 -out BENCHMARKS.md

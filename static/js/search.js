@@ -284,12 +284,15 @@
       results.hidden = false;
     }
 
-    // The live-reload client (site.js) announces a page updated in place:
-    // the next query opens the new index, and open results are refreshed.
-    doc.addEventListener("d6:updated", () => {
+    // sitegen serve's live-reload client announces a page updated in
+    // place (d6:updated) and a new search index (d6:search): the next
+    // query opens the index again, and open results are refreshed.
+    const refresh = () => {
       index = null;
       if (!results.hidden && input.value.trim()) run();
-    });
+    };
+    doc.addEventListener("d6:updated", refresh);
+    doc.addEventListener("d6:search", refresh);
 
     let timer = 0;
     input.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(run, 80); });

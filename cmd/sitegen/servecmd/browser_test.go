@@ -19,7 +19,7 @@ import (
 
 // liveServer serves the site at src as `sitegen serve` does (watcher,
 // loop, handler with the live-reload script) and returns its base URL.
-func liveServer(t *testing.T, src string) string {
+func liveServer(t testing.TB, src string) string {
 	t.Helper()
 	f := buildcmd.Flags{Source: src, Dest: filepath.Join(t.TempDir(), "public"), BaseURL: "http://127.0.0.1:1313/"}
 	srv := &server{opts: f.Options(), out: io.Discard, err: io.Discard, hub: newHub("live"), pending: map[string]bool{}}

@@ -7,6 +7,8 @@
 //                                        place (or reload it, or go to page)
 //   css     {build}                      only stylesheets changed: swap them
 //   errors  {build, problems}            the last build failed: show the overlay
+//   search  {build}                      the search index was written: tell the
+//                                        search box (event d6:search on document)
 (() => {
   "use strict";
   const me = document.currentScript;
@@ -225,5 +227,6 @@
     clearOverlay();
     swapCSS().catch(() => reload("", false));
   });
+  es.addEventListener("search", () => document.dispatchEvent(new CustomEvent("d6:search")));
   es.addEventListener("errors", (e) => showOverlay(JSON.parse(e.data).problems));
 })();

@@ -353,7 +353,7 @@ func (s *server) writeSearchIndex() {
 	ctx, cancel := context.WithCancel(context.Background())
 	prev, done := s.searchDone, make(chan struct{})
 	s.searchCancel, s.searchDone = cancel, done
-	errOut, write := s.err, s.searchWrite
+	errOut, write, hub := s.err, s.searchWrite, s.hub
 	if write == nil {
 		write = func(ctx context.Context, w *site.SearchWriter) error { return w.Write(ctx) }
 	}
@@ -368,7 +368,10 @@ func (s *server) writeSearchIndex() {
 		if prev != nil {
 			<-prev
 		}
-		if err := write(ctx, w); err != nil && !errors.Is(err, context.Canceled) {
+		switch err := write(ctx, w); {
+		case err == nil:
+			hub.searchWritten()
+		case !errors.Is(err, context.Canceled):
 			fmt.Fprintf(errOut, "sitegen serve: %v\n", err)
 		}
 	}()
