@@ -154,7 +154,7 @@ func mainErr(sizeList string, per, runs int, out, bin, dirList string, shapes []
 // benchIn measures every size with corpora generated under base.
 func benchIn(base, bin, sizeList string, per, nruns int, sh shape) ([]result, error) {
 	fsName := fsType(base)
-	tr := &trash{dir: filepath.Join(base, "trash")}
+	tr := &trash{dir: filepath.Join(base, "trash-"+sh.name)}
 	if fsName == "ext4" {
 		// Files deleted before the bench (the last bench's own clean-up)
 		// would slow its first runs (see trash): let them age out.
