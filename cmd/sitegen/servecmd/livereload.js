@@ -103,6 +103,8 @@
       if (caret && target.setSelectionRange) try { target.setSelectionRange(caret[0], caret[1]); } catch (_) { /* not a text field */ }
     }
     window.scrollTo({ left: x, top: y, behavior: "instant" });
+    // The page's scripts catch up after the new text is painted.
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
     document.dispatchEvent(new CustomEvent("d6:updated"));
     return true;
   }
