@@ -129,12 +129,12 @@ func (s *Site) Update(ctx context.Context, files []string) (Update, error) {
 		render = append(render, n)
 	}
 	dest := s.opts.Dest
-	staging, err := os.MkdirTemp(filepath.Dir(filepath.Clean(dest)), "."+filepath.Base(filepath.Clean(dest))+".update-")
+	staging, err := newStaging(dest, "update-")
 	if err != nil {
 		restore()
 		return Update{}, fmt.Errorf("create staging directory: %w", err)
 	}
-	defer os.RemoveAll(staging)
+	defer removeOwned(staging)
 	out := &assets.Output{Dir: staging}
 	for _, p := range render {
 		if err := s.renderPage(ctx, p, s.view, out); err != nil {
@@ -149,11 +149,17 @@ func (s *Site) Update(ctx context.Context, files []string) (Update, error) {
 		restore()
 		return Update{Errors: s.Diagnostics()}, nil
 	}
+	unlock, err := lockDest(ctx, dest, s.opts.Waiting) // no build swaps dest meanwhile
+	if err != nil {
+		restore()
+		return Update{}, err
+	}
+	defer unlock()
 	var u Update
 	for _, f := range out.Files() { // the pages, and the further pages of a long section's list
 		rel := filepath.FromSlash(f.Rel)
 		to := filepath.Join(dest, rel)
-		if err := assets.Mkdir(filepath.Dir(to)); err != nil {
+		if err := assets.RealDir(dest, filepath.Dir(to)); err != nil { // never through a link a user put there
 			return u, fmt.Errorf("publish %s: %w", f.Rel, err)
 		}
 		if err := os.Rename(filepath.Join(staging, rel), to); err != nil {
@@ -255,9 +261,12 @@ func (w *SearchWriter) Write(ctx context.Context) error {
 			return fmt.Errorf("search index: %w", err)
 		}
 		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := assets.RealDir(s.opts.Dest, filepath.Dir(p)); err != nil {
+			return fmt.Errorf("search index: %w", err)
+		}
 		if name != searchMeta {
 			named[name] = true
-			if _, err := os.Stat(p); err == nil {
+			if info, err := os.Lstat(p); err == nil && info.Mode().IsRegular() {
 				continue // the name holds the content's hash
 			}
 		} else {
@@ -322,7 +331,11 @@ func (s *Site) PublishStatic(rel string) error {
 	}
 	data, err := os.ReadFile(filepath.Join(s.opts.Source, StaticDir, filepath.FromSlash(rel)))
 	if os.IsNotExist(err) {
-		err = os.Remove(filepath.Join(s.opts.Dest, filepath.FromSlash(rel)))
+		p := filepath.Join(s.opts.Dest, filepath.FromSlash(rel))
+		if !assets.ReachedDirectly(s.opts.Dest, p) {
+			return nil // behind a link a user put in the output: not sitegen's copy
+		}
+		err = os.Remove(p)
 		if err != nil && !os.IsNotExist(err) {
 			return fmt.Errorf("unpublish %s: %w", rel, err)
 		}
@@ -331,7 +344,11 @@ func (s *Site) PublishStatic(rel string) error {
 	if err != nil {
 		return fmt.Errorf("publish %s: %w", rel, err)
 	}
-	return assets.WriteAtomic(filepath.Join(s.opts.Dest, filepath.FromSlash(rel)), data)
+	to := filepath.Join(s.opts.Dest, filepath.FromSlash(rel))
+	if err := assets.RealDir(s.opts.Dest, filepath.Dir(to)); err != nil {
+		return fmt.Errorf("publish %s: %w", rel, err)
+	}
+	return assets.WriteAtomic(to, data)
 }
 
 // PageURL returns the root-relative URL of the page made from the
