@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"d6codex/rules/dice/expr"
@@ -14,6 +15,7 @@ import (
 
 // Usage is the help text of `sitegen dice`.
 const Usage = `usage: sitegen dice EXPR [EXPR ...]
+       sitegen dice --anydice FILE   (an AnyDice program; - reads standard input)
 
 Print the exact distribution of a dice expression as one JSON object:
 {"expr", "distribution": [[value, probability], ...] (ascending),
@@ -55,6 +57,9 @@ func NewOutput(r expr.Result) Output {
 // Run runs `sitegen dice` with the arguments after "dice" and returns the
 // process exit status.
 func Run(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && (args[0] == "--anydice" || args[0] == "-anydice") {
+		return RunAnyDice(args[1:], os.Stdin, stdout, stderr)
+	}
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "-help" {
 		fmt.Fprint(stderr, Usage)
 		return 2
