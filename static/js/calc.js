@@ -489,4 +489,20 @@
     }, { timeout: 4000 });
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
+
+  // sitegen serve's live reload swaps a page's content in place after an
+  // edit (event d6:updated): calculators it kept run on untouched; those
+  // gone are dropped; new ones (a changed block) start, with the set-up
+  // the address holds for them (fields that still exist, the pinned one).
+  document.addEventListener("d6:updated", () => {
+    for (let i = calcs.length - 1; i >= 0; i--) if (!calcs[i].root.isConnected) calcs.splice(i, 1);
+    for (const r of document.querySelectorAll(".calc[data-calc]")) {
+      if (calcs.some((c) => c.root === r)) continue;
+      try {
+        const c = new Calc(r);
+        calcs.push(c);
+        if (c.fromLink) c.run().catch((e) => broken(r, e));
+      } catch (e) { broken(r, e); }
+    }
+  });
 })();

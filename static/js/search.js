@@ -65,7 +65,7 @@
     get(path) {
       if (!this.cache.has(path)) {
         const p = fetch(new URL(path + ".gz", this.base)).then(async (r) => {
-          if (!r.ok) throw new Error(path + ": HTTP " + r.status);
+          if (!r.ok) throw Object.assign(new Error(path + ": HTTP " + r.status), { gone: r.status === 404 });
           const buf = new Uint8Array(await r.arrayBuffer());
           if (buf[0] !== 0x1f || buf[1] !== 0x8b) return JSON.parse(new TextDecoder().decode(buf));
           const s = new Blob([buf]).stream().pipeThrough(new DecompressionStream("gzip"));
@@ -256,13 +256,25 @@
       results.dataset.shown = String(shown);
     }
 
-    async function run() {
+    // A part named by an index this page opened before the site changed
+    // may be gone (the development server keeps replaced parts a while):
+    // the index is opened again and the query run once more.
+    async function query(q, retry) {
+      const idx = await open();
+      try {
+        return { idx, res: await idx.search(q, select.value, current) };
+      } catch (e) {
+        if (!e.gone || !retry) throw e;
+        if (index && (await index) === idx) index = null;
+        return query(q, false);
+      }
+    }
+
+    async function run(retry = true) {
       const q = input.value.trim();
       if (!q) { results.hidden = true; results.innerHTML = ""; status.textContent = ""; return; }
-      let idx;
       try {
-        idx = await open();
-        const res = await idx.search(q, select.value, current);
+        const { idx, res } = await query(q, retry);
         if (q !== input.value.trim()) return; // a newer query is on its way
         last = { res, q, idx };
         results.innerHTML = "";
@@ -270,7 +282,13 @@
           results.innerHTML = '<p class="search-empty">No results' + (select.value ? " in " + esc(select.selectedOptions[0].text) : "") + ".</p>" +
             (select.value ? '<button type="button" class="search-all">Search all systems</button>' : "");
         } else {
-          await show(res, q, 0, idx);
+          try {
+            await show(res, q, 0, idx);
+          } catch (e) {
+            if (!e.gone || !retry) throw e;
+            index = null; // a page text of an index replaced since: again, from the new one
+            return run(false);
+          }
           if (q !== input.value.trim()) return;
         }
         status.textContent = res.hits.length ? res.hits.length + " result" + (res.hits.length === 1 ? "" : "s") : "No results";
@@ -280,6 +298,16 @@
       results.dataset.q = q; // which query the list answers (tests wait on it)
       results.hidden = false;
     }
+
+    // sitegen serve's live-reload client announces a page updated in
+    // place (d6:updated) and a new search index (d6:search): the next
+    // query opens the index again, and open results are refreshed.
+    const refresh = () => {
+      index = null;
+      if (!results.hidden && input.value.trim()) run();
+    };
+    doc.addEventListener("d6:updated", refresh);
+    doc.addEventListener("d6:search", refresh);
 
     let timer = 0;
     input.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(run, 80); });

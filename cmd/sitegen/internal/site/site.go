@@ -84,7 +84,11 @@ type Options struct {
 
 // Generator produces extra static files for a loaded site: a map from
 // logical path ("calc/calc.wasm") to content. It returns nothing when the
-// site does not need it (see Site.UsesBlock).
+// site does not need it (see Site.UsesBlock). A file may come with its
+// precompressed siblings, compressed ahead of time at assets.SiblingBrotli
+// and assets.SiblingGzip: name + ".br" and name + ".gz" beside name are
+// published as they are, beside name's published file, instead of
+// compressing it during the build.
 type Generator func(ctx context.Context, s *Site) (map[string][]byte, error)
 
 // withDefaults fills in the zero fields.

@@ -1,7 +1,7 @@
 package site
 
 import (
-	"compress/gzip"
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -9,8 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-
-	"github.com/andybalholm/brotli"
+	"strings"
 
 	"d6codex/cmd/sitegen/internal/assets"
 	"d6codex/templates"
@@ -24,9 +23,11 @@ const StaticDir = "static"
 // paths that pages own.
 func (s *Site) copyStatic(out *assets.Output, reserved map[string]bool, extra map[string][]byte) (templates.Assets, error) {
 	published := templates.Assets{}
+	extra, siblings := splitSiblings(extra)
 	own := map[string]bool{} // the site's own static files, published or not
 	publishFrom := func(dir string) func(rel string, data []byte) error {
 		return func(rel string, data []byte) error {
+			raw := data
 			data, err := assets.Minify(rel, data)
 			if err != nil {
 				s.diag.addf(dir+"/"+rel, 0, 0, "", "%v", err)
@@ -40,6 +41,11 @@ func (s *Site) copyStatic(out *assets.Output, reserved map[string]bool, extra ma
 			published[rel] = s.cfg.relURL("/" + name)
 			if err := out.Write(name, data); err != nil {
 				return err
+			}
+			if sib := siblings[rel]; sib != nil && bytes.Equal(raw, data) { // siblings of the bytes published
+				if ok, err := assets.WriteSiblings(out, name, sib); ok || err != nil {
+					return err
+				}
 			}
 			return s.writeCompressed(out, name, data)
 		}
@@ -106,6 +112,28 @@ func (s *Site) copyStatic(out *assets.Output, reserved map[string]bool, extra ma
 	return published, nil
 }
 
+// splitSiblings separates a generator's files (see Generator) from the
+// ready-made precompressed siblings among them: name.br and name.gz
+// beside name, returned by name and encoding.
+func splitSiblings(extra map[string][]byte) (files map[string][]byte, siblings map[string]map[string][]byte) {
+	files, siblings = map[string][]byte{}, map[string]map[string][]byte{}
+	for rel, data := range extra {
+		sib := false
+		for _, enc := range assets.Encodings() {
+			if base, ok := strings.CutSuffix(rel, "."+enc); ok && extra[base] != nil {
+				if siblings[base] == nil {
+					siblings[base] = map[string][]byte{}
+				}
+				siblings[base][enc], sib = data, true
+			}
+		}
+		if !sib {
+			files[rel] = data
+		}
+	}
+	return files, siblings
+}
+
 // writeCompressed writes .br and .gz siblings of the published asset dir/out
 // when it is a hashed asset (CSS, JS, WebAssembly) worth compressing, at
 // the best levels.
@@ -113,7 +141,7 @@ func (s *Site) writeCompressed(out *assets.Output, name string, data []byte) err
 	if !assets.Hashed(name) || len(data) < assets.CompressMin {
 		return nil
 	}
-	return s.cache().Precompress(out, name, data, brotli.BestCompression, gzip.BestCompression)
+	return s.cache().Precompress(out, name, data, assets.SiblingBrotli, assets.SiblingGzip)
 }
 
 // cache is the build's content-addressed cache (Options.CacheDir).
