@@ -14,13 +14,14 @@ import (
 
 // Usage is the help text of `sitegen dice`.
 const Usage = `usage: sitegen dice EXPR [EXPR ...]
+       sitegen dice -      (the expressions on stdin, one a line)
 
 Print the exact distribution of a dice expression as one JSON object:
 {"expr", "distribution": [[value, probability], ...] (ascending),
 "mean", "sd", "min", "max", "truncated"} ("truncated" is the probability
 an exploding die was not followed, below 1e-12). Several expressions,
 separated by ";" or given as separate arguments, print a JSON array of
-objects. A bad expression exits with status 2 and a message that names the
+objects. At most 1 MB of expressions is read. A bad expression exits with status 2 and a message that names the
 column.
 
 Notation: 3d6, d20, 4dF, 4d6kh3 (k, kl, dh, dl), 10d10! and d6!>=5
@@ -52,14 +53,44 @@ func NewOutput(r expr.Result) Output {
 	return o
 }
 
+// MaxInput is the most text of expressions `sitegen dice` reads, from its
+// arguments or stdin: 1 MB, far beyond any roll.
+const MaxInput = 1 << 20
+
 // Run runs `sitegen dice` with the arguments after "dice" and returns the
-// process exit status.
-func Run(args []string, stdout, stderr io.Writer) int {
+// process exit status. The one argument "-" reads the expressions from
+// stdin, one a line.
+func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "-help" {
 		fmt.Fprint(stderr, Usage)
 		return 2
 	}
+	if len(args) == 1 && args[0] == "-" {
+		data, err := io.ReadAll(io.LimitReader(stdin, MaxInput+1))
+		if err != nil {
+			fmt.Fprintf(stderr, "sitegen dice: stdin: %v\n", err)
+			return 1
+		}
+		args = nil
+		for line := range strings.Lines(string(data)) {
+			if line = strings.TrimSpace(line); line != "" {
+				args = append(args, line)
+			}
+		}
+		if len(data) > MaxInput {
+			fmt.Fprintf(stderr, "sitegen dice: stdin: longer than %d MB, the most sitegen dice reads\n", MaxInput>>20)
+			return 2
+		}
+		if len(args) == 0 {
+			fmt.Fprintln(stderr, "sitegen dice: stdin: no expression")
+			return 2
+		}
+	}
 	src := strings.Join(args, "; ")
+	if len(src) > MaxInput {
+		fmt.Fprintf(stderr, "sitegen dice: the expressions are longer than %d MB, the most sitegen dice reads\n", MaxInput>>20)
+		return 2
+	}
 	results, err := expr.Eval(src)
 	if err != nil {
 		if len(args) > 1 {
