@@ -101,3 +101,24 @@ func TestStdin(t *testing.T) {
 		t.Errorf("1 MB of arguments: exit %d, %.200q", code, errb.String())
 	}
 }
+
+// TestExtremesListed is issue 22: min and max are those of the listed
+// distribution. 1000dF can roll -1000 only at 3^-1000, below the smallest
+// float64, so it is not listed, and min said -1000 while the list began
+// at -889.
+func TestExtremesListed(t *testing.T) {
+	for _, e := range []string{"1000dF", "1000d6", "400d6-400d6", "3d6"} {
+		var out, errb bytes.Buffer
+		if code := Run([]string{e}, nil, &out, &errb); code != 0 {
+			t.Fatalf("%s: exit %d: %s", e, code, errb.String())
+		}
+		var o Output
+		if err := json.Unmarshal(out.Bytes(), &o); err != nil {
+			t.Fatal(err)
+		}
+		d := o.Distribution
+		if float64(o.Min) != d[0][0] || float64(o.Max) != d[len(d)-1][0] {
+			t.Errorf("%s: min %d max %d, listed %v..%v", e, o.Min, o.Max, d[0][0], d[len(d)-1][0])
+		}
+	}
+}
