@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"net/url"
 	"path"
 	"path/filepath"
 	"slices"
@@ -73,6 +74,10 @@ func (s *Site) load(ctx context.Context) error {
 	var rels []string
 	s.files = map[string]bool{}
 	err := walkSource(s.opts.Source, root, func(rel, _ string) error {
+		if msg := badName(rel); msg != "" {
+			s.diag.addf(ContentDir+"/"+showName(rel), 0, 0, "", "%s", msg)
+			return nil
+		}
 		if strings.HasSuffix(rel, ".md") {
 			rels = append(rels, rel)
 		} else {
@@ -318,6 +323,14 @@ func (s *Site) readFields(p *page, m map[string]any, raw []byte, first int) {
 		if !strings.HasPrefix(a, "/") {
 			// Obsidian's aliases are other names of a note, not URLs.
 			s.warn.addf(p.file, line, col, "aliases", "%q is not a site path such as /old/url/: no redirect made", a)
+			continue
+		}
+		// An alias is a URL: "/old%20page/" and "/old page/" are one page.
+		if un, err := url.PathUnescape(a); err == nil {
+			a = un
+		}
+		if badName(a) != "" {
+			s.diag.addf(p.file, line, col, "aliases", "%q holds a control character or bytes that are not UTF-8: a URL cannot carry them", a)
 			continue
 		}
 		sp := path.Clean(a)

@@ -149,7 +149,7 @@ func (s *Site) renderPage(ctx context.Context, p *page, site *templates.Site, ou
 		Updated:     s.updated(p),
 	}
 	if s.cfg.EditURL != "" && p.file != "" {
-		v.EditURL = s.cfg.EditURL + p.file
+		v.EditURL = s.cfg.EditURL + escapePath(p.file)
 	}
 	if sec := s.section(p); sec != nil {
 		v.Section = sec.title

@@ -43,6 +43,10 @@ func (s *Site) copyStatic(out *assets.Output, reserved map[string]bool, extra ma
 		return s.writeCompressed(out, name, data)
 	}
 	err := walkSource(s.opts.Source, root, func(rel, p string) error {
+		if msg := badName(rel); msg != "" {
+			s.diag.addf(StaticDir+"/"+showName(rel), 0, 0, "", "%s", msg)
+			return nil
+		}
 		data, err := os.ReadFile(p)
 		if err != nil {
 			return err
