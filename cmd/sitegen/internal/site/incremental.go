@@ -208,7 +208,7 @@ func (s *Site) WriteSearchIndex() error {
 	names := slices.Sorted(maps.Keys(files))
 	names = append(slices.DeleteFunc(names, func(n string) bool { return n == searchMeta }), searchMeta)
 	for _, name := range names {
-		name, data, err := s.packSearchFile(name, files[name])
+		name, data, err := s.packSearchFile(context.Background(), name, files[name])
 		if err != nil {
 			return fmt.Errorf("search index: %w", err)
 		}

@@ -2,6 +2,7 @@ package site
 
 import (
 	"compress/gzip"
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -22,7 +23,7 @@ const StaticDir = "static"
 // copyStatic copies static/ and the generated extra files into dir and
 // returns the map from logical path to published URL. reserved holds output
 // paths that pages own.
-func (s *Site) copyStatic(out *assets.Output, reserved map[string]bool, extra map[string][]byte) (templates.Assets, error) {
+func (s *Site) copyStatic(ctx context.Context, out *assets.Output, reserved map[string]bool, extra map[string][]byte) (templates.Assets, error) {
 	root := filepath.Join(s.opts.Source, StaticDir)
 	published := templates.Assets{}
 	publish := func(rel string, data []byte) error {
@@ -40,7 +41,7 @@ func (s *Site) copyStatic(out *assets.Output, reserved map[string]bool, extra ma
 		if err := out.Write(name, data); err != nil {
 			return err
 		}
-		return s.writeCompressed(out, name, data)
+		return s.writeCompressed(ctx, out, name, data)
 	}
 	err := walkSource(s.opts.Source, root, func(rel, p string) error {
 		if msg := badName(rel); msg != "" {
@@ -102,11 +103,11 @@ func (s *Site) copyStatic(out *assets.Output, reserved map[string]bool, extra ma
 // writeCompressed writes .br and .gz siblings of the published asset dir/out
 // when it is a hashed asset (CSS, JS, WebAssembly) worth compressing, at
 // the best levels.
-func (s *Site) writeCompressed(out *assets.Output, name string, data []byte) error {
+func (s *Site) writeCompressed(ctx context.Context, out *assets.Output, name string, data []byte) error {
 	if !assets.Hashed(name) || len(data) < assets.CompressMin {
 		return nil
 	}
-	return s.cache().Precompress(out, name, data, brotli.BestCompression, gzip.BestCompression)
+	return s.cache().Precompress(ctx, out, name, data, brotli.BestCompression, gzip.BestCompression)
 }
 
 // cache is the build's content-addressed cache (Options.CacheDir).
