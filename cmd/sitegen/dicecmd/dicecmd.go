@@ -25,8 +25,9 @@ objects. At most 1 MB of expressions is read. A bad expression exits with status
 column.
 
 Notation: 3d6, d20, 4dF, 4d6kh3 (k, kl, dh, dl), 10d10! and d6!>=5
-(exploding), 2d6ro<=2 (reroll once), 8d6>=5 (count successes),
-(2d6+3)>=10 (0 or 1), + - * and parentheses, "Label: 2d20kh1".
+(exploding), 2d6ro<=2 (reroll once), 8d6>=5 (count successes; 8d6>=5+1
+is the count plus one), (2d6+3)>=10 and (2d6)>=5 (0 or 1), + - * and
+parentheses, "Label: 2d20kh1".
 `
 
 // Output is the JSON shape of one expression's result.
