@@ -19,8 +19,12 @@ const MaxDice = 200
 // withRollFields appends the two fields every calculator takes: the dice the
 // player rolled, or a seed to roll them.
 func withRollFields(c *Calculator) *Calculator {
+	maxFace := c.MaxFace
+	if maxFace == 0 {
+		maxFace = 6
+	}
 	c.Fields = append(c.Fields,
-		Field{Name: "dice", Kind: DiceList, Min: 1, Max: 6},
+		Field{Name: "dice", Kind: DiceList, Min: 1, Max: maxFace},
 		Field{Name: "seed", Kind: Int, Min: 0, Max: MaxSeed},
 	)
 	return c
