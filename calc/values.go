@@ -1,6 +1,8 @@
 package calc
 
 import (
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -127,13 +129,13 @@ func (c *Calculator) ParseUnchecked(raw map[string]string) (Values, error) {
 func (c *Calculator) parse(raw map[string]string, limits bool) (Values, error) {
 	v := Values{c: c, ints: map[string]int{}, bools: map[string]bool{}, texts: map[string]string{},
 		codes: map[string]dice.Code{}, lists: map[string][]int{}, given: map[string]bool{}}
-	for name := range raw {
+	var bad FieldErrors
+	for _, name := range slices.Sorted(maps.Keys(raw)) {
 		if _, ok := c.Field(name); !ok {
-			return Values{}, &rules.FieldError{Field: name, Value: raw[name],
-				Allowed: "no such field; fields of " + c.ID + ": " + strings.Join(c.FieldNames(), ", ")}
+			bad = append(bad, &rules.FieldError{Field: name, Value: raw[name],
+				Allowed: "no such field; fields of " + c.ID + ": " + strings.Join(c.FieldNames(), ", ")})
 		}
 	}
-	var bad FieldErrors
 	for _, f := range c.Fields {
 		text := strings.TrimSpace(raw[f.Name])
 		if text == "" {
