@@ -157,6 +157,9 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 // directory) and a summary on stderr. It reports whether the build
 // succeeded.
 func Build(ctx context.Context, opts site.Options, stdout, stderr io.Writer) (site.Result, bool) {
+	if opts.Waiting == nil {
+		opts.Waiting = WaitingLine("sitegen build", opts.Dest, stderr)
+	}
 	res, err := site.Build(ctx, opts)
 	var diags site.Diagnostics
 	switch {
@@ -190,4 +193,17 @@ func Build(ctx context.Context, opts site.Options, stdout, stderr io.Writer) (si
 		res.Cleanup() // leftovers of earlier builds go after the report
 	}
 	return res, true
+}
+
+// WaitingLine returns the site.Options.Waiting of a command (name, as
+// "sitegen build"): one line on w saying which process holds the
+// destination dest and that this one waits for it.
+func WaitingLine(name, dest string, w io.Writer) func(pid int) {
+	return func(pid int) {
+		who := "another sitegen"
+		if pid > 0 {
+			who = fmt.Sprintf("sitegen process %d", pid)
+		}
+		fmt.Fprintf(w, "%s: %s is building into %s; waiting for it to finish (Ctrl+C to stop)\n", name, who, dest)
+	}
 }

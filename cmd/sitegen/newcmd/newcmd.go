@@ -14,6 +14,8 @@ import (
 	"strings"
 
 	"d6codex/calc/systems"
+
+	"github.com/BurntSushi/toml"
 )
 
 // Usage is the help text of `sitegen new`.
@@ -30,7 +32,7 @@ default theme is inside sitegen). Then: cd DIR && sitegen serve
 func Files(title, calcID, tableID string) map[string]string {
 	return map[string]string{
 		"site.toml": `# Site configuration (key names follow Hugo's).
-title = "` + strings.ReplaceAll(title, `"`, `'`) + `"
+` + tomlLine("title", title) + `
 # Where the site will be published; canonical links and sitemap.xml use it.
 baseURL = "https://example.org/"
 languageCode = "en"
@@ -78,7 +80,7 @@ lists them); "field = value" lines inside it preset its fields:
 }
 
 func yamlString(s string) string {
-	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`, "\r", `\r`, "\t", `\t`).Replace(s) + `"`
 }
 
 // Run runs `sitegen new` with the arguments after "new".
@@ -139,6 +141,17 @@ func examples() (calcID, tableID string) {
 		return s.Calculators[0].ID, s.ID + "/" + s.Tables()[0].ID
 	}
 	return "", ""
+}
+
+// tomlLine is the TOML line key = value, the value quoted by the TOML
+// encoder (quotes, backslashes, newlines escaped), so it reads back as it
+// was.
+func tomlLine(key, value string) string {
+	b, err := toml.Marshal(map[string]string{key: value})
+	if err != nil { // a map of strings always encodes; a plain title if not
+		return key + ` = "My rules"`
+	}
+	return strings.TrimSpace(string(b))
 }
 
 // titleFrom makes a title of a folder name ("my-rules" -> "My rules").

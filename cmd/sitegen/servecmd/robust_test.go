@@ -213,3 +213,30 @@ func TestFirstBuildFailsLog(t *testing.T) {
 		t.Errorf("log after a failed later build: %s", log)
 	}
 }
+
+// TestServeRefusedDest: `sitegen serve --dest` with a folder a build
+// refuses (someone else's, or one inside content/) exits at once with an
+// error naming the folder, instead of serving nothing (issue 22).
+func TestServeRefusedDest(t *testing.T) {
+	src := testSite(t)
+	notes := t.TempDir()
+	writeFile(t, notes, "todo.txt", "buy dice")
+	for _, dest := range []string{notes, filepath.Join(src, "content", "out")} {
+		var out, errOut syncBuffer
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		code := Run(ctx, []string{"--port", "0", "--source", src, "--dest", dest}, &out, &errOut)
+		expired := ctx.Err() != nil
+		cancel()
+		if expired {
+			t.Fatalf("--dest %s: serve kept running: %s", dest, errOut.String())
+		}
+		log := errOut.String()
+		if code != 1 || !strings.HasPrefix(log, "sitegen serve: ") || !strings.Contains(log, dest) ||
+			strings.Contains(log, "sitegen:1:1") || strings.Contains(out.String(), "serving at") {
+			t.Errorf("--dest %s: exit %d, stderr %q, stdout %q; want exit 1 and one error naming the folder", dest, code, log, out.String())
+		}
+	}
+	if b, err := os.ReadFile(filepath.Join(notes, "todo.txt")); err != nil || string(b) != "buy dice" {
+		t.Errorf("notes changed: %q, %v", b, err)
+	}
+}

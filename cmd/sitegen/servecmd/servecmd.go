@@ -48,6 +48,7 @@ import (
 	"time"
 
 	"d6codex/cmd/sitegen/buildcmd"
+	"d6codex/cmd/sitegen/internal/site"
 	"d6codex/cmd/sitegen/internal/watch"
 )
 
@@ -158,7 +159,10 @@ func serve(ctx context.Context, c config, stdout, stderr io.Writer) error {
 	opts := c.flags.Options()
 	if c.flags.Dest == "" {
 		opts.Dest = filepath.Join(workDir, "public")
+	} else if err := site.CheckDest(opts); err != nil {
+		return err // no build could ever publish there
 	}
+	opts.Waiting = buildcmd.WaitingLine("sitegen serve", opts.Dest, stderr)
 	srv := &server{
 		opts:     opts,
 		repo:     isRepo(c.flags.Source),

@@ -261,6 +261,10 @@ func (s *server) fail(ps []problem) {
 func (s *server) report(ps []problem) {
 	for _, p := range ps {
 		file := p.File
+		if file == "sitegen" && p.Line == 0 { // not a place in the source
+			fmt.Fprintf(s.err, "sitegen serve: %s\n", p.Msg)
+			continue
+		}
 		if strings.Contains(file, "/") || strings.Contains(file, ".") {
 			file = filepath.Join(s.opts.Source, filepath.FromSlash(file))
 		}

@@ -371,3 +371,142 @@ func TestCacheTrim(t *testing.T) {
 		t.Errorf("Trim a day later: %d, %v; want 1 (the late entry)", n, err)
 	}
 }
+
+// TestOutputNoFollow: symbolic links a user put in an output (a folder or
+// a file leading to their notes) are never written, deleted or linked
+// through: an InPlace output replaces them like any stale file, and a
+// file of Prev reached through a link is not reused (issue 22, fault 1).
+func TestOutputNoFollow(t *testing.T) {
+	notes, mine := t.TempDir(), map[string]string{"index.html": "page a", "f.html": "mine", "keep.txt": "x"}
+	for rel, body := range mine {
+		if err := WriteFile(notes, rel, []byte(body)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	prev, dir := t.TempDir(), t.TempDir()
+	for _, l := range []struct{ target, link string }{
+		{notes, filepath.Join(dir, "a")},                               // a page folder of the older output
+		{filepath.Join(notes, "f.html"), filepath.Join(dir, "f.html")}, // a file
+		{notes, filepath.Join(dir, "gone")},                            // a folder the build no longer has
+		{notes, filepath.Join(prev, "p")},                              // a folder of the published output
+	} {
+		if err := os.Symlink(l.target, l.link); err != nil {
+			t.Fatal(err)
+		}
+	}
+	o := &Output{Dir: dir, Prev: prev, InPlace: true}
+	want := map[string]string{"a/index.html": "page a", "a/x.html": "new in a", "f.html": "new f", "p/index.html": "page a", "b/c.html": "c"}
+	for rel, body := range want {
+		if err := o.Write(rel, []byte(body)); err != nil {
+			t.Fatalf("write %s: %v", rel, err)
+		}
+	}
+	if _, err := o.Prune(nil); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		if d.Type()&os.ModeSymlink != 0 {
+			t.Errorf("%s is still a link", rel)
+			return nil
+		}
+		if !d.IsDir() {
+			b, _ := os.ReadFile(p)
+			got[filepath.ToSlash(rel)] = string(b)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !maps.Equal(got, want) {
+		t.Errorf("output:\n got %q\nwant %q", got, want)
+	}
+	for rel, body := range mine {
+		if b, err := os.ReadFile(filepath.Join(notes, rel)); err != nil || string(b) != body {
+			t.Errorf("notes %s = %q, %v; want %q", rel, b, err, body)
+		}
+	}
+	if entries, _ := os.ReadDir(notes); len(entries) != len(mine) {
+		t.Errorf("notes hold %d files, want %d: written through the link", len(entries), len(mine))
+	}
+	a, _ := os.Stat(filepath.Join(notes, "index.html"))
+	for _, rel := range []string{"a/index.html", "p/index.html"} {
+		if b, _ := os.Stat(filepath.Join(dir, rel)); os.SameFile(a, b) {
+			t.Errorf("%s is the notes' own file, linked through a symbolic link", rel)
+		}
+	}
+}
+
+// TestCacheNoFollow: a symbolic link inside the cache folder is never
+// written, read, trimmed or followed; a cache folder that is itself a link
+// (chosen by the user) is used (issue 22, fault 7).
+func TestCacheNoFollow(t *testing.T) {
+	mine := t.TempDir()
+	old := time.Now().Add(-CacheMaxAge - time.Hour)
+	entry := strings.Repeat("ab", 32) + ".br.11"
+	userFiles := map[string]string{entry: "my file named like an entry", "notes.txt": "notes"}
+	for name, body := range userFiles {
+		if err := WriteFile(mine, name, []byte(body)); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(filepath.Join(mine, name), old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The cache root is a link (the user's choice); its precompressed
+	// folder a link to the user's folder, and trim.txt a link to a file.
+	real := t.TempDir()
+	root := filepath.Join(t.TempDir(), "cache")
+	if err := os.Symlink(real, root); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(mine, filepath.Join(real, "precompressed")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(mine, "notes.txt"), filepath.Join(real, cacheTrimFile)); err != nil {
+		t.Fatal(err)
+	}
+	c := Cache{Dir: root}
+	calls := 0
+	get := func(name string) string {
+		b, err := c.Get(name, func() ([]byte, error) { calls++; return []byte("computed"), nil })
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	if got := get("precompressed/" + entry); got != "computed" {
+		t.Errorf("Get read the entry through the link: %q", got)
+	}
+	c.Put("precompressed/"+strings.Repeat("cd", 32)+".gz.9", []byte("x"))
+	// The wasm folder is the cache's own: used through the root link.
+	wasm := "wasm/" + strings.Repeat("ef", 16) + "-opend6.wasm"
+	if got := get(wasm); got != "computed" || calls != 2 {
+		t.Fatalf("Get = %q after %d computations", got, calls)
+	}
+	if got := get(wasm); got != "computed" || calls != 2 {
+		t.Errorf("a cache root that is a link is not used: %d computations", calls)
+	}
+	if err := os.Chtimes(filepath.Join(real, filepath.FromSlash(wasm)), old, old); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Trim(time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(real, filepath.FromSlash(wasm))); err == nil {
+		t.Error("Trim did not remove the old entry of a cache root that is a link")
+	}
+	for name, body := range userFiles {
+		if b, err := os.ReadFile(filepath.Join(mine, name)); err != nil || string(b) != body {
+			t.Errorf("user's %s = %q, %v; want %q", name, b, err, body)
+		}
+	}
+	if entries, _ := os.ReadDir(mine); len(entries) != len(userFiles) {
+		t.Errorf("the user's folder holds %d files, want %d: written through the link", len(entries), len(userFiles))
+	}
+}

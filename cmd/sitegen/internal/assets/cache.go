@@ -64,7 +64,7 @@ func (c Cache) Get(name string, make func() ([]byte, error)) ([]byte, error) {
 // read returns the content of the entry file p, renewing its time when it
 // is older than cacheTouch so that Trim keeps entries in use.
 func (c Cache) read(p string) ([]byte, error) {
-	f, err := os.Open(p)
+	f, err := openNoFollow(p)
 	if err != nil {
 		return nil, err
 	}
@@ -83,12 +83,31 @@ func (c Cache) read(p string) ([]byte, error) {
 	return data, nil
 }
 
-// Path is the file of entry name, or "" when the cache is disabled.
+// Path is the file of entry name, or "" when the cache is disabled or
+// when a folder between Dir and the entry is a symbolic link: the cache
+// never reads or writes through a link inside it (Dir itself may be one,
+// a cache folder the user chose).
 func (c Cache) Path(name string) string {
 	if c.Dir == "" {
 		return ""
 	}
-	return filepath.Join(c.Dir, filepath.FromSlash(name))
+	root := filepath.Clean(c.Dir)
+	p := filepath.Join(root, filepath.FromSlash(name))
+	for d := filepath.Dir(p); len(d) > len(root) && strings.HasPrefix(d, root); d = filepath.Dir(d) {
+		info, err := os.Lstat(d)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue // made by WriteAtomic, a real folder
+		}
+		if err != nil || !info.IsDir() {
+			return ""
+		}
+	}
+	return p
+}
+
+// openNoFollow opens the file p for reading unless it is a symbolic link.
+func openNoFollow(p string) (*os.File, error) {
+	return os.OpenFile(p, os.O_RDONLY|oNoFollow, 0)
 }
 
 // Put stores data as entry name, best effort.
@@ -107,7 +126,7 @@ func (c Cache) Trim(now time.Time) (int, error) {
 		return 0, nil
 	}
 	stamp := filepath.Join(c.Dir, cacheTrimFile)
-	if b, err := os.ReadFile(stamp); err == nil {
+	if b, err := readNoFollow(stamp); err == nil {
 		if last, err := strconv.ParseInt(strings.TrimSpace(string(b)), 10, 64); err == nil &&
 			now.Sub(time.Unix(last, 0)) < cacheTrimEvery {
 			return 0, nil
@@ -119,6 +138,9 @@ func (c Cache) Trim(now time.Time) (int, error) {
 	removed := 0
 	var errs []error
 	for folder, entry := range cacheEntry {
+		if info, err := os.Lstat(filepath.Join(c.Dir, folder)); err != nil || !info.IsDir() {
+			continue // missing, or a link: not the cache's own folder
+		}
 		files, err := os.ReadDir(filepath.Join(c.Dir, folder))
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
@@ -143,4 +165,14 @@ func (c Cache) Trim(now time.Time) (int, error) {
 		}
 	}
 	return removed, errors.Join(errs...)
+}
+
+// readNoFollow reads the file p unless it is a symbolic link.
+func readNoFollow(p string) ([]byte, error) {
+	f, err := openNoFollow(p)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(f)
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -44,7 +45,8 @@ type Output struct {
 	// than nothing. Prune must follow the writes.
 	InPlace bool
 
-	dirs   sync.Map     // folders of Dir known to exist
+	dirs   sync.Map     // folders of Dir known to exist (and, InPlace, to be real folders, not links)
+	prevOK sync.Map     // folders of Prev -> whether they are real folders, not links
 	noLink atomic.Bool  // a link failed: stop trying
 	reused atomic.Int64 // files kept, or linked from Prev
 	wrote  atomic.Int64 // files written
@@ -101,6 +103,9 @@ func (o *Output) Write(rel string, data []byte) error {
 	name := filepath.FromSlash(rel)
 	to := filepath.Join(o.Dir, name)
 	if o.InPlace {
+		if err := o.mkdir(filepath.Dir(to)); err != nil { // no link on the way to what compare reads
+			return err
+		}
 		switch compare(to, data) {
 		case same:
 			o.reused.Add(1)
@@ -113,7 +118,7 @@ func (o *Output) Write(rel string, data []byte) error {
 	}
 	if o.Prev != "" && !o.noLink.Load() {
 		old := filepath.Join(o.Prev, name)
-		if compare(old, data) == same {
+		if o.prevReal(filepath.Dir(old)) && compare(old, data) == same {
 			err := o.retry(to, func() error {
 				err := os.Link(old, to)
 				if errors.Is(err, fs.ErrExist) { // written twice (an error the build reports): the last wins
@@ -277,9 +282,10 @@ const (
 )
 
 // compare reports whether the regular file p holds exactly data. It reads
-// at most len(data)+1 bytes, and nothing when the sizes differ.
+// at most len(data)+1 bytes, and nothing when the sizes differ. A symbolic
+// link at p is not followed: it differs.
 func compare(p string, data []byte) match {
-	f, err := os.Open(p)
+	f, err := os.OpenFile(p, os.O_RDONLY|oNoFollow, 0)
 	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
 		return absent
 	}
@@ -303,13 +309,108 @@ func compare(p string, data []byte) match {
 }
 
 // mkdir is Mkdir once per folder: most files share theirs with others.
+// In an InPlace Dir, which holds an older output where a user may have
+// put anything, every folder on the way is made sure to be a real folder
+// (see realDir), so that nothing is written through a symbolic link.
 func (o *Output) mkdir(d string) error {
 	if _, ok := o.dirs.Load(d); ok {
 		return nil
 	}
-	if err := Mkdir(d); err != nil {
+	var err error
+	if o.InPlace {
+		err = realDir(o.Dir, d, &o.dirs)
+	} else {
+		err = Mkdir(d)
+	}
+	if err != nil {
 		return err
 	}
 	o.dirs.Store(d, true)
+	return nil
+}
+
+// prevReal reports whether the folder d of Prev and every folder above it
+// up to Prev are real folders: a file is never linked from Prev through a
+// symbolic link, which could lead anywhere.
+func (o *Output) prevReal(d string) bool {
+	if d == o.Prev {
+		return true
+	}
+	if ok, seen := o.prevOK.Load(d); seen {
+		return ok.(bool)
+	}
+	ok := false
+	if rel, err := filepath.Rel(o.Prev, d); err == nil && !strings.HasPrefix(rel, "..") && o.prevReal(filepath.Dir(d)) {
+		info, err := os.Lstat(d)
+		ok = err == nil && info.IsDir()
+	}
+	o.prevOK.Store(d, ok)
+	return ok
+}
+
+// RealDir makes sure that the folder d, under root, and every folder
+// between them are real folders: a symbolic link or a file in the way is
+// removed (the link itself, never what it leads to) and a folder made in
+// its place. It is how sitegen writes into a folder of its own where a
+// user may have put a link (the output, the spare): never through it.
+// root itself is trusted.
+func RealDir(root, d string) error { return realDir(root, d, nil) }
+
+// ReachedDirectly reports whether the path p, under root, is reached
+// through real folders only: none of the folders between root and p is a
+// symbolic link, so removing p removes a file of root's tree, never one a
+// link leads to.
+func ReachedDirectly(root, p string) bool {
+	root = filepath.Clean(root)
+	for d := filepath.Dir(filepath.Clean(p)); d != root; d = filepath.Dir(d) {
+		if rel, err := filepath.Rel(root, d); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return false
+		}
+		if info, err := os.Lstat(d); err != nil || !info.IsDir() {
+			return false
+		}
+	}
+	return true
+}
+
+// realDir is RealDir, remembering the folders it made sure of in known.
+func realDir(root, d string, known *sync.Map) error {
+	root, d = filepath.Clean(root), filepath.Clean(d)
+	if d == root {
+		return nil
+	}
+	if known != nil {
+		if _, ok := known.Load(d); ok {
+			return nil
+		}
+	}
+	rel, err := filepath.Rel(root, d)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return fmt.Errorf("%s is not inside %s", d, root)
+	}
+	if err := realDir(root, filepath.Dir(d), known); err != nil {
+		return err
+	}
+	info, err := os.Lstat(d)
+	switch {
+	case err == nil && info.IsDir():
+	case err == nil: // a link or a file: removed, not followed
+		if err := os.Remove(d); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+		fallthrough
+	case errors.Is(err, fs.ErrNotExist):
+		if err := os.Mkdir(d, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
+			return err
+		}
+		if info, err := os.Lstat(d); err != nil || !info.IsDir() {
+			return fmt.Errorf("%s: not a folder", d)
+		}
+	default:
+		return err
+	}
+	if known != nil {
+		known.Store(d, true)
+	}
 	return nil
 }

@@ -37,6 +37,23 @@ func WriteAtomic(p string, data []byte) error {
 	return nil
 }
 
+// CreateNew writes data to a new file p, and does nothing when anything is
+// at p already: it never replaces a file, nor writes through a symbolic
+// link. It reports whether it wrote p (a file it could not finish is
+// removed).
+func CreateNew(p string, data []byte) bool {
+	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL|oNoFollow, 0o644)
+	if err != nil {
+		return false
+	}
+	_, werr := f.Write(data)
+	if cerr := f.Close(); werr != nil || cerr != nil {
+		_ = os.Remove(p)
+		return false
+	}
+	return true
+}
+
 // WriteFile writes data to dir/rel (rel slash-separated), creating parent
 // folders. It is for files in a fresh output tree that nobody reads yet;
 // use WriteAtomic for a file that may be read while it is replaced.

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+
+	"d6codex/cmd/sitegen/internal/assets"
 )
 
 // OutputMarker is the file every build writes at the root of its output.
@@ -32,6 +34,51 @@ func keptAcrossBuilds(name string) bool {
 // ErrForeignDest is the error of a build whose destination holds files that
 // sitegen did not make.
 var ErrForeignDest = errors.New("the destination holds files sitegen did not make")
+
+// resolvePath returns the absolute path p names once every symbolic link
+// in it is followed. For a path that does not exist yet, the links of its
+// nearest existing parent are followed and the rest is kept as written.
+func resolvePath(p string) (string, error) {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return "", err
+	}
+	rest := ""
+	for d := abs; ; {
+		real, err := filepath.EvalSymlinks(d)
+		if err == nil {
+			return filepath.Join(real, rest), nil
+		}
+		if !errors.Is(err, fs.ErrNotExist) {
+			return "", err
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return abs, nil
+		}
+		rest = filepath.Join(filepath.Base(d), rest)
+		d = parent
+	}
+}
+
+// resolveDest returns the folder a build publishes into for the
+// destination dest: dest with its links followed (resolvePath). A dest that
+// is itself a link must lead to a folder: a dangling link is an error, not
+// a folder to create at a place the user did not name.
+func resolveDest(dest string) (string, error) {
+	if info, err := os.Lstat(dest); err == nil && info.Mode()&fs.ModeSymlink != 0 {
+		target, _ := os.Readlink(dest)
+		if _, err := os.Stat(dest); err != nil {
+			return "", fmt.Errorf("destination %s is a symbolic link to %s, which cannot be used (%v); "+
+				"create that folder or choose another --dest", dest, target, unwrapPath(err))
+		}
+	}
+	real, err := resolvePath(dest)
+	if err != nil {
+		return "", fmt.Errorf("destination %s: %w", dest, err)
+	}
+	return real, nil
+}
 
 // checkDestOwned returns an error unless dest may be replaced by a build:
 // it does not exist, is empty, holds only files kept across builds, or
@@ -119,6 +166,17 @@ func stagingPrefix(dest string) string {
 	return "." + filepath.Base(filepath.Clean(dest)) + ".staging-"
 }
 
+// lockPath is the lock file of dest, beside it: a build holds an
+// exclusive lock on it (flock) from its checks of dest until the new
+// output is in place, so that two builds into one destination run one
+// after the other, each publishing a whole site. It holds the holder's
+// process id, and is removed when the lock is let go (a killed build
+// leaves it, locked by no one, for the next build to take).
+func lockPath(dest string) string {
+	dest = filepath.Clean(dest)
+	return filepath.Join(filepath.Dir(dest), "."+filepath.Base(dest)+".lock")
+}
+
 // SparePath is the folder beside dest where a build keeps the output it
 // replaced: the next build claims it (claimSpare) and brings it up to date
 // in place as its staging tree (assets.Output.InPlace), so a rebuild
@@ -146,14 +204,35 @@ func claimSpare(dest string) string {
 	if err := os.Rename(spare, claimed); err != nil {
 		return ""
 	}
-	_ = os.Remove(filepath.Join(claimed, spareIgnore)) // not part of the site
 	return claimed
 }
 
 // spareIgnore is the file that keeps the spare out of Git: with --dest
 // docs in a repository, `git add .` would otherwise commit a second copy
-// of the site. A build removes it when it claims the spare.
+// of the site. It stays while a build brings the spare up to date, so a
+// failed build returns the spare with it; Output.Prune removes it (the
+// build does not write it) before the tree is published.
 const spareIgnore = ".gitignore"
+
+// writeSpareIgnore gives the spare folder dir its .gitignore, unless a
+// file of that name is there: it never replaces one (nor writes through a
+// link).
+func writeSpareIgnore(dir string) {
+	assets.CreateNew(filepath.Join(dir, spareIgnore),
+		[]byte("# sitegen's spare output, kept for the next build (see "+OutputMarker+"); not part of the site\n*\n"))
+}
+
+// returnSpare makes the staging tree of a failed build that was the
+// spare (claimSpare) the spare again, with its .gitignore; it reports
+// false when it cannot.
+func returnSpare(staging, dest string) bool {
+	spare := SparePath(dest)
+	if err := os.Rename(staging, spare); err != nil {
+		return false
+	}
+	writeSpareIgnore(spare)
+	return true
+}
 
 // keepSpare makes the previous output old the spare of dest. It reports
 // false when it cannot (another build's spare is there).
@@ -162,13 +241,16 @@ func keepSpare(old, dest string) bool {
 	if err := os.Rename(old, spare); err != nil {
 		return false
 	}
-	_ = os.WriteFile(filepath.Join(spare, spareIgnore), []byte("# sitegen's spare output, kept for the next build (see "+OutputMarker+"); not part of the site\n*\n"), 0o644)
+	writeSpareIgnore(spare)
 	return true
 }
 
 // removeStaleStaging removes the staging directories a killed build left
-// beside dest: those named with dest's staging prefix, holding sitegen's
-// marker, whose build process is gone. Anything else is left alone.
+// beside dest: those named with dest's staging prefix, whose build process
+// is gone, holding sitegen's marker or nothing at all. A build writes the
+// marker into a staging folder before anything else and removeOwned
+// removes it last, so a build killed at any moment leaves one of the two.
+// Anything else is left alone.
 func removeStaleStaging(dest string) {
 	parent := filepath.Dir(filepath.Clean(dest))
 	prefix := stagingPrefix(dest)
@@ -187,9 +269,62 @@ func removeStaleStaging(dest string) {
 			continue
 		}
 		dir := filepath.Join(parent, name)
-		if _, err := os.Stat(filepath.Join(dir, OutputMarker)); err != nil {
-			continue
+		if info, err := os.Lstat(filepath.Join(dir, OutputMarker)); err == nil && info.Mode().IsRegular() {
+			removeOwned(dir)
+		} else {
+			_ = os.Remove(dir) // only if empty
 		}
-		_ = os.RemoveAll(dir)
 	}
+}
+
+// newStaging creates a staging folder for a build of dest, named with
+// this process's id and kind, and holding the marker before anything
+// else: from its first moment it is either empty or marked, so a build
+// killed at any moment leaves nothing removeStaleStaging would not remove.
+func newStaging(dest, kind string) (string, error) {
+	dir, err := os.MkdirTemp(filepath.Dir(filepath.Clean(dest)), stagingPrefix(dest)+strconv.Itoa(os.Getpid())+"-"+kind)
+	if err != nil {
+		return "", err
+	}
+	if err := os.Chmod(dir, 0o755); err != nil {
+		_ = os.Remove(dir)
+		return "", err
+	}
+	if err := writeMarker(dir); err != nil {
+		removeOwned(dir)
+		return "", err
+	}
+	return dir, nil
+}
+
+// removeOwned removes the folder dir of sitegen's (a staging folder, an
+// old output), its marker last: cut short at any moment, what is left
+// holds the marker or nothing, so a later build finishes the removal.
+func removeOwned(dir string) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		if e.Name() != OutputMarker {
+			if err := os.RemoveAll(filepath.Join(dir, e.Name())); err != nil {
+				return // the marker stays with what is left
+			}
+		}
+	}
+	_ = os.Remove(filepath.Join(dir, OutputMarker))
+	_ = os.Remove(dir)
+}
+
+// markDest writes the marker into dest when it has none (an empty folder,
+// or one taken over with --replace-dest), so that the previous output,
+// which the swap leaves under a staging name, is provably sitegen's to
+// remove if the build is killed before it is. It returns a function that
+// removes the marker again, for a swap that fails.
+func markDest(dest string) (undo func()) {
+	p := filepath.Join(dest, OutputMarker)
+	if !assets.CreateNew(p, []byte(markerText)) {
+		return func() {}
+	}
+	return func() { _ = os.Remove(p) }
 }

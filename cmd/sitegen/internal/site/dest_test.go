@@ -124,10 +124,17 @@ func TestStaleStagingRemoved(t *testing.T) {
 		".public.staging-" + strconv.Itoa(dead) + "-123":        true,
 		".public.staging-" + strconv.Itoa(os.Getpid()) + "-456": false, // a running build's
 		".public.staging-" + strconv.Itoa(dead) + "-789":        false, // no marker: not ours
+		".public.staging-" + strconv.Itoa(dead) + "-000":        true,  // empty: a build killed before its marker
 		".public.staging-notapid":                               false,
 		".other.staging-" + strconv.Itoa(dead) + "-1":           false, // another destination's
 	}
 	for name := range dirs {
+		if strings.HasSuffix(name, "-000") {
+			if err := os.Mkdir(filepath.Join(parent, name), 0o700); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
 		files := map[string]string{"index.html": "x"}
 		if !strings.HasSuffix(name, "-789") {
 			files[OutputMarker] = "x"

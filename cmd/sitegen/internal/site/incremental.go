@@ -128,12 +128,12 @@ func (s *Site) Update(ctx context.Context, files []string) (Update, error) {
 		render = append(render, n)
 	}
 	dest := s.opts.Dest
-	staging, err := os.MkdirTemp(filepath.Dir(filepath.Clean(dest)), "."+filepath.Base(filepath.Clean(dest))+".update-")
+	staging, err := newStaging(dest, "update-")
 	if err != nil {
 		restore()
 		return Update{}, fmt.Errorf("create staging directory: %w", err)
 	}
-	defer os.RemoveAll(staging)
+	defer removeOwned(staging)
 	out := &assets.Output{Dir: staging}
 	for _, p := range render {
 		if err := s.renderPage(ctx, p, s.view, out); err != nil {
@@ -148,11 +148,17 @@ func (s *Site) Update(ctx context.Context, files []string) (Update, error) {
 		restore()
 		return Update{Errors: s.Diagnostics()}, nil
 	}
+	unlock, err := lockDest(ctx, dest, s.opts.Waiting) // no build swaps dest meanwhile
+	if err != nil {
+		restore()
+		return Update{}, err
+	}
+	defer unlock()
 	var u Update
 	for _, f := range out.Files() { // the pages, and the further pages of a long section's list
 		rel := filepath.FromSlash(f.Rel)
 		to := filepath.Join(dest, rel)
-		if err := assets.Mkdir(filepath.Dir(to)); err != nil {
+		if err := assets.RealDir(dest, filepath.Dir(to)); err != nil { // never through a link a user put there
 			return u, fmt.Errorf("publish %s: %w", f.Rel, err)
 		}
 		if err := os.Rename(filepath.Join(staging, rel), to); err != nil {
@@ -214,8 +220,11 @@ func (s *Site) WriteSearchIndex() error {
 		}
 		p := filepath.Join(s.opts.Dest, filepath.FromSlash(searchDir+"/"+name))
 		published[name] = true
+		if err := assets.RealDir(s.opts.Dest, filepath.Dir(p)); err != nil {
+			return fmt.Errorf("search index: %w", err)
+		}
 		if name != searchMeta {
-			if _, err := os.Stat(p); err == nil {
+			if info, err := os.Lstat(p); err == nil && info.Mode().IsRegular() {
 				continue // the name holds the content's hash
 			}
 		}
@@ -255,7 +264,11 @@ func (s *Site) PublishStatic(rel string) error {
 	}
 	data, err := os.ReadFile(filepath.Join(s.opts.Source, StaticDir, filepath.FromSlash(rel)))
 	if os.IsNotExist(err) {
-		err = os.Remove(filepath.Join(s.opts.Dest, filepath.FromSlash(rel)))
+		p := filepath.Join(s.opts.Dest, filepath.FromSlash(rel))
+		if !assets.ReachedDirectly(s.opts.Dest, p) {
+			return nil // behind a link a user put in the output: not sitegen's copy
+		}
+		err = os.Remove(p)
 		if err != nil && !os.IsNotExist(err) {
 			return fmt.Errorf("unpublish %s: %w", rel, err)
 		}
@@ -264,7 +277,11 @@ func (s *Site) PublishStatic(rel string) error {
 	if err != nil {
 		return fmt.Errorf("publish %s: %w", rel, err)
 	}
-	return assets.WriteAtomic(filepath.Join(s.opts.Dest, filepath.FromSlash(rel)), data)
+	to := filepath.Join(s.opts.Dest, filepath.FromSlash(rel))
+	if err := assets.RealDir(s.opts.Dest, filepath.Dir(to)); err != nil {
+		return fmt.Errorf("publish %s: %w", rel, err)
+	}
+	return assets.WriteAtomic(to, data)
 }
 
 // PageURL returns the root-relative URL of the page made from the

@@ -26,7 +26,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -64,6 +63,10 @@ type Options struct {
 	// calculator). They run at the start of rendering; their files are
 	// published like those of static/, under the logical paths they give.
 	Generators []Generator
+	// Waiting is called when the destination is locked by another build
+	// (see lockPath), with that process's id (0 when unknown), before
+	// this build waits for it; nil: it waits in silence.
+	Waiting func(pid int)
 	// CacheDir holds build results worth keeping between builds
 	// (precompressed assets, the WebAssembly module). Default: the user's
 	// cache directory + "/d6codex"; "-" disables caching.
@@ -196,9 +199,30 @@ func Build(ctx context.Context, opts Options) (Result, error) {
 func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 	start := time.Now()
 	opts = opts.withDefaults()
-	if err := checkDest(opts.Source, opts.Dest); err != nil {
+	// Every check and every write below goes to the folder the
+	// destination names once its links are followed: a --dest that is a
+	// link to a folder (public -> /var/www/site) is published into its
+	// target, swapped as a plain folder is, the link left as it is.
+	dest, err := resolveDest(opts.Dest)
+	if err != nil {
 		return nil, Result{}, err
 	}
+	if err := checkDest(opts.Source, dest, opts.Dest); err != nil {
+		return nil, Result{}, err
+	}
+	opts.Dest = dest
+	parent := filepath.Dir(filepath.Clean(opts.Dest))
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return nil, Result{}, fmt.Errorf("create output parent: %w", err)
+	}
+	// One build at a time into a destination: another build's swap
+	// between this one's reading of dest and its publishing would mix
+	// the two sites.
+	unlock, err := lockDest(ctx, opts.Dest, opts.Waiting)
+	if err != nil {
+		return nil, Result{}, err
+	}
+	defer unlock()
 	if err := checkDestOwned(opts.Dest, opts.ReplaceDest); err != nil {
 		return nil, Result{}, err
 	}
@@ -209,10 +233,6 @@ func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 	if s.home == nil { // no content/ folder: nothing to render, load said why
 		res := Result{Errors: s.Diagnostics()}
 		return s, res, res.Errors
-	}
-	parent := filepath.Dir(filepath.Clean(opts.Dest))
-	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return s, Result{}, fmt.Errorf("create output parent: %w", err)
 	}
 	// Leftovers of earlier builds (a killed build's staging folder, an old
 	// tree whose removal was cut short) go in the background, while this
@@ -228,7 +248,7 @@ func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 	staging, inPlace := claimSpare(opts.Dest), true
 	if staging == "" {
 		inPlace = false
-		if staging, err = os.MkdirTemp(parent, stagingPrefix(opts.Dest)+strconv.Itoa(os.Getpid())+"-"); err != nil {
+		if staging, err = newStaging(opts.Dest, ""); err != nil {
 			cleanup.Wait()
 			return s, Result{}, fmt.Errorf("create staging directory: %w", err)
 		}
@@ -238,16 +258,17 @@ func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 		if published {
 			return
 		}
-		// The attempt of a failed build goes: back to being the spare, or
-		// removed.
-		discard := func() {
-			if !inPlace || os.Rename(staging, SparePath(opts.Dest)) != nil {
-				os.RemoveAll(staging)
+		// The attempt of a failed build goes back to being the spare (one
+		// rename), or is removed.
+		kept := inPlace && returnSpare(staging, opts.Dest)
+		finish := func() {
+			if !kept {
+				removeOwned(staging)
 			}
 			cleanup.Wait()
 		}
 		if ctx.Err() == nil {
-			discard()
+			finish()
 			return
 		}
 		// Cancelled (Ctrl+C): the user waits for the prompt, and removing
@@ -255,20 +276,12 @@ func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 		// cancelGrace stays for the next build, which removes the marked
 		// staging folders of processes that have ended.
 		done := make(chan struct{})
-		go func() { discard(); close(done) }()
+		go func() { finish(); close(done) }()
 		select {
 		case <-done:
 		case <-time.After(cancelGrace):
 		}
 	}()
-	if !inPlace {
-		if err := os.Chmod(staging, 0o755); err != nil {
-			return s, Result{}, fmt.Errorf("staging directory: %w", err)
-		}
-		if err := writeMarker(staging); err != nil {
-			return s, Result{}, fmt.Errorf("staging directory: %w", err)
-		}
-	}
 	out := &assets.Output{Dir: staging, InPlace: inPlace}
 	if info, err := os.Stat(opts.Dest); err == nil && info.IsDir() {
 		out.Prev = opts.Dest // reuse its unchanged files (hard links)
@@ -298,8 +311,10 @@ func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 	if err != nil {
 		return s, res, fmt.Errorf("publish %s: %w", opts.Dest, err)
 	}
+	unmark := markDest(opts.Dest)
 	old, err := swapDir(staging, opts.Dest)
 	if err != nil {
+		unmark()
 		undo()
 		return s, res, fmt.Errorf("publish %s: %w", opts.Dest, err)
 	}
@@ -309,7 +324,7 @@ func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 		// output goes in the background. It is named like a staging
 		// folder, so if this process ends first, the next build finishes
 		// the job.
-		cleanup.Go(func() { os.RemoveAll(old) })
+		cleanup.Go(func() { removeOwned(old) })
 	}
 	res.Cleanup = cleanup.Wait
 	res.Duration = time.Since(start)
@@ -320,27 +335,45 @@ func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 // unfinished output before it returns (see BuildSite).
 const cancelGrace = 200 * time.Millisecond
 
+// CheckDest returns the error a build with opts would stop with because
+// of its destination (inside the source, someone else's folder, a
+// dangling link), without building: for a command that must not start
+// when its builds can never publish.
+func CheckDest(opts Options) error {
+	opts = opts.withDefaults()
+	dest, err := resolveDest(opts.Dest)
+	if err != nil {
+		return err
+	}
+	if err := checkDest(opts.Source, dest, opts.Dest); err != nil {
+		return err
+	}
+	return checkDestOwned(dest, opts.ReplaceDest)
+}
+
 // checkDest refuses destinations that a swap would destroy: the source
 // directory itself, one of its ancestors, or a folder inside content/ or
-// static/.
-func checkDest(source, dest string) error {
-	src, err := filepath.Abs(source)
+// static/. dest is the destination with its links followed (resolveDest);
+// the source's are followed here, so that no link, on either side, hides
+// one folder inside the other. shown is the destination as the user gave
+// it, for the message.
+func checkDest(source, dest, shown string) error {
+	src, err := resolvePath(source)
 	if err != nil {
 		return fmt.Errorf("source: %w", err)
-	}
-	dst, err := filepath.Abs(dest)
-	if err != nil {
-		return fmt.Errorf("destination: %w", err)
 	}
 	within := func(child, parent string) bool {
 		rel, err := filepath.Rel(parent, child)
 		return err == nil && rel != ".." && !filepath.IsAbs(rel) && (rel == "." || !startsWithDotDot(rel))
 	}
+	if dest != shown && filepath.Clean(shown) != dest {
+		shown += " (" + dest + ")"
+	}
 	switch {
-	case within(src, dst):
-		return fmt.Errorf("destination %s contains the source directory; choose another --dest", dest)
-	case within(dst, filepath.Join(src, ContentDir)), within(dst, filepath.Join(src, "static")):
-		return fmt.Errorf("destination %s is inside %s or static/; choose another --dest", dest, ContentDir)
+	case within(src, dest):
+		return fmt.Errorf("destination %s contains the source directory; choose another --dest", shown)
+	case within(dest, filepath.Join(src, ContentDir)), within(dest, filepath.Join(src, "static")):
+		return fmt.Errorf("destination %s is inside %s or static/; choose another --dest", shown, ContentDir)
 	}
 	return nil
 }

@@ -68,6 +68,9 @@ func (w *sourceWalker) walk(dir, rel string) error {
 		isDir := e.IsDir()
 		if e.Type()&fs.ModeSymlink != 0 {
 			target, err := filepath.EvalSymlinks(p)
+			if err == nil { // relative when p is (a relative --source, the default)
+				target, err = filepath.Abs(target)
+			}
 			if err != nil {
 				w.bad(r, fmt.Sprintf("broken symbolic link: %v", unwrapPath(err)))
 				continue
