@@ -75,6 +75,11 @@ type Calculator struct {
 	// Odds computes the exact report; Resolve resolves one roll from a tape.
 	Odds    func(v Values) (rules.Report, error)             `json:"-"`
 	Resolve func(v Values, t *dice.Tape) (rules.Roll, error) `json:"-"`
+
+	// OddsOnly marks a calculator that gives odds and no single rolls (an
+	// AnyDice program): it gets no dice or seed fields, needs no Resolve,
+	// and its report may have distributions without outcomes.
+	OddsOnly bool `json:"oddsOnly,omitempty"`
 }
 
 // Field returns the named field and whether it exists.
@@ -116,13 +121,15 @@ func NewRegistry(systems ...System) (*Registry, error) {
 		}
 		seen["system "+s.ID] = true
 		for _, c := range s.Calculators {
-			if !strings.HasPrefix(c.ID, s.ID+"/") || seen[c.ID] || c.Odds == nil || c.Resolve == nil {
+			if !strings.HasPrefix(c.ID, s.ID+"/") || seen[c.ID] || c.Odds == nil || (c.Resolve == nil && !c.OddsOnly) {
 				return nil, errors.New("calc: calculator " + quote(c.ID) + " of system " + s.ID +
 					": its id must be unique and start with " + quote(s.ID+"/") + ", and it needs Odds and Resolve")
 			}
 			seen[c.ID] = true
 			c.System = s.ID
-			withRollFields(c)
+			if !c.OddsOnly {
+				withRollFields(c)
+			}
 			document(c, s.Docs[c.ID])
 			r.list = append(r.list, c)
 		}

@@ -16,8 +16,12 @@ type CalcView struct {
 	Fields []CalcField
 	// More are the other set-up inputs, shown on request.
 	More []CalcField
-	// RollFields are the inputs that resolve one roll (dice, seed).
+	// RollFields are the inputs that resolve one roll (dice, seed); a
+	// calculator of odds only has none, and no roll buttons.
 	RollFields []CalcField
+	// Fixed are inputs the page fixes (an AnyDice block's program): sent
+	// with every run as hidden inputs, never shown or put in the address.
+	Fixed []CalcField
 	// Worker, Exec and Wasm are the published URLs of the worker script,
 	// Go's wasm_exec.js and the calculators' module.
 	Worker, Exec, Wasm string

@@ -97,7 +97,7 @@ func odds(v calc.Values) (rules.Report, error) {
 	if err != nil {
 		return rules.Report{}, err
 	}
-	var rep rules.Report
+	rep := rules.Report{Overlay: true} // the expressions of one block are alike
 	followed := 1.0
 	for i, name := range names(items) {
 		r, err := expr.EvalItem(items[i])

@@ -57,6 +57,10 @@ func chart(b *strings.Builder, r rules.Report, pin *rules.Report, o Options) {
 	if len(names) == 0 {
 		return
 	}
+	if r.Overlay && len(names) > 1 && (o.Dist == "" || o.Dist == AllDists) {
+		overlay(b, r, names, o)
+		return
+	}
 	name := pick(names, o.Dist)
 	var d rules.Dist
 	for _, x := range r.Distributions {
@@ -86,6 +90,9 @@ func chart(b *strings.Builder, r rules.Report, pin *rules.Report, o Options) {
 	b.WriteString(`<figure class="calc-chart" data-dist="` + html(name) + `"><div class="calc-chart-controls">`)
 	if len(names) > 1 {
 		b.WriteString(`<select aria-label="Distribution" data-role="dist">`)
+		if r.Overlay {
+			b.WriteString(`<option value="` + AllDists + `">All together</option>`)
+		}
 		for _, n := range names {
 			sel := ""
 			if n == name {

@@ -6,6 +6,7 @@ package systems
 
 import (
 	"d6codex/calc"
+	"d6codex/calc/anydice"
 	"d6codex/calc/d6xd6"
 	"d6codex/calc/dice"
 	"d6codex/calc/opend6"
@@ -22,7 +23,8 @@ func All() []calc.System {
 		skirmish.System(),
 		rollunder.System(),
 		opend6.System(),
-		dice.System(), // a tool of no game: any dice expression
+		dice.System(),    // a tool of no game: any dice expression
+		anydice.System(), // nor this: programs in AnyDice's language, in a module of their own
 	}
 }
 

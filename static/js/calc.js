@@ -173,7 +173,7 @@
         // Only named fields of the form: elements[name] would also find
         // properties such as "length" or "__proto__".
         const f = this.field(name);
-        if (!f) continue;
+        if (!f || f.type === "hidden") continue; // fixed by the page
         if (f.type === "checkbox") f.checked = v === "true"; else f.value = v;
       }
       return true;
@@ -185,7 +185,7 @@
       for (const k of [...q.keys()]) if (k.startsWith(pre)) q.delete(k);
       q.set(pre + "v", "2");
       for (const f of this.form.elements) {
-        if (!f.name) continue;
+        if (!f.name || f.type === "hidden") continue; // fixed by the page, not the reader's
         const v = inputs[f.name];
         if (v !== "" || (f.name !== "dice" && f.name !== "seed")) q.set(pre + f.name, v);
       }

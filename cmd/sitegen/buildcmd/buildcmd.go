@@ -16,11 +16,13 @@ import (
 	"d6codex"
 	"d6codex/calc"
 	"d6codex/calc/systems"
+	"d6codex/cmd/sitegen/internal/anydiceblock"
 	"d6codex/cmd/sitegen/internal/calcblock"
 	"d6codex/cmd/sitegen/internal/compareblock"
 	"d6codex/cmd/sitegen/internal/diceblock"
 	"d6codex/cmd/sitegen/internal/markup"
 	"d6codex/cmd/sitegen/internal/site"
+	"d6codex/cmd/sitegen/internal/statblock"
 	"d6codex/cmd/sitegen/internal/tableblock"
 	"d6codex/cmd/sitegen/internal/wasmbuild"
 )
@@ -104,6 +106,8 @@ func HandlersFor(reg *calc.Registry) map[string]markup.BlockHandler {
 		tableblock.Info:   tableblock.New(reg),
 		compareblock.Info: compareblock.New(reg),
 		diceblock.Info:    diceblock.New(calcblock.New(reg)),
+		statblock.Info:    statblock.New(),
+		anydiceblock.Info: anydiceblock.New(calcblock.New(reg)),
 	}
 }
 
@@ -115,7 +119,7 @@ func Generators() []site.Generator {
 	for _, s := range systems.New().Systems() {
 		ids = append(ids, s.ID)
 	}
-	return []site.Generator{wasmbuild.Generator(ids, calcblock.Info, diceblock.Info)}
+	return []site.Generator{wasmbuild.Generator(ids, calcblock.Info, diceblock.Info, anydiceblock.Info)}
 }
 
 // Run runs `sitegen build` with the arguments after "build" and returns

@@ -14,7 +14,8 @@ import (
 
 // Usage is the help text of `sitegen dice`.
 const Usage = `usage: sitegen dice EXPR [EXPR ...]
-       sitegen dice -      (the expressions on stdin, one a line)
+       sitegen dice -                (the expressions on stdin, one a line)
+       sitegen dice --anydice FILE   (an AnyDice program; - reads standard input)
 
 Print the exact distribution of a dice expression as one JSON object:
 {"expr", "distribution": [[value, probability], ...] (ascending),
@@ -62,6 +63,9 @@ const MaxInput = 1 << 20
 // process exit status. The one argument "-" reads the expressions from
 // stdin, one a line.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 && (args[0] == "--anydice" || args[0] == "-anydice") {
+		return RunAnyDice(args[1:], stdin, stdout, stderr)
+	}
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "-help" {
 		fmt.Fprint(stderr, Usage)
 		return 2

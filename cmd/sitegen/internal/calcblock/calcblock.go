@@ -63,11 +63,38 @@ func (h *Handler) RenderBlock(b *markup.Block) (string, error) {
 		}
 		return "", errors.New("name one calculator after calc, e.g. ```calc " + example)
 	}
-	c, err := h.reg.Get(b.Args[0])
+	presets, lines, bad := parsePresets(b.Body)
+	html, err := h.RenderPreset(b, b.Args[0], presets, lines, nil)
+	if len(bad) > 0 { // every bad line, and whatever else is wrong
+		if err != nil {
+			bad = append(bad, err)
+		}
+		return "", errors.Join(bad...)
+	}
+	return html, err
+}
+
+// Placement says where a block built on a calculator puts one field.
+type Placement int
+
+// Placements of a field.
+const (
+	Shown Placement = iota // a form control, where the calculator's order puts it
+	Fixed                  // a hidden input the page fixes (never in the address)
+	Omit                   // not in the form
+)
+
+// RenderPreset renders calculator id with presets (lines gives each
+// preset's body line, for errors). adjust, when not nil, may change each
+// field's control (its label, range) and says where the field goes;
+// blocks built on a calculator (```dice, ```anydice) use it.
+func (h *Handler) RenderPreset(b *markup.Block, id string, presets map[string]string, lines map[string]int,
+	adjust func(f calc.Field, fv *templates.CalcField) Placement) (string, error) {
+	c, err := h.reg.Get(id)
 	if err != nil {
 		return "", err
 	}
-	presets, lines, bad := parsePresets(b.Body)
+	var bad []error
 	values, err := c.Parse(presets)
 	if err != nil {
 		// Every field at fault, each at its line (the fence for a field
@@ -115,7 +142,14 @@ func (h *Handler) RenderBlock(b *markup.Block) (string, error) {
 	for i, f := range c.Fields {
 		fv := field(view.DOMID, f, values)
 		_, preset := presets[f.Name]
+		place := Shown
+		if adjust != nil {
+			place = adjust(f, &fv)
+		}
 		switch {
+		case place == Omit:
+		case place == Fixed:
+			view.Fixed = append(view.Fixed, fv)
 		case f.Name == "dice" || f.Name == "seed":
 			view.RollFields = append(view.RollFields, fv)
 		case preset || i < MainFields:

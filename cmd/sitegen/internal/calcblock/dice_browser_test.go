@@ -28,6 +28,11 @@ func TestDiceBlockInBrowser(t *testing.T) {
 	}
 	dom := "calc-dice-roll"
 	waitState(t, ctx, dom, "ok", -1)
+	// Two expressions are charted together first, then one at a time.
+	if got := eval[string](t, ctx, `[document.querySelector("#calc-dice-roll .calc-chart").dataset.dist, ...[...document.querySelectorAll("#calc-dice-roll .calc-legend-list li")].map(l => l.textContent.trim())].join("|")`); got != "all|Advantage|Normal" {
+		t.Errorf("overlaid chart: %q", got)
+	}
+	chooseDist(t, ctx, dom, "advantage")
 	checkDist(t, ctx, dom, "advantage", "2d20kh1")
 
 	n := runs(t, ctx, dom)
@@ -74,4 +79,12 @@ func checkDist(t *testing.T, ctx context.Context, dom, name, src string) {
 			t.Errorf("%s: P(%v) = %v, want %v", name, vp[0], vp[1], want.P(int(vp[0])))
 		}
 	}
+}
+
+// chooseDist picks one distribution in the chart's list and waits for it.
+func chooseDist(t *testing.T, ctx context.Context, dom, name string) {
+	t.Helper()
+	n := runs(t, ctx, dom)
+	eval[bool](t, ctx, fmt.Sprintf(`(() => { const s = document.querySelector("#%s [data-role=dist]"); s.value = %q; s.dispatchEvent(new Event("change", {bubbles: true})); return true })()`, dom, name))
+	waitState(t, ctx, dom, "ok", n)
 }

@@ -64,7 +64,36 @@ type Block struct {
 	Index int
 
 	st     *pageState
+	m      *Markdown
 	static string // the static folder's name, for messages
+}
+
+// Markdown renders text found in the block's data (a description, a
+// line or a few of Markdown) as the page would: links and wikilinks
+// resolved from the page, emphasis, code. line is the text's 1-based line
+// within Body, where its problems are reported. The result is trusted
+// HTML; a text of one paragraph comes without its <p>.
+func (b *Block) Markdown(text string, line int) string {
+	pg := *b.st.page
+	pg.DropH1 = false
+	outer := b.st.page.Report
+	at := b.Line + line
+	pg.Report = func(p Problem) {
+		p.Line, p.Col = at, 1
+		if outer != nil {
+			outer(p)
+		}
+	}
+	html, _, err := b.m.Convert([]byte(text), &pg)
+	if err != nil {
+		b.st.reportAt(at, 1, false, fmt.Sprintf("%s block: %v", b.Info, err))
+		return ""
+	}
+	html = strings.TrimSuffix(html, "\n")
+	if inner, ok := strings.CutPrefix(html, "<p>"); ok && strings.HasSuffix(inner, "</p>") && !strings.Contains(inner, "<p>") {
+		return strings.TrimSuffix(inner, "</p>")
+	}
+	return html
 }
 
 // SetFlag marks the page as having a feature; templates read it with
@@ -190,7 +219,7 @@ func (t blockTransformer) Transform(doc *ast.Document, _ text.Reader, pc parser.
 			st.seen = map[string]int{}
 		}
 		b := &Block{Info: fields[0], Args: fields[1:], Body: body.String(), File: st.page.File,
-			Line: line, Col: col, PageURL: st.page.URL, Index: st.seen[key], st: st, static: t.m.opts.StaticDir}
+			Line: line, Col: col, PageURL: st.page.URL, Index: st.seen[key], st: st, m: t.m, static: t.m.opts.StaticDir}
 		st.seen[key]++
 		html, err := h.RenderBlock(b)
 		if err != nil {
@@ -244,6 +273,12 @@ type blockRenderer struct{}
 
 // RegisterFuncs implements renderer.NodeRenderer.
 func (blockRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(kindTrustedInline, func(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+		if entering {
+			_, _ = w.WriteString(node.(*trustedInline).html)
+		}
+		return ast.WalkSkipChildren, nil
+	})
 	reg.Register(kindHandledBlock, func(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 		if entering {
 			h := node.(*handledBlock).html

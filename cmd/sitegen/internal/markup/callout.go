@@ -29,6 +29,8 @@ var kindCallout = ast.NewNodeKind("Callout")
 type callout struct {
 	ast.BaseBlock
 	kind, title string
+	titleOff    int  // where a title written on the marker line starts in it; -1 for none
+	richTitle   bool // the title is the first child (a calloutTitleNode), not title
 	collapsible bool // ??? or ???+
 	open        bool // ???+
 }
@@ -47,14 +49,69 @@ func calloutTitle(kind string) string {
 	return strings.ToUpper(kind[:1]) + strings.ReplaceAll(kind[1:], "_", " ")
 }
 
-// alertRE matches the first line of a GitHub alert.
-var alertRE = regexp.MustCompile(`^\s*\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]\s*$`)
+// alertRE matches the first line of a GitHub alert (in any case, as
+// GitHub reads it).
+var alertRE = regexp.MustCompile(`^\s*\[!(?i:(NOTE|TIP|IMPORTANT|WARNING|CAUTION))\]\s*$`)
+
+// obsidianRE matches the first line of an Obsidian callout: any kind, in
+// any case, a fold marker ("-" closed, "+" open) and a title.
+var obsidianRE = regexp.MustCompile(`^\s*\[!(\w[\w-]*)\]([-+]?)[ \t]*(.*?)\s*$`)
+
+// obsidianKinds maps Obsidian's callout kinds and their other names to
+// the kind whose style they share (the class callout-KIND). A kind not
+// listed is styled as a note and titled by its own name, as Obsidian does.
+var obsidianKinds = map[string]string{
+	"note": "note", "abstract": "abstract", "summary": "abstract", "tldr": "abstract",
+	"info": "info", "todo": "todo", "tip": "tip", "hint": "tip", "important": "important",
+	"success": "success", "check": "success", "done": "success",
+	"question": "question", "help": "question", "faq": "question",
+	"warning": "warning", "caution": "caution", "attention": "warning",
+	"failure": "failure", "fail": "failure", "missing": "failure",
+	"danger": "danger", "error": "danger", "bug": "bug", "example": "example",
+	"quote": "quote", "cite": "quote",
+}
 
 // alertTransformer turns block quotes that start with [!NOTE] (and the
-// other four GitHub alert words) into callouts.
-type alertTransformer struct{}
+// other four GitHub alert words) into callouts; with obsidian, any
+// [!kind] with its fold marker and title (> [!info]- Title).
+type alertTransformer struct{ obsidian bool }
 
-func (alertTransformer) Transform(doc *ast.Document, reader text.Reader, _ parser.Context) {
+// marker reads a callout's first line: its style, title and fold, and
+// where in the line a title of its own starts (titleOff, -1 for none).
+func (t alertTransformer) marker(line []byte) (c *callout, ok bool) {
+	if m := alertRE.FindSubmatch(line); m != nil {
+		kind := strings.ToLower(string(m[1]))
+		return &callout{kind: kind, title: calloutTitle(kind), titleOff: -1}, true
+	}
+	if !t.obsidian {
+		return nil, false
+	}
+	m := obsidianRE.FindSubmatch(line)
+	if m == nil {
+		return nil, false
+	}
+	defer func() {
+		c.titleOff = -1
+		if idx := obsidianRE.FindSubmatchIndex(line); len(m[3]) > 0 {
+			c.titleOff = idx[6]
+		}
+	}()
+	name := strings.ToLower(string(m[1]))
+	kind, known := obsidianKinds[name]
+	if !known {
+		kind = "note"
+	}
+	c = &callout{kind: kind, title: calloutTitle(name)}
+	if len(m[3]) > 0 {
+		c.title = string(m[3])
+	}
+	if len(m[2]) > 0 {
+		c.collapsible, c.open = true, m[2][0] == '+'
+	}
+	return c, true
+}
+
+func (t alertTransformer) Transform(doc *ast.Document, reader text.Reader, _ parser.Context) {
 	src := reader.Source()
 	var quotes []*ast.Blockquote
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -69,26 +126,44 @@ func (alertTransformer) Transform(doc *ast.Document, reader text.Reader, _ parse
 			continue
 		}
 		first := para.Lines().At(0)
-		m := alertRE.FindSubmatch(first.Value(src))
-		if m == nil {
+		c, ok := t.marker(first.Value(src))
+		if !ok {
 			continue
 		}
-		kind := strings.ToLower(string(m[1]))
-		c := &callout{kind: kind, title: calloutTitle(kind)}
-		// Drop the marker line: the inline nodes up to the first line
-		// break, or the whole paragraph when it is the only line.
+		// Take the marker line out: its inline nodes up to the first
+		// line break; those after the marker are the title (Obsidian's
+		// titles hold links and emphasis), the rest goes.
+		titleStart := -1
+		if c.titleOff >= 0 {
+			titleStart = first.Start + c.titleOff
+		}
+		title := &calloutTitleNode{}
+		for n := para.FirstChild(); n != nil; {
+			next := n.NextSibling()
+			txt, isText := n.(*ast.Text)
+			brk := isText && (txt.SoftLineBreak() || txt.HardLineBreak())
+			para.RemoveChild(para, n)
+			switch {
+			case titleStart < 0:
+			case isText && txt.Segment.Stop <= titleStart:
+			case isText:
+				if txt.Segment.Start < titleStart {
+					txt.Segment = txt.Segment.WithStart(titleStart)
+				}
+				txt.SetSoftLineBreak(false)
+				txt.SetHardLineBreak(false)
+				title.AppendChild(title, n)
+			default:
+				title.AppendChild(title, n)
+			}
+			if brk {
+				break
+			}
+			n = next
+		}
 		if para.Lines().Len() == 1 {
 			q.RemoveChild(q, para)
 		} else {
-			for n := para.FirstChild(); n != nil; {
-				next := n.NextSibling()
-				t, isText := n.(*ast.Text)
-				para.RemoveChild(para, n)
-				if isText && (t.SoftLineBreak() || t.HardLineBreak()) {
-					break
-				}
-				n = next
-			}
 			lines := para.Lines()
 			rest := text.NewSegments()
 			for i := 1; i < lines.Len(); i++ {
@@ -96,10 +171,17 @@ func (alertTransformer) Transform(doc *ast.Document, reader text.Reader, _ parse
 			}
 			para.SetLines(rest)
 		}
+		if title.HasChildren() {
+			c.AppendChild(c, title)
+			c.richTitle = true
+		}
 		for n := q.FirstChild(); n != nil; {
 			next := n.NextSibling()
 			c.AppendChild(c, n)
 			n = next
+		}
+		for _, a := range q.Attributes() { // a ^block-id under it
+			c.SetAttribute(a.Name, a.Value)
 		}
 		q.Parent().ReplaceChild(q.Parent(), q, c)
 	}
@@ -121,7 +203,7 @@ func (admonitionParser) Open(_ ast.Node, reader text.Reader, _ parser.Context) (
 		return nil, parser.NoChildren
 	}
 	kind := strings.ToLower(string(m[2]))
-	c := &callout{kind: kind, title: calloutTitle(kind)}
+	c := &callout{kind: kind, title: calloutTitle(kind), titleOff: -1}
 	if m[3] != nil {
 		c.title = string(m[3]) // "" hides the title, as in MkDocs
 	}
@@ -153,24 +235,51 @@ func (admonitionParser) Close(ast.Node, text.Reader, parser.Context) {}
 func (admonitionParser) CanInterruptParagraph() bool                 { return true }
 func (admonitionParser) CanAcceptIndentedLine() bool                 { return false }
 
-// calloutExtension adds callouts to a goldmark instance.
-type calloutExtension struct{}
+// calloutExtension adds callouts to a goldmark instance; obsidian adds
+// Obsidian's kinds, titles and fold markers.
+type calloutExtension struct{ obsidian bool }
 
-func (calloutExtension) Extend(m goldmark.Markdown) {
+func (e calloutExtension) Extend(m goldmark.Markdown) {
 	m.Parser().AddOptions(
 		parser.WithBlockParsers(util.Prioritized(admonitionParser{}, 150)),
-		parser.WithASTTransformers(util.Prioritized(alertTransformer{}, 100)),
+		parser.WithASTTransformers(util.Prioritized(alertTransformer{obsidian: e.obsidian}, 100)),
 	)
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(calloutRenderer{}, 100)))
 }
+
+// kindCalloutTitle is the AST kind of a callout's title written with
+// inline Markdown (> [!info] See [[Note]]).
+var kindCalloutTitle = ast.NewNodeKind("CalloutTitle")
+
+// calloutTitleNode is a callout's title; its children are inline nodes.
+type calloutTitleNode struct{ ast.BaseBlock }
+
+func (n *calloutTitleNode) Kind() ast.NodeKind { return kindCalloutTitle }
+
+func (n *calloutTitleNode) Dump(src []byte, level int) { ast.DumpHelper(n, src, level, nil, nil) }
 
 // calloutRenderer renders callouts.
 type calloutRenderer struct{}
 
 func (calloutRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(kindCalloutTitle, func(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+		tag := "p"
+		if c, ok := node.Parent().(*callout); ok && c.collapsible {
+			tag = "summary"
+		}
+		if entering {
+			_, _ = w.WriteString("<" + tag + ` class="callout-title">`)
+		} else {
+			_, _ = w.WriteString("</" + tag + ">\n")
+		}
+		return ast.WalkContinue, nil
+	})
 	reg.Register(kindCallout, func(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 		c := node.(*callout)
 		class := "callout callout-" + string(util.EscapeHTML([]byte(c.kind)))
+		if id := HeadingID(c); id != "" {
+			class += `" id="` + string(util.EscapeHTML([]byte(id)))
+		}
 		title := string(util.EscapeHTML([]byte(c.title)))
 		switch {
 		case entering && c.collapsible:
@@ -178,10 +287,13 @@ func (calloutRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 			if c.open {
 				_, _ = w.WriteString(" open")
 			}
-			_, _ = w.WriteString(`><summary class="callout-title">` + title + "</summary>\n")
+			_, _ = w.WriteString(">")
+			if !c.richTitle {
+				_, _ = w.WriteString(`<summary class="callout-title">` + title + "</summary>\n")
+			}
 		case entering:
 			_, _ = w.WriteString(`<div class="` + class + `" role="note">` + "\n")
-			if c.title != "" {
+			if c.title != "" && !c.richTitle {
 				_, _ = w.WriteString(`<p class="callout-title">` + title + "</p>\n")
 			}
 		case c.collapsible:

@@ -11,6 +11,7 @@ import (
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 
+	"d6codex/cmd/sitegen/internal/markup/rawhtml"
 	"d6codex/templates"
 )
 
@@ -80,16 +81,47 @@ func (tocTransformer) Transform(doc *ast.Document, reader text.Reader, pc parser
 	})
 }
 
-// h1Transformer drops the first level-1 heading of a page that took its
-// title from it (Page.DropH1).
+// h1Transformer keeps a page to one <h1>, the layout's title: it drops
+// the first level-1 heading of a page that took its title from it
+// (Page.DropH1), and when a level-1 heading is left in the body (a
+// chapter with one "# Class" a class, a Hugo page that starts its
+// sections at #) it moves every heading of the body one level down (h6
+// stays h6). Ids stay as they were, so links to them keep working; the
+// table of contents, collected after, follows the new levels.
 type h1Transformer struct{}
 
 // Transform implements parser.ASTTransformer.
 func (h1Transformer) Transform(doc *ast.Document, _ text.Reader, pc parser.Context) {
-	if st := state(pc); st != nil && st.page.DropH1 {
+	st := state(pc)
+	if st == nil {
+		return
+	}
+	if st.page.DropH1 {
 		if h := firstH1(doc); h != nil {
 			doc.RemoveChild(doc, h)
 		}
+	}
+	var headings []*ast.Heading
+	hasH1 := false
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n := n.(type) {
+		case *ast.Heading:
+			headings = append(headings, n)
+			hasH1 = hasH1 || n.Level == 1
+			return ast.WalkSkipChildren, nil
+		case *ast.Paragraph, *ast.TextBlock, *ast.FencedCodeBlock, *ast.CodeBlock, *ast.HTMLBlock:
+			return ast.WalkSkipChildren, nil // no headings in their inline content
+		}
+		return ast.WalkContinue, nil
+	})
+	if !hasH1 {
+		return
+	}
+	for _, h := range headings {
+		h.Level = min(h.Level+1, 6)
 	}
 }
 
@@ -109,13 +141,33 @@ func HeadingID(n ast.Node) string {
 }
 
 // IDs returns every id attribute of the blocks of doc (heading ids, {#id}
-// attributes).
-func IDs(doc ast.Node) map[string]bool {
+// attributes, ^block-ids) and the ids of raw HTML elements in it
+// (<summary id="x">, <span id="y"> in a paragraph), which the sanitizer
+// keeps.
+func IDs(doc ast.Node, src []byte) map[string]bool {
 	ids := map[string]bool{}
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if entering && n.Type() == ast.TypeBlock {
-			if id := HeadingID(n); id != "" {
-				ids[id] = true
+		if !entering || n.Type() != ast.TypeBlock {
+			return ast.WalkContinue, nil
+		}
+		if id := HeadingID(n); id != "" {
+			ids[id] = true
+		}
+		switch n := n.(type) {
+		case *handledBlock: // raw HTML the sanitizer passed, after Parse
+			if n.info == "html" {
+				for _, id := range rawhtml.IDs(n.html) {
+					ids[id] = true
+				}
+			}
+		case *ast.HTMLBlock, *ast.Paragraph:
+			for i := 0; i < n.Lines().Len(); i++ {
+				seg := n.Lines().At(i)
+				if line := seg.Value(src); bytes.Contains(line, []byte("id=")) && bytes.IndexByte(line, '<') >= 0 {
+					for _, id := range rawhtml.IDs(string(line)) {
+						ids[id] = true
+					}
+				}
 			}
 		}
 		return ast.WalkContinue, nil

@@ -27,12 +27,19 @@ import (
 	"github.com/yuin/goldmark/util"
 	"go.abhg.dev/goldmark/frontmatter"
 
+	"d6codex/cmd/sitegen/internal/markup/blockid"
+	"d6codex/cmd/sitegen/internal/markup/comment"
+	"d6codex/cmd/sitegen/internal/markup/highlight"
+	"d6codex/cmd/sitegen/internal/markup/rawhtml"
+	"d6codex/cmd/sitegen/internal/markup/tag"
+	"d6codex/cmd/sitegen/internal/markup/wikilink"
 	"d6codex/templates"
 )
 
 // Options configure a Markdown pipeline.
 type Options struct {
-	// Unsafe keeps raw HTML in pages; otherwise it is dropped with a
+	// Unsafe keeps raw HTML in pages as written; otherwise it goes
+	// through an allowlist sanitizer (package rawhtml), each removal a
 	// warning.
 	Unsafe bool
 	// Handlers render fenced code blocks by info word ("calc").
@@ -40,17 +47,24 @@ type Options struct {
 	// StaticDir names the folder of static files in messages about
 	// assets that blocks ask for ("static").
 	StaticDir string
-	// UnsafeHint tells an editor how to keep raw HTML (where the setting
-	// lives), appended to the warning.
+	// UnsafeHint tells an editor how to keep all raw HTML (where the
+	// setting lives), in the sanitizer's warnings.
 	UnsafeHint string
+	// Obsidian reads Obsidian's Markdown: [[wikilinks]] and ![[embeds]]
+	// (resolved through a Page.Links that is a WikiResolver), callouts of
+	// every kind with titles and fold markers, ^block-ids, %%comments%%,
+	// ==highlights== and #tags (linked through a Page.Links that is a
+	// TagResolver).
+	Obsidian bool
 }
 
 // Markdown converts pages. One value serves every page of a build,
 // concurrently.
 type Markdown struct {
-	md      goldmark.Markdown
-	outline parser.Parser
-	opts    Options
+	md        goldmark.Markdown
+	outline   parser.Parser
+	opts      Options
+	sanitizer *rawhtml.Sanitizer
 }
 
 // New returns the pipeline: GFM (tables, strikethrough, autolinks, task
@@ -65,19 +79,23 @@ func New(opts Options) *Markdown {
 	if opts.Unsafe {
 		ropts = append(ropts, html.WithUnsafe())
 	}
-	m := &Markdown{opts: opts}
+	m := &Markdown{opts: opts, sanitizer: rawhtml.New()}
 	rec := newRecorder()
+	exts := []goldmark.Extender{
+		extension.GFM,
+		extension.Footnote,
+		extension.Typographer,
+		extension.DefinitionList,
+		&frontmatter.Extender{},
+		calloutExtension{obsidian: opts.Obsidian},
+		pageExtension{m: m},
+	}
+	if opts.Obsidian {
+		exts = append(exts, wikilink.Extension, highlight.Extension, comment.Extension, blockid.Extension, tag.Extension)
+	}
 	m.md = goldmark.New(
 		goldmark.WithParser(rec),
-		goldmark.WithExtensions(
-			extension.GFM,
-			extension.Footnote,
-			extension.Typographer,
-			extension.DefinitionList,
-			&frontmatter.Extender{},
-			calloutExtension{},
-			pageExtension{m: m},
-		),
+		goldmark.WithExtensions(exts...),
 		goldmark.WithParserOptions(
 			parser.WithAutoHeadingID(),
 			parser.WithHeadingAttribute(),
@@ -108,6 +126,8 @@ type Page struct {
 	// Report receives every problem found while the page parses. Nil
 	// drops them.
 	Report func(Problem)
+
+	chain []string // the files of the pages embedding this one, outermost first
 }
 
 // Problem is an error or a warning at a position of a page's source.
@@ -261,8 +281,9 @@ func (e pageExtension) Extend(md goldmark.Markdown) {
 		util.Prioritized(h1Transformer{}, 1000),
 		util.Prioritized(blockTransformer{m: e.m}, 1001),
 		util.Prioritized(linkTransformer{}, 1002),
-		util.Prioritized(tocTransformer{}, 1003),
-		util.Prioritized(warnTransformer{m: e.m}, 1004),
+		util.Prioritized(wikiTransformer{m: e.m}, 1003),
+		util.Prioritized(tocTransformer{}, 1004),
+		util.Prioritized(warnTransformer{m: e.m}, 1005),
 	))
 	md.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(blockRenderer{}, 100)))
 }

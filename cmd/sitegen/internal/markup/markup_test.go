@@ -110,7 +110,7 @@ func TestLinks(t *testing.T) {
 
 func TestTOCAndHeadings(t *testing.T) {
 	src := "# Title\n\nLead.\n\n## First *one*\n\n### Sub `code`\n\n#### Deep\n\n## Second {#custom}\n\n### Under second\n"
-	out, res, _ := convert(t, Options{}, src, Page{})
+	out, res, _ := convert(t, Options{}, src, Page{DropH1: true})
 	want := []*templates.TOCItem{
 		{Title: "First one", ID: "first-one", Children: []*templates.TOCItem{{Title: "Sub code", ID: "sub-code"}}},
 		{Title: "Second", ID: "custom", Children: []*templates.TOCItem{{Title: "Under second", ID: "under-second"}}},
@@ -121,12 +121,14 @@ func TestTOCAndHeadings(t *testing.T) {
 	if !strings.Contains(out, `<h2 id="custom">Second <a class="anchor" href="#custom" aria-label="Link to this section">#</a></h2>`) {
 		t.Errorf("heading without its anchor link:\n%s", out)
 	}
-	if !strings.Contains(out, "<h1") {
-		t.Errorf("H1 dropped without DropH1:\n%s", out)
-	}
-	out, _, _ = convert(t, Options{}, src, Page{DropH1: true})
 	if strings.Contains(out, "<h1") || !strings.Contains(out, "<p>Lead.</p>") {
 		t.Errorf("DropH1 kept the H1 or lost the rest:\n%s", out)
+	}
+	// Without DropH1 the H1 is a heading of the body, under the layout's
+	// title: every heading moves one level down (see TestOneH1).
+	out, _, _ = convert(t, Options{}, src, Page{})
+	if strings.Contains(out, "<h1") || !strings.Contains(out, `<h2 id="title">`) {
+		t.Errorf("H1 neither dropped nor moved down without DropH1:\n%s", out)
 	}
 }
 
@@ -159,12 +161,12 @@ func TestH1Title(t *testing.T) {
 }
 
 func TestWarnings(t *testing.T) {
-	src := "<div>raw</div>\n\nInline <b>x</b> and <i>y</i>.\n\n--8<-- \"x.md\"\n\n{{< hint >}}\n\n/// note\n\n{* ../x.py *}\n"
+	src := "<div onclick=\"x()\">raw</div>\n\nInline <b>x</b> and <script>y</script>.\n\n--8<-- \"x.md\"\n\n{{< hint >}}\n\n/// note\n\n{* ../x.py *}\n"
 	opts := Options{UnsafeHint: "the setting"}
-	_, _, problems := convert(t, opts, src, Page{})
+	out, _, problems := convert(t, opts, src, Page{})
 	want := []string{
-		"warning: 1:1: raw HTML dropped: sitegen keeps it only with the setting",
-		"warning: 3:8: raw HTML dropped: sitegen keeps it only with the setting",
+		"warning: 1:1: raw HTML: onclick on <div> removed (not safe to publish; the setting keeps all raw HTML)",
+		"warning: 3:21: raw HTML: <script> removed (not safe to publish; the setting keeps all raw HTML)",
 		"warning: 5:1: a MkDocs --8<-- snippet include: sitegen does not support it, so it shows as text",
 		"warning: 7:1: a Hugo {{< shortcode >}}: sitegen does not support it, so it shows as text",
 		"warning: 9:1: a MkDocs /// block (pymdownx.blocks): sitegen does not support it, so it shows as text",
@@ -173,9 +175,12 @@ func TestWarnings(t *testing.T) {
 	if !slices.Equal(problems, want) {
 		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(problems, "\n"), strings.Join(want, "\n"))
 	}
+	if !strings.Contains(out, "<div>raw</div>") || !strings.Contains(out, "Inline <b>x</b> and y.") {
+		t.Errorf("sanitized HTML not in place:\n%s", out)
+	}
 	opts.Unsafe = true
-	out, _, problems := convert(t, opts, src, Page{})
-	if len(problems) != 4 || !strings.Contains(out, "<div>raw</div>") {
+	out, _, problems = convert(t, opts, src, Page{})
+	if len(problems) != 4 || !strings.Contains(out, `<div onclick="x()">raw</div>`) {
 		t.Errorf("unsafe: problems %q (want only the 4 syntax warnings), out %s", problems, out)
 	}
 }

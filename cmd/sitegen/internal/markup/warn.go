@@ -10,9 +10,10 @@ import (
 )
 
 // warnTransformer warns about what a page holds that renders differently
-// from what its editor expects: raw HTML dropped in safe mode (once a
-// line: <span>x</span> is two pieces), and other tools' syntax that shows
-// as text (see unsupported).
+// from what its editor expects: raw HTML the sanitizer changed (unless
+// Options.Unsafe; what it removed, once a line), and other tools' syntax
+// that shows as text (see unsupported). It puts the sanitized HTML in
+// place of the raw HTML.
 type warnTransformer struct{ m *Markdown }
 
 // Transform implements parser.ASTTransformer.
@@ -22,16 +23,28 @@ func (t warnTransformer) Transform(doc *ast.Document, reader text.Reader, pc par
 		return
 	}
 	src := reader.Source()
-	rawLines := map[int]bool{}
+	type raw struct {
+		n     ast.Node
+		clean string
+	}
+	var raws []raw
+	told := map[string]bool{} // "line what", so <span onclick>x</span> is told once
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
 		}
 		switch n := n.(type) {
 		case *ast.HTMLBlock, *ast.RawHTML:
-			if line, col := st.pos(rawStart(n)); !t.m.opts.Unsafe && !rawLines[line] {
-				rawLines[line] = true
-				st.reportAt(line, col, true, "raw HTML dropped: sitegen keeps it only with "+t.m.opts.UnsafeHint)
+			if !t.m.opts.Unsafe {
+				clean, removed := t.m.sanitizer.Sanitize(rawText(n, src))
+				line, col := st.pos(rawStart(n))
+				for _, what := range removed {
+					if key := fmt.Sprint(line, what); !told[key] {
+						told[key] = true
+						st.reportAt(line, col, true, fmt.Sprintf("raw HTML: %s removed (not safe to publish; %s keeps all raw HTML)", what, t.m.opts.UnsafeHint))
+					}
+				}
+				raws = append(raws, raw{n, clean})
 			}
 		case *ast.Paragraph:
 			if n.Lines().Len() > 0 {
@@ -43,6 +56,52 @@ func (t warnTransformer) Transform(doc *ast.Document, reader text.Reader, pc par
 		}
 		return ast.WalkContinue, nil
 	})
+	for _, r := range raws {
+		if _, block := r.n.(*ast.HTMLBlock); block {
+			r.n.Parent().ReplaceChild(r.n.Parent(), r.n, &handledBlock{info: "html", html: r.clean})
+		} else {
+			r.n.Parent().ReplaceChild(r.n.Parent(), r.n, &trustedInline{html: r.clean})
+		}
+	}
+}
+
+// rawText is the raw HTML a node holds, as written.
+func rawText(n ast.Node, src []byte) string {
+	var b strings.Builder
+	switch n := n.(type) {
+	case *ast.HTMLBlock:
+		for i := 0; i < n.Lines().Len(); i++ {
+			seg := n.Lines().At(i)
+			b.Write(seg.Value(src))
+		}
+		if n.HasClosure() {
+			b.Write(n.ClosureLine.Value(src))
+		}
+	case *ast.RawHTML:
+		for i := 0; i < n.Segments.Len(); i++ {
+			seg := n.Segments.At(i)
+			b.Write(seg.Value(src))
+		}
+	}
+	return b.String()
+}
+
+// kindTrustedInline is the AST kind of inline HTML already made safe.
+var kindTrustedInline = ast.NewNodeKind("D6TrustedInline")
+
+// trustedInline is inline HTML written as is (raw HTML the sanitizer
+// passed).
+type trustedInline struct {
+	ast.BaseInline
+	html string
+}
+
+// Kind implements ast.Node.
+func (n *trustedInline) Kind() ast.NodeKind { return kindTrustedInline }
+
+// Dump implements ast.Node.
+func (n *trustedInline) Dump(src []byte, level int) {
+	ast.DumpHelper(n, src, level, map[string]string{"html": n.html}, nil)
 }
 
 // rawStart is the source offset where raw HTML starts.

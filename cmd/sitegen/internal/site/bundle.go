@@ -61,6 +61,9 @@ func (s *Site) resolveFile(from *page, target string) (url, problem string, ok b
 		return "", "", false
 	}
 	rel := path.Join(path.Dir(from.rel), target)
+	if !s.files[rel] && s.cfg.Obsidian && !strings.HasPrefix(target, ".") && s.files[path.Clean(target)] {
+		rel = path.Clean(target) // Obsidian's "absolute path in vault"
+	}
 	if rel == ".." || strings.HasPrefix(rel, "../") {
 		return "", fmt.Sprintf("points outside %s/", ContentDir), true
 	}

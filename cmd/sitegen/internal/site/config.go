@@ -45,6 +45,12 @@ type Config struct {
 	// ("title: X" lines before the first blank line, without --- fences)
 	// as front matter (toml key "metaLines", default true; see metaLines).
 	MetaLines bool
+	// Obsidian reads Obsidian's Markdown (toml key "obsidian", default
+	// true): [[wikilinks]] and ![[embeds]] resolved by note name, callouts
+	// of every Obsidian kind, ^block-ids, %%comments%%, ==highlights==,
+	// and front matter aliases that are not URL paths as other names of
+	// a note rather than redirects.
+	Obsidian bool
 
 	raw []byte // the file's text, to place messages about its keys
 }
@@ -61,7 +67,7 @@ func (c *Config) basePath() string {
 // loadConfig reads and validates site.toml in dir. Problems are added to
 // diag; the returned config holds defaults for fields that failed.
 func loadConfig(dir, baseURLOverride string, diag *collector) *Config {
-	cfg := &Config{Title: "Untitled", LanguageCode: "en", BaseURL: "/", MetaLines: true}
+	cfg := &Config{Title: "Untitled", LanguageCode: "en", BaseURL: "/", MetaLines: true, Obsidian: true}
 	raw, err := os.ReadFile(filepath.Join(dir, ConfigFile))
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
@@ -83,7 +89,7 @@ func loadConfig(dir, baseURLOverride string, diag *collector) *Config {
 	}
 	cfg.raw = raw
 	r := &fieldReader{file: ConfigFile, m: m, raw: raw, line: 1, diag: diag, toml: true}
-	r.unknown("title", "baseURL", "languageCode", "editURL", "copyright", "markup", "params", "urlUnderscores", "metaLines")
+	r.unknown("title", "baseURL", "languageCode", "editURL", "copyright", "markup", "params", "urlUnderscores", "metaLines", "obsidian")
 	r.table("params") // free-form: any keys, but a table
 	if s := r.str("editURL"); s != "" {
 		if u, err := url.Parse(s); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
@@ -108,6 +114,9 @@ func loadConfig(dir, baseURLOverride string, diag *collector) *Config {
 	}
 	if _, set := m["metaLines"]; set {
 		cfg.MetaLines = r.bool("metaLines")
+	}
+	if _, set := m["obsidian"]; set {
+		cfg.Obsidian = r.bool("obsidian")
 	}
 	if mk := r.sub("markup"); mk != nil {
 		mk.unknown("goldmark")

@@ -50,6 +50,8 @@ type page struct {
 	weight      int
 	draft       bool
 	aliases     []alias
+	names       []string        // other names of the page for wikilinks and search (Obsidian's aliases that are not URL paths)
+	tags        []string        // Obsidian's tags: (front matter) and #tags (text), which make tag pages (tags.go)
 	ids         map[string]bool // element ids (heading anchors) of the rendered page
 	blocks      []string        // info words of the page's fenced code blocks, in order, once each
 	failed      bool            // the front matter could not be read; the page is not rendered
@@ -115,7 +117,13 @@ func (s *Site) load(ctx context.Context) error {
 		pages = append(pages, p)
 	}
 	s.buildTree(pages)
+	if s.cfg.Obsidian {
+		s.buildTags()
+	}
 	s.checkURLs()
+	if s.cfg.Obsidian {
+		s.buildWiki(pages)
+	}
 	return nil
 }
 
@@ -159,7 +167,10 @@ func (s *Site) loadPage(rel string) *page {
 			p.heading, p.dropH1 = h, true
 		}
 	}
-	p.ids = markup.IDs(doc)
+	p.ids = markup.IDs(doc, src)
+	if s.cfg.Obsidian {
+		p.tags = append(p.tags, inlineTags(doc, src)...)
+	}
 	p.blocks = collectFences(doc, src)
 	if p.title == "" {
 		p.title = titleFromName(strings.TrimSuffix(path.Base(rel), ".md"))
@@ -318,11 +329,18 @@ func (s *Site) readFields(p *page, m map[string]any, raw []byte, first int) {
 	p.description = r.str("description")
 	p.weight = r.int("weight")
 	p.draft = r.bool("draft")
+	if s.cfg.Obsidian {
+		p.tags = frontMatterTags(m["tags"])
+	}
 	for _, a := range r.strings("aliases") {
 		line, col := r.locate("aliases")
 		if !strings.HasPrefix(a, "/") {
 			// Obsidian's aliases are other names of a note, not URLs.
-			s.warn.addf(p.file, line, col, "aliases", "%q is not a site path such as /old/url/: no redirect made", a)
+			if s.cfg.Obsidian && !strings.Contains(a, "://") {
+				p.names = append(p.names, strings.TrimSpace(a))
+			} else {
+				s.warn.addf(p.file, line, col, "aliases", "%q is not a site path such as /old/url/: no redirect made", a)
+			}
 			continue
 		}
 		// An alias is a URL: "/old%20page/" and "/old page/" are one page.

@@ -55,6 +55,8 @@ func (s *Site) Update(ctx context.Context, files []string) (Update, error) {
 		return Update{Full: true, Reason: "the site has not been rendered"}, nil
 	case len(files) > maxUpdateFiles:
 		return Update{Full: true, Reason: fmt.Sprintf("%d files changed", len(files))}, nil
+	case s.embeds.Load():
+		return Update{Full: true, Reason: "pages embed other notes (![[Note]])"}, nil
 	}
 	s.diag = &collector{}
 	s.warn = &collector{}
@@ -187,6 +189,10 @@ func placeChanged(old, np *page) string {
 		return "aliases changed"
 	case !slices.Equal(np.blocks, old.blocks):
 		return "fenced block kinds changed"
+	case !slices.Equal(np.names, old.names):
+		return "aliases (other names) changed"
+	case !slices.Equal(np.tags, old.tags):
+		return "tags changed"
 	}
 	for id := range old.ids {
 		if !np.ids[id] {

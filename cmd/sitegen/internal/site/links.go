@@ -26,10 +26,14 @@ func (s *Site) resolveLink(from *page, dest string) (string, string) {
 	}
 	target, frag, _ := strings.Cut(dest, "#")
 	if target == "" {
-		if frag != "" && !from.ids[frag] && !strings.HasPrefix(frag, "fn:") && !strings.HasPrefix(frag, "fnref:") {
+		if frag == "" || strings.HasPrefix(frag, "fn:") || strings.HasPrefix(frag, "fnref:") {
+			return dest, ""
+		}
+		id, ok := anchorOf(from, frag)
+		if !ok {
 			return "", fmt.Sprintf("no heading with id %q on this page", frag)
 		}
-		return dest, ""
+		return "#" + id, "" // "#" for the page's title: its top
 	}
 	query := ""
 	if t, q, found := strings.Cut(target, "?"); found {
@@ -62,10 +66,17 @@ func (s *Site) resolveLink(from *page, dest string) (string, string) {
 		target = un
 	}
 	rel := path.Join(path.Dir(from.rel), target)
-	if rel == ".." || strings.HasPrefix(rel, "../") {
+	to, ok := s.byRel[rel]
+	if !ok && s.cfg.Obsidian && !strings.HasPrefix(target, ".") {
+		// Obsidian's "absolute path in vault": Compendium/Races/Human.md
+		// from any folder.
+		if root, found := s.byRel[path.Clean(target)]; found {
+			rel, to, ok = path.Clean(target), root, true
+		}
+	}
+	if !ok && (rel == ".." || strings.HasPrefix(rel, "../")) {
 		return "", fmt.Sprintf("points outside %s/", ContentDir)
 	}
-	to, ok := s.byRel[rel]
 	switch {
 	case !ok && s.drafts[rel]:
 		return "", fmt.Sprintf("%s/%s is a draft (build with --drafts to include it)", ContentDir, rel)
@@ -74,10 +85,14 @@ func (s *Site) resolveLink(from *page, dest string) (string, string) {
 	}
 	u := s.cfg.relURL(to.sitePath) + query
 	if frag != "" {
-		if !to.ids[frag] && !to.failed { // a page that could not be read has its own error
+		id, found := anchorOf(to, frag)
+		if !found && !to.failed { // a page that could not be read has its own error
 			return "", fmt.Sprintf("no heading with id %q in %s/%s", frag, ContentDir, rel)
 		}
-		u += "#" + frag
+		if !found {
+			id = frag
+		}
+		u += fragPart(id) // none for the page's title
 	}
 	return u, ""
 }
@@ -112,10 +127,14 @@ func (s *Site) resolveAbs(dest string) (string, string) {
 		if p, ok := s.byURL[c]; ok {
 			u := s.cfg.relURL(p.sitePath) + query
 			if frag != "" {
-				if !p.ids[frag] && !p.failed {
+				id, found := anchorOf(p, frag)
+				if !found && !p.failed {
 					return "", fmt.Sprintf("no heading with id %q on the page at %s", frag, p.sitePath)
 				}
-				u += "#" + frag
+				if !found {
+					id = frag
+				}
+				u += fragPart(id)
 			}
 			return u, ""
 		}

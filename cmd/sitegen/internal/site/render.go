@@ -240,7 +240,7 @@ func (s *Site) markupPage(p *page, assets templates.Assets) *markup.Page {
 	return &markup.Page{
 		File:   p.file,
 		URL:    s.cfg.relURL(p.sitePath),
-		Links:  markup.LinkResolverFunc(func(dest string) (string, string) { return s.resolveLink(p, dest) }),
+		Links:  pageLinks{s: s, p: p, assets: assets},
 		Assets: assets,
 		DropH1: p.dropH1,
 		Report: func(pr markup.Problem) {

@@ -226,6 +226,9 @@ func (x *searchIndex) encode(s *Site) (map[string][]byte, error) {
 			searchTerms(d.heading, func(t string) { w[t] |= 16 })
 			if i == 0 {
 				searchTerms(p.title, func(t string) { w[t] |= 32 })
+				for _, name := range p.names { // other names (Obsidian's aliases) weigh as the title
+					searchTerms(name, func(t string) { w[t] |= 32 })
+				}
 			}
 			for t, v := range w {
 				terms[t] = append(terms[t], posting{m.Docs, v})

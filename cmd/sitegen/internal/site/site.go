@@ -139,6 +139,9 @@ type Site struct {
 	byURL      map[string]*page // site path of a page or alias -> the page (checkURLs)
 	filesByURL map[string]bool  // site paths of the content files that are not Markdown
 
+	wiki   *wikiIndex  // notes by name and path, for wikilinks (wiki.go); nil without Obsidian
+	embeds atomic.Bool // a page embeds a note (![[Note]]): an edit may change other pages
+
 	rendered atomic.Int64
 	search   *searchIndex         // the search index render collects (search.go)
 	view     *templates.Site      // the shared view model of the last render (for Update)
@@ -159,6 +162,7 @@ func Load(ctx context.Context, opts Options) (*Site, error) {
 		Handlers:   opts.Handlers,
 		StaticDir:  StaticDir,
 		UnsafeHint: "unsafe = true under [markup.goldmark.renderer] in " + ConfigFile,
+		Obsidian:   s.cfg.Obsidian,
 	})
 	if err := s.load(ctx); err != nil {
 		return nil, fmt.Errorf("load %s: %w", opts.Source, err)

@@ -5,16 +5,17 @@ import (
 	"testing"
 )
 
-// TestWarnings: raw HTML dropped in safe mode and other tools' syntax are
+// TestWarnings: raw HTML the sanitizer changed and other tools' syntax are
 // warnings with file:line:col, never silent; past three, one message is
 // summarised.
 func TestWarnings(t *testing.T) {
 	files := map[string]string{
-		"content/a.md": "---\ntitle: A\naliases: [Other name]\ndescription:\n---\n\n<div class=\"x\">block</div>\n\nInline <br> break.\n\n--8<-- \"snippet.md\"\n\n{{< hint info >}}\n\n/// note\n",
+		"content/a.md": "---\ntitle: A\naliases: [Other name]\ndescription:\n---\n\n<div class=\"x\" onclick=\"go()\">block</div>\n\nInline <script>x()</script> <br> break.\n\n--8<-- \"snippet.md\"\n\n{{< hint info >}}\n\n/// note\n",
 	}
 	for i := range 6 {
-		files["content/many"+string(rune('a'+i))+".md"] = "# Many\n\n<span>x</span>\n"
+		files["content/many"+string(rune('a'+i))+".md"] = "# Many\n\n<span style=\"color: red\">x</span>\n"
 	}
+	files["site.toml"] = "title = \"T\"\nbaseURL = \"https://example.org/\"\nobsidian = false\n"
 	src := writeTree(t, files)
 	res, err := build(t, src, Options{})
 	if err != nil {
@@ -23,22 +24,23 @@ func TestWarnings(t *testing.T) {
 	all := strings.Join(res.Warnings, "\n")
 	for _, want := range []string{
 		`content/a.md:3:1: aliases: "Other name" is not a site path such as /old/url/: no redirect made`,
-		"content/a.md:7:1: raw HTML dropped",
-		"content/a.md:9:8: raw HTML dropped",
+		"content/a.md:7:1: raw HTML: onclick on <div> removed",
+		"content/a.md:9:8: raw HTML: <script> removed",
 		"content/a.md:11:1: a MkDocs --8<-- snippet include: sitegen does not support it",
 		"content/a.md:13:1: a Hugo {{< shortcode >}}",
 		"content/a.md:15:1: a MkDocs /// block",
-		"… and 5 more of the same in 5 files, the first at content/manyb.md:3:1: raw HTML dropped",
+		"… and 3 more of the same in 3 files, the first at content/manyd.md:3:1: raw HTML: style on <span> removed",
 	} {
 		if !strings.Contains(all, want) {
 			t.Errorf("warnings lack %q:\n%s", want, all)
 		}
 	}
-	if n := strings.Count(all, "raw HTML dropped"); n != 4 {
+	if n := strings.Count(all, "style on <span> removed"); n != 4 {
 		t.Errorf("%d raw-HTML lines, want 3 shown and one summary:\n%s", n, all)
 	}
 	// With unsafe on, raw HTML is kept and not warned about.
 	files["site.toml"] = "title = \"T\"\nbaseURL = \"https://rules.test/\"\n[markup.goldmark.renderer]\nunsafe = true\n"
+	files["content/a.md"] = strings.Replace(files["content/a.md"], "aliases: [Other name]", "aliases: [/old/]", 1)
 	res, err = build(t, writeTree(t, files), Options{})
 	if err != nil {
 		t.Fatal(err)

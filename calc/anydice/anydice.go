@@ -1,0 +1,128 @@
+// Package anydice registers the AnyDice-program calculator, a tool that
+// belongs to no game: a program in AnyDice's language (package
+// rules/dice/anydice) with up to eight fields it declares, every output's
+// exact distribution charted together. Pages embed it with an ```anydice
+// block. It is a system of its own so that its WebAssembly module, not the
+// dice expressions' one, carries the interpreter.
+package anydice
+
+import (
+	"strconv"
+	"strings"
+
+	"d6codex/calc"
+	"d6codex/rules"
+	"d6codex/rules/dice/anydice"
+	"d6codex/rules/text"
+)
+
+// ID is the id of the calculator that runs AnyDice programs (```anydice
+// blocks).
+const ID = "anydice/program"
+
+// Slots is how many form fields an AnyDice program may declare: field
+// i of the program is the calculator's field "f<i+1>".
+const Slots = 8
+
+// SlotName is the calculator field that holds a program's i-th field.
+func SlotName(i int) string { return "f" + strconv.Itoa(i+1) }
+
+// System returns the registration of the AnyDice-program tool: one
+// calculator that runs a program (the field "program", fixed by the page)
+// with the values of its declared fields (f1 … f8).
+func System() calc.System {
+	fields := []calc.Field{calc.TextField("program", anydice.MaxLength, "output 3d6")}
+	docs := map[string]calc.FieldDoc{"program": calc.Label("Program", "The AnyDice program the page runs.")}
+	for i := range Slots {
+		n := SlotName(i)
+		fields = append(fields, calc.IntField(n, -anydice.MaxValue, anydice.MaxValue, 0))
+		docs[n] = calc.Label("Field "+strconv.Itoa(i+1), "A value the program reads (declared in a field comment).")
+	}
+	c := &calc.Calculator{
+		ID:       ID,
+		Largest:  map[string]string{"program": "set \"explode depth\" to 4\noutput [highest 3 of 6d[explode d10]]"},
+		Fields:   fields,
+		Odds:     anyDiceOdds,
+		OddsOnly: true,
+	}
+	return calc.System{
+		ID: "anydice", Name: "AnyDice programs", Credit: "the language of AnyDice (anydice.com) by Jasper Flick",
+		Calculators: []*calc.Calculator{c},
+		Docs: map[string]calc.Doc{ID: {
+			Title:  "AnyDice program",
+			Help:   "The exact odds of each output of a program in AnyDice's language; change a field to recompute.",
+			Fields: docs,
+		}},
+	}
+}
+
+// ProgramValues maps a program's declared fields to the calculator's
+// slots, with their values as the slots hold them.
+func ProgramValues(p *anydice.Program, v calc.Values) map[string]int {
+	out := map[string]int{}
+	for i, f := range p.Fields() {
+		if i < Slots {
+			out[f.Name] = v.Int(SlotName(i))
+		}
+	}
+	return out
+}
+
+func anyDiceOdds(v calc.Values) (rules.Report, error) {
+	src := v.Text("program")
+	p, err := anydice.Parse(src)
+	if err != nil {
+		return rules.Report{}, &rules.FieldError{Field: "program", Value: "", Allowed: "an AnyDice program: " + err.Error()}
+	}
+	fs := p.Fields()
+	if len(fs) > Slots {
+		return rules.Report{}, &rules.FieldError{Field: "program", Allowed: "at most " + strconv.Itoa(Slots) + " fields"}
+	}
+	for i := len(fs); i < Slots; i++ { // unused slots still hold a bounded number
+		if x := v.Int(SlotName(i)); x < -anydice.MaxValue || x > anydice.MaxValue {
+			return rules.Report{}, &rules.FieldError{Field: SlotName(i), Value: strconv.Itoa(x), Allowed: "a whole number of at most 10 digits"}
+		}
+	}
+	for i, f := range fs {
+		x := v.Int(SlotName(i))
+		if x < f.Min || x > f.Max || x < -anydice.MaxValue || x > anydice.MaxValue {
+			return rules.Report{}, &rules.FieldError{Field: SlotName(i), Value: strconv.Itoa(x),
+				Allowed: strconv.Itoa(f.Min) + " to " + strconv.Itoa(f.Max)}
+		}
+	}
+	outs, err := p.Run(ProgramValues(p, v))
+	if err != nil {
+		return rules.Report{}, &rules.FieldError{Field: "program", Allowed: "a program that runs: " + err.Error()}
+	}
+	rep := rules.Report{Overlay: true}
+	seen := map[string]bool{}
+	for i, o := range outs {
+		name := snake(o.Name)
+		if name == "" || seen[name] {
+			name = "output_" + strconv.Itoa(i+1)
+		}
+		seen[name] = true
+		rep.Distributions = append(rep.Distributions, rules.Dist{Name: name, Words: o.Name, PMF: o.Dist})
+		rep.Means = append(rep.Means, rules.Mean{Name: name, Words: o.Name, Value: o.Mean})
+	}
+	return rep, nil
+}
+
+// snake turns an output's name into lower_snake_case ASCII ("Sum of 3d6"
+// -> "sum_of_3d6").
+func snake(s string) string {
+	var b strings.Builder
+	under := false
+	for _, r := range text.LowerASCII(s) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			if under && b.Len() > 0 {
+				b.WriteByte('_')
+			}
+			b.WriteRune(r)
+			under = false
+		} else {
+			under = true
+		}
+	}
+	return b.String()
+}

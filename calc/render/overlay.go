@@ -1,0 +1,153 @@
+package render
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"d6codex/rules"
+)
+
+// AllDists is the Options.Dist that charts every distribution of an
+// overlay report together (the default for those).
+const AllDists = "all"
+
+// maxOverlay is how many distributions one overlaid chart draws; the
+// others are listed for charting one at a time.
+const maxOverlay = 8
+
+// overlay writes the figure of several alike distributions at once: a
+// legend, side-by-side bars per value (one colour per distribution, the
+// three modes switched by CSS as in chart) and a table with one column per
+// distribution. A pinned set-up is compared one distribution at a time.
+func overlay(b *strings.Builder, r rules.Report, names []string, o Options) {
+	if len(names) > maxOverlay {
+		names = names[:maxOverlay]
+	}
+	var dists []rules.Dist
+	for _, n := range names {
+		for _, d := range r.Distributions {
+			if d.Name == n {
+				dists = append(dists, d)
+			}
+		}
+	}
+	// The values of all, cut like one chart's.
+	seen := map[int]bool{}
+	var all []int
+	ps := make([]map[int]float64, len(dists))
+	for i, d := range dists {
+		ps[i] = map[int]float64{}
+		for _, x := range d.PMF.Pairs() {
+			ps[i][x.Value] = x.P
+			if !seen[x.Value] && x.P >= tinyP {
+				seen[x.Value] = true
+				all = append(all, x.Value)
+			}
+		}
+	}
+	sortInts(all)
+	if len(all) > maxBars {
+		all = all[:maxBars]
+	}
+	ss := make([]series, len(dists))
+	for i := range dists {
+		ss[i] = cumulate(all, ps[i])
+	}
+	mode := o.Mode
+	if mode != "atleast" && mode != "atmost" {
+		mode = "exact"
+	}
+	b.WriteString(`<figure class="calc-chart calc-overlay" data-dist="` + AllDists + `"><div class="calc-chart-controls">`)
+	b.WriteString(`<select aria-label="Distribution" data-role="dist"><option value="` + AllDists + `" selected>All together</option>`)
+	for _, d := range r.Distributions {
+		if len(d.PMF.Pairs()) > 0 {
+			b.WriteString(`<option value="` + html(d.Name) + `">` + html(distWords(r, d.Name)) + `</option>`)
+		}
+	}
+	b.WriteString(`</select><div class="calc-modes" role="radiogroup" aria-label="Show">`)
+	for _, m := range modes {
+		id := html(o.Key + "-mode-" + m.ID)
+		chk := ""
+		if m.ID == mode {
+			chk = " checked"
+		}
+		b.WriteString(`<span><input type="radio" name="` + html(o.Key+"-mode") + `" id="` + id + `" value="` + m.ID + `"` + chk + `><label for="` + id + `">` + m.Label + `</label></span>`)
+	}
+	b.WriteString(`</div></div><ul class="calc-legend-list">`)
+	for i, d := range dists {
+		b.WriteString(`<li><span class="calc-key calc-key-s` + strconv.Itoa(i) + `"></span> ` + html(distWords(r, d.Name)) + `</li>`)
+	}
+	b.WriteString(`</ul>`)
+	overlayBars(b, r, dists, all, ss)
+	b.WriteString(`<figcaption>All outputs together (percent)</figcaption>`)
+	// The table: one column per distribution, each in the three modes.
+	b.WriteString(`<details class="calc-table"><summary>Show as a table</summary><table><thead><tr><th scope="col">Value</th>`)
+	for _, d := range dists {
+		w := html(distWords(r, d.Name))
+		b.WriteString(`<th scope="col">` + w + `: exactly</th><th scope="col">at least</th><th scope="col">at most</th>`)
+	}
+	b.WriteString(`</tr></thead><tbody>`)
+	for j, v := range all {
+		b.WriteString(`<tr data-v="` + itoa(v) + `"><th scope="row">` + itoa(v) + `</th>`)
+		for i := range dists {
+			b.WriteString(`<td>` + Pct(ss[i].exact[j]) + `</td><td>` + Pct(ss[i].atleast[j]) + `</td><td>` + Pct(ss[i].atmost[j]) + `</td>`)
+		}
+		b.WriteString(`</tr>`)
+	}
+	b.WriteString(`</tbody></table></details></figure>`)
+}
+
+// overlayBars is bars for several series: in each value's slot one bar per
+// series, side by side.
+func overlayBars(b *strings.Builder, r rules.Report, dists []rules.Dist, values []int, ss []series) {
+	k := float64(len(ss))
+	sw := math.Max(slotW, 6*k+6)
+	n := len(values)
+	every := interval(n)
+	w := left + float64(n)*sw + 8
+	h := top + plotH + 10 + lineH
+	b.WriteString(`<div class="calc-svgwrap"><svg class="calc-bars" role="group" aria-label="All outputs, distribution" width="` + ftoa(w) + `" height="` + ftoa(h) + `" viewBox="0 0 ` + ftoa(w) + ` ` + ftoa(h) + `">`)
+	b.WriteString(`<g class="calc-xlabels" aria-hidden="true">`)
+	for i, v := range values {
+		if i%every == 0 {
+			b.WriteString(`<text class="calc-axis" x="` + ftoa(left+(float64(i)+0.5)*sw) + `" y="` + ftoa(top+plotH+14) + `" text-anchor="middle">` + itoa(v) + `</text>`)
+		}
+	}
+	b.WriteString(`</g>`)
+	bw := (sw - 4) / k
+	for _, m := range modes {
+		peak := 0.0
+		for _, s := range ss {
+			for _, p := range s.mode(m.ID) {
+				peak = math.Max(peak, p)
+			}
+		}
+		step, ceil := ticks(peak)
+		b.WriteString(`<g data-mode="` + m.ID + `">`)
+		for t := 0.0; t <= ceil+step/2; t += step {
+			y := top + plotH - t/ceil*plotH
+			b.WriteString(`<line class="calc-grid" x1="` + ftoa(left-4) + `" x2="` + ftoa(w-8) + `" y1="` + ftoa(y) + `" y2="` + ftoa(y) + `"/><text class="calc-axis" aria-hidden="true" x="` + ftoa(left-7) + `" y="` + ftoa(y+4) + `" text-anchor="end">` + tickText(t) + `</text>`)
+		}
+		for i, v := range values {
+			x := left + float64(i)*sw
+			var tip []string
+			hi := 0.0
+			for j, s := range ss {
+				tip = append(tip, distWords(r, dists[j].Name)+" "+Pct(s.mode(m.ID)[i]))
+				hi = math.Max(hi, s.mode(m.ID)[i])
+			}
+			t := itoa(v) + ": " + strings.Join(tip, ", ")
+			b.WriteString(`<g class="calc-bar" tabindex="0" role="img" aria-label="` + html(t+" ("+m.Words+")") + `">`)
+			b.WriteString(`<rect class="calc-hit" x="` + ftoa(x) + `" y="` + ftoa(top) + `" width="` + ftoa(sw) + `" height="` + ftoa(plotH) + `"/>`)
+			for j, s := range ss {
+				rect(b, "calc-bar-s"+strconv.Itoa(j), x+2+float64(j)*bw, bw, s.mode(m.ID)[i], ceil)
+			}
+			ty := math.Max(top+plotH-hi/ceil*plotH-6, 12)
+			short := itoa(v)
+			b.WriteString(`<text class="calc-tip" aria-hidden="true" x="` + ftoa(math.Min(math.Max(x+sw/2, left+20), w-20)) + `" y="` + ftoa(ty) + `" text-anchor="middle">` + html(short) + `</text></g>`)
+		}
+		b.WriteString(`</g>`)
+	}
+	b.WriteString(`</svg></div>`)
+}

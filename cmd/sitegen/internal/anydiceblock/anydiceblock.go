@@ -1,0 +1,75 @@
+// Package anydiceblock renders ```anydice blocks: a program in AnyDice's
+// language (package rules/dice/anydice), shown as the anydice/program
+// calculator of the registry (calc/anydice) preset to that program, so a page gets the
+// chart, table, share and pin of every calculator, recomputed in the
+// calculators' worker by the anydice module. The program's field comments
+// (\ field SKILL: "Skill" 1..10 = 3 \) become the form; the program itself
+// is fixed by the page and never in the address. A bad program fails the
+// build at its line and column.
+package anydiceblock
+
+import (
+	"errors"
+	"strconv"
+
+	"d6codex/calc"
+	dice "d6codex/calc/anydice"
+	"d6codex/cmd/sitegen/internal/calcblock"
+	"d6codex/cmd/sitegen/internal/markup"
+	"d6codex/rules/dice/anydice"
+	"d6codex/templates"
+)
+
+// Info is the fence info word this package handles.
+const Info = "anydice"
+
+// Handler renders ```anydice blocks through the calculator block handler.
+type Handler struct {
+	calc *calcblock.Handler
+}
+
+// New returns a handler that renders through calc, the ```calc handler.
+func New(calc *calcblock.Handler) *Handler { return &Handler{calc: calc} }
+
+// RenderBlock implements markup.BlockHandler.
+func (h *Handler) RenderBlock(b *markup.Block) (string, error) {
+	if len(b.Args) > 0 {
+		return "", errors.New("```anydice takes no arguments: write the program inside the block")
+	}
+	p, err := anydice.Parse(b.Body)
+	if err == nil {
+		_, err = p.Run(nil) // run-time errors and work limits fail the build too
+	}
+	if err != nil {
+		var e *anydice.Error
+		if errors.As(err, &e) {
+			return "", &markup.BlockError{Line: e.Line, Col: e.Col, Err: errors.New(e.Msg)}
+		}
+		return "", err
+	}
+	fields := p.Fields()
+	if len(fields) > dice.Slots {
+		f := fields[dice.Slots]
+		return "", &markup.BlockError{Line: f.Line, Col: f.Col, Err: errors.New("at most " + strconv.Itoa(dice.Slots) + " fields in one ```anydice block")}
+	}
+	presets := map[string]string{"program": b.Body}
+	lines := map[string]int{"program": 1}
+	for i, f := range fields {
+		presets[dice.SlotName(i)] = strconv.Itoa(f.Def)
+		lines[dice.SlotName(i)] = f.Line
+	}
+	return h.calc.RenderPreset(b, dice.ID, presets, lines, func(cf calc.Field, fv *templates.CalcField) calcblock.Placement {
+		if cf.Name == "program" {
+			return calcblock.Fixed
+		}
+		for i, f := range fields {
+			if cf.Name == dice.SlotName(i) {
+				fv.Label, fv.Help = f.Label, ""
+				fv.Min, fv.Max, fv.Default = strconv.Itoa(f.Min), strconv.Itoa(f.Max), strconv.Itoa(f.Def)
+				fv.Allowed = strconv.Itoa(f.Min) + " to " + strconv.Itoa(f.Max)
+				return calcblock.Shown
+			}
+		}
+		return calcblock.Omit
+	})
+}

@@ -1,0 +1,107 @@
+package anydiceblock_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"d6codex/cmd/sitegen/buildcmd"
+	"d6codex/cmd/sitegen/internal/site"
+	"d6codex/cmd/sitegen/internal/testing/browser"
+	"d6codex/cmd/sitegen/internal/testing/sitetest"
+)
+
+// build builds a one-page site with the real handlers and generators and
+// returns the output folder and the build's diagnostics.
+func build(t *testing.T, page string) (string, site.Diagnostics) {
+	t.Helper()
+	src := t.TempDir()
+	files := map[string]string{
+		"site.toml":           "title = \"t\"\nbaseURL = \"http://localhost/\"\n",
+		"content/_index.md":   "---\ntitle: Home\n---\nHome.\n",
+		"content/page.md":     "---\ntitle: P\n---\n" + page,
+		"static/css/site.css": "body{}",
+		"static/js/site.js":   "",
+	}
+	root := browser.RepoRoot(t)
+	for _, f := range []string{"js/calc.js", "js/calc-worker.js", "css/calc.css", "css/tables.css"} {
+		data, err := os.ReadFile(filepath.Join(root, "static", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files["static/"+f] = string(data)
+	}
+	sitetest.WriteFiles(t, src, files)
+	dest := filepath.Join(t.TempDir(), "public")
+	_, err := site.Build(context.Background(), site.Options{Source: src, Dest: dest,
+		Handlers: buildcmd.Handlers(), Generators: buildcmd.Generators()})
+	var diags site.Diagnostics
+	if err != nil && !errors.As(err, &diags) {
+		t.Fatalf("build: %v", err)
+	}
+	return dest, diags
+}
+
+// TestBadProgramFailsAtLineCol: a bad program fails the build at the
+// page's line and the program's column.
+func TestBadProgramFailsAtLineCol(t *testing.T) {
+	tests := []struct {
+		name, page string
+		line, col  int
+		want       string
+	}{
+		// The fence is page line 5 (after 3 lines of front matter and
+		// "# P", blank); the program's line 2 is page line 7.
+		{"syntax", "# P\n\n```anydice\nX: 3\noutput X +\n```\n", 8, 11, "expected a number"},
+		{"run time", "# P\n\n```anydice\noutput 1 / 0\n```\n", 7, 10, "division by zero"},
+		{"bad field", "# P\n\n```anydice\n\\ field X: \"X\" 3..1 = 2 \\\noutput X\n```\n", 7, 3, "ends below its start"},
+		{"argument", "# P\n\n```anydice 3d6\noutput 1\n```\n", 6, 0, "takes no arguments"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, diags := build(t, tc.page)
+			if len(diags) != 1 {
+				t.Fatalf("want one error, got %v", diags)
+			}
+			d := diags[0]
+			if d.File != "content/page.md" || d.Line != tc.line || (tc.col > 0 && d.Col != tc.col) || !strings.Contains(d.Msg, tc.want) {
+				t.Errorf("got %s:%d:%d: %s; want %d:%d saying %q", d.File, d.Line, d.Col, d.Msg, tc.line, tc.col, tc.want)
+			}
+		})
+	}
+}
+
+// TestFormAndPrerender: the fields become labelled number inputs with the
+// declared range, the program a hidden input, there is no roll set-up,
+// and every output is pre-rendered.
+func TestFormAndPrerender(t *testing.T) {
+	page := "# P\n\n```anydice\n\\ field SKILL: \"Skill\" 1..10 = 3 \\\noutput SKILLd6 named \"Sum of [SKILL]d6\"\noutput [highest 1 of SKILLd6] named \"Best die\"\noutput SKILLd6 >= 10 named \"Ten or more\"\n```\n"
+	dest, diags := build(t, page)
+	if len(diags) > 0 {
+		t.Fatal(diags)
+	}
+	b, err := os.ReadFile(filepath.Join(dest, "page", "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := string(b)
+	for _, want := range []string{
+		`data-calc="anydice/program"`,
+		`<input type="hidden" name="program" value="\ field SKILL`,
+		`>Skill</label>`,
+		`name="f1" value="3"`, `min="1" max="10"`,
+		"Sum of 3d6", "Best die", "Ten or more",
+	} {
+		if !strings.Contains(html, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	for _, unwanted := range []string{`name="f2"`, `data-action="roll"`, `name="seed"`} {
+		if strings.Contains(html, unwanted) {
+			t.Errorf("page has %q", unwanted)
+		}
+	}
+}

@@ -1,0 +1,255 @@
+package markup
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+
+	"d6codex/cmd/sitegen/internal/markup/tag"
+	"d6codex/cmd/sitegen/internal/markup/wikilink"
+)
+
+// WikiResolver resolves Obsidian's [[wikilinks]] and ![[embeds]]. A
+// Page.Links that implements it resolves them; otherwise a wikilink is
+// reported as unresolvable.
+type WikiResolver interface {
+	// ResolveWiki finds the note or file a wikilink names (target "" for
+	// the page itself) and the heading or block its fragment names.
+	ResolveWiki(target, fragment string, embed bool) WikiTarget
+}
+
+// WikiTarget is where a wikilink leads.
+type WikiTarget struct {
+	// URL is the link's (or image's) URL, with its #anchor.
+	URL string
+	// Problem is set when the link is broken (an error).
+	Problem string
+	// Warning is set when the link resolved but deserves a word (a name
+	// several notes share).
+	Warning string
+	// Note and Src are the page and the source of a note an embed puts in
+	// place (nil for a link, an image, or a file).
+	Note *Page
+	Src  []byte
+}
+
+// TagResolver gives the URL of a #tag's page; a Page.Links that
+// implements it links the page's inline tags.
+type TagResolver interface {
+	ResolveTag(name string) string
+}
+
+// wikiTransformer resolves the page's wikilinks through its WikiResolver
+// and renders embedded notes in place; it links #tags through its
+// TagResolver.
+type wikiTransformer struct{ m *Markdown }
+
+// Transform implements parser.ASTTransformer.
+func (t wikiTransformer) Transform(doc *ast.Document, _ text.Reader, pc parser.Context) {
+	st := state(pc)
+	if st == nil {
+		return
+	}
+	if res, ok := st.page.Links.(TagResolver); ok && tag.Found(pc) {
+		_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+			if tg, isTag := n.(*tag.Node); isTag && entering {
+				tg.Destination = res.ResolveTag(tg.Name)
+			}
+			return ast.WalkContinue, nil
+		})
+	}
+	if !wikilink.Found(pc) {
+		return
+	}
+	var links []*wikilink.Node
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if w, ok := n.(*wikilink.Node); ok && entering {
+			links = append(links, w)
+		}
+		return ast.WalkContinue, nil
+	})
+	if len(links) == 0 {
+		return
+	}
+	res, _ := st.page.Links.(WikiResolver)
+	for _, w := range links {
+		if res == nil {
+			st.report(w.Start, false, fmt.Sprintf("wikilink %s: wikilinks are not resolved here", raw(w)))
+			continue
+		}
+		tg := res.ResolveWiki(w.Target, w.Fragment, w.Embed)
+		switch {
+		case tg.Problem != "":
+			st.report(w.Start, false, fmt.Sprintf("broken wikilink %s: %s", raw(w), tg.Problem))
+			continue
+		case tg.Warning != "":
+			st.report(w.Start, true, fmt.Sprintf("wikilink %s: %s", raw(w), tg.Warning))
+		}
+		if w.Embed && tg.Note != nil {
+			t.embed(st, w, tg)
+			continue
+		}
+		w.Destination = tg.URL
+	}
+}
+
+// embed renders the note (or the section of it) that w embeds, and puts it
+// in place of w: of the paragraph w is alone in, or of w inside a line.
+func (t wikiTransformer) embed(st *pageState, w *wikilink.Node, tg WikiTarget) {
+	chain := append(append([]string{}, st.page.chain...), st.page.File)
+	for i, f := range chain {
+		if f == tg.Note.File {
+			st.report(w.Start, false, fmt.Sprintf("embed %s makes a cycle: %s", raw(w), strings.Join(append(chain[i:], f), " → ")))
+			return
+		}
+	}
+	src := tg.Src
+	if w.Fragment != "" {
+		sec, ok := t.m.section(src, w.Fragment)
+		if !ok {
+			st.report(w.Start, false, fmt.Sprintf("broken embed %s: no heading or block %q in %s", raw(w), w.Fragment, tg.Note.File))
+			return
+		}
+		src = sec
+	}
+	line, col := st.pos(w.Start)
+	sub := *tg.Note
+	sub.chain, sub.DropH1 = chain, false
+	outer := st.page
+	sub.Report = func(p Problem) {
+		// Problems inside the embedded note belong to that note; only
+		// the cycle and a missing section are this page's.
+		if strings.HasPrefix(p.Msg, "embed ") && strings.Contains(p.Msg, "makes a cycle") {
+			p.Line, p.Col = line, col
+			if outer.Report != nil {
+				outer.Report(p)
+			}
+		}
+	}
+	html, _, err := t.m.Convert(src, &sub)
+	if err != nil {
+		st.report(w.Start, false, fmt.Sprintf("embed %s: %v", raw(w), err))
+		return
+	}
+	html = `<div class="embed">` + "\n" + html + "</div>\n"
+	var after ast.Node
+	switch w.Parent().(type) {
+	case *ast.Paragraph:
+		after = ast.NewParagraph()
+	case *ast.TextBlock:
+		after = ast.NewTextBlock()
+	default: // in a heading, a table cell: in place
+		w.HTML = html
+		return
+	}
+	// A block in place of the line's text: the text before the embed stays
+	// a paragraph, the text after it becomes one.
+	p := w.Parent()
+	parent := p.Parent()
+	block := &handledBlock{info: "embed", html: html}
+	for n := w.NextSibling(); n != nil; {
+		next := n.NextSibling()
+		after.AppendChild(after, n)
+		n = next
+	}
+	p.RemoveChild(p, w)
+	parent.InsertAfter(parent, p, block)
+	if after.HasChildren() {
+		parent.InsertAfter(parent, block, after)
+	}
+	if !p.HasChildren() {
+		parent.RemoveChild(parent, p)
+	}
+}
+
+// section returns the part of a note's source that fragment names: a
+// heading (by its text or id) and what follows it up to the next heading
+// of its level or above, or a block with that ^id.
+func (m *Markdown) section(src []byte, fragment string) ([]byte, bool) {
+	doc, _ := m.Outline(src)
+	want := HeadingSlug(fragment)
+	var found ast.Node
+	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
+		if found != nil {
+			if h, ok := c.(*ast.Heading); ok && h.Level <= found.(*ast.Heading).Level {
+				return src[blockStart(found, src):blockStart(c, src)], true
+			}
+			continue
+		}
+		id := HeadingID(c)
+		if h, ok := c.(*ast.Heading); ok && !strings.HasPrefix(fragment, "^") && (id == fragment || id == want) {
+			found = h
+			continue
+		}
+	}
+	if found != nil {
+		return src[blockStart(found, src):], true
+	}
+	if !strings.HasPrefix(fragment, "^") {
+		return nil, false
+	}
+	// A block id, on a block at any depth: its lines, from the start of
+	// the first (with a quote's markers) to the end of the last.
+	var block ast.Node
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if entering && block == nil && n.Type() == ast.TypeBlock && HeadingID(n) == fragment {
+			block = n
+		}
+		return ast.WalkContinue, nil
+	})
+	if block == nil {
+		return nil, false
+	}
+	start, stop := -1, -1
+	_ = ast.Walk(block, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if entering && n.Type() == ast.TypeBlock {
+			for i := 0; i < n.Lines().Len(); i++ {
+				seg := n.Lines().At(i)
+				if start < 0 || seg.Start < start {
+					start = seg.Start
+				}
+				stop = max(stop, seg.Stop)
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	if start < 0 {
+		return nil, false
+	}
+	return src[bytes.LastIndexByte(src[:start], '\n')+1 : stop], true
+}
+
+// blockStart is the offset of the line a top-level block starts on.
+func blockStart(n ast.Node, src []byte) int {
+	if n.Lines().Len() == 0 {
+		return len(src)
+	}
+	off := n.Lines().At(0).Start
+	return bytes.LastIndexByte(src[:off], '\n') + 1
+}
+
+// raw is a wikilink as written, for messages.
+func raw(w *wikilink.Node) string {
+	s := w.Target
+	if w.Fragment != "" {
+		s += "#" + w.Fragment
+	}
+	if w.Label != "" {
+		s += "|" + w.Label
+	}
+	if w.Embed {
+		return "![[" + s + "]]"
+	}
+	return "[[" + s + "]]"
+}
+
+// HeadingSlug is the id goldmark gives the first heading with this text
+// ("Multiclassing Basics" -> "multiclassing-basics"), for links that name
+// a heading by its text as Obsidian writes them.
+func HeadingSlug(heading string) string {
+	return string(parser.NewContext().IDs().Generate([]byte(heading), ast.KindHeading))
+}

@@ -1,0 +1,244 @@
+package markup
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// fakeVault resolves wikilinks over a few notes, as the content model
+// does: a name to a URL, an embed to the note's source.
+type fakeVault struct {
+	notes map[string]string // name -> source
+	from  string            // the linking note's file
+	md    *Markdown
+}
+
+func (v fakeVault) ResolveLink(dest string) (string, string) { return dest, "" }
+
+func (v fakeVault) ResolveWiki(target, frag string, embed bool) WikiTarget {
+	switch {
+	case target == "":
+		return WikiTarget{URL: "#" + HeadingSlug(frag)}
+	case strings.HasSuffix(target, ".png"):
+		return WikiTarget{URL: "/img/" + target}
+	case target == "Shared":
+		return WikiTarget{URL: "/a/shared/", Warning: "also b/Shared.md"}
+	}
+	src, ok := v.notes[target]
+	if !ok {
+		return WikiTarget{Problem: "no note named " + target}
+	}
+	u := "/" + strings.ToLower(target) + "/"
+	if frag != "" {
+		u += "#" + HeadingSlug(frag)
+	}
+	tg := WikiTarget{URL: u}
+	if embed {
+		tg.Note = &Page{File: target + ".md", URL: "/" + target + "/", Links: fakeVault{notes: v.notes, from: target + ".md"}}
+		tg.Src = []byte(src)
+	}
+	return tg
+}
+
+func TestObsidianInline(t *testing.T) {
+	vault := fakeVault{notes: map[string]string{
+		"Human": "# Human\n\nIntro.\n\n## Traits\n\nQuick.\n\n### Sub\n\nDeeper.\n\n## Other\n\nNot this.\n",
+		"Loop":  "Loop starts ![[Back]]\n",
+		"Back":  "![[Loop]]\n",
+		"Self":  "Me: ![[Self]]\n",
+		"Block": "First.\n\nThe rule. ^rule\n\nLast.\n",
+		"Spell": "# Spell\n\n> [!info] Chaos ray\n> Ranged spell.\n> - 3rd level: more\n^spell\n\nNot this.\n",
+	}}
+	opts := Options{Obsidian: true}
+	tests := []struct {
+		name, src string
+		want      []string // substrings of the output
+		not       []string // substrings the output must not hold
+		problems  []string
+	}{
+		{name: "plain wikilink", src: "See [[Human]].\n", want: []string{`<a class="wikilink" href="/human/">Human</a>`}},
+		{name: "label", src: "See [[Human|people]].\n", want: []string{`href="/human/">people</a>`}},
+		{name: "heading", src: "See [[Human#Racial Traits]].\n", want: []string{`href="/human/#racial-traits">Human &gt; Racial Traits</a>`}},
+		{name: "block", src: "See [[Human#^rule-1|the rule]].\n", want: []string{`href="/human/#`, `>the rule</a>`}},
+		{name: "same page heading", src: "## Multiclassing Basics\n\nSee [[#Multiclassing Basics]].\n", want: []string{`href="#multiclassing-basics">Multiclassing Basics</a>`}},
+		{name: "escaped pipe in a table", src: "| a |\n|---|\n| [[Human\\|people]] |\n", want: []string{`href="/human/">people</a>`}},
+		{name: "missing", src: "x\n\nSee [[Nobody]].\n", want: []string{`wikilink-missing`}, problems: []string{"3:5: broken wikilink [[Nobody]]: no note named Nobody"}},
+		{name: "ambiguous warns", src: "[[Shared]]\n", want: []string{`href="/a/shared/"`}, problems: []string{"warning: 1:1: wikilink [[Shared]]: also b/Shared.md"}},
+		{name: "not a wikilink", src: "[[]] and [[a]b]] and [x](y)\n", not: []string{"wikilink"}},
+		{name: "image with width", src: "![[map.png|300]]\n", want: []string{`<img src="/img/map.png" alt="map.png" width="300" loading="lazy">`}},
+		{name: "image with size", src: "![[map.png|300x200]]\n", want: []string{`width="300" height="200"`}},
+		{name: "image with alt", src: "![[map.png|The map]]\n", want: []string{`alt="The map"`}, not: []string{"width="}},
+		{name: "embed note", src: "Before.\n\n![[Human]]\n\nAfter.\n", want: []string{`<div class="embed">`, "<p>Intro.</p>", "<p>Quick.</p>", "<p>After.</p>"}, not: []string{"<p><div"}},
+		{name: "embed inside a line splits it", src: "Before ![[Block#^rule]] after.\n", want: []string{"<p>Before </p>\n<div class=\"embed\">", "</div>\n<p> after.</p>"}, not: []string{"<p><div"}},
+		{name: "embed in a list item", src: "- ![[Block#^rule]]\n- two\n", want: []string{"<li>\n<div class=\"embed\">\n<p>The rule.</p>\n</div>\n</li>"}},
+		{name: "embed H1 moves down", src: "![[Human]]\n", want: []string{`<h2 id="human">`}, not: []string{"<h1"}},
+		{name: "embed section", src: "![[Human#Traits]]\n", want: []string{"Quick.", "Deeper."}, not: []string{"Intro.", "Not this."}},
+		{name: "embed block", src: "![[Block#^rule]]\n", want: []string{"The rule."}, not: []string{"First.", "Last."}},
+		{name: "embed missing section", src: "![[Human#Nope]]\n", problems: []string{`1:1: broken embed ![[Human#Nope]]: no heading or block "Nope" in Human.md`}},
+		{name: "embed cycle", src: "![[Loop]]\n", problems: []string{"1:1: embed ![[Loop]] makes a cycle: Loop.md → Back.md → Loop.md"}},
+		{name: "embed self", src: "![[Self]]\n", problems: []string{"1:1: embed ![[Self]] makes a cycle: Self.md → Self.md"}},
+		{name: "highlight", src: "A ==key== word, a == b, x === y.\n", want: []string{"A <mark>key</mark> word, a == b, x === y."}},
+		{name: "inline comment", src: "Shown %%hidden%% too.\n", want: []string{"<p>Shown  too.</p>"}, not: []string{"hidden"}},
+		{name: "block comment", src: "Before.\n\n%%\nHidden\n\nstill\n%%\n\nAfter.\n", want: []string{"<p>Before.</p>", "<p>After.</p>"}, not: []string{"Hidden", "still", "%%"}},
+		{name: "one-line block comment", src: "%% note to self %%\n\nAfter.\n", want: []string{"<p>After.</p>"}, not: []string{"note to self"}},
+		{name: "block id on a paragraph", src: "A rule. ^rule-1\n", want: []string{`<p id="^rule-1">A rule.</p>`}, not: []string{"^rule-1<"}},
+		{name: "block id on a list item", src: "- one ^i1\n- two\n", want: []string{`<li id="^i1">one</li>`}},
+		{name: "block id after a table", src: "| a |\n|---|\n| 1 |\n\n^tbl\n", want: []string{`<table id="^tbl">`}, not: []string{"<p>^tbl"}},
+		{name: "block id under a quote names the quote", src: "> [!note] T\n> Text.\n^q1\n", want: []string{`<div class="callout callout-note" id="^q1" role="note">`}, not: []string{"^q1<"}},
+		{name: "block id right under a table names the table", src: "| a |\n|---|\n| 1 |\n^t1\n", want: []string{`<table id="^t1">`}, not: []string{"<td>^t1"}},
+		{name: "block id line inside a paragraph ends the table above", src: "| a |\n|---|\n| 1 |\n^t2\n**Note**: after.\n", want: []string{`<table id="^t2">`, "<p><strong>Note</strong>: after.</p>"}, not: []string{"<td>^t2"}},
+		{name: "indented block id line under a table", src: "| a |\n|---|\n| 1 |\n  ^t3\nAfter.\n", want: []string{`<table id="^t3">`, "<p>After.</p>"}, not: []string{"<td>^t3"}},
+		{name: "block id line between lines", src: "One\n^p1\nTwo ^p2\n", want: []string{`<p id="^p1">One</p>`, `<p id="^p2">Two</p>`}},
+		{name: "embed a quote by its block id", src: "![[Spell#^spell]]\n", want: []string{"Chaos ray", "3rd level"}, not: []string{"Not this."}},
+		{name: "caret inside text is text", src: "2^3 is 8\n", want: []string{"<p>2^3 is 8</p>"}},
+	}
+	for _, tt := range tests {
+		page := Page{File: "page.md", Links: vault}
+		out, _, problems := convert(t, opts, tt.src, page)
+		for _, w := range tt.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%s: output lacks %q:\n%s", tt.name, w, out)
+			}
+		}
+		for _, w := range tt.not {
+			if strings.Contains(out, w) {
+				t.Errorf("%s: output holds %q:\n%s", tt.name, w, out)
+			}
+		}
+		if !slices.Equal(problems, tt.problems) {
+			t.Errorf("%s: problems %q, want %q", tt.name, problems, tt.problems)
+		}
+	}
+}
+
+// TestObsidianOff: without Options.Obsidian the syntax stays text.
+func TestObsidianOff(t *testing.T) {
+	out, _, _ := convert(t, Options{}, "[[Human]] ==x== %%c%%\n", Page{})
+	if !strings.Contains(out, "[[Human]] ==x== %%c%%") {
+		t.Errorf("Obsidian syntax read without the option: %s", out)
+	}
+}
+
+func TestObsidianCallouts(t *testing.T) {
+	tests := []struct{ name, src, want string }{
+		{"lower-case kind with title", "> [!info] Read this\n> Body.\n", `<div class="callout callout-info" role="note">
+<p class="callout-title">Read this</p>
+<p>Body.</p>
+</div>`},
+		{"upper-case alias, closed fold", "> [!HINT]-\n> Hidden.\n", `<details class="callout callout-tip"><summary class="callout-title">Hint</summary>
+<p>Hidden.</p>
+</details>`},
+		{"open fold with title", "> [!faq]+ Why?\n> Because.\n", `<details class="callout callout-question" open><summary class="callout-title">Why?</summary>`},
+		{"summary is abstract", "> [!summary]\n> x\n", `<div class="callout callout-abstract" role="note">
+<p class="callout-title">Summary</p>`},
+		{"quote", "> [!quote] Someone\n> Words.\n", `callout-quote`},
+		{"custom kind starting with a digit", "> [!13A-Spell] Chaos Ray\n> Ranged.\n", `<div class="callout callout-note" role="note">
+<p class="callout-title">Chaos Ray</p>
+<p>Ranged.</p>`},
+		{"cite is quote", "> [!cite]\n> Words.\n", `<div class="callout callout-quote" role="note">
+<p class="callout-title">Cite</p>`},
+		{"unknown kind styled as note", "> [!homebrew] Mine\n> x\n", `<div class="callout callout-note" role="note">
+<p class="callout-title">Mine</p>`},
+		{"title only", "> [!warning] Careful\n", `<p class="callout-title">Careful</p>
+</div>`},
+		{"nested", "> [!note] Outer\n> Text.\n> > [!danger] Inner\n> > Deep.\n", `<p class="callout-title">Outer</p>
+<p>Text.</p>
+<div class="callout callout-danger" role="note">
+<p class="callout-title">Inner</p>
+<p>Deep.</p>
+</div>
+</div>`},
+		{"title's raw HTML sanitized", "> [!note] <script>x</script> T\n> y\n", `<p class="callout-title">x T</p>`},
+		{"title with a link and emphasis", "> [!info] See [[Human|people]] *now*\n> y\n", `<p class="callout-title">See <span class="wikilink-missing">people</span> <em>now</em></p>
+<p>y</p>`},
+		{"title alone", "> [!tip] Just this\n", `<div class="callout callout-tip" role="note">
+<p class="callout-title">Just this</p>
+</div>`},
+		{"kinds of every family", "> [!success]\n> a\n\n> [!check]\n> a\n\n> [!failure]\n> a\n\n> [!missing]\n> a\n\n> [!error]\n> a\n\n> [!bug]\n> a\n\n> [!example]\n> a\n\n> [!todo]\n> a\n\n> [!tldr]\n> a\n\n> [!attention]\n> a\n",
+			`callout-success" role="note">
+<p class="callout-title">Success</p>
+<p>a</p>
+</div>
+<div class="callout callout-success" role="note">
+<p class="callout-title">Check</p>
+<p>a</p>
+</div>
+<div class="callout callout-failure" role="note">
+<p class="callout-title">Failure</p>
+<p>a</p>
+</div>
+<div class="callout callout-failure" role="note">
+<p class="callout-title">Missing</p>
+<p>a</p>
+</div>
+<div class="callout callout-danger" role="note">
+<p class="callout-title">Error</p>
+<p>a</p>
+</div>
+<div class="callout callout-bug" role="note">
+<p class="callout-title">Bug</p>
+<p>a</p>
+</div>
+<div class="callout callout-example" role="note">
+<p class="callout-title">Example</p>
+<p>a</p>
+</div>
+<div class="callout callout-todo" role="note">
+<p class="callout-title">Todo</p>
+<p>a</p>
+</div>
+<div class="callout callout-abstract" role="note">
+<p class="callout-title">Tldr</p>
+<p>a</p>
+</div>
+<div class="callout callout-warning" role="note">
+<p class="callout-title">Attention</p>`},
+	}
+	for _, tt := range tests {
+		out, _, _ := convert(t, Options{Obsidian: true}, tt.src, Page{})
+		if !strings.Contains(out, tt.want) {
+			t.Errorf("%s:\n got %s\nwant %s", tt.name, out, tt.want)
+		}
+	}
+	// GitHub's five words in lower case are alerts without the option too;
+	// other kinds are not.
+	out, _, _ := convert(t, Options{}, "> [!note]\n> x\n\n> [!info] T\n> y\n", Page{})
+	if !strings.Contains(out, `callout-note`) || strings.Contains(out, "callout-info") {
+		t.Errorf("without Obsidian: %s", out)
+	}
+}
+
+// TestOneH1: whatever the source, the body has no <h1> (the layout's
+// title is the page's one); headings move down together, ids kept, and
+// the table of contents follows.
+func TestOneH1(t *testing.T) {
+	tests := []struct {
+		name, src string
+		drop      bool
+		want      []string
+		toc       string
+	}{
+		{name: "one H1 per class", src: "# Fighter\n\n## Abilities\n\n# Wizard\n\n## Spells\n", drop: true,
+			want: []string{`<h2 id="wizard">`, `<h3 id="abilities">`, `<h3 id="spells">`}, toc: "[Abilities#abilities ][Wizard#wizard [Spells#spells ]]"},
+		{name: "H1 after a front matter title", src: "Intro.\n\n# Part\n\n## Sub\n\n###### Six\n",
+			want: []string{`<h2 id="part">`, `<h3 id="sub">`, `<h6 id="six">`}, toc: "[Part#part [Sub#sub ]]"},
+		{name: "no H1 left: levels kept", src: "# Title\n\n## A\n\n### B\n", drop: true,
+			want: []string{`<h2 id="a">`, `<h3 id="b">`}, toc: "[A#a [B#b ]]"},
+		{name: "H1 in a quote counts", src: "## A\n\n> # Q\n", want: []string{`<h3 id="a">`, `<h2 id="q">`}, toc: "[A#a ][Q#q ]"},
+	}
+	for _, tt := range tests {
+		out, res, _ := convert(t, Options{}, tt.src, Page{DropH1: tt.drop})
+		if strings.Contains(out, "<h1") {
+			t.Errorf("%s: an <h1> in the body:\n%s", tt.name, out)
+		}
+		for _, w := range tt.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%s: output lacks %q:\n%s", tt.name, w, out)
+			}
+		}
+		if got := tocString(res.TOC); got != tt.toc {
+			t.Errorf("%s: TOC %s, want %s", tt.name, got, tt.toc)
+		}
+	}
+}

@@ -1,0 +1,126 @@
+// Package rawhtml keeps the raw HTML of Markdown pages where it is safe:
+// an allowlist (github.com/microcosm-cc/bluemonday, the maintained Go
+// sanitizer) passes what rules texts use (details and summary, sup, sub,
+// kbd, br, span and div with id and class, tables, images and links with
+// safe URLs, text-level markup) and drops the rest (scripts, event
+// handlers, style, iframes, forms, javascript: and data: URLs), each
+// removal named so the page can say what it lost and where.
+package rawhtml
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/microcosm-cc/bluemonday"
+	"golang.org/x/net/html"
+)
+
+// Sanitizer cleans raw HTML. One value serves every page, concurrently
+// (bluemonday policies are safe for concurrent use once built).
+type Sanitizer struct{ p *bluemonday.Policy }
+
+// New returns the sanitizer.
+func New() *Sanitizer {
+	p := bluemonday.NewPolicy()
+	p.AllowStandardURLs() // http, https, mailto and relative URLs that parse
+	p.RequireNoFollowOnLinks(false)
+	p.AllowElements(
+		"details", "summary", "sup", "sub", "kbd", "br", "span", "div", "p", "hr",
+		"b", "i", "em", "strong", "u", "s", "del", "ins", "small", "mark", "abbr", "cite", "q", "var", "samp",
+		"code", "pre", "blockquote", "ul", "ol", "li", "dl", "dt", "dd",
+		"h1", "h2", "h3", "h4", "h5", "h6", "figure", "figcaption", "center",
+		"table", "thead", "tbody", "tfoot", "tr", "th", "td", "caption", "colgroup", "col",
+	)
+	p.AllowAttrs("id", "class", "title", "lang", "dir").Globally()
+	p.AllowAttrs("open").OnElements("details")
+	p.AllowAttrs("href").OnElements("a")
+	p.AllowAttrs("src", "alt", "width", "height", "loading").OnElements("img")
+	p.AllowAttrs("colspan", "rowspan", "scope", "headers", "align").OnElements("th", "td")
+	p.AllowAttrs("span").OnElements("col", "colgroup")
+	p.AllowAttrs("start", "reversed", "type").OnElements("ol")
+	p.AllowAttrs("cite").OnElements("blockquote", "q")
+	return &Sanitizer{p: p}
+}
+
+// Sanitize returns s with what the allowlist does not hold removed, and
+// what was removed ("<script>", "onclick on <a>"), once each. HTML
+// comments go without a word.
+func (z *Sanitizer) Sanitize(s string) (clean string, removed []string) {
+	clean = z.p.Sanitize(s)
+	if clean == s {
+		return clean, nil
+	}
+	add := func(what string) {
+		if !slices.Contains(removed, what) {
+			removed = append(removed, what)
+		}
+	}
+	tz := html.NewTokenizer(strings.NewReader(s))
+	for {
+		tt := tz.Next()
+		if tt == html.ErrorToken {
+			break
+		}
+		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
+			continue
+		}
+		tok := tz.Token()
+		kept, ok := z.one(tok)
+		if !ok {
+			what := "<" + tok.Data + ">"
+			for _, a := range tok.Attr {
+				// A link or image whose only URL is unsafe goes whole.
+				if (a.Key == "href" && tok.Data == "a") || (a.Key == "src" && tok.Data == "img") {
+					what = fmt.Sprintf("%s=%q on <%s>", a.Key, a.Val, tok.Data)
+				}
+			}
+			add(what)
+			continue
+		}
+		for _, a := range tok.Attr {
+			if !slices.ContainsFunc(kept.Attr, func(k html.Attribute) bool { return k.Key == a.Key }) {
+				if a.Key == "href" || a.Key == "src" {
+					add(fmt.Sprintf("%s=%q on <%s>", a.Key, a.Val, tok.Data))
+				} else {
+					add(fmt.Sprintf("%s on <%s>", a.Key, tok.Data))
+				}
+			}
+		}
+	}
+	return clean, removed
+}
+
+// one sanitizes a single start tag, returning what is left of it.
+func (z *Sanitizer) one(tok html.Token) (html.Token, bool) {
+	out := z.p.Sanitize(tok.String())
+	tz := html.NewTokenizer(strings.NewReader(out))
+	for {
+		switch tz.Next() {
+		case html.ErrorToken:
+			return html.Token{}, false
+		case html.StartTagToken, html.SelfClosingTagToken:
+			return tz.Token(), true
+		}
+	}
+}
+
+// IDs returns the id attributes of the elements of an HTML fragment.
+func IDs(s string) []string {
+	var ids []string
+	tz := html.NewTokenizer(strings.NewReader(s))
+	for {
+		tt := tz.Next()
+		if tt == html.ErrorToken {
+			return ids
+		}
+		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
+			continue
+		}
+		for _, a := range tz.Token().Attr {
+			if a.Key == "id" && a.Val != "" {
+				ids = append(ids, a.Val)
+			}
+		}
+	}
+}

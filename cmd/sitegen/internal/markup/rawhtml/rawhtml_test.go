@@ -1,0 +1,42 @@
+package rawhtml
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestSanitize(t *testing.T) {
+	z := New()
+	tests := []struct {
+		name, in, want string
+		removed        []string
+	}{
+		{"details kept", `<details open><summary id="s1">More</summary>Text</details>`, `<details open=""><summary id="s1">More</summary>Text</details>`, nil},
+		{"text-level kept", `x<sup>2</sup> H<sub>2</sub>O <kbd>Ctrl</kbd><br>`, `x<sup>2</sup> H<sub>2</sub>O <kbd>Ctrl</kbd><br>`, nil},
+		{"span and div with id and class", `<div class="box" id="b"><span class="x" id="y">t</span></div>`, `<div class="box" id="b"><span class="x" id="y">t</span></div>`, nil},
+		{"table kept", `<table><tr><th colspan="2">A</th></tr><tr><td>1</td></tr></table>`, `<table><tr><th colspan="2">A</th></tr><tr><td>1</td></tr></table>`, nil},
+		{"img with a relative src", `<img src="map.png" alt="Map" width="300">`, `<img src="map.png" alt="Map" width="300">`, nil},
+		{"script goes with its content", `a<script>alert(1)</script>b`, `ab`, []string{"<script>"}},
+		{"event handler", `<span onclick="x()">t</span>`, `<span>t</span>`, []string{"onclick on <span>"}},
+		{"style attribute", `<div style="color:red">t</div>`, `<div>t</div>`, []string{"style on <div>"}},
+		{"style element", `<style>p{}</style>t`, `t`, []string{"<style>"}},
+		{"javascript URL", `<a href="javascript:alert(1)">x</a>`, `x`, []string{`href="javascript:alert(1)" on <a>`}},
+		{"data URL image", `<img src="data:image/png;base64,AAAA">`, ``, []string{`src="data:image/png;base64,AAAA" on <img>`}},
+		{"iframe", `<iframe src="https://x.test/"></iframe>`, ``, []string{"<iframe>"}},
+		{"comment goes silently", `<!-- editor note -->`, ``, nil},
+		{"a lone closing tag", `</span>`, `</span>`, nil},
+	}
+	for _, tt := range tests {
+		got, removed := z.Sanitize(tt.in)
+		if got != tt.want || !slices.Equal(removed, tt.removed) {
+			t.Errorf("%s: Sanitize(%q) = %q, %q; want %q, %q", tt.name, tt.in, got, removed, tt.want, tt.removed)
+		}
+	}
+}
+
+func TestIDs(t *testing.T) {
+	got := IDs(`<details><summary id="a">x</summary></details> <span id='b'>y</span><div id="">z</div>`)
+	if !slices.Equal(got, []string{"a", "b"}) {
+		t.Errorf("IDs = %q", got)
+	}
+}

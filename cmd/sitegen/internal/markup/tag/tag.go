@@ -1,0 +1,135 @@
+// Package tag is a goldmark extension for Obsidian's inline tags: #name
+// (letters, digits, "_", "-" and "/" for nested tags, at least one
+// character not a digit, after a space or at the start of a line; not
+// "(#x)", a link's fragment). The
+// parser makes a Node; whoever knows where tag pages live sets
+// Node.Destination, and the tag renders as a link to its page (else as
+// text in a span).
+package tag
+
+import (
+	"regexp"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+)
+
+// Kind is the AST kind of a tag.
+var Kind = ast.NewNodeKind("Tag")
+
+// Node is an inline #tag.
+type Node struct {
+	ast.BaseInline
+	// Name is the tag without its '#' ("spells/fire").
+	Name string
+	// Destination is the URL of the tag's page, set by a resolver.
+	Destination string
+}
+
+// Kind implements ast.Node.
+func (n *Node) Kind() ast.NodeKind { return Kind }
+
+// Dump implements ast.Node.
+func (n *Node) Dump(src []byte, level int) {
+	ast.DumpHelper(n, src, level, map[string]string{"Name": n.Name}, nil)
+}
+
+// nameRE matches a tag's name after its '#'.
+var nameRE = regexp.MustCompile(`^[\p{L}\p{N}_/-]+`)
+
+// Scan returns the name of the tag at the start of s ("#name"), or "".
+func Scan(s []byte) string {
+	if len(s) < 2 || s[0] != '#' {
+		return ""
+	}
+	name := nameRE.Find(s[1:])
+	for _, r := range string(name) {
+		if !unicode.IsDigit(r) {
+			return string(name)
+		}
+	}
+	return "" // "#1" is a number, not a tag
+}
+
+// All returns the names of the tags in a line of text, in order.
+func All(line []byte) []string {
+	var out []string
+	for i := 0; i < len(line); i++ {
+		if line[i] != '#' || (i > 0 && !isSpace(line[i-1])) {
+			continue
+		}
+		if name := Scan(line[i:]); name != "" {
+			out = append(out, name)
+			i += len(name)
+		}
+	}
+	return out
+}
+
+func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\n' }
+
+type inlineParser struct{}
+
+func (inlineParser) Trigger() []byte { return []byte{'#'} }
+
+func (inlineParser) Parse(_ ast.Node, block text.Reader, pc parser.Context) ast.Node {
+	if prev := block.PrecendingCharacter(); prev != '\n' && prev != utf8.RuneError && !unicode.IsSpace(prev) {
+		return nil
+	}
+	line, _ := block.PeekLine()
+	name := Scan(line)
+	if name == "" {
+		return nil
+	}
+	block.Advance(1 + len(name))
+	pc.Set(foundKey, true)
+	return &Node{Name: name}
+}
+
+// foundKey marks a parse that found a tag (see Found).
+var foundKey = parser.NewContextKey()
+
+// Found reports whether the parse with context pc found a tag.
+func Found(pc parser.Context) bool { return pc.Get(foundKey) != nil }
+
+type htmlRenderer struct{}
+
+func (htmlRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(Kind, func(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkSkipChildren, nil
+		}
+		n := node.(*Node)
+		if n.Destination == "" {
+			_, _ = w.WriteString(`<span class="tag">#`)
+		} else {
+			_, _ = w.WriteString(`<a class="tag" href="`)
+			_, _ = w.Write(util.EscapeHTML(util.URLEscape([]byte(n.Destination), false)))
+			_, _ = w.WriteString(`">#`)
+		}
+		_, _ = w.Write(util.EscapeHTML([]byte(n.Name)))
+		if n.Destination == "" {
+			_, _ = w.WriteString("</span>")
+		} else {
+			_, _ = w.WriteString("</a>")
+		}
+		return ast.WalkSkipChildren, nil
+	})
+}
+
+// Extension adds inline tags to a goldmark instance.
+var Extension goldmark.Extender = extension{}
+
+type extension struct{}
+
+// Extend implements goldmark.Extender.
+func (extension) Extend(m goldmark.Markdown) {
+	m.Parser().AddOptions(parser.WithInlineParsers(util.Prioritized(inlineParser{}, 300)))
+	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(htmlRenderer{}, 100)))
+}

@@ -1,0 +1,61 @@
+package wikilink
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/yuin/goldmark"
+)
+
+func TestParse(t *testing.T) {
+	tests := []struct {
+		in                  string
+		target, frag, label string
+		embed               bool
+		w, h, length        int
+		display             string
+	}{
+		{in: "[[Note]] rest", target: "Note", length: 8, display: "Note"},
+		{in: "[[Note|text]]", target: "Note", label: "text", length: 13, display: "text"},
+		{in: "[[Note#Some Heading]]", target: "Note", frag: "Some Heading", length: 21, display: "Note > Some Heading"},
+		{in: "[[Note#^block-1]]", target: "Note", frag: "^block-1", length: 17, display: "Note > ^block-1"},
+		{in: "[[#Heading]]", frag: "Heading", length: 12, display: "Heading"},
+		{in: "[[Races/Human.md]]", target: "Races/Human.md", length: 18, display: "Human"},
+		{in: `[[Note\|text]]`, target: "Note", label: "text", length: 14, display: "text"},
+		{in: "![[map.png]]", target: "map.png", embed: true, length: 12, display: "map.png"},
+		{in: "![[map.png|300]]", target: "map.png", label: "300", embed: true, w: 300, length: 16, display: "map.png"},
+		{in: "![[map.png|300x200]]", target: "map.png", label: "300x200", embed: true, w: 300, h: 200, length: 20, display: "map.png"},
+		{in: "![[Note#Part]]", target: "Note", frag: "Part", embed: true, length: 14, display: "Note > Part"},
+		{in: "[[]]"}, {in: "[[ ]]"}, {in: "[[a"}, {in: "[[a]b]]"}, {in: "[x]"}, {in: "[[a\n]]"}, {in: "[[|x]]"},
+	}
+	for _, tt := range tests {
+		n, length := Parse([]byte(tt.in))
+		if tt.length == 0 {
+			if n != nil {
+				t.Errorf("Parse(%q) = %+v, want none", tt.in, n)
+			}
+			continue
+		}
+		if n == nil {
+			t.Errorf("Parse(%q) = nil", tt.in)
+			continue
+		}
+		if n.Target != tt.target || n.Fragment != tt.frag || n.Label != tt.label || n.Embed != tt.embed || n.Width != tt.w || n.Height != tt.h || length != tt.length || n.Display() != tt.display {
+			t.Errorf("Parse(%q) = %+v (%d, %q)", tt.in, *n, length, n.Display())
+		}
+	}
+}
+
+// TestRender: an unresolved wikilink shows its text; resolved ones are a
+// link or an image.
+func TestRender(t *testing.T) {
+	md := goldmark.New(goldmark.WithExtensions(Extension))
+	var b bytes.Buffer
+	if err := md.Convert([]byte("See [[Note|the note]] and ![[x.png]]."), &b); err != nil {
+		t.Fatal(err)
+	}
+	if want := `<p>See <span class="wikilink-missing">the note</span> and <span class="wikilink-missing">x.png</span>.</p>`; strings.TrimSpace(b.String()) != want {
+		t.Errorf("got %s\nwant %s", b.String(), want)
+	}
+}

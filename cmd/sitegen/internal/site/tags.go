@@ -1,0 +1,105 @@
+package site
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+
+	"d6codex/cmd/sitegen/internal/markup/tag"
+	"d6codex/templates"
+)
+
+// tagsDir is the folder of the tag pages: /tags/ lists the tags, /tags/NAME/
+// the pages of one (Obsidian's tags: in front matter and #tags in text).
+const tagsDir = "tags"
+
+// frontMatterTags reads tags: as Obsidian writes it, a list or one string
+// of names separated by commas or spaces, each with or without its '#'.
+func frontMatterTags(v any) []string {
+	var raw []string
+	switch v := v.(type) {
+	case string:
+		raw = strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ' ' })
+	case []any:
+		for _, e := range v {
+			if s, ok := e.(string); ok {
+				raw = append(raw, s)
+			}
+		}
+	}
+	var out []string
+	for _, t := range raw {
+		if t = strings.TrimPrefix(strings.TrimSpace(t), "#"); t != "" {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// inlineTags returns the #tags written in the paragraphs of an outline.
+func inlineTags(doc ast.Node, src []byte) []string {
+	var out []string
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n.(type) {
+		case *ast.Paragraph, *ast.TextBlock:
+			for i := 0; i < n.Lines().Len(); i++ {
+				seg := n.Lines().At(i)
+				out = append(out, tag.All(seg.Value(src))...)
+			}
+			return ast.WalkSkipChildren, nil
+		case *ast.FencedCodeBlock, *ast.CodeBlock, *ast.HTMLBlock, *ast.Heading:
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	return out
+}
+
+// tagPath is the site path of a tag's page ("Spells/Fire" ->
+// /tags/spells/fire/): names compare case-insensitively, as in Obsidian.
+func (c *Config) tagPath(name string) string {
+	segs := strings.Split(strings.Trim(name, "/"), "/")
+	for i, s := range segs {
+		segs[i] = c.slugify(s)
+	}
+	return "/" + tagsDir + "/" + strings.Join(segs, "/") + "/"
+}
+
+// buildTags makes the tag pages: /tags/ and one page a tag, listing the
+// pages that carry it. They are outside the navigation and the reading
+// order (no previous and next), and leave the tagged pages where they are.
+func (s *Site) buildTags() {
+	byPath := map[string]*page{}
+	for _, p := range s.pages {
+		for _, name := range p.tags {
+			sp := s.cfg.tagPath(name)
+			tp, ok := byPath[sp]
+			if !ok {
+				tp = &page{rel: strings.TrimPrefix(sp, "/") + sectionIndex, kind: templates.KindSection, sitePath: sp,
+					title: "#" + name, ids: map[string]bool{}}
+				byPath[sp] = tp
+			}
+			if !slices.Contains(tp.children, p) {
+				tp.children = append(tp.children, p)
+			}
+		}
+	}
+	if len(byPath) == 0 {
+		return
+	}
+	index := &page{rel: tagsDir + "/" + sectionIndex, kind: templates.KindSection, sitePath: "/" + tagsDir + "/",
+		title: "Tags", ids: map[string]bool{}, parent: s.home}
+	for _, tp := range byPath {
+		tp.parent = index
+		slices.SortFunc(tp.children, comparePages)
+		index.children = append(index.children, tp)
+	}
+	slices.SortFunc(index.children, func(a, b *page) int { return cmp.Compare(a.sitePath, b.sitePath) })
+	s.pages = append(s.pages, index)
+	s.pages = append(s.pages, index.children...)
+}

@@ -1,0 +1,237 @@
+package site
+
+import (
+	"cmp"
+	"fmt"
+	"net/url"
+	"path"
+	"slices"
+	"strings"
+
+	"d6codex/cmd/sitegen/internal/markup"
+	"d6codex/templates"
+)
+
+// wikiIndex finds the note or file an Obsidian [[wikilink]] names, with
+// map lookups only (never a scan of the pages per link): notes by their
+// lower-cased name and by their lower-cased path without ".md", other
+// names of notes (aliases) with the names, files likewise. Paths are
+// relative to the content root (page.rel).
+type wikiIndex struct {
+	byName     map[string][]*page // "human" -> pages named Human.md (or aliased so), by path
+	byPath     map[string]*page   // "compendium/races/human" -> page
+	fileByName map[string][]string
+	fileByPath map[string]string // "img/map.png" -> "img/map.png" as written
+}
+
+// buildWiki indexes the loaded pages and content files.
+func (s *Site) buildWiki(pages []*page) {
+	w := &wikiIndex{
+		byName: make(map[string][]*page, len(pages)), byPath: make(map[string]*page, len(pages)),
+		fileByName: map[string][]string{}, fileByPath: map[string]string{},
+	}
+	for _, p := range pages {
+		if p.file == "" {
+			continue
+		}
+		key := strings.ToLower(strings.TrimSuffix(p.rel, ".md"))
+		w.byPath[key] = p
+		w.byName[path.Base(key)] = append(w.byName[path.Base(key)], p)
+		for _, n := range p.names {
+			if k := strings.ToLower(n); !slices.Contains(w.byName[k], p) {
+				w.byName[k] = append(w.byName[k], p)
+			}
+		}
+	}
+	for _, list := range w.byName {
+		slices.SortFunc(list, func(a, b *page) int { return cmp.Compare(a.rel, b.rel) })
+	}
+	for rel := range s.files {
+		key := strings.ToLower(rel)
+		w.fileByPath[key] = rel
+		w.fileByName[path.Base(key)] = append(w.fileByName[path.Base(key)], rel)
+	}
+	for _, list := range w.fileByName {
+		slices.Sort(list)
+	}
+	s.wiki = w
+}
+
+// pageLinks resolves the links of one page: Markdown links (resolveLink)
+// and wikilinks (markup.WikiResolver).
+type pageLinks struct {
+	s      *Site
+	p      *page
+	assets templates.Assets
+}
+
+// ResolveTag implements markup.TagResolver: the URL of a tag's page.
+func (l pageLinks) ResolveTag(name string) string { return l.s.cfg.relURL(l.s.cfg.tagPath(name)) }
+
+// ResolveLink implements markup.LinkResolver.
+func (l pageLinks) ResolveLink(dest string) (string, string) { return l.s.resolveLink(l.p, dest) }
+
+// ResolveWiki implements markup.WikiResolver, as Obsidian resolves a
+// link: a name (case-insensitive) names the note of that name; several
+// notes of one name give the one in the linking note's folder, else (with
+// a warning naming the others) the one nearest the content root, else the
+// first by path; a path ("Races/Human") goes relative to the linking
+// note, then from the content root, then as the end of a note's path.
+func (l pageLinks) ResolveWiki(target, frag string, embed bool) markup.WikiTarget {
+	s, from := l.s, l.p
+	if target == "" {
+		u, problem := s.fragment(from, frag, "this page")
+		return markup.WikiTarget{URL: u, Problem: problem}
+	}
+	if s.wiki == nil {
+		return markup.WikiTarget{Problem: "wikilinks are not indexed"}
+	}
+	to, others, file := s.wiki.find(from, target)
+	switch {
+	case to == nil && file != "":
+		return markup.WikiTarget{URL: s.cfg.relURL(s.cfg.bundleURL(file)) + fragPart(frag)}
+	case to == nil:
+		return markup.WikiTarget{Problem: fmt.Sprintf("no note or file named %q in %s/", target, ContentDir)}
+	}
+	tg := markup.WikiTarget{URL: s.cfg.relURL(to.sitePath)}
+	if len(others) > 0 {
+		names := make([]string, len(others))
+		for i, o := range others {
+			names[i] = o.file
+		}
+		tg.Warning = fmt.Sprintf("%d notes have this name: %s is used, not %s", len(others)+1, to.file, strings.Join(names, ", "))
+	}
+	if frag != "" {
+		u, problem := s.fragment(to, frag, to.file)
+		if problem != "" {
+			return markup.WikiTarget{Problem: problem}
+		}
+		tg.URL += u
+	}
+	if embed {
+		src, err := readPage(s.opts.Source, to.file)
+		if err != nil {
+			return markup.WikiTarget{Problem: fmt.Sprintf("read %s: %v", to.file, unwrapPath(err))}
+		}
+		s.metaBlock(src)
+		s.embeds.Store(true)
+		tg.Note, tg.Src = s.markupPage(to, l.assets), src
+	}
+	return tg
+}
+
+// find returns the page a wikilink target names (and the other pages of
+// that name, when it was a choice), or the content file it names.
+func (w *wikiIndex) find(from *page, target string) (to *page, others []*page, file string) {
+	t := strings.ToLower(path.Clean(strings.TrimPrefix(target, "/")))
+	note := strings.TrimSuffix(t, ".md")
+	if strings.Contains(note, "/") {
+		if p, ok := w.byPath[path.Join(strings.ToLower(path.Dir(from.rel)), note)]; ok {
+			return p, nil, ""
+		}
+		if p, ok := w.byPath[note]; ok {
+			return p, nil, ""
+		}
+		for _, p := range w.byName[path.Base(note)] { // a path's end: "Races/Human"
+			if strings.HasSuffix(strings.ToLower(strings.TrimSuffix(p.rel, ".md")), "/"+note) {
+				return p, nil, ""
+			}
+		}
+		if f, ok := w.fileByPath[path.Join(strings.ToLower(path.Dir(from.rel)), t)]; ok {
+			return nil, nil, f
+		}
+		if f, ok := w.fileByPath[t]; ok {
+			return nil, nil, f
+		}
+		for _, f := range w.fileByName[path.Base(t)] {
+			if strings.HasSuffix(strings.ToLower(f), "/"+t) {
+				return nil, nil, f
+			}
+		}
+		return nil, nil, ""
+	}
+	cands := w.byName[note]
+	if len(cands) == 0 {
+		if fs := w.fileByName[t]; len(fs) > 0 {
+			return nil, nil, nearestFile(from, fs)
+		}
+		return nil, nil, ""
+	}
+	if len(cands) == 1 {
+		return cands[0], nil, ""
+	}
+	pick := cands[0]
+	dir := path.Dir(from.rel)
+	if i := slices.IndexFunc(cands, func(p *page) bool { return path.Dir(p.rel) == dir }); i >= 0 {
+		return cands[i], nil, "" // the note beside the link: what its editor means
+	}
+	for _, p := range cands[1:] {
+		if strings.Count(p.rel, "/") < strings.Count(pick.rel, "/") {
+			pick = p
+		}
+	}
+	for _, p := range cands {
+		if p != pick {
+			others = append(others, p)
+		}
+	}
+	return pick, others, ""
+}
+
+// nearestFile picks among files of one name as find picks among notes.
+func nearestFile(from *page, files []string) string {
+	dir := path.Dir(from.rel)
+	best := files[0]
+	for _, f := range files {
+		if path.Dir(f) == dir {
+			return f
+		}
+		if strings.Count(f, "/") < strings.Count(best, "/") {
+			best = f
+		}
+	}
+	return best
+}
+
+// fragment checks a fragment of a link to page to ("#Heading text",
+// "#heading-id", "#^block-id", percent-encoded or not, as Obsidian and
+// other tools write them) and returns it as the page's anchor ("#id").
+func (s *Site) fragment(to *page, frag, where string) (string, string) {
+	if frag == "" {
+		return "", ""
+	}
+	id, ok := anchorOf(to, frag)
+	switch {
+	case ok && id == "":
+		return "", "" // the page's own title: its top
+	case ok:
+		return "#" + id, ""
+	case to.failed: // a page that could not be read has its own error
+		return "#" + frag, ""
+	}
+	return "", fmt.Sprintf("no heading or block %q in %s", frag, where)
+}
+
+// anchorOf finds the id a fragment names on page p: the fragment itself,
+// unescaped, or the id of a heading with that text; "" (and true) for
+// the page's leading # heading, which became its title (the top of the
+// page).
+func anchorOf(p *page, frag string) (string, bool) {
+	if p.ids[frag] {
+		return frag, true
+	}
+	if un, err := url.PathUnescape(frag); err == nil {
+		frag = un
+	}
+	if p.ids[frag] {
+		return frag, true
+	}
+	id := markup.HeadingSlug(frag)
+	if p.ids[id] {
+		return id, true
+	}
+	if title := cmp.Or(p.heading, p.title); p.dropH1 && id == markup.HeadingSlug(title) {
+		return "", true
+	}
+	return "", false
+}

@@ -1,0 +1,213 @@
+package site
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// vault is a small Obsidian vault in content/: notes sharing names in
+// several folders, aliases, a heading, a block id, an image.
+func vault() map[string]string {
+	return map[string]string{
+		"content/Compendium/Races/Human.md":  "---\naliases: [Humans, Folk]\n---\n# Human\n\n## Racial Traits\n\nAdaptable. ^adapt\n\n## Multiclassing Basics\n\nText.\n",
+		"content/Compendium/Races/Elf.md":    "# Elf\n\nOld.\n",
+		"content/Compendium/Classes/Elf.md":  "# Elf class\n\nMagic.\n",
+		"content/Elf.md":                     "# Elf at the root\n",
+		"content/Deep/A/Dwarf.md":            "# Dwarf A\n",
+		"content/Deep/B/Dwarf.md":            "# Dwarf B\n",
+		"content/Compendium/Races/Orc.md":    "# Orc\n\n<details><summary id=\"orc-lore\">Lore</summary>Old.</details>\n",
+		"content/Compendium/img/map.png":     "PNG",
+		"content/Compendium/Races/_index.md": "---\ntitle: Races\n---\n",
+	}
+}
+
+// TestWikilinks resolves wikilinks as Obsidian does, and checks what it
+// reports.
+func TestWikilinks(t *testing.T) {
+	tests := []struct {
+		name, page, body string
+		want             []string // substrings of the page's HTML
+		errs, warns      []string
+	}{
+		{name: "by name, any case", page: "content/Notes/x.md", body: "[[human]] and [[HUMAN|them]]",
+			want: []string{`<a class="wikilink" href="/compendium/races/human/">human</a>`, `href="/compendium/races/human/">them</a>`}},
+		{name: "by alias", page: "content/Notes/x.md", body: "[[Folk]]", want: []string{`href="/compendium/races/human/">Folk</a>`}},
+		{name: "heading by its text", page: "content/Notes/x.md", body: "[[Human#Racial Traits]]",
+			want: []string{`href="/compendium/races/human/#racial-traits">Human &gt; Racial Traits</a>`}},
+		{name: "block id", page: "content/Notes/x.md", body: "[[Human#^adapt|adaptable]]",
+			want: []string{`href="/compendium/races/human/#%5Eadapt">adaptable</a>`}},
+		{name: "same page heading", page: "content/Notes/x.md", body: "## Here It Is\n\n[[#Here It Is]]", want: []string{`href="#here-it-is"`}},
+		{name: "shared name: the linking note's folder", page: "content/Compendium/Classes/x.md", body: "[[Elf]]",
+			want: []string{`href="/compendium/classes/elf/"`}},
+		{name: "shared name: nearest the root, with a warning", page: "content/Notes/x.md", body: "[[Elf]]",
+			want:  []string{`href="/elf/"`},
+			warns: []string{"content/Notes/x.md:5:1: wikilink [[Elf]]: 3 notes have this name: content/Elf.md is used, not content/Compendium/Classes/Elf.md, content/Compendium/Races/Elf.md"}},
+		{name: "shared name: first by path", page: "content/Notes/x.md", body: "[[Dwarf]]", want: []string{`href="/deep/a/dwarf/"`},
+			warns: []string{"content/Notes/x.md:5:1: wikilink [[Dwarf]]: 2 notes have this name: content/Deep/A/Dwarf.md is used, not content/Deep/B/Dwarf.md"}},
+		{name: "a path: relative, then from the root, then a path's end", page: "content/Compendium/x.md", body: "[[Races/Elf]] [[Compendium/Classes/Elf]] [[B/Dwarf]]",
+			want: []string{`href="/compendium/races/elf/"`, `href="/compendium/classes/elf/"`, `href="/deep/b/dwarf/"`}},
+		{name: "image by name with a width", page: "content/Notes/x.md", body: "![[map.png|300]]",
+			want: []string{`<img src="/compendium/img/map.png" alt="map.png" width="300"`}},
+		{name: "embed a section", page: "content/Notes/x.md", body: "![[Human#Racial Traits]]",
+			want: []string{`<div class="embed">`, "Adaptable."}},
+		{name: "missing note", page: "content/Notes/x.md", body: "See [[Gnome]].",
+			errs: []string{`content/Notes/x.md:5:5: broken wikilink [[Gnome]]: no note or file named "Gnome" in content/`}},
+		{name: "missing heading", page: "content/Notes/x.md", body: "[[Human#Nope]]",
+			errs: []string{`content/Notes/x.md:5:1: broken wikilink [[Human#Nope]]: no heading or block "Nope" in content/Compendium/Races/Human.md`}},
+		{name: "vault-root Markdown link from any folder", page: "content/Notes/Deeper/x.md", body: "[h](Compendium/Races/Human.md) [e](Compendium/Races/Human.md#racial-traits)",
+			want: []string{`href="/compendium/races/human/"`, `href="/compendium/races/human/#racial-traits"`}},
+		{name: "vault-root image from any folder", page: "content/Notes/x.md", body: "![m](Compendium/img/map.png)",
+			want: []string{`<img src="/compendium/img/map.png" alt="m">`}},
+		{name: "heading link in Obsidian's form", page: "content/Compendium/Races/x.md", body: "[m](Human.md#Multiclassing%20Basics) [n](#Local%20Part)\n\n## Local Part",
+			want: []string{`href="/compendium/races/human/#multiclassing-basics"`, `href="#local-part"`}},
+		{name: "a link to the heading that became the title leads to the page", page: "content/Compendium/Races/x.md", body: "[e](Elf.md#elf) [[Human#Human]] [[Elf#Elf|elf]]",
+			want: []string{`href="/compendium/races/elf/">e</a>`, `href="/compendium/races/human/">Human &gt; Human</a>`, `href="/compendium/races/elf/">elf</a>`}},
+		{name: "id in raw HTML is a link target", page: "content/Notes/x.md", body: "[lore](../Compendium/Races/Orc.md#orc-lore)",
+			want: []string{`href="/compendium/races/orc/#orc-lore"`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			files := vault()
+			files[tt.page] = "---\ntitle: X\n---\n\n" + tt.body + "\n"
+			dir := writeTree(t, files)
+			res, err := build(t, dir, Options{})
+			var got []string
+			var diags Diagnostics
+			if errors.As(err, &diags) {
+				for _, d := range diags {
+					got = append(got, d.String())
+				}
+			} else if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(got, tt.errs) {
+				t.Errorf("errors:\n got %q\nwant %q", got, tt.errs)
+			}
+			var warns []string
+			for _, w := range res.Warnings {
+				if strings.HasPrefix(w, "content/") {
+					warns = append(warns, w)
+				}
+			}
+			if !slices.Equal(warns, tt.warns) {
+				t.Errorf("warnings:\n got %q\nwant %q", warns, tt.warns)
+			}
+			if len(tt.errs) > 0 {
+				return
+			}
+			out := readTree(t, dir+"/public")
+			sp := strings.ToLower(strings.TrimSuffix(strings.TrimPrefix(tt.page, "content/"), ".md")) + "/index.html"
+			html := out[sp]
+			for _, w := range tt.want {
+				if !strings.Contains(html, w) {
+					t.Errorf("%s lacks %q:\n%s", sp, w, html)
+				}
+			}
+		})
+	}
+}
+
+// TestObsidianOffAliases: with obsidian = false, aliases that are not
+// URL paths are warned about as before, and [[x]] is text.
+func TestObsidianOffAliases(t *testing.T) {
+	files := vault()
+	files["site.toml"] = "title = \"T\"\nbaseURL = \"https://rules.test/\"\nobsidian = false\n"
+	files["content/Notes/x.md"] = "---\ntitle: X\n---\n\n[[Human]]\n"
+	dir := writeTree(t, files)
+	res, err := build(t, dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(res.Warnings, func(w string) bool { return strings.Contains(w, `"Humans" is not a site path`) }) {
+		t.Errorf("no alias warning: %q", res.Warnings)
+	}
+	if html := readTree(t, dir+"/public")["notes/x/index.html"]; !strings.Contains(html, "[[Human]]") {
+		t.Errorf("wikilink read with obsidian = false:\n%s", html)
+	}
+}
+
+// TestAliasesSearched: a note's other names find it in search, weighing
+// as its title.
+func TestAliasesSearched(t *testing.T) {
+	src := writeTree(t, map[string]string{
+		"content/Human.md": "---\naliases: [Folk of the Realm]\n---\n# Human\n\nAdaptable.\n",
+	})
+	dest := t.TempDir() + "/public"
+	if _, err := build(t, src, Options{Dest: dest}); err != nil {
+		t.Fatal(err)
+	}
+	f := readSearchIndex(t, dest)
+	post := f.Postings["realm"]
+	if len(post) != 2 || post[1]&32 == 0 || f.Pages[int(f.Docs[post[0]][0].(float64))][0] != "/human/" {
+		t.Errorf("postings of %q = %v, want the lead document of /human/ with the title flag", "realm", post)
+	}
+}
+
+// TestTagPages: tags: in front matter and #tags in text make tag pages
+// listing their pages, and inline tags link to them.
+func TestTagPages(t *testing.T) {
+	src := writeTree(t, map[string]string{
+		"content/Spells/Fireball.md":  "---\ntags: [spell, Fire]\n---\n# Fireball\n\nBoom.\n",
+		"content/Spells/Frost Ray.md": "---\ntags: spell\n---\n# Frost Ray\n\nA #cold ray, see #Spell/Ranged.\n\n```\n#notatag\n```\n",
+	})
+	dest := t.TempDir() + "/public"
+	if _, err := build(t, src, Options{Dest: dest}); err != nil {
+		t.Fatal(err)
+	}
+	out := readTree(t, dest)
+	for page, want := range map[string][]string{
+		"tags/index.html":              {`href="/tags/cold/"`, `href="/tags/fire/"`, `href="/tags/spell/"`, `href="/tags/spell/ranged/"`},
+		"tags/spell/index.html":        {`href="/spells/fireball/"`, `href="/spells/frost-ray/"`, "<h1>#spell</h1>"},
+		"tags/fire/index.html":         {`href="/spells/fireball/"`},
+		"spells/frost-ray/index.html":  {`A <a class="tag" href="/tags/cold/">#cold</a> ray, see <a class="tag" href="/tags/spell/ranged/">#Spell/Ranged</a>.`},
+		"tags/spell/ranged/index.html": {`href="/spells/frost-ray/"`},
+	} {
+		for _, w := range want {
+			if !strings.Contains(out[page], w) {
+				t.Errorf("%s lacks %q", page, w)
+			}
+		}
+	}
+	if strings.Contains(out["tags/fire/index.html"], "frost-ray") || out["tags/notatag/index.html"] != "" {
+		t.Errorf("a page listed under a tag it does not have, or a tag read in code")
+	}
+	if nav := out["spells/fireball/index.html"]; strings.Contains(nav, `href="/tags/"`) {
+		t.Errorf("tag pages in the navigation of other pages")
+	}
+}
+
+// TestUpdateWithEmbeds: once a page embeds a note, an edit to any page
+// is a full build (the embedding pages show the edited note).
+func TestUpdateWithEmbeds(t *testing.T) {
+	src := writeTree(t, map[string]string{
+		"content/a.md": "# A\n\n![[B]]\n",
+		"content/b.md": "# B\n\nOld text.\n",
+	})
+	opts := Options{Source: src, Dest: filepath.Join(t.TempDir(), "out"), CacheDir: "-"}
+	s, _, err := BuildSite(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(src, "content/b.md"), []byte("# B\n\nNew text.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	u, err := s.Update(context.Background(), []string{"content/b.md"})
+	if err != nil || !u.Full || !strings.Contains(u.Reason, "embed") {
+		t.Errorf("Update = %+v, %v; want a full build because pages embed notes", u, err)
+	}
+}
+
+// TestObsidianSetting: obsidian takes true or false.
+func TestObsidianSetting(t *testing.T) {
+	src := writeTree(t, map[string]string{"site.toml": "title = \"T\"\nbaseURL = \"https://rules.test/\"\nobsidian = \"yes\"\n"})
+	_, err := build(t, src, Options{})
+	var diags Diagnostics
+	if !errors.As(err, &diags) || len(diags) != 1 || diags[0].String() != `site.toml:3:1: obsidian: must be true or false, not a string` {
+		t.Errorf("err = %v", err)
+	}
+}

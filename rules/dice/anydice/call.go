@@ -1,0 +1,114 @@
+package anydice
+
+import "d6codex/rules/dice"
+
+// call invokes a function. Arguments are converted to the parameters'
+// types; a die given to a :n parameter runs the function once per number
+// it can roll, a die given to a :s parameter once per sorted roll of its
+// dice, and the results are merged by weight into a die (outcomes whose
+// result is the empty die are dropped and the rest rescaled).
+func (in *interp) call(p pos, f *function, args []value) (value, error) {
+	if in.depth >= in.maxDepth {
+		return &die{}, nil // past the maximum function depth: the empty die
+	}
+	conv := make([]value, len(args))
+	var expand []int
+	for i, a := range args {
+		conv[i] = a
+		switch f.params[i].typ {
+		case 'n':
+			switch a := a.(type) {
+			case seq:
+				conv[i] = num(sum(a))
+			case *die:
+				expand = append(expand, i)
+			}
+		case 's':
+			switch a := a.(type) {
+			case num:
+				conv[i] = seq{int(a)}
+			case *die:
+				expand = append(expand, i)
+			}
+		case 'd':
+			switch a := a.(type) {
+			case num:
+				conv[i] = single(dice.Const(int(a)))
+			case seq:
+				conv[i] = single(dice.Const(sum(a)))
+			}
+		}
+	}
+	if len(expand) == 0 {
+		return in.invoke(p, f, conv)
+	}
+	var a acc
+	var rec func(j int, w float64) error
+	rec = func(j int, w float64) error {
+		if j == len(expand) {
+			r, err := in.invoke(p, f, conv)
+			if err != nil {
+				return err
+			}
+			d, err := in.toPMF(p, r)
+			if err != nil {
+				return err
+			}
+			if err := in.spend(p, float64(d.Max()-d.Min()+1)); err != nil {
+				return err
+			}
+			d.Each(func(v int, q float64) { a.add(v, w*q) })
+			return nil
+		}
+		i := expand[j]
+		d := args[i].(*die)
+		if f.params[i].typ == 'n' {
+			var err error
+			d.pmf.Each(func(v int, q float64) {
+				if err == nil {
+					conv[i] = num(v)
+					err = rec(j+1, w*q)
+				}
+			})
+			return err
+		}
+		return in.rolls(p, d, in.lowestFirst, func(s seq, q float64) error {
+			conv[i] = s
+			return rec(j+1, w*q)
+		})
+	}
+	if err := rec(0, 1); err != nil {
+		return nil, err
+	}
+	d, err := a.pmf(p)
+	if err != nil {
+		return nil, err
+	}
+	return single(d), nil
+}
+
+// invoke runs a function's body with arguments of the right types.
+func (in *interp) invoke(p pos, f *function, args []value) (value, error) {
+	if err := in.spend(p, 4*nodeCost); err != nil {
+		return nil, err
+	}
+	if f.native != nil {
+		return f.native(in, p, args)
+	}
+	scope := make(map[string]value, len(args))
+	for i, a := range args {
+		scope[f.params[i].name] = a
+	}
+	in.scopes = append(in.scopes, scope)
+	in.depth++
+	err := in.execBlock(f.body)
+	in.depth--
+	in.scopes = in.scopes[:len(in.scopes)-1]
+	if err != nil {
+		if r, ok := err.(*errReturn); ok {
+			return r.v, nil
+		}
+		return nil, err
+	}
+	return &die{}, nil // no result: the empty die
+}

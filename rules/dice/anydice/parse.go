@@ -1,0 +1,401 @@
+package anydice
+
+import (
+	"strconv"
+	"strings"
+)
+
+// parser is a recursive-descent parser over the token list.
+type parser struct {
+	toks  []token
+	i     int
+	depth int
+}
+
+// maxNesting bounds how deeply expressions and blocks may nest, so that
+// a pathological program cannot exhaust the stack.
+const maxNesting = 200
+
+func (p *parser) peek() token { return p.toks[p.i] }
+func (p *parser) next() token {
+	t := p.toks[p.i]
+	if t.kind != tEOF {
+		p.i++
+	}
+	return t
+}
+func (p *parser) isOp(s string) bool {
+	t := p.peek()
+	return t.kind == tOp && t.text == s
+}
+func (p *parser) isWord(s string) bool {
+	t := p.peek()
+	return t.kind == tWord && t.text == s
+}
+
+func tokPos(t token) pos { return pos{t.line, t.col} }
+
+// describe names a token in an error message.
+func describe(t token) string {
+	switch t.kind {
+	case tEOF:
+		return "the end of the program"
+	case tString:
+		return quote(t.text)
+	}
+	return "“" + t.text + "”"
+}
+
+func (p *parser) expect(s string) (token, error) {
+	t := p.next()
+	if t.kind != tOp || t.text != s {
+		return t, errAt(tokPos(t), "expected “"+s+"” here, found "+describe(t))
+	}
+	return t, nil
+}
+
+// parseProgram parses a whole program.
+func parseProgram(src string) ([]stmt, []fieldComment, error) {
+	toks, fields, err := lex(src)
+	if err != nil {
+		return nil, nil, err
+	}
+	p := &parser{toks: toks}
+	var out []stmt
+	for p.peek().kind != tEOF {
+		s, err := p.stmt()
+		if err != nil {
+			return nil, nil, err
+		}
+		out = append(out, s)
+	}
+	return out, fields, nil
+}
+
+func (p *parser) block() ([]stmt, error) {
+	if _, err := p.expect("{"); err != nil {
+		return nil, err
+	}
+	p.depth++
+	defer func() { p.depth-- }()
+	if p.depth > maxNesting {
+		return nil, errAt(tokPos(p.peek()), "blocks nest too deeply")
+	}
+	var out []stmt
+	for !p.isOp("}") {
+		if p.peek().kind == tEOF {
+			return nil, errAt(tokPos(p.peek()), "a block opened with { is never closed")
+		}
+		s, err := p.stmt()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	p.next()
+	return out, nil
+}
+
+func (p *parser) stmt() (stmt, error) {
+	t := p.peek()
+	at := tokPos(t)
+	switch {
+	case t.kind == tVar:
+		p.next()
+		if _, err := p.expect(":"); err != nil {
+			return nil, errAt(at, "a variable at the start of a line must be assigned: write "+t.text+": VALUE")
+		}
+		x, err := p.expr()
+		if err != nil {
+			return nil, err
+		}
+		return &assign{p: at, name: t.text, x: x}, nil
+	case t.kind == tWord && t.text == "output":
+		p.next()
+		x, err := p.expr()
+		if err != nil {
+			return nil, err
+		}
+		o := &output{p: at, x: x}
+		if p.isWord("named") {
+			p.next()
+			s := p.next()
+			if s.kind != tString {
+				return nil, errAt(tokPos(s), "expected a \"name\" in quotes after named, found "+describe(s))
+			}
+			o.named, o.hasNm = s.text, true
+		}
+		return o, nil
+	case t.kind == tWord && t.text == "function":
+		return p.funcDef()
+	case t.kind == tWord && t.text == "result":
+		p.next()
+		if _, err := p.expect(":"); err != nil {
+			return nil, err
+		}
+		x, err := p.expr()
+		if err != nil {
+			return nil, err
+		}
+		return &result{p: at, x: x}, nil
+	case t.kind == tWord && t.text == "if":
+		return p.ifStmt()
+	case t.kind == tWord && t.text == "loop":
+		p.next()
+		v := p.next()
+		if v.kind != tVar {
+			return nil, errAt(tokPos(v), "expected a VARIABLE after loop, found "+describe(v))
+		}
+		if !p.isWord("over") {
+			return nil, errAt(tokPos(p.peek()), "expected “over” here, found "+describe(p.peek()))
+		}
+		p.next()
+		over, err := p.expr()
+		if err != nil {
+			return nil, err
+		}
+		body, err := p.block()
+		if err != nil {
+			return nil, err
+		}
+		return &loopStmt{p: at, name: v.text, over: over, body: body}, nil
+	case t.kind == tWord && t.text == "set":
+		p.next()
+		name := p.next()
+		if name.kind != tString {
+			return nil, errAt(tokPos(name), "expected a setting in quotes after set, such as \"explode depth\"")
+		}
+		if !p.isWord("to") {
+			return nil, errAt(tokPos(p.peek()), "expected “to” here, found "+describe(p.peek()))
+		}
+		p.next()
+		s := &setStmt{p: at, name: name.text}
+		if p.peek().kind == tString {
+			s.str = p.next().text
+			return s, nil
+		}
+		x, err := p.expr()
+		if err != nil {
+			return nil, err
+		}
+		s.value = x
+		return s, nil
+	}
+	return nil, errAt(at, "expected a statement (VARIABLE: value, output, function:, if, loop, set, result:), found "+describe(t))
+}
+
+func (p *parser) ifStmt() (stmt, error) {
+	at := tokPos(p.next())
+	cond, err := p.expr()
+	if err != nil {
+		return nil, err
+	}
+	then, err := p.block()
+	if err != nil {
+		return nil, err
+	}
+	s := &ifStmt{p: at, cond: cond, then: then}
+	if p.isWord("else") {
+		p.next()
+		if p.isWord("if") {
+			e, err := p.ifStmt()
+			if err != nil {
+				return nil, err
+			}
+			s.els = []stmt{e}
+		} else if s.els, err = p.block(); err != nil {
+			return nil, err
+		}
+	}
+	return s, nil
+}
+
+func (p *parser) funcDef() (stmt, error) {
+	at := tokPos(p.next())
+	if _, err := p.expect(":"); err != nil {
+		return nil, err
+	}
+	var words []string
+	var params []param
+	for !p.isOp("{") {
+		t := p.next()
+		switch t.kind {
+		case tWord:
+			words = append(words, t.text)
+		case tVar:
+			pr := param{name: t.text}
+			if p.isOp(":") {
+				p.next()
+				ty := p.next()
+				switch {
+				case ty.kind == tWord && (ty.text == "n" || ty.text == "s"):
+					pr.typ = ty.text[0]
+				case ty.kind == tOp && ty.text == "d":
+					pr.typ = 'd'
+				default:
+					return nil, errAt(tokPos(ty), "a parameter's type is :n (number), :s (sequence) or :d (die), not "+describe(ty))
+				}
+			}
+			for _, q := range params {
+				if q.name == pr.name {
+					return nil, errAt(tokPos(t), "the parameter "+pr.name+" is named twice")
+				}
+			}
+			params = append(params, pr)
+			words = append(words, "@")
+		default:
+			return nil, errAt(tokPos(t), "a function's name is lower-case words and VARIABLES, then a { block }; found "+describe(t))
+		}
+	}
+	if len(words) == len(params) {
+		return nil, errAt(at, "a function's name needs at least one lower-case word")
+	}
+	body, err := p.block()
+	if err != nil {
+		return nil, err
+	}
+	return &funcDef{p: at, key: strings.Join(words, " "), params: params, body: body}, nil
+}
+
+// Binary operators by precedence level, lowest first.
+var levels = [][]string{
+	{"|"},
+	{"&"},
+	{"=", "!=", "<", ">", "<=", ">="},
+	{"+", "-"},
+	{"*", "/"},
+	{"^"},
+	{"@"},
+	{"d"},
+}
+
+func (p *parser) expr() (node, error) { return p.binary(0) }
+
+func (p *parser) binary(level int) (node, error) {
+	if level == len(levels) {
+		return p.unary()
+	}
+	x, err := p.binary(level + 1)
+	if err != nil {
+		return nil, err
+	}
+	for {
+		t := p.peek()
+		if t.kind != tOp || !contains(levels[level], t.text) {
+			return x, nil
+		}
+		p.next()
+		y, err := p.binary(level + 1)
+		if err != nil {
+			return nil, err
+		}
+		x = &binary{p: tokPos(t), op: t.text, x: x, y: y}
+	}
+}
+
+func contains(ss []string, s string) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *parser) unary() (node, error) {
+	p.depth++
+	defer func() { p.depth-- }()
+	if p.depth > maxNesting {
+		return nil, errAt(tokPos(p.peek()), "this expression nests too deeply")
+	}
+	t := p.peek()
+	if t.kind == tOp && (t.text == "-" || t.text == "!" || t.text == "#" || t.text == "d" || t.text == "+") {
+		p.next()
+		x, err := p.unary()
+		if err != nil {
+			return nil, err
+		}
+		if t.text == "+" {
+			return x, nil
+		}
+		return &unary{p: tokPos(t), op: t.text, x: x}, nil
+	}
+	return p.primary()
+}
+
+func (p *parser) primary() (node, error) {
+	t := p.next()
+	at := tokPos(t)
+	switch {
+	case t.kind == tNum:
+		v, _ := strconv.Atoi(t.text)
+		return &numLit{p: at, v: v}, nil
+	case t.kind == tVar:
+		return &varRef{p: at, name: t.text}, nil
+	case t.kind == tOp && t.text == "(":
+		x, err := p.expr()
+		if err != nil {
+			return nil, err
+		}
+		if _, err := p.expect(")"); err != nil {
+			return nil, err
+		}
+		return x, nil
+	case t.kind == tOp && t.text == "{":
+		s := &seqLit{p: at}
+		for !p.isOp("}") {
+			if len(s.elems) > 0 {
+				if _, err := p.expect(","); err != nil {
+					return nil, err
+				}
+			}
+			var e seqElem
+			var err error
+			if e.x, err = p.expr(); err != nil {
+				return nil, err
+			}
+			if p.isOp("..") {
+				p.next()
+				if e.to, err = p.expr(); err != nil {
+					return nil, err
+				}
+			}
+			if p.isOp(":") {
+				p.next()
+				if e.times, err = p.expr(); err != nil {
+					return nil, err
+				}
+			}
+			s.elems = append(s.elems, e)
+		}
+		p.next()
+		return s, nil
+	case t.kind == tOp && t.text == "[":
+		c := &call{p: at}
+		var words []string
+		for !p.isOp("]") {
+			u := p.peek()
+			if u.kind == tEOF {
+				return nil, errAt(at, "a function call opened with [ is never closed")
+			}
+			if u.kind == tWord {
+				p.next()
+				words = append(words, u.text)
+				continue
+			}
+			x, err := p.expr()
+			if err != nil {
+				return nil, err
+			}
+			c.args = append(c.args, x)
+			words = append(words, "@")
+		}
+		p.next()
+		if len(words) == len(c.args) {
+			return nil, errAt(at, "a function call needs the function's name in lower-case words, as in [highest 1 of 2d20]")
+		}
+		c.key = strings.Join(words, " ")
+		return c, nil
+	}
+	return nil, errAt(at, "expected a number, VARIABLE, {sequence}, (expression) or [function call], found "+describe(t))
+}
