@@ -84,6 +84,7 @@ func d6xd6Attack() *calc.Calculator {
 			calc.ChoiceField("target_damage", def.TargetDamage, track...),
 			calc.IntField("extra_penalty", 0, game.MaxExtraPenalty, def.ExtraPenalty),
 			calc.IntField("difficulty_steps", 0, game.MaxDifficultySteps, def.DifficultySteps),
+			calc.BoolField("missed", def.Missed),
 		},
 		Odds:    func(v calc.Values) (rules.Report, error) { return game.Odds(d6xd6Input(v)) },
 		Resolve: func(v calc.Values, t *dice.Tape) (rules.Roll, error) { return game.Resolve(d6xd6Input(v), t) },
@@ -97,7 +98,7 @@ func d6xd6Input(v calc.Values) game.Input {
 		AttackerArmor: v.Text("attacker_armor"), AttackerDamage: v.Text("attacker_damage"),
 		Weapon: v.Text("weapon"), Range: v.Text("range"), AimTurns: v.Int("aim_turns"),
 		Defense: v.Text("defense"), Drama: v.Int("drama"), TargetDamage: v.Text("target_damage"),
-		ExtraPenalty: v.Int("extra_penalty"), DifficultySteps: v.Int("difficulty_steps"),
+		ExtraPenalty: v.Int("extra_penalty"), DifficultySteps: v.Int("difficulty_steps"), Missed: v.Bool("missed"),
 	}
 }
 
@@ -167,6 +168,7 @@ func docs() map[string]calc.Doc {
 				"target_damage":    calc.Label("Target's damage so far", "Where the target already stands on the damage track."),
 				"extra_penalty":    calc.Label("Other penalty", "Situational penalty points after multiplying."),
 				"difficulty_steps": calc.Label("Difficulty steps", "Each step moves each die one pip the unhelpful way before multiplying (optional rule)."),
+				"missed":           calc.Label("Missed action, new target", "The first target was gone before the attack landed: the same action on another target, one level of success less (optional rule)."),
 			},
 		},
 		"d6xd6/second_wind": {

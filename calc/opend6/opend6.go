@@ -19,8 +19,8 @@ func System() calc.System {
 	return calc.System{
 		ID: "opend6", Name: "OpenD6", Credit: "the OpenD6 System by West End Games and Purgatory Publishing (opend6project.org)",
 		Calculators: []*calc.Calculator{opend6Attack()},
-		Docs:        docs(),
-		Tables:      game.Tables,
+		Docs:        formDocs(),
+		Tables:      tables,
 		Compare: &calc.Comparison{
 			Calc: "opend6/attack",
 			Common: calc.Profile{Words: "a broadsword (Strength Damage + 2D+2) with Physique 3D; resistance Physique 3D + padded leather 1D; melee at Point Blank; Wounds system",
@@ -61,14 +61,21 @@ func opend6Attack() *calc.Calculator {
 		Fields: []calc.Field{
 			calc.CodeField("skill", game.MinSkillPips, game.MaxSkillPips, def.Skill),
 			calc.IntField("actions", 1, game.MaxActions, def.Actions),
+			calc.IntField("aim_rounds", 0, game.MaxAimRounds, def.AimRounds),
 			calc.IntField("attack_cp", 0, game.MaxCharacterPoints, def.AttackCP),
+			calc.ChoiceField("fate_point", def.FatePoint, game.FateNone+"=None", game.FateAttack+"=On the attack roll",
+				game.FateDamage+"=On the damage roll", game.FateClimactic+"=Climactic (both rolls)"),
+			calc.ChoiceField("attack_option", def.AttackOption, choices(game.AttackOptions())...),
 			calc.ChoiceField("defense", def.Defense, game.DefensePassive, game.DefensePartial+"=Partial (active roll)", game.DefenseFull+"=Full defense"),
 			calc.CodeField("defense_skill", game.MinSkillPips, game.MaxSkillPips, def.DefenseSkill),
+			calc.IntField("defense_actions", 1, game.MaxActions, def.DefenseActions),
 			calc.IntField("defense_cp", 0, game.MaxCharacterPoints, def.DefenseCP),
 			calc.ChoiceField("range", def.Range, rangeIDs()...),
+			calc.ChoiceField("target_posture", def.Posture, choices(game.Postures())...),
 			calc.ChoiceField("cover", def.Cover, coverIDs()...),
 			calc.BoolField("cover_dice", def.CoverDice),
 			calc.ChoiceField("cover_wild", def.CoverWild, game.CoverWildDie+"=With a Wild Die", game.CoverWildNone+"=Regular dice only"),
+			calc.ChoiceField("called_shot", def.CalledShot, choices(game.CalledShots())...),
 			calc.IntField("modifier", -game.MaxModifier, game.MaxModifier, def.Modifier),
 			calc.CodeField("damage", game.MinDamagePips, game.MaxDamagePips, def.Damage),
 			calc.CodeField("strength", 0, game.MaxStrengthPips, def.Strength),
@@ -101,7 +108,18 @@ func opend6Input(v calc.Values) game.Input {
 		WildOne: v.Text("wild_one"), CPLimit: v.Text("cp_limit"), System: v.Text("system"), Stun: v.Bool("stun"),
 		StackEqual: v.Bool("stack_equal"), TargetWound: v.Text("target_wound"),
 		BodyPoints: v.Int("body_points"), BodyPointsMax: v.Int("body_points_max"),
+		FatePoint: v.Text("fate_point"), AimRounds: v.Int("aim_rounds"), AttackOption: v.Text("attack_option"),
+		Posture: v.Text("target_posture"), DefenseActions: v.Int("defense_actions"), CalledShot: v.Text("called_shot"),
 	}
+}
+
+// choices are a choice field's options from the rules data: "lunge=Lunge".
+func choices(list []game.Option) []string {
+	out := make([]string, len(list))
+	for i, o := range list {
+		out[i] = o.ID + "=" + o.Name
+	}
+	return out
 }
 
 // rangeIDs are the range options, from the rules data.
@@ -170,7 +188,7 @@ func docs() map[string]calc.Doc {
 				"cover":         calc.Label("Cover", coverHelp()),
 				"cover_dice":    calc.Label("Roll cover dice", "Roll the cover's dice instead of its fixed value."),
 				"cover_wild":    calc.Label("Cover dice Wild Die", "Whether rolled cover has a Wild Die (it can explode or fail, like any roll) or is regular dice only."),
-				"modifier":      calc.Label("Other modifier", "Other difficulty modifiers, signed: a prone target at point blank −6, crouching +3... (add aiming dice to the attack skill instead)."),
+				"modifier":      calc.Label("Other modifier", "Any other difficulty modifier, signed (gravity, scale, a Game Master's call)."),
 				"damage":        calc.Label("Weapon damage", "The weapon's damage code."),
 				"strength":      calc.Label("Strength (for + weapons)", "The attacker's Physique or lifting for a \"+\" weapon (halved, rounded up); 0D otherwise."),
 				"damage_cp":     calc.Label("Attacker's Character Points (damage)", cpHelp),
@@ -186,6 +204,12 @@ func docs() map[string]calc.Doc {
 				"body_points":   calc.Label("Target's body points", "Current body points (body points system)."),
 				"body_points_max": calc.Label("Target's maximum body points",
 					"20 + the Physique roll made when the character was created (max "+strconv.Itoa(game.MaxBodyPoints)+")."),
+				"fate_point":      calc.Label("Attacker's Fate Point", "Doubles the attacker's own dice and pips for the roll (skill; Strength Damage on the damage), never the weapon's; not with Character Points on the same roll."),
+				"aim_rounds":      calc.Label("Rounds spent aiming", "+1D to the attack for each consecutive round of aiming before it, at most +3D."),
+				"attack_option":   calc.Label("Attack option", "All-out: the attacker's only action, no defense. Changes the difficulty and the damage dice."),
+				"target_posture":  calc.Label("Target's posture", "Crouching +3, crouching and moving +6; prone −6 at point blank or short range, +6 farther."),
+				"defense_actions": calc.Label("Defender's actions this round", "With a partial defense: each action beyond the first takes 1D off the defender's roll."),
+				"called_shot":     calc.Label("Called shot", "A hit location or a small target: harder to hit, more or less damage; no damage bonus at an arm, leg or hand."),
 			},
 		},
 	}

@@ -14,7 +14,7 @@ import (
 func System() calc.System {
 	return calc.System{
 		ID: "rollunder", Name: "2D6 roll-under", Credit: "a house version of Advanced Fighting Fantasy and Stellar Adventures (github.com/WhaleCancer/ChooseYourOwnAdventure)",
-		Calculators: []*calc.Calculator{rollunderAttack(), rollunderDefend(), rollunderLuck()},
+		Calculators: []*calc.Calculator{rollunderAttack(), rollunderDefend(), rollunderLuck(), rollunderDying()},
 		Docs:        docs(),
 		Tables:      game.Tables,
 		Compare: &calc.Comparison{
@@ -46,6 +46,23 @@ func rollunderLuck() *calc.Calculator {
 		Fields:  []calc.Field{calc.IntField("luck", game.MinLuck, game.MaxLuck, def.Luck)},
 		Odds:    func(v calc.Values) (rules.Report, error) { return game.LuckOdds(in(v)) },
 		Resolve: func(v calc.Values, t *dice.Tape) (rules.Roll, error) { return game.ResolveLuck(in(v), t) },
+	}
+}
+
+func rollunderDying() *calc.Calculator {
+	def := game.DefaultDyingInput()
+	in := func(v calc.Values) game.DyingInput {
+		return game.DyingInput{Stamina: v.Int("stamina"), Luck: v.Int("luck")}
+	}
+	return &calc.Calculator{
+		ID:      "rollunder/dying",
+		Largest: map[string]string{"stamina": "0", "luck": "12"},
+		Fields: []calc.Field{
+			calc.IntField("stamina", game.MinDyingStamina, 0, def.Stamina),
+			calc.IntField("luck", game.MinLuck, game.MaxLuck, def.Luck),
+		},
+		Odds:    func(v calc.Values) (rules.Report, error) { return game.DyingOdds(in(v)) },
+		Resolve: func(v calc.Values, t *dice.Tape) (rules.Roll, error) { return game.ResolveDying(in(v), t) },
 	}
 }
 
@@ -160,6 +177,14 @@ func docs() map[string]calc.Doc {
 			Help:  "Roll 2d6: at most your current LUCK is lucky. Lucky or not, LUCK then drops by 1.",
 			Fields: map[string]calc.FieldDoc{
 				"luck": calc.Label("LUCK", "Your current LUCK (a starting character has 8 to 11)."),
+			},
+		},
+		"rollunder/dying": {
+			Title: "Dying at 0 STAMINA",
+			Help:  "At 0 STAMINA, Test LUCK every round until lucky (stable) or out of LUCK (dead); at −1 to −3, lose 1 LUCK a round; at −4, dead. No First Aid counted.",
+			Fields: map[string]calc.FieldDoc{
+				"stamina": calc.Label("STAMINA", "STAMINA now: 0 or less."),
+				"luck":    calc.Label("LUCK", "LUCK now."),
 			},
 		},
 		"rollunder/attack": {

@@ -14,9 +14,9 @@ import (
 func System() calc.System {
 	return calc.System{
 		ID: "spacedoor", Name: "Spacedoor", Credit: "Spacedoor by Dustin Whisman (github.com/dustinwhisman/spacedoor)",
-		Calculators: []*calc.Calculator{spacedoorAttack(), spacedoorDefend(), spacedoorHelp(), spacedoorHealth(), spacedoorDeathSaves()},
-		Docs:        docs(),
-		Tables:      game.Tables,
+		Calculators: []*calc.Calculator{spacedoorAttack(), spacedoorDefend(), spacedoorHelp(), spacedoorHealth(), spacedoorLuck(), spacedoorDeathSaves()},
+		Docs:        formDocs(),
+		Tables:      tables,
 		Compare: &calc.Comparison{
 			Calc: "spacedoor/attack",
 			Common: calc.Profile{Words: "an ordinary damaging weapon; no advantage or disadvantage",
@@ -100,6 +100,29 @@ func spacedoorHealth() *calc.Calculator {
 	}
 }
 
+func spacedoorLuck() *calc.Calculator {
+	def := game.DefaultLuckInput()
+	in := func(v calc.Values) game.LuckInput {
+		return game.LuckInput{Stamina: v.Int("stamina"), Health: v.Int("health"), Luck: v.Int("luck"), Exchanges: v.Int("exchanges"),
+			Tough: v.Int("tough"), Mode: v.Text("mode"), Use: v.Text("luck_use")}
+	}
+	return &calc.Calculator{
+		ID: "spacedoor/luck",
+		Largest: map[string]string{"stamina": "99", "health": "99", "luck": "7", "exchanges": "20", "tough": "-3", "mode": "disadvantage",
+			"luck_use": game.LuckWound},
+		Fields: append([]calc.Field{
+			calc.IntField("stamina", 0, game.MaxLuckPool, def.Stamina),
+			calc.IntField("health", 1, game.MaxLuckPool, def.Health),
+			calc.IntField("luck", 0, game.Luck, def.Luck),
+			calc.IntField("exchanges", 1, game.MaxExchanges, def.Exchanges),
+			calc.ChoiceField("luck_use", def.Use, game.LuckDown+"=Only to stay up", game.LuckWound+"=On any hit that would wound",
+				game.LuckDamage+"=On every hit"),
+		}, spacedoorRoll(def.Tough, def.Mode)...),
+		Odds:    func(v calc.Values) (rules.Report, error) { return game.LuckOdds(in(v)) },
+		Resolve: func(v calc.Values, t *dice.Tape) (rules.Roll, error) { return game.ResolveLuck(in(v), t) },
+	}
+}
+
 func spacedoorDeathSaves() *calc.Calculator {
 	def := game.DefaultDeathSaveInput()
 	in := func(v calc.Values) game.DeathSaveInput { return game.DeathSaveInput{Seven: v.Text("seven")} }
@@ -157,6 +180,19 @@ func docs() map[string]calc.Doc {
 				"health":  calc.Label("Health now", "Your health before the attack (3 at level 1)."),
 				"tough":   calc.Label("Tough", "The Tough stat added to 2d6."),
 				"mode":    calc.Label("Roll", "Advantage rolls 3d6 and drops the lowest; disadvantage drops the highest."),
+			},
+		},
+		"spacedoor/luck": {
+			Title: "Spacedoor luck over a fight",
+			Help:  "Attack after attack, a point of luck turns a hit into 0 damage; see how long you stay up and how fast the points go.",
+			Fields: map[string]calc.FieldDoc{
+				"stamina":   calc.Label("Stamina now", "Your stamina before the fight (9 at level 1)."),
+				"health":    calc.Label("Health now", "Your health before the fight (3 at level 1)."),
+				"luck":      calc.Label("Luck left", "Points of luck you still have (7 for a whole career)."),
+				"exchanges": calc.Label("Attacks", "How many attacks you make, one after another; at 0 health you stop."),
+				"luck_use":  calc.Label("Spend luck", "When a point is spent, once the damage is rolled: only on a hit that would drop you, on any hit that would take health, or on every hit."),
+				"tough":     calc.Label("Tough", "The Tough stat added to 2d6."),
+				"mode":      calc.Label("Roll", "Advantage rolls 3d6 and drops the lowest; disadvantage drops the highest."),
 			},
 		},
 		"spacedoor/death_saves": {

@@ -28,6 +28,7 @@ func TestLimitsLiveOnce(t *testing.T) {
 		"opend6/attack defense_cp":      {"cp_limit": "unlimited", "defense": "partial"},
 		"opend6/attack damage_cp":       {"cp_limit": "unlimited"},
 		"opend6/attack resistance_cp":   {"cp_limit": "unlimited"},
+		"opend6/attack defense_actions": {"defense": "partial", "defense_skill": "12D+2"},
 	}
 	for _, c := range New().List() {
 		for _, f := range c.Fields {

@@ -35,6 +35,7 @@ type Input struct {
 	TargetDamage    string `json:"target_damage"`    // none, graze, stun, hit, wound, knockout, kill
 	ExtraPenalty    int    `json:"extra_penalty"`    // situational penalty points, 0..36
 	DifficultySteps int    `json:"difficulty_steps"` // pips each die moves the unhelpful way, 0..3
+	Missed          bool   `json:"missed"`           // a missed action turned on a new target: one success level less
 }
 
 // DefaultInput is the calculator's default: a Focused attack at Focus 5 with
@@ -140,6 +141,16 @@ func newSetup(in Input) (setup, error) {
 	return s, nil
 }
 
+// attackLevels is the attack's levels of success for R': one less on a
+// missed action turned on a new target (below one, the action is lost).
+func (s setup) attackLevels(rp int) int {
+	l := s.levels(rp)
+	if s.in.Missed {
+		l = max(0, l-1)
+	}
+	return l
+}
+
 // attack is the attack's damage before defense for the given levels.
 func (s setup) attack(levels int) Level {
 	if levels <= 0 {
@@ -162,7 +173,7 @@ var outcomeNames = [...]string{"miss", "no_effect", "hit"}
 
 // outcome classifies R'.
 func (s setup) outcome(rp int) int {
-	l := s.levels(rp)
+	l := s.attackLevels(rp)
 	switch {
 	case l == 0:
 		return outMiss
@@ -188,7 +199,7 @@ func Odds(in Input) (rules.Report, error) {
 		return rules.Report{}, err
 	}
 	rp := s.rollPMF()
-	levels := rp.Map(s.levels)
+	levels := rp.Map(s.attackLevels)
 	attack := levels.Map(func(l int) int { return int(s.attack(l)) })
 	damage := attack.Map(func(a int) int { return int(s.defend(Level(a))) })
 	after := damage.Map(func(d int) int { return int(AddDamage(s.target, Level(d))) })
@@ -244,6 +255,14 @@ func (s setup) resolve(d1, d2 int, rolled []dice.Rolled) rules.Roll {
 	in := s.in
 	ct := s.trace(d1, d2, "the attack")
 	steps, r, rp, lv := ct.steps, ct.product, ct.roll, ct.levels
+	if in.Missed && lv > 0 {
+		lv--
+		if lv == 0 {
+			steps = append(steps, "Missed action: on a new target it loses its one level of success, so the action is lost.")
+		} else {
+			steps = append(steps, "Missed action: on a new target it keeps "+plural(lv, "level", "levels")+" of success, one less.")
+		}
+	}
 	roll := rules.Roll{Dice: rolled}
 	attack, damage, after := None, None, s.target
 	taser := 0

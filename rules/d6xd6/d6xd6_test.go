@@ -92,6 +92,9 @@ func plain(in Input, d1, d2 int) plainResult {
 			res.levels = 1
 		}
 	}
+	if in.Missed && res.levels > 0 { // a missed action, retargeted: one level less
+		res.levels--
+	}
 	target := seedLevel[in.TargetDamage]
 	res.after = target
 	if res.levels == 0 {
@@ -139,6 +142,7 @@ func randomInput(r *rand.Rand) Input {
 		TargetDamage:    pick([]string{"none", "graze", "stun", "hit", "wound", "knockout", "kill"}),
 		ExtraPenalty:    r.IntN(37),
 		DifficultySteps: r.IntN(4),
+		Missed:          r.IntN(4) == 0,
 	}
 	if r.IntN(2) == 0 { // keep half the set-ups small enough that attacks land
 		in.ExtraPenalty, in.Drama, in.AimTurns = 0, r.IntN(2), r.IntN(2)
@@ -702,14 +706,14 @@ func TestLabels(t *testing.T) {
 }
 
 func FuzzValidate(f *testing.F) {
-	f.Add("focused", 5, 0, "none", "none", "small_pistol", "shoot", 0, "none", 0, "none", 0, 0, 5, 6)
-	f.Add("unfocused", 36, 3, "heavy", "wound", "rifle", "brawl", 6, "heavy", 6, "kill", 36, 3, 6, 6)
-	f.Add("unfamiliar", 1, -1, "light", "graze", "taser", "throw", 2, "reactive", 1, "knockout", 0, 0, 1, 1)
-	f.Add("focused", 0, 0, "none", "none", "small_bow", "brawl", 0, "none", 0, "none", 0, 0, 7, 0)
-	f.Add("", -5, 99, "x", "kill", "", "lost", -1, "", 99, "overkill", -1, 9, -1, 100)
+	f.Add("focused", 5, 0, "none", "none", "small_pistol", "shoot", 0, "none", 0, "none", 0, 0, false, 5, 6)
+	f.Add("unfocused", 36, 3, "heavy", "wound", "rifle", "brawl", 6, "heavy", 6, "kill", 36, 3, true, 6, 6)
+	f.Add("unfamiliar", 1, -1, "light", "graze", "taser", "throw", 2, "reactive", 1, "knockout", 0, 0, true, 1, 1)
+	f.Add("focused", 0, 0, "none", "none", "small_bow", "brawl", 0, "none", 0, "none", 0, 0, false, 7, 0)
+	f.Add("", -5, 99, "x", "kill", "", "lost", -1, "", 99, "overkill", -1, 9, true, -1, 100)
 	f.Fuzz(func(t *testing.T, task string, focus, pluses int, aArmor, aDamage, weapon, rng string,
-		aim int, defense string, drama int, target string, extra, steps, d1, d2 int) {
-		in := Input{task, focus, pluses, aArmor, aDamage, weapon, rng, aim, defense, drama, target, extra, steps}
+		aim int, defense string, drama int, target string, extra, steps int, missed bool, d1, d2 int) {
+		in := Input{task, focus, pluses, aArmor, aDamage, weapon, rng, aim, defense, drama, target, extra, steps, missed}
 		err := in.Validate()
 		if err != nil {
 			var fe *rules.FieldError

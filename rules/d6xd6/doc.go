@@ -54,6 +54,11 @@
 //     the target may roll Brawn or Will to drop to Knockout. That roll is the
 //     target's, outside this attack, so the odds and the trace keep the Kill
 //     and raise the flag taser_check instead.
+//   - Missed actions (Input.Missed): the attack turned on a new target
+//     loses one level of success, and is lost below one; aimed turns still
+//     add their levels (the rule takes a level of success, nothing else).
+//     Held actions change when an action happens, not its levels, so they
+//     have no field.
 //   - Aimed turns count as levels for exceptional attacks, as the seed says;
 //     Splits lists every way to share the levels among targets.
 //   - Second wind: the character's damage level penalises the roll like any

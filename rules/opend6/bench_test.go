@@ -91,3 +91,32 @@ func BenchmarkOddsLargestPointsBodyPoints(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkOddsRareHit is the hardest rare hit: a 1D attack against the
+// largest full defense with 10 Character Points, rolled 4D cover, Long
+// range and +30, so the attack side is computed a second time with tails
+// cut relative to P(hit); the damage and resistance at their largest.
+func BenchmarkOddsRareHit(b *testing.B) {
+	in := largestPoints(SystemWounds)
+	in.Skill, in.AttackCP, in.Range, in.Modifier = dice.Code{Dice: 1}, 0, RangeLong, MaxModifier
+	for b.Loop() {
+		if _, err := Odds(in); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkOddsLargestFate: the largest input with a climactic Fate Point
+// (12D+2 skill doubled to 24D+4, +3D aiming; Strength Damage 4D doubled),
+// an all-out attack at a small object (+2D damage): 25D+4 against the full
+// defense, 25D+2 damage.
+func BenchmarkOddsLargestFate(b *testing.B) {
+	in := largest(SystemWounds)
+	in.FatePoint, in.AimRounds, in.AttackOption, in.CalledShot = FateClimactic, MaxAimRounds, OptionAllOut, "object_large"
+	in.AttackCP, in.DamageCP = 0, 0
+	for b.Loop() {
+		if _, err := Odds(in); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -18,7 +18,9 @@
 // never to Character Point dice); only the attack roll's critical failure is reported
 // as an outcome. The exact distribution treats a first-toss 1 through the
 // joint law of the sum and the highest face of the normal dice; the
-// exploding tail is cut where its mass falls below dice.TailEpsilon.
+// exploding tail is cut where its mass falls below dice.TailEpsilon (on
+// the attack side, below a share of P(hit), so that the damage given a
+// hit stays within 1e-12 relative of exact even when a hit is rare).
 //
 // Character Points: each point spent on a roll adds one extra Wild Die that
 // explodes on a 6 and counts a 1 as 1 (never a critical failure). The
@@ -37,6 +39,22 @@
 // defense). Range: Point Blank −5, Short 0, Medium +5, Long +10. Cover adds
 // +3/+6/+12 (light/heavy/very_heavy) or, with cover_dice, a roll of
 // 1D/2D/4D. The attack hits when its total is at least the difficulty.
+//
+// Combat options (fields): aim_rounds adds +1D per consecutive round of
+// aiming, at most 3. fate_point doubles the attacker's own dice and pips
+// for the roll (attack: the skill, 4D+2 rolled as 8D+4 with one Wild Die;
+// damage: the Strength Damage dice, never the weapon's; climactic: both),
+// before aiming and the multi-action penalty; no Character Points go on a
+// roll with a Fate Point. attack_option: all-out attack −6 and +1D damage
+// (the attacker's only action), lunge +3 and −1D damage, sweep −6 and −3D
+// damage. target_posture: crouching +3, crouching and moving +6, prone −6
+// at Point Blank or Short and +6 farther. defense_actions takes 1D per
+// action beyond the first off a partial defense. called_shot adds the
+// difficulty of a hit location (head +3, damage +12; heart +12, +12;
+// chest 0; arm +3, −2; leg +3, −1; hand +12, −2, no damage bonus at an
+// arm, a leg or a hand) or of a small target by size (+3, +12, +24 for
+// 10–50 cm, 1–10 cm, under 1 cm; +1D damage). The options add their
+// fixed (standard) values, never rolled dice.
 //
 // On a hit the damage roll is the weapon's code plus the attacker's Strength
 // Damage (weapons with a "+"): Strength Damage is the Physique or lifting
@@ -62,9 +80,18 @@
 //     halves it. Use 0D for weapons without a "+".
 //   - actions may not take the skill below 1D: actions runs 1 to
 //     min(5, skill dice), and more is an input error on the field actions.
-//   - defense_skill is rolled as given (apply the defender's own
-//     multi-action penalty before passing it in). It is validated even for a
-//     passive defense, where it is not rolled.
+//   - defense_skill is the defender's skill as written; defense_actions
+//     applies the defender's own multi-action penalty to a partial
+//     defense (a full defense is the whole round, so it takes 1). It is
+//     validated even for a passive defense, where it is not rolled.
+//   - The damage roll never goes below 0D (a sweep with a 2D weapon rolls
+//     only its pips), and the damage total, after a called shot's −1 or
+//     −2, never below 0.
+//   - A called shot at a small target counts as +1D damage, one of the
+//     effects the source lets the attacker choose.
+//   - Only the attacker's Fate Point is modelled; a Fate Point on damage
+//     doubles Strength Damage (dice of the character), not the Physique
+//     it comes from.
 //   - Rolled cover has a Wild Die by default (setting cover_wild = "wild"):
 //     the source gives every roll one ("Whenever any player, including
 //     the Game Master, makes any roll, one of the dice must be different

@@ -78,6 +78,13 @@ type Input struct {
 	TargetWound   string    // target_wound: the target's current wound level (wounds)
 	BodyPoints    int       // body_points: the target's current body points, 1 to body_points_max
 	BodyPointsMax int       // body_points_max: the target's maximum body points, 1 to 500
+
+	FatePoint      string // fate_point: none, attack, damage or climactic (both rolls)
+	AimRounds      int    // aim_rounds: consecutive rounds of aiming before the attack, 0 to 3 (+1D each)
+	AttackOption   string // attack_option: none, all_out, lunge or sweep
+	Posture        string // target_posture: standing, crouching, crouching_moving or prone
+	DefenseActions int    // defense_actions: the defender's actions this round with a partial defense, 1 to 5 (−1D each beyond the first)
+	CalledShot     string // called_shot: none, a hit location or a small target's size
 }
 
 // DefaultInput is the calculator's default: a 4D shot against a passive
@@ -102,6 +109,12 @@ func DefaultInput() Input {
 		TargetWound:   levelIDs[0],
 		BodyPoints:    DefaultBodyPoints,
 		BodyPointsMax: DefaultBodyPoints,
+
+		FatePoint:      FateNone,
+		AttackOption:   OptionNone,
+		Posture:        PostureStanding,
+		DefenseActions: 1,
+		CalledShot:     "none",
 	}
 }
 
@@ -132,23 +145,76 @@ func (in Input) Validate() error {
 		rules.OneOf("system", in.System, SystemWounds, SystemBodyPoints),
 		rules.OneOf("target_wound", in.TargetWound, levelIDs[:6]...),
 		rules.IntRange("body_points_max", in.BodyPointsMax, 1, MaxBodyPoints),
+		rules.OneOf("fate_point", in.FatePoint, FateNone, FateAttack, FateDamage, FateClimactic),
+		rules.IntRange("aim_rounds", in.AimRounds, 0, MaxAimRounds),
+		rules.OneOf("attack_option", in.AttackOption, optionIDs(attackOptionData[:])...),
+		rules.OneOf("target_posture", in.Posture, optionIDs(postureData[:])...),
+		rules.IntRange("defense_actions", in.DefenseActions, 1, MaxActions),
+		rules.OneOf("called_shot", in.CalledShot, optionIDs(calledShotData[:])...),
 	); err != nil {
 		return err
 	}
 	if err := in.validatePoints(); err != nil {
 		return err
 	}
-	if in.Actions > in.Skill.Dice {
+	if err := in.validateOptions(); err != nil {
+		return err
+	}
+	if base := in.ownAttackCode(); in.Actions > base.Dice {
 		return &rules.FieldError{Field: "actions", Value: strconv.Itoa(in.Actions),
-			Allowed: "1 to " + strconv.Itoa(in.Skill.Dice) + ": each extra action costs 1D and skill " +
-				in.Skill.String() + " must keep at least 1D"}
+			Allowed: "1 to " + strconv.Itoa(base.Dice) + ": each extra action costs 1D and skill " +
+				base.String() + " must keep at least 1D"}
 	}
 	return rules.IntRange("body_points", in.BodyPoints, 1, in.BodyPointsMax)
 }
 
-// attackCode is the skill after the multi-action penalty.
+// validateOptions checks the combat options against each other and the
+// other fields; it runs after every field is known to be valid alone.
+func (in Input) validateOptions() error {
+	fate := func(field string, n int) error {
+		return &rules.FieldError{Field: field, Value: strconv.Itoa(n),
+			Allowed: "0 with a Fate Point on the same roll: Character Points and a Fate Point do not go on one roll"}
+	}
+	if fateOn(in.FatePoint, FateAttack) && in.AttackCP > 0 {
+		return fate("attack_cp", in.AttackCP)
+	}
+	if fateOn(in.FatePoint, FateDamage) && in.DamageCP > 0 {
+		return fate("damage_cp", in.DamageCP)
+	}
+	if in.AttackOption == OptionAllOut && in.Actions > 1 {
+		return &rules.FieldError{Field: "attack_option", Value: in.AttackOption,
+			Allowed: "none, lunge or sweep with " + strconv.Itoa(in.Actions) + " actions: an all-out attack is the attacker's only action this round"}
+	}
+	if in.DefenseActions > 1 && in.Defense != DefensePartial {
+		return &rules.FieldError{Field: "defense_actions", Value: strconv.Itoa(in.DefenseActions),
+			Allowed: "1 unless the defense is partial: a full defense is the defender's whole round, a passive one is no action"}
+	}
+	if in.Defense == DefensePartial && in.DefenseActions > in.DefenseSkill.Dice {
+		return &rules.FieldError{Field: "defense_actions", Value: strconv.Itoa(in.DefenseActions),
+			Allowed: "1 to " + strconv.Itoa(in.DefenseSkill.Dice) + ": each extra action costs 1D and the defender's skill " +
+				in.DefenseSkill.String() + " must keep at least 1D"}
+	}
+	return nil
+}
+
+// ownAttackCode is the attack skill with aiming and a Fate Point (doubled
+// first, as the source says: double the initial number before any bonus
+// or penalty), before the multi-action penalty.
+func (in Input) ownAttackCode() dice.Code {
+	c := in.Skill
+	if fateOn(in.FatePoint, FateAttack) {
+		c = doubled(c)
+	}
+	c.Dice += in.AimRounds
+	return c
+}
+
+// attackCode is the skill after a Fate Point, aiming and the multi-action
+// penalty.
 func (in Input) attackCode() dice.Code {
-	return dice.Code{Dice: in.Skill.Dice - (in.Actions - 1), Pips: in.Skill.Pips}
+	c := in.ownAttackCode()
+	c.Dice -= in.Actions - 1
+	return c
 }
 
 // StrengthDamage is the Strength Damage of a Physique or lifting code: its
@@ -157,15 +223,42 @@ func StrengthDamage(physique dice.Code) dice.Code {
 	return dice.Code{Dice: (max(physique.Dice, 0) + 1) / 2}
 }
 
-// damageCode is the one damage roll: the weapon plus Strength Damage dice.
+// strengthDice is the Strength Damage dice on the damage roll, doubled by
+// a Fate Point on the damage (the weapon's own dice never are).
+func (in Input) strengthDice() int {
+	sd := StrengthDamage(in.Strength).Dice
+	if fateOn(in.FatePoint, FateDamage) {
+		sd *= 2
+	}
+	return sd
+}
+
+// damageCode is the one damage roll: the weapon plus Strength Damage dice
+// plus the attack option's and the called shot's damage dice, never below
+// 0D (a sweep with a small weapon may leave only its pips).
 func (in Input) damageCode() dice.Code {
-	return dice.Code{Dice: in.Damage.Dice + StrengthDamage(in.Strength).Dice, Pips: in.Damage.Pips}
+	n := in.Damage.Dice + in.strengthDice() + attackOptionOf(in.AttackOption).DamageDice + calledShotOf(in.CalledShot).DamageDice
+	return dice.Code{Dice: max(0, n), Pips: in.Damage.Pips}
+}
+
+// damageTotal is the damage total from the damage roll and the damage
+// bonus: the called shot's fixed damage modifier added, never below 0.
+func (in Input) damageTotal(roll, bonus int) int {
+	return max(0, roll+bonus+calledShotOf(in.CalledShot).Damage)
+}
+
+// bonusApplies reports whether the optional damage bonus is added: it is
+// chosen and the called shot is not at an arm, a leg or a hand.
+func (in Input) bonusApplies() bool {
+	return in.DamageBonus && !calledShotOf(in.CalledShot).NoBonus
 }
 
 // baseOffset is the fixed part of the difficulty added to the base: range,
-// fixed cover and the modifier.
+// fixed cover, the attack option, the target's posture, the called shot
+// and the modifier.
 func (in Input) baseOffset() int {
-	off := rangeModifier(in.Range) + in.Modifier
+	off := rangeModifier(in.Range) + in.Modifier + attackOptionOf(in.AttackOption).Fixed +
+		postureModifier(in.Posture, in.Range) + calledShotOf(in.CalledShot).Fixed
 	if !in.CoverDice {
 		off += coverOf(in.Cover).Fixed
 	}
@@ -186,9 +279,19 @@ func (in Input) attackRoll() roll {
 	return roll{name: "attack", code: in.attackCode(), wild: true, wildOne: in.WildOne, cp: in.AttackCP}
 }
 
+// defenseCode is the defender's skill after the defender's own
+// multi-action penalty (partial defense only).
+func (in Input) defenseCode() dice.Code {
+	c := in.DefenseSkill
+	if in.Defense == DefensePartial {
+		c.Dice -= in.DefenseActions - 1
+	}
+	return c
+}
+
 // defenseRoll is the defender's partial or full defense roll.
 func (in Input) defenseRoll() roll {
-	return roll{name: "defense", code: in.DefenseSkill, wild: true, wildOne: in.WildOne, cp: in.DefenseCP}
+	return roll{name: "defense", code: in.defenseCode(), wild: true, wildOne: in.WildOne, cp: in.DefenseCP}
 }
 
 // coverRoll is the cover roll when cover_dice is set (0D otherwise), with

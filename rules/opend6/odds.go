@@ -5,22 +5,43 @@ import (
 	"d6codex/rules/dice"
 )
 
-// difficultyPMF is the exact distribution of the combat difficulty.
-func difficultyPMF(in Input) dice.PMF {
+// difficultyPMF is the exact distribution of the combat difficulty, its
+// exploding tails cut below eps.
+func difficultyPMF(in Input, eps float64) dice.PMF {
 	var base dice.PMF
 	switch in.Defense {
 	case DefensePartial:
-		base = in.defenseRoll().pmf()
+		base = in.defenseRoll().pmf(eps)
 	case DefenseFull:
-		base = in.defenseRoll().pmf().Shift(10)
+		base = in.defenseRoll().pmf(eps).Shift(10)
 	default:
 		base = dice.Const(10)
 	}
-	d := base.Add(in.coverRoll().pmf()).Shift(in.baseOffset())
+	d := base.Add(in.coverRoll().pmf(eps)).Shift(in.baseOffset())
 	if d.Min() >= 3 {
 		return d
 	}
 	return d.Map(func(v int) int { return max(3, v) })
+}
+
+// The exploding tails of the attack and the difficulty decide P(hit), and
+// the damage given a hit is divided by it: what a cut drops must stay far
+// below 1e-12 of P(hit), not of 1. The attack side is cut below
+// attackEpsilon; when P(hit) is under rareHit it is computed again with
+// tails cut below attackEpsilon × P(hit) (never below minEpsilon, which
+// bounds the work; no valid input comes near it).
+const (
+	attackEpsilon = dice.TailEpsilon / 1024
+	rareHit       = 1.0 / 64
+	minEpsilon    = 1e-200
+)
+
+// attackSide is the attack total, the difficulty and the margin attack −
+// difficulty, their exploding tails cut below eps.
+func (in Input) attackSide(eps float64) (attack, difficulty, margin dice.PMF) {
+	attack = in.attackRoll().pmf(eps)
+	difficulty = difficultyPMF(in, eps)
+	return attack, difficulty, attack.Add(negate(difficulty))
 }
 
 // negate is the distribution of −X.
@@ -35,14 +56,17 @@ func Odds(in Input) (rules.Report, error) {
 	if err := in.Validate(); err != nil {
 		return rules.Report{}, err
 	}
-	attack := in.attackRoll().pmf()
-	difficulty := difficultyPMF(in)
-	margin := attack.Add(negate(difficulty)) // attack − difficulty
-	pHit, pMiss := margin.AtLeast(0), margin.Less(0)
+	attack, difficulty, margin := in.attackSide(attackEpsilon)
+	pHit := margin.AtLeast(0)
+	if pHit < rareHit {
+		attack, difficulty, margin = in.attackSide(max(attackEpsilon*pHit, minEpsilon))
+		pHit = margin.AtLeast(0)
+	}
+	pMiss := margin.Less(0)
 
 	// The damage bonus given the margin, as a sub-distribution of mass P(hit).
 	var bonus dice.PMF
-	if in.DamageBonus {
+	if in.bonusApplies() {
 		var b dice.Builder
 		margin.Each(func(m int, p float64) {
 			if m >= 0 {
@@ -53,8 +77,11 @@ func Odds(in Input) (rules.Report, error) {
 	} else {
 		bonus = dice.Const(0).Scale(pHit)
 	}
-	damage := in.damageRoll().pmf().Add(bonus) // mass P(hit)
-	resistance := in.resistanceRoll().pmf()
+	damage := in.damageRoll().pmf(dice.TailEpsilon).Add(bonus) // mass P(hit)
+	if calledShotOf(in.CalledShot).Damage != 0 {
+		damage = damage.Map(func(v int) int { return in.damageTotal(v, 0) })
+	}
+	resistance := in.resistanceRoll().pmf(dice.TailEpsilon)
 	net := damage.Add(negate(resistance)) // damage − resistance, mass P(hit)
 
 	pCrit := 0.0

@@ -91,26 +91,28 @@ type roll struct {
 }
 
 // cpPMF is the total of n Character Point dice: each explodes on a 6 and
-// counts a 1 as 1. Each die's tail is cut below dice.TailEpsilon, and so
-// is the sum's (less than n × TailEpsilon is dropped in all), which keeps
-// the convolutions after it short.
-func cpPMF(n int) dice.PMF {
+// counts a 1 as 1. Each die's tail is cut below eps, and so is the sum's
+// (less than n × eps is dropped in all), which keeps the convolutions
+// after it short.
+func cpPMF(n int, eps float64) dice.PMF {
 	if n <= 0 {
 		return dice.Const(0)
 	}
-	return dice.Sum(n, dice.Exploding(6, dice.TailEpsilon)).CutHigh(dice.TailEpsilon)
+	return dice.Sum(n, dice.Exploding(6, eps)).CutHigh(eps)
 }
 
-// pmf is the exact distribution of the roll's total.
-func (r roll) pmf() dice.PMF {
+// pmf is the exact distribution of the roll's total, its exploding tails
+// cut below eps (dice.TailEpsilon, or less where the roll is conditioned
+// on a rare event).
+func (r roll) pmf(eps float64) dice.PMF {
 	var d dice.PMF
 	if r.wild {
-		d = rollPMF(r.code, r.wildOne)
+		d = rollPMF(r.code, r.wildOne, eps)
 	} else {
 		d = dice.NdS(max(r.code.Dice, 0), 6).Shift(r.code.Pips)
 	}
 	if r.cp > 0 {
-		d = d.Add(cpPMF(r.cp))
+		d = d.Add(cpPMF(r.cp, eps))
 	}
 	return d
 }

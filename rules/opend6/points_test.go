@@ -120,7 +120,7 @@ func TestRollTapeWithPoints(t *testing.T) {
 		{name: "test", code: dice.Code{Dice: 2}, wild: false, wildOne: WildCancel, cp: 1},
 		{name: "test", code: dice.Code{Dice: 3}, wild: false, wildOne: WildCancel},
 	} {
-		want := r.pmf()
+		want := r.pmf(dice.TailEpsilon)
 		got := map[int]float64{}
 		dropped := 0.0
 		var rec func(prefix []int, wt float64)

@@ -6,6 +6,7 @@ import (
 
 	"d6codex/rules"
 	"d6codex/rules/dice"
+	"d6codex/rules/text"
 )
 
 // Resolve resolves one attack from the dice in t, in the order the package
@@ -34,8 +35,11 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 	}
 
 	code := in.attackCode()
+	if own := in.ownAttackCode(); own != in.Skill {
+		steps = append(steps, "Skill "+in.Skill.String()+", doubled by a Fate Point and/or +1D per round of aiming: "+own.String()+".")
+	}
 	if in.Actions > 1 {
-		steps = append(steps, "Skill "+in.Skill.String()+" with "+strconv.Itoa(in.Actions)+" actions: the multi-action penalty is −"+
+		steps = append(steps, "Skill "+in.ownAttackCode().String()+" with "+strconv.Itoa(in.Actions)+" actions: the multi-action penalty is −"+
 			strconv.Itoa(in.Actions-1)+"D, so the attack rolls "+code.String()+".")
 	}
 	atk, err := in.attackRoll().tape(t, &steps)
@@ -51,6 +55,9 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 	case DefensePassive:
 		terms = "passive defense 10"
 	default:
+		if in.DefenseActions > 1 {
+			steps = append(steps, "The defender's multi-action penalty: the defense rolls "+in.defenseCode().String()+".")
+		}
 		def, err := in.defenseRoll().tape(t, &steps)
 		if err != nil {
 			return rules.Roll{}, err
@@ -66,6 +73,16 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 	for _, r := range rangeData {
 		if r.ID == in.Range {
 			terms += ", " + r.Name + " range " + signed(r.Modifier)
+		}
+	}
+	for _, m := range []struct {
+		name string
+		v    int
+	}{{attackOptionOf(in.AttackOption).Name, attackOptionOf(in.AttackOption).Fixed}, {optionOf(postureData[:], in.Posture).Name + " target", postureModifier(in.Posture, in.Range)},
+		{"called shot (" + calledShotOf(in.CalledShot).Name + ")", calledShotOf(in.CalledShot).Fixed}} {
+		if m.v != 0 {
+			diff += m.v
+			terms += ", " + text.LowerASCII(m.name) + " " + signed(m.v)
 		}
 	}
 	if cv := coverOf(in.Cover); in.Cover != CoverNone {
@@ -114,18 +131,28 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 	dcode := in.damageCode()
 	if sd := StrengthDamage(in.Strength); sd.Dice > 0 {
 		steps = append(steps, "Weapon damage "+in.Damage.String()+" plus Strength Damage "+sd.String()+" (strength "+in.Strength.String()+
-			": dice halved, rounded up) makes one roll of "+dcode.String()+".")
+			": dice halved, rounded up).")
+	}
+	if dcode != in.Damage {
+		steps = append(steps, "The damage roll is "+dcode.String()+" (Strength Damage doubled by a Fate Point, dice for the attack option or a called shot; at least 0D).")
 	}
 	dmg, err := in.damageRoll().tape(t, &steps)
 	if err != nil {
 		return rules.Roll{}, err
 	}
 	total := dmg.Total
-	if in.DamageBonus {
+	cs := calledShotOf(in.CalledShot)
+	if in.bonusApplies() {
 		bonus := DamageBonus(atk.Total, diff)
 		total += bonus
 		steps = append(steps, "Damage bonus: ("+strconv.Itoa(atk.Total)+" − "+strconv.Itoa(diff)+") / 5, rounded up, is +"+strconv.Itoa(bonus)+
 			"; damage total "+strconv.Itoa(dmg.Total)+" + "+strconv.Itoa(bonus)+" = "+strconv.Itoa(total)+".")
+	} else if in.DamageBonus {
+		steps = append(steps, "No damage bonus on a called shot at an arm, a leg or a hand.")
+	}
+	if cs.Damage != 0 {
+		total = in.damageTotal(total, 0)
+		steps = append(steps, "Called shot: damage "+signed(cs.Damage)+" (at least 0): "+strconv.Itoa(total)+".")
 	}
 	resRoll := in.resistanceRoll()
 	resName := resRoll.name

@@ -210,20 +210,25 @@ type Modifier struct {
 	Note       string
 }
 
-// Modifiers are the other situational modifiers; pass their fixed values
-// through the modifier field and damage dice through the damage code.
+// Modifiers are the other situational modifiers: the target's posture and
+// the attack options (read from their data), aiming and the multi-action
+// penalty.
 func Modifiers() []Modifier {
-	return []Modifier{
-		{"Prone target, Point Blank or Short", -2, -6, 0, ""},
-		{"Prone target, Medium or Long", 2, 6, 0, ""},
-		{"Crouching target", 1, 3, 0, ""},
-		{"Crouching and moving target", 2, 6, 0, ""},
-		{"All-out attack", -2, -6, 1, "no defense this round"},
-		{"Lunge", 1, 3, -1, ""},
-		{"Sweep", -2, -6, -3, ""},
-		{"Aiming, per consecutive round", 0, 0, 0, "+1D to the attack skill per round, at most +3D"},
-		{"Multi-action penalty", 0, 0, 0, "−1D to skill rolls per action beyond the first"},
+	var out []Modifier
+	for _, p := range postureData[1:] {
+		if p.Fixed != p.Far {
+			out = append(out, Modifier{p.Name + " target, Point Blank or Short", p.Dice, p.Fixed, 0, ""},
+				Modifier{p.Name + " target, Medium or Long", p.Far / 3, p.Far, 0, ""})
+			continue
+		}
+		out = append(out, Modifier{p.Name + " target", p.Dice, p.Fixed, 0, ""})
 	}
+	for _, o := range attackOptionData[1:] {
+		out = append(out, Modifier{o.Name, o.Dice, o.Fixed, o.DamageDice, o.Note})
+	}
+	return append(out,
+		Modifier{"Aiming, per consecutive round", 0, 0, 0, "+1D to the attack skill per round, at most +3D"},
+		Modifier{"Multi-action penalty", 0, 0, 0, "−1D to skill rolls per action beyond the first"})
 }
 
 // Armor is a piece of armor from the fantasy list and its die code, added to
@@ -299,6 +304,24 @@ func Tables() []rules.Table {
 		}
 		mods = append(mods, []string{m.Name, diceMod(m.Dice), fixed, diceMod(m.DamageDice), m.Note})
 	}
+	var called [][]string
+	for _, c := range calledShotData[1:] {
+		fixed, dmg := "0", "0"
+		if c.Dice != 0 {
+			fixed = diceMod(c.Dice) + " (" + signed(c.Fixed) + ")"
+		}
+		if c.Damage != 0 {
+			dmg = signed(c.Damage)
+		}
+		if c.DamageDice != 0 {
+			dmg = diceMod(c.DamageDice)
+		}
+		bonus := "yes"
+		if c.NoBonus {
+			bonus = "no"
+		}
+		called = append(called, []string{c.Name, fixed, dmg, bonus})
+	}
 	for _, a := range Armors() {
 		bonus := "+" + a.Code.String()
 		if a.Code.Dice == 0 {
@@ -328,6 +351,10 @@ func Tables() []rules.Table {
 		{ID: "modifiers", Title: "Other combat modifiers", Source: "OpenD6 SRD combat/combat_options.adoc; D6 Adventure \"Combat\" chapter",
 			Note:    "Difficulty modifiers apply to the combat difficulty, damage modifiers to the damage dice.",
 			Columns: []string{"Situation", "Difficulty (dice)", "Difficulty (fixed)", "Damage", "Note"}, Rows: mods},
+		{ID: "called_shots", Title: "Called shots and hit locations", Source: "OpenD6 SRD combat/combat_options.adoc",
+			Note: "Difficulty modifiers add to the combat difficulty; damage modifiers to the damage total (a number) or the damage dice. " +
+				"A small target's +1D damage is one of the effects a called shot may have.",
+			Columns: []string{"Target", "Difficulty", "Damage", "Damage bonus"}, Rows: called},
 		{ID: "armor", Title: "Armor (fantasy)", Source: "D6 Fantasy armor list (OpenD6 SRD equipment/fantasy/armor.csv)",
 			Note:    "Added to the resistance roll (Wounds: Physique + armor; Body Points: armor alone).",
 			Columns: []string{"Armor", "Bonus"}, Rows: armor},

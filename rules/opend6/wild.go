@@ -9,8 +9,9 @@ import (
 )
 
 // rollPMF is the exact distribution of the total of a roll of die code c
-// with a Wild Die, under the wild_one setting.
-func rollPMF(c dice.Code, wildOne string) dice.PMF {
+// with a Wild Die, under the wild_one setting; the Wild Die's exploding
+// tail is cut where its mass falls below eps.
+func rollPMF(c dice.Code, wildOne string, eps float64) dice.PMF {
 	if c.Dice <= 0 {
 		return dice.Const(c.Pips)
 	}
@@ -26,16 +27,17 @@ func rollPMF(c dice.Code, wildOne string) dice.PMF {
 		onFirstOne = sum.Shift(1)
 	}
 	var b dice.Builder
-	b.AddPMF(sum.Add(wildNotOne()), 1)
+	b.AddPMF(sum.Add(wildNotOne(eps)), 1)
 	b.AddPMF(onFirstOne, 1.0/6)
 	return b.PMF().Shift(c.Pips)
 }
 
 // wildNotOne is the Wild Die's total when its first toss is not 1, as a
-// sub-distribution of mass 5/6: 2..5, or 6 plus an exploding re-roll.
-func wildNotOne() dice.PMF {
+// sub-distribution of mass 5/6: 2..5, or 6 plus an exploding re-roll (cut
+// below eps).
+func wildNotOne(eps float64) dice.PMF {
 	var b dice.Builder
-	dice.Exploding(6, dice.TailEpsilon).Each(func(v int, p float64) {
+	dice.Exploding(6, eps).Each(func(v int, p float64) {
 		if v != 1 {
 			b.Add(v, p)
 		}
@@ -46,8 +48,11 @@ func wildNotOne() dice.PMF {
 // sumLessHighest is the distribution of the sum of n dice less their
 // highest die (0 for no dice). With counts c_m(s) of the n-tuples with all
 // faces at most m and sum s, the tuples with sum s and highest m number
-// c_m(s) − c_{m−1}(s); the counts are integers below 6^17 < 2^53, so the
-// difference is exact.
+// c_m(s) − c_{m−1}(s); up to 17 dice the counts are integers below
+// 6^17 < 2^53, so the difference is exact; past that (a Fate Point
+// doubles a skill up to 24D+4, aiming adds 3D) they round, and the result
+// is checked against a dynamic programme in probabilities
+// (TestSumLessHighestManyDice).
 func sumLessHighest(n int) dice.PMF {
 	if n <= 0 {
 		return dice.Const(0)

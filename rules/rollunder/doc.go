@@ -111,6 +111,16 @@
 // 2d6 at most LUCK succeeds (an equal roll counts); LUCK then drops by 1
 // either way. Outcomes success and failure; values roll and luck_after.
 //
+// # Dying (DyingInput, DyingOdds, ResolveDying)
+//
+// A player character at 0 STAMINA tests LUCK at once and then every round
+// until a test succeeds (stable) or LUCK reaches 0 (dead); at −1 to −3 the
+// character loses 1 LUCK a round and dies at 0, after as many rounds as
+// LUCK; at −4 or less the character is dead. No First Aid is counted (the
+// calculator answers "without help"). Outcomes stable and dead;
+// distributions rounds (0 is the round the character went down) and
+// luck_left; ResolveDying takes two dice per Test LUCK.
+//
 // # Tables
 //
 // Tables returns weapons, armor, shields, dodge, critical_hits, fumbles and

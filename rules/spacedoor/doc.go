@@ -77,4 +77,13 @@
 //   - Health: damage comes off stamina first, then health; a hit that takes
 //     any health wounds; at 0 health the player is down and makes death
 //     saves. NPCs have one pool and die at 0.
+//   - Luck (LuckOdds, ResolveLuck): the player attacks again and again
+//     (each exchange one attack, the damage taken by the attack table); a
+//     point of luck turns a hit into 0 damage and is spent once the damage
+//     is rolled, by the policy LuckInput.Use: only on a hit that would take
+//     the last health (LuckDown), on any hit that would take health
+//     (LuckWound), or on every hit (LuckDamage). A player who goes down
+//     stops. Turning the roll into a success instead would also deal the
+//     enemy 2d6, which this calculator, tracking the player alone, leaves
+//     out.
 package spacedoor

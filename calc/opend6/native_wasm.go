@@ -1,0 +1,22 @@
+//go:build js && wasm
+
+package opend6
+
+import (
+	"d6codex/calc"
+	"d6codex/rules"
+)
+
+// In the WebAssembly module the system has no form texts and no data
+// tables: pages render both when the site is built, and the module only
+// validates and computes (nothing in it reads a label, a help text or a
+// table; see calc.document). Leaving them out keeps their texts and the
+// code that builds them out of the module, about 9 KB of its brotli
+// size, which is held under 500 KB.
+
+// formDocs has no texts in the module.
+func formDocs() map[string]calc.Doc { return nil }
+
+// tables has no tables in the module; a non-nil Tables and the
+// comparison still make the system a game.
+func tables() []rules.Table { return nil }
