@@ -293,7 +293,7 @@ func combine(atk, def *sideOdds, in Input) rules.Report {
 			{Name: "defense_score", PMF: sdPMF},
 		},
 		Means: []rules.Mean{
-			{Name: "damage", Value: dmgPMF.Mean()},
+			{Name: "damage", Value: dmgPMF.Mean(), Words: "damage (0 when the defender wins)"},
 			{Name: "difference", Value: diffPMF.Mean()},
 			{Name: "attack_score", Value: saPMF.Mean()},
 			{Name: "defense_score", Value: sdPMF.Mean()},
