@@ -68,7 +68,7 @@ func (c *Config) basePath() string {
 	if err != nil || u.Path == "" {
 		return "/"
 	}
-	return u.Path
+	return u.EscapedPath()
 }
 
 // loadConfig reads and validates site.toml in dir over the settings the
@@ -232,12 +232,14 @@ func (c *Config) PlaceholderBaseURL() string {
 	return ""
 }
 
-// absURL joins the base URL and a site path ("/opend6/combat/").
+// absURL joins the base URL and a site path ("/opend6/combat/"),
+// percent-encoded (see escapePath).
 func (c *Config) absURL(sitePath string) string {
-	return strings.TrimSuffix(c.BaseURL, "/") + sitePath
+	return strings.TrimSuffix(c.BaseURL, "/") + escapePath(sitePath)
 }
 
-// relURL turns a site path into a root-relative URL under the base path.
+// relURL turns a site path into a root-relative URL under the base path,
+// percent-encoded (see escapePath).
 func (c *Config) relURL(sitePath string) string {
-	return strings.TrimSuffix(c.basePath(), "/") + sitePath
+	return strings.TrimSuffix(c.basePath(), "/") + escapePath(sitePath)
 }
