@@ -1,8 +1,6 @@
 package calc
 
 import (
-	"maps"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -132,7 +130,7 @@ func (c *Calculator) parse(raw map[string]string, limits bool) (Values, error) {
 	v := Values{c: c, ints: map[string]int{}, bools: map[string]bool{}, texts: map[string]string{},
 		codes: map[string]dice.Code{}, lists: map[string][]int{}, given: map[string]bool{}}
 	var bad FieldErrors
-	for _, name := range slices.Sorted(maps.Keys(raw)) {
+	for _, name := range sortedKeys(raw) {
 		if _, ok := c.Field(name); !ok {
 			bad = append(bad, &rules.FieldError{Field: name, Value: raw[name],
 				Allowed: "no such field; fields of " + c.ID + ": " + strings.Join(c.FieldNames(), ", ")})
@@ -289,4 +287,16 @@ func (v Values) Canonical(f Field) string {
 		return strings.Join(parts, " ")
 	}
 	return ""
+}
+
+// sortedKeys lists the names in raw in increasing order, so that unknown
+// fields are reported in the same order every time (text.Sort rather than
+// slices.Sorted, which would add a quicksort of strings to every module).
+func sortedKeys(raw map[string]string) []string {
+	names := make([]string, 0, len(raw))
+	for name := range raw {
+		names = append(names, name)
+	}
+	text.Sort(names)
+	return names
 }

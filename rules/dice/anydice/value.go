@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"d6codex/rules/dice"
+	"d6codex/rules/text"
 )
 
 // A value is a number (num), a sequence (seq) or a die (*die).
@@ -88,42 +89,11 @@ func joinInts(s []int) string {
 // sortSeq sorts a copy of s, highest first unless lowest.
 func sortSeq(s seq, lowest bool) seq {
 	out := slices.Clone(s)
-	heapSort(out)
+	text.Sort(out)
 	if !lowest {
 		slices.Reverse(out)
 	}
 	return out
-}
-
-// heapSort sorts xs in increasing order in O(n log n) steps. It stands in
-// for slices.Sort, whose pattern-defeating quicksort adds about 16 KB of
-// code to the WebAssembly module (5 KB of it compressed).
-func heapSort(xs []int) {
-	for i := len(xs)/2 - 1; i >= 0; i-- {
-		siftDown(xs, i, len(xs))
-	}
-	for end := len(xs) - 1; end > 0; end-- {
-		xs[0], xs[end] = xs[end], xs[0]
-		siftDown(xs, 0, end)
-	}
-}
-
-// siftDown moves xs[i] down the max-heap xs[:n] to its place.
-func siftDown(xs []int, i, n int) {
-	for {
-		c := 2*i + 1
-		if c >= n {
-			return
-		}
-		if c+1 < n && xs[c+1] > xs[c] {
-			c++
-		}
-		if xs[i] >= xs[c] {
-			return
-		}
-		xs[i], xs[c] = xs[c], xs[i]
-		i = c
-	}
 }
 
 // quote puts s in quotes for a message (without strconv.Quote, whose
