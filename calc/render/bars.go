@@ -34,13 +34,10 @@ func bars(b *strings.Builder, name string, values []int, label func(int) string,
 	h := top + plotH + 10 + float64(maxLines)*lineH
 	// --w lets the stylesheet shrink the chart to its box, down to a size
 	// whose labels stay readable, and scroll past that.
-	b.WriteString(`<div class="calc-svgwrap"><svg class="calc-bars" role="group" aria-label="` + html(name) + ` distribution" width="` + ftoa(w) + `" height="` + ftoa(h) + `" viewBox="0 0 ` + ftoa(w) + ` ` + ftoa(h) + `" style="--w:` + ftoa(w) + `px">`)
-	// x-axis labels, shared by the modes.
-	b.WriteString(`<g class="calc-xlabels" aria-hidden="true">`)
+	svgOpen(b, html(name)+" distribution", w, h, ` style="--w:`+ftoa(w)+`px"`)
 	for i := range values {
-		x := left + (float64(i)+0.5)*sw
 		for j, l := range lines[i] {
-			b.WriteString(`<text class="calc-axis" x="` + ftoa(x) + `" y="` + ftoa(top+plotH+14+float64(j)*lineH) + `" text-anchor="middle">` + html(l) + `</text>`)
+			xlabel(b, left+(float64(i)+0.5)*sw, top+plotH+14+float64(j)*lineH, html(l))
 		}
 	}
 	b.WriteString(`</g>`)
@@ -57,20 +54,14 @@ func bars(b *strings.Builder, name string, values []int, label func(int) string,
 				peak = math.Max(peak, p)
 			}
 		}
-		step, ceil := ticks(peak)
-		b.WriteString(`<g data-mode="` + m.ID + `">`)
-		for t := 0.0; t <= ceil+step/2; t += step {
-			y := top + plotH - t/ceil*plotH
-			b.WriteString(`<line class="calc-grid" x1="` + ftoa(left-4) + `" x2="` + ftoa(w-8) + `" y1="` + ftoa(y) + `" y2="` + ftoa(y) + `"/><text class="calc-axis" aria-hidden="true" x="` + ftoa(left-7) + `" y="` + ftoa(y+4) + `" text-anchor="end">` + tickText(t) + `</text>`)
-		}
+		ceil := grid(b, m.ID, w, peak)
 		for i, v := range values {
 			x := left + float64(i)*sw
 			tip := label(v) + ": " + Pct(ys[i])
 			if was != nil {
 				tip = label(v) + ": " + Pct(ws[i]) + " → " + Pct(ys[i])
 			}
-			b.WriteString(`<g class="calc-bar" tabindex="0" role="img" aria-label="` + html(tip+" ("+m.Words+")") + `">`)
-			b.WriteString(`<rect class="calc-hit" x="` + ftoa(x) + `" y="` + ftoa(top) + `" width="` + ftoa(sw) + `" height="` + ftoa(plotH) + `"/>`)
+			barOpen(b, tip, m.Words, x, sw)
 			hi := ys[i]
 			if was != nil {
 				bw := (sw - 6) / 2
@@ -82,11 +73,47 @@ func bars(b *strings.Builder, name string, values []int, label func(int) string,
 			}
 			ty := math.Max(top+plotH-hi/ceil*plotH-6, 12)
 			tx := math.Min(math.Max(x+sw/2, left+float64(len(tip))*charW/2), w-float64(len(tip))*charW/2)
-			b.WriteString(`<text class="calc-tip" aria-hidden="true" x="` + ftoa(tx) + `" y="` + ftoa(ty) + `" text-anchor="middle">` + html(tip) + `</text></g>`)
+			barClose(b, tx, ty, tip)
 		}
 		b.WriteString(`</g>`)
 	}
 	b.WriteString(`</svg></div>`)
+}
+
+// svgOpen starts a bar chart of size w × h (attrs are extra attributes of
+// the svg element) and its group of x-axis labels.
+func svgOpen(b *strings.Builder, aria string, w, h float64, attrs string) {
+	b.WriteString(`<div class="calc-svgwrap"><svg class="calc-bars" role="group" aria-label="` + aria + `" width="` + ftoa(w) + `" height="` + ftoa(h) + `" viewBox="0 0 ` + ftoa(w) + ` ` + ftoa(h) + `"` + attrs + `>`)
+	b.WriteString(`<g class="calc-xlabels" aria-hidden="true">`)
+}
+
+// xlabel writes one line of an x-axis label (text already escaped).
+func xlabel(b *strings.Builder, x, y float64, text string) {
+	b.WriteString(`<text class="calc-axis" x="` + ftoa(x) + `" y="` + ftoa(y) + `" text-anchor="middle">` + text + `</text>`)
+}
+
+// grid opens a mode's group and writes its y-axis lines for a chart w wide
+// whose highest bar is peak; it returns the axis' top.
+func grid(b *strings.Builder, mode string, w, peak float64) (ceil float64) {
+	step, ceil := ticks(peak)
+	b.WriteString(`<g data-mode="` + mode + `">`)
+	for t := 0.0; t <= ceil+step/2; t += step {
+		y := top + plotH - t/ceil*plotH
+		b.WriteString(`<line class="calc-grid" x1="` + ftoa(left-4) + `" x2="` + ftoa(w-8) + `" y1="` + ftoa(y) + `" y2="` + ftoa(y) + `"/><text class="calc-axis" aria-hidden="true" x="` + ftoa(left-7) + `" y="` + ftoa(y+4) + `" text-anchor="end">` + tickText(t) + `</text>`)
+	}
+	return ceil
+}
+
+// barOpen starts one value's slot at x, sw wide: a focusable group named
+// by tip and the mode's words, and the area that takes hover and taps.
+func barOpen(b *strings.Builder, tip, words string, x, sw float64) {
+	b.WriteString(`<g class="calc-bar" tabindex="0" role="img" aria-label="` + html(tip+" ("+words+")") + `">`)
+	b.WriteString(`<rect class="calc-hit" x="` + ftoa(x) + `" y="` + ftoa(top) + `" width="` + ftoa(sw) + `" height="` + ftoa(plotH) + `"/>`)
+}
+
+// barClose writes a slot's tip at (x, y) and ends the slot.
+func barClose(b *strings.Builder, x, y float64, tip string) {
+	b.WriteString(`<text class="calc-tip" aria-hidden="true" x="` + ftoa(x) + `" y="` + ftoa(y) + `" text-anchor="middle">` + html(tip) + `</text></g>`)
 }
 
 // rect writes one bar of chance p on an axis up to ceil; a bar of any

@@ -83,10 +83,6 @@ func chart(b *strings.Builder, r rules.Report, pin *rules.Report, o Options) {
 		}
 		return itoa(v)
 	}
-	mode := o.Mode
-	if mode != "atleast" && mode != "atmost" {
-		mode = "exact"
-	}
 	b.WriteString(`<figure class="calc-chart" data-dist="` + html(name) + `"><div class="calc-chart-controls">`)
 	if len(names) > 1 {
 		b.WriteString(`<select aria-label="Distribution" data-role="dist">`)
@@ -102,16 +98,7 @@ func chart(b *strings.Builder, r rules.Report, pin *rules.Report, o Options) {
 		}
 		b.WriteString(`</select>`)
 	}
-	b.WriteString(`<div class="calc-modes" role="radiogroup" aria-label="Show">`)
-	for _, m := range modes {
-		id := html(o.Key + "-mode-" + m.ID)
-		chk := ""
-		if m.ID == mode {
-			chk = " checked"
-		}
-		b.WriteString(`<span><input type="radio" name="` + html(o.Key+"-mode") + `" id="` + id + `" value="` + m.ID + `"` + chk + `><label for="` + id + `">` + m.Label + `</label></span>`)
-	}
-	b.WriteString(`</div></div>`)
+	modeRadios(b, o.Key, o.mode())
 	bars(b, distWords(r, name), values, label, now, was)
 	b.WriteString(`<figcaption>` + html(distWords(r, name)) + ` (percent)</figcaption>`)
 	mass := 0.0
@@ -123,6 +110,29 @@ func chart(b *strings.Builder, r rules.Report, pin *rules.Report, o Options) {
 	}
 	table(b, values, label, now, was)
 	b.WriteString(`</figure>`)
+}
+
+// mode is the mode a chart opens in: the asked one, else "exact".
+func (o Options) mode() string {
+	if o.Mode != "atleast" && o.Mode != "atmost" {
+		return "exact"
+	}
+	return o.Mode
+}
+
+// modeRadios writes the choice of the three modes (key names the radio
+// group) with mode checked, and closes the chart's controls.
+func modeRadios(b *strings.Builder, key, mode string) {
+	b.WriteString(`<div class="calc-modes" role="radiogroup" aria-label="Show">`)
+	for _, m := range modes {
+		id := html(key + "-mode-" + m.ID)
+		chk := ""
+		if m.ID == mode {
+			chk = " checked"
+		}
+		b.WriteString(`<span><input type="radio" name="` + html(key+"-mode") + `" id="` + id + `" value="` + m.ID + `"` + chk + `><label for="` + id + `">` + m.Label + `</label></span>`)
+	}
+	b.WriteString(`</div></div>`)
 }
 
 // pick is the distribution to chart: the asked one, else a preferred one,

@@ -54,10 +54,7 @@ func overlay(b *strings.Builder, r rules.Report, names []string, o Options) {
 	for i := range dists {
 		ss[i] = cumulate(all, ps[i])
 	}
-	mode := o.Mode
-	if mode != "atleast" && mode != "atmost" {
-		mode = "exact"
-	}
+	mode := o.mode()
 	b.WriteString(`<figure class="calc-chart calc-overlay" data-dist="` + AllDists + `"><div class="calc-chart-controls">`)
 	b.WriteString(`<select aria-label="Distribution" data-role="dist"><option value="` + AllDists + `" selected>All together</option>`)
 	for _, d := range r.Distributions {
@@ -65,16 +62,9 @@ func overlay(b *strings.Builder, r rules.Report, names []string, o Options) {
 			b.WriteString(`<option value="` + html(d.Name) + `">` + html(distWords(r, d.Name)) + `</option>`)
 		}
 	}
-	b.WriteString(`</select><div class="calc-modes" role="radiogroup" aria-label="Show">`)
-	for _, m := range modes {
-		id := html(o.Key + "-mode-" + m.ID)
-		chk := ""
-		if m.ID == mode {
-			chk = " checked"
-		}
-		b.WriteString(`<span><input type="radio" name="` + html(o.Key+"-mode") + `" id="` + id + `" value="` + m.ID + `"` + chk + `><label for="` + id + `">` + m.Label + `</label></span>`)
-	}
-	b.WriteString(`</div></div><ul class="calc-legend-list">`)
+	b.WriteString(`</select>`)
+	modeRadios(b, o.Key, mode)
+	b.WriteString(`<ul class="calc-legend-list">`)
 	for i, d := range dists {
 		b.WriteString(`<li><span class="calc-key calc-key-s` + strconv.Itoa(i) + `"></span> ` + html(distWords(r, d.Name)) + `</li>`)
 	}
@@ -107,11 +97,10 @@ func overlayBars(b *strings.Builder, r rules.Report, dists []rules.Dist, values 
 	every := interval(n)
 	w := left + float64(n)*sw + 8
 	h := top + plotH + 10 + lineH
-	b.WriteString(`<div class="calc-svgwrap"><svg class="calc-bars" role="group" aria-label="All outputs, distribution" width="` + ftoa(w) + `" height="` + ftoa(h) + `" viewBox="0 0 ` + ftoa(w) + ` ` + ftoa(h) + `">`)
-	b.WriteString(`<g class="calc-xlabels" aria-hidden="true">`)
+	svgOpen(b, "All outputs, distribution", w, h, "")
 	for i, v := range values {
 		if i%every == 0 {
-			b.WriteString(`<text class="calc-axis" x="` + ftoa(left+(float64(i)+0.5)*sw) + `" y="` + ftoa(top+plotH+14) + `" text-anchor="middle">` + itoa(v) + `</text>`)
+			xlabel(b, left+(float64(i)+0.5)*sw, top+plotH+14, itoa(v))
 		}
 	}
 	b.WriteString(`</g>`)
@@ -123,12 +112,7 @@ func overlayBars(b *strings.Builder, r rules.Report, dists []rules.Dist, values 
 				peak = math.Max(peak, p)
 			}
 		}
-		step, ceil := ticks(peak)
-		b.WriteString(`<g data-mode="` + m.ID + `">`)
-		for t := 0.0; t <= ceil+step/2; t += step {
-			y := top + plotH - t/ceil*plotH
-			b.WriteString(`<line class="calc-grid" x1="` + ftoa(left-4) + `" x2="` + ftoa(w-8) + `" y1="` + ftoa(y) + `" y2="` + ftoa(y) + `"/><text class="calc-axis" aria-hidden="true" x="` + ftoa(left-7) + `" y="` + ftoa(y+4) + `" text-anchor="end">` + tickText(t) + `</text>`)
-		}
+		ceil := grid(b, m.ID, w, peak)
 		for i, v := range values {
 			x := left + float64(i)*sw
 			var tip []string
@@ -138,14 +122,12 @@ func overlayBars(b *strings.Builder, r rules.Report, dists []rules.Dist, values 
 				hi = math.Max(hi, s.mode(m.ID)[i])
 			}
 			t := itoa(v) + ": " + strings.Join(tip, ", ")
-			b.WriteString(`<g class="calc-bar" tabindex="0" role="img" aria-label="` + html(t+" ("+m.Words+")") + `">`)
-			b.WriteString(`<rect class="calc-hit" x="` + ftoa(x) + `" y="` + ftoa(top) + `" width="` + ftoa(sw) + `" height="` + ftoa(plotH) + `"/>`)
+			barOpen(b, t, m.Words, x, sw)
 			for j, s := range ss {
 				rect(b, "calc-bar-s"+strconv.Itoa(j), x+2+float64(j)*bw, bw, s.mode(m.ID)[i], ceil)
 			}
 			ty := math.Max(top+plotH-hi/ceil*plotH-6, 12)
-			short := itoa(v)
-			b.WriteString(`<text class="calc-tip" aria-hidden="true" x="` + ftoa(math.Min(math.Max(x+sw/2, left+20), w-20)) + `" y="` + ftoa(ty) + `" text-anchor="middle">` + html(short) + `</text></g>`)
+			barClose(b, math.Min(math.Max(x+sw/2, left+20), w-20), ty, itoa(v))
 		}
 		b.WriteString(`</g>`)
 	}
