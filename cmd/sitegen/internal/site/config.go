@@ -78,8 +78,15 @@ func (c *Config) basePath() string {
 func loadConfig(dir, baseURLOverride string, lay *layout.Layout, diag *collector) *Config {
 	cfg := &Config{Title: "Untitled", LanguageCode: "en", BaseURL: "/", MetaLines: true, Obsidian: true}
 	set := lay.Settings
-	if set.Title != "" {
+	switch {
+	case set.Title != "":
 		cfg.Title = set.Title
+	case lay.Kind != layout.Sitegen:
+		// A vault or a folder of Markdown with no title of its own is
+		// named by its folder, as Obsidian names a vault.
+		if abs, err := filepath.Abs(dir); err == nil && filepath.Base(abs) != string(filepath.Separator) {
+			cfg.Title = filepath.Base(abs)
+		}
 	}
 	if set.LanguageCode != "" {
 		cfg.LanguageCode = set.LanguageCode
