@@ -4,6 +4,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // bars writes the SVG bar chart: for each mode a group (CSS shows the
@@ -15,7 +16,7 @@ func bars(b *strings.Builder, name string, values []int, label func(int) string,
 	n := len(values)
 	sw := slotW
 	for _, v := range values {
-		for _, w := range strings.Fields(label(v)) {
+		for _, w := range strings.FieldsFunc(label(v), unicode.IsSpace) {
 			sw = math.Max(sw, float64(len(w))*charW+8)
 		}
 	}
@@ -160,7 +161,7 @@ func tickText(t float64) string {
 func wrap(s string, width float64) []string {
 	var out []string
 	line := ""
-	for _, w := range strings.Fields(s) {
+	for _, w := range strings.FieldsFunc(s, unicode.IsSpace) {
 		if line != "" && float64(len(line)+1+len(w))*charW > width {
 			out = append(out, line)
 			line = ""
