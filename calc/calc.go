@@ -131,6 +131,9 @@ func NewRegistry(systems ...System) (*Registry, error) {
 				withRollFields(c)
 			}
 			document(c, s.Docs[c.ID])
+			if l, ok := s.Largest[c.ID]; ok {
+				c.Largest = l
+			}
 			r.list = append(r.list, c)
 		}
 		r.systems = append(r.systems, s)

@@ -20,6 +20,10 @@ type System struct {
 	Calculators []*Calculator
 	// Docs are the texts of the calculators' forms, by calculator id.
 	Docs map[string]Doc
+	// Largest are the inputs that cost the most to compute, by calculator
+	// id; the registry sets each calculator's Largest from them. They live
+	// here, not in Calculators, so that the modules leave them out.
+	Largest map[string]map[string]string
 	// Tables returns the system's data tables (nil: none).
 	Tables func() []rules.Table
 	// Compare says how the comparison page reads the system (nil: the

@@ -36,7 +36,6 @@ func Calculators() []*calc.Calculator {
 	}
 	return []*calc.Calculator{{
 		ID:       ID,
-		Largest:  map[string]string{"program": "set \"explode depth\" to 4\noutput [highest 3 of 6d[explode d10]]"},
 		Fields:   fields,
 		Odds:     anyDiceOdds,
 		OddsOnly: true,
@@ -54,6 +53,7 @@ func System() calc.System {
 	return calc.System{
 		ID: "anydice", Name: "AnyDice programs", Credit: "the language of AnyDice (anydice.com) by Jasper Flick",
 		Calculators: Calculators(),
+		Largest:     largest(),
 		Docs: map[string]calc.Doc{ID: {
 			Title:  "AnyDice program",
 			Help:   "The exact odds of each output of a program in AnyDice's language; change a field to recompute.",
@@ -131,4 +131,13 @@ func snake(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// largest are the inputs that cost the most to compute, by calculator: the
+// benchmarks and tests run them; the module, which registers Calculators
+// alone, does not carry them.
+func largest() map[string]map[string]string {
+	return map[string]map[string]string{
+		ID: {"program": "set \"explode depth\" to 4\noutput [highest 3 of 6d[explode d10]]"},
+	}
 }

@@ -23,6 +23,7 @@ func System() calc.System {
 	return calc.System{
 		ID: "d6xd6", Name: "D6xD6 RPG", Credit: "D6xD6 RPG by Lester Smith (d6xd6.com)",
 		Calculators: Calculators(),
+		Largest:     largest(),
 		Docs:        docs(),
 		Tables:      game.Tables,
 		Compare: &calc.Comparison{
@@ -74,8 +75,7 @@ func d6xd6Attack() *calc.Calculator {
 		}
 	}
 	return &calc.Calculator{
-		ID:      "d6xd6/attack",
-		Largest: map[string]string{"focus": strconv.Itoa(game.MaxFocus), "pluses": strconv.Itoa(game.MaxPluses), "aim_turns": strconv.Itoa(game.MaxAimTurns), "weapon": "rifle", "range": "view"},
+		ID: "d6xd6/attack",
 		Fields: []calc.Field{
 			calc.ChoiceField("task", def.Task, tasks...),
 			calc.IntField("focus", game.MinFocus, game.MaxFocus, def.Focus),
@@ -126,9 +126,6 @@ func secondWind() *calc.Calculator {
 	}
 	return &calc.Calculator{
 		ID: "d6xd6/second_wind",
-		Largest: map[string]string{"task": "unfocused", "focus": strconv.Itoa(game.MaxFocus), "pluses": strconv.Itoa(game.MaxPluses),
-			"damage": "wound", "armor": "heavy", "extra_penalty": strconv.Itoa(game.MaxExtraPenalty),
-			"difficulty_steps": strconv.Itoa(game.MaxDifficultySteps)},
 		Fields: []calc.Field{
 			calc.ChoiceField("task", def.Task, tasks...),
 			calc.IntField("focus", game.MinFocus, game.MaxFocus, def.Focus),
@@ -190,5 +187,17 @@ func docs() map[string]calc.Doc {
 				"difficulty_steps": calc.Label("Difficulty steps", "Each step moves each die one pip the unhelpful way before multiplying (optional rule)."),
 			},
 		},
+	}
+}
+
+// largest are the inputs that cost the most to compute, by calculator: the
+// benchmarks and tests run them; the module, which registers Calculators
+// alone, does not carry them.
+func largest() map[string]map[string]string {
+	return map[string]map[string]string{
+		"d6xd6/attack": {"focus": strconv.Itoa(game.MaxFocus), "pluses": strconv.Itoa(game.MaxPluses), "aim_turns": strconv.Itoa(game.MaxAimTurns), "weapon": "rifle", "range": "view"},
+		"d6xd6/second_wind": {"task": "unfocused", "focus": strconv.Itoa(game.MaxFocus), "pluses": strconv.Itoa(game.MaxPluses),
+			"damage": "wound", "armor": "heavy", "extra_penalty": strconv.Itoa(game.MaxExtraPenalty),
+			"difficulty_steps": strconv.Itoa(game.MaxDifficultySteps)},
 	}
 }

@@ -21,6 +21,7 @@ func System() calc.System {
 	return calc.System{
 		ID: "rollunder", Name: "2D6 roll-under", Credit: "a house version of Advanced Fighting Fantasy and Stellar Adventures (github.com/WhaleCancer/ChooseYourOwnAdventure)",
 		Calculators: Calculators(),
+		Largest:     largest(),
 		Docs:        docs(),
 		Tables:      game.Tables,
 		Compare: &calc.Comparison{
@@ -48,7 +49,6 @@ func rollunderLuck() *calc.Calculator {
 	in := func(v calc.Values) game.LuckInput { return game.LuckInput{Luck: v.Int("luck")} }
 	return &calc.Calculator{
 		ID:      "rollunder/luck",
-		Largest: map[string]string{"luck": "12"},
 		Fields:  []calc.Field{calc.IntField("luck", game.MinLuck, game.MaxLuck, def.Luck)},
 		Odds:    func(v calc.Values) (rules.Report, error) { return game.LuckOdds(in(v)) },
 		Resolve: func(v calc.Values, t *dice.Tape) (rules.Roll, error) { return game.ResolveLuck(in(v), t) },
@@ -61,8 +61,7 @@ func rollunderDying() *calc.Calculator {
 		return game.DyingInput{Stamina: v.Int("stamina"), Luck: v.Int("luck")}
 	}
 	return &calc.Calculator{
-		ID:      "rollunder/dying",
-		Largest: map[string]string{"stamina": "0", "luck": "12"},
+		ID: "rollunder/dying",
 		Fields: []calc.Field{
 			calc.IntField("stamina", game.MinDyingStamina, 0, def.Stamina),
 			calc.IntField("luck", game.MinLuck, game.MaxLuck, def.Luck),
@@ -111,8 +110,7 @@ func dodgeShieldField() calc.Field {
 func rollunderAttack() *calc.Calculator {
 	def := game.DefaultInput()
 	return &calc.Calculator{
-		ID:      "rollunder/attack",
-		Largest: map[string]string{"physical": "12", "skill": "12", "weapon": "machine_gun", "armor": "cataphract_armor", "shield": "large_shield"},
+		ID: "rollunder/attack",
 		Fields: append([]calc.Field{
 			calc.IntField("physical", game.MinPhysical, game.MaxPhysical, def.Physical),
 			calc.IntField("skill", 0, game.MaxSkill, def.Skill),
@@ -140,8 +138,6 @@ func rollunderDefend() *calc.Calculator {
 	def := game.DefaultDefendInput()
 	return &calc.Calculator{
 		ID: "rollunder/defend",
-		Largest: map[string]string{"physical": "12", "attacker_skill": "12", "defend_with": game.DefendDodge,
-			"dodge": "6", "weapon": "machine_gun", "shield": "large_shield"},
 		Fields: append([]calc.Field{
 			calc.IntField("physical", game.MinPhysical, game.MaxPhysical, def.Physical),
 			calc.IntField("attacker_skill", 0, game.MaxSkill, def.AttackerSkill),
@@ -232,5 +228,18 @@ func docs() map[string]calc.Doc {
 				"dodge_shield":        dodgeShieldDoc(),
 			},
 		},
+	}
+}
+
+// largest are the inputs that cost the most to compute, by calculator: the
+// benchmarks and tests run them; the module, which registers Calculators
+// alone, does not carry them.
+func largest() map[string]map[string]string {
+	return map[string]map[string]string{
+		"rollunder/luck":   {"luck": "12"},
+		"rollunder/dying":  {"stamina": "0", "luck": "12"},
+		"rollunder/attack": {"physical": "12", "skill": "12", "weapon": "machine_gun", "armor": "cataphract_armor", "shield": "large_shield"},
+		"rollunder/defend": {"physical": "12", "attacker_skill": "12", "defend_with": game.DefendDodge,
+			"dodge": "6", "weapon": "machine_gun", "shield": "large_shield"},
 	}
 }

@@ -21,6 +21,7 @@ func System() calc.System {
 	return calc.System{
 		ID: "spacedoor", Name: "Spacedoor", Credit: "Spacedoor by Dustin Whisman (github.com/dustinwhisman/spacedoor)",
 		Calculators: Calculators(),
+		Largest:     largest(),
 		Docs:        docs(),
 		Tables:      game.Tables,
 		Compare: &calc.Comparison{
@@ -55,10 +56,9 @@ func spacedoorRoll(tough int, mode string) []calc.Field {
 func spacedoorAttack() *calc.Calculator {
 	def := game.DefaultAttackInput()
 	return &calc.Calculator{
-		ID:      "spacedoor/attack",
-		Largest: map[string]string{"tough": "5", "mode": "advantage"},
-		Fields:  spacedoorRoll(def.Tough, def.Mode),
-		Odds:    func(v calc.Values) (rules.Report, error) { return game.AttackOdds(spacedoorAttackInput(v)) },
+		ID:     "spacedoor/attack",
+		Fields: spacedoorRoll(def.Tough, def.Mode),
+		Odds:   func(v calc.Values) (rules.Report, error) { return game.AttackOdds(spacedoorAttackInput(v)) },
 		Resolve: func(v calc.Values, t *dice.Tape) (rules.Roll, error) {
 			return game.ResolveAttack(spacedoorAttackInput(v), t)
 		},
@@ -79,8 +79,7 @@ func spacedoorHelp() *calc.Calculator {
 	helper := spacedoorRoll(def.HelperTough, def.HelperMode)
 	helper[0].Name, helper[1].Name = "helper_tough", "helper_mode"
 	return &calc.Calculator{
-		ID:      "spacedoor/help",
-		Largest: map[string]string{"tough": "5", "mode": "advantage", "helper_tough": "5", "helper_mode": "advantage", "offer": "best"},
+		ID: "spacedoor/help",
 		Fields: append(append(spacedoorRoll(def.Tough, def.Mode), helper...),
 			calc.ChoiceField("help_mixed", def.Mixed, game.HelpMixedNoChange+"=No change (this version)", game.HelpMixedPlusOne+"=+1 (later versions)"),
 			calc.ChoiceField("offer", def.Offer, game.OfferBest+"=The better chance each time", game.OfferAddD6+"=Add 1d6", game.OfferAdvantage+"=Reroll with advantage")),
@@ -95,8 +94,7 @@ func spacedoorHealth() *calc.Calculator {
 		return game.HealthInput{Stamina: v.Int("stamina"), Health: v.Int("health"), Tough: v.Int("tough"), Mode: v.Text("mode")}
 	}
 	return &calc.Calculator{
-		ID:      "spacedoor/health",
-		Largest: map[string]string{"stamina": "999", "health": "999", "tough": "5", "mode": "advantage"},
+		ID: "spacedoor/health",
 		Fields: append([]calc.Field{
 			calc.IntField("stamina", 0, game.MaxPool, def.Stamina),
 			calc.IntField("health", 1, game.MaxPool, def.Health),
@@ -114,8 +112,6 @@ func spacedoorLuck() *calc.Calculator {
 	}
 	return &calc.Calculator{
 		ID: "spacedoor/luck",
-		Largest: map[string]string{"stamina": "99", "health": "99", "luck": "7", "exchanges": "20", "tough": "-3", "mode": "disadvantage",
-			"luck_use": game.LuckWound},
 		Fields: append([]calc.Field{
 			calc.IntField("stamina", 0, game.MaxLuckPool, def.Stamina),
 			calc.IntField("health", 1, game.MaxLuckPool, def.Health),
@@ -133,8 +129,7 @@ func spacedoorDeathSaves() *calc.Calculator {
 	def := game.DefaultDeathSaveInput()
 	in := func(v calc.Values) game.DeathSaveInput { return game.DeathSaveInput{Seven: v.Text("seven")} }
 	return &calc.Calculator{
-		ID:      "spacedoor/death_saves",
-		Largest: map[string]string{"seven": game.SevenBest},
+		ID: "spacedoor/death_saves",
 		Fields: []calc.Field{calc.ChoiceField("seven", def.Seven,
 			game.SevenBest+"=The best choice each time", game.SevenReroll+"=Reroll it",
 			game.SevenSuccess+"=Take a success (next save at disadvantage)",
@@ -147,8 +142,7 @@ func spacedoorDeathSaves() *calc.Calculator {
 func spacedoorDefend() *calc.Calculator {
 	def := game.DefaultDefendInput()
 	return &calc.Calculator{
-		ID:      "spacedoor/defend",
-		Largest: map[string]string{"tough": "5", "mode": "advantage", "incoming": "100"},
+		ID: "spacedoor/defend",
 		Fields: append(spacedoorRoll(def.Tough, def.Mode),
 			calc.IntField("incoming", 0, game.MaxIncoming, def.Incoming)),
 		Odds: func(v calc.Values) (rules.Report, error) { return game.DefendOdds(spacedoorDefendInput(v)) },
@@ -225,5 +219,20 @@ func docs() map[string]calc.Doc {
 				"incoming": calc.Label("Incoming damage", "The damage coming in."),
 			},
 		},
+	}
+}
+
+// largest are the inputs that cost the most to compute, by calculator: the
+// benchmarks and tests run them; the module, which registers Calculators
+// alone, does not carry them.
+func largest() map[string]map[string]string {
+	return map[string]map[string]string{
+		"spacedoor/attack": {"tough": "5", "mode": "advantage"},
+		"spacedoor/help":   {"tough": "5", "mode": "advantage", "helper_tough": "5", "helper_mode": "advantage", "offer": "best"},
+		"spacedoor/health": {"stamina": "999", "health": "999", "tough": "5", "mode": "advantage"},
+		"spacedoor/luck": {"stamina": "99", "health": "99", "luck": "7", "exchanges": "20", "tough": "-3", "mode": "disadvantage",
+			"luck_use": game.LuckWound},
+		"spacedoor/death_saves": {"seven": game.SevenBest},
+		"spacedoor/defend":      {"tough": "5", "mode": "advantage", "incoming": "100"},
 	}
 }
