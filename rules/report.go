@@ -2,10 +2,17 @@ package rules
 
 import "d6codex/rules/dice"
 
+// noCompare makes a struct not comparable with ==: the compiler then writes
+// no equality function for it and for each array of it a literal allocates,
+// code the WebAssembly modules would carry for nothing. It takes no space
+// as a struct's first field.
+type noCompare [0]func()
+
 // Prob is a named outcome probability, such as "hit" or "critical".
 // Words, when set, says the outcome as a player would ("Tie on the first
 // comparison"); pages otherwise derive words from the name.
 type Prob struct {
+	_     noCompare
 	Name  string
 	P     float64
 	Words string
@@ -24,6 +31,7 @@ type Dist struct {
 // Mean is a named expected value, such as "damage". Words, as for Prob,
 // names it for a player.
 type Mean struct {
+	_     noCompare
 	Name  string
 	Value float64
 	Words string
