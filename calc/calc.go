@@ -35,8 +35,9 @@ const (
 
 // Option is one allowed value of a choice field.
 type Option struct {
-	Value string `json:"value"`
-	Label string `json:"label"`
+	_     [0]func() // not comparable: the modules carry no equality code for it
+	Value string    `json:"value"`
+	Label string    `json:"label"`
 }
 
 // Field describes one input: its name (the public contract), label and help

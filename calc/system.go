@@ -44,7 +44,10 @@ type Doc struct {
 }
 
 // FieldDoc is the label and help of one field.
-type FieldDoc struct{ Label, Help string }
+type FieldDoc struct {
+	_           [0]func() // not comparable: the modules carry no equality code for it
+	Label, Help string
+}
 
 // Comparison is what the comparison page needs of a system: which
 // calculator runs an attack, who its novice and veteran fighters are, and
