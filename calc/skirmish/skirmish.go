@@ -18,8 +18,8 @@ func System() calc.System {
 	return calc.System{
 		ID: "skirmish", Name: "Dice-pool skirmish", Credit: "a fantasy miniatures skirmish game, from a copy of its \"Fight – Combat\" page (publisher unknown)",
 		Calculators: []*calc.Calculator{skirmishMelee()},
-		Docs:        docs(),
-		Tables:      game.Tables,
+		Docs:        formDocs(),
+		Tables:      tables,
 		Compare: &calc.Comparison{
 			Calc: "skirmish/melee",
 			Common: calc.Profile{Words: "both wear armor worth 1 point that adds 1 penalty die; each side keeps its two highest dice",
@@ -42,8 +42,9 @@ func System() calc.System {
 func skirmishMelee() *calc.Calculator {
 	def := game.DefaultInput()
 	return &calc.Calculator{
-		ID:      "skirmish/melee",
-		Largest: map[string]string{"attack_dice": "12", "attack_penalty": "4", "defense_dice": "12", "defense_penalty": "4", "keep": "prefer_double"},
+		ID: "skirmish/melee",
+		Largest: map[string]string{"attack_dice": "12", "attack_penalty": "4", "defense_dice": "12", "defense_penalty": "4", "keep": "prefer_double",
+			"charge": "defense_penalty", "backstab": "defense_penalty", "ground": "both", "attacker_double": "best"},
 		Fields: []calc.Field{
 			calc.IntField("attack_dice", 1, game.MaxDice, def.AttackDice),
 			calc.IntField("attack_penalty", 0, game.MaxPenalty, def.AttackPenalty),
@@ -55,6 +56,15 @@ func skirmishMelee() *calc.Calculator {
 			calc.ChoiceField("force_attack", def.ForceAttack, game.ForceAttackUse+"=Whenever the kept pair is a double 6", game.ForceAttackNever+"=Never"),
 			calc.ChoiceField("weapon", def.Weapon, materials(game.WeaponOptions())...),
 			calc.ChoiceField("second_weapon", def.SecondWeapon, materials(game.SecondWeaponOptions())...),
+			calc.ChoiceField("charge", def.Charge, game.SituationNone+"=No charge",
+				game.SituationAttackDie+"=+1 attack die", game.SituationDefensePenalty+"=+1 penalty die on the defense"),
+			calc.ChoiceField("backstab", def.Backstab, game.SituationNone+"=No backstab",
+				game.SituationAttackDie+"=+1 attack die, +1 damage", game.SituationDefensePenalty+"=+1 penalty die on the defense, +1 damage"),
+			calc.ChoiceField("ground", def.Ground, game.SituationNone+"=Both standing",
+				game.GroundDefender+"=Defender on the ground", game.GroundAttacker+"=Attacker on the ground", game.GroundBoth+"=Both on the ground"),
+			calc.ChoiceField("attacker_double", def.AttackerDouble, game.EffectNone+"=Not counted",
+				game.EffectPrecise+"=Precise attack", game.EffectFlaw+"=Flaw", game.EffectTactical+"=Tactical advantage",
+				game.EffectBest+"=The best for the attacker"),
 			calc.ListField("damage_table", 0, game.MaxDamagePoints),
 		},
 		Odds:    func(v calc.Values) (rules.Report, error) { return game.Odds(skirmishInput(v)) },
@@ -69,7 +79,9 @@ func skirmishInput(v calc.Values) game.Input {
 		DefenseDice: v.Int("defense_dice"), DefensePenalty: v.Int("defense_penalty"),
 		Armor: v.Int("armor"), ExtraDamage: v.Int("extra_damage"), Keep: v.Text("keep"),
 		ForceAttack: v.Text("force_attack"), Weapon: v.Text("weapon"), SecondWeapon: v.Text("second_weapon"),
-		DamageTable: v.List("damage_table"),
+		Charge: v.Text("charge"), Backstab: v.Text("backstab"), Ground: v.Text("ground"),
+		AttackerDouble: v.Text("attacker_double"),
+		DamageTable:    v.List("damage_table"),
 	}
 }
 
@@ -116,6 +128,10 @@ func docs() map[string]calc.Doc {
 				"force_attack":    calc.Label("Force attack", "A kept double 6: armor counts as 0 (or +1 damage unarmored) and +1 damage. It only helps the attacker."),
 				"weapon":          calc.Label("Weapon material", "Tested for breakage after every Force attack."),
 				"second_weapon":   calc.Label("Second weapon", "Also tested, when the attacker uses two."),
+				"charge":          calc.Label("Charge", "After 4 cm in a straight line: one die more to the attack, or one penalty die more to the defense (one die: provisional)."),
+				"backstab":        calc.Label("Backstab", "Never seen by the target this turn: the same choice as a charge, and +1 damage."),
+				"ground":          calc.Label("On the ground", "A fighter on the ground rolls one penalty die more; hitting a defender on the ground deals +1 damage."),
+				"attacker_double": calc.Label("Attacker's double 1–5", "The special attack taken when the attacker keeps a double 1 to 5, counted in the odds. \"The best\" picks the one that does the most damage in this match-up."),
 				"damage_table": calc.Label("Damage table (provisional)",
 					"Optional: "+strconv.Itoa(game.DamageTableSize)+" values from your rulebook, the points for differences "+bandLabels()+". Empty uses the provisional table."),
 			},

@@ -52,11 +52,33 @@
 //     other hand or none. Bone/wood breaks on 1–2 of a d6, obsidian/stone
 //     on 1, metal on 1 and then 1 again (the second die is rolled only after
 //     a 1): 1/3, 1/6 and 1/36.
-//   - The other effects of doubles (the double 1–5 special attacks and
-//     defenses, the defender's Off balance or Riposte, rerolls) are choices
-//     made at the table and are NOT applied: the odds report how often each
-//     side keeps such a double, and a resolved roll says which effects
-//     become available.
+//   - Situations (charge, backstab, ground) are named settings that map to
+//     dice, one die each (the seed's sizes were icons): a charge or backstab
+//     is "attack_die" (+1 attack die) or "defense_penalty" (+1 defense
+//     penalty die), the attacker's choice; a backstab also adds 1 damage;
+//     ground "defender" is +1 defense penalty die and +1 damage, "attacker"
+//     +1 attack penalty die, "both" all of these. They add to the dice fields
+//     (the attack pool must stay at most 12, an error on the situation's
+//     field otherwise; penalty dice may then reach 7). The extra damage
+//     counts after armor like extra_damage.
+//   - attacker_double: the special attack counted when the attacker keeps a
+//     double 1–5 (none, the default, counts none). precise: the defender
+//     rolls one more penalty die after both sides rolled, which cancels as
+//     any penalty die (the same law as rolling it with the others), and
+//     keeps again. flaw: armor −1 (not below 0) before it is subtracted, or
+//     +1 damage against armor 0. tactical: a tie of scores is won at once
+//     and deals exactly TacticalDamage (1) point, not reduced by armor, plus
+//     the extra damage (dirty tricks). best: one effect for the whole
+//     match-up, the one with the highest chance of instant death, then the
+//     highest mean damage over all attacks, then the highest chance to win
+//     (Precise first on exact ties, then Flaw, then Tactical). The effect
+//     is chosen from the first roll's kept pair; a new double after a
+//     reroll gives no second effect. Maneuver is not counted.
+//   - The defender's special defenses (Maneuver, Aggressiveness, Riposte,
+//     Disengage, Off balance) and the attacker's Maneuver are NOT applied:
+//     the odds report how often the defender keeps such a double (from its
+//     roll before any Precise attack), and a resolved roll says which
+//     effects become available.
 //   - Empty force_attack, weapon and second_weapon read as their defaults
 //     (use, bone, none), so inputs written before these fields keep their
 //     meaning.
@@ -64,7 +86,8 @@
 //     dice, the defense pool dice, the defense penalty dice (the seed's
 //     defender rolls first because of initiative; only the order of typing
 //     is fixed here, the result does not depend on it), then, after a
-//     Force attack, the breakage dice of weapon and of second_weapon.
+//     Precise attack, its penalty die for the defense, and after a Force
+//     attack, the breakage dice of weapon and of second_weapon.
 //
 // # Names (public contract)
 //

@@ -1,6 +1,7 @@
 package skirmish
 
 import (
+	"math"
 	"math/bits"
 
 	"d6codex/rules"
@@ -194,42 +195,172 @@ func Odds(in Input) (rules.Report, error) {
 	if err := in.Validate(); err != nil {
 		return rules.Report{}, err
 	}
-	inv := invFactorials()
-	low := newLowTable(max(in.AttackDice, in.DefenseDice), max(in.AttackPenalty, in.DefensePenalty), &inv)
-	atk := sideDist(in.AttackDice, in.AttackPenalty, in.Keep, low, &inv)
-	def := sideDist(in.DefenseDice, in.DefensePenalty, in.Keep, low, &inv)
-	return combine(atk, def, in), nil
+	in = in.effective()
+	sides := newSides(in)
+	if in.attackerDouble() == EffectBest {
+		_, r := sides.best(in)
+		return r, nil
+	}
+	return sides.report(in), nil
 }
 
-// combine compares the two independent sides and reads the damage table.
-// A kept double 6 is the only way to score 12, so the attacker's Force
-// attack rolls are exactly those with attack score 12.
-func combine(atk, def *sideOdds, in Input) rules.Report {
-	var pa, pd [maxScore + 1]float64
-	for s := range pa {
-		pa[s], pd[s] = atk.total(s), def.total(s)
+// sides holds the laws of both sides of an effective input: the attacker,
+// the defender, and the defender after a Precise attack's penalty die (nil
+// unless attacker_double may use it).
+type sides struct {
+	atk, def, precise *sideOdds
+}
+
+// newSides computes the laws an effective input needs.
+func newSides(in Input) sides {
+	inv := invFactorials()
+	effect := in.attackerDouble()
+	qd := in.DefensePenalty
+	if effect == EffectPrecise || effect == EffectBest {
+		qd++ // the Precise attack's penalty die
 	}
-	force := in.usesForce()
-	// diff[f][d]: the attacker wins by d, with (f = 1) or without a Force attack.
-	var diff [2][maxScore + 1]float64
-	lose, tie := 0.0, 0.0
-	for sa := range pa {
-		f := 0
-		if force && sa == maxScore {
-			f = 1
+	low := newLowTable(max(in.AttackDice, in.DefenseDice), max(in.AttackPenalty, qd), &inv)
+	s := sides{
+		atk: sideDist(in.AttackDice, in.AttackPenalty, in.Keep, low, &inv),
+		def: sideDist(in.DefenseDice, in.DefensePenalty, in.Keep, low, &inv),
+	}
+	if qd > in.DefensePenalty {
+		s.precise = sideDist(in.DefenseDice, qd, in.Keep, low, &inv)
+	}
+	return s
+}
+
+// report is the odds of an effective input whose attacker_double is not
+// best.
+func (s sides) report(in Input) rules.Report {
+	effect := in.attackerDouble()
+	if effect == EffectNone {
+		return combine(s.atk, s.def, in, []part{{atk: s.atk, def: s.def}})
+	}
+	dbl, rest := splitLowDoubles(s.atk)
+	after := s.def
+	if effect == EffectPrecise {
+		after = s.precise
+	}
+	return combine(s.atk, s.def, in, []part{{atk: rest, def: s.def}, {atk: dbl, def: after, effect: effect}})
+}
+
+// best is the special attack that serves the attacker best in this
+// match-up, and its report: the highest chance of instant death, then the
+// highest mean damage over all attacks, then the highest chance to win
+// (earlier options win exact ties). in is effective.
+func (s sides) best(in Input) (string, rules.Report) {
+	best, bestKey := EffectNone, [3]float64{-1, -1, -1}
+	var bestReport rules.Report
+	for _, e := range []string{EffectPrecise, EffectFlaw, EffectTactical} {
+		in.AttackerDouble = e
+		r := s.report(in)
+		death, _ := r.P("instant_death")
+		win, _ := r.P("attacker_wins")
+		key := [3]float64{death, meanOver(r, "damage") * (1 - death), win}
+		if better(key, bestKey) {
+			best, bestKey, bestReport = e, key, r
 		}
-		for sd := range pd {
-			w := pa[sa] * pd[sd]
+	}
+	return best, bestReport
+}
+
+// meanOver is a report's mean of a distribution, 0 when it has none.
+func meanOver(r rules.Report, name string) float64 {
+	m, _ := r.Mean(name)
+	return m
+}
+
+// better compares keys in order, counting differences below 1e-12
+// (relative) as ties.
+func better(a, b [3]float64) bool {
+	for i := range a {
+		if math.Abs(a[i]-b[i]) <= 1e-12*max(math.Abs(a[i]), math.Abs(b[i]), 1e-300) {
+			continue
+		}
+		return a[i] > b[i]
+	}
+	return false
+}
+
+// splitLowDoubles splits a side's law into the rolls that keep a double 1
+// to 5 and all the others.
+func splitLowDoubles(s *sideOdds) (dbl, rest *sideOdds) {
+	dbl, rest = &sideOdds{}, &sideOdds{}
+	for sc := range s.rest {
+		for d := range 2 {
+			rest.rest[sc][d] = s.rest[sc][d]
+		}
+		if sc < maxScore {
+			dbl.rest[sc][1], rest.rest[sc][1] = s.rest[sc][1], nil
+		}
+	}
+	return dbl, rest
+}
+
+// part is a share of the attacker's rolls met by one law of the defender,
+// with the attacker's special attack (an Effect constant, or "" for none)
+// applied to them.
+type part struct {
+	atk, def *sideOdds
+	effect   string
+}
+
+// Kinds of damage after the table (the index of combine's diff).
+const (
+	dmgPlain = iota
+	dmgForce // a Force attack (a kept double 6)
+	dmgFlaw  // the Flaw special attack
+	dmgKinds
+)
+
+// combine compares the two independent sides of every part and reads the
+// damage table. A kept double 6 is the only way to score 12, so the
+// attacker's Force attack rolls are exactly those with attack score 12.
+// orig is the defender's law before any special attack, which its flags
+// (special_defense, off_balance_or_riposte) are read from.
+func combine(atk, orig *sideOdds, in Input, parts []part) rules.Report {
+	force := in.usesForce()
+	// diff[k][d]: the attacker wins by d with damage kind k.
+	var diff [dmgKinds][maxScore + 1]float64
+	lose, tie, tactical := 0.0, 0.0, 0.0
+	var pa, pd [maxScore + 1]float64
+	for _, pt := range parts {
+		var qa, qd [maxScore + 1]float64
+		for s := range qa {
+			qa[s], qd[s] = pt.atk.total(s), pt.def.total(s)
+		}
+		massA := 0.0
+		for s := range qa {
+			massA += qa[s]
+		}
+		for sa := range qa {
+			pa[sa] += qa[sa]
+			pd[sa] += massA * qd[sa]
+			k := dmgPlain
 			switch {
-			case sa > sd:
-				diff[f][sa-sd] += w
-			case sa < sd:
-				lose += w
-			default:
-				tie += w
-				win := tieBreak(atk, def, sa)
-				diff[f][0] += win
-				lose += w - win
+			case force && sa == maxScore:
+				k = dmgForce
+			case pt.effect == EffectFlaw:
+				k = dmgFlaw
+			}
+			for sd := range qd {
+				w := qa[sa] * qd[sd]
+				switch {
+				case sa > sd:
+					diff[k][sa-sd] += w
+				case sa < sd:
+					lose += w
+				default:
+					tie += w
+					if pt.effect == EffectTactical { // the tie wins at once, 1 point
+						tactical += w
+						continue
+					}
+					win := tieBreak(pt.atk, pt.def, sa)
+					diff[k][0] += win
+					lose += w - win
+				}
 			}
 		}
 	}
@@ -237,10 +368,15 @@ func combine(atk, def *sideOdds, in Input) rules.Report {
 	table := in.damageTable()
 	var dmg dice.Builder
 	dmg.Add(0, lose)
-	win, death := 0.0, 0.0
+	dmg.Add(TacticalDamage+in.ExtraDamage, tactical)
+	win, death := tactical, 0.0
 	var diffB dice.Builder
+	diffB.Add(0, tactical)
 	for d := range maxScore + 1 {
-		w := diff[0][d] + diff[1][d]
+		w := 0.0
+		for k := range diff {
+			w += diff[k][d]
+		}
 		win += w
 		diffB.Add(d, w)
 		pts, dead := DamagePoints(table, d)
@@ -248,8 +384,9 @@ func combine(atk, def *sideOdds, in Input) rules.Report {
 			death += w
 			continue
 		}
-		dmg.Add(damageAfter(pts, in, false), diff[0][d])
-		dmg.Add(damageAfter(pts, in, true), diff[1][d])
+		for k := range diff {
+			dmg.Add(damageAfter(pts, in, k), diff[k][d])
+		}
 	}
 
 	var sa, sd dice.Builder
@@ -267,7 +404,7 @@ func combine(atk, def *sideOdds, in Input) rules.Report {
 	lowA, lowD := 0.0, 0.0 // doubles 1 to 5
 	for s := range maxScore {
 		lowA += sum(atk.rest[s][1])
-		lowD += sum(def.rest[s][1])
+		lowD += sum(orig.rest[s][1])
 	}
 	forceP := 0.0
 	if force {
@@ -284,7 +421,7 @@ func combine(atk, def *sideOdds, in Input) rules.Report {
 			{Name: "force_attack", P: forceP},
 			{Name: "weapon_breaks", P: forceP * in.BreakChance()},
 			{Name: "special_defense", P: lowD},
-			{Name: "off_balance_or_riposte", P: sum(def.rest[maxScore][1])},
+			{Name: "off_balance_or_riposte", P: sum(orig.rest[maxScore][1])},
 		},
 		Distributions: []rules.Dist{
 			{Name: "difference", PMF: diffPMF},
@@ -302,30 +439,47 @@ func combine(atk, def *sideOdds, in Input) rules.Report {
 }
 
 // tieBreak is the probability that both sides score s and the attacker's
-// dice not kept total more than the defender's.
+// dice not kept total more than the defender's. A part of a side's law
+// may lack some rest slices (nil: no mass).
 func tieBreak(atk, def *sideOdds, s int) float64 {
+	at := func(v []float64, r int) float64 {
+		if r < len(v) {
+			return v[r]
+		}
+		return 0
+	}
 	da, db := def.rest[s][0], def.rest[s][1]
 	cum := 0.0 // P(defender scores s with rest < r)
 	win := 0.0
 	aa, ab := atk.rest[s][0], atk.rest[s][1]
-	for r := range aa {
-		win += (aa[r] + ab[r]) * cum
-		if r < len(da) {
-			cum += da[r] + db[r]
-		}
+	for r := range max(len(aa), len(ab)) {
+		win += (at(aa, r) + at(ab, r)) * cum
+		cum += at(da, r) + at(db, r)
 	}
 	return win
 }
 
+// TacticalDamage is what a tie won by Tactical advantage deals, before the
+// extra damage of dirty tricks (armor does not reduce it).
+const TacticalDamage = 1
+
 // damageAfter applies armor (not below 0) and then the extra damage to the
-// table's points. A Force attack (force) sets armor to 0, or adds 1 against
-// an unarmoured defender, and adds 1 more.
-func damageAfter(points int, in Input, force bool) int {
-	if force {
-		if in.Armor == 0 {
+// table's points, for a damage kind: a Force attack sets armor to 0, or
+// adds 1 against an unarmoured defender, and adds 1 more; a Flaw takes 1
+// off the armor, or adds 1 against an unarmoured defender.
+func damageAfter(points int, in Input, kind int) int {
+	armor := in.Armor
+	switch kind {
+	case dmgForce:
+		if armor == 0 {
 			points++
 		}
 		return points + 1 + in.ExtraDamage
+	case dmgFlaw:
+		if armor == 0 {
+			points++
+		}
+		armor = max(armor-1, 0)
 	}
-	return max(points-in.Armor, 0) + in.ExtraDamage
+	return max(points-armor, 0) + in.ExtraDamage
 }
