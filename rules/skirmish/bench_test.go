@@ -46,7 +46,7 @@ func BenchmarkResolveMax(b *testing.B) {
 
 // The largest inputs of the situations and special attacks: every penalty
 // die the situations add on the defense and the attack (4 + 3 and 4 + 1),
-// and attacker_double best, which computes the three effects' odds (the
+// and attacker_effect best, which computes the three effects' odds (the
 // Precise one with an eighth penalty die) to choose one, then its own.
 func largestEffects(effect string) Input {
 	in := largest(KeepPreferDouble)

@@ -86,7 +86,7 @@ func bruteEffects(in Input, effect string) counts {
 	for _, name := range outcomeNames {
 		c.outcomes[name] = 0
 	}
-	for _, name := range []string{"difference", "damage", "attack_score", "defense_score"} {
+	for _, name := range distNames {
 		c.dists[name] = map[int]int64{}
 	}
 	table := in.DamageTable
@@ -112,20 +112,31 @@ func bruteEffects(in Input, effect string) counts {
 		if force {
 			c.outcomes["force_attack"]++
 		}
-		if d0.double && !d0.six {
+		// The defender's special defense, from the pair it finally keeps.
+		low, six := d.double && !d.six, d.six
+		if low {
 			c.outcomes["special_defense"]++
 		}
-		if d0.six {
+		if six {
 			c.outcomes["off_balance_or_riposte"]++
 		}
+		aggr := low && (in.DefenderDouble == "aggressiveness" || in.DefenderDouble == "best")
+		riposte := (low && (in.DefenderDouble == "riposte" || in.DefenderDouble == "best")) ||
+			(six && in.DefenderDoubleSix == "riposte")
 		if a.score == d.score {
 			c.outcomes["tie_first_comparison"]++
+		}
+		hurt := func(dmg int) int { // Aggressiveness: 1 less, not below 0
+			if aggr && dmg > 0 {
+				return dmg - 1
+			}
+			return dmg
 		}
 		switch {
 		case lowDouble && effect == "tactical" && a.score == d.score:
 			c.outcomes["attacker_wins"]++
 			c.dists["difference"][0]++
-			c.dists["damage"][1+extra]++ // 1 point, armor does not apply
+			c.dists["damage"][hurt(1+extra)]++ // 1 point, armor does not apply
 		case a.score > d.score || (a.score == d.score && a.rest > d.rest):
 			diff := a.score - d.score
 			c.outcomes["attacker_wins"]++
@@ -149,10 +160,19 @@ func bruteEffects(in Input, effect string) counts {
 					armor--
 				}
 			}
-			c.dists["damage"][max(pts-armor, 0)+bonus+extra]++
+			c.dists["damage"][hurt(max(pts-armor, 0)+bonus+extra)]++
 		default:
 			c.outcomes["defender_wins"]++
 			c.dists["damage"][0]++
+			if riposte && d.score > a.score {
+				c.outcomes["riposte"]++
+				pts, dead := plainTable(table, d.score-a.score)
+				if dead {
+					c.outcomes["riposte_instant_death"]++
+				} else {
+					c.dists["riposte_damage"][max(pts-in.AttackerArmor, 0)]++
+				}
+			}
 		}
 	})
 	return c
@@ -347,7 +367,7 @@ func TestAttackerDoubleResolve(t *testing.T) {
 					in.AttackDice, in.DefensePenalty, in.Ground = 2, 0, SituationNone
 				}
 				e := expected{outcomes: map[string]float64{}, dists: map[string]map[int]float64{}}
-				for _, name := range []string{"difference", "damage", "attack_score", "defense_score"} {
+				for _, name := range distNames {
 					e.dists[name] = map[int]float64{}
 				}
 				for _, name := range outcomeNames {
@@ -365,7 +385,7 @@ func TestAttackerDoubleResolve(t *testing.T) {
 						e.outcomes[r.Outcome] += w
 						e.dists["attack_score"][v["attack_score"]] += w
 						e.dists["defense_score"][v["defense_score"]] += w
-						for _, name := range []string{"instant_death", "special_attack", "force_attack", "special_defense", "off_balance_or_riposte"} {
+						for _, name := range []string{"instant_death", "special_attack", "force_attack", "special_defense", "off_balance_or_riposte", "riposte", "riposte_instant_death"} {
 							if v[name] == 1 {
 								e.outcomes[name] += w
 							}
@@ -381,6 +401,9 @@ func TestAttackerDoubleResolve(t *testing.T) {
 						}
 						if dmg, ok := v["damage"]; ok {
 							e.dists["damage"][dmg] += w
+						}
+						if dmg, ok := v["riposte_damage"]; ok {
+							e.dists["riposte_damage"][dmg] += w
 						}
 					})
 					if err != nil {
@@ -508,14 +531,15 @@ func TestAttackerDoubleResolveCases(t *testing.T) {
 // 1, and a seeded roll that resolves to an outcome of the report; an
 // invalid one is a field error from Validate, Odds and Resolve alike.
 func FuzzEffects(f *testing.F) {
-	f.Add(5, 1, 3, 1, 1, "attack_die", "none", "defender", "precise", uint64(1))
-	f.Add(12, 4, 12, 4, 6, "defense_penalty", "defense_penalty", "both", "best", uint64(2))
-	f.Add(12, 0, 1, 0, 0, "attack_die", "attack_die", "", "tactical", uint64(3))
-	f.Add(1, 4, 2, 4, 0, "", "", "attacker", "flaw", uint64(4))
-	f.Add(3, 0, 3, 0, 2, "charge", "yes", "prone", "maneuver", uint64(5))
-	f.Fuzz(func(t *testing.T, na, qa, nd, qd, armor int, charge, backstab, ground, effect string, seed uint64) {
+	f.Add(5, 1, 3, 1, 1, "attack_die", "none", "defender", "precise", "best", "riposte", 0, uint64(1))
+	f.Add(12, 4, 12, 4, 6, "defense_penalty", "defense_penalty", "both", "best", "best", "riposte", 6, uint64(2))
+	f.Add(12, 0, 1, 0, 0, "attack_die", "attack_die", "", "tactical", "aggressiveness", "", 1, uint64(3))
+	f.Add(1, 4, 2, 4, 0, "", "", "attacker", "flaw", "riposte", "none", 2, uint64(4))
+	f.Add(3, 0, 3, 0, 2, "charge", "yes", "prone", "maneuver", "disengage", "off_balance", 7, uint64(5))
+	f.Fuzz(func(t *testing.T, na, qa, nd, qd, armor int, charge, backstab, ground, effect, defLow, defSix string, atkArmor int, seed uint64) {
 		in := Input{AttackDice: na, AttackPenalty: qa, DefenseDice: nd, DefensePenalty: qd, Armor: armor,
-			Keep: KeepPreferDouble, Charge: charge, Backstab: backstab, Ground: ground, AttackerDouble: effect}
+			Keep: KeepPreferDouble, Charge: charge, Backstab: backstab, Ground: ground, AttackerDouble: effect,
+			DefenderDouble: defLow, DefenderDoubleSix: defSix, AttackerArmor: atkArmor}
 		if seed%2 == 0 {
 			in.Keep = KeepHighest
 		}
@@ -545,5 +569,160 @@ func FuzzEffects(f *testing.F) {
 		if _, ok := r.P(roll.Outcome); !ok {
 			t.Fatalf("outcome %q is not in the report", roll.Outcome)
 		}
+		rip, _ := r.P("riposte")
+		ripDeath, _ := r.P("riposte_instant_death")
+		ripDmg, _ := r.Dist("riposte_damage")
+		if rip > l+tol || ripDeath > rip+tol || ripDmg.Total()+ripDeath < rip-tol || ripDmg.Total()+ripDeath > rip+tol {
+			t.Fatalf("%+v: riposte %v (death %v, damage mass %v) against defender_wins %v", in, rip, ripDeath, ripDmg.Total(), l)
+		}
 	})
+}
+
+func TestDefenderDoubleAgainstBruteForce(t *testing.T) {
+	cases := []struct {
+		name string
+		in   Input
+		atk  string // the attacker's effect, for the brute force
+	}{
+		{"aggressiveness", Input{AttackDice: 3, DefenseDice: 3, DefensePenalty: 1, Armor: 1, DefenderDouble: DefenseAggressiveness}, "none"},
+		{"aggressiveness against tactical", Input{AttackDice: 3, DefenseDice: 3, Armor: 0, ExtraDamage: 1,
+			AttackerDouble: EffectTactical, DefenderDouble: DefenseAggressiveness}, "tactical"},
+		{"riposte", Input{AttackDice: 3, AttackPenalty: 1, DefenseDice: 3, Armor: 1, AttackerArmor: 1, DefenderDouble: DefenseRiposte}, "none"},
+		{"riposte on a six, attacker emptied: instant death", Input{AttackDice: 1, AttackPenalty: 1, DefenseDice: 3, Armor: 0,
+			DefenderDoubleSix: DefenseRiposte, DefenderDouble: DefenseRiposte}, "none"},
+		{"best for the defender", Input{AttackDice: 3, DefenseDice: 3, DefensePenalty: 1, Armor: 2, AttackerArmor: 2,
+			DefenderDouble: DefenseBest, DefenderDoubleSix: DefenseRiposte}, "none"},
+		{"best against a Precise attack", Input{AttackDice: 3, DefenseDice: 3, Armor: 1, AttackerDouble: EffectPrecise,
+			DefenderDouble: DefenseBest, DefenderDoubleSix: DefenseRiposte}, "precise"},
+		{"riposte against a Flaw and a backstab", Input{AttackDice: 2, DefenseDice: 3, Armor: 1, AttackerDouble: EffectFlaw,
+			Backstab: SituationAttackDie, DefenderDouble: DefenseRiposte, DamageTable: []int{1, 2, 3, 4, 5, 6, 7}}, "flaw"},
+	}
+	for _, tc := range cases {
+		for _, keep := range []string{KeepHighest, KeepPreferDouble} {
+			t.Run(tc.name+"_"+keep, func(t *testing.T) {
+				in := tc.in
+				in.Keep = keep
+				checkBrute(t, in, tc.atk)
+			})
+		}
+	}
+}
+
+// TestDefenderDoubleResolve: every roll resolved and weighted adds up to
+// Odds with the defender's settings on.
+func TestDefenderDoubleResolve(t *testing.T) {
+	for _, in := range []Input{
+		{AttackDice: 3, DefenseDice: 3, Armor: 1, AttackerArmor: 1, DefenderDouble: DefenseBest, DefenderDoubleSix: DefenseRiposte},
+		{AttackDice: 2, AttackPenalty: 1, DefenseDice: 2, DefensePenalty: 1, Armor: 0, AttackerDouble: EffectPrecise,
+			DefenderDouble: DefenseRiposte, DefenderDoubleSix: DefenseRiposte},
+		{AttackDice: 3, DefenseDice: 2, Armor: 0, ExtraDamage: 1, AttackerDouble: EffectTactical, DefenderDouble: DefenseAggressiveness},
+	} {
+		for _, keep := range []string{KeepHighest, KeepPreferDouble} {
+			in.Keep = keep
+			e := expected{outcomes: map[string]float64{}, dists: map[string]map[int]float64{}}
+			for _, name := range distNames {
+				e.dists[name] = map[int]float64{}
+			}
+			for _, name := range outcomeNames {
+				e.outcomes[name] = 0
+			}
+			n := in.AttackDice + in.AttackPenalty + in.DefenseDice + in.DefensePenalty
+			var failed error
+			dicetest.Tuples(n, 6, func(d []int) {
+				err := resolveAllExtra(in, d, 1/pow6(n), func(r rules.Roll, w float64) {
+					v := values(r)
+					e.outcomes[r.Outcome] += w
+					e.dists["attack_score"][v["attack_score"]] += w
+					e.dists["defense_score"][v["defense_score"]] += w
+					for _, name := range []string{"instant_death", "special_attack", "force_attack", "special_defense", "off_balance_or_riposte", "riposte", "riposte_instant_death"} {
+						if v[name] == 1 {
+							e.outcomes[name] += w
+						}
+					}
+					if v["attack_score"] == v["defense_score"] {
+						e.outcomes["tie_first_comparison"] += w
+					}
+					if v["weapons_broken"] > 0 {
+						e.outcomes["weapon_breaks"] += w
+					}
+					if r.Outcome == "attacker_wins" {
+						e.dists["difference"][v["difference"]] += w
+					}
+					if dmg, ok := v["damage"]; ok {
+						e.dists["damage"][dmg] += w
+					}
+					if dmg, ok := v["riposte_damage"]; ok {
+						e.dists["riposte_damage"][dmg] += w
+					}
+				})
+				if err != nil && failed == nil {
+					failed = err
+				}
+			})
+			if failed != nil {
+				t.Fatal(failed)
+			}
+			got, err := Odds(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkReportTol(t, got, e, 1e-11)
+		}
+	}
+}
+
+// TestDefenderDoubleResolveCases: the Defending page's shield-bearer, and a
+// Riposte worked by hand.
+func TestDefenderDoubleResolveCases(t *testing.T) {
+	tests := []struct {
+		name  string
+		in    Input
+		dice  []int
+		want  map[string]int
+		trace []string
+	}{
+		{
+			name: "the shield-bearer's double 5: Aggressiveness takes the last point off",
+			in: Input{AttackDice: 4, DefenseDice: 4, DefensePenalty: 1, Armor: 1, Keep: KeepHighest,
+				DefenderDouble: DefenseAggressiveness},
+			dice:  []int{6, 5, 3, 2, 5, 5, 4, 1, 4},
+			want:  map[string]int{"attack_score": 11, "defense_score": 10, "damage": 0, "special_defense": 1, "riposte": 0},
+			trace: []string{"armor 1 leaves 1", "Aggressiveness: the defender's double 5 takes 1 point off, leaving 0"},
+		},
+		{
+			name: "Riposte: the defender's 10 against 6 sends 3 points back, armor 1 leaves 2",
+			in: Input{AttackDice: 2, DefenseDice: 3, Armor: 0, AttackerArmor: 1, Keep: KeepHighest,
+				DefenderDouble: DefenseRiposte},
+			dice:  []int{4, 2, 5, 5, 1},
+			want:  map[string]int{"attack_score": 6, "defense_score": 10, "damage": 0, "riposte": 1, "riposte_damage": 2},
+			trace: []string{"Riposte: the defender's double 5 sends the blow back; margin 4 gives 3 points on the damage table; the attacker's armor 1 leaves 2"},
+		},
+		{
+			name:  "a Riposte needs the higher score: a tie won on the dice not kept is not one",
+			in:    Input{AttackDice: 3, DefenseDice: 3, Keep: KeepHighest, DefenderDouble: DefenseRiposte},
+			dice:  []int{5, 5, 1, 5, 5, 2},
+			want:  map[string]int{"riposte": 0, "damage": 0, "special_defense": 1},
+			trace: []string{"the attack fails"},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := Resolve(tc.in, dice.NewFixed(tc.dice))
+			if err != nil {
+				t.Fatal(err)
+			}
+			v := values(r)
+			for k, want := range tc.want {
+				if got, ok := v[k]; !ok || got != want {
+					t.Errorf("%s = %d (present %v), want %d", k, got, ok, want)
+				}
+			}
+			trace := strings.Join(r.Steps, "\n")
+			for _, s := range tc.trace {
+				if !strings.Contains(trace, s) {
+					t.Errorf("trace lacks %q:\n%s", s, trace)
+				}
+			}
+		})
+	}
 }

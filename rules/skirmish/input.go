@@ -73,7 +73,7 @@ const (
 	GroundBoth = "both"
 )
 
-// The attacker's double 1–5 settings (values of the attacker_double field):
+// The attacker's double 1–5 settings (values of the attacker_effect field):
 // which special attack the attacker takes when the kept pair is a double 1
 // to 5.
 const (
@@ -86,11 +86,35 @@ const (
 	EffectBest = "best"
 )
 
-// AttackerDoubleOptions lists the values of the attacker_double field,
+// AttackerDoubleOptions lists the values of the attacker_effect field,
 // default first.
 func AttackerDoubleOptions() []string {
 	return []string{EffectNone, EffectPrecise, EffectFlaw, EffectTactical, EffectBest}
 }
+
+// The defender's double settings (values of the defender_effect and
+// defender_effect_six fields): the special defense counted when the
+// defender keeps a double 1–5, or a double 6.
+const (
+	DefenseNone           = "none"           // no effect counted (the default)
+	DefenseAggressiveness = "aggressiveness" // −1 damage taken (double 1–5 only)
+	DefenseRiposte        = "riposte"        // a higher defense score sends the damage back
+	// DefenseBest (double 1–5 only) takes, roll by roll, Riposte when the
+	// defender's score is higher and Aggressiveness otherwise: the two never
+	// help on the same roll, so this is the defender's best choice.
+	DefenseBest = "best"
+)
+
+// DefenderDoubleOptions lists the values of the defender_effect field,
+// default first.
+func DefenderDoubleOptions() []string {
+	return []string{DefenseNone, DefenseAggressiveness, DefenseRiposte, DefenseBest}
+}
+
+// DefenderDoubleSixOptions lists the values of the defender_effect_six
+// field, default first (Off balance does not change the counted odds:
+// choosing it is "none").
+func DefenderDoubleSixOptions() []string { return []string{DefenseNone, DefenseRiposte} }
 
 // SituationDice is the provisional size of a situation: one die each.
 const SituationDice = 1
@@ -141,9 +165,18 @@ type Input struct {
 	// GroundBoth; empty means none.
 	Ground string
 
-	// AttackerDouble (attacker_double): the special attack taken on a kept
+	// AttackerDouble (attacker_effect): the special attack taken on a kept
 	// double 1–5, one of AttackerDoubleOptions; empty means none.
 	AttackerDouble string
+	// DefenderDouble (defender_effect): the special defense taken on a kept
+	// double 1–5, one of DefenderDoubleOptions; empty means none.
+	DefenderDouble string
+	// DefenderDoubleSix (defender_effect_six): the special defense taken on
+	// a kept double 6, one of DefenderDoubleSixOptions; empty means none.
+	DefenderDoubleSix string
+	// AttackerArmor (attacker_armor): the attacker's protection against a
+	// Riposte, 0 to 6.
+	AttackerArmor int
 
 	// DamageTable (damage_table, optional) overrides the damage table: empty
 	// for the default (DefaultDamageTable), else 7 values 0 to 20, the points
@@ -156,20 +189,23 @@ type Input struct {
 // keeping the highest dice.
 func DefaultInput() Input {
 	return Input{
-		AttackDice:     5,
-		AttackPenalty:  1,
-		DefenseDice:    3,
-		DefensePenalty: 1,
-		Armor:          1,
-		ExtraDamage:    0,
-		Keep:           KeepHighest,
-		ForceAttack:    ForceAttackUse,
-		Weapon:         MaterialBone, // the seed's attacker swings a bone axe
-		SecondWeapon:   MaterialNone,
-		Charge:         SituationNone,
-		Backstab:       SituationNone,
-		Ground:         SituationNone,
-		AttackerDouble: EffectNone,
+		AttackDice:        5,
+		AttackPenalty:     1,
+		DefenseDice:       3,
+		DefensePenalty:    1,
+		Armor:             1,
+		ExtraDamage:       0,
+		Keep:              KeepHighest,
+		ForceAttack:       ForceAttackUse,
+		Weapon:            MaterialBone, // the seed's attacker swings a bone axe
+		SecondWeapon:      MaterialNone,
+		Charge:            SituationNone,
+		Backstab:          SituationNone,
+		Ground:            SituationNone,
+		AttackerDouble:    EffectNone,
+		DefenderDouble:    DefenseNone,
+		DefenderDoubleSix: DefenseNone,
+		AttackerArmor:     0,
 	}
 }
 
@@ -190,7 +226,10 @@ func (in Input) Validate() error {
 		rules.OneOf("charge", orDefault(in.Charge, SituationNone), ChargeOptions()...),
 		rules.OneOf("backstab", orDefault(in.Backstab, SituationNone), ChargeOptions()...),
 		rules.OneOf("ground", orDefault(in.Ground, SituationNone), GroundOptions()...),
-		rules.OneOf("attacker_double", in.attackerDouble(), AttackerDoubleOptions()...),
+		rules.OneOf("attacker_effect", in.attackerDouble(), AttackerDoubleOptions()...),
+		rules.OneOf("defender_effect", orDefault(in.DefenderDouble, DefenseNone), DefenderDoubleOptions()...),
+		rules.OneOf("defender_effect_six", orDefault(in.DefenderDoubleSix, DefenseNone), DefenderDoubleSixOptions()...),
+		rules.IntRange("attacker_armor", in.AttackerArmor, 0, MaxArmor),
 		validateDamageTable(in.DamageTable),
 		in.validateSituations(),
 	)
@@ -262,7 +301,7 @@ func validateDamageTable(t []int) error {
 // forceAttack is the force_attack setting, empty read as the default.
 func (in Input) forceAttack() string { return orDefault(in.ForceAttack, ForceAttackUse) }
 
-// attackerDouble is the attacker_double setting, empty read as none.
+// attackerDouble is the attacker_effect setting, empty read as none.
 func (in Input) attackerDouble() string { return orDefault(in.AttackerDouble, EffectNone) }
 
 // weapon is the weapon material, empty read as bone.

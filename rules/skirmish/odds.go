@@ -206,7 +206,7 @@ func Odds(in Input) (rules.Report, error) {
 
 // sides holds the laws of both sides of an effective input: the attacker,
 // the defender, and the defender after a Precise attack's penalty die (nil
-// unless attacker_double may use it).
+// unless attacker_effect may use it).
 type sides struct {
 	atk, def, precise *sideOdds
 }
@@ -230,19 +230,19 @@ func newSides(in Input) sides {
 	return s
 }
 
-// report is the odds of an effective input whose attacker_double is not
+// report is the odds of an effective input whose attacker_effect is not
 // best.
 func (s sides) report(in Input) rules.Report {
 	effect := in.attackerDouble()
 	if effect == EffectNone {
-		return combine(s.atk, s.def, in, []part{{atk: s.atk, def: s.def}})
+		return combine(s.atk, in, []part{{atk: s.atk, def: s.def}})
 	}
 	dbl, rest := splitLowDoubles(s.atk)
 	after := s.def
 	if effect == EffectPrecise {
 		after = s.precise
 	}
-	return combine(s.atk, s.def, in, []part{{atk: rest, def: s.def}, {atk: dbl, def: after, effect: effect}})
+	return combine(s.atk, in, []part{{atk: rest, def: s.def}, {atk: dbl, def: after, effect: effect}})
 }
 
 // best is the special attack that serves the attacker best in this
@@ -314,52 +314,107 @@ const (
 	dmgKinds
 )
 
+// splitDoubles splits a side's law into the rolls that keep no double, a
+// double 1 to 5, and a double 6.
+func splitDoubles(s *sideOdds) (other, low, six *sideOdds) {
+	other, low, six = &sideOdds{}, &sideOdds{}, &sideOdds{}
+	for sc := range s.rest {
+		other.rest[sc][0] = s.rest[sc][0]
+		if sc == maxScore {
+			six.rest[sc][1] = s.rest[sc][1]
+		} else {
+			low.rest[sc][1] = s.rest[sc][1]
+		}
+	}
+	return other, low, six
+}
+
+// defense is what a special defense does on a roll: aggr takes 1 off the
+// damage taken, riposte sends the damage back when the defender scores
+// higher.
+type defense struct{ aggr, riposte bool }
+
+// defenses are the special defenses in force for the defender's rolls with
+// no double, a double 1–5 and a double 6.
+func (in Input) defenses() [3]defense {
+	low := orDefault(in.DefenderDouble, DefenseNone)
+	return [3]defense{
+		{},
+		{aggr: low == DefenseAggressiveness || low == DefenseBest, riposte: low == DefenseRiposte || low == DefenseBest},
+		{riposte: in.DefenderDoubleSix == DefenseRiposte},
+	}
+}
+
 // combine compares the two independent sides of every part and reads the
 // damage table. A kept double 6 is the only way to score 12, so the
 // attacker's Force attack rolls are exactly those with attack score 12.
-// orig is the defender's law before any special attack, which its flags
-// (special_defense, off_balance_or_riposte) are read from.
-func combine(atk, orig *sideOdds, in Input, parts []part) rules.Report {
+// The defender's special defenses are read from the pair it finally keeps
+// (after a Precise attack's penalty die).
+func combine(atk *sideOdds, in Input, parts []part) rules.Report {
 	force := in.usesForce()
-	// diff[k][d]: the attacker wins by d with damage kind k.
-	var diff [dmgKinds][maxScore + 1]float64
-	lose, tie, tactical := 0.0, 0.0, 0.0
+	defs := in.defenses()
+	// diff[g][k][d]: the attacker wins by d with damage kind k, with (g = 1)
+	// or without Aggressiveness.
+	var diff [2][dmgKinds][maxScore + 1]float64
+	var tactical [2]float64
+	var ripo [maxScore + 1]float64 // a Riposte by a margin
+	lose, tie, lowD, sixD := 0.0, 0.0, 0.0, 0.0
 	var pa, pd [maxScore + 1]float64
 	for _, pt := range parts {
-		var qa, qd [maxScore + 1]float64
-		for s := range qa {
-			qa[s], qd[s] = pt.atk.total(s), pt.def.total(s)
-		}
+		var qa [maxScore + 1]float64
 		massA := 0.0
 		for s := range qa {
+			qa[s] = pt.atk.total(s)
 			massA += qa[s]
 		}
-		for sa := range qa {
-			pa[sa] += qa[sa]
-			pd[sa] += massA * qd[sa]
-			k := dmgPlain
-			switch {
-			case force && sa == maxScore:
-				k = dmgForce
-			case pt.effect == EffectFlaw:
-				k = dmgFlaw
+		for s := range qa {
+			pa[s] += qa[s]
+		}
+		other, low, six := splitDoubles(pt.def)
+		for c, dl := range [3]*sideOdds{other, low, six} {
+			var qd [maxScore + 1]float64
+			massD := 0.0
+			for s := range qd {
+				qd[s] = dl.total(s)
+				massD += qd[s]
+				pd[s] += massA * qd[s]
 			}
-			for sd := range qd {
-				w := qa[sa] * qd[sd]
+			switch c {
+			case 1:
+				lowD += massA * massD
+			case 2:
+				sixD += massA * massD
+			}
+			eff := defs[c]
+			g := b2i(eff.aggr)
+			for sa := range qa {
+				k := dmgPlain
 				switch {
-				case sa > sd:
-					diff[k][sa-sd] += w
-				case sa < sd:
-					lose += w
-				default:
-					tie += w
-					if pt.effect == EffectTactical { // the tie wins at once, 1 point
-						tactical += w
-						continue
+				case force && sa == maxScore:
+					k = dmgForce
+				case pt.effect == EffectFlaw:
+					k = dmgFlaw
+				}
+				for sd := range qd {
+					w := qa[sa] * qd[sd]
+					switch {
+					case sa > sd:
+						diff[g][k][sa-sd] += w
+					case sa < sd:
+						lose += w
+						if eff.riposte {
+							ripo[sd-sa] += w
+						}
+					default:
+						tie += w
+						if pt.effect == EffectTactical { // the tie wins at once, 1 point
+							tactical[g] += w
+							continue
+						}
+						win := tieBreak(pt.atk, dl, sa)
+						diff[g][k][0] += win
+						lose += w - win
 					}
-					win := tieBreak(pt.atk, pt.def, sa)
-					diff[k][0] += win
-					lose += w - win
 				}
 			}
 		}
@@ -368,25 +423,42 @@ func combine(atk, orig *sideOdds, in Input, parts []part) rules.Report {
 	table := in.damageTable()
 	var dmg dice.Builder
 	dmg.Add(0, lose)
-	dmg.Add(TacticalDamage+in.ExtraDamage, tactical)
-	win, death := tactical, 0.0
+	win, death := 0.0, 0.0
 	var diffB dice.Builder
-	diffB.Add(0, tactical)
-	for d := range maxScore + 1 {
-		w := 0.0
-		for k := range diff {
-			w += diff[k][d]
+	for g := range diff {
+		dmg.Add(max(TacticalDamage+in.ExtraDamage-g, 0), tactical[g])
+		win += tactical[g]
+		diffB.Add(0, tactical[g])
+		for d := range maxScore + 1 {
+			w := 0.0
+			for k := range diff[g] {
+				w += diff[g][k][d]
+			}
+			win += w
+			diffB.Add(d, w)
+			pts, dead := DamagePoints(table, d)
+			if dead {
+				death += w
+				continue
+			}
+			for k := range diff[g] {
+				dmg.Add(max(damageAfter(pts, in, k)-g, 0), diff[g][k][d])
+			}
 		}
-		win += w
-		diffB.Add(d, w)
-		pts, dead := DamagePoints(table, d)
-		if dead {
-			death += w
+	}
+	var rip dice.Builder
+	ripP, ripDeath := 0.0, 0.0
+	for m, w := range ripo {
+		if w == 0 {
 			continue
 		}
-		for k := range diff {
-			dmg.Add(damageAfter(pts, in, k), diff[k][d])
+		ripP += w
+		pts, dead := DamagePoints(table, m)
+		if dead {
+			ripDeath += w
+			continue
 		}
+		rip.Add(max(pts-in.AttackerArmor, 0), w)
 	}
 
 	var sa, sd dice.Builder
@@ -401,16 +473,15 @@ func combine(atk, orig *sideOdds, in Input, parts []part) rules.Report {
 		}
 		return t
 	}
-	lowA, lowD := 0.0, 0.0 // doubles 1 to 5
+	lowA := 0.0 // doubles 1 to 5
 	for s := range maxScore {
 		lowA += sum(atk.rest[s][1])
-		lowD += sum(orig.rest[s][1])
 	}
 	forceP := 0.0
 	if force {
 		forceP = sum(atk.rest[maxScore][1])
 	}
-	dmgPMF, diffPMF, saPMF, sdPMF := dmg.PMF(), diffB.PMF(), sa.PMF(), sd.PMF()
+	dmgPMF, diffPMF, saPMF, sdPMF, ripPMF := dmg.PMF(), diffB.PMF(), sa.PMF(), sd.PMF(), rip.PMF()
 	return rules.Report{
 		Outcomes: []rules.Prob{
 			{Name: "attacker_wins", P: win},
@@ -421,19 +492,23 @@ func combine(atk, orig *sideOdds, in Input, parts []part) rules.Report {
 			{Name: "force_attack", P: forceP},
 			{Name: "weapon_breaks", P: forceP * in.BreakChance()},
 			{Name: "special_defense", P: lowD},
-			{Name: "off_balance_or_riposte", P: sum(orig.rest[maxScore][1])},
+			{Name: "off_balance_or_riposte", P: sixD},
+			{Name: "riposte", P: ripP},
+			{Name: "riposte_instant_death", P: ripDeath},
 		},
 		Distributions: []rules.Dist{
 			{Name: "difference", PMF: diffPMF},
 			{Name: "damage", PMF: dmgPMF},
 			{Name: "attack_score", PMF: saPMF},
 			{Name: "defense_score", PMF: sdPMF},
+			{Name: "riposte_damage", PMF: ripPMF},
 		},
 		Means: []rules.Mean{
 			{Name: "damage", Value: dmgPMF.Mean()},
 			{Name: "difference", Value: diffPMF.Mean()},
 			{Name: "attack_score", Value: saPMF.Mean()},
 			{Name: "defense_score", Value: sdPMF.Mean()},
+			{Name: "riposte_damage", Value: ripPMF.Mean()},
 		},
 	}
 }

@@ -21,7 +21,7 @@ type sideResult struct {
 // this order: the attack pool dice, the attack penalty dice, the defense pool
 // dice, the defense penalty dice, then, after a Force attack, the breakage
 // dice of the weapon and of the second weapon (a metal weapon's second die
-// only when its first shows 1). A Precise attack (attacker_double precise,
+// only when its first shows 1). A Precise attack (attacker_effect precise,
 // or best choosing it, on a kept double 1–5) rolls its penalty die for the
 // defense after the four groups. Extra fixed dice are an error.
 func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
@@ -53,7 +53,6 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 
 	a := resolveSide("Attack", aPool, aPen, in.Keep, &steps)
 	d := resolveSide("Defense", dPool, dPen, in.Keep, &steps)
-	d0 := d // the defender's roll before any special attack
 
 	effect := ""
 	if a.double && a.kept[0] < 6 {
@@ -126,6 +125,22 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 	if force {
 		steps = append(steps, forceStep(in))
 	}
+	// The defender's special defense, from the pair it finally keeps.
+	class := 0
+	if d.double {
+		class = 1
+		if d.kept[0] == 6 {
+			class = 2
+		}
+	}
+	def := in.defenses()[class]
+	aggr := func(dmg int) int {
+		if !def.aggr {
+			return dmg
+		}
+		steps = append(steps, "Aggressiveness: the defender's double "+strconv.Itoa(d.kept[0])+" takes 1 point off, leaving "+strconv.Itoa(max(dmg-1, 0))+".")
+		return max(dmg-1, 0)
+	}
 	dead := false
 	kind := dmgPlain
 	switch {
@@ -142,6 +157,7 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 			s += "; extra damage +" + strconv.Itoa(in.ExtraDamage) + " makes " + strconv.Itoa(dmg)
 		}
 		steps = append(steps, s+".")
+		dmg = aggr(dmg)
 		values = append(values, rules.Value{Name: "damage", Value: dmg})
 		result += ": " + plural(dmg, "point") + " of damage."
 	} else if wins {
@@ -154,12 +170,33 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 		} else {
 			dmg := damageAfter(pts, in, kind)
 			steps = append(steps, damageStep(in, diff, pts, dmg, kind))
+			dmg = aggr(dmg)
 			values = append(values, rules.Value{Name: "damage", Value: dmg})
 			result += ": " + plural(dmg, "point") + " of damage."
 		}
 	} else {
 		values = append(values, rules.Value{Name: "damage", Value: 0})
 		result += "."
+	}
+	riposte, ripDead := def.riposte && d.score > a.score, false
+	if riposte {
+		margin := d.score - a.score
+		pts, instant := DamagePoints(in.damageTable(), margin)
+		ripDead = instant
+		line := "Riposte: the defender's double " + strconv.Itoa(d.kept[0]) + " sends the blow back; margin " + strconv.Itoa(margin)
+		if instant {
+			steps = append(steps, line+" is 12 or more: the attacker dies.")
+			result += " Riposte: the attacker dies."
+		} else {
+			back := max(pts-in.AttackerArmor, 0)
+			line += " gives " + plural(pts, "point") + " on the damage table"
+			if in.AttackerArmor > 0 {
+				line += "; the attacker's armor " + strconv.Itoa(in.AttackerArmor) + " leaves " + strconv.Itoa(back)
+			}
+			steps = append(steps, line+".")
+			values = append(values, rules.Value{Name: "riposte_damage", Value: back})
+			result += " Riposte: the attacker takes " + plural(back, "point") + "."
+		}
 	}
 	broken := 0
 	if force {
@@ -183,17 +220,18 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 		rules.Value{Name: "special_attack", Value: b2i(a.double && a.kept[0] < 6)},
 		rules.Value{Name: "force_attack", Value: b2i(force)},
 		rules.Value{Name: "weapons_broken", Value: broken},
-		rules.Value{Name: "special_defense", Value: b2i(d0.double && d0.kept[0] < 6)},
-		rules.Value{Name: "off_balance_or_riposte", Value: b2i(d0.double && d0.kept[0] == 6)},
+		rules.Value{Name: "special_defense", Value: b2i(class == 1)},
+		rules.Value{Name: "off_balance_or_riposte", Value: b2i(class == 2)},
+		rules.Value{Name: "riposte", Value: b2i(riposte)},
+		rules.Value{Name: "riposte_instant_death", Value: b2i(ripDead)},
 	)
-	d = d0
 	switch {
 	case a.double && a.kept[0] < 6 && effect == EffectNone:
 		steps = append(steps, "The attacker kept a double "+strconv.Itoa(a.kept[0])+": a special attack (Precise attack, Maneuver, Flaw or Tactical advantage) may be chosen at the table; its effect is not counted here.")
 	case a.double && !force:
 		steps = append(steps, "The attacker kept a double 6 but does not use the Force attack (setting force_attack never).")
 	}
-	if d.double {
+	if d.double && !def.aggr && !def.riposte {
 		if d.kept[0] == 6 {
 			steps = append(steps, "The defender kept a double 6: Off balance or Riposte may be chosen at the table (not counted here).")
 		} else {
