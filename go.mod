@@ -35,7 +35,7 @@ require (
 	golang.org/x/net v0.42.0
 	golang.org/x/sync v0.16.0 // indirect
 	golang.org/x/tools v0.35.0 // indirect
-	gopkg.in/yaml.v3 v3.0.1 // indirect
+	gopkg.in/yaml.v3 v3.0.1
 )
 
 tool github.com/a-h/templ/cmd/templ

@@ -107,8 +107,10 @@ func AsFieldErrors(err error) []*rules.FieldError {
 // Parse validates raw text inputs and fills in defaults. An unknown field, or
 // a value outside its field's range or options, is a *rules.FieldError; when
 // several fields are bad, the error is a FieldErrors listing all of them.
-// Empty text means "use the default" (and, for dice and seed, "not given").
-// Giving both dice and seed is an error.
+// A field left out uses its default; a field given as blank text is an
+// error when it has a default (the blank would silently become it), and
+// "not given" for the fields without one (dice, seed, lists). Giving both
+// dice and seed is an error.
 func (c *Calculator) Parse(raw map[string]string) (Values, error) {
 	return c.parse(raw, true)
 }
@@ -131,7 +133,19 @@ func (c *Calculator) parse(raw map[string]string, limits bool) (Values, error) {
 	}
 	var bad FieldErrors
 	for _, f := range c.Fields {
-		text := strings.TrimSpace(raw[f.Name])
+		given, present := raw[f.Name]
+		text := strings.TrimSpace(given)
+		if text == "" && present && f.Default != "" {
+			// A field left blank is not its hidden default: the player
+			// cleared it, so say that it needs a value (set it to nothing
+			// by leaving it out).
+			err := v.set(f, "")
+			if err == nil { // free text takes "": ask for one like the default
+				err = &rules.FieldError{Field: f.Name, Allowed: "a value such as " + f.Default}
+			}
+			bad = append(bad, err)
+			continue
+		}
 		if text == "" {
 			text = f.Default
 		} else {

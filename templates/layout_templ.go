@@ -242,7 +242,7 @@ func Layout(p *Page) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 22, "\"><a class=\"skip-link\" href=\"#main\">Skip to content</a><header class=\"site-header\"><button type=\"button\" class=\"nav-button\" aria-controls=\"site-nav\" aria-expanded=\"false\" hidden><span class=\"icon\" aria-hidden=\"true\">☰</span> Menu</button> <a class=\"site-title\" href=\"")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 22, "\"><a class=\"skip-link\" href=\"#main\">Skip to content</a><header class=\"site-header\"><button type=\"button\" class=\"nav-button\" aria-controls=\"site-nav\" aria-expanded=\"false\" hidden><span class=\"icon\" aria-hidden=\"true\">☰</span> <span class=\"label\">Menu</span></button> <a class=\"site-title\" href=\"")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -27,27 +27,33 @@ const Slots = 8
 // SlotName is the calculator field that holds a program's i-th field.
 func SlotName(i int) string { return "f" + strconv.Itoa(i+1) }
 
-// System returns the registration of the AnyDice-program tool: one
-// calculator that runs a program (the field "program", fixed by the page)
-// with the values of its declared fields (f1 … f8).
-func System() calc.System {
+// Calculators returns the tool's calculator alone: what its WebAssembly
+// module needs (no form texts).
+func Calculators() []*calc.Calculator {
 	fields := []calc.Field{calc.TextField("program", anydice.MaxLength, "output 3d6")}
-	docs := map[string]calc.FieldDoc{"program": calc.Label("Program", "The AnyDice program the page runs.")}
 	for i := range Slots {
-		n := SlotName(i)
-		fields = append(fields, calc.IntField(n, -anydice.MaxValue, anydice.MaxValue, 0))
-		docs[n] = calc.Label("Field "+strconv.Itoa(i+1), "A value the program reads (declared in a field comment).")
+		fields = append(fields, calc.IntField(SlotName(i), -anydice.MaxValue, anydice.MaxValue, 0))
 	}
-	c := &calc.Calculator{
+	return []*calc.Calculator{{
 		ID:       ID,
 		Largest:  map[string]string{"program": "set \"explode depth\" to 4\noutput [highest 3 of 6d[explode d10]]"},
 		Fields:   fields,
 		Odds:     anyDiceOdds,
 		OddsOnly: true,
+	}}
+}
+
+// System returns the registration of the AnyDice-program tool: one
+// calculator that runs a program (the field "program", fixed by the page)
+// with the values of its declared fields (f1 … f8).
+func System() calc.System {
+	docs := map[string]calc.FieldDoc{"program": calc.Label("Program", "The AnyDice program the page runs.")}
+	for i := range Slots {
+		docs[SlotName(i)] = calc.Label("Field "+strconv.Itoa(i+1), "A value the program reads (declared in a field comment).")
 	}
 	return calc.System{
 		ID: "anydice", Name: "AnyDice programs", Credit: "the language of AnyDice (anydice.com) by Jasper Flick",
-		Calculators: []*calc.Calculator{c},
+		Calculators: Calculators(),
 		Docs: map[string]calc.Doc{ID: {
 			Title:  "AnyDice program",
 			Help:   "The exact odds of each output of a program in AnyDice's language; change a field to recompute.",

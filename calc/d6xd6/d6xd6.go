@@ -12,11 +12,17 @@ import (
 	"d6codex/rules/dice"
 )
 
+// Calculators returns the system's calculators alone: what its
+// WebAssembly module needs (no form texts, tables or comparison).
+func Calculators() []*calc.Calculator {
+	return []*calc.Calculator{d6xd6Attack(), secondWind()}
+}
+
 // System returns the D6xD6 RPG registration.
 func System() calc.System {
 	return calc.System{
 		ID: "d6xd6", Name: "D6xD6 RPG", Credit: "D6xD6 RPG by Lester Smith (d6xd6.com)",
-		Calculators: []*calc.Calculator{d6xd6Attack(), secondWind()},
+		Calculators: Calculators(),
 		Docs:        docs(),
 		Tables:      game.Tables,
 		Compare: &calc.Comparison{

@@ -21,22 +21,30 @@ const ID = "dice/roll"
 // Followed is the outcome of a roll whose value the distributions hold.
 const Followed = "followed"
 
+// Calculators returns the tool's calculator alone: what its WebAssembly
+// module needs (no form texts).
+func Calculators() []*calc.Calculator {
+	return []*calc.Calculator{{
+		ID:      ID,
+		Largest: map[string]string{"expr": "20d6kh3; 10d10!; 100d6"},
+		Fields:  []calc.Field{calc.TextField("expr", expr.MaxLength, "2d6")},
+		Odds:    odds,
+		Resolve: resolve,
+	}}
+}
+
 // System returns the registration of the dice-expression tool.
 func System() calc.System {
 	return calc.System{
 		ID: "dice", Name: "Dice expressions", Credit: "the notation of Roll20 and Foundry",
-		Calculators: []*calc.Calculator{{
-			ID:      ID,
-			Largest: map[string]string{"expr": "20d6kh3; 10d10!; 100d6"},
-			Fields:  []calc.Field{calc.TextField("expr", expr.MaxLength, "2d6")},
-			Odds:    odds,
-			Resolve: resolve,
-		}},
+		Calculators: Calculators(),
 		Docs: map[string]calc.Doc{ID: {
-			Title: "Dice roller",
-			Help:  "Exact odds of any roll: 3d6, 4d6kh3 (keep highest), 2d20kl1, 10d10! (exploding), 2d6ro<=2 (reroll once), 8d6>=5 (count successes), (2d6+3)>=10; several separated by ; with optional labels.",
+			Title: "Odds of any roll",
+			Help: "Type a roll as you would write it and see the chance of every result: 3d6; 4d6kh3 keeps the best three of four dice; " +
+				"2d20kl1 the lower of two; 10d10! rolls again and adds on each 10; 2d6ro<=2 rerolls a 1 or 2 once; " +
+				"8d6>=5 counts the dice showing 5 or more; (2d6+3)>=10 is the chance of 10 or more.",
 			Fields: map[string]calc.FieldDoc{
-				"expr": calc.Label("Dice", "A dice expression, or several separated by ; (e.g. Advantage: 2d20kh1; Normal: d20)."),
+				"expr": calc.Label("Roll", "One roll, or several separated by ; each with a name if you like (Attack: d20+5; Damage: 2d6+3)."),
 			},
 		}},
 	}
@@ -107,8 +115,10 @@ func odds(v calc.Values) (rules.Report, error) {
 	}
 	// The outcomes split every roll in two: its value is in the
 	// distributions, or an exploding die went on past what is followed
-	// (below 1e-12 per die; 0 without exploding dice).
-	rep.Outcomes = []rules.Prob{{Name: Followed, P: followed}, {Name: "not_followed", P: 1 - followed}}
+	// (below 1e-12 per die; 0 without exploding dice). Pages show them
+	// only when the second reaches 1e-9 (calc/render).
+	rep.Outcomes = []rules.Prob{{Name: Followed, P: followed, Words: "Counted in full"},
+		{Name: "not_followed", P: 1 - followed, Words: "Explodes past what is counted"}}
 	return rep, nil
 }
 

@@ -14,13 +14,19 @@ import (
 	"d6codex/rules/text"
 )
 
+// Calculators returns the system's calculators alone: what its
+// WebAssembly module needs (no form texts, tables or comparison).
+func Calculators() []*calc.Calculator {
+	return []*calc.Calculator{opend6Attack()}
+}
+
 // System returns the OpenD6 registration.
 func System() calc.System {
 	return calc.System{
 		ID: "opend6", Name: "OpenD6", Credit: "the OpenD6 System by West End Games and Purgatory Publishing (opend6project.org)",
-		Calculators: []*calc.Calculator{opend6Attack()},
-		Docs:        formDocs(),
-		Tables:      tables,
+		Calculators: Calculators(),
+		Docs:        docs(),
+		Tables:      game.Tables,
 		Compare: &calc.Comparison{
 			Calc: "opend6/attack",
 			Common: calc.Profile{Words: "a broadsword (Strength Damage + 2D+2) with Physique 3D; resistance Physique 3D + padded leather 1D; melee at Point Blank; Wounds system",

@@ -32,7 +32,9 @@ func bars(b *strings.Builder, name string, values []int, label func(int) string,
 	}
 	w := left + float64(n)*sw + 8
 	h := top + plotH + 10 + float64(maxLines)*lineH
-	b.WriteString(`<div class="calc-svgwrap"><svg class="calc-bars" role="group" aria-label="` + html(name) + ` distribution" width="` + ftoa(w) + `" height="` + ftoa(h) + `" viewBox="0 0 ` + ftoa(w) + ` ` + ftoa(h) + `">`)
+	// --w lets the stylesheet shrink the chart to its box, down to a size
+	// whose labels stay readable, and scroll past that.
+	b.WriteString(`<div class="calc-svgwrap"><svg class="calc-bars" role="group" aria-label="` + html(name) + ` distribution" width="` + ftoa(w) + `" height="` + ftoa(h) + `" viewBox="0 0 ` + ftoa(w) + ` ` + ftoa(h) + `" style="--w:` + ftoa(w) + `px">`)
 	// x-axis labels, shared by the modes.
 	b.WriteString(`<g class="calc-xlabels" aria-hidden="true">`)
 	for i := range values {

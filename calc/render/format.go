@@ -74,7 +74,7 @@ func num(x float64) string {
 // full is a probability in full precision, for data attributes.
 func full(p float64) string { return strconv.FormatFloat(p, 'g', -1, 64) }
 
-// diff is b - a in percentage points with its sign ("+1.25", "-0.50").
+// diff is b - a in percentage points with its sign ("+1.25", "−0.50").
 func diff(a, b float64) string {
 	d := math.Round((b-a)*10000) / 100
 	s := strconv.FormatFloat(math.Abs(d), 'f', 2, 64)
@@ -82,7 +82,7 @@ func diff(a, b float64) string {
 	case d > 0:
 		return "+" + s
 	case d < 0:
-		return "-" + s
+		return "−" + s
 	}
 	return s
 }
@@ -92,6 +92,9 @@ func diffNum(a, b float64) string {
 	d := math.Round((b-a)*100) / 100
 	if d > 0 {
 		return "+" + num(d)
+	}
+	if d < 0 {
+		return "−" + num(-d)
 	}
 	return num(d)
 }

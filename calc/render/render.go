@@ -57,30 +57,74 @@ func HTML(cur calc.Result, pin *calc.Result, o Options) string {
 	return b.String()
 }
 
-// outcomes writes the table of outcome probabilities.
+// Outcomes are a report's outcomes as pages show them: split, the first
+// ones, which sum to 1 and split every roll; also, the flags after them
+// that overlap them, without those that cannot happen with these inputs
+// (below 1e-9, pinned set-up included). When no prefix sums to 1 every
+// outcome is in split. A table whose one outcome always happens, with no
+// flag, says nothing: both are nil.
+func Outcomes(r rules.Report, pin *rules.Report) (split, also []rules.Prob) {
+	sum := 0.0
+	for i, o := range r.Outcomes {
+		if sum < 1-1e-9 {
+			sum += o.P
+			split = r.Outcomes[: i+1 : i+1]
+		} else if o.P >= 1e-9 || pinP(pin, o.Name) >= 1e-9 {
+			also = append(also, o)
+		}
+	}
+	if sum < 1-1e-9 {
+		split, also = r.Outcomes, nil
+	}
+	if len(split)+len(also) < 2 {
+		return nil, nil
+	}
+	return split, also
+}
+
+// pinP is the pinned set-up's chance of the named outcome, 0 if none.
+func pinP(pin *rules.Report, name string) float64 {
+	if pin == nil {
+		return 0
+	}
+	q, _ := pin.P(name)
+	return q
+}
+
+// outcomes writes the table of outcome probabilities: the outcomes that
+// split every roll, then the flags under "Also".
 func outcomes(b *strings.Builder, r rules.Report, pin *rules.Report) {
-	if len(r.Outcomes) == 0 {
+	split, also := Outcomes(r, pin)
+	if split == nil {
 		return
 	}
 	b.WriteString(`<table class="calc-outcomes"><caption>Chance of each outcome</caption><thead><tr><th scope="col">Outcome</th>`)
+	cols := "2"
 	if pin != nil {
+		cols = "4"
 		b.WriteString(`<th scope="col">Pinned</th><th scope="col">Now</th><th scope="col">Difference (points)</th>`)
 	} else {
 		b.WriteString(`<th scope="col">Chance</th>`)
 	}
 	b.WriteString(`</tr></thead><tbody>`)
-	for _, o := range r.Outcomes {
-		b.WriteString(`<tr data-outcome="` + html(o.Name) + `" data-p="` + full(o.P) + `"><th scope="row">` + html(say(o.Name, o.Words)) + `</th>`)
-		if pin != nil {
-			q, _ := pin.P(o.Name)
-			b.WriteString(`<td data-pin-p="` + full(q) + `">` + Pct(q) + `</td>`)
+	rows := func(list []rules.Prob) {
+		for _, o := range list {
+			q := pinP(pin, o.Name)
+			b.WriteString(`<tr data-outcome="` + html(o.Name) + `" data-p="` + full(o.P) + `"><th scope="row">` + html(say(o.Name, o.Words)) + `</th>`)
+			if pin != nil {
+				b.WriteString(`<td data-pin-p="` + full(q) + `">` + Pct(q) + `</td>`)
+			}
+			b.WriteString(`<td title="` + full(o.P) + `">` + Pct(o.P) + `</td>`)
+			if pin != nil {
+				b.WriteString(`<td class="calc-diff">` + diff(q, o.P) + `</td>`)
+			}
+			b.WriteString(`</tr>`)
 		}
-		b.WriteString(`<td title="` + full(o.P) + `">` + Pct(o.P) + `</td>`)
-		if pin != nil {
-			q, _ := pin.P(o.Name)
-			b.WriteString(`<td class="calc-diff">` + diff(q, o.P) + `</td>`)
-		}
-		b.WriteString(`</tr>`)
+	}
+	rows(split)
+	if len(also) > 0 {
+		b.WriteString(`</tbody><tbody class="calc-also"><tr><th colspan="` + cols + `" scope="rowgroup">Also (each comes with one of the outcomes above)</th></tr>`)
+		rows(also)
 	}
 	b.WriteString(`</tbody></table>`)
 }

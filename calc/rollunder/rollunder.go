@@ -10,11 +10,17 @@ import (
 	game "d6codex/rules/rollunder"
 )
 
+// Calculators returns the system's calculators alone: what its
+// WebAssembly module needs (no form texts, tables or comparison).
+func Calculators() []*calc.Calculator {
+	return []*calc.Calculator{rollunderAttack(), rollunderDefend(), rollunderLuck(), rollunderDying()}
+}
+
 // System returns the 2D6 roll-under registration.
 func System() calc.System {
 	return calc.System{
 		ID: "rollunder", Name: "2D6 roll-under", Credit: "a house version of Advanced Fighting Fantasy and Stellar Adventures (github.com/WhaleCancer/ChooseYourOwnAdventure)",
-		Calculators: []*calc.Calculator{rollunderAttack(), rollunderDefend(), rollunderLuck(), rollunderDying()},
+		Calculators: Calculators(),
 		Docs:        docs(),
 		Tables:      game.Tables,
 		Compare: &calc.Comparison{

@@ -13,13 +13,19 @@ import (
 	game "d6codex/rules/skirmish"
 )
 
+// Calculators returns the system's calculators alone: what its
+// WebAssembly module needs (no form texts, tables or comparison).
+func Calculators() []*calc.Calculator {
+	return []*calc.Calculator{skirmishMelee()}
+}
+
 // System returns the Dice-pool skirmish registration.
 func System() calc.System {
 	return calc.System{
 		ID: "skirmish", Name: "Dice-pool skirmish", Credit: "a fantasy miniatures skirmish game, from a copy of its \"Fight – Combat\" page (publisher unknown)",
-		Calculators: []*calc.Calculator{skirmishMelee()},
-		Docs:        formDocs(),
-		Tables:      tables,
+		Calculators: Calculators(),
+		Docs:        docs(),
+		Tables:      game.Tables,
 		Compare: &calc.Comparison{
 			Calc: "skirmish/melee",
 			Common: calc.Profile{Words: "both wear armor worth 1 point that adds 1 penalty die; each side keeps its two highest dice",

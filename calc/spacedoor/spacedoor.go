@@ -10,13 +10,19 @@ import (
 	game "d6codex/rules/spacedoor"
 )
 
+// Calculators returns the system's calculators alone: what its
+// WebAssembly module needs (no form texts, tables or comparison).
+func Calculators() []*calc.Calculator {
+	return []*calc.Calculator{spacedoorAttack(), spacedoorDefend(), spacedoorHelp(), spacedoorHealth(), spacedoorLuck(), spacedoorDeathSaves()}
+}
+
 // System returns the Spacedoor registration.
 func System() calc.System {
 	return calc.System{
 		ID: "spacedoor", Name: "Spacedoor", Credit: "Spacedoor by Dustin Whisman (github.com/dustinwhisman/spacedoor)",
-		Calculators: []*calc.Calculator{spacedoorAttack(), spacedoorDefend(), spacedoorHelp(), spacedoorHealth(), spacedoorLuck(), spacedoorDeathSaves()},
-		Docs:        formDocs(),
-		Tables:      tables,
+		Calculators: Calculators(),
+		Docs:        docs(),
+		Tables:      game.Tables,
 		Compare: &calc.Comparison{
 			Calc: "spacedoor/attack",
 			Common: calc.Profile{Words: "an ordinary damaging weapon; no advantage or disadvantage",

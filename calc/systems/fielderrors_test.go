@@ -50,3 +50,32 @@ func TestParseReportsEveryBadField(t *testing.T) {
 		}
 	}
 }
+
+// TestBlankFieldIsAnError (issue 25, item 4): a field the player cleared
+// is a message on that field, never its hidden default, for every field of
+// every calculator that has a default; the fields without one (the roll's
+// dice and seed, lists) read blank as "not given"; a field left out still
+// takes its default.
+func TestBlankFieldIsAnError(t *testing.T) {
+	reg := New()
+	for _, s := range reg.Systems() {
+		for _, c := range s.Calculators {
+			for _, f := range c.Fields {
+				_, err := c.Parse(map[string]string{f.Name: "  "})
+				fes := calc.AsFieldErrors(err)
+				if f.Default == "" {
+					if err != nil {
+						t.Errorf("%s: blank %s (no default) should read as not given: %v", c.ID, f.Name, err)
+					}
+					continue
+				}
+				if len(fes) != 1 || fes[0].Field != f.Name || fes[0].Value != "" || fes[0].Allowed == "" {
+					t.Errorf("%s: blank %s gives %v, want one message on %s saying what it takes", c.ID, f.Name, err, f.Name)
+				}
+			}
+			if _, err := c.Parse(map[string]string{}); err != nil {
+				t.Errorf("%s: fields left out should take their defaults: %v", c.ID, err)
+			}
+		}
+	}
+}

@@ -1,38 +1,33 @@
 package main
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"d6codex/cmd/sitegen/internal/testing/browser"
 	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
-// TestSelfContainedBinary builds sitegen as `make sitegen` does, copies it
-// into an empty folder far from the repository and runs it with an empty
-// environment (no Go on PATH, an empty HOME): `sitegen new site` and
-// `sitegen build` must give a site with working calculator assets, the
-// default theme and a picture of the site's own, from the binary alone.
+// TestSelfContainedBinary builds sitegen with `make sitegen` into an empty
+// folder far from the repository and runs it with an empty environment
+// (no Go on PATH, an empty HOME): `sitegen new site` and `sitegen build`
+// must give a site with working calculator assets, the default theme and
+// a picture of the site's own, from the binary alone, and without
+// compressing a module: they are embedded compressed, so the build cache
+// in HOME gets no compressed module (issue 26; BenchmarkFirstBuild times
+// that build).
 func TestSelfContainedBinary(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiles the calculators' modules and sitegen")
 	}
-	root := browser.RepoRoot(t)
-	gen := exec.Command("go", "run", "./cmd/sitegen/internal/wasmbuild/embedgen")
-	gen.Dir = root
-	if out, err := gen.CombinedOutput(); err != nil {
-		t.Fatalf("embedgen: %v\n%s", err, out)
-	}
-	bin := filepath.Join(t.TempDir(), "sitegen")
-	build := exec.Command("go", "build", "-o", bin, "./cmd/sitegen")
-	build.Dir = root
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := makeSitegen(t)
 	work, home := t.TempDir(), t.TempDir()
 	run := func(dir string, args ...string) string {
 		t.Helper()
@@ -79,4 +74,74 @@ func TestSelfContainedBinary(t *testing.T) {
 	if !strings.Contains(run(work, "dice", "3d6"), `"mean":10.5`) {
 		t.Error("sitegen dice does not work from the binary alone")
 	}
+	// The build compressed no module: the cache (Cache.Compressed, keyed
+	// by the SHA-256 of what it compresses) holds no entry for one.
+	modules, _ := filepath.Glob(filepath.Join(pub, "calc", "*.wasm"))
+	if len(modules) == 0 {
+		t.Fatal("no module published")
+	}
+	entries, err := filepath.Glob(filepath.Join(home, ".cache", "d6codex", "precompressed", "*"))
+	if err != nil || len(entries) == 0 {
+		t.Fatalf("no compressed entry in the build cache under HOME (%v): is it still where the test looks?", err)
+	}
+	for _, m := range modules {
+		data, err := os.ReadFile(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum := sha256.Sum256(data)
+		for _, e := range entries {
+			if strings.HasPrefix(filepath.Base(e), hex.EncodeToString(sum[:])+".") {
+				t.Errorf("the build compressed %s (cache entry %s)", filepath.Base(m), filepath.Base(e))
+			}
+		}
+		for _, enc := range []string{".br", ".gz"} {
+			if _, err := os.Stat(m + enc); err != nil {
+				t.Errorf("%s has no %s sibling: %v", filepath.Base(m), enc, err)
+			}
+		}
+	}
+}
+
+// makeSitegen builds sitegen as a user does, `make sitegen` (the modules
+// compiled and compressed, then embedded), into a temporary folder.
+func makeSitegen(tb testing.TB) string {
+	tb.Helper()
+	bin := filepath.Join(tb.TempDir(), "sitegen")
+	mk := exec.Command("make", "--no-print-directory", "sitegen", "SITEGEN="+bin)
+	mk.Dir = browser.RepoRoot(tb)
+	if out, err := mk.CombinedOutput(); err != nil {
+		tb.Fatalf("make sitegen: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// BenchmarkFirstBuild times a new user's first build: the binary of
+// `make sitegen`, outside the repository, with an empty HOME (an empty
+// build cache), on a new site (`sitegen new site`), which has calculators
+// and a dice block (issue 26).
+// Besides the wall time it reports the build's CPU time (user + system),
+// which other work on a shared machine disturbs less.
+func BenchmarkFirstBuild(b *testing.B) {
+	bin := makeSitegen(b)
+	var cpu time.Duration
+	for b.Loop() {
+		b.StopTimer()
+		work, home := b.TempDir(), b.TempDir()
+		sitegen := func(dir string, args ...string) *os.ProcessState {
+			cmd := exec.Command(bin, args...)
+			cmd.Dir = dir
+			cmd.Env = []string{"HOME=" + home}
+			if out, err := cmd.CombinedOutput(); err != nil {
+				b.Fatalf("sitegen %s: %v\n%s", strings.Join(args, " "), err, out)
+			}
+			return cmd.ProcessState
+		}
+		sitegen(work, "new", "site", "rules")
+		b.StartTimer()
+		st := sitegen(filepath.Join(work, "rules"), "build")
+		cpu += st.UserTime() + st.SystemTime()
+	}
+	b.ReportMetric(b.Elapsed().Seconds()/float64(b.N), "s/op")
+	b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-s/op")
 }

@@ -171,6 +171,9 @@ const (
 
 var outcomeNames = [...]string{"miss", "no_effect", "hit"}
 
+// levelsWords names the levels of success for a player.
+const levelsWords = "levels of success"
+
 // outcome classifies R'.
 func (s setup) outcome(rp int) int {
 	l := s.attackLevels(rp)
@@ -213,21 +216,21 @@ func Odds(in Input) (rules.Report, error) {
 	rep := rules.Report{
 		Outcomes: []rules.Prob{
 			{Name: outcomeNames[outMiss], P: outcomes.P(outMiss)},
-			{Name: outcomeNames[outNoEffect], P: outcomes.P(outNoEffect)},
-			{Name: outcomeNames[outHit], P: outcomes.P(outHit)},
-			{Name: "success", P: outcomes.AtLeast(outNoEffect)},
+			{Name: outcomeNames[outNoEffect], P: outcomes.P(outNoEffect), Words: "Succeeds, no damage"},
+			{Name: outcomeNames[outHit], P: outcomes.P(outHit), Words: "Damage lands"},
+			{Name: "success", P: outcomes.AtLeast(outNoEffect), Words: "Roll succeeds"},
 			{Name: "taser_check", P: taser.P(1)},
 		},
 		Distributions: []rules.Dist{
 			{Name: "roll", PMF: rp},
-			{Name: "levels", PMF: levels},
+			{Name: "levels", PMF: levels, Words: levelsWords},
 			{Name: "attack_damage", PMF: attack, Label: levelLabel},
 			{Name: "damage", PMF: damage, Label: levelLabel},
 			{Name: "target_after", PMF: after, Label: levelLabel},
 		},
 		Means: []rules.Mean{
 			{Name: "roll", Value: rp.Mean()},
-			{Name: "levels", Value: levels.Mean()},
+			{Name: "levels", Value: levels.Mean(), Words: levelsWords},
 			{Name: "damage", Value: damage.Mean()},
 			{Name: "target_after", Value: after.Mean()},
 		},

@@ -46,7 +46,7 @@ func (t *Tape) Roll(sides int, what string) (int, error) {
 		v = t.rng.IntN(sides) + 1
 	} else {
 		if t.next >= len(t.fixed) {
-			return 0, errors.New("dice: " + strconv.Itoa(len(t.fixed)) + " dice given, but the roll needs at least " +
+			return 0, errors.New("dice: " + diceCount(len(t.fixed)) + " given, but the roll needs at least " +
 				strconv.Itoa(pos) + " (die " + strconv.Itoa(pos) + ": " + what + ")")
 		}
 		v = t.fixed[t.next]
@@ -77,9 +77,17 @@ func (t *Tape) RollN(n, sides int, what string) ([]int, error) {
 // use, so a player who typed too many dice is told so.
 func (t *Tape) Done() error {
 	if t.rng == nil && t.next < len(t.fixed) {
-		return errors.New("dice: " + strconv.Itoa(len(t.fixed)) + " dice given, but the roll uses only " + strconv.Itoa(t.next))
+		return errors.New("dice: " + diceCount(len(t.fixed)) + " given, but the roll uses only " + strconv.Itoa(t.next))
 	}
 	return nil
+}
+
+// diceCount is "1 die" or "n dice".
+func diceCount(n int) string {
+	if n == 1 {
+		return "1 die"
+	}
+	return strconv.Itoa(n) + " dice"
 }
 
 // Rolls lists every die handed out so far, in order.

@@ -5,6 +5,9 @@ import (
 	"d6codex/rules/dice"
 )
 
+// hitDamage names the damage distribution and mean: only hits count.
+const hitDamage = "damage, given a hit"
+
 // difficultyPMF is the exact distribution of the combat difficulty, its
 // exploding tails cut below eps.
 func difficultyPMF(in Input, eps float64) dice.PMF {
@@ -96,19 +99,19 @@ func Odds(in Input) (rules.Report, error) {
 		Outcomes: []rules.Prob{
 			{Name: "hit", P: pHit},
 			{Name: "miss", P: pMiss},
-			{Name: "critical_failure", P: pCrit},
+			{Name: "critical_failure", P: pCrit, Words: "Critical failure (Wild Die 1)"},
 			{Name: "complication", P: pComp},
 		},
 		Distributions: []rules.Dist{
 			{Name: "attack_total", PMF: attack},
 			{Name: "difficulty", PMF: difficulty},
-			{Name: "damage", PMF: damage.Normalize()},
+			{Name: "damage", PMF: damage.Normalize(), Words: hitDamage},
 			{Name: "resistance", PMF: resistance},
 		},
 		Means: []rules.Mean{
 			{Name: "attack_total", Value: attack.Mean()},
 			{Name: "difficulty", Value: difficulty.Mean()},
-			{Name: "damage", Value: damage.Mean()},
+			{Name: "damage", Value: damage.Mean(), Words: hitDamage},
 		},
 	}
 

@@ -18,7 +18,7 @@ const (
 var levelIDs = [...]string{"none", "stunned", "wounded", "severely_wounded", "incapacitated", "mortally_wounded", "dead"}
 
 // levelNames are the display names of the wound levels.
-var levelNames = [...]string{"none", "Stunned", "Wounded", "Severely Wounded", "Incapacitated", "Mortally Wounded", "Dead"}
+var levelNames = [...]string{"No injury", "Stunned", "Wounded", "Severely Wounded", "Incapacitated", "Mortally Wounded", "Dead"}
 
 // Wound levels as distribution values.
 const (
@@ -31,7 +31,7 @@ const (
 	LevelDead
 )
 
-// LevelLabel names a wound level value 0..6 ("none", "Stunned", ...
+// LevelLabel names a wound level value 0..6 ("No injury", "Stunned", ...
 // "Dead"); it is the Label of the wound-level distributions.
 func LevelLabel(v int) string {
 	if v < 0 || v >= len(levelNames) {

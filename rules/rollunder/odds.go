@@ -195,7 +195,7 @@ func (e exchange) report(n outcomeNames) rules.Report {
 			{Name: "fumble_effect", PMF: two, Label: fumbleLabel},
 		},
 		Means: []rules.Mean{
-			{Name: "damage", Value: e.damage.Mean()},
+			{Name: "damage", Value: e.damage.Mean(), Words: "damage (a miss counts as 0)"},
 			{Name: "stamina_loss", Value: e.loss.Mean(), Words: "STAMINA lost"},
 			{Name: "stamina_loss_normal_hit", Value: e.normalLoss.Mean(), Words: "STAMINA lost on a hit that is not a critical"},
 		},

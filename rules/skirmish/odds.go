@@ -504,7 +504,7 @@ func combine(atk *sideOdds, in Input, parts []part) rules.Report {
 			{Name: "riposte_damage", PMF: ripPMF},
 		},
 		Means: []rules.Mean{
-			{Name: "damage", Value: dmgPMF.Mean()},
+			{Name: "damage", Value: dmgPMF.Mean(), Words: "damage (0 when the defender wins)"},
 			{Name: "difference", Value: diffPMF.Mean()},
 			{Name: "attack_score", Value: saPMF.Mean()},
 			{Name: "defense_score", Value: sdPMF.Mean()},

@@ -40,7 +40,7 @@ func AttackOdds(in AttackInput) (rules.Report, error) {
 		},
 		Means: []rules.Mean{
 			{Name: "total", Value: total.Mean()},
-			{Name: "damage_dealt", Value: d.Mean()},
+			{Name: "damage_dealt", Value: d.Mean(), Words: "damage dealt (a miss counts as 0)"},
 			{Name: "damage_taken", Value: t.Mean()},
 		},
 	}, nil

@@ -205,7 +205,11 @@ func resolveRoll(t *dice.Tape, stat int, mode, what string) (rolled, error) {
 			"), keep "+strconv.Itoa(hi)+" and "+strconv.Itoa(lo)+".")
 	}
 	total := hi + lo + stat
-	steps = append(steps, strconv.Itoa(hi)+" + "+strconv.Itoa(lo)+" "+signedSpaced(stat)+" (Tough) = "+strconv.Itoa(total)+".")
+	first, second := hi, lo
+	if mode == ModeNormal { // in the order they were rolled
+		first, second = d[0], d[1]
+	}
+	steps = append(steps, strconv.Itoa(first)+" + "+strconv.Itoa(second)+" "+signedSpaced(stat)+" (Tough) = "+strconv.Itoa(total)+".")
 	r := Classify(hi, lo, stat)
 	switch {
 	case r == CriticalFailure:

@@ -57,7 +57,7 @@ self.onmessage = async (ev) => {
     await load(msg.exec, msg.wasm);
   } catch (e) {
     ready = null; // let the next message try again
-    self.postMessage({ seq: msg.seq, error: "The calculator could not load: " + e.message });
+    self.postMessage({ seq: msg.seq, load: true, error: "The calculator could not load: " + e.message });
     return;
   }
   if (msg.type === "warm") {
@@ -73,5 +73,5 @@ self.onmessage = async (ev) => {
     ready = null;
     out = { error: "The calculator failed on these inputs: " + e.message };
   }
-  self.postMessage({ seq: msg.seq, ms: performance.now() - t0, ...out });
+  self.postMessage({ seq: msg.seq, ms: performance.now() - t0, load: false, ...out });
 };

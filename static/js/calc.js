@@ -59,6 +59,12 @@
     for (const k of kids) if (k != null) e.append(k);
     return e;
   };
+  // minus writes a negative number in a message with a minus sign (−3 to
+  // 5), as the page does elsewhere, not a hyphen.
+  const minus = (s) => s.replace(/(^|[\s(])-(?=\d)/g, "$1\u2212");
+  // TYPING is the pause, in ms, after a keystroke before the calculator
+  // runs (see the form's input handler; BENCHMARKS.md, issue 25).
+  const TYPING = 120;
   const mb = (n) => (n / 1048576).toFixed(1) + " MB";
 
   class Calc {
@@ -75,6 +81,9 @@
       this.pinned = null;
       this.loaded = false;
       this.timer = 0;
+      // Values a link gave a choice that has no such option: kept (and
+      // sent, so the field gets its message) until the player picks one.
+      this.badChoice = {};
       // The page's preset, for Reset (before a link's values are read).
       this.preset = this.inputs();
       this.fromLink = this.readURL();
@@ -94,7 +103,12 @@
         if (e.target.name === "seed" && this.form.elements.dice) this.form.elements.dice.value = "";
         this.stale();
         clearTimeout(this.timer);
-        this.timer = setTimeout(() => this.run(), 200);
+        // A choice (a list, a box) is final: run at once. Typing waits for
+        // a pause of TYPING ms, so that "12" does not compute "1" first
+        // (each run takes the worker's whole attention, and a field half
+        // typed, or cleared to type anew, would flash its message).
+        const typed = e.target.type === "text" || e.target.type === "number";
+        this.timer = setTimeout(() => this.run(), typed ? TYPING : 0);
       });
       const on = (action, f) => root.querySelector(`[data-action=${action}]`)?.addEventListener("click", f);
       on("roll", () => {
@@ -130,7 +144,8 @@
       const o = {};
       for (const f of this.form.elements) {
         if (!f.name) continue;
-        o[f.name] = f.type === "checkbox" ? String(f.checked) : f.value.trim();
+        if (f.tagName === "SELECT" && f.selectedIndex < 0 && f.name in this.badChoice) o[f.name] = this.badChoice[f.name];
+        else o[f.name] = f.type === "checkbox" ? String(f.checked) : f.value.trim();
       }
       return o;
     }
@@ -160,7 +175,12 @@
       const pre = this.key + ".";
       const mine = [...q].filter(([k]) => k.startsWith(pre));
       if (!mine.length) return false;
-      if (!q.has(pre + "v")) {
+      if (q.has(pre + "v")) {
+        // A v2 link holds the sender's roll as it was: a dice or seed
+        // field it leaves out was empty (links before the roll fields were
+        // always written left them out when empty).
+        for (const name of ["dice", "seed"]) if (this.field(name)) this.field(name).value = "";
+      } else {
         for (const f of this.form.elements) {
           if (!f.name || f.name === "dice" || f.name === "seed") continue;
           if (f.type === "checkbox") f.checked = f.dataset.default === "true";
@@ -174,7 +194,13 @@
         // properties such as "length" or "__proto__".
         const f = this.field(name);
         if (!f || f.type === "hidden") continue; // fixed by the page
-        if (f.type === "checkbox") f.checked = v === "true"; else f.value = v;
+        if (f.type === "checkbox") f.checked = v === "true";
+        else {
+          f.value = v;
+          // A choice the select does not offer stays blank on screen, and
+          // the calculator says so on the field rather than run without it.
+          if (f.tagName === "SELECT" && f.value !== v) { f.selectedIndex = -1; this.badChoice[name] = v; }
+        }
       }
       return true;
     }
@@ -186,8 +212,7 @@
       q.set(pre + "v", "2");
       for (const f of this.form.elements) {
         if (!f.name || f.type === "hidden") continue; // fixed by the page, not the reader's
-        const v = inputs[f.name];
-        if (v !== "" || (f.name !== "dice" && f.name !== "seed")) q.set(pre + f.name, v);
+        q.set(pre + f.name, inputs[f.name]);
       }
       if (this.pinned) q.set(pre + "pin", new URLSearchParams(this.pinned).toString());
       return q.toString();
@@ -251,7 +276,9 @@
       const t0 = performance.now();
       const mode = this.out.querySelector(".calc-modes input:checked")?.value || "exact";
       const view = { key: this.key, dist: this.dist, mode, pin: this.pinned };
+      const ticket = this.ticket = (this.ticket || 0) + 1;
       let res = await call({ id: this.id, inputs, view }, this.root.dataset.wasm);
+      if (res.load === false) keep(this.root.dataset.wasm);
       let misfit = null;
       if (res.error && res.dice) {
         // The typed dice do not fit these inputs; the odds never depend on
@@ -259,6 +286,8 @@
         misfit = res.error;
         res = await call({ id: this.id, inputs: { ...inputs, dice: "" }, view }, this.root.dataset.wasm);
       }
+      // A newer change is under way: its answer is the one to show.
+      if (ticket !== this.ticket) return;
       this.loaded = true;
       this.root.removeAttribute("aria-busy");
       this.root.dataset.ms = String(Math.round(performance.now() - t0));
@@ -270,6 +299,10 @@
         if (f) f.setAttribute("aria-describedby", f.getAttribute("aria-describedby").replace(" " + m.id, ""));
         m.remove();
       }
+      if (res.error && res.load && this.out.dataset.prerendered) {
+        this.unloaded(res.error);
+        return;
+      }
       if (res.error) {
         this.showError(res.error, res.field, res.fields);
         return;
@@ -279,7 +312,11 @@
       this.status.textContent = res.pinError ? "The pinned set-up no longer runs (" + res.pinError + "); it is unpinned." : "";
       if (res.pinError) this.pinned = null;
       this.writeURL(inputs);
+      // The chart's Distribution list is drawn again with the result: the
+      // keyboard stays on it.
+      const refocus = document.activeElement && this.out.contains(document.activeElement) && document.activeElement.dataset.role;
       this.out.innerHTML = res.html;
+      if (refocus) this.out.querySelector(`[data-role="${refocus}"]`)?.focus();
       this.out.hidden = false;
       delete this.out.dataset.prerendered;
       if (misfit) this.out.append(this.misfit(misfit));
@@ -293,6 +330,13 @@
     // wire gives the rendered result what needs a script: the choice of
     // distribution, and one tab stop per chart with arrow keys across bars.
     wire() {
+      for (const wrap of this.out.querySelectorAll(".calc-svgwrap")) {
+        const hint = el("p", { class: "calc-scroll-hint", text: "Scroll sideways for the whole chart →", hidden: "" });
+        wrap.after(hint);
+        const fit = () => { hint.hidden = wrap.scrollWidth <= wrap.clientWidth + 1; };
+        fit();
+        if (window.ResizeObserver) new ResizeObserver(fit).observe(wrap);
+      }
       const sel = this.out.querySelector(".calc-chart select");
       if (sel) sel.addEventListener("change", () => { this.dist = sel.value; this.run(); });
       for (const g of this.out.querySelectorAll(".calc-bars > g[data-mode]")) {
@@ -328,6 +372,20 @@
       this.pinNote.textContent = diffs.length ? "Pinned set-up (compared with now): " + diffs.join(" · ") + "." : "Pinned: the set-up now. Change inputs to compare with it.";
     }
 
+    // unloaded keeps the pre-rendered result when the module cannot load
+    // (offline before the page's calculator was ever used), saying whose
+    // inputs it belongs to: the page's example, not the ones on screen.
+    unloaded(msg) {
+      this.root.dataset.state = "unloaded";
+      this.status.textContent = "";
+      this.err.hidden = false;
+      this.err.textContent = msg + ". The result below is the page's example, not your inputs: Reset shows its inputs.";
+      this.out.hidden = false;
+      if (!this.out.querySelector(".calc-example-note")) {
+        this.out.prepend(el("p", { class: "calc-note calc-example-note", text: "The page's example set-up (the calculator could not load):" }));
+      }
+    }
+
     // misfit is the roll part when the typed dice no longer fit the inputs.
     misfit(msg) {
       const box = el("div", { class: "calc-roll calc-misfit", role: "status" });
@@ -357,16 +415,27 @@
         const label = this.root.querySelector(`label[for="${CSS.escape(f.id)}"]`)?.textContent || b.field;
         const text = b.message
           ? (b.message.startsWith(b.field + ": ") ? label + ": " + b.message.slice(b.field.length + 2) : b.message)
-          : `${label}: ${b.value === "" ? "empty" : "“" + b.value + "”"} is not allowed (allowed: ${b.allowed})`;
+          : b.value === "" ? `${label}: needs a value (${b.allowed})` : `${label}: “${b.value}” is not allowed (allowed: ${b.allowed})`;
         lines.push(text);
-        const m = el("p", { class: "calc-field-error", id: f.id + "-err", "data-for": b.field, text });
+        const m = el("p", { class: "calc-field-error", id: f.id + "-err", "data-for": b.field, text: minus(text) });
         f.after(m);
         f.setAttribute("aria-invalid", "true");
         f.setAttribute("aria-errormessage", this.err.id);
         f.setAttribute("aria-describedby", (f.getAttribute("aria-describedby") || "") + " " + m.id);
       }
-      this.err.textContent = lines.length ? lines.join(" · ") : msg;
+      this.err.textContent = minus(lines.length ? lines.join(" · ") : msg);
     }
+  }
+
+  // keep asks the service worker to keep a module the page has loaded, so
+  // that its calculators work offline: on a first visit the page (and its
+  // calculator's worker) loaded it before the service worker took over,
+  // and so past it. Once per module and page.
+  const kept = new Set();
+  function keep(wasm) {
+    if (kept.has(wasm) || !navigator.serviceWorker) return;
+    kept.add(wasm);
+    navigator.serviceWorker.ready.then((reg) => reg.active && reg.active.postMessage({ keep: new URL(wasm, location.href).href })).catch(() => {});
   }
 
   // broken shows why a calculator could not start or run.
@@ -411,9 +480,29 @@
         const wasm = c.root.dataset.wasm;
         if (done.has(wasm)) continue;
         done.add(wasm);
-        call({ type: "warm" }, wasm).then(() => { for (const o of calcs) if (o.root.dataset.wasm === wasm) o.loaded = true; });
+        call({ type: "warm" }, wasm).then((res) => {
+          if (res.error) return;
+          for (const o of calcs) if (o.root.dataset.wasm === wasm) o.loaded = true;
+          keep(wasm);
+        });
       }
     }, { timeout: 4000 });
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
+
+  // sitegen serve's live reload swaps a page's content in place after an
+  // edit (event d6:updated): calculators it kept run on untouched; those
+  // gone are dropped; new ones (a changed block) start, with the set-up
+  // the address holds for them (fields that still exist, the pinned one).
+  document.addEventListener("d6:updated", () => {
+    for (let i = calcs.length - 1; i >= 0; i--) if (!calcs[i].root.isConnected) calcs.splice(i, 1);
+    for (const r of document.querySelectorAll(".calc[data-calc]")) {
+      if (calcs.some((c) => c.root === r)) continue;
+      try {
+        const c = new Calc(r);
+        calcs.push(c);
+        if (c.fromLink) c.run().catch((e) => broken(r, e));
+      } catch (e) { broken(r, e); }
+    }
+  });
 })();

@@ -26,15 +26,18 @@
   function edits(a, b, max) {
     a = [...a]; b = [...b];
     if (Math.abs(a.length - b.length) > max) return max + 1;
-    let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+    // Two letters swapped ("wlid" for "wild") count as one edit.
+    let before = null, prev = Array.from({ length: b.length + 1 }, (_, j) => j);
     for (let i = 1; i <= a.length; i++) {
       const cur = [i];
       let best = i;
       for (let j = 1; j <= b.length; j++) {
         cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+        if (before && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) cur[j] = Math.min(cur[j], before[j - 2] + 1);
         best = Math.min(best, cur[j]);
       }
       if (best > max) return max + 1;
+      before = prev;
       prev = cur;
     }
     return prev[b.length];
@@ -62,7 +65,7 @@
     get(path) {
       if (!this.cache.has(path)) {
         const p = fetch(new URL(path + ".gz", this.base)).then(async (r) => {
-          if (!r.ok) throw new Error(path + ": HTTP " + r.status);
+          if (!r.ok) throw Object.assign(new Error(path + ": HTTP " + r.status), { gone: r.status === 404 });
           const buf = new Uint8Array(await r.arrayBuffer());
           if (buf[0] !== 0x1f || buf[1] !== 0x8b) return JSON.parse(new TextDecoder().decode(buf));
           const s = new Blob([buf]).stream().pipeThrough(new DecompressionStream("gzip"));
@@ -102,6 +105,15 @@
       const qt = [...new Set(words(q))];
       if (!qt.length) return { hits: [], terms: [], words: qt };
       const shards = await Promise.all(qt.map((t) => this.shard(t)));
+      // A word with no term of its own may be a typo in its first two
+      // letters ("wlid"): its fuzzy matches are looked for in the shards
+      // of the words with those letters swapped too ("lwid", "wild").
+      await Promise.all(qt.map(async (t, i) => {
+        const c = [...t];
+        if (c.length < 4 || Object.keys(shards[i]).some((k) => k.startsWith(t))) return;
+        const swaps = [[c[1], c[0], ...c.slice(2)], [c[0], c[2], c[1], ...c.slice(3)]].map((s) => s.join(""));
+        for (const sh of await Promise.all(swaps.map((s) => this.shard(s)))) shards[i] = { ...sh, ...shards[i] };
+      }));
       const N = this.meta.docs, all = (1 << qt.length) - 1;
       const found = new Map(), matched = [];
       qt.forEach((t, i) => {
@@ -206,7 +218,10 @@
     const open = () => index || (index = Index.open(box.dataset.index).catch((e) => { index = null; throw e; }));
 
     function item(e, re, phraseRE, res) {
-      const terms = words(input.value).join(" ");
+      // The page highlights what the search found: a word by itself, a
+      // typo ("wlid") by the index terms it was taken for ("wild").
+      const typos = res.terms.filter((k) => !res.words.some((w) => k.startsWith(w)));
+      const terms = [...new Set(res.words.flatMap((w) => res.terms.some((k) => k.startsWith(w)) ? [w] : typos))].join(" ");
       // Words the heading (or title) already shows need no snippet: show
       // where the others are, or the section's first sentence.
       const head = words(e.heading || e.title);
@@ -241,13 +256,25 @@
       results.dataset.shown = String(shown);
     }
 
-    async function run() {
+    // A part named by an index this page opened before the site changed
+    // may be gone (the development server keeps replaced parts a while):
+    // the index is opened again and the query run once more.
+    async function query(q, retry) {
+      const idx = await open();
+      try {
+        return { idx, res: await idx.search(q, select.value, current) };
+      } catch (e) {
+        if (!e.gone || !retry) throw e;
+        if (index && (await index) === idx) index = null;
+        return query(q, false);
+      }
+    }
+
+    async function run(retry = true) {
       const q = input.value.trim();
       if (!q) { results.hidden = true; results.innerHTML = ""; status.textContent = ""; return; }
-      let idx;
       try {
-        idx = await open();
-        const res = await idx.search(q, select.value, current);
+        const { idx, res } = await query(q, retry);
         if (q !== input.value.trim()) return; // a newer query is on its way
         last = { res, q, idx };
         results.innerHTML = "";
@@ -255,7 +282,13 @@
           results.innerHTML = '<p class="search-empty">No results' + (select.value ? " in " + esc(select.selectedOptions[0].text) : "") + ".</p>" +
             (select.value ? '<button type="button" class="search-all">Search all systems</button>' : "");
         } else {
-          await show(res, q, 0, idx);
+          try {
+            await show(res, q, 0, idx);
+          } catch (e) {
+            if (!e.gone || !retry) throw e;
+            index = null; // a page text of an index replaced since: again, from the new one
+            return run(false);
+          }
           if (q !== input.value.trim()) return;
         }
         status.textContent = res.hits.length ? res.hits.length + " result" + (res.hits.length === 1 ? "" : "s") : "No results";
@@ -265,6 +298,16 @@
       results.dataset.q = q; // which query the list answers (tests wait on it)
       results.hidden = false;
     }
+
+    // sitegen serve's live-reload client announces a page updated in
+    // place (d6:updated) and a new search index (d6:search): the next
+    // query opens the index again, and open results are refreshed.
+    const refresh = () => {
+      index = null;
+      if (!results.hidden && input.value.trim()) run();
+    };
+    doc.addEventListener("d6:updated", refresh);
+    doc.addEventListener("d6:search", refresh);
 
     let timer = 0;
     input.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(run, 80); });

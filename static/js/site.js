@@ -72,25 +72,31 @@
     });
   }
 
-  // --- Table of contents: marks the section being read.
+  // --- Table of contents: marks the section being read. Called again
+  // after the live reload swapped the content (d6:updated): one scroll
+  // listener, reading the current links.
+  let tocItems = [], tocActive = null, tocQueued = false, tocListening = false;
+  const tocUpdate = () => {
+    tocQueued = false;
+    let cur = tocItems[0];
+    for (const it of tocItems) {
+      if (it.h.getBoundingClientRect().top <= 120) cur = it; else break;
+    }
+    if (cur === tocActive) return;
+    if (tocActive) tocActive.a.removeAttribute("aria-current");
+    tocActive = cur;
+    if (tocActive) tocActive.a.setAttribute("aria-current", "location");
+  };
   function initTOC() {
     const links = $$(".toc a[href^='#']");
-    if (!links.length) return;
-    const items = links.map((a) => ({ a, h: doc.getElementById(decodeURIComponent(a.hash.slice(1))) })).filter((x) => x.h);
-    let active = null, queued = false;
-    const update = () => {
-      queued = false;
-      let cur = items[0];
-      for (const it of items) {
-        if (it.h.getBoundingClientRect().top <= 120) cur = it; else break;
-      }
-      if (cur === active) return;
-      if (active) active.a.removeAttribute("aria-current");
-      active = cur;
-      if (active) active.a.setAttribute("aria-current", "location");
-    };
-    addEventListener("scroll", () => { if (!queued) { queued = true; requestAnimationFrame(update); } }, { passive: true });
-    update();
+    tocItems = links.map((a) => ({ a, h: doc.getElementById(decodeURIComponent(a.hash.slice(1))) })).filter((x) => x.h);
+    tocActive = null;
+    if (!tocItems.length) return;
+    if (!tocListening) {
+      tocListening = true;
+      addEventListener("scroll", () => { if (!tocQueued) { tocQueued = true; requestAnimationFrame(tocUpdate); } }, { passive: true });
+    }
+    tocUpdate();
   }
 
   // --- Headings: the # anchor copies a link to the section.
@@ -107,6 +113,9 @@
         toast("Link: " + url);
       }
     });
+    labelAnchors();
+  }
+  function labelAnchors() {
     for (const a of $$("a.anchor")) {
       const h = a.parentElement;
       const text = h ? h.textContent.replace(/#\s*$/, "").trim() : "";
@@ -118,7 +127,8 @@
   // --- Tables wider than their column scroll: make them keyboard-reachable
   // and fade the edge that has more to show (classes more-left/more-right).
   function initTables() {
-    const wraps = $$(".table-wrap, .table-scroll");
+    const wraps = $$(".table-wrap, .table-scroll").filter((w) => !w.dataset.wired);
+    wraps.forEach((w) => { w.dataset.wired = "1"; });
     if (!wraps.length) return;
     const edges = (w) => {
       const max = w.scrollWidth - w.clientWidth;
@@ -324,6 +334,13 @@
     highlightPage();
     initOffline();
     if (!reduceMotion.matches) root.classList.add("smooth");
+    // sitegen serve's live reload replaced the main content in place.
+    doc.addEventListener("d6:updated", () => {
+      initTOC();
+      labelAnchors();
+      initTables();
+      initGlossary();
+    });
   }
   if (doc.readyState === "loading") doc.addEventListener("DOMContentLoaded", init); else init();
 })();

@@ -20,6 +20,7 @@ import (
 	"d6codex/cmd/sitegen/internal/calcblock"
 	"d6codex/cmd/sitegen/internal/compareblock"
 	"d6codex/cmd/sitegen/internal/diceblock"
+	"d6codex/cmd/sitegen/internal/layout/detect"
 	"d6codex/cmd/sitegen/internal/markup"
 	"d6codex/cmd/sitegen/internal/site"
 	"d6codex/cmd/sitegen/internal/statblock"
@@ -30,9 +31,12 @@ import (
 // Usage is the help text of `sitegen build`.
 const Usage = `usage: sitegen build [flags]
 
-Build the site in the source directory (site.toml, content/, static/) into
-the destination directory. The new site replaces the old one only if the
-build has no error; errors are listed as file:line:col: message.
+Build the site in the source directory into the destination directory.
+The source is sitegen's own layout (site.toml, content/, static/), an
+Obsidian vault, a Jekyll, Hugo or MkDocs project, or any folder of
+Markdown: the first line says which was recognised and what was read from
+its settings. The new site replaces the old one only if the build has no
+error; errors are listed as file:line:col: message.
 
 Flags:
   -s, --source DIR      site source directory (default ".")
@@ -41,6 +45,11 @@ Flags:
   -D, --drafts          include pages marked draft: true; --buildDrafts too
       --replace-dest    replace a --dest folder that sitegen did not make
                         (without it such a build stops; see the README)
+      --broken-links MODE  "warn": broken links, anchors and images are
+                        warnings and the site builds; "error" (default,
+                        or site.toml's brokenLinks) fails the build
+      --all             list every error and warning (by default ten of
+                        each kind, then a line that counts the rest)
 `
 
 // Flags are the options shared by the commands that build the site
@@ -56,6 +65,10 @@ type Flags struct {
 	Drafts bool
 	// ReplaceDest allows replacing a destination sitegen did not make.
 	ReplaceDest bool
+	// BrokenLinks is "warn", "error" or "" (site.toml decides).
+	BrokenLinks string
+	// All lists every problem instead of a summary.
+	All bool
 }
 
 // Register defines the build flags on fs, with Hugo's long and short names.
@@ -73,6 +86,17 @@ func (f *Flags) Register(fs *flag.FlagSet) {
 		fs.BoolVar(&f.Drafts, name, false, "include draft pages")
 	}
 	fs.BoolVar(&f.ReplaceDest, "replace-dest", false, "replace a --dest folder sitegen did not make")
+	fs.StringVar(&f.BrokenLinks, "broken-links", "", `"warn" or "error"`)
+	fs.BoolVar(&f.All, "all", false, "list every error and warning")
+}
+
+// Check reports flags with values they cannot take.
+func (f *Flags) Check() error {
+	switch f.BrokenLinks {
+	case "", "warn", "error":
+		return nil
+	}
+	return fmt.Errorf("--broken-links %q: must be \"warn\" or \"error\"", f.BrokenLinks)
 }
 
 // Options converts the flags into build options, with the block handlers
@@ -88,6 +112,7 @@ func (f *Flags) Options() site.Options {
 		BaseURL:     f.BaseURL,
 		Drafts:      f.Drafts,
 		ReplaceDest: f.ReplaceDest,
+		BrokenLinks: f.BrokenLinks,
 		Theme:       d6codex.Theme(),
 		Handlers:    Handlers(),
 		Generators:  Generators(),
@@ -141,13 +166,17 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "sitegen build: unexpected argument %q\n\n%s", fs.Arg(0), Usage)
 		return 2
 	}
+	if err := f.Check(); err != nil {
+		fmt.Fprintf(stderr, "sitegen build: %v\n\n%s", err, Usage)
+		return 2
+	}
 	if os.Getenv("GOGC") == "" {
 		// A build is a batch job whose heap stays small (under 200 MB at
 		// 5,000 pages): collecting at four times the live heap instead of
 		// twice costs that memory and saves a tenth of the CPU time.
 		debug.SetGCPercent(400)
 	}
-	_, ok := Build(ctx, f.Options(), stdout, stderr)
+	_, ok := BuildAll(ctx, f.Options(), f.All, stdout, stderr)
 	if !ok {
 		return 1
 	}
@@ -161,32 +190,68 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 // directory) and a summary on stderr. It reports whether the build
 // succeeded.
 func Build(ctx context.Context, opts site.Options, stdout, stderr io.Writer) (site.Result, bool) {
+	return BuildAll(ctx, opts, false, stdout, stderr)
+}
+
+// BuildAll is Build that, when all is set, lists every error and warning
+// instead of ten of each kind. Its first line names the source's layout
+// and what was read from its settings; the report ends with the counts of
+// errors and warnings by kind.
+func BuildAll(ctx context.Context, opts site.Options, all bool, stdout, stderr io.Writer) (site.Result, bool) {
+	if opts.Layout == nil {
+		if lay, err := detect.Layout(opts.Source); err == nil {
+			opts.Layout = lay // else the build reports the settings' error
+		}
+	}
+	if opts.Layout != nil {
+		fmt.Fprintf(stdout, "sitegen: %s\n", opts.Layout.Describe())
+	}
 	if opts.Waiting == nil {
 		opts.Waiting = WaitingLine("sitegen build", opts.Dest, stderr)
 	}
 	res, err := site.Build(ctx, opts)
-	var diags site.Diagnostics
-	switch {
-	case errors.As(err, &diags):
-		shown := make(site.Diagnostics, len(diags))
-		for i, d := range diags {
+	place := func(ds site.Diagnostics) site.Diagnostics {
+		shown := make(site.Diagnostics, len(ds))
+		for i, d := range ds {
 			if !strings.HasPrefix(d.File, "-") { // not a flag
 				d.File = filepath.Join(opts.Source, filepath.FromSlash(d.File))
 			}
 			shown[i] = d
 		}
-		// Ten of each kind, then one line that counts the rest.
-		for _, line := range site.Summarize(shown, 10) {
-			fmt.Fprintln(stderr, line)
+		return shown
+	}
+	list := func(ds site.Diagnostics, few int, prefix string) {
+		if all {
+			for _, d := range ds {
+				fmt.Fprintln(stderr, prefix+d.String())
+			}
+			return
 		}
-		fmt.Fprintf(stderr, "sitegen build: %d error(s); %s left unchanged\n", len(diags), opts.Dest)
+		for _, line := range site.Summarize(ds, few) {
+			fmt.Fprintln(stderr, prefix+line)
+		}
+	}
+	var diags site.Diagnostics
+	switch {
+	case errors.As(err, &diags):
+		// Ten of each kind, then one line that counts the rest.
+		list(place(diags), 10, "")
+		fmt.Fprintf(stderr, "sitegen build: %d error(s): %s\n", len(diags), site.CountKinds(diags))
+		if len(res.WarningList) > 0 {
+			fmt.Fprintf(stderr, "sitegen build: %d warning(s): %s\n", len(res.WarningList), site.CountKinds(res.WarningList))
+		}
+		fmt.Fprintf(stderr, "sitegen build: %s left unchanged\n", opts.Dest)
 		return res, false
 	case err != nil:
 		fmt.Fprintf(stderr, "sitegen build: %v\n", err)
 		return res, false
 	}
-	for _, w := range res.Warnings {
+	for _, w := range res.Notes {
 		fmt.Fprintf(stderr, "sitegen build: warning: %s\n", w)
+	}
+	list(place(res.WarningList), 3, "sitegen build: warning: ")
+	if len(res.WarningList) > 0 {
+		fmt.Fprintf(stderr, "sitegen build: %d warning(s): %s\n", len(res.WarningList), site.CountKinds(res.WarningList))
 	}
 	fmt.Fprintf(stdout, "%d pages in %d ms", res.Pages, res.Duration.Milliseconds())
 	if res.Reused > 0 {

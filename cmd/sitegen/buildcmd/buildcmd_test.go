@@ -3,6 +3,7 @@ package buildcmd
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -37,15 +38,15 @@ func TestRun(t *testing.T) {
 		stderr     string // regexp
 		wantPublic bool
 	}{
-		{"success", good, func(d string) []string { return []string{"--source", d, "--base-url", "https://rules.test/"} }, 0, `^2 pages in \d+ ms\n$`, `^$`, true},
+		{"success", good, func(d string) []string { return []string{"--source", d, "--base-url", "https://rules.test/"} }, 0, `^sitegen: sitegen layout \(site.toml\): pages from content/, static files from static/\n2 pages in \d+ ms\n$`, `^$`, true},
 		{"placeholder base URL warns", good, func(d string) []string { return []string{"--source", d, "--base-url", "https://example.org/"} }, 0,
-			`^2 pages in \d+ ms\n$`, `^sitegen build: warning: baseURL "https://example.org/" is a placeholder.*--base-url\n$`, true},
+			`^sitegen: sitegen layout \(site.toml\): pages from content/, static files from static/\n2 pages in \d+ ms\n$`, `^sitegen build: warning: baseURL "https://example.org/" is a placeholder.*--base-url\n$`, true},
 		{"no base URL warns", good, func(d string) []string { return []string{"--source", d} }, 0,
-			`^2 pages in \d+ ms\n$`, `^sitegen build: warning: baseURL "/" has no host`, true},
+			`^sitegen: sitegen layout \(site.toml\): pages from content/, static files from static/\n2 pages in \d+ ms\n$`, `^sitegen build: warning: baseURL "/" has no host`, true},
 		{"hugo short flags", good, func(d string) []string {
 			return []string{"-s", d, "-d", filepath.Join(d, "out"), "-b", "http://x.test/", "-D"}
-		}, 0, `^2 pages in`, `^$`, false},
-		{"errors as file:line:col", bad, func(d string) []string { return []string{"--source", d} }, 1, `^$`,
+		}, 0, `^sitegen: .*\n2 pages in`, `^$`, false},
+		{"errors as file:line:col", bad, func(d string) []string { return []string{"--source", d} }, 1, `^sitegen: sitegen layout`,
 			`(?s)content/a\.md:2:1: title: must be a string, not an integer\n.*content/a\.md:5:1: broken link "nope\.md": content/nope\.md does not exist\n.*2 error\(s\)`, false},
 		{"bad flag", good, func(d string) []string { return []string{"--nope"} }, 2, `^$`, `flag provided but not defined: -nope`, false},
 		{"extra argument", good, func(d string) []string { return []string{"--source", d, "extra"} }, 2, `^$`, `unexpected argument "extra"`, false},
@@ -80,5 +81,47 @@ func TestErrorPathsRelativeToWorkingDir(t *testing.T) {
 	want := filepath.Join(dir, "content", "a.md") + ":2:"
 	if !strings.HasPrefix(errb.String(), want) {
 		t.Errorf("stderr = %q, want it to start with %q", errb.String(), want)
+	}
+}
+
+// TestBrokenLinksAndAll: --broken-links warn builds a site with broken
+// links (each a warning, counted by kind at the end); --all lists every
+// one where the default lists ten of a kind and counts the rest; a bad
+// --broken-links value is a usage error.
+func TestBrokenLinksAndAll(t *testing.T) {
+	var page strings.Builder
+	page.WriteString("---\ntitle: A\n---\n\n")
+	for i := range 14 {
+		fmt.Fprintf(&page, "[x](nope%d.md) ", i)
+	}
+	page.WriteString("![i](gone.png)\n")
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		lines  int    // lines of stderr naming content/a.md
+		stderr string // regexp
+	}{
+		{"errors, summarised", nil, 1, 12, `(?s)… and 4 more of the same.*15 error\(s\): 14 broken link, 1 broken image\n`},
+		{"errors, all", []string{"--all"}, 1, 15, `15 error\(s\): 14 broken link, 1 broken image\n`},
+		{"warnings, summarised", []string{"--broken-links", "warn"}, 0, 5, `(?s)warning: … and 11 more.*15 warning\(s\): 14 broken link, 1 broken image\n$`},
+		{"warnings, all", []string{"--broken-links", "warn", "--all"}, 0, 15, `15 warning\(s\): 14 broken link, 1 broken image\n$`},
+		{"bad mode", []string{"--broken-links", "maybe"}, 2, 0, `--broken-links "maybe": must be "warn" or "error"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := writeSite(t, page.String())
+			var out, errb bytes.Buffer
+			code := Run(context.Background(), append([]string{"--source", dir, "--base-url", "https://rules.test/"}, tt.args...), &out, &errb)
+			if code != tt.code {
+				t.Fatalf("exit code = %d, want %d (stderr %q)", code, tt.code, errb.String())
+			}
+			if n := strings.Count(errb.String(), filepath.Join(dir, "content", "a.md")+":"); n != tt.lines {
+				t.Errorf("%d lines name content/a.md, want %d:\n%s", n, tt.lines, errb.String())
+			}
+			if !regexp.MustCompile(tt.stderr).MatchString(errb.String()) {
+				t.Errorf("stderr = %q, want match %q", errb.String(), tt.stderr)
+			}
+		})
 	}
 }

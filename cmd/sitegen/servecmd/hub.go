@@ -33,6 +33,7 @@ const (
 	evReload = "reload" // {build, page, navigate}: a build was published
 	evCSS    = "css"    // {build}: a build that changed only stylesheets
 	evErrors = "errors" // {build, problems}: the last build failed
+	evSearch = "search" // {build}: the search index was written (it follows updates)
 )
 
 // hub fans build events out to the connected browsers over Server-Sent
@@ -82,6 +83,14 @@ func (h *hub) failed(ps []problem) {
 	defer h.mu.Unlock()
 	h.problems = ps
 	h.broadcast(evErrors, map[string]any{"build": h.build, "problems": ps})
+}
+
+// searchWritten tells the browsers that the search index is up to date
+// with the last published build (an open search box reopens it).
+func (h *hub) searchWritten() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.broadcast(evSearch, map[string]any{"build": h.build})
 }
 
 // broadcast sends an event to every client; h.mu must be held. A client

@@ -3,9 +3,12 @@
 //
 // Protocol (Server-Sent Events on /__sitegen/events):
 //   hello   {instance, build, problems}  on every (re)connection
-//   reload  {build, page, navigate}      a build finished: reload (or go to page)
+//   reload  {build, page, navigate}      a build finished: update this page in
+//                                        place (or reload it, or go to page)
 //   css     {build}                      only stylesheets changed: swap them
 //   errors  {build, problems}            the last build failed: show the overlay
+//   search  {build}                      the search index was written: tell the
+//                                        search box (event d6:search on document)
 (() => {
   "use strict";
   const me = document.currentScript;
@@ -25,6 +28,99 @@
     }
   } catch (_) { /* storage disabled */ }
 
+  // What the page was served with, read before the page's own (deferred)
+  // scripts change it: the scripts and links (a change there needs a full
+  // reload, as does one to the layout around the parts update swaps), the
+  // navigation, and each calculator's markup by id.
+  const served = snapshot(document);
+  function snapshot(d) {
+    const outer = (sel) => { const e = d.querySelector(sel); return e ? e.outerHTML : null; };
+    const calcs = new Map();
+    for (const c of d.querySelectorAll("main .calc[data-calc][id]")) calcs.set(c.id, c.outerHTML);
+    const main = d.querySelector("main");
+    const ancestors = [];
+    for (let e = main && main.parentElement; e && e !== d.body; e = e.parentElement) ancestors.push(e.tagName + "#" + e.id + "." + e.className);
+    return {
+      shell: [
+        ...[...d.querySelectorAll("script[src]")].map((e) => "script " + e.getAttribute("src")).filter((x) => !x.includes("/__sitegen/")),
+        ...[...d.querySelectorAll("link[href]:not([rel=stylesheet])")].map((e) => e.rel + " " + e.getAttribute("href")),
+        outer(".site-header"), outer(".site-footer"), d.body && d.body.getAttribute("class"), ancestors.join(" < "),
+      ].join("\n"),
+      css: [...d.querySelectorAll('link[rel="stylesheet"]')].map((e) => e.getAttribute("href")).join("\n"),
+      nav: outer("#site-nav"),
+      calcs,
+    };
+  }
+
+  // update brings the page up to date in place: the main content, title,
+  // description and navigation are replaced, keeping the scroll position,
+  // the open <details>, the focus and every calculator whose markup did
+  // not change (the same element, so its inputs, pinned set-up and module
+  // stay). A calculator whose block changed is new markup, started by
+  // js/calc.js, which reads its set-up back from the address (fields that
+  // still exist keep their values). The page's scripts hear of it by the
+  // event d6:updated on document. It reports false when the page needs a
+  // full reload (its scripts or layout changed, or it is not there).
+  async function update() {
+    const res = await fetch(location.pathname, { cache: "no-store" });
+    if (!res.ok) return false;
+    const doc = new DOMParser().parseFromString(await res.text(), "text/html");
+    const now = snapshot(doc);
+    const main = document.querySelector("main"), fresh = doc.querySelector("main");
+    if (now.shell !== served.shell || !main || !fresh) return false;
+    if (now.css !== served.css) swapCSS(doc);
+    if (fresh.querySelector("script")) return false; // a page's own scripts run only on a load
+    // Read before anything moves: taking a kept calculator out of the
+    // page for a moment takes the focus from its field.
+    const x = scrollX, y = scrollY;
+    const focus = document.activeElement;
+    const caret = focus && focus.tagName === "INPUT" && /^(text|search|number|url|tel|email)$/.test(focus.type) ? [focus.selectionStart, focus.selectionEnd] : null;
+    // Open <details> stay open (and closed ones closed), matched by their
+    // summary's text and rank among those of the same text.
+    const open = new Map();
+    for (const [k, d] of detailsKeys(main)) open.set(k, d.open);
+    const fresh0 = detailsKeys(fresh);
+    // Calculators whose markup is unchanged stay as they are.
+    for (const c of fresh.querySelectorAll(".calc[data-calc][id]")) {
+      const old = document.getElementById(c.id);
+      if (old && main.contains(old) && served.calcs.get(c.id) === c.outerHTML) c.replaceWith(old);
+    }
+    for (const [k, d] of fresh0) if (d.ownerDocument === doc && open.has(k)) d.open = open.get(k);
+    main.replaceChildren(...[...fresh.childNodes].map((n) => document.adoptNode(n)));
+    document.title = doc.title;
+    const desc = doc.querySelector('meta[name="description"]'), oldDesc = document.querySelector('meta[name="description"]');
+    if (oldDesc) oldDesc.content = desc ? desc.content : "";
+    if (now.nav !== served.nav) {
+      const nav = document.getElementById("site-nav"), fnav = doc.getElementById("site-nav");
+      if (nav && fnav) nav.replaceChildren(...[...fnav.childNodes].map((n) => document.adoptNode(n)));
+    }
+    Object.assign(served, { css: now.css, nav: now.nav, calcs: now.calcs });
+    // Focus: the same element if it stayed (a kept calculator's field),
+    // else the element of the same id in the new content.
+    let target = focus && focus !== document.body ? (focus.isConnected ? focus : (focus.id && document.getElementById(focus.id))) : null;
+    if (target && target !== document.activeElement) {
+      target.focus({ preventScroll: true });
+      if (caret && target.setSelectionRange) try { target.setSelectionRange(caret[0], caret[1]); } catch (_) { /* not a text field */ }
+    }
+    window.scrollTo({ left: x, top: y, behavior: "instant" });
+    // The page's scripts catch up after the new text is painted.
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    document.dispatchEvent(new CustomEvent("d6:updated"));
+    return true;
+  }
+  // detailsKeys lists the <details> under root with a key: the summary's
+  // text and its rank among the details of the same text.
+  function detailsKeys(root) {
+    const seen = new Map();
+    return [...root.querySelectorAll("details")].map((d) => {
+      const s = d.querySelector("summary");
+      const t = s ? s.textContent.trim() : "";
+      const n = (seen.get(t) || 0) + 1;
+      seen.set(t, n);
+      return [t + "\u0000" + n, d];
+    });
+  }
+
   function reload(page, navigate) {
     if (navigate && page && page !== location.pathname) {
       location.assign(page);
@@ -36,10 +132,14 @@
     location.reload();
   }
 
-  // Replace the page's stylesheets with those of the freshly built page.
-  async function swapCSS() {
-    const res = await fetch(location.href, { cache: "no-store" });
-    const doc = new DOMParser().parseFromString(await res.text(), "text/html");
+  // Replace the page's stylesheets with those of the freshly built page
+  // (doc, or the page fetched again).
+  async function swapCSS(doc) {
+    if (!doc) {
+      const res = await fetch(location.href, { cache: "no-store" });
+      doc = new DOMParser().parseFromString(await res.text(), "text/html");
+    }
+    served.css = [...doc.querySelectorAll('link[rel="stylesheet"]')].map((e) => e.getAttribute("href")).join("\n");
     const fresh = [...doc.querySelectorAll('link[rel="stylesheet"]')];
     const old = [...document.querySelectorAll('link[rel="stylesheet"]')];
     for (const link of fresh) {
@@ -91,6 +191,9 @@
     }
     const close = document.createElement("button");
     close.textContent = "Dismiss";
+    // Its own colours: inheriting the overlay's near-white text on the
+    // browser's light grey button was unreadable.
+    close.style.cssText = "font:600 14px/1.2 system-ui,sans-serif;padding:.5rem 1rem;border:2px solid #fcc;border-radius:4px;background:#fee;color:#400;cursor:pointer";
     close.onclick = clearOverlay;
     box.appendChild(close);
     document.documentElement.appendChild(box);
@@ -105,11 +208,22 @@
     }
     showOverlay(d.problems);
   });
+  // Updates run one at a time, the last announced build winning.
+  let updating = null, wanted = 0;
   es.addEventListener("reload", (e) => {
     const d = JSON.parse(e.data);
     if (d.build <= build) return;
     clearOverlay();
-    reload(d.page, d.navigate);
+    if (d.navigate && d.page && d.page !== location.pathname) { reload(d.page, true); return; }
+    wanted = d.build;
+    if (updating) return;
+    updating = (async () => {
+      while (wanted > build) {
+        const b = wanted;
+        if (!(await update().catch(() => false))) { reload("", false); return; }
+        build = b;
+      }
+    })().finally(() => { updating = null; });
   });
   es.addEventListener("css", (e) => {
     const d = JSON.parse(e.data);
@@ -118,5 +232,6 @@
     clearOverlay();
     swapCSS().catch(() => reload("", false));
   });
+  es.addEventListener("search", () => document.dispatchEvent(new CustomEvent("d6:search")));
   es.addEventListener("errors", (e) => showOverlay(JSON.parse(e.data).problems));
 })();

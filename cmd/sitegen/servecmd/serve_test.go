@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"d6codex/cmd/sitegen/buildcmd"
+	"d6codex/cmd/sitegen/internal/site"
 	"d6codex/cmd/sitegen/internal/watch"
 )
 
@@ -294,6 +295,7 @@ func TestNavigate(t *testing.T) {
 		t.Error("search index not marked stale after an update")
 	}
 	h.srv.writeSearchIndex()
+	<-h.srv.searchDone // written off the loop
 	if h.srv.searchStale || errs.Len() > 0 {
 		t.Errorf("search index not written: %s", errs.String())
 	}
@@ -573,5 +575,55 @@ func TestServeSSE(t *testing.T) {
 		}
 	case <-time.After(60 * time.Second):
 		t.Fatal("Run did not return after cancel")
+	}
+}
+
+// TestSearchOffLoop: the search index is written off the serve loop, so a
+// save is published while a write is still running (here one that runs
+// until it is cancelled: were the loop to wait for it, the second save
+// would never be published), and the save cancels that write (issue 26).
+func TestSearchOffLoop(t *testing.T) {
+	h := newHarness(t, testSite(t))
+	started, cancelled := make(chan struct{}), make(chan struct{})
+	calls := 0
+	h.srv.searchWrite = func(ctx context.Context, w *site.SearchWriter) error {
+		calls++ // writes are one after another
+		if calls > 1 {
+			return w.Write(ctx)
+		}
+		close(started)
+		<-ctx.Done()
+		close(cancelled)
+		return ctx.Err()
+	}
+	batches := make(chan watch.Batch)
+	ctx, stop := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { h.srv.loop(ctx, batches); close(done) }()
+	save := func(body string) {
+		t.Helper()
+		h.write("content/a/two.md", page("Second Page", 2, body))
+		select {
+		case batches <- watch.Batch{{Path: "content/a/two.md", Op: watch.Write}}:
+		case <-time.After(60 * time.Second):
+			t.Fatal("the loop did not take the save")
+		}
+		select {
+		case ev := <-h.events:
+			if ev.name != evReload {
+				t.Fatalf("event %q, want reload", ev.name)
+			}
+		case <-time.After(60 * time.Second):
+			t.Fatal("the save was not published")
+		}
+	}
+	save("First edit.")
+	<-started // after searchDelay without changes
+	save("Second edit.")
+	<-cancelled
+	stop()
+	<-done
+	if calls < 1 {
+		t.Error("no search index write")
 	}
 }

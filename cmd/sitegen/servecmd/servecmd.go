@@ -48,6 +48,7 @@ import (
 	"time"
 
 	"d6codex/cmd/sitegen/buildcmd"
+	"d6codex/cmd/sitegen/internal/layout/detect"
 	"d6codex/cmd/sitegen/internal/site"
 	"d6codex/cmd/sitegen/internal/watch"
 )
@@ -103,6 +104,10 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "sitegen serve: unexpected argument %q\n\n%s", fs.Arg(0), Usage)
+		return 2
+	}
+	if err := f.Check(); err != nil {
+		fmt.Fprintf(stderr, "sitegen serve: %v\n\n%s", err, Usage)
 		return 2
 	}
 	var allowed []string
@@ -162,6 +167,10 @@ func serve(ctx context.Context, c config, stdout, stderr io.Writer) error {
 	} else if err := site.CheckDest(opts); err != nil {
 		return err // no build could ever publish there
 	}
+	if lay, err := detect.Layout(c.flags.Source); err == nil {
+		opts.Layout = lay // else the first build reports the settings' error
+		fmt.Fprintf(stdout, "sitegen: %s\n", lay.Describe())
+	}
 	opts.Waiting = buildcmd.WaitingLine("sitegen serve", opts.Dest, stderr)
 	srv := &server{
 		opts:     opts,
@@ -185,7 +194,7 @@ func serve(ctx context.Context, c config, stdout, stderr io.Writer) error {
 	// Watch before the first build, so that no save is lost in between.
 	w, err := watch.New(watch.Options{
 		Base:     c.flags.Source,
-		Names:    watchNames(srv.repo),
+		Names:    layoutNames(watchNames(srv.repo), opts.Layout, c.flags.Source, opts.Dest),
 		Debounce: c.debounce,
 		Poll:     c.poll,
 		OnError:  func(err error) { fmt.Fprintf(stderr, "sitegen serve: %v\n", err) },

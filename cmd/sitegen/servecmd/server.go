@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"d6codex/cmd/sitegen/internal/assets"
+	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/site"
 	"d6codex/cmd/sitegen/internal/watch"
 )
@@ -30,6 +31,39 @@ func watchNames(repo bool) []string {
 		names = append(names, codeDirs()...)
 		names = append(names, "go.mod", "go.sum")
 	}
+	return names
+}
+
+// layoutNames adds to names the entries a layout other than sitegen's own
+// keeps its pages, static files and settings in: its content folder (every
+// entry of the source folder but the output, when the content is the
+// source folder itself; a top-level folder created later is not seen),
+// static folders and settings file.
+func layoutNames(names []string, lay *layout.Layout, source, dest string) []string {
+	if lay == nil || lay.Kind == layout.Sitegen {
+		return names
+	}
+	top := func(p string) string { t, _, _ := strings.Cut(p, "/"); return t }
+	add := func(n string) {
+		if n != "" && !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	if lay.Content == "." {
+		entries, _ := os.ReadDir(source)
+		destAbs, _ := filepath.Abs(dest)
+		for _, e := range entries {
+			if p, _ := filepath.Abs(filepath.Join(source, e.Name())); p != destAbs {
+				add(e.Name())
+			}
+		}
+	} else {
+		add(top(lay.Content))
+	}
+	for _, d := range lay.Static {
+		add(top(d))
+	}
+	add(top(lay.File))
 	return names
 }
 
@@ -56,7 +90,12 @@ type server struct {
 	pending map[string]bool // source paths changed since the last good build
 	full    bool            // the next build must be a full one
 
-	searchStale bool // pages were updated since the search index was written
+	searchStale  bool               // pages were updated since the search index was written
+	searchCancel context.CancelFunc // stops the running search index write
+	searchDone   chan struct{}      // closed when the last search index write returns
+	// searchWrite writes a search index snapshot; nil: SearchWriter.Write
+	// (tests replace it to hold a write while edits arrive).
+	searchWrite func(context.Context, *site.SearchWriter) error
 }
 
 // kind classifies a changed path (relative to the source directory).
@@ -74,8 +113,12 @@ const (
 func (s *server) classify(c watch.Change) kind {
 	p := c.Path
 	top, rest, _ := strings.Cut(p, "/")
+	other := s.opts.Layout != nil && s.opts.Layout.Kind != layout.Sitegen
 	switch {
 	case c.Op&watch.Rescan != 0:
+		return kindFull
+	case other && !slices.Contains(codeDirs(), top) && p != "go.mod" && p != "go.sum":
+		// Another tool's layout: any change rebuilds the site.
 		return kindFull
 	case p == site.ConfigFile:
 		return kindFull
@@ -198,6 +241,7 @@ func (s *server) rebuild(ctx context.Context) {
 		}
 		fmt.Fprintf(s.out, "full build: %s\n", u.Reason)
 	}
+	s.stopSearch(true) // a full build replaces the output, search index included
 	st, res, err := site.BuildSite(ctx, s.opts)
 	var diags site.Diagnostics
 	switch {
@@ -301,13 +345,26 @@ func describe(paths []string) string {
 }
 
 // searchDelay is how long the loop waits without changes before it
-// rewrites the search index after page updates: only the search box
-// reads it, and encoding it for thousands of pages would otherwise delay
-// the next save.
-const searchDelay = 300 * time.Millisecond
+// starts writing the search index after page updates: only the search
+// box reads it, so a run of saves pays for one write, not one each. At
+// 5,000 pages a write takes a core for a few hundred milliseconds: with
+// 300 ms here, saves a second apart were shown 190 ms after the save
+// (p50) against 44 ms for saves 0.3 s apart, whose writes never started
+// (BenchmarkSaveToScreen, issue 26); the next save cancels a write, but
+// the two still shared the machine.
+const searchDelay = 1500 * time.Millisecond
 
-// loop applies batches until ctx is cancelled or the watcher stops.
+// searchKeep is how long the parts of a replaced search index stay
+// published: a browser holding the previous index.json (its search box
+// open across edits) still finds them, and after a miss it reopens the
+// index (static/js/search.js).
+const searchKeep = 2 * time.Minute
+
+// loop applies batches until ctx is cancelled or the watcher stops. The
+// search index is written off the loop (writeSearchIndex), so a save
+// never waits for it; the next batch cancels a write still running.
 func (s *server) loop(ctx context.Context, batches <-chan watch.Batch) {
+	defer s.stopSearch(true)
 	var search <-chan time.Time
 	for {
 		select {
@@ -317,6 +374,7 @@ func (s *server) loop(ctx context.Context, batches <-chan watch.Batch) {
 			if !ok {
 				return
 			}
+			s.stopSearch(false)
 			s.apply(ctx, b)
 			search = nil
 			if s.searchStale {
@@ -329,13 +387,58 @@ func (s *server) loop(ctx context.Context, batches <-chan watch.Batch) {
 	}
 }
 
-// writeSearchIndex brings the search index up to date after updates.
+// writeSearchIndex starts writing the search index after updates, on
+// another goroutine, from a snapshot of the site taken now (see
+// site.SearchWriter); it waits there for the write before it, never on
+// the loop.
 func (s *server) writeSearchIndex() {
 	if !s.searchStale || s.site == nil {
 		return
 	}
 	s.searchStale = false
-	if err := s.site.WriteSearchIndex(); err != nil {
-		fmt.Fprintf(s.err, "sitegen serve: %v\n", err)
+	w := s.site.SearchWriter(searchKeep)
+	ctx, cancel := context.WithCancel(context.Background())
+	prev, done := s.searchDone, make(chan struct{})
+	s.searchCancel, s.searchDone = cancel, done
+	errOut, write, hub := s.err, s.searchWrite, s.hub
+	if write == nil {
+		write = func(ctx context.Context, w *site.SearchWriter) error { return w.Write(ctx) }
+	}
+	go func() {
+		defer close(done)
+		defer cancel()
+		defer func() {
+			if v := recover(); v != nil {
+				fmt.Fprintf(errOut, "sitegen serve: search index: internal error (please report it): %v\n", v)
+			}
+		}()
+		if prev != nil {
+			<-prev
+		}
+		switch err := write(ctx, w); {
+		case err == nil:
+			hub.searchWritten()
+		case !errors.Is(err, context.Canceled):
+			fmt.Fprintf(errOut, "sitegen serve: %v\n", err)
+		}
+	}()
+}
+
+// stopSearch cancels the running search index write, if any, and marks
+// the index stale again so that it is written after the next change;
+// with wait, it returns once the write has stopped (a full build is about
+// to replace the output folder).
+func (s *server) stopSearch(wait bool) {
+	if s.searchDone == nil {
+		return
+	}
+	select {
+	case <-s.searchDone:
+	default:
+		s.searchCancel()
+		s.searchStale = true
+		if wait {
+			<-s.searchDone
+		}
 	}
 }

@@ -15,6 +15,18 @@ import (
 // CompressMin is the size below which assets are not precompressed.
 const CompressMin = 1024
 
+// The levels of published assets' precompressed siblings: Brotli and gzip
+// at their best. Builds compress at these levels, and so does embedgen,
+// which compresses the calculators' modules ahead of time (see
+// WriteSiblings), so that both give the same bytes.
+const (
+	SiblingBrotli = brotli.BestCompression
+	SiblingGzip   = gzip.BestCompression
+)
+
+// Encodings are the extensions of the precompressed siblings, Brotli first.
+func Encodings() []string { return []string{"br", "gz"} }
+
 // Gzip compresses data with gzip at the given level.
 func Gzip(data []byte, level int) ([]byte, error) {
 	var b bytes.Buffer
@@ -89,4 +101,21 @@ func (c Cache) Precompress(o *Output, out string, data []byte, brLevel, gzLevel 
 	}
 	wg.Wait()
 	return errors.Join(errs...)
+}
+
+// WriteSiblings writes out.br and out.gz into o from ready-made siblings
+// (by encoding, "br" and "gz"), compressed ahead of time at SiblingBrotli
+// and SiblingGzip. It reports false, writing nothing, when sib lacks one.
+func WriteSiblings(o *Output, out string, sib map[string][]byte) (bool, error) {
+	for _, enc := range Encodings() {
+		if sib[enc] == nil {
+			return false, nil
+		}
+	}
+	for _, enc := range Encodings() {
+		if err := o.Write(out+"."+enc, sib[enc]); err != nil {
+			return true, fmt.Errorf("write %s.%s: %w", out, enc, err)
+		}
+	}
+	return true, nil
 }

@@ -23,6 +23,7 @@ import (
 	"strings"
 
 	"d6codex/calc"
+	dicecalc "d6codex/calc/dice"
 	"d6codex/calc/render"
 	"d6codex/cmd/sitegen/internal/markup"
 	"d6codex/cmd/sitegen/internal/wasmbuild"
@@ -109,7 +110,7 @@ func (h *Handler) RenderPreset(b *markup.Block, id string, presets map[string]st
 	view := templates.CalcView{
 		DOMID:  domID(c.ID, b.Index),
 		CalcID: c.ID,
-		Title:  c.Title,
+		Title:  title(c, presets, b.Index),
 		Help:   c.Help,
 		CLI:    cli(c, presets),
 	}
@@ -180,6 +181,22 @@ func parsePresets(body string) (map[string]string, map[string]int, error) {
 
 // domID is the element id of the page's index-th calculator with this id:
 // "calc-opend6-attack", then "calc-opend6-attack-2", ...
+// title names a block for its page, uniquely among the page's landmarks:
+// a dice block by its rolls ("Odds of 4d6kh3"), another calculator's
+// second block on the page and after by its rank ("… (2)").
+func title(c *calc.Calculator, presets map[string]string, index int) string {
+	if e := presets["expr"]; c.ID == dicecalc.ID && e != "" {
+		if r := []rune(e); len(r) > 80 {
+			e = string(r[:79]) + "…"
+		}
+		return "Odds of " + strings.ReplaceAll(e, ";", ",")
+	}
+	if index > 0 {
+		return c.Title + " (" + strconv.Itoa(index+1) + ")"
+	}
+	return c.Title
+}
+
 func domID(id string, index int) string {
 	s := "calc-" + strings.ReplaceAll(id, "/", "-")
 	if index > 0 {
@@ -204,7 +221,7 @@ func field(domID string, f calc.Field, v calc.Values) templates.CalcField {
 	switch f.Kind {
 	case calc.Int:
 		fv.Control, fv.Min, fv.Max = "number", strconv.Itoa(f.Min), strconv.Itoa(f.Max)
-		fv.Allowed = strconv.Itoa(f.Min) + " to " + strconv.Itoa(f.Max)
+		fv.Allowed = signed(f.Min) + " to " + signed(f.Max)
 		if f.Name == "seed" {
 			fv.Allowed = "any whole number"
 		}
@@ -223,7 +240,7 @@ func field(domID string, f calc.Field, v calc.Values) templates.CalcField {
 		fv.Allowed = "faces " + strconv.Itoa(f.Min) + " to " + strconv.Itoa(f.Max)
 	case calc.IntList:
 		fv.Control, fv.InputMode = "text", "numeric"
-		fv.Allowed = "numbers " + strconv.Itoa(f.Min) + " to " + strconv.Itoa(f.Max)
+		fv.Allowed = "numbers " + signed(f.Min) + " to " + signed(f.Max)
 	case calc.Text:
 		fv.Control, fv.Placeholder = "text", f.Default
 		fv.Allowed = "up to " + strconv.Itoa(f.Max) + " characters"
@@ -245,4 +262,13 @@ func cli(c *calc.Calculator, presets map[string]string) string {
 		}
 	}
 	return b.String()
+}
+
+// signed is n as a page shows it: a negative number with a minus sign
+// (−3), as in the rules' text, not a hyphen.
+func signed(n int) string {
+	if n < 0 {
+		return "−" + strconv.Itoa(-n)
+	}
+	return strconv.Itoa(n)
 }

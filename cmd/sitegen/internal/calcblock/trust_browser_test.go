@@ -79,7 +79,7 @@ func TestResultsPlayersCanTrust(t *testing.T) {
 	// the field points at it; Reset returns to the page's preset (Tough 1).
 	beside, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`(() => { const f = document.getElementById(%q).querySelector("form").elements.tough;
 		const m = document.getElementById(f.id + "-err"); return m && f.getAttribute("aria-invalid") === "true" && f.getAttribute("aria-describedby").includes(m.id) ? m.textContent : "" })()`, sd)))
-	if err != nil || !strings.HasPrefix(beside, "Tough: ") || !strings.Contains(beside, "-3 to 5") {
+	if err != nil || !strings.HasPrefix(beside, "Tough: ") || !strings.Contains(beside, "−3 to 5") {
 		t.Errorf("message beside the field: %q (%v), want one naming Tough and its range", beside, err)
 	}
 	n = runs(t, ctx, sd)

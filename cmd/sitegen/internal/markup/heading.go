@@ -11,6 +11,7 @@ import (
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 
+	"d6codex/cmd/sitegen/internal/markup/kramdown"
 	"d6codex/cmd/sitegen/internal/markup/rawhtml"
 	"d6codex/templates"
 )
@@ -67,7 +68,8 @@ func (tocTransformer) Transform(doc *ast.Document, reader text.Reader, pc parser
 			return ast.WalkContinue, nil
 		}
 		id := HeadingID(h)
-		if id == "" || h.Level < 2 || h.Level > 3 {
+		_, noTOC := h.Attribute(kramdown.NoTOC)
+		if id == "" || h.Level < 2 || h.Level > 3 || noTOC {
 			return ast.WalkSkipChildren, nil
 		}
 		item := &templates.TOCItem{Title: PlainText(h, src), ID: id}

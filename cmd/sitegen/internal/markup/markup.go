@@ -30,7 +30,10 @@ import (
 	"d6codex/cmd/sitegen/internal/markup/blockid"
 	"d6codex/cmd/sitegen/internal/markup/comment"
 	"d6codex/cmd/sitegen/internal/markup/highlight"
+	"d6codex/cmd/sitegen/internal/markup/kramdown"
+	"d6codex/cmd/sitegen/internal/markup/liquid"
 	"d6codex/cmd/sitegen/internal/markup/rawhtml"
+	"d6codex/cmd/sitegen/internal/markup/shortcode"
 	"d6codex/cmd/sitegen/internal/markup/tag"
 	"d6codex/cmd/sitegen/internal/markup/wikilink"
 	"d6codex/templates"
@@ -50,6 +53,9 @@ type Options struct {
 	// UnsafeHint tells an editor how to keep all raw HTML (where the
 	// setting lives), in the sanitizer's warnings.
 	UnsafeHint string
+	// Dialects are the other tools' Markdown the pages are written in
+	// (the layout's: Jekyll's Liquid and kramdown, Hugo's shortcodes).
+	Dialects Dialects
 	// Obsidian reads Obsidian's Markdown: [[wikilinks]] and ![[embeds]]
 	// (resolved through a Page.Links that is a WikiResolver), callouts of
 	// every kind with titles and fold markers, ^block-ids, %%comments%%,
@@ -57,6 +63,21 @@ type Options struct {
 	// TagResolver).
 	Obsidian bool
 }
+
+// Dialects switch on the Markdown of other tools, each a goldmark
+// extension in a package of its own under markup/.
+type Dialects struct {
+	// Kramdown applies kramdown attribute lists ({: #id .class}, {:toc}).
+	Kramdown bool
+	// Liquid drops Liquid tags and outputs with a warning.
+	Liquid bool
+	// Shortcodes renders Hugo docs themes' shortcodes.
+	Shortcodes bool
+}
+
+// SafeClasses are the classes a kramdown attribute list may give a block:
+// the ones the default theme styles.
+var SafeClasses = map[string]bool{"callout": true, "note": true, "tip": true, "warning": true, "important": true, "caution": true}
 
 // Markdown converts pages. One value serves every page of a build,
 // concurrently.
@@ -92,6 +113,15 @@ func New(opts Options) *Markdown {
 	}
 	if opts.Obsidian {
 		exts = append(exts, wikilink.Extension, highlight.Extension, comment.Extension, blockid.Extension, tag.Extension)
+	}
+	if opts.Dialects.Kramdown {
+		exts = append(exts, kramdown.Extension{SafeClasses: SafeClasses})
+	}
+	if opts.Dialects.Liquid {
+		exts = append(exts, liquid.Extension{Warn: warnAt})
+	}
+	if opts.Dialects.Shortcodes {
+		exts = append(exts, shortcode.Extension{Warn: warnAt})
 	}
 	m.md = goldmark.New(
 		goldmark.WithParser(rec),
@@ -265,6 +295,14 @@ func (st *pageState) report(off int, warning bool, msg string) {
 func (st *pageState) reportAt(line, col int, warning bool, msg string) {
 	if st.page.Report != nil {
 		st.page.Report(Problem{Line: line, Col: col, Msg: msg, Warning: warning})
+	}
+}
+
+// warnAt reports a warning at a source offset of the page being parsed
+// (the dialect extensions' Warn).
+func warnAt(pc parser.Context, off int, msg string) {
+	if st := state(pc); st != nil {
+		st.report(off, true, msg)
 	}
 }
 

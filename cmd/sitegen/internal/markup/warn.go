@@ -49,7 +49,7 @@ func (t warnTransformer) Transform(doc *ast.Document, reader text.Reader, pc par
 		case *ast.Paragraph:
 			if n.Lines().Len() > 0 {
 				first := n.Lines().At(0)
-				if what := unsupported(first.Value(src)); what != "" {
+				if what := unsupported(first.Value(src)); what != "" && !(t.m.opts.Dialects.Shortcodes && strings.HasPrefix(what, "a Hugo")) {
 					st.report(first.Start, true, fmt.Sprintf("%s: sitegen does not support it, so it shows as text", what))
 				}
 			}

@@ -37,16 +37,16 @@ func (s *Site) copyBundles(o *assets.Output, reserved map[string]bool) error {
 	for _, rel := range slices.Sorted(maps.Keys(s.files)) {
 		out := strings.TrimPrefix(s.cfg.bundleURL(rel), "/")
 		if reserved[out] || o.Has(out) {
-			s.diag.addf(ContentDir+"/"+rel, 0, 0, "", "conflicts with another file of the site at /%s", out)
+			s.diag.addf(s.srcFile(rel), 0, 0, "", "conflicts with another file of the site at /%s", out)
 			continue
 		}
-		data, err := os.ReadFile(filepath.Join(s.opts.Source, ContentDir, filepath.FromSlash(rel)))
+		data, err := os.ReadFile(filepath.Join(s.opts.Source, filepath.FromSlash(s.srcFile(rel))))
 		if err != nil {
-			s.diag.addf(ContentDir+"/"+rel, 0, 0, "", "read: %v", unwrapPath(err))
+			s.diag.addf(s.srcFile(rel), 0, 0, "", "read: %v", unwrapPath(err))
 			continue
 		}
 		if err := o.Write(out, data); err != nil {
-			return fmt.Errorf("publish %s/%s: %w", ContentDir, rel, err)
+			return fmt.Errorf("publish %s: %w", s.srcFile(rel), err)
 		}
 	}
 	return nil
@@ -57,7 +57,7 @@ func (s *Site) copyBundles(o *assets.Output, reserved map[string]bool) error {
 // problem when it names a file that does not exist. ok is false when the
 // target is not a file link sitegen checks (a folder, no extension).
 func (s *Site) resolveFile(from *page, target string) (url, problem string, ok bool) {
-	if strings.HasSuffix(target, "/") || path.Ext(target) == "" {
+	if base := path.Base(target); strings.HasSuffix(target, "/") || path.Ext(target) == "" || base == "." || base == ".." {
 		return "", "", false
 	}
 	rel := path.Join(path.Dir(from.rel), target)
@@ -65,10 +65,10 @@ func (s *Site) resolveFile(from *page, target string) (url, problem string, ok b
 		rel = path.Clean(target) // Obsidian's "absolute path in vault"
 	}
 	if rel == ".." || strings.HasPrefix(rel, "../") {
-		return "", fmt.Sprintf("points outside %s/", ContentDir), true
+		return "", fmt.Sprintf("points outside %s/", s.lay.Content), true
 	}
 	if !s.files[rel] {
-		return "", fmt.Sprintf("%s/%s does not exist", ContentDir, rel), true
+		return "", fmt.Sprintf("%s does not exist", s.srcFile(rel)), true
 	}
 	return s.cfg.relURL(s.cfg.bundleURL(rel)), "", true
 }

@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
+
+	"d6codex/cmd/sitegen/internal/layout"
 )
 
 // ConfigFile is the name of the site configuration file at the source root.
@@ -45,6 +47,10 @@ type Config struct {
 	// ("title: X" lines before the first blank line, without --- fences)
 	// as front matter (toml key "metaLines", default true; see metaLines).
 	MetaLines bool
+	// BrokenLinksWarn makes broken links, anchors and images warnings, so
+	// that a corpus with dead links still builds (toml key "brokenLinks" =
+	// "warn"; default "error"; the --broken-links flag overrides it).
+	BrokenLinksWarn bool
 	// Obsidian reads Obsidian's Markdown (toml key "obsidian", default
 	// true): [[wikilinks]] and ![[embeds]] resolved by note name, callouts
 	// of every Obsidian kind, ^block-ids, %%comments%%, ==highlights==,
@@ -52,7 +58,8 @@ type Config struct {
 	// a note rather than redirects.
 	Obsidian bool
 
-	raw []byte // the file's text, to place messages about its keys
+	raw           []byte // the file's text, to place messages about its keys
+	copyrightFile string // the settings file Copyright comes from
 }
 
 // basePath returns the path part of the base URL ("/" or "/sub/").
@@ -64,16 +71,40 @@ func (c *Config) basePath() string {
 	return u.Path
 }
 
-// loadConfig reads and validates site.toml in dir. Problems are added to
-// diag; the returned config holds defaults for fields that failed.
-func loadConfig(dir, baseURLOverride string, diag *collector) *Config {
+// loadConfig reads and validates site.toml in dir over the settings the
+// layout read from its tool's configuration (site.toml wins key by key;
+// without it the layout's settings alone). Problems are added to diag; the
+// returned config holds defaults for fields that failed.
+func loadConfig(dir, baseURLOverride string, lay *layout.Layout, diag *collector) *Config {
 	cfg := &Config{Title: "Untitled", LanguageCode: "en", BaseURL: "/", MetaLines: true, Obsidian: true}
+	set := lay.Settings
+	if set.Title != "" {
+		cfg.Title = set.Title
+	}
+	if set.LanguageCode != "" {
+		cfg.LanguageCode = set.LanguageCode
+	}
+	cfg.Copyright, cfg.copyrightFile = strings.TrimSpace(set.Copyright), lay.File
+	base := set.BaseURL
+	if base != "" {
+		if norm, err := normalizeBaseURL(base); err != nil {
+			diag.addf(lay.File, 0, 0, "", "base URL: %v", err)
+			base = ""
+		} else {
+			cfg.BaseURL = norm
+		}
+	}
 	raw, err := os.ReadFile(filepath.Join(dir, ConfigFile))
 	if err != nil {
-		if errors.Is(err, os.ErrNotExist) {
-			diag.addf(ConfigFile, 0, 0, "", "site configuration not found in the source directory")
-		} else {
+		if !errors.Is(err, os.ErrNotExist) {
 			diag.addf(ConfigFile, 0, 0, "", "read: %v", err)
+		}
+		if baseURLOverride != "" {
+			if norm, err := normalizeBaseURL(baseURLOverride); err != nil {
+				diag.addf("--base-url", 0, 0, "", "%v", err)
+			} else {
+				cfg.BaseURL = norm
+			}
 		}
 		return cfg
 	}
@@ -89,7 +120,7 @@ func loadConfig(dir, baseURLOverride string, diag *collector) *Config {
 	}
 	cfg.raw = raw
 	r := &fieldReader{file: ConfigFile, m: m, raw: raw, line: 1, diag: diag, toml: true}
-	r.unknown("title", "baseURL", "languageCode", "editURL", "copyright", "markup", "params", "urlUnderscores", "metaLines", "obsidian")
+	r.unknown("title", "baseURL", "languageCode", "editURL", "copyright", "markup", "params", "urlUnderscores", "metaLines", "brokenLinks", "obsidian")
 	r.table("params") // free-form: any keys, but a table
 	if s := r.str("editURL"); s != "" {
 		if u, err := url.Parse(s); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
@@ -104,7 +135,16 @@ func loadConfig(dir, baseURLOverride string, diag *collector) *Config {
 	if s := r.str("languageCode"); s != "" {
 		cfg.LanguageCode = s
 	}
-	cfg.Copyright = strings.TrimSpace(r.str("copyright"))
+	if s := strings.TrimSpace(r.str("copyright")); s != "" {
+		cfg.Copyright, cfg.copyrightFile = s, ConfigFile
+	}
+	switch s := r.str("brokenLinks"); s {
+	case "", "error":
+	case "warn":
+		cfg.BrokenLinksWarn = true
+	default:
+		r.fail("brokenLinks", "%q must be \"error\" (a broken link fails the build) or \"warn\"", s)
+	}
 	switch s := r.str("urlUnderscores"); s {
 	case "", "keep":
 	case "hyphen":
@@ -128,7 +168,9 @@ func loadConfig(dir, baseURLOverride string, diag *collector) *Config {
 			}
 		}
 	}
-	base := r.str("baseURL")
+	if s := r.str("baseURL"); s != "" {
+		base = s
+	}
 	if baseURLOverride != "" {
 		base = baseURLOverride
 	}

@@ -6,7 +6,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
+	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -17,14 +19,47 @@ import (
 	"github.com/yuin/goldmark/ast"
 	"go.abhg.dev/goldmark/frontmatter"
 
+	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/markup"
 	"d6codex/templates"
 )
 
 // ContentDir is the folder, under the source directory, that holds the
-// Markdown pages. Each sub-folder is a section; its _index.md is the
-// section's own page.
+// Markdown pages in sitegen's own layout (see package layout for the
+// others). Each sub-folder is a section; its _index.md is the section's
+// own page.
 const ContentDir = "content"
+
+// ContentRel is the content-relative path of the source-relative slash
+// path file, and whether file lies in the content and is part of the site.
+func (s *Site) ContentRel(file string) (string, bool) {
+	rel := file
+	if s.lay.Content != "." {
+		var ok bool
+		if rel, ok = strings.CutPrefix(file, s.lay.Content+"/"); !ok {
+			return "", false
+		}
+	}
+	if rel == "" || strings.HasPrefix(rel, "../") {
+		return "", false
+	}
+	// Every folder on the way must be part of the site too.
+	for i := range len(rel) {
+		if rel[i] == '/' && s.lay.Skip(rel[:i], true) {
+			return "", false
+		}
+	}
+	return rel, !s.lay.Skip(rel, false)
+}
+
+// Layout returns the layout the site was read from.
+func (s *Site) Layout() *layout.Layout { return s.lay }
+
+// srcFile is the source-relative path of the content-relative path rel
+// (what diagnostics print).
+func (s *Site) srcFile(rel string) string {
+	return path.Join(s.lay.Content, rel)
+}
 
 // sectionIndex is the file name of a folder's own page.
 const sectionIndex = "_index.md"
@@ -34,32 +69,58 @@ const sectionIndex = "_index.md"
 // GitHub show for a folder. Two of them in one folder claim one URL, which
 // checkURLs reports naming both.
 func isSectionIndex(name string) bool {
-	return name == sectionIndex || name == "index.md" || strings.EqualFold(name, "README.md")
+	return name == sectionIndex || name == "index.md" || name == "index.html" || strings.EqualFold(name, "README.md")
+}
+
+// pageName is a page file's name without its extension (.md, or .html
+// for a Jekyll page written in HTML).
+func pageName(name string) string {
+	if n, ok := strings.CutSuffix(name, ".md"); ok {
+		return n
+	}
+	return strings.TrimSuffix(name, ".html")
+}
+
+// hasFrontMatter reports whether the file at p starts with a "---" line.
+func hasFrontMatter(p string) bool {
+	f, err := os.Open(p)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, 4)
+	n, _ := io.ReadFull(f, head)
+	return n >= 4 && string(head[:3]) == "---" && (head[3] == '\n' || head[3] == '\r')
 }
 
 // page is one output page and what the build knows about it between
 // loading and rendering. Pages keep metadata only, never their HTML.
 type page struct {
-	file        string // source path relative to the source dir ("content/opend6/combat.md"); "" if synthesized
-	rel         string // path relative to content/ ("opend6/combat.md"); for a synthesized section its folder + "/_index.md"
-	kind        templates.Kind
-	sitePath    string // "/opend6/combat/"
-	title       string
-	description string
-	weight      int
-	draft       bool
-	aliases     []alias
-	names       []string        // other names of the page for wikilinks and search (Obsidian's aliases that are not URL paths)
-	tags        []string        // Obsidian's tags: (front matter) and #tags (text), which make tag pages (tags.go)
-	ids         map[string]bool // element ids (heading anchors) of the rendered page
-	blocks      []string        // info words of the page's fenced code blocks, in order, once each
-	failed      bool            // the front matter could not be read; the page is not rendered
-	dropH1      bool            // the page's first # heading is its title or heading (below), not rendered again
-	heading     string          // the text of the page's leading # heading when it has a title of its own; "" to show the title
-	src         []byte          // the file's bytes, kept from loading to rendering, dropped once written
-	parent      *page
-	children    []*page // a section's pages and subsections, in order
-	prev, next  *page
+	file          string // source path relative to the source dir ("content/opend6/combat.md"); "" if synthesized
+	rel           string // path relative to the content root ("opend6/combat.md"); for a synthesized section its folder + "/_index.md"
+	kind          templates.Kind
+	sitePath      string // "/opend6/combat/"
+	title         string
+	description   string
+	weight        int
+	draft         bool
+	aliases       []alias
+	names         []string        // other names of the page for wikilinks and search (Obsidian's aliases that are not URL paths)
+	tags          []string        // Obsidian's tags: (front matter) and #tags (text), which make tag pages (tags.go)
+	ids           map[string]bool // element ids (heading anchors) of the rendered page
+	blocks        []string        // info words of the page's fenced code blocks, in order, once each
+	failed        bool            // the front matter could not be read; the page is not rendered
+	dropH1        bool            // the page's first # heading is its title or heading (below), not rendered again
+	heading       string          // the text of the page's leading # heading when it has a title of its own; "" to show the title
+	src           []byte          // the file's bytes, kept from loading to rendering, dropped once written
+	navExclude    bool            // just-the-docs' nav_exclude: published, listed in its section, not in the navigation
+	searchExclude bool            // just-the-docs' search_exclude: not in the search index
+	parentTitle   string          // just-the-docs' parent: the title of the page to list this one under
+	grandParent   string          // and grand_parent:, the title of that page's parent
+	folder        string          // the folder a folder note (X.md beside X/, X/X.md) is the page of; "" otherwise
+	parent        *page
+	children      []*page // a section's pages and subsections, in order
+	prev, next    *page
 }
 
 // alias is an extra URL that redirects to a page.
@@ -71,26 +132,33 @@ type alias struct {
 // load reads and checks every Markdown file under content/, and builds the
 // page tree, URLs, reading order and link targets.
 func (s *Site) load(ctx context.Context) error {
-	root := filepath.Join(s.opts.Source, ContentDir)
+	root := filepath.Join(s.opts.Source, filepath.FromSlash(s.lay.Content))
 	var rels []string
 	s.files = map[string]bool{}
-	err := walkSource(s.opts.Source, root, func(rel, _ string) error {
-		if strings.HasSuffix(rel, ".md") {
-			rels = append(rels, rel)
+	jekyll := s.lay.Kind == layout.Jekyll
+	err := walkSource(s.opts.Source, root, s.lay.Skip, func(rel, p string) error {
+		if strings.HasSuffix(rel, ".md") || jekyll && strings.HasSuffix(rel, ".html") && hasFrontMatter(p) {
+			rels = append(rels, rel) // Jekyll renders an .html file with front matter as a page too
 		} else {
 			s.files[rel] = true // published beside its page (see bundle.go)
 		}
 		return nil
 	}, func(rel, msg string) {
-		s.diag.addf(ContentDir+"/"+rel, 0, 0, "", "%s", msg)
+		s.diag.addf(s.srcFile(rel), 0, 0, "", "%s", msg)
 	})
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("no %s/ folder: sitegen reads the site's Markdown pages from there", ContentDir)
+			return fmt.Errorf("no %s/ folder: sitegen reads the site's Markdown pages from there", s.lay.Content)
 		}
 		return fmt.Errorf("walk %s: %w", root, err)
 	}
+	if s.files[notFoundHTML] && !slices.Contains(rels, notFoundHTML) { // a corpus's own 404 page, HTML in Markdown's clothes
+		delete(s.files, notFoundHTML)
+		rels = append(rels, notFoundHTML)
+	}
 	slices.Sort(rels)
+	s.readmes = plainReadmes(rels)
+	s.folderNotes = folderNotes(slices.DeleteFunc(slices.Clone(rels), func(r string) bool { return s.readmes[r] }), s.files)
 
 	all := make([]*page, len(rels))
 	err = parallel(ctx, len(rels), s.opts.Workers, func(i int) {
@@ -111,6 +179,8 @@ func (s *Site) load(ctx context.Context) error {
 		s.byRel[p.rel] = p
 		pages = append(pages, p)
 	}
+	pages = s.takeNotFound(pages)
+	s.applyNav()
 	s.buildTree(pages)
 	if s.cfg.Obsidian {
 		s.buildTags()
@@ -124,9 +194,17 @@ func (s *Site) load(ctx context.Context) error {
 
 // loadPage parses one Markdown file for its front matter and element ids.
 func (s *Site) loadPage(rel string) *page {
-	file := ContentDir + "/" + rel
+	file := s.srcFile(rel)
 	p := &page{file: file, rel: rel}
 	p.kind, p.sitePath = s.cfg.classify(rel)
+	if s.readmes[rel] { // beside an index page: an ordinary page
+		_, folder := s.cfg.classify(path.Join(path.Dir(rel), sectionIndex))
+		p.kind, p.sitePath = templates.KindPage, folder+"readme/"
+	}
+	if folder, ok := s.folderNotes[rel]; ok {
+		p.folder = folder
+		p.kind, p.sitePath = s.cfg.classify(folder + "/" + sectionIndex)
+	}
 	src, err := readPage(s.opts.Source, file)
 	if err != nil {
 		var bad *badText
@@ -168,7 +246,14 @@ func (s *Site) loadPage(rel string) *page {
 	}
 	p.blocks = collectFences(doc, src)
 	if p.title == "" {
-		p.title = titleFromName(strings.TrimSuffix(path.Base(rel), ".md"))
+		switch p.kind {
+		case templates.KindHome:
+			p.title = s.cfg.Title
+		case templates.KindSection: // a folder's untitled _index.md: the folder's name
+			p.title = titleFromName(path.Base(p.dir()))
+		default:
+			p.title = titleFromName(pageName(path.Base(rel)))
+		}
 	}
 	return p
 }
@@ -189,7 +274,7 @@ func (c *Config) classify(rel string) (templates.Kind, string) {
 			kind = templates.KindHome
 		}
 	} else {
-		segs = append(segs, c.slugify(strings.TrimSuffix(name, ".md")))
+		segs = append(segs, c.slugify(pageName(name)))
 	}
 	if len(segs) == 0 {
 		return kind, "/"
@@ -320,10 +405,19 @@ func (s *Site) readFrontMatter(p *page, src []byte, data *frontmatter.Data) {
 // lines) m, decoded from raw, which starts at line first of the file.
 func (s *Site) readFields(p *page, m map[string]any, raw []byte, first int) {
 	r := &fieldReader{file: p.file, m: m, raw: raw, line: first, diag: s.diag}
+	if s.lay.Kind != layout.Sitegen {
+		// Other tools take any scalar as a title (Jekyll's 404.html has
+		// "title: 404").
+		switch t := m["title"].(type) {
+		case int, int64, uint64, float64:
+			m["title"] = fmt.Sprint(t)
+		}
+	}
 	p.title = strings.TrimSpace(r.str("title"))
 	p.description = r.str("description")
 	p.weight = r.int("weight")
 	p.draft = r.bool("draft")
+	s.readDialectFields(p, r)
 	if s.cfg.Obsidian {
 		p.tags = frontMatterTags(m["tags"])
 	}
@@ -338,11 +432,7 @@ func (s *Site) readFields(p *page, m map[string]any, raw []byte, first int) {
 			}
 			continue
 		}
-		sp := path.Clean(a)
-		if sp != "/" {
-			sp += "/"
-		}
-		p.aliases = append(p.aliases, alias{sitePath: sp, line: line, col: col})
+		p.aliases = append(p.aliases, alias{sitePath: aliasPath(a), line: line, col: col})
 	}
 	if _, has := m["title"]; has && p.title == "" && !r.bad {
 		r.fail("title", "must not be empty")
@@ -358,7 +448,7 @@ func (s *Site) buildTree(pages []*page) {
 	sections := map[string]*page{} // folder (content-relative, "" for root) -> section page
 	for _, p := range pages {
 		if p.kind == templates.KindSection || p.kind == templates.KindHome {
-			sections[strings.TrimSuffix(path.Dir(p.rel), ".")] = p
+			sections[p.dir()] = p
 		}
 	}
 	var section func(dir string) *page
@@ -374,6 +464,9 @@ func (s *Site) buildTree(pages []*page) {
 		}
 		kind, sp := s.cfg.classify(rel)
 		sec := &page{rel: rel, kind: kind, sitePath: sp, title: title, ids: map[string]bool{}}
+		if f, ok := s.navFolders[dir]; ok && dir != "" {
+			sec.title, sec.weight = f.title, f.weight
+		}
 		sections[dir] = sec
 		s.synth = append(s.synth, sec)
 		return sec
@@ -385,7 +478,7 @@ func (s *Site) buildTree(pages []*page) {
 		}
 		dir := path.Dir(p.rel)
 		if p.kind == templates.KindSection {
-			dir = path.Dir(dir)
+			dir = path.Dir(p.dir())
 		}
 		if dir == "." {
 			dir = ""
@@ -404,6 +497,7 @@ func (s *Site) buildTree(pages []*page) {
 		}
 		sec.parent = section(dir)
 	}
+	s.reparent(pages)
 	all := append(slices.Clone(pages), s.synth...)
 	for _, p := range all {
 		if p.parent != nil {
@@ -454,7 +548,7 @@ func (s *Site) checkURLs() {
 	owner := map[string]*page{}
 	describe := func(p *page) string {
 		if p.file == "" {
-			return "the section of folder " + ContentDir + "/" + path.Dir(p.rel) + "/"
+			return "the section of folder " + s.srcFile(path.Dir(p.rel)) + "/"
 		}
 		return p.file
 	}

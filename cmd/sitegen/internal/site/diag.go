@@ -101,6 +101,38 @@ func shape(msg string) string {
 	return contentPath.ReplaceAllString(quoted.ReplaceAllString(msg, `"…"`), "…")
 }
 
+// Kind names the kind of a problem for counts: its field, else its
+// message up to the first quote, colon, bracket or brace ("broken link",
+// "duplicate URL", "broken wikilink").
+func Kind(d Diagnostic) string {
+	if d.Field != "" {
+		return d.Field
+	}
+	k := d.Msg
+	if i := strings.IndexAny(k, "\":<{[/"); i > 0 { // before the particulars: "…", [[…]], <tag>, {{…}}, /url/
+		k = k[:i]
+	}
+	return strings.TrimSpace(k)
+}
+
+// CountKinds returns "N kind, M kind" for ds, the most frequent first.
+func CountKinds(ds Diagnostics) string {
+	n := map[string]int{}
+	for _, d := range ds {
+		n[Kind(d)]++
+	}
+	kinds := make([]string, 0, len(n))
+	for k := range n {
+		kinds = append(kinds, k)
+	}
+	slices.SortFunc(kinds, func(a, b string) int { return cmp.Or(cmp.Compare(n[b], n[a]), cmp.Compare(a, b)) })
+	parts := make([]string, len(kinds))
+	for i, k := range kinds {
+		parts[i] = fmt.Sprintf("%d %s", n[k], k)
+	}
+	return strings.Join(parts, ", ")
+}
+
 // Summarize formats problems one a line, "file:line:col: message"; past
 // the first few of one kind (see shape), the rest of it become one line
 // that counts them ("… and 973 more of the same in 973 files, the first

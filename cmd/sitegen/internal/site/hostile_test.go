@@ -64,7 +64,6 @@ func TestHostileInputs(t *testing.T) {
 		{name: "site.toml wrong type", files: map[string]string{"site.toml": "title = [1]\n"}, file: "site.toml"},
 		{name: "site.toml nested typo", files: map[string]string{"site.toml": "title = \"T\"\n[markup.goldmark.renderer]\nunsfe = true\n"}, file: "site.toml"},
 		{name: "site.toml binary", files: map[string]string{"site.toml": "\x00\x01\x02"}, file: "site.toml"},
-		{name: "site.toml missing", files: map[string]string{"site.toml": "\x00"}, file: "site.toml"},
 		{name: "base URL with query", files: map[string]string{"site.toml": "title = \"T\"\nbaseURL = \"https://x.test/?a=1\"\n"}, file: "site.toml"},
 		{name: "stylesheet missing", files: map[string]string{"static/css/site.css": "\x00"}, file: "static/css/site.css"},
 		{name: "static file over a page", files: map[string]string{"static/b/index.html": "x"}, file: "static/b/index.html"},

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 )
 
 // maxUpdateFiles is the number of changed files beyond which Update asks
@@ -73,7 +74,7 @@ func (s *Site) Update(ctx context.Context, files []string) (Update, error) {
 	}
 	var changed, listing []*page
 	for _, f := range files {
-		rel, ok := strings.CutPrefix(f, ContentDir+"/")
+		rel, ok := s.ContentRel(f)
 		if !ok || !strings.HasSuffix(rel, ".md") {
 			restore()
 			return Update{Full: true, Reason: f + " is not a page"}, nil
@@ -203,44 +204,105 @@ func placeChanged(old, np *page) string {
 }
 
 // WriteSearchIndex rewrites the search index in Options.Dest after an
-// Update (no precompressed siblings: it is for the development server):
-// the files whose content changed under their new names first, then
-// index.json, which names them, so a reader never follows index.json to a
-// file not yet written. Callers run it once the updated pages are
-// announced, since only the search box reads it.
+// Update, at once and keeping no old part (see SearchWriter).
 func (s *Site) WriteSearchIndex() error {
+	return s.SearchWriter(0).Write(context.Background())
+}
+
+// SearchWriter holds the search index of a site as it was when
+// Site.SearchWriter was called, to write it while the site goes on
+// changing (the development server writes it off its loop, and cancels
+// the write when the next change comes).
+type SearchWriter struct {
+	s    *Site
+	docs map[*page][]searchDoc
+	keep time.Duration
+	now  func() time.Time
+}
+
+// SearchWriter takes a snapshot of the search index after an Update,
+// for SearchWriter.Write. It is cheap (a copy of one map) and, like
+// Update, not safe for concurrent use with other methods; the writer it
+// returns may run concurrently with later Updates of the site. Parts that
+// the index stops naming stay published for keep after the write that
+// replaced them, so that a browser holding the previous index.json
+// (the search box open during edits) still finds them.
+func (s *Site) SearchWriter(keep time.Duration) *SearchWriter {
 	if s.search == nil {
+		return &SearchWriter{}
+	}
+	return &SearchWriter{s: s, docs: s.search.snapshot(), keep: keep, now: time.Now}
+}
+
+// Write writes the snapshot into Options.Dest (no precompressed
+// siblings: it is for the development server): the files whose content
+// changed under their new names first, then index.json, which names
+// them, so a reader never follows index.json to a file not yet written;
+// then it removes the parts no index has named for the writer's keep
+// time. Writes of one site must not overlap (each waits for the one
+// before). A cancelled ctx stops it before index.json is replaced, so
+// the published index stays the previous, consistent one.
+func (w *SearchWriter) Write(ctx context.Context) error {
+	s := w.s
+	if s == nil {
 		return nil
 	}
-	files, err := s.search.encode(s)
+	x := s.search
+	x.pubMu.Lock()
+	defer x.pubMu.Unlock()
+	files, err := x.encode(ctx, s, w.docs)
 	if err != nil {
 		return fmt.Errorf("search index: %w", err)
 	}
-	published := map[string]bool{}
+	root := filepath.Join(s.opts.Dest, searchDir)
+	named := map[string]bool{}
 	names := slices.Sorted(maps.Keys(files))
 	names = append(slices.DeleteFunc(names, func(n string) bool { return n == searchMeta }), searchMeta)
 	for _, name := range names {
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("search index: %w", err)
+		}
 		name, data, err := s.packSearchFile(name, files[name])
 		if err != nil {
 			return fmt.Errorf("search index: %w", err)
 		}
-		p := filepath.Join(s.opts.Dest, filepath.FromSlash(searchDir+"/"+name))
-		published[name] = true
+		p := filepath.Join(root, filepath.FromSlash(name))
 		if err := assets.RealDir(s.opts.Dest, filepath.Dir(p)); err != nil {
 			return fmt.Errorf("search index: %w", err)
 		}
 		if name != searchMeta {
+			named[name] = true
 			if info, err := os.Lstat(p); err == nil && info.Mode().IsRegular() {
 				continue // the name holds the content's hash
+			}
+		} else {
+			// The first build's precompressed siblings of index.json
+			// would be served in its place: they go first.
+			for _, ext := range []string{".br", ".gz"} {
+				if err := os.Remove(p + ext); err != nil && !os.IsNotExist(err) {
+					return fmt.Errorf("search index: %w", err)
+				}
 			}
 		}
 		if err := assets.WriteAtomic(p, data); err != nil {
 			return err
 		}
 	}
-	// Shards of terms no page has any more, and the precompressed
-	// siblings of the first build, would be stale: remove them.
-	root := filepath.Join(s.opts.Dest, searchDir)
+	now := w.now()
+	if x.retired == nil {
+		x.retired = map[string]time.Time{}
+	}
+	for name := range x.named {
+		if !named[name] {
+			x.retired[name] = now
+		}
+	}
+	for name := range named {
+		delete(x.retired, name)
+	}
+	x.named = named
+	// Parts that no index named within the keep time (and leftovers of
+	// cancelled writes) are removed.
 	return filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
@@ -249,9 +311,14 @@ func (s *Site) WriteSearchIndex() error {
 		if err != nil {
 			return err
 		}
-		if published[filepath.ToSlash(rel)] {
+		rel = filepath.ToSlash(rel)
+		if rel == searchMeta || named[rel] {
 			return nil
 		}
+		if at, ok := x.retired[rel]; ok && now.Sub(at) < w.keep {
+			return nil
+		}
+		delete(x.retired, rel)
 		if err := os.Remove(p); err != nil {
 			return fmt.Errorf("search index: %w", err)
 		}
@@ -268,7 +335,11 @@ func (s *Site) PublishStatic(rel string) error {
 	if assets.Hashed(rel) {
 		return fmt.Errorf("publish %s: a hashed asset needs a full build", rel)
 	}
-	data, err := os.ReadFile(filepath.Join(s.opts.Source, StaticDir, filepath.FromSlash(rel)))
+	dir := StaticDir
+	if len(s.lay.Static) > 0 {
+		dir = s.lay.Static[0]
+	}
+	data, err := os.ReadFile(filepath.Join(s.opts.Source, filepath.FromSlash(dir), filepath.FromSlash(rel)))
 	if os.IsNotExist(err) {
 		p := filepath.Join(s.opts.Dest, filepath.FromSlash(rel))
 		if !assets.ReachedDirectly(s.opts.Dest, p) {
@@ -294,7 +365,7 @@ func (s *Site) PublishStatic(rel string) error {
 // Markdown file (relative to the source directory, "content/a/b.md"), or
 // "" if file is not a page source. The page need not exist.
 func (s *Site) PageURL(file string) string {
-	rel, ok := strings.CutPrefix(file, ContentDir+"/")
+	rel, ok := s.ContentRel(file)
 	if !ok || !strings.HasSuffix(rel, ".md") {
 		return ""
 	}

@@ -5,7 +5,9 @@ import (
 	"context"
 	"d6codex/cmd/sitegen/internal/assets"
 	"d6codex/cmd/sitegen/internal/markup"
+	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -13,6 +15,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // incrementalSite is the site the Update tests start from.
@@ -316,4 +319,145 @@ func TestSearchFileNames(t *testing.T) {
 	if res.Written > 10 {
 		t.Errorf("a one-page edit wrote %d files (reused %d)", res.Written, res.Reused)
 	}
+}
+
+// TestSearchWriter: the development server's search index writes (issue
+// 26). A write works from a snapshot taken when it was made, so an Update
+// after the snapshot does not reach it; a cancelled write leaves the
+// published index.json as it was, naming only parts that exist; parts an
+// index stops naming stay for the keep time after the write that
+// replaced them, then go; index.json names only published parts at every
+// step.
+func TestSearchWriter(t *testing.T) {
+	src := writeTree(t, map[string]string{
+		"content/a.md": "---\ntitle: A\n---\n\nFirst words.\n",
+		"content/b.md": "---\ntitle: B\n---\n\nOther words.\n",
+	})
+	dest := filepath.Join(src, "public")
+	s, _, err := BuildSite(context.Background(), Options{Source: src, Dest: dest, CacheDir: "-"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// parts returns the parts index.json names, failing for any not published.
+	parts := func(t *testing.T) map[string]bool {
+		t.Helper()
+		tree := readTree(t, dest)
+		var meta struct {
+			Shards      []string `json:"shards"`
+			ShardHashes []string `json:"shardHashes"`
+			Texts       []string `json:"texts"`
+		}
+		if err := json.Unmarshal([]byte(tree["search/index.json"]), &meta); err != nil {
+			t.Fatalf("search/index.json: %v", err)
+		}
+		named := map[string]bool{}
+		for i, k := range meta.Shards {
+			named["search/t/"+k+"."+meta.ShardHashes[i]+".json.gz"] = true
+		}
+		for k, h := range meta.Texts {
+			named[fmt.Sprintf("search/c/%d.%s.json.gz", k, h)] = true
+		}
+		for name := range named {
+			if _, ok := tree[name]; !ok {
+				t.Errorf("index.json names %s, which is not published", name)
+			}
+		}
+		return named
+	}
+	edit := func(body string) {
+		t.Helper()
+		write(t, src, "content/a.md", "---\ntitle: A\n---\n\n"+body+"\n")
+		if u, err := s.Update(context.Background(), []string{"content/a.md"}); err != nil || u.Full || len(u.Errors) > 0 {
+			t.Fatalf("Update = %+v, %v", u, err)
+		}
+	}
+	first := parts(t)
+	indexBefore := readTree(t, dest)["search/index.json"]
+
+	// A snapshot taken before an edit writes the text of before the edit.
+	edit("Zebra words.")
+	w := s.SearchWriter(time.Hour)
+	edit("Yak words.")
+	clock := time.Unix(1_000_000, 0)
+	w.now = func() time.Time { return clock }
+	if err := w.Write(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	second := parts(t)
+	tree := readTree(t, dest)
+	if !hasShard(t, tree, second, "zebra") || hasShard(t, tree, second, "yak") {
+		t.Error("the write did not hold the index of its snapshot (zebra, not yak)")
+	}
+	for name := range first {
+		if _, ok := tree[name]; !ok {
+			t.Errorf("%s, named by the index just replaced, was removed within the keep time", name)
+		}
+	}
+
+	// A cancelled write publishes nothing new.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	index := tree["search/index.json"]
+	if err := s.SearchWriter(time.Hour).Write(ctx); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled write: err = %v, want context.Canceled", err)
+	}
+	if got := readTree(t, dest)["search/index.json"]; got != index || got == indexBefore {
+		t.Error("a cancelled write replaced index.json")
+	}
+	parts(t)
+
+	// After the keep time, the parts of the first index are gone; those
+	// of the second stay for the keep time after the third replaced it.
+	edit("Yak words again.")
+	writeAt := func(at time.Time) map[string]bool {
+		t.Helper()
+		w := s.SearchWriter(time.Hour)
+		w.now = func() time.Time { return at }
+		if err := w.Write(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		return parts(t)
+	}
+	clock = clock.Add(2 * time.Hour)
+	third := writeAt(clock)
+	tree = readTree(t, dest)
+	for name := range tree {
+		if strings.HasPrefix(name, "search/") && name != "search/index.json" && !third[name] && !second[name] {
+			t.Errorf("%s is still published past the keep time, named by no index since", name)
+		}
+	}
+	for name := range second {
+		if _, ok := tree[name]; !ok {
+			t.Errorf("%s, named by the index just replaced, was removed within the keep time", name)
+		}
+	}
+	clock = clock.Add(2 * time.Hour)
+	fourth := writeAt(clock)
+	for name := range readTree(t, dest) {
+		if strings.HasPrefix(name, "search/") && name != "search/index.json" && !fourth[name] {
+			t.Errorf("%s is still published past the keep time", name)
+		}
+	}
+}
+
+// hasShard reports whether term is in the shard of the published parts
+// that holds it.
+func hasShard(t *testing.T, tree map[string]string, named map[string]bool, term string) bool {
+	t.Helper()
+	for name := range named {
+		if !strings.HasPrefix(name, "search/t/"+hex.EncodeToString([]byte(shardKey(term)))+".") {
+			continue
+		}
+		b, err := gunzipBytes([]byte(tree[name]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sh map[string][]int
+		if err := json.Unmarshal(b, &sh); err != nil {
+			t.Fatal(err)
+		}
+		_, ok := sh[term]
+		return ok
+	}
+	return false
 }

@@ -17,9 +17,9 @@ import (
 // it, keyed by source-relative slash path ("content/opend6/combat.md").
 // It runs one `git log` for the whole build. Without git, or outside a
 // repository, it returns nil and pages fall back to their file time.
-func gitTimes(ctx context.Context, source string) map[string]time.Time {
+func gitTimes(ctx context.Context, source, content string) map[string]time.Time {
 	cmd := exec.CommandContext(ctx, "git", "-C", source, "log", "--relative", "--no-renames",
-		"--format=%x00%ct", "--name-only", "--", ContentDir)
+		"--format=%x00%ct", "--name-only", "--", content)
 	cmd.Stderr = nil
 	out, err := cmd.Output()
 	if err != nil {

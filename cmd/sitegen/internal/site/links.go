@@ -4,7 +4,10 @@ import (
 	"fmt"
 	"net/url"
 	"path"
+	"regexp"
 	"strings"
+
+	"d6codex/cmd/sitegen/internal/layout"
 )
 
 // resolveLink checks a link destination written on page from and returns
@@ -15,6 +18,9 @@ import (
 // resolveAbs); links with a scheme are kept. problem is non-empty when the
 // link is broken.
 func (s *Site) resolveLink(from *page, dest string) (string, string) {
+	if s.lay.Kind == layout.Jekyll {
+		dest = jekyllBaseURL.ReplaceAllString(dest, "")
+	}
 	if strings.HasPrefix(dest, "/") && !strings.HasPrefix(dest, "//") {
 		return s.resolveAbs(dest)
 	}
@@ -39,7 +45,7 @@ func (s *Site) resolveLink(from *page, dest string) (string, string) {
 	if t, q, found := strings.Cut(target, "?"); found {
 		target, query = t, "?"+q
 	}
-	if !strings.HasSuffix(target, ".md") {
+	if !strings.HasSuffix(target, ".md") && !s.isHTMLPage(from, target) {
 		file := target
 		if un, err := url.PathUnescape(file); err == nil {
 			file = un
@@ -56,6 +62,12 @@ func (s *Site) resolveLink(from *page, dest string) (string, string) {
 			}
 			return s.resolveAbs(abs + query + fragPart(frag))
 		case problem != "":
+			// A file that is not beside the page may be where the
+			// browser looks, from the page's URL (Jekyll corpora write
+			// links that way: ../../assets/x.png from docs/a.md).
+			if u, p2 := s.resolveAbs(path.Join(from.sitePath, file) + query + fragPart(frag)); p2 == "" {
+				return u, ""
+			}
 			return "", problem
 		case frag != "":
 			return u + query + "#" + frag, ""
@@ -75,19 +87,19 @@ func (s *Site) resolveLink(from *page, dest string) (string, string) {
 		}
 	}
 	if !ok && (rel == ".." || strings.HasPrefix(rel, "../")) {
-		return "", fmt.Sprintf("points outside %s/", ContentDir)
+		return "", fmt.Sprintf("points outside %s/", s.lay.Content)
 	}
 	switch {
 	case !ok && s.drafts[rel]:
-		return "", fmt.Sprintf("%s/%s is a draft (build with --drafts to include it)", ContentDir, rel)
+		return "", fmt.Sprintf("%s is a draft (build with --drafts to include it)", s.srcFile(rel))
 	case !ok:
-		return "", fmt.Sprintf("%s/%s does not exist", ContentDir, rel)
+		return "", fmt.Sprintf("%s does not exist", s.srcFile(rel))
 	}
 	u := s.cfg.relURL(to.sitePath) + query
 	if frag != "" {
 		id, found := anchorOf(to, frag)
 		if !found && !to.failed { // a page that could not be read has its own error
-			return "", fmt.Sprintf("no heading with id %q in %s/%s", frag, ContentDir, rel)
+			return "", fmt.Sprintf("no heading with id %q in %s", frag, s.srcFile(rel))
 		}
 		if !found {
 			id = frag
@@ -96,6 +108,11 @@ func (s *Site) resolveLink(from *page, dest string) (string, string) {
 	}
 	return u, ""
 }
+
+// jekyllBaseURL matches Liquid's {{ site.baseurl }} at the start of a
+// link in a Jekyll page: the link is site-absolute, and sitegen adds the
+// base path itself.
+var jekyllBaseURL = regexp.MustCompile(`^\{\{\s*site\.baseurl\s*\}\}`)
 
 // resolveAbs checks a site-absolute link ("/rules/combat/#cover", as
 // MkDocs and Hugo corpora write them, relative to the site's root whatever
@@ -114,11 +131,11 @@ func (s *Site) resolveAbs(dest string) (string, string) {
 		target = un
 	}
 	clean := path.Clean(target)
-	candidates := []string{clean + "/", strings.ToLower(clean) + "/"}
+	candidates := []string{clean + "/", strings.ToLower(clean) + "/", clean}
 	if clean == "/" {
 		candidates = []string{"/"}
 	}
-	if strings.HasSuffix(clean, ".md") { // a source path from the content root
+	if strings.HasSuffix(clean, ".md") || strings.HasSuffix(clean, ".html") { // a source path from the content root
 		if p, ok := s.byRel[strings.TrimPrefix(clean, "/")]; ok {
 			candidates = []string{p.sitePath}
 		}
@@ -149,6 +166,19 @@ func (s *Site) resolveAbs(dest string) (string, string) {
 		}
 	}
 	return "", fmt.Sprintf("no page or file of this site is at %s", clean)
+}
+
+// isHTMLPage reports whether the relative link target names a page
+// written in HTML (a Jekyll page: about.html with front matter).
+func (s *Site) isHTMLPage(from *page, target string) bool {
+	if !strings.HasSuffix(target, ".html") {
+		return false
+	}
+	if un, err := url.PathUnescape(target); err == nil {
+		target = un
+	}
+	_, ok := s.byRel[path.Join(path.Dir(from.rel), target)]
+	return ok
 }
 
 // fragPart is "#frag", or "" for no fragment.

@@ -46,7 +46,7 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 		return err
 	}
 	s.search = s.newSearchIndex(assets)
-	s.lastmod = gitTimes(ctx, s.opts.Source)
+	s.lastmod = gitTimes(ctx, s.opts.Source, s.lay.Content)
 	view := &templates.Site{
 		Title:    s.cfg.Title,
 		Language: s.cfg.LanguageCode,
@@ -67,9 +67,16 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 	if err := s.search.write(s, out); err != nil {
 		return err
 	}
-	notFound := &templates.Page{Kind: templates.KindNotFound, Site: view, Title: "Page not found", URL: s.cfg.relURL("/404.html")}
-	if err := s.writePage(ctx, out, "404.html", templates.Render(notFound)); err != nil {
-		return err
+	if s.notFound != nil {
+		if err := s.renderPage(ctx, s.notFound, view, out); err != nil {
+			s.diag.addf(s.notFound.file, 0, 0, "", "%v", err)
+		}
+		s.rendered.Add(-1) // the 404 page is not counted
+	} else {
+		notFound := &templates.Page{Kind: templates.KindNotFound, Site: view, Title: "Page not found", URL: s.cfg.relURL("/404.html")}
+		if err := s.writePage(ctx, out, "404.html", templates.Render(notFound)); err != nil {
+			return err
+		}
 	}
 	redirects := map[string]bool{}
 	for _, p := range s.pages {
@@ -88,6 +95,9 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 
 // outputPath is the file a site path is written to ("/a/b/" -> "a/b/index.html").
 func outputPath(sitePath string) string {
+	if !strings.HasSuffix(sitePath, "/") { // a redirect from an old file ("/old.html")
+		return strings.TrimPrefix(sitePath, "/")
+	}
 	return strings.TrimPrefix(sitePath, "/") + "index.html"
 }
 
@@ -95,6 +105,9 @@ func outputPath(sitePath string) string {
 func (s *Site) navItems(children []*page) []*templates.NavItem {
 	items := make([]*templates.NavItem, 0, len(children))
 	for _, c := range children {
+		if c.navExclude {
+			continue
+		}
 		items = append(items, &templates.NavItem{
 			Title:    c.title,
 			URL:      s.cfg.relURL(c.sitePath),
@@ -172,7 +185,9 @@ func (s *Site) renderPage(ctx context.Context, p *page, site *templates.Site, ou
 		}
 		v.Content = buf.String()
 		v.TOC, v.Flags, v.Scripts, v.Styles = res.TOC, res.Flags, res.Scripts, res.Styles
-		s.search.add(p, doc, src)
+		if p != s.notFound && !p.searchExclude { // the 404 page is not found by search either
+			s.search.add(p, doc, src)
+		}
 	}
 	if paths := listPaths(p); len(paths) > 1 {
 		if err := s.writeListPages(ctx, out, p, v, paths); err != nil {
@@ -244,7 +259,7 @@ func (s *Site) markupPage(p *page, assets templates.Assets) *markup.Page {
 		Assets: assets,
 		DropH1: p.dropH1,
 		Report: func(pr markup.Problem) {
-			if pr.Warning {
+			if pr.Warning || s.cfg.BrokenLinksWarn && strings.HasPrefix(pr.Msg, "broken ") {
 				s.warn.addf(p.file, pr.Line, pr.Col, "", "%s", pr.Msg)
 			} else {
 				s.diag.addf(p.file, pr.Line, pr.Col, "", "%s", pr.Msg)
@@ -301,15 +316,23 @@ func (s *Site) footer(assets templates.Assets) string {
 	if s.cfg.Copyright == "" {
 		return ""
 	}
+	file := s.cfg.copyrightFile
 	pg := s.markupPage(s.home, assets)
-	pg.File, pg.DropH1 = ConfigFile, false
+	pg.File, pg.DropH1 = file, false
 	pg.Report = func(pr markup.Problem) {
-		line, col := (&fieldReader{file: ConfigFile, raw: s.cfg.raw, line: 1, toml: true}).locate("copyright")
-		s.diag.addf(ConfigFile, line, col, "copyright", "%s", pr.Msg)
+		line, col := 0, 0
+		if file == ConfigFile {
+			line, col = (&fieldReader{file: ConfigFile, raw: s.cfg.raw, line: 1, toml: true}).locate("copyright")
+		}
+		if pr.Warning {
+			s.warn.addf(file, line, col, "copyright", "%s", pr.Msg)
+		} else {
+			s.diag.addf(file, line, col, "copyright", "%s", pr.Msg)
+		}
 	}
 	out, _, err := s.md.Convert([]byte(s.cfg.Copyright), pg)
 	if err != nil {
-		s.diag.addf(ConfigFile, 0, 0, "copyright", "%v", err)
+		s.diag.addf(file, 0, 0, "copyright", "%v", err)
 		return ""
 	}
 	out = strings.TrimSpace(out)

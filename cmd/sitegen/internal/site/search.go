@@ -2,7 +2,6 @@ package site
 
 import (
 	"bytes"
-	"compress/gzip"
 	"context"
 	"encoding/hex"
 	"encoding/json"
@@ -12,10 +11,10 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/andybalholm/brotli"
 	"github.com/yuin/goldmark/ast"
 	east "github.com/yuin/goldmark/extension/ast"
 
@@ -87,6 +86,12 @@ type searchIndex struct {
 
 	mu   sync.Mutex
 	docs map[*page][]searchDoc
+
+	// The published parts, for writes after an Update (SearchWriter):
+	// held by the one write running at a time (pubMu).
+	pubMu   sync.Mutex
+	named   map[string]bool      // the parts the published index.json names
+	retired map[string]time.Time // parts an earlier index named -> when it was replaced
 }
 
 // searchDoc is one searchable unit: a page's lead or one of its sections.
@@ -116,6 +121,14 @@ func (x *searchIndex) add(p *page, doc ast.Node, src []byte) {
 	x.mu.Lock()
 	x.docs[p] = docs
 	x.mu.Unlock()
+}
+
+// snapshot returns a copy of the pages' documents: what encode needs
+// besides the site's pages, which an Update does not move.
+func (x *searchIndex) snapshot() map[*page][]searchDoc {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	return maps.Clone(x.docs)
 }
 
 // searchMeta is the index file pages load first; the other files of the
@@ -149,11 +162,17 @@ func (x *searchIndex) write(s *Site, o *assets.Output) error {
 	if x == nil {
 		return nil
 	}
-	files, err := x.encode(s)
+	files, err := x.encode(context.Background(), s, x.docs)
 	if err != nil {
 		return fmt.Errorf("search index: %w", err)
 	}
 	names := slices.Sorted(maps.Keys(files))
+	x.named = map[string]bool{}
+	for _, name := range names {
+		if name != searchMeta {
+			x.named[name+".gz"] = true // the published name (packSearchFile)
+		}
+	}
 	var mu sync.Mutex
 	var first error
 	_ = parallel(context.Background(), len(names), s.opts.Workers, func(i int) {
@@ -165,7 +184,7 @@ func (x *searchIndex) write(s *Site, o *assets.Output) error {
 			}
 		}
 		if err == nil && name == searchMeta && len(data) >= assets.CompressMin {
-			err = s.cache().Precompress(o, out, data, brotli.BestCompression, gzip.BestCompression)
+			err = s.cache().Precompress(o, out, data, assets.SiblingBrotli, assets.SiblingGzip)
 		}
 		if err != nil {
 			mu.Lock()
@@ -179,8 +198,9 @@ func (x *searchIndex) write(s *Site, o *assets.Output) error {
 }
 
 // encode returns the index files by path under the index folder, pages
-// in reading order.
-func (x *searchIndex) encode(s *Site) (map[string][]byte, error) {
+// in reading order, from the pages' documents all (x.docs or a
+// snapshot of it). It stops with ctx's error when ctx is cancelled.
+func (x *searchIndex) encode(ctx context.Context, s *Site, all map[*page][]searchDoc) (map[string][]byte, error) {
 	type meta struct {
 		V           int         `json:"v"`
 		Systems     [][2]string `json:"systems"`
@@ -202,8 +222,11 @@ func (x *searchIndex) encode(s *Site) (map[string][]byte, error) {
 	type posting struct{ doc, w int }
 	terms := map[string][]posting{}
 	var chunks [][]any
-	for _, p := range s.pages {
-		docs, ok := x.docs[p]
+	for i, p := range s.pages {
+		if i%256 == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		docs, ok := all[p]
 		if !ok {
 			continue
 		}
@@ -254,6 +277,9 @@ func (x *searchIndex) encode(s *Site) (map[string][]byte, error) {
 	files := make(map[string][]byte, len(shards)+len(chunks)+1)
 	hashes := map[string]string{}
 	for key, sh := range shards {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		m.Shards = append(m.Shards, key)
 		b, err := marshalJSON(sh)
 		if err != nil {

@@ -26,20 +26,29 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"d6codex/cmd/sitegen/internal/assets"
+	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/layout/detect"
 	"d6codex/cmd/sitegen/internal/markup"
 	"d6codex/templates"
 )
 
 // Options configure a build.
 type Options struct {
-	// Source is the site's root: it holds site.toml, content/ and static/.
-	// Default ".".
+	// Source is the site's root: it holds site.toml, content/ and static/,
+	// or another tool's project (see package layout). Default ".".
 	Source string
+	// Layout is where Source keeps its pages, static files and settings.
+	// Nil: recognised from the files there (see package layout/detect).
+	Layout *layout.Layout
+	// BrokenLinks makes broken links, anchors and images warnings instead
+	// of errors when "warn" (it overrides site.toml's brokenLinks).
+	BrokenLinks string
 	// Dest is the output directory. Default Source/public.
 	Dest string
 	// BaseURL overrides site.toml's baseURL when not empty.
@@ -75,7 +84,11 @@ type Options struct {
 
 // Generator produces extra static files for a loaded site: a map from
 // logical path ("calc/calc.wasm") to content. It returns nothing when the
-// site does not need it (see Site.UsesBlock).
+// site does not need it (see Site.UsesBlock). A file may come with its
+// precompressed siblings, compressed ahead of time at assets.SiblingBrotli
+// and assets.SiblingGzip: name + ".br" and name + ".gz" beside name are
+// published as they are, beside name's published file, instead of
+// compressing it during the build.
 type Generator func(ctx context.Context, s *Site) (map[string][]byte, error)
 
 // withDefaults fills in the zero fields.
@@ -111,6 +124,12 @@ type Result struct {
 	// Warnings are problems that do not stop the build but make the site
 	// wrong where it is published (a placeholder baseURL).
 	Warnings []string
+	// WarningList is every warning about the content, in full (Warnings
+	// summarizes them); Notes the warnings about the settings.
+	WarningList Diagnostics
+	Notes       []string
+	// Layout says which layout was recognised and what was read from it.
+	Layout string
 	// Reused counts the output files unchanged since the previous build,
 	// linked from it instead of written; Written the files written.
 	Reused, Written int
@@ -125,19 +144,24 @@ type Result struct {
 // Site is a loaded site, ready to render.
 type Site struct {
 	opts Options
+	lay  *layout.Layout // = opts.Layout, recognised when it was nil
 	cfg  *Config
 	md   *markup.Markdown
 	diag *collector
 	warn *collector // problems that do not stop the build (see Result.Warnings)
 
-	home       *page
-	pages      []*page          // reading order, home first
-	synth      []*page          // sections synthesized for folders without _index.md
-	byRel      map[string]*page // content-relative path -> page (drafts excluded unless Options.Drafts)
-	files      map[string]bool  // content-relative paths of the files that are not Markdown (bundle.go)
-	drafts     map[string]bool  // content-relative paths of excluded drafts
-	byURL      map[string]*page // site path of a page or alias -> the page (checkURLs)
-	filesByURL map[string]bool  // site paths of the content files that are not Markdown
+	home        *page
+	pages       []*page              // reading order, home first
+	synth       []*page              // sections synthesized for folders without _index.md
+	byRel       map[string]*page     // content-relative path -> page (drafts excluded unless Options.Drafts)
+	files       map[string]bool      // content-relative paths of the files that are not Markdown (bundle.go)
+	notFound    *page                // the corpus's own 404 page (404.md or 404.html at the content root), nil for the default one
+	navFolders  map[string]navFolder // folder -> its section's title and place in the layout's navigation (dialect.go)
+	readmes     map[string]bool      // README.md files beside an index page: ordinary pages (folders.go)
+	folderNotes map[string]string    // content-relative path of a folder note -> the folder it is the page of (folders.go)
+	drafts      map[string]bool      // content-relative paths of excluded drafts
+	byURL       map[string]*page     // site path of a page or alias -> the page (checkURLs)
+	filesByURL  map[string]bool      // site paths of the content files that are not Markdown
 
 	wiki   *wikiIndex  // notes by name and path, for wikilinks (wiki.go); nil without Obsidian
 	embeds atomic.Bool // a page embeds a note (![[Note]]): an edit may change other pages
@@ -156,13 +180,35 @@ type Site struct {
 func Load(ctx context.Context, opts Options) (*Site, error) {
 	opts = opts.withDefaults()
 	s := &Site{opts: opts, diag: &collector{}, warn: &collector{}}
-	s.cfg = loadConfig(opts.Source, opts.BaseURL, s.diag)
+	if opts.Layout == nil {
+		lay, err := detect.Layout(opts.Source)
+		if err != nil {
+			var ce *layout.ConfigError
+			if !errors.As(err, &ce) {
+				return nil, fmt.Errorf("load %s: %w", opts.Source, err)
+			}
+			s.diag.addf(ce.File, ce.Line, ce.Col, "", "%s", ce.Msg)
+			s.lay, s.cfg = layout.Default(), &Config{}
+			return s, nil // no pages: the build reports the settings' error
+		}
+		opts.Layout, s.opts.Layout = lay, lay
+	}
+	s.lay = opts.Layout
+	s.cfg = loadConfig(opts.Source, opts.BaseURL, s.lay, s.diag)
+	if opts.BrokenLinks != "" {
+		s.cfg.BrokenLinksWarn = opts.BrokenLinks == "warn"
+	}
 	s.md = markup.New(markup.Options{
 		Unsafe:     s.cfg.Unsafe,
 		Handlers:   opts.Handlers,
 		StaticDir:  StaticDir,
 		UnsafeHint: "unsafe = true under [markup.goldmark.renderer] in " + ConfigFile,
 		Obsidian:   s.cfg.Obsidian,
+		Dialects: markup.Dialects{
+			Kramdown:   s.lay.Kind == layout.Jekyll,
+			Liquid:     s.lay.Kind == layout.Jekyll,
+			Shortcodes: s.lay.Kind == layout.Hugo,
+		},
 	})
 	if err := s.load(ctx); err != nil {
 		return nil, fmt.Errorf("load %s: %w", opts.Source, err)
@@ -203,6 +249,11 @@ func Build(ctx context.Context, opts Options) (Result, error) {
 func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 	start := time.Now()
 	opts = opts.withDefaults()
+	if opts.Layout == nil {
+		if lay, err := detect.Layout(opts.Source); err == nil {
+			opts.Layout = lay
+		} // else Load reports the settings' error
+	}
 	// Every check and every write below goes to the folder the
 	// destination names once its links are followed: a --dest that is a
 	// link to a folder (public -> /var/www/site) is published into its
@@ -211,7 +262,7 @@ func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 	if err != nil {
 		return nil, Result{}, err
 	}
-	if err := checkDest(opts.Source, dest, opts.Dest); err != nil {
+	if err := checkDest(opts.Source, dest, opts.Dest, opts.Layout); err != nil {
 		return nil, Result{}, err
 	}
 	opts.Dest = dest
@@ -275,9 +326,11 @@ func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 	}
 	res := Result{Pages: int(s.rendered.Load()), Errors: s.Diagnostics(), Reused: int(out.Reused()), Written: int(out.Wrote())}
 	if w := s.cfg.PlaceholderBaseURL(); w != "" {
-		res.Warnings = append(res.Warnings, w+"; set baseURL in "+ConfigFile+" or pass --base-url")
+		res.Notes = append(res.Notes, w+"; set baseURL in "+ConfigFile+" or pass --base-url")
 	}
-	res.Warnings = append(res.Warnings, summarize(s.warn.sorted(), 3)...)
+	res.WarningList = s.warn.sorted()
+	res.Layout = s.lay.Describe()
+	res.Warnings = append(slices.Clone(res.Notes), summarize(res.WarningList, 3)...)
 	if len(res.Errors) > 0 {
 		res.Duration = time.Since(start)
 		return s, res, res.Errors
@@ -319,7 +372,12 @@ func CheckDest(opts Options) error {
 	if err != nil {
 		return err
 	}
-	if err := checkDest(opts.Source, dest, opts.Dest); err != nil {
+	if opts.Layout == nil {
+		if lay, err := detect.Layout(opts.Source); err == nil {
+			opts.Layout = lay
+		}
+	}
+	if err := checkDest(opts.Source, dest, opts.Dest, opts.Layout); err != nil {
 		return err
 	}
 	return checkDestOwned(dest, opts.ReplaceDest)
@@ -327,11 +385,13 @@ func CheckDest(opts Options) error {
 
 // checkDest refuses destinations that a swap would destroy: the source
 // directory itself, one of its ancestors, or a folder inside content/ or
-// static/. dest is the destination with its links followed (resolveDest);
+// static/ (the layout's content and static folders; an output inside a
+// content folder that is the project's root is left out of it instead, see
+// walkSource). dest is the destination with its links followed (resolveDest);
 // the source's are followed here, so that no link, on either side, hides
 // one folder inside the other. shown is the destination as the user gave
 // it, for the message.
-func checkDest(source, dest, shown string) error {
+func checkDest(source, dest, shown string, lay *layout.Layout) error {
 	src, err := resolvePath(source)
 	if err != nil {
 		return fmt.Errorf("source: %w", err)
@@ -340,14 +400,22 @@ func checkDest(source, dest, shown string) error {
 		rel, err := filepath.Rel(parent, child)
 		return err == nil && rel != ".." && !filepath.IsAbs(rel) && (rel == "." || !startsWithDotDot(rel))
 	}
+	if lay == nil {
+		lay = layout.Default()
+	}
 	if dest != shown && filepath.Clean(shown) != dest {
 		shown += " (" + dest + ")"
 	}
-	switch {
-	case within(src, dest):
+	if within(src, dest) {
 		return fmt.Errorf("destination %s contains the source directory; choose another --dest", shown)
-	case within(dest, filepath.Join(src, ContentDir)), within(dest, filepath.Join(src, "static")):
-		return fmt.Errorf("destination %s is inside %s or static/; choose another --dest", shown, ContentDir)
+	}
+	// An output inside the content is left out of it when the content is
+	// the project's root (public/ in a Jekyll site: a folder holding the
+	// marker is never read); elsewhere it is refused.
+	for _, dir := range append([]string{lay.Content}, lay.Static...) {
+		if dir != "." && within(dest, filepath.Join(src, filepath.FromSlash(dir))) {
+			return fmt.Errorf("destination %s is inside %s/; choose another --dest", shown, dir)
+		}
 	}
 	return nil
 }

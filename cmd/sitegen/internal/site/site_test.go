@@ -359,12 +359,12 @@ func TestErrors(t *testing.T) {
 			want: []string{"content/combat.md:1:1: duplicate URL /combat/: also produced by content/Combat.md"},
 		},
 		{
-			name: "duplicate URL with synthesized section",
+			name: "folder note beside a folder with an index page",
 			files: map[string]string{
-				"content/rules.md":     "---\ntitle: Rules\n---\n",
-				"content/rules/one.md": "---\ntitle: One\n---\n",
+				"content/rules.md":        "---\ntitle: Rules\n---\n",
+				"content/rules/_index.md": "---\ntitle: Rules\n---\n",
 			},
-			want: []string{"content/rules.md:1:1: duplicate URL /rules/: also produced by the section of folder content/rules/"},
+			want: []string{"content/rules/_index.md:1:1: duplicate URL /rules/: also produced by content/rules.md"},
 		},
 		{
 			name: "duplicate URL from alias",
@@ -385,7 +385,7 @@ func TestErrors(t *testing.T) {
 			want: []string{
 				"site.toml:1:1: title: must be a string, not an integer",
 				`site.toml:2:1: baseURL: "ftp://x/" must be an absolute http(s) URL or a path starting with /`,
-				"site.toml:3:1: theme: unknown setting (known here: title, baseURL, languageCode, editURL, copyright, markup, params, urlUnderscores, metaLines, obsidian)",
+				"site.toml:3:1: theme: unknown setting (known here: title, baseURL, languageCode, editURL, copyright, markup, params, urlUnderscores, metaLines, brokenLinks, obsidian)",
 			},
 		},
 		{
@@ -405,11 +405,6 @@ func TestErrors(t *testing.T) {
 				"site.toml:3:1: markup.goldmark.renderer.unsafe: must be true or false, not a string",
 				"site.toml:4:1: markup.goldmark.parser: unknown setting (known in [markup.goldmark]: renderer)",
 			},
-		},
-		{
-			name:  "missing site.toml",
-			files: map[string]string{"site.toml": "\x00"},
-			want:  []string{"site.toml: site configuration not found in the source directory"},
 		},
 		{
 			name:  "missing stylesheet",

@@ -1,7 +1,7 @@
 package site
 
 import (
-	"compress/gzip"
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -9,8 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-
-	"github.com/andybalholm/brotli"
+	"strings"
 
 	"d6codex/cmd/sitegen/internal/assets"
 	"d6codex/templates"
@@ -23,39 +22,57 @@ const StaticDir = "static"
 // returns the map from logical path to published URL. reserved holds output
 // paths that pages own.
 func (s *Site) copyStatic(out *assets.Output, reserved map[string]bool, extra map[string][]byte) (templates.Assets, error) {
-	root := filepath.Join(s.opts.Source, StaticDir)
 	published := templates.Assets{}
-	publish := func(rel string, data []byte) error {
-		data, err := assets.Minify(rel, data)
-		if err != nil {
-			s.diag.addf(StaticDir+"/"+rel, 0, 0, "", "%v", err)
-			return nil
+	extra, siblings := splitSiblings(extra)
+	own := map[string]bool{} // the site's own static files, published or not
+	publishFrom := func(dir string) func(rel string, data []byte) error {
+		return func(rel string, data []byte) error {
+			raw := data
+			data, err := assets.Minify(rel, data)
+			if err != nil {
+				s.diag.addf(dir+"/"+rel, 0, 0, "", "%v", err)
+				return nil
+			}
+			name := assets.PublishedName(rel, data)
+			if reserved[name] {
+				s.diag.addf(dir+"/"+rel, 0, 0, "", "conflicts with a generated page at /%s", name)
+				return nil
+			}
+			published[rel] = s.cfg.relURL("/" + name)
+			if err := out.Write(name, data); err != nil {
+				return err
+			}
+			if sib := siblings[rel]; sib != nil && bytes.Equal(raw, data) { // siblings of the bytes published
+				if ok, err := assets.WriteSiblings(out, name, sib); ok || err != nil {
+					return err
+				}
+			}
+			return s.writeCompressed(out, name, data)
 		}
-		name := assets.PublishedName(rel, data)
-		if reserved[name] {
-			s.diag.addf(StaticDir+"/"+rel, 0, 0, "", "conflicts with a generated page at /%s", name)
-			return nil
-		}
-		published[rel] = s.cfg.relURL("/" + name)
-		if err := out.Write(name, data); err != nil {
-			return err
-		}
-		return s.writeCompressed(out, name, data)
 	}
-	err := walkSource(s.opts.Source, root, func(rel, p string) error {
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
+	publish := publishFrom(StaticDir)
+	for _, dir := range s.lay.Static {
+		root := filepath.Join(s.opts.Source, filepath.FromSlash(dir))
+		publish := publishFrom(dir)
+		err := walkSource(s.opts.Source, root, nil, func(rel, p string) error {
+			if own[rel] {
+				return nil // an earlier static folder's file of the same name wins, as in Hugo
+			}
+			own[rel] = true
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			if _, ok := extra[rel]; ok {
+				return nil // a generated file of the same name wins
+			}
+			return publish(rel, data)
+		}, func(rel, msg string) {
+			s.diag.addf(dir+"/"+rel, 0, 0, "", "%s", msg)
+		})
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("copy %s: %w", root, err)
 		}
-		if _, ok := extra[rel]; ok {
-			return nil // a generated file of the same name wins
-		}
-		return publish(rel, data)
-	}, func(rel, msg string) {
-		s.diag.addf(StaticDir+"/"+rel, 0, 0, "", "%s", msg)
-	})
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("copy %s: %w", root, err)
 	}
 	for _, rel := range slices.Sorted(maps.Keys(extra)) {
 		if err := publish(rel, extra[rel]); err != nil {
@@ -74,7 +91,7 @@ func (s *Site) copyStatic(out *assets.Output, reserved map[string]bool, extra ma
 			if _, ok := extra[rel]; ok {
 				return nil
 			}
-			if _, err := os.Lstat(filepath.Join(root, filepath.FromSlash(rel))); err == nil {
+			if own[rel] {
 				return nil // the site's own file (it may have failed to publish)
 			}
 			data, err := fs.ReadFile(s.opts.Theme, rel)
@@ -95,6 +112,28 @@ func (s *Site) copyStatic(out *assets.Output, reserved map[string]bool, extra ma
 	return published, nil
 }
 
+// splitSiblings separates a generator's files (see Generator) from the
+// ready-made precompressed siblings among them: name.br and name.gz
+// beside name, returned by name and encoding.
+func splitSiblings(extra map[string][]byte) (files map[string][]byte, siblings map[string]map[string][]byte) {
+	files, siblings = map[string][]byte{}, map[string]map[string][]byte{}
+	for rel, data := range extra {
+		sib := false
+		for _, enc := range assets.Encodings() {
+			if base, ok := strings.CutSuffix(rel, "."+enc); ok && extra[base] != nil {
+				if siblings[base] == nil {
+					siblings[base] = map[string][]byte{}
+				}
+				siblings[base][enc], sib = data, true
+			}
+		}
+		if !sib {
+			files[rel] = data
+		}
+	}
+	return files, siblings
+}
+
 // writeCompressed writes .br and .gz siblings of the published asset dir/out
 // when it is a hashed asset (CSS, JS, WebAssembly) worth compressing, at
 // the best levels.
@@ -102,7 +141,7 @@ func (s *Site) writeCompressed(out *assets.Output, name string, data []byte) err
 	if !assets.Hashed(name) || len(data) < assets.CompressMin {
 		return nil
 	}
-	return s.cache().Precompress(out, name, data, brotli.BestCompression, gzip.BestCompression)
+	return s.cache().Precompress(out, name, data, assets.SiblingBrotli, assets.SiblingGzip)
 }
 
 // cache is the build's content-addressed cache (Options.CacheDir).

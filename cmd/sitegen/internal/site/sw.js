@@ -40,6 +40,19 @@ self.addEventListener("activate", (e) => {
   })());
 });
 
+// A page asks to keep a calculator module it has loaded ({keep: URL}):
+// on a first visit its worker fetched the module before this worker took
+// over, so the fetch handler below never saw it. Same origin, hashed
+// names only; a copy already kept is not fetched again.
+self.addEventListener("message", (e) => {
+  const u = e.data && typeof e.data.keep === "string" ? new URL(e.data.keep, location.href) : null;
+  if (!u || u.origin !== location.origin || !HASHED.test(u.pathname)) return;
+  e.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    if (!(await cache.match(u.href))) await cache.add(u.href).catch(() => {});
+  })());
+});
+
 // fromNetwork fetches req and keeps a copy; pages and the index are
 // revalidated with the server ("no-cache"), hashed files need not be.
 async function fromNetwork(req, cache, init) {

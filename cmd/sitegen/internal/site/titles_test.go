@@ -67,7 +67,9 @@ func keys(m map[string]string) []string {
 }
 
 // TestFolderPages: index.md and README.md are their folder's own page, like
-// _index.md; two of them in one folder are an error naming both files.
+// _index.md; _index.md and index.md in one folder are an error naming both
+// files; a README.md beside either is an ordinary page (/folder/readme/),
+// as MkDocs and Jekyll take it.
 func TestFolderPages(t *testing.T) {
 	src := writeTree(t, map[string]string{
 		"content/_index.md":       "\x00",
@@ -75,12 +77,15 @@ func TestFolderPages(t *testing.T) {
 		"content/rules/index.md":  "# Rules\n",
 		"content/rules/combat.md": "# Combat\n",
 		"content/more/README.md":  "# More\n\n## Part\n",
+		"content/both/index.md":   "# Both\n\n[the readme](README.md)\n",
+		"content/both/README.md":  "# About this folder\n",
 	})
 	if _, err := build(t, src, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	out := readTree(t, filepath.Join(src, "public"))
-	for page, want := range map[string]string{"index.html": "Home from a README", "rules/index.html": "<h1>Rules</h1>", "more/index.html": "More"} {
+	for page, want := range map[string]string{"index.html": "Home from a README", "rules/index.html": "<h1>Rules</h1>", "more/index.html": "More",
+		"both/index.html": `<a href="/both/readme/">the readme</a>`, "both/readme/index.html": "About this folder"} {
 		if !strings.Contains(out[page], want) {
 			t.Errorf("%s lacks %q", page, want)
 		}

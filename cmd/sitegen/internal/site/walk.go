@@ -22,7 +22,11 @@ import (
 // is reported through bad, with the link's own path, and never read; a
 // linked folder inside the tree is walked like a real one (a link cycle is
 // reported, not followed forever).
-func walkSource(source, dir string, visit func(rel, p string) error, bad func(rel, msg string)) error {
+//
+// skip, when not nil, leaves out the paths (relative to dir) it names; a
+// folder that holds OutputMarker (a sitegen output inside the content, as
+// public/ is in a Jekyll project) is always left out.
+func walkSource(source, dir string, skip func(rel string, dir bool) bool, visit func(rel, p string) error, bad func(rel, msg string)) error {
 	realSource, err := filepath.EvalSymlinks(source)
 	if err != nil {
 		return err
@@ -31,12 +35,13 @@ func walkSource(source, dir string, visit func(rel, p string) error, bad func(re
 	if err != nil {
 		return err
 	}
-	w := sourceWalker{source: realSource, visit: visit, bad: bad, seen: map[string]bool{}}
+	w := sourceWalker{source: realSource, skip: skip, visit: visit, bad: bad, seen: map[string]bool{}}
 	return w.walk(dir, "")
 }
 
 type sourceWalker struct {
 	source string
+	skip   func(rel string, dir bool) bool
 	visit  func(rel, p string) error
 	bad    func(rel, msg string)
 	seen   map[string]bool // real paths of the folders being walked (this one and its parents)
@@ -56,6 +61,9 @@ func (w *sourceWalker) walk(dir, rel string) error {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return err
+	}
+	if rel != "" && slices.ContainsFunc(entries, func(e fs.DirEntry) bool { return e.Name() == OutputMarker }) {
+		return nil // an output of sitegen's
 	}
 	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
 	for _, e := range entries {
@@ -86,7 +94,7 @@ func (w *sourceWalker) walk(dir, rel string) error {
 			}
 			isDir = info.IsDir()
 		}
-		if srcname.Skip(name, isDir) {
+		if srcname.Skip(name, isDir) || w.skip != nil && w.skip(r, isDir) {
 			continue
 		}
 		if isDir {

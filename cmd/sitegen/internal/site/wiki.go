@@ -91,7 +91,7 @@ func (l pageLinks) ResolveWiki(target, frag string, embed bool) markup.WikiTarge
 	case to == nil && file != "":
 		return markup.WikiTarget{URL: s.cfg.relURL(s.cfg.bundleURL(file)) + fragPart(frag)}
 	case to == nil:
-		return markup.WikiTarget{Problem: fmt.Sprintf("no note or file named %q in %s/", target, ContentDir)}
+		return markup.WikiTarget{Problem: fmt.Sprintf("no note or file named %q in %s/", target, s.lay.Content)}
 	}
 	tg := markup.WikiTarget{URL: s.cfg.relURL(to.sitePath)}
 	if len(others) > 0 {

@@ -14,16 +14,19 @@ package wasmbuild
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -52,7 +55,9 @@ import (
 	"d6codex/wasm"
 )
 
-func main() { wasm.Serve(calc.MustRegistry(game.System())) }
+// The calculators alone: the forms' texts, the tables and the comparison
+// are the site's, and would only weigh on the module.
+func main() { wasm.Serve(calc.MustRegistry(calc.System{ID: "` + system + `", Calculators: game.Calculators()})) }
 `
 }
 
@@ -126,18 +131,59 @@ func Generator(systems []string, infos ...string) site.Generator {
 var ErrNoModules = errors.New("this sitegen was built without the calculators' WebAssembly modules " +
 	"(a plain go build): build it with `make sitegen` (or `make install`), or run it inside the d6codex source tree")
 
-// Embedded returns the embedded modules of the given systems and
-// wasm_exec.js from files (see package embedded), or ErrNoModules.
+// Embedded returns wasm_exec.js and the modules of the given systems from
+// files (see package embedded), or ErrNoModules. The modules are embedded
+// precompressed only (calc/<id>.wasm.br and .gz, written by WriteAll):
+// they are returned with those siblings, so a build publishes them as
+// they are and compresses nothing, and the raw module is inflated from
+// the gzip one.
 func Embedded(files fs.FS, systems []string) (map[string][]byte, error) {
-	out := map[string][]byte{}
-	for _, name := range append([]string{ExecAsset}, moduleAssets(systems)...) {
-		data, err := fs.ReadFile(files, name)
-		if err != nil {
-			return nil, fmt.Errorf("%w (missing %s)", ErrNoModules, name)
-		}
-		out[name] = data
+	exec, err := fs.ReadFile(files, ExecAsset)
+	if err != nil {
+		return nil, fmt.Errorf("%w (missing %s)", ErrNoModules, ExecAsset)
+	}
+	out := map[string][]byte{ExecAsset: exec}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	errs := make([]error, len(systems))
+	for i, name := range moduleAssets(systems) {
+		wg.Go(func() {
+			sib := map[string][]byte{}
+			for _, enc := range assets.Encodings() {
+				data, err := fs.ReadFile(files, name+"."+enc)
+				if err != nil {
+					errs[i] = fmt.Errorf("%w (missing %s.%s)", ErrNoModules, name, enc)
+					return
+				}
+				sib[enc] = data
+			}
+			raw, err := gunzip(sib["gz"])
+			if err != nil {
+				errs[i] = fmt.Errorf("embedded %s.gz: %w", name, err)
+				return
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			out[name] = raw
+			for enc, data := range sib {
+				out[name+"."+enc] = data
+			}
+		})
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
 	}
 	return out, nil
+}
+
+// gunzip inflates a gzip stream.
+func gunzip(data []byte) ([]byte, error) {
+	r, err := gzip.NewReader(bytes.NewReader(data))
+	if err != nil {
+		return nil, err
+	}
+	return io.ReadAll(r)
 }
 
 func moduleAssets(systems []string) []string {
@@ -148,28 +194,66 @@ func moduleAssets(systems []string) []string {
 	return out
 }
 
-// WriteAll builds every system's module and writes them, with
-// wasm_exec.js, under dir by their logical paths: what `make sitegen`
-// embeds.
+// WriteAll builds every system's module and writes what `make sitegen`
+// embeds under dir, by logical path: wasm_exec.js, and each module
+// compressed at the levels of a build's precompressed siblings
+// (calc/<id>.wasm.br and .gz, through the cache in cacheDir, so an
+// unchanged module is not compressed again), not the module itself.
+// Module files of an earlier run that are not part of this one are
+// removed.
 func WriteAll(ctx context.Context, root, cacheDir, dir string, systems []string) error {
 	execJS, err := WasmExec(ctx)
 	if err != nil {
 		return err
 	}
 	files := map[string][]byte{ExecAsset: execJS}
-	for _, id := range systems {
-		data, err := Build(ctx, root, cacheDir, id)
-		if err != nil {
-			return err
+	cache := assets.Cache{Dir: cacheDir}
+	levels := map[string]int{"br": assets.SiblingBrotli, "gz": assets.SiblingGzip}
+	var mu sync.Mutex
+	errs := make([]error, len(systems))
+	sem := make(chan struct{}, max(1, runtime.GOMAXPROCS(0)))
+	var wg sync.WaitGroup
+	for i, id := range systems {
+		wg.Go(func() {
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			data, err := Build(ctx, root, cacheDir, id)
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			for _, enc := range assets.Encodings() {
+				z, err := cache.Compressed(data, enc, levels[enc])
+				if err != nil {
+					errs[i] = fmt.Errorf("compress %s: %w", ModuleAsset(id), err)
+					return
+				}
+				mu.Lock()
+				files[ModuleAsset(id)+"."+enc] = z
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return err
+	}
+	// Modules of systems gone, or of an older layout (raw): not embedded.
+	old, _ := filepath.Glob(filepath.Join(dir, "calc", "*.wasm*"))
+	for _, p := range old {
+		rel, err := filepath.Rel(dir, p)
+		if err == nil && files[filepath.ToSlash(rel)] == nil {
+			if err := os.Remove(p); err != nil {
+				return err
+			}
 		}
-		files[ModuleAsset(id)] = data
 	}
 	for name, data := range files {
 		p := filepath.Join(dir, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			return err
 		}
-		if err := os.WriteFile(p, data, 0o644); err != nil {
+		if err := assets.WriteAtomic(p, data); err != nil {
 			return fmt.Errorf("write %s: %w", p, err)
 		}
 	}

@@ -288,6 +288,10 @@ type axeResult struct {
 	Nodes  []string `json:"nodes"`
 }
 
+// alwaysFail are axe rules that fail the audit whatever their impact: a
+// player walk-through found them (issue 25) and they are cheap to keep.
+var alwaysFail = map[string]bool{"landmark-unique": true, "empty-table-header": true}
+
 // TestAccessibility runs axe-core on the home page, a rules page, a
 // calculator page, the search results and a glossary preview, in both
 // themes, and fails on serious or critical violations.
@@ -309,6 +313,8 @@ func TestAccessibility(t *testing.T) {
 		setup      func(t *testing.T, ctx context.Context) // brings the page into the state audited
 	}{
 		{"home", "/", nil}, {"rules", otherPage, nil}, {"calculator", calcPage, nil},
+		// Issue 25: several dice blocks on one page; a table with a corner cell.
+		{"dice blocks", "/dice/", nil}, {"skirmish attacking", "/skirmish/attacking/", nil},
 		{"search results", "/", func(t *testing.T, ctx context.Context) { query(t, ctx, "wild die") }},
 		{"glossary preview", "/rollunder/", func(t *testing.T, ctx context.Context) {
 			if _, err := chromedp.Call(ctx, emulation.SetFocusEmulationEnabled, emulation.SetFocusEmulationEnabledParams{Enabled: true}); err != nil {
@@ -356,7 +362,7 @@ func TestAccessibility(t *testing.T) {
 					}
 					for _, v := range vs {
 						msg := fmt.Sprintf("%s [%s] %s:\n  %s", v.ID, v.Impact, v.Help, strings.Join(v.Nodes, "\n  "))
-						if v.Impact == "serious" || v.Impact == "critical" {
+						if v.Impact == "serious" || v.Impact == "critical" || alwaysFail[v.ID] {
 							t.Error(msg)
 						} else {
 							t.Log(msg)

@@ -2,6 +2,7 @@ package uitest
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -204,4 +205,64 @@ func TestNoServiceWorkerUnderServe(t *testing.T) {
 	}
 	open(t, ctx, srv.URL, "/glossary/")
 	waitFor(t, ctx, regs+` === 0`, "the worker to be removed under sitegen serve")
+}
+
+// TestOfflineCalculatorFirstPage (issue 25, item 3): a calculator used on
+// the very first page of a first visit works offline afterwards (its
+// module was loaded before the service worker took over); a calculator
+// whose module never loaded keeps its pre-rendered result offline, with a
+// message saying whose inputs it belongs to, rather than blank out.
+func TestOfflineCalculatorFirstPage(t *testing.T) {
+	for _, size := range []struct {
+		name string
+		w, h int
+	}{{"desktop", desktopW, desktopH}, {"phone", phoneW, phoneH}} {
+		t.Run(size.name, func(t *testing.T) {
+			ctx := newTab(t, size.w, size.h)
+			base, stop, err := browser.ServeDir(bundled)
+			if err != nil {
+				t.Fatal(err)
+			}
+			stopped := false
+			t.Cleanup(func() {
+				if !stopped {
+					stop()
+				}
+			})
+			const used, dom = "/spacedoor/attacking/", "calc-spacedoor-attack"
+			open(t, ctx, base, used)
+			settledPreset(t, ctx, dom)
+			if st := act(t, ctx, dom, jsSet("tough", "2")); st != "ok" {
+				t.Fatalf("online: state %s", st)
+			}
+			waitFor(t, ctx, `!!navigator.serviceWorker && !!navigator.serviceWorker.controller`, "the service worker to cache the site and take over")
+			// The page asks the worker to keep the module: wait until it has.
+			wasm := calcJS[string](t, ctx, dom, `new URL(c.dataset.wasm, location.href).href`)
+			waitFor(t, ctx, fmt.Sprintf(`(window.__kept = window.__kept || caches.keys().then(async (ks) => { for (const k of ks) if (await (await caches.open(k)).match(%q)) return true; return false }).then((v) => (window.__keptV = v, window.__kept = null))), window.__keptV === true`, wasm), "the module to be kept offline")
+
+			stop()
+			stopped = true
+			fresh(t, ctx, base, used)
+			settledPreset(t, ctx, dom)
+			if st := act(t, ctx, dom, jsSet("tough", "3")); st != "ok" {
+				t.Errorf("offline, the calculator used on the first page: state %s: %s", st, calcJS[string](t, ctx, dom, `c.querySelector(".calc-error").textContent`))
+			}
+
+			// A calculator never used: its pre-rendered result stays.
+			const other, odom = "/skirmish/attacking/", "calc-skirmish-melee"
+			fresh(t, ctx, base, other)
+			settledPreset(t, ctx, odom)
+			before := calcJS[string](t, ctx, odom, jsOdds)
+			st := act(t, ctx, odom, jsSet("attack_dice", "4"))
+			if st != "unloaded" {
+				t.Errorf("offline, a module never loaded: state %s, want unloaded", st)
+			}
+			if got := calcJS[string](t, ctx, odom, jsOdds); got == "" || got != before {
+				t.Errorf("offline, a module never loaded: odds %q, want the pre-rendered %q", got, before)
+			}
+			if msg := calcJS[string](t, ctx, odom, `c.querySelector(".calc-error").hidden ? "" : c.querySelector(".calc-error").textContent`); !strings.Contains(msg, "could not load") || !strings.Contains(msg, "example") {
+				t.Errorf("offline, a module never loaded: message %q should say it could not load and that the result is the page's example", msg)
+			}
+		})
+	}
 }

@@ -1,6 +1,7 @@
 package uitest
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -161,6 +162,18 @@ func TestStickyPhoneHeader(t *testing.T) {
 		if !eval[bool](t, ctx, inView(sel)) {
 			t.Errorf("%s scrolled out of view", sel)
 		}
+	}
+	// Issue 25: one row, as MkDocs Material's (48 px there), not two
+	// (about 105 px): the menu, the title, the search box and the theme.
+	row := eval[string](t, ctx, `(() => { const h = document.querySelector(".site-header").getBoundingClientRect();
+		const mid = (s) => { const r = document.querySelector(s).getBoundingClientRect(); return Math.round(r.top + r.height / 2); };
+		return Math.round(h.height) + " " + [".nav-button", ".site-title", "#search-q", ".theme-toggle"].map(mid).join(" "); })()`)
+	var hh, m1, m2, m3, m4 int
+	if _, err := fmt.Sscan(row, &hh, &m1, &m2, &m3, &m4); err != nil {
+		t.Fatalf("header %q: %v", row, err)
+	}
+	if hh > 60 || max(m1, m2, m3, m4)-min(m1, m2, m3, m4) > 4 {
+		t.Errorf("the phone's sticky header is %d px high with its parts centred at %d %d %d %d px: want one row of at most 60 px", hh, m1, m2, m3, m4)
 	}
 	if err := chromedp.Do(ctx, chromedp.Click(".nav-button")); err != nil {
 		t.Fatal(err)

@@ -350,3 +350,25 @@ func TestSearchRankingRules(t *testing.T) {
 		t.Errorf("wonds: %v, want /beta/wounds/", got)
 	}
 }
+
+// TestTypoHighlightedOnPage (issue 25, item 12): a result found through a
+// typo ("wlid die") opens its page with the word it was taken for
+// highlighted ("Wild"), not only the words typed right ("Die").
+func TestTypoHighlightedOnPage(t *testing.T) {
+	ctx := newTab(t, desktopW, desktopH)
+	base := browser.Serve(t, bundled)
+	open(t, ctx, base, "/")
+	rs := query(t, ctx, "wlid die")
+	if len(rs) == 0 {
+		t.Fatal("wlid die: no results")
+	}
+	href := eval[string](t, ctx, `document.querySelector("#search-results .search-list a").href`)
+	if err := chromedp.Do(ctx, chromedp.Navigate(href)); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, `document.readyState === "complete" && !document.querySelector(".theme-toggle").hidden`, "the result's page")
+	marks := eval[[]string](t, ctx, `[...new Set([...document.querySelectorAll("main mark.hl")].map((m) => m.textContent.toLowerCase()))]`)
+	if !slices.Contains(marks, "wild") || !slices.Contains(marks, "die") {
+		t.Errorf("wlid die: %s highlights %q, want wild and die", href, marks)
+	}
+}

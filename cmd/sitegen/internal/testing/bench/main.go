@@ -51,6 +51,7 @@ type runs struct {
 }
 
 type result struct {
+	shape         string
 	size, per     int
 	fs            string
 	floor         time.Duration // time to just write the same output tree
@@ -66,14 +67,44 @@ func main() {
 	out := flag.String("out", "BENCHMARKS.md", "file whose \"## sitegen build\" section is replaced")
 	bin := flag.String("sitegen", "", "sitegen binary (default: go build ./cmd/sitegen)")
 	dirs := flag.String("dirs", "", "comma-separated parent folders for the corpora (default: the temp dir, and /dev/shm when present)")
+	shapeList := flag.String("shapes", "d6codex,rules", "comma-separated corpus shapes: d6codex (package corpus), rules (corpus.GenerateRules, the shared benchmark corpus's shape)")
 	flag.Parse()
-	if err := mainErr(*sizes, *per, *runs, *out, *bin, *dirs); err != nil {
+	var shapes []shape
+	for _, name := range strings.Split(*shapeList, ",") {
+		sh, ok := shapeByName(strings.TrimSpace(name))
+		if !ok {
+			fmt.Fprintf(os.Stderr, "bench: unknown shape %q\n", name)
+			os.Exit(2)
+		}
+		shapes = append(shapes, sh)
+	}
+	if err := mainErr(*sizes, *per, *runs, *out, *bin, *dirs, shapes); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
 }
 
-func mainErr(sizeList string, per, runs int, out, bin, dirList string) error {
+// shape is a kind of generated corpus with its Hugo theme.
+type shape struct {
+	name     string
+	generate func(dir string, n, per int) error
+	page     func(i, n, per int) string // source path of page i
+	hugo     map[string]string
+}
+
+func shapeByName(name string) (shape, bool) {
+	switch name {
+	case "d6codex":
+		return shape{name, func(dir string, n, per int) error { return corpus.GenerateSections(dir, n, per, 1) },
+			func(i, _, per int) string { return corpus.PagePath(i, per) }, hugoTheme}, true
+	case "rules":
+		return shape{name, func(dir string, n, _ int) error { return corpus.GenerateRules(dir, n, 1) },
+			func(i, _, _ int) string { return corpus.RulesPagePath(i) }, hugoRulesTheme}, true
+	}
+	return shape{}, false
+}
+
+func mainErr(sizeList string, per, runs int, out, bin, dirList string, shapes []shape) error {
 	var parents []string
 	if dirList == "" {
 		parents = []string{os.TempDir()}
@@ -103,21 +134,27 @@ func mainErr(sizeList string, per, runs int, out, bin, dirList string) error {
 			return err
 		}
 		defer os.RemoveAll(base)
-		rs, err := benchIn(base, bin, sizeList, per, runs)
-		if err != nil {
-			return err
+		for _, sh := range shapes {
+			rs, err := benchIn(base, bin, sizeList, per, runs, sh)
+			if err != nil {
+				return err
+			}
+			results = append(results, rs...)
 		}
-		results = append(results, rs...)
 	}
-	section := report(results, sizeList, per, runs)
+	names := make([]string, len(shapes))
+	for i, sh := range shapes {
+		names[i] = sh.name
+	}
+	section := report(results, sizeList, per, runs, strings.Join(names, ","))
 	fmt.Print("\n" + section)
 	return benchmd.WriteSection(out, "sitegen build", section)
 }
 
 // benchIn measures every size with corpora generated under base.
-func benchIn(base, bin, sizeList string, per, nruns int) ([]result, error) {
+func benchIn(base, bin, sizeList string, per, nruns int, sh shape) ([]result, error) {
 	fsName := fsType(base)
-	tr := &trash{dir: filepath.Join(base, "trash")}
+	tr := &trash{dir: filepath.Join(base, "trash-"+sh.name)}
 	if fsName == "ext4" {
 		// Files deleted before the bench (the last bench's own clean-up)
 		// would slow its first runs (see trash): let them age out.
@@ -136,14 +173,14 @@ func benchIn(base, bin, sizeList string, per, nruns int) ([]result, error) {
 		if perSection <= 0 {
 			perSection = max(n/10, 1)
 		}
-		dir := filepath.Join(base, fmt.Sprintf("corpus-%d", n))
+		dir := filepath.Join(base, fmt.Sprintf("corpus-%s-%d", sh.name, n))
 		spare := site.SparePath(filepath.Join(dir, "public")) // sitegen's previous output, kept for the next rebuild
-		if err := corpus.GenerateSections(dir, n, perSection, 1); err != nil {
+		if err := sh.generate(dir, n, perSection); err != nil {
 			return nil, err
 		}
-		r := result{size: n, per: perSection, fs: fsName, hugoOK: hugo != ""}
+		r := result{shape: sh.name, size: n, per: perSection, fs: fsName, hugoOK: hugo != ""}
 		if hugo != "" {
-			if err := writeHugoTheme(dir); err != nil {
+			if err := writeHugoTheme(dir, sh.hugo); err != nil {
 				return nil, err
 			}
 		}
@@ -159,7 +196,7 @@ func benchIn(base, bin, sizeList string, per, nruns int) ([]result, error) {
 				return exec.Command(hugo, "--source", dir, "--destination", "public-hugo", "--quiet")
 			}})
 		}
-		edited := filepath.Join(dir, filepath.FromSlash(corpus.PagePath(n/2+1, perSection)))
+		edited := filepath.Join(dir, filepath.FromSlash(sh.page(n/2+1, n, perSection)))
 		for i := range nruns * 3 {
 			fresh, kind := i < nruns, "rebuild"
 			switch {
@@ -204,11 +241,11 @@ func benchIn(base, bin, sizeList string, per, nruns int) ([]result, error) {
 				if t.name == "sitegen" {
 					r.pagesReported = m.pages
 				}
-				fmt.Printf("%-6s %5d pages %-7s %-8s wall %6d ms  cpu %6d ms  peak RSS %4d MiB\n",
-					fsName, n, t.name, kind, m.wall.Milliseconds(), m.cpu.Milliseconds(), m.rss>>20)
+				fmt.Printf("%-6s %-7s %5d pages %-7s %-8s wall %6d ms  cpu %6d ms  peak RSS %4d MiB\n",
+					fsName, sh.name, n, t.name, kind, m.wall.Milliseconds(), m.cpu.Milliseconds(), m.rss>>20)
 			}
 		}
-		page := strings.TrimSuffix(strings.TrimPrefix(corpus.PagePath(n/2, perSection), "content/"), ".md") + "/index.html"
+		page := strings.TrimSuffix(strings.TrimPrefix(sh.page(n/2, n, perSection), "content/"), ".md") + "/index.html"
 		for _, t := range tools {
 			t.rs.bytes = treeBytes(t.out)
 			if info, err := os.Stat(filepath.Join(t.out, filepath.FromSlash(page))); err == nil {
@@ -428,10 +465,10 @@ func loadAvg() string {
 }
 
 // report formats the BENCHMARKS.md section.
-func report(results []result, sizes string, per, nruns int) string {
+func report(results []result, sizes string, per, nruns int, shapes string) string {
 	var b strings.Builder
 	b.WriteString("## sitegen build\n\n")
-	fmt.Fprintf(&b, "Produced by `make bench` (`go run ./cmd/sitegen/internal/testing/bench -sizes %s -per %d -runs %d`) on %s.\n", sizes, per, nruns, time.Now().UTC().Format("2006-01-02"))
+	fmt.Fprintf(&b, "Produced by `make bench` (`go run ./cmd/sitegen/internal/testing/bench -sizes %s -per %d -runs %d -shapes %s`) on %s.\n", sizes, per, nruns, shapes, time.Now().UTC().Format("2006-01-02"))
 	fmt.Fprintf(&b, "Machine: %d CPUs (%s), %s/%s, %s; load average before the report: %s.\n\n",
 		runtime.NumCPU(), cpuModel(), runtime.GOOS, runtime.GOARCH, runtime.Version(), loadAvg())
 	b.WriteString("Corpus: generated by `cmd/sitegen/internal/testing/corpus` — sections of a tenth of the corpus (200 pages at 2,000,\n")
@@ -444,13 +481,16 @@ func report(results []result, sizes string, per, nruns int) string {
 	b.WriteString("(`hugo.go`: title, section nav with at most 30 pages, table of contents, content, prev/next; no RSS, no\n")
 	b.WriteString("taxonomies), the two alternating run by run. \"edit\" is a rebuild after one page's text changed (a sentence\n")
 	b.WriteString("appended before each pair of runs): what an editor's save costs.\n")
+	b.WriteString("Corpus \"rules\" is a second shape, the shared benchmark corpus's (`corpus.GenerateRules`, after `bench/corpus.py`):\n")
+	b.WriteString("10 sections without section pages, each page four h2 sections of plain prose, a list, one link, one 11-row table;\n")
+	b.WriteString("Hugo with that corpus's own theme (no sitemap). \"d6codex\" is the corpus described above.\n")
 	b.WriteString("Wall time is the median of the runs (min–max in brackets); CPU is user+sys; peak RSS is the maximum over runs.\n")
 	b.WriteString("Every timed run starts after a sync(2), so it does not also pay for the previous run's writes draining to disk.\n")
 	b.WriteString("Outputs a fresh run replaces are moved aside, not deleted, until the end: on an ext4 file system without a journal\n")
 	b.WriteString("(this VM's) the kernel skips inodes deleted in the last minutes when it allocates new ones, so a run right after\n")
 	b.WriteString("the removal of a 15,000-entry tree paid 2 to 5 times its time, more with every run, whichever tool it was.\n")
 	b.WriteString("\"fs floor\" is the time to merely create sitegen's output tree (same sizes, no rendering) on that file system.\n\n")
-	b.WriteString("| file system | corpus | case | sitegen wall | Hugo wall | ratio | sitegen CPU | Hugo CPU | sitegen peak RSS | Hugo peak RSS | fs floor |\n")
+	b.WriteString("| file system | corpus (shape, pages) | case | sitegen wall | Hugo wall | ratio | sitegen CPU | Hugo CPU | sitegen peak RSS | Hugo peak RSS | fs floor |\n")
 	b.WriteString("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 	var verdicts []string
 	for _, r := range results {
@@ -475,18 +515,18 @@ func report(results []result, sizes string, per, nruns int) string {
 				if q <= 0.5 && mem <= 0.5 {
 					word = "met"
 				}
-				verdicts = append(verdicts, fmt.Sprintf("- %s, %d pages, %s: target (≤ 0.5× Hugo's wall time and peak memory) %s — %.2f× the time, %.2f× the memory.",
-					r.fs, r.size, c.name, word, q, mem))
+				verdicts = append(verdicts, fmt.Sprintf("- %s, %s %d pages, %s: target (≤ 0.5× Hugo's wall time and peak memory) %s — %.2f× the time, %.2f× the memory.",
+					r.fs, r.shape, r.size, c.name, word, q, mem))
 			}
-			fmt.Fprintf(&b, "| %s | %d | %s | %d ms (%s) | %s | %s | %d ms | %s | %d MiB | %s | %d ms |\n",
-				r.fs, r.size, c.name, sw.Milliseconds(), spread(c.sg), hugoWall, ratio,
+			fmt.Fprintf(&b, "| %s | %s %d | %s | %d ms (%s) | %s | %s | %d ms | %s | %d MiB | %s | %d ms |\n",
+				r.fs, r.shape, r.size, c.name, sw.Milliseconds(), spread(c.sg), hugoWall, ratio,
 				median(c.sg, func(x run) time.Duration { return x.cpu }).Milliseconds(), hugoCPU, peak(c.sg)>>20, hugoRSS, r.floor.Milliseconds())
 		}
 	}
 	b.WriteString("\nOutput size (all files) and one plain page of the middle section:\n\n")
 	b.WriteString("| file system | corpus | sitegen output | sitegen page | Hugo output | Hugo page |\n|---|---:|---:|---:|---:|---:|\n")
 	for _, r := range results {
-		fmt.Fprintf(&b, "| %s | %d | %.1f MB | %.1f KB | %.1f MB | %.1f KB |\n", r.fs, r.size,
+		fmt.Fprintf(&b, "| %s | %s %d | %.1f MB | %.1f KB | %.1f MB | %.1f KB |\n", r.fs, r.shape, r.size,
 			float64(r.sitegen.bytes)/1e6, float64(r.sitegen.pageBytes)/1e3, float64(r.hugo.bytes)/1e6, float64(r.hugo.pageBytes)/1e3)
 	}
 	if len(verdicts) > 0 {

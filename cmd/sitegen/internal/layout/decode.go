@@ -1,0 +1,112 @@
+package layout
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+	"gopkg.in/yaml.v3"
+)
+
+// ConfigError is a settings file that could not be read, placed at a line
+// when the parser says where.
+type ConfigError struct {
+	File      string // slash path relative to the source folder
+	Line, Col int
+	Msg       string
+}
+
+func (e *ConfigError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, max(e.Col, 1), e.Msg)
+	}
+	return e.File + ": " + e.Msg
+}
+
+var yamlLine = regexp.MustCompile(`^yaml: line (\d+): `)
+
+// Decode reads the settings file rel under dir (YAML, TOML or JSON by its
+// extension) into a map.
+func Decode(dir, rel string) (map[string]any, error) {
+	raw, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(rel)))
+	if err != nil {
+		return nil, &ConfigError{File: rel, Msg: fmt.Sprintf("read: %v", unwrap(err))}
+	}
+	m := map[string]any{}
+	switch path.Ext(rel) {
+	case ".toml":
+		if _, err := toml.Decode(string(raw), &m); err != nil {
+			var pe toml.ParseError
+			if errors.As(err, &pe) {
+				return nil, &ConfigError{File: rel, Line: pe.Position.Line, Col: pe.Position.Col, Msg: pe.Message}
+			}
+			return nil, &ConfigError{File: rel, Msg: err.Error()}
+		}
+	case ".json":
+		if err := json.Unmarshal(raw, &m); err != nil {
+			return nil, &ConfigError{File: rel, Msg: err.Error()}
+		}
+	default:
+		if err := yaml.Unmarshal(raw, &m); err != nil {
+			return nil, YAMLError(rel, err)
+		}
+		if m == nil {
+			m = map[string]any{}
+		}
+	}
+	return m, nil
+}
+
+// YAMLError places a YAML parser's error in the settings file rel.
+func YAMLError(rel string, err error) *ConfigError {
+	msg := err.Error()
+	line := 0
+	if g := yamlLine.FindStringSubmatch(msg); g != nil {
+		line, _ = strconv.Atoi(g[1])
+		msg = msg[len(g[0]):]
+	}
+	return &ConfigError{File: rel, Line: line, Msg: strings.TrimPrefix(msg, "yaml: ")}
+}
+
+func unwrap(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// Str returns m[key] when it is a string ("" otherwise) and notes the key
+// in l.Read when it is set.
+func (l *Layout) Str(m map[string]any, key string) string {
+	s, _ := m[key].(string)
+	if s != "" {
+		l.Read = append(l.Read, key)
+	}
+	return s
+}
+
+// Strings returns m[key] as a list of strings: a string alone, or the
+// strings of a list.
+func Strings(m map[string]any, key string) []string {
+	switch v := m[key].(type) {
+	case string:
+		return []string{v}
+	case []any:
+		var out []string
+		for _, x := range v {
+			if s, ok := x.(string); ok {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	return nil
+}

@@ -1,0 +1,39 @@
+// Package detect recognises a source folder's layout: the first of MkDocs,
+// Hugo, Jekyll (their settings files), sitegen's own (site.toml or
+// content/), an Obsidian vault (.obsidian/), else a plain folder of
+// Markdown. A tool's settings file is the most specific sign, so it comes
+// before a .obsidian/ folder that opening any folder in Obsidian leaves.
+package detect
+
+import (
+	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/layout/hugo"
+	"d6codex/cmd/sitegen/internal/layout/jekyll"
+	"d6codex/cmd/sitegen/internal/layout/mkdocs"
+	"d6codex/cmd/sitegen/internal/layout/obsidian"
+)
+
+// SiteFile is sitegen's own settings file.
+const SiteFile = "site.toml"
+
+// Layout recognises the layout of dir. An error is a tool's settings file
+// that could not be read (a *layout.ConfigError).
+func Layout(dir string) (*layout.Layout, error) {
+	for _, recognise := range []func(string) (*layout.Layout, error){mkdocs.Recognise, hugo.Recognise, jekyll.Recognise} {
+		l, err := recognise(dir)
+		if err != nil || l != nil {
+			return l, err
+		}
+	}
+	if hasSite := layout.Exists(dir, SiteFile, false); hasSite || layout.Exists(dir, "content", true) {
+		l := layout.Default()
+		if !hasSite {
+			l.File = ""
+		}
+		return l, nil
+	}
+	if l, err := obsidian.Recognise(dir); err != nil || l != nil {
+		return l, err
+	}
+	return layout.Folder(), nil
+}

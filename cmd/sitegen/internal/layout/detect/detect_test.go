@@ -1,0 +1,37 @@
+package detect
+
+import (
+	"testing"
+
+	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/layout/layouttest"
+)
+
+func TestLayout(t *testing.T) {
+	tests := []struct {
+		name  string
+		files map[string]string
+		kind  string
+	}{
+		{"sitegen", map[string]string{"site.toml": "", "content/a.md": ""}, layout.Sitegen},
+		{"content/ alone", map[string]string{"content/a.md": ""}, layout.Sitegen},
+		{"vault", map[string]string{".obsidian/": "", "a.md": ""}, layout.Obsidian},
+		{"sitegen site opened in Obsidian", map[string]string{".obsidian/": "", "site.toml": "", "content/a.md": ""}, layout.Sitegen},
+		{"jekyll", map[string]string{"_config.yml": "title: x\n", "index.md": ""}, layout.Jekyll},
+		{"jekyll vault", map[string]string{"_config.yml": "", ".obsidian/": ""}, layout.Jekyll},
+		{"hugo", map[string]string{"hugo.toml": "", "content/a.md": ""}, layout.Hugo},
+		{"mkdocs", map[string]string{"mkdocs.yml": "site_name: x\n", "docs/index.md": ""}, layout.MkDocs},
+		{"folder", map[string]string{"README.md": "", "classes/fighter.md": ""}, layout.Markdown},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l, err := Layout(layouttest.Write(t, tt.files))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if l.Kind != tt.kind {
+				t.Errorf("kind = %q, want %q", l.Kind, tt.kind)
+			}
+		})
+	}
+}

@@ -1,0 +1,91 @@
+// Package hugo recognises a Hugo site (hugo.toml|yaml|json or
+// config.toml|yaml|json at its root): contentDir (default content/) holds
+// the pages, staticDir (default static/, one folder or a list) is published
+// at the site's root; title, baseURL, languageCode and copyright are the
+// site's settings; aliases: in front matter are redirects.
+package hugo
+
+import (
+	"slices"
+
+	"d6codex/cmd/sitegen/internal/layout"
+)
+
+// ConfigFiles are the names Hugo reads its settings from, in order.
+var ConfigFiles = []string{"hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml", "config.yaml", "config.yml", "config.json"}
+
+// Recognise returns the layout of the Hugo site at dir, or nil when dir
+// has none of Hugo's settings files. config.toml alone is Hugo's only
+// beside a content/ folder (other tools use that name too).
+func Recognise(dir string) (*layout.Layout, error) {
+	file := ""
+	for _, f := range ConfigFiles {
+		if layout.Exists(dir, f, false) {
+			file = f
+			break
+		}
+	}
+	if file == "" {
+		return nil, nil
+	}
+	m, err := layout.Decode(dir, file)
+	if err != nil {
+		return nil, err
+	}
+	l := &layout.Layout{Kind: layout.Hugo, File: file, Content: "content", Redirects: "aliases"}
+	if c := layout.CleanRel(l.Str(m, "contentDir")); c != "" {
+		l.Content = c
+	} else if c := languageContentDir(m); c != "" {
+		l.Content = c
+		l.Read = append(l.Read, "languages' contentDir")
+	}
+	if file[:6] == "config" && !layout.Exists(dir, l.Content, true) {
+		return nil, nil
+	}
+	static := layout.Strings(m, "staticDir")
+	if len(static) > 0 {
+		l.Read = append(l.Read, "staticDir")
+	} else {
+		static = []string{"static"}
+	}
+	for _, s := range static {
+		if s = layout.CleanRel(s); s != "" && s != "." {
+			l.Static = append(l.Static, s)
+		}
+	}
+	l.Settings.Title = l.Str(m, "title")
+	l.Settings.BaseURL = l.Str(m, "baseURL")
+	if l.Settings.BaseURL == "" {
+		l.Settings.BaseURL = l.Str(m, "baseurl")
+	}
+	l.Settings.LanguageCode = l.Str(m, "languageCode")
+	l.Settings.Copyright = l.Str(m, "copyright")
+	return l, nil
+}
+
+// languageContentDir is the contentDir of a multilingual site's default
+// language (defaultContentLanguage, else "en", else the first by name):
+// sitegen builds that one language.
+func languageContentDir(m map[string]any) string {
+	langs, _ := m["languages"].(map[string]any)
+	if len(langs) == 0 {
+		return ""
+	}
+	def, _ := m["defaultContentLanguage"].(string)
+	if def == "" {
+		def = "en"
+	}
+	names := make([]string, 0, len(langs))
+	for k := range langs {
+		names = append(names, k)
+	}
+	slices.Sort(names)
+	for _, name := range append([]string{def}, names...) {
+		if lang, ok := langs[name].(map[string]any); ok {
+			if c, _ := lang["contentDir"].(string); c != "" {
+				return layout.CleanRel(c)
+			}
+		}
+	}
+	return ""
+}

@@ -1,0 +1,48 @@
+package hugo
+
+import (
+	"slices"
+	"testing"
+
+	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/layout/layouttest"
+)
+
+func TestRecognise(t *testing.T) {
+	tests := []struct {
+		name     string
+		files    map[string]string
+		hugo     bool
+		content  string
+		static   []string
+		settings layout.Settings
+	}{
+		{name: "hugo.toml", hugo: true, files: map[string]string{"hugo.toml": "title = \"Wiki\"\nbaseURL = \"https://wiki.test/\"\nlanguageCode = \"en-gb\"\n"},
+			content: "content", static: []string{"static"}, settings: layout.Settings{Title: "Wiki", BaseURL: "https://wiki.test/", LanguageCode: "en-gb"}},
+		{name: "yaml with dirs", hugo: true, files: map[string]string{"hugo.yaml": "title: W\ncontentDir: docs\nstaticDir: [static, assets/img]\n"},
+			content: "docs", static: []string{"static", "assets/img"}, settings: layout.Settings{Title: "W"}},
+		{name: "json", hugo: true, files: map[string]string{"hugo.json": `{"title": "J", "staticDir": "files"}`},
+			content: "content", static: []string{"files"}, settings: layout.Settings{Title: "J"}},
+		{name: "config.toml with content/", hugo: true, files: map[string]string{"config.toml": "title = \"Old\"\n", "content/_index.md": ""},
+			content: "content", static: []string{"static"}, settings: layout.Settings{Title: "Old"}},
+		{name: "config.toml without content/ is someone else's", files: map[string]string{"config.toml": "x = 1\n"}},
+		{name: "no settings", files: map[string]string{"content/a.md": ""}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l, err := Recognise(layouttest.Write(t, tt.files))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if (l != nil) != tt.hugo {
+				t.Fatalf("hugo = %v, want %v", l != nil, tt.hugo)
+			}
+			if l == nil {
+				return
+			}
+			if l.Content != tt.content || !slices.Equal(l.Static, tt.static) || l.Settings != tt.settings || l.Redirects != "aliases" {
+				t.Errorf("got %q %q %+v %q, want %q %q %+v aliases", l.Content, l.Static, l.Settings, l.Redirects, tt.content, tt.static, tt.settings)
+			}
+		})
+	}
+}

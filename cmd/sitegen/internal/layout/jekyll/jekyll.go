@@ -1,0 +1,70 @@
+// Package jekyll recognises a Jekyll site (a folder holding _config.yml):
+// the project root (or its source: setting) is the content; folders and
+// files whose names start with "_", the exclude: list and Jekyll's own
+// default excludes are not published, unless include: names them; title,
+// url + baseurl and permalink are the site's settings.
+package jekyll
+
+import (
+	"strings"
+
+	"d6codex/cmd/sitegen/internal/layout"
+)
+
+// ConfigFiles are the names Jekyll reads its settings from, in order.
+var ConfigFiles = []string{"_config.yml", "_config.yaml"}
+
+// DefaultExcludes are the names Jekyll 4 never publishes, whatever the
+// site's exclude: says (its Configuration::DEFAULTS), and the files of a
+// Ruby project that GitHub Pages' sites carry beside the pages.
+var DefaultExcludes = []string{
+	".sass-cache", ".jekyll-cache", "gemfiles", "Gemfile", "Gemfile.lock",
+	"node_modules", "vendor", ".bundle",
+	"package.json", "package-lock.json", "Rakefile", "*.gemspec",
+}
+
+// Recognise returns the layout of the Jekyll site at dir, or nil when dir
+// has no _config.yml. A _config.yml that cannot be read is an error.
+func Recognise(dir string) (*layout.Layout, error) {
+	file := ""
+	for _, f := range ConfigFiles {
+		if layout.Exists(dir, f, false) {
+			file = f
+			break
+		}
+	}
+	if file == "" {
+		return nil, nil
+	}
+	m, err := layout.Decode(dir, file)
+	if err != nil {
+		return nil, err
+	}
+	l := &layout.Layout{Kind: layout.Jekyll, File: file, Content: ".", Redirects: "redirect_from",
+		ExcludePrefix: "_", ExcludeNames: []string{"_site"}}
+	if src := layout.CleanRel(l.Str(m, "source")); src != "" {
+		l.Content = src
+	}
+	l.Settings.Title = l.Str(m, "title")
+	base := strings.TrimSuffix(l.Str(m, "url"), "/")
+	if bu := strings.Trim(l.Str(m, "baseurl"), "/"); bu != "" {
+		base += "/" + bu
+	}
+	if base != "" {
+		l.Settings.BaseURL = base + "/"
+	}
+	l.Settings.LanguageCode = l.Str(m, "lang")
+	l.Settings.Permalink = l.Str(m, "permalink")
+	l.ExcludeGlobs = append(l.ExcludeGlobs, DefaultExcludes...)
+	if ex := layout.Strings(m, "exclude"); len(ex) > 0 {
+		l.ExcludeGlobs = append(l.ExcludeGlobs, ex...)
+		l.Read = append(l.Read, "exclude")
+	}
+	if in := layout.Strings(m, "include"); len(in) > 0 {
+		for _, p := range in {
+			l.Include = append(l.Include, strings.Trim(p, "/"))
+		}
+		l.Read = append(l.Read, "include")
+	}
+	return l, nil
+}

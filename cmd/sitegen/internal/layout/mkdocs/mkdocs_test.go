@@ -1,0 +1,51 @@
+package mkdocs
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/layout/layouttest"
+)
+
+func TestRecognise(t *testing.T) {
+	tests := []struct {
+		name     string
+		config   string
+		content  string
+		settings layout.Settings
+		nav      []layout.NavEntry
+	}{
+		{name: "defaults", config: "site_name: SRD\n", content: "docs", settings: layout.Settings{Title: "SRD"}},
+		{name: "python tags do not stop it", config: "site_name: S\nsite_url: https://s.test/\ndocs_dir: src\ncopyright: © me\n" +
+			"markdown_extensions:\n  - pymdownx.emoji:\n      emoji_index: !!python/name:material.extensions.emoji.twemoji\n" +
+			"extra:\n  key: !ENV [KEY, x]\n",
+			content: "src", settings: layout.Settings{Title: "S", BaseURL: "https://s.test/", Copyright: "© me"}},
+		{name: "nav", config: "nav:\n  - index.md\n  - Combat: rules/combat.md\n  - Magic:\n    - Spells: magic/spells.md\n    - magic/items.md\n    - Elsewhere: https://x.test/\n  - /abs.md\n",
+			content: "docs", nav: []layout.NavEntry{
+				{Path: "index.md"}, {Path: "rules/combat.md", Title: "Combat"}, {Title: "Magic"},
+				{Path: "magic/spells.md", Title: "Spells", Depth: 1}, {Path: "magic/items.md", Depth: 1}, {Path: "abs.md"},
+			}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l, err := Recognise(layouttest.Write(t, map[string]string{"mkdocs.yml": tt.config}))
+			if err != nil || l == nil {
+				t.Fatalf("Recognise = %v, %v", l, err)
+			}
+			if l.Content != tt.content || l.Settings != tt.settings || !slices.Equal(l.Nav, tt.nav) {
+				t.Errorf("got %q %+v %+v, want %q %+v %+v", l.Content, l.Settings, l.Nav, tt.content, tt.settings, tt.nav)
+			}
+		})
+	}
+}
+
+func TestBadConfig(t *testing.T) {
+	_, err := Recognise(layouttest.Write(t, map[string]string{"mkdocs.yml": "site_name: x\nnav:\n  - a.md\n   - b: [\n"}))
+	var ce *layout.ConfigError
+	if !errors.As(err, &ce) || ce.File != "mkdocs.yml" || ce.Line != 4 || strings.HasPrefix(ce.Msg, "line") {
+		t.Fatalf("err = %#v, want a ConfigError at line 4 of mkdocs.yml", err)
+	}
+}

@@ -1,0 +1,66 @@
+package markup
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"d6codex/templates"
+)
+
+// TestDialects: the layout's dialects are switched on by Options, and
+// their warnings reach the page's Report at their line.
+func TestDialects(t *testing.T) {
+	src := "## Contents\n{: .no_toc }\n\n## Rounds\n{: #rounds }\n\n{{< hint warning >}}\nCareful.\n{{< /hint >}}\n\n{% include x.html %}\n"
+	out, res, problems := convert(t, Options{Dialects: Dialects{Kramdown: true, Liquid: true, Shortcodes: true}}, src, Page{})
+	want := []*templates.TOCItem{{Title: "Rounds", ID: "rounds"}} // .no_toc leaves Contents out
+	if got, w := tocString(res.TOC), tocString(want); got != w {
+		t.Errorf("TOC = %s, want %s", got, w)
+	}
+	for _, part := range []string{`<h2 id="rounds">`, `callout-warning`, "<p>Careful.</p>"} {
+		if !strings.Contains(out, part) {
+			t.Errorf("output lacks %q:\n%s", part, out)
+		}
+	}
+	if strings.Contains(out, "{:") || strings.Contains(out, "{{") || strings.Contains(out, "{%") {
+		t.Errorf("dialect syntax printed:\n%s", out)
+	}
+	if len(problems) != 1 || !strings.Contains(problems[0], "11:1") || !strings.Contains(problems[0], `Liquid tag "{% include x.html %}"`) {
+		t.Errorf("problems = %q, want the Liquid tag at 11:1", problems)
+	}
+	// Off by default: the same page shows its syntax (and warns of the shortcode).
+	out, _, _ = convert(t, Options{}, src, Page{})
+	if !strings.Contains(out, "{: .no_toc }") {
+		t.Errorf("dialects on without being asked:\n%s", out)
+	}
+}
+
+// FuzzDialects: no input makes the dialect extensions panic.
+func FuzzDialects(f *testing.F) {
+	for _, seed := range []string{
+		"## A\n{: #x .y }\n\n* TOC\n{:toc}\n\nt{: .a} *b*{: .c -d} e\n",
+		"{{< hint >}}\n{{< tabs >}}\n{{< tab \"a\" >}}\nx\n{{< /tab >}}\n{{< /hint >}}\n[a]({{< ref \"b\" >}}) {{< relref x >}}\n",
+		"{% raw %}{{ x }}{% endraw %} [a]({% link b.md %}) {% link c.md %}\n\n[r]: {% link d.md %}\n",
+		"{{% notice %}}\n{{< figure src=\"a.png\" >}}\n{{% /notice %}}\n{: .x-y-z\n}",
+	} {
+		f.Add(seed)
+	}
+	md := New(Options{Dialects: Dialects{Kramdown: true, Liquid: true, Shortcodes: true}})
+	f.Fuzz(func(t *testing.T, src string) {
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			page := Page{Report: func(Problem) {}}
+			if _, _, err := md.Convert([]byte(src), &page); err != nil {
+				t.Error(err)
+			}
+			md.Outline([]byte(src))
+		}()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			panic(fmt.Sprintf("no result after 5 s for %q", src))
+		}
+	})
+}

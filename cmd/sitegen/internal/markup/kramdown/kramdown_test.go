@@ -1,0 +1,71 @@
+package kramdown
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+)
+
+func convert(t *testing.T, src string) (string, ast.Node) {
+	t.Helper()
+	md := goldmark.New(goldmark.WithExtensions(Extension{SafeClasses: map[string]bool{"note": true}}, extension.Typographer),
+		goldmark.WithParserOptions(parser.WithAutoHeadingID()))
+	doc := md.Parser().Parse(text.NewReader([]byte(src)))
+	var b bytes.Buffer
+	if err := md.Renderer().Render(&b, []byte(src), doc); err != nil {
+		t.Fatal(err)
+	}
+	return b.String(), doc
+}
+
+func TestAttributeLists(t *testing.T) {
+	tests := []struct {
+		name, src string
+		want      []string // parts of the HTML
+		ids       []string // block ids in the tree
+	}{
+		{"heading id", "## Combat\n{: #fight }\n", []string{`<h2 id="fight">Combat</h2>`}, []string{"fight"}},
+		{"heading no_toc", "# Title\n{: .no_toc }\n\nText\n", []string{`<h1 id="title">Title</h1>`, "<p>Text</p>"}, []string{"title"}},
+		{"safe class kept, others dropped", "Para.\n{: .note .text-delta #p1}\n", []string{`<p id="p1" class="note">Para.</p>`}, []string{"p1"}},
+		{"before a paragraph", "{: .note }\nA paragraph.\n", []string{`<p class="note">A paragraph.</p>`}, nil},
+		{"standalone after a paragraph", "Para.\n\n{: .note}\n", []string{`<p class="note">Para.</p>`}, nil},
+		{"toc list removed", "## Contents\n\n1. TOC\n{:toc}\n\nAfter.\n", []string{"<p>After.</p>"}, []string{"contents"}},
+		{"toc list with a bullet", "* TOC\n{:toc}\n", []string{""}, nil},
+		{"span list at the end", "**bold**{: .x}\n", []string{"<p><strong>bold</strong></p>"}, nil},
+		{"span list in the middle", "a *b*{: .x} c\n", []string{"<p>a <em>b</em> c</p>"}, nil},
+		{"span list split by the typographer", "[Go](#x){: .btn .fs-5 .mb-md-0 } [Hub](#y){: .btn .mb-4 }\n", []string{`<p><a href="#x">Go</a> <a href="#y">Hub</a></p>`}, nil},
+		{"braces that are not a list", "Set {a, b} and {:x}y\n", []string{"<p>Set {a, b} and y</p>"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			html, doc := convert(t, tt.src)
+			if strings.Contains(html, "{:") {
+				t.Errorf("attribute list printed: %s", html)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(html, w) {
+					t.Errorf("html %q lacks %q", html, w)
+				}
+			}
+			if strings.Contains(tt.name, "toc") && strings.Contains(html, "TOC") {
+				t.Errorf("toc list kept: %s", html)
+			}
+			var ids []string
+			_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+				if v, ok := n.AttributeString("id"); ok && entering {
+					ids = append(ids, string(v.([]byte)))
+				}
+				return ast.WalkContinue, nil
+			})
+			if strings.Join(ids, ",") != strings.Join(tt.ids, ",") {
+				t.Errorf("ids = %q, want %q", ids, tt.ids)
+			}
+		})
+	}
+}

@@ -1,0 +1,237 @@
+// Package liquid keeps Liquid, the template language of Jekyll pages
+// ({% include x.html %}, {{ site.title }}), out of a page rendered without
+// Jekyll: each tag or output is dropped, never printed, and reported as a
+// warning at its line and column. A paragraph of nothing but Liquid goes
+// with it.
+package liquid
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+
+	"d6codex/cmd/sitegen/internal/markup/linklabel"
+)
+
+// Warn reports a problem at a source offset of the page being parsed.
+type Warn func(pc parser.Context, offset int, msg string)
+
+// Extension adds the Liquid filter to a goldmark instance.
+type Extension struct{ Warn Warn }
+
+// Kind is the AST kind of a dropped Liquid tag.
+var Kind = ast.NewNodeKind("Liquid")
+
+// Tag is a Liquid tag or output; it renders nothing.
+type Tag struct {
+	ast.BaseInline
+	Source []byte // the tag as written
+}
+
+// Kind implements ast.Node.
+func (n *Tag) Kind() ast.NodeKind { return Kind }
+
+// Dump implements ast.Node.
+func (n *Tag) Dump(src []byte, level int) {
+	ast.DumpHelper(n, src, level, map[string]string{"Source": string(n.Source)}, nil)
+}
+
+// Extend implements goldmark.Extender.
+func (e Extension) Extend(m goldmark.Markdown) {
+	m.Parser().AddOptions(
+		// Before goldmark's link reference definitions (100).
+		parser.WithParagraphTransformers(util.Prioritized(linkDefinitions{}, 90)),
+		parser.WithInlineParsers(util.Prioritized(inline{warn: e.Warn}, 90)),
+		parser.WithASTTransformers(util.Prioritized(linkTags{}, 94), util.Prioritized(emptyParagraphs{}, 95)),
+	)
+	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(nothing{}, 100)))
+}
+
+// Span returns the length of the Liquid tag or output at the start of b
+// ("{% … %}", "{{ … }}", not Hugo's "{{< … >}}" or "{{% … %}}"), or 0.
+func Span(b []byte) int {
+	var end []byte
+	switch {
+	case bytes.HasPrefix(b, []byte("{%")):
+		end = []byte("%}")
+	case bytes.HasPrefix(b, []byte("{{")) && len(b) > 2 && b[2] != '<' && b[2] != '%':
+		end = []byte("}}")
+	default:
+		return 0
+	}
+	i := bytes.Index(b[2:], end)
+	if i < 0 {
+		return 0
+	}
+	return i + 4
+}
+
+type inline struct{ warn Warn }
+
+func (inline) Trigger() []byte { return []byte{'{'} }
+
+func (p inline) Parse(_ ast.Node, block text.Reader, pc parser.Context) ast.Node {
+	line, seg := block.PeekLine()
+	n := Span(line)
+	if n == 0 || block.PrecendingCharacter() == '{' { // inside Hugo's {{% … %}}
+		return nil
+	}
+	tag := line[:n]
+	fields := strings.Fields(strings.Trim(string(tag), "{}% "))
+	switch {
+	case len(fields) == 1 && fields[0] == "raw":
+		// {% raw %}…{% endraw %}: what is between is text, as written.
+		if end := bytes.Index(line[n:], []byte("{% endraw %}")); end >= 0 {
+			block.Advance(n + end + len("{% endraw %}"))
+			return ast.NewTextSegment(text.NewSegment(seg.Start+n, seg.Start+n+end))
+		}
+		block.Advance(n)
+		return &Tag{Source: append([]byte(nil), tag...)} // a raw around blocks: nothing to warn of
+	case len(fields) == 1 && fields[0] == "endraw":
+		block.Advance(n)
+		return &Tag{Source: append([]byte(nil), tag...)}
+	case len(fields) == 2 && (fields[0] == "link" || fields[0] == "post_url"):
+		// {% link docs/a.md %}: the page's URL, checked like a link from
+		// the site's root ([text]({% link … %}) is made whole).
+		block.Advance(n)
+		return &Link{Path: fields[1], pos: seg.Start}
+	}
+	block.Advance(n)
+	if p.warn != nil {
+		p.warn(pc, seg.Start, "Liquid "+describe(tag)+" \""+string(tag)+"\": Jekyll's template language, not shown")
+	}
+	return &Tag{Source: append([]byte(nil), tag...)}
+}
+
+func describe(tag []byte) string {
+	if bytes.HasPrefix(tag, []byte("{%")) {
+		return "tag"
+	}
+	return "output"
+}
+
+// KindLink is the AST kind of a {% link %} tag before it becomes a link.
+var KindLink = ast.NewNodeKind("LiquidLink")
+
+// Link is {% link path %}; linkTags makes it an *ast.Link.
+type Link struct {
+	ast.BaseInline
+	Path string
+	pos  int
+}
+
+// Kind implements ast.Node.
+func (n *Link) Kind() ast.NodeKind { return KindLink }
+
+// Dump implements ast.Node.
+func (n *Link) Dump(src []byte, level int) {
+	ast.DumpHelper(n, src, level, map[string]string{"Path": n.Path}, nil)
+}
+
+// linkTags turns each {% link path %} into a link to "/path" (a source
+// path from the site's root): the label of [text]({% link … %}), else
+// the path.
+type linkTags struct{}
+
+func (linkTags) Transform(doc *ast.Document, reader text.Reader, _ parser.Context) {
+	src := reader.Source()
+	var tags []*Link
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if l, ok := n.(*Link); ok && entering {
+			tags = append(tags, l)
+		}
+		return ast.WalkContinue, nil
+	})
+	for _, t := range tags {
+		l := ast.NewLink()
+		l.Destination = []byte("/" + strings.TrimPrefix(t.Path, "/"))
+		l.SetPos(t.pos)
+		label, frag := linklabel.Take(t, src)
+		l.Destination = append(l.Destination, frag...)
+		if label == nil {
+			label = []ast.Node{ast.NewString([]byte(t.Path))}
+		}
+		for _, c := range label {
+			l.AppendChild(l, c)
+		}
+		t.Parent().ReplaceChild(t.Parent(), t, l)
+	}
+}
+
+// linkDefRE matches a link reference definition whose destination is a
+// {% link %} tag: [label]: {% link docs/a.md %}.
+var linkDefRE = regexp.MustCompile(`^\s{0,3}\[([^\]]+)\]:\s*\{%-?\s*link\s+(\S+)\s*-?%\}\s*$`)
+
+// linkDefinitions reads the link reference definitions goldmark cannot
+// (their destination, a {% link %} tag, has spaces) and removes them from
+// the paragraph: [text][label] then links to the page, checked.
+type linkDefinitions struct{}
+
+func (linkDefinitions) Transform(node *ast.Paragraph, reader text.Reader, pc parser.Context) {
+	lines := node.Lines()
+	src := reader.Source()
+	kept := text.NewSegments()
+	found := false
+	for i := range lines.Len() {
+		seg := lines.At(i)
+		if m := linkDefRE.FindSubmatch(seg.Value(src)); m != nil {
+			pc.AddReference(parser.NewReference(m[1], []byte("/"+strings.TrimPrefix(string(m[2]), "/")), nil))
+			found = true
+			continue
+		}
+		kept.Append(seg)
+	}
+	if !found {
+		return
+	}
+	if kept.Len() == 0 {
+		node.Parent().RemoveChild(node.Parent(), node)
+		return
+	}
+	node.SetLines(kept)
+}
+
+// emptyParagraphs removes the paragraphs that held only Liquid.
+type emptyParagraphs struct{}
+
+func (emptyParagraphs) Transform(doc *ast.Document, reader text.Reader, _ parser.Context) {
+	src := reader.Source()
+	var empty []ast.Node
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering || n.Kind() != ast.KindParagraph {
+			return ast.WalkContinue, nil
+		}
+		only := n.HasChildren()
+		for c := n.FirstChild(); c != nil && only; c = c.NextSibling() {
+			switch c := c.(type) {
+			case *Tag:
+			case *ast.Text:
+				only = len(bytes.TrimSpace(c.Segment.Value(src))) == 0
+			default:
+				only = false
+			}
+		}
+		if only {
+			empty = append(empty, n)
+		}
+		return ast.WalkSkipChildren, nil
+	})
+	for _, n := range empty {
+		n.Parent().RemoveChild(n.Parent(), n)
+	}
+}
+
+type nothing struct{}
+
+func (nothing) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(Kind, func(util.BufWriter, []byte, ast.Node, bool) (ast.WalkStatus, error) {
+		return ast.WalkSkipChildren, nil
+	})
+}

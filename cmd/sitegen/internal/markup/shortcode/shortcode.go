@@ -1,0 +1,363 @@
+// Package shortcode renders the shortcodes of Hugo's common docs themes
+// (Book, Learn/Relearn, Docsy, Hextra, Geekdoc) in a page rendered without
+// Hugo: hint, notice, admonition, callout and alert become callouts;
+// details and expand a <details>; tabs and tab a list of open <details>
+// (every tab readable, in print too); columns a plain block; figure an
+// image with its caption; ref and relref a checked link to the page they
+// name. Any other shortcode is dropped, never printed, with a warning at
+// its line and column; the content of an unknown paired one is kept.
+package shortcode
+
+import (
+	"bytes"
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+
+	"d6codex/cmd/sitegen/internal/markup/linklabel"
+)
+
+// Warn reports a problem at a source offset of the page being parsed.
+type Warn func(pc parser.Context, offset int, msg string)
+
+// Extension adds Hugo shortcodes to a goldmark instance.
+type Extension struct{ Warn Warn }
+
+// Extend implements goldmark.Extender.
+func (e Extension) Extend(m goldmark.Markdown) {
+	m.Parser().AddOptions(
+		parser.WithBlockParsers(util.Prioritized(blockParser{warn: e.Warn}, 90)),
+		parser.WithInlineParsers(util.Prioritized(inlineParser{warn: e.Warn}, 89)),
+		parser.WithASTTransformers(util.Prioritized(refLinks{}, 96)),
+	)
+	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(nodeRenderer{}, 100)))
+}
+
+// Shapes a paired shortcode renders as.
+const (
+	asCallout = "callout"
+	asDetails = "details"
+	asTabs    = "tabs"
+	asTab     = "tab"
+	asBlock   = "block" // its content, in a plain <div>
+	asNothing = ""      // its content alone (an unknown shortcode)
+)
+
+// paired maps the paired shortcodes of the common themes to their shape.
+var paired = map[string]string{
+	"hint": asCallout, "notice": asCallout, "admonition": asCallout, "callout": asCallout, "alert": asCallout,
+	"pageinfo": asCallout, "details": asDetails, "expand": asDetails, "tabs": asTabs, "tabpane": asTabs,
+	"tab": asTab, "columns": asBlock, "steps": asBlock, "cards": asBlock,
+}
+
+// KindBlock is the AST kind of a paired shortcode.
+var KindBlock = ast.NewNodeKind("Shortcode")
+
+// Block is a paired shortcode; its children are its content.
+type Block struct {
+	ast.BaseBlock
+	Name, Shape, Class, Title string
+	Open                      bool // a <details> shown open
+	closed                    bool // its closing tag was seen
+}
+
+// Kind implements ast.Node.
+func (n *Block) Kind() ast.NodeKind { return KindBlock }
+
+// Dump implements ast.Node.
+func (n *Block) Dump(src []byte, level int) {
+	ast.DumpHelper(n, src, level, map[string]string{"Name": n.Name, "Shape": n.Shape, "Title": n.Title}, nil)
+}
+
+// KindDropped is the AST kind of a shortcode that renders nothing.
+var KindDropped = ast.NewNodeKind("ShortcodeDropped")
+
+// Dropped is a shortcode shown as nothing (block or inline).
+type Dropped struct{ ast.BaseBlock }
+
+// Kind implements ast.Node.
+func (n *Dropped) Kind() ast.NodeKind { return KindDropped }
+
+// Dump implements ast.Node.
+func (n *Dropped) Dump(src []byte, level int) { ast.DumpHelper(n, src, level, nil, nil) }
+
+// KindFigure is the AST kind of a figure; its child is the image.
+var KindFigure = ast.NewNodeKind("ShortcodeFigure")
+
+// Figure is {{< figure src= caption= >}}; its image (an ast.Image, checked
+// like any) is added after inline parsing.
+type Figure struct {
+	ast.BaseBlock
+	Caption, src, alt string
+	pos               int
+}
+
+// Kind implements ast.Node.
+func (n *Figure) Kind() ast.NodeKind { return KindFigure }
+
+// Dump implements ast.Node.
+func (n *Figure) Dump(src []byte, level int) { ast.DumpHelper(n, src, level, nil, nil) }
+
+type blockParser struct{ warn Warn }
+
+func (blockParser) Trigger() []byte { return []byte{'{'} }
+
+func (p blockParser) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
+	line, seg := reader.PeekLine()
+	trimmed := util.TrimLeftSpace(line)
+	c, ok := parseCall(trimmed)
+	if !ok || len(bytes.TrimSpace(trimmed[c.length:])) > 0 {
+		return nil, parser.NoChildren
+	}
+	if c.name == "ref" || c.name == "relref" {
+		return nil, parser.NoChildren // a paragraph: the inline parser makes it a link
+	}
+	start := seg.Start + len(line) - len(trimmed)
+	reader.Advance(seg.Len() - 1)
+	if c.closing {
+		return &Dropped{}, parser.NoChildren // the end of a shortcode not open here
+	}
+	if shape, ok := paired[c.name]; ok {
+		return newBlock(c, shape), parser.HasChildren
+	}
+	switch c.name {
+	case "figure":
+		return figure(c, start), parser.NoChildren
+	}
+	if p.warn != nil {
+		p.warn(pc, start, fmt.Sprintf("Hugo shortcode %q is not supported: not shown", c.name))
+	}
+	return &Dropped{}, parser.NoChildren
+}
+
+func newBlock(c call, shape string) *Block {
+	b := &Block{Name: c.name, Shape: shape}
+	switch shape {
+	case asCallout:
+		kind := strings.ToLower(c.arg("type", 0))
+		if kind == "" {
+			kind = strings.ToLower(c.arg("color", -1))
+		}
+		if kind == "" {
+			kind = "note"
+		}
+		b.Class = kind
+		b.Title = c.arg("title", 1)
+		if b.Title == "" {
+			b.Title = strings.ToUpper(kind[:1]) + kind[1:]
+		}
+	case asDetails:
+		b.Title = c.arg("title", 0)
+		if b.Title == "" {
+			b.Title = "Details"
+		}
+		b.Open = c.named["open"] == "true" || len(c.pos) > 1 && c.pos[1] == "open"
+	case asTab:
+		b.Title = c.arg("name", 0)
+		if b.Title == "" {
+			b.Title = c.arg("title", -1)
+		}
+		b.Open = true
+	}
+	return b
+}
+
+func (blockParser) Continue(node ast.Node, reader text.Reader, _ parser.Context) parser.State {
+	b, ok := node.(*Block)
+	if !ok {
+		return parser.Close
+	}
+	line, seg := reader.PeekLine()
+	if c, ok := parseCall(util.TrimLeftSpace(line)); ok && c.closing && c.name == b.Name {
+		b.closed = true
+		reader.Advance(seg.Len() - 1)
+		return parser.Close
+	}
+	return parser.Continue | parser.HasChildren
+}
+
+func (blockParser) Close(ast.Node, text.Reader, parser.Context) {}
+func (blockParser) CanInterruptParagraph() bool                 { return true }
+func (blockParser) CanAcceptIndentedLine() bool                 { return false }
+
+// figure makes the image of {{< figure src="…" alt="…" caption="…" >}}.
+func figure(c call, pos int) ast.Node {
+	f := &Figure{Caption: c.arg("caption", -1)}
+	if f.Caption == "" {
+		f.Caption = c.arg("title", -1)
+	}
+	f.src, f.alt, f.pos = c.arg("src", 0), c.arg("alt", -1), pos
+	if f.alt == "" {
+		f.alt = f.Caption
+	}
+	return f
+}
+
+// refLink is the link {{< ref "page" >}} makes: to the page's Markdown
+// file (checked and rewritten like any link), with text as its text (the
+// path when nil).
+func refLink(c call, pos int, textNodes []ast.Node) *ast.Link {
+	target := c.arg("", 0)
+	if target == "" {
+		target = c.arg("path", -1)
+	}
+	frag := ""
+	if i := strings.IndexByte(target, '#'); i >= 0 {
+		target, frag = target[:i], target[i:]
+	}
+	if target != "" && path.Ext(target) == "" {
+		target = strings.TrimSuffix(target, "/") + ".md"
+	}
+	l := ast.NewLink()
+	l.Destination = []byte(target + frag)
+	l.SetPos(pos)
+	if textNodes == nil {
+		l.AppendChild(l, ast.NewString([]byte(target+frag)))
+	}
+	for _, t := range textNodes {
+		l.AppendChild(l, t)
+	}
+	return l
+}
+
+type inlineParser struct{ warn Warn }
+
+func (inlineParser) Trigger() []byte { return []byte{'{'} }
+
+func (p inlineParser) Parse(_ ast.Node, block text.Reader, pc parser.Context) ast.Node {
+	line, seg := block.PeekLine()
+	c, ok := parseCall(line)
+	if !ok {
+		return nil
+	}
+	block.Advance(c.length)
+	switch {
+	case c.closing:
+		return &inlineDropped{}
+	case c.name == "ref" || c.name == "relref":
+		return &inlineRef{call: c, pos: seg.Start}
+	}
+	if p.warn != nil {
+		p.warn(pc, seg.Start, fmt.Sprintf("Hugo shortcode %q is not supported: not shown", c.name))
+	}
+	return &inlineDropped{}
+}
+
+// inlineDropped is an inline shortcode shown as nothing.
+type inlineDropped struct{ ast.BaseInline }
+
+var kindInlineDropped = ast.NewNodeKind("ShortcodeInlineDropped")
+
+func (n *inlineDropped) Kind() ast.NodeKind         { return kindInlineDropped }
+func (n *inlineDropped) Dump(src []byte, level int) { ast.DumpHelper(n, src, level, nil, nil) }
+
+// inlineRef is a ref or relref in running text, made a link by refLinks.
+type inlineRef struct {
+	ast.BaseInline
+	call call
+	pos  int
+}
+
+var kindInlineRef = ast.NewNodeKind("ShortcodeRef")
+
+func (n *inlineRef) Kind() ast.NodeKind         { return kindInlineRef }
+func (n *inlineRef) Dump(src []byte, level int) { ast.DumpHelper(n, src, level, nil, nil) }
+
+// refLinks turns each ref into a link: [text]({{< ref "x" >}}), which
+// goldmark cannot read as a link (its destination has spaces), becomes a
+// link with that text; a ref alone becomes a link showing its path.
+type refLinks struct{}
+
+func (refLinks) Transform(doc *ast.Document, reader text.Reader, _ parser.Context) {
+	src := reader.Source()
+	var refs []*inlineRef
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if r, ok := n.(*inlineRef); ok && entering {
+			refs = append(refs, r)
+		}
+		if f, ok := n.(*Figure); ok && entering && !f.HasChildren() {
+			img := ast.NewImage(ast.NewLink())
+			img.Destination = []byte(f.src)
+			img.SetPos(f.pos)
+			img.AppendChild(img, ast.NewString([]byte(f.alt)))
+			f.AppendChild(f, img)
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	for _, r := range refs {
+		parent := r.Parent()
+		if label, frag := linklabel.Take(r, src); label != nil {
+			l := refLink(r.call, r.pos, label)
+			l.Destination = append(l.Destination, frag...)
+			parent.ReplaceChild(parent, r, l)
+			continue
+		}
+		parent.ReplaceChild(parent, r, refLink(r.call, r.pos, nil))
+	}
+}
+
+type nodeRenderer struct{}
+
+func (nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	nothing := func(util.BufWriter, []byte, ast.Node, bool) (ast.WalkStatus, error) { return ast.WalkSkipChildren, nil }
+	reg.Register(KindDropped, nothing)
+	reg.Register(kindInlineDropped, nothing)
+	reg.Register(kindInlineRef, nothing)
+	reg.Register(KindBlock, renderBlock)
+	reg.Register(KindFigure, func(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+		f := node.(*Figure)
+		if entering {
+			_, _ = w.WriteString("<figure>")
+			return ast.WalkContinue, nil
+		}
+		if f.Caption != "" {
+			_, _ = w.WriteString("<figcaption>" + esc(f.Caption) + "</figcaption>")
+		}
+		_, _ = w.WriteString("</figure>\n")
+		return ast.WalkContinue, nil
+	})
+}
+
+func esc(s string) string { return string(util.EscapeHTML([]byte(s))) }
+
+func renderBlock(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	b := node.(*Block)
+	switch b.Shape {
+	case asCallout:
+		if entering {
+			_, _ = w.WriteString(`<div class="callout callout-` + esc(b.Class) + `" role="note">` + "\n")
+			_, _ = w.WriteString(`<p class="callout-title">` + esc(b.Title) + "</p>\n")
+		} else {
+			_, _ = w.WriteString("</div>\n")
+		}
+	case asDetails, asTab:
+		if entering {
+			class := "callout callout-details"
+			if b.Shape == asTab {
+				class = "callout callout-tab"
+			}
+			_, _ = w.WriteString(`<details class="` + class + `"`)
+			if b.Open {
+				_, _ = w.WriteString(" open")
+			}
+			_, _ = w.WriteString(`><summary class="callout-title">` + esc(b.Title) + "</summary>\n")
+		} else {
+			_, _ = w.WriteString("</details>\n")
+		}
+	case asTabs, asBlock:
+		if entering {
+			_, _ = w.WriteString(`<div class="shortcode-` + esc(b.Shape) + `">` + "\n")
+		} else {
+			_, _ = w.WriteString("</div>\n")
+		}
+	}
+	return ast.WalkContinue, nil
+}

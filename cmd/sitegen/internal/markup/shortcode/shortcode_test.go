@@ -1,0 +1,107 @@
+package shortcode
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+)
+
+func TestShortcodes(t *testing.T) {
+	tests := []struct {
+		name, src string
+		want      []string // parts of the HTML, in order
+		links     []string // link and image destinations, in order
+		warnings  []string
+	}{
+		{"hint", "{{< hint warning >}}\n**Careful** now.\n{{< /hint >}}\n",
+			[]string{`<div class="callout callout-warning" role="note">`, `<p class="callout-title">Warning</p>`, "<strong>Careful</strong>", "</div>"}, nil, nil},
+		{"notice with percent and title", "{{% notice tip \"Pro tip\" %}}\nText\n{{% /notice %}}\n",
+			[]string{`callout-tip`, `>Pro tip</p>`, "<p>Text</p>"}, nil, nil},
+		{"admonition named args", "{{< admonition type=danger title=\"Mind it\" >}}\nX\n{{< /admonition >}}\n",
+			[]string{`callout-danger`, `>Mind it</p>`}, nil, nil},
+		{"details open", "{{< details \"More\" open >}}\nHidden\n{{< /details >}}\n",
+			[]string{`<details class="callout callout-details" open><summary class="callout-title">More</summary>`, "<p>Hidden</p>", "</details>"}, nil, nil},
+		{"expand", "{{% expand \"Show\" %}}\nX\n{{% /expand %}}\n", []string{`<summary class="callout-title">Show</summary>`}, nil, nil},
+		{"tabs", "{{< tabs \"t\" >}}\n{{< tab \"One\" >}}\nA\n{{< /tab >}}\n{{< tab \"Two\" >}}\nB\n{{< /tab >}}\n{{< /tabs >}}\n",
+			[]string{`<div class="shortcode-tabs">`, `>One</summary>`, "<p>A</p>", `>Two</summary>`, "<p>B</p>", "</div>"}, nil, nil},
+		{"nested callout in details", "{{< details \"D\" >}}\n{{< hint >}}\nIn\n{{< /hint >}}\n{{< /details >}}\n",
+			[]string{"<details", `callout-note`, "<p>In</p>", "</div>", "</details>"}, nil, nil},
+		{"figure", "{{< figure src=\"/img/m.png\" caption=\"The map\" >}}\n",
+			[]string{`<figure><img src="/img/m.png" alt="The map"><figcaption>The map</figcaption></figure>`}, []string{"/img/m.png"}, nil},
+		{"ref in a link", "See [the rules]({{< ref \"rules/combat\" >}}) now.\n",
+			[]string{`See <a href="rules/combat.md">the rules</a> now.`}, []string{"rules/combat.md"}, nil},
+		{"ref with emphasis in the label", "[*the* rules]({{< relref \"/x.md#y\" >}})\n",
+			[]string{`<a href="/x.md#y"><em>the</em> rules</a>`}, []string{"/x.md#y"}, nil},
+		{"ref alone", "{{< ref \"combat.md\" >}}\n", []string{`<a href="combat.md">combat.md</a>`}, []string{"combat.md"}, nil},
+		{"unknown block", "A\n\n{{< youtube abc >}}\n\nB\n", []string{"<p>A</p>", "<p>B</p>"}, nil, []string{`Hugo shortcode "youtube" is not supported: not shown`}},
+		{"unknown inline", "A {{< kbd Ctrl >}} B\n", []string{"<p>A  B</p>"}, nil, []string{`Hugo shortcode "kbd" is not supported: not shown`}},
+		{"in code it stays", "```\n{{< hint >}}\n```\n", []string{"{{&lt; hint &gt;}}"}, nil, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var warnings []string
+			md := goldmark.New(goldmark.WithExtensions(Extension{Warn: func(_ parser.Context, off int, msg string) {
+				warnings = append(warnings, msg)
+			}}))
+			src := []byte(tt.src)
+			doc := md.Parser().Parse(text.NewReader(src))
+			var b bytes.Buffer
+			if err := md.Renderer().Render(&b, src, doc); err != nil {
+				t.Fatal(err)
+			}
+			html := b.String()
+			rest := html
+			for _, w := range tt.want {
+				i := strings.Index(rest, w)
+				if i < 0 {
+					t.Fatalf("html %q lacks %q (in order)", html, w)
+				}
+				rest = rest[i+len(w):]
+			}
+			if strings.Contains(html, "{{&lt;") != strings.Contains(tt.name, "code") || strings.Contains(html, "{{%") {
+				t.Errorf("shortcode printed: %s", html)
+			}
+			var links []string
+			_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+				switch n := n.(type) {
+				case *ast.Link:
+					if entering {
+						links = append(links, string(n.Destination))
+					}
+				case *ast.Image:
+					if entering {
+						links = append(links, string(n.Destination))
+					}
+				}
+				return ast.WalkContinue, nil
+			})
+			if fmt.Sprint(links) != fmt.Sprint(tt.links) && !(len(links) == 0 && len(tt.links) == 0) {
+				t.Errorf("links = %q, want %q", links, tt.links)
+			}
+			if fmt.Sprint(warnings) != fmt.Sprint(tt.warnings) && !(len(warnings) == 0 && len(tt.warnings) == 0) {
+				t.Errorf("warnings = %q, want %q", warnings, tt.warnings)
+			}
+		})
+	}
+}
+
+func TestParseCall(t *testing.T) {
+	c, ok := parseCall([]byte(`{{< hint type="a b" warning title=` + "`x y`" + ` >}} rest`))
+	if !ok || c.name != "hint" || c.closing || c.named["type"] != "a b" || c.named["title"] != "x y" || len(c.pos) != 1 || c.pos[0] != "warning" {
+		t.Errorf("parseCall = %+v, %v", c, ok)
+	}
+	if c, ok := parseCall([]byte(`{{% /notice %}}`)); !ok || !c.closing || c.name != "notice" {
+		t.Errorf("closing = %+v, %v", c, ok)
+	}
+	for _, bad := range []string{"{{ x }}", "{{< >}}", "{{< hint", "{% x %}"} {
+		if _, ok := parseCall([]byte(bad)); ok {
+			t.Errorf("parseCall(%q) ok", bad)
+		}
+	}
+}

@@ -1,0 +1,176 @@
+package site
+
+import (
+	"math"
+	"path"
+	"strings"
+
+	"d6codex/templates"
+)
+
+// Front matter and settings that other tools' corpora use to place pages:
+// Jekyll's redirect_from: and permalink:, just-the-docs' nav_order,
+// parent and grand_parent, Hugo's aliases: (read in readFields) and
+// MkDocs' nav: (in the layout's settings).
+
+// navOrderScale turns just-the-docs' nav_order (any number: 1, 2.5) into
+// a weight: siblings keep their order, fractions included.
+const navOrderScale = 1000
+
+// readDialectFields reads the placement fields of the layout's tool.
+func (s *Site) readDialectFields(p *page, r *fieldReader) {
+	if p.weight == 0 {
+		switch v := r.m["nav_order"].(type) {
+		case int:
+			p.weight = v * navOrderScale
+		case int64:
+			p.weight = int(v) * navOrderScale
+		case uint64:
+			p.weight = int(v) * navOrderScale
+		case float64:
+			p.weight = int(math.Round(v * navOrderScale))
+		}
+	}
+	p.navExclude, _ = r.m["nav_exclude"].(bool)
+	p.searchExclude, _ = r.m["search_exclude"].(bool)
+	p.parentTitle, _ = r.m["parent"].(string)
+	p.grandParent, _ = r.m["grand_parent"].(string)
+	if key := s.lay.Redirects; key != "" && key != "aliases" {
+		for _, a := range r.stringOrList(key) {
+			line, col := r.locate(key)
+			p.aliases = append(p.aliases, alias{sitePath: aliasPath(a), line: line, col: col})
+		}
+	}
+	if pl, ok := r.m["permalink"].(string); ok && strings.HasPrefix(pl, "/") && !strings.Contains(pl, ":") {
+		p.sitePath = aliasPath(pl)
+	}
+}
+
+// stringOrList reads a field that is one string or a list of strings.
+func (r *fieldReader) stringOrList(key string) []string {
+	if s, ok := r.m[key].(string); ok {
+		return []string{s}
+	}
+	return r.strings(key)
+}
+
+// aliasPath is the site path of a redirect or permalink: "/old/" for
+// "/old" and "/old/", "/old.html" kept as a file.
+func aliasPath(a string) string {
+	sp := path.Clean("/" + strings.TrimSpace(a))
+	if sp == "/" {
+		return sp
+	}
+	if ext := path.Ext(sp); ext == ".html" || ext == ".htm" {
+		return sp
+	}
+	return sp + "/"
+}
+
+// navFolder is what the navigation says of a folder's section: the title
+// and place of the group of entries whose pages are all in it.
+type navFolder struct {
+	title  string
+	weight int
+}
+
+// applyNav gives the pages that the layout's navigation names (MkDocs'
+// nav:) its order and titles, and a group of entries ("Spells:" and a
+// list) its title and place to the section of the folder its pages share;
+// pages it does not name follow them.
+func (s *Site) applyNav() {
+	s.navFolders = map[string]navFolder{}
+	for i, e := range s.lay.Nav {
+		if e.Path != "" {
+			continue
+		}
+		common := ""
+		for j, first := i+1, true; j < len(s.lay.Nav) && s.lay.Nav[j].Depth > e.Depth; j++ {
+			if p := s.lay.Nav[j].Path; p != "" {
+				if first {
+					common, first = path.Dir(p), false
+				} else {
+					common = commonDir(common, path.Dir(p))
+				}
+			}
+		}
+		if common != "" && common != "." {
+			if _, taken := s.navFolders[common]; !taken {
+				s.navFolders[common] = navFolder{title: e.Title, weight: i + 1}
+			}
+		}
+	}
+	for _, p := range s.byRel {
+		if f, ok := s.navFolders[p.dir()]; ok && p.kind == templates.KindSection {
+			p.title = f.title
+			if p.weight == 0 {
+				p.weight = f.weight
+			}
+		}
+	}
+	for i, e := range s.lay.Nav {
+		p, ok := s.byRel[e.Path]
+		if !ok || e.Path == "" {
+			continue
+		}
+		if e.Title != "" {
+			p.title = e.Title
+		}
+		if p.weight == 0 {
+			p.weight = i + 1
+		}
+	}
+}
+
+// commonDir is the longest folder path a and b both lie in ("." for none).
+func commonDir(a, b string) string {
+	as, bs := strings.Split(a, "/"), strings.Split(b, "/")
+	n := 0
+	for n < len(as) && n < len(bs) && as[n] == bs[n] {
+		n++
+	}
+	if n == 0 {
+		return "."
+	}
+	return strings.Join(as[:n], "/")
+}
+
+// reparent moves the pages whose front matter names a parent page by
+// title (just-the-docs' parent:, with grand_parent: to tell apart two
+// parents of one title) under that page in the navigation. A parent that
+// does not exist is a warning; the page stays in its folder's section.
+func (s *Site) reparent(pages []*page) {
+	byTitle := map[string][]*page{}
+	for _, p := range pages {
+		byTitle[strings.ToLower(p.title)] = append(byTitle[strings.ToLower(p.title)], p)
+	}
+	for _, p := range pages {
+		if p.parentTitle == "" {
+			continue
+		}
+		var to *page
+		for _, c := range byTitle[strings.ToLower(p.parentTitle)] {
+			if c == p {
+				continue
+			}
+			if p.grandParent == "" || strings.EqualFold(c.parentTitle, p.grandParent) {
+				to = c
+				break
+			}
+		}
+		if to == nil {
+			s.warn.addf(p.file, 1, 1, "parent", "no page titled %q: the page stays in its folder's navigation", p.parentTitle)
+			continue
+		}
+		cycle := false
+		for a := to; a != nil; a = a.parent {
+			if a == p {
+				cycle = true
+				break
+			}
+		}
+		if !cycle {
+			p.parent = to
+		}
+	}
+}

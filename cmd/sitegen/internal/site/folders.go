@@ -1,0 +1,102 @@
+package site
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"d6codex/templates"
+)
+
+// A folder note is a folder's own page written the way Obsidian's
+// folder-note plugins, just-the-docs and many GitHub corpora write it:
+// X/X.md inside the folder, or X.md beside X/. It takes the folder's URL
+// and heads its section, in every layout, when the folder has no index
+// page of its own (_index.md, index.md, README.md); X/X.md wins over an
+// X.md beside it (which then reports the duplicate URL). Links in it stay
+// relative to where the file is.
+
+// folderNotes returns the folder notes among the Markdown files rels
+// (files are the other content files), each with the folder it stands for.
+func folderNotes(rels []string, files map[string]bool) map[string]string {
+	folders := map[string]bool{}  // every folder that holds a file
+	hasIndex := map[string]bool{} // folders with an index page of their own
+	addDirs := func(rel string) {
+		for d := path.Dir(rel); d != "." && !folders[d]; d = path.Dir(d) {
+			folders[d] = true
+		}
+	}
+	for _, rel := range rels {
+		addDirs(rel)
+		if isSectionIndex(path.Base(rel)) {
+			hasIndex[strings.TrimSuffix(path.Dir(rel), ".")] = true
+		}
+	}
+	for rel := range files {
+		addDirs(rel)
+	}
+	notes := map[string]string{}
+	taken := map[string]bool{}
+	for _, rel := range rels { // X/X.md first
+		dir := path.Dir(rel)
+		if dir != "." && !hasIndex[dir] && strings.EqualFold(path.Base(dir)+".md", path.Base(rel)) {
+			notes[rel], taken[dir] = dir, true
+		}
+	}
+	for _, rel := range rels { // then X.md beside X/
+		dir := strings.TrimSuffix(rel, ".md")
+		if folders[dir] && !hasIndex[dir] && !taken[dir] {
+			notes[rel], taken[dir] = dir, true
+		}
+	}
+	return notes
+}
+
+// plainReadmes returns the README.md files among rels that share their
+// folder with an index.md or _index.md: those are the folder's page, and
+// the README an ordinary page (/folder/readme/), as MkDocs and Jekyll
+// take it, instead of two pages claiming one URL.
+func plainReadmes(rels []string) map[string]bool {
+	index := map[string]bool{}
+	for _, rel := range rels {
+		if name := path.Base(rel); name == sectionIndex || name == "index.md" || name == "index.html" {
+			index[path.Dir(rel)] = true
+		}
+	}
+	out := map[string]bool{}
+	for _, rel := range rels {
+		if strings.EqualFold(path.Base(rel), "README.md") && index[path.Dir(rel)] {
+			out[rel] = true
+		}
+	}
+	return out
+}
+
+// dir is the content-relative folder a section page stands for, or the
+// folder a page is in ("" for the root).
+func (p *page) dir() string {
+	if p.folder != "" {
+		return p.folder
+	}
+	return strings.TrimSuffix(path.Dir(p.rel), ".")
+}
+
+// notFoundHTML is the name of a corpus's own 404 page written in HTML
+// (Jekyll's); notFoundMD the Markdown one, which wins when both exist.
+const (
+	notFoundHTML = "404.html"
+	notFoundMD   = "404.md"
+)
+
+// takeNotFound takes the corpus's own 404 page (404.md, else 404.html, at
+// the content root) out of pages: it becomes the site's 404 page at
+// /404.html, outside the navigation and the reading order.
+func (s *Site) takeNotFound(pages []*page) []*page {
+	for _, name := range []string{notFoundMD, notFoundHTML} {
+		if p, ok := s.byRel[name]; ok && s.notFound == nil {
+			s.notFound = p
+			p.sitePath, p.kind = "/"+notFoundHTML, templates.KindPage
+		}
+	}
+	return slices.DeleteFunc(pages, func(p *page) bool { return p.rel == notFoundMD || p.rel == notFoundHTML })
+}

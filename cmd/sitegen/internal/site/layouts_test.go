@@ -1,0 +1,225 @@
+package site
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"d6codex/cmd/sitegen/internal/testing/sitetest"
+)
+
+// theme is the smallest default theme a build accepts.
+var theme = fstest.MapFS{"css/site.css": {Data: []byte("body{}\n")}, "js/fake.js": {Data: []byte("//\n")}}
+
+// TestLayouts builds a small project of each tool as it is, without a
+// site.toml, and checks what is published, where, and what is not.
+func TestLayouts(t *testing.T) {
+	tests := []struct {
+		name     string
+		files    map[string]string
+		has      map[string]string // output path -> a string it must contain ("" any)
+		hasNot   []string
+		lacks    map[string]string // output path -> a string it must not contain
+		warnings []string          // each a part of one warning
+	}{
+		{
+			name: "jekyll just-the-docs",
+			files: map[string]string{
+				"_config.yml":         "title: Jekyll SRD\nurl: https://srd.test\nexclude: [scripts]\n",
+				"index.md":            "---\ntitle: Home\n---\nSee [combat](/docs/combat/) and [the old page](/old/), [rounds](/docs/combat/#rounds-id), [about](about.html), [about again](/about.html).\n",
+				"about.html":          "---\ntitle: About us\n---\n<p>Who we are.</p>\n",
+				"plain.html":          "<p>no front matter: a file</p>\n",
+				"Gemfile":             "gem 'jekyll'\n",
+				"scripts/convert.md":  "# not published\n",
+				"_includes/nav.md":    "# not published\n",
+				"_site/index.html":    "old output",
+				"docs/combat.md":      "---\ntitle: Combat\nnav_order: 2\nredirect_from:\n  - /old/\n  - /older.html\n---\n# Combat\n\n## Rounds\n{: #rounds-id .no_toc }\n",
+				"docs/magic.md":       "---\ntitle: Magic\nnav_order: 1.5\n---\n",
+				"docs/spells.md":      "---\ntitle: Spells\nparent: Magic\n---\n",
+				"docs/perm.md":        "---\ntitle: Perm\npermalink: /elsewhere/\nnav_exclude: true\n---\n",
+				"assets/images/a.png": "png",
+				"404.html":            "---\ntitle: Lost\npermalink: /404\n---\n# Lost in the dungeon\n\nGo [home]({% link index.md %}).\n\n{% include footer.html %}\n",
+			},
+			warnings: []string{`404.html:9:1: Liquid tag "{% include footer.html %}"`},
+			has: map[string]string{
+				"index.html":             `<a href="/about/">about</a>, <a href="/about/">about again</a>`,
+				"docs/combat/index.html": `<h2 id="rounds-id">Rounds`, // a kramdown id, known when links are checked
+				"old/index.html":         "https://srd.test/docs/combat/",
+				"older.html":             "https://srd.test/docs/combat/",
+				"elsewhere/index.html":   "Perm",
+				"about/index.html":       "<title>About us",
+				"plain.html":             "no front matter",
+				"assets/images/a.png":    "png",
+				"404.html":               `Lost in the dungeon</h1><div class="content"><p>Go <a href="/">home</a>.</p>`,
+				"docs/magic/index.html":  `aria-current="page">Magic</a> <ul><li><a href="/docs/spells/">`, // under its parent in the navigation
+			},
+			lacks:  map[string]string{"docs/combat/index.html": `<a href="/elsewhere/">`}, // nav_exclude
+			hasNot: []string{"404/index.html", "Gemfile", "scripts/convert/index.html", "_includes/nav/index.html", "docs/perm/index.html"},
+		},
+		{
+			name: "hugo",
+			files: map[string]string{
+				"content/404.md":                 "# Not here\n",
+				"content/experimental/_index.md": "---\nbookCollapseSection: true\n---\n", // untitled: the folder's name
+				"content/experimental/x.md":      "# X\n",
+				"hugo.toml":                      "title = \"Hugo Wiki\"\nbaseURL = \"https://wiki.test/\"\nstaticDir = [\"static\", \"files\"]\n",
+				"content/_index.md":              "---\ntitle: Home\n---\n![map](/img/map.png) [pdf](/sheet.pdf)\n",
+				"content/rules.md":               "---\ntitle: Rules\naliases: [/old-rules/]\n---\n",
+				"static/img/map.png":             "png",
+				"files/sheet.pdf":                "pdf",
+			},
+			has: map[string]string{"index.html": "Hugo Wiki", "img/map.png": "png", "sheet.pdf": "pdf", "old-rules/index.html": "https://wiki.test/rules/", "404.html": "Not here",
+				"experimental/index.html": "<h1>Experimental</h1>"},
+		},
+		{
+			name: "mkdocs nav",
+			files: map[string]string{
+				"mkdocs.yml":             "site_name: MkSRD\nnav:\n  - index.md\n  - Zeta first: z.md\n  - a.md\n  - Grimoire:\n    - spells/fire.md\n    - Frost: spells/ice/ice.md\n  - Rulebook:\n    - rules/index.md\n",
+				"docs/index.md":          "# Home\n",
+				"docs/a.md":              "# Alpha\n",
+				"docs/z.md":              "# Zeta\n",
+				"docs/notnav.md":         "# Aardvark\n",
+				"docs/spells/fire.md":    "# Fire\n",
+				"docs/spells/ice/ice.md": "# Ice\n",
+				"docs/rules/index.md":    "# Rules\n",
+			},
+			has: map[string]string{
+				"z/index.html":      "Zeta first",
+				"spells/index.html": "<title>Grimoire · MkSRD</title>",
+				"rules/index.html":  "Rulebook",
+				// nav: order: Zeta first, Alpha, Grimoire, Rulebook; then the page it leaves out
+				"index.html": `Zeta first</a> </li><li><a href="/a/">Alpha</a> </li><li><a href="/spells/">Grimoire</a> </li><li><a href="/rules/">Rulebook</a> </li><li><a href="/notnav/">Aardvark</a>`,
+			},
+		},
+		{
+			name: "obsidian vault",
+			files: map[string]string{
+				".obsidian/templates.json": `{"folder": "Templates"}`,
+				".trash/old.md":            "# gone\n",
+				"Templates/Monster.md":     "# {{title}}\n",
+				"Home.md":                  "---\naliases: [Start, Index]\n---\n# Home\n",
+				"Bestiary/Goblin.md":       "# Goblin\n",
+			},
+			has:    map[string]string{"home/index.html": "Home", "bestiary/goblin/index.html": "Goblin"},
+			hasNot: []string{"templates/monster/index.html", "start/index.html"},
+		},
+		{
+			name: "folder notes",
+			files: map[string]string{
+				"site.toml":                      "title = \"T\"\n",
+				"content/_index.md":              "# Home\n[feats](General-Feats.md) [classes](Classes/Classes.md)\n",
+				"content/General-Feats.md":       "# General Feats\n![i](General-Feats/img.png) [alert](General-Feats/Alert.md)\n",
+				"content/General-Feats/Alert.md": "# Alert\n",
+				"content/General-Feats/img.png":  "png",
+				"content/Classes/Classes.md":     "# Classes\n[fighter](Fighter.md)\n",
+				"content/Classes/Fighter.md":     "# Fighter\n",
+			},
+			has: map[string]string{
+				"general-feats/index.html":       `<a href="/general-feats/alert/">alert</a>`,
+				"general-feats/alert/index.html": `<a href="/general-feats/">General Feats</a>`, // its section's breadcrumb
+				"classes/index.html":             `<a href="/classes/fighter/">fighter</a>`,
+			},
+			hasNot: []string{"classes/classes/index.html"},
+		},
+		{
+			name: "folder of markdown",
+			files: map[string]string{
+				"README.md":          "# Rules SRD\n\n[Fighter](classes/fighter.md)\n",
+				"classes/fighter.md": "# Fighter\n",
+				"node_modules/x.md":  "# x\n",
+			},
+			has:    map[string]string{"index.html": "Rules SRD", "classes/fighter/index.html": "Fighter"},
+			hasNot: []string{"node_modules/x/index.html"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			sitetest.WriteFiles(t, dir, tt.files)
+			res, err := build(t, dir, Options{Theme: theme})
+			if err != nil {
+				t.Fatalf("build: %v", err)
+			}
+			for _, w := range tt.warnings {
+				if !strings.Contains(strings.Join(res.Warnings, "\n"), w) {
+					t.Errorf("no warning %q in %q", w, res.Warnings)
+				}
+			}
+			out := readTree(t, dir+"/public")
+			for p, want := range tt.has {
+				got, ok := out[p]
+				if !ok {
+					t.Errorf("%s not published", p)
+				} else if !strings.Contains(got, want) {
+					t.Errorf("%s does not contain %q", p, want)
+				}
+			}
+			for p, not := range tt.lacks {
+				if strings.Contains(out[p], not) {
+					t.Errorf("%s contains %q", p, not)
+				}
+			}
+			for _, p := range tt.hasNot {
+				if _, ok := out[p]; ok {
+					t.Errorf("%s published", p)
+				}
+			}
+		})
+	}
+}
+
+// TestBrokenLinksWarn: with brokenLinks = "warn" (or the option) broken
+// links, anchors and images are warnings and the site builds; other
+// errors still fail it.
+func TestBrokenLinksWarn(t *testing.T) {
+	page := "---\ntitle: A\n---\n[x](nope.md) [y](#nowhere) ![z](gone.png)\n"
+	for _, tt := range []struct {
+		name string
+		toml string
+		opt  string
+		ok   bool
+	}{
+		{"default fails", "", "", false},
+		{"site.toml warn", "brokenLinks = \"warn\"\n", "", true},
+		{"option warn", "", "warn", true},
+		{"option error beats site.toml", "brokenLinks = \"warn\"\n", "error", false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			src := writeTree(t, map[string]string{"site.toml": "title = \"T\"\n" + tt.toml, "content/a.md": page})
+			res, err := build(t, src, Options{BrokenLinks: tt.opt})
+			if (err == nil) != tt.ok {
+				t.Fatalf("err = %v, want ok %v", err, tt.ok)
+			}
+			if tt.ok {
+				if len(res.WarningList) != 3 {
+					t.Errorf("warnings = %v, want the three broken links", res.WarningList)
+				}
+				if got := CountKinds(res.WarningList); got != "2 broken link, 1 broken image" {
+					t.Errorf("CountKinds = %q", got)
+				}
+			}
+		})
+	}
+	src := writeTree(t, map[string]string{"site.toml": "title = \"T\"\nbrokenLinks = \"warn\"\n", "content/a.md": "---\ntitle: 1\n---\n[x](nope.md)\n"})
+	if _, err := build(t, src, Options{}); err == nil || !strings.Contains(err.Error(), "title: must be a string") {
+		t.Errorf("err = %v, want the front matter error", err)
+	}
+}
+
+func TestKind(t *testing.T) {
+	for msg, want := range map[string]string{
+		`broken link "x.md": content/x.md does not exist`:          "broken link",
+		`broken wikilink [[Loot|loot]]: no note named "Loot"`:      "broken wikilink",
+		`Liquid tag "{% include x %}": Jekyll's template language`: "Liquid tag",
+		`Hugo shortcode "kbd" is not supported: not shown`:         "Hugo shortcode",
+		`raw HTML <script> removed`:                                "raw HTML",
+		`duplicate URL /a/: also produced by content/a.md`:         "duplicate URL",
+	} {
+		if got := Kind(Diagnostic{Msg: msg}); got != want {
+			t.Errorf("Kind(%q) = %q, want %q", msg, got, want)
+		}
+	}
+	if got := Kind(Diagnostic{Field: "title", Msg: "must be a string"}); got != "title" {
+		t.Errorf("Kind with a field = %q", got)
+	}
+}
