@@ -59,9 +59,9 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 		effect = in.attackerDouble()
 		if effect == EffectBest {
 			effect, _ = newSides(in).best(in)
-			steps = append(steps, "The attacker kept a double "+strconv.Itoa(a.kept[0])+" and takes the special attack that serves them best in this match-up: "+effectNames[effect]+".")
+			steps = append(steps, "The attacker kept a double "+strconv.Itoa(a.kept[0])+" and takes the special attack that serves them best in this match-up: "+effectName(effect)+".")
 		} else if effect != EffectNone {
-			steps = append(steps, "The attacker kept a double "+strconv.Itoa(a.kept[0])+" and takes "+effectNames[effect]+".")
+			steps = append(steps, "The attacker kept a double "+strconv.Itoa(a.kept[0])+" and takes "+effectName(effect)+".")
 		}
 	}
 	switch effect {
@@ -397,12 +397,17 @@ func resolveSide(side string, pool, pen []int, keep string, steps *[]string) sid
 	return r
 }
 
-// effectNames are the attacker's special attacks as the trace names them.
-var effectNames = map[string]string{
-	EffectPrecise:  "Precise attack",
-	EffectFlaw:     "Flaw",
-	EffectTactical: "Tactical advantage",
-	EffectNone:     "no special attack",
+// effectName is an attacker's special attack as the trace names it.
+func effectName(effect string) string {
+	switch effect {
+	case EffectPrecise:
+		return "Precise attack"
+	case EffectFlaw:
+		return "Flaw"
+	case EffectTactical:
+		return "Tactical advantage"
+	}
+	return "no special attack"
 }
 
 func damageStep(in Input, diff, pts, dmg, kind int) string {
