@@ -63,6 +63,11 @@ type Calculator struct {
 	Help   string  `json:"help"`
 	Fields []Field `json:"fields"`
 
+	// MaxFace is the largest face a die of the "dice" field (the dice the
+	// player rolled) may show; 0 means 6, the dice of the bundled games.
+	// The resolver checks each die against its own size.
+	MaxFace int `json:"-"`
+
 	// Largest are the inputs that cost the most to compute (the benchmarks
 	// run them; every calculator's exact odds must stay fast there).
 	Largest map[string]string `json:"-"`

@@ -19,8 +19,12 @@ const MaxDice = 200
 // withRollFields appends the two fields every calculator takes: the dice the
 // player rolled, or a seed to roll them.
 func withRollFields(c *Calculator) *Calculator {
+	maxFace := c.MaxFace
+	if maxFace == 0 {
+		maxFace = 6
+	}
 	c.Fields = append(c.Fields,
-		Field{Name: "dice", Kind: DiceList, Min: 1, Max: 6},
+		Field{Name: "dice", Kind: DiceList, Min: 1, Max: maxFace},
 		Field{Name: "seed", Kind: Int, Min: 0, Max: MaxSeed},
 	)
 	return c
@@ -125,13 +129,13 @@ func (c *Calculator) ParseUnchecked(raw map[string]string) (Values, error) {
 func (c *Calculator) parse(raw map[string]string, limits bool) (Values, error) {
 	v := Values{c: c, ints: map[string]int{}, bools: map[string]bool{}, texts: map[string]string{},
 		codes: map[string]dice.Code{}, lists: map[string][]int{}, given: map[string]bool{}}
-	for name := range raw {
+	var bad FieldErrors
+	for _, name := range sortedKeys(raw) {
 		if _, ok := c.Field(name); !ok {
-			return Values{}, &rules.FieldError{Field: name, Value: raw[name],
-				Allowed: "no such field; fields of " + c.ID + ": " + strings.Join(c.FieldNames(), ", ")}
+			bad = append(bad, &rules.FieldError{Field: name, Value: raw[name],
+				Allowed: "no such field; fields of " + c.ID + ": " + strings.Join(c.FieldNames(), ", ")})
 		}
 	}
-	var bad FieldErrors
 	for _, f := range c.Fields {
 		given, present := raw[f.Name]
 		text := strings.TrimSpace(given)
@@ -283,4 +287,16 @@ func (v Values) Canonical(f Field) string {
 		return strings.Join(parts, " ")
 	}
 	return ""
+}
+
+// sortedKeys lists the names in raw in increasing order, so that unknown
+// fields are reported in the same order every time (text.Sort rather than
+// slices.Sorted, which would add a quicksort of strings to every module).
+func sortedKeys(raw map[string]string) []string {
+	names := make([]string, 0, len(raw))
+	for name := range raw {
+		names = append(names, name)
+	}
+	text.Sort(names)
+	return names
 }

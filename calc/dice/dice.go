@@ -27,6 +27,9 @@ func Calculators() []*calc.Calculator {
 	return []*calc.Calculator{{
 		ID:      ID,
 		Largest: map[string]string{"expr": "20d6kh3; 10d10!; 100d6"},
+		// Rolled dice of any size (Fudge dice are typed 1 to 3); the
+		// roll checks each against its own die.
+		MaxFace: expr.MaxSides,
 		Fields:  []calc.Field{calc.TextField("expr", expr.MaxLength, "2d6")},
 		Odds:    odds,
 		Resolve: resolve,

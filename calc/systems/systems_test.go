@@ -101,7 +101,7 @@ func badValues(f calc.Field) []string {
 	case calc.DieCode:
 		return []string{"3D+5", "-1D", "D6", "100D"}
 	case calc.DiceList:
-		return []string{"0", "7", "1 x", strings.Repeat("1 ", calc.MaxDice+1)}
+		return []string{"0", strconv.Itoa(f.Max + 1), "1 x", strings.Repeat("1 ", calc.MaxDice+1)}
 	case calc.IntList:
 		return []string{strconv.Itoa(f.Min - 1), strconv.Itoa(f.Max + 1), "a"}
 	}

@@ -55,7 +55,7 @@ func commands() []command {
 		{"calc", "run the combat calculators on the command line", calccmd.Usage,
 			func(_ context.Context, args []string, io stdio) int { return calccmd.Run(args, io.in, io.out, io.err) }},
 		{"dice", "print the exact distribution of a dice expression as JSON", dicecmd.Usage,
-			func(_ context.Context, args []string, io stdio) int { return dicecmd.Run(args, io.out, io.err) }},
+			func(_ context.Context, args []string, io stdio) int { return dicecmd.Run(args, io.in, io.out, io.err) }},
 		{"version", "print the version", "usage: sitegen version\n",
 			func(_ context.Context, _ []string, io stdio) int { fmt.Fprintln(io.out, version()); return 0 }},
 	}

@@ -223,7 +223,9 @@ func (d PMF) Normalize() PMF {
 }
 
 // Add is the distribution of X + Y for independent X ~ d and Y ~ e
-// (convolution).
+// (convolution). Mass too small for a float64 (the ends of 1000dF, at
+// 3^-1000) is zero and trimmed, so Min and Max stay the extreme values
+// with a probability.
 func (d PMF) Add(e PMF) PMF {
 	if d.Empty() || e.Empty() {
 		return PMF{}
@@ -237,7 +239,7 @@ func (d PMF) Add(e PMF) PMF {
 			p[i+j] += a * b
 		}
 	}
-	return PMF{min: d.min + e.min, p: p}
+	return PMF{min: d.min + e.min, p: p}.trim()
 }
 
 // Map is the distribution of f(X).

@@ -1,6 +1,8 @@
 package text
 
 import (
+	"math/rand/v2"
+	"slices"
 	"strconv"
 	"testing"
 )
@@ -44,5 +46,32 @@ func TestASCIICase(t *testing.T) {
 		if got := UpperFirst(tc.in); got != tc.upper {
 			t.Errorf("UpperFirst(%q) = %q", tc.in, got)
 		}
+	}
+}
+
+// TestSort checks the heap sort against slices.Sort on numbers of every
+// small length, with repeats and negative numbers, on a long sequence, and
+// on strings.
+func TestSort(t *testing.T) {
+	r := rand.New(rand.NewPCG(24, 10))
+	for _, n := range []int{0, 1, 2, 3, 4, 5, 7, 8, 16, 33, 100, 5000} {
+		for range 20 {
+			xs := make([]int, n)
+			for i := range xs {
+				xs[i] = r.IntN(2*n+3) - n
+			}
+			want := slices.Clone(xs)
+			slices.Sort(want)
+			Sort(xs)
+			if !slices.Equal(xs, want) {
+				t.Fatalf("Sort of %d numbers: got %v, want %v", n, xs, want)
+			}
+		}
+	}
+	words := []string{"seed", "dice", "f2", "", "f10", "program", "dice", "F1"}
+	want := slices.Clone(words)
+	slices.Sort(want)
+	if Sort(words); !slices.Equal(words, want) {
+		t.Errorf("Sort of strings: got %q, want %q", words, want)
 	}
 }

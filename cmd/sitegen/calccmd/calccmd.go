@@ -11,6 +11,7 @@
 package calccmd
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -19,6 +20,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"d6codex/calc"
 	"d6codex/calc/systems"
 	"d6codex/rules"
 )
@@ -75,7 +77,11 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if len(args) < 2 {
 			return fail(ExitBadInput, errors.New("run takes a calculator id, then field=value pairs or -"))
 		}
-		raw, err := inputs(args[2:], stdin)
+		c, err := reg.Get(args[1])
+		if err != nil {
+			return fail(ExitBadInput, err)
+		}
+		raw, err := inputs(c, args[2:], stdin)
 		if err != nil {
 			return fail(ExitBadInput, err)
 		}
@@ -92,11 +98,12 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // inputs reads field=value pairs, or a JSON object from stdin when the only
-// argument is "-". JSON numbers, booleans and arrays of numbers become the
-// same text a form would send.
-func inputs(args []string, stdin io.Reader) (map[string]string, error) {
+// argument is "-". JSON numbers, booleans and arrays of numbers (for the
+// fields of calculator c that take a list) become the same text a form
+// would send.
+func inputs(c *calc.Calculator, args []string, stdin io.Reader) (map[string]string, error) {
 	if len(args) == 1 && args[0] == "-" {
-		return jsonInputs(stdin)
+		return jsonInputs(c, stdin)
 	}
 	raw := map[string]string{}
 	for _, a := range args {
@@ -113,11 +120,23 @@ func inputs(args []string, stdin io.Reader) (map[string]string, error) {
 	return raw, nil
 }
 
-// jsonInputs reads stdin strictly: exactly one JSON object, each key once,
-// each value a string, number, boolean or list of numbers, and nothing
-// after it but white space.
-func jsonInputs(stdin io.Reader) (map[string]string, error) {
-	dec := json.NewDecoder(stdin)
+// MaxStdin is the most `calc run ID -` reads from stdin, 1 MB: the inputs
+// of any calculator take a few hundred bytes.
+const MaxStdin = 1 << 20
+
+// jsonInputs reads stdin strictly: at most MaxStdin bytes, exactly one
+// JSON object, each key once, each value a string, number, boolean or (for
+// a field of c that takes a list) a list of numbers, and nothing after it
+// but white space.
+func jsonInputs(c *calc.Calculator, stdin io.Reader) (map[string]string, error) {
+	data, err := io.ReadAll(io.LimitReader(stdin, MaxStdin+1))
+	if err != nil {
+		return nil, fmt.Errorf("stdin: %w", err)
+	}
+	if len(data) > MaxStdin {
+		return nil, fmt.Errorf("stdin: longer than %d MB, the most sitegen calc run reads: give one JSON object of inputs", MaxStdin>>20)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	bad := func(err error) error { return fmt.Errorf("stdin: want one JSON object of inputs: %w", err) }
 	tok, err := dec.Token()
@@ -141,7 +160,7 @@ func jsonInputs(stdin io.Reader) (map[string]string, error) {
 		if err := dec.Decode(&v); err != nil {
 			return nil, bad(err)
 		}
-		text, err := jsonText(v)
+		text, err := jsonText(c, k, v)
 		if err != nil {
 			return nil, fmt.Errorf("stdin: %s: %w", name(k), err)
 		}
@@ -174,7 +193,10 @@ func describeToken(tok json.Token) string {
 	return fmt.Sprint(tok)
 }
 
-func jsonText(v any) (string, error) {
+// jsonText is the form text of the JSON value v given for field k of c. A
+// list is taken only by the fields whose value is a list (dice faces, a
+// table of numbers): anywhere else it is an error, never its first number.
+func jsonText(c *calc.Calculator, k string, v any) (string, error) {
 	switch x := v.(type) {
 	case string:
 		return x, nil
@@ -183,6 +205,9 @@ func jsonText(v any) (string, error) {
 	case bool:
 		return strconv.FormatBool(x), nil
 	case []any:
+		if f, ok := c.Field(k); ok && f.Kind != calc.DiceList && f.Kind != calc.IntList {
+			return "", fmt.Errorf("a list is not %s", kindName(f.Kind))
+		}
 		parts := make([]string, len(x))
 		for i, e := range x {
 			n, ok := e.(json.Number)
@@ -194,6 +219,23 @@ func jsonText(v any) (string, error) {
 		return strings.Join(parts, " "), nil
 	}
 	return "", errors.New("want a string, number, boolean or list of numbers")
+}
+
+// kindName says in words what a field of kind k takes.
+func kindName(k calc.Kind) string {
+	switch k {
+	case calc.Int:
+		return "a number"
+	case calc.Bool:
+		return "true or false"
+	case calc.Choice:
+		return "one of the field's choices"
+	case calc.DieCode:
+		return "a die code"
+	case calc.Text:
+		return "text"
+	}
+	return "a value of kind " + string(k)
 }
 
 // maxQuoted is how many bytes of a user's value a message quotes.

@@ -93,6 +93,12 @@ func TestBadInput(t *testing.T) {
 		{[]string{"run", "spacedoor/attack", "tough=1", "tough=2"}, "", "twice"},
 		{[]string{"run", "spacedoor/attack", "-"}, "[1,2]", "JSON object"},
 		{[]string{"run", "spacedoor/attack", "-"}, `{"dice": ["a"]}`, "dice"},
+		// Issue 22: a list is taken only by a field of dice faces or numbers.
+		{[]string{"run", "opend6/attack", "-"}, `{"actions": [1]}`, "actions: a list is not a number"},
+		{[]string{"run", "opend6/attack", "-"}, `{"actions": []}`, "actions: a list is not a number"},
+		{[]string{"run", "rollunder/attack", "-"}, `{"weapon": ["x"]}`, "weapon: a list is not one of the field's choices"},
+		// Issue 22: stdin is read up to 1 MB, never more.
+		{[]string{"run", "opend6/attack", "-"}, `{"actions": 1}` + strings.Repeat(" ", MaxStdin), "longer than 1 MB"},
 		{[]string{"run", "spacedoor/attack", "dice=6"}, "", "dice"},
 		{[]string{"schema"}, "", "one calculator id"},
 		{[]string{"frobnicate"}, "", "unknown calc command"},
@@ -231,7 +237,7 @@ func FuzzRunArgs(f *testing.F) {
 // TestStrictJSON is issue 10: `calc run ID -` takes exactly one JSON
 // object with each key once, and quotes values cut short.
 func TestStrictJSON(t *testing.T) {
-	huge := strings.Repeat("9", 3<<20)
+	huge := strings.Repeat("9", 900<<10) // under MaxStdin
 	tests := []struct {
 		name, stdin, want string
 	}{
@@ -247,7 +253,7 @@ func TestStrictJSON(t *testing.T) {
 		{"unclosed", `{"tough": 1`, "JSON object"},
 		{"huge value", `{"tough": "` + huge + `"}`, "tough"},
 		{"huge number", `{"tough": ` + huge + `}`, "tough"},
-		{"huge key", `{"` + huge + `": 1}`, "(3145728 bytes)"},
+		{"huge key", `{"` + huge + `": 1}`, "(921600 bytes)"},
 		{"huge garbage", `{"tough": 1} "` + huge + `"`, "after the object"},
 	}
 	for _, tc := range tests {

@@ -42,16 +42,16 @@ func TestAnyDiceFileAndErrors(t *testing.T) {
 	os.WriteFile(good, []byte("output 3d6"), 0o644)
 	os.WriteFile(bad, []byte("X: 3\noutput X +"), 0o644)
 	var out, errb bytes.Buffer
-	if code := Run([]string{"--anydice", good}, &out, &errb); code != 0 || !strings.HasPrefix(out.String(), `[{"name":"output 1"`) {
+	if code := Run([]string{"--anydice", good}, nil, &out, &errb); code != 0 || !strings.HasPrefix(out.String(), `[{"name":"output 1"`) {
 		t.Fatalf("exit %d: %s %s", code, out.String(), errb.String())
 	}
 	out.Reset()
 	errb.Reset()
-	if code := Run([]string{"--anydice", bad}, &out, &errb); code != 2 || !strings.Contains(errb.String(), "bad.anydice:2:11: expected a number") {
+	if code := Run([]string{"--anydice", bad}, nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), "bad.anydice:2:11: expected a number") {
 		t.Fatalf("exit %d: %q", code, errb.String())
 	}
 	errb.Reset()
-	if code := Run([]string{"--anydice"}, &out, &errb); code != 2 || !strings.Contains(errb.String(), "usage: sitegen dice --anydice") {
+	if code := Run([]string{"--anydice"}, nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), "usage: sitegen dice --anydice") {
 		t.Fatalf("exit %d: %q", code, errb.String())
 	}
 }

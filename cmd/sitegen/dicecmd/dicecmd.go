@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"d6codex/rules/dice/expr"
@@ -15,6 +14,7 @@ import (
 
 // Usage is the help text of `sitegen dice`.
 const Usage = `usage: sitegen dice EXPR [EXPR ...]
+       sitegen dice -                (the expressions on stdin, one a line)
        sitegen dice --anydice FILE   (an AnyDice program; - reads standard input)
 
 Print the exact distribution of a dice expression as one JSON object:
@@ -22,12 +22,13 @@ Print the exact distribution of a dice expression as one JSON object:
 "mean", "sd", "min", "max", "truncated"} ("truncated" is the probability
 an exploding die was not followed, below 1e-12). Several expressions,
 separated by ";" or given as separate arguments, print a JSON array of
-objects. A bad expression exits with status 2 and a message that names the
+objects. At most 1 MB of expressions is read. A bad expression exits with status 2 and a message that names the
 column.
 
 Notation: 3d6, d20, 4dF, 4d6kh3 (k, kl, dh, dl), 10d10! and d6!>=5
-(exploding), 2d6ro<=2 (reroll once), 8d6>=5 (count successes),
-(2d6+3)>=10 (0 or 1), + - * and parentheses, "Label: 2d20kh1".
+(exploding), 2d6ro<=2 (reroll once), 8d6>=5 (count successes; 8d6>=5+1
+is the count plus one), (2d6+3)>=10 and (2d6)>=5 (0 or 1), + - * and
+parentheses, "Label: 2d20kh1".
 `
 
 // Output is the JSON shape of one expression's result.
@@ -54,17 +55,47 @@ func NewOutput(r expr.Result) Output {
 	return o
 }
 
+// MaxInput is the most text of expressions `sitegen dice` reads, from its
+// arguments or stdin: 1 MB, far beyond any roll.
+const MaxInput = 1 << 20
+
 // Run runs `sitegen dice` with the arguments after "dice" and returns the
-// process exit status.
-func Run(args []string, stdout, stderr io.Writer) int {
+// process exit status. The one argument "-" reads the expressions from
+// stdin, one a line.
+func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) > 0 && (args[0] == "--anydice" || args[0] == "-anydice") {
-		return RunAnyDice(args[1:], os.Stdin, stdout, stderr)
+		return RunAnyDice(args[1:], stdin, stdout, stderr)
 	}
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "-help" {
 		fmt.Fprint(stderr, Usage)
 		return 2
 	}
+	if len(args) == 1 && args[0] == "-" {
+		data, err := io.ReadAll(io.LimitReader(stdin, MaxInput+1))
+		if err != nil {
+			fmt.Fprintf(stderr, "sitegen dice: stdin: %v\n", err)
+			return 1
+		}
+		args = nil
+		for line := range strings.Lines(string(data)) {
+			if line = strings.TrimSpace(line); line != "" {
+				args = append(args, line)
+			}
+		}
+		if len(data) > MaxInput {
+			fmt.Fprintf(stderr, "sitegen dice: stdin: longer than %d MB, the most sitegen dice reads\n", MaxInput>>20)
+			return 2
+		}
+		if len(args) == 0 {
+			fmt.Fprintln(stderr, "sitegen dice: stdin: no expression")
+			return 2
+		}
+	}
 	src := strings.Join(args, "; ")
+	if len(src) > MaxInput {
+		fmt.Fprintf(stderr, "sitegen dice: the expressions are longer than %d MB, the most sitegen dice reads\n", MaxInput>>20)
+		return 2
+	}
 	results, err := expr.Eval(src)
 	if err != nil {
 		if len(args) > 1 {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"d6codex/rules/dice"
+	"d6codex/rules/text"
 )
 
 // interp is the state of one run of a program.
@@ -189,7 +190,7 @@ func (in *interp) set(s *setStmt) error {
 		return errAt(s.p, "set may not be used inside a function")
 	}
 	str := s.str
-	n, numErr := strconv.Atoi(strings.TrimSpace(str))
+	n, numOK := text.Atoi(strings.TrimSpace(str))
 	if s.value != nil {
 		v, err := in.eval(s.value)
 		if err != nil {
@@ -197,21 +198,21 @@ func (in *interp) set(s *setStmt) error {
 		}
 		switch v := v.(type) {
 		case num:
-			n, numErr = int(v), nil
+			n, numOK = int(v), true
 		case seq:
-			n, numErr = sum(v), nil
+			n, numOK = sum(v), true
 		default:
 			return errAt(s.value.at(), "a setting's value must be a number or a \"string\", not a die")
 		}
 	}
 	switch s.name {
 	case "explode depth":
-		if numErr != nil || n < 0 || n > 100 {
+		if !numOK || n < 0 || n > 100 {
 			return errAt(s.p, "\"explode depth\" is a number from 0 to 100")
 		}
 		in.explodeDepth = n
 	case "maximum function depth":
-		if numErr != nil || n < 1 || n > maxCallDeep {
+		if !numOK || n < 1 || n > maxCallDeep {
 			return errAt(s.p, "\"maximum function depth\" is a number from 1 to "+strconv.Itoa(maxCallDeep))
 		}
 		in.maxDepth = n

@@ -3,6 +3,8 @@ package anydice
 import (
 	"strconv"
 	"strings"
+
+	"d6codex/rules/text"
 )
 
 // parseFields reads the field declarations among the comments:
@@ -100,8 +102,8 @@ func parseField(text string) (Field, error) {
 
 func fieldInt(s string) (int, error) {
 	s = strings.TrimSpace(s)
-	v, err := strconv.Atoi(s)
-	if err != nil || v > MaxValue || v < -MaxValue {
+	v, ok := text.Atoi(s)
+	if !ok || v > MaxValue || v < -MaxValue {
 		return 0, fieldErr("expected a whole number, found " + quote(s))
 	}
 	return v, nil

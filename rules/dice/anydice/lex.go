@@ -1,6 +1,10 @@
 package anydice
 
-import "strconv"
+import (
+	"strconv"
+
+	"d6codex/rules/text"
+)
 
 // tokKind is the kind of a token.
 type tokKind int
@@ -122,7 +126,7 @@ func (l *lexer) next() (token, error) {
 			l.advance()
 		}
 		t.kind, t.text = tNum, string(l.src[begin:l.i])
-		if v, err := strconv.Atoi(t.text); err != nil || v > MaxValue {
+		if v, ok := text.Atoi(t.text); !ok || v > MaxValue {
 			return token{}, errAt(pos{t.line, t.col}, "the number "+t.text+" is larger than "+strconv.Itoa(MaxValue))
 		}
 	case isUpper(r):

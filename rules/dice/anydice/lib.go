@@ -2,75 +2,102 @@ package anydice
 
 import (
 	"slices"
+	"strings"
 
 	"d6codex/rules/dice"
 )
 
+// libFuncs is AnyDice's function library: each function's call key
+// ("highest @ of @") and its parameters, each a name and a type letter
+// (n, s or d). native runs function i of the table.
+var libFuncs = [...]struct{ key, params string }{
+	{"absolute @", "NUMBER:n"},
+	{"@ contains @", "SEQUENCE:s NUMBER:n"},
+	{"count @ in @", "VALUES:s SEQUENCE:s"},
+	{"explode @", "DIE:d"},
+	{"highest @ of @", "NUMBER:n DICE:d"},
+	{"lowest @ of @", "NUMBER:n DICE:d"},
+	{"middle @ of @", "NUMBER:n DICE:d"},
+	{"highest of @ and @", "A:n B:n"},
+	{"lowest of @ and @", "A:n B:n"},
+	{"maximum of @", "DIE:d"},
+	{"reverse @", "SEQUENCE:s"},
+	{"sort @", "SEQUENCE:s"},
+}
+
 // library is AnyDice's function library, keyed like calls ("highest @ of
 // @"). A program may define a function of the same name, which replaces it.
 func library() map[string]*function {
-	n := func(name string) param { return param{name: name, typ: 'n'} }
-	s := func(name string) param { return param{name: name, typ: 's'} }
-	d := func(name string) param { return param{name: name, typ: 'd'} }
-	return map[string]*function{
-		"absolute @": {params: []param{n("NUMBER")}, native: func(_ *interp, _ pos, a []value) (value, error) {
-			v := int(a[0].(num))
-			return num(max(v, -v)), nil
-		}},
-		"@ contains @": {params: []param{s("SEQUENCE"), n("NUMBER")}, native: func(_ *interp, _ pos, a []value) (value, error) {
-			return num(b2i(slices.Contains(a[0].(seq), int(a[1].(num))))), nil
-		}},
-		"count @ in @": {params: []param{s("VALUES"), s("SEQUENCE")}, native: func(_ *interp, _ pos, a []value) (value, error) {
-			c := 0
-			for _, v := range a[0].(seq) {
-				for _, x := range a[1].(seq) {
-					c += b2i(v == x)
-				}
+	lib := make(map[string]*function, len(libFuncs))
+	for i, l := range libFuncs {
+		var ps []param
+		rest := l.params
+		for rest != "" {
+			word := rest
+			if sp := strings.IndexByte(rest, ' '); sp >= 0 {
+				word, rest = rest[:sp], rest[sp+1:]
+			} else {
+				rest = ""
 			}
-			return num(c), nil
-		}},
-		"explode @": {params: []param{d("DIE")}, native: func(in *interp, p pos, a []value) (value, error) {
-			return in.explode(p, a[0].(*die).pmf)
-		}},
-		"highest @ of @": {params: []param{n("NUMBER"), d("DICE")}, native: func(in *interp, p pos, a []value) (value, error) {
-			return in.keep(p, a[1].(*die), 1, int(a[0].(num)), false)
-		}},
-		"lowest @ of @": {params: []param{n("NUMBER"), d("DICE")}, native: func(in *interp, p pos, a []value) (value, error) {
-			return in.keep(p, a[1].(*die), 1, int(a[0].(num)), true)
-		}},
-		"middle @ of @": {params: []param{n("NUMBER"), d("DICE")}, native: func(in *interp, p pos, a []value) (value, error) {
-			dd, k := a[1].(*die), int(a[0].(num))
-			total := dd.length()
-			if total < 0 {
-				return nil, errAt(p, "[middle N of DICE] needs a fixed number of dice")
+			ps = append(ps, param{name: word[:len(word)-2], typ: word[len(word)-1]})
+		}
+		lib[l.key] = &function{params: ps, native: func(in *interp, p pos, a []value) (value, error) {
+			return in.native(i, p, a)
+		}}
+	}
+	return lib
+}
+
+// native runs function i of libFuncs on its arguments, already converted
+// to its parameters' types.
+func (in *interp) native(i int, p pos, a []value) (value, error) {
+	switch libFuncs[i].key {
+	case "absolute @":
+		v := int(a[0].(num))
+		return num(max(v, -v)), nil
+	case "@ contains @":
+		return num(b2i(slices.Contains(a[0].(seq), int(a[1].(num))))), nil
+	case "count @ in @":
+		c := 0
+		for _, v := range a[0].(seq) {
+			for _, x := range a[1].(seq) {
+				c += b2i(v == x)
 			}
-			if k >= total {
-				return dd, nil
-			}
-			from := 1 + (total-k)/2
-			return in.keep(p, dd, from, k, in.lowestFirst)
-		}},
-		"highest of @ and @": {params: []param{n("A"), n("B")}, native: func(_ *interp, _ pos, a []value) (value, error) {
-			return num(max(a[0].(num), a[1].(num))), nil
-		}},
-		"lowest of @ and @": {params: []param{n("A"), n("B")}, native: func(_ *interp, _ pos, a []value) (value, error) {
-			return num(min(a[0].(num), a[1].(num))), nil
-		}},
-		"maximum of @": {params: []param{d("DIE")}, native: func(_ *interp, _ pos, a []value) (value, error) {
-			dd := a[0].(*die)
-			if dd.pmf.Empty() {
-				return num(0), nil
-			}
-			return num(dd.pmf.Max()), nil
-		}},
-		"reverse @": {params: []param{s("SEQUENCE")}, native: func(_ *interp, _ pos, a []value) (value, error) {
-			out := slices.Clone(a[0].(seq))
-			slices.Reverse(out)
-			return out, nil
-		}},
-		"sort @": {params: []param{s("SEQUENCE")}, native: func(in *interp, _ pos, a []value) (value, error) {
-			return sortSeq(a[0].(seq), in.lowestFirst), nil
-		}},
+		}
+		return num(c), nil
+	case "explode @":
+		return in.explode(p, a[0].(*die).pmf)
+	case "highest @ of @":
+		return in.keep(p, a[1].(*die), 1, int(a[0].(num)), false)
+	case "lowest @ of @":
+		return in.keep(p, a[1].(*die), 1, int(a[0].(num)), true)
+	case "middle @ of @":
+		dd, k := a[1].(*die), int(a[0].(num))
+		total := dd.length()
+		if total < 0 {
+			return nil, errAt(p, "[middle N of DICE] needs a fixed number of dice")
+		}
+		if k >= total {
+			return dd, nil
+		}
+		from := 1 + (total-k)/2
+		return in.keep(p, dd, from, k, in.lowestFirst)
+	case "highest of @ and @":
+		return num(max(a[0].(num), a[1].(num))), nil
+	case "lowest of @ and @":
+		return num(min(a[0].(num), a[1].(num))), nil
+	case "maximum of @":
+		dd := a[0].(*die)
+		if dd.pmf.Empty() {
+			return num(0), nil
+		}
+		return num(dd.pmf.Max()), nil
+	case "reverse @":
+		out := slices.Clone(a[0].(seq))
+		slices.Reverse(out)
+		return out, nil
+	default: // "sort @"
+		return sortSeq(a[0].(seq), in.lowestFirst), nil
 	}
 }
 

@@ -1,8 +1,9 @@
 package anydice
 
 import (
-	"strconv"
 	"strings"
+
+	"d6codex/rules/text"
 )
 
 // parser is a recursive-descent parser over the token list.
@@ -328,7 +329,7 @@ func (p *parser) primary() (node, error) {
 	at := tokPos(t)
 	switch {
 	case t.kind == tNum:
-		v, _ := strconv.Atoi(t.text)
+		v, _ := text.Atoi(t.text)
 		return &numLit{p: at, v: v}, nil
 	case t.kind == tVar:
 		return &varRef{p: at, name: t.text}, nil

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"d6codex/rules/dice"
+	"d6codex/rules/text"
 )
 
 // A value is a number (num), a sequence (seq) or a die (*die).
@@ -88,7 +89,7 @@ func joinInts(s []int) string {
 // sortSeq sorts a copy of s, highest first unless lowest.
 func sortSeq(s seq, lowest bool) seq {
 	out := slices.Clone(s)
-	slices.Sort(out)
+	text.Sort(out)
 	if !lowest {
 		slices.Reverse(out)
 	}

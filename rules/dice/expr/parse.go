@@ -19,9 +19,11 @@
 //	         | "ro" [ "<=" | "<" | ">=" | ">" | "=" ] int   reroll once
 //	cmp     = ">=" | "<=" | ">" | "<" | "="
 //
-// A comparison right after a dice term counts the dice that meet it
-// (8d6>=5 is the number of fives and sixes); anywhere else it compares
-// values and is 1 when true, 0 when false ((2d6+3)>=10, 2d6+3>=10).
+// A comparison with a number right after a dice term counts the dice that
+// meet it (8d6>=5 is the number of fives and sixes), whatever arithmetic
+// follows (8d6>=5+1 is that count plus one, 1+8d6>=5 one plus it);
+// anywhere else it compares values and is 1 when true, 0 when false
+// ((2d6+3)>=10, 2d6+3>=10, (2d6)>=5, 2d6>=2d6).
 //
 // Like the other rules packages it is pure Go without fmt or reflection,
 // so it compiles into the calculators' WebAssembly module.
@@ -564,7 +566,8 @@ func (p *parser) cmpOp() string {
 }
 
 // parenAfterCmp reports whether the operand after op is not a plain number
-// (then the comparison compares values instead of counting dice).
+// but brackets or dice (then the comparison compares values instead of
+// counting dice).
 func (p *parser) parenAfterCmp(op string) bool {
 	i := p.pos + len(op)
 	for i < len(p.src) && (p.src[i] == ' ' || p.src[i] == '\t') {
@@ -580,11 +583,11 @@ func (p *parser) parenAfterCmp(op string) bool {
 	if j == i {
 		return true
 	}
-	for j < len(p.src) && (p.src[j] == ' ' || p.src[j] == '\t') {
-		j++
-	}
-	// 8d6>=5 counts; 8d6>=5+1 or 8d6>=2d6 compare values.
-	return j < len(p.src) && strings.ContainsRune("+-*dD(", p.src[j])
+	// 8d6>=5 counts, and so does 8d6>=5+1 (the count plus one, as Roll20
+	// reads it: what follows the number is arithmetic on the count);
+	// 8d6>=2d6 compares values. To compare a total, bracket it:
+	// (2d6)>=5.
+	return j < len(p.src) && (p.src[j] == 'd' || p.src[j] == 'D')
 }
 
 // signedNumber reads an integer with an optional minus sign.

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"d6codex/rules/dice"
+	"d6codex/rules/text"
 )
 
 // maxRolls bounds the dice one traced roll may use (an exploding die could
@@ -108,7 +109,7 @@ func (r *roller) dice(n *Dice) (int, error) {
 		vals[i] = v
 	}
 	kept := slices.Clone(vals)
-	slices.Sort(kept)
+	text.Sort(kept)
 	switch n.Keep.Op {
 	case "kh":
 		kept = kept[len(kept)-n.Keep.N:]

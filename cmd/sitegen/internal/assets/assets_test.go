@@ -3,6 +3,7 @@ package assets
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"errors"
 	"io"
 	"maps"
@@ -104,7 +105,7 @@ func TestCacheCompressed(t *testing.T) {
 	data := bytes.Repeat([]byte("rules of combat "), 200)
 	for _, c := range []Cache{{}, {Dir: t.TempDir()}} {
 		for _, enc := range []string{"gz", "br"} {
-			z, err := c.Compressed(data, enc, 5)
+			z, err := c.Compressed(context.Background(), data, enc, 5)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -116,7 +117,7 @@ func TestCacheCompressed(t *testing.T) {
 	// An entry in the cache is used as is: the cache is content-addressed,
 	// so whatever is stored under the key is what a build gets.
 	c := Cache{Dir: t.TempDir()}
-	first, err := c.Compressed(data, "gz", 9)
+	first, err := c.Compressed(context.Background(), data, "gz", 9)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,13 +128,13 @@ func TestCacheCompressed(t *testing.T) {
 	if err := os.WriteFile(ents[0], []byte("sentinel"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if again, _ := c.Compressed(data, "gz", 9); string(again) != "sentinel" {
+	if again, _ := c.Compressed(context.Background(), data, "gz", 9); string(again) != "sentinel" {
 		t.Errorf("second call recomputed (%d bytes, first %d) instead of reading the cache", len(again), len(first))
 	}
-	if other, _ := c.Compressed(data, "gz", 1); string(other) == "sentinel" {
+	if other, _ := c.Compressed(context.Background(), data, "gz", 1); string(other) == "sentinel" {
 		t.Errorf("another level read the level-9 entry")
 	}
-	if _, err := c.Compressed(data, "zstd", 1); err == nil {
+	if _, err := c.Compressed(context.Background(), data, "zstd", 1); err == nil {
 		t.Errorf("unknown encoding accepted")
 	}
 }
@@ -141,7 +142,7 @@ func TestCacheCompressed(t *testing.T) {
 func TestPrecompress(t *testing.T) {
 	dir := t.TempDir()
 	data := bytes.Repeat([]byte("x = 1;\n"), 500)
-	if err := (Cache{}).Precompress(&Output{Dir: dir}, "js/a.js", data, 5, 5); err != nil {
+	if err := (Cache{}).Precompress(context.Background(), &Output{Dir: dir}, "js/a.js", data, 5, 5); err != nil {
 		t.Fatal(err)
 	}
 	for _, enc := range []string{"br", "gz"} {

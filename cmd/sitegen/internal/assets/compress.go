@@ -3,6 +3,7 @@ package assets
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -60,7 +61,12 @@ func Brotli(data []byte, level int) ([]byte, error) {
 // at level, from the cache when an earlier build compressed the same bytes
 // at the same level. The level is part of the key, so a build's output
 // never depends on what an earlier build left in the cache.
-func (c Cache) Compressed(data []byte, enc string, level int) ([]byte, error) {
+//
+// It returns ctx's error as soon as ctx is cancelled: Brotli's best level
+// takes seconds on a WebAssembly module and cannot be stopped midway, so
+// the compression finishes in the background, into the cache only (the
+// next build finds it there), while a cancelled build (Ctrl+C) ends.
+func (c Cache) Compressed(ctx context.Context, data []byte, enc string, level int) ([]byte, error) {
 	var compress func([]byte, int) ([]byte, error)
 	switch enc {
 	case "gz":
@@ -72,7 +78,24 @@ func (c Cache) Compressed(data []byte, enc string, level int) ([]byte, error) {
 	}
 	sum := sha256.Sum256(data)
 	key := fmt.Sprintf("precompressed/%s.%s.%d", hex.EncodeToString(sum[:]), enc, level)
-	return c.Get(key, func() ([]byte, error) { return compress(data, level) })
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	type result struct {
+		z   []byte
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		z, err := c.Get(key, func() ([]byte, error) { return compress(data, level) })
+		done <- result{z, err}
+	}()
+	select {
+	case r := <-done:
+		return r.z, r.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 }
 
 // Precompress writes out.br and out.gz into o, data compressed with
@@ -80,7 +103,7 @@ func (c Cache) Compressed(data []byte, enc string, level int) ([]byte, error) {
 // precompressed files (nginx gzip_static, Caddy precompressed, sitegen
 // serve). Brotli at its best level takes seconds on a WebAssembly module;
 // the cache keeps that out of rebuilds.
-func (c Cache) Precompress(o *Output, out string, data []byte, brLevel, gzLevel int) error {
+func (c Cache) Precompress(ctx context.Context, o *Output, out string, data []byte, brLevel, gzLevel int) error {
 	encs := []struct {
 		name  string
 		level int
@@ -89,7 +112,7 @@ func (c Cache) Precompress(o *Output, out string, data []byte, brLevel, gzLevel 
 	var wg sync.WaitGroup
 	for i, enc := range encs {
 		wg.Go(func() {
-			z, err := c.Compressed(data, enc.name, enc.level)
+			z, err := c.Compressed(ctx, data, enc.name, enc.level)
 			if err != nil {
 				errs[i] = fmt.Errorf("compress %s: %w", out, err)
 				return

@@ -64,11 +64,15 @@ func (h *Handler) RenderBlock(b *markup.Block) (string, error) {
 		}
 		return "", errors.New("name one calculator after calc, e.g. ```calc " + example)
 	}
-	presets, lines, err := parsePresets(b.Body)
-	if err != nil {
-		return "", err
+	presets, lines, bad := parsePresets(b.Body)
+	html, err := h.RenderPreset(b, b.Args[0], presets, lines, nil)
+	if len(bad) > 0 { // every bad line, and whatever else is wrong
+		if err != nil {
+			bad = append(bad, err)
+		}
+		return "", errors.Join(bad...)
 	}
-	return h.RenderPreset(b, b.Args[0], presets, lines, nil)
+	return html, err
 }
 
 // Placement says where a block built on a calculator puts one field.
@@ -91,13 +95,21 @@ func (h *Handler) RenderPreset(b *markup.Block, id string, presets map[string]st
 	if err != nil {
 		return "", err
 	}
+	var bad []error
 	values, err := c.Parse(presets)
 	if err != nil {
-		var fe *rules.FieldError
-		if errors.As(err, &fe) {
-			return "", &markup.BlockError{Line: lines[fe.Field], Err: err}
+		// Every field at fault, each at its line (the fence for a field
+		// the block does not set).
+		for _, e := range fieldErrors(err) {
+			var fe *rules.FieldError
+			if errors.As(e, &fe) {
+				e = &markup.BlockError{Line: lines[fe.Field], Err: e}
+			}
+			bad = append(bad, e)
 		}
-		return "", err
+	}
+	if len(bad) > 0 {
+		return "", errors.Join(bad...)
 	}
 	res, err := c.Run(presets)
 	if err != nil {
@@ -154,10 +166,21 @@ func (h *Handler) RenderPreset(b *markup.Block, id string, presets map[string]st
 	return out.String(), nil
 }
 
+// fieldErrors lists the errors of a calculator's Parse: each field's of a
+// calc.FieldErrors, or err alone.
+func fieldErrors(err error) []error {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		return j.Unwrap()
+	}
+	return []error{err}
+}
+
 // parsePresets reads "field = value" lines; blank lines and # comments are
-// skipped. It returns the presets and the body line of each field.
-func parsePresets(body string) (map[string]string, map[string]int, error) {
+// skipped. It returns the presets, the body line of each field and an
+// error for every line that is not a preset (the others are still read).
+func parsePresets(body string) (map[string]string, map[string]int, []error) {
 	presets, lines := map[string]string{}, map[string]int{}
+	var bad []error
 	for i, line := range strings.Split(body, "\n") {
 		if j := strings.Index(line, "#"); j >= 0 {
 			line = line[:j]
@@ -169,14 +192,16 @@ func parsePresets(body string) (map[string]string, map[string]int, error) {
 		k, v, ok := strings.Cut(line, "=")
 		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
 		if !ok || k == "" {
-			return nil, nil, &markup.BlockError{Line: i + 1, Err: fmt.Errorf("want field = value, got %q", line)}
+			bad = append(bad, &markup.BlockError{Line: i + 1, Err: fmt.Errorf("want field = value, got %q", line)})
+			continue
 		}
 		if _, dup := presets[k]; dup {
-			return nil, nil, &markup.BlockError{Line: i + 1, Err: fmt.Errorf("%s is set twice", k)}
+			bad = append(bad, &markup.BlockError{Line: i + 1, Err: fmt.Errorf("%s is set twice", k)})
+			continue
 		}
 		presets[k], lines[k] = v, i+1
 	}
-	return presets, lines, nil
+	return presets, lines, bad
 }
 
 // domID is the element id of the page's index-th calculator with this id:

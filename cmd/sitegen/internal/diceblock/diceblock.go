@@ -31,6 +31,7 @@ func (h *Handler) RenderBlock(b *markup.Block) (string, error) {
 		return "", errors.New("```dice takes no arguments: write the expressions inside the block, one a line")
 	}
 	var lines []string
+	var bad []error // every bad line, each at its own position
 	for i, line := range strings.Split(strings.TrimRight(b.Body, "\n"), "\n") {
 		if j := strings.Index(line, "#"); j >= 0 {
 			line = line[:j]
@@ -39,17 +40,23 @@ func (h *Handler) RenderBlock(b *markup.Block) (string, error) {
 			continue
 		}
 		if strings.Contains(line, ";") {
-			return "", &markup.BlockError{Line: i + 1, Col: strings.Index(line, ";") + 1,
-				Err: errors.New("one expression a line in a ```dice block; ; separates them only on the command line")}
+			bad = append(bad, &markup.BlockError{Line: i + 1, Col: strings.Index(line, ";") + 1,
+				Err: errors.New("one expression a line in a ```dice block; ; separates them only on the command line")})
+			continue
 		}
 		if _, err := expr.Eval(line); err != nil { // parse errors and work limits alike
 			var e *expr.Error
 			if errors.As(err, &e) {
-				return "", &markup.BlockError{Line: i + 1, Col: e.Col, Err: errors.New(e.Msg)}
+				bad = append(bad, &markup.BlockError{Line: i + 1, Col: e.Col, Err: errors.New(e.Msg)})
+			} else {
+				bad = append(bad, &markup.BlockError{Line: i + 1, Err: err})
 			}
-			return "", &markup.BlockError{Line: i + 1, Err: err}
+			continue
 		}
 		lines = append(lines, strings.TrimSpace(line))
+	}
+	if len(bad) > 0 {
+		return "", errors.Join(bad...)
 	}
 	if len(lines) == 0 {
 		return "", errors.New("an empty ```dice block: write a dice expression such as 3d6 inside it")

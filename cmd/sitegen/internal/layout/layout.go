@@ -158,6 +158,17 @@ func Folder() *Layout {
 		ExcludeNames: []string{"node_modules"}}
 }
 
+// FirstFile returns the first of names that is a file in dir, or "" when
+// none is: how each tool's settings file is found.
+func FirstFile(dir string, names []string) string {
+	for _, f := range names {
+		if Exists(dir, f, false) {
+			return f
+		}
+	}
+	return ""
+}
+
 // Exists reports whether the slash path rel exists under dir (a folder
 // when wantDir).
 func Exists(dir, rel string, wantDir bool) bool {

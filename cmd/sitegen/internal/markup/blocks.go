@@ -31,7 +31,8 @@ type BlockHandler interface {
 	// RenderBlock returns the HTML that replaces the block. The HTML is
 	// trusted: it is written as is, whatever the raw-HTML setting. An error
 	// fails the build and is reported at the block's position (see
-	// BlockError to point inside the body).
+	// BlockError to point inside the body); several errors joined
+	// (errors.Join of BlockErrors) are each reported at their own.
 	RenderBlock(b *Block) (string, error)
 }
 
@@ -152,6 +153,22 @@ func (e *BlockError) Error() string {
 // Unwrap returns the underlying error.
 func (e *BlockError) Unwrap() error { return e.Err }
 
+// splitErrors lists the errors a handler returned: each of several joined
+// ones (errors.Join, or any error with Unwrap() []error), so that every
+// problem of a block is reported at its own line, or err alone.
+func splitErrors(err error) []error {
+	if _, ok := err.(*BlockError); !ok {
+		if j, ok := err.(interface{ Unwrap() []error }); ok {
+			var out []error
+			for _, e := range j.Unwrap() {
+				out = append(out, splitErrors(e)...)
+			}
+			return out
+		}
+	}
+	return []error{err}
+}
+
 // blockErrorPos converts a handler error into a file position.
 func blockErrorPos(b *Block, err error) (line, col int, msg string) {
 	var be *BlockError
@@ -206,8 +223,10 @@ func (t blockTransformer) Transform(doc *ast.Document, _ text.Reader, pc parser.
 		st.seen[key]++
 		html, err := h.RenderBlock(b)
 		if err != nil {
-			l, c, msg := blockErrorPos(b, err)
-			st.reportAt(l, c, false, msg)
+			for _, err := range splitErrors(err) {
+				l, c, msg := blockErrorPos(b, err)
+				st.reportAt(l, c, false, msg)
+			}
 			return ast.WalkSkipChildren, nil
 		}
 		replace = append(replace, replacement{f, &handledBlock{info: fields[0], html: html}})

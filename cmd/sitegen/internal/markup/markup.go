@@ -241,7 +241,7 @@ func (r *recorder) AddOptions(opts ...parser.Option) {
 // transformers and options, without inline parsing and AST transformers).
 func (r *recorder) parser(full bool) parser.Parser {
 	opts := []parser.Option{
-		parser.WithBlockParsers(r.cfg.BlockParsers...),
+		parser.WithBlockParsers(guardDepth(r.cfg.BlockParsers)...),
 		parser.WithParagraphTransformers(r.cfg.ParagraphTransformers...),
 	}
 	if full {
@@ -268,6 +268,8 @@ type pageState struct {
 	res  *Result
 	li   lineIndex
 	seen map[string]int // blocks per info string so far, for Block.Index
+	// tooDeep is set once the page was told it nests too deep (depth.go).
+	tooDeep bool
 }
 
 // state returns the page being parsed, or nil when the parse did not come

@@ -4,9 +4,12 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 
+	"d6codex/cmd/sitegen/internal/markup"
 	"d6codex/cmd/sitegen/internal/testing/corpus"
+	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
 // BenchmarkBuild builds a generated corpus in-process (load, render,
@@ -29,6 +32,46 @@ func BenchmarkBuild(b *testing.B) {
 				pages = res.Pages
 			}
 			b.ReportMetric(float64(pages)*float64(b.N)/b.Elapsed().Seconds(), "pages/s")
+		})
+	}
+}
+
+// BenchmarkLimits builds a one-page site whose page is just under each of
+// issue 22's limits: MaxPageBytes of rules text (headings, paragraphs,
+// lists, a table), and lists nested markup.MaxNesting deep, repeated to
+// fill the page. Each must still build in seconds.
+func BenchmarkLimits(b *testing.B) {
+	var text strings.Builder
+	for i := 0; ; i++ {
+		chunk := fmt.Sprintf("## Rule %d\n\nRoll 3D against the difficulty; a 6 on the Wild Die explodes, a 1 takes the highest die away. See [the start](#rule-0).\n\n- Easy: 5\n- Moderate: 10\n- Difficult: 15\n\n| Range | Modifier |\n|---|---|\n| Short | +0 |\n| Long | +10 |\n\n", i)
+		if text.Len()+len(chunk) > MaxPageBytes-16 {
+			break
+		}
+		text.WriteString(chunk)
+	}
+	var nested, deep strings.Builder
+	for i := range markup.MaxNesting {
+		deep.WriteString(strings.Repeat("  ", i) + "- item\n")
+	}
+	deep.WriteString("\nEnd of the list.\n\n")
+	for nested.Len()+deep.Len() <= MaxPageBytes-16 {
+		nested.WriteString(deep.String())
+	}
+	for _, tc := range []struct{ name, page string }{{"page=10MB", text.String()}, {"nesting=100", nested.String()}} {
+		b.Run(tc.name, func(b *testing.B) {
+			dir := b.TempDir()
+			sitetest.WriteFiles(b, dir, map[string]string{
+				"site.toml":           "title = \"T\"\nbaseURL = \"https://example.org/\"\n",
+				"static/css/site.css": "body{}",
+				"content/big.md":      "# Big\n\n" + tc.page,
+			})
+			opts := Options{Source: dir, Dest: filepath.Join(dir, "public"), CacheDir: "-"}
+			b.ReportMetric(float64(len(tc.page))/(1<<20), "MB")
+			for b.Loop() {
+				if _, err := Build(context.Background(), opts); err != nil {
+					b.Fatal(err)
+				}
+			}
 		})
 	}
 }

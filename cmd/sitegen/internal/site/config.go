@@ -68,7 +68,7 @@ func (c *Config) basePath() string {
 	if err != nil || u.Path == "" {
 		return "/"
 	}
-	return u.Path
+	return u.EscapedPath()
 }
 
 // loadConfig reads and validates site.toml in dir over the settings the
@@ -78,8 +78,15 @@ func (c *Config) basePath() string {
 func loadConfig(dir, baseURLOverride string, lay *layout.Layout, diag *collector) *Config {
 	cfg := &Config{Title: "Untitled", LanguageCode: "en", BaseURL: "/", MetaLines: true, Obsidian: true}
 	set := lay.Settings
-	if set.Title != "" {
+	switch {
+	case set.Title != "":
 		cfg.Title = set.Title
+	case lay.Kind != layout.Sitegen:
+		// A vault or a folder of Markdown with no title of its own is
+		// named by its folder, as Obsidian names a vault.
+		if abs, err := filepath.Abs(dir); err == nil && filepath.Base(abs) != string(filepath.Separator) {
+			cfg.Title = filepath.Base(abs)
+		}
 	}
 	if set.LanguageCode != "" {
 		cfg.LanguageCode = set.LanguageCode
@@ -232,12 +239,14 @@ func (c *Config) PlaceholderBaseURL() string {
 	return ""
 }
 
-// absURL joins the base URL and a site path ("/opend6/combat/").
+// absURL joins the base URL and a site path ("/opend6/combat/"),
+// percent-encoded (see escapePath).
 func (c *Config) absURL(sitePath string) string {
-	return strings.TrimSuffix(c.BaseURL, "/") + sitePath
+	return strings.TrimSuffix(c.BaseURL, "/") + escapePath(sitePath)
 }
 
-// relURL turns a site path into a root-relative URL under the base path.
+// relURL turns a site path into a root-relative URL under the base path,
+// percent-encoded (see escapePath).
 func (c *Config) relURL(sitePath string) string {
-	return strings.TrimSuffix(c.basePath(), "/") + sitePath
+	return strings.TrimSuffix(c.basePath(), "/") + escapePath(sitePath)
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net/url"
 	"os"
 	"path"
 	"path/filepath"
@@ -137,6 +138,10 @@ func (s *Site) load(ctx context.Context) error {
 	s.files = map[string]bool{}
 	jekyll := s.lay.Kind == layout.Jekyll
 	err := walkSource(s.opts.Source, root, s.lay.Skip, func(rel, p string) error {
+		if msg := badName(rel); msg != "" {
+			s.diag.addf(s.srcFile(showName(rel)), 0, 0, "", "%s", msg)
+			return nil
+		}
 		if strings.HasSuffix(rel, ".md") || jekyll && strings.HasSuffix(rel, ".html") && hasFrontMatter(p) {
 			rels = append(rels, rel) // Jekyll renders an .html file with front matter as a page too
 		} else {
@@ -430,6 +435,14 @@ func (s *Site) readFields(p *page, m map[string]any, raw []byte, first int) {
 			} else {
 				s.warn.addf(p.file, line, col, "aliases", "%q is not a site path such as /old/url/: no redirect made", a)
 			}
+			continue
+		}
+		// An alias is a URL: "/old%20page/" and "/old page/" are one page.
+		if un, err := url.PathUnescape(a); err == nil {
+			a = un
+		}
+		if badName(a) != "" {
+			s.diag.addf(p.file, line, col, "aliases", "%q holds a control character or bytes that are not UTF-8: a URL cannot carry them", a)
 			continue
 		}
 		p.aliases = append(p.aliases, alias{sitePath: aliasPath(a), line: line, col: col})

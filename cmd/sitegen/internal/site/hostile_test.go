@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -17,9 +18,12 @@ import (
 func TestHostileInputs(t *testing.T) {
 	long := strings.Repeat("word ", 200_000) // a 1 MB line
 	deep := strings.Repeat("> ", 500) + "deep quote\n"
-	nestedList := ""
-	for i := range 300 {
-		nestedList += strings.Repeat("  ", i) + "- item\n"
+	nested := func(depth int) string {
+		var b strings.Builder
+		for i := range depth {
+			b.WriteString(strings.Repeat("  ", i) + "- item\n")
+		}
+		return b.String()
 	}
 	tests := []struct {
 		name  string
@@ -51,8 +55,14 @@ func TestHostileInputs(t *testing.T) {
 		{name: "BOM and CRLF", files: map[string]string{"content/a.md": "\ufeff---\r\ntitle: A\r\n---\r\n\r\n## H\r\n"}, ok: true},
 		{name: "CR only line ends", files: map[string]string{"content/a.md": "---\rtitle: A\r---\r"}, ok: true}, // one line of text, titled from the file name
 		{name: "a 1 MB line", files: map[string]string{"content/a.md": "---\ntitle: A\n---\n" + long}, ok: true},
-		{name: "500 nested quotes", files: map[string]string{"content/a.md": "---\ntitle: A\n---\n" + deep}, ok: true},
-		{name: "300 nested lists", files: map[string]string{"content/a.md": "---\ntitle: A\n---\n" + nestedList}, ok: true},
+		// Issue 22: nesting stops at markup.MaxNesting, with an error at
+		// the first line past it; a page stops at MaxPageBytes.
+		{name: "100 nested quotes", files: map[string]string{"content/a.md": "---\ntitle: A\n---\n" + strings.Repeat("> ", 100) + "deep quote\n"}, ok: true},
+		{name: "500 nested quotes", files: map[string]string{"content/a.md": "---\ntitle: A\n---\n" + deep}, file: "content/a.md:4:"},
+		{name: "100 nested lists", files: map[string]string{"content/a.md": "---\ntitle: A\n---\n" + nested(100)}, ok: true},
+		{name: "300 nested lists", files: map[string]string{"content/a.md": "---\ntitle: A\n---\n" + nested(300)}, file: "content/a.md:104:"},
+		{name: "page of 10 MB", files: map[string]string{"content/a.md": "# A\n" + strings.Repeat("word ", (MaxPageBytes-4)/5)}, ok: true},
+		{name: "page over 10 MB", files: map[string]string{"content/a.md": strings.Repeat("x\n", MaxPageBytes/2) + "over\n"}, file: "content/a.md:" + strconv.Itoa(MaxPageBytes/2+1) + ":1: the page is longer than 10 MB"},
 		{name: "unknown fence info", files: map[string]string{"content/a.md": "---\ntitle: A\n---\n```nonsense\nx\n```\n"}, ok: true},
 		{name: "block handler failure", files: map[string]string{"content/a.md": "---\ntitle: A\n---\n```fake fail\nx\n```\n"}, file: "content/a.md"},
 		{name: "unclosed fence", files: map[string]string{"content/a.md": "---\ntitle: A\n---\n```fake\nx\n"}, ok: true},
@@ -130,7 +140,7 @@ func TestHostileInputs(t *testing.T) {
 					t.Errorf("diagnostic names no source file: %s", d)
 				}
 			}
-			if tt.file != "" && !strings.HasPrefix(diags[0].File, tt.file) {
+			if tt.file != "" && !strings.HasPrefix(diags[0].String(), tt.file) {
 				t.Errorf("first diagnostic %s, want one naming %s", diags[0], tt.file)
 			}
 			if after := readTree(t, dest); !mapsEqual(before, after) {

@@ -262,7 +262,7 @@ func (w *SearchWriter) Write(ctx context.Context) error {
 		if err := ctx.Err(); err != nil {
 			return fmt.Errorf("search index: %w", err)
 		}
-		name, data, err := s.packSearchFile(name, files[name])
+		name, data, err := s.packSearchFile(ctx, name, files[name])
 		if err != nil {
 			return fmt.Errorf("search index: %w", err)
 		}

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -21,6 +22,8 @@ func TestLayouts(t *testing.T) {
 		hasNot   []string
 		lacks    map[string]string // output path -> a string it must not contain
 		warnings []string          // each a part of one warning
+		// folderTitle: no title anywhere, so the site is named by its folder
+		folderTitle bool
 	}{
 		{
 			name: "jekyll just-the-docs",
@@ -128,8 +131,9 @@ func TestLayouts(t *testing.T) {
 				"classes/fighter.md": "# Fighter\n",
 				"node_modules/x.md":  "# x\n",
 			},
-			has:    map[string]string{"index.html": "Rules SRD", "classes/fighter/index.html": "Fighter"},
-			hasNot: []string{"node_modules/x/index.html"},
+			has:         map[string]string{"index.html": "Rules SRD", "classes/fighter/index.html": "Fighter"},
+			hasNot:      []string{"node_modules/x/index.html"},
+			folderTitle: true,
 		},
 	}
 	for _, tt := range tests {
@@ -163,6 +167,9 @@ func TestLayouts(t *testing.T) {
 				if _, ok := out[p]; ok {
 					t.Errorf("%s published", p)
 				}
+			}
+			if want := `class="site-title" href="/">` + filepath.Base(dir) + `</a>`; tt.folderTitle && !strings.Contains(out["classes/fighter/index.html"], want) {
+				t.Errorf("the site is not named by its folder: no %q", want)
 			}
 		})
 	}

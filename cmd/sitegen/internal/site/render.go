@@ -38,7 +38,7 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 		}
 		maps.Copy(extra, files)
 	}
-	assets, err := s.copyStatic(out, reserved, extra)
+	assets, err := s.copyStatic(ctx, out, reserved, extra)
 	if err != nil {
 		return err
 	}
@@ -64,7 +64,7 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 	if err != nil {
 		return err
 	}
-	if err := s.search.write(s, out); err != nil {
+	if err := s.search.write(ctx, s, out); err != nil {
 		return err
 	}
 	if s.notFound != nil {
@@ -162,7 +162,7 @@ func (s *Site) renderPage(ctx context.Context, p *page, site *templates.Site, ou
 		Updated:     s.updated(p),
 	}
 	if s.cfg.EditURL != "" && p.file != "" {
-		v.EditURL = s.cfg.EditURL + p.file
+		v.EditURL = s.cfg.EditURL + escapePath(p.file)
 	}
 	if sec := s.section(p); sec != nil {
 		v.Section = sec.title
@@ -281,6 +281,9 @@ func (s *Site) writePage(ctx context.Context, out *assets.Output, rel string, c 
 	}()
 	if err := c.Render(ctx, buf); err != nil {
 		return fmt.Errorf("write %s: %w", rel, err)
+	}
+	if err := ctx.Err(); err != nil { // a page finished after Ctrl+C (see parallel): not written
+		return err
 	}
 	if err := out.Write(rel, buf.Bytes()); err != nil {
 		return fmt.Errorf("write %s: %w", rel, err)

@@ -146,19 +146,19 @@ const searchMeta = "index.json"
 // Compressed files are cached by content (Options.CacheDir), like the
 // precompressed siblings of other assets: a rebuild compresses only what
 // changed.
-func (s *Site) packSearchFile(name string, data []byte) (string, []byte, error) {
+func (s *Site) packSearchFile(ctx context.Context, name string, data []byte) (string, []byte, error) {
 	if name == searchMeta {
 		return name, data, nil
 	}
-	z, err := s.cache().Compressed(data, "gz", 6)
+	z, err := s.cache().Compressed(ctx, data, "gz", 6)
 	if err != nil {
 		return "", nil, fmt.Errorf("compress %s: %w", name, err)
 	}
 	return name + ".gz", z, nil
 }
 
-// write encodes the index into o.
-func (x *searchIndex) write(s *Site, o *assets.Output) error {
+// write encodes the index into o; it stops when ctx is cancelled.
+func (x *searchIndex) write(ctx context.Context, s *Site, o *assets.Output) error {
 	if x == nil {
 		return nil
 	}
@@ -175,8 +175,8 @@ func (x *searchIndex) write(s *Site, o *assets.Output) error {
 	}
 	var mu sync.Mutex
 	var first error
-	_ = parallel(context.Background(), len(names), s.opts.Workers, func(i int) {
-		name, data, err := s.packSearchFile(names[i], files[names[i]])
+	cancelled := parallel(ctx, len(names), s.opts.Workers, func(i int) {
+		name, data, err := s.packSearchFile(ctx, names[i], files[names[i]])
 		out := searchDir + "/" + name
 		if err == nil {
 			if err = o.Write(out, data); err != nil {
@@ -184,7 +184,7 @@ func (x *searchIndex) write(s *Site, o *assets.Output) error {
 			}
 		}
 		if err == nil && name == searchMeta && len(data) >= assets.CompressMin {
-			err = s.cache().Precompress(o, out, data, assets.SiblingBrotli, assets.SiblingGzip)
+			err = s.cache().Precompress(ctx, o, out, data, assets.SiblingBrotli, assets.SiblingGzip)
 		}
 		if err != nil {
 			mu.Lock()
@@ -194,6 +194,9 @@ func (x *searchIndex) write(s *Site, o *assets.Output) error {
 			mu.Unlock()
 		}
 	})
+	if cancelled != nil {
+		return cancelled
+	}
 	return first
 }
 

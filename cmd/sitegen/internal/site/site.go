@@ -310,11 +310,31 @@ func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 	}
 	published := false
 	defer func() {
-		if !published { // the attempt of a failed build
-			if !inPlace || !returnSpare(staging, opts.Dest) {
+		if published {
+			return
+		}
+		// The attempt of a failed build goes back to being the spare (one
+		// rename), or is removed.
+		kept := inPlace && returnSpare(staging, opts.Dest)
+		finish := func() {
+			if !kept {
 				removeOwned(staging)
 			}
 			cleanup.Wait()
+		}
+		if ctx.Err() == nil {
+			finish()
+			return
+		}
+		// Cancelled (Ctrl+C): the user waits for the prompt, and removing
+		// thousands of files takes seconds. What is not gone within
+		// cancelGrace stays for the next build, which removes the marked
+		// staging folders of processes that have ended.
+		done := make(chan struct{})
+		go func() { finish(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(cancelGrace):
 		}
 	}()
 	out := &assets.Output{Dir: staging, InPlace: inPlace}
@@ -322,6 +342,9 @@ func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 		out.Prev = opts.Dest // reuse its unchanged files (hard links)
 	}
 	if err := s.render(ctx, out); err != nil {
+		if ctx.Err() != nil { // wherever it was stopped, say why
+			return s, Result{}, fmt.Errorf("build cancelled: %w", ctx.Err())
+		}
 		return s, Result{}, err
 	}
 	res := Result{Pages: int(s.rendered.Load()), Errors: s.Diagnostics(), Reused: int(out.Reused()), Written: int(out.Wrote())}
@@ -334,6 +357,9 @@ func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 	if len(res.Errors) > 0 {
 		res.Duration = time.Since(start)
 		return s, res, res.Errors
+	}
+	if err := ctx.Err(); err != nil { // Ctrl+C after the last page: publish nothing
+		return s, res, fmt.Errorf("build cancelled: %w", err)
 	}
 	if _, err := out.Prune(func(name string) bool { return name == OutputMarker }); err != nil {
 		return s, res, fmt.Errorf("bring %s up to date: %w", staging, err)
@@ -361,6 +387,10 @@ func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 	res.Duration = time.Since(start)
 	return s, res, nil
 }
+
+// cancelGrace is how long a cancelled build spends removing its
+// unfinished output before it returns (see BuildSite).
+const cancelGrace = 200 * time.Millisecond
 
 // CheckDest returns the error a build with opts would stop with because
 // of its destination (inside the source, someone else's folder, a
@@ -426,6 +456,12 @@ func startsWithDotDot(rel string) bool {
 
 // parallel calls fn(i) for i in [0, n) on workers goroutines and returns
 // the context's error if it was cancelled.
+//
+// Once ctx is cancelled it returns at once, without waiting for the calls
+// under way: one page of 10 MB takes goldmark seconds, which nothing can
+// cut short, and Ctrl+C must end a build within a second. Such a call
+// runs on to its end in the background; whatever it would write after
+// the cancellation it must not (writePage checks ctx).
 func parallel(ctx context.Context, n, workers int, fn func(i int)) error {
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -436,7 +472,16 @@ func parallel(ctx context.Context, n, workers int, fn func(i int)) error {
 				if i >= n {
 					return
 				}
-				fn(i)
+				done := make(chan struct{})
+				go func() {
+					defer close(done)
+					fn(i)
+				}()
+				select {
+				case <-done:
+				case <-ctx.Done():
+					return
+				}
 			}
 		})
 	}

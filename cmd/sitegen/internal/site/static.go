@@ -2,6 +2,7 @@ package site
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -21,7 +22,7 @@ const StaticDir = "static"
 // copyStatic copies static/ and the generated extra files into dir and
 // returns the map from logical path to published URL. reserved holds output
 // paths that pages own.
-func (s *Site) copyStatic(out *assets.Output, reserved map[string]bool, extra map[string][]byte) (templates.Assets, error) {
+func (s *Site) copyStatic(ctx context.Context, out *assets.Output, reserved map[string]bool, extra map[string][]byte) (templates.Assets, error) {
 	published := templates.Assets{}
 	extra, siblings := splitSiblings(extra)
 	own := map[string]bool{} // the site's own static files, published or not
@@ -47,7 +48,7 @@ func (s *Site) copyStatic(out *assets.Output, reserved map[string]bool, extra ma
 					return err
 				}
 			}
-			return s.writeCompressed(out, name, data)
+			return s.writeCompressed(ctx, out, name, data)
 		}
 	}
 	publish := publishFrom(StaticDir)
@@ -55,6 +56,10 @@ func (s *Site) copyStatic(out *assets.Output, reserved map[string]bool, extra ma
 		root := filepath.Join(s.opts.Source, filepath.FromSlash(dir))
 		publish := publishFrom(dir)
 		err := walkSource(s.opts.Source, root, nil, func(rel, p string) error {
+			if msg := badName(rel); msg != "" {
+				s.diag.addf(dir+"/"+showName(rel), 0, 0, "", "%s", msg)
+				return nil
+			}
 			if own[rel] {
 				return nil // an earlier static folder's file of the same name wins, as in Hugo
 			}
@@ -137,11 +142,11 @@ func splitSiblings(extra map[string][]byte) (files map[string][]byte, siblings m
 // writeCompressed writes .br and .gz siblings of the published asset dir/out
 // when it is a hashed asset (CSS, JS, WebAssembly) worth compressing, at
 // the best levels.
-func (s *Site) writeCompressed(out *assets.Output, name string, data []byte) error {
+func (s *Site) writeCompressed(ctx context.Context, out *assets.Output, name string, data []byte) error {
 	if !assets.Hashed(name) || len(data) < assets.CompressMin {
 		return nil
 	}
-	return s.cache().Precompress(out, name, data, assets.SiblingBrotli, assets.SiblingGzip)
+	return s.cache().Precompress(ctx, out, name, data, assets.SiblingBrotli, assets.SiblingGzip)
 }
 
 // cache is the build's content-addressed cache (Options.CacheDir).

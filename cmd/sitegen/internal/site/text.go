@@ -3,6 +3,7 @@ package site
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"unicode/utf8"
@@ -21,14 +22,30 @@ type badText struct {
 
 func (e *badText) Error() string { return fmt.Sprintf("%d:%d: %s", e.line, e.col, e.msg) }
 
+// MaxPageBytes is the longest Markdown page sitegen reads, 10 MB: a
+// page of that size still builds in seconds, and no rules page comes near.
+const MaxPageBytes = 10 << 20
+
 // readPage reads the Markdown file at file (slash path relative to the
 // source) as text: a leading byte order mark is dropped, and bytes that are
 // not UTF-8 are a *badText error at the first of them, instead of passing
 // into the HTML.
+//
+// A page longer than MaxPageBytes is a *badText error at the line where
+// the limit falls; only that much of the file is ever read.
 func readPage(source, file string) ([]byte, error) {
-	src, err := os.ReadFile(filepath.Join(source, filepath.FromSlash(file)))
+	f, err := os.Open(filepath.Join(source, filepath.FromSlash(file)))
 	if err != nil {
 		return nil, err
+	}
+	defer f.Close()
+	src, err := io.ReadAll(io.LimitReader(f, MaxPageBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(src) > MaxPageBytes {
+		return nil, &badText{line: 1 + bytes.Count(src[:MaxPageBytes], []byte("\n")), col: 1,
+			msg: fmt.Sprintf("the page is longer than %d MB, the most sitegen reads: split it into several pages", MaxPageBytes>>20)}
 	}
 	src = bytes.TrimPrefix(src, utf8BOM)
 	if utf8.Valid(src) {

@@ -223,7 +223,7 @@ func WriteAll(ctx context.Context, root, cacheDir, dir string, systems []string)
 				return
 			}
 			for _, enc := range assets.Encodings() {
-				z, err := cache.Compressed(data, enc, levels[enc])
+				z, err := cache.Compressed(ctx, data, enc, levels[enc])
 				if err != nil {
 					errs[i] = fmt.Errorf("compress %s: %w", ModuleAsset(id), err)
 					return

@@ -18,13 +18,7 @@ var ConfigFiles = []string{"hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "c
 // has none of Hugo's settings files. config.toml alone is Hugo's only
 // beside a content/ folder (other tools use that name too).
 func Recognise(dir string) (*layout.Layout, error) {
-	file := ""
-	for _, f := range ConfigFiles {
-		if layout.Exists(dir, f, false) {
-			file = f
-			break
-		}
-	}
+	file := layout.FirstFile(dir, ConfigFiles)
 	if file == "" {
 		return nil, nil
 	}

@@ -26,13 +26,7 @@ var DefaultExcludes = []string{
 // Recognise returns the layout of the Jekyll site at dir, or nil when dir
 // has no _config.yml. A _config.yml that cannot be read is an error.
 func Recognise(dir string) (*layout.Layout, error) {
-	file := ""
-	for _, f := range ConfigFiles {
-		if layout.Exists(dir, f, false) {
-			file = f
-			break
-		}
-	}
+	file := layout.FirstFile(dir, ConfigFiles)
 	if file == "" {
 		return nil, nil
 	}

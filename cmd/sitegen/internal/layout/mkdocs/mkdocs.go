@@ -22,13 +22,7 @@ var ConfigFiles = []string{"mkdocs.yml", "mkdocs.yaml"}
 // Recognise returns the layout of the MkDocs project at dir, or nil when
 // dir has no mkdocs.yml.
 func Recognise(dir string) (*layout.Layout, error) {
-	file := ""
-	for _, f := range ConfigFiles {
-		if layout.Exists(dir, f, false) {
-			file = f
-			break
-		}
-	}
+	file := layout.FirstFile(dir, ConfigFiles)
 	if file == "" {
 		return nil, nil
 	}

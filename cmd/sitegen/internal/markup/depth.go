@@ -1,0 +1,78 @@
+package markup
+
+import (
+	"fmt"
+
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+)
+
+// MaxNesting is the deepest nesting of containers a page may have: list
+// items, block quotes, callouts, footnotes and definitions inside one
+// another (a list and its items are one level). goldmark's time grows
+// with the cube of a nested list's depth (a 2,000-deep list took 15 s and
+// 677 MB); no rules page comes near 100 levels.
+const MaxNesting = 100
+
+// depthGuard wraps a block parser so that it opens no container deeper
+// than MaxNesting: past it the line is left to the other parsers (it
+// becomes paragraph text) and the page gets one error, at the first such
+// line. Both parsers (Parse and Outline) are guarded, so loading a page
+// costs no more than rendering it.
+type depthGuard struct{ parser.BlockParser }
+
+// guardDepth wraps every block parser of list in a depthGuard.
+func guardDepth(list []util.PrioritizedValue) []util.PrioritizedValue {
+	out := make([]util.PrioritizedValue, len(list))
+	for i, v := range list {
+		out[i] = util.PrioritizedValue{Value: depthGuard{v.Value.(parser.BlockParser)}, Priority: v.Priority}
+	}
+	return out
+}
+
+// Open implements parser.BlockParser.
+func (g depthGuard) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
+	line, seg := reader.Position()
+	node, st := g.BlockParser.Open(parent, reader, pc)
+	if node == nil || !isContainer(node) || nesting(parent)+1 <= MaxNesting {
+		return node, st
+	}
+	reader.SetPosition(line, seg)
+	if s := state(pc); s != nil && !s.tooDeep {
+		s.tooDeep = true
+		s.report(seg.Start, false, fmt.Sprintf("nesting deeper than %d levels (lists, quotes, callouts inside one another): sitegen stops at %d", MaxNesting, MaxNesting))
+	}
+	return nil, parser.NoChildren
+}
+
+// SetOption passes goldmark's options on to the wrapped parser.
+func (g depthGuard) SetOption(name parser.OptionName, v any) {
+	if so, ok := g.BlockParser.(parser.SetOptioner); ok {
+		so.SetOption(name, v)
+	}
+}
+
+// isContainer reports whether n is a block that holds other blocks.
+func isContainer(n ast.Node) bool {
+	switch n.(type) {
+	case *ast.Paragraph, *ast.Heading, *ast.FencedCodeBlock, *ast.CodeBlock, *ast.HTMLBlock, *ast.ThematicBreak, *ast.TextBlock:
+		return false
+	}
+	return true
+}
+
+// nesting is the number of containers n is, or is inside of, a list and
+// its item counting once.
+func nesting(n ast.Node) int {
+	d := 0
+	for ; n != nil; n = n.Parent() {
+		switch n.(type) {
+		case *ast.Document, *ast.List:
+		default:
+			d++
+		}
+	}
+	return d
+}
