@@ -95,8 +95,9 @@
 //     double made by a reroll. The odds report how often each side keeps
 //     such a double, and a resolved roll says which effects are available.
 //   - Empty force_attack, weapon and second_weapon read as their defaults
-//     (use, bone, none), so inputs written before these fields keep their
-//     meaning.
+//     (use, bone, none), and empty charge, backstab, ground,
+//     attacker_effect, defender_effect and defender_effect_six as none, so
+//     inputs written before these fields keep their meaning.
 //   - Order of dice for Resolve: the attack pool dice, the attack penalty
 //     dice, the defense pool dice, the defense penalty dice (the seed's
 //     defender rolls first because of initiative; only the order of typing
