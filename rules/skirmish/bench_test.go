@@ -43,3 +43,45 @@ func BenchmarkResolveMax(b *testing.B) {
 		}
 	}
 }
+
+// The largest inputs of the situations and special attacks: every penalty
+// die the situations add on the defense and the attack (4 + 3 and 4 + 1),
+// attacker_effect best, which computes the three effects' odds (the
+// Precise one with an eighth penalty die) to choose one, and the
+// defender's best and Riposte on a double 6.
+func largestEffects(effect string) Input {
+	in := largest(KeepPreferDouble)
+	in.Charge, in.Backstab, in.Ground = SituationDefensePenalty, SituationDefensePenalty, GroundBoth
+	in.AttackerDouble = effect
+	in.DefenderDouble, in.DefenderDoubleSix, in.AttackerArmor = DefenseBest, DefenseRiposte, MaxArmor
+	return in
+}
+
+func BenchmarkOddsMaxBest(b *testing.B) {
+	in := largestEffects(EffectBest)
+	for b.Loop() {
+		if _, err := Odds(in); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkOddsMaxPrecise(b *testing.B) {
+	in := largestEffects(EffectPrecise)
+	for b.Loop() {
+		if _, err := Odds(in); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkResolveMaxBest(b *testing.B) {
+	in := largestEffects(EffectBest)
+	var seed uint64
+	for b.Loop() {
+		seed++
+		if _, err := Resolve(in, dice.NewSeeded(seed)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

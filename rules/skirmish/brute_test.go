@@ -126,7 +126,7 @@ func plainReport(att, def map[sideKey]float64, in Input) expected {
 		table = []int{2, 3, 4, 5, 6, 7, 8} // the rules note's default table
 	}
 	e := expected{outcomes: map[string]float64{}, dists: map[string]map[int]float64{}}
-	for _, n := range []string{"difference", "damage", "attack_score", "defense_score"} {
+	for _, n := range distNames {
 		e.dists[n] = map[int]float64{}
 	}
 	for _, n := range outcomeNames {
@@ -187,7 +187,11 @@ func plainReport(att, def map[sideKey]float64, in Input) expected {
 
 // outcomeNames are the outcomes a melee report holds.
 var outcomeNames = []string{"attacker_wins", "defender_wins", "instant_death", "tie_first_comparison",
-	"special_attack", "force_attack", "weapon_breaks", "special_defense", "off_balance_or_riposte"}
+	"special_attack", "force_attack", "weapon_breaks", "special_defense", "off_balance_or_riposte",
+	"riposte", "riposte_instant_death"}
+
+// distNames are the distributions a melee report holds.
+var distNames = []string{"difference", "damage", "attack_score", "defense_score", "riposte_damage"}
 
 // plainBreak is the chance that a Force attack breaks at least one weapon,
 // from the seed's table: bone 1–2 on a d6, stone 1, metal 1 and then 1.
@@ -361,7 +365,7 @@ func TestResolveAgreesWithOdds(t *testing.T) {
 				}
 				n := in.AttackDice + in.AttackPenalty + in.DefenseDice + in.DefensePenalty
 				e := expected{outcomes: map[string]float64{}, dists: map[string]map[int]float64{}}
-				for _, n := range []string{"difference", "damage", "attack_score", "defense_score"} {
+				for _, n := range distNames {
 					e.dists[n] = map[int]float64{}
 				}
 				for _, n := range outcomeNames {

@@ -52,19 +52,58 @@
 //     other hand or none. Bone/wood breaks on 1–2 of a d6, obsidian/stone
 //     on 1, metal on 1 and then 1 again (the second die is rolled only after
 //     a 1): 1/3, 1/6 and 1/36.
-//   - The other effects of doubles (the double 1–5 special attacks and
-//     defenses, the defender's Off balance or Riposte, rerolls) are choices
-//     made at the table and are NOT applied: the odds report how often each
-//     side keeps such a double, and a resolved roll says which effects
-//     become available.
+//   - Situations (charge, backstab, ground) are named settings that map to
+//     dice, one die each (the seed's sizes were icons): a charge or backstab
+//     is "attack_die" (+1 attack die) or "defense_penalty" (+1 defense
+//     penalty die), the attacker's choice; a backstab also adds 1 damage;
+//     ground "defender" is +1 defense penalty die and +1 damage, "attacker"
+//     +1 attack penalty die, "both" all of these. They add to the dice fields
+//     (the attack pool must stay at most 12, an error on the situation's
+//     field otherwise; penalty dice may then reach 7). The extra damage
+//     counts after armor like extra_damage.
+//   - attacker_effect: the special attack counted when the attacker keeps a
+//     double 1–5 (none, the default, counts none). precise: the defender
+//     rolls one more penalty die after both sides rolled, which cancels as
+//     any penalty die (the same law as rolling it with the others), and
+//     keeps again. flaw: armor −1 (not below 0) before it is subtracted, or
+//     +1 damage against armor 0. tactical: a tie of scores is won at once
+//     and deals exactly TacticalDamage (1) point, not reduced by armor, plus
+//     the extra damage (dirty tricks). best: one effect for the whole
+//     match-up, the one with the highest chance of instant death, then the
+//     highest mean damage over all attacks, then the highest chance to win
+//     (Precise first on exact ties, then Flaw, then Tactical). The effect
+//     is chosen from the first roll's kept pair; a new double after a
+//     reroll gives no second effect. Maneuver is not counted.
+//   - defender_effect: the special defense counted when the defender keeps
+//     a double 1–5 (none, the default, counts none); defender_effect_six:
+//     on a double 6, none (Off balance, whose fall is not counted) or
+//     riposte. The defense is read from the pair the defender finally keeps,
+//     after a Precise attack's penalty die (a cancelled die is not a reroll,
+//     so no earlier double stays active). aggressiveness: 1 point less
+//     damage taken, not below 0, after everything else (Tactical
+//     advantage's point included); no effect on instant death. riposte:
+//     when the defender's score is strictly higher (a tie broken on the
+//     dice not kept is not one), the attacker takes the damage table's
+//     points for the margin (defense − attack score) less attacker_armor
+//     (not below 0); a margin of 12 kills the attacker; no dirty-trick or
+//     Force attack bonus applies. best (double 1–5): Riposte when the
+//     defender scores higher and Aggressiveness otherwise, roll by roll:
+//     the two never help on the same roll, so this is the defender's best.
+//   - Not counted: the attacker's and the defender's Maneuver (which die to
+//     reroll is a judgement, and rerolls chain without limit), Disengage,
+//     Off balance (of a double 6 either side), and second effects from a
+//     double made by a reroll. The odds report how often each side keeps
+//     such a double, and a resolved roll says which effects are available.
 //   - Empty force_attack, weapon and second_weapon read as their defaults
-//     (use, bone, none), so inputs written before these fields keep their
-//     meaning.
+//     (use, bone, none), and empty charge, backstab, ground,
+//     attacker_effect, defender_effect and defender_effect_six as none, so
+//     inputs written before these fields keep their meaning.
 //   - Order of dice for Resolve: the attack pool dice, the attack penalty
 //     dice, the defense pool dice, the defense penalty dice (the seed's
 //     defender rolls first because of initiative; only the order of typing
 //     is fixed here, the result does not depend on it), then, after a
-//     Force attack, the breakage dice of weapon and of second_weapon.
+//     Precise attack, its penalty die for the defense, and after a Force
+//     attack, the breakage dice of weapon and of second_weapon.
 //
 // # Names (public contract)
 //
@@ -77,7 +116,10 @@
 // attacker keeps a double 6 and uses the Force attack; 0 under
 // force_attack never), weapon_breaks (a Force attack breaks at least one
 // weapon; part of force_attack), special_defense (the defender keeps a
-// double 1–5) and off_balance_or_riposte (the defender keeps a double 6).
+// double 1–5) and off_balance_or_riposte (the defender keeps a double 6),
+// both read from the defender's final pair; riposte (a counted Riposte
+// sends the damage back; part of defender_wins) and riposte_instant_death
+// (the margin is 12; part of riposte).
 // These replace the earlier attacker_double, attacker_double_six,
 // defender_double and defender_double_six, which counted double 6 inside
 // "double" (issue #12 asked for the split).
@@ -90,15 +132,20 @@
 //     wins (mass = P(attacker_wins)); ties won on the dice not kept are 0.
 //   - damage: points taken after armor, the Force attack and extra damage; 0 when the attack
 //     fails; instant-death rolls are left out (mass = 1 − P(instant_death)).
-//   - attack_score, defense_score: the kept sums, 0 to 12 (mass 1).
+//   - attack_score, defense_score: the kept sums, 0 to 12 (mass 1); the
+//     defense score after a Precise attack.
+//   - riposte_damage: points the attacker takes from a Riposte after
+//     attacker_armor, over the Ripostes (mass = P(riposte) −
+//     P(riposte_instant_death)).
 //
-// Means: damage, difference, attack_score, defense_score (each the Mean of
-// its distribution, as above).
+// Means: damage, difference, attack_score, defense_score, riposte_damage
+// (each the Mean of its distribution, as above).
 //
 // Resolve's Roll.Outcome is attacker_wins or defender_wins; Roll.Values holds
 // attack_score, defense_score, attack_rest and defense_rest (totals of the
 // dice not kept), difference (attack − defense score, may be negative),
 // damage (absent on instant death), the 0/1 flags instant_death,
 // special_attack, force_attack, special_defense and off_balance_or_riposte,
-// and weapons_broken (0, 1 or 2).
+// weapons_broken (0, 1 or 2), riposte and riposte_instant_death (0/1) and
+// riposte_damage (present when a Riposte hits and does not kill).
 package skirmish

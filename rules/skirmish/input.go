@@ -53,6 +53,88 @@ func SecondWeaponOptions() []string {
 	return []string{MaterialNone, MaterialBone, MaterialStone, MaterialMetal}
 }
 
+// The situation settings (values of the charge, backstab and ground
+// fields). Each maps to one die, the provisional size of every situation
+// (the seed's numbers were icons).
+const (
+	SituationNone = "none" // the default of every situation field
+	// SituationAttackDie: a charge or backstab taken as +1 attack die.
+	SituationAttackDie = "attack_die"
+	// SituationDefensePenalty: a charge or backstab taken as +1 penalty die
+	// on the defense.
+	SituationDefensePenalty = "defense_penalty"
+	// GroundDefender: the opponent is on the ground: the defender rolls +1
+	// penalty die and the blow deals +1 damage.
+	GroundDefender = "defender"
+	// GroundAttacker: the attacker fights from the ground: +1 attack
+	// penalty die.
+	GroundAttacker = "attacker"
+	// GroundBoth: both fighters are on the ground (both of the above).
+	GroundBoth = "both"
+)
+
+// The attacker's double 1–5 settings (values of the attacker_effect field):
+// which special attack the attacker takes when the kept pair is a double 1
+// to 5.
+const (
+	EffectNone     = "none"     // no effect counted (the default)
+	EffectPrecise  = "precise"  // Precise attack: one more penalty die on the defense
+	EffectFlaw     = "flaw"     // Flaw: armor −1, or +1 damage against no armor
+	EffectTactical = "tactical" // Tactical advantage: a first-comparison tie wins, 1 point
+	// EffectBest takes, for the whole match-up, whichever of the effects
+	// gives the player's side the best result (see the package doc).
+	EffectBest = "best"
+)
+
+// AttackerDoubleOptions lists the values of the attacker_effect field,
+// default first.
+func AttackerDoubleOptions() []string {
+	return []string{EffectNone, EffectPrecise, EffectFlaw, EffectTactical, EffectBest}
+}
+
+// The defender's double settings (values of the defender_effect and
+// defender_effect_six fields): the special defense counted when the
+// defender keeps a double 1–5, or a double 6.
+const (
+	DefenseNone           = "none"           // no effect counted (the default)
+	DefenseAggressiveness = "aggressiveness" // −1 damage taken (double 1–5 only)
+	DefenseRiposte        = "riposte"        // a higher defense score sends the damage back
+	// DefenseBest (double 1–5 only) takes, roll by roll, Riposte when the
+	// defender's score is higher and Aggressiveness otherwise: the two never
+	// help on the same roll, so this is the defender's best choice.
+	DefenseBest = "best"
+)
+
+// DefenderDoubleOptions lists the values of the defender_effect field,
+// default first.
+func DefenderDoubleOptions() []string {
+	return []string{DefenseNone, DefenseAggressiveness, DefenseRiposte, DefenseBest}
+}
+
+// DefenderDoubleSixOptions lists the values of the defender_effect_six
+// field, default first (Off balance does not change the counted odds:
+// choosing it is "none").
+func DefenderDoubleSixOptions() []string { return []string{DefenseNone, DefenseRiposte} }
+
+// SituationDice is the provisional size of a situation: one die each.
+const SituationDice = 1
+
+// MaxTotalPenalty is the most penalty dice a side can roll once the
+// situations are added to attack_penalty or defense_penalty (4 + charge +
+// backstab + ground); the engine takes one more for a Precise attack.
+const MaxTotalPenalty = MaxPenalty + 3*SituationDice
+
+// ChargeOptions lists the values of the charge field, default first; the
+// backstab field has the same values.
+func ChargeOptions() []string {
+	return []string{SituationNone, SituationAttackDie, SituationDefensePenalty}
+}
+
+// GroundOptions lists the values of the ground field, default first.
+func GroundOptions() []string {
+	return []string{SituationNone, GroundDefender, GroundAttacker, GroundBoth}
+}
+
 // Input is one melee confrontation (calculator skirmish/melee). Each field
 // maps to the calculator field named in its comment.
 type Input struct {
@@ -74,6 +156,28 @@ type Input struct {
 	// hand, also tested, or none; empty means none.
 	SecondWeapon string
 
+	// Charge (charge): SituationNone, SituationAttackDie or
+	// SituationDefensePenalty; empty means none.
+	Charge string
+	// Backstab (backstab): as Charge, and the blow deals +1 damage.
+	Backstab string
+	// Ground (ground): SituationNone, GroundDefender, GroundAttacker or
+	// GroundBoth; empty means none.
+	Ground string
+
+	// AttackerDouble (attacker_effect): the special attack taken on a kept
+	// double 1–5, one of AttackerDoubleOptions; empty means none.
+	AttackerDouble string
+	// DefenderDouble (defender_effect): the special defense taken on a kept
+	// double 1–5, one of DefenderDoubleOptions; empty means none.
+	DefenderDouble string
+	// DefenderDoubleSix (defender_effect_six): the special defense taken on
+	// a kept double 6, one of DefenderDoubleSixOptions; empty means none.
+	DefenderDoubleSix string
+	// AttackerArmor (attacker_armor): the attacker's protection against a
+	// Riposte, 0 to 6.
+	AttackerArmor int
+
 	// DamageTable (damage_table, optional) overrides the damage table: empty
 	// for the default (DefaultDamageTable), else 7 values 0 to 20, the points
 	// for differences up to 2, 3–4, 5–6, 7–8, 9, 10 and 11.
@@ -85,16 +189,23 @@ type Input struct {
 // keeping the highest dice.
 func DefaultInput() Input {
 	return Input{
-		AttackDice:     5,
-		AttackPenalty:  1,
-		DefenseDice:    3,
-		DefensePenalty: 1,
-		Armor:          1,
-		ExtraDamage:    0,
-		Keep:           KeepHighest,
-		ForceAttack:    ForceAttackUse,
-		Weapon:         MaterialBone, // the seed's attacker swings a bone axe
-		SecondWeapon:   MaterialNone,
+		AttackDice:        5,
+		AttackPenalty:     1,
+		DefenseDice:       3,
+		DefensePenalty:    1,
+		Armor:             1,
+		ExtraDamage:       0,
+		Keep:              KeepHighest,
+		ForceAttack:       ForceAttackUse,
+		Weapon:            MaterialBone, // the seed's attacker swings a bone axe
+		SecondWeapon:      MaterialNone,
+		Charge:            SituationNone,
+		Backstab:          SituationNone,
+		Ground:            SituationNone,
+		AttackerDouble:    EffectNone,
+		DefenderDouble:    DefenseNone,
+		DefenderDoubleSix: DefenseNone,
+		AttackerArmor:     0,
 	}
 }
 
@@ -112,8 +223,64 @@ func (in Input) Validate() error {
 		rules.OneOf("force_attack", in.forceAttack(), ForceAttackOptions()...),
 		rules.OneOf("weapon", in.weapon(), WeaponOptions()...),
 		rules.OneOf("second_weapon", in.secondWeapon(), SecondWeaponOptions()...),
+		rules.OneOf("charge", orDefault(in.Charge, SituationNone), ChargeOptions()...),
+		rules.OneOf("backstab", orDefault(in.Backstab, SituationNone), ChargeOptions()...),
+		rules.OneOf("ground", orDefault(in.Ground, SituationNone), GroundOptions()...),
+		rules.OneOf("attacker_effect", in.attackerDouble(), AttackerDoubleOptions()...),
+		rules.OneOf("defender_effect", orDefault(in.DefenderDouble, DefenseNone), DefenderDoubleOptions()...),
+		rules.OneOf("defender_effect_six", orDefault(in.DefenderDoubleSix, DefenseNone), DefenderDoubleSixOptions()...),
+		rules.IntRange("attacker_armor", in.AttackerArmor, 0, MaxArmor),
 		validateDamageTable(in.DamageTable),
+		in.validateSituations(),
 	)
+}
+
+// validateSituations checks that the dice the situations add keep the
+// attack pool within MaxDice, naming the situation that adds the die.
+func (in Input) validateSituations() error {
+	if in.AttackDice < 1 || in.AttackDice > MaxDice {
+		return nil // attack_dice itself is reported
+	}
+	n := in.AttackDice
+	for _, s := range []struct{ field, value string }{{"charge", in.Charge}, {"backstab", in.Backstab}} {
+		if s.value != SituationAttackDie {
+			continue
+		}
+		n += SituationDice
+		if n > MaxDice {
+			return &rules.FieldError{Field: s.field, Value: s.value,
+				Allowed: "an attack die only while the attack pool stays at most " + strconv.Itoa(MaxDice) +
+					" dice (attack_dice is " + strconv.Itoa(in.AttackDice) + "); choose none or defense_penalty"}
+		}
+	}
+	return nil
+}
+
+// effective is the input with the situations folded into the dice and the
+// extra damage they map to, and the situation fields cleared: the rest of
+// the engine sees only dice, penalty dice and damage.
+func (in Input) effective() Input {
+	out := in
+	for _, s := range []string{in.Charge, in.Backstab} {
+		switch s {
+		case SituationAttackDie:
+			out.AttackDice += SituationDice
+		case SituationDefensePenalty:
+			out.DefensePenalty += SituationDice
+		}
+	}
+	if in.Backstab == SituationAttackDie || in.Backstab == SituationDefensePenalty {
+		out.ExtraDamage++ // a dirty trick: +1 damage
+	}
+	if in.Ground == GroundDefender || in.Ground == GroundBoth {
+		out.DefensePenalty += SituationDice
+		out.ExtraDamage++ // a dirty trick: +1 damage
+	}
+	if in.Ground == GroundAttacker || in.Ground == GroundBoth {
+		out.AttackPenalty += SituationDice
+	}
+	out.Charge, out.Backstab, out.Ground = SituationNone, SituationNone, SituationNone
+	return out
 }
 
 func validateDamageTable(t []int) error {
@@ -133,6 +300,9 @@ func validateDamageTable(t []int) error {
 
 // forceAttack is the force_attack setting, empty read as the default.
 func (in Input) forceAttack() string { return orDefault(in.ForceAttack, ForceAttackUse) }
+
+// attackerDouble is the attacker_effect setting, empty read as none.
+func (in Input) attackerDouble() string { return orDefault(in.AttackerDouble, EffectNone) }
 
 // weapon is the weapon material, empty read as bone.
 func (in Input) weapon() string { return orDefault(in.Weapon, MaterialBone) }

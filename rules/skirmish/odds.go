@@ -1,6 +1,7 @@
 package skirmish
 
 import (
+	"math"
 	"math/bits"
 
 	"d6codex/rules"
@@ -194,42 +195,227 @@ func Odds(in Input) (rules.Report, error) {
 	if err := in.Validate(); err != nil {
 		return rules.Report{}, err
 	}
-	inv := invFactorials()
-	low := newLowTable(max(in.AttackDice, in.DefenseDice), max(in.AttackPenalty, in.DefensePenalty), &inv)
-	atk := sideDist(in.AttackDice, in.AttackPenalty, in.Keep, low, &inv)
-	def := sideDist(in.DefenseDice, in.DefensePenalty, in.Keep, low, &inv)
-	return combine(atk, def, in), nil
+	in = in.effective()
+	sides := newSides(in)
+	if in.attackerDouble() == EffectBest {
+		_, r := sides.best(in)
+		return r, nil
+	}
+	return sides.report(in), nil
 }
 
-// combine compares the two independent sides and reads the damage table.
-// A kept double 6 is the only way to score 12, so the attacker's Force
-// attack rolls are exactly those with attack score 12.
-func combine(atk, def *sideOdds, in Input) rules.Report {
-	var pa, pd [maxScore + 1]float64
-	for s := range pa {
-		pa[s], pd[s] = atk.total(s), def.total(s)
+// sides holds the laws of both sides of an effective input: the attacker,
+// the defender, and the defender after a Precise attack's penalty die (nil
+// unless attacker_effect may use it).
+type sides struct {
+	atk, def, precise *sideOdds
+}
+
+// newSides computes the laws an effective input needs.
+func newSides(in Input) sides {
+	inv := invFactorials()
+	effect := in.attackerDouble()
+	qd := in.DefensePenalty
+	if effect == EffectPrecise || effect == EffectBest {
+		qd++ // the Precise attack's penalty die
 	}
-	force := in.usesForce()
-	// diff[f][d]: the attacker wins by d, with (f = 1) or without a Force attack.
-	var diff [2][maxScore + 1]float64
-	lose, tie := 0.0, 0.0
-	for sa := range pa {
-		f := 0
-		if force && sa == maxScore {
-			f = 1
+	low := newLowTable(max(in.AttackDice, in.DefenseDice), max(in.AttackPenalty, qd), &inv)
+	s := sides{
+		atk: sideDist(in.AttackDice, in.AttackPenalty, in.Keep, low, &inv),
+		def: sideDist(in.DefenseDice, in.DefensePenalty, in.Keep, low, &inv),
+	}
+	if qd > in.DefensePenalty {
+		s.precise = sideDist(in.DefenseDice, qd, in.Keep, low, &inv)
+	}
+	return s
+}
+
+// report is the odds of an effective input whose attacker_effect is not
+// best.
+func (s sides) report(in Input) rules.Report {
+	effect := in.attackerDouble()
+	if effect == EffectNone {
+		return combine(s.atk, in, []part{{atk: s.atk, def: s.def}})
+	}
+	dbl, rest := splitLowDoubles(s.atk)
+	after := s.def
+	if effect == EffectPrecise {
+		after = s.precise
+	}
+	return combine(s.atk, in, []part{{atk: rest, def: s.def}, {atk: dbl, def: after, effect: effect}})
+}
+
+// best is the special attack that serves the attacker best in this
+// match-up, and its report: the highest chance of instant death, then the
+// highest mean damage over all attacks, then the highest chance to win
+// (earlier options win exact ties). in is effective.
+func (s sides) best(in Input) (string, rules.Report) {
+	best, bestKey := EffectNone, [3]float64{-1, -1, -1}
+	var bestReport rules.Report
+	for _, e := range []string{EffectPrecise, EffectFlaw, EffectTactical} {
+		in.AttackerDouble = e
+		r := s.report(in)
+		death, _ := r.P("instant_death")
+		win, _ := r.P("attacker_wins")
+		key := [3]float64{death, meanOver(r, "damage") * (1 - death), win}
+		if better(key, bestKey) {
+			best, bestKey, bestReport = e, key, r
 		}
-		for sd := range pd {
-			w := pa[sa] * pd[sd]
-			switch {
-			case sa > sd:
-				diff[f][sa-sd] += w
-			case sa < sd:
-				lose += w
-			default:
-				tie += w
-				win := tieBreak(atk, def, sa)
-				diff[f][0] += win
-				lose += w - win
+	}
+	return best, bestReport
+}
+
+// meanOver is a report's mean of a distribution, 0 when it has none.
+func meanOver(r rules.Report, name string) float64 {
+	m, _ := r.Mean(name)
+	return m
+}
+
+// better compares keys in order, counting differences below 1e-12
+// (relative) as ties.
+func better(a, b [3]float64) bool {
+	for i := range a {
+		if math.Abs(a[i]-b[i]) <= 1e-12*max(math.Abs(a[i]), math.Abs(b[i]), 1e-300) {
+			continue
+		}
+		return a[i] > b[i]
+	}
+	return false
+}
+
+// splitLowDoubles splits a side's law into the rolls that keep a double 1
+// to 5 and all the others.
+func splitLowDoubles(s *sideOdds) (dbl, rest *sideOdds) {
+	dbl, rest = &sideOdds{}, &sideOdds{}
+	for sc := range s.rest {
+		for d := range 2 {
+			rest.rest[sc][d] = s.rest[sc][d]
+		}
+		if sc < maxScore {
+			dbl.rest[sc][1], rest.rest[sc][1] = s.rest[sc][1], nil
+		}
+	}
+	return dbl, rest
+}
+
+// part is a share of the attacker's rolls met by one law of the defender,
+// with the attacker's special attack (an Effect constant, or "" for none)
+// applied to them.
+type part struct {
+	atk, def *sideOdds
+	effect   string
+}
+
+// Kinds of damage after the table (the index of combine's diff).
+const (
+	dmgPlain = iota
+	dmgForce // a Force attack (a kept double 6)
+	dmgFlaw  // the Flaw special attack
+	dmgKinds
+)
+
+// splitDoubles splits a side's law into the rolls that keep no double, a
+// double 1 to 5, and a double 6.
+func splitDoubles(s *sideOdds) (other, low, six *sideOdds) {
+	other, low, six = &sideOdds{}, &sideOdds{}, &sideOdds{}
+	for sc := range s.rest {
+		other.rest[sc][0] = s.rest[sc][0]
+		if sc == maxScore {
+			six.rest[sc][1] = s.rest[sc][1]
+		} else {
+			low.rest[sc][1] = s.rest[sc][1]
+		}
+	}
+	return other, low, six
+}
+
+// defense is what a special defense does on a roll: aggr takes 1 off the
+// damage taken, riposte sends the damage back when the defender scores
+// higher.
+type defense struct{ aggr, riposte bool }
+
+// defenses are the special defenses in force for the defender's rolls with
+// no double, a double 1–5 and a double 6.
+func (in Input) defenses() [3]defense {
+	low := orDefault(in.DefenderDouble, DefenseNone)
+	return [3]defense{
+		{},
+		{aggr: low == DefenseAggressiveness || low == DefenseBest, riposte: low == DefenseRiposte || low == DefenseBest},
+		{riposte: in.DefenderDoubleSix == DefenseRiposte},
+	}
+}
+
+// combine compares the two independent sides of every part and reads the
+// damage table. A kept double 6 is the only way to score 12, so the
+// attacker's Force attack rolls are exactly those with attack score 12.
+// The defender's special defenses are read from the pair it finally keeps
+// (after a Precise attack's penalty die).
+func combine(atk *sideOdds, in Input, parts []part) rules.Report {
+	force := in.usesForce()
+	defs := in.defenses()
+	// diff[g][k][d]: the attacker wins by d with damage kind k, with (g = 1)
+	// or without Aggressiveness.
+	var diff [2][dmgKinds][maxScore + 1]float64
+	var tactical [2]float64
+	var ripo [maxScore + 1]float64 // a Riposte by a margin
+	lose, tie, lowD, sixD := 0.0, 0.0, 0.0, 0.0
+	var pa, pd [maxScore + 1]float64
+	for _, pt := range parts {
+		var qa [maxScore + 1]float64
+		massA := 0.0
+		for s := range qa {
+			qa[s] = pt.atk.total(s)
+			massA += qa[s]
+		}
+		for s := range qa {
+			pa[s] += qa[s]
+		}
+		other, low, six := splitDoubles(pt.def)
+		for c, dl := range [3]*sideOdds{other, low, six} {
+			var qd [maxScore + 1]float64
+			massD := 0.0
+			for s := range qd {
+				qd[s] = dl.total(s)
+				massD += qd[s]
+				pd[s] += massA * qd[s]
+			}
+			switch c {
+			case 1:
+				lowD += massA * massD
+			case 2:
+				sixD += massA * massD
+			}
+			eff := defs[c]
+			g := b2i(eff.aggr)
+			for sa := range qa {
+				k := dmgPlain
+				switch {
+				case force && sa == maxScore:
+					k = dmgForce
+				case pt.effect == EffectFlaw:
+					k = dmgFlaw
+				}
+				for sd := range qd {
+					w := qa[sa] * qd[sd]
+					switch {
+					case sa > sd:
+						diff[g][k][sa-sd] += w
+					case sa < sd:
+						lose += w
+						if eff.riposte {
+							ripo[sd-sa] += w
+						}
+					default:
+						tie += w
+						if pt.effect == EffectTactical { // the tie wins at once, 1 point
+							tactical[g] += w
+							continue
+						}
+						win := tieBreak(pt.atk, dl, sa)
+						diff[g][k][0] += win
+						lose += w - win
+					}
+				}
 			}
 		}
 	}
@@ -239,17 +425,40 @@ func combine(atk, def *sideOdds, in Input) rules.Report {
 	dmg.Add(0, lose)
 	win, death := 0.0, 0.0
 	var diffB dice.Builder
-	for d := range maxScore + 1 {
-		w := diff[0][d] + diff[1][d]
-		win += w
-		diffB.Add(d, w)
-		pts, dead := DamagePoints(table, d)
-		if dead {
-			death += w
+	for g := range diff {
+		dmg.Add(max(TacticalDamage+in.ExtraDamage-g, 0), tactical[g])
+		win += tactical[g]
+		diffB.Add(0, tactical[g])
+		for d := range maxScore + 1 {
+			w := 0.0
+			for k := range diff[g] {
+				w += diff[g][k][d]
+			}
+			win += w
+			diffB.Add(d, w)
+			pts, dead := DamagePoints(table, d)
+			if dead {
+				death += w
+				continue
+			}
+			for k := range diff[g] {
+				dmg.Add(max(damageAfter(pts, in, k)-g, 0), diff[g][k][d])
+			}
+		}
+	}
+	var rip dice.Builder
+	ripP, ripDeath := 0.0, 0.0
+	for m, w := range ripo {
+		if w == 0 {
 			continue
 		}
-		dmg.Add(damageAfter(pts, in, false), diff[0][d])
-		dmg.Add(damageAfter(pts, in, true), diff[1][d])
+		ripP += w
+		pts, dead := DamagePoints(table, m)
+		if dead {
+			ripDeath += w
+			continue
+		}
+		rip.Add(max(pts-in.AttackerArmor, 0), w)
 	}
 
 	var sa, sd dice.Builder
@@ -264,16 +473,15 @@ func combine(atk, def *sideOdds, in Input) rules.Report {
 		}
 		return t
 	}
-	lowA, lowD := 0.0, 0.0 // doubles 1 to 5
+	lowA := 0.0 // doubles 1 to 5
 	for s := range maxScore {
 		lowA += sum(atk.rest[s][1])
-		lowD += sum(def.rest[s][1])
 	}
 	forceP := 0.0
 	if force {
 		forceP = sum(atk.rest[maxScore][1])
 	}
-	dmgPMF, diffPMF, saPMF, sdPMF := dmg.PMF(), diffB.PMF(), sa.PMF(), sd.PMF()
+	dmgPMF, diffPMF, saPMF, sdPMF, ripPMF := dmg.PMF(), diffB.PMF(), sa.PMF(), sd.PMF(), rip.PMF()
 	return rules.Report{
 		Outcomes: []rules.Prob{
 			{Name: "attacker_wins", P: win},
@@ -284,48 +492,69 @@ func combine(atk, def *sideOdds, in Input) rules.Report {
 			{Name: "force_attack", P: forceP},
 			{Name: "weapon_breaks", P: forceP * in.BreakChance()},
 			{Name: "special_defense", P: lowD},
-			{Name: "off_balance_or_riposte", P: sum(def.rest[maxScore][1])},
+			{Name: "off_balance_or_riposte", P: sixD},
+			{Name: "riposte", P: ripP},
+			{Name: "riposte_instant_death", P: ripDeath},
 		},
 		Distributions: []rules.Dist{
 			{Name: "difference", PMF: diffPMF},
 			{Name: "damage", PMF: dmgPMF},
 			{Name: "attack_score", PMF: saPMF},
 			{Name: "defense_score", PMF: sdPMF},
+			{Name: "riposte_damage", PMF: ripPMF},
 		},
 		Means: []rules.Mean{
 			{Name: "damage", Value: dmgPMF.Mean(), Words: "damage (0 when the defender wins)"},
 			{Name: "difference", Value: diffPMF.Mean()},
 			{Name: "attack_score", Value: saPMF.Mean()},
 			{Name: "defense_score", Value: sdPMF.Mean()},
+			{Name: "riposte_damage", Value: ripPMF.Mean()},
 		},
 	}
 }
 
 // tieBreak is the probability that both sides score s and the attacker's
-// dice not kept total more than the defender's.
+// dice not kept total more than the defender's. A part of a side's law
+// may lack some rest slices (nil: no mass).
 func tieBreak(atk, def *sideOdds, s int) float64 {
+	at := func(v []float64, r int) float64 {
+		if r < len(v) {
+			return v[r]
+		}
+		return 0
+	}
 	da, db := def.rest[s][0], def.rest[s][1]
 	cum := 0.0 // P(defender scores s with rest < r)
 	win := 0.0
 	aa, ab := atk.rest[s][0], atk.rest[s][1]
-	for r := range aa {
-		win += (aa[r] + ab[r]) * cum
-		if r < len(da) {
-			cum += da[r] + db[r]
-		}
+	for r := range max(len(aa), len(ab)) {
+		win += (at(aa, r) + at(ab, r)) * cum
+		cum += at(da, r) + at(db, r)
 	}
 	return win
 }
 
+// TacticalDamage is what a tie won by Tactical advantage deals, before the
+// extra damage of dirty tricks (armor does not reduce it).
+const TacticalDamage = 1
+
 // damageAfter applies armor (not below 0) and then the extra damage to the
-// table's points. A Force attack (force) sets armor to 0, or adds 1 against
-// an unarmoured defender, and adds 1 more.
-func damageAfter(points int, in Input, force bool) int {
-	if force {
-		if in.Armor == 0 {
+// table's points, for a damage kind: a Force attack sets armor to 0, or
+// adds 1 against an unarmoured defender, and adds 1 more; a Flaw takes 1
+// off the armor, or adds 1 against an unarmoured defender.
+func damageAfter(points int, in Input, kind int) int {
+	armor := in.Armor
+	switch kind {
+	case dmgForce:
+		if armor == 0 {
 			points++
 		}
 		return points + 1 + in.ExtraDamage
+	case dmgFlaw:
+		if armor == 0 {
+			points++
+		}
+		armor = max(armor-1, 0)
 	}
-	return max(points-in.Armor, 0) + in.ExtraDamage
+	return max(points-armor, 0) + in.ExtraDamage
 }

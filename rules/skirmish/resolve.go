@@ -21,7 +21,9 @@ type sideResult struct {
 // this order: the attack pool dice, the attack penalty dice, the defense pool
 // dice, the defense penalty dice, then, after a Force attack, the breakage
 // dice of the weapon and of the second weapon (a metal weapon's second die
-// only when its first shows 1). Extra fixed dice are an error.
+// only when its first shows 1). A Precise attack (attacker_effect precise,
+// or best choosing it, on a kept double 1–5) rolls its penalty die for the
+// defense after the four groups. Extra fixed dice are an error.
 func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 	if err := in.Validate(); err != nil {
 		return rules.Roll{}, err
@@ -29,6 +31,8 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 	if t == nil {
 		return rules.Roll{}, errors.New("skirmish: no dice given")
 	}
+	steps := situationSteps(in)
+	in = in.effective()
 	roll := func(n int, what string) ([]int, error) { return t.RollN(n, 6, what) }
 	aPool, err := roll(in.AttackDice, "attack die")
 	if err != nil {
@@ -47,14 +51,43 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 		return rules.Roll{}, err
 	}
 
-	var steps []string
 	a := resolveSide("Attack", aPool, aPen, in.Keep, &steps)
 	d := resolveSide("Defense", dPool, dPen, in.Keep, &steps)
 
+	effect := ""
+	if a.double && a.kept[0] < 6 {
+		effect = in.attackerDouble()
+		if effect == EffectBest {
+			effect, _ = newSides(in).best(in)
+			steps = append(steps, "The attacker kept a double "+strconv.Itoa(a.kept[0])+" and takes the special attack that serves them best in this match-up: "+effectName(effect)+".")
+		} else if effect != EffectNone {
+			steps = append(steps, "The attacker kept a double "+strconv.Itoa(a.kept[0])+" and takes "+effectName(effect)+".")
+		}
+	}
+	switch effect {
+	case EffectPrecise:
+		p, err := t.Roll(6, "Precise attack penalty die")
+		if err != nil {
+			return rules.Roll{}, err
+		}
+		steps = append(steps, "Precise attack: the defender rolls a penalty die more, "+strconv.Itoa(p)+", and keeps again.")
+		d = resolveSide("Defense", dPool, append(append([]int(nil), dPen...), p), in.Keep, &steps)
+	case EffectFlaw:
+		if in.Armor > 0 {
+			steps = append(steps, "Flaw: the defender's armor counts 1 less.")
+		} else {
+			steps = append(steps, "Flaw: the defender wears no armor, so +1 damage.")
+		}
+	}
+
 	sa, sd := strconv.Itoa(a.score), strconv.Itoa(d.score)
-	wins := false
+	wins, tactical := false, false
 	var result string
 	switch {
+	case a.score == d.score && effect == EffectTactical:
+		wins, tactical = true, true
+		steps = append(steps, "Scores tie at "+sa+": Tactical advantage, the attacker wins without comparing the other dice and deals "+plural(TacticalDamage, "point")+".")
+		result = "Attacker wins the tie at " + sa + " by Tactical advantage"
 	case a.score > d.score:
 		wins = true
 		steps = append(steps, sa+" beats "+sd+": the attacker wins by "+strconv.Itoa(a.score-d.score)+".")
@@ -92,8 +125,42 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 	if force {
 		steps = append(steps, forceStep(in))
 	}
+	// The defender's special defense, from the pair it finally keeps.
+	class := 0
+	if d.double {
+		class = 1
+		if d.kept[0] == 6 {
+			class = 2
+		}
+	}
+	def := in.defenses()[class]
+	aggr := func(dmg int) int {
+		if !def.aggr {
+			return dmg
+		}
+		steps = append(steps, "Aggressiveness: the defender's double "+strconv.Itoa(d.kept[0])+" takes 1 point off, leaving "+strconv.Itoa(max(dmg-1, 0))+".")
+		return max(dmg-1, 0)
+	}
 	dead := false
-	if wins {
+	kind := dmgPlain
+	switch {
+	case force:
+		kind = dmgForce
+	case effect == EffectFlaw:
+		kind = dmgFlaw
+	}
+	if tactical {
+		outcome = "attacker_wins"
+		dmg := TacticalDamage + in.ExtraDamage
+		s := "Tactical advantage deals " + plural(TacticalDamage, "point") + ", whatever the armor"
+		if in.ExtraDamage > 0 {
+			s += "; extra damage +" + strconv.Itoa(in.ExtraDamage) + " makes " + strconv.Itoa(dmg)
+		}
+		steps = append(steps, s+".")
+		dmg = aggr(dmg)
+		values = append(values, rules.Value{Name: "damage", Value: dmg})
+		result += ": " + plural(dmg, "point") + " of damage."
+	} else if wins {
 		outcome = "attacker_wins"
 		pts, instant := DamagePoints(in.damageTable(), diff)
 		dead = instant
@@ -101,14 +168,35 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 			steps = append(steps, "Difference "+strconv.Itoa(diff)+" is 12 or more: instant death.")
 			result += ": instant death."
 		} else {
-			dmg := damageAfter(pts, in, force)
-			steps = append(steps, damageStep(in, diff, pts, dmg, force))
+			dmg := damageAfter(pts, in, kind)
+			steps = append(steps, damageStep(in, diff, pts, dmg, kind))
+			dmg = aggr(dmg)
 			values = append(values, rules.Value{Name: "damage", Value: dmg})
 			result += ": " + plural(dmg, "point") + " of damage."
 		}
 	} else {
 		values = append(values, rules.Value{Name: "damage", Value: 0})
 		result += "."
+	}
+	riposte, ripDead := def.riposte && d.score > a.score, false
+	if riposte {
+		margin := d.score - a.score
+		pts, instant := DamagePoints(in.damageTable(), margin)
+		ripDead = instant
+		line := "Riposte: the defender's double " + strconv.Itoa(d.kept[0]) + " sends the blow back; margin " + strconv.Itoa(margin)
+		if instant {
+			steps = append(steps, line+" is 12 or more: the attacker dies.")
+			result += " Riposte: the attacker dies."
+		} else {
+			back := max(pts-in.AttackerArmor, 0)
+			line += " gives " + plural(pts, "point") + " on the damage table"
+			if in.AttackerArmor > 0 {
+				line += "; the attacker's armor " + strconv.Itoa(in.AttackerArmor) + " leaves " + strconv.Itoa(back)
+			}
+			steps = append(steps, line+".")
+			values = append(values, rules.Value{Name: "riposte_damage", Value: back})
+			result += " Riposte: the attacker takes " + plural(back, "point") + "."
+		}
 	}
 	broken := 0
 	if force {
@@ -132,16 +220,18 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 		rules.Value{Name: "special_attack", Value: b2i(a.double && a.kept[0] < 6)},
 		rules.Value{Name: "force_attack", Value: b2i(force)},
 		rules.Value{Name: "weapons_broken", Value: broken},
-		rules.Value{Name: "special_defense", Value: b2i(d.double && d.kept[0] < 6)},
-		rules.Value{Name: "off_balance_or_riposte", Value: b2i(d.double && d.kept[0] == 6)},
+		rules.Value{Name: "special_defense", Value: b2i(class == 1)},
+		rules.Value{Name: "off_balance_or_riposte", Value: b2i(class == 2)},
+		rules.Value{Name: "riposte", Value: b2i(riposte)},
+		rules.Value{Name: "riposte_instant_death", Value: b2i(ripDead)},
 	)
 	switch {
-	case a.double && a.kept[0] < 6:
+	case a.double && a.kept[0] < 6 && effect == EffectNone:
 		steps = append(steps, "The attacker kept a double "+strconv.Itoa(a.kept[0])+": a special attack (Precise attack, Maneuver, Flaw or Tactical advantage) may be chosen at the table; its effect is not counted here.")
 	case a.double && !force:
 		steps = append(steps, "The attacker kept a double 6 but does not use the Force attack (setting force_attack never).")
 	}
-	if d.double {
+	if d.double && !def.aggr && !def.riposte {
 		if d.kept[0] == 6 {
 			steps = append(steps, "The defender kept a double 6: Off balance or Riposte may be chosen at the table (not counted here).")
 		} else {
@@ -149,6 +239,38 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 		}
 	}
 	return rules.Roll{Dice: t.Rolls(), Outcome: outcome, Result: result, Values: values, Steps: steps}, nil
+}
+
+// situationSteps explains how the charge, backstab and ground settings
+// change the dice and the damage (one die each, provisional).
+func situationSteps(in Input) []string {
+	var steps []string
+	take := func(name, v string, damage bool) {
+		s := ""
+		switch v {
+		case SituationAttackDie:
+			s = name + ": the attacker takes +1 attack die"
+		case SituationDefensePenalty:
+			s = name + ": the defender gets +1 penalty die"
+		default:
+			return
+		}
+		if damage {
+			s += ", and the blow deals +1 damage"
+		}
+		steps = append(steps, s+" (one die, provisional).")
+	}
+	take("Charge", in.Charge, false)
+	take("Backstab", in.Backstab, true)
+	switch in.Ground {
+	case GroundDefender:
+		steps = append(steps, "The defender is on the ground: +1 penalty die (provisional) and +1 damage.")
+	case GroundAttacker:
+		steps = append(steps, "The attacker fights from the ground: +1 attack penalty die (provisional).")
+	case GroundBoth:
+		steps = append(steps, "Both are on the ground: the defender gets +1 penalty die and the blow +1 damage, the attacker +1 penalty die (provisional).")
+	}
+	return steps
 }
 
 // forceStep explains the Force attack's effects on this input.
@@ -275,7 +397,21 @@ func resolveSide(side string, pool, pen []int, keep string, steps *[]string) sid
 	return r
 }
 
-func damageStep(in Input, diff, pts, dmg int, force bool) string {
+// effectName is an attacker's special attack as the trace names it.
+func effectName(effect string) string {
+	switch effect {
+	case EffectPrecise:
+		return "Precise attack"
+	case EffectFlaw:
+		return "Flaw"
+	case EffectTactical:
+		return "Tactical advantage"
+	}
+	return "no special attack"
+}
+
+func damageStep(in Input, diff, pts, dmg, kind int) string {
+	force := kind == dmgForce
 	s := "Difference " + strconv.Itoa(diff) + " gives " + plural(pts, "point") + " on the damage table"
 	switch {
 	case len(in.DamageTable) == DamageTableSize:
@@ -288,6 +424,10 @@ func damageStep(in Input, diff, pts, dmg int, force bool) string {
 		s += "; the Force attack ignores armor " + strconv.Itoa(in.Armor) + " and adds 1, making " + strconv.Itoa(pts+1)
 	case force:
 		s += "; the Force attack adds 1 (no armor) and 1, making " + strconv.Itoa(pts+2)
+	case kind == dmgFlaw && in.Armor > 0:
+		s += "; armor " + strconv.Itoa(in.Armor) + " less 1 for the Flaw leaves " + strconv.Itoa(max(pts-in.Armor+1, 0))
+	case kind == dmgFlaw:
+		s += "; the Flaw adds 1 (no armor), making " + strconv.Itoa(pts+1)
 	case in.Armor > 0:
 		s += "; armor " + strconv.Itoa(in.Armor) + " leaves " + strconv.Itoa(max(pts-in.Armor, 0))
 	}

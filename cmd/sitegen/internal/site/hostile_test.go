@@ -54,14 +54,23 @@ func TestHostileInputs(t *testing.T) {
 		{name: "NUL bytes", files: map[string]string{"content/a.md": "---\ntitle: A\n---\nx\x00y\n"}, ok: true},
 		{name: "BOM and CRLF", files: map[string]string{"content/a.md": "\ufeff---\r\ntitle: A\r\n---\r\n\r\n## H\r\n"}, ok: true},
 		{name: "CR only line ends", files: map[string]string{"content/a.md": "---\rtitle: A\r---\r"}, ok: true}, // one line of text, titled from the file name
-		{name: "a 1 MB line", files: map[string]string{"content/a.md": "---\ntitle: A\n---\n" + long}, ok: true},
+		// A block of text stops at MaxBlockBytes (goldmark's time grows with
+		// the square of some blocks' length): an error at its first line.
+		{name: "a 1 MB line", files: map[string]string{"content/a.md": "---\ntitle: A\n---\n" + long}, file: "content/a.md:4:1: the text from this line to line 4 has no blank line"},
+		{name: "80 KB of link definitions", files: map[string]string{"content/a.md": "# A\n\n" + strings.Repeat("[a]: /x\n", 10_000)}, file: "content/a.md:3:1: the text from this line to line"},
+		{name: "80 KB of footnote marks in a quote", files: map[string]string{"content/a.md": "# A\n\n" + strings.Repeat("> [^1]\n", 12_000)}, file: "content/a.md:3:1:"},
+		{name: "unclosed links", files: map[string]string{"content/a.md": "# A\n\n" + strings.Repeat("[a](", 20_000)}, file: "content/a.md:3:1:"},
+		{name: "64 KB paragraphs, blank lines between", files: map[string]string{"content/a.md": "# A\n\n" + strings.Repeat(strings.Repeat("word ", 12_000)+"\n\n", 20)}, ok: true},
+		{name: "a 600 KB table", files: map[string]string{"content/a.md": "# A\n\n| a | b |\n|---|---|\n" + strings.Repeat("| some item of a long list | 500 gp |\n", 16_000)}, ok: true},
+		{name: "a list of 5,000 items", files: map[string]string{"content/a.md": "# A\n\n" + "<a id=\"a\"></a>\n\n" + strings.Repeat("- [a spell](#a) and a few words\n  that go on\n", 5_000)}, ok: true},
+		{name: "a 200 KB fenced block", files: map[string]string{"content/a.md": "# A\n\n> ```text\n" + strings.Repeat("> code line\n", 20_000) + "> ```\n"}, ok: true},
 		// Issue 22: nesting stops at markup.MaxNesting, with an error at
 		// the first line past it; a page stops at MaxPageBytes.
 		{name: "100 nested quotes", files: map[string]string{"content/a.md": "---\ntitle: A\n---\n" + strings.Repeat("> ", 100) + "deep quote\n"}, ok: true},
 		{name: "500 nested quotes", files: map[string]string{"content/a.md": "---\ntitle: A\n---\n" + deep}, file: "content/a.md:4:"},
 		{name: "100 nested lists", files: map[string]string{"content/a.md": "---\ntitle: A\n---\n" + nested(100)}, ok: true},
 		{name: "300 nested lists", files: map[string]string{"content/a.md": "---\ntitle: A\n---\n" + nested(300)}, file: "content/a.md:104:"},
-		{name: "page of 10 MB", files: map[string]string{"content/a.md": "# A\n" + strings.Repeat("word ", (MaxPageBytes-4)/5)}, ok: true},
+		{name: "page of 10 MB", files: map[string]string{"content/a.md": "# A\n" + strings.Repeat(strings.Repeat("word ", 999)+"word\n\n", (MaxPageBytes-4)/5001)}, ok: true},
 		{name: "page over 10 MB", files: map[string]string{"content/a.md": strings.Repeat("x\n", MaxPageBytes/2) + "over\n"}, file: "content/a.md:" + strconv.Itoa(MaxPageBytes/2+1) + ":1: the page is longer than 10 MB"},
 		{name: "unknown fence info", files: map[string]string{"content/a.md": "---\ntitle: A\n---\n```nonsense\nx\n```\n"}, ok: true},
 		{name: "block handler failure", files: map[string]string{"content/a.md": "---\ntitle: A\n---\n```fake fail\nx\n```\n"}, file: "content/a.md"},

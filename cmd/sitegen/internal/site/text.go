@@ -26,13 +26,23 @@ func (e *badText) Error() string { return fmt.Sprintf("%d:%d: %s", e.line, e.col
 // page of that size still builds in seconds, and no rules page comes near.
 const MaxPageBytes = 10 << 20
 
+// MaxBlockBytes is the most text one block may hold: lines with no blank
+// line between them, outside fenced code, a table row or a list item's
+// first line starting a block of its own. Markdown parsers slow down with
+// the square of such a block's length on some shapes of it (a run of
+// link reference definitions, an unclosed "[a](" repeated, footnote marks
+// in a quote: 1 MB of each took minutes), while no rules page comes near
+// 64 KB in one paragraph.
+const MaxBlockBytes = 64 << 10
+
 // readPage reads the Markdown file at file (slash path relative to the
 // source) as text: a leading byte order mark is dropped, and bytes that are
 // not UTF-8 are a *badText error at the first of them, instead of passing
 // into the HTML.
 //
 // A page longer than MaxPageBytes is a *badText error at the line where
-// the limit falls; only that much of the file is ever read.
+// the limit falls; only that much of the file is ever read. A block longer
+// than MaxBlockBytes is a *badText error at its first line.
 func readPage(source, file string) ([]byte, error) {
 	f, err := os.Open(filepath.Join(source, filepath.FromSlash(file)))
 	if err != nil {
@@ -49,6 +59,9 @@ func readPage(source, file string) ([]byte, error) {
 	}
 	src = bytes.TrimPrefix(src, utf8BOM)
 	if utf8.Valid(src) {
+		if bad := checkBlocks(src); bad != nil {
+			return nil, bad
+		}
 		return src, nil
 	}
 	line, col := 1, 1
@@ -66,4 +79,68 @@ func readPage(source, file string) ([]byte, error) {
 		i += size
 	}
 	return src, nil
+}
+
+// checkBlocks returns a *badText error at the first line of the first block
+// of src longer than MaxBlockBytes, or nil. A block is a run of lines with
+// no blank line between them, read the way a Markdown parser starts its
+// paragraphs: quote markers (">") are looked through, fenced code is
+// skipped (it is not parsed as Markdown), and a table row or a list item
+// starts a block of its own. Front matter is skipped too.
+func checkBlocks(src []byte) *badText {
+	start, size := 0, 0 // the first line of the current block, its bytes
+	fence := ""         // the open fence's marker ("```", "~~~"), or ""
+	for n, rest := 1, src; len(rest) > 0; n++ {
+		line := rest
+		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+			line, rest = rest[:i], rest[i+1:]
+		} else {
+			rest = nil
+		}
+		text := bytes.TrimLeft(line, " \t")
+		for len(text) > 0 && text[0] == '>' {
+			text = bytes.TrimLeft(text[1:], " \t")
+		}
+		text = bytes.TrimRight(text, " \t\r")
+		switch {
+		case fence != "":
+			if bytes.HasPrefix(text, []byte(fence)) {
+				fence = ""
+			}
+			start, size = 0, 0
+			continue
+		case n == 1 && (string(text) == "---" || string(text) == "+++"): // front matter
+			fence = string(text)
+			continue
+		case bytes.HasPrefix(text, []byte("```")) || bytes.HasPrefix(text, []byte("~~~")):
+			fence, start, size = string(text[:3]), 0, 0
+			continue
+		case len(text) == 0:
+			start, size = 0, 0
+			continue
+		case text[0] == '|' || listItem(text):
+			start, size = 0, 0
+		}
+		if start == 0 {
+			start = n
+		}
+		if size += len(line) + 1; size > MaxBlockBytes {
+			return &badText{line: start, col: 1, msg: fmt.Sprintf(
+				"the text from this line to line %d has no blank line in it and is longer than %d KB, the most sitegen reads in one paragraph: split it with blank lines", n, MaxBlockBytes>>10)}
+		}
+	}
+	return nil
+}
+
+// listItem reports whether text (a line less its indentation) starts a
+// list item: "-", "*" or "+", or a number and "." or ")", then a space.
+func listItem(text []byte) bool {
+	if len(text) >= 2 && (text[0] == '-' || text[0] == '*' || text[0] == '+') && text[1] == ' ' {
+		return true
+	}
+	i := 0
+	for i < len(text) && i < 9 && text[i] >= '0' && text[i] <= '9' {
+		i++
+	}
+	return i > 0 && i+1 < len(text) && (text[i] == '.' || text[i] == ')') && text[i+1] == ' '
 }
