@@ -8,7 +8,6 @@ package anydice
 
 import (
 	"strconv"
-	"strings"
 
 	"d6codex/calc"
 	"d6codex/rules"
@@ -103,7 +102,7 @@ func anyDiceOdds(v calc.Values) (rules.Report, error) {
 	rep := rules.Report{Overlay: true}
 	seen := map[string]bool{}
 	for i, o := range outs {
-		name := snake(o.Name)
+		name := text.Snake(o.Name)
 		if name == "" || seen[name] {
 			name = "output_" + strconv.Itoa(i+1)
 		}
@@ -112,25 +111,6 @@ func anyDiceOdds(v calc.Values) (rules.Report, error) {
 		rep.Means = append(rep.Means, rules.Mean{Name: name, Words: o.Name, Value: o.Mean})
 	}
 	return rep, nil
-}
-
-// snake turns an output's name into lower_snake_case ASCII ("Sum of 3d6"
-// -> "sum_of_3d6").
-func snake(s string) string {
-	var b strings.Builder
-	under := false
-	for _, r := range text.LowerASCII(s) {
-		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
-			if under && b.Len() > 0 {
-				b.WriteByte('_')
-			}
-			b.WriteRune(r)
-			under = false
-		} else {
-			under = true
-		}
-	}
-	return b.String()
 }
 
 // largest are the inputs that cost the most to compute, by calculator: the

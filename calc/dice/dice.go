@@ -68,7 +68,7 @@ func names(items []expr.Item) []string {
 	out := make([]string, len(items))
 	seen := map[string]bool{}
 	for i, it := range items {
-		n := snake(it.Label)
+		n := text.Snake(it.Label)
 		if n == "" || seen[n] {
 			n = "roll"
 			if len(items) > 1 {
@@ -79,25 +79,6 @@ func names(items []expr.Item) []string {
 		out[i] = n
 	}
 	return out
-}
-
-// snake turns a label into lower_snake_case ASCII ("Advantage (2d20)" ->
-// "advantage_2d20").
-func snake(s string) string {
-	var b strings.Builder
-	under := false
-	for _, r := range text.LowerASCII(s) {
-		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
-			if under && b.Len() > 0 {
-				b.WriteByte('_')
-			}
-			b.WriteRune(r)
-			under = false
-		} else {
-			under = true
-		}
-	}
-	return b.String()
 }
 
 func odds(v calc.Values) (rules.Report, error) {

@@ -8,6 +8,7 @@ package text
 
 import (
 	"cmp"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -138,4 +139,24 @@ func siftDown[T cmp.Ordered](xs []T, i, n int) {
 		xs[i], xs[c] = xs[c], xs[i]
 		i = c
 	}
+}
+
+// Snake turns a name into lower_snake_case ASCII: letters and digits kept
+// (lower-cased), every run of other characters one underscore between
+// them ("Advantage (2d20)" -> "advantage_2d20").
+func Snake(s string) string {
+	var b strings.Builder
+	under := false
+	for _, r := range LowerASCII(s) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			if under && b.Len() > 0 {
+				b.WriteByte('_')
+			}
+			b.WriteRune(r)
+			under = false
+		} else {
+			under = true
+		}
+	}
+	return b.String()
 }

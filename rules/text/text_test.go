@@ -75,3 +75,18 @@ func TestSort(t *testing.T) {
 		t.Errorf("Sort of strings: got %q, want %q", words, want)
 	}
 }
+
+func TestSnake(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"Advantage (2d20)", "advantage_2d20"},
+		{"Sum of 3d6", "sum_of_3d6"},
+		{"  leading and trailing  ", "leading_and_trailing"},
+		{"Été", "t"},
+		{"--", ""},
+		{"a__b", "a_b"},
+	} {
+		if got := Snake(tc.in); got != tc.want {
+			t.Errorf("Snake(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
