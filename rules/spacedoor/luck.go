@@ -122,6 +122,8 @@ func LuckOdds(in LuckInput) (rules.Report, error) {
 		left.Add(s%luck, q)
 		health.Add(in.Health-max(0, s/luck-in.Stamina), q)
 	}
+	// Sums over many paths can pass 1 by a rounding error (1 + 1e-15).
+	up, down = min(up, 1), min(down, 1)
 	ex, lf, he := standing.PMF(), left.PMF(), health.PMF()
 	return rules.Report{
 		Outcomes: []rules.Prob{{Name: "standing", P: up}, {Name: "down", P: down}},
