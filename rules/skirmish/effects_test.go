@@ -380,32 +380,7 @@ func TestAttackerDoubleResolve(t *testing.T) {
 					if failed != nil {
 						return
 					}
-					err := resolveAllExtra(in, d, 1/pow6(n), func(r rules.Roll, w float64) {
-						v := values(r)
-						e.outcomes[r.Outcome] += w
-						e.dists["attack_score"][v["attack_score"]] += w
-						e.dists["defense_score"][v["defense_score"]] += w
-						for _, name := range []string{"instant_death", "special_attack", "force_attack", "special_defense", "off_balance_or_riposte", "riposte", "riposte_instant_death"} {
-							if v[name] == 1 {
-								e.outcomes[name] += w
-							}
-						}
-						if v["attack_score"] == v["defense_score"] {
-							e.outcomes["tie_first_comparison"] += w
-						}
-						if v["weapons_broken"] > 0 {
-							e.outcomes["weapon_breaks"] += w
-						}
-						if r.Outcome == "attacker_wins" {
-							e.dists["difference"][v["difference"]] += w
-						}
-						if dmg, ok := v["damage"]; ok {
-							e.dists["damage"][dmg] += w
-						}
-						if dmg, ok := v["riposte_damage"]; ok {
-							e.dists["riposte_damage"][dmg] += w
-						}
-					})
+					err := resolveAllExtra(in, d, 1/pow6(n), e.addRoll)
 					if err != nil {
 						failed = err
 					}
@@ -629,32 +604,7 @@ func TestDefenderDoubleResolve(t *testing.T) {
 			n := in.AttackDice + in.AttackPenalty + in.DefenseDice + in.DefensePenalty
 			var failed error
 			dicetest.Tuples(n, 6, func(d []int) {
-				err := resolveAllExtra(in, d, 1/pow6(n), func(r rules.Roll, w float64) {
-					v := values(r)
-					e.outcomes[r.Outcome] += w
-					e.dists["attack_score"][v["attack_score"]] += w
-					e.dists["defense_score"][v["defense_score"]] += w
-					for _, name := range []string{"instant_death", "special_attack", "force_attack", "special_defense", "off_balance_or_riposte", "riposte", "riposte_instant_death"} {
-						if v[name] == 1 {
-							e.outcomes[name] += w
-						}
-					}
-					if v["attack_score"] == v["defense_score"] {
-						e.outcomes["tie_first_comparison"] += w
-					}
-					if v["weapons_broken"] > 0 {
-						e.outcomes["weapon_breaks"] += w
-					}
-					if r.Outcome == "attacker_wins" {
-						e.dists["difference"][v["difference"]] += w
-					}
-					if dmg, ok := v["damage"]; ok {
-						e.dists["damage"][dmg] += w
-					}
-					if dmg, ok := v["riposte_damage"]; ok {
-						e.dists["riposte_damage"][dmg] += w
-					}
-				})
+				err := resolveAllExtra(in, d, 1/pow6(n), e.addRoll)
 				if err != nil && failed == nil {
 					failed = err
 				}
@@ -724,5 +674,34 @@ func TestDefenderDoubleResolveCases(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// addRoll adds one resolved roll of weight w to the report the rolls
+// build: its outcome, flags, scores, difference, damage and riposte damage.
+func (e expected) addRoll(r rules.Roll, w float64) {
+	v := values(r)
+	e.outcomes[r.Outcome] += w
+	e.dists["attack_score"][v["attack_score"]] += w
+	e.dists["defense_score"][v["defense_score"]] += w
+	for _, name := range []string{"instant_death", "special_attack", "force_attack", "special_defense", "off_balance_or_riposte", "riposte", "riposte_instant_death"} {
+		if v[name] == 1 {
+			e.outcomes[name] += w
+		}
+	}
+	if v["attack_score"] == v["defense_score"] {
+		e.outcomes["tie_first_comparison"] += w
+	}
+	if v["weapons_broken"] > 0 {
+		e.outcomes["weapon_breaks"] += w
+	}
+	if r.Outcome == "attacker_wins" {
+		e.dists["difference"][v["difference"]] += w
+	}
+	if dmg, ok := v["damage"]; ok {
+		e.dists["damage"][dmg] += w
+	}
+	if dmg, ok := v["riposte_damage"]; ok {
+		e.dists["riposte_damage"][dmg] += w
 	}
 }
