@@ -1,13 +1,12 @@
 package rollunder
 
 import (
-	"errors"
 	"math"
 	"math/big"
 	"testing"
 
-	"d6codex/rules"
 	"d6codex/rules/dice"
+	"d6codex/rules/rulestest"
 )
 
 // bruteDying plays dying at 0 STAMINA by the rule as written, counting
@@ -120,15 +119,8 @@ func FuzzDying(f *testing.F) {
 		err := in.Validate()
 		rep, oddsErr := DyingOdds(in)
 		r, resErr := ResolveDying(in, dice.NewSeeded(seed))
-		if err != nil {
-			var fe *rules.FieldError
-			if !errors.As(err, &fe) || oddsErr == nil || resErr == nil {
-				t.Fatalf("%+v: %v, %v, %v", in, err, oddsErr, resErr)
-			}
+		if !rulestest.Agree(t, in, err, oddsErr, resErr) {
 			return
-		}
-		if oddsErr != nil || resErr != nil {
-			t.Fatalf("%+v: %v, %v", in, oddsErr, resErr)
 		}
 		s, _ := rep.P("stable")
 		d, _ := rep.P("dead")

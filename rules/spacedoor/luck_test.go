@@ -1,13 +1,13 @@
 package spacedoor
 
 import (
-	"errors"
 	"math"
 	"math/big"
 	"testing"
 
 	"d6codex/rules"
 	"d6codex/rules/dice"
+	"d6codex/rules/rulestest"
 )
 
 // bruteLuck plays the exchanges by the rules as written, in fractions:
@@ -170,15 +170,8 @@ func FuzzLuck(f *testing.F) {
 		err := in.Validate()
 		rep, oddsErr := LuckOdds(in)
 		r, resErr := ResolveLuck(in, dice.NewSeeded(seed))
-		if err != nil {
-			var fe *rules.FieldError
-			if !errors.As(err, &fe) || oddsErr == nil || resErr == nil {
-				t.Fatalf("%+v: Validate %v, Odds %v, Resolve %v", in, err, oddsErr, resErr)
-			}
+		if !rulestest.Agree(t, in, err, oddsErr, resErr) {
 			return
-		}
-		if oddsErr != nil || resErr != nil {
-			t.Fatalf("%+v: Odds %v, Resolve %v", in, oddsErr, resErr)
 		}
 		up, _ := rep.P("standing")
 		down, _ := rep.P("down")
