@@ -25,6 +25,20 @@ func DefaultLuckInput() LuckInput { return LuckInput{Luck: 9} }
 // Validate checks the LUCK value.
 func (in LuckInput) Validate() error { return rules.IntRange("luck", in.Luck, MinLuck, MaxLuck) }
 
+// lucky is the rule of a Test LUCK: a 2d6 roll at most LUCK succeeds (an
+// equal roll counts).
+func lucky(roll, luck int) bool { return roll <= luck }
+
+// testChance is the chance a side with LUCK luck is lucky when a Test LUCK
+// may help it: 0 for luck 0, a side that does not test (a test at LUCK 0
+// could not succeed either).
+func testChance(luck int) float64 {
+	if luck <= 0 {
+		return 0
+	}
+	return LuckChance(luck)
+}
+
 // LuckChance is the chance that a Test LUCK succeeds: P(2d6 <= luck). It is
 // 0 below 2 and 1 from 12 on, for any luck.
 func LuckChance(luck int) float64 { return dice.NdS(2, 6).AtMost(luck) }
@@ -64,7 +78,7 @@ func ResolveLuck(in LuckInput, t *dice.Tape) (rules.Roll, error) {
 	itoa := strconv.Itoa
 	roll := rules.Roll{Dice: t.Rolls(), Outcome: "failure"}
 	sum := itoa(a) + " + " + itoa(b) + " = " + itoa(a+b)
-	if a+b <= in.Luck {
+	if lucky(a+b, in.Luck) {
 		roll.Outcome = "success"
 		roll.Steps = append(roll.Steps, "Test LUCK: "+sum+", at most LUCK "+itoa(in.Luck)+": lucky.")
 		roll.Result = "Lucky."
