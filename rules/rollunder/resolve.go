@@ -248,11 +248,14 @@ func (r *resolver) run(target string) error {
 
 	kind, critLabel := critNormal, ""
 	if outcome == kindCritical {
+		aside, how := "Weapon die "+itoa(w)+" is set aside", "; the critical table says how to use it."
 		if s.guard.rollDie {
-			r.step("Weapon die " + itoa(w) + " and " + s.guard.die + " " + itoa(p) + " are set aside; the critical table says how to use them.")
-		} else {
-			r.step("Weapon die " + itoa(w) + " is set aside; the critical table says how to use it.")
+			aside, how = "Weapon die "+itoa(w)+" and "+s.guard.die+" "+itoa(p)+" are set aside", "; the critical table says how to use them."
 		}
+		if s.targetLuck > 0 {
+			how = ": a Test LUCK comes first, and a lucky one makes this a normal hit."
+		}
+		r.step(aside + how)
 		luck, lucky := s.targetLuck, false
 		if luck > 0 {
 			var err error
