@@ -322,8 +322,8 @@ func TestLuckTrace(t *testing.T) {
 		t.Errorf("outcome %q, result %q", r.Outcome, r.Result)
 	}
 	steps := strings.Join(r.Steps, "\n")
-	for _, want := range []string{"Your Test LUCK: 5 + 6 = 11, more than LUCK 9: unlucky; LUCK drops to 8.",
-		"Critical roll 6 + 6 = 12", "Your Test LUCK: 2 + 3 = 5, at most LUCK 8: lucky; LUCK drops to 7.",
+	for _, want := range []string{"Your Test LUCK: 5 + 6 = 11, more than LUCK 9: unlucky; LUCK drops to 8 either way.",
+		"Critical roll 6 + 6 = 12", "Your Test LUCK: 2 + 3 = 5, at most LUCK 8: lucky; LUCK drops to 7 either way.",
 		"Lucky: you drop to 0 STAMINA instead."} {
 		if !strings.Contains(steps, want) {
 			t.Errorf("steps lack %q:\n%s", want, steps)

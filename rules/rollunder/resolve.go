@@ -126,34 +126,16 @@ func (r *resolver) two(what string) (int, int, error) {
 }
 
 // testLuck rolls a Test LUCK for who ("target" or "attacker", naming the
-// dice), whose being the step's words ("Your"), and reports whether it is
-// lucky.
-// The value <who>_luck_after is the LUCK after it.
+// dice), whose being the step's first word ("Your"), and reports whether it
+// is lucky.
 func (r *resolver) testLuck(who, whose string, luck int) (bool, error) {
 	a, b, err := r.two(who + " luck die")
 	if err != nil {
 		return false, err
 	}
-	itoa, ok := strconv.Itoa, lucky(a+b, luck)
-	verdict := ", more than LUCK " + itoa(luck) + ": unlucky"
-	if ok {
-		verdict = ", at most LUCK " + itoa(luck) + ": lucky"
-	}
-	r.step(whose + " Test LUCK: " + itoa(a) + " + " + itoa(b) + " = " + itoa(a+b) + verdict +
-		"; LUCK drops to " + itoa(luck-1) + ".")
-	r.setValue(who+"_luck_after", luck-1)
+	ok, step := luckTest(a, b, luck)
+	r.step(whose + " " + step)
 	return ok, nil
-}
-
-// setValue sets the value name, adding it when it is not there yet.
-func (r *resolver) setValue(name string, v int) {
-	for i := range r.roll.Values {
-		if r.roll.Values[i].Name == name {
-			r.roll.Values[i].Value = v
-			return
-		}
-	}
-	r.value(name, v)
 }
 
 // rollStep explains what the two dice of the attack or defence roll do.
@@ -206,6 +188,7 @@ func (r *resolver) run(target string) error {
 			if err != nil {
 				return err
 			}
+			r.value("attacker_luck_after", s.atkLuck-1)
 			if ok {
 				r.value("fumble_effect", 0)
 				r.value(outcomeFumbleLucky, 1)
@@ -259,18 +242,24 @@ func (r *resolver) run(target string) error {
 		luck, lucky := s.targetLuck, false
 		if luck > 0 {
 			var err error
-			lucky, err = r.testLuck("target", r.say("The target's", "Your"), luck)
-			if err != nil {
+			if lucky, err = r.testLuck("target", r.say("The target's", "Your"), luck); err != nil {
 				return err
 			}
 			luck--
 		}
+		var err error
 		if lucky {
 			critLabel = critLucky
 			r.value("critical_effect", 0)
 			r.value(outcomeCritLucky, 1)
 			r.step("Lucky: no critical roll; it is a normal hit.")
-		} else if err := r.critical(luck, &kind, &critLabel); err != nil || kind == critZero || kind == critDecapitate {
+		} else {
+			err = r.critical(&luck, &kind, &critLabel)
+		}
+		if s.targetLuck > 0 {
+			r.value("target_luck_after", luck)
+		}
+		if err != nil || kind == critZero || kind == critDecapitate {
 			return err
 		}
 	}
@@ -313,8 +302,9 @@ func (r *resolver) run(target string) error {
 // critical rolls the critical table and sets kind and label; on 0 STAMINA
 // or decapitation it writes the result. luck is the target's LUCK after any
 // first Test LUCK: with LUCK left, the target tests again against
-// decapitation, and is at 0 STAMINA instead when lucky.
-func (r *resolver) critical(luck int, kind *critKind, label *string) error {
+// decapitation (and luck drops by 1), and is at 0 STAMINA instead when
+// lucky.
+func (r *resolver) critical(luck *int, kind *critKind, label *string) error {
 	itoa := strconv.Itoa
 	c1, c2, err := r.two("critical die")
 	if err != nil {
@@ -324,11 +314,12 @@ func (r *resolver) critical(luck int, kind *critKind, label *string) error {
 	*kind, *label = c.kind, c.Label
 	r.value("critical_effect", c.Roll)
 	r.step("Critical roll " + itoa(c1) + " + " + itoa(c2) + " = " + itoa(c.Roll) + ": " + c.Text)
-	if c.kind == critDecapitate && luck > 0 {
-		ok, err := r.testLuck("target", r.say("The target's", "Your"), luck)
+	if c.kind == critDecapitate && *luck > 0 {
+		ok, err := r.testLuck("target", r.say("The target's", "Your"), *luck)
 		if err != nil {
 			return err
 		}
+		*luck--
 		if ok {
 			*kind = critZero
 			r.step(r.say("Lucky: the target drops to 0 STAMINA instead.", "Lucky: you drop to 0 STAMINA instead."))
