@@ -124,8 +124,11 @@
 //
 // Outcomes, in the player's words: avoided and hit partition the roll;
 // attacker_fumbles (double 6) is part of avoided, critical_hit (double 1)
-// part of hit, critical_zero_stamina and critical_decapitated parts of
-// critical_hit. Distributions and means are those of the attack.
+// part of hit; critical_zero_stamina, critical_decapitated and
+// critical_lucky are parts of critical_hit, fumble_lucky, fumble_hits_self
+// and fumble_drops_guard parts of attacker_fumbles. target_luck is the
+// player's LUCK, attacker_luck the foe's. Distributions and means are
+// those of the attack.
 // ResolveDefend takes the dice in the attack's order, with "defence die 1"
 // and "defence die 2" first; its values are those of Resolve with
 // defence_roll for attack_roll.
