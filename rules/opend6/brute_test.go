@@ -315,6 +315,12 @@ func smallInputs() map[string]Input {
 		"defender's multi-action penalty, crouching": set(func(in *Input) {
 			in.Defense, in.DefenseSkill, in.DefenseActions, in.Posture = DefensePartial, dice.Code{Dice: 3, Pips: 1}, 2, PostureCrouching
 		}),
+		"defender's Fate Point on a partial defense": set(func(in *Input) {
+			in.DefenderFatePoint, in.Defense, in.DefenseSkill = FateDefense, DefensePartial, dice.Code{Dice: 1}
+		}),
+		"defender's Fate Point on a 1D resistance": set(func(in *Input) {
+			in.DefenderFatePoint, in.Resistance = FateResistance, dice.Code{Dice: 1}
+		}),
 		// Few enough dice for TestResolveAgreesWithOdds to enumerate.
 		"character points on attack and damage, regular cover": set(func(in *Input) {
 			in.Resistance, in.Cover, in.CoverDice, in.CoverWild = dice.Code{Pips: 1}, CoverLight, true, CoverWildNone
