@@ -131,12 +131,13 @@ func (r roll) tape(t *dice.Tape, steps *[]string) (wildRoll, error) {
 	if err != nil || r.cp == 0 {
 		return res, err
 	}
-	var parts, terms []string
+	var parts []string
+	var terms []int
 	extra := 0
 	for i := range r.cp {
 		what := r.name + " Character Point die"
 		if r.cp > 1 {
-			what += " " + strconv.Itoa(i+1)
+			what = say("%s %d", what, i+1)
 		}
 		v, err := t.Roll(6, what)
 		if err != nil {
@@ -155,20 +156,20 @@ func (r roll) tape(t *dice.Tape, steps *[]string) (wildRoll, error) {
 		}
 		part := strconv.Itoa(v)
 		if len(faces) > 1 {
-			part = joinInts(faces, ", ") + " (explodes: " + strconv.Itoa(sum) + ")"
+			part = say("%s (explodes: %d)", joinInts(faces, ", "), sum)
 		} else if v == 1 {
 			part = "1 (just 1, never a critical failure)"
 		}
 		parts = append(parts, part)
-		terms = append(terms, strconv.Itoa(sum))
+		terms = append(terms, sum)
 		extra += sum
 	}
 	points := "1 Character Point: an extra Wild Die shows "
 	if r.cp > 1 {
-		points = strconv.Itoa(r.cp) + " Character Points: extra Wild Dice show "
+		points = say("%d Character Points: extra Wild Dice show ", r.cp)
 	}
-	*steps = append(*steps, text.UpperFirst(r.name)+" roll, "+points+strings.Join(parts, "; ")+
-		". Total "+strconv.Itoa(res.Total)+" + "+strings.Join(terms, " + ")+" = "+strconv.Itoa(res.Total+extra)+".")
+	add(steps, "%s roll, %s%s. Total %d + %s = %d.", text.UpperFirst(r.name), points, strings.Join(parts, "; "),
+		res.Total, joinInts(terms, " + "), res.Total+extra)
 	res.Total += extra
 	return res, nil
 }
@@ -183,19 +184,14 @@ func regularTape(t *dice.Tape, c dice.Code, name string, steps *[]string) (wildR
 	for _, f := range faces {
 		total += f
 	}
-	text := text.UpperFirst(name) + " roll " + c.String() + " (regular dice, no Wild Die): "
+	head := say("%s roll %s (regular dice, no Wild Die): ", text.UpperFirst(name), c)
 	switch {
 	case len(faces) == 0:
-		text += "no dice to roll, total " + strconv.Itoa(total)
+		add(steps, "%sno dice to roll, total %d.", head, total)
 	case len(faces) == 1 && c.Pips == 0:
-		text += "die " + strconv.Itoa(faces[0]) + ", total " + strconv.Itoa(total)
+		add(steps, "%sdie %d, total %d.", head, faces[0], total)
 	default:
-		text += "dice " + joinInts(faces, ", ") + ". Total " + joinInts(faces, " + ")
-		if c.Pips > 0 {
-			text += " + " + strconv.Itoa(c.Pips) + " (pips)"
-		}
-		text += " = " + strconv.Itoa(total)
+		add(steps, "%sdice %s. Total %s%s = %d.", head, joinInts(faces, ", "), joinInts(faces, " + "), pipsTerm(c.Pips), total)
 	}
-	*steps = append(*steps, text+".")
 	return wildRoll{Total: total}, nil
 }
