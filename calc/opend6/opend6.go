@@ -139,9 +139,9 @@ var (
 	defenseOptions      = []string{game.DefensePassive, game.DefensePartial + "=Partial (active roll)", game.DefenseFull + "=Full defense"}
 	defenderFateOptions = []string{game.FateNone + "=None", game.FateDefense + "=On the defense roll",
 		game.FateResistance + "=On the resistance roll", game.FateClimactic + "=Climactic (both rolls)"}
-	rangeOptions      = rangeIDs()
+	rangeOptions      = game.RangeIDs()
 	postureOptions    = choices(game.Postures())
-	coverOptions      = coverIDs()
+	coverOptions      = game.CoverIDs()
 	coverWildOptions  = []string{game.CoverWildDie + "=With a Wild Die", game.CoverWildNone + "=Regular dice only"}
 	calledShotOptions = choices(game.CalledShots())
 	wildOneOptions    = []string{game.WildCancel + "=Cancel it and the highest die", game.WildCancelKeepOne + "=Cancel the highest die only",
@@ -178,24 +178,6 @@ func choices(list []game.Option) []string {
 	return out
 }
 
-// rangeIDs are the range options, from the rules data.
-func rangeIDs() []string {
-	var out []string
-	for _, r := range game.Ranges() {
-		out = append(out, r.ID)
-	}
-	return out
-}
-
-// coverIDs are the cover options, from the rules data.
-func coverIDs() []string {
-	var out []string
-	for _, c := range game.Covers() {
-		out = append(out, c.ID)
-	}
-	return out
-}
-
 // cpLimits are the cp_limit options, from the rules data: "easy=2 per roll (easy)".
 func cpLimits() []string {
 	var out []string
@@ -208,10 +190,8 @@ func cpLimits() []string {
 // wounds are the target_wound options: every wound level but dead.
 func wounds() []string {
 	var out []string
-	for _, w := range game.WoundLevels() {
-		if w.ID != "dead" {
-			out = append(out, w.ID+"="+w.Name)
-		}
+	for l := game.LevelNone; l < game.LevelDead; l++ {
+		out = append(out, game.LevelID(l)+"="+game.LevelLabel(l))
 	}
 	return out
 }

@@ -29,13 +29,13 @@ type CPLimitOption struct {
 }
 
 // CPLimits lists the cp_limit options in order.
-func CPLimits() []CPLimitOption {
-	return []CPLimitOption{{CPLimitEasy, 2}, {CPLimitCinematic, 5}, {CPLimitUnlimited, MaxCharacterPoints}}
-}
+func CPLimits() []CPLimitOption { return append([]CPLimitOption(nil), cpLimitData[:]...) }
+
+var cpLimitData = [...]CPLimitOption{{CPLimitEasy, 2}, {CPLimitCinematic, 5}, {CPLimitUnlimited, MaxCharacterPoints}}
 
 // cpLimit is the points one roll may take under the cp_limit option id.
 func cpLimit(id string) int {
-	for _, l := range CPLimits() {
+	for _, l := range cpLimitData {
 		if l.ID == id {
 			return l.Max
 		}

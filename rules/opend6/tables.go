@@ -161,6 +161,15 @@ var rangeData = [...]RangeBand{
 	{RangeLong, "Long", "second to third range value", 10},
 }
 
+// RangeIDs are the range field's options, in order.
+func RangeIDs() []string {
+	out := make([]string, len(rangeData))
+	for i, r := range rangeData {
+		out[i] = r.ID
+	}
+	return out
+}
+
 func rangeModifier(id string) int {
 	for _, r := range rangeData {
 		if r.ID == id {
@@ -189,6 +198,15 @@ var coverData = [...]Cover{
 	{CoverLight, "Light", "light smoke or fog; poor light, twilight; object hides 25% of the target", dice.Code{Dice: 1}, 3},
 	{CoverHeavy, "Heavy", "thick smoke or fog; moonlit night; object hides 50% of the target", dice.Code{Dice: 2}, 6},
 	{CoverVeryHeavy, "Very heavy", "very thick smoke or fog; complete darkness; object hides 75% of the target", dice.Code{Dice: 4}, 12},
+}
+
+// CoverIDs are the cover field's options, in order.
+func CoverIDs() []string {
+	out := make([]string, len(coverData))
+	for i, c := range coverData {
+		out[i] = c.ID
+	}
+	return out
 }
 
 func coverOf(id string) Cover {
