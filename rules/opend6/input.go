@@ -131,35 +131,74 @@ func codeRange(field string, c dice.Code, lo, hi int) error {
 	return nil
 }
 
+// check is one field's own check in Validate, in the order of the form: a
+// choice among options, a die code of lo to hi pips, or an int from lo to
+// hi (a table and one loop weigh less in the WebAssembly module than a
+// call per field).
+type check struct {
+	field   string
+	text    string
+	options []string
+	code    dice.Code
+	isCode  bool
+	n       int
+	lo, hi  int
+}
+
+// err is the check's *rules.FieldError, or nil.
+func (c *check) err() error {
+	switch {
+	case c.options != nil:
+		return rules.OneOf(c.field, c.text, c.options...)
+	case c.isCode:
+		return codeRange(c.field, c.code, c.lo, c.hi)
+	}
+	return rules.IntRange(c.field, c.n, c.lo, c.hi)
+}
+
+// The options of the choice fields whose ids are constants, in order.
+var (
+	defenseIDs      = []string{DefensePassive, DefensePartial, DefenseFull}
+	rangeIDs        = []string{RangePointBlank, RangeShort, RangeMedium, RangeLong}
+	coverIDs        = []string{CoverNone, CoverLight, CoverHeavy, CoverVeryHeavy}
+	coverWildIDs    = []string{CoverWildDie, CoverWildNone}
+	wildOneIDs      = []string{WildCancel, WildCancelKeepOne, WildComplication, WildNone}
+	systemIDs       = []string{SystemWounds, SystemBodyPoints}
+	fateIDs         = []string{FateNone, FateAttack, FateDamage, FateClimactic}
+	defenderFateIDs = []string{FateNone, FateDefense, FateResistance, FateClimactic}
+)
+
 // Validate checks every field and returns a *rules.FieldError naming the
 // first bad one and what it allows.
 func (in Input) Validate() error {
-	if err := rules.FirstError(
-		codeRange("skill", in.Skill, MinSkillPips, MaxSkillPips),
-		rules.IntRange("actions", in.Actions, 1, MaxActions),
-		rules.OneOf("defense", in.Defense, DefensePassive, DefensePartial, DefenseFull),
-		codeRange("defense_skill", in.DefenseSkill, MinSkillPips, MaxSkillPips),
-		rules.OneOf("range", in.Range, RangePointBlank, RangeShort, RangeMedium, RangeLong),
-		rules.OneOf("cover", in.Cover, CoverNone, CoverLight, CoverHeavy, CoverVeryHeavy),
-		rules.OneOf("cover_wild", in.CoverWild, CoverWildDie, CoverWildNone),
-		rules.IntRange("modifier", in.Modifier, -MaxModifier, MaxModifier),
-		codeRange("damage", in.Damage, MinDamagePips, MaxDamagePips),
-		codeRange("strength", in.Strength, 0, MaxStrengthPips),
-		codeRange("resistance", in.Resistance, 0, MaxResistancePips),
-		rules.OneOf("wild_one", in.WildOne, WildCancel, WildCancelKeepOne, WildComplication, WildNone),
-		rules.OneOf("system", in.System, SystemWounds, SystemBodyPoints),
-		rules.OneOf("target_wound", in.TargetWound, levelIDs[:6]...),
-		rules.IntRange("body_points_max", in.BodyPointsMax, 1, MaxBodyPoints),
-		rules.OneOf("fate_point", in.FatePoint, FateNone, FateAttack, FateDamage, FateClimactic),
-		rules.IntRange("aim_rounds", in.AimRounds, 0, MaxAimRounds),
-		rules.OneOf("attack_option", in.AttackOption, optionIDs(attackOptionData[:])...),
-		rules.OneOf("target_posture", in.Posture, optionIDs(postureData[:])...),
-		rules.IntRange("defense_actions", in.DefenseActions, 1, MaxActions),
-		rules.OneOf("called_shot", in.CalledShot, optionIDs(calledShotData[:])...),
-		rules.OneOf("defender_fate_point", in.DefenderFatePoint, FateNone, FateDefense, FateResistance, FateClimactic),
-		codeRange("resistance_armor", in.ResistanceArmor, 0, in.Resistance.TotalPips()),
-	); err != nil {
-		return err
+	for _, c := range [...]check{
+		{field: "skill", code: in.Skill, lo: MinSkillPips, hi: MaxSkillPips, isCode: true},
+		{field: "actions", n: in.Actions, lo: 1, hi: MaxActions},
+		{field: "defense", text: in.Defense, options: defenseIDs},
+		{field: "defense_skill", code: in.DefenseSkill, lo: MinSkillPips, hi: MaxSkillPips, isCode: true},
+		{field: "range", text: in.Range, options: rangeIDs},
+		{field: "cover", text: in.Cover, options: coverIDs},
+		{field: "cover_wild", text: in.CoverWild, options: coverWildIDs},
+		{field: "modifier", n: in.Modifier, lo: -MaxModifier, hi: MaxModifier},
+		{field: "damage", code: in.Damage, lo: MinDamagePips, hi: MaxDamagePips, isCode: true},
+		{field: "strength", code: in.Strength, hi: MaxStrengthPips, isCode: true},
+		{field: "resistance", code: in.Resistance, hi: MaxResistancePips, isCode: true},
+		{field: "wild_one", text: in.WildOne, options: wildOneIDs},
+		{field: "system", text: in.System, options: systemIDs},
+		{field: "target_wound", text: in.TargetWound, options: levelIDs[:6]},
+		{field: "body_points_max", n: in.BodyPointsMax, lo: 1, hi: MaxBodyPoints},
+		{field: "fate_point", text: in.FatePoint, options: fateIDs},
+		{field: "aim_rounds", n: in.AimRounds, hi: MaxAimRounds},
+		{field: "attack_option", text: in.AttackOption, options: optionIDs(attackOptionData[:])},
+		{field: "target_posture", text: in.Posture, options: optionIDs(postureData[:])},
+		{field: "defense_actions", n: in.DefenseActions, lo: 1, hi: MaxActions},
+		{field: "called_shot", text: in.CalledShot, options: optionIDs(calledShotData[:])},
+		{field: "defender_fate_point", text: in.DefenderFatePoint, options: defenderFateIDs},
+		{field: "resistance_armor", code: in.ResistanceArmor, hi: in.Resistance.TotalPips(), isCode: true},
+	} {
+		if err := c.err(); err != nil {
+			return err
+		}
 	}
 	if err := in.validatePoints(); err != nil {
 		return err

@@ -162,13 +162,7 @@ var rangeData = [...]RangeBand{
 }
 
 // RangeIDs are the range field's options, in order.
-func RangeIDs() []string {
-	out := make([]string, len(rangeData))
-	for i, r := range rangeData {
-		out[i] = r.ID
-	}
-	return out
-}
+func RangeIDs() []string { return append([]string(nil), rangeIDs...) }
 
 func rangeModifier(id string) int {
 	for _, r := range rangeData {
@@ -201,13 +195,7 @@ var coverData = [...]Cover{
 }
 
 // CoverIDs are the cover field's options, in order.
-func CoverIDs() []string {
-	out := make([]string, len(coverData))
-	for i, c := range coverData {
-		out[i] = c.ID
-	}
-	return out
-}
+func CoverIDs() []string { return append([]string(nil), coverIDs...) }
 
 func coverOf(id string) Cover {
 	for _, c := range coverData {
