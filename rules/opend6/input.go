@@ -123,10 +123,20 @@ func DefaultInput() Input {
 	}
 }
 
+// textError is the *rules.FieldError of a field's value.
+func textError(field, value, allowed string) error {
+	return &rules.FieldError{Field: field, Value: value, Allowed: allowed}
+}
+
+// intError is the *rules.FieldError of a number field's value n.
+func intError(field string, n int, allowed string) error {
+	return textError(field, strconv.Itoa(n), allowed)
+}
+
 // codeRange checks that c is a well-formed die code of lo..hi pips.
 func codeRange(field string, c dice.Code, lo, hi int) error {
 	if c.Dice < 0 || c.Dice > hi/3 || c.Pips < 0 || c.Pips > 2 || c.TotalPips() < lo || c.TotalPips() > hi {
-		return &rules.FieldError{Field: field, Value: c.String(), Allowed: dice.FromPips(lo).String() + " to " + dice.FromPips(hi).String()}
+		return textError(field, c.String(), say("%s to %s", dice.FromPips(lo), dice.FromPips(hi)))
 	}
 	return nil
 }
@@ -207,9 +217,7 @@ func (in Input) Validate() error {
 		return err
 	}
 	if base := in.ownAttackCode(); in.Actions > base.Dice {
-		return &rules.FieldError{Field: "actions", Value: strconv.Itoa(in.Actions),
-			Allowed: "1 to " + strconv.Itoa(base.Dice) + ": each extra action costs 1D and skill " +
-				base.String() + " must keep at least 1D"}
+		return intError("actions", in.Actions, say("1 to %d: each extra action costs 1D and skill %s must keep at least 1D", base.Dice, base))
 	}
 	return rules.IntRange("body_points", in.BodyPoints, 1, in.BodyPointsMax)
 }
@@ -217,42 +225,37 @@ func (in Input) Validate() error {
 // validateOptions checks the combat options against each other and the
 // other fields; it runs after every field is known to be valid alone.
 func (in Input) validateOptions() error {
-	fate := func(field string, n int) error {
-		return &rules.FieldError{Field: field, Value: strconv.Itoa(n),
-			Allowed: "0 with a Fate Point on the same roll: Character Points and a Fate Point do not go on one roll"}
-	}
+	const fate = "0 with a Fate Point on the same roll: Character Points and a Fate Point do not go on one roll"
 	if fateOn(in.FatePoint, FateAttack) && in.AttackCP > 0 {
-		return fate("attack_cp", in.AttackCP)
+		return intError("attack_cp", in.AttackCP, fate)
 	}
 	if fateOn(in.FatePoint, FateDamage) && in.DamageCP > 0 {
-		return fate("damage_cp", in.DamageCP)
+		return intError("damage_cp", in.DamageCP, fate)
 	}
 	if fateOn(in.DefenderFatePoint, FateDefense) && in.DefenseCP > 0 {
-		return fate("defense_cp", in.DefenseCP)
+		return intError("defense_cp", in.DefenseCP, fate)
 	}
 	if fateOn(in.DefenderFatePoint, FateResistance) && in.ResistanceCP > 0 {
-		return fate("resistance_cp", in.ResistanceCP)
+		return intError("resistance_cp", in.ResistanceCP, fate)
 	}
 	if fateOn(in.DefenderFatePoint, FateDefense) && in.Defense == DefensePassive {
-		return &rules.FieldError{Field: "defender_fate_point", Value: in.DefenderFatePoint,
-			Allowed: "none or resistance with a passive defense, which rolls no dice to double"}
+		return textError("defender_fate_point", in.DefenderFatePoint, "none or resistance with a passive defense, which rolls no dice to double")
 	}
 	if fateOn(in.DefenderFatePoint, FateResistance) && in.System == SystemBodyPoints {
-		return &rules.FieldError{Field: "defender_fate_point", Value: in.DefenderFatePoint,
-			Allowed: "none or defense under Body Points: the resistance roll is armor alone, and a Fate Point never doubles gear"}
+		return textError("defender_fate_point", in.DefenderFatePoint,
+			"none or defense under Body Points: the resistance roll is armor alone, and a Fate Point never doubles gear")
 	}
 	if in.AttackOption == OptionAllOut && in.Actions > 1 {
-		return &rules.FieldError{Field: "attack_option", Value: in.AttackOption,
-			Allowed: "none, lunge or sweep with " + strconv.Itoa(in.Actions) + " actions: an all-out attack is the attacker's only action this round"}
+		return textError("attack_option", in.AttackOption,
+			say("none, lunge or sweep with %d actions: an all-out attack is the attacker's only action this round", in.Actions))
 	}
 	if in.DefenseActions > 1 && in.Defense != DefensePartial {
-		return &rules.FieldError{Field: "defense_actions", Value: strconv.Itoa(in.DefenseActions),
-			Allowed: "1 unless the defense is partial: a full defense is the defender's whole round, a passive one is no action"}
+		return intError("defense_actions", in.DefenseActions,
+			"1 unless the defense is partial: a full defense is the defender's whole round, a passive one is no action")
 	}
 	if own := in.ownDefenseCode(); in.Defense == DefensePartial && in.DefenseActions > own.Dice {
-		return &rules.FieldError{Field: "defense_actions", Value: strconv.Itoa(in.DefenseActions),
-			Allowed: "1 to " + strconv.Itoa(own.Dice) + ": each extra action costs 1D and the defender's skill " +
-				own.String() + " must keep at least 1D"}
+		return intError("defense_actions", in.DefenseActions,
+			say("1 to %d: each extra action costs 1D and the defender's skill %s must keep at least 1D", own.Dice, own))
 	}
 	return nil
 }

@@ -68,14 +68,12 @@ func (in Input) validatePoints() error {
 	limit := cpLimit(in.CPLimit)
 	for _, f := range fields {
 		if f.n > limit {
-			return &rules.FieldError{Field: f.name, Value: strconv.Itoa(f.n),
-				Allowed: "0 to " + strconv.Itoa(limit) + ": the Character Point limit per roll is " + strconv.Itoa(limit) +
-					" (" + in.CPLimit + "); raise the Character Point limit to spend more"}
+			return intError(f.name, f.n, say("0 to %d: the Character Point limit per roll is %d (%s); raise the Character Point limit to spend more",
+				limit, limit, in.CPLimit))
 		}
 	}
 	if in.Defense == DefensePassive && in.DefenseCP > 0 {
-		return &rules.FieldError{Field: "defense_cp", Value: strconv.Itoa(in.DefenseCP),
-			Allowed: "0 with a passive defense, which rolls no dice to spend Character Points on"}
+		return intError("defense_cp", in.DefenseCP, "0 with a passive defense, which rolls no dice to spend Character Points on")
 	}
 	return nil
 }
