@@ -203,6 +203,13 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 	return finish(t, rules.Roll{Outcome: "hit", Values: values, Steps: steps, Result: say("Hit: %s: %s%s.", head, result, was)})
 }
 
+// The names of the target's state in Resolve's values and Odds'
+// distributions, separated by spaces.
+const (
+	woundValues = "wound_level target_after"
+	bodyValues  = "body_points_lost target_after level_after"
+)
+
 // stackStep explains how a new result combines with the current level.
 func stackStep(current, result, after int) string {
 	rest, level := "an equal result does not stack in this game, so it stays %L.", current
