@@ -141,16 +141,9 @@ func (r roll) tape(t *dice.Tape, steps *[]string) (wildRoll, error) {
 		if err != nil {
 			return wildRoll{}, err
 		}
-		faces := []int{v}
-		for last := v; last == 6; {
-			if last, err = t.Roll(6, what+" re-roll"); err != nil {
-				return wildRoll{}, err
-			}
-			faces = append(faces, last)
-		}
-		sum := 0
-		for _, f := range faces {
-			sum += f
+		faces, sum, err := explode(t, v, what+" re-roll")
+		if err != nil {
+			return wildRoll{}, err
 		}
 		part := strconv.Itoa(v)
 		if len(faces) > 1 {

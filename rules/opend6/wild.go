@@ -116,13 +116,9 @@ func rollTape(t *dice.Tape, c dice.Code, name, wildOne string, steps *[]string) 
 	if err != nil {
 		return wildRoll{}, err
 	}
-	wild := []int{first}
-	for last := first; last == 6; {
-		last, err = t.Roll(6, name+" Wild Die re-roll")
-		if err != nil {
-			return wildRoll{}, err
-		}
-		wild = append(wild, last)
+	wild, wildAdds, err := explode(t, first, name+" Wild Die re-roll")
+	if err != nil {
+		return wildRoll{}, err
 	}
 
 	shown := ""
@@ -130,10 +126,6 @@ func rollTape(t *dice.Tape, c dice.Code, name, wildOne string, steps *[]string) 
 		shown = say("dice %s; ", joinInts(normal, ", "))
 	}
 	kept := normal
-	wildAdds := 0
-	for _, v := range wild {
-		wildAdds += v
-	}
 	countWild := true
 	crit := first == 1
 	note := ""
@@ -179,6 +171,22 @@ func rollTape(t *dice.Tape, c dice.Code, name, wildOne string, steps *[]string) 
 	}
 	add(steps, "%s%sWild Die %s%s. Total %s.", head, shown, joinInts(wild, ", "), note, sum)
 	return wildRoll{Total: total, Critical: crit}, nil
+}
+
+// explode rolls the re-rolls of an exploding die (a Wild Die or a
+// Character Point die) whose first toss was first: each 6 is rolled again,
+// the re-rolls named what. It returns every toss and their sum.
+func explode(t *dice.Tape, first int, what string) (faces []int, sum int, err error) {
+	faces, sum = make([]int, 1, 4), first
+	faces[0] = first
+	for last := first; last == 6; {
+		if last, err = t.Roll(6, what); err != nil {
+			return nil, 0, err
+		}
+		faces = append(faces, last)
+		sum += last
+	}
+	return faces, sum, nil
 }
 
 func joinInts(v []int, sep string) string {
