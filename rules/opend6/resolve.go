@@ -64,37 +64,45 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 			terms = say("full defense roll %d + 10", def.Total)
 		}
 	}
-	diff := base + rangeModifier(in.Range) + in.Modifier
+	cv := coverOf(in.Cover)
+	cover := cv.Fixed
+	if in.Cover != CoverNone && in.CoverDice {
+		c, err := in.coverRoll().tape(t, &steps)
+		if err != nil {
+			return rules.Roll{}, err
+		}
+		cover = c.Total
+	}
+	rangeName := ""
 	for _, r := range rangeData {
 		if r.ID == in.Range {
-			terms += say(", %s range %+", r.Name, r.Modifier)
+			rangeName = r.Name
 		}
 	}
+	// Each term of the difficulty past the base, shown when not 0 or when
+	// shown is set; the options' names are written in lower case.
+	diff := base
 	ao, cs := attackOptionOf(in.AttackOption), calledShotOf(in.CalledShot)
 	for _, m := range [...]struct {
 		format, name string
 		v            int
-	}{{"%s", ao.Name, ao.Fixed}, {"%s target", optionOf(postureData[:], in.Posture).Name, postureModifier(in.Posture, in.Range)},
-		{"called shot (%s)", cs.Name, cs.Fixed}} {
-		if m.v != 0 {
+		shown, lower bool
+	}{
+		{"%s range", rangeName, rangeModifier(in.Range), rangeName != "", false},
+		{"%s", ao.Name, ao.Fixed, false, true},
+		{"%s target", optionOf(postureData[:], in.Posture).Name, postureModifier(in.Posture, in.Range), false, true},
+		{"called shot (%s)", cs.Name, cs.Fixed, false, true},
+		{"%s cover", cv.Name, cover, in.Cover != CoverNone, false},
+		{"modifier", "", in.Modifier, false, false},
+	} {
+		if m.v != 0 || m.shown {
 			diff += m.v
-			terms += say(", %s %+", text.LowerASCII(say(m.format, m.name)), m.v)
-		}
-	}
-	if cv := coverOf(in.Cover); in.Cover != CoverNone {
-		v := cv.Fixed
-		if in.CoverDice {
-			c, err := in.coverRoll().tape(t, &steps)
-			if err != nil {
-				return rules.Roll{}, err
+			name := say(m.format, m.name)
+			if m.lower {
+				name = text.LowerASCII(name)
 			}
-			v = c.Total
+			terms += say(", %s %+", name, m.v)
 		}
-		diff += v
-		terms += say(", %s cover %+", cv.Name, v)
-	}
-	if in.Modifier != 0 {
-		terms += say(", modifier %+", in.Modifier)
 	}
 	raised := ""
 	if diff < 3 {
