@@ -20,13 +20,15 @@ import (
 // module every operand of a concatenation and every strconv.Itoa is code
 // at each line that uses it, and the trace has many lines.
 func say(format string, args ...any) string {
-	var b []byte
+	var b strings.Builder
+	b.Grow(len(format) + 64) // one allocation for most lines
 	for {
 		i := strings.IndexByte(format, '%')
 		if i < 0 || i+1 == len(format) {
-			return string(append(b, format...))
+			b.WriteString(format)
+			return b.String()
 		}
-		b = append(b, format[:i]...)
+		b.WriteString(format[:i])
 		verb := format[i+1]
 		format = format[i+2:]
 		s := "%"
@@ -50,7 +52,7 @@ func say(format string, args ...any) string {
 			}
 			args = args[1:]
 		}
-		b = append(b, s...)
+		b.WriteString(s)
 	}
 }
 
