@@ -213,6 +213,8 @@ func withoutHighest(v []int) []int {
 			hi = i
 		}
 	}
-	out := append([]int(nil), v[:hi]...)
-	return append(out, v[hi+1:]...)
+	out := make([]int, len(v)-1)
+	copy(out, v[:hi])
+	copy(out[hi:], v[hi+1:])
+	return out
 }
