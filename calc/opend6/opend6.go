@@ -54,8 +54,9 @@ func opend6Attack() *calc.Calculator {
 	out := make([]calc.Field, len(list))
 	for i, f := range list {
 		// The field's name is copied: the schema keeping the table's own
-		// string would keep the table, and with it def, on the heap.
-		name := strings.Clone(f.name)
+		// string would keep the table, and with it def, on the heap (a
+		// conversion rather than strings.Clone, which the module lacks).
+		name := string([]byte(f.name))
 		switch p := f.to.(type) {
 		case *dice.Code:
 			out[i] = calc.CodeField(name, f.lo, f.hi, *p)

@@ -117,8 +117,9 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 			complication = 1
 		}
 	}
-	values := []rules.Value{{Name: "attack_total", Value: atk.Total}, {Name: "difficulty", Value: diff},
-		{Name: "critical_failure", Value: critical}, {Name: "complication", Value: complication}}
+	var values []rules.Value // appended to, not a literal: a [4]rules.Value would link its own equality function
+	values = append(values, rules.Value{Name: "attack_total", Value: atk.Total}, rules.Value{Name: "difficulty", Value: diff},
+		rules.Value{Name: "critical_failure", Value: critical}, rules.Value{Name: "complication", Value: complication})
 
 	head := say("attack %d against difficulty %d", atk.Total, diff)
 	current := levelIndex(in.TargetWound)
