@@ -64,7 +64,11 @@ func Odds(in Input) (rules.Report, error) {
 	attack, difficulty, margin := in.attackSide(attackEpsilon)
 	pHit := margin.AtLeast(0)
 	if pHit < rareHit {
-		attack, difficulty, margin = in.attackSide(max(attackEpsilon*pHit, minEpsilon))
+		eps := attackEpsilon * pHit // not max(…, minEpsilon): the builtin on floats links the runtime's fmax
+		if eps < minEpsilon {
+			eps = minEpsilon
+		}
+		attack, difficulty, margin = in.attackSide(eps)
 		pHit = margin.AtLeast(0)
 	}
 	pMiss := margin.Less(0)
