@@ -73,20 +73,19 @@ func Odds(in Input) (rules.Report, error) {
 	}
 	pMiss := margin.Less(0)
 
-	// The damage bonus given the margin, as a sub-distribution of mass P(hit).
-	var bonus dice.PMF
+	// The damage bonus given the margin, as a sub-distribution of mass
+	// P(hit): 0 with mass P(hit) when the bonus does not apply.
+	var bonus dice.Builder
 	if in.bonusApplies() {
-		var b dice.Builder
 		margin.Each(func(m int, p float64) {
 			if m >= 0 {
-				b.Add(DamageBonus(m, 0), p)
+				bonus.Add(DamageBonus(m, 0), p)
 			}
 		})
-		bonus = b.PMF()
 	} else {
-		bonus = dice.Const(0).Scale(pHit)
+		bonus.Add(0, pHit)
 	}
-	damage := in.damageRoll().pmf(dice.TailEpsilon).Add(bonus) // mass P(hit)
+	damage := in.damageRoll().pmf(dice.TailEpsilon).Add(bonus.PMF()) // mass P(hit)
 	if calledShotOf(in.CalledShot).Damage != 0 {
 		damage = damage.Map(func(v int) int { return in.damageTotal(v, 0) })
 	}
