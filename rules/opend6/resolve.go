@@ -3,6 +3,7 @@ package opend6
 import (
 	"errors"
 	"strconv"
+	"strings"
 
 	"d6codex/rules"
 	"d6codex/rules/dice"
@@ -117,19 +118,17 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 			complication = 1
 		}
 	}
-	var values []rules.Value // appended to, not a literal: a [4]rules.Value would link its own equality function
-	values = append(values, rules.Value{Name: "attack_total", Value: atk.Total}, rules.Value{Name: "difficulty", Value: diff},
-		rules.Value{Name: "critical_failure", Value: critical}, rules.Value{Name: "complication", Value: complication})
 
 	head := say("attack %d against difficulty %d", atk.Total, diff)
 	current := levelIndex(in.TargetWound)
 	if atk.Total < diff {
 		add(&steps, "Attack %d is below the difficulty %d: a miss, so no damage is rolled.", atk.Total, diff)
+		var values []rules.Value
 		if in.System == SystemBodyPoints {
-			values = append(values, rules.Value{Name: "body_points_lost"}, rules.Value{Name: "target_after", Value: in.BodyPoints},
-				rules.Value{Name: "level_after", Value: BodyPointsLevel(in.BodyPoints, in.BodyPointsMax)})
+			values = valuesOf(attackValues+bodyValues, atk.Total, diff, critical, complication,
+				0, in.BodyPoints, BodyPointsLevel(in.BodyPoints, in.BodyPointsMax))
 		} else {
-			values = append(values, rules.Value{Name: "wound_level", Value: LevelNone}, rules.Value{Name: "target_after", Value: current})
+			values = valuesOf(attackValues+woundValues, atk.Total, diff, critical, complication, LevelNone, current)
 		}
 		return finish(t, rules.Roll{Outcome: "miss", Result: say("Miss: %s.", head), Values: values, Steps: steps})
 	}
@@ -168,7 +167,6 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 	if err != nil {
 		return rules.Roll{}, err
 	}
-	values = append(values, rules.Value{Name: "damage", Value: total}, rules.Value{Name: "resistance", Value: res.Total})
 	d := total - res.Total
 	head += say("; damage %d against %s %d", total, resRoll.name, res.Total)
 
@@ -182,8 +180,7 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 			add(&steps, "Damage %d − armor %d = %d body points lost: %d − %d leaves %d.", total, res.Total, lost, in.BodyPoints, lost, left)
 		}
 		add(&steps, "%d of %d body points left is %d%%: %L on the optional wound chart.", left, in.BodyPointsMax, shareOf(left, in.BodyPointsMax), lvl)
-		values = append(values, rules.Value{Name: "body_points_lost", Value: lost}, rules.Value{Name: "target_after", Value: left},
-			rules.Value{Name: "level_after", Value: lvl})
+		values := valuesOf(hitValues+bodyValues, atk.Total, diff, critical, complication, total, res.Total, lost, left, lvl)
 		return finish(t, rules.Roll{Outcome: "hit", Values: values, Steps: steps,
 			Result: say("Hit: %s: %d body points lost, %d left.", head, lost, left)})
 	}
@@ -204,7 +201,7 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 		steps = append(steps, stackStep(current, lvl, after))
 		was = say(" (was %L)", current)
 	}
-	values = append(values, rules.Value{Name: "wound_level", Value: lvl}, rules.Value{Name: "target_after", Value: after})
+	values := valuesOf(hitValues+woundValues, atk.Total, diff, critical, complication, total, res.Total, lvl, after)
 	result := LevelLabel(after)
 	if after == LevelNone {
 		result = "no injury"
@@ -212,12 +209,25 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 	return finish(t, rules.Roll{Outcome: "hit", Values: values, Steps: steps, Result: say("Hit: %s: %s%s.", head, result, was)})
 }
 
-// The names of the target's state in Resolve's values and Odds'
-// distributions, separated by spaces.
+// The names of Resolve's values, separated by spaces, as valuesOf takes
+// them: the attack's, on a hit the damage's, then the target's state (also
+// the names of Odds' last distributions).
 const (
-	woundValues = "wound_level target_after"
-	bodyValues  = "body_points_lost target_after level_after"
+	attackValues = "attack_total difficulty critical_failure complication "
+	hitValues    = attackValues + "damage resistance "
+	woundValues  = "wound_level target_after"
+	bodyValues   = "body_points_lost target_after level_after"
 )
+
+// valuesOf pairs names, separated by spaces, with nums.
+func valuesOf(names string, nums ...int) []rules.Value {
+	out := make([]rules.Value, len(nums))
+	for i, n := range nums {
+		out[i].Name, names, _ = strings.Cut(names, " ")
+		out[i].Value = n
+	}
+	return out
+}
 
 // stackStep explains how a new result combines with the current level.
 func stackStep(current, result, after int) string {
