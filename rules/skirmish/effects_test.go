@@ -10,6 +10,7 @@ import (
 	"d6codex/rules"
 	"d6codex/rules/dice"
 	"d6codex/rules/dice/dicetest"
+	"d6codex/rules/rulestest"
 )
 
 // This file checks the situations (charge, backstab, ground) and the
@@ -119,10 +120,13 @@ func bruteEffects(in Input, effect string) counts {
 		}
 		if six {
 			c.outcomes["off_balance_or_riposte"]++
+			if plainOffBalance(in, a.score, d.score) {
+				c.outcomes["_off_balance"]++ // the attacker then tests or falls
+			}
 		}
 		aggr := low && (in.DefenderDouble == "aggressiveness" || in.DefenderDouble == "best")
 		riposte := (low && (in.DefenderDouble == "riposte" || in.DefenderDouble == "best")) ||
-			(six && in.DefenderDoubleSix == "riposte")
+			(six && (in.DefenderDoubleSix == "riposte" || in.DefenderDoubleSix == "best"))
 		if a.score == d.score {
 			c.outcomes["tie_first_comparison"]++
 		}
@@ -186,8 +190,20 @@ func checkBrute(t *testing.T, in Input, effect string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := bruteEffects(in, effect).expected()
+	c := bruteEffects(in, effect)
+	want := c.expected()
 	want.outcomes["weapon_breaks"] = want.outcomes["force_attack"] * plainBreak(in)
+	// The falls in exact fractions: the rolls that throw a fighter off
+	// balance, times the chance its aptitude test shows no double.
+	den := new(big.Int).Exp(big.NewInt(6), big.NewInt(int64(c.n)), nil)
+	for name, k := range map[string]struct {
+		rolls string
+		dice  int
+	}{"defender_falls": {"force_attack", in.DefenderAptitude}, "attacker_falls": {"_off_balance", in.AttackerAptitude}} {
+		f, _ := new(big.Rat).Mul(new(big.Rat).SetFrac(big.NewInt(c.outcomes[k.rolls]), den), plainFallRat(k.dice)).Float64()
+		want.outcomes[name] = f
+	}
+	delete(want.outcomes, "_off_balance")
 	checkReport(t, got, want)
 }
 
@@ -414,7 +430,8 @@ func resolveAllExtra(in Input, d []int, w float64, f func(rules.Roll, float64)) 
 		f(r, w)
 		return nil
 	}
-	if !strings.Contains(err.Error(), "breakage die") && !strings.Contains(err.Error(), "Precise attack penalty die") {
+	if !strings.Contains(err.Error(), "breakage die") && !strings.Contains(err.Error(), "Precise attack penalty die") &&
+		!strings.Contains(err.Error(), "aptitude die") {
 		return err
 	}
 	for face := 1; face <= 6; face++ {
@@ -506,33 +523,35 @@ func TestAttackerDoubleResolveCases(t *testing.T) {
 // 1, and a seeded roll that resolves to an outcome of the report; an
 // invalid one is a field error from Validate, Odds and Resolve alike.
 func FuzzEffects(f *testing.F) {
-	f.Add(5, 1, 3, 1, 1, "attack_die", "none", "defender", "precise", "best", "riposte", 0, uint64(1))
-	f.Add(12, 4, 12, 4, 6, "defense_penalty", "defense_penalty", "both", "best", "best", "riposte", 6, uint64(2))
-	f.Add(12, 0, 1, 0, 0, "attack_die", "attack_die", "", "tactical", "aggressiveness", "", 1, uint64(3))
-	f.Add(1, 4, 2, 4, 0, "", "", "attacker", "flaw", "riposte", "none", 2, uint64(4))
-	f.Add(3, 0, 3, 0, 2, "charge", "yes", "prone", "maneuver", "disengage", "off_balance", 7, uint64(5))
-	f.Fuzz(func(t *testing.T, na, qa, nd, qd, armor int, charge, backstab, ground, effect, defLow, defSix string, atkArmor int, seed uint64) {
+	f.Add(5, 1, 3, 1, 1, "attack_die", "none", "defender", "precise", "best", "riposte", 0, 2, 2, uint64(1))
+	f.Add(12, 4, 12, 4, 6, "defense_penalty", "defense_penalty", "both", "best", "best", "best", 6, 12, 12, uint64(2))
+	f.Add(12, 0, 1, 0, 0, "attack_die", "attack_die", "", "tactical", "aggressiveness", "off_balance", 1, 0, 1, uint64(3))
+	f.Add(1, 4, 2, 4, 0, "", "", "attacker", "flaw", "riposte", "none", 2, 6, 7, uint64(4))
+	f.Add(3, 0, 3, 0, 2, "charge", "yes", "prone", "maneuver", "disengage", "off_balance", 7, -1, 13, uint64(5))
+	f.Fuzz(func(t *testing.T, na, qa, nd, qd, armor int, charge, backstab, ground, effect, defLow, defSix string, atkArmor, atkApt, defApt int, seed uint64) {
 		in := Input{AttackDice: na, AttackPenalty: qa, DefenseDice: nd, DefensePenalty: qd, Armor: armor,
 			Keep: KeepPreferDouble, Charge: charge, Backstab: backstab, Ground: ground, AttackerDouble: effect,
-			DefenderDouble: defLow, DefenderDoubleSix: defSix, AttackerArmor: atkArmor}
+			DefenderDouble: defLow, DefenderDoubleSix: defSix, AttackerArmor: atkArmor,
+			AttackerAptitude: atkApt, DefenderAptitude: defApt}
 		if seed%2 == 0 {
 			in.Keep = KeepHighest
 		}
 		verr := in.Validate()
 		r, oerr := Odds(in)
 		roll, rerr := Resolve(in, dice.NewSeeded(seed))
-		if verr != nil {
+		if !rulestest.Agree(t, in, verr, oerr, rerr) {
 			var fe *rules.FieldError
 			if !errors.As(verr, &fe) || fe.Field == "" || fe.Allowed == "" {
 				t.Fatalf("error %v is not a field error naming a field", verr)
 			}
-			if oerr == nil || rerr == nil {
-				t.Fatalf("%+v: Validate %v but Odds %v, Resolve %v", in, verr, oerr, rerr)
-			}
 			return
 		}
-		if oerr != nil || rerr != nil {
-			t.Fatalf("%+v: valid, but Odds %v, Resolve %v", in, oerr, rerr)
+		for _, fall := range [][2]string{{"defender_falls", "force_attack"}, {"attacker_falls", "off_balance_or_riposte"}} {
+			p, _ := r.P(fall[0])
+			of, _ := r.P(fall[1])
+			if p < 0 || p > of+tol {
+				t.Fatalf("%+v: %s %v beyond %s %v", in, fall[0], p, fall[1], of)
+			}
 		}
 		w, _ := r.P("attacker_wins")
 		l, _ := r.P("defender_wins")
@@ -684,7 +703,7 @@ func (e expected) addRoll(r rules.Roll, w float64) {
 	e.outcomes[r.Outcome] += w
 	e.dists["attack_score"][v["attack_score"]] += w
 	e.dists["defense_score"][v["defense_score"]] += w
-	for _, name := range []string{"instant_death", "special_attack", "force_attack", "special_defense", "off_balance_or_riposte", "riposte", "riposte_instant_death"} {
+	for _, name := range []string{"instant_death", "special_attack", "force_attack", "special_defense", "off_balance_or_riposte", "riposte", "riposte_instant_death", "defender_falls", "attacker_falls"} {
 		if v[name] == 1 {
 			e.outcomes[name] += w
 		}
@@ -703,5 +722,130 @@ func (e expected) addRoll(r rules.Roll, w float64) {
 	}
 	if dmg, ok := v["riposte_damage"]; ok {
 		e.dists["riposte_damage"][dmg] += w
+	}
+}
+
+// TestOffBalanceResolve: every roll resolved, aptitude dice included, adds
+// up to Odds with Off balance (and the Force attack's fall) counted. Each
+// roll weighs a whole number (6^extraDepth per tuple, divided by 6 for each
+// die asked after the tuple), so the sums are exact.
+func TestOffBalanceResolve(t *testing.T) {
+	const extraDepth = 8 // at most 3 + 3 aptitude dice and 2 breakage dice
+	for _, in := range []Input{
+		{AttackDice: 2, DefenseDice: 2, Armor: 1, DefenderDoubleSix: DefenseOffBalance, DefenderAptitude: 2, AttackerAptitude: 3},
+		{AttackDice: 2, DefenseDice: 3, Armor: 0, DefenderDoubleSix: DefenseBest, DefenderDouble: DefenseRiposte,
+			DefenderAptitude: 3, AttackerAptitude: 2, AttackerArmor: 1},
+		{AttackDice: 3, DefenseDice: 2, Armor: 1, DefenderDoubleSix: DefenseOffBalance, AttackerAptitude: 1,
+			DefenderAptitude: 0, Weapon: MaterialMetal},
+	} {
+		for _, keep := range []string{KeepHighest, KeepPreferDouble} {
+			in.Keep = keep
+			e := expected{outcomes: map[string]float64{}, dists: map[string]map[int]float64{}}
+			for _, name := range distNames {
+				e.dists[name] = map[int]float64{}
+			}
+			for _, name := range outcomeNames {
+				e.outcomes[name] = 0
+			}
+			n := in.AttackDice + in.DefenseDice
+			var failed error
+			dicetest.Tuples(n, 6, func(d []int) {
+				err := resolveAllExtra(in, d, pow6(extraDepth), e.addRoll)
+				if err != nil && failed == nil {
+					failed = err
+				}
+			})
+			if failed != nil {
+				t.Fatal(failed)
+			}
+			scale := 1 / pow6(n+extraDepth)
+			for k := range e.outcomes {
+				e.outcomes[k] *= scale
+			}
+			for _, d := range e.dists {
+				for v := range d {
+					d[v] *= scale
+				}
+			}
+			got, err := Odds(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkReport(t, got, e)
+		}
+	}
+}
+
+// TestOffBalanceAgainstBruteForce: the falls of Off balance and of the
+// Force attack against the brute force, for every double-6 setting.
+func TestOffBalanceAgainstBruteForce(t *testing.T) {
+	for _, six := range []string{DefenseNone, DefenseOffBalance, DefenseRiposte, DefenseBest} {
+		for _, in := range []Input{
+			{AttackDice: 3, DefenseDice: 3, Armor: 1, AttackerAptitude: 3, DefenderAptitude: 1},
+			{AttackDice: 3, AttackPenalty: 1, DefenseDice: 3, DefensePenalty: 1, Armor: 0, AttackerAptitude: 2,
+				DefenderAptitude: 4, AttackerDouble: EffectPrecise, DefenderDouble: DefenseBest},
+			{AttackDice: 2, DefenseDice: 4, Armor: 2, AttackerAptitude: 7, DefenderAptitude: 6, Ground: GroundBoth},
+		} {
+			for _, keep := range []string{KeepHighest, KeepPreferDouble} {
+				in.Keep, in.DefenderDoubleSix = keep, six
+				t.Run(fmt.Sprintf("%s_%d+%d_vs_%d+%d_%s", six, in.AttackDice, in.AttackPenalty, in.DefenseDice, in.DefensePenalty, keep), func(t *testing.T) {
+					checkBrute(t, in, orDefault(in.AttackerDouble, "none"))
+				})
+			}
+		}
+	}
+}
+
+// TestOffBalanceResolveCases: falls worked by hand.
+func TestOffBalanceResolveCases(t *testing.T) {
+	tests := []struct {
+		name  string
+		in    Input
+		dice  []int
+		want  map[string]int
+		trace []string
+	}{
+		{
+			name:  "the defender's double 6 throws the attacker, whose test of 3 dice shows no double",
+			in:    Input{AttackDice: 2, DefenseDice: 2, Keep: KeepHighest, DefenderDoubleSix: DefenseOffBalance, AttackerAptitude: 3},
+			dice:  []int{5, 4, 6, 6, 1, 2, 3},
+			want:  map[string]int{"attacker_falls": 1, "defender_falls": 0, "off_balance_or_riposte": 1, "riposte": 0},
+			trace: []string{"Off balance: the attacker's aptitude test shows 1, 2, 3, no double: the attacker falls."},
+		},
+		{
+			name: "best ripostes when the defender scores higher: no test",
+			in:   Input{AttackDice: 2, DefenseDice: 2, Keep: KeepHighest, DefenderDoubleSix: DefenseBest, AttackerAptitude: 3},
+			dice: []int{5, 4, 6, 6},
+			want: map[string]int{"attacker_falls": 0, "riposte": 1},
+		},
+		{
+			name: "best throws off balance on a tie at 12, and a double keeps the attacker up",
+			in:   Input{AttackDice: 2, DefenseDice: 2, Keep: KeepHighest, DefenderDoubleSix: DefenseBest, AttackerAptitude: 2, DefenderAptitude: 2, Weapon: MaterialStone},
+			// 6 6 against 6 6: Force attack (breakage die 4 holds), the
+			// defender's test 3 5 falls, the attacker's 2 2 stands.
+			dice:  []int{6, 6, 6, 6, 4, 3, 5, 2, 2},
+			want:  map[string]int{"attacker_falls": 0, "defender_falls": 1, "force_attack": 1, "riposte": 0},
+			trace: []string{"the defender's aptitude test shows 3, 5, no double: the defender falls", "the attacker's aptitude test shows 2, 2, a double: still standing"},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := Resolve(tc.in, dice.NewFixed(tc.dice))
+			if err != nil {
+				t.Fatal(err)
+			}
+			v := values(r)
+			for k, want := range tc.want {
+				if got, ok := v[k]; !ok || got != want {
+					t.Errorf("%s = %d (present %v), want %d", k, got, ok, want)
+				}
+			}
+			trace := strings.Join(r.Steps, "\n")
+			for _, s := range tc.trace {
+				if !strings.Contains(trace, s) {
+					t.Errorf("trace lacks %q:\n%s", s, trace)
+				}
+			}
+		})
 	}
 }

@@ -331,17 +331,22 @@ func splitDoubles(s *sideOdds) (other, low, six *sideOdds) {
 
 // defense is what a special defense does on a roll: aggr takes 1 off the
 // damage taken, riposte sends the damage back when the defender scores
-// higher.
-type defense struct{ aggr, riposte bool }
+// higher, offBalance makes the attacker test or fall (with riposte too:
+// only on the rolls where the defender does not score higher).
+type defense struct{ aggr, riposte, offBalance bool }
+
+// offBalanceOn reports whether Off balance is taken on a roll of these
+// scores.
+func (d defense) offBalanceOn(sa, sd int) bool { return d.offBalance && !(d.riposte && sd > sa) }
 
 // defenses are the special defenses in force for the defender's rolls with
 // no double, a double 1–5 and a double 6.
 func (in Input) defenses() [3]defense {
-	low := orDefault(in.DefenderDouble, DefenseNone)
+	low, six := in.DefenderDouble, in.DefenderDoubleSix
 	return [3]defense{
 		{},
 		{aggr: low == DefenseAggressiveness || low == DefenseBest, riposte: low == DefenseRiposte || low == DefenseBest},
-		{riposte: in.DefenderDoubleSix == DefenseRiposte},
+		{riposte: six == DefenseRiposte || six == DefenseBest, offBalance: six == DefenseOffBalance || six == DefenseBest},
 	}
 }
 
@@ -358,7 +363,7 @@ func combine(atk *sideOdds, in Input, parts []part) rules.Report {
 	var diff [2][dmgKinds][maxScore + 1]float64
 	var tactical [2]float64
 	var ripo [maxScore + 1]float64 // a Riposte by a margin
-	lose, tie, lowD, sixD := 0.0, 0.0, 0.0, 0.0
+	lose, tie, lowD, sixD, offBal := 0.0, 0.0, 0.0, 0.0, 0.0
 	var pa, pd [maxScore + 1]float64
 	for _, pt := range parts {
 		var qa [maxScore + 1]float64
@@ -397,6 +402,9 @@ func combine(atk *sideOdds, in Input, parts []part) rules.Report {
 				}
 				for sd := range qd {
 					w := qa[sa] * qd[sd]
+					if eff.offBalanceOn(sa, sd) {
+						offBal += w
+					}
 					switch {
 					case sa > sd:
 						diff[g][k][sa-sd] += w
@@ -495,6 +503,8 @@ func combine(atk *sideOdds, in Input, parts []part) rules.Report {
 			{Name: "off_balance_or_riposte", P: sixD},
 			{Name: "riposte", P: ripP},
 			{Name: "riposte_instant_death", P: ripDeath},
+			{Name: "defender_falls", P: forceP * FallChance(in.DefenderAptitude)},
+			{Name: "attacker_falls", P: offBal * FallChance(in.AttackerAptitude)},
 		},
 		Distributions: []rules.Dist{
 			{Name: "difference", PMF: diffPMF},

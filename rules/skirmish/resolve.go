@@ -23,7 +23,9 @@ type sideResult struct {
 // dice of the weapon and of the second weapon (a metal weapon's second die
 // only when its first shows 1). A Precise attack (attacker_effect precise,
 // or best choosing it, on a kept double 1–5) rolls its penalty die for the
-// defense after the four groups. Extra fixed dice are an error.
+// defense after the four groups. Last come the aptitude dice of Off
+// balance: the defender's after a Force attack, then the attacker's after
+// the defender's Off balance. Extra fixed dice are an error.
 func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 	if err := in.Validate(); err != nil {
 		return rules.Roll{}, err
@@ -212,6 +214,25 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 			result += " The Force attack breaks " + plural(broken, "weapon") + "."
 		}
 	}
+	falls := [2]bool{} // the defender, the attacker
+	for i, test := range [2]struct {
+		on   bool
+		who  string
+		dice int
+	}{{force, "defender", in.DefenderAptitude}, {class == 2 && def.offBalanceOn(a.score, d.score), "attacker", in.AttackerAptitude}} {
+		if !test.on {
+			continue
+		}
+		fell, step, err := aptitudeTest(test.who, test.dice, t)
+		if err != nil {
+			return rules.Roll{}, err
+		}
+		falls[i] = fell
+		steps = append(steps, step)
+		if fell {
+			result += " The " + test.who + " falls."
+		}
+	}
 	if err := t.Done(); err != nil {
 		return rules.Roll{}, err
 	}
@@ -224,6 +245,8 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 		rules.Value{Name: "off_balance_or_riposte", Value: b2i(class == 2)},
 		rules.Value{Name: "riposte", Value: b2i(riposte)},
 		rules.Value{Name: "riposte_instant_death", Value: b2i(ripDead)},
+		rules.Value{Name: "defender_falls", Value: b2i(falls[0])},
+		rules.Value{Name: "attacker_falls", Value: b2i(falls[1])},
 	)
 	switch {
 	case a.double && a.kept[0] < 6 && effect == EffectNone:
@@ -231,7 +254,7 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 	case a.double && !force:
 		steps = append(steps, "The attacker kept a double 6 but does not use the Force attack (setting force_attack never).")
 	}
-	if d.double && !def.aggr && !def.riposte {
+	if d.double && !def.aggr && !def.riposte && !def.offBalance {
 		if d.kept[0] == 6 {
 			steps = append(steps, "The defender kept a double 6: Off balance or Riposte may be chosen at the table (not counted here).")
 		} else {
@@ -281,8 +304,31 @@ func forceStep(in Input) string {
 	} else {
 		s += "The defender wears no armor, so +1 damage, and the blow deals +1 damage more"
 	}
-	s += "; the defender must roll a double on an aptitude test or fall (not counted here); every weapon used is tested for breakage."
+	s += "; every weapon used is tested for breakage, and the defender must roll a double on an aptitude test or fall."
 	return s
+}
+
+// aptitudeTest rolls the aptitude test of k dice of a fighter thrown off
+// balance: the fighter stays standing on a double (two dice alike).
+func aptitudeTest(who string, k int, t *dice.Tape) (bool, string, error) {
+	faces, err := t.RollN(k, 6, who+"'s aptitude die")
+	if err != nil {
+		return false, "", err
+	}
+	s := "Off balance: the " + who + "'s aptitude test"
+	if k == 0 {
+		s += " has no dice"
+	} else {
+		s += " shows " + joinInts(faces, ", ")
+	}
+	var seen [7]bool
+	for _, f := range faces {
+		if seen[f] {
+			return false, s + ", a double: still standing.", nil
+		}
+		seen[f] = true
+	}
+	return true, s + ", no double: the " + who + " falls.", nil
 }
 
 // breakTest rolls the breakage test of one weapon after a Force attack: the
