@@ -83,6 +83,17 @@ func bruteEffects(in Input, effect string) counts {
 	if effect == "precise" {
 		n++
 	}
+	// The reroll dice of a Maneuver: the defender's (the attacker's
+	// Maneuver), then the attacker's (the defender's Maneuver), each always
+	// enumerated, used or not.
+	iDef, iAtk := n, n
+	if effect == "maneuver" {
+		iAtk++
+		n++
+	}
+	if in.DefenderDouble == "maneuver" {
+		n++
+	}
 	c := counts{n: n, outcomes: map[string]int64{}, dists: map[string]map[int]int64{}}
 	for _, name := range outcomeNames {
 		c.outcomes[name] = 0
@@ -102,11 +113,18 @@ func bruteEffects(in Input, effect string) counts {
 		lowDouble := a.double && !a.six
 		if lowDouble && effect == "precise" {
 			// the defender's penalty dice and the Precise die cancel together
-			d = plainSide(t[na+qa:na+qa+nd], t[na+qa+nd:], in.Keep)
+			d = plainSide(t[na+qa:na+qa+nd], t[na+qa+nd:na+qa+nd+qd+1], in.Keep)
+		}
+		a0, dFirst := a, d // a double stays active after a reroll
+		if lowDouble && effect == "maneuver" {
+			d = plainReroll(t[na+qa:na+qa+nd], t[na+qa+nd:na+qa+nd+qd], t[iDef])
+		}
+		if dFirst.double && !dFirst.six && in.DefenderDouble == "maneuver" {
+			a = plainReroll(t[:na], t[na:na+qa], t[iAtk])
 		}
 		c.dists["attack_score"][a.score]++
 		c.dists["defense_score"][d.score]++
-		force := a.six && useForce
+		force := a0.six && useForce
 		if lowDouble {
 			c.outcomes["special_attack"]++
 		}
@@ -114,7 +132,7 @@ func bruteEffects(in Input, effect string) counts {
 			c.outcomes["force_attack"]++
 		}
 		// The defender's special defense, from the pair it finally keeps.
-		low, six := d.double && !d.six, d.six
+		low, six := dFirst.double && !dFirst.six, dFirst.six
 		if low {
 			c.outcomes["special_defense"]++
 		}
@@ -180,6 +198,29 @@ func bruteEffects(in Input, effect string) counts {
 		}
 	})
 	return c
+}
+
+// plainReroll is one side after the opponent's Maneuver (the rules note's
+// reading): its penalty dice cancel as rolled, the highest die left is
+// rolled again as x (no penalty die meets it), and the two highest are kept.
+func plainReroll(pool, pen []int, x int) sideKey {
+	var left [7]int
+	for _, v := range pool {
+		left[v]++
+	}
+	for _, v := range pen {
+		if left[v] > 0 {
+			left[v]--
+		}
+	}
+	for f := 6; f >= 1; f-- {
+		if left[f] > 0 {
+			left[f]--
+			left[x]++
+			break
+		}
+	}
+	return plainKeep(left, "highest")
 }
 
 // checkBrute compares Odds with the brute force; weapon_breaks is checked
@@ -431,7 +472,7 @@ func resolveAllExtra(in Input, d []int, w float64, f func(rules.Roll, float64)) 
 		return nil
 	}
 	if !strings.Contains(err.Error(), "breakage die") && !strings.Contains(err.Error(), "Precise attack penalty die") &&
-		!strings.Contains(err.Error(), "aptitude die") {
+		!strings.Contains(err.Error(), "aptitude die") && !strings.Contains(err.Error(), "Maneuver reroll die") {
 		return err
 	}
 	for face := 1; face <= 6; face++ {
@@ -528,6 +569,9 @@ func FuzzEffects(f *testing.F) {
 	f.Add(12, 0, 1, 0, 0, "attack_die", "attack_die", "", "tactical", "aggressiveness", "off_balance", 1, 0, 1, uint64(3))
 	f.Add(1, 4, 2, 4, 0, "", "", "attacker", "flaw", "riposte", "none", 2, 6, 7, uint64(4))
 	f.Add(3, 0, 3, 0, 2, "charge", "yes", "prone", "maneuver", "disengage", "off_balance", 7, -1, 13, uint64(5))
+	f.Add(4, 1, 3, 2, 1, "", "attack_die", "", "maneuver", "maneuver", "best", 1, 3, 2, uint64(6))
+	f.Add(12, 4, 12, 4, 6, "defense_penalty", "defense_penalty", "both", "best", "maneuver", "best", 6, 2, 2, uint64(8))
+	f.Add(2, 0, 2, 0, 0, "", "", "", "maneuver", "maneuver", "", 0, 2, 2, uint64(7))
 	f.Fuzz(func(t *testing.T, na, qa, nd, qd, armor int, charge, backstab, ground, effect, defLow, defSix string, atkArmor, atkApt, defApt int, seed uint64) {
 		in := Input{AttackDice: na, AttackPenalty: qa, DefenseDice: nd, DefensePenalty: qd, Armor: armor,
 			Keep: KeepPreferDouble, Charge: charge, Backstab: backstab, Ground: ground, AttackerDouble: effect,
@@ -826,6 +870,189 @@ func TestOffBalanceResolveCases(t *testing.T) {
 			dice:  []int{6, 6, 6, 6, 4, 3, 5, 2, 2},
 			want:  map[string]int{"attacker_falls": 0, "defender_falls": 1, "force_attack": 1, "riposte": 0},
 			trace: []string{"the defender's aptitude test shows 3, 5, no double: the defender falls", "the attacker's aptitude test shows 2, 2, a double: still standing"},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := Resolve(tc.in, dice.NewFixed(tc.dice))
+			if err != nil {
+				t.Fatal(err)
+			}
+			v := values(r)
+			for k, want := range tc.want {
+				if got, ok := v[k]; !ok || got != want {
+					t.Errorf("%s = %d (present %v), want %d", k, got, ok, want)
+				}
+			}
+			trace := strings.Join(r.Steps, "\n")
+			for _, s := range tc.trace {
+				if !strings.Contains(trace, s) {
+					t.Errorf("trace lacks %q:\n%s", s, trace)
+				}
+			}
+		})
+	}
+}
+
+// TestManeuverAgainstBruteForce: the attacker's and the defender's
+// Maneuver, alone, together and beside the other effects, against the
+// brute force (keep highest: the only policy Maneuver is counted with).
+func TestManeuverAgainstBruteForce(t *testing.T) {
+	cases := []struct {
+		name string
+		in   Input
+		atk  string
+	}{
+		{"attacker", Input{AttackDice: 3, DefenseDice: 3, Armor: 1, AttackerDouble: EffectManeuver}, "maneuver"},
+		{"attacker, penalty dice", Input{AttackDice: 3, AttackPenalty: 1, DefenseDice: 2, DefensePenalty: 2, Armor: 0,
+			ExtraDamage: 1, AttackerDouble: EffectManeuver, DefenderDouble: DefenseBest, DefenderDoubleSix: DefenseBest,
+			AttackerAptitude: 2, DefenderAptitude: 3}, "maneuver"},
+		{"defender", Input{AttackDice: 3, DefenseDice: 3, DefensePenalty: 1, Armor: 2, DefenderDouble: DefenseManeuver,
+			DefenderDoubleSix: DefenseRiposte}, "none"},
+		{"defender against a Force attack and a Flaw", Input{AttackDice: 4, DefenseDice: 2, Armor: 1, AttackerDouble: EffectFlaw,
+			DefenderDouble: DefenseManeuver, DefenderAptitude: 2}, "flaw"},
+		{"defender against a Precise attack", Input{AttackDice: 3, DefenseDice: 3, AttackerDouble: EffectPrecise,
+			DefenderDouble: DefenseManeuver}, "precise"},
+		{"defender against Tactical advantage", Input{AttackDice: 3, DefenseDice: 3, Armor: 1, AttackerDouble: EffectTactical,
+			DefenderDouble: DefenseManeuver, Ground: GroundAttacker}, "tactical"},
+		{"both", Input{AttackDice: 3, DefenseDice: 3, Armor: 0, AttackerDouble: EffectManeuver, DefenderDouble: DefenseManeuver,
+			DefenderDoubleSix: DefenseOffBalance, AttackerAptitude: 2, DefenderAptitude: 2}, "maneuver"},
+		{"both, one die against a pool emptied by penalty dice", Input{AttackDice: 1, DefenseDice: 2, DefensePenalty: 2,
+			AttackerDouble: EffectManeuver, DefenderDouble: DefenseManeuver}, "maneuver"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			in := tc.in
+			in.Keep = KeepHighest
+			checkBrute(t, in, tc.atk)
+		})
+	}
+}
+
+// TestManeuverBest: with keep highest, best for the attacker weighs
+// Maneuver with the other effects; here it is Maneuver's odds.
+func TestManeuverBest(t *testing.T) {
+	in := Input{AttackDice: 4, DefenseDice: 5, Armor: 0, Keep: KeepHighest}
+	var keys [][2]float64
+	for _, e := range []string{EffectPrecise, EffectFlaw, EffectTactical, EffectManeuver, EffectBest} {
+		in.AttackerDouble = e
+		r, err := Odds(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		death, _ := r.P("instant_death")
+		keys = append(keys, [2]float64{death, meanOver(r, "damage") * (1 - death)})
+	}
+	best := keys[len(keys)-1]
+	for i, k := range keys[:len(keys)-1] {
+		if k[0] > best[0]+tol || (k[0] > best[0]-tol && k[1] > best[1]+1e-12) {
+			t.Errorf("effect %d (%v) beats best (%v)", i, k, best)
+		}
+	}
+	if best != keys[3] {
+		t.Errorf("best %v is not Maneuver's %v (all: %v)", best, keys[3], keys)
+	}
+	// With keep prefer_double Maneuver is refused, and best leaves it out.
+	in.Keep, in.AttackerDouble = KeepPreferDouble, EffectManeuver
+	var fe *rules.FieldError
+	if _, err := Odds(in); !errors.As(err, &fe) || fe.Field != "attacker_effect" {
+		t.Errorf("maneuver with prefer_double: %v", err)
+	}
+	in.AttackerDouble, in.DefenderDouble = EffectBest, DefenseManeuver
+	if _, err := Odds(in); !errors.As(err, &fe) || fe.Field != "defender_effect" {
+		t.Errorf("defender maneuver with prefer_double: %v", err)
+	}
+	in.DefenderDouble = DefenseNone
+	if _, err := Odds(in); err != nil {
+		t.Errorf("best with prefer_double: %v", err)
+	}
+}
+
+// TestManeuverResolve: every roll resolved, reroll dice included, adds up
+// to Odds, with whole-number weights as in TestOffBalanceResolve.
+func TestManeuverResolve(t *testing.T) {
+	const extraDepth = 6 // two reroll dice, two breakage dice, two aptitude dice at most
+	for _, in := range []Input{
+		{AttackDice: 2, DefenseDice: 3, Armor: 1, AttackerDouble: EffectManeuver, DefenderDouble: DefenseManeuver, Weapon: MaterialStone},
+		{AttackDice: 3, DefenseDice: 2, DefensePenalty: 1, Armor: 0, AttackerDouble: EffectBest, DefenderDouble: DefenseManeuver,
+			DefenderDoubleSix: DefenseOffBalance, AttackerAptitude: 2},
+		{AttackDice: 2, AttackPenalty: 1, DefenseDice: 2, Armor: 1, AttackerDouble: EffectPrecise, DefenderDouble: DefenseManeuver,
+			AttackerArmor: 1},
+	} {
+		in.Keep = KeepHighest
+		t.Run(fmt.Sprintf("%+v", in), func(t *testing.T) {
+			e := expected{outcomes: map[string]float64{}, dists: map[string]map[int]float64{}}
+			for _, name := range distNames {
+				e.dists[name] = map[int]float64{}
+			}
+			for _, name := range outcomeNames {
+				e.outcomes[name] = 0
+			}
+			na, qa, nd, qd, _ := plainDice(in)
+			n := na + qa + nd + qd
+			var failed error
+			dicetest.Tuples(n, 6, func(d []int) {
+				err := resolveAllExtra(in, d, pow6(extraDepth), e.addRoll)
+				if err != nil && failed == nil {
+					failed = err
+				}
+			})
+			if failed != nil {
+				t.Fatal(failed)
+			}
+			scale := 1 / pow6(n+extraDepth)
+			for k := range e.outcomes {
+				e.outcomes[k] *= scale
+			}
+			for _, d := range e.dists {
+				for v := range d {
+					d[v] *= scale
+				}
+			}
+			got, err := Odds(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkReport(t, got, e)
+		})
+	}
+}
+
+// TestManeuverResolveCases: rerolls worked by hand.
+func TestManeuverResolveCases(t *testing.T) {
+	tests := []struct {
+		name  string
+		in    Input
+		dice  []int
+		want  map[string]int
+		trace []string
+	}{
+		{
+			name: "the attacker's double 4 makes the defender reroll his 6, which comes up 1",
+			in:   Input{AttackDice: 3, DefenseDice: 3, Keep: KeepHighest, AttackerDouble: EffectManeuver},
+			// attack 4 4 1 = 8 against 6 5 2 = 11; the 6 rerolled as 1: 5 2 1 keeps 7
+			dice:  []int{4, 4, 1, 6, 5, 2, 1},
+			want:  map[string]int{"attack_score": 8, "defense_score": 7, "difference": 1, "damage": 2, "special_attack": 1},
+			trace: []string{"takes Maneuver", "Maneuver: the defender rerolls its 6 and gets 1.", "Defense keeps 5 and 2 = 7"},
+		},
+		{
+			name: "the defender's double 5 stays active after the attacker's 6 is rerolled: Riposte is not taken, Aggressiveness neither; the reroll turns the fight",
+			in: Input{AttackDice: 3, DefenseDice: 3, Armor: 1, Keep: KeepHighest, DefenderDouble: DefenseManeuver,
+				DefenderDoubleSix: DefenseRiposte},
+			// attack 6 5 1 = 11 against 5 5 2 = 10; the attacker's 6 rerolled as 3: 5 3 = 8
+			dice:  []int{6, 5, 1, 5, 5, 2, 3},
+			want:  map[string]int{"attack_score": 8, "defense_score": 10, "damage": 0, "special_defense": 1, "riposte": 0},
+			trace: []string{"The defender kept a double 5 and takes Maneuver.", "Maneuver: the attacker rerolls its 6 and gets 3."},
+		},
+		{
+			name: "a rerolled Force attack stays a Force attack",
+			in: Input{AttackDice: 2, DefenseDice: 3, Armor: 2, Keep: KeepHighest, DefenderDouble: DefenseManeuver,
+				AttackerAptitude: 0, DefenderAptitude: 0, Weapon: MaterialStone},
+			// attack 6 6 = 12 against 2 2 1 = 4; the defender's double 2 rerolls a 6 as 5: 6 5 = 11,
+			// difference 7: 5 points, armor to 0, +1: 6; breakage die 3 holds; the defender falls
+			dice:  []int{6, 6, 2, 2, 1, 5, 3},
+			want:  map[string]int{"attack_score": 11, "force_attack": 1, "difference": 7, "damage": 6, "defender_falls": 1},
+			trace: []string{"Maneuver: the attacker rerolls its 6 and gets 5.", "Force attack"},
 		},
 	}
 	for _, tc := range tests {

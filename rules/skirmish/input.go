@@ -81,6 +81,9 @@ const (
 	EffectPrecise  = "precise"  // Precise attack: one more penalty die on the defense
 	EffectFlaw     = "flaw"     // Flaw: armor −1, or +1 damage against no armor
 	EffectTactical = "tactical" // Tactical advantage: a first-comparison tie wins, 1 point
+	// EffectManeuver: the defender rerolls its highest kept die and keeps
+	// again (keep highest only).
+	EffectManeuver = "maneuver"
 	// EffectBest takes, for the whole match-up, whichever of the effects
 	// gives the player's side the best result (see the package doc).
 	EffectBest = "best"
@@ -89,7 +92,7 @@ const (
 // AttackerDoubleOptions lists the values of the attacker_effect field,
 // default first.
 func AttackerDoubleOptions() []string {
-	return []string{EffectNone, EffectPrecise, EffectFlaw, EffectTactical, EffectBest}
+	return []string{EffectNone, EffectPrecise, EffectFlaw, EffectTactical, EffectManeuver, EffectBest}
 }
 
 // The defender's double settings (values of the defender_effect and
@@ -99,6 +102,9 @@ const (
 	DefenseNone           = "none"           // no effect counted (the default)
 	DefenseAggressiveness = "aggressiveness" // −1 damage taken (double 1–5 only)
 	DefenseRiposte        = "riposte"        // a higher defense score sends the damage back
+	// DefenseManeuver (double 1–5 only): the attacker rerolls its highest
+	// kept die and keeps again (keep highest only).
+	DefenseManeuver = "maneuver"
 	// DefenseOffBalance (double 6 only): the attacker must roll a double on
 	// an aptitude test or fall.
 	DefenseOffBalance = "off_balance"
@@ -111,7 +117,7 @@ const (
 // DefenderDoubleOptions lists the values of the defender_effect field,
 // default first.
 func DefenderDoubleOptions() []string {
-	return []string{DefenseNone, DefenseAggressiveness, DefenseRiposte, DefenseBest}
+	return []string{DefenseNone, DefenseAggressiveness, DefenseRiposte, DefenseManeuver, DefenseBest}
 }
 
 // DefenderDoubleSixOptions lists the values of the defender_effect_six
@@ -260,7 +266,22 @@ func (in Input) Validate() error {
 		rules.IntRange("defender_aptitude", in.DefenderAptitude, 0, MaxDice),
 		validateDamageTable(in.DamageTable),
 		in.validateSituations(),
+		in.validateManeuver(),
 	)
+}
+
+// validateManeuver refuses a Maneuver when the sides keep a double before
+// a higher sum: its odds are counted only for keep highest.
+func (in Input) validateManeuver() error {
+	if in.Keep != KeepPreferDouble {
+		return nil
+	}
+	for _, f := range [2][2]string{{"attacker_effect", in.AttackerDouble}, {"defender_effect", in.DefenderDouble}} {
+		if f[1] == EffectManeuver {
+			return &rules.FieldError{Field: f[0], Value: f[1], Allowed: "maneuver only with keep highest"}
+		}
+	}
+	return nil
 }
 
 // validateSituations checks that the dice the situations add keep the

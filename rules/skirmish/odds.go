@@ -204,11 +204,14 @@ func Odds(in Input) (rules.Report, error) {
 	return sides.report(in), nil
 }
 
-// sides holds the laws of both sides of an effective input: the attacker,
-// the defender, and the defender after a Precise attack's penalty die (nil
-// unless attacker_effect may use it).
+// sides holds the laws of both sides of an effective input, each split by
+// the class of the pair the side first keeps (see splitDoubles): the
+// attacker, the defender, the defender after a Precise attack's penalty die
+// (classed by the pair kept after it), and each side after its opponent's
+// Maneuver (classed by the pair kept before the reroll). A law an input
+// cannot use is nil.
 type sides struct {
-	atk, def, precise *sideOdds
+	atk, def, precise, atkMan, defMan [3]*sideOdds
 }
 
 // newSides computes the laws an effective input needs.
@@ -221,28 +224,49 @@ func newSides(in Input) sides {
 	}
 	low := newLowTable(max(in.AttackDice, in.DefenseDice), max(in.AttackPenalty, qd), &inv)
 	s := sides{
-		atk: sideDist(in.AttackDice, in.AttackPenalty, in.Keep, low, &inv),
-		def: sideDist(in.DefenseDice, in.DefensePenalty, in.Keep, low, &inv),
+		atk: splitDoubles(sideDist(in.AttackDice, in.AttackPenalty, in.Keep, low, &inv)),
+		def: splitDoubles(sideDist(in.DefenseDice, in.DefensePenalty, in.Keep, low, &inv)),
 	}
 	if qd > in.DefensePenalty {
-		s.precise = sideDist(in.DefenseDice, qd, in.Keep, low, &inv)
+		s.precise = splitDoubles(sideDist(in.DefenseDice, qd, in.Keep, low, &inv))
+	}
+	if effect == EffectManeuver || (effect == EffectBest && in.Keep == KeepHighest) {
+		s.defMan = maneuvered(in.DefenseDice, in.DefensePenalty, low, &inv)
+	}
+	if in.DefenderDouble == DefenseManeuver {
+		s.atkMan = maneuvered(in.AttackDice, in.AttackPenalty, low, &inv)
 	}
 	return s
 }
 
+// The classes of a kept pair: no double, a double 1–5, a double 6.
+const (
+	classNone = iota
+	classLow
+	classSix
+)
+
 // report is the odds of an effective input whose attacker_effect is not
-// best.
+// best: for each class of the attacker's first pair and of the defender's
+// pair, the laws the two sides end with.
 func (s sides) report(in Input) rules.Report {
 	effect := in.attackerDouble()
-	if effect == EffectNone {
-		return combine(s.atk, in, []part{{atk: s.atk, def: s.def}})
+	var atk, def [3][3]*sideOdds
+	for ca := range 3 {
+		for cd := range 3 {
+			atk[ca][cd], def[ca][cd] = s.atk[ca], s.def[cd]
+			if ca == classLow && effect == EffectPrecise {
+				def[ca][cd] = s.precise[cd]
+			}
+			if ca == classLow && effect == EffectManeuver {
+				def[ca][cd] = s.defMan[cd]
+			}
+			if cd == classLow && in.DefenderDouble == DefenseManeuver {
+				atk[ca][cd] = s.atkMan[ca]
+			}
+		}
 	}
-	dbl, rest := splitLowDoubles(s.atk)
-	after := s.def
-	if effect == EffectPrecise {
-		after = s.precise
-	}
-	return combine(s.atk, in, []part{{atk: rest, def: s.def}, {atk: dbl, def: after, effect: effect}})
+	return combine(in, effect, s.atk, atk, def)
 }
 
 // best is the special attack that serves the attacker best in this
@@ -252,7 +276,10 @@ func (s sides) report(in Input) rules.Report {
 func (s sides) best(in Input) (string, rules.Report) {
 	best, bestKey := EffectNone, [3]float64{-1, -1, -1}
 	var bestReport rules.Report
-	for _, e := range []string{EffectPrecise, EffectFlaw, EffectTactical} {
+	for _, e := range []string{EffectPrecise, EffectFlaw, EffectTactical, EffectManeuver} {
+		if e == EffectManeuver && in.Keep != KeepHighest {
+			break // Maneuver is counted only when the sides keep their highest dice
+		}
 		in.AttackerDouble = e
 		r := s.report(in)
 		death, _ := r.P("instant_death")
@@ -283,29 +310,6 @@ func better(a, b [3]float64) bool {
 	return false
 }
 
-// splitLowDoubles splits a side's law into the rolls that keep a double 1
-// to 5 and all the others.
-func splitLowDoubles(s *sideOdds) (dbl, rest *sideOdds) {
-	dbl, rest = &sideOdds{}, &sideOdds{}
-	for sc := range s.rest {
-		for d := range 2 {
-			rest.rest[sc][d] = s.rest[sc][d]
-		}
-		if sc < maxScore {
-			dbl.rest[sc][1], rest.rest[sc][1] = s.rest[sc][1], nil
-		}
-	}
-	return dbl, rest
-}
-
-// part is a share of the attacker's rolls met by one law of the defender,
-// with the attacker's special attack (an Effect constant, or "" for none)
-// applied to them.
-type part struct {
-	atk, def *sideOdds
-	effect   string
-}
-
 // Kinds of damage after the table (the index of combine's diff).
 const (
 	dmgPlain = iota
@@ -314,10 +318,10 @@ const (
 	dmgKinds
 )
 
-// splitDoubles splits a side's law into the rolls that keep no double, a
-// double 1 to 5, and a double 6.
-func splitDoubles(s *sideOdds) (other, low, six *sideOdds) {
-	other, low, six = &sideOdds{}, &sideOdds{}, &sideOdds{}
+// splitDoubles splits a side's law by the class of its kept pair: no
+// double, a double 1 to 5, a double 6.
+func splitDoubles(s *sideOdds) [3]*sideOdds {
+	other, low, six := &sideOdds{}, &sideOdds{}, &sideOdds{}
 	for sc := range s.rest {
 		other.rest[sc][0] = s.rest[sc][0]
 		if sc == maxScore {
@@ -326,14 +330,137 @@ func splitDoubles(s *sideOdds) (other, low, six *sideOdds) {
 			low.rest[sc][1] = s.rest[sc][1]
 		}
 	}
-	return other, low, six
+	return [3]*sideOdds{other, low, six}
+}
+
+// mass is the probability of a share of a side's law.
+func (s *sideOdds) mass() float64 {
+	t := 0.0
+	for sc := range s.rest {
+		t += s.total(sc)
+	}
+	return t
+}
+
+// maneuvered is the law of a side that keeps its highest dice after its
+// opponent's Maneuver, split by the class of the pair it kept first: its
+// highest kept die (its highest die left) is rerolled, the new die meets no
+// penalty die, and the side keeps its two highest again. It is a dynamic
+// programme over the faces 6 down to 1 like sideDist, whose state is the
+// one or two highest dice left found so far; once three are found, the
+// faces below only add to the total of the dice not kept.
+func maneuvered(n, q int, low *lowTable, inv *[MaxDice + 1]float64) [3]*sideOdds {
+	width := 6*n + 1
+	var out [3]*sideOdds
+	backing := make([]float64, 3*(maxScore+1)*width)
+	for c := range out {
+		out[c] = &sideOdds{}
+		for sc := range out[c].rest {
+			i := (c*(maxScore+1) + sc) * width
+			out[c].rest[sc][0] = backing[i : i+width : i+width]
+		}
+	}
+	// top[a][b][c] is the law of the total of the dice left beyond the
+	// three highest, a ≥ b ≥ c (0: no such die).
+	top := make([]float64, 7*7*7*width)
+	emit := func(a, b, c, extra int, w float64, src []float64) {
+		dst := top[((a*7+b)*7+c)*width+extra:]
+		for i, y := range src {
+			dst[i] += w * y
+		}
+	}
+	idx := func(u, v, a, b int) int { return ((u*(q+1)+v)*7+a)*7 + b }
+	cur := make([]float64, (n+1)*(q+1)*49)
+	next := make([]float64, len(cur))
+	cur[0] = 1
+	for f := 6; f >= 1; f-- {
+		clear(next)
+		for u := 0; u <= n; u++ {
+			for v := 0; v <= q; v++ {
+				for a := 0; a <= 6; a++ {
+					for b := 0; b <= a; b++ {
+						w := cur[idx(u, v, a, b)]
+						if w == 0 {
+							continue
+						}
+						seen := b2i(a > 0) + b2i(b > 0)
+						for c := 0; c <= n-u; c++ {
+							for p := 0; p <= q-v; p++ {
+								w2 := w * inv[c] * inv[p]
+								r, u2, v2 := c-p, u+c, v+p
+								switch {
+								case r <= 0:
+									next[idx(u2, v2, a, b)] += w2
+								case seen+r < 3: // one or two dice found
+									a2, b2 := a, f
+									if a == 0 && r == 1 {
+										a2, b2 = f, 0
+									} else if a == 0 {
+										a2 = f
+									}
+									next[idx(u2, v2, a2, b2)] += w2
+								default: // the three highest settled
+									a3, b3 := a, b
+									if seen == 0 {
+										a3 = f
+									}
+									if seen < 2 {
+										b3 = f
+									}
+									src := low.at(f-1, n-u2, q-v2)[:(f-1)*(n-u2)+1]
+									emit(a3, b3, f, (seen+r-3)*f, w2, src)
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+		cur, next = next, cur
+	}
+	one := []float64{1}
+	for a := 0; a <= 6; a++ {
+		for b := 0; b <= a; b++ {
+			if w := cur[idx(n, q, a, b)]; w != 0 {
+				emit(a, b, 0, 0, w, one)
+			}
+		}
+	}
+	scale := 1.0 // n! q! / 6^(n+q), as in sideDist
+	for i := 2; i <= n; i++ {
+		scale *= float64(i)
+	}
+	for i := 2; i <= q; i++ {
+		scale *= float64(i)
+	}
+	scale *= dice.OneIn(6, n+q)
+	out[classNone].rest[0][0][0] = top[0] * scale // no die left to reroll
+	for a := 1; a <= 6; a++ {
+		class := classNone
+		for b := 0; b <= a; b++ {
+			if a == b {
+				class = classLow + b2i(a == 6)
+			}
+			for c := 0; c <= b; c++ {
+				src := top[((a*7+b)*7+c)*width:][:width]
+				for x := 1; x <= 6; x++ { // a is rerolled as x
+					m := min(b, c, x)
+					dst := out[class].rest[b+c+x-m][0][m:]
+					for i, y := range src[:width-m] {
+						dst[i] += y * scale / 6
+					}
+				}
+			}
+		}
+	}
+	return out
 }
 
 // defense is what a special defense does on a roll: aggr takes 1 off the
 // damage taken, riposte sends the damage back when the defender scores
 // higher, offBalance makes the attacker test or fall (with riposte too:
 // only on the rolls where the defender does not score higher).
-type defense struct{ aggr, riposte, offBalance bool }
+type defense struct{ aggr, riposte, offBalance, maneuver bool }
 
 // offBalanceOn reports whether Off balance is taken on a roll of these
 // scores.
@@ -345,7 +472,8 @@ func (in Input) defenses() [3]defense {
 	low, six := in.DefenderDouble, in.DefenderDoubleSix
 	return [3]defense{
 		{},
-		{aggr: low == DefenseAggressiveness || low == DefenseBest, riposte: low == DefenseRiposte || low == DefenseBest},
+		{aggr: low == DefenseAggressiveness || low == DefenseBest, riposte: low == DefenseRiposte || low == DefenseBest,
+			maneuver: low == DefenseManeuver},
 		{riposte: six == DefenseRiposte || six == DefenseBest, offBalance: six == DefenseOffBalance || six == DefenseBest},
 	}
 }
@@ -355,7 +483,7 @@ func (in Input) defenses() [3]defense {
 // attacker's Force attack rolls are exactly those with attack score 12.
 // The defender's special defenses are read from the pair it finally keeps
 // (after a Precise attack's penalty die).
-func combine(atk *sideOdds, in Input, parts []part) rules.Report {
+func combine(in Input, effect string, first [3]*sideOdds, atk, def [3][3]*sideOdds) rules.Report {
 	force := in.usesForce()
 	defs := in.defenses()
 	// diff[g][k][d]: the attacker wins by d with damage kind k, with (g = 1)
@@ -365,41 +493,40 @@ func combine(atk *sideOdds, in Input, parts []part) rules.Report {
 	var ripo [maxScore + 1]float64 // a Riposte by a margin
 	lose, tie, lowD, sixD, offBal := 0.0, 0.0, 0.0, 0.0, 0.0
 	var pa, pd [maxScore + 1]float64
-	for _, pt := range parts {
-		var qa [maxScore + 1]float64
-		massA := 0.0
-		for s := range qa {
-			qa[s] = pt.atk.total(s)
-			massA += qa[s]
+	for ca := range 3 {
+		pe := "" // the attacker's special attack on these rolls
+		if ca == classLow {
+			pe = effect
 		}
-		for s := range qa {
-			pa[s] += qa[s]
+		k := dmgPlain
+		switch {
+		case force && ca == classSix:
+			k = dmgForce
+		case pe == EffectFlaw:
+			k = dmgFlaw
 		}
-		other, low, six := splitDoubles(pt.def)
-		for c, dl := range [3]*sideOdds{other, low, six} {
-			var qd [maxScore + 1]float64
-			massD := 0.0
-			for s := range qd {
-				qd[s] = dl.total(s)
+		for cd := range 3 {
+			al, dl := atk[ca][cd], def[ca][cd]
+			var qa, qd [maxScore + 1]float64
+			massA, massD := 0.0, 0.0
+			for s := range qa {
+				qa[s], qd[s] = al.total(s), dl.total(s)
+				massA += qa[s]
 				massD += qd[s]
+			}
+			for s := range qa {
+				pa[s] += qa[s] * massD
 				pd[s] += massA * qd[s]
 			}
-			switch c {
-			case 1:
+			switch cd {
+			case classLow:
 				lowD += massA * massD
-			case 2:
+			case classSix:
 				sixD += massA * massD
 			}
-			eff := defs[c]
+			eff := defs[cd]
 			g := b2i(eff.aggr)
 			for sa := range qa {
-				k := dmgPlain
-				switch {
-				case force && sa == maxScore:
-					k = dmgForce
-				case pt.effect == EffectFlaw:
-					k = dmgFlaw
-				}
 				for sd := range qd {
 					w := qa[sa] * qd[sd]
 					if eff.offBalanceOn(sa, sd) {
@@ -415,11 +542,11 @@ func combine(atk *sideOdds, in Input, parts []part) rules.Report {
 						}
 					default:
 						tie += w
-						if pt.effect == EffectTactical { // the tie wins at once, 1 point
+						if pe == EffectTactical { // the tie wins at once, 1 point
 							tactical[g] += w
 							continue
 						}
-						win := tieBreak(pt.atk, dl, sa)
+						win := tieBreak(al, dl, sa)
 						diff[g][k][0] += win
 						lose += w - win
 					}
@@ -474,20 +601,9 @@ func combine(atk *sideOdds, in Input, parts []part) rules.Report {
 		sa.Add(s, pa[s])
 		sd.Add(s, pd[s])
 	}
-	sum := func(v []float64) float64 {
-		t := 0.0
-		for _, p := range v {
-			t += p
-		}
-		return t
-	}
-	lowA := 0.0 // doubles 1 to 5
-	for s := range maxScore {
-		lowA += sum(atk.rest[s][1])
-	}
-	forceP := 0.0
+	lowA, forceP := first[classLow].mass(), 0.0
 	if force {
-		forceP = sum(atk.rest[maxScore][1])
+		forceP = first[classSix].mass()
 	}
 	dmgPMF, diffPMF, saPMF, sdPMF, ripPMF := dmg.PMF(), diffB.PMF(), sa.PMF(), sd.PMF(), rip.PMF()
 	return rules.Report{

@@ -23,7 +23,9 @@ type sideResult struct {
 // dice of the weapon and of the second weapon (a metal weapon's second die
 // only when its first shows 1). A Precise attack (attacker_effect precise,
 // or best choosing it, on a kept double 1–5) rolls its penalty die for the
-// defense after the four groups. Last come the aptitude dice of Off
+// defense after the four groups. Then come the Maneuver reroll dice: the
+// defender's after the attacker's Maneuver, then the attacker's after the
+// defender's. Last come the aptitude dice of Off
 // balance: the defender's after a Force attack, then the attacker's after
 // the defender's Off balance. Extra fixed dice are an error.
 func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
@@ -81,6 +83,26 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 			steps = append(steps, "Flaw: the defender wears no armor, so +1 damage.")
 		}
 	}
+	// The defender's special defense, from the pair it keeps after any
+	// Precise attack; a0 and d0 are the pairs whose doubles stay active
+	// after a Maneuver's reroll.
+	a0, d0 := a, d
+	class := classNone
+	if d0.double {
+		class = classLow + b2i(d0.kept[0] == 6)
+	}
+	def := in.defenses()[class]
+	var err2 error
+	if effect == EffectManeuver {
+		d, err2 = maneuver("defender", "Defense", d, t, &steps)
+	}
+	if err2 == nil && class == classLow && in.DefenderDouble == DefenseManeuver {
+		steps = append(steps, "The defender kept a double "+strconv.Itoa(d0.kept[0])+" and takes Maneuver.")
+		a, err2 = maneuver("attacker", "Attack", a, t, &steps)
+	}
+	if err2 != nil {
+		return rules.Roll{}, err2
+	}
 
 	sa, sd := strconv.Itoa(a.score), strconv.Itoa(d.score)
 	wins, tactical := false, false
@@ -116,7 +138,7 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 
 	outcome := "defender_wins"
 	diff := a.score - d.score
-	force := in.usesForce() && a.double && a.kept[0] == 6
+	force := in.usesForce() && a0.double && a0.kept[0] == 6
 	values := []rules.Value{
 		{Name: "attack_score", Value: a.score},
 		{Name: "defense_score", Value: d.score},
@@ -127,20 +149,11 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 	if force {
 		steps = append(steps, forceStep(in))
 	}
-	// The defender's special defense, from the pair it finally keeps.
-	class := 0
-	if d.double {
-		class = 1
-		if d.kept[0] == 6 {
-			class = 2
-		}
-	}
-	def := in.defenses()[class]
 	aggr := func(dmg int) int {
 		if !def.aggr {
 			return dmg
 		}
-		steps = append(steps, "Aggressiveness: the defender's double "+strconv.Itoa(d.kept[0])+" takes 1 point off, leaving "+strconv.Itoa(max(dmg-1, 0))+".")
+		steps = append(steps, "Aggressiveness: the defender's double "+strconv.Itoa(d0.kept[0])+" takes 1 point off, leaving "+strconv.Itoa(max(dmg-1, 0))+".")
 		return max(dmg-1, 0)
 	}
 	dead := false
@@ -185,7 +198,7 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 		margin := d.score - a.score
 		pts, instant := DamagePoints(in.damageTable(), margin)
 		ripDead = instant
-		line := "Riposte: the defender's double " + strconv.Itoa(d.kept[0]) + " sends the blow back; margin " + strconv.Itoa(margin)
+		line := "Riposte: the defender's double " + strconv.Itoa(d0.kept[0]) + " sends the blow back; margin " + strconv.Itoa(margin)
 		if instant {
 			steps = append(steps, line+" is 12 or more: the attacker dies.")
 			result += " Riposte: the attacker dies."
@@ -219,7 +232,7 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 		on   bool
 		who  string
 		dice int
-	}{{force, "defender", in.DefenderAptitude}, {class == 2 && def.offBalanceOn(a.score, d.score), "attacker", in.AttackerAptitude}} {
+	}{{force, "defender", in.DefenderAptitude}, {class == classSix && def.offBalanceOn(a.score, d.score), "attacker", in.AttackerAptitude}} {
 		if !test.on {
 			continue
 		}
@@ -238,27 +251,27 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 	}
 	values = append(values,
 		rules.Value{Name: "instant_death", Value: b2i(dead)},
-		rules.Value{Name: "special_attack", Value: b2i(a.double && a.kept[0] < 6)},
+		rules.Value{Name: "special_attack", Value: b2i(a0.double && a0.kept[0] < 6)},
 		rules.Value{Name: "force_attack", Value: b2i(force)},
 		rules.Value{Name: "weapons_broken", Value: broken},
-		rules.Value{Name: "special_defense", Value: b2i(class == 1)},
-		rules.Value{Name: "off_balance_or_riposte", Value: b2i(class == 2)},
+		rules.Value{Name: "special_defense", Value: b2i(class == classLow)},
+		rules.Value{Name: "off_balance_or_riposte", Value: b2i(class == classSix)},
 		rules.Value{Name: "riposte", Value: b2i(riposte)},
 		rules.Value{Name: "riposte_instant_death", Value: b2i(ripDead)},
 		rules.Value{Name: "defender_falls", Value: b2i(falls[0])},
 		rules.Value{Name: "attacker_falls", Value: b2i(falls[1])},
 	)
 	switch {
-	case a.double && a.kept[0] < 6 && effect == EffectNone:
-		steps = append(steps, "The attacker kept a double "+strconv.Itoa(a.kept[0])+": a special attack (Precise attack, Maneuver, Flaw or Tactical advantage) may be chosen at the table; its effect is not counted here.")
-	case a.double && !force:
+	case a0.double && a0.kept[0] < 6 && effect == EffectNone:
+		steps = append(steps, "The attacker kept a double "+strconv.Itoa(a0.kept[0])+": a special attack (Precise attack, Maneuver, Flaw or Tactical advantage) may be chosen at the table; its effect is not counted here.")
+	case a0.double && !force:
 		steps = append(steps, "The attacker kept a double 6 but does not use the Force attack (setting force_attack never).")
 	}
-	if d.double && !def.aggr && !def.riposte && !def.offBalance {
-		if d.kept[0] == 6 {
+	if d0.double && !def.aggr && !def.riposte && !def.offBalance && !def.maneuver {
+		if d0.kept[0] == 6 {
 			steps = append(steps, "The defender kept a double 6: Off balance or Riposte may be chosen at the table (not counted here).")
 		} else {
-			steps = append(steps, "The defender kept a double "+strconv.Itoa(d.kept[0])+": a special defense (Maneuver, Aggressiveness, Riposte or Disengage) may be chosen at the table (not counted here).")
+			steps = append(steps, "The defender kept a double "+strconv.Itoa(d0.kept[0])+": a special defense (Maneuver, Aggressiveness, Riposte or Disengage) may be chosen at the table (not counted here).")
 		}
 	}
 	return rules.Roll{Dice: t.Rolls(), Outcome: outcome, Result: result, Values: values, Steps: steps}, nil
@@ -443,6 +456,22 @@ func resolveSide(side string, pool, pen []int, keep string, steps *[]string) sid
 	return r
 }
 
+// maneuver rerolls a side's highest kept die (its highest die left) after
+// the opponent's Maneuver: the new die meets no penalty die, and the side
+// keeps its two highest again.
+func maneuver(who, side string, r sideResult, t *dice.Tape, steps *[]string) (sideResult, error) {
+	if len(r.left) == 0 {
+		*steps = append(*steps, "Maneuver: the "+who+" has no die left to reroll.")
+		return r, nil
+	}
+	x, err := t.Roll(6, "Maneuver reroll die")
+	if err != nil {
+		return r, err
+	}
+	*steps = append(*steps, "Maneuver: the "+who+" rerolls its "+strconv.Itoa(r.left[0])+" and gets "+strconv.Itoa(x)+".")
+	return resolveSide(side, append(append([]int(nil), r.left[1:]...), x), nil, KeepHighest, steps), nil
+}
+
 // effectName is an attacker's special attack as the trace names it.
 func effectName(effect string) string {
 	switch effect {
@@ -452,6 +481,8 @@ func effectName(effect string) string {
 		return "Flaw"
 	case EffectTactical:
 		return "Tactical advantage"
+	case EffectManeuver:
+		return "Maneuver"
 	}
 	return "no special attack"
 }
