@@ -854,7 +854,7 @@ func TestOffBalanceResolveCases(t *testing.T) {
 			in:    Input{AttackDice: 2, DefenseDice: 2, Keep: KeepHighest, DefenderDoubleSix: DefenseOffBalance, AttackerAptitude: 3},
 			dice:  []int{5, 4, 6, 6, 1, 2, 3},
 			want:  map[string]int{"attacker_falls": 1, "defender_falls": 0, "off_balance_or_riposte": 1, "riposte": 0},
-			trace: []string{"Off balance: the attacker's aptitude test shows 1, 2, 3, no double: the attacker falls."},
+			trace: []string{"Off balance: the attacker's aptitude test shows [1, 2, 3]: no double, the attacker falls."},
 		},
 		{
 			name: "best ripostes when the defender scores higher: no test",
@@ -869,7 +869,7 @@ func TestOffBalanceResolveCases(t *testing.T) {
 			// defender's test 3 5 falls, the attacker's 2 2 stands.
 			dice:  []int{6, 6, 6, 6, 4, 3, 5, 2, 2},
 			want:  map[string]int{"attacker_falls": 0, "defender_falls": 1, "force_attack": 1, "riposte": 0},
-			trace: []string{"the defender's aptitude test shows 3, 5, no double: the defender falls", "the attacker's aptitude test shows 2, 2, a double: still standing"},
+			trace: []string{"the defender's aptitude test shows [3, 5]: no double, the defender falls", "the attacker's aptitude test shows [2, 2]: a double, still standing"},
 		},
 	}
 	for _, tc := range tests {
@@ -955,11 +955,11 @@ func TestManeuverBest(t *testing.T) {
 	// With keep prefer_double Maneuver is refused, and best leaves it out.
 	in.Keep, in.AttackerDouble = KeepPreferDouble, EffectManeuver
 	var fe *rules.FieldError
-	if _, err := Odds(in); !errors.As(err, &fe) || fe.Field != "attacker_effect" {
+	if _, err := Odds(in); !errors.As(err, &fe) || fe.Field != "keep" {
 		t.Errorf("maneuver with prefer_double: %v", err)
 	}
 	in.AttackerDouble, in.DefenderDouble = EffectBest, DefenseManeuver
-	if _, err := Odds(in); !errors.As(err, &fe) || fe.Field != "defender_effect" {
+	if _, err := Odds(in); !errors.As(err, &fe) || fe.Field != "keep" {
 		t.Errorf("defender maneuver with prefer_double: %v", err)
 	}
 	in.DefenderDouble = DefenseNone

@@ -270,16 +270,11 @@ func (in Input) Validate() error {
 	)
 }
 
-// validateManeuver refuses a Maneuver when the sides keep a double before
-// a higher sum: its odds are counted only for keep highest.
+// validateManeuver refuses keep prefer_double beside a Maneuver: its odds
+// are counted only when the sides keep their highest dice.
 func (in Input) validateManeuver() error {
-	if in.Keep != KeepPreferDouble {
-		return nil
-	}
-	for _, f := range [2][2]string{{"attacker_effect", in.AttackerDouble}, {"defender_effect", in.DefenderDouble}} {
-		if f[1] == EffectManeuver {
-			return &rules.FieldError{Field: f[0], Value: f[1], Allowed: "maneuver only with keep highest"}
-		}
+	if in.Keep == KeepPreferDouble && (in.AttackerDouble == EffectManeuver || in.DefenderDouble == DefenseManeuver) {
+		return &rules.FieldError{Field: "keep", Value: in.Keep, Allowed: "highest when a side takes Maneuver"}
 	}
 	return nil
 }

@@ -81,11 +81,8 @@ func newLowTable(nA, nB int, inv *[MaxDice + 1]float64) *lowTable {
 }
 
 // sideDist is the exact law of a side rolling n pool dice and q penalty dice
-// under the keep policy. It is a dynamic programme over the faces 6 down to
-// 1: the state is the pool and penalty dice placed so far and the set of
-// faces left with exactly one die before the kept pair is settled; once the
-// pair is settled, the faces below only add to the tie-break total, which
-// low gives in one step.
+// under the keep policy, by faceDP: the state is the set of faces left with
+// exactly one die before the kept pair is settled.
 func sideDist(n, q int, keep string, low *lowTable, inv *[MaxDice + 1]float64) *sideOdds {
 	res := &sideOdds{}
 	width := 6*n + 1
@@ -97,46 +94,68 @@ func sideDist(n, q int, keep string, low *lowTable, inv *[MaxDice + 1]float64) *
 		}
 	}
 	highest := keep == KeepHighest
-	idx := func(u, v, mask int) int { return (u*(q+1)+v)*64 + mask }
-	cur := make([]float64, (n+1)*(q+1)*64)
+	faceDP(n, q, 64, backing, width, low, inv, func(mask, f, r int) (int, int, int) {
+		switch {
+		case highest && mask != 0: // the single higher die and one of these
+			return 0, (bits.Len(uint(mask))+f)*2 + 0, (r - 1) * f
+		case r >= 2: // a double of f
+			extra := (r - 2) * f
+			if !highest {
+				extra += maskSum(mask)
+			}
+			return 0, 2*f*2 + 1, extra
+		}
+		return mask | 1<<(f-1), -1, 0 // one die of f, pair not settled yet
+	}, func(mask int) (int, int) {
+		// Fewer than two dice settled a pair: all singles (prefer_double
+		// without a double, or fewer than two dice left).
+		score := keptOfSingles(mask)
+		return score * 2, maskSum(mask) - score
+	})
+	return res
+}
+
+// faceDP is the dynamic programme over the faces 6 down to 1 behind
+// sideDist and maneuvered. It places a side's n pool dice and q penalty dice
+// face by face, weighting c pool and p penalty dice of a face by 1/(c! p!),
+// and carries a state st < states of what the law needs of the dice left so
+// far. For r > 0 dice left of face f, step gives the next state, or settles
+// the roll (slot ≥ 0): it goes to out[slot*width+extra:], extra being the
+// total of the dice left not otherwise counted, and the faces below add to
+// that total in one step from low. final places the rolls never settled.
+// The weights are scaled to probabilities at the end.
+func faceDP(n, q, states int, out []float64, width int, low *lowTable, inv *[MaxDice + 1]float64,
+	step func(st, f, r int) (next, slot, extra int), final func(st int) (slot, extra int)) {
+	idx := func(u, v, st int) int { return (u*(q+1)+v)*states + st }
+	cur := make([]float64, (n+1)*(q+1)*states)
 	next := make([]float64, len(cur))
 	cur[0] = 1
 	for f := 6; f >= 1; f-- {
 		clear(next)
-		bit := 1 << (f - 1)
 		for u := 0; u <= n; u++ {
 			for v := 0; v <= q; v++ {
-				for mask := range 64 {
-					w := cur[idx(u, v, mask)]
+				for st := range states {
+					w := cur[idx(u, v, st)]
 					if w == 0 {
 						continue
 					}
 					for c := 0; c <= n-u; c++ {
 						for p := 0; p <= q-v; p++ {
 							w2 := w * inv[c] * inv[p]
-							r := c - p
 							u2, v2 := u+c, v+p
-							if r <= 0 {
-								next[idx(u2, v2, mask)] += w2
+							if c <= p {
+								next[idx(u2, v2, st)] += w2
 								continue
 							}
-							score, dbl, extra := 0, 0, 0
-							switch {
-							case highest && mask != 0: // the single higher die and one of these
-								score, extra = bits.Len(uint(mask))+f, (r-1)*f
-							case r >= 2: // a double of f
-								score, dbl, extra = 2*f, 1, (r-2)*f
-								if !highest {
-									extra += maskSum(mask)
-								}
-							default: // one die of f, pair not settled yet
-								next[idx(u2, v2, mask|bit)] += w2
+							st2, slot, extra := step(st, f, c-p)
+							if slot < 0 {
+								next[idx(u2, v2, st2)] += w2
 								continue
 							}
 							src := low.at(f-1, n-u2, q-v2)[:(f-1)*(n-u2)+1]
-							out := res.rest[score][dbl][extra:]
+							dst := out[slot*width+extra:]
 							for i, x := range src {
-								out[i] += w2 * x
+								dst[i] += w2 * x
 							}
 						}
 					}
@@ -145,15 +164,11 @@ func sideDist(n, q int, keep string, low *lowTable, inv *[MaxDice + 1]float64) *
 		}
 		cur, next = next, cur
 	}
-	// Fewer than two dice settled a pair: all singles (prefer_double without
-	// a double, or fewer than two dice left).
-	for mask := range 64 {
-		w := cur[idx(n, q, mask)]
-		if w == 0 {
-			continue
+	for st := range states {
+		if w := cur[idx(n, q, st)]; w != 0 {
+			slot, extra := final(st)
+			out[slot*width+extra] += w
 		}
-		score := keptOfSingles(mask)
-		res.rest[score][0][maskSum(mask)-score] += w
 	}
 	scale := 1.0 // n! q! / 6^(n+q), turning the weights into probabilities
 	for i := 2; i <= n; i++ {
@@ -163,10 +178,9 @@ func sideDist(n, q int, keep string, low *lowTable, inv *[MaxDice + 1]float64) *
 		scale *= float64(i)
 	}
 	scale *= dice.OneIn(6, n+q)
-	for i := range backing {
-		backing[i] *= scale
+	for i := range out {
+		out[i] *= scale
 	}
-	return res
 }
 
 // maskSum is the total of the faces in a set (bit f-1 for face f).
@@ -345,12 +359,34 @@ func (s *sideOdds) mass() float64 {
 // maneuvered is the law of a side that keeps its highest dice after its
 // opponent's Maneuver, split by the class of the pair it kept first: its
 // highest kept die (its highest die left) is rerolled, the new die meets no
-// penalty die, and the side keeps its two highest again. It is a dynamic
-// programme over the faces 6 down to 1 like sideDist, whose state is the
-// one or two highest dice left found so far; once three are found, the
-// faces below only add to the total of the dice not kept.
+// penalty die, and the side keeps its two highest again. faceDP gives the
+// law of the three highest dice left (its state: the one or two highest
+// found so far, a ≥ b, 0 for none) and of the total of the others; the
+// reroll is then applied to each.
 func maneuvered(n, q int, low *lowTable, inv *[MaxDice + 1]float64) [3]*sideOdds {
 	width := 6*n + 1
+	// top[((a*7+b)*7+c)*width+t]: the three highest dice left are a ≥ b ≥ c
+	// (0: no such die) and the others total t.
+	top := make([]float64, 7*7*7*width)
+	faceDP(n, q, 49, top, width, low, inv, func(st, f, r int) (int, int, int) {
+		a, b := st/7, st%7
+		seen := b2i(a > 0) + b2i(b > 0)
+		if seen+r < 3 { // one or two dice found
+			if a == 0 {
+				a, b = f, f*b2i(r == 2)
+			} else {
+				b = f
+			}
+			return a*7 + b, -1, 0
+		}
+		if seen == 0 {
+			a = f
+		}
+		if seen < 2 {
+			b = f
+		}
+		return 0, (a*7+b)*7 + f, (seen + r - 3) * f
+	}, func(st int) (int, int) { return st * 7, 0 })
 	var out [3]*sideOdds
 	backing := make([]float64, 3*(maxScore+1)*width)
 	for c := range out {
@@ -360,81 +396,7 @@ func maneuvered(n, q int, low *lowTable, inv *[MaxDice + 1]float64) [3]*sideOdds
 			out[c].rest[sc][0] = backing[i : i+width : i+width]
 		}
 	}
-	// top[a][b][c] is the law of the total of the dice left beyond the
-	// three highest, a ≥ b ≥ c (0: no such die).
-	top := make([]float64, 7*7*7*width)
-	emit := func(a, b, c, extra int, w float64, src []float64) {
-		dst := top[((a*7+b)*7+c)*width+extra:]
-		for i, y := range src {
-			dst[i] += w * y
-		}
-	}
-	idx := func(u, v, a, b int) int { return ((u*(q+1)+v)*7+a)*7 + b }
-	cur := make([]float64, (n+1)*(q+1)*49)
-	next := make([]float64, len(cur))
-	cur[0] = 1
-	for f := 6; f >= 1; f-- {
-		clear(next)
-		for u := 0; u <= n; u++ {
-			for v := 0; v <= q; v++ {
-				for a := 0; a <= 6; a++ {
-					for b := 0; b <= a; b++ {
-						w := cur[idx(u, v, a, b)]
-						if w == 0 {
-							continue
-						}
-						seen := b2i(a > 0) + b2i(b > 0)
-						for c := 0; c <= n-u; c++ {
-							for p := 0; p <= q-v; p++ {
-								w2 := w * inv[c] * inv[p]
-								r, u2, v2 := c-p, u+c, v+p
-								switch {
-								case r <= 0:
-									next[idx(u2, v2, a, b)] += w2
-								case seen+r < 3: // one or two dice found
-									a2, b2 := a, f
-									if a == 0 && r == 1 {
-										a2, b2 = f, 0
-									} else if a == 0 {
-										a2 = f
-									}
-									next[idx(u2, v2, a2, b2)] += w2
-								default: // the three highest settled
-									a3, b3 := a, b
-									if seen == 0 {
-										a3 = f
-									}
-									if seen < 2 {
-										b3 = f
-									}
-									src := low.at(f-1, n-u2, q-v2)[:(f-1)*(n-u2)+1]
-									emit(a3, b3, f, (seen+r-3)*f, w2, src)
-								}
-							}
-						}
-					}
-				}
-			}
-		}
-		cur, next = next, cur
-	}
-	one := []float64{1}
-	for a := 0; a <= 6; a++ {
-		for b := 0; b <= a; b++ {
-			if w := cur[idx(n, q, a, b)]; w != 0 {
-				emit(a, b, 0, 0, w, one)
-			}
-		}
-	}
-	scale := 1.0 // n! q! / 6^(n+q), as in sideDist
-	for i := 2; i <= n; i++ {
-		scale *= float64(i)
-	}
-	for i := 2; i <= q; i++ {
-		scale *= float64(i)
-	}
-	scale *= dice.OneIn(6, n+q)
-	out[classNone].rest[0][0][0] = top[0] * scale // no die left to reroll
+	out[classNone].rest[0][0][0] = top[0] // no die left to reroll
 	for a := 1; a <= 6; a++ {
 		class := classNone
 		for b := 0; b <= a; b++ {
@@ -447,7 +409,7 @@ func maneuvered(n, q int, low *lowTable, inv *[MaxDice + 1]float64) [3]*sideOdds
 					m := min(b, c, x)
 					dst := out[class].rest[b+c+x-m][0][m:]
 					for i, y := range src[:width-m] {
-						dst[i] += y * scale / 6
+						dst[i] += y / 6
 					}
 				}
 			}
@@ -460,7 +422,7 @@ func maneuvered(n, q int, low *lowTable, inv *[MaxDice + 1]float64) [3]*sideOdds
 // damage taken, riposte sends the damage back when the defender scores
 // higher, offBalance makes the attacker test or fall (with riposte too:
 // only on the rolls where the defender does not score higher).
-type defense struct{ aggr, riposte, offBalance, maneuver bool }
+type defense struct{ aggr, riposte, offBalance bool }
 
 // offBalanceOn reports whether Off balance is taken on a roll of these
 // scores.
@@ -472,8 +434,7 @@ func (in Input) defenses() [3]defense {
 	low, six := in.DefenderDouble, in.DefenderDoubleSix
 	return [3]defense{
 		{},
-		{aggr: low == DefenseAggressiveness || low == DefenseBest, riposte: low == DefenseRiposte || low == DefenseBest,
-			maneuver: low == DefenseManeuver},
+		{aggr: low == DefenseAggressiveness || low == DefenseBest, riposte: low == DefenseRiposte || low == DefenseBest},
 		{riposte: six == DefenseRiposte || six == DefenseBest, offBalance: six == DefenseOffBalance || six == DefenseBest},
 	}
 }

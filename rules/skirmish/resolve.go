@@ -139,12 +139,9 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 	outcome := "defender_wins"
 	diff := a.score - d.score
 	force := in.usesForce() && a0.double && a0.kept[0] == 6
-	values := []rules.Value{
-		{Name: "attack_score", Value: a.score},
-		{Name: "defense_score", Value: d.score},
-		{Name: "attack_rest", Value: a.rest},
-		{Name: "defense_rest", Value: d.rest},
-		{Name: "difference", Value: diff},
+	var values []rules.Value // appended one by one: a literal of them costs the module an equality function
+	for i, name := range [...]string{"attack_score", "defense_score", "attack_rest", "defense_rest", "difference"} {
+		values = append(values, rules.Value{Name: name, Value: [...]int{a.score, d.score, a.rest, d.rest, diff}[i]})
 	}
 	if force {
 		steps = append(steps, forceStep(in))
@@ -227,47 +224,32 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 			result += " The Force attack breaks " + plural(broken, "weapon") + "."
 		}
 	}
-	falls := [2]bool{} // the defender, the attacker
-	for i, test := range [2]struct {
-		on   bool
-		who  string
-		dice int
-	}{{force, "defender", in.DefenderAptitude}, {class == classSix && def.offBalanceOn(a.score, d.score), "attacker", in.AttackerAptitude}} {
-		if !test.on {
-			continue
-		}
-		fell, step, err := aptitudeTest(test.who, test.dice, t)
-		if err != nil {
-			return rules.Roll{}, err
-		}
-		falls[i] = fell
-		steps = append(steps, step)
-		if fell {
-			result += " The " + test.who + " falls."
-		}
+	var falls [2]int // the defender, the attacker
+	if force {
+		falls[0], err = aptitudeTest("defender", in.DefenderAptitude, t, &steps, &result)
+	}
+	if err == nil && class == classSix && def.offBalanceOn(a.score, d.score) {
+		falls[1], err = aptitudeTest("attacker", in.AttackerAptitude, t, &steps, &result)
+	}
+	if err != nil {
+		return rules.Roll{}, err
 	}
 	if err := t.Done(); err != nil {
 		return rules.Roll{}, err
 	}
-	values = append(values,
-		rules.Value{Name: "instant_death", Value: b2i(dead)},
-		rules.Value{Name: "special_attack", Value: b2i(a0.double && a0.kept[0] < 6)},
-		rules.Value{Name: "force_attack", Value: b2i(force)},
-		rules.Value{Name: "weapons_broken", Value: broken},
-		rules.Value{Name: "special_defense", Value: b2i(class == classLow)},
-		rules.Value{Name: "off_balance_or_riposte", Value: b2i(class == classSix)},
-		rules.Value{Name: "riposte", Value: b2i(riposte)},
-		rules.Value{Name: "riposte_instant_death", Value: b2i(ripDead)},
-		rules.Value{Name: "defender_falls", Value: b2i(falls[0])},
-		rules.Value{Name: "attacker_falls", Value: b2i(falls[1])},
-	)
+	flags := [...]int{b2i(dead), b2i(a0.double && a0.kept[0] < 6), b2i(force), broken, b2i(class == classLow),
+		b2i(class == classSix), b2i(riposte), b2i(ripDead), falls[0], falls[1]}
+	for i, name := range [...]string{"instant_death", "special_attack", "force_attack", "weapons_broken", "special_defense",
+		"off_balance_or_riposte", "riposte", "riposte_instant_death", "defender_falls", "attacker_falls"} {
+		values = append(values, rules.Value{Name: name, Value: flags[i]})
+	}
 	switch {
 	case a0.double && a0.kept[0] < 6 && effect == EffectNone:
 		steps = append(steps, "The attacker kept a double "+strconv.Itoa(a0.kept[0])+": a special attack (Precise attack, Maneuver, Flaw or Tactical advantage) may be chosen at the table; its effect is not counted here.")
 	case a0.double && !force:
 		steps = append(steps, "The attacker kept a double 6 but does not use the Force attack (setting force_attack never).")
 	}
-	if d0.double && !def.aggr && !def.riposte && !def.offBalance && !def.maneuver {
+	if d0.double && !def.aggr && !def.riposte && !def.offBalance && (class == classSix || in.DefenderDouble != DefenseManeuver) {
 		if d0.kept[0] == 6 {
 			steps = append(steps, "The defender kept a double 6: Off balance or Riposte may be chosen at the table (not counted here).")
 		} else {
@@ -322,26 +304,25 @@ func forceStep(in Input) string {
 }
 
 // aptitudeTest rolls the aptitude test of k dice of a fighter thrown off
-// balance: the fighter stays standing on a double (two dice alike).
-func aptitudeTest(who string, k int, t *dice.Tape) (bool, string, error) {
+// balance, who stays standing on a double (two dice alike), and tells it:
+// 1 if the fighter falls.
+func aptitudeTest(who string, k int, t *dice.Tape, steps *[]string, result *string) (int, error) {
 	faces, err := t.RollN(k, 6, who+"'s aptitude die")
-	if err != nil {
-		return false, "", err
-	}
-	s := "Off balance: the " + who + "'s aptitude test"
-	if k == 0 {
-		s += " has no dice"
-	} else {
-		s += " shows " + joinInts(faces, ", ")
-	}
-	var seen [7]bool
+	var count [7]int
+	fell := 1
 	for _, f := range faces {
-		if seen[f] {
-			return false, s + ", a double: still standing.", nil
+		count[f]++
+		if count[f] > 1 {
+			fell = 0
 		}
-		seen[f] = true
 	}
-	return true, s + ", no double: the " + who + " falls.", nil
+	end := ": a double, still standing."
+	if fell == 1 {
+		end = ": no double, the " + who + " falls."
+		*result += " The " + who + " falls."
+	}
+	*steps = append(*steps, "Off balance: the "+who+"'s aptitude test shows ["+joinInts(faces, ", ")+"]"+end)
+	return fell, err
 }
 
 // breakTest rolls the breakage test of one weapon after a Force attack: the
@@ -461,15 +442,11 @@ func resolveSide(side string, pool, pen []int, keep string, steps *[]string) sid
 // keeps its two highest again.
 func maneuver(who, side string, r sideResult, t *dice.Tape, steps *[]string) (sideResult, error) {
 	if len(r.left) == 0 {
-		*steps = append(*steps, "Maneuver: the "+who+" has no die left to reroll.")
-		return r, nil
+		return r, nil // no die left to reroll
 	}
 	x, err := t.Roll(6, "Maneuver reroll die")
-	if err != nil {
-		return r, err
-	}
 	*steps = append(*steps, "Maneuver: the "+who+" rerolls its "+strconv.Itoa(r.left[0])+" and gets "+strconv.Itoa(x)+".")
-	return resolveSide(side, append(append([]int(nil), r.left[1:]...), x), nil, KeepHighest, steps), nil
+	return resolveSide(side, append(r.left[1:len(r.left):len(r.left)], x), nil, KeepHighest, steps), err
 }
 
 // effectName is an attacker's special attack as the trace names it.
