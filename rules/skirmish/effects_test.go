@@ -854,7 +854,7 @@ func TestOffBalanceResolveCases(t *testing.T) {
 			in:    Input{AttackDice: 2, DefenseDice: 2, Keep: KeepHighest, DefenderDoubleSix: DefenseOffBalance, AttackerAptitude: 3},
 			dice:  []int{5, 4, 6, 6, 1, 2, 3},
 			want:  map[string]int{"attacker_falls": 1, "defender_falls": 0, "off_balance_or_riposte": 1, "riposte": 0},
-			trace: []string{"Off balance: the attacker's aptitude test shows [1, 2, 3]: no double, the attacker falls."},
+			trace: []string{"Off balance: the attacker's aptitude test shows [1, 2, 3]: no double, the fighter falls."},
 		},
 		{
 			name: "best ripostes when the defender scores higher: no test",
@@ -869,7 +869,7 @@ func TestOffBalanceResolveCases(t *testing.T) {
 			// defender's test 3 5 falls, the attacker's 2 2 stands.
 			dice:  []int{6, 6, 6, 6, 4, 3, 5, 2, 2},
 			want:  map[string]int{"attacker_falls": 0, "defender_falls": 1, "force_attack": 1, "riposte": 0},
-			trace: []string{"the defender's aptitude test shows [3, 5]: no double, the defender falls", "the attacker's aptitude test shows [2, 2]: a double, still standing"},
+			trace: []string{"the defender's aptitude test shows [3, 5]: no double, the fighter falls", "the attacker's aptitude test shows [2, 2]: a double, still standing"},
 		},
 	}
 	for _, tc := range tests {
@@ -1042,7 +1042,7 @@ func TestManeuverResolveCases(t *testing.T) {
 			// attack 6 5 1 = 11 against 5 5 2 = 10; the attacker's 6 rerolled as 3: 5 3 = 8
 			dice:  []int{6, 5, 1, 5, 5, 2, 3},
 			want:  map[string]int{"attack_score": 8, "defense_score": 10, "damage": 0, "special_defense": 1, "riposte": 0},
-			trace: []string{"The defender kept a double 5 and takes Maneuver.", "Maneuver: the attacker rerolls its 6 and gets 3."},
+			trace: []string{"Maneuver: the attacker rerolls its 6 and gets 3.", "Attack keeps 5 and 3 = 8"},
 		},
 		{
 			name: "a rerolled Force attack stays a Force attack",

@@ -92,16 +92,14 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 		class = classLow + b2i(d0.kept[0] == 6)
 	}
 	def := in.defenses()[class]
-	var err2 error
 	if effect == EffectManeuver {
-		d, err2 = maneuver("defender", "Defense", d, t, &steps)
+		err = maneuver("defender", "Defense", &d, t, &steps)
 	}
-	if err2 == nil && class == classLow && in.DefenderDouble == DefenseManeuver {
-		steps = append(steps, "The defender kept a double "+strconv.Itoa(d0.kept[0])+" and takes Maneuver.")
-		a, err2 = maneuver("attacker", "Attack", a, t, &steps)
+	if err == nil && class == classLow && in.DefenderDouble == DefenseManeuver {
+		err = maneuver("attacker", "Attack", &a, t, &steps)
 	}
-	if err2 != nil {
-		return rules.Roll{}, err2
+	if err != nil {
+		return rules.Roll{}, err
 	}
 
 	sa, sd := strconv.Itoa(a.score), strconv.Itoa(d.score)
@@ -226,14 +224,15 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 	}
 	var falls [2]int // the defender, the attacker
 	if force {
-		falls[0], err = aptitudeTest("defender", in.DefenderAptitude, t, &steps, &result)
+		falls[0], err = aptitudeTest("defender", in.DefenderAptitude, t, &steps)
 	}
 	if err == nil && class == classSix && def.offBalanceOn(a.score, d.score) {
-		falls[1], err = aptitudeTest("attacker", in.AttackerAptitude, t, &steps, &result)
+		falls[1], err = aptitudeTest("attacker", in.AttackerAptitude, t, &steps)
 	}
 	if err != nil {
 		return rules.Roll{}, err
 	}
+	result += [4]string{"", " The defender falls.", " The attacker falls.", " Both fall."}[falls[0]+2*falls[1]]
 	if err := t.Done(); err != nil {
 		return rules.Roll{}, err
 	}
@@ -304,24 +303,18 @@ func forceStep(in Input) string {
 }
 
 // aptitudeTest rolls the aptitude test of k dice of a fighter thrown off
-// balance, who stays standing on a double (two dice alike), and tells it:
-// 1 if the fighter falls.
-func aptitudeTest(who string, k int, t *dice.Tape, steps *[]string, result *string) (int, error) {
+// balance, who stays standing on a double (two dice alike): 1 if the
+// fighter falls.
+func aptitudeTest(who string, k int, t *dice.Tape, steps *[]string) (int, error) {
 	faces, err := t.RollN(k, 6, who+"'s aptitude die")
 	var count [7]int
 	fell := 1
 	for _, f := range faces {
 		count[f]++
-		if count[f] > 1 {
-			fell = 0
-		}
+		fell &= b2i(count[f] == 1)
 	}
-	end := ": a double, still standing."
-	if fell == 1 {
-		end = ": no double, the " + who + " falls."
-		*result += " The " + who + " falls."
-	}
-	*steps = append(*steps, "Off balance: the "+who+"'s aptitude test shows ["+joinInts(faces, ", ")+"]"+end)
+	*steps = append(*steps, "Off balance: the "+who+"'s aptitude test shows ["+joinInts(faces, ", ")+"]"+
+		[2]string{": a double, still standing.", ": no double, the fighter falls."}[fell])
 	return fell, err
 }
 
@@ -440,13 +433,14 @@ func resolveSide(side string, pool, pen []int, keep string, steps *[]string) sid
 // maneuver rerolls a side's highest kept die (its highest die left) after
 // the opponent's Maneuver: the new die meets no penalty die, and the side
 // keeps its two highest again.
-func maneuver(who, side string, r sideResult, t *dice.Tape, steps *[]string) (sideResult, error) {
+func maneuver(who, side string, r *sideResult, t *dice.Tape, steps *[]string) error {
 	if len(r.left) == 0 {
-		return r, nil // no die left to reroll
+		return nil // no die left to reroll
 	}
 	x, err := t.Roll(6, "Maneuver reroll die")
 	*steps = append(*steps, "Maneuver: the "+who+" rerolls its "+strconv.Itoa(r.left[0])+" and gets "+strconv.Itoa(x)+".")
-	return resolveSide(side, append(r.left[1:len(r.left):len(r.left)], x), nil, KeepHighest, steps), err
+	*r = resolveSide(side, append(r.left[1:len(r.left):len(r.left)], x), nil, KeepHighest, steps)
+	return err
 }
 
 // effectName is an attacker's special attack as the trace names it.
