@@ -1026,6 +1026,8 @@ func TestManeuverResolveCases(t *testing.T) {
 		dice  []int
 		want  map[string]int
 		trace []string
+		// notInTrace must not appear in the trace
+		notInTrace string
 	}{
 		{
 			name: "the attacker's double 4 makes the defender reroll his 6, which comes up 1",
@@ -1034,6 +1036,9 @@ func TestManeuverResolveCases(t *testing.T) {
 			dice:  []int{4, 4, 1, 6, 5, 2, 1},
 			want:  map[string]int{"attack_score": 8, "defense_score": 7, "difference": 1, "damage": 2, "special_attack": 1},
 			trace: []string{"takes Maneuver", "Maneuver: the defender rerolls its 6 and gets 1.", "Defense keeps 5 and 2 = 7"},
+			// The trace said "kept a double 6 but does not use the Force
+			// attack" after any counted special attack.
+			notInTrace: "double 6",
 		},
 		{
 			name: "the defender's double 5 stays active after the attacker's 6 is rerolled: Riposte is not taken, Aggressiveness neither; the reroll turns the fight",
@@ -1072,6 +1077,9 @@ func TestManeuverResolveCases(t *testing.T) {
 				if !strings.Contains(trace, s) {
 					t.Errorf("trace lacks %q:\n%s", s, trace)
 				}
+			}
+			if tc.notInTrace != "" && strings.Contains(trace, tc.notInTrace) {
+				t.Errorf("trace has %q:\n%s", tc.notInTrace, trace)
 			}
 		})
 	}

@@ -245,7 +245,7 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 	switch {
 	case a0.double && a0.kept[0] < 6 && effect == EffectNone:
 		steps = append(steps, "The attacker kept a double "+strconv.Itoa(a0.kept[0])+": a special attack (Precise attack, Maneuver, Flaw or Tactical advantage) may be chosen at the table; its effect is not counted here.")
-	case a0.double && !force:
+	case a0.double && a0.kept[0] == 6 && !force:
 		steps = append(steps, "The attacker kept a double 6 but does not use the Force attack (setting force_attack never).")
 	}
 	if d0.double && !def.aggr && !def.riposte && !def.offBalance && (class == classSix || in.DefenderDouble != DefenseManeuver) {
