@@ -486,19 +486,16 @@ func TestSideAgainstCancelledPool(t *testing.T) {
 					if k.double {
 						d = 1
 					}
-					g := 0.0
-					if k.rest < len(got.rest[k.score][d]) {
-						g = got.rest[k.score][d][k.rest]
+					g, v := 0.0, got[d+b2i(k.six)].rest[k.score][d]
+					if k.rest < len(v) {
+						g = v[k.rest]
 					}
 					if math.Abs(g-p) > tol {
 						t.Errorf("%d+%d %s: %+v has p %v, want %v", n, q, keep, k, g, p)
 					}
 					seen += g
 				}
-				total := 0.0
-				for s := range got.rest {
-					total += got.total(s)
-				}
+				total := got[0].mass() + got[1].mass() + got[2].mass()
 				if math.Abs(total-1) > tol || math.Abs(seen-1) > tol {
 					t.Errorf("%d+%d %s: mass %v, on expected support %v", n, q, keep, total, seen)
 				}

@@ -81,16 +81,17 @@ func newLowTable(nA, nB int, inv *[MaxDice + 1]float64) *lowTable {
 }
 
 // sideDist is the exact law of a side rolling n pool dice and q penalty dice
-// under the keep policy, by faceDP: the state is the set of faces left with
-// exactly one die before the kept pair is settled.
-func sideDist(n, q int, keep string, low *lowTable, inv *[MaxDice + 1]float64) *sideOdds {
-	res := &sideOdds{}
+// under the keep policy, split by the class of the kept pair (no double, a
+// double 1–5, a double 6), by faceDP: the state is the set of faces left
+// with exactly one die before the kept pair is settled.
+func sideDist(n, q int, keep string, low *lowTable, inv *[MaxDice + 1]float64) [3]*sideOdds {
+	res := [3]*sideOdds{{}, {}, {}}
 	width := 6*n + 1
 	backing := make([]float64, (maxScore+1)*2*width)
-	for s := range res.rest {
+	for s := range maxScore + 1 {
 		for d := range 2 {
 			i := (s*2 + d) * width
-			res.rest[s][d] = backing[i : i+width : i+width]
+			res[d+b2i(d == 1 && s == maxScore)].rest[s][d] = backing[i : i+width : i+width]
 		}
 	}
 	highest := keep == KeepHighest
@@ -238,11 +239,11 @@ func newSides(in Input) sides {
 	}
 	low := newLowTable(max(in.AttackDice, in.DefenseDice), max(in.AttackPenalty, qd), &inv)
 	s := sides{
-		atk: splitDoubles(sideDist(in.AttackDice, in.AttackPenalty, in.Keep, low, &inv)),
-		def: splitDoubles(sideDist(in.DefenseDice, in.DefensePenalty, in.Keep, low, &inv)),
+		atk: sideDist(in.AttackDice, in.AttackPenalty, in.Keep, low, &inv),
+		def: sideDist(in.DefenseDice, in.DefensePenalty, in.Keep, low, &inv),
 	}
 	if qd > in.DefensePenalty {
-		s.precise = splitDoubles(sideDist(in.DefenseDice, qd, in.Keep, low, &inv))
+		s.precise = sideDist(in.DefenseDice, qd, in.Keep, low, &inv)
 	}
 	if effect == EffectManeuver || (effect == EffectBest && in.Keep == KeepHighest) {
 		s.defMan = maneuvered(in.DefenseDice, in.DefensePenalty, low, &inv)
@@ -331,21 +332,6 @@ const (
 	dmgFlaw  // the Flaw special attack
 	dmgKinds
 )
-
-// splitDoubles splits a side's law by the class of its kept pair: no
-// double, a double 1 to 5, a double 6.
-func splitDoubles(s *sideOdds) [3]*sideOdds {
-	other, low, six := &sideOdds{}, &sideOdds{}, &sideOdds{}
-	for sc := range s.rest {
-		other.rest[sc][0] = s.rest[sc][0]
-		if sc == maxScore {
-			six.rest[sc][1] = s.rest[sc][1]
-		} else {
-			low.rest[sc][1] = s.rest[sc][1]
-		}
-	}
-	return [3]*sideOdds{other, low, six}
-}
 
 // mass is the probability of a share of a side's law.
 func (s *sideOdds) mass() float64 {
