@@ -19,15 +19,14 @@ type sideResult struct {
 
 // Resolve resolves one confrontation from the dice on the tape, rolled in
 // this order: the attack pool dice, the attack penalty dice, the defense pool
-// dice, the defense penalty dice, then, after a Force attack, the breakage
-// dice of the weapon and of the second weapon (a metal weapon's second die
-// only when its first shows 1). A Precise attack (attacker_effect precise,
-// or best choosing it, on a kept double 1–5) rolls its penalty die for the
-// defense after the four groups. Then come the Maneuver reroll dice: the
-// defender's after the attacker's Maneuver, then the attacker's after the
-// defender's. Last come the aptitude dice of Off
-// balance: the defender's after a Force attack, then the attacker's after
-// the defender's Off balance. Extra fixed dice are an error.
+// dice, the defense penalty dice; a Precise attack's penalty die for the
+// defense (attacker_effect precise, or best choosing it, on a kept double
+// 1–5); the Maneuver reroll dice (the defender's after the attacker's
+// Maneuver, then the attacker's after the defender's); after a Force attack
+// the breakage dice of the weapon and of the second weapon (a metal weapon's
+// second die only when its first shows 1); last the aptitude dice of Off
+// balance (the defender's after a Force attack, then the attacker's after
+// the defender's Off balance). Extra fixed dice are an error.
 func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 	if err := in.Validate(); err != nil {
 		return rules.Roll{}, err
