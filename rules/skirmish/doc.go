@@ -83,8 +83,10 @@
 //     (they were spent on the first roll), and the opponent keeps its two
 //     highest again. A double the opponent kept before the reroll stays
 //     active for its own effect (the seed: a triggered double stays active
-//     after a reroll). Under keep highest no other pick can leave the
-//     opponent better off. It is counted only under keep highest: with
+//     after a reroll). Under keep highest it is the pick that hurts the
+//     opponent most: with the highest die gone, every face the opponent
+//     keeps or leaves is at most what another pick would leave (score and
+//     tie-break alike). It is counted only under keep highest: with
 //     prefer_double the input is refused on keep (the kept pair would
 //     depend on every face's count, too costly to count exactly).
 //   - defender_effect: the special defense counted when the defender keeps
