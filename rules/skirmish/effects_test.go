@@ -1084,3 +1084,42 @@ func TestManeuverResolveCases(t *testing.T) {
 		})
 	}
 }
+
+// TestManeuverPickHighest backs the reading that the opponent's highest
+// kept die is the one to reroll: over every roll of 3 dice against 3 and
+// every reroll, rerolling the defender's highest kept die never leaves him
+// a better pair or tie-break than rerolling his other kept die, and wins
+// the attacker strictly more.
+func TestManeuverPickHighest(t *testing.T) {
+	wins := [2]int{} // rerolling the highest kept die, the other kept die
+	dicetest.Tuples(7, 6, func(d []int) {
+		a := plainSide(d[:3], nil, KeepHighest)
+		var got [2]sideKey
+		for pick := range 2 {
+			var left [7]int
+			for _, v := range d[3:6] {
+				left[v]++
+			}
+			// the kept dice are the two highest; drop the pick-th of them
+			for f, seen := 6, 0; f >= 1; f-- {
+				if left[f] > 0 && seen+left[f] > pick {
+					left[f]--
+					break
+				}
+				seen += left[f]
+			}
+			left[d[6]]++
+			k := plainKeep(left, KeepHighest)
+			got[pick] = k
+			if a.score > k.score || (a.score == k.score && a.rest > k.rest) {
+				wins[pick]++
+			}
+		}
+		if got[0].score > got[1].score || (got[0].score == got[1].score && got[0].rest > got[1].rest) {
+			t.Errorf("dice %v: rerolling the highest kept die leaves %+v, the other %+v", d, got[0], got[1])
+		}
+	})
+	if wins[0] <= wins[1] {
+		t.Errorf("rerolling the highest kept die wins %d rolls, the other %d", wins[0], wins[1])
+	}
+}
