@@ -136,15 +136,15 @@ func fields(in *game.Input) [numFields]field {
 var (
 	fateOptions = []string{game.FateNone + "=None", game.FateAttack + "=On the attack roll",
 		game.FateDamage + "=On the damage roll", game.FateClimactic + "=Climactic (both rolls)"}
-	attackOptions       = choices(game.AttackOptions())
+	attackOptions       = game.AttackOptionChoices()
 	defenseOptions      = []string{game.DefensePassive, game.DefensePartial + "=Partial (active roll)", game.DefenseFull + "=Full defense"}
 	defenderFateOptions = []string{game.FateNone + "=None", game.FateDefense + "=On the defense roll",
 		game.FateResistance + "=On the resistance roll", game.FateClimactic + "=Climactic (both rolls)"}
 	rangeOptions      = game.RangeIDs()
-	postureOptions    = choices(game.Postures())
+	postureOptions    = game.PostureChoices()
 	coverOptions      = game.CoverIDs()
 	coverWildOptions  = []string{game.CoverWildDie + "=With a Wild Die", game.CoverWildNone + "=Regular dice only"}
-	calledShotOptions = choices(game.CalledShots())
+	calledShotOptions = game.CalledShotChoices()
 	wildOneOptions    = []string{game.WildCancel + "=Cancel it and the highest die", game.WildCancelKeepOne + "=Cancel the highest die only",
 		game.WildComplication + "=Complication", game.WildNone + "=Nothing"}
 	cpLimitOptions = cpLimits()
@@ -168,15 +168,6 @@ func opend6Input(v calc.Values) game.Input {
 		}
 	}
 	return in
-}
-
-// choices are a choice field's options from the rules data: "lunge=Lunge".
-func choices(list []game.Option) []string {
-	out := make([]string, len(list))
-	for i, o := range list {
-		out[i] = o.ID + "=" + o.Name
-	}
-	return out
 }
 
 // cpLimits are the cp_limit options, from the rules data: "easy=2 per roll (easy)".
