@@ -147,7 +147,7 @@ var (
 	calledShotOptions = game.CalledShotChoices()
 	wildOneOptions    = []string{game.WildCancel + "=Cancel it and the highest die", game.WildCancelKeepOne + "=Cancel the highest die only",
 		game.WildComplication + "=Complication", game.WildNone + "=Nothing"}
-	cpLimitOptions = cpLimits()
+	cpLimitOptions = game.CPLimitChoices()
 	systemOptions  = []string{game.SystemWounds + "=Wounds", game.SystemBodyPoints + "=Body points"}
 	woundOptions   = wounds()
 )
@@ -168,15 +168,6 @@ func opend6Input(v calc.Values) game.Input {
 		}
 	}
 	return in
-}
-
-// cpLimits are the cp_limit options, from the rules data: "easy=2 per roll (easy)".
-func cpLimits() []string {
-	var out []string
-	for _, l := range game.CPLimits() {
-		out = append(out, l.ID+"="+strconv.Itoa(l.Max)+" per roll ("+l.ID+")")
-	}
-	return out
 }
 
 // wounds are the target_wound options: every wound level but dead.

@@ -31,6 +31,16 @@ type CPLimitOption struct {
 // CPLimits lists the cp_limit options in order.
 func CPLimits() []CPLimitOption { return append([]CPLimitOption(nil), cpLimitData[:]...) }
 
+// CPLimitChoices are the cp_limit options as "easy=2 per roll (easy)",
+// the form a calculator's choice field takes.
+func CPLimitChoices() []string {
+	out := make([]string, len(cpLimitData))
+	for i, l := range cpLimitData {
+		out[i] = say("%s=%d per roll (%s)", l.ID, l.Max, l.ID)
+	}
+	return out
+}
+
 var cpLimitData = [...]CPLimitOption{{CPLimitEasy, 2}, {CPLimitCinematic, 5}, {CPLimitUnlimited, MaxCharacterPoints}}
 
 // cpLimit is the points one roll may take under the cp_limit option id.
