@@ -9,6 +9,7 @@ import (
 	"html"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -97,6 +98,16 @@ type searchIndex struct {
 // searchDoc is one searchable unit: a page's lead or one of its sections.
 type searchDoc struct {
 	anchor, heading, text string
+	// terms are the document's distinct terms with their weights (see
+	// searchIndex), counted when the page renders (in parallel) so that
+	// encode only merges them.
+	terms []termWeight
+}
+
+// termWeight is one term of a document and its weight in it.
+type termWeight struct {
+	term string
+	w    int
 }
 
 // newSearchIndex prepares the index of the loaded site and registers the
@@ -118,6 +129,7 @@ func (x *searchIndex) add(p *page, doc ast.Node, src []byte) {
 		return
 	}
 	docs := searchDocs(p, doc, src)
+	weighTerms(p, docs)
 	x.mu.Lock()
 	x.docs[p] = docs
 	x.mu.Unlock()
@@ -222,9 +234,14 @@ func (x *searchIndex) encode(ctx context.Context, s *Site, all map[*page][]searc
 			m.Systems = append(m.Systems, [2]string{systemID(c.sitePath), c.title})
 		}
 	}
-	type posting struct{ doc, w int }
-	terms := map[string][]posting{}
-	var chunks [][]any
+	// In reading order: the pages' documents, numbered from first, and
+	// the pages of each text file.
+	type indexed struct {
+		docs  []searchDoc
+		first int
+	}
+	var order []indexed
+	var chunks [][]chunkPage
 	for i, p := range s.pages {
 		if i%256 == 0 && ctx.Err() != nil {
 			return nil, ctx.Err()
@@ -241,68 +258,81 @@ func (x *searchIndex) encode(ctx context.Context, s *Site, all map[*page][]searc
 		}
 		n := len(m.Pages) / 2
 		m.Pages = append(m.Pages, sys, len(docs))
-		secs := make([][3]string, len(docs))
-		for i, d := range docs {
-			secs[i] = [3]string{d.anchor, d.heading, d.text}
-			w := map[string]int{}
-			searchTerms(d.text, func(t string) { w[t] = min(w[t]+1, 15) }) // counts first, flags after
-			searchTerms(d.heading, func(t string) { w[t] |= 16 })
-			if i == 0 {
-				searchTerms(p.title, func(t string) { w[t] |= 32 })
-				for _, name := range p.names { // other names (Obsidian's aliases) weigh as the title
-					searchTerms(name, func(t string) { w[t] |= 32 })
-				}
-			}
-			for t, v := range w {
-				terms[t] = append(terms[t], posting{m.Docs, v})
-			}
-			m.Docs++
-		}
+		order = append(order, indexed{docs, m.Docs})
+		m.Docs += len(docs)
 		if n%x.chunk == 0 {
 			chunks = append(chunks, nil)
 		}
-		chunks[len(chunks)-1] = append(chunks[len(chunks)-1], []any{s.cfg.relURL(p.sitePath), p.title, secs})
+		chunks[len(chunks)-1] = append(chunks[len(chunks)-1], chunkPage{s.cfg.relURL(p.sitePath), p.title, docs})
 	}
-	shards := map[string]map[string][]int{}
-	for t, ps := range terms {
-		key := hex.EncodeToString([]byte(shardKey(t)))
-		if shards[key] == nil {
-			shards[key] = map[string][]int{}
+	// The shards are made in parts, concurrently: part k merges the
+	// postings of the terms whose first two bytes (of the shard key: a
+	// shard is in one part) fall to it, over every document in order. The
+	// text files are encoded as tasks of their own.
+	type file struct{ key, hash string }
+	parts := max(1, min(s.opts.Workers, 8))
+	made := make([][]file, parts)
+	shardFiles := make([]map[string][]byte, parts)
+	m.Texts = make([]string, len(chunks))
+	textFiles := make([][]byte, len(chunks))
+	err := parallel(ctx, parts+len(chunks), s.opts.Workers, func(task int) {
+		if task >= parts {
+			k := task - parts
+			textFiles[k] = encodeChunk(chunks[k])
+			m.Texts[k] = assets.ContentHash(textFiles[k])
+			return
 		}
-		enc := make([]int, 0, 2*len(ps))
-		prev := 0
-		for _, p := range ps { // in document order: documents are numbered as they are added
-			enc = append(enc, p.doc-prev, p.w)
-			prev = p.doc
+		type posting struct{ doc, w int }
+		terms := map[string][]posting{}
+		for _, o := range order {
+			for i, d := range o.docs {
+				for _, tw := range d.terms {
+					if (int(tw.term[0])*31+int(tw.term[1]))%parts == task { // a term has two bytes or more
+						terms[tw.term] = append(terms[tw.term], posting{o.first + i, tw.w})
+					}
+				}
+			}
 		}
-		shards[key][t] = enc
+		shards := map[string]map[string][]int{}
+		for t, ps := range terms {
+			key := hex.EncodeToString([]byte(shardKey(t)))
+			if shards[key] == nil {
+				shards[key] = map[string][]int{}
+			}
+			enc := make([]int, 0, 2*len(ps))
+			prev := 0
+			for _, p := range ps { // in document order: documents are numbered as they are added
+				enc = append(enc, p.doc-prev, p.w)
+				prev = p.doc
+			}
+			shards[key][t] = enc
+		}
+		shardFiles[task] = make(map[string][]byte, len(shards))
+		for key, sh := range shards {
+			b := encodeShard(sh)
+			h := assets.ContentHash(b)
+			made[task] = append(made[task], file{key, h})
+			shardFiles[task]["t/"+key+"."+h+".json"] = b
+		}
+	})
+	if err != nil {
+		return nil, err
 	}
-	files := make(map[string][]byte, len(shards)+len(chunks)+1)
+	files := make(map[string][]byte, len(chunks)+1)
 	hashes := map[string]string{}
-	for key, sh := range shards {
-		if err := ctx.Err(); err != nil {
-			return nil, err
+	for k := range parts {
+		maps.Copy(files, shardFiles[k])
+		for _, f := range made[k] {
+			m.Shards = append(m.Shards, f.key)
+			hashes[f.key] = f.hash
 		}
-		m.Shards = append(m.Shards, key)
-		b, err := marshalJSON(sh)
-		if err != nil {
-			return nil, err
-		}
-		hashes[key] = assets.ContentHash(b)
-		files["t/"+key+"."+hashes[key]+".json"] = b
 	}
 	slices.Sort(m.Shards)
 	m.ShardHashes = make([]string, len(m.Shards))
 	for i, key := range m.Shards {
 		m.ShardHashes[i] = hashes[key]
 	}
-	m.Texts = make([]string, len(chunks))
-	for k, c := range chunks {
-		b, err := marshalJSON(c)
-		if err != nil {
-			return nil, err
-		}
-		m.Texts[k] = assets.ContentHash(b)
+	for k, b := range textFiles {
 		files[fmt.Sprintf("c/%d.%s.json", k, m.Texts[k])] = b
 	}
 	b, err := marshalJSON(m)
@@ -329,22 +359,188 @@ func marshalJSON(v any) ([]byte, error) {
 func searchTerms(text string, fn func(string)) {
 	text = strings.ToLower(text)
 	start := -1
-	emit := func(end int) {
-		if start >= 0 && utf8.RuneCountInString(text[start:end]) >= 2 {
-			fn(text[start:end])
-		}
-		start = -1
-	}
-	for i, r := range text {
-		if unicode.IsLetter(r) || unicode.IsNumber(r) {
-			if start < 0 {
-				start = i
-			}
+	for i := 0; i < len(text); {
+		c, size := text[i], 1
+		var word bool
+		if c < utf8.RuneSelf {
+			word = 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || 'A' <= c && c <= 'Z'
 		} else {
-			emit(i)
+			var r rune
+			r, size = utf8.DecodeRuneInString(text[i:])
+			word = unicode.IsLetter(r) || unicode.IsNumber(r)
+		}
+		switch {
+		case word && start < 0:
+			start = i
+		case !word && start >= 0:
+			emitTerm(text[start:i], fn)
+			start = -1
+		}
+		i += size
+	}
+	if start >= 0 {
+		emitTerm(text[start:], fn)
+	}
+}
+
+// emitTerm calls fn with run when it has two runes or more (a run of more
+// than utf8.UTFMax bytes has).
+func emitTerm(run string, fn func(string)) {
+	if len(run) > utf8.UTFMax || len(run) >= 2 && utf8.RuneCountInString(run) >= 2 {
+		fn(run)
+	}
+}
+
+// weighTerms fills in the terms of a page's documents (searchDoc.terms):
+// each term's count in the document's text (at most 15), + 16 if it is in
+// the document's heading, + 32 if it is in the page's title or one of its
+// other names (the lead document only).
+func weighTerms(p *page, docs []searchDoc) {
+	w := map[string]int{}
+	for i := range docs {
+		d := &docs[i]
+		clear(w)
+		searchTerms(d.text, func(t string) { w[t] = min(w[t]+1, 15) }) // counts first, flags after
+		searchTerms(d.heading, func(t string) { w[t] |= 16 })
+		if i == 0 {
+			searchTerms(p.title, func(t string) { w[t] |= 32 })
+			for _, name := range p.names { // other names (Obsidian's aliases) weigh as the title
+				searchTerms(name, func(t string) { w[t] |= 32 })
+			}
+		}
+		d.terms = make([]termWeight, 0, len(w))
+		for t, v := range w {
+			d.terms = append(d.terms, termWeight{t, v})
 		}
 	}
-	emit(len(text))
+}
+
+// chunkPage is one page of a text file (c/K.json): its URL, its title
+// and its documents.
+type chunkPage struct {
+	url, title string
+	docs       []searchDoc
+}
+
+// encodeChunk returns the JSON of a text file: [[url, title, [[anchor,
+// heading, text], ...]], ...], as marshalJSON writes it.
+func encodeChunk(pages []chunkPage) []byte {
+	n := 2
+	for _, p := range pages {
+		n += len(p.url) + len(p.title) + 16
+		for _, d := range p.docs {
+			n += len(d.anchor) + len(d.heading) + len(d.text) + 16
+		}
+	}
+	b := make([]byte, 0, n)
+	b = append(b, '[')
+	for i, p := range pages {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '[')
+		b = appendJSONString(b, p.url)
+		b = append(b, ',')
+		b = appendJSONString(b, p.title)
+		b = append(b, ",["...)
+		for j, d := range p.docs {
+			if j > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, '[')
+			b = appendJSONString(b, d.anchor)
+			b = append(b, ',')
+			b = appendJSONString(b, d.heading)
+			b = append(b, ',')
+			b = appendJSONString(b, d.text)
+			b = append(b, ']')
+		}
+		b = append(b, "]]"...)
+	}
+	return append(b, ']')
+}
+
+// encodeShard returns the JSON of a shard, {"term": [numbers], ...} with
+// the terms sorted, as marshalJSON writes it.
+func encodeShard(sh map[string][]int) []byte {
+	terms := slices.Sorted(maps.Keys(sh))
+	n := 2
+	for _, t := range terms {
+		n += len(t) + 6 + 4*len(sh[t])
+	}
+	b := make([]byte, 0, n)
+	b = append(b, '{')
+	for i, t := range terms {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendJSONString(b, t)
+		b = append(b, ":["...)
+		for j, v := range sh[t] {
+			if j > 0 {
+				b = append(b, ',')
+			}
+			b = strconv.AppendInt(b, int64(v), 10)
+		}
+		b = append(b, ']')
+	}
+	return append(b, '}')
+}
+
+// appendJSONString appends s to b as a JSON string exactly as
+// encoding/json writes it with HTML escaping off (marshalJSON): quotes,
+// backslashes and control characters escaped, invalid UTF-8 as \ufffd,
+// U+2028 and U+2029 escaped (TestAppendJSONString holds it to
+// encoding/json). Hand-written because the index's text files and shards
+// are most of a build's search index time when encoded by reflection.
+func appendJSONString(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				b = append(b, '\\', c)
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xF])
+		default:
+			i += size
+			continue
+		}
+		i += size
+		start = i
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
 }
 
 // shardKey is the key of the shard that holds term: its first two runes.
@@ -377,7 +573,7 @@ func searchDocs(p *page, doc ast.Node, src []byte) []searchDoc {
 	var docs []searchDoc
 	cur := &lead
 	flush := func() {
-		cur.text = strings.Join(strings.Fields(html.UnescapeString(b.String())), " ")
+		cur.text = collapseSpace(html.UnescapeString(b.String()))
 		b.Reset()
 	}
 	if doc != nil {
@@ -395,6 +591,32 @@ func searchDocs(p *page, doc ast.Node, src []byte) []searchDoc {
 	}
 	flush()
 	return append([]searchDoc{lead}, docs...)
+}
+
+// collapseSpace returns s with its runs of white space (unicode.IsSpace)
+// made one space and none at either end: strings.Join(strings.Fields(s),
+// " ") in one pass.
+func collapseSpace(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	space := false
+	for i := 0; i < len(s); {
+		c, size := rune(s[i]), 1
+		if c >= utf8.RuneSelf {
+			c, size = utf8.DecodeRuneInString(s[i:])
+		}
+		if unicode.IsSpace(c) {
+			space = b.Len() > 0
+		} else {
+			if space {
+				b.WriteByte(' ')
+				space = false
+			}
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
 }
 
 // blockText appends the text of a block and its descendants to b, a space
