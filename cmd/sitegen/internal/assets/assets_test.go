@@ -510,3 +510,48 @@ func TestCacheNoFollow(t *testing.T) {
 		t.Errorf("the user's folder holds %d files, want %d: written through the link", len(entries), len(userFiles))
 	}
 }
+
+// TestCompare checks compare, which decides whether a file is reused, on
+// files larger than its read buffer, one byte apart at either end, of
+// other sizes, missing, and behind a symbolic link.
+func TestCompare(t *testing.T) {
+	dir := t.TempDir()
+	big := bytes.Repeat([]byte("0123456789abcdef"), 10000) // 160 KB: three reads of the buffer
+	lastByte := bytes.Clone(big)
+	lastByte[len(lastByte)-1] = 'x'
+	firstByte := bytes.Clone(big)
+	firstByte[0] = 'x'
+	write := func(name string, data []byte) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	bigFile := write("big", big)
+	link := filepath.Join(dir, "link")
+	if err := os.Symlink(bigFile, link); err != nil {
+		t.Fatal(err)
+	}
+	o := &Output{}
+	for _, tc := range []struct {
+		name string
+		p    string
+		data []byte
+		want match
+	}{
+		{"same, large", bigFile, big, same},
+		{"last byte differs", bigFile, lastByte, differs},
+		{"first byte differs", bigFile, firstByte, differs},
+		{"shorter data", bigFile, big[:len(big)-1], differs},
+		{"longer data", bigFile, append(bytes.Clone(big), 'x'), differs},
+		{"same, small", write("small", []byte("hi")), []byte("hi"), same},
+		{"same, empty", write("empty", nil), nil, same},
+		{"missing", filepath.Join(dir, "none"), big, absent},
+		{"symbolic link", link, big, differs},
+	} {
+		if got := o.compare(tc.p, tc.data); got != tc.want {
+			t.Errorf("%s: compare = %d, want %d", tc.name, got, tc.want)
+		}
+	}
+}

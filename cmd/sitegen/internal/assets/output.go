@@ -50,6 +50,7 @@ type Output struct {
 	noLink atomic.Bool  // a link failed: stop trying
 	reused atomic.Int64 // files kept, or linked from Prev
 	wrote  atomic.Int64 // files written
+	bufs   sync.Pool    // compare's read buffers (*[]byte): a rebuild compares thousands of files
 
 	mu   sync.Mutex
 	sums map[string][sha256.Size]byte // rel -> SHA-256 of what Write put there
@@ -106,7 +107,7 @@ func (o *Output) Write(rel string, data []byte) error {
 		if err := o.mkdir(filepath.Dir(to)); err != nil { // no link on the way to what compare reads
 			return err
 		}
-		switch compare(to, data) {
+		switch o.compare(to, data) {
 		case same:
 			o.reused.Add(1)
 			return nil
@@ -118,7 +119,7 @@ func (o *Output) Write(rel string, data []byte) error {
 	}
 	if o.Prev != "" && !o.noLink.Load() {
 		old := filepath.Join(o.Prev, name)
-		if o.prevReal(filepath.Dir(old)) && compare(old, data) == same {
+		if o.prevReal(filepath.Dir(old)) && o.compare(old, data) == same {
 			err := o.retry(to, func() error {
 				err := os.Link(old, to)
 				if errors.Is(err, fs.ErrExist) { // written twice (an error the build reports): the last wins
@@ -284,7 +285,7 @@ const (
 // compare reports whether the regular file p holds exactly data. It reads
 // at most len(data)+1 bytes, and nothing when the sizes differ. A symbolic
 // link at p is not followed: it differs.
-func compare(p string, data []byte) match {
+func (o *Output) compare(p string, data []byte) match {
 	f, err := os.OpenFile(p, os.O_RDONLY|oNoFollow, 0)
 	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
 		return absent
@@ -297,15 +298,24 @@ func compare(p string, data []byte) match {
 	if err != nil || !info.Mode().IsRegular() || info.Size() != int64(len(data)) {
 		return differs
 	}
-	buf := make([]byte, len(data)+1)
-	n, err := io.ReadFull(f, buf)
-	if err != io.ErrUnexpectedEOF && err != io.EOF && err != nil {
+	bp, _ := o.bufs.Get().(*[]byte)
+	if bp == nil {
+		b := make([]byte, 64<<10)
+		bp = &b
+	}
+	defer o.bufs.Put(bp)
+	buf := *bp
+	for rest := data; len(rest) > 0; {
+		n, err := io.ReadFull(f, buf[:min(len(buf), len(rest))])
+		if err != nil || !bytes.Equal(buf[:n], rest[:n]) {
+			return differs
+		}
+		rest = rest[n:]
+	}
+	if n, _ := f.Read(buf[:1]); n != 0 { // longer than its size said
 		return differs
 	}
-	if n == len(data) && bytes.Equal(buf[:n], data) {
-		return same
-	}
-	return differs
+	return same
 }
 
 // mkdir is Mkdir once per folder: most files share theirs with others.
