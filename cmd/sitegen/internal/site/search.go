@@ -282,14 +282,28 @@ func (x *searchIndex) encode(ctx context.Context, s *Site, all map[*page][]searc
 			m.Texts[k] = assets.ContentHash(textFiles[k])
 			return
 		}
-		type posting struct{ doc, w int }
-		terms := map[string][]posting{}
+		// Each term's postings, encoded as they come (documents in
+		// order): the difference to the term's previous document, then
+		// the weight.
+		type postings struct {
+			prev int
+			enc  []int
+		}
+		terms := map[string]*postings{}
 		for _, o := range order {
 			for i, d := range o.docs {
+				doc := o.first + i
 				for _, tw := range d.terms {
-					if (int(tw.term[0])*31+int(tw.term[1]))%parts == task { // a term has two bytes or more
-						terms[tw.term] = append(terms[tw.term], posting{o.first + i, tw.w})
+					if (int(tw.term[0])*31+int(tw.term[1]))%parts != task { // a term has two bytes or more
+						continue
 					}
+					ps := terms[tw.term]
+					if ps == nil {
+						ps = &postings{}
+						terms[tw.term] = ps
+					}
+					ps.enc = append(ps.enc, doc-ps.prev, tw.w)
+					ps.prev = doc
 				}
 			}
 		}
@@ -299,13 +313,7 @@ func (x *searchIndex) encode(ctx context.Context, s *Site, all map[*page][]searc
 			if shards[key] == nil {
 				shards[key] = map[string][]int{}
 			}
-			enc := make([]int, 0, 2*len(ps))
-			prev := 0
-			for _, p := range ps { // in document order: documents are numbered as they are added
-				enc = append(enc, p.doc-prev, p.w)
-				prev = p.doc
-			}
-			shards[key][t] = enc
+			shards[key][t] = ps.enc
 		}
 		shardFiles[task] = make(map[string][]byte, len(shards))
 		for key, sh := range shards {
