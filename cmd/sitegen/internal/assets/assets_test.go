@@ -555,3 +555,77 @@ func TestCompare(t *testing.T) {
 		}
 	}
 }
+
+// TestKeepGzip checks that a content-named gzip file is kept from an
+// output being brought up to date, or linked from the previous output,
+// only when it ends with the trailer of the data it should hold: a file
+// cut short, of other data, missing or behind a link is left to Write.
+func TestKeepGzip(t *testing.T) {
+	data := bytes.Repeat([]byte(`{"term":[1,2,3]}`), 200)
+	z, err := Gzip(data, 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, err := Gzip(append(bytes.Clone(data), 'x'), 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name     string
+		file     []byte // what the earlier output holds at the path; nil: nothing
+		link     bool   // the path is a symbolic link to such a file
+		inPlace  bool
+		wantKeep bool
+	}{
+		{"in place, whole", z, false, true, true},
+		{"in place, cut short", z[:len(z)-3], false, true, false},
+		{"in place, other data", other, false, true, false},
+		{"in place, missing", nil, false, true, false},
+		{"in place, a link", z, true, true, false},
+		{"previous, whole", z, false, false, true},
+		{"previous, cut short", z[:len(z)/2], false, false, false},
+		{"previous, missing", nil, false, false, false},
+		{"previous, a link", z, true, false, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			earlier, dir := t.TempDir(), t.TempDir()
+			o := &Output{Dir: dir, Prev: earlier}
+			if tc.inPlace {
+				o = &Output{Dir: earlier, InPlace: true}
+			}
+			rel := "search/t/6162.0123456789.json.gz"
+			p := filepath.Join(earlier, filepath.FromSlash(rel))
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if tc.file != nil {
+				target := p
+				if tc.link {
+					target = filepath.Join(earlier, "elsewhere.gz")
+					if err := os.Symlink(target, p); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if err := os.WriteFile(target, tc.file, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if got := o.KeepGzip(rel, data); got != tc.wantKeep {
+				t.Fatalf("KeepGzip = %v, want %v", got, tc.wantKeep)
+			}
+			if !tc.wantKeep {
+				if o.Reused() != 0 || o.Has(rel) {
+					t.Errorf("nothing kept, yet Reused = %d, Has = %v", o.Reused(), o.Has(rel))
+				}
+				return
+			}
+			if o.Reused() != 1 || !o.Has(rel) {
+				t.Errorf("kept, yet Reused = %d, Has = %v", o.Reused(), o.Has(rel))
+			}
+			got, err := os.ReadFile(filepath.Join(o.Dir, filepath.FromSlash(rel)))
+			if err != nil || !bytes.Equal(got, z) {
+				t.Errorf("the kept file holds %d bytes (%v), want the %d of the earlier one", len(got), err, len(z))
+			}
+		})
+	}
+}

@@ -3,8 +3,10 @@ package assets
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"io/fs"
 	"os"
@@ -57,7 +59,8 @@ type Output struct {
 }
 
 // File is one file of an Output: its slash-separated path under Dir and
-// the SHA-256 of its content.
+// the SHA-256 of its content (zero for a file kept by KeepGzip, whose name
+// stands for its content).
 type File struct {
 	Rel string
 	Sum [sha256.Size]byte
@@ -85,6 +88,81 @@ func (o *Output) record(rel string, data []byte) {
 	}
 	o.sums[rel] = sum
 	o.mu.Unlock()
+}
+
+// KeepGzip keeps the file rel when it already holds data gzip-compressed,
+// as Write keeps or links an unchanged file (in an InPlace Dir it stays,
+// else it is linked from Prev), but with data neither compressed first
+// nor compared whole: it is for files whose name carries a hash of data
+// (the search index's parts), so that a rebuild costs nothing for those
+// that did not change. Of the file it reads only the gzip trailer, the
+// CRC-32 and size of data, which a file cut short (a killed build's) does
+// not end with. It reports false, doing nothing, when no such file is
+// there; the caller then compresses data and writes it. Files lists a file
+// kept this way with a zero Sum.
+func (o *Output) KeepGzip(rel string, data []byte) bool {
+	var trailer [8]byte
+	binary.LittleEndian.PutUint32(trailer[:4], crc32.ChecksumIEEE(data))
+	binary.LittleEndian.PutUint32(trailer[4:], uint32(len(data)))
+	name := filepath.FromSlash(rel)
+	to := filepath.Join(o.Dir, name)
+	if o.InPlace {
+		if err := o.mkdir(filepath.Dir(to)); err != nil {
+			return false
+		}
+		switch endsWith(to, trailer[:]) {
+		case same:
+			o.kept(rel)
+			return true
+		case differs:
+			return false // Write replaces it
+		}
+	}
+	if o.Prev == "" || o.noLink.Load() {
+		return false
+	}
+	old := filepath.Join(o.Prev, name)
+	if !o.prevReal(filepath.Dir(old)) || endsWith(old, trailer[:]) != same {
+		return false
+	}
+	if err := o.mkdir(filepath.Dir(to)); err != nil || os.Link(old, to) != nil {
+		return false // Write tries again, and stops linking if links fail
+	}
+	o.kept(rel)
+	return true
+}
+
+// kept records the file rel kept or linked by KeepGzip.
+func (o *Output) kept(rel string) {
+	o.reused.Add(1)
+	o.mu.Lock()
+	if o.sums == nil {
+		o.sums = map[string][sha256.Size]byte{}
+	}
+	o.sums[rel] = [sha256.Size]byte{}
+	o.mu.Unlock()
+}
+
+// endsWith reports whether the regular file p (not a symbolic link) ends
+// with tail: same, differs, or absent when there is nothing at p.
+func endsWith(p string, tail []byte) match {
+	f, err := os.OpenFile(p, os.O_RDONLY|oNoFollow, 0)
+	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
+		return absent
+	}
+	if err != nil {
+		return differs
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil || !info.Mode().IsRegular() || info.Size() < int64(len(tail)) {
+		return differs
+	}
+	buf := make([]byte, len(tail))
+	if _, err := f.ReadAt(buf, info.Size()-int64(len(tail))); err != nil || !bytes.Equal(buf, tail) {
+		return differs
+	}
+	return same
 }
 
 // Has reports whether rel was written (or kept, or linked) through o.

@@ -188,6 +188,9 @@ func (x *searchIndex) write(ctx context.Context, s *Site, o *assets.Output) erro
 	var mu sync.Mutex
 	var first error
 	cancelled := parallel(ctx, len(names), s.opts.Workers, func(i int) {
+		if names[i] != searchMeta && o.KeepGzip(searchDir+"/"+names[i]+".gz", files[names[i]]) {
+			return // unchanged since the previous build: neither compressed nor written again
+		}
 		name, data, err := s.packSearchFile(ctx, names[i], files[names[i]])
 		out := searchDir + "/" + name
 		if err == nil {
@@ -404,21 +407,27 @@ func emitTerm(run string, fn func(string)) {
 // the document's heading, + 32 if it is in the page's title or one of its
 // other names (the lead document only).
 func weighTerms(p *page, docs []searchDoc) {
-	w := map[string]int{}
+	counts, flags := map[string]int{}, map[string]int{}
 	for i := range docs {
 		d := &docs[i]
-		clear(w)
-		searchTerms(d.text, func(t string) { w[t] = min(w[t]+1, 15) }) // counts first, flags after
-		searchTerms(d.heading, func(t string) { w[t] |= 16 })
+		clear(counts)
+		clear(flags)
+		searchTerms(d.text, func(t string) { counts[t]++ }) // one map operation a word
+		searchTerms(d.heading, func(t string) { flags[t] |= 16 })
 		if i == 0 {
-			searchTerms(p.title, func(t string) { w[t] |= 32 })
+			searchTerms(p.title, func(t string) { flags[t] |= 32 })
 			for _, name := range p.names { // other names (Obsidian's aliases) weigh as the title
-				searchTerms(name, func(t string) { w[t] |= 32 })
+				searchTerms(name, func(t string) { flags[t] |= 32 })
 			}
 		}
-		d.terms = make([]termWeight, 0, len(w))
-		for t, v := range w {
-			d.terms = append(d.terms, termWeight{t, v})
+		d.terms = make([]termWeight, 0, len(counts)+len(flags))
+		for t, n := range counts {
+			d.terms = append(d.terms, termWeight{t, min(n, 15) | flags[t]})
+		}
+		for t, f := range flags {
+			if counts[t] == 0 {
+				d.terms = append(d.terms, termWeight{t, f})
+			}
 		}
 	}
 }
@@ -607,22 +616,33 @@ func searchDocs(p *page, doc ast.Node, src []byte) []searchDoc {
 func collapseSpace(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
-	space := false
+	start := -1 // of the current run of other characters
 	for i := 0; i < len(s); {
 		c, size := rune(s[i]), 1
-		if c >= utf8.RuneSelf {
-			c, size = utf8.DecodeRuneInString(s[i:])
-		}
-		if unicode.IsSpace(c) {
-			space = b.Len() > 0
+		var space bool
+		if c < utf8.RuneSelf {
+			space = c == ' ' || '\t' <= c && c <= '\r'
 		} else {
-			if space {
+			c, size = utf8.DecodeRuneInString(s[i:])
+			space = unicode.IsSpace(c)
+		}
+		switch {
+		case space && start >= 0:
+			if b.Len() > 0 {
 				b.WriteByte(' ')
-				space = false
 			}
-			b.WriteString(s[i : i+size])
+			b.WriteString(s[start:i])
+			start = -1
+		case !space && start < 0:
+			start = i
 		}
 		i += size
+	}
+	if start >= 0 {
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(s[start:])
 	}
 	return b.String()
 }
