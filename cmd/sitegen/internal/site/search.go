@@ -3,6 +3,7 @@ package site
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -85,8 +86,8 @@ var searchIndexedBlocks = map[string]bool{"table": true}
 type searchIndex struct {
 	chunk int // pages per text file (searchChunk)
 
-	mu   sync.Mutex
-	docs map[*page][]searchDoc
+	mu    sync.Mutex
+	pages map[*page]searchPage
 
 	// The published parts, for writes after an Update (SearchWriter):
 	// held by the one write running at a time (pubMu).
@@ -98,16 +99,16 @@ type searchIndex struct {
 // searchDoc is one searchable unit: a page's lead or one of its sections.
 type searchDoc struct {
 	anchor, heading, text string
-	// terms are the document's distinct terms with their weights (see
-	// searchIndex), counted when the page renders (in parallel) so that
-	// encode only merges them.
-	terms []termWeight
 }
 
-// termWeight is one term of a document and its weight in it.
-type termWeight struct {
-	term string
-	w    int
+// searchPage is what the index keeps of a page, made when the page renders
+// (in parallel), so that encode only puts pages together: its entry in a
+// text file, and the terms of each of its documents with their weights
+// (see searchIndex). Both are bytes, which the garbage collector need not
+// scan: a site's index holds about a million terms.
+type searchPage struct {
+	entry []byte   // [url, title, [[anchor, heading, text], ...]]
+	terms [][]byte // by document: each distinct term as its uvarint length, its bytes and its weight (a byte)
 }
 
 // newSearchIndex prepares the index of the loaded site and registers the
@@ -116,31 +117,31 @@ type termWeight struct {
 // their sources).
 func (s *Site) newSearchIndex(assets templates.Assets) *searchIndex {
 	assets[templates.SearchIndexAsset] = s.cfg.relURL("/" + searchDir + "/" + searchMeta)
-	return &searchIndex{chunk: searchChunk(len(s.pages)), docs: make(map[*page][]searchDoc, len(s.pages))}
+	return &searchIndex{chunk: searchChunk(len(s.pages)), pages: make(map[*page]searchPage, len(s.pages))}
 }
 
 // searchDir is the search index's folder in the output.
 const searchDir = "search"
 
-// add records the searchable text of page p from its parsed (and
-// processed) Markdown. It is safe for concurrent use.
-func (x *searchIndex) add(p *page, doc ast.Node, src []byte) {
+// add records the searchable text of page p, published at url, from its
+// parsed (and processed) Markdown. It is safe for concurrent use.
+func (x *searchIndex) add(p *page, url string, doc ast.Node, src []byte) {
 	if x == nil {
 		return
 	}
 	docs := searchDocs(p, doc, src)
-	weighTerms(p, docs)
+	sp := searchPage{entry: encodeEntry(url, p.title, docs), terms: weighTerms(p, docs)}
 	x.mu.Lock()
-	x.docs[p] = docs
+	x.pages[p] = sp
 	x.mu.Unlock()
 }
 
-// snapshot returns a copy of the pages' documents: what encode needs
+// snapshot returns a copy of the pages' entries: what encode needs
 // besides the site's pages, which an Update does not move.
-func (x *searchIndex) snapshot() map[*page][]searchDoc {
+func (x *searchIndex) snapshot() map[*page]searchPage {
 	x.mu.Lock()
 	defer x.mu.Unlock()
-	return maps.Clone(x.docs)
+	return maps.Clone(x.pages)
 }
 
 // searchMeta is the index file pages load first; the other files of the
@@ -174,7 +175,7 @@ func (x *searchIndex) write(ctx context.Context, s *Site, o *assets.Output) erro
 	if x == nil {
 		return nil
 	}
-	files, err := x.encode(context.Background(), s, x.docs)
+	files, err := x.encode(context.Background(), s, x.pages)
 	if err != nil {
 		return fmt.Errorf("search index: %w", err)
 	}
@@ -216,9 +217,9 @@ func (x *searchIndex) write(ctx context.Context, s *Site, o *assets.Output) erro
 }
 
 // encode returns the index files by path under the index folder, pages
-// in reading order, from the pages' documents all (x.docs or a
-// snapshot of it). It stops with ctx's error when ctx is cancelled.
-func (x *searchIndex) encode(ctx context.Context, s *Site, all map[*page][]searchDoc) (map[string][]byte, error) {
+// in reading order, from the pages' entries all (x.pages or a snapshot
+// of it). It stops with ctx's error when ctx is cancelled.
+func (x *searchIndex) encode(ctx context.Context, s *Site, all map[*page]searchPage) (map[string][]byte, error) {
 	type meta struct {
 		V           int         `json:"v"`
 		Systems     [][2]string `json:"systems"`
@@ -240,16 +241,16 @@ func (x *searchIndex) encode(ctx context.Context, s *Site, all map[*page][]searc
 	// In reading order: the pages' documents, numbered from first, and
 	// the pages of each text file.
 	type indexed struct {
-		docs  []searchDoc
+		terms [][]byte
 		first int
 	}
 	var order []indexed
-	var chunks [][]chunkPage
+	var chunks [][][]byte
 	for i, p := range s.pages {
 		if i%256 == 0 && ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		docs, ok := all[p]
+		sp, ok := all[p]
 		if !ok {
 			continue
 		}
@@ -260,13 +261,13 @@ func (x *searchIndex) encode(ctx context.Context, s *Site, all map[*page][]searc
 			}
 		}
 		n := len(m.Pages) / 2
-		m.Pages = append(m.Pages, sys, len(docs))
-		order = append(order, indexed{docs, m.Docs})
-		m.Docs += len(docs)
+		m.Pages = append(m.Pages, sys, len(sp.terms))
+		order = append(order, indexed{sp.terms, m.Docs})
+		m.Docs += len(sp.terms)
 		if n%x.chunk == 0 {
 			chunks = append(chunks, nil)
 		}
-		chunks[len(chunks)-1] = append(chunks[len(chunks)-1], chunkPage{s.cfg.relURL(p.sitePath), p.title, docs})
+		chunks[len(chunks)-1] = append(chunks[len(chunks)-1], sp.entry)
 	}
 	// The shards are made in parts, concurrently: part k merges the
 	// postings of the terms whose first two bytes (of the shard key: a
@@ -281,7 +282,7 @@ func (x *searchIndex) encode(ctx context.Context, s *Site, all map[*page][]searc
 	err := parallel(ctx, parts+len(chunks), s.opts.Workers, func(task int) {
 		if task >= parts {
 			k := task - parts
-			textFiles[k] = encodeChunk(chunks[k])
+			textFiles[k] = joinJSON(chunks[k])
 			m.Texts[k] = assets.ContentHash(textFiles[k])
 			return
 		}
@@ -294,18 +295,21 @@ func (x *searchIndex) encode(ctx context.Context, s *Site, all map[*page][]searc
 		}
 		terms := map[string]*postings{}
 		for _, o := range order {
-			for i, d := range o.docs {
+			for i, b := range o.terms {
 				doc := o.first + i
-				for _, tw := range d.terms {
-					if (int(tw.term[0])*31+int(tw.term[1]))%parts != task { // a term has two bytes or more
+				for len(b) > 0 {
+					n, k := binary.Uvarint(b)
+					t, w := b[k:k+int(n)], int(b[k+int(n)])
+					b = b[k+int(n)+1:]
+					if (int(t[0])*31+int(t[1]))%parts != task { // a term has two bytes or more
 						continue
 					}
-					ps := terms[tw.term]
+					ps := terms[string(t)]
 					if ps == nil {
 						ps = &postings{}
-						terms[tw.term] = ps
+						terms[string(t)] = ps
 					}
-					ps.enc = append(ps.enc, doc-ps.prev, tw.w)
+					ps.enc = append(ps.enc, doc-ps.prev, w)
 					ps.prev = doc
 				}
 			}
@@ -402,14 +406,14 @@ func emitTerm(run string, fn func(string)) {
 	}
 }
 
-// weighTerms fills in the terms of a page's documents (searchDoc.terms):
-// each term's count in the document's text (at most 15), + 16 if it is in
-// the document's heading, + 32 if it is in the page's title or one of its
-// other names (the lead document only).
-func weighTerms(p *page, docs []searchDoc) {
+// weighTerms returns the terms of a page's documents, encoded as
+// searchPage.terms: each term's count in the document's text (at most 15),
+// + 16 if it is in the document's heading, + 32 if it is in the page's
+// title or one of its other names (the lead document only).
+func weighTerms(p *page, docs []searchDoc) [][]byte {
+	out := make([][]byte, len(docs))
 	counts, flags := map[string]int{}, map[string]int{}
-	for i := range docs {
-		d := &docs[i]
+	for i, d := range docs {
 		clear(counts)
 		clear(flags)
 		searchTerms(d.text, func(t string) { counts[t]++ }) // one map operation a word
@@ -420,59 +424,70 @@ func weighTerms(p *page, docs []searchDoc) {
 				searchTerms(name, func(t string) { flags[t] |= 32 })
 			}
 		}
-		d.terms = make([]termWeight, 0, len(counts)+len(flags))
+		n := 0
+		for t := range counts {
+			n += len(t) + 2
+		}
+		b := make([]byte, 0, n+16*len(flags))
+		put := func(t string, w int) {
+			b = binary.AppendUvarint(b, uint64(len(t)))
+			b = append(b, t...)
+			b = append(b, byte(w))
+		}
 		for t, n := range counts {
-			d.terms = append(d.terms, termWeight{t, min(n, 15) | flags[t]})
+			put(t, min(n, 15)|flags[t])
 		}
 		for t, f := range flags {
 			if counts[t] == 0 {
-				d.terms = append(d.terms, termWeight{t, f})
+				put(t, f)
 			}
 		}
+		out[i] = b
 	}
+	return out
 }
 
-// chunkPage is one page of a text file (c/K.json): its URL, its title
-// and its documents.
-type chunkPage struct {
-	url, title string
-	docs       []searchDoc
-}
-
-// encodeChunk returns the JSON of a text file: [[url, title, [[anchor,
-// heading, text], ...]], ...], as marshalJSON writes it.
-func encodeChunk(pages []chunkPage) []byte {
-	n := 2
-	for _, p := range pages {
-		n += len(p.url) + len(p.title) + 16
-		for _, d := range p.docs {
-			n += len(d.anchor) + len(d.heading) + len(d.text) + 16
-		}
+// encodeEntry returns the JSON of a page's entry in a text file: [url,
+// title, [[anchor, heading, text], ...]], as marshalJSON writes it.
+func encodeEntry(url, title string, docs []searchDoc) []byte {
+	n := len(url) + len(title) + 16
+	for _, d := range docs {
+		n += len(d.anchor) + len(d.heading) + len(d.text) + 16
 	}
 	b := make([]byte, 0, n)
 	b = append(b, '[')
-	for i, p := range pages {
-		if i > 0 {
+	b = appendJSONString(b, url)
+	b = append(b, ',')
+	b = appendJSONString(b, title)
+	b = append(b, ",["...)
+	for j, d := range docs {
+		if j > 0 {
 			b = append(b, ',')
 		}
 		b = append(b, '[')
-		b = appendJSONString(b, p.url)
+		b = appendJSONString(b, d.anchor)
 		b = append(b, ',')
-		b = appendJSONString(b, p.title)
-		b = append(b, ",["...)
-		for j, d := range p.docs {
-			if j > 0 {
-				b = append(b, ',')
-			}
-			b = append(b, '[')
-			b = appendJSONString(b, d.anchor)
+		b = appendJSONString(b, d.heading)
+		b = append(b, ',')
+		b = appendJSONString(b, d.text)
+		b = append(b, ']')
+	}
+	return append(b, "]]"...)
+}
+
+// joinJSON returns the JSON array of the encoded values vs.
+func joinJSON(vs [][]byte) []byte {
+	n := 2 + len(vs)
+	for _, v := range vs {
+		n += len(v)
+	}
+	b := make([]byte, 0, n)
+	b = append(b, '[')
+	for i, v := range vs {
+		if i > 0 {
 			b = append(b, ',')
-			b = appendJSONString(b, d.heading)
-			b = append(b, ',')
-			b = appendJSONString(b, d.text)
-			b = append(b, ']')
 		}
-		b = append(b, "]]"...)
+		b = append(b, v...)
 	}
 	return append(b, ']')
 }

@@ -381,23 +381,29 @@ func TestAppendJSONString(t *testing.T) {
 	if got := encodeShard(shard); string(got) != string(want) {
 		t.Errorf("encodeShard = %s, want %s", got, want)
 	}
-	pages := []chunkPage{
+	type entry struct {
+		url, title string
+		docs       []searchDoc
+	}
+	pages := []entry{
 		{"/a/", "A <title>", []searchDoc{{text: "lead \x01"}, {anchor: "s", heading: "Sé", text: "t\u2028"}}},
 		{"/b/", "B", []searchDoc{{}}},
 	}
 	var old [][]any
+	var entries [][]byte
 	for _, p := range pages {
 		secs := make([][3]string, len(p.docs))
 		for i, d := range p.docs {
 			secs[i] = [3]string{d.anchor, d.heading, d.text}
 		}
 		old = append(old, []any{p.url, p.title, secs})
+		entries = append(entries, encodeEntry(p.url, p.title, p.docs))
 	}
 	if want, err = marshalJSON(old); err != nil {
 		t.Fatal(err)
 	}
-	if got := encodeChunk(pages); string(got) != string(want) {
-		t.Errorf("encodeChunk = %s, want %s", got, want)
+	if got := joinJSON(entries); string(got) != string(want) {
+		t.Errorf("text file = %s, want %s", got, want)
 	}
 }
 
