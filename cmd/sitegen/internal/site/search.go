@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"hash/maphash"
 	"html"
 	"maps"
 	"slices"
@@ -369,40 +370,118 @@ func marshalJSON(v any) ([]byte, error) {
 	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
-// searchTerms calls fn with each term of text: its lower-cased runs of
-// letters and digits of two runes or more, in order.
-func searchTerms(text string, fn func(string)) {
-	text = strings.ToLower(text)
-	start := -1
-	for i := 0; i < len(text); {
-		c, size := text[i], 1
-		var word bool
-		if c < utf8.RuneSelf {
-			word = 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || 'A' <= c && c <= 'Z'
-		} else {
-			var r rune
-			r, size = utf8.DecodeRuneInString(text[i:])
-			word = unicode.IsLetter(r) || unicode.IsNumber(r)
+// lowerTerms calls yield with each term of text: its lower-cased
+// (unicode.ToLower) runs of letters and digits of two runes or more, in
+// order. The term's bytes are in buf, reused from call to call, and valid
+// until yield returns; lowerTerms returns buf for the next call. The
+// search script splits queries the same way (static/js/search.js).
+func lowerTerms(buf []byte, text string, yield func(term []byte)) []byte {
+	buf, runes := buf[:0], 0
+	end := func() {
+		if runes >= 2 {
+			yield(buf)
 		}
-		switch {
-		case word && start < 0:
-			start = i
-		case !word && start >= 0:
-			emitTerm(text[start:i], fn)
-			start = -1
+		buf, runes = buf[:0], 0
+	}
+	for i := 0; i < len(text); {
+		if c := text[i]; c < utf8.RuneSelf {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if 'a' <= c && c <= 'z' || '0' <= c && c <= '9' {
+				buf = append(buf, c)
+				runes++
+			} else if runes > 0 {
+				end()
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(text[i:])
+		if r = unicode.ToLower(r); unicode.IsLetter(r) || unicode.IsNumber(r) {
+			buf = utf8.AppendRune(buf, r)
+			runes++
+		} else if runes > 0 {
+			end()
 		}
 		i += size
 	}
-	if start >= 0 {
-		emitTerm(text[start:], fn)
+	if runes > 0 {
+		end()
+	}
+	return buf
+}
+
+// termTable weighs the terms of one document at a time (weighTerms): an
+// open-addressing hash table of the lower-cased terms' bytes, emptied and
+// reused for each document, so that counting a word costs a hash and no
+// allocation.
+type termTable struct {
+	seed  maphash.Seed
+	scan  []byte    // lowerTerms' buffer
+	bytes []byte    // the distinct terms' bytes, one after another
+	ents  []termEnt // the distinct terms, in order of first use
+	slots []int32   // index + 1 into ents, 0 for none; a power of two long
+}
+
+// termEnt is one distinct term of a document: its bytes in termTable.bytes
+// and its weight so far.
+type termEnt struct {
+	hash       uint64
+	start, end int
+	count      int // in the text
+	flags      int // 16: in the heading; 32: in the page's title or names
+}
+
+// reset empties the table for the next document.
+func (tt *termTable) reset() {
+	tt.bytes, tt.ents = tt.bytes[:0], tt.ents[:0]
+	clear(tt.slots)
+}
+
+// add counts the terms of text (flag 0) or flags them.
+func (tt *termTable) add(text string, flag int) {
+	tt.scan = lowerTerms(tt.scan, text, func(term []byte) {
+		e := tt.entry(term)
+		if flag == 0 {
+			e.count++
+		} else {
+			e.flags |= flag
+		}
+	})
+}
+
+// entry returns the entry of term, adding it when it is new.
+func (tt *termTable) entry(term []byte) *termEnt {
+	if 2*(len(tt.ents)+1) > len(tt.slots) {
+		tt.grow()
+	}
+	h := maphash.Bytes(tt.seed, term)
+	mask := len(tt.slots) - 1
+	for i := int(h) & mask; ; i = (i + 1) & mask {
+		k := tt.slots[i]
+		if k == 0 {
+			tt.bytes = append(tt.bytes, term...)
+			tt.ents = append(tt.ents, termEnt{hash: h, start: len(tt.bytes) - len(term), end: len(tt.bytes)})
+			tt.slots[i] = int32(len(tt.ents))
+			return &tt.ents[len(tt.ents)-1]
+		}
+		if e := &tt.ents[k-1]; e.hash == h && string(tt.bytes[e.start:e.end]) == string(term) {
+			return e
+		}
 	}
 }
 
-// emitTerm calls fn with run when it has two runes or more (a run of more
-// than utf8.UTFMax bytes has).
-func emitTerm(run string, fn func(string)) {
-	if len(run) > utf8.UTFMax || len(run) >= 2 && utf8.RuneCountInString(run) >= 2 {
-		fn(run)
+// grow doubles the slots and puts the entries back.
+func (tt *termTable) grow() {
+	tt.slots = make([]int32, max(64, 2*len(tt.slots)))
+	mask := len(tt.slots) - 1
+	for k, e := range tt.ents {
+		i := int(e.hash) & mask
+		for tt.slots[i] != 0 {
+			i = (i + 1) & mask
+		}
+		tt.slots[i] = int32(k + 1)
 	}
 }
 
@@ -412,35 +491,22 @@ func emitTerm(run string, fn func(string)) {
 // title or one of its other names (the lead document only).
 func weighTerms(p *page, docs []searchDoc) [][]byte {
 	out := make([][]byte, len(docs))
-	counts, flags := map[string]int{}, map[string]int{}
+	tt := &termTable{seed: maphash.MakeSeed()}
 	for i, d := range docs {
-		clear(counts)
-		clear(flags)
-		searchTerms(d.text, func(t string) { counts[t]++ }) // one map operation a word
-		searchTerms(d.heading, func(t string) { flags[t] |= 16 })
+		tt.reset()
+		tt.add(d.text, 0)
+		tt.add(d.heading, 16)
 		if i == 0 {
-			searchTerms(p.title, func(t string) { flags[t] |= 32 })
+			tt.add(p.title, 32)
 			for _, name := range p.names { // other names (Obsidian's aliases) weigh as the title
-				searchTerms(name, func(t string) { flags[t] |= 32 })
+				tt.add(name, 32)
 			}
 		}
-		n := 0
-		for t := range counts {
-			n += len(t) + 2
-		}
-		b := make([]byte, 0, n+16*len(flags))
-		put := func(t string, w int) {
-			b = binary.AppendUvarint(b, uint64(len(t)))
-			b = append(b, t...)
-			b = append(b, byte(w))
-		}
-		for t, n := range counts {
-			put(t, min(n, 15)|flags[t])
-		}
-		for t, f := range flags {
-			if counts[t] == 0 {
-				put(t, f)
-			}
+		b := make([]byte, 0, len(tt.bytes)+2*len(tt.ents))
+		for _, e := range tt.ents {
+			b = binary.AppendUvarint(b, uint64(e.end-e.start))
+			b = append(b, tt.bytes[e.start:e.end]...)
+			b = append(b, byte(min(e.count, 15)|e.flags))
 		}
 		out[i] = b
 	}

@@ -16,6 +16,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 )
 
 // readSearchIndex reads the split search index of a built site back
@@ -226,6 +228,58 @@ func sortedFields(s string) []string {
 		}
 	}
 	return f
+}
+
+// searchTerms calls fn with each term of text (lowerTerms).
+func searchTerms(text string, fn func(string)) {
+	lowerTerms(nil, text, func(t []byte) { fn(string(t)) })
+}
+
+// refTerms is the definition of a term, for TestLowerTerms: lower-case
+// the text (strings.ToLower), then take its runs of letters and digits of
+// two runes or more.
+func refTerms(text string) []string {
+	var out []string
+	text = strings.ToLower(text)
+	start := -1
+	emit := func(end int) {
+		if start >= 0 && utf8.RuneCountInString(text[start:end]) >= 2 {
+			out = append(out, text[start:end])
+		}
+		start = -1
+	}
+	for i, r := range text {
+		if unicode.IsLetter(r) || unicode.IsNumber(r) {
+			if start < 0 {
+				start = i
+			}
+		} else {
+			emit(i)
+		}
+	}
+	emit(len(text))
+	return out
+}
+
+// TestLowerTerms holds lowerTerms, which lower-cases rune by rune as it
+// splits, to refTerms on random text of ASCII, letters with cases, digits
+// of other scripts, punctuation, invalid UTF-8 and letters whose lower case
+// differs in length (İ, K, Ω).
+func TestLowerTerms(t *testing.T) {
+	alphabet := []string{"a", "Z", "7", " ", "-", "é", "É", "İ", "\u212a", "\u2126", "ß", "١", "Ⅻ", "ⓐ", "Ⓐ", "\xff", "\xe2\x82", "’", "\u00a0", "ǅ", "ﬃ"}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 5000 {
+		var b strings.Builder
+		for range rng.IntN(16) {
+			b.WriteString(alphabet[rng.IntN(len(alphabet))])
+		}
+		text := b.String()
+		var got []string
+		searchTerms(text, func(s string) { got = append(got, s) })
+		if want := refTerms(text); !slices.Equal(got, want) {
+			t.Errorf("terms of %q = %q, want %q", text, got, want)
+		}
+	}
 }
 
 func TestSearchTerms(t *testing.T) {
