@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -297,12 +298,13 @@ func removePath(p string) error {
 // Prune removes from an InPlace Dir every file the build did not write
 // (the pages and assets of the older output that are gone), except the
 // top-level names keep reports true for, and the folders left empty.
-// It returns the number of files removed.
+// It returns the number of files removed. The top-level folders are
+// walked concurrently (a site's sections: one folder a page).
 func (o *Output) Prune(keep func(name string) bool) (int, error) {
 	if !o.InPlace {
 		return 0, nil
 	}
-	n := 0
+	var n atomic.Int64
 	var prune func(dir, rel string) (left int, err error)
 	prune = func(dir, rel string) (int, error) {
 		entries, err := os.ReadDir(dir)
@@ -317,8 +319,6 @@ func (o *Output) Prune(keep func(name string) bool) (int, error) {
 			}
 			p := filepath.Join(dir, e.Name())
 			switch {
-			case rel == "" && keep != nil && keep(e.Name()):
-				left++
 			case e.IsDir():
 				k, err := prune(p, r)
 				if err != nil {
@@ -335,13 +335,40 @@ func (o *Output) Prune(keep func(name string) bool) (int, error) {
 				if err := os.Remove(p); err != nil {
 					return 0, err
 				}
-				n++
+				n.Add(1)
 			}
 		}
 		return left, nil
 	}
-	_, err := prune(o.Dir, "")
-	return n, err
+	entries, err := os.ReadDir(o.Dir)
+	if err != nil {
+		return 0, err
+	}
+	errs := make([]error, len(entries))
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	var wg sync.WaitGroup
+	for i, e := range entries {
+		p := filepath.Join(o.Dir, e.Name())
+		switch {
+		case keep != nil && keep(e.Name()):
+		case e.IsDir():
+			wg.Go(func() {
+				sem <- struct{}{}
+				defer func() { <-sem }()
+				k, err := prune(p, e.Name())
+				if err == nil && k == 0 {
+					err = os.Remove(p)
+				}
+				errs[i] = err
+			})
+		case !o.Has(e.Name()):
+			if errs[i] = os.Remove(p); errs[i] == nil {
+				n.Add(1)
+			}
+		}
+	}
+	wg.Wait()
+	return int(n.Load()), errors.Join(errs...)
 }
 
 // Reused is the number of files linked from Prev so far; Wrote the number
