@@ -291,8 +291,8 @@ func (x *searchIndex) encode(ctx context.Context, s *Site, all map[*page]searchP
 		// order): the difference to the term's previous document, then
 		// the weight.
 		type postings struct {
-			prev int
-			enc  []int
+			prev int32
+			enc  []int32 // half the memory (and copying as it grows) of []int
 		}
 		terms := map[string]*postings{}
 		for _, o := range order {
@@ -310,16 +310,16 @@ func (x *searchIndex) encode(ctx context.Context, s *Site, all map[*page]searchP
 						ps = &postings{}
 						terms[string(t)] = ps
 					}
-					ps.enc = append(ps.enc, doc-ps.prev, w)
-					ps.prev = doc
+					ps.enc = append(ps.enc, int32(doc)-ps.prev, int32(w))
+					ps.prev = int32(doc)
 				}
 			}
 		}
-		shards := map[string]map[string][]int{}
+		shards := map[string]map[string][]int32{}
 		for t, ps := range terms {
 			key := hex.EncodeToString([]byte(shardKey(t)))
 			if shards[key] == nil {
-				shards[key] = map[string][]int{}
+				shards[key] = map[string][]int32{}
 			}
 			shards[key][t] = ps.enc
 		}
@@ -560,7 +560,7 @@ func joinJSON(vs [][]byte) []byte {
 
 // encodeShard returns the JSON of a shard, {"term": [numbers], ...} with
 // the terms sorted, as marshalJSON writes it.
-func encodeShard(sh map[string][]int) []byte {
+func encodeShard(sh map[string][]int32) []byte {
 	terms := slices.Sorted(maps.Keys(sh))
 	n := 2
 	for _, t := range terms {

@@ -427,7 +427,7 @@ func TestAppendJSONString(t *testing.T) {
 			t.Errorf("appendJSONString(%q) = %s, want %s", s, got, want)
 		}
 	}
-	shard := map[string][]int{"wild": {0, 3, 2, 16}, "wi": {5, 1}, "ünï": {}, "a\"b": {1, 2}}
+	shard := map[string][]int32{"wild": {0, 3, 2, 16}, "wi": {5, 1}, "ünï": {}, "a\"b": {1, 2}}
 	want, err := marshalJSON(shard)
 	if err != nil {
 		t.Fatal(err)
