@@ -663,16 +663,19 @@ func systemID(sitePath string) string {
 // sections and extracts their plain text.
 func searchDocs(p *page, doc ast.Node, src []byte) []searchDoc {
 	lead := searchDoc{}
+	// One buffer for the page's documents, each from start on: a
+	// strings.Builder only appends, so the text taken is never changed.
 	var b strings.Builder
+	b.Grow(len(src) + len(p.description) + 1)
 	if p.description != "" {
 		b.WriteString(p.description)
 		b.WriteByte(' ')
 	}
 	var docs []searchDoc
-	cur := &lead
+	cur, start := &lead, 0
 	flush := func() {
-		cur.text = collapseSpace(html.UnescapeString(b.String()))
-		b.Reset()
+		cur.text = collapseSpace(html.UnescapeString(b.String()[start:]))
+		start = b.Len()
 	}
 	if doc != nil {
 		for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
