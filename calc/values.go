@@ -138,7 +138,7 @@ func (c *Calculator) parse(raw map[string]string, limits bool) (Values, error) {
 	}
 	for _, f := range c.Fields {
 		given, present := raw[f.Name]
-		text := strings.TrimSpace(given)
+		text := text.TrimSpace(given)
 		if text == "" && present && f.Default != "" {
 			// A field left blank is not its hidden default: the player
 			// cleared it, so say that it needs a value (set it to nothing

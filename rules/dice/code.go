@@ -22,7 +22,7 @@ type Code struct {
 // anything else ("3D+5", "-1D", "D6", "3D6") is an error that says what is
 // allowed.
 func ParseCode(s string) (Code, error) {
-	t := strings.ReplaceAll(strings.TrimSpace(s), " ", "")
+	t := strings.ReplaceAll(text.TrimSpace(s), " ", "")
 	bad := func(why string) (Code, error) {
 		return Code{}, errors.New("die code " + text.Quote(s) + ": " + why + " (write it like 3D or 3D+2, pips 0 to 2)")
 	}

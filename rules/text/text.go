@@ -160,3 +160,21 @@ func Snake(s string) string {
 	}
 	return b.String()
 }
+
+// IsSpace reports whether r is white space as unicode.IsSpace defines it
+// (the ASCII spaces, U+0085, U+00A0 and Unicode's White_Space property),
+// without the Unicode tables, which weigh on the WebAssembly module.
+func IsSpace(r rune) bool {
+	switch r {
+	case '\t', '\n', '\v', '\f', '\r', ' ', 0x85, 0xA0, 0x1680, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000:
+		return true
+	}
+	return r >= 0x2000 && r <= 0x200A
+}
+
+// TrimSpace is strings.TrimSpace with IsSpace: s without leading and
+// trailing white space.
+func TrimSpace(s string) string { return strings.TrimFunc(s, IsSpace) }
+
+// Fields is strings.Fields with IsSpace: s split at runs of white space.
+func Fields(s string) []string { return strings.FieldsFunc(s, IsSpace) }
