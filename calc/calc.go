@@ -81,7 +81,20 @@ type Calculator struct {
 	// AnyDice program): it gets no dice or seed fields, needs no Resolve,
 	// and its report may have distributions without outcomes.
 	OddsOnly bool `json:"oddsOnly,omitempty"`
+
+	// Overlay, when set, charts the report's distributions all together
+	// (render.Overlay): for a calculator whose distributions are alike,
+	// such as the expressions of one dice block or the outputs of one
+	// AnyDice program.
+	Overlay Overlay `json:"-"`
 }
+
+// Overlay draws the named distributions of r in one chart, its controls'
+// ids under key, in mode ("exact", "atleast" or "atmost") first.
+// render.Overlay is the one there is. It is a calculator's field, not a
+// flag, so that only the modules of the calculators that set it carry its
+// code.
+type Overlay func(b *strings.Builder, r rules.Report, names []string, key, mode string)
 
 // Field returns the named field and whether it exists.
 func (c *Calculator) Field(name string) (Field, bool) {
@@ -201,7 +214,7 @@ func (c *Calculator) Run(raw map[string]string) (res Result, err error) {
 	if err != nil {
 		return Result{}, err
 	}
-	res = Result{ID: c.ID, calc: c, Inputs: v, Report: rep}
+	res = Result{ID: c.ID, calc: c, Inputs: v, Report: rep, Overlay: c.Overlay}
 	if t, ok := v.tape(); ok {
 		roll, err := c.Resolve(v, t)
 		if err != nil {

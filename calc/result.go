@@ -13,7 +13,9 @@ type Result struct {
 	Inputs Values
 	Report rules.Report
 	Roll   *rules.Roll
-	calc   *Calculator
+	// Overlay is the calculator's (see Calculator.Overlay).
+	Overlay Overlay
+	calc    *Calculator
 }
 
 // Map renders the result as plain maps and slices (string keys; float64,

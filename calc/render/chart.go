@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"d6codex/calc"
 	"d6codex/rules"
 )
 
@@ -47,7 +48,7 @@ func (s series) mode(m string) []float64 {
 // the three modes (switched by CSS, so they work without script), a bar
 // chart with a y-axis in percent and every bar's value on hover and focus,
 // and the same numbers as a table.
-func chart(b *strings.Builder, r rules.Report, pin *rules.Report, o Options) {
+func chart(b *strings.Builder, r rules.Report, pin *rules.Report, o Options, together calc.Overlay) {
 	var names []string
 	for _, d := range r.Distributions {
 		if len(d.PMF.Pairs()) > 0 {
@@ -57,8 +58,8 @@ func chart(b *strings.Builder, r rules.Report, pin *rules.Report, o Options) {
 	if len(names) == 0 {
 		return
 	}
-	if r.Overlay && len(names) > 1 && (o.Dist == "" || o.Dist == AllDists) {
-		overlay(b, r, names, o)
+	if together != nil && len(names) > 1 && (o.Dist == "" || o.Dist == AllDists) {
+		together(b, r, names, o.Key, o.mode())
 		return
 	}
 	name := pick(names, o.Dist)
@@ -86,7 +87,7 @@ func chart(b *strings.Builder, r rules.Report, pin *rules.Report, o Options) {
 	b.WriteString(`<figure class="calc-chart" data-dist="` + html(name) + `"><div class="calc-chart-controls">`)
 	if len(names) > 1 {
 		b.WriteString(`<select aria-label="Distribution" data-role="dist">`)
-		if r.Overlay {
+		if together != nil {
 			b.WriteString(`<option value="` + AllDists + `">All together</option>`)
 		}
 		for _, n := range names {
