@@ -54,6 +54,10 @@ type Field struct {
 	Options []Option `json:"options,omitempty"`
 	Default string   `json:"default"`
 	Help    string   `json:"help,omitempty"`
+
+	// parseCode reads a die code (CodeField sets it): through this field,
+	// only the modules of games with die-code fields carry the parser.
+	parseCode func(string) (dice.Code, error)
 }
 
 // Calculator is one calculator of the registry.

@@ -23,7 +23,7 @@ func BoolField(name string, def bool) Field {
 
 // CodeField is an OpenD6 die-code input from lo to hi pips (3 pips = 1D).
 func CodeField(name string, lo, hi int, def dice.Code) Field {
-	return Field{Name: name, Kind: DieCode, Min: lo, Max: hi, Default: def.String()}
+	return Field{Name: name, Kind: DieCode, Min: lo, Max: hi, Default: def.String(), parseCode: dice.ParseCode}
 }
 
 // ChoiceField is a choice among options given as "value" or "value=Label"

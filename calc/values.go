@@ -203,7 +203,10 @@ func (v Values) set(f Field, raw string) *rules.FieldError {
 		}
 		return bad("one of " + strings.Join(optionValues(f.Options), ", "))
 	case DieCode:
-		code, err := dice.ParseCode(raw)
+		if f.parseCode == nil {
+			return bad("a field made by CodeField")
+		}
+		code, err := f.parseCode(raw)
 		allowed := dice.FromPips(f.Min).String() + " to " + dice.FromPips(f.Max).String()
 		if err != nil {
 			return bad("a die code like 3D+1, from " + allowed)
