@@ -34,26 +34,21 @@ func Overlay(b *strings.Builder, r rules.Report, names []string, key, mode strin
 		}
 	}
 	// The values of all, cut like one chart's.
-	seen := map[int]bool{}
 	var all []int
-	ps := make([]map[int]float64, len(dists))
-	for i, d := range dists {
-		ps[i] = map[int]float64{}
+	for _, d := range dists {
 		for _, x := range d.PMF.Pairs() {
-			ps[i][x.Value] = x.P
-			if !seen[x.Value] && x.P >= tinyP {
-				seen[x.Value] = true
+			if x.P >= tinyP {
 				all = append(all, x.Value)
 			}
 		}
 	}
-	sortInts(all)
+	all = sortedSet(all)
 	if len(all) > maxBars {
 		all = all[:maxBars]
 	}
 	ss := make([]series, len(dists))
-	for i := range dists {
-		ss[i] = cumulate(all, ps[i])
+	for i, d := range dists {
+		ss[i] = cumulate(all, d.PMF)
 	}
 	b.WriteString(`<figure class="calc-chart calc-overlay" data-dist="` + AllDists + `"><div class="calc-chart-controls">`)
 	b.WriteString(`<select aria-label="Distribution" data-role="dist"><option value="` + AllDists + `" selected>All together</option>`)
