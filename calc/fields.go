@@ -33,16 +33,11 @@ func ChoiceField(name, def string, options ...string) Field {
 	for i, o := range options {
 		v, l, ok := strings.Cut(o, "=")
 		if !ok {
-			l = humanize(v)
+			l = text.Human(v)
 		}
 		opts[i] = Option{Value: v, Label: l}
 	}
 	return Field{Name: name, Kind: Choice, Options: opts, Default: def}
-}
-
-// humanize turns an id like "point_blank" into "Point blank".
-func humanize(id string) string {
-	return text.UpperFirst(strings.ReplaceAll(id, "_", " "))
 }
 
 // ListField is a list of whole numbers from lo to hi (e.g. a damage table);

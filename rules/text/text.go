@@ -109,6 +109,19 @@ func UpperFirst(s string) string {
 	return string(b)
 }
 
+// Human turns a lower_snake_case name or id into words, its first letter
+// raised: "tie_first" → "Tie first" (a byte loop, not strings.ReplaceAll,
+// whose machinery the WebAssembly modules then need not carry).
+func Human(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c == '_' {
+			b[i] = ' '
+		}
+	}
+	return UpperFirst(string(b))
+}
+
 // Sort sorts xs in increasing order, a heap sort of O(n log n) steps. The
 // rules packages and the calculators use it instead of slices.Sort and
 // slices.Sorted, whose pattern-defeating quicksort adds about 16 KB of code

@@ -110,3 +110,16 @@ func TestIsSpace(t *testing.T) {
 		}
 	}
 }
+
+// TestHuman: underscores become spaces and the first letter is raised, as
+// text.UpperFirst(strings.ReplaceAll(s, "_", " ")) would.
+func TestHuman(t *testing.T) {
+	for _, s := range []string{"", "_", "tie_first", "point_blank", "Already_Up", "a__b_", "é_x", "x"} {
+		if got, want := Human(s), UpperFirst(strings.ReplaceAll(s, "_", " ")); got != want {
+			t.Errorf("Human(%q) = %q, want %q", s, got, want)
+		}
+	}
+	if got := Human("tie_first"); got != "Tie first" {
+		t.Errorf("Human(tie_first) = %q", got)
+	}
+}
