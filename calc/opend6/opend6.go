@@ -74,6 +74,8 @@ func opend6Attack() *calc.Calculator {
 			calc.CodeField("defense_skill", game.MinSkillPips, game.MaxSkillPips, def.DefenseSkill),
 			calc.IntField("defense_actions", 1, game.MaxActions, def.DefenseActions),
 			calc.IntField("defense_cp", 0, game.MaxCharacterPoints, def.DefenseCP),
+			calc.ChoiceField("defender_fate_point", def.DefenderFatePoint, game.FateNone+"=None", game.FateDefense+"=On the defense roll",
+				game.FateResistance+"=On the resistance roll", game.FateClimactic+"=Climactic (both rolls)"),
 			calc.ChoiceField("range", def.Range, rangeIDs()...),
 			calc.ChoiceField("target_posture", def.Posture, choices(game.Postures())...),
 			calc.ChoiceField("cover", def.Cover, coverIDs()...),
@@ -86,6 +88,7 @@ func opend6Attack() *calc.Calculator {
 			calc.IntField("damage_cp", 0, game.MaxCharacterPoints, def.DamageCP),
 			calc.BoolField("damage_bonus", def.DamageBonus),
 			calc.CodeField("resistance", 0, game.MaxResistancePips, def.Resistance),
+			calc.CodeField("resistance_armor", 0, game.MaxResistancePips, def.ResistanceArmor),
 			calc.IntField("resistance_cp", 0, game.MaxCharacterPoints, def.ResistanceCP),
 			calc.ChoiceField("wild_one", def.WildOne, game.WildCancel+"=Cancel it and the highest die", game.WildCancelKeepOne+"=Cancel the highest die only", game.WildComplication+"=Complication", game.WildNone+"=Nothing"),
 			calc.ChoiceField("cp_limit", def.CPLimit, limits...),
@@ -114,6 +117,7 @@ func opend6Input(v calc.Values) game.Input {
 		BodyPoints: v.Int("body_points"), BodyPointsMax: v.Int("body_points_max"),
 		FatePoint: v.Text("fate_point"), AimRounds: v.Int("aim_rounds"), AttackOption: v.Text("attack_option"),
 		Posture: v.Text("target_posture"), DefenseActions: v.Int("defense_actions"), CalledShot: v.Text("called_shot"),
+		DefenderFatePoint: v.Text("defender_fate_point"), ResistanceArmor: v.Code("resistance_armor"),
 	}
 }
 
@@ -213,7 +217,11 @@ func docs() map[string]calc.Doc {
 				"attack_option":   calc.Label("Attack option", "All-out: the attacker's only action, no defense. Changes the difficulty and the damage dice."),
 				"target_posture":  calc.Label("Target's posture", "Crouching +3, crouching and moving +6; prone −6 at point blank or short range, +6 farther."),
 				"defense_actions": calc.Label("Defender's actions this round", "With a partial defense: each action beyond the first takes 1D off the defender's roll."),
-				"called_shot":     calc.Label("Called shot", "A hit location or a small target: harder to hit, more or less damage; no damage bonus at an arm, leg or hand."),
+				"defender_fate_point": calc.Label("Defender's Fate Point", "Doubles the defender's own dice and pips for the roll: the defense skill "+
+					"(partial or full defense), or the Physique in the resistance, never the armor; not with Character Points on the same roll."),
+				"resistance_armor": calc.Label("Armor in the resistance", "How much of the resistance is armor, which a Fate Point does not double "+
+					"(Physique 3D with padded leather 1D: resistance 4D, armor 1D)."),
+				"called_shot": calc.Label("Called shot", "A hit location or a small target: harder to hit, more or less damage; no damage bonus at an arm, leg or hand."),
 			},
 		},
 	}

@@ -87,7 +87,8 @@ func options() (weapons, armors, shields []string) {
 }
 
 // gearFields are the fields both calculators end with, in this order: the
-// attacking weapon and the defender's protection, with their defaults.
+// attacking weapon and the defender's protection, with their defaults, then
+// each side's LUCK for a Test LUCK (0, the default: no test).
 func gearFields(weapon, armor, shield string, dodge, damageMod, protMod int) []calc.Field {
 	weapons, armors, shields := options()
 	return []calc.Field{
@@ -98,6 +99,8 @@ func gearFields(weapon, armor, shield string, dodge, damageMod, protMod int) []c
 		calc.IntField("damage_modifier", -game.MaxDamageModifier, game.MaxDamageModifier, damageMod),
 		calc.IntField("protection_modifier", -game.MaxProtectionModifier, game.MaxProtectionModifier, protMod),
 		dodgeShieldField(),
+		calc.IntField("target_luck", 0, game.MaxLuck, 0),
+		calc.IntField("attacker_luck", 0, game.MaxLuck, 0),
 	}
 }
 
@@ -130,7 +133,7 @@ func rollunderInput(v calc.Values) game.Input {
 		Ranged: v.Bool("ranged"), Modifier: v.Int("modifier"), Weapon: v.Text("weapon"),
 		Armor: v.Text("armor"), Shield: v.Text("shield"), Dodge: v.Int("dodge"),
 		DamageModifier: v.Int("damage_modifier"), ProtectionModifier: v.Int("protection_modifier"),
-		DodgeShield: v.Text("dodge_shield"),
+		DodgeShield: v.Text("dodge_shield"), TargetLuck: v.Int("target_luck"), AttackerLuck: v.Int("attacker_luck"),
 	}
 }
 
@@ -161,7 +164,7 @@ func rollunderDefendInput(v calc.Values) game.DefendInput {
 		DefendWith: v.Text("defend_with"), Skill: v.Int("skill"), Modifier: v.Int("modifier"),
 		Weapon: v.Text("weapon"), Armor: v.Text("armor"), Shield: v.Text("shield"), Dodge: v.Int("dodge"),
 		DamageModifier: v.Int("damage_modifier"), ProtectionModifier: v.Int("protection_modifier"),
-		DodgeShield: v.Text("dodge_shield"),
+		DodgeShield: v.Text("dodge_shield"), TargetLuck: v.Int("target_luck"), AttackerLuck: v.Int("attacker_luck"),
 	}
 }
 
@@ -205,6 +208,9 @@ func docs() map[string]calc.Doc {
 				"damage_modifier":     calc.Label("Damage roll modifier", "Added to the weapon die; past 6 reads the 7+ column."),
 				"protection_modifier": calc.Label("Protection roll modifier", "Added to the protection die."),
 				"dodge_shield":        dodgeShieldDoc(),
+				"target_luck": calc.Label("Target's LUCK", "On a critical the target may Test LUCK first: lucky, it is a normal hit; "+
+					"on a 12 a second test drops them to 0 STAMINA instead. 0: no test."),
+				"attacker_luck": calc.Label("Attacker's LUCK", "On a fumble the attacker may Test LUCK first: lucky, only the round is lost. 0: no test."),
 			},
 		},
 		"rollunder/defend": {
@@ -226,6 +232,9 @@ func docs() map[string]calc.Doc {
 				"damage_modifier":     calc.Label("Damage roll modifier", "Added to the attacker's weapon die; past 6 reads the 7+ column."),
 				"protection_modifier": calc.Label("Protection roll modifier", "Added to your protection die."),
 				"dodge_shield":        dodgeShieldDoc(),
+				"target_luck": calc.Label("Your LUCK against a critical", "On a critical hit you may Test LUCK first: lucky, it is a normal hit; "+
+					"on a 12 a second test drops you to 0 STAMINA instead. 0: no test."),
+				"attacker_luck": calc.Label("Attacker's LUCK", "On the attacker's fumble the attacker may Test LUCK first: lucky, they only lose the round. 0: no test (most foes)."),
 			},
 		},
 	}
@@ -236,10 +245,11 @@ func docs() map[string]calc.Doc {
 // alone, does not carry them.
 func largest() map[string]map[string]string {
 	return map[string]map[string]string{
-		"rollunder/luck":   {"luck": "12"},
-		"rollunder/dying":  {"stamina": "0", "luck": "12"},
-		"rollunder/attack": {"physical": "12", "skill": "12", "weapon": "machine_gun", "armor": "cataphract_armor", "shield": "large_shield"},
+		"rollunder/luck":  {"luck": "12"},
+		"rollunder/dying": {"stamina": "0", "luck": "12"},
+		"rollunder/attack": {"physical": "12", "skill": "12", "weapon": "machine_gun", "armor": "cataphract_armor", "shield": "large_shield",
+			"target_luck": "9", "attacker_luck": "9"},
 		"rollunder/defend": {"physical": "12", "attacker_skill": "12", "defend_with": game.DefendDodge,
-			"dodge": "6", "weapon": "machine_gun", "shield": "large_shield"},
+			"dodge": "6", "weapon": "machine_gun", "shield": "large_shield", "target_luck": "9", "attacker_luck": "9"},
 	}
 }

@@ -21,14 +21,15 @@ import (
 // other fields are set to for those.
 func TestLimitsLiveOnce(t *testing.T) {
 	with := map[string]map[string]string{
-		"opend6/attack actions":         {"skill": "12D+2"},
-		"opend6/attack body_points":     {"body_points_max": "500"},
-		"opend6/attack body_points_max": {"body_points": "1"},
-		"opend6/attack attack_cp":       {"cp_limit": "unlimited"},
-		"opend6/attack defense_cp":      {"cp_limit": "unlimited", "defense": "partial"},
-		"opend6/attack damage_cp":       {"cp_limit": "unlimited"},
-		"opend6/attack resistance_cp":   {"cp_limit": "unlimited"},
-		"opend6/attack defense_actions": {"defense": "partial", "defense_skill": "12D+2"},
+		"opend6/attack actions":          {"skill": "12D+2"},
+		"opend6/attack body_points":      {"body_points_max": "500"},
+		"opend6/attack body_points_max":  {"body_points": "1"},
+		"opend6/attack attack_cp":        {"cp_limit": "unlimited"},
+		"opend6/attack defense_cp":       {"cp_limit": "unlimited", "defense": "partial"},
+		"opend6/attack damage_cp":        {"cp_limit": "unlimited"},
+		"opend6/attack resistance_cp":    {"cp_limit": "unlimited"},
+		"opend6/attack defense_actions":  {"defense": "partial", "defense_skill": "12D+2"},
+		"opend6/attack resistance_armor": {"resistance": "12D+2"},
 	}
 	for _, c := range New().List() {
 		for _, f := range c.Fields {

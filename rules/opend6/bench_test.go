@@ -120,3 +120,19 @@ func BenchmarkOddsLargestFate(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkOddsLargestDefenderFate: both sides' climactic Fate Points at
+// the largest input: 25D+4 attack (as BenchmarkOddsLargestFate) against a
+// 12D+2 full defense doubled to 24D+4, and a 12D+2 resistance (all
+// Physique) doubled to 24D+4 against 25D+2 damage.
+func BenchmarkOddsLargestDefenderFate(b *testing.B) {
+	in := largest(SystemWounds)
+	in.FatePoint, in.AimRounds, in.AttackOption, in.CalledShot = FateClimactic, MaxAimRounds, OptionAllOut, "object_large"
+	in.DefenderFatePoint = FateClimactic
+	in.AttackCP, in.DamageCP, in.DefenseCP, in.ResistanceCP = 0, 0, 0, 0
+	for b.Loop() {
+		if _, err := Odds(in); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -136,12 +136,23 @@ func bruteOdds(in Input) (hit float64, dists map[string]map[int]float64) {
 	noBonus := in.CalledShot == "arm" || in.CalledShot == "leg" || in.CalledShot == "hand"
 
 	attack := bruteFor(dice.Code{Dice: skill.Dice + in.AimRounds - in.Actions + 1, Pips: skill.Pips}, in.WildOne, true, in.AttackCP)
+	// The defender's Fate Point: the defense skill doubled (before the
+	// defender's multi-action penalty), and the resistance's own dice and
+	// pips doubled with the armor's added back as they are.
+	defSkill, resCode := in.DefenseSkill, in.Resistance
+	if in.DefenderFatePoint == "defense" || in.DefenderFatePoint == "climactic" {
+		defSkill = dice.Code{Dice: 2 * defSkill.Dice, Pips: 2 * defSkill.Pips}
+	}
+	if in.DefenderFatePoint == "resistance" || in.DefenderFatePoint == "climactic" {
+		own := 3*in.Resistance.Dice + in.Resistance.Pips - 3*in.ResistanceArmor.Dice - in.ResistanceArmor.Pips
+		resCode = dice.Code{Dice: 2*(own/3) + in.ResistanceArmor.Dice, Pips: 2*(own%3) + in.ResistanceArmor.Pips}
+	}
 	base := dice.Const(10)
 	switch in.Defense {
 	case DefensePartial:
-		base = bruteFor(dice.Code{Dice: in.DefenseSkill.Dice - max(in.DefenseActions, 1) + 1, Pips: in.DefenseSkill.Pips}, in.WildOne, true, in.DefenseCP)
+		base = bruteFor(dice.Code{Dice: defSkill.Dice - max(in.DefenseActions, 1) + 1, Pips: defSkill.Pips}, in.WildOne, true, in.DefenseCP)
 	case DefenseFull:
-		base = bruteFor(in.DefenseSkill, in.WildOne, true, in.DefenseCP).Shift(10)
+		base = bruteFor(defSkill, in.WildOne, true, in.DefenseCP).Shift(10)
 	}
 	rangeMod := map[string]int{RangePointBlank: -5, RangeShort: 0, RangeMedium: 5, RangeLong: 10}[in.Range]
 	coverFixed := map[string]int{CoverNone: 0, CoverLight: 3, CoverHeavy: 6, CoverVeryHeavy: 12}[in.Cover]
@@ -177,7 +188,7 @@ func bruteOdds(in Input) (hit float64, dists map[string]map[int]float64) {
 	}
 	dmg := bruteFor(dice.Code{Dice: max(0, in.Damage.Dice+strength+damageDice), Pips: in.Damage.Pips}, in.WildOne, true, in.DamageCP)
 	dmg = dmg.Map(func(v int) int { return v + damageMod })
-	res := bruteFor(in.Resistance, in.WildOne, true, in.ResistanceCP)
+	res := bruteFor(resCode, in.WildOne, true, in.ResistanceCP)
 	res.Each(func(r int, pr float64) { add("resistance", r, pr) })
 	levels := []int{0, 1, 1, 1, 2, 2, 2, 2, 2, 4, 4, 4, 4, 5, 5, 5, 6}
 	current := map[string]int{"none": 0, "stunned": 1, "wounded": 2, "severely_wounded": 3, "incapacitated": 4, "mortally_wounded": 5}[in.TargetWound]
@@ -304,6 +315,12 @@ func smallInputs() map[string]Input {
 		"defender's multi-action penalty, crouching": set(func(in *Input) {
 			in.Defense, in.DefenseSkill, in.DefenseActions, in.Posture = DefensePartial, dice.Code{Dice: 3, Pips: 1}, 2, PostureCrouching
 		}),
+		"defender's Fate Point on a partial defense": set(func(in *Input) {
+			in.DefenderFatePoint, in.Defense, in.DefenseSkill = FateDefense, DefensePartial, dice.Code{Dice: 1}
+		}),
+		"defender's Fate Point on a 1D resistance": set(func(in *Input) {
+			in.DefenderFatePoint, in.Resistance = FateResistance, dice.Code{Dice: 1}
+		}),
 		// Few enough dice for TestResolveAgreesWithOdds to enumerate.
 		"character points on attack and damage, regular cover": set(func(in *Input) {
 			in.Resistance, in.Cover, in.CoverDice, in.CoverWild = dice.Code{Pips: 1}, CoverLight, true, CoverWildNone
@@ -341,6 +358,21 @@ func pointInputs() map[string]Input {
 		"fate point on the damage, sweep leaves 0D+2, heart shot": set(func(in *Input) {
 			in.FatePoint, in.Strength, in.Damage, in.AttackOption, in.CalledShot = FateDamage, dice.Code{Dice: 2}, dice.Code{Dice: 1, Pips: 2}, OptionSweep, "heart"
 			in.DamageCP = 0
+		}),
+		"defender's Fate Point on a partial defense with two actions": set(func(in *Input) {
+			in.DefenderFatePoint, in.Defense, in.DefenseSkill, in.DefenseActions = FateDefense, DefensePartial, dice.Code{Dice: 1, Pips: 1}, 2
+			in.Range = RangePointBlank
+		}),
+		"defender's Fate Point on the resistance, armor 1D of 2D+1": set(func(in *Input) {
+			in.DefenderFatePoint, in.Resistance, in.ResistanceArmor, in.Skill = FateResistance, dice.Code{Dice: 2, Pips: 1}, dice.Code{Dice: 1}, dice.Code{Dice: 1}
+			in.Damage, in.Modifier = dice.Code{Dice: 3}, -7
+		}),
+		"defender's climactic Fate Point, full defense, armor 0D+2 of 1D+1, stunned target": set(func(in *Input) {
+			in.DefenderFatePoint, in.Defense, in.DefenseSkill, in.Skill = FateClimactic, DefenseFull, dice.Code{Dice: 1}, dice.Code{Dice: 1}
+			in.Resistance, in.ResistanceArmor, in.Range, in.Modifier, in.TargetWound = dice.Code{Dice: 1, Pips: 1}, dice.Code{Pips: 2}, RangePointBlank, -10, "stunned"
+		}),
+		"defender's Fate Point on the defense under Body Points": set(func(in *Input) {
+			in.DefenderFatePoint, in.Defense, in.DefenseSkill, in.System, in.BodyPoints = FateDefense, DefensePartial, dice.Code{Dice: 1}, SystemBodyPoints, 15
 		}),
 		"object under 1 cm against a partial defense with two actions": set(func(in *Input) {
 			in.CalledShot, in.Defense, in.DefenseSkill, in.DefenseActions, in.Range = "object_tiny", DefensePartial, dice.Code{Dice: 2}, 2, RangePointBlank

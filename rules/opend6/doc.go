@@ -89,9 +89,20 @@
 //     −2, never below 0.
 //   - A called shot at a small target counts as +1D damage, one of the
 //     effects the source lets the attacker choose.
-//   - Only the attacker's Fate Point is modelled; a Fate Point on damage
-//     doubles Strength Damage (dice of the character), not the Physique
-//     it comes from.
+//   - A Fate Point on damage doubles Strength Damage (dice of the
+//     character), not the Physique it comes from.
+//   - The defender's Fate Point (defender_fate_point: none, defense,
+//     resistance or climactic for both) mirrors the attacker's: on the
+//     defense it doubles the defense skill before the defender's
+//     multi-action penalty (a partial or full defense only: a passive
+//     defense rolls nothing); on the resistance it doubles the character's
+//     own part of the code, Physique, never the armor: resistance_armor
+//     says how much of resistance is armor (0D by default, all of it
+//     Physique), and the roll is 2 × (resistance − armor) + armor with the
+//     pips kept apart (Physique 3D in hard leather 1D+1 resists with 7D+1).
+//     Under Body Points the resistance is armor alone, so a Fate Point
+//     there is an input error, as are Character Points on a roll with a
+//     Fate Point.
 //   - Rolled cover has a Wild Die by default (setting cover_wild = "wild"):
 //     the source gives every roll one ("Whenever any player, including
 //     the Game Master, makes any roll, one of the dice must be different

@@ -177,3 +177,32 @@ func TestRareHitConditionalExact(t *testing.T) {
 		})
 	}
 }
+
+// TestDefenderFateExact: with the defender's climactic Fate Point, the
+// defense roll (1D+1 doubled: 2D+2) and the resistance roll (2D+1 with
+// armor 1D: 1D+1 doubled and the armor added, 3D+2) are those rolls in
+// exact fractions, written out by the rule with no code of the package.
+func TestDefenderFateExact(t *testing.T) {
+	in := DefaultInput()
+	in.DefenderFatePoint, in.Defense, in.DefenseSkill = FateClimactic, DefensePartial, dice.Code{Dice: 1, Pips: 1}
+	in.Resistance, in.ResistanceArmor = dice.Code{Dice: 2, Pips: 1}, dice.Code{Dice: 1}
+	in.Range = RangeMedium // +5: the difficulty never reaches the floor of 3
+	rep, err := Odds(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, code := range map[string]dice.Code{"difficulty": {Dice: 2, Pips: 2}, "resistance": {Dice: 3, Pips: 2}} {
+		got, _ := rep.Dist(name)
+		want := ratRoll(code, in.WildOne, 0)
+		shift := map[string]int{"difficulty": 5}[name]
+		for v, p := range want {
+			w, _ := p.Float64()
+			if math.Abs(got.P(v+shift)-w) > 1e-12 {
+				t.Errorf("P(%s = %d) %v, exact %s", name, v, got.P(v), p.RatString())
+			}
+		}
+		if math.Abs(got.Total()-1) > 1e-12 {
+			t.Errorf("%s: mass %v", name, got.Total())
+		}
+	}
+}

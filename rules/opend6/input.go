@@ -85,6 +85,9 @@ type Input struct {
 	Posture        string // target_posture: standing, crouching, crouching_moving or prone
 	DefenseActions int    // defense_actions: the defender's actions this round with a partial defense, 1 to 5 (−1D each beyond the first)
 	CalledShot     string // called_shot: none, a hit location or a small target's size
+
+	DefenderFatePoint string    // defender_fate_point: none, defense, resistance or climactic (both rolls)
+	ResistanceArmor   dice.Code // resistance_armor: the armor's part of resistance (wounds), 0D up to resistance
 }
 
 // DefaultInput is the calculator's default: a 4D shot against a passive
@@ -115,6 +118,8 @@ func DefaultInput() Input {
 		Posture:        PostureStanding,
 		DefenseActions: 1,
 		CalledShot:     "none",
+
+		DefenderFatePoint: FateNone,
 	}
 }
 
@@ -151,6 +156,8 @@ func (in Input) Validate() error {
 		rules.OneOf("target_posture", in.Posture, optionIDs(postureData[:])...),
 		rules.IntRange("defense_actions", in.DefenseActions, 1, MaxActions),
 		rules.OneOf("called_shot", in.CalledShot, optionIDs(calledShotData[:])...),
+		rules.OneOf("defender_fate_point", in.DefenderFatePoint, FateNone, FateDefense, FateResistance, FateClimactic),
+		codeRange("resistance_armor", in.ResistanceArmor, 0, in.Resistance.TotalPips()),
 	); err != nil {
 		return err
 	}
@@ -181,6 +188,20 @@ func (in Input) validateOptions() error {
 	if fateOn(in.FatePoint, FateDamage) && in.DamageCP > 0 {
 		return fate("damage_cp", in.DamageCP)
 	}
+	if fateOn(in.DefenderFatePoint, FateDefense) && in.DefenseCP > 0 {
+		return fate("defense_cp", in.DefenseCP)
+	}
+	if fateOn(in.DefenderFatePoint, FateResistance) && in.ResistanceCP > 0 {
+		return fate("resistance_cp", in.ResistanceCP)
+	}
+	if fateOn(in.DefenderFatePoint, FateDefense) && in.Defense == DefensePassive {
+		return &rules.FieldError{Field: "defender_fate_point", Value: in.DefenderFatePoint,
+			Allowed: "none or resistance with a passive defense, which rolls no dice to double"}
+	}
+	if fateOn(in.DefenderFatePoint, FateResistance) && in.System == SystemBodyPoints {
+		return &rules.FieldError{Field: "defender_fate_point", Value: in.DefenderFatePoint,
+			Allowed: "none or defense under Body Points: the resistance roll is armor alone, and a Fate Point never doubles gear"}
+	}
 	if in.AttackOption == OptionAllOut && in.Actions > 1 {
 		return &rules.FieldError{Field: "attack_option", Value: in.AttackOption,
 			Allowed: "none, lunge or sweep with " + strconv.Itoa(in.Actions) + " actions: an all-out attack is the attacker's only action this round"}
@@ -189,10 +210,10 @@ func (in Input) validateOptions() error {
 		return &rules.FieldError{Field: "defense_actions", Value: strconv.Itoa(in.DefenseActions),
 			Allowed: "1 unless the defense is partial: a full defense is the defender's whole round, a passive one is no action"}
 	}
-	if in.Defense == DefensePartial && in.DefenseActions > in.DefenseSkill.Dice {
+	if own := in.ownDefenseCode(); in.Defense == DefensePartial && in.DefenseActions > own.Dice {
 		return &rules.FieldError{Field: "defense_actions", Value: strconv.Itoa(in.DefenseActions),
-			Allowed: "1 to " + strconv.Itoa(in.DefenseSkill.Dice) + ": each extra action costs 1D and the defender's skill " +
-				in.DefenseSkill.String() + " must keep at least 1D"}
+			Allowed: "1 to " + strconv.Itoa(own.Dice) + ": each extra action costs 1D and the defender's skill " +
+				own.String() + " must keep at least 1D"}
 	}
 	return nil
 }
@@ -279,10 +300,19 @@ func (in Input) attackRoll() roll {
 	return roll{name: "attack", code: in.attackCode(), wild: true, wildOne: in.WildOne, cp: in.AttackCP}
 }
 
-// defenseCode is the defender's skill after the defender's own
-// multi-action penalty (partial defense only).
+// ownDefenseCode is the defender's skill, doubled by the defender's Fate
+// Point on the defense (before the multi-action penalty, as the attack's).
+func (in Input) ownDefenseCode() dice.Code {
+	if fateOn(in.DefenderFatePoint, FateDefense) {
+		return doubled(in.DefenseSkill)
+	}
+	return in.DefenseSkill
+}
+
+// defenseCode is the defender's skill after a Fate Point and the
+// defender's own multi-action penalty (partial defense only).
 func (in Input) defenseCode() dice.Code {
-	c := in.DefenseSkill
+	c := in.ownDefenseCode()
 	if in.Defense == DefensePartial {
 		c.Dice -= in.DefenseActions - 1
 	}
@@ -313,7 +343,21 @@ func (in Input) resistanceRoll() roll {
 	if in.System == SystemBodyPoints {
 		name = "armor resistance"
 	}
-	return roll{name: name, code: in.Resistance, wild: true, wildOne: in.WildOne, cp: in.ResistanceCP}
+	return roll{name: name, code: in.resistanceCode(), wild: true, wildOne: in.WildOne, cp: in.ResistanceCP}
+}
+
+// resistanceCode is the resistance code, with the target's Fate Point on
+// the resistance doubling the character's part (resistance less
+// resistance_armor) and never the armor: Physique 3D with hard leather
+// 1D+1, 4D+1, is rolled as 6D + 1D+1 = 7D+1 (pips kept apart, as doubled
+// keeps them).
+func (in Input) resistanceCode() dice.Code {
+	if !fateOn(in.DefenderFatePoint, FateResistance) {
+		return in.Resistance
+	}
+	own := dice.FromPips(in.Resistance.TotalPips() - in.ResistanceArmor.TotalPips())
+	d := doubled(own)
+	return dice.Code{Dice: d.Dice + in.ResistanceArmor.Dice, Pips: d.Pips + in.ResistanceArmor.Pips}
 }
 
 // levelIndex is the index of a wound level id (0 when unknown).

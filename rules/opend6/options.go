@@ -21,6 +21,11 @@ const (
 	FateDamage    = "damage"    // the damage roll's Strength Damage doubled (never the weapon's dice)
 	FateClimactic = "climactic" // both: a climactic Fate Point doubles every roll of the round
 
+	// The defender's Fate Point (defender_fate_point: FateNone, these two
+	// or FateClimactic for both rolls).
+	FateDefense    = "defense"    // the active defense roll's skill doubled
+	FateResistance = "resistance" // the resistance roll's Physique doubled (never the armor)
+
 	// MaxAimRounds is the most aiming adds: +1D a consecutive round, at most +3D.
 	MaxAimRounds = 3
 )
@@ -116,7 +121,9 @@ func postureModifier(id, rng string) int {
 }
 
 // fateOn reports whether a fate_point option doubles the attack roll
-// (what = FateAttack) or the damage roll (what = FateDamage).
+// (what = FateAttack) or the damage roll (what = FateDamage), or a
+// defender_fate_point option the defense roll (FateDefense) or the
+// resistance roll (FateResistance).
 func fateOn(option, what string) bool { return option == what || option == FateClimactic }
 
 // doubled is a die code with its dice and pips doubled, as a Fate Point

@@ -31,6 +31,28 @@ func TestOptionExamples(t *testing.T) {
 			t.Errorf("with two actions and two rounds of aiming %v, want 9D+4", got)
 		}
 	})
+	t.Run("defender's Fate Point: Physique 3D and hard leather 1D+1 resist as 6D + 1D+1", func(t *testing.T) {
+		in := DefaultInput()
+		in.Resistance, in.ResistanceArmor, in.DefenderFatePoint = dice.Code{Dice: 4, Pips: 1}, dice.Code{Dice: 1, Pips: 1}, FateResistance
+		if got := in.resistanceCode(); got != (dice.Code{Dice: 7, Pips: 1}) {
+			t.Fatalf("resistance code %v, want 7D+1", got)
+		}
+		// Physique 3D+2 in ring mail 1D+2 (resistance 5D+1): 3D+2 doubled is
+		// 6D+4, and the armor adds 1D+2: 7D+6, pips kept apart.
+		in.Resistance, in.ResistanceArmor = dice.Code{Dice: 5, Pips: 1}, dice.Code{Dice: 1, Pips: 2}
+		if got := in.resistanceCode(); got != (dice.Code{Dice: 7, Pips: 6}) {
+			t.Errorf("resistance code %v, want 7D+6", got)
+		}
+		// On the defense: a 3D+1 dodge is rolled as 6D+2, then the
+		// defender's two actions take 1D: 5D+2.
+		in.DefenderFatePoint, in.Defense, in.DefenseSkill, in.DefenseActions = FateDefense, DefensePartial, dice.Code{Dice: 3, Pips: 1}, 2
+		if got := in.defenseCode(); got != (dice.Code{Dice: 5, Pips: 2}) {
+			t.Errorf("defense code %v, want 5D+2", got)
+		}
+		if got := in.resistanceCode(); got != in.Resistance {
+			t.Errorf("a Fate Point on the defense changed the resistance to %v", got)
+		}
+	})
 	cases := []struct {
 		name string
 		set  func(in *Input)
@@ -126,6 +148,17 @@ func TestOptionErrors(t *testing.T) {
 		{"called_shot", func(in *Input) { in.CalledShot = "foot" }},
 		{"target_posture", func(in *Input) { in.Posture = "" }},
 		{"fate_point", func(in *Input) { in.FatePoint = "two" }},
+		{"defense_cp", func(in *Input) {
+			in.DefenderFatePoint, in.Defense, in.DefenseCP = FateDefense, DefensePartial, 1
+		}},
+		{"resistance_cp", func(in *Input) { in.DefenderFatePoint, in.ResistanceCP = FateClimactic, 1 }},
+		{"defender_fate_point", func(in *Input) { in.DefenderFatePoint = FateDefense }}, // passive: nothing to double
+		{"defender_fate_point", func(in *Input) { in.DefenderFatePoint, in.System = FateResistance, SystemBodyPoints }},
+		{"defender_fate_point", func(in *Input) { in.DefenderFatePoint = FateAttack }},
+		{"resistance_armor", func(in *Input) { in.ResistanceArmor = dice.Code{Dice: 3, Pips: 1} }}, // more than the 3D resistance
+		{"defense_actions", func(in *Input) { // 4 actions leave a 2D defense without a Fate Point below 1D
+			in.Defense, in.DefenseSkill, in.DefenseActions = DefensePartial, dice.Code{Dice: 2}, 4
+		}},
 	} {
 		in := DefaultInput()
 		c.set(&in)
@@ -135,11 +168,44 @@ func TestOptionErrors(t *testing.T) {
 			t.Errorf("%+v: error %v, want one on %s", in, err, c.field)
 		}
 	}
+	// The defender's Fate Point lets more actions keep 1D: 2D doubled is 4D.
+	def := DefaultInput()
+	def.Defense, def.DefenseSkill, def.DefenseActions, def.DefenderFatePoint = DefensePartial, dice.Code{Dice: 2}, 4, FateDefense
+	if err := def.Validate(); err != nil {
+		t.Errorf("2D doubled with 4 actions: %v", err)
+	}
 	// Aiming lets more actions keep 1D: 1D skill, 2 rounds of aiming, 3 actions.
 	in := DefaultInput()
 	in.Skill, in.AimRounds, in.Actions = dice.Code{Dice: 1}, 2, 3
 	if err := in.Validate(); err != nil {
 		t.Errorf("1D + 2D aiming with 3 actions: %v", err)
+	}
+}
+
+// TestDefenderFateTrace: the steps say what the defender's Fate Point
+// doubles, and the rolls use the doubled codes.
+func TestDefenderFateTrace(t *testing.T) {
+	in := DefaultInput()
+	in.Defense, in.DefenseSkill, in.DefenderFatePoint = DefensePartial, dice.Code{Dice: 1}, FateClimactic
+	in.Skill, in.Modifier = dice.Code{Dice: 1}, -20
+	in.Resistance, in.ResistanceArmor = dice.Code{Dice: 1, Pips: 1}, dice.Code{Pips: 1}
+	// Attack Wild Die 4; defense 2D: 3 and Wild Die 2; damage 4D: 1 1 1 and
+	// Wild Die 2; resistance 2D+1: 5 and Wild Die 3.
+	r, err := Resolve(in, dice.NewFixed([]int{4, 3, 2, 1, 1, 1, 2, 5, 3}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := strings.Join(r.Steps, "\n")
+	for _, want := range []string{"The defender's Fate Point doubles the defense skill 1D: 2D.",
+		"The target's Fate Point doubles their own 1D of the resistance, not the armor 0D+1: the resistance rolls 2D+1."} {
+		if !strings.Contains(all, want) {
+			t.Errorf("steps lack %q:\n%s", want, all)
+		}
+	}
+	for _, v := range r.Values {
+		if v.Name == "resistance" && v.Value != 9 {
+			t.Errorf("resistance %d, want 5 + 3 + 1 = 9", v.Value)
+		}
 	}
 }
 
@@ -172,13 +238,14 @@ func mustOdds(t *testing.T, in Input) rules.Report {
 // FuzzOptions feeds arbitrary combat options (with the fields they
 // interact with) to Validate, Odds and Resolve.
 func FuzzOptions(f *testing.F) {
-	f.Add(4, 2, 1, "attack", 3, "all_out", "prone", 1, "head", "partial", 3, "short", 2, 1, 0, true, uint64(1))
-	f.Add(12, 2, 5, "climactic", 3, "sweep", "crouching_moving", 5, "hand", "partial", 12, "long", 0, 0, 0, true, uint64(2))
-	f.Add(1, 0, 1, "damage", 0, "lunge", "crouching", 1, "object_tiny", "full", 1, "point_blank", 1, 0, 6, false, uint64(3))
-	f.Add(2, 1, 2, "none", 4, "x", "", 0, "foot", "passive", 2, "medium", 15, 3, 2, true, uint64(4))
+	f.Add(4, 2, 1, "attack", 3, "all_out", "prone", 1, "head", "partial", 3, "short", 2, 1, 0, true, "defense", 3, 1, 0, uint64(1))
+	f.Add(12, 2, 5, "climactic", 3, "sweep", "crouching_moving", 5, "hand", "partial", 12, "long", 0, 0, 0, true, "climactic", 12, 3, 2, uint64(2))
+	f.Add(1, 0, 1, "damage", 0, "lunge", "crouching", 1, "object_tiny", "full", 1, "point_blank", 1, 0, 6, false, "resistance", 2, 2, 1, uint64(3))
+	f.Add(2, 1, 2, "none", 4, "x", "", 0, "foot", "passive", 2, "medium", 15, 3, 2, true, "attack", 1, 2, 0, uint64(4))
 	f.Fuzz(func(t *testing.T, skD, skP, actions int, fate string, aim int, option, posture string, defActions int, called, defense string,
-		dfD int, rng string, dmD, stD, cp int, bonus bool, seed uint64) {
+		dfD int, rng string, dmD, stD, cp int, bonus bool, defFate string, reD, armD, armP int, seed uint64) {
 		in := DefaultInput()
+		in.DefenderFatePoint, in.Resistance, in.ResistanceArmor, in.DefenseCP = defFate, dice.Code{Dice: reD}, dice.Code{Dice: armD, Pips: armP}, cp
 		in.Skill, in.Actions, in.FatePoint, in.AimRounds = dice.Code{Dice: skD, Pips: skP}, actions, fate, aim
 		in.AttackOption, in.Posture, in.DefenseActions, in.CalledShot = option, posture, defActions, called
 		in.Defense, in.DefenseSkill, in.Range = defense, dice.Code{Dice: dfD}, rng

@@ -55,6 +55,9 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 	case DefensePassive:
 		terms = "passive defense 10"
 	default:
+		if own := in.ownDefenseCode(); own != in.DefenseSkill {
+			steps = append(steps, "The defender's Fate Point doubles the defense skill "+in.DefenseSkill.String()+": "+own.String()+".")
+		}
 		if in.DefenseActions > 1 {
 			steps = append(steps, "The defender's multi-action penalty: the defense rolls "+in.defenseCode().String()+".")
 		}
@@ -156,6 +159,10 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 	}
 	resRoll := in.resistanceRoll()
 	resName := resRoll.name
+	if resRoll.code != in.Resistance {
+		steps = append(steps, "The target's Fate Point doubles their own "+dice.FromPips(in.Resistance.TotalPips()-in.ResistanceArmor.TotalPips()).String()+
+			" of the resistance, not the armor "+in.ResistanceArmor.String()+": the resistance rolls "+resRoll.code.String()+".")
+	}
 	res, err := resRoll.tape(t, &steps)
 	if err != nil {
 		return rules.Roll{}, err

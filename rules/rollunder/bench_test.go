@@ -7,11 +7,12 @@ import (
 )
 
 // largest is the most expensive set-up: every track in play, modifiers at
-// their limits.
+// their limits, and both sides testing LUCK (the resolved critical takes
+// the target's LUCK dice 5 and 6, unlucky, before the critical dice).
 func largest() Input {
 	return Input{Physical: MaxPhysical, Skill: MaxSkill, Modifier: MaxModifier, Weapon: "machine_gun",
 		Armor: "cataphract_armor", Shield: "large_shield", Dodge: MaxDodge,
-		DamageModifier: MaxDamageModifier, ProtectionModifier: MaxProtectionModifier}
+		DamageModifier: MaxDamageModifier, ProtectionModifier: MaxProtectionModifier, TargetLuck: 9, AttackerLuck: 9}
 }
 
 func BenchmarkOddsAttack(b *testing.B) {

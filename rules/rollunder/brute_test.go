@@ -252,8 +252,8 @@ func checkBrute(t *testing.T, rep rules.Report, want bruteResult, n names) {
 			t.Errorf("P(%s) = %v (present %v), brute force %v", o.name, got, ok, o.p)
 		}
 	}
-	if len(rep.Outcomes) != 6 {
-		t.Errorf("%d outcomes, want 6: %v", len(rep.Outcomes), rep.Outcomes)
+	if len(rep.Outcomes) != 10 {
+		t.Errorf("%d outcomes, want 10: %v", len(rep.Outcomes), rep.Outcomes)
 	}
 	for _, dist := range []struct {
 		name string
@@ -373,6 +373,11 @@ func valueOf(r rules.Roll, name string) (int, bool) {
 	return 0, false
 }
 
+// flagNames are the outcomes a resolved roll flags with a value of the
+// same name.
+var flagNames = []string{"critical_zero_stamina", "critical_decapitated", "critical_lucky", "fumble_lucky",
+	"fumble_hits_self", "fumble_drops_guard"}
+
 // checkResolve resolves every sequence of dice and checks that the rolls,
 // weighted by their chance, give the report's outcomes and distributions.
 func checkResolve(t *testing.T, rep rules.Report, resolve func(*dice.Tape) (rules.Roll, error), n names) {
@@ -385,7 +390,7 @@ func checkResolve(t *testing.T, rep rules.Report, resolve func(*dice.Tape) (rule
 		if len(r.Steps) == 0 || r.Result == "" {
 			t.Errorf("roll %v has no trace", r.Dice)
 		}
-		for _, flag := range []string{"critical_zero_stamina", "critical_decapitated"} {
+		for _, flag := range flagNames {
 			if _, ok := valueOf(r, flag); ok {
 				outcome[flag] += p
 			}
@@ -410,15 +415,18 @@ func checkResolve(t *testing.T, rep rules.Report, resolve func(*dice.Tape) (rule
 		}
 	})
 	for name, want := range map[string]float64{
-		n.hit:                   outcome[n.hit] + outcome[n.crit],
-		n.miss:                  outcome[n.miss] + outcome[n.fumble],
-		n.crit:                  outcome[n.crit],
-		n.fumble:                outcome[n.fumble],
-		"critical_zero_stamina": outcome["critical_zero_stamina"],
-		"critical_decapitated":  outcome["critical_decapitated"],
+		n.hit:    outcome[n.hit] + outcome[n.crit],
+		n.miss:   outcome[n.miss] + outcome[n.fumble],
+		n.crit:   outcome[n.crit],
+		n.fumble: outcome[n.fumble],
 	} {
 		if got, _ := rep.P(name); math.Abs(got-want) > tol {
 			t.Errorf("P(%s) = %v, resolved rolls give %v", name, got, want)
+		}
+	}
+	for _, name := range flagNames {
+		if got, _ := rep.P(name); math.Abs(got-outcome[name]) > tol {
+			t.Errorf("P(%s) = %v, resolved rolls give %v", name, got, outcome[name])
 		}
 	}
 	for _, dist := range []struct {

@@ -50,10 +50,27 @@
 //     round, knocked down, next action -3) are named by critical_effect and
 //     not counted. 2 (0 STAMINA) and 12 (decapitated) have no STAMINA number:
 //     they are the outcomes critical_zero_stamina and critical_decapitated,
-//     and are left out of the damage and stamina_loss distributions. The
-//     target's option to Test LUCK against a critical is not modelled.
+//     and are left out of the damage and stamina_loss distributions.
+//   - Test LUCK against a critical (target_luck, both calculators): the
+//     target's LUCK, 0 when the target does not test. 0 needs no separate
+//     choice: a test at LUCK 0 can never succeed (2d6 is at least 2), so it
+//     gives what no test gives. A target with LUCK tests against every
+//     critical, after the weapon and protection dice and before the
+//     critical table: lucky, the hit is a normal hit with those dice;
+//     unlucky, the table is rolled. On 12 (decapitated) the target tests
+//     again at the LUCK left (one less); lucky, the target drops to 0
+//     STAMINA instead; with no LUCK left there is no second test. Each
+//     test costs 1 LUCK, lucky or not.
 //   - Fumbles roll 2d6 on the fumble table; their effects fall on the
-//     attacker and are named by fumble_effect only.
+//     attacker and are named by fumble_effect. Test LUCK against a fumble
+//     (attacker_luck, 0: no test) "softens" it: a lucky attacker only loses
+//     the round and rolls no fumble table; an unlucky one rolls it. The
+//     entries that change damage are outcomes: fumble_hits_self (2: hit
+//     self or an ally for double damage, 3: hit self, 12: a critical on
+//     self) and fumble_drops_guard (4: the next attack on the fumbler does
+//     double damage, 10: no armor roll against it). The calculators do not
+//     know the fumbler's own armor or the next attack, so these are
+//     chances, not damage.
 //   - Weapon notes (plasma ignores unsealed armor, fusion +2 to the damage
 //     roll against the unarmored, stun weapons cannot kill) are left to the
 //     player: use damage_modifier or pick armor "none".
@@ -62,8 +79,10 @@
 //
 // Outcomes: hit and miss partition the attack (they sum to 1). Overlapping
 // flags: critical (double 6) is part of hit, fumble (double 1) is part of
-// miss, and critical_zero_stamina and critical_decapitated are parts of
-// critical.
+// miss; critical_zero_stamina, critical_decapitated and critical_lucky (the
+// target's LUCK made it a normal hit) are disjoint parts of critical;
+// fumble_lucky (softened: the round is lost only), fumble_hits_self and
+// fumble_drops_guard are disjoint parts of fumble.
 //
 // Distributions: damage (the weapon damage dealt, doubled or summed over two
 // hits as the critical says; 0 on a miss), stamina_loss (damage after
@@ -71,17 +90,22 @@
 // critical_zero_stamina and critical_decapitated (so they sum to 1 minus
 // those two); stamina_loss_normal_hit (given a hit that is not a critical,
 // sums to 1); critical_effect (given a critical) and fumble_effect (given a
-// fumble), 2..12 with labels. Means: damage, stamina_loss (over the attacks
-// whose loss is a number) and stamina_loss_normal_hit.
+// fumble), 2..12 with labels, and 0 where a Test LUCK spared the table.
+// Means: damage, stamina_loss (over the attacks whose loss is a number)
+// and stamina_loss_normal_hit.
 //
-// Resolve takes the dice in this order: the two attack dice; on a fumble the
-// two fumble dice; on a hit the weapon die, the protection die (armor, dodge
-// or shield die, none without any), on a critical then the two critical dice,
-// and on critical 11 the second hit's weapon and protection dice. Its
+// Resolve takes the dice in this order: the two attack dice; on a fumble
+// the attacker's two luck dice (attacker_luck above 0), then unless lucky
+// the two fumble dice; on a hit the weapon die, the protection die (armor,
+// dodge or shield die, none without any), on a critical then the target's
+// two luck dice (target_luck above 0), unless lucky the two critical dice,
+// on critical 12 the target's two luck dice again (LUCK left above 0), and
+// on critical 11 the second hit's weapon and protection dice. Its
 // Outcome is critical or fumble for the doubles, else hit or miss; its
 // values are target, attack_roll, and as they apply damage (both hits on
-// critical 11), protection (the first hit's), stamina_loss (both hits), critical_effect, fumble_effect, critical_zero_stamina and
-// critical_decapitated.
+// critical 11), protection (the first hit's), stamina_loss (both hits),
+// critical_effect, fumble_effect, target_luck_after and attacker_luck_after
+// (after a Test LUCK), and 1 for each flag outcome that happened.
 //
 // # The defence roll (DefendInput, DefendOdds, ResolveDefend; calculator
 // rollunder/defend)
@@ -100,8 +124,11 @@
 //
 // Outcomes, in the player's words: avoided and hit partition the roll;
 // attacker_fumbles (double 6) is part of avoided, critical_hit (double 1)
-// part of hit, critical_zero_stamina and critical_decapitated parts of
-// critical_hit. Distributions and means are those of the attack.
+// part of hit; critical_zero_stamina, critical_decapitated and
+// critical_lucky are parts of critical_hit, fumble_lucky, fumble_hits_self
+// and fumble_drops_guard parts of attacker_fumbles. target_luck is the
+// player's LUCK, attacker_luck the foe's. Distributions and means are
+// those of the attack.
 // ResolveDefend takes the dice in the attack's order, with "defence die 1"
 // and "defence die 2" first; its values are those of Resolve with
 // defence_roll for attack_roll.

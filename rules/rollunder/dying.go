@@ -98,7 +98,7 @@ func ResolveDying(in DyingInput, t *dice.Tape) (rules.Roll, error) {
 			}
 			l--
 			step := "Round " + itoa(k) + ": Test LUCK " + itoa(a) + " + " + itoa(b) + " = " + itoa(a+b) + " against LUCK " + itoa(l+1)
-			if a+b <= l+1 {
+			if lucky(a+b, l+1) {
 				roll.Outcome = "stable"
 				roll.Steps = append(roll.Steps, step+": lucky, stable (LUCK now "+itoa(l)+").")
 				break

@@ -26,9 +26,13 @@ const (
 	outcomeFumble          = "fumble"
 	outcomeCritZeroStamina = "critical_zero_stamina"
 	outcomeCritDecapitated = "critical_decapitated"
-	outcomeAvoided         = "avoided"          // defence: the attack misses the player
-	outcomeCriticalHit     = "critical_hit"     // defence: double 1, a critical hit on the player
-	outcomeAttackerFumbles = "attacker_fumbles" // defence: double 6, the attack misses and the attacker fumbles
+	outcomeCritLucky       = "critical_lucky"     // the target's Test LUCK turned the critical into a normal hit
+	outcomeFumbleLucky     = "fumble_lucky"       // the attacker's Test LUCK softened the fumble: the round is lost only
+	outcomeFumbleHitsSelf  = "fumble_hits_self"   // fumble table 2, 3, 12: the fumbler (or an ally) takes a hit
+	outcomeFumbleDropGuard = "fumble_drops_guard" // fumble table 4, 10: the next attack on the fumbler does more
+	outcomeAvoided         = "avoided"            // defence: the attack misses the player
+	outcomeCriticalHit     = "critical_hit"       // defence: double 1, a critical hit on the player
+	outcomeAttackerFumbles = "attacker_fumbles"   // defence: double 6, the attack misses and the attacker fumbles
 )
 
 // Input is one attack (calculator rollunder/attack). Each field maps to the
@@ -46,6 +50,8 @@ type Input struct {
 	DamageModifier     int    // damage_modifier: added to the weapon die, -6..+6
 	ProtectionModifier int    // protection_modifier: added to the protection die, -6..+6
 	DodgeShield        string // dodge_shield: DodgeShieldStack (default, also "") or DodgeShieldEither
+	TargetLuck         int    // target_luck: the target's LUCK, 0..12; 0: the target does not Test LUCK
+	AttackerLuck       int    // attacker_luck: the attacker's LUCK, 0..12; 0: the attacker does not Test LUCK
 }
 
 // DefaultInput is the calculator's default: PHYSICAL 4, skill 3 against
@@ -105,6 +111,8 @@ type DefendInput struct {
 	DamageModifier     int    // damage_modifier: added to the weapon die, -6..+6
 	ProtectionModifier int    // protection_modifier: added to the protection die, -6..+6
 	DodgeShield        string // dodge_shield: DodgeShieldStack (default, also "") or DodgeShieldEither
+	TargetLuck         int    // target_luck: the player's LUCK, 0..12; 0: the player does not Test LUCK
+	AttackerLuck       int    // attacker_luck: the attacker's LUCK, 0..12; 0: the attacker does not Test LUCK
 }
 
 // DefaultDefendInput is the calculator's default: an attacker with PHYSICAL
@@ -165,21 +173,24 @@ func (in DefendInput) Target() int {
 
 // gear is what an attack and a defence roll both read: the attacking
 // weapon and the defender's protection, with their modifiers and the
-// dodge_shield setting. Input and DefendInput carry the same fields (and
+// dodge_shield setting, and both sides' LUCK. Input and DefendInput carry the same fields (and
 // calculator fields) for it; gear holds their one check and one lookup.
 type gear struct {
 	weapon, armor, shield string
 	dodge                 int
 	damageMod, protMod    int
 	dodgeShield           string
+	targetLuck, atkLuck   int // 0: that side does not Test LUCK
 }
 
 func (in Input) gear() gear {
-	return gear{in.Weapon, in.Armor, in.Shield, in.Dodge, in.DamageModifier, in.ProtectionModifier, in.DodgeShield}
+	return gear{in.Weapon, in.Armor, in.Shield, in.Dodge, in.DamageModifier, in.ProtectionModifier, in.DodgeShield,
+		in.TargetLuck, in.AttackerLuck}
 }
 
 func (in DefendInput) gear() gear {
-	return gear{in.Weapon, in.Armor, in.Shield, in.Dodge, in.DamageModifier, in.ProtectionModifier, in.DodgeShield}
+	return gear{in.Weapon, in.Armor, in.Shield, in.Dodge, in.DamageModifier, in.ProtectionModifier, in.DodgeShield,
+		in.TargetLuck, in.AttackerLuck}
 }
 
 // check validates the gear fields; the error is a *rules.FieldError.
@@ -192,6 +203,8 @@ func (g gear) check() error {
 		rules.IntRange("damage_modifier", g.damageMod, -MaxDamageModifier, MaxDamageModifier),
 		rules.IntRange("protection_modifier", g.protMod, -MaxProtectionModifier, MaxProtectionModifier),
 		rules.OneOf("dodge_shield", dodgeShieldOr(g.dodgeShield), DodgeShieldOptions()...),
+		rules.IntRange("target_luck", g.targetLuck, 0, MaxLuck),
+		rules.IntRange("attacker_luck", g.atkLuck, 0, MaxLuck),
 	)
 }
 
@@ -199,7 +212,7 @@ func (g gear) check() error {
 // an attack roll, or the player's defence roll (blocking with the shield
 // when defending with the Armor skill).
 func (g gear) setup(target int, defence, blocking bool) setup {
-	s := setup{target: target, defence: defence, dmgMod: g.damageMod,
+	s := setup{target: target, defence: defence, dmgMod: g.damageMod, targetLuck: g.targetLuck, atkLuck: g.atkLuck,
 		guard: guardOf(g.armor, g.shield, g.dodge, g.protMod, dodgeShieldOr(g.dodgeShield), blocking, defence)}
 	s.weapon, _ = findWeapon(g.weapon)
 	return s
@@ -213,6 +226,8 @@ type setup struct {
 	weapon  Weapon
 	dmgMod  int // damage_modifier, added to the weapon die
 	guard   guard
+
+	targetLuck, atkLuck int // the LUCK each side tests with; 0: no test
 }
 
 // newSetup validates an attack and looks up its tables; the defender is

@@ -25,6 +25,33 @@ func DefaultLuckInput() LuckInput { return LuckInput{Luck: 9} }
 // Validate checks the LUCK value.
 func (in LuckInput) Validate() error { return rules.IntRange("luck", in.Luck, MinLuck, MaxLuck) }
 
+// lucky is the rule of a Test LUCK: a 2d6 roll at most LUCK succeeds (an
+// equal roll counts).
+func lucky(roll, luck int) bool { return roll <= luck }
+
+// luckTest is a Test LUCK of the dice a and b at LUCK luck: whether it is
+// lucky, and the step that says so and what LUCK drops to.
+func luckTest(a, b, luck int) (bool, string) {
+	itoa, ok := strconv.Itoa, lucky(a+b, luck)
+	s := "Test LUCK: " + itoa(a) + " + " + itoa(b) + " = " + itoa(a+b)
+	if ok {
+		s += ", at most LUCK " + itoa(luck) + ": lucky"
+	} else {
+		s += ", more than LUCK " + itoa(luck) + ": unlucky"
+	}
+	return ok, s + "; LUCK drops to " + itoa(luck-1) + " either way."
+}
+
+// testChance is the chance a side with LUCK luck is lucky when a Test LUCK
+// may help it: 0 for luck 0, a side that does not test (a test at LUCK 0
+// could not succeed either).
+func testChance(luck int) float64 {
+	if luck <= 0 {
+		return 0
+	}
+	return LuckChance(luck)
+}
+
 // LuckChance is the chance that a Test LUCK succeeds: P(2d6 <= luck). It is
 // 0 below 2 and 1 from 12 on, for any luck.
 func LuckChance(luck int) float64 { return dice.NdS(2, 6).AtMost(luck) }
@@ -61,18 +88,11 @@ func ResolveLuck(in LuckInput, t *dice.Tape) (rules.Roll, error) {
 	if err := t.Done(); err != nil {
 		return rules.Roll{}, err
 	}
-	itoa := strconv.Itoa
-	roll := rules.Roll{Dice: t.Rolls(), Outcome: "failure"}
-	sum := itoa(a) + " + " + itoa(b) + " = " + itoa(a+b)
-	if a+b <= in.Luck {
-		roll.Outcome = "success"
-		roll.Steps = append(roll.Steps, "Test LUCK: "+sum+", at most LUCK "+itoa(in.Luck)+": lucky.")
-		roll.Result = "Lucky."
-	} else {
-		roll.Steps = append(roll.Steps, "Test LUCK: "+sum+", more than LUCK "+itoa(in.Luck)+": unlucky.")
-		roll.Result = "Unlucky."
+	ok, step := luckTest(a, b, in.Luck)
+	roll := rules.Roll{Dice: t.Rolls(), Outcome: "failure", Result: "Unlucky.", Steps: []string{step}}
+	if ok {
+		roll.Outcome, roll.Result = "success", "Lucky."
 	}
-	roll.Steps = append(roll.Steps, "LUCK drops by 1 either way: "+itoa(in.Luck)+" to "+itoa(in.Luck-1)+".")
 	roll.Values = []rules.Value{{Name: "roll", Value: a + b}, {Name: "luck_after", Value: in.Luck - 1}}
 	return roll, nil
 }

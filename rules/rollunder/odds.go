@@ -85,7 +85,10 @@ var (
 // exchange is the exact odds of one attack, whoever rolls the dice.
 type exchange struct {
 	p           [4]float64 // P(each rollKind)
-	zero, decap float64    // P(critical 2), P(critical 12), given a critical
+	lucky       float64    // P(the target's Test LUCK turns it into a normal hit), given a critical
+	zero, decap float64    // P(0 STAMINA), P(decapitated), given a critical
+	softened    float64    // P(the attacker's Test LUCK softens it), given a fumble
+	fumbleKind  [3]float64 // P(the fumble table is rolled and gives each fumbleKind), given a fumble
 	damage      dice.PMF   // over all attacks but the criticals with no number
 	loss        dice.PMF   // the same, after protection
 	normalLoss  dice.PMF   // given a hit that is not a critical
@@ -119,18 +122,32 @@ func (s setup) odds() exchange {
 	normalDamage := nDamage.PMF()
 	e.normalLoss = nLoss.PMF()
 
-	// Critical: mixture over the 2d6 critical table.
+	// Fumble: the attacker's Test LUCK softens it to the lost round, or
+	// the fumble table is rolled.
 	two := dice.NdS(2, 6)
-	var cDamage, cLoss dice.Builder
+	e.softened = testChance(s.atkLuck)
 	for r := 2; r <= 12; r++ {
-		pr := two.P(r)
+		e.fumbleKind[fumbleData[r-2].kind] += (1 - e.softened) * two.P(r)
+	}
+
+	// Critical: the target's Test LUCK turns it into a normal hit, or the
+	// 2d6 critical table is rolled; on 12 a second Test LUCK, one LUCK
+	// lower, drops the target to 0 STAMINA instead.
+	var cDamage, cLoss dice.Builder
+	e.lucky = testChance(s.targetLuck)
+	cDamage.AddPMF(normalDamage, e.lucky)
+	cLoss.AddPMF(e.normalLoss, e.lucky)
+	again := testChance(s.targetLuck - 1)
+	for r := 2; r <= 12; r++ {
+		pr := (1 - e.lucky) * two.P(r)
 		kind := critData[r-2].kind
 		switch kind {
 		case critZero:
 			e.zero += pr
 			continue
 		case critDecapitate:
-			e.decap += pr
+			e.zero += pr * again
+			e.decap += pr * (1 - again)
 			continue
 		}
 		second := []int{0}
@@ -174,6 +191,12 @@ func (s setup) odds() exchange {
 // means.
 func (e exchange) report(n outcomeNames) rules.Report {
 	two := dice.NdS(2, 6)
+	var critEffect, fumbleEffect dice.Builder
+	critEffect.Add(0, e.lucky)
+	critEffect.AddPMF(two, 1-e.lucky)
+	fumbleEffect.Add(0, e.softened)
+	fumbleEffect.AddPMF(two, 1-e.softened)
+	crit, fumble := e.p[kindCritical], e.p[kindFumble]
 	both, doubles := []rules.Prob{
 		{Name: n.hit, P: e.p[kindHit] + e.p[kindCritical]},
 		{Name: n.miss, P: e.p[kindMiss] + e.p[kindFumble]},
@@ -184,15 +207,21 @@ func (e exchange) report(n outcomeNames) rules.Report {
 	}
 	return rules.Report{
 		Outcomes: append(append(both, doubles...),
-			rules.Prob{Name: outcomeCritZeroStamina, P: e.p[kindCritical] * e.zero, Words: "Critical: STAMINA to zero"},
-			rules.Prob{Name: outcomeCritDecapitated, P: e.p[kindCritical] * e.decap, Words: "Critical: decapitated"},
+			rules.Prob{Name: outcomeCritZeroStamina, P: crit * e.zero, Words: "Critical: STAMINA to zero"},
+			rules.Prob{Name: outcomeCritDecapitated, P: crit * e.decap, Words: "Critical: decapitated"},
+			rules.Prob{Name: outcomeCritLucky, P: crit * e.lucky, Words: "Critical turned into a normal hit by LUCK"},
+			rules.Prob{Name: outcomeFumbleLucky, P: fumble * e.softened, Words: "Fumble softened by LUCK: the round is lost only"},
+			rules.Prob{Name: outcomeFumbleHitsSelf, P: fumble * e.fumbleKind[fumbleHitsSelf],
+				Words: "Fumble: the fumbler hits themself or an ally (table 2, 3, 12)"},
+			rules.Prob{Name: outcomeFumbleDropGuard, P: fumble * e.fumbleKind[fumbleDropGuard],
+				Words: "Fumble: the next attack on the fumbler does more damage (table 4, 10)"},
 		),
 		Distributions: []rules.Dist{
 			{Name: "damage", PMF: e.damage},
 			{Name: "stamina_loss", PMF: e.loss, Words: "STAMINA lost"},
 			{Name: "stamina_loss_normal_hit", PMF: e.normalLoss, Words: "STAMINA lost on a hit that is not a critical"},
-			{Name: "critical_effect", PMF: two, Label: criticalLabel},
-			{Name: "fumble_effect", PMF: two, Label: fumbleLabel},
+			{Name: "critical_effect", PMF: critEffect.PMF(), Label: criticalLabel},
+			{Name: "fumble_effect", PMF: fumbleEffect.PMF(), Label: fumbleLabel},
 		},
 		Means: []rules.Mean{
 			{Name: "damage", Value: e.damage.Mean(), Words: "damage (a miss counts as 0)"},
@@ -203,6 +232,9 @@ func (e exchange) report(n outcomeNames) rules.Report {
 }
 
 func criticalLabel(v int) string {
+	if v == 0 {
+		return critLucky
+	}
 	if v < 2 || v > 12 {
 		return ""
 	}
@@ -210,6 +242,9 @@ func criticalLabel(v int) string {
 }
 
 func fumbleLabel(v int) string {
+	if v == 0 {
+		return fumbleLucky
+	}
 	if v < 2 || v > 12 {
 		return ""
 	}

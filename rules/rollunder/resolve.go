@@ -125,6 +125,19 @@ func (r *resolver) two(what string) (int, int, error) {
 	return a, b, err
 }
 
+// testLuck rolls a Test LUCK for who ("target" or "attacker", naming the
+// dice), whose being the step's first word ("Your"), and reports whether it
+// is lucky.
+func (r *resolver) testLuck(who, whose string, luck int) (bool, error) {
+	a, b, err := r.two(who + " luck die")
+	if err != nil {
+		return false, err
+	}
+	ok, step := luckTest(a, b, luck)
+	r.step(whose + " " + step)
+	return ok, nil
+}
+
 // rollStep explains what the two dice of the attack or defence roll do.
 func (r *resolver) rollStep(kind rollKind, a, b int) {
 	itoa, tgt := strconv.Itoa, strconv.Itoa(r.s.target)
@@ -170,12 +183,34 @@ func (r *resolver) run(target string) error {
 		r.roll.Result = r.say("Miss.", "Attack avoided.")
 		return nil
 	case kindFumble:
+		if s.atkLuck > 0 {
+			ok, err := r.testLuck("attacker", "The attacker's", s.atkLuck)
+			if err != nil {
+				return err
+			}
+			r.value("attacker_luck_after", s.atkLuck-1)
+			if ok {
+				r.value("fumble_effect", 0)
+				r.value(outcomeFumbleLucky, 1)
+				r.step("Lucky: the fumble is softened, no fumble roll; the attacker only loses the round.")
+				r.roll.Result = r.say("Miss and fumble, softened by LUCK: ", "Attack avoided; the attacker fumbles, softened by LUCK: ") +
+					"the round is lost."
+				return nil
+			}
+		}
 		f1, f2, err := r.two("fumble die")
 		if err != nil {
 			return err
 		}
-		e := fumbleData[f1+f2-2]
+		f := fumbleData[f1+f2-2]
+		e := f.Effect
 		r.value("fumble_effect", e.Roll)
+		switch f.kind {
+		case fumbleHitsSelf:
+			r.value(outcomeFumbleHitsSelf, 1)
+		case fumbleDropGuard:
+			r.value(outcomeFumbleDropGuard, 1)
+		}
 		r.step("Fumble roll " + itoa(f1) + " + " + itoa(f2) + " = " + itoa(e.Roll) + ": " +
 			r.say("", "for the attacker: ") + e.Text)
 		r.roll.Result = r.say("Miss and fumble: ", "Attack avoided, and the attacker fumbles: ") + e.Label + "."
@@ -196,32 +231,36 @@ func (r *resolver) run(target string) error {
 
 	kind, critLabel := critNormal, ""
 	if outcome == kindCritical {
+		aside, how := "Weapon die "+itoa(w)+" is set aside", "; the critical table says how to use it."
 		if s.guard.rollDie {
-			r.step("Weapon die " + itoa(w) + " and " + s.guard.die + " " + itoa(p) + " are set aside; the critical table says how to use them.")
+			aside, how = "Weapon die "+itoa(w)+" and "+s.guard.die+" "+itoa(p)+" are set aside", "; the critical table says how to use them."
+		}
+		if s.targetLuck > 0 {
+			how = ": a Test LUCK comes first, and a lucky one makes this a normal hit."
+		}
+		r.step(aside + how)
+		luck, lucky := s.targetLuck, false
+		if luck > 0 {
+			var err error
+			if lucky, err = r.testLuck("target", r.say("The target's", "Your"), luck); err != nil {
+				return err
+			}
+			luck--
+		}
+		var err error
+		if lucky {
+			critLabel = critLucky
+			r.value("critical_effect", 0)
+			r.value(outcomeCritLucky, 1)
+			r.step("Lucky: no critical roll; it is a normal hit.")
 		} else {
-			r.step("Weapon die " + itoa(w) + " is set aside; the critical table says how to use it.")
+			err = r.critical(&luck, &kind, &critLabel)
 		}
-		c1, c2, err := r.two("critical die")
-		if err != nil {
+		if s.targetLuck > 0 {
+			r.value("target_luck_after", luck)
+		}
+		if err != nil || kind == critZero || kind == critDecapitate {
 			return err
-		}
-		c := critData[c1+c2-2]
-		kind, critLabel = c.kind, c.Label
-		r.value("critical_effect", c.Roll)
-		r.step("Critical roll " + itoa(c1) + " + " + itoa(c2) + " = " + itoa(c.Roll) + ": " + c.Text)
-		switch kind {
-		case critZero:
-			r.value(outcomeCritZeroStamina, 1)
-			r.step(r.say("The damage roll does not count: the target is at 0 STAMINA.",
-				"The damage roll does not count: you are at 0 STAMINA."))
-			r.roll.Result = r.say("Critical hit: the target drops to 0 STAMINA.", "Critical hit on you: you drop to 0 STAMINA.")
-			return nil
-		case critDecapitate:
-			r.value(outcomeCritDecapitated, 1)
-			r.step("The damage roll does not count.")
-			r.roll.Result = r.say("Critical hit: the target is decapitated.",
-				"Critical hit on you: decapitated, unless a Test LUCK drops you to 0 STAMINA instead.")
-			return nil
 		}
 	}
 
@@ -250,10 +289,57 @@ func (r *resolver) run(target string) error {
 	}
 	r.value("stamina_loss", totalLoss)
 	res := r.say("Hit: ", "You are hit: ")
-	if outcome == kindCritical {
+	switch {
+	case critLabel == critLucky:
+		res = r.say("Critical turned into a normal hit by LUCK: ", "Critical hit on you, turned into a normal hit by your LUCK: ")
+	case outcome == kindCritical:
 		res = r.say("Critical hit (", "Critical hit on you (") + critLabel + "): "
 	}
 	r.roll.Result = res + itoa(totalLoss) + " STAMINA lost."
+	return nil
+}
+
+// critical rolls the critical table and sets kind and label; on 0 STAMINA
+// or decapitation it writes the result. luck is the target's LUCK after any
+// first Test LUCK: with LUCK left, the target tests again against
+// decapitation (and luck drops by 1), and is at 0 STAMINA instead when
+// lucky.
+func (r *resolver) critical(luck *int, kind *critKind, label *string) error {
+	itoa := strconv.Itoa
+	c1, c2, err := r.two("critical die")
+	if err != nil {
+		return err
+	}
+	c := critData[c1+c2-2]
+	*kind, *label = c.kind, c.Label
+	r.value("critical_effect", c.Roll)
+	r.step("Critical roll " + itoa(c1) + " + " + itoa(c2) + " = " + itoa(c.Roll) + ": " + c.Text)
+	if c.kind == critDecapitate && *luck > 0 {
+		ok, err := r.testLuck("target", r.say("The target's", "Your"), *luck)
+		if err != nil {
+			return err
+		}
+		*luck--
+		if ok {
+			*kind = critZero
+			r.step(r.say("Lucky: the target drops to 0 STAMINA instead.", "Lucky: you drop to 0 STAMINA instead."))
+		}
+	} else if c.kind == critDecapitate && r.s.targetLuck > 0 {
+		r.step(r.say("The target has no LUCK left to test: decapitated.", "You have no LUCK left to test: decapitated."))
+	}
+	switch *kind {
+	case critZero:
+		r.value(outcomeCritZeroStamina, 1)
+		r.step(r.say("The damage roll does not count: the target is at 0 STAMINA.",
+			"The damage roll does not count: you are at 0 STAMINA."))
+		r.roll.Result = r.say("Critical hit: the target drops to 0 STAMINA.", "Critical hit on you: you drop to 0 STAMINA.")
+		return nil
+	case critDecapitate:
+		r.value(outcomeCritDecapitated, 1)
+		r.step("The damage roll does not count.")
+		r.roll.Result = r.say("Critical hit: the target is decapitated.", "Critical hit on you: decapitated.")
+		return nil
+	}
 	return nil
 }
 

@@ -140,19 +140,41 @@ var critData = [11]struct {
 	{critDecapitate, Effect{12, "decapitated", "Decapitated (the target may Test LUCK to drop to 0 STAMINA instead)."}},
 }
 
+// critLucky and fumbleLucky are the labels of a critical_effect or
+// fumble_effect of 0: a Test LUCK turned the critical into a normal hit, or
+// softened the fumble to the lost round.
+const (
+	critLucky   = "normal hit (lucky)"
+	fumbleLucky = "round lost only (lucky)"
+)
+
+// fumbleKind is how a fumble-table entry bears on damage: the report
+// counts the entries that change it (the fumbler's own STAMINA, or the next
+// attack on them) as outcomes.
+type fumbleKind int
+
+const (
+	fumbleOther     fumbleKind = iota // no damage in this exchange or the next attack
+	fumbleHitsSelf                    // the fumbler (or an ally) takes a hit
+	fumbleDropGuard                   // the next attack on the fumbler does more damage
+)
+
 // fumbleData is indexed by the 2d6 roll - 2.
-var fumbleData = [11]Effect{
-	{2, "hit self or ally, double damage", "Hit yourself or an ally for double damage."},
-	{3, "hit self", "Hit yourself for normal damage (armor roll allowed)."},
-	{4, "incoming attack does double damage", "The next attack on you does double damage."},
-	{5, "prone at -4 for 2 rounds", "Prone, at -4 for 2 rounds."},
-	{6, "weapon dropped for 2 rounds", "Weapon dropped for 2 rounds."},
-	{7, "-2 next round", "-2 next round."},
-	{8, "fall, lose a round", "Fall and lose a round."},
-	{9, "weapon lost for the fight", "Weapon lost until the fight ends."},
-	{10, "no armor roll this attack", "No armor roll against the next attack (+2 damage if unarmored)."},
-	{11, "hit the nearest ally", "Hit the nearest ally."},
-	{12, "random critical on self", "Roll a critical hit on yourself."},
+var fumbleData = [11]struct {
+	kind fumbleKind
+	Effect
+}{
+	{fumbleHitsSelf, Effect{2, "hit self or ally, double damage", "Hit yourself or an ally for double damage."}},
+	{fumbleHitsSelf, Effect{3, "hit self", "Hit yourself for normal damage (armor roll allowed)."}},
+	{fumbleDropGuard, Effect{4, "incoming attack does double damage", "The next attack on you does double damage."}},
+	{fumbleOther, Effect{5, "prone at -4 for 2 rounds", "Prone, at -4 for 2 rounds."}},
+	{fumbleOther, Effect{6, "weapon dropped for 2 rounds", "Weapon dropped for 2 rounds."}},
+	{fumbleOther, Effect{7, "-2 next round", "-2 next round."}},
+	{fumbleOther, Effect{8, "fall, lose a round", "Fall and lose a round."}},
+	{fumbleOther, Effect{9, "weapon lost for the fight", "Weapon lost until the fight ends."}},
+	{fumbleDropGuard, Effect{10, "no armor roll this attack", "No armor roll against the next attack (+2 damage if unarmored)."}},
+	{fumbleOther, Effect{11, "hit the nearest ally", "Hit the nearest ally."}},
+	{fumbleHitsSelf, Effect{12, "random critical on self", "Roll a critical hit on yourself."}},
 }
 
 var modifierData = [...]Modifier{
@@ -217,7 +239,13 @@ func CriticalHits() []Effect {
 }
 
 // Fumbles lists the fumble table, 2d6 rolls 2..12.
-func Fumbles() []Effect { return slices.Clone(fumbleData[:]) }
+func Fumbles() []Effect {
+	out := make([]Effect, len(fumbleData))
+	for i, f := range fumbleData {
+		out[i] = f.Effect
+	}
+	return out
+}
 
 // CombatModifiers lists the signed combat modifiers a player adds into the
 // modifier field.
