@@ -131,6 +131,23 @@ type Registry struct {
 // id is not under its system's, or one without Odds or Resolve is a
 // programming error, returned so a test can name it.
 func NewRegistry(systems ...System) (*Registry, error) {
+	return register(systems, document)
+}
+
+// MustModule is MustRegistry for a WebAssembly module's one system: its
+// calculators get no form texts (the module shows none), so the module
+// carries neither those texts nor the code that sets them.
+func MustModule(s System) *Registry {
+	r, err := register([]System{s}, nil)
+	if err != nil {
+		panic(err)
+	}
+	return r
+}
+
+// register is NewRegistry, documenting each calculator with doc unless it
+// is nil.
+func register(systems []System, doc func(*Calculator, Doc)) (*Registry, error) {
 	r := &Registry{}
 	seen := map[string]bool{}
 	for _, s := range systems {
@@ -148,7 +165,9 @@ func NewRegistry(systems ...System) (*Registry, error) {
 			if !c.OddsOnly {
 				withRollFields(c)
 			}
-			document(c, s.Docs[c.ID])
+			if doc != nil {
+				doc(c, s.Docs[c.ID])
+			}
 			if l, ok := s.Largest[c.ID]; ok {
 				c.Largest = l
 			}

@@ -12,7 +12,7 @@
 // calculators: cmd/sitegen/internal/wasmbuild generates each module's main
 // package, which is only
 //
-//	func main() { wasm.Serve(calc.MustRegistry(game.System())) }
+//	func main() { wasm.Serve(calc.MustModule(calc.System{ID: id, Calculators: game.Calculators()})) }
 //
 // for the system's registration package d6codex/calc/<id>.
 package wasm
