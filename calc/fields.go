@@ -31,9 +31,13 @@ func CodeField(name string, lo, hi int, def dice.Code) Field {
 func ChoiceField(name, def string, options ...string) Field {
 	opts := make([]Option, len(options))
 	for i, o := range options {
-		v, l, ok := strings.Cut(o, "=")
-		if !ok {
-			l = text.Human(v)
+		// IndexByte, not strings.Cut, whose substring search every module
+		// would carry for this one use.
+		v, l := o, ""
+		if i := strings.IndexByte(o, '='); i >= 0 {
+			v, l = o[:i], o[i+1:]
+		} else {
+			l = text.Human(o)
 		}
 		opts[i] = Option{Value: v, Label: l}
 	}
