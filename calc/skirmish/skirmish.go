@@ -49,9 +49,11 @@ func skirmishMelee() *calc.Calculator {
 	def := game.DefaultInput()
 	return &calc.Calculator{
 		ID: "skirmish/melee",
+		// The slowest inputs (BENCHMARKS.md: keep highest with both
+		// Maneuvers counted is a little faster).
 		Largest: map[string]string{"attack_dice": "12", "attack_penalty": "4", "defense_dice": "12", "defense_penalty": "4", "keep": "prefer_double",
 			"charge": "defense_penalty", "backstab": "defense_penalty", "ground": "both", "attacker_effect": "best",
-			"defender_effect": "best", "defender_effect_six": "riposte"},
+			"defender_effect": "best", "defender_effect_six": "best"},
 		Fields: []calc.Field{
 			calc.IntField("attack_dice", 1, game.MaxDice, def.AttackDice),
 			calc.IntField("attack_penalty", 0, game.MaxPenalty, def.AttackPenalty),
@@ -71,13 +73,15 @@ func skirmishMelee() *calc.Calculator {
 				game.GroundDefender+"=Defender on the ground", game.GroundAttacker+"=Attacker on the ground", game.GroundBoth+"=Both on the ground"),
 			calc.ChoiceField("attacker_effect", def.AttackerDouble, game.EffectNone+"=Not counted",
 				game.EffectPrecise+"=Precise attack", game.EffectFlaw+"=Flaw", game.EffectTactical+"=Tactical advantage",
-				game.EffectBest+"=The best for the attacker"),
+				game.EffectManeuver+"=Maneuver", game.EffectBest+"=The best for the attacker"),
 			calc.ChoiceField("defender_effect", def.DefenderDouble, game.DefenseNone+"=Not counted",
 				game.DefenseAggressiveness+"=Aggressiveness", game.DefenseRiposte+"=Riposte",
-				game.DefenseBest+"=The best for the defender"),
-			calc.ChoiceField("defender_effect_six", def.DefenderDoubleSix, game.DefenseNone+"=Off balance (not counted)",
-				game.DefenseRiposte+"=Riposte"),
+				game.DefenseManeuver+"=Maneuver", game.DefenseBest+"=The best for the defender"),
+			calc.ChoiceField("defender_effect_six", def.DefenderDoubleSix, game.DefenseNone+"=Not counted",
+				game.DefenseOffBalance+"=Off balance", game.DefenseRiposte+"=Riposte", game.DefenseBest+"=The best for the defender"),
 			calc.IntField("attacker_armor", 0, game.MaxArmor, def.AttackerArmor),
+			calc.IntField("attacker_aptitude", 0, game.MaxDice, def.AttackerAptitude),
+			calc.IntField("defender_aptitude", 0, game.MaxDice, def.DefenderAptitude),
 			calc.ListField("damage_table", 0, game.MaxDamagePoints),
 		},
 		Odds:    func(v calc.Values) (rules.Report, error) { return game.Odds(skirmishInput(v)) },
@@ -95,6 +99,7 @@ func skirmishInput(v calc.Values) game.Input {
 		Charge: v.Text("charge"), Backstab: v.Text("backstab"), Ground: v.Text("ground"),
 		AttackerDouble: v.Text("attacker_effect"), DefenderDouble: v.Text("defender_effect"),
 		DefenderDoubleSix: v.Text("defender_effect_six"), AttackerArmor: v.Int("attacker_armor"),
+		AttackerAptitude: v.Int("attacker_aptitude"), DefenderAptitude: v.Int("defender_aptitude"),
 		DamageTable: v.List("damage_table"),
 	}
 }
@@ -145,10 +150,12 @@ func docs() map[string]calc.Doc {
 				"charge":              calc.Label("Charge", "After 4 cm in a straight line: one die more to the attack, or one penalty die more to the defense (one die: provisional)."),
 				"backstab":            calc.Label("Backstab", "Never seen by the target this turn: the same choice as a charge, and +1 damage."),
 				"ground":              calc.Label("On the ground", "A fighter on the ground rolls one penalty die more; hitting a defender on the ground deals +1 damage."),
-				"attacker_effect":     calc.Label("Attacker's double 1–5", "The special attack taken when the attacker keeps a double 1 to 5, counted in the odds. \"The best\" picks the one that does the most damage in this match-up."),
-				"defender_effect":     calc.Label("Defender's double 1–5", "The special defense taken when the defender keeps a double 1 to 5. \"The best\" ripostes when the defender scores higher and takes Aggressiveness otherwise."),
-				"defender_effect_six": calc.Label("Defender's double 6", "Off balance (the attacker may fall; not counted) or Riposte."),
+				"attacker_effect":     calc.Label("Attacker's double 1–5", "The special attack taken when the attacker keeps a double 1 to 5, counted in the odds. Maneuver makes the defender reroll his highest kept die (only with Keep: highest sum). \"The best\" picks the one that does the most damage in this match-up."),
+				"defender_effect":     calc.Label("Defender's double 1–5", "The special defense taken when the defender keeps a double 1 to 5. Maneuver makes the attacker reroll his highest kept die (only with Keep: highest sum). \"The best\" ripostes when the defender scores higher and takes Aggressiveness otherwise."),
+				"defender_effect_six": calc.Label("Defender's double 6", "Off balance (the attacker rolls a double on an aptitude test or falls) or Riposte. \"The best\" ripostes when the defender scores higher and throws the attacker off balance otherwise."),
 				"attacker_armor":      calc.Label("Attacker's armor", "Taken off the damage a Riposte sends back."),
+				"attacker_aptitude":   calc.Label("Attacker's aptitude dice", "Rolled when the defender's Off balance throws the attacker: no double, and the attacker falls (2 dice: provisional)."),
+				"defender_aptitude":   calc.Label("Defender's aptitude dice", "Rolled after a Force attack: no double, and the defender falls (2 dice: provisional)."),
 				"damage_table": calc.Label("Damage table (provisional)",
 					"Optional: "+strconv.Itoa(game.DamageTableSize)+" values from your rulebook, the points for differences "+bandLabels()+". Empty uses the provisional table."),
 			},

@@ -85,3 +85,34 @@ func BenchmarkResolveMaxBest(b *testing.B) {
 		}
 	}
 }
+
+// largestManeuver is the largest input where both Maneuvers count: keep
+// highest (Maneuver is counted only with it), the situations as in
+// largestEffects, the attacker's best (four candidates, Maneuver among
+// them) and the defender's Maneuver, so that both sides' laws after a
+// reroll are computed.
+func largestManeuver() Input {
+	in := largestEffects(EffectBest)
+	in.Keep, in.DefenderDouble, in.DefenderDoubleSix = KeepHighest, DefenseManeuver, DefenseBest
+	return in
+}
+
+func BenchmarkOddsMaxManeuver(b *testing.B) {
+	in := largestManeuver()
+	for b.Loop() {
+		if _, err := Odds(in); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkResolveMaxManeuver(b *testing.B) {
+	in := largestManeuver()
+	var seed uint64
+	for b.Loop() {
+		seed++
+		if _, err := Resolve(in, dice.NewSeeded(seed)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

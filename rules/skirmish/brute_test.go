@@ -3,6 +3,7 @@ package skirmish
 import (
 	"fmt"
 	"math"
+	"math/big"
 	"slices"
 	"strings"
 	"testing"
@@ -133,6 +134,7 @@ func plainReport(att, def map[sideKey]float64, in Input) expected {
 		e.outcomes[n] = 0
 	}
 	useForce := in.ForceAttack != ForceAttackNever
+	fallD, fallA := plainFall(in.DefenderAptitude), plainFall(in.AttackerAptitude)
 	for a, pa := range att {
 		for d, pd := range def {
 			p := pa * pd
@@ -145,12 +147,16 @@ func plainReport(att, def map[sideKey]float64, in Input) expected {
 			if force {
 				e.outcomes["force_attack"] += p
 				e.outcomes["weapon_breaks"] += p * plainBreak(in)
+				e.outcomes["defender_falls"] += p * fallD
 			}
 			if d.double && !d.six {
 				e.outcomes["special_defense"] += p
 			}
 			if d.six {
 				e.outcomes["off_balance_or_riposte"] += p
+				if plainOffBalance(in, a.score, d.score) {
+					e.outcomes["attacker_falls"] += p * fallA
+				}
 			}
 			if a.score == d.score {
 				e.outcomes["tie_first_comparison"] += p
@@ -188,7 +194,41 @@ func plainReport(att, def map[sideKey]float64, in Input) expected {
 // outcomeNames are the outcomes a melee report holds.
 var outcomeNames = []string{"attacker_wins", "defender_wins", "instant_death", "tie_first_comparison",
 	"special_attack", "force_attack", "weapon_breaks", "special_defense", "off_balance_or_riposte",
-	"riposte", "riposte_instant_death"}
+	"riposte", "riposte_instant_death", "defender_falls", "attacker_falls"}
+
+// plainFallRat is the exact chance that an aptitude test of k dice shows
+// no double, so that a fighter thrown off balance falls: the k-tuples with
+// no two faces alike, counted one by one (none from 7 dice: six faces).
+func plainFallRat(k int) *big.Rat {
+	if k > 6 {
+		return new(big.Rat)
+	}
+	all, apart := int64(0), int64(0)
+	dicetest.Tuples(k, 6, func(t []int) {
+		all++
+		for i := range t {
+			for j := range i {
+				if t[i] == t[j] {
+					return
+				}
+			}
+		}
+		apart++
+	})
+	return big.NewRat(apart, all)
+}
+
+func plainFall(k int) float64 {
+	f, _ := plainFallRat(k).Float64()
+	return f
+}
+
+// plainOffBalance reports whether the defender's kept double 6 throws the
+// attacker off balance: defender_effect_six off_balance always; best when
+// the defender's score is not higher (a higher one ripostes instead).
+func plainOffBalance(in Input, sa, sd int) bool {
+	return in.DefenderDoubleSix == "off_balance" || (in.DefenderDoubleSix == "best" && sd <= sa)
+}
 
 // distNames are the distributions a melee report holds.
 var distNames = []string{"difference", "damage", "attack_score", "defense_score", "riposte_damage"}
@@ -329,7 +369,7 @@ func resolveAll(in Input, d []int, w float64, f func(rules.Roll, float64)) error
 		f(r, w)
 		return nil
 	}
-	if !strings.Contains(err.Error(), "breakage die") {
+	if !strings.Contains(err.Error(), "breakage die") && !strings.Contains(err.Error(), "aptitude die") {
 		return err
 	}
 	for face := 1; face <= 6; face++ {
@@ -360,6 +400,9 @@ func TestResolveAgreesWithOdds(t *testing.T) {
 		for _, keep := range []string{KeepHighest, KeepPreferDouble} {
 			t.Run(tc.s.String()+"_"+keep, func(t *testing.T) {
 				in := tc.s.input(keep)
+				// No aptitude dice: each would multiply the rolls to resolve
+				// by 6 (TestOffBalanceResolve rolls them).
+				in.DefenderAptitude, in.AttackerAptitude = 0, 0
 				if tc.mutate != nil {
 					tc.mutate(&in)
 				}
@@ -391,7 +434,7 @@ func TestResolveAgreesWithOdds(t *testing.T) {
 						}
 						flag("instant_death", v["instant_death"] == 1)
 						flag("tie_first_comparison", v["attack_score"] == v["defense_score"])
-						for _, name := range []string{"special_attack", "force_attack", "special_defense", "off_balance_or_riposte"} {
+						for _, name := range []string{"special_attack", "force_attack", "special_defense", "off_balance_or_riposte", "defender_falls", "attacker_falls"} {
 							flag(name, v[name] == 1)
 						}
 						flag("weapon_breaks", v["weapons_broken"] > 0)
@@ -443,19 +486,16 @@ func TestSideAgainstCancelledPool(t *testing.T) {
 					if k.double {
 						d = 1
 					}
-					g := 0.0
-					if k.rest < len(got.rest[k.score][d]) {
-						g = got.rest[k.score][d][k.rest]
+					g, v := 0.0, got[d+b2i(k.six)].rest[k.score][d]
+					if k.rest < len(v) {
+						g = v[k.rest]
 					}
 					if math.Abs(g-p) > tol {
 						t.Errorf("%d+%d %s: %+v has p %v, want %v", n, q, keep, k, g, p)
 					}
 					seen += g
 				}
-				total := 0.0
-				for s := range got.rest {
-					total += got.total(s)
-				}
+				total := got[0].mass() + got[1].mass() + got[2].mass()
 				if math.Abs(total-1) > tol || math.Abs(seen-1) > tol {
 					t.Errorf("%d+%d %s: mass %v, on expected support %v", n, q, keep, total, seen)
 				}

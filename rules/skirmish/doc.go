@@ -44,7 +44,9 @@
 //     force_attack: "use" (default) uses it whenever the kept pair is a
 //     double 6 (it only adds damage); "never" leaves a kept double 6 as a
 //     plain 12. A score of 12 is only ever a kept double 6, so the two are
-//     the same rolls. Its Off balance effect (a fall) is not counted.
+//     the same rolls (before any Maneuver's reroll). Its Off balance effect
+//     is counted as defender_falls: the defender rolls defender_aptitude
+//     dice and falls unless two of them match.
 //   - Weapon breakage: every Force attack tests every weapon used, win or
 //     lose (the seed ties the test to using the attack, not to the hit).
 //     weapon is the material of the weapon (bone, stone, metal; bone when
@@ -71,15 +73,28 @@
 //     the extra damage (dirty tricks). best: one effect for the whole
 //     match-up, the one with the highest chance of instant death, then the
 //     highest mean damage over all attacks, then the highest chance to win
-//     (Precise first on exact ties, then Flaw, then Tactical). The effect
-//     is chosen from the first roll's kept pair; a new double after a
-//     reroll gives no second effect. Maneuver is not counted.
+//     (Precise first on exact ties, then Flaw, then Tactical, then
+//     Maneuver, which best weighs only under keep highest). The effect is
+//     chosen from the first roll's kept pair; a new double after a reroll
+//     gives no second effect.
+//   - maneuver (attacker_effect and defender_effect): once both sides have
+//     kept (after a Precise attack), the opponent rerolls its highest kept
+//     die, which is its highest die left; the new die meets no penalty die
+//     (they were spent on the first roll), and the opponent keeps its two
+//     highest again. A double the opponent kept before the reroll stays
+//     active for its own effect (the seed: a triggered double stays active
+//     after a reroll). Under keep highest it is the pick that hurts the
+//     opponent most: with the highest die gone, every face the opponent
+//     keeps or leaves is at most what another pick would leave (score and
+//     tie-break alike). It is counted only under keep highest: with
+//     prefer_double the input is refused on keep (the kept pair would
+//     depend on every face's count, too costly to count exactly).
 //   - defender_effect: the special defense counted when the defender keeps
 //     a double 1–5 (none, the default, counts none); defender_effect_six:
-//     on a double 6, none (Off balance, whose fall is not counted) or
-//     riposte. The defense is read from the pair the defender finally keeps,
-//     after a Precise attack's penalty die (a cancelled die is not a reroll,
-//     so no earlier double stays active). aggressiveness: 1 point less
+//     on a double 6, none, off_balance, riposte or best. The defense is read
+//     from the pair the defender keeps after a Precise attack's penalty die
+//     (a cancelled die is not a reroll, so no earlier double stays active)
+//     and before a Maneuver's reroll. aggressiveness: 1 point less
 //     damage taken, not below 0, after everything else (Tactical
 //     advantage's point included); no effect on instant death. riposte:
 //     when the defender's score is strictly higher (a tie broken on the
@@ -88,11 +103,18 @@
 //     (not below 0); a margin of 12 kills the attacker; no dirty-trick or
 //     Force attack bonus applies. best (double 1–5): Riposte when the
 //     defender scores higher and Aggressiveness otherwise, roll by roll:
-//     the two never help on the same roll, so this is the defender's best.
-//   - Not counted: the attacker's and the defender's Maneuver (which die to
-//     reroll is a judgement, and rerolls chain without limit), Disengage,
-//     Off balance (of a double 6 either side), and second effects from a
-//     double made by a reroll. The odds report how often each side keeps
+//     the two never help on the same roll, so this is the defender's best;
+//     it never takes Maneuver (a reroll is chosen before the comparison).
+//     off_balance (double 6): the attacker rolls attacker_aptitude dice
+//     and falls unless two of them match (attacker_falls), whoever won.
+//     best (double 6): Riposte when the defender scores higher (the damage
+//     is certain, the fall is not), else Off balance: that is on a tie at 12.
+//   - Aptitude tests: attacker_aptitude and defender_aptitude dice, 0 to
+//     12 (2 by default, provisional: the profiles give it), no penalty dice;
+//     fewer than 2 dice always fall, 7 or more never. A fall changes nothing
+//     in this confrontation.
+//   - Not counted: Disengage, second effects from a double made by a
+//     reroll, and rerolls of rerolls (one Maneuver per double). The odds report how often each side keeps
 //     such a double, and a resolved roll says which effects are available.
 //   - Empty force_attack, weapon and second_weapon read as their defaults
 //     (use, bone, none), and empty charge, backstab, ground,
@@ -102,8 +124,11 @@
 //     dice, the defense pool dice, the defense penalty dice (the seed's
 //     defender rolls first because of initiative; only the order of typing
 //     is fixed here, the result does not depend on it), then, after a
-//     Precise attack, its penalty die for the defense, and after a Force
-//     attack, the breakage dice of weapon and of second_weapon.
+//     Precise attack, its penalty die for the defense, the Maneuver reroll
+//     dice (the defender's, then the attacker's), after a Force attack the
+//     breakage dice of weapon and of second_weapon, and last the aptitude
+//     dice (the defender's after a Force attack, then the attacker's after
+//     Off balance).
 //
 // # Names (public contract)
 //
@@ -118,8 +143,11 @@
 // weapon; part of force_attack), special_defense (the defender keeps a
 // double 1–5) and off_balance_or_riposte (the defender keeps a double 6),
 // both read from the defender's final pair; riposte (a counted Riposte
-// sends the damage back; part of defender_wins) and riposte_instant_death
-// (the margin is 12; part of riposte).
+// sends the damage back; part of defender_wins), riposte_instant_death
+// (the margin is 12; part of riposte), defender_falls (a Force attack's
+// aptitude test shows no double; part of force_attack) and attacker_falls
+// (Off balance is taken and the attacker's test shows no double; part of
+// off_balance_or_riposte).
 // These replace the earlier attacker_double, attacker_double_six,
 // defender_double and defender_double_six, which counted double 6 inside
 // "double" (issue #12 asked for the split).
@@ -133,7 +161,7 @@
 //   - damage: points taken after armor, the Force attack and extra damage; 0 when the attack
 //     fails; instant-death rolls are left out (mass = 1 − P(instant_death)).
 //   - attack_score, defense_score: the kept sums, 0 to 12 (mass 1); the
-//     defense score after a Precise attack.
+//     defense score after a Precise attack, either after a Maneuver.
 //   - riposte_damage: points the attacker takes from a Riposte after
 //     attacker_armor, over the Ripostes (mass = P(riposte) −
 //     P(riposte_instant_death)).
@@ -146,6 +174,7 @@
 // dice not kept), difference (attack − defense score, may be negative),
 // damage (absent on instant death), the 0/1 flags instant_death,
 // special_attack, force_attack, special_defense and off_balance_or_riposte,
-// weapons_broken (0, 1 or 2), riposte and riposte_instant_death (0/1) and
-// riposte_damage (present when a Riposte hits and does not kill).
+// weapons_broken (0, 1 or 2), riposte, riposte_instant_death,
+// defender_falls and attacker_falls (0/1) and riposte_damage (present when
+// a Riposte hits and does not kill).
 package skirmish

@@ -10,6 +10,7 @@ import (
 	"d6codex/rules"
 	"d6codex/rules/dice"
 	"d6codex/rules/dice/dicetest"
+	"d6codex/rules/rulestest"
 )
 
 // This file checks the situations (charge, backstab, ground) and the
@@ -82,6 +83,17 @@ func bruteEffects(in Input, effect string) counts {
 	if effect == "precise" {
 		n++
 	}
+	// The reroll dice of a Maneuver: the defender's (the attacker's
+	// Maneuver), then the attacker's (the defender's Maneuver), each always
+	// enumerated, used or not.
+	iDef, iAtk := n, n
+	if effect == "maneuver" {
+		iAtk++
+		n++
+	}
+	if in.DefenderDouble == "maneuver" {
+		n++
+	}
 	c := counts{n: n, outcomes: map[string]int64{}, dists: map[string]map[int]int64{}}
 	for _, name := range outcomeNames {
 		c.outcomes[name] = 0
@@ -101,11 +113,18 @@ func bruteEffects(in Input, effect string) counts {
 		lowDouble := a.double && !a.six
 		if lowDouble && effect == "precise" {
 			// the defender's penalty dice and the Precise die cancel together
-			d = plainSide(t[na+qa:na+qa+nd], t[na+qa+nd:], in.Keep)
+			d = plainSide(t[na+qa:na+qa+nd], t[na+qa+nd:na+qa+nd+qd+1], in.Keep)
+		}
+		a0, dFirst := a, d // a double stays active after a reroll
+		if lowDouble && effect == "maneuver" {
+			d = plainReroll(t[na+qa:na+qa+nd], t[na+qa+nd:na+qa+nd+qd], t[iDef])
+		}
+		if dFirst.double && !dFirst.six && in.DefenderDouble == "maneuver" {
+			a = plainReroll(t[:na], t[na:na+qa], t[iAtk])
 		}
 		c.dists["attack_score"][a.score]++
 		c.dists["defense_score"][d.score]++
-		force := a.six && useForce
+		force := a0.six && useForce
 		if lowDouble {
 			c.outcomes["special_attack"]++
 		}
@@ -113,16 +132,19 @@ func bruteEffects(in Input, effect string) counts {
 			c.outcomes["force_attack"]++
 		}
 		// The defender's special defense, from the pair it finally keeps.
-		low, six := d.double && !d.six, d.six
+		low, six := dFirst.double && !dFirst.six, dFirst.six
 		if low {
 			c.outcomes["special_defense"]++
 		}
 		if six {
 			c.outcomes["off_balance_or_riposte"]++
+			if plainOffBalance(in, a.score, d.score) {
+				c.outcomes["_off_balance"]++ // the attacker then tests or falls
+			}
 		}
 		aggr := low && (in.DefenderDouble == "aggressiveness" || in.DefenderDouble == "best")
 		riposte := (low && (in.DefenderDouble == "riposte" || in.DefenderDouble == "best")) ||
-			(six && in.DefenderDoubleSix == "riposte")
+			(six && (in.DefenderDoubleSix == "riposte" || in.DefenderDoubleSix == "best"))
 		if a.score == d.score {
 			c.outcomes["tie_first_comparison"]++
 		}
@@ -178,6 +200,29 @@ func bruteEffects(in Input, effect string) counts {
 	return c
 }
 
+// plainReroll is one side after the opponent's Maneuver (the rules note's
+// reading): its penalty dice cancel as rolled, the highest die left is
+// rolled again as x (no penalty die meets it), and the two highest are kept.
+func plainReroll(pool, pen []int, x int) sideKey {
+	var left [7]int
+	for _, v := range pool {
+		left[v]++
+	}
+	for _, v := range pen {
+		if left[v] > 0 {
+			left[v]--
+		}
+	}
+	for f := 6; f >= 1; f-- {
+		if left[f] > 0 {
+			left[f]--
+			left[x]++
+			break
+		}
+	}
+	return plainKeep(left, "highest")
+}
+
 // checkBrute compares Odds with the brute force; weapon_breaks is checked
 // from force_attack (its breakage dice are covered by the older tests).
 func checkBrute(t *testing.T, in Input, effect string) {
@@ -186,8 +231,20 @@ func checkBrute(t *testing.T, in Input, effect string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := bruteEffects(in, effect).expected()
+	c := bruteEffects(in, effect)
+	want := c.expected()
 	want.outcomes["weapon_breaks"] = want.outcomes["force_attack"] * plainBreak(in)
+	// The falls in exact fractions: the rolls that throw a fighter off
+	// balance, times the chance its aptitude test shows no double.
+	den := new(big.Int).Exp(big.NewInt(6), big.NewInt(int64(c.n)), nil)
+	for name, k := range map[string]struct {
+		rolls string
+		dice  int
+	}{"defender_falls": {"force_attack", in.DefenderAptitude}, "attacker_falls": {"_off_balance", in.AttackerAptitude}} {
+		f, _ := new(big.Rat).Mul(new(big.Rat).SetFrac(big.NewInt(c.outcomes[k.rolls]), den), plainFallRat(k.dice)).Float64()
+		want.outcomes[name] = f
+	}
+	delete(want.outcomes, "_off_balance")
 	checkReport(t, got, want)
 }
 
@@ -414,7 +471,8 @@ func resolveAllExtra(in Input, d []int, w float64, f func(rules.Roll, float64)) 
 		f(r, w)
 		return nil
 	}
-	if !strings.Contains(err.Error(), "breakage die") && !strings.Contains(err.Error(), "Precise attack penalty die") {
+	if !strings.Contains(err.Error(), "breakage die") && !strings.Contains(err.Error(), "Precise attack penalty die") &&
+		!strings.Contains(err.Error(), "aptitude die") && !strings.Contains(err.Error(), "Maneuver reroll die") {
 		return err
 	}
 	for face := 1; face <= 6; face++ {
@@ -506,33 +564,38 @@ func TestAttackerDoubleResolveCases(t *testing.T) {
 // 1, and a seeded roll that resolves to an outcome of the report; an
 // invalid one is a field error from Validate, Odds and Resolve alike.
 func FuzzEffects(f *testing.F) {
-	f.Add(5, 1, 3, 1, 1, "attack_die", "none", "defender", "precise", "best", "riposte", 0, uint64(1))
-	f.Add(12, 4, 12, 4, 6, "defense_penalty", "defense_penalty", "both", "best", "best", "riposte", 6, uint64(2))
-	f.Add(12, 0, 1, 0, 0, "attack_die", "attack_die", "", "tactical", "aggressiveness", "", 1, uint64(3))
-	f.Add(1, 4, 2, 4, 0, "", "", "attacker", "flaw", "riposte", "none", 2, uint64(4))
-	f.Add(3, 0, 3, 0, 2, "charge", "yes", "prone", "maneuver", "disengage", "off_balance", 7, uint64(5))
-	f.Fuzz(func(t *testing.T, na, qa, nd, qd, armor int, charge, backstab, ground, effect, defLow, defSix string, atkArmor int, seed uint64) {
+	f.Add(5, 1, 3, 1, 1, "attack_die", "none", "defender", "precise", "best", "riposte", 0, 2, 2, uint64(1))
+	f.Add(12, 4, 12, 4, 6, "defense_penalty", "defense_penalty", "both", "best", "best", "best", 6, 12, 12, uint64(2))
+	f.Add(12, 0, 1, 0, 0, "attack_die", "attack_die", "", "tactical", "aggressiveness", "off_balance", 1, 0, 1, uint64(3))
+	f.Add(1, 4, 2, 4, 0, "", "", "attacker", "flaw", "riposte", "none", 2, 6, 7, uint64(4))
+	f.Add(3, 0, 3, 0, 2, "charge", "yes", "prone", "maneuver", "disengage", "off_balance", 7, -1, 13, uint64(5))
+	f.Add(4, 1, 3, 2, 1, "", "attack_die", "", "maneuver", "maneuver", "best", 1, 3, 2, uint64(6))
+	f.Add(12, 4, 12, 4, 6, "defense_penalty", "defense_penalty", "both", "best", "maneuver", "best", 6, 2, 2, uint64(8))
+	f.Add(2, 0, 2, 0, 0, "", "", "", "maneuver", "maneuver", "", 0, 2, 2, uint64(7))
+	f.Fuzz(func(t *testing.T, na, qa, nd, qd, armor int, charge, backstab, ground, effect, defLow, defSix string, atkArmor, atkApt, defApt int, seed uint64) {
 		in := Input{AttackDice: na, AttackPenalty: qa, DefenseDice: nd, DefensePenalty: qd, Armor: armor,
 			Keep: KeepPreferDouble, Charge: charge, Backstab: backstab, Ground: ground, AttackerDouble: effect,
-			DefenderDouble: defLow, DefenderDoubleSix: defSix, AttackerArmor: atkArmor}
+			DefenderDouble: defLow, DefenderDoubleSix: defSix, AttackerArmor: atkArmor,
+			AttackerAptitude: atkApt, DefenderAptitude: defApt}
 		if seed%2 == 0 {
 			in.Keep = KeepHighest
 		}
 		verr := in.Validate()
 		r, oerr := Odds(in)
 		roll, rerr := Resolve(in, dice.NewSeeded(seed))
-		if verr != nil {
+		if !rulestest.Agree(t, in, verr, oerr, rerr) {
 			var fe *rules.FieldError
 			if !errors.As(verr, &fe) || fe.Field == "" || fe.Allowed == "" {
 				t.Fatalf("error %v is not a field error naming a field", verr)
 			}
-			if oerr == nil || rerr == nil {
-				t.Fatalf("%+v: Validate %v but Odds %v, Resolve %v", in, verr, oerr, rerr)
-			}
 			return
 		}
-		if oerr != nil || rerr != nil {
-			t.Fatalf("%+v: valid, but Odds %v, Resolve %v", in, oerr, rerr)
+		for _, fall := range [][2]string{{"defender_falls", "force_attack"}, {"attacker_falls", "off_balance_or_riposte"}} {
+			p, _ := r.P(fall[0])
+			of, _ := r.P(fall[1])
+			if p < 0 || p > of+tol {
+				t.Fatalf("%+v: %s %v beyond %s %v", in, fall[0], p, fall[1], of)
+			}
 		}
 		w, _ := r.P("attacker_wins")
 		l, _ := r.P("defender_wins")
@@ -684,7 +747,7 @@ func (e expected) addRoll(r rules.Roll, w float64) {
 	e.outcomes[r.Outcome] += w
 	e.dists["attack_score"][v["attack_score"]] += w
 	e.dists["defense_score"][v["defense_score"]] += w
-	for _, name := range []string{"instant_death", "special_attack", "force_attack", "special_defense", "off_balance_or_riposte", "riposte", "riposte_instant_death"} {
+	for _, name := range []string{"instant_death", "special_attack", "force_attack", "special_defense", "off_balance_or_riposte", "riposte", "riposte_instant_death", "defender_falls", "attacker_falls"} {
 		if v[name] == 1 {
 			e.outcomes[name] += w
 		}
@@ -703,5 +766,360 @@ func (e expected) addRoll(r rules.Roll, w float64) {
 	}
 	if dmg, ok := v["riposte_damage"]; ok {
 		e.dists["riposte_damage"][dmg] += w
+	}
+}
+
+// TestOffBalanceResolve: every roll resolved, aptitude dice included, adds
+// up to Odds with Off balance (and the Force attack's fall) counted. Each
+// roll weighs a whole number (6^extraDepth per tuple, divided by 6 for each
+// die asked after the tuple), so the sums are exact.
+func TestOffBalanceResolve(t *testing.T) {
+	const extraDepth = 8 // at most 3 + 3 aptitude dice and 2 breakage dice
+	for _, in := range []Input{
+		{AttackDice: 2, DefenseDice: 2, Armor: 1, DefenderDoubleSix: DefenseOffBalance, DefenderAptitude: 2, AttackerAptitude: 3},
+		{AttackDice: 2, DefenseDice: 3, Armor: 0, DefenderDoubleSix: DefenseBest, DefenderDouble: DefenseRiposte,
+			DefenderAptitude: 3, AttackerAptitude: 2, AttackerArmor: 1},
+		{AttackDice: 3, DefenseDice: 2, Armor: 1, DefenderDoubleSix: DefenseOffBalance, AttackerAptitude: 1,
+			DefenderAptitude: 0, Weapon: MaterialMetal},
+	} {
+		for _, keep := range []string{KeepHighest, KeepPreferDouble} {
+			in.Keep = keep
+			e := expected{outcomes: map[string]float64{}, dists: map[string]map[int]float64{}}
+			for _, name := range distNames {
+				e.dists[name] = map[int]float64{}
+			}
+			for _, name := range outcomeNames {
+				e.outcomes[name] = 0
+			}
+			n := in.AttackDice + in.DefenseDice
+			var failed error
+			dicetest.Tuples(n, 6, func(d []int) {
+				err := resolveAllExtra(in, d, pow6(extraDepth), e.addRoll)
+				if err != nil && failed == nil {
+					failed = err
+				}
+			})
+			if failed != nil {
+				t.Fatal(failed)
+			}
+			scale := 1 / pow6(n+extraDepth)
+			for k := range e.outcomes {
+				e.outcomes[k] *= scale
+			}
+			for _, d := range e.dists {
+				for v := range d {
+					d[v] *= scale
+				}
+			}
+			got, err := Odds(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkReport(t, got, e)
+		}
+	}
+}
+
+// TestOffBalanceAgainstBruteForce: the falls of Off balance and of the
+// Force attack against the brute force, for every double-6 setting.
+func TestOffBalanceAgainstBruteForce(t *testing.T) {
+	for _, six := range []string{DefenseNone, DefenseOffBalance, DefenseRiposte, DefenseBest} {
+		for _, in := range []Input{
+			{AttackDice: 3, DefenseDice: 3, Armor: 1, AttackerAptitude: 3, DefenderAptitude: 1},
+			{AttackDice: 3, AttackPenalty: 1, DefenseDice: 3, DefensePenalty: 1, Armor: 0, AttackerAptitude: 2,
+				DefenderAptitude: 4, AttackerDouble: EffectPrecise, DefenderDouble: DefenseBest},
+			{AttackDice: 2, DefenseDice: 4, Armor: 2, AttackerAptitude: 7, DefenderAptitude: 6, Ground: GroundBoth},
+		} {
+			for _, keep := range []string{KeepHighest, KeepPreferDouble} {
+				in.Keep, in.DefenderDoubleSix = keep, six
+				t.Run(fmt.Sprintf("%s_%d+%d_vs_%d+%d_%s", six, in.AttackDice, in.AttackPenalty, in.DefenseDice, in.DefensePenalty, keep), func(t *testing.T) {
+					checkBrute(t, in, orDefault(in.AttackerDouble, "none"))
+				})
+			}
+		}
+	}
+}
+
+// TestOffBalanceResolveCases: falls worked by hand.
+func TestOffBalanceResolveCases(t *testing.T) {
+	tests := []struct {
+		name  string
+		in    Input
+		dice  []int
+		want  map[string]int
+		trace []string
+	}{
+		{
+			name:  "the defender's double 6 throws the attacker, whose test of 3 dice shows no double",
+			in:    Input{AttackDice: 2, DefenseDice: 2, Keep: KeepHighest, DefenderDoubleSix: DefenseOffBalance, AttackerAptitude: 3},
+			dice:  []int{5, 4, 6, 6, 1, 2, 3},
+			want:  map[string]int{"attacker_falls": 1, "defender_falls": 0, "off_balance_or_riposte": 1, "riposte": 0},
+			trace: []string{"Off balance: the attacker's aptitude test shows [1, 2, 3]: no double, the fighter falls."},
+		},
+		{
+			name: "best ripostes when the defender scores higher: no test",
+			in:   Input{AttackDice: 2, DefenseDice: 2, Keep: KeepHighest, DefenderDoubleSix: DefenseBest, AttackerAptitude: 3},
+			dice: []int{5, 4, 6, 6},
+			want: map[string]int{"attacker_falls": 0, "riposte": 1},
+		},
+		{
+			name: "best throws off balance on a tie at 12, and a double keeps the attacker up",
+			in:   Input{AttackDice: 2, DefenseDice: 2, Keep: KeepHighest, DefenderDoubleSix: DefenseBest, AttackerAptitude: 2, DefenderAptitude: 2, Weapon: MaterialStone},
+			// 6 6 against 6 6: Force attack (breakage die 4 holds), the
+			// defender's test 3 5 falls, the attacker's 2 2 stands.
+			dice:  []int{6, 6, 6, 6, 4, 3, 5, 2, 2},
+			want:  map[string]int{"attacker_falls": 0, "defender_falls": 1, "force_attack": 1, "riposte": 0},
+			trace: []string{"the defender's aptitude test shows [3, 5]: no double, the fighter falls", "the attacker's aptitude test shows [2, 2]: a double, still standing"},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := Resolve(tc.in, dice.NewFixed(tc.dice))
+			if err != nil {
+				t.Fatal(err)
+			}
+			v := values(r)
+			for k, want := range tc.want {
+				if got, ok := v[k]; !ok || got != want {
+					t.Errorf("%s = %d (present %v), want %d", k, got, ok, want)
+				}
+			}
+			trace := strings.Join(r.Steps, "\n")
+			for _, s := range tc.trace {
+				if !strings.Contains(trace, s) {
+					t.Errorf("trace lacks %q:\n%s", s, trace)
+				}
+			}
+		})
+	}
+}
+
+// TestManeuverAgainstBruteForce: the attacker's and the defender's
+// Maneuver, alone, together and beside the other effects, against the
+// brute force (keep highest: the only policy Maneuver is counted with).
+func TestManeuverAgainstBruteForce(t *testing.T) {
+	cases := []struct {
+		name string
+		in   Input
+		atk  string
+	}{
+		{"attacker", Input{AttackDice: 3, DefenseDice: 3, Armor: 1, AttackerDouble: EffectManeuver}, "maneuver"},
+		{"attacker, penalty dice", Input{AttackDice: 3, AttackPenalty: 1, DefenseDice: 2, DefensePenalty: 2, Armor: 0,
+			ExtraDamage: 1, AttackerDouble: EffectManeuver, DefenderDouble: DefenseBest, DefenderDoubleSix: DefenseBest,
+			AttackerAptitude: 2, DefenderAptitude: 3}, "maneuver"},
+		{"defender", Input{AttackDice: 3, DefenseDice: 3, DefensePenalty: 1, Armor: 2, DefenderDouble: DefenseManeuver,
+			DefenderDoubleSix: DefenseRiposte}, "none"},
+		{"defender against a Force attack and a Flaw", Input{AttackDice: 4, DefenseDice: 2, Armor: 1, AttackerDouble: EffectFlaw,
+			DefenderDouble: DefenseManeuver, DefenderAptitude: 2}, "flaw"},
+		{"defender against a Precise attack", Input{AttackDice: 3, DefenseDice: 3, AttackerDouble: EffectPrecise,
+			DefenderDouble: DefenseManeuver}, "precise"},
+		{"defender against Tactical advantage", Input{AttackDice: 3, DefenseDice: 3, Armor: 1, AttackerDouble: EffectTactical,
+			DefenderDouble: DefenseManeuver, Ground: GroundAttacker}, "tactical"},
+		{"both", Input{AttackDice: 3, DefenseDice: 3, Armor: 0, AttackerDouble: EffectManeuver, DefenderDouble: DefenseManeuver,
+			DefenderDoubleSix: DefenseOffBalance, AttackerAptitude: 2, DefenderAptitude: 2}, "maneuver"},
+		{"both, one die against a pool emptied by penalty dice", Input{AttackDice: 1, DefenseDice: 2, DefensePenalty: 2,
+			AttackerDouble: EffectManeuver, DefenderDouble: DefenseManeuver}, "maneuver"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			in := tc.in
+			in.Keep = KeepHighest
+			checkBrute(t, in, tc.atk)
+		})
+	}
+}
+
+// TestManeuverBest: with keep highest, best for the attacker weighs
+// Maneuver with the other effects; here it is Maneuver's odds.
+func TestManeuverBest(t *testing.T) {
+	in := Input{AttackDice: 4, DefenseDice: 5, Armor: 0, Keep: KeepHighest}
+	var keys [][2]float64
+	for _, e := range []string{EffectPrecise, EffectFlaw, EffectTactical, EffectManeuver, EffectBest} {
+		in.AttackerDouble = e
+		r, err := Odds(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		death, _ := r.P("instant_death")
+		keys = append(keys, [2]float64{death, meanOver(r, "damage") * (1 - death)})
+	}
+	best := keys[len(keys)-1]
+	for i, k := range keys[:len(keys)-1] {
+		if k[0] > best[0]+tol || (k[0] > best[0]-tol && k[1] > best[1]+1e-12) {
+			t.Errorf("effect %d (%v) beats best (%v)", i, k, best)
+		}
+	}
+	if best != keys[3] {
+		t.Errorf("best %v is not Maneuver's %v (all: %v)", best, keys[3], keys)
+	}
+	// With keep prefer_double Maneuver is refused, and best leaves it out.
+	in.Keep, in.AttackerDouble = KeepPreferDouble, EffectManeuver
+	var fe *rules.FieldError
+	if _, err := Odds(in); !errors.As(err, &fe) || fe.Field != "keep" {
+		t.Errorf("maneuver with prefer_double: %v", err)
+	}
+	in.AttackerDouble, in.DefenderDouble = EffectBest, DefenseManeuver
+	if _, err := Odds(in); !errors.As(err, &fe) || fe.Field != "keep" {
+		t.Errorf("defender maneuver with prefer_double: %v", err)
+	}
+	in.DefenderDouble = DefenseNone
+	if _, err := Odds(in); err != nil {
+		t.Errorf("best with prefer_double: %v", err)
+	}
+}
+
+// TestManeuverResolve: every roll resolved, reroll dice included, adds up
+// to Odds, with whole-number weights as in TestOffBalanceResolve.
+func TestManeuverResolve(t *testing.T) {
+	const extraDepth = 6 // two reroll dice, two breakage dice, two aptitude dice at most
+	for _, in := range []Input{
+		{AttackDice: 2, DefenseDice: 3, Armor: 1, AttackerDouble: EffectManeuver, DefenderDouble: DefenseManeuver, Weapon: MaterialStone},
+		{AttackDice: 3, DefenseDice: 2, DefensePenalty: 1, Armor: 0, AttackerDouble: EffectBest, DefenderDouble: DefenseManeuver,
+			DefenderDoubleSix: DefenseOffBalance, AttackerAptitude: 2},
+		{AttackDice: 2, AttackPenalty: 1, DefenseDice: 2, Armor: 1, AttackerDouble: EffectPrecise, DefenderDouble: DefenseManeuver,
+			AttackerArmor: 1},
+	} {
+		in.Keep = KeepHighest
+		t.Run(fmt.Sprintf("%+v", in), func(t *testing.T) {
+			e := expected{outcomes: map[string]float64{}, dists: map[string]map[int]float64{}}
+			for _, name := range distNames {
+				e.dists[name] = map[int]float64{}
+			}
+			for _, name := range outcomeNames {
+				e.outcomes[name] = 0
+			}
+			na, qa, nd, qd, _ := plainDice(in)
+			n := na + qa + nd + qd
+			var failed error
+			dicetest.Tuples(n, 6, func(d []int) {
+				err := resolveAllExtra(in, d, pow6(extraDepth), e.addRoll)
+				if err != nil && failed == nil {
+					failed = err
+				}
+			})
+			if failed != nil {
+				t.Fatal(failed)
+			}
+			scale := 1 / pow6(n+extraDepth)
+			for k := range e.outcomes {
+				e.outcomes[k] *= scale
+			}
+			for _, d := range e.dists {
+				for v := range d {
+					d[v] *= scale
+				}
+			}
+			got, err := Odds(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkReport(t, got, e)
+		})
+	}
+}
+
+// TestManeuverResolveCases: rerolls worked by hand.
+func TestManeuverResolveCases(t *testing.T) {
+	tests := []struct {
+		name  string
+		in    Input
+		dice  []int
+		want  map[string]int
+		trace []string
+		// notInTrace must not appear in the trace
+		notInTrace string
+	}{
+		{
+			name: "the attacker's double 4 makes the defender reroll his 6, which comes up 1",
+			in:   Input{AttackDice: 3, DefenseDice: 3, Keep: KeepHighest, AttackerDouble: EffectManeuver},
+			// attack 4 4 1 = 8 against 6 5 2 = 11; the 6 rerolled as 1: 5 2 1 keeps 7
+			dice:  []int{4, 4, 1, 6, 5, 2, 1},
+			want:  map[string]int{"attack_score": 8, "defense_score": 7, "difference": 1, "damage": 2, "special_attack": 1},
+			trace: []string{"takes Maneuver", "Maneuver: the defender rerolls its 6 and gets 1.", "Defense keeps 5 and 2 = 7"},
+			// The trace said "kept a double 6 but does not use the Force
+			// attack" after any counted special attack.
+			notInTrace: "double 6",
+		},
+		{
+			name: "the defender's double 5 stays active after the attacker's 6 is rerolled: Riposte is not taken, Aggressiveness neither; the reroll turns the fight",
+			in: Input{AttackDice: 3, DefenseDice: 3, Armor: 1, Keep: KeepHighest, DefenderDouble: DefenseManeuver,
+				DefenderDoubleSix: DefenseRiposte},
+			// attack 6 5 1 = 11 against 5 5 2 = 10; the attacker's 6 rerolled as 3: 5 3 = 8
+			dice:  []int{6, 5, 1, 5, 5, 2, 3},
+			want:  map[string]int{"attack_score": 8, "defense_score": 10, "damage": 0, "special_defense": 1, "riposte": 0},
+			trace: []string{"Maneuver: the attacker rerolls its 6 and gets 3.", "Attack keeps 5 and 3 = 8"},
+		},
+		{
+			name: "a rerolled Force attack stays a Force attack",
+			in: Input{AttackDice: 2, DefenseDice: 3, Armor: 2, Keep: KeepHighest, DefenderDouble: DefenseManeuver,
+				AttackerAptitude: 0, DefenderAptitude: 0, Weapon: MaterialStone},
+			// attack 6 6 = 12 against 2 2 1 = 4; the defender's double 2 rerolls a 6 as 5: 6 5 = 11,
+			// difference 7: 5 points, armor to 0, +1: 6; breakage die 3 holds; the defender falls
+			dice:  []int{6, 6, 2, 2, 1, 5, 3},
+			want:  map[string]int{"attack_score": 11, "force_attack": 1, "difference": 7, "damage": 6, "defender_falls": 1},
+			trace: []string{"Maneuver: the attacker rerolls its 6 and gets 5.", "Force attack"},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := Resolve(tc.in, dice.NewFixed(tc.dice))
+			if err != nil {
+				t.Fatal(err)
+			}
+			v := values(r)
+			for k, want := range tc.want {
+				if got, ok := v[k]; !ok || got != want {
+					t.Errorf("%s = %d (present %v), want %d", k, got, ok, want)
+				}
+			}
+			trace := strings.Join(r.Steps, "\n")
+			for _, s := range tc.trace {
+				if !strings.Contains(trace, s) {
+					t.Errorf("trace lacks %q:\n%s", s, trace)
+				}
+			}
+			if tc.notInTrace != "" && strings.Contains(trace, tc.notInTrace) {
+				t.Errorf("trace has %q:\n%s", tc.notInTrace, trace)
+			}
+		})
+	}
+}
+
+// TestManeuverPickHighest backs the reading that the opponent's highest
+// kept die is the one to reroll: over every roll of 3 dice against 3 and
+// every reroll, rerolling the defender's highest kept die never leaves him
+// a better pair or tie-break than rerolling his other kept die, and wins
+// the attacker strictly more.
+func TestManeuverPickHighest(t *testing.T) {
+	wins := [2]int{} // rerolling the highest kept die, the other kept die
+	dicetest.Tuples(7, 6, func(d []int) {
+		a := plainSide(d[:3], nil, KeepHighest)
+		var got [2]sideKey
+		for pick := range 2 {
+			var left [7]int
+			for _, v := range d[3:6] {
+				left[v]++
+			}
+			// the kept dice are the two highest; drop the pick-th of them
+			for f, seen := 6, 0; f >= 1; f-- {
+				if left[f] > 0 && seen+left[f] > pick {
+					left[f]--
+					break
+				}
+				seen += left[f]
+			}
+			left[d[6]]++
+			k := plainKeep(left, KeepHighest)
+			got[pick] = k
+			if a.score > k.score || (a.score == k.score && a.rest > k.rest) {
+				wins[pick]++
+			}
+		}
+		if got[0].score > got[1].score || (got[0].score == got[1].score && got[0].rest > got[1].rest) {
+			t.Errorf("dice %v: rerolling the highest kept die leaves %+v, the other %+v", d, got[0], got[1])
+		}
+	})
+	if wins[0] <= wins[1] {
+		t.Errorf("rerolling the highest kept die wins %d rolls, the other %d", wins[0], wins[1])
 	}
 }

@@ -81,6 +81,9 @@ const (
 	EffectPrecise  = "precise"  // Precise attack: one more penalty die on the defense
 	EffectFlaw     = "flaw"     // Flaw: armor −1, or +1 damage against no armor
 	EffectTactical = "tactical" // Tactical advantage: a first-comparison tie wins, 1 point
+	// EffectManeuver: the defender rerolls its highest kept die and keeps
+	// again (keep highest only).
+	EffectManeuver = "maneuver"
 	// EffectBest takes, for the whole match-up, whichever of the effects
 	// gives the player's side the best result (see the package doc).
 	EffectBest = "best"
@@ -89,7 +92,7 @@ const (
 // AttackerDoubleOptions lists the values of the attacker_effect field,
 // default first.
 func AttackerDoubleOptions() []string {
-	return []string{EffectNone, EffectPrecise, EffectFlaw, EffectTactical, EffectBest}
+	return []string{EffectNone, EffectPrecise, EffectFlaw, EffectTactical, EffectManeuver, EffectBest}
 }
 
 // The defender's double settings (values of the defender_effect and
@@ -99,22 +102,44 @@ const (
 	DefenseNone           = "none"           // no effect counted (the default)
 	DefenseAggressiveness = "aggressiveness" // −1 damage taken (double 1–5 only)
 	DefenseRiposte        = "riposte"        // a higher defense score sends the damage back
-	// DefenseBest (double 1–5 only) takes, roll by roll, Riposte when the
-	// defender's score is higher and Aggressiveness otherwise: the two never
-	// help on the same roll, so this is the defender's best choice.
+	// DefenseManeuver (double 1–5 only): the attacker rerolls its highest
+	// kept die and keeps again (keep highest only).
+	DefenseManeuver = "maneuver"
+	// DefenseOffBalance (double 6 only): the attacker must roll a double on
+	// an aptitude test or fall.
+	DefenseOffBalance = "off_balance"
+	// DefenseBest takes, roll by roll, Riposte when the defender's score is
+	// higher and otherwise Aggressiveness (double 1–5) or Off balance
+	// (double 6): the other choice does nothing on such a roll.
 	DefenseBest = "best"
 )
 
 // DefenderDoubleOptions lists the values of the defender_effect field,
 // default first.
 func DefenderDoubleOptions() []string {
-	return []string{DefenseNone, DefenseAggressiveness, DefenseRiposte, DefenseBest}
+	return []string{DefenseNone, DefenseAggressiveness, DefenseRiposte, DefenseManeuver, DefenseBest}
 }
 
 // DefenderDoubleSixOptions lists the values of the defender_effect_six
-// field, default first (Off balance does not change the counted odds:
-// choosing it is "none").
-func DefenderDoubleSixOptions() []string { return []string{DefenseNone, DefenseRiposte} }
+// field, default first.
+func DefenderDoubleSixOptions() []string {
+	return []string{DefenseNone, DefenseOffBalance, DefenseRiposte, DefenseBest}
+}
+
+// DefaultAptitude is the provisional number of dice of an aptitude test:
+// the fighters' profiles give the real one.
+const DefaultAptitude = 2
+
+// FallChance is the chance that a fighter thrown off balance falls: an
+// aptitude test of k dice shows no double (no two dice alike), which is
+// 6·5·…·(7−k) / 6^k, and certain with fewer than two dice.
+func FallChance(k int) float64 {
+	p := 1.0
+	for i := range min(k, 7) { // the 7th die's factor is 0
+		p *= float64(6-i) / 6
+	}
+	return p
+}
 
 // SituationDice is the provisional size of a situation: one die each.
 const SituationDice = 1
@@ -177,6 +202,11 @@ type Input struct {
 	// AttackerArmor (attacker_armor): the attacker's protection against a
 	// Riposte, 0 to 6.
 	AttackerArmor int
+	// AttackerAptitude (attacker_aptitude) and DefenderAptitude
+	// (defender_aptitude): the dice of each fighter's aptitude test, rolled
+	// to stay standing when thrown off balance (the defender after a Force
+	// attack, the attacker after the defender's Off balance), 0 to 12.
+	AttackerAptitude, DefenderAptitude int
 
 	// DamageTable (damage_table, optional) overrides the damage table: empty
 	// for the default (DefaultDamageTable), else 7 values 0 to 20, the points
@@ -206,6 +236,8 @@ func DefaultInput() Input {
 		DefenderDouble:    DefenseNone,
 		DefenderDoubleSix: DefenseNone,
 		AttackerArmor:     0,
+		AttackerAptitude:  DefaultAptitude,
+		DefenderAptitude:  DefaultAptitude,
 	}
 }
 
@@ -230,9 +262,21 @@ func (in Input) Validate() error {
 		rules.OneOf("defender_effect", orDefault(in.DefenderDouble, DefenseNone), DefenderDoubleOptions()...),
 		rules.OneOf("defender_effect_six", orDefault(in.DefenderDoubleSix, DefenseNone), DefenderDoubleSixOptions()...),
 		rules.IntRange("attacker_armor", in.AttackerArmor, 0, MaxArmor),
+		rules.IntRange("attacker_aptitude", in.AttackerAptitude, 0, MaxDice),
+		rules.IntRange("defender_aptitude", in.DefenderAptitude, 0, MaxDice),
 		validateDamageTable(in.DamageTable),
 		in.validateSituations(),
+		in.validateManeuver(),
 	)
+}
+
+// validateManeuver refuses keep prefer_double beside a Maneuver: its odds
+// are counted only when the sides keep their highest dice.
+func (in Input) validateManeuver() error {
+	if in.Keep == KeepPreferDouble && (in.AttackerDouble == EffectManeuver || in.DefenderDouble == DefenseManeuver) {
+		return &rules.FieldError{Field: "keep", Value: in.Keep, Allowed: "highest when a side takes Maneuver"}
+	}
+	return nil
 }
 
 // validateSituations checks that the dice the situations add keep the

@@ -81,62 +81,82 @@ func newLowTable(nA, nB int, inv *[MaxDice + 1]float64) *lowTable {
 }
 
 // sideDist is the exact law of a side rolling n pool dice and q penalty dice
-// under the keep policy. It is a dynamic programme over the faces 6 down to
-// 1: the state is the pool and penalty dice placed so far and the set of
-// faces left with exactly one die before the kept pair is settled; once the
-// pair is settled, the faces below only add to the tie-break total, which
-// low gives in one step.
-func sideDist(n, q int, keep string, low *lowTable, inv *[MaxDice + 1]float64) *sideOdds {
-	res := &sideOdds{}
+// under the keep policy, split by the class of the kept pair (no double, a
+// double 1–5, a double 6), by faceDP: the state is the set of faces left
+// with exactly one die before the kept pair is settled.
+func sideDist(n, q int, keep string, low *lowTable, inv *[MaxDice + 1]float64) [3]*sideOdds {
+	res := [3]*sideOdds{{}, {}, {}}
 	width := 6*n + 1
 	backing := make([]float64, (maxScore+1)*2*width)
-	for s := range res.rest {
+	for s := range maxScore + 1 {
 		for d := range 2 {
 			i := (s*2 + d) * width
-			res.rest[s][d] = backing[i : i+width : i+width]
+			res[d+b2i(d == 1 && s == maxScore)].rest[s][d] = backing[i : i+width : i+width]
 		}
 	}
 	highest := keep == KeepHighest
-	idx := func(u, v, mask int) int { return (u*(q+1)+v)*64 + mask }
-	cur := make([]float64, (n+1)*(q+1)*64)
+	faceDP(n, q, 64, backing, width, low, inv, func(mask, f, r int) (int, int, int) {
+		switch {
+		case highest && mask != 0: // the single higher die and one of these
+			return 0, (bits.Len(uint(mask))+f)*2 + 0, (r - 1) * f
+		case r >= 2: // a double of f
+			extra := (r - 2) * f
+			if !highest {
+				extra += maskSum(mask)
+			}
+			return 0, 2*f*2 + 1, extra
+		}
+		return mask | 1<<(f-1), -1, 0 // one die of f, pair not settled yet
+	}, func(mask int) (int, int) {
+		// Fewer than two dice settled a pair: all singles (prefer_double
+		// without a double, or fewer than two dice left).
+		score := keptOfSingles(mask)
+		return score * 2, maskSum(mask) - score
+	})
+	return res
+}
+
+// faceDP is the dynamic programme over the faces 6 down to 1 behind
+// sideDist and maneuvered. It places a side's n pool dice and q penalty dice
+// face by face, weighting c pool and p penalty dice of a face by 1/(c! p!),
+// and carries a state st < states of what the law needs of the dice left so
+// far. For r > 0 dice left of face f, step gives the next state, or settles
+// the roll (slot ≥ 0): it goes to out[slot*width+extra:], extra being the
+// total of the dice left not otherwise counted, and the faces below add to
+// that total in one step from low. final places the rolls never settled.
+// The weights are scaled to probabilities at the end.
+func faceDP(n, q, states int, out []float64, width int, low *lowTable, inv *[MaxDice + 1]float64,
+	step func(st, f, r int) (next, slot, extra int), final func(st int) (slot, extra int)) {
+	idx := func(u, v, st int) int { return (u*(q+1)+v)*states + st }
+	cur := make([]float64, (n+1)*(q+1)*states)
 	next := make([]float64, len(cur))
 	cur[0] = 1
 	for f := 6; f >= 1; f-- {
 		clear(next)
-		bit := 1 << (f - 1)
 		for u := 0; u <= n; u++ {
 			for v := 0; v <= q; v++ {
-				for mask := range 64 {
-					w := cur[idx(u, v, mask)]
+				for st := range states {
+					w := cur[idx(u, v, st)]
 					if w == 0 {
 						continue
 					}
 					for c := 0; c <= n-u; c++ {
 						for p := 0; p <= q-v; p++ {
 							w2 := w * inv[c] * inv[p]
-							r := c - p
 							u2, v2 := u+c, v+p
-							if r <= 0 {
-								next[idx(u2, v2, mask)] += w2
+							if c <= p {
+								next[idx(u2, v2, st)] += w2
 								continue
 							}
-							score, dbl, extra := 0, 0, 0
-							switch {
-							case highest && mask != 0: // the single higher die and one of these
-								score, extra = bits.Len(uint(mask))+f, (r-1)*f
-							case r >= 2: // a double of f
-								score, dbl, extra = 2*f, 1, (r-2)*f
-								if !highest {
-									extra += maskSum(mask)
-								}
-							default: // one die of f, pair not settled yet
-								next[idx(u2, v2, mask|bit)] += w2
+							st2, slot, extra := step(st, f, c-p)
+							if slot < 0 {
+								next[idx(u2, v2, st2)] += w2
 								continue
 							}
 							src := low.at(f-1, n-u2, q-v2)[:(f-1)*(n-u2)+1]
-							out := res.rest[score][dbl][extra:]
+							dst := out[slot*width+extra:]
 							for i, x := range src {
-								out[i] += w2 * x
+								dst[i] += w2 * x
 							}
 						}
 					}
@@ -145,15 +165,11 @@ func sideDist(n, q int, keep string, low *lowTable, inv *[MaxDice + 1]float64) *
 		}
 		cur, next = next, cur
 	}
-	// Fewer than two dice settled a pair: all singles (prefer_double without
-	// a double, or fewer than two dice left).
-	for mask := range 64 {
-		w := cur[idx(n, q, mask)]
-		if w == 0 {
-			continue
+	for st := range states {
+		if w := cur[idx(n, q, st)]; w != 0 {
+			slot, extra := final(st)
+			out[slot*width+extra] += w
 		}
-		score := keptOfSingles(mask)
-		res.rest[score][0][maskSum(mask)-score] += w
 	}
 	scale := 1.0 // n! q! / 6^(n+q), turning the weights into probabilities
 	for i := 2; i <= n; i++ {
@@ -163,10 +179,9 @@ func sideDist(n, q int, keep string, low *lowTable, inv *[MaxDice + 1]float64) *
 		scale *= float64(i)
 	}
 	scale *= dice.OneIn(6, n+q)
-	for i := range backing {
-		backing[i] *= scale
+	for i := range out {
+		out[i] *= scale
 	}
-	return res
 }
 
 // maskSum is the total of the faces in a set (bit f-1 for face f).
@@ -204,11 +219,14 @@ func Odds(in Input) (rules.Report, error) {
 	return sides.report(in), nil
 }
 
-// sides holds the laws of both sides of an effective input: the attacker,
-// the defender, and the defender after a Precise attack's penalty die (nil
-// unless attacker_effect may use it).
+// sides holds the laws of both sides of an effective input, each split by
+// the class of the pair the side first keeps (see splitDoubles): the
+// attacker, the defender, the defender after a Precise attack's penalty die
+// (classed by the pair kept after it), and each side after its opponent's
+// Maneuver (classed by the pair kept before the reroll). A law an input
+// cannot use is nil.
 type sides struct {
-	atk, def, precise *sideOdds
+	atk, def, precise, atkMan, defMan [3]*sideOdds
 }
 
 // newSides computes the laws an effective input needs.
@@ -227,22 +245,43 @@ func newSides(in Input) sides {
 	if qd > in.DefensePenalty {
 		s.precise = sideDist(in.DefenseDice, qd, in.Keep, low, &inv)
 	}
+	if effect == EffectManeuver || (effect == EffectBest && in.Keep == KeepHighest) {
+		s.defMan = maneuvered(in.DefenseDice, in.DefensePenalty, low, &inv)
+	}
+	if in.DefenderDouble == DefenseManeuver {
+		s.atkMan = maneuvered(in.AttackDice, in.AttackPenalty, low, &inv)
+	}
 	return s
 }
 
+// The classes of a kept pair: no double, a double 1–5, a double 6.
+const (
+	classNone = iota
+	classLow
+	classSix
+)
+
 // report is the odds of an effective input whose attacker_effect is not
-// best.
+// best: for each class of the attacker's first pair and of the defender's
+// pair, the laws the two sides end with.
 func (s sides) report(in Input) rules.Report {
 	effect := in.attackerDouble()
-	if effect == EffectNone {
-		return combine(s.atk, in, []part{{atk: s.atk, def: s.def}})
+	var atk, def [3][3]*sideOdds
+	for ca := range 3 {
+		for cd := range 3 {
+			atk[ca][cd], def[ca][cd] = s.atk[ca], s.def[cd]
+			if ca == classLow && effect == EffectPrecise {
+				def[ca][cd] = s.precise[cd]
+			}
+			if ca == classLow && effect == EffectManeuver {
+				def[ca][cd] = s.defMan[cd]
+			}
+			if cd == classLow && in.DefenderDouble == DefenseManeuver {
+				atk[ca][cd] = s.atkMan[ca]
+			}
+		}
 	}
-	dbl, rest := splitLowDoubles(s.atk)
-	after := s.def
-	if effect == EffectPrecise {
-		after = s.precise
-	}
-	return combine(s.atk, in, []part{{atk: rest, def: s.def}, {atk: dbl, def: after, effect: effect}})
+	return combine(in, effect, s.atk, atk, def)
 }
 
 // best is the special attack that serves the attacker best in this
@@ -252,7 +291,10 @@ func (s sides) report(in Input) rules.Report {
 func (s sides) best(in Input) (string, rules.Report) {
 	best, bestKey := EffectNone, [3]float64{-1, -1, -1}
 	var bestReport rules.Report
-	for _, e := range []string{EffectPrecise, EffectFlaw, EffectTactical} {
+	for _, e := range []string{EffectPrecise, EffectFlaw, EffectTactical, EffectManeuver} {
+		if e == EffectManeuver && in.Keep != KeepHighest {
+			break // Maneuver is counted only when the sides keep their highest dice
+		}
 		in.AttackerDouble = e
 		r := s.report(in)
 		death, _ := r.P("instant_death")
@@ -283,29 +325,6 @@ func better(a, b [3]float64) bool {
 	return false
 }
 
-// splitLowDoubles splits a side's law into the rolls that keep a double 1
-// to 5 and all the others.
-func splitLowDoubles(s *sideOdds) (dbl, rest *sideOdds) {
-	dbl, rest = &sideOdds{}, &sideOdds{}
-	for sc := range s.rest {
-		for d := range 2 {
-			rest.rest[sc][d] = s.rest[sc][d]
-		}
-		if sc < maxScore {
-			dbl.rest[sc][1], rest.rest[sc][1] = s.rest[sc][1], nil
-		}
-	}
-	return dbl, rest
-}
-
-// part is a share of the attacker's rolls met by one law of the defender,
-// with the attacker's special attack (an Effect constant, or "" for none)
-// applied to them.
-type part struct {
-	atk, def *sideOdds
-	effect   string
-}
-
 // Kinds of damage after the table (the index of combine's diff).
 const (
 	dmgPlain = iota
@@ -314,34 +333,95 @@ const (
 	dmgKinds
 )
 
-// splitDoubles splits a side's law into the rolls that keep no double, a
-// double 1 to 5, and a double 6.
-func splitDoubles(s *sideOdds) (other, low, six *sideOdds) {
-	other, low, six = &sideOdds{}, &sideOdds{}, &sideOdds{}
+// mass is the probability of a share of a side's law.
+func (s *sideOdds) mass() float64 {
+	t := 0.0
 	for sc := range s.rest {
-		other.rest[sc][0] = s.rest[sc][0]
-		if sc == maxScore {
-			six.rest[sc][1] = s.rest[sc][1]
-		} else {
-			low.rest[sc][1] = s.rest[sc][1]
+		t += s.total(sc)
+	}
+	return t
+}
+
+// maneuvered is the law of a side that keeps its highest dice after its
+// opponent's Maneuver, split by the class of the pair it kept first: its
+// highest kept die (its highest die left) is rerolled, the new die meets no
+// penalty die, and the side keeps its two highest again. faceDP gives the
+// law of the three highest dice left (its state: the one or two highest
+// found so far, a ≥ b, 0 for none) and of the total of the others; the
+// reroll is then applied to each.
+func maneuvered(n, q int, low *lowTable, inv *[MaxDice + 1]float64) [3]*sideOdds {
+	width := 6*n + 1
+	// top[((a*7+b)*7+c)*width+t]: the three highest dice left are a ≥ b ≥ c
+	// (0: no such die) and the others total t.
+	top := make([]float64, 7*7*7*width)
+	faceDP(n, q, 49, top, width, low, inv, func(st, f, r int) (int, int, int) {
+		a, b := st/7, st%7
+		seen := b2i(a > 0) + b2i(b > 0)
+		if seen+r < 3 { // one or two dice found
+			if a == 0 {
+				a, b = f, f*b2i(r == 2)
+			} else {
+				b = f
+			}
+			return a*7 + b, -1, 0
+		}
+		if seen == 0 {
+			a = f
+		}
+		if seen < 2 {
+			b = f
+		}
+		return 0, (a*7+b)*7 + f, (seen + r - 3) * f
+	}, func(st int) (int, int) { return st * 7, 0 })
+	var out [3]*sideOdds
+	backing := make([]float64, 3*(maxScore+1)*width)
+	for c := range out {
+		out[c] = &sideOdds{}
+		for sc := range out[c].rest {
+			i := (c*(maxScore+1) + sc) * width
+			out[c].rest[sc][0] = backing[i : i+width : i+width]
 		}
 	}
-	return other, low, six
+	out[classNone].rest[0][0][0] = top[0] // no die left to reroll
+	for a := 1; a <= 6; a++ {
+		class := classNone
+		for b := 0; b <= a; b++ {
+			if a == b {
+				class = classLow + b2i(a == 6)
+			}
+			for c := 0; c <= b; c++ {
+				src := top[((a*7+b)*7+c)*width:][:width]
+				for x := 1; x <= 6; x++ { // a is rerolled as x
+					m := min(b, c, x)
+					dst := out[class].rest[b+c+x-m][0][m:]
+					for i, y := range src[:width-m] {
+						dst[i] += y / 6
+					}
+				}
+			}
+		}
+	}
+	return out
 }
 
 // defense is what a special defense does on a roll: aggr takes 1 off the
 // damage taken, riposte sends the damage back when the defender scores
-// higher.
-type defense struct{ aggr, riposte bool }
+// higher, offBalance makes the attacker test or fall (with riposte too:
+// only on the rolls where the defender does not score higher).
+type defense struct{ aggr, riposte, offBalance bool }
+
+// offBalanceOn reports whether Off balance is taken on a roll of these
+// scores.
+func (d defense) offBalanceOn(sa, sd int) bool { return d.offBalance && !(d.riposte && sd > sa) }
 
 // defenses are the special defenses in force for the defender's rolls with
 // no double, a double 1–5 and a double 6.
 func (in Input) defenses() [3]defense {
-	low := orDefault(in.DefenderDouble, DefenseNone)
+	low, six := in.DefenderDouble, in.DefenderDoubleSix
 	return [3]defense{
 		{},
 		{aggr: low == DefenseAggressiveness || low == DefenseBest, riposte: low == DefenseRiposte || low == DefenseBest},
-		{riposte: in.DefenderDoubleSix == DefenseRiposte},
+		{riposte: six == DefenseRiposte || six == DefenseBest, offBalance: six == DefenseOffBalance || six == DefenseBest},
 	}
 }
 
@@ -350,7 +430,7 @@ func (in Input) defenses() [3]defense {
 // attacker's Force attack rolls are exactly those with attack score 12.
 // The defender's special defenses are read from the pair it finally keeps
 // (after a Precise attack's penalty die).
-func combine(atk *sideOdds, in Input, parts []part) rules.Report {
+func combine(in Input, effect string, first [3]*sideOdds, atk, def [3][3]*sideOdds) rules.Report {
 	force := in.usesForce()
 	defs := in.defenses()
 	// diff[g][k][d]: the attacker wins by d with damage kind k, with (g = 1)
@@ -358,45 +438,47 @@ func combine(atk *sideOdds, in Input, parts []part) rules.Report {
 	var diff [2][dmgKinds][maxScore + 1]float64
 	var tactical [2]float64
 	var ripo [maxScore + 1]float64 // a Riposte by a margin
-	lose, tie, lowD, sixD := 0.0, 0.0, 0.0, 0.0
+	lose, tie, lowD, sixD, offBal := 0.0, 0.0, 0.0, 0.0, 0.0
 	var pa, pd [maxScore + 1]float64
-	for _, pt := range parts {
-		var qa [maxScore + 1]float64
-		massA := 0.0
-		for s := range qa {
-			qa[s] = pt.atk.total(s)
-			massA += qa[s]
+	for ca := range 3 {
+		pe := "" // the attacker's special attack on these rolls
+		if ca == classLow {
+			pe = effect
 		}
-		for s := range qa {
-			pa[s] += qa[s]
+		k := dmgPlain
+		switch {
+		case force && ca == classSix:
+			k = dmgForce
+		case pe == EffectFlaw:
+			k = dmgFlaw
 		}
-		other, low, six := splitDoubles(pt.def)
-		for c, dl := range [3]*sideOdds{other, low, six} {
-			var qd [maxScore + 1]float64
-			massD := 0.0
-			for s := range qd {
-				qd[s] = dl.total(s)
+		for cd := range 3 {
+			al, dl := atk[ca][cd], def[ca][cd]
+			var qa, qd [maxScore + 1]float64
+			massA, massD := 0.0, 0.0
+			for s := range qa {
+				qa[s], qd[s] = al.total(s), dl.total(s)
+				massA += qa[s]
 				massD += qd[s]
+			}
+			for s := range qa {
+				pa[s] += qa[s] * massD
 				pd[s] += massA * qd[s]
 			}
-			switch c {
-			case 1:
+			switch cd {
+			case classLow:
 				lowD += massA * massD
-			case 2:
+			case classSix:
 				sixD += massA * massD
 			}
-			eff := defs[c]
+			eff := defs[cd]
 			g := b2i(eff.aggr)
 			for sa := range qa {
-				k := dmgPlain
-				switch {
-				case force && sa == maxScore:
-					k = dmgForce
-				case pt.effect == EffectFlaw:
-					k = dmgFlaw
-				}
 				for sd := range qd {
 					w := qa[sa] * qd[sd]
+					if eff.offBalanceOn(sa, sd) {
+						offBal += w
+					}
 					switch {
 					case sa > sd:
 						diff[g][k][sa-sd] += w
@@ -407,11 +489,11 @@ func combine(atk *sideOdds, in Input, parts []part) rules.Report {
 						}
 					default:
 						tie += w
-						if pt.effect == EffectTactical { // the tie wins at once, 1 point
+						if pe == EffectTactical { // the tie wins at once, 1 point
 							tactical[g] += w
 							continue
 						}
-						win := tieBreak(pt.atk, dl, sa)
+						win := tieBreak(al, dl, sa)
 						diff[g][k][0] += win
 						lose += w - win
 					}
@@ -466,20 +548,9 @@ func combine(atk *sideOdds, in Input, parts []part) rules.Report {
 		sa.Add(s, pa[s])
 		sd.Add(s, pd[s])
 	}
-	sum := func(v []float64) float64 {
-		t := 0.0
-		for _, p := range v {
-			t += p
-		}
-		return t
-	}
-	lowA := 0.0 // doubles 1 to 5
-	for s := range maxScore {
-		lowA += sum(atk.rest[s][1])
-	}
-	forceP := 0.0
+	lowA, forceP := first[classLow].mass(), 0.0
 	if force {
-		forceP = sum(atk.rest[maxScore][1])
+		forceP = first[classSix].mass()
 	}
 	dmgPMF, diffPMF, saPMF, sdPMF, ripPMF := dmg.PMF(), diffB.PMF(), sa.PMF(), sd.PMF(), rip.PMF()
 	return rules.Report{
@@ -495,6 +566,8 @@ func combine(atk *sideOdds, in Input, parts []part) rules.Report {
 			{Name: "off_balance_or_riposte", P: sixD},
 			{Name: "riposte", P: ripP},
 			{Name: "riposte_instant_death", P: ripDeath},
+			{Name: "defender_falls", P: forceP * FallChance(in.DefenderAptitude)},
+			{Name: "attacker_falls", P: offBal * FallChance(in.AttackerAptitude)},
 		},
 		Distributions: []rules.Dist{
 			{Name: "difference", PMF: diffPMF},

@@ -19,11 +19,14 @@ type sideResult struct {
 
 // Resolve resolves one confrontation from the dice on the tape, rolled in
 // this order: the attack pool dice, the attack penalty dice, the defense pool
-// dice, the defense penalty dice, then, after a Force attack, the breakage
-// dice of the weapon and of the second weapon (a metal weapon's second die
-// only when its first shows 1). A Precise attack (attacker_effect precise,
-// or best choosing it, on a kept double 1–5) rolls its penalty die for the
-// defense after the four groups. Extra fixed dice are an error.
+// dice, the defense penalty dice; a Precise attack's penalty die for the
+// defense (attacker_effect precise, or best choosing it, on a kept double
+// 1–5); the Maneuver reroll dice (the defender's after the attacker's
+// Maneuver, then the attacker's after the defender's); after a Force attack
+// the breakage dice of the weapon and of the second weapon (a metal weapon's
+// second die only when its first shows 1); last the aptitude dice of Off
+// balance (the defender's after a Force attack, then the attacker's after
+// the defender's Off balance). Extra fixed dice are an error.
 func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 	if err := in.Validate(); err != nil {
 		return rules.Roll{}, err
@@ -79,6 +82,24 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 			steps = append(steps, "Flaw: the defender wears no armor, so +1 damage.")
 		}
 	}
+	// The defender's special defense, from the pair it keeps after any
+	// Precise attack; a0 and d0 are the pairs whose doubles stay active
+	// after a Maneuver's reroll.
+	a0, d0 := a, d
+	class := classNone
+	if d0.double {
+		class = classLow + b2i(d0.kept[0] == 6)
+	}
+	def := in.defenses()[class]
+	if effect == EffectManeuver {
+		err = maneuver("defender", "Defense", &d, t, &steps)
+	}
+	if err == nil && class == classLow && in.DefenderDouble == DefenseManeuver {
+		err = maneuver("attacker", "Attack", &a, t, &steps)
+	}
+	if err != nil {
+		return rules.Roll{}, err
+	}
 
 	sa, sd := strconv.Itoa(a.score), strconv.Itoa(d.score)
 	wins, tactical := false, false
@@ -114,31 +135,19 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 
 	outcome := "defender_wins"
 	diff := a.score - d.score
-	force := in.usesForce() && a.double && a.kept[0] == 6
-	values := []rules.Value{
-		{Name: "attack_score", Value: a.score},
-		{Name: "defense_score", Value: d.score},
-		{Name: "attack_rest", Value: a.rest},
-		{Name: "defense_rest", Value: d.rest},
-		{Name: "difference", Value: diff},
+	force := in.usesForce() && a0.double && a0.kept[0] == 6
+	var values []rules.Value // appended one by one: a literal of them costs the module an equality function
+	for i, name := range [...]string{"attack_score", "defense_score", "attack_rest", "defense_rest", "difference"} {
+		values = append(values, rules.Value{Name: name, Value: [...]int{a.score, d.score, a.rest, d.rest, diff}[i]})
 	}
 	if force {
 		steps = append(steps, forceStep(in))
 	}
-	// The defender's special defense, from the pair it finally keeps.
-	class := 0
-	if d.double {
-		class = 1
-		if d.kept[0] == 6 {
-			class = 2
-		}
-	}
-	def := in.defenses()[class]
 	aggr := func(dmg int) int {
 		if !def.aggr {
 			return dmg
 		}
-		steps = append(steps, "Aggressiveness: the defender's double "+strconv.Itoa(d.kept[0])+" takes 1 point off, leaving "+strconv.Itoa(max(dmg-1, 0))+".")
+		steps = append(steps, "Aggressiveness: the defender's double "+strconv.Itoa(d0.kept[0])+" takes 1 point off, leaving "+strconv.Itoa(max(dmg-1, 0))+".")
 		return max(dmg-1, 0)
 	}
 	dead := false
@@ -183,7 +192,7 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 		margin := d.score - a.score
 		pts, instant := DamagePoints(in.damageTable(), margin)
 		ripDead = instant
-		line := "Riposte: the defender's double " + strconv.Itoa(d.kept[0]) + " sends the blow back; margin " + strconv.Itoa(margin)
+		line := "Riposte: the defender's double " + strconv.Itoa(d0.kept[0]) + " sends the blow back; margin " + strconv.Itoa(margin)
 		if instant {
 			steps = append(steps, line+" is 12 or more: the attacker dies.")
 			result += " Riposte: the attacker dies."
@@ -212,30 +221,37 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 			result += " The Force attack breaks " + plural(broken, "weapon") + "."
 		}
 	}
+	var falls [2]int // the defender, the attacker
+	if force {
+		falls[0], err = aptitudeTest("defender", in.DefenderAptitude, t, &steps)
+	}
+	if err == nil && class == classSix && def.offBalanceOn(a.score, d.score) {
+		falls[1], err = aptitudeTest("attacker", in.AttackerAptitude, t, &steps)
+	}
+	if err != nil {
+		return rules.Roll{}, err
+	}
+	result += [4]string{"", " The defender falls.", " The attacker falls.", " Both fall."}[falls[0]+2*falls[1]]
 	if err := t.Done(); err != nil {
 		return rules.Roll{}, err
 	}
-	values = append(values,
-		rules.Value{Name: "instant_death", Value: b2i(dead)},
-		rules.Value{Name: "special_attack", Value: b2i(a.double && a.kept[0] < 6)},
-		rules.Value{Name: "force_attack", Value: b2i(force)},
-		rules.Value{Name: "weapons_broken", Value: broken},
-		rules.Value{Name: "special_defense", Value: b2i(class == 1)},
-		rules.Value{Name: "off_balance_or_riposte", Value: b2i(class == 2)},
-		rules.Value{Name: "riposte", Value: b2i(riposte)},
-		rules.Value{Name: "riposte_instant_death", Value: b2i(ripDead)},
-	)
+	flags := [...]int{b2i(dead), b2i(a0.double && a0.kept[0] < 6), b2i(force), broken, b2i(class == classLow),
+		b2i(class == classSix), b2i(riposte), b2i(ripDead), falls[0], falls[1]}
+	for i, name := range [...]string{"instant_death", "special_attack", "force_attack", "weapons_broken", "special_defense",
+		"off_balance_or_riposte", "riposte", "riposte_instant_death", "defender_falls", "attacker_falls"} {
+		values = append(values, rules.Value{Name: name, Value: flags[i]})
+	}
 	switch {
-	case a.double && a.kept[0] < 6 && effect == EffectNone:
-		steps = append(steps, "The attacker kept a double "+strconv.Itoa(a.kept[0])+": a special attack (Precise attack, Maneuver, Flaw or Tactical advantage) may be chosen at the table; its effect is not counted here.")
-	case a.double && !force:
+	case a0.double && a0.kept[0] < 6 && effect == EffectNone:
+		steps = append(steps, "The attacker kept a double "+strconv.Itoa(a0.kept[0])+": a special attack (Precise attack, Maneuver, Flaw or Tactical advantage) may be chosen at the table; its effect is not counted here.")
+	case a0.double && a0.kept[0] == 6 && !force:
 		steps = append(steps, "The attacker kept a double 6 but does not use the Force attack (setting force_attack never).")
 	}
-	if d.double && !def.aggr && !def.riposte {
-		if d.kept[0] == 6 {
+	if d0.double && !def.aggr && !def.riposte && !def.offBalance && (class == classSix || in.DefenderDouble != DefenseManeuver) {
+		if d0.kept[0] == 6 {
 			steps = append(steps, "The defender kept a double 6: Off balance or Riposte may be chosen at the table (not counted here).")
 		} else {
-			steps = append(steps, "The defender kept a double "+strconv.Itoa(d.kept[0])+": a special defense (Maneuver, Aggressiveness, Riposte or Disengage) may be chosen at the table (not counted here).")
+			steps = append(steps, "The defender kept a double "+strconv.Itoa(d0.kept[0])+": a special defense (Maneuver, Aggressiveness, Riposte or Disengage) may be chosen at the table (not counted here).")
 		}
 	}
 	return rules.Roll{Dice: t.Rolls(), Outcome: outcome, Result: result, Values: values, Steps: steps}, nil
@@ -281,8 +297,24 @@ func forceStep(in Input) string {
 	} else {
 		s += "The defender wears no armor, so +1 damage, and the blow deals +1 damage more"
 	}
-	s += "; the defender must roll a double on an aptitude test or fall (not counted here); every weapon used is tested for breakage."
+	s += "; every weapon used is tested for breakage, and the defender must roll a double on an aptitude test or fall."
 	return s
+}
+
+// aptitudeTest rolls the aptitude test of k dice of a fighter thrown off
+// balance, who stays standing on a double (two dice alike): 1 if the
+// fighter falls.
+func aptitudeTest(who string, k int, t *dice.Tape, steps *[]string) (int, error) {
+	faces, err := t.RollN(k, 6, who+"'s aptitude die")
+	var count [7]int
+	fell := 1
+	for _, f := range faces {
+		count[f]++
+		fell &= b2i(count[f] == 1)
+	}
+	*steps = append(*steps, "Off balance: the "+who+"'s aptitude test shows ["+joinInts(faces, ", ")+"]"+
+		[2]string{": a double, still standing.", ": no double, the fighter falls."}[fell])
+	return fell, err
 }
 
 // breakTest rolls the breakage test of one weapon after a Force attack: the
@@ -397,6 +429,19 @@ func resolveSide(side string, pool, pen []int, keep string, steps *[]string) sid
 	return r
 }
 
+// maneuver rerolls a side's highest kept die (its highest die left) after
+// the opponent's Maneuver: the new die meets no penalty die, and the side
+// keeps its two highest again.
+func maneuver(who, side string, r *sideResult, t *dice.Tape, steps *[]string) error {
+	if len(r.left) == 0 {
+		return nil // no die left to reroll
+	}
+	x, err := t.Roll(6, "Maneuver reroll die")
+	*steps = append(*steps, "Maneuver: the "+who+" rerolls its "+strconv.Itoa(r.left[0])+" and gets "+strconv.Itoa(x)+".")
+	*r = resolveSide(side, append(r.left[1:len(r.left):len(r.left)], x), nil, KeepHighest, steps)
+	return err
+}
+
 // effectName is an attacker's special attack as the trace names it.
 func effectName(effect string) string {
 	switch effect {
@@ -406,6 +451,8 @@ func effectName(effect string) string {
 		return "Flaw"
 	case EffectTactical:
 		return "Tactical advantage"
+	case EffectManeuver:
+		return "Maneuver"
 	}
 	return "no special attack"
 }

@@ -343,6 +343,11 @@ func TestValidate(t *testing.T) {
 		{"damage_table", "7 whole numbers 0 to 20", func(in *Input) { in.DamageTable = []int{1, 2, 3} }},
 		{"damage_table", "7 whole numbers 0 to 20", func(in *Input) { in.DamageTable = []int{1, 2, 3, 4, 5, 6, 21} }},
 		{"damage_table", "7 whole numbers 0 to 20", func(in *Input) { in.DamageTable = []int{-1, 2, 3, 4, 5, 6, 7} }},
+		{"attacker_aptitude", "0 to 12", func(in *Input) { in.AttackerAptitude = 13 }},
+		{"defender_aptitude", "0 to 12", func(in *Input) { in.DefenderAptitude = -1 }},
+		{"defender_effect_six", "off_balance", func(in *Input) { in.DefenderDoubleSix = "aggressiveness" }},
+		{"keep", "highest when a side takes Maneuver", func(in *Input) { in.Keep, in.AttackerDouble = KeepPreferDouble, EffectManeuver }},
+		{"keep", "highest when a side takes Maneuver", func(in *Input) { in.Keep, in.DefenderDouble = KeepPreferDouble, DefenseManeuver }},
 	}
 	for _, tc := range tests {
 		in := DefaultInput()

@@ -70,6 +70,9 @@ func DamagePoints(table []int, diff int) (points int, instantDeath bool) {
 // Material is a weapon material for the breakage test after a Force attack:
 // the weapon breaks when Rolls successive d6 all show BreaksOn or less.
 type Material struct {
+	// Not comparable: nothing compares materials, and an equality function
+	// for arrays of them would only weigh on the WebAssembly module.
+	_        [0]func()
 	ID       string // value of the weapon and second_weapon fields: "bone", "stone", "metal"
 	Name     string
 	BreaksOn int // highest face that breaks the weapon
