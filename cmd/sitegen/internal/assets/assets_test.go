@@ -510,3 +510,122 @@ func TestCacheNoFollow(t *testing.T) {
 		t.Errorf("the user's folder holds %d files, want %d: written through the link", len(entries), len(userFiles))
 	}
 }
+
+// TestCompare checks compare, which decides whether a file is reused, on
+// files larger than its read buffer, one byte apart at either end, of
+// other sizes, missing, and behind a symbolic link.
+func TestCompare(t *testing.T) {
+	dir := t.TempDir()
+	big := bytes.Repeat([]byte("0123456789abcdef"), 10000) // 160 KB: three reads of the buffer
+	lastByte := bytes.Clone(big)
+	lastByte[len(lastByte)-1] = 'x'
+	firstByte := bytes.Clone(big)
+	firstByte[0] = 'x'
+	write := func(name string, data []byte) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	bigFile := write("big", big)
+	link := filepath.Join(dir, "link")
+	if err := os.Symlink(bigFile, link); err != nil {
+		t.Fatal(err)
+	}
+	o := &Output{}
+	for _, tc := range []struct {
+		name string
+		p    string
+		data []byte
+		want match
+	}{
+		{"same, large", bigFile, big, same},
+		{"last byte differs", bigFile, lastByte, differs},
+		{"first byte differs", bigFile, firstByte, differs},
+		{"shorter data", bigFile, big[:len(big)-1], differs},
+		{"longer data", bigFile, append(bytes.Clone(big), 'x'), differs},
+		{"same, small", write("small", []byte("hi")), []byte("hi"), same},
+		{"same, empty", write("empty", nil), nil, same},
+		{"missing", filepath.Join(dir, "none"), big, absent},
+		{"symbolic link", link, big, differs},
+	} {
+		if got := o.compare(tc.p, tc.data); got != tc.want {
+			t.Errorf("%s: compare = %d, want %d", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestKeepGzip checks that a content-named gzip file is kept from an
+// output being brought up to date, or linked from the previous output,
+// only when it ends with the trailer of the data it should hold: a file
+// cut short, of other data, missing or behind a link is left to Write.
+func TestKeepGzip(t *testing.T) {
+	data := bytes.Repeat([]byte(`{"term":[1,2,3]}`), 200)
+	z, err := Gzip(data, 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, err := Gzip(append(bytes.Clone(data), 'x'), 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name     string
+		file     []byte // what the earlier output holds at the path; nil: nothing
+		link     bool   // the path is a symbolic link to such a file
+		inPlace  bool
+		wantKeep bool
+	}{
+		{"in place, whole", z, false, true, true},
+		{"in place, cut short", z[:len(z)-3], false, true, false},
+		{"in place, other data", other, false, true, false},
+		{"in place, missing", nil, false, true, false},
+		{"in place, a link", z, true, true, false},
+		{"previous, whole", z, false, false, true},
+		{"previous, cut short", z[:len(z)/2], false, false, false},
+		{"previous, missing", nil, false, false, false},
+		{"previous, a link", z, true, false, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			earlier, dir := t.TempDir(), t.TempDir()
+			o := &Output{Dir: dir, Prev: earlier}
+			if tc.inPlace {
+				o = &Output{Dir: earlier, InPlace: true}
+			}
+			rel := "search/t/6162.0123456789.json.gz"
+			p := filepath.Join(earlier, filepath.FromSlash(rel))
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if tc.file != nil {
+				target := p
+				if tc.link {
+					target = filepath.Join(earlier, "elsewhere.gz")
+					if err := os.Symlink(target, p); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if err := os.WriteFile(target, tc.file, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if got := o.KeepGzip(rel, data); got != tc.wantKeep {
+				t.Fatalf("KeepGzip = %v, want %v", got, tc.wantKeep)
+			}
+			if !tc.wantKeep {
+				if o.Reused() != 0 || o.Has(rel) {
+					t.Errorf("nothing kept, yet Reused = %d, Has = %v", o.Reused(), o.Has(rel))
+				}
+				return
+			}
+			if o.Reused() != 1 || !o.Has(rel) {
+				t.Errorf("kept, yet Reused = %d, Has = %v", o.Reused(), o.Has(rel))
+			}
+			got, err := os.ReadFile(filepath.Join(o.Dir, filepath.FromSlash(rel)))
+			if err != nil || !bytes.Equal(got, z) {
+				t.Errorf("the kept file holds %d bytes (%v), want the %d of the earlier one", len(got), err, len(z))
+			}
+		})
+	}
+}

@@ -3,12 +3,15 @@ package assets
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -50,13 +53,15 @@ type Output struct {
 	noLink atomic.Bool  // a link failed: stop trying
 	reused atomic.Int64 // files kept, or linked from Prev
 	wrote  atomic.Int64 // files written
+	bufs   sync.Pool    // compare's read buffers (*[]byte): a rebuild compares thousands of files
 
 	mu   sync.Mutex
 	sums map[string][sha256.Size]byte // rel -> SHA-256 of what Write put there
 }
 
 // File is one file of an Output: its slash-separated path under Dir and
-// the SHA-256 of its content.
+// the SHA-256 of its content (zero for a file kept by KeepGzip, whose name
+// stands for its content).
 type File struct {
 	Rel string
 	Sum [sha256.Size]byte
@@ -86,6 +91,81 @@ func (o *Output) record(rel string, data []byte) {
 	o.mu.Unlock()
 }
 
+// KeepGzip keeps the file rel when it already holds data gzip-compressed,
+// as Write keeps or links an unchanged file (in an InPlace Dir it stays,
+// else it is linked from Prev), but with data neither compressed first
+// nor compared whole: it is for files whose name carries a hash of data
+// (the search index's parts), so that a rebuild costs nothing for those
+// that did not change. Of the file it reads only the gzip trailer, the
+// CRC-32 and size of data, which a file cut short (a killed build's) does
+// not end with. It reports false, doing nothing, when no such file is
+// there; the caller then compresses data and writes it. Files lists a file
+// kept this way with a zero Sum.
+func (o *Output) KeepGzip(rel string, data []byte) bool {
+	var trailer [8]byte
+	binary.LittleEndian.PutUint32(trailer[:4], crc32.ChecksumIEEE(data))
+	binary.LittleEndian.PutUint32(trailer[4:], uint32(len(data)))
+	name := filepath.FromSlash(rel)
+	to := filepath.Join(o.Dir, name)
+	if o.InPlace {
+		if err := o.mkdir(filepath.Dir(to)); err != nil {
+			return false
+		}
+		switch endsWith(to, trailer[:]) {
+		case same:
+			o.kept(rel)
+			return true
+		case differs:
+			return false // Write replaces it
+		}
+	}
+	if o.Prev == "" || o.noLink.Load() {
+		return false
+	}
+	old := filepath.Join(o.Prev, name)
+	if !o.prevReal(filepath.Dir(old)) || endsWith(old, trailer[:]) != same {
+		return false
+	}
+	if err := o.mkdir(filepath.Dir(to)); err != nil || os.Link(old, to) != nil {
+		return false // Write tries again, and stops linking if links fail
+	}
+	o.kept(rel)
+	return true
+}
+
+// kept records the file rel kept or linked by KeepGzip.
+func (o *Output) kept(rel string) {
+	o.reused.Add(1)
+	o.mu.Lock()
+	if o.sums == nil {
+		o.sums = map[string][sha256.Size]byte{}
+	}
+	o.sums[rel] = [sha256.Size]byte{}
+	o.mu.Unlock()
+}
+
+// endsWith reports whether the regular file p (not a symbolic link) ends
+// with tail: same, differs, or absent when there is nothing at p.
+func endsWith(p string, tail []byte) match {
+	f, err := os.OpenFile(p, os.O_RDONLY|oNoFollow, 0)
+	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
+		return absent
+	}
+	if err != nil {
+		return differs
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil || !info.Mode().IsRegular() || info.Size() < int64(len(tail)) {
+		return differs
+	}
+	buf := make([]byte, len(tail))
+	if _, err := f.ReadAt(buf, info.Size()-int64(len(tail))); err != nil || !bytes.Equal(buf, tail) {
+		return differs
+	}
+	return same
+}
+
 // Has reports whether rel was written (or kept, or linked) through o.
 // Unlike a look at Dir, it is right for an InPlace output too.
 func (o *Output) Has(rel string) bool {
@@ -106,7 +186,7 @@ func (o *Output) Write(rel string, data []byte) error {
 		if err := o.mkdir(filepath.Dir(to)); err != nil { // no link on the way to what compare reads
 			return err
 		}
-		switch compare(to, data) {
+		switch o.compare(to, data) {
 		case same:
 			o.reused.Add(1)
 			return nil
@@ -118,7 +198,7 @@ func (o *Output) Write(rel string, data []byte) error {
 	}
 	if o.Prev != "" && !o.noLink.Load() {
 		old := filepath.Join(o.Prev, name)
-		if o.prevReal(filepath.Dir(old)) && compare(old, data) == same {
+		if o.prevReal(filepath.Dir(old)) && o.compare(old, data) == same {
 			err := o.retry(to, func() error {
 				err := os.Link(old, to)
 				if errors.Is(err, fs.ErrExist) { // written twice (an error the build reports): the last wins
@@ -218,12 +298,13 @@ func removePath(p string) error {
 // Prune removes from an InPlace Dir every file the build did not write
 // (the pages and assets of the older output that are gone), except the
 // top-level names keep reports true for, and the folders left empty.
-// It returns the number of files removed.
+// It returns the number of files removed. The top-level folders are
+// walked concurrently (a site's sections: one folder a page).
 func (o *Output) Prune(keep func(name string) bool) (int, error) {
 	if !o.InPlace {
 		return 0, nil
 	}
-	n := 0
+	var n atomic.Int64
 	var prune func(dir, rel string) (left int, err error)
 	prune = func(dir, rel string) (int, error) {
 		entries, err := os.ReadDir(dir)
@@ -238,8 +319,6 @@ func (o *Output) Prune(keep func(name string) bool) (int, error) {
 			}
 			p := filepath.Join(dir, e.Name())
 			switch {
-			case rel == "" && keep != nil && keep(e.Name()):
-				left++
 			case e.IsDir():
 				k, err := prune(p, r)
 				if err != nil {
@@ -256,13 +335,40 @@ func (o *Output) Prune(keep func(name string) bool) (int, error) {
 				if err := os.Remove(p); err != nil {
 					return 0, err
 				}
-				n++
+				n.Add(1)
 			}
 		}
 		return left, nil
 	}
-	_, err := prune(o.Dir, "")
-	return n, err
+	entries, err := os.ReadDir(o.Dir)
+	if err != nil {
+		return 0, err
+	}
+	errs := make([]error, len(entries))
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	var wg sync.WaitGroup
+	for i, e := range entries {
+		p := filepath.Join(o.Dir, e.Name())
+		switch {
+		case keep != nil && keep(e.Name()):
+		case e.IsDir():
+			wg.Go(func() {
+				sem <- struct{}{}
+				defer func() { <-sem }()
+				k, err := prune(p, e.Name())
+				if err == nil && k == 0 {
+					err = os.Remove(p)
+				}
+				errs[i] = err
+			})
+		case !o.Has(e.Name()):
+			if errs[i] = os.Remove(p); errs[i] == nil {
+				n.Add(1)
+			}
+		}
+	}
+	wg.Wait()
+	return int(n.Load()), errors.Join(errs...)
 }
 
 // Reused is the number of files linked from Prev so far; Wrote the number
@@ -284,7 +390,7 @@ const (
 // compare reports whether the regular file p holds exactly data. It reads
 // at most len(data)+1 bytes, and nothing when the sizes differ. A symbolic
 // link at p is not followed: it differs.
-func compare(p string, data []byte) match {
+func (o *Output) compare(p string, data []byte) match {
 	f, err := os.OpenFile(p, os.O_RDONLY|oNoFollow, 0)
 	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
 		return absent
@@ -297,15 +403,24 @@ func compare(p string, data []byte) match {
 	if err != nil || !info.Mode().IsRegular() || info.Size() != int64(len(data)) {
 		return differs
 	}
-	buf := make([]byte, len(data)+1)
-	n, err := io.ReadFull(f, buf)
-	if err != io.ErrUnexpectedEOF && err != io.EOF && err != nil {
+	bp, _ := o.bufs.Get().(*[]byte)
+	if bp == nil {
+		b := make([]byte, 64<<10)
+		bp = &b
+	}
+	defer o.bufs.Put(bp)
+	buf := *bp
+	for rest := data; len(rest) > 0; {
+		n, err := io.ReadFull(f, buf[:min(len(buf), len(rest))])
+		if err != nil || !bytes.Equal(buf[:n], rest[:n]) {
+			return differs
+		}
+		rest = rest[n:]
+	}
+	if n, _ := f.Read(buf[:1]); n != 0 { // longer than its size said
 		return differs
 	}
-	if n == len(data) && bytes.Equal(buf[:n], data) {
-		return same
-	}
-	return differs
+	return same
 }
 
 // mkdir is Mkdir once per folder: most files share theirs with others.

@@ -3,6 +3,7 @@ package site
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -73,5 +74,39 @@ func BenchmarkLimits(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkWeighTerms weighs the terms of 200 pages of the shared
+// benchmark corpus's shape (corpus.GenerateRules), each split into its
+// h2 sections: the search index's work a page, done while pages render.
+func BenchmarkWeighTerms(b *testing.B) {
+	dir := b.TempDir()
+	const n = 200
+	if err := corpus.GenerateRules(dir, n, 1); err != nil {
+		b.Fatal(err)
+	}
+	var pages [][]searchDoc
+	for i := range n {
+		src, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(corpus.RulesPagePath(i))))
+		if err != nil {
+			b.Fatal(err)
+		}
+		var docs []searchDoc
+		for j, sec := range strings.Split(string(src), "\n## ") {
+			heading, text, _ := strings.Cut(sec, "\n")
+			if j == 0 {
+				heading = ""
+			}
+			docs = append(docs, searchDoc{heading: heading, text: collapseSpace(text)})
+		}
+		pages = append(pages, docs)
+	}
+	p := &page{title: "Rule 703: Damage"}
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, docs := range pages {
+			weighTerms(p, docs)
+		}
 	}
 }

@@ -215,7 +215,7 @@ func (s *Site) WriteSearchIndex() error {
 // the write when the next change comes).
 type SearchWriter struct {
 	s    *Site
-	docs map[*page][]searchDoc
+	docs map[*page]searchPage
 	keep time.Duration
 	now  func() time.Time
 }

@@ -186,7 +186,7 @@ func (s *Site) renderPage(ctx context.Context, p *page, site *templates.Site, ou
 		v.Content = buf.String()
 		v.TOC, v.Flags, v.Scripts, v.Styles = res.TOC, res.Flags, res.Scripts, res.Styles
 		if p != s.notFound && !p.searchExclude { // the 404 page is not found by search either
-			s.search.add(p, doc, src)
+			s.search.add(p, v.URL, doc, src)
 		}
 	}
 	if paths := listPaths(p); len(paths) > 1 {

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
@@ -178,4 +179,70 @@ func treeDiff(got, want map[string]string) string {
 		}
 	}
 	return strings.Join(d, ", ")
+}
+
+// TestRebuildKeepsSearchParts checks that a rebuild keeps the search
+// index's unchanged parts (content-named .gz files) without writing them,
+// and that a part cut short in the spare tree and in the previous output
+// (a killed build's) is written again: the output equals a fresh build.
+func TestRebuildKeepsSearchParts(t *testing.T) {
+	files := map[string]string{}
+	for i := range 12 {
+		files[fmt.Sprintf("content/s/p%d.md", i)] = fmt.Sprintf("---\ntitle: Page %d\n---\n\nThe wild die %d rolls.\n\n## Part\n\nMore words %d.\n", i, i, i)
+	}
+	src := writeTree(t, files)
+	dest := filepath.Join(t.TempDir(), "public")
+	for range 2 { // the second build leaves the first output as the spare
+		if _, err := build(t, src, Options{Dest: dest}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	parts, err := filepath.Glob(filepath.Join(dest, "search", "*", "*.json.gz"))
+	if err != nil || len(parts) < 5 {
+		t.Fatalf("%d search parts (%v): want several", len(parts), err)
+	}
+	res, err := build(t, src, Options{Dest: dest})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Reused < len(parts) {
+		t.Errorf("rebuild without a change reused %d files, want at least the %d search parts", res.Reused, len(parts))
+	}
+	cut := 0
+	for _, dir := range []string{dest, SparePath(dest)} {
+		ps, _ := filepath.Glob(filepath.Join(dir, "search", "*", "*.json.gz"))
+		for _, p := range ps {
+			b, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// Replaced, never written through: the two trees share files.
+			if err := os.Remove(p); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, b[:len(b)-4], 0o644); err != nil {
+				t.Fatal(err)
+			}
+			cut++
+		}
+	}
+	if cut < 2*len(parts) {
+		t.Fatalf("cut %d parts short, want %d (in the output and in the spare)", cut, 2*len(parts))
+	}
+	if _, err := build(t, src, Options{Dest: dest}); err != nil {
+		t.Fatal(err)
+	}
+	fresh := filepath.Join(t.TempDir(), "fresh")
+	if _, err := build(t, src, Options{Dest: fresh}); err != nil {
+		t.Fatal(err)
+	}
+	got, want := readTree(t, dest), readTree(t, fresh)
+	for name, w := range want {
+		if got[name] != w {
+			t.Errorf("%s differs from a fresh build's after parts were cut short", name)
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("%d files, a fresh build has %d", len(got), len(want))
+	}
 }

@@ -3,12 +3,15 @@ package site
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"hash/maphash"
 	"html"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -84,8 +87,8 @@ var searchIndexedBlocks = map[string]bool{"table": true}
 type searchIndex struct {
 	chunk int // pages per text file (searchChunk)
 
-	mu   sync.Mutex
-	docs map[*page][]searchDoc
+	mu    sync.Mutex
+	pages map[*page]searchPage
 
 	// The published parts, for writes after an Update (SearchWriter):
 	// held by the one write running at a time (pubMu).
@@ -99,36 +102,47 @@ type searchDoc struct {
 	anchor, heading, text string
 }
 
+// searchPage is what the index keeps of a page, made when the page renders
+// (in parallel), so that encode only puts pages together: its entry in a
+// text file, and the terms of each of its documents with their weights
+// (see searchIndex). Both are bytes, which the garbage collector need not
+// scan: a site's index holds about a million terms.
+type searchPage struct {
+	entry []byte   // [url, title, [[anchor, heading, text], ...]]
+	terms [][]byte // by document: each distinct term as its uvarint length, its bytes and its weight (a byte)
+}
+
 // newSearchIndex prepares the index of the loaded site and registers the
 // published URL of its index.json in assets under
 // templates.SearchIndexAsset. It must run before pages render (it reads
 // their sources).
 func (s *Site) newSearchIndex(assets templates.Assets) *searchIndex {
 	assets[templates.SearchIndexAsset] = s.cfg.relURL("/" + searchDir + "/" + searchMeta)
-	return &searchIndex{chunk: searchChunk(len(s.pages)), docs: make(map[*page][]searchDoc, len(s.pages))}
+	return &searchIndex{chunk: searchChunk(len(s.pages)), pages: make(map[*page]searchPage, len(s.pages))}
 }
 
 // searchDir is the search index's folder in the output.
 const searchDir = "search"
 
-// add records the searchable text of page p from its parsed (and
-// processed) Markdown. It is safe for concurrent use.
-func (x *searchIndex) add(p *page, doc ast.Node, src []byte) {
+// add records the searchable text of page p, published at url, from its
+// parsed (and processed) Markdown. It is safe for concurrent use.
+func (x *searchIndex) add(p *page, url string, doc ast.Node, src []byte) {
 	if x == nil {
 		return
 	}
 	docs := searchDocs(p, doc, src)
+	sp := searchPage{entry: encodeEntry(url, p.title, docs), terms: weighTerms(p, docs)}
 	x.mu.Lock()
-	x.docs[p] = docs
+	x.pages[p] = sp
 	x.mu.Unlock()
 }
 
-// snapshot returns a copy of the pages' documents: what encode needs
+// snapshot returns a copy of the pages' entries: what encode needs
 // besides the site's pages, which an Update does not move.
-func (x *searchIndex) snapshot() map[*page][]searchDoc {
+func (x *searchIndex) snapshot() map[*page]searchPage {
 	x.mu.Lock()
 	defer x.mu.Unlock()
-	return maps.Clone(x.docs)
+	return maps.Clone(x.pages)
 }
 
 // searchMeta is the index file pages load first; the other files of the
@@ -162,7 +176,7 @@ func (x *searchIndex) write(ctx context.Context, s *Site, o *assets.Output) erro
 	if x == nil {
 		return nil
 	}
-	files, err := x.encode(context.Background(), s, x.docs)
+	files, err := x.encode(context.Background(), s, x.pages)
 	if err != nil {
 		return fmt.Errorf("search index: %w", err)
 	}
@@ -176,6 +190,9 @@ func (x *searchIndex) write(ctx context.Context, s *Site, o *assets.Output) erro
 	var mu sync.Mutex
 	var first error
 	cancelled := parallel(ctx, len(names), s.opts.Workers, func(i int) {
+		if names[i] != searchMeta && o.KeepGzip(searchDir+"/"+names[i]+".gz", files[names[i]]) {
+			return // unchanged since the previous build: neither compressed nor written again
+		}
 		name, data, err := s.packSearchFile(ctx, names[i], files[names[i]])
 		out := searchDir + "/" + name
 		if err == nil {
@@ -201,9 +218,9 @@ func (x *searchIndex) write(ctx context.Context, s *Site, o *assets.Output) erro
 }
 
 // encode returns the index files by path under the index folder, pages
-// in reading order, from the pages' documents all (x.docs or a
-// snapshot of it). It stops with ctx's error when ctx is cancelled.
-func (x *searchIndex) encode(ctx context.Context, s *Site, all map[*page][]searchDoc) (map[string][]byte, error) {
+// in reading order, from the pages' entries all (x.pages or a snapshot
+// of it). It stops with ctx's error when ctx is cancelled.
+func (x *searchIndex) encode(ctx context.Context, s *Site, all map[*page]searchPage) (map[string][]byte, error) {
 	type meta struct {
 		V           int         `json:"v"`
 		Systems     [][2]string `json:"systems"`
@@ -222,14 +239,19 @@ func (x *searchIndex) encode(ctx context.Context, s *Site, all map[*page][]searc
 			m.Systems = append(m.Systems, [2]string{systemID(c.sitePath), c.title})
 		}
 	}
-	type posting struct{ doc, w int }
-	terms := map[string][]posting{}
-	var chunks [][]any
+	// In reading order: the pages' documents, numbered from first, and
+	// the pages of each text file.
+	type indexed struct {
+		terms [][]byte
+		first int
+	}
+	var order []indexed
+	var chunks [][][]byte
 	for i, p := range s.pages {
 		if i%256 == 0 && ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		docs, ok := all[p]
+		sp, ok := all[p]
 		if !ok {
 			continue
 		}
@@ -240,69 +262,93 @@ func (x *searchIndex) encode(ctx context.Context, s *Site, all map[*page][]searc
 			}
 		}
 		n := len(m.Pages) / 2
-		m.Pages = append(m.Pages, sys, len(docs))
-		secs := make([][3]string, len(docs))
-		for i, d := range docs {
-			secs[i] = [3]string{d.anchor, d.heading, d.text}
-			w := map[string]int{}
-			searchTerms(d.text, func(t string) { w[t] = min(w[t]+1, 15) }) // counts first, flags after
-			searchTerms(d.heading, func(t string) { w[t] |= 16 })
-			if i == 0 {
-				searchTerms(p.title, func(t string) { w[t] |= 32 })
-				for _, name := range p.names { // other names (Obsidian's aliases) weigh as the title
-					searchTerms(name, func(t string) { w[t] |= 32 })
-				}
-			}
-			for t, v := range w {
-				terms[t] = append(terms[t], posting{m.Docs, v})
-			}
-			m.Docs++
-		}
+		m.Pages = append(m.Pages, sys, len(sp.terms))
+		order = append(order, indexed{sp.terms, m.Docs})
+		m.Docs += len(sp.terms)
 		if n%x.chunk == 0 {
 			chunks = append(chunks, nil)
 		}
-		chunks[len(chunks)-1] = append(chunks[len(chunks)-1], []any{s.cfg.relURL(p.sitePath), p.title, secs})
+		chunks[len(chunks)-1] = append(chunks[len(chunks)-1], sp.entry)
 	}
-	shards := map[string]map[string][]int{}
-	for t, ps := range terms {
-		key := hex.EncodeToString([]byte(shardKey(t)))
-		if shards[key] == nil {
-			shards[key] = map[string][]int{}
+	// The shards are made in parts, concurrently: part k merges the
+	// postings of the terms whose first two bytes (of the shard key: a
+	// shard is in one part) fall to it, over every document in order. The
+	// text files are encoded as tasks of their own.
+	type file struct{ key, hash string }
+	parts := max(1, min(s.opts.Workers, 8))
+	made := make([][]file, parts)
+	shardFiles := make([]map[string][]byte, parts)
+	m.Texts = make([]string, len(chunks))
+	textFiles := make([][]byte, len(chunks))
+	err := parallel(ctx, parts+len(chunks), s.opts.Workers, func(task int) {
+		if task >= parts {
+			k := task - parts
+			textFiles[k] = joinJSON(chunks[k])
+			m.Texts[k] = assets.ContentHash(textFiles[k])
+			return
 		}
-		enc := make([]int, 0, 2*len(ps))
-		prev := 0
-		for _, p := range ps { // in document order: documents are numbered as they are added
-			enc = append(enc, p.doc-prev, p.w)
-			prev = p.doc
+		// Each term's postings, encoded as they come (documents in
+		// order): the difference to the term's previous document, then
+		// the weight.
+		type postings struct {
+			prev int32
+			enc  []int32 // half the memory (and copying as it grows) of []int
 		}
-		shards[key][t] = enc
+		terms := map[string]*postings{}
+		for _, o := range order {
+			for i, b := range o.terms {
+				doc := o.first + i
+				for len(b) > 0 {
+					n, k := binary.Uvarint(b)
+					t, w := b[k:k+int(n)], int(b[k+int(n)])
+					b = b[k+int(n)+1:]
+					if (int(t[0])*31+int(t[1]))%parts != task { // a term has two bytes or more
+						continue
+					}
+					ps := terms[string(t)]
+					if ps == nil {
+						ps = &postings{}
+						terms[string(t)] = ps
+					}
+					ps.enc = append(ps.enc, int32(doc)-ps.prev, int32(w))
+					ps.prev = int32(doc)
+				}
+			}
+		}
+		shards := map[string]map[string][]int32{}
+		for t, ps := range terms {
+			key := hex.EncodeToString([]byte(shardKey(t)))
+			if shards[key] == nil {
+				shards[key] = map[string][]int32{}
+			}
+			shards[key][t] = ps.enc
+		}
+		shardFiles[task] = make(map[string][]byte, len(shards))
+		for key, sh := range shards {
+			b := encodeShard(sh)
+			h := assets.ContentHash(b)
+			made[task] = append(made[task], file{key, h})
+			shardFiles[task]["t/"+key+"."+h+".json"] = b
+		}
+	})
+	if err != nil {
+		return nil, err
 	}
-	files := make(map[string][]byte, len(shards)+len(chunks)+1)
+	files := make(map[string][]byte, len(chunks)+1)
 	hashes := map[string]string{}
-	for key, sh := range shards {
-		if err := ctx.Err(); err != nil {
-			return nil, err
+	for k := range parts {
+		maps.Copy(files, shardFiles[k])
+		for _, f := range made[k] {
+			m.Shards = append(m.Shards, f.key)
+			hashes[f.key] = f.hash
 		}
-		m.Shards = append(m.Shards, key)
-		b, err := marshalJSON(sh)
-		if err != nil {
-			return nil, err
-		}
-		hashes[key] = assets.ContentHash(b)
-		files["t/"+key+"."+hashes[key]+".json"] = b
 	}
 	slices.Sort(m.Shards)
 	m.ShardHashes = make([]string, len(m.Shards))
 	for i, key := range m.Shards {
 		m.ShardHashes[i] = hashes[key]
 	}
-	m.Texts = make([]string, len(chunks))
-	for k, c := range chunks {
-		b, err := marshalJSON(c)
-		if err != nil {
-			return nil, err
-		}
-		m.Texts[k] = assets.ContentHash(b)
+	for k, b := range textFiles {
 		files[fmt.Sprintf("c/%d.%s.json", k, m.Texts[k])] = b
 	}
 	b, err := marshalJSON(m)
@@ -324,27 +370,275 @@ func marshalJSON(v any) ([]byte, error) {
 	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
-// searchTerms calls fn with each term of text: its lower-cased runs of
-// letters and digits of two runes or more, in order.
-func searchTerms(text string, fn func(string)) {
-	text = strings.ToLower(text)
-	start := -1
-	emit := func(end int) {
-		if start >= 0 && utf8.RuneCountInString(text[start:end]) >= 2 {
-			fn(text[start:end])
+// lowerTerms calls yield with each term of text: its lower-cased
+// (unicode.ToLower) runs of letters and digits of two runes or more, in
+// order. The term's bytes are in buf, reused from call to call, and valid
+// until yield returns; lowerTerms returns buf for the next call. The
+// search script splits queries the same way (static/js/search.js).
+func lowerTerms(buf []byte, text string, yield func(term []byte)) []byte {
+	buf, runes := buf[:0], 0
+	end := func() {
+		if runes >= 2 {
+			yield(buf)
 		}
-		start = -1
+		buf, runes = buf[:0], 0
 	}
-	for i, r := range text {
-		if unicode.IsLetter(r) || unicode.IsNumber(r) {
-			if start < 0 {
-				start = i
+	for i := 0; i < len(text); {
+		if c := text[i]; c < utf8.RuneSelf {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
 			}
+			if 'a' <= c && c <= 'z' || '0' <= c && c <= '9' {
+				buf = append(buf, c)
+				runes++
+			} else if runes > 0 {
+				end()
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(text[i:])
+		if r = unicode.ToLower(r); unicode.IsLetter(r) || unicode.IsNumber(r) {
+			buf = utf8.AppendRune(buf, r)
+			runes++
+		} else if runes > 0 {
+			end()
+		}
+		i += size
+	}
+	if runes > 0 {
+		end()
+	}
+	return buf
+}
+
+// termTable weighs the terms of one document at a time (weighTerms): an
+// open-addressing hash table of the lower-cased terms' bytes, emptied and
+// reused for each document, so that counting a word costs a hash and no
+// allocation.
+type termTable struct {
+	seed  maphash.Seed
+	scan  []byte    // lowerTerms' buffer
+	bytes []byte    // the distinct terms' bytes, one after another
+	ents  []termEnt // the distinct terms, in order of first use
+	slots []int32   // index + 1 into ents, 0 for none; a power of two long
+}
+
+// termEnt is one distinct term of a document: its bytes in termTable.bytes
+// and its weight so far.
+type termEnt struct {
+	hash       uint64
+	start, end int
+	count      int // in the text
+	flags      int // 16: in the heading; 32: in the page's title or names
+}
+
+// reset empties the table for the next document.
+func (tt *termTable) reset() {
+	tt.bytes, tt.ents = tt.bytes[:0], tt.ents[:0]
+	clear(tt.slots)
+}
+
+// add counts the terms of text (flag 0) or flags them.
+func (tt *termTable) add(text string, flag int) {
+	tt.scan = lowerTerms(tt.scan, text, func(term []byte) {
+		e := tt.entry(term)
+		if flag == 0 {
+			e.count++
 		} else {
-			emit(i)
+			e.flags |= flag
+		}
+	})
+}
+
+// entry returns the entry of term, adding it when it is new.
+func (tt *termTable) entry(term []byte) *termEnt {
+	if 2*(len(tt.ents)+1) > len(tt.slots) {
+		tt.grow()
+	}
+	h := maphash.Bytes(tt.seed, term)
+	mask := len(tt.slots) - 1
+	for i := int(h) & mask; ; i = (i + 1) & mask {
+		k := tt.slots[i]
+		if k == 0 {
+			tt.bytes = append(tt.bytes, term...)
+			tt.ents = append(tt.ents, termEnt{hash: h, start: len(tt.bytes) - len(term), end: len(tt.bytes)})
+			tt.slots[i] = int32(len(tt.ents))
+			return &tt.ents[len(tt.ents)-1]
+		}
+		if e := &tt.ents[k-1]; e.hash == h && string(tt.bytes[e.start:e.end]) == string(term) {
+			return e
 		}
 	}
-	emit(len(text))
+}
+
+// grow doubles the slots and puts the entries back.
+func (tt *termTable) grow() {
+	tt.slots = make([]int32, max(64, 2*len(tt.slots)))
+	mask := len(tt.slots) - 1
+	for k, e := range tt.ents {
+		i := int(e.hash) & mask
+		for tt.slots[i] != 0 {
+			i = (i + 1) & mask
+		}
+		tt.slots[i] = int32(k + 1)
+	}
+}
+
+// weighTerms returns the terms of a page's documents, encoded as
+// searchPage.terms: each term's count in the document's text (at most 15),
+// + 16 if it is in the document's heading, + 32 if it is in the page's
+// title or one of its other names (the lead document only).
+func weighTerms(p *page, docs []searchDoc) [][]byte {
+	out := make([][]byte, len(docs))
+	tt := &termTable{seed: maphash.MakeSeed()}
+	for i, d := range docs {
+		tt.reset()
+		tt.add(d.text, 0)
+		tt.add(d.heading, 16)
+		if i == 0 {
+			tt.add(p.title, 32)
+			for _, name := range p.names { // other names (Obsidian's aliases) weigh as the title
+				tt.add(name, 32)
+			}
+		}
+		b := make([]byte, 0, len(tt.bytes)+2*len(tt.ents))
+		for _, e := range tt.ents {
+			b = binary.AppendUvarint(b, uint64(e.end-e.start))
+			b = append(b, tt.bytes[e.start:e.end]...)
+			b = append(b, byte(min(e.count, 15)|e.flags))
+		}
+		out[i] = b
+	}
+	return out
+}
+
+// encodeEntry returns the JSON of a page's entry in a text file: [url,
+// title, [[anchor, heading, text], ...]], as marshalJSON writes it.
+func encodeEntry(url, title string, docs []searchDoc) []byte {
+	n := len(url) + len(title) + 16
+	for _, d := range docs {
+		n += len(d.anchor) + len(d.heading) + len(d.text) + 16
+	}
+	b := make([]byte, 0, n)
+	b = append(b, '[')
+	b = appendJSONString(b, url)
+	b = append(b, ',')
+	b = appendJSONString(b, title)
+	b = append(b, ",["...)
+	for j, d := range docs {
+		if j > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '[')
+		b = appendJSONString(b, d.anchor)
+		b = append(b, ',')
+		b = appendJSONString(b, d.heading)
+		b = append(b, ',')
+		b = appendJSONString(b, d.text)
+		b = append(b, ']')
+	}
+	return append(b, "]]"...)
+}
+
+// joinJSON returns the JSON array of the encoded values vs.
+func joinJSON(vs [][]byte) []byte {
+	n := 2 + len(vs)
+	for _, v := range vs {
+		n += len(v)
+	}
+	b := make([]byte, 0, n)
+	b = append(b, '[')
+	for i, v := range vs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, v...)
+	}
+	return append(b, ']')
+}
+
+// encodeShard returns the JSON of a shard, {"term": [numbers], ...} with
+// the terms sorted, as marshalJSON writes it.
+func encodeShard(sh map[string][]int32) []byte {
+	terms := slices.Sorted(maps.Keys(sh))
+	n := 2
+	for _, t := range terms {
+		n += len(t) + 6 + 4*len(sh[t])
+	}
+	b := make([]byte, 0, n)
+	b = append(b, '{')
+	for i, t := range terms {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendJSONString(b, t)
+		b = append(b, ":["...)
+		for j, v := range sh[t] {
+			if j > 0 {
+				b = append(b, ',')
+			}
+			b = strconv.AppendInt(b, int64(v), 10)
+		}
+		b = append(b, ']')
+	}
+	return append(b, '}')
+}
+
+// appendJSONString appends s to b as a JSON string exactly as
+// encoding/json writes it with HTML escaping off (marshalJSON): quotes,
+// backslashes and control characters escaped, invalid UTF-8 as \ufffd,
+// U+2028 and U+2029 escaped (TestAppendJSONString holds it to
+// encoding/json). Hand-written because the index's text files and shards
+// are most of a build's search index time when encoded by reflection.
+func appendJSONString(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				b = append(b, '\\', c)
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xF])
+		default:
+			i += size
+			continue
+		}
+		i += size
+		start = i
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
 }
 
 // shardKey is the key of the shard that holds term: its first two runes.
@@ -369,16 +663,19 @@ func systemID(sitePath string) string {
 // sections and extracts their plain text.
 func searchDocs(p *page, doc ast.Node, src []byte) []searchDoc {
 	lead := searchDoc{}
+	// One buffer for the page's documents, each from start on: a
+	// strings.Builder only appends, so the text taken is never changed.
 	var b strings.Builder
+	b.Grow(len(src) + len(p.description) + 1)
 	if p.description != "" {
 		b.WriteString(p.description)
 		b.WriteByte(' ')
 	}
 	var docs []searchDoc
-	cur := &lead
+	cur, start := &lead, 0
 	flush := func() {
-		cur.text = strings.Join(strings.Fields(html.UnescapeString(b.String())), " ")
-		b.Reset()
+		cur.text = collapseSpace(html.UnescapeString(b.String()[start:]))
+		start = b.Len()
 	}
 	if doc != nil {
 		for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
@@ -395,6 +692,43 @@ func searchDocs(p *page, doc ast.Node, src []byte) []searchDoc {
 	}
 	flush()
 	return append([]searchDoc{lead}, docs...)
+}
+
+// collapseSpace returns s with its runs of white space (unicode.IsSpace)
+// made one space and none at either end: strings.Join(strings.Fields(s),
+// " ") in one pass.
+func collapseSpace(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	start := -1 // of the current run of other characters
+	for i := 0; i < len(s); {
+		c, size := rune(s[i]), 1
+		var space bool
+		if c < utf8.RuneSelf {
+			space = c == ' ' || '\t' <= c && c <= '\r'
+		} else {
+			c, size = utf8.DecodeRuneInString(s[i:])
+			space = unicode.IsSpace(c)
+		}
+		switch {
+		case space && start >= 0:
+			if b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(s[start:i])
+			start = -1
+		case !space && start < 0:
+			start = i
+		}
+		i += size
+	}
+	if start >= 0 {
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(s[start:])
+	}
+	return b.String()
 }
 
 // blockText appends the text of a block and its descendants to b, a space

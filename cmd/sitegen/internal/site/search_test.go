@@ -10,11 +10,14 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 )
 
 // readSearchIndex reads the split search index of a built site back
@@ -227,6 +230,58 @@ func sortedFields(s string) []string {
 	return f
 }
 
+// searchTerms calls fn with each term of text (lowerTerms).
+func searchTerms(text string, fn func(string)) {
+	lowerTerms(nil, text, func(t []byte) { fn(string(t)) })
+}
+
+// refTerms is the definition of a term, for TestLowerTerms: lower-case
+// the text (strings.ToLower), then take its runs of letters and digits of
+// two runes or more.
+func refTerms(text string) []string {
+	var out []string
+	text = strings.ToLower(text)
+	start := -1
+	emit := func(end int) {
+		if start >= 0 && utf8.RuneCountInString(text[start:end]) >= 2 {
+			out = append(out, text[start:end])
+		}
+		start = -1
+	}
+	for i, r := range text {
+		if unicode.IsLetter(r) || unicode.IsNumber(r) {
+			if start < 0 {
+				start = i
+			}
+		} else {
+			emit(i)
+		}
+	}
+	emit(len(text))
+	return out
+}
+
+// TestLowerTerms holds lowerTerms, which lower-cases rune by rune as it
+// splits, to refTerms on random text of ASCII, letters with cases, digits
+// of other scripts, punctuation, invalid UTF-8 and letters whose lower case
+// differs in length (İ, K, Ω).
+func TestLowerTerms(t *testing.T) {
+	alphabet := []string{"a", "Z", "7", " ", "-", "é", "É", "İ", "\u212a", "\u2126", "ß", "١", "Ⅻ", "ⓐ", "Ⓐ", "\xff", "\xe2\x82", "’", "\u00a0", "ǅ", "ﬃ"}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 5000 {
+		var b strings.Builder
+		for range rng.IntN(16) {
+			b.WriteString(alphabet[rng.IntN(len(alphabet))])
+		}
+		text := b.String()
+		var got []string
+		searchTerms(text, func(s string) { got = append(got, s) })
+		if want := refTerms(text); !slices.Equal(got, want) {
+			t.Errorf("terms of %q = %q, want %q", text, got, want)
+		}
+	}
+}
+
 func TestSearchTerms(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
 		{"", ""},
@@ -343,5 +398,85 @@ func TestSearchIndexesTables(t *testing.T) {
 	}
 	if len(f.Postings["zweihänder"]) == 0 {
 		t.Error("no postings for a word of the table")
+	}
+}
+
+// TestAppendJSONString holds the index's hand-written JSON encoders to
+// encoding/json (marshalJSON), which wrote the index before: strings with
+// every kind of character JSON escapes, invalid UTF-8, line separators,
+// HTML characters (not escaped), and random bytes.
+func TestAppendJSONString(t *testing.T) {
+	cases := []string{
+		"", "plain", `quote " and \ backslash`, "tab\tnew\nline\rcr\bbs\fff", "\x00\x01\x1f\x7f",
+		"<b>&amp;</b>", "Ünïcode wörds — ’quotes’ 🎲", "bad \xff utf-8 \xe2\x82", "line\u2028para\u2029end",
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 2000 {
+		b := make([]byte, rng.IntN(24))
+		for i := range b {
+			b[i] = byte(rng.IntN(256))
+		}
+		cases = append(cases, string(b))
+	}
+	for _, s := range cases {
+		want, err := marshalJSON(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := appendJSONString(nil, s); string(got) != string(want) {
+			t.Errorf("appendJSONString(%q) = %s, want %s", s, got, want)
+		}
+	}
+	shard := map[string][]int32{"wild": {0, 3, 2, 16}, "wi": {5, 1}, "ünï": {}, "a\"b": {1, 2}}
+	want, err := marshalJSON(shard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := encodeShard(shard); string(got) != string(want) {
+		t.Errorf("encodeShard = %s, want %s", got, want)
+	}
+	type entry struct {
+		url, title string
+		docs       []searchDoc
+	}
+	pages := []entry{
+		{"/a/", "A <title>", []searchDoc{{text: "lead \x01"}, {anchor: "s", heading: "Sé", text: "t\u2028"}}},
+		{"/b/", "B", []searchDoc{{}}},
+	}
+	var old [][]any
+	var entries [][]byte
+	for _, p := range pages {
+		secs := make([][3]string, len(p.docs))
+		for i, d := range p.docs {
+			secs[i] = [3]string{d.anchor, d.heading, d.text}
+		}
+		old = append(old, []any{p.url, p.title, secs})
+		entries = append(entries, encodeEntry(p.url, p.title, p.docs))
+	}
+	if want, err = marshalJSON(old); err != nil {
+		t.Fatal(err)
+	}
+	if got := joinJSON(entries); string(got) != string(want) {
+		t.Errorf("text file = %s, want %s", got, want)
+	}
+}
+
+// TestCollapseSpace holds collapseSpace to strings.Fields and Join on
+// white space of every kind, invalid UTF-8 and random bytes.
+func TestCollapseSpace(t *testing.T) {
+	cases := []string{"", " ", "a", "  a  b\t\nc ", "\u00a0x\u2003y\u3000", "bad\xff \xe2\x80 z", "\v\f\r"}
+	rng := rand.New(rand.NewPCG(3, 4))
+	alphabet := []string{" ", "\t", "\n", "a", "é", "\u00a0", "\u2028", "\xff", "\x85", "\u0085", "b"}
+	for range 2000 {
+		var b strings.Builder
+		for range rng.IntN(12) {
+			b.WriteString(alphabet[rng.IntN(len(alphabet))])
+		}
+		cases = append(cases, b.String())
+	}
+	for _, s := range cases {
+		if got, want := collapseSpace(s), strings.Join(strings.Fields(s), " "); got != want {
+			t.Errorf("collapseSpace(%q) = %q, want %q", s, got, want)
+		}
 	}
 }

@@ -49,7 +49,14 @@ func readPage(source, file string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	src, err := io.ReadAll(io.LimitReader(f, MaxPageBytes+1))
+	// Read into a buffer of the file's size (io.ReadAll starts at 512
+	// bytes and grows, a read and a copy at each step): one read of the
+	// text and one that finds its end.
+	var buf []byte
+	if info, err := f.Stat(); err == nil && info.Mode().IsRegular() && info.Size() <= MaxPageBytes {
+		buf = make([]byte, 0, info.Size()+1)
+	}
+	src, err := readAll(buf, io.LimitReader(f, MaxPageBytes+1))
 	if err != nil {
 		return nil, err
 	}
@@ -79,6 +86,23 @@ func readPage(source, file string) ([]byte, error) {
 		i += size
 	}
 	return src, nil
+}
+
+// readAll appends what r reads until EOF to buf, as io.ReadAll does.
+func readAll(buf []byte, r io.Reader) ([]byte, error) {
+	for {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)] // grow
+		}
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
 }
 
 // checkBlocks returns a *badText error at the first line of the first block
