@@ -235,11 +235,11 @@ func (in *interp) set(s *setStmt) error {
 func (in *interp) interpolate(s string) string {
 	var b strings.Builder
 	for {
-		i := strings.Index(s, "[")
+		i := strings.IndexByte(s, '[')
 		if i < 0 {
 			break
 		}
-		j := strings.Index(s[i:], "]")
+		j := strings.IndexByte(s[i:], ']')
 		if j < 0 {
 			break
 		}
@@ -299,7 +299,7 @@ func (in *interp) eval(n node) (value, error) {
 	case *call:
 		f, ok := in.funcs[n.key]
 		if !ok {
-			return nil, errAt(n.p, "no function is named ["+strings.ReplaceAll(n.key, "@", "…")+"]")
+			return nil, errAt(n.p, "no function is named ["+atToEllipsis(n.key)+"]")
 		}
 		args := make([]value, len(n.args))
 		for i, a := range n.args {
@@ -403,4 +403,17 @@ func checkValue(p pos, v int) error {
 		return errAt(p, "a value grew past ±"+strconv.Itoa(MaxValue)+", more than this page can hold")
 	}
 	return nil
+}
+
+// atToEllipsis writes a function key's parameter slots (@) as "…".
+func atToEllipsis(key string) string {
+	var b []byte
+	for i := 0; i < len(key); i++ {
+		if key[i] == '@' {
+			b = append(b, "…"...)
+		} else {
+			b = append(b, key[i])
+		}
+	}
+	return string(b)
 }

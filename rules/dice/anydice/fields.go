@@ -17,9 +17,9 @@ func parseFields(comments []fieldComment) ([]Field, error) {
 			continue
 		}
 		// Column of the declaration's first non-space character.
-		lead := len([]rune(c.text)) - len([]rune(strings.TrimLeft(c.text, " \t\r\n")))
-		at := pos{c.at.line, c.at.col + lead}
-		if strings.ContainsRune(c.text[:len(c.text)-len(strings.TrimLeft(c.text, " \t\r\n"))], '\n') {
+		ws := leadingSpace(c.text)
+		at := pos{c.at.line, c.at.col + ws} // the spaces are single bytes
+		if strings.IndexByte(c.text[:ws], '\n') >= 0 {
 			at = c.at // a declaration that starts on a later line: point at the comment
 		}
 		f, err := parseField(text)
@@ -47,7 +47,7 @@ func (e fieldErr) Error() string { return string(e) }
 func parseField(decl string) (Field, error) {
 	var f Field
 	rest := text.TrimSpace(strings.TrimPrefix(decl, "field"))
-	colon := strings.Index(rest, ":")
+	colon := strings.IndexByte(rest, ':')
 	if colon < 0 {
 		return f, fieldErr("a field needs a VARIABLE and a colon")
 	}
@@ -64,7 +64,7 @@ func parseField(decl string) (Field, error) {
 	if !strings.HasPrefix(rest, `"`) {
 		return f, fieldErr("a field needs a \"Label\" in quotes after its VARIABLE")
 	}
-	end := strings.Index(rest[1:], `"`)
+	end := strings.IndexByte(rest[1:], '"')
 	if end < 0 {
 		return f, fieldErr("the field's label is never closed")
 	}
@@ -73,14 +73,19 @@ func parseField(decl string) (Field, error) {
 		f.Label = f.Name
 	}
 	rest = text.TrimSpace(rest[end+2:])
-	rng, def, ok := strings.Cut(rest, "=")
-	if !ok {
+	eq := strings.IndexByte(rest, '=')
+	if eq < 0 {
 		return f, fieldErr("a field needs a default: = 3")
 	}
-	lo, hi, ok := strings.Cut(text.TrimSpace(rng), "..")
-	if !ok {
+	rng, def := text.TrimSpace(rest[:eq]), rest[eq+1:]
+	dots := 0
+	for dots+1 < len(rng) && rng[dots:dots+2] != ".." {
+		dots++
+	}
+	if dots+1 >= len(rng) {
 		return f, fieldErr("a field needs a range of values: 1..10")
 	}
+	lo, hi := rng[:dots], rng[dots+2:]
 	var err error
 	if f.Min, err = fieldInt(lo); err != nil {
 		return f, err
@@ -107,4 +112,13 @@ func fieldInt(s string) (int, error) {
 		return 0, fieldErr("expected a whole number, found " + quote(s))
 	}
 	return v, nil
+}
+
+// leadingSpace is the length of s's leading spaces, tabs and line breaks.
+func leadingSpace(s string) int {
+	n := 0
+	for n < len(s) && (s[n] == ' ' || s[n] == '\t' || s[n] == '\r' || s[n] == '\n') {
+		n++
+	}
+	return n
 }
