@@ -8,7 +8,8 @@ import (
 
 // acc accumulates a distribution while bounding its values and span.
 type acc struct {
-	m        map[int]float64
+	b        dice.Builder
+	any      bool
 	min, max int
 }
 
@@ -16,18 +17,20 @@ func (a *acc) add(v int, p float64) {
 	if p == 0 {
 		return
 	}
-	if a.m == nil {
-		a.m = map[int]float64{}
+	if !a.any {
+		a.any = true
 		a.min, a.max = v, v
 	}
-	a.m[v] += p
 	a.min, a.max = min(a.min, v), max(a.max, v)
+	if a.max-a.min <= MaxSpan { // beyond, pmf fails: hold no mass
+		a.b.Add(v, p)
+	}
 }
 
 // pmf builds the distribution, normalised to total 1 (an empty
 // accumulation is the empty die).
 func (a *acc) pmf(p pos) (dice.PMF, error) {
-	if a.m == nil {
+	if !a.any {
 		return dice.PMF{}, nil
 	}
 	if err := checkValue(p, a.min); err != nil {
@@ -39,7 +42,7 @@ func (a *acc) pmf(p pos) (dice.PMF, error) {
 	if a.max-a.min > MaxSpan {
 		return dice.PMF{}, errAt(p, "a die would span more than "+strconv.Itoa(MaxSpan)+" values")
 	}
-	return dice.FromMap(a.m).Normalize(), nil
+	return a.b.PMF().Normalize(), nil
 }
 
 // seqDie is d{s}: each element of s equally likely.
