@@ -72,7 +72,11 @@ func (in *interp) native(i int, p pos, a []value) (value, error) {
 		v := int(a[0].(num))
 		return num(max(v, -v)), nil
 	case libContains:
-		return num(b2i(slices.Contains(a[0].(seq), int(a[1].(num))))), nil
+		c := 0
+		for _, v := range a[0].(seq) {
+			c |= b2i(v == int(a[1].(num)))
+		}
+		return num(c), nil
 	case libCount:
 		c := 0
 		for _, v := range a[0].(seq) {
@@ -110,7 +114,7 @@ func (in *interp) native(i int, p pos, a []value) (value, error) {
 		return num(dd.pmf.Max()), nil
 	case libReverse:
 		out := slices.Clone(a[0].(seq))
-		slices.Reverse(out)
+		reverse(out, nil)
 		return out, nil
 	default: // libSort
 		return sortSeq(a[0].(seq), in.lowestFirst), nil

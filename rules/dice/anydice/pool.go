@@ -16,8 +16,7 @@ func faces(d dice.PMF, lowest bool) ([]int, []float64) {
 		ps = append(ps, p)
 	})
 	if !lowest {
-		slices.Reverse(vs)
-		slices.Reverse(ps)
+		reverse(vs, ps)
 	}
 	return vs, ps
 }
