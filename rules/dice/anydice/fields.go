@@ -1,7 +1,6 @@
 package anydice
 
 import (
-	"strconv"
 	"strings"
 
 	"d6codex/rules/text"
@@ -33,7 +32,7 @@ func parseFields(comments []fieldComment) ([]Field, error) {
 			}
 		}
 		if len(out) == MaxFields {
-			return nil, errAt(at, "at most "+strconv.Itoa(MaxFields)+" fields in one program")
+			return nil, errAt(at, "at most "+maxFieldsText+" fields in one program")
 		}
 		out = append(out, f)
 	}

@@ -1,8 +1,6 @@
 package anydice
 
 import (
-	"strconv"
-
 	"d6codex/rules/text"
 )
 
@@ -137,7 +135,7 @@ func (l *lexer) next() (token, error) {
 	case isDigit(r):
 		t.kind, t.text = tNum, l.while(begin, isDigit)
 		if v, ok := text.Atoi(t.text); !ok || v > MaxValue {
-			return token{}, errAt(pos{t.line, t.col}, "the number "+t.text+" is larger than "+strconv.Itoa(MaxValue))
+			return token{}, errAt(pos{t.line, t.col}, "the number "+t.text+" is larger than "+maxValueText)
 		}
 	case isUpper(r):
 		t.kind, t.text = tVar, l.while(begin, isUpper)

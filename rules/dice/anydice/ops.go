@@ -40,7 +40,7 @@ func (a *acc) pmf(p pos) (dice.PMF, error) {
 		return dice.PMF{}, err
 	}
 	if a.max-a.min > MaxSpan {
-		return dice.PMF{}, errAt(p, "a die would span more than "+strconv.Itoa(MaxSpan)+" values")
+		return dice.PMF{}, errAt(p, "a die would span more than "+maxSpanText+" values")
 	}
 	return a.b.PMF().Normalize(), nil
 }
@@ -280,7 +280,7 @@ func (in *interp) combine(p pos, op string, a, b dice.PMF) (value, error) {
 			b = negate(b)
 		}
 		if (a.Max()-a.Min())+(b.Max()-b.Min()) > MaxSpan {
-			return nil, errAt(p, "a die would span more than "+strconv.Itoa(MaxSpan)+" values")
+			return nil, errAt(p, "a die would span more than "+maxSpanText+" values")
 		}
 		if err := in.spend(p, na*nb); err != nil {
 			return nil, err
@@ -332,7 +332,7 @@ func (in *interp) dOp(p pos, x, y value) (value, error) {
 	case num:
 		s := int(y)
 		if s > MaxSpan {
-			return nil, errAt(p, "a die of more than "+strconv.Itoa(MaxSpan)+" sides")
+			return nil, errAt(p, "a die of more than "+maxSpanText+" sides")
 		}
 		if s >= 1 {
 			base = dice.Uniform(1, s)
@@ -389,11 +389,11 @@ func (in *interp) pool(p pos, n int, base dice.PMF) (value, error) {
 		n = -n
 	}
 	if n > MaxDice {
-		return nil, errAt(p, "more than "+strconv.Itoa(MaxDice)+" dice")
+		return nil, errAt(p, "more than "+maxDiceText+" dice")
 	}
 	span := base.Max() - base.Min()
 	if n*span > MaxSpan {
-		return nil, errAt(p, "these dice would span more than "+strconv.Itoa(MaxSpan)+" values")
+		return nil, errAt(p, "these dice would span more than "+maxSpanText+" values")
 	}
 	if err := checkValue(p, n*base.Max()); err != nil {
 		return nil, err
