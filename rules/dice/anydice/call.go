@@ -57,20 +57,21 @@ func (in *interp) call(p pos, f *function, args []value) (value, error) {
 			if err := in.spend(p, float64(d.Max()-d.Min()+1)); err != nil {
 				return err
 			}
-			d.Each(func(v int, q float64) { a.add(v, w*q) })
+			a.addPMF(d, 0, w)
 			return nil
 		}
 		i := expand[j]
 		d := args[i].(*die)
 		if f.params[i].typ == 'n' {
-			var err error
-			d.pmf.Each(func(v int, q float64) {
-				if err == nil {
+			for v := d.pmf.Min(); v <= d.pmf.Max(); v++ {
+				if q := d.pmf.P(v); q != 0 {
 					conv[i] = num(v)
-					err = rec(j+1, w*q)
+					if err := rec(j+1, w*q); err != nil {
+						return err
+					}
 				}
-			})
-			return err
+			}
+			return nil
 		}
 		return in.rolls(p, d, in.lowestFirst, func(s seq, q float64) error {
 			conv[i] = s
@@ -92,8 +93,8 @@ func (in *interp) invoke(p pos, f *function, args []value) (value, error) {
 	if err := in.spend(p, 4*nodeCost); err != nil {
 		return nil, err
 	}
-	if f.native != nil {
-		return f.native(in, p, args)
+	if f.lib > 0 {
+		return in.native(f.lib-1, p, args)
 	}
 	scope := make(map[string]value, len(args))
 	for i, a := range args {

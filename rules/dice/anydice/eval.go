@@ -25,7 +25,7 @@ type interp struct {
 type function struct {
 	params []param
 	body   []stmt
-	native func(in *interp, p pos, args []value) (value, error)
+	lib    int // 1 + the index in libFuncs of a library function; 0 for a program's
 }
 
 func newInterp() *interp {

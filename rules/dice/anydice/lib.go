@@ -57,9 +57,7 @@ func library() map[string]*function {
 			}
 			ps = append(ps, param{name: word[:len(word)-2], typ: word[len(word)-1]})
 		}
-		lib[l.key] = &function{params: ps, native: func(in *interp, p pos, a []value) (value, error) {
-			return in.native(i, p, a)
-		}}
+		lib[l.key] = &function{params: ps, lib: i + 1}
 	}
 	return lib
 }
@@ -154,7 +152,7 @@ func (in *interp) explode(p pos, d dice.PMF) (value, error) {
 		}
 		d.Each(func(v int, q float64) {
 			if v == top {
-				prev.Each(func(w int, r float64) { a.add(top+w, q*r) })
+				a.addPMF(prev, top, q)
 				return
 			}
 			a.add(v, q)

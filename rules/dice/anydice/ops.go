@@ -27,6 +27,13 @@ func (a *acc) add(v int, p float64) {
 	}
 }
 
+// addPMF adds d shifted by shift, weighted by w.
+func (a *acc) addPMF(d dice.PMF, shift int, w float64) {
+	for v := d.Min(); v <= d.Max(); v++ {
+		a.add(v+shift, w*d.P(v))
+	}
+}
+
 // pmf builds the distribution, normalised to total 1 (an empty
 // accumulation is the empty die).
 func (a *acc) pmf(p pos) (dice.PMF, error) {
@@ -352,25 +359,22 @@ func (in *interp) dOp(p pos, x, y value) (value, error) {
 	case *die:
 		out := &die{}
 		var a acc
-		var err error
-		x.pmf.Each(func(n int, w float64) {
-			if err != nil {
-				return
+		for n := x.pmf.Min(); n <= x.pmf.Max(); n++ {
+			w := x.pmf.P(n)
+			if w == 0 {
+				continue
 			}
-			var v value
-			v, err = in.pool(p, n, base)
+			v, err := in.pool(p, n, base)
 			if err != nil {
-				return
+				return nil, err
 			}
 			d := v.(*die)
 			for _, al := range d.alts {
 				out.alts = append(out.alts, alt{w: w * al.w, n: al.n, base: al.base})
 			}
-			d.pmf.Each(func(s int, q float64) { a.add(s, w*q) })
-		})
-		if err != nil {
-			return nil, err
+			a.addPMF(d.pmf, 0, w)
 		}
+		var err error
 		if out.pmf, err = a.pmf(p); err != nil {
 			return nil, err
 		}
@@ -428,24 +432,20 @@ func positionsOf(v value) []int {
 func (in *interp) at(p pos, x, y value) (value, error) {
 	if xd, ok := x.(*die); ok { // a die of positions: once per outcome
 		var a acc
-		var err error
-		xd.pmf.Each(func(v int, w float64) {
+		for v := xd.pmf.Min(); v <= xd.pmf.Max(); v++ {
+			w := xd.pmf.P(v)
+			if w == 0 {
+				continue
+			}
+			r, err := in.at(p, num(v), y)
 			if err != nil {
-				return
+				return nil, err
 			}
-			var r value
-			if r, err = in.at(p, num(v), y); err != nil {
-				return
+			d, err := in.toPMF(p, r)
+			if err != nil {
+				return nil, err
 			}
-			d, e := in.toPMF(p, r)
-			if e != nil {
-				err = e
-				return
-			}
-			d.Each(func(s int, q float64) { a.add(s, w*q) })
-		})
-		if err != nil {
-			return nil, err
+			a.addPMF(d, 0, w)
 		}
 		d, err := a.pmf(p)
 		if err != nil {
