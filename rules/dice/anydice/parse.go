@@ -77,8 +77,7 @@ func (p *parser) block() ([]stmt, error) {
 	if _, err := p.expect("{"); err != nil {
 		return nil, err
 	}
-	p.depth++
-	defer func() { p.depth-- }()
+	p.depth++ // not given back on an error, which ends the parse
 	if p.depth > maxNesting {
 		return nil, errAt(tokPos(p.peek()), "blocks nest too deeply")
 	}
@@ -94,6 +93,7 @@ func (p *parser) block() ([]stmt, error) {
 		out = append(out, s)
 	}
 	p.next()
+	p.depth--
 	return out, nil
 }
 
@@ -304,8 +304,7 @@ func contains(ss []string, s string) bool {
 }
 
 func (p *parser) unary() (node, error) {
-	p.depth++
-	defer func() { p.depth-- }()
+	p.depth++ // not given back on an error, which ends the parse
 	if p.depth > maxNesting {
 		return nil, errAt(tokPos(p.peek()), "this expression nests too deeply")
 	}
@@ -316,12 +315,15 @@ func (p *parser) unary() (node, error) {
 		if err != nil {
 			return nil, err
 		}
+		p.depth--
 		if t.text == "+" {
 			return x, nil
 		}
 		return &unary{p: tokPos(t), op: t.text, x: x}, nil
 	}
-	return p.primary()
+	x, err := p.primary()
+	p.depth--
+	return x, err
 }
 
 func (p *parser) primary() (node, error) {
