@@ -19,10 +19,10 @@ const (
 // token is one lexical item with its position (1-based line and column,
 // the column counted in characters).
 type token struct {
-	_         noEq
-	kind      tokKind
-	text      string
-	line, col int
+	_    noEq
+	kind tokKind
+	text string
+	pos
 }
 
 // pos is a place in the source text.
@@ -124,7 +124,7 @@ func (l *lexer) next() (token, error) {
 		}
 		break
 	}
-	t := token{line: l.line, col: l.col}
+	t := token{pos: pos{l.line, l.col}}
 	if l.i >= len(l.src) {
 		t.kind = tEOF
 		return t, nil
@@ -135,7 +135,7 @@ func (l *lexer) next() (token, error) {
 	case isDigit(r):
 		t.kind, t.text = tNum, l.while(begin, isDigit)
 		if v, ok := text.Atoi(t.text); !ok || v > MaxValue {
-			return token{}, errAt(pos{t.line, t.col}, "the number "+t.text+" is larger than "+maxValueText)
+			return token{}, errAt(t.pos, "the number "+t.text+" is larger than "+maxValueText)
 		}
 	case isUpper(r):
 		t.kind, t.text = tVar, l.while(begin, isUpper)
@@ -148,7 +148,7 @@ func (l *lexer) next() (token, error) {
 		l.advance()
 		t.kind, t.text = tString, l.while(begin+1, notQuote)
 		if l.i >= len(l.src) {
-			return token{}, errAt(pos{t.line, t.col}, "this string is never closed: end it with another \"")
+			return token{}, errAt(t.pos, "this string is never closed: end it with another \"")
 		}
 		l.advance()
 	default:
@@ -167,7 +167,7 @@ func (l *lexer) next() (token, error) {
 				return t, nil
 			}
 		}
-		return token{}, errAt(pos{t.line, t.col}, "unexpected character "+quote(string(r)))
+		return token{}, errAt(t.pos, "unexpected character "+quote(string(r)))
 	}
 	return t, nil
 }

@@ -34,8 +34,6 @@ func (p *parser) isWord(s string) bool {
 	return t.kind == tWord && t.text == s
 }
 
-func tokPos(t token) pos { return pos{t.line, t.col} }
-
 // describe names a token in an error message.
 func describe(t token) string {
 	switch t.kind {
@@ -50,7 +48,7 @@ func describe(t token) string {
 func (p *parser) expect(s string) (token, error) {
 	t := p.next()
 	if t.kind != tOp || t.text != s {
-		return t, errAt(tokPos(t), "expected “"+s+"” here, found "+describe(t))
+		return t, errAt(t.pos, "expected “"+s+"” here, found "+describe(t))
 	}
 	return t, nil
 }
@@ -79,12 +77,12 @@ func (p *parser) block() ([]stmt, error) {
 	}
 	p.depth++ // not given back on an error, which ends the parse
 	if p.depth > maxNesting {
-		return nil, errAt(tokPos(p.peek()), "blocks nest too deeply")
+		return nil, errAt(p.peek().pos, "blocks nest too deeply")
 	}
 	var out []stmt
 	for !p.isOp("}") {
 		if p.peek().kind == tEOF {
-			return nil, errAt(tokPos(p.peek()), "a block opened with { is never closed")
+			return nil, errAt(p.peek().pos, "a block opened with { is never closed")
 		}
 		s, err := p.stmt()
 		if err != nil {
@@ -99,7 +97,7 @@ func (p *parser) block() ([]stmt, error) {
 
 func (p *parser) stmt() (stmt, error) {
 	t := p.peek()
-	at := tokPos(t)
+	at := t.pos
 	switch {
 	case t.kind == tVar:
 		p.next()
@@ -122,7 +120,7 @@ func (p *parser) stmt() (stmt, error) {
 			p.next()
 			s := p.next()
 			if s.kind != tString {
-				return nil, errAt(tokPos(s), "expected a \"name\" in quotes after named, found "+describe(s))
+				return nil, errAt(s.pos, "expected a \"name\" in quotes after named, found "+describe(s))
 			}
 			o.named, o.hasNm = s.text, true
 		}
@@ -145,10 +143,10 @@ func (p *parser) stmt() (stmt, error) {
 		p.next()
 		v := p.next()
 		if v.kind != tVar {
-			return nil, errAt(tokPos(v), "expected a VARIABLE after loop, found "+describe(v))
+			return nil, errAt(v.pos, "expected a VARIABLE after loop, found "+describe(v))
 		}
 		if !p.isWord("over") {
-			return nil, errAt(tokPos(p.peek()), "expected “over” here, found "+describe(p.peek()))
+			return nil, errAt(p.peek().pos, "expected “over” here, found "+describe(p.peek()))
 		}
 		p.next()
 		over, err := p.expr()
@@ -164,10 +162,10 @@ func (p *parser) stmt() (stmt, error) {
 		p.next()
 		name := p.next()
 		if name.kind != tString {
-			return nil, errAt(tokPos(name), "expected a setting in quotes after set, such as \"explode depth\"")
+			return nil, errAt(name.pos, "expected a setting in quotes after set, such as \"explode depth\"")
 		}
 		if !p.isWord("to") {
-			return nil, errAt(tokPos(p.peek()), "expected “to” here, found "+describe(p.peek()))
+			return nil, errAt(p.peek().pos, "expected “to” here, found "+describe(p.peek()))
 		}
 		p.next()
 		s := &setStmt{p: at, name: name.text}
@@ -186,7 +184,7 @@ func (p *parser) stmt() (stmt, error) {
 }
 
 func (p *parser) ifStmt() (stmt, error) {
-	at := tokPos(p.next())
+	at := p.next().pos
 	cond, err := p.expr()
 	if err != nil {
 		return nil, err
@@ -212,7 +210,7 @@ func (p *parser) ifStmt() (stmt, error) {
 }
 
 func (p *parser) funcDef() (stmt, error) {
-	at := tokPos(p.next())
+	at := p.next().pos
 	if _, err := p.expect(":"); err != nil {
 		return nil, err
 	}
@@ -234,18 +232,18 @@ func (p *parser) funcDef() (stmt, error) {
 				case ty.kind == tOp && ty.text == "d":
 					pr.typ = 'd'
 				default:
-					return nil, errAt(tokPos(ty), "a parameter's type is :n (number), :s (sequence) or :d (die), not "+describe(ty))
+					return nil, errAt(ty.pos, "a parameter's type is :n (number), :s (sequence) or :d (die), not "+describe(ty))
 				}
 			}
 			for _, q := range params {
 				if q.name == pr.name {
-					return nil, errAt(tokPos(t), "the parameter "+pr.name+" is named twice")
+					return nil, errAt(t.pos, "the parameter "+pr.name+" is named twice")
 				}
 			}
 			params = append(params, pr)
 			words = append(words, "@")
 		default:
-			return nil, errAt(tokPos(t), "a function's name is lower-case words and VARIABLES, then a { block }; found "+describe(t))
+			return nil, errAt(t.pos, "a function's name is lower-case words and VARIABLES, then a { block }; found "+describe(t))
 		}
 	}
 	if len(words) == len(params) {
@@ -290,7 +288,7 @@ func (p *parser) binary(level int) (node, error) {
 		if err != nil {
 			return nil, err
 		}
-		x = &binary{p: tokPos(t), op: t.text, x: x, y: y}
+		x = &binary{p: t.pos, op: t.text, x: x, y: y}
 	}
 }
 
@@ -306,7 +304,7 @@ func contains(ss []string, s string) bool {
 func (p *parser) unary() (node, error) {
 	p.depth++ // not given back on an error, which ends the parse
 	if p.depth > maxNesting {
-		return nil, errAt(tokPos(p.peek()), "this expression nests too deeply")
+		return nil, errAt(p.peek().pos, "this expression nests too deeply")
 	}
 	t := p.peek()
 	if t.kind == tOp && (t.text == "-" || t.text == "!" || t.text == "#" || t.text == "d" || t.text == "+") {
@@ -319,7 +317,7 @@ func (p *parser) unary() (node, error) {
 		if t.text == "+" {
 			return x, nil
 		}
-		return &unary{p: tokPos(t), op: t.text, x: x}, nil
+		return &unary{p: t.pos, op: t.text, x: x}, nil
 	}
 	x, err := p.primary()
 	p.depth--
@@ -328,7 +326,7 @@ func (p *parser) unary() (node, error) {
 
 func (p *parser) primary() (node, error) {
 	t := p.next()
-	at := tokPos(t)
+	at := t.pos
 	switch {
 	case t.kind == tNum:
 		v, _ := text.Atoi(t.text)
