@@ -60,15 +60,32 @@ func parseProgram(src string) ([]stmt, []fieldComment, error) {
 		return nil, nil, err
 	}
 	p := &parser{toks: toks}
+	out, err := p.stmts(false)
+	if err != nil {
+		return nil, nil, err
+	}
+	return out, fields, nil
+}
+
+// stmts reads statements up to the end of the program, or in a block up
+// to its closing brace (which it reads).
+func (p *parser) stmts(inBlock bool) ([]stmt, error) {
 	var out []stmt
-	for p.peek().kind != tEOF {
+	for !inBlock || !p.isOp("}") {
+		if p.peek().kind == tEOF {
+			if inBlock {
+				return nil, errAt(p.peek().pos, "a block opened with { is never closed")
+			}
+			return out, nil
+		}
 		s, err := p.stmt()
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		out = append(out, s)
 	}
-	return out, fields, nil
+	p.next()
+	return out, nil
 }
 
 func (p *parser) block() ([]stmt, error) {
@@ -79,20 +96,9 @@ func (p *parser) block() ([]stmt, error) {
 	if p.depth > maxNesting {
 		return nil, errAt(p.peek().pos, "blocks nest too deeply")
 	}
-	var out []stmt
-	for !p.isOp("}") {
-		if p.peek().kind == tEOF {
-			return nil, errAt(p.peek().pos, "a block opened with { is never closed")
-		}
-		s, err := p.stmt()
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, s)
-	}
-	p.next()
+	out, err := p.stmts(true)
 	p.depth--
-	return out, nil
+	return out, err
 }
 
 func (p *parser) stmt() (stmt, error) {
