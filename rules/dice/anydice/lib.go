@@ -2,7 +2,6 @@ package anydice
 
 import (
 	"slices"
-	"strings"
 
 	"d6codex/rules/dice"
 )
@@ -24,21 +23,24 @@ const (
 )
 
 // libFuncs is AnyDice's function library: each function's call key
-// ("highest @ of @") and its parameters, each a name and a type letter
-// (n, s or d). native runs function i of the table.
-var libFuncs = [...]struct{ key, params string }{
-	libAbsolute:  {"absolute @", "NUMBER:n"},
-	libContains:  {"@ contains @", "SEQUENCE:s NUMBER:n"},
-	libCount:     {"count @ in @", "VALUES:s SEQUENCE:s"},
-	libExplode:   {"explode @", "DIE:d"},
-	libHighest:   {"highest @ of @", "NUMBER:n DICE:d"},
-	libLowest:    {"lowest @ of @", "NUMBER:n DICE:d"},
-	libMiddle:    {"middle @ of @", "NUMBER:n DICE:d"},
-	libHighestOf: {"highest of @ and @", "A:n B:n"},
-	libLowestOf:  {"lowest of @ and @", "A:n B:n"},
-	libMaximum:   {"maximum of @", "DIE:d"},
-	libReverse:   {"reverse @", "SEQUENCE:s"},
-	libSort:      {"sort @", "SEQUENCE:s"},
+// ("highest @ of @") and its parameters. native runs function i of the
+// table.
+var libFuncs = [...]struct {
+	key    string
+	params []param
+}{
+	libAbsolute:  {"absolute @", []param{{name: "NUMBER", typ: 'n'}}},
+	libContains:  {"@ contains @", []param{{name: "SEQUENCE", typ: 's'}, {name: "NUMBER", typ: 'n'}}},
+	libCount:     {"count @ in @", []param{{name: "VALUES", typ: 's'}, {name: "SEQUENCE", typ: 's'}}},
+	libExplode:   {"explode @", []param{{name: "DIE", typ: 'd'}}},
+	libHighest:   {"highest @ of @", []param{{name: "NUMBER", typ: 'n'}, {name: "DICE", typ: 'd'}}},
+	libLowest:    {"lowest @ of @", []param{{name: "NUMBER", typ: 'n'}, {name: "DICE", typ: 'd'}}},
+	libMiddle:    {"middle @ of @", []param{{name: "NUMBER", typ: 'n'}, {name: "DICE", typ: 'd'}}},
+	libHighestOf: {"highest of @ and @", []param{{name: "A", typ: 'n'}, {name: "B", typ: 'n'}}},
+	libLowestOf:  {"lowest of @ and @", []param{{name: "A", typ: 'n'}, {name: "B", typ: 'n'}}},
+	libMaximum:   {"maximum of @", []param{{name: "DIE", typ: 'd'}}},
+	libReverse:   {"reverse @", []param{{name: "SEQUENCE", typ: 's'}}},
+	libSort:      {"sort @", []param{{name: "SEQUENCE", typ: 's'}}},
 }
 
 // library is AnyDice's function library, keyed like calls ("highest @ of
@@ -46,18 +48,7 @@ var libFuncs = [...]struct{ key, params string }{
 func library() map[string]*function {
 	lib := make(map[string]*function, len(libFuncs))
 	for i, l := range libFuncs {
-		var ps []param
-		rest := l.params
-		for rest != "" {
-			word := rest
-			if sp := strings.IndexByte(rest, ' '); sp >= 0 {
-				word, rest = rest[:sp], rest[sp+1:]
-			} else {
-				rest = ""
-			}
-			ps = append(ps, param{name: word[:len(word)-2], typ: word[len(word)-1]})
-		}
-		lib[l.key] = &function{params: ps, lib: i + 1}
+		lib[l.key] = &function{params: l.params, lib: i + 1}
 	}
 	return lib
 }
