@@ -134,22 +134,36 @@ func (in *interp) mapDie(p pos, d dice.PMF, f func(int) (int, bool)) (value, err
 // mapCost is the work of one step through a map, in multiply-adds.
 const mapCost = 10
 
-// arith is one arithmetic or boolean operator on two numbers; ok is false
-// for division by zero and negative exponents.
-func arith(op string, a, b int) (int, bool) {
+// opCode is an operator as one byte: its character, or n, l, g for !=,
+// <=, >=.
+func opCode(op string) byte {
 	switch op {
-	case "+":
+	case "!=":
+		return 'n'
+	case "<=":
+		return 'l'
+	case ">=":
+		return 'g'
+	}
+	return op[0]
+}
+
+// arith is one arithmetic or boolean operator (an opCode) on two numbers; ok is false
+// for division by zero and negative exponents.
+func arith(op byte, a, b int) (int, bool) {
+	switch op {
+	case '+':
 		return a + b, true
-	case "-":
+	case '-':
 		return a - b, true
-	case "*":
+	case '*':
 		return a * b, true
-	case "/":
+	case '/':
 		if b == 0 {
 			return 0, false
 		}
 		return a / b, true
-	case "^":
+	case '^':
 		if b < 0 {
 			return 0, false
 		}
@@ -169,60 +183,61 @@ func arith(op string, a, b int) (int, bool) {
 			}
 		}
 		return r, true
-	case "=":
+	case '=':
 		return b2i(a == b), true
-	case "!=":
+	case 'n':
 		return b2i(a != b), true
-	case "<":
+	case '<':
 		return b2i(a < b), true
-	case ">":
+	case '>':
 		return b2i(a > b), true
-	case "<=":
+	case 'l':
 		return b2i(a <= b), true
-	case ">=":
+	case 'g':
 		return b2i(a >= b), true
-	case "&":
+	case '&':
 		return b2i(a != 0 && b != 0), true
-	case "|":
+	case '|':
 		return b2i(a != 0 || b != 0), true
 	}
 	return 0, false
 }
 
-func isCompare(op string) bool {
+func isCompare(op byte) bool {
 	switch op {
-	case "=", "!=", "<", ">", "<=", ">=":
+	case '=', 'n', '<', '>', 'l', 'g':
 		return true
 	}
 	return false
 }
 
 func (in *interp) binary(p pos, op string, x, y value) (value, error) {
-	switch op {
-	case "d":
+	c := opCode(op)
+	switch c {
+	case 'd':
 		return in.dOp(p, x, y)
-	case "@":
+	case '@':
 		return in.at(p, x, y)
 	}
-	if isCompare(op) {
+	if isCompare(c) {
 		xs, xSeq := x.(seq)
 		ys, ySeq := y.(seq)
 		switch {
 		case xSeq && ySeq: // element by element, left to right
-			c := 0
-			for i := 0; i < min(len(xs), len(ys)) && c == 0; i++ {
-				c = cmpInt(xs[i], ys[i])
+			o := 0
+			for i := 0; i < min(len(xs), len(ys)) && o == 0; i++ {
+				o = cmpInt(xs[i], ys[i])
 			}
-			if c == 0 {
-				c = cmpInt(len(xs), len(ys))
+			if o == 0 {
+				o = cmpInt(len(xs), len(ys))
 			}
-			r, _ := arith(op, c, 0)
+			r, _ := arith(c, o, 0)
 			return num(r), nil
 		case xSeq:
 			if yn, ok := y.(num); ok {
 				n := 0
 				for _, v := range xs {
-					r, _ := arith(op, v, int(yn))
+					r, _ := arith(c, v, int(yn))
 					n += r
 				}
 				return num(n), nil
@@ -231,7 +246,7 @@ func (in *interp) binary(p pos, op string, x, y value) (value, error) {
 			if xn, ok := x.(num); ok {
 				n := 0
 				for _, v := range ys {
-					r, _ := arith(op, int(xn), v)
+					r, _ := arith(c, int(xn), v)
 					n += r
 				}
 				return num(n), nil
@@ -243,9 +258,9 @@ func (in *interp) binary(p pos, op string, x, y value) (value, error) {
 	if !xDie && !yDie {
 		a, _ := in.number(p, x, "")
 		b, _ := in.number(p, y, "")
-		r, ok := arith(op, a, b)
+		r, ok := arith(c, a, b)
 		if !ok {
-			if op == "/" {
+			if c == '/' {
 				return nil, errAt(p, "division by zero")
 			}
 			return nil, errAt(p, "a negative exponent (AnyDice has whole numbers only)")
@@ -255,15 +270,21 @@ func (in *interp) binary(p pos, op string, x, y value) (value, error) {
 		}
 		return num(r), nil
 	}
-	if !xDie {
-		a, _ := in.number(p, x, "")
-		return in.mapDie(p, yd.pmf, func(b int) (int, bool) { return arith(op, a, b) })
+	if xDie && yDie {
+		return in.combine(p, c, xd.pmf, yd.pmf)
 	}
-	if !yDie {
-		b, _ := in.number(p, y, "")
-		return in.mapDie(p, xd.pmf, func(a int) (int, bool) { return arith(op, a, b) })
+	// One die and a number: the operator on each roll.
+	d, k := yd, x
+	if xDie {
+		d, k = xd, y
 	}
-	return in.combine(p, op, xd.pmf, yd.pmf)
+	n, _ := in.number(p, k, "")
+	return in.mapDie(p, d.pmf, func(v int) (int, bool) {
+		if xDie {
+			return arith(c, v, n)
+		}
+		return arith(c, n, v)
+	})
 }
 
 func cmpInt(a, b int) int {
@@ -277,13 +298,13 @@ func cmpInt(a, b int) int {
 }
 
 // combine applies op to every pair of outcomes of two dice.
-func (in *interp) combine(p pos, op string, a, b dice.PMF) (value, error) {
+func (in *interp) combine(p pos, op byte, a, b dice.PMF) (value, error) {
 	if a.Empty() || b.Empty() {
 		return &die{}, nil
 	}
 	na, nb := float64(a.Max()-a.Min()+1), float64(b.Max()-b.Min()+1)
-	if op == "+" || op == "-" {
-		if op == "-" {
+	if op == '+' || op == '-' {
+		if op == '-' {
 			b = negate(b)
 		}
 		if (a.Max()-a.Min())+(b.Max()-b.Min()) > MaxSpan {
