@@ -16,6 +16,7 @@ package markup
 import (
 	"bytes"
 	"io"
+	"slices"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -256,9 +257,13 @@ const (
 // an outline parser (the same block parsers, paragraph transformers and
 // options, without inline parsing and AST transformers).
 func (r *recorder) parser(kind parserKind) parser.Parser {
+	transformers := r.cfg.ParagraphTransformers
+	if kind == outlineParser {
+		transformers = tableHeadsOnly(transformers)
+	}
 	opts := []parser.Option{
 		parser.WithBlockParsers(guardDepth(r.cfg.BlockParsers)...),
-		parser.WithParagraphTransformers(r.cfg.ParagraphTransformers...),
+		parser.WithParagraphTransformers(transformers...),
 	}
 	if kind == outlineParser {
 		opts = append(opts, parser.WithInlineParsers(util.Prioritized(skipInline{}, 0)))
@@ -334,6 +339,61 @@ func dropSkipped(pc parser.Context) {
 	if n, _ := pc.Get(skippedKey).(*ast.Text); n != nil && n.Parent() != nil {
 		n.Parent().RemoveChild(n.Parent(), n)
 	}
+}
+
+// tableHeads wraps goldmark's table paragraph transformer in the outline
+// parser: the table it makes has its header row and none of its body rows.
+// Parsing each row into cells was a tenth of an outline's time on a page of
+// tables, for rows nothing reads (an outline's users read a table as a
+// block: a block id or attribute list after it names the table; its cells
+// hold no heading, id, fence or tag). Which lines become a table, and what
+// is left of the paragraph, are the transformer's own decision: it is
+// given the paragraph cut after the first line that could be a delimiter
+// row ("|---|:-:|"); when that line is not one (or the header above does
+// not match it), the paragraph gets its lines back and the next such line
+// is tried, as the transformer would have.
+type tableHeads struct{ parser.ParagraphTransformer }
+
+// tableHeadsOnly returns list with goldmark's table transformer wrapped in
+// tableHeads.
+func tableHeadsOnly(list []util.PrioritizedValue) []util.PrioritizedValue {
+	out := slices.Clone(list)
+	for i, v := range out {
+		if v.Value == extension.NewTableParagraphTransformer() {
+			out[i].Value = tableHeads{v.Value.(parser.ParagraphTransformer)}
+		}
+	}
+	return out
+}
+
+// Transform implements parser.ParagraphTransformer.
+func (t tableHeads) Transform(node *ast.Paragraph, reader text.Reader, pc parser.Context) {
+	lines := node.Lines()
+	n := lines.Len()
+	for i := 1; i < n; i++ {
+		if seg := lines.At(i); !maybeTableDelim(seg.Value(reader.Source())) {
+			continue
+		}
+		all := slices.Clone(lines.Sliced(0, n))
+		lines.SetSliced(0, i+1)
+		t.ParagraphTransformer.Transform(node, reader, pc)
+		if node.Parent() == nil || lines.Len() != i+1 {
+			return // a table made (from a delimiter row at or before i)
+		}
+		lines.Clear()
+		lines.AppendAll(all)
+	}
+}
+
+// maybeTableDelim reports whether line has only the bytes of a table's
+// delimiter row (spaces, '-', '|', ':'), as goldmark's must.
+func maybeTableDelim(line []byte) bool {
+	for _, c := range line {
+		if !util.IsSpace(c) && c != '-' && c != '|' && c != ':' {
+			return false
+		}
+	}
+	return true
 }
 
 // stateKey holds a page's *pageState in its parser.Context.
