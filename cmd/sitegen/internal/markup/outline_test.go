@@ -70,8 +70,8 @@ func mapsEqualBool(a, b map[string]bool) bool {
 // (lines starting with punctuation, escapes, tables after text, definition
 // lists over a blank line, setext and empty headings, Obsidian block ids
 // after tables, kramdown attribute lists, shortcodes, CRLF, NUL, invalid
-// UTF-8), the Markdown of the hostile-input tests, the test site and both
-// generated corpora, with every dialect.
+// UTF-8), the Markdown of the hostile-input tests (the large pages scaled
+// down), the test site and both generated corpora, with every dialect.
 func TestOutlineSkipsOnlyInlines(t *testing.T) {
 	docs := []string{
 		"# One\n\n## *Emph* and `code` [link](x.md)\n\n#\n\n## \n\nSetext\n------\n\nTitle\n===\n\n## Custom {#my-id .c}\n",
