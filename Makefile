@@ -7,7 +7,16 @@ LDFLAGS ?= -s -w
 # nethttpomithttp2: net/http without its bundled HTTP/2, 0.36 MB less. sitegen serve listens on plain
 # HTTP, where browsers speak HTTP/1.1 only (they use HTTP/2 over TLS), and sitegen makes no HTTP requests.
 # -trimpath: no build-machine paths in the binary.
-GOFLAGS_BUILD ?= -trimpath -tags nethttpomithttp2
+# NOINLINE: packages off a build's hot path, compiled without inlining (0.38 MB less; builds of the shared
+# benchmark corpus take the same CPU, see BENCHMARKS.md "Issue 26: the binary's size (session 6)"): TLS and
+# networking (net/http's server links them; serve uses plain HTTP on a loopback), the Brotli encoder and the
+# CSS/JS minifier (their outputs are cached by content), the raw-HTML sanitizer and its parser, MIME tables,
+# os/exec and the module builder (used only inside the source tree). Markdown, templates, the search index, the
+# front matter, serve and the rules keep the compiler's inlining.
+NOINLINE ?= crypto/... net/... vendor/... golang.org/x/... github.com/andybalholm/brotli/... \
+	github.com/tdewolff/... github.com/microcosm-cc/... encoding/asn1 mime/... os/exec \
+	d6codex/cmd/sitegen/internal/wasmbuild/...
+GOFLAGS_BUILD ?= -trimpath -tags nethttpomithttp2 $(foreach p,$(NOINLINE),-gcflags=$(p)=-l)
 BIND    ?= 127.0.0.1
 PORT    ?= 1313
 

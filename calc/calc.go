@@ -54,6 +54,10 @@ type Field struct {
 	Options []Option `json:"options,omitempty"`
 	Default string   `json:"default"`
 	Help    string   `json:"help,omitempty"`
+
+	// parseCode reads a die code (CodeField sets it): through this field,
+	// only the modules of games with die-code fields carry the parser.
+	parseCode func(string) (dice.Code, error)
 }
 
 // Calculator is one calculator of the registry.
@@ -81,7 +85,20 @@ type Calculator struct {
 	// AnyDice program): it gets no dice or seed fields, needs no Resolve,
 	// and its report may have distributions without outcomes.
 	OddsOnly bool `json:"oddsOnly,omitempty"`
+
+	// Overlay, when set, charts the report's distributions all together
+	// (render.Overlay): for a calculator whose distributions are alike,
+	// such as the expressions of one dice block or the outputs of one
+	// AnyDice program.
+	Overlay Overlay `json:"-"`
 }
+
+// Overlay draws the named distributions of r in one chart, its controls'
+// ids under key, in mode ("exact", "atleast" or "atmost") first.
+// render.Overlay is the one there is. It is a calculator's field, not a
+// flag, so that only the modules of the calculators that set it carry its
+// code.
+type Overlay func(b *strings.Builder, r rules.Report, names []string, key, mode string)
 
 // Field returns the named field and whether it exists.
 func (c *Calculator) Field(name string) (Field, bool) {
@@ -114,6 +131,23 @@ type Registry struct {
 // id is not under its system's, or one without Odds or Resolve is a
 // programming error, returned so a test can name it.
 func NewRegistry(systems ...System) (*Registry, error) {
+	return register(systems, document)
+}
+
+// MustModule is MustRegistry for a WebAssembly module's one system: its
+// calculators get no form texts (the module shows none), so the module
+// carries neither those texts nor the code that sets them.
+func MustModule(s System) *Registry {
+	r, err := register([]System{s}, nil)
+	if err != nil {
+		panic(err)
+	}
+	return r
+}
+
+// register is NewRegistry, documenting each calculator with doc unless it
+// is nil.
+func register(systems []System, doc func(*Calculator, Doc)) (*Registry, error) {
 	r := &Registry{}
 	seen := map[string]bool{}
 	for _, s := range systems {
@@ -131,7 +165,9 @@ func NewRegistry(systems ...System) (*Registry, error) {
 			if !c.OddsOnly {
 				withRollFields(c)
 			}
-			document(c, s.Docs[c.ID])
+			if doc != nil {
+				doc(c, s.Docs[c.ID])
+			}
 			if l, ok := s.Largest[c.ID]; ok {
 				c.Largest = l
 			}
@@ -201,7 +237,7 @@ func (c *Calculator) Run(raw map[string]string) (res Result, err error) {
 	if err != nil {
 		return Result{}, err
 	}
-	res = Result{ID: c.ID, calc: c, Inputs: v, Report: rep}
+	res = Result{ID: c.ID, calc: c, Inputs: v, Report: rep, Overlay: c.Overlay}
 	if t, ok := v.tape(); ok {
 		roll, err := c.Resolve(v, t)
 		if err != nil {

@@ -23,7 +23,7 @@ func BoolField(name string, def bool) Field {
 
 // CodeField is an OpenD6 die-code input from lo to hi pips (3 pips = 1D).
 func CodeField(name string, lo, hi int, def dice.Code) Field {
-	return Field{Name: name, Kind: DieCode, Min: lo, Max: hi, Default: def.String()}
+	return Field{Name: name, Kind: DieCode, Min: lo, Max: hi, Default: def.String(), parseCode: dice.ParseCode}
 }
 
 // ChoiceField is a choice among options given as "value" or "value=Label"
@@ -31,18 +31,17 @@ func CodeField(name string, lo, hi int, def dice.Code) Field {
 func ChoiceField(name, def string, options ...string) Field {
 	opts := make([]Option, len(options))
 	for i, o := range options {
-		v, l, ok := strings.Cut(o, "=")
-		if !ok {
-			l = humanize(v)
+		// IndexByte, not strings.Cut, whose substring search every module
+		// would carry for this one use.
+		v, l := o, ""
+		if i := strings.IndexByte(o, '='); i >= 0 {
+			v, l = o[:i], o[i+1:]
+		} else {
+			l = text.Human(o)
 		}
 		opts[i] = Option{Value: v, Label: l}
 	}
 	return Field{Name: name, Kind: Choice, Options: opts, Default: def}
-}
-
-// humanize turns an id like "point_blank" into "Point blank".
-func humanize(id string) string {
-	return text.UpperFirst(strings.ReplaceAll(id, "_", " "))
 }
 
 // ListField is a list of whole numbers from lo to hi (e.g. a damage table);

@@ -13,7 +13,9 @@ type Result struct {
 	Inputs Values
 	Report rules.Report
 	Roll   *rules.Roll
-	calc   *Calculator
+	// Overlay is the calculator's (see Calculator.Overlay).
+	Overlay Overlay
+	calc    *Calculator
 }
 
 // Map renders the result as plain maps and slices (string keys; float64,
@@ -30,24 +32,29 @@ func (r Result) Map() map[string]any {
 		if (f.Kind == DiceList || f.Kind == IntList || f.Name == "seed") && !r.Inputs.Given(f.Name) {
 			continue
 		}
+		var v any
 		switch f.Kind {
 		case Int:
-			inputs[f.Name] = r.Inputs.Int(f.Name)
+			v = r.Inputs.Int(f.Name)
 		case Bool:
-			inputs[f.Name] = r.Inputs.Bool(f.Name)
+			v = r.Inputs.Bool(f.Name)
 		case DiceList, IntList:
-			inputs[f.Name] = intsAny(r.Inputs.List(f.Name))
+			v = intsAny(r.Inputs.List(f.Name))
 		default:
-			inputs[f.Name] = r.Inputs.Canonical(f)
+			v = r.Inputs.Canonical(f)
 		}
+		inputs[f.Name] = v
 	}
-	outcomes := map[string]any{}
-	for _, o := range r.Report.Outcomes {
+	rep := r.Report
+	outcomes, means := map[string]any{}, map[string]any{}
+	order := make([][]any, 3)
+	for _, o := range rep.Outcomes {
 		outcomes[o.Name] = o.P
+		order[0] = append(order[0], o.Name)
 	}
 	dists, labels := map[string]any{}, map[string]any{}
-	for _, d := range r.Report.Distributions {
-		var pairs []any
+	for _, d := range rep.Distributions {
+		pairs := []any{}
 		named := map[string]any{}
 		for _, p := range d.PMF.Pairs() {
 			pairs = append(pairs, []any{p.Value, p.P})
@@ -55,58 +62,54 @@ func (r Result) Map() map[string]any {
 				named[strconv.Itoa(p.Value)] = d.Label(p.Value)
 			}
 		}
-		if pairs == nil {
-			pairs = []any{}
-		}
 		dists[d.Name] = pairs
 		if d.Label != nil {
 			labels[d.Name] = named
 		}
+		order[1] = append(order[1], d.Name)
 	}
-	means := map[string]any{}
-	for _, m := range r.Report.Means {
+	for _, m := range rep.Means {
 		means[m.Name] = m.Value
+		order[2] = append(order[2], m.Name)
 	}
-	order := map[string]any{
-		"outcomes":      names(len(r.Report.Outcomes), func(i int) string { return r.Report.Outcomes[i].Name }),
-		"distributions": names(len(r.Report.Distributions), func(i int) string { return r.Report.Distributions[i].Name }),
-		"means":         names(len(r.Report.Means), func(i int) string { return r.Report.Means[i].Name }),
+	for i := range order {
+		if order[i] == nil {
+			order[i] = []any{}
+		}
 	}
-	out := map[string]any{"id": r.ID, "inputs": inputs, "outcomes": outcomes,
-		"distributions": dists, "labels": labels, "means": means, "order": order}
-	if r.Roll != nil {
-		out["roll"] = rollMap(r.Roll)
+	out := Object("id", r.ID, "inputs", inputs, "outcomes", outcomes,
+		"distributions", dists, "labels", labels, "means", means,
+		"order", Object("outcomes", order[0], "distributions", order[1], "means", order[2]))
+	if roll := r.Roll; roll != nil {
+		faces := make([]any, len(roll.Dice))
+		detail := make([]any, len(roll.Dice))
+		for i, d := range roll.Dice {
+			faces[i] = d.Value
+			detail[i] = Object("sides", d.Sides, "value", d.Value, "what", d.What)
+		}
+		values := map[string]any{}
+		for _, v := range roll.Values {
+			values[v.Name] = v.Value
+		}
+		steps := make([]any, len(roll.Steps))
+		for i, s := range roll.Steps {
+			steps[i] = s
+		}
+		out["roll"] = Object("dice", faces, "detail", detail, "outcome", roll.Outcome,
+			"result", roll.Result, "values", values, "steps", steps)
 	}
 	return out
 }
 
-func rollMap(roll *rules.Roll) map[string]any {
-	faces := make([]int, len(roll.Dice))
-	detail := make([]any, len(roll.Dice))
-	for i, d := range roll.Dice {
-		faces[i] = d.Value
-		detail[i] = map[string]any{"sides": d.Sides, "value": d.Value, "what": d.What}
+// Object is the map of the given keys and values, in pairs (key, value,
+// key, value...): a map literal as one call, which keeps the module small
+// (a literal compiles to one map assignment per key).
+func Object(kv ...any) map[string]any {
+	m := make(map[string]any, len(kv)/2)
+	for i := 0; i+1 < len(kv); i += 2 {
+		m[kv[i].(string)] = kv[i+1]
 	}
-	values := map[string]any{}
-	for _, v := range roll.Values {
-		values[v.Name] = v.Value
-	}
-	steps := make([]any, len(roll.Steps))
-	for i, s := range roll.Steps {
-		steps[i] = s
-	}
-	return map[string]any{"dice": intsAny(faces), "detail": detail, "outcome": roll.Outcome,
-		"result": roll.Result, "values": values, "steps": steps}
-}
-
-// names lists n names in report order (JSON objects and Go maps have
-// none, so "order" carries it).
-func names(n int, name func(int) string) []any {
-	out := make([]any, n)
-	for i := range out {
-		out[i] = name(i)
-	}
-	return out
+	return m
 }
 
 func intsAny(xs []int) []any {

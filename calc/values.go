@@ -138,7 +138,7 @@ func (c *Calculator) parse(raw map[string]string, limits bool) (Values, error) {
 	}
 	for _, f := range c.Fields {
 		given, present := raw[f.Name]
-		text := strings.TrimSpace(given)
+		text := text.TrimSpace(given)
 		if text == "" && present && f.Default != "" {
 			// A field left blank is not its hidden default: the player
 			// cleared it, so say that it needs a value (set it to nothing
@@ -203,7 +203,10 @@ func (v Values) set(f Field, raw string) *rules.FieldError {
 		}
 		return bad("one of " + strings.Join(optionValues(f.Options), ", "))
 	case DieCode:
-		code, err := dice.ParseCode(raw)
+		if f.parseCode == nil {
+			return bad("a field made by CodeField")
+		}
+		code, err := f.parseCode(raw)
 		allowed := dice.FromPips(f.Min).String() + " to " + dice.FromPips(f.Max).String()
 		if err != nil {
 			return bad("a die code like 3D+1, from " + allowed)

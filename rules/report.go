@@ -44,9 +44,6 @@ type Report struct {
 	Outcomes      []Prob
 	Distributions []Dist
 	Means         []Mean
-	// Overlay says the distributions are alike (the outputs of one dice
-	// block or AnyDice program), so a chart shows them all together.
-	Overlay bool
 }
 
 // P returns the probability of the named outcome and whether it exists.

@@ -12,7 +12,7 @@
 // calculators: cmd/sitegen/internal/wasmbuild generates each module's main
 // package, which is only
 //
-//	func main() { wasm.Serve(calc.MustRegistry(game.System())) }
+//	func main() { wasm.Serve(calc.MustModule(calc.System{ID: id, Calculators: game.Calculators()})) }
 //
 // for the system's registration package d6codex/calc/<id>.
 package wasm
@@ -27,9 +27,9 @@ import (
 
 // Serve publishes reg as the global d6calc and never returns.
 func Serve(reg *calc.Registry) {
-	js.Global().Set("d6calc", js.ValueOf(map[string]any{
-		"run": js.FuncOf(func(_ js.Value, args []js.Value) any { return run(reg, args) }),
-	}))
+	js.Global().Set("d6calc", js.ValueOf(calc.Object(
+		"run", js.FuncOf(func(_ js.Value, args []js.Value) any { return run(reg, args) }),
+	)))
 	select {}
 }
 
@@ -40,7 +40,7 @@ func Serve(reg *calc.Registry) {
 func run(reg *calc.Registry, args []js.Value) (out any) {
 	defer func() {
 		if p := recover(); p != nil {
-			out = js.ValueOf(map[string]any{"error": "internal error in the calculator; try other inputs"})
+			out = js.ValueOf(calc.Object("error", "internal error in the calculator; try other inputs"))
 		}
 	}()
 	if len(args) < 1 || args[0].Type() != js.TypeString {
@@ -55,7 +55,7 @@ func run(reg *calc.Registry, args []js.Value) (out any) {
 	if err != nil {
 		return errorObject(err)
 	}
-	m := map[string]any{"result": res.Map()}
+	m := calc.Object("result", res.Map())
 	if len(args) > 2 && args[2].Type() == js.TypeObject {
 		v := args[2]
 		o := render.Options{Key: text(v.Get("key")), Dist: text(v.Get("dist")), Mode: text(v.Get("mode"))}
@@ -101,7 +101,7 @@ func text(v js.Value) string {
 }
 
 func errorObject(err error) js.Value {
-	o := map[string]any{"error": err.Error()}
+	o := calc.Object("error", err.Error())
 	// The calculators return a *rules.FieldError, calc.FieldErrors or a
 	// *calc.DiceError as is, never wrapped, so type assertions find them
 	// without errors.As (which links in reflection). "field" is the first bad
@@ -113,7 +113,7 @@ func errorObject(err error) js.Value {
 		o["field"] = fes[0].Field
 		list := make([]any, len(fes))
 		for i, fe := range fes {
-			list[i] = map[string]any{"field": fe.Field, "value": fe.Value, "allowed": fe.Allowed}
+			list[i] = calc.Object("field", fe.Field, "value", fe.Value, "allowed", fe.Allowed)
 		}
 		o["fields"] = list
 	}

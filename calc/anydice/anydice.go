@@ -10,6 +10,7 @@ import (
 	"strconv"
 
 	"d6codex/calc"
+	"d6codex/calc/render"
 	"d6codex/rules"
 	"d6codex/rules/dice/anydice"
 	"d6codex/rules/text"
@@ -38,6 +39,7 @@ func Calculators() []*calc.Calculator {
 		Fields:   fields,
 		Odds:     anyDiceOdds,
 		OddsOnly: true,
+		Overlay:  render.Overlay, // the outputs of one program are alike
 	}}
 }
 
@@ -99,7 +101,7 @@ func anyDiceOdds(v calc.Values) (rules.Report, error) {
 	if err != nil {
 		return rules.Report{}, &rules.FieldError{Field: "program", Allowed: "a program that runs: " + err.Error()}
 	}
-	rep := rules.Report{Overlay: true}
+	var rep rules.Report
 	seen := map[string]bool{}
 	for i, o := range outs {
 		name := text.Snake(o.Name)

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"d6codex/calc"
+	"d6codex/calc/render"
 	"d6codex/rules"
 	rdice "d6codex/rules/dice"
 	"d6codex/rules/dice/expr"
@@ -32,6 +33,7 @@ func Calculators() []*calc.Calculator {
 		Fields:  []calc.Field{calc.TextField("expr", expr.MaxLength, "2d6")},
 		Odds:    odds,
 		Resolve: resolve,
+		Overlay: render.Overlay, // the expressions of one block are alike
 	}}
 }
 
@@ -86,7 +88,7 @@ func odds(v calc.Values) (rules.Report, error) {
 	if err != nil {
 		return rules.Report{}, err
 	}
-	rep := rules.Report{Overlay: true} // the expressions of one block are alike
+	var rep rules.Report
 	followed := 1.0
 	for i, name := range names(items) {
 		r, err := expr.EvalItem(items[i])

@@ -50,100 +50,131 @@ func System() calc.System {
 
 func opend6Attack() *calc.Calculator {
 	def := game.DefaultInput()
-	var wounds []string
-	for _, w := range game.WoundLevels() {
-		if w.ID != "dead" {
-			wounds = append(wounds, w.ID+"="+w.Name)
+	list := fields(&def)
+	out := make([]calc.Field, len(list))
+	for i, f := range list {
+		// The field's name is copied: the schema keeping the table's own
+		// string would keep the table, and with it def, on the heap (a
+		// conversion rather than strings.Clone, which the module lacks).
+		name := string([]byte(f.name))
+		switch p := f.to.(type) {
+		case *dice.Code:
+			out[i] = calc.CodeField(name, f.lo, f.hi, *p)
+		case *int:
+			out[i] = calc.IntField(name, f.lo, f.hi, *p)
+		case *bool:
+			out[i] = calc.BoolField(name, *p)
+		case *string:
+			out[i] = calc.ChoiceField(name, *p, f.options...)
 		}
 	}
-	var limits []string
-	for _, l := range game.CPLimits() {
-		limits = append(limits, l.ID+"="+strconv.Itoa(l.Max)+" per roll ("+l.ID+")")
-	}
 	return &calc.Calculator{
-		ID: "opend6/attack",
-		Fields: []calc.Field{
-			calc.CodeField("skill", game.MinSkillPips, game.MaxSkillPips, def.Skill),
-			calc.IntField("actions", 1, game.MaxActions, def.Actions),
-			calc.IntField("aim_rounds", 0, game.MaxAimRounds, def.AimRounds),
-			calc.IntField("attack_cp", 0, game.MaxCharacterPoints, def.AttackCP),
-			calc.ChoiceField("fate_point", def.FatePoint, game.FateNone+"=None", game.FateAttack+"=On the attack roll",
-				game.FateDamage+"=On the damage roll", game.FateClimactic+"=Climactic (both rolls)"),
-			calc.ChoiceField("attack_option", def.AttackOption, choices(game.AttackOptions())...),
-			calc.ChoiceField("defense", def.Defense, game.DefensePassive, game.DefensePartial+"=Partial (active roll)", game.DefenseFull+"=Full defense"),
-			calc.CodeField("defense_skill", game.MinSkillPips, game.MaxSkillPips, def.DefenseSkill),
-			calc.IntField("defense_actions", 1, game.MaxActions, def.DefenseActions),
-			calc.IntField("defense_cp", 0, game.MaxCharacterPoints, def.DefenseCP),
-			calc.ChoiceField("defender_fate_point", def.DefenderFatePoint, game.FateNone+"=None", game.FateDefense+"=On the defense roll",
-				game.FateResistance+"=On the resistance roll", game.FateClimactic+"=Climactic (both rolls)"),
-			calc.ChoiceField("range", def.Range, rangeIDs()...),
-			calc.ChoiceField("target_posture", def.Posture, choices(game.Postures())...),
-			calc.ChoiceField("cover", def.Cover, coverIDs()...),
-			calc.BoolField("cover_dice", def.CoverDice),
-			calc.ChoiceField("cover_wild", def.CoverWild, game.CoverWildDie+"=With a Wild Die", game.CoverWildNone+"=Regular dice only"),
-			calc.ChoiceField("called_shot", def.CalledShot, choices(game.CalledShots())...),
-			calc.IntField("modifier", -game.MaxModifier, game.MaxModifier, def.Modifier),
-			calc.CodeField("damage", game.MinDamagePips, game.MaxDamagePips, def.Damage),
-			calc.CodeField("strength", 0, game.MaxStrengthPips, def.Strength),
-			calc.IntField("damage_cp", 0, game.MaxCharacterPoints, def.DamageCP),
-			calc.BoolField("damage_bonus", def.DamageBonus),
-			calc.CodeField("resistance", 0, game.MaxResistancePips, def.Resistance),
-			calc.CodeField("resistance_armor", 0, game.MaxResistancePips, def.ResistanceArmor),
-			calc.IntField("resistance_cp", 0, game.MaxCharacterPoints, def.ResistanceCP),
-			calc.ChoiceField("wild_one", def.WildOne, game.WildCancel+"=Cancel it and the highest die", game.WildCancelKeepOne+"=Cancel the highest die only", game.WildComplication+"=Complication", game.WildNone+"=Nothing"),
-			calc.ChoiceField("cp_limit", def.CPLimit, limits...),
-			calc.ChoiceField("system", def.System, game.SystemWounds+"=Wounds", game.SystemBodyPoints+"=Body points"),
-			calc.BoolField("stun", def.Stun),
-			calc.BoolField("stack_equal", def.StackEqual),
-			calc.ChoiceField("target_wound", def.TargetWound, wounds...),
-			calc.IntField("body_points", 1, game.MaxBodyPoints, def.BodyPoints),
-			calc.IntField("body_points_max", 1, game.MaxBodyPoints, def.BodyPointsMax),
-		},
+		ID:      "opend6/attack",
+		Fields:  out,
 		Odds:    func(v calc.Values) (rules.Report, error) { return game.Odds(opend6Input(v)) },
 		Resolve: func(v calc.Values, t *dice.Tape) (rules.Roll, error) { return game.Resolve(opend6Input(v), t) },
 	}
 }
 
+// field is one input of the attack calculator and the game.Input field
+// it fills: a die code from lo to hi pips, an int from lo to hi, a bool,
+// or a choice among options ("value" or "value=Label").
+type field struct {
+	name    string
+	lo, hi  int
+	options []string
+	to      any // *dice.Code, *int, *bool or *string in a game.Input
+}
+
+// numFields is the number of the calculator's inputs.
+const numFields = 33
+
+// fields are the calculator's inputs in the form's order, each bound to
+// its field of in: one table makes both the schema and the game.Input of
+// validated values (a table and one loop weigh less in the WebAssembly
+// module than a call per field; an array rather than a slice keeps it on
+// the stack).
+func fields(in *game.Input) [numFields]field {
+	return [numFields]field{
+		{name: "skill", lo: game.MinSkillPips, hi: game.MaxSkillPips, to: &in.Skill},
+		{name: "actions", lo: 1, hi: game.MaxActions, to: &in.Actions},
+		{name: "aim_rounds", hi: game.MaxAimRounds, to: &in.AimRounds},
+		{name: "attack_cp", hi: game.MaxCharacterPoints, to: &in.AttackCP},
+		{name: "fate_point", options: fateOptions, to: &in.FatePoint},
+		{name: "attack_option", options: attackOptions, to: &in.AttackOption},
+		{name: "defense", options: defenseOptions, to: &in.Defense},
+		{name: "defense_skill", lo: game.MinSkillPips, hi: game.MaxSkillPips, to: &in.DefenseSkill},
+		{name: "defense_actions", lo: 1, hi: game.MaxActions, to: &in.DefenseActions},
+		{name: "defense_cp", hi: game.MaxCharacterPoints, to: &in.DefenseCP},
+		{name: "defender_fate_point", options: defenderFateOptions, to: &in.DefenderFatePoint},
+		{name: "range", options: rangeOptions, to: &in.Range},
+		{name: "target_posture", options: postureOptions, to: &in.Posture},
+		{name: "cover", options: coverOptions, to: &in.Cover},
+		{name: "cover_dice", to: &in.CoverDice},
+		{name: "cover_wild", options: coverWildOptions, to: &in.CoverWild},
+		{name: "called_shot", options: calledShotOptions, to: &in.CalledShot},
+		{name: "modifier", lo: -game.MaxModifier, hi: game.MaxModifier, to: &in.Modifier},
+		{name: "damage", lo: game.MinDamagePips, hi: game.MaxDamagePips, to: &in.Damage},
+		{name: "strength", hi: game.MaxStrengthPips, to: &in.Strength},
+		{name: "damage_cp", hi: game.MaxCharacterPoints, to: &in.DamageCP},
+		{name: "damage_bonus", to: &in.DamageBonus},
+		{name: "resistance", hi: game.MaxResistancePips, to: &in.Resistance},
+		{name: "resistance_armor", hi: game.MaxResistancePips, to: &in.ResistanceArmor},
+		{name: "resistance_cp", hi: game.MaxCharacterPoints, to: &in.ResistanceCP},
+		{name: "wild_one", options: wildOneOptions, to: &in.WildOne},
+		{name: "cp_limit", options: cpLimitOptions, to: &in.CPLimit},
+		{name: "system", options: systemOptions, to: &in.System},
+		{name: "stun", to: &in.Stun},
+		{name: "stack_equal", to: &in.StackEqual},
+		{name: "target_wound", options: woundOptions, to: &in.TargetWound},
+		{name: "body_points", lo: 1, hi: game.MaxBodyPoints, to: &in.BodyPoints},
+		{name: "body_points_max", lo: 1, hi: game.MaxBodyPoints, to: &in.BodyPointsMax},
+	}
+}
+
+// The choice fields' options; those read from the rules data are made once.
+var (
+	fateOptions = []string{game.FateNone + "=None", game.FateAttack + "=On the attack roll",
+		game.FateDamage + "=On the damage roll", game.FateClimactic + "=Climactic (both rolls)"}
+	attackOptions       = game.AttackOptionChoices()
+	defenseOptions      = []string{game.DefensePassive, game.DefensePartial + "=Partial (active roll)", game.DefenseFull + "=Full defense"}
+	defenderFateOptions = []string{game.FateNone + "=None", game.FateDefense + "=On the defense roll",
+		game.FateResistance + "=On the resistance roll", game.FateClimactic + "=Climactic (both rolls)"}
+	rangeOptions      = game.RangeIDs()
+	postureOptions    = game.PostureChoices()
+	coverOptions      = game.CoverIDs()
+	coverWildOptions  = []string{game.CoverWildDie + "=With a Wild Die", game.CoverWildNone + "=Regular dice only"}
+	calledShotOptions = game.CalledShotChoices()
+	wildOneOptions    = []string{game.WildCancel + "=Cancel it and the highest die", game.WildCancelKeepOne + "=Cancel the highest die only",
+		game.WildComplication + "=Complication", game.WildNone + "=Nothing"}
+	cpLimitOptions = game.CPLimitChoices()
+	systemOptions  = []string{game.SystemWounds + "=Wounds", game.SystemBodyPoints + "=Body points"}
+	woundOptions   = wounds()
+)
+
 // opend6Input is the game.Input of validated values.
 func opend6Input(v calc.Values) game.Input {
-	return game.Input{
-		Skill: v.Code("skill"), Actions: v.Int("actions"), AttackCP: v.Int("attack_cp"), Defense: v.Text("defense"),
-		DefenseSkill: v.Code("defense_skill"), DefenseCP: v.Int("defense_cp"), Range: v.Text("range"), Cover: v.Text("cover"),
-		CoverDice: v.Bool("cover_dice"), CoverWild: v.Text("cover_wild"), Modifier: v.Int("modifier"), Damage: v.Code("damage"),
-		Strength: v.Code("strength"), DamageCP: v.Int("damage_cp"), DamageBonus: v.Bool("damage_bonus"),
-		Resistance: v.Code("resistance"), ResistanceCP: v.Int("resistance_cp"),
-		WildOne: v.Text("wild_one"), CPLimit: v.Text("cp_limit"), System: v.Text("system"), Stun: v.Bool("stun"),
-		StackEqual: v.Bool("stack_equal"), TargetWound: v.Text("target_wound"),
-		BodyPoints: v.Int("body_points"), BodyPointsMax: v.Int("body_points_max"),
-		FatePoint: v.Text("fate_point"), AimRounds: v.Int("aim_rounds"), AttackOption: v.Text("attack_option"),
-		Posture: v.Text("target_posture"), DefenseActions: v.Int("defense_actions"), CalledShot: v.Text("called_shot"),
-		DefenderFatePoint: v.Text("defender_fate_point"), ResistanceArmor: v.Code("resistance_armor"),
+	var in game.Input
+	for _, f := range fields(&in) {
+		switch p := f.to.(type) {
+		case *dice.Code:
+			*p = v.Code(f.name)
+		case *int:
+			*p = v.Int(f.name)
+		case *bool:
+			*p = v.Bool(f.name)
+		case *string:
+			*p = v.Text(f.name)
+		}
 	}
+	return in
 }
 
-// choices are a choice field's options from the rules data: "lunge=Lunge".
-func choices(list []game.Option) []string {
-	out := make([]string, len(list))
-	for i, o := range list {
-		out[i] = o.ID + "=" + o.Name
-	}
-	return out
-}
-
-// rangeIDs are the range options, from the rules data.
-func rangeIDs() []string {
+// wounds are the target_wound options: every wound level but dead.
+func wounds() []string {
 	var out []string
-	for _, r := range game.Ranges() {
-		out = append(out, r.ID)
-	}
-	return out
-}
-
-// coverIDs are the cover options, from the rules data.
-func coverIDs() []string {
-	var out []string
-	for _, c := range game.Covers() {
-		out = append(out, c.ID)
+	for l := game.LevelNone; l < game.LevelDead; l++ {
+		out = append(out, game.LevelID(l)+"="+game.LevelLabel(l))
 	}
 	return out
 }

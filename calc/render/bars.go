@@ -4,7 +4,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"unicode"
+
+	"d6codex/rules/text"
 )
 
 // bars writes the SVG bar chart: for each mode a group (CSS shows the
@@ -16,7 +17,7 @@ func bars(b *strings.Builder, name string, values []int, label func(int) string,
 	n := len(values)
 	sw := slotW
 	for _, v := range values {
-		for _, w := range strings.FieldsFunc(label(v), unicode.IsSpace) {
+		for _, w := range text.Fields(label(v)) {
 			sw = math.Max(sw, float64(len(w))*charW+8)
 		}
 	}
@@ -161,7 +162,7 @@ func tickText(t float64) string {
 func wrap(s string, width float64) []string {
 	var out []string
 	line := ""
-	for _, w := range strings.FieldsFunc(s, unicode.IsSpace) {
+	for _, w := range text.Fields(s) {
 		if line != "" && float64(len(line)+1+len(w))*charW > width {
 			out = append(out, line)
 			line = ""

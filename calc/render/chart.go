@@ -5,7 +5,10 @@ import (
 	"strconv"
 	"strings"
 
+	"d6codex/calc"
 	"d6codex/rules"
+	"d6codex/rules/dice"
+	"d6codex/rules/text"
 )
 
 // Chart geometry, in SVG pixels: the plot's height, the margins for the
@@ -47,7 +50,7 @@ func (s series) mode(m string) []float64 {
 // the three modes (switched by CSS, so they work without script), a bar
 // chart with a y-axis in percent and every bar's value on hover and focus,
 // and the same numbers as a table.
-func chart(b *strings.Builder, r rules.Report, pin *rules.Report, o Options) {
+func chart(b *strings.Builder, r rules.Report, pin *rules.Report, o Options, together calc.Overlay) {
 	var names []string
 	for _, d := range r.Distributions {
 		if len(d.PMF.Pairs()) > 0 {
@@ -57,8 +60,8 @@ func chart(b *strings.Builder, r rules.Report, pin *rules.Report, o Options) {
 	if len(names) == 0 {
 		return
 	}
-	if r.Overlay && len(names) > 1 && (o.Dist == "" || o.Dist == AllDists) {
-		overlay(b, r, names, o)
+	if together != nil && len(names) > 1 && (o.Dist == "" || o.Dist == AllDists) {
+		together(b, r, names, o.Key, o.mode())
 		return
 	}
 	name := pick(names, o.Dist)
@@ -86,7 +89,7 @@ func chart(b *strings.Builder, r rules.Report, pin *rules.Report, o Options) {
 	b.WriteString(`<figure class="calc-chart" data-dist="` + html(name) + `"><div class="calc-chart-controls">`)
 	if len(names) > 1 {
 		b.WriteString(`<select aria-label="Distribution" data-role="dist">`)
-		if r.Overlay {
+		if together != nil {
 			b.WriteString(`<option value="` + AllDists + `">All together</option>`)
 		}
 		for _, n := range names {
@@ -151,31 +154,20 @@ func pick(names []string, asked string) string {
 // align lists the values of d and pd (if any) in increasing order, cut to
 // a readable number, with each one's series; was is nil without pd.
 func align(d rules.Dist, pd *rules.Dist) ([]int, series, *series) {
-	p := map[int]float64{}
-	q := map[int]float64{}
+	var all []int
 	for _, x := range d.PMF.Pairs() {
-		p[x.Value] = x.P
+		all = append(all, x.Value)
 	}
 	if pd != nil {
 		for _, x := range pd.PMF.Pairs() {
-			q[x.Value] = x.P
+			all = append(all, x.Value)
 		}
 	}
-	var all []int
-	seen := map[int]bool{}
-	for _, m := range []map[int]float64{p, q} {
-		for v := range m {
-			if !seen[v] {
-				seen[v] = true
-				all = append(all, v)
-			}
-		}
-	}
-	sortInts(all)
-	now := cumulate(all, p)
+	all = sortedSet(all)
+	now := cumulate(all, d.PMF)
 	var was *series
 	if pd != nil {
-		s := cumulate(all, q)
+		s := cumulate(all, pd.PMF)
 		was = &s
 	}
 	if len(all) <= maxBars {
@@ -211,30 +203,34 @@ func align(d rules.Dist, pd *rules.Dist) ([]int, series, *series) {
 	return vals, now, was
 }
 
-// cumulate is the series of probabilities p over the sorted values.
-func cumulate(values []int, p map[int]float64) series {
+// cumulate is the series of the probabilities of d over the sorted values.
+func cumulate(values []int, d dice.PMF) series {
 	n := len(values)
 	s := series{make([]float64, n), make([]float64, n), make([]float64, n)}
 	acc := 0.0
 	for i, v := range values {
-		s.exact[i] = p[v]
-		acc += p[v]
+		s.exact[i] = d.P(v)
+		acc += s.exact[i]
 		s.atmost[i] = math.Min(acc, 1)
 	}
 	acc = 0
 	for i := n - 1; i >= 0; i-- {
-		acc += p[values[i]]
+		acc += s.exact[i]
 		s.atleast[i] = math.Min(acc, 1)
 	}
 	return s
 }
 
-func sortInts(xs []int) {
-	for i := 1; i < len(xs); i++ {
-		for j := i; j > 0 && xs[j] < xs[j-1]; j-- {
-			xs[j], xs[j-1] = xs[j-1], xs[j]
+// sortedSet sorts xs in increasing order without repeats (in place).
+func sortedSet(xs []int) []int {
+	text.Sort(xs)
+	out := xs[:0]
+	for i, x := range xs {
+		if i == 0 || x != xs[i-1] {
+			out = append(out, x)
 		}
 	}
+	return out
 }
 
 func itoa(v int) string { return strconv.Itoa(v) }

@@ -5,7 +5,6 @@ import (
 	"d6codex/rules/text"
 	"math"
 	"strconv"
-	"strings"
 )
 
 // html escapes text for an element's content or a quoted attribute. It is
@@ -62,9 +61,7 @@ func Pct(p float64) string {
 
 // Human turns a lower_snake_case report name into words: "tie_first" →
 // "Tie first".
-func Human(name string) string {
-	return text.UpperFirst(strings.ReplaceAll(name, "_", " "))
-}
+func Human(name string) string { return text.Human(name) }
 
 // num is a mean rounded to two decimals, without trailing zeros.
 func num(x float64) string {

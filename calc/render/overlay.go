@@ -9,18 +9,19 @@ import (
 )
 
 // AllDists is the Options.Dist that charts every distribution of an
-// overlay report together (the default for those).
+// Overlay calculator together (the default for those).
 const AllDists = "all"
 
 // maxOverlay is how many distributions one overlaid chart draws; the
 // others are listed for charting one at a time.
 const maxOverlay = 8
 
-// overlay writes the figure of several alike distributions at once: a
-// legend, side-by-side bars per value (one colour per distribution, the
-// three modes switched by CSS as in chart) and a table with one column per
-// distribution. A pinned set-up is compared one distribution at a time.
-func overlay(b *strings.Builder, r rules.Report, names []string, o Options) {
+// Overlay is the calc.Overlay there is: it writes the figure of several
+// alike distributions at once: a legend, side-by-side bars per value (one
+// colour per distribution, the three modes switched by CSS as in chart)
+// and a table with one column per distribution. A pinned set-up is
+// compared one distribution at a time.
+func Overlay(b *strings.Builder, r rules.Report, names []string, key, mode string) {
 	if len(names) > maxOverlay {
 		names = names[:maxOverlay]
 	}
@@ -33,28 +34,22 @@ func overlay(b *strings.Builder, r rules.Report, names []string, o Options) {
 		}
 	}
 	// The values of all, cut like one chart's.
-	seen := map[int]bool{}
 	var all []int
-	ps := make([]map[int]float64, len(dists))
-	for i, d := range dists {
-		ps[i] = map[int]float64{}
+	for _, d := range dists {
 		for _, x := range d.PMF.Pairs() {
-			ps[i][x.Value] = x.P
-			if !seen[x.Value] && x.P >= tinyP {
-				seen[x.Value] = true
+			if x.P >= tinyP {
 				all = append(all, x.Value)
 			}
 		}
 	}
-	sortInts(all)
+	all = sortedSet(all)
 	if len(all) > maxBars {
 		all = all[:maxBars]
 	}
 	ss := make([]series, len(dists))
-	for i := range dists {
-		ss[i] = cumulate(all, ps[i])
+	for i, d := range dists {
+		ss[i] = cumulate(all, d.PMF)
 	}
-	mode := o.mode()
 	b.WriteString(`<figure class="calc-chart calc-overlay" data-dist="` + AllDists + `"><div class="calc-chart-controls">`)
 	b.WriteString(`<select aria-label="Distribution" data-role="dist"><option value="` + AllDists + `" selected>All together</option>`)
 	for _, d := range r.Distributions {
@@ -63,7 +58,7 @@ func overlay(b *strings.Builder, r rules.Report, names []string, o Options) {
 		}
 	}
 	b.WriteString(`</select>`)
-	modeRadios(b, o.Key, mode)
+	modeRadios(b, key, mode)
 	b.WriteString(`<ul class="calc-legend-list">`)
 	for i, d := range dists {
 		b.WriteString(`<li><span class="calc-key calc-key-s` + strconv.Itoa(i) + `"></span> ` + html(distWords(r, d.Name)) + `</li>`)

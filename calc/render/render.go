@@ -50,7 +50,7 @@ func HTML(cur calc.Result, pin *calc.Result, o Options) string {
 	}
 	outcomes(&b, cur.Report, pr)
 	means(&b, cur.Report, pr)
-	chart(&b, cur.Report, pr, o)
+	chart(&b, cur.Report, pr, o, cur.Overlay)
 	if cur.Roll != nil {
 		roll(&b, *cur.Roll)
 	}

@@ -4,7 +4,6 @@ import (
 	"d6codex/rules/text"
 	"errors"
 	"strconv"
-	"strings"
 )
 
 // MaxCodeDice is the largest number of dice a die code may name.
@@ -22,11 +21,24 @@ type Code struct {
 // anything else ("3D+5", "-1D", "D6", "3D6") is an error that says what is
 // allowed.
 func ParseCode(s string) (Code, error) {
-	t := strings.ReplaceAll(strings.TrimSpace(s), " ", "")
+	// Byte loops, not strings.ReplaceAll and strings.IndexAny: the
+	// OpenD6 module would carry their machinery for these two uses.
+	var nospace []byte
+	for _, c := range []byte(text.TrimSpace(s)) {
+		if c != ' ' {
+			nospace = append(nospace, c)
+		}
+	}
+	t := string(nospace)
 	bad := func(why string) (Code, error) {
 		return Code{}, errors.New("die code " + text.Quote(s) + ": " + why + " (write it like 3D or 3D+2, pips 0 to 2)")
 	}
-	i := strings.IndexAny(t, "Dd")
+	i := -1
+	for k := 0; k < len(t) && i < 0; k++ {
+		if t[k] == 'D' || t[k] == 'd' {
+			i = k
+		}
+	}
 	if i < 0 {
 		return bad("no D")
 	}

@@ -292,3 +292,43 @@ func BenchmarkKeepHighest12(b *testing.B) {
 		KeepHighest(12, 6, 2)
 	}
 }
+
+// TestBuilder: values added in any order (rising, falling, scattered, with
+// gaps and repeats) accumulate exactly as a map from value to mass does,
+// and a PMF taken from a builder does not change when the builder goes on.
+func TestBuilder(t *testing.T) {
+	orders := map[string][]int{
+		"rising":    {1, 2, 3, 4, 5, 6, 7, 8, 9, 10},
+		"falling":   {10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, -1, -2, -3, -4, -5, -6, -7, -8, -9, -10},
+		"scattered": {5, -3, 40, 5, 0, -3, 17, 2, 40, -20, 1},
+		"one":       {7},
+	}
+	for name, vals := range orders {
+		var b Builder
+		want := map[int]float64{}
+		for i, v := range vals {
+			p := float64(i+1) / 64
+			b.Add(v, p)
+			want[v] += p
+		}
+		b.Add(99, 0) // no mass: no value
+		got := b.PMF()
+		lo, hi := slices.Min(vals), slices.Max(vals)
+		if got.Min() != lo || got.Max() != hi {
+			t.Errorf("%s: range %d..%d, want %d..%d", name, got.Min(), got.Max(), lo, hi)
+		}
+		for v := lo - 1; v <= hi+1; v++ {
+			if got.P(v) != want[v] {
+				t.Errorf("%s: P(%d) = %v, want %v", name, v, got.P(v), want[v])
+			}
+		}
+		before := got.P(lo)
+		b.Add(lo, 1)
+		if got.P(lo) != before {
+			t.Errorf("%s: adding to the builder changed a PMF taken before", name)
+		}
+	}
+	if !(&Builder{}).PMF().Empty() {
+		t.Error("an empty builder's PMF is not empty")
+	}
+}

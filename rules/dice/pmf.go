@@ -42,10 +42,12 @@ func Die(sides int) PMF { return Uniform(1, sides) }
 func D6() PMF { return Die(6) }
 
 // Builder accumulates probability mass for arbitrary integers and produces a
-// PMF. The zero value is ready to use.
+// PMF. The zero value is ready to use. It holds the mass in a slice over the
+// range of values seen so far (the PMF needs that slice anyway), not in a
+// map, which keeps the WebAssembly modules free of the map code for int keys.
 type Builder struct {
-	min, max int
-	p        map[int]float64
+	base int       // the value of p[0]
+	p    []float64 // mass by value - base; zeros at either end are room to grow
 }
 
 // Add adds mass p at value v.
@@ -54,12 +56,20 @@ func (b *Builder) Add(v int, p float64) {
 		return
 	}
 	if b.p == nil {
-		b.p = make(map[int]float64)
-		b.min, b.max = v, v
+		b.base, b.p = v, make([]float64, 1, 8)
 	}
-	b.p[v] += p
-	b.min = min(b.min, v)
-	b.max = max(b.max, v)
+	if v < b.base {
+		// Grow downwards by at least the current length, so that values
+		// added in decreasing order cost amortised constant time.
+		shift := max(b.base-v, len(b.p))
+		np := make([]float64, shift+len(b.p))
+		copy(np[shift:], b.p)
+		b.base, b.p = b.base-shift, np
+	}
+	if i := v - b.base; i >= len(b.p) {
+		b.p = append(b.p, make([]float64, i-len(b.p)+1)...)
+	}
+	b.p[v-b.base] += p
 }
 
 // AddPMF adds the whole of d scaled by weight w.
@@ -74,11 +84,10 @@ func (b *Builder) PMF() PMF {
 	if b.p == nil {
 		return PMF{}
 	}
-	p := make([]float64, b.max-b.min+1)
-	for v, q := range b.p {
-		p[v-b.min] = q
-	}
-	return PMF{min: b.min, p: p}.trim()
+	// A copy: the builder may go on adding, and a PMF never changes.
+	d := PMF{min: b.base, p: b.p}.trim()
+	d.p = append([]float64(nil), d.p...)
+	return d
 }
 
 // FromMap builds a PMF from value → probability.

@@ -123,43 +123,92 @@ func DefaultInput() Input {
 	}
 }
 
+// textError is the *rules.FieldError of a field's value.
+func textError(field, value, allowed string) error {
+	return &rules.FieldError{Field: field, Value: value, Allowed: allowed}
+}
+
+// intError is the *rules.FieldError of a number field's value n.
+func intError(field string, n int, allowed string) error {
+	return textError(field, strconv.Itoa(n), allowed)
+}
+
 // codeRange checks that c is a well-formed die code of lo..hi pips.
 func codeRange(field string, c dice.Code, lo, hi int) error {
 	if c.Dice < 0 || c.Dice > hi/3 || c.Pips < 0 || c.Pips > 2 || c.TotalPips() < lo || c.TotalPips() > hi {
-		return &rules.FieldError{Field: field, Value: c.String(), Allowed: dice.FromPips(lo).String() + " to " + dice.FromPips(hi).String()}
+		return textError(field, c.String(), say("%s to %s", dice.FromPips(lo), dice.FromPips(hi)))
 	}
 	return nil
 }
 
+// check is one field's own check in Validate, in the order of the form: a
+// choice among options, a die code of lo to hi pips, or an int from lo to
+// hi (a table and one loop weigh less in the WebAssembly module than a
+// call per field).
+type check struct {
+	field   string
+	text    string
+	options []string
+	code    dice.Code
+	isCode  bool
+	n       int
+	lo, hi  int
+}
+
+// err is the check's *rules.FieldError, or nil.
+func (c *check) err() error {
+	switch {
+	case c.options != nil:
+		return rules.OneOf(c.field, c.text, c.options...)
+	case c.isCode:
+		return codeRange(c.field, c.code, c.lo, c.hi)
+	}
+	return rules.IntRange(c.field, c.n, c.lo, c.hi)
+}
+
+// The options of the choice fields whose ids are constants, in order.
+var (
+	defenseIDs      = []string{DefensePassive, DefensePartial, DefenseFull}
+	rangeIDs        = []string{RangePointBlank, RangeShort, RangeMedium, RangeLong}
+	coverIDs        = []string{CoverNone, CoverLight, CoverHeavy, CoverVeryHeavy}
+	coverWildIDs    = []string{CoverWildDie, CoverWildNone}
+	wildOneIDs      = []string{WildCancel, WildCancelKeepOne, WildComplication, WildNone}
+	systemIDs       = []string{SystemWounds, SystemBodyPoints}
+	fateIDs         = []string{FateNone, FateAttack, FateDamage, FateClimactic}
+	defenderFateIDs = []string{FateNone, FateDefense, FateResistance, FateClimactic}
+)
+
 // Validate checks every field and returns a *rules.FieldError naming the
 // first bad one and what it allows.
 func (in Input) Validate() error {
-	if err := rules.FirstError(
-		codeRange("skill", in.Skill, MinSkillPips, MaxSkillPips),
-		rules.IntRange("actions", in.Actions, 1, MaxActions),
-		rules.OneOf("defense", in.Defense, DefensePassive, DefensePartial, DefenseFull),
-		codeRange("defense_skill", in.DefenseSkill, MinSkillPips, MaxSkillPips),
-		rules.OneOf("range", in.Range, RangePointBlank, RangeShort, RangeMedium, RangeLong),
-		rules.OneOf("cover", in.Cover, CoverNone, CoverLight, CoverHeavy, CoverVeryHeavy),
-		rules.OneOf("cover_wild", in.CoverWild, CoverWildDie, CoverWildNone),
-		rules.IntRange("modifier", in.Modifier, -MaxModifier, MaxModifier),
-		codeRange("damage", in.Damage, MinDamagePips, MaxDamagePips),
-		codeRange("strength", in.Strength, 0, MaxStrengthPips),
-		codeRange("resistance", in.Resistance, 0, MaxResistancePips),
-		rules.OneOf("wild_one", in.WildOne, WildCancel, WildCancelKeepOne, WildComplication, WildNone),
-		rules.OneOf("system", in.System, SystemWounds, SystemBodyPoints),
-		rules.OneOf("target_wound", in.TargetWound, levelIDs[:6]...),
-		rules.IntRange("body_points_max", in.BodyPointsMax, 1, MaxBodyPoints),
-		rules.OneOf("fate_point", in.FatePoint, FateNone, FateAttack, FateDamage, FateClimactic),
-		rules.IntRange("aim_rounds", in.AimRounds, 0, MaxAimRounds),
-		rules.OneOf("attack_option", in.AttackOption, optionIDs(attackOptionData[:])...),
-		rules.OneOf("target_posture", in.Posture, optionIDs(postureData[:])...),
-		rules.IntRange("defense_actions", in.DefenseActions, 1, MaxActions),
-		rules.OneOf("called_shot", in.CalledShot, optionIDs(calledShotData[:])...),
-		rules.OneOf("defender_fate_point", in.DefenderFatePoint, FateNone, FateDefense, FateResistance, FateClimactic),
-		codeRange("resistance_armor", in.ResistanceArmor, 0, in.Resistance.TotalPips()),
-	); err != nil {
-		return err
+	for _, c := range [...]check{
+		{field: "skill", code: in.Skill, lo: MinSkillPips, hi: MaxSkillPips, isCode: true},
+		{field: "actions", n: in.Actions, lo: 1, hi: MaxActions},
+		{field: "defense", text: in.Defense, options: defenseIDs},
+		{field: "defense_skill", code: in.DefenseSkill, lo: MinSkillPips, hi: MaxSkillPips, isCode: true},
+		{field: "range", text: in.Range, options: rangeIDs},
+		{field: "cover", text: in.Cover, options: coverIDs},
+		{field: "cover_wild", text: in.CoverWild, options: coverWildIDs},
+		{field: "modifier", n: in.Modifier, lo: -MaxModifier, hi: MaxModifier},
+		{field: "damage", code: in.Damage, lo: MinDamagePips, hi: MaxDamagePips, isCode: true},
+		{field: "strength", code: in.Strength, hi: MaxStrengthPips, isCode: true},
+		{field: "resistance", code: in.Resistance, hi: MaxResistancePips, isCode: true},
+		{field: "wild_one", text: in.WildOne, options: wildOneIDs},
+		{field: "system", text: in.System, options: systemIDs},
+		{field: "target_wound", text: in.TargetWound, options: levelIDs[:6]},
+		{field: "body_points_max", n: in.BodyPointsMax, lo: 1, hi: MaxBodyPoints},
+		{field: "fate_point", text: in.FatePoint, options: fateIDs},
+		{field: "aim_rounds", n: in.AimRounds, hi: MaxAimRounds},
+		{field: "attack_option", text: in.AttackOption, options: optionIDs(attackOptionData[:])},
+		{field: "target_posture", text: in.Posture, options: optionIDs(postureData[:])},
+		{field: "defense_actions", n: in.DefenseActions, lo: 1, hi: MaxActions},
+		{field: "called_shot", text: in.CalledShot, options: optionIDs(calledShotData[:])},
+		{field: "defender_fate_point", text: in.DefenderFatePoint, options: defenderFateIDs},
+		{field: "resistance_armor", code: in.ResistanceArmor, hi: in.Resistance.TotalPips(), isCode: true},
+	} {
+		if err := c.err(); err != nil {
+			return err
+		}
 	}
 	if err := in.validatePoints(); err != nil {
 		return err
@@ -168,9 +217,7 @@ func (in Input) Validate() error {
 		return err
 	}
 	if base := in.ownAttackCode(); in.Actions > base.Dice {
-		return &rules.FieldError{Field: "actions", Value: strconv.Itoa(in.Actions),
-			Allowed: "1 to " + strconv.Itoa(base.Dice) + ": each extra action costs 1D and skill " +
-				base.String() + " must keep at least 1D"}
+		return intError("actions", in.Actions, say("1 to %d: each extra action costs 1D and skill %s must keep at least 1D", base.Dice, base))
 	}
 	return rules.IntRange("body_points", in.BodyPoints, 1, in.BodyPointsMax)
 }
@@ -178,42 +225,37 @@ func (in Input) Validate() error {
 // validateOptions checks the combat options against each other and the
 // other fields; it runs after every field is known to be valid alone.
 func (in Input) validateOptions() error {
-	fate := func(field string, n int) error {
-		return &rules.FieldError{Field: field, Value: strconv.Itoa(n),
-			Allowed: "0 with a Fate Point on the same roll: Character Points and a Fate Point do not go on one roll"}
-	}
+	const fate = "0 with a Fate Point on the same roll: Character Points and a Fate Point do not go on one roll"
 	if fateOn(in.FatePoint, FateAttack) && in.AttackCP > 0 {
-		return fate("attack_cp", in.AttackCP)
+		return intError("attack_cp", in.AttackCP, fate)
 	}
 	if fateOn(in.FatePoint, FateDamage) && in.DamageCP > 0 {
-		return fate("damage_cp", in.DamageCP)
+		return intError("damage_cp", in.DamageCP, fate)
 	}
 	if fateOn(in.DefenderFatePoint, FateDefense) && in.DefenseCP > 0 {
-		return fate("defense_cp", in.DefenseCP)
+		return intError("defense_cp", in.DefenseCP, fate)
 	}
 	if fateOn(in.DefenderFatePoint, FateResistance) && in.ResistanceCP > 0 {
-		return fate("resistance_cp", in.ResistanceCP)
+		return intError("resistance_cp", in.ResistanceCP, fate)
 	}
 	if fateOn(in.DefenderFatePoint, FateDefense) && in.Defense == DefensePassive {
-		return &rules.FieldError{Field: "defender_fate_point", Value: in.DefenderFatePoint,
-			Allowed: "none or resistance with a passive defense, which rolls no dice to double"}
+		return textError("defender_fate_point", in.DefenderFatePoint, "none or resistance with a passive defense, which rolls no dice to double")
 	}
 	if fateOn(in.DefenderFatePoint, FateResistance) && in.System == SystemBodyPoints {
-		return &rules.FieldError{Field: "defender_fate_point", Value: in.DefenderFatePoint,
-			Allowed: "none or defense under Body Points: the resistance roll is armor alone, and a Fate Point never doubles gear"}
+		return textError("defender_fate_point", in.DefenderFatePoint,
+			"none or defense under Body Points: the resistance roll is armor alone, and a Fate Point never doubles gear")
 	}
 	if in.AttackOption == OptionAllOut && in.Actions > 1 {
-		return &rules.FieldError{Field: "attack_option", Value: in.AttackOption,
-			Allowed: "none, lunge or sweep with " + strconv.Itoa(in.Actions) + " actions: an all-out attack is the attacker's only action this round"}
+		return textError("attack_option", in.AttackOption,
+			say("none, lunge or sweep with %d actions: an all-out attack is the attacker's only action this round", in.Actions))
 	}
 	if in.DefenseActions > 1 && in.Defense != DefensePartial {
-		return &rules.FieldError{Field: "defense_actions", Value: strconv.Itoa(in.DefenseActions),
-			Allowed: "1 unless the defense is partial: a full defense is the defender's whole round, a passive one is no action"}
+		return intError("defense_actions", in.DefenseActions,
+			"1 unless the defense is partial: a full defense is the defender's whole round, a passive one is no action")
 	}
 	if own := in.ownDefenseCode(); in.Defense == DefensePartial && in.DefenseActions > own.Dice {
-		return &rules.FieldError{Field: "defense_actions", Value: strconv.Itoa(in.DefenseActions),
-			Allowed: "1 to " + strconv.Itoa(own.Dice) + ": each extra action costs 1D and the defender's skill " +
-				own.String() + " must keep at least 1D"}
+		return intError("defense_actions", in.DefenseActions,
+			say("1 to %d: each extra action costs 1D and the defender's skill %s must keep at least 1D", own.Dice, own))
 	}
 	return nil
 }

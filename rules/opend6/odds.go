@@ -1,6 +1,8 @@
 package opend6
 
 import (
+	"strings"
+
 	"d6codex/rules"
 	"d6codex/rules/dice"
 )
@@ -62,25 +64,28 @@ func Odds(in Input) (rules.Report, error) {
 	attack, difficulty, margin := in.attackSide(attackEpsilon)
 	pHit := margin.AtLeast(0)
 	if pHit < rareHit {
-		attack, difficulty, margin = in.attackSide(max(attackEpsilon*pHit, minEpsilon))
+		eps := attackEpsilon * pHit // not max(…, minEpsilon): the builtin on floats links the runtime's fmax
+		if eps < minEpsilon {
+			eps = minEpsilon
+		}
+		attack, difficulty, margin = in.attackSide(eps)
 		pHit = margin.AtLeast(0)
 	}
 	pMiss := margin.Less(0)
 
-	// The damage bonus given the margin, as a sub-distribution of mass P(hit).
-	var bonus dice.PMF
+	// The damage bonus given the margin, as a sub-distribution of mass
+	// P(hit): 0 with mass P(hit) when the bonus does not apply.
+	var bonus dice.Builder
 	if in.bonusApplies() {
-		var b dice.Builder
 		margin.Each(func(m int, p float64) {
 			if m >= 0 {
-				b.Add(DamageBonus(m, 0), p)
+				bonus.Add(DamageBonus(m, 0), p)
 			}
 		})
-		bonus = b.PMF()
 	} else {
-		bonus = dice.Const(0).Scale(pHit)
+		bonus.Add(0, pHit)
 	}
-	damage := in.damageRoll().pmf(dice.TailEpsilon).Add(bonus) // mass P(hit)
+	damage := in.damageRoll().pmf(dice.TailEpsilon).Add(bonus.PMF()) // mass P(hit)
 	if calledShotOf(in.CalledShot).Damage != 0 {
 		damage = damage.Map(func(v int) int { return in.damageTotal(v, 0) })
 	}
@@ -122,32 +127,32 @@ func Odds(in Input) (rules.Report, error) {
 		b.Add(v, pMiss)
 		return b.PMF()
 	}
+	// The target's state, as Resolve's last values: the first two have
+	// means, the wound levels labels.
+	names := woundValues
+	var state []dice.PMF
 	if in.System == SystemBodyPoints {
+		names = bodyValues
 		lost := withMiss(net.Map(func(d int) int { return max(0, d) }), 0)
 		left := lost.Map(func(l int) int { return max(0, in.BodyPoints-l) })
-		level := left.Map(func(l int) int { return BodyPointsLevel(l, in.BodyPointsMax) })
-		rep.Distributions = append(rep.Distributions,
-			rules.Dist{Name: "body_points_lost", PMF: lost},
-			rules.Dist{Name: "target_after", PMF: left},
-			rules.Dist{Name: "level_after", PMF: level, Label: LevelLabel},
-		)
-		rep.Means = append(rep.Means,
-			rules.Mean{Name: "body_points_lost", Value: lost.Mean()},
-			rules.Mean{Name: "target_after", Value: left.Mean()},
-		)
-		return rep, nil
+		state = []dice.PMF{lost, left, left.Map(func(l int) int { return BodyPointsLevel(l, in.BodyPointsMax) })}
+	} else {
+		current := levelIndex(in.TargetWound)
+		level := withMiss(net.Map(func(d int) int { return in.hitLevel(d) }), LevelNone)
+		state = []dice.PMF{level, level.Map(func(l int) int { return Stack(current, l, in.StackEqual) })}
 	}
-	current := levelIndex(in.TargetWound)
-	level := withMiss(net.Map(func(d int) int { return in.hitLevel(d) }), LevelNone)
-	after := level.Map(func(l int) int { return Stack(current, l, in.StackEqual) })
-	rep.Distributions = append(rep.Distributions,
-		rules.Dist{Name: "wound_level", PMF: level, Label: LevelLabel},
-		rules.Dist{Name: "target_after", PMF: after, Label: LevelLabel},
-	)
-	rep.Means = append(rep.Means,
-		rules.Mean{Name: "wound_level", Value: level.Mean()},
-		rules.Mean{Name: "target_after", Value: after.Mean()},
-	)
+	for i, d := range state {
+		var name string
+		name, names, _ = strings.Cut(names, " ")
+		dist := rules.Dist{Name: name, PMF: d}
+		if i == 2 || in.System != SystemBodyPoints {
+			dist.Label = LevelLabel
+		}
+		rep.Distributions = append(rep.Distributions, dist)
+		if i < 2 {
+			rep.Means = append(rep.Means, rules.Mean{Name: name, Value: d.Mean()})
+		}
+	}
 	return rep, nil
 }
 

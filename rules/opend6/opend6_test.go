@@ -462,9 +462,34 @@ func TestTables(t *testing.T) {
 		}
 	}
 	for i, w := range WoundLevels() {
-		if w.Level != i || w.ID != LevelID(i) {
+		if w.Level != i || w.ID != LevelID(i) || w.Name != LevelLabel(i) {
 			t.Errorf("wound level row %d: %+v", i, w)
 		}
+	}
+	// The id lists the module reads are the charts' ids, in order.
+	ranges, covers := Ranges(), Covers()
+	if ids := RangeIDs(); len(ids) != len(ranges) {
+		t.Errorf("RangeIDs %q for %d ranges", ids, len(ranges))
+	} else {
+		for i, r := range ranges {
+			if ids[i] != r.ID {
+				t.Errorf("RangeIDs()[%d] = %q, the chart has %q", i, ids[i], r.ID)
+			}
+		}
+	}
+	if ids := CoverIDs(); len(ids) != len(covers) {
+		t.Errorf("CoverIDs %q for %d covers", ids, len(covers))
+	} else {
+		for i, c := range covers {
+			if ids[i] != c.ID {
+				t.Errorf("CoverIDs()[%d] = %q, the chart has %q", i, ids[i], c.ID)
+			}
+		}
+	}
+	fresh := RangeIDs()
+	fresh[0] = "x"
+	if RangeIDs()[0] != RangePointBlank {
+		t.Error("RangeIDs shares its backing array")
 	}
 	// Fresh slices: changing one does not change the next.
 	r := Ranges()

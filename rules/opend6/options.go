@@ -89,6 +89,26 @@ func Postures() []Option { return append([]Option(nil), postureData[:]...) }
 // CalledShots lists the called shots and hit locations.
 func CalledShots() []Option { return append([]Option(nil), calledShotData[:]...) }
 
+// AttackOptionChoices, PostureChoices and CalledShotChoices are the
+// lists' options as "id=Name", the form a calculator's choice field takes
+// (strings rather than copies of the Options, which weigh more in the
+// WebAssembly module).
+func AttackOptionChoices() []string { return optionChoices(attackOptionData[:]) }
+
+// PostureChoices: see AttackOptionChoices.
+func PostureChoices() []string { return optionChoices(postureData[:]) }
+
+// CalledShotChoices: see AttackOptionChoices.
+func CalledShotChoices() []string { return optionChoices(calledShotData[:]) }
+
+func optionChoices(list []Option) []string {
+	out := make([]string, len(list))
+	for i, o := range list {
+		out[i] = o.ID + "=" + o.Name
+	}
+	return out
+}
+
 // optionOf is the option id of a list (the zero Option when unknown).
 func optionOf(list []Option, id string) Option {
 	for _, o := range list {

@@ -294,3 +294,27 @@ func TestSumLessHighestManyDice(t *testing.T) {
 		}
 	}
 }
+
+// TestOptionChoices checks the "id=Name" lists the calculator's form reads
+// against the options themselves, in order.
+func TestOptionChoices(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		choices []string
+		options []Option
+	}{
+		{"attack options", AttackOptionChoices(), AttackOptions()},
+		{"postures", PostureChoices(), Postures()},
+		{"called shots", CalledShotChoices(), CalledShots()},
+	} {
+		if len(c.choices) != len(c.options) {
+			t.Errorf("%s: %d choices for %d options", c.name, len(c.choices), len(c.options))
+			continue
+		}
+		for i, o := range c.options {
+			if want := o.ID + "=" + o.Name; c.choices[i] != want {
+				t.Errorf("%s[%d]: %q, want %q", c.name, i, c.choices[i], want)
+			}
+		}
+	}
+}

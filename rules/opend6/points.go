@@ -29,13 +29,23 @@ type CPLimitOption struct {
 }
 
 // CPLimits lists the cp_limit options in order.
-func CPLimits() []CPLimitOption {
-	return []CPLimitOption{{CPLimitEasy, 2}, {CPLimitCinematic, 5}, {CPLimitUnlimited, MaxCharacterPoints}}
+func CPLimits() []CPLimitOption { return append([]CPLimitOption(nil), cpLimitData[:]...) }
+
+// CPLimitChoices are the cp_limit options as "easy=2 per roll (easy)",
+// the form a calculator's choice field takes.
+func CPLimitChoices() []string {
+	out := make([]string, len(cpLimitData))
+	for i, l := range cpLimitData {
+		out[i] = say("%s=%d per roll (%s)", l.ID, l.Max, l.ID)
+	}
+	return out
 }
+
+var cpLimitData = [...]CPLimitOption{{CPLimitEasy, 2}, {CPLimitCinematic, 5}, {CPLimitUnlimited, MaxCharacterPoints}}
 
 // cpLimit is the points one roll may take under the cp_limit option id.
 func cpLimit(id string) int {
-	for _, l := range CPLimits() {
+	for _, l := range cpLimitData {
 		if l.ID == id {
 			return l.Max
 		}
@@ -68,14 +78,12 @@ func (in Input) validatePoints() error {
 	limit := cpLimit(in.CPLimit)
 	for _, f := range fields {
 		if f.n > limit {
-			return &rules.FieldError{Field: f.name, Value: strconv.Itoa(f.n),
-				Allowed: "0 to " + strconv.Itoa(limit) + ": the Character Point limit per roll is " + strconv.Itoa(limit) +
-					" (" + in.CPLimit + "); raise the Character Point limit to spend more"}
+			return intError(f.name, f.n, say("0 to %d: the Character Point limit per roll is %d (%s); raise the Character Point limit to spend more",
+				limit, limit, in.CPLimit))
 		}
 	}
 	if in.Defense == DefensePassive && in.DefenseCP > 0 {
-		return &rules.FieldError{Field: "defense_cp", Value: strconv.Itoa(in.DefenseCP),
-			Allowed: "0 with a passive defense, which rolls no dice to spend Character Points on"}
+		return intError("defense_cp", in.DefenseCP, "0 with a passive defense, which rolls no dice to spend Character Points on")
 	}
 	return nil
 }
@@ -131,44 +139,38 @@ func (r roll) tape(t *dice.Tape, steps *[]string) (wildRoll, error) {
 	if err != nil || r.cp == 0 {
 		return res, err
 	}
-	var parts, terms []string
+	var parts []string
+	var terms []int
 	extra := 0
 	for i := range r.cp {
 		what := r.name + " Character Point die"
 		if r.cp > 1 {
-			what += " " + strconv.Itoa(i+1)
+			what = say("%s %d", what, i+1)
 		}
 		v, err := t.Roll(6, what)
 		if err != nil {
 			return wildRoll{}, err
 		}
-		faces := []int{v}
-		for last := v; last == 6; {
-			if last, err = t.Roll(6, what+" re-roll"); err != nil {
-				return wildRoll{}, err
-			}
-			faces = append(faces, last)
-		}
-		sum := 0
-		for _, f := range faces {
-			sum += f
+		faces, sum, err := explode(t, v, what+" re-roll")
+		if err != nil {
+			return wildRoll{}, err
 		}
 		part := strconv.Itoa(v)
 		if len(faces) > 1 {
-			part = joinInts(faces, ", ") + " (explodes: " + strconv.Itoa(sum) + ")"
+			part = say("%s (explodes: %d)", joinInts(faces, ", "), sum)
 		} else if v == 1 {
 			part = "1 (just 1, never a critical failure)"
 		}
 		parts = append(parts, part)
-		terms = append(terms, strconv.Itoa(sum))
+		terms = append(terms, sum)
 		extra += sum
 	}
 	points := "1 Character Point: an extra Wild Die shows "
 	if r.cp > 1 {
-		points = strconv.Itoa(r.cp) + " Character Points: extra Wild Dice show "
+		points = say("%d Character Points: extra Wild Dice show ", r.cp)
 	}
-	*steps = append(*steps, text.UpperFirst(r.name)+" roll, "+points+strings.Join(parts, "; ")+
-		". Total "+strconv.Itoa(res.Total)+" + "+strings.Join(terms, " + ")+" = "+strconv.Itoa(res.Total+extra)+".")
+	add(steps, "%s roll, %s%s. Total %d + %s = %d.", text.UpperFirst(r.name), points, strings.Join(parts, "; "),
+		res.Total, joinInts(terms, " + "), res.Total+extra)
 	res.Total += extra
 	return res, nil
 }
@@ -183,19 +185,14 @@ func regularTape(t *dice.Tape, c dice.Code, name string, steps *[]string) (wildR
 	for _, f := range faces {
 		total += f
 	}
-	text := text.UpperFirst(name) + " roll " + c.String() + " (regular dice, no Wild Die): "
+	head := say("%s roll %s (regular dice, no Wild Die): ", text.UpperFirst(name), c)
 	switch {
 	case len(faces) == 0:
-		text += "no dice to roll, total " + strconv.Itoa(total)
+		add(steps, "%sno dice to roll, total %d.", head, total)
 	case len(faces) == 1 && c.Pips == 0:
-		text += "die " + strconv.Itoa(faces[0]) + ", total " + strconv.Itoa(total)
+		add(steps, "%sdie %d, total %d.", head, faces[0], total)
 	default:
-		text += "dice " + joinInts(faces, ", ") + ". Total " + joinInts(faces, " + ")
-		if c.Pips > 0 {
-			text += " + " + strconv.Itoa(c.Pips) + " (pips)"
-		}
-		text += " = " + strconv.Itoa(total)
+		add(steps, "%sdice %s. Total %s%s = %d.", head, joinInts(faces, ", "), joinInts(faces, " + "), pipsTerm(c.Pips), total)
 	}
-	*steps = append(*steps, text+".")
 	return wildRoll{Total: total}, nil
 }

@@ -3,6 +3,7 @@ package opend6
 import (
 	"errors"
 	"math"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -227,6 +228,20 @@ func TestPointsMoveTheOdds(t *testing.T) {
 				t.Errorf("%s: %v at %d points after %v", tc.name, p, n, prev)
 			}
 			prev = p
+		}
+	}
+}
+
+// TestCPLimitChoices checks the cp_limit options the calculator's form
+// reads against CPLimits, in order.
+func TestCPLimitChoices(t *testing.T) {
+	choices, limits := CPLimitChoices(), CPLimits()
+	if len(choices) != len(limits) {
+		t.Fatalf("%d choices for %d limits", len(choices), len(limits))
+	}
+	for i, l := range limits {
+		if want := l.ID + "=" + strconv.Itoa(l.Max) + " per roll (" + l.ID + ")"; choices[i] != want {
+			t.Errorf("choice %d: %q, want %q", i, choices[i], want)
 		}
 	}
 }

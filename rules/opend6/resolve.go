@@ -3,6 +3,7 @@ package opend6
 import (
 	"errors"
 	"strconv"
+	"strings"
 
 	"d6codex/rules"
 	"d6codex/rules/dice"
@@ -25,22 +26,14 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 		return rules.Roll{}, errors.New("opend6: no dice given (nil tape)")
 	}
 	var steps []string
-	var values []rules.Value
-	val := func(name string, v int) { values = append(values, rules.Value{Name: name, Value: v}) }
-	flag := func(b bool) int {
-		if b {
-			return 1
-		}
-		return 0
-	}
 
 	code := in.attackCode()
 	if own := in.ownAttackCode(); own != in.Skill {
-		steps = append(steps, "Skill "+in.Skill.String()+", doubled by a Fate Point and/or +1D per round of aiming: "+own.String()+".")
+		add(&steps, "Skill %s, doubled by a Fate Point and/or +1D per round of aiming: %s.", in.Skill, own)
 	}
 	if in.Actions > 1 {
-		steps = append(steps, "Skill "+in.ownAttackCode().String()+" with "+strconv.Itoa(in.Actions)+" actions: the multi-action penalty is −"+
-			strconv.Itoa(in.Actions-1)+"D, so the attack rolls "+code.String()+".")
+		add(&steps, "Skill %s with %d actions: the multi-action penalty is −%dD, so the attack rolls %s.",
+			in.ownAttackCode(), in.Actions, in.Actions-1, code)
 	}
 	atk, err := in.attackRoll().tape(t, &steps)
 	if err != nil {
@@ -56,181 +49,200 @@ func Resolve(in Input, t *dice.Tape) (rules.Roll, error) {
 		terms = "passive defense 10"
 	default:
 		if own := in.ownDefenseCode(); own != in.DefenseSkill {
-			steps = append(steps, "The defender's Fate Point doubles the defense skill "+in.DefenseSkill.String()+": "+own.String()+".")
+			add(&steps, "The defender's Fate Point doubles the defense skill %s: %s.", in.DefenseSkill, own)
 		}
 		if in.DefenseActions > 1 {
-			steps = append(steps, "The defender's multi-action penalty: the defense rolls "+in.defenseCode().String()+".")
+			add(&steps, "The defender's multi-action penalty: the defense rolls %s.", in.defenseCode())
 		}
 		def, err := in.defenseRoll().tape(t, &steps)
 		if err != nil {
 			return rules.Roll{}, err
 		}
 		base = def.Total
-		terms = "partial defense roll " + strconv.Itoa(base) + " (replaces the passive 10)"
+		terms = say("partial defense roll %d (replaces the passive 10)", base)
 		if in.Defense == DefenseFull {
 			base += 10
-			terms = "full defense roll " + strconv.Itoa(def.Total) + " + 10"
+			terms = say("full defense roll %d + 10", def.Total)
 		}
 	}
-	diff := base + rangeModifier(in.Range) + in.Modifier
+	cv := coverOf(in.Cover)
+	cover := cv.Fixed
+	if in.Cover != CoverNone && in.CoverDice {
+		c, err := in.coverRoll().tape(t, &steps)
+		if err != nil {
+			return rules.Roll{}, err
+		}
+		cover = c.Total
+	}
+	rangeName := ""
 	for _, r := range rangeData {
 		if r.ID == in.Range {
-			terms += ", " + r.Name + " range " + signed(r.Modifier)
+			rangeName = r.Name
 		}
 	}
-	for _, m := range []struct {
-		name string
-		v    int
-	}{{attackOptionOf(in.AttackOption).Name, attackOptionOf(in.AttackOption).Fixed}, {optionOf(postureData[:], in.Posture).Name + " target", postureModifier(in.Posture, in.Range)},
-		{"called shot (" + calledShotOf(in.CalledShot).Name + ")", calledShotOf(in.CalledShot).Fixed}} {
-		if m.v != 0 {
+	// Each term of the difficulty past the base, shown when not 0 or when
+	// shown is set; the options' names are written in lower case.
+	diff := base
+	ao, cs := attackOptionOf(in.AttackOption), calledShotOf(in.CalledShot)
+	for _, m := range [...]struct {
+		format, name string
+		v            int
+		shown, lower bool
+	}{
+		{"%s range", rangeName, rangeModifier(in.Range), rangeName != "", false},
+		{"%s", ao.Name, ao.Fixed, false, true},
+		{"%s target", optionOf(postureData[:], in.Posture).Name, postureModifier(in.Posture, in.Range), false, true},
+		{"called shot (%s)", cs.Name, cs.Fixed, false, true},
+		{"%s cover", cv.Name, cover, in.Cover != CoverNone, false},
+		{"modifier", "", in.Modifier, false, false},
+	} {
+		if m.v != 0 || m.shown {
 			diff += m.v
-			terms += ", " + text.LowerASCII(m.name) + " " + signed(m.v)
-		}
-	}
-	if cv := coverOf(in.Cover); in.Cover != CoverNone {
-		add := cv.Fixed
-		if in.CoverDice {
-			c, err := in.coverRoll().tape(t, &steps)
-			if err != nil {
-				return rules.Roll{}, err
+			name := say(m.format, m.name)
+			if m.lower {
+				name = text.LowerASCII(name)
 			}
-			add = c.Total
+			terms += say(", %s %+", name, m.v)
 		}
-		diff += add
-		terms += ", " + cv.Name + " cover " + signed(add)
 	}
-	if in.Modifier != 0 {
-		terms += ", modifier " + signed(in.Modifier)
-	}
-	step := "Difficulty: " + terms + " = " + num(diff)
+	raised := ""
 	if diff < 3 {
-		diff = 3
-		step += ", raised to the minimum of 3"
+		raised = ", raised to the minimum of 3"
 	}
-	steps = append(steps, step+".")
-	val("attack_total", atk.Total)
-	val("difficulty", diff)
-	val("critical_failure", flag(crit))
-	val("complication", flag(crit && in.WildOne == WildComplication))
+	add(&steps, "Difficulty: %s = %n%s.", terms, diff, raised)
+	diff = max(diff, 3)
+	critical, complication := 0, 0
+	if crit {
+		critical = 1
+		if in.WildOne == WildComplication {
+			complication = 1
+		}
+	}
 
-	head := "attack " + strconv.Itoa(atk.Total) + " against difficulty " + strconv.Itoa(diff)
+	head := say("attack %d against difficulty %d", atk.Total, diff)
 	current := levelIndex(in.TargetWound)
 	if atk.Total < diff {
-		steps = append(steps, "Attack "+strconv.Itoa(atk.Total)+" is below the difficulty "+strconv.Itoa(diff)+": a miss, so no damage is rolled.")
+		add(&steps, "Attack %d is below the difficulty %d: a miss, so no damage is rolled.", atk.Total, diff)
+		var values []rules.Value
 		if in.System == SystemBodyPoints {
-			val("body_points_lost", 0)
-			val("target_after", in.BodyPoints)
-			val("level_after", BodyPointsLevel(in.BodyPoints, in.BodyPointsMax))
+			values = valuesOf(attackValues+bodyValues, atk.Total, diff, critical, complication,
+				0, in.BodyPoints, BodyPointsLevel(in.BodyPoints, in.BodyPointsMax))
 		} else {
-			val("wound_level", LevelNone)
-			val("target_after", current)
+			values = valuesOf(attackValues+woundValues, atk.Total, diff, critical, complication, LevelNone, current)
 		}
-		return finish(t, rules.Roll{Outcome: "miss", Result: "Miss: " + head + ".", Values: values, Steps: steps})
+		return finish(t, rules.Roll{Outcome: "miss", Result: say("Miss: %s.", head), Values: values, Steps: steps})
 	}
-	steps = append(steps, "Attack "+strconv.Itoa(atk.Total)+" meets or beats the difficulty "+strconv.Itoa(diff)+": a hit.")
+	add(&steps, "Attack %d meets or beats the difficulty %d: a hit.", atk.Total, diff)
 
 	// Damage.
 	dcode := in.damageCode()
 	if sd := StrengthDamage(in.Strength); sd.Dice > 0 {
-		steps = append(steps, "Weapon damage "+in.Damage.String()+" plus Strength Damage "+sd.String()+" (strength "+in.Strength.String()+
-			": dice halved, rounded up).")
+		add(&steps, "Weapon damage %s plus Strength Damage %s (strength %s: dice halved, rounded up).", in.Damage, sd, in.Strength)
 	}
 	if dcode != in.Damage {
-		steps = append(steps, "The damage roll is "+dcode.String()+" (Strength Damage doubled by a Fate Point, dice for the attack option or a called shot; at least 0D).")
+		add(&steps, "The damage roll is %s (Strength Damage doubled by a Fate Point, dice for the attack option or a called shot; at least 0D).", dcode)
 	}
 	dmg, err := in.damageRoll().tape(t, &steps)
 	if err != nil {
 		return rules.Roll{}, err
 	}
 	total := dmg.Total
-	cs := calledShotOf(in.CalledShot)
 	if in.bonusApplies() {
 		bonus := DamageBonus(atk.Total, diff)
 		total += bonus
-		steps = append(steps, "Damage bonus: ("+strconv.Itoa(atk.Total)+" − "+strconv.Itoa(diff)+") / 5, rounded up, is +"+strconv.Itoa(bonus)+
-			"; damage total "+strconv.Itoa(dmg.Total)+" + "+strconv.Itoa(bonus)+" = "+strconv.Itoa(total)+".")
+		add(&steps, "Damage bonus: (%d − %d) / 5, rounded up, is +%d; damage total %d + %d = %d.", atk.Total, diff, bonus, dmg.Total, bonus, total)
 	} else if in.DamageBonus {
-		steps = append(steps, "No damage bonus on a called shot at an arm, a leg or a hand.")
+		add(&steps, "No damage bonus on a called shot at an arm, a leg or a hand.")
 	}
 	if cs.Damage != 0 {
 		total = in.damageTotal(total, 0)
-		steps = append(steps, "Called shot: damage "+signed(cs.Damage)+" (at least 0): "+strconv.Itoa(total)+".")
+		add(&steps, "Called shot: damage %+ (at least 0): %d.", cs.Damage, total)
 	}
 	resRoll := in.resistanceRoll()
-	resName := resRoll.name
 	if resRoll.code != in.Resistance {
-		steps = append(steps, "The target's Fate Point doubles their own "+dice.FromPips(in.Resistance.TotalPips()-in.ResistanceArmor.TotalPips()).String()+
-			" of the resistance, not the armor "+in.ResistanceArmor.String()+": the resistance rolls "+resRoll.code.String()+".")
+		add(&steps, "The target's Fate Point doubles their own %s of the resistance, not the armor %s: the resistance rolls %s.",
+			dice.FromPips(in.Resistance.TotalPips()-in.ResistanceArmor.TotalPips()), in.ResistanceArmor, resRoll.code)
 	}
 	res, err := resRoll.tape(t, &steps)
 	if err != nil {
 		return rules.Roll{}, err
 	}
-	val("damage", total)
-	val("resistance", res.Total)
 	d := total - res.Total
-	head += "; damage " + strconv.Itoa(total) + " against " + resName + " " + strconv.Itoa(res.Total)
+	head += say("; damage %d against %s %d", total, resRoll.name, res.Total)
 
 	if in.System == SystemBodyPoints {
 		lost := max(0, d)
 		left := max(0, in.BodyPoints-lost)
 		lvl := BodyPointsLevel(left, in.BodyPointsMax)
 		if lost == 0 {
-			steps = append(steps, "Damage "+strconv.Itoa(total)+" does not beat the armor "+strconv.Itoa(res.Total)+": no body points lost.")
+			add(&steps, "Damage %d does not beat the armor %d: no body points lost.", total, res.Total)
 		} else {
-			steps = append(steps, "Damage "+strconv.Itoa(total)+" − armor "+strconv.Itoa(res.Total)+" = "+strconv.Itoa(lost)+
-				" body points lost: "+strconv.Itoa(in.BodyPoints)+" − "+strconv.Itoa(lost)+" leaves "+strconv.Itoa(left)+".")
+			add(&steps, "Damage %d − armor %d = %d body points lost: %d − %d leaves %d.", total, res.Total, lost, in.BodyPoints, lost, left)
 		}
-		steps = append(steps, strconv.Itoa(left)+" of "+strconv.Itoa(in.BodyPointsMax)+" body points left is "+
-			strconv.Itoa(shareOf(left, in.BodyPointsMax))+"%: "+LevelLabel(lvl)+" on the optional wound chart.")
-		val("body_points_lost", lost)
-		val("target_after", left)
-		val("level_after", lvl)
+		add(&steps, "%d of %d body points left is %d%%: %L on the optional wound chart.", left, in.BodyPointsMax, shareOf(left, in.BodyPointsMax), lvl)
+		values := valuesOf(hitValues+bodyValues, atk.Total, diff, critical, complication, total, res.Total, lost, left, lvl)
 		return finish(t, rules.Roll{Outcome: "hit", Values: values, Steps: steps,
-			Result: "Hit: " + head + ": " + strconv.Itoa(lost) + " body points lost, " + strconv.Itoa(left) + " left."})
+			Result: say("Hit: %s: %d body points lost, %d left.", head, lost, left)})
 	}
 
 	raw := woundFromMargin(d)
 	if d <= 0 {
-		steps = append(steps, "Damage "+strconv.Itoa(total)+" does not beat the resistance "+strconv.Itoa(res.Total)+": no injury.")
+		add(&steps, "Damage %d does not beat the resistance %d: no injury.", total, res.Total)
 	} else {
-		steps = append(steps, "Damage "+strconv.Itoa(total)+" − resistance "+strconv.Itoa(res.Total)+" = "+strconv.Itoa(d)+": "+LevelLabel(raw)+".")
+		add(&steps, "Damage %d − resistance %d = %d: %L.", total, res.Total, d, raw)
 	}
 	lvl := in.hitLevel(d)
 	if in.Stun && raw > LevelNone {
-		steps = append(steps, "Stun weapon: two levels lower, at least Stunned: "+LevelLabel(lvl)+".")
+		add(&steps, "Stun weapon: two levels lower, at least Stunned: %L.", lvl)
 	}
 	after := Stack(current, lvl, in.StackEqual)
+	was := ""
 	if current > LevelNone {
 		steps = append(steps, stackStep(current, lvl, after))
+		was = say(" (was %L)", current)
 	}
-	val("wound_level", lvl)
-	val("target_after", after)
+	values := valuesOf(hitValues+woundValues, atk.Total, diff, critical, complication, total, res.Total, lvl, after)
 	result := LevelLabel(after)
 	if after == LevelNone {
 		result = "no injury"
 	}
-	if current > LevelNone {
-		result += " (was " + LevelLabel(current) + ")"
+	return finish(t, rules.Roll{Outcome: "hit", Values: values, Steps: steps, Result: say("Hit: %s: %s%s.", head, result, was)})
+}
+
+// The names of Resolve's values, separated by spaces, as valuesOf takes
+// them: the attack's, on a hit the damage's, then the target's state (also
+// the names of Odds' last distributions).
+const (
+	attackValues = "attack_total difficulty critical_failure complication "
+	hitValues    = attackValues + "damage resistance "
+	woundValues  = "wound_level target_after"
+	bodyValues   = "body_points_lost target_after level_after"
+)
+
+// valuesOf pairs names, separated by spaces, with nums.
+func valuesOf(names string, nums ...int) []rules.Value {
+	out := make([]rules.Value, len(nums))
+	for i, n := range nums {
+		out[i].Name, names, _ = strings.Cut(names, " ")
+		out[i].Value = n
 	}
-	return finish(t, rules.Roll{Outcome: "hit", Values: values, Steps: steps, Result: "Hit: " + head + ": " + result + "."})
+	return out
 }
 
 // stackStep explains how a new result combines with the current level.
 func stackStep(current, result, after int) string {
-	was := "The target was " + LevelLabel(current) + "; "
+	rest, level := "an equal result does not stack in this game, so it stays %L.", current
 	switch {
 	case result == LevelNone:
-		return was + "no new injury, so it stays " + LevelLabel(current) + "."
+		rest = "no new injury, so it stays %L."
 	case result > current:
-		return was + "the new result is worse, so it is now " + LevelLabel(after) + "."
+		rest, level = "the new result is worse, so it is now %L.", after
 	case result < current:
-		return was + "a result below the current level moves it up one level, to " + LevelLabel(after) + "."
+		rest, level = "a result below the current level moves it up one level, to %L.", after
 	case after > current:
-		return was + LevelLabel(result) + " again moves it up one level, to " + LevelLabel(after) + "."
+		return say("The target was %L; %L again moves it up one level, to %L.", current, result, after)
 	}
-	return was + "an equal result does not stack in this game, so it stays " + LevelLabel(current) + "."
+	return say("The target was %L; "+rest, current, level)
 }
 
 func shareOf(left, max int) int { return left * 100 / max }

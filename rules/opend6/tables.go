@@ -161,6 +161,9 @@ var rangeData = [...]RangeBand{
 	{RangeLong, "Long", "second to third range value", 10},
 }
 
+// RangeIDs are the range field's options, in order.
+func RangeIDs() []string { return append([]string(nil), rangeIDs...) }
+
 func rangeModifier(id string) int {
 	for _, r := range rangeData {
 		if r.ID == id {
@@ -190,6 +193,9 @@ var coverData = [...]Cover{
 	{CoverHeavy, "Heavy", "thick smoke or fog; moonlit night; object hides 50% of the target", dice.Code{Dice: 2}, 6},
 	{CoverVeryHeavy, "Very heavy", "very thick smoke or fog; complete darkness; object hides 75% of the target", dice.Code{Dice: 4}, 12},
 }
+
+// CoverIDs are the cover field's options, in order.
+func CoverIDs() []string { return append([]string(nil), coverIDs...) }
 
 func coverOf(id string) Cover {
 	for _, c := range coverData {

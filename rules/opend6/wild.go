@@ -103,9 +103,9 @@ type wildRoll struct {
 // normal dice first and then the Wild Die and its re-rolls, and appends the
 // plain-words trace to steps.
 func rollTape(t *dice.Tape, c dice.Code, name, wildOne string, steps *[]string) (wildRoll, error) {
-	head := text.UpperFirst(name) + " roll " + c.String() + ": "
+	head := say("%s roll %s: ", text.UpperFirst(name), c)
 	if c.Dice <= 0 {
-		*steps = append(*steps, head+"no dice to roll, total "+strconv.Itoa(c.Pips)+".")
+		add(steps, "%sno dice to roll, total %d.", head, c.Pips)
 		return wildRoll{Total: c.Pips}, nil
 	}
 	normal, err := t.RollN(c.Dice-1, 6, name+" die")
@@ -116,58 +116,46 @@ func rollTape(t *dice.Tape, c dice.Code, name, wildOne string, steps *[]string) 
 	if err != nil {
 		return wildRoll{}, err
 	}
-	wild := []int{first}
-	for last := first; last == 6; {
-		last, err = t.Roll(6, name+" Wild Die re-roll")
-		if err != nil {
-			return wildRoll{}, err
-		}
-		wild = append(wild, last)
+	wild, wildAdds, err := explode(t, first, name+" Wild Die re-roll")
+	if err != nil {
+		return wildRoll{}, err
 	}
 
-	var sb strings.Builder
-	sb.WriteString(head)
+	shown := ""
 	if len(normal) > 0 {
-		sb.WriteString("dice " + joinInts(normal, ", ") + "; ")
+		shown = say("dice %s; ", joinInts(normal, ", "))
 	}
-	sb.WriteString("Wild Die " + joinInts(wild, ", "))
 	kept := normal
-	wildAdds := 0
-	for _, v := range wild {
-		wildAdds += v
-	}
 	countWild := true
 	crit := first == 1
+	note := ""
 	switch {
 	case len(wild) > 1:
-		sb.WriteString(": each 6 explodes (add it and roll again), so the Wild Die adds " + strconv.Itoa(wildAdds))
+		note = say(": each 6 explodes (add it and roll again), so the Wild Die adds %d", wildAdds)
 		if wild[len(wild)-1] == 1 {
-			sb.WriteString(" (a 1 on a re-roll is just 1)")
+			note += " (a 1 on a re-roll is just 1)"
 		}
 	case crit && wildOne == WildNone:
-		sb.WriteString(": a 1 counts as 1 (no critical failure in this game)")
+		note = ": a 1 counts as 1 (no critical failure in this game)"
 	case crit && wildOne == WildComplication:
-		sb.WriteString(" on the first toss: critical failure, a complication occurs; the dice add up normally")
+		note = " on the first toss: critical failure, a complication occurs; the dice add up normally"
 	case crit:
-		sb.WriteString(" on the first toss: critical failure")
-		if wildOne == WildCancel {
-			countWild = false
-			sb.WriteString("; the Wild Die")
-			if len(normal) > 0 {
-				sb.WriteString(" and the highest other die (" + strconv.Itoa(maxOf(normal)) + ") are removed")
-			} else {
-				sb.WriteString(" is removed")
-			}
-		} else if len(normal) > 0 {
-			sb.WriteString("; the highest other die (" + strconv.Itoa(maxOf(normal)) + ") is removed and the 1 counts")
-		} else {
-			sb.WriteString("; there is no other die to remove, so the 1 counts")
+		note = " on the first toss: critical failure; "
+		switch {
+		case wildOne == WildCancel && len(normal) > 0:
+			note += say("the Wild Die and the highest other die (%d) are removed", maxOf(normal))
+		case wildOne == WildCancel:
+			note += "the Wild Die is removed"
+		case len(normal) > 0:
+			note += say("the highest other die (%d) is removed and the 1 counts", maxOf(normal))
+		default:
+			note += "there is no other die to remove, so the 1 counts"
 		}
+		countWild = wildOne != WildCancel
 		if len(normal) > 0 {
 			kept = withoutHighest(normal)
 		}
 	}
-	sb.WriteString(". ")
 
 	terms := append([]int(nil), kept...)
 	if countWild {
@@ -177,22 +165,28 @@ func rollTape(t *dice.Tape, c dice.Code, name, wildOne string, steps *[]string) 
 	for _, v := range terms {
 		total += v
 	}
-	sb.WriteString("Total ")
-	switch {
-	case len(terms) == 0:
-		sb.WriteString(strconv.Itoa(total))
-	case len(terms) == 1 && c.Pips == 0:
-		sb.WriteString(strconv.Itoa(total))
-	default:
-		sb.WriteString(joinInts(terms, " + "))
-		if c.Pips > 0 {
-			sb.WriteString(" + " + strconv.Itoa(c.Pips) + " (pips)")
-		}
-		sb.WriteString(" = " + strconv.Itoa(total))
+	sum := strconv.Itoa(total)
+	if len(terms) > 1 || len(terms) == 1 && c.Pips != 0 {
+		sum = say("%s%s = %d", joinInts(terms, " + "), pipsTerm(c.Pips), total)
 	}
-	sb.WriteString(".")
-	*steps = append(*steps, sb.String())
+	add(steps, "%s%sWild Die %s%s. Total %s.", head, shown, joinInts(wild, ", "), note, sum)
 	return wildRoll{Total: total, Critical: crit}, nil
+}
+
+// explode rolls the re-rolls of an exploding die (a Wild Die or a
+// Character Point die) whose first toss was first: each 6 is rolled again,
+// the re-rolls named what. It returns every toss and their sum.
+func explode(t *dice.Tape, first int, what string) (faces []int, sum int, err error) {
+	faces, sum = make([]int, 1, 4), first
+	faces[0] = first
+	for last := first; last == 6; {
+		if last, err = t.Roll(6, what); err != nil {
+			return nil, 0, err
+		}
+		faces = append(faces, last)
+		sum += last
+	}
+	return faces, sum, nil
 }
 
 func joinInts(v []int, sep string) string {
@@ -219,6 +213,8 @@ func withoutHighest(v []int) []int {
 			hi = i
 		}
 	}
-	out := append([]int(nil), v[:hi]...)
-	return append(out, v[hi+1:]...)
+	out := make([]int, len(v)-1)
+	copy(out, v[:hi])
+	copy(out[hi:], v[hi+1:])
+	return out
 }

@@ -109,6 +109,19 @@ func UpperFirst(s string) string {
 	return string(b)
 }
 
+// Human turns a lower_snake_case name or id into words, its first letter
+// raised: "tie_first" → "Tie first" (a byte loop, not strings.ReplaceAll,
+// whose machinery the WebAssembly modules then need not carry).
+func Human(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c == '_' {
+			b[i] = ' '
+		}
+	}
+	return UpperFirst(string(b))
+}
+
 // Sort sorts xs in increasing order, a heap sort of O(n log n) steps. The
 // rules packages and the calculators use it instead of slices.Sort and
 // slices.Sorted, whose pattern-defeating quicksort adds about 16 KB of code
@@ -160,3 +173,21 @@ func Snake(s string) string {
 	}
 	return b.String()
 }
+
+// IsSpace reports whether r is white space as unicode.IsSpace defines it
+// (the ASCII spaces, U+0085, U+00A0 and Unicode's White_Space property),
+// without the Unicode tables, which weigh on the WebAssembly module.
+func IsSpace(r rune) bool {
+	switch r {
+	case '\t', '\n', '\v', '\f', '\r', ' ', 0x85, 0xA0, 0x1680, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000:
+		return true
+	}
+	return r >= 0x2000 && r <= 0x200A
+}
+
+// TrimSpace is strings.TrimSpace with IsSpace: s without leading and
+// trailing white space.
+func TrimSpace(s string) string { return strings.TrimFunc(s, IsSpace) }
+
+// Fields is strings.Fields with IsSpace: s split at runs of white space.
+func Fields(s string) []string { return strings.FieldsFunc(s, IsSpace) }

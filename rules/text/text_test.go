@@ -4,7 +4,9 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
+	"unicode"
 )
 
 // TestQuote: printable text quotes as strconv.Quote does; control bytes
@@ -88,5 +90,36 @@ func TestSnake(t *testing.T) {
 		if got := Snake(tc.in); got != tc.want {
 			t.Errorf("Snake(%q) = %q, want %q", tc.in, got, tc.want)
 		}
+	}
+}
+
+// TestIsSpace checks IsSpace against unicode.IsSpace on every rune, and
+// TrimSpace and Fields against the standard library's versions.
+func TestIsSpace(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune+1; r++ {
+		if got, want := IsSpace(r), unicode.IsSpace(r); got != want {
+			t.Fatalf("IsSpace(%U) = %v, unicode.IsSpace says %v", r, got, want)
+		}
+	}
+	for _, s := range []string{"", " ", "a", "  a b  ", "\u00a0x\u3000", "\u2000\u200a\u200b y\u2029", "\xff \xfe", "é\tü\n"} {
+		if got, want := TrimSpace(s), strings.TrimSpace(s); got != want {
+			t.Errorf("TrimSpace(%q) = %q, want %q", s, got, want)
+		}
+		if got, want := Fields(s), strings.Fields(s); !slices.Equal(got, want) {
+			t.Errorf("Fields(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
+
+// TestHuman: underscores become spaces and the first letter is raised, as
+// text.UpperFirst(strings.ReplaceAll(s, "_", " ")) would.
+func TestHuman(t *testing.T) {
+	for _, s := range []string{"", "_", "tie_first", "point_blank", "Already_Up", "a__b_", "é_x", "x"} {
+		if got, want := Human(s), UpperFirst(strings.ReplaceAll(s, "_", " ")); got != want {
+			t.Errorf("Human(%q) = %q, want %q", s, got, want)
+		}
+	}
+	if got := Human("tie_first"); got != "Tie first" {
+		t.Errorf("Human(tie_first) = %q", got)
 	}
 }

@@ -68,6 +68,7 @@ const (
 // Error is a parse or run-time error at a line and column of the program
 // (both 1-based; the column counts characters).
 type Error struct {
+	_         noEq
 	Line, Col int
 	Msg       string
 }
@@ -89,6 +90,7 @@ type Output struct {
 // Field is a top-level variable set from a form, declared by a comment
 // \ field NAME: "Label" LO..HI = DEFAULT \.
 type Field struct {
+	_             noEq
 	Name          string // the VARIABLE
 	Label         string
 	Min, Max, Def int

@@ -1,5 +1,10 @@
 package anydice
 
+// noEq, as a struct's first field, makes the struct not comparable, so the
+// compiler emits no equality function for it: less code in the WebAssembly
+// module, for types that are never compared.
+type noEq [0]func()
+
 // Node is an expression of the language.
 type node interface{ at() pos }
 
@@ -11,6 +16,7 @@ type (
 	}
 	// varRef reads a variable.
 	varRef struct {
+		_    noEq
 		p    pos
 		name string
 	}
@@ -21,12 +27,14 @@ type (
 	}
 	// unary is - ! # or d applied to one operand.
 	unary struct {
+		_  noEq
 		p  pos
 		op string
 		x  node
 	}
 	// binary is x op y.
 	binary struct {
+		_    noEq
 		p    pos
 		op   string
 		x, y node
@@ -42,6 +50,7 @@ type (
 // seqElem is one element of a sequence literal: x, x..to, or either
 // repeated (x:times).
 type seqElem struct {
+	_            noEq
 	x, to, times node
 }
 
@@ -57,11 +66,13 @@ type stmt interface{ at() pos }
 
 type (
 	assign struct {
+		_    noEq
 		p    pos
 		name string
 		x    node
 	}
 	output struct {
+		_     noEq
 		p     pos
 		x     node
 		named string // the name with its [VAR] references; "" when unnamed
@@ -74,6 +85,7 @@ type (
 		body   []stmt
 	}
 	result struct {
+		_ noEq
 		p pos
 		x node
 	}
@@ -89,6 +101,7 @@ type (
 		body []stmt
 	}
 	setStmt struct {
+		_     noEq
 		p     pos
 		name  string
 		value node   // nil when the value is a string
@@ -99,6 +112,7 @@ type (
 // param is a function parameter: its variable and type ('n', 's', 'd' or
 // 0 for untyped).
 type param struct {
+	_    noEq
 	name string
 	typ  byte
 }

@@ -190,7 +190,7 @@ func (in *interp) set(s *setStmt) error {
 		return errAt(s.p, "set may not be used inside a function")
 	}
 	str := s.str
-	n, numOK := text.Atoi(strings.TrimSpace(str))
+	n, numOK := text.Atoi(text.TrimSpace(str))
 	if s.value != nil {
 		v, err := in.eval(s.value)
 		if err != nil {

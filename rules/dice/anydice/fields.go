@@ -12,7 +12,7 @@ import (
 func parseFields(comments []fieldComment) ([]Field, error) {
 	var out []Field
 	for _, c := range comments {
-		text := strings.TrimSpace(c.text)
+		text := text.TrimSpace(c.text)
 		if !strings.HasPrefix(text, "field ") && text != "field" {
 			continue
 		}
@@ -44,14 +44,14 @@ type fieldErr string
 
 func (e fieldErr) Error() string { return string(e) }
 
-func parseField(text string) (Field, error) {
+func parseField(decl string) (Field, error) {
 	var f Field
-	rest := strings.TrimSpace(strings.TrimPrefix(text, "field"))
+	rest := text.TrimSpace(strings.TrimPrefix(decl, "field"))
 	colon := strings.Index(rest, ":")
 	if colon < 0 {
 		return f, fieldErr("a field needs a VARIABLE and a colon")
 	}
-	f.Name = strings.TrimSpace(rest[:colon])
+	f.Name = text.TrimSpace(rest[:colon])
 	if f.Name == "" {
 		return f, fieldErr("a field needs a VARIABLE")
 	}
@@ -60,7 +60,7 @@ func parseField(text string) (Field, error) {
 			return f, fieldErr("a field's VARIABLE is upper-case letters and underscores, not " + quote(f.Name))
 		}
 	}
-	rest = strings.TrimSpace(rest[colon+1:])
+	rest = text.TrimSpace(rest[colon+1:])
 	if !strings.HasPrefix(rest, `"`) {
 		return f, fieldErr("a field needs a \"Label\" in quotes after its VARIABLE")
 	}
@@ -68,16 +68,16 @@ func parseField(text string) (Field, error) {
 	if end < 0 {
 		return f, fieldErr("the field's label is never closed")
 	}
-	f.Label = strings.TrimSpace(rest[1 : end+1])
+	f.Label = text.TrimSpace(rest[1 : end+1])
 	if f.Label == "" {
 		f.Label = f.Name
 	}
-	rest = strings.TrimSpace(rest[end+2:])
+	rest = text.TrimSpace(rest[end+2:])
 	rng, def, ok := strings.Cut(rest, "=")
 	if !ok {
 		return f, fieldErr("a field needs a default: = 3")
 	}
-	lo, hi, ok := strings.Cut(strings.TrimSpace(rng), "..")
+	lo, hi, ok := strings.Cut(text.TrimSpace(rng), "..")
 	if !ok {
 		return f, fieldErr("a field needs a range of values: 1..10")
 	}
@@ -101,7 +101,7 @@ func parseField(text string) (Field, error) {
 }
 
 func fieldInt(s string) (int, error) {
-	s = strings.TrimSpace(s)
+	s = text.TrimSpace(s)
 	v, ok := text.Atoi(s)
 	if !ok || v > MaxValue || v < -MaxValue {
 		return 0, fieldErr("expected a whole number, found " + quote(s))

@@ -21,6 +21,7 @@ const (
 // token is one lexical item with its position (1-based line and column,
 // the column counted in characters).
 type token struct {
+	_         noEq
 	kind      tokKind
 	text      string
 	line, col int
@@ -43,6 +44,7 @@ type lexer struct {
 // fieldComment is the text of a field declaration comment and where it
 // starts (the position of its text, after the backslash).
 type fieldComment struct {
+	_    noEq
 	text string
 	at   pos
 }

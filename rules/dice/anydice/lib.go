@@ -7,22 +7,38 @@ import (
 	"d6codex/rules/dice"
 )
 
+// The functions of libFuncs, by index.
+const (
+	libAbsolute = iota
+	libContains
+	libCount
+	libExplode
+	libHighest
+	libLowest
+	libMiddle
+	libHighestOf
+	libLowestOf
+	libMaximum
+	libReverse
+	libSort
+)
+
 // libFuncs is AnyDice's function library: each function's call key
 // ("highest @ of @") and its parameters, each a name and a type letter
 // (n, s or d). native runs function i of the table.
 var libFuncs = [...]struct{ key, params string }{
-	{"absolute @", "NUMBER:n"},
-	{"@ contains @", "SEQUENCE:s NUMBER:n"},
-	{"count @ in @", "VALUES:s SEQUENCE:s"},
-	{"explode @", "DIE:d"},
-	{"highest @ of @", "NUMBER:n DICE:d"},
-	{"lowest @ of @", "NUMBER:n DICE:d"},
-	{"middle @ of @", "NUMBER:n DICE:d"},
-	{"highest of @ and @", "A:n B:n"},
-	{"lowest of @ and @", "A:n B:n"},
-	{"maximum of @", "DIE:d"},
-	{"reverse @", "SEQUENCE:s"},
-	{"sort @", "SEQUENCE:s"},
+	libAbsolute:  {"absolute @", "NUMBER:n"},
+	libContains:  {"@ contains @", "SEQUENCE:s NUMBER:n"},
+	libCount:     {"count @ in @", "VALUES:s SEQUENCE:s"},
+	libExplode:   {"explode @", "DIE:d"},
+	libHighest:   {"highest @ of @", "NUMBER:n DICE:d"},
+	libLowest:    {"lowest @ of @", "NUMBER:n DICE:d"},
+	libMiddle:    {"middle @ of @", "NUMBER:n DICE:d"},
+	libHighestOf: {"highest of @ and @", "A:n B:n"},
+	libLowestOf:  {"lowest of @ and @", "A:n B:n"},
+	libMaximum:   {"maximum of @", "DIE:d"},
+	libReverse:   {"reverse @", "SEQUENCE:s"},
+	libSort:      {"sort @", "SEQUENCE:s"},
 }
 
 // library is AnyDice's function library, keyed like calls ("highest @ of
@@ -51,13 +67,13 @@ func library() map[string]*function {
 // native runs function i of libFuncs on its arguments, already converted
 // to its parameters' types.
 func (in *interp) native(i int, p pos, a []value) (value, error) {
-	switch libFuncs[i].key {
-	case "absolute @":
+	switch i {
+	case libAbsolute:
 		v := int(a[0].(num))
 		return num(max(v, -v)), nil
-	case "@ contains @":
+	case libContains:
 		return num(b2i(slices.Contains(a[0].(seq), int(a[1].(num))))), nil
-	case "count @ in @":
+	case libCount:
 		c := 0
 		for _, v := range a[0].(seq) {
 			for _, x := range a[1].(seq) {
@@ -65,13 +81,13 @@ func (in *interp) native(i int, p pos, a []value) (value, error) {
 			}
 		}
 		return num(c), nil
-	case "explode @":
+	case libExplode:
 		return in.explode(p, a[0].(*die).pmf)
-	case "highest @ of @":
+	case libHighest:
 		return in.keep(p, a[1].(*die), 1, int(a[0].(num)), false)
-	case "lowest @ of @":
+	case libLowest:
 		return in.keep(p, a[1].(*die), 1, int(a[0].(num)), true)
-	case "middle @ of @":
+	case libMiddle:
 		dd, k := a[1].(*die), int(a[0].(num))
 		total := dd.length()
 		if total < 0 {
@@ -82,21 +98,21 @@ func (in *interp) native(i int, p pos, a []value) (value, error) {
 		}
 		from := 1 + (total-k)/2
 		return in.keep(p, dd, from, k, in.lowestFirst)
-	case "highest of @ and @":
+	case libHighestOf:
 		return num(max(a[0].(num), a[1].(num))), nil
-	case "lowest of @ and @":
+	case libLowestOf:
 		return num(min(a[0].(num), a[1].(num))), nil
-	case "maximum of @":
+	case libMaximum:
 		dd := a[0].(*die)
 		if dd.pmf.Empty() {
 			return num(0), nil
 		}
 		return num(dd.pmf.Max()), nil
-	case "reverse @":
+	case libReverse:
 		out := slices.Clone(a[0].(seq))
 		slices.Reverse(out)
 		return out, nil
-	default: // "sort @"
+	default: // libSort
 		return sortSeq(a[0].(seq), in.lowestFirst), nil
 	}
 }

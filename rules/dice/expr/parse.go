@@ -287,7 +287,7 @@ func (p *parser) item() (Item, error) {
 			break
 		}
 		if c == ':' {
-			it.Label = strings.TrimSpace(string(p.src[p.pos:i]))
+			it.Label = text.TrimSpace(string(p.src[p.pos:i]))
 			if it.Label == "" {
 				return it, p.errf("a label before :")
 			}

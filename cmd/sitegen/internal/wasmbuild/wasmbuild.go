@@ -57,7 +57,7 @@ import (
 
 // The calculators alone: the forms' texts, the tables and the comparison
 // are the site's, and would only weigh on the module.
-func main() { wasm.Serve(calc.MustRegistry(calc.System{ID: "` + system + `", Calculators: game.Calculators()})) }
+func main() { wasm.Serve(calc.MustModule(calc.System{ID: "` + system + `", Calculators: game.Calculators()})) }
 `
 }
 
