@@ -6,7 +6,11 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+
 	"d6codex/cmd/sitegen/internal/testing/corpus"
+	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
 // BenchmarkConvert converts the pages of a generated corpus (plain
@@ -39,6 +43,46 @@ func BenchmarkConvert(b *testing.B) {
 					}
 				}
 			}
+		})
+	}
+}
+
+// BenchmarkOutline parses the pages of the shared benchmark corpus's shape
+// (corpus.GenerateRules) with the outline parser, and with the outline
+// parser that keeps goldmark's inline pass (outlineTextParser), the one
+// loading used before skipInline. cpu-ns/op is the process's CPU time
+// (user and system) a loop, steadier than the wall time on a busy machine.
+func BenchmarkOutline(b *testing.B) {
+	dir := b.TempDir()
+	const n = 200
+	if err := corpus.GenerateRules(dir, n, 1); err != nil {
+		b.Fatal(err)
+	}
+	var pages [][]byte
+	for i := range n {
+		src, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(corpus.RulesPagePath(i))))
+		if err != nil {
+			b.Fatal(err)
+		}
+		pages = append(pages, src)
+	}
+	md := New(Options{})
+	for _, tc := range []struct {
+		name string
+		p    parser.Parser
+	}{{"skip", md.outline}, {"text", md.rec.parser(outlineTextParser)}} {
+		b.Run(tc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			start := sitetest.CPUTime()
+			for b.Loop() {
+				for _, src := range pages {
+					pc := parser.NewContext()
+					doc := tc.p.Parse(text.NewReader(src), parser.WithContext(pc))
+					dropSkipped(pc)
+					_ = IDs(doc, src)
+				}
+			}
+			b.ReportMetric(float64(sitetest.CPUTime()-start)/float64(b.N), "cpu-ns/op")
 		})
 	}
 }

@@ -165,7 +165,7 @@ func IDs(doc ast.Node, src []byte) map[string]bool {
 		case *ast.HTMLBlock, *ast.Paragraph:
 			for i := 0; i < n.Lines().Len(); i++ {
 				seg := n.Lines().At(i)
-				if line := seg.Value(src); bytes.Contains(line, []byte("id=")) && bytes.IndexByte(line, '<') >= 0 {
+				if line := seg.Value(src); bytes.IndexByte(line, '<') >= 0 && bytes.Contains(line, []byte("id=")) { // '<' first: rarer, and faster to look for
 					for _, id := range rawhtml.IDs(string(line)) {
 						ids[id] = true
 					}

@@ -16,6 +16,7 @@ package markup
 import (
 	"bytes"
 	"io"
+	"slices"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -84,6 +85,7 @@ var SafeClasses = map[string]bool{"callout": true, "note": true, "tip": true, "w
 type Markdown struct {
 	md        goldmark.Markdown
 	outline   parser.Parser
+	rec       *recorder // the recorded options, for tests that build other parsers from them
 	opts      Options
 	sanitizer *rawhtml.Sanitizer
 }
@@ -132,8 +134,9 @@ func New(opts Options) *Markdown {
 		),
 		goldmark.WithRendererOptions(ropts...),
 	)
-	m.md.SetParser(rec.parser(true))
-	m.outline = rec.parser(false)
+	m.md.SetParser(rec.parser(fullParser))
+	m.outline = rec.parser(outlineParser)
+	m.rec = rec
 	return m
 }
 
@@ -211,7 +214,9 @@ func (m *Markdown) Convert(src []byte, page *Page) (string, *Result, error) {
 // inside footnotes that are never referenced, which the renderer drops.)
 func (m *Markdown) Outline(src []byte) (ast.Node, parser.Context) {
 	pc := parser.NewContext()
-	return m.outline.Parse(text.NewReader(src), parser.WithContext(pc)), pc
+	doc := m.outline.Parse(text.NewReader(src), parser.WithContext(pc))
+	dropSkipped(pc)
+	return doc, pc
 }
 
 // recorder is a parser.Parser that only records the options goldmark's
@@ -236,15 +241,34 @@ func (r *recorder) AddOptions(opts ...parser.Option) {
 	}
 }
 
-// parser builds a parser from the recorded options: the whole parser when
-// full, else the outline parser (the same block parsers, paragraph
-// transformers and options, without inline parsing and AST transformers).
-func (r *recorder) parser(full bool) parser.Parser {
+// parserKind says which parser recorder.parser builds.
+type parserKind int
+
+const (
+	fullParser    parserKind = iota // every recorded option: Parse
+	outlineParser                   // blocks only, inline text skipped: Outline
+	// outlineTextParser is outlineParser with goldmark's own inline pass
+	// (a Text node a line), as Outline was before skipInline; tests hold
+	// the two to the same blocks.
+	outlineTextParser
+)
+
+// parser builds a parser from the recorded options: the whole parser, or
+// an outline parser (the same block parsers, paragraph transformers and
+// options, without inline parsing and AST transformers).
+func (r *recorder) parser(kind parserKind) parser.Parser {
+	transformers := r.cfg.ParagraphTransformers
+	if kind == outlineParser {
+		transformers = tableHeadsOnly(transformers)
+	}
 	opts := []parser.Option{
 		parser.WithBlockParsers(guardDepth(r.cfg.BlockParsers)...),
-		parser.WithParagraphTransformers(r.cfg.ParagraphTransformers...),
+		parser.WithParagraphTransformers(transformers...),
 	}
-	if full {
+	if kind == outlineParser {
+		opts = append(opts, parser.WithInlineParsers(util.Prioritized(skipInline{}, 0)))
+	}
+	if kind == fullParser {
 		opts = append(opts,
 			parser.WithInlineParsers(r.cfg.InlineParsers...),
 			parser.WithASTTransformers(r.cfg.ASTTransformers...))
@@ -256,6 +280,120 @@ func (r *recorder) parser(full bool) parser.Parser {
 		opts = append(opts, parser.WithOption(name, v))
 	}
 	return parser.NewParser(opts...)
+}
+
+// skipInline is the outline parser's one inline parser: it takes every
+// line of a leaf block (paragraph, heading, table cell...) at once and
+// leaves the block without inline nodes. Without it goldmark's inline
+// pass, which runs even with no inline parsers, looks at every byte of
+// every line and makes a Text node of each line: a fifth of loading's
+// time, for nodes nothing reads (an outline's users read blocks, their
+// lines and their attributes, never inline nodes).
+//
+// goldmark calls an inline parser at the first byte of each line, under
+// the trigger ' ' for a byte that is not ASCII punctuation and under the
+// byte itself for one that is; skipInline triggers on all of those. It
+// must return a node, which goldmark appends to the block: it returns the
+// same empty Text node for every block of a parse (appending it to a
+// block takes it from the previous one), and Outline removes it from the
+// last.
+type skipInline struct{}
+
+// skippedKey holds, in a parse's parser.Context, the Text node skipInline
+// returns.
+var skippedKey = parser.NewContextKey()
+
+// skipTriggers are ' ' and every ASCII punctuation byte (util.IsPunct).
+var skipTriggers = func() []byte {
+	t := []byte{' '}
+	for c := range 128 {
+		if util.IsPunct(byte(c)) {
+			t = append(t, byte(c))
+		}
+	}
+	return t
+}()
+
+// Trigger implements parser.InlineParser.
+func (skipInline) Trigger() []byte { return skipTriggers }
+
+// Parse implements parser.InlineParser: it moves past the block's lines.
+func (skipInline) Parse(_ ast.Node, block text.Reader, pc parser.Context) ast.Node {
+	for {
+		if line, _ := block.PeekLine(); line == nil {
+			break
+		}
+		block.AdvanceLine()
+	}
+	n, _ := pc.Get(skippedKey).(*ast.Text)
+	if n == nil {
+		n = ast.NewText()
+		pc.Set(skippedKey, n)
+	}
+	return n
+}
+
+// dropSkipped removes the node skipInline returned from the block that
+// holds it last.
+func dropSkipped(pc parser.Context) {
+	if n, _ := pc.Get(skippedKey).(*ast.Text); n != nil && n.Parent() != nil {
+		n.Parent().RemoveChild(n.Parent(), n)
+	}
+}
+
+// tableHeads wraps goldmark's table paragraph transformer in the outline
+// parser: the table it makes has its header row and none of its body rows.
+// Parsing each row into cells was a tenth of an outline's time on a page of
+// tables, for rows nothing reads (an outline's users read a table as a
+// block: a block id or attribute list after it names the table; its cells
+// hold no heading, id, fence or tag). Which lines become a table, and what
+// is left of the paragraph, are the transformer's own decision: it is
+// given the paragraph cut after the first line that could be a delimiter
+// row ("|---|:-:|"); when that line is not one (or the header above does
+// not match it), the paragraph gets its lines back and the next such line
+// is tried, as the transformer would have.
+type tableHeads struct{ parser.ParagraphTransformer }
+
+// tableHeadsOnly returns list with goldmark's table transformer wrapped in
+// tableHeads.
+func tableHeadsOnly(list []util.PrioritizedValue) []util.PrioritizedValue {
+	out := slices.Clone(list)
+	for i, v := range out {
+		if v.Value == extension.NewTableParagraphTransformer() {
+			out[i].Value = tableHeads{v.Value.(parser.ParagraphTransformer)}
+		}
+	}
+	return out
+}
+
+// Transform implements parser.ParagraphTransformer.
+func (t tableHeads) Transform(node *ast.Paragraph, reader text.Reader, pc parser.Context) {
+	lines := node.Lines()
+	n := lines.Len()
+	for i := 1; i < n; i++ {
+		if seg := lines.At(i); !maybeTableDelim(seg.Value(reader.Source())) {
+			continue
+		}
+		all := slices.Clone(lines.Sliced(0, n))
+		lines.SetSliced(0, i+1)
+		t.ParagraphTransformer.Transform(node, reader, pc)
+		if node.Parent() == nil || lines.Len() != i+1 {
+			return // a table made (from a delimiter row at or before i)
+		}
+		lines.Clear()
+		lines.AppendAll(all)
+	}
+}
+
+// maybeTableDelim reports whether line has only the bytes of a table's
+// delimiter row (spaces, '-', '|', ':'), as goldmark's must.
+func maybeTableDelim(line []byte) bool {
+	for _, c := range line {
+		if !util.IsSpace(c) && c != '-' && c != '|' && c != ':' {
+			return false
+		}
+	}
+	return true
 }
 
 // stateKey holds a page's *pageState in its parser.Context.

@@ -387,7 +387,15 @@ func (s *Site) readFrontMatter(p *page, src []byte, data *frontmatter.Data) {
 		p.failed = true
 		return
 	}
-	m := map[string]any{}
+	m, simple := map[string]any(nil), false
+	if bytes.HasPrefix(src, []byte("---\n")) { // YAML, between the lines the front matter extension and frontMatterSpan both end it at
+		m, simple = simpleYAML(src[start:end])
+	}
+	if simple {
+		s.readFields(p, m, src[start:end], 2)
+		return
+	}
+	m = map[string]any{}
 	if err := data.Decode(&m); err != nil {
 		line, col := 1, 1
 		msg := err.Error()

@@ -4,7 +4,9 @@ package sitetest
 import (
 	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // WriteFiles writes files (slash-separated path relative to dir → text)
@@ -20,4 +22,15 @@ func WriteFiles(t testing.TB, dir string, files map[string]string) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// CPUTime is the process's user and system CPU time so far (0 where
+// getrusage fails): benchmarks report CPU a loop from it, steadier than
+// the wall time on a busy machine.
+func CPUTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
