@@ -85,16 +85,21 @@ func anyDiceOdds(v calc.Values) (rules.Report, error) {
 	if len(fs) > Slots {
 		return rules.Report{}, &rules.FieldError{Field: "program", Allowed: "at most " + strconv.Itoa(Slots) + " fields"}
 	}
-	for i := len(fs); i < Slots; i++ { // unused slots still hold a bounded number
-		if x := v.Int(SlotName(i)); x < -anydice.MaxValue || x > anydice.MaxValue {
-			return rules.Report{}, &rules.FieldError{Field: SlotName(i), Value: strconv.Itoa(x), Allowed: "a whole number of at most 10 digits"}
-		}
-	}
-	for i, f := range fs {
+	// The unused slots first (they still hold a bounded number), then the
+	// program's fields in order.
+	for k := range Slots {
+		i := (k + len(fs)) % Slots
 		x := v.Int(SlotName(i))
-		if x < f.Min || x > f.Max || x < -anydice.MaxValue || x > anydice.MaxValue {
-			return rules.Report{}, &rules.FieldError{Field: SlotName(i), Value: strconv.Itoa(x),
-				Allowed: strconv.Itoa(f.Min) + " to " + strconv.Itoa(f.Max)}
+		lo, hi, declared := -anydice.MaxValue, anydice.MaxValue, i < len(fs)
+		if declared {
+			lo, hi = max(lo, fs[i].Min), min(hi, fs[i].Max)
+		}
+		if x < lo || x > hi {
+			allowed := "a whole number of at most 10 digits"
+			if declared {
+				allowed = strconv.Itoa(fs[i].Min) + " to " + strconv.Itoa(fs[i].Max)
+			}
+			return rules.Report{}, &rules.FieldError{Field: SlotName(i), Value: strconv.Itoa(x), Allowed: allowed}
 		}
 	}
 	outs, err := p.Run(ProgramValues(p, v))

@@ -65,6 +65,20 @@ const (
 	maxCallDeep = 1000          // a "maximum function depth" past this is refused
 )
 
+// The limits as the messages write them: constants, so that a message is
+// one string, not a conversion and a concatenation at run time
+// (TestLimitTexts holds them to the limits).
+const (
+	maxValueText    = "1000000000"
+	maxSpanText     = "100000"
+	maxDiceText     = "1000"
+	maxSeqText      = "100000"
+	maxOutputsText  = "200"
+	maxLengthText   = "100000"
+	maxFieldsText   = "20"
+	maxCallDeepText = "1000"
+)
+
 // Error is a parse or run-time error at a line and column of the program
 // (both 1-based; the column counts characters).
 type Error struct {
@@ -106,7 +120,7 @@ type Program struct {
 // Parse parses a program and its field declarations.
 func Parse(src string) (*Program, error) {
 	if len([]rune(src)) > MaxLength {
-		return nil, &Error{Line: 1, Col: 1, Msg: "the program is longer than " + strconv.Itoa(MaxLength) + " characters"}
+		return nil, &Error{Line: 1, Col: 1, Msg: "the program is longer than " + maxLengthText + " characters"}
 	}
 	stmts, comments, err := parseProgram(src)
 	if err != nil {

@@ -42,49 +42,64 @@ func (in *interp) call(p pos, f *function, args []value) (value, error) {
 	if len(expand) == 0 {
 		return in.invoke(p, f, conv)
 	}
-	var a acc
-	var rec func(j int, w float64) error
-	rec = func(j int, w float64) error {
-		if j == len(expand) {
-			r, err := in.invoke(p, f, conv)
-			if err != nil {
-				return err
-			}
-			d, err := in.toPMF(p, r)
-			if err != nil {
-				return err
-			}
-			if err := in.spend(p, float64(d.Max()-d.Min()+1)); err != nil {
-				return err
-			}
-			d.Each(func(v int, q float64) { a.add(v, w*q) })
-			return nil
-		}
-		i := expand[j]
-		d := args[i].(*die)
-		if f.params[i].typ == 'n' {
-			var err error
-			d.pmf.Each(func(v int, q float64) {
-				if err == nil {
-					conv[i] = num(v)
-					err = rec(j+1, w*q)
-				}
-			})
-			return err
-		}
-		return in.rolls(p, d, in.lowestFirst, func(s seq, q float64) error {
-			conv[i] = s
-			return rec(j+1, w*q)
-		})
-	}
-	if err := rec(0, 1); err != nil {
+	c := &expansion{in: in, p: p, f: f, args: args, conv: conv, expand: expand}
+	if err := c.rec(0, 1); err != nil {
 		return nil, err
 	}
-	d, err := a.pmf(p)
+	d, err := c.a.pmf(p)
 	if err != nil {
 		return nil, err
 	}
 	return single(d), nil
+}
+
+// expansion is a call whose arguments at expand are dice given to :n or
+// :s parameters: rec runs the function for each of their outcomes from
+// the j-th on, weighted by w, and mixes the results into a.
+type expansion struct {
+	in     *interp
+	p      pos
+	f      *function
+	args   []value
+	conv   []value
+	expand []int
+	a      acc
+}
+
+func (c *expansion) rec(j int, w float64) error {
+	in, p := c.in, c.p
+	if j == len(c.expand) {
+		r, err := in.invoke(p, c.f, c.conv)
+		if err != nil {
+			return err
+		}
+		d, err := in.toPMF(p, r)
+		if err != nil {
+			return err
+		}
+		if err := in.spend(p, float64(d.Max()-d.Min()+1)); err != nil {
+			return err
+		}
+		c.a.addPMF(d, 0, w)
+		return nil
+	}
+	i := c.expand[j]
+	d := c.args[i].(*die)
+	if c.f.params[i].typ == 'n' {
+		for v := d.pmf.Min(); v <= d.pmf.Max(); v++ {
+			if q := d.pmf.P(v); q != 0 {
+				c.conv[i] = num(v)
+				if err := c.rec(j+1, w*q); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	return in.rolls(p, d, in.lowestFirst, func(s seq, q float64) error {
+		c.conv[i] = s
+		return c.rec(j+1, w*q)
+	})
 }
 
 // invoke runs a function's body with arguments of the right types.
@@ -92,8 +107,8 @@ func (in *interp) invoke(p pos, f *function, args []value) (value, error) {
 	if err := in.spend(p, 4*nodeCost); err != nil {
 		return nil, err
 	}
-	if f.native != nil {
-		return f.native(in, p, args)
+	if f.lib > 0 {
+		return in.native(f.lib-1, p, args)
 	}
 	scope := make(map[string]value, len(args))
 	for i, a := range args {

@@ -130,6 +130,13 @@ func TestErrors(t *testing.T) {
 		{"function: f A:x { result: A }", 1, 15, ":n (number)"},
 		{"\\ field X: \"X\" 5..1 = 3 \\ output X", 1, 3, "ends below its start"},
 		{"output 3 ?", 1, 10, "unexpected character"},
+		{"output 1\n} 2", 2, 1, "expected a statement (VARIABLE: value, output, function:, if, loop, set, result:), found “}”"},
+		{"frob 2", 1, 1, "found “frob”"},
+		{"output 1 named 2", 1, 16, "after named, found “2”"},
+		{"field: \\ A: 1..3 = 2 \\", 1, 1, "found “field”"},
+		{"\\ field A: \"A\" 1..3 = 2 \\ \\ field B: \"B\" 1.3 = 2 \\", 1, 29, "range of values"},
+		{"\\\n  field A \"A\" 1..3 = 2 \\", 1, 2, "and a colon"},
+		{"\\ field A: \"A\" 1..3 \\", 1, 3, "needs a default"},
 	}
 	for _, c := range cases {
 		_, err := Run(c.src)

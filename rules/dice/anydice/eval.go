@@ -25,7 +25,7 @@ type interp struct {
 type function struct {
 	params []param
 	body   []stmt
-	native func(in *interp, p pos, args []value) (value, error)
+	lib    int // 1 + the index in libFuncs of a library function; 0 for a program's
 }
 
 func newInterp() *interp {
@@ -102,7 +102,7 @@ func (in *interp) exec(s stmt) error {
 			return errAt(s.p, "output may not be used inside a function")
 		}
 		if len(in.outputs) == MaxOutputs {
-			return errAt(s.p, "at most "+strconv.Itoa(MaxOutputs)+" outputs in one program")
+			return errAt(s.p, "at most "+maxOutputsText+" outputs in one program")
 		}
 		v, err := in.eval(s.x)
 		if err != nil {
@@ -213,7 +213,7 @@ func (in *interp) set(s *setStmt) error {
 		in.explodeDepth = n
 	case "maximum function depth":
 		if !numOK || n < 1 || n > maxCallDeep {
-			return errAt(s.p, "\"maximum function depth\" is a number from 1 to "+strconv.Itoa(maxCallDeep))
+			return errAt(s.p, "\"maximum function depth\" is a number from 1 to "+maxCallDeepText)
 		}
 		in.maxDepth = n
 	case "position order":
@@ -235,11 +235,11 @@ func (in *interp) set(s *setStmt) error {
 func (in *interp) interpolate(s string) string {
 	var b strings.Builder
 	for {
-		i := strings.Index(s, "[")
+		i := strings.IndexByte(s, '[')
 		if i < 0 {
 			break
 		}
-		j := strings.Index(s[i:], "]")
+		j := strings.IndexByte(s[i:], ']')
 		if j < 0 {
 			break
 		}
@@ -299,7 +299,7 @@ func (in *interp) eval(n node) (value, error) {
 	case *call:
 		f, ok := in.funcs[n.key]
 		if !ok {
-			return nil, errAt(n.p, "no function is named ["+strings.ReplaceAll(n.key, "@", "…")+"]")
+			return nil, errAt(n.p, "no function is named ["+atToEllipsis(n.key)+"]")
 		}
 		args := make([]value, len(n.args))
 		for i, a := range n.args {
@@ -336,7 +336,7 @@ func (in *interp) seqLit(n *seqLit) (value, error) {
 				return nil, err
 			}
 			if hi-lo >= MaxSeq {
-				return nil, errAt(e.x.at(), "a range of more than "+strconv.Itoa(MaxSeq)+" numbers")
+				return nil, errAt(e.x.at(), "a range of more than "+maxSeqText+" numbers")
 			}
 			for v := lo; v <= hi; v++ {
 				part = append(part, v)
@@ -364,7 +364,7 @@ func (in *interp) seqLit(n *seqLit) (value, error) {
 				k = 0
 			}
 			if k > MaxSeq || k*len(part) > MaxSeq {
-				return nil, errAt(e.times.at(), "a sequence of more than "+strconv.Itoa(MaxSeq)+" numbers")
+				return nil, errAt(e.times.at(), "a sequence of more than "+maxSeqText+" numbers")
 			}
 			rep := make(seq, 0, k*len(part))
 			for range k {
@@ -373,7 +373,7 @@ func (in *interp) seqLit(n *seqLit) (value, error) {
 			part = rep
 		}
 		if len(out)+len(part) > MaxSeq {
-			return nil, errAt(n.p, "a sequence of more than "+strconv.Itoa(MaxSeq)+" numbers")
+			return nil, errAt(n.p, "a sequence of more than "+maxSeqText+" numbers")
 		}
 		if err := in.spend(n.p, float64(len(part))); err != nil {
 			return nil, err
@@ -400,7 +400,20 @@ func (in *interp) number(p pos, v value, what string) (int, error) {
 // checkValue bounds a computed number.
 func checkValue(p pos, v int) error {
 	if v > MaxValue || v < -MaxValue {
-		return errAt(p, "a value grew past ±"+strconv.Itoa(MaxValue)+", more than this page can hold")
+		return errAt(p, "a value grew past ±"+maxValueText+", more than this page can hold")
 	}
 	return nil
+}
+
+// atToEllipsis writes a function key's parameter slots (@) as "…".
+func atToEllipsis(key string) string {
+	var b []byte
+	for i := 0; i < len(key); i++ {
+		if key[i] == '@' {
+			b = append(b, "…"...)
+		} else {
+			b = append(b, key[i])
+		}
+	}
+	return string(b)
 }

@@ -1,7 +1,6 @@
 package anydice
 
 import (
-	"strconv"
 	"strings"
 
 	"d6codex/rules/text"
@@ -17,14 +16,14 @@ func parseFields(comments []fieldComment) ([]Field, error) {
 			continue
 		}
 		// Column of the declaration's first non-space character.
-		lead := len([]rune(c.text)) - len([]rune(strings.TrimLeft(c.text, " \t\r\n")))
-		at := pos{c.at.line, c.at.col + lead}
-		if strings.ContainsRune(c.text[:len(c.text)-len(strings.TrimLeft(c.text, " \t\r\n"))], '\n') {
+		ws := leadingSpace(c.text)
+		at := pos{c.at.line, c.at.col + ws} // the spaces are single bytes
+		if strings.IndexByte(c.text[:ws], '\n') >= 0 {
 			at = c.at // a declaration that starts on a later line: point at the comment
 		}
-		f, err := parseField(text)
-		if err != nil {
-			return nil, errAt(at, err.Error()+` (a field is declared as \ field NAME: "Label" 1..10 = 3 \)`)
+		f, msg := parseField(text)
+		if msg != "" {
+			return nil, errAt(at, msg+` (a field is declared as \ field NAME: "Label" 1..10 = 3 \)`)
 		}
 		f.Line, f.Col = at.line, at.col
 		for _, g := range out {
@@ -33,78 +32,90 @@ func parseFields(comments []fieldComment) ([]Field, error) {
 			}
 		}
 		if len(out) == MaxFields {
-			return nil, errAt(at, "at most "+strconv.Itoa(MaxFields)+" fields in one program")
+			return nil, errAt(at, "at most "+maxFieldsText+" fields in one program")
 		}
 		out = append(out, f)
 	}
 	return out, nil
 }
 
-type fieldErr string
-
-func (e fieldErr) Error() string { return string(e) }
-
-func parseField(decl string) (Field, error) {
+// parseField reads one declaration; the message says what is wrong with
+// it ("" when nothing is).
+func parseField(decl string) (Field, string) {
 	var f Field
 	rest := text.TrimSpace(strings.TrimPrefix(decl, "field"))
-	colon := strings.Index(rest, ":")
+	colon := strings.IndexByte(rest, ':')
 	if colon < 0 {
-		return f, fieldErr("a field needs a VARIABLE and a colon")
+		return f, "a field needs a VARIABLE and a colon"
 	}
 	f.Name = text.TrimSpace(rest[:colon])
 	if f.Name == "" {
-		return f, fieldErr("a field needs a VARIABLE")
+		return f, "a field needs a VARIABLE"
 	}
 	for _, r := range f.Name {
 		if !isUpper(r) {
-			return f, fieldErr("a field's VARIABLE is upper-case letters and underscores, not " + quote(f.Name))
+			return f, "a field's VARIABLE is upper-case letters and underscores, not " + quote(f.Name)
 		}
 	}
 	rest = text.TrimSpace(rest[colon+1:])
 	if !strings.HasPrefix(rest, `"`) {
-		return f, fieldErr("a field needs a \"Label\" in quotes after its VARIABLE")
+		return f, "a field needs a \"Label\" in quotes after its VARIABLE"
 	}
-	end := strings.Index(rest[1:], `"`)
+	end := strings.IndexByte(rest[1:], '"')
 	if end < 0 {
-		return f, fieldErr("the field's label is never closed")
+		return f, "the field's label is never closed"
 	}
 	f.Label = text.TrimSpace(rest[1 : end+1])
 	if f.Label == "" {
 		f.Label = f.Name
 	}
 	rest = text.TrimSpace(rest[end+2:])
-	rng, def, ok := strings.Cut(rest, "=")
-	if !ok {
-		return f, fieldErr("a field needs a default: = 3")
+	eq := strings.IndexByte(rest, '=')
+	if eq < 0 {
+		return f, "a field needs a default: = 3"
 	}
-	lo, hi, ok := strings.Cut(text.TrimSpace(rng), "..")
-	if !ok {
-		return f, fieldErr("a field needs a range of values: 1..10")
+	rng, def := text.TrimSpace(rest[:eq]), rest[eq+1:]
+	dots := 0
+	for dots+1 < len(rng) && rng[dots:dots+2] != ".." {
+		dots++
 	}
-	var err error
-	if f.Min, err = fieldInt(lo); err != nil {
-		return f, err
+	if dots+1 >= len(rng) {
+		return f, "a field needs a range of values: 1..10"
 	}
-	if f.Max, err = fieldInt(hi); err != nil {
-		return f, err
+	lo, hi := rng[:dots], rng[dots+2:]
+	var msg string
+	if f.Min, msg = fieldInt(lo); msg != "" {
+		return f, msg
 	}
-	if f.Def, err = fieldInt(def); err != nil {
-		return f, err
+	if f.Max, msg = fieldInt(hi); msg != "" {
+		return f, msg
+	}
+	if f.Def, msg = fieldInt(def); msg != "" {
+		return f, msg
 	}
 	if f.Min > f.Max {
-		return f, fieldErr("the field's range ends below its start")
+		return f, "the field's range ends below its start"
 	}
 	if f.Def < f.Min || f.Def > f.Max {
-		return f, fieldErr("the field's default is outside its range")
+		return f, "the field's default is outside its range"
 	}
-	return f, nil
+	return f, ""
 }
 
-func fieldInt(s string) (int, error) {
+func fieldInt(s string) (int, string) {
 	s = text.TrimSpace(s)
 	v, ok := text.Atoi(s)
 	if !ok || v > MaxValue || v < -MaxValue {
-		return 0, fieldErr("expected a whole number, found " + quote(s))
+		return 0, "expected a whole number, found " + quote(s)
 	}
-	return v, nil
+	return v, ""
+}
+
+// leadingSpace is the length of s's leading spaces, tabs and line breaks.
+func leadingSpace(s string) int {
+	n := 0
+	for n < len(s) && (s[n] == ' ' || s[n] == '\t' || s[n] == '\r' || s[n] == '\n') {
+		n++
+	}
+	return n
 }

@@ -1,8 +1,6 @@
 package anydice
 
 import (
-	"strconv"
-
 	"d6codex/rules/text"
 )
 
@@ -21,10 +19,10 @@ const (
 // token is one lexical item with its position (1-based line and column,
 // the column counted in characters).
 type token struct {
-	_         noEq
-	kind      tokKind
-	text      string
-	line, col int
+	_    noEq
+	kind tokKind
+	text string
+	pos
 }
 
 // pos is a place in the source text.
@@ -58,6 +56,17 @@ func (l *lexer) peekRune(k int) rune {
 		return l.src[l.i+k]
 	}
 	return 0
+}
+
+func notQuote(r rune) bool { return r != '"' }
+
+// while advances over the characters that satisfy ok and returns the text
+// from begin to there.
+func (l *lexer) while(begin int, ok func(rune) bool) string {
+	for l.i < len(l.src) && ok(l.src[l.i]) {
+		l.advance()
+	}
+	return string(l.src[begin:l.i])
 }
 
 func (l *lexer) advance() {
@@ -115,7 +124,7 @@ func (l *lexer) next() (token, error) {
 		}
 		break
 	}
-	t := token{line: l.line, col: l.col}
+	t := token{pos: pos{l.line, l.col}}
 	if l.i >= len(l.src) {
 		t.kind = tEOF
 		return t, nil
@@ -124,52 +133,41 @@ func (l *lexer) next() (token, error) {
 	begin := l.i
 	switch {
 	case isDigit(r):
-		for l.i < len(l.src) && isDigit(l.src[l.i]) {
-			l.advance()
-		}
-		t.kind, t.text = tNum, string(l.src[begin:l.i])
+		t.kind, t.text = tNum, l.while(begin, isDigit)
 		if v, ok := text.Atoi(t.text); !ok || v > MaxValue {
-			return token{}, errAt(pos{t.line, t.col}, "the number "+t.text+" is larger than "+strconv.Itoa(MaxValue))
+			return token{}, errAt(t.pos, "the number "+t.text+" is larger than "+maxValueText)
 		}
 	case isUpper(r):
-		for l.i < len(l.src) && isUpper(l.src[l.i]) {
-			l.advance()
-		}
-		t.kind, t.text = tVar, string(l.src[begin:l.i])
+		t.kind, t.text = tVar, l.while(begin, isUpper)
 	case r == 'd' && !isLower(l.peekRune(1)):
 		l.advance()
 		t.kind, t.text = tOp, "d"
 	case isLower(r):
-		for l.i < len(l.src) && isLower(l.src[l.i]) {
-			l.advance()
-		}
-		t.kind, t.text = tWord, string(l.src[begin:l.i])
+		t.kind, t.text = tWord, l.while(begin, isLower)
 	case r == '"':
 		l.advance()
-		for l.i < len(l.src) && l.src[l.i] != '"' {
-			l.advance()
-		}
+		t.kind, t.text = tString, l.while(begin+1, notQuote)
 		if l.i >= len(l.src) {
-			return token{}, errAt(pos{t.line, t.col}, "this string is never closed: end it with another \"")
+			return token{}, errAt(t.pos, "this string is never closed: end it with another \"")
 		}
-		t.kind, t.text = tString, string(l.src[begin+1:l.i])
 		l.advance()
 	default:
-		two := string(r) + string(l.peekRune(1))
-		switch two {
-		case "!=", "<=", ">=", "..":
+		t.kind = tOp
+		if n := l.peekRune(1); n == '=' && (r == '!' || r == '<' || r == '>') || r == '.' && n == '.' {
 			l.advance()
 			l.advance()
-			t.kind, t.text = tOp, two
+			t.text = string(l.src[begin:l.i])
 			return t, nil
 		}
-		switch r {
-		case '+', '-', '*', '/', '^', '=', '<', '>', '!', '&', '|', '@', '#', ':', ',', '{', '}', '(', ')', '[', ']':
-			l.advance()
-			t.kind, t.text = tOp, string(r)
-		default:
-			return token{}, errAt(pos{t.line, t.col}, "unexpected character "+quote(string(r)))
+		const ops = "+-*/^=<>!&|@#:,{}()[]"
+		for k := 0; k < len(ops); k++ {
+			if rune(ops[k]) == r {
+				l.advance()
+				t.text = ops[k : k+1]
+				return t, nil
+			}
 		}
+		return token{}, errAt(t.pos, "unexpected character "+quote(string(r)))
 	}
 	return t, nil
 }

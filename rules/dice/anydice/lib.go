@@ -2,7 +2,6 @@ package anydice
 
 import (
 	"slices"
-	"strings"
 
 	"d6codex/rules/dice"
 )
@@ -24,21 +23,24 @@ const (
 )
 
 // libFuncs is AnyDice's function library: each function's call key
-// ("highest @ of @") and its parameters, each a name and a type letter
-// (n, s or d). native runs function i of the table.
-var libFuncs = [...]struct{ key, params string }{
-	libAbsolute:  {"absolute @", "NUMBER:n"},
-	libContains:  {"@ contains @", "SEQUENCE:s NUMBER:n"},
-	libCount:     {"count @ in @", "VALUES:s SEQUENCE:s"},
-	libExplode:   {"explode @", "DIE:d"},
-	libHighest:   {"highest @ of @", "NUMBER:n DICE:d"},
-	libLowest:    {"lowest @ of @", "NUMBER:n DICE:d"},
-	libMiddle:    {"middle @ of @", "NUMBER:n DICE:d"},
-	libHighestOf: {"highest of @ and @", "A:n B:n"},
-	libLowestOf:  {"lowest of @ and @", "A:n B:n"},
-	libMaximum:   {"maximum of @", "DIE:d"},
-	libReverse:   {"reverse @", "SEQUENCE:s"},
-	libSort:      {"sort @", "SEQUENCE:s"},
+// ("highest @ of @") and its parameters. native runs function i of the
+// table.
+var libFuncs = [...]struct {
+	key    string
+	params []param
+}{
+	libAbsolute:  {"absolute @", []param{{name: "NUMBER", typ: 'n'}}},
+	libContains:  {"@ contains @", []param{{name: "SEQUENCE", typ: 's'}, {name: "NUMBER", typ: 'n'}}},
+	libCount:     {"count @ in @", []param{{name: "VALUES", typ: 's'}, {name: "SEQUENCE", typ: 's'}}},
+	libExplode:   {"explode @", []param{{name: "DIE", typ: 'd'}}},
+	libHighest:   {"highest @ of @", []param{{name: "NUMBER", typ: 'n'}, {name: "DICE", typ: 'd'}}},
+	libLowest:    {"lowest @ of @", []param{{name: "NUMBER", typ: 'n'}, {name: "DICE", typ: 'd'}}},
+	libMiddle:    {"middle @ of @", []param{{name: "NUMBER", typ: 'n'}, {name: "DICE", typ: 'd'}}},
+	libHighestOf: {"highest of @ and @", []param{{name: "A", typ: 'n'}, {name: "B", typ: 'n'}}},
+	libLowestOf:  {"lowest of @ and @", []param{{name: "A", typ: 'n'}, {name: "B", typ: 'n'}}},
+	libMaximum:   {"maximum of @", []param{{name: "DIE", typ: 'd'}}},
+	libReverse:   {"reverse @", []param{{name: "SEQUENCE", typ: 's'}}},
+	libSort:      {"sort @", []param{{name: "SEQUENCE", typ: 's'}}},
 }
 
 // library is AnyDice's function library, keyed like calls ("highest @ of
@@ -46,20 +48,7 @@ var libFuncs = [...]struct{ key, params string }{
 func library() map[string]*function {
 	lib := make(map[string]*function, len(libFuncs))
 	for i, l := range libFuncs {
-		var ps []param
-		rest := l.params
-		for rest != "" {
-			word := rest
-			if sp := strings.IndexByte(rest, ' '); sp >= 0 {
-				word, rest = rest[:sp], rest[sp+1:]
-			} else {
-				rest = ""
-			}
-			ps = append(ps, param{name: word[:len(word)-2], typ: word[len(word)-1]})
-		}
-		lib[l.key] = &function{params: ps, native: func(in *interp, p pos, a []value) (value, error) {
-			return in.native(i, p, a)
-		}}
+		lib[l.key] = &function{params: l.params, lib: i + 1}
 	}
 	return lib
 }
@@ -72,7 +61,11 @@ func (in *interp) native(i int, p pos, a []value) (value, error) {
 		v := int(a[0].(num))
 		return num(max(v, -v)), nil
 	case libContains:
-		return num(b2i(slices.Contains(a[0].(seq), int(a[1].(num))))), nil
+		c := 0
+		for _, v := range a[0].(seq) {
+			c |= b2i(v == int(a[1].(num)))
+		}
+		return num(c), nil
 	case libCount:
 		c := 0
 		for _, v := range a[0].(seq) {
@@ -110,7 +103,7 @@ func (in *interp) native(i int, p pos, a []value) (value, error) {
 		return num(dd.pmf.Max()), nil
 	case libReverse:
 		out := slices.Clone(a[0].(seq))
-		slices.Reverse(out)
+		reverse(out, nil)
 		return out, nil
 	default: // libSort
 		return sortSeq(a[0].(seq), in.lowestFirst), nil
@@ -150,7 +143,7 @@ func (in *interp) explode(p pos, d dice.PMF) (value, error) {
 		}
 		d.Each(func(v int, q float64) {
 			if v == top {
-				prev.Each(func(w int, r float64) { a.add(top+w, q*r) })
+				a.addPMF(prev, top, q)
 				return
 			}
 			a.add(v, q)

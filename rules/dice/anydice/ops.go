@@ -8,7 +8,8 @@ import (
 
 // acc accumulates a distribution while bounding its values and span.
 type acc struct {
-	m        map[int]float64
+	b        dice.Builder
+	any      bool
 	min, max int
 }
 
@@ -16,18 +17,27 @@ func (a *acc) add(v int, p float64) {
 	if p == 0 {
 		return
 	}
-	if a.m == nil {
-		a.m = map[int]float64{}
+	if !a.any {
+		a.any = true
 		a.min, a.max = v, v
 	}
-	a.m[v] += p
 	a.min, a.max = min(a.min, v), max(a.max, v)
+	if a.max-a.min <= MaxSpan { // beyond, pmf fails: hold no mass
+		a.b.Add(v, p)
+	}
+}
+
+// addPMF adds d shifted by shift, weighted by w.
+func (a *acc) addPMF(d dice.PMF, shift int, w float64) {
+	for v := d.Min(); v <= d.Max(); v++ {
+		a.add(v+shift, w*d.P(v))
+	}
 }
 
 // pmf builds the distribution, normalised to total 1 (an empty
 // accumulation is the empty die).
 func (a *acc) pmf(p pos) (dice.PMF, error) {
-	if a.m == nil {
+	if !a.any {
 		return dice.PMF{}, nil
 	}
 	if err := checkValue(p, a.min); err != nil {
@@ -37,9 +47,9 @@ func (a *acc) pmf(p pos) (dice.PMF, error) {
 		return dice.PMF{}, err
 	}
 	if a.max-a.min > MaxSpan {
-		return dice.PMF{}, errAt(p, "a die would span more than "+strconv.Itoa(MaxSpan)+" values")
+		return dice.PMF{}, errAt(p, "a die would span more than "+maxSpanText+" values")
 	}
-	return dice.FromMap(a.m).Normalize(), nil
+	return a.b.PMF().Normalize(), nil
 }
 
 // seqDie is d{s}: each element of s equally likely.
@@ -124,22 +134,36 @@ func (in *interp) mapDie(p pos, d dice.PMF, f func(int) (int, bool)) (value, err
 // mapCost is the work of one step through a map, in multiply-adds.
 const mapCost = 10
 
-// arith is one arithmetic or boolean operator on two numbers; ok is false
-// for division by zero and negative exponents.
-func arith(op string, a, b int) (int, bool) {
+// opCode is an operator as one byte: its character, or n, l, g for !=,
+// <=, >=.
+func opCode(op string) byte {
 	switch op {
-	case "+":
+	case "!=":
+		return 'n'
+	case "<=":
+		return 'l'
+	case ">=":
+		return 'g'
+	}
+	return op[0]
+}
+
+// arith is one arithmetic or boolean operator (an opCode) on two numbers; ok is false
+// for division by zero and negative exponents.
+func arith(op byte, a, b int) (int, bool) {
+	switch op {
+	case '+':
 		return a + b, true
-	case "-":
+	case '-':
 		return a - b, true
-	case "*":
+	case '*':
 		return a * b, true
-	case "/":
+	case '/':
 		if b == 0 {
 			return 0, false
 		}
 		return a / b, true
-	case "^":
+	case '^':
 		if b < 0 {
 			return 0, false
 		}
@@ -159,60 +183,61 @@ func arith(op string, a, b int) (int, bool) {
 			}
 		}
 		return r, true
-	case "=":
+	case '=':
 		return b2i(a == b), true
-	case "!=":
+	case 'n':
 		return b2i(a != b), true
-	case "<":
+	case '<':
 		return b2i(a < b), true
-	case ">":
+	case '>':
 		return b2i(a > b), true
-	case "<=":
+	case 'l':
 		return b2i(a <= b), true
-	case ">=":
+	case 'g':
 		return b2i(a >= b), true
-	case "&":
+	case '&':
 		return b2i(a != 0 && b != 0), true
-	case "|":
+	case '|':
 		return b2i(a != 0 || b != 0), true
 	}
 	return 0, false
 }
 
-func isCompare(op string) bool {
+func isCompare(op byte) bool {
 	switch op {
-	case "=", "!=", "<", ">", "<=", ">=":
+	case '=', 'n', '<', '>', 'l', 'g':
 		return true
 	}
 	return false
 }
 
 func (in *interp) binary(p pos, op string, x, y value) (value, error) {
-	switch op {
-	case "d":
+	c := opCode(op)
+	switch c {
+	case 'd':
 		return in.dOp(p, x, y)
-	case "@":
+	case '@':
 		return in.at(p, x, y)
 	}
-	if isCompare(op) {
+	if isCompare(c) {
 		xs, xSeq := x.(seq)
 		ys, ySeq := y.(seq)
 		switch {
 		case xSeq && ySeq: // element by element, left to right
-			c := 0
-			for i := 0; i < min(len(xs), len(ys)) && c == 0; i++ {
-				c = cmpInt(xs[i], ys[i])
+			o := 0
+			for i := 0; i < min(len(xs), len(ys)) && o == 0; i++ {
+				o = cmpInt(xs[i], ys[i])
 			}
-			if c == 0 {
-				c = cmpInt(len(xs), len(ys))
+			if o == 0 {
+				o = cmpInt(len(xs), len(ys))
 			}
-			r, _ := arith(op, c, 0)
+			r, _ := arith(c, o, 0)
 			return num(r), nil
 		case xSeq:
 			if yn, ok := y.(num); ok {
 				n := 0
 				for _, v := range xs {
-					r, _ := arith(op, v, int(yn))
+					r, _ := arith(c, v, int(yn))
 					n += r
 				}
 				return num(n), nil
@@ -221,7 +246,7 @@ func (in *interp) binary(p pos, op string, x, y value) (value, error) {
 			if xn, ok := x.(num); ok {
 				n := 0
 				for _, v := range ys {
-					r, _ := arith(op, int(xn), v)
+					r, _ := arith(c, int(xn), v)
 					n += r
 				}
 				return num(n), nil
@@ -233,9 +258,9 @@ func (in *interp) binary(p pos, op string, x, y value) (value, error) {
 	if !xDie && !yDie {
 		a, _ := in.number(p, x, "")
 		b, _ := in.number(p, y, "")
-		r, ok := arith(op, a, b)
+		r, ok := arith(c, a, b)
 		if !ok {
-			if op == "/" {
+			if c == '/' {
 				return nil, errAt(p, "division by zero")
 			}
 			return nil, errAt(p, "a negative exponent (AnyDice has whole numbers only)")
@@ -245,15 +270,21 @@ func (in *interp) binary(p pos, op string, x, y value) (value, error) {
 		}
 		return num(r), nil
 	}
-	if !xDie {
-		a, _ := in.number(p, x, "")
-		return in.mapDie(p, yd.pmf, func(b int) (int, bool) { return arith(op, a, b) })
+	if xDie && yDie {
+		return in.combine(p, c, xd.pmf, yd.pmf)
 	}
-	if !yDie {
-		b, _ := in.number(p, y, "")
-		return in.mapDie(p, xd.pmf, func(a int) (int, bool) { return arith(op, a, b) })
+	// One die and a number: the operator on each roll.
+	d, k := yd, x
+	if xDie {
+		d, k = xd, y
 	}
-	return in.combine(p, op, xd.pmf, yd.pmf)
+	n, _ := in.number(p, k, "")
+	return in.mapDie(p, d.pmf, func(v int) (int, bool) {
+		if xDie {
+			return arith(c, v, n)
+		}
+		return arith(c, n, v)
+	})
 }
 
 func cmpInt(a, b int) int {
@@ -267,17 +298,17 @@ func cmpInt(a, b int) int {
 }
 
 // combine applies op to every pair of outcomes of two dice.
-func (in *interp) combine(p pos, op string, a, b dice.PMF) (value, error) {
+func (in *interp) combine(p pos, op byte, a, b dice.PMF) (value, error) {
 	if a.Empty() || b.Empty() {
 		return &die{}, nil
 	}
 	na, nb := float64(a.Max()-a.Min()+1), float64(b.Max()-b.Min()+1)
-	if op == "+" || op == "-" {
-		if op == "-" {
+	if op == '+' || op == '-' {
+		if op == '-' {
 			b = negate(b)
 		}
 		if (a.Max()-a.Min())+(b.Max()-b.Min()) > MaxSpan {
-			return nil, errAt(p, "a die would span more than "+strconv.Itoa(MaxSpan)+" values")
+			return nil, errAt(p, "a die would span more than "+maxSpanText+" values")
 		}
 		if err := in.spend(p, na*nb); err != nil {
 			return nil, err
@@ -329,7 +360,7 @@ func (in *interp) dOp(p pos, x, y value) (value, error) {
 	case num:
 		s := int(y)
 		if s > MaxSpan {
-			return nil, errAt(p, "a die of more than "+strconv.Itoa(MaxSpan)+" sides")
+			return nil, errAt(p, "a die of more than "+maxSpanText+" sides")
 		}
 		if s >= 1 {
 			base = dice.Uniform(1, s)
@@ -349,25 +380,22 @@ func (in *interp) dOp(p pos, x, y value) (value, error) {
 	case *die:
 		out := &die{}
 		var a acc
-		var err error
-		x.pmf.Each(func(n int, w float64) {
-			if err != nil {
-				return
+		for n := x.pmf.Min(); n <= x.pmf.Max(); n++ {
+			w := x.pmf.P(n)
+			if w == 0 {
+				continue
 			}
-			var v value
-			v, err = in.pool(p, n, base)
+			v, err := in.pool(p, n, base)
 			if err != nil {
-				return
+				return nil, err
 			}
 			d := v.(*die)
 			for _, al := range d.alts {
 				out.alts = append(out.alts, alt{w: w * al.w, n: al.n, base: al.base})
 			}
-			d.pmf.Each(func(s int, q float64) { a.add(s, w*q) })
-		})
-		if err != nil {
-			return nil, err
+			a.addPMF(d.pmf, 0, w)
 		}
+		var err error
 		if out.pmf, err = a.pmf(p); err != nil {
 			return nil, err
 		}
@@ -386,11 +414,11 @@ func (in *interp) pool(p pos, n int, base dice.PMF) (value, error) {
 		n = -n
 	}
 	if n > MaxDice {
-		return nil, errAt(p, "more than "+strconv.Itoa(MaxDice)+" dice")
+		return nil, errAt(p, "more than "+maxDiceText+" dice")
 	}
 	span := base.Max() - base.Min()
 	if n*span > MaxSpan {
-		return nil, errAt(p, "these dice would span more than "+strconv.Itoa(MaxSpan)+" values")
+		return nil, errAt(p, "these dice would span more than "+maxSpanText+" values")
 	}
 	if err := checkValue(p, n*base.Max()); err != nil {
 		return nil, err
@@ -425,24 +453,20 @@ func positionsOf(v value) []int {
 func (in *interp) at(p pos, x, y value) (value, error) {
 	if xd, ok := x.(*die); ok { // a die of positions: once per outcome
 		var a acc
-		var err error
-		xd.pmf.Each(func(v int, w float64) {
+		for v := xd.pmf.Min(); v <= xd.pmf.Max(); v++ {
+			w := xd.pmf.P(v)
+			if w == 0 {
+				continue
+			}
+			r, err := in.at(p, num(v), y)
 			if err != nil {
-				return
+				return nil, err
 			}
-			var r value
-			if r, err = in.at(p, num(v), y); err != nil {
-				return
+			d, err := in.toPMF(p, r)
+			if err != nil {
+				return nil, err
 			}
-			d, e := in.toPMF(p, r)
-			if e != nil {
-				err = e
-				return
-			}
-			d.Each(func(s int, q float64) { a.add(s, w*q) })
-		})
-		if err != nil {
-			return nil, err
+			a.addPMF(d, 0, w)
 		}
 		d, err := a.pmf(p)
 		if err != nil {

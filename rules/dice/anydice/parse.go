@@ -34,8 +34,6 @@ func (p *parser) isWord(s string) bool {
 	return t.kind == tWord && t.text == s
 }
 
-func tokPos(t token) pos { return pos{t.line, t.col} }
-
 // describe names a token in an error message.
 func describe(t token) string {
 	switch t.kind {
@@ -50,7 +48,7 @@ func describe(t token) string {
 func (p *parser) expect(s string) (token, error) {
 	t := p.next()
 	if t.kind != tOp || t.text != s {
-		return t, errAt(tokPos(t), "expected “"+s+"” here, found "+describe(t))
+		return t, errAt(t.pos, "expected “"+s+"” here, found "+describe(t))
 	}
 	return t, nil
 }
@@ -62,30 +60,23 @@ func parseProgram(src string) ([]stmt, []fieldComment, error) {
 		return nil, nil, err
 	}
 	p := &parser{toks: toks}
-	var out []stmt
-	for p.peek().kind != tEOF {
-		s, err := p.stmt()
-		if err != nil {
-			return nil, nil, err
-		}
-		out = append(out, s)
+	out, err := p.stmts(false)
+	if err != nil {
+		return nil, nil, err
 	}
 	return out, fields, nil
 }
 
-func (p *parser) block() ([]stmt, error) {
-	if _, err := p.expect("{"); err != nil {
-		return nil, err
-	}
-	p.depth++
-	defer func() { p.depth-- }()
-	if p.depth > maxNesting {
-		return nil, errAt(tokPos(p.peek()), "blocks nest too deeply")
-	}
+// stmts reads statements up to the end of the program, or in a block up
+// to its closing brace (which it reads).
+func (p *parser) stmts(inBlock bool) ([]stmt, error) {
 	var out []stmt
-	for !p.isOp("}") {
+	for !inBlock || !p.isOp("}") {
 		if p.peek().kind == tEOF {
-			return nil, errAt(tokPos(p.peek()), "a block opened with { is never closed")
+			if inBlock {
+				return nil, errAt(p.peek().pos, "a block opened with { is never closed")
+			}
+			return out, nil
 		}
 		s, err := p.stmt()
 		if err != nil {
@@ -97,9 +88,22 @@ func (p *parser) block() ([]stmt, error) {
 	return out, nil
 }
 
+func (p *parser) block() ([]stmt, error) {
+	if _, err := p.expect("{"); err != nil {
+		return nil, err
+	}
+	p.depth++ // not given back on an error, which ends the parse
+	if p.depth > maxNesting {
+		return nil, errAt(p.peek().pos, "blocks nest too deeply")
+	}
+	out, err := p.stmts(true)
+	p.depth--
+	return out, err
+}
+
 func (p *parser) stmt() (stmt, error) {
 	t := p.peek()
-	at := tokPos(t)
+	at := t.pos
 	switch {
 	case t.kind == tVar:
 		p.next()
@@ -122,7 +126,7 @@ func (p *parser) stmt() (stmt, error) {
 			p.next()
 			s := p.next()
 			if s.kind != tString {
-				return nil, errAt(tokPos(s), "expected a \"name\" in quotes after named, found "+describe(s))
+				return nil, errAt(s.pos, "expected a \"name\" in quotes after named, found "+describe(s))
 			}
 			o.named, o.hasNm = s.text, true
 		}
@@ -145,10 +149,10 @@ func (p *parser) stmt() (stmt, error) {
 		p.next()
 		v := p.next()
 		if v.kind != tVar {
-			return nil, errAt(tokPos(v), "expected a VARIABLE after loop, found "+describe(v))
+			return nil, errAt(v.pos, "expected a VARIABLE after loop, found "+describe(v))
 		}
 		if !p.isWord("over") {
-			return nil, errAt(tokPos(p.peek()), "expected “over” here, found "+describe(p.peek()))
+			return nil, errAt(p.peek().pos, "expected “over” here, found "+describe(p.peek()))
 		}
 		p.next()
 		over, err := p.expr()
@@ -164,10 +168,10 @@ func (p *parser) stmt() (stmt, error) {
 		p.next()
 		name := p.next()
 		if name.kind != tString {
-			return nil, errAt(tokPos(name), "expected a setting in quotes after set, such as \"explode depth\"")
+			return nil, errAt(name.pos, "expected a setting in quotes after set, such as \"explode depth\"")
 		}
 		if !p.isWord("to") {
-			return nil, errAt(tokPos(p.peek()), "expected “to” here, found "+describe(p.peek()))
+			return nil, errAt(p.peek().pos, "expected “to” here, found "+describe(p.peek()))
 		}
 		p.next()
 		s := &setStmt{p: at, name: name.text}
@@ -186,7 +190,7 @@ func (p *parser) stmt() (stmt, error) {
 }
 
 func (p *parser) ifStmt() (stmt, error) {
-	at := tokPos(p.next())
+	at := p.next().pos
 	cond, err := p.expr()
 	if err != nil {
 		return nil, err
@@ -212,7 +216,7 @@ func (p *parser) ifStmt() (stmt, error) {
 }
 
 func (p *parser) funcDef() (stmt, error) {
-	at := tokPos(p.next())
+	at := p.next().pos
 	if _, err := p.expect(":"); err != nil {
 		return nil, err
 	}
@@ -234,18 +238,18 @@ func (p *parser) funcDef() (stmt, error) {
 				case ty.kind == tOp && ty.text == "d":
 					pr.typ = 'd'
 				default:
-					return nil, errAt(tokPos(ty), "a parameter's type is :n (number), :s (sequence) or :d (die), not "+describe(ty))
+					return nil, errAt(ty.pos, "a parameter's type is :n (number), :s (sequence) or :d (die), not "+describe(ty))
 				}
 			}
 			for _, q := range params {
 				if q.name == pr.name {
-					return nil, errAt(tokPos(t), "the parameter "+pr.name+" is named twice")
+					return nil, errAt(t.pos, "the parameter "+pr.name+" is named twice")
 				}
 			}
 			params = append(params, pr)
 			words = append(words, "@")
 		default:
-			return nil, errAt(tokPos(t), "a function's name is lower-case words and VARIABLES, then a { block }; found "+describe(t))
+			return nil, errAt(t.pos, "a function's name is lower-case words and VARIABLES, then a { block }; found "+describe(t))
 		}
 	}
 	if len(words) == len(params) {
@@ -290,7 +294,7 @@ func (p *parser) binary(level int) (node, error) {
 		if err != nil {
 			return nil, err
 		}
-		x = &binary{p: tokPos(t), op: t.text, x: x, y: y}
+		x = &binary{p: t.pos, op: t.text, x: x, y: y}
 	}
 }
 
@@ -304,10 +308,9 @@ func contains(ss []string, s string) bool {
 }
 
 func (p *parser) unary() (node, error) {
-	p.depth++
-	defer func() { p.depth-- }()
+	p.depth++ // not given back on an error, which ends the parse
 	if p.depth > maxNesting {
-		return nil, errAt(tokPos(p.peek()), "this expression nests too deeply")
+		return nil, errAt(p.peek().pos, "this expression nests too deeply")
 	}
 	t := p.peek()
 	if t.kind == tOp && (t.text == "-" || t.text == "!" || t.text == "#" || t.text == "d" || t.text == "+") {
@@ -316,17 +319,20 @@ func (p *parser) unary() (node, error) {
 		if err != nil {
 			return nil, err
 		}
+		p.depth--
 		if t.text == "+" {
 			return x, nil
 		}
-		return &unary{p: tokPos(t), op: t.text, x: x}, nil
+		return &unary{p: t.pos, op: t.text, x: x}, nil
 	}
-	return p.primary()
+	x, err := p.primary()
+	p.depth--
+	return x, err
 }
 
 func (p *parser) primary() (node, error) {
 	t := p.next()
-	at := tokPos(t)
+	at := t.pos
 	switch {
 	case t.kind == tNum:
 		v, _ := text.Atoi(t.text)

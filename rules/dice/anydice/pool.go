@@ -16,8 +16,7 @@ func faces(d dice.PMF, lowest bool) ([]int, []float64) {
 		ps = append(ps, p)
 	})
 	if !lowest {
-		slices.Reverse(vs)
-		slices.Reverse(ps)
+		reverse(vs, ps)
 	}
 	return vs, ps
 }
@@ -55,13 +54,13 @@ func (in *interp) positionsAlt(p pos, al alt, positions []int, lowest bool, out 
 	vs, ps := faces(al.base, lowest)
 	// state[k] maps a partial sum to its weight, after the faces so far
 	// have been given k dice in all.
-	state := make([]map[int]float64, n+1)
-	state[0] = map[int]float64{0: 1}
+	state := make([]map[sumKey]float64, n+1)
+	state[0] = map[sumKey]float64{{}: 1}
 	binom := binomials(n)
 	for fi, v := range vs {
 		pf := ps[fi]
 		last := fi == len(vs)-1
-		next := make([]map[int]float64, n+1)
+		next := make([]map[sumKey]float64, n+1)
 		for k := 0; k <= n; k++ {
 			if state[k] == nil {
 				continue
@@ -79,11 +78,11 @@ func (in *interp) positionsAlt(p pos, al alt, positions []int, lowest bool, out 
 				add := (sel[k+c] - sel[k]) * v
 				m := next[k+c]
 				if m == nil {
-					m = map[int]float64{}
+					m = map[sumKey]float64{}
 					next[k+c] = m
 				}
 				for s, q := range state[k] {
-					m[s+add] += q * w
+					m[sumKey{s: s.s + add}] += q * w
 				}
 				pw *= pf
 			}
@@ -91,10 +90,15 @@ func (in *interp) positionsAlt(p pos, al alt, positions []int, lowest bool, out 
 		state = next
 	}
 	for s, q := range state[n] {
-		out.add(s, q*al.w)
+		out.add(s.s, q*al.w)
 	}
 	return nil
 }
+
+// sumKey is a partial sum as a map key. The padding makes it 16 bytes,
+// so the map uses the runtime's general map code, which every module
+// links, instead of the 64-bit-key variant (6 KB of WebAssembly).
+type sumKey struct{ s, _ int }
 
 // binomials is Pascal's triangle up to n.
 func binomials(n int) [][]float64 {

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -262,4 +263,19 @@ func pow(x float64, k int) float64 {
 		r *= x
 	}
 	return r
+}
+
+// TestLimitTexts: the limits' texts in messages are the limits.
+func TestLimitTexts(t *testing.T) {
+	for _, tt := range []struct {
+		limit int
+		text  string
+	}{
+		{MaxValue, maxValueText}, {MaxSpan, maxSpanText}, {MaxDice, maxDiceText}, {MaxSeq, maxSeqText},
+		{MaxOutputs, maxOutputsText}, {MaxLength, maxLengthText}, {MaxFields, maxFieldsText}, {maxCallDeep, maxCallDeepText},
+	} {
+		if got := strconv.Itoa(tt.limit); got != tt.text {
+			t.Errorf("limit %d written %q", tt.limit, tt.text)
+		}
+	}
 }

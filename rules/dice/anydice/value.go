@@ -91,9 +91,19 @@ func sortSeq(s seq, lowest bool) seq {
 	out := slices.Clone(s)
 	text.Sort(out)
 	if !lowest {
-		slices.Reverse(out)
+		reverse(out, nil)
 	}
 	return out
+}
+
+// reverse reverses s and, when it is not nil, ps alongside.
+func reverse(s []int, ps []float64) {
+	for i, j := 0, len(s)-1; i < j; i, j = i+1, j-1 {
+		s[i], s[j] = s[j], s[i]
+		if ps != nil {
+			ps[i], ps[j] = ps[j], ps[i]
+		}
+	}
 }
 
 // quote puts s in quotes for a message (without strconv.Quote, whose

@@ -20,9 +20,10 @@ const MaxModuleBrotli = 500_000
 // overLimit are the modules still over MaxModuleBrotli, each with the
 // ceiling it may not pass until it is brought under (its size plus the 1
 // to 2 KB an unrelated change moves a module by): the AnyDice
-// interpreter's module (issue 24; see BENCHMARKS.md, "Issue 24/27: module
-// sizes (session 6)"). A module that grows past its ceiling fails.
-var overLimit = map[string]int{"anydice": 512_000}
+// interpreter's module (issue 24, 504,634 B; see BENCHMARKS.md, "Issue 24:
+// the AnyDice module's size (session 6)"). A module that grows past its
+// ceiling fails.
+var overLimit = map[string]int{"anydice": 506_500}
 
 // TestModuleSizes builds every system's module as `make sitegen` embeds it
 // (wasmbuild.WriteAll: the release flags, Brotli at the level sites
