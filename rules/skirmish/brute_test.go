@@ -120,12 +120,8 @@ func plainTable(table []int, diff int) (int, bool) {
 	}
 }
 
-// plainReport compares every pair of side results by the plain rules.
-func plainReport(att, def map[sideKey]float64, in Input) expected {
-	table := in.DamageTable
-	if len(table) == 0 {
-		table = []int{2, 3, 4, 5, 6, 7, 8} // the rules note's default table
-	}
+// newExpected is a report with every outcome and distribution name at 0.
+func newExpected() expected {
 	e := expected{outcomes: map[string]float64{}, dists: map[string]map[int]float64{}}
 	for _, n := range distNames {
 		e.dists[n] = map[int]float64{}
@@ -133,6 +129,16 @@ func plainReport(att, def map[sideKey]float64, in Input) expected {
 	for _, n := range outcomeNames {
 		e.outcomes[n] = 0
 	}
+	return e
+}
+
+// plainReport compares every pair of side results by the plain rules.
+func plainReport(att, def map[sideKey]float64, in Input) expected {
+	table := in.DamageTable
+	if len(table) == 0 {
+		table = []int{2, 3, 4, 5, 6, 7, 8} // the rules note's default table
+	}
+	e := newExpected()
 	useForce := in.ForceAttack != ForceAttackNever
 	fallD, fallA := plainFall(in.DefenderAptitude), plainFall(in.AttackerAptitude)
 	for a, pa := range att {
@@ -407,13 +413,7 @@ func TestResolveAgreesWithOdds(t *testing.T) {
 					tc.mutate(&in)
 				}
 				n := in.AttackDice + in.AttackPenalty + in.DefenseDice + in.DefensePenalty
-				e := expected{outcomes: map[string]float64{}, dists: map[string]map[int]float64{}}
-				for _, n := range distNames {
-					e.dists[n] = map[int]float64{}
-				}
-				for _, n := range outcomeNames {
-					e.outcomes[n] = 0
-				}
+				e := newExpected()
 				var failed error
 				dicetest.Tuples(n, 6, func(d []int) {
 					if failed != nil {

@@ -423,28 +423,9 @@ func TestAttackerDoubleResolve(t *testing.T) {
 				if effect == EffectBest {
 					in.AttackDice, in.DefensePenalty, in.Ground = 2, 0, SituationNone
 				}
-				e := expected{outcomes: map[string]float64{}, dists: map[string]map[int]float64{}}
-				for _, name := range distNames {
-					e.dists[name] = map[int]float64{}
-				}
-				for _, name := range outcomeNames {
-					e.outcomes[name] = 0
-				}
 				na, qa, nd, qd, _ := plainDice(in)
 				n := na + qa + nd + qd
-				var failed error
-				dicetest.Tuples(n, 6, func(d []int) {
-					if failed != nil {
-						return
-					}
-					err := resolveAllExtra(in, d, 1/pow6(n), e.addRoll)
-					if err != nil {
-						failed = err
-					}
-				})
-				if failed != nil {
-					t.Fatal(failed)
-				}
+				e := resolveEveryRoll(t, in, n, 0)
 				got, err := Odds(in)
 				if err != nil {
 					t.Fatal(err)
@@ -453,6 +434,34 @@ func TestAttackerDoubleResolve(t *testing.T) {
 			})
 		}
 	}
+}
+
+// resolveEveryRoll resolves every roll of n dice, and every die Resolve
+// asks for after them (resolveAllExtra), each roll weighted 6^extra so that
+// the sums stay whole numbers while at most extra dice follow, and returns
+// the totals as chances.
+func resolveEveryRoll(t *testing.T, in Input, n, extra int) expected {
+	t.Helper()
+	e := newExpected()
+	var failed error
+	dicetest.Tuples(n, 6, func(d []int) {
+		if failed == nil {
+			failed = resolveAllExtra(in, d, pow6(extra), e.addRoll)
+		}
+	})
+	if failed != nil {
+		t.Fatal(failed)
+	}
+	scale := 1 / pow6(n+extra)
+	for k := range e.outcomes {
+		e.outcomes[k] *= scale
+	}
+	for _, d := range e.dists {
+		for v := range d {
+			d[v] *= scale
+		}
+	}
+	return e
 }
 
 func pow6(n int) float64 {
@@ -543,18 +552,7 @@ func TestAttackerDoubleResolveCases(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			v := values(r)
-			for k, want := range tc.want {
-				if got, ok := v[k]; !ok || got != want {
-					t.Errorf("%s = %d (present %v), want %d", k, got, ok, want)
-				}
-			}
-			trace := strings.Join(r.Steps, "\n")
-			for _, s := range tc.trace {
-				if !strings.Contains(trace, s) {
-					t.Errorf("trace lacks %q:\n%s", s, trace)
-				}
-			}
+			checkRoll(t, r, tc.want, tc.trace)
 		})
 	}
 }
@@ -657,24 +655,8 @@ func TestDefenderDoubleResolve(t *testing.T) {
 	} {
 		for _, keep := range []string{KeepHighest, KeepPreferDouble} {
 			in.Keep = keep
-			e := expected{outcomes: map[string]float64{}, dists: map[string]map[int]float64{}}
-			for _, name := range distNames {
-				e.dists[name] = map[int]float64{}
-			}
-			for _, name := range outcomeNames {
-				e.outcomes[name] = 0
-			}
 			n := in.AttackDice + in.AttackPenalty + in.DefenseDice + in.DefensePenalty
-			var failed error
-			dicetest.Tuples(n, 6, func(d []int) {
-				err := resolveAllExtra(in, d, 1/pow6(n), e.addRoll)
-				if err != nil && failed == nil {
-					failed = err
-				}
-			})
-			if failed != nil {
-				t.Fatal(failed)
-			}
+			e := resolveEveryRoll(t, in, n, 0)
 			got, err := Odds(in)
 			if err != nil {
 				t.Fatal(err)
@@ -724,18 +706,7 @@ func TestDefenderDoubleResolveCases(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			v := values(r)
-			for k, want := range tc.want {
-				if got, ok := v[k]; !ok || got != want {
-					t.Errorf("%s = %d (present %v), want %d", k, got, ok, want)
-				}
-			}
-			trace := strings.Join(r.Steps, "\n")
-			for _, s := range tc.trace {
-				if !strings.Contains(trace, s) {
-					t.Errorf("trace lacks %q:\n%s", s, trace)
-				}
-			}
+			checkRoll(t, r, tc.want, tc.trace)
 		})
 	}
 }
@@ -784,33 +755,7 @@ func TestOffBalanceResolve(t *testing.T) {
 	} {
 		for _, keep := range []string{KeepHighest, KeepPreferDouble} {
 			in.Keep = keep
-			e := expected{outcomes: map[string]float64{}, dists: map[string]map[int]float64{}}
-			for _, name := range distNames {
-				e.dists[name] = map[int]float64{}
-			}
-			for _, name := range outcomeNames {
-				e.outcomes[name] = 0
-			}
-			n := in.AttackDice + in.DefenseDice
-			var failed error
-			dicetest.Tuples(n, 6, func(d []int) {
-				err := resolveAllExtra(in, d, pow6(extraDepth), e.addRoll)
-				if err != nil && failed == nil {
-					failed = err
-				}
-			})
-			if failed != nil {
-				t.Fatal(failed)
-			}
-			scale := 1 / pow6(n+extraDepth)
-			for k := range e.outcomes {
-				e.outcomes[k] *= scale
-			}
-			for _, d := range e.dists {
-				for v := range d {
-					d[v] *= scale
-				}
-			}
+			e := resolveEveryRoll(t, in, in.AttackDice+in.DefenseDice, extraDepth)
 			got, err := Odds(in)
 			if err != nil {
 				t.Fatal(err)
@@ -878,18 +823,7 @@ func TestOffBalanceResolveCases(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			v := values(r)
-			for k, want := range tc.want {
-				if got, ok := v[k]; !ok || got != want {
-					t.Errorf("%s = %d (present %v), want %d", k, got, ok, want)
-				}
-			}
-			trace := strings.Join(r.Steps, "\n")
-			for _, s := range tc.trace {
-				if !strings.Contains(trace, s) {
-					t.Errorf("trace lacks %q:\n%s", s, trace)
-				}
-			}
+			checkRoll(t, r, tc.want, tc.trace)
 		})
 	}
 }
@@ -981,34 +915,8 @@ func TestManeuverResolve(t *testing.T) {
 	} {
 		in.Keep = KeepHighest
 		t.Run(fmt.Sprintf("%+v", in), func(t *testing.T) {
-			e := expected{outcomes: map[string]float64{}, dists: map[string]map[int]float64{}}
-			for _, name := range distNames {
-				e.dists[name] = map[int]float64{}
-			}
-			for _, name := range outcomeNames {
-				e.outcomes[name] = 0
-			}
 			na, qa, nd, qd, _ := plainDice(in)
-			n := na + qa + nd + qd
-			var failed error
-			dicetest.Tuples(n, 6, func(d []int) {
-				err := resolveAllExtra(in, d, pow6(extraDepth), e.addRoll)
-				if err != nil && failed == nil {
-					failed = err
-				}
-			})
-			if failed != nil {
-				t.Fatal(failed)
-			}
-			scale := 1 / pow6(n+extraDepth)
-			for k := range e.outcomes {
-				e.outcomes[k] *= scale
-			}
-			for _, d := range e.dists {
-				for v := range d {
-					d[v] *= scale
-				}
-			}
+			e := resolveEveryRoll(t, in, na+qa+nd+qd, extraDepth)
 			got, err := Odds(in)
 			if err != nil {
 				t.Fatal(err)
@@ -1066,19 +974,8 @@ func TestManeuverResolveCases(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			v := values(r)
-			for k, want := range tc.want {
-				if got, ok := v[k]; !ok || got != want {
-					t.Errorf("%s = %d (present %v), want %d", k, got, ok, want)
-				}
-			}
-			trace := strings.Join(r.Steps, "\n")
-			for _, s := range tc.trace {
-				if !strings.Contains(trace, s) {
-					t.Errorf("trace lacks %q:\n%s", s, trace)
-				}
-			}
-			if tc.notInTrace != "" && strings.Contains(trace, tc.notInTrace) {
+			checkRoll(t, r, tc.want, tc.trace)
+			if trace := strings.Join(r.Steps, "\n"); tc.notInTrace != "" && strings.Contains(trace, tc.notInTrace) {
 				t.Errorf("trace has %q:\n%s", tc.notInTrace, trace)
 			}
 		})

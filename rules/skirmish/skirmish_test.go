@@ -171,19 +171,26 @@ func TestResolveCases(t *testing.T) {
 			if r.Outcome != tc.outcome {
 				t.Errorf("outcome %s, want %s", r.Outcome, tc.outcome)
 			}
-			v := values(r)
-			for k, want := range tc.want {
-				if got, ok := v[k]; !ok || got != want {
-					t.Errorf("%s = %d (present %v), want %d", k, got, ok, want)
-				}
-			}
-			trace := strings.Join(r.Steps, "\n")
-			for _, s := range tc.trace {
-				if !strings.Contains(trace, s) {
-					t.Errorf("trace lacks %q:\n%s", s, trace)
-				}
-			}
+			checkRoll(t, r, tc.want, tc.trace)
 		})
+	}
+}
+
+// checkRoll checks a resolved roll's values against want and that its
+// trace holds every line of trace.
+func checkRoll(t *testing.T, r rules.Roll, want map[string]int, trace []string) {
+	t.Helper()
+	v := values(r)
+	for k, w := range want {
+		if got, ok := v[k]; !ok || got != w {
+			t.Errorf("%s = %d (present %v), want %d", k, got, ok, w)
+		}
+	}
+	steps := strings.Join(r.Steps, "\n")
+	for _, s := range trace {
+		if !strings.Contains(steps, s) {
+			t.Errorf("trace lacks %q:\n%s", s, steps)
+		}
 	}
 }
 
