@@ -52,8 +52,8 @@ func parseField(decl string) (Field, string) {
 	if f.Name == "" {
 		return f, "a field needs a VARIABLE"
 	}
-	for _, r := range f.Name {
-		if !isUpper(r) {
+	for i := 0; i < len(f.Name); i++ {
+		if !isUpper(f.Name[i]) {
 			return f, "a field's VARIABLE is upper-case letters and underscores, not " + quote(f.Name)
 		}
 	}
