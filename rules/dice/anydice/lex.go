@@ -91,8 +91,14 @@ func (l *lexer) advance() {
 // replaced by U+FFFD (a copy: utf8.ValidString would cost more code).
 func validUTF8(s string) string {
 	b := make([]byte, 0, len(s)+8)
-	for _, r := range s {
-		b = utf8.AppendRune(b, r)
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n == 1 {
+			b = append(b, "\uFFFD"...)
+		} else {
+			b = append(b, s[i:i+n]...)
+		}
+		i += n
 	}
 	return string(b)
 }
@@ -185,8 +191,8 @@ func (l *lexer) next() (token, error) {
 				return t, nil
 			}
 		}
-		c, _ := utf8.DecodeRuneInString(l.src[l.i:])
-		return token{}, errAt(t.pos, "unexpected character "+quote(string(c)))
+		_, n := utf8.DecodeRuneInString(l.src[l.i:])
+		return token{}, errAt(t.pos, "unexpected character "+quote(l.src[l.i:l.i+n]))
 	}
 	return t, nil
 }
