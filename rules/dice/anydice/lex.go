@@ -35,21 +35,13 @@ type pos struct{ line, col int }
 // would), and a column counts characters: the bytes that continue a
 // character do not move it. Comments (\ ... \) are skipped, but
 // those that declare a field (\ field NAME: "Label" 1..10 = 3 \) are kept
-// as fieldComments.
+// in fields.
 type lexer struct {
 	src       string
 	i         int
 	line, col int
-	fields    []fieldComment
-	end       pos // just after the last token, where the end of the program is reported
-}
-
-// fieldComment is the text of a field declaration comment and where it
-// starts (the position of its text, after the backslash).
-type fieldComment struct {
-	_    noEq
-	text string
-	at   pos
+	fields    []token // the comments: their text and where it starts, after the backslash
+	end       pos     // just after the last token, where the end of the program is reported
 }
 
 func isUpper(r byte) bool { return r >= 'A' && r <= 'Z' || r == '_' }
@@ -104,7 +96,7 @@ func validUTF8(s string) string {
 }
 
 // lex reads the whole program.
-func lex(src string) ([]token, []fieldComment, error) {
+func lex(src string) ([]token, []token, error) {
 	l := &lexer{src: validUTF8(src), line: 1, col: 1, end: pos{1, 1}}
 	var toks []token
 	for {
@@ -142,7 +134,7 @@ func (l *lexer) next() (token, error) {
 			if l.i >= len(l.src) {
 				return token{}, errAt(start, "this comment is never closed: end it with another \\")
 			}
-			l.fields = append(l.fields, fieldComment{text: l.src[begin:l.i], at: textAt})
+			l.fields = append(l.fields, token{kind: tString, text: l.src[begin:l.i], pos: textAt})
 			l.advance()
 			continue
 		}

@@ -54,7 +54,7 @@ func (p *parser) expect(s string) (token, error) {
 }
 
 // parseProgram parses a whole program.
-func parseProgram(src string) ([]stmt, []fieldComment, error) {
+func parseProgram(src string) ([]stmt, []token, error) {
 	toks, fields, err := lex(src)
 	if err != nil {
 		return nil, nil, err
