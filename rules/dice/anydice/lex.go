@@ -48,13 +48,6 @@ func isUpper(r byte) bool { return r >= 'A' && r <= 'Z' || r == '_' }
 func isLower(r byte) bool { return r >= 'a' && r <= 'z' }
 func isDigit(r byte) bool { return r >= '0' && r <= '9' }
 
-func (l *lexer) peekByte(k int) byte {
-	if l.i+k < len(l.src) {
-		return l.src[l.i+k]
-	}
-	return 0
-}
-
 func notQuote(r byte) bool { return r != '"' }
 
 // while advances over the characters that satisfy ok and returns the text
@@ -147,6 +140,10 @@ func (l *lexer) next() (token, error) {
 	}
 	r := l.src[l.i]
 	begin := l.i
+	var n byte // the byte after r, 0 at the end
+	if begin+1 < len(l.src) {
+		n = l.src[begin+1]
+	}
 	switch {
 	case isDigit(r):
 		t.kind, t.text = tNum, l.while(begin, isDigit)
@@ -155,7 +152,7 @@ func (l *lexer) next() (token, error) {
 		}
 	case isUpper(r):
 		t.kind, t.text = tVar, l.while(begin, isUpper)
-	case r == 'd' && !isLower(l.peekByte(1)):
+	case r == 'd' && !isLower(n):
 		l.advance()
 		t.kind, t.text = tOp, "d"
 	case isLower(r):
@@ -169,7 +166,7 @@ func (l *lexer) next() (token, error) {
 		l.advance()
 	default:
 		t.kind = tOp
-		if n := l.peekByte(1); n == '=' && (r == '!' || r == '<' || r == '>') || r == '.' && n == '.' {
+		if n == '=' && (r == '!' || r == '<' || r == '>') || r == '.' && n == '.' {
 			l.advance()
 			l.advance()
 			t.text = l.src[begin:l.i]
