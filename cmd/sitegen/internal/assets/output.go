@@ -147,23 +147,39 @@ func (o *Output) kept(rel string) {
 // endsWith reports whether the regular file p (not a symbolic link) ends
 // with tail: same, differs, or absent when there is nothing at p.
 func endsWith(p string, tail []byte) match {
-	f, err := os.OpenFile(p, os.O_RDONLY|oNoFollow, 0)
-	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
-		return absent
-	}
-	if err != nil {
-		return differs
+	f, size, m := openRegular(p)
+	if m != same {
+		return m
 	}
 	defer f.Close()
-	info, err := f.Stat()
-	if err != nil || !info.Mode().IsRegular() || info.Size() < int64(len(tail)) {
+	if size < int64(len(tail)) {
 		return differs
 	}
 	buf := make([]byte, len(tail))
-	if _, err := f.ReadAt(buf, info.Size()-int64(len(tail))); err != nil || !bytes.Equal(buf, tail) {
+	if _, err := f.ReadAt(buf, size-int64(len(tail))); err != nil || !bytes.Equal(buf, tail) {
 		return differs
 	}
 	return same
+}
+
+// openRegular opens the regular file p for reading without following a
+// symbolic link, with its size: same when it is open (the caller closes
+// it), absent when there is nothing at p, differs for anything else (a
+// link, a folder, an error).
+func openRegular(p string) (*os.File, int64, match) {
+	f, err := os.OpenFile(p, os.O_RDONLY|oNoFollow, 0)
+	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
+		return nil, 0, absent
+	}
+	if err != nil {
+		return nil, 0, differs
+	}
+	info, err := f.Stat()
+	if err != nil || !info.Mode().IsRegular() {
+		f.Close()
+		return nil, 0, differs
+	}
+	return f, info.Size(), same
 }
 
 // Has reports whether rel was written (or kept, or linked) through o.
@@ -391,16 +407,12 @@ const (
 // at most len(data)+1 bytes, and nothing when the sizes differ. A symbolic
 // link at p is not followed: it differs.
 func (o *Output) compare(p string, data []byte) match {
-	f, err := os.OpenFile(p, os.O_RDONLY|oNoFollow, 0)
-	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
-		return absent
-	}
-	if err != nil {
-		return differs
+	f, size, m := openRegular(p)
+	if m != same {
+		return m
 	}
 	defer f.Close()
-	info, err := f.Stat()
-	if err != nil || !info.Mode().IsRegular() || info.Size() != int64(len(data)) {
+	if size != int64(len(data)) {
 		return differs
 	}
 	bp, _ := o.bufs.Get().(*[]byte)
