@@ -158,20 +158,26 @@ func siftDown[T cmp.Ordered](xs []T, i, n int) {
 // (lower-cased), every run of other characters one underscore between
 // them ("Advantage (2d20)" -> "advantage_2d20").
 func Snake(s string) string {
-	var b strings.Builder
+	// By bytes: every byte of a non-ASCII character is one of the "other"
+	// characters, as the character is.
+	var b []byte
 	under := false
-	for _, r := range LowerASCII(s) {
+	for i := 0; i < len(s); i++ {
+		r := s[i]
+		if 'A' <= r && r <= 'Z' {
+			r += 'a' - 'A'
+		}
 		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
-			if under && b.Len() > 0 {
-				b.WriteByte('_')
+			if under && len(b) > 0 {
+				b = append(b, '_')
 			}
-			b.WriteRune(r)
+			b = append(b, r)
 			under = false
 		} else {
 			under = true
 		}
 	}
-	return b.String()
+	return string(b)
 }
 
 // IsSpace reports whether r is white space as unicode.IsSpace defines it

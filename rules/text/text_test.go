@@ -86,6 +86,8 @@ func TestSnake(t *testing.T) {
 		{"Été", "t"},
 		{"--", ""},
 		{"a__b", "a_b"},
+		{"épée 2 🎲", "p_e_2"},
+		{"Ab\xffCd", "ab_cd"},
 	} {
 		if got := Snake(tc.in); got != tc.want {
 			t.Errorf("Snake(%q) = %q, want %q", tc.in, got, tc.want)

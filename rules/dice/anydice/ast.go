@@ -5,47 +5,59 @@ package anydice
 // module, for types that are never compared.
 type noEq [0]func()
 
-// Node is an expression of the language.
-type node interface{ at() pos }
+// ast is one node of the syntax tree, an expression or a statement; kind
+// says which and so which fields it uses. One struct type rather than one
+// per kind: each type would add a descriptor, a method table and an at
+// method to the WebAssembly module.
+type ast struct {
+	_    noEq
+	kind byte
+	p    pos
 
-type (
-	// numLit is a number literal.
-	numLit struct {
-		p pos
-		v int
-	}
-	// varRef reads a variable.
-	varRef struct {
-		_    noEq
-		p    pos
-		name string
-	}
-	// seqLit is {elem, ...}.
-	seqLit struct {
-		p     pos
-		elems []seqElem
-	}
-	// unary is - ! # or d applied to one operand.
-	unary struct {
-		_  noEq
-		p  pos
-		op string
-		x  node
-	}
-	// binary is x op y.
-	binary struct {
-		_    noEq
-		p    pos
-		op   string
-		x, y node
-	}
-	// call is [words and ARGS].
-	call struct {
-		p    pos
-		key  string // the function's name with each argument as "@"
-		args []node
-	}
+	v     int       // kNum: the number
+	name  string    // kVar, kAssign, kLoop, kSet: the variable or setting
+	op    string    // kUnary (- ! # d), kBinary
+	x, y  *ast      // the operands; kAssign, kOutput, kResult: the value
+	elems []seqElem // kSeq: {elem, ...}
+	key   string    // kCall, kFuncDef: the function's name with each argument as "@"
+	args  []*ast    // kCall
+
+	named  string  // kOutput: the name with its [VAR] references; "" when unnamed
+	hasNm  bool    // kOutput
+	params []param // kFuncDef
+	body   []*ast  // kFuncDef, kLoop
+	cond   *ast    // kIf
+	then   []*ast  // kIf
+	els    []*ast  // kIf
+	over   *ast    // kLoop
+	value  *ast    // kSet: nil when the value is a string
+	str    string  // kSet: the value when it is a string
+}
+
+// The kinds of node: expressions, then statements.
+const (
+	kNum     byte = iota // a number literal
+	kVar                 // reads a variable
+	kSeq                 // {elem, ...}
+	kUnary               // - ! # or d applied to one operand
+	kBinary              // x op y
+	kCall                // [words and ARGS]
+	kAssign              // VAR: x
+	kOutput              // output x [named "..."]
+	kFuncDef             // function: ... { body }
+	kResult              // result: x
+	kIf                  // if cond { then } else { els }
+	kLoop                // loop VAR over x { body }
+	kSet                 // set "name" to value
 )
+
+// node is an expression, stmt a statement.
+type (
+	node = *ast
+	stmt = *ast
+)
+
+func (n *ast) at() pos { return n.p }
 
 // seqElem is one element of a sequence literal: x, x..to, or either
 // repeated (x:times).
@@ -53,61 +65,6 @@ type seqElem struct {
 	_            noEq
 	x, to, times node
 }
-
-func (n *numLit) at() pos { return n.p }
-func (n *varRef) at() pos { return n.p }
-func (n *seqLit) at() pos { return n.p }
-func (n *unary) at() pos  { return n.p }
-func (n *binary) at() pos { return n.p }
-func (n *call) at() pos   { return n.p }
-
-// stmt is a statement.
-type stmt interface{ at() pos }
-
-type (
-	assign struct {
-		_    noEq
-		p    pos
-		name string
-		x    node
-	}
-	output struct {
-		_     noEq
-		p     pos
-		x     node
-		named string // the name with its [VAR] references; "" when unnamed
-		hasNm bool
-	}
-	funcDef struct {
-		p      pos
-		key    string
-		params []param
-		body   []stmt
-	}
-	result struct {
-		_ noEq
-		p pos
-		x node
-	}
-	ifStmt struct {
-		p         pos
-		cond      node
-		then, els []stmt
-	}
-	loopStmt struct {
-		p    pos
-		name string
-		over node
-		body []stmt
-	}
-	setStmt struct {
-		_     noEq
-		p     pos
-		name  string
-		value node   // nil when the value is a string
-		str   string // the value when it is a string
-	}
-)
 
 // param is a function parameter: its variable and type ('n', 's', 'd' or
 // 0 for untyped).
@@ -117,22 +74,11 @@ type param struct {
 	typ  byte
 }
 
-func (s *assign) at() pos   { return s.p }
-func (s *output) at() pos   { return s.p }
-func (s *funcDef) at() pos  { return s.p }
-func (s *result) at() pos   { return s.p }
-func (s *ifStmt) at() pos   { return s.p }
-func (s *loopStmt) at() pos { return s.p }
-func (s *setStmt) at() pos  { return s.p }
-
 // start is where an expression begins (a binary node's own position is
 // its operator's).
 func start(n node) pos {
-	for {
-		b, ok := n.(*binary)
-		if !ok {
-			return n.at()
-		}
-		n = b.x
+	for n.kind == kBinary {
+		n = n.x
 	}
+	return n.p
 }

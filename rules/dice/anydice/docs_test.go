@@ -185,3 +185,44 @@ func TestFields(t *testing.T) {
 		t.Fatalf("11: %v", err)
 	}
 }
+
+// TestNonASCII: columns count characters, not bytes, after non-ASCII text in
+// comments, strings and names, and a byte that is not UTF-8 counts as one
+// character, U+FFFD, as in a conversion to []rune.
+func TestNonASCII(t *testing.T) {
+	cases := []struct {
+		src       string
+		line, col int
+		msg       string
+	}{
+		{"\\ é — 🎲 \\ output 3 ?", 1, 20, "unexpected character \"?\""},
+		{"output 1 named \"épée 🎲\" output 3 +", 1, 35, "expected a number"},
+		{"output é", 1, 8, "unexpected character \"é\""},
+		{"output 1 🎲", 1, 10, "unexpected character \"🎲\""},
+		{"\\ ü \\\n  output 1 + ×", 2, 14, "unexpected character \"×\""},
+		{"\\ \xff\xfe \\ output 1 ?", 1, 17, "unexpected character \"?\""},
+		{"output 1 \xff", 1, 10, "unexpected character \"\uFFFD\""},
+		{"output 1 named \"\xff\" output 2 +", 1, 30, "expected a number"},
+		{"\\ field ÉX: \"X\" 1..3 = 2 \\", 1, 3, "not \"ÉX\""},
+		{"\\ é \\ \\ field X: \"Über\" 1..3 \\", 1, 9, "needs a default"},
+	}
+	for _, c := range cases {
+		_, err := Run(c.src)
+		e, ok := err.(*Error)
+		if !ok {
+			t.Errorf("%q: error %v, want an *Error", c.src, err)
+			continue
+		}
+		if e.Line != c.line || e.Col != c.col || !strings.Contains(e.Msg, c.msg) {
+			t.Errorf("%q: %d:%d %q, want %d:%d …%q…", c.src, e.Line, e.Col, e.Msg, c.line, c.col, c.msg)
+		}
+	}
+	outs, err := Run("\\ field X: \"Épée\" 1..3 = 2 \\ output Xd6 named \"épée [X] 🎲\" output 1 named \"\xff\"")
+	if err != nil || len(outs) != 2 || outs[0].Name != "épée 2 🎲" || outs[1].Name != "\uFFFD" {
+		t.Fatalf("names: %+v %v", outs, err)
+	}
+	p, err := Parse("\\ field X: \"Épée\" 1..3 = 2 \\")
+	if err != nil || p.Fields()[0].Label != "Épée" {
+		t.Fatalf("label: %v", err)
+	}
+}

@@ -87,8 +87,8 @@ func (in *interp) exec(s stmt) error {
 	if err := in.spend(s.at(), nodeCost); err != nil {
 		return err
 	}
-	switch s := s.(type) {
-	case *assign:
+	switch s.kind {
+	case kAssign:
 		v, err := in.eval(s.x)
 		if err != nil {
 			return err
@@ -97,7 +97,7 @@ func (in *interp) exec(s stmt) error {
 			return nil // the form's value stands
 		}
 		in.scopes[len(in.scopes)-1][s.name] = v
-	case *output:
+	case kOutput:
 		if in.depth > 0 {
 			return errAt(s.p, "output may not be used inside a function")
 		}
@@ -124,12 +124,12 @@ func (in *interp) exec(s stmt) error {
 			name = in.interpolate(s.named)
 		}
 		in.outputs = append(in.outputs, newOutput(name, d))
-	case *funcDef:
+	case kFuncDef:
 		if in.depth > 0 {
 			return errAt(s.p, "a function may not be defined inside a function")
 		}
 		in.funcs[s.key] = &function{params: s.params, body: s.body}
-	case *result:
+	case kResult:
 		if in.depth == 0 {
 			return errAt(s.p, "result: may only be used inside a function")
 		}
@@ -138,7 +138,7 @@ func (in *interp) exec(s stmt) error {
 			return err
 		}
 		return &errReturn{v}
-	case *ifStmt:
+	case kIf:
 		c, err := in.eval(s.cond)
 		if err != nil {
 			return err
@@ -156,7 +156,7 @@ func (in *interp) exec(s stmt) error {
 			return in.execBlock(s.then)
 		}
 		return in.execBlock(s.els)
-	case *loopStmt:
+	case kLoop:
 		v, err := in.eval(s.over)
 		if err != nil {
 			return err
@@ -179,13 +179,13 @@ func (in *interp) exec(s stmt) error {
 				return err
 			}
 		}
-	case *setStmt:
+	case kSet:
 		return in.set(s)
 	}
 	return nil
 }
 
-func (in *interp) set(s *setStmt) error {
+func (in *interp) set(s *ast) error {
 	if in.depth > 0 {
 		return errAt(s.p, "set may not be used inside a function")
 	}
@@ -269,24 +269,24 @@ func (in *interp) eval(n node) (value, error) {
 	if err := in.spend(n.at(), nodeCost); err != nil {
 		return nil, err
 	}
-	switch n := n.(type) {
-	case *numLit:
+	switch n.kind {
+	case kNum:
 		return num(n.v), nil
-	case *varRef:
+	case kVar:
 		v, ok := in.lookup(n.name)
 		if !ok {
 			return nil, errAt(n.p, "the variable "+n.name+" has no value here")
 		}
 		return v, nil
-	case *seqLit:
+	case kSeq:
 		return in.seqLit(n)
-	case *unary:
+	case kUnary:
 		x, err := in.eval(n.x)
 		if err != nil {
 			return nil, err
 		}
 		return in.unary(n.p, n.op, x)
-	case *binary:
+	case kBinary:
 		x, err := in.eval(n.x)
 		if err != nil {
 			return nil, err
@@ -296,7 +296,7 @@ func (in *interp) eval(n node) (value, error) {
 			return nil, err
 		}
 		return in.binary(n.p, n.op, x, y)
-	case *call:
+	case kCall:
 		f, ok := in.funcs[n.key]
 		if !ok {
 			return nil, errAt(n.p, "no function is named ["+atToEllipsis(n.key)+"]")
@@ -314,7 +314,7 @@ func (in *interp) eval(n node) (value, error) {
 	return nil, errAt(n.at(), "unknown expression")
 }
 
-func (in *interp) seqLit(n *seqLit) (value, error) {
+func (in *interp) seqLit(n *ast) (value, error) {
 	var out seq
 	for _, e := range n.elems {
 		x, err := in.eval(e.x)

@@ -8,7 +8,7 @@ import (
 
 // parseFields reads the field declarations among the comments:
 // field NAME: "Label" LO..HI = DEFAULT. Other comments are ignored.
-func parseFields(comments []fieldComment) ([]Field, error) {
+func parseFields(comments []token) ([]Field, error) {
 	var out []Field
 	for _, c := range comments {
 		text := text.TrimSpace(c.text)
@@ -17,9 +17,9 @@ func parseFields(comments []fieldComment) ([]Field, error) {
 		}
 		// Column of the declaration's first non-space character.
 		ws := leadingSpace(c.text)
-		at := pos{c.at.line, c.at.col + ws} // the spaces are single bytes
+		at := pos{c.line, c.col + ws} // the spaces are single bytes
 		if strings.IndexByte(c.text[:ws], '\n') >= 0 {
-			at = c.at // a declaration that starts on a later line: point at the comment
+			at = c.pos // a declaration that starts on a later line: point at the comment
 		}
 		f, msg := parseField(text)
 		if msg != "" {
@@ -52,8 +52,8 @@ func parseField(decl string) (Field, string) {
 	if f.Name == "" {
 		return f, "a field needs a VARIABLE"
 	}
-	for _, r := range f.Name {
-		if !isUpper(r) {
+	for i := 0; i < len(f.Name); i++ {
+		if !isUpper(f.Name[i]) {
 			return f, "a field's VARIABLE is upper-case letters and underscores, not " + quote(f.Name)
 		}
 	}

@@ -1,6 +1,8 @@
 package anydice
 
 import (
+	"unicode/utf8"
+
 	"d6codex/rules/text"
 )
 
@@ -28,60 +30,67 @@ type token struct {
 // pos is a place in the source text.
 type pos struct{ line, col int }
 
-// lexer turns a program into tokens. Comments (\ ... \) are skipped, but
+// lexer turns a program into tokens. It reads bytes; src is valid UTF-8
+// (lex replaces each invalid byte by U+FFFD, as a conversion to []rune
+// would), and a column counts characters: the bytes that continue a
+// character do not move it. Comments (\ ... \) are skipped, but
 // those that declare a field (\ field NAME: "Label" 1..10 = 3 \) are kept
-// as fieldComments.
+// in fields.
 type lexer struct {
-	src       []rune
+	src       string
 	i         int
 	line, col int
-	fields    []fieldComment
-	end       pos // just after the last token, where the end of the program is reported
+	fields    []token // the comments: their text and where it starts, after the backslash
+	end       pos     // just after the last token, where the end of the program is reported
 }
 
-// fieldComment is the text of a field declaration comment and where it
-// starts (the position of its text, after the backslash).
-type fieldComment struct {
-	_    noEq
-	text string
-	at   pos
-}
+func isUpper(r byte) bool { return r >= 'A' && r <= 'Z' || r == '_' }
+func isLower(r byte) bool { return r >= 'a' && r <= 'z' }
+func isDigit(r byte) bool { return r >= '0' && r <= '9' }
 
-func isUpper(r rune) bool { return r >= 'A' && r <= 'Z' || r == '_' }
-func isLower(r rune) bool { return r >= 'a' && r <= 'z' }
-func isDigit(r rune) bool { return r >= '0' && r <= '9' }
-
-func (l *lexer) peekRune(k int) rune {
-	if l.i+k < len(l.src) {
-		return l.src[l.i+k]
-	}
-	return 0
-}
-
-func notQuote(r rune) bool { return r != '"' }
+func notQuote(r byte) bool { return r != '"' }
 
 // while advances over the characters that satisfy ok and returns the text
 // from begin to there.
-func (l *lexer) while(begin int, ok func(rune) bool) string {
+func (l *lexer) while(begin int, ok func(byte) bool) string {
 	for l.i < len(l.src) && ok(l.src[l.i]) {
 		l.advance()
 	}
-	return string(l.src[begin:l.i])
+	return l.src[begin:l.i]
 }
 
+// advance moves past one byte; the column moves at the first byte of a
+// character.
 func (l *lexer) advance() {
-	if l.src[l.i] == '\n' {
+	switch c := l.src[l.i]; {
+	case c == '\n':
 		l.line++
 		l.col = 1
-	} else {
+	case c&0xc0 != 0x80:
 		l.col++
 	}
 	l.i++
 }
 
+// validUTF8 is s with each byte that does not belong to a character
+// replaced by U+FFFD (a copy: utf8.ValidString would cost more code).
+func validUTF8(s string) string {
+	b := make([]byte, 0, len(s)+8)
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n == 1 {
+			b = append(b, "\uFFFD"...)
+		} else {
+			b = append(b, s[i:i+n]...)
+		}
+		i += n
+	}
+	return string(b)
+}
+
 // lex reads the whole program.
-func lex(src string) ([]token, []fieldComment, error) {
-	l := &lexer{src: []rune(src), line: 1, col: 1, end: pos{1, 1}}
+func lex(src string) ([]token, []token, error) {
+	l := &lexer{src: validUTF8(src), line: 1, col: 1, end: pos{1, 1}}
 	var toks []token
 	for {
 		t, err := l.next()
@@ -118,7 +127,7 @@ func (l *lexer) next() (token, error) {
 			if l.i >= len(l.src) {
 				return token{}, errAt(start, "this comment is never closed: end it with another \\")
 			}
-			l.fields = append(l.fields, fieldComment{text: string(l.src[begin:l.i]), at: textAt})
+			l.fields = append(l.fields, token{kind: tString, text: l.src[begin:l.i], pos: textAt})
 			l.advance()
 			continue
 		}
@@ -131,6 +140,10 @@ func (l *lexer) next() (token, error) {
 	}
 	r := l.src[l.i]
 	begin := l.i
+	var n byte // the byte after r, 0 at the end
+	if begin+1 < len(l.src) {
+		n = l.src[begin+1]
+	}
 	switch {
 	case isDigit(r):
 		t.kind, t.text = tNum, l.while(begin, isDigit)
@@ -139,7 +152,7 @@ func (l *lexer) next() (token, error) {
 		}
 	case isUpper(r):
 		t.kind, t.text = tVar, l.while(begin, isUpper)
-	case r == 'd' && !isLower(l.peekRune(1)):
+	case r == 'd' && !isLower(n):
 		l.advance()
 		t.kind, t.text = tOp, "d"
 	case isLower(r):
@@ -153,21 +166,22 @@ func (l *lexer) next() (token, error) {
 		l.advance()
 	default:
 		t.kind = tOp
-		if n := l.peekRune(1); n == '=' && (r == '!' || r == '<' || r == '>') || r == '.' && n == '.' {
+		if n == '=' && (r == '!' || r == '<' || r == '>') || r == '.' && n == '.' {
 			l.advance()
 			l.advance()
-			t.text = string(l.src[begin:l.i])
+			t.text = l.src[begin:l.i]
 			return t, nil
 		}
 		const ops = "+-*/^=<>!&|@#:,{}()[]"
 		for k := 0; k < len(ops); k++ {
-			if rune(ops[k]) == r {
+			if ops[k] == r {
 				l.advance()
 				t.text = ops[k : k+1]
 				return t, nil
 			}
 		}
-		return token{}, errAt(t.pos, "unexpected character "+quote(string(r)))
+		_, n := utf8.DecodeRuneInString(l.src[l.i:])
+		return token{}, errAt(t.pos, "unexpected character "+quote(l.src[l.i:l.i+n]))
 	}
 	return t, nil
 }

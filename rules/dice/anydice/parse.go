@@ -54,7 +54,7 @@ func (p *parser) expect(s string) (token, error) {
 }
 
 // parseProgram parses a whole program.
-func parseProgram(src string) ([]stmt, []fieldComment, error) {
+func parseProgram(src string) ([]stmt, []token, error) {
 	toks, fields, err := lex(src)
 	if err != nil {
 		return nil, nil, err
@@ -114,14 +114,14 @@ func (p *parser) stmt() (stmt, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &assign{p: at, name: t.text, x: x}, nil
+		return &ast{kind: kAssign, p: at, name: t.text, x: x}, nil
 	case t.kind == tWord && t.text == "output":
 		p.next()
 		x, err := p.expr()
 		if err != nil {
 			return nil, err
 		}
-		o := &output{p: at, x: x}
+		o := &ast{kind: kOutput, p: at, x: x}
 		if p.isWord("named") {
 			p.next()
 			s := p.next()
@@ -142,7 +142,7 @@ func (p *parser) stmt() (stmt, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &result{p: at, x: x}, nil
+		return &ast{kind: kResult, p: at, x: x}, nil
 	case t.kind == tWord && t.text == "if":
 		return p.ifStmt()
 	case t.kind == tWord && t.text == "loop":
@@ -163,7 +163,7 @@ func (p *parser) stmt() (stmt, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &loopStmt{p: at, name: v.text, over: over, body: body}, nil
+		return &ast{kind: kLoop, p: at, name: v.text, over: over, body: body}, nil
 	case t.kind == tWord && t.text == "set":
 		p.next()
 		name := p.next()
@@ -174,7 +174,7 @@ func (p *parser) stmt() (stmt, error) {
 			return nil, errAt(p.peek().pos, "expected “to” here, found "+describe(p.peek()))
 		}
 		p.next()
-		s := &setStmt{p: at, name: name.text}
+		s := &ast{kind: kSet, p: at, name: name.text}
 		if p.peek().kind == tString {
 			s.str = p.next().text
 			return s, nil
@@ -199,7 +199,7 @@ func (p *parser) ifStmt() (stmt, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &ifStmt{p: at, cond: cond, then: then}
+	s := &ast{kind: kIf, p: at, cond: cond, then: then}
 	if p.isWord("else") {
 		p.next()
 		if p.isWord("if") {
@@ -259,7 +259,7 @@ func (p *parser) funcDef() (stmt, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &funcDef{p: at, key: strings.Join(words, " "), params: params, body: body}, nil
+	return &ast{kind: kFuncDef, p: at, key: strings.Join(words, " "), params: params, body: body}, nil
 }
 
 // Binary operators by precedence level, lowest first.
@@ -294,7 +294,7 @@ func (p *parser) binary(level int) (node, error) {
 		if err != nil {
 			return nil, err
 		}
-		x = &binary{p: t.pos, op: t.text, x: x, y: y}
+		x = &ast{kind: kBinary, p: t.pos, op: t.text, x: x, y: y}
 	}
 }
 
@@ -323,7 +323,7 @@ func (p *parser) unary() (node, error) {
 		if t.text == "+" {
 			return x, nil
 		}
-		return &unary{p: t.pos, op: t.text, x: x}, nil
+		return &ast{kind: kUnary, p: t.pos, op: t.text, x: x}, nil
 	}
 	x, err := p.primary()
 	p.depth--
@@ -336,9 +336,9 @@ func (p *parser) primary() (node, error) {
 	switch {
 	case t.kind == tNum:
 		v, _ := text.Atoi(t.text)
-		return &numLit{p: at, v: v}, nil
+		return &ast{kind: kNum, p: at, v: v}, nil
 	case t.kind == tVar:
-		return &varRef{p: at, name: t.text}, nil
+		return &ast{kind: kVar, p: at, name: t.text}, nil
 	case t.kind == tOp && t.text == "(":
 		x, err := p.expr()
 		if err != nil {
@@ -349,7 +349,7 @@ func (p *parser) primary() (node, error) {
 		}
 		return x, nil
 	case t.kind == tOp && t.text == "{":
-		s := &seqLit{p: at}
+		s := &ast{kind: kSeq, p: at}
 		for !p.isOp("}") {
 			if len(s.elems) > 0 {
 				if _, err := p.expect(","); err != nil {
@@ -378,7 +378,7 @@ func (p *parser) primary() (node, error) {
 		p.next()
 		return s, nil
 	case t.kind == tOp && t.text == "[":
-		c := &call{p: at}
+		c := &ast{kind: kCall, p: at}
 		var words []string
 		for !p.isOp("]") {
 			u := p.peek()

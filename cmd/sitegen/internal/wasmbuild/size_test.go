@@ -17,14 +17,6 @@ import (
 // downloads its game's module).
 const MaxModuleBrotli = 500_000
 
-// overLimit are the modules still over MaxModuleBrotli, each with the
-// ceiling it may not pass until it is brought under (its size plus the 1
-// to 2 KB an unrelated change moves a module by): the AnyDice
-// interpreter's module (issue 24, 504,634 B; see BENCHMARKS.md, "Issue 24:
-// the AnyDice module's size (session 6)"). A module that grows past its
-// ceiling fails.
-var overLimit = map[string]int{"anydice": 506_500}
-
 // TestModuleSizes builds every system's module as `make sitegen` embeds it
 // (wasmbuild.WriteAll: the release flags, Brotli at the level sites
 // publish) and fails when one weighs more than MaxModuleBrotli. It runs in
@@ -50,16 +42,9 @@ func TestModuleSizes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		limit := MaxModuleBrotli
-		if l, ok := overLimit[id]; ok {
-			limit = l
-		}
-		t.Logf("%s: %d bytes brotli (limit %d)", id, fi.Size(), limit)
-		if fi.Size() > int64(limit) {
-			t.Errorf("%s: the module weighs %d bytes brotli, over its limit of %d", id, fi.Size(), limit)
-		}
-		if _, over := overLimit[id]; over && fi.Size() <= MaxModuleBrotli {
-			t.Errorf("%s: the module weighs %d bytes brotli, under %d now: take it out of overLimit", id, fi.Size(), MaxModuleBrotli)
+		t.Logf("%s: %d bytes brotli (limit %d)", id, fi.Size(), MaxModuleBrotli)
+		if fi.Size() > MaxModuleBrotli {
+			t.Errorf("%s: the module weighs %d bytes brotli, over its limit of %d", id, fi.Size(), MaxModuleBrotli)
 		}
 	}
 }
