@@ -105,12 +105,32 @@ func TestOutputNames(t *testing.T) {
 }
 
 // TestErrors: bad programs give line:column and an editor's words.
+// errorCase is a program that fails, with the line, column and part of the
+// message its error must have.
+type errorCase struct {
+	src       string
+	line, col int
+	msg       string
+}
+
+// checkErrors runs each case's program and checks its error.
+func checkErrors(t *testing.T, cases []errorCase) {
+	t.Helper()
+	for _, c := range cases {
+		_, err := Run(c.src)
+		e, ok := err.(*Error)
+		if !ok {
+			t.Errorf("%q: error %v, want an *Error", c.src, err)
+			continue
+		}
+		if e.Line != c.line || e.Col != c.col || !strings.Contains(e.Msg, c.msg) {
+			t.Errorf("%q: %d:%d %q, want %d:%d …%q…", c.src, e.Line, e.Col, e.Msg, c.line, c.col, c.msg)
+		}
+	}
+}
+
 func TestErrors(t *testing.T) {
-	cases := []struct {
-		src       string
-		line, col int
-		msg       string
-	}{
+	cases := []errorCase{
 		{"output 3d6 +", 1, 13, "expected a number"},
 		{"X: 1\noutput X +* 2", 2, 11, "expected a number"},
 		{"output [frobnicate 3]", 1, 8, "no function is named [frobnicate …]"},
@@ -138,17 +158,7 @@ func TestErrors(t *testing.T) {
 		{"\\\n  field A \"A\" 1..3 = 2 \\", 1, 2, "and a colon"},
 		{"\\ field A: \"A\" 1..3 \\", 1, 3, "needs a default"},
 	}
-	for _, c := range cases {
-		_, err := Run(c.src)
-		e, ok := err.(*Error)
-		if !ok {
-			t.Errorf("%q: error %v, want an *Error", c.src, err)
-			continue
-		}
-		if e.Line != c.line || e.Col != c.col || !strings.Contains(e.Msg, c.msg) {
-			t.Errorf("%q: %d:%d %q, want %d:%d …%q…", c.src, e.Line, e.Col, e.Msg, c.line, c.col, c.msg)
-		}
-	}
+	checkErrors(t, cases)
 }
 
 // TestBudget: a program past the budget stops with a message, not a hang
@@ -190,11 +200,7 @@ func TestFields(t *testing.T) {
 // comments, strings and names, and a byte that is not UTF-8 counts as one
 // character, U+FFFD, as in a conversion to []rune.
 func TestNonASCII(t *testing.T) {
-	cases := []struct {
-		src       string
-		line, col int
-		msg       string
-	}{
+	cases := []errorCase{
 		{"\\ é — 🎲 \\ output 3 ?", 1, 20, "unexpected character \"?\""},
 		{"output 1 named \"épée 🎲\" output 3 +", 1, 35, "expected a number"},
 		{"output é", 1, 8, "unexpected character \"é\""},
@@ -206,17 +212,7 @@ func TestNonASCII(t *testing.T) {
 		{"\\ field ÉX: \"X\" 1..3 = 2 \\", 1, 3, "not \"ÉX\""},
 		{"\\ é \\ \\ field X: \"Über\" 1..3 \\", 1, 9, "needs a default"},
 	}
-	for _, c := range cases {
-		_, err := Run(c.src)
-		e, ok := err.(*Error)
-		if !ok {
-			t.Errorf("%q: error %v, want an *Error", c.src, err)
-			continue
-		}
-		if e.Line != c.line || e.Col != c.col || !strings.Contains(e.Msg, c.msg) {
-			t.Errorf("%q: %d:%d %q, want %d:%d …%q…", c.src, e.Line, e.Col, e.Msg, c.line, c.col, c.msg)
-		}
-	}
+	checkErrors(t, cases)
 	outs, err := Run("\\ field X: \"Épée\" 1..3 = 2 \\ output Xd6 named \"épée [X] 🎲\" output 1 named \"\xff\"")
 	if err != nil || len(outs) != 2 || outs[0].Name != "épée 2 🎲" || outs[1].Name != "\uFFFD" {
 		t.Fatalf("names: %+v %v", outs, err)

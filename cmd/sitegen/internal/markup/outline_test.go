@@ -24,17 +24,7 @@ func TestOutlineParserIDs(t *testing.T) {
 	docs := []string{
 		"---\ntitle: x\n---\n\n# One\n\n## One\n\n## *Emph* and `code` [link](x.md)\n\nSetext\n------\n\n## Custom {#my-id}\n\n```\n## not a heading\n```\n\n> ## Quoted\n\n- ## In list\n\nTerm\n: ## in dd?\n\nNote.[^1]\n\n[^1]: ## in footnote\n\n<div id=\"raw-id\">\n## in html\n</div>\n\nA <span id=\"inline-id\">span</span>.\n\nA block ^block-1\n\n- item ^item-2\n\n%%\n## hidden\n%%\n\n| a |\n|---|\n| ## cell |\n",
 	}
-	err := filepath.WalkDir(filepath.Join("..", "site", "testdata", "site", "content"), func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() {
-			b, rerr := os.ReadFile(p)
-			docs = append(docs, string(b))
-			return rerr
-		}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	docs = append(docs, readMarkdown(t, filepath.Join("..", "site", "testdata", "site", "content"))...)
 	md := New(Options{Obsidian: true})
 	for i, doc := range docs {
 		parsed, _ := md.Parse([]byte(doc), &Page{})
@@ -47,6 +37,24 @@ func TestOutlineParserIDs(t *testing.T) {
 			t.Errorf("doc 0: only %d ids found: %v", len(full), full)
 		}
 	}
+}
+
+// readMarkdown returns the text of every Markdown file under root.
+func readMarkdown(t *testing.T, root string) []string {
+	t.Helper()
+	var docs []string
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && filepath.Ext(p) == ".md" {
+			b, rerr := os.ReadFile(p)
+			docs = append(docs, string(b))
+			return rerr
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return docs
 }
 
 func mapsEqualBool(a, b map[string]bool) bool {
@@ -107,17 +115,7 @@ func TestOutlineSkipsOnlyInlines(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, root := range []string{dir, filepath.Join("..", "site", "testdata", "site")} {
-		err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-			if err == nil && !d.IsDir() && filepath.Ext(p) == ".md" {
-				b, rerr := os.ReadFile(p)
-				docs = append(docs, string(b))
-				return rerr
-			}
-			return err
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
+		docs = append(docs, readMarkdown(t, root)...)
 	}
 	for _, opts := range []Options{{}, {Obsidian: true}, {Dialects: Dialects{Kramdown: true, Liquid: true}}, {Dialects: Dialects{Shortcodes: true}}} {
 		md := New(opts)
