@@ -1,6 +1,7 @@
 package site
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -8,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 
 	"d6codex/cmd/sitegen/internal/assets"
@@ -327,4 +329,42 @@ func markDest(dest string) (undo func()) {
 		return func() {}
 	}
 	return func() { _ = os.Remove(p) }
+}
+
+// destHold is a Site's hold on its destination's lock (lockDest) for the
+// writes a development server makes between builds: an Update, the search
+// index's writer and PublishStatic write different files and may overlap,
+// so they share one lock among them instead of waiting for each other
+// (which would put the search index's write on the path of an edit). The
+// lock is taken by the first and let go by the last.
+type destHold struct {
+	mu      sync.Mutex
+	holders int
+	unlock  func()
+}
+
+// hold takes the lock of dest, or joins this Site's hold on it, and
+// returns the function that lets it go (once).
+func (h *destHold) hold(ctx context.Context, dest string, waiting func(pid int)) (func(), error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.holders == 0 {
+		unlock, err := lockDest(ctx, dest, waiting)
+		if err != nil {
+			return nil, err
+		}
+		h.unlock = unlock
+	}
+	h.holders++
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			h.mu.Lock()
+			defer h.mu.Unlock()
+			if h.holders--; h.holders == 0 {
+				h.unlock()
+				h.unlock = nil
+			}
+		})
+	}, nil
 }

@@ -151,7 +151,7 @@ func (s *Site) Update(ctx context.Context, files []string) (Update, error) {
 		restore()
 		return Update{Errors: s.Diagnostics()}, nil
 	}
-	unlock, err := lockDest(ctx, dest, s.opts.Waiting) // no build swaps dest meanwhile
+	unlock, err := s.destHold.hold(ctx, dest, s.opts.Waiting) // no build swaps dest meanwhile
 	if err != nil {
 		restore()
 		return Update{}, err
@@ -254,6 +254,11 @@ func (w *SearchWriter) Write(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("search index: %w", err)
 	}
+	unlock, err := s.destHold.hold(ctx, s.opts.Dest, s.opts.Waiting) // no build swaps Dest while the index goes in
+	if err != nil {
+		return fmt.Errorf("search index: %w", err)
+	}
+	defer unlock()
 	root := filepath.Join(s.opts.Dest, searchDir)
 	named := map[string]bool{}
 	names := slices.Sorted(maps.Keys(files))
@@ -340,6 +345,11 @@ func (s *Site) PublishStatic(rel string) error {
 		dir = s.lay.Static[0]
 	}
 	data, err := os.ReadFile(filepath.Join(s.opts.Source, filepath.FromSlash(dir), filepath.FromSlash(rel)))
+	unlock, lerr := s.destHold.hold(context.Background(), s.opts.Dest, s.opts.Waiting) // no build swaps Dest meanwhile
+	if lerr != nil {
+		return fmt.Errorf("publish %s: %w", rel, lerr)
+	}
+	defer unlock()
 	if os.IsNotExist(err) {
 		p := filepath.Join(s.opts.Dest, filepath.FromSlash(rel))
 		if !assets.ReachedDirectly(s.opts.Dest, p) {

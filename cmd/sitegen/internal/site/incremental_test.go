@@ -461,3 +461,108 @@ func hasShard(t *testing.T, tree map[string]string, named map[string]bool, term 
 	}
 	return false
 }
+
+// TestServeWritesWaitForLock: the development server's writes outside an
+// Update (a static file, the search index) wait, like builds and Updates,
+// while another process holds the destination's lock, so that a `sitegen
+// build` into the same folder never swaps it in the middle of one.
+func TestServeWritesWaitForLock(t *testing.T) {
+	files := incrementalSite()
+	files["static/img/logo.txt"] = "v1"
+	src := writeTree(t, files)
+	dest := filepath.Join(t.TempDir(), "out")
+	waiting := make(chan int, 1)
+	s, _, err := BuildSite(context.Background(), Options{Source: src, Dest: dest, CacheDir: "-",
+		Handlers: map[string]markup.BlockHandler{"fake": fakeHandler()},
+		Waiting:  func(pid int) { waiting <- pid }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(src, "static/img/logo.txt"), []byte("v2"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []struct {
+		name  string
+		write func() error
+		check func() bool // the write is visible in dest
+	}{
+		{"PublishStatic", func() error { return s.PublishStatic("img/logo.txt") }, func() bool {
+			b, _ := os.ReadFile(filepath.Join(dest, "img/logo.txt"))
+			return string(b) == "v2"
+		}},
+		{"WriteSearchIndex", s.WriteSearchIndex, func() bool {
+			_, err := os.Stat(filepath.Join(dest, searchDir, searchMeta))
+			return err == nil
+		}},
+	} {
+		t.Run(w.name, func(t *testing.T) {
+			if w.name == "WriteSearchIndex" {
+				if err := os.RemoveAll(filepath.Join(dest, searchDir)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			unlock, err := lockDest(context.Background(), dest, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			done := make(chan error, 1)
+			go func() { done <- w.write() }()
+			select {
+			case <-waiting:
+			case err := <-done:
+				unlock()
+				t.Fatalf("%s did not wait for the lock (err %v)", w.name, err)
+			}
+			if w.check() {
+				t.Errorf("%s wrote into the destination while it was locked", w.name)
+			}
+			unlock()
+			if err := <-done; err != nil {
+				t.Fatal(err)
+			}
+			if !w.check() {
+				t.Errorf("%s did not write once the lock was free", w.name)
+			}
+		})
+	}
+}
+
+// TestServeWritesShareTheLock: the search index's write and an Update of
+// the same site share the destination's lock: an Update while the index is
+// being written does not wait for it (issue 26: nothing blocks a save).
+func TestServeWritesShareTheLock(t *testing.T) {
+	src := writeTree(t, incrementalSite())
+	dest := filepath.Join(t.TempDir(), "out")
+	s, _, err := BuildSite(context.Background(), Options{Source: src, Dest: dest, CacheDir: "-",
+		Handlers: map[string]markup.BlockHandler{"fake": fakeHandler()},
+		Waiting:  func(pid int) { t.Errorf("waited for process %d", pid) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	release, err := s.destHold.hold(context.Background(), dest, nil) // as a search write in progress
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := filepath.Join(src, "content", "a", "one.md")
+	b, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(page, append(b, "\nA new line.\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	u, err := s.Update(context.Background(), []string{"content/a/one.md"})
+	if err != nil || u.Full || len(u.Pages) == 0 || len(u.Errors) > 0 {
+		t.Fatalf("Update = %+v, %v: want the page updated in place", u, err)
+	}
+	release()
+	if _, err := os.Lstat(lockPath(dest)); err == nil {
+		t.Error("the lock file stays after the last holder let go")
+	}
+	// Let go, the lock is free for another process's build.
+	unlock, err := lockDest(context.Background(), dest, func(int) { t.Error("the lock is still held") })
+	if err != nil {
+		t.Fatal(err)
+	}
+	unlock()
+}

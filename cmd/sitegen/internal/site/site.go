@@ -170,6 +170,8 @@ type Site struct {
 	search   *searchIndex         // the search index render collects (search.go)
 	view     *templates.Site      // the shared view model of the last render (for Update)
 	lastmod  map[string]time.Time // last commit time per source file (lastmod.go); nil without git
+
+	destHold destHold // the lock of Options.Dest, shared by the writes between builds (dest.go)
 }
 
 // Load reads the configuration and content of opts.Source. Problems in the
