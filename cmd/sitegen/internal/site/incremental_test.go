@@ -250,21 +250,7 @@ func TestSearchFileNames(t *testing.T) {
 	check := func(t *testing.T) {
 		t.Helper()
 		tree := readTree(t, dest)
-		var meta struct {
-			Shards      []string `json:"shards"`
-			ShardHashes []string `json:"shardHashes"`
-			Texts       []string `json:"texts"`
-		}
-		if err := json.Unmarshal([]byte(tree["search/index.json"]), &meta); err != nil {
-			t.Fatalf("search/index.json: %v", err)
-		}
-		want := map[string]bool{}
-		for i, k := range meta.Shards {
-			want["search/t/"+k+"."+meta.ShardHashes[i]+".json.gz"] = true
-		}
-		for k, h := range meta.Texts {
-			want[fmt.Sprintf("search/c/%d.%s.json.gz", k, h)] = true
-		}
+		want := searchPartsNamed(t, tree)
 		for name, body := range tree {
 			if !strings.HasPrefix(name, "search/") || strings.HasPrefix(name, "search/index.json") {
 				continue
@@ -342,21 +328,7 @@ func TestSearchWriter(t *testing.T) {
 	parts := func(t *testing.T) map[string]bool {
 		t.Helper()
 		tree := readTree(t, dest)
-		var meta struct {
-			Shards      []string `json:"shards"`
-			ShardHashes []string `json:"shardHashes"`
-			Texts       []string `json:"texts"`
-		}
-		if err := json.Unmarshal([]byte(tree["search/index.json"]), &meta); err != nil {
-			t.Fatalf("search/index.json: %v", err)
-		}
-		named := map[string]bool{}
-		for i, k := range meta.Shards {
-			named["search/t/"+k+"."+meta.ShardHashes[i]+".json.gz"] = true
-		}
-		for k, h := range meta.Texts {
-			named[fmt.Sprintf("search/c/%d.%s.json.gz", k, h)] = true
-		}
+		named := searchPartsNamed(t, tree)
 		for name := range named {
 			if _, ok := tree[name]; !ok {
 				t.Errorf("index.json names %s, which is not published", name)
@@ -565,4 +537,26 @@ func TestServeWritesShareTheLock(t *testing.T) {
 		t.Fatal(err)
 	}
 	unlock()
+}
+
+// searchPartsNamed returns the paths of the search index's parts that the
+// published search/index.json of tree names.
+func searchPartsNamed(t *testing.T, tree map[string]string) map[string]bool {
+	t.Helper()
+	var meta struct {
+		Shards      []string `json:"shards"`
+		ShardHashes []string `json:"shardHashes"`
+		Texts       []string `json:"texts"`
+	}
+	if err := json.Unmarshal([]byte(tree["search/index.json"]), &meta); err != nil {
+		t.Fatalf("search/index.json: %v", err)
+	}
+	named := map[string]bool{}
+	for i, k := range meta.Shards {
+		named["search/t/"+k+"."+meta.ShardHashes[i]+".json.gz"] = true
+	}
+	for k, h := range meta.Texts {
+		named[fmt.Sprintf("search/c/%d.%s.json.gz", k, h)] = true
+	}
+	return named
 }
