@@ -27,7 +27,7 @@ func TestBadProgramFailsAtLineCol(t *testing.T) {
 		// The fence is page line 5 (after 3 lines of front matter and
 		// "# P", blank); the program's line 2 is page line 7.
 		{"syntax", "# P\n\n```anydice\nX: 3\noutput X +\n```\n", 8, 11, "expected a number"},
-		{"run time", "# P\n\n```anydice\noutput 1 / 0\n```\n", 7, 10, "division by zero"},
+		{"run time", "# P\n\n```anydice\noutput 2 ^ -1\n```\n", 7, 10, "negative exponent"},
 		{"bad field", "# P\n\n```anydice\n\\ field X: \"X\" 3..1 = 2 \\\noutput X\n```\n", 7, 3, "ends below its start"},
 		{"argument", "# P\n\n```anydice 3d6\noutput 1\n```\n", 6, 0, "takes no arguments"},
 	}
