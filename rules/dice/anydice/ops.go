@@ -405,9 +405,13 @@ func (in *interp) pool(p pos, n int, base dice.PMF, sides int, std bool) (*die, 
 	if err := checkValue(p, n*base.Min()); err != nil {
 		return nil, err
 	}
-	// dice.Sum squares: its last convolution alone is (n·span)² / 4.
+	// dice.Sum squares: its last convolution alone is (n·span)² / 4; one
+	// die is a copy.
 	w := float64(n*span + 1)
-	if err := in.spend(p, w*w/2+float64(n)); err != nil {
+	if n == 1 {
+		w = 1
+	}
+	if err := in.spend(p, w*w/2+float64(span+n)); err != nil {
 		return nil, err
 	}
 	return &die{pmf: dice.Sum(n, base), base: base, n: n, sides: sides, std: std}, nil
