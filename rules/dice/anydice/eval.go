@@ -48,7 +48,7 @@ func newInterp() *interp {
 	return in
 }
 
-// spend adds work and fails past MaxWork.
+// spend adds work, fails past the run's budget and reports progress.
 func (in *interp) spend(p pos, w float64) error {
 	in.work += w
 	if in.work > in.budget {
