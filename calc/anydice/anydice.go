@@ -79,7 +79,7 @@ func anyDiceOdds(v calc.Values) (rules.Report, error) {
 	src := v.Text("program")
 	p, err := anydice.Parse(src)
 	if err != nil {
-		return rules.Report{}, &rules.FieldError{Field: "program", Value: "", Allowed: "an AnyDice program: " + err.Error()}
+		return rules.Report{}, &rules.FieldError{Field: "program", Value: lineAt(src, err), Allowed: "an AnyDice program: " + err.Error()}
 	}
 	fs := p.Fields()
 	if len(fs) > Slots {
@@ -104,7 +104,7 @@ func anyDiceOdds(v calc.Values) (rules.Report, error) {
 	}
 	outs, err := p.Run(ProgramValues(p, v))
 	if err != nil {
-		return rules.Report{}, &rules.FieldError{Field: "program", Allowed: "a program that runs: " + err.Error()}
+		return rules.Report{}, &rules.FieldError{Field: "program", Value: lineAt(src, err), Allowed: "a program that runs: " + err.Error()}
 	}
 	var rep rules.Report
 	seen := map[string]bool{}
@@ -127,4 +127,35 @@ func largest() map[string]map[string]string {
 	return map[string]map[string]string{
 		ID: {"program": "set \"explode depth\" to 4\noutput [highest 3 of 6d[explode d10]]"},
 	}
+}
+
+// lineAt is the line of src where err is, trimmed and cut to 60
+// characters: what a program's error shows as the value at fault (an
+// error without a line is the first).
+func lineAt(src string, err error) string {
+	n := 1
+	if e, ok := err.(*anydice.Error); ok {
+		n = e.Line
+	}
+	var b []byte
+	chars := 0
+	for i := 0; i < len(src) && n > 0; i++ {
+		c := src[i]
+		switch {
+		case c == '\n':
+			n--
+		case n == 1 && chars <= 60:
+			if c&0xc0 != 0x80 { // the first byte of a character
+				chars++
+			}
+			if chars <= 60 {
+				b = append(b, c)
+			}
+		}
+	}
+	out := text.TrimSpace(string(b))
+	if chars > 60 {
+		out += "…"
+	}
+	return out
 }

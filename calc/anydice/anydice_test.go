@@ -2,6 +2,7 @@ package anydice
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"d6codex/rules"
@@ -43,5 +44,29 @@ func TestSlotErrors(t *testing.T) {
 	}
 	if _, err := c.Odds(v); err != nil {
 		t.Errorf("values at the ends of the ranges: %v", err)
+	}
+}
+
+// TestProgramErrors (issue 31 item 15): a program that fails to parse or
+// to run is reported with the line at fault as the value, never as an
+// empty program ("needs a value" on the page, `program: ""` in the
+// message), with the line and column in what is allowed.
+func TestProgramErrors(t *testing.T) {
+	tests := []struct{ prog, value, allowed string }{
+		{"X: 3\noutput X ^ -1 named \"x\"", `output X ^ -1 named "x"`, "a program that runs: line 2, column 10: a negative exponent"},
+		{"output 1\n  output 2 +  \n", "output 2 +", "an AnyDice program: line 2, column 13: expected a number"},
+		{"output [f " + strings.Repeat("1 + ", 40) + "1]", "output [f 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1…", "no function is named [f …]"},
+	}
+	c := Calculators()[0]
+	for _, tt := range tests {
+		v, err := c.ParseUnchecked(map[string]string{"program": tt.prog})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = c.Odds(v)
+		var fe *rules.FieldError
+		if !errors.As(err, &fe) || fe.Field != "program" || fe.Value != tt.value || !strings.Contains(fe.Allowed, tt.allowed) {
+			t.Errorf("%q: got %#v, want the value %q allowing …%q…", tt.prog, err, tt.value, tt.allowed)
+		}
 	}
 }

@@ -15,7 +15,7 @@ import (
 // Usage is the help text of `sitegen dice`.
 const Usage = `usage: sitegen dice EXPR [EXPR ...]
        sitegen dice -                (the expressions on stdin, one a line)
-       sitegen dice --anydice FILE   (an AnyDice program; - reads standard input)
+       sitegen dice --anydice [--format json|table] FILE   (an AnyDice program; - reads standard input)
 
 Print the exact distribution of a dice expression as one JSON object:
 {"expr", "distribution": [[value, probability], ...] (ascending),

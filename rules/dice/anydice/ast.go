@@ -19,7 +19,7 @@ type ast struct {
 	op    string    // kUnary (- ! # d), kBinary
 	x, y  *ast      // the operands; kAssign, kOutput, kResult: the value
 	elems []seqElem // kSeq: {elem, ...}
-	key   string    // kCall, kFuncDef: the function's name with each argument as "@"
+	key   string    // kCall, kFuncDef: the function's name with each argument as "…"
 	args  []*ast    // kCall
 
 	named  string  // kOutput: the name with its [VAR] references; "" when unnamed
@@ -57,8 +57,6 @@ type (
 	stmt = *ast
 )
 
-func (n *ast) at() pos { return n.p }
-
 // seqElem is one element of a sequence literal: x, x..to, or either
 // repeated (x:times).
 type seqElem struct {
@@ -72,6 +70,7 @@ type param struct {
 	_    noEq
 	name string
 	typ  byte
+	dup  bool // an earlier parameter has the same name, and is the one seen
 }
 
 // start is where an expression begins (a binary node's own position is

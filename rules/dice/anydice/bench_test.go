@@ -3,37 +3,31 @@ package anydice
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
-// Benchmarks by program class; the figures are in BENCHMARKS.md, section
-// "Issue 24: AnyDice programs".
-var benchPrograms = []struct{ name, src string }{
-	{"arithmetic", "output 3d6 + 2d8 - d4\noutput (2d6+3)*2\noutput d20 + 5 >= 15"},
-	{"keep", "output [highest 3 of 4d6]\noutput [lowest 1 of 3d20]\noutput {1,2}@5d10"},
-	{"L5R_6k3_explode4", "set \"explode depth\" to 4\noutput [highest 3 of 6d[explode d10]]"},
-	{"function_n", "function: hit R:n vs T:n { if R = 20 { result: 2 } result: R >= T }\nloop T over {5..20} { output [hit d20 vs T] }"},
-	{"function_s", "function: successes S:s { result: [count {5,6} in S] - [count 1 in S] }\noutput [successes 8d6]"},
-	{"recursion", "function: explode N:n { if N = 6 { result: N + [explode d6] } result: N }\nset \"maximum function depth\" to 10\noutput [explode d6]"},
-	{"wild_die", wildDie},
+// benchPrograms are the programs of testdata/bench, one per class of
+// program, by file name: the same the browser's worker is timed on
+// (TestAnyDiceClassesInWorker). The figures are in BENCHMARKS.md.
+func benchPrograms(b *testing.B) []struct{ name, src string } {
+	files, err := filepath.Glob(filepath.Join("testdata", "bench", "*.anydice"))
+	if err != nil || len(files) < 8 {
+		b.Fatalf("testdata/bench: %d programs, %v", len(files), err)
+	}
+	var out []struct{ name, src string }
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		out = append(out, struct{ name, src string }{strings.TrimSuffix(filepath.Base(f), ".anydice"), string(src)})
+	}
+	return out
 }
-
-// wildDie is the OpenD6 Wild Die as an AnyDice function (also on the
-// site's dice page).
-const wildDie = `function: wild W:n {
- if W = 6 { result: 6 + [wild d6] }
- if W = 1 { result: 0 }
- result: W
-}
-function: roll POOL:s wild W:n {
- if W = 1 { result: POOL - 1@POOL }
- result: POOL + [wild W]
-}
-set "maximum function depth" to 6
-output [roll 3d6 wild d6] named "4D"`
 
 func BenchmarkPrograms(b *testing.B) {
-	for _, p := range benchPrograms {
+	for _, p := range benchPrograms(b) {
 		prog, err := Parse(p.src)
 		if err != nil {
 			b.Fatal(p.name, err)

@@ -4,7 +4,6 @@ import (
 	"strconv"
 	"strings"
 
-	"d6codex/rules/dice"
 	"d6codex/rules/text"
 )
 
@@ -19,6 +18,11 @@ type interp struct {
 	maxDepth     int
 	depth        int
 	work         float64
+	truncated    bool // a call went past the maximum function depth
+	values       int  // values of the outputs so far
+	budget       float64
+	report       float64 // work at which to call progress next
+	progress     func(done, budget float64) bool
 }
 
 // function is a user-defined or library function.
@@ -35,6 +39,8 @@ func newInterp() *interp {
 		fields:       map[string]int{},
 		explodeDepth: 2,
 		maxDepth:     10,
+		budget:       MaxWork,
+		report:       ProgressEvery,
 	}
 	for k, f := range library() {
 		in.funcs[k] = f
@@ -42,13 +48,21 @@ func newInterp() *interp {
 	return in
 }
 
-func (in *interp) global() map[string]value { return in.scopes[0] }
-
-// spend adds work and fails past MaxWork.
+// spend adds work, fails past the run's budget and reports progress.
 func (in *interp) spend(p pos, w float64) error {
 	in.work += w
-	if in.work > MaxWork {
-		return errAt(p, "this program needs more computation than a page allows; use fewer or smaller dice, a lower explode depth or a lower maximum function depth")
+	if in.work > in.budget {
+		e := errAt(p, "this program needs more steps than this run allows: use fewer or smaller dice, a lower \"explode depth\" or \"maximum function depth\", or fewer outputs")
+		e.Kind = ErrBudget
+		return e
+	}
+	if in.progress != nil && in.work >= in.report {
+		in.report = in.work + ProgressEvery
+		if !in.progress(in.work, in.budget) {
+			e := errAt(p, "the run was stopped")
+			e.Kind = ErrStopped
+			return e
+		}
 	}
 	return nil
 }
@@ -57,18 +71,6 @@ func (in *interp) spend(p pos, w float64) error {
 type errReturn struct{ v value }
 
 func (*errReturn) Error() string { return "result outside a function" }
-
-func (in *interp) run(stmts []stmt) error {
-	for _, s := range stmts {
-		if err := in.exec(s); err != nil {
-			if _, ok := err.(*errReturn); ok {
-				return errAt(s.at(), "result: may only be used inside a function")
-			}
-			return err
-		}
-	}
-	return nil
-}
 
 func (in *interp) execBlock(stmts []stmt) error {
 	for _, s := range stmts {
@@ -84,7 +86,7 @@ func (in *interp) execBlock(stmts []stmt) error {
 const nodeCost = 40
 
 func (in *interp) exec(s stmt) error {
-	if err := in.spend(s.at(), nodeCost); err != nil {
+	if err := in.spend(s.p, nodeCost); err != nil {
 		return err
 	}
 	switch s.kind {
@@ -98,9 +100,6 @@ func (in *interp) exec(s stmt) error {
 		}
 		in.scopes[len(in.scopes)-1][s.name] = v
 	case kOutput:
-		if in.depth > 0 {
-			return errAt(s.p, "output may not be used inside a function")
-		}
 		if len(in.outputs) == MaxOutputs {
 			return errAt(s.p, "at most "+maxOutputsText+" outputs in one program")
 		}
@@ -108,31 +107,25 @@ func (in *interp) exec(s stmt) error {
 		if err != nil {
 			return err
 		}
-		var d dice.PMF
-		switch v := v.(type) {
-		case num:
-			d = dice.Const(int(v))
-		case seq:
-			if d, err = in.seqDie(s.p, v); err != nil {
+		d := toPMF(v)
+		if sq, ok := v.(seq); ok { // a sequence is shown as a die
+			if d, err = in.seqDie(s.p, sq); err != nil {
 				return err
 			}
-		case *die:
-			d = v.pmf
 		}
 		name := "output " + strconv.Itoa(len(in.outputs)+1)
 		if s.hasNm {
-			name = in.interpolate(s.named)
+			if name, err = in.interpolate(s.p, s.named); err != nil {
+				return err
+			}
+		}
+		if in.values += d.Max() - d.Min() + 1; !d.Empty() && in.values > MaxValues {
+			return errAt(s.p, "the outputs hold more than "+maxValuesText+" values in all; output fewer or smaller dice")
 		}
 		in.outputs = append(in.outputs, newOutput(name, d))
 	case kFuncDef:
-		if in.depth > 0 {
-			return errAt(s.p, "a function may not be defined inside a function")
-		}
 		in.funcs[s.key] = &function{params: s.params, body: s.body}
 	case kResult:
-		if in.depth == 0 {
-			return errAt(s.p, "result: may only be used inside a function")
-		}
 		v, err := in.eval(s.x)
 		if err != nil {
 			return err
@@ -143,16 +136,11 @@ func (in *interp) exec(s stmt) error {
 		if err != nil {
 			return err
 		}
-		var yes bool
-		switch c := c.(type) {
-		case num:
-			yes = c != 0
-		case seq:
-			yes = sum(c) != 0
-		case *die:
-			return errAt(start(s.cond), "a die cannot be the condition of an if: pass it to a function's :n parameter, which runs once per number the die can roll")
+		yes, ok := c.(num)
+		if !ok {
+			return errAt(start(s.cond), "the condition of an if must be a number, not a sequence or a die: pass a die to a function's :n parameter, which runs once per number the die can roll")
 		}
-		if yes {
+		if yes != 0 {
 			return in.execBlock(s.then)
 		}
 		return in.execBlock(s.els)
@@ -186,9 +174,6 @@ func (in *interp) exec(s stmt) error {
 }
 
 func (in *interp) set(s *ast) error {
-	if in.depth > 0 {
-		return errAt(s.p, "set may not be used inside a function")
-	}
 	str := s.str
 	n, numOK := text.Atoi(text.TrimSpace(str))
 	if s.value != nil {
@@ -202,13 +187,13 @@ func (in *interp) set(s *ast) error {
 		case seq:
 			n, numOK = sum(v), true
 		default:
-			return errAt(s.value.at(), "a setting's value must be a number or a \"string\", not a die")
+			return errAt(s.value.p, "a setting's value must be a number or a \"string\", not a die")
 		}
 	}
 	switch s.name {
 	case "explode depth":
-		if !numOK || n < 0 || n > 100 {
-			return errAt(s.p, "\"explode depth\" is a number from 0 to 100")
+		if !numOK || n < 1 || n > 100 {
+			return errAt(s.p, "\"explode depth\" is a number from 1 to 100")
 		}
 		in.explodeDepth = n
 	case "maximum function depth":
@@ -231,8 +216,10 @@ func (in *interp) set(s *ast) error {
 	return nil
 }
 
-// interpolate replaces [VAR] in an output's name by the variable's value.
-func (in *interp) interpolate(s string) string {
+// interpolate replaces [VAR] in an output's name by the variable's
+// value as AnyDice writes it (valueString); other text in brackets stays.
+// A variable without a value is an error at the output statement at.
+func (in *interp) interpolate(at pos, s string) (string, error) {
 	var b strings.Builder
 	for {
 		i := strings.IndexByte(s, '[')
@@ -245,15 +232,31 @@ func (in *interp) interpolate(s string) string {
 		}
 		name := s[i+1 : i+j]
 		b.WriteString(s[:i])
-		if v, ok := in.lookup(name); ok {
+		isVar := name != ""
+		for k := 0; k < len(name); k++ {
+			isVar = isVar && isUpper(name[k])
+		}
+		if !isVar {
+			b.WriteString(s[i : i+j+1])
+		} else if v, ok := in.lookup(name); ok {
 			b.WriteString(valueString(v))
 		} else {
-			b.WriteString(s[i : i+j+1])
+			return "", errAt(at, "the name refers to ["+name+"], which has no value here")
+		}
+		if b.Len() > 4*MaxName { // more than MaxName characters already
+			break
 		}
 		s = s[i+j+1:]
 	}
 	b.WriteString(s)
-	return b.String()
+	chars := 0
+	for _, c := range []byte(b.String()) {
+		chars += b2i(c&0xc0 != 0x80) // the first byte of a character
+	}
+	if chars > MaxName {
+		return "", errAt(at, "an output's name is longer than "+maxNameText+" characters")
+	}
+	return b.String(), nil
 }
 
 func (in *interp) lookup(name string) (value, bool) {
@@ -266,7 +269,7 @@ func (in *interp) lookup(name string) (value, bool) {
 }
 
 func (in *interp) eval(n node) (value, error) {
-	if err := in.spend(n.at(), nodeCost); err != nil {
+	if err := in.spend(n.p, nodeCost); err != nil {
 		return nil, err
 	}
 	switch n.kind {
@@ -299,7 +302,7 @@ func (in *interp) eval(n node) (value, error) {
 	case kCall:
 		f, ok := in.funcs[n.key]
 		if !ok {
-			return nil, errAt(n.p, "no function is named ["+atToEllipsis(n.key)+"]")
+			return nil, errAt(n.p, "no function is named ["+n.key+"]")
 		}
 		args := make([]value, len(n.args))
 		for i, a := range n.args {
@@ -311,7 +314,7 @@ func (in *interp) eval(n node) (value, error) {
 		}
 		return in.call(n.p, f, args)
 	}
-	return nil, errAt(n.at(), "unknown expression")
+	return nil, errAt(n.p, "unknown expression")
 }
 
 func (in *interp) seqLit(n *ast) (value, error) {
@@ -327,16 +330,16 @@ func (in *interp) seqLit(n *ast) (value, error) {
 			if err != nil {
 				return nil, err
 			}
-			lo, err := in.number(e.x.at(), x, "a range's start")
+			lo, err := in.number(e.x.p, x, "a range's start")
 			if err != nil {
 				return nil, err
 			}
-			hi, err := in.number(e.to.at(), y, "a range's end")
+			hi, err := in.number(e.to.p, y, "a range's end")
 			if err != nil {
 				return nil, err
 			}
 			if hi-lo >= MaxSeq {
-				return nil, errAt(e.x.at(), "a range of more than "+maxSeqText+" numbers")
+				return nil, errAt(e.x.p, "a range of more than "+maxSeqText+" numbers")
 			}
 			for v := lo; v <= hi; v++ {
 				part = append(part, v)
@@ -356,7 +359,7 @@ func (in *interp) seqLit(n *ast) (value, error) {
 			if err != nil {
 				return nil, err
 			}
-			k, err := in.number(e.times.at(), t, "a repetition count")
+			k, err := in.number(e.times.p, t, "a repetition count")
 			if err != nil {
 				return nil, err
 			}
@@ -364,7 +367,7 @@ func (in *interp) seqLit(n *ast) (value, error) {
 				k = 0
 			}
 			if k > MaxSeq || k*len(part) > MaxSeq {
-				return nil, errAt(e.times.at(), "a sequence of more than "+maxSeqText+" numbers")
+				return nil, errAt(e.times.p, "a sequence of more than "+maxSeqText+" numbers")
 			}
 			rep := make(seq, 0, k*len(part))
 			for range k {
@@ -403,17 +406,4 @@ func checkValue(p pos, v int) error {
 		return errAt(p, "a value grew past ±"+maxValueText+", more than this page can hold")
 	}
 	return nil
-}
-
-// atToEllipsis writes a function key's parameter slots (@) as "…".
-func atToEllipsis(key string) string {
-	var b []byte
-	for i := 0; i < len(key); i++ {
-		if key[i] == '@' {
-			b = append(b, "…"...)
-		} else {
-			b = append(b, key[i])
-		}
-	}
-	return string(b)
 }

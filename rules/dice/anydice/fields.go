@@ -39,59 +39,41 @@ func parseFields(comments []token) ([]Field, error) {
 	return out, nil
 }
 
-// parseField reads one declaration; the message says what is wrong with
-// it ("" when nothing is).
+// parseField reads one declaration, in the tokens of the language; the
+// message says what is wrong with it ("" when nothing is).
 func parseField(decl string) (Field, string) {
 	var f Field
-	rest := text.TrimSpace(strings.TrimPrefix(decl, "field"))
-	colon := strings.IndexByte(rest, ':')
-	if colon < 0 {
+	toks, _, err := lex(decl)
+	if err != nil {
+		return f, err.(*Error).Msg
+	}
+	r := &parser{toks: toks, i: 1} // after the word field
+	v := r.next()
+	if v.kind != tVar || !r.isOp(":") {
 		return f, "a field needs a VARIABLE and a colon"
 	}
-	f.Name = text.TrimSpace(rest[:colon])
-	if f.Name == "" {
-		return f, "a field needs a VARIABLE"
-	}
-	for i := 0; i < len(f.Name); i++ {
-		if !isUpper(f.Name[i]) {
-			return f, "a field's VARIABLE is upper-case letters and underscores, not " + quote(f.Name)
-		}
-	}
-	rest = text.TrimSpace(rest[colon+1:])
-	if !strings.HasPrefix(rest, `"`) {
+	r.next()
+	f.Name = v.text
+	l := r.next()
+	if l.kind != tString {
 		return f, "a field needs a \"Label\" in quotes after its VARIABLE"
 	}
-	end := strings.IndexByte(rest[1:], '"')
-	if end < 0 {
-		return f, "the field's label is never closed"
-	}
-	f.Label = text.TrimSpace(rest[1 : end+1])
+	f.Label = text.TrimSpace(l.text)
 	if f.Label == "" {
 		f.Label = f.Name
 	}
-	rest = text.TrimSpace(rest[end+2:])
-	eq := strings.IndexByte(rest, '=')
-	if eq < 0 {
-		return f, "a field needs a default: = 3"
-	}
-	rng, def := text.TrimSpace(rest[:eq]), rest[eq+1:]
-	dots := 0
-	for dots+1 < len(rng) && rng[dots:dots+2] != ".." {
-		dots++
-	}
-	if dots+1 >= len(rng) {
+	var ok [4]bool
+	f.Min, ok[0] = r.int()
+	ok[1] = r.next().text == ".."
+	f.Max, ok[2] = r.int()
+	if ok != [4]bool{true, true, true} {
 		return f, "a field needs a range of values: 1..10"
 	}
-	lo, hi := rng[:dots], rng[dots+2:]
-	var msg string
-	if f.Min, msg = fieldInt(lo); msg != "" {
-		return f, msg
+	if r.next().text != "=" {
+		return f, "a field needs a default: = 3"
 	}
-	if f.Max, msg = fieldInt(hi); msg != "" {
-		return f, msg
-	}
-	if f.Def, msg = fieldInt(def); msg != "" {
-		return f, msg
+	if f.Def, ok[3] = r.int(); !ok[3] || r.next().kind != tEOF {
+		return f, "a field's default is a whole number"
 	}
 	if f.Min > f.Max {
 		return f, "the field's range ends below its start"
@@ -102,13 +84,16 @@ func parseField(decl string) (Field, string) {
 	return f, ""
 }
 
-func fieldInt(s string) (int, string) {
-	s = text.TrimSpace(s)
-	v, ok := text.Atoi(s)
-	if !ok || v > MaxValue || v < -MaxValue {
-		return 0, "expected a whole number, found " + quote(s)
+// int reads a whole number of a field declaration, perhaps negative.
+func (p *parser) int() (int, bool) {
+	sign := 1
+	if p.isOp("-") {
+		p.next()
+		sign = -1
 	}
-	return v, ""
+	t := p.next()
+	v, _ := text.Atoi(t.text)
+	return sign * v, t.kind == tNum
 }
 
 // leadingSpace is the length of s's leading spaces, tabs and line breaks.

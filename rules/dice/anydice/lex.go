@@ -172,7 +172,7 @@ func (l *lexer) next() (token, error) {
 			t.text = l.src[begin:l.i]
 			return t, nil
 		}
-		const ops = "+-*/^=<>!&|@#:,{}()[]"
+		const ops = "+-*/^=<>!&|@#:,{}()[]?"
 		for k := 0; k < len(ops); k++ {
 			if ops[k] == r {
 				l.advance()

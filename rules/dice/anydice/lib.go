@@ -23,28 +23,28 @@ const (
 )
 
 // libFuncs is AnyDice's function library: each function's call key
-// ("highest @ of @") and its parameters. native runs function i of the
+// ("highest … of …") and its parameters. native runs function i of the
 // table.
 var libFuncs = [...]struct {
 	key    string
 	params []param
 }{
-	libAbsolute:  {"absolute @", []param{{name: "NUMBER", typ: 'n'}}},
-	libContains:  {"@ contains @", []param{{name: "SEQUENCE", typ: 's'}, {name: "NUMBER", typ: 'n'}}},
-	libCount:     {"count @ in @", []param{{name: "VALUES", typ: 's'}, {name: "SEQUENCE", typ: 's'}}},
-	libExplode:   {"explode @", []param{{name: "DIE", typ: 'd'}}},
-	libHighest:   {"highest @ of @", []param{{name: "NUMBER", typ: 'n'}, {name: "DICE", typ: 'd'}}},
-	libLowest:    {"lowest @ of @", []param{{name: "NUMBER", typ: 'n'}, {name: "DICE", typ: 'd'}}},
-	libMiddle:    {"middle @ of @", []param{{name: "NUMBER", typ: 'n'}, {name: "DICE", typ: 'd'}}},
-	libHighestOf: {"highest of @ and @", []param{{name: "A", typ: 'n'}, {name: "B", typ: 'n'}}},
-	libLowestOf:  {"lowest of @ and @", []param{{name: "A", typ: 'n'}, {name: "B", typ: 'n'}}},
-	libMaximum:   {"maximum of @", []param{{name: "DIE", typ: 'd'}}},
-	libReverse:   {"reverse @", []param{{name: "SEQUENCE", typ: 's'}}},
-	libSort:      {"sort @", []param{{name: "SEQUENCE", typ: 's'}}},
+	libAbsolute:  {"absolute …", []param{{name: "NUMBER", typ: 'n'}}},
+	libContains:  {"… contains …", []param{{name: "SEQUENCE", typ: 's'}, {name: "NUMBER", typ: 'n'}}},
+	libCount:     {"count … in …", []param{{name: "VALUES", typ: 's'}, {name: "SEQUENCE", typ: 's'}}},
+	libExplode:   {"explode …", []param{{name: "DIE", typ: 'd'}}},
+	libHighest:   {"highest … of …", []param{{name: "NUMBER", typ: 'n'}, {name: "DICE", typ: 'd'}}},
+	libLowest:    {"lowest … of …", []param{{name: "NUMBER", typ: 'n'}, {name: "DICE", typ: 'd'}}},
+	libMiddle:    {"middle … of …", []param{{name: "NUMBER", typ: 'n'}, {name: "DICE", typ: 'd'}}},
+	libHighestOf: {"highest of … and …", []param{{name: "A", typ: 'n'}, {name: "B", typ: 'n'}}},
+	libLowestOf:  {"lowest of … and …", []param{{name: "A", typ: 'n'}, {name: "B", typ: 'n'}}},
+	libMaximum:   {"maximum of …", []param{{name: "DIE", typ: 'd'}}},
+	libReverse:   {"reverse …", []param{{name: "SEQUENCE", typ: 's'}}},
+	libSort:      {"sort …", []param{{name: "SEQUENCE", typ: 's'}}},
 }
 
-// library is AnyDice's function library, keyed like calls ("highest @ of
-// @"). A program may define a function of the same name, which replaces it.
+// library is AnyDice's function library, keyed like calls ("highest … of
+// …"). A program may define a function of the same name, which replaces it.
 func library() map[string]*function {
 	lib := make(map[string]*function, len(libFuncs))
 	for i, l := range libFuncs {
@@ -56,58 +56,57 @@ func library() map[string]*function {
 // native runs function i of libFuncs on its arguments, already converted
 // to its parameters' types.
 func (in *interp) native(i int, p pos, a []value) (value, error) {
+	// The arguments by type (each is one of them).
+	n0, _ := a[0].(num)
+	s0, _ := a[0].(seq)
+	d0, _ := a[0].(*die)
+	a1 := a[len(a)-1]
+	n1, _ := a1.(num)
+	s1, _ := a1.(seq)
+	d1, _ := a1.(*die)
 	switch i {
 	case libAbsolute:
-		v := int(a[0].(num))
-		return num(max(v, -v)), nil
+		return max(n0, -n0), nil
 	case libContains:
 		c := 0
-		for _, v := range a[0].(seq) {
-			c |= b2i(v == int(a[1].(num)))
+		for _, v := range s0 {
+			c |= b2i(v == int(n1))
 		}
 		return num(c), nil
 	case libCount:
 		c := 0
-		for _, v := range a[0].(seq) {
-			for _, x := range a[1].(seq) {
+		for _, v := range s0 {
+			for _, x := range s1 {
 				c += b2i(v == x)
 			}
 		}
 		return num(c), nil
 	case libExplode:
-		return in.explode(p, a[0].(*die).pmf)
+		return in.explode(p, d0.pmf)
 	case libHighest:
-		return in.keep(p, a[1].(*die), 1, int(a[0].(num)), false)
+		return in.keep(p, d1, 1, int(n0), false)
 	case libLowest:
-		return in.keep(p, a[1].(*die), 1, int(a[0].(num)), true)
+		return in.keep(p, d1, 1, int(n0), true)
 	case libMiddle:
-		dd, k := a[1].(*die), int(a[0].(num))
-		total := dd.length()
-		if total < 0 {
-			return nil, errAt(p, "[middle N of DICE] needs a fixed number of dice")
+		if int(n0) >= d1.n {
+			return d1, nil
 		}
-		if k >= total {
-			return dd, nil
-		}
-		from := 1 + (total-k)/2
-		return in.keep(p, dd, from, k, in.lowestFirst)
+		return in.keep(p, d1, 1+(d1.n-int(n0))/2, int(n0), in.lowestFirst)
 	case libHighestOf:
-		return num(max(a[0].(num), a[1].(num))), nil
+		return max(n0, n1), nil
 	case libLowestOf:
-		return num(min(a[0].(num), a[1].(num))), nil
+		return min(n0, n1), nil
 	case libMaximum:
-		dd := a[0].(*die)
-		if dd.pmf.Empty() {
+		if d0.pmf.Empty() {
 			return num(0), nil
 		}
-		return num(dd.pmf.Max()), nil
+		return num(d0.pmf.Max()), nil
 	case libReverse:
-		out := slices.Clone(a[0].(seq))
+		out := slices.Clone(s0)
 		reverse(out, nil)
 		return out, nil
-	default: // libSort
-		return sortSeq(a[0].(seq), in.lowestFirst), nil
 	}
+	return sortSeq(s0, in.lowestFirst), nil // libSort
 }
 
 // keep is the sum of count dice from position from on, counted from the
@@ -120,11 +119,7 @@ func (in *interp) keep(p pos, d *die, from, count int, lowest bool) (value, erro
 	for q := from; q < from+count; q++ {
 		ps = append(ps, q)
 	}
-	out, err := in.positionsDie(p, d, ps, lowest)
-	if err != nil {
-		return nil, err
-	}
-	return single(out), nil
+	return in.pick(p, d, ps, lowest)
 }
 
 // explode is [explode DIE]: while the die shows its maximum, roll it again
@@ -141,13 +136,10 @@ func (in *interp) explode(p pos, d dice.PMF) (value, error) {
 		if err := in.spend(p, float64(prev.Max()-prev.Min()+1)*float64(d.Max()-d.Min()+1)); err != nil {
 			return nil, err
 		}
-		d.Each(func(v int, q float64) {
-			if v == top {
-				a.addPMF(prev, top, q)
-				return
-			}
-			a.add(v, q)
-		})
+		for v := d.Min(); v < top; v++ {
+			a.add(v, d.P(v))
+		}
+		a.addPMF(prev.Shift(top), d.P(top))
 		var err error
 		if cur, err = a.pmf(p); err != nil {
 			return nil, err

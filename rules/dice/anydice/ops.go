@@ -27,10 +27,10 @@ func (a *acc) add(v int, p float64) {
 	}
 }
 
-// addPMF adds d shifted by shift, weighted by w.
-func (a *acc) addPMF(d dice.PMF, shift int, w float64) {
+// addPMF adds d weighted by w.
+func (a *acc) addPMF(d dice.PMF, w float64) {
 	for v := d.Min(); v <= d.Max(); v++ {
-		a.add(v+shift, w*d.P(v))
+		a.add(v, w*d.P(v))
 	}
 }
 
@@ -68,34 +68,33 @@ func (in *interp) unary(p pos, op string, x value) (value, error) {
 	case "#":
 		switch x := x.(type) {
 		case num:
-			v := int(x)
-			if v < 0 {
-				v = -v
-			}
-			return num(len(strconv.Itoa(v))), nil
+			return num(len(strconv.Itoa(max(int(x), -int(x))))), nil
 		case seq:
 			return num(len(x)), nil
 		case *die:
-			n := x.length()
-			if n < 0 {
-				return nil, errAt(p, "# of a die whose number of dice is itself rolled has no single answer")
-			}
-			return num(n), nil
+			return num(x.n), nil
 		}
-	case "-", "!":
-		f := func(v int) (int, bool) { return -v, true }
-		if op == "!" {
-			f = func(v int) (int, bool) { return b2i(v == 0), true }
-		}
+	case "-":
 		switch x := x.(type) {
 		case num:
-			v, _ := f(int(x))
-			return num(v), nil
+			return -x, nil
 		case seq:
-			v, _ := f(sum(x))
-			return num(v), nil
+			return num(-sum(x)), nil
 		case *die:
-			return in.mapDie(p, x.pmf, f)
+			// A collection stays one: #-(3d6) is 3.
+			return &die{pmf: negate(x.pmf), base: negate(x.base), n: x.n, sides: -x.sides, std: x.std, null: x.null}, nil
+		}
+	case "!":
+		switch x := x.(type) {
+		case num:
+			return num(b2i(x == 0)), nil
+		case seq:
+			return num(b2i(sum(x) == 0)), nil
+		case *die:
+			if x.null {
+				return single(dice.Const(1)), nil
+			}
+			return in.combine(p, '=', x.pmf, dice.Const(0))
 		}
 	}
 	return nil, errAt(p, "unknown operator "+op)
@@ -108,28 +107,9 @@ func b2i(b bool) int {
 	return 0
 }
 
-func (in *interp) mapDie(p pos, d dice.PMF, f func(int) (int, bool)) (value, error) {
-	if err := in.spend(p, float64(d.Max()-d.Min()+1)*mapCost); err != nil {
-		return nil, err
-	}
-	var a acc
-	var bad bool
-	d.Each(func(v int, q float64) {
-		r, ok := f(v)
-		if !ok {
-			bad = true
-		}
-		a.add(r, q)
-	})
-	if bad {
-		return nil, errAt(p, "division by zero or a negative exponent for some roll of this die")
-	}
-	out, err := a.pmf(p)
-	if err != nil {
-		return nil, err
-	}
-	return single(out), nil
-}
+// zeroPowerMsg is the error for 0 to a negative power, which AnyDice
+// answers with an overflowed number (-2^63) this interpreter cannot hold.
+const zeroPowerMsg = "0 to a negative power has no value"
 
 // mapCost is the work of one step through a map, in multiply-adds.
 const mapCost = 10
@@ -148,8 +128,10 @@ func opCode(op string) byte {
 	return op[0]
 }
 
-// arith is one arithmetic or boolean operator (an opCode) on two numbers; ok is false
-// for division by zero and negative exponents.
+// arith is one arithmetic or boolean operator (an opCode) on two numbers,
+// as AnyDice computes it: a division by 0 is 0, and a negative power is
+// 1 divided by the positive one, rounded toward zero. ok is false only
+// for 0 to a negative power.
 func arith(op byte, a, b int) (int, bool) {
 	switch op {
 	case '+':
@@ -160,20 +142,21 @@ func arith(op byte, a, b int) (int, bool) {
 		return a * b, true
 	case '/':
 		if b == 0 {
-			return 0, false
+			return 0, true
 		}
 		return a / b, true
 	case '^':
-		if b < 0 {
-			return 0, false
-		}
 		switch {
 		case b == 0:
 			return 1, true
-		case a == 0 || a == 1:
-			return a, true
+		case a == 0:
+			return 0, b > 0
+		case a == 1:
+			return 1, true
 		case a == -1:
-			return 1 - 2*(b%2), true
+			return 1 - 2*(b&1), true
+		case b < 0:
+			return 0, true
 		}
 		r := 1
 		for range b {
@@ -197,10 +180,8 @@ func arith(op byte, a, b int) (int, bool) {
 		return b2i(a >= b), true
 	case '&':
 		return b2i(a != 0 && b != 0), true
-	case '|':
-		return b2i(a != 0 || b != 0), true
 	}
-	return 0, false
+	return b2i(a != 0 || b != 0), true // '|'
 }
 
 func isCompare(op byte) bool {
@@ -219,125 +200,117 @@ func (in *interp) binary(p pos, op string, x, y value) (value, error) {
 	case '@':
 		return in.at(p, x, y)
 	}
+	xd, xDie := x.(*die)
+	yd, yDie := y.(*die)
+	if xDie && xd.pmf.Empty() || yDie && yd.pmf.Empty() {
+		return in.withEmpty(p, c, x, y)
+	}
+	xs, xSeq := x.(seq)
+	ys, ySeq := y.(seq)
+	xn, _ := x.(num)
+	yn, _ := y.(num)
 	if isCompare(c) {
-		xs, xSeq := x.(seq)
-		ys, ySeq := y.(seq)
 		switch {
 		case xSeq && ySeq: // element by element, left to right
-			o := 0
-			for i := 0; i < min(len(xs), len(ys)) && o == 0; i++ {
-				o = cmpInt(xs[i], ys[i])
-			}
-			if o == 0 {
-				o = cmpInt(len(xs), len(ys))
+			o := len(xs) - len(ys) // only its sign counts
+			for i := min(len(xs), len(ys)) - 1; i >= 0; i-- {
+				if xs[i] != ys[i] {
+					o = xs[i] - ys[i]
+				}
 			}
 			r, _ := arith(c, o, 0)
 			return num(r), nil
-		case xSeq:
-			if yn, ok := y.(num); ok {
-				n := 0
-				for _, v := range xs {
-					r, _ := arith(c, v, int(yn))
-					n += r
-				}
-				return num(n), nil
+		case xSeq && !yDie: // each element compared, the answers counted
+			n := 0
+			for _, v := range xs {
+				r, _ := arith(c, v, int(yn))
+				n += r
 			}
-		case ySeq:
-			if xn, ok := x.(num); ok {
-				n := 0
-				for _, v := range ys {
-					r, _ := arith(c, int(xn), v)
-					n += r
-				}
-				return num(n), nil
+			return num(n), nil
+		case ySeq && !xDie:
+			n := 0
+			for _, v := range ys {
+				r, _ := arith(c, int(xn), v)
+				n += r
 			}
+			return num(n), nil
+		case xDie && ySeq && c == 'l':
+			c = '>' // AnyDice answers DIE <= SEQUENCE as DIE > SEQUENCE
 		}
 	}
-	xd, xDie := x.(*die)
-	yd, yDie := y.(*die)
 	if !xDie && !yDie {
 		a, _ := in.number(p, x, "")
 		b, _ := in.number(p, y, "")
+		if c == '^' && b < 0 && !xSeq && !ySeq {
+			return nil, errAt(p, "a negative exponent: AnyDice allows only 0 or more for a number")
+		}
 		r, ok := arith(c, a, b)
 		if !ok {
-			if c == '/' {
-				return nil, errAt(p, "division by zero")
-			}
-			return nil, errAt(p, "a negative exponent (AnyDice has whole numbers only)")
+			return nil, errAt(p, zeroPowerMsg)
 		}
 		if err := checkValue(p, r); err != nil {
 			return nil, err
 		}
 		return num(r), nil
 	}
-	if xDie && yDie {
-		return in.combine(p, c, xd.pmf, yd.pmf)
-	}
-	// One die and a number: the operator on each roll.
-	d, k := yd, x
-	if xDie {
-		d, k = xd, y
-	}
-	n, _ := in.number(p, k, "")
-	return in.mapDie(p, d.pmf, func(v int) (int, bool) {
-		if xDie {
-			return arith(c, v, n)
-		}
-		return arith(c, n, v)
-	})
+	// A number with a die is the die that always rolls it.
+	return in.combine(p, c, toPMF(x), toPMF(y))
 }
 
-func cmpInt(a, b int) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
+// withEmpty is a binary operator with an empty die on one side or both,
+// as AnyDice computes it. With the null die, comparisons, & and | are
+// true and arithmetic stays null. Otherwise + and | give the other
+// operand (the right one as it is, the left one with a sequence summed),
+// - gives the left operand summed or the right one negated, and every
+// other operator gives the empty die.
+func (in *interp) withEmpty(p pos, c byte, x, y value) (value, error) {
+	xd, _ := x.(*die)
+	yd, _ := y.(*die)
+	xEmpty := xd != nil && xd.pmf.Empty()
+	if xEmpty && xd.null || yd != nil && yd.null {
+		if isCompare(c) || c == '&' || c == '|' {
+			return single(dice.Const(1)), nil
+		}
+		return &die{n: 1, null: true}, nil
 	}
-	return 0
+	switch {
+	case (c == '+' || c == '|') && xEmpty:
+		return y, nil
+	case c == '-' && xEmpty:
+		return in.unary(p, "-", y)
+	case c == '+' || c == '|' || c == '-':
+		if s, ok := x.(seq); ok {
+			return num(sum(s)), nil
+		}
+		return x, nil
+	}
+	return &die{}, nil
 }
 
 // combine applies op to every pair of outcomes of two dice.
 func (in *interp) combine(p pos, op byte, a, b dice.PMF) (value, error) {
-	if a.Empty() || b.Empty() {
-		return &die{}, nil
-	}
 	na, nb := float64(a.Max()-a.Min()+1), float64(b.Max()-b.Min()+1)
 	if op == '+' || op == '-' {
-		if op == '-' {
-			b = negate(b)
-		}
 		if (a.Max()-a.Min())+(b.Max()-b.Min()) > MaxSpan {
 			return nil, errAt(p, "a die would span more than "+maxSpanText+" values")
 		}
-		if err := in.spend(p, na*nb); err != nil {
-			return nil, err
-		}
-		s := a.Add(b)
-		if err := checkValue(p, s.Min()); err != nil {
-			return nil, err
-		}
-		if err := checkValue(p, s.Max()); err != nil {
-			return nil, err
-		}
-		return single(s), nil
 	}
 	if err := in.spend(p, na*nb*mapCost); err != nil {
 		return nil, err
 	}
 	var ac acc
 	bad := false
-	a.Each(func(x int, q float64) {
-		b.Each(func(y int, r float64) {
-			v, ok := arith(op, x, y)
-			if !ok {
-				bad = true
+	for x := a.Min(); x <= a.Max(); x++ {
+		for y := b.Min(); y <= b.Max(); y++ {
+			if w := a.P(x) * b.P(y); w != 0 {
+				v, ok := arith(op, x, y)
+				bad = bad || !ok
+				ac.add(v, w)
 			}
-			ac.add(v, q*r)
-		})
-	})
+		}
+	}
 	if bad {
-		return nil, errAt(p, "division by zero or a negative exponent for some rolls of these dice")
+		return nil, errAt(p, zeroPowerMsg)
 	}
 	d, err := ac.pmf(p)
 	if err != nil {
@@ -348,22 +321,33 @@ func (in *interp) combine(p pos, op byte, a, b dice.PMF) (value, error) {
 
 func negate(d dice.PMF) dice.PMF {
 	var a acc
-	d.Each(func(v int, q float64) { a.add(-v, q) })
+	for v := d.Min(); v <= d.Max(); v++ {
+		a.add(-v, d.P(v))
+	}
 	out, _ := a.pmf(pos{})
 	return out
 }
 
-// dOp is count d sides: a collection of dice.
+// dOp is COUNT d SIDES. A number of sides is a standard die (d-3 is the
+// d3 negated, d0 always rolls 0), a sequence a custom one, a die the die
+// itself. A number or sequence counts the dice: 0 dice are one d0, a
+// negative count is as many dice negated. A die as the count rolls that
+// many dice for each of its outcomes and sums them into one die, as a
+// function with a :n parameter would; with an empty count or empty faces
+// it is the null die.
 func (in *interp) dOp(p pos, x, y value) (value, error) {
 	var base dice.PMF
+	sides, std := 0, false
 	switch y := y.(type) {
 	case num:
 		s := int(y)
-		if s > MaxSpan {
+		if s > MaxSpan || s < -MaxSpan {
 			return nil, errAt(p, "a die of more than "+maxSpanText+" sides")
 		}
-		if s >= 1 {
-			base = dice.Uniform(1, s)
+		sides, std = s, true
+		base = dice.Uniform(min(1, s), max(s, -1))
+		if s == 0 {
+			base = dice.Const(0)
 		}
 	case seq:
 		var err error
@@ -371,47 +355,42 @@ func (in *interp) dOp(p pos, x, y value) (value, error) {
 			return nil, err
 		}
 	case *die:
-		base = y.pmf
+		base, sides, std = y.pmf, y.sides, y.std && y.n == 1
 	}
-	switch x := x.(type) {
-	case num, seq:
+	xd, ok := x.(*die)
+	if !ok {
 		n, _ := in.number(p, x, "")
-		return in.pool(p, n, base)
-	case *die:
-		out := &die{}
-		var a acc
-		for n := x.pmf.Min(); n <= x.pmf.Max(); n++ {
-			w := x.pmf.P(n)
-			if w == 0 {
-				continue
-			}
-			v, err := in.pool(p, n, base)
+		return in.pool(p, n, base, sides, std)
+	}
+	if xd.pmf.Empty() || base.Empty() {
+		return &die{n: 1, null: true}, nil
+	}
+	var a acc
+	for n := xd.pmf.Min(); n <= xd.pmf.Max(); n++ {
+		if w := xd.pmf.P(n); w != 0 {
+			v, err := in.pool(p, n, base, sides, std)
 			if err != nil {
 				return nil, err
 			}
-			d := v.(*die)
-			for _, al := range d.alts {
-				out.alts = append(out.alts, alt{w: w * al.w, n: al.n, base: al.base})
-			}
-			a.addPMF(d.pmf, 0, w)
+			a.addPMF(v.pmf, w)
 		}
-		var err error
-		if out.pmf, err = a.pmf(p); err != nil {
-			return nil, err
-		}
-		return out, nil
 	}
-	return nil, errAt(p, "bad dice")
+	d, err := a.pmf(p)
+	if err != nil {
+		return nil, err
+	}
+	return single(d), nil
 }
 
-// pool is n dice of base (a negative n is the negated sum of -n dice).
-func (in *interp) pool(p pos, n int, base dice.PMF) (value, error) {
-	if base.Empty() {
+// pool is n dice of base.
+func (in *interp) pool(p pos, n int, base dice.PMF, sides int, std bool) (*die, error) {
+	switch {
+	case base.Empty():
 		return &die{}, nil
-	}
-	neg := n < 0
-	if neg {
-		n = -n
+	case n == 0:
+		return &die{pmf: dice.Const(0), base: dice.Const(0), n: 1, std: true}, nil
+	case n < 0:
+		n, base, sides = -n, negate(base), -sides
 	}
 	if n > MaxDice {
 		return nil, errAt(p, "more than "+maxDiceText+" dice")
@@ -426,47 +405,29 @@ func (in *interp) pool(p pos, n int, base dice.PMF) (value, error) {
 	if err := checkValue(p, n*base.Min()); err != nil {
 		return nil, err
 	}
-	// dice.Sum squares: its last convolution alone is (n·span)² / 4.
+	// dice.Sum squares: its last convolution alone is (n·span)² / 4; one
+	// die is a copy.
 	w := float64(n*span + 1)
-	if err := in.spend(p, w*w/2+float64(n)); err != nil {
+	if n == 1 {
+		w = 1
+	}
+	if err := in.spend(p, w*w/2+float64(span+n)); err != nil {
 		return nil, err
 	}
-	s := dice.Sum(n, base)
-	if neg {
-		return single(negate(s)), nil
-	}
-	return &die{pmf: s, alts: []alt{{w: 1, n: n, base: base}}}, nil
+	return &die{pmf: dice.Sum(n, base), base: base, n: n, sides: sides, std: std}, nil
 }
 
-// positions reads the left side of @ (a number or a sequence of them).
-func positionsOf(v value) []int {
-	switch v := v.(type) {
-	case num:
-		return []int{int(v)}
-	case seq:
-		return v
-	}
-	return nil
-}
-
-// at is POSITIONS @ VALUE.
+// at is POSITIONS @ VALUE. A position outside the value counts 0; a
+// number's digits carry its sign (1@-456 is -4).
 func (in *interp) at(p pos, x, y value) (value, error) {
 	if xd, ok := x.(*die); ok { // a die of positions: once per outcome
 		var a acc
 		for v := xd.pmf.Min(); v <= xd.pmf.Max(); v++ {
-			w := xd.pmf.P(v)
-			if w == 0 {
-				continue
-			}
 			r, err := in.at(p, num(v), y)
 			if err != nil {
 				return nil, err
 			}
-			d, err := in.toPMF(p, r)
-			if err != nil {
-				return nil, err
-			}
-			a.addPMF(d, 0, w)
+			a.addPMF(toPMF(r), xd.pmf.P(v))
 		}
 		d, err := a.pmf(p)
 		if err != nil {
@@ -474,14 +435,15 @@ func (in *interp) at(p pos, x, y value) (value, error) {
 		}
 		return single(d), nil
 	}
-	ps := positionsOf(x)
+	ps, ok := x.(seq)
+	if !ok {
+		n, _ := x.(num)
+		ps = seq{int(n)}
+	}
 	switch y := y.(type) {
 	case num:
 		v := int(y)
-		if v < 0 {
-			v = -v
-		}
-		digits := strconv.Itoa(v)
+		digits := strconv.Itoa(max(v, -v))
 		t := 0
 		for _, q := range ps {
 			i := q - 1
@@ -492,6 +454,9 @@ func (in *interp) at(p pos, x, y value) (value, error) {
 				t += int(digits[i] - '0')
 			}
 		}
+		if v < 0 {
+			t = -t
+		}
 		return num(t), nil
 	case seq:
 		t := 0
@@ -501,26 +466,42 @@ func (in *interp) at(p pos, x, y value) (value, error) {
 			}
 		}
 		return num(t), nil
-	case *die:
-		d, err := in.positionsDie(p, y, ps, in.lowestFirst)
-		if err != nil {
-			return nil, err
-		}
-		return single(d), nil
 	}
-	return nil, errAt(p, "bad @")
+	d, _ := y.(*die)
+	return in.pick(p, d, ps, in.lowestFirst)
+}
+
+// pick is the sum of the dice of d at positions ps (see positionsDie):
+// nothing of the empty die, and of the null die, the null die at position
+// 1 and 0 elsewhere.
+func (in *interp) pick(p pos, d *die, ps []int, lowest bool) (value, error) {
+	switch {
+	case d.n == 0:
+		return &die{}, nil
+	case d.null:
+		for _, q := range ps {
+			if q == 1 {
+				return d, nil
+			}
+		}
+		return single(dice.Const(0)), nil
+	}
+	out, err := in.positionsDie(p, d, ps, lowest)
+	if err != nil {
+		return nil, err
+	}
+	return single(out), nil
 }
 
 // toPMF converts a value to a distribution: a number is certain, a
 // sequence is summed.
-func (in *interp) toPMF(p pos, v value) (dice.PMF, error) {
+func toPMF(v value) dice.PMF {
 	switch v := v.(type) {
 	case num:
-		return dice.Const(int(v)), nil
+		return dice.Const(int(v))
 	case seq:
-		return dice.Const(sum(v)), nil
-	case *die:
-		return v.pmf, nil
+		return dice.Const(sum(v))
 	}
-	return dice.PMF{}, errAt(p, "bad value")
+	d, _ := v.(*die)
+	return d.pmf
 }

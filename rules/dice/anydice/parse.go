@@ -11,6 +11,7 @@ type parser struct {
 	toks  []token
 	i     int
 	depth int
+	fn    bool // inside a function's body
 }
 
 // maxNesting bounds how deeply expressions and blocks may nest, so that
@@ -78,6 +79,9 @@ func (p *parser) stmts(inBlock bool) ([]stmt, error) {
 			}
 			return out, nil
 		}
+		if len(out) > 0 && out[len(out)-1].kind == kResult {
+			return nil, errAt(p.peek().pos, "result: must be the last statement of its block: end the block with } here")
+		}
 		s, err := p.stmt()
 		if err != nil {
 			return nil, err
@@ -104,20 +108,28 @@ func (p *parser) block() ([]stmt, error) {
 func (p *parser) stmt() (stmt, error) {
 	t := p.peek()
 	at := t.pos
+	if t.kind == tWord {
+		switch {
+		case p.fn && (t.text == "output" || t.text == "function" || t.text == "set"):
+			return nil, errAt(at, t.text+" may not be used inside a function")
+		case !p.fn && t.text == "result":
+			return nil, errAt(at, "result: may only be used inside a function")
+		}
+	}
 	switch {
 	case t.kind == tVar:
 		p.next()
 		if _, err := p.expect(":"); err != nil {
 			return nil, errAt(at, "a variable at the start of a line must be assigned: write "+t.text+": VALUE")
 		}
-		x, err := p.expr()
+		x, err := p.binary(0)
 		if err != nil {
 			return nil, err
 		}
 		return &ast{kind: kAssign, p: at, name: t.text, x: x}, nil
 	case t.kind == tWord && t.text == "output":
 		p.next()
-		x, err := p.expr()
+		x, err := p.binary(0)
 		if err != nil {
 			return nil, err
 		}
@@ -138,7 +150,7 @@ func (p *parser) stmt() (stmt, error) {
 		if _, err := p.expect(":"); err != nil {
 			return nil, err
 		}
-		x, err := p.expr()
+		x, err := p.binary(0)
 		if err != nil {
 			return nil, err
 		}
@@ -155,7 +167,7 @@ func (p *parser) stmt() (stmt, error) {
 			return nil, errAt(p.peek().pos, "expected “over” here, found "+describe(p.peek()))
 		}
 		p.next()
-		over, err := p.expr()
+		over, err := p.binary(0)
 		if err != nil {
 			return nil, err
 		}
@@ -179,7 +191,7 @@ func (p *parser) stmt() (stmt, error) {
 			s.str = p.next().text
 			return s, nil
 		}
-		x, err := p.expr()
+		x, err := p.binary(0)
 		if err != nil {
 			return nil, err
 		}
@@ -191,7 +203,7 @@ func (p *parser) stmt() (stmt, error) {
 
 func (p *parser) ifStmt() (stmt, error) {
 	at := p.next().pos
-	cond, err := p.expr()
+	cond, err := p.binary(0)
 	if err != nil {
 		return nil, err
 	}
@@ -224,10 +236,10 @@ func (p *parser) funcDef() (stmt, error) {
 	var params []param
 	for !p.isOp("{") {
 		t := p.next()
-		switch t.kind {
-		case tWord:
+		switch {
+		case t.kind == tWord, t.kind == tOp && t.text == "d": // any lower-case word, keywords too
 			words = append(words, t.text)
-		case tVar:
+		case t.kind == tVar:
 			pr := param{name: t.text}
 			if p.isOp(":") {
 				p.next()
@@ -237,25 +249,22 @@ func (p *parser) funcDef() (stmt, error) {
 					pr.typ = ty.text[0]
 				case ty.kind == tOp && ty.text == "d":
 					pr.typ = 'd'
-				default:
-					return nil, errAt(ty.pos, "a parameter's type is :n (number), :s (sequence) or :d (die), not "+describe(ty))
+				case ty.kind != tOp || ty.text != "?":
+					return nil, errAt(ty.pos, "a parameter's type is :n (number), :s (sequence), :d (die) or :? (any), not "+describe(ty))
 				}
 			}
-			for _, q := range params {
-				if q.name == pr.name {
-					return nil, errAt(t.pos, "the parameter "+pr.name+" is named twice")
-				}
+			for _, q := range params { // AnyDice allows it: the first is seen
+				pr.dup = pr.dup || q.name == pr.name
 			}
 			params = append(params, pr)
-			words = append(words, "@")
+			words = append(words, "…")
 		default:
 			return nil, errAt(t.pos, "a function's name is lower-case words and VARIABLES, then a { block }; found "+describe(t))
 		}
 	}
-	if len(words) == len(params) {
-		return nil, errAt(at, "a function's name needs at least one lower-case word")
-	}
+	p.fn = true
 	body, err := p.block()
+	p.fn = false
 	if err != nil {
 		return nil, err
 	}
@@ -264,8 +273,7 @@ func (p *parser) funcDef() (stmt, error) {
 
 // Binary operators by precedence level, lowest first.
 var levels = [][]string{
-	{"|"},
-	{"&"},
+	{"&", "|"},
 	{"=", "!=", "<", ">", "<=", ">="},
 	{"+", "-"},
 	{"*", "/"},
@@ -273,8 +281,6 @@ var levels = [][]string{
 	{"@"},
 	{"d"},
 }
-
-func (p *parser) expr() (node, error) { return p.binary(0) }
 
 func (p *parser) binary(level int) (node, error) {
 	if level == len(levels) {
@@ -286,7 +292,11 @@ func (p *parser) binary(level int) (node, error) {
 	}
 	for {
 		t := p.peek()
-		if t.kind != tOp || !contains(levels[level], t.text) {
+		found := false
+		for _, op := range levels[level] {
+			found = found || t.kind == tOp && t.text == op
+		}
+		if !found {
 			return x, nil
 		}
 		p.next()
@@ -296,15 +306,6 @@ func (p *parser) binary(level int) (node, error) {
 		}
 		x = &ast{kind: kBinary, p: t.pos, op: t.text, x: x, y: y}
 	}
-}
-
-func contains(ss []string, s string) bool {
-	for _, x := range ss {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func (p *parser) unary() (node, error) {
@@ -340,7 +341,7 @@ func (p *parser) primary() (node, error) {
 	case t.kind == tVar:
 		return &ast{kind: kVar, p: at, name: t.text}, nil
 	case t.kind == tOp && t.text == "(":
-		x, err := p.expr()
+		x, err := p.binary(0)
 		if err != nil {
 			return nil, err
 		}
@@ -358,18 +359,18 @@ func (p *parser) primary() (node, error) {
 			}
 			var e seqElem
 			var err error
-			if e.x, err = p.expr(); err != nil {
+			if e.x, err = p.binary(0); err != nil {
 				return nil, err
 			}
 			if p.isOp("..") {
 				p.next()
-				if e.to, err = p.expr(); err != nil {
+				if e.to, err = p.binary(0); err != nil {
 					return nil, err
 				}
 			}
 			if p.isOp(":") {
 				p.next()
-				if e.times, err = p.expr(); err != nil {
+				if e.times, err = p.binary(0); err != nil {
 					return nil, err
 				}
 			}
@@ -390,17 +391,14 @@ func (p *parser) primary() (node, error) {
 				words = append(words, u.text)
 				continue
 			}
-			x, err := p.expr()
+			x, err := p.binary(0)
 			if err != nil {
 				return nil, err
 			}
 			c.args = append(c.args, x)
-			words = append(words, "@")
+			words = append(words, "…")
 		}
 		p.next()
-		if len(words) == len(c.args) {
-			return nil, errAt(at, "a function call needs the function's name in lower-case words, as in [highest 1 of 2d20]")
-		}
 		c.key = strings.Join(words, " ")
 		return c, nil
 	}

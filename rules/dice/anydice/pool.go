@@ -11,10 +11,12 @@ import (
 func faces(d dice.PMF, lowest bool) ([]int, []float64) {
 	var vs []int
 	var ps []float64
-	d.Each(func(v int, p float64) {
-		vs = append(vs, v)
-		ps = append(ps, p)
-	})
+	for v := d.Min(); v <= d.Max(); v++ {
+		if p := d.P(v); p != 0 {
+			vs = append(vs, v)
+			ps = append(ps, p)
+		}
+	}
 	if !lowest {
 		reverse(vs, ps)
 	}
@@ -30,17 +32,7 @@ func faces(d dice.PMF, lowest bool) ([]int, []float64) {
 // faces × dice² × sums steps, so 6 exploding d10s keep 3 is instant where
 // enumerating the rolls is not.
 func (in *interp) positionsDie(p pos, d *die, positions []int, lowest bool) (dice.PMF, error) {
-	var a acc
-	for _, al := range d.alts {
-		if err := in.positionsAlt(p, al, positions, lowest, &a); err != nil {
-			return dice.PMF{}, err
-		}
-	}
-	return a.pmf(p)
-}
-
-func (in *interp) positionsAlt(p pos, al alt, positions []int, lowest bool, out *acc) error {
-	n := al.n
+	n := d.n
 	// sel[k] = how many times positions 1..k are selected.
 	sel := make([]int, n+1)
 	for _, q := range positions {
@@ -51,54 +43,39 @@ func (in *interp) positionsAlt(p pos, al alt, positions []int, lowest bool, out 
 	for k := 1; k <= n; k++ {
 		sel[k] += sel[k-1]
 	}
-	vs, ps := faces(al.base, lowest)
-	// state[k] maps a partial sum to its weight, after the faces so far
+	vs, ps := faces(d.base, lowest)
+	// state[k] is the weight of each partial sum, after the faces so far
 	// have been given k dice in all.
-	state := make([]map[sumKey]float64, n+1)
-	state[0] = map[sumKey]float64{{}: 1}
+	state := make([]dice.PMF, n+1)
+	state[0] = dice.Const(0)
 	binom := binomials(n)
 	for fi, v := range vs {
 		pf := ps[fi]
 		last := fi == len(vs)-1
-		next := make([]map[sumKey]float64, n+1)
-		for k := 0; k <= n; k++ {
-			if state[k] == nil {
+		next := make([]dice.Builder, n+1)
+		for k, st := range state {
+			if st.Empty() {
 				continue
 			}
-			if err := in.spend(p, float64(len(state[k])*(n-k+1))); err != nil {
-				return err
+			if err := in.spend(p, float64((st.Max()-st.Min()+1)*(n-k+1))); err != nil {
+				return dice.PMF{}, err
 			}
 			pw := 1.0
 			for c := 0; k+c <= n; c++ {
-				if last && k+c != n { // the last face takes every die left
-					pw *= pf
-					continue
-				}
-				w := binom[n-k][c] * pw
-				add := (sel[k+c] - sel[k]) * v
-				m := next[k+c]
-				if m == nil {
-					m = map[sumKey]float64{}
-					next[k+c] = m
-				}
-				for s, q := range state[k] {
-					m[sumKey{s: s.s + add}] += q * w
+				if !last || k+c == n { // the last face takes every die left
+					next[k+c].AddPMF(st.Shift((sel[k+c]-sel[k])*v), binom[n-k][c]*pw)
 				}
 				pw *= pf
 			}
 		}
-		state = next
+		for k := range state {
+			state[k] = next[k].PMF()
+		}
 	}
-	for s, q := range state[n] {
-		out.add(s.s, q*al.w)
-	}
-	return nil
+	var out acc
+	out.addPMF(state[n], 1)
+	return out.pmf(p)
 }
-
-// sumKey is a partial sum as a map key. The padding makes it 16 bytes,
-// so the map uses the runtime's general map code, which every module
-// links, instead of the 64-bit-key variant (6 KB of WebAssembly).
-type sumKey struct{ s, _ int }
 
 // binomials is Pascal's triangle up to n.
 func binomials(n int) [][]float64 {
@@ -113,46 +90,50 @@ func binomials(n int) [][]float64 {
 	return b
 }
 
-// rolls calls f once for every sorted roll of a collection (highest first
-// unless lowest), with its probability.
+// rolls calls f once for every sorted roll of a collection, with its
+// probability, in AnyDice's order: highest first (unless lowest), the
+// rolls themselves from the highest ({6, 6}, {6, 5} … {1, 1}) or, lowest
+// first, from the lowest ({1, 1}, {1, 2} …); one die from its lowest face
+// whatever the order. The order matters to a function whose variables
+// carry over from one roll to the next.
 func (in *interp) rolls(p pos, d *die, lowest bool, f func(s seq, w float64) error) error {
-	for _, al := range d.alts {
-		vs, ps := faces(al.base, lowest)
-		n := al.n
-		binom := binomials(n)
-		cur := make(seq, 0, n)
-		var rec func(fi, left int, w float64) error
-		rec = func(fi, left int, w float64) error {
-			if left == 0 {
-				if err := in.spend(p, float64(n+1)); err != nil {
-					return err
-				}
-				return f(slices.Clone(cur), w*al.w)
-			}
-			if fi == len(vs)-1 {
-				pw := 1.0
-				for range left {
-					pw *= ps[fi]
-					cur = append(cur, vs[fi])
-				}
-				err := rec(fi+1, 0, w*pw)
-				cur = cur[:len(cur)-left]
+	n := d.n
+	vs, ps := faces(d.base, lowest || n == 1)
+	binom := binomials(n)
+	cur := make(seq, 0, n)
+	var rec func(fi, left int, w float64) error
+	rec = func(fi, left int, w float64) error {
+		if left == 0 {
+			if err := in.spend(p, float64(n+1)); err != nil {
 				return err
 			}
-			pw := 1.0
-			for c := 0; c <= left; c++ {
-				if err := rec(fi+1, left-c, w*binom[left][c]*pw); err != nil {
-					return err
-				}
-				pw *= ps[fi]
+			return f(slices.Clone(cur), w)
+		}
+		if fi == len(vs)-1 { // the last face takes every die left
+			for range left {
+				w *= ps[fi]
 				cur = append(cur, vs[fi])
 			}
-			cur = cur[:len(cur)-left-1]
-			return nil
-		}
-		if err := rec(0, n, 1); err != nil {
+			err := rec(fi+1, 0, w)
+			cur = cur[:len(cur)-left]
 			return err
 		}
+		// As many of this face as possible first.
+		pw := make([]float64, left+1) // pw[c] = ps[fi]^c
+		pw[0] = 1
+		for c := 1; c <= left; c++ {
+			pw[c] = pw[c-1] * ps[fi]
+			cur = append(cur, vs[fi])
+		}
+		for c := left; c >= 0; c-- {
+			if err := rec(fi+1, left-c, w*binom[left][c]*pw[c]); err != nil {
+				return err
+			}
+			if c > 0 {
+				cur = cur[:len(cur)-1]
+			}
+		}
+		return nil
 	}
-	return nil
+	return rec(0, n, 1)
 }

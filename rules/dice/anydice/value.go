@@ -3,7 +3,6 @@ package anydice
 import (
 	"slices"
 	"strconv"
-	"strings"
 
 	"d6codex/rules/dice"
 	"d6codex/rules/text"
@@ -16,45 +15,37 @@ type num int
 
 type seq []int
 
-// die is a distribution that remembers how it was rolled: a mixture of
-// collections of identical dice (alts), so that positions (1@3d6) and
-// sequence parameters see the individual dice. pmf is the distribution of
-// the collection's sum.
+// die is a collection of n identical dice, each distributed as base, whose
+// sum is pmf; positions (1@3d6), # and sequence parameters see the
+// individual dice. A die made by arithmetic, a function or a die of dice
+// (2d6+1, [f d6], (d4)d6) is one die (n = 1, base = pmf).
+//
+// The empty die (d{}, a function without a result) has n = 0 and no
+// outcomes. A die of dice whose count or faces are empty (d{}d6, d6d{})
+// is AnyDice's other empty die, null: it counts one die and has no
+// outcomes, but every comparison with it is true (see package comment).
+//
+// sides keeps AnyDice's notation of the collection, which an output name
+// shows ("[X]"): n dice of dSIDES (negative: the dice negated; 0: d{0..0})
+// when std is set, of some other die (d{?}) when it is not.
 type die struct {
-	pmf  dice.PMF
-	alts []alt
+	pmf   dice.PMF
+	base  dice.PMF
+	n     int
+	sides int
+	std   bool
+	null  bool
 }
 
-// alt is n dice each distributed as base, taken with weight w.
-type alt struct {
-	w    float64
-	n    int
-	base dice.PMF
-}
-
-// single is a die that is one die (its collection has one member).
+// single is one die distributed as d (the empty die when d is).
 func single(d dice.PMF) *die {
 	if d.Empty() {
 		return &die{}
 	}
-	return &die{pmf: d, alts: []alt{{w: 1, n: 1, base: d}}}
+	return &die{pmf: d, base: d, n: 1}
 }
 
-// length is the number of dice in a collection (#): -1 when it varies.
-func (d *die) length() int {
-	if len(d.alts) == 0 {
-		return 1
-	}
-	n := d.alts[0].n
-	for _, a := range d.alts[1:] {
-		if a.n != n {
-			return -1
-		}
-	}
-	return n
-}
-
-// toSeq is a die's values in increasing order ({d6} is {1..6}).
+// values is a die's values in increasing order ({d6} is {1..6}).
 func (d *die) values() seq { return seq(d.pmf.Values()) }
 
 func sum(s seq) int {
@@ -65,25 +56,38 @@ func sum(s seq) int {
 	return t
 }
 
-// String forms used in output names ("[X]").
+// valueString is a value as an output name shows it ("[X]"), in
+// AnyDice's words: a number in digits, a sequence as {?}, a collection of
+// standard dice in its notation (d4, 2d4, -3d6, 3d{0..0}) and any other
+// die as d{?} (or d{} when empty).
 func valueString(v value) string {
 	switch v := v.(type) {
 	case num:
 		return strconv.Itoa(int(v))
 	case seq:
-		return "{" + joinInts(v) + "}"
-	case *die:
-		return "d{" + joinInts(v.values()) + "}"
+		return "{?}"
 	}
-	return "?"
-}
-
-func joinInts(s []int) string {
-	parts := make([]string, len(s))
-	for i, v := range s {
-		parts[i] = strconv.Itoa(v)
+	d, _ := v.(*die)
+	switch {
+	case d.null:
+		return "d{?}"
+	case d.n == 0:
+		return "d{}"
 	}
-	return strings.Join(parts, ", ")
+	s, faces := "", "{?}"
+	if d.std {
+		faces = strconv.Itoa(max(d.sides, -d.sides))
+		if d.sides < 0 {
+			s = "-"
+		}
+		if d.sides == 0 {
+			faces = "{0..0}"
+		}
+	}
+	if d.n != 1 {
+		s += strconv.Itoa(d.n)
+	}
+	return s + "d" + faces
 }
 
 // sortSeq sorts a copy of s, highest first unless lowest.

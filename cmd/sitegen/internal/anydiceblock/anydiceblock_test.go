@@ -27,7 +27,7 @@ func TestBadProgramFailsAtLineCol(t *testing.T) {
 		// The fence is page line 5 (after 3 lines of front matter and
 		// "# P", blank); the program's line 2 is page line 7.
 		{"syntax", "# P\n\n```anydice\nX: 3\noutput X +\n```\n", 8, 11, "expected a number"},
-		{"run time", "# P\n\n```anydice\noutput 1 / 0\n```\n", 7, 10, "division by zero"},
+		{"run time", "# P\n\n```anydice\noutput 2 ^ -1\n```\n", 7, 10, "negative exponent"},
 		{"bad field", "# P\n\n```anydice\n\\ field X: \"X\" 3..1 = 2 \\\noutput X\n```\n", 7, 3, "ends below its start"},
 		{"argument", "# P\n\n```anydice 3d6\noutput 1\n```\n", 6, 0, "takes no arguments"},
 	}
@@ -74,5 +74,28 @@ func TestFormAndPrerender(t *testing.T) {
 		if strings.Contains(html, unwanted) {
 			t.Errorf("page has %q", unwanted)
 		}
+	}
+}
+
+// TestOutputBounds (issue 31 item 7): a die in an output's name is its
+// notation, as AnyDice writes it (an 88 MB page when it listed 100d100's
+// 9,901 values in every bar's label), and the outputs of one block hold
+// at most anydice.MaxValues values: 200 outputs of 100d100 fail the build
+// at the output that passes the bound.
+func TestOutputBounds(t *testing.T) {
+	dest, diags := build(t, "# P\n\n```anydice\nX: 100d100\noutput X named \"[X]\"\n```\n")
+	if len(diags) > 0 {
+		t.Fatal(diags)
+	}
+	b, err := os.ReadFile(filepath.Join(dest, "page", "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b) > 500_000 || !strings.Contains(string(b), "<figcaption>100d100 (percent)</figcaption>") || strings.Contains(string(b), "d{100, 101") {
+		t.Errorf("page of %d bytes, named 100d100: %v", len(b), strings.Contains(string(b), "<figcaption>100d100 (percent)</figcaption>"))
+	}
+	_, diags = build(t, "# P\n\n```anydice\nX: 100d100\nloop N over {1..200} {\n output X named \"[N]: [X]\"\n}\n```\n")
+	if len(diags) != 1 || diags[0].Line != 9 || diags[0].Col != 2 || !strings.Contains(diags[0].Msg, "more than 100000 values in all") {
+		t.Errorf("200 outputs of 100d100: %v", diags)
 	}
 }

@@ -4,6 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -110,4 +114,55 @@ func TestAnyDiceBlockInBrowser(t *testing.T) {
 		t.Errorf("print layout (field, chart, no buttons): %s", printed)
 	}
 	browser.Screenshot(t, fresh, "anydice-block-print")
+}
+
+// TestAnyDiceClassesInWorker times each class of AnyDice program
+// (rules/dice/anydice/testdata/bench, the programs BenchmarkPrograms
+// times natively) in the calculators' worker, as a page runs them: each
+// program gets a field of its own to change, and the worker's time of
+// five runs after the first (which starts the module) is logged for
+// BENCHMARKS.md, not asserted.
+func TestAnyDiceClassesInWorker(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the WebAssembly module and drives a browser")
+	}
+	files, err := filepath.Glob(filepath.Join(browser.RepoRoot(t), "rules", "dice", "anydice", "testdata", "bench", "*.anydice"))
+	if err != nil || len(files) < 8 {
+		t.Fatalf("testdata/bench: %d programs, %v", len(files), err)
+	}
+	var page strings.Builder
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		page.WriteString("```anydice\n\\ field RUN: \"Run\" 1..9 = 1 \\\n" + string(src) + "```\n\n")
+	}
+	base := browser.Serve(t, buildCalcSite(t, page.String()))
+	ctx := browser.New(t, 1280, 900)
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/tools/")); err != nil {
+		t.Fatal(err)
+	}
+	for i, f := range files {
+		dom := "calc-anydice-program"
+		if i > 0 {
+			dom += "-" + strconv.Itoa(i+1)
+		}
+		waitState(t, ctx, dom, "ok", -1)
+		var ms []float64
+		for run := 2; run <= 7; run++ {
+			n := runs(t, ctx, dom)
+			setField(t, ctx, dom, "f1", strconv.Itoa(run))
+			waitState(t, ctx, dom, "ok", n)
+			v, err := strconv.ParseFloat(eval[string](t, ctx, `document.getElementById("`+dom+`").dataset.workerMs`), 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if run > 2 {
+				ms = append(ms, v)
+			}
+		}
+		slices.Sort(ms)
+		t.Logf("%s: worker ms median %.2f (min %.2f, max %.2f)", strings.TrimSuffix(filepath.Base(f), ".anydice"), ms[len(ms)/2], ms[0], ms[len(ms)-1])
+	}
 }
