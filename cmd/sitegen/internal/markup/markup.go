@@ -34,6 +34,7 @@ import (
 	"d6codex/cmd/sitegen/internal/markup/kramdown"
 	"d6codex/cmd/sitegen/internal/markup/liquid"
 	"d6codex/cmd/sitegen/internal/markup/rawhtml"
+	"d6codex/cmd/sitegen/internal/markup/rawtex"
 	"d6codex/cmd/sitegen/internal/markup/shortcode"
 	"d6codex/cmd/sitegen/internal/markup/tag"
 	"d6codex/cmd/sitegen/internal/markup/wikilink"
@@ -74,6 +75,9 @@ type Dialects struct {
 	Liquid bool
 	// Shortcodes renders Hugo docs themes' shortcodes.
 	Shortcodes bool
+	// RawTeX drops the paragraphs of TeX commands of pandoc's Markdown
+	// ("\pagebreak"), which pandoc keeps for LaTeX output alone.
+	RawTeX bool
 }
 
 // SafeClasses are the classes a kramdown attribute list may give a block:
@@ -125,6 +129,9 @@ func New(opts Options) *Markdown {
 	if opts.Dialects.Shortcodes {
 		exts = append(exts, shortcode.Extension{Warn: warnAt})
 	}
+	if opts.Dialects.RawTeX {
+		exts = append(exts, rawtex.Extension)
+	}
 	m.md = goldmark.New(
 		goldmark.WithParser(rec),
 		goldmark.WithExtensions(exts...),
@@ -156,6 +163,9 @@ type Page struct {
 	// DropH1 removes the first level-1 heading: the page took its title
 	// from it, and the layout renders the title as the page's one <h1>.
 	DropH1 bool
+	// DropLeading removes the page's first block when it is a heading, of
+	// any level: the page took its title from it (LeadingHeading).
+	DropLeading bool
 	// Report receives every problem found while the page parses. Nil
 	// drops them.
 	Report func(Problem)

@@ -160,6 +160,46 @@ func TestH1Title(t *testing.T) {
 	}
 }
 
+// TestLeadingHeading: a page that starts with a heading of any level
+// takes its title from it where the layout says so. The rule is GitHub
+// Pages' jekyll-titles-from-headings
+// (https://github.com/benbalter/jekyll-titles-from-headings): "the first
+// non-whitespace line in a Markdown H1, H2, H3" is the title; issue 32
+// takes any level. Punctuation is kept; a heading further down is not a
+// title.
+func TestLeadingHeading(t *testing.T) {
+	m := New(Options{})
+	for _, tc := range []struct{ src, title string }{
+		{"## Why QuestWorlds?\n\nBecause.\n", "Why QuestWorlds?"},
+		{"\n\n### 1.1 *Why* `this`?\n", "1.1 Why this?"},
+		{"# Top\n\n## Sub\n", "Top"},
+		{"Setext two\n----------\n\ntext\n", "Setext two"},
+		{"###### Six\n", "Six"},
+		{"text first\n\n## Later\n", ""},
+		{"##\n\nempty\n", ""},
+	} {
+		doc, _ := m.Outline([]byte(tc.src))
+		first := doc.FirstChild()
+		got, ok := m.LeadingHeading(doc, []byte(tc.src))
+		if got != tc.title || ok != (tc.title != "") {
+			t.Errorf("%q: LeadingHeading = %q, %v; want %q", tc.src, got, ok, tc.title)
+		}
+		if ok && doc.FirstChild() == first {
+			t.Errorf("%q: the heading stayed in the outline", tc.src)
+		}
+	}
+	// Rendered with DropLeading the heading is gone and the rest stays:
+	// the layout shows the title as the page's one <h1>.
+	out, _, _ := convert(t, Options{}, "## Why QuestWorlds?\n\nBecause.\n\n### Trust\n", Page{DropLeading: true})
+	if strings.Contains(out, "Why QuestWorlds") || !strings.Contains(out, `<h3 id="trust">`) || !strings.Contains(out, "<p>Because.</p>") {
+		t.Errorf("DropLeading:\n%s", out)
+	}
+	out, _, _ = convert(t, Options{}, "Intro.\n\n## Keep me\n", Page{DropLeading: true})
+	if !strings.Contains(out, "Keep me") {
+		t.Errorf("DropLeading removed a heading that does not start the page:\n%s", out)
+	}
+}
+
 func TestWarnings(t *testing.T) {
 	src := "<div onclick=\"x()\">raw</div>\n\nInline <b>x</b> and <script>y</script>.\n\n--8<-- \"x.md\"\n\n{{< hint >}}\n\n/// note\n\n{* ../x.py *}\n"
 	opts := Options{UnsafeHint: "the setting"}
