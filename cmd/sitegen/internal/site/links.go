@@ -37,6 +37,9 @@ func (s *Site) resolveLink(from *page, dest string) (string, string) {
 		}
 		id, ok := anchorOf(from, frag)
 		if !ok {
+			if u, found := s.bookAnchor(from, frag); found {
+				return u, ""
+			}
 			return "", fmt.Sprintf("no heading with id %q on this page", frag)
 		}
 		return "#" + id, "" // "#" for the page's title: its top
@@ -109,6 +112,33 @@ func (s *Site) resolveLink(from *page, dest string) (string, string) {
 	return u, ""
 }
 
+// bookAnchor resolves a same-page link "#frag" that page from has no
+// heading for, in a layout whose pages are the chapters of one book
+// (layout.Layout.BookAnchors): to the one other page that has it. Two or
+// more pages with it, or none: not found.
+func (s *Site) bookAnchor(from *page, frag string) (string, bool) {
+	if !s.lay.BookAnchors {
+		return "", false
+	}
+	var to *page
+	id := ""
+	for _, p := range s.pages {
+		if p == from || p.copy {
+			continue
+		}
+		if pid, ok := anchorOf(p, frag); ok {
+			if to != nil {
+				return "", false
+			}
+			to, id = p, pid
+		}
+	}
+	if to == nil {
+		return "", false
+	}
+	return s.cfg.relURL(to.sitePath) + fragPart(id), true
+}
+
 // jekyllBaseURL matches Liquid's {{ site.baseurl }} at the start of a
 // link in a Jekyll page: the link is site-absolute, and sitegen adds the
 // base path itself.
@@ -157,7 +187,15 @@ func (s *Site) resolveAbs(dest string) (string, string) {
 		}
 	}
 	rel := strings.TrimPrefix(clean, "/")
-	if s.filesByURL[clean] || rel == "sitemap.xml" || rel == "404.html" {
+	if file, ok := s.filesByURL[clean]; ok {
+		s.linked.add(file)
+		return s.cfg.relURL(clean) + query + fragPart(frag), ""
+	}
+	if s.files[rel] { // a path from the content root as written: "/Images/map.png" from a repository's root
+		s.linked.add(rel)
+		return s.cfg.relURL(s.cfg.bundleURL(rel)) + query + fragPart(frag), ""
+	}
+	if rel == "sitemap.xml" || rel == "404.html" {
 		return s.cfg.relURL(clean) + query + fragPart(frag), ""
 	}
 	if s.view != nil {
