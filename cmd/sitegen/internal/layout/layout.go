@@ -80,6 +80,12 @@ type Layout struct {
 	// heading of any level that starts it ("## Why QuestWorlds?"), not
 	// only a level-1 heading; the heading is not shown twice.
 	HeadingTitle bool
+	// FileLinks resolves a link to a folder ("rules/", "../other") or to a
+	// file without an extension ("LICENSE") from the file that holds it,
+	// as GitHub does, before trying it from the page's URL; and checks
+	// and rewrites the links and images of raw HTML (<img src>) as
+	// Markdown's.
+	FileLinks bool
 	// BookAnchors sends a link to "#id" that its page has no heading for
 	// to the one other page that has it: the files are the chapters of
 	// one book, joined into one document (by pandoc) where the id is.
@@ -185,8 +191,11 @@ func Default() *Layout {
 //     rest of a repository (build scripts, source code, lock files,
 //     settings files, LaTeX, generated outputs) is not (LinkedFilesOnly).
 //     Hidden files are never published, linked or not.
-//   - Links resolve from the file that holds them, as on GitHub; a link
-//     starting with "/" resolves from the repository's root. A link to
+//   - Links resolve from the file that holds them, as on GitHub: to a
+//     page, a file, a folder ("../rules/": its page) or a file without an
+//     extension ("LICENSE"), in Markdown or in raw HTML (<img src>)
+//     (FileLinks); a link starting with "/" resolves from the
+//     repository's root. A link to
 //     "#combat" on a page without that heading goes to the one other page
 //     that has it: the files of a book that pandoc joins into one document
 //     link across chapters that way (BookAnchors).
@@ -208,7 +217,7 @@ func Default() *Layout {
 func Folder() *Layout {
 	return &Layout{Kind: Markdown, Content: ".", Redirects: "aliases",
 		ExcludeNames:    []string{"node_modules"},
-		LinkedFilesOnly: true, NameOrder: true, HeadingTitle: true, BookAnchors: true, SkipCopies: true}
+		LinkedFilesOnly: true, NameOrder: true, HeadingTitle: true, FileLinks: true, BookAnchors: true, SkipCopies: true}
 }
 
 // FirstFile returns the first of names that is a file in dir, or "" when

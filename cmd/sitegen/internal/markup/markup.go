@@ -58,6 +58,10 @@ type Options struct {
 	// Dialects are the other tools' Markdown the pages are written in
 	// (the layout's: Jekyll's Liquid and kramdown, Hugo's shortcodes).
 	Dialects Dialects
+	// RawHTMLLinks checks and rewrites the href of <a> and the src of
+	// <img> in raw HTML through the page's LinkResolver, as Markdown
+	// links are (a README's <img src="images/logo.png">, GitHub's way).
+	RawHTMLLinks bool
 	// Obsidian reads Obsidian's Markdown: [[wikilinks]] and ![[embeds]]
 	// (resolved through a Page.Links that is a WikiResolver), callouts of
 	// every kind with titles and fold markers, ^block-ids, %%comments%%,

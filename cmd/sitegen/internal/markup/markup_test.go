@@ -108,6 +108,46 @@ func TestLinks(t *testing.T) {
 	}
 }
 
+// TestRawHTMLLinks: with Options.RawHTMLLinks the href of <a> and the
+// src of <img> in raw HTML go through the page's resolver, as Markdown
+// links do (GitHub resolves a README's <img src="images/logo.png"> from
+// the file); without it they are kept as written.
+func TestRawHTMLLinks(t *testing.T) {
+	resolver := LinkResolverFunc(func(dest string) (string, string) {
+		switch dest {
+		case "images/logo.png":
+			return "/images/logo.png", ""
+		case "combat.md":
+			return "/rules/combat/", ""
+		case "https://x.test/":
+			return dest, ""
+		}
+		return "", "nope"
+	})
+	src := "<p align=\"center\"><img src=\"images/logo.png\" width=\"200\"></p>\n\nSee <a href=\"combat.md\">combat</a>, <a href=\"https://x.test/\">web</a>,\n<a href=\"gone.md\">gone</a> and <img src=\"none.png\" alt=\"x\">.\n"
+	for _, unsafe := range []bool{false, true} {
+		out, _, problems := convert(t, Options{RawHTMLLinks: true, Unsafe: unsafe}, src, Page{Links: resolver})
+		for _, want := range []string{`<img src="/images/logo.png" width="200"`, `<a href="/rules/combat/">combat</a>`, `<a href="https://x.test/">web</a>`} {
+			if !strings.Contains(out, want) {
+				t.Errorf("unsafe=%v: output lacks %q:\n%s", unsafe, want, out)
+			}
+		}
+		var broken []string
+		for _, p := range problems {
+			if strings.Contains(p, "broken") {
+				broken = append(broken, p)
+			}
+		}
+		if want := []string{`4:1: broken link "gone.md": nope`, `4:32: broken image "none.png": nope`}; !slices.Equal(broken, want) {
+			t.Errorf("unsafe=%v: problems = %q, want %q", unsafe, broken, want)
+		}
+	}
+	out, _, problems := convert(t, Options{}, src, Page{Links: resolver})
+	if !strings.Contains(out, `src="images/logo.png"`) || slices.ContainsFunc(problems, func(p string) bool { return strings.Contains(p, "broken") }) {
+		t.Errorf("RawHTMLLinks on without being asked: %q\n%s", problems, out)
+	}
+}
+
 func TestTOCAndHeadings(t *testing.T) {
 	src := "# Title\n\nLead.\n\n## First *one*\n\n### Sub `code`\n\n#### Deep\n\n## Second {#custom}\n\n### Under second\n"
 	out, res, _ := convert(t, Options{}, src, Page{DropH1: true})

@@ -80,6 +80,55 @@ func TestFolderPublishesLinkedFiles(t *testing.T) {
 	}
 }
 
+// TestFolderFileLinks: links resolve from the file that holds them, as
+// on GitHub: to a folder's page ("../other/"), to a file without an
+// extension ("LICENSE"), and in raw HTML (<img src>, <a href>), whose
+// files are then published too.
+func TestFolderFileLinks(t *testing.T) {
+	files := map[string]string{
+		"README.md":       "# Game\n\n<p align=\"center\"><img src=\"images/logo.png\" width=\"200\"></p>\n\nThe [License](LICENSE).\n",
+		"images/logo.png": "png",
+		"LICENSE":         "MIT",
+		"NOTICE":          "not linked",
+		"rules/combat.md": "# Combat\n\n[other](../other/) [license](../LICENSE) [top](../) [rules](./) [raw](<../other/README.md>)\n\n" +
+			"<img src=\"../images/logo.png\" alt=\"logo\"> <a href=\"../other/README.md\">raw other</a>\n",
+		"rules/README.md": "# Rules\n",
+		"other/README.md": "# Other\n",
+	}
+	out, res := buildFolder(t, files)
+	combat := out["rules/combat/index.html"]
+	for _, want := range []string{`href="/other/">other</a>`, `href="/LICENSE">license</a>`, `href="/">top</a>`, `href="/rules/">rules</a>`,
+		`<img src="/images/logo.png" alt="logo">`, `<a href="/other/">raw other</a>`} {
+		if !strings.Contains(combat, want) {
+			t.Errorf("rules/combat lacks %s", want)
+		}
+	}
+	if !strings.Contains(out["index.html"], `<p align="center"><img src="/images/logo.png" width="200"></p>`) {
+		t.Errorf("the README's raw HTML picture is not the published file")
+	}
+	for _, p := range []string{"images/logo.png", "LICENSE"} {
+		if _, ok := out[p]; !ok {
+			t.Errorf("%s is not published", p)
+		}
+	}
+	if _, ok := out["NOTICE"]; ok {
+		t.Errorf("NOTICE is published, though no page links to it")
+	}
+	if len(res.WarningList) != 0 {
+		t.Errorf("warnings: %v", res.WarningList)
+	}
+	files["rules/combat.md"] = "# Combat\n\n[gone](../nowhere/) <img src=\"../images/none.png\">\n"
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, files)
+	_, err := build(t, dir, Options{Theme: theme})
+	for _, want := range []string{`rules/combat.md:3:1: broken link "../nowhere/": nowhere is no page, folder or file`,
+		`rules/combat.md:3:21: broken image "../images/none.png": images/none.png does not exist`} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("err = %v, want %s", err, want)
+		}
+	}
+}
+
 // navTitles returns the titles of a page's navigation, in order.
 func navTitles(html string) []string {
 	nav := regexp.MustCompile(`(?s)<nav[^>]*class="[^"]*site-nav[^"]*".*?</nav>`).FindString(html)

@@ -54,6 +54,11 @@ func (s *Site) resolveLink(from *page, dest string) (string, string) {
 			file = un
 		}
 		u, problem, ok := s.resolveFile(from, file)
+		if !ok && s.lay.FileLinks {
+			if u, problem, found := s.resolveFromFile(from, file, query, frag); found {
+				return u, problem
+			}
+		}
 		switch {
 		case !ok:
 			// A folder-style link ("../combat/", "tables"): relative to the
@@ -63,7 +68,11 @@ func (s *Site) resolveLink(from *page, dest string) (string, string) {
 			if strings.HasSuffix(file, "/") {
 				abs += "/"
 			}
-			return s.resolveAbs(abs + query + fragPart(frag))
+			u, problem := s.resolveAbs(abs + query + fragPart(frag))
+			if problem != "" && s.lay.FileLinks { // the file's folder is where its author looked
+				problem = fmt.Sprintf("%s is no page, folder or file", s.srcFile(path.Join(path.Dir(from.rel), file)))
+			}
+			return u, problem
 		case problem != "":
 			// A file that is not beside the page may be where the
 			// browser looks, from the page's URL (Jekyll corpora write
@@ -110,6 +119,32 @@ func (s *Site) resolveLink(from *page, dest string) (string, string) {
 		u += fragPart(id) // none for the page's title
 	}
 	return u, ""
+}
+
+// resolveFromFile resolves a link to a folder or to a file without an
+// extension from the folder of the file that holds it, as GitHub does
+// (layout.Layout.FileLinks): "../rules/" is the page of the folder rules,
+// "LICENSE" the file beside the page. found is false when it names
+// neither; the caller then reads the link from the page's URL.
+func (s *Site) resolveFromFile(from *page, file, query, frag string) (url, problem string, found bool) {
+	rel := path.Join(path.Dir(from.rel), file)
+	if rel == ".." || strings.HasPrefix(rel, "../") {
+		return "", "", false
+	}
+	if !strings.HasSuffix(file, "/") && s.files[rel] {
+		s.linked.add(rel)
+		return s.cfg.relURL(s.cfg.bundleURL(rel)) + query + fragPart(frag), "", true
+	}
+	folder := rel + "/" + sectionIndex
+	if rel == "." {
+		folder = sectionIndex
+	}
+	_, sp := s.cfg.classify(folder)
+	if _, ok := s.byURL[sp]; !ok {
+		return "", "", false
+	}
+	url, problem = s.resolveAbs(sp + query + fragPart(frag))
+	return url, problem, true
 }
 
 // bookAnchor resolves a same-page link "#frag" that page from has no

@@ -207,11 +207,12 @@ func Load(ctx context.Context, opts Options) (*Site, error) {
 		s.cfg.BrokenLinksWarn = opts.BrokenLinks == "warn"
 	}
 	s.md = markup.New(markup.Options{
-		Unsafe:     s.cfg.Unsafe,
-		Handlers:   opts.Handlers,
-		StaticDir:  StaticDir,
-		UnsafeHint: "unsafe = true under [markup.goldmark.renderer] in " + ConfigFile,
-		Obsidian:   s.cfg.Obsidian,
+		Unsafe:       s.cfg.Unsafe,
+		Handlers:     opts.Handlers,
+		StaticDir:    StaticDir,
+		UnsafeHint:   "unsafe = true under [markup.goldmark.renderer] in " + ConfigFile,
+		Obsidian:     s.cfg.Obsidian,
+		RawHTMLLinks: s.lay.FileLinks,
 		Dialects: markup.Dialects{
 			Kramdown:   s.lay.Kind == layout.Jekyll,
 			Liquid:     s.lay.Kind == layout.Jekyll,
