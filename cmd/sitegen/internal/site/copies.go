@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"hash/maphash"
+	"path"
 	"slices"
 
+	"d6codex/cmd/sitegen/internal/markup"
 	"d6codex/templates"
 )
 
@@ -26,7 +28,8 @@ import (
 // lists them, is not one. It is still published at its URL (links to it
 // work; it is the one-page version its authors made), under the home
 // page, but it is in no section's list, the navigation, the reading
-// order, the sitemap or search.
+// order, the sitemap or search. Its title is its file name, not the
+// first chapter's heading it starts with.
 //
 // The test is linear in the text: each page's longest line is its anchor,
 // a page is checked in full only against the pages whose anchors it holds,
@@ -95,6 +98,12 @@ func (s *Site) markCopies(pages []*page) []string {
 		}
 		if n >= copyMinPages && 2*sum >= t.bytes {
 			p.copy, p.searchExclude = true, true
+			if p.dropH1 && p.heading == "" {
+				// Its first heading is the first chapter's: the copy is
+				// named by its file, and the heading stays in place.
+				p.ids[markup.HeadingSlug(p.title)] = true
+				p.title, p.dropH1, p.titleLead = titleFromName(pageName(path.Base(p.rel))), false, false
+			}
 			notes = append(notes, fmt.Sprintf("%s repeats the text of %d other pages: published at %s, but not in the navigation, sitemap or search",
 				p.file, n, s.cfg.relURL(p.sitePath)))
 		}

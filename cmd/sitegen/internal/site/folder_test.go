@@ -268,6 +268,13 @@ func TestFolderCopies(t *testing.T) {
 	if !strings.Contains(out["index.html"], `href="/markdown/book/"`) {
 		t.Errorf("the link to the copy does not resolve")
 	}
+	// Named by its file: its first heading is the first chapter's.
+	if got := h1s(out["markdown/book/index.html"]); !slices.Equal(got, []string{"Book"}) {
+		t.Errorf("the copy's <h1> = %q, want its file name", got)
+	}
+	if !strings.Contains(out["markdown/book/index.html"], `<h2 id="1-alpha">1_Alpha`) {
+		t.Errorf("the copy's first heading is not in place")
+	}
 	for name, html := range out {
 		if strings.HasSuffix(name, "index.html") && name != "markdown/book/index.html" && slices.Contains(navTitles(html), "Markdown") {
 			t.Errorf("%s: the copy's folder is in the navigation", name)
