@@ -33,8 +33,8 @@ import (
 	"d6codex/cmd/sitegen/internal/markup/highlight"
 	"d6codex/cmd/sitegen/internal/markup/kramdown"
 	"d6codex/cmd/sitegen/internal/markup/liquid"
+	"d6codex/cmd/sitegen/internal/markup/pandoc"
 	"d6codex/cmd/sitegen/internal/markup/rawhtml"
-	"d6codex/cmd/sitegen/internal/markup/rawtex"
 	"d6codex/cmd/sitegen/internal/markup/shortcode"
 	"d6codex/cmd/sitegen/internal/markup/tag"
 	"d6codex/cmd/sitegen/internal/markup/wikilink"
@@ -79,9 +79,10 @@ type Dialects struct {
 	Liquid bool
 	// Shortcodes renders Hugo docs themes' shortcodes.
 	Shortcodes bool
-	// RawTeX drops the paragraphs of TeX commands of pandoc's Markdown
-	// ("\pagebreak"), which pandoc keeps for LaTeX output alone.
-	RawTeX bool
+	// Pandoc reads pandoc's Markdown where GitHub's shows it as text:
+	// paragraphs of TeX commands ("\pagebreak") are dropped, attribute
+	// lists after images and links ("{width=50%}") applied or dropped.
+	Pandoc bool
 }
 
 // SafeClasses are the classes a kramdown attribute list may give a block:
@@ -133,8 +134,8 @@ func New(opts Options) *Markdown {
 	if opts.Dialects.Shortcodes {
 		exts = append(exts, shortcode.Extension{Warn: warnAt})
 	}
-	if opts.Dialects.RawTeX {
-		exts = append(exts, rawtex.Extension)
+	if opts.Dialects.Pandoc {
+		exts = append(exts, pandoc.Extension)
 	}
 	m.md = goldmark.New(
 		goldmark.WithParser(rec),

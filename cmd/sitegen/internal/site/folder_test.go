@@ -91,14 +91,16 @@ func TestFolderFileLinks(t *testing.T) {
 		"LICENSE":         "MIT",
 		"NOTICE":          "not linked",
 		"rules/combat.md": "# Combat\n\n[other](../other/) [license](../LICENSE) [top](../) [rules](./) [raw](<../other/README.md>)\n\n" +
-			"<img src=\"../images/logo.png\" alt=\"logo\"> <a href=\"../other/README.md\">raw other</a>\n",
+			"<img src=\"../images/logo.png\" alt=\"logo\"> <a href=\"../other/README.md\">raw other</a>\n\n" +
+			"From the repository's root: [readme](/other/README.md) [page](/rules/combat.md#combat) [folder](/rules/)\n",
 		"rules/README.md": "# Rules\n",
 		"other/README.md": "# Other\n",
 	}
 	out, res := buildFolder(t, files)
 	combat := out["rules/combat/index.html"]
 	for _, want := range []string{`href="/other/">other</a>`, `href="/LICENSE">license</a>`, `href="/">top</a>`, `href="/rules/">rules</a>`,
-		`<img src="/images/logo.png" alt="logo">`, `<a href="/other/">raw other</a>`} {
+		`<img src="/images/logo.png" alt="logo">`, `<a href="/other/">raw other</a>`,
+		`href="/other/">readme</a>`, `href="/rules/combat/">page</a>`, `href="/rules/">folder</a>`} {
 		if !strings.Contains(combat, want) {
 			t.Errorf("rules/combat lacks %s", want)
 		}

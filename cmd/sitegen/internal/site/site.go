@@ -217,7 +217,7 @@ func Load(ctx context.Context, opts Options) (*Site, error) {
 			Kramdown:   s.lay.Kind == layout.Jekyll,
 			Liquid:     s.lay.Kind == layout.Jekyll,
 			Shortcodes: s.lay.Kind == layout.Hugo,
-			RawTeX:     s.lay.Kind == layout.Markdown, // the pandoc books of GitHub repositories
+			Pandoc:     s.lay.Kind == layout.Markdown, // the pandoc books of GitHub repositories
 		},
 	})
 	if err := s.load(ctx); err != nil {
