@@ -199,8 +199,11 @@ func Default() *Layout {
 //     "#combat" on a page without that heading goes to the one other page
 //     that has it: the files of a book that pandoc joins into one document
 //     link across chapters that way (BookAnchors).
-//   - Paragraphs of TeX commands ("\pagebreak"), which pandoc keeps for
-//     LaTeX output alone, are dropped (package markup/rawtex).
+//   - Pandoc's Markdown, which the build scripts of such repositories
+//     feed their chapters to, is read where GitHub's would show it as
+//     text: paragraphs of TeX commands ("\pagebreak") are dropped, and
+//     attributes after an image ("{width=1inch}") applied (package
+//     markup/pandoc).
 //   - Navigation: siblings by weight (front matter), then by file or
 //     folder name, naturally ("2.10" after "2.9", "10.0" after "1.5"), or
 //     as text in a folder of zero-padded numbers ("00-", "01-") where
