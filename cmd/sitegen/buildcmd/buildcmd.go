@@ -249,6 +249,9 @@ func BuildAll(ctx context.Context, opts site.Options, all bool, stdout, stderr i
 	for _, w := range res.Notes {
 		fmt.Fprintf(stderr, "sitegen build: warning: %s\n", w)
 	}
+	for _, n := range res.Info {
+		fmt.Fprintf(stderr, "sitegen build: note: %s\n", n)
+	}
 	list(place(res.WarningList), 3, "sitegen build: warning: ")
 	if len(res.WarningList) > 0 {
 		fmt.Fprintf(stderr, "sitegen build: %d warning(s): %s\n", len(res.WarningList), site.CountKinds(res.WarningList))

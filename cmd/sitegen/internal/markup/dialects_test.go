@@ -34,6 +34,14 @@ func TestDialects(t *testing.T) {
 	if !strings.Contains(out, "{: .no_toc }") {
 		t.Errorf("dialects on without being asked:\n%s", out)
 	}
+	// Pandoc's raw TeX paragraphs (a folder of Markdown built with pandoc).
+	tex := "# Ch\n\n\\pagebreak\n\nText.\n"
+	if out, _, _ := convert(t, Options{Dialects: Dialects{Pandoc: true}}, tex, Page{}); strings.Contains(out, "pagebreak") || !strings.Contains(out, "Text.") {
+		t.Errorf("Pandoc kept the command or lost the text:\n%s", out)
+	}
+	if out, _, _ := convert(t, Options{}, tex, Page{}); !strings.Contains(out, "\\pagebreak") {
+		t.Errorf("Pandoc on without being asked:\n%s", out)
+	}
 }
 
 // FuzzDialects: no input makes the dialect extensions panic.
@@ -43,10 +51,12 @@ func FuzzDialects(f *testing.F) {
 		"{{< hint >}}\n{{< tabs >}}\n{{< tab \"a\" >}}\nx\n{{< /tab >}}\n{{< /hint >}}\n[a]({{< ref \"b\" >}}) {{< relref x >}}\n",
 		"{% raw %}{{ x }}{% endraw %} [a]({% link b.md %}) {% link c.md %}\n\n[r]: {% link d.md %}\n",
 		"{{% notice %}}\n{{< figure src=\"a.png\" >}}\n{{% /notice %}}\n{: .x-y-z\n}",
+		"\\pagebreak\n\\begin{center}[x]\n\n> \\newpage{\n",
+		"![a](b.png){ width=1inch height=\"2\"} [c](d){#e .f}{g} ![h](i){\n",
 	} {
 		f.Add(seed)
 	}
-	md := New(Options{Dialects: Dialects{Kramdown: true, Liquid: true, Shortcodes: true}})
+	md := New(Options{Dialects: Dialects{Kramdown: true, Liquid: true, Shortcodes: true, Pandoc: true}})
 	f.Fuzz(func(t *testing.T, src string) {
 		done := make(chan struct{})
 		go func() {

@@ -98,7 +98,11 @@ func (h1Transformer) Transform(doc *ast.Document, _ text.Reader, pc parser.Conte
 	if st == nil {
 		return
 	}
-	if st.page.DropH1 {
+	if st.page.DropLeading {
+		if h, ok := doc.FirstChild().(*ast.Heading); ok {
+			doc.RemoveChild(doc, h)
+		}
+	} else if st.page.DropH1 {
 		if h := firstH1(doc); h != nil {
 			doc.RemoveChild(doc, h)
 		}

@@ -33,6 +33,7 @@ import (
 	"d6codex/cmd/sitegen/internal/markup/highlight"
 	"d6codex/cmd/sitegen/internal/markup/kramdown"
 	"d6codex/cmd/sitegen/internal/markup/liquid"
+	"d6codex/cmd/sitegen/internal/markup/pandoc"
 	"d6codex/cmd/sitegen/internal/markup/rawhtml"
 	"d6codex/cmd/sitegen/internal/markup/shortcode"
 	"d6codex/cmd/sitegen/internal/markup/tag"
@@ -57,6 +58,10 @@ type Options struct {
 	// Dialects are the other tools' Markdown the pages are written in
 	// (the layout's: Jekyll's Liquid and kramdown, Hugo's shortcodes).
 	Dialects Dialects
+	// RawHTMLLinks checks and rewrites the href of <a> and the src of
+	// <img> in raw HTML through the page's LinkResolver, as Markdown
+	// links are (a README's <img src="images/logo.png">, GitHub's way).
+	RawHTMLLinks bool
 	// Obsidian reads Obsidian's Markdown: [[wikilinks]] and ![[embeds]]
 	// (resolved through a Page.Links that is a WikiResolver), callouts of
 	// every kind with titles and fold markers, ^block-ids, %%comments%%,
@@ -74,6 +79,10 @@ type Dialects struct {
 	Liquid bool
 	// Shortcodes renders Hugo docs themes' shortcodes.
 	Shortcodes bool
+	// Pandoc reads pandoc's Markdown where GitHub's shows it as text:
+	// paragraphs of TeX commands ("\pagebreak") are dropped, attribute
+	// lists after images and links ("{width=50%}") applied or dropped.
+	Pandoc bool
 }
 
 // SafeClasses are the classes a kramdown attribute list may give a block:
@@ -125,6 +134,9 @@ func New(opts Options) *Markdown {
 	if opts.Dialects.Shortcodes {
 		exts = append(exts, shortcode.Extension{Warn: warnAt})
 	}
+	if opts.Dialects.Pandoc {
+		exts = append(exts, pandoc.Extension)
+	}
 	m.md = goldmark.New(
 		goldmark.WithParser(rec),
 		goldmark.WithExtensions(exts...),
@@ -156,6 +168,9 @@ type Page struct {
 	// DropH1 removes the first level-1 heading: the page took its title
 	// from it, and the layout renders the title as the page's one <h1>.
 	DropH1 bool
+	// DropLeading removes the page's first block when it is a heading, of
+	// any level: the page took its title from it (LeadingHeading).
+	DropLeading bool
 	// Report receives every problem found while the page parses. Nil
 	// drops them.
 	Report func(Problem)

@@ -108,6 +108,46 @@ func TestLinks(t *testing.T) {
 	}
 }
 
+// TestRawHTMLLinks: with Options.RawHTMLLinks the href of <a> and the
+// src of <img> in raw HTML go through the page's resolver, as Markdown
+// links do (GitHub resolves a README's <img src="images/logo.png"> from
+// the file); without it they are kept as written.
+func TestRawHTMLLinks(t *testing.T) {
+	resolver := LinkResolverFunc(func(dest string) (string, string) {
+		switch dest {
+		case "images/logo.png":
+			return "/images/logo.png", ""
+		case "combat.md":
+			return "/rules/combat/", ""
+		case "https://x.test/":
+			return dest, ""
+		}
+		return "", "nope"
+	})
+	src := "<p align=\"center\"><img src=\"images/logo.png\" width=\"200\"></p>\n\nSee <a href=\"combat.md\">combat</a>, <a href=\"https://x.test/\">web</a>,\n<a href=\"gone.md\">gone</a> and <img src=\"none.png\" alt=\"x\">.\n"
+	for _, unsafe := range []bool{false, true} {
+		out, _, problems := convert(t, Options{RawHTMLLinks: true, Unsafe: unsafe}, src, Page{Links: resolver})
+		for _, want := range []string{`<img src="/images/logo.png" width="200"`, `<a href="/rules/combat/">combat</a>`, `<a href="https://x.test/">web</a>`} {
+			if !strings.Contains(out, want) {
+				t.Errorf("unsafe=%v: output lacks %q:\n%s", unsafe, want, out)
+			}
+		}
+		var broken []string
+		for _, p := range problems {
+			if strings.Contains(p, "broken") {
+				broken = append(broken, p)
+			}
+		}
+		if want := []string{`4:1: broken link "gone.md": nope`, `4:32: broken image "none.png": nope`}; !slices.Equal(broken, want) {
+			t.Errorf("unsafe=%v: problems = %q, want %q", unsafe, broken, want)
+		}
+	}
+	out, _, problems := convert(t, Options{}, src, Page{Links: resolver})
+	if !strings.Contains(out, `src="images/logo.png"`) || slices.ContainsFunc(problems, func(p string) bool { return strings.Contains(p, "broken") }) {
+		t.Errorf("RawHTMLLinks on without being asked: %q\n%s", problems, out)
+	}
+}
+
 func TestTOCAndHeadings(t *testing.T) {
 	src := "# Title\n\nLead.\n\n## First *one*\n\n### Sub `code`\n\n#### Deep\n\n## Second {#custom}\n\n### Under second\n"
 	out, res, _ := convert(t, Options{}, src, Page{DropH1: true})
@@ -157,6 +197,46 @@ func TestH1Title(t *testing.T) {
 		if ok && firstH1(doc) != nil {
 			t.Errorf("%q: the heading stayed in the outline", tc.src)
 		}
+	}
+}
+
+// TestLeadingHeading: a page that starts with a heading of any level
+// takes its title from it where the layout says so. The rule is GitHub
+// Pages' jekyll-titles-from-headings
+// (https://github.com/benbalter/jekyll-titles-from-headings): "the first
+// non-whitespace line in a Markdown H1, H2, H3" is the title; issue 32
+// takes any level. Punctuation is kept; a heading further down is not a
+// title.
+func TestLeadingHeading(t *testing.T) {
+	m := New(Options{})
+	for _, tc := range []struct{ src, title string }{
+		{"## Why QuestWorlds?\n\nBecause.\n", "Why QuestWorlds?"},
+		{"\n\n### 1.1 *Why* `this`?\n", "1.1 Why this?"},
+		{"# Top\n\n## Sub\n", "Top"},
+		{"Setext two\n----------\n\ntext\n", "Setext two"},
+		{"###### Six\n", "Six"},
+		{"text first\n\n## Later\n", ""},
+		{"##\n\nempty\n", ""},
+	} {
+		doc, _ := m.Outline([]byte(tc.src))
+		first := doc.FirstChild()
+		got, ok := m.LeadingHeading(doc, []byte(tc.src))
+		if got != tc.title || ok != (tc.title != "") {
+			t.Errorf("%q: LeadingHeading = %q, %v; want %q", tc.src, got, ok, tc.title)
+		}
+		if ok && doc.FirstChild() == first {
+			t.Errorf("%q: the heading stayed in the outline", tc.src)
+		}
+	}
+	// Rendered with DropLeading the heading is gone and the rest stays:
+	// the layout shows the title as the page's one <h1>.
+	out, _, _ := convert(t, Options{}, "## Why QuestWorlds?\n\nBecause.\n\n### Trust\n", Page{DropLeading: true})
+	if strings.Contains(out, "Why QuestWorlds") || !strings.Contains(out, `<h3 id="trust">`) || !strings.Contains(out, "<p>Because.</p>") {
+		t.Errorf("DropLeading:\n%s", out)
+	}
+	out, _, _ = convert(t, Options{}, "Intro.\n\n## Keep me\n", Page{DropLeading: true})
+	if !strings.Contains(out, "Keep me") {
+		t.Errorf("DropLeading removed a heading that does not start the page:\n%s", out)
 	}
 }
 

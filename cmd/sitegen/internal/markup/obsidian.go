@@ -118,7 +118,7 @@ func (t wikiTransformer) embed(st *pageState, w *wikilink.Node, tg WikiTarget) {
 	}
 	line, col := st.pos(w.Start)
 	sub := *tg.Note
-	sub.chain, sub.DropH1 = chain, false
+	sub.chain, sub.DropH1, sub.DropLeading = chain, false, false
 	outer := st.page
 	sub.Report = func(p Problem) {
 		// Problems inside the embedded note belong to that note; only

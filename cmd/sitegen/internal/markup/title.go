@@ -42,6 +42,19 @@ func (m *Markdown) LeadingH1(doc ast.Node, src []byte) (heading string, ok bool)
 	return m.takeH1(doc, src, h)
 }
 
+// LeadingHeading is LeadingH1 for a heading of any level: the title of a
+// page that starts with "## Why QuestWorlds?" in a layout that takes a
+// title from the heading that starts a page (GitHub Pages'
+// jekyll-titles-from-headings). The heading is removed from the outline;
+// Page.DropLeading removes it when the page renders.
+func (m *Markdown) LeadingHeading(doc ast.Node, src []byte) (title string, ok bool) {
+	h, isH := doc.FirstChild().(*ast.Heading)
+	if !isH {
+		return "", false
+	}
+	return m.takeH1(doc, src, h)
+}
+
 func (m *Markdown) takeH1(doc ast.Node, src []byte, h *ast.Heading) (title string, ok bool) {
 	if h == nil {
 		return "", false

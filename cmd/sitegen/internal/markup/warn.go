@@ -35,15 +35,23 @@ func (t warnTransformer) Transform(doc *ast.Document, reader text.Reader, pc par
 		}
 		switch n := n.(type) {
 		case *ast.HTMLBlock, *ast.RawHTML:
+			text := rawText(n, src)
+			clean := text
+			line, col := st.pos(rawStart(n))
 			if !t.m.opts.Unsafe {
-				clean, removed := t.m.sanitizer.Sanitize(rawText(n, src))
-				line, col := st.pos(rawStart(n))
+				var removed []string
+				clean, removed = t.m.sanitizer.Sanitize(text)
 				for _, what := range removed {
 					if key := fmt.Sprint(line, what); !told[key] {
 						told[key] = true
 						st.reportAt(line, col, true, fmt.Sprintf("raw HTML: %s removed (not safe to publish; %s keeps all raw HTML)", what, t.m.opts.UnsafeHint))
 					}
 				}
+			}
+			if t.m.opts.RawHTMLLinks && st.page.Links != nil {
+				clean = resolveRawLinks(clean, st.page.Links, func(msg string) { st.reportAt(line, col, false, msg) })
+			}
+			if clean != text || !t.m.opts.Unsafe {
 				raws = append(raws, raw{n, clean})
 			}
 		case *ast.Paragraph:

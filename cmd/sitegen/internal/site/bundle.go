@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Files in content/ that are not Markdown (pictures, maps, PDFs) are
@@ -17,6 +18,53 @@ import (
 // file keeps its name, so content/Rules/img/map.png is /rules/img/map.png.
 // Links and images that point at them are checked and rewritten like links
 // between pages.
+
+// In a layout that publishes only the files its pages link to
+// (layout.Layout.LinkedFilesOnly: a folder of Markdown, where the rest is
+// build scripts, source code and settings files), each link that
+// resolves to a content file records it (linkedFiles), and copyBundles,
+// which runs once every page is rendered, publishes those alone.
+
+// linkedFiles is the set of content files that rendered pages link to,
+// safe for the concurrent renders of a build.
+type linkedFiles struct {
+	mu    sync.Mutex
+	files map[string]bool
+}
+
+// add records the content-relative path rel.
+func (l *linkedFiles) add(rel string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.files == nil {
+		l.files = map[string]bool{}
+	}
+	l.files[rel] = true
+}
+
+// has reports whether rel was recorded.
+func (l *linkedFiles) has(rel string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.files[rel]
+}
+
+// snapshot returns a copy of the recorded paths.
+func (l *linkedFiles) snapshot() map[string]bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return maps.Clone(l.files)
+}
+
+// reset forgets every recorded path.
+func (l *linkedFiles) reset() { l.set(nil) }
+
+// set replaces the recorded paths with files (a snapshot's).
+func (l *linkedFiles) set(files map[string]bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.files = files
+}
 
 // bundleURL is the site path of a content file.
 func (c *Config) bundleURL(rel string) string {
@@ -30,11 +78,16 @@ func (c *Config) bundleURL(rel string) string {
 	return "/" + path.Join(append(segs, name)...)
 }
 
-// copyBundles publishes the content files into dir, after static files:
-// reserved holds the output paths that pages own, and a file o already
-// has is a static file's.
+// copyBundles publishes the content files into dir, after static files
+// and pages (so that it knows which files the pages link to): reserved
+// holds the output paths that pages own, and a file o already has is a
+// static file's. In a layout that publishes only linked files, it
+// publishes those.
 func (s *Site) copyBundles(o *assets.Output, reserved map[string]bool) error {
 	for _, rel := range slices.Sorted(maps.Keys(s.files)) {
+		if s.lay.LinkedFilesOnly && !s.linked.has(rel) {
+			continue
+		}
 		out := strings.TrimPrefix(s.cfg.bundleURL(rel), "/")
 		if reserved[out] || o.Has(out) {
 			s.diag.addf(s.srcFile(rel), 0, 0, "", "conflicts with another file of the site at /%s", out)
@@ -70,5 +123,6 @@ func (s *Site) resolveFile(from *page, target string) (url, problem string, ok b
 	if !s.files[rel] {
 		return "", fmt.Sprintf("%s does not exist", s.srcFile(rel)), true
 	}
+	s.linked.add(rel)
 	return s.cfg.relURL(s.cfg.bundleURL(rel)), "", true
 }

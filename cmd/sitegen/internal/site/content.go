@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"net/url"
 	"os"
 	"path"
@@ -22,6 +23,7 @@ import (
 
 	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/markup"
+	"d6codex/cmd/sitegen/internal/natural"
 	"d6codex/templates"
 )
 
@@ -112,6 +114,8 @@ type page struct {
 	blocks        []string        // info words of the page's fenced code blocks, in order, once each
 	failed        bool            // the front matter could not be read; the page is not rendered
 	dropH1        bool            // the page's first # heading is its title or heading (below), not rendered again
+	titleLead     bool            // with dropH1: the heading is the page's first block, of any level (layout.HeadingTitle)
+	copy          bool            // repeats the text of other pages (copies.go): out of the navigation, reading order and search
 	heading       string          // the text of the page's leading # heading when it has a title of its own; "" to show the title
 	src           []byte          // the file's bytes, kept from loading to rendering, dropped once written
 	navExclude    bool            // just-the-docs' nav_exclude: published, listed in its section, not in the navigation
@@ -185,6 +189,7 @@ func (s *Site) load(ctx context.Context) error {
 		pages = append(pages, p)
 	}
 	pages = s.takeNotFound(pages)
+	s.copyNotes = s.markCopies(pages)
 	s.applyNav()
 	s.buildTree(pages)
 	if s.cfg.Obsidian {
@@ -232,9 +237,12 @@ func (s *Site) loadPage(rel string) *page {
 	switch {
 	case p.failed:
 	case p.title == "":
-		// No title in front matter (or no front matter): the first # H1,
-		// else the file name.
-		if t, ok := s.md.H1Title(doc, src); ok {
+		// No title in front matter (or no front matter): the heading that
+		// starts the page where the layout takes one of any level, else
+		// the first # H1, else the file name.
+		if t, ok := s.leadingTitle(doc, src); ok {
+			p.title, p.dropH1, p.titleLead = t, true, true
+		} else if t, ok := s.md.H1Title(doc, src); ok {
 			p.title, p.dropH1 = t, true
 		}
 	default:
@@ -261,6 +269,16 @@ func (s *Site) loadPage(rel string) *page {
 		}
 	}
 	return p
+}
+
+// leadingTitle is the text of the heading that starts the page, when the
+// layout takes a title from a heading of any level there
+// (layout.HeadingTitle); the heading leaves the outline doc.
+func (s *Site) leadingTitle(doc ast.Node, src []byte) (string, bool) {
+	if !s.lay.HeadingTitle {
+		return "", false
+	}
+	return s.md.LeadingHeading(doc, src)
 }
 
 // classify returns the kind and site path of the page at content path rel.
@@ -494,7 +512,7 @@ func (s *Site) buildTree(pages []*page) {
 	}
 	s.home = section("")
 	for _, p := range pages {
-		if p == s.home {
+		if p == s.home || p.copy {
 			continue
 		}
 		dir := path.Dir(p.rel)
@@ -526,7 +544,7 @@ func (s *Site) buildTree(pages []*page) {
 		}
 	}
 	for _, p := range all {
-		slices.SortFunc(p.children, comparePages)
+		s.sortChildren(p.children)
 	}
 	// Reading order: depth first from the home page.
 	s.pages = s.pages[:0]
@@ -546,11 +564,57 @@ func (s *Site) buildTree(pages []*page) {
 			s.pages[i].next = s.pages[i+1]
 		}
 	}
+	// Generated copies of other pages are rendered, under the home page,
+	// but are no one's child and have no neighbours.
+	for _, p := range pages {
+		if p.copy {
+			p.parent = s.home
+			s.pages = append(s.pages, p)
+		}
+	}
+}
+
+// sortChildren orders a section's pages: comparePages, or by name
+// (layout.NameOrder): weight first, as comparePages, then the file or
+// folder name, naturally, or as text in a folder of zero-padded numbers
+// (see package natural).
+func (s *Site) sortChildren(children []*page) {
+	if !s.lay.NameOrder {
+		slices.SortFunc(children, comparePages)
+		return
+	}
+	names := make(map[*page]string, len(children))
+	for _, c := range children {
+		names[c] = c.name()
+	}
+	byName := natural.Compare
+	if natural.Padded(slices.Collect(maps.Values(names))) {
+		byName = natural.Text
+	}
+	slices.SortFunc(children, func(a, b *page) int {
+		return cmp.Or(byWeight(a, b), byName(names[a], names[b]), cmp.Compare(a.sitePath, b.sitePath))
+	})
+}
+
+// name is the file name of a page without its extension, or the name of
+// the folder a section stands for: what its place among its siblings
+// comes from in a layout ordered by name.
+func (p *page) name() string {
+	if p.kind == templates.KindSection || p.kind == templates.KindHome || p.folder != "" {
+		return path.Base(p.dir())
+	}
+	return pageName(path.Base(p.rel))
 }
 
 // comparePages orders siblings Hugo's way: by weight (pages without a
 // weight last), then title, then URL.
 func comparePages(a, b *page) int {
+	return cmp.Or(byWeight(a, b), cmp.Compare(strings.ToLower(a.title), strings.ToLower(b.title)), cmp.Compare(a.sitePath, b.sitePath))
+}
+
+// byWeight orders pages by weight, pages without one last; 0 when the
+// weights say nothing.
+func byWeight(a, b *page) int {
 	wa, wb := a.weight, b.weight
 	if (wa == 0) != (wb == 0) {
 		if wa == 0 {
@@ -558,7 +622,7 @@ func comparePages(a, b *page) int {
 		}
 		return -1
 	}
-	return cmp.Or(cmp.Compare(wa, wb), cmp.Compare(strings.ToLower(a.title), strings.ToLower(b.title)), cmp.Compare(a.sitePath, b.sitePath))
+	return cmp.Compare(wa, wb)
 }
 
 // checkURLs reports pages and aliases that would be written to the same URL,
@@ -609,9 +673,9 @@ func (s *Site) checkURLs() {
 		}
 	}
 	s.byURL = owner
-	s.filesByURL = map[string]bool{}
+	s.filesByURL = map[string]string{}
 	for rel := range s.files {
-		s.filesByURL[s.cfg.bundleURL(rel)] = true
+		s.filesByURL[s.cfg.bundleURL(rel)] = rel
 	}
 }
 

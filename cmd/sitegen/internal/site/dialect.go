@@ -145,7 +145,7 @@ func (s *Site) reparent(pages []*page) {
 		byTitle[strings.ToLower(p.title)] = append(byTitle[strings.ToLower(p.title)], p)
 	}
 	for _, p := range pages {
-		if p.parentTitle == "" {
+		if p.parentTitle == "" || p.copy {
 			continue
 		}
 		var to *page

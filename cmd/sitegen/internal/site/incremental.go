@@ -138,9 +138,19 @@ func (s *Site) Update(ctx context.Context, files []string) (Update, error) {
 	}
 	defer removeOwned(staging)
 	out := &assets.Output{Dir: staging}
+	linked := s.linked.snapshot()
 	for _, p := range render {
 		if err := s.renderPage(ctx, p, s.view, out); err != nil {
 			s.diag.addf(p.file, 0, 0, "", "%v", err)
+		}
+	}
+	if s.lay.LinkedFilesOnly {
+		for rel := range s.linked.snapshot() {
+			if !linked[rel] { // published by a full build only (copyBundles)
+				restore()
+				s.linked.set(linked)
+				return Update{Full: true, Reason: s.srcFile(rel) + " was not published: a page links to it now"}, nil
+			}
 		}
 	}
 	if err := ctx.Err(); err != nil {

@@ -37,6 +37,9 @@ func (s *Site) resolveLink(from *page, dest string) (string, string) {
 		}
 		id, ok := anchorOf(from, frag)
 		if !ok {
+			if u, found := s.bookAnchor(from, frag); found {
+				return u, ""
+			}
 			return "", fmt.Sprintf("no heading with id %q on this page", frag)
 		}
 		return "#" + id, "" // "#" for the page's title: its top
@@ -51,6 +54,11 @@ func (s *Site) resolveLink(from *page, dest string) (string, string) {
 			file = un
 		}
 		u, problem, ok := s.resolveFile(from, file)
+		if !ok && s.lay.FileLinks {
+			if u, problem, found := s.resolveFromFile(from, file, query, frag); found {
+				return u, problem
+			}
+		}
 		switch {
 		case !ok:
 			// A folder-style link ("../combat/", "tables"): relative to the
@@ -60,7 +68,11 @@ func (s *Site) resolveLink(from *page, dest string) (string, string) {
 			if strings.HasSuffix(file, "/") {
 				abs += "/"
 			}
-			return s.resolveAbs(abs + query + fragPart(frag))
+			u, problem := s.resolveAbs(abs + query + fragPart(frag))
+			if problem != "" && s.lay.FileLinks { // the file's folder is where its author looked
+				problem = fmt.Sprintf("%s is no page, folder or file", s.srcFile(path.Join(path.Dir(from.rel), file)))
+			}
+			return u, problem
 		case problem != "":
 			// A file that is not beside the page may be where the
 			// browser looks, from the page's URL (Jekyll corpora write
@@ -107,6 +119,59 @@ func (s *Site) resolveLink(from *page, dest string) (string, string) {
 		u += fragPart(id) // none for the page's title
 	}
 	return u, ""
+}
+
+// resolveFromFile resolves a link to a folder or to a file without an
+// extension from the folder of the file that holds it, as GitHub does
+// (layout.Layout.FileLinks): "../rules/" is the page of the folder rules,
+// "LICENSE" the file beside the page. found is false when it names
+// neither; the caller then reads the link from the page's URL.
+func (s *Site) resolveFromFile(from *page, file, query, frag string) (url, problem string, found bool) {
+	rel := path.Join(path.Dir(from.rel), file)
+	if rel == ".." || strings.HasPrefix(rel, "../") {
+		return "", "", false
+	}
+	if !strings.HasSuffix(file, "/") && s.files[rel] {
+		s.linked.add(rel)
+		return s.cfg.relURL(s.cfg.bundleURL(rel)) + query + fragPart(frag), "", true
+	}
+	folder := rel + "/" + sectionIndex
+	if rel == "." {
+		folder = sectionIndex
+	}
+	_, sp := s.cfg.classify(folder)
+	if _, ok := s.byURL[sp]; !ok {
+		return "", "", false
+	}
+	url, problem = s.resolveAbs(sp + query + fragPart(frag))
+	return url, problem, true
+}
+
+// bookAnchor resolves a same-page link "#frag" that page from has no
+// heading for, in a layout whose pages are the chapters of one book
+// (layout.Layout.BookAnchors): to the one other page that has it. Two or
+// more pages with it, or none: not found.
+func (s *Site) bookAnchor(from *page, frag string) (string, bool) {
+	if !s.lay.BookAnchors {
+		return "", false
+	}
+	var to *page
+	id := ""
+	for _, p := range s.pages {
+		if p == from || p.copy {
+			continue
+		}
+		if pid, ok := anchorOf(p, frag); ok {
+			if to != nil {
+				return "", false
+			}
+			to, id = p, pid
+		}
+	}
+	if to == nil {
+		return "", false
+	}
+	return s.cfg.relURL(to.sitePath) + fragPart(id), true
 }
 
 // jekyllBaseURL matches Liquid's {{ site.baseurl }} at the start of a
@@ -157,7 +222,15 @@ func (s *Site) resolveAbs(dest string) (string, string) {
 		}
 	}
 	rel := strings.TrimPrefix(clean, "/")
-	if s.filesByURL[clean] || rel == "sitemap.xml" || rel == "404.html" {
+	if file, ok := s.filesByURL[clean]; ok {
+		s.linked.add(file)
+		return s.cfg.relURL(clean) + query + fragPart(frag), ""
+	}
+	if s.files[rel] { // a path from the content root as written: "/Images/map.png" from a repository's root
+		s.linked.add(rel)
+		return s.cfg.relURL(s.cfg.bundleURL(rel)) + query + fragPart(frag), ""
+	}
+	if rel == "sitemap.xml" || rel == "404.html" {
 		return s.cfg.relURL(clean) + query + fragPart(frag), ""
 	}
 	if s.view != nil {

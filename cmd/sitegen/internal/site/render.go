@@ -42,9 +42,7 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 	if err != nil {
 		return err
 	}
-	if err := s.copyBundles(out, reserved); err != nil {
-		return err
-	}
+	s.linked.reset()
 	s.search = s.newSearchIndex(assets)
 	s.lastmod = gitTimes(ctx, s.opts.Source, s.lay.Content)
 	view := &templates.Site{
@@ -77,6 +75,9 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 		if err := s.writePage(ctx, out, "404.html", templates.Render(notFound)); err != nil {
 			return err
 		}
+	}
+	if err := s.copyBundles(out, reserved); err != nil { // once the pages said which files they link to
+		return err
 	}
 	redirects := map[string]bool{}
 	for _, p := range s.pages {
@@ -253,11 +254,12 @@ func (s *Site) writeListPages(ctx context.Context, out *assets.Output, p *page, 
 // against the content model, its problems become the build's diagnostics.
 func (s *Site) markupPage(p *page, assets templates.Assets) *markup.Page {
 	return &markup.Page{
-		File:   p.file,
-		URL:    s.cfg.relURL(p.sitePath),
-		Links:  pageLinks{s: s, p: p, assets: assets},
-		Assets: assets,
-		DropH1: p.dropH1,
+		File:        p.file,
+		URL:         s.cfg.relURL(p.sitePath),
+		Links:       pageLinks{s: s, p: p, assets: assets},
+		Assets:      assets,
+		DropH1:      p.dropH1 && !p.titleLead,
+		DropLeading: p.dropH1 && p.titleLead,
 		Report: func(pr markup.Problem) {
 			if pr.Warning || s.cfg.BrokenLinksWarn && strings.HasPrefix(pr.Msg, "broken ") {
 				s.warn.addf(p.file, pr.Line, pr.Col, "", "%s", pr.Msg)
@@ -300,6 +302,9 @@ func (s *Site) writeSitemap(out *assets.Output) error {
 	b.WriteString(xml.Header)
 	b.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")
 	for _, p := range s.pages {
+		if p.copy {
+			continue // a generated copy of other pages (copies.go)
+		}
 		b.WriteString("  <url><loc>")
 		if err := xml.EscapeText(&b, []byte(s.cfg.absURL(p.sitePath))); err != nil {
 			return fmt.Errorf("sitemap: %w", err)

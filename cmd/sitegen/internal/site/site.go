@@ -128,6 +128,10 @@ type Result struct {
 	// summarizes them); Notes the warnings about the settings.
 	WarningList Diagnostics
 	Notes       []string
+	// Info says what the build decided about the content that the
+	// author may want to know and need not fix (a generated copy of other
+	// pages kept out of the navigation).
+	Info []string
 	// Layout says which layout was recognised and what was read from it.
 	Layout string
 	// Reused counts the output files unchanged since the previous build,
@@ -161,7 +165,9 @@ type Site struct {
 	folderNotes map[string]string    // content-relative path of a folder note -> the folder it is the page of (folders.go)
 	drafts      map[string]bool      // content-relative paths of excluded drafts
 	byURL       map[string]*page     // site path of a page or alias -> the page (checkURLs)
-	filesByURL  map[string]bool      // site paths of the content files that are not Markdown
+	filesByURL  map[string]string    // site path of a content file that is not Markdown -> its content-relative path
+	linked      linkedFiles          // the content files the rendered pages link to (bundle.go)
+	copyNotes   []string             // a line on each generated copy of other pages (copies.go), for Result.Info
 
 	wiki   *wikiIndex  // notes by name and path, for wikilinks (wiki.go); nil without Obsidian
 	embeds atomic.Bool // a page embeds a note (![[Note]]): an edit may change other pages
@@ -201,15 +207,17 @@ func Load(ctx context.Context, opts Options) (*Site, error) {
 		s.cfg.BrokenLinksWarn = opts.BrokenLinks == "warn"
 	}
 	s.md = markup.New(markup.Options{
-		Unsafe:     s.cfg.Unsafe,
-		Handlers:   opts.Handlers,
-		StaticDir:  StaticDir,
-		UnsafeHint: "unsafe = true under [markup.goldmark.renderer] in " + ConfigFile,
-		Obsidian:   s.cfg.Obsidian,
+		Unsafe:       s.cfg.Unsafe,
+		Handlers:     opts.Handlers,
+		StaticDir:    StaticDir,
+		UnsafeHint:   "unsafe = true under [markup.goldmark.renderer] in " + ConfigFile,
+		Obsidian:     s.cfg.Obsidian,
+		RawHTMLLinks: s.lay.FileLinks,
 		Dialects: markup.Dialects{
 			Kramdown:   s.lay.Kind == layout.Jekyll,
 			Liquid:     s.lay.Kind == layout.Jekyll,
 			Shortcodes: s.lay.Kind == layout.Hugo,
+			Pandoc:     s.lay.Kind == layout.Markdown, // the pandoc books of GitHub repositories
 		},
 	})
 	if err := s.load(ctx); err != nil {
@@ -355,6 +363,7 @@ func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 	}
 	res.WarningList = s.warn.sorted()
 	res.Layout = s.lay.Describe()
+	res.Info = s.copyNotes
 	res.Warnings = append(slices.Clone(res.Notes), summarize(res.WarningList, 3)...)
 	if len(res.Errors) > 0 {
 		res.Duration = time.Since(start)

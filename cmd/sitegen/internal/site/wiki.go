@@ -89,6 +89,7 @@ func (l pageLinks) ResolveWiki(target, frag string, embed bool) markup.WikiTarge
 	to, others, file := s.wiki.find(from, target)
 	switch {
 	case to == nil && file != "":
+		s.linked.add(file)
 		return markup.WikiTarget{URL: s.cfg.relURL(s.cfg.bundleURL(file)) + fragPart(frag)}
 	case to == nil:
 		return markup.WikiTarget{Problem: fmt.Sprintf("no note or file named %q in %s/", target, s.lay.Content)}

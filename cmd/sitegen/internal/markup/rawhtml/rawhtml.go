@@ -9,12 +9,16 @@ package rawhtml
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/microcosm-cc/bluemonday"
 	"golang.org/x/net/html"
 )
+
+// alignValue is what an align attribute may say.
+var alignValue = regexp.MustCompile(`^(?i:left|right|center|justify|top|middle|bottom)$`)
 
 // Sanitizer cleans raw HTML. One value serves every page, concurrently
 // (bluemonday policies are safe for concurrent use once built).
@@ -37,6 +41,9 @@ func New() *Sanitizer {
 	p.AllowAttrs("href").OnElements("a")
 	p.AllowAttrs("src", "alt", "width", "height", "loading").OnElements("img")
 	p.AllowAttrs("colspan", "rowspan", "scope", "headers", "align").OnElements("th", "td")
+	// GitHub keeps align (its html-pipeline sanitizer allows it on every
+	// element): <p align="center"><img …></p> heads many READMEs.
+	p.AllowAttrs("align").Matching(alignValue).OnElements("p", "div", "img", "h1", "h2", "h3", "h4", "h5", "h6", "table")
 	p.AllowAttrs("span").OnElements("col", "colgroup")
 	p.AllowAttrs("start", "reversed", "type").OnElements("ol")
 	p.AllowAttrs("cite").OnElements("blockquote", "q")

@@ -25,6 +25,8 @@ func TestSanitize(t *testing.T) {
 		{"iframe", `<iframe src="https://x.test/"></iframe>`, ``, []string{"<iframe>"}},
 		{"comment goes silently", `<!-- editor note -->`, ``, nil},
 		{"a lone closing tag", `</span>`, `</span>`, nil},
+		{"align, as GitHub keeps it", `<p align="center"><img src="logo.png" align="right"></p><h1 align="center">T</h1>`, `<p align="center"><img src="logo.png" align="right"></p><h1 align="center">T</h1>`, nil},
+		{"align with another value", `<div align="x;y">t</div>`, `<div>t</div>`, []string{"align on <div>"}},
 	}
 	for _, tt := range tests {
 		got, removed := z.Sanitize(tt.in)

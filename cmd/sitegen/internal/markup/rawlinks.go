@@ -1,0 +1,73 @@
+package markup
+
+import (
+	"fmt"
+	"strings"
+
+	"golang.org/x/net/html"
+)
+
+// rawLinkAttrs are the attributes of raw HTML that hold a link or an
+// image a page's LinkResolver checks and rewrites (Options.RawHTMLLinks):
+// the ones the sanitizer keeps.
+var rawLinkAttrs = map[string]string{"a": "href", "img": "src"}
+
+// resolveRawLinks checks and rewrites the links and images of a piece of
+// raw HTML (a block, or one tag of a paragraph) through links, as
+// linkTransformer does for Markdown's: `<img src="images/logo.png">` in a
+// README is the picture beside it wherever the page is published. Tags it
+// does not change are kept byte for byte. report receives each broken
+// one.
+func resolveRawLinks(raw string, links LinkResolver, report func(msg string)) string {
+	if !strings.Contains(raw, "=") {
+		return raw
+	}
+	var b strings.Builder
+	z := html.NewTokenizer(strings.NewReader(raw))
+	changed := false
+	for {
+		tt := z.Next()
+		if tt == html.ErrorToken {
+			break
+		}
+		rawTok := string(z.Raw())
+		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
+			b.WriteString(rawTok)
+			continue
+		}
+		tok := z.Token()
+		attr, ok := rawLinkAttrs[tok.Data]
+		if !ok {
+			b.WriteString(rawTok)
+			continue
+		}
+		edited := false
+		for i, a := range tok.Attr {
+			if a.Namespace != "" || a.Key != attr || strings.TrimSpace(a.Val) == "" {
+				continue
+			}
+			dest, problem := links.ResolveLink(strings.TrimSpace(a.Val))
+			if problem != "" {
+				what := "link"
+				if tok.Data == "img" {
+					what = "image"
+				}
+				report(fmt.Sprintf("broken %s %q: %s", what, a.Val, problem))
+				continue
+			}
+			if dest != a.Val {
+				tok.Attr[i].Val, edited = dest, true
+			}
+		}
+		if !edited {
+			b.WriteString(rawTok)
+			continue
+		}
+		b.WriteString(tok.String())
+		changed = true
+	}
+	if !changed {
+		return raw
+	}
+	return b.String()
+}

@@ -1,0 +1,379 @@
+package site
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"d6codex/cmd/sitegen/internal/testing/sitetest"
+)
+
+// The rules of a plain folder of Markdown (layout.Folder), one test each.
+// Issue 32 is the spec: "A folder of Markdown publishes a site, not a
+// repository: Markdown pages and the files they reference (images,
+// downloads), never build scripts, source code, lock files or dot-files;
+// natural sort (`2.10` after `2.9`, `10` after `9`); a title from the
+// first heading at any level when the page starts with it, not repeated
+// below; a file that concatenates the others (generated from them) is not
+// a second copy in the navigation where it can be told".
+
+// buildFolder writes files (no settings file: a folder of Markdown) and
+// builds them, returning the published tree (search parts inflated).
+func buildFolder(t *testing.T, files map[string]string) (map[string]string, Result) {
+	t.Helper()
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, files)
+	dest := filepath.Join(t.TempDir(), "out")
+	res, err := build(t, dir, Options{Theme: theme, Dest: dest})
+	if err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	return publishedTree(t, dest), res
+}
+
+// TestFolderPublishesLinkedFiles: a file that is not a page is published
+// when a published page links to it or shows it (a Markdown link or
+// image, from the page's folder or from the repository's root), and not
+// otherwise.
+func TestFolderPublishesLinkedFiles(t *testing.T) {
+	out, _ := buildFolder(t, map[string]string{
+		"README.md": "# SRD\n\n![logo](Logos/stamp.png) [the PDF](docs/SRD.pdf) [map](/Images/Map.png)\n" +
+			"[sheet](chapters/sheet.pdf) [chapter](chapters/one.md)\n",
+		"chapters/one.md":       "# One\n\n![fig](fig/a.png) ![up](../Logos/stamp.png)\n",
+		"chapters/fig/a.png":    "png a",
+		"chapters/sheet.pdf":    "pdf sheet",
+		"Logos/stamp.png":       "png stamp",
+		"Logos/stamp.psd":       "psd",
+		"Images/Map.png":        "png map",
+		"Images/unused.png":     "png unused",
+		"docs/SRD.pdf":          "pdf",
+		"docs/SRD.tex":          "tex",
+		"docs/SRD.log":          "log",
+		"create_formats.sh":     "#!/bin/sh\npandoc\n",
+		"chaosium.latex":        "\\documentclass{book}",
+		"firestore.rules":       "rules_version = '2';",
+		"package.json":          "{}",
+		"package-lock.json":     "{}",
+		"src/app.js":            "console.log(1)",
+		"node_modules/x/x.js":   "x",
+		".env":                  "SECRET=1",
+		".github/workflows/x.y": "on: push",
+	})
+	// Published at their paths, folders in lower case as page URLs are.
+	for _, p := range []string{"logos/stamp.png", "docs/SRD.pdf", "images/Map.png", "chapters/sheet.pdf", "chapters/fig/a.png"} {
+		if _, ok := out[p]; !ok {
+			t.Errorf("%s, which a page links to, is not published", p)
+		}
+	}
+	for _, p := range []string{"logos/stamp.psd", "images/unused.png", "docs/SRD.tex", "docs/SRD.log", "create_formats.sh", "chaosium.latex",
+		"firestore.rules", "package.json", "package-lock.json", "src/app.js", "node_modules/x/x.js", ".env", ".github/workflows/x.y"} {
+		if _, ok := out[p]; ok {
+			t.Errorf("%s is published, though no page links to it", p)
+		}
+	}
+	if !strings.Contains(out["index.html"], `href="/images/Map.png"`) {
+		t.Errorf("the link from the repository's root is not the file's URL")
+	}
+}
+
+// TestFolderFileLinks: links resolve from the file that holds them, as
+// on GitHub: to a folder's page ("../other/"), to a file without an
+// extension ("LICENSE"), and in raw HTML (<img src>, <a href>), whose
+// files are then published too.
+func TestFolderFileLinks(t *testing.T) {
+	files := map[string]string{
+		"README.md":       "# Game\n\n<p align=\"center\"><img src=\"images/logo.png\" width=\"200\"></p>\n\nThe [License](LICENSE).\n",
+		"images/logo.png": "png",
+		"LICENSE":         "MIT",
+		"NOTICE":          "not linked",
+		"rules/combat.md": "# Combat\n\n[other](../other/) [license](../LICENSE) [top](../) [rules](./) [raw](<../other/README.md>)\n\n" +
+			"<img src=\"../images/logo.png\" alt=\"logo\"> <a href=\"../other/README.md\">raw other</a>\n\n" +
+			"From the repository's root: [readme](/other/README.md) [page](/rules/combat.md#combat) [folder](/rules/)\n",
+		"rules/README.md": "# Rules\n",
+		"other/README.md": "# Other\n",
+	}
+	out, res := buildFolder(t, files)
+	combat := out["rules/combat/index.html"]
+	for _, want := range []string{`href="/other/">other</a>`, `href="/LICENSE">license</a>`, `href="/">top</a>`, `href="/rules/">rules</a>`,
+		`<img src="/images/logo.png" alt="logo">`, `<a href="/other/">raw other</a>`,
+		`href="/other/">readme</a>`, `href="/rules/combat/">page</a>`, `href="/rules/">folder</a>`} {
+		if !strings.Contains(combat, want) {
+			t.Errorf("rules/combat lacks %s", want)
+		}
+	}
+	if !strings.Contains(out["index.html"], `<p align="center"><img src="/images/logo.png" width="200"></p>`) {
+		t.Errorf("the README's raw HTML picture is not the published file")
+	}
+	for _, p := range []string{"images/logo.png", "LICENSE"} {
+		if _, ok := out[p]; !ok {
+			t.Errorf("%s is not published", p)
+		}
+	}
+	if _, ok := out["NOTICE"]; ok {
+		t.Errorf("NOTICE is published, though no page links to it")
+	}
+	if len(res.WarningList) != 0 {
+		t.Errorf("warnings: %v", res.WarningList)
+	}
+	files["rules/combat.md"] = "# Combat\n\n[gone](../nowhere/) <img src=\"../images/none.png\">\n"
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, files)
+	_, err := build(t, dir, Options{Theme: theme})
+	for _, want := range []string{`rules/combat.md:3:1: broken link "../nowhere/": nowhere is no page, folder or file`,
+		`rules/combat.md:3:21: broken image "../images/none.png": images/none.png does not exist`} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("err = %v, want %s", err, want)
+		}
+	}
+}
+
+// navTitles returns the titles of a page's navigation, in order.
+func navTitles(html string) []string {
+	nav := regexp.MustCompile(`(?s)<nav[^>]*class="[^"]*site-nav[^"]*".*?</nav>`).FindString(html)
+	if nav == "" {
+		nav = regexp.MustCompile(`(?s)<nav.*?</nav>`).FindString(html)
+	}
+	var titles []string
+	for _, m := range regexp.MustCompile(`(?s)<a[^>]*>(.*?)</a>`).FindAllStringSubmatch(nav, -1) {
+		titles = append(titles, strings.TrimSpace(regexp.MustCompile(`<[^>]*>`).ReplaceAllString(m[1], "")))
+	}
+	return titles
+}
+
+// TestFolderNaturalOrder: siblings are ordered by file name, numbers by
+// value ("2.10" after "2.9", "10.0" after "1.5"), whatever their titles;
+// a folder of zero-padded numbers keeps text order ("111-" is 1.1.1).
+func TestFolderNaturalOrder(t *testing.T) {
+	files := map[string]string{"README.md": "# Home\n"}
+	var want []string
+	for _, n := range []string{"1.5_Participants", "2.1_Abilities", "2.9_Goals", "2.10_Mobs", "9.2_Resources", "10.0_Appendix"} {
+		// Titles in reverse alphabetical order: the file names decide.
+		title := "Zz " + strings.Repeat("a", 12-len(want))
+		files[n+".md"] = "# " + title + "\n"
+		want = append(want, title)
+	}
+	files["Book/00-Front.md"] = "# Front\n"
+	files["Book/10-World.md"] = "# World\n"
+	files["Book/111-Districts.md"] = "# Districts\n"
+	files["Book/20-Factions.md"] = "# Factions\n"
+	files["Book/74-Equipment.md"] = "# Equipment\n"
+	out, _ := buildFolder(t, files)
+	if got := navTitles(out["index.html"]); !slices.Equal(got[:len(want)], want) {
+		t.Errorf("top of the navigation = %q, want %q", got, want)
+	}
+	book := []string{"Front", "World", "Districts", "Factions", "Equipment"}
+	got := navTitles(out["book/00-front/index.html"])
+	i := slices.Index(got, "Book")
+	if i < 0 || len(got) < i+1+len(book) || !slices.Equal(got[i+1:i+1+len(book)], book) {
+		t.Errorf("Book's navigation = %q, want %q after Book", got, book)
+	}
+	if !strings.Contains(out["2.9_goals/index.html"], `rel="next" href="/2.10_mobs/"`) && !strings.Contains(out["2.9_goals/index.html"], `href="/2.10_mobs/" rel="next"`) {
+		t.Errorf("2.9's next page is not 2.10")
+	}
+}
+
+// h1s returns the text of a page's <h1> elements.
+func h1s(html string) []string {
+	var got []string
+	for _, m := range regexp.MustCompile(`(?s)<h1[^>]*>(.*?)</h1>`).FindAllStringSubmatch(html, -1) {
+		got = append(got, strings.TrimSpace(regexp.MustCompile(`<[^>]*>`).ReplaceAllString(regexp.MustCompile(`(?s)<a[^>]*>.*?</a>`).ReplaceAllString(m[1], ""), "")))
+	}
+	return got
+}
+
+// TestFolderHeadingTitles: a page that starts with a heading of any level
+// takes its title from it (punctuation kept) and shows it once; the file
+// name is the last resort. GitHub Pages, which publishes a folder of
+// Markdown with jekyll-titles-from-headings
+// (https://github.com/benbalter/jekyll-titles-from-headings), takes "the
+// first non-whitespace line in a Markdown H1, H2, H3" as the title.
+func TestFolderHeadingTitles(t *testing.T) {
+	out, _ := buildFolder(t, map[string]string{
+		"README.md":              "# QuestWorlds SRD\n\nText.\n",
+		"1.1_Why_QuestWorlds.md": "## 1.1 Why QuestWorlds?\n\nBecause.\n\n### 1.1.1 Trust\n",
+		"deep.md":                "\n#### Deep *one*\n\nText.\n",
+		"later.md":               "Intro first.\n\n## Later heading\n",
+		"fm.md":                  "---\ntitle: From front matter\n---\n## Kept heading\n",
+		"h1-later.md":            "Intro.\n\n# The H1\n",
+		"links.md":               "# Links\n\n[why](1.1_Why_QuestWorlds.md#11-why-questworlds)\n",
+	})
+	tests := []struct {
+		page    string
+		h1      string
+		title   string // the document's <title>, before " · "
+		missing string // text the page must not show again ("" none)
+	}{
+		{"1.1_why_questworlds/index.html", "1.1 Why QuestWorlds?", "1.1 Why QuestWorlds?", ">1.1 Why QuestWorlds?<a"},
+		{"deep/index.html", "Deep one", "Deep one", "<h4"},
+		{"later/index.html", "Later", "Later", ""}, // file name: the heading does not start the page
+		{"fm/index.html", "From front matter", "From front matter", ""},
+		{"h1-later/index.html", "The H1", "The H1", ""},
+	}
+	for _, tt := range tests {
+		html := out[tt.page]
+		if got := h1s(html); len(got) != 1 || got[0] != tt.h1 {
+			t.Errorf("%s: <h1> = %q, want one, %q", tt.page, got, tt.h1)
+		}
+		if !strings.Contains(html, "<title>"+templateEscape(tt.title)+" · ") {
+			t.Errorf("%s: <title> is not %q", tt.page, tt.title)
+		}
+		if tt.missing != "" && strings.Contains(html, tt.missing) {
+			t.Errorf("%s: the heading is shown again (%q)", tt.page, tt.missing)
+		}
+	}
+	if !strings.Contains(out["later/index.html"], ">Later heading") || !strings.Contains(out["fm/index.html"], ">Kept heading") {
+		t.Errorf("a heading that is not the title was dropped")
+	}
+	if !strings.Contains(out["1.1_why_questworlds/index.html"], `id="111-trust"`) {
+		t.Errorf("the page's other headings are lost")
+	}
+	if !strings.Contains(out["links/index.html"], `href="/1.1_why_questworlds/"`) {
+		t.Errorf("a link to the title heading's id does not go to the page's top")
+	}
+}
+
+// templateEscape escapes text as templ does in <title>.
+func templateEscape(s string) string {
+	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;", "'", "&#39;").Replace(s)
+}
+
+// TestFolderCopies: a page that repeats the text of three or more other
+// pages, which make most of it, is published but is no second copy in the
+// navigation, the reading order, the sitemap or search; pages that quote
+// or list others are ordinary pages.
+func TestFolderCopies(t *testing.T) {
+	chapter := func(n string) string {
+		return "## " + n + "\n\nThe rules of " + n + " in a few words.\n\nAnd a second paragraph on " + n + ".\n\n\n"
+	}
+	names := []string{"1_Alpha", "2_Beta", "3_Gamma", "4_Delta"}
+	files := map[string]string{
+		"README.md":          "# Book\n\n[Everything in one page](markdown/Book.md)\n",
+		"quote.md":           "# Quote\n\n" + chapter("1_Alpha") + "My own words, many of them, that are no chapter's at all, and more of them.\n",
+		"toc.md":             "# Contents\n\n- [Alpha](1_Alpha.md)\n- [Beta](2_Beta.md)\n- [Gamma](3_Gamma.md)\n- [Delta](4_Delta.md)\n",
+		"create_markdown.sh": "cat 1_Alpha.md 2_Beta.md 3_Gamma.md 4_Delta.md > markdown/Book.md\n",
+	}
+	all := ""
+	for _, n := range names {
+		files[n+".md"] = chapter(n)
+		all += chapter(n)
+	}
+	files["markdown/Book.md"] = all
+	files["short/one.md"] = "# x\n" // one line pages prove nothing
+	out, res := buildFolder(t, files)
+	if _, ok := out["markdown/book/index.html"]; !ok {
+		t.Fatalf("the copy is not published at its URL")
+	}
+	if !strings.Contains(out["index.html"], `href="/markdown/book/"`) {
+		t.Errorf("the link to the copy does not resolve")
+	}
+	// Named by its file: its first heading is the first chapter's.
+	if got := h1s(out["markdown/book/index.html"]); !slices.Equal(got, []string{"Book"}) {
+		t.Errorf("the copy's <h1> = %q, want its file name", got)
+	}
+	if !strings.Contains(out["markdown/book/index.html"], `<h2 id="1-alpha">1_Alpha`) {
+		t.Errorf("the copy's first heading is not in place")
+	}
+	for name, html := range out {
+		if strings.HasSuffix(name, "index.html") && name != "markdown/book/index.html" && slices.Contains(navTitles(html), "Markdown") {
+			t.Errorf("%s: the copy's folder is in the navigation", name)
+		}
+	}
+	if strings.Contains(out["sitemap.xml"], "/markdown/book/") {
+		t.Errorf("the copy is in the sitemap")
+	}
+	for name, body := range out {
+		if strings.HasPrefix(name, "search/") && strings.Contains(body, "/markdown/book/") {
+			t.Errorf("the copy is in the search index (%s)", name)
+		}
+	}
+	if strings.Contains(out["4_delta/index.html"], `href="/markdown/book/"`) {
+		t.Errorf("the copy is in the reading order")
+	}
+	for _, p := range []string{"quote/index.html", "toc/index.html"} {
+		if !slices.Contains(navTitles(out[p]), map[string]string{"quote/index.html": "Quote", "toc/index.html": "Contents"}[p]) {
+			t.Errorf("%s, which is no copy, is not in the navigation", p)
+		}
+	}
+	if len(res.Info) != 1 || !strings.Contains(res.Info[0], "markdown/Book.md repeats the text of 4 other pages") {
+		t.Errorf("Info = %q, want a note on markdown/Book.md", res.Info)
+	}
+}
+
+// TestFolderPandocBook: the chapters of a book that pandoc joins into one
+// document link to each other's headings as "#combat", and hold paragraphs
+// of TeX commands for the PDF (pandoc drops them from HTML: "Inline LaTeX
+// is ignored in output formats other than Markdown, LaTeX, Emacs Org
+// mode, and ConTeXt", https://pandoc.org/MANUAL.html#extension-raw_tex).
+func TestFolderPandocBook(t *testing.T) {
+	out, res := buildFolder(t, map[string]string{
+		"README.md":       "# Book\n",
+		"01-Intro.md":     "# Introduction #\n\n\\pagestyle{headings}\n\nSee [Combat](#combat) and [ranged attacks](#ranged-attacks).\n",
+		"04-Combat.md":    "# Combat #\n\nText.\n\n## Ranged Attacks ##\n\n\\pagebreak\n",
+		"05-Loot.md":      "# Loot #\n\n## Going to Town ##\n",
+		"06-Encounter.md": "# Encounters\n\n## Going to Town ##\n\nSee [town](#going-to-town).\n",
+	})
+	intro := out["01-intro/index.html"]
+	for _, want := range []string{`href="/04-combat/"`, `href="/04-combat/#ranged-attacks"`} {
+		if !strings.Contains(intro, want) {
+			t.Errorf("intro lacks %s", want)
+		}
+	}
+	if !strings.Contains(out["06-encounter/index.html"], `href="#going-to-town"`) {
+		t.Errorf("a heading of the page itself does not win over another page's")
+	}
+	for name, html := range out {
+		if strings.Contains(html, "pagebreak") || strings.Contains(html, "pagestyle") {
+			t.Errorf("%s shows TeX", name)
+		}
+	}
+	if len(res.WarningList) != 0 {
+		t.Errorf("warnings: %v", res.WarningList)
+	}
+}
+
+// TestFolderBookAnchorAmbiguous: "#x" that two other pages have is broken.
+func TestFolderBookAnchorAmbiguous(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"README.md": "# Book\n\n[town](#going-to-town)\n",
+		"a.md":      "# A\n\n## Going to Town\n",
+		"b.md":      "# B\n\n## Going to Town\n",
+	})
+	_, err := build(t, dir, Options{Theme: theme})
+	if err == nil || !strings.Contains(err.Error(), `README.md:3:1: broken link "#going-to-town"`) {
+		t.Errorf("err = %v, want the broken link", err)
+	}
+}
+
+// TestFolderUpdateLinksNewFile: an edit that links a file the site did
+// not publish asks for a full build, which publishes it.
+func TestFolderUpdateLinksNewFile(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{"README.md": "# Home\n\nText.\n", "a.md": "# A\n\nText.\n", "img/x.png": "png"})
+	dest := filepath.Join(t.TempDir(), "out")
+	opts := Options{Source: src, Dest: dest, CacheDir: "-", Theme: theme}
+	s, _, err := BuildSite(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dest, "img/x.png")); err == nil {
+		t.Fatal("img/x.png is published before a page links to it")
+	}
+	if err := os.WriteFile(filepath.Join(src, "a.md"), []byte("# A\n\nText. ![x](img/x.png)\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	u, err := s.Update(context.Background(), []string{"a.md"})
+	if err != nil || !u.Full || !strings.Contains(u.Reason, "img/x.png") {
+		t.Fatalf("Update = %+v, %v; want a full build for img/x.png", u, err)
+	}
+	if err := os.WriteFile(filepath.Join(src, "a.md"), []byte("# A\n\nText, edited.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if u, err := s.Update(context.Background(), []string{"a.md"}); err != nil || u.Full {
+		t.Errorf("an edit linking nothing new: Update = %+v, %v; want incremental", u, err)
+	}
+}
