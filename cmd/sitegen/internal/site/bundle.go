@@ -1,15 +1,15 @@
 package site
 
 import (
-	"d6codex/cmd/sitegen/internal/assets"
 	"fmt"
 	"maps"
-	"os"
 	"path"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
+
+	"d6codex/cmd/sitegen/internal/assets"
+	"d6codex/cmd/sitegen/internal/srcpath"
 )
 
 // Files in content/ that are not Markdown (pictures, maps, PDFs) are
@@ -93,7 +93,7 @@ func (s *Site) copyBundles(o *assets.Output, reserved map[string]bool) error {
 			s.diag.addf(s.srcFile(rel), 0, 0, "", "conflicts with another file of the site at /%s", out)
 			continue
 		}
-		data, err := os.ReadFile(filepath.Join(s.opts.Source, filepath.FromSlash(s.srcFile(rel))))
+		data, err := srcpath.ReadFile(s.opts.Source, s.srcFile(rel), 0)
 		if err != nil {
 			s.diag.addf(s.srcFile(rel), 0, 0, "", "read: %v", unwrapPath(err))
 			continue

@@ -10,9 +10,7 @@ import (
 	"io/fs"
 	"maps"
 	"net/url"
-	"os"
 	"path"
-	"path/filepath"
 	"slices"
 	"strings"
 	"unicode"
@@ -24,6 +22,7 @@ import (
 	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/markup"
 	"d6codex/cmd/sitegen/internal/natural"
+	"d6codex/cmd/sitegen/internal/srcpath"
 	"d6codex/templates"
 )
 
@@ -84,9 +83,10 @@ func pageName(name string) string {
 	return strings.TrimSuffix(name, ".html")
 }
 
-// hasFrontMatter reports whether the file at p starts with a "---" line.
-func hasFrontMatter(p string) bool {
-	f, err := os.Open(p)
+// hasFrontMatter reports whether the file (a source-relative path)
+// starts with a "---" line.
+func hasFrontMatter(source, file string) bool {
+	f, err := srcpath.OpenFile(source, file)
 	if err != nil {
 		return false
 	}
@@ -137,16 +137,15 @@ type alias struct {
 // load reads and checks every Markdown file under content/, and builds the
 // page tree, URLs, reading order and link targets.
 func (s *Site) load(ctx context.Context) error {
-	root := filepath.Join(s.opts.Source, filepath.FromSlash(s.lay.Content))
 	var rels []string
 	s.files = map[string]bool{}
 	jekyll := s.lay.Kind == layout.Jekyll
-	err := walkSource(s.opts.Source, root, s.lay.Skip, func(rel, p string) error {
+	err := walkSource(s.opts.Source, s.lay.Content, s.lay.Skip, func(rel, file string) error {
 		if msg := badName(rel); msg != "" {
 			s.diag.addf(s.srcFile(showName(rel)), 0, 0, "", "%s", msg)
 			return nil
 		}
-		if strings.HasSuffix(rel, ".md") || jekyll && strings.HasSuffix(rel, ".html") && hasFrontMatter(p) {
+		if strings.HasSuffix(rel, ".md") || jekyll && strings.HasSuffix(rel, ".html") && hasFrontMatter(s.opts.Source, file) {
 			rels = append(rels, rel) // Jekyll renders an .html file with front matter as a page too
 		} else {
 			s.files[rel] = true // published beside its page (see bundle.go)
@@ -159,7 +158,7 @@ func (s *Site) load(ctx context.Context) error {
 		if errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("no %s/ folder: sitegen reads the site's Markdown pages from there", s.lay.Content)
 		}
-		return fmt.Errorf("walk %s: %w", root, err)
+		return fmt.Errorf("walk %s: %w", s.lay.Content, err)
 	}
 	if s.files[notFoundHTML] && !slices.Contains(rels, notFoundHTML) { // a corpus's own 404 page, HTML in Markdown's clothes
 		delete(s.files, notFoundHTML)

@@ -2,15 +2,19 @@ package site
 
 import (
 	"context"
-	"d6codex/cmd/sitegen/internal/assets"
+	"errors"
 	"fmt"
 	"io/fs"
 	"maps"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
 	"time"
+
+	"d6codex/cmd/sitegen/internal/assets"
+	"d6codex/cmd/sitegen/internal/srcpath"
 )
 
 // maxUpdateFiles is the number of changed files beyond which Update asks
@@ -84,7 +88,12 @@ func (s *Site) Update(ctx context.Context, files []string) (Update, error) {
 			restore()
 			return Update{Full: true, Reason: f + " is a new page or a draft"}, nil
 		}
-		if _, err := os.Stat(filepath.Join(s.opts.Source, filepath.FromSlash(f))); err != nil {
+		if _, err := srcpath.Check(s.opts.Source, f); err != nil {
+			var le *srcpath.Error
+			if errors.As(err, &le) { // a page swapped for a link out of the source, or to a hidden file
+				s.diag.addf(f, 0, 0, "", "%s", le.Error())
+				continue
+			}
 			restore()
 			return Update{Full: true, Reason: f + " was removed"}, nil
 		}
@@ -354,13 +363,27 @@ func (s *Site) PublishStatic(rel string) error {
 	if len(s.lay.Static) > 0 {
 		dir = s.lay.Static[0]
 	}
-	data, err := os.ReadFile(filepath.Join(s.opts.Source, filepath.FromSlash(dir), filepath.FromSlash(rel)))
+	file := path.Join(dir, rel)
+	if part := srcpath.SkippedPart(file); part != "" {
+		return fmt.Errorf("publish %s: %q is a hidden name: sitegen never publishes hidden files or folders", file, part)
+	}
+	// The file is read under the link rule as a build reads it: a static
+	// folder or file swapped for a link out of the source is refused.
+	_, err := srcpath.Check(s.opts.Source, file)
+	var data []byte
+	if err == nil {
+		data, err = srcpath.ReadFile(s.opts.Source, file, 0)
+	}
+	var le *srcpath.Error
+	if errors.As(err, &le) {
+		return fmt.Errorf("publish %s: %w", file, err)
+	}
 	unlock, lerr := s.destHold.hold(context.Background(), s.opts.Dest, s.opts.Waiting) // no build swaps Dest meanwhile
 	if lerr != nil {
 		return fmt.Errorf("publish %s: %w", rel, lerr)
 	}
 	defer unlock()
-	if os.IsNotExist(err) {
+	if errors.Is(err, fs.ErrNotExist) {
 		p := filepath.Join(s.opts.Dest, filepath.FromSlash(rel))
 		if !assets.ReachedDirectly(s.opts.Dest, p) {
 			return nil // behind a link a user put in the output: not sitegen's copy

@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"unicode/utf8"
+
+	"d6codex/cmd/sitegen/internal/srcpath"
 )
 
 // utf8BOM is the byte order mark some Windows editors put at the start of
@@ -44,7 +44,7 @@ const MaxBlockBytes = 64 << 10
 // the limit falls; only that much of the file is ever read. A block longer
 // than MaxBlockBytes is a *badText error at its first line.
 func readPage(source, file string) ([]byte, error) {
-	f, err := os.Open(filepath.Join(source, filepath.FromSlash(file)))
+	f, err := srcpath.OpenFile(source, file) // links only inside the source, when it is read
 	if err != nil {
 		return nil, err
 	}
