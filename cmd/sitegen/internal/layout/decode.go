@@ -20,17 +20,28 @@ import (
 type ConfigError struct {
 	File      string // slash path relative to the source folder
 	Line, Col int
+	Key       string // the setting at fault, "" for the file as a whole
 	Msg       string
 }
 
 func (e *ConfigError) Error() string {
-	if e.Line > 0 {
-		return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, max(e.Col, 1), e.Msg)
+	msg := e.Msg
+	if e.Key != "" {
+		msg = e.Key + ": " + msg
 	}
-	return e.File + ": " + e.Msg
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, max(e.Col, 1), msg)
+	}
+	return e.File + ": " + msg
 }
 
 var yamlLine = regexp.MustCompile(`^yaml: line (\d+): `)
+
+// ReadSetting reads the settings file rel (a slash path) of the source
+// folder dir.
+func ReadSetting(dir, rel string) ([]byte, error) {
+	return os.ReadFile(filepath.Join(dir, filepath.FromSlash(rel)))
+}
 
 // Decode reads the settings file rel under dir (YAML, TOML or JSON by its
 // extension) into a map.

@@ -9,15 +9,26 @@
 //
 // Paths are slash-separated and relative to the source folder; "." is the
 // source folder itself.
+//
+// What a layout may publish: a folder named by a setting (docs_dir,
+// contentDir, staticDir, source:) goes through Layout.Folder, which
+// refuses a path out of the source folder, a hidden name at any depth and
+// a symbolic link out of the source or to a hidden name, with an error at
+// the setting's line; the site's walk applies the same rule (package
+// srcpath) to every root, default ones included, and to what it finds
+// inside them.
 package layout
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path"
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"d6codex/cmd/sitegen/internal/srcpath"
 )
 
 // Kinds of layout.
@@ -239,6 +250,65 @@ func FirstFile(dir string, names []string) string {
 func Exists(dir, rel string, wantDir bool) bool {
 	info, err := os.Stat(filepath.Join(dir, filepath.FromSlash(rel)))
 	return err == nil && info.IsDir() == wantDir
+}
+
+// Folder checks a folder that the setting key of the layout's settings
+// file (l.File, read from the source folder dir) names as one the site
+// publishes from (a content root, a static folder), value as written, and
+// returns it as a clean source-relative slash path ("" when value is
+// empty: the tool's default stands). A *ConfigError at the key refuses a
+// path that leaves the source folder, holds a hidden name at any depth
+// (".git", "assets/.private": hidden names are never published, whichever
+// setting names them) or goes through a symbolic link out of the source
+// folder or to a hidden name (see package srcpath). A folder that does not
+// exist is not an error here. Every layout checks the folders its
+// settings name through Folder.
+func (l *Layout) Folder(dir, key, value string) (string, error) {
+	if strings.TrimSpace(value) == "" {
+		return "", nil
+	}
+	fail := func(format string, args ...any) (string, error) {
+		line, col := l.locate(dir, key)
+		return "", &ConfigError{File: l.File, Line: line, Col: col, Key: key, Msg: fmt.Sprintf(format, args...)}
+	}
+	p := CleanRel(value)
+	if p == "" {
+		return fail("%q is outside the site folder: sitegen publishes only files inside it", value)
+	}
+	if part := srcpath.SkippedPart(p); part != "" {
+		return fail("%q is a hidden name: sitegen never publishes hidden files or folders, whichever setting names them", part)
+	}
+	if _, err := srcpath.Check(dir, p); err != nil {
+		var le *srcpath.Error
+		if errors.As(err, &le) {
+			if le.Link != p {
+				return fail("%q: %s is a %v", p, le.Link, le)
+			}
+			return fail("%q: %v", p, le)
+		}
+	}
+	return p, nil
+}
+
+// locate finds the line and column of key in the layout's settings file
+// (0, 0 when it cannot tell): the first line that sets it, "key:",
+// "key =", or the key quoted ("contentDir": in JSON).
+func (l *Layout) locate(dir, key string) (line, col int) {
+	raw, err := ReadSetting(dir, l.File)
+	if err != nil {
+		return 0, 0
+	}
+	for i, text := range strings.Split(string(raw), "\n") {
+		trimmed := strings.TrimLeft(text, " \t-")
+		for _, k := range []string{key, `"` + key + `"`, "'" + key + "'"} {
+			if rest, ok := strings.CutPrefix(trimmed, k); ok {
+				if rest = strings.TrimLeft(rest, " \t"); rest != "" && (rest[0] == ':' || rest[0] == '=') {
+					return i + 1, len(text) - len(trimmed) + 1
+				}
+			}
+		}
+	}
+	return 0, 0
 }
 
 // CleanRel turns a folder named in a tool's settings into a clean

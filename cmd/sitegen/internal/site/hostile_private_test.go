@@ -115,13 +115,13 @@ func TestPrivateRoots(t *testing.T) {
 		{name: "MkDocs docs/ is a link out", files: map[string]string{"mkdocs.yml": "site_name: M\n"},
 			links: map[string]string{"docs": "../home/notes"}, err: "docs: symbolic link to "},
 		{name: "MkDocs docs_dir through a linked folder", files: map[string]string{"mkdocs.yml": "site_name: M\ndocs_dir: book/notes\n"},
-			links: map[string]string{"book": "../home"}, err: "book/notes: book is a symbolic link to "},
+			links: map[string]string{"book": "../home"}, err: `mkdocs.yml:2:1: docs_dir: "book/notes": book is a symbolic link to `},
 		{name: "Jekyll source: is a link out", files: map[string]string{"_config.yml": "title: J\nsource: src\n"},
-			links: map[string]string{"src": "../home/notes"}, err: "src: symbolic link to "},
+			links: map[string]string{"src": "../home/notes"}, err: `_config.yml:2:1: source: "src": symbolic link to `},
 		{name: "Hugo staticDir through a linked folder", files: map[string]string{"hugo.toml": "title = \"H\"\nstaticDir = [\"static\", \"lnk/keys\"]\n", "content/_index.md": "# H\n", "static/a.txt": "a"},
-			links: map[string]string{"lnk": "../home"}, err: "lnk/keys: lnk is a symbolic link to "},
+			links: map[string]string{"lnk": "../home"}, err: `hugo.toml:2:1: staticDir: "lnk/keys": lnk is a symbolic link to `},
 		{name: "Hugo contentDir through a linked folder", files: map[string]string{"hugo.toml": "title = \"H\"\ncontentDir = \"lnk/notes\"\n"},
-			links: map[string]string{"lnk": "$HOME"}, err: "lnk/notes: lnk is a symbolic link to "},
+			links: map[string]string{"lnk": "$HOME"}, err: `hugo.toml:2:1: contentDir: "lnk/notes": lnk is a symbolic link to `},
 		{name: "a folder of Markdown whose sub-folder links out", files: map[string]string{"README.md": "# R\n"},
 			links: map[string]string{"notes": "../home/notes"}, err: "notes: symbolic link to "},
 		// Links that stay inside are followed, the roots' too.
@@ -219,4 +219,81 @@ func updateErr(u Update, err error) error {
 		return errors.New("full build: " + u.Reason)
 	}
 	return nil
+}
+
+// TestPrivateHidden is issue 31, item 2: a hidden name is never
+// published, whichever setting names it (Hugo's staticDir or contentDir,
+// MkDocs' docs_dir, Jekyll's source: and include:), at any depth of the
+// path, and a link to one (content/notes -> ../.git) is refused like a
+// link out of the source. An error names the settings file, the line and
+// the setting.
+func TestPrivateHidden(t *testing.T) {
+	git := map[string]string{
+		".git/config":   "[remote \"origin\"]\n\turl = https://x:" + secretHidden + "@git.example/r\n",
+		".git/index.md": "# Git\n\n" + secretHidden + "\n",
+		".git/x/a.md":   "# A\n\n" + secretHidden + "\n",
+	}
+	with := func(more map[string]string) map[string]string {
+		out := map[string]string{}
+		for k, v := range git {
+			out[k] = v
+		}
+		for k, v := range more {
+			out[k] = v
+		}
+		return out
+	}
+	tests := []struct {
+		name  string
+		files map[string]string
+		links map[string]string
+		err   string // the start of the first error ("" for a good build)
+	}{
+		{name: "Hugo staticDir = [.git]", files: with(map[string]string{"hugo.toml": "title = \"H\"\nstaticDir = [\".git\"]\n", "content/_index.md": "# H\n"}),
+			err: `hugo.toml:2:1: staticDir: ".git" is a hidden name`},
+		{name: "Hugo staticDir, a hidden folder deeper", files: with(map[string]string{"hugo.toml": "title = \"H\"\n\nstaticDir = [\"static\", \"assets/.private\"]\n", "content/_index.md": "# H\n", "assets/.private/k.txt": secretHidden}),
+			err: `hugo.toml:3:1: staticDir: ".private" is a hidden name`},
+		{name: "Hugo contentDir = .git", files: with(map[string]string{"hugo.yaml": "title: H\ncontentDir: .git\n"}),
+			err: `hugo.yaml:2:1: contentDir: ".git" is a hidden name`},
+		{name: "Hugo language contentDir = .git", files: with(map[string]string{"hugo.toml": "[languages.en]\ncontentDir = \".git\"\n"}),
+			err: `hugo.toml:2:1: contentDir: ".git" is a hidden name`},
+		{name: "MkDocs docs_dir: .git", files: with(map[string]string{"mkdocs.yml": "site_name: M\ndocs_dir: .git\n"}),
+			err: `mkdocs.yml:2:1: docs_dir: ".git" is a hidden name`},
+		{name: "MkDocs docs_dir: ./.git/", files: with(map[string]string{"mkdocs.yml": "site_name: M\ndocs_dir: ./.git/\n"}),
+			err: `mkdocs.yml:2:1: docs_dir: ".git" is a hidden name`},
+		{name: "Jekyll source: .git", files: with(map[string]string{"_config.yml": "title: J\nsource: .git\n"}),
+			err: `_config.yml:2:1: source: ".git" is a hidden name`},
+		{name: "MkDocs docs/ is a link to .git", files: with(map[string]string{"mkdocs.yml": "site_name: M\n"}),
+			links: map[string]string{"docs": ".git"}, err: "docs: symbolic link to .git, a hidden name"},
+		{name: "Hugo staticDir through a link to .git", files: with(map[string]string{"hugo.toml": "title = \"H\"\nstaticDir = [\"lnk/x\"]\n", "content/_index.md": "# H\n"}),
+			links: map[string]string{"lnk": ".git"}, err: `hugo.toml:2:1: staticDir: "lnk/x": symbolic link to .git/x, a hidden name`},
+		{name: "a link in the content to .git", files: with(map[string]string{"site.toml": "title = \"T\"\n", "content/_index.md": "# H\n"}),
+			links: map[string]string{"content/notes": "../.git"}, err: "content/notes: symbolic link to .git, a hidden name"},
+		{name: "a link in a vault to a file in .git", files: with(map[string]string{".obsidian/app.json": "{}", "Home.md": "# H\n"}),
+			links: map[string]string{"config.txt": ".git/config"}, err: "config.txt: symbolic link to .git/config, a hidden name"},
+		// Jekyll's include: publishes names "_" would leave out; never a hidden one.
+		{name: "Jekyll include: [.git]", files: with(map[string]string{"_config.yml": "title: J\ninclude: [.git, .well-known]\n", "index.md": "# J\n", ".well-known/security.txt": secretHidden})},
+		{name: "a folder of Markdown holding .git", files: with(map[string]string{"README.md": "# R\n"})},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := privateProject(t, tt.files, tt.links)
+			dest := filepath.Join(t.TempDir(), "public")
+			res, err := build(t, src, Options{Theme: theme, Dest: dest})
+			assertNothingLeaked(t, dest, err, res.Warnings...)
+			if tt.err == "" {
+				if err != nil {
+					t.Fatalf("build: %v", err)
+				}
+				return
+			}
+			var diags Diagnostics
+			if !errors.As(err, &diags) || len(diags) == 0 {
+				t.Fatalf("err = %v, want diagnostics", err)
+			}
+			if !strings.HasPrefix(diags[0].String(), tt.err) {
+				t.Errorf("first error %q, want %q…", diags[0], tt.err)
+			}
+		})
+	}
 }

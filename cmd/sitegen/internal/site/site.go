@@ -195,7 +195,7 @@ func Load(ctx context.Context, opts Options) (*Site, error) {
 			if !errors.As(err, &ce) {
 				return nil, fmt.Errorf("load %s: %w", opts.Source, err)
 			}
-			s.diag.addf(ce.File, ce.Line, ce.Col, "", "%s", ce.Msg)
+			s.diag.addf(ce.File, ce.Line, ce.Col, ce.Key, "%s", ce.Msg)
 			s.lay, s.cfg = layout.Default(), &Config{}
 			return s, nil // no pages: the build reports the settings' error
 		}

@@ -36,7 +36,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	l := &layout.Layout{Kind: layout.Jekyll, File: file, Content: ".", Redirects: "redirect_from",
 		ExcludePrefix: "_", ExcludeNames: []string{"_site"}}
-	if src := layout.CleanRel(l.Str(m, "source")); src != "" {
+	if src, err := l.Folder(dir, "source", l.Str(m, "source")); err != nil {
+		return nil, err
+	} else if src != "" {
 		l.Content = src
 	}
 	l.Settings.Title = l.Str(m, "title")

@@ -56,7 +56,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 		}
 		return ""
 	}
-	if d := layout.CleanRel(str("docs_dir")); d != "" {
+	if d, err := l.Folder(dir, "docs_dir", str("docs_dir")); err != nil {
+		return nil, err
+	} else if d != "" {
 		l.Content = d
 	}
 	l.Settings.Title = str("site_name")
