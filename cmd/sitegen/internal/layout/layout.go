@@ -10,6 +10,11 @@
 // Paths are slash-separated and relative to the source folder; "." is the
 // source folder itself.
 //
+// What a layout may read: every settings file goes through ReadSetting
+// (Decode calls it), which follows links only inside the source folder
+// and never to a hidden file, so no parse error quotes a file outside the
+// project (hugo.toml -> ~/.aws/credentials).
+//
 // What a layout may publish: a folder named by a setting (docs_dir,
 // contentDir, staticDir, source:) goes through Layout.Folder, which
 // refuses a path out of the source folder, a hidden name at any depth and

@@ -297,3 +297,62 @@ func TestPrivateHidden(t *testing.T) {
 		})
 	}
 }
+
+// TestPrivateSettings is issue 31, item 3: a settings file (site.toml,
+// hugo.toml, _config.yml, mkdocs.yml, .obsidian/*.json) obeys the link
+// rule of pages: one that is a link out of the source folder, or to a
+// hidden file in it, is refused unread, and no message quotes what it
+// holds (hugo.toml -> ~/.aws/credentials printed the access key id;
+// site.toml -> /proc/self/environ an environment variable).
+func TestPrivateSettings(t *testing.T) {
+	environ, _ := os.ReadFile("/proc/self/environ")
+	tests := []struct {
+		name  string
+		files map[string]string
+		links map[string]string
+		err   string
+	}{
+		{name: "hugo.toml -> credentials", files: map[string]string{"content/_index.md": "# H\n"},
+			links: map[string]string{"hugo.toml": "$HOME/credentials"}, err: "hugo.toml: symbolic link to "},
+		{name: "config.toml -> a TOML file outside", files: map[string]string{"content/_index.md": "# H\n"},
+			links: map[string]string{"config.toml": "../home/settings.toml"}, err: "config.toml: symbolic link to "},
+		{name: "site.toml -> /proc/self/environ", files: map[string]string{"content/_index.md": "# H\n"},
+			links: map[string]string{"site.toml": "/proc/self/environ"}, err: "site.toml: symbolic link to /proc/"},
+		{name: "site.toml -> a TOML file outside", files: map[string]string{"content/_index.md": "# H\n"},
+			links: map[string]string{"site.toml": "$HOME/settings.toml"}, err: "site.toml: symbolic link to "},
+		{name: "site.toml -> .env inside", files: map[string]string{"content/_index.md": "# H\n", ".env": "title = \"" + secretHidden + "\"\n"},
+			links: map[string]string{"site.toml": ".env"}, err: "site.toml: symbolic link to .env, a hidden name"},
+		{name: "_config.yml -> credentials", files: map[string]string{"index.md": "# J\n"},
+			links: map[string]string{"_config.yml": "$HOME/credentials"}, err: "_config.yml: symbolic link to "},
+		{name: "mkdocs.yml -> credentials", files: map[string]string{"docs/index.md": "# M\n"},
+			links: map[string]string{"mkdocs.yml": "$HOME/credentials"}, err: "mkdocs.yml: symbolic link to "},
+		{name: "mkdocs.yml through a linked folder", files: map[string]string{"docs/index.md": "# M\n"},
+			links: map[string]string{"mkdocs.yml": "lnk/credentials", "lnk": "../home"}, err: "mkdocs.yml: symbolic link to "},
+		{name: ".obsidian/templates.json -> outside", files: map[string]string{".obsidian/app.json": "{}", "Home.md": "# H\n"},
+			links: map[string]string{".obsidian/templates.json": "$HOME/credentials"}, err: ".obsidian/templates.json: symbolic link to "},
+		{name: ".obsidian is a link out", files: map[string]string{"Home.md": "# H\n", "../home/obsidian/app.json": "{\"attachmentFolderPath\": \"" + secretOutside + "\"}"},
+			links: map[string]string{".obsidian": "$HOME/obsidian"}, err: ".obsidian/app.json: .obsidian is a symbolic link to "},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := privateProject(t, tt.files, tt.links)
+			dest := filepath.Join(t.TempDir(), "public")
+			res, err := build(t, src, Options{Theme: theme, Dest: dest})
+			assertNothingLeaked(t, dest, err, res.Warnings...)
+			if err != nil && len(environ) > 0 {
+				for _, kv := range strings.Split(string(environ), "\x00") {
+					if _, v, _ := strings.Cut(kv, "="); len(v) >= 12 && strings.Contains(err.Error(), v) {
+						t.Errorf("the error quotes the environment: %v", err)
+					}
+				}
+			}
+			var diags Diagnostics
+			if !errors.As(err, &diags) || len(diags) == 0 {
+				t.Fatalf("err = %v, want diagnostics", err)
+			}
+			if !strings.HasPrefix(diags[0].String(), tt.err) {
+				t.Errorf("first error %q, want %q…", diags[0], tt.err)
+			}
+		})
+	}
+}

@@ -6,9 +6,7 @@ package mkdocs
 
 import (
 	"fmt"
-	"os"
 	"path"
-	"path/filepath"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -26,9 +24,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if file == "" {
 		return nil, nil
 	}
-	raw, err := os.ReadFile(filepath.Join(dir, file))
+	raw, err := layout.ReadSetting(dir, file)
 	if err != nil {
-		return nil, &layout.ConfigError{File: file, Msg: fmt.Sprintf("read: %v", err)}
+		return nil, err
 	}
 	// mkdocs.yml carries Python tags (!!python/name:…, !ENV) that only
 	// MkDocs can read: the file is read as a tree of nodes, tags ignored.
