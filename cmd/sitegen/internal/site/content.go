@@ -106,7 +106,10 @@ type page struct {
 	title         string
 	description   string
 	weight        int
-	draft         bool
+	draft         bool           // its own draft: true (see unpublished)
+	meta          map[string]any // its front matter, for the tools' publishing rules (publish.go)
+	unpublished   string         // why its tool would not publish it; "" when published
+	unlisted      string         // why it is published but kept out of lists, search and sitemap.xml
 	aliases       []alias
 	names         []string        // other names of the page for wikilinks and search (Obsidian's aliases that are not URL paths)
 	tags          []string        // Obsidian's tags: (front matter) and #tags (text), which make tag pages (tags.go)
@@ -140,7 +143,7 @@ func (s *Site) load(ctx context.Context) error {
 	var rels []string
 	s.files = map[string]bool{}
 	jekyll := s.lay.Kind == layout.Jekyll
-	err := walkSource(s.opts.Source, s.lay.Content, s.lay.Skip, func(rel, file string) error {
+	err := walkSource(s.opts.Source, s.lay.Content, s.walkSkip, func(rel, file string) error {
 		if msg := badName(rel); msg != "" {
 			s.diag.addf(s.srcFile(showName(rel)), 0, 0, "", "%s", msg)
 			return nil
@@ -176,16 +179,10 @@ func (s *Site) load(ctx context.Context) error {
 		return err
 	}
 
-	s.byRel = make(map[string]*page, len(all))
-	s.drafts = map[string]bool{}
-	var pages []*page
-	for _, p := range all {
-		if p.draft && !s.opts.Drafts {
-			s.drafts[p.rel] = true
-			continue
-		}
+	pages := s.applyPublishRules(all)
+	s.byRel = make(map[string]*page, len(pages))
+	for _, p := range pages {
 		s.byRel[p.rel] = p
-		pages = append(pages, p)
 	}
 	pages = s.takeNotFound(pages)
 	s.copyNotes = s.markCopies(pages)
@@ -447,6 +444,7 @@ func (s *Site) readFields(p *page, m map[string]any, raw []byte, first int) {
 	p.description = r.str("description")
 	p.weight = r.int("weight")
 	p.draft = r.bool("draft")
+	p.meta = m
 	s.readDialectFields(p, r)
 	if s.cfg.Obsidian {
 		p.tags = frontMatterTags(m["tags"])
@@ -537,8 +535,12 @@ func (s *Site) buildTree(pages []*page) {
 	}
 	s.reparent(pages)
 	all := append(slices.Clone(pages), s.synth...)
+	var unlisted []*page
 	for _, p := range all {
-		if p.parent != nil {
+		switch {
+		case p.unlisted != "" && p != s.home && !p.copy:
+			unlisted = append(unlisted, p) // in no list: rendered below, apart
+		case p.parent != nil:
 			p.parent.children = append(p.parent.children, p)
 		}
 	}
@@ -570,6 +572,12 @@ func (s *Site) buildTree(pages []*page) {
 			p.parent = s.home
 			s.pages = append(s.pages, p)
 		}
+	}
+	// Unlisted pages (and what they hold) are rendered, outside the
+	// reading order.
+	slices.SortFunc(unlisted, func(a, b *page) int { return cmp.Compare(a.rel, b.rel) })
+	for _, p := range unlisted {
+		visit(p)
 	}
 }
 

@@ -9,12 +9,14 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"time"
 
 	"d6codex/cmd/sitegen/internal/assets"
 	"d6codex/cmd/sitegen/internal/srcpath"
+	"d6codex/templates"
 )
 
 // maxUpdateFiles is the number of changed files beyond which Update asks
@@ -101,7 +103,13 @@ func (s *Site) Update(ctx context.Context, files []string) (Update, error) {
 		if np.failed {
 			continue // its diagnostics are recorded; keep checking the others
 		}
-		if reason := placeChanged(old, np); reason != "" {
+		sections := sectionMetas(append(slices.Clone(s.pages), s.unpubPages...))
+		if np.kind == templates.KindSection || np.kind == templates.KindHome {
+			sections[np.dir()] = np.meta
+		}
+		v := s.visibilityOf(np, sections)
+		np.unpublished, np.unlisted = v.reason, v.unlisted
+		if reason := s.placeChanged(old, np); reason != "" {
 			restore()
 			return Update{Full: true, Reason: f + ": " + reason}, nil
 		}
@@ -195,9 +203,10 @@ func (s *Site) Update(ctx context.Context, files []string) (Update, error) {
 
 // placeChanged says what changed, if anything, in a reloaded page that
 // affects other pages than its section and neighbours: navigation
-// (title, weight, draft), redirects (aliases), generated assets (fenced
+// (title, weight, draft), publishing (a tool's flag, a section's cascade),
+// redirects (aliases), generated assets (fenced
 // block kinds) or link targets (a heading id removed).
-func placeChanged(old, np *page) string {
+func (s *Site) placeChanged(old, np *page) string {
 	switch {
 	case np.title != old.title:
 		return "title changed"
@@ -205,6 +214,13 @@ func placeChanged(old, np *page) string {
 		return "weight changed"
 	case np.draft != old.draft:
 		return "draft flag changed"
+	case np.unpublished != old.unpublished:
+		return "publishing flag changed"
+	case np.unlisted != old.unlisted:
+		return "listing changed"
+	case s.lay.Inherit != nil && (np.kind == templates.KindSection || np.kind == templates.KindHome) &&
+		!reflect.DeepEqual(s.lay.Inherit(np.rel, []map[string]any{old.meta}), s.lay.Inherit(np.rel, []map[string]any{np.meta})):
+		return "what the section passes down to its pages changed"
 	case !slices.EqualFunc(np.aliases, old.aliases, func(a, b alias) bool { return a.sitePath == b.sitePath }):
 		return "aliases changed"
 	case !slices.Equal(np.blocks, old.blocks):

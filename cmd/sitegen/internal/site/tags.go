@@ -76,6 +76,9 @@ func (c *Config) tagPath(name string) string {
 func (s *Site) buildTags() {
 	byPath := map[string]*page{}
 	for _, p := range s.pages {
+		if p.unlisted != "" {
+			continue // published, but in no list
+		}
 		for _, name := range p.tags {
 			sp := s.cfg.tagPath(name)
 			tp, ok := byPath[sp]

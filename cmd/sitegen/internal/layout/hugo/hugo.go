@@ -2,12 +2,15 @@
 // config.toml|yaml|json at its root): contentDir (default content/) holds
 // the pages, staticDir (default static/, one folder or a list) is published
 // at the site's root; title, baseURL, languageCode and copyright are the
-// site's settings; aliases: in front matter are redirects.
+// site's settings; aliases: in front matter are redirects; what Hugo does
+// not publish (drafts, future and expired pages, build options, a
+// section's cascade) is not published (publish.go).
 package hugo
 
 import (
 	"cmp"
 	"slices"
+	"time"
 
 	"d6codex/cmd/sitegen/internal/layout"
 )
@@ -61,6 +64,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 			l.Static = append(l.Static, s)
 		}
 	}
+	defLang, _ := m["defaultContentLanguage"].(string)
+	r := rules{now: time.Now, lang: cmp.Or(defLang, "en")}
+	l.Unpublished, l.Unlisted, l.Inherit = r.Unpublished, r.Unlisted, r.Inherit
 	l.Settings.Title = l.Str(m, "title")
 	l.Settings.BaseURL = l.Str(m, "baseURL")
 	if l.Settings.BaseURL == "" {

@@ -1,8 +1,9 @@
 // Package obsidian recognises an Obsidian vault (a folder holding
 // .obsidian/): the vault's root is the content; .obsidian/, .trash/ and the
-// templates folder are not published; attachments are wherever the vault's
-// settings put them (they are published beside the notes like any file of
-// the content).
+// templates folder are not published, nor a note whose front matter says
+// publish: false (Obsidian Publish's flag); attachments are wherever the
+// vault's settings put them (they are published beside the notes like any
+// file of the content).
 package obsidian
 
 import (
@@ -22,7 +23,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		return nil, nil
 	}
 	l := &layout.Layout{Kind: layout.Obsidian, File: Dir + "/", Content: ".",
-		ExcludeNames: []string{Dir, ".trash", "node_modules"}}
+		ExcludeNames: []string{Dir, ".trash", "node_modules"}, Unpublished: Unpublished}
 	// Settings files that are missing or do not parse leave the defaults:
 	// Obsidian itself starts with none of them. One that is a link out of
 	// the vault is an error (layout.ReadSetting): it may say which folder
@@ -53,6 +54,17 @@ func Recognise(dir string) (*layout.Layout, error) {
 		}
 	}
 	return l, nil
+}
+
+// Unpublished is Obsidian Publish's rule (layout.Layout.Unpublished): "To
+// ignore a note in Obsidian Publish, set publish: false in the YAML front
+// matter for the note." The value may be the text "false", as Obsidian's
+// property editor writes it.
+func Unpublished(meta map[string]any, _ string) string {
+	if layout.False(meta["publish"]) {
+		return layout.PublishFalse
+	}
+	return ""
 }
 
 // decode reads one of the vault's settings files: nil when it is missing
