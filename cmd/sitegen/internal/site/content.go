@@ -121,6 +121,10 @@ type page struct {
 	copy          bool            // repeats the text of other pages (copies.go): out of the navigation, reading order and search
 	heading       string          // the text of the page's leading # heading when it has a title of its own; "" to show the title
 	src           []byte          // the file's bytes, kept from loading to rendering, dropped once written
+	permalink     alias           // where its URL was set by a permalink: (line 0: from its file's path)
+	tag           string          // for a tag page, its tag
+	tagFrom       *page           // for a tag page, the first page that carries the tag
+	tagIndex      bool            // the list of tags
 	navExclude    bool            // just-the-docs' nav_exclude: published, listed in its section, not in the navigation
 	searchExclude bool            // just-the-docs' search_exclude: not in the search index
 	parentTitle   string          // just-the-docs' parent: the title of the page to list this one under
@@ -135,6 +139,8 @@ type page struct {
 type alias struct {
 	sitePath  string
 	line, col int
+	key       string // the field it was written in ("aliases", "redirect_from")
+	written   string // as it was written, for messages
 }
 
 // load reads and checks every Markdown file under content/, and builds the
@@ -447,7 +453,14 @@ func (s *Site) readFields(p *page, m map[string]any, raw []byte, first int) {
 	p.meta = m
 	s.readDialectFields(p, r)
 	if s.cfg.Obsidian {
-		p.tags = frontMatterTags(m["tags"])
+		for _, name := range frontMatterTags(m["tags"]) {
+			if problem := tagNameProblem(name); problem != "" {
+				line, col := r.locate("tags")
+				s.warn.addf(p.file, line, col, "tags", "%s", problem)
+				continue
+			}
+			p.tags = append(p.tags, name)
+		}
 	}
 	for _, a := range r.strings("aliases") {
 		line, col := r.locate("aliases")
@@ -464,11 +477,7 @@ func (s *Site) readFields(p *page, m map[string]any, raw []byte, first int) {
 		if un, err := url.PathUnescape(a); err == nil {
 			a = un
 		}
-		if badName(a) != "" {
-			s.diag.addf(p.file, line, col, "aliases", "%q holds a control character or bytes that are not UTF-8: a URL cannot carry them", a)
-			continue
-		}
-		p.aliases = append(p.aliases, alias{sitePath: aliasPath(a), line: line, col: col})
+		s.addAlias(p, a, "aliases", line, col)
 	}
 	if _, has := m["title"]; has && p.title == "" && !r.bad {
 		r.fail("title", "must not be empty")
@@ -476,6 +485,27 @@ func (s *Site) readFields(p *page, m map[string]any, raw []byte, first int) {
 	if r.bad {
 		p.failed = true
 	}
+}
+
+// addAlias adds the redirect a (a site path as written in field key, at
+// line and col) to page p, once it passes the checks of every URL an
+// editor writes (urlProblem); else it is an error there.
+func (s *Site) addAlias(p *page, a, key string, line, col int) {
+	written := a
+	// An alias is a URL: "/old%20page/" and "/old page/" are one page.
+	if un, err := url.PathUnescape(a); err == nil {
+		a = un
+	}
+	if badName(a) != "" {
+		s.diag.addf(p.file, line, col, key, "%q holds a control character or bytes that are not UTF-8: a URL cannot carry them", written)
+		return
+	}
+	sp := aliasPath(a)
+	if problem := urlProblem(written, sp); problem != "" {
+		s.diag.addf(p.file, line, col, key, "%s", problem)
+		return
+	}
+	p.aliases = append(p.aliases, alias{sitePath: sp, line: line, col: col, key: key, written: written})
 }
 
 // buildTree links pages into sections, synthesizing a section page for
@@ -632,64 +662,111 @@ func byWeight(a, b *page) int {
 	return cmp.Compare(wa, wb)
 }
 
-// checkURLs reports pages and aliases that would be written to the same URL,
-// and keeps what it learns as the site's URL index: the page at each page
-// or alias URL (byURL) and the URLs of the content files (filesByURL), which
-// site-absolute links resolve against.
+// checkURLs reports pages and aliases that would be written to the same URL
+// or file, and aliases that would replace a page's file or a content file
+// (see urlcheck.go); it keeps what it learns as the site's URL index: the
+// page at each page or alias URL (byURL) and the URLs of the content files
+// (filesByURL), which site-absolute links resolve against.
 func (s *Site) checkURLs() {
+	s.filesByURL = map[string]string{}
+	for rel := range s.files {
+		s.filesByURL[s.cfg.bundleURL(rel)] = rel
+	}
 	owner := map[string]*page{}
 	describe := func(p *page) string {
-		if p.file == "" {
+		switch {
+		case p.tag != "" && p.tagFrom != nil:
+			return fmt.Sprintf("the tag page of #%s (%s)", p.tag, p.tagFrom.file)
+		case p.tagIndex:
+			return "the list of tags (" + tagsDir + "/)"
+		case p.file == "":
 			return "the section of folder " + s.srcFile(path.Dir(p.rel)) + "/"
 		}
 		return p.file
 	}
+	// where is the file a message about p lands on: its own, else (a
+	// synthesized section, a tag page) a page that made it.
+	where := func(p *page) string {
+		for q := p; q != nil; {
+			switch {
+			case q.file != "":
+				return q.file
+			case q.tagFrom != nil:
+				return q.tagFrom.file
+			case len(q.children) > 0:
+				q = q.children[0]
+			default:
+				q = nil
+			}
+		}
+		return s.lay.Content
+	}
 	// Real pages first (sorted by file), so the message lands on the file
-	// that can be renamed.
+	// that can be renamed; a page whose URL is its permalink comes after
+	// those whose URL is their file's.
 	ordered := slices.Clone(s.pages)
 	slices.SortFunc(ordered, func(a, b *page) int {
-		return cmp.Or(cmp.Compare(synthRank(a), synthRank(b)), cmp.Compare(a.file, b.file))
+		return cmp.Or(cmp.Compare(synthRank(a), synthRank(b)), cmp.Compare(a.permalink.line, b.permalink.line), cmp.Compare(a.file, b.file))
 	})
+	pageFiles := map[string]*page{}
 	for _, p := range ordered {
 		if prev, dup := owner[p.sitePath]; dup {
 			other := p
 			if other.file == "" {
 				other, prev = prev, p
 			}
-			s.diag.addf(other.file, 1, 1, "", "duplicate URL %s: also produced by %s", p.sitePath, describe(prev))
+			line, col, field := 1, 1, ""
+			if other.permalink.line > 0 {
+				line, col, field = other.permalink.line, other.permalink.col, other.permalink.key
+			}
+			s.diag.addf(where(other), line, col, field, "duplicate URL %s: also produced by %s", p.sitePath, describe(prev))
 			continue
 		}
 		owner[p.sitePath] = p
+		pageFiles[outputPath(p.sitePath)] = p
 	}
+	aliasFiles := map[string]*page{}
 	for _, p := range ordered {
+		keep := p.aliases[:0]
 		for _, a := range p.aliases {
+			op := outputPath(a.sitePath)
 			if prev, dup := owner[a.sitePath]; dup {
-				s.diag.addf(p.file, a.line, a.col, "aliases", "duplicate URL %s: also produced by %s", a.sitePath, describe(prev))
+				s.diag.addf(p.file, a.line, a.col, a.key, "duplicate URL %s: also produced by %s", a.sitePath, describe(prev))
 				continue
 			}
-			owner[a.sitePath] = p
+			if problem := s.fileProblem(a.written, op, pageFiles, describe); problem != "" {
+				s.diag.addf(p.file, a.line, a.col, a.key, "%s", problem)
+				continue
+			}
+			if prev, dup := aliasFiles[op]; dup {
+				s.diag.addf(p.file, a.line, a.col, a.key, "%q is the file /%s of another redirect, of %s", a.written, op, describe(prev))
+				continue
+			}
+			owner[a.sitePath], aliasFiles[op] = p, p
+			keep = append(keep, a)
 		}
+		p.aliases = keep
 	}
 	// The further pages of a long section list (see listPageSize).
 	for _, p := range ordered {
 		for i, u := range listPaths(p)[1:] {
 			if prev, dup := owner[u]; dup {
-				s.diag.addf(prev.file, 1, 1, "", "duplicate URL %s: also page %d of the list of %s, which has more than %d pages",
+				s.diag.addf(where(prev), 1, 1, "", "duplicate URL %s: also page %d of the list of %s, which has more than %d pages",
 					u, i+2, describe(p), listPageSize)
 			}
 		}
 	}
 	s.byURL = owner
-	s.filesByURL = map[string]string{}
-	for rel := range s.files {
-		s.filesByURL[s.cfg.bundleURL(rel)] = rel
-	}
 }
 
-// synthRank sorts pages read from files before synthesized sections.
+// synthRank sorts pages read from files before synthesized sections, and
+// those before tag pages.
 func synthRank(p *page) int {
-	if p.file == "" {
-		return 1
+	switch {
+	case p.file != "":
+		return 0
+	case p.tag != "" || p.tagIndex:
+		return 2
 	}
-	return 0
+	return 1
 }

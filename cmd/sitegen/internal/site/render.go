@@ -79,6 +79,7 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 	if err := s.copyBundles(out, reserved); err != nil { // once the pages said which files they link to
 		return err
 	}
+	s.checkAliasFiles(out.Has) // no redirect over a file of static/, the theme or the content
 	redirects := map[string]bool{}
 	for _, p := range s.pages {
 		for _, a := range p.aliases {
