@@ -473,10 +473,6 @@ func (s *Site) readFields(p *page, m map[string]any, raw []byte, first int) {
 			}
 			continue
 		}
-		// An alias is a URL: "/old%20page/" and "/old page/" are one page.
-		if un, err := url.PathUnescape(a); err == nil {
-			a = un
-		}
 		s.addAlias(p, a, "aliases", line, col)
 	}
 	if _, has := m["title"]; has && p.title == "" && !r.bad {
@@ -501,7 +497,7 @@ func (s *Site) addAlias(p *page, a, key string, line, col int) {
 		return
 	}
 	sp := aliasPath(a)
-	if problem := urlProblem(written, sp); problem != "" {
+	if problem := urlProblem(written, a, sp); problem != "" {
 		s.diag.addf(p.file, line, col, key, "%s", problem)
 		return
 	}

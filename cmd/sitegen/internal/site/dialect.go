@@ -45,7 +45,7 @@ func (s *Site) readDialectFields(p *page, r *fieldReader) {
 		line, col := r.locate("permalink")
 		sp := aliasPath(pl)
 		// The corpus's own 404 page takes /404.html whatever it says.
-		if problem := urlProblem(pl, sp); problem != "" && p.rel != notFoundMD && p.rel != notFoundHTML {
+		if problem := urlProblem(pl, pl, sp); problem != "" && p.rel != notFoundMD && p.rel != notFoundHTML {
 			s.diag.addf(p.file, line, col, "permalink", "%s", problem)
 			return
 		}

@@ -49,6 +49,8 @@ func TestGeneratedURLs(t *testing.T) {
 			err: `content/a.md:3:1: aliases: "/sw.js" is the name of the site's service worker`},
 		{name: "alias with ..", files: map[string]string{"content/a.md": page("aliases: [/../../etc/]")},
 			err: `content/a.md:3:1: aliases: "/../../etc/" holds ".."`},
+		{name: "alias with .. escaped", files: map[string]string{"content/a.md": page("aliases: [/%2e%2e/x/]")},
+			err: `content/a.md:3:1: aliases: "/%2e%2e/x/" holds ".."`},
 		{name: "alias over a static file", files: map[string]string{"content/a.md": page("aliases: [/favicon.svg]")},
 			err: `content/a.md:3:1: aliases: "/favicon.svg" is the file /favicon.svg of static/ or the theme`},
 		{name: "alias over a content file", files: map[string]string{"content/a.md": page("aliases: [/img/map.png]"), "content/img/map.png": "png"},

@@ -81,7 +81,7 @@ func (s *Site) buildTags() {
 		}
 		for _, name := range p.tags {
 			sp := s.cfg.tagPath(name)
-			if tagNameProblem(name) != "" || urlProblem(sp, sp) != "" {
+			if tagNameProblem(name) != "" || urlProblem(sp, sp, sp) != "" {
 				continue // front matter's are checked as they are read; this is the one check of URLs
 			}
 			tp, ok := byPath[sp]

@@ -36,11 +36,12 @@ var reservedRoot = map[string]string{
 	swFile:        "the name of the site's service worker",
 }
 
-// urlProblem says why the URL written (as the editor wrote it) that
-// becomes site path sp may not be made, or "" when it may (as far as
-// names go; clashes with files are checked once the pages are known).
-func urlProblem(written, sp string) string {
-	for _, seg := range strings.Split(strings.ReplaceAll(written, `\`, "/"), "/") {
+// urlProblem says why the URL written (as the editor wrote it; decoded,
+// its percent-escapes undone) that becomes site path sp may not be made,
+// or "" when it may (as far as names go; clashes with files are checked
+// once the pages are known).
+func urlProblem(written, decoded, sp string) string {
+	for _, seg := range strings.Split(strings.ReplaceAll(decoded, `\`, "/"), "/") {
 		if seg == ".." {
 			return fmt.Sprintf("%q holds \"..\": a URL of this site is written from its root, without it", written)
 		}
