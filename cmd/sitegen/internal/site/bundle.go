@@ -10,7 +10,6 @@ import (
 
 	"d6codex/cmd/sitegen/internal/assets"
 	"d6codex/cmd/sitegen/internal/markup"
-	"d6codex/cmd/sitegen/internal/srcpath"
 )
 
 // Files in content/ that are not Markdown (pictures, maps, PDFs) are
@@ -94,7 +93,7 @@ func (s *Site) copyBundles(o *assets.Output, reserved map[string]bool) error {
 			s.diag.addf(s.srcFile(rel), 0, 0, "", "conflicts with another file of the site at /%s", out)
 			continue
 		}
-		data, err := srcpath.ReadFile(s.opts.Source, s.srcFile(rel), 0)
+		data, err := s.readSource(s.srcFile(rel))
 		if err != nil {
 			s.diag.addf(s.srcFile(rel), 0, 0, "", "read: %v", unwrapPath(err))
 			continue

@@ -22,7 +22,6 @@ import (
 	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/markup"
 	"d6codex/cmd/sitegen/internal/natural"
-	"d6codex/cmd/sitegen/internal/srcpath"
 	"d6codex/templates"
 )
 
@@ -85,8 +84,12 @@ func pageName(name string) string {
 
 // hasFrontMatter reports whether the file (a source-relative path)
 // starts with a "---" line.
-func hasFrontMatter(source, file string) bool {
-	f, err := srcpath.OpenFile(source, file)
+func (s *Site) hasFrontMatter(file string) bool {
+	r, err := s.srcRoot()
+	if err != nil {
+		return false
+	}
+	f, err := r.OpenFile(file)
 	if err != nil {
 		return false
 	}
@@ -154,7 +157,7 @@ func (s *Site) load(ctx context.Context) error {
 			s.diag.addf(s.srcFile(showName(rel)), 0, 0, "", "%s", msg)
 			return nil
 		}
-		if strings.HasSuffix(rel, ".md") || jekyll && strings.HasSuffix(rel, ".html") && hasFrontMatter(s.opts.Source, file) {
+		if strings.HasSuffix(rel, ".md") || jekyll && strings.HasSuffix(rel, ".html") && s.hasFrontMatter(file) {
 			rels = append(rels, rel) // Jekyll renders an .html file with front matter as a page too
 		} else {
 			s.files[rel] = true // published beside its page (see bundle.go)
@@ -217,7 +220,7 @@ func (s *Site) loadPage(rel string) *page {
 		p.folder = folder
 		p.kind, p.sitePath = s.cfg.classify(folder + "/" + sectionIndex)
 	}
-	src, err := readPage(s.opts.Source, file)
+	src, err := s.readPage(file)
 	if err != nil {
 		var bad *badText
 		if errors.As(err, &bad) {

@@ -136,7 +136,7 @@ func (s *Site) Update(ctx context.Context, files []string) (Update, error) {
 			continue
 		}
 		if n.file != "" {
-			src, err := readPage(s.opts.Source, n.file)
+			src, err := s.readPage(n.file)
 			if err != nil {
 				restore()
 				return Update{Full: true, Reason: fmt.Sprintf("%s: %v", n.file, err)}, nil
@@ -388,7 +388,7 @@ func (s *Site) PublishStatic(rel string) error {
 	_, err := srcpath.Check(s.opts.Source, file)
 	var data []byte
 	if err == nil {
-		data, err = srcpath.ReadFile(s.opts.Source, file, 0)
+		data, err = s.readSource(file)
 	}
 	var le *srcpath.Error
 	if errors.As(err, &le) {

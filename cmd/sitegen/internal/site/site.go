@@ -40,6 +40,7 @@ import (
 	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/layout/detect"
 	"d6codex/cmd/sitegen/internal/markup"
+	"d6codex/cmd/sitegen/internal/srcpath"
 	"d6codex/templates"
 )
 
@@ -189,6 +190,10 @@ type Site struct {
 	unpubPages   []*page
 	unpubFiles   []string
 	unpubWiki    *wikiIndex // the names of the notes left out, to tell a link to one from a broken link
+
+	src     *srcpath.Root // the source folder, for every read (srcRoot)
+	srcErr  error
+	srcOnce sync.Once
 
 	wiki   *wikiIndex  // notes by name and path, for wikilinks (wiki.go); nil without Obsidian
 	embeds atomic.Bool // a page embeds a note (![[Note]]): an edit may change other pages

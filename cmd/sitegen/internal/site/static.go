@@ -12,7 +12,6 @@ import (
 	"strings"
 
 	"d6codex/cmd/sitegen/internal/assets"
-	"d6codex/cmd/sitegen/internal/srcpath"
 	"d6codex/templates"
 )
 
@@ -63,7 +62,7 @@ func (s *Site) copyStatic(ctx context.Context, out *assets.Output, reserved map[
 				return nil // an earlier static folder's file of the same name wins, as in Hugo
 			}
 			own[rel] = true
-			data, err := srcpath.ReadFile(s.opts.Source, file, 0)
+			data, err := s.readSource(file)
 			if err != nil {
 				s.diag.addf(file, 0, 0, "", "read: %v", unwrapPath(err))
 				return nil

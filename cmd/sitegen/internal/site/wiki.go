@@ -137,7 +137,7 @@ func (l pageLinks) ResolveWiki(target, frag string, embed bool) markup.WikiTarge
 		tg.URL += u
 	}
 	if embed {
-		src, err := readPage(s.opts.Source, to.file)
+		src, err := s.readPage(to.file)
 		if err != nil {
 			return markup.WikiTarget{Problem: fmt.Sprintf("read %s: %v", to.file, unwrapPath(err))}
 		}

@@ -21,6 +21,7 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"d6codex/cmd/sitegen/internal/srcname"
 )
@@ -110,7 +111,15 @@ func resolve(real, source, rel string) (string, error) {
 // name (srcname.Skip: content/notes -> ../.git), and rel itself may hold
 // none (the caller names those: a setting, a folder).
 func Check(source, rel string) (string, error) {
-	target, err := Resolve(source, rel)
+	real, err := Real(source)
+	if err != nil {
+		return "", err
+	}
+	return check(real, source, rel)
+}
+
+func check(real, source, rel string) (string, error) {
+	target, err := resolve(real, source, rel)
 	if err != nil {
 		return "", err
 	}
@@ -132,11 +141,18 @@ func SkippedPart(rel string) string {
 	return ""
 }
 
-// Open opens rel for reading under the rule: whatever links its
-// components are when it is opened (not when it was listed), the file
-// opened lies inside the source folder. An *Error says which link leads
-// out.
-func Open(source, rel string) (*os.File, error) {
+// Root is a source folder opened for reading under the rule, for a
+// build's many reads: its links followed once, its folder held open (an
+// os.Root, which refuses any path leading out of it). A Root that is no
+// longer used may be left to the garbage collector or closed.
+type Root struct {
+	source string // as given
+	real   string // with its links followed
+	root   *os.Root
+}
+
+// New opens the source folder.
+func New(source string) (*Root, error) {
 	real, err := Real(source)
 	if err != nil {
 		return nil, err
@@ -145,78 +161,39 @@ func Open(source, rel string) (*os.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer root.Close()
+	return &Root{source: source, real: real, root: root}, nil
+}
+
+// Close closes the folder.
+func (r *Root) Close() error { return r.root.Close() }
+
+// Open opens rel for reading under the rule: whatever links its
+// components are when it is opened (not when it was listed), the file
+// opened lies inside the source folder. An *Error says which link leads
+// out.
+func (r *Root) Open(rel string) (*os.File, error) { return r.open(rel, os.O_RDONLY) }
+
+func (r *Root) open(rel string, flag int) (*os.File, error) {
 	name := filepath.FromSlash(path.Clean(rel))
-	f, err := root.Open(name)
+	f, err := r.root.OpenFile(name, flag, 0)
 	if err == nil || errors.Is(err, fs.ErrNotExist) {
 		return f, err
 	}
 	// The root refuses a link that leaves it, and also an absolute link
 	// that stays inside: resolve it, and open what it leads to, still
 	// through the root (a link swapped in meanwhile cannot lead out).
-	target, rerr := resolve(real, source, rel)
+	target, rerr := resolve(r.real, r.source, rel)
 	if rerr != nil {
 		return nil, rerr
 	}
-	return root.Open(filepath.FromSlash(target))
-}
-
-// ErrTooLong is the error of ReadFile for a file longer than its limit.
-var ErrTooLong = errors.New("longer than the most sitegen reads")
-
-// ReadFile reads the regular file rel (see Open), at most max bytes of it
-// (no limit when max <= 0): a longer file is an error wrapping ErrTooLong,
-// a folder, device or pipe one saying it is not a regular file.
-func ReadFile(source, rel string, max int64) ([]byte, error) {
-	f, err := openRegular(source, rel)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	var r io.Reader = f
-	if max > 0 {
-		r = io.LimitReader(f, max+1)
-	}
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return nil, err
-	}
-	if max > 0 && int64(len(data)) > max {
-		return nil, fmt.Errorf("%w (%d bytes)", ErrTooLong, max)
-	}
-	return data, nil
+	return r.root.OpenFile(filepath.FromSlash(target), flag, 0)
 }
 
 // OpenFile is Open for a regular file: a folder, device or named pipe
-// (whose reading would never end) is an error.
-func OpenFile(source, rel string) (*os.File, error) { return openRegular(source, rel) }
-
-func openRegular(source, rel string) (*os.File, error) {
-	// A named pipe blocks its opener until a writer comes: look first
-	// (through the same rule), then open and check what was opened.
-	real, err := Real(source)
-	if err != nil {
-		return nil, err
-	}
-	target := rel
-	root, err := os.OpenRoot(real)
-	if err != nil {
-		return nil, err
-	}
-	info, err := root.Stat(filepath.FromSlash(path.Clean(rel)))
-	root.Close()
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		if target, err = resolve(real, source, rel); err == nil {
-			info, err = os.Stat(filepath.Join(real, filepath.FromSlash(target)))
-		}
-	}
-	if err != nil {
-		return nil, err
-	}
-	if !info.Mode().IsRegular() {
-		return nil, errNotRegular
-	}
-	f, err := Open(source, rel)
+// (whose reading would never end) is an error. A pipe is opened without
+// waiting for a writer, then refused.
+func (r *Root) OpenFile(rel string) (*os.File, error) {
+	f, err := r.open(rel, os.O_RDONLY|syscall.O_NONBLOCK)
 	if err != nil {
 		return nil, err
 	}
@@ -228,6 +205,82 @@ func openRegular(source, rel string) (*os.File, error) {
 		return nil, err
 	}
 	return f, nil
+}
+
+// ErrTooLong is the error of ReadFile for a file longer than its limit.
+var ErrTooLong = errors.New("longer than the most sitegen reads")
+
+// ReadFile reads the regular file rel (see OpenFile), at most max bytes
+// of it (no limit when max <= 0): a longer file is an error wrapping
+// ErrTooLong.
+func (r *Root) ReadFile(rel string, max int64) ([]byte, error) {
+	f, err := r.OpenFile(rel)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var rd io.Reader = f
+	if max > 0 {
+		rd = io.LimitReader(f, max+1)
+	}
+	var buf []byte
+	if info, err := f.Stat(); err == nil && (max <= 0 || info.Size() <= max) {
+		buf = make([]byte, 0, info.Size()+1)
+	}
+	for {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := rd.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if max > 0 && int64(len(buf)) > max {
+		return nil, fmt.Errorf("%w (%d bytes)", ErrTooLong, max)
+	}
+	return buf, nil
+}
+
+// Resolve is the package's Resolve for a path of this source folder.
+func (r *Root) Resolve(rel string) (string, error) { return resolve(r.real, r.source, rel) }
+
+// Check is the package's Check for a path of this source folder.
+func (r *Root) Check(rel string) (string, error) { return check(r.real, r.source, rel) }
+
+// Open opens rel of the source folder source (see Root.Open), for a read
+// or two; a build keeps a Root.
+func Open(source, rel string) (*os.File, error) {
+	r, err := New(source)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	return r.Open(rel)
+}
+
+// OpenFile opens the regular file rel of source (see Root.OpenFile).
+func OpenFile(source, rel string) (*os.File, error) {
+	r, err := New(source)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	return r.OpenFile(rel)
+}
+
+// ReadFile reads the regular file rel of source (see Root.ReadFile).
+func ReadFile(source, rel string, max int64) ([]byte, error) {
+	r, err := New(source)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	return r.ReadFile(rel, max)
 }
 
 var errNotRegular = errors.New("not a regular file")

@@ -115,3 +115,42 @@ func TestRule(t *testing.T) {
 		t.Errorf("SkippedPart = %q", got)
 	}
 }
+
+// BenchmarkReadFile is the cost of the rule on every file a build reads:
+// ReadFile beside os.ReadFile of the same page.
+func BenchmarkReadFile(b *testing.B) {
+	dir := b.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "content", "rules", "combat"), 0o755); err != nil {
+		b.Fatal(err)
+	}
+	rel := "content/rules/combat/attack.md"
+	if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(rel)), []byte(strings.Repeat("text ", 2000)), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	b.Run("root", func(b *testing.B) { // as a build reads: one Root
+		r, err := New(dir)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer r.Close()
+		for b.Loop() {
+			if _, err := r.ReadFile(rel, 0); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("oneshot", func(b *testing.B) { // a settings file
+		for b.Loop() {
+			if _, err := ReadFile(dir, rel, 0); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("os", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(rel))); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
