@@ -42,14 +42,19 @@ Flags:
   -s, --source DIR      site source directory (default ".")
   -d, --dest DIR        output directory (default SOURCE/public); --destination too
   -b, --base-url URL    override site.toml's baseURL; --baseURL too
-  -D, --drafts          include pages marked draft: true; --buildDrafts too
+  -D, --drafts          a local preview: include what the tools' "do not
+                        publish" flags leave out (draft: true, Jekyll's
+                        published: false and _drafts/, Hugo's future
+                        and expired pages, Obsidian's publish: false,
+                        MkDocs' draft_docs); --buildDrafts too
       --replace-dest    replace a --dest folder that sitegen did not make
                         (without it such a build stops; see the README)
       --broken-links MODE  "warn": broken links, anchors and images are
                         warnings and the site builds; "error" (default,
                         or site.toml's brokenLinks) fails the build
       --all             list every error and warning (by default ten of
-                        each kind, then a line that counts the rest)
+                        each kind, then a line that counts the rest) and
+                        every page and file not published
 `
 
 // Flags are the options shared by the commands that build the site
@@ -231,6 +236,7 @@ func BuildAll(ctx context.Context, opts site.Options, all bool, stdout, stderr i
 			fmt.Fprintln(stderr, prefix+line)
 		}
 	}
+	NotPublished(stdout, res.NotPublished, opts.Source, all)
 	var diags site.Diagnostics
 	switch {
 	case errors.As(err, &diags):
@@ -265,6 +271,37 @@ func BuildAll(ctx context.Context, opts site.Options, all bool, stdout, stderr i
 		res.Cleanup() // leftovers of earlier builds go after the report
 	}
 	return res, true
+}
+
+// NotPublished reports what the tools' "do not publish" flags left out
+// of a build: one line that counts them by reason, then, when all is set,
+// one line each ("content/gm/secrets.md: publish: false (Obsidian
+// Publish)", paths under source); with --drafts, how many are in the
+// output all the same. Nothing when there are none.
+func NotPublished(w io.Writer, ns []site.NotPublished, source string, all bool) {
+	if len(ns) == 0 {
+		return
+	}
+	var shown []site.NotPublished
+	for _, n := range ns {
+		if n.Shown {
+			shown = append(shown, n)
+		}
+	}
+	fmt.Fprintf(w, "sitegen: %d not published: %s\n", len(ns), site.CountReasons(ns))
+	if all {
+		for _, n := range ns {
+			mark := ""
+			if n.Shown {
+				mark = " (in this preview: --drafts)"
+			}
+			fmt.Fprintf(w, "  %s: %s%s\n", filepath.Join(source, filepath.FromSlash(n.File)), n.Reason, mark)
+		}
+	}
+	if len(shown) > 0 {
+		fmt.Fprintf(w, "sitegen: --drafts: %d of them are in this output all the same (%s): a preview, not a site to deploy\n",
+			len(shown), site.CountReasons(shown))
+	}
 }
 
 // WaitingLine returns the site.Options.Waiting of a command (name, as

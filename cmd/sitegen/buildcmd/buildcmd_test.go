@@ -125,3 +125,32 @@ func TestBrokenLinksAndAll(t *testing.T) {
 		})
 	}
 }
+
+// TestNotPublishedReport: the build says what the tools' "do not publish"
+// flags left out, counted by reason; --all lists each file; --drafts says
+// how many are in the output all the same (issue 31, item 4).
+func TestNotPublishedReport(t *testing.T) {
+	dir := writeSite(t, "---\ntitle: A\ndraft: true\n---\n")
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"content/b.md": "---\ntitle: B\ndraft: true\n---\n",
+		"content/c.md": "---\ntitle: C\npublish: false\n---\n",
+	})
+	a, b, c := filepath.Join(dir, "content", "a.md"), filepath.Join(dir, "content", "b.md"), filepath.Join(dir, "content", "c.md")
+	for _, tt := range []struct {
+		args   []string
+		stdout string // regexp
+	}{
+		{nil, `(?m)^sitegen: 3 not published: 2 draft: true, 1 publish: false \(Obsidian Publish\)\n1 pages in`},
+		{[]string{"--all"}, `(?m)^sitegen: 3 not published: 2 draft: true, 1 publish: false \(Obsidian Publish\)\n  ` +
+			regexp.QuoteMeta(a) + `: draft: true\n  ` + regexp.QuoteMeta(b) + `: draft: true\n  ` + regexp.QuoteMeta(c) + `: publish: false \(Obsidian Publish\)\n1 pages in`},
+		{[]string{"--drafts"}, `(?m)^sitegen: 3 not published: .*\nsitegen: --drafts: 3 of them are in this output all the same \(2 draft: true, 1 publish: false \(Obsidian Publish\)\): a preview, not a site to deploy\n4 pages in`},
+	} {
+		var out, errb bytes.Buffer
+		if code := Run(context.Background(), append([]string{"--source", dir, "--base-url", "https://rules.test/"}, tt.args...), &out, &errb); code != 0 {
+			t.Fatalf("%v: exit code %d: %s", tt.args, code, errb.String())
+		}
+		if !regexp.MustCompile(tt.stdout).MatchString(out.String()) {
+			t.Errorf("%v: stdout = %q, want match %q", tt.args, out.String(), tt.stdout)
+		}
+	}
+}

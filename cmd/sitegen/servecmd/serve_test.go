@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"d6codex/cmd/sitegen/buildcmd"
+	"d6codex/cmd/sitegen/internal/layout/detect"
 	"d6codex/cmd/sitegen/internal/site"
 	"d6codex/cmd/sitegen/internal/watch"
 )
@@ -74,12 +75,17 @@ func newHarness(t *testing.T, src string) *harness {
 	f := buildcmd.Flags{Source: src, Dest: filepath.Join(t.TempDir(), "public"), BaseURL: "http://127.0.0.1:1313/"}
 	opts := f.Options()
 	opts.CacheDir = "-"
+	lay, err := detect.Layout(src) // as serve does
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.Layout = lay
 	srv := &server{opts: opts, out: io.Discard, err: io.Discard, hub: newHub("test"), pending: map[string]bool{}}
 	srv.rebuild(context.Background())
 	if build, ps := srv.hub.state(); build != 1 || ps != nil {
 		t.Fatalf("first build: build %d, problems %v", build, ps)
 	}
-	w, err := watch.New(watch.Options{Base: src, Names: watchNames(false), Debounce: 20 * time.Millisecond})
+	w, err := watch.New(watch.Options{Base: src, Names: layoutNames(watchNames(false), lay, src, opts.Dest), Debounce: 20 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}

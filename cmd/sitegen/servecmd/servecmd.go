@@ -72,7 +72,8 @@ Flags:
   -d, --dest DIR        output directory (default: a temporary folder, so
                         public/ keeps the production build)
   -b, --base-url URL    base URL (default http://BIND:PORT/)
-  -D, --drafts          include pages marked draft: true
+  -D, --drafts          include what the tools' "do not publish" flags leave
+                        out (draft: true, publish: false, …): a preview
   --poll DUR            poll for changes every DUR (e.g. 500ms) instead of
                         using file system events (network or VM mounts)
   --debounce DUR        quiet time that ends a batch of changes (default 20ms)

@@ -1,6 +1,16 @@
 package layout
 
-import "testing"
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"d6codex/cmd/sitegen/internal/layout/layouttest"
+)
 
 func TestSkip(t *testing.T) {
 	l := &Layout{ExcludePrefix: "_", ExcludeNames: []string{"node_modules"}, Excluded: []string{"Templates"},
@@ -45,5 +55,108 @@ func TestDescribe(t *testing.T) {
 	}
 	if got, want := Folder().Describe(), "folder of Markdown: pages from the folder itself"; got != want {
 		t.Errorf("Folder().Describe() = %q, want %q", got, want)
+	}
+}
+
+// TestFolder: a folder a setting names is published from only when it is
+// inside the source folder, holds no hidden name and goes through no link
+// out of it or to a hidden name (issue 31, items 1 and 2); the error is at
+// the setting's line.
+func TestFolder(t *testing.T) {
+	dir := layouttest.Write(t, map[string]string{
+		"hugo.toml": "title = \"H\"\n\n  staticDir = [\"x\"]\n\"contentDir\": 1\n",
+		"docs/a.md": "", ".git/config": "", "book/": "",
+	})
+	out := t.TempDir()
+	for link, target := range map[string]string{"lnk": out, "git": ".git", "in": "docs"} {
+		if err := os.Symlink(target, filepath.Join(dir, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	l := &Layout{File: "hugo.toml"}
+	for _, tt := range []struct {
+		key, value, want, err string
+	}{
+		{key: "staticDir", value: "", want: ""},
+		{key: "staticDir", value: "./docs/", want: "docs"},
+		{key: "staticDir", value: "in", want: "in"},
+		{key: "staticDir", value: "missing", want: "missing"},
+		{key: "staticDir", value: "../x", err: `hugo.toml:3:3: staticDir: "../x" is outside the site folder`},
+		{key: "staticDir", value: "/etc", err: `hugo.toml:3:3: staticDir: "/etc" is outside the site folder`},
+		{key: "staticDir", value: ".git", err: `hugo.toml:3:3: staticDir: ".git" is a hidden name`},
+		{key: "staticDir", value: "book/.private/x", err: `hugo.toml:3:3: staticDir: ".private" is a hidden name`},
+		{key: "staticDir", value: "lnk", err: `hugo.toml:3:3: staticDir: "lnk": symbolic link to ` + out + `, outside`},
+		{key: "contentDir", value: "lnk/notes", err: `hugo.toml:4:1: contentDir: "lnk/notes": lnk is a symbolic link to `},
+		{key: "contentDir", value: "git", err: `hugo.toml:4:1: contentDir: "git": symbolic link to .git, a hidden name`},
+		{key: "nowhere", value: ".git", err: `hugo.toml: nowhere: ".git" is a hidden name`},
+	} {
+		got, err := l.Folder(dir, tt.key, tt.value)
+		if tt.err == "" {
+			if err != nil || got != tt.want {
+				t.Errorf("Folder(%q) = %q, %v, want %q", tt.value, got, err, tt.want)
+			}
+			continue
+		}
+		var ce *ConfigError
+		if !errors.As(err, &ce) || !strings.HasPrefix(err.Error(), tt.err) {
+			t.Errorf("Folder(%q) = %q, %v, want %s…", tt.value, got, err, tt.err)
+		}
+	}
+}
+
+// TestReadSetting: every settings file is read under the link rule of
+// pages (issue 31, item 3): a link out of the source folder or to a
+// hidden file in it is refused unread, and the error names the file, not
+// what it holds; a named pipe or a file over MaxSettingBytes is refused
+// too.
+func TestReadSetting(t *testing.T) {
+	const secret = "aws_access_key_id = AKIASECRET123"
+	out := layouttest.Write(t, map[string]string{"credentials": "[default]\n" + secret + "\n"})
+	dir := layouttest.Write(t, map[string]string{
+		"real.toml": "title = \"T\"\n", ".env": secret + "\n", "big.toml": strings.Repeat("#", MaxSettingBytes+1),
+		".obsidian/app.json": "{}",
+	})
+	for link, target := range map[string]string{
+		"hugo.toml": filepath.Join(out, "credentials"), "config.toml": "real.toml", "site.toml": ".env",
+		"_config.yml": "../" + filepath.Base(out) + "/credentials", ".obsidian/templates.json": "../.env",
+	} {
+		if err := os.Symlink(target, filepath.Join(dir, filepath.FromSlash(link))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := syscall.Mkfifo(filepath.Join(dir, "mkdocs.yml"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ rel, err string }{
+		{"config.toml", ""}, // a link inside
+		{".obsidian/app.json", ""},
+		{".obsidian/templates.json", ""}, // a hidden file named as one
+		{"hugo.toml", "hugo.toml: symbolic link to " + out + "/credentials, outside the site folder: sitegen reads settings only from files inside it"},
+		{"_config.yml", "_config.yml: symbolic link to "},
+		{"site.toml", "site.toml: symbolic link to .env, a hidden name"},
+		{"mkdocs.yml", "mkdocs.yml: read: not a regular file"},
+		{"big.toml", "big.toml: longer than 4 MB"},
+		{"missing.toml", "missing.toml: read: "},
+	} {
+		_, err := ReadSetting(dir, tt.rel)
+		if tt.err == "" {
+			if err != nil {
+				t.Errorf("ReadSetting(%s): %v", tt.rel, err)
+			}
+			continue
+		}
+		var ce *ConfigError
+		if !errors.As(err, &ce) || !strings.HasPrefix(err.Error(), tt.err) {
+			t.Errorf("ReadSetting(%s) = %v, want %s…", tt.rel, err, tt.err)
+		}
+		if err != nil && strings.Contains(err.Error(), "AKIA") {
+			t.Errorf("ReadSetting(%s) quotes the file: %v", tt.rel, err)
+		}
+		if _, derr := Decode(dir, tt.rel); derr == nil || derr.Error() != err.Error() {
+			t.Errorf("Decode(%s) = %v, want ReadSetting's error", tt.rel, derr)
+		}
+	}
+	if _, err := ReadSetting(dir, "missing.toml"); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("a missing file: %v, want fs.ErrNotExist", err)
 	}
 }

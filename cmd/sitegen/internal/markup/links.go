@@ -22,8 +22,38 @@ type LinkResolverFunc func(dest string) (url, problem string)
 // ResolveLink calls f(dest).
 func (f LinkResolverFunc) ResolveLink(dest string) (string, string) { return f(dest) }
 
+// LinkTarget is what a TargetResolver says of a link or image.
+type LinkTarget struct {
+	// URL is the URL to publish.
+	URL string
+	// Problem is set when the link is broken (an error).
+	Problem string
+	// Unlinked is set when the link leads to what is not published: a
+	// warning, and the link is shown as its text (an image as its alt
+	// text), never as a link into it.
+	Unlinked string
+}
+
+// TargetResolver is a LinkResolver that can also keep a link from being
+// made (see LinkTarget.Unlinked). A Page.Links that implements it is
+// asked through it.
+type TargetResolver interface {
+	LinkResolver
+	ResolveTarget(dest string) LinkTarget
+}
+
+// resolveTarget asks the page's resolver about dest.
+func resolveTarget(links LinkResolver, dest string) LinkTarget {
+	if tr, ok := links.(TargetResolver); ok {
+		return tr.ResolveTarget(dest)
+	}
+	u, problem := links.ResolveLink(dest)
+	return LinkTarget{URL: u, Problem: problem}
+}
+
 // linkTransformer checks and rewrites every link and image through the
-// page's LinkResolver; a broken one is reported at its position.
+// page's LinkResolver; a broken one is reported at its position, one to
+// what is not published is replaced by its text.
 type linkTransformer struct{}
 
 // Transform implements parser.ASTTransformer.
@@ -33,28 +63,54 @@ func (linkTransformer) Transform(doc *ast.Document, reader text.Reader, pc parse
 		return
 	}
 	src := reader.Source()
+	var unlink []ast.Node
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
 		}
 		switch n := n.(type) {
 		case *ast.Image:
-			dest, problem := st.page.Links.ResolveLink(string(n.Destination))
-			if problem != "" {
-				st.report(imageStart(n, src), false, fmt.Sprintf("broken image %q: %s", n.Destination, problem))
-			} else {
-				n.Destination = []byte(dest)
+			tg := resolveTarget(st.page.Links, string(n.Destination))
+			switch {
+			case tg.Problem != "":
+				st.report(imageStart(n, src), false, fmt.Sprintf("broken image %q: %s", n.Destination, tg.Problem))
+			case tg.Unlinked != "":
+				st.report(imageStart(n, src), true, fmt.Sprintf("unpublished image %q: %s", n.Destination, tg.Unlinked))
+				unlink = append(unlink, n)
+			default:
+				n.Destination = []byte(tg.URL)
 			}
 		case *ast.Link:
-			dest, problem := st.page.Links.ResolveLink(string(n.Destination))
-			if problem != "" {
-				st.report(n.Pos(), false, fmt.Sprintf("broken link %q: %s", n.Destination, problem))
-			} else {
-				n.Destination = []byte(dest)
+			tg := resolveTarget(st.page.Links, string(n.Destination))
+			switch {
+			case tg.Problem != "":
+				st.report(n.Pos(), false, fmt.Sprintf("broken link %q: %s", n.Destination, tg.Problem))
+			case tg.Unlinked != "":
+				st.report(n.Pos(), true, fmt.Sprintf("unpublished link %q: %s", n.Destination, tg.Unlinked))
+				unlink = append(unlink, n)
+			default:
+				n.Destination = []byte(tg.URL)
 			}
 		}
 		return ast.WalkContinue, nil
 	})
+	for _, n := range unlink {
+		unwrap(n)
+	}
+}
+
+// unwrap puts a link's (or an image's alt text's) children in its place.
+func unwrap(n ast.Node) {
+	parent := n.Parent()
+	if parent == nil {
+		return
+	}
+	for c := n.FirstChild(); c != nil; {
+		next := c.NextSibling()
+		parent.InsertBefore(parent, n, c)
+		c = next
+	}
+	parent.RemoveChild(parent, n)
 }
 
 // imageStart is the source offset of an image: its alt text's first

@@ -31,6 +31,9 @@ type WikiTarget struct {
 	// Warning is set when the link resolved but deserves a word (a name
 	// several notes share).
 	Warning string
+	// Unlinked is set when the link (or embed) names what is not
+	// published: a warning, and the wikilink is shown as its text.
+	Unlinked string
 	// Note and Src are the page and the source of a note an embed puts in
 	// place (nil for a link, an image, or a file).
 	Note *Page
@@ -85,6 +88,14 @@ func (t wikiTransformer) Transform(doc *ast.Document, _ text.Reader, pc parser.C
 		switch {
 		case tg.Problem != "":
 			st.report(w.Start, false, fmt.Sprintf("broken wikilink %s: %s", raw(w), tg.Problem))
+			continue
+		case tg.Unlinked != "":
+			what := "wikilink"
+			if w.Embed {
+				what = "embed"
+			}
+			st.report(w.Start, true, fmt.Sprintf("unpublished %s %s: %s", what, raw(w), tg.Unlinked))
+			w.Destination, w.HTML = "", ""
 			continue
 		case tg.Warning != "":
 			st.report(w.Start, true, fmt.Sprintf("wikilink %s: %s", raw(w), tg.Warning))

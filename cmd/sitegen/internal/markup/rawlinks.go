@@ -2,6 +2,7 @@ package markup
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -17,8 +18,9 @@ var rawLinkAttrs = map[string]string{"a": "href", "img": "src"}
 // linkTransformer does for Markdown's: `<img src="images/logo.png">` in a
 // README is the picture beside it wherever the page is published. Tags it
 // does not change are kept byte for byte. report receives each broken
-// one.
-func resolveRawLinks(raw string, links LinkResolver, report func(msg string)) string {
+// one (an error), and each to what is not published (a warning: the
+// attribute is dropped, so the tag links nowhere).
+func resolveRawLinks(raw string, links LinkResolver, report func(msg string, warning bool)) string {
 	if !strings.Contains(raw, "=") {
 		return raw
 	}
@@ -46,14 +48,21 @@ func resolveRawLinks(raw string, links LinkResolver, report func(msg string)) st
 			if a.Namespace != "" || a.Key != attr || strings.TrimSpace(a.Val) == "" {
 				continue
 			}
-			dest, problem := links.ResolveLink(strings.TrimSpace(a.Val))
-			if problem != "" {
-				what := "link"
-				if tok.Data == "img" {
-					what = "image"
-				}
-				report(fmt.Sprintf("broken %s %q: %s", what, a.Val, problem))
+			tg := resolveTarget(links, strings.TrimSpace(a.Val))
+			what := "link"
+			if tok.Data == "img" {
+				what = "image"
+			}
+			if tg.Problem != "" {
+				report(fmt.Sprintf("broken %s %q: %s", what, a.Val, tg.Problem), false)
 				continue
+			}
+			dest := tg.URL
+			if tg.Unlinked != "" { // to what is not published: the tag goes, its text stays
+				report(fmt.Sprintf("unpublished %s %q: %s", what, a.Val, tg.Unlinked), true)
+				tok.Attr = slices.Delete(tok.Attr, i, i+1)
+				edited = true
+				break
 			}
 			if dest != a.Val {
 				tok.Attr[i].Val, edited = dest, true

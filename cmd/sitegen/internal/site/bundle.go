@@ -1,15 +1,15 @@
 package site
 
 import (
-	"d6codex/cmd/sitegen/internal/assets"
 	"fmt"
 	"maps"
-	"os"
 	"path"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
+
+	"d6codex/cmd/sitegen/internal/assets"
+	"d6codex/cmd/sitegen/internal/markup"
 )
 
 // Files in content/ that are not Markdown (pictures, maps, PDFs) are
@@ -93,7 +93,7 @@ func (s *Site) copyBundles(o *assets.Output, reserved map[string]bool) error {
 			s.diag.addf(s.srcFile(rel), 0, 0, "", "conflicts with another file of the site at /%s", out)
 			continue
 		}
-		data, err := os.ReadFile(filepath.Join(s.opts.Source, filepath.FromSlash(s.srcFile(rel))))
+		data, err := s.readSource(s.srcFile(rel))
 		if err != nil {
 			s.diag.addf(s.srcFile(rel), 0, 0, "", "read: %v", unwrapPath(err))
 			continue
@@ -107,22 +107,25 @@ func (s *Site) copyBundles(o *assets.Output, reserved map[string]bool) error {
 
 // resolveFile resolves a relative link to a file that is not Markdown
 // (target is unescaped, without fragment or query): the file's URL, or a
-// problem when it names a file that does not exist. ok is false when the
-// target is not a file link sitegen checks (a folder, no extension).
-func (s *Site) resolveFile(from *page, target string) (url, problem string, ok bool) {
+// problem when it names a file that does not exist, or Unlinked when it
+// names one that is not published. ok is false when the target is not a
+// file link sitegen checks (a folder, no extension).
+func (s *Site) resolveFile(from *page, target string) (tg markup.LinkTarget, ok bool) {
 	if base := path.Base(target); strings.HasSuffix(target, "/") || path.Ext(target) == "" || base == "." || base == ".." {
-		return "", "", false
+		return markup.LinkTarget{}, false
 	}
 	rel := path.Join(path.Dir(from.rel), target)
-	if !s.files[rel] && s.cfg.Obsidian && !strings.HasPrefix(target, ".") && s.files[path.Clean(target)] {
+	if !s.files[rel] && s.cfg.Obsidian && !strings.HasPrefix(target, ".") && (s.files[path.Clean(target)] || s.unpublished[rel] == "" && s.unpublished[path.Clean(target)] != "") {
 		rel = path.Clean(target) // Obsidian's "absolute path in vault"
 	}
-	if rel == ".." || strings.HasPrefix(rel, "../") {
-		return "", fmt.Sprintf("points outside %s/", s.lay.Content), true
-	}
-	if !s.files[rel] {
-		return "", fmt.Sprintf("%s does not exist", s.srcFile(rel)), true
+	switch {
+	case rel == ".." || strings.HasPrefix(rel, "../"):
+		return broken("points outside %s/", s.lay.Content), true
+	case !s.files[rel] && s.unpublished[rel] != "":
+		return markup.LinkTarget{Unlinked: s.unlinkedMsg(rel)}, true
+	case !s.files[rel]:
+		return broken("%s does not exist", s.srcFile(rel)), true
 	}
 	s.linked.add(rel)
-	return s.cfg.relURL(s.cfg.bundleURL(rel)), "", true
+	return linkTo(s.cfg.relURL(s.cfg.bundleURL(rel))), true
 }

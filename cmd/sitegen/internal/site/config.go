@@ -3,8 +3,8 @@ package site
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"net/url"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -101,10 +101,11 @@ func loadConfig(dir, baseURLOverride string, lay *layout.Layout, diag *collector
 			cfg.BaseURL = norm
 		}
 	}
-	raw, err := os.ReadFile(filepath.Join(dir, ConfigFile))
+	raw, err := layout.ReadSetting(dir, ConfigFile) // the link rule of every settings file
 	if err != nil {
-		if !errors.Is(err, os.ErrNotExist) {
-			diag.addf(ConfigFile, 0, 0, "", "read: %v", err)
+		var ce *layout.ConfigError
+		if errors.As(err, &ce) && !errors.Is(err, fs.ErrNotExist) {
+			diag.addf(ce.File, ce.Line, ce.Col, ce.Key, "%s", ce.Msg)
 		}
 		if baseURLOverride != "" {
 			if norm, err := normalizeBaseURL(baseURLOverride); err != nil {

@@ -10,9 +10,7 @@ import (
 	"io/fs"
 	"maps"
 	"net/url"
-	"os"
 	"path"
-	"path/filepath"
 	"slices"
 	"strings"
 	"unicode"
@@ -84,9 +82,14 @@ func pageName(name string) string {
 	return strings.TrimSuffix(name, ".html")
 }
 
-// hasFrontMatter reports whether the file at p starts with a "---" line.
-func hasFrontMatter(p string) bool {
-	f, err := os.Open(p)
+// hasFrontMatter reports whether the file (a source-relative path)
+// starts with a "---" line.
+func (s *Site) hasFrontMatter(file string) bool {
+	r, err := s.srcRoot()
+	if err != nil {
+		return false
+	}
+	f, err := r.OpenFile(file)
 	if err != nil {
 		return false
 	}
@@ -106,7 +109,10 @@ type page struct {
 	title         string
 	description   string
 	weight        int
-	draft         bool
+	draft         bool           // its own draft: true (see unpublished)
+	meta          map[string]any // its front matter, for the tools' publishing rules (publish.go)
+	unpublished   string         // why its tool would not publish it; "" when published
+	unlisted      string         // why it is published but kept out of lists, search and sitemap.xml
 	aliases       []alias
 	names         []string        // other names of the page for wikilinks and search (Obsidian's aliases that are not URL paths)
 	tags          []string        // Obsidian's tags: (front matter) and #tags (text), which make tag pages (tags.go)
@@ -118,6 +124,10 @@ type page struct {
 	copy          bool            // repeats the text of other pages (copies.go): out of the navigation, reading order and search
 	heading       string          // the text of the page's leading # heading when it has a title of its own; "" to show the title
 	src           []byte          // the file's bytes, kept from loading to rendering, dropped once written
+	permalink     alias           // where its URL was set by a permalink: (line 0: from its file's path)
+	tag           string          // for a tag page, its tag
+	tagFrom       *page           // for a tag page, the first page that carries the tag
+	tagIndex      bool            // the list of tags
 	navExclude    bool            // just-the-docs' nav_exclude: published, listed in its section, not in the navigation
 	searchExclude bool            // just-the-docs' search_exclude: not in the search index
 	parentTitle   string          // just-the-docs' parent: the title of the page to list this one under
@@ -132,21 +142,22 @@ type page struct {
 type alias struct {
 	sitePath  string
 	line, col int
+	key       string // the field it was written in ("aliases", "redirect_from")
+	written   string // as it was written, for messages
 }
 
 // load reads and checks every Markdown file under content/, and builds the
 // page tree, URLs, reading order and link targets.
 func (s *Site) load(ctx context.Context) error {
-	root := filepath.Join(s.opts.Source, filepath.FromSlash(s.lay.Content))
 	var rels []string
 	s.files = map[string]bool{}
 	jekyll := s.lay.Kind == layout.Jekyll
-	err := walkSource(s.opts.Source, root, s.lay.Skip, func(rel, p string) error {
+	err := walkSource(s.opts.Source, s.lay.Content, s.walkSkip, func(rel, file string) error {
 		if msg := badName(rel); msg != "" {
 			s.diag.addf(s.srcFile(showName(rel)), 0, 0, "", "%s", msg)
 			return nil
 		}
-		if strings.HasSuffix(rel, ".md") || jekyll && strings.HasSuffix(rel, ".html") && hasFrontMatter(p) {
+		if strings.HasSuffix(rel, ".md") || jekyll && strings.HasSuffix(rel, ".html") && s.hasFrontMatter(file) {
 			rels = append(rels, rel) // Jekyll renders an .html file with front matter as a page too
 		} else {
 			s.files[rel] = true // published beside its page (see bundle.go)
@@ -159,7 +170,7 @@ func (s *Site) load(ctx context.Context) error {
 		if errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("no %s/ folder: sitegen reads the site's Markdown pages from there", s.lay.Content)
 		}
-		return fmt.Errorf("walk %s: %w", root, err)
+		return fmt.Errorf("walk %s: %w", s.lay.Content, err)
 	}
 	if s.files[notFoundHTML] && !slices.Contains(rels, notFoundHTML) { // a corpus's own 404 page, HTML in Markdown's clothes
 		delete(s.files, notFoundHTML)
@@ -177,16 +188,10 @@ func (s *Site) load(ctx context.Context) error {
 		return err
 	}
 
-	s.byRel = make(map[string]*page, len(all))
-	s.drafts = map[string]bool{}
-	var pages []*page
-	for _, p := range all {
-		if p.draft && !s.opts.Drafts {
-			s.drafts[p.rel] = true
-			continue
-		}
+	pages := s.applyPublishRules(all)
+	s.byRel = make(map[string]*page, len(pages))
+	for _, p := range pages {
 		s.byRel[p.rel] = p
-		pages = append(pages, p)
 	}
 	pages = s.takeNotFound(pages)
 	s.copyNotes = s.markCopies(pages)
@@ -215,7 +220,7 @@ func (s *Site) loadPage(rel string) *page {
 		p.folder = folder
 		p.kind, p.sitePath = s.cfg.classify(folder + "/" + sectionIndex)
 	}
-	src, err := readPage(s.opts.Source, file)
+	src, err := s.readPage(file)
 	if err != nil {
 		var bad *badText
 		if errors.As(err, &bad) {
@@ -448,9 +453,17 @@ func (s *Site) readFields(p *page, m map[string]any, raw []byte, first int) {
 	p.description = r.str("description")
 	p.weight = r.int("weight")
 	p.draft = r.bool("draft")
+	p.meta = m
 	s.readDialectFields(p, r)
 	if s.cfg.Obsidian {
-		p.tags = frontMatterTags(m["tags"])
+		for _, name := range frontMatterTags(m["tags"]) {
+			if problem := tagNameProblem(name); problem != "" {
+				line, col := r.locate("tags")
+				s.warn.addf(p.file, line, col, "tags", "%s", problem)
+				continue
+			}
+			p.tags = append(p.tags, name)
+		}
 	}
 	for _, a := range r.strings("aliases") {
 		line, col := r.locate("aliases")
@@ -463,15 +476,7 @@ func (s *Site) readFields(p *page, m map[string]any, raw []byte, first int) {
 			}
 			continue
 		}
-		// An alias is a URL: "/old%20page/" and "/old page/" are one page.
-		if un, err := url.PathUnescape(a); err == nil {
-			a = un
-		}
-		if badName(a) != "" {
-			s.diag.addf(p.file, line, col, "aliases", "%q holds a control character or bytes that are not UTF-8: a URL cannot carry them", a)
-			continue
-		}
-		p.aliases = append(p.aliases, alias{sitePath: aliasPath(a), line: line, col: col})
+		s.addAlias(p, a, "aliases", line, col)
 	}
 	if _, has := m["title"]; has && p.title == "" && !r.bad {
 		r.fail("title", "must not be empty")
@@ -479,6 +484,27 @@ func (s *Site) readFields(p *page, m map[string]any, raw []byte, first int) {
 	if r.bad {
 		p.failed = true
 	}
+}
+
+// addAlias adds the redirect a (a site path as written in field key, at
+// line and col) to page p, once it passes the checks of every URL an
+// editor writes (urlProblem); else it is an error there.
+func (s *Site) addAlias(p *page, a, key string, line, col int) {
+	written := a
+	// An alias is a URL: "/old%20page/" and "/old page/" are one page.
+	if un, err := url.PathUnescape(a); err == nil {
+		a = un
+	}
+	if badName(a) != "" {
+		s.diag.addf(p.file, line, col, key, "%q holds a control character or bytes that are not UTF-8: a URL cannot carry them", written)
+		return
+	}
+	sp := aliasPath(a)
+	if problem := urlProblem(written, a, sp); problem != "" {
+		s.diag.addf(p.file, line, col, key, "%s", problem)
+		return
+	}
+	p.aliases = append(p.aliases, alias{sitePath: sp, line: line, col: col, key: key, written: written})
 }
 
 // buildTree links pages into sections, synthesizing a section page for
@@ -538,8 +564,12 @@ func (s *Site) buildTree(pages []*page) {
 	}
 	s.reparent(pages)
 	all := append(slices.Clone(pages), s.synth...)
+	var unlisted []*page
 	for _, p := range all {
-		if p.parent != nil {
+		switch {
+		case p.unlisted != "" && p != s.home && !p.copy:
+			unlisted = append(unlisted, p) // in no list: rendered below, apart
+		case p.parent != nil:
 			p.parent.children = append(p.parent.children, p)
 		}
 	}
@@ -571,6 +601,12 @@ func (s *Site) buildTree(pages []*page) {
 			p.parent = s.home
 			s.pages = append(s.pages, p)
 		}
+	}
+	// Unlisted pages (and what they hold) are rendered, outside the
+	// reading order.
+	slices.SortFunc(unlisted, func(a, b *page) int { return cmp.Compare(a.rel, b.rel) })
+	for _, p := range unlisted {
+		visit(p)
 	}
 }
 
@@ -625,64 +661,111 @@ func byWeight(a, b *page) int {
 	return cmp.Compare(wa, wb)
 }
 
-// checkURLs reports pages and aliases that would be written to the same URL,
-// and keeps what it learns as the site's URL index: the page at each page
-// or alias URL (byURL) and the URLs of the content files (filesByURL), which
-// site-absolute links resolve against.
+// checkURLs reports pages and aliases that would be written to the same URL
+// or file, and aliases that would replace a page's file or a content file
+// (see urlcheck.go); it keeps what it learns as the site's URL index: the
+// page at each page or alias URL (byURL) and the URLs of the content files
+// (filesByURL), which site-absolute links resolve against.
 func (s *Site) checkURLs() {
+	s.filesByURL = map[string]string{}
+	for rel := range s.files {
+		s.filesByURL[s.cfg.bundleURL(rel)] = rel
+	}
 	owner := map[string]*page{}
 	describe := func(p *page) string {
-		if p.file == "" {
+		switch {
+		case p.tag != "" && p.tagFrom != nil:
+			return fmt.Sprintf("the tag page of #%s (%s)", p.tag, p.tagFrom.file)
+		case p.tagIndex:
+			return "the list of tags (" + tagsDir + "/)"
+		case p.file == "":
 			return "the section of folder " + s.srcFile(path.Dir(p.rel)) + "/"
 		}
 		return p.file
 	}
+	// where is the file a message about p lands on: its own, else (a
+	// synthesized section, a tag page) a page that made it.
+	where := func(p *page) string {
+		for q := p; q != nil; {
+			switch {
+			case q.file != "":
+				return q.file
+			case q.tagFrom != nil:
+				return q.tagFrom.file
+			case len(q.children) > 0:
+				q = q.children[0]
+			default:
+				q = nil
+			}
+		}
+		return s.lay.Content
+	}
 	// Real pages first (sorted by file), so the message lands on the file
-	// that can be renamed.
+	// that can be renamed; a page whose URL is its permalink comes after
+	// those whose URL is their file's.
 	ordered := slices.Clone(s.pages)
 	slices.SortFunc(ordered, func(a, b *page) int {
-		return cmp.Or(cmp.Compare(synthRank(a), synthRank(b)), cmp.Compare(a.file, b.file))
+		return cmp.Or(cmp.Compare(synthRank(a), synthRank(b)), cmp.Compare(a.permalink.line, b.permalink.line), cmp.Compare(a.file, b.file))
 	})
+	pageFiles := map[string]*page{}
 	for _, p := range ordered {
 		if prev, dup := owner[p.sitePath]; dup {
 			other := p
 			if other.file == "" {
 				other, prev = prev, p
 			}
-			s.diag.addf(other.file, 1, 1, "", "duplicate URL %s: also produced by %s", p.sitePath, describe(prev))
+			line, col, field := 1, 1, ""
+			if other.permalink.line > 0 {
+				line, col, field = other.permalink.line, other.permalink.col, other.permalink.key
+			}
+			s.diag.addf(where(other), line, col, field, "duplicate URL %s: also produced by %s", p.sitePath, describe(prev))
 			continue
 		}
 		owner[p.sitePath] = p
+		pageFiles[outputPath(p.sitePath)] = p
 	}
+	aliasFiles := map[string]*page{}
 	for _, p := range ordered {
+		keep := p.aliases[:0]
 		for _, a := range p.aliases {
+			op := outputPath(a.sitePath)
 			if prev, dup := owner[a.sitePath]; dup {
-				s.diag.addf(p.file, a.line, a.col, "aliases", "duplicate URL %s: also produced by %s", a.sitePath, describe(prev))
+				s.diag.addf(p.file, a.line, a.col, a.key, "duplicate URL %s: also produced by %s", a.sitePath, describe(prev))
 				continue
 			}
-			owner[a.sitePath] = p
+			if problem := s.fileProblem(a.written, op, pageFiles, describe); problem != "" {
+				s.diag.addf(p.file, a.line, a.col, a.key, "%s", problem)
+				continue
+			}
+			if prev, dup := aliasFiles[op]; dup {
+				s.diag.addf(p.file, a.line, a.col, a.key, "%q is the file /%s of another redirect, of %s", a.written, op, describe(prev))
+				continue
+			}
+			owner[a.sitePath], aliasFiles[op] = p, p
+			keep = append(keep, a)
 		}
+		p.aliases = keep
 	}
 	// The further pages of a long section list (see listPageSize).
 	for _, p := range ordered {
 		for i, u := range listPaths(p)[1:] {
 			if prev, dup := owner[u]; dup {
-				s.diag.addf(prev.file, 1, 1, "", "duplicate URL %s: also page %d of the list of %s, which has more than %d pages",
+				s.diag.addf(where(prev), 1, 1, "", "duplicate URL %s: also page %d of the list of %s, which has more than %d pages",
 					u, i+2, describe(p), listPageSize)
 			}
 		}
 	}
 	s.byURL = owner
-	s.filesByURL = map[string]string{}
-	for rel := range s.files {
-		s.filesByURL[s.cfg.bundleURL(rel)] = rel
-	}
 }
 
-// synthRank sorts pages read from files before synthesized sections.
+// synthRank sorts pages read from files before synthesized sections, and
+// those before tag pages.
 func synthRank(p *page) int {
-	if p.file == "" {
-		return 1
+	switch {
+	case p.file != "":
+		return 0
+	case p.tag != "" || p.tagIndex:
+		return 2
 	}
-	return 0
+	return 1
 }

@@ -109,7 +109,7 @@ func Kind(d Diagnostic) string {
 		return d.Field
 	}
 	k := d.Msg
-	if i := strings.IndexAny(k, "\":<{[/"); i > 0 { // before the particulars: "…", [[…]], <tag>, {{…}}, /url/
+	if i := strings.IndexAny(k, "\":<{[/!"); i > 0 { // before the particulars: "…", [[…]], ![[…]], <tag>, {{…}}, /url/
 		k = k[:i]
 	}
 	return strings.TrimSpace(k)

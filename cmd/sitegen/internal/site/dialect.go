@@ -38,11 +38,18 @@ func (s *Site) readDialectFields(p *page, r *fieldReader) {
 	if key := s.lay.Redirects; key != "" && key != "aliases" {
 		for _, a := range r.stringOrList(key) {
 			line, col := r.locate(key)
-			p.aliases = append(p.aliases, alias{sitePath: aliasPath(a), line: line, col: col})
+			s.addAlias(p, a, key, line, col)
 		}
 	}
 	if pl, ok := r.m["permalink"].(string); ok && strings.HasPrefix(pl, "/") && !strings.Contains(pl, ":") {
-		p.sitePath = aliasPath(pl)
+		line, col := r.locate("permalink")
+		sp := aliasPath(pl)
+		// The corpus's own 404 page takes /404.html whatever it says.
+		if problem := urlProblem(pl, pl, sp); problem != "" && p.rel != notFoundMD && p.rel != notFoundHTML {
+			s.diag.addf(p.file, line, col, "permalink", "%s", problem)
+			return
+		}
+		p.sitePath, p.permalink = sp, alias{sitePath: sp, line: line, col: col, key: "permalink", written: pl}
 	}
 }
 

@@ -40,8 +40,8 @@ func TestHostileInputs(t *testing.T) {
 		{name: "title is a map", files: map[string]string{"content/a.md": "---\ntitle: {x: 1}\n---\n"}, file: "content/a.md"},
 		{name: "weight is huge", files: map[string]string{"content/a.md": "---\ntitle: A\nweight: 99999999999999999999999\n---\n"}, file: "content/a.md"},
 		{name: "alias to the home page", files: map[string]string{"content/a.md": "---\ntitle: A\naliases: [/]\n---\n"}, file: "content/a.md"},
-		{name: "alias with ..", files: map[string]string{"content/a.md": "---\ntitle: A\naliases: [/../../etc/]\n---\n"}, ok: true},
-		{name: "alias not a path", files: map[string]string{"content/a.md": "---\ntitle: A\naliases: [http://evil.example/]\n---\n"}, ok: true}, // a warning: no redirect made
+		{name: "alias with ..", files: map[string]string{"content/a.md": "---\ntitle: A\naliases: [/../../etc/]\n---\n"}, file: "content/a.md:3:1: aliases: "}, // issue 31: refused, not cleaned
+		{name: "alias not a path", files: map[string]string{"content/a.md": "---\ntitle: A\naliases: [http://evil.example/]\n---\n"}, ok: true},                // a warning: no redirect made
 		{name: "link outside content", files: map[string]string{"content/a.md": "---\ntitle: A\n---\n[x](../../etc/passwd.md)\n"}, file: "content/a.md"},
 		{name: "link to a missing page", files: map[string]string{"content/a.md": "---\ntitle: A\n---\n[x](nope.md)\n"}, file: "content/a.md"},
 		{name: "link to a missing anchor", files: map[string]string{"content/a.md": "---\ntitle: A\n---\n[x](b.md#nope)\n"}, file: "content/a.md"},

@@ -2,15 +2,21 @@ package site
 
 import (
 	"context"
-	"d6codex/cmd/sitegen/internal/assets"
+	"errors"
 	"fmt"
 	"io/fs"
 	"maps"
 	"os"
+	"path"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"time"
+
+	"d6codex/cmd/sitegen/internal/assets"
+	"d6codex/cmd/sitegen/internal/srcpath"
+	"d6codex/templates"
 )
 
 // maxUpdateFiles is the number of changed files beyond which Update asks
@@ -84,7 +90,12 @@ func (s *Site) Update(ctx context.Context, files []string) (Update, error) {
 			restore()
 			return Update{Full: true, Reason: f + " is a new page or a draft"}, nil
 		}
-		if _, err := os.Stat(filepath.Join(s.opts.Source, filepath.FromSlash(f))); err != nil {
+		if _, err := srcpath.Check(s.opts.Source, f); err != nil {
+			var le *srcpath.Error
+			if errors.As(err, &le) { // a page swapped for a link out of the source, or to a hidden file
+				s.diag.addf(f, 0, 0, "", "%s", le.Error())
+				continue
+			}
 			restore()
 			return Update{Full: true, Reason: f + " was removed"}, nil
 		}
@@ -92,7 +103,13 @@ func (s *Site) Update(ctx context.Context, files []string) (Update, error) {
 		if np.failed {
 			continue // its diagnostics are recorded; keep checking the others
 		}
-		if reason := placeChanged(old, np); reason != "" {
+		sections := sectionMetas(append(slices.Clone(s.pages), s.unpubPages...))
+		if np.kind == templates.KindSection || np.kind == templates.KindHome {
+			sections[np.dir()] = np.meta
+		}
+		v := s.visibilityOf(np, sections)
+		np.unpublished, np.unlisted = v.reason, v.unlisted
+		if reason := s.placeChanged(old, np); reason != "" {
 			restore()
 			return Update{Full: true, Reason: f + ": " + reason}, nil
 		}
@@ -119,7 +136,7 @@ func (s *Site) Update(ctx context.Context, files []string) (Update, error) {
 			continue
 		}
 		if n.file != "" {
-			src, err := readPage(s.opts.Source, n.file)
+			src, err := s.readPage(n.file)
 			if err != nil {
 				restore()
 				return Update{Full: true, Reason: fmt.Sprintf("%s: %v", n.file, err)}, nil
@@ -186,9 +203,10 @@ func (s *Site) Update(ctx context.Context, files []string) (Update, error) {
 
 // placeChanged says what changed, if anything, in a reloaded page that
 // affects other pages than its section and neighbours: navigation
-// (title, weight, draft), redirects (aliases), generated assets (fenced
+// (title, weight, draft), publishing (a tool's flag, a section's cascade),
+// redirects (aliases), generated assets (fenced
 // block kinds) or link targets (a heading id removed).
-func placeChanged(old, np *page) string {
+func (s *Site) placeChanged(old, np *page) string {
 	switch {
 	case np.title != old.title:
 		return "title changed"
@@ -196,6 +214,13 @@ func placeChanged(old, np *page) string {
 		return "weight changed"
 	case np.draft != old.draft:
 		return "draft flag changed"
+	case np.unpublished != old.unpublished:
+		return "publishing flag changed"
+	case np.unlisted != old.unlisted:
+		return "listing changed"
+	case s.lay.Inherit != nil && (np.kind == templates.KindSection || np.kind == templates.KindHome) &&
+		!reflect.DeepEqual(s.lay.Inherit(np.rel, []map[string]any{old.meta}), s.lay.Inherit(np.rel, []map[string]any{np.meta})):
+		return "what the section passes down to its pages changed"
 	case !slices.EqualFunc(np.aliases, old.aliases, func(a, b alias) bool { return a.sitePath == b.sitePath }):
 		return "aliases changed"
 	case !slices.Equal(np.blocks, old.blocks):
@@ -354,13 +379,27 @@ func (s *Site) PublishStatic(rel string) error {
 	if len(s.lay.Static) > 0 {
 		dir = s.lay.Static[0]
 	}
-	data, err := os.ReadFile(filepath.Join(s.opts.Source, filepath.FromSlash(dir), filepath.FromSlash(rel)))
+	file := path.Join(dir, rel)
+	if part := srcpath.SkippedPart(file); part != "" {
+		return fmt.Errorf("publish %s: %q is a hidden name: sitegen never publishes hidden files or folders", file, part)
+	}
+	// The file is read under the link rule as a build reads it: a static
+	// folder or file swapped for a link out of the source is refused.
+	_, err := srcpath.Check(s.opts.Source, file)
+	var data []byte
+	if err == nil {
+		data, err = s.readSource(file)
+	}
+	var le *srcpath.Error
+	if errors.As(err, &le) {
+		return fmt.Errorf("publish %s: %w", file, err)
+	}
 	unlock, lerr := s.destHold.hold(context.Background(), s.opts.Dest, s.opts.Waiting) // no build swaps Dest meanwhile
 	if lerr != nil {
 		return fmt.Errorf("publish %s: %w", rel, lerr)
 	}
 	defer unlock()
-	if os.IsNotExist(err) {
+	if errors.Is(err, fs.ErrNotExist) {
 		p := filepath.Join(s.opts.Dest, filepath.FromSlash(rel))
 		if !assets.ReachedDirectly(s.opts.Dest, p) {
 			return nil // behind a link a user put in the output: not sitegen's copy

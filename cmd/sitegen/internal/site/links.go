@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/markup"
 )
 
 // resolveLink checks a link destination written on page from and returns
@@ -15,9 +16,10 @@ import (
 // become page URLs; same-page fragments are checked; site-absolute links
 // ("/rules/combat/#cover") and folder-style ones ("../combat/", relative
 // to the page's URL) are checked against the site's pages and files (see
-// resolveAbs); links with a scheme are kept. problem is non-empty when the
-// link is broken.
-func (s *Site) resolveLink(from *page, dest string) (string, string) {
+// resolveAbs); links with a scheme are kept. Problem is set when the link
+// is broken, Unlinked when it leads to a page or file that is not
+// published (publish.go).
+func (s *Site) resolveLink(from *page, dest string) markup.LinkTarget {
 	if s.lay.Kind == layout.Jekyll {
 		dest = jekyllBaseURL.ReplaceAllString(dest, "")
 	}
@@ -25,24 +27,24 @@ func (s *Site) resolveLink(from *page, dest string) (string, string) {
 		return s.resolveAbs(dest)
 	}
 	if dest == "" || strings.HasPrefix(dest, "/") || strings.HasPrefix(dest, "?") {
-		return dest, ""
+		return linkTo(dest)
 	}
 	if u, err := url.Parse(dest); err == nil && u.Scheme != "" {
-		return dest, ""
+		return linkTo(dest)
 	}
 	target, frag, _ := strings.Cut(dest, "#")
 	if target == "" {
 		if frag == "" || strings.HasPrefix(frag, "fn:") || strings.HasPrefix(frag, "fnref:") {
-			return dest, ""
+			return linkTo(dest)
 		}
 		id, ok := anchorOf(from, frag)
 		if !ok {
 			if u, found := s.bookAnchor(from, frag); found {
-				return u, ""
+				return linkTo(u)
 			}
-			return "", fmt.Sprintf("no heading with id %q on this page", frag)
+			return broken("no heading with id %q on this page", frag)
 		}
-		return "#" + id, "" // "#" for the page's title: its top
+		return linkTo("#" + id) // "#" for the page's title: its top
 	}
 	query := ""
 	if t, q, found := strings.Cut(target, "?"); found {
@@ -53,10 +55,10 @@ func (s *Site) resolveLink(from *page, dest string) (string, string) {
 		if un, err := url.PathUnescape(file); err == nil {
 			file = un
 		}
-		u, problem, ok := s.resolveFile(from, file)
+		tg, ok := s.resolveFile(from, file)
 		if !ok && s.lay.FileLinks {
 			if u, problem, found := s.resolveFromFile(from, file, query, frag); found {
-				return u, problem
+				return markup.LinkTarget{URL: u, Problem: problem}
 			}
 		}
 		switch {
@@ -68,23 +70,25 @@ func (s *Site) resolveLink(from *page, dest string) (string, string) {
 			if strings.HasSuffix(file, "/") {
 				abs += "/"
 			}
-			u, problem := s.resolveAbs(abs + query + fragPart(frag))
-			if problem != "" && s.lay.FileLinks { // the file's folder is where its author looked
-				problem = fmt.Sprintf("%s is no page, folder or file", s.srcFile(path.Join(path.Dir(from.rel), file)))
+			tg := s.resolveAbs(abs + query + fragPart(frag))
+			if tg.Problem != "" && s.lay.FileLinks { // the file's folder is where its author looked
+				tg.Problem = fmt.Sprintf("%s is no page, folder or file", s.srcFile(path.Join(path.Dir(from.rel), file)))
 			}
-			return u, problem
-		case problem != "":
+			return tg
+		case tg.Problem != "":
 			// A file that is not beside the page may be where the
 			// browser looks, from the page's URL (Jekyll corpora write
 			// links that way: ../../assets/x.png from docs/a.md).
-			if u, p2 := s.resolveAbs(path.Join(from.sitePath, file) + query + fragPart(frag)); p2 == "" {
-				return u, ""
+			if t2 := s.resolveAbs(path.Join(from.sitePath, file) + query + fragPart(frag)); t2.Problem == "" {
+				return t2
 			}
-			return "", problem
+			return tg
+		case tg.Unlinked != "":
+			return tg
 		case frag != "":
-			return u + query + "#" + frag, ""
+			return linkTo(tg.URL + query + "#" + frag)
 		}
-		return u + query, ""
+		return linkTo(tg.URL + query)
 	}
 	if un, err := url.PathUnescape(target); err == nil {
 		target = un
@@ -96,29 +100,39 @@ func (s *Site) resolveLink(from *page, dest string) (string, string) {
 		// from any folder.
 		if root, found := s.byRel[path.Clean(target)]; found {
 			rel, to, ok = path.Clean(target), root, true
+		} else if s.unpublished[rel] == "" && s.unpublished[path.Clean(target)] != "" {
+			rel = path.Clean(target)
 		}
 	}
 	if !ok && (rel == ".." || strings.HasPrefix(rel, "../")) {
-		return "", fmt.Sprintf("points outside %s/", s.lay.Content)
+		return broken("points outside %s/", s.lay.Content)
 	}
 	switch {
-	case !ok && s.drafts[rel]:
-		return "", fmt.Sprintf("%s is a draft (build with --drafts to include it)", s.srcFile(rel))
+	case !ok && s.unpublished[rel] != "":
+		return markup.LinkTarget{Unlinked: s.unlinkedMsg(rel)}
 	case !ok:
-		return "", fmt.Sprintf("%s does not exist", s.srcFile(rel))
+		return broken("%s does not exist", s.srcFile(rel))
 	}
 	u := s.cfg.relURL(to.sitePath) + query
 	if frag != "" {
 		id, found := anchorOf(to, frag)
 		if !found && !to.failed { // a page that could not be read has its own error
-			return "", fmt.Sprintf("no heading with id %q in %s", frag, s.srcFile(rel))
+			return broken("no heading with id %q in %s", frag, s.srcFile(rel))
 		}
 		if !found {
 			id = frag
 		}
 		u += fragPart(id) // none for the page's title
 	}
-	return u, ""
+	return linkTo(u)
+}
+
+// linkTo is a link that resolved to u.
+func linkTo(u string) markup.LinkTarget { return markup.LinkTarget{URL: u} }
+
+// broken is a link that did not resolve, and why.
+func broken(format string, args ...any) markup.LinkTarget {
+	return markup.LinkTarget{Problem: fmt.Sprintf(format, args...)}
 }
 
 // resolveFromFile resolves a link to a folder or to a file without an
@@ -143,8 +157,8 @@ func (s *Site) resolveFromFile(from *page, file, query, frag string) (url, probl
 	if _, ok := s.byURL[sp]; !ok {
 		return "", "", false
 	}
-	url, problem = s.resolveAbs(sp + query + fragPart(frag))
-	return url, problem, true
+	tg := s.resolveAbs(sp + query + fragPart(frag))
+	return tg.URL, tg.Problem, true
 }
 
 // bookAnchor resolves a same-page link "#frag" that page from has no
@@ -185,8 +199,9 @@ var jekyllBaseURL = regexp.MustCompile(`^\{\{\s*site\.baseurl\s*\}\}`)
 // (or an alias of one; "/rules/combat", without the last slash, too), a
 // file of content/ or static/ (a stylesheet or script gets its
 // content-hashed name), the sitemap or the 404 page. Its fragment must be
-// an id of that page.
-func (s *Site) resolveAbs(dest string) (string, string) {
+// an id of that page. One that names a page or file that is not published
+// is Unlinked.
+func (s *Site) resolveAbs(dest string) markup.LinkTarget {
 	target, frag, _ := strings.Cut(dest, "#")
 	target, query, _ := strings.Cut(target, "?")
 	if query != "" {
@@ -203,6 +218,8 @@ func (s *Site) resolveAbs(dest string) (string, string) {
 	if strings.HasSuffix(clean, ".md") || strings.HasSuffix(clean, ".html") { // a source path from the content root
 		if p, ok := s.byRel[strings.TrimPrefix(clean, "/")]; ok {
 			candidates = []string{p.sitePath}
+		} else if rel := strings.TrimPrefix(clean, "/"); s.unpublished[rel] != "" {
+			return markup.LinkTarget{Unlinked: s.unlinkedMsg(rel)}
 		}
 	}
 	for _, c := range candidates {
@@ -211,34 +228,42 @@ func (s *Site) resolveAbs(dest string) (string, string) {
 			if frag != "" {
 				id, found := anchorOf(p, frag)
 				if !found && !p.failed {
-					return "", fmt.Sprintf("no heading with id %q on the page at %s", frag, p.sitePath)
+					return broken("no heading with id %q on the page at %s", frag, p.sitePath)
 				}
 				if !found {
 					id = frag
 				}
 				u += fragPart(id)
 			}
-			return u, ""
+			return linkTo(u)
 		}
 	}
 	rel := strings.TrimPrefix(clean, "/")
 	if file, ok := s.filesByURL[clean]; ok {
 		s.linked.add(file)
-		return s.cfg.relURL(clean) + query + fragPart(frag), ""
+		return linkTo(s.cfg.relURL(clean) + query + fragPart(frag))
 	}
 	if s.files[rel] { // a path from the content root as written: "/Images/map.png" from a repository's root
 		s.linked.add(rel)
-		return s.cfg.relURL(s.cfg.bundleURL(rel)) + query + fragPart(frag), ""
+		return linkTo(s.cfg.relURL(s.cfg.bundleURL(rel)) + query + fragPart(frag))
 	}
 	if rel == "sitemap.xml" || rel == "404.html" {
-		return s.cfg.relURL(clean) + query + fragPart(frag), ""
+		return linkTo(s.cfg.relURL(clean) + query + fragPart(frag))
 	}
 	if s.view != nil {
 		if u, ok := s.view.Assets[rel]; ok {
-			return u + query + fragPart(frag), ""
+			return linkTo(u + query + fragPart(frag))
 		}
 	}
-	return "", fmt.Sprintf("no page or file of this site is at %s", clean)
+	for _, c := range append(candidates, clean) {
+		if rel, ok := s.unpubURL[c]; ok {
+			return markup.LinkTarget{Unlinked: s.unlinkedMsg(rel)}
+		}
+	}
+	if s.unpublished[rel] != "" {
+		return markup.LinkTarget{Unlinked: s.unlinkedMsg(rel)}
+	}
+	return broken("no page or file of this site is at %s", clean)
 }
 
 // isHTMLPage reports whether the relative link target names a page

@@ -79,6 +79,7 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 	if err := s.copyBundles(out, reserved); err != nil { // once the pages said which files they link to
 		return err
 	}
+	s.checkAliasFiles(out.Has) // no redirect over a file of static/, the theme or the content
 	redirects := map[string]bool{}
 	for _, p := range s.pages {
 		for _, a := range p.aliases {
@@ -186,7 +187,7 @@ func (s *Site) renderPage(ctx context.Context, p *page, site *templates.Site, ou
 		}
 		v.Content = buf.String()
 		v.TOC, v.Flags, v.Scripts, v.Styles = res.TOC, res.Flags, res.Scripts, res.Styles
-		if p != s.notFound && !p.searchExclude { // the 404 page is not found by search either
+		if p != s.notFound && !p.searchExclude && p.unlisted == "" { // the 404 page is not found by search either
 			s.search.add(p, v.URL, doc, src)
 		}
 	}
@@ -302,8 +303,8 @@ func (s *Site) writeSitemap(out *assets.Output) error {
 	b.WriteString(xml.Header)
 	b.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")
 	for _, p := range s.pages {
-		if p.copy {
-			continue // a generated copy of other pages (copies.go)
+		if p.copy || p.unlisted != "" {
+			continue // a generated copy of other pages (copies.go), an unlisted page (publish.go)
 		}
 		b.WriteString("  <url><loc>")
 		if err := xml.EscapeText(&b, []byte(s.cfg.absURL(p.sitePath))); err != nil {

@@ -16,6 +16,11 @@
 //
 // Every problem found on the way is collected as a Diagnostic
 // (file:line:col: message); a build with any diagnostic publishes nothing.
+//
+// What is read and what is published: every source file is read under
+// the link rule of package srcpath (walk.go); hidden names never are
+// published; what a tool's "do not publish" flags leave out is left out
+// of everything the build writes, and reported (publish.go).
 package site
 
 import (
@@ -35,6 +40,7 @@ import (
 	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/layout/detect"
 	"d6codex/cmd/sitegen/internal/markup"
+	"d6codex/cmd/sitegen/internal/srcpath"
 	"d6codex/templates"
 )
 
@@ -53,7 +59,11 @@ type Options struct {
 	Dest string
 	// BaseURL overrides site.toml's baseURL when not empty.
 	BaseURL string
-	// Drafts includes pages whose front matter sets draft: true.
+	// Drafts includes, for a local preview, the pages (and files) the
+	// tools' "do not publish" flags leave out: draft: true, Jekyll's
+	// published: false, Hugo's future publishDate… (see package layout,
+	// "What a tool does not publish"); Result.NotPublished still lists
+	// them, marked Shown.
 	Drafts bool
 	// ReplaceDest allows replacing a Dest folder that holds files sitegen
 	// did not make (no OutputMarker); without it such a build stops.
@@ -134,6 +144,10 @@ type Result struct {
 	Info []string
 	// Layout says which layout was recognised and what was read from it.
 	Layout string
+	// NotPublished lists the pages and files the tools' "do not publish"
+	// flags left out (or, with Options.Drafts, put in all the same), by
+	// file.
+	NotPublished []NotPublished
 	// Reused counts the output files unchanged since the previous build,
 	// linked from it instead of written; Written the files written.
 	Reused, Written int
@@ -157,17 +171,29 @@ type Site struct {
 	home        *page
 	pages       []*page              // reading order, home first
 	synth       []*page              // sections synthesized for folders without _index.md
-	byRel       map[string]*page     // content-relative path -> page (drafts excluded unless Options.Drafts)
+	byRel       map[string]*page     // content-relative path -> page (what is not published left out, see publish.go)
 	files       map[string]bool      // content-relative paths of the files that are not Markdown (bundle.go)
 	notFound    *page                // the corpus's own 404 page (404.md or 404.html at the content root), nil for the default one
 	navFolders  map[string]navFolder // folder -> its section's title and place in the layout's navigation (dialect.go)
 	readmes     map[string]bool      // README.md files beside an index page: ordinary pages (folders.go)
 	folderNotes map[string]string    // content-relative path of a folder note -> the folder it is the page of (folders.go)
-	drafts      map[string]bool      // content-relative paths of excluded drafts
 	byURL       map[string]*page     // site path of a page or alias -> the page (checkURLs)
 	filesByURL  map[string]string    // site path of a content file that is not Markdown -> its content-relative path
 	linked      linkedFiles          // the content files the rendered pages link to (bundle.go)
 	copyNotes   []string             // a line on each generated copy of other pages (copies.go), for Result.Info
+	// What the tools say not to publish (publish.go): the reason by
+	// content-relative path, the path by site path, the report's list,
+	// and the pages and files left out.
+	unpublished  map[string]string
+	unpubURL     map[string]string
+	notPublished []NotPublished
+	unpubPages   []*page
+	unpubFiles   []string
+	unpubWiki    *wikiIndex // the names of the notes left out, to tell a link to one from a broken link
+
+	src     *srcpath.Root // the source folder, for every read (srcRoot)
+	srcErr  error
+	srcOnce sync.Once
 
 	wiki   *wikiIndex  // notes by name and path, for wikilinks (wiki.go); nil without Obsidian
 	embeds atomic.Bool // a page embeds a note (![[Note]]): an edit may change other pages
@@ -195,7 +221,7 @@ func Load(ctx context.Context, opts Options) (*Site, error) {
 			if !errors.As(err, &ce) {
 				return nil, fmt.Errorf("load %s: %w", opts.Source, err)
 			}
-			s.diag.addf(ce.File, ce.Line, ce.Col, "", "%s", ce.Msg)
+			s.diag.addf(ce.File, ce.Line, ce.Col, ce.Key, "%s", ce.Msg)
 			s.lay, s.cfg = layout.Default(), &Config{}
 			return s, nil // no pages: the build reports the settings' error
 		}
@@ -364,6 +390,7 @@ func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 	res.WarningList = s.warn.sorted()
 	res.Layout = s.lay.Describe()
 	res.Info = s.copyNotes
+	res.NotPublished = s.notPublished
 	res.Warnings = append(slices.Clone(res.Notes), summarize(res.WarningList, 3)...)
 	if len(res.Errors) > 0 {
 		res.Duration = time.Since(start)

@@ -257,12 +257,18 @@ func TestDraftsAndUnsafe(t *testing.T) {
 		"content/c.md":  "+++\ntitle = \"C\"\ndraft = true\n+++\n",
 		"content/_x.md": "---\ntitle: Underscore\n---\n",
 	})
-	if _, err := build(t, dir, Options{}); err == nil {
-		t.Fatal("link to a draft page should fail without --drafts")
-	} else if !strings.Contains(err.Error(), "content/a.md:7:5: broken link \"b.md\": content/b.md is a draft (build with --drafts to include it)") {
-		t.Fatalf("unexpected error: %v", err)
+	// A link to a draft is a warning, and the link is its text (issue 31).
+	res, err := build(t, dir, Options{})
+	if err != nil {
+		t.Fatal(err)
 	}
-	res, err := build(t, dir, Options{Drafts: true})
+	if want := "content/a.md:7:5: unpublished link \"b.md\": content/b.md is not published (draft: true): the link is shown as text"; len(res.WarningList) != 1 || res.WarningList[0].String() != want {
+		t.Fatalf("warnings %v, want %q", res.WarningList, want)
+	}
+	if a := readTree(t, filepath.Join(dir, "public"))["a/index.html"]; !strings.Contains(a, "See b.</p>") {
+		t.Errorf("the link to the draft is not its text: %s", a)
+	}
+	res, err = build(t, dir, Options{Drafts: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,8 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"maps"
-	"os"
-	"path/filepath"
+	"path"
 	"slices"
 	"strings"
 
@@ -53,9 +52,8 @@ func (s *Site) copyStatic(ctx context.Context, out *assets.Output, reserved map[
 	}
 	publish := publishFrom(StaticDir)
 	for _, dir := range s.lay.Static {
-		root := filepath.Join(s.opts.Source, filepath.FromSlash(dir))
 		publish := publishFrom(dir)
-		err := walkSource(s.opts.Source, root, nil, func(rel, p string) error {
+		err := walkSource(s.opts.Source, dir, nil, func(rel, file string) error {
 			if msg := badName(rel); msg != "" {
 				s.diag.addf(dir+"/"+showName(rel), 0, 0, "", "%s", msg)
 				return nil
@@ -64,19 +62,20 @@ func (s *Site) copyStatic(ctx context.Context, out *assets.Output, reserved map[
 				return nil // an earlier static folder's file of the same name wins, as in Hugo
 			}
 			own[rel] = true
-			data, err := os.ReadFile(p)
+			data, err := s.readSource(file)
 			if err != nil {
-				return err
+				s.diag.addf(file, 0, 0, "", "read: %v", unwrapPath(err))
+				return nil
 			}
 			if _, ok := extra[rel]; ok {
 				return nil // a generated file of the same name wins
 			}
 			return publish(rel, data)
 		}, func(rel, msg string) {
-			s.diag.addf(dir+"/"+rel, 0, 0, "", "%s", msg)
+			s.diag.addf(path.Join(dir, rel), 0, 0, "", "%s", msg)
 		})
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("copy %s: %w", root, err)
+			return nil, fmt.Errorf("copy %s: %w", dir, err)
 		}
 	}
 	for _, rel := range slices.Sorted(maps.Keys(extra)) {

@@ -76,12 +76,18 @@ func (c *Config) tagPath(name string) string {
 func (s *Site) buildTags() {
 	byPath := map[string]*page{}
 	for _, p := range s.pages {
+		if p.unlisted != "" {
+			continue // published, but in no list
+		}
 		for _, name := range p.tags {
 			sp := s.cfg.tagPath(name)
+			if tagNameProblem(name) != "" || urlProblem(sp, sp, sp) != "" {
+				continue // front matter's are checked as they are read; this is the one check of URLs
+			}
 			tp, ok := byPath[sp]
 			if !ok {
 				tp = &page{rel: strings.TrimPrefix(sp, "/") + sectionIndex, kind: templates.KindSection, sitePath: sp,
-					title: "#" + name, ids: map[string]bool{}}
+					title: "#" + name, ids: map[string]bool{}, tag: name, tagFrom: p}
 				byPath[sp] = tp
 			}
 			if !slices.Contains(tp.children, p) {
@@ -93,7 +99,7 @@ func (s *Site) buildTags() {
 		return
 	}
 	index := &page{rel: tagsDir + "/" + sectionIndex, kind: templates.KindSection, sitePath: "/" + tagsDir + "/",
-		title: "Tags", ids: map[string]bool{}, parent: s.home}
+		title: "Tags", ids: map[string]bool{}, parent: s.home, tagIndex: true}
 	for _, tp := range byPath {
 		tp.parent = index
 		slices.SortFunc(tp.children, comparePages)

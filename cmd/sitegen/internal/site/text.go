@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"unicode/utf8"
+
+	"d6codex/cmd/sitegen/internal/srcpath"
 )
 
 // utf8BOM is the byte order mark some Windows editors put at the start of
@@ -36,15 +36,19 @@ const MaxPageBytes = 10 << 20
 const MaxBlockBytes = 64 << 10
 
 // readPage reads the Markdown file at file (slash path relative to the
-// source) as text: a leading byte order mark is dropped, and bytes that are
+// source; read under the link rule, see srcRoot) as text: a leading byte order mark is dropped, and bytes that are
 // not UTF-8 are a *badText error at the first of them, instead of passing
 // into the HTML.
 //
 // A page longer than MaxPageBytes is a *badText error at the line where
 // the limit falls; only that much of the file is ever read. A block longer
 // than MaxBlockBytes is a *badText error at its first line.
-func readPage(source, file string) ([]byte, error) {
-	f, err := os.Open(filepath.Join(source, filepath.FromSlash(file)))
+func (s *Site) readPage(file string) ([]byte, error) {
+	r, err := s.srcRoot()
+	if err != nil {
+		return nil, err
+	}
+	f, err := r.OpenFile(file) // links only inside the source, when it is read
 	if err != nil {
 		return nil, err
 	}
@@ -167,4 +171,22 @@ func listItem(text []byte) bool {
 		i++
 	}
 	return i > 0 && i+1 < len(text) && (text[i] == '.' || text[i] == ')') && text[i+1] == ' '
+}
+
+// srcRoot is the source folder, opened once for the build's reads under
+// the link rule (package srcpath): no file is read through a link out of
+// it, whatever links are swapped in after it was listed.
+func (s *Site) srcRoot() (*srcpath.Root, error) {
+	s.srcOnce.Do(func() { s.src, s.srcErr = srcpath.New(s.opts.Source) })
+	return s.src, s.srcErr
+}
+
+// readSource reads a file of the source (a slash path relative to it)
+// under the link rule.
+func (s *Site) readSource(file string) ([]byte, error) {
+	r, err := s.srcRoot()
+	if err != nil {
+		return nil, err
+	}
+	return r.ReadFile(file, 0)
 }

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -10,41 +11,63 @@ import (
 	"strings"
 
 	"d6codex/cmd/sitegen/internal/srcname"
+	"d6codex/cmd/sitegen/internal/srcpath"
 )
 
-// walkSource calls visit for every file under dir (a folder of the site's
-// source), in lexical order, with its slash path relative to dir and the
-// path to read it from. Names that are not part of the site (hidden ones,
-// editors' temporary files: see srcname.Skip) are skipped.
+// walkSource calls visit for every file under root (a folder of the
+// site's source: the content folder, a static folder; a slash path
+// relative to source), in lexical order, with its slash path relative to
+// root and its path relative to source, which is read through package
+// srcpath. Names that are not part of the site (hidden ones, editors'
+// temporary files: see srcname.Skip) are skipped.
 //
 // Symbolic links are followed only while they stay inside the source
-// folder: a link that resolves outside it (static/passwd.txt -> /etc/passwd)
-// is reported through bad, with the link's own path, and never read; a
-// linked folder inside the tree is walked like a real one (a link cycle is
-// reported, not followed forever).
+// folder (package srcpath), the root's own components included: a root
+// that is, or goes through, a link out of the source (static -> ~/.ssh,
+// Hugo's staticDir = ["lnk/keys"] with lnk a link) is reported through
+// bad with rel "" and nothing under it is read; so is a root that names
+// a hidden folder, or a link to one (docs_dir: .git). A link found in the
+// tree that resolves outside it (static/passwd.txt -> /etc/passwd) or to a
+// hidden name (content/x -> ../.git) is reported through bad, with the
+// link's own path, and never read; a linked folder inside the tree is
+// walked like a real one (a link cycle is reported, not followed forever).
+// A root that does not exist is an error wrapping fs.ErrNotExist.
 //
-// skip, when not nil, leaves out the paths (relative to dir) it names; a
+// skip, when not nil, leaves out the paths (relative to root) it names; a
 // folder that holds OutputMarker (a sitegen output inside the content, as
 // public/ is in a Jekyll project) is always left out.
-func walkSource(source, dir string, skip func(rel string, dir bool) bool, visit func(rel, p string) error, bad func(rel, msg string)) error {
-	realSource, err := filepath.EvalSymlinks(source)
+func walkSource(source, root string, skip func(rel string, dir bool) bool, visit func(rel, file string) error, bad func(rel, msg string)) error {
+	if part := srcpath.SkippedPart(root); part != "" {
+		bad("", fmt.Sprintf("%q is a hidden name: sitegen never publishes hidden files or folders, whichever setting names them", part))
+		return nil
+	}
+	if _, err := srcpath.Check(source, root); err != nil {
+		var le *srcpath.Error
+		if errors.As(err, &le) {
+			msg := le.Error()
+			if le.Link != path.Clean(root) {
+				msg = le.Link + " is a " + msg
+			}
+			bad("", msg)
+			return nil
+		}
+		return err
+	}
+	realSource, err := srcpath.Real(source)
 	if err != nil {
 		return err
 	}
-	realSource, err = filepath.Abs(realSource)
-	if err != nil {
-		return err
-	}
-	w := sourceWalker{source: realSource, skip: skip, visit: visit, bad: bad, seen: map[string]bool{}}
-	return w.walk(dir, "")
+	w := sourceWalker{source: source, real: realSource, root: path.Clean(root), skip: skip, visit: visit, bad: bad, seen: map[string]bool{}}
+	return w.walk(filepath.Join(source, filepath.FromSlash(root)), "")
 }
 
 type sourceWalker struct {
-	source string
-	skip   func(rel string, dir bool) bool
-	visit  func(rel, p string) error
-	bad    func(rel, msg string)
-	seen   map[string]bool // real paths of the folders being walked (this one and its parents)
+	source, real string // the source folder as given, and with its links followed
+	root         string // the folder walked, relative to source
+	skip         func(rel string, dir bool) bool
+	visit        func(rel, file string) error
+	bad          func(rel, msg string)
+	seen         map[string]bool // real paths of the folders being walked (this one and its parents)
 }
 
 func (w *sourceWalker) walk(dir, rel string) error {
@@ -73,21 +96,20 @@ func (w *sourceWalker) walk(dir, rel string) error {
 		}
 		p := filepath.Join(dir, name)
 		r := path.Join(rel, name)
+		file := path.Join(w.root, r)
 		isDir := e.IsDir()
 		if e.Type()&fs.ModeSymlink != 0 {
-			target, err := filepath.EvalSymlinks(p)
-			if err == nil { // relative when p is (a relative --source, the default)
-				target, err = filepath.Abs(target)
-			}
-			if err != nil {
+			target, err := srcpath.Check(w.source, file)
+			var le *srcpath.Error
+			switch {
+			case errors.As(err, &le):
+				w.bad(r, le.Error())
+				continue
+			case err != nil:
 				w.bad(r, fmt.Sprintf("broken symbolic link: %v", unwrapPath(err)))
 				continue
 			}
-			if !within(target, w.source) {
-				w.bad(r, "symbolic link to "+target+", outside the site folder: sitegen publishes only files inside it")
-				continue
-			}
-			info, err := os.Stat(target)
+			info, err := os.Stat(filepath.Join(w.real, filepath.FromSlash(target)))
 			if err != nil {
 				w.bad(r, fmt.Sprintf("symbolic link: %v", unwrapPath(err)))
 				continue
@@ -103,18 +125,11 @@ func (w *sourceWalker) walk(dir, rel string) error {
 			}
 			continue
 		}
-		if err := w.visit(r, p); err != nil {
+		if err := w.visit(r, file); err != nil {
 			return err
 		}
 	}
 	return nil
-}
-
-// within reports whether path p is parent or lies under it (both absolute
-// and clean).
-func within(p, parent string) bool {
-	rel, err := filepath.Rel(parent, p)
-	return err == nil && !filepath.IsAbs(rel) && !startsWithDotDot(rel)
 }
 
 // unwrapPath drops the path a *fs.PathError repeats.

@@ -3,6 +3,7 @@ package site
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"net/url"
 	"path"
 	"slices"
@@ -24,8 +25,16 @@ type wikiIndex struct {
 	fileByPath map[string]string // "img/map.png" -> "img/map.png" as written
 }
 
-// buildWiki indexes the loaded pages and content files.
+// buildWiki indexes the loaded pages and content files, and apart from
+// them the notes and files that are not published (publish.go): a
+// wikilink to one of those is a warning and its text, never a link.
 func (s *Site) buildWiki(pages []*page) {
+	s.wiki = newWikiIndex(pages, slices.Collect(maps.Keys(s.files)))
+	s.unpubWiki = newWikiIndex(s.unpubPages, s.unpubFiles)
+}
+
+// newWikiIndex indexes pages and content files (content-relative paths).
+func newWikiIndex(pages []*page, files []string) *wikiIndex {
 	w := &wikiIndex{
 		byName: make(map[string][]*page, len(pages)), byPath: make(map[string]*page, len(pages)),
 		fileByName: map[string][]string{}, fileByPath: map[string]string{},
@@ -46,7 +55,7 @@ func (s *Site) buildWiki(pages []*page) {
 	for _, list := range w.byName {
 		slices.SortFunc(list, func(a, b *page) int { return cmp.Compare(a.rel, b.rel) })
 	}
-	for rel := range s.files {
+	for _, rel := range files {
 		key := strings.ToLower(rel)
 		w.fileByPath[key] = rel
 		w.fileByName[path.Base(key)] = append(w.fileByName[path.Base(key)], rel)
@@ -54,7 +63,7 @@ func (s *Site) buildWiki(pages []*page) {
 	for _, list := range w.fileByName {
 		slices.Sort(list)
 	}
-	s.wiki = w
+	return w
 }
 
 // pageLinks resolves the links of one page: Markdown links (resolveLink)
@@ -69,7 +78,16 @@ type pageLinks struct {
 func (l pageLinks) ResolveTag(name string) string { return l.s.cfg.relURL(l.s.cfg.tagPath(name)) }
 
 // ResolveLink implements markup.LinkResolver.
-func (l pageLinks) ResolveLink(dest string) (string, string) { return l.s.resolveLink(l.p, dest) }
+func (l pageLinks) ResolveLink(dest string) (string, string) {
+	tg := l.s.resolveLink(l.p, dest)
+	if tg.Unlinked != "" {
+		return "", tg.Unlinked
+	}
+	return tg.URL, tg.Problem
+}
+
+// ResolveTarget implements markup.TargetResolver.
+func (l pageLinks) ResolveTarget(dest string) markup.LinkTarget { return l.s.resolveLink(l.p, dest) }
 
 // ResolveWiki implements markup.WikiResolver, as Obsidian resolves a
 // link: a name (case-insensitive) names the note of that name; several
@@ -87,6 +105,15 @@ func (l pageLinks) ResolveWiki(target, frag string, embed bool) markup.WikiTarge
 		return markup.WikiTarget{Problem: "wikilinks are not indexed"}
 	}
 	to, others, file := s.wiki.find(from, target)
+	if to == nil && file == "" && s.unpubWiki != nil {
+		if p, _, f := s.unpubWiki.find(from, target); p != nil || f != "" {
+			rel := f
+			if p != nil {
+				rel = p.rel
+			}
+			return markup.WikiTarget{Unlinked: s.unlinkedMsg(rel)}
+		}
+	}
 	switch {
 	case to == nil && file != "":
 		s.linked.add(file)
@@ -110,7 +137,7 @@ func (l pageLinks) ResolveWiki(target, frag string, embed bool) markup.WikiTarge
 		tg.URL += u
 	}
 	if embed {
-		src, err := readPage(s.opts.Source, to.file)
+		src, err := s.readPage(to.file)
 		if err != nil {
 			return markup.WikiTarget{Problem: fmt.Sprintf("read %s: %v", to.file, unwrapPath(err))}
 		}

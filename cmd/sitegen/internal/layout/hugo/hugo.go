@@ -2,11 +2,15 @@
 // config.toml|yaml|json at its root): contentDir (default content/) holds
 // the pages, staticDir (default static/, one folder or a list) is published
 // at the site's root; title, baseURL, languageCode and copyright are the
-// site's settings; aliases: in front matter are redirects.
+// site's settings; aliases: in front matter are redirects; what Hugo does
+// not publish (drafts, future and expired pages, build options, a
+// section's cascade) is not published (publish.go).
 package hugo
 
 import (
+	"cmp"
 	"slices"
+	"time"
 
 	"d6codex/cmd/sitegen/internal/layout"
 )
@@ -27,14 +31,20 @@ func Recognise(dir string) (*layout.Layout, error) {
 		return nil, err
 	}
 	l := &layout.Layout{Kind: layout.Hugo, File: file, Content: "content", Redirects: "aliases"}
-	if c := layout.CleanRel(l.Str(m, "contentDir")); c != "" {
-		l.Content = c
-	} else if c := languageContentDir(m); c != "" {
-		l.Content = c
-		l.Read = append(l.Read, "languages' contentDir")
+	c, lang := l.Str(m, "contentDir"), false
+	if c == "" {
+		c, lang = languageContentDir(m), true
 	}
-	if file[:6] == "config" && !layout.Exists(dir, l.Content, true) {
-		return nil, nil
+	if content := cmp.Or(layout.CleanRel(c), l.Content); file[:6] == "config" && !layout.Exists(dir, content, true) {
+		return nil, nil // config.toml is not Hugo's without its content folder
+	}
+	if c, err := l.Folder(dir, "contentDir", c); err != nil {
+		return nil, err
+	} else if c != "" {
+		l.Content = c
+		if lang {
+			l.Read = append(l.Read, "languages' contentDir")
+		}
 	}
 	static := layout.Strings(m, "staticDir")
 	if len(static) > 0 {
@@ -43,10 +53,20 @@ func Recognise(dir string) (*layout.Layout, error) {
 		static = []string{"static"}
 	}
 	for _, s := range static {
-		if s = layout.CleanRel(s); s != "" && s != "." {
+		if layout.CleanRel(s) == "." {
+			continue // the project itself is no static folder
+		}
+		s, err := l.Folder(dir, "staticDir", s)
+		if err != nil {
+			return nil, err
+		}
+		if s != "" {
 			l.Static = append(l.Static, s)
 		}
 	}
+	defLang, _ := m["defaultContentLanguage"].(string)
+	r := rules{now: time.Now, lang: cmp.Or(defLang, "en")}
+	l.Unpublished, l.Unlisted, l.Inherit = r.Unpublished, r.Unlisted, r.Inherit
 	l.Settings.Title = l.Str(m, "title")
 	l.Settings.BaseURL = l.Str(m, "baseURL")
 	if l.Settings.BaseURL == "" {
@@ -57,7 +77,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	return l, nil
 }
 
-// languageContentDir is the contentDir of a multilingual site's default
+// languageContentDir is the contentDir (as written) of a multilingual site's default
 // language (defaultContentLanguage, else "en", else the first by name):
 // sitegen builds that one language.
 func languageContentDir(m map[string]any) string {
@@ -77,7 +97,7 @@ func languageContentDir(m map[string]any) string {
 	for _, name := range append([]string{def}, names...) {
 		if lang, ok := langs[name].(map[string]any); ok {
 			if c, _ := lang["contentDir"].(string); c != "" {
-				return layout.CleanRel(c)
+				return c
 			}
 		}
 	}

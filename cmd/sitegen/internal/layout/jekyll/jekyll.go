@@ -1,8 +1,11 @@
 // Package jekyll recognises a Jekyll site (a folder holding _config.yml):
 // the project root (or its source: setting) is the content; folders and
 // files whose names start with "_", the exclude: list and Jekyll's own
-// default excludes are not published, unless include: names them; title,
-// url + baseurl and permalink are the site's settings.
+// default excludes are not published, unless include: names them (a
+// hidden name never is); neither are a page whose front matter says
+// published: false nor the _drafts/ folder (both shown with --drafts, as
+// jekyll build --unpublished and --drafts show them); title, url +
+// baseurl and permalink are the site's settings.
 package jekyll
 
 import (
@@ -23,6 +26,20 @@ var DefaultExcludes = []string{
 	"package.json", "package-lock.json", "Rakefile", "*.gemspec",
 }
 
+// DraftsReason is what the build's report says of Jekyll's drafts.
+const DraftsReason = "_drafts/ (Jekyll drafts)"
+
+// Unpublished is Jekyll's published: flag (layout.Layout.Unpublished):
+// "Set to false if you don't want a specific post to show up when the site
+// is generated", for pages too; `jekyll build --unpublished` shows them,
+// as sitegen's --drafts does. The text "false" counts as false.
+func Unpublished(meta map[string]any, _ string) string {
+	if layout.False(meta["published"]) {
+		return layout.PublishedFalse
+	}
+	return ""
+}
+
 // Recognise returns the layout of the Jekyll site at dir, or nil when dir
 // has no _config.yml. A _config.yml that cannot be read is an error.
 func Recognise(dir string) (*layout.Layout, error) {
@@ -35,8 +52,11 @@ func Recognise(dir string) (*layout.Layout, error) {
 		return nil, err
 	}
 	l := &layout.Layout{Kind: layout.Jekyll, File: file, Content: ".", Redirects: "redirect_from",
-		ExcludePrefix: "_", ExcludeNames: []string{"_site"}}
-	if src := layout.CleanRel(l.Str(m, "source")); src != "" {
+		ExcludePrefix: "_", ExcludeNames: []string{"_site"}, Unpublished: Unpublished,
+		UnpublishedPaths: []layout.PathRule{{Reason: DraftsReason, Patterns: layout.ParseIgnore("/_drafts/"), Preview: true}}}
+	if src, err := l.Folder(dir, "source", l.Str(m, "source")); err != nil {
+		return nil, err
+	} else if src != "" {
 		l.Content = src
 	}
 	l.Settings.Title = l.Str(m, "title")

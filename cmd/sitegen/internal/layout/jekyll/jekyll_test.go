@@ -63,3 +63,41 @@ func TestBadConfig(t *testing.T) {
 		t.Fatalf("err = %v, want a ConfigError at a line of _config.yml", err)
 	}
 }
+
+// TestUnpublished checks Jekyll's documented rules:
+//
+// https://jekyllrb.com/docs/front-matter/ — "published: Set to false if
+// you don't want a specific post to show up when the site is generated";
+// "To preview unpublished pages, simply run jekyll serve or jekyll build
+// with the --unpublished switch" (sitegen's --drafts).
+//
+// https://jekyllrb.com/docs/posts/#drafts — "Drafts are posts without a
+// date in the filename. They're posts you're still working on and don't
+// want to publish yet. To get up and running with drafts, create a
+// _drafts folder in your site's root"; "To preview your site with
+// drafts, run jekyll serve or jekyll build with the --drafts switch".
+func TestUnpublished(t *testing.T) {
+	for _, tt := range []struct {
+		meta map[string]any
+		want string
+	}{
+		{map[string]any{"published": false}, layout.PublishedFalse},
+		{map[string]any{"published": "false"}, layout.PublishedFalse}, // Jekyll publishes it; sitegen errs on the private side
+		{map[string]any{"published": true}, ""},
+		{map[string]any{}, ""},
+	} {
+		if got := Unpublished(tt.meta, "a.md"); got != tt.want {
+			t.Errorf("Unpublished(%v) = %q, want %q", tt.meta, got, tt.want)
+		}
+	}
+	l, err := Recognise(layouttest.Write(t, map[string]string{"_config.yml": "title: J\n"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rel, want := range map[string]bool{"_drafts/a.md": true, "_drafts": true, "docs/_drafts/a.md": false, "drafts/a.md": false} {
+		rule := l.UnpublishedPath(rel, rel == "_drafts")
+		if (rule != nil) != want || rule != nil && (rule.Reason != DraftsReason || !rule.Preview) {
+			t.Errorf("UnpublishedPath(%s) = %+v, want a preview rule: %v", rel, rule, want)
+		}
+	}
+}

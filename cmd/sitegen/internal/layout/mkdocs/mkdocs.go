@@ -1,14 +1,14 @@
 // Package mkdocs recognises an MkDocs project (mkdocs.yml at its root):
 // docs_dir (default docs/) holds the pages; site_name, site_url and
 // copyright are the site's settings; nav: gives the navigation's order and
-// titles.
+// titles; the files exclude_docs names (and docs/templates/) are not
+// published, nor those draft_docs names (shown with --drafts, as mkdocs
+// serve shows them).
 package mkdocs
 
 import (
 	"fmt"
-	"os"
 	"path"
-	"path/filepath"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -26,9 +26,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if file == "" {
 		return nil, nil
 	}
-	raw, err := os.ReadFile(filepath.Join(dir, file))
+	raw, err := layout.ReadSetting(dir, file)
 	if err != nil {
-		return nil, &layout.ConfigError{File: file, Msg: fmt.Sprintf("read: %v", err)}
+		return nil, err
 	}
 	// mkdocs.yml carries Python tags (!!python/name:…, !ENV) that only
 	// MkDocs can read: the file is read as a tree of nodes, tags ignored.
@@ -36,7 +36,8 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if err := yaml.Unmarshal(raw, &doc); err != nil {
 		return nil, layout.YAMLError(file, err)
 	}
-	l := &layout.Layout{Kind: layout.MkDocs, File: file, Content: "docs", Redirects: "aliases"}
+	l := &layout.Layout{Kind: layout.MkDocs, File: file, Content: "docs", Redirects: "aliases",
+		UnpublishedPaths: []layout.PathRule{{Reason: ExcludeReason, Patterns: layout.ParseIgnore(defaultExcludes)}}}
 	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
 		return l, nil
 	}
@@ -56,17 +57,61 @@ func Recognise(dir string) (*layout.Layout, error) {
 		}
 		return ""
 	}
-	if d := layout.CleanRel(str("docs_dir")); d != "" {
+	if d, err := l.Folder(dir, "docs_dir", str("docs_dir")); err != nil {
+		return nil, err
+	} else if d != "" {
 		l.Content = d
 	}
 	l.Settings.Title = str("site_name")
 	l.Settings.BaseURL = str("site_url")
 	l.Settings.Copyright = str("copyright")
+	// exclude_docs and draft_docs: .gitignore patterns under docs_dir.
+	// MkDocs always puts ".*" (hidden names, which sitegen never
+	// publishes) and "/templates/" before exclude_docs.
+	l.UnpublishedPaths[0].Patterns = layout.ParseIgnore(append([]string{defaultExcludes}, patterns(get("exclude_docs"))...)...)
+	if p := patterns(get("draft_docs")); len(p) > 0 {
+		l.UnpublishedPaths = append(l.UnpublishedPaths, layout.PathRule{Reason: DraftReason, Patterns: layout.ParseIgnore(p...), Preview: true})
+	}
+	for _, key := range []string{"exclude_docs", "draft_docs"} {
+		if get(key) != nil {
+			l.Read = append(l.Read, key)
+		}
+	}
 	if n := get("nav"); n != nil {
 		l.Nav = navEntries(n, 0, nil)
 		l.Read = append(l.Read, fmt.Sprintf("nav (%d entries)", len(l.Nav)))
 	}
 	return l, nil
+}
+
+// What the build's report says of what MkDocs does not publish.
+const (
+	ExcludeReason = "exclude_docs (MkDocs)"
+	DraftReason   = "draft_docs (MkDocs)"
+)
+
+// defaultExcludes is what MkDocs puts before exclude_docs, but for ".*"
+// (hidden names, which sitegen never publishes, whatever a "!" says).
+const defaultExcludes = "/templates/"
+
+// patterns reads exclude_docs or draft_docs: a block of lines (as MkDocs
+// documents it) or a list of them.
+func patterns(n *yaml.Node) []string {
+	switch {
+	case n == nil:
+		return nil
+	case n.Kind == yaml.ScalarNode:
+		return []string{n.Value}
+	case n.Kind == yaml.SequenceNode:
+		var out []string
+		for _, c := range n.Content {
+			if c.Kind == yaml.ScalarNode {
+				out = append(out, c.Value)
+			}
+		}
+		return out
+	}
+	return nil
 }
 
 // navEntries flattens MkDocs' nav: (a list whose items are "page.md",

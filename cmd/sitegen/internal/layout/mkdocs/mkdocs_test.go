@@ -49,3 +49,47 @@ func TestBadConfig(t *testing.T) {
 		t.Fatalf("err = %#v, want a ConfigError at line 4 of mkdocs.yml", err)
 	}
 }
+
+// TestUnpublishedPaths checks MkDocs' documented rules
+// (https://www.mkdocs.org/user-guide/configuration/#exclude_docs):
+// exclude_docs "defines patterns of files (under docs_dir) to not be
+// picked up into the built site ... This follows the .gitignore pattern
+// format ... The following defaults are always implicitly prepended - to
+// exclude dot-files (and directories) as well as the top-level templates
+// directory: .* /templates/"; draft_docs "defines patterns of files
+// (under docs_dir) to be treated as a draft. Draft files are available
+// during mkdocs serve and include a "DRAFT" mark but will not be included
+// in the build" (shown with sitegen's --drafts).
+func TestUnpublishedPaths(t *testing.T) {
+	l, err := Recognise(layouttest.Write(t, map[string]string{"mkdocs.yml": "site_name: M\n" +
+		"exclude_docs: |\n  # A file with this name anywhere.\n  api-config.json\n  /requirements.txt\n  *.py\n  !/foo/example.py\n" +
+		"draft_docs:\n  - drafts/\n  - \"*_unpublished.md\"\n  - \"!/foo_unpublished.md\"\n"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rel, want := range map[string]string{
+		"templates/base.md": ExcludeReason, "x/templates/a.md": "",
+		"api-config.json": ExcludeReason, "a/api-config.json": ExcludeReason, "requirements.txt": ExcludeReason, "a/requirements.txt": "",
+		"x.py": ExcludeReason, "foo/example.py": "", "drafts/a.md": DraftReason, "a/drafts/b.md": DraftReason,
+		"x_unpublished.md": DraftReason, "foo_unpublished.md": "", "index.md": "",
+	} {
+		got := ""
+		if rule := l.UnpublishedPath(rel, false); rule != nil {
+			got = rule.Reason
+			if rule.Preview != (got == DraftReason) {
+				t.Errorf("%s: Preview = %v", rel, rule.Preview)
+			}
+		}
+		if got != want {
+			t.Errorf("UnpublishedPath(%s) = %q, want %q", rel, got, want)
+		}
+	}
+	// Without exclude_docs, MkDocs' default still holds.
+	l, err = Recognise(layouttest.Write(t, map[string]string{"mkdocs.yml": ""}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rule := l.UnpublishedPath("templates/x.md", false); rule == nil || rule.Reason != ExcludeReason {
+		t.Errorf("templates/ is published by default: %+v", rule)
+	}
+}

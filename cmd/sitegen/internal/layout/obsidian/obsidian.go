@@ -1,12 +1,16 @@
 // Package obsidian recognises an Obsidian vault (a folder holding
 // .obsidian/): the vault's root is the content; .obsidian/, .trash/ and the
-// templates folder are not published; attachments are wherever the vault's
-// settings put them (they are published beside the notes like any file of
-// the content).
+// templates folder are not published, nor a note whose front matter says
+// publish: false (Obsidian Publish's flag); attachments are wherever the
+// vault's settings put them (they are published beside the notes like any
+// file of the content).
 package obsidian
 
 import (
+	"errors"
+
 	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/srcpath"
 )
 
 // Dir is the folder Obsidian keeps its settings in, at the vault's root.
@@ -19,10 +23,16 @@ func Recognise(dir string) (*layout.Layout, error) {
 		return nil, nil
 	}
 	l := &layout.Layout{Kind: layout.Obsidian, File: Dir + "/", Content: ".",
-		ExcludeNames: []string{Dir, ".trash", "node_modules"}}
-	// Settings files that are missing or unreadable leave the defaults:
-	// Obsidian itself starts with none of them.
-	if m, err := layout.Decode(dir, Dir+"/app.json"); err == nil {
+		ExcludeNames: []string{Dir, ".trash", "node_modules"}, Unpublished: Unpublished}
+	// Settings files that are missing or do not parse leave the defaults:
+	// Obsidian itself starts with none of them. One that is a link out of
+	// the vault is an error (layout.ReadSetting): it may say which folder
+	// holds the templates, which are not published.
+	m, err := decode(dir, Dir+"/app.json")
+	if err != nil {
+		return nil, err
+	}
+	if m != nil {
 		if p, _ := m["attachmentFolderPath"].(string); p != "" {
 			l.Attachments = p
 			l.Read = append(l.Read, "attachmentFolderPath "+p)
@@ -33,9 +43,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 		{Dir + "/templates.json", "folder"},
 		{Dir + "/plugins/templater-obsidian/data.json", "templates_folder"},
 	} {
-		m, err := layout.Decode(dir, f.file)
+		m, err := decode(dir, f.file)
 		if err != nil {
-			continue
+			return nil, err
 		}
 		if p := layout.CleanRel(str(m[f.key])); p != "" && p != "." && !templates[p] {
 			templates[p] = true
@@ -44,6 +54,29 @@ func Recognise(dir string) (*layout.Layout, error) {
 		}
 	}
 	return l, nil
+}
+
+// Unpublished is Obsidian Publish's rule (layout.Layout.Unpublished): "To
+// ignore a note in Obsidian Publish, set publish: false in the YAML front
+// matter for the note." The value may be the text "false", as Obsidian's
+// property editor writes it.
+func Unpublished(meta map[string]any, _ string) string {
+	if layout.False(meta["publish"]) {
+		return layout.PublishFalse
+	}
+	return ""
+}
+
+// decode reads one of the vault's settings files: nil when it is missing
+// or does not parse, an error when it may not be read (see
+// layout.ReadSetting).
+func decode(dir, rel string) (map[string]any, error) {
+	m, err := layout.Decode(dir, rel)
+	var le *srcpath.Error
+	if errors.As(err, &le) {
+		return nil, err
+	}
+	return m, nil
 }
 
 func str(v any) string {

@@ -61,3 +61,25 @@ func TestRecognise(t *testing.T) {
 		})
 	}
 }
+
+// TestUnpublished checks Obsidian Publish's documented rule
+// (https://help.obsidian.md/Obsidian+Publish/Publish+and+unpublish+notes,
+// "Ignore notes"): "To ignore a note in Obsidian Publish, set
+// publish: false in the YAML front matter for the note." Obsidian's
+// property editor writes the value as text ("false") unless in source mode.
+func TestUnpublished(t *testing.T) {
+	for _, tt := range []struct {
+		meta map[string]any
+		want string
+	}{
+		{map[string]any{"publish": false}, "publish: false (Obsidian Publish)"},
+		{map[string]any{"publish": "False"}, "publish: false (Obsidian Publish)"},
+		{map[string]any{"publish": true}, ""},
+		{map[string]any{"publish": "maybe"}, ""},
+		{map[string]any{}, ""},
+	} {
+		if got := Unpublished(tt.meta, "a.md"); got != tt.want {
+			t.Errorf("Unpublished(%v) = %q, want %q", tt.meta, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,128 @@
+package hugo
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"d6codex/cmd/sitegen/internal/layout/layouttest"
+)
+
+// TestUnpublished checks Hugo's documented "do not publish" rules:
+//
+// https://gohugo.io/content-management/front-matter/ —
+// "draft: if true, the content will not be rendered unless the
+// --buildDrafts flag is passed" (sitegen's own rule, in package site);
+// "expiryDate: the datetime at which the content should no longer be
+// published by Hugo; expired content will not be rendered unless the
+// --buildExpired flag is passed"; "publishDate: if in the future, content
+// will not be rendered unless the --buildFuture flag is passed";
+// "headless: if true, sets a leaf bundle to be headless".
+//
+// https://gohugo.io/content-management/build-options/ — "render: When to
+// render the page ... never: Never render the page to disk, and exclude
+// it from all page collections ... link: Do not render the page to disk,
+// but assign Permalink and RelPermalink values"; "list: ... never: Do not
+// include the page in any page collection" (published, unlisted).
+//
+// Hugo reads a page's publishDate from publishDate, pubDate, published or
+// date ([frontmatter] defaults), so a future date with no publishDate is
+// not published either; hugo 0.111 here agrees (see package site's
+// TestToolsAgree).
+func TestUnpublished(t *testing.T) {
+	now := time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC)
+	r := rules{now: func() time.Time { return now }, lang: "en"}
+	for _, tt := range []struct {
+		meta     map[string]any
+		rel      string
+		reason   string
+		unlisted string
+	}{
+		{meta: map[string]any{"title": "plain"}},
+		{meta: map[string]any{"publishDate": "2030-01-01"}, reason: "publishDate in the future (Hugo)"},
+		{meta: map[string]any{"publishdate": time.Date(2025, 6, 1, 13, 0, 0, 0, time.UTC)}, reason: "publishDate in the future (Hugo)"},
+		{meta: map[string]any{"publishDate": "2020-01-01"}},
+		{meta: map[string]any{"date": "2030-01-01"}, reason: "date in the future, no publishDate (Hugo)"},
+		{meta: map[string]any{"date": "2030-01-01", "publishDate": "2020-01-01"}}, // publishDate decides
+		{meta: map[string]any{"pubDate": "2030-01-01T10:00:00Z"}, reason: "pubDate in the future (Hugo)"},
+		{meta: map[string]any{"published": false, "date": "2020-01-01"}},
+		{meta: map[string]any{"publishDate": "soon"}, reason: "publishDate is not a date Hugo reads (Hugo)"},
+		{meta: map[string]any{"expiryDate": "2025-06-01"}, reason: "expiryDate passed (Hugo)"},
+		{meta: map[string]any{"ExpiryDate": "2025-06-02"}},
+		{meta: map[string]any{"unpublishdate": "2001-01-01 10:00:00"}, reason: "unpublishDate passed (Hugo)"},
+		{meta: map[string]any{"build": map[string]any{"render": "never"}}, reason: "build: {render: never} (Hugo)"},
+		{meta: map[string]any{"build": map[string]any{"render": "link"}}, reason: "build: {render: link} (Hugo)"},
+		{meta: map[string]any{"build": map[string]any{"render": "always"}}},
+		{meta: map[string]any{"_build": map[string]any{"render": false}}, reason: "_build: {render: false} (Hugo)"},
+		{meta: map[string]any{"_build": map[string]any{"Render": "Never"}}, reason: "_build: {render: never} (Hugo)"},
+		{meta: map[string]any{"build": map[string]any{"list": "never"}}, unlisted: "build: {list: never} (Hugo)"},
+		{meta: map[string]any{"_build": map[string]any{"list": false}}, unlisted: "_build: {list: false} (Hugo)"},
+		{meta: map[string]any{"build": map[string]any{"list": "local"}}},
+		{meta: map[string]any{"headless": true}, rel: "bundle/index.md", reason: "headless: true (Hugo)"},
+		{meta: map[string]any{"headless": true}, rel: "page.md"}, // only a leaf bundle
+	} {
+		rel := tt.rel
+		if rel == "" {
+			rel = "a.md"
+		}
+		if got := r.Unpublished(tt.meta, rel); got != tt.reason {
+			t.Errorf("Unpublished(%v) = %q, want %q", tt.meta, got, tt.reason)
+		}
+		if got := r.Unlisted(tt.meta, rel); got != tt.unlisted {
+			t.Errorf("Unlisted(%v) = %q, want %q", tt.meta, got, tt.unlisted)
+		}
+	}
+}
+
+// TestInherit checks Hugo's cascade
+// (https://gohugo.io/content-management/front-matter/#front-matter-cascade):
+// "Any node or section can pass down to descendants a set of Front Matter
+// values as long as defined underneath the reserved cascade Front Matter
+// key", "unless overwritten by self or a closer ancestor's cascade"; "the
+// cascade block can be a slice with a optional _target keyword" of path
+// ("A Glob pattern matching the content path below /content"), kind and
+// lang; the newer docs (build-options) name it target, with environment.
+func TestInherit(t *testing.T) {
+	r := rules{now: time.Now, lang: "en"}
+	hidden := map[string]any{"cascade": map[string]any{"_build": map[string]any{"render": "never"}}}
+	targeted := map[string]any{"cascade": []any{
+		map[string]any{"draft": true, "_target": map[string]any{"path": "/sec/d*"}},
+		map[string]any{"expiryDate": "2000-01-01", "target": map[string]any{"kind": "{section,home}"}},
+		map[string]any{"publishDate": "2999-01-01", "target": map[string]any{"environment": "development"}},
+		map[string]any{"weight": 3, "target": map[string]any{"lang": "fr"}},
+	}}
+	near := map[string]any{"cascade": map[string]any{"draft": false}}
+	for _, tt := range []struct {
+		rel      string
+		sections []map[string]any
+		want     map[string]any
+	}{
+		{"internal/p.md", []map[string]any{hidden}, map[string]any{"_build": map[string]any{"render": "never"}}},
+		{"internal/_index.md", []map[string]any{hidden}, map[string]any{"_build": map[string]any{"render": "never"}}},
+		{"sec/dpage.md", []map[string]any{targeted}, map[string]any{"draft": true}},
+		{"sec/epage.md", []map[string]any{targeted}, map[string]any{}},
+		{"sec/_index.md", []map[string]any{targeted}, map[string]any{"expiryDate": "2000-01-01"}},
+		{"sec/dpage.md", []map[string]any{near, targeted}, map[string]any{"draft": false}}, // the closer wins
+	} {
+		got := r.Inherit(tt.rel, tt.sections)
+		if len(got) != len(tt.want) {
+			t.Errorf("Inherit(%s) = %v, want %v", tt.rel, got, tt.want)
+			continue
+		}
+		for k, v := range tt.want {
+			// keys come back in lower case, as Hugo reads them
+			if g, ok := got[strings.ToLower(k)]; !ok || fmt.Sprint(g) != fmt.Sprint(v) {
+				t.Errorf("Inherit(%s) = %v, want %v", tt.rel, got, tt.want)
+			}
+		}
+	}
+}
+
+// TestRecogniseRules: a Hugo site's layout carries the rules.
+func TestRecogniseRules(t *testing.T) {
+	l, err := Recognise(layouttest.Write(t, map[string]string{"hugo.toml": "title = \"H\"\n"}))
+	if err != nil || l == nil || l.Unpublished == nil || l.Unlisted == nil || l.Inherit == nil {
+		t.Fatalf("Recognise = %+v, %v, want Hugo's rules", l, err)
+	}
+}

@@ -1,0 +1,271 @@
+package site
+
+import (
+	"context"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"d6codex/cmd/sitegen/internal/testing/sitetest"
+)
+
+// outputText returns every file of a built site as text, by path, with
+// gzip-compressed files (the search index's parts) inflated and
+// precompressed siblings left out: what a reader of the site can get.
+func outputText(t *testing.T, dest string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	for name, body := range readTree(t, dest) {
+		if strings.HasSuffix(name, ".br") || strings.HasSuffix(name, ".gz") && !strings.HasPrefix(name, searchDir+"/") {
+			continue
+		}
+		if strings.HasPrefix(body, "\x1f\x8b") {
+			b, err := gunzipBytes([]byte(body))
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			body = string(b)
+		}
+		out[name] = body
+	}
+	return out
+}
+
+// TestNotPublished is issue 31, item 4: each tool's "do not publish" is
+// honoured by one mechanism (publish.go) and said in the build's report.
+// The rules are quoted, with their documents, in the tests of the layout
+// packages (layout/obsidian, layout/jekyll, layout/hugo, layout/mkdocs);
+// here every case is a whole project, and nothing marked PRIVATE may reach
+// any file of the output (pages, the search index, sitemap.xml, redirects,
+// tag pages, embeds), while a public page's link to it is a warning at its
+// position and is shown as its text. With --drafts the pages come back
+// (but what exclude_docs names), still listed in the report.
+func TestNotPublished(t *testing.T) {
+	tests := []struct {
+		name      string
+		files     map[string]string
+		reasons   map[string]string // file -> reason in Result.NotPublished
+		warnings  []string          // each the start of one warning
+		has       map[string]string // output file -> text it must hold
+		hasNot    []string          // output files that must not exist
+		unlisted  []string          // pages published but in no list, sitemap or search
+		preview   []string          // output files --drafts must add
+		noPreview []string          // output files even --drafts leaves out
+	}{
+		{
+			name: "Obsidian vault: publish: false",
+			files: map[string]string{
+				".obsidian/app.json": "{}",
+				"Home.md":            "# Home\n\nSee [[GM Notes]], [[Scene 3|the scene]], [[Old GM]] and [gm](GM%20Notes.md).\n\n![[GM Notes]]\n\n#session\n",
+				"GM Notes.md":        "---\npublish: false\ntags: [secret-tag]\naliases: [Old GM]\n---\n# GM Notes\n\nPRIVATE-GM #hidden-inline\n",
+				"Scene 3.md":         "---\npublish: \"false\"\n---\nPRIVATE-SCENE\n",
+				"Public.md":          "---\npublish: true\ntags: [session]\n---\n# Public\n",
+			},
+			reasons: map[string]string{"GM Notes.md": "publish: false (Obsidian Publish)", "Scene 3.md": "publish: false (Obsidian Publish)"},
+			warnings: []string{
+				"Home.md:3:5: unpublished wikilink [[GM Notes]]: GM Notes.md is not published (publish: false (Obsidian Publish))",
+				"Home.md:3:19: unpublished wikilink [[Scene 3|the scene]]: Scene 3.md is not published",
+				"Home.md:3:42: unpublished wikilink [[Old GM]]: GM Notes.md is not published",
+				"Home.md:3:57: unpublished link \"GM%20Notes.md\": GM Notes.md is not published",
+				"Home.md:5:1: unpublished embed ![[GM Notes]]: GM Notes.md is not published",
+			},
+			has:       map[string]string{"home/index.html": `<span class="wikilink-missing">the scene</span>`, "tags/session/index.html": "Public"},
+			hasNot:    []string{"gm-notes/index.html", "scene-3/index.html", "tags/secret-tag/index.html", "tags/hidden-inline/index.html"},
+			preview:   []string{"gm-notes/index.html", "scene-3/index.html", "tags/secret-tag/index.html"},
+			noPreview: nil,
+		},
+		{
+			name: "Hugo: draft, dates, build options, headless, cascade",
+			files: map[string]string{
+				"hugo.toml":                  "title = \"H\"\nbaseURL = \"https://h.test/\"\n",
+				"content/_index.md":          "---\ntitle: Home\n---\n[draft](draft.md) [future](/future/) [unlisted](unlisted.md) [internal](/internal/p/)\n",
+				"content/draft.md":           "---\ntitle: Draft\ndraft: true\naliases: [/old-draft/]\ntags: [draft-tag]\n---\nPRIVATE-DRAFT\n",
+				"content/future.md":          "---\ntitle: Future\npublishDate: 2999-01-01\n---\nPRIVATE-FUTURE\n",
+				"content/later.md":           "+++\ntitle = \"Later\"\ndate = 2999-01-01\n+++\nPRIVATE-LATER\n",
+				"content/expired.md":         "---\ntitle: Expired\nexpiryDate: 2001-01-01T00:00:00Z\n---\nPRIVATE-EXPIRED\n",
+				"content/never.md":           "---\ntitle: Never\nbuild:\n  render: never\n---\nPRIVATE-NEVER\n",
+				"content/old.md":             "---\ntitle: Old\n_build:\n  render: false\n---\nPRIVATE-OLD\n",
+				"content/b/index.md":         "---\ntitle: Headless\nheadless: true\n---\nPRIVATE-HEADLESS\n",
+				"content/b/pic.txt":          "a bundle's file is published (publishResources)",
+				"content/internal/_index.md": "---\ntitle: Internal\ncascade:\n  _build:\n    render: never\n    list: never\n---\nPRIVATE-INTERNAL-INDEX\n",
+				"content/internal/p.md":      "---\ntitle: P\n---\nPRIVATE-INTERNAL\n",
+				"content/unlisted.md":        "---\ntitle: Unlisted\nbuild:\n  list: never\n---\nUNLISTED-TEXT\n",
+			},
+			reasons: map[string]string{
+				"content/draft.md": "draft: true", "content/future.md": "publishDate in the future (Hugo)",
+				"content/later.md": "date in the future, no publishDate (Hugo)", "content/expired.md": "expiryDate passed (Hugo)",
+				"content/never.md": "build: {render: never} (Hugo)", "content/old.md": "_build: {render: false} (Hugo)",
+				"content/b/index.md": "headless: true (Hugo)", "content/internal/_index.md": "_build: {render: never} (Hugo)",
+				"content/internal/p.md": "_build: {render: never} (Hugo)",
+			},
+			warnings: []string{
+				"content/_index.md:4:1: unpublished link \"draft.md\": content/draft.md is not published (draft: true)",
+				"content/_index.md:4:19: unpublished link \"/future/\": content/future.md is not published",
+				"content/_index.md:4:62: unpublished link \"/internal/p/\": content/internal/p.md is not published",
+			},
+			has:      map[string]string{"index.html": `<a href="/unlisted/">unlisted</a>`, "b/pic.txt": "bundle", "unlisted/index.html": "UNLISTED-TEXT"},
+			hasNot:   []string{"draft/index.html", "old-draft/index.html", "future/index.html", "later/index.html", "expired/index.html", "never/index.html", "old/index.html", "b/index.html", "internal/index.html", "internal/p/index.html", "tags/draft-tag/index.html"},
+			unlisted: []string{"/unlisted/"},
+			preview:  []string{"draft/index.html", "old-draft/index.html", "future/index.html", "later/index.html", "expired/index.html", "never/index.html", "internal/p/index.html"},
+		},
+		{
+			name: "Jekyll: published: false and _drafts/",
+			files: map[string]string{
+				"_config.yml":      "title: J\n",
+				"index.md":         "---\ntitle: Home\n---\n[secret](secret.md) [draft](_drafts/d.md) ![pic](_drafts/pic.png)\n",
+				"secret.md":        "---\ntitle: Secret\npublished: false\nredirect_from: [/old-secret/]\n---\nPRIVATE-SECRET\n",
+				"_drafts/d.md":     "---\ntitle: D\n---\nPRIVATE-DRAFT\n",
+				"_drafts/pic.png":  "PRIVATE-PIC",
+				"_includes/inc.md": "not published, not counted",
+			},
+			reasons:  map[string]string{"secret.md": "published: false (Jekyll)", "_drafts/d.md": "_drafts/ (Jekyll drafts)", "_drafts/pic.png": "_drafts/ (Jekyll drafts)"},
+			warnings: []string{"index.md:4:1: unpublished link \"secret.md\"", "index.md:4:21: unpublished link \"_drafts/d.md\"", "index.md:4:43: unpublished image \"_drafts/pic.png\""},
+			hasNot:   []string{"secret/index.html", "old-secret/index.html", "_drafts/d/index.html", "_drafts/pic.png"},
+			preview:  []string{"secret/index.html", "old-secret/index.html", "_drafts/d/index.html", "_drafts/pic.png"},
+		},
+		{
+			name: "MkDocs: exclude_docs and draft_docs",
+			files: map[string]string{
+				"mkdocs.yml":            "site_name: M\nexclude_docs: |\n  *.py\n  /private/\ndraft_docs: |\n  drafts/\n",
+				"docs/index.md":         "# Home\n\n[p](private/a.md) [d](drafts/x.md) [t](templates/t.md) ![i](private/img.png)\n",
+				"docs/private/a.md":     "# A\n\nPRIVATE-A\n",
+				"docs/private/img.png":  "PRIVATE-IMG",
+				"docs/drafts/x.md":      "# X\n\nPRIVATE-X\n",
+				"docs/script.py":        "PRIVATE-PY",
+				"docs/templates/t.md":   "# T\n\nPRIVATE-T\n",
+				"docs/templates/x/y.md": "# Y\n\nPRIVATE-Y\n",
+			},
+			reasons: map[string]string{
+				"docs/private/a.md": "exclude_docs (MkDocs)", "docs/private/img.png": "exclude_docs (MkDocs)", "docs/script.py": "exclude_docs (MkDocs)",
+				"docs/templates/t.md": "exclude_docs (MkDocs)", "docs/templates/x/y.md": "exclude_docs (MkDocs)", "docs/drafts/x.md": "draft_docs (MkDocs)",
+			},
+			warnings: []string{
+				"docs/index.md:3:1: unpublished link \"private/a.md\": docs/private/a.md is not published (exclude_docs (MkDocs))",
+				"docs/index.md:3:19: unpublished link \"drafts/x.md\"", "docs/index.md:3:36: unpublished link \"templates/t.md\"",
+				"docs/index.md:3:56: unpublished image \"private/img.png\"",
+			},
+			hasNot:    []string{"private/a/index.html", "private/img.png", "drafts/x/index.html", "script.py", "templates/t/index.html"},
+			preview:   []string{"drafts/x/index.html"},
+			noPreview: []string{"private/a/index.html", "private/img.png", "script.py", "templates/t/index.html"},
+		},
+		{
+			name: "sitegen's own layout: draft, and notes' flags kept",
+			files: map[string]string{
+				"site.toml":         "title = \"S\"\n",
+				"content/_index.md": "# Home\n\n[d](d.md) [o](o.md)\n",
+				"content/d.md":      "---\ntitle: D\ndraft: true\naliases: [/dd/]\n---\nPRIVATE-D\n",
+				"content/o.md":      "---\ntitle: O\npublish: false\n---\nPRIVATE-O\n",
+				"content/j.md":      "---\ntitle: J\npublished: false\n---\nPRIVATE-J\n",
+			},
+			reasons:  map[string]string{"content/d.md": "draft: true", "content/o.md": "publish: false (Obsidian Publish)", "content/j.md": "published: false (Jekyll)"},
+			warnings: []string{"content/_index.md:3:1: unpublished link \"d.md\"", "content/_index.md:3:11: unpublished link \"o.md\""},
+			hasNot:   []string{"d/index.html", "dd/index.html", "o/index.html", "j/index.html"},
+			preview:  []string{"d/index.html", "dd/index.html", "o/index.html", "j/index.html"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := t.TempDir()
+			sitetest.WriteFiles(t, src, tt.files)
+			dest := filepath.Join(t.TempDir(), "public")
+			res, err := build(t, src, Options{Theme: theme, Dest: dest})
+			if err != nil {
+				t.Fatalf("build: %v", err)
+			}
+			out := outputText(t, dest)
+			for name, body := range out {
+				for _, secret := range []string{"PRIVATE", "secret-tag", "hidden-inline", "draft-tag"} {
+					if strings.Contains(body, secret) || strings.Contains(name, secret) {
+						t.Errorf("%s holds %q, which is not to be published", name, secret)
+					}
+				}
+			}
+			got := map[string]string{}
+			for _, n := range res.NotPublished {
+				got[n.File] = n.Reason
+				if n.Shown {
+					t.Errorf("%s marked shown without --drafts", n.File)
+				}
+			}
+			if len(got) != len(tt.reasons) {
+				t.Errorf("NotPublished = %v, want %v", got, tt.reasons)
+			}
+			for f, r := range tt.reasons {
+				if got[f] != r {
+					t.Errorf("NotPublished[%s] = %q, want %q", f, got[f], r)
+				}
+			}
+			var warns []string
+			for _, w := range res.WarningList {
+				warns = append(warns, w.String())
+			}
+			for _, w := range tt.warnings {
+				if !slices.ContainsFunc(warns, func(s string) bool { return strings.HasPrefix(s, w) }) {
+					t.Errorf("no warning %q in\n%s", w, strings.Join(warns, "\n"))
+				}
+			}
+			for f, want := range tt.has {
+				if !strings.Contains(out[f], want) {
+					t.Errorf("%s does not hold %q", f, want)
+				}
+			}
+			for _, f := range tt.hasNot {
+				if _, ok := out[f]; ok {
+					t.Errorf("%s is published", f)
+				}
+			}
+			for _, u := range tt.unlisted {
+				if strings.Contains(out["sitemap.xml"], u+"<") {
+					t.Errorf("%s is in sitemap.xml", u)
+				}
+				for name, body := range out {
+					if strings.HasPrefix(name, searchDir+"/") && strings.Contains(body, "UNLISTED-TEXT") {
+						t.Errorf("%s is in the search index (%s)", u, name)
+					}
+					// Its title ("Unlisted") in no navigation or list.
+					if strings.HasSuffix(name, ".html") && name != strings.TrimPrefix(u, "/")+"index.html" && strings.Contains(body, ">Unlisted</a>") {
+						t.Errorf("%s is listed in %s", u, name)
+					}
+				}
+			}
+			// --drafts: a local preview with them, still reported.
+			res, err = build(t, src, Options{Theme: theme, Dest: dest, Drafts: true})
+			if err != nil {
+				t.Fatalf("build --drafts: %v", err)
+			}
+			out = outputText(t, dest)
+			for _, f := range tt.preview {
+				if _, ok := out[f]; !ok {
+					t.Errorf("--drafts: %s is not in the preview", f)
+				}
+			}
+			for _, f := range tt.noPreview {
+				if _, ok := out[f]; ok {
+					t.Errorf("--drafts: %s is in the preview (the tool never shows it)", f)
+				}
+			}
+			if len(res.NotPublished) != len(tt.reasons) {
+				t.Errorf("--drafts: NotPublished = %v", res.NotPublished)
+			}
+		})
+	}
+}
+
+// TestNotPublishedUpdate: under serve, an edit that marks a page not to be
+// published (or lifts the mark) is a full build, never a page update
+// that would publish it.
+func TestNotPublishedUpdate(t *testing.T) {
+	src := writeTree(t, map[string]string{"content/a.md": "---\ntitle: A\n---\nA\n", "content/b.md": "---\ntitle: B\n---\nB\n"})
+	s, _, err := BuildSite(context.Background(), Options{Source: src, Dest: filepath.Join(t.TempDir(), "public"), CacheDir: "-", Theme: theme})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, fm := range []string{"publish: false", "published: false", "draft: true"} {
+		write(t, src, "content/a.md", "---\ntitle: A\n"+fm+"\n---\nA\n")
+		u, err := s.Update(context.Background(), []string{"content/a.md"})
+		if err != nil || !u.Full {
+			t.Errorf("%s: Update = %+v, %v, want a full build", fm, u, err)
+		}
+	}
+}

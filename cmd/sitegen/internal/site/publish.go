@@ -1,0 +1,182 @@
+package site
+
+import (
+	"cmp"
+	"fmt"
+	"maps"
+	"path"
+	"slices"
+	"strings"
+
+	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/templates"
+)
+
+// What is not published (see package layout, "What a tool does not
+// publish"): one mechanism for every layout. Each page gets a reason the
+// tool would not publish it (sitegen's draft: true, the layout's
+// Unpublished, a path in the layout's UnpublishedPaths) or none, and, when
+// published, a reason to keep it unlisted (the layout's Unlisted). A page
+// or content file with a reason is left out of the site (byRel, files,
+// wiki) and remembered in unpublished, so that a link to it is a warning
+// and its text instead of a broken link; Options.Drafts keeps the pages
+// whose reason allows a preview. Every one is in Result.NotPublished.
+
+// NotPublished is a page or file of the source that the build leaves out
+// because its tool says not to publish it.
+type NotPublished struct {
+	// File is its source-relative path ("content/gm/secrets.md").
+	File string
+	// Reason is the tool's flag or rule ("draft: true", "publish: false
+	// (Obsidian Publish)", "exclude_docs (MkDocs)").
+	Reason string
+	// Shown is set when --drafts put it in the output all the same.
+	Shown bool
+}
+
+// draftReason is sitegen's own flag, honoured in every layout.
+const draftReason = "draft: true"
+
+// visibility is what the rules say of one page: why it is not published
+// (preview: --drafts may show it), or why it is published but unlisted.
+type visibility struct {
+	reason   string
+	preview  bool
+	unlisted string
+}
+
+// sectionMetas returns the front matter of every section page read from a
+// file, by its folder (content-relative, "" for the home page).
+func sectionMetas(pages []*page) map[string]map[string]any {
+	out := map[string]map[string]any{}
+	for _, p := range pages {
+		if p.file != "" && p.meta != nil && (p.kind == templates.KindSection || p.kind == templates.KindHome) {
+			out[p.dir()] = p.meta
+		}
+	}
+	return out
+}
+
+// visibilityOf applies the rules to page p, whose sections' front matter
+// is in sections (see sectionMetas).
+func (s *Site) visibilityOf(p *page, sections map[string]map[string]any) visibility {
+	if rule := s.lay.UnpublishedPath(p.rel, false); rule != nil {
+		return visibility{reason: rule.Reason, preview: rule.Preview}
+	}
+	meta := p.meta
+	if meta == nil {
+		meta = map[string]any{}
+	}
+	if s.lay.Inherit != nil {
+		var chain []map[string]any
+		for d := p.dir(); ; d = parentDir(d) {
+			if m, ok := sections[d]; ok {
+				chain = append(chain, m)
+			}
+			if d == "" {
+				break
+			}
+		}
+		if add := s.lay.Inherit(p.rel, chain); len(add) > 0 {
+			merged := maps.Clone(add)
+			maps.Copy(merged, meta) // the page's own values win
+			meta = merged
+		}
+	}
+	if layout.True(meta["draft"]) {
+		return visibility{reason: draftReason, preview: true}
+	}
+	if s.lay.Unpublished != nil {
+		if r := s.lay.Unpublished(meta, p.rel); r != "" {
+			return visibility{reason: r, preview: true}
+		}
+	}
+	if s.lay.Unlisted != nil {
+		return visibility{unlisted: s.lay.Unlisted(meta, p.rel)}
+	}
+	return visibility{}
+}
+
+// parentDir is the folder above content-relative folder d ("" above a
+// top folder).
+func parentDir(d string) string {
+	if p := path.Dir(d); p != "." {
+		return p
+	}
+	return ""
+}
+
+// applyPublishRules sorts the loaded pages and the content files into
+// published and not, and returns the published pages.
+func (s *Site) applyPublishRules(all []*page) []*page {
+	s.unpublished = map[string]string{}
+	s.unpubURL = map[string]string{}
+	s.notPublished = nil
+	sections := sectionMetas(all)
+	var pages []*page
+	for _, p := range all {
+		v := s.visibilityOf(p, sections)
+		p.unpublished, p.unlisted = v.reason, v.unlisted
+		if v.reason == "" {
+			pages = append(pages, p)
+			continue
+		}
+		shown := v.preview && s.opts.Drafts
+		s.notPublished = append(s.notPublished, NotPublished{File: p.file, Reason: v.reason, Shown: shown})
+		if shown {
+			pages = append(pages, p)
+			continue
+		}
+		s.unpublished[p.rel] = v.reason
+		s.unpubURL[p.sitePath] = p.rel
+		s.unpubPages = append(s.unpubPages, p)
+	}
+	for _, rel := range slices.Sorted(maps.Keys(s.files)) {
+		rule := s.lay.UnpublishedPath(rel, false)
+		if rule == nil {
+			continue
+		}
+		shown := rule.Preview && s.opts.Drafts
+		s.notPublished = append(s.notPublished, NotPublished{File: s.srcFile(rel), Reason: rule.Reason, Shown: shown})
+		if !shown {
+			delete(s.files, rel)
+			s.unpublished[rel] = rule.Reason
+			s.unpubURL[s.cfg.bundleURL(rel)] = rel
+			s.unpubFiles = append(s.unpubFiles, rel)
+		}
+	}
+	slices.SortFunc(s.notPublished, func(a, b NotPublished) int { return cmp.Compare(a.File, b.File) })
+	return pages
+}
+
+// walkSkip is the walk's filter of the content: the layout's Skip, except
+// for the paths of its UnpublishedPaths, which are read (and left out
+// after) so that the report counts them and links to them are known.
+func (s *Site) walkSkip(rel string, dir bool) bool {
+	if s.lay.UnpublishedPath(rel, dir) != nil {
+		return false
+	}
+	return s.lay.Skip(rel, dir)
+}
+
+// unlinkedMsg is the warning of a link to what is not published.
+func (s *Site) unlinkedMsg(rel string) string {
+	return fmt.Sprintf("%s is not published (%s): the link is shown as text", s.srcFile(rel), s.unpublished[rel])
+}
+
+// CountReasons sums up what was not published by reason, the most first:
+// "3 draft: true, 1 exclude_docs (MkDocs)".
+func CountReasons(ns []NotPublished) string {
+	count := map[string]int{}
+	for _, n := range ns {
+		count[n.Reason]++
+	}
+	reasons := slices.SortedFunc(maps.Keys(count), func(a, b string) int {
+		return cmp.Or(cmp.Compare(count[b], count[a]), cmp.Compare(a, b))
+	})
+	parts := make([]string, len(reasons))
+	for i, r := range reasons {
+		parts[i] = fmt.Sprintf("%d %s", count[r], r)
+	}
+	return strings.Join(parts, ", ")
+}
