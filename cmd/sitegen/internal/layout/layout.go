@@ -89,6 +89,9 @@ type Layout struct {
 	ExcludeGlobs  []string // path.Match patterns on a name or content-relative path
 	ExcludePrefix string
 	Include       []string
+	// Ignore is the tool's own rule for paths left out (Quartz's
+	// ignorePatterns), nil for none.
+	Ignore func(rel string, dir bool) bool
 	// Settings are the site settings read from the tool's configuration.
 	Settings Settings
 	// Read names, in order, what was read from File ("title", "baseURL",
@@ -210,6 +213,9 @@ type PageRules interface {
 	// Segment is the URL segment of a file or folder name (without its
 	// .md).
 	Segment(name string) string
+	// Index reports whether a page file of this name is its folder's own
+	// page.
+	Index(name string) bool
 	// Title is the title of a page whose front matter gives none: the
 	// content-relative path is rel; ok false keeps sitegen's (the first
 	// heading, else the file name).
@@ -266,6 +272,9 @@ func (l *Layout) Skip(rel string, dir bool) bool {
 		return true
 	}
 	if slices.Contains(l.ExcludeNames, name) {
+		return true
+	}
+	if l.Ignore != nil && l.Ignore(rel, dir) {
 		return true
 	}
 	for _, e := range l.Excluded {
