@@ -98,8 +98,11 @@ type Layout struct {
 	// "nav: 12 entries"), for the build's first line.
 	Read []string
 	// Nav is the navigation the tool's settings give (MkDocs nav:), in
-	// order; empty when the order comes from the pages.
-	Nav []NavEntry
+	// order; empty when the order comes from the pages. NavFile is the
+	// source-relative file it was read from (its entries' lines are
+	// that file's).
+	Nav     []NavEntry
+	NavFile string
 	// Attachments is where the vault's settings put new attachments
 	// (Obsidian's attachmentFolderPath), "" when not set.
 	Attachments string

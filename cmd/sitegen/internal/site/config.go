@@ -77,6 +77,12 @@ func (c *Config) basePath() string {
 // returned config holds defaults for fields that failed.
 func loadConfig(dir, baseURLOverride string, lay *layout.Layout, diag *collector) *Config {
 	cfg := &Config{Title: "Untitled", LanguageCode: "en", BaseURL: "/", MetaLines: true, Obsidian: true}
+	switch lay.Kind {
+	case layout.MdBook: // mdBook reads neither metadata lines nor Obsidian's syntax: a "#tag" is text
+		cfg.MetaLines, cfg.Obsidian = false, false
+	case layout.Quartz: // Quartz reads front matter only: "publish: true" as a first line is text, never a flag
+		cfg.MetaLines = false
+	}
 	set := lay.Settings
 	switch {
 	case set.Title != "":

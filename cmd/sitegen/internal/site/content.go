@@ -133,6 +133,9 @@ type page struct {
 	parentTitle   string          // just-the-docs' parent: the title of the page to list this one under
 	grandParent   string          // and grand_parent:, the title of that page's parent
 	folder        string          // the folder a folder note (X.md beside X/, X/X.md) is the page of; "" otherwise
+	navTitle      string          // the navigation's label when it differs from the title
+	docTitle      string          // the <title> the page's text sets ({{#title}}, expand.go), "" for none
+	lines         []int           // the page file's line of each line of its text, when the layout rewrote it (expand.go); nil when they did not move
 	parent        *page
 	children      []*page // a section's pages and subsections, in order
 	prev, next    *page
@@ -152,10 +155,14 @@ func (s *Site) load(ctx context.Context) error {
 	var rels []string
 	s.files = map[string]bool{}
 	jekyll := s.lay.Kind == layout.Jekyll
+	listed := s.navListed()
 	err := walkSource(s.opts.Source, s.lay.Content, s.walkSkip, func(rel, file string) error {
 		if msg := badName(rel); msg != "" {
 			s.diag.addf(s.srcFile(showName(rel)), 0, 0, "", "%s", msg)
 			return nil
+		}
+		if listed != nil && strings.HasSuffix(rel, ".md") && !listed[rel] {
+			return nil // not a chapter of the book: not published (navtree.go)
 		}
 		if strings.HasSuffix(rel, ".md") || jekyll && strings.HasSuffix(rel, ".html") && s.hasFrontMatter(file) {
 			rels = append(rels, rel) // Jekyll renders an .html file with front matter as a page too
@@ -178,7 +185,9 @@ func (s *Site) load(ctx context.Context) error {
 	}
 	slices.Sort(rels)
 	s.readmes = plainReadmes(rels)
-	s.folderNotes = folderNotes(slices.DeleteFunc(slices.Clone(rels), func(r string) bool { return s.readmes[r] }), s.files)
+	if !s.lay.NavOnly {
+		s.folderNotes = folderNotes(slices.DeleteFunc(slices.Clone(rels), func(r string) bool { return s.readmes[r] }), s.files)
+	}
 
 	all := make([]*page, len(rels))
 	err = parallel(ctx, len(rels), s.opts.Workers, func(i int) {
@@ -220,7 +229,10 @@ func (s *Site) loadPage(rel string) *page {
 		p.folder = folder
 		p.kind, p.sitePath = s.cfg.classify(folder + "/" + sectionIndex)
 	}
-	src, err := s.readPage(file)
+	if rel == s.lay.Home { // the layout's home page (mdBook's first chapter)
+		p.kind, p.sitePath = templates.KindHome, "/"
+	}
+	src, err := s.pageSource(p)
 	if err != nil {
 		var bad *badText
 		if errors.As(err, &bad) {
@@ -512,7 +524,10 @@ func (s *Site) addAlias(p *page, a, key string, line, col int) {
 func (s *Site) buildTree(pages []*page) {
 	sections := map[string]*page{} // folder (content-relative, "" for root) -> section page
 	for _, p := range pages {
-		if p.kind == templates.KindSection || p.kind == templates.KindHome {
+		switch p.kind {
+		case templates.KindHome:
+			sections[""] = p // the root's index, or the page a layout makes the home page
+		case templates.KindSection:
 			sections[p.dir()] = p
 		}
 	}
@@ -537,8 +552,11 @@ func (s *Site) buildTree(pages []*page) {
 		return sec
 	}
 	s.home = section("")
+	if s.lay.NavOnly {
+		s.navTree(pages) // the table of contents is the tree (navtree.go)
+	}
 	for _, p := range pages {
-		if p == s.home || p.copy {
+		if p == s.home || p.copy || s.lay.NavOnly {
 			continue
 		}
 		dir := path.Dir(p.rel)

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"cmp"
 	"math"
 	"path"
 	"strings"
@@ -120,13 +121,29 @@ func (s *Site) applyNav() {
 		if !ok || e.Path == "" {
 			continue
 		}
-		if e.Title != "" {
+		if e.Title != "" && e.Title != p.title {
+			if p.dropH1 && p.heading == "" {
+				p.heading = p.title // the page's own # heading stays its visible heading
+			}
 			p.title = e.Title
 		}
 		if p.weight == 0 {
 			p.weight = i + 1
 		}
 	}
+	for _, p := range s.byRel {
+		if p.docTitle != "" && p.docTitle != p.title { // the page's own <title> ({{#title}}): the navigation keeps its label
+			if p.dropH1 && p.heading == "" {
+				p.heading = p.title
+			}
+			p.navTitle, p.title = p.title, p.docTitle
+		}
+	}
+}
+
+// label is the page's text in the navigation.
+func (p *page) label() string {
+	return cmp.Or(p.navTitle, p.title)
 }
 
 // commonDir is the longest folder path a and b both lie in ("." for none).

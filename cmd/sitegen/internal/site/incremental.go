@@ -136,7 +136,7 @@ func (s *Site) Update(ctx context.Context, files []string) (Update, error) {
 			continue
 		}
 		if n.file != "" {
-			src, err := s.readPage(n.file)
+			src, err := s.pageSource(n)
 			if err != nil {
 				restore()
 				return Update{Full: true, Reason: fmt.Sprintf("%s: %v", n.file, err)}, nil

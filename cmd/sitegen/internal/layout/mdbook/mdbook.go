@@ -97,7 +97,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		}
 		return nil, &layout.ConfigError{File: summary, Msg: err.Error()}
 	}
-	l.Nav = nav
+	l.Nav, l.NavFile = nav, summary
 	chapters := 0
 	for _, e := range nav {
 		if e.Path == "" {
