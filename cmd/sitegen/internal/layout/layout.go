@@ -163,17 +163,25 @@ type Layout struct {
 	// Pages are the tool's rules for a page's URL, title and place among
 	// its siblings (Quartz's); nil keeps sitegen's.
 	Pages PageRules
-	// Links says how a Markdown link or wikilink finds its page
-	// (LinksShortest, LinksRelative, LinksAbsolute: Quartz's
-	// markdownLinkResolution); "" keeps sitegen's.
-	Links string
-	// Publish says whether the page whose front matter is fm is published
-	// (Quartz's filters: RemoveDrafts, ExplicitPublish); "" when it is,
-	// else why not. Nil publishes every page (draft: true aside).
-	Publish func(fm map[string]any) string
+	// Links finds the page or file a Markdown link or a wikilink names,
+	// by the tool's own rule (Quartz's markdownLinkResolution): it is
+	// given every page and file of the content (content-relative paths,
+	// the unpublished pages too) and the pages' other names. Nil keeps
+	// sitegen's.
+	Links func(files []string, names map[string][]string) LinkFinder
 }
 
-// How Markdown links and wikilinks find their page (Layout.Links).
+// LinkFinder finds what a link names (see Layout.Links).
+type LinkFinder interface {
+	// Find returns what the link dest (without its #fragment) on the
+	// page from (a content-relative path) names: a page or file (rel),
+	// or a folder's page (dir, when folder); ok is false when it names
+	// nothing.
+	Find(from, dest string) (rel, dir string, folder, ok bool)
+}
+
+// How Markdown links and wikilinks find their page (Quartz's
+// markdownLinkResolution).
 const (
 	// LinksShortest: a link names a page by its file name when no other
 	// page has that name, else by its path from the content root.

@@ -184,9 +184,17 @@ func (s *Site) load(ctx context.Context) error {
 		rels = append(rels, notFoundHTML)
 	}
 	slices.Sort(rels)
-	s.readmes = plainReadmes(rels)
+	if s.lay.Pages == nil { // a tool with page rules of its own says which file is a folder's page
+		s.readmes = plainReadmes(rels)
+	}
 	if !s.lay.NavOnly {
 		s.folderNotes = folderNotes(slices.DeleteFunc(slices.Clone(rels), func(r string) bool { return s.readmes[r] }), s.files)
+		if s.lay.Pages != nil {
+			// A tool with page rules of its own has no folder notes; but
+			// X.md beside a folder X/ would take the folder's URL, so it
+			// is the folder's page (Quartz serves them at X.html and X/).
+			maps.DeleteFunc(s.folderNotes, func(rel, dir string) bool { return rel != dir+".md" })
+		}
 	}
 
 	all := make([]*page, len(rels))
@@ -204,6 +212,7 @@ func (s *Site) load(ctx context.Context) error {
 	}
 	pages = s.takeNotFound(pages)
 	s.copyNotes = s.markCopies(pages)
+	s.findLinks(all)
 	s.applyNav()
 	s.buildTree(pages)
 	if s.cfg.Obsidian {
@@ -251,6 +260,7 @@ func (s *Site) loadPage(rel string) *page {
 	} else {
 		s.readFrontMatter(p, src, frontmatter.Get(pctx))
 	}
+	s.applyPageRules(p)
 	switch {
 	case p.failed:
 	case p.title == "":
@@ -308,7 +318,7 @@ func (c *Config) classify(rel string) (templates.Kind, string) {
 		}
 	}
 	kind := templates.KindPage
-	if isSectionIndex(name) {
+	if c.isIndex(name) {
 		kind = templates.KindSection
 		if len(segs) == 0 {
 			kind = templates.KindHome
@@ -325,6 +335,9 @@ func (c *Config) classify(rel string) (templates.Kind, string) {
 // slugify turns a file or folder name into a URL segment: lower case,
 // spaces (and underscores, with urlUnderscores = "hyphen") become hyphens.
 func (c *Config) slugify(name string) string {
+	if c.rules != nil {
+		return c.rules.Segment(name)
+	}
 	return strings.Map(func(r rune) rune {
 		switch {
 		case r == ' ' || r == '_' && c.HyphenUnderscores:
@@ -541,6 +554,9 @@ func (s *Site) buildTree(pages []*page) {
 		if dir != "" {
 			rel = dir + "/" + sectionIndex
 			title = titleFromName(path.Base(dir))
+			if s.lay.Pages != nil {
+				title = s.lay.Pages.FolderTitle(dir)
+			}
 		}
 		kind, sp := s.cfg.classify(rel)
 		sec := &page{rel: rel, kind: kind, sitePath: sp, title: title, ids: map[string]bool{}}
@@ -591,6 +607,7 @@ func (s *Site) buildTree(pages []*page) {
 			p.parent.children = append(p.parent.children, p)
 		}
 	}
+	s.sections = sections
 	for _, p := range all {
 		s.sortChildren(p.children)
 	}
@@ -633,6 +650,10 @@ func (s *Site) buildTree(pages []*page) {
 // folder name, naturally, or as text in a folder of zero-padded numbers
 // (see package natural).
 func (s *Site) sortChildren(children []*page) {
+	if s.lay.Pages != nil { // the tool's own order (pagerules.go)
+		slices.SortFunc(children, s.compareByRules)
+		return
+	}
 	if !s.lay.NameOrder {
 		slices.SortFunc(children, comparePages)
 		return

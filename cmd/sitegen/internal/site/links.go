@@ -26,6 +26,11 @@ func (s *Site) resolveLink(from *page, dest string) markup.LinkTarget {
 	if s.lay.HTMLLinks {
 		dest = s.htmlPageLink(from, dest)
 	}
+	if s.links != nil && dest != "" && !strings.HasPrefix(dest, "#") && !strings.HasPrefix(dest, "//") && !strings.HasPrefix(dest, "?") {
+		if u, err := url.Parse(dest); err != nil || u.Scheme == "" {
+			return s.resolveByRules(from, dest) // the layout's own rule (pagerules.go)
+		}
+	}
 	if strings.HasPrefix(dest, "/") && !strings.HasPrefix(dest, "//") {
 		return s.resolveAbs(dest)
 	}

@@ -2,6 +2,8 @@ package quartz
 
 import (
 	"net/url"
+
+	"d6codex/cmd/sitegen/internal/layout"
 	"path"
 	"regexp"
 	"strings"
@@ -13,16 +15,17 @@ import (
 // "Combat%20Basics" are both "Combat-Basics"), then found by the
 // strategy, matching slugs exactly (case included).
 type Index struct {
-	bySlug  map[string]string   // slug -> content-relative path of the note or file
-	byName  map[string][]string // a slug's last name -> the slugs that end in it
-	folders map[string]bool     // the folders' slugs ("Rules/Spells")
+	bySlug   map[string]string   // slug -> content-relative path of the note or file
+	byName   map[string][]string // a slug's last name -> the slugs that end in it
+	folders  map[string]string   // a folder's slug ("Rules/Old-Spells") -> its content-relative path
+	strategy string              // for Find
 }
 
 // NewIndex indexes the content-relative paths of the published notes
 // and files; aliases maps a note's path to its front matter aliases,
 // which Quartz adds to the slugs links can name.
 func NewIndex(files []string, aliases map[string][]string) *Index {
-	ix := &Index{bySlug: map[string]string{}, byName: map[string][]string{}, folders: map[string]bool{}}
+	ix := &Index{bySlug: map[string]string{}, byName: map[string][]string{}, folders: map[string]string{}}
 	add := func(slug, rel string) {
 		if _, taken := ix.bySlug[slug]; taken {
 			return
@@ -33,8 +36,12 @@ func NewIndex(files []string, aliases map[string][]string) *Index {
 	for _, rel := range files {
 		slug := Slug(rel)
 		add(slug, rel)
-		for d := path.Dir(slug); d != "." && !ix.folders[d]; d = path.Dir(d) {
-			ix.folders[d] = true
+		dir := path.Dir(rel)
+		for d := path.Dir(slug); d != "."; d, dir = path.Dir(d), path.Dir(dir) {
+			if _, seen := ix.folders[d]; seen {
+				break
+			}
+			ix.folders[d] = dir
 		}
 	}
 	for _, rel := range files {
@@ -74,7 +81,7 @@ func Slug(rel string) string {
 
 // Target is what a link resolves to: a note or file (Rel, its
 // content-relative path) or a folder's page (Folder, the folder's
-// content-relative path as a slug, "" for the root).
+// content-relative path, "" for the root).
 type Target struct {
 	Rel      string
 	Folder   string
@@ -119,10 +126,25 @@ func (ix *Index) Resolve(strategy, from, dest string) (Target, bool) {
 	if rel, ok := ix.bySlug[p+"/index"]; ok {
 		return Target{Rel: rel}, true
 	}
-	if ix.folders[p] {
-		return Target{Folder: p, IsFolder: true}, true
+	if dir, ok := ix.folders[p]; ok {
+		return Target{Folder: dir, IsFolder: true}, true
 	}
 	return Target{}, false
+}
+
+// Find implements layout.LinkFinder with the index's strategy.
+func (ix *Index) Find(from, dest string) (rel, dir string, folder, ok bool) {
+	t, ok := ix.Resolve(ix.strategy, from, dest)
+	return t.Rel, t.Folder, t.IsFolder, ok
+}
+
+// Finder returns the layout's link finder for a strategy.
+func Finder(strategy string) func(files []string, names map[string][]string) layout.LinkFinder {
+	return func(files []string, names map[string][]string) layout.LinkFinder {
+		ix := NewIndex(files, names)
+		ix.strategy = strategy
+		return ix
+	}
 }
 
 // linkSlug is Quartz's transformInternalLink of dest: the link's

@@ -84,7 +84,8 @@ func Recognise(dir string) (*layout.Layout, error) {
 	c := ReadConfig(raw)
 	l := &layout.Layout{Kind: layout.Quartz, File: ConfigFile, Content: ContentDir,
 		ExcludeNames: []string{".obsidian", ".trash", "node_modules"},
-		Pages:        Rules{}, Links: c.Links, Publish: c.Publish}
+		Pages:        Rules{}, Links: Finder(c.Links)}
+	l.Unpublished = func(meta map[string]any, _ string) string { return c.Publish(meta) }
 	l.Ignore = c.Ignored
 	l.Settings.Title = c.PageTitle
 	if c.BaseURL != "" {

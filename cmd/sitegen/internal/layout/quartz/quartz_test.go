@@ -234,7 +234,7 @@ func TestRecogniseExplicitPublish(t *testing.T) {
 		if strings.Contains(files[rel], "publish: true") {
 			fm = map[string]any{"publish": true}
 		}
-		if l.Publish(fm) == "" {
+		if l.Unpublished(fm, c) == "" {
 			published++
 		}
 	}
@@ -265,8 +265,8 @@ func TestRecognise(t *testing.T) {
 		t.Fatal(l, err)
 	}
 	want := layout.Settings{Title: "🎲 Six Sides", BaseURL: "https://rules.example.org/six/", LanguageCode: "en-US"}
-	if l.Content != "content" || l.Settings != want || l.Links != "shortest" || l.Pages == nil {
-		t.Errorf("got %q %+v %q", l.Content, l.Settings, l.Links)
+	if l.Content != "content" || l.Settings != want || l.Links == nil || l.Pages == nil {
+		t.Errorf("got %q %+v", l.Content, l.Settings)
 	}
 	// quartz.config.ts without content/ is not a Quartz site.
 	if l, _ := Recognise(layouttest.Write(t, map[string]string{ConfigFile: "", "notes/a.md": ""})); l != nil {

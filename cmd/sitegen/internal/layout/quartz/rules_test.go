@@ -144,7 +144,7 @@ func ignoredPath(pattern, rel string) bool {
 func TestResolve(t *testing.T) {
 	ix := NewIndex([]string{
 		"index.md", "Rules/Combat Basics.md", "Rules/index.md", "Rules/Dice.md", "Magic/Dice.md",
-		"Magic/Spells/Fire.md", "Maps/Old Map.png", "Bestiary/Goblin.md",
+		"Magic/Spells/Fire.md", "Maps/Old Map.png", "Bestiary/Goblin.md", "Magic/Old Spells/Frost.md",
 	}, map[string][]string{"Bestiary/Goblin.md": {"Gobbo"}})
 	tests := []struct {
 		strategy, from, dest string
@@ -163,6 +163,7 @@ func TestResolve(t *testing.T) {
 		{"shortest", "index.md", "Rules", Target{Rel: "Rules/index.md"}, true},
 		{"shortest", "index.md", "Rules/", Target{Rel: "Rules/index.md"}, true},
 		{"shortest", "Rules/Dice.md", "Magic", Target{Folder: "Magic", IsFolder: true}, true},
+		{"shortest", "index.md", "Magic/Old Spells", Target{Folder: "Magic/Old Spells", IsFolder: true}, true},
 		{"shortest", "Magic/Dice.md", "./Combat Basics", Target{Rel: "Rules/Combat Basics.md"}, true}, // ./ is dropped: by its name
 		{"shortest", "Magic/Dice.md", "../Fire", Target{}, false},                                     // ../ is dropped, not by name: Fire from the root
 		{"absolute", "Magic/Spells/Fire.md", "Rules/Dice.md", Target{Rel: "Rules/Dice.md"}, true},
