@@ -477,7 +477,11 @@ func (s *Site) readFields(p *page, m map[string]any, raw []byte, first int) {
 	p.title = strings.TrimSpace(r.str("title"))
 	p.description = r.str("description")
 	p.weight = r.int("weight")
-	p.draft = r.bool("draft")
+	if s.lay.Kind == layout.Quartz { // Quartz's filters take "true" as well as true (publish.go reads it so)
+		p.draft = layout.True(m["draft"])
+	} else {
+		p.draft = r.bool("draft")
+	}
 	p.meta = m
 	s.readDialectFields(p, r)
 	if s.cfg.Obsidian {
