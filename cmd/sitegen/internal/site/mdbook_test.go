@@ -37,14 +37,14 @@ var mdBookFixture = map[string]string{
 
 [Credits](credits.md)
 `,
-	"src/intro.md":        "# Welcome\n\nRead [the dice](rules/README.md), [combat](combat.html#rounds) and [credits](/credits.md).\n",
+	"src/intro.md":        "# Welcome\n\nRead [the dice](rules/README.md), [combat](combat.html#rounds), [credits](/credits.md) and [the term](credits.md#wild-die).\n",
 	"src/rules/README.md": "# Dice\n\nRoll [the wild die](wild%20die.md) and see [the tables](../tables.md).\n",
 	"src/rules/wild die.md": "{{#title The Wild Die, in full}}\n# The Wild Die\n\n" +
 		"```\n{{#include ../listings/wild.txt:2:3}}\n```\n\n{{#include ../../shared/note.md}}\n",
 	"src/combat.md":          "# Combat\n\n## Rounds\n\nBack to [the intro](intro.md) or [the dice](rules/index.html).\n\n```mermaid\ngraph TD; A-->B\n```\n",
 	"src/magic/spells.md":    "# Spells\n\nA #tag is text here, and so is ==this==.\n",
 	"src/tables.md":          "# Tables\n\n{{#include nope.md}}\n",
-	"src/credits.md":         "# Credits\n",
+	"src/credits.md":         "# Credits\n\nWild Die\n: The die that explodes.\n\nSee [the wild die](#wild-die).\n",
 	"src/listings/wild.txt":  "line one\nline two\nline three\nline four\n",
 	"src/unlisted.md":        "# Drafts the author set aside\n",
 	"src/notes/gm-secret.md": "# The twist\n",
@@ -101,6 +101,8 @@ func TestMdBook(t *testing.T) {
 			strings.Contains(out["index.html"], `href="/six/rules/"`) && strings.Contains(out["rules/index.html"], `href="/six/rules/wild-die/"`) && strings.Contains(out["rules/index.html"], `href="/six/tables/"`)},
 		{"a link to the .html mdBook writes is to its chapter, index.html to the folder's README.md", strings.Contains(out["index.html"], `href="/six/combat/#rounds"`) && strings.Contains(out["combat/index.html"], `href="/six/rules/"`)},
 		{"a link written from the book's root resolves from src/", strings.Contains(out["index.html"], `href="/six/credits/"`)},
+		{`definition lists: "Terms are clickable just like headers" (https://rust-lang.github.io/mdBook/format/markdown.html#definition-lists): a term has an id links reach`,
+			strings.Contains(out["credits/index.html"], `<dt id="wild-die">Wild Die</dt>`) && strings.Contains(out["index.html"], `href="/six/credits/#wild-die"`)},
 		{"mdBook reads no Obsidian syntax: #tag and ==this== are text", strings.Contains(out["magic/spells/index.html"], "A #tag is text here, and so is ==this==.") && out["tags/tag/index.html"] == ""},
 		{"without the mermaid preprocessor run, a diagram is its source in a code block", strings.Contains(out["combat/index.html"], `class="language-mermaid"`)},
 	}

@@ -246,6 +246,7 @@ func Load(ctx context.Context, opts Options) (*Site, error) {
 			Liquid:     s.lay.Kind == layout.Jekyll,
 			Shortcodes: s.lay.Kind == layout.Hugo,
 			Pandoc:     s.lay.Kind == layout.Markdown, // the pandoc books of GitHub repositories
+			TermIDs:    s.lay.Kind == layout.MdBook,
 		},
 	})
 	if err := s.load(ctx); err != nil {
