@@ -104,7 +104,8 @@ func TestMdBook(t *testing.T) {
 		{`definition lists: "Terms are clickable just like headers" (https://rust-lang.github.io/mdBook/format/markdown.html#definition-lists): a term has an id links reach`,
 			strings.Contains(out["credits/index.html"], `<dt id="wild-die">Wild Die</dt>`) && strings.Contains(out["index.html"], `href="/six/credits/#wild-die"`)},
 		{"mdBook reads no Obsidian syntax: #tag and ==this== are text", strings.Contains(out["magic/spells/index.html"], "A #tag is text here, and so is ==this==.") && out["tags/tag/index.html"] == ""},
-		{"without the mermaid preprocessor run, a diagram is its source in a code block", strings.Contains(out["combat/index.html"], `class="language-mermaid"`)},
+		{"mdbook-mermaid is not run: a diagram is its source, captioned as such",
+			strings.Contains(out["combat/index.html"], `<figure class="diagram-source"><figcaption>Diagram (Mermaid source; sitegen does not draw it)</figcaption><pre><code class="language-mermaid">graph TD; A--&gt;B`)},
 	}
 	for _, c := range checks {
 		if !c.ok {

@@ -236,7 +236,7 @@ func Load(ctx context.Context, opts Options) (*Site, error) {
 	}
 	s.md = markup.New(markup.Options{
 		Unsafe:       s.cfg.Unsafe,
-		Handlers:     opts.Handlers,
+		Handlers:     diagramBlocks(s.lay, opts.Handlers),
 		StaticDir:    StaticDir,
 		UnsafeHint:   "unsafe = true under [markup.goldmark.renderer] in " + ConfigFile,
 		Obsidian:     s.cfg.Obsidian,
