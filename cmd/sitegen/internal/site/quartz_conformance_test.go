@@ -82,6 +82,36 @@ func quartzConformanceFixture() map[string]string {
 // `make conformance`); the Explorer is read from Quartz's page in
 // Chromium, where Quartz's own script builds it.
 func TestQuartzConformance(t *testing.T) {
+	qdir := quartzDir(t)
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, quartzConformanceFixture())
+	compareQuartz(t, qdir, src, t.Errorf)
+}
+
+// TestQuartzCorpora compares sitegen's build of each Quartz site named in
+// QUARTZ_CORPORA (folders, separated by ":") with Quartz's, as
+// TestQuartzConformance does, and logs each difference instead of failing:
+// a real site has differences to report, not to hide (make
+// conformance-quartz with QUARTZ_CORPORA set).
+func TestQuartzCorpora(t *testing.T) {
+	if os.Getenv("QUARTZ_CORPORA") == "" {
+		t.Skip("QUARTZ_CORPORA is not set: it lists Quartz sites (folders holding quartz.config.ts and content/) to compare")
+	}
+	qdir := quartzDir(t)
+	for _, dir := range filepath.SplitList(os.Getenv("QUARTZ_CORPORA")) {
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			n := 0
+			compareQuartz(t, qdir, dir, func(format string, args ...any) {
+				n++
+				t.Logf("difference: "+format, args...)
+			})
+			t.Logf("%d differences", n)
+		})
+	}
+}
+
+// quartzDir is the Quartz checkout the tests build with, or a skip.
+func quartzDir(t *testing.T) string {
 	qdir := os.Getenv("QUARTZ_DIR")
 	if qdir == "" {
 		t.Skip("QUARTZ_DIR is not set: it names a Quartz v4 checkout with its node_modules (npm ci); make conformance sets it")
@@ -89,23 +119,47 @@ func TestQuartzConformance(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(qdir, "node_modules")); err != nil {
 		t.Fatalf("QUARTZ_DIR %s has no node_modules: run npm ci there", qdir)
 	}
-	files := quartzConformanceFixture()
-	src := t.TempDir()
-	sitetest.WriteFiles(t, src, files)
+	return qdir
+}
 
+// compareQuartz builds the Quartz site at src with Quartz (the checkout
+// qdir, with src's quartz.config.ts) and with sitegen, and reports each
+// difference in what a reader sees through report: the pages published
+// and their URLs, their titles, the Explorer's entries in order, which
+// links lead to a page, and anything private published.
+func compareQuartz(t *testing.T, qdir, src string, report func(format string, args ...any)) {
 	// Quartz's build, in a work folder holding its code, its modules
-	// and the fixture's settings.
+	// and the site's settings.
+	// A site that carries its own Quartz (its quartz/ folder, plugins of
+	// its own included) is built with it, on qdir's node_modules.
 	work := t.TempDir()
-	for _, f := range []string{"package.json", "tsconfig.json", "quartz.layout.ts"} {
-		copyFile(t, filepath.Join(qdir, f), filepath.Join(work, f))
+	code := qdir
+	if _, err := os.Stat(filepath.Join(src, "quartz", "bootstrap-cli.mjs")); err == nil {
+		code = src
 	}
-	if err := os.CopyFS(filepath.Join(work, "quartz"), os.DirFS(filepath.Join(qdir, "quartz"))); err != nil {
+	for _, f := range []string{"package.json", "tsconfig.json", "quartz.layout.ts"} {
+		from := filepath.Join(code, f)
+		if _, err := os.Stat(from); err != nil {
+			from = filepath.Join(qdir, f)
+		}
+		copyFile(t, from, filepath.Join(work, f))
+	}
+	if err := os.CopyFS(filepath.Join(work, "quartz"), os.DirFS(filepath.Join(code, "quartz"))); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.Symlink(filepath.Join(qdir, "node_modules"), filepath.Join(work, "node_modules")); err != nil {
 		t.Fatal(err)
 	}
-	copyFile(t, filepath.Join(src, "quartz.config.ts"), filepath.Join(work, "quartz.config.ts"))
+	// The emitter of social images fetches fonts over the network: it
+	// makes no page, and is left out.
+	cfg, err := os.ReadFile(filepath.Join(src, "quartz.config.ts"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg = regexp.MustCompile(`Plugin\.CustomOgImages\([^)]*\),?`).ReplaceAll(cfg, nil)
+	if err := os.WriteFile(filepath.Join(work, "quartz.config.ts"), cfg, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	qout := filepath.Join(work, "public")
 	cmd := exec.Command("node", "quartz/bootstrap-cli.mjs", "build", "-d", filepath.Join(src, "content"), "-o", qout)
 	cmd.Dir = work
@@ -123,6 +177,10 @@ func TestQuartzConformance(t *testing.T) {
 		t.Fatalf("sitegen build: %v", err)
 	}
 	t.Logf("sitegen build: %v, %d warnings", time.Since(start), len(res.WarningList))
+	base := "/"
+	if u, err := url.Parse(s.cfg.BaseURL); err == nil {
+		base = u.Path
+	}
 
 	// What Quartz published: its content index (slug -> title, links).
 	var index map[string]struct {
@@ -140,32 +198,50 @@ func TestQuartzConformance(t *testing.T) {
 	for slug, d := range index {
 		quartzPages[slug] = d.Title
 	}
-	sitegenPages := map[string]string{}
+	sitegenPages := map[string]string{} // slug of the page's file -> title
 	for _, p := range s.pages {
-		if p.file != "" {
-			sitegenPages[pageSlug(p)] = p.title
+		if p.file == "" {
+			continue
+		}
+		slug := quartz.Slug(p.rel)
+		sitegenPages[slug] = p.title
+		// The URL: Quartz's slug, a folder's page at the folder.
+		want := "/" + strings.TrimSuffix(strings.TrimSuffix(slug, "index"), "/") + "/"
+		if want == "//" {
+			want = "/"
+		}
+		if p.sitePath != want {
+			report("%s: URL %s, Quartz's %s", p.file, p.sitePath, want)
 		}
 	}
 
 	// 1. The pages and their URLs.
-	if got, want := slices.Sorted(mapKeys(sitegenPages)), slices.Sorted(mapKeys(quartzPages)); !slices.Equal(got, want) {
-		t.Errorf("pages differ:\nsitegen %q\nquartz  %q", got, want)
+	for _, slug := range slices.Sorted(mapKeys(sitegenPages)) {
+		if _, ok := quartzPages[slug]; !ok {
+			report("page %s: sitegen's only", slug)
+		}
+	}
+	for _, slug := range slices.Sorted(mapKeys(quartzPages)) {
+		if _, ok := sitegenPages[slug]; !ok {
+			report("page %s: Quartz's only", slug)
+		}
 	}
 	// 2. Titles. A folder's index.md without a title is titled "index"
 	// by Quartz and named by its folder in the Explorer: sitegen titles
 	// it by its folder.
-	for slug, qt := range quartzPages {
+	for _, slug := range slices.Sorted(mapKeys(quartzPages)) {
+		qt := quartzPages[slug]
 		st, ok := sitegenPages[slug]
 		folderName := qt == "index" && st == path.Base(path.Dir(slug))
 		if ok && st != qt && !folderName {
-			t.Errorf("%s: title %q, Quartz's %q", slug, st, qt)
+			report("%s: title %q, Quartz's %q", slug, st, qt)
 		}
 	}
 	// 3. The Explorer.
 	quartzNav := quartzExplorer(t, qout)
 	sitegenNav := explorerOf(s)
 	if !slices.Equal(sitegenNav, quartzNav) {
-		t.Errorf("navigation differs:\nsitegen %q\nquartz  %q", sitegenNav, quartzNav)
+		report("navigation differs (%d entries out of place):\nsitegen %q\nquartz  %q", outOfPlace(sitegenNav, quartzNav), sitegenNav, quartzNav)
 	}
 	// 4. Which links lead to a page.
 	exists := func(slug string) bool {
@@ -180,6 +256,9 @@ func TestQuartzConformance(t *testing.T) {
 				return true // a folder: Quartz makes its page
 			}
 		}
+		if _, err := os.Stat(filepath.Join(qout, filepath.FromSlash(slug))); err == nil && path.Ext(slug) != "" {
+			return true // a file
+		}
 		return false
 	}
 	// A link to an alias leads to Quartz's redirect page, titled by the
@@ -193,10 +272,10 @@ func TestQuartzConformance(t *testing.T) {
 		m := titleRE.FindSubmatch(b)
 		return string(m[1]), m != nil
 	}
-	links := 0
-	for slug, d := range index {
+	links, linkDiffs := 0, 0
+	for _, slug := range slices.Sorted(mapKeys(quartzPages)) {
 		var want []string
-		for _, l := range d.Links {
+		for _, l := range index[slug].Links {
 			if to, ok := redirect(l); ok {
 				l = to
 			}
@@ -204,39 +283,56 @@ func TestQuartzConformance(t *testing.T) {
 				want = append(want, strings.TrimSuffix(l, "/"))
 			}
 		}
-		got := sitegenLinks(t, sout, slug)
+		got := sitegenLinks(t, sout, base, slug)
 		slices.Sort(want)
 		want = slices.Compact(want)
 		links += len(want)
 		if !slices.Equal(got, want) {
-			t.Errorf("%s links to %q, Quartz's to %q", slug, got, want)
+			linkDiffs++
+			report("%s links to %q, Quartz's to %q", slug, got, want)
 		}
 	}
-	// 5. Nothing private.
+	// 5. Nothing private: a note Quartz did not publish is not in
+	// sitegen's output either.
+	for _, p := range s.pages {
+		if p.file != "" {
+			if _, ok := quartzPages[quartz.Slug(p.rel)]; !ok {
+				report("sitegen publishes %s, which Quartz does not", p.file)
+			}
+		}
+	}
 	for _, dir := range []string{qout, sout} {
 		_ = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
 			if err == nil && !d.IsDir() {
 				if b, _ := os.ReadFile(p); strings.Contains(string(b), conformanceSecret) {
-					t.Errorf("%s publishes a private note", p)
+					report("%s publishes a private note", p)
 				}
 			}
 			return nil
 		})
 	}
-	t.Logf("compared %d pages, %d Explorer entries, %d links", len(quartzPages), len(quartzNav), links)
+	t.Logf("compared %d pages (Quartz %d, sitegen %d), %d Explorer entries, %d links (%d pages' links differ)",
+		len(quartzPages), len(quartzPages), len(sitegenPages), len(quartzNav), links, linkDiffs)
 }
 
-// pageSlug is a sitegen page's URL as Quartz's slug: "Rules/Dice",
-// "Rules/index", "index".
-func pageSlug(p *page) string {
-	sp := strings.Trim(p.sitePath, "/")
-	switch {
-	case sp == "":
-		return "index"
-	case strings.HasSuffix(p.rel, "index.md") || p.kind == 1: // a folder's page (templates.KindSection)
-		return sp + "/index"
+// outOfPlace counts the entries of got not where want has them: the
+// entries outside a longest common subsequence of the two.
+func outOfPlace(got, want []string) int {
+	m, n := len(got), len(want)
+	lcs := make([][]int, m+1)
+	for i := range lcs {
+		lcs[i] = make([]int, n+1)
 	}
-	return sp
+	for i := m - 1; i >= 0; i-- {
+		for j := n - 1; j >= 0; j-- {
+			if got[i] == want[j] {
+				lcs[i][j] = lcs[i+1][j+1] + 1
+			} else {
+				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
+			}
+		}
+	}
+	return max(m, n) - lcs[0][0]
 }
 
 // explorerOf is sitegen's navigation as Quartz's Explorer lists it: one
@@ -296,11 +392,11 @@ func quartzExplorer(t *testing.T, dir string) []string {
 	return out
 }
 
-var hrefRE = regexp.MustCompile(`<a [^>]*href="([^"]*)"`)
+var hrefRE = regexp.MustCompile(`<a ([^>]*)href="([^"]*)"`)
 
 // sitegenLinks is the Quartz slugs of the pages, folders and files that
 // sitegen's page of slug links to from its text.
-func sitegenLinks(t *testing.T, out, slug string) []string {
+func sitegenLinks(t *testing.T, out, base, slug string) []string {
 	p := strings.TrimSuffix(slug, "index")
 	b, err := os.ReadFile(filepath.Join(out, filepath.FromSlash(strings.TrimSuffix(p, "/")), "index.html"))
 	if err != nil {
@@ -319,11 +415,14 @@ func sitegenLinks(t *testing.T, out, slug string) []string {
 	}
 	var got []string
 	for _, m := range hrefRE.FindAllStringSubmatch(body[start:end], -1) {
-		h := m[1]
-		if !strings.HasPrefix(h, "/six/") || strings.Contains(h, `class="anchor"`) {
+		if strings.Contains(m[1], `class="tag"`) {
+			continue // an inline #tag: Quartz's content index lists no tag links
+		}
+		h := m[2]
+		if !strings.HasPrefix(h, base) || strings.HasPrefix(h, "//") {
 			continue
 		}
-		h, _, _ = strings.Cut(strings.TrimPrefix(h, "/six/"), "#")
+		h, _, _ = strings.Cut(strings.TrimPrefix(h, base), "#") // "" for the home page
 		if u, err := url.PathUnescape(h); err == nil {
 			h = u
 		}

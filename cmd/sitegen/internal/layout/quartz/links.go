@@ -44,12 +44,24 @@ func NewIndex(files []string, aliases map[string][]string) *Index {
 			ix.folders[d] = dir
 		}
 	}
+	// An alias is a redirect page at its slug (AliasRedirects): a note's
+	// own slug wins over it, and of two notes with one alias the later
+	// one's redirect is written last.
+	byAlias := map[string]bool{}
 	for _, rel := range files {
 		for _, a := range aliases[rel] {
 			if !strings.HasSuffix(a, ".md") {
 				a += ".md"
 			}
-			add(Slug(a), rel)
+			slug := Slug(a)
+			if byAlias[slug] {
+				ix.bySlug[slug] = rel
+				continue
+			}
+			if _, taken := ix.bySlug[slug]; !taken {
+				byAlias[slug] = true
+				add(slug, rel)
+			}
 		}
 	}
 	return ix

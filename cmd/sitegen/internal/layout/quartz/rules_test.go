@@ -145,7 +145,7 @@ func TestResolve(t *testing.T) {
 	ix := NewIndex([]string{
 		"index.md", "Rules/Combat Basics.md", "Rules/index.md", "Rules/Dice.md", "Magic/Dice.md",
 		"Magic/Spells/Fire.md", "Maps/Old Map.png", "Bestiary/Goblin.md", "Magic/Old Spells/Frost.md",
-	}, map[string][]string{"Bestiary/Goblin.md": {"Gobbo"}})
+	}, map[string][]string{"Bestiary/Goblin.md": {"Gobbo"}, "Magic/Dice.md": {"The Curse"}, "Magic/Spells/Fire.md": {"The Curse"}})
 	tests := []struct {
 		strategy, from, dest string
 		want                 Target
@@ -160,6 +160,9 @@ func TestResolve(t *testing.T) {
 		{"shortest", "index.md", "Fire", Target{Rel: "Magic/Spells/Fire.md"}, true},
 		{"shortest", "index.md", "Old Map.png", Target{Rel: "Maps/Old Map.png"}, true},
 		{"shortest", "index.md", "Gobbo", Target{Rel: "Bestiary/Goblin.md"}, true}, // an alias
+		// Two notes with one alias: Quartz writes both redirects at its
+		// slug, the later one last.
+		{"shortest", "index.md", "The Curse", Target{Rel: "Magic/Spells/Fire.md"}, true},
 		{"shortest", "index.md", "Rules", Target{Rel: "Rules/index.md"}, true},
 		{"shortest", "index.md", "Rules/", Target{Rel: "Rules/index.md"}, true},
 		{"shortest", "Rules/Dice.md", "Magic", Target{Folder: "Magic", IsFolder: true}, true},
