@@ -82,6 +82,8 @@ func quartzFixture(filters string) map[string]string {
 		"content/Rules/apple.md":         pub + "A.\n",
 		"content/Bestiary/Goblin.md":     "---\npublish: \"true\"\naliases: [Gobbo]\ntags: [monster]\n---\nA goblin.\n",
 		"content/Maps/Old Map.png":       "png",
+		"content/Bestiary/Orc Chief.md":  "---\npublish: true\nalias: Warlord, Big Orc\ntag: monster\n---\nAn orc.\n",
+		"content/Extras/Links.md":        pub + "[[Warlord]] [[Big Orc]] [[Combat Basics#No Such Heading|rounds]]\n",
 		"content/tags/monster.md":        "---\ntitle: Monsters\npublish: true\n---\nThe monsters of the six sides.\n",
 		"content/Campaign/Scene 1.md":    "# Scene 1\n\nThe twist: the king is a goblin.\n",
 		"content/Campaign/Scene 2.md":    "---\npublish: false\n---\nThe twist again.\n",
@@ -139,6 +141,10 @@ func TestQuartz(t *testing.T) {
 				strings.Contains(out["index.html"], `src="/six/Maps/Old%20Map.png"`)},
 		{`a tag's page: "you can also provide a description and title for a tag page by creating a file for each tag"`,
 			strings.Contains(out["tags/monster/index.html"], "The monsters of the six sides.") && strings.Contains(out["tags/monster/index.html"], `href="/six/Bestiary/Goblin/"`)},
+		{`front matter as Quartz reads it: "coalesceAliases(data, ["aliases", "alias"])", a string split at its commas (coerceToArray), tag: for tags:`,
+			strings.Count(out["Extras/Links/index.html"], `href="/six/Bestiary/Orc-Chief/"`) == 2 && strings.Contains(out["tags/monster/index.html"], `href="/six/Bestiary/Orc-Chief/"`)},
+		{"a wikilink's dead fragment: Quartz links to the page, and so does sitegen with broken links as warnings",
+			strings.Contains(out["Extras/Links/index.html"], `href="/six/Rules/Combat-Basics/#no-such-heading"`)},
 		{"the unpublished notes are in no sitemap and no search index", !strings.Contains(out["sitemap.xml"], "Scene") && !strings.Contains(all.String(), "Scene-1")},
 	}
 	for _, c := range checks {
