@@ -84,7 +84,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	c := ReadConfig(raw)
 	l := &layout.Layout{Kind: layout.Quartz, File: ConfigFile, Content: ContentDir,
 		ExcludeNames: []string{".obsidian", ".trash", "node_modules"},
-		Pages:        Rules{}, Links: Finder(c.Links)}
+		Pages:        Rules{}, Links: Finder(c.Links), Expand: Expand}
 	l.Unpublished = func(meta map[string]any, _ string) string { return c.Publish(meta) }
 	l.Ignore = c.Ignored
 	l.Settings.Title = c.PageTitle
