@@ -23,6 +23,9 @@ func (s *Site) pageSource(p *page) ([]byte, error) {
 	}
 	x := s.lay.Expand(p.file, src, s.readInclude)
 	p.lines = x.Lines
+	if x.Lines != nil {
+		s.embeds.Store(true) // the page includes another file: an edit of it may change this page (see Update)
+	}
 	if x.Title != "" {
 		p.docTitle = x.Title
 	}

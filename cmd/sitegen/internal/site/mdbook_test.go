@@ -1,6 +1,7 @@
 package site
 
 import (
+	"context"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
@@ -192,4 +193,22 @@ func diagStrings(ds Diagnostics) []string {
 		out = append(out, d.String())
 	}
 	return out
+}
+
+// A chapter that includes another file is rebuilt when that file
+// changes: Update asks for a full build, as for embeds.
+func TestMdBookIncludeUpdate(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"book.toml": "", "src/SUMMARY.md": "- [One](one.md)\n- [Two](two.md)\n",
+		"src/one.md": "# One\n\n{{#include two.md:3}}\n", "src/two.md": "# Two\n\nShared line.\n",
+	})
+	s, _, err := BuildSite(context.Background(), Options{Source: dir, Theme: theme, CacheDir: "-"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	up, err := s.Update(context.Background(), []string{"src/two.md"})
+	if err != nil || !up.Full {
+		t.Errorf("Update = %+v, %v: want a full build (one.md includes two.md)", up, err)
+	}
 }
