@@ -156,13 +156,15 @@ func (s *Site) load(ctx context.Context) error {
 	s.files = map[string]bool{}
 	jekyll := s.lay.Kind == layout.Jekyll
 	listed := s.navListed()
+	var unlisted []string
 	err := walkSource(s.opts.Source, s.lay.Content, s.walkSkip, func(rel, file string) error {
 		if msg := badName(rel); msg != "" {
 			s.diag.addf(s.srcFile(showName(rel)), 0, 0, "", "%s", msg)
 			return nil
 		}
 		if listed != nil && strings.HasSuffix(rel, ".md") && !listed[rel] {
-			return nil // not a chapter of the book: not published (navtree.go)
+			unlisted = append(unlisted, rel) // not a chapter of the book: not published (navtree.go)
+			return nil
 		}
 		if strings.HasSuffix(rel, ".md") || jekyll && strings.HasSuffix(rel, ".html") && s.hasFrontMatter(file) {
 			rels = append(rels, rel) // Jekyll renders an .html file with front matter as a page too
@@ -206,6 +208,7 @@ func (s *Site) load(ctx context.Context) error {
 	}
 
 	pages := s.applyPublishRules(all)
+	s.notListed(unlisted)
 	s.byRel = make(map[string]*page, len(pages))
 	for _, p := range pages {
 		s.byRel[p.rel] = p

@@ -121,6 +121,9 @@ func TestMdBook(t *testing.T) {
 			t.Errorf("no warning %q in\n%s", w, warnings)
 		}
 	}
+	if got := CountReasons(res.NotPublished); got != "2 not in SUMMARY.md (mdBook)" {
+		t.Errorf("NotPublished: %q, want the 2 Markdown files SUMMARY.md does not list", got)
+	}
 	if !strings.Contains(res.Layout, "preprocessor.mermaid (not run: diagrams are shown as their source)") {
 		t.Errorf("layout line %q does not name the mermaid preprocessor", res.Layout)
 	}

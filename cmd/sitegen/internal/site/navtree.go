@@ -1,6 +1,9 @@
 package site
 
 import (
+	"cmp"
+	"slices"
+
 	"d6codex/templates"
 )
 
@@ -24,6 +27,21 @@ func (s *Site) navListed() map[string]bool {
 		}
 	}
 	return listed
+}
+
+// notListedReason is what the build's report says of a Markdown file the
+// table of contents does not list.
+const notListedReason = "not in SUMMARY.md (mdBook)"
+
+// notListed adds the Markdown files the table of contents does not list
+// to what the build says it left out.
+func (s *Site) notListed(rels []string) {
+	for _, rel := range rels {
+		if f := s.srcFile(rel); f != s.lay.NavFile { // the table of contents itself
+			s.notPublished = append(s.notPublished, NotPublished{File: f, Reason: notListedReason})
+		}
+	}
+	slices.SortFunc(s.notPublished, func(a, b NotPublished) int { return cmp.Compare(a.File, b.File) })
 }
 
 // navTree makes the table of contents the page tree: each listed page's
