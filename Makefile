@@ -17,6 +17,7 @@ NOINLINE ?= crypto/... net/... vendor/... golang.org/x/... github.com/andybalhol
 	github.com/tdewolff/... github.com/microcosm-cc/... encoding/asn1 mime/... os/exec \
 	d6codex/cmd/sitegen/internal/wasmbuild/...
 GOFLAGS_BUILD ?= -trimpath -tags nethttpomithttp2 $(foreach p,$(NOINLINE),-gcflags=$(p)=-l)
+QUARTZ_DIR ?= $(HOME)/.cache/d6codex/conformance/quartz
 BIND    ?= 127.0.0.1
 PORT    ?= 1313
 
@@ -59,3 +60,10 @@ generate: ## regenerate the *_templ.go files from templates/*.templ
 clean: ## remove build output
 	rm -rf public bin .public.staging-* .public.spare
 	find cmd/sitegen/internal/wasmbuild/embedded/files -mindepth 1 ! -name README.md -delete
+
+# The differential tests against the tools themselves that are too heavy for `make test`.
+.PHONY: conformance conformance-quartz
+conformance: conformance-quartz
+conformance-quartz: ## build a Quartz fixture with Quartz v4 (cloned into QUARTZ_DIR, npm ci, once) and with sitegen, and compare them
+	@test -d $(QUARTZ_DIR)/node_modules || { git clone --depth 1 --branch v4 https://github.com/jackyzha0/quartz.git $(QUARTZ_DIR) && cd $(QUARTZ_DIR) && npm ci --engine-strict=false; }
+	QUARTZ_DIR=$(QUARTZ_DIR) $(GO) test ./cmd/sitegen/internal/site/ -run 'TestQuartzConformance' -count=1 -v

@@ -64,11 +64,34 @@ func RequiredAssets() []string { return []string{"css/site.css"} }
 type NavItem struct {
 	// Title is the link text.
 	Title string
-	// URL is the root-relative URL of the entry's page.
+	// URL is the root-relative URL of the entry's page; "" for an entry
+	// that is not a link (Kind).
 	URL string
 	// Children holds a section's pages and subsections in order.
 	Children []*NavItem
+	// Kind is what the entry is: a link, or one of the entries a tool's
+	// table of contents has between them (mdBook's part titles,
+	// separators and draft chapters).
+	Kind NavKind
+	// Number is the entry's section number ("1.2."), shown before its
+	// title; "" for none.
+	Number string
 }
+
+// NavKind is the kind of a navigation entry.
+type NavKind int
+
+// The kinds of navigation entry.
+const (
+	// NavLink is a page's entry.
+	NavLink NavKind = iota
+	// NavPart is a part title: a heading over the entries that follow.
+	NavPart
+	// NavDraft is an entry listed without a page: its title, not a link.
+	NavDraft
+	// NavSeparator is a line between entries.
+	NavSeparator
+)
 
 // Link is a titled link, used for breadcrumbs, previous/next and listings.
 type Link struct {
@@ -183,10 +206,22 @@ func (p *Page) IsCurrent(url string) bool { return p.URL == url }
 // InTrail reports whether the page at url is this page or one of its
 // ancestors, which is when the navigation tree expands that entry.
 func (p *Page) InTrail(url string) bool {
-	if url == p.Site.Home {
+	switch {
+	case url == "":
+		return false
+	case url == p.Site.Home:
 		return p.URL == url
+	case strings.HasPrefix(p.URL, url):
+		return true
 	}
-	return strings.HasPrefix(p.URL, url)
+	// An ancestor in the navigation that is not one in the URL (a
+	// table of contents that nests pages of other folders).
+	for _, b := range p.Breadcrumbs {
+		if b.URL == url {
+			return true
+		}
+	}
+	return false
 }
 
 // NavLimit is the most entries a section's list shows in the site

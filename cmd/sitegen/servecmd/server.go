@@ -15,6 +15,7 @@ import (
 
 	"d6codex/cmd/sitegen/internal/assets"
 	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/layout/detect"
 	"d6codex/cmd/sitegen/internal/site"
 	"d6codex/cmd/sitegen/internal/watch"
 )
@@ -242,6 +243,14 @@ func (s *server) rebuild(ctx context.Context) {
 		fmt.Fprintf(s.out, "full build: %s\n", u.Reason)
 	}
 	s.stopSearch(true) // a full build replaces the output, search index included
+	if s.opts.Layout != nil && s.opts.Layout.Kind != layout.Sitegen {
+		// Another tool's settings (quartz.config.ts's filters, SUMMARY.md,
+		// mkdocs.yml's nav) are read again: they decide what is published.
+		s.opts.Layout = nil
+		if lay, err := detect.Layout(s.opts.Source); err == nil {
+			s.opts.Layout = lay // else the build reports the settings' error
+		}
+	}
 	st, res, err := site.BuildSite(ctx, s.opts)
 	var diags site.Diagnostics
 	switch {

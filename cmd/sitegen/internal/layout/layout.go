@@ -1,7 +1,7 @@
 // Package layout describes where a site's pages, static files and settings
 // are in a source folder, whichever tool it was written for. A Layout is
 // what one format's package (layout/obsidian, layout/jekyll, layout/hugo,
-// layout/mkdocs) recognises in a folder: the content root, the folders
+// layout/mkdocs, layout/mdbook, layout/quartz) recognises in a folder: the content root, the folders
 // published as they are, the names never published and the settings read
 // from the tool's own configuration. Package layout/detect tries them in
 // turn; this package also holds the two layouts that need no tool: sitegen's
@@ -61,6 +61,8 @@ const (
 	Jekyll   = "Jekyll site"
 	Hugo     = "Hugo site"
 	MkDocs   = "MkDocs project"
+	MdBook   = "mdBook book"
+	Quartz   = "Quartz site"
 	Markdown = "folder of Markdown"
 )
 
@@ -87,14 +89,20 @@ type Layout struct {
 	ExcludeGlobs  []string // path.Match patterns on a name or content-relative path
 	ExcludePrefix string
 	Include       []string
+	// Ignore is the tool's own rule for paths left out (Quartz's
+	// ignorePatterns), nil for none.
+	Ignore func(rel string, dir bool) bool
 	// Settings are the site settings read from the tool's configuration.
 	Settings Settings
 	// Read names, in order, what was read from File ("title", "baseURL",
 	// "nav: 12 entries"), for the build's first line.
 	Read []string
 	// Nav is the navigation the tool's settings give (MkDocs nav:), in
-	// order; empty when the order comes from the pages.
-	Nav []NavEntry
+	// order; empty when the order comes from the pages. NavFile is the
+	// source-relative file it was read from (its entries' lines are
+	// that file's).
+	Nav     []NavEntry
+	NavFile string
 	// Attachments is where the vault's settings put new attachments
 	// (Obsidian's attachmentFolderPath), "" when not set.
 	Attachments string
@@ -136,6 +144,98 @@ type Layout struct {
 	Unlisted         func(meta map[string]any, rel string) string
 	UnpublishedPaths []PathRule
 	Inherit          func(rel string, sections []map[string]any) map[string]any
+	// NavOnly: the Markdown files Nav lists are the pages, and no others
+	// (mdBook's SUMMARY.md); Nav's nesting is the page tree and its order
+	// the reading order, and its part titles, separators and drafts show
+	// in the navigation. Files that are not Markdown are published as
+	// usual.
+	NavOnly bool
+	// Home is the content-relative path of the site's home page when it
+	// is not the root's index page (mdBook's first chapter); "" for none.
+	Home string
+	// Expand rewrites a page's text before it is parsed (mdBook's
+	// {{#include}} lines); nil leaves pages as they are.
+	Expand Expander
+	// HTMLLinks: a link to X.html names the page X.md, and one to
+	// index.html the folder's README.md (mdBook writes its pages so, and
+	// its books link to them that way).
+	HTMLLinks bool
+	// Pages are the tool's rules for a page's URL, title and place among
+	// its siblings (Quartz's); nil keeps sitegen's.
+	Pages PageRules
+	// Links finds the page or file a Markdown link or a wikilink names,
+	// by the tool's own rule (Quartz's markdownLinkResolution): it is
+	// given every page and file of the content (content-relative paths,
+	// the unpublished pages too) and the pages' other names. Nil keeps
+	// sitegen's.
+	Links func(files []string, names map[string][]string) LinkFinder
+}
+
+// LinkFinder finds what a link names (see Layout.Links).
+type LinkFinder interface {
+	// Find returns what the link dest (without its #fragment) on the
+	// page from (a content-relative path) names: a page or file (rel),
+	// or a folder's page (dir, when folder); ok is false when it names
+	// nothing.
+	Find(from, dest string) (rel, dir string, folder, ok bool)
+}
+
+// How Markdown links and wikilinks find their page (Quartz's
+// markdownLinkResolution).
+const (
+	// LinksShortest: a link names a page by its file name when no other
+	// page has that name, else by its path from the content root.
+	LinksShortest = "shortest"
+	// LinksRelative: a path from the linking page's folder.
+	LinksRelative = "relative"
+	// LinksAbsolute: a path from the content root.
+	LinksAbsolute = "absolute"
+)
+
+// Expander rewrites the text of the page file (a source-relative slash
+// path) before it is parsed; read reads another file of the source
+// folder, given its source-relative slash path.
+type Expander func(file string, src []byte, read func(file string) ([]byte, error)) Expanded
+
+// Expanded is a page's rewritten text.
+type Expanded struct {
+	// Src is the text to parse.
+	Src []byte
+	// Lines maps Src back to the page file: Lines[i] is the line of the
+	// page file that Src's line i+1 came from (a line an {{#include}}
+	// brought in maps to the include's line). Nil when the lines did not
+	// move.
+	Lines []int
+	// Title is the page's <title> when the text sets one ({{#title}}).
+	Title string
+	// Problems are the rewrites that failed or were refused.
+	Problems []Problem
+}
+
+// Problem is an error or warning at a line of a page file.
+type Problem struct {
+	Line, Col int
+	Msg       string
+	Warning   bool
+}
+
+// PageRules are a tool's own rules for its pages.
+type PageRules interface {
+	// Segment is the URL segment of a file or folder name (without its
+	// .md).
+	Segment(name string) string
+	// Index reports whether a page file of this name is its folder's own
+	// page.
+	Index(name string) bool
+	// Title is the title of a page whose front matter gives none: the
+	// content-relative path is rel; ok false keeps sitegen's (the first
+	// heading, else the file name).
+	Title(rel string) (title string, ok bool)
+	// FolderTitle is the title of a folder without an index page.
+	FolderTitle(dir string) string
+	// Compare orders two siblings of the navigation: a and b are their
+	// titles, aFolder and bFolder whether each is a folder's section.
+	Compare(a string, aFolder bool, b string, bFolder bool) int
 }
 
 // Settings are the site settings a tool's configuration can give; empty
@@ -158,6 +258,18 @@ type NavEntry struct {
 	Title string
 	// Depth is 0 for a top entry.
 	Depth int
+	// Part marks a part title (mdBook's "# Title"): a heading over the
+	// entries that follow it, not a page; Path is "".
+	Part bool
+	// Separator marks a line between entries (mdBook's "---").
+	Separator bool
+	// Draft marks an entry listed without a page (mdBook's
+	// "- [Title]()"): shown, not a link.
+	Draft bool
+	// Number is the entry's section number ("1.2."), "" for none.
+	Number string
+	// Line is the entry's line in the settings file that lists it.
+	Line int
 }
 
 // Skip reports whether the content-relative path rel (a folder when dir)
@@ -171,6 +283,9 @@ func (l *Layout) Skip(rel string, dir bool) bool {
 		return true
 	}
 	if slices.Contains(l.ExcludeNames, name) {
+		return true
+	}
+	if l.Ignore != nil && l.Ignore(rel, dir) {
 		return true
 	}
 	for _, e := range l.Excluded {

@@ -83,6 +83,9 @@ type Dialects struct {
 	// paragraphs of TeX commands ("\pagebreak") are dropped, attribute
 	// lists after images and links ("{width=50%}") applied or dropped.
 	Pandoc bool
+	// TermIDs gives the terms of definition lists ids, as headings have
+	// (mdBook's; termids.go).
+	TermIDs bool
 }
 
 // SafeClasses are the classes a kramdown attribute list may give a block:
@@ -146,6 +149,9 @@ func New(opts Options) *Markdown {
 		),
 		goldmark.WithRendererOptions(ropts...),
 	)
+	if opts.Dialects.TermIDs {
+		rec.cfg.BlockParsers = withTermIDs(rec.cfg.BlockParsers)
+	}
 	m.md.SetParser(rec.parser(fullParser))
 	m.outline = rec.parser(outlineParser)
 	m.rec = rec

@@ -60,6 +60,18 @@ type Config struct {
 
 	raw           []byte // the file's text, to place messages about its keys
 	copyrightFile string // the settings file Copyright comes from
+	// rules are the layout's own rules for URLs and folder pages
+	// (layout.PageRules), nil for sitegen's.
+	rules layout.PageRules
+}
+
+// isIndex reports whether a page file of this name is its folder's own
+// page: the layout's rule, else isSectionIndex.
+func (c *Config) isIndex(name string) bool {
+	if c.rules != nil {
+		return c.rules.Index(name)
+	}
+	return isSectionIndex(name)
 }
 
 // basePath returns the path part of the base URL ("/" or "/sub/").
@@ -76,7 +88,13 @@ func (c *Config) basePath() string {
 // without it the layout's settings alone). Problems are added to diag; the
 // returned config holds defaults for fields that failed.
 func loadConfig(dir, baseURLOverride string, lay *layout.Layout, diag *collector) *Config {
-	cfg := &Config{Title: "Untitled", LanguageCode: "en", BaseURL: "/", MetaLines: true, Obsidian: true}
+	cfg := &Config{Title: "Untitled", LanguageCode: "en", BaseURL: "/", MetaLines: true, Obsidian: true, rules: lay.Pages}
+	switch lay.Kind {
+	case layout.MdBook: // mdBook reads neither metadata lines nor Obsidian's syntax: a "#tag" is text
+		cfg.MetaLines, cfg.Obsidian = false, false
+	case layout.Quartz: // Quartz reads front matter only: "publish: true" as a first line is text, never a flag
+		cfg.MetaLines = false
+	}
 	set := lay.Settings
 	switch {
 	case set.Title != "":

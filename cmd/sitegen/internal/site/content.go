@@ -133,6 +133,9 @@ type page struct {
 	parentTitle   string          // just-the-docs' parent: the title of the page to list this one under
 	grandParent   string          // and grand_parent:, the title of that page's parent
 	folder        string          // the folder a folder note (X.md beside X/, X/X.md) is the page of; "" otherwise
+	navTitle      string          // the navigation's label when it differs from the title
+	docTitle      string          // the <title> the page's text sets ({{#title}}, expand.go), "" for none
+	lines         []int           // the page file's line of each line of its text, when the layout rewrote it (expand.go); nil when they did not move
 	parent        *page
 	children      []*page // a section's pages and subsections, in order
 	prev, next    *page
@@ -152,9 +155,15 @@ func (s *Site) load(ctx context.Context) error {
 	var rels []string
 	s.files = map[string]bool{}
 	jekyll := s.lay.Kind == layout.Jekyll
+	listed := s.navListed()
+	var unlisted []string
 	err := walkSource(s.opts.Source, s.lay.Content, s.walkSkip, func(rel, file string) error {
 		if msg := badName(rel); msg != "" {
 			s.diag.addf(s.srcFile(showName(rel)), 0, 0, "", "%s", msg)
+			return nil
+		}
+		if listed != nil && strings.HasSuffix(rel, ".md") && !listed[rel] {
+			unlisted = append(unlisted, rel) // not a chapter of the book: not published (navtree.go)
 			return nil
 		}
 		if strings.HasSuffix(rel, ".md") || jekyll && strings.HasSuffix(rel, ".html") && s.hasFrontMatter(file) {
@@ -177,8 +186,18 @@ func (s *Site) load(ctx context.Context) error {
 		rels = append(rels, notFoundHTML)
 	}
 	slices.Sort(rels)
-	s.readmes = plainReadmes(rels)
-	s.folderNotes = folderNotes(slices.DeleteFunc(slices.Clone(rels), func(r string) bool { return s.readmes[r] }), s.files)
+	if s.lay.Pages == nil { // a tool with page rules of its own says which file is a folder's page
+		s.readmes = plainReadmes(rels)
+	}
+	if !s.lay.NavOnly {
+		s.folderNotes = folderNotes(slices.DeleteFunc(slices.Clone(rels), func(r string) bool { return s.readmes[r] }), s.files)
+		if s.lay.Pages != nil {
+			// A tool with page rules of its own has no folder notes; but
+			// X.md beside a folder X/ would take the folder's URL, so it
+			// is the folder's page (Quartz serves them at X.html and X/).
+			maps.DeleteFunc(s.folderNotes, func(rel, dir string) bool { return rel != dir+".md" })
+		}
+	}
 
 	all := make([]*page, len(rels))
 	err = parallel(ctx, len(rels), s.opts.Workers, func(i int) {
@@ -189,12 +208,14 @@ func (s *Site) load(ctx context.Context) error {
 	}
 
 	pages := s.applyPublishRules(all)
+	s.notListed(unlisted)
 	s.byRel = make(map[string]*page, len(pages))
 	for _, p := range pages {
 		s.byRel[p.rel] = p
 	}
 	pages = s.takeNotFound(pages)
 	s.copyNotes = s.markCopies(pages)
+	s.findLinks(all)
 	s.applyNav()
 	s.buildTree(pages)
 	if s.cfg.Obsidian {
@@ -220,7 +241,10 @@ func (s *Site) loadPage(rel string) *page {
 		p.folder = folder
 		p.kind, p.sitePath = s.cfg.classify(folder + "/" + sectionIndex)
 	}
-	src, err := s.readPage(file)
+	if rel == s.lay.Home { // the layout's home page (mdBook's first chapter)
+		p.kind, p.sitePath = templates.KindHome, "/"
+	}
+	src, err := s.pageSource(p)
 	if err != nil {
 		var bad *badText
 		if errors.As(err, &bad) {
@@ -239,6 +263,7 @@ func (s *Site) loadPage(rel string) *page {
 	} else {
 		s.readFrontMatter(p, src, frontmatter.Get(pctx))
 	}
+	s.applyPageRules(p)
 	switch {
 	case p.failed:
 	case p.title == "":
@@ -296,7 +321,7 @@ func (c *Config) classify(rel string) (templates.Kind, string) {
 		}
 	}
 	kind := templates.KindPage
-	if isSectionIndex(name) {
+	if c.isIndex(name) {
 		kind = templates.KindSection
 		if len(segs) == 0 {
 			kind = templates.KindHome
@@ -313,6 +338,9 @@ func (c *Config) classify(rel string) (templates.Kind, string) {
 // slugify turns a file or folder name into a URL segment: lower case,
 // spaces (and underscores, with urlUnderscores = "hyphen") become hyphens.
 func (c *Config) slugify(name string) string {
+	if c.rules != nil {
+		return c.rules.Segment(name)
+	}
 	return strings.Map(func(r rune) rune {
 		switch {
 		case r == ' ' || r == '_' && c.HyphenUnderscores:
@@ -452,7 +480,11 @@ func (s *Site) readFields(p *page, m map[string]any, raw []byte, first int) {
 	p.title = strings.TrimSpace(r.str("title"))
 	p.description = r.str("description")
 	p.weight = r.int("weight")
-	p.draft = r.bool("draft")
+	if s.lay.Kind == layout.Quartz { // Quartz's filters take "true" as well as true (publish.go reads it so)
+		p.draft = layout.True(m["draft"])
+	} else {
+		p.draft = r.bool("draft")
+	}
 	p.meta = m
 	s.readDialectFields(p, r)
 	if s.cfg.Obsidian {
@@ -512,7 +544,10 @@ func (s *Site) addAlias(p *page, a, key string, line, col int) {
 func (s *Site) buildTree(pages []*page) {
 	sections := map[string]*page{} // folder (content-relative, "" for root) -> section page
 	for _, p := range pages {
-		if p.kind == templates.KindSection || p.kind == templates.KindHome {
+		switch p.kind {
+		case templates.KindHome:
+			sections[""] = p // the root's index, or the page a layout makes the home page
+		case templates.KindSection:
 			sections[p.dir()] = p
 		}
 	}
@@ -526,6 +561,9 @@ func (s *Site) buildTree(pages []*page) {
 		if dir != "" {
 			rel = dir + "/" + sectionIndex
 			title = titleFromName(path.Base(dir))
+			if s.lay.Pages != nil {
+				title = s.lay.Pages.FolderTitle(dir)
+			}
 		}
 		kind, sp := s.cfg.classify(rel)
 		sec := &page{rel: rel, kind: kind, sitePath: sp, title: title, ids: map[string]bool{}}
@@ -537,8 +575,11 @@ func (s *Site) buildTree(pages []*page) {
 		return sec
 	}
 	s.home = section("")
+	if s.lay.NavOnly {
+		s.navTree(pages) // the table of contents is the tree (navtree.go)
+	}
 	for _, p := range pages {
-		if p == s.home || p.copy {
+		if p == s.home || p.copy || s.lay.NavOnly {
 			continue
 		}
 		dir := path.Dir(p.rel)
@@ -573,6 +614,7 @@ func (s *Site) buildTree(pages []*page) {
 			p.parent.children = append(p.parent.children, p)
 		}
 	}
+	s.sections = sections
 	for _, p := range all {
 		s.sortChildren(p.children)
 	}
@@ -615,6 +657,10 @@ func (s *Site) buildTree(pages []*page) {
 // folder name, naturally, or as text in a folder of zero-padded numbers
 // (see package natural).
 func (s *Site) sortChildren(children []*page) {
+	if s.lay.Pages != nil { // the tool's own order (pagerules.go)
+		slices.SortFunc(children, s.compareByRules)
+		return
+	}
 	if !s.lay.NameOrder {
 		slices.SortFunc(children, comparePages)
 		return

@@ -1,10 +1,12 @@
 package site
 
 import (
+	"cmp"
 	"math"
 	"path"
 	"strings"
 
+	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/templates"
 )
 
@@ -19,6 +21,9 @@ const navOrderScale = 1000
 
 // readDialectFields reads the placement fields of the layout's tool.
 func (s *Site) readDialectFields(p *page, r *fieldReader) {
+	if s.lay.Kind == layout.Quartz {
+		quartzFields(r.m)
+	}
 	if p.weight == 0 {
 		switch v := r.m["nav_order"].(type) {
 		case int:
@@ -120,13 +125,29 @@ func (s *Site) applyNav() {
 		if !ok || e.Path == "" {
 			continue
 		}
-		if e.Title != "" {
+		if e.Title != "" && e.Title != p.title {
+			if p.dropH1 && p.heading == "" {
+				p.heading = p.title // the page's own # heading stays its visible heading
+			}
 			p.title = e.Title
 		}
 		if p.weight == 0 {
 			p.weight = i + 1
 		}
 	}
+	for _, p := range s.byRel {
+		if p.docTitle != "" && p.docTitle != p.title { // the page's own <title> ({{#title}}): the navigation keeps its label
+			if p.dropH1 && p.heading == "" {
+				p.heading = p.title
+			}
+			p.navTitle, p.title = p.title, p.docTitle
+		}
+	}
+}
+
+// label is the page's text in the navigation.
+func (p *page) label() string {
+	return cmp.Or(p.navTitle, p.title)
 }
 
 // commonDir is the longest folder path a and b both lie in ("." for none).
@@ -179,5 +200,29 @@ func (s *Site) reparent(pages []*page) {
 		if !cycle {
 			p.parent = to
 		}
+	}
+}
+
+// quartzFields reads front matter as Quartz's FrontMatter plugin does
+// (quartz/plugins/transformers/frontmatter.ts): tag: and alias: stand for
+// tags: and aliases: ("coalesceAliases(data, ["aliases", "alias"])"), and
+// a string is a list of its comma-separated parts (coerceToArray).
+func quartzFields(m map[string]any) {
+	for _, k := range [][2]string{{"tags", "tag"}, {"aliases", "alias"}, {"cssclasses", "cssclass"}} {
+		v, ok := m[k[0]]
+		if !ok || v == nil {
+			v, ok = m[k[1]]
+		}
+		if !ok || v == nil {
+			continue
+		}
+		if str, isStr := v.(string); isStr {
+			var list []any
+			for _, part := range strings.Split(str, ",") {
+				list = append(list, strings.TrimSpace(part))
+			}
+			v = list
+		}
+		m[k[0]] = v
 	}
 }

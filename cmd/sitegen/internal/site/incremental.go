@@ -63,7 +63,7 @@ func (s *Site) Update(ctx context.Context, files []string) (Update, error) {
 	case len(files) > maxUpdateFiles:
 		return Update{Full: true, Reason: fmt.Sprintf("%d files changed", len(files))}, nil
 	case s.embeds.Load():
-		return Update{Full: true, Reason: "pages embed other notes (![[Note]])"}, nil
+		return Update{Full: true, Reason: "pages embed or include other files (![[Note]], {{#include}})"}, nil
 	}
 	s.diag = &collector{}
 	s.warn = &collector{}
@@ -136,7 +136,7 @@ func (s *Site) Update(ctx context.Context, files []string) (Update, error) {
 			continue
 		}
 		if n.file != "" {
-			src, err := s.readPage(n.file)
+			src, err := s.pageSource(n)
 			if err != nil {
 				restore()
 				return Update{Full: true, Reason: fmt.Sprintf("%s: %v", n.file, err)}, nil

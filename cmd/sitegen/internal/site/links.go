@@ -23,6 +23,14 @@ func (s *Site) resolveLink(from *page, dest string) markup.LinkTarget {
 	if s.lay.Kind == layout.Jekyll {
 		dest = jekyllBaseURL.ReplaceAllString(dest, "")
 	}
+	if s.lay.HTMLLinks {
+		dest = s.htmlPageLink(from, dest)
+	}
+	if s.links != nil && dest != "" && !strings.HasPrefix(dest, "#") && !strings.HasPrefix(dest, "//") && !strings.HasPrefix(dest, "?") {
+		if u, err := url.Parse(dest); err != nil || u.Scheme == "" {
+			return s.resolveByRules(from, dest) // the layout's own rule (pagerules.go)
+		}
+	}
 	if strings.HasPrefix(dest, "/") && !strings.HasPrefix(dest, "//") {
 		return s.resolveAbs(dest)
 	}
@@ -264,6 +272,40 @@ func (s *Site) resolveAbs(dest string) markup.LinkTarget {
 		return markup.LinkTarget{Unlinked: s.unlinkedMsg(rel)}
 	}
 	return broken("no page or file of this site is at %s", clean)
+}
+
+// htmlPageLink reads a link to X.html as one to the page X.md, and one to
+// index.html as one to the folder's README.md or index.md, when that page
+// exists (layout.HTMLLinks: mdBook writes its pages so); other links are
+// returned as they are.
+func (s *Site) htmlPageLink(from *page, dest string) string {
+	target, rest := dest, ""
+	if i := strings.IndexAny(dest, "#?"); i >= 0 {
+		target, rest = dest[:i], dest[i:]
+	}
+	if !strings.HasSuffix(target, ".html") || strings.Contains(target, "://") || strings.HasPrefix(target, "//") {
+		return dest
+	}
+	un := target
+	if u, err := url.PathUnescape(target); err == nil {
+		un = u
+	}
+	stem := strings.TrimSuffix(un, ".html")
+	tries := []string{stem + ".md"}
+	if path.Base(stem) == "index" {
+		dir := strings.TrimSuffix(stem, "index")
+		tries = append(tries, dir+"README.md", dir+"readme.md")
+	}
+	for _, t := range tries {
+		rel := path.Join(path.Dir(from.rel), t)
+		if strings.HasPrefix(t, "/") {
+			rel = strings.TrimPrefix(path.Clean(t), "/")
+		}
+		if _, ok := s.byRel[rel]; ok {
+			return t + rest
+		}
+	}
+	return dest
 }
 
 // isHTMLPage reports whether the relative link target names a page

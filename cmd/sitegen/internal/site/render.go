@@ -49,7 +49,7 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 		Title:    s.cfg.Title,
 		Language: s.cfg.LanguageCode,
 		Home:     s.cfg.relURL("/"),
-		Nav:      s.navItems(s.home.children),
+		Nav:      s.siteNav(),
 		Assets:   assets,
 	}
 	view.Footer = s.footer(view.Assets)
@@ -111,7 +111,7 @@ func (s *Site) navItems(children []*page) []*templates.NavItem {
 			continue
 		}
 		items = append(items, &templates.NavItem{
-			Title:    c.title,
+			Title:    c.label(),
 			URL:      s.cfg.relURL(c.sitePath),
 			Children: s.navItems(c.children),
 		})
@@ -262,11 +262,7 @@ func (s *Site) markupPage(p *page, assets templates.Assets) *markup.Page {
 		DropH1:      p.dropH1 && !p.titleLead,
 		DropLeading: p.dropH1 && p.titleLead,
 		Report: func(pr markup.Problem) {
-			if pr.Warning || s.cfg.BrokenLinksWarn && strings.HasPrefix(pr.Msg, "broken ") {
-				s.warn.addf(p.file, pr.Line, pr.Col, "", "%s", pr.Msg)
-			} else {
-				s.diag.addf(p.file, pr.Line, pr.Col, "", "%s", pr.Msg)
-			}
+			s.report(p.file, p.srcLine(pr.Line), pr.Col, pr.Warning, pr.Msg)
 		},
 	}
 }

@@ -177,6 +177,8 @@ type Site struct {
 	navFolders  map[string]navFolder // folder -> its section's title and place in the layout's navigation (dialect.go)
 	readmes     map[string]bool      // README.md files beside an index page: ordinary pages (folders.go)
 	folderNotes map[string]string    // content-relative path of a folder note -> the folder it is the page of (folders.go)
+	sections    map[string]*page     // folder (content-relative, "" for the root) -> its section page
+	links       layout.LinkFinder    // the layout's own link rule (pagerules.go), nil for sitegen's
 	byURL       map[string]*page     // site path of a page or alias -> the page (checkURLs)
 	filesByURL  map[string]string    // site path of a content file that is not Markdown -> its content-relative path
 	linked      linkedFiles          // the content files the rendered pages link to (bundle.go)
@@ -234,7 +236,7 @@ func Load(ctx context.Context, opts Options) (*Site, error) {
 	}
 	s.md = markup.New(markup.Options{
 		Unsafe:       s.cfg.Unsafe,
-		Handlers:     opts.Handlers,
+		Handlers:     diagramBlocks(s.lay, opts.Handlers),
 		StaticDir:    StaticDir,
 		UnsafeHint:   "unsafe = true under [markup.goldmark.renderer] in " + ConfigFile,
 		Obsidian:     s.cfg.Obsidian,
@@ -244,6 +246,7 @@ func Load(ctx context.Context, opts Options) (*Site, error) {
 			Liquid:     s.lay.Kind == layout.Jekyll,
 			Shortcodes: s.lay.Kind == layout.Hugo,
 			Pandoc:     s.lay.Kind == layout.Markdown, // the pandoc books of GitHub repositories
+			TermIDs:    s.lay.Kind == layout.MdBook,
 		},
 	})
 	if err := s.load(ctx); err != nil {

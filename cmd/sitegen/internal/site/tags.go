@@ -7,6 +7,7 @@ import (
 
 	"github.com/yuin/goldmark/ast"
 
+	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/markup/tag"
 	"d6codex/templates"
 )
@@ -73,8 +74,22 @@ func (c *Config) tagPath(name string) string {
 // buildTags makes the tag pages: /tags/ and one page a tag, listing the
 // pages that carry it. They are outside the navigation and the reading
 // order (no previous and next), and leave the tagged pages where they are.
+//
+// In a Quartz site, a page of the content at a tag page's URL (tags/Spells.md, Quartz's
+// "you can also provide a description and title for a tag page by
+// creating a file for each tag", https://quartz.jzhao.xyz/features/folder-and-tag-listings)
+// is that tag's page: its title and text, then the list; a page or folder
+// at /tags/ is the list of tags. They leave the navigation for the tags'.
+// Elsewhere such a page is a duplicate URL (checkURLs).
 func (s *Site) buildTags() {
+	own := map[string]*page{} // pages of the content at a tag page's URL (Quartz's tag descriptions)
+	for _, p := range s.pages {
+		if s.lay.Kind == layout.Quartz && strings.HasPrefix(p.sitePath, "/"+tagsDir+"/") {
+			own[p.sitePath] = p
+		}
+	}
 	byPath := map[string]*page{}
+	var added []*page
 	for _, p := range s.pages {
 		if p.unlisted != "" {
 			continue // published, but in no list
@@ -86,11 +101,16 @@ func (s *Site) buildTags() {
 			}
 			tp, ok := byPath[sp]
 			if !ok {
-				tp = &page{rel: strings.TrimPrefix(sp, "/") + sectionIndex, kind: templates.KindSection, sitePath: sp,
-					title: "#" + name, ids: map[string]bool{}, tag: name, tagFrom: p}
+				if tp, ok = own[sp]; ok {
+					s.ownTagPage(tp)
+				} else {
+					tp = &page{rel: strings.TrimPrefix(sp, "/") + sectionIndex, kind: templates.KindSection, sitePath: sp,
+						title: "#" + name, ids: map[string]bool{}, tag: name, tagFrom: p}
+					added = append(added, tp)
+				}
 				byPath[sp] = tp
 			}
-			if !slices.Contains(tp.children, p) {
+			if tp != p && !slices.Contains(tp.children, p) {
 				tp.children = append(tp.children, p)
 			}
 		}
@@ -98,14 +118,32 @@ func (s *Site) buildTags() {
 	if len(byPath) == 0 {
 		return
 	}
-	index := &page{rel: tagsDir + "/" + sectionIndex, kind: templates.KindSection, sitePath: "/" + tagsDir + "/",
-		title: "Tags", ids: map[string]bool{}, parent: s.home, tagIndex: true}
+	index, ok := own["/"+tagsDir+"/"]
+	if ok {
+		s.ownTagPage(index)
+	} else {
+		index = &page{rel: tagsDir + "/" + sectionIndex, kind: templates.KindSection, sitePath: "/" + tagsDir + "/",
+			title: "Tags", ids: map[string]bool{}, parent: s.home, tagIndex: true}
+		s.pages = append(s.pages, index)
+	}
 	for _, tp := range byPath {
-		tp.parent = index
+		if tp.parent != index {
+			tp.parent = index
+			index.children = append(index.children, tp)
+		}
 		slices.SortFunc(tp.children, comparePages)
-		index.children = append(index.children, tp)
 	}
 	slices.SortFunc(index.children, func(a, b *page) int { return cmp.Compare(a.sitePath, b.sitePath) })
-	s.pages = append(s.pages, index)
-	s.pages = append(s.pages, index.children...)
+	slices.SortFunc(added, func(a, b *page) int { return cmp.Compare(a.sitePath, b.sitePath) })
+	s.pages = append(s.pages, added...)
+}
+
+// ownTagPage makes a page of the content a tag page: a section (its list
+// shown), out of the navigation.
+func (s *Site) ownTagPage(p *page) {
+	p.kind, p.navExclude = templates.KindSection, true
+	if p.parent != nil {
+		p.parent.children = slices.DeleteFunc(p.parent.children, func(c *page) bool { return c == p })
+	}
+	p.parent = nil
 }

@@ -101,6 +101,9 @@ func (l pageLinks) ResolveWiki(target, frag string, embed bool) markup.WikiTarge
 		u, problem := s.fragment(from, frag, "this page")
 		return markup.WikiTarget{URL: u, Problem: problem}
 	}
+	if s.links != nil {
+		return l.wikiByRules(target, frag, embed) // the layout's own rule (pagerules.go)
+	}
 	if s.wiki == nil {
 		return markup.WikiTarget{Problem: "wikilinks are not indexed"}
 	}
@@ -121,20 +124,31 @@ func (l pageLinks) ResolveWiki(target, frag string, embed bool) markup.WikiTarge
 	case to == nil:
 		return markup.WikiTarget{Problem: fmt.Sprintf("no note or file named %q in %s/", target, s.lay.Content)}
 	}
-	tg := markup.WikiTarget{URL: s.cfg.relURL(to.sitePath)}
-	if len(others) > 0 {
+	tg := l.wikiPage(to, frag, embed)
+	if len(others) > 0 && tg.Problem == "" {
 		names := make([]string, len(others))
 		for i, o := range others {
 			names[i] = o.file
 		}
 		tg.Warning = fmt.Sprintf("%d notes have this name: %s is used, not %s", len(others)+1, to.file, strings.Join(names, ", "))
 	}
+	return tg
+}
+
+// wikiPage is the target of a wikilink to page to: its URL and fragment,
+// and for an embed the note to render in place.
+func (l pageLinks) wikiPage(to *page, frag string, embed bool) markup.WikiTarget {
+	s := l.s
+	tg := markup.WikiTarget{URL: s.cfg.relURL(to.sitePath)}
 	if frag != "" {
 		u, problem := s.fragment(to, frag, to.file)
 		if problem != "" {
 			return markup.WikiTarget{Problem: problem}
 		}
 		tg.URL += u
+	}
+	if embed && to.file == "" {
+		return markup.WikiTarget{Problem: "a folder's list of pages cannot be embedded"}
 	}
 	if embed {
 		src, err := s.readPage(to.file)

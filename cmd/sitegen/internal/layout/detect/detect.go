@@ -1,16 +1,22 @@
-// Package detect recognises a source folder's layout: the first of MkDocs,
+// Package detect recognises a source folder's layout: the first of
+// mdBook (book.toml), Quartz (quartz.config.ts beside content/), MkDocs,
 // Hugo, Jekyll (their settings files), sitegen's own (site.toml or
 // content/), an Obsidian vault (.obsidian/), else a plain folder of
 // Markdown. A tool's settings file is the most specific sign, so it comes
-// before a .obsidian/ folder that opening any folder in Obsidian leaves.
+// before the content/ folder a Quartz site shares with sitegen's own
+// layout and before a .obsidian/ folder that opening any folder in
+// Obsidian leaves. Each recogniser is a stat call or two until one
+// matches, then a read of that tool's settings.
 package detect
 
 import (
 	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/layout/hugo"
 	"d6codex/cmd/sitegen/internal/layout/jekyll"
+	"d6codex/cmd/sitegen/internal/layout/mdbook"
 	"d6codex/cmd/sitegen/internal/layout/mkdocs"
 	"d6codex/cmd/sitegen/internal/layout/obsidian"
+	"d6codex/cmd/sitegen/internal/layout/quartz"
 )
 
 // SiteFile is sitegen's own settings file.
@@ -19,7 +25,9 @@ const SiteFile = "site.toml"
 // Layout recognises the layout of dir. An error is a tool's settings file
 // that could not be read (a *layout.ConfigError).
 func Layout(dir string) (*layout.Layout, error) {
-	for _, recognise := range []func(string) (*layout.Layout, error){mkdocs.Recognise, hugo.Recognise, jekyll.Recognise} {
+	for _, recognise := range []func(string) (*layout.Layout, error){
+		mdbook.Recognise, quartz.Recognise, mkdocs.Recognise, hugo.Recognise, jekyll.Recognise,
+	} {
 		l, err := recognise(dir)
 		if err != nil || l != nil {
 			return l, err

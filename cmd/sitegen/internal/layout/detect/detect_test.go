@@ -22,6 +22,13 @@ func TestLayout(t *testing.T) {
 		{"hugo", map[string]string{"hugo.toml": "", "content/a.md": ""}, layout.Hugo},
 		{"mkdocs", map[string]string{"mkdocs.yml": "site_name: x\n", "docs/index.md": ""}, layout.MkDocs},
 		{"folder", map[string]string{"README.md": "", "classes/fighter.md": ""}, layout.Markdown},
+		{"mdbook", map[string]string{"book.toml": "", "src/SUMMARY.md": "- [A](a.md)\n", "README.md": "# how to install mdbook"}, layout.MdBook},
+		{"mdbook opened in Obsidian", map[string]string{"book.toml": "", "src/SUMMARY.md": "", ".obsidian/": ""}, layout.MdBook},
+		// A Quartz repository has content/, sitegen's own sign: its
+		// quartz.config.ts is the more specific one.
+		{"quartz", map[string]string{"quartz.config.ts": "export default {}", "content/index.md": "", "package.json": "{}"}, layout.Quartz},
+		{"quartz vault", map[string]string{"quartz.config.ts": "", "content/.obsidian/": "", "content/a.md": ""}, layout.Quartz},
+		{"quartz.config.ts without content/", map[string]string{"quartz.config.ts": "", "a.md": ""}, layout.Markdown},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,0 +1,169 @@
+// Package mdbook recognises an mdBook book (book.toml at its root) and
+// implements the rules mdBook documents for it
+// (https://rust-lang.github.io/mdBook/):
+//
+//   - Where pages come from: [book] src (default src/) holds the book;
+//     SUMMARY.md there lists its chapters, and only the chapters it lists
+//     are pages (ParseSummary): SUMMARY.md itself is not a page, nor is a
+//     Markdown file it does not list. Files that are not Markdown are
+//     published as they are, as mdBook copies them.
+//   - The home page is the first chapter (mdBook writes it as index.html
+//     too); a chapter README.md is its folder's index page ("index"
+//     preprocessor).
+//   - Navigation: SUMMARY.md's order and nesting, its part titles,
+//     separators and draft chapters ([Title](), listed, not a page), the
+//     numbers of numbered chapters; a chapter's label is its link text in
+//     SUMMARY.md, which is also its title unless the page sets one with
+//     {{#title}}.
+//   - Links: a link to X.md (or to X.html, mdBook's output) is to the
+//     chapter X; one written from the root ("/rules/x.md") resolves from
+//     src/.
+//   - Preprocessor lines ({{#include}}, {{#rustdoc_include}},
+//     {{#playground}}, {{#title}}) are applied as mdBook's links
+//     preprocessor applies them (Expand); a line that cannot be is a
+//     problem at its file and line, never printed.
+//   - Settings: [book] title and language, [output.html] site-url.
+//   - What mdBook tolerates: a chapter SUMMARY.md lists that does not exist
+//     (mdBook creates it; sitegen warns and lists it as a draft), an
+//     include it cannot read (mdBook logs it and goes on).
+//
+// Configured third-party preprocessors (mdbook-mermaid, mdbook-admonish,
+// …) are not run; the build's first line names them. A ```mermaid block
+// is shown as its source, as mdBook shows it without mdbook-mermaid.
+package mdbook
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"d6codex/cmd/sitegen/internal/layout"
+)
+
+// ConfigFile is the name mdBook reads a book's settings from.
+const ConfigFile = "book.toml"
+
+// DefaultSrc is the source folder of a book that sets no [book] src.
+const DefaultSrc = "src"
+
+// maxSummary bounds the SUMMARY.md read: a table of contents is
+// kilobytes.
+const maxSummary = 4 << 20
+
+// Recognise returns the layout of the book at dir, or nil when dir has no
+// book.toml. A book.toml or SUMMARY.md that cannot be read is an error (a
+// *layout.ConfigError).
+func Recognise(dir string) (*layout.Layout, error) {
+	if !layout.Exists(dir, ConfigFile, false) {
+		return nil, nil
+	}
+	m, err := layout.Decode(dir, ConfigFile)
+	if err != nil {
+		return nil, err
+	}
+	l := &layout.Layout{Kind: layout.MdBook, File: ConfigFile, Content: DefaultSrc, Redirects: "aliases",
+		NavOnly: true, HTMLLinks: true, Expand: Expand}
+	book := table(m, "book")
+	if src := layout.CleanRel(l.Str(book, "src")); src != "" {
+		l.Content = src
+	}
+	l.Settings.Title = l.Str(book, "title")
+	l.Settings.LanguageCode = l.Str(book, "language")
+	html := table(table(m, "output"), "html")
+	if u := l.Str(html, "site-url"); u != "" {
+		l.Settings.BaseURL = u
+	}
+	for _, name := range preprocessors(m) {
+		l.Read = append(l.Read, "preprocessor."+name+" (not run: "+notRun(name)+")")
+	}
+	summary := path.Join(l.Content, SummaryFile)
+	raw, err := readLimited(filepath.Join(dir, filepath.FromSlash(summary)), maxSummary)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, &layout.ConfigError{File: summary, Msg: "no such file: mdBook reads the book's chapters from it"}
+		}
+		return nil, &layout.ConfigError{File: summary, Msg: fmt.Sprintf("read: %v", err)}
+	}
+	nav, err := ParseSummary(raw)
+	if err != nil {
+		var se *summaryError
+		if errors.As(err, &se) {
+			return nil, &layout.ConfigError{File: summary, Line: se.Line, Col: se.Col, Msg: se.Msg}
+		}
+		return nil, &layout.ConfigError{File: summary, Msg: err.Error()}
+	}
+	l.Nav, l.NavFile = nav, summary
+	chapters := 0
+	for _, e := range nav {
+		if e.Path == "" {
+			continue
+		}
+		if chapters == 0 && !isIndex(e.Path) {
+			l.Home = e.Path
+		}
+		chapters++
+	}
+	l.Read = append(l.Read, fmt.Sprintf("%s (%d chapters)", SummaryFile, chapters))
+	return l, nil
+}
+
+// isIndex reports whether the chapter file rel is the root's index page
+// already (README.md, index.md).
+func isIndex(rel string) bool {
+	return strings.EqualFold(rel, "README.md") || rel == "index.md"
+}
+
+// table returns m[key] when it is a table, else an empty one.
+func table(m map[string]any, key string) map[string]any {
+	t, _ := m[key].(map[string]any)
+	if t == nil {
+		return map[string]any{}
+	}
+	return t
+}
+
+// preprocessors lists the book's configured preprocessors that are not
+// mdBook's own (links and index, which sitegen applies), sorted.
+func preprocessors(m map[string]any) []string {
+	var out []string
+	for name := range table(m, "preprocessor") {
+		if name != "links" && name != "index" {
+			out = append(out, name)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// notRun says what a book loses without a third-party preprocessor.
+func notRun(name string) string {
+	switch name {
+	case "mermaid":
+		return "diagrams are shown as their source"
+	case "katex", "mathjax":
+		return "math is shown as its source"
+	}
+	return "its own syntax is shown as written"
+}
+
+// readLimited reads at most max bytes of the file at p.
+func readLimited(p string, max int64) ([]byte, error) {
+	f, err := os.Open(p)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(b)) > max {
+		return nil, fmt.Errorf("longer than %d MB", max>>20)
+	}
+	return b, nil
+}

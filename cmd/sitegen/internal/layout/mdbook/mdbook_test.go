@@ -1,0 +1,107 @@
+package mdbook
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/layout/layouttest"
+)
+
+// The settings of https://rust-lang.github.io/mdBook/format/configuration/general.html
+// and .../renderers.html that a book's site takes.
+func TestRecognise(t *testing.T) {
+	tests := []struct {
+		rule     string
+		files    map[string]string
+		content  string
+		home     string
+		settings layout.Settings
+	}{
+		{
+			rule:    `"src: By default, the source directory is found in the directory named src directly under the root folder."`,
+			files:   map[string]string{"book.toml": "[book]\ntitle = \"Old School\"\n", "src/SUMMARY.md": "- [Intro](README.md)\n"},
+			content: "src", settings: layout.Settings{Title: "Old School"},
+		},
+		{
+			rule: `"But this is configurable with the src key in the configuration file." "language: The main language of the book" ` +
+				`"site-url: The url where the book will be hosted."`,
+			files: map[string]string{"book.toml": "[book]\nsrc = \"my-src\"\nlanguage = \"fr\"\n[output.html]\nsite-url = \"/regles/\"\n",
+				"my-src/SUMMARY.md": "[Préface](preface.md)\n- [Dés](des.md)\n"},
+			content: "my-src", home: "preface.md", settings: layout.Settings{LanguageCode: "fr", BaseURL: "/regles/"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.rule, func(t *testing.T) {
+			l, err := Recognise(layouttest.Write(t, tt.files))
+			if err != nil || l == nil {
+				t.Fatalf("Recognise = %v, %v", l, err)
+			}
+			if l.Kind != layout.MdBook || l.Content != tt.content || l.Home != tt.home || l.Settings != tt.settings || !l.NavOnly {
+				t.Errorf("got %s %q home %q %+v NavOnly %v", l.Kind, l.Content, l.Home, l.Settings, l.NavOnly)
+			}
+		})
+	}
+}
+
+// The first chapter is the home page: mdBook writes it as index.html
+// (hbs_renderer: the chapter without a previous one "Creating index.html").
+func TestHome(t *testing.T) {
+	for _, tt := range []struct{ summary, home string }{
+		{"# S\n\n[Introduction](intro.md)\n- [A](a.md)\n", "intro.md"},
+		{"# S\n\n- [Draft]()\n- [A](rules/a.md)\n", "rules/a.md"},
+		{"[Intro](README.md)\n", ""}, // README.md is index.html already
+	} {
+		l, err := Recognise(layouttest.Write(t, map[string]string{"book.toml": "", "src/SUMMARY.md": tt.summary}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if l.Home != tt.home {
+			t.Errorf("%q: home %q, want %q", tt.summary, l.Home, tt.home)
+		}
+	}
+}
+
+func TestRecogniseErrors(t *testing.T) {
+	tests := []struct {
+		name  string
+		files map[string]string
+		file  string
+		line  int
+		msg   string
+	}{
+		{"no SUMMARY.md: \"Without this file, there is no book.\"", map[string]string{"book.toml": "[book]\n", "src/a.md": ""}, "src/SUMMARY.md", 0, "no such file"},
+		{"bad book.toml", map[string]string{"book.toml": "[book\n"}, "book.toml", 2, "table name"},
+		{"bad SUMMARY.md", map[string]string{"book.toml": "", "src/SUMMARY.md": "- [A](a.md)\n- words\n"}, "src/SUMMARY.md", 2, "only a link"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Recognise(layouttest.Write(t, tt.files))
+			var ce *layout.ConfigError
+			if !errors.As(err, &ce) || ce.File != tt.file || ce.Line != tt.line || !strings.Contains(ce.Msg, tt.msg) {
+				t.Fatalf("err = %#v, want %s:%d …%s…", err, tt.file, tt.line, tt.msg)
+			}
+		})
+	}
+}
+
+// Third-party preprocessors are named as not run.
+func TestPreprocessorsNamed(t *testing.T) {
+	l, err := Recognise(layouttest.Write(t, map[string]string{
+		"book.toml":      "[preprocessor.links]\n[preprocessor.mermaid]\ncommand = \"mdbook-mermaid\"\n[preprocessor.admonish]\n",
+		"src/SUMMARY.md": "- [A](a.md)\n",
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Join(l.Read, "; ")
+	for _, want := range []string{"preprocessor.admonish (not run", "preprocessor.mermaid (not run: diagrams are shown as their source)", "SUMMARY.md (1 chapters)"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("Read = %q, want %q in it", got, want)
+		}
+	}
+	if strings.Contains(got, "preprocessor.links") {
+		t.Errorf("Read = %q names links, which sitegen applies", got)
+	}
+}

@@ -1,0 +1,342 @@
+// Package quartz recognises a Quartz v4 site (quartz.config.ts beside a
+// content/ folder) and implements the rules Quartz documents for it
+// (https://quartz.jzhao.xyz/):
+//
+//   - Where pages come from: content/ holds the notes; the
+//     configuration's ignorePatterns (fast-glob patterns, Quartz's default
+//     private, templates and .obsidian) are left out; hidden files are
+//     never read. content/index.md is the home page, folder/index.md a
+//     folder's page.
+//   - What is not published: the filters, read from quartz.config.ts:
+//     RemoveDrafts (Quartz's default) leaves out a note with draft: true,
+//     ExplicitPublish publishes only a note with publish: true (Publish).
+//     Files that are not Markdown are published whatever the filters say,
+//     as Quartz publishes them.
+//   - Links: Markdown links and wikilinks resolve by CrawlLinks'
+//     markdownLinkResolution: shortest (a unique file name, else the path
+//     from content/), relative (from the linking note's folder) or
+//     absolute (from content/), matching slugs exactly, as Quartz does
+//     (Index).
+//   - URLs: a file's path with spaces made "-", "&" "-and-", "%"
+//     "-percent", "?" and "#" dropped, case kept (slugifyFilePath).
+//   - Titles: the front matter's title, else the file's name as written.
+//   - Navigation: the Explorer's default order: folders first, then by
+//     display name, case- and accent-insensitive, numbers by value
+//     (localeCompare with numeric and base sensitivity). A folder's name
+//     is its index.md's title, else the folder's own name.
+//   - Settings: configuration.pageTitle, baseUrl (a host and path without
+//     https://), locale.
+//   - What Quartz tolerates: a link to a note that does not exist (Quartz
+//     publishes it dead; sitegen reports it, a warning with
+//     --broken-links warn).
+//
+// quartz.config.ts is read without running Node (a reader of the literal
+// subset it is written in); a setting it cannot read falls back to
+// Quartz's default for it, and the build's first line says so. The
+// Explorer's own sortFn (in quartz.layout.ts) is not read.
+package quartz
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"d6codex/cmd/sitegen/internal/layout"
+)
+
+// ConfigFile is the file Quartz reads its settings from.
+const ConfigFile = "quartz.config.ts"
+
+// ContentDir is the folder of the notes.
+const ContentDir = "content"
+
+// DefaultIgnore are the ignorePatterns of Quartz's own quartz.config.ts.
+var DefaultIgnore = []string{"private", "templates", ".obsidian"}
+
+// Config is what sitegen reads of quartz.config.ts.
+type Config struct {
+	PageTitle string
+	BaseURL   string // "quartz.jzhao.xyz", as written
+	Locale    string
+	Ignore    []string
+	// RemoveDrafts and ExplicitPublish are the filters configured.
+	RemoveDrafts, ExplicitPublish bool
+	// Unknown are the other filters, which sitegen does not run.
+	Unknown []string
+	// Links is CrawlLinks' markdownLinkResolution.
+	Links string
+	// Notes say what could not be read and which default was used.
+	Notes []string
+}
+
+// Recognise returns the layout of the Quartz site at dir, or nil when dir
+// has no quartz.config.ts beside a content/ folder.
+func Recognise(dir string) (*layout.Layout, error) {
+	if !layout.Exists(dir, ConfigFile, false) || !layout.Exists(dir, ContentDir, true) {
+		return nil, nil
+	}
+	raw, err := readLimited(filepath.Join(dir, ConfigFile))
+	if err != nil {
+		return nil, &layout.ConfigError{File: ConfigFile, Msg: fmt.Sprintf("read: %v", err)}
+	}
+	c := ReadConfig(raw)
+	l := &layout.Layout{Kind: layout.Quartz, File: ConfigFile, Content: ContentDir,
+		ExcludeNames: []string{".obsidian", ".trash", "node_modules"},
+		Pages:        Rules{}, Links: Finder(c.Links), Expand: Expand}
+	l.Unpublished = func(meta map[string]any, _ string) string { return c.Publish(meta) }
+	l.Ignore = c.Ignored
+	l.Settings.Title = c.PageTitle
+	if c.BaseURL != "" {
+		l.Settings.BaseURL = baseURL(c.BaseURL)
+	}
+	l.Settings.LanguageCode = c.Locale
+	for _, k := range []struct{ key, val string }{{"pageTitle", c.PageTitle}, {"baseUrl", c.BaseURL}, {"locale", c.Locale}} {
+		if k.val != "" {
+			l.Read = append(l.Read, k.key)
+		}
+	}
+	l.Read = append(l.Read, "ignorePatterns "+strings.Join(c.Ignore, ", "))
+	l.Read = append(l.Read, "filters "+c.filters())
+	l.Read = append(l.Read, "markdownLinkResolution "+c.Links)
+	l.Read = append(l.Read, c.Notes...)
+	return l, nil
+}
+
+// baseURL is Quartz's baseUrl (a host and path, "Do not include the
+// protocol") as a URL.
+func baseURL(s string) string {
+	s = strings.TrimSpace(s)
+	if !strings.Contains(s, "://") {
+		s = "https://" + strings.TrimLeft(s, "/")
+	}
+	return strings.TrimRight(s, "/") + "/"
+}
+
+// filters describes the filters configured.
+func (c Config) filters() string {
+	var f []string
+	if c.RemoveDrafts {
+		f = append(f, "RemoveDrafts")
+	}
+	if c.ExplicitPublish {
+		f = append(f, "ExplicitPublish (only notes with publish: true)")
+	}
+	if len(f) == 0 {
+		f = append(f, "none")
+	}
+	return strings.Join(f, ", ")
+}
+
+// Publish says why a note whose front matter is fm is not published, ""
+// when it is, as the configured filters decide:
+// RemoveDrafts: "filters out all pages with draft: true in the
+// frontmatter"; ExplicitPublish: "filter out all notes except for any that
+// have publish: true in the frontmatter". Quartz's filters take the
+// boolean true or the string "true".
+func (c Config) Publish(fm map[string]any) string {
+	if c.RemoveDrafts && isTrue(fm["draft"]) {
+		return "it has draft: true (Quartz's RemoveDrafts filter)"
+	}
+	if c.ExplicitPublish && !isTrue(fm["publish"]) {
+		return "it has no publish: true (Quartz's ExplicitPublish filter)"
+	}
+	return ""
+}
+
+// isTrue is Quartz's test: `=== true || === "true"`.
+func isTrue(v any) bool {
+	b, ok := v.(bool)
+	s, isStr := v.(string)
+	return ok && b || isStr && s == "true"
+}
+
+// Ignored reports whether the content-relative path rel (a folder when
+// dir) is left out by the ignore patterns.
+func (c Config) Ignored(rel string, dir bool) bool {
+	return slices.ContainsFunc(c.Ignore, func(p string) bool { return Match(p, rel, dir) })
+}
+
+// ReadConfig reads the settings of quartz.config.ts; what it cannot read
+// is Quartz's default, with a note.
+func ReadConfig(src []byte) Config {
+	f := parseTS(src)
+	c := Config{Links: "shortest", RemoveDrafts: true, Ignore: DefaultIgnore}
+	root, ok := f.resolve(f.export).(*object)
+	if !ok {
+		c.Notes = append(c.Notes, fmt.Sprintf("%s: its exported configuration is not a literal sitegen reads: Quartz's defaults used (RemoveDrafts, shortest links)", ConfigFile))
+		return c
+	}
+	if conf, ok := f.resolve(root.get("configuration")).(*object); ok {
+		c.PageTitle = c.str(f, conf, "pageTitle")
+		c.BaseURL = c.str(f, conf, "baseUrl")
+		c.Locale = c.str(f, conf, "locale")
+		if conf.has("ignorePatterns") {
+			if pats, ok := strs(f, conf.get("ignorePatterns")); ok {
+				c.Ignore = pats
+			} else {
+				c.Notes = append(c.Notes, c.note(conf, "ignorePatterns", "Quartz's default, "+strings.Join(DefaultIgnore, ", ")))
+			}
+		}
+	} else {
+		c.Notes = append(c.Notes, "configuration: not a literal sitegen reads: no title, base URL or ignorePatterns read")
+	}
+	plugins, _ := f.resolve(root.get("plugins")).(*object)
+	c.readFilters(f, plugins)
+	c.readLinks(f, plugins)
+	return c
+}
+
+// str returns the string setting key of o, noting a value it cannot read.
+func (c *Config) str(f *tsFile, o *object, key string) string {
+	if !o.has(key) {
+		return ""
+	}
+	if s, ok := f.resolve(o.get(key)).(string); ok {
+		return strings.TrimSpace(s)
+	}
+	c.Notes = append(c.Notes, c.note(o, key, "not set"))
+	return ""
+}
+
+func (c *Config) note(o *object, key, instead string) string {
+	return fmt.Sprintf("%s:%d: %s is computed, not read: %s", ConfigFile, o.lines[key], key, instead)
+}
+
+// strs reads a list of strings.
+func strs(f *tsFile, v any) ([]string, bool) {
+	list, ok := f.resolve(v).([]any)
+	if !ok {
+		return nil, false
+	}
+	out := make([]string, 0, len(list))
+	for _, x := range list {
+		s, ok := f.resolve(x).(string)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, s)
+	}
+	return out, true
+}
+
+// readFilters reads plugins.filters: the calls Plugin.RemoveDrafts() and
+// Plugin.ExplicitPublish(). A filters value it cannot read keeps Quartz's
+// default (RemoveDrafts), unless its text names ExplicitPublish: then
+// ExplicitPublish too, so that a note is never published that the site
+// may keep private.
+func (c *Config) readFilters(f *tsFile, plugins *object) {
+	if plugins == nil || !plugins.has("filters") {
+		if plugins == nil {
+			c.Notes = append(c.Notes, "plugins: not a literal sitegen reads: Quartz's default filter RemoveDrafts used")
+		}
+		return
+	}
+	v := f.resolve(plugins.get("filters"))
+	list, ok := v.([]any)
+	if !ok {
+		text := describe(v)
+		c.ExplicitPublish = strings.Contains(text, "ExplicitPublish")
+		c.Notes = append(c.Notes, c.note(plugins, "filters", "RemoveDrafts"+map[bool]string{true: " and ExplicitPublish, which it names", false: ""}[c.ExplicitPublish]))
+		return
+	}
+	c.RemoveDrafts = false
+	for _, x := range list {
+		x = f.resolve(x)
+		cl, ok := x.(call)
+		name := ""
+		if ok {
+			name = cl.callee[strings.LastIndexByte(cl.callee, '.')+1:]
+		}
+		switch name {
+		case "RemoveDrafts":
+			c.RemoveDrafts = true
+		case "ExplicitPublish":
+			c.ExplicitPublish = true
+		default:
+			text := describe(x)
+			if strings.Contains(text, "ExplicitPublish") {
+				c.ExplicitPublish = true
+			}
+			c.Unknown = append(c.Unknown, text)
+			c.Notes = append(c.Notes, fmt.Sprintf("%s:%d: filter %s is not run by sitegen", ConfigFile, line(x, plugins.lines["filters"]), text))
+		}
+	}
+}
+
+// readLinks reads CrawlLinks' markdownLinkResolution from
+// plugins.transformers ("absolute" when CrawlLinks sets none, its
+// default).
+func (c *Config) readLinks(f *tsFile, plugins *object) {
+	list, ok := f.resolve(plugins.get("transformers")).([]any)
+	if !ok {
+		if plugins != nil && plugins.has("transformers") {
+			c.Notes = append(c.Notes, c.note(plugins, "transformers", "links resolve as Quartz's own configuration has them, shortest"))
+		}
+		return
+	}
+	for _, x := range list {
+		cl, ok := f.resolve(x).(call)
+		if !ok || !strings.HasSuffix(cl.callee, "CrawlLinks") {
+			continue
+		}
+		c.Links = "absolute"
+		if len(cl.args) == 0 {
+			return
+		}
+		opts, ok := f.resolve(cl.args[0]).(*object)
+		if !ok {
+			c.Notes = append(c.Notes, fmt.Sprintf("%s:%d: CrawlLinks' options are computed, not read: links resolve shortest", ConfigFile, cl.line))
+			c.Links = "shortest"
+			return
+		}
+		if s, ok := f.resolve(opts.get("markdownLinkResolution")).(string); ok {
+			switch s {
+			case layout.LinksShortest, layout.LinksRelative, layout.LinksAbsolute:
+				c.Links = s
+			default:
+				c.Notes = append(c.Notes, fmt.Sprintf("%s:%d: markdownLinkResolution %q is not one of shortest, relative, absolute: absolute used", ConfigFile, opts.lines["markdownLinkResolution"], s))
+			}
+		}
+		return
+	}
+}
+
+// describe is the text of a value for a note.
+func describe(v any) string {
+	switch v := v.(type) {
+	case computed:
+		return v.text
+	case call:
+		return v.callee + "(…)"
+	case ident:
+		return v.name
+	}
+	return fmt.Sprint(v)
+}
+
+// line is the line of a value, or fallback.
+func line(v any, fallback int) int {
+	switch v := v.(type) {
+	case computed:
+		return v.line
+	case call:
+		return v.line
+	case ident:
+		return v.line
+	}
+	return fallback
+}
+
+// readLimited reads at most maxConfig bytes of the file at p.
+func readLimited(p string) ([]byte, error) {
+	b, err := os.ReadFile(p)
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > maxConfig {
+		return nil, fmt.Errorf("longer than %d MB", maxConfig>>20)
+	}
+	return b, nil
+}

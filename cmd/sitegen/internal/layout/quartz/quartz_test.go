@@ -1,0 +1,275 @@
+package quartz
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/layout/layouttest"
+)
+
+// config is a quartz.config.ts written the way Quartz's own is, with the
+// parts the tests change.
+func config(configuration, filters, transformers string) string {
+	return `import { QuartzConfig } from "./quartz/cfg"
+import * as Plugin from "./quartz/plugins"
+
+/**
+ * Quartz 4 Configuration { not a brace that counts }
+ */
+const config: QuartzConfig = {
+  configuration: {` + configuration + `
+    theme: {
+      fontOrigin: "googleFonts",
+      colors: { lightMode: { light: "#faf8f8" } },
+    },
+  },
+  plugins: {
+    transformers: [` + transformers + `],
+    filters: ` + filters + `,
+    emitters: [Plugin.ContentPage(), Plugin.FolderPage()],
+  },
+}
+
+export default config
+`
+}
+
+const stdConfiguration = `
+    pageTitle: "🎲 Six Sides",
+    enableSPA: true,
+    analytics: { provider: "plausible" },
+    locale: "en-US",
+    baseUrl: "rules.example.org/six",
+    ignorePatterns: ["private", "templates", ".obsidian", "**/*.excalidraw.md"],
+    defaultDateType: "modified",`
+
+const stdTransformers = `
+      Plugin.FrontMatter(),
+      Plugin.SyntaxHighlighting({ theme: { light: "github-light", dark: "github-dark" }, keepBackground: false }),
+      Plugin.ObsidianFlavoredMarkdown({ enableInHtmlEmbed: false }),
+      Plugin.CrawlLinks({ markdownLinkResolution: "shortest" }),
+    `
+
+// The settings of https://quartz.jzhao.xyz/configuration and the plugins'
+// options read from quartz.config.ts.
+func TestReadConfig(t *testing.T) {
+	tests := []struct {
+		name             string
+		src              string
+		title, base      string
+		ignore           []string
+		drafts, explicit bool
+		links            string
+		note             string // in the notes, "" for none
+	}{
+		{
+			name:  `"pageTitle: title of the site" "baseUrl: ... Do not include the protocol" "ignorePatterns: a list of glob patterns that Quartz should ignore"`,
+			src:   config(stdConfiguration, "[Plugin.RemoveDrafts()]", stdTransformers),
+			title: "🎲 Six Sides", base: "rules.example.org/six",
+			ignore: []string{"private", "templates", ".obsidian", "**/*.excalidraw.md"}, drafts: true, links: "shortest",
+		},
+		{
+			name:  `"you can instead use ExplicitPublish which will filter out all notes except for any that have publish: true"`,
+			src:   config(stdConfiguration, "[Plugin.ExplicitPublish()]", stdTransformers),
+			title: "🎲 Six Sides", base: "rules.example.org/six",
+			ignore: []string{"private", "templates", ".obsidian", "**/*.excalidraw.md"}, explicit: true, links: "shortest",
+		},
+		{
+			name:  "both filters, comments between, trailing commas",
+			src:   config(stdConfiguration, "[\n      Plugin.RemoveDrafts(), // drafts stay home\n      Plugin.ExplicitPublish(), /* and only what is marked */\n    ]", stdTransformers),
+			title: "🎲 Six Sides", base: "rules.example.org/six",
+			ignore: []string{"private", "templates", ".obsidian", "**/*.excalidraw.md"}, drafts: true, explicit: true, links: "shortest",
+		},
+		{
+			name:  "a commented-out ExplicitPublish is not a filter",
+			src:   config(stdConfiguration, "[\n      Plugin.RemoveDrafts(),\n      // Plugin.ExplicitPublish(),\n    ]", stdTransformers),
+			title: "🎲 Six Sides", base: "rules.example.org/six",
+			ignore: []string{"private", "templates", ".obsidian", "**/*.excalidraw.md"}, drafts: true, links: "shortest",
+		},
+		{
+			name:  `CrawlLinks without options: "markdownLinkResolution: ... can be "absolute" (default)"`,
+			src:   config(stdConfiguration, "[Plugin.RemoveDrafts()]", "Plugin.FrontMatter(), Plugin.CrawlLinks()"),
+			title: "🎲 Six Sides", base: "rules.example.org/six",
+			ignore: []string{"private", "templates", ".obsidian", "**/*.excalidraw.md"}, drafts: true, links: "absolute",
+		},
+		{
+			name: "relative links, a template title, single quotes, no semicolons",
+			src: config("\n    pageTitle: `The Wild Die`,\n    baseUrl: 'dice.example.net',\n", "[Plugin.RemoveDrafts()]",
+				`Plugin.CrawlLinks({ markdownLinkResolution: "relative", prettyLinks: true })`),
+			title: "The Wild Die", base: "dice.example.net", ignore: DefaultIgnore, drafts: true, links: "relative",
+		},
+		{
+			name: "the configuration in a const of its own, named by shorthand",
+			src: `import { GlobalConfiguration, QuartzConfig } from "./quartz/cfg"
+import * as Plugin from "./quartz/plugins"
+const configuration: GlobalConfiguration = {
+  pageTitle: "Split",
+  ignorePatterns: ["private", "gm"],
+}
+const config: QuartzConfig = {
+  configuration,
+  plugins: { transformers: [Plugin.CrawlLinks({ markdownLinkResolution: "absolute" })], filters: [Plugin.ExplicitPublish()], emitters: [] },
+}
+export default config`,
+			title: "Split", ignore: []string{"private", "gm"}, explicit: true, links: "absolute",
+		},
+		{
+			name:   "computed values fall back to Quartz's defaults, with a note",
+			src:    config("\n    pageTitle: process.env.TITLE ?? \"x\",\n    ignorePatterns: [...shared, \"gm\"],\n", "[Plugin.RemoveDrafts()]", stdTransformers),
+			ignore: DefaultIgnore, drafts: true, links: "shortest", note: "ignorePatterns is computed, not read: Quartz's default",
+		},
+		{
+			name:  "a filters value sitegen cannot follow that names ExplicitPublish: ExplicitPublish too, never a private note published",
+			src:   config(stdConfiguration, "process.env.CI ? [Plugin.ExplicitPublish()] : []", stdTransformers),
+			title: "🎲 Six Sides", base: "rules.example.org/six",
+			ignore: []string{"private", "templates", ".obsidian", "**/*.excalidraw.md"}, drafts: true, explicit: true, links: "shortest",
+			note: "filters is computed, not read: RemoveDrafts and ExplicitPublish",
+		},
+		{
+			name:  "a filter of the site's own is named as not run",
+			src:   config(stdConfiguration, "[Plugin.RemoveDrafts(), HideSpoilers()]", stdTransformers),
+			title: "🎲 Six Sides", base: "rules.example.org/six",
+			ignore: []string{"private", "templates", ".obsidian", "**/*.excalidraw.md"}, drafts: true, links: "shortest",
+			note: "filter HideSpoilers(…) is not run by sitegen",
+		},
+		{
+			name:   "an export sitegen cannot read: Quartz's defaults, with a note",
+			src:    "export default makeConfig({ title: 1 })\n",
+			ignore: DefaultIgnore, drafts: true, links: "shortest", note: "not a literal sitegen reads",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := ReadConfig([]byte(tt.src))
+			notes := strings.Join(c.Notes, "; ")
+			if c.PageTitle != tt.title || c.BaseURL != tt.base || !slices.Equal(c.Ignore, tt.ignore) ||
+				c.RemoveDrafts != tt.drafts || c.ExplicitPublish != tt.explicit || c.Links != tt.links {
+				t.Errorf("got %q %q %q drafts %v explicit %v links %q", c.PageTitle, c.BaseURL, c.Ignore, c.RemoveDrafts, c.ExplicitPublish, c.Links)
+			}
+			if tt.note == "" && notes != "" || !strings.Contains(notes, tt.note) {
+				t.Errorf("notes = %q, want %q", notes, tt.note)
+			}
+		})
+	}
+}
+
+// A real Quartz site published 413 notes its author kept private because
+// its ExplicitPublish filter was not read: with it, only notes with
+// publish: true are published ("filter out all notes except for any that
+// have publish: true in the frontmatter",
+// https://quartz.jzhao.xyz/features/private-pages). Quartz's own test is
+// `frontmatter?.publish === true || frontmatter?.publish === "true"`
+// (quartz/plugins/filters/explicit.ts), and RemoveDrafts' the same of
+// draft ("filters out all pages with draft: true in the frontmatter",
+// https://quartz.jzhao.xyz/plugins/RemoveDrafts).
+func TestPublish(t *testing.T) {
+	fm := func(kv ...any) map[string]any {
+		m := map[string]any{}
+		for i := 0; i+1 < len(kv); i += 2 {
+			m[kv[i].(string)] = kv[i+1]
+		}
+		return m
+	}
+	tests := []struct {
+		name             string
+		drafts, explicit bool
+		fm               map[string]any
+		published        bool
+	}{
+		{"RemoveDrafts: draft: true", true, false, fm("draft", true), false},
+		{"RemoveDrafts: draft: \"true\"", true, false, fm("draft", "true"), false},
+		{"RemoveDrafts: draft: false", true, false, fm("draft", false), true},
+		{"RemoveDrafts: no front matter", true, false, nil, true},
+		{"RemoveDrafts: draft: yes is a string, not true", true, false, fm("draft", "yes"), true},
+		{"ExplicitPublish: publish: true", false, true, fm("publish", true), true},
+		{"ExplicitPublish: publish: \"true\"", false, true, fm("publish", "true"), true},
+		{"ExplicitPublish: no front matter", false, true, nil, false},
+		{"ExplicitPublish: no publish key", false, true, fm("title", "GM notes"), false},
+		{"ExplicitPublish: publish: false", false, true, fm("publish", false), false},
+		{"ExplicitPublish: publish: yes", false, true, fm("publish", "yes"), false},
+		{"ExplicitPublish: publish: 1", false, true, fm("publish", 1), false},
+		{"both: published and a draft", true, true, fm("publish", true, "draft", true), false},
+		{"no filter at all", false, false, fm("draft", true), true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			why := Config{RemoveDrafts: tt.drafts, ExplicitPublish: tt.explicit}.Publish(tt.fm)
+			if (why == "") != tt.published {
+				t.Errorf("Publish = %q, want published %v", why, tt.published)
+			}
+		})
+	}
+}
+
+// The site that published 413 private notes, in small: a Quartz site
+// whose quartz.config.ts filters with ExplicitPublish; Recognise's layout
+// publishes the marked notes and no other.
+func TestRecogniseExplicitPublish(t *testing.T) {
+	files := map[string]string{
+		ConfigFile:               config(stdConfiguration, "[Plugin.RemoveDrafts(), Plugin.ExplicitPublish()]", stdTransformers),
+		"content/index.md":       "---\ntitle: Home\npublish: true\n---\n",
+		"content/Rules/Dice.md":  "---\npublish: true\n---\n",
+		"content/private/gm.md":  "---\npublish: true\n---\n",
+		"content/.obsidian/x.md": "",
+	}
+	secret := 0
+	for i := range 413 {
+		files[fmt.Sprintf("content/Campaign/Scene %03d.md", i)] = "---\ntags: [gm]\n---\nThe twist.\n"
+		secret++
+	}
+	l, err := Recognise(layouttest.Write(t, files))
+	if err != nil || l == nil || l.Kind != layout.Quartz {
+		t.Fatalf("Recognise = %+v, %v", l, err)
+	}
+	published := 0
+	for rel := range files {
+		c, ok := strings.CutPrefix(rel, "content/")
+		if !ok || skipped(l, c) {
+			continue
+		}
+		var fm map[string]any
+		if strings.Contains(files[rel], "publish: true") {
+			fm = map[string]any{"publish": true}
+		}
+		if l.Unpublished(fm, c) == "" {
+			published++
+		}
+	}
+	if published != 2 {
+		t.Errorf("%d notes published, want 2 (index.md and Rules/Dice.md); %d are private", published, secret)
+	}
+}
+
+// skipped reports whether the layout leaves out rel or a folder on its
+// way.
+func skipped(l *layout.Layout, rel string) bool {
+	parts := strings.Split(rel, "/")
+	for i := 1; i < len(parts); i++ {
+		if l.Skip(strings.Join(parts[:i], "/"), true) {
+			return true
+		}
+	}
+	return l.Skip(rel, false)
+}
+
+func TestRecognise(t *testing.T) {
+	dir := layouttest.Write(t, map[string]string{
+		ConfigFile:         config(stdConfiguration, "[Plugin.RemoveDrafts()]", stdTransformers),
+		"content/index.md": "",
+	})
+	l, err := Recognise(dir)
+	if err != nil || l == nil {
+		t.Fatal(l, err)
+	}
+	want := layout.Settings{Title: "🎲 Six Sides", BaseURL: "https://rules.example.org/six/", LanguageCode: "en-US"}
+	if l.Content != "content" || l.Settings != want || l.Links == nil || l.Pages == nil {
+		t.Errorf("got %q %+v", l.Content, l.Settings)
+	}
+	// quartz.config.ts without content/ is not a Quartz site.
+	if l, _ := Recognise(layouttest.Write(t, map[string]string{ConfigFile: "", "notes/a.md": ""})); l != nil {
+		t.Errorf("Recognise without content/ = %+v", l)
+	}
+}

@@ -1,0 +1,242 @@
+package quartz
+
+import (
+	"cmp"
+	"path"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Rules are Quartz's rules for its pages (layout.PageRules).
+type Rules struct{}
+
+// Segment is Quartz's slug of one path segment (quartz/util/path.ts,
+// sluggify): whitespace becomes "-", "&" "-and-", "%" "-percent", "?"
+// and "#" are dropped; case is kept. "_index" is "index".
+func (Rules) Segment(name string) string {
+	s := sluggify(name)
+	if s == "_index" {
+		return "index"
+	}
+	return s
+}
+
+func sluggify(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case unicode.IsSpace(r):
+			b.WriteByte('-')
+		case r == '&':
+			b.WriteString("-and-")
+		case r == '%':
+			b.WriteString("-percent")
+		case r == '?' || r == '#':
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// Index reports whether a page file of this name is its folder's page:
+// index.md (and _index.md, which Quartz reads as index).
+func (Rules) Index(name string) bool { return name == "index.md" || name == "_index.md" }
+
+// Title is a page's title without one in its front matter: "If it isn't
+// provided, Quartz will use the name of the file as the title"; a
+// folder's index.md is named by its folder (the Explorer's name for it),
+// the root's keeps sitegen's (the site's title).
+func (r Rules) Title(rel string) (string, bool) {
+	dir, name := path.Split(rel)
+	if r.Index(name) {
+		if dir == "" {
+			return "", false
+		}
+		return path.Base(dir), true
+	}
+	return strings.TrimSuffix(name, ".md"), true
+}
+
+// FolderTitle is the Explorer's name of a folder without an index.md:
+// "the local folder name".
+func (Rules) FolderTitle(dir string) string { return path.Base(dir) }
+
+// Compare is the Explorer's default order: "folders first, then files.
+// Sort folders and files alphabetically" by display name with
+// localeCompare(…, { numeric: true, sensitivity: "base" }).
+func (Rules) Compare(a string, aFolder bool, b string, bFolder bool) int {
+	if aFolder != bFolder {
+		if aFolder {
+			return -1
+		}
+		return 1
+	}
+	return Collate(a, b)
+}
+
+// Collate compares two names as JavaScript's localeCompare does with
+// numeric: true and sensitivity: "base" under ICU's root collation:
+// case and accents are ignored, a run of digits compares by its value,
+// and whitespace < punctuation and symbols (in ICU's order) < digits <
+// Latin letters < other letters (by code point).
+func Collate(a, b string) int {
+	for a != "" && b != "" {
+		ka, ra := key(a)
+		kb, rb := key(b)
+		if c := cmp.Compare(ka.class, kb.class); c != 0 {
+			return c
+		}
+		if ka.class == classDigits {
+			if c := cmp.Or(cmp.Compare(len(ka.text), len(kb.text)), strings.Compare(ka.text, kb.text)); c != 0 {
+				return c
+			}
+		} else if c := strings.Compare(ka.text, kb.text); c != 0 {
+			return c
+		}
+		a, b = ra, rb
+	}
+	return cmp.Compare(len(a), len(b))
+}
+
+// Classes of collation elements, in order.
+const (
+	classPunct  = 1   // + the rank of the character in punctOrder
+	classDigits = 100 // a run of digits
+	classLatin  = 200 // a Latin letter
+	classOther  = 300 // any other character, by code point
+)
+
+// punctOrder is ICU's root order of ASCII whitespace, punctuation and
+// symbols (what Node's localeCompare gives for them).
+const punctOrder = " _-,;:!?.'\"()[]{}@*/\\&#%`^+<=>|~$"
+
+type element struct {
+	class int
+	text  string
+}
+
+// key reads the collation element at the start of s: its class and
+// text, and the rest of s.
+func key(s string) (element, string) {
+	r, n := utf8.DecodeRuneInString(s)
+	switch {
+	case r >= '0' && r <= '9':
+		i := 0
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		digits := strings.TrimLeft(s[:i], "0")
+		return element{class: classDigits, text: digits}, s[i:]
+	case unicode.IsSpace(r):
+		return element{class: classPunct}, s[n:]
+	case r < utf8.RuneSelf && strings.IndexByte(punctOrder, byte(r)) >= 0:
+		return element{class: classPunct + strings.IndexByte(punctOrder, byte(r))}, s[n:]
+	}
+	l := unicode.ToLower(r)
+	if base, ok := baseLetters[l]; ok {
+		// A letter that is several at base strength (ß, æ) puts the rest
+		// back in front of the string.
+		return element{class: classLatin, text: base[:1]}, base[1:] + s[n:]
+	}
+	if l >= 'a' && l <= 'z' {
+		return element{class: classLatin, text: string(l)}, s[n:]
+	}
+	return element{class: classOther, text: string(l)}, s[n:]
+}
+
+// Match reports whether the ignore pattern p (fast-glob's syntax, as
+// Quartz passes ignorePatterns to globby) leaves out the content-relative
+// path rel (a folder when dir), as globby does: "*" and "?" within one
+// name, "**" any number of folders, [a-z] classes and {a,b} choices; a
+// pattern is matched against the whole path from content/ ("private" is
+// content/private, "**/private" a private folder anywhere); a folder is
+// left out, and all it holds, when it matches a pattern whose last name
+// has no wildcard ("some/folder", "**/private"), and a file when it
+// matches any. !(pattern) leaves out the files that do not match pattern,
+// as Quartz's documentation describes it.
+func Match(p, rel string, dir bool) bool {
+	for _, q := range expandBraces(p, 0) {
+		q = strings.TrimPrefix(strings.TrimSuffix(q, "/"), "./")
+		if inner, ok := strings.CutPrefix(q, "!("); ok && strings.HasSuffix(inner, ")") {
+			if !dir && !Match(strings.TrimSuffix(inner, ")"), rel, false) {
+				return true
+			}
+			continue
+		}
+		if q == "" || strings.HasPrefix(q, "!") {
+			continue
+		}
+		segs := strings.Split(q, "/")
+		if dir && hasMagic(segs[len(segs)-1]) {
+			continue
+		}
+		if matchSegs(segs, strings.Split(rel, "/")) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasMagic reports whether a pattern's name has a wildcard.
+func hasMagic(s string) bool { return strings.ContainsAny(s, "*?[") }
+
+// matchSegs matches a pattern's names against a path's.
+func matchSegs(pat, names []string) bool {
+	if len(pat) == 0 {
+		return len(names) == 0
+	}
+	if pat[0] == "**" {
+		for k := 0; k <= len(names); k++ {
+			if matchSegs(pat[1:], names[k:]) {
+				return true
+			}
+		}
+		return false
+	}
+	if len(names) == 0 {
+		return false
+	}
+	ok, err := path.Match(pat[0], names[0])
+	return err == nil && ok && matchSegs(pat[1:], names[1:])
+}
+
+// expandBraces expands {a,b} choices (nested too) into patterns.
+func expandBraces(p string, depth int) []string {
+	open := strings.IndexByte(p, '{')
+	if open < 0 || depth > 8 {
+		return []string{p}
+	}
+	level, close := 0, -1
+	var commas []int
+	for i := open; i < len(p) && close < 0; i++ {
+		switch p[i] {
+		case '{':
+			level++
+		case '}':
+			level--
+			if level == 0 {
+				close = i
+			}
+		case ',':
+			if level == 1 {
+				commas = append(commas, i)
+			}
+		}
+	}
+	if close < 0 || len(commas) == 0 {
+		return []string{p}
+	}
+	var out []string
+	start := open + 1
+	for _, c := range append(commas, close) {
+		for _, q := range expandBraces(p[:open]+p[start:c]+p[close+1:], depth+1) {
+			if len(out) < 256 {
+				out = append(out, q)
+			}
+		}
+		start = c + 1
+	}
+	return out
+}

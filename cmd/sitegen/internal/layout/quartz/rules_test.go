@@ -1,0 +1,215 @@
+package quartz
+
+import (
+	"slices"
+	"testing"
+)
+
+// Quartz's slugs (quartz/util/path.ts, sluggify and slugifyFilePath):
+// whitespace "-", "&" "-and-", "%" "-percent", "?" and "#" dropped, case
+// kept, .md dropped and other extensions kept, "_index" as "index".
+func TestSlug(t *testing.T) {
+	for _, tt := range []struct{ rel, want string }{
+		{"Rules/Combat Basics.md", "Rules/Combat-Basics"},
+		{"Rules/Hit & Run.md", "Rules/Hit--and--Run"},
+		{"100% Chance?.md", "100-percent-Chance"},
+		{"Chapter #2.md", "Chapter-2"},
+		{"Maps/Old Map 1.png", "Maps/Old-Map-1.png"},
+		{"Spells/_index.md", "Spells/index"},
+		{"index.md", "index"},
+		{"Ünïcödé Nötes.md", "Ünïcödé-Nötes"},
+	} {
+		if got := Slug(tt.rel); got != tt.want {
+			t.Errorf("Slug(%q) = %q, want %q", tt.rel, got, tt.want)
+		}
+	}
+}
+
+// Collate agrees with Node's ICU: each pair's expected sign is what
+// a.localeCompare(b, undefined, { numeric: true, sensitivity: "base" })
+// returned under Node 20 (the Explorer's sortFn).
+func TestCollate(t *testing.T) {
+	for _, tt := range []struct {
+		a, b string
+		want int
+	}{
+		{"a", "B", -1}, {"é", "e", 0}, {"Ä", "a", 0}, {"ß", "ss", 0}, {"œ", "oe", 0},
+		{"2.10", "2.9", 1}, {"item 10", "item 9", 1}, {"a-b", "a b", 1}, {"a_b", "a-b", -1},
+		{"ab", "a-b", 1}, {"Ω", "z", 1}, {"æ", "ae", 0}, {"ø", "o", 0}, {"01", "1", 0},
+		{"a1b", "a01b", 0}, {"x", "x ", -1}, {"α", "ж", -1}, {"中", "z", 1}, {"ñ", "n", 0},
+		{"1e", "1 e", 1}, {"ð", "d", 0}, {"ł", "l", 0}, {"ŋ", "n", 1}, {"þ", "z", 1},
+		// ICU's order of ASCII punctuation and symbols, before digits and letters.
+		{" ", "_", -1}, {"_", "-", -1}, {"-", ",", -1}, {".", "'", -1}, {"@", "*", -1},
+		{"&", "#", -1}, {"~", "$", -1}, {"$", "0", -1}, {"9", "a", -1},
+		{"Session 2", "Session 10", -1}, {"Chapter 1.5", "Chapter 1.10", -1},
+	} {
+		if got := Collate(tt.a, tt.b); sign(got) != tt.want {
+			t.Errorf("Collate(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.want)
+		}
+		if got := Collate(tt.b, tt.a); sign(got) != -tt.want {
+			t.Errorf("Collate(%q, %q) = %d, want %d", tt.b, tt.a, got, -tt.want)
+		}
+	}
+}
+
+func sign(n int) int {
+	switch {
+	case n < 0:
+		return -1
+	case n > 0:
+		return 1
+	}
+	return 0
+}
+
+// The Explorer's default sortFn: "Sort order: folders first, then files.
+// Sort folders and files alphabetically"
+// (https://quartz.jzhao.xyz/features/explorer).
+func TestCompare(t *testing.T) {
+	type entry struct {
+		name   string
+		folder bool
+	}
+	got := []entry{{"zebra", false}, {"Appendix", true}, {"10 Gear", false}, {"2 Magic", false}, {"beasts", true}, {"Éclair", false}, {"apple", false}}
+	slices.SortStableFunc(got, func(a, b entry) int { return Rules{}.Compare(a.name, a.folder, b.name, b.folder) })
+	want := []entry{{"Appendix", true}, {"beasts", true}, {"2 Magic", false}, {"10 Gear", false}, {"apple", false}, {"Éclair", false}, {"zebra", false}}
+	if !slices.Equal(got, want) {
+		t.Errorf("order %v, want %v", got, want)
+	}
+}
+
+// ignorePatterns are fast-glob patterns ("Any valid fast-glob pattern
+// works here", https://quartz.jzhao.xyz/features/private-pages: "some/folder:
+// exclude the entire of some/folder", "**/private: exclude any files or
+// folders named private at any level of nesting"). Each case is what
+// globby("**/*.*", { ignore: [pattern] }), as Quartz calls it, kept or
+// left out of a test folder.
+func TestMatch(t *testing.T) {
+	files := []string{"Rules/c.md", "Rules/d.png", "a/b.md", "a/ok.excalidraw.md", "a/private/z.md", "private/sub/y.md", "private/x.md", "templates/t.md", "top.md"}
+	tests := []struct {
+		pattern string
+		kept    []string
+	}{
+		{"private", []string{"Rules/c.md", "Rules/d.png", "a/b.md", "a/ok.excalidraw.md", "a/private/z.md", "templates/t.md", "top.md"}},
+		{"**/private", []string{"Rules/c.md", "Rules/d.png", "a/b.md", "a/ok.excalidraw.md", "templates/t.md", "top.md"}},
+		{"*.md", []string{"Rules/c.md", "Rules/d.png", "a/b.md", "a/ok.excalidraw.md", "a/private/z.md", "private/sub/y.md", "private/x.md", "templates/t.md"}},
+		{"Rules", []string{"a/b.md", "a/ok.excalidraw.md", "a/private/z.md", "private/sub/y.md", "private/x.md", "templates/t.md", "top.md"}},
+		{"Rules/", []string{"a/b.md", "a/ok.excalidraw.md", "a/private/z.md", "private/sub/y.md", "private/x.md", "templates/t.md", "top.md"}},
+		{"a/*", []string{"Rules/c.md", "Rules/d.png", "a/private/z.md", "private/sub/y.md", "private/x.md", "templates/t.md", "top.md"}},
+		{"**/*.excalidraw.md", []string{"Rules/c.md", "Rules/d.png", "a/b.md", "a/private/z.md", "private/sub/y.md", "private/x.md", "templates/t.md", "top.md"}},
+		{"templates/**", []string{"Rules/c.md", "Rules/d.png", "a/b.md", "a/ok.excalidraw.md", "a/private/z.md", "private/sub/y.md", "private/x.md", "top.md"}},
+		{"priv*", files},
+		{"{a,Rules}", []string{"private/sub/y.md", "private/x.md", "templates/t.md", "top.md"}},
+		{"PRIVATE", files},
+		{"a/**", []string{"Rules/c.md", "Rules/d.png", "private/sub/y.md", "private/x.md", "templates/t.md", "top.md"}},
+		{"*", []string{"Rules/c.md", "Rules/d.png", "a/b.md", "a/ok.excalidraw.md", "a/private/z.md", "private/sub/y.md", "private/x.md", "templates/t.md"}},
+		{"**/*.png", []string{"Rules/c.md", "a/b.md", "a/ok.excalidraw.md", "a/private/z.md", "private/sub/y.md", "private/x.md", "templates/t.md", "top.md"}},
+		{"a/b.md", []string{"Rules/c.md", "Rules/d.png", "a/ok.excalidraw.md", "a/private/z.md", "private/sub/y.md", "private/x.md", "templates/t.md", "top.md"}},
+		{"b.md", files},
+		{"**/sub", []string{"Rules/c.md", "Rules/d.png", "a/b.md", "a/ok.excalidraw.md", "a/private/z.md", "private/x.md", "templates/t.md", "top.md"}},
+		{"*/private", []string{"Rules/c.md", "Rules/d.png", "a/b.md", "a/ok.excalidraw.md", "private/sub/y.md", "private/x.md", "templates/t.md", "top.md"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.pattern, func(t *testing.T) {
+			var kept []string
+			for _, f := range files {
+				if !ignoredPath(tt.pattern, f) {
+					kept = append(kept, f)
+				}
+			}
+			if !slices.Equal(kept, tt.kept) {
+				t.Errorf("kept %v\nwant %v", kept, tt.kept)
+			}
+		})
+	}
+}
+
+// ignoredPath reports whether the pattern leaves out the file or a folder
+// on its way, as a walk of the content does.
+func ignoredPath(pattern, rel string) bool {
+	for i := range len(rel) {
+		if rel[i] == '/' && Match(pattern, rel[:i], true) {
+			return true
+		}
+	}
+	return Match(pattern, rel, false)
+}
+
+// The strategies of CrawlLinks' markdownLinkResolution
+// (https://quartz.jzhao.xyz/plugins/CrawlLinks): "absolute: Path relative
+// to the root of the content folder", "relative: Path relative to the
+// file you are linking from", "shortest: Name of the file. If this isn't
+// enough to identify the file, use the full absolute path." Slugs match
+// exactly, case included (transformLink compares slugs with ===).
+func TestResolve(t *testing.T) {
+	ix := NewIndex([]string{
+		"index.md", "Rules/Combat Basics.md", "Rules/index.md", "Rules/Dice.md", "Magic/Dice.md",
+		"Magic/Spells/Fire.md", "Maps/Old Map.png", "Bestiary/Goblin.md", "Magic/Old Spells/Frost.md",
+	}, map[string][]string{"Bestiary/Goblin.md": {"Gobbo"}, "Magic/Dice.md": {"The Curse"}, "Magic/Spells/Fire.md": {"The Curse"}})
+	tests := []struct {
+		strategy, from, dest string
+		want                 Target
+		ok                   bool
+	}{
+		{"shortest", "index.md", "Combat Basics", Target{Rel: "Rules/Combat Basics.md"}, true},
+		{"shortest", "index.md", "Combat%20Basics.md", Target{Rel: "Rules/Combat Basics.md"}, true},
+		{"shortest", "index.md", "Combat-Basics", Target{Rel: "Rules/Combat Basics.md"}, true},
+		{"shortest", "index.md", "combat basics", Target{}, false},    // case counts
+		{"shortest", "Magic/Spells/Fire.md", "Dice", Target{}, false}, // two notes named Dice: the path from the root, Dice.md, does not exist
+		{"shortest", "Magic/Spells/Fire.md", "Magic/Dice", Target{Rel: "Magic/Dice.md"}, true},
+		{"shortest", "index.md", "Fire", Target{Rel: "Magic/Spells/Fire.md"}, true},
+		{"shortest", "index.md", "Old Map.png", Target{Rel: "Maps/Old Map.png"}, true},
+		{"shortest", "index.md", "Gobbo", Target{Rel: "Bestiary/Goblin.md"}, true}, // an alias
+		// Two notes with one alias: Quartz writes both redirects at its
+		// slug, the later one last.
+		{"shortest", "index.md", "The Curse", Target{Rel: "Magic/Spells/Fire.md"}, true},
+		{"shortest", "index.md", "Rules", Target{Rel: "Rules/index.md"}, true},
+		{"shortest", "index.md", "Rules/", Target{Rel: "Rules/index.md"}, true},
+		{"shortest", "Rules/Dice.md", "Magic", Target{Folder: "Magic", IsFolder: true}, true},
+		{"shortest", "index.md", "Magic/Old Spells", Target{Folder: "Magic/Old Spells", IsFolder: true}, true},
+		{"shortest", "Magic/Dice.md", "./Combat Basics", Target{Rel: "Rules/Combat Basics.md"}, true}, // ./ is dropped: by its name
+		{"shortest", "Magic/Dice.md", "../Fire", Target{}, false},                                     // ../ is dropped, not by name: Fire from the root
+		{"absolute", "Magic/Spells/Fire.md", "Rules/Dice.md", Target{Rel: "Rules/Dice.md"}, true},
+		{"absolute", "Magic/Spells/Fire.md", "Fire", Target{}, false},
+		{"absolute", "Rules/Dice.md", "../Magic/Dice.md", Target{Rel: "Magic/Dice.md"}, true},
+		{"relative", "Magic/Spells/Fire.md", "../Dice.md", Target{Rel: "Magic/Dice.md"}, true},
+		{"relative", "Magic/Spells/Fire.md", "Fire", Target{Rel: "Magic/Spells/Fire.md"}, true},
+		{"relative", "Rules/index.md", "Dice", Target{Rel: "Rules/Dice.md"}, true},
+		{"relative", "Rules/Dice.md", "Rules/Dice", Target{}, false},
+		{"relative", "Rules/Dice.md", "../", Target{Rel: "index.md"}, true},
+	}
+	for _, tt := range tests {
+		got, ok := ix.Resolve(tt.strategy, tt.from, tt.dest)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("%s from %s: %q = %+v %v, want %+v %v", tt.strategy, tt.from, tt.dest, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+// Titles: "title: Title of the page. If it isn't provided, Quartz will
+// use the name of the file as the title."
+// (https://quartz.jzhao.xyz/authoring-content); a folder's "Display
+// names for folders get determined by the title frontmatter field in
+// folder/index.md ... If this file does not exist or does not contain
+// frontmatter, the local folder name will be used instead."
+// (https://quartz.jzhao.xyz/features/explorer).
+func TestTitle(t *testing.T) {
+	r := Rules{}
+	for _, tt := range []struct {
+		rel, want string
+		ok        bool
+	}{
+		{"Rules/combat_basics-2.md", "combat_basics-2", true},
+		{"Why Dice?.md", "Why Dice?", true},
+		{"Rules/index.md", "Rules", true},
+		{"index.md", "", false},
+	} {
+		got, ok := r.Title(tt.rel)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("Title(%q) = %q %v, want %q %v", tt.rel, got, ok, tt.want, tt.ok)
+		}
+	}
+	if got := r.FolderTitle("Rules/old_notes"); got != "old_notes" {
+		t.Errorf("FolderTitle = %q", got)
+	}
+}

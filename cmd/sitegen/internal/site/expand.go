@@ -1,0 +1,83 @@
+package site
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"d6codex/cmd/sitegen/internal/layout"
+)
+
+// A layout may rewrite a page's text before it is parsed (layout.Expander:
+// mdBook's {{#include}} lines). The page is then parsed and rendered from
+// the rewritten text, and every problem found in it is placed at the line
+// of the page file it came from (a line an include brought in, at the
+// include's line).
+
+// pageSource reads the page p's text (see readPage) and rewrites it by
+// the layout's Expander; problems of the rewriting are recorded.
+func (s *Site) pageSource(p *page) ([]byte, error) {
+	src, err := s.readPage(p.file)
+	if err != nil || s.lay.Expand == nil {
+		return src, err
+	}
+	x := s.lay.Expand(p.file, src, s.readInclude)
+	p.lines = x.Lines
+	if x.Lines != nil {
+		s.embeds.Store(true) // the page includes another file: an edit of it may change this page (see Update)
+	}
+	if x.Title != "" {
+		p.docTitle = x.Title
+	}
+	for _, pr := range x.Problems {
+		s.report(p.file, pr.Line, pr.Col, pr.Warning, pr.Msg)
+	}
+	if len(x.Src) > MaxPageBytes {
+		return nil, &badText{line: 1, col: 1, msg: fmt.Sprintf("the page with its includes is longer than %d MB, the most sitegen reads", MaxPageBytes>>20)}
+	}
+	if bad := checkBlocks(x.Src); bad != nil {
+		bad.line = p.srcLine(bad.line)
+		return nil, bad
+	}
+	return x.Src, nil
+}
+
+// readInclude reads a file a page includes (a source-relative slash
+// path) as a page is read (readPage): through no link out of the source
+// folder, at most MaxPageBytes of UTF-8 text.
+func (s *Site) readInclude(file string) ([]byte, error) {
+	src, err := s.readPage(file)
+	if err != nil {
+		var bad *badText
+		if errors.As(err, &bad) {
+			return nil, fmt.Errorf("line %d: %s", bad.line, bad.msg)
+		}
+		return nil, unwrapPath(err)
+	}
+	return src, nil
+}
+
+// srcLine is the line of the page file that line of its parsed text came
+// from.
+func (p *page) srcLine(line int) int {
+	if p.lines == nil || line < 1 {
+		return line
+	}
+	if line > len(p.lines) {
+		return p.lines[len(p.lines)-1]
+	}
+	return p.lines[line-1]
+}
+
+// report records a problem found in the page file: a warning, or an error
+// (a broken link or include only a warning with broken links as
+// warnings).
+func (s *Site) report(file string, line, col int, warning bool, msg string) {
+	if warning || s.cfg.BrokenLinksWarn && strings.HasPrefix(msg, "broken ") {
+		s.warn.addf(file, line, col, "", "%s", msg)
+		return
+	}
+	s.diag.addf(file, line, col, "", "%s", msg)
+}
+
+var _ layout.Expander // the hook this file serves

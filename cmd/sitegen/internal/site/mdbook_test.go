@@ -1,0 +1,217 @@
+package site
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strings"
+	"testing"
+
+	"d6codex/cmd/sitegen/internal/testing/sitetest"
+)
+
+// mdBookFixture is a small book: a repository whose README.md tells how
+// to install mdBook, a src/ whose SUMMARY.md lists prefix, numbered (in
+// two parts, nested across folders), draft and suffix chapters, and
+// Markdown files it does not list.
+var mdBookFixture = map[string]string{
+	"README.md": "# How to build this book\n\nInstall mdbook.\n",
+	"book.toml": "[book]\ntitle = \"Six Sides\"\nlanguage = \"en\"\n\n[output.html]\nsite-url = \"/six/\"\n\n[preprocessor.mermaid]\ncommand = \"mdbook-mermaid\"\n",
+	"src/SUMMARY.md": `# Summary
+
+[Introduction](intro.md)
+
+# Core Rules
+
+- [Dice](rules/README.md)
+    - [The Wild Die](rules/wild%20die.md)
+    - [Combat](combat.md)
+        - [Not Yet Written]()
+- [Magic](magic/spells.md)
+
+# Appendices
+
+- [Tables](tables.md)
+
+---
+
+[Credits](credits.md)
+`,
+	"src/intro.md":        "# Welcome\n\nRead [the dice](rules/README.md), [combat](combat.html#rounds), [credits](/credits.md) and [the term](credits.md#wild-die).\n",
+	"src/rules/README.md": "# Dice\n\nRoll [the wild die](wild%20die.md) and see [the tables](../tables.md).\n",
+	"src/rules/wild die.md": "{{#title The Wild Die, in full}}\n# The Wild Die\n\n" +
+		"```\n{{#include ../listings/wild.txt:2:3}}\n```\n\n{{#include ../../shared/note.md}}\n",
+	"src/combat.md":          "# Combat\n\n## Rounds\n\nBack to [the intro](intro.md) or [the dice](rules/index.html).\n\n```mermaid\ngraph TD; A-->B\n```\n",
+	"src/magic/spells.md":    "# Spells\n\nA #tag is text here, and so is ==this==.\n",
+	"src/tables.md":          "# Tables\n\n{{#include nope.md}}\n",
+	"src/credits.md":         "# Credits\n\nWild Die\n: The die that explodes.\n\nSee [the wild die](#wild-die).\n",
+	"src/listings/wild.txt":  "line one\nline two\nline three\nline four\n",
+	"src/unlisted.md":        "# Drafts the author set aside\n",
+	"src/notes/gm-secret.md": "# The twist\n",
+	"src/img/map.png":        "png",
+	"shared/note.md":         "> A note shared by two books.\n",
+}
+
+// TestMdBook builds a book as mdBook documents it
+// (https://rust-lang.github.io/mdBook/format/summary.html and
+// https://rust-lang.github.io/mdBook/format/mdbook.html), each rule quoted
+// beside its check.
+func TestMdBook(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, mdBookFixture)
+	res, err := build(t, dir, Options{Theme: theme, BrokenLinks: "warn"})
+	if err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	out := readTree(t, dir+"/public")
+	nav := func(page string) string {
+		m := regexp.MustCompile(`(?s)<nav class="site-nav".*?</nav>`).FindString(out[page])
+		return regexp.MustCompile(`<[^>]+>`).ReplaceAllString(strings.Join(strings.Fields(m), " "), "|")
+	}
+	checks := []struct {
+		rule string
+		ok   bool
+	}{
+		{`"The summary file is used by mdBook to know what chapters to include": the chapters are pages`,
+			out["rules/index.html"] != "" && out["rules/wild-die/index.html"] != "" && out["combat/index.html"] != "" && out["magic/spells/index.html"] != "" && out["credits/index.html"] != ""},
+		{"only what SUMMARY.md lists is published: not SUMMARY.md, not a file it does not list",
+			out["summary/index.html"] == "" && out["unlisted/index.html"] == "" && out["notes/gm-secret/index.html"] == "" && !strings.Contains(strings.Join(keys(out), " "), "gm-secret")},
+		{`"By default, the source directory is found in the directory named src": the repository's README.md is not the home page`,
+			!strings.Contains(out["index.html"], "How to build this book")},
+		{"the first chapter is the home page (mdBook writes it as index.html)", strings.Contains(out["index.html"], "Welcome")},
+		{`"README.md chapters ... rendered to an index file index.html" (the index preprocessor)`, strings.Contains(out["rules/index.html"], "<h1>Dice</h1>")},
+		{"files that are not Markdown are published", out["img/map.png"] == "png"},
+		{`[book] title`, strings.Contains(out["index.html"], "Six Sides")},
+		{`[output.html] site-url: "The url where the book will be hosted"`, strings.Contains(out["combat/index.html"], `href="/six/intro/`) || strings.Contains(out["combat/index.html"], `href="/six/"`)},
+		{`"Part Title - ... The title is rendered as unclickable text"; numbered chapters numbered; "Prefix chapters ... will not be numbered"; separators; suffix chapters`,
+			strings.Contains(nav("index.html"), "|Introduction|") && strings.Contains(nav("index.html"), "Core Rules") &&
+				strings.Contains(nav("index.html"), "|1.|Dice|") && strings.Contains(nav("index.html"), "|2.|Magic|") && strings.Contains(nav("index.html"), "Appendices") &&
+				strings.Contains(nav("index.html"), "|3.|Tables|") && strings.Contains(out["index.html"], `class="nav-separator"`) && strings.Contains(nav("index.html"), "|Credits|")},
+		{"the order is SUMMARY.md's", ordered(nav("index.html"), "Introduction", "Core Rules", "Dice", "Magic", "Appendices", "Tables", "Credits")},
+		{`nesting: "Numbered chapters ... can be nested": a chapter's sub-chapters under it, wherever their files are`,
+			ordered(nav("combat/index.html"), "Dice", "The Wild Die", "Combat", "Not Yet Written", "Magic")},
+		{`"Draft chapters will be rendered in the HTML renderer as disabled links in the table of contents"`,
+			strings.Contains(out["combat/index.html"], `<li class="nav-draft"><span aria-disabled="true"><span class="nav-number" aria-hidden="true">1.2.1.</span>Not Yet Written</span>`)},
+		{"a chapter's label is its link text in SUMMARY.md; its visible heading is its own", strings.Contains(out["rules/wild-die/index.html"], "<h1>The Wild Die</h1>") && strings.Contains(nav("rules/wild-die/index.html"), "|1.1.|The Wild Die|")},
+		{`"A chapter can set a <title> that is different from its entry in the table of contents (sidebar)"`, strings.Contains(out["rules/wild-die/index.html"], "<title>The Wild Die, in full")},
+		{`"{{#include file.rs:2:10}} ... lines 2 to 10"`, strings.Contains(out["rules/wild-die/index.html"], "<pre><code>line two\nline three\n</code></pre>")},
+		{"an include from outside src/, inside the book's folder", strings.Contains(out["rules/wild-die/index.html"], "A note shared by two books.")},
+		{"no preprocessor line is printed", !strings.Contains(strings.Join(values(out), ""), "{{#")},
+		{`"Relative links that end with .md will be converted to the .html extension": links to chapters resolve`,
+			strings.Contains(out["index.html"], `href="/six/rules/"`) && strings.Contains(out["rules/index.html"], `href="/six/rules/wild-die/"`) && strings.Contains(out["rules/index.html"], `href="/six/tables/"`)},
+		{"a link to the .html mdBook writes is to its chapter, index.html to the folder's README.md", strings.Contains(out["index.html"], `href="/six/combat/#rounds"`) && strings.Contains(out["combat/index.html"], `href="/six/rules/"`)},
+		{"a link written from the book's root resolves from src/", strings.Contains(out["index.html"], `href="/six/credits/"`)},
+		{`definition lists: "Terms are clickable just like headers" (https://rust-lang.github.io/mdBook/format/markdown.html#definition-lists): a term has an id links reach`,
+			strings.Contains(out["credits/index.html"], `<dt id="wild-die">Wild Die</dt>`) && strings.Contains(out["index.html"], `href="/six/credits/#wild-die"`)},
+		{"mdBook reads no Obsidian syntax: #tag and ==this== are text", strings.Contains(out["magic/spells/index.html"], "A #tag is text here, and so is ==this==.") && out["tags/tag/index.html"] == ""},
+		{"mdbook-mermaid is not run: a diagram is its source, captioned as such",
+			strings.Contains(out["combat/index.html"], `<figure class="diagram-source"><figcaption>Diagram (Mermaid source; sitegen does not draw it)</figcaption><pre><code class="language-mermaid">graph TD; A--&gt;B`)},
+	}
+	for _, c := range checks {
+		if !c.ok {
+			t.Errorf("%s: not so", c.rule)
+		}
+	}
+	warnings := strings.Join(diagStrings(res.WarningList), "\n")
+	for _, w := range []string{
+		"src/tables.md:3:1: broken include {{#include nope.md}}: src/nope.md:",
+	} {
+		if !strings.Contains(warnings, w) {
+			t.Errorf("no warning %q in\n%s", w, warnings)
+		}
+	}
+	if got := CountReasons(res.NotPublished); got != "2 not in SUMMARY.md (mdBook)" {
+		t.Errorf("NotPublished: %q, want the 2 Markdown files SUMMARY.md does not list", got)
+	}
+	if !strings.Contains(res.Layout, "preprocessor.mermaid (not run: diagrams are shown as their source)") {
+		t.Errorf("layout line %q does not name the mermaid preprocessor", res.Layout)
+	}
+	srv := httptest.NewServer(http.StripPrefix("/six", http.FileServer(http.Dir(dir+"/public"))))
+	defer srv.Close()
+	if _, broken := sitetest.Crawl(t, dir+"/public", srv.URL+"/six/"); len(broken) > 0 {
+		t.Errorf("broken links in the output: %v", broken)
+	}
+}
+
+// A chapter SUMMARY.md lists that does not exist: mdBook creates it
+// ("create-missing: By default, any missing files specified in SUMMARY.md
+// will be created when the book is built"); sitegen warns at its line in
+// SUMMARY.md and shows it as a draft.
+func TestMdBookMissingChapter(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"book.toml":      "",
+		"src/SUMMARY.md": "# Summary\n\n- [One](one.md)\n- [Two](two.md)\n",
+		"src/one.md":     "# One\n",
+	})
+	res, err := build(t, dir, Options{Theme: theme})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := strings.Join(diagStrings(res.WarningList), "\n"); !strings.Contains(w, `src/SUMMARY.md:4:1: src/two.md ("Two") does not exist`) {
+		t.Errorf("warnings %q", w)
+	}
+	if out := readTree(t, dir+"/public"); !strings.Contains(out["index.html"], `class="nav-draft"><span aria-disabled="true"><span class="nav-number" aria-hidden="true">2.</span>Two`) {
+		t.Errorf("the missing chapter is not a draft entry")
+	}
+}
+
+// A broken include is an error in a strict build, at the include's line.
+func TestMdBookStrictInclude(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"book.toml": "", "src/SUMMARY.md": "- [One](one.md)\n", "src/one.md": "# One\n\nText.\n\n{{#include ../../../etc/passwd}}\n",
+	})
+	_, err := build(t, dir, Options{Theme: theme})
+	if err == nil || !strings.Contains(err.Error(), "src/one.md:5:1: broken include") || !strings.Contains(err.Error(), "outside the book's folder") {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+// ordered reports whether the names appear in s in this order.
+func ordered(s string, names ...string) bool {
+	at := 0
+	for _, n := range names {
+		i := strings.Index(s[at:], n)
+		if i < 0 {
+			return false
+		}
+		at += i + len(n)
+	}
+	return true
+}
+
+func values(m map[string]string) []string {
+	var out []string
+	for _, v := range m {
+		out = append(out, v)
+	}
+	return out
+}
+
+func diagStrings(ds Diagnostics) []string {
+	var out []string
+	for _, d := range ds {
+		out = append(out, d.String())
+	}
+	return out
+}
+
+// A chapter that includes another file is rebuilt when that file
+// changes: Update asks for a full build, as for embeds.
+func TestMdBookIncludeUpdate(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"book.toml": "", "src/SUMMARY.md": "- [One](one.md)\n- [Two](two.md)\n",
+		"src/one.md": "# One\n\n{{#include two.md:3}}\n", "src/two.md": "# Two\n\nShared line.\n",
+	})
+	s, _, err := BuildSite(context.Background(), Options{Source: dir, Theme: theme, CacheDir: "-"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	up, err := s.Update(context.Background(), []string{"src/two.md"})
+	if err != nil || !up.Full {
+		t.Errorf("Update = %+v, %v: want a full build (one.md includes two.md)", up, err)
+	}
+}

@@ -1,0 +1,130 @@
+package site
+
+import (
+	"cmp"
+	"slices"
+
+	"d6codex/templates"
+)
+
+// A layout whose navigation is its table of contents (layout.NavOnly:
+// mdBook's SUMMARY.md) publishes the Markdown files it lists and no
+// others; its nesting is the page tree (a chapter's sub-chapters are its
+// children, wherever their files are), its order the reading order, and
+// the navigation shows it as written: part titles, separators, draft
+// chapters and section numbers included.
+
+// navListed is the set of Markdown files the layout's table of contents
+// lists, nil when the layout has none.
+func (s *Site) navListed() map[string]bool {
+	if !s.lay.NavOnly {
+		return nil
+	}
+	listed := map[string]bool{notFoundMD: true} // mdBook's 404 page (output.html.input-404)
+	for _, e := range s.lay.Nav {
+		if e.Path != "" {
+			listed[e.Path] = true
+		}
+	}
+	return listed
+}
+
+// notListedReason is what the build's report says of a Markdown file the
+// table of contents does not list.
+const notListedReason = "not in SUMMARY.md (mdBook)"
+
+// notListed adds the Markdown files the table of contents does not list
+// to what the build says it left out.
+func (s *Site) notListed(rels []string) {
+	for _, rel := range rels {
+		if f := s.srcFile(rel); f != s.lay.NavFile { // the table of contents itself
+			s.notPublished = append(s.notPublished, NotPublished{File: f, Reason: notListedReason})
+		}
+	}
+	slices.SortFunc(s.notPublished, func(a, b NotPublished) int { return cmp.Compare(a.File, b.File) })
+}
+
+// navTree makes the table of contents the page tree: each listed page's
+// parent is the nearest page listed above it one level up (a draft's
+// sub-chapters go to the draft's own parent), the home page's the
+// top-level pages'; the order is the table's. A listed file that does
+// not exist is a warning: mdBook creates it (build.create-missing), so
+// its entry is shown as a draft.
+func (s *Site) navTree(pages []*page) {
+	var stack []*page // the page at each depth, nil for a draft
+	parentAt := func(depth int) *page {
+		for d := min(depth, len(stack)) - 1; d >= 0; d-- {
+			if stack[d] != nil {
+				return stack[d]
+			}
+		}
+		return s.home
+	}
+	for i, e := range s.lay.Nav {
+		if e.Part || e.Separator {
+			continue
+		}
+		stack = stack[:min(e.Depth, len(stack))]
+		for len(stack) < e.Depth {
+			stack = append(stack, nil)
+		}
+		p := s.byRel[e.Path]
+		if e.Path != "" && p == nil {
+			if s.unpublished[e.Path] == "" {
+				s.warn.addf(s.lay.NavFile, e.Line, 1, "", "%s (%q) does not exist: mdBook would create it empty; shown as a draft",
+					s.srcFile(e.Path), e.Title)
+				s.lay.Nav[i].Draft = true
+			}
+		}
+		if p != nil && p != s.home {
+			p.parent = parentAt(e.Depth)
+			p.weight = i + 1
+		}
+		stack = append(stack, p)
+	}
+	for _, p := range pages {
+		if p.parent == nil && p != s.home {
+			p.parent = s.home // a page the table does not place (404.md is taken out before)
+		}
+	}
+}
+
+// siteNav is the navigation of every page: the table of contents of a
+// NavOnly layout, else the page tree.
+func (s *Site) siteNav() []*templates.NavItem {
+	if !s.lay.NavOnly {
+		return s.navItems(s.home.children)
+	}
+	var top []*templates.NavItem
+	var stack []*templates.NavItem // the last item at each depth
+	for _, e := range s.lay.Nav {
+		it := &templates.NavItem{Title: e.Title, Number: e.Number}
+		switch {
+		case e.Part:
+			it.Kind = templates.NavPart
+		case e.Separator:
+			it.Kind = templates.NavSeparator
+		case e.Draft || s.byRel[e.Path] == nil:
+			it.Kind = templates.NavDraft
+		default:
+			p := s.byRel[e.Path]
+			it.URL = s.cfg.relURL(p.sitePath)
+			if it.Title == "" {
+				it.Title = p.label()
+			}
+		}
+		depth := min(e.Depth, len(stack))
+		if e.Part || e.Separator {
+			depth = min(depth, 0)
+		}
+		stack = stack[:depth]
+		if depth == 0 {
+			top = append(top, it)
+		} else {
+			parent := stack[depth-1]
+			parent.Children = append(parent.Children, it)
+		}
+		stack = append(stack, it)
+	}
+	return top
+}

@@ -1,0 +1,227 @@
+package site
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"d6codex/cmd/sitegen/internal/testing/sitetest"
+)
+
+// quartzConfig is a quartz.config.ts as Quartz's own is written, with
+// the filters and link resolution given.
+func quartzConfig(filters, resolution string) string {
+	return `import { QuartzConfig } from "./quartz/cfg"
+import * as Plugin from "./quartz/plugins"
+
+const config: QuartzConfig = {
+  configuration: {
+    pageTitle: "Six Sides Wiki",
+    enableSPA: true,
+    locale: "en-US",
+    baseUrl: "wiki.example.org/six",
+    ignorePatterns: ["private", "templates", ".obsidian", "**/gm-*"],
+    defaultDateType: "modified",
+    theme: {
+      fontOrigin: "googleFonts",
+      cdnCaching: true,
+      typography: { header: "Schibsted Grotesk", body: "Source Sans Pro", code: "IBM Plex Mono" },
+      colors: {
+        lightMode: { light: "#faf8f8", lightgray: "#e5e5e5", gray: "#b8b8b8", darkgray: "#4e4e4e", dark: "#2b2b2b",
+          secondary: "#284b63", tertiary: "#84a59d", highlight: "rgba(143, 159, 169, 0.15)", textHighlight: "#fff23688" },
+        darkMode: { light: "#161618", lightgray: "#393639", gray: "#646464", darkgray: "#d4d4d4", dark: "#ebebec",
+          secondary: "#7b97aa", tertiary: "#84a59d", highlight: "rgba(143, 159, 169, 0.15)", textHighlight: "#b3aa0288" },
+      },
+    },
+  },
+  plugins: {
+    transformers: [
+      Plugin.FrontMatter(),
+      Plugin.ObsidianFlavoredMarkdown({ enableInHtmlEmbed: false }),
+      Plugin.GitHubFlavoredMarkdown(),
+      Plugin.TableOfContents(),
+      Plugin.CrawlLinks({ markdownLinkResolution: "` + resolution + `" }),
+    ],
+    filters: ` + filters + `,
+    emitters: [
+      Plugin.AliasRedirects(),
+      Plugin.ComponentResources(),
+      Plugin.ContentPage(),
+      Plugin.FolderPage(),
+      Plugin.TagPage(),
+      Plugin.ContentIndex({ enableSiteMap: true, enableRSS: false }),
+      Plugin.Assets(),
+      Plugin.Static(),
+      Plugin.NotFoundPage(),
+    ],
+  },
+}
+
+export default config
+`
+}
+
+// quartzFixture is a small Quartz site: public notes marked publish: true
+// and, beside them, the campaign's private ones.
+func quartzFixture(filters string) map[string]string {
+	pub := "---\npublish: true\n---\n"
+	files := map[string]string{
+		"quartz.config.ts":               quartzConfig(filters, "shortest"),
+		"package.json":                   `{"name": "quartz"}`,
+		"quartz/build.ts":                "// Quartz itself",
+		"README.md":                      "# Quartz v4\n",
+		"content/index.md":               "---\ntitle: Welcome\npublish: true\n---\nSee [[Combat Basics]], [combat](Combat%20Basics.md#rounds), [[Goblin|the goblin]], [[Gobbo]], [[Rules/]], ![[Old Map.png]] and [[Scene 1|the scene]].\n",
+		"content/Appendix.md":            pub + "# Appendix\n",
+		"content/Rules/index.md":         "---\ntitle: The Rules\npublish: true\n---\n",
+		"content/Rules/Combat Basics.md": pub + "# Combat, the basics\n\n## Rounds\n",
+		"content/Rules/2 Dice.md":        pub + "Two dice.\n",
+		"content/Rules/10 Magic.md":      pub + "Ten.\n",
+		"content/Rules/apple.md":         pub + "A.\n",
+		"content/Bestiary/Goblin.md":     "---\npublish: \"true\"\naliases: [Gobbo]\ntags: [monster]\n---\nA goblin.\n",
+		"content/Maps/Old Map.png":       "png",
+		"content/Bestiary/Orc Chief.md":  "---\npublish: true\nalias: Warlord, Big Orc\ntag: monster\n---\nAn orc.\n",
+		"content/Extras/Links.md":        pub + "[[Warlord]] [[Big Orc]] [[Combat Basics#No Such Heading|rounds]]\n\n| Foe | Note |\n|---|---|\n| [[Goblin|the goblin]] | small |\n",
+		"content/tags/monster.md":        "---\ntitle: Monsters\npublish: true\n---\nThe monsters of the six sides.\n",
+		"content/Campaign/Scene 1.md":    "# Scene 1\n\nThe twist: the king is a goblin.\n",
+		"content/Campaign/Scene 2.md":    "---\npublish: false\n---\nThe twist again.\n",
+		"content/Draft.md":               "---\npublish: true\ndraft: true\n---\nDrafted.\n",
+		"content/private/secret.md":      pub + "The twist, private.\n",
+		"content/templates/Monster.md":   pub + "The twist, a template.\n",
+		"content/Rules/gm-notes.md":      pub + "The twist, a GM's note.\n",
+		"content/.obsidian/app.json":     "{}",
+	}
+	return files
+}
+
+// TestQuartz builds a Quartz site as Quartz documents it
+// (https://quartz.jzhao.xyz/), each rule quoted beside its check.
+func TestQuartz(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, quartzFixture("[Plugin.RemoveDrafts(), Plugin.ExplicitPublish()]"))
+	res, err := build(t, dir, Options{Theme: theme, BrokenLinks: "warn"})
+	if err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	out := readTree(t, dir+"/public")
+	var all strings.Builder
+	for p, body := range out {
+		all.WriteString(p + "\n" + body + "\n")
+	}
+	nav := func(page string) string {
+		m := regexp.MustCompile(`(?s)<nav class="site-nav".*?</nav>`).FindString(out[page])
+		return regexp.MustCompile(`<[^>]+>`).ReplaceAllString(strings.Join(strings.Fields(m), " "), "|")
+	}
+	checks := []struct {
+		rule string
+		ok   bool
+	}{
+		{`a repository with quartz.config.ts beside content/ is a Quartz site: "All of the content in your Quartz should go in the /content folder"`,
+			strings.Contains(res.Layout, "Quartz site") && out["quartz/build.ts"] == "" && out["package.json"] == ""},
+		{`"The content for the home page of your Quartz lives in content/index.md"`, strings.Contains(out["index.html"], "<h1>Welcome</h1>")},
+		{`pageTitle: "title of the site"`, strings.Contains(out["index.html"], "Six Sides Wiki")},
+		{`ExplicitPublish: "filter out all notes except for any that have publish: true in the frontmatter"`,
+			out["Campaign/Scene-1/index.html"] == "" && out["Campaign/Scene-2/index.html"] == "" && !strings.Contains(all.String(), "The twist")},
+		{`RemoveDrafts: "filters out all pages with draft: true in the frontmatter"`, out["Draft/index.html"] == "" && !strings.Contains(all.String(), "Drafted.")},
+		{`ignorePatterns: "a list of glob patterns that Quartz should ignore": private, templates, **/gm-*`,
+			out["private/secret/index.html"] == "" && out["templates/Monster/index.html"] == "" && out["Rules/gm-notes/index.html"] == ""},
+		{`"all non-markdown files will be emitted"`, out["Maps/Old Map.png"] == "png"},
+		{"URLs are Quartz's slugs: spaces as -, case kept", out["Rules/Combat-Basics/index.html"] != "" && out["Bestiary/Goblin/index.html"] != ""},
+		{`"If it isn't provided, Quartz will use the name of the file as the title"; the page's # heading stays its heading`,
+			strings.Contains(out["Rules/Combat-Basics/index.html"], "<title>Combat Basics") && strings.Contains(out["Rules/Combat-Basics/index.html"], "<h1>Combat, the basics</h1>")},
+		{`"Display names for folders get determined by the title frontmatter field in folder/index.md ... If this file does not exist ... the local folder name will be used"`,
+			strings.Contains(nav("index.html"), "|The Rules|") && strings.Contains(nav("index.html"), "|Bestiary|")},
+		{`the Explorer's order: "folders first, then files. Sort folders and files alphabetically", numbers by value`,
+			ordered(nav("Rules/2-Dice/index.html"), "Bestiary", "The Rules", "2 Dice", "10 Magic", "apple", "Combat Basics", "Appendix")},
+		{`shortest: "Name of the file": [[Combat Basics]], a Markdown link by name, an alias, a folder, an embed`,
+			strings.Contains(out["index.html"], `href="/six/Rules/Combat-Basics/"`) && strings.Contains(out["index.html"], `href="/six/Rules/Combat-Basics/#rounds"`) &&
+				strings.Count(out["index.html"], `href="/six/Bestiary/Goblin/"`) == 2 && strings.Contains(out["index.html"], `href="/six/Rules/"`) &&
+				strings.Contains(out["index.html"], `src="/six/Maps/Old%20Map.png"`)},
+		{`a tag's page: "you can also provide a description and title for a tag page by creating a file for each tag"`,
+			strings.Contains(out["tags/monster/index.html"], "The monsters of the six sides.") && strings.Contains(out["tags/monster/index.html"], `href="/six/Bestiary/Goblin/"`)},
+		{`front matter as Quartz reads it: "coalesceAliases(data, ["aliases", "alias"])", a string split at its commas (coerceToArray), tag: for tags:`,
+			strings.Count(out["Extras/Links/index.html"], `href="/six/Bestiary/Orc-Chief/"`) == 2 && strings.Contains(out["tags/monster/index.html"], `href="/six/Bestiary/Orc-Chief/"`)},
+		{`a wikilink with an alias in a table cell: Quartz "escape[s] all aliases and headers in wikilinks inside a table"`,
+			strings.Contains(out["Extras/Links/index.html"], `<td><a class="wikilink" href="/six/Bestiary/Goblin/">the goblin</a></td>`)},
+		{"a wikilink's dead fragment: Quartz links to the page, and so does sitegen with broken links as warnings",
+			strings.Contains(out["Extras/Links/index.html"], `href="/six/Rules/Combat-Basics/#no-such-heading"`)},
+		{"the unpublished notes are in no sitemap and no search index", !strings.Contains(out["sitemap.xml"], "Scene") && !strings.Contains(all.String(), "Scene-1")},
+	}
+	for _, c := range checks {
+		if !c.ok {
+			t.Errorf("%s: not so", c.rule)
+		}
+	}
+	warnings := strings.Join(diagStrings(res.WarningList), "\n")
+	if !strings.Contains(warnings, `content/index.md:5:`) || !strings.Contains(warnings, "content/Campaign/Scene 1.md is not published (it has no publish: true (Quartz's ExplicitPublish filter))") {
+		t.Errorf("no warning for the link to the unpublished note in\n%s", warnings)
+	}
+	if got := CountReasons(res.NotPublished); !strings.Contains(got, "2 it has no publish: true (Quartz's ExplicitPublish filter)") {
+		t.Errorf("NotPublished %q does not count the unpublished notes", got)
+	}
+}
+
+// The site that published 413 private notes: the same site built with
+// its filters read publishes only the marked notes; with --drafts (a local
+// preview) the others too.
+func TestQuartzExplicitPublish(t *testing.T) {
+	files := quartzFixture("[Plugin.ExplicitPublish()]")
+	for i := range 413 {
+		files[fmt.Sprintf("content/Campaign/GM/Session %03d.md", i)] = "---\ntags: [gm]\n---\nThe twist of session " + fmt.Sprint(i) + ".\n"
+	}
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, files)
+	if _, err := build(t, dir, Options{Theme: theme, BrokenLinks: "warn"}); err != nil {
+		t.Fatal(err)
+	}
+	leaked := 0
+	_ = filepath.WalkDir(filepath.Join(dir, "public"), func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			if b, _ := os.ReadFile(p); strings.Contains(string(b), "The twist") || strings.Contains(p, "Session") {
+				leaked++
+			}
+		}
+		return nil
+	})
+	if leaked > 0 {
+		t.Errorf("%d published files hold a private note", leaked)
+	}
+	preview := t.TempDir()
+	if _, err := build(t, dir, Options{Theme: theme, BrokenLinks: "warn", Drafts: true, Dest: preview}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(preview, "Campaign/GM/Session-412/index.html")); err != nil {
+		t.Errorf("--drafts does not show the private notes: %v", err)
+	}
+}
+
+// markdownLinkResolution relative and absolute
+// (https://quartz.jzhao.xyz/plugins/CrawlLinks): "absolute: Path relative
+// to the root of the content folder", "relative: Path relative to the file
+// you are linking from".
+func TestQuartzLinkResolution(t *testing.T) {
+	for _, tt := range []struct {
+		resolution, link string
+		ok               bool
+	}{
+		{"absolute", "Rules/Dice.md", true},
+		{"absolute", "Dice.md", false},
+		{"relative", "Dice.md", true},
+		{"relative", "Rules/Dice.md", false},
+		{"shortest", "Dice", true},
+	} {
+		dir := t.TempDir()
+		sitetest.WriteFiles(t, dir, map[string]string{
+			"quartz.config.ts":      quartzConfig("[Plugin.RemoveDrafts()]", tt.resolution),
+			"content/index.md":      "# Home\n",
+			"content/Rules/Dice.md": "# Dice\n",
+			"content/Rules/Page.md": "[dice](" + tt.link + ")\n",
+		})
+		_, err := build(t, dir, Options{Theme: theme})
+		if (err == nil) != tt.ok {
+			t.Errorf("%s: [dice](%s): err = %v, want ok %v", tt.resolution, tt.link, err, tt.ok)
+		}
+	}
+}

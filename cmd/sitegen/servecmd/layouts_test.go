@@ -1,0 +1,77 @@
+package servecmd
+
+import (
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"d6codex/cmd/sitegen/buildcmd"
+	"d6codex/cmd/sitegen/internal/layout/detect"
+	"d6codex/cmd/sitegen/internal/watch"
+)
+
+// A tool's settings are read again on every rebuild, as serve recognises
+// the layout once at its start: a quartz.config.ts that turns on
+// ExplicitPublish keeps the notes without publish: true out of the very
+// next build, and an edit of mdBook's SUMMARY.md reorders the book.
+func TestServeRereadsSettings(t *testing.T) {
+	for _, tt := range []struct {
+		name       string
+		files      map[string]string
+		file, edit string
+		page, gone string // an output page, and text it must lose
+	}{
+		{
+			name: "quartz filters",
+			files: map[string]string{
+				"quartz.config.ts":      "export default { configuration: { pageTitle: \"Q\" }, plugins: { filters: [Plugin.RemoveDrafts()] } }\n",
+				"content/index.md":      "---\ntitle: Home\npublish: true\n---\nHome.\n",
+				"content/GM/Secrets.md": "The villain is the king.\n",
+				"content/Rules/Dice.md": "---\npublish: true\n---\nRoll.\n",
+			},
+			file: "quartz.config.ts",
+			edit: "export default { configuration: { pageTitle: \"Q\" }, plugins: { filters: [Plugin.ExplicitPublish()] } }\n",
+			page: "GM/Secrets/index.html", gone: "The villain is the king.",
+		},
+		{
+			name: "mdbook summary",
+			files: map[string]string{
+				"book.toml":      "[book]\ntitle = \"B\"\n",
+				"src/SUMMARY.md": "- [One](one.md)\n- [Two](two.md)\n",
+				"src/one.md":     "# One\n", "src/two.md": "# Two\n",
+			},
+			file: "src/SUMMARY.md",
+			edit: "- [One](one.md)\n",
+			page: "two/index.html", gone: "Two",
+		},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			src := t.TempDir()
+			for rel, body := range tt.files {
+				writeFile(t, src, rel, body)
+			}
+			f := buildcmd.Flags{Source: src, Dest: filepath.Join(t.TempDir(), "public"), BaseURL: "http://127.0.0.1:1313/"}
+			opts := f.Options()
+			opts.CacheDir = "-"
+			lay, err := detect.Layout(src) // as serve does at its start
+			if err != nil {
+				t.Fatal(err)
+			}
+			opts.Layout = lay
+			srv := &server{opts: opts, out: io.Discard, err: io.Discard, hub: newHub("test"), pending: map[string]bool{}}
+			srv.rebuild(context.Background())
+			page := filepath.Join(opts.Dest, filepath.FromSlash(tt.page))
+			if b, err := os.ReadFile(page); err != nil || !strings.Contains(string(b), tt.gone) {
+				t.Fatalf("first build: %s: %v", tt.page, err)
+			}
+			writeFile(t, src, tt.file, tt.edit)
+			srv.apply(context.Background(), watch.Batch{{Path: tt.file, Op: watch.Write}})
+			if b, err := os.ReadFile(page); err == nil && strings.Contains(string(b), tt.gone) {
+				t.Errorf("after editing %s, %s still holds %q", tt.file, tt.page, tt.gone)
+			}
+		})
+	}
+}
