@@ -39,7 +39,21 @@ func Eval(src string) ([]Result, error) {
 
 // EvalItem evaluates one parsed expression.
 func EvalItem(it Item) (Result, error) {
-	e := &evaluator{}
+	r, _, err := EvalItemWithin(it, MaxWork)
+	return r, err
+}
+
+// EvalItemWithin evaluates one parsed expression with at most work
+// multiply-adds (and never more than MaxWork), for callers that share a
+// bound between expressions; it returns the work spent, past work when it
+// stopped there.
+func EvalItemWithin(it Item, work float64) (Result, float64, error) {
+	e := &evaluator{limit: min(work, MaxWork)}
+	r, err := e.item(it)
+	return r, e.work, err
+}
+
+func (e *evaluator) item(it Item) (Result, error) {
 	d, err := e.eval(it.Node)
 	if err != nil {
 		return Result{}, err
@@ -68,14 +82,14 @@ const mapWork = 20
 
 // evaluator holds the work spent so far, to bound it.
 type evaluator struct {
-	work     float64
-	exploded bool
+	work, limit float64
+	exploded    bool
 }
 
-// spend adds work and fails past MaxWork, at the node that asked for it.
+// spend adds work and fails past the limit, at the node that asked for it.
 func (e *evaluator) spend(n Node, w float64) error {
 	e.work += w
-	if e.work > MaxWork {
+	if e.work > e.limit {
 		return &Error{Col: n.col(), Msg: "this needs too much computation to be exact here; use fewer dice or sides"}
 	}
 	return nil
