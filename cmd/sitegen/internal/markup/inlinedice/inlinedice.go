@@ -157,8 +157,9 @@ func (p *inlineParser) Parse(parent ast.Node, block text.Reader, pc parser.Conte
 	if loc == nil {
 		return cs
 	}
-	n := &Node{Raw: raw.String(), Start: start + loc[1]}
-	n.Formula = readFlags(n, strings.TrimSpace(raw.String()[loc[1]:]))
+	rest := raw.String()[loc[1]:]
+	n := &Node{Raw: raw.String(), Start: start + loc[1] + len(rest) - len(strings.TrimLeft(rest, " \t"))}
+	n.Formula = readFlags(n, strings.TrimSpace(rest))
 	pg := page(pc, block.Source())
 	pg.count++
 	n.ID = "roll-" + pg.id + "-" + strconv.Itoa(pg.count)
@@ -285,6 +286,9 @@ func failed(err error) computed {
 
 // eval computes a formula with what is left of the page's work.
 func (pg *pageRolls) eval(f, round string) computed {
+	if special.MatchString(f) {
+		return computed{msg: "the Dice Roller's Fantasy AGE stunt and narrative dice are not computed here"}
+	}
 	items, err := expr.ParseNotation(f, expr.DiceRoller)
 	if err != nil {
 		return failed(err)
@@ -296,10 +300,13 @@ func (pg *pageRolls) eval(f, round string) computed {
 	if pg.left <= 0 {
 		return computed{msg: "the inline rolls of this page need more computation than one page may spend"}
 	}
+	// A roll refused for its work is charged what it was allowed, not
+	// what it asked for: it did no more.
+	limit := min(pg.left, expr.MaxWork)
 	r, work, err := expr.EvalItemWithin(it, pg.left)
-	pg.left -= work
+	pg.left -= min(work, limit)
 	if err != nil {
-		if pg.left <= 0 {
+		if work > limit && limit < expr.MaxWork {
 			return computed{msg: "the inline rolls of this page need more computation than one page may spend"}
 		}
 		return failed(err)
@@ -311,6 +318,10 @@ func (pg *pageRolls) eval(f, round string) computed {
 	render.Odds(&b, r.Dist, r.Mean, r.Truncated > 0)
 	return computed{odds: b.String(), plan: Plan(it.Node)}
 }
+
+// special matches the plugin's dice that are not numbers: a Fantasy AGE
+// stunt die (1dS) and Genesys narrative dice (3g2p, "2pro 1diff").
+var special = regexp.MustCompile(`^(?:1[dD]S|(?:\d*(?:[GgYyBbRrPpSsWwAaCcDdFf]|pro|boo|blk|sb|diff)\s*)+)$`)
 
 // foundKey marks a parse that found an inline roll (see Found).
 var foundKey = parser.NewContextKey()
