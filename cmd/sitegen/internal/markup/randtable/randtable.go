@@ -291,7 +291,10 @@ func (t transformer) annotate(tb *east.Table, head *east.TableHeader, rt *Table,
 		for _, g := range gaps {
 			miss += rt.Dist.P(g)
 		}
-		warn(cellStart(firsts[at]), "no row for "+list(gaps)+" (a "+render.Pct(miss)+" chance)")
+		if miss > 1-1e-12 {
+			miss = 1 // every result: the sum of every chance
+		}
+		warn(cellStart(firsts[at]), "no row for "+list(gaps)+" (a "+render.Pct(min(miss, 1))+" chance)")
 	}
 }
 
