@@ -138,6 +138,8 @@
   function wire(scope) {
     for (const el of scope.querySelectorAll(".roll:not([data-wired])")) {
       el.dataset.wired = "1";
+      const same = el.querySelector(".roll-odds[data-same]"), first = same && doc.getElementById(same.dataset.same);
+      if (first && !same.firstChild) same.innerHTML = first.innerHTML; // a formula's odds are written once a page
       const btn = el.querySelector(".roll-do");
       btn.addEventListener("click", (e) => {
         if (pressed === el) { pressed = null; e.preventDefault(); return; }

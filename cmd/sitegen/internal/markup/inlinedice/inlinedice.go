@@ -63,8 +63,10 @@ type Node struct {
 	// Odds the pre-rendered odds and Plan the expression for the script,
 	// both empty when the formula was not computed.
 	Expr, Odds, Plan string
-	// ID is unique on the page (for aria-describedby).
-	ID string
+	// ID is unique on the page (for aria-describedby); Same is the ID of
+	// the page's first roll of the same formula, whose odds this one
+	// shows (the script copies them; "" for the first).
+	ID, Same string
 
 	// Link is set for a roller of a [[link]]: the rows, lines or sections
 	// of what it names.
@@ -177,6 +179,7 @@ func (p *inlineParser) Parse(parent ast.Node, block text.Reader, pc parser.Conte
 // flagRE matches the plugin's flags (api.ts, getParametersForRoller).
 var flagRE = regexp.MustCompile(`\|(no)?(dice|render|form|paren|avg|none|round|floor|ceil|signed)`)
 var textRE = regexp.MustCompile(`\|text\((.*)\)`)
+var lookupRE = regexp.MustCompile(`\|lookup=.+?(\||$)`)
 
 // readFlags takes the flags off a formula, as the plugin does, and
 // returns what is left. The documented ones that change what a page
@@ -193,7 +196,7 @@ func readFlags(n *Node, s string) string {
 		n.Label = m[1]
 	}
 	s = textRE.ReplaceAllString(s, "")
-	s = regexp.MustCompile(`\|lookup=.+?(\||$)`).ReplaceAllString(s, "")
+	s = lookupRE.ReplaceAllString(s, "")
 	return strings.TrimSpace(flagRE.ReplaceAllString(s, ""))
 }
 
@@ -267,6 +270,11 @@ func (p *inlineParser) compute(n *Node, pg *pageRolls) (string, int) {
 		return c.msg, col
 	}
 	n.Odds, n.Plan = c.odds, c.plan
+	if first, seen := pg.first[key]; seen {
+		n.Same = first
+	} else {
+		pg.first[key] = n.ID
+	}
 	return "", 0
 }
 
@@ -338,6 +346,7 @@ type pageRolls struct {
 	vars  map[string]string // name -> value as written
 	left  float64
 	cache map[string]computed
+	first map[string]string // formula -> the ID of its first roll
 	id    string
 	count int
 }
@@ -348,7 +357,7 @@ func page(pc parser.Context, src []byte) *pageRolls {
 	}
 	h := fnv.New32a()
 	h.Write(src)
-	pg := &pageRolls{vars: Fields(src), left: MaxPageWork, cache: map[string]computed{}, id: strconv.FormatUint(uint64(h.Sum32()), 36)}
+	pg := &pageRolls{vars: Fields(src), left: MaxPageWork, cache: map[string]computed{}, first: map[string]string{}, id: strconv.FormatUint(uint64(h.Sum32()), 36)}
 	if fm := frontmatter.Get(pc); fm != nil {
 		var m map[string]any
 		if fm.Decode(&m) == nil {
@@ -490,7 +499,12 @@ func HTML(n *Node) string {
 	}
 	b.WriteString(`<span class="roll-f">`)
 	esc(label)
-	b.WriteString(`</span></button><output class="roll-out"></output><span class="roll-odds" role="tooltip" id="` + n.ID + `"><span class="odds-title">`)
+	b.WriteString(`</span></button><output class="roll-out"></output><span class="roll-odds" role="tooltip" id="` + n.ID + `"`)
+	if n.Same != "" { // the odds of the first roll of the formula, copied by the script
+		b.WriteString(` data-same="` + n.Same + `"></span></span>`)
+		return b.String()
+	}
+	b.WriteString(`><span class="odds-title">`)
 	esc(n.Formula)
 	b.WriteString(`</span>`)
 	b.WriteString(n.Odds)

@@ -142,4 +142,8 @@ func TestPageWork(t *testing.T) {
 	if n := strings.Count(html, `<span class="roll-f">1d6</span>`); n != 20 {
 		t.Errorf("%d rolls of 1d6 computed, want 20 (computed once, before the bound)", n)
 	}
+	// The odds of a formula are written once; the others name them.
+	if n, same := strings.Count(html, `<span class="odds-title">1d6</span>`), strings.Count(html, `data-same="`); n != 1 || same < 19 {
+		t.Errorf("1d6's odds written %d times, %d rolls naming the first", n, same)
+	}
 }

@@ -30,7 +30,7 @@ func buildDiceSite(t *testing.T) string {
 	files := map[string]string{
 		"site.toml":         "title = \"Dice\"\nbaseURL = \"https://rules.test/\"\n",
 		"content/_index.md": "# Dice\n",
-		"content/loot.md": "# Loot\n\nThe hoard holds `dice: 1d6*10` gold pieces, and the guard rolls `dice: 2d20kh + 3` to spot you.\n\n" +
+		"content/loot.md": "# Loot\n\nThe hoard holds `dice: 1d6*10` gold pieces, and the guard rolls `dice: 2d20kh + 3` to spot you. Another hoard: `dice: 1d6*10`.\n\n" +
 			"| d6 | Weather |\n|---|---|\n| 1-2 | Rain all day |\n| 3-5 | Cloud |\n| 6 | Sun |\n",
 	}
 	for name, body := range files {
@@ -69,6 +69,10 @@ func TestInlineRolls(t *testing.T) {
 			hidden := `getComputedStyle(document.querySelector(".roll-odds")).display === "none"`
 			if !eval[bool](t, ctx, hidden) {
 				t.Fatal("odds shown before any hover")
+			}
+			// The page writes a formula's odds once; the script gives them to its other rolls.
+			if got := eval[string](t, ctx, `document.querySelectorAll(".roll-odds")[2].textContent`); !strings.Contains(got, "Average") {
+				t.Errorf("the second roll of 1d6*10 has odds %q", got)
 			}
 			// Hover.
 			eval[bool](t, ctx, `(document.querySelector(".roll-do").scrollIntoView({block: "center"}), true)`)
