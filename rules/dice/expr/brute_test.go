@@ -1,8 +1,10 @@
 package expr
 
 import (
+	"math"
 	"math/big"
 	"slices"
+	"strconv"
 	"testing"
 )
 
@@ -17,61 +19,90 @@ func (d rdist) add(v int, p *big.Rat) {
 	d[v] = new(big.Rat).Set(p)
 }
 
-// bruteDie lists the faces of one die of the term with their exact
-// probabilities, by enumerating every roll: with a reroll, every pair
-// (first, second) of rolls; with an explosion, every chain of rolls until
-// the chance of a longer one is below 1e-14 (built from the last roll
-// back, unlike Eval, which follows the chain forward).
-func bruteDie(n *Dice) rdist {
-	faces := []int{}
-	if n.Fudge {
+// bruteFaces lists the faces of one die by their plain definition.
+func bruteFaces(n *Dice) []int {
+	var faces []int
+	switch {
+	case n.Fudge:
 		faces = []int{-1, 0, 1}
-	} else {
-		for f := 1; f <= n.Sides; f++ {
+	case n.Digits: // every string of digits, each digit 1..its die
+		var rec func(prefix string, rest string)
+		rec = func(prefix, rest string) {
+			if rest == "" {
+				v, _ := strconv.Atoi(prefix)
+				faces = append(faces, v)
+				return
+			}
+			for d := byte('1'); d <= rest[0]; d++ {
+				rec(prefix+string(d), rest[1:])
+			}
+		}
+		rec("", strconv.Itoa(n.Sides))
+	default:
+		for f := n.Low; f <= n.Sides; f++ {
 			faces = append(faces, f)
 		}
 	}
+	return faces
+}
+
+// bruteDie lists the faces of one die of the term with their exact
+// probabilities, by enumerating every roll: with a reroll, every sequence
+// of rolls the reroll allows; with an explosion, every chain of rolls up
+// to its limit, or until the chance of a longer one is below 1e-14 (built
+// from the last roll back, unlike Eval, which follows the chain forward).
+func bruteDie(n *Dice) rdist {
+	faces := bruteFaces(n)
 	one := big.NewRat(1, int64(len(faces)))
 	out := rdist{}
-	if n.Reroll.Op != "" {
-		for _, a := range faces {
-			for _, b := range faces {
-				p := new(big.Rat).Mul(one, one)
-				if n.Reroll.Holds(a) {
-					out.add(b, p)
+	if len(n.Reroll.On) > 0 {
+		var roll func(k int, p *big.Rat)
+		roll = func(k int, p *big.Rat) {
+			for _, f := range faces {
+				q := new(big.Rat).Mul(p, one)
+				if n.Reroll.On.Holds(f) && k < n.Reroll.Times {
+					roll(k+1, q)
 				} else {
-					out.add(a, p)
+					out.add(f, q)
 				}
 			}
 		}
+		roll(0, big.NewRat(1, 1))
 		return out
 	}
-	if n.Explode == 0 {
+	if len(n.Explode.On) == 0 {
 		for _, f := range faces {
 			out.add(f, one)
 		}
 		return out
 	}
 	// E(k), the die allowed k more explosions, from the top down:
-	// E(0) keeps the faces that do not explode (the others are lost);
-	// E(k) = each face f < T as itself, each face f >= T as f + E(k-1).
+	// E(0) keeps every face when the explosions are limited (the last die
+	// stands), and with no limit the faces that do not explode (the
+	// others are lost); E(k) = each face f that does not explode as
+	// itself, each face f that does as f + E(k-1).
 	e := rdist{}
 	for _, f := range faces {
-		if f < n.Explode {
+		if n.Explode.Times > 0 || !n.Explode.On.Holds(f) {
 			e.add(f, one)
 		}
 	}
-	// Follow until the chance of still exploding is below 1e-14.
 	pe := 0.0
 	for _, f := range faces {
-		if f >= n.Explode {
+		if n.Explode.On.Holds(f) {
 			pe += 1 / float64(len(faces))
 		}
 	}
-	for left := 1.0; left >= 1e-14; left *= pe {
+	steps := n.Explode.Times
+	if steps == 0 { // until the chance of still exploding is below 1e-14
+		for left := 1.0; left >= 1e-14; left *= pe {
+			steps++
+		}
+	}
+	for range steps {
 		next := rdist{}
 		for _, f := range faces {
-			if f < n.Explode {
+			if !n.Explode.On.Holds(f) {
 				next.add(f, one)
 				continue
 			}
@@ -129,13 +160,23 @@ func termValue(n *Dice, vals []int) int {
 	}
 	total := 0
 	for _, v := range s {
-		if n.Count.Op != "" {
-			if n.Count.Holds(v) {
-				total++
-			}
+		if len(n.Count) == 0 && len(n.Minus) == 0 {
+			total += v
 			continue
 		}
-		total += v
+		minus, plus := false, false
+		for _, c := range n.Minus {
+			minus = minus || c.Holds(v)
+		}
+		for _, c := range n.Count {
+			plus = plus || c.Holds(v)
+		}
+		switch {
+		case minus:
+			total--
+		case plus:
+			total++
+		}
 	}
 	return total
 }
@@ -168,6 +209,23 @@ func brute(n Node) rdist {
 					v = x - y
 				case "*":
 					v = x * y
+				case "/":
+					q := float64(x) / float64(y)
+					switch n.Round {
+					case "floor":
+						v = int(math.Floor(q))
+					case "ceil":
+						v = int(math.Ceil(q))
+					case "round":
+						v = int(math.Floor(q + 0.5))
+					default:
+						if x%y != 0 {
+							panic("a division that is not whole")
+						}
+						v = x / y
+					}
+				case "^":
+					v = int(math.Round(math.Pow(float64(x), float64(y))))
 				default:
 					if (Cmp{Op: n.Op, V: y}).Holds(x) {
 						v = 1

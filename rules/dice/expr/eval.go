@@ -39,7 +39,21 @@ func Eval(src string) ([]Result, error) {
 
 // EvalItem evaluates one parsed expression.
 func EvalItem(it Item) (Result, error) {
-	e := &evaluator{}
+	r, _, err := EvalItemWithin(it, MaxWork)
+	return r, err
+}
+
+// EvalItemWithin evaluates one parsed expression with at most work
+// multiply-adds (and never more than MaxWork), for callers that share a
+// bound between expressions; it returns the work spent, past work when it
+// stopped there.
+func EvalItemWithin(it Item, work float64) (Result, float64, error) {
+	e := &evaluator{limit: min(work, MaxWork)}
+	r, err := e.item(it)
+	return r, e.work, err
+}
+
+func (e *evaluator) item(it Item) (Result, error) {
 	d, err := e.eval(it.Node)
 	if err != nil {
 		return Result{}, err
@@ -68,14 +82,14 @@ const mapWork = 20
 
 // evaluator holds the work spent so far, to bound it.
 type evaluator struct {
-	work     float64
-	exploded bool
+	work, limit float64
+	exploded    bool
 }
 
-// spend adds work and fails past MaxWork, at the node that asked for it.
+// spend adds work and fails past the limit, at the node that asked for it.
 func (e *evaluator) spend(n Node, w float64) error {
 	e.work += w
-	if e.work > MaxWork {
+	if e.work > e.limit {
 		return &Error{Col: n.col(), Msg: "this needs too much computation to be exact here; use fewer dice or sides"}
 	}
 	return nil
@@ -130,6 +144,10 @@ func (e *evaluator) eval(n Node) (dice.PMF, error) {
 				return dice.PMF{}, err
 			}
 			return dice.Product(l, r), nil
+		case "/":
+			return divide(n, l, r)
+		case "^":
+			return power(n, l, r)
 		default:
 			cmp := n.Op
 			return dice.Combine(l, r, func(x, y int) int {
@@ -142,6 +160,108 @@ func (e *evaluator) eval(n Node) (dice.PMF, error) {
 	}
 	return dice.PMF{}, &Error{Col: n.col(), Msg: "unknown expression"}
 }
+
+// divide is the distribution of l / r, rounded as n.Round says; a
+// quotient that is not whole without a rounding, or a division by zero,
+// is an error.
+func divide(n *Binary, l, r dice.PMF) (dice.PMF, error) {
+	if r.P(0) > 0 {
+		return dice.PMF{}, &Error{Col: n.c, Msg: msgDivZero}
+	}
+	var err error
+	d := dice.Combine(l, r, func(x, y int) int {
+		q, ok := quotient(x, y, n.Round)
+		if !ok && err == nil {
+			err = &Error{Col: n.c, Msg: msgNotWhole}
+		}
+		return q
+	})
+	return d, err
+}
+
+const (
+	msgDivZero  = "this can divide by zero"
+	msgNotWhole = "this division is not always a whole number: round it (|floor, |ceil or |round) to compute it"
+)
+
+// quotient is x / y (y not 0) rounded by mode ("floor", "ceil", "round":
+// halves up, as JavaScript's Math.round); false when it is not whole and
+// mode is "".
+func quotient(x, y int, mode string) (int, bool) {
+	q, m := x/y, x%y
+	if m == 0 {
+		return q, true
+	}
+	if (m < 0) != (y < 0) {
+		q-- // the floor: Go's / truncates toward zero
+	}
+	switch mode {
+	case "floor":
+		return q, true
+	case "ceil":
+		return q + 1, true
+	case "round": // floor(x/y + 1/2): the remainder is at least half of y
+		if 2*(x-q*y)*sign(y) >= abs(y) {
+			return q + 1, true
+		}
+		return q, true
+	}
+	return q, false
+}
+
+// power is the distribution of l ^ r, for results of at most a billion.
+func power(n *Binary, l, r dice.PMF) (dice.PMF, error) {
+	var err error
+	d := dice.Combine(l, r, func(x, y int) int {
+		v, msg := pow(x, y)
+		if msg != "" && err == nil {
+			err = &Error{Col: n.c, Msg: msg}
+		}
+		return v
+	})
+	if err == nil {
+		err = fits(n, d.Min(), d.Max())
+	}
+	return d, err
+}
+
+// pow is x to the power y, or why it cannot be computed here.
+func pow(x, y int) (int, string) {
+	if y < 0 {
+		switch {
+		case x == 1 || x == -1 && y%2 == 0:
+			return 1, ""
+		case x == -1:
+			return -1, ""
+		}
+		return 0, "a negative power is not a whole number"
+	}
+	switch {
+	case y == 0 || x == 1:
+		return 1, ""
+	case x == 0:
+		return 0, ""
+	case x == -1:
+		return 1 - 2*(y%2), ""
+	}
+	v := 1
+	for range y { // |x| >= 2: at most 30 steps below a billion
+		v *= x
+		if v > 1e9 || v < -1e9 {
+			return 0, "this power is larger than a billion"
+		}
+	}
+	return v, ""
+}
+
+func sign(v int) int {
+	if v < 0 {
+		return -1
+	}
+	return 1
+}
+
+func abs(v int) int { return v * sign(v) }
 
 func minOf(v []int) int {
 	m := v[0]
@@ -162,50 +282,68 @@ func maxOf(v []int) int {
 // die returns the distribution of one die of the term, with its reroll or
 // explosion applied.
 func (e *evaluator) die(n *Dice) (dice.PMF, error) {
-	var d dice.PMF
-	if n.Fudge {
-		d = dice.Uniform(-1, 1)
-	} else {
-		d = dice.Die(n.Sides)
+	var b dice.Builder
+	faces := n.faces()
+	for _, v := range faces {
+		b.Add(v, 1/float64(len(faces)))
 	}
-	if n.Reroll.Op != "" {
-		// Keep the first face unless it meets the reroll condition; then
-		// the second roll stands, whatever it shows.
-		var b dice.Builder
-		var again float64
+	d := b.PMF()
+	if r := n.Reroll; len(r.On) > 0 {
+		// A face the reroll holds for is rolled again, at most r.Times
+		// times; the last roll stands, whatever it shows. Each face not
+		// rerolled is kept after 0, 1, ... r.Times-1 rerolls; after
+		// r.Times rerolls any face is.
+		var again float64 // the chance of one roll being rerolled
 		d.Each(func(v int, p float64) {
-			if n.Reroll.Holds(v) {
+			if r.On.Holds(v) {
 				again += p
-			} else {
-				b.Add(v, p)
 			}
 		})
-		b.AddPMF(d, again)
-		d = b.PMF()
+		var keep float64 // 1 + again + again² + ... (r.Times terms)
+		for k, q := 0, 1.0; k < r.Times; k++ {
+			keep += q
+			q *= again
+		}
+		last := math.Pow(again, float64(r.Times))
+		var rb dice.Builder
+		d.Each(func(v int, p float64) {
+			if !r.On.Holds(v) {
+				rb.Add(v, p*keep)
+			}
+			rb.Add(v, p*last)
+		})
+		d = rb.PMF()
 	}
-	if n.Explode > 0 {
-		e.exploded = true
+	if len(n.Explode.On) > 0 {
 		return e.explode(n, d)
 	}
 	return d, nil
 }
 
-// explode follows an exploding die: a face of n.Explode or more adds
-// another roll, until the mass still exploding is below Epsilon.
+// explode follows an exploding die: a face the explosion holds for adds
+// another roll, at most Explode.Times times, or without limit until the
+// mass still exploding is below Epsilon.
 func (e *evaluator) explode(n *Dice, d dice.PMF) (dice.PMF, error) {
 	var b dice.Builder
 	carry := dice.Const(0) // the sum of the exploded faces so far, and its mass
-	for carry.Total() >= Epsilon {
-		if err := e.spend(n, mapWork*float64(carry.Max()-carry.Min()+1)*float64(n.Sides)); err != nil {
+	limit := n.Explode.Times
+	for k := 0; ; k++ {
+		if m := carry.Total(); m < Epsilon {
+			// What is left is not followed (or nothing is).
+			e.exploded = e.exploded || m > 0
+			break
+		}
+		if err := e.spend(n, mapWork*float64(carry.Max()-carry.Min()+1)*float64(d.Max()-d.Min()+1)); err != nil {
 			return dice.PMF{}, err
 		}
-		if err := fits(n, 1, carry.Max()+n.Sides); err != nil {
+		if err := fits(n, min(carry.Min()+d.Min(), d.Min()), max(carry.Max()+d.Max(), d.Max())); err != nil {
 			return dice.PMF{}, err
 		}
+		last := limit > 0 && k == limit // no more dice: every face stands
 		var next dice.Builder
 		carry.Each(func(s int, p float64) {
 			d.Each(func(v int, q float64) {
-				if v >= n.Explode {
+				if !last && n.Explode.On.Holds(v) {
 					next.Add(s+v, p*q)
 				} else {
 					b.Add(s+v, p*q)
@@ -213,6 +351,9 @@ func (e *evaluator) explode(n *Dice, d dice.PMF) (dice.PMF, error) {
 			})
 		})
 		carry = next.PMF()
+		if last {
+			break
+		}
 	}
 	return b.PMF(), nil
 }
@@ -225,7 +366,24 @@ func (e *evaluator) dice(n *Dice) (dice.PMF, error) {
 	}
 	span := d.Max() - d.Min() + 1
 	switch {
-	case n.Count.Op != "":
+	case len(n.Minus) > 0:
+		// Each die counts 1, 0 or -1.
+		var b dice.Builder
+		d.Each(func(v int, q float64) {
+			switch {
+			case n.Minus.Holds(v):
+				b.Add(-1, q)
+			case n.Count.Holds(v):
+				b.Add(1, q)
+			default:
+				b.Add(0, q)
+			}
+		})
+		if err := e.spend(n, 9*float64(n.N)*float64(n.N)); err != nil {
+			return dice.PMF{}, err
+		}
+		return dice.Sum(n.N, b.PMF()), nil
+	case len(n.Count) > 0:
 		var p float64
 		d.Each(func(v int, q float64) {
 			if n.Count.Holds(v) {

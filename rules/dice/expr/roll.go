@@ -60,6 +60,21 @@ func (r *roller) roll(n Node) (int, error) {
 			return l - rv, nil
 		case "*":
 			return l * rv, nil
+		case "/":
+			if rv == 0 {
+				return 0, &Error{Col: n.c, Msg: msgDivZero}
+			}
+			q, ok := quotient(l, rv, n.Round)
+			if !ok {
+				return 0, &Error{Col: n.c, Msg: msgNotWhole}
+			}
+			return q, nil
+		case "^":
+			v, msg := pow(l, rv)
+			if msg != "" {
+				return 0, &Error{Col: n.c, Msg: msg}
+			}
+			return v, nil
 		}
 		if (Cmp{Op: n.Op, V: rv}).Holds(l) {
 			return 1, nil
@@ -69,28 +84,42 @@ func (r *roller) roll(n Node) (int, error) {
 	return 0, &Error{Col: n.col(), Msg: "unknown expression"}
 }
 
-// die rolls one die of the term: reroll once, or explode.
+// die rolls one die of the term: reroll, or explode.
 func (r *roller) die(n *Dice, what string) (int, error) {
 	one := func() (int, error) {
 		r.n++
 		if r.n > maxRolls {
 			return 0, &Error{Col: n.col(), Msg: "more than " + strconv.Itoa(maxRolls) + " dice in one roll"}
 		}
-		if n.Fudge {
+		switch {
+		case n.Fudge:
 			v, err := r.t.Roll(3, what+" (Fudge: 1 is -, 2 is blank, 3 is +)")
 			return v - 2, err
+		case n.Digits: // one die a digit
+			v := 0
+			for _, s := range n.digitSides() {
+				d, err := r.t.Roll(s, what+" (a d"+strconv.Itoa(s)+" a digit)")
+				if err != nil {
+					return 0, err
+				}
+				v = v*10 + d
+			}
+			return v, nil
 		}
-		return r.t.Roll(n.Sides, what)
+		v, err := r.t.Roll(n.Sides-n.Low+1, what)
+		return v + n.Low - 1, err
 	}
 	v, err := one()
 	if err != nil {
 		return 0, err
 	}
-	if n.Reroll.Op != "" && n.Reroll.Holds(v) {
-		return one()
+	for k := 0; len(n.Reroll.On) > 0 && n.Reroll.On.Holds(v) && k < n.Reroll.Times; k++ {
+		if v, err = one(); err != nil {
+			return 0, err
+		}
 	}
 	total := v
-	for n.Explode > 0 && v >= n.Explode {
+	for k := 0; len(n.Explode.On) > 0 && n.Explode.On.Holds(v) && (n.Explode.Times == 0 || k < n.Explode.Times); k++ {
 		if v, err = one(); err != nil {
 			return 0, err
 		}
@@ -121,10 +150,14 @@ func (r *roller) dice(n *Dice) (int, error) {
 		kept = kept[n.Keep.N:]
 	}
 	total := 0
+	counts := len(n.Count) > 0 || len(n.Minus) > 0
 	for _, v := range kept {
-		if n.Count.Op == "" {
+		switch {
+		case !counts:
 			total += v
-		} else if n.Count.Holds(v) {
+		case n.Minus.Holds(v):
+			total--
+		case n.Count.Holds(v):
 			total++
 		}
 	}
@@ -132,9 +165,12 @@ func (r *roller) dice(n *Dice) (int, error) {
 	if n.Keep.Op != "" {
 		step += ", kept " + join(kept)
 	}
-	if n.Count.Op != "" {
-		step += ", " + strconv.Itoa(total) + " of them " + n.Count.Op + " " + strconv.Itoa(n.Count.V)
-	} else {
+	switch {
+	case len(n.Count) == 1 && len(n.Minus) == 0:
+		step += ", " + strconv.Itoa(total) + " of them " + n.Count[0].Op + " " + strconv.Itoa(n.Count[0].V)
+	case counts:
+		step += ", counted " + strconv.Itoa(total)
+	default:
 		step += ", total " + strconv.Itoa(total)
 	}
 	r.steps = append(r.steps, step)

@@ -31,9 +31,11 @@ import (
 	"d6codex/cmd/sitegen/internal/markup/blockid"
 	"d6codex/cmd/sitegen/internal/markup/comment"
 	"d6codex/cmd/sitegen/internal/markup/highlight"
+	"d6codex/cmd/sitegen/internal/markup/inlinedice"
 	"d6codex/cmd/sitegen/internal/markup/kramdown"
 	"d6codex/cmd/sitegen/internal/markup/liquid"
 	"d6codex/cmd/sitegen/internal/markup/pandoc"
+	"d6codex/cmd/sitegen/internal/markup/randtable"
 	"d6codex/cmd/sitegen/internal/markup/rawhtml"
 	"d6codex/cmd/sitegen/internal/markup/shortcode"
 	"d6codex/cmd/sitegen/internal/markup/tag"
@@ -124,6 +126,10 @@ func New(opts Options) *Markdown {
 		&frontmatter.Extender{},
 		calloutExtension{obsidian: opts.Obsidian},
 		pageExtension{m: m},
+		// The Dice Roller's inline rolls and random tables: `dice:` code
+		// and a table headed by a roll mean nothing else in any layout.
+		inlinedice.Extension{Warn: warnAt},
+		randtable.Extension{Warn: warnAt},
 	}
 	if opts.Obsidian {
 		exts = append(exts, wikilink.Extension, highlight.Extension, comment.Extension, blockid.Extension, tag.Extension)
@@ -479,6 +485,7 @@ func (e pageExtension) Extend(md goldmark.Markdown) {
 		util.Prioritized(blockTransformer{m: e.m}, 1001),
 		util.Prioritized(linkTransformer{}, 1002),
 		util.Prioritized(wikiTransformer{m: e.m}, 1003),
+		util.Prioritized(diceTransformer{m: e.m}, 1003),
 		util.Prioritized(tocTransformer{}, 1004),
 		util.Prioritized(warnTransformer{m: e.m}, 1005),
 	))

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
+	east "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 
@@ -230,6 +231,21 @@ func (m *Markdown) section(src []byte, fragment string) ([]byte, bool) {
 	})
 	if start < 0 {
 		return nil, false
+	}
+	if block.Kind() == east.KindTable {
+		// The outline keeps a table's header row alone: its body rows
+		// are the lines after it that are not blank and hold a |.
+		for stop < len(src) {
+			end := bytes.IndexByte(src[stop+1:], '\n')
+			if end < 0 {
+				end = len(src) - stop - 1
+			}
+			line := src[stop+1 : stop+1+end]
+			if len(bytes.TrimSpace(line)) == 0 || !bytes.Contains(line, []byte("|")) {
+				break
+			}
+			stop += 1 + end
+		}
 	}
 	return src[bytes.LastIndexByte(src[:start], '\n')+1 : stop], true
 }

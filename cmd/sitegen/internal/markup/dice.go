@@ -1,0 +1,301 @@
+package markup
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+	east "github.com/yuin/goldmark/extension/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+
+	"d6codex/cmd/sitegen/internal/markup/inlinedice"
+	"d6codex/cmd/sitegen/internal/markup/randtable"
+	"d6codex/rules/dice/expr"
+)
+
+// Assets of the pages with inline rolls or random tables.
+const (
+	DiceScript = "js/dice.js"
+	DiceStyle  = "css/dice.css"
+)
+
+// Bounds of one link roller: the options it may hold and their HTML.
+const (
+	maxRollOptions = 1000
+	maxRollHTML    = 256 << 10
+)
+
+// diceTransformer gives a page with inline rolls (package inlinedice) or
+// random tables (package randtable) their script and stylesheet, and
+// resolves the rollers of [[links]] through the page's WikiResolver.
+type diceTransformer struct{ m *Markdown }
+
+// Transform implements parser.ASTTransformer.
+func (t diceTransformer) Transform(doc *ast.Document, _ text.Reader, pc parser.Context) {
+	st := state(pc)
+	if st == nil || !inlinedice.Found(pc) && !randtable.Found(pc) {
+		return
+	}
+	st.addAssets()
+	if !inlinedice.Found(pc) {
+		return
+	}
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if r, ok := n.(*inlinedice.Node); ok && entering && r.Link != nil {
+			if msg := t.resolve(st, r); msg != "" {
+				r.Link.Problem = msg
+				st.report(r.Start, true, "inline roll "+strconv.Quote(r.Raw)+": "+msg+"; it shows as written")
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+}
+
+// addAssets asks for the dice script and stylesheet, when the site has
+// them (a site's own static/ may leave them out).
+func (st *pageState) addAssets() {
+	for _, a := range []struct {
+		name string
+		list *[]string
+	}{{DiceScript, &st.res.Scripts}, {DiceStyle, &st.res.Styles}} {
+		if u, ok := st.page.Assets[a.name]; ok && !slices.Contains(*a.list, u) {
+			*a.list = append(*a.list, u)
+		}
+	}
+}
+
+// resolve finds what a link roller names and fills its options, as the
+// Dice Roller reads them: the rows of a table (weighted by its die when
+// its first header is a roll; one column with |Header), the items of a
+// list, the lines of a note (|line), its headings (|heading-2) or its
+// blocks. It returns the problem, "" when resolved.
+func (t diceTransformer) resolve(st *pageState, r *inlinedice.Node) string {
+	l := r.Link
+	count := strings.TrimSpace(l.Count)
+	if strings.HasSuffix(count, "d") || strings.HasSuffix(count, "D") {
+		count = count[:len(count)-1] // "3d": a bare d is a d1 here
+	}
+	if count != "" {
+		items, err := expr.ParseNotation(count, expr.DiceRoller)
+		if err != nil {
+			return "the count " + strconv.Quote(l.Count) + ": " + err.Error()
+		}
+		r.Plan = inlinedice.Plan(items[0].Node)
+	}
+	res, ok := st.page.Links.(WikiResolver)
+	if !ok {
+		return "links are not resolved here"
+	}
+	tg := res.ResolveWiki(l.Target, l.Fragment, true) // as an embed: with the note's source
+	if tg.Problem != "" {
+		return tg.Problem
+	}
+	if tg.Note == nil {
+		return "[[" + l.Target + "]] is not a note"
+	}
+	l.URL = tg.URL
+	chain := append(append([]string{}, st.page.chain...), st.page.File)
+	if slices.Contains(chain, tg.Note.File) && l.Fragment == "" && l.Kind == "" {
+		return "it rolls on the page it is in"
+	}
+	src := tg.Src
+	if l.Fragment != "" {
+		sec, ok := t.m.section(src, l.Fragment)
+		if !ok {
+			return fmt.Sprintf("no heading or block %q in %s", l.Fragment, tg.Note.File)
+		}
+		src = sec
+	}
+	sub := *tg.Note
+	sub.chain, sub.DropH1, sub.DropLeading, sub.Report = chain, false, false, nil
+	if l.Kind == "line" {
+		return t.lines(l, src, &sub)
+	}
+	doc, _ := t.m.Parse(src, &sub)
+	html := func(n ast.Node) string {
+		var b bytes.Buffer
+		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+			_ = t.m.Render(&b, src, c)
+		}
+		return strings.TrimSpace(b.String())
+	}
+	var opts []string
+	var weights []float64
+	found := false
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering || found {
+			return ast.WalkSkipChildren, nil
+		}
+		switch n := n.(type) {
+		case *randtable.Node, *east.Table:
+			if l.Fragment == "" && l.Kind != "" && l.Kind != "table" {
+				return ast.WalkSkipChildren, nil
+			}
+			found = true
+			opts, weights = tableOptions(n, l.Column, html)
+			return ast.WalkSkipChildren, nil
+		case *ast.List:
+			if l.Fragment == "" && l.Kind != "" && l.Kind != "list" {
+				return ast.WalkSkipChildren, nil
+			}
+			found = true
+			for it := n.FirstChild(); it != nil; it = it.NextSibling() {
+				opts = append(opts, html(it))
+			}
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	if !found { // the note's blocks, or its headings of a level
+		opts = blockOptions(doc, l.Kind, func(n ast.Node) string {
+			var b bytes.Buffer
+			_ = t.m.Render(&b, src, n)
+			return strings.TrimSpace(b.String())
+		})
+	}
+	return setOptions(l, opts, weights)
+}
+
+// setOptions bounds and keeps a roller's options.
+func setOptions(l *inlinedice.Link, opts []string, weights []float64) string {
+	size := 0
+	for _, o := range opts {
+		size += len(o)
+	}
+	switch {
+	case len(opts) == 0:
+		return "nothing to roll on there"
+	case len(opts) > maxRollOptions:
+		return fmt.Sprintf("%d options, more than the %d a roller may hold", len(opts), maxRollOptions)
+	case size > maxRollHTML:
+		return fmt.Sprintf("its options are %d KB, more than the %d KB a roller may hold", size>>10, maxRollHTML>>10)
+	}
+	l.Options, l.Weights = opts, weights
+	return ""
+}
+
+// tableOptions are a table's rows: the cells after a roll column (with
+// the rows' chances as weights), or one column named by its header, or
+// the whole row.
+func tableOptions(n ast.Node, column string, html func(ast.Node) string) ([]string, []float64) {
+	var rt *randtable.Table
+	if r, ok := n.(*randtable.Node); ok {
+		rt = r.Table
+		n = r.FirstChild()
+	}
+	head, ok := n.FirstChild().(*east.TableHeader)
+	if !ok {
+		return nil, nil
+	}
+	col, i := -1, 0
+	for c := head.FirstChild(); c != nil; c = c.NextSibling() {
+		if column != "" && strings.EqualFold(strings.TrimSpace(html(c)), column) {
+			col = i
+		}
+		i++
+	}
+	skip := 0
+	if rt != nil {
+		skip = 1 // the roll column
+	}
+	var opts []string
+	var weights []float64
+	row := 0
+	for r := head.NextSibling(); r != nil; r = r.NextSibling() {
+		var cells []string
+		i := 0
+		for c := r.FirstChild(); c != nil; c = c.NextSibling() {
+			if cls, _ := c.AttributeString("class"); cls != nil {
+				i++
+				continue // the chance column randtable added
+			}
+			if col >= 0 && i == col || col < 0 && i >= skip {
+				cells = append(cells, html(c))
+			}
+			i++
+		}
+		opts = append(opts, strings.Join(cells, " | "))
+		if rt != nil {
+			weights = append(weights, rt.Rows[row].Chance)
+		}
+		row++
+	}
+	return opts, weights
+}
+
+// blockOptions are a note's blocks, without thematic breaks and front
+// matter, as the section roller returns them; kind "heading-N" keeps
+// headings of level N, "heading" all headings, another block type those
+// blocks.
+func blockOptions(doc ast.Node, kind string, html func(ast.Node) string) []string {
+	var opts []string
+	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
+		switch h, isH := c.(*ast.Heading); {
+		case c.Kind() == ast.KindThematicBreak:
+			continue
+		case strings.HasPrefix(kind, "heading"):
+			if !isH || kind != "heading" && kind != "heading-"+strconv.Itoa(h.Level) {
+				continue
+			}
+		case kind == "paragraph" && c.Kind() != ast.KindParagraph,
+			kind == "list" && c.Kind() != ast.KindList,
+			kind == "blockquote" && c.Kind() != ast.KindBlockquote,
+			kind == "code" && c.Kind() != ast.KindFencedCodeBlock && c.Kind() != ast.KindCodeBlock:
+			continue
+		}
+		if s := html(c); s != "" {
+			opts = append(opts, s)
+		}
+	}
+	return opts
+}
+
+// lines are a note's lines that are not empty, each rendered as a line
+// of Markdown (the Dice Roller's |line).
+func (t diceTransformer) lines(l *inlinedice.Link, src []byte, sub *Page) string {
+	_, body := splitFrontMatter(src)
+	var opts []string
+	for _, line := range strings.Split(string(body), "\n") {
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		if len(opts) == maxRollOptions {
+			return fmt.Sprintf("more than the %d lines a roller may hold", maxRollOptions)
+		}
+		html, _, err := t.m.Convert([]byte(line), sub)
+		if err != nil {
+			return err.Error()
+		}
+		html = strings.TrimSpace(html)
+		if inner, ok := strings.CutPrefix(html, "<p>"); ok && strings.HasSuffix(inner, "</p>") {
+			html = strings.TrimSuffix(inner, "</p>")
+		}
+		opts = append(opts, html)
+	}
+	return setOptions(l, opts, nil)
+}
+
+// splitFrontMatter returns the front matter block of src (--- lines) and
+// what follows it.
+func splitFrontMatter(src []byte) ([]byte, []byte) {
+	if !bytes.HasPrefix(src, []byte("---\n")) && !bytes.HasPrefix(src, []byte("---\r\n")) {
+		return nil, src
+	}
+	rest := src[3:]
+	for i := 0; i < len(rest); {
+		j := bytes.IndexByte(rest[i:], '\n')
+		if j < 0 {
+			break
+		}
+		line := bytes.TrimSpace(rest[i : i+j])
+		if i > 0 && (bytes.Equal(line, []byte("---")) || bytes.Equal(line, []byte("..."))) {
+			return src[:3+i+j+1], rest[i+j+1:]
+		}
+		i += j + 1
+	}
+	return nil, src
+}

@@ -1,0 +1,139 @@
+package randtable
+
+import (
+	"math"
+	"math/big"
+	"strings"
+	"testing"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+)
+
+// outcomes enumerates every roll of dice d1..dn (each face 1..d), and
+// value reads a roll as its result: an exact enumeration that shares no
+// code with the engine.
+func outcomes(sides []int, value func([]int) int) map[int]*big.Rat {
+	out := map[int]*big.Rat{}
+	total := int64(1)
+	for _, s := range sides {
+		total *= int64(s)
+	}
+	roll := make([]int, len(sides))
+	var rec func(i int)
+	rec = func(i int) {
+		if i == len(sides) {
+			v := value(roll)
+			if out[v] == nil {
+				out[v] = new(big.Rat)
+			}
+			out[v].Add(out[v], big.NewRat(1, total))
+			return
+		}
+		for f := 1; f <= sides[i]; f++ {
+			roll[i] = f
+			rec(i + 1)
+		}
+	}
+	rec(0)
+	return out
+}
+
+func sum(r []int) int {
+	s := 0
+	for _, v := range r {
+		s += v
+	}
+	return s
+}
+
+// TestChances checks each row's chance against the exact enumeration of
+// the table's dice, for the headers and cells random tables are written
+// with.
+func TestChances(t *testing.T) {
+	tests := []struct {
+		header string
+		cells  []string
+		dice   []int
+		value  func([]int) int
+		rows   [][2]int // the results each row stands for (lowest, highest)
+	}{
+		{"d6", []string{"1-2", "3–5", "6"}, []int{6}, sum, [][2]int{{1, 2}, {3, 5}, {6, 6}}},
+		{"**2d6**", []string{"2", "3-5", "6—8", "9 to 11", "12"}, []int{6, 6}, sum, [][2]int{{2, 2}, {3, 5}, {6, 8}, {9, 11}, {12, 12}}},
+		{"1d8", []string{"1", "2-7", "8+"}, []int{8}, sum, [][2]int{{1, 1}, {2, 7}, {8, 8}}},
+		{"d66", []string{"11-16", "21-36", "41-66"}, []int{6, 6}, func(r []int) int { return r[0]*10 + r[1] }, [][2]int{{11, 16}, {21, 36}, {41, 66}}},
+		{"d100", []string{"01–05", "06-99", "00"}, []int{100}, sum, [][2]int{{1, 5}, {6, 99}, {100, 100}}},
+		{"d%", []string{"1-50", "51-00"}, []int{100}, sum, [][2]int{{1, 50}, {51, 100}}},
+		{"dice: 1d20", []string{"1-2", "3-4", "5-10", "11", "12", "13", "14-20"}, []int{20}, sum, [][2]int{{1, 2}, {3, 4}, {5, 10}, {11, 11}, {12, 12}, {13, 13}, {14, 20}}},
+		{"3d6", []string{"3-8", "9-12", "13+"}, []int{6, 6, 6}, sum, [][2]int{{3, 8}, {9, 12}, {13, 18}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.header, func(t *testing.T) {
+			rt := Read(tt.header, tt.cells)
+			if rt == nil {
+				t.Fatal("not read as a random table")
+			}
+			exact := outcomes(tt.dice, tt.value)
+			for i, row := range rt.Rows {
+				if row.Problem != "" {
+					t.Errorf("row %d: %s", i+1, row.Problem)
+				}
+				want := new(big.Rat)
+				for v, p := range exact {
+					if v >= tt.rows[i][0] && v <= tt.rows[i][1] {
+						want.Add(want, p)
+					}
+				}
+				w, _ := want.Float64()
+				if math.Abs(row.Chance-w) > 1e-12 {
+					t.Errorf("row %d (%s): chance %.15g, want %.15g", i+1, tt.cells[i], row.Chance, w)
+				}
+			}
+			if g := rt.Gaps(); len(g) > 0 {
+				t.Errorf("gaps %v", g)
+			}
+		})
+	}
+}
+
+// TestNotRandom: headers that are not a roll leave the table alone.
+func TestNotRandom(t *testing.T) {
+	for _, h := range []string{"Die", "Name", "d", "Roll", "1", "d6 or d8 (see below)", ""} {
+		if rt := Read(h, []string{"1", "2"}); rt != nil {
+			t.Errorf("%q read as a random table", h)
+		}
+	}
+}
+
+// TestCoverage: rows that leave a result out, or share one, are warnings
+// at the row's line, in the words of the table.
+func TestCoverage(t *testing.T) {
+	src := "# T\n\n| d6 | Weather |\n|---|---|\n| 1-2 | Rain |\n| 2 | Fog |\n| 5+ | Sun |\n| x | ? |\n"
+	var got []string
+	md := goldmark.New(goldmark.WithExtensions(extension.Table, Extension{Warn: func(pc parser.Context, off int, msg string) {
+		line := 1 + strings.Count(src[:off], "\n")
+		got = append(got, itoa(line)+": "+msg)
+	}}))
+	var b strings.Builder
+	if err := md.Convert([]byte(src), &b); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		`6: random table "d6": result 2 is also row 1's`,
+		`8: random table "d6": "x" is not a result or a range of results (3, 3-5, 11+)`,
+		`7: random table "d6": no row for 3–4 (a 33.33% chance)`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	html := b.String()
+	for _, s := range []string{`<div class="rtable" data-plan="{&quot;d&quot;:[1,1,6]}">`, `<button type="button" class="rt-roll" hidden>Roll d6</button>`,
+		`<tr data-r="1-2">`, `<th style="text-align:right">Chance</th>`, `<td class="rt-chance" style="text-align:right">33.33%</td>`} {
+		if !strings.Contains(html, s) {
+			t.Errorf("no %s in\n%s", s, html)
+		}
+	}
+}
+
+func itoa(v int) string { return big.NewInt(int64(v)).String() }
