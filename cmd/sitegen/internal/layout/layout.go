@@ -1,7 +1,8 @@
 // Package layout describes where a site's pages, static files and settings
 // are in a source folder, whichever tool it was written for. A Layout is
 // what one format's package (layout/obsidian, layout/jekyll, layout/hugo,
-// layout/mkdocs, layout/mdbook, layout/quartz) recognises in a folder: the content root, the folders
+// layout/mkdocs, layout/mdbook, layout/quartz, layout/docusaurus,
+// layout/vitepress) recognises in a folder: the content root, the folders
 // published as they are, the names never published and the settings read
 // from the tool's own configuration. Package layout/detect tries them in
 // turn; this package also holds the two layouts that need no tool: sitegen's
@@ -56,14 +57,16 @@ import (
 
 // Kinds of layout.
 const (
-	Sitegen  = "sitegen layout"
-	Obsidian = "Obsidian vault"
-	Jekyll   = "Jekyll site"
-	Hugo     = "Hugo site"
-	MkDocs   = "MkDocs project"
-	MdBook   = "mdBook book"
-	Quartz   = "Quartz site"
-	Markdown = "folder of Markdown"
+	Sitegen    = "sitegen layout"
+	Obsidian   = "Obsidian vault"
+	Jekyll     = "Jekyll site"
+	Hugo       = "Hugo site"
+	MkDocs     = "MkDocs project"
+	MdBook     = "mdBook book"
+	Quartz     = "Quartz site"
+	Docusaurus = "Docusaurus site"
+	VitePress  = "VitePress site"
+	Markdown   = "folder of Markdown"
 )
 
 // Layout is a recognised source folder.
@@ -169,6 +172,20 @@ type Layout struct {
 	// the unpublished pages too) and the pages' other names. Nil keeps
 	// sitegen's.
 	Links func(files []string, names map[string][]string) LinkFinder
+
+	// Markup is the tool's Markdown dialect, beyond what every layout reads.
+	Markup Markup
+	// Rules are the tool's own rules for a page's URL, title, navigation
+	// label and place (Docusaurus's ids, slugs and number prefixes); nil
+	// keeps sitegen's (the file's path, the title, weight).
+	Rules Rules
+	// FileURLs: the tool serves a page at a URL like a file's (/docs/a/b,
+	// /guide/b.html), so a relative URL in a page resolves from the
+	// page's folder, not from below the page (sitegen's /docs/a/b/).
+	FileURLs bool
+	// Notes say what was not read from the settings (a computed value) and
+	// which default was used instead; the build reports them.
+	Notes []string
 }
 
 // LinkFinder finds what a link names (see Layout.Links).
@@ -238,6 +255,59 @@ type PageRules interface {
 	Compare(a string, aFolder bool, b string, bFolder bool) int
 }
 
+// Markup is the Markdown dialect of a tool's pages.
+type Markup struct {
+	// MDX reads .mdx files as pages too: import and export lines are
+	// dropped, {/* comments */} removed, the common docs components
+	// (Tabs, TabItem, Admonition, details) rendered, any other JSX
+	// element's text kept with a warning.
+	MDX bool
+	// Containers maps the words of the tool's ::: containers
+	// (Docusaurus's admonitions, VitePress's custom containers) to the
+	// callout kind each is shown as; nil: no containers.
+	Containers map[string]string
+	// ContainerTitles are the default titles of the container words
+	// ("TIP" in VitePress); a word not listed is titled from its kind.
+	ContainerTitles map[string]string
+	// BracketTitles reads a container's title written in brackets
+	// (Docusaurus's :::note[Title]) as well as after a space.
+	BracketTitles bool
+}
+
+// Rules are a tool's rules for placing pages.
+type Rules interface {
+	// Page places the page at the content-relative path rel whose front
+	// matter is fm (nil when it has none).
+	Page(rel string, fm map[string]any) Page
+	// Folder names and places the section of the content-relative folder
+	// dir.
+	Folder(dir string) Page
+}
+
+// Page is what a tool's rules say of one page or folder; zero fields keep
+// sitegen's own choice.
+type Page struct {
+	// URL is the site path, ending in "/" ("/docs/basic-rules/").
+	URL string
+	// Title is the title to use when the page gives none (neither in its
+	// front matter nor as a first heading): Docusaurus's id.
+	Title string
+	// NavLabel is the navigation's label for the page, when it differs
+	// from its title (Docusaurus's sidebar_label, a category's label).
+	NavLabel string
+	// Position orders the page among its siblings when HasPosition;
+	// siblings without one follow, ordered by SortName.
+	Position    float64
+	HasPosition bool
+	SortName    string
+	// ID is the name the tool's navigation settings give the page by
+	// (a Docusaurus doc id).
+	ID string
+	// Unlisted pages are published but kept out of the navigation, the
+	// search index and the sitemap.
+	Unlisted bool
+}
+
 // Settings are the site settings a tool's configuration can give; empty
 // strings are unset. site.toml, when present, wins key by key.
 type Settings struct {
@@ -270,6 +340,9 @@ type NavEntry struct {
 	Number string
 	// Line is the entry's line in the settings file that lists it.
 	Line int
+	// ID names the page by the tool's id for it (see Page.ID) when Path
+	// is "" and the entry is not a group heading.
+	ID string
 }
 
 // Skip reports whether the content-relative path rel (a folder when dir)

@@ -30,10 +30,12 @@ import (
 
 	"d6codex/cmd/sitegen/internal/markup/blockid"
 	"d6codex/cmd/sitegen/internal/markup/comment"
+	"d6codex/cmd/sitegen/internal/markup/container"
 	"d6codex/cmd/sitegen/internal/markup/highlight"
 	"d6codex/cmd/sitegen/internal/markup/inlinedice"
 	"d6codex/cmd/sitegen/internal/markup/kramdown"
 	"d6codex/cmd/sitegen/internal/markup/liquid"
+	"d6codex/cmd/sitegen/internal/markup/mdx"
 	"d6codex/cmd/sitegen/internal/markup/pandoc"
 	"d6codex/cmd/sitegen/internal/markup/randtable"
 	"d6codex/cmd/sitegen/internal/markup/rawhtml"
@@ -88,6 +90,16 @@ type Dialects struct {
 	// TermIDs gives the terms of definition lists ids, as headings have
 	// (mdBook's; termids.go).
 	TermIDs bool
+	// Containers maps the words of ::: containers (VitePress's,
+	// Docusaurus's admonitions) to the callout kind each is shown as
+	// (package container); nil: no containers. ContainerTitles are the
+	// words' default titles; ContainerBrackets reads :::note[Title].
+	Containers        map[string]string
+	ContainerTitles   map[string]string
+	ContainerBrackets bool
+	// MDX reads MDX pages (package mdx): import and export lines
+	// dropped, the common docs components rendered.
+	MDX bool
 }
 
 // SafeClasses are the classes a kramdown attribute list may give a block:
@@ -145,6 +157,13 @@ func New(opts Options) *Markdown {
 	}
 	if opts.Dialects.Pandoc {
 		exts = append(exts, pandoc.Extension)
+	}
+	if opts.Dialects.MDX {
+		exts = append(exts, mdx.Extension{Known: mdxComponents, Warn: warnAt}, mdxCallouts{kinds: opts.Dialects.Containers})
+	}
+	if opts.Dialects.Containers != nil {
+		exts = append(exts, container.Extension{Kinds: opts.Dialects.Containers, Titles: opts.Dialects.ContainerTitles,
+			Brackets: opts.Dialects.ContainerBrackets, Warn: warnAt}, containerCallouts{})
 	}
 	m.md = goldmark.New(
 		goldmark.WithParser(rec),

@@ -6,12 +6,12 @@ import (
 
 // Token kinds.
 const (
-	tokPunct  = iota // one punctuation token: { } [ ] ( ) , : ; = . ... => ? and operators
-	tokIdent         // an identifier or keyword
-	tokString        // a string literal, Text holds its value
-	tokNumber        // a number literal
-	tokTemplate      // a template literal without ${}: Text holds its value
-	tokComputed      // a template literal with ${} or a regular expression: a value not read
+	tokPunct    = iota // one punctuation token: { } [ ] ( ) , : ; = . ... => ? and operators
+	tokIdent           // an identifier or keyword
+	tokString          // a string literal, Text holds its value
+	tokNumber          // a number literal
+	tokTemplate        // a template literal without ${}: Text holds its value
+	tokComputed        // a template literal with ${} or a regular expression: a value not read
 )
 
 // token is one lexical token of the file.
@@ -107,9 +107,11 @@ func lex(src string) []token {
 	return toks
 }
 
-func isDigit(c byte) bool      { return c >= '0' && c <= '9' }
-func isIdentStart(c byte) bool { return c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80 }
-func isIdentByte(c byte) bool  { return isIdentStart(c) || isDigit(c) }
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+func isIdentStart(c byte) bool {
+	return c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
+}
+func isIdentByte(c byte) bool { return isIdentStart(c) || isDigit(c) }
 
 // readString reads a quoted string at the start of s: its value and its
 // length in bytes.
