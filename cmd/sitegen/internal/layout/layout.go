@@ -95,6 +95,10 @@ type Layout struct {
 	// Ignore is the tool's own rule for paths left out (Quartz's
 	// ignorePatterns), nil for none.
 	Ignore func(rel string, dir bool) bool
+	// ExcludePaths are glob patterns matched against the whole
+	// content-relative path (MatchGlob: VitePress's srcExclude,
+	// Docusaurus's exclude).
+	ExcludePaths []string
 	// Settings are the site settings read from the tool's configuration.
 	Settings Settings
 	// Read names, in order, what was read from File ("title", "baseURL",
@@ -300,12 +304,36 @@ type Page struct {
 	Position    float64
 	HasPosition bool
 	SortName    string
+	// ByName says the position comes from the name's number prefix: a
+	// folder's page's own position wins over it.
+	ByName bool
 	// ID is the name the tool's navigation settings give the page by
 	// (a Docusaurus doc id).
 	ID string
 	// Unlisted pages are published but kept out of the navigation, the
 	// search index and the sitemap.
 	Unlisted bool
+	// Home is the home-page layout the front matter asks for (VitePress's
+	// layout: home, with its hero and features); nil for none.
+	Home *Home
+}
+
+// Home is a home page's hero and features.
+type Home struct {
+	Name, Text, Tagline string
+	Actions             []HomeLink
+	Features            []Feature
+}
+
+// HomeLink is one of a hero's action buttons.
+type HomeLink struct {
+	Text, Link string
+	Alt        bool // a secondary button (VitePress's theme: alt)
+}
+
+// Feature is one box of a home page's features.
+type Feature struct {
+	Icon, Title, Details, Link, LinkText string
 }
 
 // Settings are the site settings a tool's configuration can give; empty
@@ -363,6 +391,11 @@ func (l *Layout) Skip(rel string, dir bool) bool {
 	}
 	for _, e := range l.Excluded {
 		if rel == e || strings.HasPrefix(rel, e+"/") {
+			return true
+		}
+	}
+	for _, g := range l.ExcludePaths {
+		if MatchGlob(g, rel) || dir && MatchGlob(g, rel+"/x") && strings.HasSuffix(g, "/**") {
 			return true
 		}
 	}

@@ -247,6 +247,11 @@ func Load(ctx context.Context, opts Options) (*Site, error) {
 			Shortcodes: s.lay.Kind == layout.Hugo,
 			Pandoc:     s.lay.Kind == layout.Markdown, // the pandoc books of GitHub repositories
 			TermIDs:    s.lay.Kind == layout.MdBook,
+
+			Containers:        s.lay.Markup.Containers,
+			ContainerTitles:   s.lay.Markup.ContainerTitles,
+			ContainerBrackets: s.lay.Markup.BracketTitles,
+			MDX:               s.lay.Markup.MDX,
 		},
 	})
 	if err := s.load(ctx); err != nil {
@@ -387,6 +392,7 @@ func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 		return s, Result{}, err
 	}
 	res := Result{Pages: int(s.rendered.Load()), Errors: s.Diagnostics(), Reused: int(out.Reused()), Written: int(out.Wrote())}
+	res.Notes = append(res.Notes, layoutNotes(s.lay)...)
 	if w := s.cfg.PlaceholderBaseURL(); w != "" {
 		res.Notes = append(res.Notes, w+"; set baseURL in "+ConfigFile+" or pass --base-url")
 	}
