@@ -65,8 +65,8 @@ func (s *Site) placeFolder(sec *page, dir string) {
 	if f.URL != "" {
 		sec.sitePath = f.URL
 	}
-	if dir != "" && f.Title != "" {
-		sec.title = f.Title
+	if dir != "" && cmp.Or(f.NavLabel, f.Title) != "" {
+		sec.title = cmp.Or(f.NavLabel, f.Title) // a category's label names its generated page
 	}
 	sec.navTitle = f.NavLabel
 	sec.pos, sec.hasPos, sec.sortName = f.Position, f.HasPosition, f.SortName

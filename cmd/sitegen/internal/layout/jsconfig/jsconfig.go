@@ -344,6 +344,15 @@ func (p *parser) primary(depth int) any {
 			if a, ok := p.array(depth); ok {
 				return a
 			}
+		case "(": // a value in parentheses: /** @type {T} */ ({...})
+			start := p.i
+			p.i++
+			v := p.value(depth + 1)
+			if !isComputed(v) && p.punct(")") {
+				p.i++
+				return v
+			}
+			p.i = start
 		case "-":
 			if p.i+1 < len(p.f.toks) && p.f.toks[p.i+1].kind == tokNumber {
 				if n, err := parseNumber(p.f.toks[p.i+1].text); err == nil {

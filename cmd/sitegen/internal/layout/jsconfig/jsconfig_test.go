@@ -64,6 +64,8 @@ func TestParse(t *testing.T) {
 			`{"__keys":"re,after","after":"x","re":"computed:/\\.mdx?$/i@1"}`},
 		{"nested presets", "module.exports = {presets: [['classic', {docs: {path: 'rules', routeBasePath: '/'}}]]}",
 			`{"__keys":"presets","presets":[["classic",{"__keys":"docs","docs":{"__keys":"path,routeBasePath","path":"rules","routeBasePath":"/"}}]]}`},
+		{"parenthesized", "module.exports = {presets: [['classic', /** @type {Options} */ ({docs: {path: 'x'}})]], f: (a) => a}",
+			`{"__keys":"presets,f","f":"computed:(a) =\u003e a@1","presets":[["classic",{"__keys":"docs","docs":{"__keys":"path","path":"x"}}]]}`},
 		{"function export", "export default async function () { return {title: 'x'} }", `"computed:async function () { return {title: 'x'} }@1"`},
 		{"nothing exported", "const x = 1", `null`},
 		{"unterminated", "module.exports = {title: 'a', list: [1, 2", `{"__keys":"title,list","list":[1,2],"title":"a"}`},
