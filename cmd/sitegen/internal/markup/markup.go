@@ -177,6 +177,9 @@ func New(opts Options) *Markdown {
 	if opts.Dialects.TermIDs {
 		rec.cfg.BlockParsers = withTermIDs(rec.cfg.BlockParsers)
 	}
+	if opts.Dialects.MDX {
+		rec.cfg.BlockParsers = slices.DeleteFunc(rec.cfg.BlockParsers, mdx.IndentedCode)
+	}
 	m.md.SetParser(rec.parser(fullParser))
 	m.outline = rec.parser(outlineParser)
 	m.rec = rec

@@ -323,7 +323,7 @@ func home(fm map[string]any) *layout.Home {
 	if features, ok := fm["features"].([]any); ok {
 		for _, f := range features {
 			if m, ok := f.(map[string]any); ok {
-				icon := str(m["icon"]) // an emoji; an image icon is not shown
+				icon, _ := m["icon"].(string) // an emoji; an image icon ({src: ...}) is not shown
 				h.Features = append(h.Features, layout.Feature{Icon: icon, Title: str(m["title"]), Details: str(m["details"]),
 					Link: str(m["link"]), LinkText: str(m["linkText"])})
 			}

@@ -50,6 +50,7 @@ func (e Extension) Extend(m goldmark.Markdown) {
 			util.Prioritized(esmParser{}, 85),
 			util.Prioritized(commentParser{}, 86),
 			util.Prioritized(&elementParser{ext: e}, 87),
+			util.Prioritized(indentedParagraph{parser.NewParagraphParser()}, 999),
 		),
 		parser.WithInlineParsers(util.Prioritized(&inlineParser{ext: e}, 88)),
 	)
@@ -92,6 +93,28 @@ func (n *Element) Kind() ast.NodeKind { return KindElement }
 func (n *Element) Dump(src []byte, level int) {
 	ast.DumpHelper(n, src, level, map[string]string{"Name": n.Name}, nil)
 }
+
+// IndentedCode reports whether v is goldmark's indented code block
+// parser, which an MDX page does not have ("Indented code blocks are not
+// supported", https://mdxjs.com/docs/what-is-mdx/#markdown): the caller
+// removes it from the parser, and indentedParagraph reads such lines as
+// text.
+func IndentedCode(v util.PrioritizedValue) bool {
+	return v.Value == parser.NewCodeBlockParser()
+}
+
+// indentedParagraph is goldmark's paragraph parser for a line indented by
+// four spaces or more (inside <TabItem>, say), which MDX reads as text.
+type indentedParagraph struct{ parser.BlockParser }
+
+func (p indentedParagraph) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
+	if pc.BlockIndent() < 4 {
+		return nil, parser.NoChildren
+	}
+	return p.BlockParser.Open(parent, reader, pc)
+}
+
+func (indentedParagraph) CanAcceptIndentedLine() bool { return true }
 
 // esmParser drops import and export blocks.
 type esmParser struct{}
@@ -300,7 +323,7 @@ func (p *elementParser) Continue(node ast.Node, reader text.Reader, pc parser.Co
 
 func (p *elementParser) Close(ast.Node, text.Reader, parser.Context) {}
 func (p *elementParser) CanInterruptParagraph() bool                 { return true }
-func (p *elementParser) CanAcceptIndentedLine() bool                 { return false }
+func (p *elementParser) CanAcceptIndentedLine() bool                 { return true }
 
 // inlineParser drops {/* comments */} and component tags in running text.
 type inlineParser struct{ ext Extension }
