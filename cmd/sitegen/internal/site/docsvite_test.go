@@ -1,6 +1,7 @@
 package site
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -21,6 +22,7 @@ func TestDocusaurusAndVitePress(t *testing.T) {
 		lacks    map[string]string // output path -> a string it must not contain
 		hasNot   []string          // output paths that must not exist
 		warnings []string
+		links    map[string]string // symbolic links to make: path -> target outside the source
 	}{
 		{
 			name: "docusaurus",
@@ -91,12 +93,25 @@ func TestDocusaurusAndVitePress(t *testing.T) {
 				"rules/skills/index.html": `The wild die</a> </li><li><a href="/rules/skills/"`,
 			},
 			hasNot: []string{"drafts/secret/index.html", "package.json", "public/img/a.png"},
+			// node_modules linked to a shared install (how the VitePress
+			// differential test runs): a name the layout never reads is
+			// not followed, so it is not an error.
+			links: map[string]string{"node_modules": "outside"},
 		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
 			sitetest.WriteFiles(t, dir, tt.files)
+			for link, target := range tt.links {
+				target = filepath.Join(t.TempDir(), target)
+				if err := os.MkdirAll(target, 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.Symlink(target, filepath.Join(dir, link)); err != nil {
+					t.Fatal(err)
+				}
+			}
 			// Not public/: VitePress's public/ holds the files published at
 			// the site's root.
 			out := filepath.Join(t.TempDir(), "out")
