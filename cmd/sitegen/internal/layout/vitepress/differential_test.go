@@ -188,6 +188,7 @@ func TestDifferentialVitePress(t *testing.T) {
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("navigation:\n sitegen   %q\n vitepress %q", got, want)
 	}
+	t.Logf("pages %v\nnav %q\nlinks %v", theirs.pages, theirs.nav, theirs.links)
 	// What is not published, and public/ at the root.
 	for _, f := range []string{"img/d6.svg"} {
 		if !ours.files[f] || !theirs.files[f] {
@@ -218,6 +219,7 @@ func read(t *testing.T, dir, tool string) output {
 	t.Helper()
 	o := output{pages: map[string]string{}, links: map[string][]string{}, broken: map[string][]string{}, files: map[string]bool{}}
 	docs := map[string]*html.Node{}
+	files := map[string]string{} // canonical URL -> the file's slash path
 	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
@@ -241,7 +243,7 @@ func read(t *testing.T, dir, tool string) output {
 			return nil // a redirect
 		}
 		u := canonical("/" + rel)
-		docs[u] = doc
+		docs[u], files[u] = doc, rel
 		title := text(find(doc, func(n *html.Node) bool { return n.Data == "title" }))
 		title, _, _ = strings.Cut(title, " | ") // VitePress: "Page | Site"
 		title, _, _ = strings.Cut(title, " · ") // sitegen: "Page · Site"
@@ -263,7 +265,7 @@ func read(t *testing.T, dir, tool string) output {
 			if strings.Contains(href, "://") || strings.HasPrefix(href, "#") || strings.Contains(attr(a, "class"), "header-anchor") || attr(a, "class") == "anchor" {
 				continue
 			}
-			target := canonical(path.Clean(resolve(u, href)) + fragOf(href))
+			target := canonical(path.Clean(resolve("/"+files[u], href)) + fragOf(href))
 			page, _, _ := strings.Cut(target, "#")
 			if _, ok := o.pages[page]; ok {
 				o.links[u] = append(o.links[u], target)
@@ -311,14 +313,14 @@ func read(t *testing.T, dir, tool string) output {
 	return o
 }
 
-// resolve resolves href from the page at canonical URL u, as a browser
-// at that page's published address does.
-func resolve(u, href string) string {
+// resolve resolves href from the page published as the file at path
+// file, as a browser that loaded that file does.
+func resolve(file, href string) string {
 	href, _, _ = strings.Cut(href, "#")
 	if strings.HasPrefix(href, "/") {
 		return href
 	}
-	return path.Join(path.Dir(u+"/x"), href)
+	return path.Join(path.Dir(file), href)
 }
 
 func fragOf(href string) string {
