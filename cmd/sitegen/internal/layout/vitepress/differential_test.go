@@ -49,7 +49,7 @@ export default defineConfig({
   }
 })
 `,
-	"index.md": "---\nlayout: home\nhero:\n  name: Six Dice\n  text: A rules reference\n  actions:\n    - theme: brand\n      text: Get started\n      link: /guide/\nfeatures:\n  - title: Dice\n    details: Pools of dice.\n    link: /guide/dice\n---\n",
+	"index.md":          "---\nlayout: home\nhero:\n  name: Six Dice\n  text: A rules reference\n  actions:\n    - theme: brand\n      text: Get started\n      link: /guide/\nfeatures:\n  - title: Dice\n    details: Pools of dice.\n    link: /guide/dice\n---\n",
 	"guide/index.md":    "# Getting started\n\nRead [the dice](./dice) first, then [combat](combat.md) and [skills](../rules/skills.html).\n\n::: tip\nKeep a pencil.\n:::\n\n::: warning Careful\nThe wild die explodes: [explosions](/rules/wild-die#explosions).\n:::\n",
 	"guide/dice.md":     "# Rolling dice\n\nRoll a pool. ![a die](/img/d6.svg)\n\n::: details Click to see\nHidden.\n:::\n",
 	"guide/combat.md":   "---\ntitle: Combat\n---\n# Fighting\n\nBack to [the guide](./).\n",
