@@ -79,11 +79,8 @@ func (s *sidebarReader) item(v any, depth int) {
 			}
 			s.nav = append(s.nav, entry)
 			s.items(it.Get("items"), depth+1)
-		case "":
-			if len(it.Keys) == 1 { // {"Label": [items]} inside a list
-				s.nav = append(s.nav, layout.NavEntry{Title: it.Keys[0], Depth: depth})
-				s.items(it.Values[it.Keys[0]], depth+1)
-			}
+		case "": // {"Label": [items], "Other": [items]} inside a list: the category shorthand
+			s.items(it, depth)
 		}
 	case jsconfig.Computed:
 		s.notes = append(s.notes, fmt.Sprintf("%s: %s not read (computed)", s.file, it.Describe("a sidebar item")))

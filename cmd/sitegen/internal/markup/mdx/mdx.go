@@ -313,12 +313,25 @@ func (p *elementParser) Continue(node ast.Node, reader text.Reader, pc parser.Co
 		}
 		return parser.Continue | parser.HasChildren
 	}
-	if m := closingRE.FindSubmatch(util.TrimLeftSpace(line)); m != nil && string(m[1]) == n.Name {
+	if m := closingRE.FindSubmatch(util.TrimLeftSpace(line)); m != nil && string(m[1]) == n.Name && !openInside(n) {
 		n.closed = true
 		reader.Advance(seg.Len() - 1)
 		return parser.Close
 	}
 	return parser.Continue | parser.HasChildren
+}
+
+// openInside reports whether an element of n's name is still open inside
+// n (on the chain of last children, where goldmark's open blocks are): a
+// closing tag of that name is then the inner one's (<TabItem> in <Tabs>
+// in <TabItem>).
+func openInside(n *Element) bool {
+	for c := n.LastChild(); c != nil; c = c.LastChild() {
+		if e, ok := c.(*Element); ok && e.Name == n.Name && !e.closed {
+			return true
+		}
+	}
+	return false
 }
 
 func (p *elementParser) Close(ast.Node, text.Reader, parser.Context) {}
