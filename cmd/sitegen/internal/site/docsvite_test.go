@@ -41,6 +41,8 @@ func TestDocusaurusAndVitePress(t *testing.T) {
 				"docs/02-combat/unlisted.md":       "---\nunlisted: true\n---\n# Unlisted\n",
 				"docs/02-combat/helper.js":         "export const x = 1;\n",
 				"docs/_partials/_shared.md":        "Shared.\n",
+				"docs/hooks/hooks.mdx":             "# Hooks\n", // a category index: the folder's page, no second page for the folder
+				"docs/hooks/patch.md":              "# Patching\n",
 				"static/img/d6.svg":                "<svg/>",
 				"package.json":                     "{}",
 			},
@@ -54,6 +56,7 @@ func TestDocusaurusAndVitePress(t *testing.T) {
 				// respective folder" (label and position).
 				"rules/index.html":                 `<a href="/rules/basics/">The Basics</a>`,
 				"rules/combat/hurt/index.html":     "Ouch.",
+				"rules/hooks/index.html":           "<h1>Hooks</h1>",
 				"rules/combat/unlisted/index.html": "Unlisted",
 				"img/d6.svg":                       "<svg/>",
 				"index.html":                       "https://srd.test/rules/", // the root redirects to the docs' home
