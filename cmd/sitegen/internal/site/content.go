@@ -146,6 +146,7 @@ type page struct {
 	docID         string         // the layout's id for the page (a Docusaurus doc id)
 	home          *layout.Home   // the hero and features of a home-page layout (VitePress's layout: home)
 	fallbackTitle string         // the layout's title for a page with none of its own (a Docusaurus doc id)
+	nameTitle     bool           // the title was made from the file's name
 	fm            map[string]any // the front matter, from reading it to applying the layout's rules
 	parent        *page
 	children      []*page // a section's pages and subsections, in order
@@ -311,7 +312,7 @@ func (s *Site) loadPage(rel string) *page {
 		case templates.KindSection: // a folder's untitled _index.md: the folder's name
 			p.title = titleFromName(path.Base(p.dir()))
 		default:
-			p.title = titleFromName(pageName(path.Base(rel)))
+			p.title, p.nameTitle = titleFromName(pageName(path.Base(rel))), true
 		}
 	}
 	return p

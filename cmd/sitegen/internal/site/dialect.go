@@ -173,6 +173,9 @@ func (s *Site) applyNav() {
 func (s *Site) navPlace(p *page, title string, place int) {
 	if title != "" {
 		p.navTitle = title
+		if p.nameTitle {
+			p.title = title // no title of its own: the navigation's label is better than the file's name
+		}
 	}
 	p.pos, p.hasPos = float64(place), true
 }

@@ -72,10 +72,11 @@ func TestDocusaurusAndVitePress(t *testing.T) {
 		{
 			name: "vitepress",
 			files: map[string]string{
-				".vitepress/config.mts": "import { defineConfig } from 'vitepress'\nexport default defineConfig({\n  title: 'Six Dice',\n  srcExclude: ['drafts/**'],\n  themeConfig: {\n    sidebar: [\n      { text: 'Rules', items: [\n        { text: 'Skills first', link: '/rules/skills' },\n        { text: 'The wild die', link: '/rules/wild-die' },\n      ] },\n    ],\n  },\n})\n",
+				".vitepress/config.mts": "import { defineConfig } from 'vitepress'\nexport default defineConfig({\n  title: 'Six Dice',\n  srcExclude: ['drafts/**'],\n  themeConfig: {\n    sidebar: [\n      { text: 'Rules', items: [\n        { text: 'Skills first', link: '/rules/skills' },\n        { text: 'The wild die', link: '/rules/wild-die' },\n        { text: 'No heading', link: '/rules/untitled' },\n        { text: 'Listed twice', link: '/rules/untitled' },\n      ] },\n    ],\n  },\n})\n",
 				"index.md":              "---\nlayout: home\nhero:\n  name: Six Dice\n  text: A rules reference\n  actions:\n    - text: Start\n      link: /rules/wild-die\nfeatures:\n  - title: Skills\n    details: What you are good at.\n    link: /rules/skills\n---\n",
 				"rules/wild-die.md":     "# The wild die\n\n::: tip\nExplodes.\n:::\n\nSee [skills](./skills) and [again](skills.html).\n",
 				"rules/skills.md":       "# Skills\n\n::: danger STOP\nCareful.\n:::\n",
+				"rules/untitled.md":     "Text without a heading.\n",
 				"drafts/secret.md":      "# Secret\n",
 				"public/img/a.png":      "png",
 				"package.json":          "{}",
@@ -88,7 +89,11 @@ func TestDocusaurusAndVitePress(t *testing.T) {
 				"rules/skills/index.html": `<p class="callout-title">STOP</p>`,
 				// https://vitepress.dev/reference/default-theme-home-page
 				"index.html": `<span class="hero-name">Six Dice</span>`,
-				"img/a.png":  "png",
+				// A page with no title of its own is named by its first
+				// sidebar entry, not by its file's name.
+				"rules/untitled/index.html": `<title>No heading`,
+				"rules/index.html":          `<a href="/rules/untitled/">No heading</a>`,
+				"img/a.png":                 "png",
 			},
 			lacks: map[string]string{
 				// https://vitepress.dev/reference/default-theme-sidebar: the
