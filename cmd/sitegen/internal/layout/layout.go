@@ -276,6 +276,9 @@ type Markup struct {
 	// BracketTitles reads a container's title written in brackets
 	// (Docusaurus's :::note[Title]) as well as after a space.
 	BracketTitles bool
+	// StraightQuotes keeps quotes, dashes and ellipses as written (the
+	// tool has no typographer on by default).
+	StraightQuotes bool
 }
 
 // Rules are a tool's rules for placing pages.

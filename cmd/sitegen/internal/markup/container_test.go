@@ -67,6 +67,10 @@ func TestContainers(t *testing.T) {
 		{name: "left open", dialect: vitepressDialect, src: "::: tip\nRuns to the end.\n",
 			want: []string{`callout-tip`, "<p>Runs to the end.</p>", "</div>"}},
 		{name: "off without the dialect", src: "::: tip\nText.\n:::\n", want: []string{"<p>::: tip\nText.\n:::</p>"}},
+		// markdown-it's "typographer: false" by default (https://github.com/markdown-it/markdown-it#init-with-presets-and-options),
+		// which VitePress keeps.
+		{name: "straight quotes", dialect: Dialects{StraightQuotes: true}, src: "Middag'm'Melkodor -- \"it\"...\n", want: []string{"Middag'm'Melkodor -- &quot;it&quot;..."}},
+		{name: "typographic quotes", src: "Middag'm'Melkodor\n", want: []string{"Middag&rsquo;m&rsquo;Melkodor"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -100,6 +100,10 @@ type Dialects struct {
 	// MDX reads MDX pages (package mdx): import and export lines
 	// dropped, the common docs components rendered.
 	MDX bool
+	// StraightQuotes leaves quotes, dashes and ellipses as written, as
+	// markdown-it (VitePress) and remark (Docusaurus) do by default;
+	// otherwise goldmark's typographer makes them typographic.
+	StraightQuotes bool
 }
 
 // SafeClasses are the classes a kramdown attribute list may give a block:
@@ -133,7 +137,6 @@ func New(opts Options) *Markdown {
 	exts := []goldmark.Extender{
 		extension.GFM,
 		extension.Footnote,
-		extension.Typographer,
 		extension.DefinitionList,
 		&frontmatter.Extender{},
 		calloutExtension{obsidian: opts.Obsidian},
@@ -142,6 +145,9 @@ func New(opts Options) *Markdown {
 		// and a table headed by a roll mean nothing else in any layout.
 		inlinedice.Extension{Warn: warnAt},
 		randtable.Extension{Warn: warnAt},
+	}
+	if !opts.Dialects.StraightQuotes {
+		exts = append(exts, extension.Typographer)
 	}
 	if opts.Obsidian {
 		exts = append(exts, wikilink.Extension, highlight.Extension, comment.Extension, blockid.Extension, tag.Extension)

@@ -252,6 +252,7 @@ func Load(ctx context.Context, opts Options) (*Site, error) {
 			ContainerTitles:   s.lay.Markup.ContainerTitles,
 			ContainerBrackets: s.lay.Markup.BracketTitles,
 			MDX:               s.lay.Markup.MDX,
+			StraightQuotes:    s.lay.Markup.StraightQuotes,
 		},
 	})
 	if err := s.load(ctx); err != nil {

@@ -99,7 +99,8 @@ func Recognise(dir string) (*layout.Layout, error) {
 		ExcludePrefix: "_", ExcludeNames: []string{"node_modules", "__tests__"},
 		ExcludeGlobs: notPublished, ExcludePaths: DefaultExclude,
 		FileURLs: true,
-		Markup:   layout.Markup{MDX: true, Containers: Admonitions, BracketTitles: true},
+		// remark has no typographer (smartypants is a plugin a site adds).
+		Markup: layout.Markup{MDX: true, Containers: Admonitions, BracketTitles: true, StraightQuotes: true},
 	}
 	r := &rules{dir: dir, routeBase: "docs", prefixes: true}
 	cfg := jsconfig.Parse(raw)

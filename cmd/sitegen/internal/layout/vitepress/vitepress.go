@@ -109,7 +109,8 @@ func Recognise(dir string) (*layout.Layout, error) {
 		ExcludeNames: []string{"node_modules", "dist"},
 		ExcludeGlobs: notPublished,
 		FileURLs:     true,
-		Markup:       layout.Markup{Containers: Containers, ContainerTitles: ContainerTitles},
+		// markdown-it's typographer is off unless markdown.typographer is set.
+		Markup: layout.Markup{Containers: Containers, ContainerTitles: ContainerTitles, StraightQuotes: true},
 	}
 	obj, ok := cfg.Root.(*jsconfig.Object)
 	if !ok {
