@@ -36,10 +36,12 @@ func TestDocusaurusAndVitePress(t *testing.T) {
 				"docs/01-basics/dice.mdx":          "---\nsidebar_label: The dice\n---\nimport Tabs from '@theme/Tabs';\n\n# Dice\n\n{/* hidden */}\n\n<Tabs>\n<TabItem value=\"a\" label=\"Six-sided\">\n\nRoll **d6**.\n\n</TabItem>\n</Tabs>\n",
 				"docs/01-basics/_category_.json":   `{"label": "The Basics", "position": 2}`,
 				"docs/02-combat/index.md":          "# Combat\n\n[Wounds](./wounds.md)\n",
-				"docs/02-combat/wounds.md":         "---\nid: hurt\ntitle: Wounds\n---\nOuch.\n",
+				"docs/02-combat/wounds.md":         "---\nid: hurt\ntitle: Wounds\n---\nOuch. ![used](used.png)\n",
 				"docs/02-combat/draft.md":          "---\ndraft: true\n---\n# Draft\n",
 				"docs/02-combat/unlisted.md":       "---\nunlisted: true\n---\n# Unlisted\n",
 				"docs/02-combat/helper.js":         "export const x = 1;\n",
+				"docs/02-combat/unused.png":        "png",
+				"docs/02-combat/used.png":          "png",
 				"docs/_partials/_shared.md":        "Shared.\n",
 				"docs/hooks/hooks.mdx":             "# Hooks\n", // a category index: the folder's page, no second page for the folder
 				"docs/hooks/patch.md":              "# Patching\n",
@@ -59,6 +61,7 @@ func TestDocusaurusAndVitePress(t *testing.T) {
 				"rules/hooks/index.html":           "<h1>Hooks</h1>",
 				"rules/combat/unlisted/index.html": "Unlisted",
 				"img/d6.svg":                       "<svg/>",
+				"02-combat/used.png":               "png",                     // a linked file is published; unused.png is not
 				"index.html":                       "https://srd.test/rules/", // the root redirects to the docs' home
 			},
 			lacks: map[string]string{
@@ -67,7 +70,7 @@ func TestDocusaurusAndVitePress(t *testing.T) {
 				"sitemap.xml":                  "unlisted",
 			},
 			hasNot: []string{"rules/combat/draft/index.html", "rules/partials/shared/index.html", "rules/combat/helper.js",
-				"combat/helper.js", "package.json", "rules/basics/01-basic-rules/index.html"},
+				"combat/helper.js", "package.json", "rules/combat/unused.png", "combat/unused.png", "rules/basics/01-basic-rules/index.html"},
 		},
 		{
 			name: "vitepress",

@@ -99,6 +99,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 		ExcludePrefix: "_", ExcludeNames: []string{"node_modules", "__tests__"},
 		ExcludeGlobs: notPublished, ExcludePaths: DefaultExclude,
 		FileURLs: true,
+		// A doc's images and files are published when it links to them
+		// (https://docusaurus.io/docs/markdown-features/assets); static/ as is.
+		LinkedFilesOnly: true,
 		// remark has no typographer (smartypants is a plugin a site adds).
 		Markup: layout.Markup{MDX: true, Containers: Admonitions, BracketTitles: true, StraightQuotes: true},
 	}

@@ -109,6 +109,10 @@ func Recognise(dir string) (*layout.Layout, error) {
 		ExcludeNames: []string{"node_modules", "dist"},
 		ExcludeGlobs: notPublished,
 		FileURLs:     true,
+		// "Assets placed in public will be copied to the root of the output
+		// directory as-is"; others are published when a page references them
+		// (https://vitepress.dev/guide/asset-handling).
+		LinkedFilesOnly: true,
 		// markdown-it's typographer is off unless markdown.typographer is set.
 		Markup: layout.Markup{Containers: Containers, ContainerTitles: ContainerTitles, StraightQuotes: true},
 	}
