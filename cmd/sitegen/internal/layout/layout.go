@@ -183,6 +183,10 @@ type Layout struct {
 	// label and place (Docusaurus's ids, slugs and number prefixes); nil
 	// keeps sitegen's (the file's path, the title, weight).
 	Rules Rules
+	// StartTitle takes a page's title from a # heading only when the
+	// heading starts the page (after MDX import statements), as
+	// Docusaurus does; otherwise from its first # heading anywhere.
+	StartTitle bool
 	// FileURLs: the tool serves a page at a URL like a file's (/docs/a/b,
 	// /guide/b.html), so a relative URL in a page resolves from the
 	// page's folder, not from below the page (sitegen's /docs/a/b/).

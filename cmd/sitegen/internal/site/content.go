@@ -282,9 +282,13 @@ func (s *Site) loadPage(rel string) *page {
 		// No title in front matter (or no front matter): the heading that
 		// starts the page where the layout takes one of any level, else
 		// the first # H1, else the file name.
+		h1Title := s.md.H1Title
+		if s.lay.StartTitle {
+			h1Title = s.md.StartTitle
+		}
 		if t, ok := s.leadingTitle(doc, src); ok {
 			p.title, p.dropH1, p.titleLead = t, true, true
-		} else if t, ok := s.md.H1Title(doc, src); ok {
+		} else if t, ok := h1Title(doc, src); ok {
 			p.title, p.dropH1 = t, true
 		}
 	default:

@@ -39,6 +39,7 @@ func TestDocusaurusAndVitePress(t *testing.T) {
 				"docs/02-combat/wounds.md":         "---\nid: hurt\ntitle: Wounds\n---\nOuch. ![used](used.png)\n",
 				"docs/02-combat/draft.md":          "---\ndraft: true\n---\n# Draft\n",
 				"docs/02-combat/unlisted.md":       "---\nunlisted: true\n---\n# Unlisted\n",
+				"docs/02-combat/exported.mdx":      "export const X = 1;\n\n# Not the title\n", // https://docusaurus.io/docs/api/plugins/@docusaurus/plugin-content-docs#markdown-front-matter: "title ... Defaults to the doc's first Markdown heading" (at its top, after imports; an export first, and the title is the id)
 				"docs/02-combat/helper.js":         "export const x = 1;\n",
 				"docs/02-combat/unused.png":        "png",
 				"docs/02-combat/used.png":          "png",
@@ -58,6 +59,7 @@ func TestDocusaurusAndVitePress(t *testing.T) {
 				// respective folder" (label and position).
 				"rules/index.html":                 `<a href="/rules/basics/">The Basics</a>`,
 				"rules/combat/hurt/index.html":     "Ouch.",
+				"rules/combat/exported/index.html": "<title>exported",
 				"rules/hooks/index.html":           "<h1>Hooks</h1>",
 				"rules/combat/unlisted/index.html": "Unlisted",
 				"img/d6.svg":                       "<svg/>",

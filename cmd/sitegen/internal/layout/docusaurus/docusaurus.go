@@ -98,7 +98,8 @@ func Recognise(dir string) (*layout.Layout, error) {
 		Kind: layout.Docusaurus, File: file, Content: "docs", Redirects: "aliases",
 		ExcludePrefix: "_", ExcludeNames: []string{"node_modules", "__tests__"},
 		ExcludeGlobs: notPublished, ExcludePaths: DefaultExclude,
-		FileURLs: true,
+		FileURLs:   true,
+		StartTitle: true,
 		// A doc's images and files are published when it links to them
 		// (https://docusaurus.io/docs/markdown-features/assets); static/ as is.
 		LinkedFilesOnly: true,

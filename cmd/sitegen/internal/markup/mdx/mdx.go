@@ -62,7 +62,12 @@ var KindDropped = ast.NewNodeKind("MDXDropped")
 
 // Dropped is an import/export block, a comment or a self-closing
 // component.
-type Dropped struct{ ast.BaseBlock }
+type Dropped struct {
+	ast.BaseBlock
+	// Import is set on a block of import statements (Docusaurus takes a
+	// page's title from a # heading after them, not after anything else).
+	Import bool
+}
 
 // Kind implements ast.Node.
 func (n *Dropped) Kind() ast.NodeKind { return KindDropped }
@@ -129,7 +134,7 @@ func (esmParser) Open(parent ast.Node, reader text.Reader, pc parser.Context) (a
 		return nil, parser.NoChildren
 	}
 	reader.Advance(seg.Len() - 1)
-	return &Dropped{}, parser.NoChildren
+	return &Dropped{Import: bytes.HasPrefix(line, []byte("import"))}, parser.NoChildren
 }
 
 func (esmParser) Continue(_ ast.Node, reader text.Reader, _ parser.Context) parser.State {

@@ -151,7 +151,14 @@ func Read(t testing.TB, dir string, tool Tool) Output {
 	}
 	// sitegen: the reading order (previous/next), each page labelled as the
 	// navigation labels it on its own page.
-	u := "/"
+	u := "/" // the home page: where the site's title links to
+	for _, doc := range docs {
+		if a := Find(doc, func(n *html.Node) bool { return n.Data == "a" && Attr(n, "class") == "site-title" }); a != nil {
+			u = Canonical(Attr(a, "href"))
+			break
+		}
+	}
+	home := u
 	for range len(docs) + 1 {
 		doc, ok := docs[u]
 		if !ok {
@@ -162,7 +169,7 @@ func Read(t testing.TB, dir string, tool Tool) Output {
 			o.Nav = append(o.Nav, Entry{Label: Text(cur), URL: u})
 		}
 		next := Find(doc, func(n *html.Node) bool { return n.Data == "a" && Attr(n, "rel") == "next" })
-		if u == "/" { // the home page has no "next": its first entry
+		if u == home { // the home page has no "next": its first entry
 			next = Find(nav, func(n *html.Node) bool { return n.Data == "a" })
 		}
 		if next == nil {
@@ -292,14 +299,18 @@ var VitePress = Tool{
 // (a category's label is a group entry, with the URL of its linked doc
 // when it has one).
 var Docusaurus = Tool{
-	Content: func(n *html.Node) bool { return n.Data == "div" && strings.Contains(Attr(n, "class"), "theme-doc-markdown") },
-	Title:   func(t string) string { s, _, _ := strings.Cut(t, " | "); return s },
+	Content: func(n *html.Node) bool {
+		return n.Data == "div" && strings.Contains(Attr(n, "class"), "theme-doc-markdown")
+	},
+	Title: func(t string) string { s, _, _ := strings.Cut(t, " | "); return s },
 	Sidebar: func(doc *html.Node) []Entry {
 		side := Find(doc, func(n *html.Node) bool { return n.Data == "nav" && Attr(n, "aria-label") == "Docs sidebar" })
 		var out []Entry
 		for _, a := range All(side, func(n *html.Node) bool { return n.Data == "a" && strings.Contains(Attr(n, "class"), "menu__link") }) {
 			href := Attr(a, "href")
-			if href == "" || href == "#" {
+			// A category with no doc of its own: its caret is in its link,
+			// which leads to its first doc.
+			if href == "" || href == "#" || strings.Contains(Attr(a, "class"), "menu__link--sublist-caret") {
 				out = append(out, Entry{Label: Text(a)})
 				continue
 			}
