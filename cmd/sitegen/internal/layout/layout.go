@@ -314,6 +314,10 @@ type Page struct {
 	// ByName says the position comes from the name's number prefix: a
 	// folder's page's own position wins over it.
 	ByName bool
+	// Link names, for a folder, the page that stands for it by that page's
+	// ID, the candidates in the order tried (a Docusaurus category's
+	// link: {type: doc, id}); the page keeps its own URL.
+	Link []string
 	// ID is the name the tool's navigation settings give the page by
 	// (a Docusaurus doc id).
 	ID string

@@ -226,6 +226,7 @@ func (s *Site) load(ctx context.Context) error {
 		s.byRel[p.rel] = p
 	}
 	pages = s.takeNotFound(pages)
+	s.linkFolders(pages)
 	s.copyNotes = s.markCopies(pages)
 	s.findLinks(all)
 	s.applyNav()

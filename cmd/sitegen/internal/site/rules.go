@@ -2,7 +2,9 @@ package site
 
 import (
 	"cmp"
+	"maps"
 	"path"
+	"slices"
 	"strings"
 
 	"d6codex/cmd/sitegen/internal/layout"
@@ -153,5 +155,47 @@ func (s *Site) homeView(p *page, v *templates.Page) {
 	for _, f := range h.Features {
 		v.Features = append(v.Features, templates.Feature{Icon: f.Icon, Title: f.Title, Details: f.Details,
 			URL: link("features", f.Link), LinkText: f.LinkText})
+	}
+}
+
+// linkFolders makes the page a folder's rules name (layout.Page.Link: a
+// Docusaurus category's linked doc) that folder's page: its section in
+// the navigation, with the folder's label and place; it keeps its URL.
+func (s *Site) linkFolders(pages []*page) {
+	if s.lay.Rules == nil {
+		return
+	}
+	byID := map[string]*page{}
+	dirs := map[string]bool{}
+	hasPage := map[string]bool{}
+	for _, p := range pages {
+		if p.docID != "" {
+			byID[p.docID] = p
+		}
+		if p.kind == templates.KindSection {
+			hasPage[p.dir()] = true
+		}
+		for d := path.Dir(p.rel); d != "." && !dirs[d]; d = path.Dir(d) {
+			dirs[d] = true
+		}
+	}
+	for _, dir := range slices.Sorted(maps.Keys(dirs)) {
+		if hasPage[dir] {
+			continue
+		}
+		f := s.lay.Rules.Folder(dir)
+		for _, id := range f.Link {
+			p, ok := byID[id]
+			if !ok || p.kind != templates.KindPage || p.folder != "" {
+				continue
+			}
+			p.kind, p.folder = templates.KindSection, dir
+			p.navTitle = cmp.Or(f.NavLabel, p.navTitle)
+			if f.HasPosition && (!f.ByName || !p.hasPos) {
+				p.pos, p.hasPos = f.Position, true
+			}
+			p.sortName = f.SortName
+			break
+		}
 	}
 }

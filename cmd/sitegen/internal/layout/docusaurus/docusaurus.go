@@ -391,6 +391,15 @@ func (r *rules) Folder(dir string) layout.Page {
 		if pos, ok := number(cat["position"]); ok {
 			p.Position, p.HasPosition, p.ByName = pos, true, false
 		}
+		// "The doc links can be specified relatively, e.g. if the category is
+		// generated with the guides directory, "link": {"type": "doc", "id":
+		// "intro"} will be resolved to the ID guides/intro, only falling back
+		// to intro if a doc with the former ID doesn't exist."
+		if link, ok := cat["link"].(map[string]any); ok && link["type"] == "doc" {
+			if id := scalar(link["id"]); id != "" {
+				p.Link = []string{path.Join(r.stripDir(dir), id), id}
+			}
+		}
 	}
 	return p
 }
