@@ -321,9 +321,6 @@ type Page struct {
 	// ID is the name the tool's navigation settings give the page by
 	// (a Docusaurus doc id).
 	ID string
-	// Unlisted pages are published but kept out of the navigation, the
-	// search index and the sitemap.
-	Unlisted bool
 	// Home is the home-page layout the front matter asks for (VitePress's
 	// layout: home, with its hero and features); nil for none.
 	Home *Home

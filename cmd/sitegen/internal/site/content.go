@@ -142,12 +142,11 @@ type page struct {
 	lines         []int           // the page file's line of each line of its text, when the layout rewrote it (expand.go); nil when they did not move
 	pos           float64         // place among siblings by the layout's rules, when hasPos
 	hasPos        bool
-	sortName      string         // the name siblings without a position sort by (layout rules); "" for sitegen's order
-	docID         string         // the layout's id for the page (a Docusaurus doc id)
-	home          *layout.Home   // the hero and features of a home-page layout (VitePress's layout: home)
-	fallbackTitle string         // the layout's title for a page with none of its own (a Docusaurus doc id)
-	nameTitle     bool           // the title was made from the file's name
-	fm            map[string]any // the front matter, from reading it to applying the layout's rules
+	sortName      string       // the name siblings without a position sort by (layout rules); "" for sitegen's order
+	docID         string       // the layout's id for the page (a Docusaurus doc id)
+	home          *layout.Home // the hero and features of a home-page layout (VitePress's layout: home)
+	fallbackTitle string       // the layout's title for a page with none of its own (a Docusaurus doc id)
+	nameTitle     bool         // the title was made from the file's name
 	parent        *page
 	children      []*page // a section's pages and subsections, in order
 	prev, next    *page
@@ -300,8 +299,7 @@ func (s *Site) loadPage(rel string) *page {
 			p.heading, p.dropH1 = h, true
 		}
 	}
-	s.placeByRules(p, p.fm)
-	p.fm = nil
+	s.placeByRules(p, p.meta)
 	p.ids = markup.IDs(doc, src)
 	if s.cfg.Obsidian {
 		p.tags = append(p.tags, inlineTags(doc, src)...)
@@ -491,9 +489,6 @@ func (s *Site) readFrontMatter(p *page, src []byte, data *frontmatter.Data) {
 // lines) m, decoded from raw, which starts at line first of the file.
 func (s *Site) readFields(p *page, m map[string]any, raw []byte, first int) {
 	r := &fieldReader{file: p.file, m: m, raw: raw, line: first, diag: s.diag}
-	if s.lay.Rules != nil {
-		p.fm = m
-	}
 	if s.lay.Kind != layout.Sitegen {
 		// Other tools take any scalar as a title (Jekyll's 404.html has
 		// "title: 404").

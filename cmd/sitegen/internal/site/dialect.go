@@ -95,7 +95,7 @@ type navFolder struct {
 func (s *Site) applyNav() {
 	s.navFolders = map[string]navFolder{}
 	if s.lay.Rules != nil {
-		s.resolveNavIDs(slices.Collect(maps.Values(s.byRel)))
+		s.resolveNavIDs(append(slices.Collect(maps.Values(s.byRel)), s.unpubPages...))
 	}
 	for i, e := range s.lay.Nav {
 		if e.Path != "" {

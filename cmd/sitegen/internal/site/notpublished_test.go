@@ -47,6 +47,7 @@ func TestNotPublished(t *testing.T) {
 		files     map[string]string
 		reasons   map[string]string // file -> reason in Result.NotPublished
 		warnings  []string          // each the start of one warning
+		quiet     []string          // text no warning holds
 		has       map[string]string // output file -> text it must hold
 		hasNot    []string          // output files that must not exist
 		unlisted  []string          // pages published but in no list, sitemap or search
@@ -150,6 +151,32 @@ func TestNotPublished(t *testing.T) {
 			noPreview: []string{"private/a/index.html", "private/img.png", "script.py", "templates/t/index.html"},
 		},
 		{
+			// https://docusaurus.io/docs/api/plugins/@docusaurus/plugin-content-docs#markdown-front-matter:
+			// "draft: Draft documents will only be available during
+			// development"; "unlisted: Unlisted documents will be available
+			// in both development and production. They will be "hidden" in
+			// production, not indexed, excluded from sitemaps, and can only
+			// be accessed by users having a direct link." A sidebar item
+			// naming a draft is dropped (Docusaurus's postProcessSidebars),
+			// without a warning.
+			name: "Docusaurus: draft: true and unlisted: true",
+			files: map[string]string{
+				"docusaurus.config.js": "module.exports = {\n  title: 'D',\n  url: 'https://d.test',\n  baseUrl: '/',\n  presets: [['classic', {docs: {routeBasePath: '/', sidebarPath: './sidebars.js'}}]],\n};\n",
+				"sidebars.js":          "module.exports = {docs: ['intro', 'draft', 'unlisted', 'other']};\n",
+				"docs/intro.md":        "---\nslug: /\n---\n# Intro\n\n[draft](draft.md) [unlisted](unlisted.md) [other](/other)\n",
+				"docs/draft.md":        "---\ndraft: true\ntags: [draft-tag]\n---\n# Draft\n\nPRIVATE-DRAFT\n",
+				"docs/unlisted.md":     "---\nunlisted: true\n---\n# Unlisted\n\nUNLISTED-TEXT\n",
+				"docs/other.md":        "# Other\n",
+			},
+			reasons:  map[string]string{"docs/draft.md": "draft: true (Docusaurus)"},
+			warnings: []string{"docs/intro.md:6:1: unpublished link \"draft.md\": docs/draft.md is not published (draft: true (Docusaurus))"},
+			quiet:    []string{"doc id"},
+			has:      map[string]string{"index.html": `<a href="/unlisted/">unlisted</a>`, "unlisted/index.html": "UNLISTED-TEXT", "other/index.html": "<h1>Other</h1>"},
+			hasNot:   []string{"draft/index.html"},
+			unlisted: []string{"/unlisted/"},
+			preview:  []string{"draft/index.html"},
+		},
+		{
 			name: "sitegen's own layout: draft, and notes' flags kept",
 			files: map[string]string{
 				"site.toml":         "title = \"S\"\n",
@@ -203,6 +230,13 @@ func TestNotPublished(t *testing.T) {
 			for _, w := range tt.warnings {
 				if !slices.ContainsFunc(warns, func(s string) bool { return strings.HasPrefix(s, w) }) {
 					t.Errorf("no warning %q in\n%s", w, strings.Join(warns, "\n"))
+				}
+			}
+			for _, q := range tt.quiet {
+				for _, w := range warns {
+					if strings.Contains(w, q) {
+						t.Errorf("warning %q", w)
+					}
 				}
 			}
 			for f, want := range tt.has {

@@ -51,9 +51,6 @@ func (s *Site) placeByRules(p *page, fm map[string]any) {
 	p.navTitle = pl.NavLabel
 	p.pos, p.hasPos, p.sortName = pl.Position, pl.HasPosition, pl.SortName
 	p.docID = pl.ID
-	if pl.Unlisted {
-		p.unlisted, p.navExclude, p.searchExclude = "unlisted: true", true, true
-	}
 	p.home = pl.Home
 }
 
@@ -75,7 +72,9 @@ func (s *Site) placeFolder(sec *page, dir string) {
 }
 
 // resolveNavIDs gives the layout's navigation entries that name a page by
-// its tool's id (Docusaurus's sidebars) the page's path.
+// its tool's id (Docusaurus's sidebars) the page's path. pages include
+// those not published: an entry naming one (a draft) is left out of the
+// navigation without a warning, as Docusaurus drops a draft's sidebar item.
 func (s *Site) resolveNavIDs(pages []*page) {
 	byID := map[string]string{}
 	for _, p := range pages {

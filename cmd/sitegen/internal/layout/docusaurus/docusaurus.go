@@ -35,8 +35,9 @@
 //     its number prefix). Siblings sort by position, then file name.
 //     sidebars.js|ts, when read, gives the order and labels of the docs it
 //     names by id.
-//   - draft: true docs are not published; unlisted: true docs are
-//     published, out of the navigation, search and sitemap.
+//   - draft: true docs are not published (--drafts shows them);
+//     unlisted: true docs are published, out of the navigation, search and
+//     sitemap (Unpublished, the layout's Unpublished and Unlisted).
 //   - Links: relative to the doc's file (with .md or .mdx), or URLs, which
 //     resolve as the browser reads them from the doc's URL.
 //   - Admonitions: :::note|tip|info|warning|danger|caution|important|
@@ -100,6 +101,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 		ExcludeGlobs: notPublished, ExcludePaths: DefaultExclude,
 		FileURLs:   true,
 		StartTitle: true,
+		// draft: true and unlisted: true (the site applies them, with
+		// every tool's flags).
+		Unpublished: unpublished, Unlisted: unlisted,
 		// A doc's images and files are published when it links to them
 		// (https://docusaurus.io/docs/markdown-features/assets); static/ as is.
 		LinkedFilesOnly: true,
@@ -358,7 +362,6 @@ func (r *rules) Page(rel string, fm map[string]any) layout.Page {
 	} else if hasNum {
 		p.Position, p.HasPosition = float64(num), true
 	}
-	p.Unlisted, _ = fm["unlisted"].(bool)
 	return p
 }
 
@@ -450,14 +453,37 @@ func number(v any) (float64, bool) {
 	return 0, false
 }
 
+// What the build's report says of the docs Docusaurus does not publish
+// or list.
+const (
+	DraftReason    = "draft: true (Docusaurus)"
+	UnlistedReason = "unlisted: true (Docusaurus)"
+)
+
 // Unpublished is Docusaurus's own "do not publish" rule for a doc's front
-// matter: draft: true docs are not published in a production build
-// (reason says so); unlisted: true docs are published but kept out of the
-// navigation, search and sitemap.
+// matter (its ContentVisibilitySchema): a draft: true doc is not published
+// in a production build (reason is DraftReason; --drafts shows it, as
+// docusaurus start does); an unlisted: true doc is published but kept out
+// of the navigation, search and sitemap. Both are booleans, read as
+// Docusaurus's validation reads them (the text "true" too); a doc cannot
+// be both in Docusaurus, and here the draft wins.
 func Unpublished(fm map[string]any) (reason string, unlisted bool) {
-	if d, _ := fm["draft"].(bool); d {
-		reason = "draft: true (Docusaurus publishes drafts only in development)"
+	if layout.True(fm["draft"]) {
+		return DraftReason, false
 	}
-	unlisted, _ = fm["unlisted"].(bool)
-	return reason, unlisted
+	return "", layout.True(fm["unlisted"])
+}
+
+// unpublished and unlisted are Unpublished as the layout's hooks
+// (layout.Layout.Unpublished and Unlisted).
+func unpublished(meta map[string]any, _ string) string {
+	reason, _ := Unpublished(meta)
+	return reason
+}
+
+func unlisted(meta map[string]any, _ string) string {
+	if _, u := Unpublished(meta); u {
+		return UnlistedReason
+	}
+	return ""
 }

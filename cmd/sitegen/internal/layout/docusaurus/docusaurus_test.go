@@ -76,7 +76,6 @@ func TestPage(t *testing.T) {
 		// "parse_number_prefixes: Whether number prefix parsing is disabled on this doc."
 		{"prefixes off", "01-x.md", map[string]any{"parse_number_prefixes": false},
 			layout.Page{URL: "/docs/01-x/", Title: "01-x", ID: "01-x", SortName: "01-x.md"}},
-		{"unlisted", "x.md", map[string]any{"unlisted": true}, layout.Page{URL: "/docs/x/", Title: "x", ID: "x", SortName: "x.md", Unlisted: true}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -119,26 +118,49 @@ func TestFolder(t *testing.T) {
 	}
 }
 
-// TestUnpublished: https://docusaurus.io/docs/api/plugins/@docusaurus/plugin-content-docs#markdown-front-matter:
-// "draft: Draft documents will only be available during development";
-// "unlisted: Unlisted documents will be available in both development and
-// production. They will be 'hidden' in production, not indexed, excluded
-// from sitemaps, and can only be accessed by users having a direct link."
+// TestUnpublished: https://docusaurus.io/docs/api/plugins/@docusaurus/plugin-content-docs#markdown-front-matter,
+// the front matter table:
+//
+//	| draft | boolean | false | Draft documents will only be available during development. |
+//	| unlisted | boolean | false | Unlisted documents will be available in both development and
+//	  production. They will be "hidden" in production, not indexed, excluded from sitemaps, and can
+//	  only be accessed by users having a direct link. |
+//
+// Both are Joi booleans, which take the text "true" too; "Can't be draft
+// and unlisted at the same time" (Docusaurus stops; the draft wins here).
+// The layout's hooks say the same (package site applies them: its
+// TestNotPublished builds a Docusaurus project with both).
 func TestUnpublished(t *testing.T) {
+	l, err := Recognise(layouttest.Write(t, map[string]string{"docusaurus.config.js": "module.exports = {title: 'T'};\n"}))
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, tt := range []struct {
 		fm       map[string]any
-		private  bool
+		reason   string
 		unlisted bool
 	}{
-		{map[string]any{"draft": true}, true, false},
-		{map[string]any{"unlisted": true}, false, true},
-		{map[string]any{"draft": false, "unlisted": false}, false, false},
-		{map[string]any{"draft": "yes"}, false, false}, // not a boolean: Docusaurus's validation refuses it; not a draft here
-		{nil, false, false},
+		{map[string]any{"draft": true}, DraftReason, false},
+		{map[string]any{"draft": "true"}, DraftReason, false},
+		{map[string]any{"unlisted": true}, "", true},
+		{map[string]any{"draft": true, "unlisted": true}, DraftReason, false},
+		{map[string]any{"draft": false, "unlisted": false}, "", false},
+		{map[string]any{"draft": "yes"}, "", false}, // not a boolean: Docusaurus's validation refuses it; not a draft here
+		{nil, "", false},
 	} {
 		reason, unlisted := Unpublished(tt.fm)
-		if (reason != "") != tt.private || unlisted != tt.unlisted {
-			t.Errorf("Unpublished(%v) = %q, %v", tt.fm, reason, unlisted)
+		if reason != tt.reason || unlisted != tt.unlisted {
+			t.Errorf("Unpublished(%v) = %q, %v; want %q, %v", tt.fm, reason, unlisted, tt.reason, tt.unlisted)
+		}
+		wantUnlisted := ""
+		if tt.unlisted {
+			wantUnlisted = UnlistedReason
+		}
+		if got := l.Unpublished(tt.fm, "x.md"); got != tt.reason {
+			t.Errorf("Layout.Unpublished(%v) = %q, want %q", tt.fm, got, tt.reason)
+		}
+		if got := l.Unlisted(tt.fm, "x.md"); got != wantUnlisted {
+			t.Errorf("Layout.Unlisted(%v) = %q, want %q", tt.fm, got, wantUnlisted)
 		}
 	}
 }
