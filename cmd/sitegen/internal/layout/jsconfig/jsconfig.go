@@ -18,6 +18,7 @@
 package jsconfig
 
 import (
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -29,6 +30,10 @@ const MaxSize = 4 << 20
 // maxDepth bounds the nesting of arrays and objects read.
 const maxDepth = 100
 
+// MaxValues bounds the values read from one file, constants read out where
+// they are named included; past it a value is Computed.
+const MaxValues = 1 << 20
+
 // Object is an object literal: its keys in the order written (the last of
 // a repeated key wins, as in JavaScript) and their values: a string,
 // float64, bool, nil, []any, *Object or Computed.
@@ -36,6 +41,7 @@ type Object struct {
 	Keys   []string
 	Values map[string]any
 	Lines  map[string]int // the line each key is written on
+	Cols   map[string]int // and its column, in bytes from 1
 }
 
 // Get returns the value of key, or nil when it is absent.
@@ -89,6 +95,10 @@ type File struct {
 	// consts holds the top-level const/let/var declarations: name ->
 	// index of the first token of the value.
 	consts map[string]int
+	// lineStarts are the byte offsets at which the lines start.
+	lineStarts []int
+	// values counts the values read, against MaxValues.
+	values int
 }
 
 // Parse reads src.
@@ -96,7 +106,12 @@ func Parse(src []byte) *File {
 	if len(src) > MaxSize {
 		src = src[:MaxSize]
 	}
-	f := &File{src: string(src)}
+	f := &File{src: string(src), lineStarts: []int{0}}
+	for i, c := range src {
+		if c == '\n' {
+			f.lineStarts = append(f.lineStarts, i+1)
+		}
+	}
 	f.toks = lex(f.src)
 	f.consts = map[string]int{}
 	export := -1
@@ -202,7 +217,17 @@ func (f *File) skipType(i int) int {
 
 // line is the 1-based line of a byte offset.
 func (f *File) line(off int) int {
-	return 1 + strings.Count(f.src[:min(off, len(f.src))], "\n")
+	line, _ := f.pos(off)
+	return line
+}
+
+// pos is the 1-based line and column (in bytes, as Go's compiler counts
+// them) of a byte offset; a binary search, so that a file of many keys
+// costs no more than its length.
+func (f *File) pos(off int) (line, col int) {
+	off = min(off, len(f.src))
+	i := sort.SearchInts(f.lineStarts, off+1) - 1 // the last line starting at or before off
+	return i + 1, off - f.lineStarts[i] + 1
 }
 
 // computedAt is the Computed value of the expression starting at token i.
@@ -302,9 +327,10 @@ func (p *parser) primary(depth int) any {
 	if !ok {
 		return Computed{Text: "(nothing)", Line: p.f.line(len(p.f.src))}
 	}
-	if depth > maxDepth {
+	if depth > maxDepth || p.f.values >= MaxValues {
 		return p.skip()
 	}
+	p.f.values++
 	switch t.kind {
 	case tokString, tokTemplate:
 		p.i++
@@ -375,7 +401,7 @@ func isComputed(v any) bool {
 func (p *parser) object(depth int) (*Object, bool) {
 	start := p.i
 	p.i++ // {
-	o := &Object{Values: map[string]any{}, Lines: map[string]int{}}
+	o := &Object{Values: map[string]any{}, Lines: map[string]int{}, Cols: map[string]int{}}
 	for {
 		t, ok := p.peek()
 		if !ok {
@@ -402,7 +428,7 @@ func (p *parser) object(depth int) (*Object, bool) {
 		case t.kind == tokPunct && t.text == "...":
 			p.i++
 			c := p.skip()
-			o.set("...", Computed{Text: "..." + c.Text, Line: c.Line}, c.Line)
+			o.set("...", Computed{Text: "..." + c.Text, Line: c.Line}, c.Line, 0)
 			continue
 		default: // [computed]: value
 			c := p.skip()
@@ -410,10 +436,10 @@ func (p *parser) object(depth int) (*Object, bool) {
 				p.i++
 				p.skip()
 			}
-			o.set("["+c.Text+"]", c, c.Line)
+			o.set("["+c.Text+"]", c, c.Line, 0)
 			continue
 		}
-		line := p.f.line(t.off)
+		line, col := p.f.pos(t.off)
 		p.i++
 		if t.kind == tokIdent && (t.text == "async" || t.text == "get" || t.text == "set") && p.i < len(p.f.toks) && p.f.toks[p.i].kind == tokIdent {
 			key = p.f.toks[p.i].text // async name() {...}
@@ -422,17 +448,17 @@ func (p *parser) object(depth int) (*Object, bool) {
 		switch {
 		case p.punct(":"):
 			p.i++
-			o.set(key, p.value(depth+1), line)
+			o.set(key, p.value(depth+1), line, col)
 		case p.punct("(") || p.punct("<"): // a method: name(args) { body }
 			c := p.skip()
 			c.Text = key + c.Text
-			o.set(key, c, line)
+			o.set(key, c, line, col)
 		case p.punct(",") || p.punct("}"): // shorthand {title}: a variable
 			if at, ok := p.f.consts[key]; ok && depth < maxDepth {
 				q := &parser{f: p.f, i: at}
-				o.set(key, q.value(depth+1), line)
+				o.set(key, q.value(depth+1), line, col)
 			} else {
-				o.set(key, Computed{Text: key, Line: line}, line)
+				o.set(key, Computed{Text: key, Line: line}, line, col)
 			}
 		default:
 			p.i = start
@@ -441,12 +467,12 @@ func (p *parser) object(depth int) (*Object, bool) {
 	}
 }
 
-func (o *Object) set(key string, v any, line int) {
+func (o *Object) set(key string, v any, line, col int) {
 	if _, seen := o.Values[key]; !seen {
 		o.Keys = append(o.Keys, key)
 	}
 	o.Values[key] = v
-	o.Lines[key] = line
+	o.Lines[key], o.Cols[key] = line, col
 }
 
 // array reads an array literal.

@@ -98,3 +98,51 @@ func FuzzParse(f *testing.F) {
 		Parse([]byte(src))
 	})
 }
+
+// TestConstsBounded: constants that name each other many times over
+// (c0 = [c1, c1, …], c1 = [c2, c2, …], …) would make 10^40 values if each
+// reference were read out in full; the reader stops at MaxValues and keeps
+// the rest as Computed. Without the bound this test does not end.
+func TestConstsBounded(t *testing.T) {
+	var b strings.Builder
+	const depth = 40
+	for i := 0; i < depth; i++ {
+		fmt.Fprintf(&b, "const c%d = [%s]\n", i, strings.TrimSuffix(strings.Repeat(fmt.Sprintf("c%d, ", i+1), 10), ", "))
+	}
+	fmt.Fprintf(&b, "const c%d = 'leaf'\nmodule.exports = {x: c0}\n", depth)
+	root, ok := Parse([]byte(b.String())).Root.(*Object)
+	if !ok {
+		t.Fatalf("root: %v", root)
+	}
+	values, computed := 0, 0
+	var count func(v any)
+	count = func(v any) {
+		values++
+		switch v := v.(type) {
+		case []any:
+			for _, x := range v {
+				count(x)
+			}
+		case Computed:
+			computed++
+		}
+	}
+	count(root.Get("x"))
+	if values > 2*MaxValues || computed == 0 {
+		t.Errorf("read %d values, %d of them computed; want at most %d, some computed", values, computed, 2*MaxValues)
+	}
+}
+
+// TestPositions: a key's line and column (in bytes, from 1), for errors
+// at the setting.
+func TestPositions(t *testing.T) {
+	src := "module.exports = {\n  title: 'é',\n\tpresets: [['classic', {docs: {path: '.git'}}]],\n};\n"
+	root := Parse([]byte(src)).Root.(*Object)
+	if l, c := root.Lines["presets"], root.Cols["presets"]; l != 3 || c != 2 {
+		t.Errorf("presets at %d:%d, want 3:2", l, c)
+	}
+	docs := root.Get("presets").([]any)[0].([]any)[1].(*Object).Object("docs")
+	if l, c := docs.Lines["path"], docs.Cols["path"]; l != 3 || c != 32 {
+		t.Errorf("path at %d:%d, want 3:32", l, c)
+	}
+}
