@@ -291,8 +291,10 @@ type Rules interface {
 	// matter is fm (nil when it has none).
 	Page(rel string, fm map[string]any) Page
 	// Folder names and places the section of the content-relative folder
-	// dir.
-	Folder(dir string) Page
+	// dir; err is a settings file of the folder that could not be read
+	// (through ReadSetting) or parsed (a Docusaurus _category_.json), the
+	// folder then placed without it.
+	Folder(dir string) (Page, error)
 }
 
 // Page is what a tool's rules say of one page or folder; zero fields keep
@@ -524,13 +526,25 @@ func Exists(dir, rel string, wantDir bool) bool {
 // setting names them) or goes through a symbolic link out of the source
 // folder or to a hidden name (see package srcpath). A folder that does not
 // exist is not an error here. Every layout checks the folders its
-// settings name through Folder.
+// settings name through Folder (or FolderAt).
 func (l *Layout) Folder(dir, key, value string) (string, error) {
+	return l.folder(dir, key, value, func() (int, int) { return l.locate(dir, key) })
+}
+
+// FolderAt is Folder for a setting whose place in the settings file the
+// layout knows already (a JavaScript settings file, read by package
+// jsconfig, where a key such as "path" may be written for several
+// plugins): line and col are where key is written (0 when unknown).
+func (l *Layout) FolderAt(dir, key, value string, line, col int) (string, error) {
+	return l.folder(dir, key, value, func() (int, int) { return line, col })
+}
+
+func (l *Layout) folder(dir, key, value string, at func() (line, col int)) (string, error) {
 	if strings.TrimSpace(value) == "" {
 		return "", nil
 	}
 	fail := func(format string, args ...any) (string, error) {
-		line, col := l.locate(dir, key)
+		line, col := at()
 		return "", &ConfigError{File: l.File, Line: line, Col: col, Key: key, Msg: fmt.Sprintf(format, args...)}
 	}
 	p := CleanRel(value)

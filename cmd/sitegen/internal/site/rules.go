@@ -2,6 +2,7 @@ package site
 
 import (
 	"cmp"
+	"errors"
 	"maps"
 	"path"
 	"slices"
@@ -32,7 +33,7 @@ func (s *Site) placeByRules(p *page, fm map[string]any) {
 	pl := r.Page(p.rel, fm)
 	if p.kind == templates.KindSection || p.kind == templates.KindHome {
 		// A folder's own page: the folder's label and place win.
-		f := r.Folder(p.dir())
+		f := s.ruleFolder(p.dir())
 		pl.NavLabel = cmp.Or(f.NavLabel, pl.NavLabel)
 		if f.HasPosition && (!f.ByName || !pl.HasPosition) {
 			pl.Position, pl.HasPosition = f.Position, true
@@ -41,7 +42,7 @@ func (s *Site) placeByRules(p *page, fm map[string]any) {
 	}
 	if pl.URL != "" && p.sitePath != "/"+notFoundHTML {
 		p.sitePath = pl.URL
-		if pl.URL == r.Folder("").URL && p.kind == templates.KindPage {
+		if pl.URL == s.ruleFolder("").URL && p.kind == templates.KindPage {
 			p.kind = templates.KindHome // slug: / makes a doc the home page
 		}
 	}
@@ -54,13 +55,29 @@ func (s *Site) placeByRules(p *page, fm map[string]any) {
 	p.home = pl.Home
 }
 
+// ruleFolder is the layout's rules for the content-relative folder dir. A
+// settings file of the folder that could not be read (a _category_.json
+// that links out of the source, or does not parse) is an error (the
+// collector keeps one of each, however many pages ask).
+func (s *Site) ruleFolder(dir string) layout.Page {
+	f, err := s.lay.Rules.Folder(dir)
+	var ce *layout.ConfigError
+	switch {
+	case errors.As(err, &ce):
+		s.diag.addf(ce.File, ce.Line, ce.Col, ce.Key, "%s", ce.Msg)
+	case err != nil:
+		s.diag.addf(s.srcFile(dir), 0, 0, "", "%v", err)
+	}
+	return f
+}
+
 // placeFolder places a section synthesized for a folder with no page of
 // its own.
 func (s *Site) placeFolder(sec *page, dir string) {
 	if s.lay.Rules == nil {
 		return
 	}
-	f := s.lay.Rules.Folder(dir)
+	f := s.ruleFolder(dir)
 	if f.URL != "" {
 		sec.sitePath = f.URL
 	}
@@ -87,7 +104,7 @@ func (s *Site) resolveNavIDs(pages []*page) {
 			if rel, ok := byID[e.ID]; ok {
 				s.lay.Nav[i].Path = rel
 			} else if e.Title == "" {
-				s.warn.addf(s.lay.File, 0, 0, "", "the sidebar names doc id %q, which no doc has", e.ID)
+				s.warn.addf(cmp.Or(s.lay.NavFile, s.lay.File), 0, 0, "", "the sidebar names doc id %q, which no doc has", e.ID)
 			}
 		}
 	}
@@ -182,7 +199,7 @@ func (s *Site) linkFolders(pages []*page) {
 		if hasPage[dir] {
 			continue
 		}
-		f := s.lay.Rules.Folder(dir)
+		f := s.ruleFolder(dir)
 		for _, id := range f.Link {
 			p, ok := byID[id]
 			if !ok || p.kind != templates.KindPage || p.folder != "" {

@@ -45,13 +45,14 @@
 package docusaurus
 
 import (
+	"errors"
 	"fmt"
-	"os"
+	"io/fs"
 	"path"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"gopkg.in/yaml.v3"
 
@@ -91,9 +92,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if file == "" {
 		return nil, nil
 	}
-	raw, err := os.ReadFile(filepath.Join(dir, file))
+	raw, err := layout.ReadSetting(dir, file) // the link rule of every settings file
 	if err != nil {
-		return nil, &layout.ConfigError{File: file, Msg: fmt.Sprintf("read: %v", err)}
+		return nil, err
 	}
 	l := &layout.Layout{
 		Kind: layout.Docusaurus, File: file, Content: "docs", Redirects: "aliases",
@@ -144,7 +145,12 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Static = nil
 		for _, d := range dirs {
 			if s, ok := d.(string); ok {
-				if c := layout.CleanRel(s); c != "" && c != "." {
+				// A folder a setting names: never out of the source or hidden.
+				c, err := l.FolderAt(dir, "staticDirectories", s, obj.Lines["staticDirectories"], obj.Cols["staticDirectories"])
+				if err != nil {
+					return nil, err
+				}
+				if c != "" && c != "." { // the site's root as a static folder would publish the whole project
 					l.Static = append(l.Static, c)
 				}
 			} else {
@@ -160,7 +166,11 @@ func Recognise(dir string) (*layout.Layout, error) {
 	sidebarPath := ""
 	sidebarSet := false
 	if docs != nil {
-		if p := layout.CleanRel(str(docs, "path", where+".path")); p != "" {
+		p, err := l.FolderAt(dir, where+".path", str(docs, "path", where+".path"), docs.Lines["path"], docs.Cols["path"])
+		if err != nil {
+			return nil, err
+		}
+		if p != "" {
 			l.Content = p
 		}
 		if rb, ok := docs.String("routeBasePath"); ok {
@@ -171,6 +181,10 @@ func Recognise(dir string) (*layout.Layout, error) {
 		switch v := docs.Get("sidebarPath").(type) {
 		case string:
 			sidebarPath, sidebarSet = layout.CleanRel(v), true
+			if sidebarPath == "" && strings.TrimSpace(v) != "" {
+				return nil, &layout.ConfigError{File: file, Line: docs.Lines["sidebarPath"], Col: docs.Cols["sidebarPath"], Key: where + ".sidebarPath",
+					Msg: fmt.Sprintf("%q is outside the site folder: sitegen reads settings only from files inside it", v)}
+			}
 		case bool: // false: no sidebars
 			sidebarSet = true
 		case jsconfig.Computed: // require.resolve('./sidebars.js'): the template's file
@@ -203,7 +217,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		if err != nil {
 			return nil, err
 		}
-		l.Nav = nav
+		l.Nav, l.NavFile = nav, sidebarPath
 		l.Notes = append(l.Notes, notes...)
 		l.Read = append(l.Read, fmt.Sprintf("%s (%d entries)", sidebarPath, len(nav)))
 	}
@@ -270,6 +284,9 @@ type rules struct {
 	dir, content string
 	routeBase    string // routeBasePath without slashes ("docs", "" for the site's root)
 	prefixes     bool   // number prefixes are parsed (numberPrefixParser not false)
+
+	mu   sync.Mutex
+	cats map[string]categoryFile // the folders' _category_ files, by folder, once read
 }
 
 // ignoredPrefix and numberPrefix are Docusaurus's DefaultNumberPrefixParser:
@@ -373,10 +390,11 @@ func isCategoryIndex(name, dir string) bool {
 }
 
 // Folder implements layout.Rules: the folder's URL, its category's label
-// and position (_category_.json|yml|yaml), else its name and number prefix.
-func (r *rules) Folder(dir string) layout.Page {
+// and position (_category_.json|yml|yaml), else its name and number
+// prefix; err is a category file that could not be read.
+func (r *rules) Folder(dir string) (layout.Page, error) {
 	if dir == "" {
-		return layout.Page{URL: r.url("/")}
+		return layout.Page{URL: r.url("/")}, nil
 	}
 	name := path.Base(dir)
 	p := layout.Page{URL: r.url(r.stripDir(dir)), SortName: name, Title: name}
@@ -387,7 +405,8 @@ func (r *rules) Folder(dir string) layout.Page {
 			p.Position, p.HasPosition, p.ByName = float64(num), true, true
 		}
 	}
-	if cat := r.category(dir); cat != nil {
+	cat, err := r.category(dir)
+	if cat != nil {
 		if label := scalar(cat["label"]); label != "" {
 			p.NavLabel = label
 		}
@@ -404,24 +423,53 @@ func (r *rules) Folder(dir string) layout.Page {
 			}
 		}
 	}
-	return p
+	return p, err
 }
 
-// category reads the folder's _category_ file; nil when it has none or it
-// cannot be read (Docusaurus would stop; the folder then keeps its name).
-func (r *rules) category(dir string) map[string]any {
-	for _, name := range []string{"_category_.json", "_category_.yml", "_category_.yaml"} {
-		raw, err := os.ReadFile(filepath.Join(r.dir, filepath.FromSlash(path.Join(r.content, dir, name))))
-		if err != nil {
+// categoryFiles are the names of a folder's category settings, in the
+// order Docusaurus tries them.
+var categoryFiles = []string{"_category_.json", "_category_.yml", "_category_.yaml"}
+
+// category is the folder's _category_ file, read once (Folder is asked
+// for a folder by several pages, in parallel): nil when it has none. A
+// file that cannot be read or parsed is an error, as it stops Docusaurus;
+// the folder then keeps its name and place.
+func (r *rules) category(dir string) (map[string]any, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if c, ok := r.cats[dir]; ok {
+		return c.m, c.err
+	}
+	m, err := r.readCategory(dir)
+	if r.cats == nil {
+		r.cats = map[string]categoryFile{}
+	}
+	r.cats[dir] = categoryFile{m, err}
+	return m, err
+}
+
+type categoryFile struct {
+	m   map[string]any
+	err error
+}
+
+func (r *rules) readCategory(dir string) (map[string]any, error) {
+	for _, name := range categoryFiles {
+		rel := path.Join(r.content, dir, name)
+		raw, err := layout.ReadSetting(r.dir, rel) // the link rule of every settings file
+		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
-		m := map[string]any{}
-		if err := yaml.Unmarshal(raw, &m); err != nil { // JSON is YAML
-			return nil
+		if err != nil {
+			return nil, err
 		}
-		return m
+		m := map[string]any{}
+		if err := yaml.Unmarshal(raw, &m); err != nil { // JSON is YAML: Docusaurus reads both with js-yaml
+			return nil, layout.YAMLError(rel, err)
+		}
+		return m, nil
 	}
-	return nil
+	return nil, nil
 }
 
 // scalar is a front matter value as text: "" for none, a number written as

@@ -31,9 +31,7 @@ package vitepress
 
 import (
 	"fmt"
-	"os"
 	"path"
-	"path/filepath"
 	"strings"
 
 	"d6codex/cmd/sitegen/internal/layout"
@@ -99,9 +97,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if file == "" {
 		return nil, nil
 	}
-	raw, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(file)))
+	raw, err := layout.ReadSetting(dir, file) // the link rule of every settings file
 	if err != nil {
-		return nil, &layout.ConfigError{File: file, Msg: fmt.Sprintf("read: %v", err)}
+		return nil, err
 	}
 	cfg := jsconfig.Parse(raw)
 	l := &layout.Layout{
@@ -122,8 +120,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 			l.Notes = append(l.Notes, fmt.Sprintf("%s: the settings are computed (%s), not read: VitePress's defaults are used", file, c.Text))
 		}
 		l.Settings.Title = DefaultTitle
-		l.Static = []string{path.Join(root, "public")}
-		l.Excluded = []string{"public"}
+		if err := public(dir, l, 0, 0); err != nil {
+			return nil, err
+		}
 		l.Rules = rules{}
 		return l, nil
 	}
@@ -140,13 +139,21 @@ func Recognise(dir string) (*layout.Layout, error) {
 		note(key, o.Get(key))
 		return s
 	}
+	// srcDir is relative to the project root; a folder a setting names,
+	// never out of the source or hidden.
+	line, col := obj.Lines["srcDir"], obj.Cols["srcDir"]
 	if src := str(obj, "srcDir"); src != "" {
-		if c := layout.CleanRel(path.Join(root, src)); c != "" {
+		c, err := l.FolderAt(dir, "srcDir", path.Join(root, src), line, col)
+		if err != nil {
+			return nil, err
+		}
+		if c != "" {
 			l.Content = c
 		}
 	}
-	l.Static = []string{path.Join(l.Content, "public")}
-	l.Excluded = []string{"public"}
+	if err := public(dir, l, line, col); err != nil {
+		return nil, err
+	}
 	l.Settings.Title = str(obj, "title")
 	if l.Settings.Title == "" {
 		l.Settings.Title = DefaultTitle
@@ -203,6 +210,25 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	l.Rules = rules{}
 	return l, nil
+}
+
+// public makes srcDir's public/ the layout's static folder ("Assets placed
+// in public will be copied to the root of the output directory as-is"),
+// left out of the pages. It is where srcDir says, so it is checked as a
+// folder that setting names (line and col: where srcDir is written, 0
+// when it is not): never a link out of the source or to a hidden name.
+func public(dir string, l *layout.Layout, line, col int) error {
+	key := ""
+	if line > 0 {
+		key = "srcDir"
+	}
+	p, err := l.FolderAt(dir, key, path.Join(l.Content, "public"), line, col)
+	if err != nil {
+		return err
+	}
+	l.Static = []string{p}
+	l.Excluded = []string{"public"}
+	return nil
 }
 
 // navReader flattens themeConfig.sidebar into the layout's navigation.
@@ -293,11 +319,11 @@ func (rules) Page(rel string, fm map[string]any) layout.Page {
 }
 
 // Folder implements layout.Rules.
-func (rules) Folder(dir string) layout.Page {
+func (rules) Folder(dir string) (layout.Page, error) {
 	if dir == "" {
-		return layout.Page{URL: "/"}
+		return layout.Page{URL: "/"}, nil
 	}
-	return layout.Page{URL: "/" + dir + "/"}
+	return layout.Page{URL: "/" + dir + "/"}, nil
 }
 
 // URL is the site path of the page at content path rel: its path without

@@ -1,7 +1,10 @@
 package vitepress
 
 import (
+	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -123,6 +126,57 @@ func TestRecognise(t *testing.T) {
 			}
 			if got := tt.got(l); got != tt.want {
 				t.Errorf("got  %q\nwant %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestSettingsRefused: .vitepress/config.* is read through
+// layout.ReadSetting, and srcDir and its public/ are checked by
+// layout.Layout.Folder (issue 31, items 1-3): a config that links out of
+// the source is refused unread; a srcDir that is hidden, outside or
+// reached through a link out, and a public/ that is a link out, are errors
+// at srcDir's line and column.
+func TestSettingsRefused(t *testing.T) {
+	const secret = "AKIASECRET123"
+	out := layouttest.Write(t, map[string]string{"config.mts": "export default {title: '" + secret + "'}\n", "files/a.png": ""})
+	cfg := "import { defineConfig } from 'vitepress'\nexport default defineConfig({\n  title: 'T',\n  srcDir: %s,\n})\n"
+	tests := []struct {
+		name  string
+		files map[string]string
+		links map[string]string // path -> target; "OUT/" starts a path in a folder outside the source
+		err   string
+	}{
+		{"config linked out", map[string]string{"index.md": "", ".vitepress/": ""}, map[string]string{".vitepress/config.mts": "OUT/config.mts"},
+			".vitepress/config.mts: symbolic link to OUT/config.mts, outside the site folder: sitegen reads settings only from files inside it"},
+		{"srcDir .git", map[string]string{".vitepress/config.mts": fmt.Sprintf(cfg, "'.git'")}, nil,
+			`.vitepress/config.mts:4:3: srcDir: ".git" is a hidden name: sitegen never publishes hidden files or folders`},
+		{"srcDir outside", map[string]string{"docs/.vitepress/config.mts": fmt.Sprintf(cfg, "'../../x'")}, nil,
+			`docs/.vitepress/config.mts:4:3: srcDir: "../x" is outside the site folder`},
+		{"srcDir linked out", map[string]string{".vitepress/config.mts": fmt.Sprintf(cfg, "'./src'")}, map[string]string{"src": "OUT/files"},
+			`.vitepress/config.mts:4:3: srcDir: "src": symbolic link to OUT/files, outside the site folder`},
+		{"public linked out", map[string]string{".vitepress/config.mts": fmt.Sprintf(cfg, "'src'"), "src/index.md": ""}, map[string]string{"src/public": "OUT/files"},
+			`.vitepress/config.mts:4:3: srcDir: "src/public": symbolic link to OUT/files, outside the site folder`},
+		{"public linked out, no srcDir", map[string]string{".vitepress/config.mts": "export default {}\n", "index.md": ""}, map[string]string{"public": "OUT/files"},
+			`.vitepress/config.mts: "public": symbolic link to OUT/files, outside the site folder`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := layouttest.Write(t, tt.files)
+			for link, target := range tt.links {
+				target = strings.Replace(target, "OUT/", out+"/", 1)
+				if err := os.Symlink(target, filepath.Join(dir, filepath.FromSlash(link))); err != nil {
+					t.Fatal(err)
+				}
+			}
+			l, err := Recognise(dir)
+			want := strings.ReplaceAll(tt.err, "OUT/", out+"/")
+			var ce *layout.ConfigError
+			if !errors.As(err, &ce) || !strings.HasPrefix(err.Error(), want) {
+				t.Fatalf("Recognise = %v, %v; want %s…", l, err, want)
+			}
+			if strings.Contains(err.Error(), secret) {
+				t.Errorf("the error quotes the file: %v", err)
 			}
 		})
 	}
