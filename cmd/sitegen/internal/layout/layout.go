@@ -95,10 +95,6 @@ type Layout struct {
 	// Ignore is the tool's own rule for paths left out (Quartz's
 	// ignorePatterns), nil for none.
 	Ignore func(rel string, dir bool) bool
-	// ExcludePaths are glob patterns matched against the whole
-	// content-relative path (MatchGlob: VitePress's srcExclude,
-	// Docusaurus's exclude).
-	ExcludePaths []string
 	// Settings are the site settings read from the tool's configuration.
 	Settings Settings
 	// Read names, in order, what was read from File ("title", "baseURL",
@@ -401,11 +397,6 @@ func (l *Layout) Skip(rel string, dir bool) bool {
 	}
 	for _, e := range l.Excluded {
 		if rel == e || strings.HasPrefix(rel, e+"/") {
-			return true
-		}
-	}
-	for _, g := range l.ExcludePaths {
-		if MatchGlob(g, rel) || dir && MatchGlob(g, rel+"/x") && strings.HasSuffix(g, "/**") {
 			return true
 		}
 	}

@@ -134,7 +134,7 @@ func (s *Site) applyPublishRules(all []*page) []*page {
 		s.unpubPages = append(s.unpubPages, p)
 	}
 	for _, rel := range slices.Sorted(maps.Keys(s.files)) {
-		rule := s.lay.UnpublishedPath(rel, false)
+		rule := s.lay.UnpublishedFile(rel)
 		if rule == nil {
 			continue
 		}

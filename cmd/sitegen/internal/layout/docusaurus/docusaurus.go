@@ -16,9 +16,11 @@
 //     plugin itself: path (default docs), routeBasePath (default docs),
 //     sidebarPath, exclude. A computed value falls back to the documented
 //     default, with a note.
-//   - Pages: the .md and .mdx files under path, except files and folders
-//     whose names start with "_" ("partial" pages) and tests (the
-//     plugin's default exclude); static/ is published at the site's root.
+//   - Pages: the .md and .mdx files under path, except what the plugin's
+//     exclude globs name (by default files and folders whose names start
+//     with "_", "partial" pages, and tests): those are not published and
+//     the build's report counts them (layout.PathRule); static/ is
+//     published at the site's root.
 //   - A doc's id is its folder (number prefixes stripped) and its front
 //     matter id or file name (number prefix stripped); its URL is
 //     routeBasePath + slug, where the slug is the front matter slug
@@ -82,8 +84,22 @@ var notPublished = []string{
 	"*.js", "*.mjs", "*.cjs", "*.ts", "*.mts", "*.cts", "*.jsx", "*.tsx", "*.json", "*.yml", "*.yaml",
 }
 
-// DefaultExclude is the docs plugin's default exclude (GlobExcludeDefault).
+// DefaultExclude is the docs plugin's default exclude (GlobExcludeDefault):
+// "partial" pages (a name starting with "_", or in such a folder) and
+// tests.
 var DefaultExclude = []string{"**/_*.{js,jsx,ts,tsx,md,mdx}", "**/_*/**", "**/*.test.{js,jsx,ts,tsx}", "**/__tests__/**"}
+
+// ExcludeReason is what the build's report says of the docs the docs
+// plugin's exclude names.
+const ExcludeReason = "exclude (Docusaurus)"
+
+// excludeRule is the docs plugin's exclude, "glob patterns matching
+// Markdown files to be excluded", relative to the docs path: pages only
+// (a picture in a _folder a doc shows is published), not shown by
+// --drafts (docusaurus start leaves them out too).
+func excludeRule(globs []string) layout.PathRule {
+	return layout.PathRule{Reason: ExcludeReason, Patterns: layout.ParseGlobs(globs...), Pages: true}
+}
 
 // Recognise returns the layout of the Docusaurus site at dir, or nil when
 // dir has no docusaurus.config.
@@ -98,10 +114,12 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	l := &layout.Layout{
 		Kind: layout.Docusaurus, File: file, Content: "docs", Redirects: "aliases",
-		ExcludePrefix: "_", ExcludeNames: []string{"node_modules", "__tests__"},
-		ExcludeGlobs: notPublished, ExcludePaths: DefaultExclude,
-		FileURLs:   true,
-		StartTitle: true,
+		ExcludeNames: []string{"node_modules"}, ExcludeGlobs: notPublished,
+		// The docs plugin's exclude (default: partials, tests), one of the
+		// tool's "do not publish" rules, reported.
+		UnpublishedPaths: []layout.PathRule{excludeRule(DefaultExclude)},
+		FileURLs:         true,
+		StartTitle:       true,
 		// draft: true and unlisted: true (the site applies them, with
 		// every tool's flags).
 		Unpublished: unpublished, Unlisted: unlisted,
@@ -193,14 +211,20 @@ func Recognise(dir string) (*layout.Layout, error) {
 			l.Notes = append(l.Notes, fmt.Sprintf("%s: %s not read (computed): %s is read instead", file,
 				v.Describe(where+".sidebarPath"), orNone(sidebarPath)))
 		}
-		if ex, ok := docs.Get("exclude").([]any); ok {
-			l.ExcludePaths = nil
+		switch ex := docs.Get("exclude").(type) {
+		case []any: // replaces the default
+			var globs []string
 			for _, x := range ex {
 				if s, ok := x.(string); ok {
-					l.ExcludePaths = append(l.ExcludePaths, s)
+					globs = append(globs, s)
+				} else {
+					note(where+".exclude", x)
 				}
 			}
+			l.UnpublishedPaths = []layout.PathRule{excludeRule(globs)}
 			l.Read = append(l.Read, where+".exclude")
+		default:
+			note(where+".exclude", ex)
 		}
 		if b, ok := docs.Get("numberPrefixParser").(bool); ok && !b {
 			r.prefixes = false

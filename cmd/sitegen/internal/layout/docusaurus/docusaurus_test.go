@@ -275,13 +275,16 @@ func TestRecognise(t *testing.T) {
 			check: "docs T https://x.test/srd/ [static] /docs/a/",
 		},
 		{
+			// "exclude: Array of glob patterns matching Markdown files to be
+			// excluded": given, it replaces the default (a partial is a page
+			// again).
 			name: "preset options",
 			files: map[string]string{"docusaurus.config.ts": "export default {title: 'T', presets: [[ 'classic', " +
 				"{docs: {path: 'rules', routeBasePath: '/', exclude: ['**/old/**']}} ]]}", "rules/a.md": ""},
 			want: func(l *layout.Layout) string {
-				return fmt.Sprintf("%s %v %s %v", l.Content, l.ExcludePaths, l.Rules.Page("a.md", nil).URL, l.Skip("old/x.md", false))
+				return fmt.Sprintf("%s %s %s %s", l.Content, l.Rules.Page("a.md", nil).URL, excluded(l, "old/x.md"), excluded(l, "_partial.md"))
 			},
-			check: "rules [**/old/**] /a/ true",
+			check: "rules /a/ exclude (Docusaurus) -",
 		},
 		{
 			name:  "plugin options",
@@ -327,12 +330,37 @@ func TestRecognise(t *testing.T) {
 	}
 	// "All files prefixed with an underscore (_) under the docs directory
 	// are treated as "partial" pages and will be ignored by default."
-	// (https://docusaurus.io/docs/create-doc)
+	// (https://docusaurus.io/docs/create-doc), by the default exclude
+	// (https://docusaurus.io/docs/api/plugins/@docusaurus/plugin-content-docs#ex-config):
+	// '**/_*.{js,jsx,ts,tsx,md,mdx}', '**/_*/**', '**/*.test.{js,jsx,ts,tsx}',
+	// '**/__tests__/**'. Those are pages the build does not publish and
+	// reports; a file that is not a page (a picture in _assets/) is
+	// published when a doc shows it; code and settings never are.
 	l, _ := Recognise(layouttest.Write(t, map[string]string{"docusaurus.config.js": ""}))
-	for rel, skip := range map[string]bool{"_shared.md": true, "_partials/a.md": true, "a/_b.mdx": true, "a.md": false,
-		"a/b.test.js": true, "__tests__/x.md": true, "img/a.png": false, "_category_.json": true} {
+	for rel, want := range map[string]string{"_shared.md": ExcludeReason, "_partials/a.md": ExcludeReason, "a/_b.mdx": ExcludeReason,
+		"__tests__/x.md": ExcludeReason, "a.md": "-", "a_b/c.md": "-", "_assets/map.png": "-"} {
+		if got := excluded(l, rel); got != want {
+			t.Errorf("excluded(%q) = %q, want %q", rel, got, want)
+		}
+	}
+	for rel, skip := range map[string]bool{"a/b.test.js": true, "img/a.png": false, "_assets/map.png": false, "_category_.json": true, "_category_.yml": true} {
 		if got := l.Skip(rel, false); got != skip {
 			t.Errorf("Skip(%q) = %v, want %v", rel, got, skip)
 		}
 	}
+}
+
+// excluded is the reason the layout does not publish the page rel ("-" for
+// none), or, for a file that is not a page, "file: " and the reason.
+func excluded(l *layout.Layout, rel string) string {
+	page, file := l.UnpublishedPath(rel, false), l.UnpublishedFile(rel)
+	switch {
+	case page == nil:
+		return "-"
+	case strings.HasSuffix(rel, ".md") || strings.HasSuffix(rel, ".mdx"):
+		return page.Reason
+	case file != nil:
+		return "file: " + file.Reason
+	}
+	return "-"
 }

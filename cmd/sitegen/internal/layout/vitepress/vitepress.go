@@ -11,8 +11,10 @@
 //     running Node (package jsconfig); a computed value falls back to the
 //     documented default, with a note.
 //   - Pages: every .md file under srcDir (default ".", relative to the
-//     project root), except node_modules/, dist/, hidden names and the
-//     srcExclude globs; srcDir/public/ is published at the site's root.
+//     project root), except node_modules/, dist/ and hidden names, and
+//     the srcExclude globs, which are not published and which the
+//     build's report counts (layout.PathRule); srcDir/public/ is
+//     published at the site's root.
 //   - URLs: file-based, "guide/getting-started.md" at
 //     /guide/getting-started (VitePress adds .html unless cleanUrls),
 //     "guide/index.md" at /guide/; sitegen publishes each as a folder
@@ -65,6 +67,10 @@ var Containers = map[string]string{
 var ContainerTitles = map[string]string{
 	"info": "INFO", "tip": "TIP", "warning": "WARNING", "danger": "DANGER", "details": "Details",
 }
+
+// ExcludeReason is what the build's report says of the pages srcExclude
+// names.
+const ExcludeReason = "srcExclude (VitePress)"
 
 // DefaultTitle is VitePress's title when the settings give none.
 const DefaultTitle = "VitePress"
@@ -169,18 +175,27 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if v, ok := obj.Get("cleanUrls").(bool); ok {
 		l.Read = append(l.Read, fmt.Sprintf("cleanUrls %v", v))
 	}
+	var exclude []string
 	switch v := obj.Get("srcExclude").(type) {
 	case []any:
 		for _, x := range v {
 			if s, ok := x.(string); ok {
-				l.ExcludePaths = append(l.ExcludePaths, s)
+				exclude = append(exclude, s)
 			} else {
 				note("srcExclude", x)
 			}
 		}
-		l.Read = append(l.Read, "srcExclude")
+	case string: // a glob alone, as fast-glob takes it
+		exclude = []string{v}
 	default:
 		note("srcExclude", v)
+	}
+	if exclude != nil {
+		// "A glob pattern for matching markdown files that should be
+		// excluded as source content": pages only, one of the tool's "do
+		// not publish" rules, reported; vitepress dev leaves them out too.
+		l.UnpublishedPaths = []layout.PathRule{{Reason: ExcludeReason, Patterns: layout.ParseGlobs(exclude...), Pages: true}}
+		l.Read = append(l.Read, "srcExclude")
 	}
 	if theme := obj.Object("themeConfig"); theme != nil {
 		sb := theme.Get("sidebar")

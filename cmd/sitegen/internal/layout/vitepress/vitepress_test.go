@@ -79,12 +79,21 @@ func TestRecognise(t *testing.T) {
 			// https://vitepress.dev/reference/site-config#srcexclude: "A glob
 			// pattern for matching markdown files that should be excluded as
 			// source content." srcExclude: ['**/README.md', '**/TODO.md'].
+			// Pages the build does not publish and reports; node_modules/
+			// and dist/ are never read (VitePress's glob ignores them).
 			name:  "srcExclude",
-			files: map[string]string{".vitepress/config.mts": "export default {srcExclude: ['**/README.md', '**/TODO.md']}"},
+			files: map[string]string{".vitepress/config.mts": "export default {srcExclude: ['**/README.md', '**/TODO.md', 'drafts/**']}"},
 			got: func(l *layout.Layout) string {
-				return fmt.Sprintf("%v %v %v %v", l.Skip("README.md", false), l.Skip("a/b/TODO.md", false), l.Skip("a/b.md", false), l.Skip("node_modules", true))
+				reason := func(rel string) string {
+					if r := l.UnpublishedPath(rel, false); r != nil {
+						return r.Reason
+					}
+					return "-"
+				}
+				return fmt.Sprintf("%s|%s|%s|%v|%v|%v", reason("README.md"), reason("a/b/TODO.md"), reason("a/b.md"),
+					l.UnpublishedFile("drafts/map.png") == nil, l.Skip("node_modules", true), l.Skip("dist", true))
 			},
-			want: "true true false true",
+			want: "srcExclude (VitePress)|srcExclude (VitePress)|-|true|true|true",
 		},
 		{
 			// https://vitepress.dev/reference/default-theme-sidebar#the-basics:
