@@ -95,6 +95,11 @@ type Layout struct {
 	// Ignore is the tool's own rule for paths left out (Quartz's
 	// ignorePatterns), nil for none.
 	Ignore func(rel string, dir bool) bool
+	// Output is the folder the tool builds into, source-relative
+	// (VitePress' .vitepress/dist under its project root, Docusaurus'
+	// build): where a build without --dest writes (site.DefaultDest);
+	// "" for public/.
+	Output string
 	// Settings are the site settings read from the tool's configuration.
 	Settings Settings
 	// Read names, in order, what was read from File ("title", "baseURL",

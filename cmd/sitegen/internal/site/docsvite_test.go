@@ -1,6 +1,7 @@
 package site
 
 import (
+	"context"
 	"errors"
 	"io/fs"
 	"os"
@@ -8,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/layout/detect"
 	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
@@ -199,4 +202,71 @@ func TestDocusaurusCategoryRefused(t *testing.T) {
 	if _, err := os.Stat(dest); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("a failed build wrote %s: %v", dest, err)
 	}
+}
+
+// TestDefaultDest: a build without a destination writes where the
+// layout's tool builds, so that it never replaces a folder of the source:
+// VitePress' public/ holds the files it publishes at the site's root
+// ("Assets placed in public will be copied to the root of the output
+// directory as-is", https://vitepress.dev/guide/asset-handling), and
+// vitepress build writes to .vitepress/dist (outDir: "The build output
+// location for the site, relative to project root. Default:
+// ./.vitepress/dist", https://vitepress.dev/reference/site-config#outdir),
+// in docs/ too; docusaurus build writes to build/ ("--out-dir: the full
+// path for the new output directory, relative to the current workspace
+// (default: build)", https://docusaurus.io/docs/cli#docusaurus-build-sitedir).
+// Other layouts write to public/. A second build replaces the first.
+func TestDefaultDest(t *testing.T) {
+	tests := []struct {
+		name  string
+		files map[string]string
+		dest  string // where the home page is written
+	}{
+		{"vitepress, public/ at the root", map[string]string{
+			".vitepress/config.mts": "export default {title: 'V'}\n", "index.md": "# Home\n\n![d6](/d6.svg)\n", "public/d6.svg": "<svg/>",
+		}, ".vitepress/dist"},
+		{"vitepress in docs/", map[string]string{
+			"docs/.vitepress/config.mts": "export default {title: 'V'}\n", "docs/index.md": "# Home\n", "docs/public/d6.svg": "<svg/>",
+		}, "docs/.vitepress/dist"},
+		{"docusaurus", map[string]string{
+			"docusaurus.config.js": "module.exports = {title: 'D'};\n", "docs/intro.md": "---\nslug: /\n---\n# Home\n", "static/d6.svg": "<svg/>",
+		}, "build"},
+		{"sitegen", map[string]string{"site.toml": "title = \"S\"\n", "content/_index.md": "# Home\n"}, "public"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := t.TempDir()
+			sitetest.WriteFiles(t, src, tt.files)
+			for range 2 {
+				opts := Options{Source: src, Theme: theme, CacheDir: t.TempDir()}
+				res, err := Build(context.Background(), opts)
+				if res.Cleanup != nil {
+					res.Cleanup()
+				}
+				if err != nil {
+					t.Fatalf("build: %v", err)
+				}
+				if _, err := os.Stat(filepath.Join(src, filepath.FromSlash(tt.dest), "index.html")); err != nil {
+					t.Errorf("no home page in %s: %v", tt.dest, err)
+				}
+			}
+			for rel, body := range tt.files { // the source is as it was
+				if got, err := os.ReadFile(filepath.Join(src, filepath.FromSlash(rel))); err != nil || string(got) != body {
+					t.Errorf("%s: %q, %v; want it unchanged", rel, got, err)
+				}
+			}
+			if got := DefaultDest(src, mustDetect(t, src)); got != filepath.Join(src, filepath.FromSlash(tt.dest)) {
+				t.Errorf("DefaultDest = %s, want %s", got, tt.dest)
+			}
+		})
+	}
+}
+
+func mustDetect(t *testing.T, src string) *layout.Layout {
+	t.Helper()
+	l, err := detect.Layout(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
 }

@@ -114,6 +114,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	l := &layout.Layout{
 		Kind: layout.Docusaurus, File: file, Content: "docs", Redirects: "aliases",
+		// docusaurus build writes to build/ ("--out-dir ... (default:
+		// build)"), which its .gitignore leaves out.
+		Output:       "build",
 		ExcludeNames: []string{"node_modules"}, ExcludeGlobs: notPublished,
 		// The docs plugin's exclude (default: partials, tests), one of the
 		// tool's "do not publish" rules, reported.

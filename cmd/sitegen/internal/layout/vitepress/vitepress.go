@@ -110,6 +110,10 @@ func Recognise(dir string) (*layout.Layout, error) {
 	cfg := jsconfig.Parse(raw)
 	l := &layout.Layout{
 		Kind: layout.VitePress, File: file, Content: root, Redirects: "aliases",
+		// vitepress build writes to .vitepress/dist (outDir's default, "relative
+		// to project root"), which its .gitignore leaves out; public/ is its
+		// static folder.
+		Output:       path.Join(root, ".vitepress/dist"),
 		ExcludeNames: []string{"node_modules", "dist"},
 		ExcludeGlobs: notPublished,
 		FileURLs:     true,
