@@ -144,7 +144,8 @@ func layoutNotes(l *layout.Layout) []string {
 
 // homeView gives a home page the hero and features its front matter asks
 // for (VitePress's layout: home), their links checked and rewritten like
-// the page's; a broken one is a warning and stays as written.
+// the page's; a broken one is a warning and stays as written, one to a
+// page that is not published (publish.go) a warning and its text alone.
 func (s *Site) homeView(p *page, v *templates.Page) {
 	link := func(field, dest string) string {
 		if dest == "" {
