@@ -165,4 +165,12 @@ func TestDifferentialVitePress(t *testing.T) {
 			t.Errorf("%s published: sitegen %v, vitepress %v", f, ours.Files[f], theirs.Files[f])
 		}
 	}
+	// And the build says what srcExclude left out.
+	var left []string
+	for _, n := range res.NotPublished {
+		left = append(left, n.File+": "+n.Reason)
+	}
+	if want := []string{"drafts/secret.md: srcExclude (VitePress)", "rules/TODO.md: srcExclude (VitePress)"}; !slices.Equal(left, want) {
+		t.Errorf("not published: %q, want %q", left, want)
+	}
 }
