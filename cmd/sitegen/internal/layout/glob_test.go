@@ -1,6 +1,7 @@
 package layout
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -20,7 +21,17 @@ func TestParseGlobs(t *testing.T) {
 		{pattern: "**/TODO.md", rel: "a/todo.md", want: false},
 		{pattern: "drafts/**", rel: "drafts/a/b.md", want: true},
 		{pattern: "drafts/**", rel: "x/drafts/a.md", want: false},
-		{pattern: "drafts", rel: "drafts/a.md", want: true}, // a folder that matches holds what it holds
+		{pattern: "drafts", rel: "drafts/a.md", want: true},       // a folder that matches holds what it holds
+		{pattern: "drafts*", rel: "drafts-old/a.md", want: false}, // a wildcard in the last name: files only
+		{pattern: "drafts*", rel: "drafts-old.md", want: true},
+		{pattern: "*", rel: "a/b.md", want: false},
+		{pattern: "*", rel: "a", dir: true, want: false},
+		{pattern: "**/private", rel: "a/private", dir: true, want: true},
+		{pattern: "!(*.md)", rel: "a.png", want: true}, // the files the pattern does not name
+		{pattern: "!(*.md)", rel: "a.md", want: false},
+		{pattern: "!(*.md)", rel: "x", dir: true, want: false},
+		{pattern: "!(**/*.{md,mdx})", rel: "a/b.mdx", want: false},
+		{pattern: "!x", rel: "x", want: false}, // no negation among ignore patterns
 		{pattern: "drafts/", rel: "drafts", dir: true, want: true},
 		{pattern: "drafts/", rel: "drafts", want: false},
 		{pattern: "*.md", rel: "a.md", want: true},
@@ -53,6 +64,46 @@ func TestParseGlobs(t *testing.T) {
 	}
 	if g := ParseGlobs("**/README.md", "drafts/**"); !g.Match("drafts/x.md", false) || !g.Match("a/README.md", false) || g.Match("a/b.md", false) {
 		t.Error("two patterns: a path matches either")
+	}
+}
+
+// TestParseGlobsAsGlobby: what globby("**/*.*", {ignore: [pattern]})
+// keeps of a folder, the behaviour VitePress' and Docusaurus' file
+// searches (fast-glob and globby) and Quartz's ignorePatterns share: a
+// folder is skipped only for a pattern whose last name has no wildcard or
+// that ends in "/**" (fast-glob's isAffectDepthOfReadingPattern); other
+// patterns name files by their whole path; braces are expanded first.
+func TestParseGlobsAsGlobby(t *testing.T) {
+	files := []string{"Rules/c.md", "Rules/d.png", "a/b.md", "a/ok.excalidraw.md", "a/private/z.md", "private/sub/y.md", "private/x.md", "templates/t.md", "top.md"}
+	tests := []struct {
+		pattern string
+		kept    []string
+	}{
+		{"private", []string{"Rules/c.md", "Rules/d.png", "a/b.md", "a/ok.excalidraw.md", "a/private/z.md", "templates/t.md", "top.md"}},
+		{"**/private", []string{"Rules/c.md", "Rules/d.png", "a/b.md", "a/ok.excalidraw.md", "templates/t.md", "top.md"}},
+		{"*.md", []string{"Rules/c.md", "Rules/d.png", "a/b.md", "a/ok.excalidraw.md", "a/private/z.md", "private/sub/y.md", "private/x.md", "templates/t.md"}},
+		{"Rules/", []string{"a/b.md", "a/ok.excalidraw.md", "a/private/z.md", "private/sub/y.md", "private/x.md", "templates/t.md", "top.md"}},
+		{"a/*", []string{"Rules/c.md", "Rules/d.png", "a/private/z.md", "private/sub/y.md", "private/x.md", "templates/t.md", "top.md"}},
+		{"**/*.excalidraw.md", []string{"Rules/c.md", "Rules/d.png", "a/b.md", "a/private/z.md", "private/sub/y.md", "private/x.md", "templates/t.md", "top.md"}},
+		{"templates/**", []string{"Rules/c.md", "Rules/d.png", "a/b.md", "a/ok.excalidraw.md", "a/private/z.md", "private/sub/y.md", "private/x.md", "top.md"}},
+		{"priv*", files},
+		{"{a,Rules}", []string{"private/sub/y.md", "private/x.md", "templates/t.md", "top.md"}},
+		{"PRIVATE", files},
+		{"*", []string{"Rules/c.md", "Rules/d.png", "a/b.md", "a/ok.excalidraw.md", "a/private/z.md", "private/sub/y.md", "private/x.md", "templates/t.md"}},
+		{"b.md", files},
+		{"*/private", []string{"Rules/c.md", "Rules/d.png", "a/b.md", "a/ok.excalidraw.md", "private/sub/y.md", "private/x.md", "templates/t.md", "top.md"}},
+	}
+	for _, tt := range tests {
+		g := ParseGlobs(tt.pattern)
+		var kept []string
+		for _, f := range files {
+			if !g.Match(f, false) {
+				kept = append(kept, f)
+			}
+		}
+		if !slices.Equal(kept, tt.kept) {
+			t.Errorf("%q kept %v\nwant %v", tt.pattern, kept, tt.kept)
+		}
 	}
 }
 
