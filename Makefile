@@ -62,8 +62,16 @@ clean: ## remove build output
 	find cmd/sitegen/internal/wasmbuild/embedded/files -mindepth 1 ! -name README.md -delete
 
 # The differential tests against the tools themselves that are too heavy for `make test`.
-.PHONY: conformance conformance-quartz
-conformance: conformance-quartz
+.PHONY: conformance conformance-quartz conformance-docusaurus
+conformance: conformance-quartz conformance-docusaurus
 conformance-quartz: ## build a Quartz fixture with Quartz v4 (cloned into QUARTZ_DIR, npm ci, once) and with sitegen, and compare them
 	@test -d $(QUARTZ_DIR)/node_modules || { git clone --depth 1 --branch v4 https://github.com/jackyzha0/quartz.git $(QUARTZ_DIR) && cd $(QUARTZ_DIR) && npm ci --engine-strict=false; }
 	QUARTZ_DIR=$(QUARTZ_DIR) $(GO) test ./cmd/sitegen/internal/site/ -run 'TestQuartzConformance' -count=1 -v
+
+# The Docusaurus differential: Docusaurus 3 from npm (about 280 MB, 40 s to install) into DOCUSAURUS_DIR, then one
+# fixture built by Docusaurus (about a minute, 700 MB) and by sitegen, compared (layout/docusaurus).
+DOCUSAURUS_DIR ?= $(HOME)/.cache/d6codex/conformance/docusaurus
+conformance-docusaurus: ## the Docusaurus differential test (heavy: installs Docusaurus 3 from npm)
+	test -x $(DOCUSAURUS_DIR)/node_modules/.bin/docusaurus || npm install --prefix $(DOCUSAURUS_DIR) --no-audit --no-fund \
+		@docusaurus/core@3.10.2 @docusaurus/preset-classic@3.10.2 react@19 react-dom@19
+	DOCUSAURUS=$(DOCUSAURUS_DIR)/node_modules $(GO) test -count=1 -timeout 20m -run TestDifferentialDocusaurus -v ./cmd/sitegen/internal/layout/docusaurus/

@@ -187,6 +187,28 @@ type Page struct {
 	// Updated is when the page's source last changed (from git when the
 	// source is a repository, else the file time); zero when unknown.
 	Updated time.Time
+	// Hero and Features are a home page's hero and feature boxes
+	// (VitePress's layout: home); nil for none.
+	Hero     *Hero
+	Features []Feature
+}
+
+// Hero is the top of a home page: a name, the main text (its <h1>), a
+// tagline and action links.
+type Hero struct {
+	Name, Text, Tagline string
+	Actions             []HeroAction
+}
+
+// HeroAction is one of a hero's links; Alt marks a secondary one.
+type HeroAction struct {
+	Title, URL string
+	Alt        bool
+}
+
+// Feature is one box of a home page's features; URL may be "".
+type Feature struct {
+	Icon, Title, Details, URL, LinkText string
 }
 
 // Has reports whether a block handler set flag on this page.

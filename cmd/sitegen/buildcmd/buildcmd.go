@@ -33,20 +33,22 @@ const Usage = `usage: sitegen build [flags]
 
 Build the site in the source directory into the destination directory.
 The source is sitegen's own layout (site.toml, content/, static/), an
-Obsidian vault, a Jekyll, Hugo or MkDocs project, or any folder of
-Markdown: the first line says which was recognised and what was read from
+Obsidian vault, a Jekyll, Hugo, MkDocs, Docusaurus or VitePress project,
+or any folder of Markdown: the first line says which was recognised and what was read from
 its settings. The new site replaces the old one only if the build has no
 error; errors are listed as file:line:col: message.
 
 Flags:
   -s, --source DIR      site source directory (default ".")
-  -d, --dest DIR        output directory (default SOURCE/public); --destination too
+  -d, --dest DIR        output directory (default SOURCE/public; a VitePress site's
+                        .vitepress/dist, a Docusaurus site's build/); --destination too
   -b, --base-url URL    override site.toml's baseURL; --baseURL too
   -D, --drafts          a local preview: include what the tools' "do not
                         publish" flags leave out (draft: true, Jekyll's
                         published: false and _drafts/, Hugo's future
                         and expired pages, Obsidian's publish: false,
-                        MkDocs' draft_docs); --buildDrafts too
+                        MkDocs' draft_docs, Docusaurus' draft: true);
+                        --buildDrafts too
       --replace-dest    replace a --dest folder that sitegen did not make
                         (without it such a build stops; see the README)
       --broken-links MODE  "warn": broken links, anchors and images are
@@ -82,7 +84,7 @@ func (f *Flags) Register(fs *flag.FlagSet) {
 		fs.StringVar(&f.Source, name, ".", "site source directory")
 	}
 	for _, name := range []string{"dest", "destination", "d"} {
-		fs.StringVar(&f.Dest, name, "", "output directory (default SOURCE/public)")
+		fs.StringVar(&f.Dest, name, "", "output directory (default SOURCE/public, or the tool's own: .vitepress/dist, build/)")
 	}
 	for _, name := range []string{"base-url", "baseURL", "b"} {
 		fs.StringVar(&f.BaseURL, name, "", "override site.toml's baseURL")
@@ -109,7 +111,11 @@ func (f *Flags) Check() error {
 func (f *Flags) Options() site.Options {
 	dest := f.Dest
 	if dest == "" {
-		dest = filepath.Join(f.Source, "public")
+		// Where the layout's tool builds (VitePress' .vitepress/dist,
+		// Docusaurus' build/), else SOURCE/public; the build reports an
+		// unreadable settings file.
+		lay, _ := detect.Layout(f.Source)
+		dest = site.DefaultDest(f.Source, lay)
 	}
 	return site.Options{
 		Source:      f.Source,

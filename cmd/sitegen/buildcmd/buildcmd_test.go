@@ -154,3 +154,28 @@ func TestNotPublishedReport(t *testing.T) {
 		}
 	}
 }
+
+// TestVitePressDefaultDest: `sitegen build` in a VitePress project whose
+// public/ (the files VitePress publishes at the site's root) is at the
+// source's root writes, without --dest, where vitepress build does
+// (.vitepress/dist), not into public/, which it refused before.
+func TestVitePressDefaultDest(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		".vitepress/config.mts": "export default {title: 'V'}\n",
+		"index.md":              "# Home\n\n![d6](/d6.svg)\n",
+		"public/d6.svg":         "<svg/>",
+	})
+	var out, errb bytes.Buffer
+	if code := Run(context.Background(), []string{"--source", dir}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, out.String(), errb.String())
+	}
+	for _, rel := range []string{".vitepress/dist/index.html", ".vitepress/dist/d6.svg"} {
+		if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(rel))); err != nil {
+			t.Errorf("%s: %v", rel, err)
+		}
+	}
+	if entries, _ := os.ReadDir(filepath.Join(dir, "public")); len(entries) != 1 {
+		t.Errorf("public/ holds %d entries, want its one file", len(entries))
+	}
+}

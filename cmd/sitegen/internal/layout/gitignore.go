@@ -34,6 +34,10 @@ type ignoreRule struct {
 	re      *regexp.Regexp
 	negate  bool
 	dirOnly bool
+	// glob marks a fast-glob pattern (ParseGlobs): it matches a folder,
+	// and so all it holds, only when depth is set; inverse matches the
+	// files its expression does not (fast-glob's "!(pattern)").
+	glob, depth, inverse bool
 }
 
 // ParseIgnore reads patterns, one a line (lines may also be given as
@@ -145,6 +149,12 @@ func (g *Ignore) Match(rel string, dir bool) bool {
 
 // matches reports whether the rule matches rel or a folder above it.
 func (r ignoreRule) matches(rel string, dir bool) bool {
+	switch {
+	case r.inverse:
+		return !dir && !r.re.MatchString(rel)
+	case r.glob && !r.depth: // a file, by its whole path
+		return !dir && r.re.MatchString(rel)
+	}
 	if (dir || !r.dirOnly) && r.re.MatchString(rel) {
 		return true
 	}

@@ -1,7 +1,8 @@
 // Package layout describes where a site's pages, static files and settings
 // are in a source folder, whichever tool it was written for. A Layout is
 // what one format's package (layout/obsidian, layout/jekyll, layout/hugo,
-// layout/mkdocs, layout/mdbook, layout/quartz) recognises in a folder: the content root, the folders
+// layout/mkdocs, layout/mdbook, layout/quartz, layout/docusaurus,
+// layout/vitepress) recognises in a folder: the content root, the folders
 // published as they are, the names never published and the settings read
 // from the tool's own configuration. Package layout/detect tries them in
 // turn; this package also holds the two layouts that need no tool: sitegen's
@@ -56,14 +57,16 @@ import (
 
 // Kinds of layout.
 const (
-	Sitegen  = "sitegen layout"
-	Obsidian = "Obsidian vault"
-	Jekyll   = "Jekyll site"
-	Hugo     = "Hugo site"
-	MkDocs   = "MkDocs project"
-	MdBook   = "mdBook book"
-	Quartz   = "Quartz site"
-	Markdown = "folder of Markdown"
+	Sitegen    = "sitegen layout"
+	Obsidian   = "Obsidian vault"
+	Jekyll     = "Jekyll site"
+	Hugo       = "Hugo site"
+	MkDocs     = "MkDocs project"
+	MdBook     = "mdBook book"
+	Quartz     = "Quartz site"
+	Docusaurus = "Docusaurus site"
+	VitePress  = "VitePress site"
+	Markdown   = "folder of Markdown"
 )
 
 // Layout is a recognised source folder.
@@ -92,6 +95,11 @@ type Layout struct {
 	// Ignore is the tool's own rule for paths left out (Quartz's
 	// ignorePatterns), nil for none.
 	Ignore func(rel string, dir bool) bool
+	// Output is the folder the tool builds into, source-relative
+	// (VitePress' .vitepress/dist under its project root, Docusaurus'
+	// build): where a build without --dest writes (site.DefaultDest);
+	// "" for public/.
+	Output string
 	// Settings are the site settings read from the tool's configuration.
 	Settings Settings
 	// Read names, in order, what was read from File ("title", "baseURL",
@@ -169,6 +177,24 @@ type Layout struct {
 	// the unpublished pages too) and the pages' other names. Nil keeps
 	// sitegen's.
 	Links func(files []string, names map[string][]string) LinkFinder
+
+	// Markup is the tool's Markdown dialect, beyond what every layout reads.
+	Markup Markup
+	// Rules are the tool's own rules for a page's URL, title, navigation
+	// label and place (Docusaurus's ids, slugs and number prefixes); nil
+	// keeps sitegen's (the file's path, the title, weight).
+	Rules Rules
+	// StartTitle takes a page's title from a # heading only when the
+	// heading starts the page (after MDX import statements), as
+	// Docusaurus does; otherwise from its first # heading anywhere.
+	StartTitle bool
+	// FileURLs: the tool serves a page at a URL like a file's (/docs/a/b,
+	// /guide/b.html), so a relative URL in a page resolves from the
+	// page's folder, not from below the page (sitegen's /docs/a/b/).
+	FileURLs bool
+	// Notes say what was not read from the settings (a computed value) and
+	// which default was used instead; the build reports them.
+	Notes []string
 }
 
 // LinkFinder finds what a link names (see Layout.Links).
@@ -238,6 +264,89 @@ type PageRules interface {
 	Compare(a string, aFolder bool, b string, bFolder bool) int
 }
 
+// Markup is the Markdown dialect of a tool's pages.
+type Markup struct {
+	// MDX reads .mdx files as pages too: import and export lines are
+	// dropped, {/* comments */} removed, the common docs components
+	// (Tabs, TabItem, Admonition, details) rendered, any other JSX
+	// element's text kept with a warning.
+	MDX bool
+	// Containers maps the words of the tool's ::: containers
+	// (Docusaurus's admonitions, VitePress's custom containers) to the
+	// callout kind each is shown as; nil: no containers.
+	Containers map[string]string
+	// ContainerTitles are the default titles of the container words
+	// ("TIP" in VitePress); a word not listed is titled from its kind.
+	ContainerTitles map[string]string
+	// BracketTitles reads a container's title written in brackets
+	// (Docusaurus's :::note[Title]) as well as after a space.
+	BracketTitles bool
+	// StraightQuotes keeps quotes, dashes and ellipses as written (the
+	// tool has no typographer on by default).
+	StraightQuotes bool
+}
+
+// Rules are a tool's rules for placing pages.
+type Rules interface {
+	// Page places the page at the content-relative path rel whose front
+	// matter is fm (nil when it has none).
+	Page(rel string, fm map[string]any) Page
+	// Folder names and places the section of the content-relative folder
+	// dir; err is a settings file of the folder that could not be read
+	// (through ReadSetting) or parsed (a Docusaurus _category_.json), the
+	// folder then placed without it.
+	Folder(dir string) (Page, error)
+}
+
+// Page is what a tool's rules say of one page or folder; zero fields keep
+// sitegen's own choice.
+type Page struct {
+	// URL is the site path, ending in "/" ("/docs/basic-rules/").
+	URL string
+	// Title is the title to use when the page gives none (neither in its
+	// front matter nor as a first heading): Docusaurus's id.
+	Title string
+	// NavLabel is the navigation's label for the page, when it differs
+	// from its title (Docusaurus's sidebar_label, a category's label).
+	NavLabel string
+	// Position orders the page among its siblings when HasPosition;
+	// siblings without one follow, ordered by SortName.
+	Position    float64
+	HasPosition bool
+	SortName    string
+	// ByName says the position comes from the name's number prefix: a
+	// folder's page's own position wins over it.
+	ByName bool
+	// Link names, for a folder, the page that stands for it by that page's
+	// ID, the candidates in the order tried (a Docusaurus category's
+	// link: {type: doc, id}); the page keeps its own URL.
+	Link []string
+	// ID is the name the tool's navigation settings give the page by
+	// (a Docusaurus doc id).
+	ID string
+	// Home is the home-page layout the front matter asks for (VitePress's
+	// layout: home, with its hero and features); nil for none.
+	Home *Home
+}
+
+// Home is a home page's hero and features.
+type Home struct {
+	Name, Text, Tagline string
+	Actions             []HomeLink
+	Features            []Feature
+}
+
+// HomeLink is one of a hero's action buttons.
+type HomeLink struct {
+	Text, Link string
+	Alt        bool // a secondary button (VitePress's theme: alt)
+}
+
+// Feature is one box of a home page's features.
+type Feature struct {
+	Icon, Title, Details, Link, LinkText string
+}
+
 // Settings are the site settings a tool's configuration can give; empty
 // strings are unset. site.toml, when present, wins key by key.
 type Settings struct {
@@ -270,6 +379,9 @@ type NavEntry struct {
 	Number string
 	// Line is the entry's line in the settings file that lists it.
 	Line int
+	// ID names the page by the tool's id for it (see Page.ID) when Path
+	// is "" and the entry is not a group heading.
+	ID string
 }
 
 // Skip reports whether the content-relative path rel (a folder when dir)
@@ -410,13 +522,25 @@ func Exists(dir, rel string, wantDir bool) bool {
 // setting names them) or goes through a symbolic link out of the source
 // folder or to a hidden name (see package srcpath). A folder that does not
 // exist is not an error here. Every layout checks the folders its
-// settings name through Folder.
+// settings name through Folder (or FolderAt).
 func (l *Layout) Folder(dir, key, value string) (string, error) {
+	return l.folder(dir, key, value, func() (int, int) { return l.locate(dir, key) })
+}
+
+// FolderAt is Folder for a setting whose place in the settings file the
+// layout knows already (a JavaScript settings file, read by package
+// jsconfig, where a key such as "path" may be written for several
+// plugins): line and col are where key is written (0 when unknown).
+func (l *Layout) FolderAt(dir, key, value string, line, col int) (string, error) {
+	return l.folder(dir, key, value, func() (int, int) { return line, col })
+}
+
+func (l *Layout) folder(dir, key, value string, at func() (line, col int)) (string, error) {
 	if strings.TrimSpace(value) == "" {
 		return "", nil
 	}
 	fail := func(format string, args ...any) (string, error) {
-		line, col := l.locate(dir, key)
+		line, col := at()
 		return "", &ConfigError{File: l.File, Line: line, Col: col, Key: key, Msg: fmt.Sprintf(format, args...)}
 	}
 	p := CleanRel(value)

@@ -102,6 +102,15 @@ func TestFolder(t *testing.T) {
 			t.Errorf("Folder(%q) = %q, %v, want %s…", tt.value, got, err, tt.err)
 		}
 	}
+	// FolderAt: the same rule, at the place the layout knows the key is
+	// written (a JavaScript settings file).
+	if _, err := l.FolderAt(dir, "presets.docs.path", "git", 7, 9); err == nil ||
+		!strings.HasPrefix(err.Error(), `hugo.toml:7:9: presets.docs.path: "git": symbolic link to .git, a hidden name`) {
+		t.Errorf("FolderAt: %v", err)
+	}
+	if got, err := l.FolderAt(dir, "path", "./docs", 7, 9); got != "docs" || err != nil {
+		t.Errorf("FolderAt(./docs) = %q, %v", got, err)
+	}
 }
 
 // TestReadSetting: every settings file is read under the link rule of

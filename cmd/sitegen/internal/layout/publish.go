@@ -26,7 +26,9 @@ import (
 //     works; links to it are made.
 //   - UnpublishedPaths: content-relative paths whose pages and files are
 //     not published (MkDocs' exclude_docs and draft_docs, Jekyll's
-//     _drafts/), as gitignore-style patterns with a reason; they are read
+//     _drafts/), as gitignore-style patterns (ParseIgnore) with a reason,
+//     or of pages only (VitePress' srcExclude and Docusaurus' exclude,
+//     globs: ParseGlobs); they are read
 //     (so that the report counts them and links to them are recognised)
 //     even where the layout's Skip would leave the folder out.
 //   - Inherit(rel, sections) map[string]any: the front matter values a
@@ -80,6 +82,10 @@ type PathRule struct {
 	// does (MkDocs' draft_docs under mkdocs serve, Jekyll's _drafts/ with
 	// jekyll build --drafts).
 	Preview bool
+	// Pages is set when the rule names pages only (VitePress' srcExclude
+	// and Docusaurus' exclude match "markdown files"): the other files it
+	// matches are published as any others (a picture a page shows).
+	Pages bool
 }
 
 // UnpublishedPath returns the first rule of UnpublishedPaths that matches
@@ -88,6 +94,17 @@ func (l *Layout) UnpublishedPath(rel string, dir bool) *PathRule {
 	for i := range l.UnpublishedPaths {
 		if l.UnpublishedPaths[i].Patterns.Match(rel, dir) {
 			return &l.UnpublishedPaths[i]
+		}
+	}
+	return nil
+}
+
+// UnpublishedFile is UnpublishedPath for a file that is not a page: the
+// rules for pages only (PathRule.Pages) do not apply to it.
+func (l *Layout) UnpublishedFile(rel string) *PathRule {
+	for i := range l.UnpublishedPaths {
+		if r := &l.UnpublishedPaths[i]; !r.Pages && r.Patterns.Match(rel, false) {
+			return r
 		}
 	}
 	return nil

@@ -30,10 +30,12 @@ import (
 
 	"d6codex/cmd/sitegen/internal/markup/blockid"
 	"d6codex/cmd/sitegen/internal/markup/comment"
+	"d6codex/cmd/sitegen/internal/markup/container"
 	"d6codex/cmd/sitegen/internal/markup/highlight"
 	"d6codex/cmd/sitegen/internal/markup/inlinedice"
 	"d6codex/cmd/sitegen/internal/markup/kramdown"
 	"d6codex/cmd/sitegen/internal/markup/liquid"
+	"d6codex/cmd/sitegen/internal/markup/mdx"
 	"d6codex/cmd/sitegen/internal/markup/pandoc"
 	"d6codex/cmd/sitegen/internal/markup/randtable"
 	"d6codex/cmd/sitegen/internal/markup/rawhtml"
@@ -88,6 +90,20 @@ type Dialects struct {
 	// TermIDs gives the terms of definition lists ids, as headings have
 	// (mdBook's; termids.go).
 	TermIDs bool
+	// Containers maps the words of ::: containers (VitePress's,
+	// Docusaurus's admonitions) to the callout kind each is shown as
+	// (package container); nil: no containers. ContainerTitles are the
+	// words' default titles; ContainerBrackets reads :::note[Title].
+	Containers        map[string]string
+	ContainerTitles   map[string]string
+	ContainerBrackets bool
+	// MDX reads MDX pages (package mdx): import and export lines
+	// dropped, the common docs components rendered.
+	MDX bool
+	// StraightQuotes leaves quotes, dashes and ellipses as written, as
+	// markdown-it (VitePress) and remark (Docusaurus) do by default;
+	// otherwise goldmark's typographer makes them typographic.
+	StraightQuotes bool
 }
 
 // SafeClasses are the classes a kramdown attribute list may give a block:
@@ -121,7 +137,6 @@ func New(opts Options) *Markdown {
 	exts := []goldmark.Extender{
 		extension.GFM,
 		extension.Footnote,
-		extension.Typographer,
 		extension.DefinitionList,
 		&frontmatter.Extender{},
 		calloutExtension{obsidian: opts.Obsidian},
@@ -130,6 +145,9 @@ func New(opts Options) *Markdown {
 		// and a table headed by a roll mean nothing else in any layout.
 		inlinedice.Extension{Warn: warnAt},
 		randtable.Extension{Warn: warnAt},
+	}
+	if !opts.Dialects.StraightQuotes {
+		exts = append(exts, extension.Typographer)
 	}
 	if opts.Obsidian {
 		exts = append(exts, wikilink.Extension, highlight.Extension, comment.Extension, blockid.Extension, tag.Extension)
@@ -146,6 +164,13 @@ func New(opts Options) *Markdown {
 	if opts.Dialects.Pandoc {
 		exts = append(exts, pandoc.Extension)
 	}
+	if opts.Dialects.MDX {
+		exts = append(exts, mdx.Extension{Known: mdxComponents, Warn: warnAt}, mdxCallouts{kinds: opts.Dialects.Containers})
+	}
+	if opts.Dialects.Containers != nil {
+		exts = append(exts, container.Extension{Kinds: opts.Dialects.Containers, Titles: opts.Dialects.ContainerTitles,
+			Brackets: opts.Dialects.ContainerBrackets, Warn: warnAt}, containerCallouts{})
+	}
 	m.md = goldmark.New(
 		goldmark.WithParser(rec),
 		goldmark.WithExtensions(exts...),
@@ -157,6 +182,9 @@ func New(opts Options) *Markdown {
 	)
 	if opts.Dialects.TermIDs {
 		rec.cfg.BlockParsers = withTermIDs(rec.cfg.BlockParsers)
+	}
+	if opts.Dialects.MDX {
+		rec.cfg.BlockParsers = slices.DeleteFunc(rec.cfg.BlockParsers, mdx.IndentedCode)
 	}
 	m.md.SetParser(rec.parser(fullParser))
 	m.outline = rec.parser(outlineParser)

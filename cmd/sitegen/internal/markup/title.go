@@ -6,6 +6,8 @@ import (
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
+
+	"d6codex/cmd/sitegen/internal/markup/mdx"
 )
 
 // firstH1 returns the first level-1 heading (ATX "# Title" or setext
@@ -50,6 +52,26 @@ func (m *Markdown) LeadingH1(doc ast.Node, src []byte) (heading string, ok bool)
 func (m *Markdown) LeadingHeading(doc ast.Node, src []byte) (title string, ok bool) {
 	h, isH := doc.FirstChild().(*ast.Heading)
 	if !isH {
+		return "", false
+	}
+	return m.takeH1(doc, src, h)
+}
+
+// StartTitle is H1Title for Docusaurus's rule: the level-1 heading is
+// the title only when it starts the page, after its MDX import
+// statements (anything else before it, an export included, and the page
+// has no title from a heading).
+func (m *Markdown) StartTitle(doc ast.Node, src []byte) (title string, ok bool) {
+	c := doc.FirstChild()
+	for {
+		d, isDropped := c.(*mdx.Dropped)
+		if !isDropped || !d.Import {
+			break
+		}
+		c = c.NextSibling()
+	}
+	h, isH := c.(*ast.Heading)
+	if !isH || h.Level != 1 {
 		return "", false
 	}
 	return m.takeH1(doc, src, h)

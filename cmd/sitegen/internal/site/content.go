@@ -70,13 +70,17 @@ const sectionIndex = "_index.md"
 // GitHub show for a folder. Two of them in one folder claim one URL, which
 // checkURLs reports naming both.
 func isSectionIndex(name string) bool {
-	return name == sectionIndex || name == "index.md" || name == "index.html" || strings.EqualFold(name, "README.md")
+	return name == sectionIndex || name == "index.md" || name == "index.html" || strings.EqualFold(name, "README.md") ||
+		name == "index.mdx" || strings.EqualFold(name, "README.mdx")
 }
 
 // pageName is a page file's name without its extension (.md, or .html
 // for a Jekyll page written in HTML).
 func pageName(name string) string {
 	if n, ok := strings.CutSuffix(name, ".md"); ok {
+		return n
+	}
+	if n, ok := strings.CutSuffix(name, ".mdx"); ok {
 		return n
 	}
 	return strings.TrimSuffix(name, ".html")
@@ -136,6 +140,13 @@ type page struct {
 	navTitle      string          // the navigation's label when it differs from the title
 	docTitle      string          // the <title> the page's text sets ({{#title}}, expand.go), "" for none
 	lines         []int           // the page file's line of each line of its text, when the layout rewrote it (expand.go); nil when they did not move
+	pos           float64         // place among siblings by the layout's rules, when hasPos
+	hasPos        bool
+	sortName      string       // the name siblings without a position sort by (layout rules); "" for sitegen's order
+	docID         string       // the layout's id for the page (a Docusaurus doc id)
+	home          *layout.Home // the hero and features of a home-page layout (VitePress's layout: home)
+	fallbackTitle string       // the layout's title for a page with none of its own (a Docusaurus doc id)
+	nameTitle     bool         // the title was made from the file's name
 	parent        *page
 	children      []*page // a section's pages and subsections, in order
 	prev, next    *page
@@ -166,7 +177,7 @@ func (s *Site) load(ctx context.Context) error {
 			unlisted = append(unlisted, rel) // not a chapter of the book: not published (navtree.go)
 			return nil
 		}
-		if strings.HasSuffix(rel, ".md") || jekyll && strings.HasSuffix(rel, ".html") && s.hasFrontMatter(file) {
+		if s.isPageFile(rel) || jekyll && strings.HasSuffix(rel, ".html") && s.hasFrontMatter(file) {
 			rels = append(rels, rel) // Jekyll renders an .html file with front matter as a page too
 		} else {
 			s.files[rel] = true // published beside its page (see bundle.go)
@@ -214,6 +225,7 @@ func (s *Site) load(ctx context.Context) error {
 		s.byRel[p.rel] = p
 	}
 	pages = s.takeNotFound(pages)
+	s.linkFolders(pages)
 	s.copyNotes = s.markCopies(pages)
 	s.findLinks(all)
 	s.applyNav()
@@ -270,9 +282,13 @@ func (s *Site) loadPage(rel string) *page {
 		// No title in front matter (or no front matter): the heading that
 		// starts the page where the layout takes one of any level, else
 		// the first # H1, else the file name.
+		h1Title := s.md.H1Title
+		if s.lay.StartTitle {
+			h1Title = s.md.StartTitle
+		}
 		if t, ok := s.leadingTitle(doc, src); ok {
 			p.title, p.dropH1, p.titleLead = t, true, true
-		} else if t, ok := s.md.H1Title(doc, src); ok {
+		} else if t, ok := h1Title(doc, src); ok {
 			p.title, p.dropH1 = t, true
 		}
 	default:
@@ -283,11 +299,15 @@ func (s *Site) loadPage(rel string) *page {
 			p.heading, p.dropH1 = h, true
 		}
 	}
+	s.placeByRules(p, p.meta)
 	p.ids = markup.IDs(doc, src)
 	if s.cfg.Obsidian {
 		p.tags = append(p.tags, inlineTags(doc, src)...)
 	}
 	p.blocks = collectFences(doc, src)
+	if p.title == "" && p.fallbackTitle != "" {
+		p.title = p.fallbackTitle
+	}
 	if p.title == "" {
 		switch p.kind {
 		case templates.KindHome:
@@ -295,7 +315,7 @@ func (s *Site) loadPage(rel string) *page {
 		case templates.KindSection: // a folder's untitled _index.md: the folder's name
 			p.title = titleFromName(path.Base(p.dir()))
 		default:
-			p.title = titleFromName(pageName(path.Base(rel)))
+			p.title, p.nameTitle = titleFromName(pageName(path.Base(rel))), true
 		}
 	}
 	return p
@@ -567,8 +587,13 @@ func (s *Site) buildTree(pages []*page) {
 		}
 		kind, sp := s.cfg.classify(rel)
 		sec := &page{rel: rel, kind: kind, sitePath: sp, title: title, ids: map[string]bool{}}
+		s.placeFolder(sec, dir)
 		if f, ok := s.navFolders[dir]; ok && dir != "" {
-			sec.title, sec.weight = f.title, f.weight
+			if s.lay.Rules != nil {
+				s.navPlace(sec, f.title, f.weight)
+			} else {
+				sec.title, sec.weight = f.title, f.weight
+			}
 		}
 		sections[dir] = sec
 		s.synth = append(s.synth, sec)
@@ -577,6 +602,9 @@ func (s *Site) buildTree(pages []*page) {
 	s.home = section("")
 	if s.lay.NavOnly {
 		s.navTree(pages) // the table of contents is the tree (navtree.go)
+	}
+	if s.home.sitePath != "/" { // the layout puts its pages under a path (Docusaurus's routeBasePath)
+		s.home.aliases = append(s.home.aliases, alias{sitePath: "/"})
 	}
 	for _, p := range pages {
 		if p == s.home || p.copy || s.lay.NavOnly {
@@ -659,6 +687,10 @@ func (s *Site) buildTree(pages []*page) {
 func (s *Site) sortChildren(children []*page) {
 	if s.lay.Pages != nil { // the tool's own order (pagerules.go)
 		slices.SortFunc(children, s.compareByRules)
+		return
+	}
+	if s.lay.Rules != nil { // the layout's own order (rules.go)
+		slices.SortFunc(children, compareByPosition)
 		return
 	}
 	if !s.lay.NameOrder {

@@ -2,8 +2,10 @@ package site
 
 import (
 	"cmp"
+	"maps"
 	"math"
 	"path"
+	"slices"
 	"strings"
 
 	"d6codex/cmd/sitegen/internal/layout"
@@ -92,6 +94,9 @@ type navFolder struct {
 // pages it does not name follow them.
 func (s *Site) applyNav() {
 	s.navFolders = map[string]navFolder{}
+	if s.lay.Rules != nil {
+		s.resolveNavIDs(append(slices.Collect(maps.Values(s.byRel)), s.unpubPages...))
+	}
 	for i, e := range s.lay.Nav {
 		if e.Path != "" {
 			continue
@@ -114,15 +119,31 @@ func (s *Site) applyNav() {
 	}
 	for _, p := range s.byRel {
 		if f, ok := s.navFolders[p.dir()]; ok && p.kind == templates.KindSection {
+			if s.lay.Rules != nil {
+				s.navPlace(p, f.title, f.weight)
+				continue
+			}
 			p.title = f.title
 			if p.weight == 0 {
 				p.weight = f.weight
 			}
 		}
 	}
+	placed := map[*page]bool{}
 	for i, e := range s.lay.Nav {
 		p, ok := s.byRel[e.Path]
 		if !ok || e.Path == "" {
+			continue
+		}
+		if s.lay.Rules != nil {
+			if placed[p] {
+				continue // a page the navigation lists twice keeps its first place and label
+			}
+			placed[p] = true
+			if _, grouped := s.navFolders[p.dir()]; grouped && p.kind == templates.KindSection {
+				continue // the folder's page stands for its group: the group's label and place
+			}
+			s.navPlace(p, e.Title, i+1)
 			continue
 		}
 		if e.Title != "" && e.Title != p.title {
@@ -143,6 +164,20 @@ func (s *Site) applyNav() {
 			p.navTitle, p.title = p.title, p.docTitle
 		}
 	}
+}
+
+// navPlace gives p the label and place the navigation of a layout with
+// its own rules (Docusaurus, VitePress) says: the title is the
+// navigation's label only, the page keeps its own, and the navigation's
+// order wins over the pages' positions, as the tools' sidebars do.
+func (s *Site) navPlace(p *page, title string, place int) {
+	if title != "" {
+		p.navTitle = title
+		if p.nameTitle {
+			p.title = title // no title of its own: the navigation's label is better than the file's name
+		}
+	}
+	p.pos, p.hasPos = float64(place), true
 }
 
 // label is the page's text in the navigation.

@@ -39,12 +39,12 @@ func folderNotes(rels []string, files map[string]bool) map[string]string {
 	taken := map[string]bool{}
 	for _, rel := range rels { // X/X.md first
 		dir := path.Dir(rel)
-		if dir != "." && !hasIndex[dir] && strings.EqualFold(path.Base(dir)+".md", path.Base(rel)) {
+		if dir != "." && !hasIndex[dir] && strings.EqualFold(path.Base(dir), pageName(path.Base(rel))) {
 			notes[rel], taken[dir] = dir, true
 		}
 	}
 	for _, rel := range rels { // then X.md beside X/
-		dir := strings.TrimSuffix(rel, ".md")
+		dir := strings.TrimSuffix(rel, path.Ext(rel))
 		if folders[dir] && !hasIndex[dir] && !taken[dir] {
 			notes[rel], taken[dir] = dir, true
 		}

@@ -9,6 +9,7 @@ import (
 
 	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/markup"
+	"d6codex/templates"
 )
 
 // resolveLink checks a link destination written on page from and returns
@@ -58,7 +59,10 @@ func (s *Site) resolveLink(from *page, dest string) markup.LinkTarget {
 	if t, q, found := strings.Cut(target, "?"); found {
 		target, query = t, "?"+q
 	}
-	if !strings.HasSuffix(target, ".md") && !s.isHTMLPage(from, target) {
+	if s.lay.Kind == layout.VitePress {
+		target = s.pageFileLink(from, target)
+	}
+	if !s.isPageFile(target) && !s.isHTMLPage(from, target) {
 		file := target
 		if un, err := url.PathUnescape(file); err == nil {
 			file = un
@@ -74,7 +78,7 @@ func (s *Site) resolveLink(from *page, dest string) markup.LinkTarget {
 			// A folder-style link ("../combat/", "tables"): relative to the
 			// page's URL, as a browser reads it, then checked like a link
 			// from the site's root.
-			abs := path.Join(from.sitePath, file)
+			abs := path.Join(s.urlDir(from), file)
 			if strings.HasSuffix(file, "/") {
 				abs += "/"
 			}
@@ -87,7 +91,7 @@ func (s *Site) resolveLink(from *page, dest string) markup.LinkTarget {
 			// A file that is not beside the page may be where the
 			// browser looks, from the page's URL (Jekyll corpora write
 			// links that way: ../../assets/x.png from docs/a.md).
-			if t2 := s.resolveAbs(path.Join(from.sitePath, file) + query + fragPart(frag)); t2.Problem == "" {
+			if t2 := s.resolveAbs(path.Join(s.urlDir(from), file) + query + fragPart(frag)); t2.Problem == "" {
 				return t2
 			}
 			return tg
@@ -223,11 +227,15 @@ func (s *Site) resolveAbs(dest string) markup.LinkTarget {
 	if clean == "/" {
 		candidates = []string{"/"}
 	}
-	if strings.HasSuffix(clean, ".md") || strings.HasSuffix(clean, ".html") { // a source path from the content root
+	if s.isPageFile(clean) || strings.HasSuffix(clean, ".html") { // a source path from the content root
 		if p, ok := s.byRel[strings.TrimPrefix(clean, "/")]; ok {
 			candidates = []string{p.sitePath}
 		} else if rel := strings.TrimPrefix(clean, "/"); s.unpublished[rel] != "" {
 			return markup.LinkTarget{Unlinked: s.unlinkedMsg(rel)}
+		} else if s.lay.FileURLs && strings.HasSuffix(clean, ".html") {
+			// A tool's page URL written with .html (VitePress without
+			// cleanUrls: /guide/intro.html).
+			candidates = append(candidates, strings.TrimSuffix(clean, ".html")+"/")
 		}
 	}
 	for _, c := range candidates {
@@ -306,6 +314,55 @@ func (s *Site) htmlPageLink(from *page, dest string) string {
 		}
 	}
 	return dest
+}
+
+// urlDir is the URL a relative URL in page p resolves from: the page's
+// own URL (sitegen serves /a/b/), or, where the layout's tool serves pages
+// at URLs like files' (/docs/a/b), the folder of that URL.
+func (s *Site) urlDir(p *page) string {
+	if !s.lay.FileURLs {
+		return p.sitePath
+	}
+	if s.lay.Kind == layout.VitePress && (p.kind == templates.KindSection || p.kind == templates.KindHome) {
+		return p.sitePath // guide/index.md is served at /guide/
+	}
+	return path.Dir(strings.TrimSuffix(p.sitePath, "/")) + "/"
+}
+
+// pageFileLink reads a VitePress link the way VitePress does: a relative
+// link names a page's file with or without its extension (./getting-started,
+// ./getting-started.html, ./guide/ for guide/index.md), resolved from the
+// linking file's folder. It returns the link to the page's .md file when
+// there is one, else target as it is.
+func (s *Site) pageFileLink(from *page, target string) string {
+	if target == "" || strings.Contains(target, ":") {
+		return target
+	}
+	file, rest := target, ""
+	if i := strings.IndexAny(target, "#?"); i >= 0 {
+		file, rest = target[:i], target[i:]
+	}
+	if file == "" || s.isPageFile(file) {
+		return target
+	}
+	un := file
+	if u, err := url.PathUnescape(file); err == nil {
+		un = u
+	}
+	dir := path.Dir(from.rel)
+	stem := strings.TrimSuffix(un, ".html")
+	var tries []string
+	if strings.HasSuffix(un, "/") {
+		tries = []string{un + "index.md"}
+	} else if path.Ext(stem) == "" || strings.HasSuffix(un, ".html") {
+		tries = []string{stem + ".md", stem + "/index.md"}
+	}
+	for _, t := range tries {
+		if _, ok := s.byRel[path.Join(dir, t)]; ok || s.unpublished[path.Join(dir, t)] != "" {
+			return t + rest
+		}
+	}
+	return target
 }
 
 // isHTMLPage reports whether the relative link target names a page

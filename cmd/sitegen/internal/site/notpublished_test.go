@@ -47,6 +47,7 @@ func TestNotPublished(t *testing.T) {
 		files     map[string]string
 		reasons   map[string]string // file -> reason in Result.NotPublished
 		warnings  []string          // each the start of one warning
+		quiet     []string          // text no warning holds
 		has       map[string]string // output file -> text it must hold
 		hasNot    []string          // output files that must not exist
 		unlisted  []string          // pages published but in no list, sitemap or search
@@ -150,6 +151,71 @@ func TestNotPublished(t *testing.T) {
 			noPreview: []string{"private/a/index.html", "private/img.png", "script.py", "templates/t/index.html"},
 		},
 		{
+			// https://docusaurus.io/docs/api/plugins/@docusaurus/plugin-content-docs#markdown-front-matter:
+			// "draft: Draft documents will only be available during
+			// development"; "unlisted: Unlisted documents will be available
+			// in both development and production. They will be "hidden" in
+			// production, not indexed, excluded from sitemaps, and can only
+			// be accessed by users having a direct link." A sidebar item
+			// naming a draft is dropped (Docusaurus's postProcessSidebars),
+			// without a warning. The docs plugin's exclude ("glob patterns
+			// matching Markdown files to be excluded", by default partials,
+			// "_"-prefixed) names pages: a picture in an excluded folder is
+			// published when a doc shows it; docusaurus start leaves the
+			// excluded pages out too, so --drafts does.
+			name: "Docusaurus: draft: true, unlisted: true, exclude",
+			files: map[string]string{
+				"docusaurus.config.js":    "module.exports = {\n  title: 'D',\n  url: 'https://d.test',\n  baseUrl: '/',\n  presets: [['classic', {docs: {routeBasePath: '/', sidebarPath: './sidebars.js'}}]],\n};\n",
+				"sidebars.js":             "module.exports = {docs: ['intro', 'draft', 'unlisted', 'other']};\n",
+				"docs/intro.md":           "---\nslug: /\n---\n# Intro\n\n[draft](draft.md) [unlisted](unlisted.md) [other](/other) [partial](_partials/_rule.md) ![map](_assets/map.png)\n",
+				"docs/draft.md":           "---\ndraft: true\ntags: [draft-tag]\n---\n# Draft\n\nPRIVATE-DRAFT\n",
+				"docs/unlisted.md":        "---\nunlisted: true\n---\n# Unlisted\n\nUNLISTED-TEXT\n",
+				"docs/other.md":           "# Other\n",
+				"docs/_partials/_rule.md": "PRIVATE-PARTIAL\n",
+				"docs/_shared.mdx":        "PRIVATE-SHARED\n",
+				"docs/_assets/map.png":    "MAP",
+			},
+			reasons: map[string]string{"docs/draft.md": "draft: true (Docusaurus)", "docs/_partials/_rule.md": "exclude (Docusaurus)", "docs/_shared.mdx": "exclude (Docusaurus)"},
+			warnings: []string{
+				"docs/intro.md:6:1: unpublished link \"draft.md\": docs/draft.md is not published (draft: true (Docusaurus))",
+				"docs/intro.md:6:59: unpublished link \"_partials/_rule.md\": docs/_partials/_rule.md is not published (exclude (Docusaurus))",
+			},
+			quiet:     []string{"doc id", "map.png"},
+			has:       map[string]string{"index.html": `<a href="/unlisted/">unlisted</a>`, "unlisted/index.html": "UNLISTED-TEXT", "other/index.html": "<h1>Other</h1>", "_assets/map.png": "MAP"},
+			hasNot:    []string{"draft/index.html", "partials/rule/index.html", "_partials/_rule/index.html", "shared/index.html"},
+			unlisted:  []string{"/unlisted/"},
+			preview:   []string{"draft/index.html"},
+			noPreview: []string{"partials/rule/index.html", "_partials/_rule/index.html", "shared/index.html", "_shared/index.html"},
+		},
+		{
+			// https://vitepress.dev/reference/site-config#srcexclude: "A glob
+			// pattern for matching markdown files that should be excluded as
+			// source content": pages only (a picture an excluded folder holds
+			// is published when a page shows it); vitepress dev leaves them
+			// out too.
+			name: "VitePress: srcExclude",
+			files: map[string]string{
+				".vitepress/config.mts": "export default {\n  title: 'V',\n  srcExclude: ['drafts/**', '**/TODO.md'],\n}\n",
+				"index.md": "---\nlayout: home\nhero:\n  name: V\n  actions:\n    - text: Read the secret\n      link: /drafts/secret\n    - text: Guide\n      link: /guide/\n---\n" +
+					"# Home\n\n[d](./drafts/secret) [t](guide/TODO.md) ![m](drafts/map.png) [g](/guide/)\n",
+				"drafts/secret.md": "# Secret\n\nPRIVATE-SECRET\n",
+				"drafts/map.png":   "MAP",
+				"guide/TODO.md":    "PRIVATE-TODO\n",
+				"guide/index.md":   "# Guide\n",
+			},
+			reasons: map[string]string{"drafts/secret.md": "srcExclude (VitePress)", "guide/TODO.md": "srcExclude (VitePress)"},
+			warnings: []string{
+				"index.md:13:1: unpublished link \"./drafts/secret\": drafts/secret.md is not published (srcExclude (VitePress))",
+				"index.md:13:22: unpublished link \"guide/TODO.md\"",
+				"index.md:1:1: hero: link \"/drafts/secret\": drafts/secret.md is not published (srcExclude (VitePress))",
+			},
+			quiet: []string{"map.png"},
+			has: map[string]string{"drafts/map.png": "MAP", "guide/index.html": "<h1>Guide</h1>",
+				"index.html": `<span class="hero-action">Read the secret</span>`},
+			hasNot:    []string{"drafts/secret/index.html", "guide/TODO/index.html"},
+			noPreview: []string{"drafts/secret/index.html", "guide/TODO/index.html"},
+		},
+		{
 			name: "sitegen's own layout: draft, and notes' flags kept",
 			files: map[string]string{
 				"site.toml":         "title = \"S\"\n",
@@ -203,6 +269,13 @@ func TestNotPublished(t *testing.T) {
 			for _, w := range tt.warnings {
 				if !slices.ContainsFunc(warns, func(s string) bool { return strings.HasPrefix(s, w) }) {
 					t.Errorf("no warning %q in\n%s", w, strings.Join(warns, "\n"))
+				}
+			}
+			for _, q := range tt.quiet {
+				for _, w := range warns {
+					if strings.Contains(w, q) {
+						t.Errorf("warning %q", w)
+					}
 				}
 			}
 			for f, want := range tt.has {

@@ -83,13 +83,15 @@ func (s *Site) visibilityOf(p *page, sections map[string]map[string]any) visibil
 			meta = merged
 		}
 	}
-	if layout.True(meta["draft"]) {
-		return visibility{reason: draftReason, preview: true}
-	}
+	// The tool's own flag first, so that the report says it in the
+	// tool's words (Docusaurus' draft: true), then sitegen's draft: true.
 	if s.lay.Unpublished != nil {
 		if r := s.lay.Unpublished(meta, p.rel); r != "" {
 			return visibility{reason: r, preview: true}
 		}
+	}
+	if layout.True(meta["draft"]) {
+		return visibility{reason: draftReason, preview: true}
 	}
 	if s.lay.Unlisted != nil {
 		return visibility{unlisted: s.lay.Unlisted(meta, p.rel)}
@@ -132,7 +134,7 @@ func (s *Site) applyPublishRules(all []*page) []*page {
 		s.unpubPages = append(s.unpubPages, p)
 	}
 	for _, rel := range slices.Sorted(maps.Keys(s.files)) {
-		rule := s.lay.UnpublishedPath(rel, false)
+		rule := s.lay.UnpublishedFile(rel)
 		if rule == nil {
 			continue
 		}

@@ -48,7 +48,7 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 	view := &templates.Site{
 		Title:    s.cfg.Title,
 		Language: s.cfg.LanguageCode,
-		Home:     s.cfg.relURL("/"),
+		Home:     s.cfg.relURL(s.home.sitePath),
 		Nav:      s.siteNav(),
 		Assets:   assets,
 	}
@@ -165,6 +165,9 @@ func (s *Site) renderPage(ctx context.Context, p *page, site *templates.Site, ou
 	}
 	if s.cfg.EditURL != "" && p.file != "" {
 		v.EditURL = s.cfg.EditURL + escapePath(p.file)
+	}
+	if p.home != nil {
+		s.homeView(p, v)
 	}
 	if sec := s.section(p); sec != nil {
 		v.Section = sec.title

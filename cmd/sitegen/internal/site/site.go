@@ -55,7 +55,8 @@ type Options struct {
 	// BrokenLinks makes broken links, anchors and images warnings instead
 	// of errors when "warn" (it overrides site.toml's brokenLinks).
 	BrokenLinks string
-	// Dest is the output directory. Default Source/public.
+	// Dest is the output directory. Default Source/public, or the layout's
+	// tool's own output folder (DefaultDest).
 	Dest string
 	// BaseURL overrides site.toml's baseURL when not empty.
 	BaseURL string
@@ -101,13 +102,11 @@ type Options struct {
 // compressing it during the build.
 type Generator func(ctx context.Context, s *Site) (map[string][]byte, error)
 
-// withDefaults fills in the zero fields.
+// withDefaults fills in the zero fields but Dest, which withDest fills
+// in once the layout is known.
 func (o Options) withDefaults() Options {
 	if o.Source == "" {
 		o.Source = "."
-	}
-	if o.Dest == "" {
-		o.Dest = filepath.Join(o.Source, "public")
 	}
 	if o.Workers <= 0 {
 		o.Workers = runtime.GOMAXPROCS(0)
@@ -119,6 +118,27 @@ func (o Options) withDefaults() Options {
 		}
 	}
 	return o
+}
+
+// withDest fills in Dest when it is not set: DefaultDest for the layout.
+func (o Options) withDest() Options {
+	if o.Dest == "" {
+		o.Dest = DefaultDest(o.Source, o.Layout)
+	}
+	return o
+}
+
+// DefaultDest is the output folder of a build without --dest: the folder
+// the layout's tool builds into, where it names one (layout.Layout.Output:
+// VitePress' .vitepress/dist, Docusaurus' build/; its tool's .gitignore
+// leaves it out already, and VitePress keeps its own public/ in the
+// source), else public/ in the source folder. lay may be nil (sitegen's
+// own layout).
+func DefaultDest(source string, lay *layout.Layout) string {
+	if lay != nil && lay.Output != "" {
+		return filepath.Join(source, filepath.FromSlash(lay.Output))
+	}
+	return filepath.Join(source, "public")
 }
 
 // Result reports on a build.
@@ -225,10 +245,12 @@ func Load(ctx context.Context, opts Options) (*Site, error) {
 			}
 			s.diag.addf(ce.File, ce.Line, ce.Col, ce.Key, "%s", ce.Msg)
 			s.lay, s.cfg = layout.Default(), &Config{}
+			s.opts = s.opts.withDest()
 			return s, nil // no pages: the build reports the settings' error
 		}
 		opts.Layout, s.opts.Layout = lay, lay
 	}
+	s.opts = s.opts.withDest()
 	s.lay = opts.Layout
 	s.cfg = loadConfig(opts.Source, opts.BaseURL, s.lay, s.diag)
 	if opts.BrokenLinks != "" {
@@ -247,6 +269,12 @@ func Load(ctx context.Context, opts Options) (*Site, error) {
 			Shortcodes: s.lay.Kind == layout.Hugo,
 			Pandoc:     s.lay.Kind == layout.Markdown, // the pandoc books of GitHub repositories
 			TermIDs:    s.lay.Kind == layout.MdBook,
+
+			Containers:        s.lay.Markup.Containers,
+			ContainerTitles:   s.lay.Markup.ContainerTitles,
+			ContainerBrackets: s.lay.Markup.BracketTitles,
+			MDX:               s.lay.Markup.MDX,
+			StraightQuotes:    s.lay.Markup.StraightQuotes,
 		},
 	})
 	if err := s.load(ctx); err != nil {
@@ -293,6 +321,7 @@ func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 			opts.Layout = lay
 		} // else Load reports the settings' error
 	}
+	opts = opts.withDest()
 	// Every check and every write below goes to the folder the
 	// destination names once its links are followed: a --dest that is a
 	// link to a folder (public -> /var/www/site) is published into its
@@ -387,6 +416,7 @@ func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 		return s, Result{}, err
 	}
 	res := Result{Pages: int(s.rendered.Load()), Errors: s.Diagnostics(), Reused: int(out.Reused()), Written: int(out.Wrote())}
+	res.Notes = append(res.Notes, layoutNotes(s.lay)...)
 	if w := s.cfg.PlaceholderBaseURL(); w != "" {
 		res.Notes = append(res.Notes, w+"; set baseURL in "+ConfigFile+" or pass --base-url")
 	}
@@ -433,20 +463,29 @@ func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 // unfinished output before it returns (see BuildSite).
 const cancelGrace = 200 * time.Millisecond
 
+// hiddenBelow reports whether the path p, inside root, goes through a
+// hidden name below it (root/.vitepress/dist): a folder the site's walk
+// never reads.
+func hiddenBelow(p, root string) bool {
+	rel, err := filepath.Rel(root, p)
+	return err == nil && srcpath.SkippedPart(filepath.ToSlash(rel)) != ""
+}
+
 // CheckDest returns the error a build with opts would stop with because
 // of its destination (inside the source, someone else's folder, a
 // dangling link), without building: for a command that must not start
 // when its builds can never publish.
 func CheckDest(opts Options) error {
 	opts = opts.withDefaults()
-	dest, err := resolveDest(opts.Dest)
-	if err != nil {
-		return err
-	}
 	if opts.Layout == nil {
 		if lay, err := detect.Layout(opts.Source); err == nil {
 			opts.Layout = lay
 		}
+	}
+	opts = opts.withDest()
+	dest, err := resolveDest(opts.Dest)
+	if err != nil {
+		return err
 	}
 	if err := checkDest(opts.Source, dest, opts.Dest, opts.Layout); err != nil {
 		return err
@@ -482,9 +521,12 @@ func checkDest(source, dest, shown string, lay *layout.Layout) error {
 	}
 	// An output inside the content is left out of it when the content is
 	// the project's root (public/ in a Jekyll site: a folder holding the
-	// marker is never read); elsewhere it is refused.
+	// marker is never read) or it is in a hidden folder there, which is
+	// never read either (VitePress' docs/.vitepress/dist); elsewhere it is
+	// refused.
 	for _, dir := range append([]string{lay.Content}, lay.Static...) {
-		if dir != "." && within(dest, filepath.Join(src, filepath.FromSlash(dir))) {
+		root := filepath.Join(src, filepath.FromSlash(dir))
+		if dir != "." && within(dest, root) && !hiddenBelow(dest, root) {
 			return fmt.Errorf("destination %s is inside %s/; choose another --dest", shown, dir)
 		}
 	}

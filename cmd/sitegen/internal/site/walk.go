@@ -98,6 +98,9 @@ func (w *sourceWalker) walk(dir, rel string) error {
 		r := path.Join(rel, name)
 		file := path.Join(w.root, r)
 		isDir := e.IsDir()
+		if e.Type()&fs.ModeSymlink != 0 && w.skip != nil && w.skip(r, true) && w.skip(r, false) {
+			continue // a name the layout never reads (node_modules -> a shared install): not followed, not checked
+		}
 		if e.Type()&fs.ModeSymlink != 0 {
 			target, err := srcpath.Check(w.source, file)
 			var le *srcpath.Error

@@ -1,22 +1,28 @@
 // Package detect recognises a source folder's layout: the first of
-// mdBook (book.toml), Quartz (quartz.config.ts beside content/), MkDocs,
-// Hugo, Jekyll (their settings files), sitegen's own (site.toml or
-// content/), an Obsidian vault (.obsidian/), else a plain folder of
-// Markdown. A tool's settings file is the most specific sign, so it comes
-// before the content/ folder a Quartz site shares with sitegen's own
-// layout and before a .obsidian/ folder that opening any folder in
-// Obsidian leaves. Each recogniser is a stat call or two until one
-// matches, then a read of that tool's settings.
+// mdBook (book.toml), Quartz (quartz.config.ts beside content/),
+// Docusaurus, VitePress, MkDocs, Hugo, Jekyll (their settings files),
+// sitegen's own (site.toml or content/), an Obsidian vault (.obsidian/),
+// else a plain folder of Markdown. A tool's settings file is the most
+// specific sign, so it comes before the content/ folder a Quartz site
+// shares with sitegen's own layout and before a .obsidian/ folder that
+// opening any folder in Obsidian leaves. Docusaurus and VitePress come
+// before MkDocs, Hugo and Jekyll: their settings files name the tool,
+// while a Docusaurus site also has docs/ (and may keep an mkdocs.yml or a
+// Jekyll _config.yml from before it moved), and config.toml or config.yml
+// are names other tools use too. Each recogniser is a stat call or two
+// until one matches, then a read of that tool's settings.
 package detect
 
 import (
 	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/layout/docusaurus"
 	"d6codex/cmd/sitegen/internal/layout/hugo"
 	"d6codex/cmd/sitegen/internal/layout/jekyll"
 	"d6codex/cmd/sitegen/internal/layout/mdbook"
 	"d6codex/cmd/sitegen/internal/layout/mkdocs"
 	"d6codex/cmd/sitegen/internal/layout/obsidian"
 	"d6codex/cmd/sitegen/internal/layout/quartz"
+	"d6codex/cmd/sitegen/internal/layout/vitepress"
 )
 
 // SiteFile is sitegen's own settings file.
@@ -26,7 +32,7 @@ const SiteFile = "site.toml"
 // that could not be read (a *layout.ConfigError).
 func Layout(dir string) (*layout.Layout, error) {
 	for _, recognise := range []func(string) (*layout.Layout, error){
-		mdbook.Recognise, quartz.Recognise, mkdocs.Recognise, hugo.Recognise, jekyll.Recognise,
+		mdbook.Recognise, quartz.Recognise, docusaurus.Recognise, vitepress.Recognise, mkdocs.Recognise, hugo.Recognise, jekyll.Recognise,
 	} {
 		l, err := recognise(dir)
 		if err != nil || l != nil {

@@ -29,6 +29,21 @@ func TestLayout(t *testing.T) {
 		{"quartz", map[string]string{"quartz.config.ts": "export default {}", "content/index.md": "", "package.json": "{}"}, layout.Quartz},
 		{"quartz vault", map[string]string{"quartz.config.ts": "", "content/.obsidian/": "", "content/a.md": ""}, layout.Quartz},
 		{"quartz.config.ts without content/", map[string]string{"quartz.config.ts": "", "a.md": ""}, layout.Markdown},
+		{"docusaurus", map[string]string{"docusaurus.config.js": "module.exports = {}", "docs/intro.md": ""}, layout.Docusaurus},
+		{"docusaurus ts", map[string]string{"docusaurus.config.ts": "export default {}", "docs/intro.mdx": ""}, layout.Docusaurus},
+		// A Docusaurus site that kept the mkdocs.yml and _config.yml of
+		// its earlier tools: the Docusaurus config names the tool in use.
+		{"docusaurus over mkdocs and jekyll", map[string]string{"docusaurus.config.js": "", "mkdocs.yml": "site_name: x\n",
+			"_config.yml": "", "docs/intro.md": ""}, layout.Docusaurus},
+		{"docusaurus opened in Obsidian", map[string]string{"docusaurus.config.js": "", ".obsidian/": "", "docs/a.md": ""}, layout.Docusaurus},
+		{"vitepress", map[string]string{".vitepress/config.mts": "export default {}", "index.md": ""}, layout.VitePress},
+		{"vitepress in docs", map[string]string{"docs/.vitepress/config.js": "export default {}", "docs/index.md": "", "README.md": ""}, layout.VitePress},
+		{"vitepress config folder", map[string]string{".vitepress/config/index.ts": "export default {}", "index.md": ""}, layout.VitePress},
+		{"vitepress over jekyll", map[string]string{".vitepress/config.js": "", "_config.yml": "", "index.md": ""}, layout.VitePress},
+		{"vitepress beside hugo's content", map[string]string{".vitepress/config.ts": "", "content/a.md": "", "config.toml": ""}, layout.VitePress},
+		// .vitepress/ without its settings file is not a VitePress site
+		// (a cache left behind): the next signs decide.
+		{"vitepress cache only", map[string]string{".vitepress/cache/x": "", "mkdocs.yml": "site_name: x\n"}, layout.MkDocs},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,0 +1,576 @@
+// Package jsconfig reads the settings a JavaScript or TypeScript
+// configuration file exports (docusaurus.config.js, .vitepress/config.ts,
+// sidebars.js) without running Node: a careful reader of the literal
+// subset such files are written in. It reads the value of
+// `module.exports =` or `export default` — an object literal, a call
+// wrapping one (`defineConfig({...})`), or the name of a top-level
+// `const`/`let`/`var` holding one — made of strings, template literals
+// without substitutions, numbers, booleans, null, arrays and nested
+// objects, with comments, trailing commas, TypeScript's `as const`,
+// `satisfies T` and typed declarations (`const config: Config = {...}`).
+//
+// Anything else — a function call, a variable that is not a top-level
+// literal, a spread, an arrow function, `process.env.X`, a template with
+// `${}` — is a Computed value: its text and line, so that a layout can
+// fall back to its tool's documented default and say what it did not
+// read. The reader never fails: a file it cannot follow at all gives a
+// Computed root.
+package jsconfig
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// MaxSize is the largest configuration file read; past it the file is
+// cut (its tail is a Computed value). Configuration files are kilobytes.
+const MaxSize = 4 << 20
+
+// maxDepth bounds the nesting of arrays and objects read.
+const maxDepth = 100
+
+// MaxValues bounds the values read from one file, constants read out where
+// they are named included; past it a value is Computed.
+const MaxValues = 1 << 20
+
+// Object is an object literal: its keys in the order written (the last of
+// a repeated key wins, as in JavaScript) and their values: a string,
+// float64, bool, nil, []any, *Object or Computed.
+type Object struct {
+	Keys   []string
+	Values map[string]any
+	Lines  map[string]int // the line each key is written on
+	Cols   map[string]int // and its column, in bytes from 1
+}
+
+// Get returns the value of key, or nil when it is absent.
+func (o *Object) Get(key string) any {
+	if o == nil {
+		return nil
+	}
+	return o.Values[key]
+}
+
+// Has reports whether the object sets key.
+func (o *Object) Has(key string) bool {
+	if o == nil {
+		return false
+	}
+	_, ok := o.Values[key]
+	return ok
+}
+
+// Object returns the object at key, or nil.
+func (o *Object) Object(key string) *Object {
+	v, _ := o.Get(key).(*Object)
+	return v
+}
+
+// String returns the string at key and whether key holds one.
+func (o *Object) String(key string) (string, bool) {
+	s, ok := o.Get(key).(string)
+	return s, ok
+}
+
+// Computed is a value the reader does not evaluate.
+type Computed struct {
+	Text string // the expression as written, shortened
+	Line int
+}
+
+// Describe says what was not read: `title: process.env.TITLE (line 3)`.
+func (c Computed) Describe(key string) string {
+	return key + ": " + c.Text + " (line " + strconv.Itoa(c.Line) + ")"
+}
+
+// File is a read configuration file.
+type File struct {
+	// Root is the exported value: an *Object, or a Computed when the
+	// export is not one the reader follows (a function, a value built at
+	// run time); nil when the file exports nothing it found.
+	Root any
+	src  string
+	toks []token
+	// consts holds the top-level const/let/var declarations: name ->
+	// index of the first token of the value.
+	consts map[string]int
+	// lineStarts are the byte offsets at which the lines start.
+	lineStarts []int
+	// values counts the values read, against MaxValues.
+	values int
+}
+
+// Parse reads src.
+func Parse(src []byte) *File {
+	if len(src) > MaxSize {
+		src = src[:MaxSize]
+	}
+	f := &File{src: string(src), lineStarts: []int{0}}
+	for i, c := range src {
+		if c == '\n' {
+			f.lineStarts = append(f.lineStarts, i+1)
+		}
+	}
+	f.toks = lex(f.src)
+	f.consts = map[string]int{}
+	export := -1
+	depth := 0
+	for i := 0; i < len(f.toks); i++ {
+		t := f.toks[i]
+		if t.kind == tokPunct {
+			switch t.text {
+			case "{", "(", "[":
+				depth++
+			case "}", ")", "]":
+				depth--
+			}
+			continue
+		}
+		if depth != 0 || t.kind != tokIdent {
+			continue
+		}
+		switch {
+		case t.text == "module" && f.is(i+1, ".") && f.isIdent(i+2, "exports") && f.is(i+3, "="):
+			export = i + 4
+		case t.text == "export" && f.isIdent(i+1, "default"):
+			export = i + 2
+		case (t.text == "const" || t.text == "let" || t.text == "var") && i+1 < len(f.toks) && f.toks[i+1].kind == tokIdent:
+			name := f.toks[i+1].text
+			j := i + 2
+			if f.is(j, ":") { // a TypeScript type: up to the "=" outside brackets
+				j = f.skipType(j + 1)
+			}
+			if f.is(j, "=") {
+				if _, seen := f.consts[name]; !seen {
+					f.consts[name] = j + 1
+				}
+			}
+		}
+	}
+	if export >= 0 {
+		f.Root = f.exported(export, 0)
+	}
+	return f
+}
+
+// exported reads the exported expression at token i: an object, a call
+// wrapping one, or a declared name.
+func (f *File) exported(i, depth int) any {
+	if i >= len(f.toks) || depth > 8 {
+		return f.computedAt(i)
+	}
+	t := f.toks[i]
+	if t.kind == tokIdent && f.is(i+1, "(") {
+		// defineConfig({...}), withMermaid(defineConfig({...})): the
+		// first argument.
+		if v := f.exported(i+2, depth+1); v != nil {
+			if _, ok := v.(*Object); ok {
+				return v
+			}
+		}
+		return f.computedAt(i)
+	}
+	if t.kind == tokIdent && t.text != "async" && t.text != "function" {
+		if at, ok := f.consts[t.text]; ok {
+			return f.exported(at, depth+1)
+		}
+		return f.computedAt(i)
+	}
+	if t.kind == tokPunct && t.text == "{" {
+		p := &parser{f: f, i: i}
+		return p.value(0)
+	}
+	return f.computedAt(i)
+}
+
+func (f *File) is(i int, punct string) bool {
+	return i < len(f.toks) && f.toks[i].kind == tokPunct && f.toks[i].text == punct
+}
+
+func (f *File) isIdent(i int, name string) bool {
+	return i < len(f.toks) && f.toks[i].kind == tokIdent && f.toks[i].text == name
+}
+
+// skipType returns the index of the "=" that ends a TypeScript type
+// annotation starting at i (or where the statement ends).
+func (f *File) skipType(i int) int {
+	depth := 0
+	for ; i < len(f.toks); i++ {
+		t := f.toks[i]
+		if t.kind != tokPunct {
+			continue
+		}
+		switch t.text {
+		case "{", "(", "[", "<":
+			depth++
+		case "}", ")", "]", ">":
+			depth--
+		case "=", ";":
+			if depth <= 0 {
+				return i
+			}
+		}
+	}
+	return i
+}
+
+// line is the 1-based line of a byte offset.
+func (f *File) line(off int) int {
+	line, _ := f.pos(off)
+	return line
+}
+
+// pos is the 1-based line and column (in bytes, as Go's compiler counts
+// them) of a byte offset; a binary search, so that a file of many keys
+// costs no more than its length.
+func (f *File) pos(off int) (line, col int) {
+	off = min(off, len(f.src))
+	i := sort.SearchInts(f.lineStarts, off+1) - 1 // the last line starting at or before off
+	return i + 1, off - f.lineStarts[i] + 1
+}
+
+// computedAt is the Computed value of the expression starting at token i.
+func (f *File) computedAt(i int) Computed {
+	if i >= len(f.toks) {
+		return Computed{Text: "(nothing)", Line: f.line(len(f.src))}
+	}
+	p := &parser{f: f, i: i}
+	return p.skip()
+}
+
+// parser reads a value from the file's tokens.
+type parser struct {
+	f *File
+	i int
+}
+
+func (p *parser) peek() (token, bool) {
+	if p.i >= len(p.f.toks) {
+		return token{}, false
+	}
+	return p.f.toks[p.i], true
+}
+
+func (p *parser) punct(s string) bool { return p.f.is(p.i, s) }
+
+// value reads the value at the current token and the TypeScript
+// suffixes after it (as const, satisfies T, !); a value followed by an
+// operator (a + b, x || y) is Computed as a whole.
+func (p *parser) value(depth int) any {
+	start := p.i
+	v := p.primary(depth)
+	if _, ok := v.(Computed); ok {
+		return v
+	}
+	for {
+		switch {
+		case p.f.isIdent(p.i, "as") || p.f.isIdent(p.i, "satisfies"):
+			p.i++
+			p.skipTypeExpr()
+		case p.punct("!"):
+			p.i++
+		default:
+			if t, ok := p.peek(); ok && !(t.kind == tokPunct && (t.text == "," || t.text == "}" || t.text == "]" || t.text == ")" || t.text == ";")) && !p.newStatement() {
+				p.i = start
+				return p.skip()
+			}
+			return v
+		}
+	}
+}
+
+// newStatement reports whether the current token starts a statement of
+// its own after a line break (JavaScript inserts the semicolon there): a
+// name or a literal, not an operator that continues the expression.
+func (p *parser) newStatement() bool {
+	if p.i == 0 || p.i >= len(p.f.toks) {
+		return false
+	}
+	t := p.f.toks[p.i]
+	if t.kind == tokPunct {
+		return false
+	}
+	return strings.Contains(p.f.src[p.f.toks[p.i-1].off:t.off], "\n")
+}
+
+// skipTypeExpr moves past a type after as/satisfies: up to a comma or a
+// closing bracket outside brackets.
+func (p *parser) skipTypeExpr() {
+	depth := 0
+	for ; p.i < len(p.f.toks); p.i++ {
+		t := p.f.toks[p.i]
+		if t.kind != tokPunct {
+			continue
+		}
+		switch t.text {
+		case "{", "(", "[", "<":
+			depth++
+		case ">":
+			depth--
+		case "}", ")", "]":
+			if depth == 0 {
+				return
+			}
+			depth--
+		case ",", ";":
+			if depth == 0 {
+				return
+			}
+		}
+	}
+}
+
+// primary reads one literal.
+func (p *parser) primary(depth int) any {
+	t, ok := p.peek()
+	if !ok {
+		return Computed{Text: "(nothing)", Line: p.f.line(len(p.f.src))}
+	}
+	if depth > maxDepth || p.f.values >= MaxValues {
+		return p.skip()
+	}
+	p.f.values++
+	switch t.kind {
+	case tokString, tokTemplate:
+		p.i++
+		return t.text
+	case tokNumber:
+		n, err := parseNumber(t.text)
+		if err != nil {
+			return p.skip()
+		}
+		p.i++
+		return n
+	case tokIdent:
+		switch t.text {
+		case "true", "false":
+			p.i++
+			return t.text == "true"
+		case "null", "undefined":
+			p.i++
+			return nil
+		}
+		if at, ok := p.f.consts[t.text]; ok && !p.f.is(p.i+1, "(") && !p.f.is(p.i+1, ".") && !p.f.is(p.i+1, "[") && depth < maxDepth {
+			// A top-level constant holding a literal.
+			q := &parser{f: p.f, i: at}
+			if v := q.value(depth + 1); !isComputed(v) {
+				p.i++
+				return v
+			}
+		}
+		return p.skip()
+	case tokPunct:
+		switch t.text {
+		case "{":
+			if o, ok := p.object(depth); ok {
+				return o
+			}
+		case "[":
+			if a, ok := p.array(depth); ok {
+				return a
+			}
+		case "(": // a value in parentheses: /** @type {T} */ ({...})
+			start := p.i
+			p.i++
+			v := p.value(depth + 1)
+			if !isComputed(v) && p.punct(")") {
+				p.i++
+				return v
+			}
+			p.i = start
+		case "-":
+			if p.i+1 < len(p.f.toks) && p.f.toks[p.i+1].kind == tokNumber {
+				if n, err := parseNumber(p.f.toks[p.i+1].text); err == nil {
+					p.i += 2
+					return -n
+				}
+			}
+		}
+	}
+	return p.skip()
+}
+
+func isComputed(v any) bool {
+	_, ok := v.(Computed)
+	return ok
+}
+
+// object reads an object literal; ok is false when it is not one the
+// reader follows (then the caller skips it).
+func (p *parser) object(depth int) (*Object, bool) {
+	start := p.i
+	p.i++ // {
+	o := &Object{Values: map[string]any{}, Lines: map[string]int{}, Cols: map[string]int{}}
+	for {
+		t, ok := p.peek()
+		if !ok {
+			return o, true // cut short: what was read
+		}
+		if t.kind == tokPunct && t.text == "}" {
+			p.i++
+			return o, true
+		}
+		if t.kind == tokPunct && t.text == "," {
+			p.i++
+			continue
+		}
+		var key string
+		switch {
+		case t.kind == tokIdent || t.kind == tokString || t.kind == tokTemplate:
+			key = t.text
+		case t.kind == tokNumber:
+			if n, err := parseNumber(t.text); err == nil {
+				key = strconv.FormatFloat(n, 'f', -1, 64)
+			} else {
+				key = t.text
+			}
+		case t.kind == tokPunct && t.text == "...":
+			p.i++
+			c := p.skip()
+			o.set("...", Computed{Text: "..." + c.Text, Line: c.Line}, c.Line, 0)
+			continue
+		default: // [computed]: value
+			c := p.skip()
+			if p.punct(":") {
+				p.i++
+				p.skip()
+			}
+			o.set("["+c.Text+"]", c, c.Line, 0)
+			continue
+		}
+		line, col := p.f.pos(t.off)
+		p.i++
+		if t.kind == tokIdent && (t.text == "async" || t.text == "get" || t.text == "set") && p.i < len(p.f.toks) && p.f.toks[p.i].kind == tokIdent {
+			key = p.f.toks[p.i].text // async name() {...}
+			p.i++
+		}
+		switch {
+		case p.punct(":"):
+			p.i++
+			o.set(key, p.value(depth+1), line, col)
+		case p.punct("(") || p.punct("<"): // a method: name(args) { body }
+			c := p.skip()
+			c.Text = key + c.Text
+			o.set(key, c, line, col)
+		case p.punct(",") || p.punct("}"): // shorthand {title}: a variable
+			if at, ok := p.f.consts[key]; ok && depth < maxDepth {
+				q := &parser{f: p.f, i: at}
+				o.set(key, q.value(depth+1), line, col)
+			} else {
+				o.set(key, Computed{Text: key, Line: line}, line, col)
+			}
+		default:
+			p.i = start
+			return nil, false
+		}
+	}
+}
+
+func (o *Object) set(key string, v any, line, col int) {
+	if _, seen := o.Values[key]; !seen {
+		o.Keys = append(o.Keys, key)
+	}
+	o.Values[key] = v
+	o.Lines[key], o.Cols[key] = line, col
+}
+
+// array reads an array literal.
+func (p *parser) array(depth int) ([]any, bool) {
+	p.i++ // [
+	out := []any{}
+	for {
+		t, ok := p.peek()
+		if !ok {
+			return out, true
+		}
+		switch {
+		case t.kind == tokPunct && t.text == "]":
+			p.i++
+			return out, true
+		case t.kind == tokPunct && t.text == ",":
+			p.i++
+		case t.kind == tokPunct && t.text == "...":
+			p.i++
+			c := p.skip()
+			out = append(out, Computed{Text: "..." + c.Text, Line: c.Line})
+		default:
+			out = append(out, p.value(depth+1))
+		}
+	}
+}
+
+// skip moves past the expression at the current token — to the comma,
+// semicolon or closing bracket that ends it outside brackets — and
+// returns it as a Computed value.
+func (p *parser) skip() Computed {
+	start := p.i
+	if start >= len(p.f.toks) {
+		return Computed{Text: "(nothing)", Line: p.f.line(len(p.f.src))}
+	}
+	depth := 0
+loop:
+	for ; p.i < len(p.f.toks); p.i++ {
+		t := p.f.toks[p.i]
+		if t.kind != tokPunct {
+			continue
+		}
+		switch t.text {
+		case "{", "(", "[":
+			depth++
+		case "}", ")", "]":
+			if depth == 0 {
+				break loop
+			}
+			depth--
+		case ",", ";":
+			if depth == 0 {
+				break loop
+			}
+		}
+	}
+	from := p.f.toks[start].off
+	to := len(p.f.src)
+	if p.i < len(p.f.toks) {
+		to = p.f.toks[p.i].off
+	}
+	if p.i == start { // a stray closing bracket: take it, so the caller moves on
+		p.i++
+	}
+	return Computed{Text: shorten(p.f.src[from:to]), Line: p.f.line(from)}
+}
+
+// shorten makes an expression's text one short line.
+func shorten(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > 60 {
+		cut := 57
+		for cut > 0 && s[cut]&0xC0 == 0x80 {
+			cut--
+		}
+		s = s[:cut] + "..."
+	}
+	return s
+}
+
+// parseNumber reads a JavaScript number literal (decimal, hex, octal,
+// binary, with _ separators).
+func parseNumber(s string) (float64, error) {
+	s = strings.ReplaceAll(s, "_", "")
+	if len(s) > 2 && s[0] == '0' {
+		base := 0
+		switch s[1] {
+		case 'x', 'X':
+			base = 16
+		case 'o', 'O':
+			base = 8
+		case 'b', 'B':
+			base = 2
+		}
+		if base != 0 {
+			n, err := strconv.ParseInt(s[2:], base, 64)
+			return float64(n), err
+		}
+	}
+	return strconv.ParseFloat(strings.TrimSuffix(s, "n"), 64)
+}

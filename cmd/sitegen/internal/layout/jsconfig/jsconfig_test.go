@@ -1,0 +1,148 @@
+package jsconfig
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+// plain turns a read value into JSON-like data for comparison: objects
+// become maps with their key order in "__keys", Computed values
+// "computed:TEXT@LINE".
+func plain(v any) any {
+	switch v := v.(type) {
+	case *Object:
+		m := map[string]any{"__keys": strings.Join(v.Keys, ",")}
+		for k, x := range v.Values {
+			m[k] = plain(x)
+		}
+		return m
+	case []any:
+		out := make([]any, len(v))
+		for i, x := range v {
+			out[i] = plain(x)
+		}
+		return out
+	case Computed:
+		return fmt.Sprintf("computed:%s@%d", v.Text, v.Line)
+	}
+	return v
+}
+
+func show(v any) string {
+	b, _ := json.Marshal(plain(v))
+	return string(b)
+}
+
+func TestParse(t *testing.T) {
+	tests := []struct {
+		name, src, want string
+	}{
+		{"module.exports", `module.exports = {title: 'Rules', n: 2, ok: true, none: null};`,
+			`{"__keys":"title,n,ok,none","n":2,"none":null,"ok":true,"title":"Rules"}`},
+		{"export default", `export default { "a-b": "x", 'c': [1, -2.5, 0x10,], }`,
+			`{"__keys":"a-b,c","a-b":"x","c":[1,-2.5,16]}`},
+		{"defineConfig", "import { defineConfig } from 'vitepress'\nexport default defineConfig({ title: `T`, srcDir: './src' })",
+			`{"__keys":"title,srcDir","srcDir":"./src","title":"T"}`},
+		{"wrapped twice", `export default withMermaid(defineConfig({ title: "M" }))`,
+			`{"__keys":"title","title":"M"}`},
+		{"typed const", "import type {Config} from '@docusaurus/types';\nconst config: Config = {\n  title: 'D', // a comment\n  /* block */ url: 'https://x.org',\n} satisfies Config;\nexport default config;\n",
+			`{"__keys":"title,url","title":"D","url":"https://x.org"}`},
+		{"const referenced", "const title = 'Named'\nconst cfg = {title, sub: {t: title}}\nmodule.exports = cfg",
+			`{"__keys":"title,sub","sub":{"__keys":"t","t":"Named"},"title":"Named"}`},
+		{"as const and escapes", `export default {s: 'it\'s \u00e9', list: ['a'] as const}`,
+			`{"__keys":"s,list","list":["a"],"s":"it's é"}`},
+		{"computed values", "module.exports = {\n  title: process.env.TITLE,\n  url: `https://${host}`,\n  fn: require('x'),\n  sum: 'a' + b,\n  ok: 'yes',\n}",
+			`{"__keys":"title,url,fn,sum,ok","fn":"computed:require('x')@4","ok":"yes","sum":"computed:'a' + b@5","title":"computed:process.env.TITLE@2","url":"computed:` + "`https://${host}`" + `@3"}`},
+		{"methods and arrows", "export default {\n  async sidebarItemsGenerator({a}) { return [1, 2] },\n  f: (x) => { return {y: 1} },\n  after: 1,\n}",
+			`{"__keys":"sidebarItemsGenerator,f,after","after":1,"f":"computed:(x) =\u003e { return {y: 1} }@3","sidebarItemsGenerator":"computed:sidebarItemsGenerator({a}) { return [1, 2] }@2"}`},
+		{"spread", "const base = {a: 1}\nexport default {...base, b: [...x, 2]}",
+			`{"...":"computed:...base@2","__keys":"...,b","b":["computed:...x@2",2]}`},
+		{"regex value", `module.exports = {re: /\.mdx?$/i, after: 'x'}`,
+			`{"__keys":"re,after","after":"x","re":"computed:/\\.mdx?$/i@1"}`},
+		{"nested presets", "module.exports = {presets: [['classic', {docs: {path: 'rules', routeBasePath: '/'}}]]}",
+			`{"__keys":"presets","presets":[["classic",{"__keys":"docs","docs":{"__keys":"path,routeBasePath","path":"rules","routeBasePath":"/"}}]]}`},
+		{"parenthesized", "module.exports = {presets: [['classic', /** @type {Options} */ ({docs: {path: 'x'}})]], f: (a) => a}",
+			`{"__keys":"presets,f","f":"computed:(a) =\u003e a@1","presets":[["classic",{"__keys":"docs","docs":{"__keys":"path","path":"x"}}]]}`},
+		{"function export", "export default async function () { return {title: 'x'} }", `"computed:async function () { return {title: 'x'} }@1"`},
+		{"nothing exported", "const x = 1", `null`},
+		{"unterminated", "module.exports = {title: 'a', list: [1, 2", `{"__keys":"title,list","list":[1,2],"title":"a"}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := show(Parse([]byte(tt.src)).Root); got != tt.want {
+				t.Errorf("got  %s\nwant %s", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestDeepNesting(t *testing.T) {
+	src := "module.exports = " + strings.Repeat("[", 100000) + strings.Repeat("]", 100000)
+	start := time.Now()
+	Parse([]byte(src))
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("100,000 nested arrays took %v", d)
+	}
+}
+
+// FuzzParse: no input makes the reader panic or loop.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"module.exports = {a: [1, {b: 'c'}]}", "export default defineConfig({x: `a${b}c`, y: /re/g})",
+		"const c: T<{a: 1}> = {a} satisfies X; export default c", "{[x]: 1, ...y, get z() {}}", "export default {'\\u12"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		Parse([]byte(src))
+	})
+}
+
+// TestConstsBounded: constants that name each other many times over
+// (c0 = [c1, c1, …], c1 = [c2, c2, …], …) would make 10^40 values if each
+// reference were read out in full; the reader stops at MaxValues and keeps
+// the rest as Computed. Without the bound this test does not end.
+func TestConstsBounded(t *testing.T) {
+	var b strings.Builder
+	const depth = 40
+	for i := 0; i < depth; i++ {
+		fmt.Fprintf(&b, "const c%d = [%s]\n", i, strings.TrimSuffix(strings.Repeat(fmt.Sprintf("c%d, ", i+1), 10), ", "))
+	}
+	fmt.Fprintf(&b, "const c%d = 'leaf'\nmodule.exports = {x: c0}\n", depth)
+	root, ok := Parse([]byte(b.String())).Root.(*Object)
+	if !ok {
+		t.Fatalf("root: %v", root)
+	}
+	values, computed := 0, 0
+	var count func(v any)
+	count = func(v any) {
+		values++
+		switch v := v.(type) {
+		case []any:
+			for _, x := range v {
+				count(x)
+			}
+		case Computed:
+			computed++
+		}
+	}
+	count(root.Get("x"))
+	if values > 2*MaxValues || computed == 0 {
+		t.Errorf("read %d values, %d of them computed; want at most %d, some computed", values, computed, 2*MaxValues)
+	}
+}
+
+// TestPositions: a key's line and column (in bytes, from 1), for errors
+// at the setting.
+func TestPositions(t *testing.T) {
+	src := "module.exports = {\n  title: 'é',\n\tpresets: [['classic', {docs: {path: '.git'}}]],\n};\n"
+	root := Parse([]byte(src)).Root.(*Object)
+	if l, c := root.Lines["presets"], root.Cols["presets"]; l != 3 || c != 2 {
+		t.Errorf("presets at %d:%d, want 3:2", l, c)
+	}
+	docs := root.Get("presets").([]any)[0].([]any)[1].(*Object).Object("docs")
+	if l, c := docs.Lines["path"], docs.Cols["path"]; l != 3 || c != 32 {
+		t.Errorf("path at %d:%d, want 3:32", l, c)
+	}
+}

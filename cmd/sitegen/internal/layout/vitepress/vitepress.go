@@ -1,0 +1,393 @@
+// Package vitepress recognises a VitePress site and implements the rules
+// of VitePress 1.x's documentation (https://vitepress.dev/guide/routing,
+// https://vitepress.dev/reference/site-config,
+// https://vitepress.dev/reference/default-theme-sidebar,
+// https://vitepress.dev/guide/markdown#custom-containers,
+// https://vitepress.dev/reference/default-theme-home-page):
+//
+//   - The project root is the folder holding .vitepress/ with its
+//     config.{js,ts,mjs,mts} (or config/index.*): the source folder itself,
+//     else its docs/ (`vitepress dev docs`). The settings are read without
+//     running Node (package jsconfig); a computed value falls back to the
+//     documented default, with a note.
+//   - Pages: every .md file under srcDir (default ".", relative to the
+//     project root), except node_modules/, dist/ and hidden names, and
+//     the srcExclude globs, which are not published and which the
+//     build's report counts (layout.PathRule); srcDir/public/ is
+//     published at the site's root.
+//   - URLs: file-based, "guide/getting-started.md" at
+//     /guide/getting-started (VitePress adds .html unless cleanUrls),
+//     "guide/index.md" at /guide/; sitegen publishes each as a folder
+//     (/guide/getting-started/), which serves both. Relative links resolve
+//     from the page's file, with or without .md or .html.
+//   - Title: `title` (default "VitePress"); `base` is the deploy path,
+//     with sitemap.hostname the site's URL.
+//   - Navigation: themeConfig.sidebar, an array of items ({text, link,
+//     items, base}) or an object of such arrays (or {base, items}) keyed
+//     by path prefix: its order and labels; pages it does not list follow.
+//   - Containers: ::: info|tip|warning|danger|details [title], and raw,
+//     v-pre and code-group, whose content is shown as it is.
+//   - layout: home front matter with hero (name, text, tagline, actions)
+//     and features is shown as a home page.
+package vitepress
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/layout/jsconfig"
+)
+
+// configNames are the files VitePress reads its settings from, in its
+// order (resolveUserConfig: config/index.EXT before config.EXT, for each
+// extension in turn).
+var configNames = func() []string {
+	var out []string
+	for _, ext := range []string{"js", "ts", "mjs", "mts"} {
+		out = append(out, ".vitepress/config/index."+ext, ".vitepress/config."+ext)
+	}
+	return out
+}()
+
+// roots are where a repository keeps its VitePress project: at its root,
+// or in docs/ (the layout `vitepress init` suggests).
+var roots = []string{".", "docs"}
+
+// Containers are VitePress's container words and the callout kind each
+// is shown as; "" shows the content alone.
+var Containers = map[string]string{
+	"info": "info", "tip": "tip", "warning": "warning", "danger": "danger", "details": "details",
+	"raw": "", "v-pre": "", "code-group": "",
+}
+
+// ContainerTitles are VitePress's default container titles
+// (markdown.container's tipLabel and the others).
+var ContainerTitles = map[string]string{
+	"info": "INFO", "tip": "TIP", "warning": "WARNING", "danger": "DANGER", "details": "Details",
+}
+
+// ExcludeReason is what the build's report says of the pages srcExclude
+// names.
+const ExcludeReason = "srcExclude (VitePress)"
+
+// DefaultTitle is VitePress's title when the settings give none.
+const DefaultTitle = "VitePress"
+
+// published are files of the source folder VitePress never publishes
+// (it publishes the files pages reference and public/): code and settings.
+var notPublished = []string{
+	"*.js", "*.mjs", "*.cjs", "*.ts", "*.mts", "*.cts", "*.jsx", "*.tsx", "*.vue",
+	"package.json", "package-lock.json", "pnpm-lock.yaml", "yarn.lock", "tsconfig.json",
+}
+
+// Recognise returns the layout of the VitePress site at dir, or nil when
+// dir has no .vitepress/ settings.
+func Recognise(dir string) (*layout.Layout, error) {
+	root, file := "", ""
+	for _, r := range roots {
+		if !layout.Exists(dir, path.Join(r, ".vitepress"), true) {
+			continue
+		}
+		for _, name := range configNames {
+			if layout.Exists(dir, path.Join(r, name), false) {
+				root, file = r, path.Join(r, name)
+				break
+			}
+		}
+		if file != "" {
+			break
+		}
+	}
+	if file == "" {
+		return nil, nil
+	}
+	raw, err := layout.ReadSetting(dir, file) // the link rule of every settings file
+	if err != nil {
+		return nil, err
+	}
+	cfg := jsconfig.Parse(raw)
+	l := &layout.Layout{
+		Kind: layout.VitePress, File: file, Content: root, Redirects: "aliases",
+		// vitepress build writes to .vitepress/dist (outDir's default, "relative
+		// to project root"), which its .gitignore leaves out; public/ is its
+		// static folder.
+		Output:       path.Join(root, ".vitepress/dist"),
+		ExcludeNames: []string{"node_modules", "dist"},
+		ExcludeGlobs: notPublished,
+		FileURLs:     true,
+		// "Assets placed in public will be copied to the root of the output
+		// directory as-is"; others are published when a page references them
+		// (https://vitepress.dev/guide/asset-handling).
+		LinkedFilesOnly: true,
+		// markdown-it's typographer is off unless markdown.typographer is set.
+		Markup: layout.Markup{Containers: Containers, ContainerTitles: ContainerTitles, StraightQuotes: true},
+	}
+	obj, ok := cfg.Root.(*jsconfig.Object)
+	if !ok {
+		if c, isComputed := cfg.Root.(jsconfig.Computed); isComputed {
+			l.Notes = append(l.Notes, fmt.Sprintf("%s: the settings are computed (%s), not read: VitePress's defaults are used", file, c.Text))
+		}
+		l.Settings.Title = DefaultTitle
+		if err := public(dir, l, 0, 0); err != nil {
+			return nil, err
+		}
+		l.Rules = rules{}
+		return l, nil
+	}
+	note := func(key string, v any) {
+		if c, ok := v.(jsconfig.Computed); ok {
+			l.Notes = append(l.Notes, fmt.Sprintf("%s: %s not read (computed): the default is used", file, c.Describe(key)))
+		}
+	}
+	str := func(o *jsconfig.Object, key string) string {
+		s, ok := o.String(key)
+		if ok && s != "" {
+			l.Read = append(l.Read, key)
+		}
+		note(key, o.Get(key))
+		return s
+	}
+	// srcDir is relative to the project root; a folder a setting names,
+	// never out of the source or hidden.
+	line, col := obj.Lines["srcDir"], obj.Cols["srcDir"]
+	if src := str(obj, "srcDir"); src != "" {
+		c, err := l.FolderAt(dir, "srcDir", path.Join(root, src), line, col)
+		if err != nil {
+			return nil, err
+		}
+		if c != "" {
+			l.Content = c
+		}
+	}
+	if err := public(dir, l, line, col); err != nil {
+		return nil, err
+	}
+	l.Settings.Title = str(obj, "title")
+	if l.Settings.Title == "" {
+		l.Settings.Title = DefaultTitle
+	}
+	l.Settings.LanguageCode = str(obj, "lang")
+	base := str(obj, "base")
+	if host, _ := obj.Object("sitemap").String("hostname"); host != "" {
+		base = strings.TrimSuffix(host, "/") + "/" + strings.TrimPrefix(base, "/")
+		l.Read = append(l.Read, "sitemap.hostname")
+	}
+	l.Settings.BaseURL = base
+	note("cleanUrls", obj.Get("cleanUrls"))
+	if v, ok := obj.Get("cleanUrls").(bool); ok {
+		l.Read = append(l.Read, fmt.Sprintf("cleanUrls %v", v))
+	}
+	var exclude []string
+	switch v := obj.Get("srcExclude").(type) {
+	case []any:
+		for _, x := range v {
+			if s, ok := x.(string); ok {
+				exclude = append(exclude, s)
+			} else {
+				note("srcExclude", x)
+			}
+		}
+	case string: // a glob alone, as fast-glob takes it
+		exclude = []string{v}
+	default:
+		note("srcExclude", v)
+	}
+	if exclude != nil {
+		// "A glob pattern for matching markdown files that should be
+		// excluded as source content": pages only, one of the tool's "do
+		// not publish" rules, reported; vitepress dev leaves them out too.
+		l.UnpublishedPaths = []layout.PathRule{{Reason: ExcludeReason, Patterns: layout.ParseGlobs(exclude...), Pages: true}}
+		l.Read = append(l.Read, "srcExclude")
+	}
+	if theme := obj.Object("themeConfig"); theme != nil {
+		sb := theme.Get("sidebar")
+		note("themeConfig.sidebar", sb)
+		n := navReader{dir: dir, content: l.Content, layout: l, file: file}
+		switch sb := sb.(type) {
+		case []any:
+			n.items(sb, "", 0)
+		case *jsconfig.Object:
+			for _, key := range sb.Keys { // one sidebar per path prefix, in order
+				switch v := sb.Values[key].(type) {
+				case []any:
+					n.items(v, "", 0)
+				case *jsconfig.Object:
+					base, _ := v.String("base")
+					if items, ok := v.Get("items").([]any); ok {
+						n.items(items, base, 0)
+					}
+				default:
+					note("themeConfig.sidebar "+key, v)
+				}
+			}
+		}
+		if len(l.Nav) > 0 {
+			l.Read = append(l.Read, fmt.Sprintf("sidebar (%d entries)", len(l.Nav)))
+		}
+	}
+	l.Rules = rules{}
+	return l, nil
+}
+
+// public makes srcDir's public/ the layout's static folder ("Assets placed
+// in public will be copied to the root of the output directory as-is"),
+// left out of the pages. It is where srcDir says, so it is checked as a
+// folder that setting names (line and col: where srcDir is written, 0
+// when it is not): never a link out of the source or to a hidden name.
+func public(dir string, l *layout.Layout, line, col int) error {
+	key := ""
+	if line > 0 {
+		key = "srcDir"
+	}
+	p, err := l.FolderAt(dir, key, path.Join(l.Content, "public"), line, col)
+	if err != nil {
+		return err
+	}
+	l.Static = []string{p}
+	l.Excluded = []string{"public"}
+	return nil
+}
+
+// navReader flattens themeConfig.sidebar into the layout's navigation.
+type navReader struct {
+	dir, content, file string
+	layout             *layout.Layout
+	seen               map[string]bool
+}
+
+// items reads a list of sidebar items: {text, link, items, base}; base
+// prefixes the links of the items (a nested base replaces the parent's).
+func (n *navReader) items(list []any, base string, depth int) {
+	for _, x := range list {
+		switch it := x.(type) {
+		case string: // a bare link
+			if p := n.page(base, it); p != "" {
+				n.layout.Nav = append(n.layout.Nav, layout.NavEntry{Path: p, Depth: depth})
+			}
+		case *jsconfig.Object:
+			text, _ := it.String("text")
+			link, hasLink := it.String("link")
+			children, _ := it.Get("items").([]any)
+			b := base
+			if nb, ok := it.String("base"); ok {
+				b = nb
+			}
+			p := ""
+			if hasLink {
+				p = n.page(base, link)
+			}
+			switch {
+			case p != "":
+				n.layout.Nav = append(n.layout.Nav, layout.NavEntry{Path: p, Title: text, Depth: depth})
+			case children != nil:
+				n.layout.Nav = append(n.layout.Nav, layout.NavEntry{Title: text, Depth: depth})
+			}
+			if children != nil {
+				n.items(children, b, depth+1)
+			}
+		case jsconfig.Computed:
+			n.layout.Notes = append(n.layout.Notes, fmt.Sprintf("%s: %s not read (computed)", n.file, it.Describe("a sidebar item")))
+		}
+	}
+}
+
+// page is the content-relative Markdown file a sidebar link names ("" for
+// a link elsewhere): "/guide/intro" is guide/intro.md, "/guide/" is
+// guide/index.md, as VitePress resolves them.
+func (n *navReader) page(base, link string) string {
+	if strings.Contains(link, "://") || strings.HasPrefix(link, "mailto:") {
+		return ""
+	}
+	link, _, _ = strings.Cut(link, "#")
+	link, _, _ = strings.Cut(link, "?")
+	if !strings.HasPrefix(link, "/") {
+		link = base + link
+	}
+	link = strings.TrimPrefix(link, "/")
+	if link == "" || strings.HasSuffix(link, "/") {
+		return n.exists(link + "index.md")
+	}
+	link = strings.TrimSuffix(strings.TrimSuffix(link, ".html"), ".md")
+	if p := n.exists(link + ".md"); p != "" {
+		return p
+	}
+	return n.exists(link + "/index.md")
+}
+
+func (n *navReader) exists(rel string) string {
+	rel = path.Clean(rel)
+	if rel == ".." || strings.HasPrefix(rel, "../") || !layout.Exists(n.dir, path.Join(n.content, rel), false) {
+		return ""
+	}
+	return rel
+}
+
+// rules are VitePress's placement rules: file-based URLs, the case of
+// file names kept.
+type rules struct{}
+
+// Page implements layout.Rules.
+func (rules) Page(rel string, fm map[string]any) layout.Page {
+	p := layout.Page{URL: URL(rel)}
+	if fm["layout"] == "home" {
+		p.Home = home(fm)
+	}
+	return p
+}
+
+// Folder implements layout.Rules.
+func (rules) Folder(dir string) (layout.Page, error) {
+	if dir == "" {
+		return layout.Page{URL: "/"}, nil
+	}
+	return layout.Page{URL: "/" + dir + "/"}, nil
+}
+
+// URL is the site path of the page at content path rel: its path without
+// ".md" ("guide/intro.md" -> "/guide/intro/"), a folder's index.md the
+// folder's.
+func URL(rel string) string {
+	p := strings.TrimSuffix(rel, ".md")
+	if p == "index" {
+		return "/"
+	}
+	p = strings.TrimSuffix(p, "/index")
+	return "/" + p + "/"
+}
+
+// home reads the hero and features of a layout: home page.
+func home(fm map[string]any) *layout.Home {
+	h := &layout.Home{}
+	if hero, ok := fm["hero"].(map[string]any); ok {
+		h.Name, h.Text, h.Tagline = str(hero["name"]), str(hero["text"]), str(hero["tagline"])
+		if actions, ok := hero["actions"].([]any); ok {
+			for _, a := range actions {
+				if m, ok := a.(map[string]any); ok && str(m["text"]) != "" {
+					h.Actions = append(h.Actions, layout.HomeLink{Text: str(m["text"]), Link: str(m["link"]), Alt: m["theme"] == "alt"})
+				}
+			}
+		}
+	}
+	if features, ok := fm["features"].([]any); ok {
+		for _, f := range features {
+			if m, ok := f.(map[string]any); ok {
+				icon, _ := m["icon"].(string) // an emoji; an image icon ({src: ...}) is not shown
+				h.Features = append(h.Features, layout.Feature{Icon: icon, Title: str(m["title"]), Details: str(m["details"]),
+					Link: str(m["link"]), LinkText: str(m["linkText"])})
+			}
+		}
+	}
+	return h
+}
+
+func str(v any) string {
+	switch v := v.(type) {
+	case string:
+		return v
+	case nil:
+		return ""
+	}
+	return fmt.Sprint(v)
+}

@@ -1,0 +1,214 @@
+package vitepress
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/layout/layouttest"
+)
+
+// TestURL: https://vitepress.dev/guide/routing#file-based-routing:
+// "index.md --> /index.html (accessible as /)", "prologue.md -->
+// /prologue.html", "guide/index.md --> /guide/index.html (accessible as
+// /guide/)", "guide/getting-started.md --> /guide/getting-started.html".
+func TestURL(t *testing.T) {
+	for rel, want := range map[string]string{
+		"index.md": "/", "prologue.md": "/prologue/", "guide/index.md": "/guide/",
+		"guide/getting-started.md": "/guide/getting-started/", "Guide/Intro.md": "/Guide/Intro/",
+	} {
+		if got := URL(rel); got != want {
+			t.Errorf("URL(%q) = %q, want %q", rel, got, want)
+		}
+	}
+}
+
+func nav(l *layout.Layout) string {
+	var b strings.Builder
+	for _, e := range l.Nav {
+		fmt.Fprintf(&b, "%d:%s:%s ", e.Depth, e.Path, e.Title)
+	}
+	return b.String()
+}
+
+func TestRecognise(t *testing.T) {
+	pages := map[string]string{"index.md": "", "guide/index.md": "", "guide/one.md": "", "guide/two.md": "",
+		"config/index.md": "", "config/three.md": "", "reference/site-config.md": "", "reference/default-theme-nav.md": ""}
+	with := func(files map[string]string) map[string]string {
+		out := map[string]string{}
+		for k, v := range pages {
+			out[k] = v
+		}
+		for k, v := range files {
+			out[k] = v
+		}
+		return out
+	}
+	tests := []struct {
+		name  string
+		files map[string]string
+		got   func(l *layout.Layout) string
+		want  string
+	}{
+		{
+			// https://vitepress.dev/reference/site-config#title: "Default:
+			// VitePress"; #srcdir: "Default: ."; #base: "Default: /".
+			name:  "defaults",
+			files: with(map[string]string{".vitepress/config.js": "export default {}"}),
+			got: func(l *layout.Layout) string {
+				return fmt.Sprintf("%s|%s|%s|%v", l.Content, l.Settings.Title, l.Settings.BaseURL, l.Static)
+			},
+			want: ".|VitePress||[public]",
+		},
+		{
+			// "The srcDir option is resolved relative to project root"
+			// (https://vitepress.dev/guide/routing#source-directory); a
+			// project in docs/: "vitepress dev docs".
+			name:  "docs root and srcDir",
+			files: map[string]string{"docs/.vitepress/config.ts": "export default defineConfig({title: 'Rules', srcDir: './src', base: '/srd/'})", "docs/src/index.md": ""},
+			got: func(l *layout.Layout) string {
+				return fmt.Sprintf("%s|%s|%s|%v", l.Content, l.Settings.Title, l.Settings.BaseURL, l.Static)
+			},
+			want: "docs/src|Rules|/srd/|[docs/src/public]",
+		},
+		{
+			// https://vitepress.dev/reference/site-config#srcexclude: "A glob
+			// pattern for matching markdown files that should be excluded as
+			// source content." srcExclude: ['**/README.md', '**/TODO.md'].
+			// Pages the build does not publish and reports; node_modules/
+			// and dist/ are never read (VitePress's glob ignores them).
+			name:  "srcExclude",
+			files: map[string]string{".vitepress/config.mts": "export default {srcExclude: ['**/README.md', '**/TODO.md', 'drafts/**']}"},
+			got: func(l *layout.Layout) string {
+				reason := func(rel string) string {
+					if r := l.UnpublishedPath(rel, false); r != nil {
+						return r.Reason
+					}
+					return "-"
+				}
+				return fmt.Sprintf("%s|%s|%s|%v|%v|%v", reason("README.md"), reason("a/b/TODO.md"), reason("a/b.md"),
+					l.UnpublishedFile("drafts/map.png") == nil, l.Skip("node_modules", true), l.Skip("dist", true))
+			},
+			want: "srcExclude (VitePress)|srcExclude (VitePress)|-|true|true|true",
+		},
+		{
+			// https://vitepress.dev/reference/default-theme-sidebar#the-basics:
+			// "Each link should specify the path to the actual file starting
+			// with /. If you add trailing slash to the end of link, it will
+			// show index.md of the corresponding directory."
+			name: "sidebar array",
+			files: with(map[string]string{".vitepress/config.js": `export default {themeConfig: {sidebar: [
+				{text: 'Guide', items: [{text: 'Introduction', link: '/guide/'}, {text: 'One', link: '/guide/one'}, {text: 'Two', link: '/guide/two.md'},
+				  {text: 'Web', link: 'https://x.test'}]},
+				{text: 'Config', items: [{text: 'Three', link: '/config/three', items: [{text: 'Index', link: '/config/'}]}]}]}}`}),
+			got:  nav,
+			want: "0::Guide 1:guide/index.md:Introduction 1:guide/one.md:One 1:guide/two.md:Two 0::Config 1:config/three.md:Three 2:config/index.md:Index ",
+		},
+		{
+			// "#multiple-sidebars: ... pass an object instead of an array",
+			// and "#path-prefix": base prepended to the items' links, a
+			// nested base replacing the parent's.
+			name: "sidebar object with base",
+			files: with(map[string]string{".vitepress/config.js": `export default {themeConfig: {sidebar: {
+				'/guide/': [{text: 'Guide', items: [{text: 'Index', link: '/guide/'}, {text: 'One', link: '/guide/one'}]}],
+				'/reference/': {base: '/reference/', items: [{text: 'Site Config', link: 'site-config'},
+				  {text: 'Default Theme', base: '/reference/default-theme-', items: [{text: 'Nav', link: 'nav'}]}]}}}}`}),
+			got:  nav,
+			want: "0::Guide 1:guide/index.md:Index 1:guide/one.md:One 0:reference/site-config.md:Site Config 0::Default Theme 1:reference/default-theme-nav.md:Nav ",
+		},
+		{
+			name:  "computed sidebar",
+			files: with(map[string]string{".vitepress/config.js": "export default {themeConfig: {sidebar: generateSidebar()}}"}),
+			got:   func(l *layout.Layout) string { return strings.Join(l.Notes, "|") },
+			want:  ".vitepress/config.js: themeConfig.sidebar: generateSidebar() (line 1) not read (computed): the default is used",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l, err := Recognise(layouttest.Write(t, tt.files))
+			if err != nil || l == nil {
+				t.Fatalf("Recognise = %v, %v", l, err)
+			}
+			if got := tt.got(l); got != tt.want {
+				t.Errorf("got  %q\nwant %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestSettingsRefused: .vitepress/config.* is read through
+// layout.ReadSetting, and srcDir and its public/ are checked by
+// layout.Layout.Folder (issue 31, items 1-3): a config that links out of
+// the source is refused unread; a srcDir that is hidden, outside or
+// reached through a link out, and a public/ that is a link out, are errors
+// at srcDir's line and column.
+func TestSettingsRefused(t *testing.T) {
+	const secret = "AKIASECRET123"
+	out := layouttest.Write(t, map[string]string{"config.mts": "export default {title: '" + secret + "'}\n", "files/a.png": ""})
+	cfg := "import { defineConfig } from 'vitepress'\nexport default defineConfig({\n  title: 'T',\n  srcDir: %s,\n})\n"
+	tests := []struct {
+		name  string
+		files map[string]string
+		links map[string]string // path -> target; "OUT/" starts a path in a folder outside the source
+		err   string
+	}{
+		{"config linked out", map[string]string{"index.md": "", ".vitepress/": ""}, map[string]string{".vitepress/config.mts": "OUT/config.mts"},
+			".vitepress/config.mts: symbolic link to OUT/config.mts, outside the site folder: sitegen reads settings only from files inside it"},
+		{"srcDir .git", map[string]string{".vitepress/config.mts": fmt.Sprintf(cfg, "'.git'")}, nil,
+			`.vitepress/config.mts:4:3: srcDir: ".git" is a hidden name: sitegen never publishes hidden files or folders`},
+		{"srcDir outside", map[string]string{"docs/.vitepress/config.mts": fmt.Sprintf(cfg, "'../../x'")}, nil,
+			`docs/.vitepress/config.mts:4:3: srcDir: "../x" is outside the site folder`},
+		{"srcDir linked out", map[string]string{".vitepress/config.mts": fmt.Sprintf(cfg, "'./src'")}, map[string]string{"src": "OUT/files"},
+			`.vitepress/config.mts:4:3: srcDir: "src": symbolic link to OUT/files, outside the site folder`},
+		{"public linked out", map[string]string{".vitepress/config.mts": fmt.Sprintf(cfg, "'src'"), "src/index.md": ""}, map[string]string{"src/public": "OUT/files"},
+			`.vitepress/config.mts:4:3: srcDir: "src/public": symbolic link to OUT/files, outside the site folder`},
+		{"public linked out, no srcDir", map[string]string{".vitepress/config.mts": "export default {}\n", "index.md": ""}, map[string]string{"public": "OUT/files"},
+			`.vitepress/config.mts: "public": symbolic link to OUT/files, outside the site folder`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := layouttest.Write(t, tt.files)
+			for link, target := range tt.links {
+				target = strings.Replace(target, "OUT/", out+"/", 1)
+				if err := os.Symlink(target, filepath.Join(dir, filepath.FromSlash(link))); err != nil {
+					t.Fatal(err)
+				}
+			}
+			l, err := Recognise(dir)
+			want := strings.ReplaceAll(tt.err, "OUT/", out+"/")
+			var ce *layout.ConfigError
+			if !errors.As(err, &ce) || !strings.HasPrefix(err.Error(), want) {
+				t.Fatalf("Recognise = %v, %v; want %s…", l, err, want)
+			}
+			if strings.Contains(err.Error(), secret) {
+				t.Errorf("the error quotes the file: %v", err)
+			}
+		})
+	}
+}
+
+// TestHome: https://vitepress.dev/reference/default-theme-home-page: "You may
+// use it on any of your pages by specifying layout: home in the
+// frontmatter", with hero (name, text, tagline, actions) and features.
+func TestHome(t *testing.T) {
+	fm := map[string]any{"layout": "home",
+		"hero": map[string]any{"name": "VitePress", "text": "Vite & Vue", "tagline": "Lorem",
+			"actions": []any{map[string]any{"theme": "brand", "text": "Get Started", "link": "/guide/"},
+				map[string]any{"theme": "alt", "text": "GitHub", "link": "https://x.test"}}},
+		"features": []any{map[string]any{"icon": "🛠️", "title": "Simple", "details": "Lorem", "link": "/a", "linkText": "More"},
+			map[string]any{"icon": map[string]any{"src": "/i.svg"}, "title": "Image icon", "details": "d"}}}
+	h := rules{}.Page("index.md", fm).Home
+	got := fmt.Sprintf("%+v", *h)
+	want := "{Name:VitePress Text:Vite & Vue Tagline:Lorem Actions:[{Text:Get Started Link:/guide/ Alt:false} {Text:GitHub Link:https://x.test Alt:true}] " +
+		"Features:[{Icon:🛠️ Title:Simple Details:Lorem Link:/a LinkText:More} {Icon: Title:Image icon Details:d Link: LinkText:}]}"
+	if got != want {
+		t.Errorf("home\n got %s\nwant %s", got, want)
+	}
+	if rules.Page(rules{}, "index.md", map[string]any{"title": "x"}).Home != nil {
+		t.Error("a page without layout: home has a hero")
+	}
+}

@@ -1,0 +1,198 @@
+package markup
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"d6codex/cmd/sitegen/internal/layout/docusaurus"
+	"d6codex/cmd/sitegen/internal/layout/vitepress"
+)
+
+var (
+	vitepressDialect  = Dialects{Containers: vitepress.Containers, ContainerTitles: vitepress.ContainerTitles}
+	docusaurusDialect = Dialects{Containers: docusaurus.Admonitions, ContainerBrackets: true, MDX: true}
+)
+
+// TestContainers: the ::: containers of each tool, shown as the site's
+// callouts.
+func TestContainers(t *testing.T) {
+	tests := []struct {
+		name, src string
+		dialect   Dialects
+		want      []string // parts of the HTML, in order
+		not       []string
+		problems  []string
+	}{
+		// https://vitepress.dev/guide/markdown#default-title: "::: info /
+		// This is an info box. / :::" and tip, warning, danger, details.
+		{name: "vitepress default titles", dialect: vitepressDialect,
+			src: "::: info\nThis is an info box.\n:::\n\n::: tip\nA tip.\n:::\n\n::: danger\nDanger.\n:::\n\n::: details\nMore.\n:::\n",
+			want: []string{`<div class="callout callout-info" role="note">`, `<p class="callout-title">INFO</p>`, "<p>This is an info box.</p>",
+				`<p class="callout-title">TIP</p>`, `<p class="callout-title">DANGER</p>`,
+				`<details class="callout callout-details"><summary class="callout-title">Details</summary>`, "<p>More.</p>", "</details>"}},
+		// https://vitepress.dev/guide/markdown#custom-title: "You may set
+		// custom title by appending the text right after the "type" of the
+		// container": "::: danger STOP", "::: details Click me to toggle the code".
+		{name: "vitepress custom titles", dialect: vitepressDialect,
+			src: "::: danger STOP\nDanger zone, do not proceed\n:::\n\n::: details Click me to toggle the code\n```js\nconsole.log('Hello, VitePress!')\n```\n:::\n",
+			want: []string{`<p class="callout-title">STOP</p>`, "<p>Danger zone, do not proceed</p>",
+				`<summary class="callout-title">Click me to toggle the code</summary>`, `console.log`}},
+		// "#nesting: a fence is only closed by a matching fence that is at
+		// least as long as the one that opened it. To nest containers ...
+		// make the outer fence longer than the ones inside it."
+		{name: "vitepress nesting", dialect: vitepressDialect,
+			src:  ":::: info Outer container\nThis box contains another container.\n\n::: details Inner container\nInner.\n:::\nStill outer.\n::::\n\nAfter.\n",
+			want: []string{`<p class="callout-title">Outer container</p>`, `<summary class="callout-title">Inner container</summary>`, "<p>Inner.</p>", "</details>", "<p>Still outer.</p>", "</div>", "<p>After.</p>"}},
+		{name: "vitepress raw", dialect: vitepressDialect, src: "::: raw\nKept *as* Markdown.\n:::\n",
+			want: []string{"<p>Kept <em>as</em> Markdown.</p>"}, not: []string{"callout", ":::"}},
+		{name: "unknown word", dialect: vitepressDialect, src: "::: spoiler\nText.\n:::\n",
+			want: []string{"<p>Text.</p>"}, not: []string{":::", "callout"},
+			problems: []string{"warning: 1:1: ::: spoiler is not a container this site's tool knows: its content is shown without a box"}},
+		// https://docusaurus.io/docs/markdown-features/admonitions: ":::note
+		// ... :::tip ... :::info ... :::warning ... :::danger", and
+		// "#specifying-title: You may also specify an optional title.
+		// :::note[Your Title **with** some _Markdown_ `syntax`!]".
+		{name: "docusaurus admonitions", dialect: docusaurusDialect,
+			src: ":::note\n\nSome **content** with _Markdown_ `syntax`.\n\n:::\n\n:::note[Your Title **with** some _Markdown_ `syntax`!]\n\nText.\n\n:::\n\n:::danger\n\nDanger.\n\n:::\n",
+			want: []string{`<div class="callout callout-note" role="note">`, `<p class="callout-title">Note</p>`, "<strong>content</strong>",
+				`<p class="callout-title">Your Title <strong>with</strong> some <em>Markdown</em> <code>syntax</code>!</p>`, `callout-danger`}},
+		// Docusaurus's own preprocessor (admonitionTitleToDirectiveLabel)
+		// reads ":::note Title" as ":::note[Title]".
+		{name: "docusaurus legacy title", dialect: docusaurusDialect, src: ":::caution Old style\nText.\n:::\n",
+			want: []string{`<div class="callout callout-caution" role="note">`, `<p class="callout-title">Old style</p>`}},
+		{name: "docusaurus attributes", dialect: docusaurusDialect, src: ":::tip[T]{#my-id}\nText.\n:::\n",
+			want: []string{`<p class="callout-title">T</p>`}, not: []string{"{#my-id}"}},
+		{name: "left open", dialect: vitepressDialect, src: "::: tip\nRuns to the end.\n",
+			want: []string{`callout-tip`, "<p>Runs to the end.</p>", "</div>"}},
+		{name: "off without the dialect", src: "::: tip\nText.\n:::\n", want: []string{"<p>::: tip\nText.\n:::</p>"}},
+		// markdown-it's "typographer: false" by default (https://github.com/markdown-it/markdown-it#init-with-presets-and-options),
+		// which VitePress keeps.
+		{name: "straight quotes", dialect: Dialects{StraightQuotes: true}, src: "Middag'm'Melkodor -- \"it\"...\n", want: []string{"Middag'm'Melkodor -- &quot;it&quot;..."}},
+		{name: "typographic quotes", src: "Middag'm'Melkodor\n", want: []string{"Middag&rsquo;m&rsquo;Melkodor"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, _, problems := convert(t, Options{Dialects: tt.dialect}, tt.src, Page{})
+			rest := out
+			for _, w := range tt.want {
+				i := strings.Index(rest, w)
+				if i < 0 {
+					t.Fatalf("output lacks %q (in order):\n%s", w, out)
+				}
+				rest = rest[i+len(w):]
+			}
+			for _, n := range tt.not {
+				if strings.Contains(out, n) {
+					t.Errorf("output has %q:\n%s", n, out)
+				}
+			}
+			if fmt.Sprint(problems) != fmt.Sprint(tt.problems) && !(len(problems) == 0 && len(tt.problems) == 0) {
+				t.Errorf("problems = %q, want %q", problems, tt.problems)
+			}
+		})
+	}
+}
+
+// TestMDX: https://docusaurus.io/docs/markdown-features/react — MDX pages:
+// import/export statements and {/* comments */} are not text; Tabs
+// (https://docusaurus.io/docs/markdown-features/tabs) and Admonition
+// (https://docusaurus.io/docs/markdown-features/admonitions#usage-in-jsx)
+// are shown; other components keep their text, with a warning.
+func TestMDX(t *testing.T) {
+	tests := []struct {
+		name, src string
+		want      []string
+		not       []string
+		problems  []string
+	}{
+		{name: "imports, exports and comments",
+			src:  "import Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\n\nexport const toc = [\n  {id: 'a'},\n];\n\n# Title\n\n{/* a comment */}\n\nText {/* inline */} here.\n\n{/*\nlong\n*/}\n",
+			want: []string{`id="title">Title`, "<p>Text  here.</p>"}, not: []string{"import", "export", "/*", "long"}},
+		// "<Tabs> <TabItem value="apple" label="Apple" default> This is an
+		// apple 🍎 </TabItem> ... </Tabs>"
+		{name: "tabs",
+			src: "<Tabs>\n  <TabItem value=\"apple\" label=\"Apple\" default>\n\n    This is an **apple** 🍎\n\n  </TabItem>\n  <TabItem value=\"orange\" label=\"Orange\">\n\n    This is an orange 🍊\n\n  </TabItem>\n</Tabs>\n",
+			want: []string{`<details class="callout callout-tab" open><summary class="callout-title">Apple</summary>`, "<strong>apple</strong>", "</details>",
+				`<summary class="callout-title">Orange</summary>`, "orange 🍊"},
+			not: []string{"&lt;", "<Tab", "</Tab"}},
+		{name: "nested tabs",
+			src: "<Tabs>\n<TabItem value=\"a\">\n\n<Tabs>\n<TabItem value=\"inner\">\n\nInner.\n\n</TabItem>\n</Tabs>\n\n</TabItem>\n<TabItem value=\"b\">\n\nOuter b.\n\n</TabItem>\n</Tabs>\n",
+			want: []string{`<summary class="callout-title">a</summary>`, `<summary class="callout-title">inner</summary>`, "<p>Inner.</p>", "</details>", "</details>",
+				`<summary class="callout-title">b</summary>`, "<p>Outer b.</p>"},
+			not: []string{"&lt;", "tabitem", "TabItem"}},
+		{name: "tab item over lines",
+			src:  "<TabItem\n  value=\"a\"\n  label=\"Multi-line\">\n\nText.\n\n</TabItem>\n",
+			want: []string{`<summary class="callout-title">Multi-line</summary>`, "<p>Text.</p>"}},
+		// "<Admonition type="tip" icon="💡" title="Did you know...">"
+		{name: "admonition",
+			src:  "<Admonition type=\"tip\" icon=\"💡\" title=\"Did you know...\">\n\nUse plugins.\n\n</Admonition>\n",
+			want: []string{`<div class="callout callout-tip" role="note">`, `<p class="callout-title">Did you know...</p>`, "<p>Use plugins.</p>"}},
+		{name: "details stays HTML",
+			src:  "<details>\n<summary>Toggle me!</summary>\n\nThis is the detailed content\n\n</details>\n",
+			want: []string{"<details>", "<summary>Toggle me!</summary>", "<p>This is the detailed content</p>", "</details>"}},
+		{name: "unknown components",
+			src:  "<BrowserWindow url=\"http://localhost\">\n\nInside.\n\n</BrowserWindow>\n\n<DocCardList />\n\nSome <Highlight color=\"#25c2a0\">green</Highlight> text.\n",
+			want: []string{"<p>Inside.</p>", "<p>Some green text.</p>"}, not: []string{"BrowserWindow", "DocCardList", "Highlight"},
+			problems: []string{"warning: 1:1: MDX component <BrowserWindow> is not rendered: its content is shown as it is",
+				"warning: 7:1: MDX component <DocCardList /> is not rendered: not shown",
+				"warning: 9:6: MDX component <Highlight> is not rendered: its text is shown as it is"}},
+		{name: "code is code", src: "```jsx\nimport X from 'y';\n<Tabs>\n```\n",
+			want: []string{"import X from", "&lt;Tabs&gt;"}},
+		// https://mdxjs.com/docs/what-is-mdx/#markdown: "Indented code
+		// blocks are not supported" (text indented by four spaces is text).
+		{name: "no indented code", src: "Text.\n\n    Indented **text**.\n", want: []string{"<p>Indented <strong>text</strong>.</p>"}, not: []string{"<pre>"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, _, problems := convert(t, Options{Dialects: docusaurusDialect}, tt.src, Page{})
+			rest := out
+			for _, w := range tt.want {
+				i := strings.Index(rest, w)
+				if i < 0 {
+					t.Fatalf("output lacks %q (in order):\n%s", w, out)
+				}
+				rest = rest[i+len(w):]
+			}
+			for _, n := range tt.not {
+				if strings.Contains(out, n) {
+					t.Errorf("output has %q:\n%s", n, out)
+				}
+			}
+			if fmt.Sprint(problems) != fmt.Sprint(tt.problems) && !(len(problems) == 0 && len(tt.problems) == 0) {
+				t.Errorf("problems = %q, want %q", problems, tt.problems)
+			}
+		})
+	}
+}
+
+// FuzzContainersMDX: no input makes the container and MDX parsers panic
+// or hang.
+func FuzzContainersMDX(f *testing.F) {
+	for _, seed := range []string{
+		":::: info A\n::: details B\n```\n:::\n```\n:::\n::::\n", ":::note[a [b] c]{#x}\n:::\n",
+		"import a from 'b'\n<Tabs>\n<TabItem\nvalue=\"x\">\n{/* c\n</TabItem>\n", "<A b={{c: 1}} />\n<B>\n</A>\n",
+	} {
+		f.Add(seed)
+	}
+	mds := []*Markdown{New(Options{Dialects: docusaurusDialect}), New(Options{Dialects: vitepressDialect})}
+	f.Fuzz(func(t *testing.T, src string) {
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			for _, md := range mds {
+				page := Page{Report: func(Problem) {}}
+				if _, _, err := md.Convert([]byte(src), &page); err != nil {
+					t.Error(err)
+				}
+				md.Outline([]byte(src))
+			}
+		}()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			panic(fmt.Sprintf("no result after 5 s for %q", src))
+		}
+	})
+}

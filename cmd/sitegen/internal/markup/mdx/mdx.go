@@ -1,0 +1,397 @@
+// Package mdx reads the MDX of Docusaurus pages with goldmark: what MDX
+// adds to Markdown is taken out of the text, never printed.
+//
+//   - import and export statements (a block starting with `import ` or
+//     `export ` at the left margin, to the next blank line) are dropped;
+//   - {/* comments */}, on lines of their own or in running text, are
+//     dropped;
+//   - a JSX element on lines of its own (<Tabs>, <TabItem value="a"
+//     label="A">, <Admonition type="tip" title="T">, their closing tags,
+//     an opening tag over several lines) is an Element node whose children
+//     are the Markdown up to its closing tag; markup renders the common
+//     docs components and keeps the content of any other, with a warning
+//     at its line; a self-closing component (<Foo />) is dropped with a
+//     warning;
+//   - a component tag in running text (<Highlight color="x">text</Highlight>)
+//     is dropped and its text kept, with a warning.
+//
+// Lower-case tags are HTML (<details>, <summary>, <br/>) and stay with
+// goldmark's raw HTML.
+package mdx
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+)
+
+// Warn reports a problem at a source offset of the page being parsed.
+type Warn func(pc parser.Context, offset int, msg string)
+
+// Extension adds MDX to a goldmark instance.
+type Extension struct {
+	// Known are the components markup renders; any other element's
+	// content is kept with a warning.
+	Known map[string]bool
+	Warn  Warn
+}
+
+// Extend implements goldmark.Extender.
+func (e Extension) Extend(m goldmark.Markdown) {
+	m.Parser().AddOptions(
+		parser.WithBlockParsers(
+			util.Prioritized(esmParser{}, 85),
+			util.Prioritized(commentParser{}, 86),
+			util.Prioritized(&elementParser{ext: e}, 87),
+			util.Prioritized(indentedParagraph{parser.NewParagraphParser()}, 999),
+		),
+		parser.WithInlineParsers(util.Prioritized(&inlineParser{ext: e}, 88)),
+	)
+	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(nodeRenderer{}, 100)))
+}
+
+// KindDropped is the AST kind of MDX that renders nothing.
+var KindDropped = ast.NewNodeKind("MDXDropped")
+
+// Dropped is an import/export block, a comment or a self-closing
+// component.
+type Dropped struct {
+	ast.BaseBlock
+	// Import is set on a block of import statements (Docusaurus takes a
+	// page's title from a # heading after them, not after anything else).
+	Import bool
+}
+
+// Kind implements ast.Node.
+func (n *Dropped) Kind() ast.NodeKind { return KindDropped }
+
+// Dump implements ast.Node.
+func (n *Dropped) Dump(src []byte, level int) { ast.DumpHelper(n, src, level, nil, nil) }
+
+// KindElement is the AST kind of a JSX element on lines of its own.
+var KindElement = ast.NewNodeKind("MDXElement")
+
+// Element is a JSX element written on lines of its own; its children are
+// its content.
+type Element struct {
+	ast.BaseBlock
+	Name  string
+	Attrs map[string]string // string attributes; a bare one ("default") is "true"
+	Line  int               // offset of its opening tag, for messages
+	// pending is true while its opening tag continues on further lines.
+	pending bool
+	tag     []byte // the opening tag read so far
+	closed  bool
+}
+
+// Kind implements ast.Node.
+func (n *Element) Kind() ast.NodeKind { return KindElement }
+
+// Dump implements ast.Node.
+func (n *Element) Dump(src []byte, level int) {
+	ast.DumpHelper(n, src, level, map[string]string{"Name": n.Name}, nil)
+}
+
+// IndentedCode reports whether v is goldmark's indented code block
+// parser, which an MDX page does not have ("Indented code blocks are not
+// supported", https://mdxjs.com/docs/what-is-mdx/#markdown): the caller
+// removes it from the parser, and indentedParagraph reads such lines as
+// text.
+func IndentedCode(v util.PrioritizedValue) bool {
+	return v.Value == parser.NewCodeBlockParser()
+}
+
+// indentedParagraph is goldmark's paragraph parser for a line indented by
+// four spaces or more (inside <TabItem>, say), which MDX reads as text.
+type indentedParagraph struct{ parser.BlockParser }
+
+func (p indentedParagraph) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
+	if pc.BlockIndent() < 4 {
+		return nil, parser.NoChildren
+	}
+	return p.BlockParser.Open(parent, reader, pc)
+}
+
+func (indentedParagraph) CanAcceptIndentedLine() bool { return true }
+
+// esmParser drops import and export blocks.
+type esmParser struct{}
+
+func (esmParser) Trigger() []byte { return []byte{'i', 'e'} }
+
+var esmRE = regexp.MustCompile(`^(import|export)[\s{*'"]`)
+
+func (esmParser) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
+	line, seg := reader.PeekLine()
+	if parent.Kind() != ast.KindDocument || pc.BlockOffset() != 0 || !esmRE.Match(line) {
+		return nil, parser.NoChildren
+	}
+	reader.Advance(seg.Len() - 1)
+	return &Dropped{Import: bytes.HasPrefix(line, []byte("import"))}, parser.NoChildren
+}
+
+func (esmParser) Continue(_ ast.Node, reader text.Reader, _ parser.Context) parser.State {
+	line, seg := reader.PeekLine()
+	if util.IsBlank(line) {
+		return parser.Close
+	}
+	reader.Advance(seg.Len() - 1)
+	return parser.Continue | parser.NoChildren
+}
+
+func (esmParser) Close(ast.Node, text.Reader, parser.Context) {}
+func (esmParser) CanInterruptParagraph() bool                 { return false }
+func (esmParser) CanAcceptIndentedLine() bool                 { return false }
+
+// commentParser drops {/* comments */} that start a line, to the line
+// that ends them.
+type commentParser struct{}
+
+func (commentParser) Trigger() []byte { return []byte{'{'} }
+
+// commentNode is an open comment block.
+type commentNode struct {
+	Dropped
+	done bool
+}
+
+func (commentParser) Open(_ ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
+	line, seg := reader.PeekLine()
+	rest := line[pc.BlockOffset():]
+	if !bytes.HasPrefix(rest, []byte("{/*")) {
+		return nil, parser.NoChildren
+	}
+	end := bytes.Index(rest, []byte("*/}"))
+	if end >= 0 && len(bytes.TrimSpace(rest[end+3:])) > 0 {
+		return nil, parser.NoChildren // text after it: the inline parser drops it
+	}
+	n := &commentNode{done: end >= 0}
+	reader.Advance(seg.Len() - 1)
+	return n, parser.NoChildren
+}
+
+func (commentParser) Continue(node ast.Node, reader text.Reader, _ parser.Context) parser.State {
+	n := node.(*commentNode)
+	if n.done {
+		return parser.Close
+	}
+	line, seg := reader.PeekLine()
+	if bytes.Contains(line, []byte("*/}")) {
+		n.done = true
+	}
+	reader.Advance(seg.Len() - 1)
+	return parser.Continue | parser.NoChildren
+}
+
+func (commentParser) Close(ast.Node, text.Reader, parser.Context) {}
+func (commentParser) CanInterruptParagraph() bool                 { return true }
+func (commentParser) CanAcceptIndentedLine() bool                 { return false }
+
+// elementParser reads JSX elements written on lines of their own.
+type elementParser struct{ ext Extension }
+
+func (p *elementParser) Trigger() []byte { return []byte{'<'} }
+
+// componentRE matches the start of a component's opening tag: a name
+// that starts with a capital letter (JSX's components; lower-case names
+// are HTML).
+var componentRE = regexp.MustCompile(`^<([A-Z][\w.]*)`)
+
+// closingRE matches a closing tag alone on its line.
+var closingRE = regexp.MustCompile(`^</([A-Z][\w.]*)\s*>\s*$`)
+
+// attrRE matches one attribute of an opening tag: name="v", name='v',
+// name={"v"}, name={expr} or a bare name.
+var attrRE = regexp.MustCompile(`([A-Za-z_][\w:-]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|\{\s*["'` + "`" + `]([^"'` + "`" + `]*)["'` + "`" + `]\s*\}|\{[^}]*\}))?`)
+
+func (p *elementParser) Open(_ ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
+	line, seg := reader.PeekLine()
+	off := pc.BlockOffset()
+	rest := util.TrimRightSpace(line[off:])
+	m := componentRE.FindSubmatch(rest)
+	if m == nil {
+		return nil, parser.NoChildren
+	}
+	n := &Element{Name: string(m[1]), Line: seg.Start + off}
+	n.tag = append(n.tag, rest...)
+	end, selfClosing, ok := tagEnd(n.tag)
+	switch {
+	case !ok: // the tag goes on over the next lines
+		n.pending = true
+	case end != len(n.tag):
+		return nil, parser.NoChildren // text after the tag: running text, the inline parser's
+	}
+	reader.Advance(seg.Len() - 1)
+	if ok {
+		p.finish(n, selfClosing, pc)
+	}
+	if n.closed {
+		return n, parser.NoChildren
+	}
+	return n, parser.HasChildren
+}
+
+// finish reads the attributes of a complete opening tag.
+func (p *elementParser) finish(n *Element, selfClosing bool, pc parser.Context) {
+	n.pending = false
+	n.Attrs = attrs(n.tag[len(n.Name)+1:])
+	n.tag = nil
+	if selfClosing {
+		n.closed = true
+		if p.ext.Warn != nil {
+			p.ext.Warn(pc, n.Line, fmt.Sprintf("MDX component <%s /> is not rendered: not shown", n.Name))
+		}
+		return
+	}
+	if !p.ext.Known[n.Name] && p.ext.Warn != nil {
+		p.ext.Warn(pc, n.Line, fmt.Sprintf("MDX component <%s> is not rendered: its content is shown as it is", n.Name))
+	}
+}
+
+// tagEnd finds the end of an opening tag (the byte after its ">"),
+// skipping quoted strings and {expressions}; ok is false when the tag
+// does not end in b.
+func tagEnd(b []byte) (end int, selfClosing, ok bool) {
+	depth := 0
+	var quote byte
+	for i := 1; i < len(b); i++ {
+		c := b[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'' || c == '`':
+			quote = c
+		case c == '{':
+			depth++
+		case c == '}':
+			depth--
+		case c == '>' && depth <= 0:
+			return i + 1, b[i-1] == '/', true
+		}
+	}
+	return 0, false, false
+}
+
+// attrs reads the attributes of an opening tag (after its name).
+func attrs(b []byte) map[string]string {
+	out := map[string]string{}
+	b = bytes.TrimSuffix(bytes.TrimSuffix(bytes.TrimSpace(b), []byte(">")), []byte("/"))
+	for _, m := range attrRE.FindAllSubmatch(b, -1) {
+		v := "true"
+		switch {
+		case m[2] != nil:
+			v = string(m[2])
+		case m[3] != nil:
+			v = string(m[3])
+		case m[4] != nil:
+			v = string(m[4])
+		case bytes.Contains(m[0], []byte("=")):
+			v = "" // an expression, not read
+		}
+		out[string(m[1])] = v
+	}
+	return out
+}
+
+func (p *elementParser) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
+	n := node.(*Element)
+	line, seg := reader.PeekLine()
+	if n.pending {
+		n.tag = append(append(n.tag, '\n'), util.TrimRightSpace(line)...)
+		reader.Advance(seg.Len() - 1)
+		if _, selfClosing, ok := tagEnd(n.tag); ok {
+			p.finish(n, selfClosing, pc)
+			if n.closed {
+				return parser.Close
+			}
+		} else if len(n.tag) > 64<<10 {
+			n.pending, n.tag = false, nil // not a tag after all: stop reading it
+		}
+		return parser.Continue | parser.HasChildren
+	}
+	if m := closingRE.FindSubmatch(util.TrimLeftSpace(line)); m != nil && string(m[1]) == n.Name && !openInside(n) {
+		n.closed = true
+		reader.Advance(seg.Len() - 1)
+		return parser.Close
+	}
+	return parser.Continue | parser.HasChildren
+}
+
+// openInside reports whether an element of n's name is still open inside
+// n (on the chain of last children, where goldmark's open blocks are): a
+// closing tag of that name is then the inner one's (<TabItem> in <Tabs>
+// in <TabItem>).
+func openInside(n *Element) bool {
+	for c := n.LastChild(); c != nil; c = c.LastChild() {
+		if e, ok := c.(*Element); ok && e.Name == n.Name && !e.closed {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *elementParser) Close(ast.Node, text.Reader, parser.Context) {}
+func (p *elementParser) CanInterruptParagraph() bool                 { return true }
+func (p *elementParser) CanAcceptIndentedLine() bool                 { return true }
+
+// inlineParser drops {/* comments */} and component tags in running text.
+type inlineParser struct{ ext Extension }
+
+func (p *inlineParser) Trigger() []byte { return []byte{'{', '<'} }
+
+// inlineTagRE matches a component's opening, closing or self-closing tag
+// in running text.
+var inlineTagRE = regexp.MustCompile(`^</?([A-Z][\w.]*)(?:\s+(?:[^<>"'{}]|"[^"]*"|'[^']*'|\{[^{}]*\})*)?\s*/?>`)
+
+// KindInlineDropped is the AST kind of MDX in running text that renders
+// nothing.
+var KindInlineDropped = ast.NewNodeKind("MDXInlineDropped")
+
+// InlineDropped is a comment or a component tag in running text.
+type InlineDropped struct{ ast.BaseInline }
+
+// Kind implements ast.Node.
+func (n *InlineDropped) Kind() ast.NodeKind { return KindInlineDropped }
+
+// Dump implements ast.Node.
+func (n *InlineDropped) Dump(src []byte, level int) { ast.DumpHelper(n, src, level, nil, nil) }
+
+func (p *inlineParser) Parse(_ ast.Node, block text.Reader, pc parser.Context) ast.Node {
+	line, seg := block.PeekLine()
+	if bytes.HasPrefix(line, []byte("{/*")) {
+		end := bytes.Index(line, []byte("*/}"))
+		if end < 0 {
+			return nil
+		}
+		block.Advance(end + 3)
+		return &InlineDropped{}
+	}
+	m := inlineTagRE.FindSubmatch(line)
+	if m == nil {
+		return nil
+	}
+	if line[1] != '/' && p.ext.Warn != nil {
+		p.ext.Warn(pc, seg.Start, fmt.Sprintf("MDX component <%s> is not rendered: its text is shown as it is", m[1]))
+	}
+	block.Advance(len(m[0]))
+	return &InlineDropped{}
+}
+
+type nodeRenderer struct{}
+
+func (nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	nothing := func(util.BufWriter, []byte, ast.Node, bool) (ast.WalkStatus, error) { return ast.WalkSkipChildren, nil }
+	reg.Register(KindDropped, nothing)
+	reg.Register(KindInlineDropped, nothing)
+	// An element markup did not turn into something else: its content.
+	reg.Register(KindElement, func(util.BufWriter, []byte, ast.Node, bool) (ast.WalkStatus, error) { return ast.WalkContinue, nil })
+}

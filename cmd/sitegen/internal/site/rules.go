@@ -1,0 +1,218 @@
+package site
+
+import (
+	"cmp"
+	"errors"
+	"maps"
+	"path"
+	"slices"
+	"strings"
+
+	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/templates"
+)
+
+// A layout with rules of its own (layout.Rules: Docusaurus, VitePress)
+// places each page and folder: its URL, the title it falls back to, its
+// label in the navigation and its place among its siblings. This file
+// applies them; the rules themselves are the layout package's.
+
+// isPageFile reports whether the content file rel is a Markdown page of
+// the layout (.md, and .mdx where the layout reads MDX).
+func (s *Site) isPageFile(rel string) bool {
+	return strings.HasSuffix(rel, ".md") || s.lay.Markup.MDX && strings.HasSuffix(rel, ".mdx")
+}
+
+// placeByRules places p by the layout's rules; fm is its front matter
+// (nil when it has none).
+func (s *Site) placeByRules(p *page, fm map[string]any) {
+	r := s.lay.Rules
+	if r == nil {
+		return
+	}
+	pl := r.Page(p.rel, fm)
+	if p.kind == templates.KindSection || p.kind == templates.KindHome {
+		// A folder's own page: the folder's label and place win.
+		f := s.ruleFolder(p.dir())
+		pl.NavLabel = cmp.Or(f.NavLabel, pl.NavLabel)
+		if f.HasPosition && (!f.ByName || !pl.HasPosition) {
+			pl.Position, pl.HasPosition = f.Position, true
+		}
+		pl.SortName = f.SortName
+	}
+	if pl.URL != "" && p.sitePath != "/"+notFoundHTML {
+		p.sitePath = pl.URL
+		if pl.URL == s.ruleFolder("").URL && p.kind == templates.KindPage {
+			p.kind = templates.KindHome // slug: / makes a doc the home page
+		}
+	}
+	if p.title == "" && !p.failed {
+		p.fallbackTitle = pl.Title
+	}
+	p.navTitle = pl.NavLabel
+	p.pos, p.hasPos, p.sortName = pl.Position, pl.HasPosition, pl.SortName
+	p.docID = pl.ID
+	p.home = pl.Home
+}
+
+// ruleFolder is the layout's rules for the content-relative folder dir. A
+// settings file of the folder that could not be read (a _category_.json
+// that links out of the source, or does not parse) is an error (the
+// collector keeps one of each, however many pages ask).
+func (s *Site) ruleFolder(dir string) layout.Page {
+	f, err := s.lay.Rules.Folder(dir)
+	var ce *layout.ConfigError
+	switch {
+	case errors.As(err, &ce):
+		s.diag.addf(ce.File, ce.Line, ce.Col, ce.Key, "%s", ce.Msg)
+	case err != nil:
+		s.diag.addf(s.srcFile(dir), 0, 0, "", "%v", err)
+	}
+	return f
+}
+
+// placeFolder places a section synthesized for a folder with no page of
+// its own.
+func (s *Site) placeFolder(sec *page, dir string) {
+	if s.lay.Rules == nil {
+		return
+	}
+	f := s.ruleFolder(dir)
+	if f.URL != "" {
+		sec.sitePath = f.URL
+	}
+	if dir != "" && cmp.Or(f.NavLabel, f.Title) != "" {
+		sec.title = cmp.Or(f.NavLabel, f.Title) // a category's label names its generated page
+	}
+	sec.navTitle = f.NavLabel
+	sec.pos, sec.hasPos, sec.sortName = f.Position, f.HasPosition, f.SortName
+}
+
+// resolveNavIDs gives the layout's navigation entries that name a page by
+// its tool's id (Docusaurus's sidebars) the page's path. pages include
+// those not published: an entry naming one (a draft) is left out of the
+// navigation without a warning, as Docusaurus drops a draft's sidebar item.
+func (s *Site) resolveNavIDs(pages []*page) {
+	byID := map[string]string{}
+	for _, p := range pages {
+		if p.docID != "" {
+			byID[p.docID] = p.rel
+		}
+	}
+	for i, e := range s.lay.Nav {
+		if e.Path == "" && e.ID != "" {
+			if rel, ok := byID[e.ID]; ok {
+				s.lay.Nav[i].Path = rel
+			} else if e.Title == "" {
+				s.warn.addf(cmp.Or(s.lay.NavFile, s.lay.File), 0, 0, "", "the sidebar names doc id %q, which no doc has", e.ID)
+			}
+		}
+	}
+}
+
+// compareByPosition orders siblings the way Docusaurus's sidebar does:
+// those with a position first, by position, then by file or folder name
+// (as written, number prefix and extension included).
+func compareByPosition(a, b *page) int {
+	if a.hasPos != b.hasPos {
+		if a.hasPos {
+			return -1
+		}
+		return 1
+	}
+	if a.hasPos && a.pos != b.pos {
+		return cmp.Compare(a.pos, b.pos)
+	}
+	return cmp.Or(cmp.Compare(a.sortKey(), b.sortKey()), cmp.Compare(a.sitePath, b.sitePath))
+}
+
+// sortKey is the name a page sorts by among siblings without a position.
+func (p *page) sortKey() string {
+	if p.sortName != "" {
+		return p.sortName
+	}
+	if p.kind == templates.KindSection {
+		return path.Base(p.dir())
+	}
+	return path.Base(p.rel)
+}
+
+// layoutNotes are the layout's notes about settings it did not read.
+func layoutNotes(l *layout.Layout) []string {
+	return l.Notes
+}
+
+// homeView gives a home page the hero and features its front matter asks
+// for (VitePress's layout: home), their links checked and rewritten like
+// the page's; a broken one is a warning and stays as written, one to a
+// page that is not published (publish.go) a warning and its text alone.
+func (s *Site) homeView(p *page, v *templates.Page) {
+	link := func(field, dest string) string {
+		if dest == "" {
+			return ""
+		}
+		tg := s.resolveLink(p, dest)
+		switch {
+		case tg.Problem != "":
+			s.warn.addf(p.file, 1, 1, field, "link %q: %s", dest, tg.Problem)
+			return dest
+		case tg.Unlinked != "":
+			s.warn.addf(p.file, 1, 1, field, "link %q: %s", dest, tg.Unlinked)
+			return ""
+		}
+		return tg.URL
+	}
+	h := p.home
+	if h.Name != "" || h.Text != "" || h.Tagline != "" || len(h.Actions) > 0 {
+		v.Hero = &templates.Hero{Name: h.Name, Text: h.Text, Tagline: h.Tagline}
+		for _, a := range h.Actions {
+			v.Hero.Actions = append(v.Hero.Actions, templates.HeroAction{Title: a.Text, URL: link("hero", a.Link), Alt: a.Alt})
+		}
+	}
+	for _, f := range h.Features {
+		v.Features = append(v.Features, templates.Feature{Icon: f.Icon, Title: f.Title, Details: f.Details,
+			URL: link("features", f.Link), LinkText: f.LinkText})
+	}
+}
+
+// linkFolders makes the page a folder's rules name (layout.Page.Link: a
+// Docusaurus category's linked doc) that folder's page: its section in
+// the navigation, with the folder's label and place; it keeps its URL.
+func (s *Site) linkFolders(pages []*page) {
+	if s.lay.Rules == nil {
+		return
+	}
+	byID := map[string]*page{}
+	dirs := map[string]bool{}
+	hasPage := map[string]bool{}
+	for _, p := range pages {
+		if p.docID != "" {
+			byID[p.docID] = p
+		}
+		if p.kind == templates.KindSection {
+			hasPage[p.dir()] = true
+		}
+		for d := path.Dir(p.rel); d != "." && !dirs[d]; d = path.Dir(d) {
+			dirs[d] = true
+		}
+	}
+	for _, dir := range slices.Sorted(maps.Keys(dirs)) {
+		if hasPage[dir] {
+			continue
+		}
+		f := s.ruleFolder(dir)
+		for _, id := range f.Link {
+			p, ok := byID[id]
+			if !ok || p.kind != templates.KindPage || p.folder != "" {
+				continue
+			}
+			p.kind, p.folder = templates.KindSection, dir
+			p.navTitle = cmp.Or(f.NavLabel, p.navTitle)
+			if f.HasPosition && (!f.ByName || !p.hasPos) {
+				p.pos, p.hasPos = f.Position, true
+			}
+			p.sortName = f.SortName
+			break
+		}
+	}
+}
