@@ -44,6 +44,18 @@ func TestDialects(t *testing.T) {
 	}
 }
 
+// TestRefToURLFails is issue 31: a Hugo ref to a URL is an error (not a
+// warning) at its line and column, and publishes no link to it.
+func TestRefToURLFails(t *testing.T) {
+	out, _, problems := convert(t, Options{Dialects: Dialects{Shortcodes: true}}, "# T\n\nSee {{< ref \"https://x.example\" >}}.\n", Page{})
+	if len(problems) != 1 || !strings.HasPrefix(problems[0], "3:5: Hugo's ref takes the path of a page of this site, not a URL") {
+		t.Errorf("problems = %q, want one error at 3:5", problems)
+	}
+	if strings.Contains(out, "x.example") {
+		t.Errorf("the URL is published:\n%s", out)
+	}
+}
+
 // FuzzDialects: no input makes the dialect extensions panic.
 func FuzzDialects(f *testing.F) {
 	for _, seed := range []string{

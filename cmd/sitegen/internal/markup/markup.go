@@ -141,7 +141,7 @@ func New(opts Options) *Markdown {
 		exts = append(exts, liquid.Extension{Warn: warnAt})
 	}
 	if opts.Dialects.Shortcodes {
-		exts = append(exts, shortcode.Extension{Warn: warnAt})
+		exts = append(exts, shortcode.Extension{Warn: warnAt, Fail: failAt})
 	}
 	if opts.Dialects.Pandoc {
 		exts = append(exts, pandoc.Extension)
@@ -470,6 +470,14 @@ func (st *pageState) reportAt(line, col int, warning bool, msg string) {
 func warnAt(pc parser.Context, off int, msg string) {
 	if st := state(pc); st != nil {
 		st.report(off, true, msg)
+	}
+}
+
+// failAt reports an error at a source offset of the page being parsed
+// (the dialect extensions' Fail).
+func failAt(pc parser.Context, off int, msg string) {
+	if st := state(pc); st != nil {
+		st.report(off, false, msg)
 	}
 }
 
