@@ -20,7 +20,6 @@ import (
 	"go.abhg.dev/goldmark/frontmatter"
 
 	"d6codex/cmd/sitegen/internal/layout"
-	"d6codex/cmd/sitegen/internal/markup"
 	"d6codex/cmd/sitegen/internal/natural"
 	"d6codex/templates"
 )
@@ -283,9 +282,9 @@ func (s *Site) loadPage(rel string) *page {
 			p.heading, p.dropH1 = h, true
 		}
 	}
-	p.ids = markup.IDs(doc, src)
+	p.ids = s.md.IDs(doc, src)
 	if s.cfg.Obsidian {
-		p.tags = append(p.tags, inlineTags(doc, src)...)
+		p.tags = append(p.tags, s.md.Tags(doc, src)...)
 	}
 	p.blocks = collectFences(doc, src)
 	if p.title == "" {
