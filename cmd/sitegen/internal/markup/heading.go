@@ -94,7 +94,7 @@ func (tocTransformer) Transform(doc *ast.Document, reader text.Reader, pc parser
 type h1Transformer struct{}
 
 // Transform implements parser.ASTTransformer.
-func (h1Transformer) Transform(doc *ast.Document, _ text.Reader, pc parser.Context) {
+func (h1Transformer) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
 	st := state(pc)
 	if st == nil {
 		return
@@ -110,6 +110,7 @@ func (h1Transformer) Transform(doc *ast.Document, _ text.Reader, pc parser.Conte
 	}
 	var headings []*ast.Heading
 	hasH1 := false
+	src := reader.Source()
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
@@ -119,8 +120,11 @@ func (h1Transformer) Transform(doc *ast.Document, _ text.Reader, pc parser.Conte
 			headings = append(headings, n)
 			hasH1 = hasH1 || n.Level == 1
 			return ast.WalkSkipChildren, nil
-		case *ast.Paragraph, *ast.TextBlock, *ast.FencedCodeBlock, *ast.CodeBlock, *ast.HTMLBlock:
-			return ast.WalkSkipChildren, nil // no headings in their inline content
+		case *ast.HTMLBlock, *ast.RawHTML: // <h1> written in HTML
+			hasH1 = hasH1 || rawhtml.HasH1(rawText(n, src))
+			return ast.WalkSkipChildren, nil
+		case *ast.FencedCodeBlock, *ast.CodeBlock, *ast.CodeSpan:
+			return ast.WalkSkipChildren, nil
 		}
 		return ast.WalkContinue, nil
 	})
@@ -130,6 +134,7 @@ func (h1Transformer) Transform(doc *ast.Document, _ text.Reader, pc parser.Conte
 	for _, h := range headings {
 		h.Level = min(h.Level+1, 6)
 	}
+	st.demoteRaw = true
 }
 
 // HeadingID returns the id attribute of a node, if it has one.

@@ -435,6 +435,9 @@ type pageState struct {
 	seen map[string]int // blocks per info string so far, for Block.Index
 	// tooDeep is set once the page was told it nests too deep (depth.go).
 	tooDeep bool
+	// demoteRaw: the page's headings move one level down, those of its
+	// raw HTML too (h1Transformer; warnTransformer rewrites the HTML).
+	demoteRaw bool
 }
 
 // state returns the page being parsed, or nil when the parse did not come

@@ -214,10 +214,10 @@ func TestObsidianCallouts(t *testing.T) {
 // the table of contents follows.
 func TestOneH1(t *testing.T) {
 	tests := []struct {
-		name, src string
-		drop      bool
-		want      []string
-		toc       string
+		name, src    string
+		drop, unsafe bool
+		want         []string
+		toc          string
 	}{
 		{name: "one H1 per class", src: "# Fighter\n\n## Abilities\n\n# Wizard\n\n## Spells\n", drop: true,
 			want: []string{`<h2 id="wizard">`, `<h3 id="abilities">`, `<h3 id="spells">`}, toc: "[Abilities#abilities ][Wizard#wizard [Spells#spells ]]"},
@@ -226,9 +226,17 @@ func TestOneH1(t *testing.T) {
 		{name: "no H1 left: levels kept", src: "# Title\n\n## A\n\n### B\n", drop: true,
 			want: []string{`<h2 id="a">`, `<h3 id="b">`}, toc: "[A#a [B#b ]]"},
 		{name: "H1 in a quote counts", src: "## A\n\n> # Q\n", want: []string{`<h3 id="a">`, `<h2 id="q">`}, toc: "[A#a ][Q#q ]"},
+		// Issue 31: an <h1> written in raw HTML is demoted as a # heading
+		// is, with every other heading of the page, raw or Markdown.
+		{name: "raw HTML H1", src: "<h1>Raw</h1>\n\n## A\n\n<H2 class=\"x\">B</H2>\n\n<h6>Six</h6>\n",
+			want: []string{`<h2>Raw</h2>`, `<h3 id="a">`, `<h3 class="x">B</h3>` /* the sanitizer writes tags in lower case */, `<h6>Six</h6>`}, toc: "[A#a ]"},
+		{name: "raw HTML H1 kept unsafe", src: "<div><h1 id=\"r\">Raw</h1></div>\n\n## A\n", unsafe: true,
+			want: []string{`<div><h2 id="r">Raw</h2></div>`, `<h3 id="a">`}, toc: "[A#a ]"},
+		{name: "inline raw H1", src: "Text <h1>in line</h1> more.\n\n## A\n", want: []string{`<p>Text <h2>in line</h2> more.</p>`, `<h3 id="a">`}, toc: "[A#a ]"},
+		{name: "no H1 in a comment or code", src: "<!-- <h1>x</h1> -->\n\n`<h1>`\n\n## A\n", want: []string{`<h2 id="a">`, "<code>&lt;h1&gt;</code>"}, toc: "[A#a ]"},
 	}
 	for _, tt := range tests {
-		out, res, _ := convert(t, Options{}, tt.src, Page{DropH1: tt.drop})
+		out, res, _ := convert(t, Options{Unsafe: tt.unsafe}, tt.src, Page{DropH1: tt.drop})
 		if strings.Contains(out, "<h1") {
 			t.Errorf("%s: an <h1> in the body:\n%s", tt.name, out)
 		}
