@@ -446,6 +446,13 @@ func (s *Site) readFrontMatter(p *page, src []byte, data *frontmatter.Data) {
 		return
 	}
 	m = map[string]any{}
+	if src[0] == '+' { // TOML: its depth is bounded before its parser runs
+		if line, col, ok := layout.TOMLDepth(src[start:end]); !ok {
+			s.diag.addf(p.file, 1+line, col, "", "front matter: %s", layout.TOMLDepthMsg)
+			p.failed = true
+			return
+		}
+	}
 	if err := data.Decode(&m); err != nil {
 		line, col := 1, 1
 		msg := err.Error()
