@@ -75,7 +75,7 @@ type Block struct {
 // HTML; a text of one paragraph comes without its <p>.
 func (b *Block) Markdown(text string, line int) string {
 	pg := *b.st.page
-	pg.DropH1, pg.DropLeading = false, false
+	pg.DropH1, pg.DropLeading, pg.embeds = false, false, b.st.embeds
 	outer := b.st.page.Report
 	at := b.Line + line
 	pg.Report = func(p Problem) {

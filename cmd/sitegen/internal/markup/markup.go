@@ -187,7 +187,8 @@ type Page struct {
 	// drops them.
 	Report func(Problem)
 
-	chain []string // the files of the pages embedding this one, outermost first
+	chain  []string   // the files of the pages embedding this one, outermost first
+	embeds *embedWork // what the embeds of the outermost page did so far (obsidian.go)
 }
 
 // Problem is an error or a warning at a position of a page's source.
@@ -195,6 +196,11 @@ type Problem struct {
 	Line, Col int // 1-based; 0 when unknown
 	Msg       string
 	Warning   bool // a warning does not fail the build
+
+	// outer marks a problem of an embedded note that belongs to the page
+	// embedding it (a cycle, a bound of embeds), reported at that page's
+	// embed.
+	outer bool
 }
 
 // Result is what a page's conversion produced besides its HTML.
@@ -212,7 +218,10 @@ type Result struct {
 // rendered, links checked and rewritten, the table of contents collected.
 // Problems go to page.Report.
 func (m *Markdown) Parse(src []byte, page *Page) (ast.Node, *Result) {
-	st := &pageState{page: page, src: src, res: &Result{}}
+	st := &pageState{page: page, src: src, res: &Result{}, embeds: page.embeds}
+	if st.embeds == nil {
+		st.embeds = &embedWork{}
+	}
 	pc := parser.NewContext()
 	pc.Set(stateKey, st)
 	doc := m.md.Parser().Parse(text.NewReader(src), parser.WithContext(pc))
@@ -438,6 +447,9 @@ type pageState struct {
 	// demoteRaw: the page's headings move one level down, those of its
 	// raw HTML too (h1Transformer; warnTransformer rewrites the HTML).
 	demoteRaw bool
+	// embeds is the work of the embeds of the outermost page, shared
+	// with the notes it embeds (obsidian.go).
+	embeds *embedWork
 }
 
 // state returns the page being parsed, or nil when the parse did not come
@@ -460,6 +472,15 @@ func (st *pageState) pos(off int) (int, int) {
 func (st *pageState) report(off int, warning bool, msg string) {
 	line, col := st.pos(off)
 	st.reportAt(line, col, warning, msg)
+}
+
+// reportOuter reports an error that belongs to the outermost page when
+// the page is an embedded note (see Problem.outer).
+func (st *pageState) reportOuter(off int, msg string) {
+	if st.page.Report != nil {
+		line, col := st.pos(off)
+		st.page.Report(Problem{Line: line, Col: col, Msg: msg, outer: true})
+	}
 }
 
 func (st *pageState) reportAt(line, col int, warning bool, msg string) {
