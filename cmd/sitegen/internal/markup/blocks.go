@@ -12,6 +12,8 @@ import (
 	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
+
+	"d6codex/rules/dice/expr"
 )
 
 // BlockHandler renders fenced code blocks whose info word it is registered
@@ -75,7 +77,7 @@ type Block struct {
 // HTML; a text of one paragraph comes without its <p>.
 func (b *Block) Markdown(text string, line int) string {
 	pg := *b.st.page
-	pg.DropH1, pg.DropLeading, pg.embeds = false, false, b.st.embeds
+	pg.DropH1, pg.DropLeading, pg.embeds, pg.Dice = false, false, b.st.embeds, b.st.dice
 	outer := b.st.page.Report
 	at := b.Line + line
 	pg.Report = func(p Problem) {
@@ -95,6 +97,10 @@ func (b *Block) Markdown(text string, line int) string {
 	}
 	return html
 }
+
+// DiceBudget is the dice work the page may still spend (Page.Dice), shared
+// by all its blocks: a handler computing dice evaluates them against it.
+func (b *Block) DiceBudget() *expr.Budget { return b.st.dice }
 
 // SetFlag marks the page as having a feature; templates read it with
 // Page.Has(flag) (for example "calc" to add calculator markup or styles).
@@ -225,7 +231,12 @@ func (t blockTransformer) Transform(doc *ast.Document, _ text.Reader, pc parser.
 		if err != nil {
 			for _, err := range splitErrors(err) {
 				l, c, msg := blockErrorPos(b, err)
-				st.reportAt(l, c, false, msg)
+				// The page's dice budget spent in an embedded note is the
+				// embedding page's error.
+				outer := errors.Is(err, ErrDiceBudget)
+				if st.page.Report != nil {
+					st.page.Report(Problem{Line: l, Col: c, Msg: msg, outer: outer})
+				}
 			}
 			return ast.WalkSkipChildren, nil
 		}

@@ -15,8 +15,10 @@ package markup
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"slices"
+	"strconv"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -40,6 +42,7 @@ import (
 	"d6codex/cmd/sitegen/internal/markup/shortcode"
 	"d6codex/cmd/sitegen/internal/markup/tag"
 	"d6codex/cmd/sitegen/internal/markup/wikilink"
+	"d6codex/rules/dice/expr"
 	"d6codex/templates"
 )
 
@@ -186,6 +189,11 @@ type Page struct {
 	// Report receives every problem found while the page parses. Nil
 	// drops them.
 	Report func(Problem)
+	// Dice is the dice work the page may still spend, shared by its
+	// blocks, inline rolls and embedded notes (Block.DiceBudget,
+	// DiceBudget): an expression past it fails. Nil: Parse gives the page
+	// MaxPageDiceWork.
+	Dice *expr.Budget
 
 	chain  []string   // the files of the pages embedding this one, outermost first
 	embeds *embedWork // what the embeds of the outermost page did so far (obsidian.go)
@@ -218,9 +226,12 @@ type Result struct {
 // rendered, links checked and rewritten, the table of contents collected.
 // Problems go to page.Report.
 func (m *Markdown) Parse(src []byte, page *Page) (ast.Node, *Result) {
-	st := &pageState{page: page, src: src, res: &Result{}, embeds: page.embeds}
+	st := &pageState{page: page, src: src, res: &Result{}, embeds: page.embeds, dice: page.Dice}
 	if st.embeds == nil {
 		st.embeds = &embedWork{}
+	}
+	if st.dice == nil {
+		st.dice = expr.NewBudget(MaxPageDiceWork)
 	}
 	pc := parser.NewContext()
 	pc.Set(stateKey, st)
@@ -450,6 +461,39 @@ type pageState struct {
 	// embeds is the work of the embeds of the outermost page, shared
 	// with the notes it embeds (obsidian.go).
 	embeds *embedWork
+	// dice is the page's dice budget (Page.Dice), shared likewise.
+	dice *expr.Budget
+}
+
+// MaxPageDiceWork is the dice work one page may spend, in the units of
+// expr.MaxWork (multiply-adds; 1e8 is about 50 ms):
+// its ```dice blocks, ```calc dice/roll blocks, inline rolls and embedded
+// notes together. The bound of one expression alone let 15 blocks of 20
+// expressions take 40 s; a page may hold about three expressions at the
+// bound of one, or thousands of ordinary rolls.
+const MaxPageDiceWork = 1e9
+
+// ErrDiceBudget is the error of an expression past the page's dice budget,
+// in the words of a page's editor.
+var ErrDiceBudget = errors.New("the dice of this page need more computation than one page may spend (" +
+	thousands(int64(MaxPageDiceWork)) + " steps, shared by all its dice): move some of them to another page")
+
+// thousands writes n with commas between groups of three digits.
+func thousands(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// DiceBudget returns the dice budget of the page being parsed with pc
+// (Page.Dice), for the inline syntax of extensions; nil outside Parse.
+func DiceBudget(pc parser.Context) *expr.Budget {
+	if st := state(pc); st != nil {
+		return st.dice
+	}
+	return nil
 }
 
 // state returns the page being parsed, or nil when the parse did not come

@@ -183,7 +183,7 @@ func (t wikiTransformer) embed(st *pageState, w *wikilink.Node, tg WikiTarget) {
 	}
 	line, col := st.pos(w.Start)
 	sub := *tg.Note
-	sub.chain, sub.DropH1, sub.DropLeading, sub.embeds = chain, false, false, work
+	sub.chain, sub.DropH1, sub.DropLeading, sub.embeds, sub.Dice = chain, false, false, work, st.dice
 	outer := st.page
 	sub.Report = func(p Problem) {
 		// Problems inside the embedded note belong to that note; only
@@ -191,6 +191,9 @@ func (t wikiTransformer) embed(st *pageState, w *wikilink.Node, tg WikiTarget) {
 		// embed that led to them.
 		if p.outer {
 			p.Line, p.Col = line, col
+			if !strings.HasPrefix(p.Msg, "embed ") {
+				p.Msg = "embed " + raw(w) + ": " + p.Msg
+			}
 			if outer.Report != nil {
 				outer.Report(p)
 			}
