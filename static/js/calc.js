@@ -81,9 +81,15 @@
       this.pinned = null;
       this.loaded = false;
       this.timer = 0;
-      // Values a link gave a choice that has no such option: kept (and
-      // sent, so the field gets its message) until the player picks one.
-      this.badChoice = {};
+      // Values a link gave that a field's control cannot show as they are
+      // (a choice it does not offer, a box given "maybe", a number field
+      // given "3.5e1"): kept, and sent, so that the module reads them and
+      // the field gets its message, until the player changes the field.
+      this.held = {};
+      // A link's fields, [name, value] as the address has them, for the
+      // module to read on the first run: the one reading of field=value
+      // pairs, `sitegen calc run`'s (calc.ReadArgs).
+      this.linkArgs = null;
       // The page's preset, for Reset (before a link's values are read).
       this.preset = this.inputs();
       this.fromLink = this.readURL();
@@ -99,6 +105,7 @@
       root.querySelector(".calc-share").hidden = false;
       this.form.addEventListener("submit", (e) => { e.preventDefault(); this.run(); });
       this.form.addEventListener("input", (e) => {
+        delete this.held[e.target.name];
         if (e.target.name === "dice" && this.form.elements.seed) this.form.elements.seed.value = "";
         if (e.target.name === "seed" && this.form.elements.dice) this.form.elements.dice.value = "";
         this.stale();
@@ -144,7 +151,7 @@
       const o = {};
       for (const f of this.form.elements) {
         if (!f.name) continue;
-        if (f.tagName === "SELECT" && f.selectedIndex < 0 && f.name in this.badChoice) o[f.name] = this.badChoice[f.name];
+        if (Object.hasOwn(this.held, f.name)) o[f.name] = this.held[f.name];
         else o[f.name] = f.type === "checkbox" ? String(f.checked) : f.value.trim();
       }
       return o;
@@ -187,22 +194,46 @@
           else if ("default" in f.dataset) f.value = f.dataset.default;
         }
       }
+      // The link's values go to the module as they are, to be read as
+      // `sitegen calc run` reads them; meanwhile the form shows them where
+      // its controls can.
+      const args = [];
       for (const [k, v] of mine) {
         const name = k.slice(pre.length);
         if (name === "pin") { this.pinned = Object.fromEntries(new URLSearchParams(v)); continue; }
+        if (name === "v") continue;
         // Only named fields of the form: elements[name] would also find
         // properties such as "length" or "__proto__".
         const f = this.field(name);
-        if (!f || f.type === "hidden") continue; // fixed by the page
-        if (f.type === "checkbox") f.checked = v === "true";
-        else {
-          f.value = v;
-          // A choice the select does not offer stays blank on screen, and
-          // the calculator says so on the field rather than run without it.
-          if (f.tagName === "SELECT" && f.value !== v) { f.selectedIndex = -1; this.badChoice[name] = v; }
-        }
+        if (f && f.type === "hidden") continue; // fixed by the page
+        args.push([name, v]);
+        if (f) this.show({ [name]: v });
       }
+      this.linkArgs = args;
       return true;
+    }
+
+    // show puts field values (text, as the module reads or writes them)
+    // into the form's controls; a value a control cannot hold as it is
+    // (a box given anything but true or false, a choice it does not
+    // offer, a number field given what is not a number) is held and sent
+    // as it is, and the control keeps what it had.
+    show(values) {
+      for (const [name, v] of Object.entries(values)) {
+        const f = this.field(name);
+        if (!f || f.type === "hidden") continue;
+        if (f.type === "checkbox") {
+          if (v === "true" || v === "false") { f.checked = v === "true"; delete this.held[name]; }
+          else this.held[name] = v;
+          continue;
+        }
+        const before = f.value;
+        f.value = v;
+        if (f.value === v) { delete this.held[name]; continue; }
+        this.held[name] = v;
+        if (f.tagName === "SELECT") f.selectedIndex = -1; // blank on screen, as it holds nothing offered
+        else f.value = before;
+      }
     }
 
     query(inputs) {
@@ -271,13 +302,21 @@
 
     async run() {
       clearTimeout(this.timer);
-      const inputs = this.inputs();
+      let inputs = this.inputs();
       this.stale();
       const t0 = performance.now();
       const mode = this.out.querySelector(".calc-modes input:checked")?.value || "exact";
       const view = { key: this.key, dist: this.dist, mode, pin: this.pinned };
       const ticket = this.ticket = (this.ticket || 0) + 1;
-      let res = await call({ id: this.id, inputs, view }, this.root.dataset.wasm);
+      const link = this.linkArgs;
+      this.linkArgs = null;
+      let res = await call({ id: this.id, inputs, view, link }, this.root.dataset.wasm);
+      // The module's reading of a link's values: the form shows it, and
+      // the address and a pin take it.
+      if (res.form && ticket === this.ticket) {
+        this.show(res.form);
+        inputs = this.inputs();
+      }
       if (res.load === false) keep(this.root.dataset.wasm);
       let misfit = null;
       if (res.error && res.dice) {

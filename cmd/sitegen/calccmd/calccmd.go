@@ -105,19 +105,16 @@ func inputs(c *calc.Calculator, args []string, stdin io.Reader) (map[string]stri
 	if len(args) == 1 && args[0] == "-" {
 		return jsonInputs(c, stdin)
 	}
-	raw := map[string]string{}
+	pairs := make([]calc.Arg, 0, len(args))
 	for _, a := range args {
 		k, v, ok := strings.Cut(a, "=")
 		if !ok || strings.TrimSpace(k) == "" {
 			return nil, fmt.Errorf("argument %s: want field=value", short(a))
 		}
-		k = strings.TrimSpace(k)
-		if _, dup := raw[k]; dup {
-			return nil, fmt.Errorf("%s: given twice", name(k))
-		}
-		raw[k] = v
+		pairs = append(pairs, calc.Arg{Field: k, Value: v})
 	}
-	return raw, nil
+	// The one reading of pairs, a share link's too.
+	return calc.ReadArgs(nil, pairs)
 }
 
 // MaxStdin is the most `calc run ID -` reads from stdin, 1 MB: the inputs
@@ -274,6 +271,9 @@ func name(s string) string {
 func message(err error) string {
 	var fe *rules.FieldError
 	if errors.As(err, &fe) {
+		if fe.Msg != "" {
+			return name(fe.Field) + ": " + fe.Msg
+		}
 		return name(fe.Field) + ": " + short(fe.Value) + " is not allowed (allowed: " + fe.Allowed + ")"
 	}
 	msg := oneLine(err.Error())
