@@ -41,6 +41,7 @@ func (h *Handler) RenderBlock(b *markup.Block) (string, error) {
 	}
 	var lines []line
 	var bad []error // every bad line, each at its own position
+	var all []int   // the body line of every expression, good or bad
 	for i, text := range strings.Split(strings.TrimRight(b.Body, "\n"), "\n") {
 		if j := strings.Index(text, "#"); j >= 0 {
 			text = text[:j]
@@ -48,6 +49,7 @@ func (h *Handler) RenderBlock(b *markup.Block) (string, error) {
 		if strings.TrimSpace(text) == "" {
 			continue
 		}
+		all = append(all, i+1)
 		if strings.Contains(text, ";") {
 			bad = append(bad, &markup.BlockError{Line: i + 1, Col: strings.Index(text, ";") + 1,
 				Err: errors.New("one expression a line in a ```dice block; ; separates them only on the command line")})
@@ -56,13 +58,11 @@ func (h *Handler) RenderBlock(b *markup.Block) (string, error) {
 		lines = append(lines, line{i + 1, text})
 	}
 	switch {
-	case len(bad) > 0:
-		return "", errors.Join(bad...)
-	case len(lines) == 0:
+	case len(lines) == 0 && len(bad) == 0:
 		return "", errors.New("an empty ```dice block: write a dice expression such as 3d6 inside it")
-	case len(lines) > expr.MaxItems:
-		return "", &markup.BlockError{Line: lines[expr.MaxItems].n, Col: 1,
-			Err: fmt.Errorf("at most %d expressions in one ```dice block (this is the %s): split it into several blocks", expr.MaxItems, ordinal(expr.MaxItems+1))}
+	case len(all) > expr.MaxItems: // counted before any is computed
+		return "", errors.Join(append(bad, &markup.BlockError{Line: all[expr.MaxItems], Col: 1,
+			Err: fmt.Errorf("at most %d expressions in one ```dice block (this is the %s): split it into several blocks", expr.MaxItems, ordinal(expr.MaxItems+1))})...)
 	}
 	budget := b.DiceBudget()
 	texts := make([]string, 0, len(lines))
