@@ -77,7 +77,7 @@ type Block struct {
 // HTML; a text of one paragraph comes without its <p>.
 func (b *Block) Markdown(text string, line int) string {
 	pg := *b.st.page
-	pg.DropH1, pg.DropLeading, pg.embeds, pg.Dice = false, false, b.st.embeds, b.st.dice
+	pg.DropH1, pg.DropLeading, pg.work, pg.Dice = false, false, b.st.work, b.st.dice
 	outer := b.st.page.Report
 	at := b.Line + line
 	pg.Report = func(p Problem) {
@@ -184,8 +184,14 @@ func blockErrorPos(b *Block, err error) (line, col int, msg string) {
 	return b.Line, b.Col, fmt.Sprintf("%s block: %v", b.Info, err)
 }
 
+// MaxBlockHTML is the most HTML the fenced-block handlers of one page make,
+// those of the notes it embeds included: 3,000 one-line ```dice blocks
+// (a calculator each) made a 114 MB page in 750 MB. A rules page with
+// twenty calculators and tables makes about 1 MB.
+const MaxBlockHTML = 10 << 20
+
 // blockTransformer replaces fenced code blocks whose info word has a
-// handler with the handler's HTML. A handler's error is reported at the
+// handler with the handler's HTML, up to MaxBlockHTML a page. A handler's error is reported at the
 // block (or inside it, see BlockError) and the block is left as code.
 type blockTransformer struct{ m *Markdown }
 
@@ -211,7 +217,7 @@ func (t blockTransformer) Transform(doc *ast.Document, _ text.Reader, pc parser.
 			return ast.WalkSkipChildren, nil
 		}
 		h, ok := t.m.opts.Handlers[fields[0]]
-		if !ok {
+		if !ok || st.work.blocksStopped { // past MaxBlockHTML: no more handlers run
 			return ast.WalkSkipChildren, nil
 		}
 		line, col := st.pos(fenceStart(src, f.Info.Segment.Start))
@@ -237,6 +243,15 @@ func (t blockTransformer) Transform(doc *ast.Document, _ text.Reader, pc parser.
 				if st.page.Report != nil {
 					st.page.Report(Problem{Line: l, Col: c, Msg: msg, outer: outer})
 				}
+			}
+			return ast.WalkSkipChildren, nil
+		}
+		if st.work.blockHTML += len(html); st.work.blockHTML > MaxBlockHTML {
+			st.work.blocksStopped = true
+			if st.page.Report != nil {
+				st.page.Report(Problem{Line: line, Col: col, outer: true, Msg: fmt.Sprintf(
+					"%s block: the blocks of this page make more than %d MB of HTML (calculators, tables, dice; those of embedded notes too): sitegen stops at %d MB; move some to another page",
+					fields[0], MaxBlockHTML>>20, MaxBlockHTML>>20)})
 			}
 			return ast.WalkSkipChildren, nil
 		}

@@ -195,8 +195,8 @@ type Page struct {
 	// MaxPageDiceWork.
 	Dice *expr.Budget
 
-	chain  []string   // the files of the pages embedding this one, outermost first
-	embeds *embedWork // what the embeds of the outermost page did so far (obsidian.go)
+	chain []string  // the files of the pages embedding this one, outermost first
+	work  *pageWork // what the outermost page and its embeds made so far (obsidian.go)
 }
 
 // Problem is an error or a warning at a position of a page's source.
@@ -226,9 +226,9 @@ type Result struct {
 // rendered, links checked and rewritten, the table of contents collected.
 // Problems go to page.Report.
 func (m *Markdown) Parse(src []byte, page *Page) (ast.Node, *Result) {
-	st := &pageState{page: page, src: src, res: &Result{}, embeds: page.embeds, dice: page.Dice}
-	if st.embeds == nil {
-		st.embeds = &embedWork{}
+	st := &pageState{page: page, src: src, res: &Result{}, work: page.work, dice: page.Dice}
+	if st.work == nil {
+		st.work = &pageWork{}
 	}
 	if st.dice == nil {
 		st.dice = expr.NewBudget(MaxPageDiceWork)
@@ -458,9 +458,9 @@ type pageState struct {
 	// demoteRaw: the page's headings move one level down, those of its
 	// raw HTML too (h1Transformer; warnTransformer rewrites the HTML).
 	demoteRaw bool
-	// embeds is the work of the embeds of the outermost page, shared
-	// with the notes it embeds (obsidian.go).
-	embeds *embedWork
+	// work is what the outermost page made so far, shared with the
+	// notes it embeds (obsidian.go, blocks.go).
+	work *pageWork
 	// dice is the page's dice budget (Page.Dice), shared likewise.
 	dice *expr.Budget
 }

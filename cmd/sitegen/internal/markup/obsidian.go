@@ -87,7 +87,7 @@ func (t wikiTransformer) Transform(doc *ast.Document, _ text.Reader, pc parser.C
 		}
 		// Once the page's embeds passed a bound, an embed reads no note:
 		// it is resolved as a link.
-		tg := res.ResolveWiki(w.Target, w.Fragment, w.Embed && !st.embeds.stopped)
+		tg := res.ResolveWiki(w.Target, w.Fragment, w.Embed && !st.work.embedsStopped)
 		switch {
 		case tg.Problem != "":
 			st.report(w.Start, false, fmt.Sprintf("broken wikilink %s: %s", raw(w), tg.Problem))
@@ -126,23 +126,26 @@ const (
 	MaxEmbedRead  = 10 << 20 // bytes of Markdown they read: a note's whole text for each embed of it or of its section
 )
 
-// embedWork is what the embeds of one page did so far.
-type embedWork struct {
-	count      int  // notes embedded
-	html, read int  // bytes made and read
-	stopped    bool // a bound was passed: no more embeds
+// pageWork is what one page, with the notes it embeds, made so far, for
+// the bounds of its embeds and of its blocks (blocks.go).
+type pageWork struct {
+	embeds               int  // notes embedded
+	embedHTML, embedRead int  // bytes embeds made and read
+	embedsStopped        bool // an embeds' bound was passed: no more embeds
+	blockHTML            int  // bytes fenced-block handlers made
+	blocksStopped        bool // MaxBlockHTML was passed: no more blocks
 }
 
-// bound returns the first bound an embed of a note of size bytes at the
-// end of chain passes, or "".
-func (e *embedWork) bound(chain []string, note string, size int) string {
+// embedBound returns the first bound an embed of a note of size bytes at
+// the end of chain passes, or "".
+func (e *pageWork) embedBound(chain []string, note string, size int) string {
 	switch {
 	case len(chain) > MaxEmbedDepth:
 		return fmt.Sprintf("notes embedded in one another more than %d deep: %s → %s (sitegen stops at %d levels)",
 			MaxEmbedDepth, strings.Join(chain, " → "), note, MaxEmbedDepth)
-	case e.count >= MaxEmbeds:
+	case e.embeds >= MaxEmbeds:
 		return fmt.Sprintf("more than %d embeds in this page, counting those inside embedded notes (sitegen stops at %d)", MaxEmbeds, MaxEmbeds)
-	case e.read+size > MaxEmbedRead:
+	case e.embedRead+size > MaxEmbedRead:
 		return fmt.Sprintf("the embeds of this page read more than %d MB of notes (each embed reads its note whole; sitegen stops at %d MB)", MaxEmbedRead>>20, MaxEmbedRead>>20)
 	}
 	return ""
@@ -152,8 +155,8 @@ func (e *embedWork) bound(chain []string, note string, size int) string {
 // in place of w: of the paragraph w is alone in, or of w inside a line.
 // The embeds of a page are bounded (MaxEmbedDepth and the others).
 func (t wikiTransformer) embed(st *pageState, w *wikilink.Node, tg WikiTarget) {
-	work := st.embeds
-	if work.stopped { // a bound was passed and reported: no more work
+	work := st.work
+	if work.embedsStopped { // a bound was passed and reported: no more work
 		w.Destination = tg.URL
 		return
 	}
@@ -164,14 +167,14 @@ func (t wikiTransformer) embed(st *pageState, w *wikilink.Node, tg WikiTarget) {
 			return
 		}
 	}
-	if msg := work.bound(chain, tg.Note.File, len(tg.Src)); msg != "" {
-		work.stopped = true
+	if msg := work.embedBound(chain, tg.Note.File, len(tg.Src)); msg != "" {
+		work.embedsStopped = true
 		w.Destination = tg.URL
 		st.reportOuter(w.Start, fmt.Sprintf("embed %s: %s", raw(w), msg))
 		return
 	}
-	work.count++
-	work.read += len(tg.Src)
+	work.embeds++
+	work.embedRead += len(tg.Src)
 	src := tg.Src
 	if w.Fragment != "" {
 		sec, ok := t.m.section(src, w.Fragment)
@@ -183,7 +186,7 @@ func (t wikiTransformer) embed(st *pageState, w *wikilink.Node, tg WikiTarget) {
 	}
 	line, col := st.pos(w.Start)
 	sub := *tg.Note
-	sub.chain, sub.DropH1, sub.DropLeading, sub.embeds, sub.Dice = chain, false, false, work, st.dice
+	sub.chain, sub.DropH1, sub.DropLeading, sub.work, sub.Dice = chain, false, false, work, st.dice
 	outer := st.page
 	sub.Report = func(p Problem) {
 		// Problems inside the embedded note belong to that note; only
@@ -199,7 +202,7 @@ func (t wikiTransformer) embed(st *pageState, w *wikilink.Node, tg WikiTarget) {
 			}
 		}
 	}
-	before := work.html
+	before := work.embedHTML
 	html, _, err := t.m.Convert(src, &sub)
 	if err != nil {
 		st.report(w.Start, false, fmt.Sprintf("embed %s: %v", raw(w), err))
@@ -208,9 +211,9 @@ func (t wikiTransformer) embed(st *pageState, w *wikilink.Node, tg WikiTarget) {
 	html = `<div class="embed">` + "\n" + html + "</div>\n"
 	// What this embed made, the embeds inside it included (counted
 	// already as they were made).
-	work.html = before + len(html)
-	if work.html > MaxEmbedHTML && !work.stopped {
-		work.stopped = true
+	work.embedHTML = before + len(html)
+	if work.embedHTML > MaxEmbedHTML && !work.embedsStopped {
+		work.embedsStopped = true
 		st.reportOuter(w.Start, fmt.Sprintf("embed %s: the embeds of this page make more than %d MB of HTML (sitegen stops at %d MB)", raw(w), MaxEmbedHTML>>20, MaxEmbedHTML>>20))
 	}
 	var after ast.Node
