@@ -119,6 +119,18 @@ func TestPageBudget(t *testing.T) {
 			t.Errorf("problems %q, %d calls; want the embedded note's second expression past the budget, at the embed", problems, calls)
 		}
 	})
+	t.Run("shared with inline rolls", func(t *testing.T) {
+		// Inline rolls are computed as the page's text is parsed, before
+		// its blocks: three 100d100 leave half of one, and a fourth roll
+		// is past it.
+		budget := expr.NewBudget(3.5 * cost)
+		src := "`dice: 100d100` `dice: 100d100+1` `dice: 100d100+2`\n\n" + block(hundred[0]) + "`dice: 100d100+9`\n"
+		problems, calls := convert(t, src, budget)
+		if len(problems) != 2 || !strings.Contains(problems[0], `inline roll "dice: 100d100+9": the dice of this page need more computation`) ||
+			!strings.HasPrefix(problems[1], "4:1: dice block: the dice of this page need more computation") || calls != 0 {
+			t.Errorf("problems %q, %d calls; want the fourth roll and the block past the budget", problems, calls)
+		}
+	})
 	t.Run("a nil budget is the default", func(t *testing.T) {
 		problems, calls := convert(t, block("2d6", "d20"), nil)
 		if len(problems) != 0 || calls != 1 {

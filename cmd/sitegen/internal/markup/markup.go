@@ -131,7 +131,7 @@ func New(opts Options) *Markdown {
 		pageExtension{m: m},
 		// The Dice Roller's inline rolls and random tables: `dice:` code
 		// and a table headed by a roll mean nothing else in any layout.
-		inlinedice.Extension{Warn: warnAt},
+		inlinedice.Extension{Warn: warnAt, Budget: DiceBudget}, // the page's dice budget, shared with its blocks
 		randtable.Extension{Warn: warnAt},
 	}
 	if opts.Obsidian {
