@@ -5,51 +5,30 @@ import (
 	"d6codex/rules/text"
 )
 
-// Arg is one field=value pair as a person gives it: an argument of
-// `sitegen calc run ID field=value`, or a field of a calculator's share
-// link (?KEY.field=value, KEY. taken off).
-type Arg struct{ Field, Value string }
+// GivenTwice is what a field named twice in field=value pairs allows (the
+// command line's, a share link's): one value.
+const GivenTwice = "one value: the field is given twice"
 
-// ReadArgs is the one reading of field=value pairs, for the command line and
-// share links alike (the browser's module calls it for a link): over base
-// (the fields set already: none on the command line, the page's form for a
-// link), each pair sets its field, named as written less the spaces around
-// it, its value kept as written for Parse, which reads it ("TRUE" and "yes"
-// as true, " +3" as 3) or refuses it on its field. A field given twice is
-// an error on that field: neither value wins. It returns a new map.
-func ReadArgs(base map[string]string, args []Arg) (map[string]string, error) {
-	raw := make(map[string]string, len(base)+len(args))
-	for k, v := range base {
-		raw[k] = v
-	}
-	seen := make(map[string]bool, len(args))
-	var bad FieldErrors
-	for _, a := range args {
-		name := text.TrimSpace(a.Field)
-		if seen[name] {
-			if !hasField(bad, name) {
-				bad = append(bad, &rules.FieldError{Field: name, Value: a.Value, Msg: "given twice: give it once"})
+// ReadArgs is the one reading of field=value pairs, as `sitegen calc run
+// ID field=value ...` and a calculator's share link (?KEY.field=value,
+// KEY. taken off) give them; pairs alternate a field's name and its value.
+// Into raw (the fields set already), each pair sets its field, named as
+// written less the spaces around it, its value kept as written for Parse,
+// which reads it ("TRUE" and "yes" as true, " +3" as 3) or refuses it on
+// its field. A field given twice is an error on that field (GivenTwice),
+// and its first value stays: neither wins. A page reads a link's pairs by
+// these rules in its script (js/calc.js, which takes GivenTwice from the
+// page), and its values with Parse in the calculator's module: the module
+// stays small, and TestLinksReadAsCalcRun holds the two readings equal.
+func ReadArgs(raw map[string]string, pairs []string) error {
+	for i := 0; i+1 < len(pairs); i += 2 {
+		name := text.TrimSpace(pairs[i])
+		for j := 0; j < i; j += 2 {
+			if text.TrimSpace(pairs[j]) == name {
+				return &rules.FieldError{Field: name, Value: pairs[i+1], Allowed: GivenTwice}
 			}
-			continue
 		}
-		seen[name] = true
-		raw[name] = a.Value
+		raw[name] = pairs[i+1]
 	}
-	switch len(bad) {
-	case 0:
-		return raw, nil
-	case 1:
-		return raw, bad[0]
-	}
-	return raw, bad
-}
-
-// hasField reports whether one of errs is about the field name.
-func hasField(errs FieldErrors, name string) bool {
-	for _, e := range errs {
-		if e.Field == name {
-			return true
-		}
-	}
-	return false
+	return nil
 }

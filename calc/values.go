@@ -267,35 +267,6 @@ func optionValues(opts []Option) []string {
 	return out
 }
 
-// Form returns what the form shows for raw inputs, some of which may not
-// parse: each field of raw that the calculator has, read alone as Parse
-// reads it, as canonical text ("TRUE" as "true", " +3" as "3"), or as
-// given when it does not read.
-func (c *Calculator) Form(raw map[string]string) map[string]string {
-	out := map[string]string{}
-	for _, f := range c.Fields {
-		given, ok := raw[f.Name]
-		if !ok {
-			continue
-		}
-		out[f.Name] = given
-		if v, err := c.parse(map[string]string{f.Name: given}, true); err == nil {
-			out[f.Name] = v.Canonical(f)
-		}
-	}
-	return out
-}
-
-// Form returns every field's value as canonical text (Canonical), by
-// name: what a calculator's form shows for these inputs.
-func (v Values) Form() map[string]string {
-	out := make(map[string]string, len(v.c.Fields))
-	for _, f := range v.c.Fields {
-		out[f.Name] = v.Canonical(f)
-	}
-	return out
-}
-
 // Canonical returns the value of a field as canonical text (die codes
 // printed as 3D+1, dice as "6 5 3"), or "" for dice or seed not given.
 func (v Values) Canonical(f Field) string {

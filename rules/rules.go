@@ -19,17 +19,10 @@ type FieldError struct {
 	Field   string // input field name, e.g. "attack_dice"
 	Value   string // the value given, as text
 	Allowed string // what is allowed, e.g. "1 to 12" or "one of none, light"
-	// Msg, when set, is what is wrong instead of "value is not allowed
-	// (allowed: …)": "given twice: give it once".
-	Msg string
 }
 
-// Error reads like `attack_dice: 13 is out of range (allowed: 1 to 12)`,
-// or `missed: given twice: give it once`.
+// Error reads like `attack_dice: 13 is out of range (allowed: 1 to 12)`.
 func (e *FieldError) Error() string {
-	if e.Msg != "" {
-		return e.Field + ": " + e.Msg
-	}
 	return e.Field + ": " + text.Quote(e.Value) + " is not allowed (allowed: " + e.Allowed + ")"
 }
 

@@ -33,14 +33,10 @@ func Serve(reg *calc.Registry) {
 	select {}
 }
 
-// run is d6calc.run(id, inputs, view, link): inputs is an object of field
-// → text; view, if given, is {key, dist, mode, pin}: the options of
-// calc/render and the inputs of a pinned set-up to compare with (a pinned
-// set-up that no longer runs answers pinError and is left out). link, if
-// given, is a share link's fields, a list of [field, value] pairs as the
-// address has them: read over inputs by calc.ReadArgs, the reading of
-// `sitegen calc run`, and answered with the fields as read, canonical text
-// where they read (form), beside the result or the error.
+// run is d6calc.run(id, inputs, view): inputs is an object of field → text;
+// view, if given, is {key, dist, mode, pin}: the options of calc/render and
+// the inputs of a pinned set-up to compare with (a pinned set-up that no
+// longer runs answers pinError and is left out).
 func run(reg *calc.Registry, args []js.Value) (out any) {
 	defer func() {
 		if p := recover(); p != nil {
@@ -55,26 +51,11 @@ func run(reg *calc.Registry, args []js.Value) (out any) {
 	if len(args) > 1 {
 		raw = fieldsOf(args[1])
 	}
-	link := len(args) > 3 && args[3].InstanceOf(js.Global().Get("Array"))
-	var err error
-	if link {
-		raw, err = calc.ReadArgs(raw, pairsOf(args[3]))
-	}
-	var res calc.Result
-	if err == nil {
-		res, err = reg.Run(id, raw)
-	}
+	res, err := reg.Run(id, raw)
 	if err != nil {
-		o := errorObject(err)
-		if c, cerr := reg.Get(id); link && cerr == nil {
-			o.Set("form", js.ValueOf(textObject(c.Form(raw))))
-		}
-		return o
+		return errorObject(err)
 	}
 	m := calc.Object("result", res.Map())
-	if link {
-		m["form"] = textObject(res.Inputs.Form())
-	}
 	if len(args) > 2 && args[2].Type() == js.TypeObject {
 		v := args[2]
 		o := render.Options{Key: text(v.Get("key")), Dist: text(v.Get("dist")), Mode: text(v.Get("mode"))}
@@ -106,28 +87,6 @@ func fieldsOf(obj js.Value) map[string]string {
 	return raw
 }
 
-// pairsOf reads a list of [field, value] pairs.
-func pairsOf(list js.Value) []calc.Arg {
-	out := make([]calc.Arg, 0, list.Length())
-	for i := 0; i < list.Length(); i++ {
-		p := list.Index(i)
-		if p.Type() != js.TypeObject || p.Length() < 2 {
-			continue
-		}
-		out = append(out, calc.Arg{Field: text(p.Index(0)), Value: text(p.Index(1))})
-	}
-	return out
-}
-
-// textObject is a map of text as an object for js.ValueOf.
-func textObject(m map[string]string) map[string]any {
-	o := make(map[string]any, len(m))
-	for k, v := range m {
-		o[k] = v
-	}
-	return o
-}
-
 // text is a JavaScript value as text; undefined and null are empty.
 func text(v js.Value) string {
 	switch v.Type() {
@@ -155,9 +114,6 @@ func errorObject(err error) js.Value {
 		list := make([]any, len(fes))
 		for i, fe := range fes {
 			list[i] = calc.Object("field", fe.Field, "value", fe.Value, "allowed", fe.Allowed)
-			if fe.Msg != "" { // its own words, not "value is not allowed"
-				list[i].(map[string]any)["message"] = fe.Error()
-			}
 		}
 		o["fields"] = list
 	}

@@ -1,8 +1,6 @@
 // d6codex calculator worker: loads Go's wasm_exec.js and the calculators'
 // WebAssembly module off the main thread, then answers {seq, id, inputs}
-// messages with {seq, result, html} or {seq, error, field} (with the
-// fields as read, {form}, when the message carries a share link's fields,
-// {link}); while the
+// messages with {seq, result, html} or {seq, error, field}; while the
 // module downloads it posts {progress: bytes so far}. The page never blocks
 // on a calculation, and a failure is an answer, never a dead worker.
 "use strict";
@@ -69,7 +67,7 @@ self.onmessage = async (ev) => {
   const t0 = performance.now();
   let out;
   try {
-    out = self.d6calc.run(msg.id, msg.inputs || {}, msg.view || null, msg.link || null);
+    out = self.d6calc.run(msg.id, msg.inputs || {}, msg.view || null);
   } catch (e) {
     // A Go program that has exited cannot answer again: reload it next time.
     ready = null;

@@ -105,16 +105,17 @@ func inputs(c *calc.Calculator, args []string, stdin io.Reader) (map[string]stri
 	if len(args) == 1 && args[0] == "-" {
 		return jsonInputs(c, stdin)
 	}
-	pairs := make([]calc.Arg, 0, len(args))
+	pairs := make([]string, 0, 2*len(args))
 	for _, a := range args {
 		k, v, ok := strings.Cut(a, "=")
 		if !ok || strings.TrimSpace(k) == "" {
 			return nil, fmt.Errorf("argument %s: want field=value", short(a))
 		}
-		pairs = append(pairs, calc.Arg{Field: k, Value: v})
+		pairs = append(pairs, k, v)
 	}
 	// The one reading of pairs, a share link's too.
-	return calc.ReadArgs(nil, pairs)
+	raw := map[string]string{}
+	return raw, calc.ReadArgs(raw, pairs)
 }
 
 // MaxStdin is the most `calc run ID -` reads from stdin, 1 MB: the inputs
@@ -271,9 +272,6 @@ func name(s string) string {
 func message(err error) string {
 	var fe *rules.FieldError
 	if errors.As(err, &fe) {
-		if fe.Msg != "" {
-			return name(fe.Field) + ": " + fe.Msg
-		}
 		return name(fe.Field) + ": " + short(fe.Value) + " is not allowed (allowed: " + fe.Allowed + ")"
 	}
 	msg := oneLine(err.Error())

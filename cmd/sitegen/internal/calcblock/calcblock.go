@@ -151,6 +151,7 @@ func (h *Handler) RenderPreset(b *markup.Block, id string, presets map[string]st
 		Title:  title(c, presets, b.Index),
 		Help:   c.Help,
 		CLI:    cli(c, presets),
+		Twice:  calc.GivenTwice,
 	}
 	// The preset's result, pre-rendered natively with the markup the
 	// module renders in the browser: the page shows the answer before any
