@@ -27,6 +27,9 @@ type CalcView struct {
 	Worker, Exec, Wasm string
 	// CLI is the equivalent `sitegen calc run` command line.
 	CLI string
+	// Twice is what a field a share link names twice allows
+	// (calc.GivenTwice): the page reads links as `calc run` reads pairs.
+	Twice string
 	// Result is the preset's result, pre-rendered as HTML (calc/render).
 	Result string
 }

@@ -81,9 +81,17 @@
       this.pinned = null;
       this.loaded = false;
       this.timer = 0;
-      // Values a link gave a choice that has no such option: kept (and
-      // sent, so the field gets its message) until the player picks one.
-      this.badChoice = {};
+      // Values a link gave that a field's control cannot show as they are
+      // (a choice it does not offer, a box given "maybe", a number field
+      // given "3.5e1"): kept, and sent, so that the module reads them and
+      // the field gets its message, until the player changes the field.
+      this.held = Object.create(null); // any name, "__proto__" too, is a key
+      // A link's first run: its values go to the module as the address has
+      // them, read there as `sitegen calc run` reads them (Parse), and the
+      // form then shows how they read; linkBad lists the fields the link
+      // names twice, refused as `calc run` refuses them (calc.ReadArgs).
+      this.linkRun = false;
+      this.linkBad = [];
       // The page's preset, for Reset (before a link's values are read).
       this.preset = this.inputs();
       this.fromLink = this.readURL();
@@ -99,6 +107,9 @@
       root.querySelector(".calc-share").hidden = false;
       this.form.addEventListener("submit", (e) => { e.preventDefault(); this.run(); });
       this.form.addEventListener("input", (e) => {
+        delete this.held[e.target.name];
+        // A name a link gave that is no field was refused once: gone.
+        for (const k of Object.keys(this.held)) if (!this.field(k)) delete this.held[k];
         if (e.target.name === "dice" && this.form.elements.seed) this.form.elements.seed.value = "";
         if (e.target.name === "seed" && this.form.elements.dice) this.form.elements.dice.value = "";
         this.stale();
@@ -141,12 +152,15 @@
     }
 
     inputs() {
-      const o = {};
+      const o = Object.create(null);
       for (const f of this.form.elements) {
         if (!f.name) continue;
-        if (f.tagName === "SELECT" && f.selectedIndex < 0 && f.name in this.badChoice) o[f.name] = this.badChoice[f.name];
+        if (Object.hasOwn(this.held, f.name)) o[f.name] = this.held[f.name];
         else o[f.name] = f.type === "checkbox" ? String(f.checked) : f.value.trim();
       }
+      // What a link gave under a name the calculator does not have, for
+      // the module to refuse as `calc run` does.
+      for (const [k, v] of Object.entries(this.held)) if (!(k in o)) o[k] = v;
       return o;
     }
 
@@ -187,22 +201,53 @@
           else if ("default" in f.dataset) f.value = f.dataset.default;
         }
       }
+      // The link's fields, by calc.ReadArgs's rules: a field named as
+      // written less the spaces around it, its value as written (held
+      // when its control cannot show it, and sent so), a field named
+      // twice refused (its first value stays); a name the calculator
+      // does not have is sent too, for the module to refuse.
+      const seen = new Set();
       for (const [k, v] of mine) {
-        const name = k.slice(pre.length);
+        const name = k.slice(pre.length).trim();
         if (name === "pin") { this.pinned = Object.fromEntries(new URLSearchParams(v)); continue; }
+        if (name === "v") continue;
+        if (seen.has(name)) {
+          if (!this.linkBad.some((b) => b.field === name)) this.linkBad.push({ field: name, value: v, allowed: this.root.dataset.twice });
+          continue;
+        }
+        seen.add(name);
         // Only named fields of the form: elements[name] would also find
         // properties such as "length" or "__proto__".
         const f = this.field(name);
-        if (!f || f.type === "hidden") continue; // fixed by the page
-        if (f.type === "checkbox") f.checked = v === "true";
-        else {
-          f.value = v;
-          // A choice the select does not offer stays blank on screen, and
-          // the calculator says so on the field rather than run without it.
-          if (f.tagName === "SELECT" && f.value !== v) { f.selectedIndex = -1; this.badChoice[name] = v; }
-        }
+        if (f && f.type === "hidden") continue; // fixed by the page
+        if (f) this.show({ [name]: v });
+        else this.held[name] = v;
       }
+      this.linkRun = true;
       return true;
+    }
+
+    // show puts field values (text, as the module reads or writes them)
+    // into the form's controls; a value a control cannot hold as it is
+    // (a box given anything but true or false, a choice it does not
+    // offer, a number field given what is not a number) is held and sent
+    // as it is, and the control keeps what it had.
+    show(values) {
+      for (const [name, v] of Object.entries(values)) {
+        const f = this.field(name);
+        if (!f || f.type === "hidden") continue;
+        if (f.type === "checkbox") {
+          if (v === "true" || v === "false") { f.checked = v === "true"; delete this.held[name]; }
+          else this.held[name] = v;
+          continue;
+        }
+        const before = f.value;
+        f.value = v;
+        if (f.value === v) { delete this.held[name]; continue; }
+        this.held[name] = v;
+        if (f.tagName === "SELECT") f.selectedIndex = -1; // blank on screen, as it holds nothing offered
+        else f.value = before;
+      }
     }
 
     query(inputs) {
@@ -271,13 +316,19 @@
 
     async run() {
       clearTimeout(this.timer);
-      const inputs = this.inputs();
+      let inputs = this.inputs();
       this.stale();
       const t0 = performance.now();
       const mode = this.out.querySelector(".calc-modes input:checked")?.value || "exact";
       const view = { key: this.key, dist: this.dist, mode, pin: this.pinned };
       const ticket = this.ticket = (this.ticket || 0) + 1;
-      let res = await call({ id: this.id, inputs, view }, this.root.dataset.wasm);
+      const link = this.linkRun, bad = this.linkBad;
+      this.linkRun = false;
+      this.linkBad = [];
+      // A field the link names twice: refused before the module runs, as
+      // `calc run` refuses it.
+      let res = bad.length ? { error: bad.map((b) => `${b.field}: “${b.value}” is not allowed (allowed: ${b.allowed})`).join("; "), field: bad[0].field, fields: bad }
+        : await call({ id: this.id, inputs, view }, this.root.dataset.wasm);
       if (res.load === false) keep(this.root.dataset.wasm);
       let misfit = null;
       if (res.error && res.dice) {
@@ -288,6 +339,19 @@
       }
       // A newer change is under way: its answer is the one to show.
       if (ticket !== this.ticket) return;
+      if (link && res.result) {
+        // How the module read a link's values (its result's inputs, in
+        // their canonical text): the form shows them, the address and a
+        // pin take them.
+        const form = {};
+        for (const f of this.form.elements) {
+          if (!f.name || f.type === "hidden") continue;
+          const v = res.result.inputs[f.name];
+          form[f.name] = v === undefined ? "" : Array.isArray(v) ? v.join(" ") : String(v);
+        }
+        this.show(form);
+        inputs = this.inputs();
+      }
       this.loaded = true;
       this.root.removeAttribute("aria-busy");
       this.root.dataset.ms = String(Math.round(performance.now() - t0));

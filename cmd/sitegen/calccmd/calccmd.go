@@ -105,19 +105,17 @@ func inputs(c *calc.Calculator, args []string, stdin io.Reader) (map[string]stri
 	if len(args) == 1 && args[0] == "-" {
 		return jsonInputs(c, stdin)
 	}
-	raw := map[string]string{}
+	pairs := make([]string, 0, 2*len(args))
 	for _, a := range args {
 		k, v, ok := strings.Cut(a, "=")
 		if !ok || strings.TrimSpace(k) == "" {
 			return nil, fmt.Errorf("argument %s: want field=value", short(a))
 		}
-		k = strings.TrimSpace(k)
-		if _, dup := raw[k]; dup {
-			return nil, fmt.Errorf("%s: given twice", name(k))
-		}
-		raw[k] = v
+		pairs = append(pairs, k, v)
 	}
-	return raw, nil
+	// The one reading of pairs, a share link's too.
+	raw := map[string]string{}
+	return raw, calc.ReadArgs(raw, pairs)
 }
 
 // MaxStdin is the most `calc run ID -` reads from stdin, 1 MB: the inputs

@@ -121,7 +121,9 @@ func serveSite(w http.ResponseWriter, r *http.Request, dir string, h *hub) {
 	info, err := root.Stat(name)
 	if err == nil && info.IsDir() {
 		if !strings.HasSuffix(r.URL.Path, "/") {
-			target := r.URL.EscapedPath() + "/" // "?" or "#" in a name stay in the path
+			// "?" or "#" in a name stay in the path; leading slashes are
+			// one, since "//docs/" would name the host "docs".
+			target := "/" + strings.TrimLeft(r.URL.EscapedPath(), "/") + "/"
 			if r.URL.RawQuery != "" {
 				target += "?" + r.URL.RawQuery
 			}

@@ -70,6 +70,11 @@ func TestHandler(t *testing.T) {
 		{"GET", "/a/", 200, "text/html; charset=utf-8", "<html><BODY>page a" + script + "</BODY></html>", "", ""},
 		{"GET", "/a", 302, "", "", "", "/a/"},
 		{"GET", "/a?x=1", 302, "", "", "", "/a/?x=1"},
+		// Issue 31: "//a/" is a URL of the host "a"; a redirect keeps to
+		// this host, whatever slashes the request path starts with.
+		{"GET", "//a", 302, "", "", "", "/a/"},
+		{"GET", "///a?x=1", 302, "", "", "", "/a/?x=1"},
+		{"GET", "/%2Fa", 302, "", "", "", "/%2Fa/"}, // a path on this host, as written
 		{"GET", "/a/index.html", 200, "text/html; charset=utf-8", "", "page a", ""},
 		{"GET", "/css/site.abc.css", 200, "text/css; charset=utf-8", "body{}", "", ""},
 		{"GET", "/calc/calc.wasm", 200, "application/wasm", "\x00asm", "", ""},

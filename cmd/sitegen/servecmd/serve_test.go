@@ -72,7 +72,14 @@ type harness struct {
 
 func newHarness(t *testing.T, src string) *harness {
 	t.Helper()
-	f := buildcmd.Flags{Source: src, Dest: filepath.Join(t.TempDir(), "public"), BaseURL: "http://127.0.0.1:1313/"}
+	return newHarnessIn(t, src, filepath.Join(t.TempDir(), "public"))
+}
+
+// newHarnessIn is newHarness publishing into dest, watching what serve
+// watches for the source's layout.
+func newHarnessIn(t *testing.T, src, dest string) *harness {
+	t.Helper()
+	f := buildcmd.Flags{Source: src, Dest: dest, BaseURL: "http://127.0.0.1:1313/"}
 	opts := f.Options()
 	opts.CacheDir = "-"
 	lay, err := detect.Layout(src) // as serve does
@@ -85,7 +92,9 @@ func newHarness(t *testing.T, src string) *harness {
 	if build, ps := srv.hub.state(); build != 1 || ps != nil {
 		t.Fatalf("first build: build %d, problems %v", build, ps)
 	}
-	w, err := watch.New(watch.Options{Base: src, Names: layoutNames(watchNames(false), lay, src, opts.Dest), Debounce: 20 * time.Millisecond})
+	wo := watchFor(false, opts.Layout, src, opts.Dest)
+	wo.Debounce = 20 * time.Millisecond
+	w, err := watch.New(wo)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,6 +155,36 @@ func names(evs []event) []string {
 		n = append(n, e.name)
 	}
 	return n
+}
+
+// TestRootNotes is issue 31: serve on a source whose pages are the folder
+// itself (an Obsidian vault, a Jekyll site, a folder of Markdown) sees a
+// note created at its top after the start, where Obsidian puts new notes
+// (the top's entries were listed once), and never the output inside it.
+func TestRootNotes(t *testing.T) {
+	for _, tc := range []struct{ name, marker, body string }{
+		{"vault", ".obsidian/app.json", "# New note\n\nJust made.\n"},
+		{"jekyll", "_config.yml", "---\ntitle: New note\n---\nJust made.\n"},
+		{"folder of Markdown", "", "# New note\n\nJust made.\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := t.TempDir()
+			if tc.marker != "" {
+				writeFile(t, src, tc.marker, "{}\n")
+			}
+			writeFile(t, src, "index.md", "# Home\n\nWelcome.\n")
+			writeFile(t, src, "Rules/combat.md", "# Combat\n\nRounds.\n")
+			h := newHarnessIn(t, src, filepath.Join(src, "_out"))
+			if code, _ := h.get("/new-note/"); code != http.StatusNotFound {
+				t.Fatalf("/new-note/ before: %d", code)
+			}
+			h.write("New note.md", tc.body)
+			h.step("New note.md")
+			if code, body := h.get("/new-note/"); code != http.StatusOK || !strings.Contains(body, "Just made.") {
+				t.Errorf("/new-note/ after: %d", code)
+			}
+		})
+	}
 }
 
 func TestWatchedEdits(t *testing.T) {

@@ -193,13 +193,10 @@ func serve(ctx context.Context, c config, stdout, stderr io.Writer) error {
 		}
 	}
 	// Watch before the first build, so that no save is lost in between.
-	w, err := watch.New(watch.Options{
-		Base:     c.flags.Source,
-		Names:    layoutNames(watchNames(srv.repo), opts.Layout, c.flags.Source, opts.Dest),
-		Debounce: c.debounce,
-		Poll:     c.poll,
-		OnError:  func(err error) { fmt.Fprintf(stderr, "sitegen serve: %v\n", err) },
-	})
+	wo := watchFor(srv.repo, opts.Layout, c.flags.Source, opts.Dest)
+	wo.Debounce, wo.Poll = c.debounce, c.poll
+	wo.OnError = func(err error) { fmt.Fprintf(stderr, "sitegen serve: %v\n", err) }
+	w, err := watch.New(wo)
 	if err != nil {
 		return err
 	}

@@ -35,37 +35,39 @@ func watchNames(repo bool) []string {
 	return names
 }
 
-// layoutNames adds to names the entries a layout other than sitegen's own
-// keeps its pages, static files and settings in: its content folder (every
-// entry of the source folder but the output, when the content is the
-// source folder itself; a top-level folder created later is not seen),
-// static folders and settings file.
-func layoutNames(names []string, lay *layout.Layout, source, dest string) []string {
+// watchFor returns what serve watches in source: the entries of
+// watchNames, and those a layout other than sitegen's own keeps its pages,
+// static files and settings in: its content folder, static folders and
+// settings file. When the content is the source folder itself (a vault, a
+// Jekyll site, a folder of Markdown) the whole folder is watched, entries
+// created at its top later included (where Obsidian puts a new note),
+// less the output folder when it is inside.
+func watchFor(repo bool, lay *layout.Layout, source, dest string) watch.Options {
+	o := watch.Options{Base: source, Names: watchNames(repo)}
 	if lay == nil || lay.Kind == layout.Sitegen {
-		return names
+		return o
 	}
 	top := func(p string) string { t, _, _ := strings.Cut(p, "/"); return t }
 	add := func(n string) {
-		if n != "" && !slices.Contains(names, n) {
-			names = append(names, n)
+		if n != "" && !slices.Contains(o.Names, n) {
+			o.Names = append(o.Names, n)
 		}
 	}
 	if lay.Content == "." {
-		entries, _ := os.ReadDir(source)
-		destAbs, _ := filepath.Abs(dest)
-		for _, e := range entries {
-			if p, _ := filepath.Abs(filepath.Join(source, e.Name())); p != destAbs {
-				add(e.Name())
-			}
+		o.Root = true
+		srcAbs, err1 := filepath.Abs(source)
+		destAbs, err2 := filepath.Abs(dest)
+		if rel, err := filepath.Rel(srcAbs, destAbs); err1 == nil && err2 == nil && err == nil && rel != "." && !strings.HasPrefix(rel, "..") {
+			o.Exclude = []string{filepath.ToSlash(rel)}
 		}
-	} else {
-		add(top(lay.Content))
+		return o
 	}
+	add(top(lay.Content))
 	for _, d := range lay.Static {
 		add(top(d))
 	}
 	add(top(lay.File))
-	return names
+	return o
 }
 
 // restarter rebuilds sitegen from the repository and replaces the running

@@ -2,6 +2,7 @@ package expr
 
 import (
 	"math/big"
+	"slices"
 	"testing"
 )
 
@@ -122,4 +123,53 @@ func maxKey(d rdist) int {
 		}
 	}
 	return m
+}
+
+// TestCountSupport is issue 31: a count of successes lists only the counts
+// a roll can give. When every face succeeds (10d6>=1: each die shows at
+// least 1) the count is always the number of dice, and when none does
+// (4d6>=7) always 0; the success chance summed in floating point
+// (6 × 1/6 = 0.9999999999999999) listed every count from 0 and reported
+// min 0. The values listed, min and max are checked against the
+// enumeration's counts of nonzero probability.
+func TestCountSupport(t *testing.T) {
+	tests := []struct {
+		src  string
+		want rdist // nil: enumerate every roll
+	}{
+		// 6^10 rolls are too many to enumerate: every die shows 1 or more.
+		{"10d6>=1", rdist{10: big.NewRat(1, 1)}},
+		{"6d6>=1", nil}, {"3d10>=1", nil}, {"5d6<=6", nil}, {"4d6>=7", nil}, {"4d6<1", nil},
+		{"3d6ro1>=1", nil}, {"5d4>0", nil}, {"4dF>=-1", nil}, {"3dF<=1", nil}, {"3d6=7", nil},
+		{"4d6>=4", nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.src, func(t *testing.T) {
+			items, err := Parse(tc.src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := EvalItem(items[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := tc.want
+			if want == nil {
+				want = brute(items[0].Node)
+			}
+			var wantVals []int
+			for v, p := range want {
+				if p.Sign() != 0 {
+					wantVals = append(wantVals, v)
+				}
+			}
+			slices.Sort(wantVals)
+			if gotVals := got.Dist.Values(); !slices.Equal(gotVals, wantVals) {
+				t.Errorf("values %v, want %v", gotVals, wantVals)
+			}
+			if got.Min != wantVals[0] || got.Max != wantVals[len(wantVals)-1] {
+				t.Errorf("min %d max %d, want %d and %d", got.Min, got.Max, wantVals[0], wantVals[len(wantVals)-1])
+			}
+		})
+	}
 }

@@ -384,12 +384,26 @@ func (e *evaluator) dice(n *Dice) (dice.PMF, error) {
 		}
 		return dice.Sum(n.N, b.PMF()), nil
 	case len(n.Count) > 0:
+		// The chance of a success, and exactly 0 or 1 when no face or
+		// every face succeeds: a sum of the faces' chances in floating
+		// point (6 × 1/6) falls short of 1 and would list counts that
+		// cannot happen.
 		var p float64
+		some, all := false, true
 		d.Each(func(v int, q float64) {
 			if n.Count.Holds(v) {
 				p += q
+				some = true
+			} else {
+				all = false
 			}
 		})
+		switch {
+		case all:
+			p = 1
+		case !some:
+			p = 0
+		}
 		if err := e.spend(n, float64(n.N)*float64(n.N)); err != nil {
 			return dice.PMF{}, err
 		}

@@ -29,6 +29,7 @@ import (
 	"d6codex/cmd/sitegen/internal/wasmbuild"
 	"d6codex/rules"
 	"d6codex/rules/dice"
+	"d6codex/rules/dice/expr"
 	"d6codex/templates"
 )
 
@@ -75,6 +76,24 @@ func (h *Handler) RenderBlock(b *markup.Block) (string, error) {
 	return html, err
 }
 
+// spendDice computes the expressions of src (a dice/roll calculator's
+// expr field, which parsed) against budget: markup.ErrDiceBudget past it.
+func spendDice(budget *expr.Budget, src string) error {
+	items, err := expr.Parse(src)
+	if err != nil {
+		return err
+	}
+	for _, it := range items {
+		_, err := budget.EvalItem(it)
+		var be *expr.BudgetError
+		if errors.As(err, &be) {
+			return markup.ErrDiceBudget
+		}
+		// Any other error is the calculator's to tell, as it runs.
+	}
+	return nil
+}
+
 // Placement says where a block built on a calculator puts one field.
 type Placement int
 
@@ -111,6 +130,13 @@ func (h *Handler) RenderPreset(b *markup.Block, id string, presets map[string]st
 	if len(bad) > 0 {
 		return "", errors.Join(bad...)
 	}
+	if c.ID == dicecalc.ID && b.Info == Info {
+		// A ```calc dice/roll block's expressions spend from the page's
+		// dice budget (a ```dice block, Info "dice", spent it already).
+		if err := spendDice(b.DiceBudget(), values.Text("expr")); err != nil {
+			return "", &markup.BlockError{Line: lines["expr"], Err: err}
+		}
+	}
 	res, err := c.Run(presets)
 	if err != nil {
 		// The preset parsed, so only the page's dice can fail to fit.
@@ -125,6 +151,7 @@ func (h *Handler) RenderPreset(b *markup.Block, id string, presets map[string]st
 		Title:  title(c, presets, b.Index),
 		Help:   c.Help,
 		CLI:    cli(c, presets),
+		Twice:  calc.GivenTwice,
 	}
 	// The preset's result, pre-rendered natively with the markup the
 	// module renders in the browser: the page shows the answer before any

@@ -112,3 +112,22 @@ func TestFormServerSide(t *testing.T) {
 		t.Errorf("want the skirmish module and its .br and .gz siblings, got %v", wasm)
 	}
 }
+
+// TestDiceRollBudget is issue 31: the expressions of ```calc dice/roll
+// blocks spend from the page's dice budget (markup.MaxPageDiceWork) with
+// its ```dice blocks: the block past it is an error at its expr line.
+func TestDiceRollBudget(t *testing.T) {
+	four := "```calc dice/roll\nexpr = 100d100+1; 100d100+2; 100d100+3; 100d100+4\n```\n\n" // 4e8 steps
+	_, diags := build(t, "# P\n\n"+four+"```dice\n100d100\n```\n\n"+four+four+four)
+	if len(diags) != 2 {
+		t.Fatalf("want two errors, got %v", diags)
+	}
+	// The page (after onepage's three lines of front matter) spends 4e8 at
+	// line 6, 1e8 at 10 and 4e8 at 14: the block at 18 goes past 1e9, and
+	// the one at 22 has nothing left.
+	for i, want := range []int{19, 23} {
+		if d := diags[i]; d.Line != want || !strings.Contains(d.Msg, "the dice of this page need more computation") {
+			t.Errorf("error %d: %s:%d: %s; want line %d", i, d.File, d.Line, d.Msg, want)
+		}
+	}
+}

@@ -93,6 +93,9 @@ func Decode(dir, rel string) (map[string]any, error) {
 	m := map[string]any{}
 	switch path.Ext(rel) {
 	case ".toml":
+		if line, col, ok := TOMLDepth(raw); !ok {
+			return nil, &ConfigError{File: rel, Line: line, Col: col, Msg: TOMLDepthMsg}
+		}
 		if _, err := toml.Decode(string(raw), &m); err != nil {
 			var pe toml.ParseError
 			if errors.As(err, &pe) {

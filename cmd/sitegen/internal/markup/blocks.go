@@ -12,6 +12,8 @@ import (
 	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
+
+	"d6codex/rules/dice/expr"
 )
 
 // BlockHandler renders fenced code blocks whose info word it is registered
@@ -75,7 +77,7 @@ type Block struct {
 // HTML; a text of one paragraph comes without its <p>.
 func (b *Block) Markdown(text string, line int) string {
 	pg := *b.st.page
-	pg.DropH1, pg.DropLeading = false, false
+	pg.DropH1, pg.DropLeading, pg.work, pg.Dice = false, false, b.st.work, b.st.dice
 	outer := b.st.page.Report
 	at := b.Line + line
 	pg.Report = func(p Problem) {
@@ -95,6 +97,10 @@ func (b *Block) Markdown(text string, line int) string {
 	}
 	return html
 }
+
+// DiceBudget is the dice work the page may still spend (Page.Dice), shared
+// by all its blocks: a handler computing dice evaluates them against it.
+func (b *Block) DiceBudget() *expr.Budget { return b.st.dice }
 
 // SetFlag marks the page as having a feature; templates read it with
 // Page.Has(flag) (for example "calc" to add calculator markup or styles).
@@ -178,8 +184,14 @@ func blockErrorPos(b *Block, err error) (line, col int, msg string) {
 	return b.Line, b.Col, fmt.Sprintf("%s block: %v", b.Info, err)
 }
 
+// MaxBlockHTML is the most HTML the fenced-block handlers of one page make,
+// those of the notes it embeds included: 3,000 one-line ```dice blocks
+// (a calculator each) made a 114 MB page in 750 MB. A rules page with
+// twenty calculators and tables makes about 1 MB.
+const MaxBlockHTML = 10 << 20
+
 // blockTransformer replaces fenced code blocks whose info word has a
-// handler with the handler's HTML. A handler's error is reported at the
+// handler with the handler's HTML, up to MaxBlockHTML a page. A handler's error is reported at the
 // block (or inside it, see BlockError) and the block is left as code.
 type blockTransformer struct{ m *Markdown }
 
@@ -205,7 +217,7 @@ func (t blockTransformer) Transform(doc *ast.Document, _ text.Reader, pc parser.
 			return ast.WalkSkipChildren, nil
 		}
 		h, ok := t.m.opts.Handlers[fields[0]]
-		if !ok {
+		if !ok || st.work.blocksStopped { // past MaxBlockHTML: no more handlers run
 			return ast.WalkSkipChildren, nil
 		}
 		line, col := st.pos(fenceStart(src, f.Info.Segment.Start))
@@ -225,7 +237,21 @@ func (t blockTransformer) Transform(doc *ast.Document, _ text.Reader, pc parser.
 		if err != nil {
 			for _, err := range splitErrors(err) {
 				l, c, msg := blockErrorPos(b, err)
-				st.reportAt(l, c, false, msg)
+				// The page's dice budget spent in an embedded note is the
+				// embedding page's error.
+				outer := errors.Is(err, ErrDiceBudget)
+				if st.page.Report != nil {
+					st.page.Report(Problem{Line: l, Col: c, Msg: msg, outer: outer})
+				}
+			}
+			return ast.WalkSkipChildren, nil
+		}
+		if st.work.blockHTML += len(html); st.work.blockHTML > MaxBlockHTML {
+			st.work.blocksStopped = true
+			if st.page.Report != nil {
+				st.page.Report(Problem{Line: line, Col: col, outer: true, Msg: fmt.Sprintf(
+					"%s block: the blocks of this page make more than %d MB of HTML (calculators, tables, dice; those of embedded notes too): sitegen stops at %d MB; move some to another page",
+					fields[0], MaxBlockHTML>>20, MaxBlockHTML>>20)})
 			}
 			return ast.WalkSkipChildren, nil
 		}

@@ -5,11 +5,12 @@ import (
 	"testing"
 
 	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/text"
 )
 
 // TestNestingLimit is issue 22: containers nest at most MaxNesting deep
 // (a list and its item are one level); the first line past it is an error
-// at its line and column, and the page still renders (the line as text).
+// at its line and column, and the parse ends there.
 func TestNestingLimit(t *testing.T) {
 	list := func(depth int) string {
 		var b strings.Builder
@@ -54,8 +55,34 @@ func TestNestingLimit(t *testing.T) {
 			if d := maxNesting(doc); d > MaxNesting {
 				t.Errorf("outline %d deep", d)
 			}
+			// Issue 31: past the error nothing more is read (reading the
+			// lines past the limit against 100 open containers took
+			// seconds), by either parser.
+			if tc.line != 0 {
+				stop := len(strings.Join(strings.SplitAfter(tc.src, "\n")[:tc.line], ""))
+				for _, d := range []ast.Node{doc, m.md.Parser().Parse(text.NewReader([]byte(tc.src)))} {
+					if last := lastOffset(d); last > stop {
+						t.Errorf("read up to offset %d, past the line of the error (ends at %d)", last, stop)
+					}
+				}
+			}
 		})
 	}
+}
+
+// lastOffset is the end of the last source segment a block of the tree
+// holds.
+func lastOffset(n ast.Node) int {
+	last := 0
+	if n.Type() == ast.TypeBlock {
+		for i := 0; i < n.Lines().Len(); i++ {
+			last = max(last, n.Lines().At(i).Stop)
+		}
+	}
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		last = max(last, lastOffset(c))
+	}
+	return last
 }
 
 // maxNesting is the deepest nesting of the containers in n's tree.
@@ -68,4 +95,30 @@ func maxNesting(n ast.Node) int {
 		d = max(d, maxNesting(c))
 	}
 	return d
+}
+
+// BenchmarkDeepList is issue 31: a 2,000-deep list (4 MB), refused at its
+// 101st level, on Convert and on Outline (what loading runs). It took 8 s
+// and 123 MB on a busy machine, most of it after the error, reading the
+// 1,900 lines past the limit against 100 open containers.
+func BenchmarkDeepList(b *testing.B) {
+	var sb strings.Builder
+	for i := range 2000 {
+		sb.WriteString(strings.Repeat("  ", i) + "- item\n")
+	}
+	src := []byte(sb.String())
+	m := New(Options{})
+	b.Run("Convert", func(b *testing.B) {
+		for b.Loop() {
+			n := 0
+			if _, _, err := m.Convert(src, &Page{Report: func(Problem) { n++ }}); err != nil || n != 1 {
+				b.Fatal(err, n)
+			}
+		}
+	})
+	b.Run("Outline", func(b *testing.B) {
+		for b.Loop() {
+			m.Outline(src)
+		}
+	})
 }

@@ -44,6 +44,39 @@ func TestDialects(t *testing.T) {
 	}
 }
 
+// TestRefToURLFails is issue 31: a Hugo ref to a URL is an error (not a
+// warning) at its line and column, and publishes no link to it.
+func TestRefToURLFails(t *testing.T) {
+	out, _, problems := convert(t, Options{Dialects: Dialects{Shortcodes: true}}, "# T\n\nSee {{< ref \"https://x.example\" >}}.\n", Page{})
+	if len(problems) != 1 || !strings.HasPrefix(problems[0], "3:5: Hugo's ref takes the path of a page of this site, not a URL") {
+		t.Errorf("problems = %q, want one error at 3:5", problems)
+	}
+	if strings.Contains(out, "x.example") {
+		t.Errorf("the URL is published:\n%s", out)
+	}
+}
+
+// tagLinks resolves every #tag to /tags/NAME/.
+type tagLinks struct{}
+
+func (tagLinks) ResolveLink(dest string) (string, string) { return dest, "" }
+func (tagLinks) ResolveTag(name string) string            { return "/tags/" + name + "/" }
+
+// TestSpanIALNotATag is issue 31: in a Jekyll page read with Obsidian's
+// syntax on (every layout's default), the id of a kramdown span list
+// (**x**{: #id}) is the element's id, not an Obsidian #tag shown with the
+// list's braces.
+func TestSpanIALNotATag(t *testing.T) {
+	out, _, problems := convert(t, Options{Obsidian: true, Dialects: Dialects{Kramdown: true}},
+		"**x**{: #id} and a real #tag\n", Page{Links: tagLinks{}})
+	if want := `<strong id="id">x</strong> and a real <a class="tag" href="/tags/tag/">#tag</a>`; !strings.Contains(out, want) {
+		t.Errorf("output lacks %q:\n%s", want, out)
+	}
+	if strings.Contains(out, "{:") || strings.Contains(out, "/tags/id/") || len(problems) > 0 {
+		t.Errorf("span list shown or made a tag (problems %q):\n%s", problems, out)
+	}
+}
+
 // FuzzDialects: no input makes the dialect extensions panic.
 func FuzzDialects(f *testing.F) {
 	for _, seed := range []string{

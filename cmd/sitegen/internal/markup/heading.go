@@ -13,6 +13,7 @@ import (
 
 	"d6codex/cmd/sitegen/internal/markup/kramdown"
 	"d6codex/cmd/sitegen/internal/markup/rawhtml"
+	"d6codex/cmd/sitegen/internal/markup/tag"
 	"d6codex/templates"
 )
 
@@ -93,7 +94,7 @@ func (tocTransformer) Transform(doc *ast.Document, reader text.Reader, pc parser
 type h1Transformer struct{}
 
 // Transform implements parser.ASTTransformer.
-func (h1Transformer) Transform(doc *ast.Document, _ text.Reader, pc parser.Context) {
+func (h1Transformer) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
 	st := state(pc)
 	if st == nil {
 		return
@@ -109,6 +110,7 @@ func (h1Transformer) Transform(doc *ast.Document, _ text.Reader, pc parser.Conte
 	}
 	var headings []*ast.Heading
 	hasH1 := false
+	src := reader.Source()
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
@@ -118,8 +120,11 @@ func (h1Transformer) Transform(doc *ast.Document, _ text.Reader, pc parser.Conte
 			headings = append(headings, n)
 			hasH1 = hasH1 || n.Level == 1
 			return ast.WalkSkipChildren, nil
-		case *ast.Paragraph, *ast.TextBlock, *ast.FencedCodeBlock, *ast.CodeBlock, *ast.HTMLBlock:
-			return ast.WalkSkipChildren, nil // no headings in their inline content
+		case *ast.HTMLBlock, *ast.RawHTML: // <h1> written in HTML
+			hasH1 = hasH1 || rawhtml.HasH1(rawText(n, src))
+			return ast.WalkSkipChildren, nil
+		case *ast.FencedCodeBlock, *ast.CodeBlock, *ast.CodeSpan:
+			return ast.WalkSkipChildren, nil
 		}
 		return ast.WalkContinue, nil
 	})
@@ -129,6 +134,7 @@ func (h1Transformer) Transform(doc *ast.Document, _ text.Reader, pc parser.Conte
 	for _, h := range headings {
 		h.Level = min(h.Level+1, 6)
 	}
+	st.demoteRaw = true
 }
 
 // HeadingID returns the id attribute of a node, if it has one.
@@ -179,6 +185,59 @@ func IDs(doc ast.Node, src []byte) map[string]bool {
 		return ast.WalkContinue, nil
 	})
 	return ids
+}
+
+// IDs is the package's IDs of an outline, with the ids the page's dialects
+// give spans (kramdown's span attribute lists, kramdown.SpanIDs), which an
+// outline has no inline markup to hold.
+func (m *Markdown) IDs(doc ast.Node, src []byte) map[string]bool {
+	ids := IDs(doc, src)
+	if !m.opts.Dialects.Kramdown {
+		return ids
+	}
+	eachTextLine(doc, src, func(line []byte) {
+		if bytes.Contains(line, []byte("{:")) {
+			for _, id := range kramdown.SpanIDs(line) {
+				ids[id] = true
+			}
+		}
+	})
+	return ids
+}
+
+// Tags returns the Obsidian #tags written in the paragraphs of an outline
+// (not in code, raw HTML or headings); in a page of kramdown, the "#id" of
+// an attribute list is no tag.
+func (m *Markdown) Tags(doc ast.Node, src []byte) []string {
+	var out []string
+	eachTextLine(doc, src, func(line []byte) {
+		if m.opts.Dialects.Kramdown {
+			line = kramdown.StripSpanIALs(line)
+		}
+		out = append(out, tag.All(line)...)
+	})
+	return out
+}
+
+// eachTextLine calls f with every line of the paragraphs of an outline
+// (tight lists' included), where inline markup is.
+func eachTextLine(doc ast.Node, src []byte, f func(line []byte)) {
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n.(type) {
+		case *ast.Paragraph, *ast.TextBlock:
+			for i := 0; i < n.Lines().Len(); i++ {
+				seg := n.Lines().At(i)
+				f(seg.Value(src))
+			}
+			return ast.WalkSkipChildren, nil
+		case *ast.FencedCodeBlock, *ast.CodeBlock, *ast.HTMLBlock, *ast.Heading:
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
 }
 
 // PlainText returns the text content of an inline subtree.

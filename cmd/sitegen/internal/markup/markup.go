@@ -15,8 +15,10 @@ package markup
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"slices"
+	"strconv"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -42,6 +44,7 @@ import (
 	"d6codex/cmd/sitegen/internal/markup/shortcode"
 	"d6codex/cmd/sitegen/internal/markup/tag"
 	"d6codex/cmd/sitegen/internal/markup/wikilink"
+	"d6codex/rules/dice/expr"
 	"d6codex/templates"
 )
 
@@ -143,7 +146,7 @@ func New(opts Options) *Markdown {
 		pageExtension{m: m},
 		// The Dice Roller's inline rolls and random tables: `dice:` code
 		// and a table headed by a roll mean nothing else in any layout.
-		inlinedice.Extension{Warn: warnAt},
+		inlinedice.Extension{Warn: warnAt, Budget: DiceBudget}, // the page's dice budget, shared with its blocks
 		randtable.Extension{Warn: warnAt},
 	}
 	if !opts.Dialects.StraightQuotes {
@@ -159,7 +162,7 @@ func New(opts Options) *Markdown {
 		exts = append(exts, liquid.Extension{Warn: warnAt})
 	}
 	if opts.Dialects.Shortcodes {
-		exts = append(exts, shortcode.Extension{Warn: warnAt})
+		exts = append(exts, shortcode.Extension{Warn: warnAt, Fail: failAt})
 	}
 	if opts.Dialects.Pandoc {
 		exts = append(exts, pandoc.Extension)
@@ -214,8 +217,14 @@ type Page struct {
 	// Report receives every problem found while the page parses. Nil
 	// drops them.
 	Report func(Problem)
+	// Dice is the dice work the page may still spend, shared by its
+	// blocks, inline rolls and embedded notes (Block.DiceBudget,
+	// DiceBudget): an expression past it fails. Nil: Parse gives the page
+	// MaxPageDiceWork.
+	Dice *expr.Budget
 
-	chain []string // the files of the pages embedding this one, outermost first
+	chain []string  // the files of the pages embedding this one, outermost first
+	work  *pageWork // what the outermost page and its embeds made so far (obsidian.go)
 }
 
 // Problem is an error or a warning at a position of a page's source.
@@ -223,6 +232,11 @@ type Problem struct {
 	Line, Col int // 1-based; 0 when unknown
 	Msg       string
 	Warning   bool // a warning does not fail the build
+
+	// outer marks a problem of an embedded note that belongs to the page
+	// embedding it (a cycle, a bound of embeds), reported at that page's
+	// embed.
+	outer bool
 }
 
 // Result is what a page's conversion produced besides its HTML.
@@ -240,7 +254,13 @@ type Result struct {
 // rendered, links checked and rewritten, the table of contents collected.
 // Problems go to page.Report.
 func (m *Markdown) Parse(src []byte, page *Page) (ast.Node, *Result) {
-	st := &pageState{page: page, src: src, res: &Result{}}
+	st := &pageState{page: page, src: src, res: &Result{}, work: page.work, dice: page.Dice}
+	if st.work == nil {
+		st.work = &pageWork{}
+	}
+	if st.dice == nil {
+		st.dice = expr.NewBudget(MaxPageDiceWork)
+	}
 	pc := parser.NewContext()
 	pc.Set(stateKey, st)
 	doc := m.md.Parser().Parse(text.NewReader(src), parser.WithContext(pc))
@@ -463,6 +483,45 @@ type pageState struct {
 	seen map[string]int // blocks per info string so far, for Block.Index
 	// tooDeep is set once the page was told it nests too deep (depth.go).
 	tooDeep bool
+	// demoteRaw: the page's headings move one level down, those of its
+	// raw HTML too (h1Transformer; warnTransformer rewrites the HTML).
+	demoteRaw bool
+	// work is what the outermost page made so far, shared with the
+	// notes it embeds (obsidian.go, blocks.go).
+	work *pageWork
+	// dice is the page's dice budget (Page.Dice), shared likewise.
+	dice *expr.Budget
+}
+
+// MaxPageDiceWork is the dice work one page may spend, in the units of
+// expr.MaxWork (multiply-adds; 1e8 is about 50 ms):
+// its ```dice blocks, ```calc dice/roll blocks, inline rolls and embedded
+// notes together. The bound of one expression alone let 15 blocks of 20
+// expressions take 40 s; a page may hold about three expressions at the
+// bound of one, or thousands of ordinary rolls.
+const MaxPageDiceWork = 1e9
+
+// ErrDiceBudget is the error of an expression past the page's dice budget,
+// in the words of a page's editor.
+var ErrDiceBudget = errors.New("the dice of this page need more computation than one page may spend (" +
+	thousands(int64(MaxPageDiceWork)) + " steps, shared by all its dice): move some of them to another page")
+
+// thousands writes n with commas between groups of three digits.
+func thousands(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// DiceBudget returns the dice budget of the page being parsed with pc
+// (Page.Dice), for the inline syntax of extensions; nil outside Parse.
+func DiceBudget(pc parser.Context) *expr.Budget {
+	if st := state(pc); st != nil {
+		return st.dice
+	}
+	return nil
 }
 
 // state returns the page being parsed, or nil when the parse did not come
@@ -487,6 +546,15 @@ func (st *pageState) report(off int, warning bool, msg string) {
 	st.reportAt(line, col, warning, msg)
 }
 
+// reportOuter reports an error that belongs to the outermost page when
+// the page is an embedded note (see Problem.outer).
+func (st *pageState) reportOuter(off int, msg string) {
+	if st.page.Report != nil {
+		line, col := st.pos(off)
+		st.page.Report(Problem{Line: line, Col: col, Msg: msg, outer: true})
+	}
+}
+
 func (st *pageState) reportAt(line, col int, warning bool, msg string) {
 	if st.page.Report != nil {
 		st.page.Report(Problem{Line: line, Col: col, Msg: msg, Warning: warning})
@@ -498,6 +566,14 @@ func (st *pageState) reportAt(line, col int, warning bool, msg string) {
 func warnAt(pc parser.Context, off int, msg string) {
 	if st := state(pc); st != nil {
 		st.report(off, true, msg)
+	}
+}
+
+// failAt reports an error at a source offset of the page being parsed
+// (the dialect extensions' Fail).
+func failAt(pc parser.Context, off int, msg string) {
+	if st := state(pc); st != nil {
+		st.report(off, false, msg)
 	}
 }
 

@@ -272,3 +272,32 @@ func TestTablesWrapped(t *testing.T) {
 		t.Errorf("table not wrapped:\n%s", out)
 	}
 }
+
+// TestBlockHTMLBound is issue 31: what a page's fenced-block handlers make
+// is bounded (MaxBlockHTML), counted over the page and the notes it
+// embeds: 3,000 one-line ```dice blocks made a 114 MB page in 750 MB. The
+// block past the bound is an error at its line, and no later handler runs.
+func TestBlockHTMLBound(t *testing.T) {
+	const size = 100 << 10 // what each block makes
+	calls := 0
+	big := BlockHandlerFunc(func(b *Block) (string, error) {
+		calls++
+		return "<div>" + strings.Repeat("x", size-11) + "</div>", nil
+	})
+	fits := MaxBlockHTML / size // blocks within the bound
+	var src strings.Builder
+	for range 3 * fits {
+		src.WriteString("```big\nx\n```\n\n")
+	}
+	out, _, problems := convert(t, Options{Handlers: map[string]BlockHandler{"big": big}}, src.String(), Page{})
+	line := 1 + 4*fits // the first block past the bound: blocks of 4 lines
+	if len(problems) != 1 || !strings.HasPrefix(problems[0], fmt.Sprintf("%d:1: big block: the blocks of this page make more than 10 MB of HTML", line)) {
+		t.Errorf("problems %.300q, want one at %d:1", problems, line)
+	}
+	if calls != fits+1 {
+		t.Errorf("%d blocks rendered, want the %d within the bound and the one past it", calls, fits)
+	}
+	if len(out) > MaxBlockHTML+2*size+len(src.String()) {
+		t.Errorf("%d bytes of HTML", len(out))
+	}
+}

@@ -85,7 +85,9 @@ func (t wikiTransformer) Transform(doc *ast.Document, _ text.Reader, pc parser.C
 			st.report(w.Start, false, fmt.Sprintf("wikilink %s: wikilinks are not resolved here", raw(w)))
 			continue
 		}
-		tg := res.ResolveWiki(w.Target, w.Fragment, w.Embed)
+		// Once the page's embeds passed a bound, an embed reads no note:
+		// it is resolved as a link.
+		tg := res.ResolveWiki(w.Target, w.Fragment, w.Embed && !st.work.embedsStopped)
 		switch {
 		case tg.Problem != "":
 			st.report(w.Start, false, fmt.Sprintf("broken wikilink %s: %s", raw(w), tg.Problem))
@@ -109,16 +111,70 @@ func (t wikiTransformer) Transform(doc *ast.Document, _ text.Reader, pc parser.C
 	}
 }
 
+// Bounds of what the embeds of one page do, counted over every note they
+// put in it at every depth: past one, the page gets one error, at its own
+// embed that led there, and no other note is embedded. Obsidian documents
+// none (https://help.obsidian.md/Linking+notes+and+files/Embed+files);
+// obsidian-export, the exporter of Obsidian vaults, stops notes embedded
+// in one another at 10 levels with an error, as sitegen does. Six notes of
+// 726 bytes each embedding the next ten times made 20 MB of HTML; a chain
+// of 1,000 notes took 114 s and 843 MB.
+const (
+	MaxEmbedDepth = 10       // notes embedded in one another
+	MaxEmbeds     = 1000     // embeds a page holds, those in embedded notes included
+	MaxEmbedHTML  = 4 << 20  // bytes of HTML a page's embeds make
+	MaxEmbedRead  = 10 << 20 // bytes of Markdown they read: a note's whole text for each embed of it or of its section
+)
+
+// pageWork is what one page, with the notes it embeds, made so far, for
+// the bounds of its embeds and of its blocks (blocks.go).
+type pageWork struct {
+	embeds               int  // notes embedded
+	embedHTML, embedRead int  // bytes embeds made and read
+	embedsStopped        bool // an embeds' bound was passed: no more embeds
+	blockHTML            int  // bytes fenced-block handlers made
+	blocksStopped        bool // MaxBlockHTML was passed: no more blocks
+}
+
+// embedBound returns the first bound an embed of a note of size bytes at
+// the end of chain passes, or "".
+func (e *pageWork) embedBound(chain []string, note string, size int) string {
+	switch {
+	case len(chain) > MaxEmbedDepth:
+		return fmt.Sprintf("notes embedded in one another more than %d deep: %s → %s (sitegen stops at %d levels)",
+			MaxEmbedDepth, strings.Join(chain, " → "), note, MaxEmbedDepth)
+	case e.embeds >= MaxEmbeds:
+		return fmt.Sprintf("more than %d embeds in this page, counting those inside embedded notes (sitegen stops at %d)", MaxEmbeds, MaxEmbeds)
+	case e.embedRead+size > MaxEmbedRead:
+		return fmt.Sprintf("the embeds of this page read more than %d MB of notes (each embed reads its note whole; sitegen stops at %d MB)", MaxEmbedRead>>20, MaxEmbedRead>>20)
+	}
+	return ""
+}
+
 // embed renders the note (or the section of it) that w embeds, and puts it
 // in place of w: of the paragraph w is alone in, or of w inside a line.
+// The embeds of a page are bounded (MaxEmbedDepth and the others).
 func (t wikiTransformer) embed(st *pageState, w *wikilink.Node, tg WikiTarget) {
+	work := st.work
+	if work.embedsStopped { // a bound was passed and reported: no more work
+		w.Destination = tg.URL
+		return
+	}
 	chain := append(append([]string{}, st.page.chain...), st.page.File)
 	for i, f := range chain {
 		if f == tg.Note.File {
-			st.report(w.Start, false, fmt.Sprintf("embed %s makes a cycle: %s", raw(w), strings.Join(append(chain[i:], f), " → ")))
+			st.reportOuter(w.Start, fmt.Sprintf("embed %s makes a cycle: %s", raw(w), strings.Join(append(chain[i:], f), " → ")))
 			return
 		}
 	}
+	if msg := work.embedBound(chain, tg.Note.File, len(tg.Src)); msg != "" {
+		work.embedsStopped = true
+		w.Destination = tg.URL
+		st.reportOuter(w.Start, fmt.Sprintf("embed %s: %s", raw(w), msg))
+		return
+	}
+	work.embeds++
+	work.embedRead += len(tg.Src)
 	src := tg.Src
 	if w.Fragment != "" {
 		sec, ok := t.m.section(src, w.Fragment)
@@ -130,24 +186,36 @@ func (t wikiTransformer) embed(st *pageState, w *wikilink.Node, tg WikiTarget) {
 	}
 	line, col := st.pos(w.Start)
 	sub := *tg.Note
-	sub.chain, sub.DropH1, sub.DropLeading = chain, false, false
+	sub.chain, sub.DropH1, sub.DropLeading, sub.work, sub.Dice = chain, false, false, work, st.dice
 	outer := st.page
 	sub.Report = func(p Problem) {
 		// Problems inside the embedded note belong to that note; only
-		// the cycle and a missing section are this page's.
-		if strings.HasPrefix(p.Msg, "embed ") && strings.Contains(p.Msg, "makes a cycle") {
+		// those of its embeds (a cycle, a bound) are this page's, at the
+		// embed that led to them.
+		if p.outer {
 			p.Line, p.Col = line, col
+			if !strings.HasPrefix(p.Msg, "embed ") {
+				p.Msg = "embed " + raw(w) + ": " + p.Msg
+			}
 			if outer.Report != nil {
 				outer.Report(p)
 			}
 		}
 	}
+	before := work.embedHTML
 	html, _, err := t.m.Convert(src, &sub)
 	if err != nil {
 		st.report(w.Start, false, fmt.Sprintf("embed %s: %v", raw(w), err))
 		return
 	}
 	html = `<div class="embed">` + "\n" + html + "</div>\n"
+	// What this embed made, the embeds inside it included (counted
+	// already as they were made).
+	work.embedHTML = before + len(html)
+	if work.embedHTML > MaxEmbedHTML && !work.embedsStopped {
+		work.embedsStopped = true
+		st.reportOuter(w.Start, fmt.Sprintf("embed %s: the embeds of this page make more than %d MB of HTML (sitegen stops at %d MB)", raw(w), MaxEmbedHTML>>20, MaxEmbedHTML>>20))
+	}
 	var after ast.Node
 	switch w.Parent().(type) {
 	case *ast.Paragraph:

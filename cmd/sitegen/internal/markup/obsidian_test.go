@@ -1,6 +1,7 @@
 package markup
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -214,10 +215,10 @@ func TestObsidianCallouts(t *testing.T) {
 // the table of contents follows.
 func TestOneH1(t *testing.T) {
 	tests := []struct {
-		name, src string
-		drop      bool
-		want      []string
-		toc       string
+		name, src    string
+		drop, unsafe bool
+		want         []string
+		toc          string
 	}{
 		{name: "one H1 per class", src: "# Fighter\n\n## Abilities\n\n# Wizard\n\n## Spells\n", drop: true,
 			want: []string{`<h2 id="wizard">`, `<h3 id="abilities">`, `<h3 id="spells">`}, toc: "[Abilities#abilities ][Wizard#wizard [Spells#spells ]]"},
@@ -226,9 +227,17 @@ func TestOneH1(t *testing.T) {
 		{name: "no H1 left: levels kept", src: "# Title\n\n## A\n\n### B\n", drop: true,
 			want: []string{`<h2 id="a">`, `<h3 id="b">`}, toc: "[A#a [B#b ]]"},
 		{name: "H1 in a quote counts", src: "## A\n\n> # Q\n", want: []string{`<h3 id="a">`, `<h2 id="q">`}, toc: "[A#a ][Q#q ]"},
+		// Issue 31: an <h1> written in raw HTML is demoted as a # heading
+		// is, with every other heading of the page, raw or Markdown.
+		{name: "raw HTML H1", src: "<h1>Raw</h1>\n\n## A\n\n<H2 class=\"x\">B</H2>\n\n<h6>Six</h6>\n",
+			want: []string{`<h2>Raw</h2>`, `<h3 id="a">`, `<h3 class="x">B</h3>` /* the sanitizer writes tags in lower case */, `<h6>Six</h6>`}, toc: "[A#a ]"},
+		{name: "raw HTML H1 kept unsafe", src: "<div><h1 id=\"r\">Raw</h1></div>\n\n## A\n", unsafe: true,
+			want: []string{`<div><h2 id="r">Raw</h2></div>`, `<h3 id="a">`}, toc: "[A#a ]"},
+		{name: "inline raw H1", src: "Text <h1>in line</h1> more.\n\n## A\n", want: []string{`<p>Text <h2>in line</h2> more.</p>`, `<h3 id="a">`}, toc: "[A#a ]"},
+		{name: "no H1 in a comment or code", src: "<!-- <h1>x</h1> -->\n\n`<h1>`\n\n## A\n", want: []string{`<h2 id="a">`, "<code>&lt;h1&gt;</code>"}, toc: "[A#a ]"},
 	}
 	for _, tt := range tests {
-		out, res, _ := convert(t, Options{}, tt.src, Page{DropH1: tt.drop})
+		out, res, _ := convert(t, Options{Unsafe: tt.unsafe}, tt.src, Page{DropH1: tt.drop})
 		if strings.Contains(out, "<h1") {
 			t.Errorf("%s: an <h1> in the body:\n%s", tt.name, out)
 		}
@@ -240,5 +249,118 @@ func TestOneH1(t *testing.T) {
 		if got := tocString(res.TOC); got != tt.toc {
 			t.Errorf("%s: TOC %s, want %s", tt.name, got, tt.toc)
 		}
+	}
+}
+
+// bombVault serves generated notes to embeds and counts the work asked of
+// it: how many notes embeds read, and how many bytes of them.
+type bombVault struct {
+	notes       map[string]string
+	reads, read *int
+}
+
+func newBombVault(notes map[string]string) bombVault {
+	return bombVault{notes: notes, reads: new(int), read: new(int)}
+}
+
+func (v bombVault) ResolveLink(dest string) (string, string) { return dest, "" }
+
+func (v bombVault) ResolveWiki(target, frag string, embed bool) WikiTarget {
+	src, ok := v.notes[target]
+	if !ok {
+		return WikiTarget{Problem: "no note named " + target}
+	}
+	tg := WikiTarget{URL: "/" + target + "/"}
+	if embed {
+		*v.reads++
+		*v.read += len(src)
+		tg.Note = &Page{File: target + ".md", URL: tg.URL, Links: v}
+		tg.Src = []byte(src)
+	}
+	return tg
+}
+
+// TestEmbedBounds is issue 31: what embeds put in a page is bounded, by
+// the depth of notes embedded in one another (MaxEmbedDepth, where
+// obsidian-export, the exporter of Obsidian vaults, stops too), the number
+// of embeds (MaxEmbeds), the HTML they produce (MaxEmbedHTML) and the
+// Markdown they read (MaxEmbedRead), each at every depth; past a bound the
+// page gets one error at its own embed that led there, and no more note is
+// read. Six notes of 726 bytes each embedding the next ten times made 20 MB
+// of HTML; a chain of 1,000 notes took 114 s and 843 MB. The work is
+// counted in notes and bytes read, not in time.
+func TestEmbedBounds(t *testing.T) {
+	notes := map[string]string{}
+	text := strings.Repeat("A line of a note, long enough to count. ", 18) + "\n" // 721 bytes
+	for i := range 6 {                                                            // fan-out: each embeds the next ten times
+		notes[fmt.Sprintf("N%d", i)] = text
+		if i < 5 {
+			notes[fmt.Sprintf("N%d", i)] += strings.Repeat(fmt.Sprintf("\n![[N%d]]\n", i+1), 10)
+		}
+	}
+	for i := range 1000 { // a chain
+		notes[fmt.Sprintf("C%d", i)] = fmt.Sprintf("c%d\n\n![[C%d]]\n", i, i+1)
+	}
+	notes["C1000"] = "the end\n"
+	for i := range MaxEmbedDepth { // a chain that ends at the limit
+		notes[fmt.Sprintf("D%d", i)] = fmt.Sprintf("d%d\n\n![[D%d]]\n", i, i+1)
+	}
+	notes[fmt.Sprintf("D%d", MaxEmbedDepth)] = "the deepest\n"
+	big := strings.Repeat(strings.Repeat("word ", 100)+"\n\n", MaxEmbedHTML/500/10) // 1/10 of the HTML bound, in Markdown
+	for i := range 20 {
+		notes[fmt.Sprintf("B%d", i)] = big
+	}
+	var sections strings.Builder // a long note (1/10 of the bound) of many short sections
+	for i := range 200 {
+		fmt.Fprintf(&sections, "## S%d\n\n%s\n", i, strings.Repeat("x", MaxEmbedRead/2000-20))
+	}
+	notes["Long"] = sections.String()
+	fan := func(prefix string, n int) string {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, "![[%s%d]]\n\n", prefix, i)
+		}
+		return b.String()
+	}
+	tests := []struct {
+		name, src string
+		problem   string // the one problem's start, "" for none
+		reads     int    // at most this many notes read
+	}{
+		// The error is at the page's embed, and names the one (in an
+		// embedded note) that went past.
+		{"fan-out", "# Top\n\n![[N1]]\n", "3:1: embed ![[N5]]: more than 1000 embeds", MaxEmbeds + 1},
+		{"a chain", "c0\n\n![[C1]]\n", "3:1: embed ![[C11]]: notes embedded in one another more than 10 deep: page.md → C1.md → C2.md → C3.md → C4.md → C5.md → C6.md → C7.md → C8.md → C9.md → C10.md → C11.md", MaxEmbedDepth + 1},
+		{"a chain at the limit", "d0\n\n![[D1]]\n", "", MaxEmbedDepth},
+		// Each B note makes a little over 1/10 of the bound in HTML: the
+		// tenth goes past it.
+		{"big notes", fan("B", 20), "19:1: embed ![[B9]]: the embeds of this page make more than 4 MB of HTML", 10},
+		// Each embed of a section reads its note whole: the eleventh goes
+		// past the bound.
+		{"sections of a long note", strings.Repeat("![[Long#S1]]\n\n", 20), "21:1: embed ![[Long#S1]]: the embeds of this page read more than 10 MB", 11},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			v := newBombVault(notes)
+			out, _, problems := convert(t, Options{Obsidian: true}, tc.src, Page{File: "page.md", Links: v})
+			switch {
+			case tc.problem == "" && len(problems) > 0:
+				t.Errorf("problems %q, want none", problems)
+			case tc.problem != "" && (len(problems) != 1 || !strings.HasPrefix(problems[0], tc.problem)):
+				t.Errorf("problems %.300q, want one starting %q", problems, tc.problem)
+			}
+			if *v.reads > tc.reads {
+				t.Errorf("%d notes read, want at most %d", *v.reads, tc.reads)
+			}
+			if limit := MaxEmbedRead + len(notes["Long"]); *v.read > limit {
+				t.Errorf("%d bytes read, want at most %d", *v.read, limit)
+			}
+			if limit := MaxEmbedHTML + 2*len(big); len(out) > limit {
+				t.Errorf("%d bytes of HTML, want at most %d", len(out), limit)
+			}
+			if tc.problem == "" && !strings.Contains(out, "the deepest") {
+				t.Errorf("the chain at the limit is not rendered whole:\n%.500s", out)
+			}
+		})
 	}
 }

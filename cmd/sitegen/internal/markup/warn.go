@@ -7,13 +7,16 @@ import (
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
+
+	"d6codex/cmd/sitegen/internal/markup/rawhtml"
 )
 
 // warnTransformer warns about what a page holds that renders differently
 // from what its editor expects: raw HTML the sanitizer changed (unless
 // Options.Unsafe; what it removed, once a line), and other tools' syntax
 // that shows as text (see unsupported). It puts the sanitized HTML in
-// place of the raw HTML.
+// place of the raw HTML, with its headings one level down when the page's
+// go down (h1Transformer).
 type warnTransformer struct{ m *Markdown }
 
 // Transform implements parser.ASTTransformer.
@@ -53,6 +56,8 @@ func (t warnTransformer) Transform(doc *ast.Document, reader text.Reader, pc par
 			}
 			if clean != text || !t.m.opts.Unsafe {
 				raws = append(raws, raw{n, clean})
+			} else if st.demoteRaw {
+				raws = append(raws, raw{n, rawText(n, src)})
 			}
 		case *ast.Paragraph:
 			if n.Lines().Len() > 0 {
@@ -65,6 +70,9 @@ func (t warnTransformer) Transform(doc *ast.Document, reader text.Reader, pc par
 		return ast.WalkContinue, nil
 	})
 	for _, r := range raws {
+		if st.demoteRaw {
+			r.clean = rawhtml.DemoteHeadings(r.clean)
+		}
 		if _, block := r.n.(*ast.HTMLBlock); block {
 			r.n.Parent().ReplaceChild(r.n.Parent(), r.n, &handledBlock{info: "html", html: r.clean})
 		} else {

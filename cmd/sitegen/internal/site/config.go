@@ -135,6 +135,10 @@ func loadConfig(dir, baseURLOverride string, lay *layout.Layout, diag *collector
 		return cfg
 	}
 	m := map[string]any{}
+	if line, col, ok := layout.TOMLDepth(raw); !ok {
+		diag.addf(ConfigFile, line, col, "", "%s", layout.TOMLDepthMsg)
+		return cfg
+	}
 	if _, err := toml.Decode(string(raw), &m); err != nil {
 		var pe toml.ParseError
 		if errors.As(err, &pe) {

@@ -20,7 +20,6 @@ import (
 	"go.abhg.dev/goldmark/frontmatter"
 
 	"d6codex/cmd/sitegen/internal/layout"
-	"d6codex/cmd/sitegen/internal/markup"
 	"d6codex/cmd/sitegen/internal/natural"
 	"d6codex/templates"
 )
@@ -300,9 +299,9 @@ func (s *Site) loadPage(rel string) *page {
 		}
 	}
 	s.placeByRules(p, p.meta)
-	p.ids = markup.IDs(doc, src)
+	p.ids = s.md.IDs(doc, src)
 	if s.cfg.Obsidian {
-		p.tags = append(p.tags, inlineTags(doc, src)...)
+		p.tags = append(p.tags, s.md.Tags(doc, src)...)
 	}
 	p.blocks = collectFences(doc, src)
 	if p.title == "" && p.fallbackTitle != "" {
@@ -467,6 +466,13 @@ func (s *Site) readFrontMatter(p *page, src []byte, data *frontmatter.Data) {
 		return
 	}
 	m = map[string]any{}
+	if src[0] == '+' { // TOML: its depth is bounded before its parser runs
+		if line, col, ok := layout.TOMLDepth(src[start:end]); !ok {
+			s.diag.addf(p.file, 1+line, col, "", "front matter: %s", layout.TOMLDepthMsg)
+			p.failed = true
+			return
+		}
+	}
 	if err := data.Decode(&m); err != nil {
 		line, col := 1, 1
 		msg := err.Error()

@@ -2,6 +2,7 @@ package site
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -18,6 +19,15 @@ import (
 func TestHostileInputs(t *testing.T) {
 	long := strings.Repeat("word ", 200_000) // a 1 MB line
 	deep := strings.Repeat("> ", 500) + "deep quote\n"
+	tomlBomb := strings.Repeat("{a = ", 10_000) + "1" + strings.Repeat("}", 10_000) // 60 KB
+	embedFanOut, embedChain := map[string]string{}, map[string]string{}
+	for i := range 6 {
+		embedFanOut[fmt.Sprintf("content/N%d.md", i)] = "# N\n\n" + strings.Repeat(fmt.Sprintf("![[N%d]]\n\n", i+1), 10) + strings.Repeat("Some text. ", 60) + "\n"
+	}
+	for i := range 1000 {
+		embedChain[fmt.Sprintf("content/C%d.md", i)] = fmt.Sprintf("# C%d\n\n![[C%d]]\n", i, i+1)
+	}
+	embedChain["content/C1000.md"] = "# End\n"
 	nested := func(depth int) string {
 		var b strings.Builder
 		for i := range depth {
@@ -82,6 +92,17 @@ func TestHostileInputs(t *testing.T) {
 		{name: "site.toml syntax", files: map[string]string{"site.toml": "title = \"T\nbaseURL = 1\n"}, file: "site.toml"},
 		{name: "site.toml wrong type", files: map[string]string{"site.toml": "title = [1]\n"}, file: "site.toml"},
 		{name: "site.toml nested typo", files: map[string]string{"site.toml": "title = \"T\"\n[markup.goldmark.renderer]\nunsfe = true\n"}, file: "site.toml"},
+		// Issue 31: TOML nests at most layout.MaxTOMLDepth deep (60 KB of
+		// nested inline tables took the parser 55 s and 4.5 GB), checked
+		// before the parser, at the line and column that goes past.
+		{name: "TOML front matter bomb", files: map[string]string{"content/a.md": "+++\ntitle = \"A\"\nx = " + tomlBomb + "\n+++\n"}, file: "content/a.md:3:505: front matter: tables and arrays nested deeper than 100 levels"},
+		{name: "TOML front matter at the limit", files: map[string]string{"content/a.md": "+++\ntitle = \"A\"\nx = " + strings.Repeat("{a = ", 100) + "1" + strings.Repeat("}", 100) + "\n+++\n"}, ok: true},
+		{name: "site.toml bomb", files: map[string]string{"site.toml": "title = \"T\"\n[params]\nx = " + tomlBomb + "\n"}, file: "site.toml:3:505: tables and arrays nested deeper than 100 levels"},
+		// Issue 31: embeds are bounded (markup.MaxEmbedDepth and the
+		// others): a fan-out of notes embedding the next ten times, and a
+		// chain of 1,000 notes, fail at an embed of the page.
+		{name: "embed fan-out", files: embedFanOut, file: "content/N0.md:3:1: embed ![[N"},
+		{name: "embed chain", files: embedChain, file: "content/C"},
 		{name: "site.toml binary", files: map[string]string{"site.toml": "\x00\x01\x02"}, file: "site.toml"},
 		{name: "base URL with query", files: map[string]string{"site.toml": "title = \"T\"\nbaseURL = \"https://x.test/?a=1\"\n"}, file: "site.toml"},
 		{name: "stylesheet missing", files: map[string]string{"static/css/site.css": "\x00"}, file: "static/css/site.css"},

@@ -18,7 +18,7 @@ func TestLayouts(t *testing.T) {
 	tests := []struct {
 		name     string
 		files    map[string]string
-		has      map[string]string // output path -> a string it must contain ("" any)
+		has      map[string]string // output path (and "#x" for another) -> a string it must contain ("" any)
 		hasNot   []string
 		lacks    map[string]string // output path -> a string it must not contain
 		warnings []string          // each a part of one warning
@@ -29,14 +29,14 @@ func TestLayouts(t *testing.T) {
 			name: "jekyll just-the-docs",
 			files: map[string]string{
 				"_config.yml":         "title: Jekyll SRD\nurl: https://srd.test\nexclude: [scripts]\n",
-				"index.md":            "---\ntitle: Home\n---\nSee [combat](/docs/combat/) and [the old page](/old/), [rounds](/docs/combat/#rounds-id), [about](about.html), [about again](/about.html).\n",
+				"index.md":            "---\ntitle: Home\n---\nSee [combat](/docs/combat/) and [the old page](/old/), [rounds](/docs/combat/#rounds-id), [about](about.html), [about again](/about.html), [the move](/docs/combat/#move-id).\n",
 				"about.html":          "---\ntitle: About us\n---\n<p>Who we are.</p>\n",
 				"plain.html":          "<p>no front matter: a file</p>\n",
 				"Gemfile":             "gem 'jekyll'\n",
 				"scripts/convert.md":  "# not published\n",
 				"_includes/nav.md":    "# not published\n",
 				"_site/index.html":    "old output",
-				"docs/combat.md":      "---\ntitle: Combat\nnav_order: 2\nredirect_from:\n  - /old/\n  - /older.html\n---\n# Combat\n\n## Rounds\n{: #rounds-id .no_toc }\n",
+				"docs/combat.md":      "---\ntitle: Combat\nnav_order: 2\nredirect_from:\n  - /old/\n  - /older.html\n---\n# Combat\n\n## Rounds\n{: #rounds-id .no_toc }\n\n- A **bold**{: #move-id} move\n- and *another*{: #strong}\n",
 				"docs/magic.md":       "---\ntitle: Magic\nnav_order: 1.5\n---\n",
 				"docs/spells.md":      "---\ntitle: Spells\nparent: Magic\n---\n",
 				"docs/perm.md":        "---\ntitle: Perm\npermalink: /elsewhere/\nnav_exclude: true\n---\n",
@@ -47,17 +47,20 @@ func TestLayouts(t *testing.T) {
 			has: map[string]string{
 				"index.html":             `<a href="/about/">about</a>, <a href="/about/">about again</a>`,
 				"docs/combat/index.html": `<h2 id="rounds-id">Rounds`, // a kramdown id, known when links are checked
-				"old/index.html":         "https://srd.test/docs/combat/",
-				"older.html":             "https://srd.test/docs/combat/",
-				"elsewhere/index.html":   "Perm",
-				"about/index.html":       "<title>About us",
-				"plain.html":             "no front matter",
-				"assets/images/a.png":    "png",
-				"404.html":               `Lost in the dungeon</h1><div class="content"><p>Go <a href="/">home</a>.</p>`,
-				"docs/magic/index.html":  `aria-current="page">Magic</a> <ul><li><a href="/docs/spells/">`, // under its parent in the navigation
+				// Issue 31: a span list's id is the element's, and a link
+				// target; never a #tag with a tag page.
+				"docs/combat/index.html#span": `<li>A <strong id="move-id">bold</strong> move</li>`,
+				"old/index.html":              "https://srd.test/docs/combat/",
+				"older.html":                  "https://srd.test/docs/combat/",
+				"elsewhere/index.html":        "Perm",
+				"about/index.html":            "<title>About us",
+				"plain.html":                  "no front matter",
+				"assets/images/a.png":         "png",
+				"404.html":                    `Lost in the dungeon</h1><div class="content"><p>Go <a href="/">home</a>.</p>`,
+				"docs/magic/index.html":       `aria-current="page">Magic</a> <ul><li><a href="/docs/spells/">`, // under its parent in the navigation
 			},
 			lacks:  map[string]string{"docs/combat/index.html": `<a href="/elsewhere/">`}, // nav_exclude
-			hasNot: []string{"404/index.html", "Gemfile", "scripts/convert/index.html", "_includes/nav/index.html", "docs/perm/index.html"},
+			hasNot: []string{"404/index.html", "Gemfile", "scripts/convert/index.html", "_includes/nav/index.html", "docs/perm/index.html", "tags/move-id/index.html", "tags/strong/index.html"},
 		},
 		{
 			name: "hugo",
@@ -151,6 +154,7 @@ func TestLayouts(t *testing.T) {
 			}
 			out := readTree(t, dir+"/public")
 			for p, want := range tt.has {
+				p, _, _ = strings.Cut(p, "#") // "#x": a second string the file must contain
 				got, ok := out[p]
 				if !ok {
 					t.Errorf("%s not published", p)

@@ -5,10 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/yuin/goldmark/ast"
-
 	"d6codex/cmd/sitegen/internal/layout"
-	"d6codex/cmd/sitegen/internal/markup/tag"
 	"d6codex/templates"
 )
 
@@ -36,28 +33,6 @@ func frontMatterTags(v any) []string {
 			out = append(out, t)
 		}
 	}
-	return out
-}
-
-// inlineTags returns the #tags written in the paragraphs of an outline.
-func inlineTags(doc ast.Node, src []byte) []string {
-	var out []string
-	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if !entering {
-			return ast.WalkContinue, nil
-		}
-		switch n.(type) {
-		case *ast.Paragraph, *ast.TextBlock:
-			for i := 0; i < n.Lines().Len(); i++ {
-				seg := n.Lines().At(i)
-				out = append(out, tag.All(seg.Value(src))...)
-			}
-			return ast.WalkSkipChildren, nil
-		case *ast.FencedCodeBlock, *ast.CodeBlock, *ast.HTMLBlock, *ast.Heading:
-			return ast.WalkSkipChildren, nil
-		}
-		return ast.WalkContinue, nil
-	})
 	return out
 }
 

@@ -16,10 +16,11 @@ import (
 // wikiIndex finds the note or file an Obsidian [[wikilink]] names, with
 // map lookups only (never a scan of the pages per link): notes by their
 // lower-cased name and by their lower-cased path without ".md", other
-// names of notes (aliases) with the names, files likewise. Paths are
-// relative to the content root (page.rel).
+// names of notes (aliases) apart, files likewise. Paths are relative to
+// the content root (page.rel).
 type wikiIndex struct {
-	byName     map[string][]*page // "human" -> pages named Human.md (or aliased so), by path
+	byName     map[string][]*page // "human" -> pages named Human.md, by path
+	byAlias    map[string][]*page // "folk" -> pages with the alias Folk, by path
 	byPath     map[string]*page   // "compendium/races/human" -> page
 	fileByName map[string][]string
 	fileByPath map[string]string // "img/map.png" -> "img/map.png" as written
@@ -36,7 +37,7 @@ func (s *Site) buildWiki(pages []*page) {
 // newWikiIndex indexes pages and content files (content-relative paths).
 func newWikiIndex(pages []*page, files []string) *wikiIndex {
 	w := &wikiIndex{
-		byName: make(map[string][]*page, len(pages)), byPath: make(map[string]*page, len(pages)),
+		byName: make(map[string][]*page, len(pages)), byAlias: map[string][]*page{}, byPath: make(map[string]*page, len(pages)),
 		fileByName: map[string][]string{}, fileByPath: map[string]string{},
 	}
 	for _, p := range pages {
@@ -47,13 +48,15 @@ func newWikiIndex(pages []*page, files []string) *wikiIndex {
 		w.byPath[key] = p
 		w.byName[path.Base(key)] = append(w.byName[path.Base(key)], p)
 		for _, n := range p.names {
-			if k := strings.ToLower(n); !slices.Contains(w.byName[k], p) {
-				w.byName[k] = append(w.byName[k], p)
+			if k := strings.ToLower(n); k != path.Base(key) && !slices.Contains(w.byAlias[k], p) {
+				w.byAlias[k] = append(w.byAlias[k], p)
 			}
 		}
 	}
-	for _, list := range w.byName {
-		slices.SortFunc(list, func(a, b *page) int { return cmp.Compare(a.rel, b.rel) })
+	for _, m := range []map[string][]*page{w.byName, w.byAlias} {
+		for _, list := range m {
+			slices.SortFunc(list, func(a, b *page) int { return cmp.Compare(a.rel, b.rel) })
+		}
 	}
 	for _, rel := range files {
 		key := strings.ToLower(rel)
@@ -132,6 +135,13 @@ func (l pageLinks) ResolveWiki(target, frag string, embed bool) markup.WikiTarge
 		}
 		tg.Warning = fmt.Sprintf("%d notes have this name: %s is used, not %s", len(others)+1, to.file, strings.Join(names, ", "))
 	}
+	if shadowed := s.wiki.shadowed(to, target); len(shadowed) > 0 && tg.Problem == "" {
+		w := fmt.Sprintf("the note %s is used, not %s (Obsidian links a name to the note's file)", to.file, strings.Join(shadowed, ", "))
+		if tg.Warning != "" {
+			w = tg.Warning + "; " + w
+		}
+		tg.Warning = w
+	}
 	return tg
 }
 
@@ -192,7 +202,12 @@ func (w *wikiIndex) find(from *page, target string) (to *page, others []*page, f
 		}
 		return nil, nil, ""
 	}
+	// A note's file name wins over the aliases of other notes, as in
+	// Obsidian (ResolveWiki warns about the aliases it passes over).
 	cands := w.byName[note]
+	if len(cands) == 0 {
+		cands = w.byAlias[note]
+	}
 	if len(cands) == 0 {
 		if fs := w.fileByName[t]; len(fs) > 0 {
 			return nil, nil, nearestFile(from, fs)
@@ -218,6 +233,31 @@ func (w *wikiIndex) find(from *page, target string) (to *page, others []*page, f
 		}
 	}
 	return pick, others, ""
+}
+
+// shadowed describes the aliases that name the wikilink target (a bare
+// name) but lose to the file name of the note to: `content/B.md, whose
+// alias "A" is the same name`.
+func (w *wikiIndex) shadowed(to *page, target string) []string {
+	note := strings.TrimSuffix(strings.ToLower(path.Clean(strings.TrimPrefix(target, "/"))), ".md")
+	if strings.Contains(note, "/") || !slices.Contains(w.byName[note], to) {
+		return nil
+	}
+	var out []string
+	for _, p := range w.byAlias[note] {
+		if p == to {
+			continue
+		}
+		alias := note
+		for _, n := range p.names {
+			if strings.ToLower(n) == note {
+				alias = n
+				break
+			}
+		}
+		out = append(out, fmt.Sprintf("%s, whose alias %q is the same name", p.file, alias))
+	}
+	return out
 }
 
 // nearestFile picks among files of one name as find picks among notes.

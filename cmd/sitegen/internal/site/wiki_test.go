@@ -3,6 +3,7 @@ package site
 import (
 	"context"
 	"errors"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -33,6 +34,7 @@ func TestWikilinks(t *testing.T) {
 		name, page, body string
 		want             []string // substrings of the page's HTML
 		errs, warns      []string
+		extra            map[string]string // files added to the vault
 	}{
 		{name: "by name, any case", page: "content/Notes/x.md", body: "[[human]] and [[HUMAN|them]]",
 			want: []string{`<a class="wikilink" href="/compendium/races/human/">human</a>`, `href="/compendium/races/human/">them</a>`}},
@@ -67,6 +69,12 @@ func TestWikilinks(t *testing.T) {
 			want: []string{`href="/compendium/races/human/#multiclassing-basics"`, `href="#local-part"`}},
 		{name: "a link to the heading that became the title leads to the page", page: "content/Compendium/Races/x.md", body: "[e](Elf.md#elf) [[Human#Human]] [[Elf#Elf|elf]]",
 			want: []string{`href="/compendium/races/elf/">e</a>`, `href="/compendium/races/human/">Human &gt; Human</a>`, `href="/compendium/races/elf/">elf</a>`}},
+		// Issue 31: a note's file name wins over another note's alias, as
+		// Obsidian links [[Humans]] to Humans.md, wherever the two are.
+		{name: "a file wins over an alias, with a warning naming it", page: "content/Compendium/Races/x.md", body: "[[Humans]]",
+			extra: map[string]string{"content/Z/Deep/Humans.md": "# Humans\n"},
+			want:  []string{`href="/z/deep/humans/"`},
+			warns: []string{`content/Compendium/Races/x.md:5:1: wikilink [[Humans]]: the note content/Z/Deep/Humans.md is used, not content/Compendium/Races/Human.md, whose alias "Humans" is the same name (Obsidian links a name to the note's file)`}},
 		{name: "id in raw HTML is a link target", page: "content/Notes/x.md", body: "[lore](../Compendium/Races/Orc.md#orc-lore)",
 			want: []string{`href="/compendium/races/orc/#orc-lore"`}},
 	}
@@ -74,6 +82,7 @@ func TestWikilinks(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			files := vault()
 			files[tt.page] = "---\ntitle: X\n---\n\n" + tt.body + "\n"
+			maps.Copy(files, tt.extra)
 			dir := writeTree(t, files)
 			res, err := build(t, dir, Options{})
 			var got []string

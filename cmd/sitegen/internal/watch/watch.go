@@ -1,7 +1,8 @@
 // Package watch reports changes to a site's source files in batches, for
 // `sitegen serve`.
 //
-// A Watcher watches a base directory and some of its entries: folders are
+// A Watcher watches a base directory and some of its entries, or all of
+// them (Options.Root) less some paths (Options.Exclude): folders are
 // watched recursively (folders created later are added as they appear, and
 // the files already inside them are reported), single files are watched
 // through their parent so that atomic saves (write to a temporary file,
@@ -83,6 +84,14 @@ type Options struct {
 	// Folders are watched recursively. A name that does not exist yet is
 	// picked up when it is created.
 	Names []string
+	// Root watches every entry of Base instead, those created later
+	// included (a source whose pages are the folder itself, an Obsidian
+	// vault), less Exclude.
+	Root bool
+	// Exclude are paths under Base (slash-separated, at any depth) that
+	// are never watched nor reported: the output folder inside a watched
+	// one.
+	Exclude []string
 	// Debounce is how long the watcher waits after the last event before
 	// delivering a batch. Default 20ms.
 	Debounce time.Duration
@@ -102,6 +111,7 @@ type Options struct {
 type Watcher struct {
 	opts    Options
 	names   map[string]bool
+	exclude []string // Options.Exclude, cleaned
 	batches chan Batch
 	raw     chan Change
 	fsw     *fsnotify.Watcher // nil when polling
@@ -140,6 +150,9 @@ func New(opts Options) (*Watcher, error) {
 	for _, n := range opts.Names {
 		w.names[filepath.ToSlash(filepath.Clean(n))] = true
 	}
+	for _, n := range opts.Exclude {
+		w.exclude = append(w.exclude, filepath.ToSlash(filepath.Clean(n)))
+	}
 	if opts.Poll > 0 {
 		snap := w.scan()
 		w.wg.Go(func() { w.poll(ctx, snap) })
@@ -155,8 +168,8 @@ func New(opts Options) (*Watcher, error) {
 			fsw.Close()
 			return nil, fmt.Errorf("watch %s: %w", base, err)
 		}
-		for n := range w.names {
-			w.addTree(filepath.Join(base, filepath.FromSlash(n)), nil)
+		for _, root := range w.roots() {
+			w.addTree(root, nil)
 		}
 		w.wg.Go(func() { w.listen(ctx) })
 	}
@@ -193,8 +206,13 @@ func (w *Watcher) rel(abs string, dir bool) (string, bool) {
 	}
 	r = filepath.ToSlash(r)
 	top, _, _ := strings.Cut(r, "/")
-	if !w.names[top] && !w.names[r] {
+	if !w.opts.Root && !w.names[top] && !w.names[r] {
 		return "", false
+	}
+	for _, ex := range w.exclude {
+		if r == ex || strings.HasPrefix(r, ex+"/") {
+			return "", false
+		}
 	}
 	segs := strings.Split(r, "/")
 	for i, seg := range segs {
@@ -219,6 +237,12 @@ func (w *Watcher) addTree(dir string, found func(path string)) {
 		if p != dir && srcname.Skip(d.Name(), d.IsDir()) {
 			if d.IsDir() {
 				return filepath.SkipDir
+			}
+			return nil
+		}
+		if _, ok := w.rel(p, d.IsDir()); !ok && p != w.opts.Base {
+			if d.IsDir() {
+				return filepath.SkipDir // excluded
 			}
 			return nil
 		}
@@ -397,11 +421,23 @@ type fileState struct {
 	dir  bool
 }
 
+// roots are the paths whose trees are watched: Base with Options.Root,
+// else each of the names.
+func (w *Watcher) roots() []string {
+	if w.opts.Root {
+		return []string{w.opts.Base}
+	}
+	var out []string
+	for n := range w.names {
+		out = append(out, filepath.Join(w.opts.Base, filepath.FromSlash(n)))
+	}
+	return out
+}
+
 // scan records the state of every watched path.
 func (w *Watcher) scan() map[string]fileState {
 	snap := map[string]fileState{}
-	for n := range w.names {
-		root := filepath.Join(w.opts.Base, filepath.FromSlash(n))
+	for _, root := range w.roots() {
 		err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 			if err != nil {
 				if errors.Is(err, fs.ErrNotExist) {

@@ -258,3 +258,41 @@ func TestMaxWaitKeepsEverything(t *testing.T) {
 	}
 	collect(t, w, want)
 }
+
+// TestWatchRoot is issue 31: with Options.Root the whole of Base is
+// watched, entries created at its top after the start included (an
+// Obsidian vault, where new notes go), less the Exclude paths (the
+// output) and the names the site leaves out.
+func TestWatchRoot(t *testing.T) {
+	for _, mode := range []struct {
+		name string
+		poll time.Duration
+	}{{"fsnotify", 0}, {"poll", 30 * time.Millisecond}} {
+		t.Run(mode.name, func(t *testing.T) {
+			dir := t.TempDir()
+			write(t, dir, "Old.md", "old")
+			write(t, dir, "Notes/a.md", "a")
+			write(t, dir, "out/site/index.html", "built")
+			w, err := New(Options{Base: dir, Root: true, Exclude: []string{"out/site"}, Debounce: 30 * time.Millisecond, Poll: mode.poll})
+			must(t, err)
+			defer w.Close()
+			write(t, dir, "out/site/index.html", "built again") // excluded
+			write(t, dir, ".obsidian/workspace.json", "{}")     // hidden
+			write(t, dir, "New note.md", "new")                 // at the top, after the start
+			write(t, dir, "Later/b.md", "b")                    // a top folder, after the start
+			write(t, dir, "Notes/a.md", "edited")
+			write(t, dir, "out/notes.md", "out is not all excluded")
+			want := []string{"New note.md", "Later/b.md", "Notes/a.md", "out/notes.md"}
+			seen := collect(t, w, want)
+			write(t, dir, "sentinel.md", "s")
+			for p, op := range collect(t, w, []string{"sentinel.md"}) {
+				seen[p] |= op
+			}
+			for p := range seen {
+				if !slices.Contains(append(want, "sentinel.md", "Later", "out"), p) {
+					t.Errorf("unexpected change %s (%v)", p, seen[p])
+				}
+			}
+		})
+	}
+}

@@ -40,10 +40,15 @@ import (
 var Kind = ast.NewNodeKind("InlineDice")
 
 // MaxPageWork is the dice work the inline rolls of one page may spend
-// together, in the units of expr.MaxWork (a few ordinary rolls cost
+// together when the pipeline gives them no budget of the page's
+// (Extension.Budget: in sitegen, the page's dice budget, shared with its
+// dice blocks), in the units of expr.MaxWork (a few ordinary rolls cost
 // hundreds; a page may hold three rolls at the bound of one, or thousands
 // of ordinary ones). Past it a roll is a warning and shows as written.
 const MaxPageWork = 1e9
+
+// spent is the warning of a roll past the page's budget.
+const spent = "the dice of this page need more computation than one page may spend"
 
 // Node is an inline roll.
 type Node struct {
@@ -116,18 +121,22 @@ type Warn func(pc parser.Context, offset int, msg string)
 type Extension struct {
 	// Warn receives what cannot be computed exactly.
 	Warn Warn
+	// Budget, when set, gives the dice budget of the page being parsed,
+	// which the page's rolls draw from (nil: MaxPageWork of their own).
+	Budget func(parser.Context) *expr.Budget
 }
 
 // Extend implements goldmark.Extender.
 func (e Extension) Extend(m goldmark.Markdown) {
 	// Before goldmark's code span parser (100), whose spans it reads.
-	m.Parser().AddOptions(parser.WithInlineParsers(util.Prioritized(&inlineParser{warn: e.Warn, code: parser.NewCodeSpanParser()}, 99)))
+	m.Parser().AddOptions(parser.WithInlineParsers(util.Prioritized(&inlineParser{warn: e.Warn, budget: e.Budget, code: parser.NewCodeSpanParser()}, 99)))
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(htmlRenderer{}, 100)))
 }
 
 type inlineParser struct {
-	warn Warn
-	code parser.InlineParser
+	warn   Warn
+	budget func(parser.Context) *expr.Budget
+	code   parser.InlineParser
 }
 
 func (p *inlineParser) Trigger() []byte { return []byte{'`'} }
@@ -162,7 +171,7 @@ func (p *inlineParser) Parse(parent ast.Node, block text.Reader, pc parser.Conte
 	rest := raw.String()[loc[1]:]
 	n := &Node{Raw: raw.String(), Start: start + loc[1] + len(rest) - len(strings.TrimLeft(rest, " \t"))}
 	n.Formula = readFlags(n, strings.TrimSpace(rest))
-	pg := page(pc, block.Source())
+	pg := page(pc, block.Source(), p.budget)
 	pg.count++
 	n.ID = "roll-" + pg.id + "-" + strconv.Itoa(pg.count)
 	pc.Set(foundKey, true)
@@ -305,17 +314,15 @@ func (pg *pageRolls) eval(f, round string) computed {
 	if round != "" {
 		expr.RoundResult(it, round)
 	}
-	if pg.left <= 0 {
-		return computed{msg: "the inline rolls of this page need more computation than one page may spend"}
+	if pg.budget.Left() <= 0 {
+		return computed{msg: spent}
 	}
 	// A roll refused for its work is charged what it was allowed, not
-	// what it asked for: it did no more.
-	limit := min(pg.left, expr.MaxWork)
-	r, work, err := expr.EvalItemWithin(it, pg.left)
-	pg.left -= min(work, limit)
+	// what it asked for: it did no more (expr.Budget).
+	r, err := pg.budget.EvalItem(it)
 	if err != nil {
-		if work > limit && limit < expr.MaxWork {
-			return computed{msg: "the inline rolls of this page need more computation than one page may spend"}
+		if _, over := err.(*expr.BudgetError); over {
+			return computed{msg: spent}
 		}
 		return failed(err)
 	}
@@ -343,21 +350,27 @@ var pageKey = parser.NewContextKey()
 // pageRolls is what the rolls of one page share: its names, its work,
 // the formulas computed so far and a count for ids.
 type pageRolls struct {
-	vars  map[string]string // name -> value as written
-	left  float64
-	cache map[string]computed
-	first map[string]string // formula -> the ID of its first roll
-	id    string
-	count int
+	vars   map[string]string // name -> value as written
+	budget *expr.Budget      // the page's dice work left
+	cache  map[string]computed
+	first  map[string]string // formula -> the ID of its first roll
+	id     string
+	count  int
 }
 
-func page(pc parser.Context, src []byte) *pageRolls {
+func page(pc parser.Context, src []byte, budget func(parser.Context) *expr.Budget) *pageRolls {
 	if pg, ok := pc.Get(pageKey).(*pageRolls); ok {
 		return pg
 	}
 	h := fnv.New32a()
 	h.Write(src)
-	pg := &pageRolls{vars: Fields(src), left: MaxPageWork, cache: map[string]computed{}, first: map[string]string{}, id: strconv.FormatUint(uint64(h.Sum32()), 36)}
+	pg := &pageRolls{vars: Fields(src), cache: map[string]computed{}, first: map[string]string{}, id: strconv.FormatUint(uint64(h.Sum32()), 36)}
+	if budget != nil {
+		pg.budget = budget(pc)
+	}
+	if pg.budget == nil {
+		pg.budget = expr.NewBudget(MaxPageWork)
+	}
 	if fm := frontmatter.Get(pc); fm != nil {
 		var m map[string]any
 		if fm.Decode(&m) == nil {

@@ -4,8 +4,10 @@
 // block its id and the classes of a safe list, and is never printed;
 // "{:toc}" (kramdown's table of contents marker) removes the list it ends,
 // since the page has a table of contents of its own; a span attribute list
-// after inline text ("**x**{: .y}") is dropped. Ids count as link targets:
-// the paragraph transformer runs in the outline parse too.
+// right after an element ("**x**{: #id .y}", "[a](b){:.y}") gives it its
+// id and safe classes (after text it goes, applied to nothing), and is
+// never printed either. Block ids count as link targets: the paragraph
+// transformer runs in the outline parse too.
 package kramdown
 
 import (
@@ -33,89 +35,117 @@ func (e Extension) Extend(m goldmark.Markdown) {
 		// Before goldmark's link reference definitions (100): an IAL
 		// paragraph is not a definition either way.
 		parser.WithParagraphTransformers(util.Prioritized(blockIAL{safe: e.SafeClasses}, 50)),
-		parser.WithASTTransformers(util.Prioritized(cleanup{}, 90)),
+		// Before the other inline parsers of "{" (Hugo's shortcodes, Liquid).
+		parser.WithInlineParsers(util.Prioritized(spanParser{}, 80)),
+		parser.WithASTTransformers(util.Prioritized(cleanup{safe: e.SafeClasses}, 90)),
 	)
 }
 
 // ialRE matches a line that is a block attribute list.
 var ialRE = regexp.MustCompile(`^\s*\{:\s*([^}]*)\}\s*$`)
 
-// spanIALRE matches a span attribute list in a text.
-var spanIALRE = regexp.MustCompile(`\{:[^}]*\}`)
-
-// dropSpanIALs cuts the span attribute lists out of t, splitting it where
-// one is in the middle. A list that goes on over the next texts (the
-// typographer splits text at "-" and ".") is cut out of them too.
-func dropSpanIALs(t *ast.Text, src []byte) {
-	if t.Parent() == nil { // cut out with an earlier list
-		return
+// SpanIAL returns the length of the span attribute list at the start of b
+// ("{: #id .x}" and "{:.x}": "{:" up to the first "}" on the line), or 0.
+// Its text is never shown: the inline parser takes it whole, before any
+// "#" in it could read as an Obsidian tag.
+func SpanIAL(b []byte) int {
+	if !bytes.HasPrefix(b, []byte("{:")) {
+		return 0
 	}
-	joinSplitIAL(t, src)
-	for {
-		loc := spanIALRE.FindIndex(t.Segment.Value(src))
-		if loc == nil {
-			return
-		}
-		seg := t.Segment
-		switch {
-		case loc[0] == 0 && loc[1] == seg.Len():
-			t.Parent().RemoveChild(t.Parent(), t)
-			return
-		case loc[0] == 0:
-			t.Segment = seg.WithStart(seg.Start + loc[1])
-		case loc[1] == seg.Len():
-			t.Segment = seg.WithStop(seg.Start + loc[0])
-			return
-		default:
-			rest := ast.NewTextSegment(seg.WithStart(seg.Start + loc[1]))
-			rest.SetSoftLineBreak(t.SoftLineBreak())
-			t.SetSoftLineBreak(false)
-			t.Segment = seg.WithStop(seg.Start + loc[0])
-			t.Parent().InsertAfter(t.Parent(), t, rest)
-			t = rest
-		}
+	end := bytes.IndexAny(b, "}\n")
+	if end < 0 || b[end] != '}' {
+		return 0
 	}
+	return end + 1
 }
 
-// joinSplitIAL, when t holds the start of a span attribute list that ends
-// in a later text sibling, moves the rest of it into t: t's segment grows
-// to the closing brace and the texts in between go (their segments are
-// contiguous in the source).
-func joinSplitIAL(t *ast.Text, src []byte) {
-	v := t.Segment.Value(src)
-	i := bytes.LastIndex(v, []byte("{:"))
-	if i < 0 || bytes.IndexByte(v[i:], '}') >= 0 {
-		return
+// StripSpanIALs returns line without its span attribute lists (for readers
+// of raw lines, such as the #tags of a page's outline).
+func StripSpanIALs(line []byte) []byte {
+	i := bytes.Index(line, []byte("{:"))
+	if i < 0 {
+		return line
 	}
-	var between []*ast.Text
-	for n := t.NextSibling(); n != nil; n = n.NextSibling() {
-		next, ok := n.(*ast.Text)
-		if !ok || next.Segment.Start != t.Segment.Stop+segLen(between) {
-			return
+	out := append([]byte{}, line[:i]...)
+	for rest := line[i:]; len(rest) > 0; {
+		if n := SpanIAL(rest); n > 0 {
+			rest = rest[n:]
+			continue
 		}
-		if j := bytes.IndexByte(next.Segment.Value(src), '}'); j >= 0 {
-			for _, b := range between {
-				b.Parent().RemoveChild(b.Parent(), b)
-			}
-			t.Segment = t.Segment.WithStop(next.Segment.Start + j + 1)
-			next.Segment = next.Segment.WithStart(next.Segment.Start + j + 1)
-			if next.Segment.Len() == 0 {
-				t.SetSoftLineBreak(next.SoftLineBreak())
-				next.Parent().RemoveChild(next.Parent(), next)
-			}
-			return
+		j := bytes.Index(rest[1:], []byte("{:"))
+		if j < 0 {
+			return append(out, rest...)
 		}
-		between = append(between, next)
+		out, rest = append(out, rest[:j+1]...), rest[j+1:]
 	}
+	return out
 }
 
-// segLen is the length of the texts' segments together.
-func segLen(ts []*ast.Text) int {
-	n := 0
-	for _, t := range ts {
-		n += t.Segment.Len()
+// SpanIDs returns the ids the span attribute lists of a line of Markdown
+// give, for readers of raw lines (the link targets of a page's outline,
+// which parses no inline markup): those of lists right after the closing
+// mark of an element ("**x**{: #id}", "`c`{:#id}", "[a](b){:#id}"); a list
+// after text gives none. Emphasis written with a literal "*" is an element
+// here and text when rendered: rare enough in a rules page.
+func SpanIDs(line []byte) []string {
+	var ids []string
+	for i := bytes.Index(line, []byte("{:")); i >= 0; {
+		n := SpanIAL(line[i:])
+		j := i
+		for j > 0 && line[j-1] == '}' { // after another list: look before it
+			k := bytes.LastIndex(line[:j], []byte("{:"))
+			if k < 0 || SpanIAL(line[k:]) != j-k {
+				break
+			}
+			j = k
+		}
+		if n > 0 && j > 0 && bytes.IndexByte([]byte("*_`)]~="), line[j-1]) >= 0 {
+			for _, tok := range strings.Fields(string(line[i+2 : i+n-1])) {
+				if strings.HasPrefix(tok, "#") && len(tok) > 1 {
+					ids = append(ids, tok[1:])
+				}
+			}
+		}
+		next := bytes.Index(line[i+2:], []byte("{:"))
+		if next < 0 {
+			break
+		}
+		i += 2 + next
 	}
-	return n
+	return ids
+}
+
+// kindSpanIAL is the AST kind of a span attribute list.
+var kindSpanIAL = ast.NewNodeKind("KramdownSpanIAL")
+
+// spanIAL is a span attribute list, until the cleanup applies it to the
+// element before it and removes it.
+type spanIAL struct {
+	ast.BaseInline
+	attrs string // what is between "{:" and "}"
+}
+
+// Kind implements ast.Node.
+func (n *spanIAL) Kind() ast.NodeKind { return kindSpanIAL }
+
+// Dump implements ast.Node.
+func (n *spanIAL) Dump(src []byte, level int) {
+	ast.DumpHelper(n, src, level, map[string]string{"attrs": n.attrs}, nil)
+}
+
+// spanParser reads span attribute lists.
+type spanParser struct{}
+
+func (spanParser) Trigger() []byte { return []byte{'{'} }
+
+func (spanParser) Parse(_ ast.Node, block text.Reader, _ parser.Context) ast.Node {
+	line, _ := block.PeekLine()
+	n := SpanIAL(line)
+	if n == 0 {
+		return nil
+	}
+	block.Advance(n)
+	return &spanIAL{attrs: string(line[2 : n-1])}
 }
 
 // NoTOC is the attribute {: .no_toc } gives a heading: the page's table of
@@ -192,14 +222,14 @@ func (t blockIAL) apply(n ast.Node, ial string, pc parser.Context) {
 	}
 }
 
-// cleanup removes the lists that {:toc} ends and span attribute lists.
-type cleanup struct{}
+// cleanup removes the lists that {:toc} ends, and applies span attribute
+// lists to the element right before them (see Extension) and removes them.
+type cleanup struct{ safe map[string]bool }
 
 // Transform implements parser.ASTTransformer.
-func (cleanup) Transform(doc *ast.Document, reader text.Reader, _ parser.Context) {
-	src := reader.Source()
+func (c cleanup) Transform(doc *ast.Document, _ text.Reader, pc parser.Context) {
 	var lists []ast.Node
-	var texts []*ast.Text
+	var spans []*spanIAL
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
@@ -208,13 +238,24 @@ func (cleanup) Transform(doc *ast.Document, reader text.Reader, _ parser.Context
 			lists = append(lists, n)
 			return ast.WalkSkipChildren, nil
 		}
-		if t, ok := n.(*ast.Text); ok && bytes.Contains(t.Segment.Value(src), []byte("{:")) {
-			texts = append(texts, t)
+		if s, ok := n.(*spanIAL); ok {
+			spans = append(spans, s)
 		}
 		return ast.WalkContinue, nil
 	})
-	for _, t := range texts {
-		dropSpanIALs(t, src)
+	for _, s := range spans {
+		// The element: the sibling before, past other lists of it
+		// ("`code`{:#id}{:.class}"); text is no element.
+		target := s.PreviousSibling()
+		for target != nil && target.Kind() == kindSpanIAL {
+			target = target.PreviousSibling()
+		}
+		if target != nil && target.Kind() != ast.KindText && target.Kind() != ast.KindString {
+			blockIAL{safe: c.safe}.apply(target, s.attrs, pc)
+		}
+	}
+	for _, s := range spans {
+		s.Parent().RemoveChild(s.Parent(), s)
 	}
 	for _, l := range lists {
 		if p := l.Parent(); p != nil {

@@ -41,11 +41,24 @@ func TestAttributeLists(t *testing.T) {
 		{"span list in the middle", "a *b*{: .x} c\n", []string{"<p>a <em>b</em> c</p>"}, nil},
 		{"span list split by the typographer", "[Go](#x){: .btn .fs-5 .mb-md-0 } [Hub](#y){: .btn .mb-4 }\n", []string{`<p><a href="#x">Go</a> <a href="#y">Hub</a></p>`}, nil},
 		{"braces that are not a list", "Set {a, b} and {:x}y\n", []string{"<p>Set {a, b} and y</p>"}, nil},
+		// Issue 31: a span list's id (and safe classes) go to the element
+		// right before it, never shown as text. kramdown's syntax
+		// (https://kramdown.gettalong.org/syntax.html#span-ials): "A span
+		// IAL (or two or more span IALs) has to be put directly after the
+		// span-level element to which it should be applied, no additional
+		// character is allowed between, otherwise it is ignored and only
+		// removed from the output."
+		{"span list with an id", "**x**{: #id}\n", []string{`<p><strong id="id">x</strong></p>`}, []string{"id"}},
+		{"span lists one after another", "This *is*{:.underline} some `code`{:#cid}{:.note}.\n",
+			[]string{`<p>This <em>is</em> some <code id="cid" class="note">code</code>.</p>`}, []string{"cid"}},
+		{"a link's id", "A [link](t.html){: #lid .note} here\n", []string{`<a href="t.html" id="lid" class="note">link</a>`}, []string{"lid"}},
+		{"after text: removed, not applied", "plain{: #no} and *x* {: #gap}\n", []string{"<p>plain and <em>x</em> </p>"}, nil},
+		{"in code it stays", "`a{: #k}` x\n", []string{"<code>a{: #k}</code>"}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			html, doc := convert(t, tt.src)
-			if strings.Contains(html, "{:") {
+			if strings.Contains(html, "{:") && !strings.Contains(tt.name, "code") {
 				t.Errorf("attribute list printed: %s", html)
 			}
 			for _, w := range tt.want {
@@ -67,5 +80,37 @@ func TestAttributeLists(t *testing.T) {
 				t.Errorf("ids = %q, want %q", ids, tt.ids)
 			}
 		})
+	}
+}
+
+// TestSpanIDsOfLines: the ids an outline reads from a line are those the
+// rendered page has (TestAttributeLists), and a line stripped of its span
+// lists keeps the rest.
+func TestSpanIDsOfLines(t *testing.T) {
+	tests := []struct{ line, ids, stripped string }{
+		{"**x**{: #id}", "id", "**x**"},
+		{"This *is*{:.underline} some `code`{:#cid}{:.note}.", "cid", "This *is* some `code`."},
+		{"A [link](t.html){: #lid .note} here", "lid", "A [link](t.html) here"},
+		{"plain{: #no} and *x* {: #gap}", "", "plain and *x* "},
+		{"Set {a, b} and {:x}y {: #open", "", "Set {a, b} and y {: #open"},
+	}
+	for _, tt := range tests {
+		if got := strings.Join(SpanIDs([]byte(tt.line)), ","); got != tt.ids {
+			t.Errorf("SpanIDs(%q) = %q, want %q", tt.line, got, tt.ids)
+		}
+		if got := string(StripSpanIALs([]byte(tt.line))); got != tt.stripped {
+			t.Errorf("StripSpanIALs(%q) = %q, want %q", tt.line, got, tt.stripped)
+		}
+		html, doc := convert(t, tt.line+"\n")
+		var ids []string
+		_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+			if v, ok := n.AttributeString("id"); ok && entering {
+				ids = append(ids, string(v.([]byte)))
+			}
+			return ast.WalkContinue, nil
+		})
+		if got := strings.Join(ids, ","); got != tt.ids {
+			t.Errorf("%q renders ids %q (%s), the outline reads %q", tt.line, got, html, tt.ids)
+		}
 	}
 }

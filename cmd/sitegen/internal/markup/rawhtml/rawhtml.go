@@ -131,3 +131,50 @@ func IDs(s string) []string {
 		}
 	}
 }
+
+// HasH1 reports whether an HTML fragment has an <h1> start tag.
+func HasH1(s string) bool {
+	if !strings.Contains(s, "1") { // every <h1> has one
+		return false
+	}
+	tz := html.NewTokenizer(strings.NewReader(s))
+	for {
+		switch tz.Next() {
+		case html.ErrorToken:
+			return false
+		case html.StartTagToken:
+			if name, _ := tz.TagName(); string(name) == "h1" {
+				return true
+			}
+		}
+	}
+}
+
+// DemoteHeadings returns an HTML fragment with its headings one level
+// down, as a page's Markdown headings go when it has a level-1 one (an
+// <h1> becomes an <h2>, an <h6> stays one), every other byte as written.
+func DemoteHeadings(s string) string {
+	var b strings.Builder
+	tz := html.NewTokenizer(strings.NewReader(s))
+	for {
+		tt := tz.Next()
+		if tt == html.ErrorToken {
+			return b.String()
+		}
+		// A copy: Raw is valid until the next call, and TagName lower-cases
+		// the tokenizer's buffer in place.
+		raw := append([]byte(nil), tz.Raw()...)
+		if tt == html.StartTagToken || tt == html.EndTagToken {
+			if name, _ := tz.TagName(); len(name) == 2 && name[0] == 'h' && name[1] >= '1' && name[1] <= '5' {
+				// The level is the first digit of the tag as written:
+				// "<h1", "</H1".
+				i := strings.IndexAny(string(raw), "12345")
+				b.Write(raw[:i])
+				b.WriteByte(raw[i] + 1)
+				b.Write(raw[i+1:])
+				continue
+			}
+		}
+		b.Write(raw)
+	}
+}

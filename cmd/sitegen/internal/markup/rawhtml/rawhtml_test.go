@@ -42,3 +42,25 @@ func TestIDs(t *testing.T) {
 		t.Errorf("IDs = %q", got)
 	}
 }
+
+// TestDemoteHeadings: headings go one level down, h6 stays, every other
+// byte (case, attributes, comments, text) as written.
+func TestDemoteHeadings(t *testing.T) {
+	tests := []struct {
+		in, want string
+		h1       bool
+	}{
+		{`<h1>A</h1>`, `<h2>A</h2>`, true},
+		{`<H1 id="x" class='y'>A <em>b</em></H1><h5>c</h5><h6>d</h6>`, `<H2 id="x" class='y'>A <em>b</em></H2><h6>c</h6><h6>d</h6>`, true},
+		{`<!-- <h1>x</h1> --><p>h1 is a heading</p><hr><h10>`, `<!-- <h1>x</h1> --><p>h1 is a heading</p><hr><h10>`, false},
+		{`<h2>B</h2>`, `<h3>B</h3>`, false},
+	}
+	for _, tt := range tests {
+		if got := DemoteHeadings(tt.in); got != tt.want {
+			t.Errorf("DemoteHeadings(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+		if got := HasH1(tt.in); got != tt.h1 {
+			t.Errorf("HasH1(%q) = %v", tt.in, got)
+		}
+	}
+}

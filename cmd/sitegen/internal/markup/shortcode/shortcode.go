@@ -28,13 +28,17 @@ import (
 type Warn func(pc parser.Context, offset int, msg string)
 
 // Extension adds Hugo shortcodes to a goldmark instance.
-type Extension struct{ Warn Warn }
+type Extension struct {
+	// Warn reports what is shown differently (a shortcode not supported);
+	// Fail what Hugo refuses too (a ref to a URL). Either may be nil.
+	Warn, Fail Warn
+}
 
 // Extend implements goldmark.Extender.
 func (e Extension) Extend(m goldmark.Markdown) {
 	m.Parser().AddOptions(
 		parser.WithBlockParsers(util.Prioritized(blockParser{warn: e.Warn}, 90)),
-		parser.WithInlineParsers(util.Prioritized(inlineParser{warn: e.Warn}, 89)),
+		parser.WithInlineParsers(util.Prioritized(inlineParser{warn: e.Warn, fail: e.Fail}, 89)),
 		parser.WithASTTransformers(util.Prioritized(refLinks{}, 96)),
 	)
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(nodeRenderer{}, 100)))
@@ -66,6 +70,7 @@ type Block struct {
 	Name, Shape, Class, Title string
 	Open                      bool // a <details> shown open
 	closed                    bool // its closing tag was seen
+	oneLine                   bool // its content and closing tag are on its opening line
 }
 
 // Kind implements ast.Node.
@@ -113,7 +118,31 @@ func (p blockParser) Open(parent ast.Node, reader text.Reader, pc parser.Context
 	line, seg := reader.PeekLine()
 	trimmed := util.TrimLeftSpace(line)
 	c, ok := parseCall(trimmed)
-	if !ok || len(bytes.TrimSpace(trimmed[c.length:])) > 0 {
+	if !ok {
+		return nil, parser.NoChildren
+	}
+	if shape, isPaired := paired[c.name]; isPaired && !c.closing && len(bytes.TrimSpace(trimmed[c.length:])) > 0 {
+		// {{< tab "A" >}}text{{< /tab >}}: the text up to the closing tag
+		// at the line's end is the block's paragraph, and the block ends
+		// with the line.
+		end := closesLine(trimmed[c.length:], c.name)
+		if end < 0 {
+			return nil, parser.NoChildren
+		}
+		b := newBlock(c, shape)
+		b.closed, b.oneLine = true, true
+		start := seg.Start + len(line) - len(trimmed) + c.length
+		inner := text.NewSegment(start, start+end)
+		if len(bytes.TrimSpace(inner.Value(reader.Source()))) > 0 {
+			para := ast.NewParagraph()
+			inner = inner.TrimLeftSpace(reader.Source())
+			para.Lines().Append(inner.TrimRightSpace(reader.Source()))
+			b.AppendChild(b, para)
+		}
+		reader.Advance(seg.Len() - 1)
+		return b, parser.NoChildren
+	}
+	if len(bytes.TrimSpace(trimmed[c.length:])) > 0 {
 		return nil, parser.NoChildren
 	}
 	if c.name == "ref" || c.name == "relref" {
@@ -171,7 +200,7 @@ func newBlock(c call, shape string) *Block {
 
 func (blockParser) Continue(node ast.Node, reader text.Reader, _ parser.Context) parser.State {
 	b, ok := node.(*Block)
-	if !ok {
+	if !ok || b.oneLine {
 		return parser.Close
 	}
 	line, seg := reader.PeekLine()
@@ -186,6 +215,22 @@ func (blockParser) Continue(node ast.Node, reader text.Reader, _ parser.Context)
 func (blockParser) Close(ast.Node, text.Reader, parser.Context) {}
 func (blockParser) CanInterruptParagraph() bool                 { return true }
 func (blockParser) CanAcceptIndentedLine() bool                 { return false }
+
+// closesLine returns where the closing tag of the shortcode name starts
+// in rest (a line after the shortcode's opening tag) when rest ends with
+// it, else -1.
+func closesLine(rest []byte, name string) int {
+	rest = bytes.TrimRight(rest, " \t\r\n")
+	for i := bytes.LastIndex(rest, []byte("{{")); i >= 0; i = bytes.LastIndex(rest[:i], []byte("{{")) {
+		if c, ok := parseCall(rest[i:]); ok {
+			if c.closing && c.name == name && c.length == len(rest)-i {
+				return i
+			}
+			return -1
+		}
+	}
+	return -1
+}
 
 // figure makes the image of {{< figure src="…" alt="…" caption="…" >}}.
 func figure(c call, pos int) ast.Node {
@@ -204,10 +249,7 @@ func figure(c call, pos int) ast.Node {
 // file (checked and rewritten like any link), with text as its text (the
 // path when nil).
 func refLink(c call, pos int, textNodes []ast.Node) *ast.Link {
-	target := c.arg("", 0)
-	if target == "" {
-		target = c.arg("path", -1)
-	}
+	target := refTarget(c)
 	frag := ""
 	if i := strings.IndexByte(target, '#'); i >= 0 {
 		target, frag = target[:i], target[i:]
@@ -227,7 +269,31 @@ func refLink(c call, pos int, textNodes []ast.Node) *ast.Link {
 	return l
 }
 
-type inlineParser struct{ warn Warn }
+// refTarget is the page a ref or relref names: its first argument or path=.
+func refTarget(c call) string {
+	if t := c.arg("", 0); t != "" {
+		return t
+	}
+	return c.arg("path", -1)
+}
+
+// hasScheme reports whether s starts with a URL scheme ("https:",
+// "mailto:"): a letter, then letters, digits, "+", "-" or ".", then ":".
+func hasScheme(s string) bool {
+	for i, r := range s {
+		switch {
+		case r == ':':
+			return i > 0
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z':
+		case i > 0 && (r >= '0' && r <= '9' || r == '+' || r == '-' || r == '.'):
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+type inlineParser struct{ warn, fail Warn }
 
 func (inlineParser) Trigger() []byte { return []byte{'{'} }
 
@@ -242,7 +308,16 @@ func (p inlineParser) Parse(_ ast.Node, block text.Reader, pc parser.Context) as
 	case c.closing:
 		return &inlineDropped{}
 	case c.name == "ref" || c.name == "relref":
-		return &inlineRef{call: c, pos: seg.Start}
+		r := &inlineRef{call: c, pos: seg.Start}
+		if u := refTarget(c); hasScheme(u) {
+			// Hugo reads the URL's path alone as a page's (its host is
+			// dropped): never what its editor meant.
+			r.url = true
+			if p.fail != nil {
+				p.fail(pc, seg.Start, fmt.Sprintf("Hugo's %s takes the path of a page of this site, not a URL (%q): link to it with [text](%s)", c.name, u, u))
+			}
+		}
+		return r
 	}
 	if p.warn != nil {
 		p.warn(pc, seg.Start, fmt.Sprintf("Hugo shortcode %q is not supported: not shown", c.name))
@@ -263,6 +338,7 @@ type inlineRef struct {
 	ast.BaseInline
 	call call
 	pos  int
+	url  bool // it names a URL, an error: no link is made
 }
 
 var kindInlineRef = ast.NewNodeKind("ShortcodeRef")
@@ -295,9 +371,20 @@ func (refLinks) Transform(doc *ast.Document, reader text.Reader, _ parser.Contex
 	for _, r := range refs {
 		parent := r.Parent()
 		if label, frag := linklabel.Take(r, src); label != nil {
+			if r.url { // its label alone
+				for _, n := range label {
+					parent.InsertBefore(parent, r, n)
+				}
+				parent.RemoveChild(parent, r)
+				continue
+			}
 			l := refLink(r.call, r.pos, label)
 			l.Destination = append(l.Destination, frag...)
 			parent.ReplaceChild(parent, r, l)
+			continue
+		}
+		if r.url {
+			parent.RemoveChild(parent, r)
 			continue
 		}
 		parent.ReplaceChild(parent, r, refLink(r.call, r.pos, nil))

@@ -105,3 +105,93 @@ func TestParseCall(t *testing.T) {
 		}
 	}
 }
+
+// TestOneLinePaired is issue 31: a paired shortcode whose content and
+// closing tag are on its opening line renders as the multi-line form does.
+// Hugo reads content between the tags wherever the lines break
+// (https://gohugo.io/methods/shortcode/inner/): "Returns the content
+// between opening and closing shortcode tags, applicable when the
+// shortcode call includes a closing tag." and "Content between opening
+// and closing shortcode tags may include leading and/or trailing
+// newlines, depending on placement within the Markdown."
+func TestOneLinePaired(t *testing.T) {
+	tests := []struct {
+		name, src string
+		want      []string // parts of the HTML, in order
+	}{
+		{"tab", "{{< tab \"A\" >}}text **here**{{< /tab >}}\n\nAfter.\n",
+			[]string{`<details class="callout callout-tab" open><summary class="callout-title">A</summary>`, "<p>text <strong>here</strong></p>", "</details>", "<p>After.</p>"}},
+		{"tabs of one-line tabs", "{{< tabs >}}\n{{< tab \"A\" >}}one{{< /tab >}}\n{{< tab \"B\" >}}two{{< /tab >}}\n{{< /tabs >}}\n",
+			[]string{`<div class="shortcode-tabs">`, `>A</summary>`, "<p>one</p>", "</details>", `>B</summary>`, "<p>two</p>", "</details>", "</div>"}},
+		{"hint with percent", "{{% hint info %}}Careful{{% /hint %}}\nNext line.\n",
+			[]string{`<div class="callout callout-info" role="note">`, "<p>Careful</p>", "</div>", "<p>Next line.</p>"}},
+		{"empty", "{{< tab \"E\" >}}{{< /tab >}}\n", []string{`>E</summary>`, "</details>"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var warnings []string
+			md := goldmark.New(goldmark.WithExtensions(Extension{Warn: func(_ parser.Context, off int, msg string) {
+				warnings = append(warnings, msg)
+			}}))
+			var b bytes.Buffer
+			if err := md.Convert([]byte(tt.src), &b); err != nil {
+				t.Fatal(err)
+			}
+			html := b.String()
+			rest := html
+			for _, w := range tt.want {
+				i := strings.Index(rest, w)
+				if i < 0 {
+					t.Fatalf("html %q lacks %q (in order)", html, w)
+				}
+				rest = rest[i+len(w):]
+			}
+			if strings.Contains(html, "{{") || len(warnings) > 0 {
+				t.Errorf("shortcode printed or warned about: %q, %q", html, warnings)
+			}
+		})
+	}
+}
+
+// TestRefToURL is issue 31: ref and relref name a page of the site
+// (https://gohugo.io/content-management/cross-references/: "The ref and
+// relref shortcodes require a single argument: the path to a content
+// document, with or without a file extension, with or without an
+// anchor."); a URL given instead (which became the link
+// "https://x.example.md") is an error at its position, and no link is
+// made of it.
+func TestRefToURL(t *testing.T) {
+	tests := []struct{ name, src, text string }{
+		{"alone", "See {{< ref \"https://x.example\" >}} now.\n", "See  now."},
+		{"in a link", "See [the site]({{< relref \"http://x.example/a#b\" >}}) now.\n", "See the site now."},
+		{"mailto", "{{< ref \"mailto:a@x.example\" >}}\n", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var errs []string
+			md := goldmark.New(goldmark.WithExtensions(Extension{
+				Warn: func(_ parser.Context, off int, msg string) { t.Errorf("warning %q", msg) },
+				Fail: func(_ parser.Context, off int, msg string) { errs = append(errs, fmt.Sprintf("%d: %s", off, msg)) },
+			}))
+			src := []byte(tt.src)
+			doc := md.Parser().Parse(text.NewReader(src))
+			var b bytes.Buffer
+			if err := md.Renderer().Render(&b, src, doc); err != nil {
+				t.Fatal(err)
+			}
+			at := strings.Index(tt.src, "{{<")
+			if len(errs) != 1 || !strings.HasPrefix(errs[0], fmt.Sprint(at)+": ") || !strings.Contains(errs[0], "not a URL") {
+				t.Errorf("errors %q, want one at offset %d saying it takes a page's path, not a URL", errs, at)
+			}
+			_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+				if l, ok := n.(*ast.Link); ok && entering {
+					t.Errorf("a link to %q", l.Destination)
+				}
+				return ast.WalkContinue, nil
+			})
+			if got := strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(b.String()), "<p>"), "</p>")); got != tt.text {
+				t.Errorf("html %q, want the text %q", b.String(), tt.text)
+			}
+		})
+	}
+}
