@@ -96,6 +96,32 @@ func (b *Block) Markdown(text string, line int) string {
 	return html
 }
 
+// Warn reports a warning about the block: what it holds that the handler
+// shows otherwise than its editor may expect (a line it could not read).
+// line is 1-based within Body (0 for the fence line), col 1-based within
+// that line (0: its start). A warning does not fail the build.
+func (b *Block) Warn(line, col int, msg string) {
+	at, c := b.Line+line, max(col, 1)
+	if line <= 0 {
+		at, c = b.Line, b.Col
+	}
+	b.st.reportAt(at, c, true, fmt.Sprintf("%s block: %s", b.Info, msg))
+}
+
+// ResolveWiki finds the note or file that [[target]] on this page names,
+// resolved as the page's wikilinks are: its URL, or the problem. With
+// source set, a note comes with its page and source, read as an
+// ![[embed]] reads them (and a change to that note rebuilds this page in
+// `serve`, as an embed does). A page whose Links resolve no wikilinks
+// gives a Problem.
+func (b *Block) ResolveWiki(target string, source bool) WikiTarget {
+	res, ok := b.st.page.Links.(WikiResolver)
+	if !ok {
+		return WikiTarget{Problem: "wikilinks are not resolved on this page"}
+	}
+	return res.ResolveWiki(target, "", source)
+}
+
 // SetFlag marks the page as having a feature; templates read it with
 // Page.Has(flag) (for example "calc" to add calculator markup or styles).
 func (b *Block) SetFlag(flag string) {

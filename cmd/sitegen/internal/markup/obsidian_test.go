@@ -1,6 +1,7 @@
 package markup
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -240,5 +241,37 @@ func TestOneH1(t *testing.T) {
 		if got := tocString(res.TOC); got != tt.toc {
 			t.Errorf("%s: TOC %s, want %s", tt.name, got, tt.toc)
 		}
+	}
+}
+
+// TestBlockWikiAndWarn: a block handler finds notes as the page's
+// wikilinks do (with the note's source when asked) and reports warnings at
+// its lines without failing the page.
+func TestBlockWikiAndWarn(t *testing.T) {
+	v := fakeVault{notes: map[string]string{"Goblin": "# Goblin\n\nhp: 7\n"}}
+	h := BlockHandlerFunc(func(b *Block) (string, error) {
+		var out []string
+		for _, name := range strings.Fields(b.Body) {
+			tg := b.ResolveWiki(name, true)
+			out = append(out, tg.URL+"|"+tg.Problem+"|"+string(tg.Src))
+		}
+		b.Warn(2, 3, "second line")
+		b.Warn(0, 0, "the fence")
+		return "<p>" + strings.Join(out, ";") + "</p>", nil
+	})
+	opts := Options{Obsidian: true, Handlers: map[string]BlockHandler{"look": h}}
+	out, _, problems := convert(t, opts, "Text.\n\n ```look\nGoblin\nOrc\n```\n", Page{File: "p.md", Links: v})
+	if want := "<p>/goblin/||# Goblin\n\nhp: 7\n;|no note named Orc|</p>"; !strings.Contains(out, want) {
+		t.Errorf("output %q lacks %q", out, want)
+	}
+	if want := []string{"warning: 5:3: look block: second line", "warning: 3:2: look block: the fence"}; !slices.Equal(problems, want) {
+		t.Errorf("problems %q, want %q", problems, want)
+	}
+	// Without a WikiResolver nothing resolves, and the handler is told so.
+	_, _, problems = convert(t, Options{Handlers: map[string]BlockHandler{"look": BlockHandlerFunc(func(b *Block) (string, error) {
+		return "", errors.New(b.ResolveWiki("Goblin", false).Problem)
+	})}}, "```look\n```\n", Page{})
+	if want := []string{"1:1: look block: wikilinks are not resolved on this page"}; !slices.Equal(problems, want) {
+		t.Errorf("problems %q, want %q", problems, want)
 	}
 }
