@@ -20,6 +20,7 @@ import (
 	"d6codex/cmd/sitegen/internal/calcblock"
 	"d6codex/cmd/sitegen/internal/compareblock"
 	"d6codex/cmd/sitegen/internal/diceblock"
+	"d6codex/cmd/sitegen/internal/encounter"
 	"d6codex/cmd/sitegen/internal/layout/detect"
 	"d6codex/cmd/sitegen/internal/markup"
 	"d6codex/cmd/sitegen/internal/site"
@@ -132,12 +133,14 @@ func Handlers() map[string]markup.BlockHandler { return HandlersFor(systems.New(
 // HandlersFor returns the fenced-block handlers over the systems of reg.
 func HandlersFor(reg *calc.Registry) map[string]markup.BlockHandler {
 	return map[string]markup.BlockHandler{
-		calcblock.Info:    calcblock.New(reg),
-		tableblock.Info:   tableblock.New(reg),
-		compareblock.Info: compareblock.New(reg),
-		diceblock.Info:    diceblock.New(calcblock.New(reg)),
-		statblock.Info:    statblock.New(),
-		anydiceblock.Info: anydiceblock.New(calcblock.New(reg)),
+		calcblock.Info:      calcblock.New(reg),
+		tableblock.Info:     tableblock.New(reg),
+		compareblock.Info:   compareblock.New(reg),
+		diceblock.Info:      diceblock.New(calcblock.New(reg)),
+		statblock.Info:      statblock.New(),
+		encounter.Info:      encounter.New(),
+		encounter.TableInfo: encounter.NewTable(),
+		anydiceblock.Info:   anydiceblock.New(calcblock.New(reg)),
 	}
 }
 
