@@ -145,7 +145,7 @@ func Encounters(list []EncounterView, cols EncounterColumns) templ.Component {
 						}
 					}
 					if cols.Init {
-						templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, "<th scope=\"col\">Initiative</th>")
+						templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, "<th scope=\"col\"><abbr title=\"Initiative modifier\">Init.</abbr></th>")
 						if templ_7745c5c3_Err != nil {
 							return templ_7745c5c3_Err
 						}

@@ -35,6 +35,8 @@ type entry struct {
 	friendly bool
 	line     int // within the block, and column
 	col      int
+	// warn is what of the line was not read (a stat that is no number).
+	warn string
 }
 
 // problem is what could not be read, at a line within the block.
@@ -145,6 +147,9 @@ func parse(s section) (*params, []problem) {
 					continue
 				}
 				e.line, e.col = at(c)
+				if e.warn != "" {
+					bad(c, "%s", e.warn)
+				}
 				p.creatures = append(p.creatures, e)
 			}
 		default:
@@ -234,6 +239,13 @@ func readEntry(n *yaml.Node) (entry, string) {
 		parts := commaRE.Split(s, -1)
 		e.name = strings.TrimSpace(parts[0])
 		e.hp, e.ac, e.mod, e.xp = stat(parts, 1), stat(parts, 2), stat(parts, 3), stat(parts, 4)
+		for i, what := range []string{"hit points", "armor class", "initiative modifier", "XP"} {
+			if i+1 < len(parts) && strings.TrimSpace(parts[i+1]) != "" && !number(strings.TrimSpace(parts[i+1])) {
+				e.warn = fmt.Sprintf("creature %q: %q is not a number (its %s), and is left out; a name with a comma is written [[\"%s\"]]",
+					e.name, strings.TrimSpace(parts[i+1]), what, strings.TrimSpace(s))
+				break
+			}
+		}
 	case yaml.SequenceNode:
 		if len(n.Content) == 0 {
 			return e, "an empty creature"

@@ -22,6 +22,9 @@ type layout struct {
 	// tracker are the fields the layout does not show that Initiative
 	// Tracker reads (hp, ac, modifier): shown in one line at the end.
 	tracker []string
+	// glyphs, when set, replaces characters of the rendered text (icon
+	// fonts' characters).
+	glyphs *strings.Replacer
 }
 
 // kind is a layout block's type, after the plugin's ("property",

@@ -258,7 +258,7 @@ var pf2eTraitSlots = []string{"rare_01", "rare_02", "rare_03", "rare_04", "align
 // `ac`, `hp` and `modifier` are for Initiative Tracker ("Modifier is for
 // use for Initiative Tracker", the plugin's documentation): the layout
 // shows AC and HP through `armorclass` and `health`.
-var layoutPF2e = &layout{name: "Basic Pathfinder 2e Layout", class: "statblock-pf2e", tracker: []string{"modifier", "ac", "hp"}, dice: pf2eBasicDice, blocks: []block{
+var layoutPF2e = &layout{name: "Basic Pathfinder 2e Layout", class: "statblock-pf2e", tracker: []string{"modifier", "ac", "hp"}, dice: pf2eBasicDice, glyphs: pf2eActions, blocks: []block{
 	inline(heading("name"), property("level", "")).withRule().withClass("statblock-title"),
 	group(pf2eTags(pf2eTraitSlots)).withRule(),
 	group(
@@ -283,6 +283,23 @@ var layoutPF2e = &layout{name: "Basic Pathfinder 2e Layout", class: "statblock-p
 	property("sourcebook", "Source:"),
 }}
 
+// pf2eActions shows the action icons Pathfinder vaults write as the
+// characters of the layout's icon font (its stylesheet's .glyph-1action
+// "\2b3b", .glyph-2actions "\2b3a", .glyph-3actions "\2b3d", .glyph-free
+// "\2b53", .glyph-reaction "\2b32"), which no page has: as marks every
+// font draws, named for screen readers.
+var pf2eActions = strings.NewReplacer(
+	"\u2b3b", actionMark("one action", "◆"),
+	"\u2b3a", actionMark("two actions", "◆◆"),
+	"\u2b3d", actionMark("three actions", "◆◆◆"),
+	"\u2b53", actionMark("free action", "◇"),
+	"\u2b32", actionMark("reaction", "↺"),
+)
+
+func actionMark(name, mark string) string {
+	return `<span class="statblock-action" role="img" aria-label="` + name + `" title="` + name + `">` + mark + `</span>`
+}
+
 // pf2eTags is a row of tags, one a field.
 func pf2eTags(keys []string) block {
 	b := block{kind: kTags, conditioned: true}
@@ -293,7 +310,7 @@ func pf2eTags(keys []string) block {
 }
 
 // layoutPF2eCreature is the Pathfinder 2e Creature Layout (pf2e.ts).
-var layoutPF2eCreature = &layout{name: "Pathfinder 2e Creature Layout", class: "statblock-pf2e", dice: pf2eCreatureDice, blocks: []block{
+var layoutPF2eCreature = &layout{name: "Pathfinder 2e Creature Layout", class: "statblock-pf2e", dice: pf2eCreatureDice, glyphs: pf2eActions, blocks: []block{
 	inline(heading("name"), property("level", "")).withRule().withClass("statblock-title"),
 	group(block{kind: kCustom, props: []string{"rarity", "alignment", "size", "traits"}, custom: pf2eCreatureTraits}).withRule(),
 	group(
@@ -338,7 +355,7 @@ var layoutPF2eCreature = &layout{name: "Pathfinder 2e Creature Layout", class: "
 func pf2eCreatureTraits(r *renderer) []templates.StatPart {
 	var cells []templates.StatCell
 	add := func(key string, s string) {
-		cells = append(cells, templates.StatCell{HTML: r.md(s, r.m.line(key), false)})
+		cells = append(cells, templates.StatCell{Label: tagKind(key), HTML: r.md(s, r.m.line(key), false)})
 	}
 	if s := r.m.str("rarity"); s != "" {
 		r.use("rarity")
@@ -357,7 +374,7 @@ func pf2eCreatureTraits(r *renderer) []templates.StatPart {
 		if n.Kind == yaml.SequenceNode {
 			for _, c := range n.Content {
 				if s := r.m.text(c); s != "" {
-					cells = append(cells, templates.StatCell{HTML: r.md(s, c.Line, false)})
+					cells = append(cells, templates.StatCell{Label: "trait", HTML: r.md(s, c.Line, false)})
 				}
 			}
 		} else {

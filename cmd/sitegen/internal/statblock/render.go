@@ -175,7 +175,11 @@ func (r *renderer) one(b block) []templates.StatPart {
 		if b.kind == kText {
 			label = r.heading(b)
 		}
-		return []templates.StatPart{{Kind: k, Class: classOf(key), Label: label, HTML: r.md(s, r.m.line(key), b.dice)}}
+		h := r.md(s, r.m.line(key), b.dice)
+		if b.kind == kText {
+			h = r.mdBlock(s, r.m.line(key), b.dice)
+		}
+		return []templates.StatPart{{Kind: k, Class: classOf(key), Label: label, HTML: h}}
 	case kSaves:
 		cells, ok := r.saves(r.m.node(key), b)
 		if !ok {
@@ -229,7 +233,7 @@ func (r *renderer) one(b block) []templates.StatPart {
 		for _, n := range b.nested {
 			for _, p := range n.props {
 				if r.m.has(p) {
-					cells = append(cells, templates.StatCell{HTML: r.md(r.m.str(p), r.m.line(p), false)})
+					cells = append(cells, templates.StatCell{Label: tagKind(p), HTML: r.md(r.m.str(p), r.m.line(p), false)})
 					r.use(p)
 				}
 			}
@@ -242,6 +246,18 @@ func (r *renderer) one(b block) []templates.StatPart {
 		return b.custom(r)
 	}
 	return nil
+}
+
+// tagKind is the kind of tag a field makes: Pathfinder's rare_01..04 are
+// its rarity, trait_01..07 its traits.
+func tagKind(key string) string {
+	switch {
+	case strings.HasPrefix(key, "rare"):
+		return "rarity"
+	case strings.HasPrefix(key, "trait"):
+		return "trait"
+	}
+	return key
 }
 
 // heading is a block's section title: its heading, or the value of the
@@ -427,7 +443,7 @@ func (r *renderer) item(c *yaml.Node, dice bool, depth int) (templates.StatItem,
 		if s == "" {
 			return it, false
 		}
-		it.Desc = r.md(s, c.Line, dice)
+		it.Desc = r.mdBlock(s, c.Line, dice)
 	case yaml.SequenceNode: // [name, desc, ...]
 		if len(c.Content) == 0 {
 			return it, false
@@ -439,12 +455,12 @@ func (r *renderer) item(c *yaml.Node, dice bool, depth int) (templates.StatItem,
 				rest = append(rest, s)
 			}
 		}
-		it.Desc = r.md(strings.Join(rest, ", "), c.Line, dice)
+		it.Desc = r.mdBlock(strings.Join(rest, ", "), c.Line, dice)
 	case yaml.MappingNode:
 		if len(c.Content) == 2 && mapGet(c, "name") == nil && mapGet(c, "desc") == nil && resolve(c.Content[1]).Kind == yaml.ScalarNode {
 			// "1st level (4 slots)": spells
 			it.Name = r.md(c.Content[0].Value, c.Line, false)
-			it.Desc = r.md(r.m.text(c.Content[1]), c.Content[1].Line, dice)
+			it.Desc = r.mdBlock(r.m.text(c.Content[1]), c.Content[1].Line, dice)
 			break
 		}
 		for i := 0; i+1 < len(c.Content); i += 2 {
@@ -453,7 +469,7 @@ func (r *renderer) item(c *yaml.Node, dice bool, depth int) (templates.StatItem,
 			case "name":
 				it.Name = r.md(r.m.text(v), v.Line, false)
 			case "desc":
-				it.Desc = r.md(r.m.text(v), v.Line, dice)
+				it.Desc = r.mdBlock(r.m.text(v), v.Line, dice)
 			case "traits":
 				if v.Kind == yaml.SequenceNode {
 					for _, s := range v.Content {
@@ -470,9 +486,9 @@ func (r *renderer) item(c *yaml.Node, dice bool, depth int) (templates.StatItem,
 				}
 				sub := templates.StatItem{Name: html.EscapeString(labelOf(k))}
 				if v.Kind == yaml.SequenceNode || v.Kind == yaml.MappingNode {
-					sub.Desc = r.md(r.readable(v), v.Line, dice)
+					sub.Desc = r.mdBlock(r.readable(v), v.Line, dice)
 				} else {
-					sub.Desc = r.md(r.m.text(v), v.Line, dice)
+					sub.Desc = r.mdBlock(r.m.text(v), v.Line, dice)
 				}
 				it.Sub = append(it.Sub, sub)
 			}
@@ -507,7 +523,7 @@ func (r *renderer) spells(n *yaml.Node, b block) []templates.StatItem {
 					}
 				}
 				first = false
-				items = append(items, templates.StatItem{Name: html.EscapeString(name), Desc: r.md(s, c.Line, b.dice)})
+				items = append(items, templates.StatItem{Name: html.EscapeString(name), Desc: r.mdBlock(s, c.Line, b.dice)})
 				cur = &items[len(items)-1]
 				continue
 			}

@@ -68,6 +68,11 @@ func roll(expr, label string) string {
 	return `<span class="statblock-roll" data-dice="` + expr + `">` + label + `</span>`
 }
 
+// action is a Pathfinder action icon's mark.
+func action(name, mark string) string {
+	return `<span class="statblock-action" role="img" aria-label="` + name + `" title="` + name + `">` + mark + `</span>`
+}
+
 // layoutCase is a fixture: a block and what its rendering holds, in order.
 type layoutCase struct {
 	name, doc, yaml string
@@ -195,6 +200,9 @@ func TestLayout13thAge(t *testing.T) {
 		{name: "a mook: true shows on HP only", doc: src13A + `: the plugin's condition counts text and numbers, not true, for the Mook line`,
 			yaml: "layout: Basic 13th Age Monster Layout\nname: Kobold\nhp: 5\nmook: true\n",
 			want: []string{`HP</strong> 5 (mook)`}, not: []string{"Kill one"}},
+		{name: "a name that starts like a list is text", doc: "the 13th Age SRD vault's flux elementals: `- name: \"1. Shift to air\"`, a name in its line, not an ordered list",
+			yaml: "layout: Basic 13th Age Monster Layout\nname: Flux\ntraits:\n  - name: Flux\n    desc: Roll a d4.\n    traits:\n      - name: \"1. Shift to air\"\n        desc: \"- flies\"\n",
+			want: []string{`<strong class="statblock-item-name">1. Shift to air</strong> <ul>`}},
 		{name: "level as the plugin's examples write it", doc: "https://plugins.javalent.com/statblock/layouts/integrated/13th-age: `level: 9th`",
 			yaml: "layout: Basic 13th Age Monster Layout\nname: Chimera\nsize: large\nlevel: 9th\nrole: wrecker\n",
 			want: []string{`<p class="statblock-sub">Large 9th level wrecker</p>`}},
@@ -220,7 +228,7 @@ func TestLayoutPF2e(t *testing.T) {
 			yaml: redeemer, want: []string{
 				`<section class="statblock statblock-pf2e" aria-label="Stat block: Aasimar Redeemer">`,
 				`<p class="statblock-name">Aasimar Redeemer</p><div class="statblock-line statblock-level">Creature 5</div>`,
-				`<ul class="statblock-tags"><li>NG</li><li>Medium</li><li>Aasimar</li><li>Human</li></ul>`,
+				`<ul class="statblock-tags"><li class="statblock-tag-alignment">NG</li><li class="statblock-tag-size">Medium</li><li class="statblock-tag-trait">Aasimar</li><li class="statblock-tag-trait">Human</li></ul>`,
 				`<strong class="statblock-item-name">Perception</strong> Perception ` + roll("1d20+11", "+11") + `; <strong>darkvision</strong>`,
 				`<strong class="statblock-label">Language</strong> Celestial, Common`,
 				`<strong>Athletics</strong>: +11 (` + roll("1d20+11", "1d20+11") + `), <strong>Diplomacy</strong>: +12 (` + roll("1d20+12", "1d20+12") + `)`,
@@ -228,13 +236,16 @@ func TestLayoutPF2e(t *testing.T) {
 				`<strong class="statblock-item-name">Items</strong> crossbow (10 bolts), half plate`,
 				`<strong class="statblock-item-name">AC</strong> 23; <strong>Fort</strong>: +12 (` + roll("1d20+12", "1d20+12") + `)`,
 				`<strong class="statblock-item-name">HP</strong> 73`,
-				`<strong class="statblock-item-name">Shield Block</strong> ⬲`,
+				`<strong class="statblock-item-name">Shield Block</strong> ` + action("reaction", "↺"),
 				`<strong class="statblock-label">Speed</strong> 20 feet`,
-				`<strong class="statblock-item-name">Melee</strong> ⬻ longsword ` + roll("1d20+15", "+15") + ` (<a class="wikilink" href="/versatile/">versatile p</a>) <strong>Damage</strong> 1d8+7 (` + roll("1d8+7", "1d8+7") + `) slashing`,
+				`<strong class="statblock-item-name">Melee</strong> ` + action("one action", "◆") + ` longsword ` + roll("1d20+15", "+15") + ` (<a class="wikilink" href="/versatile/">versatile p</a>) <strong>Damage</strong> 1d8+7 (` + roll("1d8+7", "1d8+7") + `) slashing`,
 				`<strong class="statblock-item-name">Divine Innate Spells</strong> DC 20; <strong>Cantrips (3rd)</strong> <a class="wikilink" href="/light/">light</a>`,
 				`<strong class="statblock-label">Source:</strong> <em>Bestiary</em>, page 263.`,
 				`<div class="statblock-inline statblock-tracker"><div class="statblock-line"><strong class="statblock-label">Initiative</strong> +11</div><div class="statblock-line"><strong class="statblock-label">AC</strong> 23</div><div class="statblock-line"><strong class="statblock-label">HP</strong> 73</div></div>`,
 			}, not: []string{"Forcecolumns", "Columns", "B1", "statblock-more"}},
+		{name: "action icons", doc: srcPF2e + ` and its stylesheet pf2e.css: .glyph-1action:before { content: "\\2b3b" } .glyph-2actions "\\2b3a" .glyph-3actions "\\2b3d" .glyph-free "\\2b53" .glyph-reaction "\\2b32"`,
+			yaml: "layout: Basic Pathfinder 2e Layout\nname: Imp\nabilities_bot:\n  - name: A\n    desc: \"⬻ ⬺ ⬽ ⭓ ⬲\"\n",
+			want: []string{action("one action", "◆") + " " + action("two actions", "◆◆") + " " + action("three actions", "◆◆◆") + " " + action("free action", "◇") + " " + action("reaction", "↺")}},
 		{name: "a layout name in another case", doc: "the PF2e vault writes `layout: Basic Pathfinder 2E Layout` once; the plugin matches names exactly, sitegen without case",
 			yaml: "layout: Basic Pathfinder 2E Layout\nname: Imp\nlevel: Creature 1\n", want: []string{`statblock-pf2e`, `Creature 1`}},
 		{name: "a token image", doc: docCodeblock + `: "Token is an Image Block" — token: [[apple-touch-icon.png|Show to Players]], unquoted, read as the plugin reads links in YAML (` + srcLinks + `)`,
@@ -260,7 +271,7 @@ func TestLayoutPF2eCreature(t *testing.T) {
 		{name: "the PF2e creature layout", doc: srcPF2e + ` (LayoutPF2eCreature): the trait row callback (rarity unless common, alignment, size, traits); "modifier" display "Perception" signed; saves "skills" display "Skills" with the callback "(${sign}${num} ${key})" and the note; saves "attributes"; "items" display "Items"; "ac" display "AC" with "acNote"; saves "saves"; "hp" display "HP" with "hpNote"; "Hardness", "Immunities", "Weaknesses", "Resistances"; "speed"; attacks callback "${bonus} ${desc}, __Damage__ ${damage}". ` + docPF2e + `: "A pattern like +N or NdN will be turned into Dice Roller blocks"`,
 			yaml: snake, want: []string{
 				`<p class="statblock-name">Viper</p>`,
-				`<ul class="statblock-tags"><li>uncommon</li><li>N</li><li>Small</li><li>animal</li><li><a class="wikilink" href="/traits%20can%20be%20links/">Traits can be links</a></li></ul>`,
+				`<ul class="statblock-tags"><li class="statblock-tag-rarity">uncommon</li><li class="statblock-tag-alignment">N</li><li class="statblock-tag-size">Small</li><li class="statblock-tag-trait">animal</li><li class="statblock-tag-trait"><a class="wikilink" href="/traits%20can%20be%20links/">Traits can be links</a></li></ul>`,
 				`<strong class="statblock-label">Perception</strong> ` + roll("1d20+7", "+7"),
 				`low-light vision`,
 				`<strong class="statblock-label">Language</strong> none`,
@@ -271,12 +282,12 @@ func TestLayoutPF2eCreature(t *testing.T) {
 				`Fort ` + roll("1d20+9", "+9") + `, Ref ` + roll("1d20+7", "+7") + ` (+9 vs traps), Will ` + roll("1d20+5", "+5"),
 				`<strong class="statblock-label">HP</strong> 20`, `regeneration 2`, `Hardness</strong> 3`, `Immunities</strong> poison`, `Weaknesses</strong> fire 5`, `Resistances</strong> cold 5`,
 				`<strong class="statblock-label">Speed</strong> 25 feet, swim 25 feet`,
-				`<strong class="statblock-item-name"><strong>Melee</strong> ⬻ fangs</strong> ` + roll("1d20+9", "+9") + ` (agile), <strong>Damage</strong> ` + roll("1d6+2", "1d6+2") + ` piercing`,
+				`<strong class="statblock-item-name"><strong>Melee</strong> ` + action("one action", "◆") + ` fangs</strong> ` + roll("1d20+9", "+9") + ` (agile), <strong>Damage</strong> ` + roll("1d6+2", "1d6+2") + ` piercing`,
 				`<strong class="statblock-item-name">Innate Spells</strong> <strong>1st</strong> fear<div class="statblock-triggers"><div class="statblock-item"><strong class="statblock-item-name">Dc</strong> 17</div>`,
 				`Source:</strong> Bestiary p. 1`,
 			}, not: []string{"statblock-tracker", "statblock-more"}},
 		{name: "a common creature's rarity is not a tag", doc: srcPF2e + `: if (monster.rarity && monster.rarity.toLowerCase() !== "common")`,
-			yaml: "layout: Pathfinder 2e Creature Layout\nname: Rat\nrarity: Common\nsize: Tiny\n", want: []string{`<ul class="statblock-tags"><li>Tiny</li></ul>`}},
+			yaml: "layout: Pathfinder 2e Creature Layout\nname: Rat\nrarity: Common\nsize: Tiny\n", want: []string{`<ul class="statblock-tags"><li class="statblock-tag-size">Tiny</li></ul>`}},
 		{name: "+2 status bonus is no roll", doc: srcPF2e + `: regex "(^|\\s)([+-]\\d+)(\\W|$)(?!status|bonus)"`,
 			yaml: "layout: Pathfinder 2e Creature Layout\nname: Rat\nabilities_mid:\n  - name: Nimble\n    desc: gains a +2 status bonus and +3 to Reflex\n",
 			want: []string{`gains a +2 status bonus and ` + roll("1d20+3", "+3") + ` to Reflex`}},
@@ -460,7 +471,7 @@ func missingLeaves(src, out string) []string {
 		default:
 			s := fmt.Sprint(v)
 			s = mdLinkRE.ReplaceAllString(s, "$1")
-			s = markRE.ReplaceAllString(s, "")
+			s = markRE.ReplaceAllString(s, " ")
 			w := words(spaceRE.ReplaceAllString(s, " "))
 			if w != "" && !strings.Contains(text, " "+w+" ") && !(numberRE.MatchString(w) && ordinalRE(w).MatchString(text)) {
 				missing = append(missing, s)

@@ -21,11 +21,49 @@ func DefaultRoll(_ *markup.Block, r Roll, _ int) string {
 	return `<span class="statblock-roll" data-dice="` + html.EscapeString(r.Expr) + `">` + html.EscapeString(r.Label) + `</span>`
 }
 
-// md renders a field's text as the page renders Markdown, with its links
-// and wikilinks; with dice set, the layout's dice-parsing rules turn what
-// they match into rolls (`{{ dice: X }}` is a roll in any field). line is
-// the text's line within the block, where its problems are reported.
+// md renders a field's text that stands in a line (a value, a name, a
+// cell) as the page renders Markdown, with its links and wikilinks, a
+// leading "1. " or "- " being text, not a list; with dice set, the
+// layout's dice-parsing rules turn what they match into rolls (`{{ dice:
+// X }}` is a roll in any field). line is the text's line within the
+// block, where its problems are reported.
 func (r *renderer) md(text string, line int, dice bool) string {
+	return r.mdBlock(inlineStart(strings.TrimSpace(text)), line, dice)
+}
+
+// inlineStart escapes what would open a block at the start of a line's
+// text: an ordered list's "1." ("1\. Shift to air"), a list's "-", a
+// heading's "#", a quote's ">", a rule's "---".
+func inlineStart(s string) string {
+	i := 0
+	for i < len(s) && i < 9 && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	spaceAt := func(j int) bool { return j == len(s) || s[j] == ' ' || s[j] == '\t' }
+	switch {
+	case i > 0:
+		if i < len(s) && (s[i] == '.' || s[i] == ')') && spaceAt(i+1) {
+			return s[:i] + `\` + s[i:]
+		}
+	case len(s) >= 3 && strings.Trim(s, "-*_ \t") == "":
+		return `\` + s
+	case s != "" && strings.IndexByte("-+*>", s[0]) >= 0 && spaceAt(1):
+		return `\` + s
+	case strings.HasPrefix(s, "#"):
+		j := strings.IndexFunc(s, func(r rune) bool { return r != '#' })
+		if j < 0 {
+			j = len(s)
+		}
+		if j <= 6 && spaceAt(j) {
+			return `\` + s
+		}
+	}
+	return s
+}
+
+// mdBlock renders a field's text that may hold blocks (a description:
+// paragraphs, lists), as md does otherwise.
+func (r *renderer) mdBlock(text string, line int, dice bool) string {
 	text = strings.TrimSpace(text)
 	if text == "" {
 		return ""
@@ -49,6 +87,9 @@ func (r *renderer) md(text string, line int, dice bool) string {
 		out = html.EscapeString(text)
 	} else {
 		out = r.b.Markdown(text, line)
+	}
+	if r.lay.glyphs != nil {
+		out = r.lay.glyphs.Replace(out)
 	}
 	if len(rolls) == 0 {
 		return out
