@@ -70,9 +70,10 @@ type Block struct {
 
 // Markdown renders text found in the block's data (a description, a
 // line or a few of Markdown) as the page would: links and wikilinks
-// resolved from the page, emphasis, code. line is the text's 1-based line
-// within Body, where its problems are reported. The result is trusted
-// HTML; a text of one paragraph comes without its <p>.
+// resolved from the page, emphasis, code, inline rolls. line is the
+// text's 1-based line within Body, where its problems are reported; the
+// scripts and styles it needs are the page's. The result is trusted HTML;
+// a text of one paragraph comes without its <p>.
 func (b *Block) Markdown(text string, line int) string {
 	pg := *b.st.page
 	pg.DropH1, pg.DropLeading = false, false
@@ -84,10 +85,24 @@ func (b *Block) Markdown(text string, line int) string {
 			outer(p)
 		}
 	}
-	html, _, err := b.m.Convert([]byte(text), &pg)
+	html, res, err := b.m.Convert([]byte(text), &pg)
 	if err != nil {
 		b.st.reportAt(at, 1, false, fmt.Sprintf("%s block: %v", b.Info, err))
 		return ""
+	}
+	// What the text asks for (an inline roll's script), the page does.
+	for _, u := range res.Scripts {
+		if !slices.Contains(b.st.res.Scripts, u) {
+			b.st.res.Scripts = append(b.st.res.Scripts, u)
+		}
+	}
+	for _, u := range res.Styles {
+		if !slices.Contains(b.st.res.Styles, u) {
+			b.st.res.Styles = append(b.st.res.Styles, u)
+		}
+	}
+	for f := range res.Flags {
+		b.SetFlag(f)
 	}
 	html = strings.TrimSuffix(html, "\n")
 	if inner, ok := strings.CutPrefix(html, "<p>"); ok && strings.HasSuffix(inner, "</p>") && !strings.Contains(inner, "<p>") {

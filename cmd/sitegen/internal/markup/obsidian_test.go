@@ -275,3 +275,17 @@ func TestBlockWikiAndWarn(t *testing.T) {
 		t.Errorf("problems %q, want %q", problems, want)
 	}
 }
+
+// TestBlockMarkdownAssets: what a block's Markdown asks for (an inline
+// roll's script and stylesheet) is asked for by the page.
+func TestBlockMarkdownAssets(t *testing.T) {
+	h := BlockHandlerFunc(func(b *Block) (string, error) { return b.Markdown("Roll `dice: 1d6`.", 1), nil })
+	opts := Options{Handlers: map[string]BlockHandler{"look": h}}
+	out, res, problems := convert(t, opts, "```look\n```\n", Page{Assets: map[string]string{DiceScript: "/js/dice.1.js", DiceStyle: "/css/dice.1.css"}})
+	if !strings.Contains(out, `class="roll"`) || len(problems) > 0 {
+		t.Errorf("no roll (problems %q):\n%s", problems, out)
+	}
+	if !slices.Equal(res.Scripts, []string{"/js/dice.1.js"}) || !slices.Equal(res.Styles, []string{"/css/dice.1.css"}) {
+		t.Errorf("scripts %q, styles %q: want the dice script and stylesheet", res.Scripts, res.Styles)
+	}
+}
