@@ -64,6 +64,7 @@ type Block struct {
 	Index int
 
 	st     *pageState
+	pc     parser.Context // the page's, for the texts parsed apart (Markdown)
 	m      *Markdown
 	static string // the static folder's name, for messages
 }
@@ -77,6 +78,7 @@ type Block struct {
 func (b *Block) Markdown(text string, line int) string {
 	pg := *b.st.page
 	pg.DropH1, pg.DropLeading = false, false
+	pg.parent, pg.parentSrc = b.pc, b.st.src
 	outer := b.st.page.Report
 	at := b.Line + line
 	pg.Report = func(p Problem) {
@@ -260,7 +262,7 @@ func (t blockTransformer) Transform(doc *ast.Document, _ text.Reader, pc parser.
 			st.seen = map[string]int{}
 		}
 		b := &Block{Info: fields[0], Args: fields[1:], Body: body.String(), File: st.page.File,
-			Line: line, Col: col, PageURL: st.page.URL, Index: st.seen[key], st: st, m: t.m, static: t.m.opts.StaticDir}
+			Line: line, Col: col, PageURL: st.page.URL, Index: st.seen[key], st: st, pc: pc, m: t.m, static: t.m.opts.StaticDir}
 		st.seen[key]++
 		html, err := h.RenderBlock(b)
 		if err != nil {

@@ -188,6 +188,10 @@ type Page struct {
 	Report func(Problem)
 
 	chain []string // the files of the pages embedding this one, outermost first
+	// parent and parentSrc are the page's context and source when this
+	// is a text of it parsed apart (Block.Markdown).
+	parent    parser.Context
+	parentSrc []byte
 }
 
 // Problem is an error or a warning at a position of a page's source.
@@ -215,6 +219,9 @@ func (m *Markdown) Parse(src []byte, page *Page) (ast.Node, *Result) {
 	st := &pageState{page: page, src: src, res: &Result{}}
 	pc := parser.NewContext()
 	pc.Set(stateKey, st)
+	if page.parent != nil {
+		inlinedice.Share(page.parent, page.parentSrc, pc)
+	}
 	doc := m.md.Parser().Parse(text.NewReader(src), parser.WithContext(pc))
 	return doc, st.res
 }

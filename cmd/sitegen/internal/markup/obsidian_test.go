@@ -2,6 +2,7 @@ package markup
 
 import (
 	"errors"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -287,5 +288,19 @@ func TestBlockMarkdownAssets(t *testing.T) {
 	}
 	if !slices.Equal(res.Scripts, []string{"/js/dice.1.js"}) || !slices.Equal(res.Styles, []string{"/css/dice.1.css"}) {
 		t.Errorf("scripts %q, styles %q: want the dice script and stylesheet", res.Scripts, res.Styles)
+	}
+	// The texts of a page's blocks are the page's for its rolls: ids apart,
+	// a formula's odds written once, the page's names.
+	h = BlockHandlerFunc(func(b *Block) (string, error) {
+		return b.Markdown("`dice: 1d6`", 1) + "|" + b.Markdown("`dice: 1d6`", 2) + "|" + b.Markdown("`dice: 1d4 + STR`", 3), nil
+	})
+	out, _, problems = convert(t, Options{Handlers: map[string]BlockHandler{"look": h}}, "STR:: 2\n\nRoll `dice: 1d6`.\n\n```look\n```\n", Page{})
+	ids := regexp.MustCompile(`id="(roll-[^"]+)"`).FindAllStringSubmatch(out, -1)
+	same := regexp.MustCompile(`data-same="(roll-[^"]+)"`).FindAllStringSubmatch(out, -1)
+	if len(ids) != 4 || ids[0][1] == ids[1][1] || ids[1][1] == ids[2][1] || len(same) != 2 || same[0][1] != ids[0][1] || len(problems) > 0 {
+		t.Errorf("ids %q, data-same %q, problems %q: want four ids, the later 1d6 rolls naming the first\n%s", ids, same, problems, out)
+	}
+	if !strings.Contains(out, `<span class="odds-title">1d4 + STR</span>`) {
+		t.Errorf("the page's STR:: 2 not used in a block's roll:\n%s", out)
 	}
 }

@@ -351,6 +351,15 @@ type pageRolls struct {
 	count int
 }
 
+// Share makes the parse with context to a part of the page parsed with
+// context from (whose source is src): a text of the page parsed apart, as
+// a block's field is, numbers its rolls after the page's, shows the odds
+// of a formula once a page, spends the page's work and reads the page's
+// names.
+func Share(from parser.Context, src []byte, to parser.Context) {
+	to.Set(pageKey, page(from, src))
+}
+
 func page(pc parser.Context, src []byte) *pageRolls {
 	if pg, ok := pc.Get(pageKey).(*pageRolls); ok {
 		return pg
