@@ -36,34 +36,14 @@ const (
 // StyleAsset is the stylesheet pages with an encounter load.
 const StyleAsset = "css/encounter.css"
 
-// Options configure the handlers.
-type Options struct {
-	// Roll renders a rolled count ("1d5: Goblin") or rolled hit points;
-	// nil marks it as the stat blocks' default does.
-	Roll statblock.Roller
-}
-
 // Handler renders ```encounter (or, as a table, ```encounter-table)
 // blocks.
-type Handler struct {
-	table bool
-	roll  statblock.Roller
-}
+type Handler struct{ table bool }
 
 // New returns the handler of ```encounter blocks; NewTable that of
 // ```encounter-table blocks.
-func New(opts ...Options) *Handler      { return newHandler(false, opts) }
-func NewTable(opts ...Options) *Handler { return newHandler(true, opts) }
-
-func newHandler(table bool, opts []Options) *Handler {
-	h := &Handler{table: table}
-	for _, o := range opts {
-		if o.Roll != nil {
-			h.roll = o.Roll
-		}
-	}
-	return h
-}
+func New() *Handler      { return &Handler{} }
+func NewTable() *Handler { return &Handler{table: true} }
 
 // RenderBlock implements markup.BlockHandler.
 func (h *Handler) RenderBlock(b *markup.Block) (string, error) {
@@ -202,11 +182,10 @@ func (h *Handler) find(b *markup.Block, name string, line, col int) note {
 	return n
 }
 
+// rollHTML is a roll (a rolled count, rolled hit points) as the page's
+// inline rolls show it, with its odds.
 func (h *Handler) rollHTML(b *markup.Block, r statblock.Roll, line int) string {
-	if h.roll != nil {
-		return h.roll(b, r, line)
-	}
-	return statblock.DefaultRoll(b, r, line)
+	return b.Markdown(r.Markdown(), line)
 }
 
 // merge adds a creature line, adding its count to an identical earlier

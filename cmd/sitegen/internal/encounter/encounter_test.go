@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"d6codex/cmd/sitegen/internal/markup"
+	"d6codex/cmd/sitegen/internal/testing/rolltext"
 )
 
 // The plugin's documentation and source the tests quote.
@@ -65,6 +66,7 @@ func convert(t *testing.T, info, body string) (string, []string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	out = rolltext.Normalize(out)
 	if !slices.Contains(res.Styles, "/css/encounter.x.css") {
 		t.Errorf("the stylesheet was not asked for: %v", res.Styles)
 	}
@@ -134,7 +136,7 @@ func TestEncounterSyntax(t *testing.T) {
 			"creatures:\n  - 2: [[\"Rat, Giant\"]]\n  - [[\"Rat, Giant\", Snuggletooth], 12, 13]\n",
 			[]string{"Rat, Giant|2|7|12", "Snuggletooth (Rat, Giant)|1|12|13"}, nil},
 		{docCreatures + `: "- 1d5: # Adds a random number (between 1 and 5) of Hobgoblins"`,
-			"creatures:\n  - 1d5: Hobgoblin\n", []string{"Hobgoblin|1d5|11|18|+1"}, nil},
+			"creatures:\n  - 1d5: Hobgoblin\n", []string{"Hobgoblin|{roll 1d5|1d5}|11|18|+1"}, nil},
 		{docCreatures + `: "add the , ally flag", ", friendly", ", hidden"`,
 			"creatures:\n  - 2: Orc, ally\n  - Orc, friendly\n  - Orc, hidden\n",
 			[]string{"Orc ally|3", "Orc hidden|1"}, nil},
@@ -148,7 +150,7 @@ func TestEncounterSyntax(t *testing.T) {
 		{docParams + `: "The party parameter specifies what party to use for this encounter."`,
 			"party: Heroes\ncreatures:\n  - Goblin\n", []string{"players: Party Heroes", "Goblin|1|7|15|+2|50"}, nil},
 		{docParams + `: "rollHP ... If a creature in the encounter has the hit_dice property set, it will roll for HP"`,
-			"rollHP: true\ncreatures:\n  - Goblin\n", []string{"Goblin|1|7 (2d6)|15|+2|50"}, nil},
+			"rollHP: true\ncreatures:\n  - Goblin\n", []string{"Goblin|1|7 ({roll 2d6|2d6})|15|+2|50"}, nil},
 		{srcParser + `: hide: "players" | "creatures"`,
 			"name: Hidden\nhide: creatures\ncreatures:\n  - Goblin\n", []string{"name: Hidden"}, nil},
 		{"the stat block of the creature's name in its note, not another of the note (nor one inside a ````yaml example)",
@@ -192,7 +194,7 @@ func TestEncounterSyntax(t *testing.T) {
 func TestEncounterLinks(t *testing.T) {
 	out, _ := convert(t, Info, "creatures:\n  - 1d4: Goblin\n  - Beholder\n")
 	for _, w := range []string{
-		`<th scope="row"><a href="/bestiary/goblin/">Goblin</a></th><td><span class="statblock-roll" data-dice="1d4">1d4</span></td>`,
+		`<th scope="row"><a href="/bestiary/goblin/">Goblin</a></th><td>{roll 1d4|1d4}</td>`,
 		`<span class="encounter-unlinked">Beholder</span>`,
 	} {
 		if !strings.Contains(spaceRE.ReplaceAllString(out, " "), w) && !strings.Contains(out, w) {

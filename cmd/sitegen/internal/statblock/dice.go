@@ -2,7 +2,6 @@ package statblock
 
 import (
 	"regexp"
-	"strconv"
 	"strings"
 )
 
@@ -171,28 +170,30 @@ func merge(ps []piece) []piece {
 	return out
 }
 
-// withPlaceholders writes pieces as Markdown with each roll a placeholder
-// (rollOpen, its index in rolls, rollClose) to put the roll's HTML in
-// after the Markdown is rendered.
-func withPlaceholders(ps []piece, rolls []Roll) (string, []Roll) {
-	var sb strings.Builder
-	for _, p := range ps {
-		if p.roll == nil {
-			sb.WriteString(p.text)
-			continue
-		}
-		sb.WriteRune(rollOpen)
-		sb.WriteString(strconv.Itoa(len(rolls)))
-		sb.WriteRune(rollClose)
-		rolls = append(rolls, *p.roll)
+// Markdown writes a roll as the Dice Roller's inline roll, as the plugin
+// writes the rolls it finds in a field (`dice: 1d20+15`), its text shown
+// in place of the formula when it is other (`dice: 1d20+15|text(+15)`,
+// the Dice Roller's |text flag): the page renders it with its odds. A
+// roll that cannot be written so (a backtick in it) stays text.
+func (r Roll) Markdown() string {
+	if strings.ContainsAny(r.Expr+r.Label, "`\n") {
+		return r.Label
 	}
-	return sb.String(), rolls
+	if r.Label == "" || r.Label == r.Expr {
+		return "`dice: " + r.Expr + "`"
+	}
+	return "`dice: " + r.Expr + "|text(" + r.Label + ")`"
 }
 
-// Placeholders for rolls in rendered Markdown, like those for links.
-const (
-	rollOpen  = '\uE002'
-	rollClose = '\uE003'
-)
-
-var rollPlaceholderRE = regexp.MustCompile("\uE002([0-9]+)\uE003")
+// markdown writes pieces as Markdown, each roll an inline roll.
+func markdown(ps []piece) string {
+	var sb strings.Builder
+	for _, p := range ps {
+		if p.roll != nil {
+			sb.WriteString(p.roll.Markdown())
+		} else {
+			sb.WriteString(p.text)
+		}
+	}
+	return sb.String()
+}

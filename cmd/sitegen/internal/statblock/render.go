@@ -17,8 +17,7 @@ type renderer struct {
 	b    *markup.Block
 	m    *monster
 	lay  *layout
-	dice bool // the block's dice parsing is on (its `dice:` key, default on)
-	roll Roller
+	dice bool            // the block's dice parsing is on (its `dice:` key, default on)
 	used map[string]bool // fields a part shows
 }
 

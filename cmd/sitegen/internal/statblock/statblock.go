@@ -19,7 +19,9 @@
 // links and wikilinks (the plugin lets wikilinks stand unquoted in the
 // YAML); dice in it become rolls, by the layout's dice-parsing rules
 // ("+15 to hit", "19 (2d10 + 8)", "Strength +5") and wherever written
-// `{{ dice: 1d20+7 }}`, rendered by Options.Roll.
+// `{{ dice: 1d20+7 }}`: the plugin writes them as the Dice Roller's
+// inline rolls (`dice: 1d20+15`), and so does this package, for the
+// page's inline rolls (markup/inlinedice) to render with their odds.
 //
 // Stats reads what Initiative Tracker reads of a creature (its hit
 // points, armour class and initiative modifier), for encounters.
@@ -43,26 +45,11 @@ const Info = "statblock"
 // StyleAsset is the stylesheet pages with a stat block load.
 const StyleAsset = "css/statblock.css"
 
-// Options configure the handler.
-type Options struct {
-	// Roll renders a roll found in a field; nil marks it for the page's
-	// inline-roll support (DefaultRoll).
-	Roll Roller
-}
-
 // Handler renders ```statblock blocks.
-type Handler struct{ roll Roller }
+type Handler struct{}
 
 // New returns the handler.
-func New(opts ...Options) *Handler {
-	h := &Handler{roll: DefaultRoll}
-	for _, o := range opts {
-		if o.Roll != nil {
-			h.roll = o.Roll
-		}
-	}
-	return h
-}
+func New() *Handler { return &Handler{} }
 
 // RenderBlock implements markup.BlockHandler.
 func (h *Handler) RenderBlock(b *markup.Block) (string, error) {
@@ -86,7 +73,7 @@ func (h *Handler) RenderBlock(b *markup.Block) (string, error) {
 			}
 		}
 	}
-	r := &renderer{b: b, m: m, lay: findLayout(m), dice: !strings.EqualFold(m.str("dice"), "false"), roll: h.roll, used: map[string]bool{}}
+	r := &renderer{b: b, m: m, lay: findLayout(m), dice: !strings.EqualFold(m.str("dice"), "false"), used: map[string]bool{}}
 	v := r.view()
 	b.AddStyle(StyleAsset)
 	var out strings.Builder

@@ -11,6 +11,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"d6codex/cmd/sitegen/internal/markup"
+	"d6codex/cmd/sitegen/internal/testing/rolltext"
 )
 
 // The plugin's documentation and sources the tests quote.
@@ -36,9 +37,9 @@ func (links) ResolveWiki(target, frag string, _ bool) markup.WikiTarget {
 	return markup.WikiTarget{URL: "/" + strings.ToLower(target) + "/"}
 }
 
-func convertWith(t *testing.T, h *Handler, src string) (string, []string) {
+func convert(t *testing.T, src string) (string, []string) {
 	t.Helper()
-	md := markup.New(markup.Options{Obsidian: true, Handlers: map[string]markup.BlockHandler{Info: h}, StaticDir: "static"})
+	md := markup.New(markup.Options{Obsidian: true, Handlers: map[string]markup.BlockHandler{Info: New()}, StaticDir: "static"})
 	var problems []string
 	page := &markup.Page{File: "content/m.md", Links: links{}, Assets: map[string]string{StyleAsset: "/css/statblock.x.css"},
 		Report: func(p markup.Problem) {
@@ -52,21 +53,18 @@ func convertWith(t *testing.T, h *Handler, src string) (string, []string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	out = rolltext.Normalize(out)
 	if strings.Contains(out, `class="statblock `) && !slices.Contains(res.Styles, "/css/statblock.x.css") {
 		t.Errorf("the stylesheet was not asked for: %v", res.Styles)
 	}
 	return out, problems
 }
 
-func convert(t *testing.T, src string) (string, []string) { return convertWith(t, New(), src) }
-
 // fence wraps YAML in a ```statblock fence.
 func fence(yaml string) string { return "```statblock\n" + yaml + "```\n" }
 
-// roll is the default Roller's mark for a roll.
-func roll(expr, label string) string {
-	return `<span class="statblock-roll" data-dice="` + expr + `">` + label + `</span>`
-}
+// roll is an inline roll with its odds, as rolltext writes it.
+func roll(expr, label string) string { return "{roll " + expr + "|" + label + "}" }
 
 // action is a Pathfinder action icon's mark.
 func action(name, mark string) string {
@@ -326,7 +324,7 @@ func TestGeneric(t *testing.T) {
 			yaml: "layout: Something Else\ndice: true\nrender: true\ncolumns: 2\nforceColumns: true\ncolumnHeight: 750px\ncolumnWidth: 550px\nsource: Pie\nbestiary: false\nplayer: false\nname: Shápsín\n",
 			want: []string{`<p class="statblock-name">Shápsín</p></section>`}, not: []string{"750px", "Pie", "Columns"}},
 		{name: "dice: false turns dice parsing off", doc: docCodeblock + `: "the integration requires that ... The dice: true Key-Value pair is added"; dice: false keeps the text as it is`,
-			yaml: "name: Y\ndice: false\nactions:\n  - name: Hit\n    desc: +4 to hit, 5 (1d6 + 2)\n", want: []string{`+4 to hit, 5 (1d6 + 2)`}, not: []string{"statblock-roll"}},
+			yaml: "name: Y\ndice: false\nactions:\n  - name: Hit\n    desc: +4 to hit, 5 (1d6 + 2)\n", want: []string{`+4 to hit, 5 (1d6 + 2)`}, not: []string{"{roll"}},
 	})
 }
 
@@ -367,20 +365,6 @@ func TestDiceParsing(t *testing.T) {
 		if got := show(parseDice(tc.in, tc.rules)); got != tc.want {
 			t.Errorf("%s\n%q: got %q, want %q", tc.doc, tc.in, got, tc.want)
 		}
-	}
-}
-
-// TestRoller: rolls go through Options.Roll, the hook the page's inline
-// rolls plug into.
-func TestRoller(t *testing.T) {
-	var seen []string
-	h := New(Options{Roll: func(b *markup.Block, r Roll, line int) string {
-		seen = append(seen, fmt.Sprintf("%s %s %s:%d", b.Info, r.Expr, r.Label, line))
-		return "<roll>" + r.Expr + "</roll>"
-	}})
-	out, _ := convertWith(t, h, "# M\n\n"+fence("name: X\nactions:\n  - name: Bite\n    desc: +4 to hit\n"))
-	if !strings.Contains(out, "<roll>1d20+4</roll>") || !slices.Equal(seen, []string{"statblock 1d20+4 +4 to hit:4"}) {
-		t.Errorf("rolls %q, output:\n%s", seen, out)
 	}
 }
 
@@ -431,6 +415,7 @@ func checkEveryLeaf(t *testing.T, src, out string) {
 var (
 	tagRE     = regexp.MustCompile(`<[^>]*>`)
 	altRE     = regexp.MustCompile(`<img[^>]* alt="([^"]*)"[^>]*>`)
+	rollRE    = regexp.MustCompile(`\{(?:roll [^|}]*\||plain )([^}]*)\}`)
 	wikiRE    = regexp.MustCompile(`\[\[([^\]|]*\|)?([^\]]*)\]\]`)
 	mdLinkRE  = regexp.MustCompile(`\[([^\]]*)\]\([^)]*\)`)
 	markRE    = regexp.MustCompile("[_*`]|\\{\\{\\s*dice:|\\}\\}")
@@ -453,7 +438,7 @@ func missingLeaves(src, out string) []string {
 	if err := yaml.Unmarshal([]byte(protected), &doc); err != nil {
 		return []string{"YAML: " + err.Error()}
 	}
-	shown := altRE.ReplaceAllString(out, " $1 ")
+	shown := altRE.ReplaceAllString(rollRE.ReplaceAllString(out, "$1"), " $1 ") // a roll shows its label
 	text := " " + words(html.UnescapeString(tagRE.ReplaceAllString(shown, " "))) + " "
 	var missing []string
 	var walk func(v any)

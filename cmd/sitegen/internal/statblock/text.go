@@ -2,31 +2,15 @@ package statblock
 
 import (
 	"html"
-	"strconv"
 	"strings"
-
-	"d6codex/cmd/sitegen/internal/markup"
 )
 
-// A Roller renders a roll found in a stat block's field as trusted HTML:
-// r.Expr in the Dice Roller's notation, r.Label the text shown, line the
-// field's line within the block b (where its problems are reported).
-// Options.Roll sets it; the default marks the label with its expression
-// (DefaultRoll).
-type Roller func(b *markup.Block, r Roll, line int) string
-
-// DefaultRoll marks a roll for the page's inline-roll support to pick up:
-// <span class="statblock-roll" data-dice="1d20+15">+15</span>.
-func DefaultRoll(_ *markup.Block, r Roll, _ int) string {
-	return `<span class="statblock-roll" data-dice="` + html.EscapeString(r.Expr) + `">` + html.EscapeString(r.Label) + `</span>`
-}
-
 // md renders a field's text that stands in a line (a value, a name, a
-// cell) as the page renders Markdown, with its links and wikilinks, a
-// leading "1. " or "- " being text, not a list; with dice set, the
-// layout's dice-parsing rules turn what they match into rolls (`{{ dice:
-// X }}` is a roll in any field). line is the text's line within the
-// block, where its problems are reported.
+// cell) as the page renders Markdown, with its links, wikilinks and
+// inline rolls, a leading "1. " or "- " being text, not a list; with dice
+// set, the layout's dice-parsing rules turn what they match into inline
+// rolls (`{{ dice: X }}` is one in any field). line is the text's line
+// within the block, where its problems are reported.
 func (r *renderer) md(text string, line int, dice bool) string {
 	return r.mdBlock(inlineStart(strings.TrimSpace(text)), line, dice)
 }
@@ -78,9 +62,8 @@ func (r *renderer) mdBlock(text string, line int, dice bool) string {
 			rules = defaultDice
 		}
 	}
-	var rolls []Roll
 	if rules != nil || strings.Contains(text, "{{") {
-		text, rolls = withPlaceholders(parseDice(text, rules), nil)
+		text = markdown(parseDice(text, rules))
 	}
 	var out string
 	if plain(text) {
@@ -91,16 +74,7 @@ func (r *renderer) mdBlock(text string, line int, dice bool) string {
 	if r.lay.glyphs != nil {
 		out = r.lay.glyphs.Replace(out)
 	}
-	if len(rolls) == 0 {
-		return out
-	}
-	return rollPlaceholderRE.ReplaceAllStringFunc(out, func(p string) string {
-		i, err := strconv.Atoi(p[len(string(rollOpen)) : len(p)-len(string(rollClose))])
-		if err != nil || i >= len(rolls) {
-			return p
-		}
-		return r.roll(r.b, rolls[i], line)
-	})
+	return out
 }
 
 // plain reports whether text renders as itself: no character that

@@ -179,6 +179,23 @@ func TestPF2eStatBlockAndEncounter(t *testing.T) {
 					t.Errorf("links %v lack %s", g.Links, want)
 				}
 			}
+			// Each roll of the stat block shows its odds on keyboard focus,
+			// inside the screen (the dice script and stylesheet are loaded).
+			waitFor(t, ctx, `!!document.querySelector(".statblock .roll[data-wired]")`, "dice.js to run")
+			rolls := eval[int](t, ctx, `document.querySelectorAll(".statblock .roll-do").length`)
+			if rolls != 12 {
+				t.Errorf("%d rolls in the stat block, want 12", rolls)
+			}
+			if err := chromedp.Do(ctx, chromedp.KeyEvent("\t")); err != nil { // the keyboard in use: focus shows
+				t.Fatal(err)
+			}
+			for i := range rolls {
+				eval[bool](t, ctx, fmt.Sprintf(`(document.querySelectorAll(".statblock .roll-do")[%d].focus(), true)`, i))
+				waitFor(t, ctx, fmt.Sprintf(`(() => { const o = document.querySelectorAll(".statblock .roll-odds")[%d]; const r = o.getBoundingClientRect();
+					return getComputedStyle(o).display !== "none" && r.width > 0 && r.left >= 0 && r.right <= innerWidth + 0.5 && o.textContent.includes("Average"); })()`, i),
+					fmt.Sprintf("roll %d's odds inside the screen on focus", i))
+			}
+			eval[bool](t, ctx, `(document.activeElement.blur(), true)`)
 			browser.ScreenshotElement(t, ctx, ".statblock", "statblocks-pf2e-"+size.name)
 			open(t, ctx, base, "/night-watch/")
 			g = eval[geo](t, ctx, `(() => { const widest = `+measure+`;
