@@ -38,12 +38,18 @@ const StyleAsset = "css/encounter.css"
 
 // Handler renders ```encounter (or, as a table, ```encounter-table)
 // blocks.
-type Handler struct{ table bool }
+type Handler struct {
+	table    bool
+	bestiary *statblock.Bestiary
+}
 
 // New returns the handler of ```encounter blocks; NewTable that of
-// ```encounter-table blocks.
-func New() *Handler      { return &Handler{} }
-func NewTable() *Handler { return &Handler{table: true} }
+// ```encounter-table blocks. They read stat blocks through bestiary, when
+// not nil, which the stat block handler fills (statblock.New).
+func New(bestiary *statblock.Bestiary) *Handler { return &Handler{bestiary: bestiary} }
+func NewTable(bestiary *statblock.Bestiary) *Handler {
+	return &Handler{table: true, bestiary: bestiary}
+}
 
 // RenderBlock implements markup.BlockHandler.
 func (h *Handler) RenderBlock(b *markup.Block) (string, error) {
@@ -164,7 +170,7 @@ func (h *Handler) find(b *markup.Block, name string, line, col int) note {
 	n := note{url: tg.URL, found: true}
 	var first *statblock.Creature
 	for _, body := range statblocks(tg.Src) {
-		c, err := statblock.Stats(body)
+		c, err := h.bestiary.Stats(body)
 		if err != nil {
 			continue // its own page reports it
 		}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"d6codex/cmd/sitegen/internal/markup"
+	"d6codex/cmd/sitegen/internal/statblock"
 	"d6codex/cmd/sitegen/internal/testing/rolltext"
 )
 
@@ -52,7 +53,7 @@ var notes = vault{
 
 func convert(t *testing.T, info, body string) (string, []string) {
 	t.Helper()
-	md := markup.New(markup.Options{Obsidian: true, Handlers: map[string]markup.BlockHandler{Info: New(), TableInfo: NewTable()}})
+	md := markup.New(markup.Options{Obsidian: true, Handlers: map[string]markup.BlockHandler{Info: New(nil), TableInfo: NewTable(statblock.NewBestiary())}})
 	var problems []string
 	page := &markup.Page{File: "content/e.md", Links: notes, Assets: map[string]string{StyleAsset: "/css/encounter.x.css"},
 		Report: func(p markup.Problem) {

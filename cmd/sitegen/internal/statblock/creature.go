@@ -4,6 +4,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 
 	"gopkg.in/yaml.v3"
 )
@@ -33,6 +34,11 @@ func Stats(body string) (Creature, error) {
 	if err != nil {
 		return Creature{}, err
 	}
+	return statsOf(m), nil
+}
+
+// statsOf is Stats of a block read.
+func statsOf(m *monster) Creature {
 	c := Creature{Name: m.str("name"), HP: m.str("hp"), AC: m.str("ac"), HitDice: m.str("hit_dice"), XP: m.str("xp")}
 	switch {
 	case m.has("modifier"):
@@ -51,5 +57,50 @@ func Stats(body string) (Creature, error) {
 			c.XP = strconv.Itoa(challengeRatings[cr].xp)
 		}
 	}
-	return c, nil
+	return c
+}
+
+// A Bestiary keeps the stats of the stat blocks a build has read, by
+// their YAML, so that an encounter naming a creature reads its stat block
+// once: the stat block's own page puts it there as it renders it. It is
+// safe for concurrent use and holds at most maxBestiary blocks (then it
+// starts again).
+type Bestiary struct {
+	mu sync.Mutex
+	m  map[string]Creature
+}
+
+const maxBestiary = 1 << 14
+
+// NewBestiary returns an empty Bestiary.
+func NewBestiary() *Bestiary { return &Bestiary{m: map[string]Creature{}} }
+
+// Stats is Stats(body), from the bestiary when it has read body before.
+func (b *Bestiary) Stats(body string) (Creature, error) {
+	if b == nil {
+		return Stats(body)
+	}
+	b.mu.Lock()
+	c, ok := b.m[body]
+	b.mu.Unlock()
+	if ok {
+		return c, nil
+	}
+	c, err := Stats(body)
+	if err == nil {
+		b.put(body, c)
+	}
+	return c, err
+}
+
+func (b *Bestiary) put(body string, c Creature) {
+	if b == nil {
+		return
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if len(b.m) >= maxBestiary {
+		clear(b.m)
+	}
+	b.m[body] = c
 }

@@ -1,6 +1,10 @@
 package statblock
 
-import "testing"
+import (
+	"testing"
+
+	"d6codex/cmd/sitegen/internal/markup"
+)
 
 // TestStats: what Initiative Tracker reads of a creature's stat block.
 func TestStats(t *testing.T) {
@@ -29,5 +33,30 @@ func TestStats(t *testing.T) {
 	}
 	if _, err := Stats("name: [\n"); err == nil {
 		t.Error("invalid YAML: no error")
+	}
+}
+
+// TestBestiary: a rendered stat block's stats are kept for the
+// encounters that name it, and read alike from the YAML otherwise.
+func TestBestiary(t *testing.T) {
+	best := NewBestiary()
+	md := markup.New(markup.Options{Handlers: map[string]markup.BlockHandler{Info: New(best)}})
+	body := "name: Goblin\nhp: 7\nmodifier: 2\n"
+	if _, _, err := md.Convert([]byte(fence(body)), &markup.Page{Assets: map[string]string{StyleAsset: "/s.css"}}); err != nil {
+		t.Fatal(err)
+	}
+	best.mu.Lock()
+	kept, ok := best.m[body]
+	best.mu.Unlock()
+	want := Creature{Name: "Goblin", HP: "7", Modifier: "+2"}
+	if !ok || kept != want {
+		t.Errorf("kept %+v (%v), want %+v", kept, ok, want)
+	}
+	other := "name: Orc\nhp: 15\n"
+	if got, err := best.Stats(other); err != nil || got != (Creature{Name: "Orc", HP: "15"}) {
+		t.Errorf("Stats(%q) = %+v, %v", other, got, err)
+	}
+	if got, err := (*Bestiary)(nil).Stats(other); err != nil || got.HP != "15" {
+		t.Errorf("a nil Bestiary reads the YAML: %+v, %v", got, err)
 	}
 }

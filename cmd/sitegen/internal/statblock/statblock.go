@@ -46,10 +46,17 @@ const Info = "statblock"
 const StyleAsset = "css/statblock.css"
 
 // Handler renders ```statblock blocks.
-type Handler struct{}
+type Handler struct{ bestiary *Bestiary }
 
-// New returns the handler.
-func New() *Handler { return &Handler{} }
+// New returns the handler; the stats of the blocks it renders go to
+// bestiary, when not nil, for the encounters that name them.
+func New(bestiary ...*Bestiary) *Handler {
+	h := &Handler{}
+	if len(bestiary) > 0 {
+		h.bestiary = bestiary[0]
+	}
+	return h
+}
 
 // RenderBlock implements markup.BlockHandler.
 func (h *Handler) RenderBlock(b *markup.Block) (string, error) {
@@ -73,6 +80,7 @@ func (h *Handler) RenderBlock(b *markup.Block) (string, error) {
 			}
 		}
 	}
+	h.bestiary.put(b.Body, statsOf(m))
 	r := &renderer{b: b, m: m, lay: findLayout(m), dice: !strings.EqualFold(m.str("dice"), "false"), used: map[string]bool{}}
 	v := r.view()
 	b.AddStyle(StyleAsset)

@@ -139,7 +139,7 @@ func TestPF2eStatBlockAndEncounter(t *testing.T) {
 	}
 	dest := filepath.Join(t.TempDir(), "public")
 	opts := site.Options{Source: src, Dest: dest, CacheDir: "-", BrokenLinks: "warn", Handlers: map[string]markup.BlockHandler{
-		statblock.Info: statblock.New(), encounter.Info: encounter.New(), encounter.TableInfo: encounter.NewTable()}}
+		statblock.Info: statblock.New(), encounter.Info: encounter.New(nil), encounter.TableInfo: encounter.NewTable(nil)}}
 	res, err := site.Build(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)
