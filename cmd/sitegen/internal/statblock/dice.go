@@ -84,8 +84,10 @@ var pf2eCreatureDice = []diceRule{
 // expression standing alone ("hit: 2d8+5").
 var genericDice = []diceRule{defaultDice[0], defaultDice[1], bareDice, defaultDice[2]}
 
-// templateDiceRE finds a roll written `{{ dice: 1d20+7 }}` in a field.
-var templateDiceRE = regexp.MustCompile(`\{\{\s*dice:\s*([^}]+?)\s*\}\}`)
+// templateDice finds a roll written `{{ dice: 1d20+7 }}` in a field.
+var templateDice = diceRule{re: regexp.MustCompile(`\{\{\s*dice:\s*([^}]+?)\s*\}\}`), pieces: func(m []string) []piece {
+	return []piece{{roll: &Roll{Expr: m[1], Label: m[1]}}}
+}}
 
 // protectedRE finds what dice parsing leaves alone in Markdown text: code
 // spans (an inline `dice:` roll is the page's to render), wikilinks,
@@ -97,6 +99,12 @@ var protectedRE = regexp.MustCompile("`[^`]*`|!?\\[\\[[^\\]]*\\]\\]|!?\\[[^\\]]*
 // order, each to the text earlier rules left, never inside code, links or
 // HTML tags.
 func parseDice(text string, rules []diceRule) []piece {
+	if !strings.ContainsAny(text, "0123456789") || (rules == nil && !strings.Contains(text, "{{")) {
+		return []piece{{text: text}} // every rule needs a digit
+	}
+	if !strings.ContainsAny(text, "`[<") { // nothing to leave alone
+		return merge(splitRules(text, rules))
+	}
 	var out []piece
 	// First the protected stretches, which stay text.
 	last := 0
@@ -116,9 +124,9 @@ func splitRules(s string, rules []diceRule) []piece {
 		return nil
 	}
 	ps := []piece{{text: s}}
-	ps = apply(ps, diceRule{re: templateDiceRE, pieces: func(m []string) []piece {
-		return []piece{{roll: &Roll{Expr: m[1], Label: m[1]}}}
-	}})
+	if strings.Contains(s, "{{") {
+		ps = apply(ps, templateDice)
+	}
 	for _, r := range rules {
 		ps = apply(ps, r)
 	}

@@ -22,9 +22,10 @@ type layout struct {
 	// tracker are the fields the layout does not show that Initiative
 	// Tracker reads (hp, ac, modifier): shown in one line at the end.
 	tracker []string
-	// glyphs, when set, replaces characters of the rendered text (icon
-	// fonts' characters).
-	glyphs *strings.Replacer
+	// glyphs, when set, replaces the characters glyphChars of the
+	// rendered text (icon fonts' characters).
+	glyphs     *strings.Replacer
+	glyphChars string
 }
 
 // kind is a layout block's type, after the plugin's ("property",

@@ -258,7 +258,7 @@ var pf2eTraitSlots = []string{"rare_01", "rare_02", "rare_03", "rare_04", "align
 // `ac`, `hp` and `modifier` are for Initiative Tracker ("Modifier is for
 // use for Initiative Tracker", the plugin's documentation): the layout
 // shows AC and HP through `armorclass` and `health`.
-var layoutPF2e = &layout{name: "Basic Pathfinder 2e Layout", class: "statblock-pf2e", tracker: []string{"modifier", "ac", "hp"}, dice: pf2eBasicDice, glyphs: pf2eActions, blocks: []block{
+var layoutPF2e = &layout{name: "Basic Pathfinder 2e Layout", class: "statblock-pf2e", tracker: []string{"modifier", "ac", "hp"}, dice: pf2eBasicDice, glyphs: pf2eActions, glyphChars: pf2eActionChars, blocks: []block{
 	inline(heading("name"), property("level", "")).withRule().withClass("statblock-title"),
 	group(pf2eTags(pf2eTraitSlots)).withRule(),
 	group(
@@ -296,6 +296,9 @@ var pf2eActions = strings.NewReplacer(
 	"\u2b32", actionMark("reaction", "↺"),
 )
 
+// pf2eActionChars are the icon font's characters, as pf2eActions reads them.
+const pf2eActionChars = "\u2b3b\u2b3a\u2b3d\u2b53\u2b32"
+
 func actionMark(name, mark string) string {
 	return `<span class="statblock-action" role="img" aria-label="` + name + `" title="` + name + `">` + mark + `</span>`
 }
@@ -310,7 +313,7 @@ func pf2eTags(keys []string) block {
 }
 
 // layoutPF2eCreature is the Pathfinder 2e Creature Layout (pf2e.ts).
-var layoutPF2eCreature = &layout{name: "Pathfinder 2e Creature Layout", class: "statblock-pf2e", dice: pf2eCreatureDice, glyphs: pf2eActions, blocks: []block{
+var layoutPF2eCreature = &layout{name: "Pathfinder 2e Creature Layout", class: "statblock-pf2e", dice: pf2eCreatureDice, glyphs: pf2eActions, glyphChars: pf2eActionChars, blocks: []block{
 	inline(heading("name"), property("level", "")).withRule().withClass("statblock-title"),
 	group(block{kind: kCustom, props: []string{"rarity", "alignment", "size", "traits"}, custom: pf2eCreatureTraits}).withRule(),
 	group(

@@ -71,7 +71,7 @@ func (r *renderer) mdBlock(text string, line int, dice bool) string {
 	} else {
 		out = r.b.Markdown(text, line)
 	}
-	if r.lay.glyphs != nil {
+	if r.lay.glyphs != nil && strings.ContainsAny(text, r.lay.glyphChars) {
 		out = r.lay.glyphs.Replace(out)
 	}
 	return out
