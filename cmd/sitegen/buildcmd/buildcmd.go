@@ -20,6 +20,7 @@ import (
 	"d6codex/cmd/sitegen/internal/calcblock"
 	"d6codex/cmd/sitegen/internal/compareblock"
 	"d6codex/cmd/sitegen/internal/diceblock"
+	"d6codex/cmd/sitegen/internal/encounter"
 	"d6codex/cmd/sitegen/internal/layout/detect"
 	"d6codex/cmd/sitegen/internal/markup"
 	"d6codex/cmd/sitegen/internal/site"
@@ -137,13 +138,16 @@ func Handlers() map[string]markup.BlockHandler { return HandlersFor(systems.New(
 
 // HandlersFor returns the fenced-block handlers over the systems of reg.
 func HandlersFor(reg *calc.Registry) map[string]markup.BlockHandler {
+	bestiary := statblock.NewBestiary() // the stat blocks the encounters name
 	return map[string]markup.BlockHandler{
-		calcblock.Info:    calcblock.New(reg),
-		tableblock.Info:   tableblock.New(reg),
-		compareblock.Info: compareblock.New(reg),
-		diceblock.Info:    diceblock.New(calcblock.New(reg)),
-		statblock.Info:    statblock.New(),
-		anydiceblock.Info: anydiceblock.New(calcblock.New(reg)),
+		calcblock.Info:      calcblock.New(reg),
+		tableblock.Info:     tableblock.New(reg),
+		compareblock.Info:   compareblock.New(reg),
+		diceblock.Info:      diceblock.New(calcblock.New(reg)),
+		statblock.Info:      statblock.New(bestiary),
+		encounter.Info:      encounter.New(bestiary),
+		encounter.TableInfo: encounter.NewTable(bestiary),
+		anydiceblock.Info:   anydiceblock.New(calcblock.New(reg)),
 	}
 }
 

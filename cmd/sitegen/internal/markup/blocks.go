@@ -66,18 +66,21 @@ type Block struct {
 	Index int
 
 	st     *pageState
+	pc     parser.Context // the page's, for the texts parsed apart (Markdown)
 	m      *Markdown
 	static string // the static folder's name, for messages
 }
 
 // Markdown renders text found in the block's data (a description, a
 // line or a few of Markdown) as the page would: links and wikilinks
-// resolved from the page, emphasis, code. line is the text's 1-based line
-// within Body, where its problems are reported. The result is trusted
-// HTML; a text of one paragraph comes without its <p>.
+// resolved from the page, emphasis, code, inline rolls. line is the
+// text's 1-based line within Body, where its problems are reported; the
+// scripts and styles it needs are the page's. The result is trusted HTML;
+// a text of one paragraph comes without its <p>.
 func (b *Block) Markdown(text string, line int) string {
 	pg := *b.st.page
 	pg.DropH1, pg.DropLeading, pg.work, pg.Dice = false, false, b.st.work, b.st.dice
+	pg.parent, pg.parentSrc = b.pc, b.st.src
 	outer := b.st.page.Report
 	at := b.Line + line
 	pg.Report = func(p Problem) {
@@ -86,10 +89,24 @@ func (b *Block) Markdown(text string, line int) string {
 			outer(p)
 		}
 	}
-	html, _, err := b.m.Convert([]byte(text), &pg)
+	html, res, err := b.m.Convert([]byte(text), &pg)
 	if err != nil {
 		b.st.reportAt(at, 1, false, fmt.Sprintf("%s block: %v", b.Info, err))
 		return ""
+	}
+	// What the text asks for (an inline roll's script), the page does.
+	for _, u := range res.Scripts {
+		if !slices.Contains(b.st.res.Scripts, u) {
+			b.st.res.Scripts = append(b.st.res.Scripts, u)
+		}
+	}
+	for _, u := range res.Styles {
+		if !slices.Contains(b.st.res.Styles, u) {
+			b.st.res.Styles = append(b.st.res.Styles, u)
+		}
+	}
+	for f := range res.Flags {
+		b.SetFlag(f)
 	}
 	html = strings.TrimSuffix(html, "\n")
 	if inner, ok := strings.CutPrefix(html, "<p>"); ok && strings.HasSuffix(inner, "</p>") && !strings.Contains(inner, "<p>") {
@@ -101,6 +118,32 @@ func (b *Block) Markdown(text string, line int) string {
 // DiceBudget is the dice work the page may still spend (Page.Dice), shared
 // by all its blocks: a handler computing dice evaluates them against it.
 func (b *Block) DiceBudget() *expr.Budget { return b.st.dice }
+
+// Warn reports a warning about the block: what it holds that the handler
+// shows otherwise than its editor may expect (a line it could not read).
+// line is 1-based within Body (0 for the fence line), col 1-based within
+// that line (0: its start). A warning does not fail the build.
+func (b *Block) Warn(line, col int, msg string) {
+	at, c := b.Line+line, max(col, 1)
+	if line <= 0 {
+		at, c = b.Line, b.Col
+	}
+	b.st.reportAt(at, c, true, fmt.Sprintf("%s block: %s", b.Info, msg))
+}
+
+// ResolveWiki finds the note or file that [[target]] on this page names,
+// resolved as the page's wikilinks are: its URL, or the problem. With
+// source set, a note comes with its page and source, read as an
+// ![[embed]] reads them (and a change to that note rebuilds this page in
+// `serve`, as an embed does). A page whose Links resolve no wikilinks
+// gives a Problem.
+func (b *Block) ResolveWiki(target string, source bool) WikiTarget {
+	res, ok := b.st.page.Links.(WikiResolver)
+	if !ok {
+		return WikiTarget{Problem: "wikilinks are not resolved on this page"}
+	}
+	return res.ResolveWiki(target, "", source)
+}
 
 // SetFlag marks the page as having a feature; templates read it with
 // Page.Has(flag) (for example "calc" to add calculator markup or styles).
@@ -231,7 +274,7 @@ func (t blockTransformer) Transform(doc *ast.Document, _ text.Reader, pc parser.
 			st.seen = map[string]int{}
 		}
 		b := &Block{Info: fields[0], Args: fields[1:], Body: body.String(), File: st.page.File,
-			Line: line, Col: col, PageURL: st.page.URL, Index: st.seen[key], st: st, m: t.m, static: t.m.opts.StaticDir}
+			Line: line, Col: col, PageURL: st.page.URL, Index: st.seen[key], st: st, pc: pc, m: t.m, static: t.m.opts.StaticDir}
 		st.seen[key]++
 		html, err := h.RenderBlock(b)
 		if err != nil {

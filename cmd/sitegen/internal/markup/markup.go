@@ -225,6 +225,10 @@ type Page struct {
 
 	chain []string  // the files of the pages embedding this one, outermost first
 	work  *pageWork // what the outermost page and its embeds made so far (obsidian.go)
+	// parent and parentSrc are the page's context and source when this
+	// is a text of it parsed apart (Block.Markdown).
+	parent    parser.Context
+	parentSrc []byte
 }
 
 // Problem is an error or a warning at a position of a page's source.
@@ -263,6 +267,9 @@ func (m *Markdown) Parse(src []byte, page *Page) (ast.Node, *Result) {
 	}
 	pc := parser.NewContext()
 	pc.Set(stateKey, st)
+	if page.parent != nil {
+		inlinedice.Share(page.parent, page.parentSrc, pc, DiceBudget)
+	}
 	doc := m.md.Parser().Parse(text.NewReader(src), parser.WithContext(pc))
 	return doc, st.res
 }

@@ -1,7 +1,9 @@
 package markup
 
 import (
+	"errors"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -362,5 +364,65 @@ func TestEmbedBounds(t *testing.T) {
 				t.Errorf("the chain at the limit is not rendered whole:\n%.500s", out)
 			}
 		})
+	}
+}
+
+// TestBlockWikiAndWarn: a block handler finds notes as the page's
+// wikilinks do (with the note's source when asked) and reports warnings at
+// its lines without failing the page.
+func TestBlockWikiAndWarn(t *testing.T) {
+	v := fakeVault{notes: map[string]string{"Goblin": "# Goblin\n\nhp: 7\n"}}
+	h := BlockHandlerFunc(func(b *Block) (string, error) {
+		var out []string
+		for _, name := range strings.Fields(b.Body) {
+			tg := b.ResolveWiki(name, true)
+			out = append(out, tg.URL+"|"+tg.Problem+"|"+string(tg.Src))
+		}
+		b.Warn(2, 3, "second line")
+		b.Warn(0, 0, "the fence")
+		return "<p>" + strings.Join(out, ";") + "</p>", nil
+	})
+	opts := Options{Obsidian: true, Handlers: map[string]BlockHandler{"look": h}}
+	out, _, problems := convert(t, opts, "Text.\n\n ```look\nGoblin\nOrc\n```\n", Page{File: "p.md", Links: v})
+	if want := "<p>/goblin/||# Goblin\n\nhp: 7\n;|no note named Orc|</p>"; !strings.Contains(out, want) {
+		t.Errorf("output %q lacks %q", out, want)
+	}
+	if want := []string{"warning: 5:3: look block: second line", "warning: 3:2: look block: the fence"}; !slices.Equal(problems, want) {
+		t.Errorf("problems %q, want %q", problems, want)
+	}
+	// Without a WikiResolver nothing resolves, and the handler is told so.
+	_, _, problems = convert(t, Options{Handlers: map[string]BlockHandler{"look": BlockHandlerFunc(func(b *Block) (string, error) {
+		return "", errors.New(b.ResolveWiki("Goblin", false).Problem)
+	})}}, "```look\n```\n", Page{})
+	if want := []string{"1:1: look block: wikilinks are not resolved on this page"}; !slices.Equal(problems, want) {
+		t.Errorf("problems %q, want %q", problems, want)
+	}
+}
+
+// TestBlockMarkdownAssets: what a block's Markdown asks for (an inline
+// roll's script and stylesheet) is asked for by the page.
+func TestBlockMarkdownAssets(t *testing.T) {
+	h := BlockHandlerFunc(func(b *Block) (string, error) { return b.Markdown("Roll `dice: 1d6`.", 1), nil })
+	opts := Options{Handlers: map[string]BlockHandler{"look": h}}
+	out, res, problems := convert(t, opts, "```look\n```\n", Page{Assets: map[string]string{DiceScript: "/js/dice.1.js", DiceStyle: "/css/dice.1.css"}})
+	if !strings.Contains(out, `class="roll"`) || len(problems) > 0 {
+		t.Errorf("no roll (problems %q):\n%s", problems, out)
+	}
+	if !slices.Equal(res.Scripts, []string{"/js/dice.1.js"}) || !slices.Equal(res.Styles, []string{"/css/dice.1.css"}) {
+		t.Errorf("scripts %q, styles %q: want the dice script and stylesheet", res.Scripts, res.Styles)
+	}
+	// The texts of a page's blocks are the page's for its rolls: ids apart,
+	// a formula's odds written once, the page's names.
+	h = BlockHandlerFunc(func(b *Block) (string, error) {
+		return b.Markdown("`dice: 1d6`", 1) + "|" + b.Markdown("`dice: 1d6`", 2) + "|" + b.Markdown("`dice: 1d4 + STR`", 3), nil
+	})
+	out, _, problems = convert(t, Options{Handlers: map[string]BlockHandler{"look": h}}, "STR:: 2\n\nRoll `dice: 1d6`.\n\n```look\n```\n", Page{})
+	ids := regexp.MustCompile(`id="(roll-[^"]+)"`).FindAllStringSubmatch(out, -1)
+	same := regexp.MustCompile(`data-same="(roll-[^"]+)"`).FindAllStringSubmatch(out, -1)
+	if len(ids) != 4 || ids[0][1] == ids[1][1] || ids[1][1] == ids[2][1] || len(same) != 2 || same[0][1] != ids[0][1] || len(problems) > 0 {
+		t.Errorf("ids %q, data-same %q, problems %q: want four ids, the later 1d6 rolls naming the first\n%s", ids, same, problems, out)
+	}
+	if !strings.Contains(out, `<span class="odds-title">1d4 + STR</span>`) {
+		t.Errorf("the page's STR:: 2 not used in a block's roll:\n%s", out)
 	}
 }

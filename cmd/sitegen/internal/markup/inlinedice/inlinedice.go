@@ -358,6 +358,15 @@ type pageRolls struct {
 	count  int
 }
 
+// Share makes the parse with context to a part of the page parsed with
+// context from (whose source is src): a text of the page parsed apart, as
+// a block's field is, numbers its rolls after the page's, shows the odds
+// of a formula once a page, spends the page's work (budget, read from
+// from) and reads the page's names.
+func Share(from parser.Context, src []byte, to parser.Context, budget func(parser.Context) *expr.Budget) {
+	to.Set(pageKey, page(from, src, budget))
+}
+
 func page(pc parser.Context, src []byte, budget func(parser.Context) *expr.Budget) *pageRolls {
 	if pg, ok := pc.Get(pageKey).(*pageRolls); ok {
 		return pg

@@ -1,0 +1,106 @@
+package statblock
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"sync"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Creature is what Initiative Tracker reads of a stat block for an
+// encounter. Its fields are text as written, "" when the block does not
+// give them.
+type Creature struct {
+	Name string
+	// HP and AC are the creature's hit points and armour class; HitDice
+	// the dice its hit points are rolled with (5e's hit_dice).
+	HP, AC, HitDice string
+	// Modifier is its initiative modifier, signed ("+2").
+	Modifier string
+	// XP is the experience it is worth: its `xp`, else the 5e layout's
+	// value of its challenge rating.
+	XP string
+}
+
+// Stats reads a stat block's YAML body as Initiative Tracker reads a
+// creature of the bestiary: `hp`, `ac`, `hit_dice` and `modifier`; with no
+// modifier, 13th Age's `initiative` (the bonus its layout shows), else
+// the Dexterity modifier of 5e's `stats` (Initiative Tracker's
+// Creature.from: floor((stats[1] - 10) / 2)).
+func Stats(body string) (Creature, error) {
+	m, err := parseMonster(body)
+	if err != nil {
+		return Creature{}, err
+	}
+	return statsOf(m), nil
+}
+
+// statsOf is Stats of a block read.
+func statsOf(m *monster) Creature {
+	c := Creature{Name: m.str("name"), HP: m.str("hp"), AC: m.str("ac"), HitDice: m.str("hit_dice"), XP: m.str("xp")}
+	switch {
+	case m.has("modifier"):
+		c.Modifier = signed(m.str("modifier"))
+	case m.has("initiative"):
+		c.Modifier = signed(m.str("initiative"))
+	default:
+		if n := resolve(m.node("stats")); n != nil && n.Kind == yaml.SequenceNode && len(n.Content) > 1 {
+			if dex, err := strconv.ParseFloat(strings.TrimSpace(resolve(n.Content[1]).Value), 64); err == nil {
+				c.Modifier = signedInt(int(math.Floor((dex - 10) / 2)))
+			}
+		}
+	}
+	if c.XP == "" && m.has("cr") {
+		if cr, ok := crKey(m); ok {
+			c.XP = strconv.Itoa(challengeRatings[cr].xp)
+		}
+	}
+	return c
+}
+
+// A Bestiary keeps the stats of the stat blocks a build has read, by
+// their YAML, so that an encounter naming a creature reads its stat block
+// once: the stat block's own page puts it there as it renders it. It is
+// safe for concurrent use and holds at most maxBestiary blocks (then it
+// starts again).
+type Bestiary struct {
+	mu sync.Mutex
+	m  map[string]Creature
+}
+
+const maxBestiary = 1 << 14
+
+// NewBestiary returns an empty Bestiary.
+func NewBestiary() *Bestiary { return &Bestiary{m: map[string]Creature{}} }
+
+// Stats is Stats(body), from the bestiary when it has read body before.
+func (b *Bestiary) Stats(body string) (Creature, error) {
+	if b == nil {
+		return Stats(body)
+	}
+	b.mu.Lock()
+	c, ok := b.m[body]
+	b.mu.Unlock()
+	if ok {
+		return c, nil
+	}
+	c, err := Stats(body)
+	if err == nil {
+		b.put(body, c)
+	}
+	return c, err
+}
+
+func (b *Bestiary) put(body string, c Creature) {
+	if b == nil {
+		return
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if len(b.m) >= maxBestiary {
+		clear(b.m)
+	}
+	b.m[body] = c
+}
