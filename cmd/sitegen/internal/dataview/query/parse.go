@@ -222,10 +222,10 @@ func (p *parser) postfix(x Expr) Expr {
 				p.fail(p.tok.pos, "expected a name after '.', found %s", p.describe())
 				return x
 			}
-			name := p.tok.text
+			name, namePos := p.tok.text, p.tok.pos
 			p.advance()
 			if p.lx.dialect == Bases && p.isOp("(") {
-				x = &Method{X: x, Name: name, Args: p.args(), Pos: pos}
+				x = &Method{X: x, Name: name, Args: p.args(), Pos: namePos}
 				continue
 			}
 			x = &IndexExpr{X: x, Key: &Lit{V: name, Pos: pos + 1}, Pos: pos}
@@ -235,7 +235,7 @@ func (p *parser) postfix(x Expr) Expr {
 			p.expect("]")
 			x = &IndexExpr{X: x, Key: key, Pos: pos}
 		case p.isOp("("):
-			x = &Call{Fn: x, Args: p.args(), Pos: pos}
+			x = &Call{Fn: x, Args: p.args(), Pos: x.At()}
 		default:
 			return x
 		}
