@@ -64,6 +64,8 @@ func (s *Site) Update(ctx context.Context, files []string) (Update, error) {
 		return Update{Full: true, Reason: fmt.Sprintf("%d files changed", len(files))}, nil
 	case s.embeds.Load():
 		return Update{Full: true, Reason: "pages embed or include other files (![[Note]], {{#include}})"}, nil
+	case s.queries.Load():
+		return Update{Full: true, Reason: "pages show Dataview queries or base views of other notes"}, nil
 	}
 	s.diag = &collector{}
 	s.warn = &collector{}
