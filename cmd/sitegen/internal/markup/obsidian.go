@@ -82,7 +82,7 @@ func (t wikiTransformer) Transform(doc *ast.Document, _ text.Reader, pc parser.C
 	res, _ := st.page.Links.(WikiResolver)
 	queries, _ := st.page.Links.(QueryResolver)
 	for _, w := range links {
-		if w.Embed && isBase(w.Target) && queries != nil {
+		if w.Embed && isBase(w.Target) && queries != nil && t.m.opts.Obsidian {
 			t.embedBase(st, w, queries)
 			continue
 		}

@@ -64,7 +64,7 @@ func (t queryTransformer) Transform(doc *ast.Document, reader text.Reader, pc pa
 	}
 	res, ok := st.page.Links.(QueryResolver)
 	src := reader.Source()
-	if !ok || !t.m.opts.Dataview.On && !bytes.Contains(src, []byte("base")) {
+	if !ok || !t.m.opts.Obsidian || !t.m.opts.Dataview.On && !bytes.Contains(src, []byte("base")) {
 		return
 	}
 	type replacement struct{ old, new ast.Node }

@@ -298,6 +298,7 @@ func (s *Site) loadPage(rel string) *page {
 	p.size = int64(len(src))
 	if s.lay.Dataview != nil {
 		p.inline = scanInlineFields(doc, src)
+		s.queryTitle(p, src)
 	}
 	if p.title == "" {
 		switch p.kind {

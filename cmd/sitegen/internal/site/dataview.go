@@ -103,6 +103,54 @@ func scanInlineFields(doc ast.Node, src []byte) []query.InlineField {
 	return out
 }
 
+// queryTitle gives a page whose title (or heading) is its heading's one
+// inline query (# `= this.name`, as the notes of Dataview vaults begin)
+// the query's value, read from the page's own front matter and fields:
+// navigation, links and search show the spell's name, not its query.
+func (s *Site) queryTitle(p *page, src []byte) {
+	if !p.dropH1 {
+		return
+	}
+	prefix := dataview.SettingsFrom(s.lay.Dataview).Prefix
+	eval := func(text string) string {
+		expr, ok := strings.CutPrefix(text, prefix)
+		if !ok || strings.TrimSpace(expr) == "" {
+			return text
+		}
+		line := regexp.MustCompile("(?m)^#{1,6}[ \\t]+`" + regexp.QuoteMeta(text) + "`[ \\t]*$")
+		if !line.Match(src) {
+			return text
+		}
+		x, err := query.ParseExpr(strings.TrimSpace(expr), query.DQL)
+		if err != nil {
+			return text
+		}
+		q := &query.Page{Path: p.rel, Note: true, Frontmatter: query.NewObject(), Tags: p.tags, Aliases: p.names, Size: p.size}
+		for _, k := range slices.Sorted(maps.Keys(p.meta)) {
+			q.Frontmatter.Set(k, query.FrontmatterValue(p.meta[k]))
+		}
+		q.SetFields(p.inline)
+		v, err := query.NewEnv(query.NewIndex(oneNote{q}), q, query.DQL, time.Now().UTC()).Eval(x)
+		if t := strings.TrimSpace(query.String(v)); err == nil && v != nil && t != "" {
+			return t
+		}
+		return text // shown as written; the page's own rendering tells why
+	}
+	if p.heading != "" {
+		p.heading = eval(p.heading)
+	} else {
+		p.title = eval(p.title)
+	}
+}
+
+// oneNote is a vault of one note: what a page's title query may read.
+type oneNote struct{ p *query.Page }
+
+func (v oneNote) Notes() []*query.Page                    { return []*query.Page{v.p} }
+func (v oneNote) Files() []*query.Page                    { return nil }
+func (v oneNote) Resolve(string, *query.Page) *query.Page { return nil }
+func (v oneNote) Outlinks(*query.Page) []query.Link       { return nil }
+
 // dv returns the build's Dataview data, made on first use.
 func (s *Site) dv() *dvState {
 	s.dvs.once.Do(func() {

@@ -81,31 +81,53 @@ func bracketed(line string, start int) (Field, bool) {
 	return Field{Key: key, Value: value, Start: start, End: end, ValueStart: sep + 2, Wrap: open}, true
 }
 
+// maxAttempts bounds the fields tried in one line: a line of brackets and
+// "::" costs at most this many scans of it.
+const maxAttempts = 256
+
 // Bracketed finds the [key:: value] and (key:: value) fields of a line,
-// in order, none overlapping (Dataview's extractInlineFields).
+// in order, none overlapping (Dataview's extractInlineFields). A bracket
+// starts a field only when no other bracket comes before the "::" after
+// it (a key holds none), so each "::" is tried from one bracket of each
+// kind at most; lines longer than Dataview reads (maxLine) have none.
 //
 // https://blacksmithgu.github.io/obsidian-dataview/annotation/add-metadata/
 // "If you want to embed metadata inside sentences, or multiple fields on
 // the same line, you can use the bracket syntax and wrap your field in
 // square brackets".
 func Bracketed(line string) []Field {
-	if !strings.Contains(line, "::") {
+	if len(line) > maxLine || !strings.Contains(line, "::") {
 		return nil
 	}
+	// From the right: where the next "::" and the next bracket are.
+	nextSep, nextBracket := make([]int, len(line)+1), make([]int, len(line)+1)
+	nextSep[len(line)], nextBracket[len(line)] = -1, -1
+	for i := len(line) - 1; i >= 0; i-- {
+		nextSep[i], nextBracket[i] = nextSep[i+1], nextBracket[i+1]
+		if i+1 < len(line) && line[i] == ':' && line[i+1] == ':' {
+			nextSep[i] = i
+		}
+		switch line[i] {
+		case '[', ']', '(', ')':
+			nextBracket[i] = i
+		}
+	}
 	var found []Field
+	attempts := 0
 	for _, open := range []byte{'[', '('} {
-		for i := strings.IndexByte(line, open); i >= 0; {
-			f, ok := bracketed(line, i)
-			next := i + 1
-			if ok {
+		for i := 0; i < len(line) && attempts < maxAttempts; i++ {
+			if line[i] != open {
+				continue
+			}
+			sep := nextSep[i+1]
+			if sep < 0 || (nextBracket[i+1] >= 0 && nextBracket[i+1] < sep) {
+				continue // no "::" after it, or a bracket in the key
+			}
+			attempts++
+			if f, ok := bracketed(line, i); ok {
 				found = append(found, f)
-				next = f.End
+				i = f.End - 1
 			}
-			j := strings.IndexByte(line[min(next, len(line)):], open)
-			if j < 0 {
-				break
-			}
-			i = next + j
 		}
 	}
 	slices.SortStableFunc(found, func(a, b Field) int { return a.Start - b.Start })

@@ -11,6 +11,7 @@ package inlinefield
 
 import (
 	"bytes"
+	"sort"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -82,7 +83,7 @@ type mark struct {
 	kind  markKind
 	field fields.Field
 	raw   string // the text it stands for
-	close int    // markOpen: the source offset of its closing bracket
+	close int    // markOpen: the source offset of its closing bracket; markClose: its own
 }
 
 func (n *mark) Kind() ast.NodeKind { return kindMark }
@@ -90,16 +91,23 @@ func (n *mark) Dump(src []byte, level int) {
 	ast.DumpHelper(n, src, level, map[string]string{"raw": n.raw}, nil)
 }
 
-// stateKey holds, in a parse's context, the offsets of the closing
-// brackets of the fields opened and not yet closed.
+// stateKey holds, in a parse's context, the fields of the line being
+// parsed and the closing brackets of those opened and not yet closed.
 var stateKey = parser.NewContextKey()
 
-type state struct{ closes map[int]bool }
+type state struct {
+	closes map[int]bool // source offsets of the closing brackets to come
+	// The line the fields below are of (its segment's end), found once.
+	stop    int
+	fields  map[int]fields.Field // bracketed fields, by the source offset of their bracket
+	lineSep int                  // the source offset of a line field's "::", -1 when none
+	line    fields.Field
+}
 
 func getState(pc parser.Context) *state {
 	st, _ := pc.Get(stateKey).(*state)
 	if st == nil {
-		st = &state{closes: map[int]bool{}}
+		st = &state{closes: map[int]bool{}, stop: -1}
 		pc.Set(stateKey, st)
 	}
 	return st
@@ -112,19 +120,42 @@ type inlineParser struct{}
 
 func (inlineParser) Trigger() []byte { return []byte{'[', '(', ']', ')', ':'} }
 
-// lineOf returns the line of the block that holds source offset off,
-// trimmed, and where it starts.
-func lineOf(parent ast.Node, src []byte, off int) (string, int, bool) {
+// readLine finds the fields of the line of the block that holds source
+// offset off, once a line: its bracketed fields, else the line's field.
+func (st *state) readLine(parent ast.Node, src []byte, off int) {
 	lines := parent.Lines()
-	for i := 0; i < lines.Len(); i++ {
-		seg := lines.At(i)
-		if seg.Start <= off && off < seg.Stop {
-			raw := src[seg.Start:seg.Stop]
-			trimmed := bytes.TrimLeft(raw, " \t")
-			return strings.TrimRight(string(trimmed), " \t\r\n"), seg.Start + len(raw) - len(trimmed), true
+	i := sort.Search(lines.Len(), func(i int) bool { return lines.At(i).Stop > off })
+	st.fields, st.lineSep = map[int]fields.Field{}, -1
+	if i == lines.Len() || lines.At(i).Start > off {
+		st.stop = -1
+		return
+	}
+	seg := lines.At(i)
+	st.stop = seg.Stop
+	for c := range st.closes { // a field whose bracket a code span took is left open: forget it
+		if c < seg.Start {
+			delete(st.closes, c)
 		}
 	}
-	return "", 0, false
+	raw := src[seg.Start:seg.Stop]
+	trimmed := bytes.TrimLeft(raw, " \t")
+	start := seg.Start + len(raw) - len(trimmed)
+	text := strings.TrimRight(string(trimmed), " \t\r\n")
+	if !strings.Contains(text, "::") {
+		return
+	}
+	if fs := fields.Bracketed(text); len(fs) > 0 {
+		for _, f := range fs {
+			st.fields[start+f.Start] = f
+		}
+		return
+	}
+	if isTask(text) {
+		return // a task's fields are in brackets
+	}
+	if f, ok := fields.FullLine(text); ok {
+		st.lineSep, st.line = start+strings.Index(text, "::"), f
+	}
 }
 
 func (inlineParser) Parse(parent ast.Node, block text.Reader, pc parser.Context) ast.Node {
@@ -140,36 +171,30 @@ func (inlineParser) Parse(parent ast.Node, block text.Reader, pc parser.Context)
 		}
 		delete(st.closes, seg.Start)
 		block.Advance(1)
-		return &mark{kind: markClose, raw: string(c)}
+		return &mark{kind: markClose, raw: string(c), close: seg.Start}
+	}
+	if seg.Stop != st.stop {
+		st.readLine(parent, block.Source(), seg.Start)
+	}
+	switch line[0] {
 	case '[', '(':
-		if len(st.closes) > 0 || !bytes.Contains(line, []byte("::")) {
-			return nil // inside a field, or no field on the rest of the line
-		}
-		f := fields.Bracketed(string(line))
-		if len(f) == 0 || f[0].Start != 0 {
-			return nil
+		f, ok := st.fields[seg.Start]
+		if !ok || len(st.closes) > 0 {
+			return nil // no field starts here, or one is open
 		}
 		// Past "::" and the spaces after it: the value is parsed as text.
-		adv := f[0].ValueStart
+		adv := f.ValueStart - f.Start
 		for adv < len(line) && (line[adv] == ' ' || line[adv] == '\t') {
 			adv++
 		}
-		closeAt := seg.Start + f[0].End - 1
+		closeAt := seg.Start + f.End - f.Start - 1
 		st.closes[closeAt] = true
 		block.Advance(adv)
 		pc.Set(foundKey, true)
-		return &mark{kind: markOpen, field: f[0], raw: string(line[:adv]), close: closeAt}
+		return &mark{kind: markOpen, field: f, raw: string(line[:adv]), close: closeAt}
 	case ':':
-		if len(line) < 2 || line[1] != ':' {
+		if seg.Start != st.lineSep {
 			return nil
-		}
-		text, start, ok := lineOf(parent, block.Source(), seg.Start)
-		if !ok || isTask(text) || len(fields.Bracketed(text)) > 0 {
-			return nil
-		}
-		f, ok := fields.FullLine(text)
-		if !ok || start+strings.Index(text, "::") != seg.Start {
-			return nil // not the line's first "::"
 		}
 		adv := 2
 		for adv < len(line) && (line[adv] == ' ' || line[adv] == '\t') {
@@ -177,7 +202,7 @@ func (inlineParser) Parse(parent ast.Node, block text.Reader, pc parser.Context)
 		}
 		block.Advance(adv)
 		pc.Set(foundKey, true)
-		return &mark{kind: markSep, field: f, raw: string(line[:adv])}
+		return &mark{kind: markSep, field: st.line, raw: string(line[:adv])}
 	}
 	return nil
 }
@@ -218,7 +243,7 @@ func (transformer) Transform(doc *ast.Document, _ text.Reader, pc parser.Context
 func wrapBracketed(open *mark) {
 	var close *mark
 	for n := open.NextSibling(); n != nil; n = n.NextSibling() {
-		if c, ok := n.(*mark); ok && c.kind == markClose && c.Parent() == open.Parent() {
+		if c, ok := n.(*mark); ok && c.kind == markClose && c.close == open.close {
 			close = c
 			break
 		}

@@ -52,6 +52,8 @@ func TestRender(t *testing.T) {
 		{"in a table cell", "| [Evasion:: 3] |\n|---|\n| x |", "<table>\n<thead>\n<tr>\n<th>" + field("Evasion", "3") + "</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td>x</td>\n</tr>\n</tbody>\n</table>"},
 		{"not a field: a URL", "http://example.com::x", `<p><a href="http://example.com">http://example.com</a>::x</p>`},
 		{"not a field: a code span", "`a:: b`", "<p><code>a:: b</code></p>"},
+		{"a field whose closing bracket is in a code span is text, and the next line's fields are read",
+			"[a:: `x]` y]\n[b:: c]", "<p>[a:: <code>x]</code> y]\n" + field("b", "c") + "</p>"},
 		{"a bracket that is not closed on its line is text", "text [a:: b\nc]", "<p>text [a:: b\nc]</p>"},
 	} {
 		if got := render(t, tc.src); got != tc.want {
