@@ -17,6 +17,7 @@ func bestiary(plugins string) map[string]string {
 		".obsidian/community-plugins.json": plugins,
 		"Monsters/Goblin.md":               "---\nlevel: 1\ntags: [monster]\n---\n# Goblin\n\nHP:: 7\nA small one [AC:: 15] that hides (Habitat:: caves).\n",
 		"Monsters/Orc.md":                  "---\nlevel: 3\ntags: [monster]\n---\n# Orc\n\nHP:: 15\n",
+		"Spells/fireball.md":               "---\nname: Fire Ball\nlevel: 3\n---\n# `=this.name`\n\nLevel `= this.level`.\n",
 		"Monsters/Lich.md":                 "---\nlevel: 20\npublish: false\ntags: [monster]\n---\n# Lich\n\nHP:: 135\nSECRET-LICH\n",
 		"Bestiary.base": "filters: file.hasTag(\"monster\")\nviews:\n  - type: table\n    name: By level\n    order: [file.name, level]\n" +
 			"    sort:\n      - property: level\n        direction: DESC\n  - type: cards\n    name: Cards\n",
@@ -75,6 +76,10 @@ func TestDataviewVault(t *testing.T) {
 		if !strings.Contains(goblin, want) {
 			t.Errorf("goblin page lacks %q", want)
 		}
+	}
+	// A note whose heading is its one inline query is titled by its value.
+	if fb := out["spells/fireball/index.html"]; !strings.Contains(fb, "<title>Fire Ball") || !strings.Contains(fb, "Level 3.") {
+		t.Errorf("a note titled by its query: %s", fb)
 	}
 	for name, body := range out {
 		if strings.Contains(body, "SECRET-LICH") || strings.Contains(body, "Lich") && name != "index/index.html" {
