@@ -433,9 +433,11 @@ func (e *Engine) baseRows(env *query.Env, filters []*Filter) ([]*query.Page, err
 		folders = append(folders, requiredFolders(f)...)
 	}
 	var cands []*query.Page
-	all := append(slices.Clone(e.ix.Notes()), e.ix.Files()...)
+	var all []*query.Page
 	if len(folders) > 0 {
 		all = e.ix.Folder(folders[0].folder, !folders[0].exact)
+	} else {
+		all = append(slices.Clone(e.ix.Notes()), e.ix.Files()...)
 	}
 	for _, p := range all {
 		in := true
@@ -454,8 +456,9 @@ func (e *Engine) baseRows(env *query.Env, filters []*Filter) ([]*query.Page, err
 	failed := 0
 	for _, p := range cands {
 		ok := true
+		row := query.NewRow(p)
 		for _, f := range filters {
-			pass, err := e.test(env, f, p)
+			pass, err := e.test(env, f, row)
 			if err != nil {
 				if isBudget(err) {
 					return nil, err
@@ -482,11 +485,11 @@ func (e *Engine) baseRows(env *query.Env, filters []*Filter) ([]*query.Page, err
 	return out, nil
 }
 
-// test applies a filter to a file.
-func (e *Engine) test(env *query.Env, f *Filter, p *query.Page) (bool, error) {
+// test applies a filter to a file's row.
+func (e *Engine) test(env *query.Env, f *Filter, p *query.Row) (bool, error) {
 	switch f.Op {
 	case "":
-		v, err := env.EvalRow(f.Expr, p)
+		v, err := env.EvalIn(f.Expr, p)
 		if err != nil {
 			return false, err
 		}

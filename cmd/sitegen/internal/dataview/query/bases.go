@@ -36,6 +36,12 @@ func (e *Env) SetFormulas(f map[string]Expr) {
 // property).
 func (e *Env) EvalRow(x Expr, p *Page) (Value, error) { return e.eval(x, &Row{page: p}, nil) }
 
+// NewRow is the row of a note, for EvalIn.
+func NewRow(p *Page) *Row { return &Row{page: p} }
+
+// EvalIn evaluates x in a row (the same row for each filter of a note).
+func (e *Env) EvalIn(x Expr, r *Row) (Value, error) { return e.eval(x, r, nil) }
+
 // Truthy is a value's truth in the env's dialect (JavaScript's in Bases).
 func (e *Env) Truthy(v Value) bool { return e.truthy(v) }
 
