@@ -23,6 +23,9 @@ type builtin struct {
 }
 
 func (b *builtin) call(e *Env, x Expr, args []Value) (Value, error) {
+	if len(args) == 0 && !noArgs[b.name] {
+		return nil, noImpl(x, b.name, args)
+	}
 	if pos, ok := b.vec[len(args)]; ok {
 		n, vec := -1, false
 		for _, p := range pos {
@@ -57,6 +60,11 @@ func (b *builtin) call(e *Env, x Expr, args []Value) (Value, error) {
 	}
 	return b.fn(e, x, args)
 }
+
+// noArgs are the functions that may be called without arguments; every
+// other one needs one at least.
+var noArgs = map[string]bool{"list": true, "array": true, "object": true, "hash": true, "min": true, "max": true,
+	"nonnull": true, "any": true, "all": true, "none": true, "now": true, "today": true}
 
 func noImpl(x Expr, name string, a []Value) error {
 	types := make([]string, len(a))
@@ -501,6 +509,9 @@ func init() {
 		def(&builtin{name: name, fn: func(e *Env, x Expr, a []Value) (Value, error) {
 			items := a // any(a, b, c)
 			var f Value
+			if len(a) == 0 {
+				return result(false, true), nil
+			}
 			if l, ok := a[0].(List); ok && len(a) <= 2 {
 				items = l // any(list) and any(list, predicate)
 				if len(a) == 2 {

@@ -61,3 +61,22 @@ func TestRender(t *testing.T) {
 		}
 	}
 }
+
+// FuzzRender checks that any text renders (never a panic) and that a
+// field's mark never shows as an unbalanced tag.
+func FuzzRender(f *testing.F) {
+	for _, s := range []string{"Key:: v", "[a:: [[b]]] (c:: *d*)", "[a:: `x]` y]\n[b:: c]", "**K**:: [x](y) [z:: (w)]", "| [a:: 1] | (b:: 2) |\n|-|-|\n| c:: 3 | x |"} {
+		f.Add(s)
+	}
+	md := goldmark.New(goldmark.WithExtensions(gmext.GFM, wikilink.Extension, Extension))
+	f.Fuzz(func(t *testing.T, src string) {
+		var b bytes.Buffer
+		if err := md.Convert([]byte(src), &b); err != nil {
+			t.Fatal(err)
+		}
+		out := b.String()
+		if strings.Count(out, `<span class="dv-field`) != strings.Count(out, `<span class="dv-value">`) {
+			t.Errorf("%q: unbalanced field:\n%s", src, out)
+		}
+	})
+}
