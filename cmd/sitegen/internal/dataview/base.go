@@ -217,7 +217,8 @@ func (b *Base) ViewNamed(name string) *View {
 // Base renders a view of a base in a page (this is the page: Bases'
 // "When the base is embedded in another file, this points to properties
 // of the embedding file").
-func (e *Engine) Base(c Context, b *Base, viewName string) Output {
+func (e *Engine) Base(c Context, b *Base, viewName string) (result Output) {
+	defer guard(&result)
 	v := b.ViewNamed(viewName)
 	if v == nil {
 		names := make([]string, len(b.Views))

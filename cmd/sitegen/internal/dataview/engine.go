@@ -119,7 +119,8 @@ func (e *Engine) renderer(c Context) *renderer {
 // https://blacksmithgu.github.io/obsidian-dataview/queries/dql-js-inline/
 // "Inline DQL Queries display exactly one value somewhere in the middle
 // of your note."
-func (e *Engine) Inline(c Context, expr string, js bool) Output {
+func (e *Engine) Inline(c Context, expr string, js bool) (out Output) {
+	defer guard(&out)
 	if js {
 		return inlineNotice("DataviewJS is not run", Problem{Warning: true,
 			Msg: fmt.Sprintf("inline DataviewJS %s%s: sitegen does not run JavaScript; the page shows a notice", e.s.JSPrefix, expr)})
@@ -148,7 +149,8 @@ func (e *Engine) Inline(c Context, expr string, js bool) Output {
 
 // Block evaluates a ```dataview block (lang "dataview"); a
 // ```dataviewjs block is a notice.
-func (e *Engine) Block(c Context, lang, body string) Output {
+func (e *Engine) Block(c Context, lang, body string) (out Output) {
+	defer guard(&out)
 	if lang == "dataviewjs" {
 		return blockNotice("This DataviewJS block runs JavaScript in Obsidian; sitegen does not run it.",
 			Problem{Warning: true, Msg: "dataviewjs block: sitegen does not run DataviewJS; the page shows a notice"})
@@ -170,7 +172,7 @@ func (e *Engine) Block(c Context, lang, body string) Output {
 		out.Deps = env.Deps
 		return out
 	}
-	out := Output{Deps: env.Deps}
+	out = Output{Deps: env.Deps}
 	if res.Dropped > 0 {
 		p := problemAt(body, res.FirstError, "dataview block")
 		p.Msg = fmt.Sprintf("dataview block: %d rows left out because they failed, the first: %v", res.Dropped, res.FirstError)
@@ -191,6 +193,16 @@ func (e *Engine) Block(c Context, lang, body string) Output {
 		out.HTML = r.list(res)
 	}
 	return out
+}
+
+// guard turns a panic while a query is evaluated (a fault of sitegen's,
+// not the query's) into an error at the query, so that it never stops the
+// build without a word.
+func guard(out *Output) {
+	if r := recover(); r != nil {
+		*out = Output{HTML: `<div class="dv-notice" role="note"><p>This query could not be evaluated.</p></div>`,
+			Problems: []Problem{{Msg: fmt.Sprintf("internal error evaluating the query (please report it): %v", r)}}}
+	}
 }
 
 // problemAt places an error of a query's text: a syntax or evaluation
