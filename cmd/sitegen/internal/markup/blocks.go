@@ -348,6 +348,12 @@ func (blockRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 		}
 		return ast.WalkSkipChildren, nil
 	})
+	reg.Register(kindQueryInline, func(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+		if entering {
+			_, _ = w.WriteString(node.(*queryInline).html)
+		}
+		return ast.WalkSkipChildren, nil
+	})
 	reg.Register(kindHandledBlock, func(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 		if entering {
 			h := node.(*handledBlock).html

@@ -3,6 +3,7 @@ package markup
 import (
 	"bytes"
 	stdhtml "html"
+	"regexp"
 
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
@@ -241,6 +242,9 @@ func eachTextLine(doc ast.Node, src []byte, f func(line []byte)) {
 }
 
 // PlainText returns the text content of an inline subtree.
+// tagsRE matches an HTML tag (of trusted HTML sitegen made).
+var tagsRE = regexp.MustCompile(`<[^>]*>`)
+
 func PlainText(n ast.Node, src []byte) string {
 	var b bytes.Buffer
 	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -259,6 +263,9 @@ func PlainText(n ast.Node, src []byte) string {
 			} else {
 				b.Write(t.Value)
 			}
+		case *queryInline: // an inline query's value, as it shows
+			b.WriteString(stdhtml.UnescapeString(tagsRE.ReplaceAllString(t.html, "")))
+			return ast.WalkSkipChildren, nil
 		case *ast.CodeSpan:
 			for cc := t.FirstChild(); cc != nil; cc = cc.NextSibling() {
 				if tt, ok := cc.(*ast.Text); ok {

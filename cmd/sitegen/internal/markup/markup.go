@@ -35,6 +35,7 @@ import (
 	"d6codex/cmd/sitegen/internal/markup/container"
 	"d6codex/cmd/sitegen/internal/markup/highlight"
 	"d6codex/cmd/sitegen/internal/markup/inlinedice"
+	"d6codex/cmd/sitegen/internal/markup/inlinefield"
 	"d6codex/cmd/sitegen/internal/markup/kramdown"
 	"d6codex/cmd/sitegen/internal/markup/liquid"
 	"d6codex/cmd/sitegen/internal/markup/mdx"
@@ -75,6 +76,20 @@ type Options struct {
 	// ==highlights== and #tags (linked through a Page.Links that is a
 	// TagResolver).
 	Obsidian bool
+	// Dataview reads the Dataview plugin's inline fields (package
+	// markup/inlinefield) and evaluates its queries and Obsidian Bases'
+	// views through a Page.Links that is a QueryResolver (queries.go).
+	Dataview DataviewOptions
+}
+
+// DataviewOptions switch on Dataview's syntax, with the vault's settings
+// of the plugin.
+type DataviewOptions struct {
+	On bool
+	// Prefix and JSPrefix start an inline query and an inline DataviewJS
+	// query in a code span (Dataview's inlineQueryPrefix, "=", and
+	// inlineJsQueryPrefix, "$=").
+	Prefix, JSPrefix string
 }
 
 // Dialects switch on the Markdown of other tools, each a goldmark
@@ -154,6 +169,9 @@ func New(opts Options) *Markdown {
 	}
 	if opts.Obsidian {
 		exts = append(exts, wikilink.Extension, highlight.Extension, comment.Extension, blockid.Extension, tag.Extension)
+	}
+	if opts.Dataview.On {
+		exts = append(exts, inlinefield.Extension)
 	}
 	if opts.Dialects.Kramdown {
 		exts = append(exts, kramdown.Extension{SafeClasses: SafeClasses})
@@ -595,10 +613,11 @@ func (e pageExtension) Extend(md goldmark.Markdown) {
 		util.Prioritized(h1Transformer{}, 1000),
 		util.Prioritized(blockTransformer{m: e.m}, 1001),
 		util.Prioritized(linkTransformer{}, 1002),
-		util.Prioritized(wikiTransformer{m: e.m}, 1003),
-		util.Prioritized(diceTransformer{m: e.m}, 1003),
-		util.Prioritized(tocTransformer{}, 1004),
-		util.Prioritized(warnTransformer{m: e.m}, 1005),
+		util.Prioritized(queryTransformer{m: e.m}, 1003),
+		util.Prioritized(wikiTransformer{m: e.m}, 1004),
+		util.Prioritized(diceTransformer{m: e.m}, 1005),
+		util.Prioritized(tocTransformer{}, 1006),
+		util.Prioritized(warnTransformer{m: e.m}, 1007),
 	))
 	md.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(blockRenderer{}, 100)))
 }

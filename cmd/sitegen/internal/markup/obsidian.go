@@ -80,7 +80,12 @@ func (t wikiTransformer) Transform(doc *ast.Document, _ text.Reader, pc parser.C
 		return
 	}
 	res, _ := st.page.Links.(WikiResolver)
+	queries, _ := st.page.Links.(QueryResolver)
 	for _, w := range links {
+		if w.Embed && isBase(w.Target) && queries != nil && t.m.opts.Obsidian {
+			t.embedBase(st, w, queries)
+			continue
+		}
 		if res == nil {
 			st.report(w.Start, false, fmt.Sprintf("wikilink %s: wikilinks are not resolved here", raw(w)))
 			continue
@@ -151,6 +156,19 @@ func (e *pageWork) embedBound(chain []string, note string, size int) string {
 	return ""
 }
 
+// embedBase puts the view of a base that w embeds in place of w.
+func (t wikiTransformer) embedBase(st *pageState, w *wikilink.Node, res QueryResolver) {
+	line, col := st.pos(w.Start)
+	q := queryTransformer{m: t.m}.withMarkdown(st, Query{Lang: "base", Text: raw(w), Line: line})
+	out, ok := res.BaseEmbed(w.Target, w.Fragment, q)
+	if !ok {
+		st.report(w.Start, false, fmt.Sprintf("broken embed %s: no base named %q", raw(w), w.Target))
+		return
+	}
+	queryTransformer{m: t.m}.report(st, out, line, col, line)
+	t.putBlock(w, out.HTML, "base")
+}
+
 // embed renders the note (or the section of it) that w embeds, and puts it
 // in place of w: of the paragraph w is alone in, or of w inside a line.
 // The embeds of a page are bounded (MaxEmbedDepth and the others).
@@ -216,6 +234,13 @@ func (t wikiTransformer) embed(st *pageState, w *wikilink.Node, tg WikiTarget) {
 		work.embedsStopped = true
 		st.reportOuter(w.Start, fmt.Sprintf("embed %s: the embeds of this page make more than %d MB of HTML (sitegen stops at %d MB)", raw(w), MaxEmbedHTML>>20, MaxEmbedHTML>>20))
 	}
+	t.putBlock(w, html, "embed")
+}
+
+// putBlock puts a block of HTML in place of w: of the paragraph w is
+// alone in, or of w inside a line (the text after it a paragraph of its
+// own); in a heading or a table cell, in place.
+func (t wikiTransformer) putBlock(w *wikilink.Node, html, info string) {
 	var after ast.Node
 	switch w.Parent().(type) {
 	case *ast.Paragraph:
@@ -230,7 +255,7 @@ func (t wikiTransformer) embed(st *pageState, w *wikilink.Node, tg WikiTarget) {
 	// a paragraph, the text after it becomes one.
 	p := w.Parent()
 	parent := p.Parent()
-	block := &handledBlock{info: "embed", html: html}
+	block := &handledBlock{info: info, html: html}
 	for n := w.NextSibling(); n != nil; {
 		next := n.NextSibling()
 		after.AppendChild(after, n)

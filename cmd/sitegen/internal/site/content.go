@@ -19,6 +19,7 @@ import (
 	"github.com/yuin/goldmark/ast"
 	"go.abhg.dev/goldmark/frontmatter"
 
+	"d6codex/cmd/sitegen/internal/dataview/query"
 	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/natural"
 	"d6codex/templates"
@@ -149,6 +150,9 @@ type page struct {
 	parent        *page
 	children      []*page // a section's pages and subsections, in order
 	prev, next    *page
+	size          int64               // the file's size in bytes
+	inline        []query.InlineField // Dataview's inline fields (dataview.go)
+	queryDeps     *query.Deps         // what its Dataview queries read (dataview.go)
 }
 
 // alias is an extra URL that redirects to a page.
@@ -164,6 +168,7 @@ type alias struct {
 func (s *Site) load(ctx context.Context) error {
 	var rels []string
 	s.files = map[string]bool{}
+	s.baseFiles = map[string]bool{}
 	jekyll := s.lay.Kind == layout.Jekyll
 	listed := s.navListed()
 	var unlisted []string
@@ -178,6 +183,8 @@ func (s *Site) load(ctx context.Context) error {
 		}
 		if s.isPageFile(rel) || jekyll && strings.HasSuffix(rel, ".html") && s.hasFrontMatter(file) {
 			rels = append(rels, rel) // Jekyll renders an .html file with front matter as a page too
+		} else if s.cfg.Obsidian && isBaseFile(rel) {
+			s.baseFiles[rel] = true // data for the embeds of its views, not a file to publish (dataview.go)
 		} else {
 			s.files[rel] = true // published beside its page (see bundle.go)
 		}
@@ -306,6 +313,11 @@ func (s *Site) loadPage(rel string) *page {
 	p.blocks = collectFences(doc, src)
 	if p.title == "" && p.fallbackTitle != "" {
 		p.title = p.fallbackTitle
+	}
+	p.size = int64(len(src))
+	if s.lay.Dataview != nil {
+		p.inline = scanInlineFields(doc, src)
+		s.queryTitle(p, src)
 	}
 	if p.title == "" {
 		switch p.kind {

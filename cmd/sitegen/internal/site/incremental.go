@@ -64,6 +64,10 @@ func (s *Site) Update(ctx context.Context, files []string) (Update, error) {
 		return Update{Full: true, Reason: fmt.Sprintf("%d files changed", len(files))}, nil
 	case s.embeds.Load():
 		return Update{Full: true, Reason: "pages embed or include other files (![[Note]], {{#include}})"}, nil
+	case s.queries.Load():
+		return Update{Full: true, Reason: "pages show Dataview queries or base views of other notes"}, nil
+	case s.dvs.engine != nil: // the notes' data, read once a build, would be stale
+		return Update{Full: true, Reason: "pages show Dataview queries or base views"}, nil
 	}
 	s.diag = &collector{}
 	s.warn = &collector{}

@@ -14,25 +14,27 @@ import (
 
 // gitTimes returns, for every file under content/ that git tracks in the
 // source directory's repository, the time of the last commit that changed
-// it, keyed by source-relative slash path ("content/opend6/combat.md").
-// It runs one `git log` for the whole build. Without git, or outside a
-// repository, it returns nil and pages fall back to their file time.
-func gitTimes(ctx context.Context, source, content string) map[string]time.Time {
+// it and of the first that added it, keyed by source-relative slash path
+// ("content/opend6/combat.md"). It runs one `git log` for the whole
+// build. Without git, or outside a repository, it returns nil and pages
+// fall back to their file time.
+func gitTimes(ctx context.Context, source, content string) (last, first map[string]time.Time) {
 	cmd := exec.CommandContext(ctx, "git", "-C", source, "log", "--relative", "--no-renames",
 		"--format=%x00%ct", "--name-only", "--", content)
 	cmd.Stderr = nil
 	out, err := cmd.Output()
 	if err != nil {
-		return nil
+		return nil, nil
 	}
 	return parseGitLog(out)
 }
 
 // parseGitLog reads the output of git log --format=%x00%ct --name-only:
 // commits newest first, each a NUL and a Unix time, then the files it
-// changed. A file's first appearance is its latest change.
-func parseGitLog(out []byte) map[string]time.Time {
-	times := map[string]time.Time{}
+// changed. A file's first appearance is its latest change, its last its
+// first commit.
+func parseGitLog(out []byte) (times, first map[string]time.Time) {
+	times, first = map[string]time.Time{}, map[string]time.Time{}
 	var cur time.Time
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
@@ -53,8 +55,9 @@ func parseGitLog(out []byte) map[string]time.Time {
 		if _, seen := times[line]; !seen {
 			times[line] = cur
 		}
+		first[line] = cur
 	}
-	return times
+	return times, first
 }
 
 // updated returns when page p's source last changed: its last commit when

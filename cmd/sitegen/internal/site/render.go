@@ -44,7 +44,7 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 	}
 	s.linked.reset()
 	s.search = s.newSearchIndex(assets)
-	s.lastmod = gitTimes(ctx, s.opts.Source, s.lay.Content)
+	s.lastmod, s.created = gitTimes(ctx, s.opts.Source, s.lay.Content)
 	view := &templates.Site{
 		Title:    s.cfg.Title,
 		Language: s.cfg.LanguageCode,

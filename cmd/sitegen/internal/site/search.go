@@ -748,6 +748,10 @@ func blockText(b *strings.Builder, n ast.Node, src []byte) {
 			}
 			return ast.WalkSkipChildren, nil
 		}
+		if h, ok := markup.QueryText(c); ok { // an inline query's value: the page's own data, as it shows
+			htmlText(b, h)
+			return ast.WalkSkipChildren, nil
+		}
 		switch t := c.(type) {
 		case *ast.HTMLBlock, *ast.RawHTML, *east.FootnoteList:
 			return ast.WalkSkipChildren, nil

@@ -220,6 +220,11 @@ type Site struct {
 	wiki   *wikiIndex  // notes by name and path, for wikilinks (wiki.go); nil without Obsidian
 	embeds atomic.Bool // a page embeds a note (![[Note]]): an edit may change other pages
 
+	baseFiles map[string]bool      // content-relative paths of the vault's .base files (dataview.go)
+	dvs       dvState              // the notes as Dataview's queries read them, made on first use
+	queries   atomic.Bool          // a page's query read other pages: an edit may change other pages
+	created   map[string]time.Time // first commit time per source file (lastmod.go); nil without git
+
 	rendered atomic.Int64
 	search   *searchIndex         // the search index render collects (search.go)
 	view     *templates.Site      // the shared view model of the last render (for Update)
@@ -262,6 +267,7 @@ func Load(ctx context.Context, opts Options) (*Site, error) {
 		StaticDir:    StaticDir,
 		UnsafeHint:   "unsafe = true under [markup.goldmark.renderer] in " + ConfigFile,
 		Obsidian:     s.cfg.Obsidian,
+		Dataview:     s.dataviewOptions(),
 		RawHTMLLinks: s.lay.FileLinks,
 		Dialects: markup.Dialects{
 			Kramdown:   s.lay.Kind == layout.Jekyll,

@@ -111,6 +111,11 @@ func (l pageLinks) ResolveWiki(target, frag string, embed bool) markup.WikiTarge
 		return markup.WikiTarget{Problem: "wikilinks are not indexed"}
 	}
 	to, others, file := s.wiki.find(from, target)
+	if to == nil && file == "" && isBaseFile(target) {
+		if rel := s.findBase(from, target); rel != "" {
+			return markup.WikiTarget{Unlinked: s.srcFile(rel) + " is an Obsidian base: its views show where it is embedded (![[...]]), and the file is not published, so the link is shown as text"}
+		}
+	}
 	if to == nil && file == "" && s.unpubWiki != nil {
 		if p, _, f := s.unpubWiki.find(from, target); p != nil || f != "" {
 			rel := f

@@ -7,7 +7,9 @@
 package obsidian
 
 import (
+	"encoding/json"
 	"errors"
+	"slices"
 
 	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/srcpath"
@@ -53,7 +55,36 @@ func Recognise(dir string) (*layout.Layout, error) {
 			l.Read = append(l.Read, "templates folder "+p+"/ (not published)")
 		}
 	}
+	if l.Dataview, err = dataview(dir); err != nil {
+		return nil, err
+	}
+	if l.Dataview != nil {
+		l.Read = append(l.Read, "Dataview plugin")
+	}
 	return l, nil
+}
+
+// dataview returns the Dataview plugin's settings when the vault uses the
+// plugin: its list of community plugins names it, or there is no list (a
+// vault published without its settings); nil when the list leaves it out.
+func dataview(dir string) (map[string]any, error) {
+	raw, err := layout.ReadSetting(dir, Dir+"/community-plugins.json")
+	var le *srcpath.Error
+	if errors.As(err, &le) {
+		return nil, err
+	}
+	var list []string
+	if err == nil && json.Unmarshal(raw, &list) == nil && !slices.Contains(list, "dataview") {
+		return nil, nil
+	}
+	m, err := decode(dir, Dir+"/plugins/dataview/data.json")
+	if err != nil {
+		return nil, err
+	}
+	if m == nil {
+		m = map[string]any{}
+	}
+	return m, nil
 }
 
 // Unpublished is Obsidian Publish's rule (layout.Layout.Unpublished): "To

@@ -83,3 +83,34 @@ func TestUnpublished(t *testing.T) {
 		}
 	}
 }
+
+// TestDataview checks when a vault uses the Dataview plugin, and that its
+// settings are read.
+func TestDataview(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		files  map[string]string
+		on     bool
+		prefix string
+	}{
+		{name: "no list of plugins: Dataview's syntax is read", files: map[string]string{".obsidian/": ""}, on: true},
+		{name: "the list names it", files: map[string]string{".obsidian/community-plugins.json": `["dataview"]`}, on: true},
+		{name: "the list leaves it out", files: map[string]string{".obsidian/community-plugins.json": `["obsidian-admonition"]`}},
+		{name: "its settings", on: true, prefix: "dv:", files: map[string]string{
+			".obsidian/community-plugins.json":     `["dataview"]`,
+			".obsidian/plugins/dataview/data.json": `{"inlineQueryPrefix": "dv:"}`}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			l, err := Recognise(layouttest.Write(t, tc.files))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if (l.Dataview != nil) != tc.on {
+				t.Fatalf("Dataview %v, want %v", l.Dataview, tc.on)
+			}
+			if p, _ := l.Dataview["inlineQueryPrefix"].(string); p != tc.prefix {
+				t.Errorf("prefix %q, want %q", p, tc.prefix)
+			}
+		})
+	}
+}

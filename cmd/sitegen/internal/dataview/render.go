@@ -1,0 +1,200 @@
+package dataview
+
+import (
+	"html"
+	"strconv"
+	"strings"
+	"time"
+
+	"d6codex/cmd/sitegen/internal/dataview/query"
+)
+
+// Linker renders the links a query gives, for the page it is in.
+type Linker interface {
+	// LinkHTML renders a link value: an <a> to the note or file it leads
+	// to, an <img> for an embedded image, its text when it leads nowhere
+	// published.
+	LinkHTML(l query.Link) string
+}
+
+// renderer shows values as Dataview does (its Lit component): text as
+// inline Markdown, numbers and booleans as written, dates and durations
+// in the vault's formats, links as links, lists as lists (inline: with
+// commas), objects as "key: value" lists, null as the vault's NullAs.
+type renderer struct {
+	s        Settings
+	link     Linker
+	markdown func(string) string
+}
+
+// maxDepth is how deep nested values are shown (maxRecursiveRenderDepth).
+const maxDepth = 4
+
+func (r *renderer) value(b *strings.Builder, v query.Value, inline bool, depth int) {
+	if depth >= maxDepth {
+		b.WriteString("...")
+		return
+	}
+	switch v := v.(type) {
+	case nil:
+		b.WriteString(r.md(r.s.NullAs))
+	case string:
+		b.WriteString(r.md(v))
+	case float64:
+		b.WriteString(query.FormatNumber(v))
+	case bool:
+		b.WriteString(strconv.FormatBool(v))
+	case time.Time:
+		f := r.s.DateTimeFormat
+		if v.Hour() == 0 && v.Minute() == 0 && v.Second() == 0 {
+			f = r.s.DateFormat
+		}
+		b.WriteString(html.EscapeString(query.FormatLuxon(v, f)))
+	case query.Duration:
+		b.WriteString(html.EscapeString(query.FormatDuration(v)))
+	case query.Link:
+		b.WriteString(r.link.LinkHTML(v))
+	case query.ListPair:
+		r.value(b, v.Key, inline, depth)
+		b.WriteString(": ")
+		r.value(b, v.Val, inline, depth)
+	case query.ExternalLink:
+		text := v.Display
+		if text == "" {
+			text = v.URL
+		}
+		if safeURL(v.URL) {
+			b.WriteString(`<a class="external-link" href="` + html.EscapeString(v.URL) + `" rel="noopener">` + html.EscapeString(text) + `</a>`)
+		} else {
+			b.WriteString(html.EscapeString(text))
+		}
+	case query.List:
+		if inline {
+			if len(v) == 0 {
+				b.WriteString("&lt;Empty List&gt;")
+				return
+			}
+			for i, e := range v {
+				if i > 0 {
+					b.WriteString(", ")
+				}
+				r.value(b, e, true, depth+1)
+			}
+			return
+		}
+		b.WriteString(`<ul class="dv-list">`)
+		for _, e := range v {
+			b.WriteString("<li>")
+			r.value(b, e, false, depth+1)
+			b.WriteString("</li>")
+		}
+		b.WriteString("</ul>")
+	case *query.Object:
+		if inline {
+			if v.Len() == 0 {
+				b.WriteString("&lt;Empty Object&gt;")
+				return
+			}
+			for i, k := range v.Keys() {
+				if i > 0 {
+					b.WriteString(", ")
+				}
+				e, _ := v.Get(k)
+				b.WriteString(html.EscapeString(k) + ": ")
+				r.value(b, e, true, depth+1)
+			}
+			return
+		}
+		b.WriteString(`<ul class="dv-list">`)
+		for _, k := range v.Keys() {
+			e, _ := v.Get(k)
+			b.WriteString("<li>" + html.EscapeString(k) + ": ")
+			r.value(b, e, false, depth+1)
+			b.WriteString("</li>")
+		}
+		b.WriteString("</ul>")
+	default:
+		// A note's data (this, a group row) or a file object: shown as
+		// Dataview's toString shows it.
+		b.WriteString(r.md(query.String(v)))
+	}
+}
+
+// md renders a text as inline Markdown; a text without Markdown is
+// escaped, not parsed (most field values: names, numbers, sentences).
+func (r *renderer) md(s string) string {
+	if s == `\-` {
+		return "-"
+	}
+	if plain(s) {
+		return html.EscapeString(s)
+	}
+	return r.markdown(s)
+}
+
+// plain reports whether s renders as itself: no character Markdown,
+// Obsidian's syntax or the typographer would change.
+func plain(s string) bool {
+	if s == "" {
+		return true
+	}
+	if c := s[0]; c >= '0' && c <= '9' || c == '+' || c == '-' || c == ' ' || c == '\t' {
+		return false // a list item, an indented block
+	}
+	if strings.ContainsAny(s, "\\`*_[]()<>&!#|~=^${}%:'\"\n\r") || strings.Contains(s, "--") ||
+		strings.Contains(s, "..") || strings.Contains(s, "www.") {
+		return false
+	}
+	return !strings.HasSuffix(s, " ")
+}
+
+// safeURL reports whether an external link may be published as a link.
+func safeURL(u string) bool {
+	l := strings.ToLower(strings.TrimSpace(u))
+	return strings.HasPrefix(l, "http://") || strings.HasPrefix(l, "https://") || strings.HasPrefix(l, "mailto:")
+}
+
+// table renders a TABLE result.
+func (r *renderer) table(res *query.Result, count bool) string {
+	var b strings.Builder
+	b.WriteString(`<div class="table-wrap dv-result"><table class="dv-table">` + "\n<thead><tr>")
+	for i, h := range res.Headers {
+		b.WriteString("<th>" + html.EscapeString(h))
+		if i == 0 && count {
+			b.WriteString(` <span class="dv-count">` + strconv.Itoa(len(res.Rows)) + "</span>")
+		}
+		b.WriteString("</th>")
+	}
+	b.WriteString("</tr></thead>\n<tbody>\n")
+	for _, row := range res.Rows {
+		b.WriteString("<tr>")
+		for _, c := range row {
+			b.WriteString("<td>")
+			r.value(&b, c, false, 0)
+			b.WriteString("</td>")
+		}
+		b.WriteString("</tr>\n")
+	}
+	b.WriteString("</tbody></table></div>\n")
+	return b.String()
+}
+
+// list renders a LIST result.
+func (r *renderer) list(res *query.Result) string {
+	var b strings.Builder
+	b.WriteString(`<ul class="dv-result dv-list">` + "\n")
+	for _, it := range res.Items {
+		b.WriteString("<li>")
+		if p, ok := it.(query.ListPair); ok {
+			// A group's rows show as a list under its key.
+			r.value(&b, p.Key, true, 0)
+			b.WriteString(": ")
+			r.value(&b, p.Val, false, 0)
+		} else {
+			r.value(&b, it, false, 0)
+		}
+		b.WriteString("</li>\n")
+	}
+	b.WriteString("</ul>\n")
+	return b.String()
+}
