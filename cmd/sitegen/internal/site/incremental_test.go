@@ -81,8 +81,16 @@ func TestUpdate(t *testing.T) {
 		{name: "heading removed", edit: map[string]string{"content/a/two.md": "---\ntitle: Two\ndescription: Second.\nweight: 2\n---\n\nNo heading.\n"}, full: `"beta" removed`},
 		{name: "other name added", edit: map[string]string{"content/a/three.md": "---\ntitle: Three\nweight: 3\naliases: [Drei]\n---\n"}, full: "other names"},
 		{name: "tag added", edit: map[string]string{"content/a/three.md": "---\ntitle: Three\nweight: 3\n---\n\nA #rule.\n"}, full: "tags changed"},
+		// A link added or removed changes its target's "Linked from"
+		// list, which is rendered again (backlinks.go).
 		{name: "wikilink added", edit: map[string]string{"content/a/three.md": "---\ntitle: Three\nweight: 3\n---\n\nSee [[Two#Beta]].\n"},
-			pages: []string{"/a/three/"}},
+			pages: []string{"/a/three/", "/a/two/"}},
+		{name: "link removed", edit: map[string]string{"content/a/one.md": "---\ntitle: One\ndescription: First.\nweight: 1\n---\n\n## Alpha\n\nNo link.\n"},
+			pages: []string{"/a/one/", "/a/two/"}},
+		{name: "link moved to another page", edit: map[string]string{"content/a/one.md": "---\ntitle: One\ndescription: First.\nweight: 1\n---\n\n## Alpha\n\nSee [three](three.md) and [b](../b/four.md).\n"},
+			pages: []string{"/a/one/", "/a/two/", "/a/three/", "/b/four/"}},
+		{name: "link to a section and a wikilink", edit: map[string]string{"content/b/four.md": "---\ntitle: Four\n---\n\n```fake\nblock\n```\n\n[A](/a/) [[Three]]\n"},
+			pages: []string{"/b/four/", "/a/", "/a/three/"}},
 		{name: "broken wikilink", edit: map[string]string{"content/a/three.md": "---\ntitle: Three\nweight: 3\n---\n\nSee [[Nine]].\n"},
 			errors: "content/a/three.md:6:5: broken wikilink [[Nine]]"},
 		{name: "new page", edit: map[string]string{"content/a/five.md": "---\ntitle: Five\n---\n"}, full: "new page"},

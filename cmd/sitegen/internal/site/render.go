@@ -52,13 +52,42 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 		Nav:      s.siteNav(),
 		Assets:   assets,
 	}
+	s.indexPages()
+	s.graph, s.into = newLinkGraph(), nil
 	view.Footer = s.footer(view.Assets)
+	view.LinkPreviews = s.cfg.LinkPreviews
 	s.view = view // kept for Site.Update
-	err = parallel(ctx, len(s.pages), s.opts.Workers, func(i int) {
-		if err := s.renderPage(ctx, s.pages[i], view, out); err != nil {
-			s.diag.addf(s.pages[i].file, 0, 0, "", "%v", err)
+	if s.cfg.Backlinks {
+		// A page's "Linked from" list needs every page's links: every
+		// body first, then every page (backlinks.go).
+		views := make([]*templates.Page, len(s.pages))
+		err = parallel(ctx, len(s.pages), s.opts.Workers, func(i int) {
+			v, err := s.preparePage(ctx, s.pages[i], view, out)
+			if err != nil {
+				s.diag.addf(s.pages[i].file, 0, 0, "", "%v", err)
+			}
+			views[i] = v
+		})
+		if err != nil {
+			return err
 		}
-	})
+		s.into = s.graph.into()
+		err = parallel(ctx, len(s.pages), s.opts.Workers, func(i int) {
+			if views[i] == nil {
+				return
+			}
+			if err := s.writeView(ctx, s.pages[i], views[i], out); err != nil {
+				s.diag.addf(s.pages[i].file, 0, 0, "", "%v", err)
+			}
+			views[i] = nil // let its HTML go
+		})
+	} else {
+		err = parallel(ctx, len(s.pages), s.opts.Workers, func(i int) {
+			if err := s.renderPage(ctx, s.pages[i], view, out); err != nil {
+				s.diag.addf(s.pages[i].file, 0, 0, "", "%v", err)
+			}
+		})
+	}
 	if err != nil {
 		return err
 	}
@@ -141,15 +170,27 @@ func (s *Site) link(p *page) *templates.Link {
 }
 
 // renderPage renders one page and writes it; its HTML is dropped as soon
-// as it is written.
+// as it is written. Its "Linked from" list is the link graph's as it
+// stands (Site.into).
 func (s *Site) renderPage(ctx context.Context, p *page, site *templates.Site, out *assets.Output) error {
+	v, err := s.preparePage(ctx, p, site, out)
+	if v == nil || err != nil {
+		return err
+	}
+	return s.writeView(ctx, p, v, out)
+}
+
+// preparePage renders the body of page p (its links go into the link
+// graph, its previews file is written) and returns its view, nil for a
+// page that is not written (one whose front matter could not be read).
+func (s *Site) preparePage(ctx context.Context, p *page, site *templates.Site, out *assets.Output) (*templates.Page, error) {
 	if p.failed {
 		// Still check links and blocks so one run reports every problem.
 		if p.src != nil {
 			s.md.Parse(p.src, s.markupPage(p, site.Assets))
 			p.src = nil
 		}
-		return nil
+		return nil, nil
 	}
 	v := &templates.Page{
 		Kind:        p.kind,
@@ -182,11 +223,20 @@ func (s *Site) renderPage(ctx context.Context, p *page, site *templates.Site, ou
 	if p.file != "" {
 		src := p.src
 		p.src = nil // render once; let the bytes go as soon as the page is written
+		s.graph.reset(p)
 		doc, res := s.md.Parse(src, s.markupPage(p, site.Assets))
 		var buf bytes.Buffer
 		buf.Grow(len(src) * 2)
-		if err := s.md.Render(&buf, src, doc); err != nil {
-			return fmt.Errorf("render markdown: %w", err)
+		if s.previews(p) {
+			starts, err := s.md.RenderBlocks(&buf, src, doc)
+			if err != nil {
+				return nil, fmt.Errorf("render markdown: %w", err)
+			}
+			if err := s.writePreviews(ctx, out, p, s.md.Previews(doc, src, buf.Bytes(), starts)); err != nil {
+				return nil, err
+			}
+		} else if err := s.md.Render(&buf, src, doc); err != nil {
+			return nil, fmt.Errorf("render markdown: %w", err)
 		}
 		v.Content = buf.String()
 		v.TOC, v.Flags, v.Scripts, v.Styles = res.TOC, res.Flags, res.Scripts, res.Styles
@@ -194,6 +244,12 @@ func (s *Site) renderPage(ctx context.Context, p *page, site *templates.Site, ou
 			s.search.add(p, v.URL, doc, src)
 		}
 	}
+	return v, nil
+}
+
+// writeView writes page p from its view, with its "Linked from" list.
+func (s *Site) writeView(ctx context.Context, p *page, v *templates.Page, out *assets.Output) error {
+	v.Backlinks = s.backlinks(p, s.into)
 	if paths := listPaths(p); len(paths) > 1 {
 		if err := s.writeListPages(ctx, out, p, v, paths); err != nil {
 			return err
@@ -242,7 +298,7 @@ func (s *Site) writeListPages(ctx context.Context, out *assets.Output, p *page, 
 		w.Pagination = &templates.Pagination{Number: i + 1, URLs: urls}
 		if i > 0 {
 			w.Title = fmt.Sprintf("%s, page %d of %d", p.title, i+1, n)
-			w.Heading, w.Content, w.TOC = "", "", nil
+			w.Heading, w.Content, w.TOC, w.Backlinks = "", "", nil, nil
 			w.URL, w.Permalink = urls[i], s.cfg.absURL(sp)
 			w.Prev, w.Next = nil, nil // the list's own links lead on
 			w.Breadcrumbs = append(slices.Clone(v.Breadcrumbs), *s.link(p))
@@ -260,7 +316,7 @@ func (s *Site) markupPage(p *page, assets templates.Assets) *markup.Page {
 	return &markup.Page{
 		File:        p.file,
 		URL:         s.cfg.relURL(p.sitePath),
-		Links:       pageLinks{s: s, p: p, assets: assets},
+		Links:       pageLinks{s: s, p: p, assets: assets, record: true},
 		Assets:      assets,
 		DropH1:      p.dropH1 && !p.titleLead,
 		DropLeading: p.dropH1 && p.titleLead,
@@ -327,6 +383,7 @@ func (s *Site) footer(assets templates.Assets) string {
 	file := s.cfg.copyrightFile
 	pg := s.markupPage(s.home, assets)
 	pg.File, pg.DropH1 = file, false
+	pg.Links = pageLinks{s: s, p: s.home, assets: assets} // the footer's links are no page's
 	pg.Report = func(pr markup.Problem) {
 		line, col := 0, 0
 		if file == ConfigFile {

@@ -323,7 +323,7 @@ func TestAccessibility(t *testing.T) {
 			if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`document.querySelector("main a.term").focus()`)); err != nil {
 				t.Fatal(err)
 			}
-			waitFor(t, ctx, `!document.getElementById("term-tip").hidden`, "the glossary preview")
+			waitFor(t, ctx, `!document.getElementById("link-preview").hidden`, "the glossary preview")
 		}},
 	}
 	for _, size := range []struct {

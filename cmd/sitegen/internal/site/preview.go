@@ -1,0 +1,79 @@
+package site
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"d6codex/cmd/sitegen/internal/assets"
+	"d6codex/cmd/sitegen/internal/markup"
+)
+
+// Link previews (Config.LinkPreviews): a link to another page of the site
+// shows a preview of its target on hover, a long press or a key
+// (static/js/site.js). Each page that may be previewed has its previews in
+// a small file beside it, made while it renders from its own HTML
+// (markup.Previews), which the script fetches the first time a link to
+// the page is previewed and the service worker caches with the rest of
+// the site:
+//
+//	/rules/combat/preview.json
+//	{"t": "Combat",                                  // the page's title
+//	 "s": {"": ["", "<p>…</p>"],                     // its top: its first blocks
+//	       "cover": ["Cover", "<p>…</p>"],           // a section: its heading and first blocks
+//	       "^table-1": ["", "<div class=…>…</div>"]}} // a block with an id
+//
+// A page that is not published has none (it is never rendered), and
+// neither does an unlisted page, a generated copy of other pages or the
+// 404 page: no preview shows what a reader is not meant to find. A file
+// of the site already at that name (a static or content file) wins, and
+// the page has no previews.
+
+// previewFile is the name of a page's previews file, in its folder.
+const previewFile = "preview.json"
+
+// previewFormat is the version of the previews file's format, which
+// js/site.js reads.
+const previewFormat = 1
+
+// previews reports whether page p gets a previews file.
+func (s *Site) previews(p *page) bool {
+	return s.cfg.LinkPreviews && p.unlisted == "" && !p.copy && p != s.notFound && strings.HasSuffix(p.sitePath, "/")
+}
+
+// previewPath is the output path of page p's previews file.
+func previewPath(p *page) string {
+	return strings.TrimPrefix(p.sitePath, "/") + previewFile
+}
+
+// writePreviews writes page p's previews file.
+func (s *Site) writePreviews(ctx context.Context, out *assets.Output, p *page, pv map[string]markup.Preview) error {
+	if pv == nil || ctx.Err() != nil {
+		return nil
+	}
+	rel := previewPath(p)
+	if _, taken := s.filesByURL["/"+rel]; taken || out.Has(rel) {
+		return nil // a file of the site's own
+	}
+	type file struct {
+		V int                  `json:"v"`
+		T string               `json:"t"`
+		S map[string][2]string `json:"s"`
+	}
+	f := file{V: previewFormat, T: p.title, S: make(map[string][2]string, len(pv))}
+	for id, v := range pv {
+		f.S[id] = [2]string{v.Heading, v.HTML}
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false) // the HTML is the page's own: no need to hide it in a script
+	if err := enc.Encode(f); err != nil {
+		return fmt.Errorf("previews of %s: %w", p.sitePath, err)
+	}
+	if err := out.Write(rel, b.Bytes()); err != nil {
+		return fmt.Errorf("write %s: %w", rel, err)
+	}
+	return nil
+}
