@@ -186,6 +186,7 @@
       return { page: u.pathname, file: u.pathname + "preview.json", id: decodeURIComponent(u.hash.slice(1)), term: /\/glossary\/$/.test(u.pathname) && u.hash.length > 1 };
     };
     markLinks = () => {
+      if (!tip.isConnected) main.append(tip); // sitegen serve's live reload replaced main's content
       for (const a of $$("a[href]", main)) {
         const t = target(a);
         if (!t) continue;
@@ -202,14 +203,20 @@
     };
     let current = null, showTimer = 0, hideTimer = 0, pressTimer = 0, pressed = null, touchedAt = 0, touched = null, openAtTouch = false;
     const isOpen = (a) => current === a && !tip.hidden;
+    // place puts the preview under the link, or over it when there is
+    // more room there, clear of the phone's sticky header, and no taller
+    // than the room on its side.
     const place = (a) => {
-      const r = a.getBoundingClientRect();
+      const r = a.getBoundingClientRect(), header = $(".site-header");
       const w = Math.min(400, innerWidth - 16);
+      const top = header && getComputedStyle(header).position === "sticky" ? header.getBoundingClientRect().bottom : 0;
       tip.style.width = w + "px";
       tip.style.left = Math.max(8, Math.min(r.left + scrollX, scrollX + innerWidth - w - 8)) + "px";
-      const h = tip.offsetHeight;
-      const below = r.bottom + 6 + h <= innerHeight || r.top - 6 - h < 0;
-      tip.style.top = (below ? r.bottom + scrollY + 6 : r.top + scrollY - 6 - h) + "px";
+      tip.style.maxHeight = "";
+      const h = tip.offsetHeight, room = innerHeight - r.bottom - 14, over = r.top - top - 14;
+      const below = h <= room || room >= over;
+      tip.style.maxHeight = Math.max(120, Math.min(h, below ? room : over)) + "px";
+      tip.style.top = (below ? r.bottom + scrollY + 6 : r.top + scrollY - 6 - tip.offsetHeight) + "px";
     };
     const show = async (a) => {
       clearTimeout(hideTimer);

@@ -83,6 +83,22 @@ func TestBacklinks(t *testing.T) {
 		}
 	}
 
+	// A --drafts preview shows the draft, never in a list or a preview.
+	src = writeTree(t, linkVault())
+	if _, err := build(t, src, Options{Drafts: true}); err != nil {
+		t.Fatal(err)
+	}
+	out = readTree(t, filepath.Join(src, "public"))
+	if _, ok := out["draft/index.html"]; !ok {
+		t.Fatal("--drafts: the draft is not in the preview build")
+	}
+	if got := backlinksOf(t, out["target/index.html"]); !slices.Equal(got, want) {
+		t.Errorf("--drafts: Target is linked from %q, want %q", got, want)
+	}
+	if _, ok := out["draft/preview.json"]; ok {
+		t.Error("--drafts: the draft has a previews file")
+	}
+
 	off := linkVault()
 	off["site.toml"] += "backlinks = false\n"
 	src = writeTree(t, off)

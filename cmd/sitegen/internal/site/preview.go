@@ -25,9 +25,10 @@ import (
 //	       "cover": ["Cover", "<p>…</p>"],           // a section: its heading and first blocks
 //	       "^table-1": ["", "<div class=…>…</div>"]}} // a block with an id
 //
-// A page that is not published has none (it is never rendered), and
-// neither does an unlisted page, a generated copy of other pages or the
-// 404 page: no preview shows what a reader is not meant to find. A file
+// A page that is not published has none (it is never rendered, and a
+// --drafts preview build gives its drafts none either), and neither does
+// an unlisted page, a generated copy of other pages or the 404 page: no
+// preview shows what a reader is not meant to find. A file
 // of the site already at that name (a static or content file) wins, and
 // the page has no previews.
 
@@ -40,7 +41,7 @@ const previewFormat = 1
 
 // previews reports whether page p gets a previews file.
 func (s *Site) previews(p *page) bool {
-	return s.cfg.LinkPreviews && p.unlisted == "" && !p.copy && p != s.notFound && strings.HasSuffix(p.sitePath, "/")
+	return s.cfg.LinkPreviews && p.unlisted == "" && p.unpublished == "" && !p.copy && p != s.notFound && strings.HasSuffix(p.sitePath, "/")
 }
 
 // previewPath is the output path of page p's previews file.
