@@ -13,8 +13,8 @@ import (
 
 // Link previews: what a link to a page, or to a part of it, shows of its
 // target. A page's previews are cut from its own rendered HTML (see
-// RenderBlocks), so that making them renders nothing again but the few
-// blocks with an id inside another block.
+// RenderBlocks and PreviewIndex), so that making them renders nothing
+// again but the few blocks with an id inside another block.
 
 // Preview is what a link to (a part of) a page shows of it.
 type Preview struct {
@@ -48,7 +48,7 @@ var previewSkip = map[string]bool{"calc": true, "dice": true, "compare": true, "
 // 1).
 func (m *Markdown) RenderBlocks(buf *bytes.Buffer, src []byte, doc ast.Node) ([]int, error) {
 	w := bufio.NewWriter(buf)
-	starts := make([]int, 0, doc.ChildCount()+1)
+	var starts []int
 	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
 		starts = append(starts, buf.Len())
 		if err := m.md.Renderer().Render(w, src, c); err != nil { // flushes w
@@ -58,63 +58,60 @@ func (m *Markdown) RenderBlocks(buf *bytes.Buffer, src []byte, doc ast.Node) ([]
 	return append(starts, buf.Len()), nil
 }
 
-// Previews returns the previews of a page Parse returned as doc and
-// RenderBlocks rendered into html at starts: its top (key ""), each
-// section that starts with a heading with an id (its id), and each block
-// with an id (a ^block-id, an {#id}): its first blocks, up to about
-// PreviewBudget of HTML.
-func (m *Markdown) Previews(doc ast.Node, src, html []byte, starts []int) map[string]Preview {
-	top := make([]ast.Node, 0, doc.ChildCount())
+// PreviewIndex is what it takes to cut any preview of a page from its
+// HTML: where each top-level block starts in it (RenderBlocks) and what
+// the block is, and the previews of the blocks with an id inside another
+// block, rendered apart. It holds no HTML of its own (but those), so that
+// a build can keep every page's index until it knows which parts of the
+// page other pages link to (see Preview).
+type PreviewIndex struct {
+	starts []int
+	blocks []previewBlock
+	ids    map[string]int     // the id of a top-level block -> its index
+	inner  map[string]Preview // ids inside blocks
+}
+
+// previewBlock is what a preview needs to know of a top-level block.
+type previewBlock struct {
+	level   int    // a heading's level; 0 for another block
+	heading string // a heading's text
+	skip    bool   // a calculator, left out of previews
+	excerpt string // for a block too big for a preview: the start of its text
+}
+
+// PreviewIndex indexes a page Parse returned as doc and RenderBlocks
+// rendered with starts.
+func (m *Markdown) PreviewIndex(doc ast.Node, src []byte, starts []int) *PreviewIndex {
+	n := 0
 	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
-		top = append(top, c)
+		n++
 	}
-	if len(starts) != len(top)+1 {
+	if len(starts) != n+1 {
 		return nil
 	}
-	block := func(i int) string { // top-level block i as the page has it
-		n := top[i]
-		if h, ok := n.(*handledBlock); ok && previewSkip[h.info] {
-			return ""
+	x := &PreviewIndex{starts: starts, blocks: make([]previewBlock, 0, n), ids: map[string]int{}}
+	i := 0
+	for n := doc.FirstChild(); n != nil; n, i = n.NextSibling(), i+1 {
+		var b previewBlock
+		switch n := n.(type) {
+		case *ast.Heading:
+			b.level, b.heading = n.Level, PlainText(n, src)
+		case *handledBlock:
+			b.skip = previewSkip[n.info]
 		}
-		b := html[starts[i]:starts[i+1]]
-		if len(b) > previewBlockMax {
-			return textExcerpt(n, src)
+		if !b.skip && starts[i+1]-starts[i] > previewBlockMax {
+			b.excerpt = textExcerpt(n, src)
 		}
-		return string(b)
-	}
-	out := map[string]Preview{}
-	// The top: the blocks before the first heading, or when there are
-	// none, those of the first section.
-	var lead strings.Builder
-	for i, n := range top {
-		if lead.Len() >= PreviewBudget {
-			break
-		}
-		if _, ok := n.(*ast.Heading); !ok {
-			lead.WriteString(block(i))
-		} else if lead.Len() > 0 {
-			break
-		}
-	}
-	out[""] = Preview{HTML: lead.String()}
-	for i, n := range top {
-		id := HeadingID(n)
-		if h, ok := n.(*ast.Heading); ok && id != "" {
-			var b strings.Builder
-			for j := i + 1; j < len(top) && b.Len() < PreviewBudget; j++ {
-				if h2, ok := top[j].(*ast.Heading); ok && h2.Level <= h.Level {
-					break
-				}
-				b.WriteString(block(j))
+		x.blocks = append(x.blocks, b)
+		if id := HeadingID(n); id != "" {
+			if _, seen := x.ids[id]; !seen {
+				x.ids[id] = i
 			}
-			out[id] = Preview{Heading: PlainText(h, src), HTML: b.String()}
-		} else if id != "" {
-			out[id] = Preview{HTML: block(i)}
 		}
 		if !n.HasChildren() || n.Kind() == ast.KindParagraph || n.Kind() == ast.KindHeading {
 			continue
 		}
-		// Ids inside the block: each rendered apart.
+		// Ids inside the block: each previewed apart.
 		_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
 			if !entering || c == n {
 				return ast.WalkContinue, nil
@@ -123,14 +120,69 @@ func (m *Markdown) Previews(doc ast.Node, src, html []byte, starts []int) map[st
 				return ast.WalkSkipChildren, nil
 			}
 			if cid := HeadingID(c); cid != "" {
-				if _, seen := out[cid]; !seen {
-					out[cid] = m.innerPreview(c, src)
+				if x.inner == nil {
+					x.inner = map[string]Preview{}
+				}
+				if _, seen := x.inner[cid]; !seen {
+					x.inner[cid] = m.innerPreview(c, src)
 				}
 			}
 			return ast.WalkContinue, nil
 		})
 	}
-	return out
+	return x
+}
+
+// Preview cuts from html, the page's HTML that x indexes, the preview of
+// its top (id "") or of the element with that id: a section that starts
+// with a heading (its first blocks, up to about PreviewBudget), a block
+// (a ^block-id, an {#id}), or an element inside a block. ok is false when
+// the page has no such id.
+func (x *PreviewIndex) Preview(html, id string) (p Preview, ok bool) {
+	if x == nil || len(html) < x.starts[len(x.starts)-1] {
+		return Preview{}, false
+	}
+	block := func(i int) string { // top-level block i as the page has it
+		switch b := x.blocks[i]; {
+		case b.skip:
+			return ""
+		case b.excerpt != "":
+			return b.excerpt
+		}
+		return html[x.starts[i]:x.starts[i+1]]
+	}
+	var out strings.Builder
+	if id == "" {
+		// The top: the blocks before the first heading, or when there are
+		// none, those of the first section.
+		for i, b := range x.blocks {
+			if out.Len() >= PreviewBudget {
+				break
+			}
+			if b.level == 0 {
+				out.WriteString(block(i))
+			} else if out.Len() > 0 {
+				break
+			}
+		}
+		return Preview{HTML: out.String()}, true
+	}
+	i, found := x.ids[id]
+	switch {
+	case !found:
+		p, ok = x.inner[id]
+		return p, ok
+	case x.blocks[i].level == 0:
+		return Preview{HTML: block(i)}, true
+	}
+	level := x.blocks[i].level
+	for j := i + 1; j < len(x.blocks) && out.Len() < PreviewBudget; j++ {
+		if l := x.blocks[j].level; l > 0 && l <= level {
+			break
+		}
+		out.WriteString(block(j))
+	}
+	return Preview{Heading: x.blocks[i].heading, HTML: out.String()}, true
 }
 
 // innerPreview is the preview of a block with an id inside another block:
@@ -179,8 +231,12 @@ func (m *Markdown) innerPreview(n ast.Node, src []byte) Preview {
 // in a paragraph.
 func textExcerpt(n ast.Node, src []byte) string {
 	var b strings.Builder
+	more := false // text left out
 	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
-		if !entering || b.Len() > previewTextMax {
+		if entering && b.Len() > previewTextMax {
+			more = true
+		}
+		if !entering || more {
 			return ast.WalkSkipChildren, nil
 		}
 		switch c.(type) {
@@ -204,7 +260,10 @@ func textExcerpt(n ast.Node, src []byte) string {
 		if sp := strings.LastIndexByte(s[:cut], ' '); sp > previewTextMax/2 {
 			cut = sp
 		}
-		s = s[:cut] + " …"
+		s, more = s[:cut], true
+	}
+	if more {
+		s += " …"
 	}
 	if s == "" {
 		return ""

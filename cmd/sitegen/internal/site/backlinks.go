@@ -3,6 +3,7 @@ package site
 import (
 	"cmp"
 	"maps"
+	"net/url"
 	"slices"
 	"strings"
 	"sync"
@@ -26,31 +27,38 @@ import (
 // reading order.
 
 // linkGraph is the site's links between pages: for each page, the pages
-// its Markdown links to. It is safe for concurrent use.
+// its Markdown links to, each with the fragments it links to ("" for the
+// page itself), which decide the parts of the page its previews file
+// holds (preview.go). It is safe for concurrent use.
 type linkGraph struct {
 	mu  sync.Mutex
-	out map[*page]map[*page]bool
+	out map[*page]links
 }
 
-func newLinkGraph() *linkGraph { return &linkGraph{out: map[*page]map[*page]bool{}} }
+// links are a page's links: the pages linked to, each with its fragments.
+type links map[*page]map[string]bool
 
-// add records a link from page from to page to.
-func (g *linkGraph) add(from, to *page) {
-	if from == to {
-		return
-	}
+func newLinkGraph() *linkGraph { return &linkGraph{out: map[*page]links{}} }
+
+// add records a link from page from to fragment frag of page to.
+func (g *linkGraph) add(from, to *page, frag string) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	m := g.out[from]
 	if m == nil {
-		m = map[*page]bool{}
+		m = links{}
 		g.out[from] = m
 	}
-	m[to] = true
+	f := m[to]
+	if f == nil {
+		f = map[string]bool{}
+		m[to] = f
+	}
+	f[frag] = true
 }
 
 // reset forgets p's links (it is about to render again) and returns them.
-func (g *linkGraph) reset(p *page) map[*page]bool {
+func (g *linkGraph) reset(p *page) links {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	old := g.out[p]
@@ -59,34 +67,39 @@ func (g *linkGraph) reset(p *page) map[*page]bool {
 }
 
 // set puts back the links reset returned.
-func (g *linkGraph) set(p *page, links map[*page]bool) {
+func (g *linkGraph) set(p *page, l links) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if links == nil {
+	if l == nil {
 		delete(g.out, p)
 		return
 	}
-	g.out[p] = links
+	g.out[p] = l
 }
 
-// targets returns a copy of the pages p links to.
-func (g *linkGraph) targets(p *page) map[*page]bool {
+// targets returns the pages p links to.
+func (g *linkGraph) targets(p *page) links {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	return maps.Clone(g.out[p])
 }
 
-// into returns, for each page, the pages that link to it (unsorted).
-func (g *linkGraph) into() map[*page][]*page {
+// invert returns, for each page, the pages that link to it (unsorted)
+// and the fragments of it they link to.
+func (g *linkGraph) invert() (in map[*page][]*page, frags map[*page]map[string]bool) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	in := map[*page][]*page{}
+	in, frags = map[*page][]*page{}, map[*page]map[string]bool{}
 	for from, tos := range g.out {
-		for to := range tos {
+		for to, fs := range tos {
 			in[to] = append(in[to], from)
+			if frags[to] == nil {
+				frags[to] = map[string]bool{}
+			}
+			maps.Copy(frags[to], fs)
 		}
 	}
-	return in
+	return in, frags
 }
 
 // pageAt returns the page at a URL a link resolved to (root-relative,
@@ -111,14 +124,20 @@ func (s *Site) indexPages() {
 
 // recordLink records that page from's Markdown links to the URL u (a
 // resolved link, wikilink or embed): an edge of the link graph when u is
-// another page's.
+// a page's.
 func (s *Site) recordLink(from *page, u string) {
 	if s.graph == nil || u == "" || strings.HasPrefix(u, "#") {
+		return // a link within the page: no other page's list or preview
+	}
+	base, frag, _ := strings.Cut(u, "#")
+	to := s.pageAt(base)
+	if to == nil || to == from {
 		return
 	}
-	if to := s.pageAt(u); to != nil {
-		s.graph.add(from, to)
+	if f, err := url.PathUnescape(frag); err == nil {
+		frag = f
 	}
+	s.graph.add(from, to, frag)
 }
 
 // listsBacklinks reports whether page p may be listed as linking to
@@ -150,17 +169,18 @@ func (s *Site) backlinks(p *page, in map[*page][]*page) []templates.Link {
 	return out
 }
 
-// changedTargets returns the pages whose backlinks differ between the
-// links old and now of one page: those linked by one and not the other.
-func changedTargets(old, now map[*page]bool) []*page {
+// changedTargets returns the pages whose "Linked from" list or previews
+// differ between the links old and now of one page: those linked by one
+// and not the other, or at other fragments.
+func changedTargets(old, now links) []*page {
 	var out []*page
-	for t := range old {
-		if !now[t] {
+	for t, fs := range old {
+		if !maps.Equal(fs, now[t]) {
 			out = append(out, t)
 		}
 	}
 	for t := range now {
-		if !old[t] {
+		if _, ok := old[t]; !ok {
 			out = append(out, t)
 		}
 	}

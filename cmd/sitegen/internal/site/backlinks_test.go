@@ -145,9 +145,9 @@ func TestBacklinksUnlisted(t *testing.T) {
 	}
 }
 
-// TestPreviews reads a page's previews file: its top, each section by its
-// heading's id and each block by its ^id, each holding the page's own
-// HTML for it; linkPreviews = false writes none and the pages do not ask
+// TestPreviews reads a page's previews file: its top, and each section
+// (by its heading's id) and block (by its ^id) another page links to,
+// each holding the page's own HTML for it, and no other; linkPreviews = false writes none and the pages do not ask
 // for them; a file of the site at the same name wins.
 func TestPreviews(t *testing.T) {
 	src := writeTree(t, linkVault())
@@ -179,6 +179,9 @@ func TestPreviews(t *testing.T) {
 		case !strings.Contains(page, e[1]):
 			t.Errorf("preview of %q is not the page's own HTML: %q", c.id, e[1])
 		}
+	}
+	if e, ok := f.S["unlinked"]; ok {
+		t.Errorf("the previews hold a section no other page links to: %q", e)
 	}
 	if f.V != previewFormat || f.T != "Target" {
 		t.Errorf("previews file: version %d, title %q", f.V, f.T)

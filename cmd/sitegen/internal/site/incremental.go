@@ -47,8 +47,9 @@ type Update struct {
 // draft flag, aliases and kinds of fenced block, no heading id removed)
 // re-renders that page alone; if its description changed, the pages that
 // show it (its section and its previous and next pages) are re-rendered
-// too, and so are the pages its links now reach or no longer reach, whose
-// "Linked from" lists change (backlinks.go). Anything else (a page added, removed or renamed, a navigation
+// too, and so are the pages its links now reach or no longer reach (or
+// reach at other fragments), whose "Linked from" lists or previews change
+// (backlinks.go, preview.go). Anything else (a page added, removed or renamed, a navigation
 // change, a removed anchor that other pages may link to, more than a few
 // dozen files) sets Update.Full: navigation is on every page, so only a
 // full build is correct.
@@ -78,16 +79,16 @@ func (s *Site) Update(ctx context.Context, files []string) (Update, error) {
 		ids         map[string]bool
 	}
 	var undo []saved
-	olds := map[*page]map[*page]bool{} // the links of the pages rendered again, before (backlinks.go)
-	into := s.into
+	olds := map[*page]links{} // the links of the pages rendered again, before (backlinks.go)
+	into, frags := s.into, s.frags
 	restore := func() {
 		for _, u := range undo {
 			u.p.description, u.p.ids, u.p.src = u.description, u.ids, nil
 		}
-		for p, links := range olds {
-			s.graph.set(p, links)
+		for p, l := range olds {
+			s.graph.set(p, l)
 		}
-		s.into = into
+		s.into, s.frags = into, frags
 	}
 	var changed, listing []*page
 	for _, f := range files {
@@ -167,21 +168,22 @@ func (s *Site) Update(ctx context.Context, files []string) (Update, error) {
 	defer removeOwned(staging)
 	out := &assets.Output{Dir: staging}
 	linked := s.linked.snapshot()
-	views := map[*page]*templates.Page{}
+	views := map[*page]prepared{}
 	prepare := func(p *page) {
 		olds[p] = s.graph.targets(p)
-		v, err := s.preparePage(ctx, p, s.view, out)
+		pp, err := s.preparePage(ctx, p, s.view)
 		if err != nil {
 			s.diag.addf(p.file, 0, 0, "", "%v", err)
 		}
-		views[p] = v
+		views[p] = pp
 	}
 	for _, p := range render {
 		prepare(p)
 	}
-	if s.cfg.Backlinks {
-		// A page that another page now links to, or no longer does, has
-		// another "Linked from" list: it is rendered again too.
+	if s.cfg.Backlinks || s.cfg.LinkPreviews {
+		// A page that another page now links to, or no longer does, or
+		// at other fragments, has another "Linked from" list or previews
+		// file: it is rendered again too.
 		for _, p := range slices.Clone(render) {
 			for _, t := range changedTargets(olds[p], s.graph.targets(p)) {
 				if _, done := views[t]; done {
@@ -201,11 +203,11 @@ func (s *Site) Update(ctx context.Context, files []string) (Update, error) {
 				prepare(t)
 			}
 		}
-		s.into = s.graph.into()
+		s.into, s.frags = s.graph.invert()
 	}
 	for _, p := range render {
-		if v := views[p]; v != nil {
-			if err := s.writeView(ctx, p, v, out); err != nil {
+		if pp := views[p]; pp.v != nil {
+			if err := s.writePrepared(ctx, p, pp, out); err != nil {
 				s.diag.addf(p.file, 0, 0, "", "%v", err)
 			}
 		}

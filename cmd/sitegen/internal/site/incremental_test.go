@@ -89,6 +89,8 @@ func TestUpdate(t *testing.T) {
 			pages: []string{"/a/one/", "/a/two/"}},
 		{name: "link moved to another page", edit: map[string]string{"content/a/one.md": "---\ntitle: One\ndescription: First.\nweight: 1\n---\n\n## Alpha\n\nSee [three](three.md) and [b](../b/four.md).\n"},
 			pages: []string{"/a/one/", "/a/two/", "/a/three/", "/b/four/"}},
+		{name: "link to another part of a page", edit: map[string]string{"content/a/one.md": "---\ntitle: One\ndescription: First.\nweight: 1\n---\n\n## Alpha\n\nSee [two](two.md).\n"},
+			pages: []string{"/a/one/", "/a/two/"}},
 		{name: "link to a section and a wikilink", edit: map[string]string{"content/b/four.md": "---\ntitle: Four\n---\n\n```fake\nblock\n```\n\n[A](/a/) [[Three]]\n"},
 			pages: []string{"/b/four/", "/a/", "/a/three/"}},
 		{name: "broken wikilink", edit: map[string]string{"content/a/three.md": "---\ntitle: Three\nweight: 3\n---\n\nSee [[Nine]].\n"},

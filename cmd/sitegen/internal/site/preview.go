@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"d6codex/cmd/sitegen/internal/assets"
@@ -15,12 +17,15 @@ import (
 // shows a preview of its target on hover, a long press or a key
 // (static/js/site.js). Each page that may be previewed has its previews in
 // a small file beside it, made while it renders from its own HTML
-// (markup.Previews), which the script fetches the first time a link to
-// the page is previewed and the service worker caches with the rest of
-// the site:
+// (markup.PreviewIndex), which the script fetches the first time a link
+// to the page is previewed and the service worker caches with the rest
+// of the site. It holds the page's top and each part of it that a link of
+// the site leads to (the link graph's fragments, backlinks.go), and only
+// those: a link to a part it does not hold (from another site) shows the
+// top.
 //
 //	/rules/combat/preview.json
-//	{"t": "Combat",                                  // the page's title
+//	{"v": 1, "t": "Combat",                          // the format, the page's title
 //	 "s": {"": ["", "<p>…</p>"],                     // its top: its first blocks
 //	       "cover": ["Cover", "<p>…</p>"],           // a section: its heading and first blocks
 //	       "^table-1": ["", "<div class=…>…</div>"]}} // a block with an id
@@ -49,9 +54,11 @@ func previewPath(p *page) string {
 	return strings.TrimPrefix(p.sitePath, "/") + previewFile
 }
 
-// writePreviews writes page p's previews file.
-func (s *Site) writePreviews(ctx context.Context, out *assets.Output, p *page, pv map[string]markup.Preview) error {
-	if pv == nil || ctx.Err() != nil {
+// writePreviews writes page p's previews file: the previews of its top
+// and of each part of it other pages link to (Site.frags), cut from its
+// body's HTML by its index.
+func (s *Site) writePreviews(ctx context.Context, out *assets.Output, p *page, html string, px *markup.PreviewIndex) error {
+	if ctx.Err() != nil {
 		return nil
 	}
 	rel := previewPath(p)
@@ -63,9 +70,11 @@ func (s *Site) writePreviews(ctx context.Context, out *assets.Output, p *page, p
 		T string               `json:"t"`
 		S map[string][2]string `json:"s"`
 	}
-	f := file{V: previewFormat, T: p.title, S: make(map[string][2]string, len(pv))}
-	for id, v := range pv {
-		f.S[id] = [2]string{v.Heading, v.HTML}
+	f := file{V: previewFormat, T: p.title, S: make(map[string][2]string, 1+len(s.frags[p]))}
+	for _, id := range append([]string{""}, slices.Collect(maps.Keys(s.frags[p]))...) {
+		if v, ok := px.Preview(html, id); ok {
+			f.S[id] = [2]string{v.Heading, v.HTML}
+		}
 	}
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)

@@ -53,33 +53,32 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 		Assets:   assets,
 	}
 	s.indexPages()
-	s.graph, s.into = newLinkGraph(), nil
+	s.graph, s.into, s.frags = newLinkGraph(), nil, nil
 	view.Footer = s.footer(view.Assets)
 	view.LinkPreviews = s.cfg.LinkPreviews
 	s.view = view // kept for Site.Update
-	if s.cfg.Backlinks {
-		// A page's "Linked from" list needs every page's links: every
-		// body first, then every page (backlinks.go).
-		views := make([]*templates.Page, len(s.pages))
+	if s.cfg.Backlinks || s.cfg.LinkPreviews {
+		// A page's "Linked from" list and its previews need every page's
+		// links: every body first, then every page (backlinks.go).
+		prep := make([]prepared, len(s.pages))
 		err = parallel(ctx, len(s.pages), s.opts.Workers, func(i int) {
-			v, err := s.preparePage(ctx, s.pages[i], view, out)
-			if err != nil {
+			var err error
+			if prep[i], err = s.preparePage(ctx, s.pages[i], view); err != nil {
 				s.diag.addf(s.pages[i].file, 0, 0, "", "%v", err)
 			}
-			views[i] = v
 		})
 		if err != nil {
 			return err
 		}
-		s.into = s.graph.into()
+		s.into, s.frags = s.graph.invert()
 		err = parallel(ctx, len(s.pages), s.opts.Workers, func(i int) {
-			if views[i] == nil {
+			if prep[i].v == nil {
 				return
 			}
-			if err := s.writeView(ctx, s.pages[i], views[i], out); err != nil {
+			if err := s.writePrepared(ctx, s.pages[i], prep[i], out); err != nil {
 				s.diag.addf(s.pages[i].file, 0, 0, "", "%v", err)
 			}
-			views[i] = nil // let its HTML go
+			prep[i] = prepared{} // let its HTML go
 		})
 	} else {
 		err = parallel(ctx, len(s.pages), s.opts.Workers, func(i int) {
@@ -170,27 +169,34 @@ func (s *Site) link(p *page) *templates.Link {
 }
 
 // renderPage renders one page and writes it; its HTML is dropped as soon
-// as it is written. Its "Linked from" list is the link graph's as it
-// stands (Site.into).
+// as it is written. Its "Linked from" list and its previews are the link
+// graph's as it stands (Site.into, Site.frags).
 func (s *Site) renderPage(ctx context.Context, p *page, site *templates.Site, out *assets.Output) error {
-	v, err := s.preparePage(ctx, p, site, out)
-	if v == nil || err != nil {
+	pp, err := s.preparePage(ctx, p, site)
+	if pp.v == nil || err != nil {
 		return err
 	}
-	return s.writeView(ctx, p, v, out)
+	return s.writePrepared(ctx, p, pp, out)
+}
+
+// prepared is a page rendered but not written: its view, its body's HTML
+// in it, and the index its previews are cut from.
+type prepared struct {
+	v  *templates.Page
+	px *markup.PreviewIndex // nil for a page without previews
 }
 
 // preparePage renders the body of page p (its links go into the link
-// graph, its previews file is written) and returns its view, nil for a
-// page that is not written (one whose front matter could not be read).
-func (s *Site) preparePage(ctx context.Context, p *page, site *templates.Site, out *assets.Output) (*templates.Page, error) {
+// graph) and returns its view, none for a page that is not written (one
+// whose front matter could not be read).
+func (s *Site) preparePage(ctx context.Context, p *page, site *templates.Site) (prepared, error) {
 	if p.failed {
 		// Still check links and blocks so one run reports every problem.
 		if p.src != nil {
 			s.md.Parse(p.src, s.markupPage(p, site.Assets))
 			p.src = nil
 		}
-		return nil, nil
+		return prepared{}, nil
 	}
 	v := &templates.Page{
 		Kind:        p.kind,
@@ -220,6 +226,7 @@ func (s *Site) preparePage(ctx context.Context, p *page, site *templates.Site, o
 	for _, c := range p.children {
 		v.Children = append(v.Children, *s.link(c))
 	}
+	var px *markup.PreviewIndex
 	if p.file != "" {
 		src := p.src
 		p.src = nil // render once; let the bytes go as soon as the page is written
@@ -230,13 +237,11 @@ func (s *Site) preparePage(ctx context.Context, p *page, site *templates.Site, o
 		if s.previews(p) {
 			starts, err := s.md.RenderBlocks(&buf, src, doc)
 			if err != nil {
-				return nil, fmt.Errorf("render markdown: %w", err)
+				return prepared{}, fmt.Errorf("render markdown: %w", err)
 			}
-			if err := s.writePreviews(ctx, out, p, s.md.Previews(doc, src, buf.Bytes(), starts)); err != nil {
-				return nil, err
-			}
+			px = s.md.PreviewIndex(doc, src, starts)
 		} else if err := s.md.Render(&buf, src, doc); err != nil {
-			return nil, fmt.Errorf("render markdown: %w", err)
+			return prepared{}, fmt.Errorf("render markdown: %w", err)
 		}
 		v.Content = buf.String()
 		v.TOC, v.Flags, v.Scripts, v.Styles = res.TOC, res.Flags, res.Scripts, res.Styles
@@ -244,11 +249,13 @@ func (s *Site) preparePage(ctx context.Context, p *page, site *templates.Site, o
 			s.search.add(p, v.URL, doc, src)
 		}
 	}
-	return v, nil
+	return prepared{v: v, px: px}, nil
 }
 
-// writeView writes page p from its view, with its "Linked from" list.
-func (s *Site) writeView(ctx context.Context, p *page, v *templates.Page, out *assets.Output) error {
+// writePrepared writes page p, with its "Linked from" list, and its
+// previews file.
+func (s *Site) writePrepared(ctx context.Context, p *page, pp prepared, out *assets.Output) error {
+	v := pp.v
 	v.Backlinks = s.backlinks(p, s.into)
 	if paths := listPaths(p); len(paths) > 1 {
 		if err := s.writeListPages(ctx, out, p, v, paths); err != nil {
@@ -256,6 +263,11 @@ func (s *Site) writeView(ctx context.Context, p *page, v *templates.Page, out *a
 		}
 	} else if err := s.writePage(ctx, out, outputPath(p.sitePath), templates.Render(v)); err != nil {
 		return err
+	}
+	if pp.px != nil {
+		if err := s.writePreviews(ctx, out, p, v.Content, pp.px); err != nil {
+			return err
+		}
 	}
 	s.rendered.Add(1)
 	return nil

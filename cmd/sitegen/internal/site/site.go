@@ -228,11 +228,13 @@ type Site struct {
 	rendered atomic.Int64
 	// The links between pages, learnt as pages render (backlinks.go): the
 	// graph, each page by its URL and its place in reading order, and the
-	// graph inverted for the pages' "Linked from" lists.
+	// graph inverted: the pages that link to each page (its "Linked from"
+	// list) and the fragments of it they link to (its previews).
 	graph     *linkGraph
 	pageByURL map[string]*page
 	order     map[*page]int
 	into      map[*page][]*page
+	frags     map[*page]map[string]bool
 	search    *searchIndex         // the search index render collects (search.go)
 	view      *templates.Site      // the shared view model of the last render (for Update)
 	lastmod   map[string]time.Time // last commit time per source file (lastmod.go); nil without git
