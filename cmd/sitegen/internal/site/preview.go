@@ -1,12 +1,11 @@
 package site
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	"d6codex/cmd/sitegen/internal/assets"
@@ -44,6 +43,10 @@ const previewFile = "preview.json"
 // js/site.js reads.
 const previewFormat = 1
 
+// previewSize is about the size of one preview in a previews file, to
+// size its buffer.
+const previewSize = 1500
+
 // previews reports whether page p gets a previews file.
 func (s *Site) previews(p *page) bool {
 	return s.cfg.LinkPreviews && p.unlisted == "" && p.unpublished == "" && !p.copy && p != s.notFound && strings.HasSuffix(p.sitePath, "/")
@@ -65,24 +68,37 @@ func (s *Site) writePreviews(ctx context.Context, out *assets.Output, p *page, h
 	if _, taken := s.filesByURL["/"+rel]; taken || out.Has(rel) {
 		return nil // a file of the site's own
 	}
-	type file struct {
-		V int                  `json:"v"`
-		T string               `json:"t"`
-		S map[string][2]string `json:"s"`
-	}
-	f := file{V: previewFormat, T: p.title, S: make(map[string][2]string, 1+len(s.frags[p]))}
-	for _, id := range append([]string{""}, slices.Collect(maps.Keys(s.frags[p]))...) {
-		if v, ok := px.Preview(html, id); ok {
-			f.S[id] = [2]string{v.Heading, v.HTML}
+	ids := []string{""} // the top, then each part linked to, in order
+	for _, id := range slices.Sorted(maps.Keys(s.frags[p])) {
+		if id != "" {
+			ids = append(ids, id)
 		}
 	}
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false) // the HTML is the page's own: no need to hide it in a script
-	if err := enc.Encode(f); err != nil {
-		return fmt.Errorf("previews of %s: %w", p.sitePath, err)
+	b := make([]byte, 0, 256+len(ids)*previewSize)
+	b = append(b, `{"v":`...)
+	b = strconv.AppendInt(b, previewFormat, 10)
+	b = append(b, `,"t":`...)
+	b = appendJSONString(b, p.title)
+	b = append(b, `,"s":{`...)
+	n := 0
+	for _, id := range ids {
+		v, ok := px.Preview(html, id)
+		if !ok {
+			continue
+		}
+		if n > 0 {
+			b = append(b, ',')
+		}
+		n++
+		b = appendJSONString(b, id)
+		b = append(b, ":["...)
+		b = appendJSONString(b, v.Heading)
+		b = append(b, ',')
+		b = appendJSONString(b, v.HTML)
+		b = append(b, ']')
 	}
-	if err := out.Write(rel, b.Bytes()); err != nil {
+	b = append(b, "}}\n"...)
+	if err := out.Write(rel, b); err != nil {
 		return fmt.Errorf("write %s: %w", rel, err)
 	}
 	return nil
