@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	stdhtml "html"
+	"math"
 	"strings"
 	"unicode/utf8"
 
@@ -61,22 +62,16 @@ func (m *Markdown) RenderBlocks(buf *bytes.Buffer, src []byte, doc ast.Node) ([]
 // PreviewIndex is what it takes to cut any preview of a page from its
 // HTML: where each top-level block starts in it (RenderBlocks) and what
 // the block is, and the previews of the blocks with an id inside another
-// block, rendered apart. It holds no HTML of its own (but those), so that
-// a build can keep every page's index until it knows which parts of the
-// page other pages link to (see Preview).
+// block, rendered apart. It holds no HTML of its own (but those), and a
+// few bytes a block, so that a build can keep every page's index until it
+// knows which parts of the page other pages link to (see Preview).
 type PreviewIndex struct {
-	starts []int
-	blocks []previewBlock
-	ids    map[string]int     // the id of a top-level block -> its index
-	inner  map[string]Preview // ids inside blocks
-}
-
-// previewBlock is what a preview needs to know of a top-level block.
-type previewBlock struct {
-	level   int    // a heading's level; 0 for another block
-	heading string // a heading's text
-	skip    bool   // a calculator, left out of previews
-	excerpt string // for a block too big for a preview: the start of its text
+	starts  []int32          // where each block starts, and where the last ends
+	levels  []int8           // a heading's level; 0 for another block, -1 for a calculator (left out)
+	ids     map[string]int32 // the id of a top-level block -> its index
+	heading map[int32]string // a heading's text, by index
+	excerpt map[int32]string // a block too big for a preview: the start of its text, by index
+	inner   map[string]Preview
 }
 
 // PreviewIndex indexes a page Parse returned as doc and RenderBlocks
@@ -86,24 +81,37 @@ func (m *Markdown) PreviewIndex(doc ast.Node, src []byte, starts []int) *Preview
 	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
 		n++
 	}
-	if len(starts) != n+1 {
+	if len(starts) != n+1 || starts[n] > math.MaxInt32 {
 		return nil
 	}
-	x := &PreviewIndex{starts: starts, blocks: make([]previewBlock, 0, n), ids: map[string]int{}}
-	i := 0
+	x := &PreviewIndex{starts: make([]int32, len(starts)), levels: make([]int8, n), ids: map[string]int32{}}
+	for i, at := range starts {
+		x.starts[i] = int32(at)
+	}
+	i := int32(0)
 	for n := doc.FirstChild(); n != nil; n, i = n.NextSibling(), i+1 {
-		var b previewBlock
+		id := HeadingID(n)
 		switch n := n.(type) {
 		case *ast.Heading:
-			b.level, b.heading = n.Level, PlainText(n, src)
+			x.levels[i] = int8(n.Level)
+			if id != "" {
+				if x.heading == nil {
+					x.heading = map[int32]string{}
+				}
+				x.heading[i] = PlainText(n, src)
+			}
 		case *handledBlock:
-			b.skip = previewSkip[n.info]
+			if previewSkip[n.info] {
+				x.levels[i] = -1
+			}
 		}
-		if !b.skip && starts[i+1]-starts[i] > previewBlockMax {
-			b.excerpt = textExcerpt(n, src)
+		if x.levels[i] >= 0 && x.starts[i+1]-x.starts[i] > previewBlockMax {
+			if x.excerpt == nil {
+				x.excerpt = map[int32]string{}
+			}
+			x.excerpt[i] = textExcerpt(n, src)
 		}
-		x.blocks = append(x.blocks, b)
-		if id := HeadingID(n); id != "" {
+		if id != "" {
 			if _, seen := x.ids[id]; !seen {
 				x.ids[id] = i
 			}
@@ -139,27 +147,25 @@ func (m *Markdown) PreviewIndex(doc ast.Node, src []byte, starts []int) *Preview
 // (a ^block-id, an {#id}), or an element inside a block. ok is false when
 // the page has no such id.
 func (x *PreviewIndex) Preview(html, id string) (p Preview, ok bool) {
-	if x == nil || len(html) < x.starts[len(x.starts)-1] {
+	if x == nil || len(html) < int(x.starts[len(x.starts)-1]) {
 		return Preview{}, false
 	}
-	block := func(i int) string { // top-level block i as the page has it
-		switch b := x.blocks[i]; {
-		case b.skip:
+	block := func(i int32) string { // top-level block i as the page has it
+		if x.levels[i] < 0 {
 			return ""
-		case b.excerpt != "":
-			return b.excerpt
+		}
+		if e, ok := x.excerpt[i]; ok {
+			return e
 		}
 		return html[x.starts[i]:x.starts[i+1]]
 	}
+	n := int32(len(x.levels))
 	var out strings.Builder
 	if id == "" {
 		// The top: the blocks before the first heading, or when there are
 		// none, those of the first section.
-		for i, b := range x.blocks {
-			if out.Len() >= PreviewBudget {
-				break
-			}
-			if b.level == 0 {
+		for i := int32(0); i < n && out.Len() < PreviewBudget; i++ {
+			if x.levels[i] <= 0 {
 				out.WriteString(block(i))
 			} else if out.Len() > 0 {
 				break
@@ -172,17 +178,17 @@ func (x *PreviewIndex) Preview(html, id string) (p Preview, ok bool) {
 	case !found:
 		p, ok = x.inner[id]
 		return p, ok
-	case x.blocks[i].level == 0:
+	case x.levels[i] <= 0:
 		return Preview{HTML: block(i)}, true
 	}
-	level := x.blocks[i].level
-	for j := i + 1; j < len(x.blocks) && out.Len() < PreviewBudget; j++ {
-		if l := x.blocks[j].level; l > 0 && l <= level {
+	level := x.levels[i]
+	for j := i + 1; j < n && out.Len() < PreviewBudget; j++ {
+		if l := x.levels[j]; l > 0 && l <= level {
 			break
 		}
 		out.WriteString(block(j))
 	}
-	return Preview{Heading: x.blocks[i].heading, HTML: out.String()}, true
+	return Preview{Heading: x.heading[i], HTML: out.String()}, true
 }
 
 // innerPreview is the preview of a block with an id inside another block:

@@ -187,8 +187,10 @@ type prepared struct {
 }
 
 // preparePage renders the body of page p (its links go into the link
-// graph) and returns its view, none for a page that is not written (one
-// whose front matter could not be read).
+// graph) and returns its view with its body alone (the rest is added as
+// it is written, so that a build keeping every page's body keeps little
+// else), none for a page that is not written (one whose front matter
+// could not be read).
 func (s *Site) preparePage(ctx context.Context, p *page, site *templates.Site) (prepared, error) {
 	if p.failed {
 		// Still check links and blocks so one run reports every problem.
@@ -198,33 +200,9 @@ func (s *Site) preparePage(ctx context.Context, p *page, site *templates.Site) (
 		}
 		return prepared{}, nil
 	}
-	v := &templates.Page{
-		Kind:        p.kind,
-		Site:        site,
-		Title:       p.title,
-		Heading:     p.heading,
-		Description: p.description,
-		URL:         s.cfg.relURL(p.sitePath),
-		Permalink:   s.cfg.absURL(p.sitePath),
-		Prev:        s.link(p.prev),
-		Next:        s.link(p.next),
-		Updated:     s.updated(p),
-	}
-	if s.cfg.EditURL != "" && p.file != "" {
-		v.EditURL = s.cfg.EditURL + escapePath(p.file)
-	}
+	v := &templates.Page{Site: site, URL: s.cfg.relURL(p.sitePath)} // the rest as it is written (writePrepared)
 	if p.home != nil {
 		s.homeView(p, v)
-	}
-	if sec := s.section(p); sec != nil {
-		v.Section = sec.title
-	}
-	for a := p.parent; a != nil; a = a.parent {
-		v.Breadcrumbs = append(v.Breadcrumbs, *s.link(a))
-	}
-	slices.Reverse(v.Breadcrumbs)
-	for _, c := range p.children {
-		v.Children = append(v.Children, *s.link(c))
 	}
 	var px *markup.PreviewIndex
 	if p.file != "" {
@@ -256,6 +234,21 @@ func (s *Site) preparePage(ctx context.Context, p *page, site *templates.Site) (
 // previews file.
 func (s *Site) writePrepared(ctx context.Context, p *page, pp prepared, out *assets.Output) error {
 	v := pp.v
+	v.Kind, v.Title, v.Heading, v.Description = p.kind, p.title, p.heading, p.description
+	v.Permalink, v.Prev, v.Next, v.Updated = s.cfg.absURL(p.sitePath), s.link(p.prev), s.link(p.next), s.updated(p)
+	if s.cfg.EditURL != "" && p.file != "" {
+		v.EditURL = s.cfg.EditURL + escapePath(p.file)
+	}
+	if sec := s.section(p); sec != nil {
+		v.Section = sec.title
+	}
+	for a := p.parent; a != nil; a = a.parent {
+		v.Breadcrumbs = append(v.Breadcrumbs, *s.link(a))
+	}
+	slices.Reverse(v.Breadcrumbs)
+	for _, c := range p.children {
+		v.Children = append(v.Children, *s.link(c))
+	}
 	v.Backlinks = s.backlinks(p, s.into)
 	if paths := listPaths(p); len(paths) > 1 {
 		if err := s.writeListPages(ctx, out, p, v, paths); err != nil {
