@@ -3,8 +3,10 @@ package markup
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	stdhtml "html"
 	"math"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -62,16 +64,34 @@ func (m *Markdown) RenderBlocks(buf *bytes.Buffer, src []byte, doc ast.Node) ([]
 // PreviewIndex is what it takes to cut any preview of a page from its
 // HTML: where each top-level block starts in it (RenderBlocks) and what
 // the block is, and the previews of the blocks with an id inside another
-// block, rendered apart. It holds no HTML of its own (but those), and a
-// few bytes a block, so that a build can keep every page's index until it
-// knows which parts of the page other pages link to (see Preview).
+// block, rendered apart. It holds no HTML of its own (but those), a few
+// bytes a block and a few slices, so that a build can keep every page's
+// index until it knows which parts of the page other pages link to (see
+// Preview) without giving the garbage collector much to scan.
 type PreviewIndex struct {
-	starts  []int32          // where each block starts, and where the last ends
-	levels  []int8           // a heading's level; 0 for another block, -1 for a calculator (left out)
-	ids     map[string]int32 // the id of a top-level block -> its index
-	heading map[int32]string // a heading's text, by index
-	excerpt map[int32]string // a block too big for a preview: the start of its text, by index
-	inner   map[string]Preview
+	starts   []int32   // where each block starts, and where the last ends
+	levels   []int8    // a heading's level; 0 for another block, -1 for a calculator (left out)
+	ids      []blockID // the top-level blocks with an id, by id
+	excerpts []excerpt // the blocks too big for a preview, by index
+	inner    []innerID // the blocks with an id inside another block, by id
+}
+
+// blockID is a top-level block with an id, and its index.
+type blockID struct {
+	id string
+	i  int32
+}
+
+// excerpt is the start of the text of a block too big for a preview.
+type excerpt struct {
+	i    int32
+	text string
+}
+
+// innerID is a block with an id inside another block, and its preview.
+type innerID struct {
+	id string
+	p  Preview
 }
 
 // PreviewIndex indexes a page Parse returned as doc and RenderBlocks
@@ -84,37 +104,28 @@ func (m *Markdown) PreviewIndex(doc ast.Node, src []byte, starts []int) *Preview
 	if len(starts) != n+1 || starts[n] > math.MaxInt32 {
 		return nil
 	}
-	x := &PreviewIndex{starts: make([]int32, len(starts)), levels: make([]int8, n), ids: map[string]int32{}}
+	x := &PreviewIndex{starts: make([]int32, len(starts)), levels: make([]int8, n)}
 	for i, at := range starts {
 		x.starts[i] = int32(at)
 	}
+	seen := map[string]bool{}
 	i := int32(0)
 	for n := doc.FirstChild(); n != nil; n, i = n.NextSibling(), i+1 {
 		id := HeadingID(n)
 		switch n := n.(type) {
 		case *ast.Heading:
 			x.levels[i] = int8(n.Level)
-			if id != "" {
-				if x.heading == nil {
-					x.heading = map[int32]string{}
-				}
-				x.heading[i] = PlainText(n, src)
-			}
 		case *handledBlock:
 			if previewSkip[n.info] {
 				x.levels[i] = -1
 			}
 		}
 		if x.levels[i] >= 0 && x.starts[i+1]-x.starts[i] > previewBlockMax {
-			if x.excerpt == nil {
-				x.excerpt = map[int32]string{}
-			}
-			x.excerpt[i] = textExcerpt(n, src)
+			x.excerpts = append(x.excerpts, excerpt{i, textExcerpt(n, src)})
 		}
-		if id != "" {
-			if _, seen := x.ids[id]; !seen {
-				x.ids[id] = i
-			}
+		if id != "" && !seen[id] {
+			seen[id] = true
+			x.ids = append(x.ids, blockID{id, i})
 		}
 		if !n.HasChildren() || n.Kind() == ast.KindParagraph || n.Kind() == ast.KindHeading {
 			continue
@@ -127,17 +138,15 @@ func (m *Markdown) PreviewIndex(doc ast.Node, src []byte, starts []int) *Preview
 			if c.Type() != ast.TypeBlock {
 				return ast.WalkSkipChildren, nil
 			}
-			if cid := HeadingID(c); cid != "" {
-				if x.inner == nil {
-					x.inner = map[string]Preview{}
-				}
-				if _, seen := x.inner[cid]; !seen {
-					x.inner[cid] = m.innerPreview(c, src)
-				}
+			if cid := HeadingID(c); cid != "" && !seen[cid] {
+				seen[cid] = true
+				x.inner = append(x.inner, innerID{cid, m.innerPreview(c, src)})
 			}
 			return ast.WalkContinue, nil
 		})
 	}
+	slices.SortFunc(x.ids, func(a, b blockID) int { return strings.Compare(a.id, b.id) })
+	slices.SortFunc(x.inner, func(a, b innerID) int { return strings.Compare(a.id, b.id) })
 	return x
 }
 
@@ -154,8 +163,8 @@ func (x *PreviewIndex) Preview(html, id string) (p Preview, ok bool) {
 		if x.levels[i] < 0 {
 			return ""
 		}
-		if e, ok := x.excerpt[i]; ok {
-			return e
+		if k, ok := slices.BinarySearchFunc(x.excerpts, i, func(e excerpt, i int32) int { return cmp.Compare(e.i, i) }); ok {
+			return x.excerpts[k].text
 		}
 		return html[x.starts[i]:x.starts[i+1]]
 	}
@@ -173,22 +182,47 @@ func (x *PreviewIndex) Preview(html, id string) (p Preview, ok bool) {
 		}
 		return Preview{HTML: out.String()}, true
 	}
-	i, found := x.ids[id]
-	switch {
-	case !found:
-		p, ok = x.inner[id]
-		return p, ok
-	case x.levels[i] <= 0:
-		return Preview{HTML: block(i)}, true
+	k, found := slices.BinarySearchFunc(x.ids, id, func(b blockID, id string) int { return strings.Compare(b.id, id) })
+	if !found {
+		if k, ok := slices.BinarySearchFunc(x.inner, id, func(b innerID, id string) int { return strings.Compare(b.id, id) }); ok {
+			return x.inner[k].p, true
+		}
+		return Preview{}, false
 	}
-	level := x.levels[i]
-	for j := i + 1; j < n && out.Len() < PreviewBudget; j++ {
+	b := x.ids[k]
+	if x.levels[b.i] <= 0 {
+		return Preview{HTML: block(b.i)}, true
+	}
+	level := x.levels[b.i]
+	for j := b.i + 1; j < n && out.Len() < PreviewBudget; j++ {
 		if l := x.levels[j]; l > 0 && l <= level {
 			break
 		}
 		out.WriteString(block(j))
 	}
-	return Preview{Heading: x.heading[i], HTML: out.String()}, true
+	return Preview{Heading: headingText(html[x.starts[b.i]:x.starts[b.i+1]]), HTML: out.String()}, true
+}
+
+// headingText is the text of a heading as rendered (<h2 id="x">Text <a
+// class="anchor" …>#</a></h2>): its tags and anchor link dropped, its
+// entities read.
+func headingText(h string) string {
+	if i := strings.Index(h, ` <a class="anchor"`); i >= 0 {
+		h = h[:i]
+	}
+	var b strings.Builder
+	in := false
+	for _, r := range h {
+		switch {
+		case r == '<':
+			in = true
+		case r == '>':
+			in = false
+		case !in:
+			b.WriteRune(r)
+		}
+	}
+	return strings.TrimSpace(stdhtml.UnescapeString(b.String()))
 }
 
 // innerPreview is the preview of a block with an id inside another block:

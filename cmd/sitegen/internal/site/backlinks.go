@@ -27,38 +27,33 @@ import (
 // reading order.
 
 // linkGraph is the site's links between pages: for each page, the pages
-// its Markdown links to, each with the fragments it links to ("" for the
-// page itself), which decide the parts of the page its previews file
-// holds (preview.go). It is safe for concurrent use.
+// its Markdown links to, each link with its fragment ("" for the page
+// itself), which decide the parts of the page its previews file holds
+// (preview.go). A page's links are kept as written, repeats included, in
+// one slice: a site's graph is a few objects a page for the garbage
+// collector to scan, not one a link. It is safe for concurrent use.
 type linkGraph struct {
 	mu  sync.Mutex
-	out map[*page]links
+	out map[*page][]link
 }
 
-// links are a page's links: the pages linked to, each with its fragments.
-type links map[*page]map[string]bool
+// link is one link of a page: to a page, at a fragment.
+type link struct {
+	to   *page
+	frag string
+}
 
-func newLinkGraph() *linkGraph { return &linkGraph{out: map[*page]links{}} }
+func newLinkGraph() *linkGraph { return &linkGraph{out: map[*page][]link{}} }
 
 // add records a link from page from to fragment frag of page to.
 func (g *linkGraph) add(from, to *page, frag string) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	m := g.out[from]
-	if m == nil {
-		m = links{}
-		g.out[from] = m
-	}
-	f := m[to]
-	if f == nil {
-		f = map[string]bool{}
-		m[to] = f
-	}
-	f[frag] = true
+	g.out[from] = append(g.out[from], link{to, frag})
 }
 
 // reset forgets p's links (it is about to render again) and returns them.
-func (g *linkGraph) reset(p *page) links {
+func (g *linkGraph) reset(p *page) []link {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	old := g.out[p]
@@ -67,7 +62,7 @@ func (g *linkGraph) reset(p *page) links {
 }
 
 // set puts back the links reset returned.
-func (g *linkGraph) set(p *page, l links) {
+func (g *linkGraph) set(p *page, l []link) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if l == nil {
@@ -77,26 +72,27 @@ func (g *linkGraph) set(p *page, l links) {
 	g.out[p] = l
 }
 
-// targets returns the pages p links to.
-func (g *linkGraph) targets(p *page) links {
+// targets returns the links of p.
+func (g *linkGraph) targets(p *page) []link {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	return maps.Clone(g.out[p])
+	return slices.Clone(g.out[p])
 }
 
-// invert returns, for each page, the pages that link to it (unsorted)
-// and the fragments of it they link to.
-func (g *linkGraph) invert() (in map[*page][]*page, frags map[*page]map[string]bool) {
+// invert returns, for each page, the pages that link to it (unsorted,
+// each once) and the fragments of it they link to (repeats included).
+func (g *linkGraph) invert() (in map[*page][]*page, frags map[*page][]string) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	in, frags = map[*page][]*page{}, map[*page]map[string]bool{}
-	for from, tos := range g.out {
-		for to, fs := range tos {
-			in[to] = append(in[to], from)
-			if frags[to] == nil {
-				frags[to] = map[string]bool{}
+	in, frags = map[*page][]*page{}, map[*page][]string{}
+	for from, ls := range g.out {
+		for _, l := range ls {
+			// A page's links are read together: a repeat of a link from
+			// it is the last source listed.
+			if src := in[l.to]; len(src) == 0 || src[len(src)-1] != from {
+				in[l.to] = append(src, from)
 			}
-			maps.Copy(frags[to], fs)
+			frags[l.to] = append(frags[l.to], l.frag)
 		}
 	}
 	return in, frags
@@ -137,7 +133,7 @@ func (s *Site) recordLink(from *page, u string) {
 	if f, err := url.PathUnescape(frag); err == nil {
 		frag = f
 	}
-	s.graph.add(from, to, frag)
+	s.graph.add(from, to, strings.Clone(frag)) // not the whole URL kept for it
 }
 
 // listsBacklinks reports whether page p may be listed as linking to
@@ -172,15 +168,26 @@ func (s *Site) backlinks(p *page, in map[*page][]*page) []templates.Link {
 // changedTargets returns the pages whose "Linked from" list or previews
 // differ between the links old and now of one page: those linked by one
 // and not the other, or at other fragments.
-func changedTargets(old, now links) []*page {
+func changedTargets(old, now []link) []*page {
+	sets := func(ls []link) map[*page]map[string]bool {
+		m := map[*page]map[string]bool{}
+		for _, l := range ls {
+			if m[l.to] == nil {
+				m[l.to] = map[string]bool{}
+			}
+			m[l.to][l.frag] = true
+		}
+		return m
+	}
+	o, n := sets(old), sets(now)
 	var out []*page
-	for t, fs := range old {
-		if !maps.Equal(fs, now[t]) {
+	for t, fs := range o {
+		if !maps.Equal(fs, n[t]) {
 			out = append(out, t)
 		}
 	}
-	for t := range now {
-		if _, ok := old[t]; !ok {
+	for t := range n {
+		if _, ok := o[t]; !ok {
 			out = append(out, t)
 		}
 	}

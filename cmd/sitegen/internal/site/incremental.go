@@ -79,7 +79,7 @@ func (s *Site) Update(ctx context.Context, files []string) (Update, error) {
 		ids         map[string]bool
 	}
 	var undo []saved
-	olds := map[*page]links{} // the links of the pages rendered again, before (backlinks.go)
+	olds := map[*page][]link{} // the links of the pages rendered again, before (backlinks.go)
 	into, frags := s.into, s.frags
 	restore := func() {
 		for _, u := range undo {

@@ -3,7 +3,6 @@ package site
 import (
 	"context"
 	"fmt"
-	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -68,12 +67,9 @@ func (s *Site) writePreviews(ctx context.Context, out *assets.Output, p *page, h
 	if _, taken := s.filesByURL["/"+rel]; taken || out.Has(rel) {
 		return nil // a file of the site's own
 	}
-	ids := []string{""} // the top, then each part linked to, in order
-	for _, id := range slices.Sorted(maps.Keys(s.frags[p])) {
-		if id != "" {
-			ids = append(ids, id)
-		}
-	}
+	ids := append([]string{""}, s.frags[p]...) // the top, then each part linked to, once, in order
+	slices.Sort(ids)
+	ids = slices.Compact(ids)
 	b := make([]byte, 0, 256+len(ids)*previewSize)
 	b = append(b, `{"v":`...)
 	b = strconv.AppendInt(b, previewFormat, 10)

@@ -234,7 +234,7 @@ type Site struct {
 	pageByURL map[string]*page
 	order     map[*page]int
 	into      map[*page][]*page
-	frags     map[*page]map[string]bool
+	frags     map[*page][]string
 	search    *searchIndex         // the search index render collects (search.go)
 	view      *templates.Site      // the shared view model of the last render (for Update)
 	lastmod   map[string]time.Time // last commit time per source file (lastmod.go); nil without git
