@@ -46,6 +46,9 @@ type Site struct {
 	// copyright (inline Markdown, rendered and link-checked by the
 	// engine); "" for no footer.
 	Footer string
+	// LinkPreviews turns on js/site.js's previews of links to other pages
+	// (each page's previews file, written by the engine).
+	LinkPreviews bool
 }
 
 // Assets maps logical static paths to published URLs.
@@ -187,6 +190,10 @@ type Page struct {
 	// Updated is when the page's source last changed (from git when the
 	// source is a repository, else the file time); zero when unknown.
 	Updated time.Time
+	// Backlinks are the pages that link to this one, in reading order
+	// (the "Linked from" section); each Description is the title of the
+	// section the linking page is in, or "".
+	Backlinks []Link
 	// Hero and Features are a home page's hero and feature boxes
 	// (VitePress's layout: home); nil for none.
 	Hero     *Hero

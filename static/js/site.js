@@ -2,7 +2,7 @@
 // without it. Theme toggle (system/light/dark, remembered), phone menu
 // button, a table of contents that follows the scroll, "copy link" on
 // headings, scrollable tables reachable by keyboard with a fade where more
-// is hidden, glossary previews, highlighting of searched words, the
+// is hidden, previews of links (glossary terms too), highlighting of searched words, the
 // full-text search (loaded on first use) and the service worker that keeps
 // the site readable offline.
 (() => {
@@ -157,84 +157,149 @@
     if (window.ResizeObserver) { const ro = new ResizeObserver(check); wraps.forEach((w) => ro.observe(w)); }
   }
 
-  // --- Glossary terms: a link to a glossary entry shows the entry's first
-  // paragraph in place on hover, keyboard focus or a first tap (a second
-  // tap follows the link). The preview is a role=tooltip the link is
-  // described by, so screen readers read it too; Escape closes it.
-  function initGlossary() {
-    const links = $$("main a[href*='/glossary/#']").filter((a) => a.pathname !== location.pathname);
-    if (!links.length) return;
-    const pages = new Map(); // glossary URL -> Promise<Document>
+  // --- Link previews: a link to another page of the site shows a preview
+  // of its target (the section or block it links to, else the top of the
+  // page) from that page's previews file (preview.json beside it, written
+  // by sitegen), on hover, on a long press, or on Alt+ArrowDown while it
+  // has the focus. A link to a glossary entry (a term) shows it on focus
+  // and on a first tap too; a second tap follows it. The preview is a
+  // role=tooltip the link is described by, so screen readers read it;
+  // Escape closes it. Pages built with linkPreviews = false have none.
+  let markLinks = () => {};
+  function initPreviews() {
+    const main = $("main"), home = $(".site-title");
+    if (!main || !home || !doc.body.hasAttribute("data-previews")) return;
+    const base = new URL(home.href).pathname;
+    const files = new Map(); // previews file -> Promise<its data, or null>
     const tip = doc.createElement("div");
-    tip.className = "term-tip";
-    tip.id = "term-tip";
+    tip.className = "link-preview";
+    tip.id = "link-preview";
     tip.setAttribute("role", "tooltip");
     tip.hidden = true;
-    $("main").append(tip); // inside the main landmark, positioned on the page
-    let current = null, hideTimer = 0, touched = null, openAtTouch = false;
-    const definition = async (a) => {
-      const url = a.href.split("#")[0];
-      if (!pages.has(url)) {
-        pages.set(url, fetch(url).then((r) => { if (!r.ok) throw new Error("HTTP " + r.status); return r.text(); })
-          .then((t) => new DOMParser().parseFromString(t, "text/html")));
-        pages.get(url).catch(() => pages.delete(url));
-      }
-      const page = await pages.get(url);
-      const h = page.getElementById(decodeURIComponent(a.hash.slice(1)));
-      if (!h) return null;
-      let p = h.nextElementSibling;
-      while (p && p.tagName !== "P" && !/^H[1-6]$/.test(p.tagName)) p = p.nextElementSibling;
-      return p && p.tagName === "P" ? { term: h.textContent.replace(/#\s*$/, "").trim(), text: p.textContent.replace(/\s+/g, " ").trim() } : null;
+    main.append(tip); // inside the main landmark, positioned on the page
+    // target: where a link leads, when it is a page of the site that may
+    // have previews (not this page, not a file).
+    const target = (a) => {
+      if (!a || !a.href || a.hasAttribute("download") || a.closest(".link-preview, .toc, .anchor") || !a.closest(".content, .backlinks, .children")) return null;
+      const u = new URL(a.href, location.href);
+      if (u.origin !== location.origin || !u.pathname.startsWith(base) || !u.pathname.endsWith("/") || u.pathname === location.pathname) return null;
+      return { page: u.pathname, file: u.pathname + "preview.json", id: decodeURIComponent(u.hash.slice(1)), term: /\/glossary\/$/.test(u.pathname) && u.hash.length > 1 };
     };
+    markLinks = () => {
+      if (!tip.isConnected) main.append(tip); // sitegen serve's live reload replaced main's content
+      for (const a of $$("a[href]", main)) {
+        const t = target(a);
+        if (!t) continue;
+        a.classList.add(t.term ? "term" : "lp");
+        if (!t.term) a.setAttribute("aria-keyshortcuts", "Alt+ArrowDown");
+      }
+    };
+    markLinks();
+    const load = (file) => {
+      if (!files.has(file)) {
+        files.set(file, fetch(file).then((r) => (r.ok ? r.json() : null)).then((d) => (d && d.v === 1 ? d : null), () => null));
+      }
+      return files.get(file);
+    };
+    let current = null, showTimer = 0, hideTimer = 0, pressTimer = 0, pressed = null, touchedAt = 0, touched = null, openAtTouch = false;
+    const isOpen = (a) => current === a && !tip.hidden;
+    // place puts the preview under the link, or over it when there is
+    // more room there, clear of the phone's sticky header, and no taller
+    // than the room on its side.
     const place = (a) => {
-      const r = a.getBoundingClientRect();
-      const w = Math.min(352, innerWidth - 16);
+      const r = a.getBoundingClientRect(), header = $(".site-header");
+      const w = Math.min(400, innerWidth - 16);
+      const top = header && getComputedStyle(header).position === "sticky" ? header.getBoundingClientRect().bottom : 0;
       tip.style.width = w + "px";
       tip.style.left = Math.max(8, Math.min(r.left + scrollX, scrollX + innerWidth - w - 8)) + "px";
-      tip.style.top = (r.bottom + scrollY + 6) + "px";
+      tip.style.maxHeight = "";
+      const h = tip.offsetHeight, room = innerHeight - r.bottom - 14, over = r.top - top - 14;
+      const below = h <= room || room >= over;
+      tip.style.maxHeight = Math.max(120, Math.min(h, below ? room : over)) + "px";
+      tip.style.top = (below ? r.bottom + scrollY + 6 : r.top + scrollY - 6 - tip.offsetHeight) + "px";
     };
     const show = async (a) => {
       clearTimeout(hideTimer);
-      if (current === a && !tip.hidden) return;
+      if (isOpen(a)) return;
+      const t = target(a);
+      if (!t) return;
       current = a;
-      let d = null;
-      try { d = await definition(a); } catch (e) { return; }
-      if (current !== a || !d) return;
-      tip.innerHTML = "";
+      const data = await load(t.file);
+      const entry = data && (data.s[t.id] || data.s[""]);
+      if (current !== a || !entry) return;
+      const head = doc.createElement("p");
+      head.className = "lp-title";
       const b = doc.createElement("strong");
-      b.textContent = d.term;
-      tip.append(b, " ", d.text);
+      b.textContent = data.t;
+      head.append(b);
+      if (entry[0]) head.append(" › " + entry[0]);
+      const body = doc.createElement("div");
+      body.className = "lp-body";
+      body.innerHTML = entry[1];
+      for (const el of $$("a.anchor, script", body)) el.remove();
+      for (const el of $$("[id]", body)) el.removeAttribute("id");
+      for (const l of $$('a[href^="#"]', body)) l.setAttribute("href", t.page + l.getAttribute("href"));
+      tip.replaceChildren(head, body);
       tip.hidden = false;
       place(a);
-      a.setAttribute("aria-describedby", "term-tip");
+      a.setAttribute("aria-describedby", tip.id);
     };
     const hide = () => {
+      clearTimeout(showTimer);
       tip.hidden = true;
       if (current) current.removeAttribute("aria-describedby");
       current = null;
     };
-    for (const a of links) {
-      a.classList.add("term");
-      a.addEventListener("mouseenter", () => show(a));
-      a.addEventListener("mouseleave", () => { hideTimer = setTimeout(hide, 200); });
-      a.addEventListener("focus", () => show(a));
-      a.addEventListener("blur", hide);
-      // A tap (a touch came first, or the click says so) that finds the
-      // preview closed opens it; a tap on an open one follows the link.
-      // Whether it was open is taken at touchstart: the mouse events a tap
-      // also fires open it before the click.
-      a.addEventListener("touchstart", () => { touched = a; openAtTouch = current === a && !tip.hidden; }, { passive: true });
-      a.addEventListener("click", (e) => {
-        const viaTouch = touched === a;
-        const open = viaTouch ? openAtTouch : current === a && !tip.hidden;
-        touched = null;
-        if ((viaTouch || e.pointerType === "touch") && !open) { e.preventDefault(); show(a); }
-      });
-    }
-    tip.addEventListener("mouseenter", () => clearTimeout(hideTimer));
-    tip.addEventListener("mouseleave", hide);
-    doc.addEventListener("keydown", (e) => { if (e.key === "Escape" && !tip.hidden) hide(); });
-    doc.addEventListener("pointerdown", (e) => { if (!tip.hidden && !tip.contains(e.target) && !e.target.closest("a.term")) hide(); });
+    const link = (e) => e.target.closest && e.target.closest("a.lp, a.term");
+    doc.addEventListener("mouseover", (e) => {
+      const a = link(e);
+      if (a && Date.now() - touchedAt > 800) { clearTimeout(hideTimer); clearTimeout(showTimer); showTimer = setTimeout(() => show(a), 150); }
+      else if (tip.contains(e.target)) clearTimeout(hideTimer);
+    });
+    doc.addEventListener("mouseout", (e) => {
+      const to = e.relatedTarget;
+      if ((link(e) || tip.contains(e.target)) && !(to && (tip.contains(to) || to.closest && to.closest("a") === current))) {
+        clearTimeout(showTimer);
+        if (pressed !== current) hideTimer = setTimeout(hide, 250);
+      }
+    });
+    doc.addEventListener("focusin", (e) => {
+      const a = link(e);
+      if (a && a.classList.contains("term")) show(a);
+    });
+    doc.addEventListener("focusout", (e) => {
+      if (link(e) && !(e.relatedTarget && tip.contains(e.relatedTarget))) hide();
+    });
+    doc.addEventListener("keydown", (e) => {
+      if (e.key === "Escape" && !tip.hidden) { pressed = null; hide(); return; }
+      const a = e.key === "ArrowDown" && e.altKey && link(e);
+      if (a) { e.preventDefault(); if (isOpen(a)) hide(); else show(a); }
+    });
+    // Touch: a long press (half a second) shows the preview, and the
+    // click or menu that follows it does nothing; a term shows it on a
+    // first tap (whether it was open is taken at touchstart: the mouse
+    // events a tap also fires open it before the click).
+    doc.addEventListener("touchstart", (e) => {
+      const a = link(e);
+      touchedAt = Date.now();
+      touched = a;
+      openAtTouch = !!a && isOpen(a);
+      clearTimeout(pressTimer);
+      if (a) pressTimer = setTimeout(() => { pressed = a; show(a); }, 500);
+    }, { passive: true });
+    for (const ev of ["touchend", "touchmove", "touchcancel"]) doc.addEventListener(ev, () => { clearTimeout(pressTimer); touchedAt = Date.now(); }, { passive: true });
+    doc.addEventListener("contextmenu", (e) => { if (pressed && link(e) === pressed) e.preventDefault(); });
+    doc.addEventListener("click", (e) => {
+      const a = link(e);
+      if (!a) return;
+      const viaTouch = touched === a;
+      touched = null;
+      if (pressed === a) { e.preventDefault(); pressed = null; return; }
+      if (a.classList.contains("term") && (viaTouch || e.pointerType === "touch") && !(viaTouch ? openAtTouch : isOpen(a))) { e.preventDefault(); show(a); }
+    });
+    doc.addEventListener("pointerdown", (e) => {
+      if (!tip.hidden && !tip.contains(e.target) && !link(e)) { pressed = null; hide(); }
+    });
   }
 
   // --- Highlight the words a search result was found with (?h=word+word).
@@ -330,7 +395,7 @@
     initTOC();
     initAnchors();
     initTables();
-    initGlossary();
+    initPreviews();
     highlightPage();
     initOffline();
     if (!reduceMotion.matches) root.classList.add("smooth");
@@ -339,7 +404,7 @@
       initTOC();
       labelAnchors();
       initTables();
-      initGlossary();
+      markLinks();
     });
   }
   if (doc.readyState === "loading") doc.addEventListener("DOMContentLoaded", init); else init();

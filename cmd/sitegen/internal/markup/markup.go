@@ -30,7 +30,9 @@ import (
 	"github.com/yuin/goldmark/util"
 	"go.abhg.dev/goldmark/frontmatter"
 
+	"d6codex/cmd/sitegen/internal/markup/admonition"
 	"d6codex/cmd/sitegen/internal/markup/blockid"
+	"d6codex/cmd/sitegen/internal/markup/callout"
 	"d6codex/cmd/sitegen/internal/markup/comment"
 	"d6codex/cmd/sitegen/internal/markup/container"
 	"d6codex/cmd/sitegen/internal/markup/highlight"
@@ -157,7 +159,7 @@ func New(opts Options) *Markdown {
 		extension.Footnote,
 		extension.DefinitionList,
 		&frontmatter.Extender{},
-		calloutExtension{obsidian: opts.Obsidian},
+		callout.Extension{Obsidian: opts.Obsidian},
 		pageExtension{m: m},
 		// The Dice Roller's inline rolls and random tables: `dice:` code
 		// and a table headed by a roll mean nothing else in any layout.
@@ -168,7 +170,7 @@ func New(opts Options) *Markdown {
 		exts = append(exts, extension.Typographer)
 	}
 	if opts.Obsidian {
-		exts = append(exts, wikilink.Extension, highlight.Extension, comment.Extension, blockid.Extension, tag.Extension)
+		exts = append(exts, wikilink.Extension, highlight.Extension, comment.Extension, blockid.Extension, tag.Extension, admonition.Extension{})
 	}
 	if opts.Dataview.On {
 		exts = append(exts, inlinefield.Extension)

@@ -57,6 +57,14 @@ type Config struct {
 	// and front matter aliases that are not URL paths as other names of
 	// a note rather than redirects.
 	Obsidian bool
+	// Backlinks lists on every page the pages that link to it, as a
+	// "Linked from" section (toml key "backlinks", default true;
+	// backlinks.go).
+	Backlinks bool
+	// LinkPreviews shows a preview of a link's target on hover, a long
+	// press or a key (toml key "linkPreviews", default true): each page
+	// gets its previews file (preview.go) and js/site.js shows them.
+	LinkPreviews bool
 
 	raw           []byte // the file's text, to place messages about its keys
 	copyrightFile string // the settings file Copyright comes from
@@ -88,7 +96,7 @@ func (c *Config) basePath() string {
 // without it the layout's settings alone). Problems are added to diag; the
 // returned config holds defaults for fields that failed.
 func loadConfig(dir, baseURLOverride string, lay *layout.Layout, diag *collector) *Config {
-	cfg := &Config{Title: "Untitled", LanguageCode: "en", BaseURL: "/", MetaLines: true, Obsidian: true, rules: lay.Pages}
+	cfg := &Config{Title: "Untitled", LanguageCode: "en", BaseURL: "/", MetaLines: true, Obsidian: true, Backlinks: true, LinkPreviews: true, rules: lay.Pages}
 	switch lay.Kind {
 	case layout.MdBook: // mdBook reads neither metadata lines nor Obsidian's syntax: a "#tag" is text
 		cfg.MetaLines, cfg.Obsidian = false, false
@@ -150,7 +158,7 @@ func loadConfig(dir, baseURLOverride string, lay *layout.Layout, diag *collector
 	}
 	cfg.raw = raw
 	r := &fieldReader{file: ConfigFile, m: m, raw: raw, line: 1, diag: diag, toml: true}
-	r.unknown("title", "baseURL", "languageCode", "editURL", "copyright", "markup", "params", "urlUnderscores", "metaLines", "brokenLinks", "obsidian")
+	r.unknown("title", "baseURL", "languageCode", "editURL", "copyright", "markup", "params", "urlUnderscores", "metaLines", "brokenLinks", "obsidian", "backlinks", "linkPreviews")
 	r.table("params") // free-form: any keys, but a table
 	if s := r.str("editURL"); s != "" {
 		if u, err := url.Parse(s); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
@@ -187,6 +195,12 @@ func loadConfig(dir, baseURLOverride string, lay *layout.Layout, diag *collector
 	}
 	if _, set := m["obsidian"]; set {
 		cfg.Obsidian = r.bool("obsidian")
+	}
+	if _, set := m["backlinks"]; set {
+		cfg.Backlinks = r.bool("backlinks")
+	}
+	if _, set := m["linkPreviews"]; set {
+		cfg.LinkPreviews = r.bool("linkPreviews")
 	}
 	if mk := r.sub("markup"); mk != nil {
 		mk.unknown("goldmark")

@@ -47,7 +47,9 @@ type Update struct {
 // draft flag, aliases and kinds of fenced block, no heading id removed)
 // re-renders that page alone; if its description changed, the pages that
 // show it (its section and its previous and next pages) are re-rendered
-// too. Anything else (a page added, removed or renamed, a navigation
+// too, and so are the pages its links now reach or no longer reach (or
+// reach at other fragments), whose "Linked from" lists or previews change
+// (backlinks.go, preview.go). Anything else (a page added, removed or renamed, a navigation
 // change, a removed anchor that other pages may link to, more than a few
 // dozen files) sets Update.Full: navigation is on every page, so only a
 // full build is correct.
@@ -77,10 +79,16 @@ func (s *Site) Update(ctx context.Context, files []string) (Update, error) {
 		ids         map[string]bool
 	}
 	var undo []saved
+	olds := map[*page][]link{} // the links of the pages rendered again, before (backlinks.go)
+	into, frags := s.into, s.frags
 	restore := func() {
 		for _, u := range undo {
 			u.p.description, u.p.ids, u.p.src = u.description, u.ids, nil
 		}
+		for p, l := range olds {
+			s.graph.set(p, l)
+		}
+		s.into, s.frags = into, frags
 	}
 	var changed, listing []*page
 	for _, f := range files {
@@ -160,9 +168,48 @@ func (s *Site) Update(ctx context.Context, files []string) (Update, error) {
 	defer removeOwned(staging)
 	out := &assets.Output{Dir: staging}
 	linked := s.linked.snapshot()
-	for _, p := range render {
-		if err := s.renderPage(ctx, p, s.view, out); err != nil {
+	views := map[*page]prepared{}
+	prepare := func(p *page) {
+		olds[p] = s.graph.targets(p)
+		pp, err := s.preparePage(ctx, p, s.view)
+		if err != nil {
 			s.diag.addf(p.file, 0, 0, "", "%v", err)
+		}
+		views[p] = pp
+	}
+	for _, p := range render {
+		prepare(p)
+	}
+	if s.cfg.Backlinks || s.cfg.LinkPreviews {
+		// A page that another page now links to, or no longer does, or
+		// at other fragments, has another "Linked from" list or previews
+		// file: it is rendered again too.
+		for _, p := range slices.Clone(render) {
+			for _, t := range changedTargets(olds[p], s.graph.targets(p)) {
+				if _, done := views[t]; done {
+					continue
+				}
+				if t.file != "" {
+					src, err := s.pageSource(t)
+					if err != nil {
+						restore()
+						return Update{Full: true, Reason: fmt.Sprintf("%s: %v", t.file, err)}, nil
+					}
+					s.metaBlock(src) // blanked, as when it was loaded
+					undo = append(undo, saved{t, t.description, t.ids})
+					t.src = src
+				}
+				render = append(render, t)
+				prepare(t)
+			}
+		}
+		s.into, s.frags = s.graph.invert()
+	}
+	for _, p := range render {
+		if pp := views[p]; pp.v != nil {
+			if err := s.writePrepared(ctx, p, pp, out); err != nil {
+				s.diag.addf(p.file, 0, 0, "", "%v", err)
+			}
 		}
 	}
 	if s.lay.LinkedFilesOnly {

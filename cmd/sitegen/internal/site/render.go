@@ -52,13 +52,41 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 		Nav:      s.siteNav(),
 		Assets:   assets,
 	}
+	s.indexPages()
+	s.graph, s.into, s.frags = newLinkGraph(), nil, nil
 	view.Footer = s.footer(view.Assets)
+	view.LinkPreviews = s.cfg.LinkPreviews
 	s.view = view // kept for Site.Update
-	err = parallel(ctx, len(s.pages), s.opts.Workers, func(i int) {
-		if err := s.renderPage(ctx, s.pages[i], view, out); err != nil {
-			s.diag.addf(s.pages[i].file, 0, 0, "", "%v", err)
+	if s.cfg.Backlinks || s.cfg.LinkPreviews {
+		// A page's "Linked from" list and its previews need every page's
+		// links: every body first, then every page (backlinks.go).
+		prep := make([]prepared, len(s.pages))
+		err = parallel(ctx, len(s.pages), s.opts.Workers, func(i int) {
+			var err error
+			if prep[i], err = s.preparePage(ctx, s.pages[i], view); err != nil {
+				s.diag.addf(s.pages[i].file, 0, 0, "", "%v", err)
+			}
+		})
+		if err != nil {
+			return err
 		}
-	})
+		s.into, s.frags = s.graph.invert()
+		err = parallel(ctx, len(s.pages), s.opts.Workers, func(i int) {
+			if prep[i].v == nil {
+				return
+			}
+			if err := s.writePrepared(ctx, s.pages[i], prep[i], out); err != nil {
+				s.diag.addf(s.pages[i].file, 0, 0, "", "%v", err)
+			}
+			prep[i] = prepared{} // let its HTML go
+		})
+	} else {
+		err = parallel(ctx, len(s.pages), s.opts.Workers, func(i int) {
+			if err := s.renderPage(ctx, s.pages[i], view, out); err != nil {
+				s.diag.addf(s.pages[i].file, 0, 0, "", "%v", err)
+			}
+		})
+	}
 	if err != nil {
 		return err
 	}
@@ -141,33 +169,75 @@ func (s *Site) link(p *page) *templates.Link {
 }
 
 // renderPage renders one page and writes it; its HTML is dropped as soon
-// as it is written.
+// as it is written. Its "Linked from" list and its previews are the link
+// graph's as it stands (Site.into, Site.frags).
 func (s *Site) renderPage(ctx context.Context, p *page, site *templates.Site, out *assets.Output) error {
+	pp, err := s.preparePage(ctx, p, site)
+	if pp.v == nil || err != nil {
+		return err
+	}
+	return s.writePrepared(ctx, p, pp, out)
+}
+
+// prepared is a page rendered but not written: its view, its body's HTML
+// in it, and the index its previews are cut from.
+type prepared struct {
+	v  *templates.Page
+	px *markup.PreviewIndex // nil for a page without previews
+}
+
+// preparePage renders the body of page p (its links go into the link
+// graph) and returns its view with its body alone (the rest is added as
+// it is written, so that a build keeping every page's body keeps little
+// else), none for a page that is not written (one whose front matter
+// could not be read).
+func (s *Site) preparePage(ctx context.Context, p *page, site *templates.Site) (prepared, error) {
 	if p.failed {
 		// Still check links and blocks so one run reports every problem.
 		if p.src != nil {
 			s.md.Parse(p.src, s.markupPage(p, site.Assets))
 			p.src = nil
 		}
-		return nil
+		return prepared{}, nil
 	}
-	v := &templates.Page{
-		Kind:        p.kind,
-		Site:        site,
-		Title:       p.title,
-		Heading:     p.heading,
-		Description: p.description,
-		URL:         s.cfg.relURL(p.sitePath),
-		Permalink:   s.cfg.absURL(p.sitePath),
-		Prev:        s.link(p.prev),
-		Next:        s.link(p.next),
-		Updated:     s.updated(p),
-	}
-	if s.cfg.EditURL != "" && p.file != "" {
-		v.EditURL = s.cfg.EditURL + escapePath(p.file)
-	}
+	v := &templates.Page{Site: site, URL: s.cfg.relURL(p.sitePath)} // the rest as it is written (writePrepared)
 	if p.home != nil {
 		s.homeView(p, v)
+	}
+	var px *markup.PreviewIndex
+	if p.file != "" {
+		src := p.src
+		p.src = nil // render once; let the bytes go as soon as the page is written
+		s.graph.reset(p)
+		doc, res := s.md.Parse(src, s.markupPage(p, site.Assets))
+		var buf bytes.Buffer
+		buf.Grow(len(src) * 2)
+		if s.previews(p) {
+			starts, err := s.md.RenderBlocks(&buf, src, doc)
+			if err != nil {
+				return prepared{}, fmt.Errorf("render markdown: %w", err)
+			}
+			px = s.md.PreviewIndex(doc, src, starts)
+		} else if err := s.md.Render(&buf, src, doc); err != nil {
+			return prepared{}, fmt.Errorf("render markdown: %w", err)
+		}
+		v.Content = buf.String()
+		v.TOC, v.Flags, v.Scripts, v.Styles = res.TOC, res.Flags, res.Scripts, res.Styles
+		if p != s.notFound && !p.searchExclude && p.unlisted == "" { // the 404 page is not found by search either
+			s.search.add(p, v.URL, doc, src)
+		}
+	}
+	return prepared{v: v, px: px}, nil
+}
+
+// writePrepared writes page p, with its "Linked from" list, and its
+// previews file.
+func (s *Site) writePrepared(ctx context.Context, p *page, pp prepared, out *assets.Output) error {
+	v := pp.v
+	v.Kind, v.Title, v.Heading, v.Description = p.kind, p.title, p.heading, p.description
+	v.Permalink, v.Prev, v.Next, v.Updated = s.cfg.absURL(p.sitePath), s.link(p.prev), s.link(p.next), s.updated(p)
+	if s.cfg.EditURL != "" && p.file != "" {
+		v.EditURL = s.cfg.EditURL + escapePath(p.file)
 	}
 	if sec := s.section(p); sec != nil {
 		v.Section = sec.title
@@ -179,27 +249,18 @@ func (s *Site) renderPage(ctx context.Context, p *page, site *templates.Site, ou
 	for _, c := range p.children {
 		v.Children = append(v.Children, *s.link(c))
 	}
-	if p.file != "" {
-		src := p.src
-		p.src = nil // render once; let the bytes go as soon as the page is written
-		doc, res := s.md.Parse(src, s.markupPage(p, site.Assets))
-		var buf bytes.Buffer
-		buf.Grow(len(src) * 2)
-		if err := s.md.Render(&buf, src, doc); err != nil {
-			return fmt.Errorf("render markdown: %w", err)
-		}
-		v.Content = buf.String()
-		v.TOC, v.Flags, v.Scripts, v.Styles = res.TOC, res.Flags, res.Scripts, res.Styles
-		if p != s.notFound && !p.searchExclude && p.unlisted == "" { // the 404 page is not found by search either
-			s.search.add(p, v.URL, doc, src)
-		}
-	}
+	v.Backlinks = s.backlinks(p, s.into)
 	if paths := listPaths(p); len(paths) > 1 {
 		if err := s.writeListPages(ctx, out, p, v, paths); err != nil {
 			return err
 		}
 	} else if err := s.writePage(ctx, out, outputPath(p.sitePath), templates.Render(v)); err != nil {
 		return err
+	}
+	if pp.px != nil {
+		if err := s.writePreviews(ctx, out, p, v.Content, pp.px); err != nil {
+			return err
+		}
 	}
 	s.rendered.Add(1)
 	return nil
@@ -242,7 +303,7 @@ func (s *Site) writeListPages(ctx context.Context, out *assets.Output, p *page, 
 		w.Pagination = &templates.Pagination{Number: i + 1, URLs: urls}
 		if i > 0 {
 			w.Title = fmt.Sprintf("%s, page %d of %d", p.title, i+1, n)
-			w.Heading, w.Content, w.TOC = "", "", nil
+			w.Heading, w.Content, w.TOC, w.Backlinks = "", "", nil, nil
 			w.URL, w.Permalink = urls[i], s.cfg.absURL(sp)
 			w.Prev, w.Next = nil, nil // the list's own links lead on
 			w.Breadcrumbs = append(slices.Clone(v.Breadcrumbs), *s.link(p))
@@ -260,7 +321,7 @@ func (s *Site) markupPage(p *page, assets templates.Assets) *markup.Page {
 	return &markup.Page{
 		File:        p.file,
 		URL:         s.cfg.relURL(p.sitePath),
-		Links:       pageLinks{s: s, p: p, assets: assets},
+		Links:       pageLinks{s: s, p: p, assets: assets, record: true},
 		Assets:      assets,
 		DropH1:      p.dropH1 && !p.titleLead,
 		DropLeading: p.dropH1 && p.titleLead,
@@ -327,6 +388,7 @@ func (s *Site) footer(assets templates.Assets) string {
 	file := s.cfg.copyrightFile
 	pg := s.markupPage(s.home, assets)
 	pg.File, pg.DropH1 = file, false
+	pg.Links = pageLinks{s: s, p: s.home, assets: assets} // the footer's links are no page's
 	pg.Report = func(pr markup.Problem) {
 		line, col := 0, 0
 		if file == ConfigFile {

@@ -226,9 +226,18 @@ type Site struct {
 	created   map[string]time.Time // first commit time per source file (lastmod.go); nil without git
 
 	rendered atomic.Int64
-	search   *searchIndex         // the search index render collects (search.go)
-	view     *templates.Site      // the shared view model of the last render (for Update)
-	lastmod  map[string]time.Time // last commit time per source file (lastmod.go); nil without git
+	// The links between pages, learnt as pages render (backlinks.go): the
+	// graph, each page by its URL and its place in reading order, and the
+	// graph inverted: the pages that link to each page (its "Linked from"
+	// list) and the fragments of it they link to (its previews).
+	graph     *linkGraph
+	pageByURL map[string]*page
+	order     map[*page]int
+	into      map[*page][]*page
+	frags     map[*page][]string
+	search    *searchIndex         // the search index render collects (search.go)
+	view      *templates.Site      // the shared view model of the last render (for Update)
+	lastmod   map[string]time.Time // last commit time per source file (lastmod.go); nil without git
 
 	destHold destHold // the lock of Options.Dest, shared by the writes between builds (dest.go)
 }

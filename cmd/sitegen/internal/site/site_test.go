@@ -206,7 +206,7 @@ func TestRenderFeatures(t *testing.T) {
 		{"external .md link untouched", "alpha/first/index.html", `<a href="https://example.com/x.md">external</a>`},
 		{"unknown info word is a code block", "alpha/first/index.html", `<pre><code class="language-go">`},
 		{"handler output", "alpha/first/index.html", `<div class="fake" data-args="one two" data-file="content/alpha/first.md" data-line="39" data-col="1" data-page="/docs/alpha/first/">body line 1`},
-		{"handler flag reaches template", "alpha/first/index.html", `<body class="kind-page has-fake">`},
+		{"handler flag reaches template", "alpha/first/index.html", `<body class="kind-page has-fake" data-previews>`},
 		{"handler script with hashed name", "alpha/first/index.html", `<script src="/docs/js/fake.`},
 		{"hashed stylesheet", "alpha/first/index.html", `<link rel="stylesheet" href="/docs/css/site.`},
 		{"canonical", "alpha/first/index.html", `<link rel="canonical" href="https://example.org/docs/alpha/first/">`},
@@ -219,7 +219,7 @@ func TestRenderFeatures(t *testing.T) {
 		{"section lists children", "alpha/index.html", `<a href="/docs/alpha/first/">First Page</a> <p>Every Markdown feature the engine turns on.</p>`},
 		{"synthesized section", "alpha/deep/index.html", `<h1>Deep</h1>`},
 		{"slugified file name", "beta/page-name/index.html", `<h1>Spaced Name</h1>`},
-		{"page without handler blocks has no script", "alpha/second/index.html", `<body class="kind-page">`},
+		{"page without handler blocks has no script", "alpha/second/index.html", `<body class="kind-page" data-previews>`},
 		{"alias redirect", "old/first/index.html", `<meta http-equiv="refresh" content="0; url=https://example.org/docs/alpha/first/">`},
 		{"sitemap", "sitemap.xml", "<loc>https://example.org/docs/alpha/deep/third/</loc>"},
 		{"404", "404.html", "<h1>Page not found</h1>"},
@@ -391,7 +391,7 @@ func TestErrors(t *testing.T) {
 			want: []string{
 				"site.toml:1:1: title: must be a string, not an integer",
 				`site.toml:2:1: baseURL: "ftp://x/" must be an absolute http(s) URL or a path starting with /`,
-				"site.toml:3:1: theme: unknown setting (known here: title, baseURL, languageCode, editURL, copyright, markup, params, urlUnderscores, metaLines, brokenLinks, obsidian)",
+				"site.toml:3:1: theme: unknown setting (known here: title, baseURL, languageCode, editURL, copyright, markup, params, urlUnderscores, metaLines, brokenLinks, obsidian, backlinks, linkPreviews)",
 			},
 		},
 		{

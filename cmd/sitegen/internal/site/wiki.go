@@ -75,6 +75,17 @@ type pageLinks struct {
 	s      *Site
 	p      *page
 	assets templates.Assets
+	// record adds the links that resolve to other pages to the link graph
+	// (backlinks.go); off for text that is not the page's own (the footer).
+	record bool
+}
+
+// recorded records a resolved link of the page and returns it.
+func (l pageLinks) recorded(u string) string {
+	if l.record {
+		l.s.recordLink(l.p, u)
+	}
+	return u
 }
 
 // ResolveTag implements markup.TagResolver: the URL of a tag's page.
@@ -82,7 +93,7 @@ func (l pageLinks) ResolveTag(name string) string { return l.s.cfg.relURL(l.s.cf
 
 // ResolveLink implements markup.LinkResolver.
 func (l pageLinks) ResolveLink(dest string) (string, string) {
-	tg := l.s.resolveLink(l.p, dest)
+	tg := l.ResolveTarget(dest)
 	if tg.Unlinked != "" {
 		return "", tg.Unlinked
 	}
@@ -90,7 +101,13 @@ func (l pageLinks) ResolveLink(dest string) (string, string) {
 }
 
 // ResolveTarget implements markup.TargetResolver.
-func (l pageLinks) ResolveTarget(dest string) markup.LinkTarget { return l.s.resolveLink(l.p, dest) }
+func (l pageLinks) ResolveTarget(dest string) markup.LinkTarget {
+	tg := l.s.resolveLink(l.p, dest)
+	if tg.Problem == "" && tg.Unlinked == "" {
+		l.recorded(tg.URL)
+	}
+	return tg
+}
 
 // ResolveWiki implements markup.WikiResolver, as Obsidian resolves a
 // link: a name (case-insensitive) names the note of that name; several
@@ -99,6 +116,15 @@ func (l pageLinks) ResolveTarget(dest string) markup.LinkTarget { return l.s.res
 // first by path; a path ("Races/Human") goes relative to the linking
 // note, then from the content root, then as the end of a note's path.
 func (l pageLinks) ResolveWiki(target, frag string, embed bool) markup.WikiTarget {
+	tg := l.resolveWiki(target, frag, embed)
+	if tg.Problem == "" && tg.Unlinked == "" {
+		l.recorded(tg.URL)
+	}
+	return tg
+}
+
+// resolveWiki is ResolveWiki, without recording the link.
+func (l pageLinks) resolveWiki(target, frag string, embed bool) markup.WikiTarget {
 	s, from := l.s, l.p
 	if target == "" {
 		u, problem := s.fragment(from, frag, "this page")

@@ -293,8 +293,9 @@ type axeResult struct {
 var alwaysFail = map[string]bool{"landmark-unique": true, "empty-table-header": true}
 
 // TestAccessibility runs axe-core on the home page, a rules page, a
-// calculator page, the search results and a glossary preview, in both
-// themes, and fails on serious or critical violations.
+// calculator page, the search results, a glossary preview, a page's
+// "Linked from" list and a link preview, in both themes, and fails on
+// serious or critical violations.
 func TestAccessibility(t *testing.T) {
 	axePath := os.Getenv("AXE_CORE_JS")
 	if axePath == "" {
@@ -323,7 +324,16 @@ func TestAccessibility(t *testing.T) {
 			if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`document.querySelector("main a.term").focus()`)); err != nil {
 				t.Fatal(err)
 			}
-			waitFor(t, ctx, `!document.getElementById("term-tip").hidden`, "the glossary preview")
+			waitFor(t, ctx, `!document.getElementById("link-preview").hidden`, "the glossary preview")
+		}},
+		// Issue 33: a page's "Linked from" list and a link's preview.
+		{"backlinks and a link preview", previewPage, func(t *testing.T, ctx context.Context) {
+			previewLink(t, ctx)
+			p := linkPoint(t, ctx)
+			if err := chromedp.Do(ctx, chromedp.MouseEvent("mouseMoved", p.X, p.Y)); err != nil {
+				t.Fatal(err)
+			}
+			waitFor(t, ctx, tipShown, "a link preview")
 		}},
 	}
 	for _, size := range []struct {

@@ -198,24 +198,24 @@ func TestGlossaryPreview(t *testing.T) {
 	link := `document.querySelector("main a.term[href*='/glossary/#']")`
 	waitFor(t, ctx, link+` !== null`, "a glossary link marked as a term")
 	want := eval[string](t, ctx, `decodeURIComponent(new URL(`+link+`.href).hash.slice(1))`)
-	tipShown := `(() => { const t = document.getElementById("term-tip"); return !!t && !t.hidden && t.textContent.length > 40; })()`
+	tipShown := `(() => { const t = document.getElementById("link-preview"); return !!t && !t.hidden && t.textContent.length > 40; })()`
 	// Keyboard: focus shows it and describes the link.
 	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](link+`.focus()`)); err != nil {
 		t.Fatal(err)
 	}
 	waitFor(t, ctx, tipShown, "the preview on focus")
-	if got := eval[string](t, ctx, link+`.getAttribute("aria-describedby") || ""`); got != "term-tip" {
-		t.Errorf("focused term: aria-describedby %q, want term-tip", got)
+	if got := eval[string](t, ctx, link+`.getAttribute("aria-describedby") || ""`); got != "link-preview" {
+		t.Errorf("focused term: aria-describedby %q, want link-preview", got)
 	}
-	if got := eval[string](t, ctx, `document.getElementById("term-tip").getAttribute("role")`); got != "tooltip" {
+	if got := eval[string](t, ctx, `document.getElementById("link-preview").getAttribute("role")`); got != "tooltip" {
 		t.Errorf("preview role %q, want tooltip", got)
 	}
-	text := eval[string](t, ctx, `document.getElementById("term-tip").textContent`)
+	text := eval[string](t, ctx, `document.getElementById("link-preview").textContent`)
 	t.Logf("preview of #%s: %.80s…", want, text)
 	if err := chromedp.Do(ctx, chromedp.KeyEvent("\x1b")); err != nil { // Escape
 		t.Fatal(err)
 	}
-	waitFor(t, ctx, `document.getElementById("term-tip").hidden`, "Escape to close the preview")
+	waitFor(t, ctx, `document.getElementById("link-preview").hidden`, "Escape to close the preview")
 	if got := eval[string](t, ctx, `location.pathname`); got != "/rollunder/" {
 		t.Fatalf("the page changed to %s", got)
 	}
@@ -234,7 +234,7 @@ func TestGlossaryPreview(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.KeyEvent("\x1b"), chromedp.MouseEvent("mouseMoved", 1, 1)); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, ctx, `document.getElementById("term-tip").hidden`, "the preview to close")
+	waitFor(t, ctx, `document.getElementById("link-preview").hidden`, "the preview to close")
 	if _, err := chromedp.Call(ctx, emulation.SetTouchEmulationEnabled, emulation.SetTouchEmulationEnabledParams{Enabled: true}); err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,372 @@
+// Package callout is a goldmark extension for callouts: the sidebars,
+// examples and warnings rules texts are full of, written as editors
+// already write them for GitHub, Obsidian or MkDocs:
+//
+//	> [!NOTE]                 !!! example "A worked example"
+//	> A GitHub alert.             An MkDocs admonition (4-space indent);
+//	                              ??? is collapsed, ???+ collapsible and open.
+//	> [!tip|right]- Title
+//	> An Obsidian callout: any kind, a fold marker, a title, and metadata
+//	> after "|" (metadata.go).
+//
+// Each becomes a Node: a themed box with its title, role="note" (a
+// <details> when collapsible), printed open. Other syntaxes that mean a
+// callout (the Admonition plugin's ```ad-note blocks, package
+// markup/admonition) make the same Node, so that every callout is
+// rendered by the one renderer here.
+package callout
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+)
+
+// KindCallout is the AST kind of a callout.
+var KindCallout = ast.NewNodeKind("Callout")
+
+// Node is a callout block; its children are its content, after its
+// TitleNode when the title is written in Markdown.
+type Node struct {
+	ast.BaseBlock
+	// Style is the kind whose style the callout takes (the class
+	// callout-STYLE): "note", "warning"... (see Style).
+	Style string
+	// Title is the plain-text title shown when the node has no TitleNode;
+	// "" shows none.
+	Title string
+	// Collapsible makes a <details>, open when Open.
+	Collapsible, Open bool
+	// Meta is what the callout's metadata asks of its layout (metadata.go).
+	Meta Meta
+
+	titleOff int // where a title written on the marker line starts in it; -1 for none
+}
+
+// Kind implements ast.Node.
+func (n *Node) Kind() ast.NodeKind { return KindCallout }
+
+// Dump implements ast.Node.
+func (n *Node) Dump(src []byte, level int) {
+	ast.DumpHelper(n, src, level, map[string]string{"style": n.Style, "title": n.Title}, nil)
+}
+
+// richTitle reports whether the title is the node's first child.
+func (n *Node) richTitle() bool {
+	_, ok := n.FirstChild().(*TitleNode)
+	return ok
+}
+
+// KindTitle is the AST kind of a callout's title written with inline
+// Markdown (> [!info] See [[Note]]).
+var KindTitle = ast.NewNodeKind("CalloutTitle")
+
+// TitleNode is a callout's title, its first child; its children are
+// inline nodes, parsed from its lines.
+type TitleNode struct{ ast.BaseBlock }
+
+// Kind implements ast.Node.
+func (n *TitleNode) Kind() ast.NodeKind { return KindTitle }
+
+// Dump implements ast.Node.
+func (n *TitleNode) Dump(src []byte, level int) { ast.DumpHelper(n, src, level, nil, nil) }
+
+// DefaultTitle is the title of a callout kind without one of its own
+// ("note" -> "Note", "side_bar" -> "Side bar").
+func DefaultTitle(kind string) string {
+	if kind == "" {
+		return ""
+	}
+	return strings.ToUpper(kind[:1]) + strings.ReplaceAll(kind[1:], "_", " ")
+}
+
+// obsidianKinds maps Obsidian's callout kinds and their other names to
+// the kind whose style they share (the class callout-KIND)
+// (https://help.obsidian.md/Editing+and+formatting/Callouts, "Supported
+// types").
+var obsidianKinds = map[string]string{
+	"note": "note", "abstract": "abstract", "summary": "abstract", "tldr": "abstract",
+	"info": "info", "todo": "todo", "tip": "tip", "hint": "tip", "important": "important",
+	"success": "success", "check": "success", "done": "success",
+	"question": "question", "help": "question", "faq": "question",
+	"warning": "warning", "caution": "caution", "attention": "warning",
+	"failure": "failure", "fail": "failure", "missing": "failure",
+	"danger": "danger", "error": "danger", "bug": "bug", "example": "example",
+	"quote": "quote", "cite": "quote",
+}
+
+// Style is the style of a callout kind, in any case: Obsidian's kinds and
+// their other names; a kind not listed is styled as a note, as Obsidian
+// does ("any unsupported type defaults to the note type").
+func Style(kind string) string {
+	if s, ok := obsidianKinds[strings.ToLower(kind)]; ok {
+		return s
+	}
+	return "note"
+}
+
+// alertRE matches the first line of a GitHub alert (in any case, as
+// GitHub reads it).
+var alertRE = regexp.MustCompile(`^\s*\[!(?i:(NOTE|TIP|IMPORTANT|WARNING|CAUTION))\]\s*$`)
+
+// obsidianRE matches the first line of an Obsidian callout: any kind, in
+// any case, its metadata after "|", a fold marker ("-" closed, "+" open)
+// and a title.
+var obsidianRE = regexp.MustCompile(`^\s*\[!(\w[\w-]*)(?:\|([^\]]*))?\]([-+]?)[ \t]*(.*?)\s*$`)
+
+// alertTransformer turns block quotes that start with [!NOTE] (and the
+// other four GitHub alert words) into callouts; with obsidian, any
+// [!kind] with its metadata, fold marker and title (> [!info]- Title).
+type alertTransformer struct{ obsidian bool }
+
+// marker reads a callout's first line: its style, title, fold and
+// metadata, and where in the line a title of its own starts (titleOff, -1
+// for none).
+func (t alertTransformer) marker(line []byte) (*Node, bool) {
+	if m := alertRE.FindSubmatch(line); m != nil {
+		kind := strings.ToLower(string(m[1]))
+		return &Node{Style: kind, Title: DefaultTitle(kind), titleOff: -1}, true
+	}
+	if !t.obsidian {
+		return nil, false
+	}
+	idx := obsidianRE.FindSubmatchIndex(line)
+	if idx == nil {
+		return nil, false
+	}
+	group := func(i int) string {
+		if idx[2*i] < 0 {
+			return ""
+		}
+		return string(line[idx[2*i]:idx[2*i+1]])
+	}
+	name := strings.ToLower(group(1))
+	c := &Node{Style: Style(name), Title: DefaultTitle(name), titleOff: -1, Meta: ReadMeta(group(2))}
+	if title := group(4); title != "" {
+		c.Title, c.titleOff = title, idx[8]
+	}
+	if fold := group(3); fold != "" {
+		c.Collapsible, c.Open = true, fold == "+"
+	}
+	if name == "infobox" && c.Meta.Float == "" {
+		// An infobox is a wiki's box beside the text: on the right unless
+		// its metadata says left (ITS's "> [!infobox|left]").
+		c.Meta.Float = "right"
+	}
+	return c, true
+}
+
+// Transform implements parser.ASTTransformer.
+func (t alertTransformer) Transform(doc *ast.Document, reader text.Reader, _ parser.Context) {
+	src := reader.Source()
+	var quotes []*ast.Blockquote
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if q, ok := n.(*ast.Blockquote); ok && entering {
+			quotes = append(quotes, q)
+		}
+		return ast.WalkContinue, nil
+	})
+	for _, q := range quotes {
+		para, ok := q.FirstChild().(*ast.Paragraph)
+		if !ok || para.Lines().Len() == 0 {
+			continue
+		}
+		first := para.Lines().At(0)
+		c, ok := t.marker(first.Value(src))
+		if !ok {
+			continue
+		}
+		// Take the marker line out: its inline nodes up to the first
+		// line break; those after the marker are the title (Obsidian's
+		// titles hold links and emphasis), the rest goes.
+		titleStart := -1
+		if c.titleOff >= 0 {
+			titleStart = first.Start + c.titleOff
+		}
+		title := &TitleNode{}
+		for n := para.FirstChild(); n != nil; {
+			next := n.NextSibling()
+			txt, isText := n.(*ast.Text)
+			brk := isText && (txt.SoftLineBreak() || txt.HardLineBreak())
+			para.RemoveChild(para, n)
+			switch {
+			case titleStart < 0:
+			case isText && txt.Segment.Stop <= titleStart:
+			case isText:
+				if txt.Segment.Start < titleStart {
+					txt.Segment = txt.Segment.WithStart(titleStart)
+				}
+				txt.SetSoftLineBreak(false)
+				txt.SetHardLineBreak(false)
+				title.AppendChild(title, n)
+			default:
+				title.AppendChild(title, n)
+			}
+			if brk {
+				break
+			}
+			n = next
+		}
+		if para.Lines().Len() == 1 {
+			q.RemoveChild(q, para)
+		} else {
+			lines := para.Lines()
+			rest := text.NewSegments()
+			for i := 1; i < lines.Len(); i++ {
+				rest.Append(lines.At(i))
+			}
+			para.SetLines(rest)
+		}
+		if title.HasChildren() {
+			c.AppendChild(c, title)
+		}
+		for n := q.FirstChild(); n != nil; {
+			next := n.NextSibling()
+			c.AppendChild(c, n)
+			n = next
+		}
+		for _, a := range q.Attributes() { // a ^block-id under it
+			c.SetAttribute(a.Name, a.Value)
+		}
+		q.Parent().ReplaceChild(q.Parent(), q, c)
+	}
+}
+
+// admonitionRE matches the first line of an MkDocs admonition.
+var admonitionRE = regexp.MustCompile(`^(!!!|\?\?\?\+?)[ \t]+([A-Za-z][\w-]*)(?:[ \t]+"([^"]*)")?[ \t]*$`)
+
+// admonitionParser parses MkDocs admonitions: the "!!! kind" line and the
+// lines indented by four spaces (or blank) after it.
+type admonitionParser struct{}
+
+func (admonitionParser) Trigger() []byte { return []byte{'!', '?'} }
+
+func (admonitionParser) Open(_ ast.Node, reader text.Reader, _ parser.Context) (ast.Node, parser.State) {
+	line, seg := reader.PeekLine()
+	m := admonitionRE.FindSubmatch(util.TrimRightSpace(line))
+	if m == nil {
+		return nil, parser.NoChildren
+	}
+	kind := strings.ToLower(string(m[2]))
+	c := &Node{Style: kind, Title: DefaultTitle(kind), titleOff: -1}
+	if m[3] != nil {
+		c.Title = string(m[3]) // "" hides the title, as in MkDocs
+	}
+	if marker := string(m[1]); marker != "!!!" {
+		c.Collapsible, c.Open = true, marker == "???+"
+		if c.Title == "" {
+			c.Title = DefaultTitle(kind)
+		}
+	}
+	reader.Advance(seg.Len() - 1)
+	return c, parser.HasChildren
+}
+
+func (admonitionParser) Continue(_ ast.Node, reader text.Reader, _ parser.Context) parser.State {
+	line, _ := reader.PeekLine()
+	if util.IsBlank(line) {
+		reader.AdvanceToEOL()
+		return parser.Continue | parser.HasChildren
+	}
+	if w, _ := util.IndentWidth(line, reader.LineOffset()); w < 4 {
+		return parser.Close
+	}
+	pos, padding := util.IndentPosition(line, reader.LineOffset(), 4)
+	reader.AdvanceAndSetPadding(pos, padding)
+	return parser.Continue | parser.HasChildren
+}
+
+func (admonitionParser) Close(ast.Node, text.Reader, parser.Context) {}
+func (admonitionParser) CanInterruptParagraph() bool                 { return true }
+func (admonitionParser) CanAcceptIndentedLine() bool                 { return false }
+
+// Extension adds callouts to a goldmark instance: GitHub alerts and
+// MkDocs admonitions; with Obsidian, Obsidian's kinds, titles, fold
+// markers and metadata.
+type Extension struct{ Obsidian bool }
+
+// Extend implements goldmark.Extender.
+func (e Extension) Extend(m goldmark.Markdown) {
+	m.Parser().AddOptions(
+		parser.WithBlockParsers(util.Prioritized(admonitionParser{}, 150)),
+		parser.WithASTTransformers(util.Prioritized(alertTransformer{obsidian: e.Obsidian}, 100)),
+	)
+	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(Renderer{}, 100)))
+}
+
+// Renderer renders callouts (Node) and their titles (TitleNode). A
+// goldmark instance that makes callouts of its own (package
+// markup/admonition) registers it, or the Extension.
+type Renderer struct{}
+
+// RegisterFuncs implements renderer.NodeRenderer.
+func (Renderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(KindTitle, func(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+		tag := "p"
+		if c, ok := node.Parent().(*Node); ok && c.Collapsible {
+			tag = "summary"
+		} else if ok && c.Meta.NoTitle {
+			return ast.WalkSkipChildren, nil // its metadata hides it
+		}
+		if entering {
+			_, _ = w.WriteString("<" + tag + ` class="callout-title">`)
+		} else {
+			_, _ = w.WriteString("</" + tag + ">\n")
+		}
+		return ast.WalkContinue, nil
+	})
+	reg.Register(KindCallout, func(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+		c := node.(*Node)
+		class := "callout callout-" + string(util.EscapeHTML([]byte(c.Style))) + c.Meta.classes()
+		if id := nodeID(c); id != "" {
+			class += `" id="` + string(util.EscapeHTML([]byte(id)))
+		}
+		if style := c.Meta.style(); style != "" {
+			class += `" style="` + style
+		}
+		title := string(util.EscapeHTML([]byte(c.Title)))
+		rich := c.richTitle()
+		switch {
+		case entering && c.Collapsible:
+			_, _ = w.WriteString(`<details class="` + class + `"`)
+			if c.Open {
+				_, _ = w.WriteString(" open")
+			}
+			_, _ = w.WriteString(">")
+			if !rich {
+				_, _ = w.WriteString(`<summary class="callout-title">` + title + "</summary>\n")
+			}
+		case entering:
+			_, _ = w.WriteString(`<div class="` + class + `" role="note">` + "\n")
+			if c.Title != "" && !rich && !c.Meta.NoTitle {
+				_, _ = w.WriteString(`<p class="callout-title">` + title + "</p>\n")
+			}
+		case c.Collapsible:
+			_, _ = w.WriteString("</details>\n")
+		default:
+			_, _ = w.WriteString("</div>\n")
+		}
+		return ast.WalkContinue, nil
+	})
+}
+
+// nodeID is the id attribute of a node (a ^block-id), or "".
+func nodeID(n ast.Node) string {
+	v, ok := n.AttributeString("id")
+	if !ok {
+		return ""
+	}
+	switch id := v.(type) {
+	case []byte:
+		return string(id)
+	case string:
+		return id
+	}
+	return ""
+}

@@ -1,0 +1,116 @@
+package markup
+
+import (
+	"cmp"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+
+	"d6codex/cmd/sitegen/internal/markup/callout"
+	"d6codex/cmd/sitegen/internal/markup/container"
+	"d6codex/cmd/sitegen/internal/markup/mdx"
+)
+
+// containerCallouts turns the ::: containers of the layout's dialect
+// (package container) into callouts, their written titles into rich
+// titles; a container of no kind (VitePress's raw) leaves its content in
+// its place.
+type containerCallouts struct{}
+
+func (containerCallouts) Extend(m goldmark.Markdown) {
+	m.Parser().AddOptions(parser.WithASTTransformers(util.Prioritized(containerCallouts{}, 99)))
+}
+
+func (containerCallouts) Transform(doc *ast.Document, _ text.Reader, _ parser.Context) {
+	var nodes []*container.Node
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if c, ok := n.(*container.Node); ok && entering {
+			nodes = append(nodes, c)
+		}
+		return ast.WalkContinue, nil
+	})
+	for _, n := range nodes {
+		parent := n.Parent()
+		if n.Style == "" {
+			for c := n.FirstChild(); c != nil; {
+				next := c.NextSibling()
+				parent.InsertBefore(parent, n, c)
+				c = next
+			}
+			parent.RemoveChild(parent, n)
+			continue
+		}
+		c := &callout.Node{Style: n.Style, Title: n.Title, Collapsible: n.Style == "details"}
+		if t, ok := n.FirstChild().(*container.Title); ok {
+			title := &callout.TitleNode{}
+			for x := t.FirstChild(); x != nil; {
+				next := x.NextSibling()
+				title.AppendChild(title, x)
+				x = next
+			}
+			n.RemoveChild(n, t)
+			c.AppendChild(c, title)
+		}
+		for x := n.FirstChild(); x != nil; {
+			next := x.NextSibling()
+			c.AppendChild(c, x)
+			x = next
+		}
+		parent.ReplaceChild(parent, n, c)
+	}
+}
+
+// mdxComponents are the MDX components of Docusaurus's docs that
+// mdxCallouts renders.
+var mdxComponents = map[string]bool{"Tabs": true, "TabItem": true, "Admonition": true}
+
+// mdxCallouts renders the common docs components of an MDX page (package
+// mdx) with the site's callouts: each <TabItem> an open collapsible callout
+// titled by its label (every tab readable, in print too), an <Admonition>
+// a callout of its type (kinds maps Docusaurus's types to callout kinds);
+// <Tabs> and any other element leave their content in their place.
+type mdxCallouts struct{ kinds map[string]string }
+
+func (e mdxCallouts) Extend(m goldmark.Markdown) {
+	m.Parser().AddOptions(parser.WithASTTransformers(util.Prioritized(e, 98)))
+}
+
+func (e mdxCallouts) Transform(doc *ast.Document, _ text.Reader, _ parser.Context) {
+	var nodes []*mdx.Element
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if c, ok := n.(*mdx.Element); ok && entering {
+			nodes = append(nodes, c)
+		}
+		return ast.WalkContinue, nil
+	})
+	for _, n := range nodes {
+		parent := n.Parent()
+		var c *callout.Node
+		switch n.Name {
+		case "TabItem":
+			title := cmp.Or(n.Attrs["label"], n.Attrs["value"])
+			c = &callout.Node{Style: "tab", Title: title, Collapsible: true, Open: true}
+		case "Admonition":
+			kind := cmp.Or(e.kinds[n.Attrs["type"]], "note")
+			c = &callout.Node{Style: kind, Title: cmp.Or(n.Attrs["title"], callout.DefaultTitle(cmp.Or(n.Attrs["type"], "note")))}
+		}
+		if c == nil {
+			for x := n.FirstChild(); x != nil; {
+				next := x.NextSibling()
+				parent.InsertBefore(parent, n, x)
+				x = next
+			}
+			parent.RemoveChild(parent, n)
+			continue
+		}
+		for x := n.FirstChild(); x != nil; {
+			next := x.NextSibling()
+			c.AppendChild(c, x)
+			x = next
+		}
+		parent.ReplaceChild(parent, n, c)
+	}
+}
