@@ -35,10 +35,8 @@ package mdbook
 import (
 	"errors"
 	"fmt"
-	"io"
-	"os"
+	"io/fs"
 	"path"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -50,10 +48,6 @@ const ConfigFile = "book.toml"
 
 // DefaultSrc is the source folder of a book that sets no [book] src.
 const DefaultSrc = "src"
-
-// maxSummary bounds the SUMMARY.md read: a table of contents is
-// kilobytes.
-const maxSummary = 4 << 20
 
 // Recognise returns the layout of the book at dir, or nil when dir has no
 // book.toml. A book.toml or SUMMARY.md that cannot be read is an error (a
@@ -69,7 +63,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 	l := &layout.Layout{Kind: layout.MdBook, File: ConfigFile, Content: DefaultSrc, Redirects: "aliases",
 		NavOnly: true, HTMLLinks: true, Expand: Expand}
 	book := table(m, "book")
-	if src := layout.CleanRel(l.Str(book, "src")); src != "" {
+	if src, err := l.Folder(dir, "src", l.Str(book, "src")); err != nil {
+		return nil, err
+	} else if src != "" {
 		l.Content = src
 	}
 	l.Settings.Title = l.Str(book, "title")
@@ -82,12 +78,12 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Read = append(l.Read, "preprocessor."+name+" (not run: "+notRun(name)+")")
 	}
 	summary := path.Join(l.Content, SummaryFile)
-	raw, err := readLimited(filepath.Join(dir, filepath.FromSlash(summary)), maxSummary)
+	raw, err := layout.ReadSetting(dir, summary) // the link rule of every settings file
 	if err != nil {
-		if errors.Is(err, os.ErrNotExist) {
-			return nil, &layout.ConfigError{File: summary, Msg: "no such file: mdBook reads the book's chapters from it"}
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, &layout.ConfigError{File: summary, Msg: "no such file: mdBook reads the book's chapters from it", Err: err}
 		}
-		return nil, &layout.ConfigError{File: summary, Msg: fmt.Sprintf("read: %v", err)}
+		return nil, err
 	}
 	nav, err := ParseSummary(raw)
 	if err != nil {
@@ -149,21 +145,4 @@ func notRun(name string) string {
 		return "math is shown as its source"
 	}
 	return "its own syntax is shown as written"
-}
-
-// readLimited reads at most max bytes of the file at p.
-func readLimited(p string, max int64) ([]byte, error) {
-	f, err := os.Open(p)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(b)) > max {
-		return nil, fmt.Errorf("longer than %d MB", max>>20)
-	}
-	return b, nil
 }

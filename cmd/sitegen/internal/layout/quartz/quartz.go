@@ -38,8 +38,6 @@ package quartz
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -77,9 +75,12 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if !layout.Exists(dir, ConfigFile, false) || !layout.Exists(dir, ContentDir, true) {
 		return nil, nil
 	}
-	raw, err := readLimited(filepath.Join(dir, ConfigFile))
+	raw, err := layout.ReadSetting(dir, ConfigFile) // the link rule of every settings file
 	if err != nil {
-		return nil, &layout.ConfigError{File: ConfigFile, Msg: fmt.Sprintf("read: %v", err)}
+		return nil, err
+	}
+	if len(raw) > maxConfig {
+		return nil, &layout.ConfigError{File: ConfigFile, Msg: fmt.Sprintf("longer than %d MB, the most sitegen reads of a Quartz configuration", maxConfig>>20)}
 	}
 	c := ReadConfig(raw)
 	l := &layout.Layout{Kind: layout.Quartz, File: ConfigFile, Content: ContentDir,
@@ -327,16 +328,4 @@ func line(v any, fallback int) int {
 		return v.line
 	}
 	return fallback
-}
-
-// readLimited reads at most maxConfig bytes of the file at p.
-func readLimited(p string) ([]byte, error) {
-	b, err := os.ReadFile(p)
-	if err != nil {
-		return nil, err
-	}
-	if len(b) > maxConfig {
-		return nil, fmt.Errorf("longer than %d MB", maxConfig>>20)
-	}
-	return b, nil
 }
