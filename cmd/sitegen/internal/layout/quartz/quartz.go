@@ -38,7 +38,6 @@ package quartz
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"d6codex/cmd/sitegen/internal/layout"
@@ -87,7 +86,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		ExcludeNames: []string{".obsidian", ".trash", "node_modules"},
 		Pages:        Rules{}, Links: Finder(c.Links), Expand: Expand}
 	l.Unpublished = func(meta map[string]any, _ string) string { return c.Publish(meta) }
-	l.Ignore = c.Ignored
+	l.Ignore = c.Ignored()
 	l.Settings.Title = c.PageTitle
 	if c.BaseURL != "" {
 		l.Settings.BaseURL = baseURL(c.BaseURL)
@@ -153,10 +152,17 @@ func isTrue(v any) bool {
 	return ok && b || isStr && s == "true"
 }
 
-// Ignored reports whether the content-relative path rel (a folder when
-// dir) is left out by the ignore patterns.
-func (c Config) Ignored(rel string, dir bool) bool {
-	return slices.ContainsFunc(c.Ignore, func(p string) bool { return Match(p, rel, dir) })
+// Ignored returns what leaves out a content-relative path (a folder when
+// dir) by the ignore patterns: fast-glob's syntax, as Quartz passes
+// ignorePatterns to globby ("Any valid fast-glob pattern works here",
+// https://quartz.jzhao.xyz/features/private-pages), read by the one glob
+// rule of every layout (layout.ParseGlobs): a pattern is matched against
+// the whole path from content/ ("private" is content/private, "**/private"
+// a private folder anywhere); a folder, and all it holds, is left out by a
+// pattern whose last name has no wildcard; !(pattern) leaves out the
+// files that do not match pattern, as Quartz's documentation describes it.
+func (c Config) Ignored() func(rel string, dir bool) bool {
+	return layout.ParseGlobs(c.Ignore...).Match
 }
 
 // ReadConfig reads the settings of quartz.config.ts; what it cannot read
