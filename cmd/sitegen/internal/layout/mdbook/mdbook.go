@@ -22,7 +22,9 @@
 //     {{#playground}}, {{#title}}) are applied as mdBook's links
 //     preprocessor applies them (Expand); a line that cannot be is a
 //     problem at its file and line, never printed.
-//   - Settings: [book] title and language, [output.html] site-url.
+//   - Settings: [book] title and language, [output.html] site-url; a
+//     build without --dest writes to [build] build-dir (default book/), as
+//     mdbook build does.
 //   - What mdBook tolerates: a chapter SUMMARY.md lists that does not exist
 //     (mdBook creates it; sitegen warns and lists it as a draft), an
 //     include it cannot read (mdBook logs it and goes on).
@@ -41,6 +43,7 @@ import (
 	"strings"
 
 	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/srcpath"
 )
 
 // ConfigFile is the name mdBook reads a book's settings from.
@@ -48,6 +51,10 @@ const ConfigFile = "book.toml"
 
 // DefaultSrc is the source folder of a book that sets no [book] src.
 const DefaultSrc = "src"
+
+// DefaultBuildDir is the folder mdBook builds a book into when book.toml
+// sets no [build] build-dir: a build without --dest writes there.
+const DefaultBuildDir = "book"
 
 // Recognise returns the layout of the book at dir, or nil when dir has no
 // book.toml. A book.toml or SUMMARY.md that cannot be read is an error (a
@@ -68,6 +75,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	} else if src != "" {
 		l.Content = src
 	}
+	l.Output = buildDir(l, table(m, "build"))
 	l.Settings.Title = l.Str(book, "title")
 	l.Settings.LanguageCode = l.Str(book, "language")
 	html := table(table(m, "output"), "html")
@@ -121,6 +129,26 @@ func table(m map[string]any, key string) map[string]any {
 		return map[string]any{}
 	}
 	return t
+}
+
+// buildDir is the folder a build without --dest writes to: [build]
+// build-dir, as mdBook's, when it is a folder of the book's (not outside
+// it, no hidden name), else DefaultBuildDir with a note.
+func buildDir(l *layout.Layout, build map[string]any) string {
+	v := l.Str(build, "build-dir")
+	if strings.TrimSpace(v) == "" {
+		return DefaultBuildDir
+	}
+	p := layout.CleanRel(v)
+	switch {
+	case p == "" || p == ".":
+		l.Notes = append(l.Notes, fmt.Sprintf("%s: build.build-dir %q is not a folder inside the book's: sitegen writes to %s/ (or --dest)", ConfigFile, v, DefaultBuildDir))
+		return DefaultBuildDir
+	case srcpath.SkippedPart(p) != "":
+		l.Notes = append(l.Notes, fmt.Sprintf("%s: build.build-dir %q is a hidden name: sitegen writes to %s/ (or --dest)", ConfigFile, v, DefaultBuildDir))
+		return DefaultBuildDir
+	}
+	return p
 }
 
 // preprocessors lists the book's configured preprocessors that are not
