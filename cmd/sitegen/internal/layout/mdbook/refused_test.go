@@ -2,8 +2,6 @@ package mdbook
 
 import (
 	"errors"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -45,16 +43,7 @@ func TestSettingsRefused(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := layouttest.Write(t, tt.files)
-			for link, target := range tt.links {
-				target = strings.Replace(target, "OUT/", out+"/", 1)
-				p := filepath.Join(dir, filepath.FromSlash(link))
-				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.Symlink(target, p); err != nil {
-					t.Fatal(err)
-				}
-			}
+			layouttest.Link(t, dir, out, tt.links)
 			l, err := Recognise(dir)
 			want := strings.ReplaceAll(tt.err, "OUT/", out+"/")
 			var ce *layout.ConfigError

@@ -2,8 +2,6 @@ package obsidian
 
 import (
 	"errors"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -43,9 +41,7 @@ func TestSettingsRefused(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := layouttest.Write(t, tt.files)
-			if err := os.Symlink(filepath.Join(out, tt.to), filepath.Join(dir, filepath.FromSlash(tt.link))); err != nil {
-				t.Fatal(err)
-			}
+			layouttest.Link(t, dir, out, map[string]string{tt.link: "OUT/" + tt.to})
 			l, err := Recognise(dir)
 			var ce *layout.ConfigError
 			if !errors.As(err, &ce) || !strings.HasPrefix(err.Error(), tt.err) || !strings.Contains(err.Error(), "outside the site folder") {

@@ -2,7 +2,6 @@ package quartz
 
 import (
 	"errors"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -23,7 +22,7 @@ func TestSettingsRefused(t *testing.T) {
 	tests := []struct {
 		name, target, err string
 	}{
-		{"linked out", filepath.Join(out, ConfigFile),
+		{"linked out", "OUT/" + ConfigFile,
 			ConfigFile + ": symbolic link to " + filepath.Join(out, ConfigFile) + ", outside the site folder: sitegen reads settings only from files inside it"},
 		{"linked to a hidden file", ".env",
 			ConfigFile + ": symbolic link to .env"},
@@ -34,9 +33,7 @@ func TestSettingsRefused(t *testing.T) {
 				"content/index.md": "",
 				".env":             config(`pageTitle: "`+secret+`",`, "[Plugin.RemoveDrafts()]", stdTransformers),
 			})
-			if err := os.Symlink(tt.target, filepath.Join(dir, ConfigFile)); err != nil {
-				t.Fatal(err)
-			}
+			layouttest.Link(t, dir, out, map[string]string{ConfigFile: tt.target})
 			l, err := Recognise(dir)
 			var ce *layout.ConfigError
 			if !errors.As(err, &ce) || !strings.HasPrefix(err.Error(), tt.err) {
