@@ -332,6 +332,16 @@ func TestPrivateSettings(t *testing.T) {
 			links: map[string]string{".obsidian/templates.json": "$HOME/credentials"}, err: ".obsidian/templates.json: symbolic link to "},
 		{name: ".obsidian is a link out", files: map[string]string{"Home.md": "# H\n", "../home/obsidian/app.json": "{\"attachmentFolderPath\": \"" + secretOutside + "\"}"},
 			links: map[string]string{".obsidian": "$HOME/obsidian"}, err: ".obsidian/app.json: .obsidian is a symbolic link to "},
+		{name: "quartz.config.ts -> a config outside", files: map[string]string{"content/index.md": "# Q\n",
+			"../home/quartz.config.ts": "export default { configuration: { pageTitle: \"" + secretOutside + "\" } }\n"},
+			links: map[string]string{"quartz.config.ts": "$HOME/quartz.config.ts"}, err: "quartz.config.ts: symbolic link to "},
+		{name: "book.toml -> credentials", files: map[string]string{"src/SUMMARY.md": "- [A](a.md)\n", "src/a.md": "# A\n"},
+			links: map[string]string{"book.toml": "$HOME/credentials"}, err: "book.toml: symbolic link to "},
+		{name: "SUMMARY.md -> a summary outside", files: map[string]string{"book.toml": "", "src/a.md": "# A\n",
+			"../home/SUMMARY.md": "- [" + secretOutside + "](a.md)\n"},
+			links: map[string]string{"src/SUMMARY.md": "$HOME/SUMMARY.md"}, err: "src/SUMMARY.md: symbolic link to "},
+		{name: "mdBook src linked out", files: map[string]string{"book.toml": "[book]\nsrc = \"book\"\n", "../home/book/SUMMARY.md": "- [" + secretOutside + "](a.md)\n"},
+			links: map[string]string{"book": "$HOME/book"}, err: "book.toml:2:1: src: \"book\": symbolic link to "},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -191,12 +191,7 @@ func TestSettingsRefused(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := layouttest.Write(t, tt.files)
-			for link, target := range tt.links {
-				target = strings.Replace(target, "OUT/", out+"/", 1)
-				if err := os.Symlink(target, filepath.Join(dir, link)); err != nil {
-					t.Fatal(err)
-				}
-			}
+			layouttest.Link(t, dir, out, tt.links)
 			l, err := Recognise(dir)
 			want := strings.ReplaceAll(tt.err, "OUT/", out+"/")
 			var ce *layout.ConfigError

@@ -1,6 +1,6 @@
 // Package jsconfig reads the settings a JavaScript or TypeScript
 // configuration file exports (docusaurus.config.js, .vitepress/config.ts,
-// sidebars.js) without running Node: a careful reader of the literal
+// sidebars.js, quartz.config.ts) without running Node: a careful reader of the literal
 // subset such files are written in. It reads the value of
 // `module.exports =` or `export default` — an object literal, a call
 // wrapping one (`defineConfig({...})`), or the name of a top-level
@@ -13,8 +13,9 @@
 // literal, a spread, an arrow function, `process.env.X`, a template with
 // `${}` — is a Computed value: its text and line, so that a layout can
 // fall back to its tool's documented default and say what it did not
-// read. The reader never fails: a file it cannot follow at all gives a
-// Computed root.
+// read; ParseCalls reads a call to a name (Plugin.CrawlLinks({...})) as
+// a Call with its arguments instead. The reader never fails: a file it
+// cannot follow at all gives a Computed root.
 package jsconfig
 
 import (
@@ -84,6 +85,16 @@ func (c Computed) Describe(key string) string {
 	return key + ": " + c.Text + " (line " + strconv.Itoa(c.Line) + ")"
 }
 
+// Call is a call to a name, read where the file is read with ParseCalls
+// (Plugin.CrawlLinks({...}) in quartz.config.ts): the callee as written,
+// dotted names joined ("Plugin.CrawlLinks"), its arguments read as values,
+// and its line.
+type Call struct {
+	Callee string
+	Args   []any
+	Line   int
+}
+
 // File is a read configuration file.
 type File struct {
 	// Root is the exported value: an *Object, or a Computed when the
@@ -99,14 +110,23 @@ type File struct {
 	lineStarts []int
 	// values counts the values read, against MaxValues.
 	values int
+	// calls: a call to a name is a Call, not a Computed value.
+	calls bool
 }
 
 // Parse reads src.
-func Parse(src []byte) *File {
+func Parse(src []byte) *File { return parse(src, false) }
+
+// ParseCalls reads src as Parse does, but a call to a (dotted) name in a
+// value is read as a Call, its arguments as values, not as a Computed
+// value: for a file whose settings are calls (quartz.config.ts's plugins).
+func ParseCalls(src []byte) *File { return parse(src, true) }
+
+func parse(src []byte, calls bool) *File {
 	if len(src) > MaxSize {
 		src = src[:MaxSize]
 	}
-	f := &File{src: string(src), lineStarts: []int{0}}
+	f := &File{src: string(src), lineStarts: []int{0}, calls: calls}
 	for i, c := range src {
 		if c == '\n' {
 			f.lineStarts = append(f.lineStarts, i+1)
@@ -351,6 +371,11 @@ func (p *parser) primary(depth int) any {
 			p.i++
 			return nil
 		}
+		if p.f.calls {
+			if c, ok := p.call(depth); ok {
+				return c
+			}
+		}
 		if at, ok := p.f.consts[t.text]; ok && !p.f.is(p.i+1, "(") && !p.f.is(p.i+1, ".") && !p.f.is(p.i+1, "[") && depth < maxDepth {
 			// A top-level constant holding a literal.
 			q := &parser{f: p.f, i: at}
@@ -389,6 +414,36 @@ func (p *parser) primary(depth int) any {
 		}
 	}
 	return p.skip()
+}
+
+// call reads a call to a name, name(.name)*(args), as a Call; ok is
+// false, the parser unmoved, when the name is not called.
+func (p *parser) call(depth int) (Call, bool) {
+	t := p.f.toks[p.i]
+	callee, i := t.text, p.i+1
+	for p.f.is(i, ".") && i+1 < len(p.f.toks) && p.f.toks[i+1].kind == tokIdent {
+		callee += "." + p.f.toks[i+1].text
+		i += 2
+	}
+	if !p.f.is(i, "(") {
+		return Call{}, false
+	}
+	p.i = i + 1
+	c := Call{Callee: callee, Args: []any{}, Line: p.f.line(t.off)}
+	for {
+		t, ok := p.peek()
+		switch {
+		case !ok:
+			return c, true // cut short: what was read
+		case t.kind == tokPunct && t.text == ")":
+			p.i++
+			return c, true
+		case t.kind == tokPunct && t.text == ",":
+			p.i++
+		default:
+			c.Args = append(c.Args, p.value(depth+1))
+		}
+	}
 }
 
 func isComputed(v any) bool {

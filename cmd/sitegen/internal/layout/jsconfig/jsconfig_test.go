@@ -146,3 +146,34 @@ func TestPositions(t *testing.T) {
 		t.Errorf("path at %d:%d, want 3:32", l, c)
 	}
 }
+
+// TestParseCalls: with ParseCalls a call to a (dotted) name is a Call
+// whose arguments are read as values; with Parse it stays Computed.
+func TestParseCalls(t *testing.T) {
+	src := "import * as Plugin from './p'\nconst opts = { markdownLinkResolution: 'relative' }\nexport default {\n  plugins: {\n" +
+		"    transformers: [Plugin.CrawlLinks(opts), Plugin.Other({ a: 1 }, 'b',)],\n    filters: [Plugin.RemoveDrafts()],\n    emit: f(x) + 1,\n  },\n}\n"
+	plugins := ParseCalls([]byte(src)).Root.(*Object).Object("plugins")
+	tr, _ := plugins.Get("transformers").([]any)
+	if len(tr) != 2 {
+		t.Fatalf("transformers = %#v", plugins.Get("transformers"))
+	}
+	crawl, ok := tr[0].(Call)
+	if !ok || crawl.Callee != "Plugin.CrawlLinks" || crawl.Line != 5 || len(crawl.Args) != 1 {
+		t.Fatalf("CrawlLinks = %#v", tr[0])
+	}
+	if s, _ := crawl.Args[0].(*Object).String("markdownLinkResolution"); s != "relative" {
+		t.Errorf("CrawlLinks' options (a const) = %#v", crawl.Args[0])
+	}
+	if other, ok := tr[1].(Call); !ok || len(other.Args) != 2 || other.Args[1] != "b" {
+		t.Errorf("Other = %#v", tr[1])
+	}
+	if f, _ := plugins.Get("filters").([]any); len(f) != 1 || f[0].(Call).Callee != "Plugin.RemoveDrafts" || len(f[0].(Call).Args) != 0 {
+		t.Errorf("filters = %#v", plugins.Get("filters"))
+	}
+	if c, ok := plugins.Get("emit").(Computed); !ok || c.Text != "f(x) + 1" {
+		t.Errorf("a call in an expression = %#v, want Computed", plugins.Get("emit"))
+	}
+	if _, ok := Parse([]byte(src)).Root.(*Object).Object("plugins").Get("filters").([]any)[0].(Computed); !ok {
+		t.Errorf("Parse reads a call as %#v, want Computed", Parse([]byte(src)).Root.(*Object).Object("plugins").Get("filters"))
+	}
+}

@@ -4,6 +4,7 @@ package layouttest
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -28,4 +29,23 @@ func Write(t testing.TB, files map[string]string) string {
 		}
 	}
 	return dir
+}
+
+// Link makes the symbolic links (slash path under dir -> target) in dir,
+// creating their folders; a target starting "OUT/" names a path in the
+// folder out (outside the source folder, for the link rule's tests).
+func Link(t testing.TB, dir, out string, links map[string]string) {
+	t.Helper()
+	for link, target := range links {
+		if rest, ok := strings.CutPrefix(target, "OUT/"); ok {
+			target = filepath.Join(out, filepath.FromSlash(rest))
+		}
+		p := filepath.Join(dir, filepath.FromSlash(link))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(target, p); err != nil {
+			t.Fatal(err)
+		}
+	}
 }

@@ -22,7 +22,9 @@
 //     {{#playground}}, {{#title}}) are applied as mdBook's links
 //     preprocessor applies them (Expand); a line that cannot be is a
 //     problem at its file and line, never printed.
-//   - Settings: [book] title and language, [output.html] site-url.
+//   - Settings: [book] title and language, [output.html] site-url; a
+//     build without --dest writes to [build] build-dir (default book/), as
+//     mdbook build does.
 //   - What mdBook tolerates: a chapter SUMMARY.md lists that does not exist
 //     (mdBook creates it; sitegen warns and lists it as a draft), an
 //     include it cannot read (mdBook logs it and goes on).
@@ -35,14 +37,13 @@ package mdbook
 import (
 	"errors"
 	"fmt"
-	"io"
-	"os"
+	"io/fs"
 	"path"
-	"path/filepath"
 	"slices"
 	"strings"
 
 	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/srcpath"
 )
 
 // ConfigFile is the name mdBook reads a book's settings from.
@@ -51,9 +52,9 @@ const ConfigFile = "book.toml"
 // DefaultSrc is the source folder of a book that sets no [book] src.
 const DefaultSrc = "src"
 
-// maxSummary bounds the SUMMARY.md read: a table of contents is
-// kilobytes.
-const maxSummary = 4 << 20
+// DefaultBuildDir is the folder mdBook builds a book into when book.toml
+// sets no [build] build-dir: a build without --dest writes there.
+const DefaultBuildDir = "book"
 
 // Recognise returns the layout of the book at dir, or nil when dir has no
 // book.toml. A book.toml or SUMMARY.md that cannot be read is an error (a
@@ -69,9 +70,12 @@ func Recognise(dir string) (*layout.Layout, error) {
 	l := &layout.Layout{Kind: layout.MdBook, File: ConfigFile, Content: DefaultSrc, Redirects: "aliases",
 		NavOnly: true, HTMLLinks: true, Expand: Expand}
 	book := table(m, "book")
-	if src := layout.CleanRel(l.Str(book, "src")); src != "" {
+	if src, err := l.Folder(dir, "src", l.Str(book, "src")); err != nil {
+		return nil, err
+	} else if src != "" {
 		l.Content = src
 	}
+	l.Output = buildDir(l, table(m, "build"))
 	l.Settings.Title = l.Str(book, "title")
 	l.Settings.LanguageCode = l.Str(book, "language")
 	html := table(table(m, "output"), "html")
@@ -82,12 +86,12 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Read = append(l.Read, "preprocessor."+name+" (not run: "+notRun(name)+")")
 	}
 	summary := path.Join(l.Content, SummaryFile)
-	raw, err := readLimited(filepath.Join(dir, filepath.FromSlash(summary)), maxSummary)
+	raw, err := layout.ReadSetting(dir, summary) // the link rule of every settings file
 	if err != nil {
-		if errors.Is(err, os.ErrNotExist) {
-			return nil, &layout.ConfigError{File: summary, Msg: "no such file: mdBook reads the book's chapters from it"}
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, &layout.ConfigError{File: summary, Msg: "no such file: mdBook reads the book's chapters from it", Err: err}
 		}
-		return nil, &layout.ConfigError{File: summary, Msg: fmt.Sprintf("read: %v", err)}
+		return nil, err
 	}
 	nav, err := ParseSummary(raw)
 	if err != nil {
@@ -127,6 +131,26 @@ func table(m map[string]any, key string) map[string]any {
 	return t
 }
 
+// buildDir is the folder a build without --dest writes to: [build]
+// build-dir, as mdBook's, when it is a folder of the book's (not outside
+// it, no hidden name), else DefaultBuildDir with a note.
+func buildDir(l *layout.Layout, build map[string]any) string {
+	v := l.Str(build, "build-dir")
+	if strings.TrimSpace(v) == "" {
+		return DefaultBuildDir
+	}
+	p := layout.CleanRel(v)
+	switch {
+	case p == "" || p == ".":
+		l.Notes = append(l.Notes, fmt.Sprintf("%s: build.build-dir %q is not a folder inside the book's: sitegen writes to %s/ (or --dest)", ConfigFile, v, DefaultBuildDir))
+		return DefaultBuildDir
+	case srcpath.SkippedPart(p) != "":
+		l.Notes = append(l.Notes, fmt.Sprintf("%s: build.build-dir %q is a hidden name: sitegen writes to %s/ (or --dest)", ConfigFile, v, DefaultBuildDir))
+		return DefaultBuildDir
+	}
+	return p
+}
+
 // preprocessors lists the book's configured preprocessors that are not
 // mdBook's own (links and index, which sitegen applies), sorted.
 func preprocessors(m map[string]any) []string {
@@ -149,21 +173,4 @@ func notRun(name string) string {
 		return "math is shown as its source"
 	}
 	return "its own syntax is shown as written"
-}
-
-// readLimited reads at most max bytes of the file at p.
-func readLimited(p string, max int64) ([]byte, error) {
-	f, err := os.Open(p)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(b)) > max {
-		return nil, fmt.Errorf("longer than %d MB", max>>20)
-	}
-	return b, nil
 }

@@ -105,3 +105,32 @@ func TestPreprocessorsNamed(t *testing.T) {
 		t.Errorf("Read = %q names links, which sitegen applies", got)
 	}
 }
+
+// TestOutput: where a build without --dest writes, as mdBook does
+// (https://rust-lang.github.io/mdBook/cli/build.html: "If not specified it
+// will default to the value of the build.build-dir key in book.toml, or to
+// ./book."; https://rust-lang.github.io/mdBook/format/configuration/general.html:
+// "build-dir: The directory to put the rendered book in. By default this is
+// book/ in the book's root directory."). A build-dir outside the book's
+// folder or with a hidden name is not written to: book/ is, with a note.
+func TestOutput(t *testing.T) {
+	tests := []struct {
+		toml, want string
+		note       bool
+	}{
+		{"", "book", false},
+		{"[build]\nbuild-dir = \"site\"\n", "site", false},
+		{"[build]\nbuild-dir = \"./out/html/\"\n", "out/html", false},
+		{"[build]\nbuild-dir = \"../elsewhere\"\n", "book", true},
+		{"[build]\nbuild-dir = \".git\"\n", "book", true},
+	}
+	for _, tt := range tests {
+		l, err := Recognise(layouttest.Write(t, map[string]string{"book.toml": tt.toml, "src/SUMMARY.md": "- [A](a.md)\n"}))
+		if err != nil {
+			t.Fatalf("%q: %v", tt.toml, err)
+		}
+		if l.Output != tt.want || (len(l.Notes) > 0) != tt.note {
+			t.Errorf("%q: Output %q, notes %q; want %q (a note: %v)", tt.toml, l.Output, l.Notes, tt.want, tt.note)
+		}
+	}
+}

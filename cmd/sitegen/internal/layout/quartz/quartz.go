@@ -30,20 +30,19 @@
 //     publishes it dead; sitegen reports it, a warning with
 //     --broken-links warn).
 //
-// quartz.config.ts is read without running Node (a reader of the literal
-// subset it is written in); a setting it cannot read falls back to
+// quartz.config.ts is read without running Node, by the reader of every
+// layout's JavaScript settings (jsconfig.ParseCalls: its plugins are
+// calls, read with their arguments); a setting it cannot read falls back to
 // Quartz's default for it, and the build's first line says so. The
 // Explorer's own sortFn (in quartz.layout.ts) is not read.
 package quartz
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
-	"slices"
 	"strings"
 
 	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/layout/jsconfig"
 )
 
 // ConfigFile is the file Quartz reads its settings from.
@@ -51,6 +50,10 @@ const ConfigFile = "quartz.config.ts"
 
 // ContentDir is the folder of the notes.
 const ContentDir = "content"
+
+// maxConfig bounds the quartz.config.ts read; a configuration is
+// kilobytes.
+const maxConfig = 1 << 20
 
 // DefaultIgnore are the ignorePatterns of Quartz's own quartz.config.ts.
 var DefaultIgnore = []string{"private", "templates", ".obsidian"}
@@ -77,16 +80,19 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if !layout.Exists(dir, ConfigFile, false) || !layout.Exists(dir, ContentDir, true) {
 		return nil, nil
 	}
-	raw, err := readLimited(filepath.Join(dir, ConfigFile))
+	raw, err := layout.ReadSetting(dir, ConfigFile) // the link rule of every settings file
 	if err != nil {
-		return nil, &layout.ConfigError{File: ConfigFile, Msg: fmt.Sprintf("read: %v", err)}
+		return nil, err
+	}
+	if len(raw) > maxConfig {
+		return nil, &layout.ConfigError{File: ConfigFile, Msg: fmt.Sprintf("longer than %d MB, the most sitegen reads of a Quartz configuration", maxConfig>>20)}
 	}
 	c := ReadConfig(raw)
 	l := &layout.Layout{Kind: layout.Quartz, File: ConfigFile, Content: ContentDir,
 		ExcludeNames: []string{".obsidian", ".trash", "node_modules"},
 		Pages:        Rules{}, Links: Finder(c.Links), Expand: Expand}
 	l.Unpublished = func(meta map[string]any, _ string) string { return c.Publish(meta) }
-	l.Ignore = c.Ignored
+	l.Ignore = c.Ignored()
 	l.Settings.Title = c.PageTitle
 	if c.BaseURL != "" {
 		l.Settings.BaseURL = baseURL(c.BaseURL)
@@ -152,28 +158,35 @@ func isTrue(v any) bool {
 	return ok && b || isStr && s == "true"
 }
 
-// Ignored reports whether the content-relative path rel (a folder when
-// dir) is left out by the ignore patterns.
-func (c Config) Ignored(rel string, dir bool) bool {
-	return slices.ContainsFunc(c.Ignore, func(p string) bool { return Match(p, rel, dir) })
+// Ignored returns what leaves out a content-relative path (a folder when
+// dir) by the ignore patterns: fast-glob's syntax, as Quartz passes
+// ignorePatterns to globby ("Any valid fast-glob pattern works here",
+// https://quartz.jzhao.xyz/features/private-pages), read by the one glob
+// rule of every layout (layout.ParseGlobs): a pattern is matched against
+// the whole path from content/ ("private" is content/private, "**/private"
+// a private folder anywhere); a folder, and all it holds, is left out by a
+// pattern whose last name has no wildcard; !(pattern) leaves out the
+// files that do not match pattern, as Quartz's documentation describes it.
+func (c Config) Ignored() func(rel string, dir bool) bool {
+	return layout.ParseGlobs(c.Ignore...).Match
 }
 
 // ReadConfig reads the settings of quartz.config.ts; what it cannot read
 // is Quartz's default, with a note.
 func ReadConfig(src []byte) Config {
-	f := parseTS(src)
+	f := jsconfig.ParseCalls(src)
 	c := Config{Links: "shortest", RemoveDrafts: true, Ignore: DefaultIgnore}
-	root, ok := f.resolve(f.export).(*object)
+	root, ok := f.Root.(*jsconfig.Object)
 	if !ok {
 		c.Notes = append(c.Notes, fmt.Sprintf("%s: its exported configuration is not a literal sitegen reads: Quartz's defaults used (RemoveDrafts, shortest links)", ConfigFile))
 		return c
 	}
-	if conf, ok := f.resolve(root.get("configuration")).(*object); ok {
-		c.PageTitle = c.str(f, conf, "pageTitle")
-		c.BaseURL = c.str(f, conf, "baseUrl")
-		c.Locale = c.str(f, conf, "locale")
-		if conf.has("ignorePatterns") {
-			if pats, ok := strs(f, conf.get("ignorePatterns")); ok {
+	if conf := root.Object("configuration"); conf != nil {
+		c.PageTitle = c.str(conf, "pageTitle")
+		c.BaseURL = c.str(conf, "baseUrl")
+		c.Locale = c.str(conf, "locale")
+		if conf.Has("ignorePatterns") {
+			if pats, ok := strs(conf.Get("ignorePatterns")); ok {
 				c.Ignore = pats
 			} else {
 				c.Notes = append(c.Notes, c.note(conf, "ignorePatterns", "Quartz's default, "+strings.Join(DefaultIgnore, ", ")))
@@ -182,37 +195,37 @@ func ReadConfig(src []byte) Config {
 	} else {
 		c.Notes = append(c.Notes, "configuration: not a literal sitegen reads: no title, base URL or ignorePatterns read")
 	}
-	plugins, _ := f.resolve(root.get("plugins")).(*object)
-	c.readFilters(f, plugins)
-	c.readLinks(f, plugins)
+	plugins := root.Object("plugins")
+	c.readFilters(plugins)
+	c.readLinks(plugins)
 	return c
 }
 
 // str returns the string setting key of o, noting a value it cannot read.
-func (c *Config) str(f *tsFile, o *object, key string) string {
-	if !o.has(key) {
+func (c *Config) str(o *jsconfig.Object, key string) string {
+	if !o.Has(key) {
 		return ""
 	}
-	if s, ok := f.resolve(o.get(key)).(string); ok {
+	if s, ok := o.String(key); ok {
 		return strings.TrimSpace(s)
 	}
 	c.Notes = append(c.Notes, c.note(o, key, "not set"))
 	return ""
 }
 
-func (c *Config) note(o *object, key, instead string) string {
-	return fmt.Sprintf("%s:%d: %s is computed, not read: %s", ConfigFile, o.lines[key], key, instead)
+func (c *Config) note(o *jsconfig.Object, key, instead string) string {
+	return fmt.Sprintf("%s:%d: %s is computed, not read: %s", ConfigFile, o.Lines[key], key, instead)
 }
 
 // strs reads a list of strings.
-func strs(f *tsFile, v any) ([]string, bool) {
-	list, ok := f.resolve(v).([]any)
+func strs(v any) ([]string, bool) {
+	list, ok := v.([]any)
 	if !ok {
 		return nil, false
 	}
 	out := make([]string, 0, len(list))
 	for _, x := range list {
-		s, ok := f.resolve(x).(string)
+		s, ok := x.(string)
 		if !ok {
 			return nil, false
 		}
@@ -226,14 +239,14 @@ func strs(f *tsFile, v any) ([]string, bool) {
 // default (RemoveDrafts), unless its text names ExplicitPublish: then
 // ExplicitPublish too, so that a note is never published that the site
 // may keep private.
-func (c *Config) readFilters(f *tsFile, plugins *object) {
-	if plugins == nil || !plugins.has("filters") {
+func (c *Config) readFilters(plugins *jsconfig.Object) {
+	if plugins == nil || !plugins.Has("filters") {
 		if plugins == nil {
 			c.Notes = append(c.Notes, "plugins: not a literal sitegen reads: Quartz's default filter RemoveDrafts used")
 		}
 		return
 	}
-	v := f.resolve(plugins.get("filters"))
+	v := plugins.Get("filters")
 	list, ok := v.([]any)
 	if !ok {
 		text := describe(v)
@@ -243,11 +256,10 @@ func (c *Config) readFilters(f *tsFile, plugins *object) {
 	}
 	c.RemoveDrafts = false
 	for _, x := range list {
-		x = f.resolve(x)
-		cl, ok := x.(call)
+		cl, ok := x.(jsconfig.Call)
 		name := ""
 		if ok {
-			name = cl.callee[strings.LastIndexByte(cl.callee, '.')+1:]
+			name = cl.Callee[strings.LastIndexByte(cl.Callee, '.')+1:]
 		}
 		switch name {
 		case "RemoveDrafts":
@@ -260,7 +272,7 @@ func (c *Config) readFilters(f *tsFile, plugins *object) {
 				c.ExplicitPublish = true
 			}
 			c.Unknown = append(c.Unknown, text)
-			c.Notes = append(c.Notes, fmt.Sprintf("%s:%d: filter %s is not run by sitegen", ConfigFile, line(x, plugins.lines["filters"]), text))
+			c.Notes = append(c.Notes, fmt.Sprintf("%s:%d: filter %s is not run by sitegen", ConfigFile, line(x, plugins.Lines["filters"]), text))
 		}
 	}
 }
@@ -268,35 +280,35 @@ func (c *Config) readFilters(f *tsFile, plugins *object) {
 // readLinks reads CrawlLinks' markdownLinkResolution from
 // plugins.transformers ("absolute" when CrawlLinks sets none, its
 // default).
-func (c *Config) readLinks(f *tsFile, plugins *object) {
-	list, ok := f.resolve(plugins.get("transformers")).([]any)
+func (c *Config) readLinks(plugins *jsconfig.Object) {
+	list, ok := plugins.Get("transformers").([]any)
 	if !ok {
-		if plugins != nil && plugins.has("transformers") {
+		if plugins.Has("transformers") {
 			c.Notes = append(c.Notes, c.note(plugins, "transformers", "links resolve as Quartz's own configuration has them, shortest"))
 		}
 		return
 	}
 	for _, x := range list {
-		cl, ok := f.resolve(x).(call)
-		if !ok || !strings.HasSuffix(cl.callee, "CrawlLinks") {
+		cl, ok := x.(jsconfig.Call)
+		if !ok || !strings.HasSuffix(cl.Callee, "CrawlLinks") {
 			continue
 		}
 		c.Links = "absolute"
-		if len(cl.args) == 0 {
+		if len(cl.Args) == 0 {
 			return
 		}
-		opts, ok := f.resolve(cl.args[0]).(*object)
+		opts, ok := cl.Args[0].(*jsconfig.Object)
 		if !ok {
-			c.Notes = append(c.Notes, fmt.Sprintf("%s:%d: CrawlLinks' options are computed, not read: links resolve shortest", ConfigFile, cl.line))
+			c.Notes = append(c.Notes, fmt.Sprintf("%s:%d: CrawlLinks' options are computed, not read: links resolve shortest", ConfigFile, cl.Line))
 			c.Links = "shortest"
 			return
 		}
-		if s, ok := f.resolve(opts.get("markdownLinkResolution")).(string); ok {
+		if s, ok := opts.String("markdownLinkResolution"); ok {
 			switch s {
 			case layout.LinksShortest, layout.LinksRelative, layout.LinksAbsolute:
 				c.Links = s
 			default:
-				c.Notes = append(c.Notes, fmt.Sprintf("%s:%d: markdownLinkResolution %q is not one of shortest, relative, absolute: absolute used", ConfigFile, opts.lines["markdownLinkResolution"], s))
+				c.Notes = append(c.Notes, fmt.Sprintf("%s:%d: markdownLinkResolution %q is not one of shortest, relative, absolute: absolute used", ConfigFile, opts.Lines["markdownLinkResolution"], s))
 			}
 		}
 		return
@@ -306,12 +318,10 @@ func (c *Config) readLinks(f *tsFile, plugins *object) {
 // describe is the text of a value for a note.
 func describe(v any) string {
 	switch v := v.(type) {
-	case computed:
-		return v.text
-	case call:
-		return v.callee + "(…)"
-	case ident:
-		return v.name
+	case jsconfig.Computed:
+		return v.Text
+	case jsconfig.Call:
+		return v.Callee + "(…)"
 	}
 	return fmt.Sprint(v)
 }
@@ -319,24 +329,10 @@ func describe(v any) string {
 // line is the line of a value, or fallback.
 func line(v any, fallback int) int {
 	switch v := v.(type) {
-	case computed:
-		return v.line
-	case call:
-		return v.line
-	case ident:
-		return v.line
+	case jsconfig.Computed:
+		return v.Line
+	case jsconfig.Call:
+		return v.Line
 	}
 	return fallback
-}
-
-// readLimited reads at most maxConfig bytes of the file at p.
-func readLimited(p string) ([]byte, error) {
-	b, err := os.ReadFile(p)
-	if err != nil {
-		return nil, err
-	}
-	if len(b) > maxConfig {
-		return nil, fmt.Errorf("longer than %d MB", maxConfig>>20)
-	}
-	return b, nil
 }

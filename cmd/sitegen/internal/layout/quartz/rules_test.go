@@ -127,12 +127,13 @@ func TestMatch(t *testing.T) {
 // ignoredPath reports whether the pattern leaves out the file or a folder
 // on its way, as a walk of the content does.
 func ignoredPath(pattern, rel string) bool {
+	ignored := Config{Ignore: []string{pattern}}.Ignored()
 	for i := range len(rel) {
-		if rel[i] == '/' && Match(pattern, rel[:i], true) {
+		if rel[i] == '/' && ignored(rel[:i], true) {
 			return true
 		}
 	}
-	return Match(pattern, rel, false)
+	return ignored(rel, false)
 }
 
 // The strategies of CrawlLinks' markdownLinkResolution

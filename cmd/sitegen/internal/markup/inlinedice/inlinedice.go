@@ -33,6 +33,8 @@ import (
 	"go.abhg.dev/goldmark/frontmatter"
 
 	"d6codex/calc/render"
+	"d6codex/cmd/sitegen/internal/dataview/fields"
+	"d6codex/cmd/sitegen/internal/dataview/query"
 	"d6codex/rules/dice/expr"
 )
 
@@ -450,32 +452,20 @@ func (pg *pageRolls) substitute(f string) (string, string) {
 	return out, msg
 }
 
-// fieldRE reads a Dataview inline field: "Key:: value" on its own line
-// (after a list marker or not), or "[Key:: value]" / "(Key:: value)"
-// inside a line.
-var (
-	fieldLine   = regexp.MustCompile(`(?m)^[ \t]*(?:[-*+][ \t]+|>[ \t]*)?\*{0,2}([\p{L}\d_][\p{L}\d_ -]*?)\*{0,2}::[ \t]*(.*?)[ \t]*$`)
-	fieldInline = regexp.MustCompile(`[\[(]([\p{L}\d_][\p{L}\d_ -]*?)::[ \t]*([^\])]*?)\s*[\])]`)
-)
-
-// Fields reads a page's Dataview inline fields, keyed both as written
-// and as Dataview keys them (lower case, spaces as dashes); a later field
-// of a name wins, as the plugin's note says one does.
+// Fields reads a page's Dataview inline fields by Dataview's own rules
+// (fields.Scan, which the data queries read too), keyed both as written
+// and as Dataview sanitizes a name (query.Canonical: lower case, a run of
+// spaces one dash); a later field of a name wins, as the plugin's note
+// says one does.
 func Fields(src []byte) map[string]string {
 	out := map[string]string{}
 	if !bytes.Contains(src, []byte("::")) {
 		return out
 	}
-	add := func(k, v string) {
-		k = strings.TrimSpace(k)
-		out[k] = v
-		out[strings.ReplaceAll(strings.ToLower(k), " ", "-")] = v
-	}
-	for _, m := range fieldLine.FindAllSubmatch(src, -1) {
-		add(string(m[1]), string(m[2]))
-	}
-	for _, m := range fieldInline.FindAllSubmatch(src, -1) {
-		add(string(m[1]), string(m[2]))
+	for _, f := range fields.Scan(src, nil) {
+		k := strings.TrimSpace(f.Key)
+		out[k] = f.Value
+		out[query.Canonical(k)] = f.Value
 	}
 	return out
 }
