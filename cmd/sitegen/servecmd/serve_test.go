@@ -187,6 +187,38 @@ func TestRootNotes(t *testing.T) {
 	}
 }
 
+// TestSettingsUnderHiddenNames: serve sees a change to a settings file
+// under a hidden name, which decides what is published: the fourth probe
+// found a folder served after .vitepress/config.mts's srcExclude, the
+// vault's templates folder setting or Quartz's content/.gitignore had
+// left it out (the watcher dropped every hidden name).
+func TestSettingsUnderHiddenNames(t *testing.T) {
+	for _, tc := range []struct{ name, marker, markerBody, content, setting, body string }{
+		{"vitepress srcExclude", ".vitepress/config.mts", "export default { title: 'V' }\n", "",
+			".vitepress/config.mts", "export default { srcExclude: ['gm/**'] }\n"},
+		{"vault templates folder", ".obsidian/app.json", "{}\n", "",
+			".obsidian/templates.json", `{"folder": "gm"}`},
+		{"quartz .gitignore", "quartz.config.ts", "export default { configuration: { pageTitle: 'Q' }, plugins: {} }\n", "content/",
+			"content/.gitignore", "gm/\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := t.TempDir()
+			writeFile(t, src, tc.marker, tc.markerBody)
+			writeFile(t, src, tc.content+"index.md", "# Home\n\nWelcome.\n")
+			writeFile(t, src, tc.content+"gm/scene.md", "# Scene\n\nThe twist.\n")
+			h := newHarnessIn(t, src, filepath.Join(t.TempDir(), "public"))
+			if code, _ := h.get("/gm/scene/"); code != http.StatusOK {
+				t.Fatalf("/gm/scene/ before: %d", code)
+			}
+			h.write(tc.setting, tc.body)
+			h.step(tc.setting)
+			if code, body := h.get("/gm/scene/"); code == http.StatusOK || strings.Contains(body, "The twist.") {
+				t.Errorf("/gm/scene/ after %s names it: %d", tc.setting, code)
+			}
+		})
+	}
+}
+
 func TestWatchedEdits(t *testing.T) {
 	h := newHarness(t, testSite(t))
 	var oldCSS string

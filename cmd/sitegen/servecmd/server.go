@@ -16,6 +16,7 @@ import (
 	"d6codex/cmd/sitegen/internal/assets"
 	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/layout/detect"
+	"d6codex/cmd/sitegen/internal/layout/obsidian"
 	"d6codex/cmd/sitegen/internal/site"
 	"d6codex/cmd/sitegen/internal/watch"
 )
@@ -47,6 +48,7 @@ func watchFor(repo bool, lay *layout.Layout, source, dest string) watch.Options 
 	if lay == nil || lay.Kind == layout.Sitegen {
 		return o
 	}
+	o.Keep = keepFor(lay)
 	top := func(p string) string { t, _, _ := strings.Cut(p, "/"); return t }
 	add := func(n string) {
 		if n != "" && !slices.Contains(o.Names, n) {
@@ -68,6 +70,25 @@ func watchFor(repo bool, lay *layout.Layout, source, dest string) watch.Options 
 	}
 	add(top(lay.File))
 	return o
+}
+
+// keepFor lists the settings files of lay that lie under a hidden name,
+// which the watcher would otherwise drop (watch.Options.Keep): the file
+// the layout was recognised by (.vitepress/config.mts), the vault's
+// settings files (not the rest of .obsidian, rewritten at every click),
+// and Quartz's .gitignore files under content/.
+func keepFor(lay *layout.Layout) []string {
+	var keep []string
+	if f := lay.File; f != "" && !strings.HasSuffix(f, "/") && (strings.HasPrefix(f, ".") || strings.Contains(f, "/.")) {
+		keep = append(keep, f)
+	}
+	switch lay.Kind {
+	case layout.Obsidian:
+		keep = append(keep, obsidian.Settings...)
+	case layout.Quartz:
+		keep = append(keep, "**/.gitignore")
+	}
+	return keep
 }
 
 // restarter rebuilds sitegen from the repository and replaces the running

@@ -18,6 +18,7 @@ import (
 	"html"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"d6codex/cmd/sitegen/internal/dataview/query"
 )
@@ -123,10 +124,10 @@ func (e *Engine) Inline(c Context, expr string, js bool) (out Output) {
 	defer guard(&out)
 	if js {
 		return inlineNotice("DataviewJS is not run", Problem{Warning: true,
-			Msg: fmt.Sprintf("inline DataviewJS %s%s: sitegen does not run JavaScript; the page shows a notice", e.s.JSPrefix, expr)})
+			Msg: fmt.Sprintf("inline DataviewJS %s%s: sitegen does not run JavaScript; the page shows a notice", e.s.JSPrefix, clip(expr))})
 	}
 	at := func(err error) Problem { // at the code span
-		p := problemAt(expr, err, "inline query "+e.s.Prefix+" "+expr)
+		p := problemAt(expr, err, "inline query "+e.s.Prefix+" "+clip(expr))
 		p.Line, p.Col = 0, 0
 		return p
 	}
@@ -227,6 +228,23 @@ func problemAt(text string, err error, what string) Problem {
 		p.Col = pos - strings.LastIndexByte(text[:pos], '\n')
 	}
 	return p
+}
+
+// maxQuoted is the most of a query's text a message quotes, in bytes.
+const maxQuoted = 80
+
+// clip is text as a message quotes it: its start, at most maxQuoted
+// bytes cut at a character, then "…"; the message's line and column say
+// where it is.
+func clip(text string) string {
+	if len(text) <= maxQuoted {
+		return text
+	}
+	cut := maxQuoted
+	for cut > 0 && !utf8.RuneStart(text[cut]) {
+		cut--
+	}
+	return text[:cut] + "…"
 }
 
 func inlineNotice(msg string, p Problem) Output {

@@ -203,3 +203,27 @@ func TestSettingsFrom(t *testing.T) {
 	}
 	_ = path.Base
 }
+
+// A warning names a query by its start, not its whole text: the fourth
+// probe's 40 KB inline query of nested brackets printed an 80 KB warning.
+func TestInlineLongExpressionMessage(t *testing.T) {
+	e := engine()
+	long := strings.Repeat("(", 20000) + "1" + strings.Repeat(")", 20000)
+	for _, tc := range []struct {
+		expr string
+		js   bool
+	}{
+		{long, false},
+		{"nosuch(" + strings.Repeat("1 + ", 10000) + "1)", false},
+		{"dv.current()" + strings.Repeat(".x", 10000), true},
+		{"this.Name + " + strings.Repeat("\"x\" + ", 10000), false},
+	} {
+		out := e.Inline(ctx(e, "Bulbasaur"), tc.expr, tc.js)
+		if len(out.Problems) != 1 {
+			t.Fatalf("%.20s…: %d problems", tc.expr, len(out.Problems))
+		}
+		if msg := out.Problems[0].Msg; len(msg) > 300 || !strings.Contains(msg, tc.expr[:20]) {
+			t.Errorf("%.20s…: a message of %d bytes, want at most 300 naming its start: %.300s", tc.expr, len(msg), msg)
+		}
+	}
+}

@@ -48,7 +48,7 @@ func (t diceTransformer) Transform(doc *ast.Document, _ text.Reader, pc parser.C
 		if r, ok := n.(*inlinedice.Node); ok && entering && r.Link != nil {
 			if msg := t.resolve(st, r); msg != "" {
 				r.Link.Problem = msg
-				st.report(r.Start, true, "inline roll "+strconv.Quote(r.Raw)+": "+msg+"; it shows as written")
+				st.report(r.Start, true, r.Named()+": "+msg+"; it shows as written")
 			}
 		}
 		return ast.WalkContinue, nil

@@ -92,6 +92,12 @@ type Options struct {
 	// are never watched nor reported: the output folder inside a watched
 	// one.
 	Exclude []string
+	// Keep are settings files watched although a name on their way is
+	// one the site leaves out (srcname.Skip): slash paths under Base
+	// (".obsidian/templates.json", ".vitepress/config.mts"; the folders
+	// on their way are watched for them alone), or "**/NAME" for a file
+	// of that name in any watched folder (Quartz's "**/.gitignore").
+	Keep []string
 	// Debounce is how long the watcher waits after the last event before
 	// delivering a batch. Default 20ms.
 	Debounce time.Duration
@@ -216,11 +222,36 @@ func (w *Watcher) rel(abs string, dir bool) (string, bool) {
 	}
 	segs := strings.Split(r, "/")
 	for i, seg := range segs {
-		if srcname.Skip(seg, dir || i < len(segs)-1) {
-			return "", false
+		last := i == len(segs)-1
+		if srcname.Skip(seg, dir || !last) && !(last && w.kept(r, dir)) {
+			return w.keptPath(r, dir)
 		}
 	}
 	return r, true
+}
+
+// kept reports whether the last name of r, a file of that name, is one
+// Options.Keep names at any depth ("**/.gitignore").
+func (w *Watcher) kept(r string, dir bool) bool {
+	if dir {
+		return false
+	}
+	name := r[strings.LastIndexByte(r, '/')+1:]
+	return slices.Contains(w.opts.Keep, "**/"+name)
+}
+
+// keptPath reports whether r is a settings file Options.Keep names by
+// its path, or a folder on the way to one.
+func (w *Watcher) keptPath(r string, dir bool) (string, bool) {
+	for _, k := range w.opts.Keep {
+		if strings.HasPrefix(k, "**/") {
+			continue
+		}
+		if !dir && k == r || dir && strings.HasPrefix(k, r+"/") {
+			return r, true
+		}
+	}
+	return "", false
 }
 
 // addTree watches dir and every folder below it. When found is not nil,
@@ -233,12 +264,6 @@ func (w *Watcher) addTree(dir string, found func(path string)) {
 				return nil // gone already; its removal is reported on its own
 			}
 			return err
-		}
-		if p != dir && srcname.Skip(d.Name(), d.IsDir()) {
-			if d.IsDir() {
-				return filepath.SkipDir
-			}
-			return nil
 		}
 		if _, ok := w.rel(p, d.IsDir()); !ok && p != w.opts.Base {
 			if d.IsDir() {

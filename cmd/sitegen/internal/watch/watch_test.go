@@ -296,3 +296,48 @@ func TestWatchRoot(t *testing.T) {
 		})
 	}
 }
+
+// A settings file under a hidden name (.obsidian/templates.json,
+// .vitepress/config.mts, Quartz's content/.gitignore) is watched when
+// Options.Keep names it: the fourth probe's serve kept publishing a folder
+// that srcExclude, or the templates folder setting, had just left out.
+// Other hidden files stay unwatched (Obsidian rewrites workspace.json at
+// every click).
+func TestWatchKeep(t *testing.T) {
+	for _, mode := range []struct {
+		name string
+		poll time.Duration
+	}{{"fsnotify", 0}, {"poll", 30 * time.Millisecond}} {
+		t.Run(mode.name, func(t *testing.T) {
+			dir := t.TempDir()
+			write(t, dir, "Home.md", "home")
+			write(t, dir, ".obsidian/app.json", "{}")
+			write(t, dir, ".obsidian/plugins/dataview/data.json", "{}")
+			write(t, dir, ".vitepress/config.mts", "export default {}")
+			write(t, dir, "content/a/.gitignore", "")
+			w, err := New(Options{Base: dir, Root: true, Debounce: 30 * time.Millisecond, Poll: mode.poll,
+				Keep: []string{".obsidian/templates.json", ".obsidian/plugins/dataview/data.json", ".vitepress/config.mts", "**/.gitignore"}})
+			must(t, err)
+			defer w.Close()
+			write(t, dir, ".obsidian/workspace.json", "{}") // hidden, not kept
+			write(t, dir, ".obsidian/templates.json", `{"folder": "gm"}`)
+			write(t, dir, ".obsidian/plugins/dataview/data.json", `{"x": 1}`)
+			write(t, dir, ".vitepress/config.mts", "export default { srcExclude: ['gm/**'] }")
+			write(t, dir, ".vitepress/cache/x.js", "") // not kept
+			write(t, dir, "content/a/.gitignore", "gm/")
+			write(t, dir, "content/.gitignore", "gm/")
+			write(t, dir, "content/.x/.gitignore", "") // in a hidden folder: not kept
+			want := []string{".obsidian/templates.json", ".obsidian/plugins/dataview/data.json", ".vitepress/config.mts", "content/a/.gitignore", "content/.gitignore"}
+			seen := collect(t, w, want)
+			write(t, dir, "sentinel.md", "s")
+			for p, op := range collect(t, w, []string{"sentinel.md"}) {
+				seen[p] |= op
+			}
+			for p := range seen {
+				if !slices.Contains(append(want, "sentinel.md", ".obsidian", ".obsidian/plugins", ".obsidian/plugins/dataview", ".vitepress", "content"), p) {
+					t.Errorf("unexpected change %s (%v)", p, seen[p])
+				}
+			}
+		})
+	}
+}

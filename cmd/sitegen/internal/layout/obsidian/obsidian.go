@@ -18,6 +18,20 @@ import (
 // Dir is the folder Obsidian keeps its settings in, at the vault's root.
 const Dir = ".obsidian"
 
+// The settings files a vault's layout is read from, each through
+// layout.ReadSetting; Settings lists them all, for `sitegen serve` to
+// watch (the rest of .obsidian changes at every click).
+const (
+	appFile       = Dir + "/app.json"
+	templatesFile = Dir + "/templates.json"
+	templaterFile = Dir + "/plugins/templater-obsidian/data.json"
+	pluginsFile   = Dir + "/community-plugins.json"
+	dataviewFile  = Dir + "/plugins/dataview/data.json"
+)
+
+// Settings are the settings files Recognise reads.
+var Settings = []string{appFile, templatesFile, templaterFile, pluginsFile, dataviewFile}
+
 // Recognise returns the layout of the vault at dir, or nil when dir is not
 // a vault.
 func Recognise(dir string) (*layout.Layout, error) {
@@ -30,7 +44,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	// Obsidian itself starts with none of them. One that is a link out of
 	// the vault is an error (layout.ReadSetting): it may say which folder
 	// holds the templates, which are not published.
-	m, err := decode(dir, Dir+"/app.json")
+	m, err := decode(dir, appFile)
 	if err != nil {
 		return nil, err
 	}
@@ -42,8 +56,8 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	templates := map[string]bool{}
 	for _, f := range []struct{ file, key string }{
-		{Dir + "/templates.json", "folder"},
-		{Dir + "/plugins/templater-obsidian/data.json", "templates_folder"},
+		{templatesFile, "folder"},
+		{templaterFile, "templates_folder"},
 	} {
 		m, err := decode(dir, f.file)
 		if err != nil {
@@ -68,7 +82,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 // plugin: its list of community plugins names it, or there is no list (a
 // vault published without its settings); nil when the list leaves it out.
 func dataview(dir string) (map[string]any, error) {
-	raw, err := layout.ReadSetting(dir, Dir+"/community-plugins.json")
+	raw, err := layout.ReadSetting(dir, pluginsFile)
 	var le *srcpath.Error
 	if errors.As(err, &le) {
 		return nil, err
@@ -77,7 +91,7 @@ func dataview(dir string) (map[string]any, error) {
 	if err == nil && json.Unmarshal(raw, &list) == nil && !slices.Contains(list, "dataview") {
 		return nil, nil
 	}
-	m, err := decode(dir, Dir+"/plugins/dataview/data.json")
+	m, err := decode(dir, dataviewFile)
 	if err != nil {
 		return nil, err
 	}

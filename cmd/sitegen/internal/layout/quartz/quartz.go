@@ -7,6 +7,8 @@
 //     private, templates and .obsidian) are left out; hidden files are
 //     never read. content/index.md is the home page, folder/index.md a
 //     folder's page.
+//   - .gitignore files under content/ leave out what they name, as
+//     Quartz's globby (gitignore: true) reads them (gitignore.go).
 //   - What is not published: the filters, read from quartz.config.ts:
 //     RemoveDrafts (Quartz's default) leaves out a note with draft: true,
 //     ExplicitPublish publishes only a note with publish: true (Publish).
@@ -92,7 +94,12 @@ func Recognise(dir string) (*layout.Layout, error) {
 		ExcludeNames: []string{".obsidian", ".trash", "node_modules"},
 		Pages:        Rules{}, Links: Finder(c.Links), Expand: Expand}
 	l.Unpublished = func(meta map[string]any, _ string) string { return c.Publish(meta) }
-	l.Ignore = c.Ignored()
+	ign := c.Ignored()
+	gi, err := gitignores(dir)
+	if err != nil {
+		return nil, err
+	}
+	l.Ignore = func(rel string, d bool) bool { return ign(rel, d) || gi.match(rel, d) }
 	l.Settings.Title = c.PageTitle
 	if c.BaseURL != "" {
 		l.Settings.BaseURL = baseURL(c.BaseURL)

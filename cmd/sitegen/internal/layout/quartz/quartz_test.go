@@ -2,6 +2,8 @@ package quartz
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -271,5 +273,66 @@ func TestRecognise(t *testing.T) {
 	// quartz.config.ts without content/ is not a Quartz site.
 	if l, _ := Recognise(layouttest.Write(t, map[string]string{ConfigFile: "", "notes/a.md": ""})); l != nil {
 		t.Errorf("Recognise without content/ = %+v", l)
+	}
+}
+
+// Quartz finds its notes with globby and `gitignore: true`
+// (https://github.com/jackyzha0/quartz/blob/v4/quartz/util/glob.ts:
+// `globby(pattern, {cwd, ignore: ignorePatterns, gitignore: true})`, cwd
+// the content folder): every .gitignore under content/ leaves out what it
+// names, its patterns taken from its own folder (globby's parseIgnoreFile
+// joins the folder to each pattern), and a file in a folder it leaves
+// out stays out. A .gitignore outside content/ is not read by Quartz, nor
+// here. Found by the fourth probe: a note content/.gitignore names was
+// published.
+func TestRecogniseGitignore(t *testing.T) {
+	dir := layouttest.Write(t, map[string]string{
+		ConfigFile:                config(stdConfiguration, "[Plugin.RemoveDrafts()]", stdTransformers),
+		".gitignore":              "content/outer.md\n",
+		"content/.gitignore":      "# GM notes\ngm/\n*.secret.md\n!keep.secret.md\n!gm/open.md\n",
+		"content/lore/.gitignore": "/spoiler.md\nnpc\n",
+		"content/index.md":        "",
+	})
+	l, err := Recognise(dir)
+	if err != nil || l == nil {
+		t.Fatal(l, err)
+	}
+	for rel, want := range map[string]bool{
+		"index.md":          false,
+		"outer.md":          false, // the repository's .gitignore: not Quartz's
+		"gm/scene.md":       true,
+		"gm/open.md":        true, // its folder is left out: a "!" cannot bring it back
+		"rules/gm/x.md":     true, // "gm/" has no "/" but its last: any depth
+		"a.secret.md":       true,
+		"rules/b.secret.md": true,
+		"keep.secret.md":    false,
+		"lore/spoiler.md":   true,
+		"spoiler.md":        false, // lore/.gitignore speaks of lore/ only
+		"lore/npc":          true,
+		"lore/town.md":      false,
+		"npc":               false, // globby: "lore/npc", from lore/ only
+	} {
+		if got := skipped(l, rel); got != want {
+			t.Errorf("%s left out = %v, want %v", rel, got, want)
+		}
+	}
+}
+
+// A .gitignore under content/ that is a link out of the site folder is a
+// settings file like any: refused unread.
+func TestRecogniseGitignoreLinkOut(t *testing.T) {
+	dir := layouttest.Write(t, map[string]string{
+		ConfigFile:         config(stdConfiguration, "[Plugin.RemoveDrafts()]", stdTransformers),
+		"content/index.md": "",
+	})
+	out := t.TempDir()
+	if err := os.WriteFile(filepath.Join(out, "secret"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(out, "secret"), filepath.Join(dir, "content", ".gitignore")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Recognise(dir); err == nil || !strings.Contains(err.Error(), "content/.gitignore") || !strings.Contains(err.Error(), "outside the site folder") {
+		t.Errorf("Recognise = %v, want an error naming content/.gitignore, a link out", err)
 	}
 }

@@ -23,6 +23,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -51,6 +52,24 @@ const MaxPageWork = 1e9
 
 // spent is the warning of a roll past the page's budget.
 const spent = "the dice of this page need more computation than one page may spend"
+
+// maxQuoted is the most of a roll's text a message quotes, in bytes.
+const maxQuoted = 80
+
+// Named is the roll as a message names it: `inline roll "dice: 1d6"`,
+// its text cut after maxQuoted bytes (at a character) with "…", since a
+// message's line and column say where it is.
+func (n *Node) Named() string {
+	raw := n.Raw
+	if len(raw) > maxQuoted {
+		cut := maxQuoted
+		for cut > 0 && !utf8.RuneStart(raw[cut]) {
+			cut--
+		}
+		raw = raw[:cut] + "…"
+	}
+	return "inline roll " + strconv.Quote(raw)
+}
 
 // Node is an inline roll.
 type Node struct {
@@ -182,7 +201,7 @@ func (p *inlineParser) Parse(parent ast.Node, block text.Reader, pc parser.Conte
 		return n
 	}
 	if msg, col := p.compute(n, pg); msg != "" && p.warn != nil {
-		p.warn(pc, n.Start+col, "inline roll "+strconv.Quote(n.Raw)+": "+msg+"; it shows as written")
+		p.warn(pc, n.Start+col, n.Named()+": "+msg+"; it shows as written")
 	}
 	return n
 }

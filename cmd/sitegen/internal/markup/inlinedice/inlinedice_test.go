@@ -147,3 +147,21 @@ func TestPageWork(t *testing.T) {
 		t.Errorf("1d6's odds written %d times, %d rolls naming the first", n, same)
 	}
 }
+
+// A warning names a roll by its start: the fourth probe's inline roll of
+// 40,000 brackets printed its whole 40 KB in the warning that said it is
+// longer than 2,000 characters.
+func TestLongRollMessage(t *testing.T) {
+	for _, src := range []string{
+		"`dice: " + strings.Repeat("(", 20000) + "1" + strings.Repeat(")", 20000) + "`\n",
+		"`dice: 1d6" + strings.Repeat("+1d6", 600) + "`\n",
+	} {
+		_, warns := convert(t, src)
+		if len(warns) != 1 {
+			t.Fatalf("%.20s…: %d warnings", src, len(warns))
+		}
+		if w := warns[0]; len(w) > 300 || !strings.Contains(w, src[1:20]) {
+			t.Errorf("%.20s…: a warning of %d bytes, want at most 300 naming its start: %.300s", src, len(w), w)
+		}
+	}
+}
