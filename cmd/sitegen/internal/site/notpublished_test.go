@@ -61,9 +61,17 @@ func TestNotPublished(t *testing.T) {
 				"Home.md":            "# Home\n\nSee [[GM Notes]], [[Scene 3|the scene]], [[Old GM]] and [gm](GM%20Notes.md).\n\n![[GM Notes]]\n\n#session\n",
 				"GM Notes.md":        "---\npublish: false\ntags: [secret-tag]\naliases: [Old GM]\n---\n# GM Notes\n\nPRIVATE-GM #hidden-inline\n",
 				"Scene 3.md":         "---\npublish: \"false\"\n---\nPRIVATE-SCENE\n",
-				"Public.md":          "---\npublish: true\ntags: [session]\n---\n# Public\n",
+				"Public.md":          "---\npublish: true\ntags: [session]\n---\n# Public\n\n![[map.png]]\n",
+				// Obsidian Publish uploads the attachments its author
+				// selects with the notes that show them
+				// (https://help.obsidian.md/Obsidian+Publish/Publish+and+unpublish+notes):
+				// one only a private note shows, or none, stays home.
+				"map.png":         "PUBLIC-MAP",
+				"Maps/gm-map.png": "PRIVATE-GM-MAP",
+				"loose.png":       "PRIVATE-LOOSE",
+				"GM Notes 2.md":   "---\npublish: false\n---\n![[gm-map.png]] PRIVATE-GM2\n",
 			},
-			reasons: map[string]string{"GM Notes.md": "publish: false (Obsidian Publish)", "Scene 3.md": "publish: false (Obsidian Publish)"},
+			reasons: map[string]string{"GM Notes 2.md": "publish: false (Obsidian Publish)", "GM Notes.md": "publish: false (Obsidian Publish)", "Scene 3.md": "publish: false (Obsidian Publish)"},
 			warnings: []string{
 				"Home.md:3:5: unpublished wikilink [[GM Notes]]: GM Notes.md is not published (publish: false (Obsidian Publish))",
 				"Home.md:3:19: unpublished wikilink [[Scene 3|the scene]]: Scene 3.md is not published",
@@ -71,9 +79,9 @@ func TestNotPublished(t *testing.T) {
 				"Home.md:3:57: unpublished link \"GM%20Notes.md\": GM Notes.md is not published",
 				"Home.md:5:1: unpublished embed ![[GM Notes]]: GM Notes.md is not published",
 			},
-			has:       map[string]string{"home/index.html": `<span class="wikilink-missing">the scene</span>`, "tags/session/index.html": "Public"},
-			hasNot:    []string{"gm-notes/index.html", "scene-3/index.html", "tags/secret-tag/index.html", "tags/hidden-inline/index.html"},
-			preview:   []string{"gm-notes/index.html", "scene-3/index.html", "tags/secret-tag/index.html"},
+			has:       map[string]string{"home/index.html": `<span class="wikilink-missing">the scene</span>`, "tags/session/index.html": "Public", "map.png": "PUBLIC-MAP"},
+			hasNot:    []string{"gm-notes/index.html", "scene-3/index.html", "tags/secret-tag/index.html", "tags/hidden-inline/index.html", "maps/gm-map.png", "loose.png"},
+			preview:   []string{"gm-notes/index.html", "scene-3/index.html", "tags/secret-tag/index.html", "maps/gm-map.png"},
 			noPreview: nil,
 		},
 		{

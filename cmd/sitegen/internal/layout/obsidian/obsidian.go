@@ -39,7 +39,11 @@ func Recognise(dir string) (*layout.Layout, error) {
 		return nil, nil
 	}
 	l := &layout.Layout{Kind: layout.Obsidian, File: Dir + "/", Content: ".",
-		ExcludeNames: []string{Dir, ".trash", "node_modules"}, Unpublished: Unpublished}
+		ExcludeNames: []string{Dir, ".trash", "node_modules"}, Unpublished: Unpublished,
+		// Obsidian Publish uploads the attachments the notes being
+		// published show, as its author selects them: one no published
+		// note links to or embeds (a map only GM notes show) stays home.
+		LinkedFilesOnly: true}
 	// Settings files that are missing or do not parse leave the defaults:
 	// Obsidian itself starts with none of them. One that is a link out of
 	// the vault is an error (layout.ReadSetting): it may say which folder
