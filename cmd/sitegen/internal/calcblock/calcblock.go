@@ -23,7 +23,6 @@ import (
 	"strings"
 
 	"d6codex/calc"
-	dicecalc "d6codex/calc/dice"
 	"d6codex/calc/render"
 	"d6codex/cmd/sitegen/internal/markup"
 	"d6codex/cmd/sitegen/internal/wasmbuild"
@@ -148,7 +147,7 @@ func (h *Handler) RenderPreset(b *markup.Block, id string, presets map[string]st
 	view := templates.CalcView{
 		DOMID:  domID(c.ID, b.Index),
 		CalcID: c.ID,
-		Title:  title(c, presets, b.Index),
+		Title:  title(c, values, presets, b.Index),
 		Help:   c.Help,
 		CLI:    cli(c, presets),
 		Twice:  calc.GivenTwice,
@@ -231,24 +230,58 @@ func parsePresets(body string) (map[string]string, map[string]int, []error) {
 	return presets, lines, bad
 }
 
-// domID is the element id of the page's index-th calculator with this id:
-// "calc-opend6-attack", then "calc-opend6-attack-2", ...
 // title names a block for its page, uniquely among the page's landmarks:
-// a dice block by its rolls ("Odds of 4d6kh3"), another calculator's
-// second block on the page and after by its rank ("… (2)").
-func title(c *calc.Calculator, presets map[string]string, index int) string {
-	if e := presets["expr"]; c.ID == dicecalc.ID && e != "" {
-		if r := []rune(e); len(r) > 80 {
-			e = string(r[:79]) + "…"
+// by its inputs when the calculator says how (a dice block by its rolls,
+// "Odds of 4d6kh3"); else the calculator's title, and for a later block of
+// the same calculator on the page, what its presets set ("Attack: Skill
+// 5D, All-out attack, Partial"), never a counter.
+func title(c *calc.Calculator, v calc.Values, presets map[string]string, index int) string {
+	if c.Heading != nil {
+		return c.Heading(v)
+	}
+	if index == 0 {
+		return c.Title
+	}
+	var parts []string
+	for _, f := range c.Fields {
+		if _, ok := presets[f.Name]; !ok || f.Name == "dice" || f.Name == "seed" {
+			continue
 		}
-		return "Odds of " + strings.ReplaceAll(e, ";", ",")
+		if len(parts) == 4 {
+			parts[3] += " …"
+			break
+		}
+		parts = append(parts, presetWords(f, v))
 	}
-	if index > 0 {
-		return c.Title + " (" + strconv.Itoa(index+1) + ")"
+	if len(parts) == 0 {
+		return c.Title + ", again"
 	}
-	return c.Title
+	return c.Title + ": " + strings.Join(parts, ", ")
 }
 
+// presetWords says a preset as the form shows it: a choice by its label,
+// a box ticked by its label ("no " before it when not), a number or die
+// code after its label ("Skill 5D").
+func presetWords(f calc.Field, v calc.Values) string {
+	val := v.Canonical(f)
+	switch f.Kind {
+	case calc.Choice:
+		for _, o := range f.Options {
+			if o.Value == val {
+				return o.Label
+			}
+		}
+	case calc.Bool:
+		if val == "true" {
+			return f.Label
+		}
+		return "no " + strings.ToLower(f.Label[:1]) + f.Label[1:]
+	}
+	return f.Label + " " + strings.ReplaceAll(val, "-", "−")
+}
+
+// domID is the element id of the page's index-th calculator with this id:
+// "calc-opend6-attack", then "calc-opend6-attack-2", ...
 func domID(id string, index int) string {
 	s := "calc-" + strings.ReplaceAll(id, "/", "-")
 	if index > 0 {
