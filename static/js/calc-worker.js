@@ -57,7 +57,12 @@ self.onmessage = async (ev) => {
     await load(msg.exec, msg.wasm);
   } catch (e) {
     ready = null; // let the next message try again
-    self.postMessage({ seq: msg.seq, load: true, error: "The calculator could not load: " + e.message });
+    // In a player's words: a failed download is no connection (the
+    // browser's own "Failed to fetch" says nothing to a player).
+    const why = e instanceof TypeError || !navigator.onLine
+      ? "there is no connection, and this device has not saved it for offline use (“Save for offline” does, once online)"
+      : "its module did not start (" + e.message + ")";
+    self.postMessage({ seq: msg.seq, load: true, error: "The calculator could not load: " + why });
     return;
   }
   if (msg.type === "warm") {
