@@ -57,14 +57,14 @@ func HTML(cur calc.Result, pin *calc.Result, o Options) string {
 	if cur.Roll != nil {
 		roll(&b, *cur.Roll)
 	} else if cur.Dice > 0 {
-		n := itoa(cur.Dice) + " dice"
+		n, them := itoa(cur.Dice)+" dice", "them"
 		if cur.Dice == 1 {
-			n = "1 die"
+			n, them = "1 die", "it"
 		}
 		if cur.MoreDice {
-			n += " or more (a die that explodes or is rolled again adds one)"
+			n, them = n+" or more (a die that explodes or is rolled again adds one)", "them"
 		}
-		b.WriteString(`<p class="calc-note calc-dice-count" data-dice="` + itoa(cur.Dice) + `">One roll of this set-up takes ` + n + `: type them under “Dice rolled” to see it worked through.</p>`)
+		b.WriteString(`<p class="calc-note calc-dice-count" data-dice="` + itoa(cur.Dice) + `">One roll of this set-up takes ` + n + `: type ` + them + ` under “Dice rolled” to see it worked through.</p>`)
 	}
 	return b.String()
 }
