@@ -29,7 +29,14 @@ func (f *fig) bars(b *strings.Builder) {
 	if f.label != nil {
 		sw = math.Min(math.Max(sw, widest+8), maxSlotW)
 	} else {
-		for float64(every)*sw < widest+8 {
+		// Labels apart by their width; past 30 values, by 80 px at least
+		// (an axis of 10, 20, 30 reads better than every second value,
+		// and each label is text the browser lays out).
+		gap := widest + 8
+		if n > 30 {
+			gap = math.Max(gap, 80)
+		}
+		for float64(every)*sw < gap {
 			every = nextStep(every)
 		}
 	}

@@ -95,6 +95,9 @@
       // The page's preset, for Reset (before a link's values are read).
       this.preset = this.inputs();
       this.fromLink = this.readURL();
+      // The dice of the result on screen: the page's (pre-rendered) ones;
+      // dice a link brings have not been shown with its set-up yet.
+      this.lastDice = this.fromLink ? undefined : this.inputs().dice;
       if (!this.fromLink) {
         // The pre-rendered result belongs to the inputs on screen.
         root.dataset.state = "ok";
@@ -415,6 +418,7 @@
       if (res.title) this.root.querySelector(".calc-title").lastChild.textContent = " " + res.title;
       // The chart's controls are drawn again with the result: the keyboard
       // stays on the one it was on, and an open table stays open.
+      const tr = performance.now();
       const a = document.activeElement;
       const refocus = a && this.out.contains(a) && a.dataset.role ? `[data-role="${a.dataset.role}"]` + (a.value && a.dataset.role === "pick" ? `[value="${CSS.escape(a.value)}"]` : "") : "";
       const table = this.out.querySelector(".calc-table[open] .calc-tablewrap");
@@ -428,12 +432,12 @@
       this.out.hidden = false;
       this.out.classList.remove("calc-outdated");
       delete this.out.dataset.prerendered;
-      this.goodDice = inputs.dice || "";
       if (misfit) this.out.append(this.misfit(misfit, inputs.dice !== this.lastDice));
       this.lastDice = inputs.dice;
       this.wire();
       this.showPinned(inputs);
       this.summarize();
+      this.root.dataset.renderMs = (performance.now() - tr).toFixed(1);
       if (!this.root.dataset.firstAt) this.root.dataset.firstAt = performance.now().toFixed(1);
       this.root.dataset.misfit = misfit ? "true" : "false";
       this.root.dataset.state = "ok";
@@ -538,6 +542,12 @@
       this.root.dataset.state = "error";
       this.err.hidden = false;
       this.status.textContent = "";
+      // A link's set-up never ran here: the page's example is not its
+      // last result, and is not shown as one.
+      if (this.fromLink && this.out.dataset.prerendered) {
+        this.out.replaceChildren();
+        this.out.hidden = true;
+      }
       if (!this.out.hidden && this.out.children.length) {
         this.out.classList.add("calc-outdated");
         if (!this.out.querySelector(".calc-outdated-note")) {
