@@ -342,12 +342,13 @@ func TestPrintedCalculator(t *testing.T) {
 // TestSmallerItems (issue 34, item 11): a roll of typed dice uses them
 // all or says so (6 5 3 2 for 3d6); a set-up says how many dice a roll
 // takes; 3d6>=7 says it counts no dice and what to write instead; a
-// comparison's mean is a chance; Copy as table starts with the set-up.
+// comparison's mean is a chance; Copy as table starts with the set-up;
+// the dying calculator's first test is "at once", never "Round 0".
 func TestSmallerItems(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the WebAssembly module and drives a browser")
 	}
-	base := browser.Serve(t, buildCalcSite(t, "```dice\n3d6\n```\n"))
+	base := browser.Serve(t, buildCalcSite(t, "```dice\n3d6\n```\n\n```calc rollunder/dying\ndice = 6 6 1 1\n```\n"))
 	const dom = "calc-dice-roll"
 	for _, size := range sizes {
 		t.Run(size.name, func(t *testing.T) {
@@ -370,6 +371,11 @@ func TestSmallerItems(t *testing.T) {
 			copied, err := chromedp.Run(ctx, chromedp.Poll[string](`window.__copied || false`))
 			if err != nil || !strings.HasPrefix(copied, "Set-up\nSetting\tValue\nRoll\t3d6>=7; Reach 10: (2d6+3)>=10\n") {
 				t.Errorf("copied table: %q (%v)", copied, err)
+			}
+			const dying = "calc-rollunder-dying"
+			scroll(t, ctx, dying)
+			if got := in[string](t, ctx, dying, `c.querySelector(".calc-roll").innerText`); strings.Contains(got, "Round 0") || !strings.Contains(got, "At once: Test LUCK 6 + 6") || !strings.Contains(got, "Stable in round 1") {
+				t.Errorf("dying: %q", got)
 			}
 		})
 	}
