@@ -145,24 +145,27 @@ func hints(n expr.Node) []string {
 	case *expr.Paren:
 		return hints(x.X)
 	case *expr.Dice:
-		if x.Count.Op == "" || x.Explode > 0 {
+		if len(x.Count) != 1 || len(x.Minus) > 0 || len(x.Explode.On) > 0 || x.Digits {
 			return nil
 		}
-		lo, hi, die := 1, x.Sides, "d"+strconv.Itoa(x.Sides)
+		c := x.Count[0]
+		lo, hi, die := x.Low, x.Sides, "d"+strconv.Itoa(x.Sides)
 		if x.Fudge {
 			lo, hi, die = -1, 1, "Fudge die"
 		}
 		some, all := false, true
 		for f := lo; f <= hi; f++ {
-			some = some || x.Count.Holds(f)
-			all = all && x.Count.Holds(f)
+			some = some || c.Holds(f)
+			all = all && c.Holds(f)
 		}
 		if some && !all {
 			return nil
 		}
-		total := "(" + x.String()[:len(x.String())-len(x.Count.Op)-len(strconv.Itoa(x.Count.V))] + ")" + x.Count.Op + strconv.Itoa(x.Count.V)
-		v := strconv.Itoa(x.Count.V)
-		shows := map[string]string{">=": v + " or more", "<=": v + " or less", ">": "more than " + v, "<": "less than " + v, "=": v}[x.Count.Op]
+		sum := *x
+		sum.Count = nil
+		total := "(" + sum.String() + ")" + c.Op + strconv.Itoa(c.V)
+		v := strconv.Itoa(c.V)
+		shows := map[string]string{">=": v + " or more", "<=": v + " or less", ">": "more than " + v, "<": "less than " + v, "=": v, "!=": "anything but " + v}[c.Op]
 		what := "no " + die + " shows " + shows + ", so " + x.String() + " counts no dice: it is always 0"
 		if all {
 			what = "every " + die + " shows " + shows + ", so " + x.String() + " counts every die: it is always " + strconv.Itoa(x.N)
