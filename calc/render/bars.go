@@ -83,6 +83,26 @@ func (f *fig) bars(b *strings.Builder) {
 	if f.mark && k == 1 {
 		aria += ", mean " + num(f.ss[0].mean)
 	}
+	// The y-axis, apart: it stays at the box's left edge while the bars
+	// scroll (sticky), one group per mode as the bars.
+	var ceils [len(modes)]float64
+	b.WriteString(`<svg class="calc-yaxis" aria-hidden="true" width="` + ftoa(left) + `" height="` + ftoa(h) + `">`)
+	for m, mode := range modes {
+		peak := 0.0
+		for _, s := range f.ss {
+			for _, p := range s.mode(m) {
+				peak = math.Max(peak, p)
+			}
+		}
+		var step float64
+		step, ceils[m] = ticks(peak)
+		b.WriteString(`<g data-mode="` + mode.ID + `">`)
+		for t := 0.0; t <= ceils[m]+step/2; t += step {
+			b.WriteString(`<text class="calc-axis" x="` + ftoa(left-7) + `" y="` + ftoa(top+plotH-t/ceils[m]*plotH+4) + `" text-anchor="end">` + tickText(t) + `</text>`)
+		}
+		b.WriteString(`</g>`)
+	}
+	b.WriteString(`</svg>`)
 	b.WriteString(`<svg class="calc-bars" role="img" aria-label="` + html(aria+"; the table lists each value") + `" width="` + ftoa(w) + `" height="` + ftoa(h) + `" viewBox="0 0 ` + ftoa(w) + ` ` + ftoa(h) + `" data-sw="` + ftoa(sw) + `" data-left="` + ftoa(left) + `">`)
 	b.WriteString(`<g class="calc-xlabels" aria-hidden="true">`)
 	for i, ls := range lines {
@@ -96,13 +116,11 @@ func (f *fig) bars(b *strings.Builder) {
 	}
 	bw := (sw - 4) / float64(k)
 	for m, mode := range modes {
-		peak := 0.0
-		for _, s := range f.ss {
-			for _, p := range s.mode(m) {
-				peak = math.Max(peak, p)
-			}
+		ceil := ceils[m]
+		b.WriteString(`<g data-mode="` + mode.ID + `">`)
+		for _, y := range gridLines(ceil) {
+			b.WriteString(`<line class="calc-grid" x1="` + ftoa(left-4) + `" x2="` + ftoa(w-8) + `" y1="` + ftoa(y) + `" y2="` + ftoa(y) + `"/>`)
 		}
-		ceil := grid(b, mode.ID, w, peak)
 		for j, s := range f.ss {
 			// One bar a value, each moved from the last one drawn.
 			b.WriteString(`<path class="` + f.class(j) + `" d="M` + ftoa(left+2+float64(j)*bw) + " " + ftoa(top+plotH))
@@ -177,16 +195,15 @@ func nextStep(k int) int {
 	}
 }
 
-// grid opens a mode's group and writes its y-axis lines for a chart w wide
-// whose highest bar is peak; it returns the axis' top.
-func grid(b *strings.Builder, mode string, w, peak float64) (ceil float64) {
-	step, ceil := ticks(peak)
-	b.WriteString(`<g data-mode="` + mode + `">`)
+// gridLines are the y of the y-axis lines of a chart whose axis tops at
+// ceil (ticks).
+func gridLines(ceil float64) []float64 {
+	step, _ := ticks(ceil)
+	var ys []float64
 	for t := 0.0; t <= ceil+step/2; t += step {
-		y := top + plotH - t/ceil*plotH
-		b.WriteString(`<line class="calc-grid" x1="` + ftoa(left-4) + `" x2="` + ftoa(w-8) + `" y1="` + ftoa(y) + `" y2="` + ftoa(y) + `"/><text class="calc-axis" aria-hidden="true" x="` + ftoa(left-7) + `" y="` + ftoa(y+4) + `" text-anchor="end">` + tickText(t) + `</text>`)
+		ys = append(ys, top+plotH-t/ceil*plotH)
 	}
-	return ceil
+	return ys
 }
 
 // ticks picks the y-axis step and top for a peak chance: a round step

@@ -597,7 +597,8 @@
     const rows = fig.querySelectorAll(".calc-table tbody tr");
     const heads = [...fig.querySelectorAll(".calc-table thead th")];
     const x0 = +wrap.dataset.x0, x1 = +wrap.dataset.x1, room = wrap.clientWidth;
-    if (wrap.scrollWidth > room + 1 && x0 > left + 1) wrap.scrollLeft = x1 - x0 < room ? (x0 + x1 - room) / 2 : x0 - sw;
+    // The y-axis (left px wide) stays over the box's left edge.
+    if (wrap.scrollWidth > room + 1 && x0 > left + 1) wrap.scrollLeft = x1 - x0 < room - left ? (x0 + x1 - room - left) / 2 : x0 - left - 6;
     const tip = el("div", { class: "calc-tipbox", role: "status", hidden: "" });
     wrap.append(tip);
     const ns = "http://www.w3.org/2000/svg";
@@ -640,7 +641,7 @@
       if (to === undefined || to < 0 || to >= rows.length) return;
       e.preventDefault();
       const x = left + to * sw;
-      if (x < wrap.scrollLeft) wrap.scrollLeft = x - sw;
+      if (x < wrap.scrollLeft + left) wrap.scrollLeft = x - left - sw;
       else if (x + sw > wrap.scrollLeft + wrap.clientWidth) wrap.scrollLeft = x + 2 * sw - wrap.clientWidth;
       show(to);
     });

@@ -147,7 +147,6 @@ func (h *Handler) RenderPreset(b *markup.Block, id string, presets map[string]st
 	view := templates.CalcView{
 		DOMID:  domID(c.ID, b.Index),
 		CalcID: c.ID,
-		Title:  title(c, values, presets, b.Index),
 		Help:   c.Help,
 		CLI:    cli(c, presets),
 		Twice:  calc.GivenTwice,
@@ -166,12 +165,16 @@ func (h *Handler) RenderPreset(b *markup.Block, id string, presets map[string]st
 		}
 		*asset.dst = u
 	}
+	var shownPresets []templates.CalcField // what the reader sees set, for the title
 	for i, f := range c.Fields {
 		fv := field(view.DOMID, f, values)
 		_, preset := presets[f.Name]
 		place := Shown
 		if adjust != nil {
 			place = adjust(f, &fv)
+		}
+		if preset && place == Shown && f.Name != "dice" && f.Name != "seed" {
+			shownPresets = append(shownPresets, fv)
 		}
 		switch {
 		case place == Omit:
@@ -185,6 +188,7 @@ func (h *Handler) RenderPreset(b *markup.Block, id string, presets map[string]st
 			view.More = append(view.More, fv)
 		}
 	}
+	view.Title = title(c, values, shownPresets, b.Index)
 	var out strings.Builder
 	if err := templates.CalcForm(view).Render(context.Background(), &out); err != nil {
 		return "", fmt.Errorf("render calculator %s: %w", c.ID, err)
@@ -233,9 +237,9 @@ func parsePresets(body string) (map[string]string, map[string]int, []error) {
 // title names a block for its page, uniquely among the page's landmarks:
 // by its inputs when the calculator says how (a dice block by its rolls,
 // "Odds of 4d6kh3"); else the calculator's title, and for a later block of
-// the same calculator on the page, what its presets set ("Attack: Skill
-// 5D, All-out attack, Partial"), never a counter.
-func title(c *calc.Calculator, v calc.Values, presets map[string]string, index int) string {
+// the same calculator on the page, what its presets set as the form shows
+// them ("Attack: Skill 5D, All-out attack, Partial"), never a counter.
+func title(c *calc.Calculator, v calc.Values, presets []templates.CalcField, index int) string {
 	if c.Heading != nil {
 		return c.Heading(v)
 	}
@@ -243,15 +247,12 @@ func title(c *calc.Calculator, v calc.Values, presets map[string]string, index i
 		return c.Title
 	}
 	var parts []string
-	for _, f := range c.Fields {
-		if _, ok := presets[f.Name]; !ok || f.Name == "dice" || f.Name == "seed" {
-			continue
-		}
+	for _, f := range presets {
 		if len(parts) == 4 {
 			parts[3] += " …"
 			break
 		}
-		parts = append(parts, presetWords(f, v))
+		parts = append(parts, presetWords(f))
 	}
 	if len(parts) == 0 {
 		return c.Title + ", again"
@@ -262,22 +263,21 @@ func title(c *calc.Calculator, v calc.Values, presets map[string]string, index i
 // presetWords says a preset as the form shows it: a choice by its label,
 // a box ticked by its label ("no " before it when not), a number or die
 // code after its label ("Skill 5D").
-func presetWords(f calc.Field, v calc.Values) string {
-	val := v.Canonical(f)
-	switch f.Kind {
-	case calc.Choice:
+func presetWords(f templates.CalcField) string {
+	switch f.Control {
+	case "select":
 		for _, o := range f.Options {
-			if o.Value == val {
+			if o.Value == f.Value {
 				return o.Label
 			}
 		}
-	case calc.Bool:
-		if val == "true" {
+	case "checkbox":
+		if f.Value == "true" {
 			return f.Label
 		}
 		return "no " + strings.ToLower(f.Label[:1]) + f.Label[1:]
 	}
-	return f.Label + " " + strings.ReplaceAll(val, "-", "−")
+	return f.Label + " " + strings.ReplaceAll(f.Value, "-", "−")
 }
 
 // domID is the element id of the page's index-th calculator with this id:
