@@ -18,23 +18,23 @@ import (
 // arrow keys.
 func (f *fig) bars(b *strings.Builder) {
 	n, k := len(f.values), len(f.ss)
-	sw := math.Max(slotW, seriesW*float64(k)+6)
+	sw := max(slotW, seriesW*float64(k)+6)
 	widest := 0.0
 	for _, v := range f.values {
 		for _, w := range text.Fields(f.text(v)) {
-			widest = math.Max(widest, float64(len(w))*charW)
+			widest = max(widest, float64(len(w))*charW)
 		}
 	}
 	every := 1
 	if f.label != nil {
-		sw = math.Min(math.Max(sw, widest+8), maxSlotW)
+		sw = min(max(sw, widest+8), maxSlotW)
 	} else {
 		// Labels apart by their width; past 30 values, by 80 px at least
 		// (an axis of 10, 20, 30 reads better than every second value,
 		// and each label is text the browser lays out).
 		gap := widest + 8
 		if n > 30 {
-			gap = math.Max(gap, 80)
+			gap = max(gap, 80)
 		}
 		for float64(every)*sw < gap {
 			every = nextStep(every)
@@ -66,7 +66,7 @@ func (f *fig) bars(b *strings.Builder) {
 	b.WriteString(`<div class="calc-svgwrap" tabindex="0" role="group" aria-label="` + html(f.words) + `, chart: the arrow keys read each value" data-x0="` + ftoa(x0) + `" data-x1="` + ftoa(x1) + `"`)
 	if w > printW {
 		// Paper shows a chart too wide for it from its central 99% on.
-		b.WriteString(` style="--x0:` + ftoa(math.Min(x0-left, w-printW)) + `px"`)
+		b.WriteString(` style="--x0:` + ftoa(min(x0-left, w-printW)) + `px"`)
 	}
 	b.WriteString(`>`)
 	var names []string
@@ -91,7 +91,7 @@ func (f *fig) bars(b *strings.Builder) {
 		peak := 0.0
 		for _, s := range f.ss {
 			for _, p := range s.mode(m) {
-				peak = math.Max(peak, p)
+				peak = max(peak, p)
 			}
 		}
 		var step float64
@@ -127,7 +127,7 @@ func (f *fig) bars(b *strings.Builder) {
 			last := 0
 			for i, p := range s.mode(m) {
 				if p > 0 {
-					bh := ftoa(math.Max(p/ceil*plotH, 1))
+					bh := ftoa(max(p/ceil*plotH, 1))
 					b.WriteString("m" + ftoa(float64(i-last)*sw) + " 0v-" + bh + "h" + ftoa(bw) + "v" + bh + "z")
 					last = i
 				}
@@ -146,7 +146,7 @@ func (f *fig) bars(b *strings.Builder) {
 			if k == 1 || f.pinned {
 				t := "mean " + num(s.mean)
 				half := float64(len(t)) * charW / 2
-				b.WriteString(`<text class="calc-mark" aria-hidden="true" x="` + ftoa(math.Min(math.Max(x, left+half), w-half)) + `" y="` + ftoa(top-10) + `" text-anchor="middle">` + t + `</text>`)
+				b.WriteString(`<text class="calc-mark" aria-hidden="true" x="` + ftoa(min(max(x, left+half), w-half)) + `" y="` + ftoa(top-10) + `" text-anchor="middle">` + t + `</text>`)
 			}
 		}
 	}

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"math"
 	"strconv"
 	"strings"
 
@@ -220,7 +219,7 @@ func newSeries(d rules.Dist, values []int) series {
 			acc += d.PMF.P(v)
 		}
 		s.exact[i] = d.PMF.P(x)
-		s.atmost[i] = math.Min(acc, 1)
+		s.atmost[i] = min(acc, 1)
 	}
 	acc, v = d.Beyond, hi
 	for i := n - 1; i >= 0; i-- {
@@ -233,7 +232,7 @@ func newSeries(d rules.Dist, values []int) series {
 		for ; v >= values[i] && v >= lo; v-- {
 			acc += d.PMF.P(v)
 		}
-		s.atleast[i] = math.Min(acc, 1)
+		s.atleast[i] = min(acc, 1)
 	}
 	s.total = s.below + acc
 	s.lo, s.hi = s.at(0.005), s.at(0.995)

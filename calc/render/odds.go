@@ -1,7 +1,6 @@
 package render
 
 import (
-	"math"
 	"strings"
 
 	"d6codex/rules/dice"
@@ -46,12 +45,12 @@ func Odds(b *strings.Builder, d dice.PMF, mean float64, open bool) {
 	for v := lo; v <= hi; v++ {
 		if p := d.P(v); p > 0 {
 			vals = append(vals, v)
-			peak = math.Max(peak, p)
+			peak = max(peak, p)
 		}
 	}
 	b.WriteString(`<svg class="odds-bars" viewBox="0 0 ` + itoa(len(vals)*(oddsBarW+1)) + ` ` + itoa(oddsH) + `" preserveAspectRatio="none" aria-hidden="true"><path d="`)
 	for i, v := range vals {
-		h := math.Max(d.P(v)/peak*oddsH, 0.3) // a value that can happen shows
+		h := max(d.P(v)/peak*oddsH, 0.3) // a value that can happen shows
 		b.WriteString("M" + itoa(i*(oddsBarW+1)) + " " + itoa(oddsH) + "v-" + ftoa(h) + "h" + itoa(oddsBarW) + "v" + ftoa(h) + "z")
 	}
 	b.WriteString(`"/></svg><span class="odds-axis"><span>` + itoa(lo) + `</span><span>` + itoa(hi) + `</span></span>`)

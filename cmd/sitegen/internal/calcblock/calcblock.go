@@ -23,6 +23,7 @@ import (
 	"strings"
 
 	"d6codex/calc"
+	dicecalc "d6codex/calc/dice"
 	"d6codex/calc/render"
 	"d6codex/cmd/sitegen/internal/markup"
 	"d6codex/cmd/sitegen/internal/wasmbuild"
