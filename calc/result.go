@@ -141,3 +141,14 @@ func intsAny(xs []int) []any {
 	}
 	return out
 }
+
+// Texts is how the calculator read its inputs, each field's canonical
+// text (Values.Canonical): the page shows a share link's values as the
+// module read them.
+func (r Result) Texts() map[string]any {
+	out := map[string]any{}
+	for _, f := range r.calc.Fields {
+		out[f.Name] = r.Inputs.Canonical(f)
+	}
+	return out
+}

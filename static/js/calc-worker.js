@@ -1,6 +1,6 @@
 // d6codex calculator worker: loads Go's wasm_exec.js and the calculators'
 // WebAssembly module off the main thread, then answers {seq, id, inputs}
-// messages with {seq, result, html} or {seq, error, field}; while the
+// messages with {seq, html, inputs} or {seq, error, field}; while the
 // module downloads it posts {progress: bytes so far}. The page never blocks
 // on a calculation, and a failure is an answer, never a dead worker.
 "use strict";

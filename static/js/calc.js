@@ -377,14 +377,14 @@
       }
       // A newer change is under way: its answer is the one to show.
       if (ticket !== this.ticket) return;
-      if (link && res.result) {
+      if (link && res.inputs) {
         // How the module read a link's values (its result's inputs, in
         // their canonical text): the form shows them, the address and a
         // pin take them.
         const form = {};
         for (const f of this.form.elements) {
           if (!f.name || f.type === "hidden") continue;
-          const v = res.result.inputs[f.name];
+          const v = res.inputs[f.name];
           form[f.name] = v === undefined ? "" : Array.isArray(v) ? v.join(" ") : String(v);
         }
         this.show(form);
