@@ -123,7 +123,7 @@
         // a pause of TYPING ms, so that "12" does not compute "1" first
         // (each run takes the worker's whole attention, and a field half
         // typed, or cleared to type anew, would flash its message).
-        const typed = e.target.type === "text" || e.target.type === "number";
+        const typed = e.target.type === "text" || e.target.type === "number" || e.target.type === "textarea";
         this.timer = setTimeout(() => this.run(), typed ? TYPING : 0);
       });
       const on = (action, f) => root.querySelector(`[data-action=${action}]`)?.addEventListener("click", f);
@@ -278,6 +278,9 @@
       q.set(pre + "v", "2");
       for (const f of this.form.elements) {
         if (!f.name || f.type === "hidden") continue; // fixed by the page, not the reader's
+        // A block's own text (an AnyDice program) only once edited: the
+        // page gives its own.
+        if (f.type === "textarea" && inputs[f.name] === f.dataset.default.trim()) continue;
         q.set(pre + f.name, inputs[f.name]);
       }
       if (this.pinned) q.set(pre + "pin", new URLSearchParams(this.pinned).toString());
@@ -300,6 +303,10 @@
       const out = [];
       for (const f of this.form.elements) {
         if (!f.name || f.type === "hidden" || f.tagName === "BUTTON") continue;
+        if (f.type === "textarea") { // a program: said edited, not quoted
+          if (f.value.trim() !== f.dataset.default.trim()) out.push([this.label(f, f.name), "edited"]);
+          continue;
+        }
         const v = f.type === "checkbox" ? (f.checked ? "yes" : "no") : f.tagName === "SELECT" ? f.selectedOptions[0]?.textContent || "" : f.value.trim();
         if (v !== "") out.push([this.label(f, f.name), v]);
       }

@@ -46,8 +46,9 @@ func TestBadProgramFailsAtLineCol(t *testing.T) {
 }
 
 // TestFormAndPrerender: the fields become labelled number inputs with the
-// declared range, the program a hidden input, there is no roll set-up,
-// and every output is pre-rendered.
+// declared range, the program a text area under "Show the program" that
+// a reader may edit (issue 34, item 10), there is no roll set-up, and
+// every output is pre-rendered.
 func TestFormAndPrerender(t *testing.T) {
 	page := "# P\n\n```anydice\n\\ field SKILL: \"Skill\" 1..10 = 3 \\\noutput SKILLd6 named \"Sum of [SKILL]d6\"\noutput [highest 1 of SKILLd6] named \"Best die\"\noutput SKILLd6 >= 10 named \"Ten or more\"\n```\n"
 	dest, diags := build(t, page)
@@ -61,7 +62,9 @@ func TestFormAndPrerender(t *testing.T) {
 	html := string(b)
 	for _, want := range []string{
 		`data-calc="anydice/program"`,
-		`<input type="hidden" name="program" value="\ field SKILL`,
+		`<summary>Show the program</summary>`,
+		`name="program" data-default="\ field SKILL`,
+		`spellcheck="false" aria-describedby="calc-anydice-program-program-help">\ field SKILL`,
 		`>Skill</label>`,
 		`name="f1" value="3"`, `min="1" max="10"`,
 		"Sum of 3d6", "Best die", "Ten or more",
@@ -70,7 +73,7 @@ func TestFormAndPrerender(t *testing.T) {
 			t.Errorf("page lacks %q", want)
 		}
 	}
-	for _, unwanted := range []string{`name="f2"`, `data-action="roll"`, `name="seed"`} {
+	for _, unwanted := range []string{`name="f2"`, `data-action="roll"`, `name="seed"`, `type="hidden" name="program"`} {
 		if strings.Contains(html, unwanted) {
 			t.Errorf("page has %q", unwanted)
 		}

@@ -102,6 +102,10 @@ const (
 	Shown Placement = iota // a form control, where the calculator's order puts it
 	Fixed                  // a hidden input the page fixes (never in the address)
 	Omit                   // not in the form
+	// Source is a block's own text (an AnyDice block's program) in a text
+	// area under "Show the program": a reader can read, copy and edit it,
+	// and an edited text goes into the address (the page's own does not).
+	Source
 )
 
 // RenderPreset renders calculator id with presets (lines gives each
@@ -181,6 +185,9 @@ func (h *Handler) RenderPreset(b *markup.Block, id string, presets map[string]st
 		case place == Omit:
 		case place == Fixed:
 			view.Fixed = append(view.Fixed, fv)
+		case place == Source:
+			fv.Control = "textarea"
+			view.Source = append(view.Source, fv)
 		case f.Name == "dice" || f.Name == "seed":
 			view.RollFields = append(view.RollFields, fv)
 		case preset || i < MainFields:
