@@ -233,6 +233,7 @@ func TestAnyDiceProgramShownAndEdited(t *testing.T) {
 				t.Errorf("the program shown:\n%q\nwant\n%q", got, want)
 			}
 
+			browser.ScreenshotElement(t, ctx, "#"+dom, fmt.Sprintf("anydice-program-%d", width))
 			n := runs(t, ctx, dom)
 			setField(t, ctx, dom, "program", edited)
 			if busy := eval[string](t, ctx, `document.getElementById("calc-anydice-program").getAttribute("aria-busy")`); busy != "true" {
