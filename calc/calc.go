@@ -91,6 +91,11 @@ type Calculator struct {
 	// such as the expressions of one dice block or the outputs of one
 	// AnyDice program.
 	Overlay Overlay `json:"-"`
+
+	// Heading, when set, titles a block by its inputs (a dice block by its
+	// rolls, "Odds of 4d6kh3"), the same on the page and after each change
+	// in the browser; nil keeps Title.
+	Heading func(v Values) string `json:"-"`
 }
 
 // Overlay draws the named distributions of r in one chart, its controls'
@@ -240,6 +245,9 @@ func (c *Calculator) Run(raw map[string]string) (res Result, err error) {
 	res = Result{ID: c.ID, calc: c, Inputs: v, Report: rep, Overlay: c.Overlay}
 	if t, ok := v.tape(); ok {
 		roll, err := c.Resolve(v, t)
+		if err == nil {
+			err = t.Done() // typed dice the roll did not use are not dropped silently
+		}
 		if err != nil {
 			if v.given["dice"] {
 				// The typed dice do not fit these inputs; the odds do not
@@ -249,8 +257,30 @@ func (c *Calculator) Run(raw map[string]string) (res Result, err error) {
 			return Result{}, err
 		}
 		res.Roll = &roll
+	} else if c.Resolve != nil {
+		res.Dice, res.MoreDice = c.diceNeeded(v)
 	}
 	return res, nil
+}
+
+// diceNeeded is how many dice one roll of these inputs takes, from three
+// seeded rolls: the fewest, and whether a roll may take more (exploding or
+// rerolled dice). 0 when a roll cannot be resolved.
+func (c *Calculator) diceNeeded(v Values) (n int, more bool) {
+	for seed := uint64(1); seed <= 3; seed++ {
+		t := dice.NewSeeded(seed)
+		if _, err := c.Resolve(v, t); err != nil {
+			return 0, false
+		}
+		k := len(t.Values())
+		if seed > 1 && k != n {
+			more = true
+		}
+		if seed == 1 || k < n {
+			n = k
+		}
+	}
+	return n, more
 }
 
 // DiceError is the error of a run whose typed-in dice do not fit the

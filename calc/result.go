@@ -15,7 +15,21 @@ type Result struct {
 	Roll   *rules.Roll
 	// Overlay is the calculator's (see Calculator.Overlay).
 	Overlay Overlay
-	calc    *Calculator
+	// Dice is how many dice one roll of these inputs takes, when no roll
+	// was asked for (0 for a calculator of odds only); MoreDice says that
+	// a roll may take more (exploding or rerolled dice).
+	Dice     int
+	MoreDice bool
+	calc     *Calculator
+}
+
+// Heading is the block's title for these inputs (Calculator.Heading), or
+// "" when the calculator keeps its Title.
+func (r Result) Heading() string {
+	if r.calc == nil || r.calc.Heading == nil {
+		return ""
+	}
+	return r.calc.Heading(r.Inputs)
 }
 
 // Map renders the result as plain maps and slices (string keys; float64,
@@ -25,6 +39,7 @@ type Result struct {
 //	{"id", "inputs", "outcomes" {name: p}, "distributions" {name: [[v, p], ...]},
 //	 "labels" {name: {v: label}}, "means" {name: x},
 //	 "order" {"outcomes": [names], "distributions": [names], "means": [names]},
+//	 "notes" [text] (when the report has any),
 //	 "roll" {"dice", "detail", "outcome", "result", "values", "steps"}}
 func (r Result) Map() map[string]any {
 	inputs := map[string]any{}
@@ -80,6 +95,13 @@ func (r Result) Map() map[string]any {
 	out := Object("id", r.ID, "inputs", inputs, "outcomes", outcomes,
 		"distributions", dists, "labels", labels, "means", means,
 		"order", Object("outcomes", order[0], "distributions", order[1], "means", order[2]))
+	if len(rep.Notes) > 0 {
+		notes := make([]any, len(rep.Notes))
+		for i, n := range rep.Notes {
+			notes[i] = n
+		}
+		out["notes"] = notes
+	}
 	if roll := r.Roll; roll != nil {
 		faces := make([]any, len(roll.Dice))
 		detail := make([]any, len(roll.Dice))
@@ -116,6 +138,17 @@ func intsAny(xs []int) []any {
 	out := make([]any, len(xs))
 	for i, x := range xs {
 		out[i] = x
+	}
+	return out
+}
+
+// Texts is how the calculator read its inputs, each field's canonical
+// text (Values.Canonical): the page shows a share link's values as the
+// module read them.
+func (r Result) Texts() map[string]any {
+	out := map[string]any{}
+	for _, f := range r.calc.Fields {
+		out[f.Name] = r.Inputs.Canonical(f)
 	}
 	return out
 }

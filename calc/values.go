@@ -223,7 +223,11 @@ func (v Values) set(f Field, raw string) *rules.FieldError {
 	case DiceList, IntList:
 		list, ok := parseDice(raw, f.Min, f.Max)
 		if !ok {
-			return bad("up to " + strconv.Itoa(MaxDice) + " faces from " + strconv.Itoa(f.Min) + " to " +
+			what := " faces from "
+			if f.Kind == IntList {
+				what = " whole numbers from "
+			}
+			return bad("up to " + strconv.Itoa(MaxDice) + what + strconv.Itoa(f.Min) + " to " +
 				strconv.Itoa(f.Max) + ", separated by spaces or commas")
 		}
 		v.lists[f.Name] = list

@@ -20,12 +20,16 @@ type Prob struct {
 
 // Dist is a named exact distribution, such as "damage" or "wound_level".
 // Label, when set, names the integer values ("0" → "none", "4" → "Wound").
-// Words, as for Prob, names the distribution for a player.
+// Words, as for Prob, names the distribution for a player. Beyond is the
+// chance of values above the PMF's largest that were not followed (an
+// exploding die's tail, cut where what is left is negligible): pages count
+// it in "at least" and never chart it.
 type Dist struct {
-	Name  string
-	PMF   dice.PMF
-	Label func(v int) string
-	Words string
+	Name   string
+	PMF    dice.PMF
+	Label  func(v int) string
+	Words  string
+	Beyond float64
 }
 
 // Mean is a named expected value, such as "damage". Words, as for Prob,
@@ -44,6 +48,9 @@ type Report struct {
 	Outcomes      []Prob
 	Distributions []Dist
 	Means         []Mean
+	// Notes are what a player should know to read these odds right, in
+	// words ("No d6 shows 7: … did you mean (3d6)>=7?").
+	Notes []string
 }
 
 // P returns the probability of the named outcome and whether it exists.

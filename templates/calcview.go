@@ -22,6 +22,9 @@ type CalcView struct {
 	// Fixed are inputs the page fixes (an AnyDice block's program): sent
 	// with every run as hidden inputs, never shown or put in the address.
 	Fixed []CalcField
+	// Source is the block's own text (an AnyDice block's program), shown
+	// under "Show the program" as a text area the reader may edit.
+	Source []CalcField
 	// Worker, Exec and Wasm are the published URLs of the worker script,
 	// Go's wasm_exec.js and the calculators' module.
 	Worker, Exec, Wasm string
@@ -42,7 +45,7 @@ type CalcField struct {
 	ID string
 	// Label and Help are shown with the control.
 	Label, Help string
-	// Control is "number", "checkbox", "select" or "text".
+	// Control is "number", "checkbox", "select", "text" or "textarea".
 	Control string
 	// Value is the preset or default value; Default is the schema default
 	// (the reset value, and what the URL leaves out).

@@ -104,6 +104,10 @@ type Link struct {
 	URL string
 	// Description is an optional one-line summary (section listings).
 	Description string
+	// Section is the title of the top-level section (the game) the linked
+	// page is in, when the link names it (previous and next links); "" for
+	// a section's own page and pages outside one.
+	Section string
 }
 
 // Pagination is where a page of a long section list stands: page Number
@@ -380,4 +384,14 @@ func (s *Site) Systems() []*NavItem {
 		}
 	}
 	return out
+}
+
+// pagerTitle is a previous or next link's text: the page's title after
+// its game's ("OpenD6: Attacking"), so that a link into another game says
+// so.
+func pagerTitle(l *Link) string {
+	if l.Section == "" {
+		return l.Title
+	}
+	return l.Section + ": " + l.Title
 }

@@ -2,9 +2,12 @@
 
 // Package wasm serves a calculator registry from a WebAssembly module. Serve
 // registers one global object, d6calc, whose run(id, inputs, view) resolves a
-// calculator of the registry and returns {result, html} or {error, field}:
+// calculator of the registry and returns {html, inputs} or {error, field}:
 // html is the result rendered by calc/render, the same code that
-// pre-renders a page's preset at build time. It
+// pre-renders a page's preset at build time, and inputs how the module
+// read them (the form shows a share link's values so); the page needs
+// nothing else of a result, so the module sends nothing else (`sitegen
+// calc run` prints the data). It
 // holds no rules logic of its own, and no entry point can kill the module:
 // every call recovers from panics and answers with an error object instead.
 //
@@ -36,7 +39,9 @@ func Serve(reg *calc.Registry) {
 // run is d6calc.run(id, inputs, view): inputs is an object of field → text;
 // view, if given, is {key, dist, mode, pin}: the options of calc/render and
 // the inputs of a pinned set-up to compare with (a pinned set-up that no
-// longer runs answers pinError and is left out).
+// longer runs answers pinError and is left out). The answer is {html,
+// inputs} (inputs as calc.Result.Texts reads them), with title when the
+// calculator names its block by its inputs (a dice block by its rolls).
 func run(reg *calc.Registry, args []js.Value) (out any) {
 	defer func() {
 		if p := recover(); p != nil {
@@ -55,11 +60,12 @@ func run(reg *calc.Registry, args []js.Value) (out any) {
 	if err != nil {
 		return errorObject(err)
 	}
-	m := calc.Object("result", res.Map())
+	m := calc.Object("inputs", res.Texts())
+	var o render.Options
+	var pin *calc.Result
 	if len(args) > 2 && args[2].Type() == js.TypeObject {
 		v := args[2]
-		o := render.Options{Key: text(v.Get("key")), Dist: text(v.Get("dist")), Mode: text(v.Get("mode"))}
-		var pin *calc.Result
+		o = render.Options{Key: text(v.Get("key")), Dist: text(v.Get("dist")), Mode: text(v.Get("mode"))}
 		if p := v.Get("pin"); p.Type() == js.TypeObject {
 			pr, err := reg.Run(id, fieldsOf(p))
 			if err != nil {
@@ -68,7 +74,10 @@ func run(reg *calc.Registry, args []js.Value) (out any) {
 				pin = &pr
 			}
 		}
-		m["html"] = render.HTML(res, pin, o)
+	}
+	m["html"] = render.HTML(res, pin, o)
+	if h := res.Heading(); h != "" {
+		m["title"] = h
 	}
 	return js.ValueOf(m)
 }

@@ -34,6 +34,7 @@ func Calculators() []*calc.Calculator {
 		Odds:    odds,
 		Resolve: resolve,
 		Overlay: render.Overlay, // the expressions of one block are alike
+		Heading: heading,
 	}}
 }
 
@@ -53,6 +54,21 @@ func System() calc.System {
 			},
 		}},
 	}
+}
+
+// heading titles a block by its rolls ("Odds of Advantage: 2d20kh1,
+// Normal: d20"), cut to 80 characters.
+func heading(v calc.Values) string {
+	e := []rune(text.TrimSpace(v.Text("expr")))
+	for i, r := range e {
+		if r == ';' {
+			e[i] = ','
+		}
+	}
+	if len(e) > 80 {
+		e = append(e[:79], '…')
+	}
+	return "Odds of " + string(e)
 }
 
 // parse reads the expression field; errors name the field and the column.
@@ -95,9 +111,17 @@ func odds(v calc.Values) (rules.Report, error) {
 		if err != nil {
 			return rules.Report{}, &rules.FieldError{Field: "expr", Value: v.Text("expr"), Allowed: "a dice expression: " + err.Error()}
 		}
-		rep.Distributions = append(rep.Distributions, rules.Dist{Name: name, PMF: r.Dist})
-		rep.Means = append(rep.Means, rules.Mean{Name: name, Value: r.Mean})
+		// An expression without a label is named by itself ("4d6kh3").
+		words := items[i].Label
+		if words == "" {
+			words = items[i].Node.String()
+		}
+		rep.Distributions = append(rep.Distributions, rules.Dist{Name: name, Words: words, PMF: r.Dist, Beyond: r.Truncated})
+		rep.Means = append(rep.Means, rules.Mean{Name: name, Words: words, Value: r.Mean})
 		followed *= 1 - r.Truncated
+	}
+	for _, it := range items {
+		rep.Notes = append(rep.Notes, hints(it.Node)...)
 	}
 	// The outcomes split every roll in two: its value is in the
 	// distributions, or an exploding die went on past what is followed
@@ -106,6 +130,49 @@ func odds(v calc.Values) (rules.Report, error) {
 	rep.Outcomes = []rules.Prob{{Name: Followed, P: followed, Words: "Counted in full"},
 		{Name: "not_followed", P: 1 - followed, Words: "Explodes past what is counted"}}
 	return rep, nil
+}
+
+// hints are the notes for the dice counts of n that cannot vary: a
+// comparison right after a dice term counts the dice that meet it, so
+// 3d6>=7, which no d6 can meet, is always 0, where the player may have
+// meant the total, (3d6)>=7.
+func hints(n expr.Node) []string {
+	switch x := n.(type) {
+	case *expr.Binary:
+		return append(hints(x.L), hints(x.R)...)
+	case *expr.Neg:
+		return hints(x.X)
+	case *expr.Paren:
+		return hints(x.X)
+	case *expr.Dice:
+		if len(x.Count) != 1 || len(x.Minus) > 0 || len(x.Explode.On) > 0 || x.Digits {
+			return nil
+		}
+		c := x.Count[0]
+		lo, hi, die := x.Low, x.Sides, "d"+strconv.Itoa(x.Sides)
+		if x.Fudge {
+			lo, hi, die = -1, 1, "Fudge die"
+		}
+		some, all := false, true
+		for f := lo; f <= hi; f++ {
+			some = some || c.Holds(f)
+			all = all && c.Holds(f)
+		}
+		if some && !all {
+			return nil
+		}
+		sum := *x
+		sum.Count = nil
+		total := "(" + sum.String() + ")" + c.Op + strconv.Itoa(c.V)
+		v := strconv.Itoa(c.V)
+		shows := map[string]string{">=": v + " or more", "<=": v + " or less", ">": "more than " + v, "<": "less than " + v, "=": v, "!=": "anything but " + v}[c.Op]
+		what := "no " + die + " shows " + shows + ", so " + x.String() + " counts no dice: it is always 0"
+		if all {
+			what = "every " + die + " shows " + shows + ", so " + x.String() + " counts every die: it is always " + strconv.Itoa(x.N)
+		}
+		return []string{text.UpperFirst(what) + ". A comparison right after dice counts the dice that meet it; for the chance that the total does, write " + total + "."}
+	}
+	return nil
 }
 
 func resolve(v calc.Values, t *rdice.Tape) (rules.Roll, error) {

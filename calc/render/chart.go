@@ -1,90 +1,60 @@
 package render
 
 import (
-	"math"
 	"strconv"
 	"strings"
 
 	"d6codex/calc"
 	"d6codex/rules"
-	"d6codex/rules/dice"
 	"d6codex/rules/text"
 )
 
-// Chart geometry, in SVG pixels: the plot's height, the margins for the
-// y-axis and the tooltips, a bar slot's width for numbers and the width of
-// one character of an 11px label.
+// Chart geometry, in SVG pixels drawn at their size (never scaled, so
+// the text is 11px everywhere): the plot's height, the margins for the
+// y-axis and the markers' labels, a value's slot for one series and what
+// each further series adds, the widest slot a named level may take, and
+// the width of one character of an 11px label.
 const (
 	plotH    = 160.0
 	left     = 46.0
-	top      = 22.0
-	slotW    = 32.0
+	top      = 30.0
+	slotW    = 22.0
+	seriesW  = 8.0
+	maxSlotW = 112.0
 	charW    = 6.3
 	lineH    = 13.0
-	maxSlotW = 112.0
-	maxBars  = 60   // long tails (exploding dice) are cut here
-	tinyP    = 1e-6 // ... and values below this chance are left out first
-	maxTicks = 24   // labels on the x-axis at most
+	printW   = 880.0 // a chart wider than this is printed from its central 99% on
+	// rare is the chance below which the values at either end of a
+	// distribution are told in words rather than charted.
+	rare = 1e-9
 )
 
 // preferred are the distributions a player most asks about (what the
 // attack does), charted first when the report has them.
 var preferred = []string{"wound_level", "body_points_lost", "stamina_loss", "damage_dealt", "protected_damage", "damage"}
 
-// series is one distribution over the chart's values in the three modes.
-type series struct {
-	exact, atleast, atmost []float64
-}
-
-func (s series) mode(m string) []float64 {
-	switch m {
-	case "atleast":
-		return s.atleast
-	case "atmost":
-		return s.atmost
-	}
-	return s.exact
-}
-
 // chart writes the figure of one distribution: a choice of distribution,
 // the three modes (switched by CSS, so they work without script), a bar
-// chart with a y-axis in percent and every bar's value on hover and focus,
-// and the same numbers as a table.
+// chart of every value with a y-axis in percent, and the same numbers as
+// a table.
 func chart(b *strings.Builder, r rules.Report, pin *rules.Report, o Options, together calc.Overlay) {
-	var names []string
-	for _, d := range r.Distributions {
-		if len(d.PMF.Pairs()) > 0 {
-			names = append(names, d.Name)
-		}
-	}
+	names := charted(r)
 	if len(names) == 0 {
 		return
 	}
-	if together != nil && len(names) > 1 && (o.Dist == "" || o.Dist == AllDists) {
-		together(b, r, names, o.Key, o.mode())
+	if together != nil && len(names) > 1 && (o.Dist == "" || o.Dist == AllDists || strings.IndexByte(o.Dist, ',') >= 0) {
+		together(b, r, []string{o.Dist}, o.Key, o.mode())
 		return
 	}
 	name := pick(names, o.Dist)
-	var d rules.Dist
-	for _, x := range r.Distributions {
-		if x.Name == name {
-			d = x
-		}
-	}
-	var pd *rules.Dist
+	d := dist(r, name)
+	ds := []rules.Dist{d}
 	if pin != nil {
-		for i := range pin.Distributions {
-			if pin.Distributions[i].Name == name {
-				pd = &pin.Distributions[i]
+		for _, x := range pin.Distributions {
+			if x.Name == name {
+				ds = []rules.Dist{x, d}
 			}
 		}
-	}
-	values, now, was := align(d, pd)
-	label := func(v int) string {
-		if d.Label != nil {
-			return d.Label(v)
-		}
-		return itoa(v)
 	}
 	b.WriteString(`<figure class="calc-chart" data-dist="` + html(name) + `"><div class="calc-chart-controls">`)
 	if len(names) > 1 {
@@ -92,27 +62,46 @@ func chart(b *strings.Builder, r rules.Report, pin *rules.Report, o Options, tog
 		if together != nil {
 			b.WriteString(`<option value="` + AllDists + `">All together</option>`)
 		}
-		for _, n := range names {
-			sel := ""
-			if n == name {
-				sel = " selected"
-			}
-			b.WriteString(`<option value="` + html(n) + `"` + sel + `>` + html(distWords(r, n)) + `</option>`)
-		}
+		options(b, r, names, func(n string) bool { return n == name })
 		b.WriteString(`</select>`)
 	}
 	modeRadios(b, o.Key, o.mode())
-	bars(b, distWords(r, name), values, label, now, was)
-	b.WriteString(`<figcaption>` + html(distWords(r, name)) + ` (percent)</figcaption>`)
-	mass := 0.0
-	for _, p := range d.PMF.Pairs() {
-		mass += p.P
+	f := newFig(ds, d.Label)
+	f.pinned = len(ds) == 2
+	f.words = distWords(r, name)
+	f.draw(b)
+}
+
+// charted lists the distributions of r that have values, in order.
+func charted(r rules.Report) []string {
+	var names []string
+	for _, d := range r.Distributions {
+		if !d.PMF.Empty() {
+			names = append(names, d.Name)
+		}
 	}
-	if mass < 1-1e-9 {
-		b.WriteString(`<p class="calc-note">The bars cover ` + Pct(mass) + ` of all rolls; the other ` + Pct(1-mass) + ` have no value here (see the outcomes above).</p>`)
+	return names
+}
+
+// dist is the distribution of r called name.
+func dist(r rules.Report, name string) rules.Dist {
+	for _, d := range r.Distributions {
+		if d.Name == name {
+			return d
+		}
 	}
-	table(b, values, label, now, was)
-	b.WriteString(`</figure>`)
+	return rules.Dist{}
+}
+
+// options writes the <option>s of the named distributions.
+func options(b *strings.Builder, r rules.Report, names []string, selected func(string) bool) {
+	for _, n := range names {
+		sel := ""
+		if selected(n) {
+			sel = " selected"
+		}
+		b.WriteString(`<option value="` + html(n) + `"` + sel + `>` + html(distWords(r, n)) + `</option>`)
+	}
 }
 
 // mode is the mode a chart opens in: the asked one, else "exact".
@@ -151,74 +140,190 @@ func pick(names []string, asked string) string {
 	return names[0]
 }
 
-// align lists the values of d and pd (if any) in increasing order, cut to
-// a readable number, with each one's series; was is nil without pd.
-func align(d rules.Dist, pd *rules.Dist) ([]int, series, *series) {
-	var all []int
-	for _, x := range d.PMF.Pairs() {
-		all = append(all, x.Value)
-	}
-	if pd != nil {
-		for _, x := range pd.PMF.Pairs() {
-			all = append(all, x.Value)
-		}
-	}
-	all = sortedSet(all)
-	now := cumulate(all, d.PMF)
-	var was *series
-	if pd != nil {
-		s := cumulate(all, pd.PMF)
-		was = &s
-	}
-	if len(all) <= maxBars {
-		return all, now, was
-	}
-	kept := make([]bool, len(all))
-	for i := range all {
-		kept[i] = now.exact[i] >= tinyP || (was != nil && was.exact[i] >= tinyP)
-	}
-	keep := func(i int) bool { return kept[i] }
-	var vals []int
-	cut := func(s series) series {
-		var o series
-		for i := range all {
-			if keep(i) && len(o.exact) < maxBars {
-				o.exact = append(o.exact, s.exact[i])
-				o.atleast = append(o.atleast, s.atleast[i])
-				o.atmost = append(o.atmost, s.atmost[i])
-			}
-		}
-		return o
-	}
-	for i, v := range all {
-		if keep(i) && len(vals) < maxBars {
-			vals = append(vals, v)
-		}
-	}
-	now = cut(now)
-	if was != nil {
-		s := cut(*was)
-		was = &s
-	}
-	return vals, now, was
+// series is one distribution over a figure's values: each value's chance
+// exactly, at least and at most (from the whole distribution: the values
+// left out at either end and the mass never followed count), what was
+// left out below and above, its mean and the indices of the values where
+// its central 99% starts and ends.
+type series struct {
+	words                  string
+	exact, atleast, atmost []float64
+	below, above, mean     float64
+	lo, hi                 int
+	total                  float64
 }
 
-// cumulate is the series of the probabilities of d over the sorted values.
-func cumulate(values []int, d dice.PMF) series {
+// fig is what a chart draws: the values shown, how they are named (label
+// nil for numbers), and one series per distribution drawn; with pinned,
+// the first is the pinned set-up's and the second the current one.
+type fig struct {
+	values []int
+	label  func(int) string
+	ss     []series
+	pinned bool
+	words  string // the figure's caption, before " (percent)"
+	mark   bool   // the mean and the central 99% are marked
+	a, z   int    // the values where the central 99% starts and ends (bars sets them)
+}
+
+// newFig lays out ds over the values they share: every value from the
+// lowest to the highest that one of them gives at least the chance rare
+// (or every value, when none does); values whose every chance is 0 are
+// left out.
+func newFig(ds []rules.Dist, label func(int) string) *fig {
+	lo, hi := 0, -1
+	for i, d := range ds {
+		a, z := d.PMF.Min(), d.PMF.Max()
+		for a < z && d.PMF.P(a) < rare {
+			a++
+		}
+		for z > a && d.PMF.P(z) < rare {
+			z--
+		}
+		if i == 0 || a < lo {
+			lo = a
+		}
+		if i == 0 || z > hi {
+			hi = z
+		}
+	}
+	var all []int
+	for _, d := range ds {
+		for _, p := range d.PMF.Pairs() {
+			if p.Value >= lo && p.Value <= hi {
+				all = append(all, p.Value)
+			}
+		}
+	}
+	f := &fig{values: sortedSet(all), label: label, mark: label == nil}
+	for _, d := range ds {
+		f.ss = append(f.ss, newSeries(d, f.values))
+	}
+	return f
+}
+
+// newSeries is d over the sorted values.
+func newSeries(d rules.Dist, values []int) series {
 	n := len(values)
-	s := series{make([]float64, n), make([]float64, n), make([]float64, n)}
-	acc := 0.0
-	for i, v := range values {
-		s.exact[i] = d.P(v)
-		acc += s.exact[i]
-		s.atmost[i] = math.Min(acc, 1)
+	s := series{words: say(d.Name, d.Words), exact: make([]float64, n), atleast: make([]float64, n), atmost: make([]float64, n), mean: d.PMF.Mean()}
+	lo, hi := d.PMF.Min(), d.PMF.Max()
+	acc, v := 0.0, lo
+	for i, x := range values {
+		if i == 0 {
+			for ; v < x && v <= hi; v++ {
+				acc += d.PMF.P(v)
+			}
+			s.below = acc
+		}
+		for ; v <= x && v <= hi; v++ {
+			acc += d.PMF.P(v)
+		}
+		s.exact[i] = d.PMF.P(x)
+		s.atmost[i] = min(acc, 1)
 	}
-	acc = 0
+	acc, v = d.Beyond, hi
 	for i := n - 1; i >= 0; i-- {
-		acc += s.exact[i]
-		s.atleast[i] = math.Min(acc, 1)
+		if i == n-1 {
+			for ; v > values[i] && v >= lo; v-- {
+				acc += d.PMF.P(v)
+			}
+			s.above = acc
+		}
+		for ; v >= values[i] && v >= lo; v-- {
+			acc += d.PMF.P(v)
+		}
+		s.atleast[i] = min(acc, 1)
 	}
+	s.total = s.below + acc
+	s.lo, s.hi = s.at(0.005), s.at(0.995)
 	return s
+}
+
+// at is the index of the first value at or under which a share q of the
+// series lies (the last value when the rest is past them all).
+func (s series) at(q float64) int {
+	for i, p := range s.atmost {
+		if p >= q*s.total-1e-15 {
+			return i
+		}
+	}
+	return len(s.atmost) - 1
+}
+
+func (s series) mode(m int) []float64 {
+	switch m {
+	case 1:
+		return s.atleast
+	case 2:
+		return s.atmost
+	}
+	return s.exact
+}
+
+// draw writes the figure's chart, caption, notes and table, and closes
+// the figure.
+func (f *fig) draw(b *strings.Builder) {
+	f.bars(b)
+	b.WriteString(`<figcaption>` + html(f.words) + ` (percent)</figcaption>`)
+	f.tails(b)
+	now := f.ss[len(f.ss)-1]
+	if now.total < 1-1e-9 {
+		b.WriteString(`<p class="calc-note">The values cover ` + Pct(now.total) + ` of all rolls; the other ` + Pct(1-now.total) + ` have no value here (see the outcomes above).</p>`)
+	}
+	f.table(b)
+	b.WriteString(`</figure>`)
+}
+
+// tails says in words what the chart leaves out at either end.
+func (f *fig) tails(b *strings.Builder) {
+	open := false
+	for i, s := range f.ss {
+		if f.pinned && i == 0 {
+			continue // the pinned set-up's ends are its own to read
+		}
+		for end, p := range [2]float64{s.below, s.above} {
+			if p <= 0 {
+				continue
+			}
+			if !open {
+				b.WriteString(`<p class="calc-note calc-tails">`)
+				open = true
+			} else {
+				b.WriteString(" ")
+			}
+			if len(f.ss) > 1 && !f.pinned {
+				b.WriteString(html(s.words) + ": ")
+			}
+			side, v := "Results below ", f.values[0]
+			if end == 1 {
+				side, v = "Results above ", f.values[len(f.values)-1]
+			}
+			b.WriteString(side + html(f.text(v)) + ": " + chance(p) + " in all.")
+		}
+	}
+	if open {
+		b.WriteString(`</p>`)
+	}
+}
+
+// text is a value as the figure names it.
+func (f *fig) text(v int) string {
+	if f.label != nil {
+		return f.label(v)
+	}
+	return itoa(v)
+}
+
+// chance is a tiny probability in words: "less than 1 in a billion",
+// "about 3 in a billion", else in percent.
+func chance(p float64) string {
+	switch {
+	case p < rare:
+		return "less than 1 in a billion"
+	case p < 1e-6:
+		return "about " + itoa(int(p*1e9+0.5)) + " in a billion"
+	}
+	return strconv.FormatFloat(p*100, 'g', 2, 64) + "%"
 }
 
 // sortedSet sorts xs in increasing order without repeats (in place).

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"math"
 	"strings"
 
 	"d6codex/rules/dice"
@@ -16,28 +15,22 @@ const (
 )
 
 // Odds writes the odds of one roll as a popup beside an inline roll shows
-// them: its mean and range, a small bar chart of every value (long tails
-// cut as the calculators' charts cut them) and the chance of exactly, at
+// them: its mean and range, a small bar chart of every value (but those
+// below one in a billion at either end, as the calculators' charts) and
+// the chance of exactly, at
 // least and at most a value for every value, or for a dozen evenly spaced
 // ones when there are more. open says the roll has no highest value (an
 // exploding die). Everything is phrasing content (spans and an svg), so
 // the popup may stand inside a paragraph.
 func Odds(b *strings.Builder, d dice.PMF, mean float64, open bool) {
 	lo, hi := d.Min(), d.Max()
-	// The chart's span: at most maxBars values, dropping the least likely
-	// end first, and values below tinyP at the ends.
-	for hi > lo && d.P(hi) < tinyP {
+	// The chart's span: every value but those below rare at either end,
+	// as the calculators' charts (issue 34).
+	for hi > lo && d.P(hi) < rare {
 		hi--
 	}
-	for lo < hi && d.P(lo) < tinyP {
+	for lo < hi && d.P(lo) < rare {
 		lo++
-	}
-	for hi-lo+1 > maxBars {
-		if d.P(hi) <= d.P(lo) {
-			hi--
-		} else {
-			lo++
-		}
 	}
 	rng := itoa(d.Min()) + "–" + itoa(d.Max())
 	if open {
@@ -52,12 +45,12 @@ func Odds(b *strings.Builder, d dice.PMF, mean float64, open bool) {
 	for v := lo; v <= hi; v++ {
 		if p := d.P(v); p > 0 {
 			vals = append(vals, v)
-			peak = math.Max(peak, p)
+			peak = max(peak, p)
 		}
 	}
 	b.WriteString(`<svg class="odds-bars" viewBox="0 0 ` + itoa(len(vals)*(oddsBarW+1)) + ` ` + itoa(oddsH) + `" preserveAspectRatio="none" aria-hidden="true"><path d="`)
 	for i, v := range vals {
-		h := math.Max(d.P(v)/peak*oddsH, 0.3) // a value that can happen shows
+		h := max(d.P(v)/peak*oddsH, 0.3) // a value that can happen shows
 		b.WriteString("M" + itoa(i*(oddsBarW+1)) + " " + itoa(oddsH) + "v-" + ftoa(h) + "h" + itoa(oddsBarW) + "v" + ftoa(h) + "z")
 	}
 	b.WriteString(`"/></svg><span class="odds-axis"><span>` + itoa(lo) + `</span><span>` + itoa(hi) + `</span></span>`)

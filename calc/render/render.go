@@ -48,11 +48,23 @@ func HTML(cur calc.Result, pin *calc.Result, o Options) string {
 	if pin != nil {
 		b.WriteString(`<p class="calc-legend"><span class="calc-key calc-key-pin"></span> Pinned set-up <span class="calc-key calc-key-now"></span> Now</p>`)
 	}
+	for _, n := range cur.Report.Notes {
+		b.WriteString(`<p class="calc-note calc-warn" role="note">` + html(n) + `</p>`)
+	}
 	outcomes(&b, cur.Report, pr)
 	means(&b, cur.Report, pr)
 	chart(&b, cur.Report, pr, o, cur.Overlay)
 	if cur.Roll != nil {
 		roll(&b, *cur.Roll)
+	} else if cur.Dice > 0 {
+		n, them := itoa(cur.Dice)+" dice", "them"
+		if cur.Dice == 1 {
+			n, them = "1 die", "it"
+		}
+		if cur.MoreDice {
+			n, them = n+" or more (a die that explodes or is rolled again adds one)", "them"
+		}
+		b.WriteString(`<p class="calc-note calc-dice-count" data-dice="` + itoa(cur.Dice) + `">One roll of this set-up takes ` + n + `: type ` + them + ` under “Dice rolled” to see it worked through.</p>`)
 	}
 	return b.String()
 }
@@ -131,15 +143,13 @@ func outcomes(b *strings.Builder, r rules.Report, pin *rules.Report) {
 
 // means writes the expected values of numeric quantities. The mean of a
 // distribution of named levels ("mean wound level 2.3") means nothing to
-// a player, so those are left out.
+// a player, so those are left out; the mean of a distribution of 0 and 1
+// (a comparison) is a chance, and says so.
 func means(b *strings.Builder, r rules.Report, pin *rules.Report) {
-	named := map[string]bool{}
-	for _, d := range r.Distributions {
-		named[d.Name] = d.Label != nil
-	}
 	open := false
 	for _, m := range r.Means {
-		if named[m.Name] {
+		d := dist(r, m.Name)
+		if d.Label != nil {
 			continue
 		}
 		if !open {
@@ -150,12 +160,16 @@ func means(b *strings.Builder, r rules.Report, pin *rules.Report) {
 		if words == "" {
 			words = text.LowerASCII(Human(m.Name))
 		}
-		b.WriteString(`<dt>Mean ` + html(words) + `</dt><dd data-mean="` + html(m.Name) + `">`)
+		show, delta, dt := num, diffNum, "Mean "+words
+		if !d.PMF.Empty() && d.PMF.Min() >= 0 && d.PMF.Max() <= 1 {
+			show, delta, dt = Pct, diff, "Chance of "+words
+		}
+		b.WriteString(`<dt>` + html(dt) + `</dt><dd data-mean="` + html(m.Name) + `">`)
 		if pin != nil {
 			q, _ := pin.Mean(m.Name)
-			b.WriteString(`<span class="calc-was">` + num(q) + ` → </span>` + num(m.Value) + ` <span class="calc-diff">(` + diffNum(q, m.Value) + `)</span>`)
+			b.WriteString(`<span class="calc-was">` + show(q) + ` → </span>` + show(m.Value) + ` <span class="calc-diff">(` + delta(q, m.Value) + `)</span>`)
 		} else {
-			b.WriteString(num(m.Value))
+			b.WriteString(show(m.Value))
 		}
 		b.WriteString(`</dd>`)
 	}

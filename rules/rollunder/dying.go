@@ -97,7 +97,11 @@ func ResolveDying(in DyingInput, t *dice.Tape) (rules.Roll, error) {
 				return rules.Roll{}, err
 			}
 			l--
-			step := "Round " + itoa(k) + ": Test LUCK " + itoa(a) + " + " + itoa(b) + " = " + itoa(a+b) + " against LUCK " + itoa(l+1)
+			when := "Round " + itoa(k)
+			if k == 0 {
+				when = "At once"
+			}
+			step := when + ": Test LUCK " + itoa(a) + " + " + itoa(b) + " = " + itoa(a+b) + " against LUCK " + itoa(l+1)
 			if lucky(a+b, l+1) {
 				roll.Outcome = "stable"
 				roll.Steps = append(roll.Steps, step+": lucky, stable (LUCK now "+itoa(l)+").")
@@ -115,8 +119,14 @@ func ResolveDying(in DyingInput, t *dice.Tape) (rules.Roll, error) {
 	}
 	roll.Dice = t.Rolls()
 	roll.Result = "Dead after " + itoa(k) + " rounds."
+	if k == 0 {
+		roll.Result = "Dead at once."
+	}
 	if roll.Outcome == "stable" {
 		roll.Result = "Stable in round " + itoa(k) + " with LUCK " + itoa(l) + "."
+		if k == 0 {
+			roll.Result = "Stable at once with LUCK " + itoa(l) + "."
+		}
 	}
 	roll.Values = []rules.Value{{Name: "rounds", Value: k}, {Name: "luck_left", Value: l}}
 	return roll, nil

@@ -3,6 +3,7 @@ package rollunder
 import (
 	"math"
 	"math/big"
+	"strings"
 	"testing"
 
 	"d6codex/rules/dice"
@@ -104,6 +105,18 @@ func TestDyingExamples(t *testing.T) {
 	}
 	if r.Outcome != "stable" || r.Values[0].Value != 1 || r.Values[1].Value != 7 {
 		t.Errorf("got %s %v, want stable in round 1 with LUCK 7\n%v", r.Outcome, r.Values, r.Steps)
+	}
+	// The first test is at once, as the character drops (issue 34, item
+	// 11: "Round 0" meant nothing to a player); the next is round 1.
+	if len(r.Steps) != 2 || !strings.HasPrefix(r.Steps[0], "At once: ") || !strings.HasPrefix(r.Steps[1], "Round 1: ") || r.Result != "Stable in round 1 with LUCK 7." {
+		t.Errorf("steps %q, result %q", r.Steps, r.Result)
+	}
+	r, err = ResolveDying(DyingInput{Stamina: 0, Luck: 9}, dice.NewFixed([]int{1, 1}))
+	if err != nil || r.Result != "Stable at once with LUCK 8." {
+		t.Errorf("a lucky first test: result %q (%v)", r.Result, err)
+	}
+	if r, err := ResolveDying(DyingInput{Stamina: -5, Luck: 9}, dice.NewFixed(nil)); err != nil || r.Result != "Dead at once." {
+		t.Errorf("STAMINA −5: result %q (%v)", r.Result, err)
 	}
 }
 

@@ -1,6 +1,6 @@
 // d6codex calculator worker: loads Go's wasm_exec.js and the calculators'
 // WebAssembly module off the main thread, then answers {seq, id, inputs}
-// messages with {seq, result, html} or {seq, error, field}; while the
+// messages with {seq, html, inputs} or {seq, error, field}; while the
 // module downloads it posts {progress: bytes so far}. The page never blocks
 // on a calculation, and a failure is an answer, never a dead worker.
 "use strict";
@@ -57,7 +57,12 @@ self.onmessage = async (ev) => {
     await load(msg.exec, msg.wasm);
   } catch (e) {
     ready = null; // let the next message try again
-    self.postMessage({ seq: msg.seq, load: true, error: "The calculator could not load: " + e.message });
+    // In a player's words: a failed download is no connection (the
+    // browser's own "Failed to fetch" says nothing to a player).
+    const why = e instanceof TypeError || !navigator.onLine
+      ? "there is no connection, and this device has not saved it for offline use (“Save for offline” does, once online)"
+      : "its module did not start (" + e.message + ")";
+    self.postMessage({ seq: msg.seq, load: true, error: "The calculator could not load: " + why });
     return;
   }
   if (msg.type === "warm") {

@@ -95,6 +95,9 @@
       // The page's preset, for Reset (before a link's values are read).
       this.preset = this.inputs();
       this.fromLink = this.readURL();
+      // The dice of the result on screen: the page's (pre-rendered) ones;
+      // dice a link brings have not been shown with its set-up yet.
+      this.lastDice = this.fromLink ? undefined : this.inputs().dice;
       if (!this.fromLink) {
         // The pre-rendered result belongs to the inputs on screen.
         root.dataset.state = "ok";
@@ -105,6 +108,7 @@
         this.stale("Loading the calculator for the linked set-up…");
       }
       root.querySelector(".calc-share").hidden = false;
+      this.fold();
       this.form.addEventListener("submit", (e) => { e.preventDefault(); this.run(); });
       this.form.addEventListener("input", (e) => {
         delete this.held[e.target.name];
@@ -113,12 +117,13 @@
         if (e.target.name === "dice" && this.form.elements.seed) this.form.elements.seed.value = "";
         if (e.target.name === "seed" && this.form.elements.dice) this.form.elements.dice.value = "";
         this.stale();
+        this.summarize();
         clearTimeout(this.timer);
         // A choice (a list, a box) is final: run at once. Typing waits for
         // a pause of TYPING ms, so that "12" does not compute "1" first
         // (each run takes the worker's whole attention, and a field half
         // typed, or cleared to type anew, would flash its message).
-        const typed = e.target.type === "text" || e.target.type === "number";
+        const typed = e.target.type === "text" || e.target.type === "number" || e.target.type === "textarea";
         this.timer = setTimeout(() => this.run(), typed ? TYPING : 0);
       });
       const on = (action, f) => root.querySelector(`[data-action=${action}]`)?.addEventListener("click", f);
@@ -149,6 +154,22 @@
       on("copy-link", () => this.copy(this.link(), "Link copied."));
       on("copy-tsv", () => this.copy(this.tables("\t"), "Table copied (tab-separated: it pastes into a spreadsheet)."));
       on("copy-md", () => this.copy(this.tables("md"), "Table copied as Markdown."));
+    }
+
+    // fold puts a long set-up under one line on a phone ("Set-up: Attack
+    // skill 5D, Range Point blank, …"), so the odds come first; a tap
+    // opens the fields, and a field with a message opens them.
+    fold() {
+      if (!window.matchMedia || !matchMedia("(max-width: 40rem)").matches || this.form.querySelectorAll(".calc-field").length <= 4) return;
+      const d = el("details", { class: "calc-fold" });
+      this.foldSummary = el("summary");
+      d.append(this.foldSummary, ...this.form.querySelectorAll(":scope > fieldset"));
+      this.form.prepend(d);
+      this.summarize();
+    }
+
+    summarize() {
+      if (this.foldSummary) this.foldSummary.textContent = "Set-up: " + this.setup().map(([l, v]) => l + " " + v).join(", ");
     }
 
     inputs() {
@@ -257,6 +278,9 @@
       q.set(pre + "v", "2");
       for (const f of this.form.elements) {
         if (!f.name || f.type === "hidden") continue; // fixed by the page, not the reader's
+        // A block's own text (an AnyDice program) only once edited: the
+        // page gives its own.
+        if (f.type === "textarea" && inputs[f.name] === f.dataset.default.trim()) continue;
         q.set(pre + f.name, inputs[f.name]);
       }
       if (this.pinned) q.set(pre + "pin", new URLSearchParams(this.pinned).toString());
@@ -273,13 +297,34 @@
       return location.origin + location.pathname + "?" + this.query(this.inputs()) + "#" + this.key;
     }
 
-    // tables is the outcome table and the chart's table as text: cells
-    // separated by tabs (sep "\t") or Markdown tables (sep "md").
+    // setup is the set-up on screen as [label, value] pairs: a list by the
+    // label of its choice, a box as yes or no; empty fields left out.
+    setup() {
+      const out = [];
+      for (const f of this.form.elements) {
+        if (!f.name || f.type === "hidden" || f.tagName === "BUTTON") continue;
+        if (f.type === "textarea") { // a program: said edited, not quoted
+          if (f.value.trim() !== f.dataset.default.trim()) out.push([this.label(f, f.name), "edited"]);
+          continue;
+        }
+        const v = f.type === "checkbox" ? (f.checked ? "yes" : "no") : f.tagName === "SELECT" ? f.selectedOptions[0]?.textContent || "" : f.value.trim();
+        if (v !== "") out.push([this.label(f, f.name), v]);
+      }
+      return out;
+    }
+
+    // tables is the set-up, the outcome table and the chart's table as
+    // text: cells separated by tabs (sep "\t") or Markdown tables (sep
+    // "md"); a table with a column per mode gives the mode shown.
     tables(sep) {
-      const blocks = [];
+      const mode = "m" + MODES.indexOf(this.out.querySelector(".calc-modes input:checked")?.value || "exact");
+      const found = [["Set-up", [["Setting", "Value"], ...this.setup()]]];
       for (const t of this.out.querySelectorAll("table")) {
-        const rows = [...t.rows].map((r) => [...r.cells].map((c) => c.textContent.trim()));
-        const title = t.caption ? t.caption.textContent.trim() : (this.out.querySelector(".calc-chart figcaption")?.textContent || "").trim();
+        const rows = [...t.rows].map((r) => [...r.cells].filter((c) => !c.className.match(/\bm\d\b/) || c.classList.contains(mode)).map((c) => c.textContent.trim()));
+        found.push([t.caption ? t.caption.textContent.trim() : (this.out.querySelector(".calc-chart figcaption")?.textContent || "").trim(), rows]);
+      }
+      const blocks = [];
+      for (const [title, rows] of found) {
         if (sep === "md") {
           const line = (cells) => "| " + cells.map((c) => c.replace(/\|/g, "\\|")).join(" | ") + " |";
           blocks.push((title ? "**" + title + "**\n\n" : "") + [line(rows[0]), line(rows[0].map(() => "---")), ...rows.slice(1).map(line)].join("\n"));
@@ -339,14 +384,14 @@
       }
       // A newer change is under way: its answer is the one to show.
       if (ticket !== this.ticket) return;
-      if (link && res.result) {
+      if (link && res.inputs) {
         // How the module read a link's values (its result's inputs, in
         // their canonical text): the form shows them, the address and a
         // pin take them.
         const form = {};
         for (const f of this.form.elements) {
           if (!f.name || f.type === "hidden") continue;
-          const v = res.result.inputs[f.name];
+          const v = res.inputs[f.name];
           form[f.name] = v === undefined ? "" : Array.isArray(v) ? v.join(" ") : String(v);
         }
         this.show(form);
@@ -373,26 +418,41 @@
       }
       this.err.hidden = true;
       this.err.textContent = "";
-      this.status.textContent = res.pinError ? "The pinned set-up no longer runs (" + res.pinError + "); it is unpinned." : "";
+      this.status.textContent = res.pinError ? "The pinned set-up no longer runs (" + this.words(res.pinError) + "); it is unpinned." : "";
       if (res.pinError) this.pinned = null;
       this.writeURL(inputs);
-      // The chart's Distribution list is drawn again with the result: the
-      // keyboard stays on it.
-      const refocus = document.activeElement && this.out.contains(document.activeElement) && document.activeElement.dataset.role;
+      // A dice block is titled by its rolls: the title follows them.
+      if (res.title) this.root.querySelector(".calc-title").lastChild.textContent = " " + res.title;
+      // The chart's controls are drawn again with the result: the keyboard
+      // stays on the one it was on, and an open table stays open.
+      const tr = performance.now();
+      const a = document.activeElement;
+      const refocus = a && this.out.contains(a) && a.dataset.role ? `[data-role="${a.dataset.role}"]` + (a.value && a.dataset.role === "pick" ? `[value="${CSS.escape(a.value)}"]` : "") : "";
+      const table = this.out.querySelector(".calc-table[open] .calc-tablewrap");
+      const scroll = table ? table.scrollTop : -1;
       this.out.innerHTML = res.html;
-      if (refocus) this.out.querySelector(`[data-role="${refocus}"]`)?.focus();
+      if (refocus) this.out.querySelector(refocus)?.focus();
+      if (scroll >= 0) {
+        const t = this.out.querySelector(".calc-table");
+        if (t) { t.open = true; t.querySelector(".calc-tablewrap").scrollTop = scroll; }
+      }
       this.out.hidden = false;
+      this.out.classList.remove("calc-outdated");
       delete this.out.dataset.prerendered;
-      if (misfit) this.out.append(this.misfit(misfit));
+      if (misfit) this.out.append(this.misfit(misfit, inputs.dice !== this.lastDice));
+      this.lastDice = inputs.dice;
       this.wire();
       this.showPinned(inputs);
+      this.summarize();
+      this.root.dataset.renderMs = (performance.now() - tr).toFixed(1);
       if (!this.root.dataset.firstAt) this.root.dataset.firstAt = performance.now().toFixed(1);
       this.root.dataset.misfit = misfit ? "true" : "false";
       this.root.dataset.state = "ok";
     }
 
     // wire gives the rendered result what needs a script: the choice of
-    // distribution, and one tab stop per chart with arrow keys across bars.
+    // distribution (or of the ones drawn together), each chart opened on
+    // its central 99% with a value's numbers on hover, tap and arrow keys.
     wire() {
       for (const wrap of this.out.querySelectorAll(".calc-svgwrap")) {
         const hint = el("p", { class: "calc-scroll-hint", text: "Scroll sideways for the whole chart →", hidden: "" });
@@ -400,22 +460,21 @@
         const fit = () => { hint.hidden = wrap.scrollWidth <= wrap.clientWidth + 1; };
         fit();
         if (window.ResizeObserver) new ResizeObserver(fit).observe(wrap);
+        chartView(wrap);
       }
       const sel = this.out.querySelector(".calc-chart select");
       if (sel) sel.addEventListener("change", () => { this.dist = sel.value; this.run(); });
-      for (const g of this.out.querySelectorAll(".calc-bars > g[data-mode]")) {
-        const bars = [...g.querySelectorAll(".calc-bar")];
-        bars.forEach((b, i) => { b.tabIndex = i ? -1 : 0; });
-        g.addEventListener("keydown", (e) => {
-          const i = bars.indexOf(document.activeElement);
-          const to = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: bars.length - 1 }[e.key];
-          if (i < 0 || to === undefined || !bars[to]) return;
-          e.preventDefault();
-          bars[i].tabIndex = -1;
-          bars[to].tabIndex = 0;
-          bars[to].focus();
+      const picks = [...this.out.querySelectorAll("[data-role=pick]")];
+      for (const p of picks) {
+        p.addEventListener("change", () => {
+          const on = picks.filter((x) => x.checked).map((x) => x.value);
+          // A trailing comma keeps even one choice drawn together.
+          this.dist = on.length ? on.join(",") + "," : "all";
+          this.pickOpen = true;
+          this.run();
         });
       }
+      if (this.pickOpen && picks.length) picks[0].closest("details").open = true;
     }
 
     // showPinned says what the pinned set-up was, by the fields' labels.
@@ -450,56 +509,207 @@
       }
     }
 
-    // misfit is the roll part when the typed dice no longer fit the inputs.
-    misfit(msg) {
+    // misfit is the roll part when the typed dice do not fit the inputs:
+    // typed that way (fresh), or fitting no longer after another change.
+    misfit(msg, fresh) {
       const box = el("div", { class: "calc-roll calc-misfit", role: "status" });
       box.append(el("h4", { text: "This roll" }));
-      box.append(el("p", { text: "The dice rolled no longer fit these inputs (" + msg.replace(/^dice: /, "") + "). The odds above are for the new inputs." }));
+      box.append(el("p", { text: (fresh ? "The dice typed do not fit this set-up (" : "The dice rolled no longer fit these inputs (") + this.words(msg.replace(/^dice: /, "")) + "). The odds above are for the set-up." }));
       const clear = el("button", { type: "button", text: "Clear the dice" });
       clear.addEventListener("click", () => { this.form.elements.dice.value = ""; this.run(); });
       box.append(clear);
       return box;
     }
 
+    // label is the words a field's label shows.
+    label(f, name) {
+      return (f && this.root.querySelector(`label[for="${CSS.escape(f.id)}"]`)?.textContent) || name;
+    }
+
+    // words puts a message in the form's words: a field's name becomes its
+    // label, and a choice's value (pistol_smg, all_out) the label its
+    // menu shows, quoted; so does every choice of own, the field the
+    // message is about ("highest" of the Keep list).
+    words(msg, own) {
+      const names = new Map();
+      for (const f of [...this.form.elements, own]) {
+        if (!f || !f.name || f.type === "hidden") continue;
+        if (f.name.includes("_")) names.set(f.name, this.label(f, f.name));
+        // The field's own choices last: theirs are the words meant.
+        if (f.tagName === "SELECT") for (const o of f.options) if (o.value.includes("_") || f === own) names.set(o.value, o.textContent);
+      }
+      return String(msg).replace(/[a-z][a-z0-9]*(?:_[a-z0-9]+)*/g, (w) => names.has(w) ? "“" + names.get(w) + "”" : w);
+    }
+
     // showError shows why the inputs give no result: beside every bad field
     // (in its label's words, with aria-invalid and aria-describedby) and in
-    // the message box, and clears the result of other inputs.
+    // the message box. The last result that ran stays on screen, marked out
+    // of date (so is the pinned note), until the fields run again.
     showError(msg, field, fields) {
       this.root.dataset.state = "error";
       this.err.hidden = false;
       this.status.textContent = "";
-      // A result on screen always belongs to the inputs on screen.
-      this.out.replaceChildren();
-      this.out.hidden = true;
+      // A link's set-up never ran here: the page's example is not its
+      // last result, and is not shown as one.
+      if (this.fromLink && this.out.dataset.prerendered) {
+        this.out.replaceChildren();
+        this.out.hidden = true;
+      }
+      if (!this.out.hidden && this.out.children.length) {
+        this.out.classList.add("calc-outdated");
+        if (!this.out.querySelector(".calc-outdated-note")) {
+          this.out.prepend(el("p", { class: "calc-note calc-outdated-note", text: "Out of date: these odds are for the last set-up that worked, before the change marked above." }));
+        }
+      }
+      this.pinNote.hidden = true;
+      this.form.querySelector(".calc-fold")?.setAttribute("open", "");
       const bad = fields && fields.length ? fields : field ? [{ field, message: msg }] : [];
       const lines = [];
       for (const b of bad) {
         const f = this.field(b.field);
         if (!f || !f.setAttribute) continue;
-        const label = this.root.querySelector(`label[for="${CSS.escape(f.id)}"]`)?.textContent || b.field;
-        const text = b.message
-          ? (b.message.startsWith(b.field + ": ") ? label + ": " + b.message.slice(b.field.length + 2) : b.message)
-          : b.value === "" ? `${label}: needs a value (${b.allowed})` : `${label}: “${b.value}” is not allowed (allowed: ${b.allowed})`;
+        const label = this.label(f, b.field);
+        // The field's own bounds, as the page states them under it.
+        const own = this.root.querySelector("#" + CSS.escape(f.id) + "-help .calc-allowed")?.textContent;
+        let text;
+        const choice = f.tagName === "SELECT" && [...f.options].find((o) => o.value === b.value);
+        if (b.message) text = b.message.startsWith(b.field + ": ") ? label + ": " + this.words(b.message.slice(b.field.length + 2), f) : this.words(b.message, f);
+        else if (choice) text = `${label}: “${choice.textContent}” does not go with the rest of the set-up (allowed: ${this.words(b.allowed, f)})`;
+        else if (f.tagName === "SELECT") text = `${label}: “${b.value}” is not one of the choices (${[...f.options].map((o) => o.textContent).join(", ")})`;
+        else if (b.value === "") text = `${label}: needs a value (${own || this.words(b.allowed, f)})`;
+        else text = `${label}: “${b.value}” is not allowed (allowed: ${this.words(b.allowed, f)})`;
         lines.push(text);
         const m = el("p", { class: "calc-field-error", id: f.id + "-err", "data-for": b.field, text: minus(text) });
         f.after(m);
+        f.closest(".calc-more")?.setAttribute("open", ""); // the marked field in sight
         f.setAttribute("aria-invalid", "true");
         f.setAttribute("aria-errormessage", this.err.id);
         f.setAttribute("aria-describedby", (f.getAttribute("aria-describedby") || "") + " " + m.id);
       }
-      this.err.textContent = minus(lines.length ? lines.join(" · ") : msg);
+      this.err.textContent = minus(lines.length ? lines.join(" · ") : this.words(msg));
     }
+  }
+
+  // chartView opens a chart's box on its central 99% (data-x0 to
+  // data-x1: the whole of it when it fits, else its start) and shows a
+  // value's numbers, read from the table's row, in a tip: on hover, on a
+  // tap, and with the arrow keys (Home and End too) while the box has the
+  // focus, the tip then read out (role status).
+  const MODES = ["exact", "atleast", "atmost"];
+  function chartView(wrap) {
+    const svg = wrap.querySelector("svg.calc-bars");
+    const fig = wrap.closest(".calc-chart");
+    if (!svg || !fig) return;
+    const sw = +svg.dataset.sw, left = +svg.dataset.left;
+    const rows = fig.querySelectorAll(".calc-table tbody tr");
+    const heads = [...fig.querySelectorAll(".calc-table thead th")];
+    const x0 = +wrap.dataset.x0, x1 = +wrap.dataset.x1, room = wrap.clientWidth;
+    // The y-axis (left px wide) stays over the box's left edge.
+    if (wrap.scrollWidth > room + 1 && x0 > left + 1) wrap.scrollLeft = x1 - x0 < room - left ? (x0 + x1 - room - left) / 2 : x0 - left - 6;
+    const tip = el("div", { class: "calc-tipbox", role: "status", hidden: "" });
+    wrap.append(tip);
+    const ns = "http://www.w3.org/2000/svg";
+    const mark = document.createElementNS(ns, "rect");
+    mark.setAttribute("class", "calc-focus");
+    const base = svg.querySelector("g[data-mode] line.calc-grid"), lines = svg.querySelectorAll("g[data-mode=exact] line.calc-grid");
+    const y0 = +base.getAttribute("y1"), y1 = +lines[lines.length - 1].getAttribute("y1");
+    let cur = -1;
+    const show = (i) => {
+      if (i < 0 || i >= rows.length) return;
+      cur = i;
+      const m = "m" + MODES.indexOf(fig.querySelector(".calc-modes input:checked")?.value || "exact");
+      const cells = [...rows[i].cells], parts = [];
+      for (let j = 1; j < cells.length; j++) {
+        if (cells[j].className && !cells[j].classList.contains(m)) continue;
+        parts.push((heads[j] ? heads[j].textContent.replace(/, at (least|most)$/, "") + " " : "") + cells[j].textContent);
+      }
+      tip.textContent = cells[0].textContent + ": " + parts.join(" · ");
+      tip.hidden = false;
+      const x = left + (i + 0.5) * sw, w = tip.offsetWidth;
+      tip.style.left = Math.max(wrap.scrollLeft, Math.min(x - w / 2, wrap.scrollLeft + wrap.clientWidth - w)) + "px";
+      mark.setAttribute("x", left + i * sw);
+      mark.setAttribute("width", sw);
+      mark.setAttribute("y", y1);
+      mark.setAttribute("height", y0 - y1);
+      svg.insertBefore(mark, svg.querySelector("g[data-mode]"));
+    };
+    const hide = () => { tip.hidden = true; mark.remove(); };
+    const at = (e) => Math.floor((e.clientX - svg.getBoundingClientRect().left - left) / sw);
+    svg.addEventListener("pointermove", (e) => show(at(e)));
+    svg.addEventListener("pointerdown", (e) => show(at(e)));
+    svg.addEventListener("pointerleave", () => { if (document.activeElement !== wrap) hide(); });
+    wrap.addEventListener("focus", () => {
+      if (cur < 0) cur = Math.max(0, Math.min(rows.length - 1, Math.floor((wrap.scrollLeft + wrap.clientWidth / 2 - left) / sw)));
+      show(cur);
+    });
+    wrap.addEventListener("blur", hide);
+    wrap.addEventListener("keydown", (e) => {
+      const to = { ArrowRight: cur + 1, ArrowLeft: cur - 1, Home: 0, End: rows.length - 1 }[e.key];
+      if (to === undefined || to < 0 || to >= rows.length) return;
+      e.preventDefault();
+      const x = left + to * sw;
+      if (x < wrap.scrollLeft + left) wrap.scrollLeft = x - left - sw;
+      else if (x + sw > wrap.scrollLeft + wrap.clientWidth) wrap.scrollLeft = x + 2 * sw - wrap.clientWidth;
+      show(to);
+    });
+    fig.querySelector(".calc-modes")?.addEventListener("change", () => { if (!tip.hidden) show(cur); });
   }
 
   // keep asks the service worker to keep a module the page has loaded, so
   // that its calculators work offline: on a first visit the page (and its
   // calculator's worker) loaded it before the service worker took over,
-  // and so past it. Once per module and page.
+  // and so past it. Then the worker saves the site's other modules, one at
+  // a time, now that this page has what it needs. Once per module and page.
   const kept = new Set();
   function keep(wasm) {
     if (kept.has(wasm) || !navigator.serviceWorker) return;
     kept.add(wasm);
-    navigator.serviceWorker.ready.then((reg) => reg.active && reg.active.postMessage({ keep: new URL(wasm, location.href).href })).catch(() => {});
+    navigator.serviceWorker.ready.then((reg) => {
+      if (!reg.active) return;
+      reg.active.postMessage({ keep: new URL(wasm, location.href).href });
+      reg.active.postMessage({ modules: true });
+    }).catch(() => {});
+  }
+
+  // Offline, as a player going to the table meets it: each calculator
+  // says whether this device has saved it for use without a connection
+  // and, until it has, offers to save it ("Save for offline"). The site's
+  // service worker saves every module on its own unless the site's
+  // modules are past its budget; this is the way for the others, and for
+  // a first visit that has not finished saving.
+  function offline(c) {
+    if (!navigator.serviceWorker || !window.caches) return;
+    const href = new URL(c.root.dataset.wasm, location.href).href;
+    const box = el("span", { class: "calc-offline", hidden: "" });
+    const btn = el("button", { type: "button", "data-action": "save-offline", text: "Save for offline" });
+    const note = el("span", { class: "calc-offline-note", role: "status" });
+    box.append(btn, " ", note);
+    c.root.querySelector(".calc-share").append(box);
+    const saved = () => { btn.hidden = true; note.textContent = "Saved on this device: works offline."; box.hidden = false; };
+    c.offlineSaved = saved;
+    c.offlineFailed = () => { note.textContent = "Could not save it now (no connection?): without one, it shows only the page's example."; };
+    btn.addEventListener("click", () => {
+      note.textContent = "Saving…";
+      navigator.serviceWorker.ready.then((reg) => reg.active && reg.active.postMessage({ keep: href })).catch(() => c.offlineFailed());
+    });
+    navigator.serviceWorker.getRegistration().then((reg) => {
+      if (!reg) return; // no service worker here (sitegen serve): nothing to save into
+      caches.match(href).then((hit) => {
+        if (hit) return saved();
+        note.textContent = "Not saved on this device yet: without a connection it shows only the page's example.";
+        box.hidden = false;
+      });
+    }).catch(() => {});
+  }
+  if (navigator.serviceWorker) {
+    navigator.serviceWorker.addEventListener("message", (e) => {
+      const d = e.data || {};
+      for (const c of calcs) {
+        const href = new URL(c.root.dataset.wasm, location.href).href;
+        if (d.kept === href && c.offlineSaved) c.offlineSaved();
+        if (d.notKept === href && c.offlineFailed) c.offlineFailed();
+      }
+    });
   }
 
   // broken shows why a calculator could not start or run.
@@ -509,10 +719,17 @@
     if (err) { err.hidden = false; err.textContent = "This calculator failed: " + (e && e.message || e); }
   }
 
-  // Printing shows the folded parts (more options, the tables) too.
+  // Printing shows the folded parts (more options, the tables) too; of the
+  // more options, only those set otherwise than their default (the print
+  // stylesheet leaves out .calc-at-default).
   function printOpen(open) {
     for (const d of document.querySelectorAll(".calc details")) {
       if (open) { d.dataset.wasOpen = String(d.open); d.open = true; } else if (d.dataset.wasOpen) { d.open = d.dataset.wasOpen === "true"; delete d.dataset.wasOpen; }
+    }
+    for (const f of document.querySelectorAll(".calc-more .calc-field")) {
+      const c = f.querySelector("input, select");
+      const at = c && "default" in c.dataset && (c.type === "checkbox" ? String(c.checked) === c.dataset.default : c.value === c.dataset.default);
+      f.classList.toggle("calc-at-default", open && !!at);
     }
   }
 
@@ -523,6 +740,7 @@
     for (const r of roots) {
       try { calcs.push(new Calc(r)); } catch (e) { broken(r, e); }
     }
+    for (const c of calcs) offline(c);
     addEventListener("beforeprint", () => printOpen(true));
     addEventListener("afterprint", () => printOpen(false));
     // A linked set-up is computed when its calculator comes into view; the

@@ -386,6 +386,11 @@
     }
     const register = () => navigator.serviceWorker.register(new URL("sw.js", home.href), { updateViaCache: "none" }).catch(() => {});
     if (doc.readyState === "complete") register(); else addEventListener("load", register);
+    // Then the calculators' modules, one at a time, once this page is idle
+    // (a page with a calculator asks once its own module has loaded).
+    if (!$(".calc[data-wasm]")) {
+      navigator.serviceWorker.ready.then((reg) => (window.requestIdleCallback || setTimeout)(() => reg.active && reg.active.postMessage({ modules: true }))).catch(() => {});
+    }
   }
 
   function init() {

@@ -4,8 +4,9 @@
 // chart, table, share and pin of every calculator, recomputed in the
 // calculators' worker by the anydice module. The program's field comments
 // (\ field SKILL: "Skill" 1..10 = 3 \) become the form; the program itself
-// is fixed by the page and never in the address. A bad program fails the
-// build at its line and column.
+// is under "Show the program", where a reader can read, copy and edit it
+// (recomputed in the worker, and in the address once edited). A bad
+// program fails the build at its line and column.
 package anydiceblock
 
 import (
@@ -60,7 +61,9 @@ func (h *Handler) RenderBlock(b *markup.Block) (string, error) {
 	}
 	return h.calc.RenderPreset(b, dice.ID, presets, lines, func(cf calc.Field, fv *templates.CalcField) calcblock.Placement {
 		if cf.Name == "program" {
-			return calcblock.Fixed
+			fv.Label, fv.Help, fv.Allowed = "Program", "Edit it to recompute; an edited program goes into the link.", ""
+			fv.Default = b.Body
+			return calcblock.Source
 		}
 		for i, f := range fields {
 			if cf.Name == dice.SlotName(i) {

@@ -3,6 +3,7 @@ package calcblock_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -164,5 +165,107 @@ func TestAnyDiceClassesInWorker(t *testing.T) {
 		}
 		slices.Sort(ms)
 		t.Logf("%s: worker ms median %.2f (min %.2f, max %.2f)", strings.TrimSuffix(filepath.Base(f), ".anydice"), ms[len(ms)/2], ms[0], ms[len(ms)-1])
+	}
+}
+
+// TestAnyDiceProgramShownAndEdited is issue 34, item 10 (an AnyDice block
+// hid its program: a reader could not see, copy or edit it), at 1280 and
+// 390 px: "Show the program" opens the block's own program in a text area
+// inside the screen; an edit marks the result busy at once, and its odds
+// (checked against the interpreter natively) replace it, with the edited
+// program in the address; a program that does not parse is a message at
+// its line and column on the field, the last result kept and marked out of
+// date; the link opened in a fresh browser brings the edited program and
+// its odds back.
+func TestAnyDiceProgramShownAndEdited(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the WebAssembly module and drives a browser")
+	}
+	prog := "\\ field N: \"Dice\" 1..6 = 2 \\\noutput Nd6 named \"Sum\"\n"
+	dir := buildCalcSite(t, "```anydice\n"+prog+"```\n")
+	base := browser.Serve(t, dir)
+	const dom = "calc-anydice-program"
+	rows := func(ctx context.Context) [][2]float64 {
+		t.Helper()
+		got := eval[string](t, ctx, `JSON.stringify([...document.querySelectorAll("#calc-anydice-program .calc-table tbody tr")].map(r => [+r.dataset.v, +r.dataset.p]))`)
+		var pairs [][2]float64
+		if err := json.Unmarshal([]byte(got), &pairs); err != nil {
+			t.Fatal(err)
+		}
+		return pairs
+	}
+	same := func(ctx context.Context, src, when string) {
+		t.Helper()
+		p, err := anydice.Parse(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		outs, err := p.Run(map[string]int{"N": 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		pairs := rows(ctx)
+		if len(pairs) != len(outs[0].Dist.Values()) {
+			t.Fatalf("%s: %d values, want %d", when, len(pairs), len(outs[0].Dist.Values()))
+		}
+		for _, vp := range pairs {
+			if math.Abs(vp[1]-outs[0].Dist.P(int(vp[0]))) > 1e-12 {
+				t.Errorf("%s: P(%v) = %v, want %v", when, vp[0], vp[1], outs[0].Dist.P(int(vp[0])))
+			}
+		}
+	}
+	edited := "\\ field N: \"Dice\" 1..6 = 2 \\\noutput [highest 1 of Nd4] named \"Best\"\n"
+	for _, width := range []int{1280, 390} {
+		t.Run(fmt.Sprint(width), func(t *testing.T) {
+			ctx := browser.New(t, width, 900)
+			if err := chromedp.Do(ctx, chromedp.Navigate(base+"/tools/")); err != nil {
+				t.Fatal(err)
+			}
+			waitState(t, ctx, dom, "ok", -1)
+			// A phone folds a long set-up; the program is in it.
+			got := eval[string](t, ctx, `(() => { const c = document.getElementById("calc-anydice-program");
+				c.querySelector(".calc-fold")?.setAttribute("open", "");
+				const d = c.querySelector("details.calc-source"); if (!d) return "no program";
+				d.querySelector("summary").click();
+				const a = d.querySelector("textarea"), r = a.getBoundingClientRect();
+				return [d.querySelector("summary").textContent, d.open, a.value, r.width > 0 && r.left >= 0 && r.right <= innerWidth, document.scrollingElement.scrollWidth <= innerWidth].join("|") })()`)
+			if want := "Show the program|true|" + strings.TrimSpace(prog) + "|true|true"; got != want {
+				t.Errorf("the program shown:\n%q\nwant\n%q", got, want)
+			}
+
+			browser.ScreenshotElement(t, ctx, "#"+dom, fmt.Sprintf("anydice-program-%d", width))
+			n := runs(t, ctx, dom)
+			setField(t, ctx, dom, "program", edited)
+			if busy := eval[string](t, ctx, `document.getElementById("calc-anydice-program").getAttribute("aria-busy")`); busy != "true" {
+				t.Errorf("right after the edit the result is not marked busy (aria-busy %q)", busy)
+			}
+			waitState(t, ctx, dom, "ok", n)
+			same(ctx, edited, "after the edit")
+			href := eval[string](t, ctx, `location.href`)
+			if !strings.Contains(href, "calc-anydice-program.program=") {
+				t.Errorf("address %s: the edited program is not in it", href)
+			}
+
+			n = runs(t, ctx, dom)
+			setField(t, ctx, dom, "program", "output 1d")
+			waitState(t, ctx, dom, "error", n)
+			msg := eval[string](t, ctx, `(() => { const c = document.getElementById("calc-anydice-program");
+				return [c.querySelector("[name=program]").getAttribute("aria-invalid"), c.querySelector(".calc-results").classList.contains("calc-outdated"), c.querySelector(".calc-error").textContent + " " + (c.querySelector(".calc-field-textarea .calc-hint")?.textContent || "")].join("|") })()`)
+			if !strings.HasPrefix(msg, "true|true|") || !strings.Contains(msg, "line 1, column") {
+				t.Errorf("a program that does not parse: %q (want the field invalid, the result out of date, its line and column)", msg)
+			}
+			same(ctx, edited, "the kept result")
+
+			// The link of the edited program, in a fresh browser.
+			fresh := browser.New(t, width, 900)
+			if err := chromedp.Do(fresh, chromedp.Navigate(href)); err != nil {
+				t.Fatal(err)
+			}
+			waitState(t, fresh, dom, "ok", 0)
+			if v := eval[string](t, fresh, `document.querySelector("#calc-anydice-program [name=program]").value`); strings.TrimSpace(v) != strings.TrimSpace(edited) {
+				t.Errorf("the link's program: %q", v)
+			}
+			same(fresh, edited, "from the link")
+		})
 	}
 }

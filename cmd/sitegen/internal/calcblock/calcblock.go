@@ -102,6 +102,10 @@ const (
 	Shown Placement = iota // a form control, where the calculator's order puts it
 	Fixed                  // a hidden input the page fixes (never in the address)
 	Omit                   // not in the form
+	// Source is a block's own text (an AnyDice block's program) in a text
+	// area under "Show the program": a reader can read, copy and edit it,
+	// and an edited text goes into the address (the page's own does not).
+	Source
 )
 
 // RenderPreset renders calculator id with presets (lines gives each
@@ -148,7 +152,6 @@ func (h *Handler) RenderPreset(b *markup.Block, id string, presets map[string]st
 	view := templates.CalcView{
 		DOMID:  domID(c.ID, b.Index),
 		CalcID: c.ID,
-		Title:  title(c, presets, b.Index),
 		Help:   c.Help,
 		CLI:    cli(c, presets),
 		Twice:  calc.GivenTwice,
@@ -167,6 +170,7 @@ func (h *Handler) RenderPreset(b *markup.Block, id string, presets map[string]st
 		}
 		*asset.dst = u
 	}
+	var shownPresets []templates.CalcField // what the reader sees set, for the title
 	for i, f := range c.Fields {
 		fv := field(view.DOMID, f, values)
 		_, preset := presets[f.Name]
@@ -174,10 +178,16 @@ func (h *Handler) RenderPreset(b *markup.Block, id string, presets map[string]st
 		if adjust != nil {
 			place = adjust(f, &fv)
 		}
+		if preset && place == Shown && f.Name != "dice" && f.Name != "seed" {
+			shownPresets = append(shownPresets, fv)
+		}
 		switch {
 		case place == Omit:
 		case place == Fixed:
 			view.Fixed = append(view.Fixed, fv)
+		case place == Source:
+			fv.Control = "textarea"
+			view.Source = append(view.Source, fv)
 		case f.Name == "dice" || f.Name == "seed":
 			view.RollFields = append(view.RollFields, fv)
 		case preset || i < MainFields:
@@ -186,6 +196,7 @@ func (h *Handler) RenderPreset(b *markup.Block, id string, presets map[string]st
 			view.More = append(view.More, fv)
 		}
 	}
+	view.Title = title(c, values, shownPresets, b.Index)
 	var out strings.Builder
 	if err := templates.CalcForm(view).Render(context.Background(), &out); err != nil {
 		return "", fmt.Errorf("render calculator %s: %w", c.ID, err)
@@ -231,24 +242,54 @@ func parsePresets(body string) (map[string]string, map[string]int, []error) {
 	return presets, lines, bad
 }
 
-// domID is the element id of the page's index-th calculator with this id:
-// "calc-opend6-attack", then "calc-opend6-attack-2", ...
 // title names a block for its page, uniquely among the page's landmarks:
-// a dice block by its rolls ("Odds of 4d6kh3"), another calculator's
-// second block on the page and after by its rank ("… (2)").
-func title(c *calc.Calculator, presets map[string]string, index int) string {
-	if e := presets["expr"]; c.ID == dicecalc.ID && e != "" {
-		if r := []rune(e); len(r) > 80 {
-			e = string(r[:79]) + "…"
+// by its inputs when the calculator says how (a dice block by its rolls,
+// "Odds of 4d6kh3"); else the calculator's title, and for a later block of
+// the same calculator on the page, what its presets set as the form shows
+// them ("Attack: Skill 5D, All-out attack, Partial"), never a counter.
+func title(c *calc.Calculator, v calc.Values, presets []templates.CalcField, index int) string {
+	if c.Heading != nil {
+		return c.Heading(v)
+	}
+	if index == 0 {
+		return c.Title
+	}
+	var parts []string
+	for _, f := range presets {
+		if len(parts) == 4 {
+			parts[3] += " …"
+			break
 		}
-		return "Odds of " + strings.ReplaceAll(e, ";", ",")
+		parts = append(parts, presetWords(f))
 	}
-	if index > 0 {
-		return c.Title + " (" + strconv.Itoa(index+1) + ")"
+	if len(parts) == 0 {
+		return c.Title + ", again"
 	}
-	return c.Title
+	return c.Title + ": " + strings.Join(parts, ", ")
 }
 
+// presetWords says a preset as the form shows it: a choice by its label,
+// a box ticked by its label ("no " before it when not), a number or die
+// code after its label ("Skill 5D").
+func presetWords(f templates.CalcField) string {
+	switch f.Control {
+	case "select":
+		for _, o := range f.Options {
+			if o.Value == f.Value {
+				return o.Label
+			}
+		}
+	case "checkbox":
+		if f.Value == "true" {
+			return f.Label
+		}
+		return "no " + strings.ToLower(f.Label[:1]) + f.Label[1:]
+	}
+	return f.Label + " " + strings.ReplaceAll(f.Value, "-", "−")
+}
+
+// domID is the element id of the page's index-th calculator with this id:
+// "calc-opend6-attack", then "calc-opend6-attack-2", ...
 func domID(id string, index int) string {
 	s := "calc-" + strings.ReplaceAll(id, "/", "-")
 	if index > 0 {

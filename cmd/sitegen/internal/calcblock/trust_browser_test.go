@@ -65,14 +65,15 @@ func TestResultsPlayersCanTrust(t *testing.T) {
 	}
 	compare(t, shown(t, other, sd), "spacedoor/attack", map[string]string{"tough": "0", "mode": "advantage"})
 
-	// 2. A bad value: the message, and no result of other inputs.
+	// 2. A bad value: the message, and the last result kept, marked out
+	// of date (issue 34, item 8; issue 25 blanked it).
 	n = runs(t, ctx, sd)
 	setField(t, ctx, sd, "tough", "-30")
 	waitState(t, ctx, sd, "error", n)
 	stale, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(
-		`(() => { const o = document.querySelector("#%s .calc-results"); return o.hidden ? "" : o.innerText })()`, sd)))
-	if err != nil || stale != "" {
-		t.Errorf("after an error the old result is still shown: %q (%v)", stale, err)
+		`(() => { const o = document.querySelector("#%s .calc-results"); return o.hidden || !o.classList.contains("calc-outdated") ? "" : o.innerText })()`, sd)))
+	if err != nil || !strings.HasPrefix(stale, "Out of date: ") {
+		t.Errorf("after an error the last result is not kept and marked out of date: %q (%v)", stale, err)
 	}
 
 	// The message stands beside the field, in the words of its label, and

@@ -266,9 +266,12 @@ func oddsView(title string, rows []Row, withMatchUp bool) templates.TableView {
 	if withMatchUp {
 		v.Columns = slices.Insert(v.Columns, 1, "Match-up")
 	}
+	// Provisional data flags its rows, not the whole table (issue 34,
+	// item 11): the other systems' figures rest on their sources.
+	var prov []string
 	for _, r := range rows {
-		if r.System.Provisional {
-			v.Provisional = true
+		if r.System.Provisional && !slices.Contains(prov, r.System.Name) {
+			prov = append(prov, r.System.Name)
 		}
 		unit := r.System.Unit
 		if r.Note != "" {
@@ -279,6 +282,9 @@ func oddsView(title string, rows []Row, withMatchUp bool) templates.TableView {
 			cells = slices.Insert(cells, 1, r.MatchUp.Title)
 		}
 		v.Rows = append(v.Rows, cells)
+	}
+	if len(prov) > 0 {
+		v.Note += " Provisional: the " + strings.Join(prov, " and ") + " figures rest on values the source does not give (check your rulebook)."
 	}
 	return v
 }

@@ -65,10 +65,15 @@ func TestRenders(t *testing.T) {
 		t.Fatalf("diagnostics: %v", diags)
 	}
 	for _, id := range []string{`id="compare-matchups"`, `id="compare-setups"`, `id="compare-odds"`,
-		`id="compare-odds-veteran-vs-novice"`, "css/tables", "badge-provisional", compareblock.Source} {
+		`id="compare-odds-veteran-vs-novice"`, "css/tables", "Provisional: the Dice-pool skirmish figures", compareblock.Source} {
 		if !strings.Contains(out, id) {
 			t.Errorf("page lacks %q", id)
 		}
+	}
+	// Only skirmish's damage is provisional: no table is badged whole
+	// (issue 34, item 11).
+	if strings.Contains(out, "badge-provisional") {
+		t.Error("a comparison table is badged provisional as a whole")
 	}
 	for _, m := range compareblock.MatchUps() {
 		if !strings.Contains(out, m.Rationale) {

@@ -112,7 +112,7 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 	for _, p := range s.pages {
 		for _, a := range p.aliases {
 			redirects[outputPath(a.sitePath)] = true
-			if err := s.writePage(ctx, out, outputPath(a.sitePath), templates.Alias(s.cfg.absURL(p.sitePath))); err != nil {
+			if err := s.writePage(ctx, out, outputPath(a.sitePath), templates.Alias(s.cfg.absURL(p.sitePath), s.cfg.relURL(p.sitePath))); err != nil {
 				return err
 			}
 		}
@@ -241,6 +241,15 @@ func (s *Site) writePrepared(ctx context.Context, p *page, pp prepared, out *ass
 	}
 	if sec := s.section(p); sec != nil {
 		v.Section = sec.title
+	}
+	// Previous and next name the game of the page they lead to.
+	for _, l := range []struct {
+		link *templates.Link
+		to   *page
+	}{{v.Prev, p.prev}, {v.Next, p.next}} {
+		if sec := s.section(l.to); l.link != nil && sec != nil && sec != l.to {
+			l.link.Section = sec.title
+		}
 	}
 	for a := p.parent; a != nil; a = a.parent {
 		v.Breadcrumbs = append(v.Breadcrumbs, *s.link(a))

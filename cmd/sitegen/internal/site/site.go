@@ -91,6 +91,11 @@ type Options struct {
 	// (precompressed assets, the WebAssembly module). Default: the user's
 	// cache directory + "/d6codex"; "-" disables caching.
 	CacheDir string
+	// ModuleBudget is how many bytes of calculator modules (as served,
+	// Brotli-compressed) the service worker saves with the site for offline
+	// use; past it, each calculator offers to be saved by itself. 0 means
+	// DefaultModuleBudget.
+	ModuleBudget int64
 }
 
 // Generator produces extra static files for a loaded site: a map from

@@ -220,7 +220,10 @@ func TestRenderFeatures(t *testing.T) {
 		{"synthesized section", "alpha/deep/index.html", `<h1>Deep</h1>`},
 		{"slugified file name", "beta/page-name/index.html", `<h1>Spaced Name</h1>`},
 		{"page without handler blocks has no script", "alpha/second/index.html", `<body class="kind-page" data-previews>`},
-		{"alias redirect", "old/first/index.html", `<meta http-equiv="refresh" content="0; url=https://example.org/docs/alpha/first/">`},
+		// A redirect goes to the page on the host the site is read on, never
+		// to the base URL's (a placeholder example.org: issue 34, item 11).
+		{"alias redirect", "old/first/index.html", `<meta http-equiv="refresh" content="0; url=/docs/alpha/first/">`},
+		{"alias canonical", "old/first/index.html", `<link rel="canonical" href="https://example.org/docs/alpha/first/">`},
 		{"sitemap", "sitemap.xml", "<loc>https://example.org/docs/alpha/deep/third/</loc>"},
 		{"404", "404.html", "<h1>Page not found</h1>"},
 		{"static copied unhashed", "img/logo.png", "not really a png\n"},

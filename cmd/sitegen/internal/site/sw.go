@@ -7,6 +7,8 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 )
@@ -19,6 +21,10 @@ var swSource string
 // swFile is the service worker's published name, at the site's root so
 // that its scope is the whole site. js/site.js registers it.
 const swFile = "sw.js"
+
+// DefaultModuleBudget is Options.ModuleBudget's default: 8 MiB, the
+// modules of a dozen or more games (each is at most 500 KB compressed).
+const DefaultModuleBudget = 8 << 20
 
 // swPrecacheMax is the most files a first visit caches for offline use.
 // A bigger site caches its scripts, styles and the search index's first
@@ -43,24 +49,40 @@ func (s *Site) writeServiceWorker(out *assets.Output, skip map[string]bool) erro
 	}
 	// Precompressed siblings (x.css.br beside x.css) are for servers, not
 	// for the cache; the search index's own .gz files have no twin.
-	// Calculator modules (half a megabyte each, one per game) are not
-	// cached up front: on a slow line they would compete with the one the
-	// page is loading. The worker keeps each module the first time a page
-	// loads it, so the calculators a player has used work offline; the
-	// others show their pre-rendered presets.
+	// Calculator modules (half a megabyte each, one per game) are saved
+	// apart, after the site: on a slow line they would compete with the
+	// one the page is loading, so the worker caches them one at a time when
+	// a page asks (modules). Past the site's budget for them, none is
+	// saved up front and each calculator offers to be saved by itself.
+	var modules []string
+	var weight int64
 	files = slices.DeleteFunc(files, func(f assets.File) bool {
 		rel := f.Rel
+		if strings.HasSuffix(rel, ".wasm") {
+			modules = append(modules, rel)
+			weight += servedSize(out.Dir, rel)
+			return true
+		}
 		return skip[rel] || rel == "sitemap.xml" ||
 			(strings.HasSuffix(rel, ".br") || strings.HasSuffix(rel, ".gz")) && all[rel[:len(rel)-3]] ||
-			strings.HasSuffix(rel, ".wasm") ||
 			rel == OutputMarker // not part of the site
 	})
+	budget := s.opts.ModuleBudget
+	if budget == 0 {
+		budget = DefaultModuleBudget
+	}
+	if weight > budget {
+		modules = nil
+	}
 	index, meta := "", ""
 	if s.search != nil {
 		index = searchDir + "/"
 		meta = index + searchMeta
 	}
 	h := sha256.New()
+	for _, m := range modules {
+		fmt.Fprintf(h, "%s\x00", m) // hashed names
+	}
 	for _, f := range files {
 		fmt.Fprintf(h, "%s\x00", f.Rel)
 		if assets.Hashed(f.Rel) || (index != "" && strings.HasPrefix(f.Rel, index) && f.Rel != meta) {
@@ -92,7 +114,15 @@ func (s *Site) writeServiceWorker(out *assets.Output, skip map[string]bool) erro
 	if err := out.Write(listName, list); err != nil {
 		return fmt.Errorf("write %s: %w", listName, err)
 	}
-	head := fmt.Sprintf("const VERSION=%q,LIST=%q;\n", version, s.cfg.relURL("/"+listName))
+	mods := make([]string, len(modules))
+	for i, m := range modules {
+		mods[i] = s.cfg.relURL("/" + m)
+	}
+	modList, err := json.Marshal(mods)
+	if err != nil {
+		return fmt.Errorf("service worker: %w", err)
+	}
+	head := fmt.Sprintf("const VERSION=%q,LIST=%q,MODULES=%s;\n", version, s.cfg.relURL("/"+listName), modList)
 	src, err := assets.Minify("js/sw.js", []byte(head+swSource))
 	if err != nil {
 		return fmt.Errorf("service worker: %w", err)
@@ -101,4 +131,15 @@ func (s *Site) writeServiceWorker(out *assets.Output, skip map[string]bool) erro
 		return fmt.Errorf("write %s: %w", swFile, err)
 	}
 	return nil
+}
+
+// servedSize is the size of the file rel of dir as a server sends it: its
+// Brotli sibling's when there is one, else its own (0 if neither is there).
+func servedSize(dir, rel string) int64 {
+	for _, name := range []string{rel + ".br", rel} {
+		if fi, err := os.Stat(filepath.Join(dir, filepath.FromSlash(name))); err == nil {
+			return fi.Size()
+		}
+	}
+	return 0
 }

@@ -1,7 +1,9 @@
 // d6codex service worker: the site offline after one visit. sitegen
 // writes it as sw.js at the site's root, after a first line that sets
 // VERSION (a hash of the build) and LIST (the URL of the build's list of
-// files to cache). One cache per build: a new build installs a new worker
+// files to cache) and MODULES (the calculators' modules to save once a
+// page asks, one at a time; empty when they are past the site's budget).
+// One cache per build: a new build installs a new worker
 // in the background, which caches the new files, then takes over and
 // deletes the old cache, so a page of an old build is never served once a
 // new build has been seen.
@@ -10,7 +12,7 @@
 // when it answers within a few seconds, else from the cache;
 // content-hashed files (name.0123456789.css, the search index's
 // t/6469.0123456789.json.gz) never change and come from the cache first.
-/* global VERSION, LIST */
+/* global VERSION, LIST, MODULES */
 "use strict";
 const CACHE = "d6codex-" + VERSION;
 const HASHED = /\.[0-9a-f]{10}\.[a-z0-9]+(\.gz)?$/;
@@ -43,14 +45,26 @@ self.addEventListener("activate", (e) => {
 // A page asks to keep a calculator module it has loaded ({keep: URL}):
 // on a first visit its worker fetched the module before this worker took
 // over, so the fetch handler below never saw it. Same origin, hashed
-// names only; a copy already kept is not fetched again.
+// names only; a copy already kept is not fetched again. {modules: true}
+// saves every calculator module of the site (MODULES), one at a time, so
+// that every calculator works offline; the page asks once it has loaded
+// what it needs itself. Either answers {kept: URL} or {notKept: URL} to
+// the page that asked.
+let saving = null;
 self.addEventListener("message", (e) => {
-  const u = e.data && typeof e.data.keep === "string" ? new URL(e.data.keep, location.href) : null;
-  if (!u || u.origin !== location.origin || !HASHED.test(u.pathname)) return;
-  e.waitUntil((async () => {
+  const reply = (m) => e.source && e.source.postMessage(m);
+  const keep = async (href) => {
+    const u = new URL(href, location.href);
+    if (u.origin !== location.origin || !HASHED.test(u.pathname)) return;
     const cache = await caches.open(CACHE);
-    if (!(await cache.match(u.href))) await cache.add(u.href).catch(() => {});
-  })());
+    if (!(await cache.match(u.href))) await cache.add(new Request(u.href, { cache: "reload" })).catch(() => {});
+    reply((await cache.match(u.href)) ? { kept: u.href } : { notKept: u.href });
+  };
+  if (e.data && typeof e.data.keep === "string") e.waitUntil(keep(e.data.keep));
+  if (e.data && e.data.modules) {
+    saving = saving || (async () => { for (const m of MODULES) await keep(m); })().finally(() => { saving = null; });
+    e.waitUntil(saving);
+  }
 });
 
 // fromNetwork fetches req and keeps a copy; pages and the index are

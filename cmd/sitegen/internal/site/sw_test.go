@@ -88,3 +88,40 @@ func TestServiceWorkerFiles(t *testing.T) {
 		t.Errorf("version %s unchanged after a page changed", v1)
 	}
 }
+
+// TestServiceWorkerModules (issue 34, item 3): the worker saves every
+// calculator module with the site (MODULES in sw.js, apart from the file
+// list) while they fit the site's budget, and none past it (each
+// calculator then offers to save itself).
+func TestServiceWorkerModules(t *testing.T) {
+	src := writeTree(t, map[string]string{
+		"static/calc/a.wasm":  "\x00asm" + strings.Repeat("a", 3000),
+		"static/calc/b.wasm":  "\x00asm" + strings.Repeat("b", 3000),
+		"static/js/site.js":   "(function(){window.x=1})();\n",
+		"content/_index.md":   "---\ntitle: Home\n---\n",
+		"content/a/_index.md": "---\ntitle: A\n---\n",
+	})
+	modules := func(budget int64) string {
+		t.Helper()
+		dest := filepath.Join(t.TempDir(), "public")
+		if _, err := build(t, src, Options{Dest: dest, ModuleBudget: budget}); err != nil {
+			t.Fatal(err)
+		}
+		sw, err := os.ReadFile(filepath.Join(dest, swFile))
+		if err != nil {
+			t.Fatal(err)
+		}
+		i := strings.Index(string(sw), "MODULES=")
+		if i < 0 {
+			t.Fatalf("sw.js has no MODULES: %.200s", sw)
+		}
+		return string(sw[i : i+strings.IndexByte(string(sw[i:]), ']')+1])
+	}
+	got := modules(0)
+	if !strings.Contains(got, `"/calc/a.`) || !strings.Contains(got, `"/calc/b.`) || !strings.Contains(got, `.wasm"`) {
+		t.Errorf("within the budget: %s, want both modules", got)
+	}
+	if got := modules(10); got != "MODULES=[]" {
+		t.Errorf("past a budget of 10 bytes: %s, want none", got)
+	}
+}

@@ -97,10 +97,10 @@ func tableView(id string, t rules.Table) templates.TableView {
 	return view
 }
 
-// displayColumns moves a leading "id" column (the internal ids the
-// calculators and `sitegen calc` take, like pistol_smg) to the end when a
-// column of names follows it: rows lead with the names players read, and
-// the ids stay at hand for the command line.
+// displayColumns drops a leading "id" column (the internal ids the
+// calculators and `sitegen calc` take, like pistol_smg) when a column of
+// names follows it: a player reads the names, and the ids are no words of
+// theirs (`sitegen calc schema` lists them for the command line).
 func displayColumns(cols []string, rows [][]string) ([]string, [][]string) {
 	if len(cols) < 2 || cols[0] != "id" {
 		return cols, rows
@@ -108,8 +108,8 @@ func displayColumns(cols []string, rows [][]string) ([]string, [][]string) {
 	out := make([][]string, len(rows))
 	for i, r := range rows {
 		if len(r) > 0 {
-			out[i] = append(slices.Clone(r[1:]), r[0])
+			out[i] = r[1:]
 		}
 	}
-	return append(slices.Clone(cols[1:]), cols[0]), out
+	return cols[1:], out
 }

@@ -91,7 +91,9 @@ const (
 	jsOdds     = `[...c.querySelectorAll(".calc-results:not([hidden]) .calc-outcomes tr[data-outcome]")].map(r => r.dataset.outcome + "=" + r.dataset.p).join(" ")`
 	jsRoll     = `(c.querySelector(".calc-results:not([hidden]) .calc-roll") || {}).innerText || ""`
 	jsMessages = `[...c.querySelectorAll(".calc-field-error")].map(m => m.dataset.for + ": " + m.textContent).join(" | ")`
-	jsShown    = `!c.querySelector(".calc-results").hidden && c.querySelectorAll(".calc-results tr[data-outcome]").length > 0`
+	// A result shown as current: not hidden, not marked out of date (the
+	// last result stays, so marked, while a field is put right: issue 34).
+	jsShown = `!c.querySelector(".calc-results").hidden && !c.querySelector(".calc-results").classList.contains("calc-outdated") && c.querySelectorAll(".calc-results tr[data-outcome]").length > 0`
 )
 
 // jsSet sets a field as a player would.
@@ -177,7 +179,7 @@ func shareOne(t *testing.T, ctx context.Context, base string, c bundledCalc) {
 		if st := settled(t, ctx, dom, 0); st != "error" {
 			t.Errorf("link with %s=zzz: state %s, want a message on the field", choice, st)
 		}
-		checkMessage(t, ctx, dom, choice, "“zzz” is not allowed")
+		checkMessage(t, ctx, dom, choice, "“zzz” is not one of the choices")
 		q := mustURL(t, u).Query()
 		for k, v := range q {
 			name, ok := strings.CutPrefix(k, dom+".")
@@ -263,7 +265,7 @@ func settledPreset(t *testing.T, ctx context.Context, dom string) {
 }
 
 // checkMessage checks that the field has a message beside it containing
-// want, is marked invalid, and that no result is on screen.
+// want, is marked invalid, and that no result is on screen as current.
 func checkMessage(t *testing.T, ctx context.Context, dom, field, want string) {
 	t.Helper()
 	msgs := calcJS[string](t, ctx, dom, jsMessages)
