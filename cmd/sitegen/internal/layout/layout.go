@@ -201,6 +201,37 @@ type Layout struct {
 	// Notes say what was not read from the settings (a computed value) and
 	// which default was used instead; the build reports them.
 	Notes []string
+
+	// BadFrontMatter: the tool builds a page whose front matter it cannot
+	// read, without it (Jekyll, unless strict_front_matter: true; MkDocs;
+	// Obsidian); Hugo stops. sitegen then builds the page without it too,
+	// reporting it as a tolerance (package site, lenient.go).
+	BadFrontMatter bool
+	// PluginBlocks are the info words of fenced blocks that a plugin of
+	// the tool draws (Obsidian's Fantasy Statblocks: statblock): where the
+	// block cannot be read, the plugin shows its error inside the note and
+	// the note is shown all the same, so sitegen's error there is a
+	// tolerance (the block is shown as code).
+	PluginBlocks []string
+
+	// Tolerated are what the settings file holds that its tool builds
+	// through (a YAML key set twice: the last is read), for the build to
+	// report: a warning in lenient mode, else an error that says so.
+	Tolerated []*ConfigError
+}
+
+// Tool names the program whose rules the layout follows, as messages
+// name it ("Jekyll", "Hugo", "MkDocs", "Obsidian", "GitHub" for a folder
+// of Markdown); "" for sitegen's own layout, whose rules are sitegen's.
+func (l *Layout) Tool() string {
+	switch l.Kind {
+	case Sitegen, "":
+		return ""
+	case Markdown:
+		return "GitHub"
+	}
+	tool, _, _ := strings.Cut(l.Kind, " ")
+	return tool
 }
 
 // LinkFinder finds what a link names (see Layout.Links).
@@ -497,7 +528,7 @@ func Folder() *Layout {
 	return &Layout{Kind: Markdown, Content: ".", Redirects: "aliases",
 		ExcludeNames:    []string{"node_modules"},
 		LinkedFilesOnly: true, NameOrder: true, HeadingTitle: true, FileLinks: true, BookAnchors: true, SkipCopies: true,
-		Unpublished: NotesFlags}
+		Unpublished: NotesFlags, BadFrontMatter: true}
 }
 
 // FirstFile returns the first of names that is a file in dir, or "" when

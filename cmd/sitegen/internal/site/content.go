@@ -477,15 +477,31 @@ func (s *Site) readFrontMatter(p *page, src []byte, data *frontmatter.Data) {
 		s.readFields(p, m, src[start:end], 2)
 		return
 	}
-	m = map[string]any{}
-	if src[0] == '+' { // TOML: its depth is bounded before its parser runs
-		if line, col, ok := layout.TOMLDepth(src[start:end]); !ok {
-			s.diag.addf(p.file, 1+line, col, "", "front matter: %s", layout.TOMLDepthMsg)
-			p.failed = true
-			return
+	var err error
+	if yamlFM := src[start-1] == '\n' && bytes.HasPrefix(src, []byte("---")); yamlFM {
+		// YAML: a key set twice keeps its last value, as the tools' YAML
+		// readers take it, and is reported (lenient.go).
+		var dups []layout.DuplicateKey
+		m, dups, err = layout.DecodeYAMLMap(src[start:end])
+		for _, d := range dups {
+			for i := range d.Lines {
+				d.Lines[i]++ // the file's lines: the front matter starts on line 2
+			}
+			ce := d.Error(p.file)
+			s.tolerate(p.file, ce.Line, ce.Col, ce.Key, ce.Msg)
 		}
+	} else {
+		m = map[string]any{}
+		if src[0] == '+' { // TOML: its depth is bounded before its parser runs
+			if line, col, ok := layout.TOMLDepth(src[start:end]); !ok {
+				s.diag.addf(p.file, 1+line, col, "", "front matter: %s", layout.TOMLDepthMsg)
+				p.failed = true
+				return
+			}
+		}
+		err = data.Decode(&m)
 	}
-	if err := data.Decode(&m); err != nil {
+	if err != nil {
 		line, col := 1, 1
 		msg := err.Error()
 		var pe toml.ParseError
@@ -496,7 +512,16 @@ func (s *Site) readFrontMatter(p *page, src []byte, data *frontmatter.Data) {
 			msg = strings.TrimPrefix(msg, "yaml: ")
 			msg = strings.TrimPrefix(msg, fmt.Sprintf("line %d: ", l))
 		}
-		s.diag.addf(p.file, line, col, "", "front matter: %s", msg)
+		if s.lay.BadFrontMatter {
+			s.tolerate(p.file, line, col, "", fmt.Sprintf("front matter: %s: the page is built without it", msg))
+			if s.lenient() {
+				m = map[string]any{}
+				s.readFields(p, m, nil, 2)
+				return
+			}
+		} else {
+			s.diag.addf(p.file, line, col, "", "front matter: %s", msg)
+		}
 		p.failed = true
 		return
 	}
@@ -535,7 +560,7 @@ func (s *Site) readFields(p *page, m map[string]any, raw []byte, first int) {
 			p.tags = append(p.tags, name)
 		}
 	}
-	for _, a := range r.strings("aliases") {
+	for _, a := range s.stringList(p, r, "aliases") {
 		line, col := r.locate("aliases")
 		if !strings.HasPrefix(a, "/") {
 			// Obsidian's aliases are other names of a note, not URLs.

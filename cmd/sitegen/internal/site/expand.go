@@ -73,11 +73,14 @@ func (p *page) srcLine(line int) int {
 // (a broken link or include only a warning with broken links as
 // warnings).
 func (s *Site) report(file string, line, col int, warning bool, msg string) {
-	if warning || s.cfg.BrokenLinksWarn && strings.HasPrefix(msg, "broken ") {
+	switch {
+	case warning || s.cfg.BrokenLinksWarn && strings.HasPrefix(msg, "broken "):
 		s.warn.addf(file, line, col, "", "%s", msg)
-		return
+	case s.pluginBlock(msg):
+		s.tolerate(file, line, col, "", msg+": shown as code")
+	default:
+		s.diag.addf(file, line, col, "", "%s", msg)
 	}
-	s.diag.addf(file, line, col, "", "%s", msg)
 }
 
 var _ layout.Expander // the hook this file serves

@@ -26,11 +26,11 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if file == "" {
 		return nil, nil
 	}
-	m, err := layout.Decode(dir, file)
+	l := &layout.Layout{Kind: layout.Hugo, File: file, Content: "content", Redirects: "aliases"}
+	m, err := l.DecodeSettings(dir, file)
 	if err != nil {
 		return nil, err
 	}
-	l := &layout.Layout{Kind: layout.Hugo, File: file, Content: "content", Redirects: "aliases"}
 	c, lang := l.Str(m, "contentDir"), false
 	if c == "" {
 		c, lang = languageContentDir(m), true

@@ -47,18 +47,22 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if file == "" {
 		return nil, nil
 	}
-	m, err := layout.Decode(dir, file)
-	if err != nil {
-		return nil, err
-	}
 	l := &layout.Layout{Kind: layout.Jekyll, File: file, Content: ".", Redirects: "redirect_from",
 		ExcludePrefix: "_", ExcludeNames: []string{"_site"}, Unpublished: Unpublished,
 		UnpublishedPaths: []layout.PathRule{{Reason: DraftsReason, Patterns: layout.ParseIgnore("/_drafts/"), Preview: true}}}
+	m, err := l.DecodeSettings(dir, file)
+	if err != nil {
+		return nil, err
+	}
 	if src, err := l.Folder(dir, "source", l.Str(m, "source")); err != nil {
 		return nil, err
 	} else if src != "" {
 		l.Content = src
 	}
+	// "strict_front_matter: Cause a build to fail if there is a YAML
+	// syntax error in a page's front matter" (default false: Jekyll warns
+	// and builds the page without it).
+	l.BadFrontMatter = m["strict_front_matter"] != true
 	l.Settings.Title = l.Str(m, "title")
 	base := strings.TrimSuffix(l.Str(m, "url"), "/")
 	if bu := strings.Trim(l.Str(m, "baseurl"), "/"); bu != "" {

@@ -36,19 +36,33 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if err := yaml.Unmarshal(raw, &doc); err != nil {
 		return nil, layout.YAMLError(file, err)
 	}
-	l := &layout.Layout{Kind: layout.MkDocs, File: file, Content: "docs", Redirects: "aliases",
+	l := &layout.Layout{Kind: layout.MkDocs, File: file, Content: "docs", Redirects: "aliases", BadFrontMatter: true,
 		UnpublishedPaths: []layout.PathRule{{Reason: ExcludeReason, Patterns: layout.ParseIgnore(defaultExcludes)}}}
 	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
 		return l, nil
 	}
 	root := doc.Content[0]
+	// A key set twice keeps its last value, as PyYAML reads it (5thSRD's
+	// mkdocs.yml ends with an empty plugins:, so MkDocs runs the default
+	// plugins only); the build reports it.
+	var lines = map[string][]int{}
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		k := root.Content[i].Value
+		lines[k] = append(lines[k], root.Content[i].Line)
+	}
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		if ls := lines[root.Content[i].Value]; len(ls) > 1 && ls[0] == root.Content[i].Line {
+			l.Tolerated = append(l.Tolerated, layout.DuplicateKey{Key: root.Content[i].Value, Lines: ls}.Error(file))
+		}
+	}
 	get := func(key string) *yaml.Node {
+		var last *yaml.Node
 		for i := 0; i+1 < len(root.Content); i += 2 {
 			if root.Content[i].Value == key {
-				return root.Content[i+1]
+				last = root.Content[i+1]
 			}
 		}
-		return nil
+		return last
 	}
 	str := func(key string) string {
 		if n := get(key); n != nil && n.Kind == yaml.ScalarNode && n.Value != "" {

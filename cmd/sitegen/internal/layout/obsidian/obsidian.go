@@ -39,7 +39,8 @@ func Recognise(dir string) (*layout.Layout, error) {
 		return nil, nil
 	}
 	l := &layout.Layout{Kind: layout.Obsidian, File: Dir + "/", Content: ".",
-		ExcludeNames: []string{Dir, ".trash", "node_modules"}, Unpublished: Unpublished,
+		ExcludeNames: []string{Dir, ".trash", "node_modules"}, Unpublished: Unpublished, BadFrontMatter: true,
+		PluginBlocks: []string{"statblock"},
 		// Obsidian Publish uploads the attachments the notes being
 		// published show, as its author selects them: one no published
 		// note links to or embeds (a map only GM notes show) stays home.
