@@ -69,6 +69,10 @@ const (
 	Markdown   = "folder of Markdown"
 )
 
+// SkipReadme is Layout.ReadmeBesideIndex for a tool that ignores the
+// README.md of a folder that has an index.md.
+const SkipReadme = "skip"
+
 // Layout is a recognised source folder.
 type Layout struct {
 	// Kind is one of the constants above.
@@ -213,6 +217,33 @@ type Layout struct {
 	// the note is shown all the same, so sitegen's error there is a
 	// tolerance (the block is shown as code).
 	PluginBlocks []string
+	// FirstLineTitle takes a page's title from a # heading only when the
+	// heading is the page's first line (MkDocs: "A level 1 Markdown header
+	// on the first line of the document body"); otherwise from its first
+	// # heading anywhere (or as StartTitle says).
+	FirstLineTitle bool
+	// FilesFirst orders the pages of a folder without a weight or a place
+	// in the tool's navigation as the tool's walk finds them: its index
+	// first, its pages by file name, then its folders by name (MkDocs'
+	// navigation without nav:); otherwise by title (or NameOrder).
+	FilesFirst bool
+	// KeepCase keeps the case of file and folder names in URLs
+	// (Mixed-Case.md is /Mixed-Case/, as MkDocs and Jekyll write it);
+	// otherwise URLs are lower case, as Hugo and sitegen write them.
+	KeepCase bool
+	// PageFile says whether a Markdown file is a page (else it is
+	// published as a file, as it is): frontMatter tells whether it starts
+	// with front matter, folderIndex whether its folder has an index.md
+	// or index.html. Nil: every Markdown file is a page.
+	PageFile func(rel string, frontMatter, folderIndex bool) bool
+	// ReadmeBesideIndex is what the tool makes of a README.md beside an
+	// index.md: "" an ordinary page (/folder/readme/); SkipReadme leaves
+	// it out, with a warning, as MkDocs does.
+	ReadmeBesideIndex string
+	// DuplicateURL chooses which of two pages the tool writes to one URL
+	// it keeps (see duplicate.go); nil: two pages of one URL are an error
+	// (sitegen's own layout).
+	DuplicateURL func(a, b Claim) (keepB bool, why string)
 
 	// Tolerated are what the settings file holds that its tool builds
 	// through (a YAML key set twice: the last is read), for the build to

@@ -39,6 +39,16 @@ func (s *Site) readDialectFields(p *page, r *fieldReader) {
 		}
 	}
 	p.navExclude, _ = r.m["nav_exclude"].(bool)
+	if s.lay.Kind == layout.Hugo {
+		// "linkTitle: Typically a shorter version of the title", what
+		// menus show (.LinkTitle); Hugo's front matter keys are read in
+		// any case.
+		for k, v := range r.m {
+			if strings.EqualFold(k, "linkTitle") {
+				p.navTitle, _ = v.(string)
+			}
+		}
+	}
 	p.searchExclude, _ = r.m["search_exclude"].(bool)
 	p.parentTitle, _ = r.m["parent"].(string)
 	p.grandParent, _ = r.m["grand_parent"].(string)
@@ -130,11 +140,13 @@ func (s *Site) applyNav() {
 		}
 	}
 	placed := map[*page]bool{}
+	named := map[*page]bool{}
 	for i, e := range s.lay.Nav {
 		p, ok := s.byRel[e.Path]
 		if !ok || e.Path == "" {
 			continue
 		}
+		named[p] = true
 		if s.lay.Rules != nil {
 			if placed[p] {
 				continue // a page the navigation lists twice keeps its first place and label
@@ -162,6 +174,18 @@ func (s *Site) applyNav() {
 				p.heading = p.title
 			}
 			p.navTitle, p.title = p.title, p.docTitle
+		}
+	}
+	// "Any pages not listed in your navigation configuration will still be
+	// rendered and included with the built site, however, they will not be
+	// linked from the global navigation and will not be included in the
+	// previous and next links."
+	// (https://www.mkdocs.org/user-guide/writing-your-docs/#configure-pages-and-navigation)
+	if len(named) > 0 && s.lay.Kind == layout.MkDocs {
+		for _, p := range s.byRel {
+			if !named[p] && p.kind == templates.KindPage {
+				p.navExclude = true
+			}
 		}
 	}
 }

@@ -78,6 +78,12 @@ func (s *Site) report(file string, line, col int, warning bool, msg string) {
 		s.warn.addf(file, line, col, "", "%s", msg)
 	case s.pluginBlock(msg):
 		s.tolerate(file, line, col, "", msg+": shown as code")
+	case strings.HasPrefix(msg, "broken ") && s.lay.Kind != layout.Hugo:
+		// Jekyll, MkDocs (an absolute link is not checked, a relative
+		// one is an INFO or WARNING line), Obsidian (an unresolved link)
+		// ship a broken link; Hugo stops at a broken ref, which sitegen
+		// checks as a link.
+		s.tolerate(file, line, col, "", msg)
 	default:
 		s.diag.addf(file, line, col, "", "%s", msg)
 	}

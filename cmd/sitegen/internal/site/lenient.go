@@ -1,7 +1,9 @@
 package site
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 
 	"d6codex/cmd/sitegen/internal/layout"
@@ -76,4 +78,56 @@ func (s *Site) pluginBlock(msg string) bool {
 		}
 	}
 	return false
+}
+
+// shareURLs keeps, of the pages that the layout's tool writes to one URL,
+// the one the tool keeps (layout.Layout.DuplicateURL: the one it writes
+// last), and reports each other one, naming both: a warning in lenient
+// mode (the page is not published: a link to its file leads to the URL,
+// where the kept page is, as on the tool's site), else an error. Without
+// such a rule (sitegen's own layout) checkURLs reports two pages of one
+// URL as an error.
+func (s *Site) shareURLs(pages []*page) []*page {
+	rule := s.lay.DuplicateURL
+	if rule == nil {
+		return pages
+	}
+	byURL := map[string]*page{}
+	dropped := map[*page]bool{}
+	ordered := slices.Clone(pages)
+	slices.SortFunc(ordered, func(a, b *page) int { return cmp.Compare(a.rel, b.rel) })
+	for _, p := range ordered {
+		if p.failed {
+			continue
+		}
+		prev, dup := byURL[p.sitePath]
+		if !dup {
+			byURL[p.sitePath] = p
+			continue
+		}
+		keepP, why := rule(claim(prev), claim(p))
+		kept, lost := prev, p
+		if keepP {
+			kept, lost = p, prev
+		}
+		byURL[p.sitePath] = kept
+		dropped[lost] = true
+		line, col, field := 1, 1, ""
+		if lost.permalink.line > 0 { // its URL is the one its permalink: asks for
+			line, col, field = lost.permalink.line, lost.permalink.col, lost.permalink.key
+		}
+		s.tolerate(lost.file, line, col, field, fmt.Sprintf("duplicate URL %s: also produced by %s, which %s keeps (%s): this page is not published",
+			p.sitePath, kept.file, s.lay.Tool(), why))
+	}
+	if len(dropped) == 0 {
+		return pages
+	}
+	for p := range dropped {
+		s.byRel[p.rel] = byURL[p.sitePath] // a link to its file leads to its URL
+	}
+	return slices.DeleteFunc(pages, func(p *page) bool { return dropped[p] })
+}
+
+func claim(p *page) layout.Claim {
+	return layout.Claim{Rel: p.rel, Title: p.title, Weight: p.weight}
 }

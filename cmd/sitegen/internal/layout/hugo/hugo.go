@@ -26,7 +26,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if file == "" {
 		return nil, nil
 	}
-	l := &layout.Layout{Kind: layout.Hugo, File: file, Content: "content", Redirects: "aliases"}
+	l := &layout.Layout{Kind: layout.Hugo, File: file, Content: "content", Redirects: "aliases", DuplicateURL: layout.KeepHugo}
 	m, err := l.DecodeSettings(dir, file)
 	if err != nil {
 		return nil, err

@@ -9,6 +9,10 @@
 package jekyll
 
 import (
+	"errors"
+	"io/fs"
+	"path"
+	"slices"
 	"strings"
 
 	"d6codex/cmd/sitegen/internal/layout"
@@ -48,7 +52,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		return nil, nil
 	}
 	l := &layout.Layout{Kind: layout.Jekyll, File: file, Content: ".", Redirects: "redirect_from",
-		ExcludePrefix: "_", ExcludeNames: []string{"_site"}, Unpublished: Unpublished,
+		ExcludePrefix: "_", ExcludeNames: []string{"_site"}, Unpublished: Unpublished, DuplicateURL: layout.KeepLastByName, KeepCase: true,
 		UnpublishedPaths: []layout.PathRule{{Reason: DraftsReason, Patterns: layout.ParseIgnore("/_drafts/"), Preview: true}}}
 	m, err := l.DecodeSettings(dir, file)
 	if err != nil {
@@ -73,6 +77,10 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	l.Settings.LanguageCode = l.Str(m, "lang")
 	l.Settings.Permalink = l.Str(m, "permalink")
+	l.PageFile = pageFile(plugins(dir, m), l.Include)
+	if plugins(dir, m)[TitlesFromHeadings] {
+		l.HeadingTitle = true
+	}
 	l.ExcludeGlobs = append(l.ExcludeGlobs, DefaultExcludes...)
 	if ex := layout.Strings(m, "exclude"); len(ex) > 0 {
 		l.ExcludeGlobs = append(l.ExcludeGlobs, ex...)
@@ -85,4 +93,71 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Read = append(l.Read, "include")
 	}
 	return l, nil
+}
+
+// The plugins of GitHub Pages that decide what is a page and its title.
+const (
+	OptionalFrontMatter = "jekyll-optional-front-matter"
+	ReadmeIndex         = "jekyll-readme-index"
+	TitlesFromHeadings  = "jekyll-titles-from-headings"
+	RelativeLinks       = "jekyll-relative-links"
+)
+
+// GitHubPagesPlugins are the plugins GitHub Pages runs on every site ("GitHub
+// Pages uses plugins that are enabled by default and cannot be disabled",
+// https://docs.github.com/en/pages/setting-up-a-github-pages-site-with-jekyll/about-github-pages-and-jekyll#plugins)
+// that change what sitegen publishes.
+var GitHubPagesPlugins = []string{OptionalFrontMatter, ReadmeIndex, TitlesFromHeadings, RelativeLinks}
+
+// plugins are the plugins the site runs: those its _config.yml lists
+// (plugins:, or the older gems:), and GitHub Pages' own when GitHub Pages
+// builds it: a site with no Gemfile, or one whose Gemfile names the
+// github-pages gem (a site built by plain Jekyll has a Gemfile of its own
+// without it).
+func plugins(dir string, m map[string]any) map[string]bool {
+	on := map[string]bool{}
+	for _, key := range []string{"plugins", "gems"} {
+		for _, p := range layout.Strings(m, key) {
+			on[p] = true
+		}
+	}
+	gemfile, err := layout.ReadSetting(dir, "Gemfile")
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return on
+	}
+	if err != nil || strings.Contains(string(gemfile), "github-pages") {
+		for _, p := range GitHubPagesPlugins {
+			on[p] = true
+		}
+	}
+	return on
+}
+
+// optionalFrontMatterSkips are the names jekyll-optional-front-matter
+// leaves as files (its FILENAME_BLACKLIST), unless include: names them.
+var optionalFrontMatterSkips = []string{"README", "LICENSE", "LICENCE", "COPYING", "CODE_OF_CONDUCT", "CONTRIBUTING", "ISSUE_TEMPLATE", "PULL_REQUEST_TEMPLATE"}
+
+// pageFile is Jekyll's rule for a page (layout.Layout.PageFile): "Any file
+// that contains a YAML front matter block will be processed by Jekyll as a
+// special file" (https://jekyllrb.com/docs/front-matter/); "A static file is
+// a file that does not contain any front matter"
+// (https://jekyllrb.com/docs/static-files/), published as it is. With
+// jekyll-optional-front-matter a Markdown file without front matter is a page
+// too, but for README, LICENSE, CONTRIBUTING and the like; with
+// jekyll-readme-index a README.md is its folder's index page when the folder
+// has none.
+func pageFile(on map[string]bool, include []string) func(rel string, frontMatter, folderIndex bool) bool {
+	return func(rel string, frontMatter, folderIndex bool) bool {
+		if frontMatter {
+			return true
+		}
+		name := strings.ToUpper(strings.TrimSuffix(path.Base(rel), path.Ext(rel)))
+		if name == "README" && on[ReadmeIndex] && !folderIndex {
+			return true
+		}
+		if !on[OptionalFrontMatter] {
+			return false
+		}
+		return !slices.Contains(optionalFrontMatterSkips, name) || slices.Contains(include, path.Base(rel)) || slices.Contains(include, rel)
+	}
 }

@@ -36,7 +36,8 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if err := yaml.Unmarshal(raw, &doc); err != nil {
 		return nil, layout.YAMLError(file, err)
 	}
-	l := &layout.Layout{Kind: layout.MkDocs, File: file, Content: "docs", Redirects: "aliases", BadFrontMatter: true,
+	l := &layout.Layout{Kind: layout.MkDocs, File: file, Content: "docs", Redirects: "aliases", BadFrontMatter: true, DuplicateURL: layout.KeepLastWalked,
+		ReadmeBesideIndex: layout.SkipReadme, FirstLineTitle: true, FilesFirst: true, KeepCase: true,
 		UnpublishedPaths: []layout.PathRule{{Reason: ExcludeReason, Patterns: layout.ParseIgnore(defaultExcludes)}}}
 	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
 		return l, nil

@@ -40,7 +40,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	l := &layout.Layout{Kind: layout.Obsidian, File: Dir + "/", Content: ".",
 		ExcludeNames: []string{Dir, ".trash", "node_modules"}, Unpublished: Unpublished, BadFrontMatter: true,
-		PluginBlocks: []string{"statblock"},
+		PluginBlocks: []string{"statblock"}, DuplicateURL: layout.KeepFirstByPath,
 		// Obsidian Publish uploads the attachments the notes being
 		// published show, as its author selects them: one no published
 		// note links to or embeds (a map only GM notes show) stays home.

@@ -1,0 +1,303 @@
+package conformance
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+
+	"golang.org/x/net/html"
+	"gopkg.in/yaml.v3"
+
+	"d6codex"
+	"d6codex/cmd/sitegen/internal/layout/jekyll"
+	"d6codex/cmd/sitegen/internal/site"
+)
+
+// Sitegen builds a fixture with sitegen in lenient mode (--broken-links
+// warn: what the tools tolerate are warnings), recognising its layout as
+// `sitegen build --source` does.
+var Sitegen = Tool{
+	Name:    "sitegen",
+	Missing: func() string { return "" },
+	Build: func(ctx context.Context, src, dest string) error {
+		res, err := site.Build(ctx, site.Options{Source: src, Dest: dest, BrokenLinks: "warn", CacheDir: "-", Theme: d6codex.Theme()})
+		if res.Cleanup != nil {
+			res.Cleanup()
+		}
+		return err
+	},
+	Read: func(dest string) (Site, error) { return ReadOutput(dest, sitegenMarkup) },
+}
+
+var sitegenMarkup = Markup{
+	Content: func(n *html.Node) bool { return n.Data == "div" && Attr(n, "class") == "content" },
+	// The page's title, as <title> gives it ("Combat · Rules · Site"),
+	// without the names of its section and site; the home page's <title>
+	// is the site's, its <h1> its own.
+	Title: func(doc *html.Node) string {
+		if Find(doc, func(n *html.Node) bool { return n.Data == "body" && Attr(n, "class") == "kind-home" }) != nil {
+			return Text(Find(Find(doc, func(n *html.Node) bool { return n.Data == "main" }), func(n *html.Node) bool { return n.Data == "h1" }))
+		}
+		t := Text(Find(doc, func(n *html.Node) bool { return n.Data == "title" }))
+		if i := strings.Index(t, " · "); i >= 0 {
+			t = t[:i]
+		}
+		return t
+	},
+	// The reading order from the home page (previous and next follow the
+	// navigation), each page labelled as the navigation labels it on its
+	// own page.
+	Nav: func(docs map[string]*html.Node) []Entry {
+		var out []Entry
+		home := docs["/"]
+		next := Find(Find(home, isSiteNav), func(n *html.Node) bool { return n.Data == "a" })
+		for range len(docs) {
+			if next == nil {
+				break
+			}
+			u := Canonical(Attr(next, "href"))
+			doc, ok := docs[u]
+			if !ok {
+				break
+			}
+			label := Text(next)
+			if cur := Find(Find(doc, isSiteNav), func(n *html.Node) bool { return n.Data == "a" && Attr(n, "aria-current") == "page" }); cur != nil {
+				label = Text(cur)
+			}
+			out = append(out, Entry{Label: label, URL: u})
+			next = Find(doc, func(n *html.Node) bool { return n.Data == "a" && Attr(n, "rel") == "next" })
+		}
+		return out
+	},
+	Skip: func(rel string) bool { return rel == "404.html" || rel == ".sitegen" },
+	// A folder's page that has no text of its own, only the list of the
+	// folder's pages.
+	List: func(doc *html.Node) bool {
+		content := Find(doc, func(n *html.Node) bool { return n.Data == "div" && Attr(n, "class") == "content" })
+		return Text(content) == "" && Find(doc, func(n *html.Node) bool { return n.Data == "ul" && Attr(n, "class") == "children" }) != nil
+	},
+}
+
+func isSiteNav(n *html.Node) bool { return n.Data == "nav" && Attr(n, "class") == "site-nav" }
+
+// run runs a tool's command in dir and returns its error with the
+// command's output.
+func run(ctx context.Context, dir, bin string, args ...string) error {
+	cmd := exec.CommandContext(ctx, bin, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "JEKYLL_ENV=production", "HUGO_ENVIRONMENT=production", "LC_ALL=C.UTF-8")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		return fmt.Errorf("%s %s: %w\n%s", filepath.Base(bin), strings.Join(args, " "), err, out)
+	}
+	return nil
+}
+
+// missing says why bin is not usable here: not installed (CI installs
+// it: .ci/run), or older than the version the fixtures are written for.
+func missing(bin string, versionArgs []string, version *regexp.Regexp, atLeast [2]int) string {
+	p, err := exec.LookPath(bin)
+	if err != nil {
+		return bin + " is not installed (CI installs it from Debian: .ci/run)"
+	}
+	out, _ := exec.Command(p, versionArgs...).CombinedOutput()
+	m := version.FindSubmatch(out)
+	if m == nil {
+		return fmt.Sprintf("%s: no version in %q", bin, bytes.TrimSpace(out))
+	}
+	var major, minor int
+	fmt.Sscan(string(m[1]), &major)
+	fmt.Sscan(string(m[2]), &minor)
+	if major < atLeast[0] || major == atLeast[0] && minor < atLeast[1] {
+		return fmt.Sprintf("%s %d.%d is older than %d.%d, which the fixtures are written for", bin, major, minor, atLeast[0], atLeast[1])
+	}
+	return ""
+}
+
+// theme is the small theme each tool builds the fixtures with: every
+// page shows its title in <title>, its text in <div class="content">, and
+// (MkDocs, Hugo) the tool's navigation in <nav class="conformance-nav">,
+// a link per page and a <span class="group"> per group, depth first.
+var themeMarkup = Markup{
+	Content: func(n *html.Node) bool { return n.Data == "div" && Attr(n, "class") == "content" },
+	Title: func(doc *html.Node) string {
+		return Text(Find(doc, func(n *html.Node) bool { return n.Data == "title" }))
+	},
+	Nav: func(docs map[string]*html.Node) []Entry {
+		nav := Find(docs["/"], func(n *html.Node) bool { return n.Data == "nav" && Attr(n, "class") == "conformance-nav" })
+		if nav == nil {
+			return nil
+		}
+		var out []Entry
+		for _, n := range All(nav, func(n *html.Node) bool { return n.Data == "a" || n.Data == "span" }) {
+			switch {
+			case n.Data == "span":
+				out = append(out, Entry{Label: Text(n)})
+			case Canonical(Attr(n, "href")) != "/":
+				out = append(out, Entry{Label: Text(n), URL: Canonical(Attr(n, "href"))})
+			}
+		}
+		return out
+	},
+}
+
+// writeFiles adds a tool's theme to the scratch copy src of a fixture.
+func writeFiles(src string, files map[string]string) error {
+	for name, text := range files {
+		p := filepath.Join(src, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// MkDocs builds with MkDocs (1.4 or later, Debian's): its own nav object
+// is printed by a theme of one template, through a configuration that
+// inherits the fixture's mkdocs.yml (INHERIT, MkDocs 1.4).
+var MkDocs = Tool{
+	Name: "mkdocs",
+	Missing: func() string {
+		return missing("mkdocs", []string{"--version"}, regexp.MustCompile(`version (\d+)\.(\d+)`), [2]int{1, 4})
+	},
+	Build: func(ctx context.Context, src, dest string) error {
+		err := writeFiles(src, map[string]string{
+			"conformance-mkdocs.yml": "INHERIT: mkdocs.yml\ntheme:\n  name: null\n  custom_dir: conformance-theme\n",
+			"conformance-theme/main.html": `<!doctype html><html><head><title>{{ page.title if page else "" }}</title></head><body>` +
+				`<nav class="conformance-nav">{% for item in nav recursive %}` +
+				`{% if item.is_section %}<span class="group">{{ item.title }}</span>{{ loop(item.children) }}` +
+				`{% elif item.is_page %}<a href="/{{ item.url }}">{{ item.title }}</a>{% endif %}{% endfor %}</nav>` +
+				`<div class="content">{{ page.content if page else "" }}</div></body></html>`,
+		})
+		if err != nil {
+			return err
+		}
+		return run(ctx, src, "mkdocs", "build", "--quiet", "--config-file", filepath.Join(src, "conformance-mkdocs.yml"), "--site-dir", dest)
+	},
+	Read: func(dest string) (Site, error) {
+		m := themeMarkup
+		m.Skip = func(rel string) bool {
+			return rel == "404.html" || strings.HasPrefix(rel, "search/") || strings.HasPrefix(rel, "sitemap.xml")
+		}
+		return ReadOutput(dest, m)
+	},
+}
+
+// Hugo builds with Hugo (0.111 or later, Debian's), without taxonomies,
+// feeds or sitemap; the theme prints each section's pages in Hugo's
+// default order (weight, then date, link title, path) labelled by
+// LinkTitle, as the common docs themes' menus do.
+var Hugo = Tool{
+	Name: "hugo",
+	Missing: func() string {
+		return missing("hugo", []string{"version"}, regexp.MustCompile(`v(\d+)\.(\d+)`), [2]int{0, 111})
+	},
+	Build: func(ctx context.Context, src, dest string) error {
+		page := `<!doctype html><html><head><title>{{ .Title }}</title></head><body>` +
+			`<nav class="conformance-nav">{{ partial "conformance-nav.html" .Site.Home }}</nav>` +
+			`<div class="content">{{ .Content }}</div></body></html>`
+		err := writeFiles(src, map[string]string{
+			"layouts/_default/single.html": page,
+			"layouts/_default/list.html":   page,
+			"layouts/partials/conformance-nav.html": `{{ range .Pages }}<a href="{{ .RelPermalink }}">{{ .LinkTitle }}</a>` +
+				`{{ if .IsSection }}{{ partial "conformance-nav.html" . }}{{ end }}{{ end }}`,
+		})
+		if err != nil {
+			return err
+		}
+		return run(ctx, src, "hugo", "--quiet", "--source", src, "--destination", dest,
+			"--disableKinds", "taxonomy,term,RSS,sitemap,robotsTXT")
+	},
+	Read: func(dest string) (Site, error) {
+		m := themeMarkup
+		m.Skip = func(rel string) bool { return rel == "404.html" }
+		return ReadOutput(dest, m)
+	},
+}
+
+// Jekyll builds with Jekyll (4.3 or later, Debian's) and the plugins the
+// fixture's _config.yml lists, and those GitHub Pages runs on every site
+// when the fixture is built by GitHub Pages (no Gemfile, or one that names
+// github-pages; Debian packages them as ruby-jekyll-*); every page gets a
+// layout that prints its page.title and content. Jekyll has no navigation
+// of its own.
+var Jekyll = Tool{
+	Name: "jekyll",
+	Missing: func() string {
+		if why := missing("jekyll", []string{"--version"}, regexp.MustCompile(`jekyll (\d+)\.(\d+)`), [2]int{4, 3}); why != "" {
+			return why
+		}
+		for _, p := range append(slices.Clone(jekyll.GitHubPagesPlugins), "jekyll-redirect-from") {
+			if err := exec.Command("ruby", "-e", "require '"+p+"'").Run(); err != nil {
+				return "the Jekyll plugin " + p + " is not installed (CI installs Debian's ruby-" + p + ": .ci/run)"
+			}
+		}
+		return ""
+	},
+	Build: func(ctx context.Context, src, dest string) error {
+		plugins, err := jekyllPlugins(src)
+		if err != nil {
+			return err
+		}
+		err = writeFiles(src, map[string]string{
+			"_conformance.yml": "plugins: [" + strings.Join(plugins, ", ") + "]\n" +
+				"defaults:\n  - scope: {path: \"\"}\n    values: {layout: conformance}\n",
+			"_layouts/conformance.html": `<!doctype html><html><head><title>{{ page.title }}</title></head><body>` +
+				`<div class="content">{{ content }}</div></body></html>`,
+		})
+		if err != nil {
+			return err
+		}
+		configs := filepath.Join(src, "_conformance.yml")
+		for _, c := range []string{"_config.yaml", "_config.yml"} {
+			if _, err := os.Stat(filepath.Join(src, c)); err == nil {
+				configs = filepath.Join(src, c) + "," + configs
+			} else if !errors.Is(err, os.ErrNotExist) {
+				return err
+			}
+		}
+		return run(ctx, src, "jekyll", "build", "--quiet", "--source", src, "--destination", dest, "--config", configs)
+	},
+	Read: func(dest string) (Site, error) {
+		m := themeMarkup
+		m.Nav = nil
+		m.Title = func(doc *html.Node) string { // Jekyll escapes nothing in a title it prints
+			return Text(Find(doc, func(n *html.Node) bool { return n.Data == "title" }))
+		}
+		m.Skip = func(rel string) bool { return rel == "404.html" || rel == "feed.xml" || rel == "redirects.json" }
+		return ReadOutput(dest, m)
+	},
+}
+
+// jekyllPlugins are the plugins the fixture at src runs: its _config.yml's,
+// and GitHub Pages' when GitHub Pages builds it (see package
+// layout/jekyll).
+func jekyllPlugins(src string) ([]string, error) {
+	var cfg struct{ Plugins []string }
+	raw, err := os.ReadFile(filepath.Join(src, "_config.yml"))
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, err
+	}
+	if err := yaml.Unmarshal(raw, &cfg); err != nil {
+		return nil, fmt.Errorf("_config.yml: %w", err)
+	}
+	gemfile, err := os.ReadFile(filepath.Join(src, "Gemfile"))
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, err
+	}
+	if err != nil || bytes.Contains(gemfile, []byte("github-pages")) {
+		cfg.Plugins = append(cfg.Plugins, jekyll.GitHubPagesPlugins...)
+	}
+	slices.Sort(cfg.Plugins)
+	return slices.Compact(cfg.Plugins), nil
+}
