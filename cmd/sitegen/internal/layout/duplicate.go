@@ -62,14 +62,16 @@ func indexRank(name string) int {
 	return 1
 }
 
-// KeepHugo is Hugo's: a section's _index.md or a leaf bundle's index.md
-// wins over a page of the same URL (content/a.md beside content/a/_index.md);
-// of two pages, the first in Hugo's default order (weight, pages without
-// one last, then title, then path).
+// KeepHugo is for Hugo, which writes both pages to the one file, in no
+// set order (of six builds of content/magic.md beside
+// content/magic/_index.md, three kept each, and one wrote a torn file):
+// sitegen keeps a section's _index.md or a leaf bundle's index.md over a
+// page of the same URL, else the first in Hugo's default order (weight,
+// pages without one last, then title, then path), as most builds do.
 func KeepHugo(a, b Claim) (keepB bool, why string) {
 	ai, bi := isIndex(a.Rel), isIndex(b.Rel)
 	if ai != bi {
-		return bi, "a section's or bundle's index page wins over a page of the same URL"
+		return bi, "Hugo writes both, in no set order; sitegen keeps the section's or bundle's page"
 	}
 	wa, wb := a.Weight, b.Weight
 	if wa == 0 {
@@ -79,7 +81,7 @@ func KeepHugo(a, b Claim) (keepB bool, why string) {
 		wb = int(^uint(0) >> 1)
 	}
 	c := cmp.Or(cmp.Compare(wa, wb), cmp.Compare(strings.ToLower(a.Title), strings.ToLower(b.Title)), cmp.Compare(a.Rel, b.Rel))
-	return c > 0, "the first page in its order (weight, then title) stays"
+	return c > 0, "Hugo writes both, in no set order; sitegen keeps the first by weight, then title"
 }
 
 func isIndex(rel string) bool {
