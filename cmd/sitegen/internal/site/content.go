@@ -87,7 +87,8 @@ func pageName(name string) string {
 }
 
 // hasFrontMatter reports whether the file (a source-relative path)
-// starts with a "---" line.
+// starts with a "---" line, spaces after it allowed: Jekyll's test for a
+// page (a first line matching \A---\s*\r?\n).
 func (s *Site) hasFrontMatter(file string) bool {
 	r, err := s.srcRoot()
 	if err != nil {
@@ -98,9 +99,15 @@ func (s *Site) hasFrontMatter(file string) bool {
 		return false
 	}
 	defer f.Close()
-	head := make([]byte, 4)
+	head := make([]byte, 64)
 	n, _ := io.ReadFull(f, head)
-	return n >= 4 && string(head[:3]) == "---" && (head[3] == '\n' || head[3] == '\r')
+	head = head[:n]
+	rest, ok := bytes.CutPrefix(head, []byte("---"))
+	if !ok {
+		return false
+	}
+	rest = bytes.TrimLeft(rest, " \t\r")
+	return len(rest) > 0 && rest[0] == '\n'
 }
 
 // page is one output page and what the build knows about it between

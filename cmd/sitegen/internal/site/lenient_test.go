@@ -173,3 +173,26 @@ func TestTolerated(t *testing.T) {
 		}
 	}
 }
+
+// TestDelimiterSpaces: a front matter delimiter line with spaces after it
+// ("--- ") is a delimiter, as Hugo, Jekyll and MkDocs read it (TestHugo,
+// TestJekyll and TestMkDocs check the tools); the text keeps its length
+// and lines.
+func TestDelimiterSpaces(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"---\ntitle: A\n--- \n\nBody\n", "---\ntitle: A\n---\n \nBody\n"},
+		{"---  \ntitle: A\nweight: 2\n---\t\n\nBody\n", "---\ntitle: A  \nweight: 2\n---\n\t\nBody\n"},
+		{"---\r\ntitle: A\r\n--- \r\n\r\nB\r\n", "---\r\ntitle: A\r\n---\r\n \r\nB\r\n"},
+		{"+++ \ntitle = 'A'\n+++\n", "+++\ntitle = 'A' \n+++\n"},
+		{"---\ntitle: A\n---      \n# Heading\n", "---\ntitle: A\n---\n# Heading      \n"},
+		{"---\ntitle: A\n---\n\n--- \n", "---\ntitle: A\n---\n\n--- \n"}, // a rule after the front matter stays
+		{"-- \ntext\n", "-- \ntext\n"},
+		{"Text\n--- \n", "Text\n--- \n"},
+	} {
+		src := []byte(tt.in)
+		delimiterSpaces(src)
+		if string(src) != tt.want {
+			t.Errorf("delimiterSpaces(%q) = %q, want %q", tt.in, src, tt.want)
+		}
+	}
+}

@@ -73,6 +73,7 @@ func TestHugo(t *testing.T) {
 			Rule: `"title: The title of the page" (https://gohugo.io/content-management/front-matter/#title): a page without ` +
 				`one has none; a section without an _index.md is titled by its folder's name`,
 			Files: map[string]string{
+				"content/spaces.md":      "---  \ntitle: Spaces after the delimiters\n--- \n\nBody\n",
 				"hugo.toml":              config,
 				"content/_index.md":      "---\ntitle: Home\n---\n",
 				"content/titled.md":      "---\ntitle: Titled\n---\n# A heading\n",

@@ -54,6 +54,7 @@ func TestJekyll(t *testing.T) {
 			Rule: `"permalink: pretty" makes /:path/:basename/; a page's permalink: in front matter is its URL ` +
 				`(https://jekyllrb.com/docs/permalinks/); a YAML key set twice keeps its last value (Ruby's Psych)`,
 			Files: map[string]string{
+				"spaces.md":     "--- \ntitle: Spaces after the delimiters\n--- \n\nBody\n",
 				"Gemfile":       plain,
 				"_config.yml":   "title: J\npermalink: pretty\n",
 				"index.md":      "---\ntitle: Home\n---\n",

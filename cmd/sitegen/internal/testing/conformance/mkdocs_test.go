@@ -65,6 +65,7 @@ func TestMkDocs(t *testing.T) {
 				`level 1 Markdown header on the first line of the document body. 4. The filename of a document." ` +
 				`(https://www.mkdocs.org/user-guide/writing-your-docs/#meta-data)`,
 			Files: map[string]string{
+				"docs/spaces.md":     "--- \ntitle: Spaces after the delimiters\n---\t\n\nBody\n",
 				"mkdocs.yml":         "site_name: M\n",
 				"docs/index.md":      "# Home\n",
 				"docs/meta.md":       "---\ntitle: From meta\n---\n\n# From heading\n",

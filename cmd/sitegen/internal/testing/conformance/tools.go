@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -92,7 +93,10 @@ func isSiteNav(n *html.Node) bool { return n.Data == "nav" && Attr(n, "class") =
 func run(ctx context.Context, dir, bin string, args ...string) error {
 	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "JEKYLL_ENV=production", "HUGO_ENVIRONMENT=production", "LC_ALL=C.UTF-8")
+	// JEKYLL_NO_BUNDLER_REQUIRE: a corpus's Gemfile (github-pages, its
+	// theme's gem) is not installed here; Jekyll loads the plugins its
+	// configuration names from Debian's packages.
+	cmd.Env = append(os.Environ(), "JEKYLL_ENV=production", "HUGO_ENVIRONMENT=production", "LC_ALL=C.UTF-8", "JEKYLL_NO_BUNDLER_REQUIRE=true")
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		return fmt.Errorf("%s %s: %w\n%s", filepath.Base(bin), strings.Join(args, " "), err, out)
@@ -250,8 +254,10 @@ var Jekyll = Tool{
 			return err
 		}
 		err = writeFiles(src, map[string]string{
-			"_conformance.yml": "plugins: [" + strings.Join(plugins, ", ") + "]\n" +
-				"defaults:\n  - scope: {path: \"\"}\n    values: {layout: conformance}\n",
+			"_conformance.yml": "plugins: [" + strings.Join(plugins, ", ") + "]\n",
+			// Every page and document gets the layout below, whatever
+			// its front matter or the site's defaults say.
+			"_plugins/conformance.rb": "Jekyll::Hooks.register [:pages, :documents], :pre_render do |doc|\n  doc.data['layout'] = 'conformance'\nend\n",
 			"_layouts/conformance.html": `<!doctype html><html><head><title>{{ page.title }}</title></head><body>` +
 				`<div class="content">{{ content }}</div></body></html>`,
 		})
@@ -300,4 +306,77 @@ func jekyllPlugins(src string) ([]string, error) {
 	}
 	slices.Sort(cfg.Plugins)
 	return slices.Compact(cfg.Plugins), nil
+}
+
+// JustTheDocs builds a Jekyll site of the just-the-docs theme with that
+// theme, taken from a checkout of it at dir (its _layouts, _includes,
+// _sass and assets, where the site has none of its own), and reads its
+// navigation: the theme's sidebar, nav#site-nav, whose order and labels
+// come from the pages' titles, nav_order and parent
+// (https://just-the-docs.com/docs/navigation/main/). Its plugins
+// jekyll-seo-tag and jekyll-include-cache come from Debian.
+func JustTheDocs(dir string) Tool {
+	t := Jekyll
+	t.Name = "jekyll + just-the-docs"
+	t.Build = func(ctx context.Context, src, dest string) error {
+		for _, d := range []string{"_layouts", "_includes", "_sass", "assets"} {
+			theme := os.DirFS(filepath.Join(dir, d))
+			err := fs.WalkDir(theme, ".", func(p string, e fs.DirEntry, err error) error {
+				if err != nil || e.IsDir() {
+					return err
+				}
+				to := filepath.Join(src, d, filepath.FromSlash(p))
+				if _, err := os.Stat(to); err == nil {
+					return nil // the site's own file wins, as a theme's would
+				}
+				raw, err := fs.ReadFile(theme, p)
+				if err != nil {
+					return err
+				}
+				if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+					return err
+				}
+				return os.WriteFile(to, raw, 0o644)
+			})
+			if err != nil {
+				return err
+			}
+		}
+		plugins, err := jekyllPlugins(src)
+		if err != nil {
+			return err
+		}
+		plugins = append(plugins, "jekyll-seo-tag", "jekyll-include-cache")
+		if err := writeFiles(src, map[string]string{"_conformance.yml": "plugins: [" + strings.Join(plugins, ", ") + "]\n"}); err != nil {
+			return err
+		}
+		return run(ctx, src, "jekyll", "build", "--quiet", "--source", src, "--destination", dest,
+			"--config", filepath.Join(src, "_config.yml")+","+filepath.Join(src, "_conformance.yml"))
+	}
+	t.Read = func(dest string) (Site, error) {
+		return ReadOutput(dest, Markup{
+			Content: func(n *html.Node) bool { return n.Data == "div" && Attr(n, "id") == "main-content" },
+			Title: func(doc *html.Node) string {
+				t := Text(Find(doc, func(n *html.Node) bool { return n.Data == "title" }))
+				if i := strings.LastIndex(t, " | "); i >= 0 {
+					t = t[:i]
+				}
+				return t
+			},
+			Nav: func(docs map[string]*html.Node) []Entry {
+				nav := Find(docs["/"], func(n *html.Node) bool { return n.Data == "nav" && Attr(n, "id") == "site-nav" })
+				var out []Entry
+				for _, a := range All(nav, func(n *html.Node) bool { return n.Data == "a" && strings.Contains(Attr(n, "class"), "nav-list-link") }) {
+					if u := Canonical(Attr(a, "href")); u != "/" {
+						out = append(out, Entry{Label: Text(a), URL: u})
+					}
+				}
+				return out
+			},
+			Skip: func(rel string) bool {
+				return rel == "404.html" || rel == "redirects.json" || strings.HasPrefix(rel, "assets/")
+			},
+		})
+	}
+	return t
 }
