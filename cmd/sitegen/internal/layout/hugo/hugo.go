@@ -10,10 +10,15 @@ package hugo
 import (
 	"cmp"
 	"slices"
+	"strings"
 	"time"
 
 	"d6codex/cmd/sitegen/internal/layout"
 )
+
+// ConfigDir is Hugo's configuration directory's default environment,
+// read when no settings file is at the site's root.
+const ConfigDir = "config/_default"
 
 // ConfigFiles are the names Hugo reads its settings from, in order.
 var ConfigFiles = []string{"hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml", "config.yaml", "config.yml", "config.json"}
@@ -23,6 +28,17 @@ var ConfigFiles = []string{"hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "c
 // beside a content/ folder (other tools use that name too).
 func Recognise(dir string) (*layout.Layout, error) {
 	file := layout.FirstFile(dir, ConfigFiles)
+	if file == "" && layout.Exists(dir, ConfigDir, true) {
+		// "Instead of a single project configuration file, split your
+		// configuration by environment, root configuration key, and
+		// language" (https://gohugo.io/configuration/introduction/#configuration-directory):
+		// the default environment's settings.
+		names := make([]string, len(ConfigFiles))
+		for i, f := range ConfigFiles {
+			names[i] = ConfigDir + "/" + f
+		}
+		file = layout.FirstFile(dir, names)
+	}
 	if file == "" {
 		return nil, nil
 	}
@@ -35,7 +51,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if c == "" {
 		c, lang = languageContentDir(m), true
 	}
-	if content := cmp.Or(layout.CleanRel(c), l.Content); file[:6] == "config" && !layout.Exists(dir, content, true) {
+	if content := cmp.Or(layout.CleanRel(c), l.Content); strings.HasPrefix(file, "config") && !layout.Exists(dir, content, true) {
 		return nil, nil // config.toml is not Hugo's without its content folder
 	}
 	if c, err := l.Folder(dir, "contentDir", c); err != nil {

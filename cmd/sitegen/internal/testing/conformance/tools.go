@@ -28,7 +28,10 @@ var Sitegen = Tool{
 	Name:    "sitegen",
 	Missing: func() string { return "" },
 	Build: func(ctx context.Context, src, dest string) error {
-		res, err := site.Build(ctx, site.Options{Source: src, Dest: dest, BrokenLinks: "warn", CacheDir: "-", Theme: d6codex.Theme()})
+		// At the root of a host, as the tools' builds are read: a
+		// corpus's base URL may have a path (/karchives/).
+		res, err := site.Build(ctx, site.Options{Source: src, Dest: dest, BrokenLinks: "warn", CacheDir: "-", Theme: d6codex.Theme(),
+			BaseURL: "https://conformance.test/"})
 		if res.Cleanup != nil {
 			res.Cleanup()
 		}
@@ -175,8 +178,12 @@ var MkDocs = Tool{
 		return missing("mkdocs", []string{"--version"}, regexp.MustCompile(`version (\d+)\.(\d+)`), [2]int{1, 4})
 	},
 	Build: func(ctx context.Context, src, dest string) error {
-		err := writeFiles(src, map[string]string{
-			"conformance-mkdocs.yml": "INHERIT: mkdocs.yml\ntheme:\n  name: null\n  custom_dir: conformance-theme\n",
+		extra, err := mkdocsInstalled(ctx, src)
+		if err != nil {
+			return err
+		}
+		err = writeFiles(src, map[string]string{
+			"conformance-mkdocs.yml": "INHERIT: mkdocs.yml\ntheme:\n  name: null\n  custom_dir: conformance-theme\n" + extra,
 			"conformance-theme/main.html": `<!doctype html><html><head><title>{{ page.title if page else "" }}</title></head><body>` +
 				`<nav class="conformance-nav">{% for item in nav recursive %}` +
 				`{% if item.is_section %}<span class="group">{{ item.title }}</span>{{ loop(item.children) }}` +
@@ -210,17 +217,39 @@ var Hugo = Tool{
 		page := `<!doctype html><html><head><title>{{ .Title }}</title></head><body>` +
 			`<nav class="conformance-nav">{{ partial "conformance-nav.html" .Site.Home }}</nav>` +
 			`<div class="content">{{ .Content }}</div></body></html>`
-		err := writeFiles(src, map[string]string{
+		themes, err := hugoThemes(src)
+		if err != nil {
+			return err
+		}
+		// The site's own templates go (they call its theme's partials),
+		// its shortcodes and partials stay (its pages call them).
+		olds, _ := filepath.Glob(filepath.Join(src, "layouts", "*"))
+		for _, old := range olds {
+			if b := filepath.Base(old); b != "shortcodes" && b != "partials" {
+				if err := os.RemoveAll(old); err != nil {
+					return err
+				}
+			}
+		}
+		files := map[string]string{
 			"layouts/_default/single.html": page,
 			"layouts/_default/list.html":   page,
 			"layouts/partials/conformance-nav.html": `{{ range .Pages }}<a href="{{ .RelPermalink }}">{{ .LinkTitle }}</a>` +
 				`{{ if .IsSection }}{{ partial "conformance-nav.html" . }}{{ end }}{{ end }}`,
-		})
-		if err != nil {
+		}
+		// A theme the site names that is not here (a git submodule
+		// not fetched) is an empty one: the layouts above replace its
+		// pages; a shortcode only it had fails the build.
+		for _, th := range themes {
+			if _, err := os.Stat(filepath.Join(src, "themes", th)); errors.Is(err, os.ErrNotExist) {
+				files["themes/"+th+"/theme.toml"] = "name = \"" + th + "\"\n"
+			}
+		}
+		if err := writeFiles(src, files); err != nil {
 			return err
 		}
 		return run(ctx, src, "hugo", "--quiet", "--source", src, "--destination", dest,
-			"--disableKinds", "taxonomy,term,RSS,sitemap,robotsTXT")
+			"--disableKinds", "taxonomy,term,RSS,sitemap,robotsTXT", "--enableGitInfo=false")
 	},
 	Read: func(dest string) (Site, error) {
 		m := themeMarkup
@@ -249,6 +278,9 @@ var Jekyll = Tool{
 		return ""
 	},
 	Build: func(ctx context.Context, src, dest string) error {
+		if err := dropTheme(src); err != nil {
+			return err
+		}
 		plugins, err := jekyllPlugins(src)
 		if err != nil {
 			return err
@@ -283,6 +315,20 @@ var Jekyll = Tool{
 		m.Skip = func(rel string) bool { return rel == "404.html" || rel == "feed.xml" || rel == "redirects.json" }
 		return ReadOutput(dest, m)
 	},
+}
+
+// dropTheme takes the theme: setting out of the _config.yml at src: a
+// gem theme is not installed here (Jekyll keeps a setting that a later
+// configuration file sets to null).
+func dropTheme(src string) error {
+	p := filepath.Join(src, "_config.yml")
+	raw, err := os.ReadFile(p)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	return os.WriteFile(p, regexp.MustCompile(`(?m)^theme:.*$`).ReplaceAll(raw, nil), 0o644)
 }
 
 // jekyllPlugins are the plugins the fixture at src runs: its _config.yml's,
@@ -342,6 +388,9 @@ func JustTheDocs(dir string) Tool {
 				return err
 			}
 		}
+		if err := dropTheme(src); err != nil {
+			return err
+		}
 		plugins, err := jekyllPlugins(src)
 		if err != nil {
 			return err
@@ -379,4 +428,101 @@ func JustTheDocs(dir string) Tool {
 		})
 	}
 	return t
+}
+
+// mkdocsInstalled returns the settings that replace the fixture's plugins
+// and markdown_extensions with those of them installed here (a corpus's
+// mkdocs-simple-hooks or markdown_blockdiag is not in Debian), as YAML
+// lines for the configuration that inherits its mkdocs.yml; "" when all
+// are installed. What is left out only changes the pages' look.
+func mkdocsInstalled(ctx context.Context, src string) (string, error) {
+	raw, err := os.ReadFile(filepath.Join(src, "mkdocs.yml"))
+	if err != nil {
+		return "", err
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(raw, &doc); err != nil || len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
+		return "", nil
+	}
+	out, err := exec.CommandContext(ctx, "python3", "-c",
+		"from importlib.metadata import entry_points\nfor e in entry_points(group='mkdocs.plugins'): print(e.name)").Output()
+	if err != nil {
+		return "", fmt.Errorf("list MkDocs' plugins: %w", err)
+	}
+	plugins := map[string]bool{}
+	for _, name := range strings.Fields(string(out)) {
+		plugins[name] = true
+	}
+	importable := func(ext string) bool {
+		for _, m := range []string{ext, "markdown.extensions." + ext} {
+			if exec.CommandContext(ctx, "python3", "-c", "import importlib,sys; importlib.import_module(sys.argv[1])", m).Run() == nil {
+				return true
+			}
+		}
+		return false
+	}
+	var b strings.Builder
+	root := doc.Content[0]
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		key, v := root.Content[i].Value, root.Content[i+1]
+		var keep func(name string) bool
+		switch key {
+		case "plugins":
+			keep = func(name string) bool { return plugins[name] }
+		case "markdown_extensions":
+			keep = importable
+		default:
+			continue
+		}
+		if v.Kind != yaml.SequenceNode {
+			continue
+		}
+		kept := &yaml.Node{Kind: yaml.SequenceNode}
+		for _, item := range v.Content {
+			name := item.Value
+			if item.Kind == yaml.MappingNode && len(item.Content) > 0 {
+				name = item.Content[0].Value
+			}
+			if keep(name) {
+				kept.Content = append(kept.Content, item)
+			}
+		}
+		if len(kept.Content) == len(v.Content) {
+			continue
+		}
+		enc, err := yaml.Marshal(&yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{{Kind: yaml.ScalarNode, Value: key}, kept}})
+		if err != nil {
+			return "", err
+		}
+		b.Write(enc)
+	}
+	return b.String(), nil
+}
+
+var hugoTheme = regexp.MustCompile(`(?m)^\s*theme\s*[=:]\s*(.+)$`)
+
+// hugoThemes are the themes a Hugo site's settings name (hugo.toml,
+// config.toml, config/_default/…: a name or a list).
+func hugoThemes(src string) ([]string, error) {
+	files, _ := filepath.Glob(filepath.Join(src, "config", "_default", "*"))
+	for _, f := range []string{"hugo.toml", "hugo.yaml", "hugo.yml", "config.toml", "config.yaml", "config.yml"} {
+		files = append(files, filepath.Join(src, f))
+	}
+	var out []string
+	for _, f := range files {
+		raw, err := os.ReadFile(f)
+		if errors.Is(err, os.ErrNotExist) {
+			continue
+		} else if err != nil {
+			return nil, err
+		}
+		for _, m := range hugoTheme.FindAllStringSubmatch(string(raw), -1) {
+			for _, name := range strings.FieldsFunc(m[1], func(r rune) bool { return strings.ContainsRune("[]\"', \t\r", r) }) {
+				if !strings.HasPrefix(name, "#") {
+					out = append(out, name)
+				}
+			}
+		}
+	}
+	return out, nil
 }
