@@ -145,6 +145,7 @@ type page struct {
 	grandParent   string          // and grand_parent:, the title of that page's parent
 	folder        string          // the folder a folder note (X.md beside X/, X/X.md) is the page of; "" otherwise
 	navTitle      string          // the navigation's label when it differs from the title
+	redirectTo    string          // jekyll-redirect-from's redirect_to: the page is a redirect to this URL
 	docTitle      string          // the <title> the page's text sets ({{#title}}, expand.go), "" for none
 	lines         []int           // the page file's line of each line of its text, when the layout rewrote it (expand.go); nil when they did not move
 	pos           float64         // place among siblings by the layout's rules, when hasPos

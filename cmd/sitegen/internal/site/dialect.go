@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"maps"
 	"math"
+	"net/url"
 	"path"
 	"slices"
 	"strings"
@@ -56,6 +57,20 @@ func (s *Site) readDialectFields(p *page, r *fieldReader) {
 		for _, a := range r.stringOrList(key) {
 			line, col := r.locate(key)
 			s.addAlias(p, a, key, line, col)
+		}
+	}
+	if s.lay.Kind == layout.Jekyll {
+		// jekyll-redirect-from: "Sometimes, you may want to redirect a
+		// site page to a totally different website. This plugin also
+		// supports that with the redirect_to key": the page's URL is a
+		// redirect there, its text not shown.
+		if to := r.stringOrList("redirect_to"); len(to) > 0 {
+			if u, err := url.Parse(to[0]); err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" {
+				p.redirectTo = to[0]
+			} else {
+				line, col := r.locate("redirect_to")
+				s.warn.addf(p.file, line, col, "redirect_to", "%q is not an http or https URL: the page is shown, not a redirect", to[0])
+			}
 		}
 	}
 	if pl, ok := r.m["permalink"].(string); ok && strings.HasPrefix(pl, "/") && !strings.Contains(pl, ":") {

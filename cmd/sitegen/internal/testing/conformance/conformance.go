@@ -23,6 +23,7 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
+	"net/url"
 	"os"
 	"path"
 	"path/filepath"
@@ -92,6 +93,9 @@ type Tool struct {
 func Canonical(u string) string {
 	u, frag, _ := strings.Cut(u, "#")
 	u, _, _ = strings.Cut(u, "?")
+	if un, err := url.PathUnescape(u); err == nil {
+		u = un
+	}
 	u = strings.TrimSuffix(u, "index.html")
 	u = strings.TrimSuffix(u, ".html")
 	if !strings.HasSuffix(u, "/") {
@@ -264,7 +268,8 @@ func Compare(native, ours Site, sources []string) []Difference {
 			add("page", "%s (%q) is published by the tool, not by sitegen", u, theirs.Title)
 			continue
 		}
-		if mine.Title != theirs.Title {
+		// The home page's title is the site's in sitegen's <title>.
+		if mine.Title != theirs.Title && u != "/" {
 			add("title", "%s: sitegen %q, the tool %q", u, mine.Title, theirs.Title)
 		}
 		if !slices.Equal(mine.Links, theirs.Links) || len(mine.Broken) != len(theirs.Broken) {

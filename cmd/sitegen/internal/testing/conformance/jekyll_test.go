@@ -81,6 +81,23 @@ func TestJekyll(t *testing.T) {
 				"vendor/bundle/gems.md": "---\ntitle: G\n---\n",
 			},
 		},
+		{
+			Name: "redirect_from and redirect_to",
+			Rule: `jekyll-redirect-from: "redirect_from:" lists the old URLs of a page, each a redirect to it; "Sometimes, you ` +
+				`may want to redirect a site page to a totally different website. This plugin also supports that with the ` +
+				`redirect_to key" (https://github.com/jekyll/jekyll-redirect-from#redirect-to)`,
+			Files: map[string]string{
+				"Gemfile":     plain,
+				"_config.yml": "title: J\nplugins: [jekyll-redirect-from]\n",
+				"index.md":    "---\ntitle: Home\n---\n[Rules](rules.md)\n",
+				"rules.md":    "---\ntitle: Rules\nredirect_from: [/old/, /older.html]\n---\n",
+				"store.md":    "---\ntitle: Store\nredirect_to: https://store.example/cairn\n---\nNot shown.\n",
+			},
+			// Plain Jekyll leaves a link to rules.md as it is (GitHub
+			// Pages' jekyll-relative-links rewrites it); sitegen leads it
+			// to the page.
+			Known: []string{"link: /: sitegen leads to [/rules/]"},
+		},
 	} {
 		t.Run(f.Name, func(t *testing.T) { Run(t, Jekyll, Sitegen, f) })
 	}

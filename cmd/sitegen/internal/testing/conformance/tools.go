@@ -76,7 +76,9 @@ var sitegenMarkup = Markup{
 				label = Text(cur)
 			}
 			out = append(out, Entry{Label: label, URL: u})
-			next = Find(doc, func(n *html.Node) bool { return n.Data == "a" && Attr(n, "rel") == "next" })
+			// The reading order's next page, not a long list's next part.
+			pager := Find(doc, func(n *html.Node) bool { return n.Data == "nav" && Attr(n, "class") == "pager" })
+			next = Find(pager, func(n *html.Node) bool { return n.Data == "a" && Attr(n, "rel") == "next" })
 		}
 		return out
 	},
@@ -288,8 +290,11 @@ var Jekyll = Tool{
 		err = writeFiles(src, map[string]string{
 			"_conformance.yml": "plugins: [" + strings.Join(plugins, ", ") + "]\n",
 			// Every page and document gets the layout below, whatever
-			// its front matter or the site's defaults say.
-			"_plugins/conformance.rb": "Jekyll::Hooks.register [:pages, :documents], :pre_render do |doc|\n  doc.data['layout'] = 'conformance'\nend\n",
+			// its front matter or the site's defaults say, but for the
+			// redirects jekyll-redirect-from makes.
+			"_plugins/conformance.rb": "Jekyll::Hooks.register [:pages, :documents], :pre_render do |doc|\n" +
+				"  doc.data['layout'] = 'conformance' unless doc.data.key?('redirect') # jekyll-redirect-from's redirects stay\n" +
+				"end\n",
 			"_layouts/conformance.html": `<!doctype html><html><head><title>{{ page.title }}</title></head><body>` +
 				`<div class="content">{{ content }}</div></body></html>`,
 		})
@@ -351,7 +356,11 @@ func jekyllPlugins(src string) ([]string, error) {
 		cfg.Plugins = append(cfg.Plugins, jekyll.GitHubPagesPlugins...)
 	}
 	slices.Sort(cfg.Plugins)
-	return slices.Compact(cfg.Plugins), nil
+	// A plugin not installed here (jekyll-github-metadata, which asks
+	// GitHub's API) is left out: it changes no page's text or URL.
+	return slices.DeleteFunc(slices.Compact(cfg.Plugins), func(p string) bool {
+		return exec.Command("ruby", "-e", "require '"+p+"'").Run() != nil
+	}), nil
 }
 
 // JustTheDocs builds a Jekyll site of the just-the-docs theme with that
