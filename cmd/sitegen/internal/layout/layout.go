@@ -227,6 +227,10 @@ type Layout struct {
 	// first, its pages by file name, then its folders by name (MkDocs'
 	// navigation without nav:); otherwise by title (or NameOrder).
 	FilesFirst bool
+	// CaseOrder orders siblings without a weight by their titles with
+	// capitals before lower case letters, as just-the-docs does unless
+	// nav_sort: case_insensitive; otherwise the case is ignored.
+	CaseOrder bool
 	// KeepCase keeps the case of file and folder names in URLs
 	// (Mixed-Case.md is /Mixed-Case/, as MkDocs and Jekyll write it);
 	// otherwise URLs are lower case, as Hugo and sitegen write them.

@@ -736,8 +736,8 @@ func (s *Site) buildTree(pages []*page) {
 	visit(s.home)
 	// Previous and next follow the navigation: a page out of it (MkDocs'
 	// pages that nav: does not name, just-the-docs' nav_exclude) has no
-	// neighbours and is no one's.
-	chain := slices.DeleteFunc(slices.Clone(s.pages[1:]), func(p *page) bool { return p.navExclude })
+	// neighbours and is no one's; nor has a redirect elsewhere (redirect_to:).
+	chain := slices.DeleteFunc(slices.Clone(s.pages[1:]), func(p *page) bool { return p.navExclude || p.redirectTo != "" })
 	for i, p := range chain {
 		if i > 0 {
 			p.prev = chain[i-1]
@@ -778,6 +778,12 @@ func (s *Site) sortChildren(children []*page) {
 	if s.lay.FilesFirst {
 		slices.SortFunc(children, func(a, b *page) int {
 			return cmp.Or(byWeight(a, b), cmp.Compare(folderRank(a), folderRank(b)), cmp.Compare(a.name(), b.name()))
+		})
+		return
+	}
+	if !s.lay.NameOrder && s.lay.CaseOrder {
+		slices.SortFunc(children, func(a, b *page) int {
+			return cmp.Or(byWeight(a, b), cmp.Compare(a.title, b.title), cmp.Compare(a.sitePath, b.sitePath))
 		})
 		return
 	}

@@ -256,8 +256,13 @@ func (s *Site) reparent(pages []*page) {
 				continue
 			}
 			if p.grandParent == "" || strings.EqualFold(c.parentTitle, p.grandParent) {
-				to = c
-				break
+				// Without grand_parent, a top-level page of that title
+				// wins (just-the-docs' nav/children.html "rejects nav_child
+				// as 3rd-level when include.node is 2nd-level and nav_child
+				// can also be 2nd-level").
+				if to == nil || p.grandParent == "" && to.parentTitle != "" && c.parentTitle == "" {
+					to = c
+				}
 			}
 		}
 		if to == nil {

@@ -2,6 +2,7 @@ package site
 
 import (
 	"errors"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -193,6 +194,65 @@ func TestDelimiterSpaces(t *testing.T) {
 		delimiterSpaces(src)
 		if string(src) != tt.want {
 			t.Errorf("delimiterSpaces(%q) = %q, want %q", tt.in, src, tt.want)
+		}
+	}
+}
+
+// TestJustTheDocsNav: a Jekyll site's navigation follows just-the-docs'
+// documented rules.
+//   - "If two parents have the same title, but different grandparents, you
+//     can set their grand_parent titles to distinguish between their
+//     parents" (https://just-the-docs.com/docs/navigation/main/ancestry/); a
+//     child without grand_parent whose parent is the title of a top-level
+//     page is that page's (its nav/children.html "rejects nav_child as
+//     3rd-level when include.node is 2nd-level and nav_child can also be
+//     2nd-level"): Cairn SRD's Player's Guide is under the top Second
+//     Edition, not Localization's.
+//   - "By default, all Capital letters come before all lowercase letters;
+//     you can add nav_sort: case_insensitive in the configuration file to
+//     ignore the case" (https://just-the-docs.com/docs/navigation/main/order/).
+func TestJustTheDocsNav(t *testing.T) {
+	pages := map[string]string{
+		"index.md":                "---\ntitle: Home\n---\n",
+		"second-edition.md":       "---\ntitle: Second Edition\nnav_order: 2\n---\n",
+		"localization.md":         "---\ntitle: Localization\nnav_order: 3\n---\n",
+		"localization/second.md":  "---\ntitle: Second Edition\nparent: Localization\n---\n",
+		"localization/spanish.md": "---\ntitle: Spanish\nparent: Second Edition\ngrand_parent: Localization\n---\n",
+		"guide.md":                "---\ntitle: Player's Guide\nparent: Second Edition\nnav_order: 1\n---\n",
+		"npc.md":                  "---\ntitle: NPC Tables\nparent: Second Edition\n---\n",
+		"naming.md":               "---\ntitle: Naming\nparent: Second Edition\n---\n",
+	}
+	for _, tt := range []struct {
+		config string
+		order  []string // the children of /second-edition/ in its sidebar
+	}{
+		{"title: J\n", []string{"/guide/", "/npc/", "/naming/"}},
+		{"title: J\nnav_sort: case_insensitive\n", []string{"/guide/", "/naming/", "/npc/"}},
+	} {
+		src := t.TempDir()
+		files := maps.Clone(pages)
+		files["_config.yml"] = tt.config
+		sitetest.WriteFiles(t, src, files)
+		dest := filepath.Join(t.TempDir(), "out")
+		if _, err := build(t, src, Options{Theme: theme, Dest: dest}); err != nil {
+			t.Fatal(err)
+		}
+		raw, err := os.ReadFile(filepath.Join(dest, "second-edition", "index.html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		html := string(raw)
+		last := -1
+		for _, u := range tt.order {
+			i := strings.Index(html, `<a href="`+u+`"`)
+			if i < 0 || i < last {
+				t.Errorf("%q: the sidebar of /second-edition/ does not list %v in that order:\n%s", tt.config, tt.order, html)
+				break
+			}
+			last = i
+		}
+		if strings.Contains(html, `href="/localization/spanish/"`) {
+			t.Errorf("Spanish (grand_parent: Localization) is under the top Second Edition")
 		}
 	}
 }

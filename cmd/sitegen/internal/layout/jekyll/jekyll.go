@@ -67,6 +67,10 @@ func Recognise(dir string) (*layout.Layout, error) {
 	// syntax error in a page's front matter" (default false: Jekyll warns
 	// and builds the page without it).
 	l.BadFrontMatter = m["strict_front_matter"] != true
+	// just-the-docs: "By default, all Capital letters come before all
+	// lowercase letters; you can add nav_sort: case_insensitive in the
+	// configuration file to ignore the case."
+	l.CaseOrder = m["nav_sort"] != "case_insensitive"
 	l.Settings.Title = l.Str(m, "title")
 	base := strings.TrimSuffix(l.Str(m, "url"), "/")
 	if bu := strings.Trim(l.Str(m, "baseurl"), "/"); bu != "" {

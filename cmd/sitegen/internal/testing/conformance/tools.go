@@ -55,31 +55,52 @@ var sitegenMarkup = Markup{
 		}
 		return t
 	},
-	// The reading order from the home page (previous and next follow the
-	// navigation), each page labelled as the navigation labels it on its
-	// own page.
+	// The sidebar: each page shows it open on its own trail (and a
+	// window of a long section's pages around its own), so the
+	// navigation's tree is put together from every page's: the entries of
+	// each list, in their order, windows joined; then read depth first.
 	Nav: func(docs map[string]*html.Node) []Entry {
-		var out []Entry
-		home := docs["/"]
-		next := Find(Find(home, isSiteNav), func(n *html.Node) bool { return n.Data == "a" })
-		for range len(docs) {
-			if next == nil {
-				break
+		lists := map[string][]Entry{} // the URL of the entry a list is under ("" for the top) -> its entries
+		for _, u := range slices.Sorted(mapKeys(docs)) {
+			var walk func(ul *html.Node, parent string)
+			walk = func(ul *html.Node, parent string) {
+				var list []Entry
+				for li := ul.FirstChild; li != nil; li = li.NextSibling {
+					if li.Type != html.ElementNode || li.Data != "li" || strings.Contains(Attr(li, "class"), "nav-more") {
+						continue
+					}
+					var e Entry
+					for c := li.FirstChild; c != nil; c = c.NextSibling {
+						switch {
+						case c.Type != html.ElementNode:
+						case c.Data == "a":
+							e = Entry{Label: Text(c), URL: Canonical(Attr(c, "href"))}
+							list = append(list, e)
+						case c.Data == "ul" && e.URL != "":
+							walk(c, e.URL)
+						}
+					}
+				}
+				lists[parent] = join(lists[parent], list)
 			}
-			u := Canonical(Attr(next, "href"))
-			doc, ok := docs[u]
-			if !ok {
-				break
+			if top := Find(Find(docs[u], isSiteNav), func(n *html.Node) bool { return n.Data == "ul" }); top != nil {
+				walk(top, "")
 			}
-			label := Text(next)
-			if cur := Find(Find(doc, isSiteNav), func(n *html.Node) bool { return n.Data == "a" && Attr(n, "aria-current") == "page" }); cur != nil {
-				label = Text(cur)
-			}
-			out = append(out, Entry{Label: label, URL: u})
-			// The reading order's next page, not a long list's next part.
-			pager := Find(doc, func(n *html.Node) bool { return n.Data == "nav" && Attr(n, "class") == "pager" })
-			next = Find(pager, func(n *html.Node) bool { return n.Data == "a" && Attr(n, "rel") == "next" })
 		}
+		var out []Entry
+		seen := map[string]bool{}
+		var visit func(parent string)
+		visit = func(parent string) {
+			for _, e := range lists[parent] {
+				if seen[e.URL] {
+					continue
+				}
+				seen[e.URL] = true
+				out = append(out, e)
+				visit(e.URL)
+			}
+		}
+		visit("")
 		return out
 	},
 	Skip: func(rel string) bool { return rel == "404.html" || rel == ".sitegen" },
@@ -534,4 +555,26 @@ func hugoThemes(src string) ([]string, error) {
 		}
 	}
 	return out, nil
+}
+
+// join puts two windows of one list together, in order: each entry of b
+// not in a goes after the entry before it in b.
+func join(a, b []Entry) []Entry {
+	for i, e := range b {
+		if slices.Contains(a, e) {
+			continue
+		}
+		at := len(a)
+		if i > 0 {
+			if j := slices.Index(a, b[i-1]); j >= 0 {
+				at = j + 1
+			}
+		} else if len(b) > 1 {
+			if j := slices.Index(a, b[1]); j >= 0 {
+				at = j
+			}
+		}
+		a = slices.Insert(a, at, e)
+	}
+	return a
 }
