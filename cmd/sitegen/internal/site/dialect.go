@@ -19,8 +19,13 @@ import (
 // MkDocs' nav: (in the layout's settings).
 
 // navOrderScale turns just-the-docs' nav_order (any number: 1, 2.5) into
-// a weight: siblings keep their order, fractions included.
-const navOrderScale = 1000
+// a weight: siblings keep their order, fractions included; navOrderBase
+// keeps nav_order: 0 a weight (0 is none), before 1 as just-the-docs puts
+// it.
+const (
+	navOrderScale = 1000
+	navOrderBase  = 1 << 40
+)
 
 // readDialectFields reads the placement fields of the layout's tool.
 func (s *Site) readDialectFields(p *page, r *fieldReader) {
@@ -30,13 +35,13 @@ func (s *Site) readDialectFields(p *page, r *fieldReader) {
 	if p.weight == 0 {
 		switch v := r.m["nav_order"].(type) {
 		case int:
-			p.weight = v * navOrderScale
+			p.weight = navOrderBase + v*navOrderScale
 		case int64:
-			p.weight = int(v) * navOrderScale
+			p.weight = navOrderBase + int(v)*navOrderScale
 		case uint64:
-			p.weight = int(v) * navOrderScale
+			p.weight = navOrderBase + int(v)*navOrderScale
 		case float64:
-			p.weight = int(math.Round(v * navOrderScale))
+			p.weight = navOrderBase + int(math.Round(v*navOrderScale))
 		}
 	}
 	p.navExclude, _ = r.m["nav_exclude"].(bool)

@@ -210,7 +210,10 @@ func TestDelimiterSpaces(t *testing.T) {
 //     Edition, not Localization's.
 //   - "By default, all Capital letters come before all lowercase letters;
 //     you can add nav_sort: case_insensitive in the configuration file to
-//     ignore the case" (https://just-the-docs.com/docs/navigation/main/order/).
+//     ignore the case"; "Pages with numerical nav_order parameters always
+//     come before those with strings or default nav_order parameters"
+//     (https://just-the-docs.com/docs/navigation/main/order/): nav_order: 0
+//     too (a handbook of world-of-naevis.net was last).
 func TestJustTheDocsNav(t *testing.T) {
 	pages := map[string]string{
 		"index.md":                "---\ntitle: Home\n---\n",
@@ -221,13 +224,14 @@ func TestJustTheDocsNav(t *testing.T) {
 		"guide.md":                "---\ntitle: Player's Guide\nparent: Second Edition\nnav_order: 1\n---\n",
 		"npc.md":                  "---\ntitle: NPC Tables\nparent: Second Edition\n---\n",
 		"naming.md":               "---\ntitle: Naming\nparent: Second Edition\n---\n",
+		"zero.md":                 "---\ntitle: Zero\nparent: Second Edition\nnav_order: 0\n---\n",
 	}
 	for _, tt := range []struct {
 		config string
 		order  []string // the children of /second-edition/ in its sidebar
 	}{
-		{"title: J\n", []string{"/guide/", "/npc/", "/naming/"}},
-		{"title: J\nnav_sort: case_insensitive\n", []string{"/guide/", "/naming/", "/npc/"}},
+		{"title: J\n", []string{"/zero/", "/guide/", "/npc/", "/naming/"}},
+		{"title: J\nnav_sort: case_insensitive\n", []string{"/zero/", "/guide/", "/naming/", "/npc/"}},
 	} {
 		src := t.TempDir()
 		files := maps.Clone(pages)
