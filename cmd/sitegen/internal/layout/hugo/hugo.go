@@ -1,10 +1,39 @@
 // Package hugo recognises a Hugo site (hugo.toml|yaml|json or
-// config.toml|yaml|json at its root): contentDir (default content/) holds
-// the pages, staticDir (default static/, one folder or a list) is published
-// at the site's root; title, baseURL, languageCode and copyright are the
-// site's settings; aliases: in front matter are redirects; what Hugo does
-// not publish (drafts, future and expired pages, build options, a
-// section's cascade) is not published (publish.go).
+// config.toml|yaml|json at its root, or in its configuration directory,
+// config/_default/) and states the rules of Hugo that sitegen builds it
+// by, each from https://gohugo.io/content-management/ (quoted in the
+// tests that check them: TestHugo in package testing/conformance builds
+// the same fixtures with Hugo itself):
+//
+//   - Where pages come from: contentDir (default content/; a multilingual
+//     site's default language's); "_index.md has a special role in Hugo.
+//     It allows you to add front matter and content to home, section,
+//     taxonomy, and term pages"; a leaf bundle's index.md is its folder's
+//     page. staticDir (default static/, one folder or a list) is published
+//     at the site's root. URLs are lower case.
+//   - What is not published: drafts, a publishDate in the future, an
+//     expiryDate past, build options (render: never, list: never),
+//     headless bundles, and what a section's cascade passes down
+//     (publish.go).
+//   - How links resolve: ref and relref name a page by its path; aliases:
+//     are redirects to the page.
+//   - The navigation: each section's pages by weight (pages without one
+//     last), then title; "linkTitle: Typically a shorter version of the
+//     title" labels the page in the navigation.
+//   - The title: the front matter's title. (Hugo leaves a page without
+//     one untitled; sitegen gives it its first # heading, else its file
+//     name, as Hugo's docs themes show it.)
+//   - What Hugo builds through, which sitegen's lenient mode
+//     (--broken-links warn) builds as warnings and its strict mode refuses
+//     saying so: a front matter key set twice (the last is read), aliases:
+//     written as one text (cast.ToStringSlice splits it into its words),
+//     two pages written to one URL (Hugo writes both in no set order;
+//     sitegen keeps the section's or bundle's page, layout.KeepHugo).
+//
+// Not implemented: slug: and url: (pages keep the URL of their file),
+// permalinks settings, Markdown files of a leaf bundle as its resources (they
+// are pages), folders without _index.md below the top as non-sections
+// (sitegen makes a list page of each), uglyURLs.
 package hugo
 
 import (

@@ -1,11 +1,53 @@
-// Package jekyll recognises a Jekyll site (a folder holding _config.yml):
-// the project root (or its source: setting) is the content; folders and
-// files whose names start with "_", the exclude: list and Jekyll's own
-// default excludes are not published, unless include: names them (a
-// hidden name never is); neither are a page whose front matter says
-// published: false nor the _drafts/ folder (both shown with --drafts, as
-// jekyll build --unpublished and --drafts show them); title, url +
-// baseurl and permalink are the site's settings.
+// Package jekyll recognises a Jekyll site (a folder holding _config.yml)
+// and states the rules of Jekyll, of the plugins GitHub Pages runs on
+// every site, and of the just-the-docs theme, that sitegen builds it by,
+// each from https://jekyllrb.com/docs/,
+// https://docs.github.com/en/pages/setting-up-a-github-pages-site-with-jekyll/about-github-pages-and-jekyll#plugins
+// and https://just-the-docs.com/docs/navigation/ (quoted in the tests
+// that check them: TestJekyll in package testing/conformance builds the
+// same fixtures with Jekyll itself, TestJustTheDocsNav in package site):
+//
+//   - Where pages come from: the project root (or source:). "Any file
+//     that contains a YAML front matter block will be processed by Jekyll
+//     as a special file"; "A static file is a file that does not contain
+//     any front matter" and is published as it is (PageFile). GitHub
+//     Pages (a site with no Gemfile, or one that names github-pages) adds
+//     jekyll-optional-front-matter (a Markdown file is a page without
+//     front matter, but README, LICENSE, CONTRIBUTING and the like),
+//     jekyll-readme-index (README.md is its folder's index page when the
+//     folder has none), jekyll-titles-from-headings (HeadingTitle) and
+//     jekyll-relative-links. URLs keep the case of names (KeepCase).
+//   - What is not published: names starting with "_", exclude:, Jekyll's
+//     own defaults (Gemfile, node_modules, vendor, …) unless include:
+//     names them (a hidden name never); published: false and _drafts/
+//     (shown with --drafts, as jekyll build --unpublished and --drafts
+//     show them).
+//   - How links resolve: {% link %} and Markdown links to pages' files;
+//     redirect_from: makes redirects to the page, redirect_to: makes the
+//     page a redirect elsewhere (jekyll-redirect-from).
+//   - The navigation (just-the-docs'): nav_order orders siblings
+//     (numbers, nav_order: 0 included, before pages without one), then
+//     titles, "all Capital letters come before all lowercase letters"
+//     unless nav_sort: case_insensitive (CaseOrder); parent: (with
+//     grand_parent:) lists a page under the page of that title, a
+//     top-level one when grand_parent: is not set; nav_exclude: keeps a
+//     page out of it.
+//   - The title: the front matter's title, else (GitHub Pages) the heading
+//     that starts the page.
+//   - What Jekyll builds through, which sitegen's lenient mode
+//     (--broken-links warn) builds as warnings and its strict mode refuses
+//     saying so: a front matter key set twice (Ruby's Psych keeps the
+//     last), front matter it cannot read (a "YAML Exception" line and the
+//     page without it, unless strict_front_matter: true), broken links
+//     (shipped as they are), two pages written to one URL (pages are
+//     written in order of file name and the last one stays,
+//     layout.KeepLastByName).
+//
+// Not implemented: the permalink: setting's styles other than pretty (pages
+// keep sitegen's URLs /a/b/, where Jekyll's default writes /a/b.html: a
+// relative link written for the latter, from the page's folder, is resolved
+// from below the page), collections, Liquid (its tags are dropped with a
+// warning, but {% link %} and {% raw %}).
 package jekyll
 
 import (
