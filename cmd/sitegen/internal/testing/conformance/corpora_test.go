@@ -33,7 +33,7 @@ func TestCorpora(t *testing.T) {
 	var dirs []string
 	for _, d := range strings.Split(list, ",") {
 		if _, err := os.Stat(filepath.Join(d, ".")); err != nil {
-			t.Fatal(err)
+			t.Skipf("CONFORMANCE_CORPORA: %v (fetch the corpora there first)", err)
 		}
 		if lay, err := detect.Layout(d); err == nil && lay.Kind != layout.Markdown {
 			dirs = append(dirs, d)
