@@ -238,7 +238,7 @@ func (s *Site) preparePage(ctx context.Context, p *page, site *templates.Site) (
 // previews file.
 func (s *Site) writePrepared(ctx context.Context, p *page, pp prepared, out *assets.Output) error {
 	if p.redirectTo != "" {
-		return s.writePage(ctx, out, outputPath(p.sitePath), templates.Alias(p.redirectTo))
+		return s.writePage(ctx, out, outputPath(p.sitePath), templates.Alias(p.redirectTo, p.redirectTo)) // another site: its URL is both
 	}
 	v := pp.v
 	v.Kind, v.Title, v.Heading, v.Description = p.kind, p.title, p.heading, p.description
