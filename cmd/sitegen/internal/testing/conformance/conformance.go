@@ -12,11 +12,14 @@
 // the page's title, its text and the navigation the tool computes, so
 // that Read sees the tool's own decisions and nothing of a theme's:
 // MkDocs' nav object, Hugo's page order (weight, then title) and
-// LinkTitle, Jekyll's page.title. Another tool (Docusaurus, VitePress,
-// Quartz) plugs in as one more Tool value.
+// LinkTitle, Jekyll's page.title. VitePress is built with its own
+// default theme and read from its sidebar (vitepress.go); another tool
+// (Docusaurus, Quartz, mdBook) plugs in as one more Tool value.
 //
 // Run is the test driver: it skips, saying why, when the tool is not
-// installed, and otherwise reports every difference Compare finds.
+// installed (and fails under CI=true, where .ci/run installs every tool),
+// and otherwise reports every difference Compare finds and checks what a
+// fixture says neither build may publish.
 package conformance
 
 import (
@@ -346,7 +349,9 @@ func NavDiff(native, ours []Entry) (outOfPlace int, labels, missing []string) {
 			continue
 		}
 		seq = append(seq, j)
-		if l := label[e.URL]; l != e.Label {
+		// The group's first page, which sitegen shows as the group (the
+		// folder's page), may carry the group's label.
+		if l := label[e.URL]; l != e.Label && !(i > 0 && native[i-1].URL == "" && native[i-1].Label == l) {
 			labels = append(labels, fmt.Sprintf("%s: sitegen labels it %q, the tool %q", e.URL, l, e.Label))
 		}
 	}
@@ -383,6 +388,17 @@ type Fixture struct {
 	// on purpose, each a substring of a Difference's text, with why in a
 	// comment where the fixture is written.
 	Known []string
+	// Unpublished are output paths ("drafts/secret.html", "package.json")
+	// that neither build may publish, as a file or as the page of that
+	// URL: what the tool keeps private, checked in both builds (Compare
+	// only sees where they differ).
+	Unpublished []string
+	// Published are output paths of files that both builds must publish
+	// (public/img/d6.svg at img/d6.svg).
+	Published []string
+	// NavEntries, when not 0, is how many entries the tool's navigation
+	// must have: the fixture's navigation is read, not found empty.
+	NavEntries int
 }
 
 // Run builds f with tool and with sitegen (build, a Tool whose Missing
@@ -391,12 +407,34 @@ type Fixture struct {
 func Run(t *testing.T, tool, sitegen Tool, f Fixture) {
 	t.Helper()
 	if why := tool.Missing(); why != "" {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("%s: %s; CI installs the tools (.ci/run)", tool.Name, why)
+		}
 		t.Skipf("%s: %s", tool.Name, why)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	native := build(ctx, t, tool, f.Files)
 	ours := build(ctx, t, sitegen, f.Files)
+	if f.NavEntries != 0 && len(native.Nav) != f.NavEntries {
+		t.Fatalf("%s's navigation has %d entries, want the fixture's %d: %v", tool.Name, len(native.Nav), f.NavEntries, native.Nav)
+	}
+	for _, p := range f.Unpublished {
+		for _, b := range []struct {
+			name string
+			site Site
+		}{{tool.Name, native}, {"sitegen", ours}} {
+			_, page := b.site.Pages[Canonical("/"+p)]
+			if b.site.Files[p] || page {
+				t.Errorf("%s publishes %s (rule: %s)", b.name, p, f.Rule)
+			}
+		}
+	}
+	for _, p := range f.Published {
+		if !native.Files[p] || !ours.Files[p] {
+			t.Errorf("%s: published by %s %v, by sitegen %v; want both (rule: %s)", p, tool.Name, native.Files[p], ours.Files[p], f.Rule)
+		}
+	}
 	var unexpected []string
 	used := map[string]bool{}
 	for _, d := range Compare(native, ours, slices.Collect(mapKeysIter(f.Files))) {
