@@ -62,8 +62,8 @@ clean: ## remove build output
 	find cmd/sitegen/internal/wasmbuild/embedded/files -mindepth 1 ! -name README.md -delete
 
 # The differential tests against the tools themselves that are too heavy for `make test`.
-.PHONY: conformance conformance-quartz conformance-docusaurus
-conformance: conformance-quartz conformance-docusaurus
+.PHONY: conformance conformance-quartz conformance-docusaurus conformance-corpora
+conformance: conformance-quartz conformance-docusaurus conformance-corpora
 conformance-quartz: ## build a Quartz fixture with Quartz v4 (cloned into QUARTZ_DIR, npm ci, once) and with sitegen, and compare them
 	@test -d $(QUARTZ_DIR)/node_modules || { git clone --depth 1 --branch v4 https://github.com/jackyzha0/quartz.git $(QUARTZ_DIR) && cd $(QUARTZ_DIR) && npm ci --engine-strict=false; }
 	QUARTZ_DIR=$(QUARTZ_DIR) $(GO) test ./cmd/sitegen/internal/site/ -run 'TestQuartzConformance' -count=1 -v
@@ -75,3 +75,11 @@ conformance-docusaurus: ## the Docusaurus differential test (heavy: installs Doc
 	test -x $(DOCUSAURUS_DIR)/node_modules/.bin/docusaurus || npm install --prefix $(DOCUSAURUS_DIR) --no-audit --no-fund \
 		@docusaurus/core@3.10.2 @docusaurus/preset-classic@3.10.2 react@19 react-dom@19
 	DOCUSAURUS=$(DOCUSAURUS_DIR)/node_modules $(GO) test -count=1 -timeout 20m -run TestDifferentialDocusaurus -v ./cmd/sitegen/internal/layout/docusaurus/
+
+# Public rules repositories built with their own tool (MkDocs, Hugo, Jekyll; just-the-docs sites with that theme) and
+# with sitegen, compared (testing/conformance TestCorpora); figures in the log. Fetch them first (never committed):
+# CONFORMANCE_CORPORA is a list of folders, or one folder of them; CONFORMANCE_JTD a checkout of just-the-docs.
+CONFORMANCE_CORPORA ?= $(HOME)/.cache/d6codex/conformance/corpora
+CONFORMANCE_JTD ?= $(HOME)/.cache/d6codex/conformance/just-the-docs
+conformance-corpora: ## build the public corpora in CONFORMANCE_CORPORA with their tools and with sitegen, and compare them
+	CONFORMANCE_CORPORA=$(CONFORMANCE_CORPORA) CONFORMANCE_JTD=$(CONFORMANCE_JTD) $(GO) test ./cmd/sitegen/internal/testing/conformance/ -run 'TestCorpora' -count=1 -v -timeout 60m

@@ -250,8 +250,10 @@ func BuildAll(ctx context.Context, opts site.Options, all bool, stdout, stderr i
 	var diags site.Diagnostics
 	switch {
 	case errors.As(err, &diags):
-		// Ten of each kind, then one line that counts the rest.
+		// Ten of each kind, then one line that counts the rest; the
+		// warnings too, as a build that succeeds lists them.
 		list(place(diags), 10, "")
+		list(place(res.WarningList), 3, "sitegen build: warning: ")
 		fmt.Fprintf(stderr, "sitegen build: %d error(s): %s\n", len(diags), site.CountKinds(diags))
 		if len(res.WarningList) > 0 {
 			fmt.Fprintf(stderr, "sitegen build: %d warning(s): %s\n", len(res.WarningList), site.CountKinds(res.WarningList))

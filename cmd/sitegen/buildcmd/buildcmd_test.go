@@ -179,3 +179,38 @@ func TestVitePressDefaultDest(t *testing.T) {
 		t.Errorf("public/ holds %d entries, want its one file", len(entries))
 	}
 }
+
+// TestFailedBuildListsWarnings: a build that fails on an error lists its
+// warnings too, a few of a kind by default and every one with --all, not
+// only their count (issue 32: a failed build counted its warnings but
+// listed none, even with --all).
+func TestFailedBuildListsWarnings(t *testing.T) {
+	var page strings.Builder
+	page.WriteString("---\ntitle: A\n---\n\n")
+	for i := range 5 {
+		fmt.Fprintf(&page, "[x](nope%d.md) ", i)
+	}
+	page.WriteString("\n\n<iframe src=\"https://x.test/\"></iframe>\n")
+	for _, tt := range []struct {
+		args     []string
+		warnings int // lines "sitegen build: warning: …content/a.md:…"
+	}{
+		{nil, 4},               // three broken links and the raw HTML (a fifth line counts the other two)
+		{[]string{"--all"}, 6}, // every one
+	} {
+		dir := writeSite(t, page.String())
+		sitetest.WriteFiles(t, dir, map[string]string{"content/b.md": "---\ntitle: [\n---\n"}) // an error
+		var out, errb bytes.Buffer
+		code := Run(context.Background(), append([]string{"--source", dir, "--base-url", "https://rules.test/", "--broken-links", "warn"}, tt.args...), &out, &errb)
+		if code != 1 {
+			t.Fatalf("%v: exit code = %d, want 1 (stderr %q)", tt.args, code, errb.String())
+		}
+		prefix := "sitegen build: warning: " + filepath.Join(dir, "content", "a.md") + ":"
+		if n := strings.Count(errb.String(), prefix); n != tt.warnings {
+			t.Errorf("%v: %d warning lines name content/a.md, want %d:\n%s", tt.args, n, tt.warnings, errb.String())
+		}
+		if !strings.Contains(errb.String(), "raw HTML") {
+			t.Errorf("%v: the raw HTML warning is not listed:\n%s", tt.args, errb.String())
+		}
+	}
+}

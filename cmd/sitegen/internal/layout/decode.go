@@ -84,38 +84,76 @@ func ReadSetting(dir, rel string) ([]byte, error) {
 }
 
 // Decode reads the settings file rel under dir (YAML, TOML or JSON by its
-// extension) into a map.
+// extension) into a map. A YAML key set twice keeps its last value, as the
+// tools read it (see DecodeYAMLMap); DecodeSettings reports it.
 func Decode(dir, rel string) (map[string]any, error) {
+	m, _, err := decode(dir, rel)
+	return m, err
+}
+
+// DecodeSettings is Decode for the layout's own settings file: what the
+// file holds that its tool reads through (a key set twice) is added to
+// l.Tolerated, for the build to report.
+func (l *Layout) DecodeSettings(dir, rel string) (map[string]any, error) {
+	m, tolerated, err := decode(dir, rel)
+	l.Tolerated = append(l.Tolerated, tolerated...)
+	return m, err
+}
+
+func decode(dir, rel string) (m map[string]any, tolerated []*ConfigError, err error) {
 	raw, err := ReadSetting(dir, rel)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	m := map[string]any{}
+	m = map[string]any{}
 	switch path.Ext(rel) {
 	case ".toml":
 		if line, col, ok := TOMLDepth(raw); !ok {
-			return nil, &ConfigError{File: rel, Line: line, Col: col, Msg: TOMLDepthMsg}
+			return nil, nil, &ConfigError{File: rel, Line: line, Col: col, Msg: TOMLDepthMsg}
 		}
 		if _, err := toml.Decode(string(raw), &m); err != nil {
 			var pe toml.ParseError
 			if errors.As(err, &pe) {
-				return nil, &ConfigError{File: rel, Line: pe.Position.Line, Col: pe.Position.Col, Msg: pe.Message}
+				return nil, nil, &ConfigError{File: rel, Line: pe.Position.Line, Col: pe.Position.Col, Msg: pe.Message}
 			}
-			return nil, &ConfigError{File: rel, Msg: err.Error()}
+			return nil, nil, &ConfigError{File: rel, Msg: err.Error()}
 		}
 	case ".json":
 		if err := json.Unmarshal(raw, &m); err != nil {
-			return nil, &ConfigError{File: rel, Msg: err.Error()}
+			return nil, nil, &ConfigError{File: rel, Msg: err.Error()}
 		}
 	default:
-		if err := yaml.Unmarshal(raw, &m); err != nil {
-			return nil, YAMLError(rel, err)
+		var dups []DuplicateKey
+		if m, dups, err = DecodeYAMLMap(raw); err != nil {
+			return nil, nil, YAMLError(rel, err)
 		}
 		if m == nil {
 			m = map[string]any{}
 		}
+		for _, d := range dups {
+			tolerated = append(tolerated, d.Error(rel))
+		}
 	}
-	return m, nil
+	return m, tolerated, nil
+}
+
+// Error is the key set more than once in the settings file rel, placed
+// at its last line.
+func (d DuplicateKey) Error(rel string) *ConfigError {
+	return &ConfigError{File: rel, Line: d.Lines[len(d.Lines)-1], Col: 1, Key: d.Key,
+		Msg: fmt.Sprintf("set %s (lines %s): the last is read", times(len(d.Lines)), joinInts(d.Lines))}
+}
+
+// joinInts is "2, 5 and 9".
+func joinInts(ns []int) string {
+	s := make([]string, len(ns))
+	for i, n := range ns {
+		s[i] = strconv.Itoa(n)
+	}
+	if len(s) < 2 {
+		return strings.Join(s, "")
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
 }
 
 // YAMLError places a YAML parser's error in the settings file rel.
@@ -163,4 +201,85 @@ func Strings(m map[string]any, key string) []string {
 		return out
 	}
 	return nil
+}
+
+// DuplicateKey is a key a YAML mapping sets more than once: Lines are
+// the lines of each, in order; the last is the value read.
+type DuplicateKey struct {
+	Key   string
+	Lines []int
+}
+
+// DecodeYAMLMap decodes a YAML mapping as the tools' own YAML readers do
+// (Ruby's Psych for Jekyll, PyYAML for MkDocs, Hugo's and Obsidian's):
+// a key set twice in one mapping keeps its last value, where
+// gopkg.in/yaml.v3 refuses the document. Each such key is returned, with
+// the lines (of raw) that set it, for the caller to report. The common
+// case costs one yaml.v3 decode; the tree is read again only when that
+// decode finds a key set twice.
+func DecodeYAMLMap(raw []byte) (map[string]any, []DuplicateKey, error) {
+	m := map[string]any{}
+	err := yaml.Unmarshal(raw, &m)
+	if err == nil || !strings.Contains(err.Error(), "already defined at line") {
+		return m, nil, err
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(raw, &doc); err != nil {
+		return nil, nil, err
+	}
+	var dups []DuplicateKey
+	dedupe(&doc, &dups, map[*yaml.Node]bool{})
+	m = map[string]any{}
+	if err := doc.Decode(&m); err != nil {
+		return nil, nil, err
+	}
+	return m, dups, nil
+}
+
+// dedupe removes, in every mapping under n, each key's earlier settings,
+// keeping its last, and appends to dups the keys it found twice.
+func dedupe(n *yaml.Node, dups *[]DuplicateKey, seen map[*yaml.Node]bool) {
+	if n == nil || seen[n] {
+		return
+	}
+	seen[n] = true
+	if n.Kind == yaml.MappingNode {
+		last := map[string]int{}
+		lines := map[string][]int{}
+		var order []string
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k := n.Content[i].Value
+			if _, ok := lines[k]; !ok {
+				order = append(order, k)
+			}
+			last[k] = i
+			lines[k] = append(lines[k], n.Content[i].Line)
+		}
+		if len(last) < len(n.Content)/2 {
+			kept := make([]*yaml.Node, 0, 2*len(last))
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				if last[n.Content[i].Value] == i {
+					kept = append(kept, n.Content[i], n.Content[i+1])
+				}
+			}
+			n.Content = kept
+			for _, k := range order {
+				if len(lines[k]) > 1 {
+					*dups = append(*dups, DuplicateKey{Key: k, Lines: lines[k]})
+				}
+			}
+		}
+	}
+	for _, c := range n.Content {
+		dedupe(c, dups, seen)
+	}
+	dedupe(n.Alias, dups, seen)
+}
+
+// times is "twice", "3 times".
+func times(n int) string {
+	if n == 2 {
+		return "twice"
+	}
+	return strconv.Itoa(n) + " times"
 }

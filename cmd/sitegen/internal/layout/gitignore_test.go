@@ -84,8 +84,8 @@ func TestIgnoreAgainstGit(t *testing.T) {
 		t.Fatal("git check-ignore reported nothing: the oracle did not run")
 	}
 	// Where MkDocs' matcher (pathspec) and git part: "!" re-includes a
-	// file of an excluded folder (see Ignore); TestToolsAgree in package
-	// site checks it against mkdocs itself.
+	// file of an excluded folder (see Ignore); TestUnpublished in package
+	// testing/conformance checks it against mkdocs itself.
 	pathspec := map[string]bool{"private/keep.md": false, "lib/keep": false}
 	g := ParseIgnore(patterns)
 	for _, p := range paths {

@@ -69,6 +69,10 @@ const (
 	Markdown   = "folder of Markdown"
 )
 
+// SkipReadme is Layout.ReadmeBesideIndex for a tool that ignores the
+// README.md of a folder that has an index.md.
+const SkipReadme = "skip"
+
 // Layout is a recognised source folder.
 type Layout struct {
 	// Kind is one of the constants above.
@@ -201,6 +205,68 @@ type Layout struct {
 	// Notes say what was not read from the settings (a computed value) and
 	// which default was used instead; the build reports them.
 	Notes []string
+
+	// BadFrontMatter: the tool builds a page whose front matter it cannot
+	// read, without it (Jekyll, unless strict_front_matter: true; MkDocs;
+	// Obsidian); Hugo stops. sitegen then builds the page without it too,
+	// reporting it as a tolerance (package site, lenient.go).
+	BadFrontMatter bool
+	// PluginBlocks are the info words of fenced blocks that a plugin of
+	// the tool draws (Obsidian's Fantasy Statblocks: statblock): where the
+	// block cannot be read, the plugin shows its error inside the note and
+	// the note is shown all the same, so sitegen's error there is a
+	// tolerance (the block is shown as code).
+	PluginBlocks []string
+	// FirstLineTitle takes a page's title from a # heading only when the
+	// heading is the page's first line (MkDocs: "A level 1 Markdown header
+	// on the first line of the document body"); otherwise from its first
+	// # heading anywhere (or as StartTitle says).
+	FirstLineTitle bool
+	// FilesFirst orders the pages of a folder without a weight or a place
+	// in the tool's navigation as the tool's walk finds them: its index
+	// first, its pages by file name, then its folders by name (MkDocs'
+	// navigation without nav:); otherwise by title (or NameOrder).
+	FilesFirst bool
+	// CaseOrder orders siblings without a weight by their titles with
+	// capitals before lower case letters, as just-the-docs does unless
+	// nav_sort: case_insensitive; otherwise the case is ignored.
+	CaseOrder bool
+	// KeepCase keeps the case of file and folder names in URLs
+	// (Mixed-Case.md is /Mixed-Case/, as MkDocs and Jekyll write it);
+	// otherwise URLs are lower case, as Hugo and sitegen write them.
+	KeepCase bool
+	// PageFile says whether a Markdown file is a page (else it is
+	// published as a file, as it is): frontMatter tells whether it starts
+	// with front matter, folderIndex whether its folder has an index.md
+	// or index.html. Nil: every Markdown file is a page.
+	PageFile func(rel string, frontMatter, folderIndex bool) bool
+	// ReadmeBesideIndex is what the tool makes of a README.md beside an
+	// index.md: "" an ordinary page (/folder/readme/); SkipReadme leaves
+	// it out, with a warning, as MkDocs does.
+	ReadmeBesideIndex string
+	// DuplicateURL chooses which of two pages the tool writes to one URL
+	// it keeps (see duplicate.go); nil: two pages of one URL are an error
+	// (sitegen's own layout).
+	DuplicateURL func(a, b Claim) (keepB bool, why string)
+
+	// Tolerated are what the settings file holds that its tool builds
+	// through (a YAML key set twice: the last is read), for the build to
+	// report: a warning in lenient mode, else an error that says so.
+	Tolerated []*ConfigError
+}
+
+// Tool names the program whose rules the layout follows, as messages
+// name it ("Jekyll", "Hugo", "MkDocs", "Obsidian", "GitHub" for a folder
+// of Markdown); "" for sitegen's own layout, whose rules are sitegen's.
+func (l *Layout) Tool() string {
+	switch l.Kind {
+	case Sitegen, "":
+		return ""
+	case Markdown:
+		return "GitHub"
+	}
+	tool, _, _ := strings.Cut(l.Kind, " ")
+	return tool
 }
 
 // LinkFinder finds what a link names (see Layout.Links).
@@ -497,7 +563,7 @@ func Folder() *Layout {
 	return &Layout{Kind: Markdown, Content: ".", Redirects: "aliases",
 		ExcludeNames:    []string{"node_modules"},
 		LinkedFilesOnly: true, NameOrder: true, HeadingTitle: true, FileLinks: true, BookAnchors: true, SkipCopies: true,
-		Unpublished: NotesFlags}
+		Unpublished: NotesFlags, BadFrontMatter: true}
 }
 
 // FirstFile returns the first of names that is a file in dir, or "" when

@@ -39,6 +39,9 @@ type Config struct {
 	// ("keep") they stay, as Hugo and MkDocs keep them, so a corpus's
 	// links and bookmarks to a_b/ keep working.
 	HyphenUnderscores bool
+	// KeepCase keeps the case of names in URLs (the layout's KeepCase:
+	// MkDocs and Jekyll).
+	KeepCase bool
 	// Copyright is the footer line of every page, inline Markdown (toml key
 	// "copyright", as in Hugo and MkDocs); links in it are checked like a
 	// page's. Empty: no footer.
@@ -96,7 +99,7 @@ func (c *Config) basePath() string {
 // without it the layout's settings alone). Problems are added to diag; the
 // returned config holds defaults for fields that failed.
 func loadConfig(dir, baseURLOverride string, lay *layout.Layout, diag *collector) *Config {
-	cfg := &Config{Title: "Untitled", LanguageCode: "en", BaseURL: "/", MetaLines: true, Obsidian: true, Backlinks: true, LinkPreviews: true, rules: lay.Pages}
+	cfg := &Config{Title: "Untitled", LanguageCode: "en", BaseURL: "/", MetaLines: true, Obsidian: true, Backlinks: true, LinkPreviews: true, rules: lay.Pages, KeepCase: lay.KeepCase}
 	switch lay.Kind {
 	case layout.MdBook: // mdBook reads neither metadata lines nor Obsidian's syntax: a "#tag" is text
 		cfg.MetaLines, cfg.Obsidian = false, false

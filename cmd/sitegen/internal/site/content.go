@@ -87,7 +87,8 @@ func pageName(name string) string {
 }
 
 // hasFrontMatter reports whether the file (a source-relative path)
-// starts with a "---" line.
+// starts with a "---" line, spaces after it allowed: Jekyll's test for a
+// page (a first line matching \A---\s*\r?\n).
 func (s *Site) hasFrontMatter(file string) bool {
 	r, err := s.srcRoot()
 	if err != nil {
@@ -98,9 +99,15 @@ func (s *Site) hasFrontMatter(file string) bool {
 		return false
 	}
 	defer f.Close()
-	head := make([]byte, 4)
+	head := make([]byte, 64)
 	n, _ := io.ReadFull(f, head)
-	return n >= 4 && string(head[:3]) == "---" && (head[3] == '\n' || head[3] == '\r')
+	head = head[:n]
+	rest, ok := bytes.CutPrefix(head, []byte("---"))
+	if !ok {
+		return false
+	}
+	rest = bytes.TrimLeft(rest, " \t\r")
+	return len(rest) > 0 && rest[0] == '\n'
 }
 
 // page is one output page and what the build knows about it between
@@ -132,12 +139,13 @@ type page struct {
 	tag           string          // for a tag page, its tag
 	tagFrom       *page           // for a tag page, the first page that carries the tag
 	tagIndex      bool            // the list of tags
-	navExclude    bool            // just-the-docs' nav_exclude: published, listed in its section, not in the navigation
+	navExclude    bool            // just-the-docs' nav_exclude, a page MkDocs' nav: does not name: published, listed in its section, not in the navigation nor the reading order
 	searchExclude bool            // just-the-docs' search_exclude: not in the search index
 	parentTitle   string          // just-the-docs' parent: the title of the page to list this one under
 	grandParent   string          // and grand_parent:, the title of that page's parent
 	folder        string          // the folder a folder note (X.md beside X/, X/X.md) is the page of; "" otherwise
 	navTitle      string          // the navigation's label when it differs from the title
+	redirectTo    string          // jekyll-redirect-from's redirect_to: the page is a redirect to this URL
 	docTitle      string          // the <title> the page's text sets ({{#title}}, expand.go), "" for none
 	lines         []int           // the page file's line of each line of its text, when the layout rewrote it (expand.go); nil when they did not move
 	pos           float64         // place among siblings by the layout's rules, when hasPos
@@ -172,6 +180,7 @@ func (s *Site) load(ctx context.Context) error {
 	jekyll := s.lay.Kind == layout.Jekyll
 	listed := s.navListed()
 	var unlisted []string
+	mdFiles := map[string]string{} // content-relative -> source-relative, for the layout's PageFile
 	err := walkSource(s.opts.Source, s.lay.Content, s.walkSkip, func(rel, file string) error {
 		if msg := badName(rel); msg != "" {
 			s.diag.addf(s.srcFile(showName(rel)), 0, 0, "", "%s", msg)
@@ -183,6 +192,9 @@ func (s *Site) load(ctx context.Context) error {
 		}
 		if s.isPageFile(rel) || jekyll && strings.HasSuffix(rel, ".html") && s.hasFrontMatter(file) {
 			rels = append(rels, rel) // Jekyll renders an .html file with front matter as a page too
+			if s.lay.PageFile != nil && strings.HasSuffix(rel, ".md") {
+				mdFiles[rel] = file
+			}
 		} else if s.cfg.Obsidian && isBaseFile(rel) {
 			s.baseFiles[rel] = true // data for the embeds of its views, not a file to publish (dataview.go)
 		} else {
@@ -198,6 +210,9 @@ func (s *Site) load(ctx context.Context) error {
 		}
 		return fmt.Errorf("walk %s: %w", s.lay.Content, err)
 	}
+	if len(mdFiles) > 0 {
+		rels = s.pageFiles(rels, mdFiles)
+	}
 	if s.files[notFoundHTML] && !slices.Contains(rels, notFoundHTML) { // a corpus's own 404 page, HTML in Markdown's clothes
 		delete(s.files, notFoundHTML)
 		rels = append(rels, notFoundHTML)
@@ -205,6 +220,14 @@ func (s *Site) load(ctx context.Context) error {
 	slices.Sort(rels)
 	if s.lay.Pages == nil { // a tool with page rules of its own says which file is a folder's page
 		s.readmes = plainReadmes(rels)
+	}
+	if s.lay.ReadmeBesideIndex == layout.SkipReadme {
+		rels = slices.DeleteFunc(rels, func(rel string) bool {
+			if s.readmes[rel] {
+				s.warn.addf(s.srcFile(rel), 0, 0, "", "%s: an index.md is beside it, so %s skips it: not published", path.Base(rel), s.lay.Tool())
+			}
+			return s.readmes[rel]
+		})
 	}
 	if !s.lay.NavOnly {
 		s.folderNotes = folderNotes(slices.DeleteFunc(slices.Clone(rels), func(r string) bool { return s.readmes[r] }), s.files)
@@ -230,6 +253,7 @@ func (s *Site) load(ctx context.Context) error {
 	for _, p := range pages {
 		s.byRel[p.rel] = p
 	}
+	pages = s.shareURLs(pages)
 	pages = s.takeNotFound(pages)
 	s.linkFolders(pages)
 	s.copyNotes = s.markCopies(pages)
@@ -288,13 +312,9 @@ func (s *Site) loadPage(rel string) *page {
 		// No title in front matter (or no front matter): the heading that
 		// starts the page where the layout takes one of any level, else
 		// the first # H1, else the file name.
-		h1Title := s.md.H1Title
-		if s.lay.StartTitle {
-			h1Title = s.md.StartTitle
-		}
 		if t, ok := s.leadingTitle(doc, src); ok {
 			p.title, p.dropH1, p.titleLead = t, true, true
-		} else if t, ok := h1Title(doc, src); ok {
+		} else if t, ok := s.h1Title(doc, src); ok {
 			p.title, p.dropH1 = t, true
 		}
 	default:
@@ -342,6 +362,19 @@ func (s *Site) leadingTitle(doc ast.Node, src []byte) (string, bool) {
 	return s.md.LeadingHeading(doc, src)
 }
 
+// h1Title is the text of the page's first # heading, or of the one that
+// starts it where the layout takes the title from there only
+// (layout.Layout.FirstLineTitle, StartTitle).
+func (s *Site) h1Title(doc ast.Node, src []byte) (string, bool) {
+	switch {
+	case s.lay.FirstLineTitle:
+		return s.md.LeadingH1(doc, src)
+	case s.lay.StartTitle:
+		return s.md.StartTitle(doc, src)
+	}
+	return s.md.H1Title(doc, src)
+}
+
 // classify returns the kind and site path of the page at content path rel.
 func (c *Config) classify(rel string) (templates.Kind, string) {
 	dir, name := path.Split(rel)
@@ -376,6 +409,8 @@ func (c *Config) slugify(name string) string {
 		switch {
 		case r == ' ' || r == '_' && c.HyphenUnderscores:
 			return '-'
+		case c.KeepCase:
+			return r
 		default:
 			return unicode.ToLower(r)
 		}
@@ -477,15 +512,31 @@ func (s *Site) readFrontMatter(p *page, src []byte, data *frontmatter.Data) {
 		s.readFields(p, m, src[start:end], 2)
 		return
 	}
-	m = map[string]any{}
-	if src[0] == '+' { // TOML: its depth is bounded before its parser runs
-		if line, col, ok := layout.TOMLDepth(src[start:end]); !ok {
-			s.diag.addf(p.file, 1+line, col, "", "front matter: %s", layout.TOMLDepthMsg)
-			p.failed = true
-			return
+	var err error
+	if yamlFM := src[start-1] == '\n' && bytes.HasPrefix(src, []byte("---")); yamlFM {
+		// YAML: a key set twice keeps its last value, as the tools' YAML
+		// readers take it, and is reported (lenient.go).
+		var dups []layout.DuplicateKey
+		m, dups, err = layout.DecodeYAMLMap(src[start:end])
+		for _, d := range dups {
+			for i := range d.Lines {
+				d.Lines[i]++ // the file's lines: the front matter starts on line 2
+			}
+			ce := d.Error(p.file)
+			s.tolerate(p.file, ce.Line, ce.Col, ce.Key, ce.Msg)
 		}
+	} else {
+		m = map[string]any{}
+		if src[0] == '+' { // TOML: its depth is bounded before its parser runs
+			if line, col, ok := layout.TOMLDepth(src[start:end]); !ok {
+				s.diag.addf(p.file, 1+line, col, "", "front matter: %s", layout.TOMLDepthMsg)
+				p.failed = true
+				return
+			}
+		}
+		err = data.Decode(&m)
 	}
-	if err := data.Decode(&m); err != nil {
+	if err != nil {
 		line, col := 1, 1
 		msg := err.Error()
 		var pe toml.ParseError
@@ -496,7 +547,16 @@ func (s *Site) readFrontMatter(p *page, src []byte, data *frontmatter.Data) {
 			msg = strings.TrimPrefix(msg, "yaml: ")
 			msg = strings.TrimPrefix(msg, fmt.Sprintf("line %d: ", l))
 		}
-		s.diag.addf(p.file, line, col, "", "front matter: %s", msg)
+		if s.lay.BadFrontMatter {
+			s.tolerate(p.file, line, col, "", fmt.Sprintf("front matter: %s: the page is built without it", msg))
+			if s.lenient() {
+				m = map[string]any{}
+				s.readFields(p, m, nil, 2)
+				return
+			}
+		} else {
+			s.diag.addf(p.file, line, col, "", "front matter: %s", msg)
+		}
 		p.failed = true
 		return
 	}
@@ -535,7 +595,7 @@ func (s *Site) readFields(p *page, m map[string]any, raw []byte, first int) {
 			p.tags = append(p.tags, name)
 		}
 	}
-	for _, a := range r.strings("aliases") {
+	for _, a := range s.stringList(p, r, "aliases") {
 		line, col := r.locate("aliases")
 		if !strings.HasPrefix(a, "/") {
 			// Obsidian's aliases are other names of a note, not URLs.
@@ -674,12 +734,16 @@ func (s *Site) buildTree(pages []*page) {
 		}
 	}
 	visit(s.home)
-	for i := 1; i < len(s.pages); i++ {
-		if i > 1 {
-			s.pages[i].prev = s.pages[i-1]
+	// Previous and next follow the navigation: a page out of it (MkDocs'
+	// pages that nav: does not name, just-the-docs' nav_exclude) has no
+	// neighbours and is no one's; nor has a redirect elsewhere (redirect_to:).
+	chain := slices.DeleteFunc(slices.Clone(s.pages[1:]), func(p *page) bool { return p.navExclude || p.redirectTo != "" })
+	for i, p := range chain {
+		if i > 0 {
+			p.prev = chain[i-1]
 		}
-		if i+1 < len(s.pages) {
-			s.pages[i].next = s.pages[i+1]
+		if i+1 < len(chain) {
+			p.next = chain[i+1]
 		}
 	}
 	// Generated copies of other pages are rendered, under the home page,
@@ -711,6 +775,18 @@ func (s *Site) sortChildren(children []*page) {
 		slices.SortFunc(children, compareByPosition)
 		return
 	}
+	if s.lay.FilesFirst {
+		slices.SortFunc(children, func(a, b *page) int {
+			return cmp.Or(byWeight(a, b), cmp.Compare(folderRank(a), folderRank(b)), cmp.Compare(a.name(), b.name()))
+		})
+		return
+	}
+	if !s.lay.NameOrder && s.lay.CaseOrder {
+		slices.SortFunc(children, func(a, b *page) int {
+			return cmp.Or(byWeight(a, b), cmp.Compare(a.title, b.title), cmp.Compare(a.sitePath, b.sitePath))
+		})
+		return
+	}
 	if !s.lay.NameOrder {
 		slices.SortFunc(children, comparePages)
 		return
@@ -726,6 +802,14 @@ func (s *Site) sortChildren(children []*page) {
 	slices.SortFunc(children, func(a, b *page) int {
 		return cmp.Or(byWeight(a, b), byName(names[a], names[b]), cmp.Compare(a.sitePath, b.sitePath))
 	})
+}
+
+// folderRank sorts a folder's pages (0) before its sub-folders (1).
+func folderRank(p *page) int {
+	if p.kind == templates.KindSection {
+		return 1
+	}
+	return 0
 }
 
 // name is the file name of a page without its extension, or the name of

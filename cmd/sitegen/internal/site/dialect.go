@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"maps"
 	"math"
+	"net/url"
 	"path"
 	"slices"
 	"strings"
@@ -18,8 +19,13 @@ import (
 // MkDocs' nav: (in the layout's settings).
 
 // navOrderScale turns just-the-docs' nav_order (any number: 1, 2.5) into
-// a weight: siblings keep their order, fractions included.
-const navOrderScale = 1000
+// a weight: siblings keep their order, fractions included; navOrderBase
+// keeps nav_order: 0 a weight (0 is none), before 1 as just-the-docs puts
+// it.
+const (
+	navOrderScale = 1000
+	navOrderBase  = 1 << 40
+)
 
 // readDialectFields reads the placement fields of the layout's tool.
 func (s *Site) readDialectFields(p *page, r *fieldReader) {
@@ -29,16 +35,26 @@ func (s *Site) readDialectFields(p *page, r *fieldReader) {
 	if p.weight == 0 {
 		switch v := r.m["nav_order"].(type) {
 		case int:
-			p.weight = v * navOrderScale
+			p.weight = navOrderBase + v*navOrderScale
 		case int64:
-			p.weight = int(v) * navOrderScale
+			p.weight = navOrderBase + int(v)*navOrderScale
 		case uint64:
-			p.weight = int(v) * navOrderScale
+			p.weight = navOrderBase + int(v)*navOrderScale
 		case float64:
-			p.weight = int(math.Round(v * navOrderScale))
+			p.weight = navOrderBase + int(math.Round(v*navOrderScale))
 		}
 	}
 	p.navExclude, _ = r.m["nav_exclude"].(bool)
+	if s.lay.Kind == layout.Hugo {
+		// "linkTitle: Typically a shorter version of the title", what
+		// menus show (.LinkTitle); Hugo's front matter keys are read in
+		// any case.
+		for k, v := range r.m {
+			if strings.EqualFold(k, "linkTitle") {
+				p.navTitle, _ = v.(string)
+			}
+		}
+	}
 	p.searchExclude, _ = r.m["search_exclude"].(bool)
 	p.parentTitle, _ = r.m["parent"].(string)
 	p.grandParent, _ = r.m["grand_parent"].(string)
@@ -46,6 +62,20 @@ func (s *Site) readDialectFields(p *page, r *fieldReader) {
 		for _, a := range r.stringOrList(key) {
 			line, col := r.locate(key)
 			s.addAlias(p, a, key, line, col)
+		}
+	}
+	if s.lay.Kind == layout.Jekyll {
+		// jekyll-redirect-from: "Sometimes, you may want to redirect a
+		// site page to a totally different website. This plugin also
+		// supports that with the redirect_to key": the page's URL is a
+		// redirect there, its text not shown.
+		if to := r.stringOrList("redirect_to"); len(to) > 0 {
+			if u, err := url.Parse(to[0]); err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" {
+				p.redirectTo = to[0]
+			} else {
+				line, col := r.locate("redirect_to")
+				s.warn.addf(p.file, line, col, "redirect_to", "%q is not an http or https URL: the page is shown, not a redirect", to[0])
+			}
 		}
 	}
 	if pl, ok := r.m["permalink"].(string); ok && strings.HasPrefix(pl, "/") && !strings.Contains(pl, ":") {
@@ -130,11 +160,13 @@ func (s *Site) applyNav() {
 		}
 	}
 	placed := map[*page]bool{}
+	named := map[*page]bool{}
 	for i, e := range s.lay.Nav {
 		p, ok := s.byRel[e.Path]
 		if !ok || e.Path == "" {
 			continue
 		}
+		named[p] = true
 		if s.lay.Rules != nil {
 			if placed[p] {
 				continue // a page the navigation lists twice keeps its first place and label
@@ -162,6 +194,18 @@ func (s *Site) applyNav() {
 				p.heading = p.title
 			}
 			p.navTitle, p.title = p.title, p.docTitle
+		}
+	}
+	// "Any pages not listed in your navigation configuration will still be
+	// rendered and included with the built site, however, they will not be
+	// linked from the global navigation and will not be included in the
+	// previous and next links."
+	// (https://www.mkdocs.org/user-guide/writing-your-docs/#configure-pages-and-navigation)
+	if len(named) > 0 && s.lay.Kind == layout.MkDocs {
+		for _, p := range s.byRel {
+			if !named[p] && p.kind == templates.KindPage {
+				p.navExclude = true
+			}
 		}
 	}
 }
@@ -217,8 +261,13 @@ func (s *Site) reparent(pages []*page) {
 				continue
 			}
 			if p.grandParent == "" || strings.EqualFold(c.parentTitle, p.grandParent) {
-				to = c
-				break
+				// Without grand_parent, a top-level page of that title
+				// wins (just-the-docs' nav/children.html "rejects nav_child
+				// as 3rd-level when include.node is 2nd-level and nav_child
+				// can also be 2nd-level").
+				if to == nil || p.grandParent == "" && to.parentTitle != "" && c.parentTitle == "" {
+					to = c
+				}
 			}
 		}
 		if to == nil {

@@ -100,3 +100,30 @@ func (s *Site) takeNotFound(pages []*page) []*page {
 	}
 	return slices.DeleteFunc(pages, func(p *page) bool { return p.rel == notFoundMD || p.rel == notFoundHTML })
 }
+
+// pageFiles applies the layout's rule of which Markdown files are pages
+// (layout.Layout.PageFile: Jekyll's front matter) to the Markdown files
+// among rels (md: content-relative -> source-relative path); those that
+// are not pages are published as files, as they are.
+func (s *Site) pageFiles(rels []string, md map[string]string) []string {
+	// A folder has an index page when it holds index.md or index.html, or
+	// when X.md (or X.html) is beside it, X/: that page's URL is the
+	// folder's (sitegen's URLs are Jekyll's pretty ones), so
+	// jekyll-readme-index leaves the folder's README.md a file.
+	index := map[string]bool{}
+	for _, rel := range rels {
+		if name := path.Base(rel); name == "index.md" || name == "index.html" {
+			index[path.Dir(rel)] = true
+		} else {
+			index[strings.TrimSuffix(rel, path.Ext(rel))] = true
+		}
+	}
+	return slices.DeleteFunc(rels, func(rel string) bool {
+		file, ok := md[rel]
+		if !ok || s.lay.PageFile(rel, s.hasFrontMatter(file), index[path.Dir(rel)]) {
+			return false
+		}
+		s.files[rel] = true
+		return true
+	})
+}

@@ -200,6 +200,10 @@ func (s *Site) preparePage(ctx context.Context, p *page, site *templates.Site) (
 		}
 		return prepared{}, nil
 	}
+	if p.redirectTo != "" { // a redirect elsewhere (Jekyll's redirect_to:): no page, its text not rendered
+		p.src = nil
+		return prepared{v: &templates.Page{Site: site}}, nil
+	}
 	v := &templates.Page{Site: site, URL: s.cfg.relURL(p.sitePath)} // the rest as it is written (writePrepared)
 	if p.home != nil {
 		s.homeView(p, v)
@@ -233,6 +237,9 @@ func (s *Site) preparePage(ctx context.Context, p *page, site *templates.Site) (
 // writePrepared writes page p, with its "Linked from" list, and its
 // previews file.
 func (s *Site) writePrepared(ctx context.Context, p *page, pp prepared, out *assets.Output) error {
+	if p.redirectTo != "" {
+		return s.writePage(ctx, out, outputPath(p.sitePath), templates.Alias(p.redirectTo, p.redirectTo)) // another site: its URL is both
+	}
 	v := pp.v
 	v.Kind, v.Title, v.Heading, v.Description = p.kind, p.title, p.heading, p.description
 	v.Permalink, v.Prev, v.Next, v.Updated = s.cfg.absURL(p.sitePath), s.link(p.prev), s.link(p.next), s.updated(p)

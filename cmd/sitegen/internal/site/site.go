@@ -275,6 +275,9 @@ func Load(ctx context.Context, opts Options) (*Site, error) {
 	if opts.BrokenLinks != "" {
 		s.cfg.BrokenLinksWarn = opts.BrokenLinks == "warn"
 	}
+	for _, ce := range s.lay.Tolerated {
+		s.tolerate(ce.File, ce.Line, ce.Col, ce.Key, ce.Msg)
+	}
 	s.md = markup.New(markup.Options{
 		Unsafe:       s.cfg.Unsafe,
 		Handlers:     diagramBlocks(s.lay, opts.Handlers),

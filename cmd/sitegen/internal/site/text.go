@@ -69,6 +69,7 @@ func (s *Site) readPage(file string) ([]byte, error) {
 			msg: fmt.Sprintf("the page is longer than %d MB, the most sitegen reads: split it into several pages", MaxPageBytes>>20)}
 	}
 	src = bytes.TrimPrefix(src, utf8BOM)
+	delimiterSpaces(src)
 	if utf8.Valid(src) {
 		if bad := checkBlocks(src); bad != nil {
 			return nil, bad
@@ -189,4 +190,98 @@ func (s *Site) readSource(file string) ([]byte, error) {
 		return nil, err
 	}
 	return r.ReadFile(file, 0)
+}
+
+// delimiterSpaces takes the spaces and tabs that end a front matter
+// delimiter line ("--- ") off it, in place: Hugo, Jekyll and MkDocs all
+// take "--- " for "---" (a Hugo corpus had three pages whose closing line
+// is "--- "), where the front matter parser would run to the end of the
+// file. The text keeps its length and its lines: the spaces move to the
+// end of the line after the opening one (a YAML or TOML line, where they
+// mean nothing), and to the start of the line after the closing one when
+// that line is blank or they are fewer than four (they do not make code
+// of it), else to its end.
+func delimiterSpaces(src []byte) {
+	if len(src) < 4 || src[0] != '-' && src[0] != '+' {
+		return
+	}
+	delim := src[0]
+	run := 0
+	for run < len(src) && src[run] == delim {
+		run++
+	}
+	if run < 3 {
+		return
+	}
+	// The closing line: the next line that is the delimiter run, spaces
+	// after it allowed.
+	first := lineEnd(src, 0)
+	closing := -1
+	for off := first + 1; off < len(src); off = lineEnd(src, off) + 1 {
+		l := bytes.TrimRight(src[off:lineEnd(src, off)], " \t\r")
+		if len(l) == run && len(bytes.Trim(l, string(delim))) == 0 {
+			closing = off
+			break
+		}
+	}
+	if closing < 0 {
+		return
+	}
+	// The closing line first: moving the opening line's spaces shifts
+	// nothing after the line that follows it.
+	if ws := spacesAfter(src, closing, run); ws > 0 {
+		end := lineEnd(src, closing)
+		if end < len(src) {
+			next := end + 1
+			nextEnd := lineEnd(src, next)
+			blank := len(bytes.TrimSpace(src[next:nextEnd])) == 0
+			if blank || ws < 4 {
+				rotate(src[closing+run:next], ws) // "--- \nX" -> "---\n X"
+			} else {
+				rotate(src[closing+run:textEnd(src, next, nextEnd)], ws) // to the end of the next line
+			}
+		}
+	}
+	if ws := spacesAfter(src, 0, run); ws > 0 {
+		next := first + 1
+		rotate(src[run:textEnd(src, next, lineEnd(src, next))], ws) // "---  \ntitle: A\n" -> "---\ntitle: A  \n"
+	}
+}
+
+// lineEnd is the offset of the newline that ends the line starting at
+// off, or len(src).
+func lineEnd(src []byte, off int) int {
+	if i := bytes.IndexByte(src[off:], '\n'); i >= 0 {
+		return off + i
+	}
+	return len(src)
+}
+
+// textEnd is where the text of the line [off, end) ends: before its \r.
+func textEnd(src []byte, off, end int) int {
+	if end > off && src[end-1] == '\r' {
+		return end - 1
+	}
+	return end
+}
+
+// spacesAfter counts the spaces and tabs after the delimiter run of the
+// line at off, when nothing else follows them on the line.
+func spacesAfter(src []byte, off, run int) int {
+	end := textEnd(src, off, lineEnd(src, off))
+	rest := src[off+run : end]
+	if len(bytes.Trim(rest, " \t")) != 0 {
+		return 0
+	}
+	return len(rest)
+}
+
+// rotate moves the first n bytes of b to its end.
+func rotate(b []byte, n int) {
+	if n <= 0 || n >= len(b) {
+		return
+	}
+	tmp := append([]byte(nil), b[:n]...)
+	copy(b, b[n:])
+	copy(b[len(b)-n:], tmp)
 }

@@ -1,19 +1,53 @@
 // Package hugo recognises a Hugo site (hugo.toml|yaml|json or
-// config.toml|yaml|json at its root): contentDir (default content/) holds
-// the pages, staticDir (default static/, one folder or a list) is published
-// at the site's root; title, baseURL, languageCode and copyright are the
-// site's settings; aliases: in front matter are redirects; what Hugo does
-// not publish (drafts, future and expired pages, build options, a
-// section's cascade) is not published (publish.go).
+// config.toml|yaml|json at its root, or in its configuration directory,
+// config/_default/) and states the rules of Hugo that sitegen builds it
+// by, each from https://gohugo.io/content-management/ (quoted in the
+// tests that check them: TestHugo in package testing/conformance builds
+// the same fixtures with Hugo itself):
+//
+//   - Where pages come from: contentDir (default content/; a multilingual
+//     site's default language's); "_index.md has a special role in Hugo.
+//     It allows you to add front matter and content to home, section,
+//     taxonomy, and term pages"; a leaf bundle's index.md is its folder's
+//     page. staticDir (default static/, one folder or a list) is published
+//     at the site's root. URLs are lower case.
+//   - What is not published: drafts, a publishDate in the future, an
+//     expiryDate past, build options (render: never, list: never),
+//     headless bundles, and what a section's cascade passes down
+//     (publish.go).
+//   - How links resolve: ref and relref name a page by its path; aliases:
+//     are redirects to the page.
+//   - The navigation: each section's pages by weight (pages without one
+//     last), then title; "linkTitle: Typically a shorter version of the
+//     title" labels the page in the navigation.
+//   - The title: the front matter's title. (Hugo leaves a page without
+//     one untitled; sitegen gives it its first # heading, else its file
+//     name, as Hugo's docs themes show it.)
+//   - What Hugo builds through, which sitegen's lenient mode
+//     (--broken-links warn) builds as warnings and its strict mode refuses
+//     saying so: a front matter key set twice (the last is read), aliases:
+//     written as one text (cast.ToStringSlice splits it into its words),
+//     two pages written to one URL (Hugo writes both in no set order;
+//     sitegen keeps the section's or bundle's page, layout.KeepHugo).
+//
+// Not implemented: slug: and url: (pages keep the URL of their file),
+// permalinks settings, Markdown files of a leaf bundle as its resources (they
+// are pages), folders without _index.md below the top as non-sections
+// (sitegen makes a list page of each), uglyURLs.
 package hugo
 
 import (
 	"cmp"
 	"slices"
+	"strings"
 	"time"
 
 	"d6codex/cmd/sitegen/internal/layout"
 )
+
+// ConfigDir is Hugo's configuration directory's default environment,
+// read when no settings file is at the site's root.
+const ConfigDir = "config/_default"
 
 // ConfigFiles are the names Hugo reads its settings from, in order.
 var ConfigFiles = []string{"hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml", "config.yaml", "config.yml", "config.json"}
@@ -23,19 +57,30 @@ var ConfigFiles = []string{"hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "c
 // beside a content/ folder (other tools use that name too).
 func Recognise(dir string) (*layout.Layout, error) {
 	file := layout.FirstFile(dir, ConfigFiles)
+	if file == "" && layout.Exists(dir, ConfigDir, true) {
+		// "Instead of a single project configuration file, split your
+		// configuration by environment, root configuration key, and
+		// language" (https://gohugo.io/configuration/introduction/#configuration-directory):
+		// the default environment's settings.
+		names := make([]string, len(ConfigFiles))
+		for i, f := range ConfigFiles {
+			names[i] = ConfigDir + "/" + f
+		}
+		file = layout.FirstFile(dir, names)
+	}
 	if file == "" {
 		return nil, nil
 	}
-	m, err := layout.Decode(dir, file)
+	l := &layout.Layout{Kind: layout.Hugo, File: file, Content: "content", Redirects: "aliases", DuplicateURL: layout.KeepHugo}
+	m, err := l.DecodeSettings(dir, file)
 	if err != nil {
 		return nil, err
 	}
-	l := &layout.Layout{Kind: layout.Hugo, File: file, Content: "content", Redirects: "aliases"}
 	c, lang := l.Str(m, "contentDir"), false
 	if c == "" {
 		c, lang = languageContentDir(m), true
 	}
-	if content := cmp.Or(layout.CleanRel(c), l.Content); file[:6] == "config" && !layout.Exists(dir, content, true) {
+	if content := cmp.Or(layout.CleanRel(c), l.Content); strings.HasPrefix(file, "config") && !layout.Exists(dir, content, true) {
 		return nil, nil // config.toml is not Hugo's without its content folder
 	}
 	if c, err := l.Folder(dir, "contentDir", c); err != nil {

@@ -27,6 +27,15 @@ func TestRecognise(t *testing.T) {
 			content: "content", static: []string{"static"}, settings: layout.Settings{Title: "Old"}},
 		{name: "config.toml without content/ is someone else's", files: map[string]string{"config.toml": "x = 1\n"}},
 		{name: "no settings", files: map[string]string{"content/a.md": ""}},
+		// "Instead of a single project configuration file, split your
+		// configuration by environment, root configuration key, and
+		// language": config/_default/hugo.toml
+		// (https://gohugo.io/configuration/introduction/#configuration-directory)
+		{name: "configuration directory", hugo: true, files: map[string]string{"config/_default/hugo.toml": "title = \"Dir\"\n", "config/production/hugo.toml": "baseURL = \"https://p.test/\"\n", "content/_index.md": ""},
+			content: "content", static: []string{"static"}, settings: layout.Settings{Title: "Dir"}},
+		{name: "configuration directory, config.toml", hugo: true, files: map[string]string{"config/_default/config.toml": "title = \"Mordheim\"\n", "content/_index.md": ""},
+			content: "content", static: []string{"static"}, settings: layout.Settings{Title: "Mordheim"}},
+		{name: "a config/ folder of another program", files: map[string]string{"config/_default/settings.json": "{}", "content/a.md": ""}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -28,8 +28,8 @@ import (
 //
 // Hugo reads a page's publishDate from publishDate, pubDate, published or
 // date ([frontmatter] defaults), so a future date with no publishDate is
-// not published either; hugo 0.111 here agrees (see package site's
-// TestToolsAgree).
+// not published either; hugo 0.111 here agrees (see package
+// testing/conformance's TestUnpublished).
 func TestUnpublished(t *testing.T) {
 	now := time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC)
 	r := rules{now: func() time.Time { return now }, lang: "en"}

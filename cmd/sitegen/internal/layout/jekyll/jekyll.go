@@ -1,14 +1,60 @@
-// Package jekyll recognises a Jekyll site (a folder holding _config.yml):
-// the project root (or its source: setting) is the content; folders and
-// files whose names start with "_", the exclude: list and Jekyll's own
-// default excludes are not published, unless include: names them (a
-// hidden name never is); neither are a page whose front matter says
-// published: false nor the _drafts/ folder (both shown with --drafts, as
-// jekyll build --unpublished and --drafts show them); title, url +
-// baseurl and permalink are the site's settings.
+// Package jekyll recognises a Jekyll site (a folder holding _config.yml)
+// and states the rules of Jekyll, of the plugins GitHub Pages runs on
+// every site, and of the just-the-docs theme, that sitegen builds it by,
+// each from https://jekyllrb.com/docs/,
+// https://docs.github.com/en/pages/setting-up-a-github-pages-site-with-jekyll/about-github-pages-and-jekyll#plugins
+// and https://just-the-docs.com/docs/navigation/ (quoted in the tests
+// that check them: TestJekyll in package testing/conformance builds the
+// same fixtures with Jekyll itself, TestJustTheDocsNav in package site):
+//
+//   - Where pages come from: the project root (or source:). "Any file
+//     that contains a YAML front matter block will be processed by Jekyll
+//     as a special file"; "A static file is a file that does not contain
+//     any front matter" and is published as it is (PageFile). GitHub
+//     Pages (a site with no Gemfile, or one that names github-pages) adds
+//     jekyll-optional-front-matter (a Markdown file is a page without
+//     front matter, but README, LICENSE, CONTRIBUTING and the like),
+//     jekyll-readme-index (README.md is its folder's index page when the
+//     folder has none), jekyll-titles-from-headings (HeadingTitle) and
+//     jekyll-relative-links. URLs keep the case of names (KeepCase).
+//   - What is not published: names starting with "_", exclude:, Jekyll's
+//     own defaults (Gemfile, node_modules, vendor, …) unless include:
+//     names them (a hidden name never); published: false and _drafts/
+//     (shown with --drafts, as jekyll build --unpublished and --drafts
+//     show them).
+//   - How links resolve: {% link %} and Markdown links to pages' files;
+//     redirect_from: makes redirects to the page, redirect_to: makes the
+//     page a redirect elsewhere (jekyll-redirect-from).
+//   - The navigation (just-the-docs'): nav_order orders siblings
+//     (numbers, nav_order: 0 included, before pages without one), then
+//     titles, "all Capital letters come before all lowercase letters"
+//     unless nav_sort: case_insensitive (CaseOrder); parent: (with
+//     grand_parent:) lists a page under the page of that title, a
+//     top-level one when grand_parent: is not set; nav_exclude: keeps a
+//     page out of it.
+//   - The title: the front matter's title, else (GitHub Pages) the heading
+//     that starts the page.
+//   - What Jekyll builds through, which sitegen's lenient mode
+//     (--broken-links warn) builds as warnings and its strict mode refuses
+//     saying so: a front matter key set twice (Ruby's Psych keeps the
+//     last), front matter it cannot read (a "YAML Exception" line and the
+//     page without it, unless strict_front_matter: true), broken links
+//     (shipped as they are), two pages written to one URL (pages are
+//     written in order of file name and the last one stays,
+//     layout.KeepLastByName).
+//
+// Not implemented: the permalink: setting's styles other than pretty (pages
+// keep sitegen's URLs /a/b/, where Jekyll's default writes /a/b.html: a
+// relative link written for the latter, from the page's folder, is resolved
+// from below the page), collections, Liquid (its tags are dropped with a
+// warning, but {% link %} and {% raw %}).
 package jekyll
 
 import (
+	"errors"
+	"io/fs"
+	"path"
+	"slices"
 	"strings"
 
 	"d6codex/cmd/sitegen/internal/layout"
@@ -47,18 +93,26 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if file == "" {
 		return nil, nil
 	}
-	m, err := layout.Decode(dir, file)
+	l := &layout.Layout{Kind: layout.Jekyll, File: file, Content: ".", Redirects: "redirect_from",
+		ExcludePrefix: "_", ExcludeNames: []string{"_site"}, Unpublished: Unpublished, DuplicateURL: layout.KeepLastByName, KeepCase: true,
+		UnpublishedPaths: []layout.PathRule{{Reason: DraftsReason, Patterns: layout.ParseIgnore("/_drafts/"), Preview: true}}}
+	m, err := l.DecodeSettings(dir, file)
 	if err != nil {
 		return nil, err
 	}
-	l := &layout.Layout{Kind: layout.Jekyll, File: file, Content: ".", Redirects: "redirect_from",
-		ExcludePrefix: "_", ExcludeNames: []string{"_site"}, Unpublished: Unpublished,
-		UnpublishedPaths: []layout.PathRule{{Reason: DraftsReason, Patterns: layout.ParseIgnore("/_drafts/"), Preview: true}}}
 	if src, err := l.Folder(dir, "source", l.Str(m, "source")); err != nil {
 		return nil, err
 	} else if src != "" {
 		l.Content = src
 	}
+	// "strict_front_matter: Cause a build to fail if there is a YAML
+	// syntax error in a page's front matter" (default false: Jekyll warns
+	// and builds the page without it).
+	l.BadFrontMatter = m["strict_front_matter"] != true
+	// just-the-docs: "By default, all Capital letters come before all
+	// lowercase letters; you can add nav_sort: case_insensitive in the
+	// configuration file to ignore the case."
+	l.CaseOrder = m["nav_sort"] != "case_insensitive"
 	l.Settings.Title = l.Str(m, "title")
 	base := strings.TrimSuffix(l.Str(m, "url"), "/")
 	if bu := strings.Trim(l.Str(m, "baseurl"), "/"); bu != "" {
@@ -69,6 +123,10 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	l.Settings.LanguageCode = l.Str(m, "lang")
 	l.Settings.Permalink = l.Str(m, "permalink")
+	l.PageFile = pageFile(plugins(dir, m), l.Include)
+	if plugins(dir, m)[TitlesFromHeadings] {
+		l.HeadingTitle = true
+	}
 	l.ExcludeGlobs = append(l.ExcludeGlobs, DefaultExcludes...)
 	if ex := layout.Strings(m, "exclude"); len(ex) > 0 {
 		l.ExcludeGlobs = append(l.ExcludeGlobs, ex...)
@@ -81,4 +139,71 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Read = append(l.Read, "include")
 	}
 	return l, nil
+}
+
+// The plugins of GitHub Pages that decide what is a page and its title.
+const (
+	OptionalFrontMatter = "jekyll-optional-front-matter"
+	ReadmeIndex         = "jekyll-readme-index"
+	TitlesFromHeadings  = "jekyll-titles-from-headings"
+	RelativeLinks       = "jekyll-relative-links"
+)
+
+// GitHubPagesPlugins are the plugins GitHub Pages runs on every site ("GitHub
+// Pages uses plugins that are enabled by default and cannot be disabled",
+// https://docs.github.com/en/pages/setting-up-a-github-pages-site-with-jekyll/about-github-pages-and-jekyll#plugins)
+// that change what sitegen publishes.
+var GitHubPagesPlugins = []string{OptionalFrontMatter, ReadmeIndex, TitlesFromHeadings, RelativeLinks}
+
+// plugins are the plugins the site runs: those its _config.yml lists
+// (plugins:, or the older gems:), and GitHub Pages' own when GitHub Pages
+// builds it: a site with no Gemfile, or one whose Gemfile names the
+// github-pages gem (a site built by plain Jekyll has a Gemfile of its own
+// without it).
+func plugins(dir string, m map[string]any) map[string]bool {
+	on := map[string]bool{}
+	for _, key := range []string{"plugins", "gems"} {
+		for _, p := range layout.Strings(m, key) {
+			on[p] = true
+		}
+	}
+	gemfile, err := layout.ReadSetting(dir, "Gemfile")
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return on
+	}
+	if err != nil || strings.Contains(string(gemfile), "github-pages") {
+		for _, p := range GitHubPagesPlugins {
+			on[p] = true
+		}
+	}
+	return on
+}
+
+// optionalFrontMatterSkips are the names jekyll-optional-front-matter
+// leaves as files (its FILENAME_BLACKLIST), unless include: names them.
+var optionalFrontMatterSkips = []string{"README", "LICENSE", "LICENCE", "COPYING", "CODE_OF_CONDUCT", "CONTRIBUTING", "ISSUE_TEMPLATE", "PULL_REQUEST_TEMPLATE"}
+
+// pageFile is Jekyll's rule for a page (layout.Layout.PageFile): "Any file
+// that contains a YAML front matter block will be processed by Jekyll as a
+// special file" (https://jekyllrb.com/docs/front-matter/); "A static file is
+// a file that does not contain any front matter"
+// (https://jekyllrb.com/docs/static-files/), published as it is. With
+// jekyll-optional-front-matter a Markdown file without front matter is a page
+// too, but for README, LICENSE, CONTRIBUTING and the like; with
+// jekyll-readme-index a README.md is its folder's index page when the folder
+// has none.
+func pageFile(on map[string]bool, include []string) func(rel string, frontMatter, folderIndex bool) bool {
+	return func(rel string, frontMatter, folderIndex bool) bool {
+		if frontMatter {
+			return true
+		}
+		name := strings.ToUpper(strings.TrimSuffix(path.Base(rel), path.Ext(rel)))
+		if name == "README" && on[ReadmeIndex] && !folderIndex {
+			return true
+		}
+		if !on[OptionalFrontMatter] {
+			return false
+		}
+		return !slices.Contains(optionalFrontMatterSkips, name) || slices.Contains(include, path.Base(rel)) || slices.Contains(include, rel)
+	}
 }

@@ -1,9 +1,46 @@
-// Package mkdocs recognises an MkDocs project (mkdocs.yml at its root):
-// docs_dir (default docs/) holds the pages; site_name, site_url and
-// copyright are the site's settings; nav: gives the navigation's order and
-// titles; the files exclude_docs names (and docs/templates/) are not
-// published, nor those draft_docs names (shown with --drafts, as mkdocs
-// serve shows them).
+// Package mkdocs recognises an MkDocs project (mkdocs.yml at its root) and
+// states the rules of MkDocs that sitegen builds it by, each from
+// https://www.mkdocs.org/user-guide/writing-your-docs/ and
+// https://www.mkdocs.org/user-guide/configuration/ (quoted in the tests
+// that check them: TestMkDocs in package testing/conformance builds the
+// same fixtures with MkDocs itself):
+//
+//   - Where pages come from: the Markdown files of docs_dir (default
+//     docs/). "If both an index.md file and a README.md file are found in
+//     the same directory, then the index.md file is used and the README.md
+//     file is ignored" (ReadmeBesideIndex: not published, with a warning);
+//     any other file of docs_dir is published as it is. URLs keep the
+//     case of names (KeepCase: Mixed-Case.md is /Mixed-Case/).
+//   - What is not published: what exclude_docs names (.gitignore
+//     patterns) and templates/; draft_docs (shown with --drafts, as mkdocs
+//     serve shows them).
+//   - How links resolve: "the relative path to the Markdown document you
+//     wish to link to"; "Absolute paths are not modified at all" (sitegen
+//     checks them against the site's URLs).
+//   - The navigation: nav: gives the order and titles of the pages it
+//     names, and a group's title to the folder its pages share; "Any pages
+//     not listed in your navigation configuration will still be rendered
+//     ... they will not be linked from the global navigation and will not
+//     be included in the previous and next links". Without nav:, "sorted
+//     alphanumerically by file name (except that index files will always
+//     be listed first within a sub-section)", a folder's pages before its
+//     sub-folders (FilesFirst).
+//   - The title: "1. A title defined in the nav configuration setting for
+//     a document. 2. A title defined in the title meta-data key of a
+//     document. 3. A level 1 Markdown header on the first line of the
+//     document body. 4. The filename of a document" (StartTitle).
+//   - What MkDocs builds through, which sitegen's lenient mode
+//     (--broken-links warn) builds as warnings and its strict mode refuses
+//     saying so: a setting or front matter key set twice (PyYAML keeps the
+//     last), front matter it cannot read (the page without it), a broken
+//     link (an INFO or WARNING line, or not checked at all), two pages
+//     written to one URL (the one written last stays: m/index.md over m.md,
+//     layout.KeepLastWalked).
+//
+// Not implemented: a nav: whose groups do not follow the folders (sitegen's
+// page tree is the folders'; the group's pages keep their place, the
+// group's title goes to their folder), plugins (section-index, awesome-pages,
+// literate-nav), use_directory_urls: false (pages keep sitegen's URLs).
 package mkdocs
 
 import (
@@ -36,19 +73,34 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if err := yaml.Unmarshal(raw, &doc); err != nil {
 		return nil, layout.YAMLError(file, err)
 	}
-	l := &layout.Layout{Kind: layout.MkDocs, File: file, Content: "docs", Redirects: "aliases",
+	l := &layout.Layout{Kind: layout.MkDocs, File: file, Content: "docs", Redirects: "aliases", BadFrontMatter: true, DuplicateURL: layout.KeepLastWalked,
+		ReadmeBesideIndex: layout.SkipReadme, FirstLineTitle: true, FilesFirst: true, KeepCase: true,
 		UnpublishedPaths: []layout.PathRule{{Reason: ExcludeReason, Patterns: layout.ParseIgnore(defaultExcludes)}}}
 	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
 		return l, nil
 	}
 	root := doc.Content[0]
+	// A key set twice keeps its last value, as PyYAML reads it (5thSRD's
+	// mkdocs.yml ends with an empty plugins:, so MkDocs runs the default
+	// plugins only); the build reports it.
+	var lines = map[string][]int{}
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		k := root.Content[i].Value
+		lines[k] = append(lines[k], root.Content[i].Line)
+	}
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		if ls := lines[root.Content[i].Value]; len(ls) > 1 && ls[0] == root.Content[i].Line {
+			l.Tolerated = append(l.Tolerated, layout.DuplicateKey{Key: root.Content[i].Value, Lines: ls}.Error(file))
+		}
+	}
 	get := func(key string) *yaml.Node {
+		var last *yaml.Node
 		for i := 0; i+1 < len(root.Content); i += 2 {
 			if root.Content[i].Value == key {
-				return root.Content[i+1]
+				last = root.Content[i+1]
 			}
 		}
-		return nil
+		return last
 	}
 	str := func(key string) string {
 		if n := get(key); n != nil && n.Kind == yaml.ScalarNode && n.Value != "" {

@@ -1,9 +1,31 @@
 // Package obsidian recognises an Obsidian vault (a folder holding
-// .obsidian/): the vault's root is the content; .obsidian/, .trash/ and the
-// templates folder are not published, nor a note whose front matter says
-// publish: false (Obsidian Publish's flag); attachments are wherever the
-// vault's settings put them (they are published beside the notes like any
-// file of the content).
+// .obsidian/) and states the rules of Obsidian (and Obsidian Publish) that
+// sitegen builds it by, from https://help.obsidian.md/ (quoted in the tests
+// that check them; Obsidian does not run here, so there is no differential
+// test):
+//
+//   - Where pages come from: every note (Markdown file) of the vault's
+//     root; attachments are wherever the vault's settings put them
+//     (attachmentFolderPath) and are published beside the notes.
+//   - What is not published: .obsidian/, .trash/, the templates folder
+//     (the Templates core plugin's or Templater's), a note whose front
+//     matter says publish: false (Obsidian Publish's flag).
+//   - How links resolve: [[wikilinks]] and embeds by the note's name, its
+//     path or an alias ("An alias is an alternative name for a note",
+//     https://help.obsidian.md/aliases); Markdown links relative to the
+//     note or from the vault's root ("absolute path in vault").
+//   - The navigation: the vault's folders and notes by name; a folder note
+//     (X/X.md, or X.md beside X/) is its folder's page.
+//   - The title: the note's title:, else its first # heading, else its file
+//     name.
+//   - What Obsidian shows all the same, which sitegen's lenient mode
+//     (--broken-links warn) builds as warnings and its strict mode refuses
+//     saying so: aliases: written as one text ("Aliases should always be
+//     formatted as a list in YAML", yet the app reads it as the one
+//     alias), a property set twice (the last), properties it cannot read
+//     (the note without them), an unresolved link, a block of a plugin that
+//     cannot read it (PluginBlocks: Fantasy Statblocks' statblock), two
+//     notes of one URL (the first by path, layout.KeepFirstByPath).
 package obsidian
 
 import (
@@ -39,7 +61,8 @@ func Recognise(dir string) (*layout.Layout, error) {
 		return nil, nil
 	}
 	l := &layout.Layout{Kind: layout.Obsidian, File: Dir + "/", Content: ".",
-		ExcludeNames: []string{Dir, ".trash", "node_modules"}, Unpublished: Unpublished,
+		ExcludeNames: []string{Dir, ".trash", "node_modules"}, Unpublished: Unpublished, BadFrontMatter: true,
+		PluginBlocks: []string{"statblock"}, DuplicateURL: layout.KeepFirstByPath,
 		// Obsidian Publish uploads the attachments the notes being
 		// published show, as its author selects them: one no published
 		// note links to or embeds (a map only GM notes show) stays home.

@@ -3,7 +3,8 @@
 // resolve, the navigation's entries in order, every published file — the
 // same way for sitegen's output and for another tool's (VitePress,
 // Docusaurus), so that a test can build one fixture with both and compare
-// them (layout/vitepress and layout/docusaurus's differential tests).
+// them (layout/docusaurus's differential test; VitePress moved to
+// testing/conformance, where this package is to go too).
 package differential
 
 import (

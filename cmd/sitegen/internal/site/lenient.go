@@ -1,0 +1,133 @@
+package site
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"d6codex/cmd/sitegen/internal/layout"
+)
+
+// What another tool builds through and sitegen reports (issue 32): the
+// layout's tool is the specification, so what it tolerates (a YAML key
+// set twice, where the last is read; one text where a list is expected;
+// two pages written to one URL, where the tool writes one of them) is not
+// a reason to publish nothing. In lenient mode (--broken-links warn, or
+// brokenLinks = "warn" in site.toml) each is a warning and the site is
+// built as the tool builds it; otherwise each is an error that says the
+// tool builds it, so a strict build shows where sitegen is stricter than
+// the tool. sitegen's own layout has no other tool: there each stays an
+// error.
+
+// lenient reports whether the build turns what the layout's tool
+// tolerates into warnings.
+func (s *Site) lenient() bool { return s.cfg.BrokenLinksWarn }
+
+// tolerate records a problem that the layout's tool builds through: a
+// warning in lenient mode, else an error that says so.
+func (s *Site) tolerate(file string, line, col int, field, msg string) {
+	tool := s.lay.Tool()
+	switch {
+	case tool == "":
+		s.diag.addf(file, line, col, field, "%s", msg)
+	case s.lenient():
+		s.warn.addf(file, line, col, field, "%s", msg)
+	default:
+		s.diag.addf(file, line, col, field, "%s (%s builds it so; --broken-links warn builds it as %s does, with a warning)", msg, tool, tool)
+	}
+}
+
+// stringList reads the field key of p's front matter, a list of strings.
+// One text there is what the layout's tool reads as a list, a tolerance
+// reported: Hugo splits it into its words (cast.ToStringSlice), Obsidian
+// reads it as one alias ("Aliases should always be formatted as a list in
+// YAML", https://help.obsidian.md/aliases, yet the app takes `aliases:
+// "Name"`, which 1,172 notes of the Pathfinder 2e SRD vault write), the
+// others as a list of that one text. sitegen's own layout wants a list.
+func (s *Site) stringList(p *page, r *fieldReader, key string) []string {
+	text, ok := r.m[key].(string)
+	tool := s.lay.Tool()
+	if !ok || tool == "" {
+		return r.strings(key)
+	}
+	parts := []string{text}
+	if s.lay.Kind == layout.Hugo {
+		parts = strings.Fields(text)
+	}
+	line, col := r.locate(key)
+	s.tolerate(p.file, line, col, key, fmt.Sprintf("one text, not a list: read as the list [%s], as %s reads it", strings.Join(quoteAll(parts), ", "), tool))
+	return parts
+}
+
+func quoteAll(ss []string) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = fmt.Sprintf("%q", s)
+	}
+	return out
+}
+
+// pluginBlock reports whether a problem's message is about a block that
+// a plugin of the layout's tool draws (layout.Layout.PluginBlocks): the
+// plugin shows its error inside the note, and the note is shown.
+func (s *Site) pluginBlock(msg string) bool {
+	for _, info := range s.lay.PluginBlocks {
+		if strings.HasPrefix(msg, info+" block: ") {
+			return true
+		}
+	}
+	return false
+}
+
+// shareURLs keeps, of the pages that the layout's tool writes to one URL,
+// the one the tool keeps (layout.Layout.DuplicateURL: the one it writes
+// last), and reports each other one, naming both: a warning in lenient
+// mode (the page is not published: a link to its file leads to the URL,
+// where the kept page is, as on the tool's site), else an error. Without
+// such a rule (sitegen's own layout) checkURLs reports two pages of one
+// URL as an error.
+func (s *Site) shareURLs(pages []*page) []*page {
+	rule := s.lay.DuplicateURL
+	if rule == nil {
+		return pages
+	}
+	byURL := map[string]*page{}
+	dropped := map[*page]bool{}
+	ordered := slices.Clone(pages)
+	slices.SortFunc(ordered, func(a, b *page) int { return cmp.Compare(a.rel, b.rel) })
+	for _, p := range ordered {
+		if p.failed {
+			continue
+		}
+		prev, dup := byURL[p.sitePath]
+		if !dup {
+			byURL[p.sitePath] = p
+			continue
+		}
+		keepP, why := rule(claim(prev), claim(p))
+		kept, lost := prev, p
+		if keepP {
+			kept, lost = p, prev
+		}
+		byURL[p.sitePath] = kept
+		dropped[lost] = true
+		line, col, field := 1, 1, ""
+		if lost.permalink.line > 0 { // its URL is the one its permalink: asks for
+			line, col, field = lost.permalink.line, lost.permalink.col, lost.permalink.key
+		}
+		s.tolerate(lost.file, line, col, field, fmt.Sprintf("duplicate URL %s: also produced by %s, which %s keeps (%s): this page is not published",
+			p.sitePath, kept.file, s.lay.Tool(), why))
+	}
+	if len(dropped) == 0 {
+		return pages
+	}
+	for p := range dropped {
+		s.byRel[p.rel] = byURL[p.sitePath] // a link to its file leads to its URL
+	}
+	return slices.DeleteFunc(pages, func(p *page) bool { return dropped[p] })
+}
+
+func claim(p *page) layout.Claim {
+	return layout.Claim{Rel: p.rel, Title: p.title, Weight: p.weight}
+}

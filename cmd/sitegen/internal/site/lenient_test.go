@@ -1,0 +1,262 @@
+package site
+
+import (
+	"errors"
+	"maps"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"d6codex/cmd/sitegen/internal/markup"
+	"d6codex/cmd/sitegen/internal/statblock"
+	"d6codex/cmd/sitegen/internal/testing/sitetest"
+)
+
+// TestTolerated: what a layout's tool builds through (issue 32) is, in
+// lenient mode (--broken-links warn), a warning and the site built as the
+// tool builds it; in strict mode an error that says the tool builds it;
+// in sitegen's own layout, which has no other tool, an error. Each case
+// says what the tool does; TestToolsTolerate (package
+// testing/conformance) checks the same inputs against the tools.
+func TestTolerated(t *testing.T) {
+	tests := []struct {
+		name  string
+		files map[string]string
+		// msg is part of the one problem the build reports, at its
+		// file:line:col; has is an output file and a part of it that a
+		// lenient build writes (the tool's reading).
+		msg      string
+		has      [2]string
+		sitegen  bool // sitegen's own layout: an error in both modes
+		tool     string
+		notBuilt string // an output file the lenient build does not write
+	}{
+		{
+			// Ruby's Psych keeps the last value of a key set twice:
+			// `jekyll build` makes the redirect /b/ only.
+			name: "jekyll: a key set twice",
+			files: map[string]string{
+				"_config.yml": "title: J\n",
+				"index.md":    "---\ntitle: Home\n---\n",
+				"fever.md":    "---\ntitle: Fever\nredirect_from: /a/\nredirect_from: /b/\n---\n",
+			},
+			msg: "fever.md:4:1: redirect_from: set twice (lines 3 and 4): the last is read", tool: "Jekyll",
+			has: [2]string{"b/index.html", "/fever/"}, notBuilt: "a/index.html",
+		},
+		{
+			// PyYAML keeps the last value too: 5thSRD's mkdocs.yml ends
+			// with an empty plugins:.
+			name: "mkdocs: a setting set twice",
+			files: map[string]string{
+				"mkdocs.yml":    "site_name: First\nplugins:\n  - search\nsite_name: Second\n",
+				"docs/index.md": "# Home\n",
+			},
+			msg: "mkdocs.yml:4:1: site_name: set twice (lines 1 and 4): the last is read", tool: "MkDocs",
+			has: [2]string{"index.html", "<title>Second</title>"},
+		},
+		{
+			name: "sitegen: a key set twice",
+			files: map[string]string{
+				"site.toml":         "title = \"T\"\n",
+				"content/_index.md": "---\ntitle: Home\n---\n",
+				"content/a.md":      "---\ntitle: A\ntitle: B\n---\n",
+			},
+			msg: "content/a.md:3:1: title: set twice (lines 2 and 3): the last is read", sitegen: true,
+		},
+		{
+			// "Aliases should always be formatted as a list in YAML"
+			// (https://help.obsidian.md/aliases), yet Obsidian reads one
+			// text as the one alias.
+			name: "obsidian: one alias as a text",
+			files: map[string]string{
+				".obsidian/app.json": "{}",
+				"index.md":           "Go to [[Red Dragon]].\n",
+				"dragon.md":          "---\naliases: \"Red Dragon\"\n---\n# Dragon\n",
+			},
+			msg: `dragon.md:2:1: aliases: one text, not a list: read as the list ["Red Dragon"], as Obsidian reads it`, tool: "Obsidian",
+			has: [2]string{"index.html", `href="/dragon/"`},
+		},
+		{
+			// Hugo reads aliases with cast.ToStringSlice, which splits a
+			// text at its spaces.
+			name: "hugo: aliases as a text",
+			files: map[string]string{
+				"hugo.toml":         "title = \"H\"\n",
+				"content/_index.md": "---\ntitle: Home\n---\n",
+				"content/a.md":      "---\ntitle: A\naliases: /old/ /older/\n---\n",
+			},
+			msg: `content/a.md:3:1: aliases: one text, not a list: read as the list ["/old/", "/older/"], as Hugo reads it`, tool: "Hugo",
+			has: [2]string{"older/index.html", "/a/"},
+		},
+		{
+			name: "sitegen: aliases as a text",
+			files: map[string]string{
+				"site.toml":         "title = \"T\"\n",
+				"content/_index.md": "---\ntitle: Home\n---\n",
+				"content/a.md":      "---\ntitle: A\naliases: /old/\n---\n",
+			},
+			msg: "content/a.md:3:1: aliases: must be a list of strings, not a string", sitegen: true,
+		},
+		{
+			// Jekyll: "YAML Exception reading …" and the page is built
+			// without its front matter (strict_front_matter is false).
+			name: "jekyll: front matter that cannot be read",
+			files: map[string]string{
+				"_config.yml": "title: J\n",
+				"index.md":    "---\ntitle: Home\n---\n",
+				"bad.md":      "---\ntitle: [\n---\n\n# Bad\n\ntext\n",
+			},
+			msg: "bad.md:2:1: front matter: did not find expected node content: the page is built without it", tool: "Jekyll",
+			has: [2]string{"bad/index.html", "<p>text</p>"},
+		},
+		{
+			// Fantasy Statblocks shows its error inside the note.
+			name: "obsidian: a statblock that cannot be read",
+			files: map[string]string{
+				".obsidian/app.json": "{}",
+				"index.md":           "# Home\n",
+				"beast.md":           "# Beast\n\n```statblock\nname: [\n```\n",
+			},
+			msg: "beast.md:4:1: statblock block: invalid YAML", tool: "Obsidian",
+			has: [2]string{"beast/index.html", "<h1>Beast</h1>"},
+		},
+	}
+	for _, tt := range tests {
+		for _, lenient := range []bool{false, true} {
+			name := tt.name + ", strict"
+			if lenient {
+				name = tt.name + ", lenient"
+			}
+			t.Run(name, func(t *testing.T) {
+				src := t.TempDir()
+				sitetest.WriteFiles(t, src, tt.files)
+				dest := filepath.Join(t.TempDir(), "out")
+				opts := Options{Theme: theme, Dest: dest, Handlers: map[string]markup.BlockHandler{statblock.Info: statblock.New()}}
+				if lenient {
+					opts.BrokenLinks = "warn"
+				}
+				res, err := build(t, src, opts)
+				var ds Diagnostics
+				errors.As(err, &ds)
+				if tt.sitegen || !lenient {
+					if len(ds) != 1 || !strings.Contains(ds[0].String(), tt.msg) {
+						t.Fatalf("errors %v, want one with %q", ds, tt.msg)
+					}
+					if want := "(" + tt.tool + " builds it so; --broken-links warn builds it as " + tt.tool + " does, with a warning)"; !tt.sitegen && !strings.Contains(ds[0].Msg, want) {
+						t.Errorf("error %q does not say %q", ds[0], want)
+					}
+					if tt.sitegen && strings.Contains(ds[0].Msg, "builds it so") {
+						t.Errorf("sitegen's own layout names a tool: %q", ds[0])
+					}
+					return
+				}
+				if err != nil {
+					t.Fatalf("lenient build: %v", err)
+				}
+				found := false
+				for _, w := range res.WarningList {
+					found = found || strings.Contains(w.String(), tt.msg)
+				}
+				if !found {
+					t.Errorf("warnings %v lack %q", res.WarningList, tt.msg)
+				}
+				got, err := os.ReadFile(filepath.Join(dest, tt.has[0]))
+				if err != nil || !strings.Contains(string(got), tt.has[1]) {
+					t.Errorf("%s lacks %q (%v):\n%s", tt.has[0], tt.has[1], err, got)
+				}
+				if tt.notBuilt != "" {
+					if _, err := os.Stat(filepath.Join(dest, tt.notBuilt)); err == nil {
+						t.Errorf("%s is written: the tool reads the last value only", tt.notBuilt)
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestDelimiterSpaces: a front matter delimiter line with spaces after it
+// ("--- ") is a delimiter, as Hugo, Jekyll and MkDocs read it (TestHugo,
+// TestJekyll and TestMkDocs check the tools); the text keeps its length
+// and lines.
+func TestDelimiterSpaces(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"---\ntitle: A\n--- \n\nBody\n", "---\ntitle: A\n---\n \nBody\n"},
+		{"---  \ntitle: A\nweight: 2\n---\t\n\nBody\n", "---\ntitle: A  \nweight: 2\n---\n\t\nBody\n"},
+		{"---\r\ntitle: A\r\n--- \r\n\r\nB\r\n", "---\r\ntitle: A\r\n---\r\n \r\nB\r\n"},
+		{"+++ \ntitle = 'A'\n+++\n", "+++\ntitle = 'A' \n+++\n"},
+		{"---\ntitle: A\n---      \n# Heading\n", "---\ntitle: A\n---\n# Heading      \n"},
+		{"---\ntitle: A\n---\n\n--- \n", "---\ntitle: A\n---\n\n--- \n"}, // a rule after the front matter stays
+		{"-- \ntext\n", "-- \ntext\n"},
+		{"Text\n--- \n", "Text\n--- \n"},
+	} {
+		src := []byte(tt.in)
+		delimiterSpaces(src)
+		if string(src) != tt.want {
+			t.Errorf("delimiterSpaces(%q) = %q, want %q", tt.in, src, tt.want)
+		}
+	}
+}
+
+// TestJustTheDocsNav: a Jekyll site's navigation follows just-the-docs'
+// documented rules.
+//   - "If two parents have the same title, but different grandparents, you
+//     can set their grand_parent titles to distinguish between their
+//     parents" (https://just-the-docs.com/docs/navigation/main/ancestry/); a
+//     child without grand_parent whose parent is the title of a top-level
+//     page is that page's (its nav/children.html "rejects nav_child as
+//     3rd-level when include.node is 2nd-level and nav_child can also be
+//     2nd-level"): Cairn SRD's Player's Guide is under the top Second
+//     Edition, not Localization's.
+//   - "By default, all Capital letters come before all lowercase letters;
+//     you can add nav_sort: case_insensitive in the configuration file to
+//     ignore the case"; "Pages with numerical nav_order parameters always
+//     come before those with strings or default nav_order parameters"
+//     (https://just-the-docs.com/docs/navigation/main/order/): nav_order: 0
+//     too (a handbook of world-of-naevis.net was last).
+func TestJustTheDocsNav(t *testing.T) {
+	pages := map[string]string{
+		"index.md":                "---\ntitle: Home\n---\n",
+		"second-edition.md":       "---\ntitle: Second Edition\nnav_order: 2\n---\n",
+		"localization.md":         "---\ntitle: Localization\nnav_order: 3\n---\n",
+		"localization/second.md":  "---\ntitle: Second Edition\nparent: Localization\n---\n",
+		"localization/spanish.md": "---\ntitle: Spanish\nparent: Second Edition\ngrand_parent: Localization\n---\n",
+		"guide.md":                "---\ntitle: Player's Guide\nparent: Second Edition\nnav_order: 1\n---\n",
+		"npc.md":                  "---\ntitle: NPC Tables\nparent: Second Edition\n---\n",
+		"naming.md":               "---\ntitle: Naming\nparent: Second Edition\n---\n",
+		"zero.md":                 "---\ntitle: Zero\nparent: Second Edition\nnav_order: 0\n---\n",
+	}
+	for _, tt := range []struct {
+		config string
+		order  []string // the children of /second-edition/ in its sidebar
+	}{
+		{"title: J\n", []string{"/zero/", "/guide/", "/npc/", "/naming/"}},
+		{"title: J\nnav_sort: case_insensitive\n", []string{"/zero/", "/guide/", "/naming/", "/npc/"}},
+	} {
+		src := t.TempDir()
+		files := maps.Clone(pages)
+		files["_config.yml"] = tt.config
+		sitetest.WriteFiles(t, src, files)
+		dest := filepath.Join(t.TempDir(), "out")
+		if _, err := build(t, src, Options{Theme: theme, Dest: dest}); err != nil {
+			t.Fatal(err)
+		}
+		raw, err := os.ReadFile(filepath.Join(dest, "second-edition", "index.html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		html := string(raw)
+		last := -1
+		for _, u := range tt.order {
+			i := strings.Index(html, `<a href="`+u+`"`)
+			if i < 0 || i < last {
+				t.Errorf("%q: the sidebar of /second-edition/ does not list %v in that order:\n%s", tt.config, tt.order, html)
+				break
+			}
+			last = i
+		}
+		if strings.Contains(html, `href="/localization/spanish/"`) {
+			t.Errorf("Spanish (grand_parent: Localization) is under the top Second Edition")
+		}
+	}
+}

@@ -1,0 +1,552 @@
+// Package conformance builds one fixture repository with another tool
+// (Hugo, MkDocs, Jekyll, …) and with sitegen and compares what a reader
+// sees of the two sites: the pages and their URLs, their titles, the
+// links of their text and whether each leads somewhere, the navigation's
+// entries in order with their labels, and the files published beside the
+// pages (so nothing the tool keeps private is published).
+//
+// A tool is two functions (Tool): Build, which builds a fixture folder
+// into an output folder, and Read, which reads that output back as a
+// Site. The tools' builds here use a small theme of their own (written
+// into a scratch copy of the fixture, never into sitegen's) that prints
+// the page's title, its text and the navigation the tool computes, so
+// that Read sees the tool's own decisions and nothing of a theme's:
+// MkDocs' nav object, Hugo's page order (weight, then title) and
+// LinkTitle, Jekyll's page.title. VitePress is built with its own
+// default theme and read from its sidebar (vitepress.go); another tool
+// (Docusaurus, Quartz, mdBook) plugs in as one more Tool value.
+//
+// Run is the test driver: it skips, saying why, when the tool is not
+// installed (and fails under CI=true, where .ci/run installs every tool),
+// and otherwise reports every difference Compare finds and checks what a
+// fixture says neither build may publish.
+package conformance
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/net/html"
+
+	"d6codex/cmd/sitegen/internal/testing/sitetest"
+)
+
+// Site is what a reader sees of one build.
+type Site struct {
+	// Pages are the site's HTML pages by canonical URL (see Canonical);
+	// redirect pages are not pages.
+	Pages map[string]Page
+	// Nav is the navigation's entries in order, depth first; nil when the
+	// tool has no navigation of its own (Jekyll without a theme).
+	Nav []Entry
+	// Files are the published files that are not pages, by slash path
+	// from the output's root.
+	Files map[string]bool
+	// Lists are the pages that only list other pages, which no file of
+	// the fixture makes (sitegen's page for a folder without an index):
+	// Compare leaves them out of the pages only one build has.
+	Lists map[string]bool
+}
+
+// Page is one page of a Site.
+type Page struct {
+	Title string
+	// Links are the canonical targets of the links of the page's text
+	// that lead to a page or file of the site (fragment kept), sorted.
+	Links []string
+	// Broken are the links of its text that lead nowhere on the site, as
+	// written in the HTML, sorted.
+	Broken []string
+}
+
+// Entry is one navigation entry: a page's label and canonical URL, or a
+// group's label and "".
+type Entry struct{ Label, URL string }
+
+func (e Entry) String() string {
+	if e.URL == "" {
+		return "[" + e.Label + "]"
+	}
+	return e.Label + " -> " + e.URL
+}
+
+// Tool is one static site generator as the differential tests drive it.
+type Tool struct {
+	Name string
+	// Missing says why the tool cannot run here ("" when it can).
+	Missing func() string
+	// Build builds the fixture at src (a scratch copy the tool may add
+	// its theme to) into dest.
+	Build func(ctx context.Context, src, dest string) error
+	// Read reads the output folder of a build.
+	Read func(dest string) (Site, error)
+}
+
+// Canonical makes a page URL comparable across tools: "/a/b.html",
+// "/a/b/index.html", "/a/b/" and "/a/b" are "/a/b/"; a fragment stays.
+func Canonical(u string) string {
+	u, frag, _ := strings.Cut(u, "#")
+	u, _, _ = strings.Cut(u, "?")
+	if un, err := url.PathUnescape(u); err == nil {
+		u = un
+	}
+	u = strings.TrimSuffix(u, "index.html")
+	u = strings.TrimSuffix(u, ".html")
+	if !strings.HasSuffix(u, "/") {
+		u += "/"
+	}
+	if !strings.HasPrefix(u, "/") {
+		u = "/" + u
+	}
+	if frag != "" {
+		return u + "#" + frag
+	}
+	return u
+}
+
+// Markup says where a tool's output keeps what Read looks for.
+type Markup struct {
+	// Content reports whether n holds the page's text.
+	Content func(n *html.Node) bool
+	// Title returns the page's title from its document.
+	Title func(doc *html.Node) string
+	// Nav returns the site's navigation entries, in order, from its pages
+	// by canonical URL (the home page is "/"); nil when the tool has no
+	// navigation. The home page itself is no entry.
+	Nav func(docs map[string]*html.Node) []Entry
+	// Skip leaves an output file out of the pages and files ("404.html",
+	// the tool's search index, its theme's assets).
+	Skip func(rel string) bool
+	// List reports whether a page only lists other pages (Site.Lists).
+	List func(doc *html.Node) bool
+}
+
+// ReadOutput reads the output folder dir of a build whose pages follow m.
+func ReadOutput(dir string, m Markup) (Site, error) {
+	s := Site{Pages: map[string]Page{}, Files: map[string]bool{}, Lists: map[string]bool{}}
+	docs := map[string]*html.Node{}
+	files := map[string]string{} // canonical URL -> slash path of its file
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		rel = filepath.ToSlash(rel)
+		if m.Skip != nil && m.Skip(rel) {
+			return nil
+		}
+		if !strings.HasSuffix(rel, ".html") {
+			s.Files[rel] = true
+			return nil
+		}
+		f, err := os.Open(p)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		doc, err := html.Parse(f)
+		if err != nil {
+			return fmt.Errorf("%s: %w", rel, err)
+		}
+		if Find(doc, func(n *html.Node) bool {
+			return n.Data == "meta" && strings.EqualFold(Attr(n, "http-equiv"), "refresh")
+		}) != nil {
+			return nil // a redirect
+		}
+		u := Canonical("/" + rel)
+		docs[u], files[u] = doc, rel
+		s.Pages[u] = Page{Title: m.Title(doc)}
+		if m.List != nil && m.List(doc) {
+			s.Lists[u] = true
+		}
+		return nil
+	})
+	if err != nil {
+		return s, err
+	}
+	for u, doc := range docs {
+		pg := s.Pages[u]
+		for _, a := range All(Find(doc, m.Content), func(n *html.Node) bool { return n.Data == "a" && Attr(n, "href") != "" }) {
+			href := local(Attr(a, "href"))
+			if strings.Contains(href, "://") || strings.HasPrefix(href, "#") || strings.HasPrefix(href, "mailto:") ||
+				strings.Contains(Attr(a, "class"), "anchor") || strings.Contains(Attr(a, "class"), "headerlink") {
+				continue
+			}
+			target := resolve("/"+files[u], href)
+			page, frag, _ := strings.Cut(target, "#")
+			switch {
+			case s.Files[strings.TrimPrefix(page, "/")]:
+				pg.Links = append(pg.Links, page)
+			case hasPage(s.Pages, page):
+				c := Canonical(page)
+				if frag != "" {
+					c += "#" + frag
+				}
+				pg.Links = append(pg.Links, c)
+			default:
+				pg.Broken = append(pg.Broken, href)
+			}
+		}
+		slices.Sort(pg.Links)
+		slices.Sort(pg.Broken)
+		s.Pages[u] = pg
+	}
+	if m.Nav != nil {
+		s.Nav = m.Nav(docs)
+		if s.Nav == nil {
+			s.Nav = []Entry{}
+		}
+	}
+	return s, nil
+}
+
+// local makes a link to the fixtures' own host (a base URL on .test, as
+// Hugo's ref writes it) site-absolute.
+func local(href string) string {
+	for _, scheme := range []string{"https://", "http://"} {
+		if rest, ok := strings.CutPrefix(href, scheme); ok {
+			host, p, _ := strings.Cut(rest, "/")
+			if strings.HasSuffix(host, ".test") || host == "localhost" {
+				return "/" + p
+			}
+		}
+	}
+	return href
+}
+
+// hasPage reports whether the site path p (a page's file or folder, as a
+// link writes it) is one of pages.
+func hasPage(pages map[string]Page, p string) bool {
+	_, ok := pages[Canonical(p)]
+	return ok
+}
+
+// resolve resolves href from the page published as the file at file (a
+// site path), as a browser that loaded that file does.
+func resolve(file, href string) string {
+	href, frag, _ := strings.Cut(href, "#")
+	if frag != "" {
+		frag = "#" + frag
+	}
+	if href == "" {
+		return file + frag
+	}
+	if !strings.HasPrefix(href, "/") {
+		href = path.Join(path.Dir(file), href)
+	}
+	return href + frag
+}
+
+// Difference is one way the two builds of a fixture differ.
+type Difference struct {
+	Kind string // "page", "title", "link", "nav", "label", "file"
+	Msg  string
+}
+
+func (d Difference) String() string { return d.Kind + ": " + d.Msg }
+
+// Compare lists how ours differs from the tool's build (native): pages
+// only one of them has, titles, the links of a page that lead somewhere
+// in one and nowhere in the other, the navigation (the tool's entries
+// out of place in ours, labels, entries missing), and the files of the
+// fixture (sources, by base name) that only one of them publishes.
+func Compare(native, ours Site, sources []string) []Difference {
+	var out []Difference
+	add := func(kind, format string, args ...any) {
+		out = append(out, Difference{kind, fmt.Sprintf(format, args...)})
+	}
+	for _, u := range slices.Sorted(mapKeys(native.Pages)) {
+		theirs := native.Pages[u]
+		mine, ok := ours.Pages[u]
+		if !ok {
+			add("page", "%s (%q) is published by the tool, not by sitegen", u, theirs.Title)
+			continue
+		}
+		// The home page's title is the site's in sitegen's <title>.
+		if mine.Title != theirs.Title && u != "/" {
+			add("title", "%s: sitegen %q, the tool %q", u, mine.Title, theirs.Title)
+		}
+		if !slices.Equal(mine.Links, theirs.Links) || len(mine.Broken) != len(theirs.Broken) {
+			add("link", "%s: sitegen leads to %v (and nowhere %v), the tool to %v (and nowhere %v)",
+				u, mine.Links, mine.Broken, theirs.Links, theirs.Broken)
+		}
+	}
+	for _, u := range slices.Sorted(mapKeys(ours.Pages)) {
+		if _, ok := native.Pages[u]; !ok && !ours.Lists[u] {
+			add("page", "%s (%q) is published by sitegen, not by the tool", u, ours.Pages[u].Title)
+		}
+	}
+	if native.Nav != nil {
+		n, labels, missing := NavDiff(native.Nav, ours.Nav)
+		if n > 0 {
+			add("nav", "%d of the tool's entries out of place: sitegen %v, the tool %v", n, ours.Nav, native.Nav)
+		}
+		for _, l := range labels {
+			add("label", "%s", l)
+		}
+		for _, m := range missing {
+			add("nav", "%s is not in sitegen's navigation", m)
+		}
+	}
+	names := map[string]bool{}
+	for _, s := range sources {
+		names[path.Base(s)] = true
+	}
+	for _, f := range slices.Sorted(mapKeys(native.Files)) {
+		if names[path.Base(f)] && !ours.Files[f] {
+			add("file", "%s is published by the tool, not by sitegen", f)
+		}
+	}
+	for _, f := range slices.Sorted(mapKeys(ours.Files)) {
+		if names[path.Base(f)] && !native.Files[f] {
+			add("file", "%s is published by sitegen, not by the tool", f)
+		}
+	}
+	return out
+}
+
+// NavDiff compares the tool's navigation (native) with sitegen's (ours):
+// how many of the tool's page entries are out of place in ours (those
+// not on a longest common order), the entries whose label differs, and
+// the tool's entries ours lacks (a group is matched by its label; a
+// group that sitegen shows as the page of its folder, labelled alike,
+// counts as found).
+func NavDiff(native, ours []Entry) (outOfPlace int, labels, missing []string) {
+	at := map[string]int{}
+	label := map[string]string{}
+	byLabel := map[string]bool{}
+	for i, e := range ours {
+		if e.URL != "" {
+			if _, dup := at[e.URL]; !dup {
+				at[e.URL], label[e.URL] = i, e.Label
+			}
+		}
+		byLabel[e.Label] = true
+	}
+	var seq []int
+	for i, e := range native {
+		if e.URL == "" {
+			// sitegen shows a folder as its page: a group found as the
+			// page that follows it counts.
+			_, next := at[nextURL(native, i)]
+			if !byLabel[e.Label] && !next {
+				missing = append(missing, e.String())
+			}
+			continue
+		}
+		j, ok := at[e.URL]
+		if !ok {
+			missing = append(missing, e.String())
+			continue
+		}
+		seq = append(seq, j)
+		// The group's first page, which sitegen shows as the group (the
+		// folder's page), may carry the group's label.
+		if l := label[e.URL]; l != e.Label && !(i > 0 && native[i-1].URL == "" && native[i-1].Label == l) {
+			labels = append(labels, fmt.Sprintf("%s: sitegen labels it %q, the tool %q", e.URL, l, e.Label))
+		}
+	}
+	// The pages in their place: a longest increasing subsequence.
+	var tails []int
+	for _, x := range seq {
+		k, _ := slices.BinarySearch(tails, x)
+		if k == len(tails) {
+			tails = append(tails, x)
+		} else {
+			tails[k] = x
+		}
+	}
+	return len(seq) - len(tails), labels, missing
+}
+
+// nextURL is the URL of the first page entry after entry i, "" if none.
+func nextURL(es []Entry, i int) string {
+	for _, e := range es[i+1:] {
+		if e.URL != "" {
+			return e.URL
+		}
+	}
+	return ""
+}
+
+// Fixture is a small repository built by a tool and by sitegen.
+type Fixture struct {
+	Name string
+	// Rule quotes the documented rule the fixture checks, with its URL.
+	Rule  string
+	Files map[string]string
+	// Known are differences the comparison may find that sitegen keeps
+	// on purpose, each a substring of a Difference's text, with why in a
+	// comment where the fixture is written.
+	Known []string
+	// Unpublished are output paths ("drafts/secret.html", "package.json")
+	// that neither build may publish, as a file or as the page of that
+	// URL: what the tool keeps private, checked in both builds (Compare
+	// only sees where they differ).
+	Unpublished []string
+	// Published are output paths of files that both builds must publish
+	// (public/img/d6.svg at img/d6.svg).
+	Published []string
+	// NavEntries, when not 0, is how many entries the tool's navigation
+	// must have: the fixture's navigation is read, not found empty.
+	NavEntries int
+}
+
+// Run builds f with tool and with sitegen (build, a Tool whose Missing
+// is nil) and fails t with every difference Compare finds that f does
+// not list as Known. It skips, saying why, when the tool cannot run here.
+func Run(t *testing.T, tool, sitegen Tool, f Fixture) {
+	t.Helper()
+	if why := tool.Missing(); why != "" {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("%s: %s; CI installs the tools (.ci/run)", tool.Name, why)
+		}
+		t.Skipf("%s: %s", tool.Name, why)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	native := build(ctx, t, tool, f.Files)
+	ours := build(ctx, t, sitegen, f.Files)
+	if f.NavEntries != 0 && len(native.Nav) != f.NavEntries {
+		t.Fatalf("%s's navigation has %d entries, want the fixture's %d: %v", tool.Name, len(native.Nav), f.NavEntries, native.Nav)
+	}
+	for _, p := range f.Unpublished {
+		for _, b := range []struct {
+			name string
+			site Site
+		}{{tool.Name, native}, {"sitegen", ours}} {
+			_, page := b.site.Pages[Canonical("/"+p)]
+			if b.site.Files[p] || page {
+				t.Errorf("%s publishes %s (rule: %s)", b.name, p, f.Rule)
+			}
+		}
+	}
+	for _, p := range f.Published {
+		if !native.Files[p] || !ours.Files[p] {
+			t.Errorf("%s: published by %s %v, by sitegen %v; want both (rule: %s)", p, tool.Name, native.Files[p], ours.Files[p], f.Rule)
+		}
+	}
+	var unexpected []string
+	used := map[string]bool{}
+	for _, d := range Compare(native, ours, slices.Collect(mapKeysIter(f.Files))) {
+		i := slices.IndexFunc(f.Known, func(k string) bool { return strings.Contains(d.String(), k) })
+		if i < 0 {
+			unexpected = append(unexpected, d.String())
+			continue
+		}
+		used[f.Known[i]] = true
+		t.Logf("known difference: %s", d)
+	}
+	if len(unexpected) > 0 {
+		t.Errorf("%s and sitegen differ (rule: %s):\n  %s", tool.Name, f.Rule, strings.Join(unexpected, "\n  "))
+	}
+	for _, k := range f.Known {
+		if !used[k] {
+			t.Errorf("the known difference %q no longer occurs: take it out of the fixture", k)
+		}
+	}
+}
+
+func build(ctx context.Context, t *testing.T, tool Tool, files map[string]string) Site {
+	t.Helper()
+	src := filepath.Join(t.TempDir(), "src")
+	sitetest.WriteFiles(t, src, files)
+	dest := filepath.Join(t.TempDir(), "out")
+	if err := tool.Build(ctx, src, dest); err != nil {
+		t.Fatalf("%s: %v", tool.Name, err)
+	}
+	s, err := tool.Read(dest)
+	if err != nil {
+		t.Fatalf("read %s's output: %v", tool.Name, err)
+	}
+	return s
+}
+
+func mapKeys[V any](m map[string]V) func(func(string) bool) { return mapKeysIter(m) }
+
+func mapKeysIter[V any](m map[string]V) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+// Attr returns n's attribute key, "" when it has none (or n is nil).
+func Attr(n *html.Node, key string) string {
+	if n == nil {
+		return ""
+	}
+	for _, a := range n.Attr {
+		if a.Key == key {
+			return a.Val
+		}
+	}
+	return ""
+}
+
+// Find returns the first element under n (n included) that ok accepts.
+func Find(n *html.Node, ok func(*html.Node) bool) *html.Node {
+	if n == nil {
+		return nil
+	}
+	if n.Type == html.ElementNode && ok(n) {
+		return n
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if f := Find(c, ok); f != nil {
+			return f
+		}
+	}
+	return nil
+}
+
+// All returns every element under n (n included) that ok accepts, in
+// document order.
+func All(n *html.Node, ok func(*html.Node) bool) []*html.Node {
+	var out []*html.Node
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		if n == nil {
+			return
+		}
+		if n.Type == html.ElementNode && ok(n) {
+			out = append(out, n)
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(n)
+	return out
+}
+
+// Text is the text under n, its runs of spaces made one.
+func Text(n *html.Node) string {
+	if n == nil {
+		return ""
+	}
+	var b strings.Builder
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.TextNode {
+			b.WriteString(n.Data)
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(n)
+	return strings.Join(strings.Fields(b.String()), " ")
+}

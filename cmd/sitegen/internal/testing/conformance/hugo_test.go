@@ -1,0 +1,103 @@
+package conformance
+
+import "testing"
+
+// TestHugo builds fixtures with Hugo and sitegen, one per documented rule
+// of https://gohugo.io/content-management/, and compares what a reader
+// sees (package comment). Hugo 0.111 (Debian's) is enough; CI installs it.
+func TestHugo(t *testing.T) {
+	const config = "title = \"H\"\nbaseURL = \"https://h.test/\"\n"
+	for _, f := range []Fixture{
+		{
+			Name: "sections",
+			Rule: `"_index.md has a special role in Hugo. It allows you to add front matter and content to home, section, taxonomy, ` +
+				`and term pages." (https://gohugo.io/content-management/organization/#index-pages-_indexmd); "The list page for ` +
+				`the articles section includes all articles, regardless of directory structure; none of the subdirectories are ` +
+				`sections." (https://gohugo.io/content-management/sections/)`,
+			Files: map[string]string{
+				"hugo.toml":                       config,
+				"content/_index.md":               "---\ntitle: Home\n---\n",
+				"content/rules/_index.md":         "---\ntitle: Rules\n---\n",
+				"content/rules/combat.md":         "---\ntitle: Combat\n---\n",
+				"content/rules/magic/_index.md":   "---\ntitle: Magic\n---\n",
+				"content/rules/magic/fire.md":     "---\ntitle: Fire\n---\n",
+				"content/articles/2022/first.md":  "---\ntitle: First\n---\n",
+				"content/articles/2023/second.md": "---\ntitle: Second\n---\n",
+			},
+			// sitegen makes a list page of every folder: articles/2022/ and
+			// articles/2023/ too (Compare leaves list pages out).
+		},
+		{
+			Name: "order and labels",
+			Rule: `"weight: The page weight, used to order the page within a page collection" with pages ordered by weight, ` +
+				`then date, then linkTitle, then path (https://gohugo.io/quick-reference/glossary/#default-sort-order); ` +
+				`"linkTitle: Typically a shorter version of the title" (https://gohugo.io/content-management/front-matter/#linktitle)`,
+			Files: map[string]string{
+				"hugo.toml":               config,
+				"content/_index.md":       "---\ntitle: Home\n---\n",
+				"content/zeta.md":         "---\ntitle: Zeta\nweight: 1\n---\n",
+				"content/alpha.md":        "---\ntitle: Alpha\nweight: 2\n---\n",
+				"content/beta.md":         "---\ntitle: Beta\nlinkTitle: B\n---\n",
+				"content/gamma.md":        "---\ntitle: Gamma\n---\n",
+				"content/rules/_index.md": "---\ntitle: Rules\nweight: 3\nlinkTitle: The rules\n---\n",
+				"content/rules/x.md":      "---\ntitle: X\n---\n",
+			},
+		},
+		{
+			Name: "page bundles",
+			Rule: `"A leaf bundle is a directory that contains an index.md file and zero or more resources. Analogous to a physical ` +
+				`leaf, a leaf bundle is at the end of a branch. It has no descendants." (https://gohugo.io/content-management/page-bundles/)`,
+			Files: map[string]string{
+				"hugo.toml":                config,
+				"content/_index.md":        "---\ntitle: Home\n---\n[map](/monster/map.png)\n",
+				"content/monster/index.md": "---\ntitle: Monster\n---\n![map](map.png)\n",
+				"content/monster/map.png":  "png",
+				"content/monster/notes.md": "---\ntitle: Notes, a resource of the bundle\n---\n",
+			},
+			// A Markdown file in a leaf bundle is one of its resources:
+			// Hugo publishes no page for it. sitegen does.
+			Known: []string{`/monster/notes/ ("Notes, a resource of the bundle") is published by sitegen`},
+		},
+		{
+			Name: "ref and relref",
+			Rule: `"Use the ref or relref shortcode to create links to other pages" ` +
+				`(https://gohugo.io/content-management/cross-references/)`,
+			Files: map[string]string{
+				"hugo.toml":               config,
+				"content/_index.md":       "---\ntitle: Home\n---\n[Combat]({{< ref \"rules/combat\" >}}), [rounds]({{< relref \"rules/combat.md#rounds\" >}})\n",
+				"content/rules/combat.md": "---\ntitle: Combat\n---\n## Rounds\n",
+			},
+		},
+		{
+			Name: "titles",
+			Rule: `"title: The title of the page" (https://gohugo.io/content-management/front-matter/#title): a page without ` +
+				`one has none; a section without an _index.md is titled by its folder's name`,
+			Files: map[string]string{
+				"content/spaces.md":      "---  \ntitle: Spaces after the delimiters\n--- \n\nBody\n",
+				"hugo.toml":              config,
+				"content/_index.md":      "---\ntitle: Home\n---\n",
+				"content/titled.md":      "---\ntitle: Titled\n---\n# A heading\n",
+				"content/untitled.md":    "# A heading\n",
+				"content/spells/fire.md": "---\ntitle: Fire\n---\n",
+			},
+			// Hugo leaves an untitled page untitled (its docs themes name
+			// it by its file); sitegen names it by its first heading.
+			Known: []string{`title: /untitled/: sitegen "A heading", the tool ""`, `label: /untitled/: sitegen labels it "A heading", the tool ""`},
+		},
+		{
+			// Hugo writes content/magic.md and content/magic/_index.md to
+			// one file, in no set order (of six builds, three kept each):
+			// sitegen keeps the section's (layout.KeepHugo).
+			Name: "a key set twice",
+			Rule: "a YAML key set twice in front matter keeps its last value, as Hugo reads it",
+			Files: map[string]string{
+				"hugo.toml":               config,
+				"content/_index.md":       "---\ntitle: Home\n---\n",
+				"content/magic/_index.md": "---\ntitle: A\ntitle: The section\n---\n",
+				"content/magic/fire.md":   "---\ntitle: Fire\nweight: 1\nweight: 2\n---\n",
+			},
+		},
+	} {
+		t.Run(f.Name, func(t *testing.T) { Run(t, Hugo, Sitegen, f) })
+	}
+}

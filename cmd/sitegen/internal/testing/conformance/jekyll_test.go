@@ -1,0 +1,104 @@
+package conformance
+
+import "testing"
+
+// TestJekyll builds fixtures with Jekyll and sitegen, one per documented
+// rule of https://jekyllrb.com/docs/ (and of the plugins GitHub Pages runs
+// on every site), and compares what a reader sees (package comment).
+// Jekyll 4.3 and Debian's ruby-jekyll-* plugins are enough; CI installs
+// them. Jekyll has no navigation: pages, titles, links and files are
+// compared.
+func TestJekyll(t *testing.T) {
+	plain := "source 'https://rubygems.org'\ngem 'jekyll'\n" // a Gemfile without github-pages: plain Jekyll
+	for _, f := range []Fixture{
+		{
+			Name: "front matter makes a page",
+			Rule: `"Any file that contains a YAML front matter block will be processed by Jekyll as a special file" ` +
+				`(https://jekyllrb.com/docs/front-matter/); "A static file is a file that does not contain any front matter" ` +
+				`(https://jekyllrb.com/docs/static-files/)`,
+			Files: map[string]string{
+				"Gemfile":     plain,
+				"_config.yml": "title: J\n",
+				"index.md":    "---\ntitle: Home\n---\n",
+				"rules.md":    "---\ntitle: Rules\n---\ntext\n",
+				"notes.md":    "# No front matter: a file\n",
+				"about.html":  "---\ntitle: About\n---\n<p>An HTML page.</p>\n",
+				"plain.html":  "<p>An HTML file.</p>\n",
+			},
+		},
+		{
+			Name: "GitHub Pages' plugins",
+			Rule: `"GitHub Pages uses plugins that are enabled by default and cannot be disabled": jekyll-optional-front-matter ` +
+				`(a Markdown file is a page without front matter, but README, LICENSE, CONTRIBUTING… stay files), ` +
+				`jekyll-readme-index (a README.md is its folder's index page when the folder has none), ` +
+				`jekyll-titles-from-headings, jekyll-relative-links ` +
+				`(https://docs.github.com/en/pages/setting-up-a-github-pages-site-with-jekyll/about-github-pages-and-jekyll#plugins)`,
+			Files: map[string]string{
+				"_config.yml":                 "title: J\npermalink: pretty\n",
+				"index.md":                    "# Home\n\nSee [combat](rules/combat.md) and [the scripts](scripts/).\n",
+				"README.md":                   "# About this repository\n",
+				"LICENSE.md":                  "# License\n",
+				"rules/combat.md":             "## Combat\n\nAttack.\n",
+				"rules/README.md":             "# Rules\n",
+				"scripts/heartseed.md":        "---\ntitle: Heartseed\n---\nThe script.\n",
+				"scripts/heartseed/README.md": "# Heartseed readme\n",
+			},
+			// optional-front-matter keeps each page's Markdown source
+			// beside it (remove_originals is false); sitegen publishes
+			// the page only. A link to a folder without an index page
+			// leads to sitegen's list of its pages.
+			Known: []string{"link: /: sitegen leads to [/rules/combat/ /scripts/] (and nowhere []), the tool to [/rules/combat/] (and nowhere [scripts/])", "file: rules/combat.md is published by the tool", "file: index.md is published by the tool", "file: rules/README.md is published by the tool"},
+		},
+		{
+			Name: "permalinks",
+			Rule: `"permalink: pretty" makes /:path/:basename/; a page's permalink: in front matter is its URL ` +
+				`(https://jekyllrb.com/docs/permalinks/); a YAML key set twice keeps its last value (Ruby's Psych)`,
+			Files: map[string]string{
+				"spaces.md":     "--- \ntitle: Spaces after the delimiters\n--- \n\nBody\n",
+				"Gemfile":       plain,
+				"_config.yml":   "title: J\npermalink: pretty\n",
+				"index.md":      "---\ntitle: Home\n---\n",
+				"Combat.md":     "---\ntitle: Combat\n---\n",
+				"moved.md":      "---\ntitle: Moved\npermalink: /elsewhere/\n---\n",
+				"twice.md":      "---\ntitle: First\ntitle: Second\n---\n",
+				"docs/index.md": "---\ntitle: Docs\n---\n",
+			},
+		},
+		{
+			Name: "what is not published",
+			Rule: `"exclude: Exclude directories and/or files from the conversion", and every file or folder whose name begins ` +
+				`with _ (https://jekyllrb.com/docs/configuration/options/); "published: Set to false if you don't want a specific ` +
+				`post to show up when the site is generated" (https://jekyllrb.com/docs/front-matter/)`,
+			Files: map[string]string{
+				"Gemfile":               plain,
+				"_config.yml":           "title: J\nexclude: [scripts]\n",
+				"index.md":              "---\ntitle: Home\n---\n",
+				"secret.md":             "---\ntitle: Secret\npublished: false\n---\n",
+				"scripts/build.md":      "---\ntitle: Build\n---\n",
+				"_notes/n.md":           "---\ntitle: N\n---\n",
+				"assets/map.png":        "png",
+				"node_modules/x/a.md":   "---\ntitle: A\n---\n",
+				"vendor/bundle/gems.md": "---\ntitle: G\n---\n",
+			},
+		},
+		{
+			Name: "redirect_from and redirect_to",
+			Rule: `jekyll-redirect-from: "redirect_from:" lists the old URLs of a page, each a redirect to it; "Sometimes, you ` +
+				`may want to redirect a site page to a totally different website. This plugin also supports that with the ` +
+				`redirect_to key" (https://github.com/jekyll/jekyll-redirect-from#redirect-to)`,
+			Files: map[string]string{
+				"Gemfile":     plain,
+				"_config.yml": "title: J\nplugins: [jekyll-redirect-from]\n",
+				"index.md":    "---\ntitle: Home\n---\n[Rules](rules.md)\n",
+				"rules.md":    "---\ntitle: Rules\nredirect_from: [/old/, /older.html]\n---\n",
+				"store.md":    "---\ntitle: Store\nredirect_to: https://store.example/cairn\n---\nNot shown.\n",
+			},
+			// Plain Jekyll leaves a link to rules.md as it is (GitHub
+			// Pages' jekyll-relative-links rewrites it); sitegen leads it
+			// to the page.
+			Known: []string{"link: /: sitegen leads to [/rules/]"},
+		},
+	} {
+		t.Run(f.Name, func(t *testing.T) { Run(t, Jekyll, Sitegen, f) })
+	}
+}

@@ -1,0 +1,121 @@
+package conformance
+
+import "testing"
+
+// TestMkDocs builds fixtures with MkDocs and sitegen, one per documented
+// rule of https://www.mkdocs.org/user-guide/writing-your-docs/, and
+// compares what a reader sees (package comment). MkDocs 1.4 (Debian's) is
+// enough; CI installs it.
+func TestMkDocs(t *testing.T) {
+	for _, f := range []Fixture{
+		{
+			Name: "index and README",
+			Rule: `"MkDocs will allow you to name your index pages as README.md instead of index.md" and "If both an index.md file ` +
+				`and a README.md file are found in the same directory, then the index.md file is used and the README.md file is ignored." ` +
+				`(https://www.mkdocs.org/user-guide/writing-your-docs/#index-pages)`,
+			Files: map[string]string{
+				"mkdocs.yml":              "site_name: M\n",
+				"docs/index.md":           "# Home\n",
+				"docs/rules/README.md":    "# Rules\n\nSee [combat](combat.md).\n",
+				"docs/rules/combat.md":    "# Combat\n",
+				"docs/spells/index.md":    "# Spells\n",
+				"docs/spells/README.md":   "# Not published\n",
+				"docs/spells/fireball.md": "# Fireball\n",
+			},
+		},
+		{
+			Name: "navigation without nav",
+			Rule: `"If not provided, the navigation will be automatically created by discovering all the Markdown files in the ` +
+				`documentation directory. An automatically created navigation configuration will always be sorted alphanumerically ` +
+				`by file name (except that index files will always be listed first within a sub-section)." ` +
+				`(https://www.mkdocs.org/user-guide/writing-your-docs/#configure-pages-and-navigation)`,
+			Files: map[string]string{
+				"mkdocs.yml":             "site_name: M\n",
+				"docs/index.md":          "# Home\n",
+				"docs/zebra.md":          "# Zebra\n",
+				"docs/apple.md":          "# Zucchini, titled after its file\n",
+				"docs/magic/index.md":    "# Magic\n",
+				"docs/magic/cantrips.md": "# Cantrips\n",
+				"docs/magic/arcana.md":   "# Arcana\n",
+				"docs/combat/melee.md":   "# Melee\n",
+				"docs/combat/ranged.md":  "# Ranged\n",
+			},
+		},
+		{
+			Name: "nav",
+			Rule: `"if a title is defined for a page in the navigation, that title will be used throughout the site for that page ` +
+				`and will override any title defined within the page itself", and "Any pages not listed in your navigation ` +
+				`configuration will still be rendered and included with the built site, however, they will not be linked from ` +
+				`the global navigation and will not be included in the previous and next links." ` +
+				`(https://www.mkdocs.org/user-guide/writing-your-docs/#configure-pages-and-navigation)`,
+			Files: map[string]string{
+				"mkdocs.yml":          "site_name: M\nnav:\n  - Home: index.md\n  - Zeta first: z.md\n  - a.md\n  - Grimoire:\n    - spells/fire.md\n    - Frost: spells/ice.md\n",
+				"docs/index.md":       "# Home\n\nThe [hidden](hidden.md) page.\n",
+				"docs/a.md":           "# A\n",
+				"docs/z.md":           "# Z\n",
+				"docs/hidden.md":      "# Hidden\n",
+				"docs/spells/fire.md": "# Fire\n",
+				"docs/spells/ice.md":  "# Ice\n",
+			},
+		},
+		{
+			Name: "titles",
+			Rule: `"MkDocs will attempt to determine the title of a document in the following ways, in order: 1. A title defined in ` +
+				`the nav configuration setting for a document. 2. A title defined in the title meta-data key of a document. 3. A ` +
+				`level 1 Markdown header on the first line of the document body. 4. The filename of a document." ` +
+				`(https://www.mkdocs.org/user-guide/writing-your-docs/#meta-data)`,
+			Files: map[string]string{
+				"docs/spaces.md":     "--- \ntitle: Spaces after the delimiters\n---\t\n\nBody\n",
+				"mkdocs.yml":         "site_name: M\n",
+				"docs/index.md":      "# Home\n",
+				"docs/meta.md":       "---\ntitle: From meta\n---\n\n# From heading\n",
+				"docs/lines.md":      "title: From meta lines\n\n# From heading\n",
+				"docs/heading.md":    "# From heading\n\ntext\n",
+				"docs/late-h1.md":    "Some text first.\n\n# A later heading\n",
+				"docs/no_heading.md": "Just text.\n",
+				"docs/Mixed-Case.md": "Just text.\n",
+			},
+		},
+		{
+			Name: "links",
+			Rule: `"When linking between pages in the documentation you can simply use the regular Markdown linking syntax, ` +
+				`including the relative path to the Markdown document you wish to link to." and "Absolute paths are not modified ` +
+				`at all." (https://www.mkdocs.org/user-guide/writing-your-docs/#linking-to-pages)`,
+			Files: map[string]string{
+				"mkdocs.yml":           "site_name: M\n",
+				"docs/index.md":        "# Home\n\n[Combat](rules/combat.md), [rounds](rules/combat.md#rounds), [map](img/map.png), [missing](nope.md).\n",
+				"docs/rules/combat.md": "# Combat\n\n## Rounds\n\nBack [home](../index.md), [up](../index.md#home).\n",
+				"docs/img/map.png":     "png",
+			},
+			// A link to the page's own title heading: sitegen's <h1> has
+			// no id, the link leads to the page.
+			Known: []string{"link: /rules/combat/: sitegen leads to [/ /] (and nowhere []), the tool to [/ /#home]"},
+		},
+		{
+			Name: "use_directory_urls: false",
+			Rule: `use_directory_urls: "This setting controls the style used for linking to pages within the documentation." ` +
+				`false: "api-guide.md" is at "api-guide.html" (https://www.mkdocs.org/user-guide/configuration/#use_directory_urls)`,
+			Files: map[string]string{
+				"mkdocs.yml":           "site_name: M\nuse_directory_urls: false\n",
+				"docs/index.md":        "# Home\n\n[Combat](rules/combat.md)\n",
+				"docs/rules/combat.md": "# Combat\n",
+			},
+		},
+		{
+			Name: "two pages of one URL",
+			Rule: `MkDocs writes rules/magic.md and rules/magic/index.md to one file, rules/magic/index.html: the one it writes ` +
+				`last (the folder's) stays; a YAML key set twice keeps its last value (PyYAML)`,
+			Files: map[string]string{
+				"mkdocs.yml":                "site_name: First\nsite_name: M\n",
+				"docs/index.md":             "# Home\n\n[Magic](rules/magic.md)\n",
+				"docs/rules/magic.md":       "# The page\n",
+				"docs/rules/magic/index.md": "---\ntitle: A\ntitle: The folder\n---\n\ntext\n",
+			},
+			// MkDocs' navigation keeps an entry, labelled with its title,
+			// for the page whose output it overwrote.
+			Known: []string{`nav: 1 of the tool's entries out of place`, `label: /rules/magic/: sitegen labels it "The folder", the tool "The page"`},
+		},
+	} {
+		t.Run(f.Name, func(t *testing.T) { Run(t, MkDocs, Sitegen, f) })
+	}
+}

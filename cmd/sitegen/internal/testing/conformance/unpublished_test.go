@@ -1,0 +1,108 @@
+package conformance
+
+import (
+	"os/exec"
+	"regexp"
+	"strconv"
+	"testing"
+)
+
+// TestUnpublished builds, with each tool and with sitegen, a project
+// holding what the tool's documented rules keep private, and checks that
+// neither publishes it (issue 31, item 4; these fixtures were package
+// site's TestToolsAgree).
+func TestUnpublished(t *testing.T) {
+	tests := []struct {
+		tool Tool
+		f    Fixture
+	}{
+		{Hugo, Fixture{
+			Name: "drafts, dates, build options, headless bundles, cascade",
+			Rule: `"draft: If true, the content will not be rendered unless the --buildDrafts flag is passed"; ` +
+				`publishDate, expiryDate (https://gohugo.io/content-management/front-matter/); ` +
+				`"render: never: Never render the page" (https://gohugo.io/content-management/build-options/); ` +
+				`"headless: true" (https://gohugo.io/content-management/page-bundles/#headless-bundle); ` +
+				`cascade with _target (https://gohugo.io/content-management/front-matter/#cascade)`,
+			Files: map[string]string{
+				"hugo.toml":                  "baseURL = \"https://h.test/\"\ntitle = \"H\"\n",
+				"content/_index.md":          "---\ntitle: Home\n---\n",
+				"content/plain.md":           "---\ntitle: Plain\n---\n",
+				"content/draft.md":           "---\ntitle: Draft\ndraft: true\n---\n",
+				"content/future.md":          "---\ntitle: Future\npublishDate: 2999-01-01\n---\n",
+				"content/later.md":           "---\ntitle: Later\ndate: 2999-01-01\n---\n",
+				"content/laterpub.md":        "---\ntitle: Later but published\ndate: 2999-01-01\npublishDate: 2001-01-01\n---\n",
+				"content/expired.md":         "---\ntitle: Expired\nexpiryDate: 2001-01-01\n---\n",
+				"content/old.md":             "---\ntitle: Old\n_build:\n  render: false\n---\n",
+				"content/oldnever.md":        "---\ntitle: Old never\n_build:\n  render: never\n---\n",
+				"content/unlisted.md":        "---\ntitle: Unlisted\n_build:\n  list: never\n---\n",
+				"content/b/index.md":         "---\ntitle: Headless\nheadless: true\n---\n",
+				"content/internal/_index.md": "---\ntitle: Internal\ncascade:\n  _build:\n    render: never\n---\n",
+				"content/internal/p.md":      "---\ntitle: P\n---\n",
+				"content/sec/_index.md":      "---\ntitle: Sec\ncascade:\n  - draft: true\n    _target:\n      path: /sec/d*\n---\n",
+				"content/sec/dpage.md":       "---\ntitle: D\n---\n",
+				"content/sec/epage.md":       "---\ntitle: E\n---\n",
+			},
+			Unpublished: []string{"draft/index.html", "future/index.html", "later/index.html", "expired/index.html", "old/index.html",
+				"oldnever/index.html", "b/index.html", "internal/index.html", "internal/p/index.html", "sec/dpage/index.html"},
+		}},
+		{Jekyll, Fixture{
+			Name: "published: false and _drafts",
+			Rule: `"published: Set to false if you don't want a specific post to show up when the site is generated" ` +
+				`(https://jekyllrb.com/docs/front-matter/#predefined-global-variables); "Drafts are posts without a date in ` +
+				`the filename ... in the _drafts folder" (https://jekyllrb.com/docs/posts/#drafts)`,
+			Files: map[string]string{
+				"_config.yml":   "title: J\n",
+				"index.md":      "---\ntitle: Home\n---\nhome\n",
+				"secret.md":     "---\ntitle: Secret\npublished: false\n---\nsecret\n",
+				"_drafts/d.md":  "---\ntitle: D\n---\ndraft\n",
+				"docs/pub.md":   "---\ntitle: Pub\n---\npub\n",
+				"docs/index.md": "---\ntitle: Docs\n---\ndocs\n",
+			},
+			Unpublished: []string{"secret.html", "secret/index.html", "_drafts/d.html", "d.html"},
+		}},
+		{MkDocs, Fixture{
+			Name: "exclude_docs, draft_docs, templates/",
+			Rule: `"exclude_docs: This config defines patterns of files (under docs_dir) to not be picked up into the built site"; ` +
+				`"draft_docs: ... will not be included in the built site" (https://www.mkdocs.org/user-guide/configuration/#exclude_docs)`,
+			Files: map[string]string{
+				"mkdocs.yml":            "site_name: M\nexclude_docs: |\n  *.py\n  /private/\n  !/private/keep.md\n  !/private/index.md\ndraft_docs: |\n  drafts/\n",
+				"docs/index.md":         "# Home\n",
+				"docs/a.md":             "# A\n",
+				"docs/private/a.md":     "# P\n",
+				"docs/private/keep.md":  "# K\n",
+				"docs/private/index.md": "# Private, but this page\n",
+				"docs/drafts/x.md":      "# X\n",
+				"docs/templates/t.md":   "# T\n",
+			},
+			Unpublished: []string{"private/a/index.html", "drafts/x/index.html", "templates/t/index.html"},
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.tool.Name, func(t *testing.T) {
+			if tt.tool.Name == MkDocs.Name {
+				mkdocsAtLeast16(t)
+			}
+			Run(t, tt.tool, Sitegen, tt.f)
+		})
+	}
+}
+
+// mkdocsAtLeast16 skips, saying why, with an MkDocs older than 1.6: no
+// draft_docs (new in 1.6), and exclude_docs files that `mkdocs serve`
+// still showed (changed in 1.6). Debian's (CI's) is 1.4.
+func mkdocsAtLeast16(t *testing.T) {
+	t.Helper()
+	out, err := exec.Command("mkdocs", "--version").CombinedOutput()
+	if err != nil {
+		return // Run says it is missing
+	}
+	m := regexp.MustCompile(`version (\d+)\.(\d+)`).FindSubmatch(out)
+	if m == nil {
+		t.Fatalf("mkdocs --version says %q", out)
+	}
+	major, _ := strconv.Atoi(string(m[1]))
+	minor, _ := strconv.Atoi(string(m[2]))
+	if major == 1 && minor < 6 {
+		t.Skipf("mkdocs %d.%d is older than 1.6: no draft_docs (new in 1.6) and an exclude_docs that serve still shows (changed in 1.6)", major, minor)
+	}
+}

@@ -1,0 +1,68 @@
+package conformance
+
+import "testing"
+
+// vitepressFixture is a small VitePress rules site: a home page with a hero, a
+// sidebar of two groups whose labels differ from the pages' titles, links
+// without extension, with .md and .html, absolute and relative, containers,
+// a page the sidebar does not list, srcExclude, public/ and a package.json.
+var vitepressFixture = map[string]string{
+	".vitepress/config.mts": `import { defineConfig } from 'vitepress'
+
+export default defineConfig({
+  title: 'Six Dice Rules',
+  srcExclude: ['drafts/**', '**/TODO.md'],
+  themeConfig: {
+    sidebar: [
+      {
+        text: 'Guide',
+        items: [
+          { text: 'Start here', link: '/guide/' },
+          { text: 'Rolling dice', link: '/guide/dice' },
+          { text: 'Fighting', link: '/guide/combat.md' },
+        ]
+      },
+      {
+        text: 'Rules',
+        items: [
+          { text: 'Skills', link: '/rules/skills' },
+          { text: 'The wild die', link: '/rules/wild-die' },
+        ]
+      }
+    ]
+  }
+})
+`,
+	"index.md":          "---\nlayout: home\nhero:\n  name: Six Dice\n  text: A rules reference\n  actions:\n    - theme: brand\n      text: Get started\n      link: /guide/\nfeatures:\n  - title: Dice\n    details: Pools of dice.\n    link: /guide/dice\n---\n",
+	"guide/index.md":    "# Getting started\n\nRead [the dice](./dice) first, then [combat](combat.md) and [skills](../rules/skills.html).\n\n::: tip\nKeep a pencil.\n:::\n\n::: warning Careful\nThe wild die explodes: [explosions](/rules/wild-die#explosions).\n:::\n",
+	"guide/dice.md":     "# Rolling dice\n\nRoll a pool. ![a die](/img/d6.svg)\n\n::: details Click to see\nHidden.\n:::\n",
+	"guide/combat.md":   "---\ntitle: Combat\n---\n# Fighting\n\nBack to [the guide](./).\n",
+	"rules/wild-die.md": "# The wild die\n\n## Explosions\n\nA six explodes. See [skills](./skills) and [extra](extra).\n",
+	"rules/skills.md":   "# Skills\n\nSkills add dice. See [the start](../guide/index.md).\n",
+	"rules/extra.md":    "# Extra rules\n\nNot in the sidebar.\n",
+	"rules/TODO.md":     "# To do\n",
+	"drafts/secret.md":  "# Secret\n",
+	"public/img/d6.svg": `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>`,
+	"package.json":      `{"name": "fixture", "private": true, "type": "module"}`,
+}
+
+// TestVitePress builds vitepressFixture with VitePress and with sitegen
+// and compares them: the pages and titles, the links, the sidebar's
+// entries and labels, and what is not published (srcExclude,
+// package.json; public/ published at the root).
+func TestVitePress(t *testing.T) {
+	Run(t, VitePress, Sitegen, Fixture{
+		Name: "sidebar, srcExclude and public",
+		Rule: `"srcExclude: Glob patterns for matching markdown files that should be excluded as source content" ` +
+			`(https://vitepress.dev/reference/site-config#srcexclude); "The sidebar is the main navigation block" ` +
+			`(https://vitepress.dev/reference/default-theme-sidebar); "Assets placed in public will be copied to the root of the output directory" ` +
+			`(https://vitepress.dev/guide/asset-handling#the-public-directory)`,
+		Files: vitepressFixture,
+		// The pages srcExclude leaves out, under either URL style, and the
+		// project's files; public/ is published at the root, not as public/.
+		Unpublished: []string{"drafts/secret.html", "drafts/secret/index.html", "rules/TODO.html", "rules/todo/index.html",
+			"rules/TODO/index.html", "package.json", "public/img/d6.svg"},
+		Published:  []string{"img/d6.svg"},
+		NavEntries: 7,
+	})
+}
