@@ -57,7 +57,7 @@ func System() calc.System {
 		Largest:     largest(),
 		Docs: map[string]calc.Doc{ID: {
 			Title:  "AnyDice program",
-			Help:   "The exact odds of each output of a program in AnyDice's language; change a field, or the program under “Show the program”, to recompute.",
+			Help:   "The exact odds of each output of a program in AnyDice's language; change a field or the program to recompute.",
 			Fields: docs,
 		}},
 	}
