@@ -134,6 +134,22 @@ func TestNotPublished(t *testing.T) {
 			preview:  []string{"secret/index.html", "old-secret/index.html", "_drafts/d/index.html", "_drafts/pic.png"},
 		},
 		{
+			// https://jekyllrb.com/docs/collections/#output — "When
+			// defining a collection as a sequence, its pages will not be
+			// rendered by default. To enable this, output: true must be
+			// specified on the collection".
+			name: "Jekyll: a collection without output: true",
+			files: map[string]string{
+				"_config.yml":   "title: J\ncollections:\n  - npcs\n",
+				"index.md":      "---\ntitle: Home\n---\nHome\n",
+				"_npcs/spy.md":  "---\ntitle: Spy\n---\nPRIVATE-SPY\n",
+				"_npcs/map.png": "PRIVATE-MAP",
+			},
+			reasons:   map[string]string{"_npcs/spy.md": "_npcs/ (Jekyll collection without output: true)", "_npcs/map.png": "_npcs/ (Jekyll collection without output: true)"},
+			hasNot:    []string{"npcs/spy/index.html", "_npcs/spy/index.html", "_npcs/map.png", "npcs/index.html"},
+			noPreview: []string{"npcs/spy/index.html", "_npcs/spy/index.html"},
+		},
+		{
 			name: "MkDocs: exclude_docs and draft_docs",
 			files: map[string]string{
 				"mkdocs.yml":            "site_name: M\nexclude_docs: |\n  *.py\n  /private/\ndraft_docs: |\n  drafts/\n",
