@@ -144,9 +144,14 @@ func TestNotPublished(t *testing.T) {
 				"index.md":      "---\ntitle: Home\n---\nHome\n",
 				"_npcs/spy.md":  "---\ntitle: Spy\n---\nPRIVATE-SPY\n",
 				"_npcs/map.png": "PRIVATE-MAP",
+				// https://jekyllrb.com/docs/posts/ — "add a file to your
+				// _posts directory with the following format:
+				// YEAR-MONTH-DAY-title.MARKUP" (Jekyll 4.3 skips another).
+				"_posts/notes.md": "---\ntitle: N\n---\nPRIVATE-NOTES\n",
 			},
-			reasons:   map[string]string{"_npcs/spy.md": "_npcs/ (Jekyll collection without output: true)", "_npcs/map.png": "_npcs/ (Jekyll collection without output: true)"},
-			hasNot:    []string{"npcs/spy/index.html", "_npcs/spy/index.html", "_npcs/map.png", "npcs/index.html"},
+			reasons: map[string]string{"_npcs/spy.md": "_npcs/ (Jekyll collection without output: true)", "_npcs/map.png": "_npcs/ (Jekyll collection without output: true)",
+				"_posts/notes.md": "a post without YEAR-MONTH-DAY- in its name (Jekyll skips it)"},
+			hasNot:    []string{"npcs/spy/index.html", "_npcs/spy/index.html", "_npcs/map.png", "npcs/index.html", "notes/index.html", "_posts/notes/index.html"},
 			noPreview: []string{"npcs/spy/index.html", "_npcs/spy/index.html"},
 		},
 		{

@@ -253,6 +253,21 @@ func publishCollections(l *layout.Layout, m map[string]any) {
 				Patterns: layout.ParseIgnore("/" + c.dir + "/")})
 		}
 	}
+	// "To create a post, add a file to your _posts directory with the
+	// following format: YEAR-MONTH-DAY-title.MARKUP"
+	// (https://jekyllrb.com/docs/posts/): Jekyll 4.3 skips any other, saying
+	// nothing.
+	flag := l.Unpublished
+	l.Unpublished = func(meta map[string]any, rel string) string {
+		if r := flag(meta, rel); r != "" {
+			return r
+		}
+		if c, inner, _ := find(cs, rel); c != nil && c.label == "posts" && c.output &&
+			!postName.MatchString(strings.TrimSuffix(path.Base(inner), path.Ext(inner))) {
+			return UndatedPostReason
+		}
+		return ""
+	}
 	l.PageURL = func(rel string, fm map[string]any) string {
 		c, inner, cats := find(cs, rel)
 		if c == nil || !c.output {
@@ -272,6 +287,10 @@ func publishCollections(l *layout.Layout, m map[string]any) {
 		return c.folderURL(strings.TrimSuffix(inner, "/")), title
 	}
 }
+
+// UndatedPostReason is what the build's report says of a file of _posts
+// whose name does not start with a date.
+const UndatedPostReason = "a post without YEAR-MONTH-DAY- in its name (Jekyll skips it)"
 
 // CollectionReason is what the build's report says of the documents of a
 // collection whose output is not true.
