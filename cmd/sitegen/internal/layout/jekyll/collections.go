@@ -171,7 +171,11 @@ func (c *collection) url(inner string, fm map[string]any, cats []string) string 
 		vars["short_day"] = date.Format("Mon")
 	}
 	u := placeholder.ReplaceAllStringFunc(tpl, func(p string) string { return vars[p[1:]] })
+	file := strings.HasSuffix(tpl, ":output_ext") || strings.HasSuffix(tpl, ".html") // written as a file: x.html
 	u = strings.TrimSuffix(strings.TrimSuffix(u, ".html"), ".htm")
+	if file && path.Base(u) == "index" {
+		u = path.Dir(u) // /rules/index.html is served as /rules/
+	}
 	u = path.Clean("/" + strings.ReplaceAll(strings.ToLower(u), " ", "-")) // sitegen's segments: lower case, spaces as hyphens
 	if u == "/" {
 		return u

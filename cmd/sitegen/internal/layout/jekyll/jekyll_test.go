@@ -134,6 +134,8 @@ func TestCollectionURLs(t *testing.T) {
 		want              string // "" for not a page of a collection with output
 	}{
 		{"map form, default permalink", "collections:\n  rules:\n    output: true\n", "_rules/Combat.md", nil, "/rules/combat/"},
+		{"index document", "collections:\n  rules:\n    output: true\n", "_rules/index.md", nil, "/rules/"},
+		{"index document, pretty", "permalink: pretty\ncollections:\n  rules:\n    output: true\n", "_rules/index.md", nil, "/rules/index/"},
 		{"nested document", "collections:\n  rules:\n    output: true\n", "_rules/magic/Fire Ball.md", nil, "/rules/magic/fire-ball/"},
 		{"list form has no output", "collections:\n  - rules\n", "_rules/a.md", nil, ""},
 		{"output false", "collections:\n  rules:\n    output: false\n", "_rules/a.md", nil, ""},
