@@ -1,6 +1,7 @@
 package site
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -61,6 +62,27 @@ func TestJekyllCollections(t *testing.T) {
 	for _, file := range []string{"_rules/combat/index.html", "notes/secret/index.html", "_notes/secret/index.html", "_posts/index.html"} {
 		if _, err := os.Stat(filepath.Join(dest, file)); err == nil {
 			t.Errorf("%s published", file)
+		}
+	}
+}
+
+// TestJekyllCollectionPageURL checks that sitegen serve's page for a
+// changed collection document is the document's URL (TestJekyllCollections).
+func TestJekyllCollectionPageURL(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{
+		"_config.yml":      "title: J\ncollections:\n  rules:\n    output: true\n",
+		"index.md":         "---\ntitle: Home\n---\n",
+		"_rules/Combat.md": "---\ntitle: Combat\n---\n",
+		"moved.md":         "---\ntitle: Moved\npermalink: /elsewhere/\n---\n",
+	})
+	s, err := Load(context.Background(), Options{Source: src, Theme: theme})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for file, want := range map[string]string{"_rules/Combat.md": "/rules/combat/", "moved.md": "/elsewhere/", "new.md": "/new/"} {
+		if got := s.PageURL(file); got != want {
+			t.Errorf("PageURL(%q) = %q, want %q", file, got, want)
 		}
 	}
 }
