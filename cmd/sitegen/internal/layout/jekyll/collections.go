@@ -37,7 +37,7 @@ var styles = map[string]string{
 	"none":     "/:categories/:title:output_ext",
 }
 
-// collections returns the site's collections, posts first.
+// collections returns the site's collections, posts among them.
 func collections(m map[string]any, style string) []collection {
 	cdir := strings.Trim(str(m["collections_dir"]), "/")
 	settings := map[string]map[string]any{}
@@ -108,11 +108,12 @@ func find(cs []collection, rel string) (c *collection, inner string, cats []stri
 			return &cs[i], after, nil
 		}
 	}
-	if i := strings.Index("/"+rel, "/_posts/"); i >= 0 && cs[0].label == "posts" {
+	posts := slices.IndexFunc(cs, func(c collection) bool { return c.label == "posts" })
+	if i := strings.Index("/"+rel, "/_posts/"); i >= 0 && posts >= 0 && cs[posts].dir == "_posts" {
 		if before := strings.Trim(rel[:i], "/"); before != "" {
 			cats = strings.Split(before, "/")
 		}
-		return &cs[0], rel[i+len("_posts/"):], cats
+		return &cs[posts], rel[i+len("_posts/"):], cats
 	}
 	return nil, "", nil
 }

@@ -149,6 +149,7 @@ func TestCollectionURLs(t *testing.T) {
 		{"post, slug", "permalink: pretty\n", "_posts/2020-01-03-other.md", map[string]any{"slug": "custom"}, "/2020/01/03/custom/"},
 		{"post, none style", "permalink: none\n", "_posts/2020-01-03-other.md", nil, "/other/"},
 		{"post, custom site permalink", "permalink: /blog/:year/:title/\n", "_posts/2020-01-03-other.md", nil, "/blog/2020/other/"},
+		{"post in a folder, posts in collections:", "collections:\n  posts:\n    output: true\n  abc:\n    output: true\n", "lore/_posts/2020-01-02-x.md", nil, "/lore/2020/01/02/x/"},
 		{"posts collection permalink", "collections:\n  posts:\n    output: true\n    permalink: /posts/:title/\n", "_posts/2018-03-10-welcome.md", nil, "/posts/welcome/"},
 		{"document permalink with placeholders", "collections:\n  rules:\n    output: true\n", "_rules/a.md", map[string]any{"permalink": "/r/:name/"}, "/r/a/"},
 		{"not in a collection", "collections:\n  rules:\n    output: true\n", "docs/a.md", nil, ""},
