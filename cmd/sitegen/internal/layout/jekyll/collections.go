@@ -1,6 +1,7 @@
 package jekyll
 
 import (
+	"cmp"
 	"fmt"
 	"path"
 	"regexp"
@@ -62,7 +63,7 @@ func collections(m map[string]any, style string) []collection {
 	// The suffix of a default template follows the site's style: "/" for
 	// a style ending in "/" (pretty), :output_ext otherwise.
 	suffix := ":output_ext"
-	if t := cmpOr(styles[style], style); strings.HasSuffix(t, "/") {
+	if t := cmp.Or(styles[style], style); strings.HasSuffix(t, "/") {
 		suffix = "/"
 	}
 	var out []collection
@@ -73,7 +74,7 @@ func collections(m map[string]any, style string) []collection {
 		if label == "posts" {
 			c.output = s == nil || s["output"] == nil || layout.True(s["output"])
 			if c.permalink == "" {
-				c.permalink = cmpOr(styles[cmpOr(style, "date")], style)
+				c.permalink = cmp.Or(styles[cmp.Or(style, "date")], style)
 			}
 		}
 		if t, ok := styles[c.permalink]; ok {
@@ -87,16 +88,10 @@ func collections(m map[string]any, style string) []collection {
 	return out
 }
 
+// str is a setting's text, trimmed ("" when it is not text).
 func str(v any) string {
 	s, _ := v.(string)
 	return strings.TrimSpace(s)
-}
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
 
 // find returns the collection holding the content-relative path rel and
@@ -244,8 +239,11 @@ func (c *collection) folderURL(inner string) string {
 // the others are listed as not published.
 func publishCollections(l *layout.Layout, m map[string]any) {
 	cs := collections(m, l.Settings.Permalink)
-	if _, ok := m["collections"]; ok {
-		l.Read = append(l.Read, fmt.Sprintf("collections: %d", len(cs)-1))
+	switch v := m["collections"].(type) {
+	case []any:
+		l.Read = append(l.Read, fmt.Sprintf("collections: %d", len(v)))
+	case map[string]any:
+		l.Read = append(l.Read, fmt.Sprintf("collections: %d", len(v)))
 	}
 	for _, c := range cs {
 		l.Include = append(l.Include, c.dir)
