@@ -12,8 +12,8 @@ import (
 
 // TestJekyllCollections checks that the documents of a Jekyll collection
 // whose output is true, and posts, are pages at their permalinks
-// (sitegen serves each at a folder URL: /rules/a/ for Jekyll's
-// /rules/a.html), as Jekyll 4.3's jekyll build writes them:
+// (sitegen serves each at a folder URL: /rules/Combat/ for Jekyll's
+// /rules/Combat.html), as Jekyll 4.3's jekyll build writes them:
 //
 // https://jekyllrb.com/docs/collections/#output — "output: true must be
 // specified on the collection"; "Now you can iterate over
@@ -46,12 +46,12 @@ func TestJekyllCollections(t *testing.T) {
 		t.Fatal(err)
 	}
 	for file, want := range map[string]string{
-		"rules/combat/index.html":           "COMBAT-TEXT",
-		"rules/magic/spells/index.html":     "SPELLS-TEXT",
+		"rules/Combat/index.html":           "COMBAT-TEXT",
+		"rules/magic/Spells/index.html":     "SPELLS-TEXT",
 		"miniature/giant-spider/index.html": "SPIDER-TEXT",
 		"2020/01/02/first-post/index.html":  "POST-TEXT",
 		"world/2021/03/04/lore/index.html":  "LORE-TEXT",
-		"index.html":                        `href="/rules/combat/"`,
+		"index.html":                        `href="/rules/Combat/"`,
 		"tags/index.html":                   "TAGS-PAGE",
 	} {
 		b, err := os.ReadFile(filepath.Join(dest, file))
@@ -59,7 +59,7 @@ func TestJekyllCollections(t *testing.T) {
 			t.Errorf("%s: %v; want it to hold %q", file, err, want)
 		}
 	}
-	for _, file := range []string{"_rules/combat/index.html", "notes/secret/index.html", "_notes/secret/index.html", "_posts/index.html"} {
+	for _, file := range []string{"_rules/Combat/index.html", "notes/secret/index.html", "_notes/secret/index.html", "_posts/index.html"} {
 		if _, err := os.Stat(filepath.Join(dest, file)); err == nil {
 			t.Errorf("%s published", file)
 		}
@@ -80,7 +80,7 @@ func TestJekyllCollectionPageURL(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for file, want := range map[string]string{"_rules/Combat.md": "/rules/combat/", "moved.md": "/elsewhere/", "new.md": "/new/"} {
+	for file, want := range map[string]string{"_rules/Combat.md": "/rules/Combat/", "moved.md": "/elsewhere/", "new.md": "/new/"} {
 		if got := s.PageURL(file); got != want {
 			t.Errorf("PageURL(%q) = %q, want %q", file, got, want)
 		}

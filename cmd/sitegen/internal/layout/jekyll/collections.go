@@ -23,6 +23,7 @@ type collection struct {
 	dir       string // content-relative folder: "_rules", "my/_posts"
 	output    bool
 	permalink string // the URL template of its documents
+	keepCase  bool   // URLs keep the case of names (layout.Layout.KeepCase)
 }
 
 // postName is a post's file name: its date and title.
@@ -116,9 +117,10 @@ func find(cs []collection, rel string) (c *collection, inner string, cats []stri
 // url expands the collection's permalink template (or the document's
 // own permalink:) for the document at inner (its path inside the
 // collection) with front matter fm; sitegen serves every page at a
-// folder URL, so :output_ext and a trailing .html become "/", and URLs
-// are lower case with hyphens for spaces, as sitegen's others are
-// (Jekyll keeps "/rules/Big Rule/").
+// folder URL, so :output_ext and a trailing .html become "/"; spaces
+// become hyphens as in sitegen's other URLs (Jekyll writes
+// "/rules/Big Rule/"), and the case is kept where the layout keeps it
+// (:name, :slug and :categories are lower case in Jekyll too).
 func (c *collection) url(inner string, fm map[string]any, cats []string) string {
 	tpl := c.permalink
 	if pl := str(fm["permalink"]); strings.Contains(pl, ":") {
@@ -172,7 +174,7 @@ func (c *collection) url(inner string, fm map[string]any, cats []string) string 
 	if file && path.Base(u) == "index" {
 		u = path.Dir(u) // /rules/index.html is served as /rules/
 	}
-	u = path.Clean("/" + strings.ReplaceAll(strings.ToLower(u), " ", "-")) // sitegen's segments: lower case, spaces as hyphens
+	u = path.Clean("/" + strings.ReplaceAll(c.fold(u), " ", "-"))
 	if u == "/" {
 		return u
 	}
@@ -226,11 +228,19 @@ func (c *collection) folderURL(inner string) string {
 	if i := strings.Index(base, ":"); i >= 0 {
 		base = base[:i]
 	}
-	base = strings.Trim(strings.ToLower(base), "/")
+	base = strings.Trim(base, "/")
 	if base == "" || strings.Contains(base, ".") {
 		base = c.label
 	}
-	return path.Clean("/"+base+"/"+strings.ToLower(inner)) + "/"
+	return path.Clean("/"+strings.ReplaceAll(c.fold(base+"/"+inner), " ", "-")) + "/"
+}
+
+// fold is s in lower case, unless the layout keeps the case of names.
+func (c *collection) fold(s string) string {
+	if c.keepCase {
+		return s
+	}
+	return strings.ToLower(s)
 }
 
 // publishCollections reads collections: (a list of labels or a map of
@@ -239,6 +249,9 @@ func (c *collection) folderURL(inner string) string {
 // the others are listed as not published.
 func publishCollections(l *layout.Layout, m map[string]any) {
 	cs := collections(m, l.Settings.Permalink)
+	for i := range cs {
+		cs[i].keepCase = l.KeepCase
+	}
 	switch v := m["collections"].(type) {
 	case []any:
 		l.Read = append(l.Read, fmt.Sprintf("collections: %d", len(v)))

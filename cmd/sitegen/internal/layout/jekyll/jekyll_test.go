@@ -106,8 +106,8 @@ func TestUnpublished(t *testing.T) {
 
 // TestCollectionURLs checks the URLs of collection documents and posts
 // against Jekyll's documented rules (each checked with Jekyll 4.3's
-// jekyll build here; sitegen serves /rules/a/ for /rules/a.html, lower
-// case, spaces as hyphens):
+// jekyll build here; sitegen serves /rules/a/ for /rules/a.html, and
+// hyphens for spaces: /rules/Big-Rule/ for Jekyll's /rules/Big Rule/):
 //
 // https://jekyllrb.com/docs/collections/ — "collections: - staff_members
 // ... In this case collections is defined as a sequence"; "When defining a
@@ -133,18 +133,18 @@ func TestCollectionURLs(t *testing.T) {
 		fm                map[string]any
 		want              string // "" for not a page of a collection with output
 	}{
-		{"map form, default permalink", "collections:\n  rules:\n    output: true\n", "_rules/Combat.md", nil, "/rules/combat/"},
+		{"map form, default permalink", "collections:\n  rules:\n    output: true\n", "_rules/Combat.md", nil, "/rules/Combat/"},
 		{"index document", "collections:\n  rules:\n    output: true\n", "_rules/index.md", nil, "/rules/"},
 		{"index document, pretty", "permalink: pretty\ncollections:\n  rules:\n    output: true\n", "_rules/index.md", nil, "/rules/index/"},
-		{"nested document", "collections:\n  rules:\n    output: true\n", "_rules/magic/Fire Ball.md", nil, "/rules/magic/fire-ball/"},
+		{"nested document", "collections:\n  rules:\n    output: true\n", "_rules/magic/Fire Ball.md", nil, "/rules/magic/Fire-Ball/"},
 		{"list form has no output", "collections:\n  - rules\n", "_rules/a.md", nil, ""},
 		{"output false", "collections:\n  rules:\n    output: false\n", "_rules/a.md", nil, ""},
 		{"collection permalink with :name", "collections:\n  minis:\n    output: true\n    permalink: /miniature/:name/\n", "_minis/Giant Spider.md", nil, "/miniature/giant-spider/"},
 		{"collection permalink with .html", "collections:\n  lore:\n    output: true\n    permalink: /lore/:name:output_ext\n", "_lore/Old Tale.md", nil, "/lore/old-tale/"},
 		{"collections_dir", "collections_dir: coll\ncollections:\n  rules:\n    output: true\n", "coll/_rules/a.md", nil, "/rules/a/"},
 		{"collections_dir: the root's folder is not the collection", "collections_dir: coll\ncollections:\n  rules:\n    output: true\n", "_rules/a.md", nil, ""},
-		{"post, date style", "title: J\n", "_posts/2020-01-02-My-Post.md", nil, "/2020/01/02/my-post/"},
-		{"post, categories", "permalink: pretty\n", "_posts/2020-01-02-My-Post.md", map[string]any{"categories": []any{"World", "Deep"}}, "/world/deep/2020/01/02/my-post/"},
+		{"post, date style", "title: J\n", "_posts/2020-01-02-My-Post.md", nil, "/2020/01/02/My-Post/"},
+		{"post, categories", "permalink: pretty\n", "_posts/2020-01-02-My-Post.md", map[string]any{"categories": []any{"World", "Deep"}}, "/world/deep/2020/01/02/My-Post/"},
 		{"post in a folder: a category", "title: J\n", "lore/_posts/2020-01-02-x.md", nil, "/lore/2020/01/02/x/"},
 		{"post, slug", "permalink: pretty\n", "_posts/2020-01-03-other.md", map[string]any{"slug": "custom"}, "/2020/01/03/custom/"},
 		{"post, none style", "permalink: none\n", "_posts/2020-01-03-other.md", nil, "/other/"},
