@@ -54,8 +54,8 @@
 // Not implemented: the permalink: setting's styles other than pretty (pages
 // keep sitegen's URLs /a/b/, where Jekyll's default writes /a/b.html: a
 // relative link written for the latter, from the page's folder, is resolved
-// from below the page), Liquid (its tags are dropped with a warning, but
-// {% link %} and {% raw %}).
+// from below the page), Liquid (its tags are dropped with a warning, in
+// raw HTML too, but {% link %} and {% raw %}).
 package jekyll
 
 import (
