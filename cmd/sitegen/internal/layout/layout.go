@@ -178,6 +178,13 @@ type Layout struct {
 	// index.html the folder's README.md (mdBook writes its pages so, and
 	// its books link to them that way).
 	HTMLLinks bool
+	// PageURL is the tool's URL for the page at the content-relative path
+	// rel whose front matter is fm (Jekyll's collections and posts), ""
+	// to keep sitegen's; a permalink: without placeholders still wins.
+	// FolderURL is the URL and title of the section sitegen gives the
+	// content-relative folder dir, "" to keep sitegen's. Nil for none.
+	PageURL   func(rel string, fm map[string]any) string
+	FolderURL func(dir string) (url, title string)
 	// Pages are the tool's rules for a page's URL, title and place among
 	// its siblings (Quartz's); nil keeps sitegen's.
 	Pages PageRules

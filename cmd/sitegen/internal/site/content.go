@@ -326,6 +326,11 @@ func (s *Site) loadPage(rel string) *page {
 		}
 	}
 	s.placeByRules(p, p.meta)
+	if s.lay.PageURL != nil && p.permalink.line == 0 && !p.failed {
+		if u := s.lay.PageURL(rel, p.meta); u != "" {
+			p.sitePath = u // the tool's URL (a Jekyll collection's permalink)
+		}
+	}
 	p.ids = s.md.IDs(doc, src)
 	if s.cfg.Obsidian {
 		p.tags = append(p.tags, s.md.Tags(doc, src)...)
@@ -666,6 +671,11 @@ func (s *Site) buildTree(pages []*page) {
 		kind, sp := s.cfg.classify(rel)
 		sec := &page{rel: rel, kind: kind, sitePath: sp, title: title, ids: map[string]bool{}}
 		s.placeFolder(sec, dir)
+		if s.lay.FolderURL != nil && dir != "" {
+			if u, t := s.lay.FolderURL(dir); u != "" {
+				sec.sitePath, sec.title = u, titleFromName(t)
+			}
+		}
 		if f, ok := s.navFolders[dir]; ok && dir != "" {
 			if s.lay.Rules != nil {
 				s.navPlace(sec, f.title, f.weight)

@@ -479,6 +479,9 @@ func (s *Site) PageURL(file string) string {
 	if !ok || !strings.HasSuffix(rel, ".md") {
 		return ""
 	}
+	if p, ok := s.byRel[rel]; ok { // its permalink: or the tool's URL (a Jekyll collection's)
+		return s.cfg.relURL(p.sitePath)
+	}
 	_, sp := s.cfg.classify(rel)
 	return s.cfg.relURL(sp)
 }

@@ -105,13 +105,14 @@ func (s *Site) resolveLink(from *page, dest string) markup.LinkTarget {
 	if un, err := url.PathUnescape(target); err == nil {
 		target = un
 	}
-	rel := path.Join(path.Dir(from.rel), target)
+	rel := s.bundleRel(path.Join(path.Dir(from.rel), target))
 	to, ok := s.byRel[rel]
 	if !ok && s.cfg.Obsidian && !strings.HasPrefix(target, ".") {
 		// Obsidian's "absolute path in vault": Compendium/Races/Human.md
-		// from any folder.
-		if root, found := s.byRel[path.Clean(target)]; found {
-			rel, to, ok = path.Clean(target), root, true
+		// from any folder (and Hugo's ref: "then relative to the rest of
+		// the site").
+		if root, found := s.byRel[s.bundleRel(path.Clean(target))]; found {
+			rel, to, ok = s.bundleRel(path.Clean(target)), root, true
 		} else if s.unpublished[rel] == "" && s.unpublished[path.Clean(target)] != "" {
 			rel = path.Clean(target)
 		}
@@ -137,6 +138,33 @@ func (s *Site) resolveLink(from *page, dest string) markup.LinkTarget {
 		u += fragPart(id) // none for the page's title
 	}
 	return linkTo(u)
+}
+
+// bundleRel is, in a Hugo site, the page a link to X.md names when there
+// is no X.md: the bundle X/index.md (a leaf) or X/_index.md (a branch).
+// Hugo's ref and relref name a page by its path, "with or without a file
+// extension" (https://gohugo.io/functions/urls/ref/), and a bundle's path
+// is its folder's ("about/index.md // <- https://example.org/about/",
+// https://gohugo.io/content-management/organization/); the shortcode
+// package writes the path as X.md. Otherwise rel as it is.
+func (s *Site) bundleRel(rel string) string {
+	if s.lay.Kind != layout.Hugo || !strings.HasSuffix(rel, ".md") {
+		return rel
+	}
+	known := func(rel string) bool {
+		_, ok := s.byRel[rel]
+		return ok || s.unpublished[rel] != ""
+	}
+	if known(rel) {
+		return rel
+	}
+	stem := strings.TrimSuffix(rel, ".md")
+	for _, index := range []string{"/index.md", "/" + sectionIndex} {
+		if known(stem + index) {
+			return stem + index
+		}
+	}
+	return rel
 }
 
 // linkTo is a link that resolved to u.
@@ -228,7 +256,7 @@ func (s *Site) resolveAbs(dest string) markup.LinkTarget {
 		candidates = []string{"/"}
 	}
 	if s.isPageFile(clean) || strings.HasSuffix(clean, ".html") { // a source path from the content root
-		if p, ok := s.byRel[strings.TrimPrefix(clean, "/")]; ok {
+		if p, ok := s.byRel[s.bundleRel(strings.TrimPrefix(clean, "/"))]; ok {
 			candidates = []string{p.sitePath}
 		} else if rel := strings.TrimPrefix(clean, "/"); s.unpublished[rel] != "" {
 			return markup.LinkTarget{Unlinked: s.unlinkedMsg(rel)}

@@ -134,6 +134,27 @@ func TestNotPublished(t *testing.T) {
 			preview:  []string{"secret/index.html", "old-secret/index.html", "_drafts/d/index.html", "_drafts/pic.png"},
 		},
 		{
+			// https://jekyllrb.com/docs/collections/#output — "When
+			// defining a collection as a sequence, its pages will not be
+			// rendered by default. To enable this, output: true must be
+			// specified on the collection".
+			name: "Jekyll: a collection without output: true",
+			files: map[string]string{
+				"_config.yml":   "title: J\ncollections:\n  - npcs\n",
+				"index.md":      "---\ntitle: Home\n---\nHome\n",
+				"_npcs/spy.md":  "---\ntitle: Spy\n---\nPRIVATE-SPY\n",
+				"_npcs/map.png": "PRIVATE-MAP",
+				// https://jekyllrb.com/docs/posts/ — "add a file to your
+				// _posts directory with the following format:
+				// YEAR-MONTH-DAY-title.MARKUP" (Jekyll 4.3 skips another).
+				"_posts/notes.md": "---\ntitle: N\n---\nPRIVATE-NOTES\n",
+			},
+			reasons: map[string]string{"_npcs/spy.md": "_npcs/ (Jekyll collection without output: true)", "_npcs/map.png": "_npcs/ (Jekyll collection without output: true)",
+				"_posts/notes.md": "a post without YEAR-MONTH-DAY- in its name (Jekyll skips it)"},
+			hasNot:    []string{"npcs/spy/index.html", "_npcs/spy/index.html", "_npcs/map.png", "npcs/index.html", "notes/index.html", "_posts/notes/index.html"},
+			noPreview: []string{"npcs/spy/index.html", "_npcs/spy/index.html"},
+		},
+		{
 			name: "MkDocs: exclude_docs and draft_docs",
 			files: map[string]string{
 				"mkdocs.yml":            "site_name: M\nexclude_docs: |\n  *.py\n  /private/\ndraft_docs: |\n  drafts/\n",

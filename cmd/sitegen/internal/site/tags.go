@@ -59,7 +59,9 @@ func (c *Config) tagPath(name string) string {
 func (s *Site) buildTags() {
 	own := map[string]*page{} // pages of the content at a tag page's URL (Quartz's tag descriptions)
 	for _, p := range s.pages {
-		if s.lay.Kind == layout.Quartz && strings.HasPrefix(p.sitePath, "/"+tagsDir+"/") {
+		// A page of the content at the tags list's own URL (a Jekyll
+		// site's tags.html) is that list's page, in any layout.
+		if s.lay.Kind == layout.Quartz && strings.HasPrefix(p.sitePath, "/"+tagsDir+"/") || p.sitePath == "/"+tagsDir+"/" {
 			own[p.sitePath] = p
 		}
 	}

@@ -17,6 +17,14 @@
 //     jekyll-readme-index (README.md is its folder's index page when the
 //     folder has none), jekyll-titles-from-headings (HeadingTitle) and
 //     jekyll-relative-links. URLs keep the case of names (KeepCase).
+//   - Collections (https://jekyllrb.com/docs/collections/): the documents
+//     of a collection whose output is true (collections: as a map), and
+//     posts (_posts/YEAR-MONTH-DAY-title.md, https://jekyllrb.com/docs/posts/),
+//     are pages at the collection's permalink (its permalink:, else
+//     /:collection/:path:output_ext; posts the site's permalink style,
+//     date by default), under collections_dir; those of a collection
+//     without output, and a post without a date in its name, are not
+//     published (collections.go).
 //   - What is not published: names starting with "_", exclude:, Jekyll's
 //     own defaults (Gemfile, node_modules, vendor, …) unless include:
 //     names them (a hidden name never); published: false and _drafts/
@@ -46,8 +54,8 @@
 // Not implemented: the permalink: setting's styles other than pretty (pages
 // keep sitegen's URLs /a/b/, where Jekyll's default writes /a/b.html: a
 // relative link written for the latter, from the page's folder, is resolved
-// from below the page), collections, Liquid (its tags are dropped with a
-// warning, but {% link %} and {% raw %}).
+// from below the page), Liquid (its tags are dropped with a warning, in
+// raw HTML too, but {% link %} and {% raw %}).
 package jekyll
 
 import (
@@ -127,6 +135,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if plugins(dir, m)[TitlesFromHeadings] {
 		l.HeadingTitle = true
 	}
+	publishCollections(l, m)
 	l.ExcludeGlobs = append(l.ExcludeGlobs, DefaultExcludes...)
 	if ex := layout.Strings(m, "exclude"); len(ex) > 0 {
 		l.ExcludeGlobs = append(l.ExcludeGlobs, ex...)

@@ -2,6 +2,8 @@ package jekyll
 
 import (
 	"errors"
+	"path"
+	"strings"
 	"testing"
 
 	"d6codex/cmd/sitegen/internal/layout"
@@ -99,5 +101,70 @@ func TestUnpublished(t *testing.T) {
 		if (rule != nil) != want || rule != nil && (rule.Reason != DraftsReason || !rule.Preview) {
 			t.Errorf("UnpublishedPath(%s) = %+v, want a preview rule: %v", rel, rule, want)
 		}
+	}
+}
+
+// TestCollectionURLs checks the URLs of collection documents and posts
+// against Jekyll's documented rules (each checked with Jekyll 4.3's
+// jekyll build here; sitegen serves /rules/a/ for /rules/a.html, and
+// hyphens for spaces: /rules/Big-Rule/ for Jekyll's /rules/Big Rule/):
+//
+// https://jekyllrb.com/docs/collections/ — "collections: - staff_members
+// ... In this case collections is defined as a sequence"; "When defining a
+// collection as a sequence, its pages will not be rendered by default. To
+// enable this, output: true must be specified on the collection"; "You can
+// optionally specify a directory to store all your collections in the same
+// place with collections_dir: my_collections. Then Jekyll will look in
+// my_collections/_books for the books collection"; "be sure to move drafts
+// and posts into custom collections directory".
+//
+// https://jekyllrb.com/docs/permalinks/ — collections default to
+// /:collection/:path:output_ext; built-in formats: date
+// /:categories/:year/:month/:day/:title:output_ext, pretty
+// /:categories/:year/:month/:day/:title/ (and pretty makes collections
+// /:collection/:path/); :name is "the document's base filename, slugified";
+// :title "may be overridden via the document's slug front matter".
+//
+// https://jekyllrb.com/docs/posts/ — "add a file to your _posts directory
+// with the following format: YEAR-MONTH-DAY-title.MARKUP".
+func TestCollectionURLs(t *testing.T) {
+	for _, tt := range []struct {
+		name, config, rel string
+		fm                map[string]any
+		want              string // "" for not a page of a collection with output
+	}{
+		{"map form, default permalink", "collections:\n  rules:\n    output: true\n", "_rules/Combat.md", nil, "/rules/Combat/"},
+		{"index document", "collections:\n  rules:\n    output: true\n", "_rules/index.md", nil, "/rules/"},
+		{"index document, pretty", "permalink: pretty\ncollections:\n  rules:\n    output: true\n", "_rules/index.md", nil, "/rules/index/"},
+		{"nested document", "collections:\n  rules:\n    output: true\n", "_rules/magic/Fire Ball.md", nil, "/rules/magic/Fire-Ball/"},
+		{"list form has no output", "collections:\n  - rules\n", "_rules/a.md", nil, ""},
+		{"output false", "collections:\n  rules:\n    output: false\n", "_rules/a.md", nil, ""},
+		{"collection permalink with :name", "collections:\n  minis:\n    output: true\n    permalink: /miniature/:name/\n", "_minis/Giant Spider.md", nil, "/miniature/giant-spider/"},
+		{"collection permalink with .html", "collections:\n  lore:\n    output: true\n    permalink: /lore/:name:output_ext\n", "_lore/Old Tale.md", nil, "/lore/old-tale/"},
+		{"collections_dir", "collections_dir: coll\ncollections:\n  rules:\n    output: true\n", "coll/_rules/a.md", nil, "/rules/a/"},
+		{"collections_dir: the root's folder is not the collection", "collections_dir: coll\ncollections:\n  rules:\n    output: true\n", "_rules/a.md", nil, ""},
+		{"post, date style", "title: J\n", "_posts/2020-01-02-My-Post.md", nil, "/2020/01/02/My-Post/"},
+		{"post, categories", "permalink: pretty\n", "_posts/2020-01-02-My-Post.md", map[string]any{"categories": []any{"World", "Deep"}}, "/world/deep/2020/01/02/My-Post/"},
+		{"post in a folder: a category", "title: J\n", "lore/_posts/2020-01-02-x.md", nil, "/lore/2020/01/02/x/"},
+		{"post, slug", "permalink: pretty\n", "_posts/2020-01-03-other.md", map[string]any{"slug": "custom"}, "/2020/01/03/custom/"},
+		{"post, none style", "permalink: none\n", "_posts/2020-01-03-other.md", nil, "/other/"},
+		{"post, custom site permalink", "permalink: /blog/:year/:title/\n", "_posts/2020-01-03-other.md", nil, "/blog/2020/other/"},
+		{"post in a folder, posts in collections:", "collections:\n  posts:\n    output: true\n  abc:\n    output: true\n", "lore/_posts/2020-01-02-x.md", nil, "/lore/2020/01/02/x/"},
+		{"posts collection permalink", "collections:\n  posts:\n    output: true\n    permalink: /posts/:title/\n", "_posts/2018-03-10-welcome.md", nil, "/posts/welcome/"},
+		{"document permalink with placeholders", "collections:\n  rules:\n    output: true\n", "_rules/a.md", map[string]any{"permalink": "/r/:name/"}, "/r/a/"},
+		{"not in a collection", "collections:\n  rules:\n    output: true\n", "docs/a.md", nil, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			l, err := Recognise(layouttest.Write(t, map[string]string{"_config.yml": tt.config}))
+			if err != nil || l == nil || l.PageURL == nil {
+				t.Fatalf("Recognise = %v, %v", l, err)
+			}
+			if got := l.PageURL(tt.rel, tt.fm); got != tt.want {
+				t.Errorf("PageURL(%s) = %q, want %q", tt.rel, got, tt.want)
+			}
+			if skipped := l.Skip(tt.rel, false) || l.Skip(path.Dir(tt.rel), true) || l.UnpublishedPath(tt.rel, false) != nil; skipped != (tt.want == "") && !strings.HasPrefix(tt.rel, "docs/") {
+				t.Errorf("%s not published: %v, want %v", tt.rel, skipped, tt.want == "")
+			}
+		})
 	}
 }

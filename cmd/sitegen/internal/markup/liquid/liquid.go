@@ -1,8 +1,8 @@
 // Package liquid keeps Liquid, the template language of Jekyll pages
 // ({% include x.html %}, {{ site.title }}), out of a page rendered without
 // Jekyll: each tag or output is dropped, never printed, and reported as a
-// warning at its line and column. A paragraph of nothing but Liquid goes
-// with it.
+// warning at its line and column, in running text and inside a block of
+// raw HTML alike. A paragraph of nothing but Liquid goes with it.
 package liquid
 
 import (
@@ -49,7 +49,7 @@ func (e Extension) Extend(m goldmark.Markdown) {
 		// Before goldmark's link reference definitions (100).
 		parser.WithParagraphTransformers(util.Prioritized(linkDefinitions{}, 90)),
 		parser.WithInlineParsers(util.Prioritized(inline{warn: e.Warn}, 90)),
-		parser.WithASTTransformers(util.Prioritized(linkTags{}, 94), util.Prioritized(emptyParagraphs{}, 95)),
+		parser.WithASTTransformers(util.Prioritized(htmlBlocks{warn: e.Warn}, 93), util.Prioritized(linkTags{}, 94), util.Prioritized(emptyParagraphs{}, 95)),
 	)
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(nothing{}, 100)))
 }
@@ -234,4 +234,65 @@ func (nothing) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(Kind, func(util.BufWriter, []byte, ast.Node, bool) (ast.WalkStatus, error) {
 		return ast.WalkSkipChildren, nil
 	})
+}
+
+// htmlBlocks drops the Liquid of raw HTML blocks, which goldmark passes
+// through as written ("<ul>{% for x in site.spells %}<li>{{ x.name }}"),
+// with the same warning as in running text: the lines keep the HTML
+// around each tag. What {% raw %} … {% endraw %} holds stays, as written.
+type htmlBlocks struct{ warn Warn }
+
+func (h htmlBlocks) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
+	src := reader.Source()
+	var blocks []*ast.HTMLBlock
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if b, ok := n.(*ast.HTMLBlock); ok && entering {
+			blocks = append(blocks, b)
+		}
+		return ast.WalkContinue, nil
+	})
+	for _, b := range blocks {
+		lines := b.Lines()
+		kept := text.NewSegments()
+		changed, inRaw := false, false
+		for i := range lines.Len() {
+			seg := lines.At(i)
+			line := src[seg.Start:seg.Stop]
+			from, padding := 0, seg.Padding
+			keep := func(to int) { // the line's bytes [from, to)
+				if to > from || padding > 0 {
+					kept.Append(text.NewSegmentPadding(seg.Start+from, seg.Start+to, padding))
+					padding = 0
+				}
+			}
+			for j := 0; j < len(line); {
+				n := 0
+				if line[j] == '{' {
+					n = Span(line[j:])
+				}
+				if n == 0 {
+					j++
+					continue
+				}
+				tag := line[j : j+n]
+				fields := strings.Fields(strings.Trim(string(tag), "{}%- "))
+				switch {
+				case inRaw && !(len(fields) == 1 && fields[0] == "endraw"):
+					j += n // written as it is
+					continue
+				case len(fields) == 1 && (fields[0] == "raw" || fields[0] == "endraw"):
+					inRaw = fields[0] == "raw"
+				case h.warn != nil:
+					h.warn(pc, seg.Start+j, "Liquid "+describe(tag)+" \""+string(tag)+"\": Jekyll's template language, not shown")
+				}
+				keep(j)
+				j += n
+				from, changed = j, true
+			}
+			keep(len(line))
+		}
+		if changed {
+			b.SetLines(kept)
+		}
+	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer/html"
 )
 
 func TestLiquid(t *testing.T) {
@@ -28,11 +29,15 @@ func TestLiquid(t *testing.T) {
 		{"raw around a block", "{% raw %}\n\n    {{ x }}\n\n{% endraw %}\n", "<pre><code>{{ x }}\n</code></pre>\n", nil},
 		{"link reference definitions", "See [X][x] and [y].\n\n[x]: {% link docs/x.md %}\n[y]: {% link /docs/y.md %}\n", `<p>See <a href="/docs/x.md">X</a> and <a href="/docs/y.md">y</a>.</p>` + "\n", nil},
 		{"code is code", "`{{ x }}`\n", "<p><code>{{ x }}</code></p>\n", nil},
+		{"in an HTML block", "<ul>\n{% for p in site.posts %}<li>{{ p.title }}</li>{% endfor %}\n</ul>\n", "<ul>\n<li></li>\n</ul>\n",
+			[]string{`5: Liquid tag "{% for p in site.posts %}"`, `34: Liquid output "{{ p.title }}"`, `52: Liquid tag "{% endfor %}"`}},
+		{"in an HTML attribute", "<div>\n  <a href=\"{{ s.url }}\">x</a>\n</div>\n", "<div>\n  <a href=\"\">x</a>\n</div>\n", []string{`17: Liquid output "{{ s.url }}"`}},
+		{"raw in an HTML block", "<pre>\n{% raw %}{{ x }}{% endraw %} {{ y }}\n</pre>\n", "<pre>\n{{ x }} \n</pre>\n", []string{`35: Liquid output "{{ y }}"`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var warnings []string
-			md := goldmark.New(goldmark.WithExtensions(Extension{Warn: func(_ parser.Context, off int, msg string) {
+			md := goldmark.New(goldmark.WithRendererOptions(html.WithUnsafe()), goldmark.WithExtensions(Extension{Warn: func(_ parser.Context, off int, msg string) {
 				warnings = append(warnings, fmt.Sprintf("%d: %s", off, msg))
 			}}))
 			var b bytes.Buffer

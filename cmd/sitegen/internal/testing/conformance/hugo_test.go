@@ -69,6 +69,21 @@ func TestHugo(t *testing.T) {
 			},
 		},
 		{
+			Name: "ref to a page bundle",
+			Rule: `"path: The path to the target page. Paths without a leading slash (/) are resolved first relative to the ` +
+				`current page, and then relative to the rest of the site" (https://gohugo.io/shortcodes/ref/); a leaf bundle ` +
+				`"about/index.md // <- https://example.org/about/" (https://gohugo.io/content-management/organization/)`,
+			Files: map[string]string{
+				"hugo.toml":         config,
+				"content/_index.md": "---\ntitle: Home\n---\n",
+				"content/docs/lore.md": "---\ntitle: Lore\n---\n[abs]({{< ref \"/docs/factions/theocracy\" >}}), " +
+					"[rel]({{< relref \"factions/theocracy#creed\" >}}), [site]({{< ref \"docs/factions/theocracy\" >}}), " +
+					"[branch]({{< ref \"/docs/factions\" >}})\n",
+				"content/docs/factions/_index.md":          "---\ntitle: Factions\n---\n",
+				"content/docs/factions/theocracy/index.md": "---\ntitle: Theocracy\n---\n## Creed\n",
+			},
+		},
+		{
 			Name: "titles",
 			Rule: `"title: The title of the page" (https://gohugo.io/content-management/front-matter/#title): a page without ` +
 				`one has none; a section without an _index.md is titled by its folder's name`,

@@ -50,6 +50,30 @@ func TestJekyll(t *testing.T) {
 			Known: []string{"link: /: sitegen leads to [/rules/combat/ /scripts/] (and nowhere []), the tool to [/rules/combat/] (and nowhere [scripts/])", "file: rules/combat.md is published by the tool", "file: index.md is published by the tool", "file: rules/README.md is published by the tool"},
 		},
 		{
+			Name: "collections and posts",
+			Rule: `"When defining a collection as a sequence, its pages will not be rendered by default. To enable this, ` +
+				`output: true must be specified on the collection"; collections_dir (https://jekyllrb.com/docs/collections/); ` +
+				`"To create a post, add a file to your _posts directory with the following format: YEAR-MONTH-DAY-title.MARKUP" ` +
+				`(https://jekyllrb.com/docs/posts/); a collection's permalink:, :name "the document's base filename, slugified", ` +
+				`pretty "/:categories/:year/:month/:day/:title/" (https://jekyllrb.com/docs/permalinks/)`,
+			Files: map[string]string{
+				"Gemfile":                              plain,
+				"_config.yml":                          "title: J\npermalink: pretty\ncollections_dir: coll\ncollections:\n  rules:\n    output: true\n  lore:\n    output: true\n    permalink: /tale/:name/\n  npcs:\n    output: false\n",
+				"index.md":                             "---\ntitle: Home\n---\n",
+				"coll/_rules/Combat.md":                "---\ntitle: Combat\n---\nAttack.\n",
+				"coll/_rules/magic/Fire Ball.md":       "---\ntitle: Fire Ball\n---\nBurn.\n",
+				"coll/_lore/Old Tale.md":               "---\ntitle: Old Tale\n---\nOnce.\n",
+				"coll/_npcs/spy.md":                    "---\ntitle: Spy\n---\nSecret.\n",
+				"coll/_posts/2020-01-02-First-Post.md": "---\ntitle: First\ncategories: [World]\n---\nNews.\n",
+				"coll/_posts/notes.md":                 "---\ntitle: Notes\n---\nNot a post.\n",
+				"_rules/outside.md":                    "---\ntitle: Outside\n---\nNot in collections_dir.\n",
+			},
+			// Jekyll writes /rules/magic/Fire Ball/, sitegen a hyphen for
+			// the space, as in all its URLs.
+			Known:       []string{"/rules/magic/Fire Ball/ (\"Fire Ball\") is published by the tool", "/rules/magic/Fire-Ball/ (\"Fire Ball\") is published by sitegen"},
+			Unpublished: []string{"npcs/spy/index.html", "coll/_npcs/spy.html", "notes/index.html", "rules/outside/index.html"},
+		},
+		{
 			Name: "permalinks",
 			Rule: `"permalink: pretty" makes /:path/:basename/; a page's permalink: in front matter is its URL ` +
 				`(https://jekyllrb.com/docs/permalinks/); a YAML key set twice keeps its last value (Ruby's Psych)`,

@@ -1,0 +1,315 @@
+package jekyll
+
+import (
+	"cmp"
+	"fmt"
+	"path"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+
+	"d6codex/cmd/sitegen/internal/layout"
+)
+
+// A collection is one of the site's collections: (_config.yml
+// collections:, https://jekyllrb.com/docs/collections/), posts included
+// (https://jekyllrb.com/docs/posts/): the documents of the folder _label
+// under collections_dir, published at its permalink when output is true.
+type collection struct {
+	label     string
+	dir       string // content-relative folder: "_rules", "my/_posts"
+	output    bool
+	permalink string // the URL template of its documents
+	keepCase  bool   // URLs keep the case of names (layout.Layout.KeepCase)
+}
+
+// postName is a post's file name: its date and title.
+var postName = regexp.MustCompile(`^(\d{4})-(\d{1,2})-(\d{1,2})-(.+)$`)
+
+// styles are Jekyll's built-in permalink styles for posts
+// (https://jekyllrb.com/docs/permalinks/#built-in-formats).
+var styles = map[string]string{
+	"date":     "/:categories/:year/:month/:day/:title:output_ext",
+	"pretty":   "/:categories/:year/:month/:day/:title/",
+	"ordinal":  "/:categories/:year/:y_day/:title:output_ext",
+	"weekdate": "/:categories/:year/W:week/:short_day/:title:output_ext",
+	"none":     "/:categories/:title:output_ext",
+}
+
+// collections returns the site's collections, posts among them.
+func collections(m map[string]any, style string) []collection {
+	cdir := strings.Trim(str(m["collections_dir"]), "/")
+	settings := map[string]map[string]any{}
+	var labels []string
+	switch v := m["collections"].(type) {
+	case []any:
+		for _, x := range v {
+			if s, ok := x.(string); ok && !slices.Contains(labels, s) {
+				labels = append(labels, s)
+			}
+		}
+	case map[string]any:
+		for k, x := range v {
+			labels = append(labels, k)
+			settings[k], _ = x.(map[string]any)
+		}
+		slices.Sort(labels)
+	}
+	if !slices.Contains(labels, "posts") {
+		labels = append([]string{"posts"}, labels...)
+	}
+	// The suffix of a default template follows the site's style: "/" for
+	// a style ending in "/" (pretty), :output_ext otherwise.
+	suffix := ":output_ext"
+	if t := cmp.Or(styles[style], style); strings.HasSuffix(t, "/") {
+		suffix = "/"
+	}
+	var out []collection
+	for _, label := range labels {
+		s := settings[label]
+		c := collection{label: label, dir: path.Join(cdir, "_"+label), permalink: str(s["permalink"])}
+		c.output = layout.True(s["output"])
+		if label == "posts" {
+			c.output = s == nil || s["output"] == nil || layout.True(s["output"])
+			if c.permalink == "" {
+				c.permalink = cmp.Or(styles[cmp.Or(style, "date")], style)
+			}
+		}
+		if t, ok := styles[c.permalink]; ok {
+			c.permalink = t
+		}
+		if c.permalink == "" {
+			c.permalink = "/:collection/:path" + suffix
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// str is a setting's text, trimmed ("" when it is not text).
+func str(v any) string {
+	s, _ := v.(string)
+	return strings.TrimSpace(s)
+}
+
+// find returns the collection holding the content-relative path rel and
+// rel's path inside it; a post may sit in a _posts folder at any depth,
+// the folders above it its categories.
+func find(cs []collection, rel string) (c *collection, inner string, cats []string) {
+	for i := range cs {
+		if after, ok := strings.CutPrefix(rel, cs[i].dir+"/"); ok {
+			return &cs[i], after, nil
+		}
+	}
+	posts := slices.IndexFunc(cs, func(c collection) bool { return c.label == "posts" })
+	if i := strings.Index("/"+rel, "/_posts/"); i >= 0 && posts >= 0 && cs[posts].dir == "_posts" {
+		if before := strings.Trim(rel[:i], "/"); before != "" {
+			cats = strings.Split(before, "/")
+		}
+		return &cs[posts], rel[i+len("_posts/"):], cats
+	}
+	return nil, "", nil
+}
+
+// url expands the collection's permalink template (or the document's
+// own permalink:) for the document at inner (its path inside the
+// collection) with front matter fm; sitegen serves every page at a
+// folder URL, so :output_ext and a trailing .html become "/"; spaces
+// become hyphens as in sitegen's other URLs (Jekyll writes
+// "/rules/Big Rule/"), and the case is kept where the layout keeps it
+// (:name, :slug and :categories are lower case in Jekyll too).
+func (c *collection) url(inner string, fm map[string]any, cats []string) string {
+	tpl := c.permalink
+	if pl := str(fm["permalink"]); strings.Contains(pl, ":") {
+		tpl = pl
+	}
+	noext := strings.TrimSuffix(inner, path.Ext(inner))
+	name := path.Base(noext)
+	title := name
+	var date time.Time
+	if c.label == "posts" {
+		if mm := postName.FindStringSubmatch(name); mm != nil {
+			y, _ := strconv.Atoi(mm[1])
+			mo, _ := strconv.Atoi(mm[2])
+			d, _ := strconv.Atoi(mm[3])
+			date, title = time.Date(y, time.Month(mo), d, 0, 0, 0, 0, time.UTC), mm[4]
+		}
+		if d, ok := fm["date"].(time.Time); ok {
+			date = d
+		} else if s := str(fm["date"]); len(s) >= 10 {
+			if d, err := time.Parse("2006-01-02", s[:10]); err == nil {
+				date = d
+			}
+		}
+	}
+	if s := str(fm["slug"]); s != "" {
+		title = s
+	}
+	cats = append(cats, frontCategories(fm)...)
+	for i := range cats {
+		cats[i] = strings.ToLower(cats[i])
+	}
+	vars := map[string]string{
+		"collection": c.label, "path": noext, "name": slugify(name), "title": title, "slug": slugify(title),
+		"categories": strings.Join(cats, "/"), "output_ext": "",
+	}
+	if !date.IsZero() {
+		vars["year"] = date.Format("2006")
+		vars["short_year"] = date.Format("06")
+		vars["month"] = date.Format("01")
+		vars["i_month"] = strconv.Itoa(int(date.Month()))
+		vars["day"] = date.Format("02")
+		vars["i_day"] = strconv.Itoa(date.Day())
+		vars["y_day"] = fmt.Sprintf("%03d", date.YearDay())
+		_, wk := date.ISOWeek()
+		vars["week"] = fmt.Sprintf("%02d", wk)
+		vars["short_day"] = date.Format("Mon")
+	}
+	u := placeholder.ReplaceAllStringFunc(tpl, func(p string) string { return vars[p[1:]] })
+	file := strings.HasSuffix(tpl, ":output_ext") || strings.HasSuffix(tpl, ".html") // written as a file: x.html
+	u = strings.TrimSuffix(strings.TrimSuffix(u, ".html"), ".htm")
+	if file && path.Base(u) == "index" {
+		u = path.Dir(u) // /rules/index.html is served as /rules/
+	}
+	u = path.Clean("/" + strings.ReplaceAll(c.fold(u), " ", "-"))
+	if u == "/" {
+		return u
+	}
+	return u + "/"
+}
+
+// placeholder is a template variable of a permalink (:title).
+var placeholder = regexp.MustCompile(`:[a-z_]+`)
+
+// frontCategories are a post's categories: (a list or a space-separated
+// string) and category:.
+func frontCategories(fm map[string]any) []string {
+	var out []string
+	for _, key := range []string{"category", "categories"} {
+		switch v := fm[key].(type) {
+		case string:
+			out = append(out, strings.Fields(v)...)
+		case []any:
+			for _, x := range v {
+				if s := str(fmt.Sprint(x)); s != "" {
+					out = append(out, s)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// slugify is Jekyll's default slug: runs of characters other than letters
+// and digits become one hyphen, lower case.
+func slugify(s string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(s) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(r)
+			dash = false
+		} else if !dash && b.Len() > 0 {
+			b.WriteByte('-')
+			dash = true
+		}
+	}
+	return strings.TrimSuffix(b.String(), "-")
+}
+
+// folderURL is the URL of the section sitegen gives a collection's folder
+// (Jekyll has none): the fixed start of its permalink ("/miniature/" of
+// "/miniature/:name/"), else "/label/"; a folder inside it follows.
+func (c *collection) folderURL(inner string) string {
+	base := c.permalink
+	if i := strings.Index(base, ":"); i >= 0 {
+		base = base[:i]
+	}
+	base = strings.Trim(base, "/")
+	if base == "" || strings.Contains(base, ".") {
+		base = c.label
+	}
+	return path.Clean("/"+strings.ReplaceAll(c.fold(base+"/"+inner), " ", "-")) + "/"
+}
+
+// fold is s in lower case, unless the layout keeps the case of names.
+func (c *collection) fold(s string) string {
+	if c.keepCase {
+		return s
+	}
+	return strings.ToLower(s)
+}
+
+// publishCollections reads collections: (a list of labels or a map of
+// label to settings) and collections_dir:: the folders of the
+// collections whose output is true are published at their permalinks,
+// the others are listed as not published.
+func publishCollections(l *layout.Layout, m map[string]any) {
+	cs := collections(m, l.Settings.Permalink)
+	for i := range cs {
+		cs[i].keepCase = l.KeepCase
+	}
+	switch v := m["collections"].(type) {
+	case []any:
+		l.Read = append(l.Read, fmt.Sprintf("collections: %d", len(v)))
+	case map[string]any:
+		l.Read = append(l.Read, fmt.Sprintf("collections: %d", len(v)))
+	}
+	for _, c := range cs {
+		l.Include = append(l.Include, c.dir)
+		if c.label == "posts" && c.output && c.dir == "_posts" {
+			l.Include = append(l.Include, "_posts") // at any depth (not under a collections_dir)
+		}
+		if !c.output {
+			l.UnpublishedPaths = append(l.UnpublishedPaths, layout.PathRule{
+				Reason:   CollectionReason(c.label),
+				Patterns: layout.ParseIgnore("/" + c.dir + "/")})
+		}
+	}
+	// "To create a post, add a file to your _posts directory with the
+	// following format: YEAR-MONTH-DAY-title.MARKUP"
+	// (https://jekyllrb.com/docs/posts/): Jekyll 4.3 skips any other, saying
+	// nothing.
+	flag := l.Unpublished
+	l.Unpublished = func(meta map[string]any, rel string) string {
+		if r := flag(meta, rel); r != "" {
+			return r
+		}
+		if c, inner, _ := find(cs, rel); c != nil && c.label == "posts" && c.output &&
+			!postName.MatchString(strings.TrimSuffix(path.Base(inner), path.Ext(inner))) {
+			return UndatedPostReason
+		}
+		return ""
+	}
+	l.PageURL = func(rel string, fm map[string]any) string {
+		c, inner, cats := find(cs, rel)
+		if c == nil || !c.output {
+			return ""
+		}
+		return c.url(inner, fm, cats)
+	}
+	l.FolderURL = func(dir string) (string, string) {
+		c, inner, _ := find(cs, dir+"/")
+		if c == nil || !c.output || strings.Contains(inner, "/") && c.label == "posts" {
+			return "", ""
+		}
+		title := c.label
+		if inner != "" {
+			title = path.Base(inner)
+		}
+		return c.folderURL(strings.TrimSuffix(inner, "/")), title
+	}
+}
+
+// UndatedPostReason is what the build's report says of a file of _posts
+// whose name does not start with a date.
+const UndatedPostReason = "a post without YEAR-MONTH-DAY- in its name (Jekyll skips it)"
+
+// CollectionReason is what the build's report says of the documents of a
+// collection whose output is not true.
+func CollectionReason(label string) string {
+	return "_" + label + "/ (Jekyll collection without output: true)"
+}

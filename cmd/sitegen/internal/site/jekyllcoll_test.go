@@ -1,0 +1,88 @@
+package site
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"d6codex/cmd/sitegen/internal/testing/sitetest"
+)
+
+// TestJekyllCollections checks that the documents of a Jekyll collection
+// whose output is true, and posts, are pages at their permalinks
+// (sitegen serves each at a folder URL: /rules/Combat/ for Jekyll's
+// /rules/Combat.html), as Jekyll 4.3's jekyll build writes them:
+//
+// https://jekyllrb.com/docs/collections/#output — "output: true must be
+// specified on the collection"; "Now you can iterate over
+// site.staff_members ... each document ... will be rendered to
+// /staff_members/jane.html" (the default permalink
+// /:collection/:path:output_ext); a collection's permalink: sets another
+// (https://jekyllrb.com/docs/permalinks/#collections).
+//
+// https://jekyllrb.com/docs/posts/ — "To create a post, add a file to
+// your _posts directory with the following format: YEAR-MONTH-DAY-title.MARKUP";
+// https://jekyllrb.com/docs/permalinks/#built-in-formats — date (the
+// default) is /:categories/:year/:month/:day/:title:output_ext, pretty
+// /:categories/:year/:month/:day/:title/.
+func TestJekyllCollections(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{
+		"_config.yml": "title: J\ncollections:\n  rules:\n    output: true\n  miniatures:\n    output: true\n    permalink: /miniature/:name/\n" +
+			"  notes:\n    output: false\n",
+		"index.md":                        "---\ntitle: Home\n---\n[combat](_rules/Combat.md) [post](_posts/2020-01-02-first-post.md)\n",
+		"tags.html":                       "---\ntitle: Tags\n---\n<p>TAGS-PAGE</p>\n",
+		"_rules/Combat.md":                "---\ntitle: Combat\ntags: [core]\n---\nCOMBAT-TEXT\n",
+		"_rules/magic/Spells.md":          "---\ntitle: Spells\n---\nSPELLS-TEXT\n",
+		"_miniatures/Giant Spider.md":     "---\ntitle: Giant Spider\n---\nSPIDER-TEXT\n",
+		"_posts/2020-01-02-first-post.md": "---\ntitle: First\n---\nPOST-TEXT\n",
+		"_posts/2021-03-04-lore.md":       "---\ntitle: Lore\ncategories: [World]\n---\nLORE-TEXT\n",
+		"_notes/secret.md":                "---\ntitle: S\n---\nPRIVATE-NOTE\n",
+	})
+	dest := filepath.Join(t.TempDir(), "public")
+	if _, err := build(t, src, Options{Theme: theme, Dest: dest}); err != nil {
+		t.Fatal(err)
+	}
+	for file, want := range map[string]string{
+		"rules/Combat/index.html":           "COMBAT-TEXT",
+		"rules/magic/Spells/index.html":     "SPELLS-TEXT",
+		"miniature/giant-spider/index.html": "SPIDER-TEXT",
+		"2020/01/02/first-post/index.html":  "POST-TEXT",
+		"world/2021/03/04/lore/index.html":  "LORE-TEXT",
+		"index.html":                        `href="/rules/Combat/"`,
+		"tags/index.html":                   "TAGS-PAGE",
+	} {
+		b, err := os.ReadFile(filepath.Join(dest, file))
+		if err != nil || !strings.Contains(string(b), want) {
+			t.Errorf("%s: %v; want it to hold %q", file, err, want)
+		}
+	}
+	for _, file := range []string{"_rules/Combat/index.html", "notes/secret/index.html", "_notes/secret/index.html", "_posts/index.html"} {
+		if _, err := os.Stat(filepath.Join(dest, file)); err == nil {
+			t.Errorf("%s published", file)
+		}
+	}
+}
+
+// TestJekyllCollectionPageURL checks that sitegen serve's page for a
+// changed collection document is the document's URL (TestJekyllCollections).
+func TestJekyllCollectionPageURL(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{
+		"_config.yml":      "title: J\ncollections:\n  rules:\n    output: true\n",
+		"index.md":         "---\ntitle: Home\n---\n",
+		"_rules/Combat.md": "---\ntitle: Combat\n---\n",
+		"moved.md":         "---\ntitle: Moved\npermalink: /elsewhere/\n---\n",
+	})
+	s, err := Load(context.Background(), Options{Source: src, Theme: theme})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for file, want := range map[string]string{"_rules/Combat.md": "/rules/Combat/", "moved.md": "/elsewhere/", "new.md": "/new/"} {
+		if got := s.PageURL(file); got != want {
+			t.Errorf("PageURL(%q) = %q, want %q", file, got, want)
+		}
+	}
+}
