@@ -217,6 +217,7 @@ type Site struct {
 	unpubPages   []*page
 	unpubFiles   []string
 	unpubWiki    *wikiIndex // the names of the notes left out, to tell a link to one from a broken link
+	garden       bool       // the Digital Garden plugin's rule applies (layout.Layout.Garden)
 
 	src     *srcpath.Root // the source folder, for every read (srcRoot)
 	srcErr  error
