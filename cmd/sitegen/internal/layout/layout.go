@@ -432,6 +432,11 @@ type Settings struct {
 	LanguageCode string
 	Copyright    string
 	Permalink    string // Jekyll's default permalink style
+	// BrokenLinks is "warn" when the tool's settings let a site with
+	// broken links build (Docusaurus' onBrokenLinks: 'warn'): they are
+	// warnings unless --broken-links error says otherwise; "" keeps
+	// sitegen's default.
+	BrokenLinks string
 }
 
 // NavEntry is one page of a configured navigation.

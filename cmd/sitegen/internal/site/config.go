@@ -121,6 +121,7 @@ func loadConfig(dir, baseURLOverride string, lay *layout.Layout, diag *collector
 		cfg.LanguageCode = set.LanguageCode
 	}
 	cfg.Copyright, cfg.copyrightFile = strings.TrimSpace(set.Copyright), lay.File
+	cfg.BrokenLinksWarn = set.BrokenLinks == "warn" // the tool's own policy (Docusaurus' onBrokenLinks)
 	base := set.BaseURL
 	if base != "" {
 		if norm, err := normalizeBaseURL(base); err != nil {
