@@ -230,6 +230,13 @@ func TestDocusaurusBrokenLinks(t *testing.T) {
 				t.Fatalf("build: %v, want failure %v", err, tc.fails)
 			}
 			if !tc.fails {
+				// The site's link policy is not the lenient mode: what
+				// Docusaurus builds through stays an error without
+				// --broken-links warn.
+				sitetest.WriteFiles(t, dir, map[string]string{"docs/b.md": "---\naliases: one\n---\n# B\n"})
+				if _, err := build(t, dir, Options{Theme: theme, Dest: filepath.Join(t.TempDir(), "out"), BrokenLinks: tc.flag}); err == nil || !strings.Contains(err.Error(), "docs/b.md:2:1: aliases") {
+					t.Errorf("onBrokenLinks: 'warn' made sitegen lenient: build %v, want an error at docs/b.md:2:1", err)
+				}
 				var warns []string
 				for _, w := range res.WarningList {
 					warns = append(warns, w.String())

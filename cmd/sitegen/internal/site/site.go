@@ -275,6 +275,7 @@ func Load(ctx context.Context, opts Options) (*Site, error) {
 	s.cfg = loadConfig(opts.Source, opts.BaseURL, s.lay, s.diag)
 	if opts.BrokenLinks != "" {
 		s.cfg.BrokenLinksWarn = opts.BrokenLinks == "warn"
+		s.cfg.Lenient = s.cfg.BrokenLinksWarn
 	}
 	for _, ce := range s.lay.Tolerated {
 		s.tolerate(ce.File, ce.Line, ce.Col, ce.Key, ce.Msg)
