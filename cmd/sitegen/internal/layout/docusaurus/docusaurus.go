@@ -162,6 +162,16 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Settings.BaseURL = strings.TrimSuffix(u, "/") + "/" + strings.TrimPrefix(base, "/")
 	}
 	brokenLinks(l, obj, file)
+	if i18n := obj.Object("i18n"); i18n != nil {
+		// The default locale's htmlLang, else its name, is the pages'
+		// <html lang>.
+		if loc := str(i18n, "defaultLocale", "i18n.defaultLocale"); loc != "" {
+			l.Settings.LanguageCode = loc
+			if h, ok := i18n.Object("localeConfigs").Object(loc).String("htmlLang"); ok && h != "" {
+				l.Settings.LanguageCode = h
+			}
+		}
+	}
 	l.Static = []string{"static"}
 	if dirs, ok := obj.Get("staticDirectories").([]any); ok {
 		l.Static = nil

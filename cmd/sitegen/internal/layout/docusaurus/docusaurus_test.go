@@ -282,6 +282,23 @@ func TestRecognise(t *testing.T) {
 			check: "rules /a/ exclude (Docusaurus) -",
 		},
 		{
+			// https://docusaurus.io/docs/api/docusaurus-config#i18n:
+			// defaultLocale, and a locale's localeConfigs htmlLang, "BCP 47
+			// language tag to use in <html lang="..."> and in <link ...
+			// hreflang="...">" (the locale's name by default).
+			name:  "i18n.defaultLocale",
+			files: map[string]string{"docusaurus.config.js": "module.exports = {i18n: {defaultLocale: 'zh-tw', locales: ['zh-tw']}}"},
+			want:  func(l *layout.Layout) string { return l.Settings.LanguageCode },
+			check: "zh-tw",
+		},
+		{
+			name: "i18n htmlLang",
+			files: map[string]string{"docusaurus.config.js": "module.exports = {i18n: {defaultLocale: 'fr', locales: ['fr', 'en'], " +
+				"localeConfigs: {fr: {htmlLang: 'fr-FR'}, en: {htmlLang: 'en-GB'}}}}"},
+			want:  func(l *layout.Layout) string { return l.Settings.LanguageCode },
+			check: "fr-FR",
+		},
+		{
 			name:  "plugin options",
 			files: map[string]string{"docusaurus.config.js": "module.exports = {plugins: [['@docusaurus/plugin-content-docs', {id: 'default', path: 'srd'}]]}"},
 			want:  func(l *layout.Layout) string { return l.Content },
