@@ -294,6 +294,7 @@ func Load(ctx context.Context, opts Options) (*Site, error) {
 			Shortcodes: s.lay.Kind == layout.Hugo,
 			Pandoc:     s.lay.Kind == layout.Markdown, // the pandoc books of GitHub repositories
 			TermIDs:    s.lay.Kind == layout.MdBook,
+			Autodoc:    s.lay.Kind == layout.MkDocs, // mkdocstrings' ::: instructions
 
 			Containers:        s.lay.Markup.Containers,
 			ContainerTitles:   s.lay.Markup.ContainerTitles,
