@@ -234,7 +234,7 @@ func TestNotPublished(t *testing.T) {
 			files: map[string]string{
 				".obsidian/community-plugins.json": `["dataview", "digitalgarden"]`,
 				"README.md":                        "---\ndg-publish: false\n---\n# PRIVATE readme\n",
-				"Home.md":                          "---\ndg-home: true\ndg-publish: true\n---\n# Welcome\n\nSee [[Public]], [[DM/Secrets]] and [[Loose]].\n",
+				"Home.md":                          "---\ndg-home: true\ndg-publish: true\n---\n# Welcome\n\nSee [[Public]], [[DM/Secrets]] and [[Loose]].\n\n![[DM/Secrets]]\n\n```dataview\nLIST FROM \"DM\"\n```\n",
 				"Public.md":                        "---\ndg-publish: \"true\"\ntags: [session]\n---\n# Public\n\nPUBLIC-TEXT\n",
 				"DM/Secrets.md":                    "---\ndg-publish: false\ntags: [secret-tag]\n---\n# PRIVATE Secrets\n\nSee [[Public]]. #hidden-inline\n",
 				"Loose.md":                         "# PRIVATE Loose\n\n[[Public]] PRIVATE-LOOSE\n",
@@ -242,7 +242,8 @@ func TestNotPublished(t *testing.T) {
 			reasons: map[string]string{"README.md": "dg-publish: false (Digital Garden)", "DM/Secrets.md": "dg-publish: false (Digital Garden)",
 				"Loose.md": "no dg-publish: true (Digital Garden)"},
 			warnings: []string{"Home.md:7:17: unpublished wikilink [[DM/Secrets]]: DM/Secrets.md is not published (dg-publish: false (Digital Garden))",
-				"Home.md:7:36: unpublished wikilink [[Loose]]: Loose.md is not published (no dg-publish: true (Digital Garden))"},
+				"Home.md:7:36: unpublished wikilink [[Loose]]: Loose.md is not published (no dg-publish: true (Digital Garden))",
+				"Home.md:9:1: unpublished embed ![[DM/Secrets]]: DM/Secrets.md is not published"},
 			has:     map[string]string{"index.html": "Welcome", "public/index.html": "PUBLIC-TEXT", "tags/session/index.html": "Public"},
 			hasNot:  []string{"dm/secrets/index.html", "loose/index.html", "readme/index.html", "home/index.html", "tags/secret-tag/index.html"},
 			preview: []string{"dm/secrets/index.html", "loose/index.html"},
