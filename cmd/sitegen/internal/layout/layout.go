@@ -162,6 +162,11 @@ type Layout struct {
 	Unlisted         func(meta map[string]any, rel string) string
 	UnpublishedPaths []PathRule
 	Inherit          func(rel string, sections []map[string]any) map[string]any
+	// Garden: the notes may be written for the Obsidian Digital Garden
+	// plugin (a vault, a folder of Markdown), whose rule applies when the
+	// plugin is in use: GardenPlugin (the vault's community plugins list
+	// it) or a note sets dg-publish or dg-home (see GardenUnpublished).
+	Garden, GardenPlugin bool
 	// NavOnly: the Markdown files Nav lists are the pages, and no others
 	// (mdBook's SUMMARY.md); Nav's nesting is the page tree and its order
 	// the reading order, and its part titles, separators and drafts show
@@ -434,6 +439,11 @@ type Settings struct {
 	LanguageCode string
 	Copyright    string
 	Permalink    string // Jekyll's default permalink style
+	// BrokenLinks is "warn" when the tool's settings let a site with
+	// broken links build (Docusaurus' onBrokenLinks: 'warn'): they are
+	// warnings unless --broken-links error says otherwise; "" keeps
+	// sitegen's default.
+	BrokenLinks string
 }
 
 // NavEntry is one page of a configured navigation.
@@ -562,6 +572,10 @@ func Default() *Layout {
 //     page, at any level (jekyll-titles-from-headings: "the first
 //     non-whitespace line in a Markdown H1, H2, H3"), shown once
 //     (HeadingTitle); else the first # heading; else the file name.
+//   - Notes written for the Obsidian Digital Garden plugin (any note
+//     sets dg-publish or dg-home): only those with dg-publish: true are
+//     published, and the one with dg-home: true is the home page where no
+//     other page is (Garden; see layout.GardenUnpublished).
 //   - A page that repeats the text of three or more other pages, which
 //     make at least half of it (QuestWorlds' markdown/QuestWorlds.md, the
 //     cat of every chapter), is a generated copy: published at its URL,
@@ -570,7 +584,7 @@ func Folder() *Layout {
 	return &Layout{Kind: Markdown, Content: ".", Redirects: "aliases",
 		ExcludeNames:    []string{"node_modules"},
 		LinkedFilesOnly: true, NameOrder: true, HeadingTitle: true, FileLinks: true, BookAnchors: true, SkipCopies: true,
-		Unpublished: NotesFlags, BadFrontMatter: true}
+		Unpublished: NotesFlags, BadFrontMatter: true, Garden: true}
 }
 
 // FirstFile returns the first of names that is a file in dir, or "" when

@@ -169,3 +169,29 @@ func TestReadSetting(t *testing.T) {
 		t.Errorf("a missing file: %v, want fs.ErrNotExist", err)
 	}
 }
+
+// TestGardenUnpublished: the Obsidian Digital Garden plugin
+// (https://github.com/oleeskild/obsidian-digital-garden, README): "Only
+// notes you explicitly mark with dg-publish: true ever leave your vault."
+func TestGardenUnpublished(t *testing.T) {
+	for _, tc := range []struct {
+		meta map[string]any
+		want string
+		sets bool
+	}{
+		{meta: map[string]any{"dg-publish": true}, sets: true},
+		{meta: map[string]any{"dg-publish": "True"}, sets: true},
+		{meta: map[string]any{"dg-publish": false}, want: GardenFalse, sets: true},
+		{meta: map[string]any{"dg-publish": nil}, want: GardenMissing, sets: true},
+		{meta: map[string]any{"dg-home": true}, want: GardenMissing, sets: true},
+		{meta: map[string]any{"publish": true}, want: GardenMissing},
+		{meta: map[string]any{}, want: GardenMissing},
+	} {
+		if got := GardenUnpublished(tc.meta); got != tc.want {
+			t.Errorf("GardenUnpublished(%v) = %q, want %q", tc.meta, got, tc.want)
+		}
+		if got := SetsGarden(tc.meta); got != tc.sets {
+			t.Errorf("SetsGarden(%v) = %v, want %v", tc.meta, got, tc.sets)
+		}
+	}
+}

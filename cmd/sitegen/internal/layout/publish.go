@@ -71,6 +71,47 @@ func NotesFlags(meta map[string]any, _ string) string {
 	return ""
 }
 
+// The Obsidian Digital Garden plugin (https://github.com/oleeskild/obsidian-digital-garden)
+// publishes a note only on request: "Only notes you explicitly mark with
+// dg-publish: true ever leave your vault" (its README), and the note whose
+// front matter says dg-home: true is the garden's home page (the plugin's
+// key IS_HOME = "dg-home"). Its notes are kept in a vault or a folder of
+// Markdown (Layout.Garden); when the plugin is in use there (the vault's
+// community plugins list it, or any note sets dg-publish), a note without
+// dg-publish: true is not published, and the one published note with
+// dg-home: true is the home page where no other page is.
+const (
+	GardenPublishKey = "dg-publish"
+	GardenHomeKey    = "dg-home"
+	// GardenPlugin is the plugin's id in .obsidian/community-plugins.json.
+	GardenPlugin = "digitalgarden"
+	// The reasons the build's report gives.
+	GardenFalse   = "dg-publish: false (Digital Garden)"
+	GardenMissing = "no dg-publish: true (Digital Garden)"
+)
+
+// GardenUnpublished is the Digital Garden plugin's rule for one note, in a
+// source where the plugin is in use: the reason it is not published, or
+// "" when its front matter says dg-publish: true (or "true").
+func GardenUnpublished(meta map[string]any) string {
+	switch v := meta[GardenPublishKey]; {
+	case True(v):
+		return ""
+	case False(v):
+		return GardenFalse
+	}
+	return GardenMissing
+}
+
+// SetsGarden reports whether a note's front matter sets one of the
+// Digital Garden plugin's flags (dg-publish or dg-home), whatever its
+// value: a note that does is written for the plugin.
+func SetsGarden(meta map[string]any) bool {
+	_, p := meta[GardenPublishKey]
+	_, h := meta[GardenHomeKey]
+	return p || h
+}
+
 // PathRule is a set of paths a tool does not publish.
 type PathRule struct {
 	// Reason is what the build's report says ("exclude_docs (MkDocs)").

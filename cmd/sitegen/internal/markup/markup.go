@@ -110,6 +110,10 @@ type Dialects struct {
 	// TermIDs gives the terms of definition lists ids, as headings have
 	// (mdBook's; termids.go).
 	TermIDs bool
+	// Autodoc reads MkDocs' mkdocstrings instructions ("::: identifier"
+	// and its indented options): a warning, and the instruction not shown
+	// (warn.go).
+	Autodoc bool
 	// Containers maps the words of ::: containers (VitePress's,
 	// Docusaurus's admonitions) to the callout kind each is shown as
 	// (package container); nil: no containers. ContainerTitles are the

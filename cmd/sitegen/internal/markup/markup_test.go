@@ -265,6 +265,40 @@ func TestWarnings(t *testing.T) {
 	}
 }
 
+// TestAutodoc: an MkDocs page's mkdocstrings instruction
+// (https://mkdocstrings.github.io/usage/: "mkdocstrings works by
+// processing special expressions in your Markdown files. The syntax is as
+// follows: ::: identifier / YAML block", "the Python handler expects the
+// full dotted-path to a Python object") is documentation generated from
+// source code, which sitegen does not run: a warning at its line, and the
+// instruction (with its indented options) not shown as text. Elsewhere
+// (no Autodoc dialect) ":::" lines are left to the other readers.
+func TestAutodoc(t *testing.T) {
+	src := "# API\n\n::: osrlib.encounter\n\nText.\n\n::: my_package.my_module.MyClass\n    handler: python\n    options:\n      show_source: false\n\n::: osrlib.dice\nmore words\n\n::: osrlib.constants\n::: osrlib.constants.ELF_NAMES\n"
+	out, _, problems := convert(t, Options{Dialects: Dialects{Autodoc: true}}, src, Page{})
+	want := []string{
+		"warning: 3:1: a mkdocstrings ::: osrlib.encounter instruction (documentation generated from source code): sitegen does not run mkdocstrings, so it is not shown",
+		"warning: 7:1: a mkdocstrings ::: my_package.my_module.MyClass instruction (documentation generated from source code): sitegen does not run mkdocstrings, so it is not shown",
+		"warning: 12:1: a mkdocstrings ::: osrlib.dice instruction (documentation generated from source code): sitegen does not run mkdocstrings, so it shows as text",
+		"warning: 15:1: a mkdocstrings ::: osrlib.constants instruction (documentation generated from source code): sitegen does not run mkdocstrings, so it is not shown",
+		"warning: 16:1: a mkdocstrings ::: osrlib.constants.ELF_NAMES instruction (documentation generated from source code): sitegen does not run mkdocstrings, so it is not shown",
+	}
+	if !slices.Equal(problems, want) {
+		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(problems, "\n"), strings.Join(want, "\n"))
+	}
+	for _, gone := range []string{"osrlib.encounter", "MyClass", "handler: python", "show_source", "osrlib.constants"} {
+		if strings.Contains(out, gone) {
+			t.Errorf("%q shown:\n%s", gone, out)
+		}
+	}
+	if !strings.Contains(out, "<p>Text.</p>") || !strings.Contains(out, "more words") {
+		t.Errorf("the page's own text is gone:\n%s", out)
+	}
+	if out, _, problems := convert(t, Options{}, src, Page{}); len(problems) != 0 || !strings.Contains(out, "osrlib.encounter") {
+		t.Errorf("without the dialect: problems %q, out %s", problems, out)
+	}
+}
+
 // TestTablesWrapped: GFM tables scroll inside their own box.
 func TestTablesWrapped(t *testing.T) {
 	out, _, _ := convert(t, Options{}, "| a | b |\n|---|---|\n| 1 | 2 |\n", Page{})

@@ -1,7 +1,9 @@
 package markup
 
 import (
+	"bytes"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -31,6 +33,7 @@ func (t warnTransformer) Transform(doc *ast.Document, reader text.Reader, pc par
 		clean string
 	}
 	var raws []raw
+	var drop []ast.Node       // mkdocstrings instructions, not shown
 	told := map[string]bool{} // "line what", so <span onclick>x</span> is told once
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
@@ -60,6 +63,17 @@ func (t warnTransformer) Transform(doc *ast.Document, reader text.Reader, pc par
 				raws = append(raws, raw{n, rawText(n, src)})
 			}
 		case *ast.Paragraph:
+			if ids, only := autodoc(n, src); len(ids) > 0 && t.m.opts.Dialects.Autodoc {
+				how := "it shows as text"
+				if only {
+					how = "it is not shown"
+					drop = append(drop, n)
+				}
+				for _, id := range ids {
+					st.report(id.at, true, fmt.Sprintf("a mkdocstrings ::: %s instruction (documentation generated from source code): sitegen does not run mkdocstrings, so %s", id.name, how))
+				}
+				return ast.WalkSkipChildren, nil
+			}
 			if n.Lines().Len() > 0 {
 				first := n.Lines().At(0)
 				if what := unsupported(first.Value(src)); what != "" && !(t.m.opts.Dialects.Shortcodes && strings.HasPrefix(what, "a Hugo")) {
@@ -69,6 +83,9 @@ func (t warnTransformer) Transform(doc *ast.Document, reader text.Reader, pc par
 		}
 		return ast.WalkContinue, nil
 	})
+	for _, n := range drop {
+		n.Parent().RemoveChild(n.Parent(), n)
+	}
 	for _, r := range raws {
 		if st.demoteRaw {
 			r.clean = rawhtml.DemoteHeadings(r.clean)
@@ -133,6 +150,43 @@ func rawStart(n ast.Node) int {
 		}
 	}
 	return -1
+}
+
+// autodocRE is a mkdocstrings instruction's line: "::: " and an
+// identifier (the Python handler's dotted path to an object).
+var autodocRE = regexp.MustCompile(`^:::[ \t]+([A-Za-z_][\w.]*(?:\.[A-Za-z_]\w*)*)[ \t]*$`)
+
+// autodocInstr is one mkdocstrings instruction: its identifier and the
+// source offset of its line.
+type autodocInstr struct {
+	name string
+	at   int
+}
+
+// autodoc returns the mkdocstrings instructions of paragraph p when its
+// first line is one (nil otherwise), and whether p holds nothing else:
+// every other line is an instruction too or indented (an instruction's
+// YAML options).
+func autodoc(p *ast.Paragraph, src []byte) ([]autodocInstr, bool) {
+	lines := p.Lines()
+	var ids []autodocInstr
+	only := true
+	for i := 0; i < lines.Len(); i++ {
+		seg := lines.At(i)
+		if m := autodocRE.FindSubmatch(bytes.TrimRight(seg.Value(src), "\r\n")); m != nil {
+			ids = append(ids, autodocInstr{string(m[1]), seg.Start})
+			continue
+		}
+		if i == 0 {
+			return nil, false
+		}
+		// A paragraph's continuation lines lose their indentation; the
+		// source before the segment keeps it.
+		if seg.Start == 0 || (src[seg.Start-1] != ' ' && src[seg.Start-1] != '\t') {
+			only = false
+		}
+	}
+	return ids, only
 }
 
 // unsupported names the syntax of other tools a paragraph starts with (or

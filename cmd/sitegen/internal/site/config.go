@@ -54,6 +54,10 @@ type Config struct {
 	// that a corpus with dead links still builds (toml key "brokenLinks" =
 	// "warn"; default "error"; the --broken-links flag overrides it).
 	BrokenLinksWarn bool
+	// Lenient is the lenient mode (lenient.go): set with BrokenLinksWarn
+	// by the flag or site.toml, not by a tool's own link policy
+	// (Docusaurus' onBrokenLinks), which speaks of links only.
+	Lenient bool
 	// Obsidian reads Obsidian's Markdown (toml key "obsidian", default
 	// true): [[wikilinks]] and ![[embeds]] resolved by note name, callouts
 	// of every Obsidian kind, ^block-ids, %%comments%%, ==highlights==,
@@ -121,6 +125,7 @@ func loadConfig(dir, baseURLOverride string, lay *layout.Layout, diag *collector
 		cfg.LanguageCode = set.LanguageCode
 	}
 	cfg.Copyright, cfg.copyrightFile = strings.TrimSpace(set.Copyright), lay.File
+	cfg.BrokenLinksWarn = set.BrokenLinks == "warn" // the tool's own policy (Docusaurus' onBrokenLinks)
 	base := set.BaseURL
 	if base != "" {
 		if norm, err := normalizeBaseURL(base); err != nil {
@@ -182,7 +187,7 @@ func loadConfig(dir, baseURLOverride string, lay *layout.Layout, diag *collector
 	switch s := r.str("brokenLinks"); s {
 	case "", "error":
 	case "warn":
-		cfg.BrokenLinksWarn = true
+		cfg.BrokenLinksWarn, cfg.Lenient = true, true
 	default:
 		r.fail("brokenLinks", "%q must be \"error\" (a broken link fails the build) or \"warn\"", s)
 	}

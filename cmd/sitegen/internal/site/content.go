@@ -680,7 +680,7 @@ func (s *Site) buildTree(pages []*page) {
 			if s.lay.Rules != nil {
 				s.navPlace(sec, f.title, f.weight)
 			} else {
-				sec.title, sec.weight = f.title, f.weight
+				sec.title, sec.weight = cmp.Or(f.title, sec.title), f.weight
 			}
 		}
 		sections[dir] = sec

@@ -147,13 +147,25 @@ func (s *Site) applyNav() {
 			}
 		}
 	}
+	if s.lay.Rules == nil {
+		// A folder no group names (docsify's pages/, above the sidebar's
+		// groups) takes the place of its first page in the navigation,
+		// and keeps its title.
+		for i, e := range s.lay.Nav {
+			for d := path.Dir(e.Path); e.Path != "" && d != "." && d != "/"; d = path.Dir(d) {
+				if _, taken := s.navFolders[d]; !taken {
+					s.navFolders[d] = navFolder{weight: i + 1}
+				}
+			}
+		}
+	}
 	for _, p := range s.byRel {
 		if f, ok := s.navFolders[p.dir()]; ok && p.kind == templates.KindSection {
 			if s.lay.Rules != nil {
 				s.navPlace(p, f.title, f.weight)
 				continue
 			}
-			p.title = f.title
+			p.title = cmp.Or(f.title, p.title)
 			if p.weight == 0 {
 				p.weight = f.weight
 			}

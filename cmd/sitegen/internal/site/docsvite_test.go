@@ -204,6 +204,51 @@ func TestDocusaurusCategoryRefused(t *testing.T) {
 	}
 }
 
+// TestDocusaurusBrokenLinks: a Docusaurus site whose settings say
+// onBrokenLinks: 'warn' ("The behavior of Docusaurus, when it detects any
+// broken link", https://docusaurus.io/docs/api/docusaurus-config#onBrokenLinks;
+// only 'throw' fails its build) builds with its broken links as warnings
+// (Chase-Aldridge/lor2-wiki: 70); --broken-links error still fails it, and
+// a site that says nothing (Docusaurus throws) fails.
+func TestDocusaurusBrokenLinks(t *testing.T) {
+	for _, tc := range []struct {
+		name, config, flag string
+		fails              bool
+	}{
+		{"onBrokenLinks: 'warn'", "module.exports = {title: 'T', onBrokenLinks: 'warn'};\n", "", false},
+		{"onBrokenLinks: 'warn', --broken-links error", "module.exports = {title: 'T', onBrokenLinks: 'warn'};\n", "error", true},
+		{"the default (throw)", "module.exports = {title: 'T'};\n", "", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			sitetest.WriteFiles(t, dir, map[string]string{
+				"docusaurus.config.js": tc.config,
+				"docs/intro.md":        "# Intro\n\n[gone](/docs/nope) and [also](./missing.md)\n",
+			})
+			res, err := build(t, dir, Options{Theme: theme, Dest: filepath.Join(t.TempDir(), "out"), BrokenLinks: tc.flag})
+			if (err != nil) != tc.fails {
+				t.Fatalf("build: %v, want failure %v", err, tc.fails)
+			}
+			if !tc.fails {
+				// The site's link policy is not the lenient mode: what
+				// Docusaurus builds through stays an error without
+				// --broken-links warn.
+				sitetest.WriteFiles(t, dir, map[string]string{"docs/b.md": "---\naliases: one\n---\n# B\n"})
+				if _, err := build(t, dir, Options{Theme: theme, Dest: filepath.Join(t.TempDir(), "out"), BrokenLinks: tc.flag}); err == nil || !strings.Contains(err.Error(), "docs/b.md:2:1: aliases") {
+					t.Errorf("onBrokenLinks: 'warn' made sitegen lenient: build %v, want an error at docs/b.md:2:1", err)
+				}
+				var warns []string
+				for _, w := range res.WarningList {
+					warns = append(warns, w.String())
+				}
+				if len(warns) != 2 || !strings.HasPrefix(warns[0], "docs/intro.md:3:") || !strings.Contains(strings.Join(warns, "\n"), "broken link") {
+					t.Errorf("warnings %q, want the two broken links at docs/intro.md:3", warns)
+				}
+			}
+		})
+	}
+}
+
 // TestDefaultDest: a build without a destination writes where the
 // layout's tool builds, so that it never replaces a folder of the source:
 // VitePress' public/ holds the files it publishes at the site's root

@@ -377,3 +377,40 @@ func TestFolderUpdateLinksNewFile(t *testing.T) {
 		t.Errorf("an edit linking nothing new: Update = %+v, %v; want incremental", u, err)
 	}
 }
+
+// TestDocsify: a folder whose index.html loads docsify is a docsify site
+// (grislyeye/three-meet, nerun/RPG_Doc_Template): its _sidebar.md,
+// _navbar.md and _coverpage.md ("Loads sidebar from the Markdown file
+// _sidebar.md", https://github.com/docsifyjs/docsify/blob/main/docs/configuration.md)
+// are not pages, in any folder; the root's _sidebar.md gives the
+// navigation its order and labels, its section headers their groups'
+// ("- Section Header 1" over a nested list, adding-pages.md), and a folder
+// no header names (pages/) the place of its first page.
+func TestDocsify(t *testing.T) {
+	files := map[string]string{
+		"index.html":                     `<div id="app"></div><script>window.$docsify = {loadSidebar: true, loadNavbar: true, coverpage: true}</script><script src="//cdn.jsdelivr.net/npm/docsify@4"></script>`,
+		"README.md":                      "# Home\n",
+		"_sidebar.md":                    "+ Characters\n  + [Attributes](./pages/characters/attributes.md)\n  + [Skills](./pages/characters/skills.md)\n+ [Combat](./pages/combat/index.md)\n  + [Actions](./pages/combat/actions.md)\n+ Colophon\n  + [The Credits](./credits.md)\n",
+		"_navbar.md":                     "* [SIDEBAR-NAVBAR](https://example.com)\n",
+		"_coverpage.md":                  "# SIDEBAR-COVER\n",
+		"pages/combat/_sidebar.md":       "- SIDEBAR-NESTED\n",
+		"pages/characters/skills.md":     "# Skills\n",
+		"pages/characters/attributes.md": "# Attributes\n",
+		"pages/combat/index.md":          "# Combat\n",
+		"pages/combat/actions.md":        "# Actions\n",
+		"credits.md":                     "# Credits\n",
+		"aaa.md":                         "# Aaa\n",
+	}
+	out, _ := buildFolder(t, files)
+	for name, body := range out {
+		if strings.Contains(name, "sidebar") || strings.Contains(name, "navbar") || strings.Contains(name, "coverpage") || strings.Contains(body, "SIDEBAR-") {
+			t.Errorf("%s: docsify's own files are published", name)
+		}
+	}
+	if got, want := navTitles(out["index.html"]), []string{"Pages", "The Credits", "Aaa"}; !slices.Equal(got, want) {
+		t.Errorf("top of the navigation = %q, want %q", got, want)
+	}
+	if got, want := navTitles(out["pages/characters/skills/index.html"]), []string{"Pages", "Characters", "Attributes", "Skills", "Combat", "The Credits", "Aaa"}; !slices.Equal(got, want) {
+		t.Errorf("navigation = %q, want %q", got, want)
+	}
+}

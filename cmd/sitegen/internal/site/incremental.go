@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"d6codex/cmd/sitegen/internal/assets"
+	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/srcpath"
 	"d6codex/templates"
 )
@@ -267,6 +268,9 @@ func (s *Site) placeChanged(old, np *page) string {
 		return "draft flag changed"
 	case np.unpublished != old.unpublished:
 		return "publishing flag changed"
+	case s.lay.Garden && (layout.SetsGarden(np.meta) != layout.SetsGarden(old.meta) ||
+		layout.True(np.meta[layout.GardenHomeKey]) != layout.True(old.meta[layout.GardenHomeKey])):
+		return "Digital Garden flags changed"
 	case np.unlisted != old.unlisted:
 		return "listing changed"
 	case s.lay.Inherit != nil && (np.kind == templates.KindSection || np.kind == templates.KindHome) &&

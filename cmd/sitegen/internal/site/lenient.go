@@ -22,7 +22,7 @@ import (
 
 // lenient reports whether the build turns what the layout's tool
 // tolerates into warnings.
-func (s *Site) lenient() bool { return s.cfg.BrokenLinksWarn }
+func (s *Site) lenient() bool { return s.cfg.Lenient }
 
 // tolerate records a problem that the layout's tool builds through: a
 // warning in lenient mode, else an error that says so.

@@ -245,6 +245,53 @@ func TestNotPublished(t *testing.T) {
 			noPreview: []string{"drafts/secret/index.html", "guide/TODO/index.html"},
 		},
 		{
+			// The Obsidian Digital Garden plugin
+			// (https://github.com/oleeskild/obsidian-digital-garden, README):
+			// "Your private notes stay private. Only notes you explicitly
+			// mark with dg-publish: true ever leave your vault." Its home
+			// note says dg-home: true (the plugin's IS_HOME = "dg-home").
+			// The vault enables it in .obsidian/community-plugins.json.
+			name: "Obsidian vault: Digital Garden plugin",
+			files: map[string]string{
+				".obsidian/community-plugins.json": `["dataview", "digitalgarden"]`,
+				"README.md":                        "---\ndg-publish: false\n---\n# PRIVATE readme\n",
+				"Home.md":                          "---\ndg-home: true\ndg-publish: true\n---\n# Welcome\n\nSee [[Public]], [[DM/Secrets]] and [[Loose]].\n\n![[DM/Secrets]]\n\n```dataview\nLIST FROM \"DM\"\n```\n",
+				"Public.md":                        "---\ndg-publish: \"true\"\ntags: [session]\n---\n# Public\n\nPUBLIC-TEXT\n",
+				"DM/Secrets.md":                    "---\ndg-publish: false\ntags: [secret-tag]\n---\n# PRIVATE Secrets\n\nSee [[Public]]. #hidden-inline\n",
+				"Loose.md":                         "# PRIVATE Loose\n\n[[Public]] PRIVATE-LOOSE\n",
+			},
+			reasons: map[string]string{"README.md": "dg-publish: false (Digital Garden)", "DM/Secrets.md": "dg-publish: false (Digital Garden)",
+				"Loose.md": "no dg-publish: true (Digital Garden)"},
+			warnings: []string{"Home.md:7:17: unpublished wikilink [[DM/Secrets]]: DM/Secrets.md is not published (dg-publish: false (Digital Garden))",
+				"Home.md:7:36: unpublished wikilink [[Loose]]: Loose.md is not published (no dg-publish: true (Digital Garden))",
+				"Home.md:9:1: unpublished embed ![[DM/Secrets]]: DM/Secrets.md is not published"},
+			has:     map[string]string{"index.html": "Welcome", "public/index.html": "PUBLIC-TEXT", "tags/session/index.html": "Public"},
+			hasNot:  []string{"dm/secrets/index.html", "loose/index.html", "readme/index.html", "home/index.html", "tags/secret-tag/index.html"},
+			preview: []string{"dm/secrets/index.html", "loose/index.html"},
+		},
+		{
+			// A folder of Markdown holding a Digital Garden vault without its
+			// .obsidian/ (shervinsahba/obsidian-icewind): a note that sets
+			// dg-publish says the plugin is in use, and the rule is the same.
+			name: "folder of Markdown: dg-publish",
+			files: map[string]string{
+				"Notes/Start.md":         "---\ndg-home: true\ndg-publish: true\n---\n# Start\n\n[a](../a.md) [dm](../DM/crib.md)\n",
+				"a.md":                   "---\ndg-publish: true\n---\n# A\n\nA-TEXT\n",
+				"b.md":                   "# PRIVATE B\n\n[a](a.md) PRIVATE-B\n",
+				"DM/crib.md":             "---\ntags: [secret-tag]\n---\n# PRIVATE crib\n\n[a](../a.md)\n",
+				"_templates_2/note.md":   "---\ndg-publish:\n---\n# PRIVATE template\n",
+				"_attachments/map.png":   "PRIVATE-MAP",
+				"_attachments/shown.png": "SHOWN",
+				"c.md":                   "---\ndg-publish: true\n---\n# C\n\n![](_attachments/shown.png)\n",
+			},
+			reasons: map[string]string{"b.md": "no dg-publish: true (Digital Garden)", "DM/crib.md": "no dg-publish: true (Digital Garden)",
+				"_templates_2/note.md": "no dg-publish: true (Digital Garden)"},
+			warnings: []string{"Notes/Start.md:7:14: unpublished link \"../DM/crib.md\": DM/crib.md is not published (no dg-publish: true (Digital Garden))"},
+			has:      map[string]string{"index.html": "<h1>Start</h1>", "a/index.html": "A-TEXT", "_attachments/shown.png": "SHOWN"},
+			hasNot:   []string{"b/index.html", "dm/crib/index.html", "_templates_2/note/index.html", "_attachments/map.png", "notes/start/index.html"},
+			preview:  []string{"b/index.html", "dm/crib/index.html"},
+		},
+		{
 			name: "sitegen's own layout: draft, and notes' flags kept",
 			files: map[string]string{
 				"site.toml":         "title = \"S\"\n",
@@ -369,5 +416,26 @@ func TestNotPublishedUpdate(t *testing.T) {
 		if err != nil || !u.Full {
 			t.Errorf("%s: Update = %+v, %v, want a full build", fm, u, err)
 		}
+	}
+}
+
+// TestGardenUpdate: under serve, a note that starts to set dg-publish turns
+// the Digital Garden plugin's rule on for every note (a folder of
+// Markdown): a full build, never a page update that leaves the others
+// published.
+func TestGardenUpdate(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{"a.md": "# A\n", "b.md": "# B\n"})
+	s, _, err := BuildSite(context.Background(), Options{Source: src, Dest: filepath.Join(t.TempDir(), "public"), CacheDir: "-", Theme: theme})
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, src, "a.md", "---\ndg-publish: true\n---\n# A\n")
+	u, err := s.Update(context.Background(), []string{"a.md"})
+	if err != nil || !u.Full {
+		t.Errorf("Update = %+v, %v, want a full build", u, err)
+	}
+	if !strings.Contains(u.Reason, "Digital Garden") {
+		t.Errorf("Update.Reason = %q, want the Digital Garden flags named", u.Reason)
 	}
 }

@@ -90,6 +90,11 @@ func (s *Site) visibilityOf(p *page, sections map[string]map[string]any) visibil
 			return visibility{reason: r, preview: true}
 		}
 	}
+	if s.garden {
+		if r := layout.GardenUnpublished(meta); r != "" {
+			return visibility{reason: r, preview: true}
+		}
+	}
 	if layout.True(meta["draft"]) {
 		return visibility{reason: draftReason, preview: true}
 	}
@@ -114,6 +119,7 @@ func (s *Site) applyPublishRules(all []*page) []*page {
 	s.unpublished = map[string]string{}
 	s.unpubURL = map[string]string{}
 	s.notPublished = nil
+	s.garden = s.lay.Garden && (s.lay.GardenPlugin || slices.ContainsFunc(all, func(p *page) bool { return layout.SetsGarden(p.meta) }))
 	sections := sectionMetas(all)
 	var pages []*page
 	for _, p := range all {
@@ -148,7 +154,31 @@ func (s *Site) applyPublishRules(all []*page) []*page {
 		}
 	}
 	slices.SortFunc(s.notPublished, func(a, b NotPublished) int { return cmp.Compare(a.File, b.File) })
+	if s.garden {
+		gardenHome(pages)
+	}
 	return pages
+}
+
+// gardenHome makes the published note whose front matter says dg-home:
+// true the home page (the Digital Garden plugin's home note), where no
+// other published page is the home page and only one note says so.
+func gardenHome(pages []*page) {
+	var home *page
+	for _, p := range pages {
+		switch {
+		case p.kind == templates.KindHome:
+			return
+		case layout.True(p.meta[layout.GardenHomeKey]):
+			if home != nil {
+				return
+			}
+			home = p
+		}
+	}
+	if home != nil && home.kind == templates.KindPage {
+		home.kind, home.sitePath = templates.KindHome, "/"
+	}
 }
 
 // walkSkip is the walk's filter of the content: the layout's Skip, except

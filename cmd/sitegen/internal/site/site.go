@@ -217,6 +217,7 @@ type Site struct {
 	unpubPages   []*page
 	unpubFiles   []string
 	unpubWiki    *wikiIndex // the names of the notes left out, to tell a link to one from a broken link
+	garden       bool       // the Digital Garden plugin's rule applies (layout.Layout.Garden)
 
 	src     *srcpath.Root // the source folder, for every read (srcRoot)
 	srcErr  error
@@ -274,6 +275,7 @@ func Load(ctx context.Context, opts Options) (*Site, error) {
 	s.cfg = loadConfig(opts.Source, opts.BaseURL, s.lay, s.diag)
 	if opts.BrokenLinks != "" {
 		s.cfg.BrokenLinksWarn = opts.BrokenLinks == "warn"
+		s.cfg.Lenient = s.cfg.BrokenLinksWarn
 	}
 	for _, ce := range s.lay.Tolerated {
 		s.tolerate(ce.File, ce.Line, ce.Col, ce.Key, ce.Msg)
@@ -292,6 +294,7 @@ func Load(ctx context.Context, opts Options) (*Site, error) {
 			Shortcodes: s.lay.Kind == layout.Hugo,
 			Pandoc:     s.lay.Kind == layout.Markdown, // the pandoc books of GitHub repositories
 			TermIDs:    s.lay.Kind == layout.MdBook,
+			Autodoc:    s.lay.Kind == layout.MkDocs, // mkdocstrings' ::: instructions
 
 			Containers:        s.lay.Markup.Containers,
 			ContainerTitles:   s.lay.Markup.ContainerTitles,

@@ -184,6 +184,15 @@ func present(n *yaml.Node) bool {
 // has reports whether the block has the field with a value.
 func (m *monster) has(key string) bool { return present(m.vals[key]) }
 
+// setName gives the block the name it did not write (the bestiary
+// creature it names), as its first field.
+func (m *monster) setName(name string) {
+	if _, ok := m.vals["name"]; !ok {
+		m.keys = append([]string{"name"}, m.keys...)
+	}
+	m.vals["name"] = &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: name}
+}
+
 // number reads a field as a number, false when it is not one.
 func (m *monster) number(key string) (float64, bool) {
 	n := resolve(m.vals[key])

@@ -68,9 +68,16 @@ func (h *Handler) RenderBlock(b *markup.Block) (string, error) {
 		return "", err
 	}
 	if !m.has("name") {
+		// A block that only names a creature of the plugin's bestiary
+		// (an SRD vault's `creature: Goblin`): its name and the fields
+		// written are shown, as the plugin shows what a block gives ("All
+		// fields are optional—if not provided, that Statblock will simply
+		// not render them"), with a warning at the line.
 		for _, k := range []string{"monster", "creature", "extends"} {
 			if s := m.str(k); s != "" {
-				return "", &markup.BlockError{Line: m.line(k), Err: fmt.Errorf("%s: %q names a creature of the plugin's bestiary, which sitegen does not have: write its fields in the block", k, s)}
+				b.Warn(m.line(k), 1, fmt.Sprintf("%s: %q names a creature of the plugin's bestiary, which sitegen does not have: only its name and the fields written here are shown", k, s))
+				m.setName(s)
+				break
 			}
 		}
 	} else {

@@ -384,7 +384,7 @@ func TestProblems(t *testing.T) {
 		want := map[string][]string{
 			"invalid YAML at its line":           {"5:1: statblock block: invalid YAML: mapping values are not allowed in this context"},
 			"YAML with a tab":                    {"3:1: statblock block: invalid YAML: found a tab character that violates indentation"},
-			"a bestiary reference":               {`3:1: statblock block: monster: "Goblin" names a creature of the plugin's bestiary, which sitegen does not have: write its fields in the block`},
+			"a bestiary reference":               {`warning: 3:1: statblock block: monster: "Goblin" names a creature of the plugin's bestiary, which sitegen does not have: only its name and the fields written here are shown`},
 			"a bestiary reference with fields":   {`warning: 2:1: statblock block: monster: "Goblin": sitegen has no bestiary to take that creature's fields from; only the fields written here are shown`},
 			"a broken wikilink in a description": {"5:1: broken wikilink [[Gone]]: no note named Gone"},
 			"not a map":                          {"2:1: statblock block: a stat block is a list of fields (name: Goblin), not a single value"},
@@ -394,6 +394,31 @@ func TestProblems(t *testing.T) {
 		if !slices.Equal(problems, want) {
 			t.Errorf("%s: problems %q, want %q", tc.name, problems, want)
 		}
+	}
+}
+
+// TestBestiaryReference: a block that names a creature of the plugin's
+// bestiary (` + "```statblock\nmonster: <SRD/Homebrew Monster Name>\n```" + `, the
+// plugin's README, https://www.npmjs.com/package/fantasy-statblocks) is
+// not an error: "All fields are optional—if not provided, that Statblock
+// will simply not render them", so sitegen, which has no bestiary, shows
+// the creature's name and the fields written, with a warning at the line
+// (the Starfinder SRD vault's 435 `creature:` blocks stopped the build).
+func TestBestiaryReference(t *testing.T) {
+	for _, tc := range []struct{ name, body, before, warn, shown string }{
+		{"creature:", "creature: Starmetal Eater, Horacalcum Eater\n", "Text.\n\n",
+			`warning: 4:1: statblock block: creature: "Starmetal Eater, Horacalcum Eater" names a creature of the plugin's bestiary`, "Starmetal Eater, Horacalcum Eater"},
+		{"monster: with fields but a name", "monster: Goblin\nhp: 20\n", "",
+			`warning: 2:1: statblock block: monster: "Goblin" names a creature of the plugin's bestiary`, "Goblin"},
+	} {
+		out, problems := convert(t, tc.before+"```statblock\n"+tc.body+"```\n")
+		if len(problems) != 1 || !strings.HasPrefix(problems[0], tc.warn) {
+			t.Errorf("%s: problems %q, want one warning %q", tc.name, problems, tc.warn)
+		}
+		if !strings.Contains(out, ">"+tc.shown+"<") {
+			t.Errorf("%s: the creature's name is not shown:\n%s", tc.name, out)
+		}
+		checkEveryLeaf(t, tc.body, out)
 	}
 }
 

@@ -2,7 +2,8 @@
 // mdBook (book.toml), Quartz (quartz.config.ts beside content/),
 // Docusaurus, VitePress, MkDocs, Hugo, Jekyll (their settings files),
 // sitegen's own (site.toml or content/), an Obsidian vault (.obsidian/),
-// else a plain folder of Markdown. A tool's settings file is the most
+// else a plain folder of Markdown (a docsify site when its index.html
+// loads docsify). A tool's settings file is the most
 // specific sign, so it comes before the content/ folder a Quartz site
 // shares with sitegen's own layout and before a .obsidian/ folder that
 // opening any folder in Obsidian leaves. Docusaurus and VitePress come
@@ -15,6 +16,7 @@ package detect
 
 import (
 	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/layout/docsify"
 	"d6codex/cmd/sitegen/internal/layout/docusaurus"
 	"d6codex/cmd/sitegen/internal/layout/hugo"
 	"d6codex/cmd/sitegen/internal/layout/jekyll"
@@ -47,6 +49,9 @@ func Layout(dir string) (*layout.Layout, error) {
 		return l, nil
 	}
 	if l, err := obsidian.Recognise(dir); err != nil || l != nil {
+		return l, err
+	}
+	if l, err := docsify.Recognise(dir); err != nil || l != nil {
 		return l, err
 	}
 	return layout.Folder(), nil

@@ -161,6 +161,17 @@ func Recognise(dir string) (*layout.Layout, error) {
 		base, _ := obj.String("baseUrl")
 		l.Settings.BaseURL = strings.TrimSuffix(u, "/") + "/" + strings.TrimPrefix(base, "/")
 	}
+	brokenLinks(l, obj, file)
+	if i18n := obj.Object("i18n"); i18n != nil {
+		// The default locale's htmlLang, else its name, is the pages'
+		// <html lang>.
+		if loc := str(i18n, "defaultLocale", "i18n.defaultLocale"); loc != "" {
+			l.Settings.LanguageCode = loc
+			if h, ok := i18n.Object("localeConfigs").Object(loc).String("htmlLang"); ok && h != "" {
+				l.Settings.LanguageCode = h
+			}
+		}
+	}
 	l.Static = []string{"static"}
 	if dirs, ok := obj.Get("staticDirectories").([]any); ok {
 		l.Static = nil
@@ -249,6 +260,56 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Read = append(l.Read, fmt.Sprintf("%s (%d entries)", sidebarPath, len(nav)))
 	}
 	return l, nil
+}
+
+// brokenLinks reads the site's policy for broken links: onBrokenLinks
+// (default 'throw'), onBrokenMarkdownLinks (default 'warn'; since 3.9
+// markdown.hooks.onBrokenMarkdownLinks) and onBrokenAnchors (default
+// 'warn'), each 'ignore', 'log', 'warn', 'error' or 'throw', of which only
+// 'throw' fails the build. When none throws, the site's broken links are
+// warnings (layout.Settings.BrokenLinks); a value that is computed, or not
+// one of those, keeps sitegen's default, with a note.
+func brokenLinks(l *layout.Layout, obj *jsconfig.Object, file string) {
+	hooks := obj.Object("markdown").Object("hooks")
+	for _, s := range []struct {
+		o             *jsconfig.Object
+		key, name, by string
+	}{
+		{obj, "onBrokenLinks", "onBrokenLinks", "throw"},
+		{obj, "onBrokenMarkdownLinks", "onBrokenMarkdownLinks", "warn"},
+		{hooks, "onBrokenMarkdownLinks", "markdown.hooks.onBrokenMarkdownLinks", "warn"},
+		{obj, "onBrokenAnchors", "onBrokenAnchors", "warn"},
+	} {
+		v, set := s.o.Get(s.key), true
+		str, ok := v.(string)
+		switch {
+		case v == nil:
+			str, set = s.by, false
+		case !ok:
+			l.Notes = append(l.Notes, fmt.Sprintf("%s: %s not read (computed): broken links fail the build unless --broken-links warn", file, describe(s.name, v)))
+			return
+		}
+		switch str {
+		case "ignore", "log", "warn", "error":
+		case "throw":
+			return
+		default:
+			l.Notes = append(l.Notes, fmt.Sprintf("%s: %s %q is not one of 'ignore', 'log', 'warn', 'error', 'throw': broken links fail the build", file, s.name, str))
+			return
+		}
+		if set {
+			l.Read = append(l.Read, fmt.Sprintf("%s '%s'", s.name, str))
+		}
+	}
+	l.Settings.BrokenLinks = "warn"
+}
+
+// describe names a setting whose value was not read.
+func describe(name string, v any) string {
+	if c, ok := v.(jsconfig.Computed); ok {
+		return c.Describe(name)
+	}
+	return name
 }
 
 func orNone(s string) string {

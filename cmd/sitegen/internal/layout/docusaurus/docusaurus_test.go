@@ -282,6 +282,23 @@ func TestRecognise(t *testing.T) {
 			check: "rules /a/ exclude (Docusaurus) -",
 		},
 		{
+			// https://docusaurus.io/docs/api/docusaurus-config#i18n:
+			// defaultLocale, and a locale's localeConfigs htmlLang, "BCP 47
+			// language tag to use in <html lang="..."> and in <link ...
+			// hreflang="...">" (the locale's name by default).
+			name:  "i18n.defaultLocale",
+			files: map[string]string{"docusaurus.config.js": "module.exports = {i18n: {defaultLocale: 'zh-tw', locales: ['zh-tw']}}"},
+			want:  func(l *layout.Layout) string { return l.Settings.LanguageCode },
+			check: "zh-tw",
+		},
+		{
+			name: "i18n htmlLang",
+			files: map[string]string{"docusaurus.config.js": "module.exports = {i18n: {defaultLocale: 'fr', locales: ['fr', 'en'], " +
+				"localeConfigs: {fr: {htmlLang: 'fr-FR'}, en: {htmlLang: 'en-GB'}}}}"},
+			want:  func(l *layout.Layout) string { return l.Settings.LanguageCode },
+			check: "fr-FR",
+		},
+		{
 			name:  "plugin options",
 			files: map[string]string{"docusaurus.config.js": "module.exports = {plugins: [['@docusaurus/plugin-content-docs', {id: 'default', path: 'srd'}]]}"},
 			want:  func(l *layout.Layout) string { return l.Content },
@@ -358,4 +375,39 @@ func excluded(l *layout.Layout, rel string) string {
 		return "file: " + file.Reason
 	}
 	return "-"
+}
+
+// TestBrokenLinks: the site's own policy for broken links
+// (https://docusaurus.io/docs/api/docusaurus-config#onBrokenLinks):
+// "onBrokenLinks - Type: 'ignore' | 'log' | 'warn' | 'error' | 'throw'.
+// The behavior of Docusaurus, when it detects any broken link. By default,
+// it throws an error"; onBrokenMarkdownLinks, "when it detects any broken
+// markdown link. By default, it prints a warning" (since 3.9 also
+// markdown.hooks.onBrokenMarkdownLinks); onBrokenAnchors (default "warn").
+// Only 'throw' fails Docusaurus's build, so a site whose settings throw on
+// none of them builds with its broken links as warnings; one that throws
+// on any keeps sitegen's default (an error).
+func TestBrokenLinks(t *testing.T) {
+	for _, tc := range []struct{ name, config, want string }{
+		{"default: throw", "module.exports = {title: 'T'}", ""},
+		{"warn", "module.exports = {onBrokenLinks: 'warn'}", "warn"},
+		{"ignore", "export default {onBrokenLinks: 'ignore', onBrokenMarkdownLinks: 'ignore'}", "warn"},
+		{"log", "module.exports = {onBrokenLinks: 'log'}", "warn"},
+		{"error (logged, not thrown)", "module.exports = {onBrokenLinks: 'error'}", "warn"},
+		{"throw", "module.exports = {onBrokenLinks: 'throw'}", ""},
+		{"Markdown links throw", "module.exports = {onBrokenLinks: 'warn', onBrokenMarkdownLinks: 'throw'}", ""},
+		{"Markdown links throw (markdown.hooks)", "module.exports = {onBrokenLinks: 'warn', markdown: {hooks: {onBrokenMarkdownLinks: 'throw'}}}", ""},
+		{"anchors throw", "module.exports = {onBrokenLinks: 'warn', onBrokenAnchors: 'throw'}", ""},
+		{"computed", "module.exports = {onBrokenLinks: process.env.CI ? 'throw' : 'warn'}", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			l, err := Recognise(layouttest.Write(t, map[string]string{"docusaurus.config.js": tc.config}))
+			if err != nil || l == nil {
+				t.Fatalf("Recognise = %v, %v", l, err)
+			}
+			if l.Settings.BrokenLinks != tc.want {
+				t.Errorf("BrokenLinks = %q, want %q", l.Settings.BrokenLinks, tc.want)
+			}
+		})
+	}
 }

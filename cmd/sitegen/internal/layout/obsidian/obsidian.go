@@ -9,7 +9,9 @@
 //     (attachmentFolderPath) and are published beside the notes.
 //   - What is not published: .obsidian/, .trash/, the templates folder
 //     (the Templates core plugin's or Templater's), a note whose front
-//     matter says publish: false (Obsidian Publish's flag).
+//     matter says publish: false (Obsidian Publish's flag), and, when the
+//     vault uses the Digital Garden plugin, a note without dg-publish: true
+//     (layout.GardenUnpublished).
 //   - How links resolve: [[wikilinks]] and embeds by the note's name, its
 //     path or an alias ("An alias is an alternative name for a note",
 //     https://help.obsidian.md/aliases); Markdown links relative to the
@@ -61,7 +63,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		return nil, nil
 	}
 	l := &layout.Layout{Kind: layout.Obsidian, File: Dir + "/", Content: ".",
-		ExcludeNames: []string{Dir, ".trash", "node_modules"}, Unpublished: Unpublished, BadFrontMatter: true,
+		ExcludeNames: []string{Dir, ".trash", "node_modules"}, Unpublished: Unpublished, BadFrontMatter: true, Garden: true,
 		PluginBlocks: []string{"statblock"}, DuplicateURL: layout.KeepFirstByPath,
 		// Obsidian Publish uploads the attachments the notes being
 		// published show, as its author selects them: one no published
@@ -96,7 +98,15 @@ func Recognise(dir string) (*layout.Layout, error) {
 			l.Read = append(l.Read, "templates folder "+p+"/ (not published)")
 		}
 	}
-	if l.Dataview, err = dataview(dir); err != nil {
+	plugins, err := communityPlugins(dir)
+	if err != nil {
+		return nil, err
+	}
+	if slices.Contains(plugins, layout.GardenPlugin) {
+		l.GardenPlugin = true
+		l.Read = append(l.Read, "Digital Garden plugin (only notes with dg-publish: true)")
+	}
+	if l.Dataview, err = dataview(dir, plugins); err != nil {
 		return nil, err
 	}
 	if l.Dataview != nil {
@@ -108,14 +118,8 @@ func Recognise(dir string) (*layout.Layout, error) {
 // dataview returns the Dataview plugin's settings when the vault uses the
 // plugin: its list of community plugins names it, or there is no list (a
 // vault published without its settings); nil when the list leaves it out.
-func dataview(dir string) (map[string]any, error) {
-	raw, err := layout.ReadSetting(dir, pluginsFile)
-	var le *srcpath.Error
-	if errors.As(err, &le) {
-		return nil, err
-	}
-	var list []string
-	if err == nil && json.Unmarshal(raw, &list) == nil && !slices.Contains(list, "dataview") {
+func dataview(dir string, plugins []string) (map[string]any, error) {
+	if plugins != nil && !slices.Contains(plugins, "dataview") {
 		return nil, nil
 	}
 	m, err := decode(dir, dataviewFile)
@@ -126,6 +130,25 @@ func dataview(dir string) (map[string]any, error) {
 		m = map[string]any{}
 	}
 	return m, nil
+}
+
+// communityPlugins returns the ids of the community plugins the vault
+// enables (.obsidian/community-plugins.json), nil when it has no such list
+// or the list does not parse.
+func communityPlugins(dir string) ([]string, error) {
+	raw, err := layout.ReadSetting(dir, pluginsFile)
+	var le *srcpath.Error
+	if errors.As(err, &le) {
+		return nil, err
+	}
+	var list []string
+	if err != nil || json.Unmarshal(raw, &list) != nil {
+		return nil, nil
+	}
+	if list == nil {
+		list = []string{}
+	}
+	return list, nil
 }
 
 // Unpublished is Obsidian Publish's rule (layout.Layout.Unpublished): "To

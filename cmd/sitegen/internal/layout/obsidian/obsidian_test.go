@@ -114,3 +114,31 @@ func TestDataview(t *testing.T) {
 		})
 	}
 }
+
+// TestGardenPlugin: a vault that enables the Obsidian Digital Garden plugin
+// (https://github.com/oleeskild/obsidian-digital-garden, README: "Only
+// notes you explicitly mark with dg-publish: true ever leave your vault")
+// publishes only those notes; its id in community-plugins.json is
+// "digitalgarden". Every vault honours the plugin's flags (Garden), since a
+// note may set them without the plugin listed (see site's TestNotPublished).
+func TestGardenPlugin(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		on    bool
+	}{
+		{name: "no list of plugins", files: map[string]string{".obsidian/": ""}},
+		{name: "the list names it", files: map[string]string{".obsidian/community-plugins.json": `["dataview", "digitalgarden"]`}, on: true},
+		{name: "the list leaves it out", files: map[string]string{".obsidian/community-plugins.json": `["dataview"]`}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			l, err := Recognise(layouttest.Write(t, tc.files))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !l.Garden || l.GardenPlugin != tc.on {
+				t.Errorf("Garden %v, GardenPlugin %v, want true, %v", l.Garden, l.GardenPlugin, tc.on)
+			}
+		})
+	}
+}

@@ -1,0 +1,161 @@
+// Package docsify recognises a folder of Markdown that is a docsify site
+// (https://docsify.js.org): an index.html at its root that loads docsify.
+// docsify renders the folder's Markdown in the browser; its own files are
+// not pages (https://github.com/docsifyjs/docsify/blob/main/docs/configuration.md):
+// loadSidebar "Loads sidebar from the Markdown file _sidebar.md",
+// loadNavbar "Loads navbar from the Markdown file _navbar.md", and
+// coverpage the cover from _coverpage.md, in any folder (a folder's own
+// _sidebar.md is its sidebar). The root's _sidebar.md ("- [Page 1](page-1.md)",
+// "- Section Header 1" over a nested list, adding-pages.md) gives the
+// navigation's order and labels; the rest is the folder of Markdown's
+// layout (layout.Folder).
+package docsify
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"path"
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/text"
+
+	"d6codex/cmd/sitegen/internal/layout"
+)
+
+// Files are docsify's own Markdown files, which are not pages.
+var Files = []string{"_sidebar.md", "_navbar.md", "_coverpage.md"}
+
+// maxIndex bounds how much of index.html is read to recognise docsify.
+const maxIndex = 1 << 20
+
+// Recognise returns the layout of the docsify site at dir, or nil when dir
+// has no index.html that loads docsify.
+func Recognise(dir string) (*layout.Layout, error) {
+	if !layout.Exists(dir, "index.html", false) {
+		return nil, nil
+	}
+	raw, err := layout.ReadSetting(dir, "index.html")
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, nil
+		}
+		return nil, err
+	}
+	if len(raw) > maxIndex {
+		raw = raw[:maxIndex]
+	}
+	if !bytes.Contains(bytes.ToLower(raw), []byte("docsify")) {
+		return nil, nil
+	}
+	l := layout.Folder()
+	l.ExcludeNames = append(l.ExcludeNames, Files...)
+	l.Read = append(l.Read, "docsify (index.html): _sidebar.md, _navbar.md, _coverpage.md are not pages")
+	side, err := layout.ReadSetting(dir, Files[0])
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+	case err != nil:
+		return nil, err
+	default:
+		l.Nav, l.NavFile = ParseSidebar(side), Files[0]
+		l.Read = append(l.Read, fmt.Sprintf("%s (%d entries)", Files[0], len(l.Nav)))
+	}
+	return l, nil
+}
+
+// ParseSidebar reads a docsify _sidebar.md: nested lists whose items are a
+// link to a page ([Title](page.md), the title its label) or a section
+// header's text over a nested list. A link's path is relative to the
+// site's root: "/" and "" are README.md, a folder ("guide/") its
+// README.md, a route without an extension its .md file; links out of the
+// site are left out.
+func ParseSidebar(src []byte) []layout.NavEntry {
+	doc := goldmark.New().Parser().Parse(text.NewReader(src))
+	var out []layout.NavEntry
+	var list func(l *ast.List, depth int)
+	list = func(l *ast.List, depth int) {
+		for item := l.FirstChild(); item != nil; item = item.NextSibling() {
+			block := item.FirstChild()
+			if block == nil {
+				continue
+			}
+			line := lineOf(src, block)
+			if link, ok := block.FirstChild().(*ast.Link); ok {
+				if rel, ok := pagePath(string(link.Destination)); ok {
+					out = append(out, layout.NavEntry{Path: rel, Title: plain(src, link), Depth: depth, Line: line})
+				}
+			} else if _, isList := block.(*ast.List); !isList {
+				out = append(out, layout.NavEntry{Title: plain(src, block), Depth: depth, Line: line})
+			}
+			for c := item.FirstChild(); c != nil; c = c.NextSibling() {
+				if sub, ok := c.(*ast.List); ok {
+					list(sub, depth+1)
+				}
+			}
+		}
+	}
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		if l, ok := n.(*ast.List); ok {
+			list(l, 0)
+		}
+	}
+	return out
+}
+
+// pagePath is the content-relative Markdown file a sidebar link names.
+func pagePath(dest string) (string, bool) {
+	if strings.Contains(dest, "://") || strings.HasPrefix(dest, "mailto:") {
+		return "", false
+	}
+	dest = strings.TrimPrefix(dest, "#") // a hash route: #/guide
+	if i := strings.IndexAny(dest, "?#"); i >= 0 {
+		dest = dest[:i]
+	}
+	if u, err := url.PathUnescape(dest); err == nil {
+		dest = u
+	}
+	folder := dest == "" || strings.HasSuffix(dest, "/")
+	rel := strings.TrimPrefix(path.Clean("/"+dest), "/") // from the site's root, which a URL cannot climb out of
+	switch {
+	case rel == "":
+		return "README.md", true
+	case folder:
+		return rel + "/README.md", true
+	case path.Ext(rel) == "":
+		return rel + ".md", true
+	}
+	return rel, true
+}
+
+// plain is the text of n without its markup.
+func plain(src []byte, n ast.Node) string {
+	var b strings.Builder
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch t := c.(type) {
+		case *ast.Text:
+			b.Write(t.Segment.Value(src))
+			if t.SoftLineBreak() || t.HardLineBreak() {
+				b.WriteByte(' ')
+			}
+		case *ast.String:
+			b.Write(t.Value)
+		}
+		return ast.WalkContinue, nil
+	})
+	return strings.TrimSpace(b.String())
+}
+
+// lineOf is the 1-based line where block n starts.
+func lineOf(src []byte, n ast.Node) int {
+	if lines := n.Lines(); lines != nil && lines.Len() > 0 {
+		return bytes.Count(src[:lines.At(0).Start], []byte("\n")) + 1
+	}
+	return 0
+}
