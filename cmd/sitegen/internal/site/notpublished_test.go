@@ -1,7 +1,6 @@
 package site
 
 import (
-	"context"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -355,19 +354,19 @@ func TestNotPublished(t *testing.T) {
 }
 
 // TestNotPublishedUpdate: under serve, an edit that marks a page not to be
-// published (or lifts the mark) is a full build, never a page update
-// that would publish it.
+// published takes it out of the site (its page, the lists and the
+// navigation), never publishes it; lifting the mark puts it back.
 func TestNotPublishedUpdate(t *testing.T) {
 	src := writeTree(t, map[string]string{"content/a.md": "---\ntitle: A\n---\nA\n", "content/b.md": "---\ntitle: B\n---\nB\n"})
-	s, _, err := BuildSite(context.Background(), Options{Source: src, Dest: filepath.Join(t.TempDir(), "public"), CacheDir: "-", Theme: theme})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, fm := range []string{"publish: false", "published: false", "draft: true"} {
-		write(t, src, "content/a.md", "---\ntitle: A\n"+fm+"\n---\nA\n")
-		u, err := s.Update(context.Background(), []string{"content/a.md"})
-		if err != nil || !u.Full {
-			t.Errorf("%s: Update = %+v, %v, want a full build", fm, u, err)
+	r := startUpdates(t, Options{Source: src, Theme: theme}, true)
+	for _, fm := range []string{"publish: false", "draft: true"} {
+		u := r.update(t, map[string]string{"content/a.md": "---\ntitle: A\n" + fm + "\n---\nA\n"})
+		if !slices.Contains(u.Deleted, "a/index.html") {
+			t.Errorf("%s: removed %v, want a/index.html", fm, u.Deleted)
+		}
+		u = r.update(t, map[string]string{"content/a.md": "---\ntitle: A\n---\nA\n"})
+		if !slices.Contains(u.Outputs, "a/index.html") {
+			t.Errorf("%s lifted: wrote %v, want a/index.html", fm, u.Outputs)
 		}
 	}
 }
