@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/BurntSushi/toml"
 	"github.com/yuin/goldmark/ast"
@@ -176,10 +177,12 @@ type alias struct {
 // load reads and checks every Markdown file under content/, and builds the
 // page tree, URLs, reading order and link targets.
 func (s *Site) load(ctx context.Context) error {
+	d0, w0 := s.diag.len(), s.warn.len()
 	sc, err := s.scan()
 	if err != nil {
 		return err
 	}
+	s.graph.scanned(sc, problems{s.diag.since(d0), s.warn.since(w0)})
 	all, err := s.loadAll(ctx, sc, nil)
 	if err != nil {
 		return err
@@ -891,7 +894,25 @@ func (p *page) name() string {
 // comparePages orders siblings Hugo's way: by weight (pages without a
 // weight last), then title, then URL.
 func comparePages(a, b *page) int {
-	return cmp.Or(byWeight(a, b), cmp.Compare(strings.ToLower(a.title), strings.ToLower(b.title)), cmp.Compare(a.sitePath, b.sitePath))
+	if c := byWeight(a, b); c != 0 {
+		return c
+	}
+	return cmp.Or(compareLower(a.title, b.title), cmp.Compare(a.sitePath, b.sitePath))
+}
+
+// compareLower compares a and b as cmp.Compare compares their
+// strings.ToLower, without making them: sorting a section compares each
+// title many times.
+func compareLower(a, b string) int {
+	for a != "" && b != "" {
+		ra, na := utf8.DecodeRuneInString(a)
+		rb, nb := utf8.DecodeRuneInString(b)
+		if ra, rb = unicode.ToLower(ra), unicode.ToLower(rb); ra != rb {
+			return cmp.Compare(ra, rb)
+		}
+		a, b = a[na:], b[nb:]
+	}
+	return cmp.Compare(len(a), len(b))
 }
 
 // byWeight orders pages by weight, pages without one last; 0 when the

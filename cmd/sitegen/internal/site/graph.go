@@ -2,6 +2,7 @@ package site
 
 import (
 	"crypto/sha256"
+	"hash/maphash"
 	"maps"
 	"reflect"
 	"slices"
@@ -55,6 +56,7 @@ type graph struct {
 	// (Options.Incremental), so that a page whose body did not change is
 	// written again without parsing it.
 	keep bool
+	seed maphash.Seed // of the models' digests (update.go)
 
 	mu     sync.Mutex
 	loads  map[string]*loaded         // content-relative path -> the page as loadPage read it
@@ -66,6 +68,9 @@ type graph struct {
 	// the load found that belongs to no page), "" when it can.
 	untrusted string
 
+	scan      *scanned // the last walk of the content, and what it found wrong
+	scanProbs problems
+
 	static    map[string]bool              // output files of static/, the theme and generated files
 	statProbs problems                     // what copyStatic found
 	footer    problems                     // what the footer's Markdown found
@@ -75,7 +80,7 @@ type graph struct {
 
 // newGraph returns an empty graph.
 func newGraph(keep bool) *graph {
-	return &graph{keep: keep, loads: map[string]*loaded{}, bodies: map[string]*body{}, frames: map[string]*templates.Page{}}
+	return &graph{keep: keep, seed: maphash.MakeSeed(), loads: map[string]*loaded{}, bodies: map[string]*body{}, frames: map[string]*templates.Page{}}
 }
 
 // problems are the errors and warnings found by one step of a build.
@@ -88,6 +93,13 @@ func (p problems) publish(diag, warn *collector) {
 	}
 	for _, d := range p.warns {
 		warn.add(d)
+	}
+}
+
+// scanned records the last walk of the content.
+func (g *graph) scanned(sc *scanned, probs problems) {
+	if g != nil {
+		g.scan, g.scanProbs = sc, probs
 	}
 }
 
@@ -323,13 +335,27 @@ func (g *graph) updated(file string, read func() time.Time) time.Time {
 }
 
 // sameFrame reports whether two views of a page are the same but for
-// their body parts and site (compared apart).
+// their body parts and site (compared apart). frameFields names the
+// fields it compares (TestFrameFields keeps the list whole).
 func sameFrame(a, b *templates.Page) bool {
-	x, y := *a, *b
-	x.Site, y.Site = nil, nil
-	(&body{}).fill(&x)
-	(&body{}).fill(&y)
-	return reflect.DeepEqual(x, y)
+	return a.Kind == b.Kind && a.Title == b.Title && a.Heading == b.Heading && a.Description == b.Description &&
+		a.URL == b.URL && a.Permalink == b.Permalink && a.Section == b.Section && a.EditURL == b.EditURL &&
+		a.Updated.Equal(b.Updated) && slices.Equal(a.Breadcrumbs, b.Breadcrumbs) && slices.Equal(a.Children, b.Children) &&
+		sameLink(a.Prev, b.Prev) && sameLink(a.Next, b.Next) && reflect.DeepEqual(a.Pagination, b.Pagination) &&
+		slices.Equal(a.Backlinks, b.Backlinks)
+}
+
+// frameFields are the fields of templates.Page that sameFrame compares,
+// and bodyFields those of the body (body.fill) and the site.
+var (
+	frameFields = []string{"Kind", "Title", "Heading", "Description", "URL", "Permalink", "Section", "EditURL", "Updated",
+		"Breadcrumbs", "Children", "Prev", "Next", "Pagination", "Backlinks"}
+	bodyFields = []string{"Site", "Content", "TOC", "Flags", "Scripts", "Styles"}
+)
+
+// sameLink reports whether two links are both nil or equal.
+func sameLink(a, b *templates.Link) bool {
+	return a == b || a != nil && b != nil && *a == *b
 }
 
 // navSame reports whether the navigation shows the same on page v with

@@ -2,11 +2,13 @@ package site
 
 import (
 	"context"
+	"d6codex/templates"
 	"errors"
 	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -180,4 +182,21 @@ func firstDiff(got, want string) string {
 	}
 	from := max(0, i-80)
 	return fmt.Sprintf(" got …%q…\nwant …%q…", got[from:min(len(got), i+120)], want[from:min(len(want), i+120)])
+}
+
+// TestFrameFields: every field of templates.Page is either compared by
+// sameFrame or filled from a page's body: a field added to the view is
+// added to one of the lists, so that an Update never keeps a page whose
+// new field changed.
+func TestFrameFields(t *testing.T) {
+	known := append(slices.Clone(frameFields), bodyFields...)
+	typ := reflect.TypeFor[templates.Page]()
+	for i := range typ.NumField() {
+		if f := typ.Field(i); !slices.Contains(known, f.Name) {
+			t.Errorf("templates.Page.%s is neither in frameFields (and sameFrame) nor in bodyFields (and body.fill)", f.Name)
+		}
+	}
+	if len(known) != typ.NumField() {
+		t.Errorf("the lists name %d fields, templates.Page has %d", len(known), typ.NumField())
+	}
 }

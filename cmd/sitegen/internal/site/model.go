@@ -40,7 +40,8 @@ type model struct {
 	baseFiles map[string]bool // content-relative paths of the vault's .base files (dataview.go)
 	dvs       *dvState        // the notes as Dataview's queries read them, made on first use
 
-	footerLinks *body // the questions the footer's links asked (render.go)
+	footerLinks *body   // the questions the footer's links asked (render.go)
+	digest      *digest // what links resolve by, hashed, once an Update asked (update.go)
 
 	// The links between pages, read from the bodies' recorded questions
 	// once every body is rendered (backlinks.go): each page by its URL and

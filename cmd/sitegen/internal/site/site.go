@@ -249,6 +249,7 @@ func Load(ctx context.Context, opts Options) (*Site, error) {
 	for _, ce := range s.lay.Tolerated {
 		s.tolerate(ce.File, ce.Line, ce.Col, ce.Key, ce.Msg)
 	}
+	s.cfg.base = s.cfg.basePath() // relURL's, read once
 	s.md = markup.New(markup.Options{
 		Unsafe:       s.cfg.Unsafe,
 		Handlers:     diagramBlocks(s.lay, opts.Handlers),

@@ -5,11 +5,13 @@ import (
 	"context"
 	"crypto/sha256"
 	"fmt"
+	"hash/maphash"
 	"maps"
 	"os"
 	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -131,9 +133,16 @@ type updater struct {
 // run makes the new model, renders and writes what changed.
 func (up *updater) run(ctx context.Context) (Update, error) {
 	s, g := up.s, up.g
-	sc, err := s.scan()
-	if err != nil {
-		return Update{Full: true, Reason: err.Error()}, nil
+	sc := g.scan
+	if up.walk() {
+		d0, w0 := s.diag.len(), s.warn.len()
+		var err error
+		if sc, err = s.scan(); err != nil {
+			return Update{Full: true, Reason: err.Error()}, nil
+		}
+		g.scanned(sc, problems{s.diag.since(d0), s.warn.since(w0)})
+	} else {
+		g.scanProbs.publish(s.diag, s.warn)
 	}
 	fresh := map[string]bool{}
 	up.fresh = fresh
@@ -391,6 +400,34 @@ func (up *updater) run(ctx context.Context) (Update, error) {
 	return u, nil
 }
 
+// walk reports whether the content must be walked again: a changed file
+// is not one the last walk found (created, removed, moved) or no longer a
+// plain file, or is a page written in HTML (whose front matter decides if
+// it is a page). A change outside the content does not count.
+func (up *updater) walk() bool {
+	s, sc := up.s, up.g.scan
+	if sc == nil {
+		return true
+	}
+	for f := range up.changed {
+		rel, ok := s.ContentRel(f)
+		if !ok {
+			if s.lay.Content == "." || strings.HasPrefix(f, s.lay.Content+"/") {
+				return true // in the content, left out by the layout: a folder may have come or gone
+			}
+			continue
+		}
+		if strings.HasSuffix(rel, ".html") || !sc.files[rel] && !slices.Contains(sc.rels, rel) && !slices.Contains(sc.unlisted, rel) {
+			return true
+		}
+		info, err := os.Lstat(filepath.Join(s.opts.Source, filepath.FromSlash(f)))
+		if err != nil || !info.Mode().IsRegular() {
+			return true
+		}
+	}
+	return false
+}
+
 // isChanged reports whether the source file f is among the changes.
 func (up *updater) isChanged(f string) bool { return up.changed[f] }
 
@@ -427,38 +464,40 @@ func blockKinds(pages []*page) map[string]bool {
 // went or moved; else those whose answer led to a page whose title,
 // headings, ids or URL changed, and those that found a problem.
 func (up *updater) asking() func(c call, a answer) bool {
-	was, now := up.was.model, up.s.model
-	if structure(up.s, was) != structure(up.s, now) {
+	was, now := up.g.digestOf(up.s, up.was.model), up.g.digestOf(up.s, up.s.model)
+	if was.structure != now.structure {
 		up.structural = true
 		return func(call, answer) bool { return true }
 	}
 	changed := map[string]bool{} // site paths
-	for sp, p := range now.byURL {
-		if o, ok := was.byURL[sp]; !ok || linkPrint(o) != linkPrint(p) {
+	for sp, h := range now.pages {
+		if o, ok := was.pages[sp]; !ok || o != h {
 			changed[sp] = true
 		}
 	}
+	problem := func(a answer) bool { return a.problem != "" || a.unlinked != "" || a.warning != "" }
 	if len(changed) == 0 {
-		return func(_ call, a answer) bool { return a.problem != "" || a.unlinked != "" || a.warning != "" }
+		return func(_ call, a answer) bool { return problem(a) }
 	}
+	old := up.was.model
 	byURL := map[string]string{} // published URL (no fragment) -> site path
-	for sp := range was.byURL {
+	for sp := range old.byURL {
 		byURL[up.s.cfg.relURL(sp)] = sp
 	}
 	return func(c call, a answer) bool {
-		if a.problem != "" || a.unlinked != "" || a.warning != "" {
+		if problem(a) {
 			return true
 		}
 		if a.note.file != "" {
 			rel, _ := up.s.ContentRel(a.note.file)
-			if o := was.byRel[rel]; o == nil || changed[o.sitePath] {
+			if o := old.byRel[rel]; o == nil || changed[o.sitePath] {
 				return true
 			}
 		}
 		u, _, _ := strings.Cut(a.url, "#")
 		u, _, _ = strings.Cut(u, "?")
 		if u == "" { // a fragment of the page itself
-			o := was.byRel[c.from]
+			o := old.byRel[c.from]
 			return o == nil || changed[o.sitePath]
 		}
 		sp, ok := byURL[u]
@@ -466,46 +505,72 @@ func (up *updater) asking() func(c call, a answer) bool {
 	}
 }
 
-// structure is a digest of what links resolve by that is not a page's
-// own: which page or file is at each path and URL, the other names of
-// notes, what is not published, the sections.
-func structure(s *Site, m *model) [sha256.Size]byte {
-	h := sha256.New()
-	for _, sp := range slices.Sorted(maps.Keys(m.byURL)) {
-		fmt.Fprintf(h, "u%s\x00%s\x00", sp, m.byURL[sp].rel)
+// digest is what links resolve by in a model, hashed: structure is what
+// is not one page's own (which page or file is at each path and URL, the
+// other names of notes, what is not published, the sections); pages is
+// what a link to each page reads of it (linkPrint), by site path.
+type digest struct {
+	structure uint64
+	pages     map[string]uint64
+}
+
+// digestOf returns the digest of model m, made once.
+func (g *graph) digestOf(s *Site, m *model) *digest {
+	if m.digest != nil {
+		return m.digest
 	}
-	for _, rel := range slices.Sorted(maps.Keys(m.byRel)) {
-		p := m.byRel[rel]
-		fmt.Fprintf(h, "r%s\x00%s\x00%q\x00%d\x00", rel, p.sitePath, p.names, p.kind)
+	d := &digest{pages: make(map[string]uint64, len(m.byURL))}
+	sum := func(parts ...string) {
+		d.structure += g.hash(parts...) // a sum: the order of a map's entries does not count
 	}
-	for _, rel := range slices.Sorted(maps.Keys(m.files)) {
-		fmt.Fprintf(h, "f%s\x00", rel)
+	for sp, p := range m.byURL {
+		sum("u", sp, p.rel)
+		d.pages[sp] = g.linkPrint(p)
 	}
-	for _, rel := range slices.Sorted(maps.Keys(m.unpublished)) {
-		fmt.Fprintf(h, "n%s\x00%s\x00", rel, m.unpublished[rel])
+	for rel, p := range m.byRel {
+		sum("r", rel, p.sitePath, strings.Join(p.names, "\x00"), strconv.Itoa(int(p.kind)))
 	}
-	for _, sp := range slices.Sorted(maps.Keys(m.unpubURL)) {
-		fmt.Fprintf(h, "v%s\x00%s\x00", sp, m.unpubURL[sp])
+	for rel := range m.files {
+		sum("f", rel)
 	}
-	for _, d := range slices.Sorted(maps.Keys(m.sections)) {
-		fmt.Fprintf(h, "s%s\x00%s\x00", d, m.sections[d].sitePath)
+	for rel, why := range m.unpublished {
+		sum("n", rel, why)
+	}
+	for sp, rel := range m.unpubURL {
+		sum("v", sp, rel)
+	}
+	for dir, p := range m.sections {
+		sum("s", dir, p.sitePath)
 	}
 	if s.lay.BookAnchors { // a "#id" link may lead to any page that has the id
 		for _, p := range m.pages {
-			fmt.Fprintf(h, "p%s\x00%s\x00", p.sitePath, linkPrint(p))
+			d.structure += g.linkPrint(p)
 		}
 	}
-	var sum [sha256.Size]byte
-	h.Sum(sum[:0])
-	return sum
+	m.digest = d
+	return d
 }
 
-// linkPrint is what a link to page p reads of it: its URL, title,
+// linkPrint is what a link to page p reads of it, hashed: its URL, title,
 // heading, whether it dropped its first heading, whether it could be
 // read, and its element ids.
-func linkPrint(p *page) string {
-	ids := slices.Sorted(maps.Keys(p.ids))
-	return fmt.Sprintf("%s\x00%s\x00%s\x00%t%t%t\x00%s\x00%q", p.sitePath, p.title, p.heading, p.dropH1, p.titleLead, p.failed, p.file, ids)
+func (g *graph) linkPrint(p *page) uint64 {
+	h := g.hash(p.sitePath, p.title, p.heading, p.file, strconv.FormatBool(p.dropH1), strconv.FormatBool(p.titleLead), strconv.FormatBool(p.failed))
+	for id := range p.ids {
+		h += g.hash("#", id)
+	}
+	return h
+}
+
+// hash hashes parts with the graph's seed.
+func (g *graph) hash(parts ...string) uint64 {
+	var h maphash.Hash
+	h.SetSeed(g.seed)
+	for _, p := range parts {
+		h.WriteString(p)
+		h.WriteByte(0)
+	}
+	return h.Sum64()
 }
 
 // bodyStale reports whether page p's body must be rendered again: it has
