@@ -22,7 +22,7 @@ import (
 func liveServer(t testing.TB, src string) string {
 	t.Helper()
 	f := buildcmd.Flags{Source: src, Dest: filepath.Join(t.TempDir(), "public"), BaseURL: "http://127.0.0.1:1313/"}
-	srv := &server{opts: f.Options(), out: io.Discard, err: io.Discard, hub: newHub("live"), pending: map[string]bool{}}
+	srv := &server{opts: f.Options(), out: io.Discard, err: io.Discard, hub: newHub("live"), pending: map[string]kind{}}
 	srv.rebuild(context.Background())
 	if build, ps := srv.hub.state(); build != 1 {
 		t.Fatalf("first build failed: %v", ps)

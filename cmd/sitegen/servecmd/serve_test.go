@@ -87,7 +87,7 @@ func newHarnessIn(t *testing.T, src, dest string) *harness {
 		t.Fatal(err)
 	}
 	opts.Layout = lay
-	srv := &server{opts: opts, out: io.Discard, err: io.Discard, hub: newHub("test"), pending: map[string]bool{}}
+	srv := &server{opts: opts, out: io.Discard, err: io.Discard, hub: newHub("test"), pending: map[string]kind{}}
 	srv.rebuild(context.Background())
 	if build, ps := srv.hub.state(); build != 1 || ps != nil {
 		t.Fatalf("first build: build %d, problems %v", build, ps)
@@ -278,7 +278,8 @@ func TestWatchedEdits(t *testing.T) {
 				t.Fatal(err)
 			}
 		}, []string{"content/b", "content/c/new.md"}, []string{evReload},
-			[]check{{"/b/new/", 404, nil, nil}, {"/c/new/", 200, []string{"New page."}, nil}, {"/a/one/", 200, []string{`href="/c/"`}, []string{`href="/b/"`}}}},
+			// The page moved: its old URL leads to it while serving.
+			[]check{{"/b/new/", 302, nil, nil}, {"/b/", 404, nil, nil}, {"/c/new/", 200, []string{"New page."}, nil}, {"/a/one/", 200, []string{`href="/c/"`}, []string{`href="/b/"`}}}},
 		{"broken page", func() { h.write("content/a/one.md", "---\ntitle: [First\n---\n\nBroken.\n") },
 			[]string{"content/a/one.md"}, []string{evErrors},
 			[]check{{"/a/one/", 200, []string{"Vim save."}, []string{"Broken."}}}},
@@ -436,9 +437,11 @@ func TestClassify(t *testing.T) {
 	}{
 		{"content/a/one.md", watch.Write, kindPage},
 		{"content/a/gone.md", watch.Remove, kindPage},
-		{"content/a", watch.Create, kindFull},
-		{"content/removed-folder", watch.Remove, kindFull},
-		{"content/a/image.png", watch.Write, kindIgnore},
+		{"content/a", watch.Create, kindPage}, // site.Site.Update walks the content again
+		{"content/removed-folder", watch.Remove, kindPage},
+		{"content/a/image.png", watch.Write, kindPage}, // published beside its page
+		{"mkdocs.yml", watch.Create, kindFull},         // the folder becomes an MkDocs project
+		{"README.md", watch.Write, kindIgnore},
 		{"site.toml", watch.Write, kindFull},
 		{"static/css/site.css", watch.Write, kindFull},
 		{"static/img/logo.png", watch.Write, kindStatic},
@@ -509,6 +512,13 @@ func (s *syncBuffer) Write(p []byte) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.Write(p)
+}
+
+// Reset forgets what was written.
+func (s *syncBuffer) Reset() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.b.Reset()
 }
 
 func (s *syncBuffer) String() string {

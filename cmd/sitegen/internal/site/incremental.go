@@ -2,6 +2,8 @@ package site
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -203,10 +205,17 @@ func (s *Site) PublishStatic(rel string) error {
 
 // PageURL returns the root-relative URL of the page made from the
 // Markdown file (relative to the source directory, "content/a/b.md"), or
-// "" if file is not a page source. The page need not exist.
+// "" if file is not a page source: the page's URL when the site has it (a
+// folder note is at its folder's URL), else the URL it would have.
 func (s *Site) PageURL(file string) string {
 	rel, ok := s.ContentRel(file)
-	if !ok || !strings.HasSuffix(rel, ".md") {
+	if !ok || !strings.HasSuffix(rel, ".md") && !strings.HasSuffix(rel, ".html") {
+		return ""
+	}
+	if p, ok := s.byRel[rel]; ok {
+		return s.cfg.relURL(p.sitePath)
+	}
+	if !strings.HasSuffix(rel, ".md") {
 		return ""
 	}
 	if p, ok := s.byRel[rel]; ok { // its permalink: or the tool's URL (a Jekyll collection's)
@@ -214,4 +223,30 @@ func (s *Site) PageURL(file string) string {
 	}
 	_, sp := s.cfg.classify(rel)
 	return s.cfg.relURL(sp)
+}
+
+// PageURLs maps the text of each page (a hash of it) to the page's URL,
+// for pages whose text no other page shares: a page whose file moved has
+// the same text at a new URL (see Update.Moved for an Update's).
+func (s *Site) PageURLs() map[string]string {
+	out := map[string]string{}
+	dup := map[string]bool{}
+	if s.graph == nil {
+		return out
+	}
+	for rel, p := range s.byRel {
+		l := s.graph.loads[rel]
+		if l == nil || l.sum == ([sha256.Size]byte{}) {
+			continue
+		}
+		k := hex.EncodeToString(l.sum[:])
+		if _, ok := out[k]; ok {
+			dup[k] = true
+		}
+		out[k] = s.cfg.relURL(p.sitePath)
+	}
+	for k := range dup {
+		delete(out, k)
+	}
+	return out
 }

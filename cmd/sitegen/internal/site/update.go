@@ -412,7 +412,7 @@ func (up *updater) walk() bool {
 	for f := range up.changed {
 		rel, ok := s.ContentRel(f)
 		if !ok {
-			if s.lay.Content == "." || strings.HasPrefix(f, s.lay.Content+"/") {
+			if s.lay.Content == "." || f == s.lay.Content || strings.HasPrefix(f, s.lay.Content+"/") {
 				return true // in the content, left out by the layout: a folder may have come or gone
 			}
 			continue

@@ -14,6 +14,9 @@
 package detect
 
 import (
+	"slices"
+	"strings"
+
 	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/layout/docusaurus"
 	"d6codex/cmd/sitegen/internal/layout/hugo"
@@ -50,4 +53,33 @@ func Layout(dir string) (*layout.Layout, error) {
 		return l, err
 	}
 	return layout.Folder(), nil
+}
+
+// Settings lists the settings files of the layout lay (nil: sitegen's
+// own): the one it was recognised by, its table of contents, the other
+// files its recogniser reads, and every file whose appearance would make
+// the folder another layout. A change to one needs the settings read
+// again, and a full build.
+func Settings(lay *layout.Layout) []string {
+	files := []string{SiteFile, mdbook.ConfigFile, quartz.ConfigFile}
+	files = append(files, hugo.ConfigFiles...)
+	files = append(files, mkdocs.ConfigFiles...)
+	files = append(files, jekyll.ConfigFiles...)
+	files = append(files, obsidian.Settings...)
+	if lay != nil {
+		if lay.File != "" && !strings.HasSuffix(lay.File, "/") {
+			files = append(files, lay.File)
+		}
+		if lay.NavFile != "" {
+			files = append(files, lay.NavFile)
+		}
+	}
+	slices.Sort(files)
+	return slices.Compact(files)
+}
+
+// IsSettings reports whether the source-relative path rel is one of
+// Settings(lay).
+func IsSettings(lay *layout.Layout, rel string) bool {
+	return slices.Contains(Settings(lay), rel)
 }

@@ -57,3 +57,23 @@ func TestLayout(t *testing.T) {
 		})
 	}
 }
+
+// TestSettings: a layout's own settings files, its table of contents,
+// Obsidian's settings in their hidden folder and the files that decide the
+// layout are settings; pages and other files are not.
+func TestSettings(t *testing.T) {
+	dir := layouttest.Write(t, map[string]string{"book.toml": "", "src/SUMMARY.md": "- [A](a.md)\n", "src/a.md": "# A\n"})
+	lay, err := Layout(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rel, want := range map[string]bool{
+		"book.toml": true, "src/SUMMARY.md": true, "_config.yml": true, "mkdocs.yml": true, "hugo.toml": true,
+		"site.toml": true, "quartz.config.ts": true, ".obsidian/app.json": true, ".obsidian/templates.json": true,
+		"src/a.md": false, ".obsidian/workspace.json": false, "README.md": false, "src/SUMMARY.md.bak": false,
+	} {
+		if got := IsSettings(lay, rel); got != want {
+			t.Errorf("IsSettings(%s) = %t, want %t", rel, got, want)
+		}
+	}
+}
