@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/markup"
 	"d6codex/templates"
 )
@@ -153,7 +154,7 @@ func (l pageLinks) resolveWiki(target, frag string, embed bool) markup.WikiTarge
 		s.linked.add(file)
 		return markup.WikiTarget{URL: s.cfg.relURL(s.cfg.bundleURL(file)) + fragPart(frag)}
 	case to == nil:
-		return markup.WikiTarget{Problem: fmt.Sprintf("no note or file named %q in %s/", target, s.lay.Content)}
+		return markup.WikiTarget{Problem: fmt.Sprintf("no note or file named %q in %s", target, s.contentName())}
 	}
 	tg := l.wikiPage(to, frag, embed)
 	if len(others) > 0 && tg.Problem == "" {
@@ -346,4 +347,17 @@ func anchorOf(p *page, frag string) (string, bool) {
 		return "", true
 	}
 	return "", false
+}
+
+// contentName names the content folder in a message: "content/", or for
+// a source whose pages are the folder itself "the vault" (Obsidian's
+// word) or "the source folder".
+func (s *Site) contentName() string {
+	switch {
+	case s.lay.Content != ".":
+		return s.lay.Content + "/"
+	case s.lay.Kind == layout.Obsidian:
+		return "the vault"
+	}
+	return "the source folder"
 }
