@@ -342,6 +342,7 @@ func sameFrame(a, b *templates.Page) bool {
 		a.URL == b.URL && a.Permalink == b.Permalink && a.Section == b.Section && a.EditURL == b.EditURL &&
 		a.Updated.Equal(b.Updated) && slices.Equal(a.Breadcrumbs, b.Breadcrumbs) && slices.Equal(a.Children, b.Children) &&
 		sameLink(a.Prev, b.Prev) && sameLink(a.Next, b.Next) && reflect.DeepEqual(a.Pagination, b.Pagination) &&
+		reflect.DeepEqual(a.Hero, b.Hero) && reflect.DeepEqual(a.Features, b.Features) &&
 		slices.Equal(a.Backlinks, b.Backlinks)
 }
 
@@ -349,7 +350,7 @@ func sameFrame(a, b *templates.Page) bool {
 // and bodyFields those of the body (body.fill) and the site.
 var (
 	frameFields = []string{"Kind", "Title", "Heading", "Description", "URL", "Permalink", "Section", "EditURL", "Updated",
-		"Breadcrumbs", "Children", "Prev", "Next", "Pagination", "Backlinks"}
+		"Breadcrumbs", "Children", "Prev", "Next", "Pagination", "Hero", "Features", "Backlinks"}
 	bodyFields = []string{"Site", "Content", "TOC", "Flags", "Scripts", "Styles"}
 )
 

@@ -2,6 +2,7 @@ package site
 
 import (
 	"context"
+	"d6codex/cmd/sitegen/internal/testing/sitetest"
 	"d6codex/templates"
 	"errors"
 	"fmt"
@@ -198,5 +199,50 @@ func TestFrameFields(t *testing.T) {
 	}
 	if len(known) != typ.NumField() {
 		t.Errorf("the lists name %d fields, templates.Page has %d", len(known), typ.NumField())
+	}
+}
+
+// TestUpdateLayouts: every layout goes through Update: in each, a body
+// edit, a title edit, a heading others link to renamed (with the link), a
+// new page, a page removed and a page renamed give what a build gives
+// (updateRun.update), without a full build.
+func TestUpdateLayouts(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		files map[string]string
+		dir   string // where the pages are
+		front string // front matter of a page, with %s for its title
+	}{
+		{"sitegen", map[string]string{}, "content/", "---\ntitle: %s\n---\n"},
+		{"jekyll", map[string]string{"_config.yml": "title: J\n", "index.md": "---\ntitle: Home\n---\nHome.\n"}, "docs/", "---\ntitle: %s\n---\n"},
+		{"hugo", map[string]string{"hugo.toml": "title = \"H\"\n", "content/_index.md": "Home.\n"}, "content/", "---\ntitle: %s\n---\n"},
+		{"mkdocs", map[string]string{"mkdocs.yml": "site_name: M\n", "docs/index.md": "# Home\n"}, "docs/", "---\ntitle: %s\n---\n"},
+		{"mdbook", map[string]string{"book.toml": "[book]\ntitle = \"B\"\n", "src/SUMMARY.md": "- [One](one.md)\n- [Two](two.md)\n- [Three](three.md)\n- [Four](four.md)\n"}, "src/", "# %s\n"},
+		{"quartz", map[string]string{"quartz.config.ts": "export default { configuration: { pageTitle: \"Q\" } }\n", "content/index.md": "---\ntitle: Home\n---\nHome.\n"}, "content/", "---\ntitle: %s\n---\n"},
+		{"docusaurus", map[string]string{"docusaurus.config.js": "module.exports = {title: 'D'};\n", "docs/intro.md": "---\nslug: /\n---\n# Home\n"}, "docs/", "---\ntitle: %s\n---\n"},
+		{"vitepress", map[string]string{".vitepress/config.mts": "export default {title: 'V'}\n", "index.md": "# Home\n"}, "", "---\ntitle: %s\n---\n"},
+		{"vault", map[string]string{".obsidian/app.json": "{}\n"}, "Notes/", "---\ntitle: %s\n---\n"},
+		{"folder", map[string]string{"README.md": "# Home\n"}, "", "# %s\n"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			files := maps.Clone(tt.files)
+			pg := func(title, body string) string { return fmt.Sprintf(tt.front, title) + "\n" + body + "\n" }
+			files[tt.dir+"one.md"] = pg("One", "## Alpha\n\nSee [two](two.md#beta).")
+			files[tt.dir+"two.md"] = pg("Two", "## Beta\n\nText.")
+			files[tt.dir+"three.md"] = pg("Three", "Third.")
+			src := t.TempDir()
+			if tt.name == "sitegen" {
+				src = writeTree(t, files)
+			} else {
+				sitetest.WriteFiles(t, src, files)
+			}
+			r := startUpdates(t, Options{Source: src, Theme: theme, BrokenLinks: "warn"}, true)
+			r.update(t, map[string]string{tt.dir + "three.md": pg("Three", "Third, edited.")})
+			r.update(t, map[string]string{tt.dir + "three.md": pg("Drei", "Third, edited.")})
+			r.update(t, map[string]string{tt.dir + "two.md": pg("Two", "## Gamma\n\nText."), tt.dir + "one.md": pg("One", "## Alpha\n\nSee [two](two.md#gamma).")})
+			r.update(t, map[string]string{tt.dir + "four.md": pg("Four", "Fourth, linking [one](one.md).")})
+			r.update(t, map[string]string{tt.dir + "three.md": ""})
+			r.update(t, map[string]string{tt.dir + "four.md": "->" + tt.dir + "five.md"})
+		})
 	}
 }

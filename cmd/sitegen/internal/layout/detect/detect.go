@@ -14,6 +14,7 @@
 package detect
 
 import (
+	"path"
 	"slices"
 	"strings"
 
@@ -66,6 +67,13 @@ func Settings(lay *layout.Layout) []string {
 	files = append(files, mkdocs.ConfigFiles...)
 	files = append(files, jekyll.ConfigFiles...)
 	files = append(files, obsidian.Settings...)
+	files = append(files, docusaurus.ConfigFiles...)
+	files = append(files, docusaurus.SidebarFiles...)
+	for _, r := range []string{".", "docs"} { // where VitePress projects are (vitepress.Recognise)
+		for _, n := range vitepress.ConfigNames {
+			files = append(files, path.Join(r, n))
+		}
+	}
 	if lay != nil {
 		if lay.File != "" && !strings.HasSuffix(lay.File, "/") {
 			files = append(files, lay.File)
@@ -79,7 +87,11 @@ func Settings(lay *layout.Layout) []string {
 }
 
 // IsSettings reports whether the source-relative path rel is one of
-// Settings(lay).
+// Settings(lay), or in a Docusaurus site a folder's category settings
+// (_category_.json), which its layout reads.
 func IsSettings(lay *layout.Layout, rel string) bool {
+	if lay != nil && lay.Kind == layout.Docusaurus && slices.Contains(docusaurus.CategoryFiles, path.Base(rel)) {
+		return true
+	}
 	return slices.Contains(Settings(lay), rel)
 }
