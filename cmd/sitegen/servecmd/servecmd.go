@@ -55,6 +55,7 @@ import (
 	"time"
 
 	"d6codex/cmd/sitegen/buildcmd"
+	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/layout/detect"
 	"d6codex/cmd/sitegen/internal/site"
 	"d6codex/cmd/sitegen/internal/watch"
@@ -153,6 +154,28 @@ type config struct {
 	allowedHosts []string
 }
 
+// serveOptions are the build options of serve for the flags f: a
+// page whose frame alone changed is written without parsing it again
+// (Incremental), and broken links are warnings while authoring unless
+// --broken-links says otherwise (a vault's genuine broken links are
+// listed, and the site is served; `sitegen build` stays strict).
+func serveOptions(f buildcmd.Flags) site.Options {
+	opts := f.Options()
+	opts.Incremental = true
+	if f.BrokenLinks == "" {
+		opts.BrokenLinks = "warn"
+	}
+	return opts
+}
+
+// watchOptions is what serve watches (watchFor), settings files included
+// (settingsNames).
+func watchOptions(repo bool, lay *layout.Layout, source, dest string) watch.Options {
+	wo := watchFor(repo, lay, source, dest)
+	wo.Names, wo.Hidden = settingsNames(wo.Names, lay)
+	return wo
+}
+
 // serve runs the session until ctx is cancelled.
 func serve(ctx context.Context, c config, stdout, stderr io.Writer) error {
 	ln, inherited, err := inheritedListener()
@@ -179,13 +202,7 @@ func serve(ctx context.Context, c config, stdout, stderr io.Writer) error {
 	if c.flags.BaseURL == "" {
 		c.flags.BaseURL = "http://" + addr + "/"
 	}
-	opts := c.flags.Options()
-	opts.Incremental = true // a page whose frame alone changed is written without parsing it again
-	if c.flags.BrokenLinks == "" {
-		// Authoring: a vault's genuine broken links are listed, and the
-		// site is served; `sitegen build` stays strict.
-		opts.BrokenLinks = "warn"
-	}
+	opts := serveOptions(c.flags)
 	if c.flags.Dest == "" {
 		opts.Dest = filepath.Join(workDir, "public")
 	} else if err := site.CheckDest(opts); err != nil {
@@ -216,8 +233,7 @@ func serve(ctx context.Context, c config, stdout, stderr io.Writer) error {
 		}
 	}
 	// Watch before the first build, so that no save is lost in between.
-	wo := watchFor(srv.repo, opts.Layout, c.flags.Source, opts.Dest)
-	wo.Names, wo.Hidden = settingsNames(wo.Names, opts.Layout)
+	wo := watchOptions(srv.repo, opts.Layout, c.flags.Source, opts.Dest)
 	wo.Debounce, wo.Poll = c.debounce, c.poll
 	wo.OnError = func(err error) { fmt.Fprintf(stderr, "sitegen serve: %v\n", err) }
 	w, err := watch.New(wo)
