@@ -30,9 +30,10 @@ import (
 //
 // Sites: the bundled site (a page with calculators), 5,000 generated
 // pages, a public Obsidian vault of 1,000 notes (the 13th Age SRD, at
-// $SITEGEN_BENCH_VAULT; make bench fetches it) and a generated Jekyll site
-// of 450 pages (just-the-docs' front matter: parents, nav_order, links
-// between pages). Each kind of save the issue names: a body, a title (front
+// $SITEGEN_BENCH_VAULT: a checkout of
+// github.com/Obsidian-TTRPG-Community/13th-Age-SRD-Markdown) and a
+// generated Jekyll site of 450 pages (just-the-docs' front matter:
+// parents, nav_order, links between pages). Each kind of save the issue names: a body, a title (front
 // matter: the navigation changes), a new wikilink or link, a callout, a
 // stat block. After the body saves, the search box must find the last
 // save's text on the edited page, and must not have failed meanwhile.
@@ -111,7 +112,7 @@ func BenchmarkSaveToScreen(b *testing.B) {
 		b.Run("site="+sc.name, func(b *testing.B) { // runs once: the sub-benchmarks share the server
 			src := b.TempDir()
 			if err := sc.make(src); err == errNoVault {
-				b.Skip("SITEGEN_BENCH_VAULT names no vault: make bench-corpora fetches the 13th Age SRD")
+				b.Skip("SITEGEN_BENCH_VAULT names no vault: set it to a checkout of github.com/Obsidian-TTRPG-Community/13th-Age-SRD-Markdown")
 			} else if err != nil {
 				b.Fatal(err)
 			}
