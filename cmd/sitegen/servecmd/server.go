@@ -92,6 +92,18 @@ func keepFor(lay *layout.Layout) []string {
 	return keep
 }
 
+// isKept reports whether p is one of the settings files under a hidden
+// name that keepFor lists (a Quartz content/.gitignore, which says what
+// is not published): a change to one is a full build.
+func isKept(lay *layout.Layout, p string) bool {
+	for _, k := range keepFor(lay) {
+		if k == p || strings.HasPrefix(k, "**/") && path.Base(p) == k[len("**/"):] {
+			return true
+		}
+	}
+	return false
+}
+
 // settingsNames adds to names the settings files serve watches
 // (detect.Settings: a change to one is a full build), and returns apart
 // those in a hidden folder (.obsidian/app.json), which the watcher is told
@@ -180,7 +192,7 @@ func (s *server) classify(c watch.Change) kind {
 			return kindCode
 		}
 		return kindIgnore
-	case detect.IsSettings(lay, p):
+	case detect.IsSettings(lay, p) || isKept(lay, p):
 		return kindFull
 	}
 	for i, d := range lay.Static {
