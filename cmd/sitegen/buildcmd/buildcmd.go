@@ -255,6 +255,9 @@ func BuildAll(ctx context.Context, opts site.Options, all bool, stdout, stderr i
 		list(place(diags), 10, "")
 		list(place(res.WarningList), 3, "sitegen build: warning: ")
 		fmt.Fprintf(stderr, "sitegen build: %d error(s): %s\n", len(diags), site.CountKinds(diags))
+		if n := brokenLinks(diags); n > 0 && opts.BrokenLinks != "warn" {
+			fmt.Fprintf(stderr, "sitegen build: %d of them are broken links: --broken-links warn builds the site with them as warnings (sitegen serve does so while authoring)\n", n)
+		}
 		if len(res.WarningList) > 0 {
 			fmt.Fprintf(stderr, "sitegen build: %d warning(s): %s\n", len(res.WarningList), site.CountKinds(res.WarningList))
 		}
@@ -327,4 +330,16 @@ func WaitingLine(name, dest string, w io.Writer) func(pid int) {
 		}
 		fmt.Fprintf(w, "%s: %s is building into %s; waiting for it to finish (Ctrl+C to stop)\n", name, who, dest)
 	}
+}
+
+// brokenLinks counts the broken links, anchors, wikilinks and images
+// among ds: what --broken-links warn turns into warnings.
+func brokenLinks(ds site.Diagnostics) int {
+	n := 0
+	for _, d := range ds {
+		if strings.HasPrefix(d.Msg, "broken ") {
+			n++
+		}
+	}
+	return n
 }

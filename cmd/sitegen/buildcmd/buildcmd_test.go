@@ -86,8 +86,9 @@ func TestErrorPathsRelativeToWorkingDir(t *testing.T) {
 
 // TestBrokenLinksAndAll: --broken-links warn builds a site with broken
 // links (each a warning, counted by kind at the end); --all lists every
-// one where the default lists ten of a kind and counts the rest; a bad
-// --broken-links value is a usage error.
+// one where the default lists ten of a kind and counts the rest; a build
+// that fails on broken links says that --broken-links warn builds it; a
+// bad --broken-links value is a usage error.
 func TestBrokenLinksAndAll(t *testing.T) {
 	var page strings.Builder
 	page.WriteString("---\ntitle: A\n---\n\n")
@@ -102,8 +103,9 @@ func TestBrokenLinksAndAll(t *testing.T) {
 		lines  int    // lines of stderr naming content/a.md
 		stderr string // regexp
 	}{
-		{"errors, summarised", nil, 1, 12, `(?s)… and 4 more of the same.*15 error\(s\): 14 broken link, 1 broken image\n`},
-		{"errors, all", []string{"--all"}, 1, 15, `15 error\(s\): 14 broken link, 1 broken image\n`},
+		{"errors, summarised", nil, 1, 12, `(?s)… and 4 more of the same.*15 error\(s\): 14 broken link, 1 broken image\n` +
+			`sitegen build: 15 of them are broken links: --broken-links warn builds the site with them as warnings`},
+		{"errors, all", []string{"--all"}, 1, 15, `15 error\(s\): 14 broken link, 1 broken image\n.*--broken-links warn builds`},
 		{"warnings, summarised", []string{"--broken-links", "warn"}, 0, 5, `(?s)warning: … and 11 more.*15 warning\(s\): 14 broken link, 1 broken image\n$`},
 		{"warnings, all", []string{"--broken-links", "warn", "--all"}, 0, 15, `15 warning\(s\): 14 broken link, 1 broken image\n$`},
 		{"bad mode", []string{"--broken-links", "maybe"}, 2, 0, `--broken-links "maybe": must be "warn" or "error"`},

@@ -45,7 +45,7 @@ func benchSave(b *testing.B, n int, edit string) {
 		b.Fatal(err)
 	}
 	f := buildcmd.Flags{Source: src, Dest: filepath.Join(b.TempDir(), "public"), BaseURL: "http://127.0.0.1:1313/"}
-	srv := &server{opts: f.Options(), out: io.Discard, err: io.Discard, hub: newHub("bench"), pending: map[string]bool{}}
+	srv := &server{opts: f.Options(), out: io.Discard, err: io.Discard, hub: newHub("bench"), pending: map[string]kind{}}
 	srv.rebuild(context.Background())
 	if build, ps := srv.hub.state(); build != 1 {
 		b.Fatalf("first build failed: %v", ps)

@@ -13,6 +13,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"d6codex/cmd/sitegen/buildcmd"
+	"d6codex/cmd/sitegen/internal/layout/detect"
 	"d6codex/cmd/sitegen/internal/testing/browser"
 	"d6codex/cmd/sitegen/internal/watch"
 )
@@ -21,13 +22,25 @@ import (
 // loop, handler with the live-reload script) and returns its base URL.
 func liveServer(t testing.TB, src string) string {
 	t.Helper()
+	base, _ := liveServe(t, src)
+	return base
+}
+
+// liveServe is liveServer with the server, set up as serve sets it up
+// (serveOptions, the layout recognised, watchOptions).
+func liveServe(t testing.TB, src string) (string, *server) {
+	t.Helper()
 	f := buildcmd.Flags{Source: src, Dest: filepath.Join(t.TempDir(), "public"), BaseURL: "http://127.0.0.1:1313/"}
-	srv := &server{opts: f.Options(), out: io.Discard, err: io.Discard, hub: newHub("live"), pending: map[string]bool{}}
+	opts := serveOptions(f)
+	if lay, err := detect.Layout(src); err == nil {
+		opts.Layout = lay
+	}
+	srv := &server{opts: opts, out: io.Discard, err: io.Discard, hub: newHub("live"), pending: map[string]kind{}}
 	srv.rebuild(context.Background())
 	if build, ps := srv.hub.state(); build != 1 {
 		t.Fatalf("first build failed: %v", ps)
 	}
-	w, err := watch.New(watch.Options{Base: src, Names: watchNames(false)})
+	w, err := watch.New(watchOptions(false, opts.Layout, src, opts.Dest))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,7 +55,7 @@ func liveServer(t testing.TB, src string) string {
 		ts.Close()
 		w.Close()
 	})
-	return ts.URL
+	return ts.URL, srv
 }
 
 // TestLiveUpdateKeepsCalculators: an edit of a page with calculators is

@@ -230,6 +230,12 @@ func writeHTML(w http.ResponseWriter, r *http.Request, code int, body []byte) {
 // build, a placeholder page) and status 404, live-reload script included
 // so that the page follows the next build.
 func notFound(w http.ResponseWriter, r *http.Request, dir string, h *hub) {
+	if to := h.movedTo(r.URL.Path); to != "" {
+		// A page that moved while serving (renamed in the editor): its
+		// old URL leads to it, as the browser on it follows it.
+		http.Redirect(w, r, to, http.StatusFound)
+		return
+	}
 	var body []byte
 	if root, err := os.OpenRoot(dir); err == nil {
 		body, _ = root.ReadFile("404.html")

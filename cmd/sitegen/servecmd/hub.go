@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"sync"
 	"time"
 )
@@ -29,12 +30,24 @@ type event struct {
 
 // The events the hub sends (see livereload.js for the client side).
 const (
-	evHello  = "hello"  // {instance, build, problems}: sent on every connection
-	evReload = "reload" // {build, page, navigate}: a build was published
-	evCSS    = "css"    // {build}: a build that changed only stylesheets
-	evErrors = "errors" // {build, problems}: the last build failed
-	evSearch = "search" // {build}: the search index was written (it follows updates)
+	evHello    = "hello"    // {instance, build, problems, served, warnings}: sent on every connection
+	evReload   = "reload"   // {build, page, navigate, moved, files}: a build was published
+	evCSS      = "css"      // {build}: a build that changed only stylesheets
+	evErrors   = "errors"   // {build, problems, served}: the last build failed
+	evSearch   = "search"   // {build}: the search index was written (it follows updates)
+	evWarnings = "warnings" // {build, warnings}: the warnings of the last published build
 )
+
+// reloadInfo is what a reload event says besides the build's number: the
+// page just edited (page, for navigate), the pages that moved (old URL ->
+// new URL: a browser on one follows it) and the files written again in
+// place (a picture replaced: a page showing it fetches it again).
+type reloadInfo struct {
+	page     string
+	navigate bool
+	moved    map[string]string
+	files    []string
+}
 
 // hub fans build events out to the connected browsers over Server-Sent
 // Events and remembers the state a new connection needs: the number of
@@ -45,8 +58,11 @@ type hub struct {
 
 	mu       sync.Mutex
 	clients  map[chan event]struct{}
-	build    int       // number of the last published build
-	problems []problem // problems of the last build, nil when it was good
+	build    int               // number of the last published build
+	served   bool              // a build has been published: the site is there, if old
+	problems []problem         // problems of the last build, nil when it was good
+	warnings []problem         // warnings of the last published build
+	moved    map[string]string // old URL -> new URL of the pages that moved while serving
 	closed   bool
 }
 
@@ -64,25 +80,61 @@ func (h *hub) state() (int, []problem) {
 // published records a successful build and tells the browsers: reload,
 // or swap stylesheets when cssOnly. page is the URL of the edited page
 // (for navigate).
-func (h *hub) published(cssOnly bool, page string, navigate bool) int {
+func (h *hub) published(cssOnly bool, info reloadInfo) int {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.build++
+	h.served = true
 	h.problems = nil
+	if h.moved == nil {
+		h.moved = map[string]string{}
+	}
+	for from, to := range info.moved {
+		for old, cur := range h.moved { // a page moved twice: its first URL follows it too
+			if cur == from {
+				h.moved[old] = to
+			}
+		}
+		h.moved[from] = to
+		delete(h.moved, to) // a page back at an old URL
+	}
 	if cssOnly {
 		h.broadcast(evCSS, map[string]any{"build": h.build})
 	} else {
-		h.broadcast(evReload, map[string]any{"build": h.build, "page": page, "navigate": navigate})
+		h.broadcast(evReload, map[string]any{"build": h.build, "page": info.page, "navigate": info.navigate,
+			"moved": info.moved, "files": info.files})
 	}
 	return h.build
 }
 
-// failed records a failed build and shows its problems in the browsers.
-func (h *hub) failed(ps []problem) {
+// movedTo returns the URL the page at u moved to while serving, "" when
+// it did not move.
+func (h *hub) movedTo(u string) string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.moved[u]
+}
+
+// failed records a failed build and shows its problems in the browsers;
+// served says whether an earlier build is still served.
+func (h *hub) failed(ps []problem, served bool) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.problems = ps
-	h.broadcast(evErrors, map[string]any{"build": h.build, "problems": ps})
+	h.served = served
+	h.broadcast(evErrors, map[string]any{"build": h.build, "problems": ps, "served": served})
+}
+
+// warn records the warnings of the last published build and shows them
+// in the browsers' panel.
+func (h *hub) warn(ws []problem) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if slices.Equal(ws, h.warnings) || len(ws) == 0 && len(h.warnings) == 0 {
+		return // the panel shows them already
+	}
+	h.warnings = ws
+	h.broadcast(evWarnings, map[string]any{"build": h.build, "warnings": ws})
 }
 
 // searchWritten tells the browsers that the search index is up to date
@@ -127,7 +179,8 @@ func (h *hub) subscribe() chan event {
 		return nil
 	}
 	c := make(chan event, 16)
-	data, _ := json.Marshal(map[string]any{"instance": h.instance, "build": h.build, "problems": h.problems})
+	data, _ := json.Marshal(map[string]any{"instance": h.instance, "build": h.build, "problems": h.problems,
+		"served": h.served, "warnings": h.warnings})
 	c <- event{evHello, data}
 	h.clients[c] = struct{}{}
 	return c

@@ -61,7 +61,7 @@ func TestServeRereadsSettings(t *testing.T) {
 				t.Fatal(err)
 			}
 			opts.Layout = lay
-			srv := &server{opts: opts, out: io.Discard, err: io.Discard, hub: newHub("test"), pending: map[string]bool{}}
+			srv := &server{opts: opts, out: io.Discard, err: io.Discard, hub: newHub("test"), pending: map[string]kind{}}
 			srv.rebuild(context.Background())
 			page := filepath.Join(opts.Dest, filepath.FromSlash(tt.page))
 			if b, err := os.ReadFile(page); err != nil || !strings.Contains(string(b), tt.gone) {

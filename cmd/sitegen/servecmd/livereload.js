@@ -2,13 +2,18 @@
 // into every HTML page it serves; production pages never carry it.
 //
 // Protocol (Server-Sent Events on /__sitegen/events):
-//   hello   {instance, build, problems}  on every (re)connection
-//   reload  {build, page, navigate}      a build finished: update this page in
-//                                        place (or reload it, or go to page)
-//   css     {build}                      only stylesheets changed: swap them
-//   errors  {build, problems}            the last build failed: show the overlay
-//   search  {build}                      the search index was written: tell the
-//                                        search box (event d6:search on document)
+//   hello    {instance, build, problems,  on every (re)connection
+//             served, warnings}
+//   reload   {build, page, navigate,      a build finished: update this page in
+//             moved, files}               place (or reload it, or go to page; a
+//                                         page that moved is followed to its new
+//                                         URL; pictures among files written again
+//                                         are fetched again)
+//   css      {build}                      only stylesheets changed: swap them
+//   errors   {build, problems, served}    the last build failed: show the overlay
+//   warnings {build, warnings}            the warnings of the last build: the panel
+//   search   {build}                      the search index was written: tell the
+//                                         search box (event d6:search on document)
 (() => {
   "use strict";
   const me = document.currentScript;
@@ -152,12 +157,80 @@
     setTimeout(() => old.forEach((l) => l.remove()), 100);
   }
 
+  // refreshFiles fetches again the pictures (and other media) of the page
+  // whose files were written again in place: the browser would keep
+  // showing the picture it has under that URL.
+  function refreshFiles(files, b) {
+    if (!files || files.length === 0) return;
+    const changed = new Set(files);
+    for (const el of document.querySelectorAll("img[src], source[src], video[src], audio[src], object[data]")) {
+      const attr = el.tagName === "OBJECT" ? "data" : "src";
+      const u = new URL(el.getAttribute(attr), location.href);
+      if (u.origin !== location.origin || !changed.has(decodeURI(u.pathname)) && !changed.has(u.pathname)) continue;
+      u.searchParams.set("sitegen", String(b));
+      el.setAttribute(attr, u.pathname + u.search + u.hash);
+    }
+  }
+
+  // The warnings panel: a button in a corner that counts them, and their
+  // list when opened; it never covers the page (Vite's overlay shows
+  // errors, this one what the build let through).
+  const panelID = "sitegen-warnings";
+  const openKey = "sitegen:warnings-open";
+  function showWarnings(warnings) {
+    const old = document.getElementById(panelID);
+    if (old) old.remove();
+    if (!warnings || warnings.length === 0) return;
+    let open = false;
+    try { open = sessionStorage.getItem(openKey) === "1"; } catch (_) { /* storage disabled */ }
+    const box = document.createElement("div");
+    box.id = panelID;
+    box.setAttribute("role", "status");
+    box.style.cssText = "position:fixed;right:.75rem;bottom:.75rem;z-index:2147483646;max-width:min(36rem,calc(100vw - 1.5rem));" +
+      "font:13px/1.45 ui-monospace,monospace;color:#2b2100;background:#fff7d6;border:2px solid #b88a00;border-radius:6px;" +
+      "box-shadow:0 2px 10px rgba(0,0,0,.25)";
+    const btn = document.createElement("button");
+    btn.type = "button";
+    btn.setAttribute("aria-expanded", String(open));
+    btn.style.cssText = "display:block;width:100%;text-align:left;font:600 13px/1.3 system-ui,sans-serif;padding:.4rem .7rem;" +
+      "border:0;background:transparent;color:#2b2100;cursor:pointer";
+    btn.textContent = "⚠ " + warnings.length + " warning" + (warnings.length === 1 ? "" : "s") + " (sitegen serve)";
+    const list = document.createElement("ol");
+    list.hidden = !open;
+    list.style.cssText = "margin:0;padding:0 .7rem .5rem 2.2rem;max-height:40vh;overflow:auto";
+    for (const w of warnings) {
+      const li = document.createElement("li");
+      li.style.margin = ".3rem 0";
+      const where = document.createElement("div");
+      where.style.cssText = "color:#6b4f00;word-break:break-all";
+      where.textContent = w.file + (w.line ? ":" + w.line + (w.col ? ":" + w.col : "") : "");
+      const msg = document.createElement("div");
+      msg.textContent = w.msg;
+      li.append(where, msg);
+      if (w.page && w.page !== location.pathname) {
+        const a = document.createElement("a");
+        a.href = w.page;
+        a.style.color = "#0b4f9c";
+        a.textContent = "page " + w.page;
+        li.appendChild(a);
+      }
+      list.appendChild(li);
+    }
+    btn.onclick = () => {
+      list.hidden = !list.hidden;
+      btn.setAttribute("aria-expanded", String(!list.hidden));
+      try { sessionStorage.setItem(openKey, list.hidden ? "0" : "1"); } catch (_) { /* storage disabled */ }
+    };
+    box.append(btn, list);
+    document.documentElement.appendChild(box);
+  }
+
   const overlayID = "sitegen-overlay";
   function clearOverlay() {
     const el = document.getElementById(overlayID);
     if (el) el.remove();
   }
-  function showOverlay(problems) {
+  function showOverlay(problems, served) {
     clearOverlay();
     if (!problems || problems.length === 0) return;
     const box = document.createElement("div");
@@ -168,7 +241,7 @@
     const h = document.createElement("h2");
     h.style.cssText = "margin:0 0 1rem;color:#f88;font:bold 18px/1.3 system-ui,sans-serif";
     h.textContent = "Build failed: " + problems.length + " error" + (problems.length === 1 ? "" : "s") +
-      " (the last good build is still served)";
+      (served === false ? " (no good build yet: the pages appear once these are fixed)" : " (the last good build is still served)");
     box.appendChild(h);
     for (const p of problems) {
       const item = document.createElement("div");
@@ -206,15 +279,20 @@
       reload("", false); // restarted or rebuilt while we were away
       return;
     }
-    showOverlay(d.problems);
+    showOverlay(d.problems, d.served);
+    showWarnings(d.warnings);
   });
   // Updates run one at a time, the last announced build winning.
   let updating = null, wanted = 0;
+  const refresh = new Set(); // files written again in place since the last update
   es.addEventListener("reload", (e) => {
     const d = JSON.parse(e.data);
     if (d.build <= build) return;
     clearOverlay();
+    const to = d.moved && d.moved[location.pathname];
+    if (to) { location.replace(to + location.hash); return; } // this page moved: follow it
     if (d.navigate && d.page && d.page !== location.pathname) { reload(d.page, true); return; }
+    for (const f of d.files || []) refresh.add(f);
     wanted = d.build;
     if (updating) return;
     updating = (async () => {
@@ -222,6 +300,8 @@
         const b = wanted;
         if (!(await update().catch(() => false))) { reload("", false); return; }
         build = b;
+        refreshFiles([...refresh], b);
+        refresh.clear();
       }
     })().finally(() => { updating = null; });
   });
@@ -233,5 +313,6 @@
     swapCSS().catch(() => reload("", false));
   });
   es.addEventListener("search", () => document.dispatchEvent(new CustomEvent("d6:search")));
-  es.addEventListener("errors", (e) => showOverlay(JSON.parse(e.data).problems));
+  es.addEventListener("errors", (e) => { const d = JSON.parse(e.data); showOverlay(d.problems, d.served); });
+  es.addEventListener("warnings", (e) => showWarnings(JSON.parse(e.data).warnings));
 })();

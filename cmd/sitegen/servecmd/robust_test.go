@@ -141,7 +141,7 @@ func testServer(t *testing.T, src string, gens ...site.Generator) (*server, *syn
 		opts.Generators = gens
 	}
 	errOut := &syncBuffer{}
-	return &server{opts: opts, out: io.Discard, err: errOut, hub: newHub("test"), pending: map[string]bool{}}, errOut
+	return &server{opts: opts, out: io.Discard, err: errOut, hub: newHub("test"), pending: map[string]kind{}}, errOut
 }
 
 // TestRebuildPanicRecovered: a panic anywhere in a rebuild becomes an

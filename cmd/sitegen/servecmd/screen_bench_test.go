@@ -2,8 +2,10 @@ package servecmd
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -15,27 +17,47 @@ import (
 	"d6codex/cmd/sitegen/internal/testing/corpus"
 )
 
-// BenchmarkSaveToScreen measures what an editor sees (issue 26): the time
-// from a save of a page's Markdown (os.WriteFile) to its new text in the
-// page Chromium holds open, served by the whole of `sitegen serve`
+// BenchmarkSaveToScreen measures what an editor sees (issues 26 and 35):
+// the time from a save of a page's Markdown (os.WriteFile) to its new text
+// in the page Chromium holds open, served by the whole of `sitegen serve`
 // (watcher, loop, handler, live-reload client), with the search box open
 // on a query during the edits. The page marks the time at the first
 // animation frame after the text changed (just before it is painted).
 // Saves come at a fixed cadence (gap) whether or not the last one is on
 // screen yet; a save overtaken by the next one counts until the next one
 // shows. The saves start once the page has been open 5 s (its
-// calculators' module loaded when the page was idle). Sites: the bundled site (a page with calculators) and 5,000
-// generated pages. After the saves, the search box must find the last
-// save's text on the edited page, and must not have failed meanwhile.
+// calculators' module loaded when the page was idle).
 //
-//	go test -run '^$' -bench SaveToScreen -benchtime 30x ./cmd/sitegen/servecmd
+// Sites: the bundled site (a page with calculators), 5,000 generated
+// pages, a public Obsidian vault of 1,000 notes (the 13th Age SRD, at
+// $SITEGEN_BENCH_VAULT: a checkout of
+// github.com/Obsidian-TTRPG-Community/13th-Age-SRD-Markdown) and a
+// generated Jekyll site of 450 pages (just-the-docs' front matter:
+// parents, nav_order, links between pages). Each kind of save the issue names: a body, a title (front
+// matter: the navigation changes), a new wikilink or link, a callout, a
+// stat block. After the body saves, the search box must find the last
+// save's text on the edited page, and must not have failed meanwhile.
+// heap-MiB is the server's heap after the first build and heap-after-MiB
+// after the saves (both after a collection).
+//
+//	SITEGEN_BENCH_VAULT=/path/to/13th-Age-SRD-Markdown go test -run '^$' -bench SaveToScreen -benchtime 40x ./cmd/sitegen/servecmd
 func BenchmarkSaveToScreen(b *testing.B) {
-	type siteCase struct {
+	type edit struct {
 		name, page, url string
-		make            func(dir string) error
+		apply           func(orig string, n int) string
+		search          bool // the search box finds the save's text
 	}
+	body := func(orig string, n int) string { return afterFront(orig, fmt.Sprintf("\nEdited zq%d.\n\n", n)) }
+	type siteCase struct {
+		name  string
+		make  func(dir string) error
+		edits []edit
+	}
+	vault := os.Getenv("SITEGEN_BENCH_VAULT")
+	const escalation = "Compendium/13A/Combat-Rules/Combat-Sequence/Escalation-Die.md"
+	const escalationURL = "/compendium/13a/combat-rules/combat-sequence/escalation-die/"
 	sites := []siteCase{
-		{"bundled", "content/spacedoor/damage.md", "/spacedoor/damage/", func(dir string) error {
+		{"bundled", func(dir string) error {
 			for _, p := range []string{"content", "static"} {
 				if err := os.CopyFS(filepath.Join(dir, p), os.DirFS(filepath.Join("../../..", p))); err != nil {
 					return err
@@ -46,8 +68,8 @@ func BenchmarkSaveToScreen(b *testing.B) {
 				return err
 			}
 			return os.WriteFile(filepath.Join(dir, "site.toml"), data, 0o644)
-		}},
-		{"pages=5000", corpus.PagePath(2437, corpus.PerSection), "/section-048/page-02437/", func(dir string) error {
+		}, []edit{{"body", "content/spacedoor/damage.md", "/spacedoor/damage/", body, true}}},
+		{"pages=5000", func(dir string) error {
 			if err := corpus.Generate(dir, 5000, 1); err != nil {
 				return err
 			}
@@ -55,30 +77,133 @@ func BenchmarkSaveToScreen(b *testing.B) {
 				return err // the corpus has a stylesheet of its own
 			}
 			return nil
+		}, []edit{{"body", corpus.PagePath(2437, corpus.PerSection), "/section-048/page-02437/", body, true}}},
+		{"vault=13th-age", func(dir string) error {
+			if vault == "" {
+				return errNoVault
+			}
+			return os.CopyFS(dir, os.DirFS(vault))
+		}, []edit{
+			{"body", escalation, escalationURL, body, true},
+			{"title", escalation, escalationURL, func(orig string, n int) string {
+				return strings.Replace(orig, "---\n", fmt.Sprintf("---\ntitle: Escalation Die zq%d\n", n), 1)
+			}, false},
+			{"wikilink", escalation, escalationURL, func(orig string, n int) string {
+				return afterFront(orig, fmt.Sprintf("\nSee [[Compendium/13A/Combat-Rules/Combat-Rules|rules zq%d]].\n\n", n))
+			}, false},
+			{"callout", escalation, escalationURL, func(orig string, n int) string {
+				return afterFront(orig, fmt.Sprintf("\n> [!tip] Escalation zq%d\n> The die goes up each round.\n\n", n))
+			}, false},
+			{"statblock", "Compendium/13A/Bestiary/Devil/Hell-Imp.md", "/compendium/13a/bestiary/devil/hell-imp/", func(orig string, n int) string {
+				return strings.Replace(orig, `name: "Hell Imp"`, fmt.Sprintf(`name: "Hell Imp zq%d"`, n), 1)
+			}, false},
+		}},
+		{"jekyll=450", func(dir string) error { return jekyllSite(dir, 15, 30) }, []edit{
+			{"body", "docs/sec07/page-12.md", "/docs/sec07/page-12/", body, true},
+			{"title", "docs/sec07/page-12.md", "/docs/sec07/page-12/", func(orig string, n int) string {
+				return strings.Replace(orig, "title: Page 7.12\n", fmt.Sprintf("title: Page 7.12 zq%d\n", n), 1)
+			}, false},
+			{"link", "docs/sec07/page-12.md", "/docs/sec07/page-12/", func(orig string, n int) string {
+				return afterFront(orig, fmt.Sprintf("\nSee [the next page zq%d](page-13.md#rules-13).\n\n", n))
+			}, false},
 		}},
 	}
 	for _, sc := range sites {
 		b.Run("site="+sc.name, func(b *testing.B) { // runs once: the sub-benchmarks share the server
 			src := b.TempDir()
-			if err := sc.make(src); err != nil {
+			if err := sc.make(src); err == errNoVault {
+				b.Skip("SITEGEN_BENCH_VAULT names no vault: set it to a checkout of github.com/Obsidian-TTRPG-Community/13th-Age-SRD-Markdown")
+			} else if err != nil {
 				b.Fatal(err)
 			}
-			base := liveServer(b, src)
-			file := filepath.Join(src, filepath.FromSlash(sc.page))
-			orig, err := os.ReadFile(file)
-			if err != nil {
-				b.Fatal(err)
+			base, _ := liveServe(b, src)
+			heap := func() float64 {
+				runtime.GC()
+				var ms runtime.MemStats
+				runtime.ReadMemStats(&ms)
+				return float64(ms.HeapInuse) / (1 << 20)
 			}
-			for _, gap := range []time.Duration{time.Second, 300 * time.Millisecond} {
-				b.Run(fmt.Sprintf("gap=%v", gap), func(b *testing.B) {
-					benchScreen(b, base+sc.url, file, string(orig), gap)
-				})
+			first := heap()
+			for _, e := range sc.edits {
+				file := filepath.Join(src, filepath.FromSlash(e.page))
+				orig, err := os.ReadFile(file)
+				if err != nil {
+					b.Fatal(err)
+				}
+				for _, gap := range []time.Duration{time.Second, 300 * time.Millisecond} {
+					b.Run(fmt.Sprintf("edit=%s/gap=%v", e.name, gap), func(b *testing.B) {
+						benchScreen(b, base+e.url, file, func(n int) string { return e.apply(string(orig), n) }, gap, e.search)
+						b.ReportMetric(first, "heap-MiB")
+						b.ReportMetric(heap(), "heap-after-MiB")
+					})
+				}
+				if err := os.WriteFile(file, orig, 0o644); err != nil {
+					b.Fatal(err)
+				}
 			}
 		})
 	}
 }
 
-func benchScreen(b *testing.B, url, file, orig string, gap time.Duration) {
+// errNoVault is the error of a vault site without SITEGEN_BENCH_VAULT.
+var errNoVault = fmt.Errorf("no vault")
+
+// afterFront inserts text after a page's front matter (or at its start).
+func afterFront(orig, text string) string {
+	if strings.HasPrefix(orig, "---\n") {
+		if i := strings.Index(orig[3:], "\n---\n"); i >= 0 {
+			i += 3 + len("\n---\n")
+			return orig[:i] + text + orig[i:]
+		}
+	}
+	return text + orig
+}
+
+// jekyllSite writes a Jekyll site of sections × pages pages in
+// just-the-docs' way: a home page, a page a section with has_children,
+// its pages under it by parent: and nav_order, each with headings and
+// links to its neighbours (relative, site-absolute, to a heading).
+func jekyllSite(dir string, sections, pages int) error {
+	r := rand.New(rand.NewPCG(35, 450))
+	files := map[string]string{
+		"_config.yml": "title: Generated SRD\nurl: https://srd.test\n",
+		"index.md":    "---\ntitle: Home\nnav_order: 1\n---\n\n# Generated SRD\n\nRules for testing.\n",
+	}
+	words := []string{"roll", "the", "dice", "attack", "defence", "hit", "points", "spell", "level", "save", "bonus", "round"}
+	para := func(n int) string {
+		var w []string
+		for range n {
+			w = append(w, words[r.IntN(len(words))])
+		}
+		return strings.Join(w, " ") + "."
+	}
+	for s := range sections {
+		sec := fmt.Sprintf("sec%02d", s)
+		files[fmt.Sprintf("docs/%s.md", sec)] = fmt.Sprintf("---\ntitle: Section %d\nnav_order: %d\nhas_children: true\n---\n\n%s\n", s, s+2, para(30))
+		for p := range pages {
+			var b strings.Builder
+			fmt.Fprintf(&b, "---\ntitle: Page %d.%d\nparent: Section %d\nnav_order: %d\n---\n\n", s, p, s, p+1)
+			for h := range 4 {
+				fmt.Fprintf(&b, "## Rules %d\n\n%s\n\n", p+h, para(60))
+			}
+			fmt.Fprintf(&b, "See [the next page](page-%02d.md), [section %d](/docs/sec%02d/) and [its rules](page-%02d.md#rules-%d).\n",
+				(p+1)%pages, (s+1)%sections, (s+1)%sections, (p+1)%pages, (p+1)%pages)
+			files[fmt.Sprintf("docs/%s/page-%02d.md", sec, p)] = b.String()
+		}
+	}
+	for name, body := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func benchScreen(b *testing.B, url, file string, text func(n int) string, gap time.Duration, search bool) {
 	ctx := browser.New(b, 1100, 800)
 	eval := func(js string) string {
 		b.Helper()
@@ -99,12 +224,9 @@ func benchScreen(b *testing.B, url, file, orig string, gap time.Duration) {
 		}
 		b.Fatalf("waiting for %s: %s is not true", what, cond)
 	}
-	// The text after the front matter's closing line: the page's first paragraph.
-	i := strings.Index(orig[3:], "\n---\n") + 3 + len("\n---\n")
 	save := func(n int) {
 		b.Helper()
-		body := orig[:i] + fmt.Sprintf("\nEdited zq%d.\n\n", n) + orig[i:]
-		if err := os.WriteFile(file, []byte(body), 0o644); err != nil {
+		if err := os.WriteFile(file, []byte(text(n)), 0o644); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -114,11 +236,14 @@ func benchScreen(b *testing.B, url, file, orig string, gap time.Duration) {
 		b.Fatal(err)
 	}
 	waitFor(`!document.querySelector(".theme-toggle").hidden && !!document.querySelector("main")`, "the page")
+	waitFor(`/zq0(?!\d)/.test(document.querySelector("main").textContent)`, "the first save on the page")
 	eval(`(() => {
 		window.seen = {}; window.searchFailed = "";
 		const check = () => {
-			const m = document.querySelector("main").textContent.match(/Edited zq(\d+)\./);
-			if (m && !(m[1] in seen)) seen[m[1]] = Date.now();
+			// The text of one element runs into the next one's (a stat block's name): no word boundary after the number.
+			for (const m of document.querySelector("main").textContent.matchAll(/zq(\d+)(?!\d)/g)) {
+				if (!(m[1] in seen)) seen[m[1]] = Date.now();
+			}
 			const r = document.querySelector("#search-results");
 			if (r && /unavailable/.test(r.textContent)) searchFailed = r.textContent;
 		};
@@ -169,11 +294,14 @@ func benchScreen(b *testing.B, url, file, orig string, gap time.Duration) {
 	b.ReportMetric(pct(0.95), "p95-ms")
 	b.ReportMetric(float64(len(seen)-1), "shown")
 	b.ReportMetric(0, "ns/op")
-	// The search box: no failure during the edits, and the last save's
-	// text found on the edited page once the index is written.
 	if f := eval(`searchFailed`); f != "" {
 		b.Errorf("the search box failed during the edits: %s", f)
 	}
+	if !search {
+		return
+	}
+	// The search box: the last save's text found on the edited page once
+	// the index is written.
 	q := fmt.Sprintf("zq%d", b.N)
 	eval(fmt.Sprintf(`(() => { const q = document.querySelector("#search-q"); q.value = %q; q.dispatchEvent(new Event("input", { bubbles: true })); return ""; })()`, q))
 	// The box runs the query again when the index is written (d6:search).

@@ -87,7 +87,7 @@ func newHarnessIn(t *testing.T, src, dest string) *harness {
 		t.Fatal(err)
 	}
 	opts.Layout = lay
-	srv := &server{opts: opts, out: io.Discard, err: io.Discard, hub: newHub("test"), pending: map[string]bool{}}
+	srv := &server{opts: opts, out: io.Discard, err: io.Discard, hub: newHub("test"), pending: map[string]kind{}}
 	srv.rebuild(context.Background())
 	if build, ps := srv.hub.state(); build != 1 || ps != nil {
 		t.Fatalf("first build: build %d, problems %v", build, ps)
@@ -162,10 +162,11 @@ func names(evs []event) []string {
 // note created at its top after the start, where Obsidian puts new notes
 // (the top's entries were listed once), and never the output inside it.
 func TestRootNotes(t *testing.T) {
-	for _, tc := range []struct{ name, marker, body string }{
-		{"vault", ".obsidian/app.json", "# New note\n\nJust made.\n"},
-		{"jekyll", "_config.yml", "---\ntitle: New note\n---\nJust made.\n"},
-		{"folder of Markdown", "", "# New note\n\nJust made.\n"},
+	for _, tc := range []struct{ name, marker, body, url string }{
+		{"vault", ".obsidian/app.json", "# New note\n\nJust made.\n", "/new-note/"},
+		// Jekyll keeps the case of a file's name in its URL.
+		{"jekyll", "_config.yml", "---\ntitle: New note\n---\nJust made.\n", "/New-note/"},
+		{"folder of Markdown", "", "# New note\n\nJust made.\n", "/new-note/"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := t.TempDir()
@@ -175,13 +176,13 @@ func TestRootNotes(t *testing.T) {
 			writeFile(t, src, "index.md", "# Home\n\nWelcome.\n")
 			writeFile(t, src, "Rules/combat.md", "# Combat\n\nRounds.\n")
 			h := newHarnessIn(t, src, filepath.Join(src, "_out"))
-			if code, _ := h.get("/new-note/"); code != http.StatusNotFound {
-				t.Fatalf("/new-note/ before: %d", code)
+			if code, _ := h.get(tc.url); code != http.StatusNotFound {
+				t.Fatalf("%s before: %d", tc.url, code)
 			}
 			h.write("New note.md", tc.body)
 			h.step("New note.md")
-			if code, body := h.get("/new-note/"); code != http.StatusOK || !strings.Contains(body, "Just made.") {
-				t.Errorf("/new-note/ after: %d", code)
+			if code, body := h.get(tc.url); code != http.StatusOK || !strings.Contains(body, "Just made.") {
+				t.Errorf("%s after: %d", tc.url, code)
 			}
 		})
 	}
@@ -278,7 +279,8 @@ func TestWatchedEdits(t *testing.T) {
 				t.Fatal(err)
 			}
 		}, []string{"content/b", "content/c/new.md"}, []string{evReload},
-			[]check{{"/b/new/", 404, nil, nil}, {"/c/new/", 200, []string{"New page."}, nil}, {"/a/one/", 200, []string{`href="/c/"`}, []string{`href="/b/"`}}}},
+			// The page moved: its old URL leads to it while serving.
+			[]check{{"/b/new/", 302, nil, nil}, {"/b/", 404, nil, nil}, {"/c/new/", 200, []string{"New page."}, nil}, {"/a/one/", 200, []string{`href="/c/"`}, []string{`href="/b/"`}}}},
 		{"broken page", func() { h.write("content/a/one.md", "---\ntitle: [First\n---\n\nBroken.\n") },
 			[]string{"content/a/one.md"}, []string{evErrors},
 			[]check{{"/a/one/", 200, []string{"Vim save."}, []string{"Broken."}}}},
@@ -436,9 +438,11 @@ func TestClassify(t *testing.T) {
 	}{
 		{"content/a/one.md", watch.Write, kindPage},
 		{"content/a/gone.md", watch.Remove, kindPage},
-		{"content/a", watch.Create, kindFull},
-		{"content/removed-folder", watch.Remove, kindFull},
-		{"content/a/image.png", watch.Write, kindIgnore},
+		{"content/a", watch.Create, kindPage}, // site.Site.Update walks the content again
+		{"content/removed-folder", watch.Remove, kindPage},
+		{"content/a/image.png", watch.Write, kindPage}, // published beside its page
+		{"mkdocs.yml", watch.Create, kindFull},         // the folder becomes an MkDocs project
+		{"README.md", watch.Write, kindIgnore},
 		{"site.toml", watch.Write, kindFull},
 		{"static/css/site.css", watch.Write, kindFull},
 		{"static/img/logo.png", watch.Write, kindStatic},
@@ -509,6 +513,13 @@ func (s *syncBuffer) Write(p []byte) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.Write(p)
+}
+
+// Reset forgets what was written.
+func (s *syncBuffer) Reset() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.b.Reset()
 }
 
 func (s *syncBuffer) String() string {

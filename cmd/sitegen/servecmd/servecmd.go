@@ -6,19 +6,26 @@
 //     the d6codex repository) the Go and templ code in templates/, rules/,
 //     calc/, wasm/ and cmd/; see package watch for batching, editors'
 //     temporary files and the polling fallback.
-//   - Updating: the last good site stays loaded; an edited page is
-//     re-rendered alone (with its section and neighbours when its
-//     description changed) by site.Site.Update, anything that moves pages
-//     or navigation is a full build, a static file with a fixed name is
-//     copied, a stylesheet change is a full build that browsers apply
-//     without reloading. Nothing is published unless the build is free of
-//     errors, so the last good site keeps being served.
+//   - Updating: the last good site stays loaded with its dependency
+//     graph; any change of the content, in every layout, goes through
+//     site.Site.Update, which re-reads, re-renders and writes only what it
+//     changes (pages, the navigation, links to a renamed heading, embeds).
+//     A settings file (detect.Settings) is a full build with the settings
+//     read again, a static file with a fixed name is copied, a stylesheet
+//     change is a full build that browsers apply without reloading.
+//     Nothing is published unless the build is free of errors, so the
+//     last good site keeps being served; broken links are warnings while
+//     authoring (--broken-links error makes them errors), printed when
+//     new and shown in a panel of the browser.
 //   - Telling the browsers: the server injects a script into the HTML it
 //     serves (the files on disk do not change) that listens to
 //     Server-Sent Events on /__sitegen/events: reload after a published
 //     build (keeping the scroll position, or going to the edited page with
-//     --navigate), swap stylesheets, or show an overlay listing the build
-//     errors (file:line, message, page) until a good build.
+//     --navigate, or following the page to its new URL when it moved),
+//     fetch again a picture written in place, swap stylesheets, show the
+//     warnings in a panel that leaves the page readable, or show an overlay
+//     listing the build errors (file:line, message, page) until a good
+//     build.
 //   - Hosts: only localhost, IP addresses, the --bind name and the
 //     --allowed-hosts names are answered (hostPolicy, against DNS
 //     rebinding); a non-loopback bind prints a warning.
@@ -48,6 +55,7 @@ import (
 	"time"
 
 	"d6codex/cmd/sitegen/buildcmd"
+	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/layout/detect"
 	"d6codex/cmd/sitegen/internal/site"
 	"d6codex/cmd/sitegen/internal/watch"
@@ -78,6 +86,16 @@ Flags:
                         using file system events (network or VM mounts)
   --debounce DUR        quiet time that ends a batch of changes (default 20ms)
   --navigate            send browsers to the page that was just edited
+  --broken-links MODE   "error": broken links fail the build as they do in
+                        sitegen build; by default they are warnings while
+                        authoring, listed in the terminal and the browser
+
+A save re-renders only the pages it changes (a note's text, the pages that
+link to a heading renamed, the navigation when a title changes); a
+settings file (site.toml, _config.yml, mkdocs.yml, .obsidian/app.json, …)
+is read again with a full build. Warnings are printed when new and listed
+in a panel of the browser; a page renamed or moved is followed to its new
+URL, and its old URL redirects there while serving.
 `
 
 // Run runs `sitegen serve` with the arguments after "serve" and returns
@@ -136,6 +154,28 @@ type config struct {
 	allowedHosts []string
 }
 
+// serveOptions are the build options of serve for the flags f: a
+// page whose frame alone changed is written without parsing it again
+// (Incremental), and broken links are warnings while authoring unless
+// --broken-links says otherwise (a vault's genuine broken links are
+// listed, and the site is served; `sitegen build` stays strict).
+func serveOptions(f buildcmd.Flags) site.Options {
+	opts := f.Options()
+	opts.Incremental = true
+	if f.BrokenLinks == "" {
+		opts.BrokenLinks = "warn"
+	}
+	return opts
+}
+
+// watchOptions is what serve watches (watchFor), settings files included
+// (settingsNames).
+func watchOptions(repo bool, lay *layout.Layout, source, dest string) watch.Options {
+	wo := watchFor(repo, lay, source, dest)
+	wo.Names, wo.Hidden = settingsNames(wo.Names, lay)
+	return wo
+}
+
 // serve runs the session until ctx is cancelled.
 func serve(ctx context.Context, c config, stdout, stderr io.Writer) error {
 	ln, inherited, err := inheritedListener()
@@ -162,7 +202,7 @@ func serve(ctx context.Context, c config, stdout, stderr io.Writer) error {
 	if c.flags.BaseURL == "" {
 		c.flags.BaseURL = "http://" + addr + "/"
 	}
-	opts := c.flags.Options()
+	opts := serveOptions(c.flags)
 	if c.flags.Dest == "" {
 		opts.Dest = filepath.Join(workDir, "public")
 	} else if err := site.CheckDest(opts); err != nil {
@@ -180,7 +220,7 @@ func serve(ctx context.Context, c config, stdout, stderr io.Writer) error {
 		out:      stdout,
 		err:      stderr,
 		hub:      newHub(instanceID()),
-		pending:  map[string]bool{},
+		pending:  map[string]kind{},
 	}
 	if srv.repo {
 		srv.restart = func(ctx context.Context) ([]problem, error) {
@@ -193,7 +233,7 @@ func serve(ctx context.Context, c config, stdout, stderr io.Writer) error {
 		}
 	}
 	// Watch before the first build, so that no save is lost in between.
-	wo := watchFor(srv.repo, opts.Layout, c.flags.Source, opts.Dest)
+	wo := watchOptions(srv.repo, opts.Layout, c.flags.Source, opts.Dest)
 	wo.Debounce, wo.Poll = c.debounce, c.poll
 	wo.OnError = func(err error) { fmt.Fprintf(stderr, "sitegen serve: %v\n", err) }
 	w, err := watch.New(wo)

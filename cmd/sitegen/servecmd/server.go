@@ -18,6 +18,7 @@ import (
 	"d6codex/cmd/sitegen/internal/layout/detect"
 	"d6codex/cmd/sitegen/internal/layout/obsidian"
 	"d6codex/cmd/sitegen/internal/site"
+	"d6codex/cmd/sitegen/internal/srcpath"
 	"d6codex/cmd/sitegen/internal/watch"
 )
 
@@ -91,6 +92,36 @@ func keepFor(lay *layout.Layout) []string {
 	return keep
 }
 
+// isKept reports whether p is one of the settings files under a hidden
+// name that keepFor lists (a Quartz content/.gitignore, which says what
+// is not published): a change to one is a full build.
+func isKept(lay *layout.Layout, p string) bool {
+	for _, k := range keepFor(lay) {
+		if k == p || strings.HasPrefix(k, "**/") && path.Base(p) == k[len("**/"):] {
+			return true
+		}
+	}
+	return false
+}
+
+// settingsNames adds to names the settings files serve watches
+// (detect.Settings: a change to one is a full build), and returns apart
+// those in a hidden folder (.obsidian/app.json), which the watcher is told
+// of one by one.
+func settingsNames(names []string, lay *layout.Layout) ([]string, []string) {
+	var hidden []string
+	for _, f := range detect.Settings(lay) {
+		if srcpath.SkippedPart(f) != "" {
+			hidden = append(hidden, f)
+			continue
+		}
+		if top, _, _ := strings.Cut(f, "/"); !slices.Contains(names, top) {
+			names = append(names, top)
+		}
+	}
+	return names, hidden
+}
+
 // restarter rebuilds sitegen from the repository and replaces the running
 // process with the new binary. It returns the compiler's problems when
 // the new code does not build (the old process keeps running), or an
@@ -111,8 +142,10 @@ type server struct {
 	site    *site.Site      // the last good build (nil before the first, or after a panic)
 	served  bool            // a good build has been published
 	codeErr []problem       // why the last code change does not build, until one does
-	pending map[string]bool // source paths changed since the last good build
+	pending map[string]kind // source paths changed since the last good build, and what each needs
 	full    bool            // the next build must be a full one
+
+	warned map[string]bool // the warnings of the last published build, as printed
 
 	searchStale  bool               // pages were updated since the search index was written
 	searchCancel context.CancelFunc // stops the running search index write
@@ -127,55 +160,57 @@ type kind int
 
 const (
 	kindIgnore kind = iota // nothing the site is made of
-	kindPage               // a Markdown page
+	kindPage               // a file of the content: a page, a picture, a folder (site.Site.Update)
 	kindStatic             // a static file published under its own name
-	kindFull               // anything that needs a full build
+	kindFull               // anything that needs a full build: a settings file, a stylesheet
 	kindCode               // Go or templ code compiled into sitegen
 )
 
-// classify says what a change to path p requires.
+// classify says what a change to path p requires, in every layout: a
+// settings file (the layout's, or one that would make the folder another
+// layout: detect.Settings) a full build with the settings read again; a
+// file of a static folder is copied, or a full build for a hashed asset
+// (pages link to it by its hash) or a folder; anything in the content an
+// Update, which reads, renders and writes what it changes; code in the
+// repository a new binary.
 func (s *server) classify(c watch.Change) kind {
 	p := c.Path
-	top, rest, _ := strings.Cut(p, "/")
-	other := s.opts.Layout != nil && s.opts.Layout.Kind != layout.Sitegen
+	top, _, _ := strings.Cut(p, "/")
+	lay := s.opts.Layout
+	if lay == nil {
+		lay = layout.Default()
+	}
+	code := s.repo && (slices.Contains(codeDirs(), top) || p == "go.mod" || p == "go.sum")
 	switch {
 	case c.Op&watch.Rescan != 0:
 		return kindFull
-	case other && !slices.Contains(codeDirs(), top) && p != "go.mod" && p != "go.sum":
-		// Another tool's layout: any change rebuilds the site.
-		return kindFull
-	case p == site.ConfigFile:
-		return kindFull
-	case top == site.ContentDir:
-		if strings.HasSuffix(p, ".md") {
-			return kindPage
-		}
-		// A folder (created, removed, renamed) moves pages; any other
-		// file is not part of the site.
-		if info, err := os.Stat(filepath.Join(s.opts.Source, filepath.FromSlash(p))); err == nil && !info.IsDir() {
-			return kindIgnore
-		}
-		return kindFull
-	case top == site.StaticDir:
-		info, err := os.Stat(filepath.Join(s.opts.Source, filepath.FromSlash(p)))
-		if (err == nil && info.IsDir()) || (err != nil && path.Ext(p) == "") || rest == "" {
-			return kindFull // a folder: any number of files
-		}
-		if assets.Hashed(rest) {
-			return kindFull // pages link to it by content hash
-		}
-		return kindStatic
-	case !s.repo:
-		return kindIgnore
-	case p == "go.mod" || p == "go.sum":
-		return kindCode
-	case slices.Contains(codeDirs(), top):
+	case code:
 		if strings.HasSuffix(p, "_test.go") || strings.HasSuffix(p, "_templ.go") {
 			return kindIgnore // tests are not in the binary; templ output is regenerated
 		}
-		if strings.HasSuffix(p, ".go") || strings.HasSuffix(p, ".templ") {
+		if strings.HasSuffix(p, ".go") || strings.HasSuffix(p, ".templ") || p == "go.mod" || p == "go.sum" {
 			return kindCode
 		}
+		return kindIgnore
+	case detect.IsSettings(lay, p) || isKept(lay, p):
+		return kindFull
+	}
+	for i, d := range lay.Static {
+		rest, ok := strings.CutPrefix(p, d+"/")
+		switch {
+		case p == d:
+			return kindFull
+		case !ok:
+			continue
+		}
+		info, err := os.Stat(filepath.Join(s.opts.Source, filepath.FromSlash(p)))
+		if i > 0 || (err == nil && info.IsDir()) || (err != nil && path.Ext(p) == "") || assets.Hashed(rest) {
+			return kindFull // a folder (any number of files), a hashed asset, a static folder but the first
+		}
+		return kindStatic
+	}
+	if lay.Content == "." || p == lay.Content || strings.HasPrefix(p, lay.Content+"/") {
+		return kindPage
 	}
 	return kindIgnore
 }
@@ -189,7 +224,7 @@ func (s *server) apply(ctx context.Context, b watch.Batch) {
 	defer s.recoverPanic()
 	code := false
 	for _, c := range b {
-		switch s.classify(c) {
+		switch k := s.classify(c); k {
 		case kindIgnore:
 			continue
 		case kindCode:
@@ -197,8 +232,10 @@ func (s *server) apply(ctx context.Context, b watch.Batch) {
 			continue
 		case kindFull:
 			s.full = true
+			s.pending[c.Path] = k
+		default:
+			s.pending[c.Path] = max(s.pending[c.Path], k)
 		}
-		s.pending[c.Path] = true
 	}
 	if code && s.restart != nil {
 		fmt.Fprintln(s.out, "code changed: regenerating templates and rebuilding sitegen")
@@ -210,7 +247,7 @@ func (s *server) apply(ctx context.Context, b watch.Batch) {
 		if len(ps) > 0 {
 			s.report(ps)
 			fmt.Fprintf(s.err, "sitegen serve: the new code does not build; still running the old binary\n")
-			s.hub.failed(ps)
+			s.hub.failed(ps, s.served)
 		}
 	}
 	if len(s.pending) == 0 {
@@ -224,22 +261,22 @@ func (s *server) rebuild(ctx context.Context) {
 	defer s.recoverPanic()
 	start := time.Now()
 	changed := slices.Sorted(maps.Keys(s.pending))
-	cssOnly := true
+	cssOnly := len(changed) > 0
 	var pages, static []string
 	for _, p := range changed {
-		switch {
-		case strings.HasSuffix(p, ".md") && strings.HasPrefix(p, site.ContentDir+"/"):
+		switch s.pending[p] {
+		case kindPage:
 			pages = append(pages, p)
-		case strings.HasPrefix(p, site.StaticDir+"/") && !s.full:
-			static = append(static, strings.TrimPrefix(p, site.StaticDir+"/"))
+		case kindStatic:
+			static = append(static, p)
 		}
-		if !strings.HasPrefix(p, site.StaticDir+"/") || path.Ext(p) != ".css" {
+		if s.pending[p] == kindPage || path.Ext(p) != ".css" {
 			cssOnly = false
 		}
 	}
-	page := ""
-	if s.site != nil && len(pages) > 0 {
-		page = s.site.PageURL(pages[0])
+	lay := s.opts.Layout
+	if lay == nil {
+		lay = layout.Default()
 	}
 	if !s.full && s.site != nil {
 		u, err := s.site.Update(ctx, pages)
@@ -251,28 +288,36 @@ func (s *server) rebuild(ctx context.Context) {
 			s.fail(s.problems(s.site, u.Errors))
 			return
 		case !u.Full:
-			for _, rel := range static {
+			for _, p := range static {
+				rel := strings.TrimPrefix(p, lay.Static[0]+"/")
 				if err := s.site.PublishStatic(rel); err != nil {
-					s.fail([]problem{{File: site.StaticDir + "/" + rel, Msg: err.Error()}})
+					s.fail([]problem{{File: p, Msg: err.Error()}})
 					return
 				}
+				u.Files = append(u.Files, "/"+rel)
 			}
 			clear(s.pending)
-			s.published(false, page)
-			fmt.Fprintf(s.out, "updated %s in %d ms\n", describe(changed), time.Since(start).Milliseconds())
+			s.published(false, s.editedPage(pages, u), u.Moved, u.Files)
+			s.warnings(s.site, u.Warnings)
+			fmt.Fprintf(s.out, "updated %s in %d ms: %s\n", describe(changed), time.Since(start).Milliseconds(), written(u))
 			s.searchStale = s.searchStale || len(u.Pages) > 0
 			return
 		}
 		fmt.Fprintf(s.out, "full build: %s\n", u.Reason)
 	}
 	s.stopSearch(true) // a full build replaces the output, search index included
-	if s.opts.Layout != nil && s.opts.Layout.Kind != layout.Sitegen {
-		// Another tool's settings (quartz.config.ts's filters, SUMMARY.md,
-		// mkdocs.yml's nav) are read again: they decide what is published.
+	if s.opts.Layout != nil && s.opts.Layout.Kind != layout.Sitegen || slices.ContainsFunc(changed, func(p string) bool { return detect.IsSettings(lay, p) }) {
+		// The settings (quartz.config.ts's filters, SUMMARY.md,
+		// mkdocs.yml's nav, _config.yml's title, .obsidian/'s templates
+		// folder) are read again: they decide what is published.
 		s.opts.Layout = nil
 		if lay, err := detect.Layout(s.opts.Source); err == nil {
 			s.opts.Layout = lay // else the build reports the settings' error
 		}
+	}
+	var old map[string]string // the URLs of the pages before, by file, to follow a page that moved
+	if s.site != nil {
+		old = s.site.PageURLs()
 	}
 	st, res, err := site.BuildSite(ctx, s.opts)
 	var diags site.Diagnostics
@@ -288,12 +333,55 @@ func (s *server) rebuild(ctx context.Context) {
 	}
 	s.site, s.full, s.searchStale = st, false, false
 	clear(s.pending)
-	s.published(cssOnly && len(changed) > 0, page)
+	s.published(cssOnly, s.editedPage(pages, site.Update{}), movedPages(old, st.PageURLs()), nil)
+	s.warnings(st, res.WarningList)
 	fmt.Fprintf(s.out, "built %d pages in %d ms, %d files written, %d unchanged (%s)\n", res.Pages, res.Duration.Milliseconds(), res.Written, res.Reused, describe(changed))
 	if res.Cleanup != nil {
 		// The browsers have their reload; the old tree goes before the next
 		// build starts, so the two never compete for the disk.
 		res.Cleanup()
+	}
+}
+
+// editedPage is the URL of the page just edited, for --navigate: the
+// page of the first changed file that has one, or where it moved.
+func (s *server) editedPage(files []string, u site.Update) string {
+	if s.site == nil {
+		return ""
+	}
+	for _, f := range files {
+		if p := s.site.PageURL(f); p != "" {
+			return p
+		}
+	}
+	for _, to := range u.Moved {
+		return to
+	}
+	return ""
+}
+
+// movedPages is the new URL of each page whose file moved between two
+// builds (old and now map a page's text, by its hash, to its URL: see
+// site.Site.PageURLs), by its old URL.
+func movedPages(old, now map[string]string) map[string]string {
+	moved := map[string]string{}
+	for sum, u := range old {
+		if v, ok := now[sum]; ok && v != u {
+			moved[u] = v
+		}
+	}
+	return moved
+}
+
+// written says what an update wrote, for the log.
+func written(u site.Update) string {
+	switch n := len(u.Outputs); n {
+	case 0:
+		return "nothing changed"
+	case 1:
+		return "1 file written"
+	default:
+		return fmt.Sprintf("%d files written", n)
 	}
 }
 
@@ -311,15 +399,52 @@ func (s *server) recoverPanic() {
 	s.fail([]problem{{File: "sitegen", Msg: fmt.Sprintf("internal error (please report it): %v", v)}})
 }
 
-// published tells the browsers about a published build; problems with
-// the code, if any, stay on screen.
-func (s *server) published(cssOnly bool, page string) {
+// published tells the browsers about a published build: the page just
+// edited, the pages that moved (a browser on one follows it), the files
+// written again in place (a picture replaced); problems with the code, if
+// any, stay on screen.
+func (s *server) published(cssOnly bool, page string, moved map[string]string, files []string) {
 	s.served = true
-	s.hub.published(cssOnly, page, s.navigate)
+	s.hub.published(cssOnly, reloadInfo{page: page, navigate: s.navigate, moved: moved, files: files})
 	if len(s.codeErr) > 0 {
-		s.hub.failed(s.codeErr)
+		s.hub.failed(s.codeErr, true)
 	}
 }
+
+// warnings reports the warnings of the last published build: in the
+// terminal the new ones (a save does not print again the warnings the
+// site already had) and their count, in the browsers all of them (a
+// panel that does not hide the page).
+func (s *server) warnings(st *site.Site, ws site.Diagnostics) {
+	seen := s.warned
+	s.warned = map[string]bool{}
+	var fresh site.Diagnostics
+	for _, d := range ws {
+		s.warned[d.String()] = true
+		if !seen[d.String()] {
+			fresh = append(fresh, d)
+		}
+	}
+	ps := s.problems(st, fresh)
+	if len(ps) > 0 {
+		shown := ps[:min(len(ps), maxWarningLines)]
+		s.reportPrefix(shown, "warning: ")
+		if len(ps) > len(shown) {
+			fmt.Fprintf(s.err, "sitegen serve: … and %d more new warnings (the browser lists them all)\n", len(ps)-len(shown))
+		}
+	}
+	if len(fresh) > 0 || len(ws) != len(seen) {
+		fmt.Fprintf(s.err, "sitegen serve: %d warning(s)", len(ws))
+		if len(ws) > 0 {
+			fmt.Fprintf(s.err, ": %s", site.CountKinds(ws))
+		}
+		fmt.Fprintln(s.err)
+	}
+	s.hub.warn(s.problems(st, ws))
+}
+
+// maxWarningLines is the most new warnings a save prints.
+const maxWarningLines = 20
 
 // fail reports problems on the terminal and in the browsers.
 func (s *server) fail(ps []problem) {
@@ -329,22 +454,29 @@ func (s *server) fail(ps []problem) {
 	} else {
 		fmt.Fprintf(s.err, "sitegen serve: %d error(s); no good build yet, pages will appear once the errors are fixed\n", len(ps))
 	}
-	s.hub.failed(ps)
+	s.hub.failed(ps, s.served)
 }
 
 // report prints problems as file:line:col: message, paths relative to
 // the working directory like `sitegen build`.
-func (s *server) report(ps []problem) {
+func (s *server) report(ps []problem) { s.reportPrefix(ps, "") }
+
+// reportPrefix is report with prefix before each message.
+func (s *server) reportPrefix(ps []problem, prefix string) {
 	for _, p := range ps {
 		file := p.File
 		if file == "sitegen" && p.Line == 0 { // not a place in the source
-			fmt.Fprintf(s.err, "sitegen serve: %s\n", p.Msg)
+			fmt.Fprintf(s.err, "sitegen serve: %s%s\n", prefix, p.Msg)
 			continue
 		}
 		if strings.Contains(file, "/") || strings.Contains(file, ".") {
 			file = filepath.Join(s.opts.Source, filepath.FromSlash(file))
 		}
-		fmt.Fprintf(s.err, "%s:%d:%d: %s\n", file, max(p.Line, 1), max(p.Col, 1), p.Msg)
+		if p.Line > 0 {
+			fmt.Fprintf(s.err, "%s:%d:%d: %s%s\n", file, p.Line, max(p.Col, 1), prefix, p.Msg)
+		} else {
+			fmt.Fprintf(s.err, "%s: %s%s\n", file, prefix, p.Msg)
+		}
 	}
 }
 

@@ -19,6 +19,7 @@ const ConfigFile = "site.toml"
 // Config is the site configuration read from site.toml. Key names follow
 // Hugo's where they mean the same thing.
 type Config struct {
+	base string // basePath, once Load has read the settings
 	// Title is the site title (toml key "title").
 	Title string
 	// BaseURL is the absolute URL the site is published at, ending in "/"
@@ -293,5 +294,9 @@ func (c *Config) absURL(sitePath string) string {
 // relURL turns a site path into a root-relative URL under the base path,
 // percent-encoded (see escapePath).
 func (c *Config) relURL(sitePath string) string {
-	return strings.TrimSuffix(c.basePath(), "/") + escapePath(sitePath)
+	base := c.base
+	if base == "" {
+		base = c.basePath()
+	}
+	return strings.TrimSuffix(base, "/") + escapePath(sitePath)
 }

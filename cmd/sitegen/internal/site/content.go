@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/BurntSushi/toml"
 	"github.com/yuin/goldmark/ast"
@@ -148,6 +149,8 @@ type page struct {
 	redirectTo    string          // jekyll-redirect-from's redirect_to: the page is a redirect to this URL
 	docTitle      string          // the <title> the page's text sets ({{#title}}, expand.go), "" for none
 	lines         []int           // the page file's line of each line of its text, when the layout rewrote it (expand.go); nil when they did not move
+	includes      []string        // the source files its text includes (expand.go), read with its own
+	read          bool            // its text could be read (it may have failed after)
 	pos           float64         // place among siblings by the layout's rules, when hasPos
 	hasPos        bool
 	sortName      string       // the name siblings without a position sort by (layout rules); "" for sitegen's order
@@ -174,12 +177,39 @@ type alias struct {
 // load reads and checks every Markdown file under content/, and builds the
 // page tree, URLs, reading order and link targets.
 func (s *Site) load(ctx context.Context) error {
-	var rels []string
-	s.files = map[string]bool{}
-	s.baseFiles = map[string]bool{}
+	d0, w0 := s.diag.len(), s.warn.len()
+	sc, err := s.scan()
+	if err != nil {
+		return err
+	}
+	s.graph.scanned(sc, problems{s.diag.since(d0), s.warn.since(w0)})
+	all, err := s.loadAll(ctx, sc, nil)
+	if err != nil {
+		return err
+	}
+	s.assemble(all, sc)
+	return nil
+}
+
+// scanned is what a walk of the content finds: the page files, the other
+// files (Obsidian's bases apart), the Markdown files the layout's table of
+// contents leaves out, and what the names alone decide of the pages (which
+// README.md is a plain page, which file is a folder's note).
+type scanned struct {
+	rels        []string
+	files       map[string]bool
+	baseFiles   map[string]bool
+	unlisted    []string
+	readmes     map[string]bool
+	folderNotes map[string]string
+}
+
+// scan walks the content folder (see walkSource); problems with names
+// and links are recorded.
+func (s *Site) scan() (*scanned, error) {
+	sc := &scanned{files: map[string]bool{}, baseFiles: map[string]bool{}}
 	jekyll := s.lay.Kind == layout.Jekyll
 	listed := s.navListed()
-	var unlisted []string
 	mdFiles := map[string]string{} // content-relative -> source-relative, for the layout's PageFile
 	err := walkSource(s.opts.Source, s.lay.Content, s.walkSkip, func(rel, file string) error {
 		if msg := badName(rel); msg != "" {
@@ -187,18 +217,18 @@ func (s *Site) load(ctx context.Context) error {
 			return nil
 		}
 		if listed != nil && strings.HasSuffix(rel, ".md") && !listed[rel] {
-			unlisted = append(unlisted, rel) // not a chapter of the book: not published (navtree.go)
+			sc.unlisted = append(sc.unlisted, rel) // not a chapter of the book: not published (navtree.go)
 			return nil
 		}
 		if s.isPageFile(rel) || jekyll && strings.HasSuffix(rel, ".html") && s.hasFrontMatter(file) {
-			rels = append(rels, rel) // Jekyll renders an .html file with front matter as a page too
+			sc.rels = append(sc.rels, rel) // Jekyll renders an .html file with front matter as a page too
 			if s.lay.PageFile != nil && strings.HasSuffix(rel, ".md") {
 				mdFiles[rel] = file
 			}
 		} else if s.cfg.Obsidian && isBaseFile(rel) {
-			s.baseFiles[rel] = true // data for the embeds of its views, not a file to publish (dataview.go)
+			sc.baseFiles[rel] = true // data for the embeds of its views, not a file to publish (dataview.go)
 		} else {
-			s.files[rel] = true // published beside its page (see bundle.go)
+			sc.files[rel] = true // published beside its page (see bundle.go)
 		}
 		return nil
 	}, func(rel, msg string) {
@@ -206,49 +236,79 @@ func (s *Site) load(ctx context.Context) error {
 	})
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("no %s/ folder: sitegen reads the site's Markdown pages from there", s.lay.Content)
+			return nil, fmt.Errorf("no %s/ folder: sitegen reads the site's Markdown pages from there", s.lay.Content)
 		}
-		return fmt.Errorf("walk %s: %w", s.lay.Content, err)
+		return nil, fmt.Errorf("walk %s: %w", s.lay.Content, err)
 	}
 	if len(mdFiles) > 0 {
-		rels = s.pageFiles(rels, mdFiles)
+		sc.rels = s.pageFiles(sc.rels, mdFiles)
 	}
-	if s.files[notFoundHTML] && !slices.Contains(rels, notFoundHTML) { // a corpus's own 404 page, HTML in Markdown's clothes
-		delete(s.files, notFoundHTML)
-		rels = append(rels, notFoundHTML)
+	if sc.files[notFoundHTML] && !slices.Contains(sc.rels, notFoundHTML) { // a corpus's own 404 page, HTML in Markdown's clothes
+		delete(sc.files, notFoundHTML)
+		sc.rels = append(sc.rels, notFoundHTML)
 	}
-	slices.Sort(rels)
+	slices.Sort(sc.rels)
 	if s.lay.Pages == nil { // a tool with page rules of its own says which file is a folder's page
-		s.readmes = plainReadmes(rels)
+		sc.readmes = plainReadmes(sc.rels)
 	}
 	if s.lay.ReadmeBesideIndex == layout.SkipReadme {
-		rels = slices.DeleteFunc(rels, func(rel string) bool {
-			if s.readmes[rel] {
+		sc.rels = slices.DeleteFunc(sc.rels, func(rel string) bool {
+			if sc.readmes[rel] {
 				s.warn.addf(s.srcFile(rel), 0, 0, "", "%s: an index.md is beside it, so %s skips it: not published", path.Base(rel), s.lay.Tool())
 			}
-			return s.readmes[rel]
+			return sc.readmes[rel]
 		})
 	}
 	if !s.lay.NavOnly {
-		s.folderNotes = folderNotes(slices.DeleteFunc(slices.Clone(rels), func(r string) bool { return s.readmes[r] }), s.files)
+		sc.folderNotes = folderNotes(slices.DeleteFunc(slices.Clone(sc.rels), func(r string) bool { return sc.readmes[r] }), sc.files)
 		if s.lay.Pages != nil {
 			// A tool with page rules of its own has no folder notes; but
 			// X.md beside a folder X/ would take the folder's URL, so it
 			// is the folder's page (Quartz serves them at X.html and X/).
-			maps.DeleteFunc(s.folderNotes, func(rel, dir string) bool { return rel != dir+".md" })
+			maps.DeleteFunc(sc.folderNotes, func(rel, dir string) bool { return rel != dir+".md" })
 		}
 	}
+	return sc, nil
+}
 
-	all := make([]*page, len(rels))
-	err = parallel(ctx, len(rels), s.opts.Workers, func(i int) {
-		all[i] = s.loadPage(rels[i])
+// loadAll reads every page file sc found (loadPage), in parallel, but
+// those reuse gives (an Update's pages whose files did not change, nil
+// for the others); each one read is recorded in the graph (graph.go)
+// before the model's steps change it.
+func (s *Site) loadAll(ctx context.Context, sc *scanned, reuse func(rel string) *page) ([]*page, error) {
+	s.files, s.baseFiles = maps.Clone(sc.files), maps.Clone(sc.baseFiles)
+	s.readmes, s.folderNotes = sc.readmes, sc.folderNotes
+	all := make([]*page, len(sc.rels))
+	var fresh []int
+	for i, rel := range sc.rels {
+		if reuse != nil {
+			all[i] = reuse(rel)
+		}
+		if all[i] == nil {
+			fresh = append(fresh, i)
+		}
+	}
+	d0, w0 := s.diag.len(), s.warn.len()
+	err := parallel(ctx, len(fresh), s.opts.Workers, func(i int) {
+		all[fresh[i]] = s.loadPage(sc.rels[fresh[i]])
 	})
 	if err != nil {
-		return err
+		return nil, err
 	}
+	loaded := make([]*page, len(fresh))
+	for i, j := range fresh {
+		loaded[i] = all[j]
+	}
+	s.graph.loaded(s, loaded, s.diag.since(d0), s.warn.since(w0))
+	return all, nil
+}
 
+// assemble makes the content model of the loaded pages all: what is
+// published, the URLs, the page tree and reading order, tags and the
+// names links resolve by.
+func (s *Site) assemble(all []*page, sc *scanned) {
 	pages := s.applyPublishRules(all)
-	s.notListed(unlisted)
+	s.notListed(sc.unlisted)
 	s.byRel = make(map[string]*page, len(pages))
 	for _, p := range pages {
 		s.byRel[p.rel] = p
@@ -267,7 +327,6 @@ func (s *Site) load(ctx context.Context) error {
 	if s.cfg.Obsidian {
 		s.buildWiki(pages)
 	}
-	return nil
 }
 
 // loadPage parses one Markdown file for its front matter and element ids.
@@ -298,7 +357,7 @@ func (s *Site) loadPage(rel string) *page {
 		return p
 	}
 	meta, metaRaw, hasMeta := s.metaBlock(src)
-	p.src = src
+	p.src, p.read = src, true
 	doc, pctx := s.md.Outline(src)
 	if hasMeta {
 		s.readFields(p, meta, metaRaw, 1)
@@ -835,7 +894,25 @@ func (p *page) name() string {
 // comparePages orders siblings Hugo's way: by weight (pages without a
 // weight last), then title, then URL.
 func comparePages(a, b *page) int {
-	return cmp.Or(byWeight(a, b), cmp.Compare(strings.ToLower(a.title), strings.ToLower(b.title)), cmp.Compare(a.sitePath, b.sitePath))
+	if c := byWeight(a, b); c != 0 {
+		return c
+	}
+	return cmp.Or(compareLower(a.title, b.title), cmp.Compare(a.sitePath, b.sitePath))
+}
+
+// compareLower compares a and b as cmp.Compare compares their
+// strings.ToLower, without making them: sorting a section compares each
+// title many times.
+func compareLower(a, b string) int {
+	for a != "" && b != "" {
+		ra, na := utf8.DecodeRuneInString(a)
+		rb, nb := utf8.DecodeRuneInString(b)
+		if ra, rb = unicode.ToLower(ra), unicode.ToLower(rb); ra != rb {
+			return cmp.Compare(ra, rb)
+		}
+		a, b = a[na:], b[nb:]
+	}
+	return cmp.Compare(len(a), len(b))
 }
 
 // byWeight orders pages by weight, pages without one last; 0 when the

@@ -154,7 +154,7 @@ func (v oneNote) Outlinks(*query.Page) []query.Link       { return nil }
 // dv returns the build's Dataview data, made on first use.
 func (s *Site) dv() *dvState {
 	s.dvs.once.Do(func() {
-		d := &s.dvs
+		d := s.dvs
 		d.byRel = map[string]*query.Page{}
 		d.byPage = map[*page]*query.Page{}
 		d.pages = map[*query.Page]*page{}
@@ -188,7 +188,7 @@ func (s *Site) dv() *dvState {
 		now := time.Now().UTC()
 		d.engine = dataview.New(&siteVault{s: s, notes: notes, files: files}, dataview.SettingsFrom(s.lay.Dataview), now)
 	})
-	return &s.dvs
+	return s.dvs
 }
 
 // fileTimes are when a file last changed and was first committed: git's
@@ -213,7 +213,7 @@ func (v *siteVault) Files() []*query.Page { return v.files }
 
 // Resolve finds a note as a wikilink does (wiki.go), from note from.
 func (v *siteVault) Resolve(target string, from *query.Page) *query.Page {
-	d := &v.s.dvs
+	d := v.s.dvs
 	if q, ok := d.byRel[target]; ok && q.Note {
 		return q
 	}
@@ -238,7 +238,7 @@ var wikiRE = regexp.MustCompile(`!?\[\[[^\[\]\n]+\]\]`)
 // matter, resolved where they lead to a published note (read again from
 // the file: the loaded text is let go once the page is rendered).
 func (v *siteVault) Outlinks(q *query.Page) []query.Link {
-	d := &v.s.dvs
+	d := v.s.dvs
 	d.linksMu.Lock()
 	if l, ok := d.links[q]; ok {
 		d.linksMu.Unlock()
@@ -281,7 +281,7 @@ type dvContext struct {
 // to nothing published (with a warning).
 func (c *dvContext) LinkHTML(l query.Link) string {
 	s := c.l.s
-	d := &s.dvs
+	d := s.dvs
 	text := l.Display
 	if text == "" {
 		text = query.FileTitle(l.Path)
@@ -394,6 +394,7 @@ func (l pageLinks) BaseEmbed(target, view string, q markup.Query) (markup.QueryO
 	if rel == "" {
 		return markup.QueryOutput{}, false
 	}
+	l.rec.read(l.s.srcFile(rel)) // an edit of the base changes the view (graph.go)
 	b, err := l.s.base(rel)
 	if err != nil {
 		return markup.QueryOutput{HTML: `<div class="dv-notice" role="note"><p>This base could not be read.</p></div>`,
@@ -413,11 +414,8 @@ func (l pageLinks) finish(out dataview.Output, c *dvContext) markup.QueryOutput 
 			l.p.queryDeps = &query.Deps{}
 		}
 		l.p.queryDeps.Merge(out.Deps)
-		others := len(out.Deps.Sources) > 0 || len(out.Deps.Pages) > 1 || len(out.Deps.Pages) == 1 && !out.Deps.Pages[l.p.rel]
 		s.dvs.depsMu.Unlock()
-		if others {
-			s.queries.Store(true)
-		}
+		l.rec.queried(out.Deps)
 	}
 	res := markup.QueryOutput{HTML: out.HTML}
 	for _, p := range append(out.Problems, c.problems...) {

@@ -114,9 +114,30 @@ func TestDataviewVault(t *testing.T) {
 	if deps == nil || !slices.Contains(deps.Sources, "#monster") || !deps.Pages["Monsters/Goblin.md"] || !deps.Fields["HP"] || deps.Pages["Monsters/Lich.md"] {
 		t.Errorf("query deps of Index.md: %+v", deps)
 	}
-	up, err := s.Update(context.Background(), []string{"Monsters/Goblin.md"})
-	if err != nil || !up.Full || !strings.Contains(up.Reason, "Dataview") {
-		t.Errorf("an edit of a note a query reads: %+v %v, want a full build", up, err)
+}
+
+// TestDataviewUpdate: under serve, a page whose queries read a note is
+// written again when the note's data changes (a field, a new note of the
+// set a query scans, the base a view shows), and only the pages whose
+// output changes are (updateRun.update compares each with a build).
+func TestDataviewUpdate(t *testing.T) {
+	for _, keep := range []bool{false, true} {
+		dir := t.TempDir()
+		sitetest.WriteFiles(t, dir, bestiary(`["dataview"]`))
+		r := startUpdates(t, Options{Source: dir, Theme: theme}, keep)
+		u := r.update(t, map[string]string{"Monsters/Goblin.md": "---\nlevel: 1\ntags: [monster]\n---\n# Goblin\n\nHP:: 9\nA small one [AC:: 15] that hides (Habitat:: caves).\n"})
+		if !slices.Contains(u.Pages, "/index/") {
+			t.Errorf("a field a query reads changed: wrote %v, want /index/", u.Pages)
+		}
+		u = r.update(t, map[string]string{"Monsters/Kobold.md": "---\nlevel: 2\ntags: [monster]\n---\n# Kobold\n\nHP:: 5\n"})
+		if !slices.Contains(u.Pages, "/index/") {
+			t.Errorf("a new note of the set a query scans: wrote %v, want /index/", u.Pages)
+		}
+		r.update(t, map[string]string{"Bestiary.base": "filters: file.hasTag(\"monster\")\nviews:\n  - type: table\n    name: By level\n    order: [file.name]\n"})
+		u = r.update(t, map[string]string{"Spells/fireball.md": "---\nname: Fire Ball\nlevel: 4\n---\n# `=this.name`\n\nLevel `= this.level`.\n"})
+		if slices.Contains(u.Pages, "/index/") {
+			t.Errorf("a note no query reads: wrote %v", u.Pages)
+		}
 	}
 }
 

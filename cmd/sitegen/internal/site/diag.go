@@ -69,6 +69,13 @@ func (c *collector) addf(file string, line, col int, field, format string, args 
 	c.add(Diagnostic{File: file, Line: line, Col: col, Field: field, Msg: fmt.Sprintf(format, args...)})
 }
 
+// since returns the diagnostics added after the first n (see len).
+func (c *collector) since(n int) Diagnostics {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return slices.Clone(c.ds[n:])
+}
+
 func (c *collector) len() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()

@@ -267,20 +267,32 @@ func (s *Site) reparent(pages []*page) {
 		if p.parentTitle == "" || p.copy {
 			continue
 		}
-		var to *page
+		var matches []*page
 		for _, c := range byTitle[strings.ToLower(p.parentTitle)] {
-			if c == p {
-				continue
+			if c != p && (p.grandParent == "" || strings.EqualFold(c.parentTitle, p.grandParent)) {
+				matches = append(matches, c)
 			}
-			if p.grandParent == "" || strings.EqualFold(c.parentTitle, p.grandParent) {
-				// Without grand_parent, a top-level page of that title
-				// wins (just-the-docs' nav/children.html "rejects nav_child
-				// as 3rd-level when include.node is 2nd-level and nav_child
-				// can also be 2nd-level").
-				if to == nil || p.grandParent == "" && to.parentTitle != "" && c.parentTitle == "" {
-					to = c
-				}
+		}
+		// Without grand_parent, a top-level page of that title wins
+		// (just-the-docs' nav/children.html "rejects nav_child as
+		// 3rd-level when include.node is 2nd-level and nav_child can also
+		// be 2nd-level"); pages that rule cannot tell apart are a warning.
+		var to *page
+		for _, c := range matches {
+			if to == nil || p.grandParent == "" && to.parentTitle != "" && c.parentTitle == "" {
+				to = c
 			}
+		}
+		if to != nil && p.grandParent == "" && to.parentTitle == "" {
+			matches = slices.DeleteFunc(matches, func(c *page) bool { return c.parentTitle != "" })
+		}
+		if len(matches) > 1 {
+			files := make([]string, len(matches))
+			for i, c := range matches {
+				files[i] = cmp.Or(c.file, c.sitePath)
+			}
+			s.warn.addf(p.file, 1, 1, "parent", "%q is the title of %d pages, %s: the page goes under the first; grand_parent: (the title of its parent) says which",
+				p.parentTitle, len(matches), strings.Join(files, " and "))
 		}
 		if to == nil {
 			s.warn.addf(p.file, 1, 1, "parent", "no page titled %q: the page stays in its folder's navigation", p.parentTitle)

@@ -21,11 +21,11 @@ func (s *Site) pageSource(p *page) ([]byte, error) {
 	if err != nil || s.lay.Expand == nil {
 		return src, err
 	}
-	x := s.lay.Expand(p.file, src, s.readInclude)
+	x := s.lay.Expand(p.file, src, func(file string) ([]byte, error) {
+		p.includes = append(p.includes, file) // an edit of it changes this page (see graph.go)
+		return s.readInclude(file)
+	})
 	p.lines = x.Lines
-	if x.Lines != nil {
-		s.embeds.Store(true) // the page includes another file: an edit of it may change this page (see Update)
-	}
 	if x.Title != "" {
 		p.docTitle = x.Title
 	}
@@ -73,20 +73,29 @@ func (p *page) srcLine(line int) int {
 // (a broken link or include only a warning with broken links as
 // warnings).
 func (s *Site) report(file string, line, col int, warning bool, msg string) {
+	if d, warning := s.problem(file, line, col, warning, msg); warning {
+		s.warn.add(d)
+	} else {
+		s.diag.add(d)
+	}
+}
+
+// problem is a problem found in the page file, and whether report files
+// it as a warning.
+func (s *Site) problem(file string, line, col int, warning bool, msg string) (Diagnostic, bool) {
 	switch {
 	case warning || s.cfg.BrokenLinksWarn && strings.HasPrefix(msg, "broken "):
-		s.warn.addf(file, line, col, "", "%s", msg)
+		return Diagnostic{File: file, Line: line, Col: col, Msg: msg}, true
 	case s.pluginBlock(msg):
-		s.tolerate(file, line, col, "", msg+": shown as code")
+		return s.tolerance(file, line, col, "", msg+": shown as code")
 	case strings.HasPrefix(msg, "broken ") && s.lay.Kind != layout.Hugo:
 		// Jekyll, MkDocs (an absolute link is not checked, a relative
 		// one is an INFO or WARNING line), Obsidian (an unresolved link)
 		// ship a broken link; Hugo stops at a broken ref, which sitegen
 		// checks as a link.
-		s.tolerate(file, line, col, "", msg)
-	default:
-		s.diag.addf(file, line, col, "", "%s", msg)
+		return s.tolerance(file, line, col, "", msg)
 	}
+	return Diagnostic{File: file, Line: line, Col: col, Msg: msg}, false
 }
 
 var _ layout.Expander // the hook this file serves

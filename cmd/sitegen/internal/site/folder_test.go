@@ -1,7 +1,6 @@
 package site
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -350,31 +349,21 @@ func TestFolderBookAnchorAmbiguous(t *testing.T) {
 }
 
 // TestFolderUpdateLinksNewFile: an edit that links a file the site did
-// not publish asks for a full build, which publishes it.
+// not publish publishes it; one that no longer links it removes it.
 func TestFolderUpdateLinksNewFile(t *testing.T) {
 	src := t.TempDir()
 	sitetest.WriteFiles(t, src, map[string]string{"README.md": "# Home\n\nText.\n", "a.md": "# A\n\nText.\n", "img/x.png": "png"})
-	dest := filepath.Join(t.TempDir(), "out")
-	opts := Options{Source: src, Dest: dest, CacheDir: "-", Theme: theme}
-	s, _, err := BuildSite(context.Background(), opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(filepath.Join(dest, "img/x.png")); err == nil {
+	r := startUpdates(t, Options{Source: src, Theme: theme}, true)
+	if _, err := os.Stat(filepath.Join(r.opts.Dest, "img/x.png")); err == nil {
 		t.Fatal("img/x.png is published before a page links to it")
 	}
-	if err := os.WriteFile(filepath.Join(src, "a.md"), []byte("# A\n\nText. ![x](img/x.png)\n"), 0o644); err != nil {
-		t.Fatal(err)
+	u := r.update(t, map[string]string{"a.md": "# A\n\nText. ![x](img/x.png)\n"})
+	if !slices.Contains(u.Outputs, "img/x.png") {
+		t.Errorf("wrote %v, want img/x.png published", u.Outputs)
 	}
-	u, err := s.Update(context.Background(), []string{"a.md"})
-	if err != nil || !u.Full || !strings.Contains(u.Reason, "img/x.png") {
-		t.Fatalf("Update = %+v, %v; want a full build for img/x.png", u, err)
-	}
-	if err := os.WriteFile(filepath.Join(src, "a.md"), []byte("# A\n\nText, edited.\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if u, err := s.Update(context.Background(), []string{"a.md"}); err != nil || u.Full {
-		t.Errorf("an edit linking nothing new: Update = %+v, %v; want incremental", u, err)
+	u = r.update(t, map[string]string{"a.md": "# A\n\nText, edited.\n"})
+	if !slices.Contains(u.Deleted, "img/x.png") {
+		t.Errorf("removed %v, want img/x.png", u.Deleted)
 	}
 }
 

@@ -2,6 +2,8 @@ package site
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -9,289 +11,13 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"reflect"
 	"slices"
 	"strings"
 	"time"
 
 	"d6codex/cmd/sitegen/internal/assets"
-	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/srcpath"
-	"d6codex/templates"
 )
-
-// maxUpdateFiles is the number of changed files beyond which Update asks
-// for a full build: page by page stops paying off, and a burst of changes
-// (a git checkout, a search and replace) is better served by one build.
-const maxUpdateFiles = 64
-
-// Update reports what Site.Update did.
-type Update struct {
-	// Full is set when the change cannot be applied page by page; Reason
-	// says why. Nothing was written: the caller must run a full build.
-	Full   bool
-	Reason string
-	// Pages lists the root-relative URLs of the pages re-rendered, the
-	// changed pages first, then the pages that list them.
-	Pages []string
-	// Errors lists the problems found. When it is not empty nothing was
-	// written and the site in memory is as it was before the call.
-	Errors Diagnostics
-}
-
-// Update brings a site built by BuildSite up to date after edits to the
-// Markdown files in files (paths relative to the source directory,
-// "content/opend6/combat.md"), re-rendering only what they affect into
-// the published directory Options.Dest.
-//
-// An edit that keeps the page's place in the site (same title, weight,
-// draft flag, aliases and kinds of fenced block, no heading id removed)
-// re-renders that page alone; if its description changed, the pages that
-// show it (its section and its previous and next pages) are re-rendered
-// too, and so are the pages its links now reach or no longer reach (or
-// reach at other fragments), whose "Linked from" lists or previews change
-// (backlinks.go, preview.go). Anything else (a page added, removed or renamed, a navigation
-// change, a removed anchor that other pages may link to, more than a few
-// dozen files) sets Update.Full: navigation is on every page, so only a
-// full build is correct.
-//
-// Pages are rendered into a staging directory first and moved into place
-// one file at a time, only when no problem was found, so a failed update
-// leaves the published site and the site in memory untouched. Update is
-// not safe for concurrent use, nor concurrently with other methods.
-func (s *Site) Update(ctx context.Context, files []string) (Update, error) {
-	switch {
-	case s.view == nil:
-		return Update{Full: true, Reason: "the site has not been rendered"}, nil
-	case len(files) > maxUpdateFiles:
-		return Update{Full: true, Reason: fmt.Sprintf("%d files changed", len(files))}, nil
-	case s.embeds.Load():
-		return Update{Full: true, Reason: "pages embed or include other files (![[Note]], {{#include}})"}, nil
-	case s.queries.Load():
-		return Update{Full: true, Reason: "pages show Dataview queries or base views of other notes"}, nil
-	case s.dvs.engine != nil: // the notes' data, read once a build, would be stale
-		return Update{Full: true, Reason: "pages show Dataview queries or base views"}, nil
-	}
-	s.diag = &collector{}
-	s.warn = &collector{}
-	type saved struct {
-		p           *page
-		description string
-		ids         map[string]bool
-	}
-	var undo []saved
-	olds := map[*page][]link{} // the links of the pages rendered again, before (backlinks.go)
-	into, frags := s.into, s.frags
-	restore := func() {
-		for _, u := range undo {
-			u.p.description, u.p.ids, u.p.src = u.description, u.ids, nil
-		}
-		for p, l := range olds {
-			s.graph.set(p, l)
-		}
-		s.into, s.frags = into, frags
-	}
-	var changed, listing []*page
-	for _, f := range files {
-		rel, ok := s.ContentRel(f)
-		if !ok || !strings.HasSuffix(rel, ".md") {
-			restore()
-			return Update{Full: true, Reason: f + " is not a page"}, nil
-		}
-		old := s.byRel[rel]
-		if old == nil {
-			restore()
-			return Update{Full: true, Reason: f + " is a new page or a draft"}, nil
-		}
-		if _, err := srcpath.Check(s.opts.Source, f); err != nil {
-			var le *srcpath.Error
-			if errors.As(err, &le) { // a page swapped for a link out of the source, or to a hidden file
-				s.diag.addf(f, 0, 0, "", "%s", le.Error())
-				continue
-			}
-			restore()
-			return Update{Full: true, Reason: f + " was removed"}, nil
-		}
-		np := s.loadPage(rel)
-		if np.failed {
-			continue // its diagnostics are recorded; keep checking the others
-		}
-		sections := sectionMetas(append(slices.Clone(s.pages), s.unpubPages...))
-		if np.kind == templates.KindSection || np.kind == templates.KindHome {
-			sections[np.dir()] = np.meta
-		}
-		v := s.visibilityOf(np, sections)
-		np.unpublished, np.unlisted = v.reason, v.unlisted
-		if reason := s.placeChanged(old, np); reason != "" {
-			restore()
-			return Update{Full: true, Reason: f + ": " + reason}, nil
-		}
-		undo = append(undo, saved{old, old.description, old.ids})
-		if np.description != old.description {
-			for _, n := range []*page{old.parent, old.prev, old.next} {
-				if n != nil && !slices.Contains(listing, n) {
-					listing = append(listing, n)
-				}
-			}
-		}
-		old.description, old.ids, old.src = np.description, np.ids, np.src
-		if !slices.Contains(changed, old) {
-			changed = append(changed, old)
-		}
-	}
-	if s.diag.len() > 0 {
-		restore()
-		return Update{Errors: s.Diagnostics()}, nil
-	}
-	render := changed
-	for _, n := range listing {
-		if slices.Contains(render, n) {
-			continue
-		}
-		if n.file != "" {
-			src, err := s.pageSource(n)
-			if err != nil {
-				restore()
-				return Update{Full: true, Reason: fmt.Sprintf("%s: %v", n.file, err)}, nil
-			}
-			s.metaBlock(src) // blanked, as when it was loaded
-			undo = append(undo, saved{n, n.description, n.ids})
-			n.src = src
-		}
-		render = append(render, n)
-	}
-	dest := s.opts.Dest
-	staging, err := newStaging(dest, "update-")
-	if err != nil {
-		restore()
-		return Update{}, fmt.Errorf("create staging directory: %w", err)
-	}
-	defer removeOwned(staging)
-	out := &assets.Output{Dir: staging}
-	linked := s.linked.snapshot()
-	views := map[*page]prepared{}
-	prepare := func(p *page) {
-		olds[p] = s.graph.targets(p)
-		pp, err := s.preparePage(ctx, p, s.view)
-		if err != nil {
-			s.diag.addf(p.file, 0, 0, "", "%v", err)
-		}
-		views[p] = pp
-	}
-	for _, p := range render {
-		prepare(p)
-	}
-	if s.cfg.Backlinks || s.cfg.LinkPreviews {
-		// A page that another page now links to, or no longer does, or
-		// at other fragments, has another "Linked from" list or previews
-		// file: it is rendered again too.
-		for _, p := range slices.Clone(render) {
-			for _, t := range changedTargets(olds[p], s.graph.targets(p)) {
-				if _, done := views[t]; done {
-					continue
-				}
-				if t.file != "" {
-					src, err := s.pageSource(t)
-					if err != nil {
-						restore()
-						return Update{Full: true, Reason: fmt.Sprintf("%s: %v", t.file, err)}, nil
-					}
-					s.metaBlock(src) // blanked, as when it was loaded
-					undo = append(undo, saved{t, t.description, t.ids})
-					t.src = src
-				}
-				render = append(render, t)
-				prepare(t)
-			}
-		}
-		s.into, s.frags = s.graph.invert()
-	}
-	for _, p := range render {
-		if pp := views[p]; pp.v != nil {
-			if err := s.writePrepared(ctx, p, pp, out); err != nil {
-				s.diag.addf(p.file, 0, 0, "", "%v", err)
-			}
-		}
-	}
-	if s.lay.LinkedFilesOnly {
-		for rel := range s.linked.snapshot() {
-			if !linked[rel] { // published by a full build only (copyBundles)
-				restore()
-				s.linked.set(linked)
-				return Update{Full: true, Reason: s.srcFile(rel) + " was not published: a page links to it now"}, nil
-			}
-		}
-	}
-	if err := ctx.Err(); err != nil {
-		restore()
-		return Update{}, fmt.Errorf("update cancelled: %w", err)
-	}
-	if s.diag.len() > 0 {
-		restore()
-		return Update{Errors: s.Diagnostics()}, nil
-	}
-	unlock, err := s.destHold.hold(ctx, dest, s.opts.Waiting) // no build swaps dest meanwhile
-	if err != nil {
-		restore()
-		return Update{}, err
-	}
-	defer unlock()
-	var u Update
-	for _, f := range out.Files() { // the pages, and the further pages of a long section's list
-		rel := filepath.FromSlash(f.Rel)
-		to := filepath.Join(dest, rel)
-		if err := assets.RealDir(dest, filepath.Dir(to)); err != nil { // never through a link a user put there
-			return u, fmt.Errorf("publish %s: %w", f.Rel, err)
-		}
-		if err := os.Rename(filepath.Join(staging, rel), to); err != nil {
-			return u, fmt.Errorf("publish %s: %w", f.Rel, err)
-		}
-	}
-	for _, p := range render {
-		u.Pages = append(u.Pages, s.cfg.relURL(p.sitePath))
-	}
-	return u, nil
-}
-
-// placeChanged says what changed, if anything, in a reloaded page that
-// affects other pages than its section and neighbours: navigation
-// (title, weight, draft), publishing (a tool's flag, a section's cascade),
-// redirects (aliases), generated assets (fenced
-// block kinds) or link targets (a heading id removed).
-func (s *Site) placeChanged(old, np *page) string {
-	switch {
-	case np.title != old.title:
-		return "title changed"
-	case np.weight != old.weight:
-		return "weight changed"
-	case np.draft != old.draft:
-		return "draft flag changed"
-	case np.unpublished != old.unpublished:
-		return "publishing flag changed"
-	case s.lay.Garden && (layout.SetsGarden(np.meta) != layout.SetsGarden(old.meta) ||
-		layout.True(np.meta[layout.GardenHomeKey]) != layout.True(old.meta[layout.GardenHomeKey])):
-		return "Digital Garden flags changed"
-	case np.unlisted != old.unlisted:
-		return "listing changed"
-	case s.lay.Inherit != nil && (np.kind == templates.KindSection || np.kind == templates.KindHome) &&
-		!reflect.DeepEqual(s.lay.Inherit(np.rel, []map[string]any{old.meta}), s.lay.Inherit(np.rel, []map[string]any{np.meta})):
-		return "what the section passes down to its pages changed"
-	case !slices.EqualFunc(np.aliases, old.aliases, func(a, b alias) bool { return a.sitePath == b.sitePath }):
-		return "aliases changed"
-	case !slices.Equal(np.blocks, old.blocks):
-		return "fenced block kinds changed"
-	case !slices.Equal(np.names, old.names):
-		return "aliases (other names) changed"
-	case !slices.Equal(np.tags, old.tags):
-		return "tags changed"
-	}
-	for id := range old.ids {
-		if !np.ids[id] {
-			return fmt.Sprintf("heading id %q removed", id)
-		}
-	}
-	return ""
-}
 
 // WriteSearchIndex rewrites the search index in Options.Dest after an
 // Update, at once and keeping no old part (see SearchWriter).
@@ -304,10 +30,12 @@ func (s *Site) WriteSearchIndex() error {
 // changing (the development server writes it off its loop, and cancels
 // the write when the next change comes).
 type SearchWriter struct {
-	s    *Site
-	docs map[*page]searchPage
-	keep time.Duration
-	now  func() time.Time
+	s     *Site
+	m     *model
+	chunk int
+	docs  map[*page]searchPage
+	keep  time.Duration
+	now   func() time.Time
 }
 
 // SearchWriter takes a snapshot of the search index after an Update,
@@ -321,7 +49,7 @@ func (s *Site) SearchWriter(keep time.Duration) *SearchWriter {
 	if s.search == nil {
 		return &SearchWriter{}
 	}
-	return &SearchWriter{s: s, docs: s.search.snapshot(), keep: keep, now: time.Now}
+	return &SearchWriter{s: s, m: s.model, chunk: s.search.chunk, docs: s.search.snapshot(), keep: keep, now: time.Now}
 }
 
 // Write writes the snapshot into Options.Dest (no precompressed
@@ -340,7 +68,7 @@ func (w *SearchWriter) Write(ctx context.Context) error {
 	x := s.search
 	x.pubMu.Lock()
 	defer x.pubMu.Unlock()
-	files, err := x.encode(ctx, s, w.docs)
+	files, err := x.encode(ctx, s, w.m, w.chunk, w.docs)
 	if err != nil {
 		return fmt.Errorf("search index: %w", err)
 	}
@@ -477,10 +205,17 @@ func (s *Site) PublishStatic(rel string) error {
 
 // PageURL returns the root-relative URL of the page made from the
 // Markdown file (relative to the source directory, "content/a/b.md"), or
-// "" if file is not a page source. The page need not exist.
+// "" if file is not a page source: the page's URL when the site has it (a
+// folder note is at its folder's URL), else the URL it would have.
 func (s *Site) PageURL(file string) string {
 	rel, ok := s.ContentRel(file)
-	if !ok || !strings.HasSuffix(rel, ".md") {
+	if !ok || !strings.HasSuffix(rel, ".md") && !strings.HasSuffix(rel, ".html") {
+		return ""
+	}
+	if p, ok := s.byRel[rel]; ok {
+		return s.cfg.relURL(p.sitePath)
+	}
+	if !strings.HasSuffix(rel, ".md") {
 		return ""
 	}
 	if p, ok := s.byRel[rel]; ok { // its permalink: or the tool's URL (a Jekyll collection's)
@@ -488,4 +223,30 @@ func (s *Site) PageURL(file string) string {
 	}
 	_, sp := s.cfg.classify(rel)
 	return s.cfg.relURL(sp)
+}
+
+// PageURLs maps the text of each page (a hash of it) to the page's URL,
+// for pages whose text no other page shares: a page whose file moved has
+// the same text at a new URL (see Update.Moved for an Update's).
+func (s *Site) PageURLs() map[string]string {
+	out := map[string]string{}
+	dup := map[string]bool{}
+	if s.graph == nil {
+		return out
+	}
+	for rel, p := range s.byRel {
+		l := s.graph.loads[rel]
+		if l == nil || l.sum == ([sha256.Size]byte{}) {
+			continue
+		}
+		k := hex.EncodeToString(l.sum[:])
+		if _, ok := out[k]; ok {
+			dup[k] = true
+		}
+		out[k] = s.cfg.relURL(p.sitePath)
+	}
+	for k := range dup {
+		delete(out, k)
+	}
+	return out
 }

@@ -55,12 +55,15 @@ func publishedTree(t *testing.T, dir string) map[string]string {
 	return tree
 }
 
+// TestUpdate: an Update after each kind of save writes exactly the files
+// whose content changes, and what it publishes is what a build of the
+// edited source publishes (see updateRun.update); pages is the pages it
+// writes, which the test names so that a regression shows as such.
 func TestUpdate(t *testing.T) {
 	tests := []struct {
 		name   string
-		edit   map[string]string // path -> new content ("" removes the file)
-		pages  []string          // URLs re-rendered, when incremental
-		full   string            // substring of Update.Reason when a full build is needed
+		edit   map[string]string // path -> new content ("" removes the file, "->NEW" moves it)
+		pages  []string          // URLs written
 		errors string            // substring of the first error when the update fails
 	}{
 		{name: "body edit", edit: map[string]string{"content/a/three.md": "---\ntitle: Three\nweight: 3\n---\n\nThird, edited.\n"},
@@ -68,21 +71,31 @@ func TestUpdate(t *testing.T) {
 		{name: "heading added", edit: map[string]string{"content/a/two.md": "---\ntitle: Two\ndescription: Second.\nweight: 2\n---\n\n## Beta\n\nText.\n\n## Gamma\n"},
 			pages: []string{"/a/two/"}},
 		{name: "description edit", edit: map[string]string{"content/a/two.md": "---\ntitle: Two\ndescription: Second, better.\nweight: 2\n---\n\n## Beta\n\nText.\n"},
-			pages: []string{"/a/two/", "/a/", "/a/one/", "/a/three/"}},
+			pages: []string{"/a/two/", "/a/"}},
 		{name: "two files", edit: map[string]string{
 			"content/a/one.md":  "---\ntitle: One\ndescription: First.\nweight: 1\n---\n\n## Alpha\n\nSee [beta](two.md#beta) again.\n",
 			"content/b/four.md": "---\ntitle: Four\n---\n\n```fake\nother block\n```\n"},
 			pages: []string{"/a/one/", "/b/four/"}},
-		{name: "title change", edit: map[string]string{"content/a/three.md": "---\ntitle: Drei\nweight: 3\n---\n"}, full: "title changed"},
-		{name: "weight change", edit: map[string]string{"content/a/three.md": "---\ntitle: Three\nweight: 0\n---\n"}, full: "weight changed"},
-		{name: "draft", edit: map[string]string{"content/a/three.md": "---\ntitle: Three\nweight: 3\ndraft: true\n---\n"}, full: "draft"},
-		{name: "alias added", edit: map[string]string{"content/a/three.md": "---\ntitle: Three\nweight: 3\naliases: [/old/]\n---\n"}, full: "aliases"},
-		{name: "block kind added", edit: map[string]string{"content/a/three.md": "---\ntitle: Three\nweight: 3\n---\n\n```fake\nx\n```\n"}, full: "fenced block"},
-		{name: "heading removed", edit: map[string]string{"content/a/two.md": "---\ntitle: Two\ndescription: Second.\nweight: 2\n---\n\nNo heading.\n"}, full: `"beta" removed`},
-		{name: "other name added", edit: map[string]string{"content/a/three.md": "---\ntitle: Three\nweight: 3\naliases: [Drei]\n---\n"}, full: "other names"},
-		{name: "tag added", edit: map[string]string{"content/a/three.md": "---\ntitle: Three\nweight: 3\n---\n\nA #rule.\n"}, full: "tags changed"},
-		// A link added or removed changes its target's "Linked from"
-		// list, which is rendered again (backlinks.go).
+		{name: "title change", edit: map[string]string{"content/a/three.md": "---\ntitle: Drei\nweight: 3\n---\n"},
+			pages: []string{"/a/", "/a/one/", "/a/two/", "/a/three/"}}, // the section's pages show its list in the navigation
+		{name: "weight change", edit: map[string]string{"content/a/three.md": "---\ntitle: Three\nweight: 0\n---\n"},
+			pages: []string{"/a/three/"}}, // still last: pages without a weight go after those with one
+		{name: "draft", edit: map[string]string{"content/a/three.md": "---\ntitle: Three\nweight: 3\ndraft: true\n---\n"},
+			pages: []string{"/a/", "/a/one/", "/a/two/"}},
+		{name: "alias added", edit: map[string]string{"content/a/three.md": "---\ntitle: Three\nweight: 3\naliases: [/old/]\n---\n"},
+			pages: []string{"/a/three/"}},
+		{name: "block kind added", edit: map[string]string{"content/a/three.md": "---\ntitle: Three\nweight: 3\n---\n\n```fake\nx\n```\n"},
+			pages: []string{"/a/three/"}},
+		{name: "heading others link to removed", edit: map[string]string{"content/a/two.md": "---\ntitle: Two\ndescription: Second.\nweight: 2\n---\n\nNo heading.\n"},
+			errors: `content/a/one.md:9:5: broken link "two.md#beta": no heading with id "beta" in content/a/two.md`},
+		{name: "heading others link to renamed", edit: map[string]string{
+			"content/a/two.md": "---\ntitle: Two\ndescription: Second.\nweight: 2\n---\n\n## Bêta\n\nText.\n",
+			"content/a/one.md": "---\ntitle: One\ndescription: First.\nweight: 1\n---\n\n## Alpha\n\nSee [beta](two.md#bêta).\n"},
+			pages: []string{"/a/one/", "/a/two/"}},
+		{name: "other name added", edit: map[string]string{"content/a/three.md": "---\ntitle: Three\nweight: 3\naliases: [Drei]\n---\n"},
+			pages: []string{"/a/three/"}},
+		{name: "tag added", edit: map[string]string{"content/a/three.md": "---\ntitle: Three\nweight: 3\n---\n\nA #rule.\n"},
+			pages: []string{"/a/three/", "/tags/", "/tags/rule/"}},
 		{name: "wikilink added", edit: map[string]string{"content/a/three.md": "---\ntitle: Three\nweight: 3\n---\n\nSee [[Two#Beta]].\n"},
 			pages: []string{"/a/three/", "/a/two/"}},
 		{name: "link removed", edit: map[string]string{"content/a/one.md": "---\ntitle: One\ndescription: First.\nweight: 1\n---\n\n## Alpha\n\nNo link.\n"},
@@ -95,8 +108,17 @@ func TestUpdate(t *testing.T) {
 			pages: []string{"/b/four/", "/a/", "/a/three/"}},
 		{name: "broken wikilink", edit: map[string]string{"content/a/three.md": "---\ntitle: Three\nweight: 3\n---\n\nSee [[Nine]].\n"},
 			errors: "content/a/three.md:6:5: broken wikilink [[Nine]]"},
-		{name: "new page", edit: map[string]string{"content/a/five.md": "---\ntitle: Five\n---\n"}, full: "new page"},
-		{name: "removed page", edit: map[string]string{"content/a/three.md": ""}, full: "removed"},
+		{name: "new page", edit: map[string]string{"content/a/five.md": "---\ntitle: Five\n---\n"},
+			pages: []string{"/a/", "/a/five/", "/a/one/", "/a/two/", "/a/three/"}},
+		{name: "new page a broken link named", edit: map[string]string{"content/a/three.md": "---\ntitle: Three\nweight: 3\n---\n\nSee [[Nine]] and [nine](nine.md).\n",
+			"content/a/nine.md": "---\ntitle: Nine\nweight: 9\n---\n"},
+			pages: []string{"/a/", "/a/nine/", "/a/one/", "/a/two/", "/a/three/"}},
+		{name: "removed page", edit: map[string]string{"content/a/three.md": ""},
+			pages: []string{"/a/", "/a/one/", "/a/two/"}},
+		{name: "removed page others link to", edit: map[string]string{"content/a/two.md": ""},
+			errors: `content/a/one.md:9:5: broken link "two.md#beta": content/a/two.md does not exist`},
+		{name: "renamed page", edit: map[string]string{"content/a/three.md": "->content/a/third.md"},
+			pages: []string{"/a/", "/a/one/", "/a/two/", "/a/third/"}},
 		{name: "broken link", edit: map[string]string{"content/a/three.md": "---\ntitle: Three\nweight: 3\n---\n\n[x](missing.md)\n"},
 			errors: "content/a/three.md:6:1: broken link"},
 		{name: "bad front matter", edit: map[string]string{"content/a/three.md": "---\ntitle: [Three\n---\n"},
@@ -105,86 +127,35 @@ func TestUpdate(t *testing.T) {
 			errors: `no heading with id "nope"`},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			src := writeTree(t, incrementalSite())
-			dest := filepath.Join(t.TempDir(), "out")
-			opts := Options{Source: src, Dest: dest, CacheDir: "-", Handlers: map[string]markup.BlockHandler{"fake": fakeHandler()}}
-			s, _, err := BuildSite(context.Background(), opts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			before := publishedTree(t, dest)
-			var files []string
-			for name, body := range tt.edit {
-				p := filepath.Join(src, filepath.FromSlash(name))
-				if body == "" {
-					if err := os.Remove(p); err != nil {
-						t.Fatal(err)
+		for _, keep := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/incremental=%t", tt.name, keep), func(t *testing.T) {
+				src := writeTree(t, incrementalSite())
+				r := startUpdates(t, Options{Source: src, Handlers: map[string]markup.BlockHandler{"fake": fakeHandler()}}, keep)
+				u := r.update(t, tt.edit)
+				if tt.errors != "" {
+					if len(u.Errors) == 0 || !strings.Contains(u.Errors.Error(), tt.errors) {
+						t.Fatalf("Update errors = %v, want %q", u.Errors, tt.errors)
 					}
-				} else if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-					t.Fatal(err)
+					return
 				}
-				files = append(files, name)
-			}
-			slices.Sort(files)
-			u, err := s.Update(context.Background(), files)
-			if err != nil {
-				t.Fatal(err)
-			}
-			switch {
-			case tt.full != "":
-				if !u.Full || !strings.Contains(u.Reason, tt.full) {
-					t.Fatalf("Update = %+v, want a full build because %q", u, tt.full)
+				if !slices.Equal(sortedCopy(u.Pages), sortedCopy(tt.pages)) {
+					t.Errorf("wrote %v, want %v", u.Pages, tt.pages)
 				}
-				if got := publishedTree(t, dest); !mapsEqual(got, before) {
-					t.Error("Update asking for a full build changed the output")
+				// A second edit of the same page still works on the updated site.
+				var name string
+				for n, body := range tt.edit {
+					if name = n; strings.HasPrefix(body, "->") {
+						name = strings.TrimPrefix(body, "->")
+					}
+					if body != "" {
+						break
+					}
 				}
-				return
-			case tt.errors != "":
-				if len(u.Errors) == 0 || !strings.Contains(u.Errors.Error(), tt.errors) {
-					t.Fatalf("Update errors = %v, want %q", u.Errors, tt.errors)
+				if body, err := os.ReadFile(filepath.Join(src, filepath.FromSlash(name))); err == nil {
+					r.update(t, map[string]string{name: string(body) + "\nMore.\n"})
 				}
-				if got := publishedTree(t, dest); !mapsEqual(got, before) {
-					t.Error("a failed Update changed the output")
-				}
-				return
-			}
-			if u.Full || len(u.Errors) > 0 {
-				t.Fatalf("Update = %+v, want incremental", u)
-			}
-			if !slices.Equal(sortedCopy(u.Pages), sortedCopy(tt.pages)) {
-				t.Errorf("re-rendered %v, want %v", u.Pages, tt.pages)
-			}
-			if err := s.WriteSearchIndex(); err != nil {
-				t.Fatal(err)
-			}
-			// The result must be what a full build of the edited sources gives.
-			fresh := filepath.Join(t.TempDir(), "fresh")
-			opts.Dest = fresh
-			if _, err := Build(context.Background(), opts); err != nil {
-				t.Fatal(err)
-			}
-			got, want := publishedTree(t, dest), publishedTree(t, fresh)
-			for name := range want {
-				if got[name] != want[name] {
-					t.Errorf("%s differs from a full build:\n got %q\nwant %q", name, got[name], want[name])
-				}
-			}
-			for name := range got {
-				if _, ok := want[name]; !ok {
-					t.Errorf("%s is not in a full build", name)
-				}
-			}
-			// A second edit of the same page still works on the updated site.
-			name := files[0]
-			body, _ := os.ReadFile(filepath.Join(src, filepath.FromSlash(name)))
-			if err := os.WriteFile(filepath.Join(src, filepath.FromSlash(name)), append(body, "\nMore.\n"...), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			if u, err := s.Update(context.Background(), []string{name}); err != nil || u.Full || len(u.Errors) > 0 {
-				t.Errorf("second Update = %+v, %v", u, err)
-			}
-		})
+			})
+		}
 	}
 }
 

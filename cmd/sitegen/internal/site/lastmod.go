@@ -70,9 +70,11 @@ func (s *Site) updated(p *page) time.Time {
 	if t, ok := s.lastmod[p.file]; ok {
 		return t
 	}
-	fi, err := os.Stat(filepath.Join(s.opts.Source, filepath.FromSlash(p.file)))
-	if err != nil {
-		return time.Time{}
-	}
-	return fi.ModTime().UTC()
+	return s.graph.updated(p.file, func() time.Time {
+		fi, err := os.Stat(filepath.Join(s.opts.Source, filepath.FromSlash(p.file)))
+		if err != nil {
+			return time.Time{}
+		}
+		return fi.ModTime().UTC()
+	})
 }

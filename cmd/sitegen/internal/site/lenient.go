@@ -27,15 +27,25 @@ func (s *Site) lenient() bool { return s.cfg.Lenient }
 // tolerate records a problem that the layout's tool builds through: a
 // warning in lenient mode, else an error that says so.
 func (s *Site) tolerate(file string, line, col int, field, msg string) {
+	if d, warning := s.tolerance(file, line, col, field, msg); warning {
+		s.warn.add(d)
+	} else {
+		s.diag.add(d)
+	}
+}
+
+// tolerance is what tolerate reports, and whether it is a warning.
+func (s *Site) tolerance(file string, line, col int, field, msg string) (Diagnostic, bool) {
+	d := Diagnostic{File: file, Line: line, Col: col, Field: field, Msg: msg}
 	tool := s.lay.Tool()
 	switch {
 	case tool == "":
-		s.diag.addf(file, line, col, field, "%s", msg)
+		return d, false
 	case s.lenient():
-		s.warn.addf(file, line, col, field, "%s", msg)
-	default:
-		s.diag.addf(file, line, col, field, "%s (%s builds it so; --broken-links warn builds it as %s does, with a warning)", msg, tool, tool)
+		return d, true
 	}
+	d.Msg = fmt.Sprintf("%s (%s builds it so; --broken-links warn builds it as %s does, with a warning)", msg, tool, tool)
+	return d, false
 }
 
 // stringList reads the field key of p's front matter, a list of strings.

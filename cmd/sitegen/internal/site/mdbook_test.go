@@ -1,10 +1,10 @@
 package site
 
 import (
-	"context"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -198,20 +198,19 @@ func diagStrings(ds Diagnostics) []string {
 	return out
 }
 
-// A chapter that includes another file is rebuilt when that file
-// changes: Update asks for a full build, as for embeds.
+// A chapter that includes another file is written again when that file
+// changes, and the file's own page too (TestMdBookIncludeUpdate).
 func TestMdBookIncludeUpdate(t *testing.T) {
-	dir := t.TempDir()
-	sitetest.WriteFiles(t, dir, map[string]string{
-		"book.toml": "", "src/SUMMARY.md": "- [One](one.md)\n- [Two](two.md)\n",
-		"src/one.md": "# One\n\n{{#include two.md:3}}\n", "src/two.md": "# Two\n\nShared line.\n",
-	})
-	s, _, err := BuildSite(context.Background(), Options{Source: dir, Theme: theme, CacheDir: "-"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	up, err := s.Update(context.Background(), []string{"src/two.md"})
-	if err != nil || !up.Full {
-		t.Errorf("Update = %+v, %v: want a full build (one.md includes two.md)", up, err)
+	for _, keep := range []bool{false, true} {
+		dir := t.TempDir()
+		sitetest.WriteFiles(t, dir, map[string]string{
+			"book.toml": "", "src/SUMMARY.md": "- [One](one.md)\n- [Two](two.md)\n- [Three](three.md)\n",
+			"src/one.md": "# One\n\n{{#include two.md:3}}\n", "src/two.md": "# Two\n\nShared line.\n", "src/three.md": "# Three\n",
+		})
+		r := startUpdates(t, Options{Source: dir, Theme: theme}, keep)
+		u := r.update(t, map[string]string{"src/two.md": "# Two\n\nShared line, edited.\n"})
+		if want := []string{"/", "/two.html"}; !slices.Equal(u.Pages, want) && !slices.Equal(u.Pages, []string{"/", "/two/"}) {
+			t.Errorf("wrote %v, want the including chapter and the included one", u.Pages)
+		}
 	}
 }

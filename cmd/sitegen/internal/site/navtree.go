@@ -73,7 +73,10 @@ func (s *Site) navTree(pages []*page) {
 			if s.unpublished[e.Path] == "" {
 				s.warn.addf(s.lay.NavFile, e.Line, 1, "", "%s (%q) does not exist: mdBook would create it empty; shown as a draft",
 					s.srcFile(e.Path), e.Title)
-				s.lay.Nav[i].Draft = true
+				if s.navDrafts == nil {
+					s.navDrafts = map[int]bool{}
+				}
+				s.navDrafts[i] = true // in this model: the layout's Nav is not changed
 			}
 		}
 		if p != nil && p != s.home {
@@ -97,14 +100,14 @@ func (s *Site) siteNav() []*templates.NavItem {
 	}
 	var top []*templates.NavItem
 	var stack []*templates.NavItem // the last item at each depth
-	for _, e := range s.lay.Nav {
+	for i, e := range s.lay.Nav {
 		it := &templates.NavItem{Title: e.Title, Number: e.Number}
 		switch {
 		case e.Part:
 			it.Kind = templates.NavPart
 		case e.Separator:
 			it.Kind = templates.NavSeparator
-		case e.Draft || s.byRel[e.Path] == nil:
+		case e.Draft || s.navDrafts[i] || s.byRel[e.Path] == nil:
 			it.Kind = templates.NavDraft
 		default:
 			p := s.byRel[e.Path]

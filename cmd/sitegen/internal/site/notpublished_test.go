@@ -402,40 +402,52 @@ func TestNotPublished(t *testing.T) {
 }
 
 // TestNotPublishedUpdate: under serve, an edit that marks a page not to be
-// published (or lifts the mark) is a full build, never a page update
-// that would publish it.
+// published takes it out of the site (its page, the lists and the
+// navigation), never publishes it; lifting the mark puts it back.
 func TestNotPublishedUpdate(t *testing.T) {
 	src := writeTree(t, map[string]string{"content/a.md": "---\ntitle: A\n---\nA\n", "content/b.md": "---\ntitle: B\n---\nB\n"})
-	s, _, err := BuildSite(context.Background(), Options{Source: src, Dest: filepath.Join(t.TempDir(), "public"), CacheDir: "-", Theme: theme})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, fm := range []string{"publish: false", "published: false", "draft: true"} {
-		write(t, src, "content/a.md", "---\ntitle: A\n"+fm+"\n---\nA\n")
-		u, err := s.Update(context.Background(), []string{"content/a.md"})
-		if err != nil || !u.Full {
-			t.Errorf("%s: Update = %+v, %v, want a full build", fm, u, err)
+	r := startUpdates(t, Options{Source: src, Theme: theme}, true)
+	for _, fm := range []string{"publish: false", "draft: true"} {
+		u := r.update(t, map[string]string{"content/a.md": "---\ntitle: A\n" + fm + "\n---\nA\n"})
+		if !slices.Contains(u.Deleted, "a/index.html") {
+			t.Errorf("%s: removed %v, want a/index.html", fm, u.Deleted)
+		}
+		u = r.update(t, map[string]string{"content/a.md": "---\ntitle: A\n---\nA\n"})
+		if !slices.Contains(u.Outputs, "a/index.html") {
+			t.Errorf("%s lifted: wrote %v, want a/index.html", fm, u.Outputs)
 		}
 	}
 }
 
 // TestGardenUpdate: under serve, a note that starts to set dg-publish turns
 // the Digital Garden plugin's rule on for every note (a folder of
-// Markdown): a full build, never a page update that leaves the others
-// published.
+// Markdown): the update takes every other note down (or a full build
+// does), never leaves them published.
 func TestGardenUpdate(t *testing.T) {
 	src := t.TempDir()
-	sitetest.WriteFiles(t, src, map[string]string{"a.md": "# A\n", "b.md": "# B\n"})
-	s, _, err := BuildSite(context.Background(), Options{Source: src, Dest: filepath.Join(t.TempDir(), "public"), CacheDir: "-", Theme: theme})
+	dest := filepath.Join(t.TempDir(), "public")
+	sitetest.WriteFiles(t, src, map[string]string{"a.md": "# A\n", "b.md": "# B\nPRIVATE-B\n"})
+	s, _, err := BuildSite(context.Background(), Options{Source: src, Dest: dest, CacheDir: "-", Theme: theme})
 	if err != nil {
 		t.Fatal(err)
 	}
 	write(t, src, "a.md", "---\ndg-publish: true\n---\n# A\n")
 	u, err := s.Update(context.Background(), []string{"a.md"})
-	if err != nil || !u.Full {
-		t.Errorf("Update = %+v, %v, want a full build", u, err)
+	if err != nil || len(u.Errors) > 0 {
+		t.Fatalf("Update = %+v, %v", u, err)
 	}
-	if !strings.Contains(u.Reason, "Digital Garden") {
-		t.Errorf("Update.Reason = %q, want the Digital Garden flags named", u.Reason)
+	if u.Full {
+		return // a full build reads every note's flags again
+	}
+	if !slices.Contains(u.Deleted, "b/index.html") {
+		t.Errorf("Update deleted %v, want b/index.html (b has no dg-publish: true)", u.Deleted)
+	}
+	if err := s.WriteSearchIndex(); err != nil { // as serve does, off the path of the edit
+		t.Fatal(err)
+	}
+	for name, body := range outputText(t, dest) {
+		if strings.Contains(body, "PRIVATE-B") {
+			t.Errorf("%s still holds b's text after the update", name)
+		}
 	}
 }

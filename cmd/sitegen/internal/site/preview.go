@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"d6codex/cmd/sitegen/internal/assets"
 	"d6codex/cmd/sitegen/internal/markup"
 )
 
@@ -59,12 +58,12 @@ func previewPath(p *page) string {
 // writePreviews writes page p's previews file: the previews of its top
 // and of each part of it other pages link to (Site.frags), cut from its
 // body's HTML by its index.
-func (s *Site) writePreviews(ctx context.Context, out *assets.Output, p *page, html string, px *markup.PreviewIndex) error {
+func (s *Site) writePreviews(ctx context.Context, out fileWriter, taken func(rel string) bool, p *page, html string, px *markup.PreviewIndex) error {
 	if ctx.Err() != nil {
 		return nil
 	}
 	rel := previewPath(p)
-	if _, taken := s.filesByURL["/"+rel]; taken || out.Has(rel) {
+	if _, file := s.filesByURL["/"+rel]; file || taken(rel) {
 		return nil // a file of the site's own
 	}
 	ids := append([]string{""}, s.frags[p]...) // the top, then each part linked to, once, in order

@@ -38,10 +38,12 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 		}
 		maps.Copy(extra, files)
 	}
+	d0, w0 := s.diag.len(), s.warn.len()
 	assets, err := s.copyStatic(ctx, out, reserved, extra)
 	if err != nil {
 		return err
 	}
+	s.graph.setStatic(out.Files(), s.diag.since(d0), s.warn.since(w0))
 	s.linked.reset()
 	s.search = s.newSearchIndex(assets)
 	s.lastmod, s.created = gitTimes(ctx, s.opts.Source, s.lay.Content)
@@ -53,32 +55,28 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 		Assets:   assets,
 	}
 	s.indexPages()
-	s.graph, s.into, s.frags = newLinkGraph(), nil, nil
+	d0, w0 = s.diag.len(), s.warn.len()
 	view.Footer = s.footer(view.Assets)
 	view.LinkPreviews = s.cfg.LinkPreviews
+	s.graph.footer = problems{s.diag.since(d0), s.warn.since(w0)}
 	s.view = view // kept for Site.Update
 	if s.cfg.Backlinks || s.cfg.LinkPreviews {
 		// A page's "Linked from" list and its previews need every page's
 		// links: every body first, then every page (backlinks.go).
-		prep := make([]prepared, len(s.pages))
+		bodies := make([]*body, len(s.pages))
 		err = parallel(ctx, len(s.pages), s.opts.Workers, func(i int) {
-			var err error
-			if prep[i], err = s.preparePage(ctx, s.pages[i], view); err != nil {
-				s.diag.addf(s.pages[i].file, 0, 0, "", "%v", err)
-			}
+			bodies[i] = s.renderBody(s.pages[i], view.Assets)
 		})
 		if err != nil {
 			return err
 		}
-		s.into, s.frags = s.graph.invert()
+		s.linkGraph(func(p *page) *body { return bodies[s.order[p]] })
+		s.graph.setFrags(s.pages, s.frags)
 		err = parallel(ctx, len(s.pages), s.opts.Workers, func(i int) {
-			if prep[i].v == nil {
-				return
-			}
-			if err := s.writePrepared(ctx, s.pages[i], prep[i], out); err != nil {
+			if err := s.writeRendered(ctx, s.pages[i], bodies[i], view, out); err != nil {
 				s.diag.addf(s.pages[i].file, 0, 0, "", "%v", err)
 			}
-			prep[i] = prepared{} // let its HTML go
+			bodies[i] = nil // let its HTML go
 		})
 	} else {
 		err = parallel(ctx, len(s.pages), s.opts.Workers, func(i int) {
@@ -120,7 +118,11 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 	if err := s.writeSitemap(out); err != nil {
 		return err
 	}
-	return s.writeServiceWorker(out, redirects)
+	if err := s.writeServiceWorker(out, redirects); err != nil {
+		return err
+	}
+	s.graph.setOutput(out.Files())
+	return nil
 }
 
 // outputPath is the file a site path is written to ("/a/b/" -> "a/b/index.html").
@@ -169,82 +171,150 @@ func (s *Site) link(p *page) *templates.Link {
 }
 
 // renderPage renders one page and writes it; its HTML is dropped as soon
-// as it is written. Its "Linked from" list and its previews are the link
-// graph's as it stands (Site.into, Site.frags).
+// as it is written (kept, with Options.Incremental, as the page's body in
+// the graph). What the page read on the way is recorded in the graph.
 func (s *Site) renderPage(ctx context.Context, p *page, site *templates.Site, out *assets.Output) error {
-	pp, err := s.preparePage(ctx, p, site)
-	if pp.v == nil || err != nil {
-		return err
-	}
-	return s.writePrepared(ctx, p, pp, out)
+	return s.writeRendered(ctx, p, s.renderBody(p, site.Assets), site, out)
 }
 
-// prepared is a page rendered but not written: its view, its body's HTML
-// in it, and the index its previews are cut from.
-type prepared struct {
-	v  *templates.Page
-	px *markup.PreviewIndex // nil for a page without previews
-}
-
-// preparePage renders the body of page p (its links go into the link
-// graph) and returns its view with its body alone (the rest is added as
-// it is written, so that a build keeping every page's body keeps little
-// else), none for a page that is not written (one whose front matter
-// could not be read).
-func (s *Site) preparePage(ctx context.Context, p *page, site *templates.Site) (prepared, error) {
-	if p.failed {
-		// Still check links and blocks so one run reports every problem.
-		if p.src != nil {
-			s.md.Parse(p.src, s.markupPage(p, site.Assets))
-			p.src = nil
+// writeRendered writes page p with its body b (nil for a page without a
+// file), its "Linked from" list (Site.into) and its previews file.
+func (s *Site) writeRendered(ctx context.Context, p *page, b *body, site *templates.Site, out *assets.Output) error {
+	if b != nil {
+		s.graph.setBody(p.rel, b)
+		b.publish(s.diag, s.warn)
+		if b.failed || b.err {
+			return nil // its problems are reported: it has no page
 		}
-		return prepared{}, nil
 	}
 	if p.redirectTo != "" { // a redirect elsewhere (Jekyll's redirect_to:): no page, its text not rendered
-		p.src = nil
-		return prepared{v: &templates.Page{Site: site}}, nil
+		if b != nil {
+			b.drop(s.graph.keep)
+		}
+		return s.writePages(ctx, out, p, nil)
 	}
-	v := &templates.Page{Site: site, URL: s.cfg.relURL(p.sitePath)} // the rest as it is written (writePrepared)
-	if p.home != nil {
-		s.homeView(p, v)
+	v := s.frame(p, site)
+	s.graph.setFrame(p.sitePath, v)
+	if b != nil {
+		b.fill(v)
+		if s.indexed(p) {
+			s.search.put(p, v.URL, b.docs)
+		}
 	}
-	var px *markup.PreviewIndex
-	if p.file != "" {
-		src := p.src
-		p.src = nil // render once; let the bytes go as soon as the page is written
-		s.graph.reset(p)
-		doc, res := s.md.Parse(src, s.markupPage(p, site.Assets))
-		var buf bytes.Buffer
-		buf.Grow(len(src) * 2)
-		if s.previews(p) {
-			starts, err := s.md.RenderBlocks(&buf, src, doc)
-			if err != nil {
-				return prepared{}, fmt.Errorf("render markdown: %w", err)
+	if err := s.writePages(ctx, out, p, v); err != nil {
+		return err
+	}
+	if b != nil {
+		if b.px != nil && s.previews(p) {
+			if err := s.writePreviews(ctx, out, out.Has, p, b.content, b.px); err != nil {
+				return err
 			}
-			px = s.md.PreviewIndex(doc, src, starts)
-		} else if err := s.md.Render(&buf, src, doc); err != nil {
-			return prepared{}, fmt.Errorf("render markdown: %w", err)
 		}
-		v.Content = buf.String()
-		v.TOC, v.Flags, v.Scripts, v.Styles = res.TOC, res.Flags, res.Scripts, res.Styles
-		if p != s.notFound && !p.searchExclude && p.unlisted == "" { // the 404 page is not found by search either
-			s.search.add(p, v.URL, doc, src)
-		}
+		b.drop(s.graph.keep)
 	}
-	return prepared{v: v, px: px}, nil
+	s.rendered.Add(1)
+	return nil
 }
 
-// writePrepared writes page p, with its "Linked from" list, and its
-// previews file.
-func (s *Site) writePrepared(ctx context.Context, p *page, pp prepared, out *assets.Output) error {
-	if p.redirectTo != "" {
-		return s.writePage(ctx, out, outputPath(p.sitePath), templates.Alias(p.redirectTo, p.redirectTo)) // another site: its URL is both
+// renderBody renders the Markdown of page p (nil for a page without a
+// file), recording what it reads (see graph.go). The text is the one
+// loadPage read, or the file read again (a page kept from an earlier
+// model, see Update). A page that could not be read is parsed only for
+// its problems, so that one run reports every problem.
+func (s *Site) renderBody(p *page, assets templates.Assets) *body {
+	if p.file == "" {
+		return nil
 	}
-	v := pp.v
-	v.Kind, v.Title, v.Heading, v.Description = p.kind, p.title, p.heading, p.description
-	v.Permalink, v.Prev, v.Next, v.Updated = s.cfg.absURL(p.sitePath), s.link(p.prev), s.link(p.next), s.updated(p)
+	b := &body{file: p.file, url: s.cfg.relURL(p.sitePath), dropH1: p.dropH1 && !p.titleLead, dropLeading: p.dropH1 && p.titleLead,
+		failed: p.failed, reads: map[string]bool{p.file: true}, calls: map[call]answer{}}
+	for _, f := range p.includes {
+		b.reads[f] = true
+	}
+	src := p.src
+	p.src = nil // render once; let the bytes go as soon as the page is written
+	if src == nil && p.read {
+		var err error
+		if src, err = s.reread(p); err != nil {
+			b.report(Diagnostic{File: p.file, Msg: fmt.Sprintf("read: %v", unwrapPath(err))}, false)
+			b.err = true
+			return b
+		}
+	}
+	if p.redirectTo != "" { // a redirect elsewhere: its text is not rendered
+		return b
+	}
+	if p.failed {
+		if src != nil { // still check links and blocks
+			s.md.Parse(src, s.markupPage(p, assets, b))
+		}
+		return b
+	}
+	doc, res := s.md.Parse(src, s.markupPage(p, assets, b))
+	var buf bytes.Buffer
+	buf.Grow(len(src) * 2)
+	if s.previews(p) {
+		starts, err := s.md.RenderBlocks(&buf, src, doc)
+		if err != nil {
+			b.report(Diagnostic{File: p.file, Msg: fmt.Sprintf("render markdown: %v", err)}, false)
+			b.err = true
+			return b
+		}
+		b.px = s.md.PreviewIndex(doc, src, starts)
+	} else if err := s.md.Render(&buf, src, doc); err != nil {
+		b.report(Diagnostic{File: p.file, Msg: fmt.Sprintf("render markdown: %v", err)}, false)
+		b.err = true
+		return b
+	}
+	b.content = buf.String()
+	b.toc, b.flags, b.scripts, b.styles = res.TOC, res.Flags, res.Scripts, res.Styles
+	if s.graph.keep || s.indexed(p) {
+		b.docs = searchDocs(p, doc, src)
+	}
+	return b
+}
+
+// reread reads the text of a page again, as loadPage read it (see
+// pageSource), for a page loaded by an earlier build whose file did not
+// change: its problems were reported then.
+func (s *Site) reread(p *page) ([]byte, error) {
+	src, err := s.readPage(p.file)
+	if err != nil {
+		return nil, err
+	}
+	if s.lay.Expand != nil {
+		src = s.lay.Expand(p.file, src, s.readInclude).Src
+	}
+	s.metaBlock(src) // blanked, as when it was loaded
+	return src, nil
+}
+
+// indexed reports whether page p goes into the search index: not the 404
+// page, nor a page its tool keeps out of search or lists.
+func (s *Site) indexed(p *page) bool {
+	return p.file != "" && p != s.notFound && !p.searchExclude && p.unlisted == ""
+}
+
+// frame is the view of page p but its rendered Markdown: its title and
+// place in the site (breadcrumbs, previous and next, its list), as the
+// templates show them around the text (see body.fill).
+func (s *Site) frame(p *page, site *templates.Site) *templates.Page {
+	v := &templates.Page{
+		Kind:        p.kind,
+		Site:        site,
+		Title:       p.title,
+		Heading:     p.heading,
+		Description: p.description,
+		URL:         s.cfg.relURL(p.sitePath),
+		Permalink:   s.cfg.absURL(p.sitePath),
+		Prev:        s.link(p.prev),
+		Next:        s.link(p.next),
+		Updated:     s.updated(p),
+	}
 	if s.cfg.EditURL != "" && p.file != "" {
 		v.EditURL = s.cfg.EditURL + escapePath(p.file)
+	}
+	if p.home != nil {
+		s.homeView(p, v)
 	}
 	if sec := s.section(p); sec != nil {
 		v.Section = sec.title
@@ -266,20 +336,19 @@ func (s *Site) writePrepared(ctx context.Context, p *page, pp prepared, out *ass
 		v.Children = append(v.Children, *s.link(c))
 	}
 	v.Backlinks = s.backlinks(p, s.into)
+	return v
+}
+
+// writePages writes the page v of p: one file, or the pages of a
+// section's long list (listPaths).
+func (s *Site) writePages(ctx context.Context, out fileWriter, p *page, v *templates.Page) error {
+	if p.redirectTo != "" {
+		return s.writePage(ctx, out, outputPath(p.sitePath), templates.Alias(p.redirectTo, p.redirectTo)) // another site: its URL is both
+	}
 	if paths := listPaths(p); len(paths) > 1 {
-		if err := s.writeListPages(ctx, out, p, v, paths); err != nil {
-			return err
-		}
-	} else if err := s.writePage(ctx, out, outputPath(p.sitePath), templates.Render(v)); err != nil {
-		return err
+		return s.writeListPages(ctx, out, p, v, paths)
 	}
-	if pp.px != nil {
-		if err := s.writePreviews(ctx, out, p, v.Content, pp.px); err != nil {
-			return err
-		}
-	}
-	s.rendered.Add(1)
-	return nil
+	return s.writePage(ctx, out, outputPath(p.sitePath), templates.Render(v))
 }
 
 // listPageSize is the most pages and subsections a section page lists. A
@@ -306,7 +375,7 @@ func listPaths(p *page) []string {
 // writeListPages writes the pages of section p's long list, at paths
 // (listPaths): the first is the section page v itself with its text; the
 // others hold only their part of the list, titled "TITLE, page I of N".
-func (s *Site) writeListPages(ctx context.Context, out *assets.Output, p *page, v *templates.Page, paths []string) error {
+func (s *Site) writeListPages(ctx context.Context, out fileWriter, p *page, v *templates.Page, paths []string) error {
 	n := len(paths)
 	urls := make([]string, n)
 	for i, sp := range paths {
@@ -333,24 +402,33 @@ func (s *Site) writeListPages(ctx context.Context, out *assets.Output, p *page, 
 
 // markupPage describes page p to the Markdown pipeline: its links resolve
 // against the content model, its problems become the build's diagnostics.
-func (s *Site) markupPage(p *page, assets templates.Assets) *markup.Page {
+// What the page reads of the model and of other files, and its problems,
+// are recorded in b, the body of the page being rendered (p itself, or a
+// page that embeds p); nil: nothing is recorded, problems are reported.
+func (s *Site) markupPage(p *page, assets templates.Assets, b *body) *markup.Page {
+	report := func(pr markup.Problem) {
+		s.report(p.file, p.srcLine(pr.Line), pr.Col, pr.Warning, pr.Msg)
+	}
+	if b != nil {
+		report = func(pr markup.Problem) {
+			b.report(s.problem(p.file, p.srcLine(pr.Line), pr.Col, pr.Warning, pr.Msg))
+		}
+	}
 	return &markup.Page{
 		File:        p.file,
 		URL:         s.cfg.relURL(p.sitePath),
-		Links:       pageLinks{s: s, p: p, assets: assets, record: true},
+		Links:       pageLinks{s: s, p: p, assets: assets, rec: b},
 		Assets:      assets,
 		DropH1:      p.dropH1 && !p.titleLead,
 		DropLeading: p.dropH1 && p.titleLead,
-		Report: func(pr markup.Problem) {
-			s.report(p.file, p.srcLine(pr.Line), pr.Col, pr.Warning, pr.Msg)
-		},
+		Report:      report,
 	}
 }
 
 // writePage renders c and writes it to rel in out. Pages are rendered
 // into a pooled buffer, so that out can keep an unchanged file of the
 // previous build instead of writing it again.
-func (s *Site) writePage(ctx context.Context, out *assets.Output, rel string, c templ.Component) error {
+func (s *Site) writePage(ctx context.Context, out fileWriter, rel string, c templ.Component) error {
 	buf := pagePool.Get().(*bytes.Buffer)
 	defer func() {
 		if buf.Cap() <= 1<<20 { // let the rare huge page's buffer go
@@ -370,11 +448,17 @@ func (s *Site) writePage(ctx context.Context, out *assets.Output, rel string, c 
 	return nil
 }
 
+// fileWriter is where pages are written: a build's assets.Output, or
+// an Update's outputs (update.go).
+type fileWriter interface {
+	Write(rel string, data []byte) error
+}
+
 // pagePool holds the buffers pages are rendered into.
 var pagePool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // writeSitemap writes sitemap.xml listing every page in reading order.
-func (s *Site) writeSitemap(out *assets.Output) error {
+func (s *Site) writeSitemap(out fileWriter) error {
 	var b bytes.Buffer
 	b.WriteString(xml.Header)
 	b.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")
@@ -402,7 +486,9 @@ func (s *Site) footer(assets templates.Assets) string {
 		return ""
 	}
 	file := s.cfg.copyrightFile
-	pg := s.markupPage(s.home, assets)
+	fb := &body{calls: map[call]answer{}, reads: map[string]bool{}} // its links, for the files they publish (update.go)
+	s.footerLinks = fb
+	pg := s.markupPage(s.home, assets, fb)
 	pg.File, pg.DropH1 = file, false
 	pg.Links = pageLinks{s: s, p: s.home, assets: assets} // the footer's links are no page's
 	pg.Report = func(pr markup.Problem) {

@@ -124,13 +124,12 @@ func (s *Site) newSearchIndex(assets templates.Assets) *searchIndex {
 // searchDir is the search index's folder in the output.
 const searchDir = "search"
 
-// add records the searchable text of page p, published at url, from its
-// parsed (and processed) Markdown. It is safe for concurrent use.
-func (x *searchIndex) add(p *page, url string, doc ast.Node, src []byte) {
+// put records the searchable text of page p, published at url, from its
+// documents (searchDocs). It is safe for concurrent use.
+func (x *searchIndex) put(p *page, url string, docs []searchDoc) {
 	if x == nil {
 		return
 	}
-	docs := searchDocs(p, doc, src)
 	sp := searchPage{entry: encodeEntry(url, p.title, docs), terms: weighTerms(p, docs)}
 	x.mu.Lock()
 	x.pages[p] = sp
@@ -176,7 +175,7 @@ func (x *searchIndex) write(ctx context.Context, s *Site, o *assets.Output) erro
 	if x == nil {
 		return nil
 	}
-	files, err := x.encode(context.Background(), s, x.pages)
+	files, err := x.encode(context.Background(), s, s.model, x.chunk, x.pages)
 	if err != nil {
 		return fmt.Errorf("search index: %w", err)
 	}
@@ -218,9 +217,10 @@ func (x *searchIndex) write(ctx context.Context, s *Site, o *assets.Output) erro
 }
 
 // encode returns the index files by path under the index folder, pages
-// in reading order, from the pages' entries all (x.pages or a snapshot
-// of it). It stops with ctx's error when ctx is cancelled.
-func (x *searchIndex) encode(ctx context.Context, s *Site, all map[*page]searchPage) (map[string][]byte, error) {
+// of the model m in reading order, chunk to a text file, from the pages'
+// entries all (x.pages or a snapshot of it). It stops with ctx's error
+// when ctx is cancelled.
+func (x *searchIndex) encode(ctx context.Context, s *Site, m *model, chunk int, all map[*page]searchPage) (map[string][]byte, error) {
 	type meta struct {
 		V           int         `json:"v"`
 		Systems     [][2]string `json:"systems"`
@@ -231,12 +231,12 @@ func (x *searchIndex) encode(ctx context.Context, s *Site, all map[*page]searchP
 		Chunk       int         `json:"chunk"`
 		Docs        int         `json:"docs"`
 	}
-	m := meta{V: searchFormat, Systems: [][2]string{}, Pages: []int{}, Shards: []string{}, Chunk: x.chunk}
+	mt := meta{V: searchFormat, Systems: [][2]string{}, Pages: []int{}, Shards: []string{}, Chunk: chunk}
 	system := map[*page]int{}
-	for _, c := range s.home.children {
+	for _, c := range m.home.children {
 		if c.kind == templates.KindSection {
-			system[c] = len(m.Systems)
-			m.Systems = append(m.Systems, [2]string{systemID(c.sitePath), c.title})
+			system[c] = len(mt.Systems)
+			mt.Systems = append(mt.Systems, [2]string{systemID(c.sitePath), c.title})
 		}
 	}
 	// In reading order: the pages' documents, numbered from first, and
@@ -247,7 +247,7 @@ func (x *searchIndex) encode(ctx context.Context, s *Site, all map[*page]searchP
 	}
 	var order []indexed
 	var chunks [][][]byte
-	for i, p := range s.pages {
+	for i, p := range m.pages {
 		if i%256 == 0 && ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
@@ -256,16 +256,16 @@ func (x *searchIndex) encode(ctx context.Context, s *Site, all map[*page]searchP
 			continue
 		}
 		sys := -1
-		for a := p; a != nil && a != s.home; a = a.parent {
+		for a := p; a != nil && a != m.home; a = a.parent {
 			if i, ok := system[a]; ok {
 				sys = i
 			}
 		}
-		n := len(m.Pages) / 2
-		m.Pages = append(m.Pages, sys, len(sp.terms))
-		order = append(order, indexed{sp.terms, m.Docs})
-		m.Docs += len(sp.terms)
-		if n%x.chunk == 0 {
+		n := len(mt.Pages) / 2
+		mt.Pages = append(mt.Pages, sys, len(sp.terms))
+		order = append(order, indexed{sp.terms, mt.Docs})
+		mt.Docs += len(sp.terms)
+		if n%chunk == 0 {
 			chunks = append(chunks, nil)
 		}
 		chunks[len(chunks)-1] = append(chunks[len(chunks)-1], sp.entry)
@@ -278,13 +278,13 @@ func (x *searchIndex) encode(ctx context.Context, s *Site, all map[*page]searchP
 	parts := max(1, min(s.opts.Workers, 8))
 	made := make([][]file, parts)
 	shardFiles := make([]map[string][]byte, parts)
-	m.Texts = make([]string, len(chunks))
+	mt.Texts = make([]string, len(chunks))
 	textFiles := make([][]byte, len(chunks))
 	err := parallel(ctx, parts+len(chunks), s.opts.Workers, func(task int) {
 		if task >= parts {
 			k := task - parts
 			textFiles[k] = joinJSON(chunks[k])
-			m.Texts[k] = assets.ContentHash(textFiles[k])
+			mt.Texts[k] = assets.ContentHash(textFiles[k])
 			return
 		}
 		// Each term's postings, encoded as they come (documents in
@@ -339,19 +339,19 @@ func (x *searchIndex) encode(ctx context.Context, s *Site, all map[*page]searchP
 	for k := range parts {
 		maps.Copy(files, shardFiles[k])
 		for _, f := range made[k] {
-			m.Shards = append(m.Shards, f.key)
+			mt.Shards = append(mt.Shards, f.key)
 			hashes[f.key] = f.hash
 		}
 	}
-	slices.Sort(m.Shards)
-	m.ShardHashes = make([]string, len(m.Shards))
-	for i, key := range m.Shards {
-		m.ShardHashes[i] = hashes[key]
+	slices.Sort(mt.Shards)
+	mt.ShardHashes = make([]string, len(mt.Shards))
+	for i, key := range mt.Shards {
+		mt.ShardHashes[i] = hashes[key]
 	}
 	for k, b := range textFiles {
-		files[fmt.Sprintf("c/%d.%s.json", k, m.Texts[k])] = b
+		files[fmt.Sprintf("c/%d.%s.json", k, mt.Texts[k])] = b
 	}
-	b, err := marshalJSON(m)
+	b, err := marshalJSON(mt)
 	if err != nil {
 		return nil, err
 	}

@@ -87,6 +87,11 @@ type Options struct {
 	// (see lockPath), with that process's id (0 when unknown), before
 	// this build waits for it; nil: it waits in silence.
 	Waiting func(pid int)
+	// Incremental keeps in memory what Site.Update needs to write a page
+	// again without parsing its Markdown (its rendered text and search
+	// documents), for a development server. Without it Update renders
+	// again the pages it writes.
+	Incremental bool
 	// CacheDir holds build results worth keeping between builds
 	// (precompressed assets, the WebAssembly module). Default: the user's
 	// cache directory + "/d6codex"; "-" disables caching.
@@ -193,57 +198,22 @@ type Site struct {
 	diag *collector
 	warn *collector // problems that do not stop the build (see Result.Warnings)
 
-	home        *page
-	pages       []*page              // reading order, home first
-	synth       []*page              // sections synthesized for folders without _index.md
-	byRel       map[string]*page     // content-relative path -> page (what is not published left out, see publish.go)
-	files       map[string]bool      // content-relative paths of the files that are not Markdown (bundle.go)
-	notFound    *page                // the corpus's own 404 page (404.md or 404.html at the content root), nil for the default one
-	navFolders  map[string]navFolder // folder -> its section's title and place in the layout's navigation (dialect.go)
-	readmes     map[string]bool      // README.md files beside an index page: ordinary pages (folders.go)
-	folderNotes map[string]string    // content-relative path of a folder note -> the folder it is the page of (folders.go)
-	sections    map[string]*page     // folder (content-relative, "" for the root) -> its section page
-	links       layout.LinkFinder    // the layout's own link rule (pagerules.go), nil for sitegen's
-	byURL       map[string]*page     // site path of a page or alias -> the page (checkURLs)
-	filesByURL  map[string]string    // site path of a content file that is not Markdown -> its content-relative path
-	linked      linkedFiles          // the content files the rendered pages link to (bundle.go)
-	copyNotes   []string             // a line on each generated copy of other pages (copies.go), for Result.Info
-	// What the tools say not to publish (publish.go): the reason by
-	// content-relative path, the path by site path, the report's list,
-	// and the pages and files left out.
-	unpublished  map[string]string
-	unpubURL     map[string]string
-	notPublished []NotPublished
-	unpubPages   []*page
-	unpubFiles   []string
-	unpubWiki    *wikiIndex // the names of the notes left out, to tell a link to one from a broken link
-	garden       bool       // the Digital Garden plugin's rule applies (layout.Layout.Garden)
+	*model // the content model of the last build or Update (model.go)
 
 	src     *srcpath.Root // the source folder, for every read (srcRoot)
 	srcErr  error
 	srcOnce sync.Once
 
-	wiki   *wikiIndex  // notes by name and path, for wikilinks (wiki.go); nil without Obsidian
-	embeds atomic.Bool // a page embeds a note (![[Note]]): an edit may change other pages
+	linked linkedFiles // the content files the rendered pages link to (bundle.go)
 
-	baseFiles map[string]bool      // content-relative paths of the vault's .base files (dataview.go)
-	dvs       dvState              // the notes as Dataview's queries read them, made on first use
-	queries   atomic.Bool          // a page's query read other pages: an edit may change other pages
-	created   map[string]time.Time // first commit time per source file (lastmod.go); nil without git
+	graph *graph // what each page read to be what it is, for Update (graph.go); nil before a render
+
+	created map[string]time.Time // first commit time per source file (lastmod.go); nil without git
 
 	rendered atomic.Int64
-	// The links between pages, learnt as pages render (backlinks.go): the
-	// graph, each page by its URL and its place in reading order, and the
-	// graph inverted: the pages that link to each page (its "Linked from"
-	// list) and the fragments of it they link to (its previews).
-	graph     *linkGraph
-	pageByURL map[string]*page
-	order     map[*page]int
-	into      map[*page][]*page
-	frags     map[*page][]string
-	search    *searchIndex         // the search index render collects (search.go)
-	view      *templates.Site      // the shared view model of the last render (for Update)
-	lastmod   map[string]time.Time // last commit time per source file (lastmod.go); nil without git
+	search   *searchIndex         // the search index render collects (search.go)
+	view     *templates.Site      // the shared view model of the last render (for Update)
+	lastmod  map[string]time.Time // last commit time per source file (lastmod.go); nil without git
 
 	destHold destHold // the lock of Options.Dest, shared by the writes between builds (dest.go)
 }
@@ -255,7 +225,7 @@ type Site struct {
 // cancelled context).
 func Load(ctx context.Context, opts Options) (*Site, error) {
 	opts = opts.withDefaults()
-	s := &Site{opts: opts, diag: &collector{}, warn: &collector{}}
+	s := &Site{opts: opts, diag: &collector{}, warn: &collector{}, model: newModel(), graph: newGraph(opts.Incremental)}
 	if opts.Layout == nil {
 		lay, err := detect.Layout(opts.Source)
 		if err != nil {
@@ -280,6 +250,7 @@ func Load(ctx context.Context, opts Options) (*Site, error) {
 	for _, ce := range s.lay.Tolerated {
 		s.tolerate(ce.File, ce.Line, ce.Col, ce.Key, ce.Msg)
 	}
+	s.cfg.base = s.cfg.basePath() // relURL's, read once
 	s.md = markup.New(markup.Options{
 		Unsafe:       s.cfg.Unsafe,
 		Handlers:     diagramBlocks(s.lay, opts.Handlers),

@@ -67,14 +67,22 @@ func (s *Site) buildTags() {
 	}
 	byPath := map[string]*page{}
 	var added []*page
+	paths := map[string]string{} // tag name -> its page's site path, "" for none: a name is checked once
 	for _, p := range s.pages {
 		if p.unlisted != "" {
 			continue // published, but in no list
 		}
 		for _, name := range p.tags {
-			sp := s.cfg.tagPath(name)
-			if tagNameProblem(name) != "" || urlProblem(sp, sp, sp) != "" {
-				continue // front matter's are checked as they are read; this is the one check of URLs
+			sp, ok := paths[name]
+			if !ok {
+				sp = s.cfg.tagPath(name)
+				if tagNameProblem(name) != "" || urlProblem(sp, sp, sp) != "" {
+					sp = "" // front matter's are checked as they are read; this is the one check of URLs
+				}
+				paths[name] = sp
+			}
+			if sp == "" {
+				continue
 			}
 			tp, ok := byPath[sp]
 			if !ok {

@@ -16,7 +16,12 @@ import (
 // decoded: they name the files of the output, which a server reaches by
 // decoding the URL.
 func escapePath(sitePath string) string {
-	return (&url.URL{Path: sitePath}).EscapedPath()
+	for i := range len(sitePath) {
+		if c := sitePath[i]; !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '/' || c == '-' || c == '.' || c == '_' || c == '~') {
+			return (&url.URL{Path: sitePath}).EscapedPath()
+		}
+	}
+	return sitePath // nothing to escape (the common case, and a build asks for thousands)
 }
 
 // badName says what is wrong with a source file or folder name (a slash

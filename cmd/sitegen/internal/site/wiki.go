@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/markup"
 	"d6codex/templates"
 )
@@ -70,22 +71,16 @@ func newWikiIndex(pages []*page, files []string) *wikiIndex {
 }
 
 // pageLinks resolves the links of one page: Markdown links (resolveLink)
-// and wikilinks (markup.WikiResolver).
+// and wikilinks (markup.WikiResolver). Each question and its answer is
+// recorded in rec, the body of the page being rendered (graph.go), when
+// not nil; replay asks again without reading any file (an embed's note
+// is not read).
 type pageLinks struct {
 	s      *Site
 	p      *page
 	assets templates.Assets
-	// record adds the links that resolve to other pages to the link graph
-	// (backlinks.go); off for text that is not the page's own (the footer).
-	record bool
-}
-
-// recorded records a resolved link of the page and returns it.
-func (l pageLinks) recorded(u string) string {
-	if l.record {
-		l.s.recordLink(l.p, u)
-	}
-	return u
+	rec    *body
+	replay bool
 }
 
 // ResolveTag implements markup.TagResolver: the URL of a tag's page.
@@ -103,8 +98,20 @@ func (l pageLinks) ResolveLink(dest string) (string, string) {
 // ResolveTarget implements markup.TargetResolver.
 func (l pageLinks) ResolveTarget(dest string) markup.LinkTarget {
 	tg := l.s.resolveLink(l.p, dest)
-	if tg.Problem == "" && tg.Unlinked == "" {
-		l.recorded(tg.URL)
+	l.rec.asked(call{from: l.p.rel, dest: dest}, answer{url: tg.URL, problem: tg.Problem, unlinked: tg.Unlinked})
+	return tg
+}
+
+// ResolveWiki implements markup.WikiResolver (see resolveWiki); the
+// question and its answer are recorded.
+func (l pageLinks) ResolveWiki(target, frag string, embed bool) markup.WikiTarget {
+	tg := l.resolveWiki(target, frag, embed)
+	if l.rec != nil {
+		a := answer{url: tg.URL, problem: tg.Problem, warning: tg.Warning, unlinked: tg.Unlinked}
+		if tg.Note != nil {
+			a.note = noteOf(tg.Note)
+		}
+		l.rec.asked(call{from: l.p.rel, wiki: true, dest: target, frag: frag, embed: embed}, a)
 	}
 	return tg
 }
@@ -115,15 +122,6 @@ func (l pageLinks) ResolveTarget(dest string) markup.LinkTarget {
 // a warning naming the others) the one nearest the content root, else the
 // first by path; a path ("Races/Human") goes relative to the linking
 // note, then from the content root, then as the end of a note's path.
-func (l pageLinks) ResolveWiki(target, frag string, embed bool) markup.WikiTarget {
-	tg := l.resolveWiki(target, frag, embed)
-	if tg.Problem == "" && tg.Unlinked == "" {
-		l.recorded(tg.URL)
-	}
-	return tg
-}
-
-// resolveWiki is ResolveWiki, without recording the link.
 func (l pageLinks) resolveWiki(target, frag string, embed bool) markup.WikiTarget {
 	s, from := l.s, l.p
 	if target == "" {
@@ -156,7 +154,7 @@ func (l pageLinks) resolveWiki(target, frag string, embed bool) markup.WikiTarge
 		s.linked.add(file)
 		return markup.WikiTarget{URL: s.cfg.relURL(s.cfg.bundleURL(file)) + fragPart(frag)}
 	case to == nil:
-		return markup.WikiTarget{Problem: fmt.Sprintf("no note or file named %q in %s/", target, s.lay.Content)}
+		return markup.WikiTarget{Problem: fmt.Sprintf("no note or file named %q in %s", target, s.contentName())}
 	}
 	tg := l.wikiPage(to, frag, embed)
 	if len(others) > 0 && tg.Problem == "" {
@@ -191,14 +189,16 @@ func (l pageLinks) wikiPage(to *page, frag string, embed bool) markup.WikiTarget
 	if embed && to.file == "" {
 		return markup.WikiTarget{Problem: "a folder's list of pages cannot be embedded"}
 	}
-	if embed {
+	if embed && l.replay {
+		tg.Note = s.markupPage(to, l.assets, nil) // the note as it would be read: its file is a dependency of its own
+	} else if embed {
+		l.rec.read(to.file)
 		src, err := s.readPage(to.file)
 		if err != nil {
 			return markup.WikiTarget{Problem: fmt.Sprintf("read %s: %v", to.file, unwrapPath(err))}
 		}
 		s.metaBlock(src)
-		s.embeds.Store(true)
-		tg.Note, tg.Src = s.markupPage(to, l.assets), src
+		tg.Note, tg.Src = s.markupPage(to, l.assets, l.rec), src
 	}
 	return tg
 }
@@ -347,4 +347,17 @@ func anchorOf(p *page, frag string) (string, bool) {
 		return "", true
 	}
 	return "", false
+}
+
+// contentName names the content folder in a message: "content/", or for
+// a source whose pages are the folder itself "the vault" (Obsidian's
+// word) or "the source folder".
+func (s *Site) contentName() string {
+	switch {
+	case s.lay.Content != ".":
+		return s.lay.Content + "/"
+	case s.lay.Kind == layout.Obsidian:
+		return "the vault"
+	}
+	return "the source folder"
 }

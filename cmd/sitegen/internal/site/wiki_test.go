@@ -1,11 +1,8 @@
 package site
 
 import (
-	"context"
 	"errors"
 	"maps"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -190,24 +187,25 @@ func TestTagPages(t *testing.T) {
 	}
 }
 
-// TestUpdateWithEmbeds: once a page embeds a note, an edit to any page
-// is a full build (the embedding pages show the edited note).
+// TestUpdateWithEmbeds: an edit of a note rewrites the pages that embed
+// it (at any depth), and those alone.
 func TestUpdateWithEmbeds(t *testing.T) {
-	src := writeTree(t, map[string]string{
-		"content/a.md": "# A\n\n![[B]]\n",
-		"content/b.md": "# B\n\nOld text.\n",
-	})
-	opts := Options{Source: src, Dest: filepath.Join(t.TempDir(), "out"), CacheDir: "-"}
-	s, _, err := BuildSite(context.Background(), opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(src, "content/b.md"), []byte("# B\n\nNew text.\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	u, err := s.Update(context.Background(), []string{"content/b.md"})
-	if err != nil || !u.Full || !strings.Contains(u.Reason, "embed") {
-		t.Errorf("Update = %+v, %v; want a full build because pages embed notes", u, err)
+	for _, keep := range []bool{false, true} {
+		src := writeTree(t, map[string]string{
+			"content/a.md": "# A\n\n![[B]]\n",
+			"content/b.md": "# B\n\n![[C#Part]]\n",
+			"content/c.md": "# C\n\n## Part\n\nOld text.\n\n## Other\n\nOther text.\n",
+			"content/d.md": "# D\n\nSee [[C]].\n",
+		})
+		r := startUpdates(t, Options{Source: src}, keep)
+		u := r.update(t, map[string]string{"content/c.md": "# C\n\n## Part\n\nNew text.\n\n## Other\n\nOther text.\n"})
+		if want := []string{"/a/", "/b/", "/c/"}; !slices.Equal(u.Pages, want) {
+			t.Errorf("wrote %v, want %v", u.Pages, want)
+		}
+		u = r.update(t, map[string]string{"content/c.md": "# C\n\n## Part\n\nNew text.\n\n## Other\n\nOther text, edited.\n"})
+		if want := []string{"/c/"}; !slices.Equal(u.Pages, want) {
+			t.Errorf("an edit outside the embedded section wrote %v, want %v", u.Pages, want)
+		}
 	}
 }
 

@@ -108,6 +108,11 @@ type Options struct {
 	// Poll, when positive, scans the files at this interval instead of
 	// using file system events.
 	Poll time.Duration
+	// Hidden are files (relative to Base, slash-separated) watched
+	// although a name on their path is hidden: settings files a tool keeps
+	// in a hidden folder (.obsidian/app.json). Their folder must exist
+	// when watching starts.
+	Hidden []string
 	// OnError receives errors that do not stop watching (a folder that
 	// could not be added, a failed scan). Default: ignore them.
 	OnError func(error)
@@ -117,7 +122,8 @@ type Options struct {
 type Watcher struct {
 	opts    Options
 	names   map[string]bool
-	exclude []string // Options.Exclude, cleaned
+	exclude []string        // Options.Exclude, cleaned
+	hidden  map[string]bool // Options.Hidden
 	batches chan Batch
 	raw     chan Change
 	fsw     *fsnotify.Watcher // nil when polling
@@ -159,6 +165,10 @@ func New(opts Options) (*Watcher, error) {
 	for _, n := range opts.Exclude {
 		w.exclude = append(w.exclude, filepath.ToSlash(filepath.Clean(n)))
 	}
+	w.hidden = map[string]bool{}
+	for _, h := range opts.Hidden {
+		w.hidden[filepath.ToSlash(filepath.Clean(h))] = true
+	}
 	if opts.Poll > 0 {
 		snap := w.scan()
 		w.wg.Go(func() { w.poll(ctx, snap) })
@@ -176,6 +186,11 @@ func New(opts Options) (*Watcher, error) {
 		}
 		for _, root := range w.roots() {
 			w.addTree(root, nil)
+		}
+		for h := range w.hidden { // its folder alone: the others of a hidden folder are not the site's
+			if err := fsw.Add(filepath.Dir(filepath.Join(base, filepath.FromSlash(h)))); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				opts.OnError(fmt.Errorf("watch %s: %w", h, err))
+			}
 		}
 		w.wg.Go(func() { w.listen(ctx) })
 	}
@@ -211,6 +226,9 @@ func (w *Watcher) rel(abs string, dir bool) (string, bool) {
 		return "", false
 	}
 	r = filepath.ToSlash(r)
+	if w.hidden[r] {
+		return r, true
+	}
 	top, _, _ := strings.Cut(r, "/")
 	if !w.opts.Root && !w.names[top] && !w.names[r] {
 		return "", false
@@ -486,6 +504,11 @@ func (w *Watcher) scan() map[string]fileState {
 		})
 		if err != nil {
 			w.opts.OnError(fmt.Errorf("scan %s: %w", root, err))
+		}
+	}
+	for h := range w.hidden {
+		if info, err := os.Lstat(filepath.Join(w.opts.Base, filepath.FromSlash(h))); err == nil {
+			snap[h] = fileState{mod: info.ModTime(), size: info.Size(), dir: info.IsDir()}
 		}
 	}
 	return snap

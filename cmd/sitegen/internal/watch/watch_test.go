@@ -123,6 +123,16 @@ func TestWatcher(t *testing.T) {
 			write(t, dir, ".site.toml.tmp", "title = 'x'")
 			must(t, os.Rename(filepath.Join(dir, ".site.toml.tmp"), filepath.Join(dir, "site.toml")))
 		}, want: []string{"site.toml"}},
+		// Issue 35: settings a tool keeps in a hidden folder are seen, and
+		// only those (Obsidian writes workspace.json at every click).
+		{name: "hidden settings file", do: func(t *testing.T, dir string) {
+			write(t, dir, ".obsidian/workspace.json", "{}")
+			write(t, dir, ".obsidian/app.json", `{"x": 1}`)
+		}, want: []string{".obsidian/app.json"}},
+		{name: "hidden settings file atomic save", do: func(t *testing.T, dir string) {
+			write(t, dir, ".obsidian/app.json.tmp", `{"x": 2}`)
+			must(t, os.Rename(filepath.Join(dir, ".obsidian/app.json.tmp"), filepath.Join(dir, ".obsidian/app.json")))
+		}, want: []string{".obsidian/app.json"}},
 		{name: "burst of 1000 writes", do: func(t *testing.T, dir string) {
 			for i := range 1000 {
 				write(t, dir, fmt.Sprintf("static/burst/f%04d.txt", i), "burst")
@@ -146,8 +156,9 @@ func TestWatcher(t *testing.T) {
 			write(t, dir, "content/sec/b.md", "b")
 			write(t, dir, "static/css/site.css", "body{}")
 			must(t, os.MkdirAll(filepath.Join(dir, "static/burst"), 0o755))
+			write(t, dir, ".obsidian/app.json", "{}")
 			w, err := New(Options{Base: dir, Names: []string{"content", "static", "site.toml"},
-				Debounce: 30 * time.Millisecond, Poll: mode.poll})
+				Hidden: []string{".obsidian/app.json"}, Debounce: 30 * time.Millisecond, Poll: mode.poll})
 			must(t, err)
 			defer w.Close()
 			for i, sc := range scenarios {

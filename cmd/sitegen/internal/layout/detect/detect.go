@@ -15,6 +15,10 @@
 package detect
 
 import (
+	"path"
+	"slices"
+	"strings"
+
 	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/layout/docsify"
 	"d6codex/cmd/sitegen/internal/layout/docusaurus"
@@ -55,4 +59,44 @@ func Layout(dir string) (*layout.Layout, error) {
 		return l, err
 	}
 	return layout.Folder(), nil
+}
+
+// Settings lists the settings files of the layout lay (nil: sitegen's
+// own): the one it was recognised by, its table of contents, the other
+// files its recogniser reads, and every file whose appearance would make
+// the folder another layout. A change to one needs the settings read
+// again, and a full build.
+func Settings(lay *layout.Layout) []string {
+	files := []string{SiteFile, mdbook.ConfigFile, quartz.ConfigFile}
+	files = append(files, hugo.ConfigFiles...)
+	files = append(files, mkdocs.ConfigFiles...)
+	files = append(files, jekyll.ConfigFiles...)
+	files = append(files, obsidian.Settings...)
+	files = append(files, docusaurus.ConfigFiles...)
+	files = append(files, docusaurus.SidebarFiles...)
+	for _, r := range []string{".", "docs"} { // where VitePress projects are (vitepress.Recognise)
+		for _, n := range vitepress.ConfigNames {
+			files = append(files, path.Join(r, n))
+		}
+	}
+	if lay != nil {
+		if lay.File != "" && !strings.HasSuffix(lay.File, "/") {
+			files = append(files, lay.File)
+		}
+		if lay.NavFile != "" {
+			files = append(files, lay.NavFile)
+		}
+	}
+	slices.Sort(files)
+	return slices.Compact(files)
+}
+
+// IsSettings reports whether the source-relative path rel is one of
+// Settings(lay), or in a Docusaurus site a folder's category settings
+// (_category_.json), which its layout reads.
+func IsSettings(lay *layout.Layout, rel string) bool {
+	if lay != nil && lay.Kind == layout.Docusaurus && slices.Contains(docusaurus.CategoryFiles, path.Base(rel)) {
+		return true
+	}
+	return slices.Contains(Settings(lay), rel)
 }

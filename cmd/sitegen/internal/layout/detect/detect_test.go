@@ -57,3 +57,32 @@ func TestLayout(t *testing.T) {
 		})
 	}
 }
+
+// TestSettings: a layout's own settings files, its table of contents,
+// Obsidian's settings in their hidden folder and the files that decide the
+// layout are settings; pages and other files are not.
+func TestSettings(t *testing.T) {
+	dir := layouttest.Write(t, map[string]string{"book.toml": "", "src/SUMMARY.md": "- [A](a.md)\n", "src/a.md": "# A\n"})
+	lay, err := Layout(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rel, want := range map[string]bool{
+		"book.toml": true, "src/SUMMARY.md": true, "_config.yml": true, "mkdocs.yml": true, "hugo.toml": true,
+		"site.toml": true, "quartz.config.ts": true, ".obsidian/app.json": true, ".obsidian/templates.json": true,
+		"src/a.md": false, ".obsidian/workspace.json": false, "README.md": false, "src/SUMMARY.md.bak": false,
+		"docusaurus.config.js": true, "sidebars.js": true, ".vitepress/config.mts": true, "docs/.vitepress/config.ts": true,
+		"docs/rules/_category_.json": false, // only a Docusaurus site's
+	} {
+		if got := IsSettings(lay, rel); got != want {
+			t.Errorf("IsSettings(%s) = %t, want %t", rel, got, want)
+		}
+	}
+	dir = layouttest.Write(t, map[string]string{"docusaurus.config.js": "export default {title: 'D'}\n", "docs/rules/a.md": "# A\n"})
+	if lay, err = Layout(dir); err != nil {
+		t.Fatal(err)
+	}
+	if !IsSettings(lay, "docs/rules/_category_.json") || IsSettings(lay, "docs/rules/a.md") {
+		t.Error("a Docusaurus folder's _category_.json is not its settings")
+	}
+}

@@ -68,8 +68,8 @@ var ConfigFiles = []string{
 	"docusaurus.config.js", "docusaurus.config.mjs", "docusaurus.config.cjs",
 }
 
-// sidebarFiles are where the classic template keeps the sidebars.
-var sidebarFiles = []string{"sidebars.ts", "sidebars.js", "sidebars.mjs", "sidebars.cjs", "sidebars.mts"}
+// SidebarFiles are where the classic template keeps the sidebars.
+var SidebarFiles = []string{"sidebars.ts", "sidebars.js", "sidebars.mjs", "sidebars.cjs", "sidebars.mts"}
 
 // Admonitions are Docusaurus's admonition keywords (its
 // DefaultAdmonitionOptions) and the callout kind each is shown as.
@@ -220,7 +220,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		case bool: // false: no sidebars
 			sidebarSet = true
 		case jsconfig.Computed: // require.resolve('./sidebars.js'): the template's file
-			sidebarPath = layout.FirstFile(dir, sidebarFiles)
+			sidebarPath = layout.FirstFile(dir, SidebarFiles)
 			sidebarSet = true
 			l.Notes = append(l.Notes, fmt.Sprintf("%s: %s not read (computed): %s is read instead", file,
 				v.Describe(where+".sidebarPath"), orNone(sidebarPath)))
@@ -246,7 +246,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		}
 	}
 	if !sidebarSet {
-		sidebarPath = layout.FirstFile(dir, sidebarFiles)
+		sidebarPath = layout.FirstFile(dir, SidebarFiles)
 	}
 	r.content = l.Content
 	l.Rules = r
@@ -514,9 +514,9 @@ func (r *rules) Folder(dir string) (layout.Page, error) {
 	return p, err
 }
 
-// categoryFiles are the names of a folder's category settings, in the
+// CategoryFiles are the names of a folder's category settings, in the
 // order Docusaurus tries them.
-var categoryFiles = []string{"_category_.json", "_category_.yml", "_category_.yaml"}
+var CategoryFiles = []string{"_category_.json", "_category_.yml", "_category_.yaml"}
 
 // category is the folder's _category_ file, read once (Folder is asked
 // for a folder by several pages, in parallel): nil when it has none. A
@@ -542,7 +542,7 @@ type categoryFile struct {
 }
 
 func (r *rules) readCategory(dir string) (map[string]any, error) {
-	for _, name := range categoryFiles {
+	for _, name := range CategoryFiles {
 		rel := path.Join(r.content, dir, name)
 		raw, err := layout.ReadSetting(r.dir, rel) // the link rule of every settings file
 		if errors.Is(err, fs.ErrNotExist) {

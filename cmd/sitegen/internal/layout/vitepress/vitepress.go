@@ -40,10 +40,10 @@ import (
 	"d6codex/cmd/sitegen/internal/layout/jsconfig"
 )
 
-// configNames are the files VitePress reads its settings from, in its
+// ConfigNames are the files VitePress reads its settings from, in its
 // order (resolveUserConfig: config/index.EXT before config.EXT, for each
 // extension in turn).
-var configNames = func() []string {
+var ConfigNames = func() []string {
 	var out []string
 	for _, ext := range []string{"js", "ts", "mjs", "mts"} {
 		out = append(out, ".vitepress/config/index."+ext, ".vitepress/config."+ext)
@@ -90,7 +90,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		if !layout.Exists(dir, path.Join(r, ".vitepress"), true) {
 			continue
 		}
-		for _, name := range configNames {
+		for _, name := range ConfigNames {
 			if layout.Exists(dir, path.Join(r, name), false) {
 				root, file = r, path.Join(r, name)
 				break
