@@ -76,6 +76,9 @@
       this.out = root.querySelector(".calc-results");
       this.err = root.querySelector(".calc-error");
       this.status = root.querySelector(".calc-status");
+      // A playground's program (```anydice editable): line numbers.
+      const ta = root.querySelector("textarea[data-editor]");
+      this.editor = ta && editor(ta);
       this.pinNote = root.querySelector(".calc-pinned");
       this.dist = "";
       this.pinned = null;
@@ -403,6 +406,7 @@
       this.root.dataset.runs = String(+(this.root.dataset.runs || 0) + 1);
       if (res.ms !== undefined) this.root.dataset.workerMs = res.ms.toFixed(3);
       for (const f of this.form.elements) f.removeAttribute?.("aria-invalid");
+      this.editor?.mark(0);
       for (const m of this.root.querySelectorAll(".calc-field-error")) {
         const f = this.field(m.dataset.for);
         if (f) f.setAttribute("aria-describedby", f.getAttribute("aria-describedby").replace(" " + m.id, ""));
@@ -563,7 +567,14 @@
       }
       this.pinNote.hidden = true;
       this.form.querySelector(".calc-fold")?.setAttribute("open", "");
-      const bad = fields && fields.length ? fields : field ? [{ field, message: msg }] : [];
+      let bad = fields && fields.length ? fields : field ? [{ field, message: msg }] : [];
+      // A program's error: its line marked in the gutter, counted as the
+      // editor shows it (the module reads the program without the blank
+      // lines before it).
+      if (this.editor) {
+        this.editor.mark("");
+        bad = bad.map((b) => b.field !== "program" ? b : b.message ? { ...b, message: this.editor.mark(b.message) } : { ...b, allowed: this.editor.mark(b.allowed) });
+      }
       const lines = [];
       for (const b of bad) {
         const f = this.field(b.field);
@@ -588,6 +599,35 @@
       }
       this.err.textContent = minus(lines.length ? lines.join(" · ") : this.words(msg));
     }
+  }
+
+  // editor gives a playground's program (a text area marked data-editor)
+  // its gutter of line numbers, one beside each line and scrolled with
+  // them; mark(msg) marks the line a message "line N, column C" names,
+  // and returns the message with N as the editor counts lines.
+  function editor(ta) {
+    const box = ta.previousElementSibling, lines = box.firstElementChild, have = lines.children;
+    let bad = 0;
+    const scroll = () => { lines.style.transform = `translateY(${-ta.scrollTop}px)`; };
+    const draw = () => {
+      const n = ta.value.split("\n").length;
+      while (have.length < n) lines.append(el("span", { text: String(have.length + 1) }));
+      while (have.length > n) lines.lastChild.remove();
+      for (const s of have) s.classList.toggle("calc-line-error", +s.textContent === bad);
+      box.style.setProperty("--digits", String(n).length);
+      scroll();
+    };
+    ta.addEventListener("input", draw);
+    ta.addEventListener("scroll", scroll);
+    return {
+      mark(msg) {
+        const lead = ta.value.match(/^\s*/)[0].split("\n").length - 1;
+        bad = 0;
+        msg = msg && String(msg).replace(/\bline (\d+), column/, (_, n) => "line " + (bad = +n + lead) + ", column");
+        draw();
+        return msg;
+      },
+    };
   }
 
   // chartView opens a chart's box on its central 99% (data-x0 to
