@@ -6,10 +6,14 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"d6codex/cmd/sitegen/internal/testing/browser"
+	"d6codex/rules/dice/anydice"
 )
 
 // gutter reads a playground's editor: how many lines its text area holds,
@@ -160,6 +164,110 @@ func TestAnyDicePlayground(t *testing.T) {
 				t.Errorf("the link's program: %q, want %q", v, fixed)
 			}
 			checkNumbers(t, readGutter(t, fresh, dom), "from the link")
+		})
+	}
+}
+
+// TestAnyDicePlaygroundStop is issue 36, item 2's Stop, at 1280 and 390
+// px: a program that runs long (a roll written as a recursion six ways
+// deep at every level, to the interpreter's whole step budget) shows
+// "Running…" and a Stop button; Stop terminates the worker and says
+// Stopped, the last result kept (the page's program's odds, checked
+// against the interpreter natively) and marked out of date; the next
+// program runs in a fresh worker and its odds show.
+func TestAnyDicePlaygroundStop(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the WebAssembly module and drives a browser")
+	}
+	prog := "\\ field N: \"Dice\" 1..6 = 2 \\\noutput Nd6 named \"Sum\"\n"
+	long := "function: roll N:n times D:n {\n if D = 0 { result: N }\n result: [roll N + d6 times D - 1]\n}\nset \"maximum function depth\" to 20\noutput [roll 0 times 9] named \"Sum\"\n"
+	next := "output 3d4 named \"Sum\"\n"
+	// The long program really is long: natively it spends the whole budget.
+	if p, err := anydice.Parse(long); err != nil {
+		t.Fatal(err)
+	} else if _, err := p.Run(nil); err == nil || !strings.Contains(err.Error(), "more steps") {
+		t.Fatalf("the long program ends natively: %v", err)
+	}
+	dir := buildCalcSite(t, "```anydice editable\n"+prog+"```\n")
+	base := browser.Serve(t, dir)
+	const dom = "calc-anydice-program"
+	odds := func(ctx context.Context, src string, vals map[string]int, when string) {
+		t.Helper()
+		p, err := anydice.Parse(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		outs, err := p.Run(vals)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var pairs [][2]float64
+		if err := json.Unmarshal([]byte(eval[string](t, ctx, `JSON.stringify([...document.querySelectorAll("#calc-anydice-program .calc-table tbody tr")].map(r => [+r.dataset.v, +r.dataset.p]))`)), &pairs); err != nil {
+			t.Fatal(err)
+		}
+		d := outs[0].Dist
+		if len(pairs) != len(d.Values()) {
+			t.Fatalf("%s: %d values shown, want %d", when, len(pairs), len(d.Values()))
+		}
+		for _, vp := range pairs {
+			if diff := vp[1] - d.P(int(vp[0])); diff > 1e-12 || diff < -1e-12 {
+				t.Errorf("%s: P(%v) = %v, want %v", when, vp[0], vp[1], d.P(int(vp[0])))
+			}
+		}
+	}
+	for _, width := range []int{1280, 390} {
+		t.Run(fmt.Sprint(width), func(t *testing.T) {
+			ctx := browser.New(t, width, 900)
+			count := `window.terminated = 0; window.workers = 0;
+				const T = Worker.prototype.terminate; Worker.prototype.terminate = function () { window.terminated++; return T.call(this) };
+				const W = Worker; window.Worker = class extends W { constructor(...a) { super(...a); window.workers++ } };`
+			if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: count}); err != nil {
+				t.Fatal(err)
+			}
+			if err := chromedp.Do(ctx, chromedp.Navigate(base+"/tools/")); err != nil {
+				t.Fatal(err)
+			}
+			waitState(t, ctx, dom, "ok", -1)
+			// The module loaded and warm first, so the long run is the program's.
+			n := runs(t, ctx, dom)
+			setField(t, ctx, dom, "f1", "3")
+			waitState(t, ctx, dom, "ok", n)
+			// A slower processor, as a phone's, so the run lasts.
+			if _, err := chromedp.Call(ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: 4}); err != nil {
+				t.Fatal(err)
+			}
+			n = runs(t, ctx, dom)
+			setField(t, ctx, dom, "program", long)
+			wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+			defer cancel()
+			if _, err := chromedp.Run(wctx, chromedp.Poll[bool](`(() => { const c = document.getElementById("calc-anydice-program");
+				return c.dataset.state === "running" && c.querySelector(".calc-status").textContent.startsWith("Running…") && !!c.querySelector(".calc-status button.calc-stop") })()`)); err != nil {
+				t.Fatalf("the long program never showed Running… with Stop: %v (%s)", err, eval[string](t, ctx, `document.querySelector("#calc-anydice-program .calc-status").textContent`))
+			}
+			eval[bool](t, ctx, `(() => { document.querySelector("#calc-anydice-program .calc-stop").click(); return true })()`)
+			waitState(t, ctx, dom, "stopped", n)
+			got := eval[string](t, ctx, `(() => { const c = document.getElementById("calc-anydice-program"), o = c.querySelector(".calc-results");
+				return [c.querySelector(".calc-status").textContent.startsWith("Stopped"), o.classList.contains("calc-outdated"), !!o.querySelector(".calc-outdated-note"),
+					c.getAttribute("aria-busy") === null, !c.querySelector(".calc-stop"), window.terminated].join("|") })()`)
+			if got != "true|true|true|true|true|1" {
+				t.Errorf("after Stop (stopped, out of date, noted, not busy, no Stop, workers terminated): %s", got)
+			}
+			odds(ctx, prog, map[string]int{"N": 3}, "the kept result")
+			if _, err := chromedp.Call(ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: 1}); err != nil {
+				t.Fatal(err)
+			}
+
+			// The next program, in a fresh worker.
+			n = runs(t, ctx, dom)
+			setField(t, ctx, dom, "program", next)
+			waitState(t, ctx, dom, "ok", n)
+			odds(ctx, next, nil, "the next program")
+			if w := eval[int](t, ctx, `window.workers`); w != 2 {
+				t.Errorf("%d workers started, want 2 (the first, and a fresh one after Stop)", w)
+			}
+			if eval[bool](t, ctx, `document.querySelector("#calc-anydice-program .calc-results").classList.contains("calc-outdated")`) {
+				t.Error("the next program's result is marked out of date")
+			}
 		})
 	}
 }
