@@ -40,6 +40,10 @@ type Handler struct {
 // New returns a handler that renders through calc, the ```calc handler.
 func New(calc *calcblock.Handler) *Handler { return &Handler{calc: calc} }
 
+// BlockKey implements markup.BlockKeyer: an editable block counts with
+// the others (its element ids follow theirs, none twice on a page).
+func (h *Handler) BlockKey(fields []string) string { return Info }
+
 // RenderBlock implements markup.BlockHandler.
 func (h *Handler) RenderBlock(b *markup.Block) (string, error) {
 	editable := false

@@ -138,3 +138,24 @@ func TestEditableBlock(t *testing.T) {
 		})
 	}
 }
+
+// TestEditableBlockIDs: an editable block counts with the page's other
+// AnyDice blocks (markup.BlockKeyer), so no element id is there twice.
+func TestEditableBlockIDs(t *testing.T) {
+	block := "```%s\noutput 1d6\n```\n\n"
+	page := "# P\n\n" + strings.ReplaceAll(block, "%s", "anydice") + strings.ReplaceAll(block, "%s", "anydice editable") + strings.ReplaceAll(block, "%s", "anydice")
+	dest, diags := build(t, page)
+	if len(diags) > 0 {
+		t.Fatal(diags)
+	}
+	b, err := os.ReadFile(filepath.Join(dest, "page", "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := string(b)
+	for _, id := range []string{`id="calc-anydice-program"`, `id="calc-anydice-program-2"`, `id="calc-anydice-program-3"`} {
+		if n := strings.Count(html, id); n != 1 {
+			t.Errorf("%s: %d times, want once", id, n)
+		}
+	}
+}
