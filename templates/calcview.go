@@ -1,5 +1,10 @@
 package templates
 
+import (
+	"strconv"
+	"strings"
+)
+
 // CalcView is the view model of one calculator embedded in a page: the
 // form rendered from the calculator's schema with the page's presets, and
 // the URLs the script needs to run it.
@@ -58,6 +63,20 @@ type CalcField struct {
 	Options []CalcOption
 	// Allowed describes the allowed values in words.
 	Allowed string
+	// Editor makes a text area an editor (an AnyDice playground): shown
+	// open, monospace, unwrapped, with a gutter of line numbers.
+	Editor bool
+}
+
+// LineNumbers are the numbers of the lines of s as a text area shows
+// them ("1", "2", …): one more than its newlines.
+func LineNumbers(s string) []string {
+	n := strings.Count(s, "\n") + 1
+	out := make([]string, n)
+	for i := range out {
+		out[i] = strconv.Itoa(i + 1)
+	}
+	return out
 }
 
 // CalcOption is one choice of a select control.

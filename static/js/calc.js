@@ -42,13 +42,31 @@
     return worker;
   }
 
-  function call(msg, wasm) {
+  // call sends msg to the module's worker; calc, when given, is the
+  // calculator whose run it is (the one a Stop ends).
+  function call(msg, wasm, calc) {
     return new Promise((resolve) => {
       const s = ++seq;
-      resolve.wasm = wasm;
+      getWorker(wasm);
+      Object.assign(resolve, { wasm, calc, msg: { ...msg, seq: s, exec: cfg.exec, wasm } });
       pending.set(s, resolve);
-      getWorker(wasm).postMessage({ ...msg, seq: s, exec: cfg.exec, wasm });
+      workers.get(wasm).postMessage(resolve.msg);
     });
+  }
+
+  // stop ends calc's runs on a module: a WebAssembly run cannot be
+  // interrupted from the page, so its worker is terminated and a fresh
+  // one (which loads the module again, from the cache) takes its place.
+  // calc's runs answer {stopped: true}; another calculator's run on that
+  // module is sent again to the fresh worker.
+  function stop(wasm, calc) {
+    workers.get(wasm)?.terminate();
+    workers.delete(wasm);
+    for (const [s, cb] of [...pending]) {
+      if (cb.wasm !== wasm) continue;
+      if (cb.calc === calc) { pending.delete(s); cb({ stopped: true }); }
+      else getWorker(wasm).postMessage(cb.msg);
+    }
   }
 
   const el = (tag, attrs = {}, ...kids) => {
@@ -65,6 +83,9 @@
   // TYPING is the pause, in ms, after a keystroke before the calculator
   // runs (see the form's input handler; BENCHMARKS.md, issue 25).
   const TYPING = 120;
+  // SLOW is how long, in ms, a program runs before it shows "Running…"
+  // and a Stop button (a quick run shows neither).
+  const SLOW = 400;
   const mb = (n) => (n / 1048576).toFixed(1) + " MB";
 
   class Calc {
@@ -76,6 +97,9 @@
       this.out = root.querySelector(".calc-results");
       this.err = root.querySelector(".calc-error");
       this.status = root.querySelector(".calc-status");
+      // A playground's program (```anydice editable): line numbers.
+      const ta = root.querySelector("textarea[data-editor]");
+      this.editor = ta && editor(ta);
       this.pinNote = root.querySelector(".calc-pinned");
       this.dist = "";
       this.pinned = null;
@@ -359,6 +383,47 @@
       if (s) s.textContent = mb(bytes) + " loaded";
     }
 
+    // send runs msg in the worker; a calculator with a program (an
+    // AnyDice block) that is still running after SLOW ms says so, with a
+    // Stop button. There is no time limit: a program runs until it ends,
+    // within the interpreter's own bound on steps, or is stopped.
+    async send(msg) {
+      const program = this.form.querySelector("textarea");
+      clearTimeout(this.slow);
+      if (program) this.slow = setTimeout(() => this.running(), SLOW);
+      try {
+        return await call(msg, this.root.dataset.wasm, this);
+      } finally {
+        clearTimeout(this.slow);
+        this.root.querySelector(".calc-stop")?.remove();
+      }
+    }
+
+    running() {
+      // While the module loads, its progress is the news.
+      if (!this.loaded) { this.slow = setTimeout(() => this.running(), SLOW); return; }
+      const b = el("button", { type: "button", class: "calc-stop", text: "Stop" });
+      b.addEventListener("click", () => stop(this.root.dataset.wasm, this));
+      this.status.replaceChildren(el("span", { text: "Running… " }), b);
+      this.root.dataset.state = "running";
+    }
+
+    // stopped: the run was stopped; the last result stays, marked out of
+    // date, and the program waits for an edit or Calculate.
+    stopped() {
+      const had = document.activeElement === document.body || !document.activeElement;
+      this.root.removeAttribute("aria-busy");
+      this.root.dataset.runs = String(+(this.root.dataset.runs || 0) + 1);
+      this.root.dataset.state = "stopped";
+      this.status.textContent = "Stopped. Edit the program, or press Calculate to run it again.";
+      if (!this.out.hidden && this.out.children.length) {
+        this.out.classList.add("calc-outdated");
+        this.out.querySelector(".calc-outdated-note")?.remove();
+        this.out.prepend(el("p", { class: "calc-note calc-outdated-note", text: "Out of date: these odds are for the last program that ran to its end, not the one stopped." }));
+      }
+      if (had) this.form.querySelector("textarea")?.focus({ preventScroll: true });
+    }
+
     async run() {
       clearTimeout(this.timer);
       let inputs = this.inputs();
@@ -373,17 +438,18 @@
       // A field the link names twice: refused before the module runs, as
       // `calc run` refuses it.
       let res = bad.length ? { error: bad.map((b) => `${b.field}: “${b.value}” is not allowed (allowed: ${b.allowed})`).join("; "), field: bad[0].field, fields: bad }
-        : await call({ id: this.id, inputs, view }, this.root.dataset.wasm);
+        : await this.send({ id: this.id, inputs, view });
       if (res.load === false) keep(this.root.dataset.wasm);
       let misfit = null;
       if (res.error && res.dice) {
         // The typed dice do not fit these inputs; the odds never depend on
         // them, so show the odds and say so in the roll's place.
         misfit = res.error;
-        res = await call({ id: this.id, inputs: { ...inputs, dice: "" }, view }, this.root.dataset.wasm);
+        res = await this.send({ id: this.id, inputs: { ...inputs, dice: "" }, view });
       }
       // A newer change is under way: its answer is the one to show.
       if (ticket !== this.ticket) return;
+      if (res.stopped) { this.stopped(); return; }
       if (link && res.inputs) {
         // How the module read a link's values (its result's inputs, in
         // their canonical text): the form shows them, the address and a
@@ -403,6 +469,7 @@
       this.root.dataset.runs = String(+(this.root.dataset.runs || 0) + 1);
       if (res.ms !== undefined) this.root.dataset.workerMs = res.ms.toFixed(3);
       for (const f of this.form.elements) f.removeAttribute?.("aria-invalid");
+      this.editor?.mark(0);
       for (const m of this.root.querySelectorAll(".calc-field-error")) {
         const f = this.field(m.dataset.for);
         if (f) f.setAttribute("aria-describedby", f.getAttribute("aria-describedby").replace(" " + m.id, ""));
@@ -563,7 +630,14 @@
       }
       this.pinNote.hidden = true;
       this.form.querySelector(".calc-fold")?.setAttribute("open", "");
-      const bad = fields && fields.length ? fields : field ? [{ field, message: msg }] : [];
+      let bad = fields && fields.length ? fields : field ? [{ field, message: msg }] : [];
+      // A program's error: its line marked in the gutter, counted as the
+      // editor shows it (the module reads the program without the blank
+      // lines before it).
+      if (this.editor) {
+        this.editor.mark("");
+        bad = bad.map((b) => b.field !== "program" ? b : b.message ? { ...b, message: this.editor.mark(b.message) } : { ...b, allowed: this.editor.mark(b.allowed) });
+      }
       const lines = [];
       for (const b of bad) {
         const f = this.field(b.field);
@@ -588,6 +662,35 @@
       }
       this.err.textContent = minus(lines.length ? lines.join(" · ") : this.words(msg));
     }
+  }
+
+  // editor gives a playground's program (a text area marked data-editor)
+  // its gutter of line numbers, one beside each line and scrolled with
+  // them; mark(msg) marks the line a message "line N, column C" names,
+  // and returns the message with N as the editor counts lines.
+  function editor(ta) {
+    const box = ta.previousElementSibling, lines = box.firstElementChild, have = lines.children;
+    let bad = 0;
+    const scroll = () => { lines.style.transform = `translateY(${-ta.scrollTop}px)`; };
+    const draw = () => {
+      const n = ta.value.split("\n").length;
+      while (have.length < n) lines.append(el("span", { text: String(have.length + 1) }));
+      while (have.length > n) lines.lastChild.remove();
+      for (const s of have) s.classList.toggle("calc-line-error", +s.textContent === bad);
+      box.style.setProperty("--digits", String(n).length);
+      scroll();
+    };
+    ta.addEventListener("input", draw);
+    ta.addEventListener("scroll", scroll);
+    return {
+      mark(msg) {
+        const lead = ta.value.match(/^\s*/)[0].split("\n").length - 1;
+        bad = 0;
+        msg = msg && String(msg).replace(/\bline (\d+), column/, (_, n) => "line " + (bad = +n + lead) + ", column");
+        draw();
+        return msg;
+      },
+    };
   }
 
   // chartView opens a chart's box on its central 99% (data-x0 to

@@ -6,7 +6,10 @@
 // (\ field SKILL: "Skill" 1..10 = 3 \) become the form; the program itself
 // is under "Show the program", where a reader can read, copy and edit it
 // (recomputed in the worker, and in the address once edited). A bad
-// program fails the build at its line and column.
+// program fails the build at its line and column. A block marked editable
+// (```anydice editable) is a playground: its program opens shown, in an
+// editor with line numbers (the line of an error marked), and a long run
+// can be stopped.
 package anydiceblock
 
 import (
@@ -24,6 +27,11 @@ import (
 // Info is the fence info word this package handles.
 const Info = "anydice"
 
+// Editable is the info string's word that makes a block a playground
+// (```anydice editable): the program opens shown, in an editor with line
+// numbers that marks the line of an error.
+const Editable = "editable"
+
 // Handler renders ```anydice blocks through the calculator block handler.
 type Handler struct {
 	calc *calcblock.Handler
@@ -32,10 +40,18 @@ type Handler struct {
 // New returns a handler that renders through calc, the ```calc handler.
 func New(calc *calcblock.Handler) *Handler { return &Handler{calc: calc} }
 
+// BlockKey implements markup.BlockKeyer: an editable block counts with
+// the others (its element ids follow theirs, none twice on a page).
+func (h *Handler) BlockKey(fields []string) string { return Info }
+
 // RenderBlock implements markup.BlockHandler.
 func (h *Handler) RenderBlock(b *markup.Block) (string, error) {
-	if len(b.Args) > 0 {
-		return "", errors.New("```anydice takes no arguments: write the program inside the block")
+	editable := false
+	for _, a := range b.Args {
+		if a != Editable {
+			return "", errors.New("```anydice takes one word, " + Editable + " (a playground: the program open to edit), not \"" + a + "\": write the program inside the block")
+		}
+		editable = true
 	}
 	p, err := anydice.Parse(b.Body)
 	if err == nil {
@@ -63,6 +79,7 @@ func (h *Handler) RenderBlock(b *markup.Block) (string, error) {
 		if cf.Name == "program" {
 			fv.Label, fv.Help, fv.Allowed = "Program", "Edit it to recompute; an edited program goes into the link.", ""
 			fv.Default = b.Body
+			fv.Editor = editable
 			return calcblock.Source
 		}
 		for i, f := range fields {

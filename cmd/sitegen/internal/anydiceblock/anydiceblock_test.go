@@ -29,7 +29,8 @@ func TestBadProgramFailsAtLineCol(t *testing.T) {
 		{"syntax", "# P\n\n```anydice\nX: 3\noutput X +\n```\n", 8, 11, "expected a number"},
 		{"run time", "# P\n\n```anydice\noutput 2 ^ -1\n```\n", 7, 10, "negative exponent"},
 		{"bad field", "# P\n\n```anydice\n\\ field X: \"X\" 3..1 = 2 \\\noutput X\n```\n", 7, 3, "ends below its start"},
-		{"argument", "# P\n\n```anydice 3d6\noutput 1\n```\n", 6, 0, "takes no arguments"},
+		{"argument", "# P\n\n```anydice 3d6\noutput 1\n```\n", 6, 0, "takes one word, editable"},
+		{"editable and another", "# P\n\n```anydice editable open\noutput 1\n```\n", 6, 0, `not "open"`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -102,5 +103,59 @@ func TestOutputBounds(t *testing.T) {
 	_, diags = build(t, "# P\n\n```anydice\nX: 100d100\nloop N over {1..200} {\n output X named \"[N]: [X]\"\n}\n```\n")
 	if len(diags) != 1 || diags[0].Line != 9 || diags[0].Col != 2 || !strings.Contains(diags[0].Msg, "more than 100000 values in all") {
 		t.Errorf("200 outputs of 100d100: %v", diags)
+	}
+}
+
+// TestEditableBlock: a block marked editable (```anydice editable, issue
+// 36 item 2) opens with its program shown in an editor, a line number
+// beside each of its three lines; a
+// block not so marked keeps its program folded, with no gutter.
+func TestEditableBlock(t *testing.T) {
+	prog := "\\ field N: \"Dice\" 1..6 = 2 \\\nX: Nd6\noutput X named \"Sum\"\n"
+	for _, tc := range []struct {
+		info     string
+		editable bool
+	}{{"anydice editable", true}, {"anydice", false}} {
+		t.Run(tc.info, func(t *testing.T) {
+			dest, diags := build(t, "# P\n\n```"+tc.info+"\n"+prog+"```\n")
+			if len(diags) > 0 {
+				t.Fatal(diags)
+			}
+			b, err := os.ReadFile(filepath.Join(dest, "page", "index.html"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			html := string(b)
+			for _, want := range []string{`<details class="calc-source" open>`, `data-editor="true"`, `wrap="off"`,
+				`<div class="calc-lines"><span>1</span><span>2</span><span>3</span></div>`} {
+				if strings.Contains(html, want) != tc.editable {
+					t.Errorf("has %q: %v, want %v", want, !tc.editable, tc.editable)
+				}
+			}
+			if !strings.Contains(html, `<summary>Show the program</summary>`) {
+				t.Error("no program shown")
+			}
+		})
+	}
+}
+
+// TestEditableBlockIDs: an editable block counts with the page's other
+// AnyDice blocks (markup.BlockKeyer), so no element id is there twice.
+func TestEditableBlockIDs(t *testing.T) {
+	block := "```%s\noutput 1d6\n```\n\n"
+	page := "# P\n\n" + strings.ReplaceAll(block, "%s", "anydice") + strings.ReplaceAll(block, "%s", "anydice editable") + strings.ReplaceAll(block, "%s", "anydice")
+	dest, diags := build(t, page)
+	if len(diags) > 0 {
+		t.Fatal(diags)
+	}
+	b, err := os.ReadFile(filepath.Join(dest, "page", "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := string(b)
+	for _, id := range []string{`id="calc-anydice-program"`, `id="calc-anydice-program-2"`, `id="calc-anydice-program-3"`} {
+		if n := strings.Count(html, id); n != 1 {
+			t.Errorf("%s: %d times, want once", id, n)
+		}
 	}
 }

@@ -38,6 +38,14 @@ type BlockHandler interface {
 	RenderBlock(b *Block) (string, error)
 }
 
+// BlockKeyer is a BlockHandler whose blocks share Block.Index by a key of
+// its own rather than by their whole info string: the words of the info
+// string that do not change a block's element ids (```anydice editable
+// counts with ```anydice) are left out of it.
+type BlockKeyer interface {
+	BlockKey(fields []string) string
+}
+
 // BlockHandlerFunc adapts a function to the BlockHandler interface.
 type BlockHandlerFunc func(b *Block) (string, error)
 
@@ -61,8 +69,8 @@ type Block struct {
 	// PageURL is the root-relative URL of the page being rendered.
 	PageURL string
 	// Index counts the earlier blocks with the same info string (info word
-	// and arguments) on this page, 0 for the first, so handlers can make
-	// unique element ids.
+	// and arguments, or the handler's BlockKey) on this page, 0 for the
+	// first, so handlers can make unique element ids.
 	Index int
 
 	st     *pageState
@@ -270,6 +278,9 @@ func (t blockTransformer) Transform(doc *ast.Document, _ text.Reader, pc parser.
 			body.Write(seg.Value(src))
 		}
 		key := strings.Join(fields, " ")
+		if k, ok := h.(BlockKeyer); ok {
+			key = k.BlockKey(fields)
+		}
 		if st.seen == nil {
 			st.seen = map[string]int{}
 		}
