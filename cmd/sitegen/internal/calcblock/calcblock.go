@@ -16,9 +16,11 @@
 package calcblock
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -254,6 +256,23 @@ func title(c *calc.Calculator, v calc.Values, presets []templates.CalcField, ind
 	if index == 0 {
 		return c.Title
 	}
+	// What the block changes from the form's defaults, its choices in
+	// words first, tells it from the page's other blocks of the calculator
+	// (two blocks may share their first four numbers and differ in an
+	// effect chosen).
+	presets = slices.Clone(presets)
+	rank := map[string]int{"select": 0, "checkbox": 1, "number": 2}
+	key := func(f templates.CalcField) int {
+		r, ok := rank[f.Control]
+		if !ok {
+			r = 3
+		}
+		if f.Value == f.Default {
+			r += 4
+		}
+		return r
+	}
+	slices.SortStableFunc(presets, func(a, b templates.CalcField) int { return cmp.Compare(key(a), key(b)) })
 	var parts []string
 	for _, f := range presets {
 		if len(parts) == 4 {
