@@ -241,7 +241,7 @@ func (s *Site) scan() (*scanned, error) {
 		return nil, fmt.Errorf("walk %s: %w", s.lay.Content, err)
 	}
 	if len(mdFiles) > 0 {
-		sc.rels = s.pageFiles(sc.rels, mdFiles)
+		sc.rels = s.pageFiles(sc.rels, mdFiles, sc.files)
 	}
 	if sc.files[notFoundHTML] && !slices.Contains(sc.rels, notFoundHTML) { // a corpus's own 404 page, HTML in Markdown's clothes
 		delete(sc.files, notFoundHTML)

@@ -104,8 +104,8 @@ func (s *Site) takeNotFound(pages []*page) []*page {
 // pageFiles applies the layout's rule of which Markdown files are pages
 // (layout.Layout.PageFile: Jekyll's front matter) to the Markdown files
 // among rels (md: content-relative -> source-relative path); those that
-// are not pages are published as files, as they are.
-func (s *Site) pageFiles(rels []string, md map[string]string) []string {
+// are not pages are published as files, as they are (recorded in files).
+func (s *Site) pageFiles(rels []string, md map[string]string, files map[string]bool) []string {
 	// A folder has an index page when it holds index.md or index.html, or
 	// when X.md (or X.html) is beside it, X/: that page's URL is the
 	// folder's (sitegen's URLs are Jekyll's pretty ones), so
@@ -123,7 +123,7 @@ func (s *Site) pageFiles(rels []string, md map[string]string) []string {
 		if !ok || s.lay.PageFile(rel, s.hasFrontMatter(file), index[path.Dir(rel)]) {
 			return false
 		}
-		s.files[rel] = true
+		files[rel] = true
 		return true
 	})
 }
