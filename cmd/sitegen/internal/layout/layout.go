@@ -584,7 +584,10 @@ func Folder() *Layout {
 	return &Layout{Kind: Markdown, Content: ".", Redirects: "aliases",
 		ExcludeNames:    []string{"node_modules"},
 		LinkedFilesOnly: true, NameOrder: true, HeadingTitle: true, FileLinks: true, BookAnchors: true, SkipCopies: true,
-		Unpublished: NotesFlags, BadFrontMatter: true, Garden: true}
+		Unpublished: NotesFlags, BadFrontMatter: true, Garden: true,
+		// GitHub shows A-B.md and A B.md at two addresses, which
+		// sitegen's URLs fold into one: the first by path is kept.
+		DuplicateURL: KeepFirstByPath}
 }
 
 // FirstFile returns the first of names that is a file in dir, or "" when

@@ -3,6 +3,7 @@ package site
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -56,8 +57,27 @@ func (s *Site) tolerance(file string, line, col int, field, msg string) (Diagnos
 // "Name"`, which 1,172 notes of the Pathfinder 2e SRD vault write), the
 // others as a list of that one text. sitegen's own layout wants a list.
 func (s *Site) stringList(p *page, r *fieldReader, key string) []string {
-	text, ok := r.m[key].(string)
 	tool := s.lay.Tool()
+	if list, ok := r.m[key].([]any); ok && tool != "" && slices.Contains(list, nil) {
+		// An empty item (a template's "aliases:\n  - "): the tools
+		// skip it.
+		line, col := r.locate(key)
+		var kept []any
+		for i, e := range list {
+			if e == nil {
+				s.tolerate(p.file, line, col, key, fmt.Sprintf("item %d is empty: left out, as %s reads it", i+1, tool))
+				continue
+			}
+			kept = append(kept, e)
+		}
+		c := *r
+		c.m = maps.Clone(r.m)
+		c.m[key] = kept
+		out := c.strings(key)
+		r.bad = r.bad || c.bad
+		return out
+	}
+	text, ok := r.m[key].(string)
 	if !ok || tool == "" {
 		return r.strings(key)
 	}

@@ -111,6 +111,31 @@ func TestTolerated(t *testing.T) {
 			has: [2]string{"bad/index.html", "<p>text</p>"},
 		},
 		{
+			// A template's `aliases:\n  - ` leaves an empty item, which
+			// Obsidian skips (obsidian-icewind: four notes).
+			name: "obsidian: an empty alias",
+			files: map[string]string{
+				".obsidian/app.json": "{}",
+				"index.md":           "Go to [[Red Dragon]].\n",
+				"dragon.md":          "---\naliases:\n  - \n  - Red Dragon\n---\n# Dragon\n",
+			},
+			msg: `dragon.md:2:1: aliases: item 1 is empty: left out, as Obsidian reads it`, tool: "Obsidian",
+			has: [2]string{"index.html", `href="/dragon/"`},
+		},
+		{
+			// GitHub shows A-B.md and A B.md at two addresses; sitegen's
+			// URLs fold them into one (Starfinder SRD: 58 pairs). The
+			// first by path is kept, the other reported.
+			name: "folder: two files of one URL",
+			files: map[string]string{
+				"README.md": "# Home\n",
+				"A B.md":    "# Spaced\n",
+				"A-B.md":    "# Hyphen\n",
+			},
+			msg: "duplicate URL", tool: "GitHub",
+			has: [2]string{"a-b/index.html", "Spaced"},
+		},
+		{
 			// Fantasy Statblocks shows its error inside the note.
 			name: "obsidian: a statblock that cannot be read",
 			files: map[string]string{
