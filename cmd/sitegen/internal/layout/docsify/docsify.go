@@ -25,6 +25,7 @@ import (
 	"github.com/yuin/goldmark/text"
 
 	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/markup"
 )
 
 // Files are docsify's own Markdown files, which are not pages.
@@ -86,10 +87,10 @@ func ParseSidebar(src []byte) []layout.NavEntry {
 			line := lineOf(src, block)
 			if link, ok := block.FirstChild().(*ast.Link); ok {
 				if rel, ok := pagePath(string(link.Destination)); ok {
-					out = append(out, layout.NavEntry{Path: rel, Title: plain(src, link), Depth: depth, Line: line})
+					out = append(out, layout.NavEntry{Path: rel, Title: strings.TrimSpace(markup.PlainText(link, src)), Depth: depth, Line: line})
 				}
 			} else if _, isList := block.(*ast.List); !isList {
-				out = append(out, layout.NavEntry{Title: plain(src, block), Depth: depth, Line: line})
+				out = append(out, layout.NavEntry{Title: strings.TrimSpace(markup.PlainText(block, src)), Depth: depth, Line: line})
 			}
 			for c := item.FirstChild(); c != nil; c = c.NextSibling() {
 				if sub, ok := c.(*ast.List); ok {
@@ -129,27 +130,6 @@ func pagePath(dest string) (string, bool) {
 		return rel + ".md", true
 	}
 	return rel, true
-}
-
-// plain is the text of n without its markup.
-func plain(src []byte, n ast.Node) string {
-	var b strings.Builder
-	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
-		if !entering {
-			return ast.WalkContinue, nil
-		}
-		switch t := c.(type) {
-		case *ast.Text:
-			b.Write(t.Segment.Value(src))
-			if t.SoftLineBreak() || t.HardLineBreak() {
-				b.WriteByte(' ')
-			}
-		case *ast.String:
-			b.Write(t.Value)
-		}
-		return ast.WalkContinue, nil
-	})
-	return strings.TrimSpace(b.String())
 }
 
 // lineOf is the 1-based line where block n starts.
