@@ -348,8 +348,32 @@ type PageRules interface {
 	Compare(a string, aFolder bool, b string, bFolder bool) int
 }
 
+// MarkdownStem returns name without its extension when the tool reads
+// it as a Markdown page (.md, an extension of Extensions, .mdx with MDX).
+func (m Markup) MarkdownStem(name string) (stem string, ok bool) {
+	if stem, ok := strings.CutSuffix(name, ".md"); ok {
+		return stem, true
+	}
+	if m.MDX {
+		if stem, ok := strings.CutSuffix(name, ".mdx"); ok {
+			return stem, true
+		}
+	}
+	for _, ext := range m.Extensions {
+		if stem, ok := strings.CutSuffix(name, ext); ok && ext != "" {
+			return stem, true
+		}
+	}
+	return "", false
+}
+
 // Markup is the Markdown dialect of a tool's pages.
 type Markup struct {
+	// Extensions are the file extensions, with their dot, the tool reads
+	// as Markdown pages beside .md (Jekyll's markdown_ext, Hugo's .mdown
+	// and .markdown, MkDocs' .markdown, .mdown, .mkdn, .mkd); nil: .md
+	// only (and .mdx with MDX).
+	Extensions []string
 	// MDX reads .mdx files as pages too: import and export lines are
 	// dropped, {/* comments */} removed, the common docs components
 	// (Tabs, TabItem, Admonition, details) rendered, any other JSX

@@ -71,20 +71,35 @@ const sectionIndex = "_index.md"
 // GitHub show for a folder. Two of them in one folder claim one URL, which
 // checkURLs reports naming both.
 func isSectionIndex(name string) bool {
-	return name == sectionIndex || name == "index.md" || name == "index.html" || strings.EqualFold(name, "README.md") ||
-		name == "index.mdx" || strings.EqualFold(name, "README.mdx")
+	ext := path.Ext(name)
+	switch stem := strings.TrimSuffix(name, ext); {
+	case ext == ".html":
+		return stem == "index"
+	case !isMarkdownExt(ext):
+		return false
+	default:
+		return stem == "index" || stem == "_index" || strings.EqualFold(stem, "README")
+	}
 }
 
-// pageName is a page file's name without its extension (.md, or .html
-// for a Jekyll page written in HTML).
+// isMarkdownExt reports whether ext is an extension some tool reads as
+// Markdown: .md, .mdx, and the .markdown, .mdown, .mkdn, .mkd and
+// .mkdown of Jekyll's markdown_ext, Hugo and MkDocs. Which of them a
+// site reads is its layout's (layout.Markup.MarkdownStem, isPageFile);
+// this only names them, for rules that are given page files.
+func isMarkdownExt(ext string) bool {
+	switch ext {
+	case ".md", ".mdx", ".markdown", ".mdown", ".mkdn", ".mkd", ".mkdown":
+		return true
+	}
+	return false
+}
+
+// pageName is a page file's name without its extension (.md, another of
+// its tool's Markdown extensions, or .html for a Jekyll page written in
+// HTML).
 func pageName(name string) string {
-	if n, ok := strings.CutSuffix(name, ".md"); ok {
-		return n
-	}
-	if n, ok := strings.CutSuffix(name, ".mdx"); ok {
-		return n
-	}
-	return strings.TrimSuffix(name, ".html")
+	return strings.TrimSuffix(name, path.Ext(name))
 }
 
 // hasFrontMatter reports whether the file (a source-relative path)
@@ -222,7 +237,7 @@ func (s *Site) scan() (*scanned, error) {
 		}
 		if s.isPageFile(rel) || jekyll && strings.HasSuffix(rel, ".html") && s.hasFrontMatter(file) {
 			sc.rels = append(sc.rels, rel) // Jekyll renders an .html file with front matter as a page too
-			if s.lay.PageFile != nil && strings.HasSuffix(rel, ".md") {
+			if s.lay.PageFile != nil && !strings.HasSuffix(rel, ".html") {
 				mdFiles[rel] = file
 			}
 		} else if s.cfg.Obsidian && isBaseFile(rel) {

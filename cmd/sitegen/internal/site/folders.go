@@ -59,13 +59,13 @@ func folderNotes(rels []string, files map[string]bool) map[string]string {
 func plainReadmes(rels []string) map[string]bool {
 	index := map[string]bool{}
 	for _, rel := range rels {
-		if name := path.Base(rel); name == sectionIndex || name == "index.md" || name == "index.html" {
+		if name := path.Base(rel); isSectionIndex(name) && !strings.EqualFold(pageName(name), "README") {
 			index[path.Dir(rel)] = true
 		}
 	}
 	out := map[string]bool{}
 	for _, rel := range rels {
-		if strings.EqualFold(path.Base(rel), "README.md") && index[path.Dir(rel)] {
+		if name := path.Base(rel); isSectionIndex(name) && strings.EqualFold(pageName(name), "README") && index[path.Dir(rel)] {
 			out[rel] = true
 		}
 	}
@@ -112,7 +112,7 @@ func (s *Site) pageFiles(rels []string, md map[string]string, files map[string]b
 	// jekyll-readme-index leaves the folder's README.md a file.
 	index := map[string]bool{}
 	for _, rel := range rels {
-		if name := path.Base(rel); name == "index.md" || name == "index.html" {
+		if name := path.Base(rel); pageName(name) == "index" {
 			index[path.Dir(rel)] = true
 		} else {
 			index[strings.TrimSuffix(rel, path.Ext(rel))] = true

@@ -209,13 +209,13 @@ func (s *Site) PublishStatic(rel string) error {
 // folder note is at its folder's URL), else the URL it would have.
 func (s *Site) PageURL(file string) string {
 	rel, ok := s.ContentRel(file)
-	if !ok || !strings.HasSuffix(rel, ".md") && !strings.HasSuffix(rel, ".html") {
+	if !ok || !s.isPageFile(rel) && !strings.HasSuffix(rel, ".html") {
 		return ""
 	}
 	if p, ok := s.byRel[rel]; ok {
 		return s.cfg.relURL(p.sitePath)
 	}
-	if !strings.HasSuffix(rel, ".md") {
+	if !s.isPageFile(rel) {
 		return ""
 	}
 	if p, ok := s.byRel[rel]; ok { // its permalink: or the tool's URL (a Jekyll collection's)

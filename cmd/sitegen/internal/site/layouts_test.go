@@ -138,6 +138,74 @@ func TestLayouts(t *testing.T) {
 			hasNot:      []string{"node_modules/x/index.html"},
 			folderTitle: true,
 		},
+		// Each tool's Markdown extensions (layout.Markup.Extensions):
+		// a page written as .markdown is a page, not a file published as
+		// its source (icara-spellbook: 507 _posts/*.markdown spells).
+		{
+			// "markdown_ext: markdown,mkdown,mkdn,mkd,md"
+			// (https://jekyllrb.com/docs/configuration/default/)
+			name: "jekyll markdown_ext default",
+			files: map[string]string{
+				"_config.yml":                     "title: Spells\n",
+				"index.markdown":                  "---\ntitle: Home\n---\nSee [fireball](fireball.mkd).\n",
+				"fireball.mkd":                    "---\ntitle: Fireball\n---\nBoom.\n",
+				"_posts/2020-01-01-ward.markdown": "---\ntitle: Ward\n---\nA ward.\n",
+				"docs/index.mkdown":               "---\ntitle: Docs\n---\nDocs home.\n",
+			},
+			has: map[string]string{"index.html": `<a href="/fireball/">fireball</a>`, "fireball/index.html": "Boom.",
+				"2020/01/01/ward/index.html": "A ward.", "docs/index.html": "Docs home."},
+			hasNot: []string{"index.markdown", "fireball.mkd", "_posts/2020-01-01-ward.markdown", "docs/index.mkdown", "docs/index/index.html"},
+		},
+		{
+			name: "jekyll markdown_ext set",
+			files: map[string]string{
+				"_config.yml":    "title: T\nmarkdown_ext: \"md, txt\"\n",
+				"index.md":       "---\ntitle: Home\n---\n",
+				"notes.txt":      "---\ntitle: Notes\n---\nNoted.\n",
+				"spell.markdown": "---\ntitle: Spell\n---\n",
+			},
+			has:    map[string]string{"notes/index.html": "Noted."},
+			hasNot: []string{"notes.txt", "spell/index.html"},
+		},
+		{
+			// "Any of the following file extensions may be used for your
+			// Markdown source files: markdown, mdown, mkdn, mkd, md."
+			// (https://www.mkdocs.org/user-guide/writing-your-docs/#file-layout)
+			name: "mkdocs markdown extensions",
+			files: map[string]string{
+				"mkdocs.yml":        "site_name: M\n",
+				"docs/index.mdown":  "# Home\n[a](a.markdown) [b](b.mkdn)\n",
+				"docs/a.markdown":   "# A\n",
+				"docs/b.mkdn":       "# B\n",
+				"docs/c/README.mkd": "# C\n",
+			},
+			has:    map[string]string{"index.html": `<a href="/a/">a</a> <a href="/b/">b</a>`, "a/index.html": "<h1>A", "c/index.html": "<h1>C"},
+			hasNot: []string{"a.markdown", "index.mdown"},
+		},
+		{
+			// "Files with ending with .md, .mdown, or .markdown are
+			// processed as Markdown" (https://gohugo.io/configuration/markup/)
+			name: "hugo markdown extensions",
+			files: map[string]string{
+				"hugo.toml":               "title = \"H\"\n",
+				"content/_index.markdown": "---\ntitle: Home\n---\nHome text.\n",
+				"content/rules.mdown":     "---\ntitle: Rules\n---\n",
+				"content/notes.mkd":       "not a Hugo page\n",
+			},
+			has:    map[string]string{"index.html": "Home text.", "rules/index.html": "<title>Rules"},
+			hasNot: []string{"rules.mdown", "notes/index.html"},
+		},
+		{
+			// Obsidian reads .md notes only: another extension is a file.
+			name: "obsidian markdown is .md",
+			files: map[string]string{
+				".obsidian/app.json": "{}",
+				"Home.md":            "# Home\n",
+				"Old.markdown":       "# Old\n",
+			},
+			has:    map[string]string{"home/index.html": "Home"},
+			hasNot: []string{"old/index.html"},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

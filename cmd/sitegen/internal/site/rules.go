@@ -6,7 +6,6 @@ import (
 	"maps"
 	"path"
 	"slices"
-	"strings"
 
 	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/templates"
@@ -18,9 +17,11 @@ import (
 // applies them; the rules themselves are the layout package's.
 
 // isPageFile reports whether the content file rel is a Markdown page of
-// the layout (.md, and .mdx where the layout reads MDX).
+// the layout (.md, .mdx where the layout reads MDX, and the other
+// extensions its tool reads as Markdown: layout.Markup.Extensions).
 func (s *Site) isPageFile(rel string) bool {
-	return strings.HasSuffix(rel, ".md") || s.lay.Markup.MDX && strings.HasSuffix(rel, ".mdx")
+	_, ok := s.lay.Markup.MarkdownStem(rel)
+	return ok
 }
 
 // placeByRules places p by the layout's rules; fm is its front matter

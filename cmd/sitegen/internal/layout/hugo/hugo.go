@@ -72,6 +72,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 		return nil, nil
 	}
 	l := &layout.Layout{Kind: layout.Hugo, File: file, Content: "content", Redirects: "aliases", DuplicateURL: layout.KeepHugo}
+	// "Files with ending with .md, .mdown, or .markdown are processed as
+	// Markdown" (https://gohugo.io/configuration/markup/).
+	l.Markup.Extensions = []string{".mdown", ".markdown"}
 	m, err := l.DecodeSettings(dir, file)
 	if err != nil {
 		return nil, err

@@ -121,6 +121,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	// lowercase letters; you can add nav_sort: case_insensitive in the
 	// configuration file to ignore the case."
 	l.CaseOrder = m["nav_sort"] != "case_insensitive"
+	l.Markup.Extensions = markdownExts(l.Str(m, "markdown_ext"))
 	l.Settings.Title = l.Str(m, "title")
 	base := strings.TrimSuffix(l.Str(m, "url"), "/")
 	if bu := strings.Trim(l.Str(m, "baseurl"), "/"); bu != "" {
@@ -215,4 +216,25 @@ func pageFile(on map[string]bool, include []string) func(rel string, frontMatter
 		}
 		return !slices.Contains(optionalFrontMatterSkips, name) || slices.Contains(include, path.Base(rel)) || slices.Contains(include, rel)
 	}
+}
+
+// DefaultMarkdownExt is Jekyll's markdown_ext when _config.yml gives none
+// (https://jekyllrb.com/docs/configuration/default/:
+// markdown_ext: "markdown,mkdown,mkdn,mkd,md").
+const DefaultMarkdownExt = "markdown,mkdown,mkdn,mkd,md"
+
+// markdownExts reads markdown_ext ("markdown,mkdown,mkdn,mkd,md": the
+// extensions Jekyll converts as Markdown, without their dots, separated
+// by commas) as layout.Markup.Extensions; "" is Jekyll's default.
+func markdownExts(setting string) []string {
+	if strings.TrimSpace(setting) == "" {
+		setting = DefaultMarkdownExt
+	}
+	var exts []string
+	for _, e := range strings.Split(setting, ",") {
+		if e = strings.TrimPrefix(strings.TrimSpace(e), "."); e != "" && e != "md" {
+			exts = append(exts, "."+e)
+		}
+	}
+	return exts
 }

@@ -76,6 +76,10 @@ func Recognise(dir string) (*layout.Layout, error) {
 	l := &layout.Layout{Kind: layout.MkDocs, File: file, Content: "docs", Redirects: "aliases", BadFrontMatter: true, DuplicateURL: layout.KeepLastWalked,
 		ReadmeBesideIndex: layout.SkipReadme, FirstLineTitle: true, FilesFirst: true, KeepCase: true,
 		UnpublishedPaths: []layout.PathRule{{Reason: ExcludeReason, Patterns: layout.ParseIgnore(defaultExcludes)}}}
+	// "Any of the following file extensions may be used for your
+	// Markdown source files: markdown, mdown, mkdn, mkd, md."
+	// (https://www.mkdocs.org/user-guide/writing-your-docs/#file-layout)
+	l.Markup.Extensions = []string{".markdown", ".mdown", ".mkdn", ".mkd"}
 	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
 		return l, nil
 	}
