@@ -96,4 +96,13 @@ func TestHugoPageLinkShortcode(t *testing.T) {
 	if strings.Contains(string(b), "data-sitegen") {
 		t.Error("the link keeps its marker attribute")
 	}
+
+	// While serving, a new title of the page linked to is the link's
+	// text: the page that shows it is written again (update compares
+	// with a build from nothing).
+	r := startUpdates(t, Options{Source: src, Theme: theme}, true)
+	r.update(t, map[string]string{"content/docs/factions/technologists/index.md": "---\ntitle: The Machine Cult\n---\n"})
+	if b, err := os.ReadFile(filepath.Join(r.opts.Dest, "docs/lore/index.html")); err != nil || !strings.Contains(string(b), ">The Machine Cult</a>") {
+		t.Errorf("after the title changed, docs/lore/index.html lacks it (%v)", err)
+	}
 }
