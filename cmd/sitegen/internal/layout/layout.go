@@ -392,6 +392,10 @@ type Markup struct {
 	// StraightQuotes keeps quotes, dashes and ellipses as written (the
 	// tool has no typographer on by default).
 	StraightQuotes bool
+	// PageLinkShortcodes are the names of the site's Hugo shortcodes
+	// whose template links to the page their first argument (or path=)
+	// names, showing its title (or text=): rendered so, not dropped.
+	PageLinkShortcodes []string
 }
 
 // Rules are a tool's rules for placing pages.

@@ -6,6 +6,8 @@ import (
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
+
+	"d6codex/cmd/sitegen/internal/markup/linklabel"
 )
 
 // LinkResolver checks a link or image destination as written on a page
@@ -32,6 +34,10 @@ type LinkTarget struct {
 	// warning, and the link is shown as its text (an image as its alt
 	// text), never as a link into it.
 	Unlinked string
+	// Title is the title of the page the link leads to ("" when it leads
+	// to no page): the text of a link that asks for it
+	// (linklabel.PageTitle).
+	Title string
 }
 
 // TargetResolver is a LinkResolver that can also keep a link from being
@@ -90,6 +96,13 @@ func (linkTransformer) Transform(doc *ast.Document, reader text.Reader, pc parse
 				unlink = append(unlink, n)
 			default:
 				n.Destination = []byte(tg.URL)
+				if _, ok := n.AttributeString(linklabel.PageTitle); ok && tg.Title != "" {
+					n.RemoveChildren(n)
+					n.AppendChild(n, ast.NewString([]byte(tg.Title)))
+				}
+			}
+			if _, ok := n.AttributeString(linklabel.PageTitle); ok {
+				n.RemoveAttributes()
 			}
 		}
 		return ast.WalkContinue, nil

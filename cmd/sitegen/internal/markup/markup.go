@@ -103,6 +103,9 @@ type Dialects struct {
 	Liquid bool
 	// Shortcodes renders Hugo docs themes' shortcodes.
 	Shortcodes bool
+	// PageLinkShortcodes are the names of the site's own Hugo shortcodes
+	// that link to the page their argument names (shortcode.Extension).
+	PageLinkShortcodes []string
 	// Pandoc reads pandoc's Markdown where GitHub's shows it as text:
 	// paragraphs of TeX commands ("\pagebreak") are dropped, attribute
 	// lists after images and links ("{width=50%}") applied or dropped.
@@ -186,7 +189,7 @@ func New(opts Options) *Markdown {
 		exts = append(exts, liquid.Extension{Warn: warnAt})
 	}
 	if opts.Dialects.Shortcodes {
-		exts = append(exts, shortcode.Extension{Warn: warnAt, Fail: failAt})
+		exts = append(exts, shortcode.Extension{Warn: warnAt, Fail: failAt, PageLinks: opts.Dialects.PageLinkShortcodes})
 	}
 	if opts.Dialects.Pandoc {
 		exts = append(exts, pandoc.Extension)

@@ -655,7 +655,7 @@ func (s *Site) readFields(p *page, m map[string]any, raw []byte, first int) {
 		}
 	}
 	p.title = strings.TrimSpace(r.str("title"))
-	p.description = r.str("description")
+	p.description = s.oneText(p, r, "description")
 	p.weight = r.int("weight")
 	if s.lay.Kind == layout.Quartz { // Quartz's filters take "true" as well as true (publish.go reads it so)
 		p.draft = layout.True(m["draft"])

@@ -12,9 +12,14 @@ import (
 // folder-note plugins, just-the-docs and many GitHub corpora write it:
 // X/X.md inside the folder, or X.md beside X/. It takes the folder's URL
 // and heads its section, in every layout, when the folder has no index
-// page of its own (_index.md, index.md, README.md); X/X.md wins over an
-// X.md beside it (which then reports the duplicate URL). Links in it stay
-// relative to where the file is.
+// page of its own (_index.md, index.md, README.md). Where a folder has
+// both, X.md beside it is the folder's page and X/X.md an ordinary page
+// at X/X/: the URLs Quartz gives them (X.md is X.html, X/X.md is
+// X/X.html; https://quartz.jzhao.xyz/features/folder-and-tag-listings:
+// a folder's own listing page is written in its index.md) and the paths
+// Obsidian keeps them at, so neither is lost (Starfinder SRD's 54 items
+// and species with both stopped the build). Links in it stay relative to
+// where the file is.
 
 // folderNotes returns the folder notes among the Markdown files rels
 // (files are the other content files), each with the folder it stands for.
@@ -37,15 +42,15 @@ func folderNotes(rels []string, files map[string]bool) map[string]string {
 	}
 	notes := map[string]string{}
 	taken := map[string]bool{}
-	for _, rel := range rels { // X/X.md first
-		dir := path.Dir(rel)
-		if dir != "." && !hasIndex[dir] && strings.EqualFold(path.Base(dir), pageName(path.Base(rel))) {
+	for _, rel := range rels { // X.md beside X/ first
+		dir := strings.TrimSuffix(rel, path.Ext(rel))
+		if folders[dir] && !hasIndex[dir] {
 			notes[rel], taken[dir] = dir, true
 		}
 	}
-	for _, rel := range rels { // then X.md beside X/
-		dir := strings.TrimSuffix(rel, path.Ext(rel))
-		if folders[dir] && !hasIndex[dir] && !taken[dir] {
+	for _, rel := range rels { // then X/X.md
+		dir := path.Dir(rel)
+		if dir != "." && !hasIndex[dir] && !taken[dir] && strings.EqualFold(path.Base(dir), pageName(path.Base(rel))) {
 			notes[rel], taken[dir] = dir, true
 		}
 	}

@@ -199,6 +199,7 @@ type call struct {
 // target is not published, and for an embed the note put in place.
 type answer struct {
 	url, problem, warning, unlinked string
+	title                           string // of the page a link leads to (linkTarget)
 	note                            note
 }
 

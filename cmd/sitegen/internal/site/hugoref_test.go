@@ -55,3 +55,54 @@ func TestHugoRefBundle(t *testing.T) {
 		t.Errorf("err = %v, want a broken link to /docs/factions/nowhere", err)
 	}
 }
+
+// TestHugoPageLinkShortcode: a site's own shortcode whose template links
+// to the page its argument names, showing its title, is rendered so
+// (ethanharstad/unnamed-rpg's theme: `{{ with .Page.GetPage (.Get 0) }}<a
+// href="{{ .RelPermalink }}">{{ .Title }}</a>{{ end }}`; "GetPage: Returns
+// a Page object from the given path",
+// https://gohugo.io/methods/page/getpage/), not dropped from the middle of
+// its sentence; TestHugo in package conformance checks the links against
+// Hugo's build of the same site.
+func TestHugoPageLinkShortcode(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{
+		"hugo.toml":         "title = \"H\"\nbaseURL = \"https://h.test/\"\ntheme = \"mytheme\"\n",
+		"content/_index.md": "---\ntitle: Home\n---\n",
+		"themes/mytheme/layouts/shortcodes/link.html": "{{ if .IsNamedParams }}{{ with .Page.GetPage (.Get \"path\") }}" +
+			"<a href=\"{{ .RelPermalink }}\">{{ default .Title ($.Get \"text\") }}</a>{{ end }}" +
+			"{{ else }}{{ with .Page.GetPage (.Get 0) }}<a href=\"{{ .RelPermalink }}\">{{ .Title }}</a>{{ end }}{{ end }}",
+		"content/docs/lore.md": "---\ntitle: Lore\n---\nA descendent of the {{< link \"docs/factions/technologists\" >}} and " +
+			"{{< link path=\"/docs/rules\" text=\"the rules\" >}}.\n",
+		"content/docs/rules.md":                        "---\ntitle: Rules\n---\n",
+		"content/docs/factions/technologists/index.md": "---\ntitle: The Technologists\n---\n",
+	})
+	dest := filepath.Join(t.TempDir(), "public")
+	res, err := build(t, src, Options{Theme: theme, Dest: dest})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Warnings) > 0 {
+		t.Errorf("warnings: %q", res.Warnings)
+	}
+	b, err := os.ReadFile(filepath.Join(dest, "docs/lore/index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `A descendent of the <a href="/docs/factions/technologists/">The Technologists</a> and <a href="/docs/rules/">the rules</a>.`
+	if !strings.Contains(string(b), want) {
+		t.Errorf("docs/lore/index.html lacks %s", want)
+	}
+	if strings.Contains(string(b), "data-sitegen") {
+		t.Error("the link keeps its marker attribute")
+	}
+
+	// While serving, a new title of the page linked to is the link's
+	// text: the page that shows it is written again (update compares
+	// with a build from nothing).
+	r := startUpdates(t, Options{Source: src, Theme: theme}, true)
+	r.update(t, map[string]string{"content/docs/factions/technologists/index.md": "---\ntitle: The Machine Cult\n---\n"})
+	if b, err := os.ReadFile(filepath.Join(r.opts.Dest, "docs/lore/index.html")); err != nil || !strings.Contains(string(b), ">The Machine Cult</a>") {
+		t.Errorf("after the title changed, docs/lore/index.html lacks it (%v)", err)
+	}
+}

@@ -128,6 +128,27 @@ func TestLayouts(t *testing.T) {
 			hasNot: []string{"classes/classes/index.html"},
 		},
 		{
+			// Quartz writes X.md at X.html and X/X.md at X/X.html, and a
+			// folder's listing at X/ ("You can override this by creating
+			// an index.md file in the folder",
+			// https://quartz.jzhao.xyz/features/folder-and-tag-listings);
+			// Obsidian keeps both notes. So both are pages: X.md the
+			// folder's, X/X.md at X/X/ (Starfinder SRD's "Aeon Stone.md"
+			// beside "Aeon Stone/Aeon Stone.md" was a duplicate URL).
+			name: "folder note beside and inside its folder",
+			files: map[string]string{
+				"README.md":                "# SRD\n",
+				"Aeon Stone.md":            "# Aeon Stone\nOrbits your head.\n[[Clear]]\n",
+				"Aeon Stone/Aeon Stone.md": "# Aeon Stone list\nThe stones.\n",
+				"Aeon Stone/Clear.md":      "# Clear\n",
+			},
+			has: map[string]string{
+				"aeon-stone/index.html":            "Orbits your head.",
+				"aeon-stone/index.html#listing":    `href="/aeon-stone/clear/"`,
+				"aeon-stone/aeon-stone/index.html": "The stones.",
+			},
+		},
+		{
 			name: "folder of markdown",
 			files: map[string]string{
 				"README.md":          "# Rules SRD\n\n[Fighter](classes/fighter.md)\n",

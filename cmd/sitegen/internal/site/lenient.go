@@ -90,6 +90,35 @@ func (s *Site) stringList(p *page, r *fieldReader, key string) []string {
 	return parts
 }
 
+// oneText reads the field key of p's front matter, one text. A list of
+// plain values there is what the layout's tool shows as a list (Obsidian:
+// "List" is a property type, https://help.obsidian.md/properties), a
+// tolerance reported: its items are joined with ", ", which gives back a
+// sentence a YAML flow list split at its commas. sitegen's own layout,
+// and a list of lists or mappings, want one text.
+func (s *Site) oneText(p *page, r *fieldReader, key string) string {
+	list, ok := r.m[key].([]any)
+	tool := s.lay.Tool()
+	if !ok || tool == "" {
+		return r.str(key)
+	}
+	parts := make([]string, 0, len(list))
+	for _, e := range list {
+		switch e.(type) {
+		case []any, map[string]any:
+			return r.str(key)
+		case nil:
+			continue
+		}
+		parts = append(parts, fmt.Sprint(e))
+	}
+	text := strings.Join(parts, ", ")
+	line, col := r.locate(key)
+	s.tolerate(p.file, line, col, key, fmt.Sprintf("a list, not one text: read as %q, as %s shows it", text, tool))
+	r.m[key] = text
+	return text
+}
+
 func quoteAll(ss []string) []string {
 	out := make([]string, len(ss))
 	for i, s := range ss {

@@ -136,6 +136,21 @@ func TestTolerated(t *testing.T) {
 			has: [2]string{"a-b/index.html", "Spaced"},
 		},
 		{
+			// Obsidian shows any property, a list as a list ("Properties
+			// ... can be of the following types: Text, List, Number,
+			// Checkbox, Date, Date & time", https://help.obsidian.md/properties);
+			// a flow list of one sentence with commas in it (Bunkers n
+			// Badasses: 9 notes) reads as its parts, joined back.
+			name: "obsidian: a description given as a list",
+			files: map[string]string{
+				".obsidian/app.json": "{}",
+				"index.md":           "# Home\n",
+				"snapper.md":         "---\ndescription: [You dreamt of one, battered by the seas.]\n---\n# Snapper\n",
+			},
+			msg: `snapper.md:2:1: description: a list, not one text: read as "You dreamt of one, battered by the seas.", as Obsidian shows it`, tool: "Obsidian",
+			has: [2]string{"snapper/index.html", `content="You dreamt of one, battered by the seas."`},
+		},
+		{
 			// Fantasy Statblocks shows its error inside the note.
 			name: "obsidian: a statblock that cannot be read",
 			files: map[string]string{

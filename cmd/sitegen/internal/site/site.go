@@ -260,12 +260,13 @@ func Load(ctx context.Context, opts Options) (*Site, error) {
 		Dataview:     s.dataviewOptions(),
 		RawHTMLLinks: s.lay.FileLinks,
 		Dialects: markup.Dialects{
-			Kramdown:   s.lay.Kind == layout.Jekyll,
-			Liquid:     s.lay.Kind == layout.Jekyll,
-			Shortcodes: s.lay.Kind == layout.Hugo,
-			Pandoc:     s.lay.Kind == layout.Markdown, // the pandoc books of GitHub repositories
-			TermIDs:    s.lay.Kind == layout.MdBook,
-			Autodoc:    s.lay.Kind == layout.MkDocs, // mkdocstrings' ::: instructions
+			Kramdown:           s.lay.Kind == layout.Jekyll,
+			Liquid:             s.lay.Kind == layout.Jekyll,
+			Shortcodes:         s.lay.Kind == layout.Hugo,
+			PageLinkShortcodes: s.lay.Markup.PageLinkShortcodes,
+			Pandoc:             s.lay.Kind == layout.Markdown, // the pandoc books of GitHub repositories
+			TermIDs:            s.lay.Kind == layout.MdBook,
+			Autodoc:            s.lay.Kind == layout.MkDocs, // mkdocstrings' ::: instructions
 
 			Containers:        s.lay.Markup.Containers,
 			ContainerTitles:   s.lay.Markup.ContainerTitles,

@@ -624,8 +624,8 @@ func (s *Site) ask(c call) (answer, bool) {
 	}
 	l := pageLinks{s: s, p: from, assets: s.view.Assets, replay: true}
 	if !c.wiki {
-		tg := s.resolveLink(from, c.dest)
-		return answer{url: tg.URL, problem: tg.Problem, unlinked: tg.Unlinked}, true
+		tg := s.linkTarget(from, c.dest)
+		return answer{url: tg.URL, problem: tg.Problem, unlinked: tg.Unlinked, title: tg.Title}, true
 	}
 	tg := l.resolveWiki(c.dest, c.frag, c.embed)
 	a := answer{url: tg.URL, problem: tg.Problem, warning: tg.Warning, unlinked: tg.Unlinked}

@@ -97,8 +97,29 @@ func (l pageLinks) ResolveLink(dest string) (string, string) {
 
 // ResolveTarget implements markup.TargetResolver.
 func (l pageLinks) ResolveTarget(dest string) markup.LinkTarget {
-	tg := l.s.resolveLink(l.p, dest)
-	l.rec.asked(call{from: l.p.rel, dest: dest}, answer{url: tg.URL, problem: tg.Problem, unlinked: tg.Unlinked})
+	tg := l.s.linkTarget(l.p, dest)
+	l.rec.asked(call{from: l.p.rel, dest: dest}, answer{url: tg.URL, problem: tg.Problem, unlinked: tg.Unlinked, title: tg.Title})
+	return tg
+}
+
+// linkTarget is resolveLink's answer with the title of the page the link
+// leads to, when it leads to one (a link may show it: a Hugo shortcode
+// whose template shows the page's .Title).
+func (s *Site) linkTarget(from *page, dest string) markup.LinkTarget {
+	tg := s.resolveLink(from, dest)
+	if tg.Problem != "" || tg.Unlinked != "" || tg.URL == "" {
+		return tg
+	}
+	u, _, _ := strings.Cut(tg.URL, "#")
+	base := s.cfg.relURL("/")
+	if !strings.HasPrefix(u, base) {
+		return tg
+	}
+	if sp, err := url.PathUnescape("/" + strings.TrimPrefix(u, base)); err == nil {
+		if p := s.byURL[sp]; p != nil {
+			tg.Title = p.title
+		}
+	}
 	return tg
 }
 

@@ -122,6 +122,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	l.Settings.LanguageCode = l.Str(m, "languageCode")
 	l.Settings.Copyright = l.Str(m, "copyright")
+	l.Markup.PageLinkShortcodes = PageLinkShortcodes(dir, themes(m))
 	return l, nil
 }
 

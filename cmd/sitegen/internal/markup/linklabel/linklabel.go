@@ -12,6 +12,12 @@ import (
 	"github.com/yuin/goldmark/text"
 )
 
+// PageTitle is the attribute a dialect sets on a link whose text is to
+// be the title of the page it leads to (a Hugo shortcode whose template
+// shows .Title): the link checker puts the title in when the link leads
+// to a page, and removes the attribute.
+const PageTitle = "data-sitegen-page-title"
+
 // Take finds the "[text](" that goldmark left as text before r (a
 // shortcode or tag that was the destination of a link) and the ")" after
 // it (or "#fragment)"), trims them from the page and returns the label's

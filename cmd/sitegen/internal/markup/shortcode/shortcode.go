@@ -4,14 +4,19 @@
 // details and expand a <details>; tabs and tab a list of open <details>
 // (every tab readable, in print too); columns a plain block; figure an
 // image with its caption; ref and relref a checked link to the page they
-// name. Any other shortcode is dropped, never printed, with a warning at
-// its line and column; the content of an unknown paired one is kept.
+// name; a site's own shortcode whose template links to the page its
+// argument names (Extension.PageLinks) a link to that page showing its
+// title. Any other shortcode is reported with a warning at its line and
+// column, never printed as written: one in running text shows its
+// positional arguments as text (no hole in the sentence), one on a line
+// of its own is dropped; the content of an unknown paired one is kept.
 package shortcode
 
 import (
 	"bytes"
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -32,13 +37,17 @@ type Extension struct {
 	// Warn reports what is shown differently (a shortcode not supported);
 	// Fail what Hugo refuses too (a ref to a URL). Either may be nil.
 	Warn, Fail Warn
+	// PageLinks are the names of the site's own shortcodes whose template
+	// links to the page their first argument (or path=) names, showing
+	// that page's title, or text= (package layout/hugo reads them).
+	PageLinks []string
 }
 
 // Extend implements goldmark.Extender.
 func (e Extension) Extend(m goldmark.Markdown) {
 	m.Parser().AddOptions(
-		parser.WithBlockParsers(util.Prioritized(blockParser{warn: e.Warn}, 90)),
-		parser.WithInlineParsers(util.Prioritized(inlineParser{warn: e.Warn, fail: e.Fail}, 89)),
+		parser.WithBlockParsers(util.Prioritized(blockParser{warn: e.Warn, links: e.PageLinks}, 90)),
+		parser.WithInlineParsers(util.Prioritized(inlineParser{warn: e.Warn, fail: e.Fail, links: e.PageLinks}, 89)),
 		parser.WithASTTransformers(util.Prioritized(refLinks{}, 96)),
 	)
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(nodeRenderer{}, 100)))
@@ -110,7 +119,10 @@ func (n *Figure) Kind() ast.NodeKind { return KindFigure }
 // Dump implements ast.Node.
 func (n *Figure) Dump(src []byte, level int) { ast.DumpHelper(n, src, level, nil, nil) }
 
-type blockParser struct{ warn Warn }
+type blockParser struct {
+	warn  Warn
+	links []string
+}
 
 func (blockParser) Trigger() []byte { return []byte{'{'} }
 
@@ -145,7 +157,7 @@ func (p blockParser) Open(parent ast.Node, reader text.Reader, pc parser.Context
 	if len(bytes.TrimSpace(trimmed[c.length:])) > 0 {
 		return nil, parser.NoChildren
 	}
-	if c.name == "ref" || c.name == "relref" {
+	if c.name == "ref" || c.name == "relref" || slices.Contains(p.links, c.name) {
 		return nil, parser.NoChildren // a paragraph: the inline parser makes it a link
 	}
 	start := seg.Start + len(line) - len(trimmed)
@@ -269,6 +281,22 @@ func refLink(c call, pos int, textNodes []ast.Node) *ast.Link {
 	return l
 }
 
+// pageLink is the link a site's page-link shortcode makes: to the page
+// its first argument or path= names (found as ref finds it), showing
+// text= or else that page's title (linklabel.PageTitle asks the link
+// checker for it; the path until then).
+func pageLink(c call, pos int) *ast.Link {
+	text := c.arg("text", -1)
+	if text == "" {
+		text = refTarget(c) // as written, until the page's title is known
+	}
+	l := refLink(c, pos, []ast.Node{ast.NewString([]byte(text))})
+	if c.arg("text", -1) == "" {
+		l.SetAttributeString(linklabel.PageTitle, true)
+	}
+	return l
+}
+
 // refTarget is the page a ref or relref names: its first argument or path=.
 func refTarget(c call) string {
 	if t := c.arg("", 0); t != "" {
@@ -293,7 +321,10 @@ func hasScheme(s string) bool {
 	return false
 }
 
-type inlineParser struct{ warn, fail Warn }
+type inlineParser struct {
+	warn, fail Warn
+	links      []string
+}
 
 func (inlineParser) Trigger() []byte { return []byte{'{'} }
 
@@ -318,6 +349,15 @@ func (p inlineParser) Parse(_ ast.Node, block text.Reader, pc parser.Context) as
 			}
 		}
 		return r
+	case slices.Contains(p.links, c.name):
+		return &inlineRef{call: c, pos: seg.Start, pageLink: true}
+	}
+	if len(c.pos) > 0 {
+		// Its words, so the sentence it stands in keeps them.
+		if p.warn != nil {
+			p.warn(pc, seg.Start, fmt.Sprintf("Hugo shortcode %q is not supported: its arguments shown as text", c.name))
+		}
+		return ast.NewString([]byte(strings.Join(c.pos, " ")))
 	}
 	if p.warn != nil {
 		p.warn(pc, seg.Start, fmt.Sprintf("Hugo shortcode %q is not supported: not shown", c.name))
@@ -336,9 +376,10 @@ func (n *inlineDropped) Dump(src []byte, level int) { ast.DumpHelper(n, src, lev
 // inlineRef is a ref or relref in running text, made a link by refLinks.
 type inlineRef struct {
 	ast.BaseInline
-	call call
-	pos  int
-	url  bool // it names a URL, an error: no link is made
+	call     call
+	pos      int
+	url      bool // it names a URL, an error: no link is made
+	pageLink bool // a site's shortcode that links to a page, showing its title
 }
 
 var kindInlineRef = ast.NewNodeKind("ShortcodeRef")
@@ -370,6 +411,10 @@ func (refLinks) Transform(doc *ast.Document, reader text.Reader, _ parser.Contex
 	})
 	for _, r := range refs {
 		parent := r.Parent()
+		if r.pageLink {
+			parent.ReplaceChild(parent, r, pageLink(r.call, r.pos))
+			continue
+		}
 		if label, frag := linklabel.Take(r, src); label != nil {
 			if r.url { // its label alone
 				for _, n := range label {

@@ -40,7 +40,21 @@ func TestShortcodes(t *testing.T) {
 			[]string{`<a href="/x.md#y"><em>the</em> rules</a>`}, []string{"/x.md#y"}, nil},
 		{"ref alone", "{{< ref \"combat.md\" >}}\n", []string{`<a href="combat.md">combat.md</a>`}, []string{"combat.md"}, nil},
 		{"unknown block", "A\n\n{{< youtube abc >}}\n\nB\n", []string{"<p>A</p>", "<p>B</p>"}, nil, []string{`Hugo shortcode "youtube" is not supported: not shown`}},
-		{"unknown inline", "A {{< kbd Ctrl >}} B\n", []string{"<p>A  B</p>"}, nil, []string{`Hugo shortcode "kbd" is not supported: not shown`}},
+		// An unknown shortcode in running text leaves its words, not a
+		// hole in the sentence (unnamed-rpg: "a descendent of the  and").
+		{"unknown inline", "A {{< kbd Ctrl >}} B\n", []string{"<p>A Ctrl B</p>"}, nil, []string{`Hugo shortcode "kbd" is not supported: its arguments shown as text`}},
+		{"unknown inline, named arguments only", "A {{< icon name=x >}} B\n", []string{"<p>A  B</p>"}, nil, []string{`Hugo shortcode "icon" is not supported: not shown`}},
+		// The site's own {{< link >}}, whose template is
+		// `{{ with .Page.GetPage (.Get 0) }}<a href="{{ .RelPermalink }}">{{ .Title }}</a>{{ end }}`
+		// (Extension.PageLinks): a link to the page, its title put in by
+		// the link checker (the path until then).
+		{"site page link", "a descendent of the {{< link \"docs/factions/technologists\" >}} and has\n",
+			[]string{`of the <a href="docs/factions/technologists.md" data-sitegen-page-title="">docs/factions/technologists</a> and has`},
+			[]string{"docs/factions/technologists.md"}, nil},
+		{"site page link with text=", "the {{< link path=\"docs/x\" text=\"X clan\" >}} came\n",
+			[]string{`the <a href="docs/x.md">X clan</a> came`}, []string{"docs/x.md"}, nil},
+		{"site page link alone on its line", "{{< link \"docs/x\" >}}\n",
+			[]string{`<p><a href="docs/x.md"`}, []string{"docs/x.md"}, nil},
 		{"in code it stays", "```\n{{< hint >}}\n```\n", []string{"{{&lt; hint &gt;}}"}, nil, nil},
 	}
 	for _, tt := range tests {
@@ -48,7 +62,7 @@ func TestShortcodes(t *testing.T) {
 			var warnings []string
 			md := goldmark.New(goldmark.WithExtensions(Extension{Warn: func(_ parser.Context, off int, msg string) {
 				warnings = append(warnings, msg)
-			}}))
+			}, PageLinks: []string{"link"}}))
 			src := []byte(tt.src)
 			doc := md.Parser().Parse(text.NewReader(src))
 			var b bytes.Buffer

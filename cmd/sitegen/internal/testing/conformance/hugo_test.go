@@ -84,6 +84,25 @@ func TestHugo(t *testing.T) {
 			},
 		},
 		{
+			Name: "a site's page-link shortcode",
+			Rule: `"To create a shortcode, place an HTML template in the layouts/shortcodes directory" ` +
+				`(https://gohugo.io/templates/shortcode/), a theme's in themes/THEME/layouts/shortcodes; ` +
+				`"GetPage: Returns a Page object from the given path" (https://gohugo.io/methods/page/getpage/): ` +
+				`ethanharstad/unnamed-rpg's {{< link "docs/factions/x" >}} is a link to that page, titled with its title`,
+			Files: map[string]string{
+				"hugo.toml":         config + "theme = \"mytheme\"\n",
+				"content/_index.md": "---\ntitle: Home\n---\n",
+				"themes/mytheme/layouts/shortcodes/link.html": "{{ if .IsNamedParams }}{{ with .Page.GetPage (.Get \"path\") }}" +
+					"<a href=\"{{ .RelPermalink }}\">{{ default .Title ($.Get \"text\") }}</a>{{ end }}" +
+					"{{ else }}{{ with .Page.GetPage (.Get 0) }}<a href=\"{{ .RelPermalink }}\">{{ .Title }}</a>{{ end }}{{ end }}",
+				"content/docs/lore.md": "---\ntitle: Lore\n---\nA descendent of the {{< link \"docs/factions/technologists\" >}} and " +
+					"{{< link path=\"/docs/rules\" text=\"the rules\" >}}.\n",
+				"content/docs/rules.md":                        "---\ntitle: Rules\n---\n",
+				"content/docs/factions/_index.md":              "---\ntitle: Factions\n---\n",
+				"content/docs/factions/technologists/index.md": "---\ntitle: The Technologists\n---\n",
+			},
+		},
+		{
 			Name: "titles",
 			Rule: `"title: The title of the page" (https://gohugo.io/content-management/front-matter/#title): a page without ` +
 				`one has none; a section without an _index.md is titled by its folder's name`,

@@ -1,0 +1,51 @@
+package hugo
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"d6codex/cmd/sitegen/internal/layout/layouttest"
+)
+
+// TestPageLinkShortcodes: "To create a shortcode, place an HTML template
+// in the layouts/shortcodes directory" (the project's) or the theme's
+// layouts/shortcodes, the project's first
+// (https://gohugo.io/templates/shortcode/ and
+// https://gohugo.io/templates/lookup-order/). A template that looks up the
+// page its argument names and links to it is rendered as that link.
+func TestPageLinkShortcodes(t *testing.T) {
+	// ethanharstad/unnamed-rpg's themes/mytheme/layouts/shortcodes/link.html.
+	const getPage = "{{ if .IsNamedParams }}\n    {{- with .Page.GetPage (.Get \"path\") -}}\n        <a href=\"{{ .RelPermalink }}\">{{- default .Title ($.Get \"text\") -}}</a>\n    {{- end -}}\n{{ else }}\n    {{- with .Page.GetPage (.Get 0) -}}\n        <a href=\"{{ .RelPermalink }}\">{{- .Title -}}</a>\n    {{- end -}}\n{{ end }}"
+	dir := layouttest.Write(t, map[string]string{
+		"hugo.toml":         "title = \"T\"\ntheme = \"mytheme\"\n",
+		"content/_index.md": "",
+		"themes/mytheme/layouts/shortcodes/link.html":  getPage,
+		"themes/mytheme/layouts/shortcodes/alert.html": "<div class=\"alert alert-{{ .Get 0 }}\">{{ .Inner }}</div>",
+		"layouts/shortcodes/see.html":                  "<a href=\"{{ relref . (.Get 0) }}\">see</a>",
+		// The project's template of a name hides the theme's.
+		"layouts/shortcodes/xref.html":                "<span>{{ .Get 0 }}</span>",
+		"themes/mytheme/layouts/shortcodes/xref.html": "<a href=\"{{ ref . (.Get 0) }}\">x</a>",
+		"themes/other/layouts/shortcodes/go.html":     getPage, // not the site's theme
+	})
+	l, err := Recognise(dir)
+	if err != nil || l == nil {
+		t.Fatalf("Recognise: %v, %v", l, err)
+	}
+	if got, want := l.Markup.PageLinkShortcodes, []string{"link", "see"}; !slices.Equal(got, want) {
+		t.Errorf("page-link shortcodes %q, want %q", got, want)
+	}
+	// A template through a link out of the source folder is not read.
+	out := t.TempDir()
+	if err := os.WriteFile(filepath.Join(out, "leak.html"), []byte(getPage), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(out, "leak.html"), filepath.Join(dir, "layouts/shortcodes/leak.html")); err != nil {
+		t.Fatal(err)
+	}
+	// A theme name that is a path is no theme folder.
+	if got := PageLinkShortcodes(dir, []string{"../mytheme", "mytheme"}); !slices.Equal(got, []string{"link", "see"}) {
+		t.Errorf("with a linked template and a path as theme: %q", got)
+	}
+}
