@@ -214,6 +214,11 @@ type Layout struct {
 	// /guide/b.html), so a relative URL in a page resolves from the
 	// page's folder, not from below the page (sitegen's /docs/a/b/).
 	FileURLs bool
+	// FileURL says, page by page, what FileURLs says for every page: the
+	// tool serves the page at rel (front matter fm) at a URL like a
+	// file's (Jekyll's /about.html, or /hex for a permalink without a
+	// trailing slash). Nil: FileURLs.
+	FileURL func(rel string, fm map[string]any) bool
 	// Notes say what was not read from the settings (a computed value) and
 	// which default was used instead; the build reports them.
 	Notes []string

@@ -152,6 +152,7 @@ type page struct {
 	heading       string          // the text of the page's leading # heading when it has a title of its own; "" to show the title
 	src           []byte          // the file's bytes, kept from loading to rendering, dropped once written
 	permalink     alias           // where its URL was set by a permalink: (line 0: from its file's path)
+	fileURL       bool            // the tool serves it at a URL like a file's (layout.Layout.FileURL): relative links resolve from its folder
 	tag           string          // for a tag page, its tag
 	tagFrom       *page           // for a tag page, the first page that carries the tag
 	tagIndex      bool            // the list of tags
@@ -405,6 +406,7 @@ func (s *Site) loadPage(rel string) *page {
 			p.sitePath = u // the tool's URL (a Jekyll collection's permalink)
 		}
 	}
+	p.fileURL = s.lay.FileURL != nil && !p.failed && s.lay.FileURL(rel, p.meta)
 	p.ids = s.md.IDs(doc, src)
 	if s.cfg.Obsidian {
 		p.tags = append(p.tags, s.md.Tags(doc, src)...)

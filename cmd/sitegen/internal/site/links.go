@@ -348,7 +348,7 @@ func (s *Site) htmlPageLink(from *page, dest string) string {
 // own URL (sitegen serves /a/b/), or, where the layout's tool serves pages
 // at URLs like files' (/docs/a/b), the folder of that URL.
 func (s *Site) urlDir(p *page) string {
-	if !s.lay.FileURLs {
+	if !s.lay.FileURLs && !p.fileURL {
 		return p.sitePath
 	}
 	if s.lay.Kind == layout.VitePress && (p.kind == templates.KindSection || p.kind == templates.KindHome) {

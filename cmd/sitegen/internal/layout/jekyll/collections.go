@@ -291,6 +291,27 @@ func publishCollections(l *layout.Layout, m map[string]any) {
 		}
 		return c.url(inner, fm, cats)
 	}
+	// Jekyll writes a page whose URL template has no trailing slash as a
+	// file (Page#template: "/:path/:basename" plus the permalink style's
+	// suffix, ":output_ext" for date, ordinal and none, "/" for pretty or
+	// a style ending in "/"; an index page is "/:path/"; a document takes
+	// its collection's permalink), so a browser resolves a relative link
+	// in it from its folder: "remove-curse" in /hex (icara-spellbook's
+	// permalink "/:categories/:title") is /remove-curse.
+	style := cmp.Or(styles[cmp.Or(l.Settings.Permalink, "date")], l.Settings.Permalink)
+	l.FileURL = func(rel string, fm map[string]any) bool {
+		if pl := str(fm["permalink"]); pl != "" {
+			return !strings.HasSuffix(pl, "/")
+		}
+		if c, _, _ := find(cs, rel); c != nil && c.output {
+			tpl := c.permalink
+			return !strings.HasSuffix(tpl, "/")
+		}
+		if stem := strings.TrimSuffix(path.Base(rel), path.Ext(rel)); stem == "index" || strings.EqualFold(stem, "README") {
+			return false
+		}
+		return !strings.HasSuffix(style, "/")
+	}
 	l.FolderURL = func(dir string) (string, string) {
 		c, inner, _ := find(cs, dir+"/")
 		if c == nil || !c.output || strings.Contains(inner, "/") && c.label == "posts" {

@@ -12,6 +12,32 @@ func TestJekyll(t *testing.T) {
 	plain := "source 'https://rubygems.org'\ngem 'jekyll'\n" // a Gemfile without github-pages: plain Jekyll
 	for _, f := range []Fixture{
 		{
+			Name: "markdown_ext",
+			Rule: `markdown_ext: "markdown,mkdown,mkdn,mkd,md" (https://jekyllrb.com/docs/configuration/default/): ` +
+				`a page or post written as .markdown or .mkd is converted like one written as .md`,
+			Files: map[string]string{
+				"Gemfile":                         plain,
+				"_config.yml":                     "title: J\n",
+				"index.markdown":                  "---\ntitle: Home\n---\nSee [the ward](/2020/01/01/ward.html).\n",
+				"fireball.mkd":                    "---\ntitle: Fireball\n---\nBoom.\n",
+				"_posts/2020-01-01-ward.markdown": "---\ntitle: Ward\n---\nA ward.\n",
+			},
+		},
+		{
+			Name: "a permalink without a trailing slash",
+			Rule: `Page#template is "/:path/:basename" plus the permalink style's suffix (none for a style ending in neither "/" ` +
+				`nor :output_ext), and Jekyll writes such a URL as a file (https://jekyllrb.com/docs/permalinks/): ` +
+				`a relative link in /hex resolves from /, as a browser reads it`,
+			Files: map[string]string{
+				"Gemfile":                           plain,
+				"_config.yml":                       "title: J\npermalink: \"/:categories/:title\"\n",
+				"index.md":                          "---\ntitle: Home\n---\n[hex](hex)\n",
+				"_posts/2014-08-24-hex.md":          "---\ntitle: Hex\n---\nEnds with [remove curse](remove-curse).\n",
+				"_posts/2015-01-01-remove-curse.md": "---\ntitle: Remove Curse\n---\nEnds a [hex](hex).\n",
+				"_posts/2015-01-02-slashed.md":      "---\ntitle: Slashed\npermalink: /spells/slashed/\n---\n[hex](../../hex)\n",
+			},
+		},
+		{
 			Name: "front matter makes a page",
 			Rule: `"Any file that contains a YAML front matter block will be processed by Jekyll as a special file" ` +
 				`(https://jekyllrb.com/docs/front-matter/); "A static file is a file that does not contain any front matter" ` +
