@@ -40,7 +40,9 @@
 // Not implemented: a nav: whose groups do not follow the folders (sitegen's
 // page tree is the folders'; the group's pages keep their place, the
 // group's title goes to their folder), plugins (section-index, awesome-pages,
-// literate-nav), use_directory_urls: false (pages keep sitegen's URLs).
+// literate-nav, i18n; the build names each plugin that plugins: lists,
+// but search, which sitegen's own search stands for), use_directory_urls:
+// false (pages keep sitegen's URLs).
 package mkdocs
 
 import (
@@ -137,6 +139,11 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Nav = navEntries(n, 0, nil)
 		l.Read = append(l.Read, fmt.Sprintf("nav (%d entries)", len(l.Nav)))
 	}
+	if names := plugins(get("plugins")); len(names) == 1 {
+		l.Notes = append(l.Notes, fmt.Sprintf("%s: plugin %s not implemented: the pages are built as MkDocs builds them without this plugin", file, names[0]))
+	} else if len(names) > 1 {
+		l.Notes = append(l.Notes, fmt.Sprintf("%s: plugins %s not implemented: the pages are built as MkDocs builds them without these plugins", file, strings.Join(names, ", ")))
+	}
 	return l, nil
 }
 
@@ -207,4 +214,37 @@ func pagePath(v string) string {
 		return ""
 	}
 	return path.Clean(strings.TrimPrefix(v, "/"))
+}
+
+// plugins returns the names of the plugins that mkdocs.yml's plugins:
+// lists and sitegen does not implement, in their order: "A list of
+// plugins. Each item may contain a string name or a key value pair"
+// (or a dict of them). search, MkDocs' own, is left out: sitegen builds
+// its own search.
+func plugins(n *yaml.Node) []string {
+	if n == nil {
+		return nil
+	}
+	var names []string
+	add := func(name string) {
+		if name != "" && name != "search" {
+			names = append(names, name)
+		}
+	}
+	switch n.Kind {
+	case yaml.SequenceNode:
+		for _, it := range n.Content {
+			switch {
+			case it.Kind == yaml.ScalarNode:
+				add(it.Value)
+			case it.Kind == yaml.MappingNode && len(it.Content) >= 2:
+				add(it.Content[0].Value)
+			}
+		}
+	case yaml.MappingNode:
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			add(n.Content[i].Value)
+		}
+	}
+	return names
 }

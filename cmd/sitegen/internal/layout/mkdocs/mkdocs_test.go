@@ -93,3 +93,51 @@ func TestUnpublishedPaths(t *testing.T) {
 		t.Errorf("templates/ is published by default: %+v", rule)
 	}
 }
+
+// TestPluginsNotImplemented checks that the build names the plugins of
+// mkdocs.yml that sitegen does not implement, so that what they change
+// (mkdocs-static-i18n's per-language links, evaluate2's
+// Nemo-Illusionist/ttrpg_srd_markdown) is not a silent difference.
+// MkDocs 1.4's config/defaults.py: "plugins = c.Plugins(theme_key='theme',
+// default=['search']) — A list of plugins. Each item may contain a string
+// name or a key value pair. A key value pair should be the string name (as
+// the key) and a dict of config options (as the value)."; its
+// config/config_options.py, class Plugins: "A list or dict of plugins."
+// (https://www.mkdocs.org/user-guide/configuration/#plugins). search is
+// MkDocs' own plugin, and sitegen builds its own search: not named.
+func TestPluginsNotImplemented(t *testing.T) {
+	tests := []struct {
+		name, config string
+		want         string // "" for no note
+	}{
+		{name: "no plugins", config: "site_name: S\n"},
+		{name: "search only", config: "plugins:\n  - search\n"},
+		{name: "search with options", config: "plugins:\n  - search:\n      lang: en\n"},
+		{name: "list of names and key value pairs", config: "plugins:\n  - i18n:\n      docs_structure: folder\n  - search\n  - minify:\n      minify_html: true\n  - awesome-pages\n",
+			want: "mkdocs.yml: plugins i18n, minify, awesome-pages not implemented: the pages are built as MkDocs builds them without these plugins"},
+		{name: "dict of plugins", config: "plugins:\n  search: {}\n  tags:\n    tags_file: tags.md\n",
+			want: "mkdocs.yml: plugin tags not implemented: the pages are built as MkDocs builds them without this plugin"},
+		{name: "empty plugins", config: "plugins:\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l, err := Recognise(layouttest.Write(t, map[string]string{"mkdocs.yml": tt.config}))
+			if err != nil || l == nil {
+				t.Fatalf("Recognise = %v, %v", l, err)
+			}
+			var got []string
+			for _, n := range l.Notes {
+				if strings.Contains(n, "plugin") {
+					got = append(got, n)
+				}
+			}
+			var want []string
+			if tt.want != "" {
+				want = []string{tt.want}
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("notes = %q, want %q", got, want)
+			}
+		})
+	}
+}
