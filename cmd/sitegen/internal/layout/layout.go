@@ -214,6 +214,10 @@ type Layout struct {
 	// /guide/b.html), so a relative URL in a page resolves from the
 	// page's folder, not from below the page (sitegen's /docs/a/b/).
 	FileURLs bool
+	// Defaults are the front matter values the tool gives the page at
+	// content-relative path rel before its own (Jekyll's defaults:); the
+	// page's own values win. Nil: none.
+	Defaults func(rel string) map[string]any
 	// FileURL says, page by page, what FileURLs says for every page: the
 	// tool serves the page at rel (front matter fm) at a URL like a
 	// file's (Jekyll's /about.html, or /hex for a permalink without a

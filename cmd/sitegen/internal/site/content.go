@@ -647,6 +647,15 @@ func (s *Site) readFrontMatter(p *page, src []byte, data *frontmatter.Data) {
 // readFields reads a page's fields from its front matter (or metadata
 // lines) m, decoded from raw, which starts at line first of the file.
 func (s *Site) readFields(p *page, m map[string]any, raw []byte, first int) {
+	if s.lay.Defaults != nil {
+		if d := s.lay.Defaults(p.rel); len(d) > 0 {
+			for k, v := range d {
+				if _, own := m[k]; !own {
+					m[k] = v // the page's own values win
+				}
+			}
+		}
+	}
 	r := &fieldReader{file: p.file, m: m, raw: raw, line: first, diag: s.diag}
 	if s.lay.Kind != layout.Sitegen {
 		// Other tools take any scalar as a title (Jekyll's 404.html has

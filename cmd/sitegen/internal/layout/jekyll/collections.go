@@ -298,6 +298,7 @@ func publishCollections(l *layout.Layout, m map[string]any) {
 	// its collection's permalink), so a browser resolves a relative link
 	// in it from its folder: "remove-curse" in /hex (icara-spellbook's
 	// permalink "/:categories/:title") is /remove-curse.
+	l.Defaults = defaultsFunc(readDefaults(m), cs)
 	style := cmp.Or(styles[cmp.Or(l.Settings.Permalink, "date")], l.Settings.Permalink)
 	l.FileURL = func(rel string, fm map[string]any) bool {
 		if pl := str(fm["permalink"]); pl != "" {

@@ -38,6 +38,25 @@ func TestJekyll(t *testing.T) {
 			},
 		},
 		{
+			Name: "front matter defaults",
+			Rule: `"Using the defaults key in the _config.yml file you can set default values for front matter" by scope ` +
+				`(path, type); "the more specific scope wins"; a page's own front matter takes precedence ` +
+				`(https://jekyllrb.com/docs/configuration/front-matter-defaults/)`,
+			Files: map[string]string{
+				"Gemfile": plain,
+				"_config.yml": "title: J\npermalink: \"/:categories/:title\"\ndefaults:\n" +
+					"  - scope: {path: \"\", type: posts}\n    values: {category: spells}\n" +
+					"  - scope: {path: \"_posts/old\", type: posts}\n    values: {category: archive}\n" +
+					"  - scope: {path: rules}\n    values: {title: A rule}\n",
+				"index.md":                       "---\ntitle: Home\n---\n[hex](spells/hex) [old](archive/older) [r](rules/a) [s](rules/b)\n",
+				"_posts/2014-08-24-hex.md":       "---\ntitle: Hex\n---\nHex.\n",
+				"_posts/old/2010-01-01-older.md": "---\ntitle: Older\n---\nOld.\n",
+				"_posts/2015-01-01-own.md":       "---\ntitle: Own\ncategory: mine\n---\nMine.\n",
+				"rules/a.md":                     "---\n---\nA.\n",
+				"rules/b.md":                     "---\ntitle: Its own\n---\nB.\n",
+			},
+		},
+		{
 			Name: "front matter makes a page",
 			Rule: `"Any file that contains a YAML front matter block will be processed by Jekyll as a special file" ` +
 				`(https://jekyllrb.com/docs/front-matter/); "A static file is a file that does not contain any front matter" ` +
