@@ -481,6 +481,11 @@ type Settings struct {
 	// warnings unless --broken-links error says otherwise; "" keeps
 	// sitegen's default.
 	BrokenLinks string
+	// DuplicateURLs is "warn" when the tool's settings let a site with
+	// two pages of one URL build (Docusaurus' onDuplicateRoutes, 'warn'
+	// by default): the page Layout.DuplicateURL drops is a warning, not
+	// an error; "" keeps sitegen's default.
+	DuplicateURLs string
 }
 
 // NavEntry is one page of a configured navigation.
