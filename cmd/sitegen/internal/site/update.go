@@ -330,7 +330,7 @@ func (up *updater) run(ctx context.Context) (Update, error) {
 	s.checkAliasFiles(func(rel string) bool { _, ok := w.sums[rel]; return ok || g.static[rel] })
 	for _, p := range s.pages {
 		for _, a := range p.aliases {
-			if err := s.writePage(ctx, w, outputPath(a.sitePath), templates.Alias(s.cfg.absURL(p.sitePath), s.cfg.relURL(p.sitePath))); err != nil {
+			if err := s.writePage(ctx, w, outputPath(a.sitePath), templates.Alias(s.cfg.LanguageCode, s.cfg.absURL(p.sitePath), s.cfg.relURL(p.sitePath))); err != nil {
 				return Update{}, err
 			}
 		}
