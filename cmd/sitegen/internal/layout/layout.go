@@ -405,6 +405,13 @@ type Markup struct {
 	// whose template links to the page their first argument (or path=)
 	// names, showing its title (or text=): rendered so, not dropped.
 	PageLinkShortcodes []string
+	// NoObsidian: the tool reads none of Obsidian's syntax: [[x]],
+	// ![[x]], #tags, ==x== and %%x%% are text (VitePress's markdown-it).
+	NoObsidian bool
+	// WikiLinks, with NoObsidian, reads [[page]] and [[page|label]] as a
+	// markdown-it plugin the site registers does (wikilinks.go); nil: no
+	// wikilinks unless the layout reads Obsidian's syntax.
+	WikiLinks *WikiLinks
 }
 
 // Rules are a tool's rules for placing pages.

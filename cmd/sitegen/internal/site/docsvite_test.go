@@ -425,3 +425,67 @@ func TestDocusaurusBreadcrumbs(t *testing.T) {
 		}
 	}
 }
+
+// TestVitePressWikiLinks: VitePress's Markdown has no wikilinks
+// (https://vitepress.dev/guide/markdown lists none), so "[[x]]" is shown as
+// written, and no #tag or ==highlight== is read; a site whose
+// markdown.config registers markdown-it-wikilinks links [[page|label]]
+// where that plugin does ("[[Wiki Links|here]]" is "./Wiki_Links.html",
+// "[[/Wiki]]" "/Wiki.html" under baseURL, "postProcessPageName: A
+// transform applied to every page name",
+// https://github.com/jsepia/markdown-it-wikilinks#options): guide-jdr's
+// own transform maps spaces to "-"; a URL where no page is stays broken.
+func TestVitePressWikiLinks(t *testing.T) {
+	page := "# Spells\n\nSee [[/sorts/Sens animal|Sens animal]], [[Lumière]] and [[/sorts/Nope|nope]]. #tag ==hi==\n"
+	for _, tc := range []struct {
+		name, config string
+		has, lacks   []string
+		broken       int
+	}{
+		{"no plugin: text", "export default {title: 'T', base: '/jdr/'}\n",
+			[]string{"[[/sorts/Sens animal|Sens animal]]", "[[Lumière]]", "#tag ==hi=="}, []string{`href="/jdr/sorts/Sens-animal`}, 0},
+		{"markdown-it-wikilinks", "const base = '/jdr/'\nexport default {title: 'T', base, markdown: {config: (md) => { md.use(require('markdown-it-wikilinks')({baseURL: base, postProcessPageName: p})) }}}\nfunction p(s) { return s.trim().replace(/\\s/g, '-') }\n",
+			[]string{`href="/jdr/sorts/Sens-animal/">Sens animal</a>`, `href="/jdr/sorts/Lumi%C3%A8re/">Lumière</a>`, "#tag ==hi=="}, []string{"[[Lumière]]"}, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			sitetest.WriteFiles(t, dir, map[string]string{
+				".vitepress/config.mts": tc.config,
+				"index.md":              "# Home\n",
+				"sorts/index.md":        page,
+				"sorts/Sens-animal.md":  "# Sens animal\n",
+				"sorts/Lumière.md":      "# Lumière\n",
+			})
+			dest := filepath.Join(t.TempDir(), "out")
+			res, err := build(t, dir, Options{Theme: theme, Dest: dest, BrokenLinks: "warn"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := os.ReadFile(filepath.Join(dest, "sorts/index.html"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, para, _ := strings.Cut(string(b), "<p>See ") // the page's text, not its list of pages
+			para, _, _ = strings.Cut(para, "</p>")
+			for _, want := range tc.has {
+				if !strings.Contains(para, want) {
+					t.Errorf("the paragraph %s lacks %s", para, want)
+				}
+			}
+			for _, bad := range tc.lacks {
+				if strings.Contains(para, bad) {
+					t.Errorf("the paragraph %s has %s", para, bad)
+				}
+			}
+			var broken []string
+			for _, w := range res.WarningList {
+				if strings.Contains(w.String(), "broken") {
+					broken = append(broken, w.String())
+				}
+			}
+			if len(broken) != tc.broken || tc.broken > 0 && !strings.Contains(broken[0], "markdown-it-wikilinks") {
+				t.Errorf("broken links %q, want %d naming the plugin", broken, tc.broken)
+			}
+		})
+	}
+}

@@ -257,6 +257,7 @@ func Load(ctx context.Context, opts Options) (*Site, error) {
 		StaticDir:    StaticDir,
 		UnsafeHint:   "unsafe = true under [markup.goldmark.renderer] in " + ConfigFile,
 		Obsidian:     s.cfg.Obsidian,
+		WikiLinks:    s.lay.Markup.WikiLinks != nil,
 		Dataview:     s.dataviewOptions(),
 		RawHTMLLinks: s.lay.FileLinks,
 		Dialects: markup.Dialects{

@@ -27,6 +27,10 @@
 //     by path prefix: its order and labels; pages it does not list follow.
 //   - Containers: ::: info|tip|warning|danger|details [title], and raw,
 //     v-pre and code-group, whose content is shown as it is.
+//   - [[x]] is text: VitePress's markdown-it has no wikilinks, nor any
+//     of Obsidian's syntax; where markdown.config registers the
+//     markdown-it-wikilinks plugin, [[page|label]] links where that
+//     plugin's rules say (layout.WikiLinks).
 //   - layout: home front matter with hero (name, text, tagline, actions)
 //     and features is shown as a home page.
 package vitepress
@@ -122,7 +126,14 @@ func Recognise(dir string) (*layout.Layout, error) {
 		// (https://vitepress.dev/guide/asset-handling).
 		LinkedFilesOnly: true,
 		// markdown-it's typographer is off unless markdown.typographer is set.
-		Markup: layout.Markup{Containers: Containers, ContainerTitles: ContainerTitles, StraightQuotes: true},
+		// VitePress's markdown-it reads none of Obsidian's syntax; a
+		// wikilinks plugin the settings register is read (wikilinks.go).
+		Markup: layout.Markup{Containers: Containers, ContainerTitles: ContainerTitles, StraightQuotes: true, NoObsidian: true},
+	}
+	if w, notes := wikiLinks(raw, file); w != nil {
+		l.Markup.WikiLinks = w
+		l.Read = append(l.Read, WikiPlugin)
+		l.Notes = append(l.Notes, notes...)
 	}
 	obj, ok := cfg.Root.(*jsconfig.Object)
 	if !ok {

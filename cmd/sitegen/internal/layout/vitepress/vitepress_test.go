@@ -205,3 +205,46 @@ func TestHome(t *testing.T) {
 		t.Error("a page without layout: home has a hero")
 	}
 }
+
+// TestWikiLinksPlugin: VitePress has no wikilinks of its own (its
+// Markdown extensions, https://vitepress.dev/guide/markdown, list none),
+// so [[x]] is text unless markdown.config registers a markdown-it plugin
+// that reads it ("markdown.config: (md) => { md.use(...) }",
+// https://vitepress.dev/guide/markdown#advanced-configuration): then the
+// plugin's options are read from the file's text.
+func TestWikiLinksPlugin(t *testing.T) {
+	for _, tc := range []struct {
+		name, config string
+		want         *layout.WikiLinks // nil: no plugin
+	}{
+		{"none", "export default {title: 'T'}\n", nil},
+		{"installed, not used", "import wl from 'markdown-it-wikilinks'\nexport default {title: 'T'}\n", nil},
+		{"require, options", "const base = '/jdr/'\nexport default defineConfig({base, markdown: {config: (md) => {\n  md.use(require('markdown-it-wikilinks')({\n    baseURL: base,\n    uriSuffix: '',\n    postProcessPageName: custom,\n  }))\n}}})\nfunction custom(s) { return s.replaceAll(' ', '-') }\n",
+			&layout.WikiLinks{BaseURL: "/jdr/", RelativeBaseURL: "./", CustomNames: true}},
+		{"import, defaults", "import wikilinks from 'markdown-it-wikilinks'\nexport default {markdown: {config(md) { md.use(wikilinks()) }}}\n",
+			&layout.WikiLinks{BaseURL: "/", RelativeBaseURL: "./", Suffix: ".html"}},
+		{"import, makeAllLinksAbsolute", "import wikilinks from 'markdown-it-wikilinks'\nexport default {markdown: {config: md => md.use(wikilinks({makeAllLinksAbsolute: true, relativeBaseURL: '/x/'}))}}\n",
+			&layout.WikiLinks{BaseURL: "/", RelativeBaseURL: "/x/", Suffix: ".html", AllAbsolute: true}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			l, err := Recognise(layouttest.Write(t, map[string]string{".vitepress/config.mts": tc.config, "index.md": "# Home\n"}))
+			if err != nil || l == nil {
+				t.Fatalf("Recognise = %v, %v", l, err)
+			}
+			if !l.Markup.NoObsidian {
+				t.Error("VitePress reads Obsidian's syntax")
+			}
+			got := l.Markup.WikiLinks
+			if (got == nil) != (tc.want == nil) {
+				t.Fatalf("WikiLinks = %+v, want %+v", got, tc.want)
+			}
+			if got == nil {
+				return
+			}
+			got.Plugin = ""
+			if *got != *tc.want {
+				t.Errorf("WikiLinks = %+v, want %+v", *got, *tc.want)
+			}
+		})
+	}
+}
