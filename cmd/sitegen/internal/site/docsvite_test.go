@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -103,23 +104,34 @@ func TestDocusaurusAndVitePress(t *testing.T) {
 			has: map[string]string{
 				// https://vitepress.dev/guide/routing#linking-between-pages:
 				// "the best practice is to omit file extensions".
-				"rules/wild-die/index.html": `See <a href="/rules/skills/">skills</a> and <a href="/rules/skills/">again</a>`,
+				// https://vitepress.dev/guide/routing#file-based-routing: "The
+				// generated HTML pages will be: index.md --> /index.html
+				// (accessible as /), prologue.md --> /prologue.html"; the
+				// links to them end in .html unless cleanUrls
+				// (https://vitepress.dev/guide/routing#generating-clean-url:
+				// "By default, VitePress resolves inbound links to URLs
+				// ending with .html").
+				"rules/wild-die.html": `See <a href="/rules/skills.html">skills</a> and <a href="/rules/skills.html">again</a>`,
 				// https://vitepress.dev/guide/markdown#custom-title: "::: danger STOP".
-				"rules/skills/index.html": `<p class="callout-title">STOP</p>`,
+				"rules/skills.html": `<p class="callout-title">STOP</p>`,
 				// https://vitepress.dev/reference/default-theme-home-page
 				"index.html": `<span class="hero-name">Six Dice</span>`,
 				// A page with no title of its own is named by its first
 				// sidebar entry, not by its file's name.
-				"rules/untitled/index.html": `<title>No heading`,
-				"rules/index.html":          `<a href="/rules/untitled/">No heading</a>`,
+				"rules/untitled.html": `<title>No heading`,
+				"rules/index.html":    `<a href="/rules/untitled.html">No heading</a>`,
+				"sitemap.xml":         `<loc>/rules/wild-die.html</loc>`,
+				// A page published as a file has its previews beside it.
+				"rules/skills.preview.json": `{"v":1,"t":"Skills"`,
 				"img/a.png":                 "png",
 			},
 			lacks: map[string]string{
 				// https://vitepress.dev/reference/default-theme-sidebar: the
 				// sidebar's order: "Skills first" before "The wild die".
-				"rules/skills/index.html": `The wild die</a> </li><li><a href="/rules/skills/"`,
+				"rules/skills.html": `The wild die</a> </li><li><a href="/rules/skills.html"`,
+				"sitemap.xml":       `/rules/wild-die/`,
 			},
-			hasNot: []string{"drafts/secret/index.html", "package.json", "public/img/a.png"},
+			hasNot: []string{"drafts/secret/index.html", "drafts/secret.html", "package.json", "public/img/a.png", "rules/skills/index.html"},
 			// node_modules linked to a shared install (how the VitePress
 			// differential test runs): a name the layout never reads is
 			// not followed, so it is not an error.
@@ -230,6 +242,10 @@ func TestDocusaurusBrokenLinks(t *testing.T) {
 				t.Fatalf("build: %v, want failure %v", err, tc.fails)
 			}
 			if !tc.fails {
+				// The build says whose policy made them warnings.
+				if !slices.ContainsFunc(res.Info, func(s string) bool { return strings.Contains(s, "broken links are warnings, as Docusaurus's settings in docusaurus.config.js say") }) {
+					t.Errorf("notes %q do not say the site's settings made broken links warnings", res.Info)
+				}
 				// The site's link policy is not the lenient mode: what
 				// Docusaurus builds through stays an error without
 				// --broken-links warn.
@@ -445,7 +461,7 @@ func TestVitePressWikiLinks(t *testing.T) {
 		{"no plugin: text", "export default {title: 'T', base: '/jdr/'}\n",
 			[]string{"[[/sorts/Sens animal|Sens animal]]", "[[Lumière]]", "#tag ==hi=="}, []string{`href="/jdr/sorts/Sens-animal`}, 0},
 		{"markdown-it-wikilinks", "const base = '/jdr/'\nexport default {title: 'T', base, markdown: {config: (md) => { md.use(require('markdown-it-wikilinks')({baseURL: base, postProcessPageName: p})) }}}\nfunction p(s) { return s.trim().replace(/\\s/g, '-') }\n",
-			[]string{`href="/jdr/sorts/Sens-animal/">Sens animal</a>`, `href="/jdr/sorts/Lumi%C3%A8re/">Lumière</a>`, "#tag ==hi=="}, []string{"[[Lumière]]"}, 1},
+			[]string{`href="/jdr/sorts/Sens-animal.html">Sens animal</a>`, `href="/jdr/sorts/Lumi%C3%A8re.html">Lumière</a>`, "#tag ==hi=="}, []string{"[[Lumière]]"}, 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()

@@ -387,6 +387,8 @@ func (up *updater) run(ctx context.Context) (Update, error) {
 		u.Deleted = append(u.Deleted, rel)
 		if strings.HasSuffix(rel, "index.html") {
 			u.Removed = append(u.Removed, s.cfg.relURL("/"+strings.TrimSuffix(rel, "index.html")))
+		} else if strings.HasSuffix(rel, ".html") && rel != notFoundHTML { // a page published as a file (VitePress's /x.html)
+			u.Removed = append(u.Removed, s.cfg.relURL("/"+rel))
 		}
 	}
 	slices.Sort(u.Removed)

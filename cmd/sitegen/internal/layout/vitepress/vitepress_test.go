@@ -248,3 +248,36 @@ func TestWikiLinksPlugin(t *testing.T) {
 		})
 	}
 }
+
+// TestPageURLs: "The generated HTML pages will be: index.md -->
+// /index.html (accessible as /), prologue.md --> /prologue.html,
+// guide/index.md --> /guide/index.html (accessible as /guide/),
+// guide/getting-started.md --> /guide/getting-started.html"
+// (https://vitepress.dev/guide/routing#file-based-routing); "By default,
+// VitePress resolves inbound links to URLs ending with .html", and with
+// cleanUrls: true without it, which needs a server that serves /foo for
+// /foo.html (https://vitepress.dev/guide/routing#generating-clean-url):
+// sitegen then publishes /foo/, which such servers and every other serve.
+func TestPageURLs(t *testing.T) {
+	for _, tc := range []struct {
+		config string
+		want   map[string]string
+	}{
+		{"export default {title: 'T'}\n", map[string]string{"index.md": "/", "prologue.md": "/prologue.html",
+			"guide/index.md": "/guide/", "guide/getting-started.md": "/guide/getting-started.html"}},
+		{"export default {cleanUrls: false}\n", map[string]string{"prologue.md": "/prologue.html"}},
+		{"export default {cleanUrls: true}\n", map[string]string{"index.md": "/", "prologue.md": "/prologue/",
+			"guide/index.md": "/guide/", "guide/getting-started.md": "/guide/getting-started/"}},
+		{"export default defineConfig(config)\n", map[string]string{"prologue.md": "/prologue.html"}}, // computed: the default
+	} {
+		l, err := Recognise(layouttest.Write(t, map[string]string{".vitepress/config.mts": tc.config}))
+		if err != nil || l == nil {
+			t.Fatalf("Recognise = %v, %v", l, err)
+		}
+		for rel, want := range tc.want {
+			if got := l.Rules.Page(rel, nil).URL; got != want {
+				t.Errorf("%s: %s is at %s, want %s", tc.config, rel, got, want)
+			}
+		}
+	}
+}
