@@ -243,7 +243,9 @@ func TestDocusaurusBrokenLinks(t *testing.T) {
 			}
 			if !tc.fails {
 				// The build says whose policy made them warnings.
-				if !slices.ContainsFunc(res.Info, func(s string) bool { return strings.Contains(s, "broken links are warnings, as Docusaurus's settings in docusaurus.config.js say") }) {
+				if !slices.ContainsFunc(res.Info, func(s string) bool {
+					return strings.Contains(s, "broken links are warnings, as Docusaurus's settings in docusaurus.config.js say")
+				}) {
 					t.Errorf("notes %q do not say the site's settings made broken links warnings", res.Info)
 				}
 				// The site's link policy is not the lenient mode: what
