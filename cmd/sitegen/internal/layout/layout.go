@@ -429,7 +429,9 @@ type Rules interface {
 // Page is what a tool's rules say of one page or folder; zero fields keep
 // sitegen's own choice.
 type Page struct {
-	// URL is the site path, ending in "/" ("/docs/basic-rules/").
+	// URL is the site path, ending in "/" ("/docs/basic-rules/"), or in
+	// ".html" for a page the tool publishes as a file (VitePress without
+	// cleanUrls: "/guide/intro.html").
 	URL string
 	// Title is the title to use when the page gives none (neither in its
 	// front matter nor as a first heading): Docusaurus's id.
