@@ -182,8 +182,11 @@
     const target = (a) => {
       if (!a || !a.href || a.hasAttribute("download") || a.closest(".link-preview, .toc, .anchor") || !a.closest(".content, .backlinks, .children")) return null;
       const u = new URL(a.href, location.href);
-      if (u.origin !== location.origin || !u.pathname.startsWith(base) || !u.pathname.endsWith("/") || u.pathname === location.pathname) return null;
-      return { page: u.pathname, file: u.pathname + "preview.json", id: decodeURIComponent(u.hash.slice(1)), term: /\/glossary\/$/.test(u.pathname) && u.hash.length > 1 };
+      // A page is a folder (/rules/combat/), or a file (/guide/intro.html:
+      // VitePress's URLs), whose previews are beside it (intro.preview.json).
+      const html = u.pathname.endsWith(".html");
+      if (u.origin !== location.origin || !u.pathname.startsWith(base) || !u.pathname.endsWith("/") && !html || u.pathname === location.pathname) return null;
+      return { page: u.pathname, file: html ? u.pathname.slice(0, -".html".length) + ".preview.json" : u.pathname + "preview.json", id: decodeURIComponent(u.hash.slice(1)), term: /\/glossary\/$/.test(u.pathname) && u.hash.length > 1 };
     };
     markLinks = () => {
       if (!tip.isConnected) main.append(tip); // sitegen serve's live reload replaced main's content

@@ -405,6 +405,13 @@ type Markup struct {
 	// whose template links to the page their first argument (or path=)
 	// names, showing its title (or text=): rendered so, not dropped.
 	PageLinkShortcodes []string
+	// NoObsidian: the tool reads none of Obsidian's syntax: [[x]],
+	// ![[x]], #tags, ==x== and %%x%% are text (VitePress's markdown-it).
+	NoObsidian bool
+	// WikiLinks, with NoObsidian, reads [[page]] and [[page|label]] as a
+	// markdown-it plugin the site registers does (wikilinks.go); nil: no
+	// wikilinks unless the layout reads Obsidian's syntax.
+	WikiLinks *WikiLinks
 }
 
 // Rules are a tool's rules for placing pages.
@@ -422,7 +429,9 @@ type Rules interface {
 // Page is what a tool's rules say of one page or folder; zero fields keep
 // sitegen's own choice.
 type Page struct {
-	// URL is the site path, ending in "/" ("/docs/basic-rules/").
+	// URL is the site path, ending in "/" ("/docs/basic-rules/"), or in
+	// ".html" for a page the tool publishes as a file (VitePress without
+	// cleanUrls: "/guide/intro.html").
 	URL string
 	// Title is the title to use when the page gives none (neither in its
 	// front matter nor as a first heading): Docusaurus's id.
@@ -481,6 +490,11 @@ type Settings struct {
 	// warnings unless --broken-links error says otherwise; "" keeps
 	// sitegen's default.
 	BrokenLinks string
+	// DuplicateURLs is "warn" when the tool's settings let a site with
+	// two pages of one URL build (Docusaurus' onDuplicateRoutes, 'warn'
+	// by default): the page Layout.DuplicateURL drops is a warning, not
+	// an error; "" keeps sitegen's default.
+	DuplicateURLs string
 }
 
 // NavEntry is one page of a configured navigation.

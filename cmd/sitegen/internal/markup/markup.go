@@ -78,6 +78,10 @@ type Options struct {
 	// ==highlights== and #tags (linked through a Page.Links that is a
 	// TagResolver).
 	Obsidian bool
+	// WikiLinks reads [[wikilinks]] alone, without Obsidian's other
+	// syntax (a markdown-it wikilinks plugin's), resolved as Obsidian's
+	// are, through a Page.Links that is a WikiResolver.
+	WikiLinks bool
 	// Dataview reads the Dataview plugin's inline fields (package
 	// markup/inlinefield) and evaluates its queries and Obsidian Bases'
 	// views through a Page.Links that is a QueryResolver (queries.go).
@@ -178,6 +182,8 @@ func New(opts Options) *Markdown {
 	}
 	if opts.Obsidian {
 		exts = append(exts, wikilink.Extension, highlight.Extension, comment.Extension, blockid.Extension, tag.Extension, admonition.Extension{})
+	} else if opts.WikiLinks {
+		exts = append(exts, wikilink.Extension)
 	}
 	if opts.Dataview.On {
 		exts = append(exts, inlinefield.Extension)

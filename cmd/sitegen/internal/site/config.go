@@ -111,6 +111,9 @@ func loadConfig(dir, baseURLOverride string, lay *layout.Layout, diag *collector
 	case layout.Quartz: // Quartz reads front matter only: "publish: true" as a first line is text, never a flag
 		cfg.MetaLines = false
 	}
+	if lay.Markup.NoObsidian { // VitePress's markdown-it: [[x]], #tags and ==x== are text
+		cfg.Obsidian = false
+	}
 	set := lay.Settings
 	switch {
 	case set.Title != "":

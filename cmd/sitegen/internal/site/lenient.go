@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/templates"
 )
 
 // What another tool builds through and sitegen reports (issue 32): the
@@ -171,12 +172,22 @@ func (s *Site) shareURLs(pages []*page) []*page {
 		}
 		byURL[p.sitePath] = kept
 		dropped[lost] = true
+		if lost.kind == templates.KindSection && kept.kind != templates.KindSection {
+			// The page kept stands for the folder the lost one did
+			// (Docusaurus's g/g.md over g/README.md).
+			kept.kind, kept.folder = templates.KindSection, lost.dir()
+		}
 		line, col, field := 1, 1, ""
 		if lost.permalink.line > 0 { // its URL is the one its permalink: asks for
 			line, col, field = lost.permalink.line, lost.permalink.col, lost.permalink.key
 		}
-		s.tolerate(lost.file, line, col, field, fmt.Sprintf("duplicate URL %s: also produced by %s, which %s keeps (%s): this page is not published",
-			p.sitePath, kept.file, s.lay.Tool(), why))
+		msg := fmt.Sprintf("duplicate URL %s: also produced by %s, which %s keeps (%s): this page is not published",
+			p.sitePath, kept.file, s.lay.Tool(), why)
+		if s.lay.Settings.DuplicateURLs == "warn" { // the site's own policy (Docusaurus' onDuplicateRoutes)
+			s.warn.add(Diagnostic{File: lost.file, Line: line, Col: col, Field: field, Msg: msg + fmt.Sprintf(" (%s's settings build it with a warning)", s.lay.Tool())})
+			continue
+		}
+		s.tolerate(lost.file, line, col, field, msg)
 	}
 	if len(dropped) == 0 {
 		return pages

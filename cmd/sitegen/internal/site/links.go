@@ -254,6 +254,10 @@ func (s *Site) resolveAbs(dest string) markup.LinkTarget {
 	candidates := []string{clean + "/", strings.ToLower(clean) + "/", clean}
 	if clean == "/" {
 		candidates = []string{"/"}
+	} else if s.lay.FileURLs && path.Ext(clean) == "" {
+		// A tool's page URL written without its .html (VitePress without
+		// cleanUrls publishes /guide/intro.html, and links /guide/intro).
+		candidates = append(candidates, clean+".html")
 	}
 	if s.isPageFile(clean) || strings.HasSuffix(clean, ".html") { // a source path from the content root
 		if p, ok := s.byRel[s.bundleRel(strings.TrimPrefix(clean, "/"))]; ok {

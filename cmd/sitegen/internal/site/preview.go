@@ -47,11 +47,18 @@ const previewSize = 1500
 
 // previews reports whether page p gets a previews file.
 func (s *Site) previews(p *page) bool {
-	return s.cfg.LinkPreviews && p.unlisted == "" && p.unpublished == "" && !p.copy && p != s.notFound && strings.HasSuffix(p.sitePath, "/")
+	return s.cfg.LinkPreviews && p.unlisted == "" && p.unpublished == "" && !p.copy && p != s.notFound &&
+		(strings.HasSuffix(p.sitePath, "/") || strings.HasSuffix(p.sitePath, ".html"))
 }
 
-// previewPath is the output path of page p's previews file.
+// previewPath is the output path of page p's previews file: preview.json
+// in its folder, or for a page published as a file (VitePress's
+// /guide/intro.html) beside it, named as it is (guide/intro.preview.json);
+// static/js/site.js finds it by the same rule.
 func previewPath(p *page) string {
+	if stem, ok := strings.CutSuffix(p.sitePath, ".html"); ok {
+		return strings.TrimPrefix(stem, "/") + "." + previewFile
+	}
 	return strings.TrimPrefix(p.sitePath, "/") + previewFile
 }
 

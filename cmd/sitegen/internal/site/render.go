@@ -110,7 +110,7 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 	for _, p := range s.pages {
 		for _, a := range p.aliases {
 			redirects[outputPath(a.sitePath)] = true
-			if err := s.writePage(ctx, out, outputPath(a.sitePath), templates.Alias(s.cfg.absURL(p.sitePath), s.cfg.relURL(p.sitePath))); err != nil {
+			if err := s.writePage(ctx, out, outputPath(a.sitePath), templates.Alias(s.cfg.LanguageCode, s.cfg.absURL(p.sitePath), s.cfg.relURL(p.sitePath))); err != nil {
 				return err
 			}
 		}
@@ -329,7 +329,13 @@ func (s *Site) frame(p *page, site *templates.Site) *templates.Page {
 		}
 	}
 	for a := p.parent; a != nil; a = a.parent {
-		v.Breadcrumbs = append(v.Breadcrumbs, *s.link(a))
+		l := s.link(a)
+		if s.lay.Rules != nil {
+			// A tool whose navigation labels its categories (Docusaurus's
+			// sidebar) shows those labels in its breadcrumbs too.
+			l.Title = a.label()
+		}
+		v.Breadcrumbs = append(v.Breadcrumbs, *l)
 	}
 	slices.Reverse(v.Breadcrumbs)
 	for _, c := range p.children {
@@ -343,7 +349,7 @@ func (s *Site) frame(p *page, site *templates.Site) *templates.Page {
 // section's long list (listPaths).
 func (s *Site) writePages(ctx context.Context, out fileWriter, p *page, v *templates.Page) error {
 	if p.redirectTo != "" {
-		return s.writePage(ctx, out, outputPath(p.sitePath), templates.Alias(p.redirectTo, p.redirectTo)) // another site: its URL is both
+		return s.writePage(ctx, out, outputPath(p.sitePath), templates.Alias(s.cfg.LanguageCode, p.redirectTo, p.redirectTo)) // another site: its URL is both
 	}
 	if paths := listPaths(p); len(paths) > 1 {
 		return s.writeListPages(ctx, out, p, v, paths)

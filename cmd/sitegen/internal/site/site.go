@@ -257,6 +257,7 @@ func Load(ctx context.Context, opts Options) (*Site, error) {
 		StaticDir:    StaticDir,
 		UnsafeHint:   "unsafe = true under [markup.goldmark.renderer] in " + ConfigFile,
 		Obsidian:     s.cfg.Obsidian,
+		WikiLinks:    s.lay.Markup.WikiLinks != nil,
 		Dataview:     s.dataviewOptions(),
 		RawHTMLLinks: s.lay.FileLinks,
 		Dialects: markup.Dialects{
@@ -420,7 +421,11 @@ func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 	}
 	res.WarningList = s.warn.sorted()
 	res.Layout = s.lay.Describe()
-	res.Info = s.copyNotes
+	res.Info = slices.Clone(s.copyNotes)
+	if s.cfg.BrokenLinksWarn && s.opts.BrokenLinks == "" && s.lay.Settings.BrokenLinks == "warn" && !s.cfg.Lenient {
+		// The site's own policy, not the flag's: say whose.
+		res.Info = append(res.Info, fmt.Sprintf("broken links are warnings, as %s's settings in %s say (--broken-links error makes them errors)", s.lay.Tool(), s.lay.File))
+	}
 	res.NotPublished = s.notPublished
 	res.Warnings = append(slices.Clone(res.Notes), summarize(res.WarningList, 3)...)
 	if len(res.Errors) > 0 {

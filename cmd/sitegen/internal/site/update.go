@@ -330,7 +330,7 @@ func (up *updater) run(ctx context.Context) (Update, error) {
 	s.checkAliasFiles(func(rel string) bool { _, ok := w.sums[rel]; return ok || g.static[rel] })
 	for _, p := range s.pages {
 		for _, a := range p.aliases {
-			if err := s.writePage(ctx, w, outputPath(a.sitePath), templates.Alias(s.cfg.absURL(p.sitePath), s.cfg.relURL(p.sitePath))); err != nil {
+			if err := s.writePage(ctx, w, outputPath(a.sitePath), templates.Alias(s.cfg.LanguageCode, s.cfg.absURL(p.sitePath), s.cfg.relURL(p.sitePath))); err != nil {
 				return Update{}, err
 			}
 		}
@@ -387,6 +387,8 @@ func (up *updater) run(ctx context.Context) (Update, error) {
 		u.Deleted = append(u.Deleted, rel)
 		if strings.HasSuffix(rel, "index.html") {
 			u.Removed = append(u.Removed, s.cfg.relURL("/"+strings.TrimSuffix(rel, "index.html")))
+		} else if strings.HasSuffix(rel, ".html") && rel != notFoundHTML { // a page published as a file (VitePress's /x.html)
+			u.Removed = append(u.Removed, s.cfg.relURL("/"+rel))
 		}
 	}
 	slices.Sort(u.Removed)

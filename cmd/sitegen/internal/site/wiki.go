@@ -149,6 +149,9 @@ func (l pageLinks) resolveWiki(target, frag string, embed bool) markup.WikiTarge
 		u, problem := s.fragment(from, frag, "this page")
 		return markup.WikiTarget{URL: u, Problem: problem}
 	}
+	if w := s.lay.Markup.WikiLinks; w != nil && !s.cfg.Obsidian {
+		return l.wikiByPlugin(w, target, frag) // a markdown-it plugin's rule
+	}
 	if s.links != nil {
 		return l.wikiByRules(target, frag, embed) // the layout's own rule (pagerules.go)
 	}
@@ -381,4 +384,29 @@ func (s *Site) contentName() string {
 		return "the vault"
 	}
 	return "the source folder"
+}
+
+// wikiByPlugin is the target of a wikilink as a markdown-it wikilinks
+// plugin writes it (layout.WikiLinks): the URL its options make from the
+// target, read as a link of the page's (the plugin's baseURL is the
+// site's base, which such a URL starts with). Where the site's page-name
+// transform is not read, each likely one is tried, the first URL at a
+// page wins.
+func (l pageLinks) wikiByPlugin(w *layout.WikiLinks, target, frag string) markup.WikiTarget {
+	s := l.s
+	var first markup.LinkTarget
+	hrefs := w.Hrefs(target)
+	for i, href := range hrefs {
+		if strings.HasPrefix(href, "/") {
+			href = "/" + strings.TrimPrefix(href, s.cfg.base)
+		}
+		tg := s.resolveLink(l.p, href+fragPart(frag))
+		if tg.Problem == "" {
+			return markup.WikiTarget{URL: tg.URL, Unlinked: tg.Unlinked}
+		}
+		if i == 0 {
+			first = tg
+		}
+	}
+	return markup.WikiTarget{Problem: fmt.Sprintf("%s links [[%s]] to %s: %s", w.Plugin, target, strings.Join(hrefs, " or "), first.Problem)}
 }

@@ -42,6 +42,10 @@
 //     sitemap (Unpublished, the layout's Unpublished and Unlisted).
 //   - Links: relative to the doc's file (with .md or .mdx), or URLs, which
 //     resolve as the browser reads them from the doc's URL.
+//   - Two docs of one route (a folder's index.md and README.md, both its
+//     category index): the build warns (onDuplicateRoutes, 'warn' by
+//     default; 'throw' makes it an error) and serves the doc whose file
+//     name sorts last (KeepLastFile).
 //   - Admonitions: :::note|tip|info|warning|danger|caution|important|
 //     success|secondary, with a title after a space or in brackets.
 package docusaurus
@@ -126,6 +130,10 @@ func Recognise(dir string) (*layout.Layout, error) {
 		// draft: true and unlisted: true (the site applies them, with
 		// every tool's flags).
 		Unpublished: unpublished, Unlisted: unlisted,
+		// Two docs of one route (docs/g/index.md and docs/g/README.md):
+		// the later file name is served (KeepLastFile); a warning, as
+		// onDuplicateRoutes' default says, unless the site throws.
+		DuplicateURL: KeepLastFile,
 		// A doc's images and files are published when it links to them
 		// (https://docusaurus.io/docs/markdown-features/assets); static/ as is.
 		LinkedFilesOnly: true,
@@ -162,6 +170,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Settings.BaseURL = strings.TrimSuffix(u, "/") + "/" + strings.TrimPrefix(base, "/")
 	}
 	brokenLinks(l, obj, file)
+	duplicateRoutes(l, obj, file)
 	if i18n := obj.Object("i18n"); i18n != nil {
 		// The default locale's htmlLang, else its name, is the pages'
 		// <html lang>.
@@ -302,6 +311,42 @@ func brokenLinks(l *layout.Layout, obj *jsconfig.Object, file string) {
 		}
 	}
 	l.Settings.BrokenLinks = "warn"
+}
+
+// duplicateRoutes reads the site's policy for two pages of one route:
+// onDuplicateRoutes, "'ignore' | 'log' | 'warn' | 'throw'", default
+// 'warn' (https://docusaurus.io/docs/api/docusaurus-config#onDuplicateRoutes):
+// all but 'throw' build the site, so sitegen's build warns
+// (layout.Settings.DuplicateURLs); 'throw', or a value it cannot read,
+// keeps sitegen's default (an error unless --broken-links warn).
+func duplicateRoutes(l *layout.Layout, obj *jsconfig.Object, file string) {
+	v := obj.Get("onDuplicateRoutes")
+	str, ok := v.(string)
+	switch {
+	case v == nil:
+		str = "warn"
+	case !ok:
+		l.Notes = append(l.Notes, fmt.Sprintf("%s: %s not read (computed): duplicate URLs fail the build unless --broken-links warn", file, describe("onDuplicateRoutes", v)))
+		return
+	default:
+		l.Read = append(l.Read, fmt.Sprintf("onDuplicateRoutes '%s'", str))
+	}
+	switch str {
+	case "ignore", "log", "warn":
+		l.Settings.DuplicateURLs = "warn"
+	case "throw":
+	default:
+		l.Notes = append(l.Notes, fmt.Sprintf("%s: onDuplicateRoutes %q is not one of 'ignore', 'log', 'warn', 'throw': duplicate URLs fail the build", file, str))
+	}
+}
+
+// KeepLastFile is Docusaurus's choice between two docs of one route (a
+// folder's index.md and README.md, both its category index): it warns
+// "Duplicate routes found!" and serves the doc whose file name sorts
+// last, byte by byte (index.md over README.md, guides/guides.md over
+// guides/README.md: Docusaurus 3.10's build of a fixture with both).
+func KeepLastFile(a, b layout.Claim) (keepB bool, why string) {
+	return a.Rel < b.Rel, "it warns of duplicate routes and serves the doc whose file name sorts last"
 }
 
 // describe names a setting whose value was not read.

@@ -411,3 +411,46 @@ func TestBrokenLinks(t *testing.T) {
 		})
 	}
 }
+
+// TestDuplicateRoutes: "onDuplicateRoutes - Type: 'ignore' | 'log' |
+// 'warn' | 'throw'. The behavior of Docusaurus when it detects any
+// duplicate routes. By default, it displays a warning after you run yarn
+// start or yarn build" (https://docusaurus.io/docs/api/docusaurus-config#onDuplicateRoutes):
+// only 'throw' stops the build. Of two docs of one route, Docusaurus 3.10
+// serves the one whose file name sorts last (index.md over README.md,
+// h/h.md over h/README.md: a build of such a fixture).
+func TestDuplicateRoutes(t *testing.T) {
+	for _, tc := range []struct{ name, config, want string }{
+		{"default: warn", "module.exports = {title: 'T'}", "warn"},
+		{"ignore", "module.exports = {onDuplicateRoutes: 'ignore'}", "warn"},
+		{"log", "module.exports = {onDuplicateRoutes: 'log'}", "warn"},
+		{"throw", "module.exports = {onDuplicateRoutes: 'throw'}", ""},
+		{"computed", "module.exports = {onDuplicateRoutes: process.env.CI ? 'throw' : 'warn'}", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			l, err := Recognise(layouttest.Write(t, map[string]string{"docusaurus.config.js": tc.config}))
+			if err != nil || l == nil {
+				t.Fatalf("Recognise = %v, %v", l, err)
+			}
+			if l.Settings.DuplicateURLs != tc.want {
+				t.Errorf("DuplicateURLs = %q, want %q", l.Settings.DuplicateURLs, tc.want)
+			}
+			if l.DuplicateURL == nil {
+				t.Error("no rule for two docs of one route")
+			}
+		})
+	}
+	for _, tc := range []struct {
+		a, b  string
+		keepB bool
+	}{
+		{"g/README.md", "g/index.md", true},
+		{"g/index.md", "g/README.md", false},
+		{"h/README.md", "h/h.md", true},
+		{"h/h.md", "h/index.md", true},
+	} {
+		if keepB, _ := KeepLastFile(layout.Claim{Rel: tc.a}, layout.Claim{Rel: tc.b}); keepB != tc.keepB {
+			t.Errorf("KeepLastFile(%s, %s) keeps b = %v, want %v", tc.a, tc.b, keepB, tc.keepB)
+		}
+	}
+}

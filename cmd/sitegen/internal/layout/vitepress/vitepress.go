@@ -16,8 +16,9 @@
 //     build's report counts (layout.PathRule); srcDir/public/ is
 //     published at the site's root.
 //   - URLs: file-based, "guide/getting-started.md" at
-//     /guide/getting-started (VitePress adds .html unless cleanUrls),
-//     "guide/index.md" at /guide/; sitegen publishes each as a folder
+//     /guide/getting-started.html, "guide/index.md" at /guide/, as
+//     VitePress writes them (HTMLURL); with cleanUrls: true, which needs a
+//     server that serves /x for x.html, sitegen publishes each as a folder
 //     (/guide/getting-started/), which serves both. Relative links resolve
 //     from the page's file, with or without .md or .html.
 //   - Title: `title` (default "VitePress"); `base` is the deploy path,
@@ -27,6 +28,10 @@
 //     by path prefix: its order and labels; pages it does not list follow.
 //   - Containers: ::: info|tip|warning|danger|details [title], and raw,
 //     v-pre and code-group, whose content is shown as it is.
+//   - [[x]] is text: VitePress's markdown-it has no wikilinks, nor any
+//     of Obsidian's syntax; where markdown.config registers the
+//     markdown-it-wikilinks plugin, [[page|label]] links where that
+//     plugin's rules say (layout.WikiLinks).
 //   - layout: home front matter with hero (name, text, tagline, actions)
 //     and features is shown as a home page.
 package vitepress
@@ -122,7 +127,14 @@ func Recognise(dir string) (*layout.Layout, error) {
 		// (https://vitepress.dev/guide/asset-handling).
 		LinkedFilesOnly: true,
 		// markdown-it's typographer is off unless markdown.typographer is set.
-		Markup: layout.Markup{Containers: Containers, ContainerTitles: ContainerTitles, StraightQuotes: true},
+		// VitePress's markdown-it reads none of Obsidian's syntax; a
+		// wikilinks plugin the settings register is read (wikilinks.go).
+		Markup: layout.Markup{Containers: Containers, ContainerTitles: ContainerTitles, StraightQuotes: true, NoObsidian: true},
+	}
+	if w, notes := wikiLinks(raw, file); w != nil {
+		l.Markup.WikiLinks = w
+		l.Read = append(l.Read, WikiPlugin)
+		l.Notes = append(l.Notes, notes...)
 	}
 	obj, ok := cfg.Root.(*jsconfig.Object)
 	if !ok {
@@ -133,7 +145,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		if err := public(dir, l, 0, 0); err != nil {
 			return nil, err
 		}
-		l.Rules = rules{}
+		l.Rules = rules{html: true}
 		return l, nil
 	}
 	note := func(key string, v any) {
@@ -176,8 +188,10 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	l.Settings.BaseURL = base
 	note("cleanUrls", obj.Get("cleanUrls"))
+	clean := false
 	if v, ok := obj.Get("cleanUrls").(bool); ok {
 		l.Read = append(l.Read, fmt.Sprintf("cleanUrls %v", v))
+		clean = v
 	}
 	var exclude []string
 	switch v := obj.Get("srcExclude").(type) {
@@ -227,7 +241,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 			l.Read = append(l.Read, fmt.Sprintf("sidebar (%d entries)", len(l.Nav)))
 		}
 	}
-	l.Rules = rules{}
+	l.Rules = rules{html: !clean}
 	return l, nil
 }
 
@@ -326,11 +340,16 @@ func (n *navReader) exists(rel string) string {
 
 // rules are VitePress's placement rules: file-based URLs, the case of
 // file names kept.
-type rules struct{}
+type rules struct {
+	html bool // cleanUrls unset or false: a page is at /x.html
+}
 
 // Page implements layout.Rules.
-func (rules) Page(rel string, fm map[string]any) layout.Page {
+func (r rules) Page(rel string, fm map[string]any) layout.Page {
 	p := layout.Page{URL: URL(rel)}
+	if r.html {
+		p.URL = HTMLURL(rel)
+	}
 	if fm["layout"] == "home" {
 		p.Home = home(fm)
 	}
@@ -355,6 +374,17 @@ func URL(rel string) string {
 	}
 	p = strings.TrimSuffix(p, "/index")
 	return "/" + p + "/"
+}
+
+// HTMLURL is the site path VitePress publishes the page at content path
+// rel at without cleanUrls: "guide/intro.md" at /guide/intro.html, a
+// folder's index.md at the folder (/guide/).
+func HTMLURL(rel string) string {
+	u := URL(rel)
+	if name := strings.TrimSuffix(path.Base(rel), ".md"); name == "index" {
+		return u
+	}
+	return strings.TrimSuffix(u, "/") + ".html"
 }
 
 // home reads the hero and features of a layout: home page.

@@ -205,3 +205,79 @@ func TestHome(t *testing.T) {
 		t.Error("a page without layout: home has a hero")
 	}
 }
+
+// TestWikiLinksPlugin: VitePress has no wikilinks of its own (its
+// Markdown extensions, https://vitepress.dev/guide/markdown, list none),
+// so [[x]] is text unless markdown.config registers a markdown-it plugin
+// that reads it ("markdown.config: (md) => { md.use(...) }",
+// https://vitepress.dev/guide/markdown#advanced-configuration): then the
+// plugin's options are read from the file's text.
+func TestWikiLinksPlugin(t *testing.T) {
+	for _, tc := range []struct {
+		name, config string
+		want         *layout.WikiLinks // nil: no plugin
+	}{
+		{"none", "export default {title: 'T'}\n", nil},
+		{"installed, not used", "import wl from 'markdown-it-wikilinks'\nexport default {title: 'T'}\n", nil},
+		{"require, options", "const base = '/jdr/'\nexport default defineConfig({base, markdown: {config: (md) => {\n  md.use(require('markdown-it-wikilinks')({\n    baseURL: base,\n    uriSuffix: '',\n    postProcessPageName: custom,\n  }))\n}}})\nfunction custom(s) { return s.replaceAll(' ', '-') }\n",
+			&layout.WikiLinks{BaseURL: "/jdr/", RelativeBaseURL: "./", CustomNames: true}},
+		{"import, defaults", "import wikilinks from 'markdown-it-wikilinks'\nexport default {markdown: {config(md) { md.use(wikilinks()) }}}\n",
+			&layout.WikiLinks{BaseURL: "/", RelativeBaseURL: "./", Suffix: ".html"}},
+		{"import, makeAllLinksAbsolute", "import wikilinks from 'markdown-it-wikilinks'\nexport default {markdown: {config: md => md.use(wikilinks({makeAllLinksAbsolute: true, relativeBaseURL: '/x/'}))}}\n",
+			&layout.WikiLinks{BaseURL: "/", RelativeBaseURL: "/x/", Suffix: ".html", AllAbsolute: true}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			l, err := Recognise(layouttest.Write(t, map[string]string{".vitepress/config.mts": tc.config, "index.md": "# Home\n"}))
+			if err != nil || l == nil {
+				t.Fatalf("Recognise = %v, %v", l, err)
+			}
+			if !l.Markup.NoObsidian {
+				t.Error("VitePress reads Obsidian's syntax")
+			}
+			got := l.Markup.WikiLinks
+			if (got == nil) != (tc.want == nil) {
+				t.Fatalf("WikiLinks = %+v, want %+v", got, tc.want)
+			}
+			if got == nil {
+				return
+			}
+			got.Plugin = ""
+			if *got != *tc.want {
+				t.Errorf("WikiLinks = %+v, want %+v", *got, *tc.want)
+			}
+		})
+	}
+}
+
+// TestPageURLs: "The generated HTML pages will be: index.md -->
+// /index.html (accessible as /), prologue.md --> /prologue.html,
+// guide/index.md --> /guide/index.html (accessible as /guide/),
+// guide/getting-started.md --> /guide/getting-started.html"
+// (https://vitepress.dev/guide/routing#file-based-routing); "By default,
+// VitePress resolves inbound links to URLs ending with .html", and with
+// cleanUrls: true without it, which needs a server that serves /foo for
+// /foo.html (https://vitepress.dev/guide/routing#generating-clean-url):
+// sitegen then publishes /foo/, which such servers and every other serve.
+func TestPageURLs(t *testing.T) {
+	for _, tc := range []struct {
+		config string
+		want   map[string]string
+	}{
+		{"export default {title: 'T'}\n", map[string]string{"index.md": "/", "prologue.md": "/prologue.html",
+			"guide/index.md": "/guide/", "guide/getting-started.md": "/guide/getting-started.html"}},
+		{"export default {cleanUrls: false}\n", map[string]string{"prologue.md": "/prologue.html"}},
+		{"export default {cleanUrls: true}\n", map[string]string{"index.md": "/", "prologue.md": "/prologue/",
+			"guide/index.md": "/guide/", "guide/getting-started.md": "/guide/getting-started/"}},
+		{"export default defineConfig(config)\n", map[string]string{"prologue.md": "/prologue.html"}}, // computed: the default
+	} {
+		l, err := Recognise(layouttest.Write(t, map[string]string{".vitepress/config.mts": tc.config}))
+		if err != nil || l == nil {
+			t.Fatalf("Recognise = %v, %v", l, err)
+		}
+		for rel, want := range tc.want {
+			if got := l.Rules.Page(rel, nil).URL; got != want {
+				t.Errorf("%s: %s is at %s, want %s", tc.config, rel, got, want)
+			}
+		}
+	}
+}

@@ -55,6 +55,10 @@ type Site struct {
 	// the fixture makes (sitegen's page for a folder without an index):
 	// Compare leaves them out of the pages only one build has.
 	Lists map[string]bool
+	// PageFiles are the files the pages are written to, by canonical URL
+	// ("guide/dice.html", "guide/dice/index.html"): what a reader's or a
+	// search engine's link must name.
+	PageFiles map[string]string
 }
 
 // Page is one page of a Site.
@@ -132,7 +136,7 @@ type Markup struct {
 
 // ReadOutput reads the output folder dir of a build whose pages follow m.
 func ReadOutput(dir string, m Markup) (Site, error) {
-	s := Site{Pages: map[string]Page{}, Files: map[string]bool{}, Lists: map[string]bool{}}
+	s := Site{Pages: map[string]Page{}, Files: map[string]bool{}, Lists: map[string]bool{}, PageFiles: map[string]string{}}
 	docs := map[string]*html.Node{}
 	files := map[string]string{} // canonical URL -> slash path of its file
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
@@ -163,7 +167,7 @@ func ReadOutput(dir string, m Markup) (Site, error) {
 			return nil // a redirect
 		}
 		u := Canonical("/" + rel)
-		docs[u], files[u] = doc, rel
+		docs[u], files[u], s.PageFiles[u] = doc, rel, rel
 		s.Pages[u] = Page{Title: m.Title(doc)}
 		if m.List != nil && m.List(doc) {
 			s.Lists[u] = true
@@ -399,6 +403,10 @@ type Fixture struct {
 	// NavEntries, when not 0, is how many entries the tool's navigation
 	// must have: the fixture's navigation is read, not found empty.
 	NavEntries int
+	// SameFiles: each page both builds publish is written to the same
+	// file (guide/dice.html, not guide/dice/index.html), so the URLs
+	// readers and search engines hold lead to it.
+	SameFiles bool
 }
 
 // Run builds f with tool and with sitegen (build, a Tool whose Missing
@@ -433,6 +441,13 @@ func Run(t *testing.T, tool, sitegen Tool, f Fixture) {
 	for _, p := range f.Published {
 		if !native.Files[p] || !ours.Files[p] {
 			t.Errorf("%s: published by %s %v, by sitegen %v; want both (rule: %s)", p, tool.Name, native.Files[p], ours.Files[p], f.Rule)
+		}
+	}
+	if f.SameFiles {
+		for u, file := range native.PageFiles {
+			if mine, ok := ours.PageFiles[u]; ok && mine != file {
+				t.Errorf("%s: %s writes %s, sitegen %s (rule: %s)", u, tool.Name, file, mine, f.Rule)
+			}
 		}
 	}
 	var unexpected []string

@@ -53,7 +53,7 @@ export default defineConfig({
 func TestVitePress(t *testing.T) {
 	Run(t, VitePress, Sitegen, Fixture{
 		Name: "sidebar, srcExclude and public",
-		Rule: `"srcExclude: Glob patterns for matching markdown files that should be excluded as source content" ` +
+		Rule: `"prologue.md --> /prologue.html" (https://vitepress.dev/guide/routing#file-based-routing); "srcExclude: Glob patterns for matching markdown files that should be excluded as source content" ` +
 			`(https://vitepress.dev/reference/site-config#srcexclude); "The sidebar is the main navigation block" ` +
 			`(https://vitepress.dev/reference/default-theme-sidebar); "Assets placed in public will be copied to the root of the output directory" ` +
 			`(https://vitepress.dev/guide/asset-handling#the-public-directory)`,
@@ -64,5 +64,8 @@ func TestVitePress(t *testing.T) {
 			"rules/TODO/index.html", "package.json", "public/img/d6.svg"},
 		Published:  []string{"img/d6.svg"},
 		NavEntries: 7,
+		// cleanUrls unset: "guide/getting-started.md --> /guide/getting-started.html"
+		// (https://vitepress.dev/guide/routing#file-based-routing).
+		SameFiles: true,
 	})
 }
