@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"gopkg.in/yaml.v3"
 
@@ -452,6 +453,10 @@ func (e *Engine) baseRows(env *query.Env, filters []*Filter) ([]*query.Page, err
 			cands = append(cands, p)
 		}
 	}
+	total := len(cands)
+	if narrowed, ok := e.containsRows(env, filters, cands); ok {
+		cands = narrowed
+	}
 	var out []*query.Page
 	var firstErr error
 	failed := 0
@@ -480,7 +485,7 @@ func (e *Engine) baseRows(env *query.Env, filters []*Filter) ([]*query.Page, err
 			out = append(out, p)
 		}
 	}
-	if len(cands) > 0 && failed == len(cands) {
+	if total > 0 && failed == total {
 		return nil, fmt.Errorf("the filters fail on every file; the first: %w", firstErr)
 	}
 	return out, nil
@@ -582,4 +587,130 @@ func filterFields(f *Filter, d *query.Deps) {
 func isBudget(err error) bool {
 	var be *query.BudgetError
 	return errors.As(err, &be)
+}
+
+// containsRows narrows a view's candidate files to those that can pass
+// its filters when the first statement the filters evaluate is
+// LIST.contains(property) statements or'ed (query.ContainsTest): the
+// files whose property is one of the texts of a LIST of the embedding
+// note, found in an index of the candidates by their property (built
+// once a build), and those whose property is not a text. Every other
+// file fails that first statement without an error, so the filters'
+// result is the same; ok is false when the filters are not of that shape
+// or a LIST is not a list.
+func (e *Engine) containsRows(env *query.Env, filters []*Filter, cands []*query.Page) ([]*query.Page, bool) {
+	if len(filters) == 0 || len(filters) > 2 {
+		return nil, false
+	}
+	first := filters[0]
+	for first.Op == "and" && len(first.Subs) > 0 {
+		first = first.Subs[0]
+	}
+	stmts := []*Filter{first}
+	switch first.Op {
+	case "":
+	case "or":
+		stmts = first.Subs
+	default:
+		return nil, false
+	}
+	if len(stmts) == 0 {
+		return nil, false
+	}
+	tests := make([]query.ContainsTest, len(stmts))
+	for i, s := range stmts {
+		var ok bool
+		if s.Op != "" {
+			return nil, false
+		}
+		if tests[i], ok = env.AsContainsTest(s.Expr); !ok {
+			return nil, false
+		}
+	}
+	key := indexKey{first: first}
+	if len(filters) == 2 {
+		key.second = filters[1]
+	}
+	ix := e.rowIndex(key, tests, cands)
+	if ix == nil {
+		return nil, false
+	}
+	keep := make([]bool, len(cands))
+	for _, i := range ix.others {
+		keep[i] = true
+	}
+	for i, t := range tests {
+		texts, ok := env.Texts(t)
+		if !ok {
+			return nil, false
+		}
+		for _, s := range texts {
+			for _, c := range ix.byKey[i][s] {
+				keep[c] = true
+			}
+		}
+	}
+	var out []*query.Page
+	for i, p := range cands {
+		if keep[i] {
+			out = append(out, p)
+		}
+	}
+	return out, true
+}
+
+// indexKey names a view's filters (a base's and the view's).
+type indexKey struct{ first, second *Filter }
+
+// rowIndex is a view's candidate files by the property each contains
+// statement reads (byKey[statement][text] are their positions), and
+// those whose property is not a text for some statement.
+type rowIndex struct {
+	cands  []*query.Page
+	byKey  []map[string][]int32
+	others []int32
+}
+
+type rowIndexEntry struct {
+	once sync.Once
+	ix   *rowIndex
+}
+
+// rowIndex returns the index of a view's candidates, built once a build;
+// nil when the candidates are not those it was built for.
+func (e *Engine) rowIndex(key indexKey, tests []query.ContainsTest, cands []*query.Page) *rowIndex {
+	e.indexMu.Lock()
+	if e.indexes == nil {
+		e.indexes = map[indexKey]*rowIndexEntry{}
+	}
+	ent := e.indexes[key]
+	if ent == nil {
+		ent = &rowIndexEntry{}
+		e.indexes[key] = ent
+	}
+	e.indexMu.Unlock()
+	ent.once.Do(func() {
+		ix := &rowIndex{cands: cands, byKey: make([]map[string][]int32, len(tests))}
+		for i := range tests {
+			ix.byKey[i] = map[string][]int32{}
+		}
+		for c, p := range cands {
+			other := false
+			for i, t := range tests {
+				if k, ok := t.Key(p); ok {
+					ix.byKey[i][k] = append(ix.byKey[i][k], int32(c))
+				} else {
+					other = true
+				}
+			}
+			if other {
+				ix.others = append(ix.others, int32(c))
+			}
+		}
+		ent.ix = ix
+	})
+	if !slices.Equal(ent.ix.cands, cands) {
+		return nil
+	}
+	return ent.ix
 }
