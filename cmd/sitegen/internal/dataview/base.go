@@ -430,29 +430,7 @@ func isIdent(s string) bool {
 // in (file.inFolder("x") or file.folder == "x" and'ed at the top)
 // narrows the files looked at before any filter runs.
 func (e *Engine) baseRows(env *query.Env, filters []*Filter) ([]*query.Page, error) {
-	var folders []folderRule
-	for _, f := range filters {
-		folders = append(folders, requiredFolders(f)...)
-	}
-	var cands []*query.Page
-	var all []*query.Page
-	if len(folders) > 0 {
-		all = e.ix.Folder(folders[0].folder, !folders[0].exact)
-	} else {
-		all = append(slices.Clone(e.ix.Notes()), e.ix.Files()...)
-	}
-	for _, p := range all {
-		in := true
-		for _, f := range folders {
-			if f.exact && p.Folder() != f.folder || !f.exact && !strings.HasPrefix(p.Path, f.folder+"/") {
-				in = false
-				break
-			}
-		}
-		if in {
-			cands = append(cands, p)
-		}
-	}
+	cands := e.candidates(filters)
 	total := len(cands)
 	if narrowed, ok := e.containsRows(env, filters, cands); ok {
 		cands = narrowed
@@ -589,6 +567,58 @@ func isBudget(err error) bool {
 	return errors.As(err, &be)
 }
 
+// candidates is the files a view's filters look at: all of them, or
+// those of the folders the filters require; once a build for each set
+// of folders.
+func (e *Engine) candidates(filters []*Filter) []*query.Page {
+	var folders []folderRule
+	for _, f := range filters {
+		folders = append(folders, requiredFolders(f)...)
+	}
+	key := fmt.Sprint(folders)
+	e.indexMu.Lock()
+	ent := e.cands[key]
+	if ent == nil {
+		ent = &candsEntry{}
+		if e.cands == nil {
+			e.cands = map[string]*candsEntry{}
+		}
+		e.cands[key] = ent
+	}
+	e.indexMu.Unlock()
+	ent.once.Do(func() { ent.pages = e.folderFiles(folders) })
+	return ent.pages
+}
+
+type candsEntry struct {
+	once  sync.Once
+	pages []*query.Page
+}
+
+// folderFiles is the files in (or under) every folder of a list.
+func (e *Engine) folderFiles(folders []folderRule) []*query.Page {
+	var cands []*query.Page
+	var all []*query.Page
+	if len(folders) > 0 {
+		all = e.ix.Folder(folders[0].folder, !folders[0].exact)
+	} else {
+		all = append(slices.Clone(e.ix.Notes()), e.ix.Files()...)
+	}
+	for _, p := range all {
+		in := true
+		for _, f := range folders {
+			if f.exact && p.Folder() != f.folder || !f.exact && !strings.HasPrefix(p.Path, f.folder+"/") {
+				in = false
+				break
+			}
+		}
+		if in {
+			cands = append(cands, p)
+		}
+	}
+	return cands
+}
+
 // containsRows narrows a view's candidate files to those that can pass
 // its filters when the first statement the filters evaluate is
 // LIST.contains(property) statements or'ed (query.ContainsTest): the
@@ -627,7 +657,7 @@ func (e *Engine) containsRows(env *query.Env, filters []*Filter, cands []*query.
 			return nil, false
 		}
 	}
-	key := indexKey{first: first}
+	key := indexKey{first: filters[0]}
 	if len(filters) == 2 {
 		key.second = filters[1]
 	}
@@ -676,15 +706,24 @@ type rowIndexEntry struct {
 	ix   *rowIndex
 }
 
+// maxIndexes bounds the views indexed in a build (a ```base block is
+// parsed on its page: its index is of no use to another page).
+const maxIndexes = 256
+
 // rowIndex returns the index of a view's candidates, built once a build;
-// nil when the candidates are not those it was built for.
+// nil when the candidates are not those it was built for, or too many
+// views were indexed.
 func (e *Engine) rowIndex(key indexKey, tests []query.ContainsTest, cands []*query.Page) *rowIndex {
 	e.indexMu.Lock()
-	if e.indexes == nil {
-		e.indexes = map[indexKey]*rowIndexEntry{}
-	}
 	ent := e.indexes[key]
 	if ent == nil {
+		if len(e.indexes) >= maxIndexes {
+			e.indexMu.Unlock()
+			return nil
+		}
+		if e.indexes == nil {
+			e.indexes = map[indexKey]*rowIndexEntry{}
+		}
 		ent = &rowIndexEntry{}
 		e.indexes[key] = ent
 	}

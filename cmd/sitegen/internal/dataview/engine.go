@@ -66,9 +66,10 @@ type Engine struct {
 	s      Settings
 	now    time.Time
 	budget int
-	// Base views' candidate files indexed by the property their contains
-	// filters read (containsRows), once a build.
+	// Base views' candidate files by their folders, and indexed by the
+	// property their contains filters read (containsRows), once a build.
 	indexMu sync.Mutex
+	cands   map[string]*candsEntry
 	indexes map[indexKey]*rowIndexEntry
 }
 
