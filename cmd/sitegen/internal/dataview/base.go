@@ -32,6 +32,9 @@ type Base struct {
 	Views   []*View
 	// Problems are what could not be read, at lines of the file.
 	Problems []Problem
+	// props are the views' properties (columns, sort and group keys)
+	// parsed once, read by every embed.
+	props properties
 }
 
 // View is one of a base's views.
@@ -109,6 +112,24 @@ func ParseBase(file string, src []byte) (*Base, error) {
 		case "views":
 			for _, vn := range v.Content {
 				b.Views = append(b.Views, b.view(vn))
+			}
+		}
+	}
+	b.props = properties{}
+	for _, v := range b.Views {
+		names := slices.Clone(v.Order)
+		if len(names) == 0 {
+			names = append(names, "file.name")
+		}
+		for _, k := range v.Sort {
+			names = append(names, k.Property)
+		}
+		if v.GroupBy != nil {
+			names = append(names, v.GroupBy.Property)
+		}
+		for _, n := range names {
+			if x, err := query.ParseExpr(propertyExpr(n), query.Bases); err == nil {
+				b.props[n] = x
 			}
 		}
 	}
@@ -272,7 +293,7 @@ func (e *Engine) Base(c Context, b *Base, viewName string) (result Output) {
 		p    *query.Page
 		keys []query.Value
 	}
-	props := properties{}
+	props := viewProps{base: b.props, own: properties{}}
 	sorted := make([]row, 0, len(rows))
 	for _, p := range rows {
 		r := row{p: p}
@@ -379,19 +400,26 @@ func (b *Base) displayName(col string) string {
 	return col
 }
 
-// properties parses the property names of a view once.
+// properties are property names as expressions, parsed once.
 type properties map[string]query.Expr
 
-// property is a row's value of a property name as a view writes it:
+// viewProps are the properties a view's evaluation reads: those parsed
+// with its base (shared by every embed, read only) and those it parses
+// itself.
+type viewProps struct{ base, own properties }
+
+// value is a row's value of a property name as a view writes it:
 // formula.x, file.x, note.x or x.
-func (props properties) value(env *query.Env, p *query.Page, name string) (query.Value, error) {
-	x, ok := props[name]
+func (props viewProps) value(env *query.Env, p *query.Page, name string) (query.Value, error) {
+	x, ok := props.base[name]
 	if !ok {
-		var err error
-		if x, err = query.ParseExpr(propertyExpr(name), query.Bases); err != nil {
-			return nil, err
+		if x, ok = props.own[name]; !ok {
+			var err error
+			if x, err = query.ParseExpr(propertyExpr(name), query.Bases); err != nil {
+				return nil, err
+			}
+			props.own[name] = x
 		}
-		props[name] = x
 	}
 	return env.EvalRow(x, p)
 }
