@@ -29,16 +29,40 @@ func (e *BudgetError) Error() string {
 // (EvalItemWithin what is left): an expression refused because what is
 // left is less than MaxWork is a *BudgetError, and the budget is spent.
 func (b *Budget) EvalItem(it Item) (Result, error) {
+	r, _, err := b.EvalItemWork(it)
+	return r, err
+}
+
+// EvalItemWork is EvalItem that also returns the work it spent from b.
+func (b *Budget) EvalItemWork(it Item) (Result, float64, error) {
 	if b == nil {
-		return EvalItem(it)
+		r, err := EvalItem(it)
+		return r, 0, err
 	}
-	limit := min(b.left, MaxWork)
-	r, work, err := EvalItemWithin(it, b.left)
+	left := b.left
+	limit := min(left, MaxWork)
+	r, work, err := EvalItemWithin(it, left)
 	// A refused expression did no more than it was allowed.
-	b.left = max(0, b.left-min(work, limit))
+	b.left = max(0, left-min(work, limit))
 	if e, ok := err.(*Error); ok && work > limit && limit < MaxWork {
 		b.left = 0 // the rest waits for nothing
-		return r, &BudgetError{Col: e.Col}
+		return r, left, &BudgetError{Col: e.Col}
 	}
-	return r, err
+	return r, left - b.left, err
+}
+
+// Spend takes work from b that an evaluation spent before, for its
+// result used again: evaluated against b, the same expression would
+// spend the same work (evaluation is deterministic). It reports false,
+// spending nothing, when less than work is left (evaluating it again
+// tells what happens then).
+func (b *Budget) Spend(work float64) bool {
+	if b == nil {
+		return true
+	}
+	if work > b.left {
+		return false
+	}
+	b.left -= work
+	return true
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"gopkg.in/yaml.v3"
 
@@ -31,6 +32,9 @@ type Base struct {
 	Views   []*View
 	// Problems are what could not be read, at lines of the file.
 	Problems []Problem
+	// props are the views' properties (columns, sort and group keys)
+	// parsed once, read by every embed.
+	props properties
 }
 
 // View is one of a base's views.
@@ -108,6 +112,24 @@ func ParseBase(file string, src []byte) (*Base, error) {
 		case "views":
 			for _, vn := range v.Content {
 				b.Views = append(b.Views, b.view(vn))
+			}
+		}
+	}
+	b.props = properties{}
+	for _, v := range b.Views {
+		names := slices.Clone(v.Order)
+		if len(names) == 0 {
+			names = append(names, "file.name")
+		}
+		for _, k := range v.Sort {
+			names = append(names, k.Property)
+		}
+		if v.GroupBy != nil {
+			names = append(names, v.GroupBy.Property)
+		}
+		for _, n := range names {
+			if x, err := query.ParseExpr(propertyExpr(n), query.Bases); err == nil {
+				b.props[n] = x
 			}
 		}
 	}
@@ -271,7 +293,7 @@ func (e *Engine) Base(c Context, b *Base, viewName string) (result Output) {
 		p    *query.Page
 		keys []query.Value
 	}
-	props := properties{}
+	props := viewProps{base: b.props, own: properties{}}
 	sorted := make([]row, 0, len(rows))
 	for _, p := range rows {
 		r := row{p: p}
@@ -378,19 +400,26 @@ func (b *Base) displayName(col string) string {
 	return col
 }
 
-// properties parses the property names of a view once.
+// properties are property names as expressions, parsed once.
 type properties map[string]query.Expr
 
-// property is a row's value of a property name as a view writes it:
+// viewProps are the properties a view's evaluation reads: those parsed
+// with its base (shared by every embed, read only) and those it parses
+// itself.
+type viewProps struct{ base, own properties }
+
+// value is a row's value of a property name as a view writes it:
 // formula.x, file.x, note.x or x.
-func (props properties) value(env *query.Env, p *query.Page, name string) (query.Value, error) {
-	x, ok := props[name]
+func (props viewProps) value(env *query.Env, p *query.Page, name string) (query.Value, error) {
+	x, ok := props.base[name]
 	if !ok {
-		var err error
-		if x, err = query.ParseExpr(propertyExpr(name), query.Bases); err != nil {
-			return nil, err
+		if x, ok = props.own[name]; !ok {
+			var err error
+			if x, err = query.ParseExpr(propertyExpr(name), query.Bases); err != nil {
+				return nil, err
+			}
+			props.own[name] = x
 		}
-		props[name] = x
 	}
 	return env.EvalRow(x, p)
 }
@@ -429,28 +458,10 @@ func isIdent(s string) bool {
 // in (file.inFolder("x") or file.folder == "x" and'ed at the top)
 // narrows the files looked at before any filter runs.
 func (e *Engine) baseRows(env *query.Env, filters []*Filter) ([]*query.Page, error) {
-	var folders []folderRule
-	for _, f := range filters {
-		folders = append(folders, requiredFolders(f)...)
-	}
-	var cands []*query.Page
-	var all []*query.Page
-	if len(folders) > 0 {
-		all = e.ix.Folder(folders[0].folder, !folders[0].exact)
-	} else {
-		all = append(slices.Clone(e.ix.Notes()), e.ix.Files()...)
-	}
-	for _, p := range all {
-		in := true
-		for _, f := range folders {
-			if f.exact && p.Folder() != f.folder || !f.exact && !strings.HasPrefix(p.Path, f.folder+"/") {
-				in = false
-				break
-			}
-		}
-		if in {
-			cands = append(cands, p)
-		}
+	cands := e.candidates(filters)
+	total := len(cands)
+	if narrowed, ok := e.containsRows(env, filters, cands); ok {
+		cands = narrowed
 	}
 	var out []*query.Page
 	var firstErr error
@@ -480,7 +491,7 @@ func (e *Engine) baseRows(env *query.Env, filters []*Filter) ([]*query.Page, err
 			out = append(out, p)
 		}
 	}
-	if len(cands) > 0 && failed == len(cands) {
+	if total > 0 && failed == total {
 		return nil, fmt.Errorf("the filters fail on every file; the first: %w", firstErr)
 	}
 	return out, nil
@@ -582,4 +593,191 @@ func filterFields(f *Filter, d *query.Deps) {
 func isBudget(err error) bool {
 	var be *query.BudgetError
 	return errors.As(err, &be)
+}
+
+// candidates is the files a view's filters look at: all of them, or
+// those of the folders the filters require; once a build for each set
+// of folders.
+func (e *Engine) candidates(filters []*Filter) []*query.Page {
+	var folders []folderRule
+	for _, f := range filters {
+		folders = append(folders, requiredFolders(f)...)
+	}
+	key := fmt.Sprint(folders)
+	e.indexMu.Lock()
+	ent := e.cands[key]
+	if ent == nil {
+		ent = &candsEntry{}
+		if e.cands == nil {
+			e.cands = map[string]*candsEntry{}
+		}
+		e.cands[key] = ent
+	}
+	e.indexMu.Unlock()
+	ent.once.Do(func() { ent.pages = e.folderFiles(folders) })
+	return ent.pages
+}
+
+type candsEntry struct {
+	once  sync.Once
+	pages []*query.Page
+}
+
+// folderFiles is the files in (or under) every folder of a list.
+func (e *Engine) folderFiles(folders []folderRule) []*query.Page {
+	var cands []*query.Page
+	var all []*query.Page
+	if len(folders) > 0 {
+		all = e.ix.Folder(folders[0].folder, !folders[0].exact)
+	} else {
+		all = append(slices.Clone(e.ix.Notes()), e.ix.Files()...)
+	}
+	for _, p := range all {
+		in := true
+		for _, f := range folders {
+			if f.exact && p.Folder() != f.folder || !f.exact && !strings.HasPrefix(p.Path, f.folder+"/") {
+				in = false
+				break
+			}
+		}
+		if in {
+			cands = append(cands, p)
+		}
+	}
+	return cands
+}
+
+// containsRows narrows a view's candidate files to those that can pass
+// its filters when the first statement the filters evaluate is
+// LIST.contains(property) statements or'ed (query.ContainsTest): the
+// files whose property is one of the texts of a LIST of the embedding
+// note, found in an index of the candidates by their property (built
+// once a build), and those whose property is not a text. Every other
+// file fails that first statement without an error, so the filters'
+// result is the same; ok is false when the filters are not of that shape
+// or a LIST is not a list.
+func (e *Engine) containsRows(env *query.Env, filters []*Filter, cands []*query.Page) ([]*query.Page, bool) {
+	if len(filters) == 0 || len(filters) > 2 {
+		return nil, false
+	}
+	first := filters[0]
+	for first.Op == "and" && len(first.Subs) > 0 {
+		first = first.Subs[0]
+	}
+	stmts := []*Filter{first}
+	switch first.Op {
+	case "":
+	case "or":
+		stmts = first.Subs
+	default:
+		return nil, false
+	}
+	if len(stmts) == 0 {
+		return nil, false
+	}
+	tests := make([]query.ContainsTest, len(stmts))
+	for i, s := range stmts {
+		var ok bool
+		if s.Op != "" {
+			return nil, false
+		}
+		if tests[i], ok = env.AsContainsTest(s.Expr); !ok {
+			return nil, false
+		}
+	}
+	key := indexKey{first: filters[0]}
+	if len(filters) == 2 {
+		key.second = filters[1]
+	}
+	ix := e.rowIndex(key, tests, cands)
+	if ix == nil {
+		return nil, false
+	}
+	keep := make([]bool, len(cands))
+	for _, i := range ix.others {
+		keep[i] = true
+	}
+	for i, t := range tests {
+		texts, ok := env.Texts(t)
+		if !ok {
+			return nil, false
+		}
+		for _, s := range texts {
+			for _, c := range ix.byKey[i][s] {
+				keep[c] = true
+			}
+		}
+	}
+	var out []*query.Page
+	for i, p := range cands {
+		if keep[i] {
+			out = append(out, p)
+		}
+	}
+	return out, true
+}
+
+// indexKey names a view's filters (a base's and the view's).
+type indexKey struct{ first, second *Filter }
+
+// rowIndex is a view's candidate files by the property each contains
+// statement reads (byKey[statement][text] are their positions), and
+// those whose property is not a text for some statement.
+type rowIndex struct {
+	cands  []*query.Page
+	byKey  []map[string][]int32
+	others []int32
+}
+
+type rowIndexEntry struct {
+	once sync.Once
+	ix   *rowIndex
+}
+
+// maxIndexes bounds the views indexed in a build (a ```base block is
+// parsed on its page: its index is of no use to another page).
+const maxIndexes = 256
+
+// rowIndex returns the index of a view's candidates, built once a build;
+// nil when the candidates are not those it was built for, or too many
+// views were indexed.
+func (e *Engine) rowIndex(key indexKey, tests []query.ContainsTest, cands []*query.Page) *rowIndex {
+	e.indexMu.Lock()
+	ent := e.indexes[key]
+	if ent == nil {
+		if len(e.indexes) >= maxIndexes {
+			e.indexMu.Unlock()
+			return nil
+		}
+		if e.indexes == nil {
+			e.indexes = map[indexKey]*rowIndexEntry{}
+		}
+		ent = &rowIndexEntry{}
+		e.indexes[key] = ent
+	}
+	e.indexMu.Unlock()
+	ent.once.Do(func() {
+		ix := &rowIndex{cands: cands, byKey: make([]map[string][]int32, len(tests))}
+		for i := range tests {
+			ix.byKey[i] = map[string][]int32{}
+		}
+		for c, p := range cands {
+			other := false
+			for i, t := range tests {
+				if k, ok := t.Key(p); ok {
+					ix.byKey[i][k] = append(ix.byKey[i][k], int32(c))
+				} else {
+					other = true
+				}
+			}
+			if other {
+				ix.others = append(ix.others, int32(c))
+			}
+		}
+		ent.ix = ix
+	})
+	if !slices.Equal(ent.ix.cands, cands) {
+		return nil
+	}
+	return ent.ix
 }

@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"html"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -65,6 +66,11 @@ type Engine struct {
 	s      Settings
 	now    time.Time
 	budget int
+	// Base views' candidate files by their folders, and indexed by the
+	// property their contains filters read (containsRows), once a build.
+	indexMu sync.Mutex
+	cands   map[string]*candsEntry
+	indexes map[indexKey]*rowIndexEntry
 }
 
 // New returns an engine over a vault's notes, with the vault's Dataview

@@ -23,6 +23,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/yuin/goldmark"
@@ -150,7 +151,7 @@ type Extension struct {
 // Extend implements goldmark.Extender.
 func (e Extension) Extend(m goldmark.Markdown) {
 	// Before goldmark's code span parser (100), whose spans it reads.
-	m.Parser().AddOptions(parser.WithInlineParsers(util.Prioritized(&inlineParser{warn: e.Warn, budget: e.Budget, code: parser.NewCodeSpanParser()}, 99)))
+	m.Parser().AddOptions(parser.WithInlineParsers(util.Prioritized(&inlineParser{warn: e.Warn, budget: e.Budget, code: parser.NewCodeSpanParser(), odds: &oddsCache{m: map[string]sharedOdds{}}}, 99)))
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(htmlRenderer{}, 100)))
 }
 
@@ -158,6 +159,48 @@ type inlineParser struct {
 	warn   Warn
 	budget func(parser.Context) *expr.Budget
 	code   parser.InlineParser
+	// odds are the formulas computed so far by the pages this parser
+	// parsed (a build's), for the pages that roll them again.
+	odds *oddsCache
+}
+
+// maxSharedOdds bounds the bytes of odds an oddsCache keeps (a formula's
+// are a few kilobytes; a vault rolls a few thousand formulas).
+const maxSharedOdds = 16 << 20
+
+// oddsCache is what formulas' odds cost to compute once, shared by the
+// pages of a build (parsed at once): safe for concurrent use, bounded by
+// maxSharedOdds.
+type oddsCache struct {
+	mu    sync.Mutex
+	m     map[string]sharedOdds
+	bytes int
+}
+
+// sharedOdds is a formula's odds and plan and the dice work computing
+// them took, which a page that uses them spends as if it had computed
+// them: its rolls past its budget are refused as they would be.
+type sharedOdds struct {
+	odds, plan string
+	work       float64
+}
+
+func (c *oddsCache) get(key string) (sharedOdds, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	s, ok := c.m[key]
+	return s, ok
+}
+
+func (c *oddsCache) put(key string, s sharedOdds) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	size := len(key) + len(s.odds) + len(s.plan)
+	if _, ok := c.m[key]; ok || c.bytes+size > maxSharedOdds {
+		return
+	}
+	c.m[key] = s
+	c.bytes += size
 }
 
 func (p *inlineParser) Trigger() []byte { return []byte{'`'} }
@@ -289,7 +332,7 @@ func (p *inlineParser) compute(n *Node, pg *pageRolls) (string, int) {
 	key := f + "|" + rounding(n.Raw)
 	c, ok := pg.cache[key]
 	if !ok {
-		c = pg.eval(f, rounding(n.Raw))
+		c = p.eval(pg, key, f, rounding(n.Raw))
 		pg.cache[key] = c
 	}
 	if c.msg != "" {
@@ -322,37 +365,54 @@ func failed(err error) computed {
 	return computed{msg: err.Error()}
 }
 
-// eval computes a formula with what is left of the page's work.
-func (pg *pageRolls) eval(f, round string) computed {
+// eval is a formula's odds (key is the formula and its rounding): those
+// another page computed, spending their work from the page's, else
+// computed.
+func (p *inlineParser) eval(pg *pageRolls, key, f, round string) computed {
+	if p.odds != nil {
+		if s, ok := p.odds.get(key); ok && pg.budget.Left() > 0 && pg.budget.Spend(s.work) {
+			return computed{odds: s.odds, plan: s.plan}
+		}
+	}
+	c, work := pg.eval(f, round)
+	if p.odds != nil && c.msg == "" {
+		p.odds.put(key, sharedOdds{odds: c.odds, plan: c.plan, work: work})
+	}
+	return c
+}
+
+// eval computes a formula with what is left of the page's work, and
+// returns the work it spent.
+func (pg *pageRolls) eval(f, round string) (computed, float64) {
 	if special.MatchString(f) {
-		return computed{msg: "the Dice Roller's Fantasy AGE stunt and narrative dice are not computed here"}
+		return computed{msg: "the Dice Roller's Fantasy AGE stunt and narrative dice are not computed here"}, 0
 	}
 	items, err := expr.ParseNotation(f, expr.DiceRoller)
 	if err != nil {
-		return failed(err)
+		return failed(err), 0
 	}
 	it := items[0]
 	if round != "" {
 		expr.RoundResult(it, round)
 	}
 	if pg.budget.Left() <= 0 {
-		return computed{msg: spent}
+		return computed{msg: spent}, 0
 	}
 	// A roll refused for its work is charged what it was allowed, not
 	// what it asked for: it did no more (expr.Budget).
-	r, err := pg.budget.EvalItem(it)
+	r, work, err := pg.budget.EvalItemWork(it)
 	if err != nil {
 		if _, over := err.(*expr.BudgetError); over {
-			return computed{msg: spent}
+			return computed{msg: spent}, work
 		}
-		return failed(err)
+		return failed(err), work
 	}
 	if r.Dist.Empty() {
-		return computed{msg: "it has no result"}
+		return computed{msg: "it has no result"}, work
 	}
 	var b strings.Builder
 	render.Odds(&b, r.Dist, r.Mean, r.Truncated > 0)
-	return computed{odds: b.String(), plan: Plan(it.Node)}
+	return computed{odds: b.String(), plan: Plan(it.Node)}, work
 }
 
 // special matches the plugin's dice that are not numbers: a Fantasy AGE
