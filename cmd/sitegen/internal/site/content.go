@@ -619,9 +619,12 @@ func (s *Site) readFrontMatter(p *page, src []byte, data *frontmatter.Data) {
 	}
 	if err != nil {
 		line, col := 1, 1
-		msg := err.Error()
+		msg, what := err.Error(), "front matter: "
 		var pe toml.ParseError
-		if errors.As(err, &pe) {
+		var nf *layout.NotFieldsError
+		if errors.As(err, &nf) {
+			line, col, msg, what = 1+nf.Line, nf.Col, nf.Error(), "the front matter "
+		} else if errors.As(err, &pe) {
 			line, col, msg = 1+pe.Position.Line, max(pe.Position.Col, 1), pe.Message
 		} else if l := errorLine(msg); l > 0 {
 			line = 1 + l
@@ -629,14 +632,14 @@ func (s *Site) readFrontMatter(p *page, src []byte, data *frontmatter.Data) {
 			msg = strings.TrimPrefix(msg, fmt.Sprintf("line %d: ", l))
 		}
 		if s.lay.BadFrontMatter {
-			s.tolerate(p.file, line, col, "", fmt.Sprintf("front matter: %s: the page is built without it", msg))
+			s.tolerate(p.file, line, col, "", fmt.Sprintf("%s%s: the page is built without it", what, msg))
 			if s.lenient() {
 				m = map[string]any{}
 				s.readFields(p, m, nil, 2)
 				return
 			}
 		} else {
-			s.diag.addf(p.file, line, col, "", "front matter: %s", msg)
+			s.diag.addf(p.file, line, col, "", "%s%s", what, msg)
 		}
 		p.failed = true
 		return
