@@ -266,6 +266,15 @@ func (s *Site) scan() (*scanned, error) {
 	slices.Sort(sc.rels)
 	if s.lay.Pages == nil { // a tool with page rules of its own says which file is a folder's page
 		sc.readmes = plainReadmes(sc.rels)
+		if h := s.lay.Home; h != "" && slices.Contains(sc.rels, h) {
+			// The layout's home page (docsify's homepage) is the root's
+			// page: the root's README.md is an ordinary page beside it.
+			for _, rel := range sc.rels {
+				if rel != h && strings.EqualFold(rel, "README.md") {
+					sc.readmes[rel] = true
+				}
+			}
+		}
 	}
 	if s.lay.ReadmeBesideIndex == layout.SkipReadme {
 		sc.rels = slices.DeleteFunc(sc.rels, func(rel string) bool {
