@@ -99,6 +99,7 @@ func TestReadSettings(t *testing.T) {
 		{"HTML in name", `window.$docsify = {name: '<span>My &amp; Rules</span>'}`, Settings{"My & Rules", ""}},
 		{"nested keys are not the site's", `window.$docsify = {search: {name: 'x', homepage: 'y.md'}, alias: {'/a': '/b'}, name: 'Top'}`, Settings{"Top", ""}},
 		{"a function", `window.$docsify = function (vm) { return { name: 'F', homepage: 'f.md' } }`, Settings{"F", "f.md"}},
+		{"computed by the script", `window.$docsify = {name: 'Menu', homepage: '/rules/' + window.currentLang + '/README.md'}`, Settings{"Menu", ""}},
 		{"not a string", `window.$docsify = {name: true, homepage: someVar}`, Settings{}},
 		{"no settings", `<script src="//cdn.jsdelivr.net/npm/docsify@4"></script>`, Settings{}},
 	} {

@@ -66,6 +66,8 @@ func ReadSettings(src []byte) Settings {
 			str, n := jsString(src[i:])
 			i += n
 			switch {
+			case depth == 1 && afterColon && computed(src[i:]):
+				key, afterColon = "", false // '/rules/' + lang + '/README.md': computed by the script
 			case depth == 1 && afterColon:
 				switch key {
 				case "name":
@@ -160,4 +162,11 @@ func homeFile(homepage string) string {
 		return ""
 	}
 	return h
+}
+
+// computed reports whether what follows a string value (rest) makes it
+// part of an expression ('a' + b, 'a'.concat(b), cond ? 'a' : 'b').
+func computed(rest []byte) bool {
+	rest = bytes.TrimLeft(rest, " \t\r\n")
+	return len(rest) > 0 && bytes.IndexByte([]byte("+.?[("), rest[0]) >= 0
 }
