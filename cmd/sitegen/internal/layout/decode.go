@@ -1,6 +1,7 @@
 package layout
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -158,6 +159,10 @@ func joinInts(ns []int) string {
 
 // YAMLError places a YAML parser's error in the settings file rel.
 func YAMLError(rel string, err error) *ConfigError {
+	var nf *NotFieldsError
+	if errors.As(err, &nf) {
+		return &ConfigError{File: rel, Line: nf.Line, Col: nf.Col, Msg: "the file " + nf.Error()}
+	}
 	msg := err.Error()
 	line := 0
 	if g := yamlLine.FindStringSubmatch(msg); g != nil {
@@ -217,9 +222,18 @@ type DuplicateKey struct {
 // the lines (of raw) that set it, for the caller to report. The common
 // case costs one yaml.v3 decode; the tree is read again only when that
 // decode finds a key set twice.
+//
+// A document that is not a mapping (a list, a string, a number) is a
+// *NotFieldsError, which says so in an editor's words, not Go's.
 func DecodeYAMLMap(raw []byte) (map[string]any, []DuplicateKey, error) {
 	m := map[string]any{}
 	err := yaml.Unmarshal(raw, &m)
+	var te *yaml.TypeError
+	if errors.As(err, &te) {
+		if nf := notFields(raw); nf != nil {
+			return nil, nil, nf
+		}
+	}
 	if err == nil || !strings.Contains(err.Error(), "already defined at line") {
 		return m, nil, err
 	}
@@ -282,4 +296,55 @@ func times(n int) string {
 		return "twice"
 	}
 	return strconv.Itoa(n) + " times"
+}
+
+// NotFieldsError is a YAML document whose top level is not fields (key:
+// value) but a list, a text or a number, placed at its first line (a line
+// of the YAML text given, from 1).
+type NotFieldsError struct {
+	Line, Col int
+	Kind      string // "a list", "a text", "a number", "a true/false value"
+	Example   string // the start of the value, as written: "- place …"
+}
+
+func (e *NotFieldsError) Error() string {
+	return fmt.Sprintf("is %s (%s), not fields (key: value)", e.Kind, e.Example)
+}
+
+// notFields returns the NotFieldsError of raw when its top level is a
+// list or a scalar, nil otherwise.
+func notFields(raw []byte) *NotFieldsError {
+	var doc yaml.Node
+	if yaml.Unmarshal(raw, &doc) != nil || len(doc.Content) == 0 {
+		return nil
+	}
+	n := doc.Content[0]
+	e := &NotFieldsError{Line: n.Line, Col: n.Column}
+	switch n.Kind {
+	case yaml.SequenceNode:
+		e.Kind = "a list"
+	case yaml.ScalarNode:
+		switch n.ShortTag() {
+		case "!!int", "!!float":
+			e.Kind = "a number"
+		case "!!bool":
+			e.Kind = "a true/false value"
+		default:
+			e.Kind = "a text"
+		}
+	default:
+		return nil
+	}
+	first := raw
+	for i := 1; i < e.Line; i++ {
+		_, first, _ = bytes.Cut(first, []byte("\n"))
+	}
+	first, _, _ = bytes.Cut(first, []byte("\n"))
+	e.Col = 1 + len(first) - len(bytes.TrimLeft(first, " \t")) // where the value starts on its line
+	ex := strings.TrimSpace(string(first))
+	if r := []rune(ex); len(r) > 30 {
+		ex = string(r[:30])
+	}
+	e.Example = ex + " …"
+	return e
 }

@@ -45,3 +45,44 @@ func TestDecodeYAMLMap(t *testing.T) {
 		})
 	}
 }
+
+// TestDecodeYAMLMapNotFields: a front matter or settings file whose top
+// level is a list, a text or a number is not fields. Jekyll's docs: "the
+// front matter must be the first thing in the file and must take the
+// form of valid YAML set between triple-dashed lines", with "predefined
+// variables" set as key: value
+// (https://jekyllrb.com/docs/front-matter/); Hugo's: "front matter ...
+// is metadata ... a set of key-value pairs"
+// (https://gohugo.io/content-management/front-matter/). The error says
+// so in an editor's words at the value's line and column, not Go's
+// "cannot unmarshal !!seq into map[string]interface {}".
+func TestDecodeYAMLMapNotFields(t *testing.T) {
+	tests := []struct {
+		name, in string
+		want     string
+		line     int
+		col      int
+	}{
+		{"list", "- place\n- other\n", "is a list (- place …), not fields (key: value)", 1, 1},
+		{"flow list", "[a, b]\n", "is a list ([a, b] …), not fields (key: value)", 1, 1},
+		{"text", "just some words\n", "is a text (just some words …), not fields (key: value)", 1, 1},
+		{"number", "\n42\n", "is a number (42 …), not fields (key: value)", 2, 1},
+		{"indented list", "  - place\n", "is a list (- place …), not fields (key: value)", 1, 3},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, _, err := DecodeYAMLMap([]byte(tt.in))
+			nf, ok := err.(*NotFieldsError)
+			if !ok {
+				t.Fatalf("err = %v (%T), want *NotFieldsError", err, err)
+			}
+			if nf.Error() != tt.want || nf.Line != tt.line || nf.Col != tt.col {
+				t.Errorf("got %d:%d %q, want %d:%d %q", nf.Line, nf.Col, nf.Error(), tt.line, tt.col, tt.want)
+			}
+		})
+	}
+	// A mapping whose value has the wrong type is not this error.
+	if _, _, err := DecodeYAMLMap([]byte("a: b\n")); err != nil {
+		t.Errorf("a mapping: err = %v", err)
+	}
+}

@@ -266,6 +266,15 @@ func (s *Site) scan() (*scanned, error) {
 	slices.Sort(sc.rels)
 	if s.lay.Pages == nil { // a tool with page rules of its own says which file is a folder's page
 		sc.readmes = plainReadmes(sc.rels)
+		if h := s.lay.Home; h != "" && slices.Contains(sc.rels, h) {
+			// The layout's home page (docsify's homepage) is the root's
+			// page: the root's README.md is an ordinary page beside it.
+			for _, rel := range sc.rels {
+				if rel != h && strings.EqualFold(rel, "README.md") {
+					sc.readmes[rel] = true
+				}
+			}
+		}
 	}
 	if s.lay.ReadmeBesideIndex == layout.SkipReadme {
 		sc.rels = slices.DeleteFunc(sc.rels, func(rel string) bool {
@@ -619,9 +628,12 @@ func (s *Site) readFrontMatter(p *page, src []byte, data *frontmatter.Data) {
 	}
 	if err != nil {
 		line, col := 1, 1
-		msg := err.Error()
+		msg, what := err.Error(), "front matter: "
 		var pe toml.ParseError
-		if errors.As(err, &pe) {
+		var nf *layout.NotFieldsError
+		if errors.As(err, &nf) {
+			line, col, msg, what = 1+nf.Line, nf.Col, nf.Error(), "the front matter "
+		} else if errors.As(err, &pe) {
 			line, col, msg = 1+pe.Position.Line, max(pe.Position.Col, 1), pe.Message
 		} else if l := errorLine(msg); l > 0 {
 			line = 1 + l
@@ -629,14 +641,14 @@ func (s *Site) readFrontMatter(p *page, src []byte, data *frontmatter.Data) {
 			msg = strings.TrimPrefix(msg, fmt.Sprintf("line %d: ", l))
 		}
 		if s.lay.BadFrontMatter {
-			s.tolerate(p.file, line, col, "", fmt.Sprintf("front matter: %s: the page is built without it", msg))
+			s.tolerate(p.file, line, col, "", fmt.Sprintf("%s%s: the page is built without it", what, msg))
 			if s.lenient() {
 				m = map[string]any{}
 				s.readFields(p, m, nil, 2)
 				return
 			}
 		} else {
-			s.diag.addf(p.file, line, col, "", "front matter: %s", msg)
+			s.diag.addf(p.file, line, col, "", "%s%s", what, msg)
 		}
 		p.failed = true
 		return

@@ -403,3 +403,39 @@ func TestDocsify(t *testing.T) {
 		t.Errorf("navigation = %q, want %q", got, want)
 	}
 }
+
+// TestDocsifySettings: docsify's name is the site's title ("Website name
+// as it appears in the sidebar", https://docsify.js.org/#/configuration?id=name)
+// and homepage the file served at the site's root ("README.md in your
+// docs folder will be treated as the homepage for your website, but
+// sometimes you may need to serve another file as your homepage",
+// ?id=homepage), read from index.html's window.$docsify (evaluate2 F3:
+// the title was the folder's name, the home page a generated Contents).
+// README.md, not the home page then, stays a page of its own.
+func TestDocsifySettings(t *testing.T) {
+	out, _ := buildFolder(t, map[string]string{
+		"index.html": `<script>window.$docsify = { name: 'Cepheus <b>SRD</b>', homepage: 'intro.md', loadSidebar: true }</script><script src="//cdn.jsdelivr.net/npm/docsify@4"></script>`,
+		"intro.md":   "# Welcome\n\nINTRO-TEXT\n",
+		"README.md":  "# Readme\n\nREADME-TEXT\n",
+		"rules.md":   "# Rules\n",
+	})
+	home := out["index.html"]
+	if !strings.Contains(home, "INTRO-TEXT") {
+		t.Errorf("the home page is not intro.md:\n%s", home)
+	}
+	if !strings.Contains(home, "<title>Welcome") && !strings.Contains(home, "Cepheus SRD</title>") {
+		t.Errorf("home page's <title> names neither the page nor the site")
+	}
+	if !strings.Contains(out["rules/index.html"], "Cepheus SRD") {
+		t.Errorf("the site's title is not docsify's name")
+	}
+	readme := false
+	for name, body := range out {
+		if name != "index.html" && strings.HasSuffix(name, ".html") && strings.Contains(body, "README-TEXT") {
+			readme = true
+		}
+	}
+	if !readme {
+		t.Errorf("README.md is not published as a page of its own")
+	}
+}

@@ -322,6 +322,22 @@ func TestErrors(t *testing.T) {
 			want:  []string{"content/a.md:2:1: title: must not be empty"},
 		},
 		{
+			// evaluate2 F4: Go's "cannot unmarshal !!seq into
+			// map[string]interface {}" said in an editor's words, for
+			// each kind of top level that is not fields (key: value).
+			name: "front matter not fields",
+			files: map[string]string{
+				"content/a.md": "---\n- place\n- other\n---\n",
+				"content/b.md": "---\nJust a note\n---\n",
+				"content/c.md": "---\n  12\n---\n",
+			},
+			want: []string{
+				"content/a.md:2:1: the front matter is a list (- place …), not fields (key: value)",
+				"content/b.md:2:1: the front matter is a text (Just a note …), not fields (key: value)",
+				"content/c.md:2:3: the front matter is a number (12 …), not fields (key: value)",
+			},
+		},
+		{
 			name:  "unclosed front matter",
 			files: map[string]string{"content/a.md": "---\ntitle: A\n\nBody.\n"},
 			want:  []string{`content/a.md:1:1: front matter is not closed: no line "---" after the opening one`},

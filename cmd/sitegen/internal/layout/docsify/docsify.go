@@ -8,7 +8,9 @@
 // _sidebar.md is its sidebar). The root's _sidebar.md ("- [Page 1](page-1.md)",
 // "- Section Header 1" over a nested list, adding-pages.md) gives the
 // navigation's order and labels; the rest is the folder of Markdown's
-// layout (layout.Folder).
+// layout (layout.Folder). Of the settings in index.html's window.$docsify
+// (https://docsify.js.org/#/configuration), read as text (ReadSettings),
+// name is the site's title and homepage the home page's file.
 package docsify
 
 import (
@@ -56,6 +58,15 @@ func Recognise(dir string) (*layout.Layout, error) {
 	l := layout.Folder()
 	l.ExcludeNames = append(l.ExcludeNames, Files...)
 	l.Read = append(l.Read, "docsify (index.html): _sidebar.md, _navbar.md, _coverpage.md are not pages")
+	st := ReadSettings(raw)
+	if st.Name != "" {
+		l.Settings.Title = st.Name
+		l.Read = append(l.Read, "name")
+	}
+	if home := homeFile(st.Homepage); home != "" && layout.Exists(dir, home, false) {
+		l.Home = home
+		l.Read = append(l.Read, "homepage "+home)
+	}
 	side, err := layout.ReadSetting(dir, Files[0])
 	switch {
 	case errors.Is(err, fs.ErrNotExist):

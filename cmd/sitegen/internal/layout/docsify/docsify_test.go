@@ -79,3 +79,65 @@ func TestParseSidebar(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestReadSettings: docsify's settings are the object assigned to
+// window.$docsify in index.html (https://docsify.js.org/#/configuration:
+// "You can configure Docsify by defining window.$docsify as an object",
+// or "as a function ... [that] should return a config object"); of them
+// name ("Website name as it appears in the sidebar", HTML allowed:
+// name: '<span>docsify</span>', ?id=name) and homepage ("README.md in your
+// docs folder will be treated as the homepage for your website, but
+// sometimes you may need to serve another file as your homepage",
+// ?id=homepage) are read, as text (no script runs).
+func TestReadSettings(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		want      Settings
+	}{
+		{"object", `<script>window.$docsify = { name: 'Cepheus SRD', homepage: 'intro.md', loadSidebar: true }</script>`, Settings{"Cepheus SRD", "intro.md"}},
+		{"double quotes, quoted keys, comments", "<script>\nwindow.$docsify = {\n  // name: 'not this',\n  \"name\": \"A \\\"B\\\"\", /* homepage: 'x.md' */\n  repo: 'a/b',\n  homepage: `home.md`,\n}\n</script>", Settings{`A "B"`, "home.md"}},
+		{"HTML in name", `window.$docsify = {name: '<span>My &amp; Rules</span>'}`, Settings{"My & Rules", ""}},
+		{"nested keys are not the site's", `window.$docsify = {search: {name: 'x', homepage: 'y.md'}, alias: {'/a': '/b'}, name: 'Top'}`, Settings{"Top", ""}},
+		{"a function", `window.$docsify = function (vm) { return { name: 'F', homepage: 'f.md' } }`, Settings{"F", "f.md"}},
+		{"computed by the script", `window.$docsify = {name: 'Menu', homepage: '/rules/' + window.currentLang + '/README.md'}`, Settings{"Menu", ""}},
+		{"not a string", `window.$docsify = {name: true, homepage: someVar}`, Settings{}},
+		{"no settings", `<script src="//cdn.jsdelivr.net/npm/docsify@4"></script>`, Settings{}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := ReadSettings([]byte(tc.src)); got != tc.want {
+				t.Errorf("got %+v, want %+v", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestRecogniseSettings: name is the site's title and homepage's file is
+// the home page (README.md is docsify's default; a URL of another site,
+// or a file that is not there, is not a page of this one).
+func TestRecogniseSettings(t *testing.T) {
+	for _, tc := range []struct {
+		name, homepage, title, home string
+	}{
+		{"a file", "intro.md", "SRD", "intro.md"},
+		{"from the root, without .md", "/guide/intro", "SRD", "guide/intro.md"},
+		{"README.md", "README.md", "SRD", ""},
+		{"another site", "https://raw.githubusercontent.com/a/b/main/README.md", "SRD", ""},
+		{"missing", "gone.md", "SRD", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := layouttest.Write(t, map[string]string{
+				"index.html":     `<script>window.$docsify = {name: 'SRD', homepage: '` + tc.homepage + `'}</script><script src="//cdn.jsdelivr.net/npm/docsify@4"></script>`,
+				"README.md":      "# Readme\n",
+				"intro.md":       "# Intro\n",
+				"guide/intro.md": "# Guide intro\n",
+			})
+			l, err := Recognise(dir)
+			if err != nil || l == nil {
+				t.Fatalf("Recognise = %v, %v", l, err)
+			}
+			if l.Settings.Title != tc.title || l.Home != tc.home {
+				t.Errorf("title %q home %q, want %q %q", l.Settings.Title, l.Home, tc.title, tc.home)
+			}
+		})
+	}
+}
