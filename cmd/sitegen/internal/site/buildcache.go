@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/gob"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
@@ -76,6 +77,18 @@ type bodyCache struct {
 	now    map[string]*cachedBody
 	reused atomic.Int64
 	asked  atomic.Int64 // pages whose body was looked for
+
+	siteKey [sha256.Size]byte     // of the site's view (templates.Site: navigation, footer, assets)
+	oldOuts map[string]*cachedOut // site path -> the page's output files in the previous build
+	nowOuts map[string]*cachedOut // those of this build
+	kept    atomic.Int64          // pages whose output was kept whole
+}
+
+// cachedOut is what a page wrote: the hash of everything its output was
+// made from (pageKey) and each file's content hash.
+type cachedOut struct {
+	Key   [sha256.Size]byte
+	Files map[string][sha256.Size]byte
 }
 
 // cachePrints is what the whole cache depends on.
@@ -92,6 +105,7 @@ type cachePrints struct {
 type cacheFile struct {
 	Prints cachePrints
 	Bodies map[string]*cachedBody // content-relative path -> body
+	Outs   map[string]*cachedOut  // site path -> the page's output files
 }
 
 // cachedBody is a body (graph.go) as the cache keeps it.
@@ -157,16 +171,22 @@ func binaryPrint() string {
 	return exe + " " + strconv.FormatInt(info.Size(), 10) + " " + strconv.FormatInt(info.ModTime().UnixNano(), 10)
 }
 
-// openBodyCache reads the build cache for a build whose theme assets are
-// assets (nil when the build has no cache).
-func (s *Site) openBodyCache(assets templates.Assets) *bodyCache {
+// openBodyCache reads the build cache for a build whose site view is
+// view (nil when the build has no cache).
+func (s *Site) openBodyCache(view *templates.Site) *bodyCache {
 	file := cachePath(s.opts)
 	if file == "" {
 		return nil
 	}
-	bc := &bodyCache{file: file, now: map[string]*cachedBody{}}
+	bc := &bodyCache{file: file, now: map[string]*cachedBody{}, nowOuts: map[string]*cachedOut{}}
 	bc.print = cachePrints{Format: buildCacheFormat, Binary: binaryPrint(), Options: optionsPrint(s.opts), Layout: s.lay.Describe(),
-		Settings: map[string]string{}, Assets: maps.Clone(assets)}
+		Settings: map[string]string{}, Assets: maps.Clone(view.Assets)}
+	h := sha256.New()
+	if err := json.NewEncoder(h).Encode(view); err != nil {
+		bc.reason = "the site's view cannot be hashed"
+		return bc
+	}
+	copy(bc.siteKey[:], h.Sum(nil))
 	for _, f := range detect.Settings(s.lay) {
 		data, err := os.ReadFile(filepath.Join(s.opts.Source, filepath.FromSlash(f)))
 		if err == nil {
@@ -186,7 +206,7 @@ func (s *Site) openBodyCache(assets templates.Assets) *bodyCache {
 		return bc
 	}
 	if bc.reason = bc.print.differs(cf.Prints); bc.reason == "" {
-		bc.old = cf.Bodies
+		bc.old, bc.oldOuts = cf.Bodies, cf.Outs
 	}
 	return bc
 }
@@ -388,7 +408,7 @@ func (bc *bodyCache) note() string {
 		}
 		return "full build: " + bc.reason
 	}
-	return fmt.Sprintf("build cache: %d of %d pages' text reused", bc.reused.Load(), bc.asked.Load())
+	return fmt.Sprintf("build cache: %d of %d pages' text reused, %d pages' output kept", bc.reused.Load(), bc.asked.Load(), bc.kept.Load())
 }
 
 // save writes the bodies recorded by the build into the cache file
@@ -399,7 +419,7 @@ func (bc *bodyCache) save() error {
 	}
 	var buf bytes.Buffer
 	w := bufio.NewWriter(&buf)
-	if err := gob.NewEncoder(w).Encode(cacheFile{Prints: bc.print, Bodies: bc.now}); err != nil {
+	if err := gob.NewEncoder(w).Encode(cacheFile{Prints: bc.print, Bodies: bc.now, Outs: bc.nowOuts}); err != nil {
 		return err
 	}
 	if err := w.Flush(); err != nil {
@@ -409,4 +429,76 @@ func (bc *bodyCache) save() error {
 	out := make([]byte, 0, len(buildCacheMagic)+len(sum)+buf.Len())
 	out = append(append(append(out, buildCacheMagic...), sum[:]...), buf.Bytes()...)
 	return assets.WriteAtomic(bc.file, out)
+}
+
+// pageKey hashes everything page p's output files are made from: the
+// site's view, the page's view v with its body (templates.Page: frame,
+// text, "Linked from" list, dates), and what writePages and
+// writePreviews read beside it. ok is false without a cache.
+func (bc *bodyCache) pageKey(s *Site, p *page, v *templates.Page, b *body) (key [sha256.Size]byte, ok bool) {
+	if bc == nil || v == nil {
+		return key, false
+	}
+	h := sha256.New()
+	h.Write(bc.siteKey[:])
+	w := *v
+	w.Site = nil // in siteKey
+	_, fileThere := s.filesByURL["/"+previewPath(p)]
+	err := json.NewEncoder(h).Encode(struct {
+		Page                       templates.Page
+		Redirect, Title            string
+		Paths, Frags               []string
+		Previews, Index, FileThere bool
+	}{w, p.redirectTo, p.title, listPaths(p), s.frags[p], s.previews(p), b != nil && b.px != nil, fileThere})
+	if err != nil {
+		return key, false
+	}
+	copy(key[:], h.Sum(nil))
+	return key, true
+}
+
+// keepOutputs keeps the output files page p (at site path sp) wrote in
+// the previous build when its key is the same and each file is still
+// there with the content recorded (assets.Output.KeepSum); false: the
+// page is written (a file kept meanwhile is written over).
+func (bc *bodyCache) keepOutputs(sp string, key [sha256.Size]byte, out *assets.Output) bool {
+	o := bc.oldOuts[sp]
+	if o == nil || o.Key != key || len(o.Files) == 0 {
+		return false
+	}
+	names := slices.Sorted(maps.Keys(o.Files))
+	for _, rel := range names {
+		if out.Has(rel) {
+			return false // another file of this build is there (a static file)
+		}
+	}
+	for _, rel := range names {
+		if !out.KeepSum(rel, o.Files[rel]) {
+			return false
+		}
+	}
+	bc.kept.Add(1)
+	bc.mu.Lock()
+	bc.nowOuts[sp] = o
+	bc.mu.Unlock()
+	return true
+}
+
+// recordOutputs records the files page sp wrote, with its key.
+func (bc *bodyCache) recordOutputs(sp string, key [sha256.Size]byte, files map[string][sha256.Size]byte) {
+	bc.mu.Lock()
+	bc.nowOuts[sp] = &cachedOut{Key: key, Files: files}
+	bc.mu.Unlock()
+}
+
+// outRecorder is a page's fileWriter that notes what it writes.
+type outRecorder struct {
+	out   fileWriter
+	files map[string][sha256.Size]byte
+}
+
+// Write implements fileWriter.
+func (r *outRecorder) Write(rel string, data []byte) error {
+	r.files[rel] = sha256.Sum256(data)
+	return r.out.Write(rel, data)
 }

@@ -8,6 +8,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -91,7 +92,7 @@ func TestBuildCacheProperty(t *testing.T) {
 				r := newCacheRun(t, g.files())
 				r.build(t)
 				var log []string
-				used := 0
+				used, kept := 0, 0
 				for step := range 20 {
 					edits, what := g.step()
 					log = append(log, what)
@@ -101,17 +102,23 @@ func TestBuildCacheProperty(t *testing.T) {
 					if strings.HasPrefix(res.Cache, "build cache: ") && !strings.HasPrefix(res.Cache, "build cache: 0 ") {
 						used++
 					}
+					if keptRE.MatchString(res.Cache) {
+						kept++
+					}
 					if t.Failed() {
 						t.Fatalf("after %q", log)
 					}
 				}
-				if used == 0 {
-					t.Errorf("no build reused a page's text from the cache")
+				if used == 0 || kept == 0 {
+					t.Errorf("%d builds reused a page's text from the cache, %d kept a page's output; want some of each", used, kept)
 				}
 			})
 		}
 	}
 }
+
+// keptRE matches a Result.Cache that kept some page's output.
+var keptRE = regexp.MustCompile(`, [1-9][0-9]* pages' output kept$`)
 
 // cacheFileOf is the one cache file of a run.
 func cacheFileOf(t *testing.T, r *cacheRun) string {

@@ -3,6 +3,7 @@ package site
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"encoding/xml"
 	"fmt"
 	"maps"
@@ -60,7 +61,7 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 	view.LinkPreviews = s.cfg.LinkPreviews
 	s.graph.footer = problems{s.diag.since(d0), s.warn.since(w0)}
 	s.view = view // kept for Site.Update
-	s.bc = s.openBodyCache(view.Assets)
+	s.bc = s.openBodyCache(view)
 	if s.cfg.Backlinks || s.cfg.LinkPreviews {
 		// A page's "Linked from" list and its previews need every page's
 		// links: every body first, then every page (backlinks.go).
@@ -203,16 +204,34 @@ func (s *Site) writeRendered(ctx context.Context, p *page, b *body, site *templa
 			s.search.put(p, v.URL, b.docs)
 		}
 	}
-	if err := s.writePages(ctx, out, p, v); err != nil {
+	// With a build cache, a page whose output is made from the same
+	// things as in the previous build keeps its files (buildcache.go).
+	var w fileWriter = out
+	key, keyed := s.bc.pageKey(s, p, v, b)
+	if keyed && s.bc.keepOutputs(p.sitePath, key, out) {
+		if b != nil {
+			b.drop(s.graph.keep)
+		}
+		s.rendered.Add(1)
+		return nil
+	}
+	rec := &outRecorder{out: out, files: map[string][sha256.Size]byte{}}
+	if keyed {
+		w = rec
+	}
+	if err := s.writePages(ctx, w, p, v); err != nil {
 		return err
 	}
 	if b != nil {
 		if b.px != nil && s.previews(p) {
-			if err := s.writePreviews(ctx, out, out.Has, p, b.content, b.px); err != nil {
+			if err := s.writePreviews(ctx, w, out.Has, p, b.content, b.px); err != nil {
 				return err
 			}
 		}
 		b.drop(s.graph.keep)
+	}
+	if keyed {
+		s.bc.recordOutputs(p.sitePath, key, rec.files)
 	}
 	s.rendered.Add(1)
 	return nil
