@@ -462,6 +462,9 @@ func (bc *bodyCache) pageKey(s *Site, p *page, v *templates.Page, b *body) (key 
 // there with the content recorded (assets.Output.KeepSum); false: the
 // page is written (a file kept meanwhile is written over).
 func (bc *bodyCache) keepOutputs(sp string, key [sha256.Size]byte, out *assets.Output) bool {
+	if bc == nil {
+		return false
+	}
 	o := bc.oldOuts[sp]
 	if o == nil || o.Key != key || len(o.Files) == 0 {
 		return false
@@ -486,6 +489,9 @@ func (bc *bodyCache) keepOutputs(sp string, key [sha256.Size]byte, out *assets.O
 
 // recordOutputs records the files page sp wrote, with its key.
 func (bc *bodyCache) recordOutputs(sp string, key [sha256.Size]byte, files map[string][sha256.Size]byte) {
+	if bc == nil {
+		return
+	}
 	bc.mu.Lock()
 	bc.nowOuts[sp] = &cachedOut{Key: key, Files: files}
 	bc.mu.Unlock()

@@ -207,8 +207,9 @@ func (s *Site) writeRendered(ctx context.Context, p *page, b *body, site *templa
 	// With a build cache, a page whose output is made from the same
 	// things as in the previous build keeps its files (buildcache.go).
 	var w fileWriter = out
-	key, keyed := s.bc.pageKey(s, p, v, b)
-	if keyed && s.bc.keepOutputs(p.sitePath, key, out) {
+	bc := s.bc // one cache for the whole page
+	key, keyed := bc.pageKey(s, p, v, b)
+	if keyed && bc.keepOutputs(p.sitePath, key, out) {
 		if b != nil {
 			b.drop(s.graph.keep)
 		}
@@ -231,7 +232,7 @@ func (s *Site) writeRendered(ctx context.Context, p *page, b *body, site *templa
 		b.drop(s.graph.keep)
 	}
 	if keyed {
-		s.bc.recordOutputs(p.sitePath, key, rec.files)
+		bc.recordOutputs(p.sitePath, key, rec.files)
 	}
 	s.rendered.Add(1)
 	return nil

@@ -419,7 +419,9 @@ func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 	}
 	err = s.render(ctx, out)
 	bc := s.bc
-	s.bc, s.sums = nil, nil // an Update renders without them
+	if err == nil { // else renders may still run (see parallel): they keep theirs
+		s.bc, s.sums = nil, nil // an Update renders without them
+	}
 	if err != nil {
 		if ctx.Err() != nil { // wherever it was stopped, say why
 			return s, Result{}, fmt.Errorf("build cancelled: %w", ctx.Err())
