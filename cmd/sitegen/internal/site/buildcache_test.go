@@ -288,3 +288,31 @@ func TestCachePrintsDiffer(t *testing.T) {
 		})
 	}
 }
+
+// TestUpdateAfterCachedBuild: serve's first build takes pages' text and
+// output from the cache; the Updates that follow (random saves) still
+// publish what a build of the edited source publishes.
+func TestUpdateAfterCachedBuild(t *testing.T) {
+	for _, kind := range []string{"vault", "jekyll"} {
+		t.Run(kind, func(t *testing.T) {
+			g := newGenSite(4, 12, kind == "jekyll")
+			src := t.TempDir()
+			sitetest.WriteFiles(t, src, g.files())
+			opts := Options{Source: src, Theme: theme, BrokenLinks: "warn", CacheDir: t.TempDir(), Dest: filepath.Join(t.TempDir(), "out")}
+			res, err := Build(context.Background(), opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res.Cleanup()
+			r := startUpdates(t, opts, true)
+			for step := range 10 {
+				edits, what := g.step()
+				t.Logf("step %d: %s", step, what)
+				r.update(t, edits)
+				if t.Failed() {
+					t.Fatalf("after step %d", step)
+				}
+			}
+		})
+	}
+}
