@@ -58,6 +58,10 @@ Flags:
       --all             list every error and warning (by default ten of
                         each kind, then a line that counts the rest) and
                         every page and file not published
+      --cache-dir DIR   where builds keep what the next build can reuse
+                        (default: the user's cache folder + /d6codex)
+      --no-cache        use no cache: render every page, compress every
+                        asset, as the first build does
 `
 
 // Flags are the options shared by the commands that build the site
@@ -77,6 +81,10 @@ type Flags struct {
 	BrokenLinks string
 	// All lists every problem instead of a summary.
 	All bool
+	// CacheDir is where builds keep what the next one can reuse ("":
+	// site.Options' default); NoCache turns every cache off.
+	CacheDir string
+	NoCache  bool
 }
 
 // Register defines the build flags on fs, with Hugo's long and short names.
@@ -96,6 +104,8 @@ func (f *Flags) Register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.ReplaceDest, "replace-dest", false, "replace a --dest folder sitegen did not make")
 	fs.StringVar(&f.BrokenLinks, "broken-links", "", `"warn" or "error"`)
 	fs.BoolVar(&f.All, "all", false, "list every error and warning")
+	fs.StringVar(&f.CacheDir, "cache-dir", "", "where builds keep what the next build can reuse")
+	fs.BoolVar(&f.NoCache, "no-cache", false, "use no cache")
 }
 
 // Check reports flags with values they cannot take.
@@ -118,7 +128,12 @@ func (f *Flags) Options() site.Options {
 		lay, _ := detect.Layout(f.Source)
 		dest = site.DefaultDest(f.Source, lay)
 	}
+	cache := f.CacheDir
+	if f.NoCache {
+		cache = "-"
+	}
 	return site.Options{
+		CacheDir:    cache,
 		Source:      f.Source,
 		Dest:        dest,
 		BaseURL:     f.BaseURL,
@@ -273,8 +288,15 @@ func BuildAll(ctx context.Context, opts site.Options, all bool, stdout, stderr i
 		fmt.Fprintf(stderr, "sitegen build: %d warning(s): %s\n", len(res.WarningList), site.CountKinds(res.WarningList))
 	}
 	fmt.Fprintf(stdout, "%d pages in %d ms", res.Pages, res.Duration.Milliseconds())
+	var parts []string
+	if res.Cache != "" {
+		parts = append(parts, res.Cache)
+	}
 	if res.Reused > 0 {
-		fmt.Fprintf(stdout, " (%d files written, %d unchanged)", res.Written, res.Reused)
+		parts = append(parts, fmt.Sprintf("%d files written, %d unchanged", res.Written, res.Reused))
+	}
+	if len(parts) > 0 {
+		fmt.Fprintf(stdout, " (%s)", strings.Join(parts, "; "))
 	}
 	fmt.Fprintln(stdout)
 	if res.Cleanup != nil {

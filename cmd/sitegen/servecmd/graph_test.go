@@ -38,8 +38,7 @@ func newServeHarness(t *testing.T, files map[string]string) (*harness, *syncBuff
 	if build, ps := srv.hub.state(); build != 1 || ps != nil {
 		t.Fatalf("first build: build %d, problems %v\n%s", build, ps, errOut.String())
 	}
-	wo := watchFor(false, lay, src, opts.Dest)
-	wo.Names, wo.Hidden = settingsNames(wo.Names, lay)
+	wo := watchOptions(false, lay, src, opts.Dest)
 	wo.Debounce = 20 * time.Millisecond
 	w, err := watch.New(wo)
 	if err != nil {

@@ -172,7 +172,9 @@ func serveOptions(f buildcmd.Flags) site.Options {
 // (settingsNames).
 func watchOptions(repo bool, lay *layout.Layout, source, dest string) watch.Options {
 	wo := watchFor(repo, lay, source, dest)
-	wo.Names, wo.Hidden = settingsNames(wo.Names, lay)
+	var hidden []string
+	wo.Names, hidden = settingsNames(wo.Names, lay)
+	wo.Keep = append(wo.Keep, hidden...)
 	return wo
 }
 

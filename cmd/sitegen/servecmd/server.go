@@ -107,7 +107,7 @@ func isKept(lay *layout.Layout, p string) bool {
 // settingsNames adds to names the settings files serve watches
 // (detect.Settings: a change to one is a full build), and returns apart
 // those in a hidden folder (.obsidian/app.json), which the watcher is told
-// of one by one.
+// of one by one (watch.Options.Keep, beside keepFor's).
 func settingsNames(names []string, lay *layout.Layout) ([]string, []string) {
 	var hidden []string
 	for _, f := range detect.Settings(lay) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"crypto/sha256"
 	"errors"
 	"io"
 	"maps"
@@ -625,6 +626,74 @@ func TestKeepGzip(t *testing.T) {
 			got, err := os.ReadFile(filepath.Join(o.Dir, filepath.FromSlash(rel)))
 			if err != nil || !bytes.Equal(got, z) {
 				t.Errorf("the kept file holds %d bytes (%v), want the %d of the earlier one", len(got), err, len(z))
+			}
+		})
+	}
+}
+
+// TestKeepSum: a file kept by its recorded hash is kept (in place) or
+// linked (from the previous output) only when it is there whole with
+// that content: one edited by hand, cut short, missing or a link is not,
+// and the caller writes it; Files then has its hash.
+func TestKeepSum(t *testing.T) {
+	data := []byte("<html><p>a page</p></html>\n")
+	sum := sha256.Sum256(data)
+	for _, tc := range []struct {
+		name     string
+		file     []byte // what the earlier output holds at the path; nil: nothing
+		link     bool   // the path is a symbolic link to such a file
+		inPlace  bool
+		wantKeep bool
+	}{
+		{"in place, whole", data, false, true, true},
+		{"in place, edited", []byte("<html><p>edited by hand</p></html>\n"), false, true, false},
+		{"in place, cut short", data[:10], false, true, false},
+		{"in place, missing", nil, false, true, false},
+		{"in place, a link", data, true, true, false},
+		{"previous, whole", data, false, false, true},
+		{"previous, edited", []byte("<p>x</p>"), false, false, false},
+		{"previous, missing", nil, false, false, false},
+		{"previous, a link", data, true, false, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			earlier, dir := t.TempDir(), t.TempDir()
+			o := &Output{Dir: dir, Prev: earlier}
+			if tc.inPlace {
+				o = &Output{Dir: earlier, InPlace: true}
+			}
+			rel := "a/b/index.html"
+			p := filepath.Join(earlier, filepath.FromSlash(rel))
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if tc.file != nil {
+				target := p
+				if tc.link {
+					target = filepath.Join(earlier, "elsewhere.html")
+					if err := os.Symlink(target, p); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if err := os.WriteFile(target, tc.file, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if got := o.KeepSum(rel, sum); got != tc.wantKeep {
+				t.Fatalf("KeepSum = %v, want %v", got, tc.wantKeep)
+			}
+			if !tc.wantKeep {
+				if o.Reused() != 0 || o.Has(rel) {
+					t.Errorf("nothing kept, yet Reused = %d, Has = %v", o.Reused(), o.Has(rel))
+				}
+				return
+			}
+			files := o.Files()
+			if o.Reused() != 1 || len(files) != 1 || files[0].Sum != sum {
+				t.Errorf("kept, yet Reused = %d, Files = %v", o.Reused(), files)
+			}
+			got, err := os.ReadFile(filepath.Join(o.Dir, filepath.FromSlash(rel)))
+			if err != nil || !bytes.Equal(got, data) {
+				t.Errorf("the kept file holds %q (%v), want %q", got, err, data)
 			}
 		})
 	}

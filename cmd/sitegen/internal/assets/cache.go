@@ -41,6 +41,7 @@ const (
 var cacheEntry = map[string]*regexp.Regexp{
 	"precompressed": regexp.MustCompile(`^([0-9a-f]{64}\.(gz|br)\.\d+|\.tmp-\d+)$`),
 	"wasm":          regexp.MustCompile(`^([0-9a-f]{32}-[a-z0-9_]+\.wasm|\.tmp-\d+)$`),
+	"builds":        regexp.MustCompile(`^([0-9a-f]{24}\.gob|\.tmp-\d+)$`), // site's build cache
 }
 
 // Get returns the entry name (a slash path under Dir), computing it with

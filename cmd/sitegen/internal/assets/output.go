@@ -133,6 +133,70 @@ func (o *Output) KeepGzip(rel string, data []byte) bool {
 	return true
 }
 
+// KeepSum keeps the file rel when the output being brought up to date
+// (InPlace) or the previous one holds it with content hash sum, as Write
+// keeps or links an unchanged file, but without its data: for a build
+// that knows what the file would hold (a build cache's record of the
+// previous build, site's buildcache.go). The file is read whole and
+// hashed, so one edited or cut short since is never kept. It reports
+// false when it kept nothing; the caller then writes the file.
+func (o *Output) KeepSum(rel string, sum [sha256.Size]byte) bool {
+	name := filepath.FromSlash(rel)
+	to := filepath.Join(o.Dir, name)
+	if o.InPlace {
+		if err := o.mkdir(filepath.Dir(to)); err != nil {
+			return false
+		}
+		switch hashIs(to, sum) {
+		case same:
+			o.keptSum(rel, sum)
+			return true
+		case differs: // replaced below, never written through
+			if err := o.removeFor(to); err != nil {
+				return false
+			}
+		}
+	}
+	if o.Prev == "" || o.noLink.Load() {
+		return false
+	}
+	old := filepath.Join(o.Prev, name)
+	if !o.prevReal(filepath.Dir(old)) || hashIs(old, sum) != same {
+		return false
+	}
+	if err := o.mkdir(filepath.Dir(to)); err != nil || os.Link(old, to) != nil {
+		return false // Write tries again, and stops linking if links fail
+	}
+	o.keptSum(rel, sum)
+	return true
+}
+
+// hashIs reports whether the regular file p (not a symbolic link) has
+// content hash sum: same, differs, or absent when there is nothing at p.
+func hashIs(p string, sum [sha256.Size]byte) match {
+	f, _, m := openRegular(p)
+	if m != same {
+		return m
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil || !bytes.Equal(h.Sum(nil), sum[:]) {
+		return differs
+	}
+	return same
+}
+
+// keptSum records the file rel kept by KeepSum, with its hash.
+func (o *Output) keptSum(rel string, sum [sha256.Size]byte) {
+	o.reused.Add(1)
+	o.mu.Lock()
+	if o.sums == nil {
+		o.sums = map[string][sha256.Size]byte{}
+	}
+	o.sums[rel] = sum
+	o.mu.Unlock()
+}
+
 // kept records the file rel kept or linked by KeepGzip.
 func (o *Output) kept(rel string) {
 	o.reused.Add(1)

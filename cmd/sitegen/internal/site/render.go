@@ -3,6 +3,7 @@ package site
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"encoding/xml"
 	"fmt"
 	"maps"
@@ -60,12 +61,13 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 	view.LinkPreviews = s.cfg.LinkPreviews
 	s.graph.footer = problems{s.diag.since(d0), s.warn.since(w0)}
 	s.view = view // kept for Site.Update
+	s.bc = s.openBodyCache(view)
 	if s.cfg.Backlinks || s.cfg.LinkPreviews {
 		// A page's "Linked from" list and its previews need every page's
 		// links: every body first, then every page (backlinks.go).
 		bodies := make([]*body, len(s.pages))
 		err = parallel(ctx, len(s.pages), s.opts.Workers, func(i int) {
-			bodies[i] = s.renderBody(s.pages[i], view.Assets)
+			bodies[i] = s.cachedOrRender(s.pages[i], view.Assets)
 		})
 		if err != nil {
 			return err
@@ -174,7 +176,7 @@ func (s *Site) link(p *page) *templates.Link {
 // as it is written (kept, with Options.Incremental, as the page's body in
 // the graph). What the page read on the way is recorded in the graph.
 func (s *Site) renderPage(ctx context.Context, p *page, site *templates.Site, out *assets.Output) error {
-	return s.writeRendered(ctx, p, s.renderBody(p, site.Assets), site, out)
+	return s.writeRendered(ctx, p, s.cachedOrRender(p, site.Assets), site, out)
 }
 
 // writeRendered writes page p with its body b (nil for a page without a
@@ -182,6 +184,7 @@ func (s *Site) renderPage(ctx context.Context, p *page, site *templates.Site, ou
 func (s *Site) writeRendered(ctx context.Context, p *page, b *body, site *templates.Site, out *assets.Output) error {
 	if b != nil {
 		s.graph.setBody(p.rel, b)
+		s.bc.record(s, p, b)
 		b.publish(s.diag, s.warn)
 		if b.failed || b.err {
 			return nil // its problems are reported: it has no page
@@ -201,16 +204,35 @@ func (s *Site) writeRendered(ctx context.Context, p *page, b *body, site *templa
 			s.search.put(p, v.URL, b.docs)
 		}
 	}
-	if err := s.writePages(ctx, out, p, v); err != nil {
+	// With a build cache, a page whose output is made from the same
+	// things as in the previous build keeps its files (buildcache.go).
+	var w fileWriter = out
+	bc := s.bc // one cache for the whole page
+	key, keyed := bc.pageKey(s, p, v, b)
+	if keyed && bc.keepOutputs(p.sitePath, key, out) {
+		if b != nil {
+			b.drop(s.graph.keep)
+		}
+		s.rendered.Add(1)
+		return nil
+	}
+	rec := &outRecorder{out: out, files: map[string][sha256.Size]byte{}}
+	if keyed {
+		w = rec
+	}
+	if err := s.writePages(ctx, w, p, v); err != nil {
 		return err
 	}
 	if b != nil {
 		if b.px != nil && s.previews(p) {
-			if err := s.writePreviews(ctx, out, out.Has, p, b.content, b.px); err != nil {
+			if err := s.writePreviews(ctx, w, out.Has, p, b.content, b.px); err != nil {
 				return err
 			}
 		}
 		b.drop(s.graph.keep)
+	}
+	if keyed {
+		bc.recordOutputs(p.sitePath, key, rec.files)
 	}
 	s.rendered.Add(1)
 	return nil

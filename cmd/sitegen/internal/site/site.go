@@ -181,6 +181,10 @@ type Result struct {
 	// Reused counts the output files unchanged since the previous build,
 	// linked from it instead of written; Written the files written.
 	Reused, Written int
+	// Cache says what the build cache did: which pages' text it reused,
+	// or why the build rendered every page ("full build: site.toml
+	// changed"); "" without a cache (buildcache.go).
+	Cache string
 	// Cleanup waits for the removal of the previous output and of earlier
 	// builds' leftovers, which runs in the background once the new output
 	// is in place (nil when the build published nothing). A program that
@@ -206,7 +210,9 @@ type Site struct {
 
 	linked linkedFiles // the content files the rendered pages link to (bundle.go)
 
-	graph *graph // what each page read to be what it is, for Update (graph.go); nil before a render
+	graph *graph     // what each page read to be what it is, for Update (graph.go); nil before a render
+	bc    *bodyCache // the build cache during a build's render, nil otherwise (buildcache.go)
+	sums  *sync.Map  // during a build with a cache: source file -> hash of the first text read of it (buildcache.go)
 
 	created map[string]time.Time // first commit time per source file (lastmod.go); nil without git
 
@@ -226,6 +232,9 @@ type Site struct {
 func Load(ctx context.Context, opts Options) (*Site, error) {
 	opts = opts.withDefaults()
 	s := &Site{opts: opts, diag: &collector{}, warn: &collector{}, model: newModel(), graph: newGraph(opts.Incremental)}
+	if cachePath(opts) != "" {
+		s.sums = &sync.Map{} // until the build's render is done (BuildSite)
+	}
 	if opts.Layout == nil {
 		lay, err := detect.Layout(opts.Source)
 		if err != nil {
@@ -408,13 +417,18 @@ func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 	if info, err := os.Stat(opts.Dest); err == nil && info.IsDir() {
 		out.Prev = opts.Dest // reuse its unchanged files (hard links)
 	}
-	if err := s.render(ctx, out); err != nil {
+	err = s.render(ctx, out)
+	bc := s.bc
+	if err == nil { // else renders may still run (see parallel): they keep theirs
+		s.bc, s.sums = nil, nil // an Update renders without them
+	}
+	if err != nil {
 		if ctx.Err() != nil { // wherever it was stopped, say why
 			return s, Result{}, fmt.Errorf("build cancelled: %w", ctx.Err())
 		}
 		return s, Result{}, err
 	}
-	res := Result{Pages: int(s.rendered.Load()), Errors: s.Diagnostics(), Reused: int(out.Reused()), Written: int(out.Wrote())}
+	res := Result{Pages: int(s.rendered.Load()), Errors: s.Diagnostics(), Reused: int(out.Reused()), Written: int(out.Wrote()), Cache: bc.note()}
 	res.Notes = append(res.Notes, layoutNotes(s.lay)...)
 	if w := s.cfg.PlaceholderBaseURL(); w != "" {
 		res.Notes = append(res.Notes, w+"; set baseURL in "+ConfigFile+" or pass --base-url")
@@ -450,6 +464,9 @@ func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 		return s, res, fmt.Errorf("publish %s: %w", opts.Dest, err)
 	}
 	published = true
+	// The pages' bodies are kept for the next build; a cache that cannot
+	// be written only costs that build time.
+	cleanup.Go(func() { _ = bc.save() })
 	if old != "" && !keepSpare(old, opts.Dest) {
 		// No spare to keep it as (another build's is there): the previous
 		// output goes in the background. It is named like a staging

@@ -2,6 +2,7 @@ package site
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"fmt"
 	"io"
 	"unicode/utf8"
@@ -63,6 +64,9 @@ func (s *Site) readPage(file string) ([]byte, error) {
 	src, err := readAll(buf, io.LimitReader(f, MaxPageBytes+1))
 	if err != nil {
 		return nil, err
+	}
+	if s.sums != nil { // the text the build's pages are made from (buildcache.go)
+		s.sums.LoadOrStore(file, sha256.Sum256(src))
 	}
 	if len(src) > MaxPageBytes {
 		return nil, &badText{line: 1 + bytes.Count(src[:MaxPageBytes], []byte("\n")), col: 1,

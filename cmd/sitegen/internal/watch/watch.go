@@ -22,6 +22,7 @@ import (
 	"io/fs"
 	"maps"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -93,10 +94,13 @@ type Options struct {
 	// one.
 	Exclude []string
 	// Keep are settings files watched although a name on their way is
-	// one the site leaves out (srcname.Skip): slash paths under Base
-	// (".obsidian/templates.json", ".vitepress/config.mts"; the folders
-	// on their way are watched for them alone), or "**/NAME" for a file
-	// of that name in any watched folder (Quartz's "**/.gitignore").
+	// one the site leaves out (srcname.Skip), or although they are not
+	// under Names: slash paths under Base (".obsidian/app.json",
+	// ".vitepress/config.mts"), or "**/NAME" for a file of that name in
+	// any watched folder (Quartz's "**/.gitignore"). A path's folder is
+	// watched for it alone: from the start when the folder exists, else
+	// once it appears (each folder on its way is watched for it), with
+	// file system events; a poll looks at the file itself.
 	Keep []string
 	// Debounce is how long the watcher waits after the last event before
 	// delivering a batch. Default 20ms.
@@ -108,11 +112,6 @@ type Options struct {
 	// Poll, when positive, scans the files at this interval instead of
 	// using file system events.
 	Poll time.Duration
-	// Hidden are files (relative to Base, slash-separated) watched
-	// although a name on their path is hidden: settings files a tool keeps
-	// in a hidden folder (.obsidian/app.json). Their folder must exist
-	// when watching starts.
-	Hidden []string
 	// OnError receives errors that do not stop watching (a folder that
 	// could not be added, a failed scan). Default: ignore them.
 	OnError func(error)
@@ -123,7 +122,7 @@ type Watcher struct {
 	opts    Options
 	names   map[string]bool
 	exclude []string        // Options.Exclude, cleaned
-	hidden  map[string]bool // Options.Hidden
+	keep    map[string]bool // the paths of Options.Keep (not its "**/NAME")
 	batches chan Batch
 	raw     chan Change
 	fsw     *fsnotify.Watcher // nil when polling
@@ -165,9 +164,11 @@ func New(opts Options) (*Watcher, error) {
 	for _, n := range opts.Exclude {
 		w.exclude = append(w.exclude, filepath.ToSlash(filepath.Clean(n)))
 	}
-	w.hidden = map[string]bool{}
-	for _, h := range opts.Hidden {
-		w.hidden[filepath.ToSlash(filepath.Clean(h))] = true
+	w.keep = map[string]bool{}
+	for _, k := range opts.Keep {
+		if !strings.HasPrefix(k, "**/") {
+			w.keep[path.Clean(filepath.ToSlash(k))] = true
+		}
 	}
 	if opts.Poll > 0 {
 		snap := w.scan()
@@ -187,9 +188,9 @@ func New(opts Options) (*Watcher, error) {
 		for _, root := range w.roots() {
 			w.addTree(root, nil)
 		}
-		for h := range w.hidden { // its folder alone: the others of a hidden folder are not the site's
-			if err := fsw.Add(filepath.Dir(filepath.Join(base, filepath.FromSlash(h)))); err != nil && !errors.Is(err, fs.ErrNotExist) {
-				opts.OnError(fmt.Errorf("watch %s: %w", h, err))
+		for k := range w.keep { // its folder alone: the others of a hidden folder are not the site's
+			if err := fsw.Add(filepath.Dir(filepath.Join(base, filepath.FromSlash(k)))); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				opts.OnError(fmt.Errorf("watch %s: %w", k, err))
 			}
 		}
 		w.wg.Go(func() { w.listen(ctx) })
@@ -226,11 +227,11 @@ func (w *Watcher) rel(abs string, dir bool) (string, bool) {
 		return "", false
 	}
 	r = filepath.ToSlash(r)
-	if w.hidden[r] {
+	if !dir && w.keep[r] {
 		return r, true
 	}
 	top, _, _ := strings.Cut(r, "/")
-	if !w.opts.Root && !w.names[top] && !w.names[r] {
+	if !w.opts.Root && !w.names[top] && !w.names[r] && !(dir && w.keptDir(r)) {
 		return "", false
 	}
 	for _, ex := range w.exclude {
@@ -242,7 +243,10 @@ func (w *Watcher) rel(abs string, dir bool) (string, bool) {
 	for i, seg := range segs {
 		last := i == len(segs)-1
 		if srcname.Skip(seg, dir || !last) && !(last && w.kept(r, dir)) {
-			return w.keptPath(r, dir)
+			if dir && w.keptDir(r) {
+				return r, true
+			}
+			return "", false
 		}
 	}
 	return r, true
@@ -258,18 +262,15 @@ func (w *Watcher) kept(r string, dir bool) bool {
 	return slices.Contains(w.opts.Keep, "**/"+name)
 }
 
-// keptPath reports whether r is a settings file Options.Keep names by
-// its path, or a folder on the way to one.
-func (w *Watcher) keptPath(r string, dir bool) (string, bool) {
-	for _, k := range w.opts.Keep {
-		if strings.HasPrefix(k, "**/") {
-			continue
-		}
-		if !dir && k == r || dir && strings.HasPrefix(k, r+"/") {
-			return r, true
+// keptDir reports whether the folder r is on the way to a file
+// Options.Keep names by its path.
+func (w *Watcher) keptDir(r string) bool {
+	for k := range w.keep {
+		if strings.HasPrefix(k, r+"/") {
+			return true
 		}
 	}
-	return "", false
+	return false
 }
 
 // addTree watches dir and every folder below it. When found is not nil,
@@ -506,9 +507,9 @@ func (w *Watcher) scan() map[string]fileState {
 			w.opts.OnError(fmt.Errorf("scan %s: %w", root, err))
 		}
 	}
-	for h := range w.hidden {
-		if info, err := os.Lstat(filepath.Join(w.opts.Base, filepath.FromSlash(h))); err == nil {
-			snap[h] = fileState{mod: info.ModTime(), size: info.Size(), dir: info.IsDir()}
+	for k := range w.keep { // wherever it is, watched names or not
+		if info, err := os.Lstat(filepath.Join(w.opts.Base, filepath.FromSlash(k))); err == nil && !info.IsDir() {
+			snap[k] = fileState{mod: info.ModTime(), size: info.Size()}
 		}
 	}
 	return snap

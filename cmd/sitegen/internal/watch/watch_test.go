@@ -158,7 +158,7 @@ func TestWatcher(t *testing.T) {
 			must(t, os.MkdirAll(filepath.Join(dir, "static/burst"), 0o755))
 			write(t, dir, ".obsidian/app.json", "{}")
 			w, err := New(Options{Base: dir, Names: []string{"content", "static", "site.toml"},
-				Hidden: []string{".obsidian/app.json"}, Debounce: 30 * time.Millisecond, Poll: mode.poll})
+				Keep: []string{".obsidian/app.json"}, Debounce: 30 * time.Millisecond, Poll: mode.poll})
 			must(t, err)
 			defer w.Close()
 			for i, sc := range scenarios {
@@ -346,6 +346,47 @@ func TestWatchKeep(t *testing.T) {
 			}
 			for p := range seen {
 				if !slices.Contains(append(want, "sentinel.md", ".obsidian", ".obsidian/plugins", ".obsidian/plugins/dataview", ".vitepress", "content"), p) {
+					t.Errorf("unexpected change %s (%v)", p, seen[p])
+				}
+			}
+		})
+	}
+}
+
+// TestWatchKeepOutsideNames: a settings file Options.Keep names by its
+// path is watched although it is under no watched name and its folder
+// does not exist when watching starts (a vault's .obsidian/ made after
+// `serve` started, in a site watched by its names); the folder's other
+// files and a "**/NAME" outside the watched names stay unseen.
+func TestWatchKeepOutsideNames(t *testing.T) {
+	for _, mode := range []struct {
+		name string
+		poll time.Duration
+	}{{"fsnotify", 0}, {"poll", 30 * time.Millisecond}} {
+		t.Run(mode.name, func(t *testing.T) {
+			dir := t.TempDir()
+			write(t, dir, "content/a.md", "a")
+			w, err := New(Options{Base: dir, Names: []string{"content"}, Debounce: 30 * time.Millisecond, Poll: mode.poll,
+				Keep: []string{".obsidian/app.json", "docs/.vitepress/config.mts", "**/.gitignore"}})
+			must(t, err)
+			defer w.Close()
+			write(t, dir, ".obsidian/workspace.json", "{}") // hidden, not kept
+			write(t, dir, ".obsidian/app.json", "{}")
+			write(t, dir, "docs/page.md", "not watched")
+			write(t, dir, "docs/.vitepress/config.mts", "export default {}")
+			write(t, dir, "other/.gitignore", "") // a name kept, but not under a watched name
+			want := []string{".obsidian/app.json", "docs/.vitepress/config.mts"}
+			seen := collect(t, w, want)
+			write(t, dir, ".obsidian/app.json", `{"a": 1}`) // its folder is watched now
+			for p, op := range collect(t, w, []string{".obsidian/app.json"}) {
+				seen[p] |= op
+			}
+			write(t, dir, "content/sentinel.md", "s")
+			for p, op := range collect(t, w, []string{"content/sentinel.md"}) {
+				seen[p] |= op
+			}
+			for p := range seen {
+				if !slices.Contains(append(want, "content/sentinel.md", ".obsidian", "docs", "docs/.vitepress"), p) {
 					t.Errorf("unexpected change %s (%v)", p, seen[p])
 				}
 			}
