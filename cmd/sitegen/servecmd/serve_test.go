@@ -195,8 +195,8 @@ func TestRootNotes(t *testing.T) {
 // left it out (the watcher dropped every hidden name).
 func TestSettingsUnderHiddenNames(t *testing.T) {
 	for _, tc := range []struct{ name, marker, markerBody, content, setting, body string }{
-		{"vitepress srcExclude", ".vitepress/config.mts", "export default { title: 'V' }\n", "",
-			".vitepress/config.mts", "export default { srcExclude: ['gm/**'] }\n"},
+		{"vitepress srcExclude", ".vitepress/config.mts", "export default { title: 'V', cleanUrls: true }\n", "", // cleanUrls: /gm/scene/, not /gm/scene.html
+			".vitepress/config.mts", "export default { cleanUrls: true, srcExclude: ['gm/**'] }\n"},
 		{"vault templates folder", ".obsidian/app.json", "{}\n", "",
 			".obsidian/templates.json", `{"folder": "gm"}`},
 		{"quartz .gitignore", "quartz.config.ts", "export default { configuration: { pageTitle: 'Q' }, plugins: {} }\n", "content/",
