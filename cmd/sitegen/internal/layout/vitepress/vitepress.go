@@ -193,6 +193,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Read = append(l.Read, fmt.Sprintf("cleanUrls %v", v))
 		clean = v
 	}
+	ignoreDeadLinks(l, obj, file)
 	var exclude []string
 	switch v := obj.Get("srcExclude").(type) {
 	case []any:
@@ -420,4 +421,24 @@ func str(v any) string {
 		return ""
 	}
 	return fmt.Sprint(v)
+}
+
+// ignoreDeadLinks reads the site's policy for dead links
+// (https://vitepress.dev/reference/site-config#ignoredeadlinks: "When set
+// to true, VitePress will not fail builds due to dead links"): true makes
+// the site's broken links warnings (layout.Settings.BrokenLinks), as
+// VitePress builds it; 'localhostLinks' or a list of links keeps them
+// errors but for those it names, which sitegen does not sort out: a note
+// says so.
+func ignoreDeadLinks(l *layout.Layout, obj *jsconfig.Object, file string) {
+	switch v := obj.Get("ignoreDeadLinks").(type) {
+	case nil:
+	case bool:
+		l.Read = append(l.Read, fmt.Sprintf("ignoreDeadLinks %v", v))
+		if v {
+			l.Settings.BrokenLinks = "warn"
+		}
+	default:
+		l.Notes = append(l.Notes, fmt.Sprintf("%s: ignoreDeadLinks other than true is not read: broken links fail the build unless --broken-links warn", file))
+	}
 }

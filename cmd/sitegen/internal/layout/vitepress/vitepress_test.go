@@ -63,6 +63,29 @@ func TestRecognise(t *testing.T) {
 			want: ".|VitePress||[public]",
 		},
 		{
+			// "ignoreDeadLinks ... When set to true, VitePress will not
+			// fail builds due to dead links"
+			// (https://vitepress.dev/reference/site-config#ignoredeadlinks).
+			name:  "ignoreDeadLinks",
+			files: with(map[string]string{".vitepress/config.js": "export default { ignoreDeadLinks: true }"}),
+			got:   func(l *layout.Layout) string { return l.Settings.BrokenLinks },
+			want:  "warn",
+		},
+		{
+			name:  "ignoreDeadLinks false",
+			files: with(map[string]string{".vitepress/config.js": "export default { ignoreDeadLinks: false }"}),
+			got:   func(l *layout.Layout) string { return l.Settings.BrokenLinks },
+			want:  "",
+		},
+		{
+			name:  "ignoreDeadLinks localhostLinks",
+			files: with(map[string]string{".vitepress/config.js": "export default { ignoreDeadLinks: 'localhostLinks' }"}),
+			got: func(l *layout.Layout) string {
+				return l.Settings.BrokenLinks + "|" + strings.Join(l.Notes, ";")
+			},
+			want: "|.vitepress/config.js: ignoreDeadLinks other than true is not read: broken links fail the build unless --broken-links warn",
+		},
+		{
 			// "The srcDir option is resolved relative to project root"
 			// (https://vitepress.dev/guide/routing#source-directory); a
 			// project in docs/: "vitepress dev docs".
