@@ -826,6 +826,13 @@
   // more options, only those set otherwise than their default (the print
   // stylesheet leaves out .calc-at-default).
   function printOpen(open) {
+    // A playground's program prints from a copy as wide as its block,
+    // long lines wrapped (calc.css), in place of the editor.
+    for (const ta of document.querySelectorAll(".calc textarea[data-editor]")) {
+      const box = ta.closest(".calc-editor"), next = box.nextElementSibling;
+      if (next?.classList.contains("calc-print-program")) next.remove();
+      if (open) box.after(el("pre", { class: "calc-print-program", "aria-hidden": "true", text: ta.value }));
+    }
     for (const d of document.querySelectorAll(".calc details")) {
       if (open) { d.dataset.wasOpen = String(d.open); d.open = true; } else if (d.dataset.wasOpen) { d.open = d.dataset.wasOpen === "true"; delete d.dataset.wasOpen; }
     }
