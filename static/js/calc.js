@@ -88,6 +88,47 @@
   const SLOW = 400;
   const mb = (n) => (n / 1048576).toFixed(1) + " MB";
 
+  // A text area's text (an AnyDice program) goes into a link compressed:
+  // KEY.NAME.z holds it, byte for byte as the text area holds it, as raw
+  // DEFLATE (CompressionStream "deflate-raw") of its UTF-8 in base64url,
+  // about a third of its length written plain (BENCHMARKS.md, anydice3).
+  // A browser without CompressionStream writes KEY.NAME plain, as links
+  // did before, and both kinds open. LINK_TEXT bounds what a link may
+  // unpack to (1 MiB, past any program the module takes: 100,000
+  // characters), so that a hostile link cannot fill the memory.
+  const ZIP = ".z";
+  const LINK_TEXT = 1 << 20;
+  async function pack(s) {
+    let z;
+    try {
+      z = new Uint8Array(await new Response(new Blob([s]).stream().pipeThrough(new CompressionStream("deflate-raw"))).arrayBuffer());
+    } catch (e) {
+      return null; // no CompressionStream (or no "deflate-raw"): written plain
+    }
+    let bin = "";
+    for (let i = 0; i < z.length; i += 8192) bin += String.fromCharCode(...z.subarray(i, i + 8192));
+    return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  }
+  async function unpack(s) {
+    if (!window.DecompressionStream) throw new Error("this browser cannot unpack it: open the link in a newer one");
+    if (!/^[A-Za-z0-9_-]*$/.test(s)) throw new Error("it is not base64url");
+    const bytes = Uint8Array.from(atob(s.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+    const r = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
+    const parts = [];
+    let n = 0;
+    for (;;) {
+      const { done, value } = await r.read();
+      if (done) break;
+      n += value.length;
+      if (n > LINK_TEXT) { r.cancel().catch(() => {}); throw new Error("it unpacks to more than " + mb(LINK_TEXT)); }
+      parts.push(value);
+    }
+    return new TextDecoder("utf-8", { fatal: true }).decode(await new Blob(parts).arrayBuffer());
+  }
+  // unpackWhy is why unpack failed on a link's text (its words), for the
+  // message; a link cut short or edited by hand gives a TypeError.
+  const unpackWhy = (e) => e instanceof TypeError ? "it is cut short or damaged" : e.message;
+
   class Calc {
     constructor(root) {
       this.root = root;
@@ -251,16 +292,21 @@
       // when its control cannot show it, and sent so), a field named
       // twice refused (its first value stays); a name the calculator
       // does not have is sent too, for the module to refuse.
-      const seen = new Set();
+      const seen = new Set(), packed = [];
       for (const [k, v] of mine) {
-        const name = k.slice(pre.length).trim();
+        let name = k.slice(pre.length).trim();
         if (name === "pin") { this.pinned = Object.fromEntries(new URLSearchParams(v)); continue; }
         if (name === "v") continue;
+        // A text area's text compressed (KEY.NAME.z): unpacked before the
+        // first run (linkWait), counted as the field NAME.
+        const zipped = name.endsWith(ZIP) && this.field(name.slice(0, -ZIP.length))?.type === "textarea";
+        if (zipped) name = name.slice(0, -ZIP.length);
         if (seen.has(name)) {
           if (!this.linkBad.some((b) => b.field === name)) this.linkBad.push({ field: name, value: v, allowed: this.root.dataset.twice });
           continue;
         }
         seen.add(name);
+        if (zipped) { packed.push([name, v]); continue; }
         // Only named fields of the form: elements[name] would also find
         // properties such as "length" or "__proto__".
         const f = this.field(name);
@@ -269,6 +315,11 @@
         else this.held[name] = v;
       }
       this.linkRun = true;
+      if (packed.length) {
+        this.linkWait = Promise.all(packed.map(([name, v]) => unpack(v).then((text) => this.show({ [name]: text }), (e) => {
+          this.linkBad.push({ field: name, message: `${this.label(this.field(name), name)}: the link's text could not be read (${unpackWhy(e)})` });
+        })));
+      }
       return true;
     }
 
@@ -290,35 +341,49 @@
         f.value = v;
         if (f.value === v) { delete this.held[name]; continue; }
         this.held[name] = v;
+        // A text area shows a text with its line breaks as it writes them
+        // (a CR LF as a new line); the text as given is sent and shared.
+        if (f.type === "textarea") continue;
         if (f.tagName === "SELECT") f.selectedIndex = -1; // blank on screen, as it holds nothing offered
         else f.value = before;
       }
     }
 
-    query(inputs) {
+    async query(inputs) {
       const q = new URLSearchParams(location.search);
       const pre = this.key + ".";
       for (const k of [...q.keys()]) if (k.startsWith(pre)) q.delete(k);
       q.set(pre + "v", "2");
       for (const f of this.form.elements) {
         if (!f.name || f.type === "hidden") continue; // fixed by the page, not the reader's
-        // A block's own text (an AnyDice program) only once edited: the
-        // page gives its own.
-        if (f.type === "textarea" && inputs[f.name] === f.dataset.default.trim()) continue;
+        if (f.type === "textarea") {
+          // A block's own text (an AnyDice program) only once edited (the
+          // page gives its own), as the text area holds it (or as a link
+          // gave it), compressed when the browser can.
+          if (inputs[f.name] === f.dataset.default.trim()) continue;
+          const text = Object.hasOwn(this.held, f.name) ? this.held[f.name] : f.value;
+          const z = await pack(text);
+          if (z === null) q.set(pre + f.name, text); else q.set(pre + f.name + ZIP, z);
+          continue;
+        }
         q.set(pre + f.name, inputs[f.name]);
       }
       if (this.pinned) q.set(pre + "pin", new URLSearchParams(this.pinned).toString());
       return q.toString();
     }
 
-    writeURL(inputs) {
-      const s = this.query(inputs);
+    // writeURL puts the set-up in the address (the last one written
+    // wins: a text is compressed on the way, asynchronously).
+    async writeURL(inputs) {
+      const n = this.urlSeq = (this.urlSeq || 0) + 1;
+      const s = await this.query(inputs);
+      if (n !== this.urlSeq) return;
       history.replaceState(history.state, "", location.pathname + (s ? "?" + s : "") + location.hash);
     }
 
     // link is the address of this calculator with its whole set-up.
-    link() {
-      return location.origin + location.pathname + "?" + this.query(this.inputs()) + "#" + this.key;
+    async link() {
+      return location.origin + location.pathname + "?" + (await this.query(this.inputs())) + "#" + this.key;
     }
 
     // setup is the set-up on screen as [label, value] pairs: a list by the
@@ -361,7 +426,7 @@
 
     async copy(text, done) {
       try {
-        await navigator.clipboard.writeText(text);
+        await navigator.clipboard.writeText(await text);
         this.status.textContent = done;
       } catch (e) {
         this.status.textContent = "Could not copy (" + (e && e.message || e) + ").";
@@ -426,6 +491,8 @@
 
     async run() {
       clearTimeout(this.timer);
+      // A link's compressed text is unpacked before its first run.
+      if (this.linkWait) { const w = this.linkWait; this.linkWait = null; await w; }
       let inputs = this.inputs();
       this.stale();
       const t0 = performance.now();
@@ -437,7 +504,7 @@
       this.linkBad = [];
       // A field the link names twice: refused before the module runs, as
       // `calc run` refuses it.
-      let res = bad.length ? { error: bad.map((b) => `${b.field}: “${b.value}” is not allowed (allowed: ${b.allowed})`).join("; "), field: bad[0].field, fields: bad }
+      let res = bad.length ? { error: bad.map((b) => b.message || `${b.field}: “${b.value}” is not allowed (allowed: ${b.allowed})`).join("; "), field: bad[0].field, fields: bad }
         : await this.send({ id: this.id, inputs, view });
       if (res.load === false) keep(this.root.dataset.wasm);
       let misfit = null;
@@ -456,7 +523,9 @@
         // pin take them.
         const form = {};
         for (const f of this.form.elements) {
-          if (!f.name || f.type === "hidden") continue;
+          // A text (a program) stays as the link gave it, not trimmed as
+          // the module reads it: its link is written back byte for byte.
+          if (!f.name || f.type === "hidden" || f.type === "textarea") continue;
           const v = res.inputs[f.name];
           form[f.name] = v === undefined ? "" : Array.isArray(v) ? v.join(" ") : String(v);
         }
@@ -826,6 +895,13 @@
   // more options, only those set otherwise than their default (the print
   // stylesheet leaves out .calc-at-default).
   function printOpen(open) {
+    // A playground's program prints from a copy as wide as its block,
+    // long lines wrapped (calc.css), in place of the editor.
+    for (const ta of document.querySelectorAll(".calc textarea[data-editor]")) {
+      const box = ta.closest(".calc-editor"), next = box.nextElementSibling;
+      if (next?.classList.contains("calc-print-program")) next.remove();
+      if (open) box.after(el("pre", { class: "calc-print-program", "aria-hidden": "true", text: ta.value }));
+    }
     for (const d of document.querySelectorAll(".calc details")) {
       if (open) { d.dataset.wasOpen = String(d.open); d.open = true; } else if (d.dataset.wasOpen) { d.open = d.dataset.wasOpen === "true"; delete d.dataset.wasOpen; }
     }

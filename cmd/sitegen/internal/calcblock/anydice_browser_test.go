@@ -1,16 +1,22 @@
 package calcblock_test
 
 import (
+	"bytes"
+	"compress/flate"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
@@ -241,9 +247,17 @@ func TestAnyDiceProgramShownAndEdited(t *testing.T) {
 			}
 			waitState(t, ctx, dom, "ok", n)
 			same(ctx, edited, "after the edit")
-			href := eval[string](t, ctx, `location.href`)
-			if !strings.Contains(href, "calc-anydice-program.program=") {
-				t.Errorf("address %s: the edited program is not in it", href)
+			// The address takes the edited program compressed (written
+			// once compressed, a moment after the odds): raw DEFLATE in
+			// base64url, read back here by Go's compress/flate.
+			wctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+			defer cancel()
+			href, err := chromedp.Run(wctx, chromedp.Poll[string](`location.search.includes("calc-anydice-program.program.z=") && location.href`))
+			if err != nil {
+				t.Fatalf("address %s: the edited program is not in it (%v)", eval[string](t, ctx, `location.href`), err)
+			}
+			if got, want := linkText(t, href, "calc-anydice-program.program.z"), eval[string](t, ctx, `document.querySelector("#calc-anydice-program [name=program]").value`); got != want {
+				t.Errorf("address %s: holds the program %q, want %q", href, got, want)
 			}
 
 			n = runs(t, ctx, dom)
@@ -268,4 +282,23 @@ func TestAnyDiceProgramShownAndEdited(t *testing.T) {
 			same(fresh, edited, "from the link")
 		})
 	}
+}
+
+// linkText is the text a link holds compressed under key: raw DEFLATE in
+// base64url, as calc.js writes a program, read by Go's compress/flate.
+func linkText(t *testing.T, link, key string) string {
+	t.Helper()
+	u, err := url.Parse(link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := base64.RawURLEncoding.DecodeString(u.Query().Get(key))
+	if err != nil {
+		t.Fatalf("%s: %s is not base64url: %v", link, key, err)
+	}
+	text, err := io.ReadAll(flate.NewReader(bytes.NewReader(raw)))
+	if err != nil {
+		t.Fatalf("%s: %s is not raw DEFLATE: %v", link, key, err)
+	}
+	return string(text)
 }

@@ -154,7 +154,17 @@ func TestAnyDicePlayground(t *testing.T) {
 			}
 
 			// The link, in a fresh browser: the edited program, numbered.
-			href := eval[string](t, ctx, `location.href`)
+			// The address takes it compressed a moment after the odds.
+			var href string
+			for end := time.Now().Add(20 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+				href = eval[string](t, ctx, `location.href`)
+				if strings.Contains(href, ".program.z=") && linkText(t, href, dom+".program.z") == eval[string](t, ctx, `document.querySelector("#calc-anydice-program [name=program]").value`) {
+					break
+				}
+				if time.Now().After(end) {
+					t.Fatalf("the address never took the fixed program: %s", href)
+				}
+			}
 			fresh := browser.New(t, width, 900)
 			if err := chromedp.Do(fresh, chromedp.Navigate(href)); err != nil {
 				t.Fatal(err)
