@@ -13,8 +13,9 @@
 // that Read sees the tool's own decisions and nothing of a theme's:
 // MkDocs' nav object, Hugo's page order (weight, then title) and
 // LinkTitle, Jekyll's page.title. VitePress is built with its own
-// default theme and read from its sidebar (vitepress.go); another tool
-// (Docusaurus, Quartz, mdBook) plugs in as one more Tool value.
+// default theme and read from its sidebar (vitepress.go), Docusaurus with
+// its classic theme and read from its docs sidebar (docusaurus.go); another
+// tool (Quartz, mdBook) plugs in as one more Tool value.
 //
 // Run is the test driver: it skips, saying why, when the tool is not
 // installed (and fails under CI=true, where .ci/run installs every tool),
@@ -93,6 +94,9 @@ type Tool struct {
 	Build func(ctx context.Context, src, dest string) error
 	// Read reads the output folder of a build.
 	Read func(dest string) (Site, error)
+	// Timeout bounds one Build of a fixture (2 minutes when 0):
+	// Docusaurus's webpack build takes a minute on this machine's 2 cores.
+	Timeout time.Duration
 }
 
 // Canonical makes a page URL comparable across tools: "/a/b.html",
@@ -420,7 +424,11 @@ func Run(t *testing.T, tool, sitegen Tool, f Fixture) {
 		}
 		t.Skipf("%s: %s", tool.Name, why)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	timeout := 2 * time.Minute
+	if tool.Timeout > 0 {
+		timeout = tool.Timeout
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	native := build(ctx, t, tool, f.Files)
 	ours := build(ctx, t, sitegen, f.Files)

@@ -117,12 +117,18 @@ func isSiteNav(n *html.Node) bool { return n.Data == "nav" && Attr(n, "class") =
 // run runs a tool's command in dir and returns its error with the
 // command's output.
 func run(ctx context.Context, dir, bin string, args ...string) error {
+	return runEnv(ctx, dir, nil, bin, args...)
+}
+
+// runEnv is run with env (KEY=value) added to the command's environment.
+func runEnv(ctx context.Context, dir string, env []string, bin string, args ...string) error {
 	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Dir = dir
 	// JEKYLL_NO_BUNDLER_REQUIRE: a corpus's Gemfile (github-pages, its
 	// theme's gem) is not installed here; Jekyll loads the plugins its
 	// configuration names from Debian's packages.
 	cmd.Env = append(os.Environ(), "JEKYLL_ENV=production", "HUGO_ENVIRONMENT=production", "LC_ALL=C.UTF-8", "JEKYLL_NO_BUNDLER_REQUIRE=true")
+	cmd.Env = append(cmd.Env, env...)
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		return fmt.Errorf("%s %s: %w\n%s", filepath.Base(bin), strings.Join(args, " "), err, out)
