@@ -64,9 +64,9 @@ clean: ## remove build output
 # The differential tests against the tools themselves that are too heavy for `make test`.
 .PHONY: conformance conformance-quartz conformance-docusaurus conformance-corpora
 conformance: conformance-quartz conformance-docusaurus conformance-corpora
-conformance-quartz: ## build a Quartz fixture with Quartz v4 (cloned into QUARTZ_DIR, npm ci, once) and with sitegen, and compare them
-	@test -d $(QUARTZ_DIR)/node_modules || { git clone --depth 1 --branch v4 https://github.com/jackyzha0/quartz.git $(QUARTZ_DIR) && cd $(QUARTZ_DIR) && npm ci --engine-strict=false; }
-	QUARTZ_DIR=$(QUARTZ_DIR) $(GO) test ./cmd/sitegen/internal/site/ -run 'TestQuartzConformance' -count=1 -v
+conformance-quartz: ## build a Quartz fixture with Quartz v4.5.1 (cloned into QUARTZ_DIR, npm ci, once) and with sitegen, and compare them
+	@test -d $(QUARTZ_DIR)/node_modules || { git clone --depth 1 --branch v4.5.1 https://github.com/jackyzha0/quartz.git $(QUARTZ_DIR) && cd $(QUARTZ_DIR) && npm ci --engine-strict=false; }
+	QUARTZ_DIR=$(QUARTZ_DIR) $(GO) test ./cmd/sitegen/internal/testing/conformance/ -run 'TestQuartz' -count=1 -v
 
 # Docusaurus's conformance tests (testing/conformance TestDocusaurus, TestUnpublished/Docusaurus; CI runs them in make
 # test): Docusaurus 3 from npm (about 290 MB, 1.5 min to install) into DOCUSAURUS_DIR, then two fixtures built by

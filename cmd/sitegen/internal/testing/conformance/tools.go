@@ -104,6 +104,11 @@ var sitegenMarkup = Markup{
 		return out
 	},
 	Skip: func(rel string) bool { return rel == "404.html" || rel == ".sitegen" },
+	// A wikilink to a note that is not published, or not there, is its
+	// text marked missing (the build warns of it in lenient mode).
+	Dead: func(n *html.Node) bool {
+		return n.Data == "span" && strings.Contains(Attr(n, "class"), "wikilink-missing")
+	},
 	// A folder's page that has no text of its own, only the list of the
 	// folder's pages.
 	List: func(doc *html.Node) bool {
