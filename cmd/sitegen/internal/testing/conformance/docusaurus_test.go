@@ -32,8 +32,9 @@ module.exports = config;
 
 // docusaurusFixture is a small Docusaurus 3 rules site: routeBasePath, a
 // doc at slug /, number prefixes, _category_.json, an id and a relative
-// slug in front matter, sidebar_label and sidebar_position, a README as a
-// category's index, MDX with imports, exports, comments, Tabs and
+// slug in front matter, sidebar_label and sidebar_position (and a doc
+// without one after those with), a README and a doc named as its folder as
+// categories' indexes, _category_.yml, MDX with imports, exports, comments, Tabs and
 // Admonition, admonitions of both title syntaxes, links to .md and .mdx
 // files and to URLs, static/, an unlisted doc.
 var docusaurusFixture = map[string]string{
@@ -87,6 +88,11 @@ Some <Highlight color="#25c2a0">highlighted</Highlight> text.
 	"docs/02-combat/moved.md":        "---\nslug: elsewhere\n---\n# Moved\n\nA relative slug.\n",
 	"docs/03-magic/README.md":        "# Magic\n\nSpells: [fire](fire.md).\n",
 	"docs/03-magic/fire.md":          "# Fire\n\nHot. Back to [magic](README.md).\n",
+	"docs/gear/_category_.yml":       "label: Gear and kit\nposition: 5\n",
+	"docs/gear/gear.md":              "---\ntitle: All the gear\nsidebar_label: Gear list\n---\nWhat you carry: [weapons](./weapons.md#swords), [armour](armour.md).\n",
+	"docs/gear/weapons.md":           "---\nsidebar_position: 2\n---\n# Weapons\n\n## Swords\n\nSharp.\n",
+	"docs/gear/armour.md":            "---\nsidebar_position: 1\n---\n# Armour\n",
+	"docs/gear/aaa-misc.md":          "# Odds and ends\n\nNo position: after the docs that have one.\n",
 	"static/img/d6.svg":              `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>`,
 }
 
@@ -122,6 +128,6 @@ func TestDocusaurus(t *testing.T) {
 		Unpublished: []string{"package.json", "docusaurus.config.js", "sidebars.js", "static/img/d6.svg",
 			"rules/basics/01-basic-rules/index.html", "rules/combat/wounds/index.html", "rules/combat/10-last/index.html"},
 		Published:  []string{"img/d6.svg"},
-		NavEntries: 11,
+		NavEntries: 15,
 	})
 }
