@@ -428,6 +428,11 @@ type Fixture struct {
 	// Published are output paths of files that both builds must publish
 	// (public/img/d6.svg at img/d6.svg).
 	Published []string
+	// Strict, when true, has sitegen build the fixture in strict mode
+	// too (SitegenStrict), which must succeed: the tool's own build
+	// refuses what sitegen's strict mode refuses (Docusaurus's
+	// onBrokenLinks: 'throw').
+	Strict bool
 	// Secret, when not "", is a text that only the notes neither build may
 	// publish carry: no published file (page, search index, feed) may
 	// hold it.
@@ -465,6 +470,9 @@ func Run(t *testing.T, tool, sitegen Tool, f Fixture) {
 	defer cancel()
 	native, nativeDir := build(ctx, t, tool, f.Files)
 	ours, ourDir := build(ctx, t, sitegen, f.Files)
+	if f.Strict {
+		build(ctx, t, SitegenStrict, f.Files)
+	}
 	if f.Secret != "" {
 		for name, dir := range map[string]string{tool.Name: nativeDir, "sitegen": ourDir} {
 			for _, p := range carrying(t, dir, f.Secret) {

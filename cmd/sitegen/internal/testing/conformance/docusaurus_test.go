@@ -115,6 +115,9 @@ func TestDocusaurus(t *testing.T) {
 			`users having a direct link" (https://docusaurus.io/docs/api/plugins/@docusaurus/plugin-content-docs#markdown-front-matter); ` +
 			`"Every file in static/ will be copied to the root of the build output" (https://docusaurus.io/docs/static-assets)`,
 		Files: docusaurusFixture,
+		// onBrokenLinks: 'throw', as sitegen's default: the fixture's
+		// links are all good, and sitegen's strict build must say so.
+		Strict: true,
 		Known: []string{
 			// sitegen reads the docs plugin only, not the pages plugin's
 			// src/pages/ (issue 32 asks for the docs): its "/" sends to

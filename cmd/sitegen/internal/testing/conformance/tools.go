@@ -40,6 +40,22 @@ var Sitegen = Tool{
 	Read: func(dest string) (Site, error) { return ReadOutput(dest, sitegenMarkup) },
 }
 
+// SitegenStrict builds a fixture with sitegen's defaults (a broken link
+// is an error), for a fixture whose tool refuses one too (Fixture.Strict).
+var SitegenStrict = Tool{
+	Name:    "sitegen (strict: its default --broken-links error)",
+	Missing: func() string { return "" },
+	Build: func(ctx context.Context, src, dest string) error {
+		res, err := site.Build(ctx, site.Options{Source: src, Dest: dest, CacheDir: "-", Theme: d6codex.Theme(),
+			BaseURL: "https://conformance.test/"})
+		if res.Cleanup != nil {
+			res.Cleanup()
+		}
+		return err
+	},
+	Read: func(dest string) (Site, error) { return ReadOutput(dest, sitegenMarkup) },
+}
+
 var sitegenMarkup = Markup{
 	Content: func(n *html.Node) bool { return n.Data == "div" && Attr(n, "class") == "content" },
 	// The page's title, as <title> gives it ("Combat · Rules · Site"),
