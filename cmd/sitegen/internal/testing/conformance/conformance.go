@@ -14,11 +14,14 @@
 // MkDocs' nav object, Hugo's page order (weight, then title) and
 // LinkTitle, Jekyll's page.title. VitePress is built with its own
 // default theme and read from its sidebar (vitepress.go), Docusaurus with
-// its classic theme and read from its docs sidebar (docusaurus.go); another
-// tool (Quartz, mdBook) plugs in as one more Tool value.
+// its classic theme and read from its docs sidebar (docusaurus.go), Quartz
+// with its default layout, its Explorer read in Chromium where Quartz's
+// script builds it (quartz.go); another tool (mdBook) plugs in as one more
+// Tool value.
 //
 // Run is the test driver: it skips, saying why, when the tool is not
-// installed (and fails under CI=true, where .ci/run installs every tool),
+// installed (and fails under CI=true, where .ci/run installs every tool,
+// unless the tool says why CI could not obtain it: Tool.Unobtainable),
 // and otherwise reports every difference Compare finds and checks what a
 // fixture says neither build may publish.
 package conformance

@@ -4,6 +4,7 @@ import (
 	"os/exec"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -108,6 +109,31 @@ func TestUnpublished(t *testing.T) {
 			// As in TestDocusaurus: sitegen reads no src/pages/, and its
 			// home page (the doc at slug /) is not in its navigation.
 			Known: []string{`/ ("Six Dice SRD") is published by the tool, not by sitegen`, `Introduction -> /rules/ is not in sitegen's navigation`},
+		}},
+		{Quartz, Fixture{
+			Name: "RemoveDrafts (the default filter), the default ignorePatterns, hidden files",
+			Rule: `"By default, Quartz uses the RemoveDrafts plugin which filters out any note that has draft: true in the ` +
+				`frontmatter"; ignorePatterns "allows you to specify a list of patterns to effectively exclude from parsing all ` +
+				`together" (https://quartz.jzhao.xyz/features/private-pages); Quartz's defaults: private, templates, .obsidian`,
+			Files: map[string]string{
+				"quartz.config.ts": strings.Replace(strings.Replace(quartzFixture()["quartz.config.ts"],
+					`[Plugin.RemoveDrafts(), Plugin.ExplicitPublish()]`, `[Plugin.RemoveDrafts()]`, 1),
+					`["private", "templates", ".obsidian", "**/gm-*"]`, `["private", "templates", ".obsidian"]`, 1),
+				"content/index.md":           "# Home\n\nSee [[Open]].\n",
+				"content/Open.md":            "Anyone may read this.\n",
+				"content/Rules/Combat.md":    "---\ndraft: false\n---\nPublished.\n",
+				"content/Rules/Plans.md":     "---\ndraft: true\n---\n" + quartzSecret + "\n",
+				"content/Rules/Later.md":     "---\ndraft: \"true\"\n---\n" + quartzSecret + "\n",
+				"content/private/gm.md":      quartzSecret + "\n",
+				"content/templates/Beast.md": quartzSecret + "\n",
+				"content/.obsidian/app.json": `{"secret": "` + quartzSecret + `"}`,
+				"content/.hidden.md":         quartzSecret + "\n",
+			},
+			Secret: quartzSecret,
+			// A folder's page: see TestQuartz.
+			Known: []string{`title: /Rules/: sitegen "Rules", the tool "Folder: Rules"`},
+			Unpublished: []string{"Rules/Plans.html", "Rules/Later.html", "private/gm.html", "templates/Beast.html",
+				".obsidian/app.json", ".hidden.html", "quartz.config.ts"},
 		}},
 	}
 	for _, tt := range tests {
