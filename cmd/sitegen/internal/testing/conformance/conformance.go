@@ -440,6 +440,9 @@ type Fixture struct {
 	// publish carry: no published file (page, search index, feed) may
 	// hold it.
 	Secret string
+	// NotInNav are page URLs (canonical) that neither navigation may list
+	// (Docusaurus's unlisted docs); the pages may be published.
+	NotInNav []string
 	// NavEntries, when not 0, is how many entries the tool's navigation
 	// must have: the fixture's navigation is read, not found empty.
 	NavEntries int
@@ -495,6 +498,16 @@ func Run(t *testing.T, tool, sitegen Tool, f Fixture) {
 			_, page := b.site.Pages[Canonical("/"+p)]
 			if b.site.Files[p] || page {
 				t.Errorf("%s publishes %s (rule: %s)", b.name, p, f.Rule)
+			}
+		}
+	}
+	for _, u := range f.NotInNav {
+		for _, b := range []struct {
+			name string
+			site Site
+		}{{tool.Name, native}, {"sitegen", ours}} {
+			if slices.ContainsFunc(b.site.Nav, func(e Entry) bool { return e.URL == u }) {
+				t.Errorf("%s's navigation lists %s (rule: %s)", b.name, u, f.Rule)
 			}
 		}
 	}
