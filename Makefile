@@ -64,17 +64,18 @@ clean: ## remove build output
 # The differential tests against the tools themselves that are too heavy for `make test`.
 .PHONY: conformance conformance-quartz conformance-docusaurus conformance-corpora
 conformance: conformance-quartz conformance-docusaurus conformance-corpora
-conformance-quartz: ## build a Quartz fixture with Quartz v4 (cloned into QUARTZ_DIR, npm ci, once) and with sitegen, and compare them
-	@test -d $(QUARTZ_DIR)/node_modules || { git clone --depth 1 --branch v4 https://github.com/jackyzha0/quartz.git $(QUARTZ_DIR) && cd $(QUARTZ_DIR) && npm ci --engine-strict=false; }
-	QUARTZ_DIR=$(QUARTZ_DIR) $(GO) test ./cmd/sitegen/internal/site/ -run 'TestQuartzConformance' -count=1 -v
+conformance-quartz: ## build a Quartz fixture with Quartz v4.5.1 (cloned into QUARTZ_DIR, npm ci, once) and with sitegen, and compare them
+	@test -d $(QUARTZ_DIR)/node_modules || { git clone --depth 1 --branch v4.5.1 https://github.com/jackyzha0/quartz.git $(QUARTZ_DIR) && cd $(QUARTZ_DIR) && npm ci --engine-strict=false; }
+	QUARTZ_DIR=$(QUARTZ_DIR) $(GO) test ./cmd/sitegen/internal/testing/conformance/ -run 'TestQuartz' -count=1 -v
 
-# The Docusaurus differential: Docusaurus 3 from npm (about 280 MB, 40 s to install) into DOCUSAURUS_DIR, then one
-# fixture built by Docusaurus (about a minute, 700 MB) and by sitegen, compared (layout/docusaurus).
+# Docusaurus's conformance tests (testing/conformance TestDocusaurus, TestUnpublished/Docusaurus; CI runs them in make
+# test): Docusaurus 3 from npm (about 290 MB, 1.5 min to install) into DOCUSAURUS_DIR, then two fixtures built by
+# Docusaurus (about a minute each) and by sitegen, compared.
 DOCUSAURUS_DIR ?= $(HOME)/.cache/d6codex/conformance/docusaurus
-conformance-docusaurus: ## the Docusaurus differential test (heavy: installs Docusaurus 3 from npm)
+conformance-docusaurus: ## Docusaurus's conformance tests (installs Docusaurus 3 from npm into DOCUSAURUS_DIR once)
 	test -x $(DOCUSAURUS_DIR)/node_modules/.bin/docusaurus || npm install --prefix $(DOCUSAURUS_DIR) --no-audit --no-fund \
 		@docusaurus/core@3.10.2 @docusaurus/preset-classic@3.10.2 react@19 react-dom@19
-	DOCUSAURUS=$(DOCUSAURUS_DIR)/node_modules $(GO) test -count=1 -timeout 20m -run TestDifferentialDocusaurus -v ./cmd/sitegen/internal/layout/docusaurus/
+	DOCUSAURUS=$(DOCUSAURUS_DIR)/node_modules $(GO) test -count=1 -timeout 20m -run 'TestDocusaurus|TestUnpublished/Docusaurus' -v ./cmd/sitegen/internal/testing/conformance/
 
 # Public rules repositories built with their own tool (MkDocs, Hugo, Jekyll; just-the-docs sites with that theme) and
 # with sitegen, compared (testing/conformance TestCorpora); figures in the log. Fetch them first (never committed):

@@ -13,11 +13,15 @@
 // that Read sees the tool's own decisions and nothing of a theme's:
 // MkDocs' nav object, Hugo's page order (weight, then title) and
 // LinkTitle, Jekyll's page.title. VitePress is built with its own
-// default theme and read from its sidebar (vitepress.go); another tool
-// (Docusaurus, Quartz, mdBook) plugs in as one more Tool value.
+// default theme and read from its sidebar (vitepress.go), Docusaurus with
+// its classic theme and read from its docs sidebar (docusaurus.go), Quartz
+// with its default layout, its Explorer read in Chromium where Quartz's
+// script builds it (quartz.go); another tool (mdBook) plugs in as one more
+// Tool value.
 //
 // Run is the test driver: it skips, saying why, when the tool is not
-// installed (and fails under CI=true, where .ci/run installs every tool),
+// installed (and fails under CI=true, where .ci/run installs every tool,
+// unless the tool says why CI could not obtain it: Tool.Unobtainable),
 // and otherwise reports every difference Compare finds and checks what a
 // fixture says neither build may publish.
 package conformance
@@ -88,11 +92,19 @@ type Tool struct {
 	Name string
 	// Missing says why the tool cannot run here ("" when it can).
 	Missing func() string
+	// Unobtainable, when not nil, says why CI could not obtain the tool
+	// ("" when it could, or did not try): a repository on a host its
+	// network does not reach (Quartz). Run then skips with that reason,
+	// even under CI=true.
+	Unobtainable func() string
 	// Build builds the fixture at src (a scratch copy the tool may add
 	// its theme to) into dest.
 	Build func(ctx context.Context, src, dest string) error
 	// Read reads the output folder of a build.
 	Read func(dest string) (Site, error)
+	// Timeout bounds one Build of a fixture (2 minutes when 0):
+	// Docusaurus's webpack build takes a minute on this machine's 2 cores.
+	Timeout time.Duration
 }
 
 // Canonical makes a page URL comparable across tools: "/a/b.html",
@@ -132,13 +144,19 @@ type Markup struct {
 	Skip func(rel string) bool
 	// List reports whether a page only lists other pages (Site.Lists).
 	List func(doc *html.Node) bool
+	// Dead reports whether an element of a page's text stands for a link
+	// that leads nowhere without being one (sitegen's
+	// <span class="wikilink-missing">): it counts in Page.Broken, by its
+	// text, as a tool's dead <a> does.
+	Dead func(n *html.Node) bool
 }
 
 // ReadOutput reads the output folder dir of a build whose pages follow m.
 func ReadOutput(dir string, m Markup) (Site, error) {
 	s := Site{Pages: map[string]Page{}, Files: map[string]bool{}, Lists: map[string]bool{}, PageFiles: map[string]string{}}
 	docs := map[string]*html.Node{}
-	files := map[string]string{} // canonical URL -> slash path of its file
+	files := map[string]string{}     // canonical URL -> slash path of its file
+	redirects := map[string]string{} // canonical URL of a redirect page -> the site path it sends to
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
@@ -161,10 +179,15 @@ func ReadOutput(dir string, m Markup) (Site, error) {
 		if err != nil {
 			return fmt.Errorf("%s: %w", rel, err)
 		}
-		if Find(doc, func(n *html.Node) bool {
+		if meta := Find(doc, func(n *html.Node) bool {
 			return n.Data == "meta" && strings.EqualFold(Attr(n, "http-equiv"), "refresh")
-		}) != nil {
-			return nil // a redirect
+		}); meta != nil {
+			// A redirect ("0; url=..."), not a page: a link to it leads
+			// where it sends.
+			if _, to, ok := strings.Cut(Attr(meta, "content"), "="); ok {
+				redirects[Canonical("/"+rel)] = resolve("/"+rel, local(strings.Trim(strings.TrimSpace(to), `'"`)))
+			}
+			return nil
 		}
 		u := Canonical("/" + rel)
 		docs[u], files[u], s.PageFiles[u] = doc, rel, rel
@@ -187,6 +210,9 @@ func ReadOutput(dir string, m Markup) (Site, error) {
 			}
 			target := resolve("/"+files[u], href)
 			page, frag, _ := strings.Cut(target, "#")
+			if to, ok := redirects[Canonical(page)]; ok && !hasPage(s.Pages, page) {
+				page, _, _ = strings.Cut(to, "#")
+			}
 			switch {
 			case s.Files[strings.TrimPrefix(page, "/")]:
 				pg.Links = append(pg.Links, page)
@@ -198,6 +224,11 @@ func ReadOutput(dir string, m Markup) (Site, error) {
 				pg.Links = append(pg.Links, c)
 			default:
 				pg.Broken = append(pg.Broken, href)
+			}
+		}
+		if m.Dead != nil {
+			for _, n := range All(Find(doc, m.Content), m.Dead) {
+				pg.Broken = append(pg.Broken, Text(n))
 			}
 		}
 		slices.Sort(pg.Links)
@@ -400,6 +431,18 @@ type Fixture struct {
 	// Published are output paths of files that both builds must publish
 	// (public/img/d6.svg at img/d6.svg).
 	Published []string
+	// Strict, when true, has sitegen build the fixture in strict mode
+	// too (SitegenStrict), which must succeed: the tool's own build
+	// refuses what sitegen's strict mode refuses (Docusaurus's
+	// onBrokenLinks: 'throw').
+	Strict bool
+	// Secret, when not "", is a text that only the notes neither build may
+	// publish carry: no published file (page, search index, feed) may
+	// hold it.
+	Secret string
+	// NotInNav are page URLs (canonical) that neither navigation may list
+	// (Docusaurus's unlisted docs); the pages may be published.
+	NotInNav []string
 	// NavEntries, when not 0, is how many entries the tool's navigation
 	// must have: the fixture's navigation is read, not found empty.
 	NavEntries int
@@ -415,15 +458,35 @@ type Fixture struct {
 func Run(t *testing.T, tool, sitegen Tool, f Fixture) {
 	t.Helper()
 	if why := tool.Missing(); why != "" {
+		if tool.Unobtainable != nil {
+			if un := tool.Unobtainable(); un != "" {
+				t.Skipf("%s: %s (%s)", tool.Name, un, why)
+			}
+		}
 		if os.Getenv("CI") != "" {
 			t.Fatalf("%s: %s; CI installs the tools (.ci/run)", tool.Name, why)
 		}
 		t.Skipf("%s: %s", tool.Name, why)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	timeout := 2 * time.Minute
+	if tool.Timeout > 0 {
+		timeout = tool.Timeout
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
-	native := build(ctx, t, tool, f.Files)
-	ours := build(ctx, t, sitegen, f.Files)
+	native, nativeDir := build(ctx, t, tool, f.Files)
+	ours, ourDir := build(ctx, t, sitegen, f.Files)
+	if f.Strict {
+		build(ctx, t, SitegenStrict, f.Files)
+	}
+	if f.Secret != "" {
+		for name, dir := range map[string]string{tool.Name: nativeDir, "sitegen": ourDir} {
+			for _, p := range carrying(t, dir, f.Secret) {
+				t.Errorf("%s publishes %s, which carries the text of a note it must not publish (rule: %s)", name, p, f.Rule)
+			}
+		}
+	}
+	t.Logf("%s: %d pages, %d navigation entries; sitegen: %d pages (%d lists)", tool.Name, len(native.Pages), len(native.Nav), len(ours.Pages), len(ours.Lists))
 	if f.NavEntries != 0 && len(native.Nav) != f.NavEntries {
 		t.Fatalf("%s's navigation has %d entries, want the fixture's %d: %v", tool.Name, len(native.Nav), f.NavEntries, native.Nav)
 	}
@@ -435,6 +498,16 @@ func Run(t *testing.T, tool, sitegen Tool, f Fixture) {
 			_, page := b.site.Pages[Canonical("/"+p)]
 			if b.site.Files[p] || page {
 				t.Errorf("%s publishes %s (rule: %s)", b.name, p, f.Rule)
+			}
+		}
+	}
+	for _, u := range f.NotInNav {
+		for _, b := range []struct {
+			name string
+			site Site
+		}{{tool.Name, native}, {"sitegen", ours}} {
+			if slices.ContainsFunc(b.site.Nav, func(e Entry) bool { return e.URL == u }) {
+				t.Errorf("%s's navigation lists %s (rule: %s)", b.name, u, f.Rule)
 			}
 		}
 	}
@@ -471,7 +544,32 @@ func Run(t *testing.T, tool, sitegen Tool, f Fixture) {
 	}
 }
 
-func build(ctx context.Context, t *testing.T, tool Tool, files map[string]string) Site {
+// carrying lists the files under dir (slash paths) whose bytes contain
+// text.
+func carrying(t *testing.T, dir, text string) []string {
+	t.Helper()
+	var out []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		if strings.Contains(string(b), text) {
+			rel, _ := filepath.Rel(dir, p)
+			out = append(out, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func build(ctx context.Context, t *testing.T, tool Tool, files map[string]string) (Site, string) {
 	t.Helper()
 	src := filepath.Join(t.TempDir(), "src")
 	sitetest.WriteFiles(t, src, files)
@@ -483,7 +581,7 @@ func build(ctx context.Context, t *testing.T, tool Tool, files map[string]string
 	if err != nil {
 		t.Fatalf("read %s's output: %v", tool.Name, err)
 	}
-	return s
+	return s, dest
 }
 
 func mapKeys[V any](m map[string]V) func(func(string) bool) { return mapKeysIter(m) }

@@ -63,6 +63,12 @@ func TestCorpora(t *testing.T) {
 				if jtd := os.Getenv("CONFORMANCE_JTD"); jtd != "" && usesJTD(dir) {
 					tool = JustTheDocs(jtd)
 				}
+			case layout.VitePress:
+				tool = VitePress
+			case layout.Docusaurus:
+				tool = Docusaurus
+			case layout.Quartz:
+				tool = Quartz
 			default:
 				t.Skipf("%s: no tool to build it with here", lay.Kind)
 			}

@@ -40,6 +40,22 @@ var Sitegen = Tool{
 	Read: func(dest string) (Site, error) { return ReadOutput(dest, sitegenMarkup) },
 }
 
+// SitegenStrict builds a fixture with sitegen's defaults (a broken link
+// is an error), for a fixture whose tool refuses one too (Fixture.Strict).
+var SitegenStrict = Tool{
+	Name:    "sitegen (strict: its default --broken-links error)",
+	Missing: func() string { return "" },
+	Build: func(ctx context.Context, src, dest string) error {
+		res, err := site.Build(ctx, site.Options{Source: src, Dest: dest, CacheDir: "-", Theme: d6codex.Theme(),
+			BaseURL: "https://conformance.test/"})
+		if res.Cleanup != nil {
+			res.Cleanup()
+		}
+		return err
+	},
+	Read: func(dest string) (Site, error) { return ReadOutput(dest, sitegenMarkup) },
+}
+
 var sitegenMarkup = Markup{
 	Content: func(n *html.Node) bool { return n.Data == "div" && Attr(n, "class") == "content" },
 	// The page's title, as <title> gives it ("Combat · Rules · Site"),
@@ -104,6 +120,11 @@ var sitegenMarkup = Markup{
 		return out
 	},
 	Skip: func(rel string) bool { return rel == "404.html" || rel == ".sitegen" },
+	// A wikilink to a note that is not published, or not there, is its
+	// text marked missing (the build warns of it in lenient mode).
+	Dead: func(n *html.Node) bool {
+		return n.Data == "span" && strings.Contains(Attr(n, "class"), "wikilink-missing")
+	},
 	// A folder's page that has no text of its own, only the list of the
 	// folder's pages.
 	List: func(doc *html.Node) bool {
@@ -117,12 +138,18 @@ func isSiteNav(n *html.Node) bool { return n.Data == "nav" && Attr(n, "class") =
 // run runs a tool's command in dir and returns its error with the
 // command's output.
 func run(ctx context.Context, dir, bin string, args ...string) error {
+	return runEnv(ctx, dir, nil, bin, args...)
+}
+
+// runEnv is run with env (KEY=value) added to the command's environment.
+func runEnv(ctx context.Context, dir string, env []string, bin string, args ...string) error {
 	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Dir = dir
 	// JEKYLL_NO_BUNDLER_REQUIRE: a corpus's Gemfile (github-pages, its
 	// theme's gem) is not installed here; Jekyll loads the plugins its
 	// configuration names from Debian's packages.
 	cmd.Env = append(os.Environ(), "JEKYLL_ENV=production", "HUGO_ENVIRONMENT=production", "LC_ALL=C.UTF-8", "JEKYLL_NO_BUNDLER_REQUIRE=true")
+	cmd.Env = append(cmd.Env, env...)
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		return fmt.Errorf("%s %s: %w\n%s", filepath.Base(bin), strings.Join(args, " "), err, out)

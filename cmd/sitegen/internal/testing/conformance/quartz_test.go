@@ -1,0 +1,140 @@
+package conformance
+
+import "testing"
+
+// quartzSecret marks the text of every note Quartz does not publish:
+// neither build may carry it in any file.
+const quartzSecret = "SECRET-TWIST"
+
+// quartzFixture is a small Quartz v4 site: titles from front matter and
+// file names, slugs of awkward names, the Explorer's order (folders
+// first, numbers, case, accents, punctuation), folder names, both
+// filters, ignore patterns, and links of every strategy's cases (a unique
+// name, an ambiguous one, a path, ./ and ../, an alias, a folder, a
+// heading, a missing note). Quartz's default layout and its plugins
+// (ExplicitPublish and RemoveDrafts as the filters, shortest-path link
+// resolution).
+func quartzFixture() map[string]string {
+	pub := func(body string) string { return "---\npublish: true\n---\n" + body }
+	secret := "\n" + quartzSecret + "\n"
+	return map[string]string{
+		"quartz.config.ts": `import { QuartzConfig } from "./quartz/cfg"
+import * as Plugin from "./quartz/plugins"
+
+const config: QuartzConfig = {
+  configuration: {
+    pageTitle: "Six Sides Wiki",
+    enableSPA: true,
+    locale: "en-US",
+    baseUrl: "wiki.example.org/six",
+    ignorePatterns: ["private", "templates", ".obsidian", "**/gm-*"],
+    defaultDateType: "modified",
+    theme: {
+      fontOrigin: "googleFonts",
+      cdnCaching: true,
+      typography: { header: "Schibsted Grotesk", body: "Source Sans Pro", code: "IBM Plex Mono" },
+      colors: {
+        lightMode: { light: "#faf8f8", lightgray: "#e5e5e5", gray: "#b8b8b8", darkgray: "#4e4e4e", dark: "#2b2b2b",
+          secondary: "#284b63", tertiary: "#84a59d", highlight: "rgba(143, 159, 169, 0.15)", textHighlight: "#fff23688" },
+        darkMode: { light: "#161618", lightgray: "#393639", gray: "#646464", darkgray: "#d4d4d4", dark: "#ebebec",
+          secondary: "#7b97aa", tertiary: "#84a59d", highlight: "rgba(143, 159, 169, 0.15)", textHighlight: "#b3aa0288" },
+      },
+    },
+  },
+  plugins: {
+    transformers: [
+      Plugin.FrontMatter(),
+      Plugin.ObsidianFlavoredMarkdown({ enableInHtmlEmbed: false }),
+      Plugin.GitHubFlavoredMarkdown(),
+      Plugin.TableOfContents(),
+      Plugin.CrawlLinks({ markdownLinkResolution: "shortest" }),
+    ],
+    filters: [Plugin.RemoveDrafts(), Plugin.ExplicitPublish()],
+    emitters: [
+      Plugin.AliasRedirects(),
+      Plugin.ComponentResources(),
+      Plugin.ContentPage(),
+      Plugin.FolderPage(),
+      Plugin.TagPage(),
+      Plugin.ContentIndex({ enableSiteMap: true, enableRSS: false }),
+      Plugin.Assets(),
+      Plugin.Static(),
+      Plugin.NotFoundPage(),
+    ],
+  },
+}
+
+export default config
+`,
+		"content/index.md": "---\ntitle: Six Sides\npublish: true\n---\n" +
+			"[[Combat Basics]] [[Dice]] [[Rules/Dice|rules dice]] [[Magic/Dice]] [[Gobbo]] [[Bestiary/]] [[Rules]] " +
+			"[[Combat Basics#Rounds]] [[Nowhere]] [[Scene 1]] [md](Combat%20Basics.md) [md2](Rules/Hit%20&%20Run.md) [md3](./Appendix.md)\n",
+		"content/Appendix.md":               pub("# Appendix\n\n[back](../index.md) [up](index.md)\n"),
+		"content/zeta notes.md":             pub("Z.\n"),
+		"content/Éclair.md":                 pub("E.\n"),
+		"content/_underscored.md":           pub("U.\n"),
+		"content/Rules/index.md":            "---\ntitle: The Rules\npublish: true\n---\nAll the rules. [[2 Dice]] [[../Appendix]]\n",
+		"content/Rules/Combat Basics.md":    pub("# Combat, the basics\n\n## Rounds\n\nSee [[Hit & Run]] and [[Dice]].\n"),
+		"content/Rules/Hit & Run.md":        pub("Hit and run.\n"),
+		"content/Rules/100% Sure?.md":       pub("Sure.\n"),
+		"content/Rules/2 Dice.md":           pub("Two.\n"),
+		"content/Rules/10 Dice.md":          pub("Ten.\n"),
+		"content/Rules/Dice.md":             pub("Rules dice. [[./Combat Basics]]\n"),
+		"content/Rules/apple.md":            pub("Apple.\n"),
+		"content/Rules/Banana.md":           "---\ntitle: banana split\npublish: true\n---\n",
+		"content/Rules/Chapter 1.10.md":     pub("1.10\n"),
+		"content/Rules/Chapter 1.9.md":      pub("1.9\n"),
+		"content/Magic/Dice.md":             pub("Magic dice.\n"),
+		"content/Magic/Schools/Fire.md":     pub("Fire.\n"),
+		"content/Magic/Schools/frost.md":    pub("Frost.\n"),
+		"content/Bestiary/index.md":         pub("The beasts.\n"),
+		"content/Bestiary/Goblin.md":        "---\npublish: \"true\"\naliases: [Gobbo]\n---\nA goblin.\n",
+		"content/Bestiary/Orc Chief.md":     pub("An orc.\n"),
+		"content/bestiary notes/Rat.md":     pub("A rat.\n"),
+		"content/Campaign/Scene 1.md":       "# Scene 1" + secret,
+		"content/Campaign/Scene 2.md":       "---\npublish: false\n---\n" + secret,
+		"content/Campaign/Session/Night.md": "---\ndraft: true\npublish: true\n---\n" + secret,
+		"content/Draft.md":                  "---\npublish: true\ndraft: \"true\"\n---\n" + secret,
+		"content/private/gm.md":             pub(secret),
+		"content/templates/Monster.md":      pub(secret),
+		"content/Rules/gm-plans.md":         pub(secret),
+		"content/.obsidian/app.json":        "{}",
+	}
+}
+
+// TestQuartz builds quartzFixture with Quartz itself and with sitegen and
+// compares what a reader sees: the pages and their URLs (slugs), their
+// titles, the Explorer's entries in order with their labels, which links
+// lead to a page, and that no note Quartz keeps private is published,
+// in any file.
+func TestQuartz(t *testing.T) {
+	Run(t, Quartz, Sitegen, Fixture{
+		Name: "slugs, titles, folder pages, the Explorer, filters, ignorePatterns, shortest-path links",
+		Rule: `"title: Title of the page. If it isn't provided, Quartz will use the name of the file as the title." ` +
+			`(https://quartz.jzhao.xyz/authoring-content); "Sort order: folders first, then files. Sort folders and files ` +
+			`alphabetically"; "Display names for folders get determined by the title frontmatter field in folder/index.md ... If ` +
+			`this file does not exist or does not contain frontmatter, the local folder name will be used instead." ` +
+			`(https://quartz.jzhao.xyz/features/explorer); ExplicitPublish: "filter out all notes except for any that have ` +
+			`publish: true in the frontmatter"; ignorePatterns: "**/private: exclude any files or folders named private at any ` +
+			`level of nesting" (https://quartz.jzhao.xyz/features/private-pages); RemoveDrafts "filters out all pages with ` +
+			`draft: true in the frontmatter" (https://quartz.jzhao.xyz/plugins/RemoveDrafts); "shortest: Name of the file. If ` +
+			`this isn't enough to identify the file, use the full absolute path." (https://quartz.jzhao.xyz/plugins/CrawlLinks)`,
+		Files:  quartzFixture(),
+		Secret: quartzSecret,
+		Known: []string{
+			// A folder's page: Quartz's <title> (and heading) is its
+			// FolderPage's "Folder: <path>", and "index" for a folder's
+			// index.md without a title (its file name); sitegen titles it
+			// as the Explorer names it: "the title frontmatter field in
+			// folder/index.md ... [else] the local folder name"
+			// (https://quartz.jzhao.xyz/features/explorer).
+			`title: /Bestiary/: sitegen "Bestiary", the tool "index"`,
+			`title: /Magic/: sitegen "Magic", the tool "Folder: Magic"`,
+			`title: /Magic/Schools/: sitegen "Schools", the tool "Folder: Magic/Schools"`,
+			`title: /bestiary-notes/: sitegen "bestiary notes", the tool "Folder: bestiary-notes"`,
+		},
+		NavEntries: 25,
+		Unpublished: []string{"Campaign/Scene-1.html", "Campaign/Scene-2.html", "Campaign/Session/Night.html", "Draft.html",
+			"private/gm.html", "templates/Monster.html", "Rules/gm-plans.html", ".obsidian/app.json", "quartz.config.ts"},
+	})
+}
