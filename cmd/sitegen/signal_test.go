@@ -55,7 +55,7 @@ func TestInterruptStopsBuild(t *testing.T) {
 	}
 	dest := filepath.Join(src, "public")
 	cacheHome := t.TempDir() // the child's cache (XDG_CACHE_HOME/d6codex) is this one's, warm
-	opts := site.Options{Source: src, Dest: dest, CacheDir: filepath.Join(cacheHome, "d6codex")}
+	opts := site.Options{Source: src, Dest: dest, CacheDir: filepath.Join(cacheHome, "d6codex"), ReuseBuild: true}
 	res, err := site.Build(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)
@@ -78,7 +78,7 @@ func TestInterruptStopsBuild(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	cmd := sitegenCommand(t, "build", "--source", src, "--dest", dest)
+	cmd := sitegenCommand(t, "build", "--incremental", "--source", src, "--dest", dest)
 	cmd.Env = append(cmd.Env, "XDG_CACHE_HOME="+cacheHome)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr

@@ -58,6 +58,10 @@ Flags:
       --all             list every error and warning (by default ten of
                         each kind, then a line that counts the rest) and
                         every page and file not published
+      --incremental     keep every page in the build cache and render again
+                        only the pages whose files or whose links' answers
+                        changed since the last --incremental build (as
+                        Jekyll's --incremental; the output is the same)
       --cache-dir DIR   where builds keep what the next build can reuse
                         (default: the user's cache folder + /d6codex)
       --no-cache        use no cache: render every page, compress every
@@ -85,6 +89,9 @@ type Flags struct {
 	// site.Options' default); NoCache turns every cache off.
 	CacheDir string
 	NoCache  bool
+	// Incremental reuses the previous --incremental build's pages
+	// (site.Options.ReuseBuild).
+	Incremental bool
 }
 
 // Register defines the build flags on fs, with Hugo's long and short names.
@@ -106,6 +113,7 @@ func (f *Flags) Register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.All, "all", false, "list every error and warning")
 	fs.StringVar(&f.CacheDir, "cache-dir", "", "where builds keep what the next build can reuse")
 	fs.BoolVar(&f.NoCache, "no-cache", false, "use no cache")
+	fs.BoolVar(&f.Incremental, "incremental", false, "render again only the pages that changed since the last --incremental build")
 }
 
 // Check reports flags with values they cannot take.
@@ -134,6 +142,7 @@ func (f *Flags) Options() site.Options {
 	}
 	return site.Options{
 		CacheDir:    cache,
+		ReuseBuild:  f.Incremental,
 		Source:      f.Source,
 		Dest:        dest,
 		BaseURL:     f.BaseURL,

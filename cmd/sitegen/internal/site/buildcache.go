@@ -137,9 +137,10 @@ type cachedCall struct {
 // cachedDoc is a searchDoc.
 type cachedDoc struct{ Anchor, Heading, Text string }
 
-// cachePath is the cache file of a build with opts, "" without a cache.
+// cachePath is the cache file of a build with opts, "" without a cache
+// (Options.ReuseBuild off, or no cache folder).
 func cachePath(opts Options) string {
-	if opts.CacheDir == "-" || opts.CacheDir == "" {
+	if !opts.ReuseBuild || opts.CacheDir == "-" || opts.CacheDir == "" {
 		return ""
 	}
 	src, err := filepath.Abs(opts.Source)

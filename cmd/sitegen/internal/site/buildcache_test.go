@@ -28,7 +28,7 @@ func newCacheRun(t *testing.T, files map[string]string) *cacheRun {
 	src := t.TempDir()
 	sitetest.WriteFiles(t, src, files)
 	return &cacheRun{opts: Options{Source: src, Dest: filepath.Join(t.TempDir(), "out"), Theme: theme, BrokenLinks: "warn",
-		CacheDir: t.TempDir()}}
+		CacheDir: t.TempDir(), ReuseBuild: true}}
 }
 
 // build builds the source with the cache and checks that what it
@@ -298,7 +298,7 @@ func TestUpdateAfterCachedBuild(t *testing.T) {
 			g := newGenSite(4, 12, kind == "jekyll")
 			src := t.TempDir()
 			sitetest.WriteFiles(t, src, g.files())
-			opts := Options{Source: src, Theme: theme, BrokenLinks: "warn", CacheDir: t.TempDir(), Dest: filepath.Join(t.TempDir(), "out")}
+			opts := Options{Source: src, Theme: theme, BrokenLinks: "warn", CacheDir: t.TempDir(), ReuseBuild: true, Dest: filepath.Join(t.TempDir(), "out")}
 			res, err := Build(context.Background(), opts)
 			if err != nil {
 				t.Fatal(err)

@@ -92,6 +92,13 @@ type Options struct {
 	// documents), for a development server. Without it Update renders
 	// again the pages it writes.
 	Incremental bool
+	// ReuseBuild keeps each page's rendered text and output in the build
+	// cache (buildcache.go) for the next build with ReuseBuild, which
+	// renders again only the pages whose inputs changed (Jekyll's
+	// --incremental). Off by default: the cache costs a first build
+	// memory (every page's text is kept until it is written to the
+	// cache) and time.
+	ReuseBuild bool
 	// CacheDir holds build results worth keeping between builds
 	// (precompressed assets, the WebAssembly module). Default: the user's
 	// cache directory + "/d6codex"; "-" disables caching.
