@@ -38,29 +38,16 @@ func (s *Site) linkGraph(bodyOf func(*page) *body) {
 		if b == nil {
 			continue
 		}
-		for c, a := range b.calls {
-			if a.problem != "" || a.unlinked != "" || a.url == "" || strings.HasPrefix(a.url, "#") {
-				continue // a link within the page: no other page's list or preview
+		links := b.links
+		if b.calls != nil { // not read yet (see setAside)
+			links = s.linksOf(from, b)
+		}
+		for _, l := range links {
+			if !seen[[2]*page{l.from, l.to}] {
+				seen[[2]*page{l.from, l.to}] = true
+				in[l.to] = append(in[l.to], l.from)
 			}
-			src := from
-			if c.from != from.rel { // a link of a note embedded: the note's
-				if src = s.byRel[c.from]; src == nil {
-					continue
-				}
-			}
-			base, frag, _ := strings.Cut(a.url, "#")
-			to := s.pageAt(base)
-			if to == nil || to == src {
-				continue
-			}
-			if f, err := url.PathUnescape(frag); err == nil {
-				frag = f
-			}
-			if !seen[[2]*page{src, to}] {
-				seen[[2]*page{src, to}] = true
-				in[to] = append(in[to], src)
-			}
-			fs[to] = append(fs[to], frag)
+			fs[l.to] = append(fs[l.to], l.frag)
 		}
 	}
 	for p, f := range fs {
@@ -68,6 +55,41 @@ func (s *Site) linkGraph(bodyOf func(*page) *body) {
 		fs[p] = slices.Compact(f)
 	}
 	s.into, s.frags = in, fs
+}
+
+// edge is a link of the site's link graph: from the page it is written
+// in to another page, at a fragment of it ("" for the page itself).
+type edge struct {
+	from, to *page
+	frag     string
+}
+
+// linksOf returns the links to other pages of body b of page from: each
+// link, wikilink or embed that resolved to another page, from the page
+// it is written in (the note an embed puts in place keeps its own links).
+func (s *Site) linksOf(from *page, b *body) []edge {
+	var out []edge
+	for c, a := range b.calls {
+		if a.problem != "" || a.unlinked != "" || a.url == "" || strings.HasPrefix(a.url, "#") {
+			continue // a link within the page: no other page's list or preview
+		}
+		src := from
+		if c.from != from.rel { // a link of a note embedded: the note's
+			if src = s.byRel[c.from]; src == nil {
+				continue
+			}
+		}
+		base, frag, _ := strings.Cut(a.url, "#")
+		to := s.pageAt(base)
+		if to == nil || to == src {
+			continue
+		}
+		if f, err := url.PathUnescape(frag); err == nil {
+			frag = f
+		}
+		out = append(out, edge{src, to, frag})
+	}
+	return out
 }
 
 // pageAt returns the page at a URL a link resolved to (root-relative,

@@ -329,7 +329,7 @@ func (bc *bodyCache) reuse(s *Site, p *page) *body {
 	if c == nil || c.File != p.file || c.URL != s.cfg.relURL(p.sitePath) || c.Failed != p.failed ||
 		c.DropH1 != (p.dropH1 && !p.titleLead) || c.DropLeading != (p.dropH1 && p.titleLead) ||
 		c.Redirect != (p.redirectTo != "") || c.Previews != s.previews(p) ||
-		!c.HasDocs && (s.graph.keep || s.indexed(p)) {
+		!c.HasDocs && (s.graph.keeps() || s.indexed(p)) {
 		return nil
 	}
 	for _, f := range p.includes {

@@ -170,18 +170,20 @@ type body struct {
 
 	reads map[string]bool // source files read: the page's, its includes, the notes it embeds
 	calls map[call]answer // each question asked of the content model, and its answer
+	links []edge          // its links to other pages, once calls are let go (render's setAside)
 	query *query.Deps     // what its Dataview queries and base views read (dataview.go), nil for none
 	probs problems
 	err   bool // the Markdown could not be rendered (a problem says why): no output
 
-	kept    bool // the rendered parts below are kept (graph.keep)
-	content string
-	toc     []*templates.TOCItem
-	flags   map[string]bool
-	scripts []string
-	styles  []string
-	docs    []searchDoc          // the page's search documents (search.go)
-	px      *markup.PreviewIndex // where its previews are cut from (preview.go), nil for a page without previews
+	kept     bool // the rendered parts below are kept (graph.keep)
+	content  string
+	toc      []*templates.TOCItem
+	flags    map[string]bool
+	scripts  []string
+	styles   []string
+	docs     []searchDoc          // the page's search documents (search.go)
+	searched bool                 // docs are in the search index already (render's setAside)
+	px       *markup.PreviewIndex // where its previews are cut from (preview.go), nil for a page without previews
 }
 
 // call is a question a page's text asks the content model: where a
@@ -261,6 +263,17 @@ func (b *body) drop(keep bool) {
 	b.kept = keep
 	if !keep {
 		b.content, b.toc, b.flags, b.scripts, b.styles, b.docs, b.px = "", nil, nil, nil, nil, nil, nil
+	}
+}
+
+// keeps reports whether the graph keeps the pages' rendered bodies
+// (Options.Incremental).
+func (g *graph) keeps() bool { return g != nil && g.keep }
+
+// setFooter records what the footer's Markdown found.
+func (g *graph) setFooter(probs problems) {
+	if g != nil {
+		g.footer = probs
 	}
 }
 

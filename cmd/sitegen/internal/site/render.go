@@ -7,6 +7,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"maps"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -59,15 +60,29 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 	d0, w0 = s.diag.len(), s.warn.len()
 	view.Footer = s.footer(view.Assets)
 	view.LinkPreviews = s.cfg.LinkPreviews
-	s.graph.footer = problems{s.diag.since(d0), s.warn.since(w0)}
+	s.graph.setFooter(problems{s.diag.since(d0), s.warn.since(w0)})
 	s.view = view // kept for Site.Update
 	s.bc = s.openBodyCache(view)
 	if s.cfg.Backlinks || s.cfg.LinkPreviews {
 		// A page's "Linked from" list and its previews need every page's
 		// links: every body first, then every page (backlinks.go).
+		// Their HTML waits on disk (spill.go) unless the bodies are kept
+		// anyway (serve: graph.keep; the build cache, buildcache.go).
+		var sp *spill
+		aside := !s.graph.keeps() && s.bc == nil
+		if aside {
+			sp = newSpill(filepath.Dir(out.Dir))
+			defer sp.close()
+		}
 		bodies := make([]*body, len(s.pages))
+		spans := make([]span, len(s.pages))
 		err = parallel(ctx, len(s.pages), s.opts.Workers, func(i int) {
-			bodies[i] = s.cachedOrRender(s.pages[i], view.Assets)
+			p := s.pages[i]
+			b := s.cachedOrRender(p, view.Assets)
+			if b != nil && aside {
+				spans[i] = s.setAside(p, b, sp)
+			}
+			bodies[i] = b
 		})
 		if err != nil {
 			return err
@@ -75,10 +90,19 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 		s.linkGraph(func(p *page) *body { return bodies[s.order[p]] })
 		s.graph.setFrags(s.pages, s.frags)
 		err = parallel(ctx, len(s.pages), s.opts.Workers, func(i int) {
-			if err := s.writeRendered(ctx, s.pages[i], bodies[i], view, out); err != nil {
-				s.diag.addf(s.pages[i].file, 0, 0, "", "%v", err)
+			p, b := s.pages[i], bodies[i]
+			bodies[i] = nil // let its HTML go once written
+			if spans[i].n > 0 {
+				text, err := sp.get(spans[i])
+				if err != nil {
+					s.diag.addf(p.file, 0, 0, "", "%v", err)
+					return
+				}
+				b.content = text
 			}
-			bodies[i] = nil // let its HTML go
+			if err := s.writeRendered(ctx, p, b, view, out); err != nil {
+				s.diag.addf(p.file, 0, 0, "", "%v", err)
+			}
 		})
 	} else {
 		err = parallel(ctx, len(s.pages), s.opts.Workers, func(i int) {
@@ -192,7 +216,7 @@ func (s *Site) writeRendered(ctx context.Context, p *page, b *body, site *templa
 	}
 	if p.redirectTo != "" { // a redirect elsewhere (Jekyll's redirect_to:): no page, its text not rendered
 		if b != nil {
-			b.drop(s.graph.keep)
+			b.drop(s.graph.keeps())
 		}
 		return s.writePages(ctx, out, p, nil)
 	}
@@ -200,7 +224,7 @@ func (s *Site) writeRendered(ctx context.Context, p *page, b *body, site *templa
 	s.graph.setFrame(p.sitePath, v)
 	if b != nil {
 		b.fill(v)
-		if s.indexed(p) {
+		if s.indexed(p) && !b.searched {
 			s.search.put(p, v.URL, b.docs)
 		}
 	}
@@ -211,7 +235,7 @@ func (s *Site) writeRendered(ctx context.Context, p *page, b *body, site *templa
 	key, keyed := bc.pageKey(s, p, v, b)
 	if keyed && bc.keepOutputs(p.sitePath, key, out) {
 		if b != nil {
-			b.drop(s.graph.keep)
+			b.drop(s.graph.keeps())
 		}
 		s.rendered.Add(1)
 		return nil
@@ -229,13 +253,38 @@ func (s *Site) writeRendered(ctx context.Context, p *page, b *body, site *templa
 				return err
 			}
 		}
-		b.drop(s.graph.keep)
+		b.drop(s.graph.keeps())
 	}
 	if keyed {
 		bc.recordOutputs(p.sitePath, key, rec.files)
 	}
 	s.rendered.Add(1)
 	return nil
+}
+
+// setAside makes the body b of page p small while it waits for every
+// other page's body (render), in a build that keeps no bodies: its
+// questions to the content model become its links to other pages (when
+// the build keeps no dependency graph either, whose Update asks them),
+// its search documents go into the search index, which keeps them
+// encoded, and its HTML to the spill file (nil: it stays), at the
+// returned span.
+func (s *Site) setAside(p *page, b *body, sp *spill) span {
+	if s.graph == nil { // no Update asks them again (update.go)
+		b.links, b.calls = s.linksOf(p, b), nil // all the link graph needs of them
+	}
+	if b.failed || b.err || p.redirectTo != "" {
+		return span{} // as writeRendered: no page
+	}
+	if s.indexed(p) {
+		s.search.put(p, b.url, b.docs)
+		b.docs, b.searched = nil, true
+	}
+	at, ok := sp.put(b.content)
+	if ok {
+		b.content = ""
+	}
+	return at
 }
 
 // renderBody renders the Markdown of page p (nil for a page without a
@@ -289,7 +338,7 @@ func (s *Site) renderBody(p *page, assets templates.Assets) *body {
 	}
 	b.content = buf.String()
 	b.toc, b.flags, b.scripts, b.styles = res.TOC, res.Flags, res.Scripts, res.Styles
-	if s.graph.keep || s.indexed(p) {
+	if s.graph.keeps() || s.indexed(p) {
 		b.docs = searchDocs(p, doc, src)
 	}
 	return b

@@ -237,8 +237,21 @@ type Site struct {
 // for failures that stop loading altogether (an unreadable folder, a
 // cancelled context).
 func Load(ctx context.Context, opts Options) (*Site, error) {
+	return load(ctx, opts, true)
+}
+
+// load is Load; updatable keeps the dependency graph (graph.go) that
+// Site.Update needs. A site never updated (Build's) keeps none: the
+// graph's record of every page (its load, its body's questions and
+// answers, its frame) would stay in memory until the end of the build,
+// and a build collects garbage at a multiple of its live heap
+// (buildcmd's GOGC).
+func load(ctx context.Context, opts Options, updatable bool) (*Site, error) {
 	opts = opts.withDefaults()
-	s := &Site{opts: opts, diag: &collector{}, warn: &collector{}, model: newModel(), graph: newGraph(opts.Incremental)}
+	s := &Site{opts: opts, diag: &collector{}, warn: &collector{}, model: newModel()}
+	if updatable {
+		s.graph = newGraph(opts.Incremental)
+	}
 	if cachePath(opts) != "" {
 		s.sums = &sync.Map{} // until the build's render is done (BuildSite)
 	}
@@ -321,7 +334,7 @@ func (s *Site) Diagnostics() Diagnostics { return s.diag.sorted() }
 // place atomically. On failure the previous opts.Dest is left untouched
 // and the error is the Diagnostics (also in Result.Errors).
 func Build(ctx context.Context, opts Options) (Result, error) {
-	_, res, err := BuildSite(ctx, opts)
+	_, res, err := buildSite(ctx, opts, false)
 	return res, err
 }
 
@@ -329,6 +342,11 @@ func Build(ctx context.Context, opts Options) (Result, error) {
 // keep it to update it page by page afterwards (see Site.Update). The site
 // is returned whenever loading succeeded, also when the build failed.
 func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
+	return buildSite(ctx, opts, true)
+}
+
+// buildSite is BuildSite; updatable: see load.
+func buildSite(ctx context.Context, opts Options, updatable bool) (*Site, Result, error) {
 	start := time.Now()
 	opts = opts.withDefaults()
 	if opts.Layout == nil {
@@ -364,7 +382,7 @@ func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
 	if err := checkDestOwned(opts.Dest, opts.ReplaceDest); err != nil {
 		return nil, Result{}, err
 	}
-	s, err := Load(ctx, opts)
+	s, err := load(ctx, opts, updatable)
 	if err != nil {
 		return nil, Result{}, err
 	}
