@@ -1,5 +1,6 @@
 // Package quartz recognises a Quartz v4 site (quartz.config.ts beside a
-// content/ folder) and implements the rules Quartz documents for it
+// content/ folder) or a Quartz 5 site (quartz.config.yaml beside it, the
+// same settings in YAML, its plugins a list of sources: yaml.go) and implements the rules Quartz documents for it
 // (https://quartz.jzhao.xyz/):
 //
 //   - Where pages come from: content/ holds the notes; the
@@ -77,22 +78,41 @@ type Config struct {
 }
 
 // Recognise returns the layout of the Quartz site at dir, or nil when dir
-// has no quartz.config.ts beside a content/ folder.
+// has no quartz.config.ts (Quartz 4) or quartz.config.yaml (Quartz 5)
+// beside a content/ folder. When both are there (a site part-way through
+// its move to Quartz 5), quartz.config.ts is read: sitegen's decision.
 func Recognise(dir string) (*layout.Layout, error) {
-	if !layout.Exists(dir, ConfigFile, false) || !layout.Exists(dir, ContentDir, true) {
+	file := ConfigFile
+	if !layout.Exists(dir, file, false) {
+		file = YAMLConfigFile
+	}
+	if !layout.Exists(dir, file, false) || !layout.Exists(dir, ContentDir, true) {
 		return nil, nil
 	}
-	raw, err := layout.ReadSetting(dir, ConfigFile) // the link rule of every settings file
-	if err != nil {
-		return nil, err
-	}
-	if len(raw) > maxConfig {
-		return nil, &layout.ConfigError{File: ConfigFile, Msg: fmt.Sprintf("longer than %d MB, the most sitegen reads of a Quartz configuration", maxConfig>>20)}
-	}
-	c := ReadConfig(raw)
-	l := &layout.Layout{Kind: layout.Quartz, File: ConfigFile, Content: ContentDir,
+	l := &layout.Layout{Kind: layout.Quartz, File: file, Content: ContentDir,
 		ExcludeNames: []string{".obsidian", ".trash", "node_modules"},
-		Pages:        Rules{}, Links: Finder(c.Links), Expand: Expand}
+		Pages:        Rules{}, Expand: Expand}
+	var c Config
+	if file == YAMLConfigFile {
+		m, err := l.DecodeSettings(dir, file) // the link rule of every settings file
+		if err != nil {
+			return nil, err
+		}
+		c = ReadYAMLConfig(m)
+		if err := c.readOverride(dir); err != nil {
+			return nil, err
+		}
+	} else {
+		raw, err := layout.ReadSetting(dir, file) // the link rule of every settings file
+		if err != nil {
+			return nil, err
+		}
+		if len(raw) > maxConfig {
+			return nil, &layout.ConfigError{File: file, Msg: fmt.Sprintf("longer than %d MB, the most sitegen reads of a Quartz configuration", maxConfig>>20)}
+		}
+		c = ReadConfig(raw)
+	}
+	l.Links = Finder(c.Links)
 	l.Unpublished = func(meta map[string]any, _ string) string { return c.Publish(meta) }
 	ign := c.Ignored()
 	gi, err := gitignores(dir)
