@@ -126,6 +126,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	defLang, _ := m["defaultContentLanguage"].(string)
 	r := rules{now: time.Now, lang: cmp.Or(defLang, "en")}
 	l.Unpublished, l.Unlisted, l.Inherit = r.Unpublished, r.Unlisted, r.Inherit
+	m = withLanguage(m, cmp.Or(defLang, "en"))
 	l.Settings.Title = l.Str(m, "title")
 	l.Settings.BaseURL = l.Str(m, "baseURL")
 	if l.Settings.BaseURL == "" {
@@ -162,4 +163,38 @@ func languageContentDir(m map[string]any) string {
 		}
 	}
 	return ""
+}
+
+// languageKeys are the site settings sitegen reads that a language may set
+// for itself.
+var languageKeys = []string{"title", "languageCode", "copyright"}
+
+// withLanguage returns the settings m with the default language's own
+// (languages.LANG.title, languageCode, copyright) over the root's, as
+// Hugo builds that language's site: "Configuration keys ... can be set per
+// language" (https://gohugo.io/content-management/multilingual/#configure-languages).
+// Language names compare without case, as Hugo's keys do.
+func withLanguage(m map[string]any, lang string) map[string]any {
+	langs, _ := m["languages"].(map[string]any)
+	var own map[string]any
+	for k, v := range langs {
+		if strings.EqualFold(k, lang) {
+			own, _ = v.(map[string]any)
+		}
+	}
+	if own == nil {
+		return m
+	}
+	out := make(map[string]any, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	for _, k := range languageKeys {
+		for ok, v := range own {
+			if strings.EqualFold(ok, k) {
+				out[k] = v
+			}
+		}
+	}
+	return out
 }

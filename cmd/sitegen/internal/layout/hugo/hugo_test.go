@@ -44,6 +44,18 @@ func TestRecognise(t *testing.T) {
 			content: "content", static: []string{"static"}, settings: layout.Settings{Title: "Prod", LanguageCode: "en-gb"}},
 		{name: "production only", hugo: true, files: map[string]string{"config/production/hugo.toml": "title = \"OnlyProd\"\n", "content/_index.md": ""},
 			content: "content", static: []string{"static"}, settings: layout.Settings{Title: "OnlyProd"}},
+		// "Configuration keys ... can be set per language"
+		// (https://gohugo.io/content-management/multilingual/#configure-languages):
+		// the default language's title and languageCode are its site's
+		// (evaluate3 G3, JavOrraca/dungeons-and-dragons). Hugo 0.111 with
+		// this config.toml and {{ .Site.Title }}|{{ .Site.LanguageCode }}
+		// printed: "D&D Adventures|en-us".
+		{name: "languages.en over the root", hugo: true, files: map[string]string{
+			"config.toml": "title = \"Root\"\n[languages.en]\ntitle = \"D&D Adventures\"\nlanguageCode = \"en-us\"\nweight = 1\n", "content/post/a.md": ""},
+			content: "content", static: []string{"static"}, settings: layout.Settings{Title: "D&D Adventures", LanguageCode: "en-us"}},
+		{name: "defaultContentLanguage's, not another language's", hugo: true, files: map[string]string{
+			"hugo.toml": "defaultContentLanguage = \"fr\"\n[languages.en]\ntitle = \"Rules\"\n[languages.fr]\ntitle = \"Règles\"\n"},
+			content: "content", static: []string{"static"}, settings: layout.Settings{Title: "Règles"}},
 		{name: "another environment's folder of another program", files: map[string]string{"config/dev/config.yml": "x: 1\n", "notes/a.md": ""}},
 		{name: "configuration directory, config.toml", hugo: true, files: map[string]string{"config/_default/config.toml": "title = \"Mordheim\"\n", "content/_index.md": ""},
 			content: "content", static: []string{"static"}, settings: layout.Settings{Title: "Mordheim"}},
