@@ -1,5 +1,5 @@
 // Package detect recognises a source folder's layout: the first of
-// mdBook (book.toml), Quartz (quartz.config.ts beside content/),
+// mdBook (book.toml), Quartz (quartz.config.ts or .yaml beside content/),
 // Docusaurus, VitePress, MkDocs, Hugo, Jekyll (their settings files),
 // sitegen's own (site.toml or content/), an Obsidian vault (.obsidian/),
 // else a plain folder of Markdown (a docsify site when its index.html
@@ -67,7 +67,7 @@ func Layout(dir string) (*layout.Layout, error) {
 // the folder another layout. A change to one needs the settings read
 // again, and a full build.
 func Settings(lay *layout.Layout) []string {
-	files := []string{SiteFile, mdbook.ConfigFile, quartz.ConfigFile}
+	files := []string{SiteFile, mdbook.ConfigFile, quartz.ConfigFile, quartz.YAMLConfigFile, quartz.OverrideFile}
 	files = append(files, hugo.ConfigFiles...)
 	files = append(files, mkdocs.ConfigFiles...)
 	files = append(files, jekyll.ConfigFiles...)

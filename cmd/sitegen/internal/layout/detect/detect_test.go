@@ -28,6 +28,8 @@ func TestLayout(t *testing.T) {
 		// quartz.config.ts is the more specific one.
 		{"quartz", map[string]string{"quartz.config.ts": "export default {}", "content/index.md": "", "package.json": "{}"}, layout.Quartz},
 		{"quartz vault", map[string]string{"quartz.config.ts": "", "content/.obsidian/": "", "content/a.md": ""}, layout.Quartz},
+		// Quartz 5 (evaluate3 G4): quartz.config.yaml, https://quartz.jzhao.xyz/configuration.
+		{"quartz 5", map[string]string{"quartz.config.yaml": "configuration:\n  pageTitle: Veil\n", "quartz.ts": "", "content/index.md": ""}, layout.Quartz},
 		{"quartz.config.ts without content/", map[string]string{"quartz.config.ts": "", "a.md": ""}, layout.Markdown},
 		{"docusaurus", map[string]string{"docusaurus.config.js": "module.exports = {}", "docs/intro.md": ""}, layout.Docusaurus},
 		{"docusaurus ts", map[string]string{"docusaurus.config.ts": "export default {}", "docs/intro.mdx": ""}, layout.Docusaurus},

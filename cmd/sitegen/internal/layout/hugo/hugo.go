@@ -1,6 +1,7 @@
 // Package hugo recognises a Hugo site (hugo.toml|yaml|json or
 // config.toml|yaml|json at its root, or in its configuration directory,
-// config/_default/) and states the rules of Hugo that sitegen builds it
+// config/_default/ and config/production/ merged as `hugo` reads them,
+// configdir.go) and states the rules of Hugo that sitegen builds it
 // by, each from https://gohugo.io/content-management/ (quoted in the
 // tests that check them: TestHugo in package testing/conformance builds
 // the same fixtures with Hugo itself):
@@ -45,10 +46,6 @@ import (
 	"d6codex/cmd/sitegen/internal/layout"
 )
 
-// ConfigDir is Hugo's configuration directory's default environment,
-// read when no settings file is at the site's root.
-const ConfigDir = "config/_default"
-
 // ConfigFiles are the names Hugo reads its settings from, in order.
 var ConfigFiles = []string{"hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml", "config.yaml", "config.yml", "config.json"}
 
@@ -56,29 +53,43 @@ var ConfigFiles = []string{"hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "c
 // has none of Hugo's settings files. config.toml alone is Hugo's only
 // beside a content/ folder (other tools use that name too).
 func Recognise(dir string) (*layout.Layout, error) {
-	file := layout.FirstFile(dir, ConfigFiles)
-	if file == "" && layout.Exists(dir, ConfigDir, true) {
-		// "Instead of a single project configuration file, split your
-		// configuration by environment, root configuration key, and
-		// language" (https://gohugo.io/configuration/introduction/#configuration-directory):
-		// the default environment's settings.
-		names := make([]string, len(ConfigFiles))
-		for i, f := range ConfigFiles {
-			names[i] = ConfigDir + "/" + f
-		}
-		file = layout.FirstFile(dir, names)
-	}
-	if file == "" {
-		return nil, nil
-	}
-	l := &layout.Layout{Kind: layout.Hugo, File: file, Content: "content", Redirects: "aliases", DuplicateURL: layout.KeepHugo}
+	l := &layout.Layout{Kind: layout.Hugo, Content: "content", Redirects: "aliases", DuplicateURL: layout.KeepHugo}
 	// "Files with ending with .md, .mdown, or .markdown are processed as
 	// Markdown" (https://gohugo.io/configuration/markup/).
 	l.Markup.Extensions = []string{".mdown", ".markdown"}
-	m, err := l.DecodeSettings(dir, file)
-	if err != nil {
-		return nil, err
+	var m map[string]any
+	if file := layout.FirstFile(dir, ConfigFiles); file != "" {
+		l.File = file
+		var err error
+		if m, err = l.DecodeSettings(dir, file); err != nil {
+			return nil, err
+		}
+	} else if layout.Exists(dir, ConfigRoot, true) {
+		// "Instead of a single project configuration file, split your
+		// configuration by environment, root configuration key, and
+		// language" (https://gohugo.io/configuration/introduction/#configuration-directory):
+		// _default's settings with the production environment's over them.
+		dm, files, err := readConfigDir(l, dir)
+		if err != nil {
+			return nil, err
+		}
+		if files == nil {
+			// Only another environment's folder: Hugo's, when beside
+			// its content/ (config/NAME/config.yml may be another tool's).
+			if envs := otherEnvironments(dir); envs != nil && layout.Exists(dir, "content", true) {
+				return nil, noEnvironment(envs)
+			}
+			return nil, nil
+		}
+		m, l.File = dm, files[0]
+		if len(files) > 1 {
+			l.Read = append(l.Read, "settings from "+strings.Join(files, ", "))
+		}
 	}
+	if l.File == "" {
+		return nil, nil
+	}
+	file := l.File
 	c, lang := l.Str(m, "contentDir"), false
 	if c == "" {
 		c, lang = languageContentDir(m), true
@@ -115,6 +126,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	defLang, _ := m["defaultContentLanguage"].(string)
 	r := rules{now: time.Now, lang: cmp.Or(defLang, "en")}
 	l.Unpublished, l.Unlisted, l.Inherit = r.Unpublished, r.Unlisted, r.Inherit
+	m = withLanguage(m, cmp.Or(defLang, "en"))
 	l.Settings.Title = l.Str(m, "title")
 	l.Settings.BaseURL = l.Str(m, "baseURL")
 	if l.Settings.BaseURL == "" {
@@ -151,4 +163,38 @@ func languageContentDir(m map[string]any) string {
 		}
 	}
 	return ""
+}
+
+// languageKeys are the site settings sitegen reads that a language may set
+// for itself.
+var languageKeys = []string{"title", "languageCode", "copyright"}
+
+// withLanguage returns the settings m with the default language's own
+// (languages.LANG.title, languageCode, copyright) over the root's, as
+// Hugo builds that language's site: "Configuration keys ... can be set per
+// language" (https://gohugo.io/content-management/multilingual/#configure-languages).
+// Language names compare without case, as Hugo's keys do.
+func withLanguage(m map[string]any, lang string) map[string]any {
+	langs, _ := m["languages"].(map[string]any)
+	var own map[string]any
+	for k, v := range langs {
+		if strings.EqualFold(k, lang) {
+			own, _ = v.(map[string]any)
+		}
+	}
+	if own == nil {
+		return m
+	}
+	out := make(map[string]any, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	for _, k := range languageKeys {
+		for ok, v := range own {
+			if strings.EqualFold(ok, k) {
+				out[k] = v
+			}
+		}
+	}
+	return out
 }

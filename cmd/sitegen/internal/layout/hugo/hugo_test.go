@@ -1,7 +1,9 @@
 package hugo
 
 import (
+	"errors"
 	"slices"
+	"strings"
 	"testing"
 
 	"d6codex/cmd/sitegen/internal/layout"
@@ -31,8 +33,30 @@ func TestRecognise(t *testing.T) {
 		// configuration by environment, root configuration key, and
 		// language": config/_default/hugo.toml
 		// (https://gohugo.io/configuration/introduction/#configuration-directory)
+		// "The default environment for hugo is production": config/production/
+		// merged over config/_default/ (evaluate3 G5; Hugo 0.111 `hugo config`
+		// on these fixtures agrees: TestHugo/configuration_directory in testing/conformance).
 		{name: "configuration directory", hugo: true, files: map[string]string{"config/_default/hugo.toml": "title = \"Dir\"\n", "config/production/hugo.toml": "baseURL = \"https://p.test/\"\n", "content/_index.md": ""},
-			content: "content", static: []string{"static"}, settings: layout.Settings{Title: "Dir"}},
+			content: "content", static: []string{"static"}, settings: layout.Settings{Title: "Dir", BaseURL: "https://p.test/"}},
+		{name: "production over _default, a key's own file", hugo: true, files: map[string]string{
+			"config/_default/hugo.toml": "title = \"Dir\"\nlanguageCode = \"en-gb\"\n", "config/production/hugo.toml": "title = \"Prod\"\n",
+			"config/_default/params.toml": "copyright = \"not the root's\"\n", "content/_index.md": ""},
+			content: "content", static: []string{"static"}, settings: layout.Settings{Title: "Prod", LanguageCode: "en-gb"}},
+		{name: "production only", hugo: true, files: map[string]string{"config/production/hugo.toml": "title = \"OnlyProd\"\n", "content/_index.md": ""},
+			content: "content", static: []string{"static"}, settings: layout.Settings{Title: "OnlyProd"}},
+		// "Configuration keys ... can be set per language"
+		// (https://gohugo.io/content-management/multilingual/#configure-languages):
+		// the default language's title and languageCode are its site's
+		// (evaluate3 G3, JavOrraca/dungeons-and-dragons). Hugo 0.111 with
+		// this config.toml and {{ .Site.Title }}|{{ .Site.LanguageCode }}
+		// printed: "D&D Adventures|en-us".
+		{name: "languages.en over the root", hugo: true, files: map[string]string{
+			"config.toml": "title = \"Root\"\n[languages.en]\ntitle = \"D&D Adventures\"\nlanguageCode = \"en-us\"\nweight = 1\n", "content/post/a.md": ""},
+			content: "content", static: []string{"static"}, settings: layout.Settings{Title: "D&D Adventures", LanguageCode: "en-us"}},
+		{name: "defaultContentLanguage's, not another language's", hugo: true, files: map[string]string{
+			"hugo.toml": "defaultContentLanguage = \"fr\"\n[languages.en]\ntitle = \"Rules\"\n[languages.fr]\ntitle = \"Règles\"\n"},
+			content: "content", static: []string{"static"}, settings: layout.Settings{Title: "Règles"}},
+		{name: "another environment's folder of another program", files: map[string]string{"config/dev/config.yml": "x: 1\n", "notes/a.md": ""}},
 		{name: "configuration directory, config.toml", hugo: true, files: map[string]string{"config/_default/config.toml": "title = \"Mordheim\"\n", "content/_index.md": ""},
 			content: "content", static: []string{"static"}, settings: layout.Settings{Title: "Mordheim"}},
 		{name: "a config/ folder of another program", files: map[string]string{"config/_default/settings.json": "{}", "content/a.md": ""}},
@@ -53,5 +77,25 @@ func TestRecognise(t *testing.T) {
 				t.Errorf("got %q %q %+v %q, want %q %q %+v aliases", l.Content, l.Static, l.Settings, l.Redirects, tt.content, tt.static, tt.settings)
 			}
 		})
+	}
+}
+
+// evaluate3 G5 (herzbube/littlego-usermanual): settings only in
+// config/online/ and config/offline/. Hugo 0.111's `hugo` there: "Error:
+// Unable to locate config file or config directory"; it builds with
+// --environment online. sitegen refuses it too, naming the folders and the
+// way out, instead of building it as a folder with its shortcodes as text.
+func TestRecogniseOtherEnvironment(t *testing.T) {
+	l, err := Recognise(layouttest.Write(t, map[string]string{
+		"config/online/hugo.toml": "title = \"Online\"\n", "config/offline/hugo.toml": "title = \"Offline\"\n", "content/a.md": "",
+	}))
+	var ce *layout.ConfigError
+	if !errors.As(err, &ce) || l != nil {
+		t.Fatalf("got %+v, %v; want a *layout.ConfigError", l, err)
+	}
+	for _, want := range []string{"config/offline/ and config/online/", "--environment offline", "Unable to locate config file or config directory"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("%q does not say %q", err, want)
+		}
 	}
 }

@@ -1,5 +1,6 @@
 // Package quartz recognises a Quartz v4 site (quartz.config.ts beside a
-// content/ folder) and implements the rules Quartz documents for it
+// content/ folder) or a Quartz 5 site (quartz.config.yaml beside it, the
+// same settings in YAML, its plugins a list of sources: yaml.go) and implements the rules Quartz documents for it
 // (https://quartz.jzhao.xyz/):
 //
 //   - Where pages come from: content/ holds the notes; the
@@ -35,12 +36,16 @@
 // quartz.config.ts is read without running Node, by the reader of every
 // layout's JavaScript settings (jsconfig.ParseCalls: its plugins are
 // calls, read with their arguments); a setting it cannot read falls back to
-// Quartz's default for it, and the build's first line says so. The
+// Quartz's default for it, and the build's first line says so; a setting
+// written `process.env.NAME ?? "literal"` (Quartz's own template) is the
+// literal, as Quartz builds it without NAME set. The
 // Explorer's own sortFn (in quartz.layout.ts) is not read.
 package quartz
 
 import (
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 
 	"d6codex/cmd/sitegen/internal/layout"
@@ -74,25 +79,45 @@ type Config struct {
 	Links string
 	// Notes say what could not be read and which default was used.
 	Notes []string
+	src   []byte // quartz.config.ts, for a value read as text (envFallback)
 }
 
 // Recognise returns the layout of the Quartz site at dir, or nil when dir
-// has no quartz.config.ts beside a content/ folder.
+// has no quartz.config.ts (Quartz 4) or quartz.config.yaml (Quartz 5)
+// beside a content/ folder. When both are there (a site part-way through
+// its move to Quartz 5), quartz.config.ts is read: sitegen's decision.
 func Recognise(dir string) (*layout.Layout, error) {
-	if !layout.Exists(dir, ConfigFile, false) || !layout.Exists(dir, ContentDir, true) {
+	file := ConfigFile
+	if !layout.Exists(dir, file, false) {
+		file = YAMLConfigFile
+	}
+	if !layout.Exists(dir, file, false) || !layout.Exists(dir, ContentDir, true) {
 		return nil, nil
 	}
-	raw, err := layout.ReadSetting(dir, ConfigFile) // the link rule of every settings file
-	if err != nil {
-		return nil, err
-	}
-	if len(raw) > maxConfig {
-		return nil, &layout.ConfigError{File: ConfigFile, Msg: fmt.Sprintf("longer than %d MB, the most sitegen reads of a Quartz configuration", maxConfig>>20)}
-	}
-	c := ReadConfig(raw)
-	l := &layout.Layout{Kind: layout.Quartz, File: ConfigFile, Content: ContentDir,
+	l := &layout.Layout{Kind: layout.Quartz, File: file, Content: ContentDir,
 		ExcludeNames: []string{".obsidian", ".trash", "node_modules"},
-		Pages:        Rules{}, Links: Finder(c.Links), Expand: Expand}
+		Pages:        Rules{}, Expand: Expand}
+	var c Config
+	if file == YAMLConfigFile {
+		m, err := l.DecodeSettings(dir, file) // the link rule of every settings file
+		if err != nil {
+			return nil, err
+		}
+		c = ReadYAMLConfig(m)
+		if err := c.readOverride(dir); err != nil {
+			return nil, err
+		}
+	} else {
+		raw, err := layout.ReadSetting(dir, file) // the link rule of every settings file
+		if err != nil {
+			return nil, err
+		}
+		if len(raw) > maxConfig {
+			return nil, &layout.ConfigError{File: file, Msg: fmt.Sprintf("longer than %d MB, the most sitegen reads of a Quartz configuration", maxConfig>>20)}
+		}
+		c = ReadConfig(raw)
+	}
+	l.Links = Finder(c.Links)
 	l.Unpublished = func(meta map[string]any, _ string) string { return c.Publish(meta) }
 	ign := c.Ignored()
 	gi, err := gitignores(dir)
@@ -182,7 +207,7 @@ func (c Config) Ignored() func(rel string, dir bool) bool {
 // is Quartz's default, with a note.
 func ReadConfig(src []byte) Config {
 	f := jsconfig.ParseCalls(src)
-	c := Config{Links: "shortest", RemoveDrafts: true, Ignore: DefaultIgnore}
+	c := Config{Links: "shortest", RemoveDrafts: true, Ignore: DefaultIgnore, src: src}
 	root, ok := f.Root.(*jsconfig.Object)
 	if !ok {
 		c.Notes = append(c.Notes, fmt.Sprintf("%s: its exported configuration is not a literal sitegen reads: Quartz's defaults used (RemoveDrafts, shortest links)", ConfigFile))
@@ -216,8 +241,39 @@ func (c *Config) str(o *jsconfig.Object, key string) string {
 	if s, ok := o.String(key); ok {
 		return strings.TrimSpace(s)
 	}
+	if name, lit, ok := envFallback(c.src, o.Lines[key], key); ok {
+		c.Notes = append(c.Notes, fmt.Sprintf("%s:%d: %s is process.env.%s ?? %q: the environment is not read, %q used, as Quartz builds it without %s set", ConfigFile, o.Lines[key], key, name, lit, lit, name))
+		return strings.TrimSpace(lit)
+	}
 	c.Notes = append(c.Notes, c.note(o, key, "not set"))
 	return ""
+}
+
+// envFallbackRE is `key: process.env.NAME ?? "literal"` (or 'literal').
+var envFallbackRE = regexp.MustCompile(`^\s*["']?(\w+)["']?\s*:\s*process\.env\.(\w+)\s*\?\?\s*("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')\s*,?\s*(?://.*)?$`)
+
+// envFallback reads `key: process.env.NAME ?? "literal"` on line (1-based)
+// of src: the value is the literal when NAME is not set, as it is not
+// under a plain `npx quartz build` (evaluate3 G1). The config is read as
+// text, never run.
+func envFallback(src []byte, line int, key string) (name, lit string, ok bool) {
+	lines := strings.Split(string(src), "\n")
+	if line < 1 || line > len(lines) {
+		return "", "", false
+	}
+	m := envFallbackRE.FindStringSubmatch(strings.TrimRight(lines[line-1], "\r"))
+	if m == nil || m[1] != key {
+		return "", "", false
+	}
+	q := m[3]
+	if q[0] == '\'' {
+		q = `"` + strings.ReplaceAll(strings.ReplaceAll(q[1:len(q)-1], `\'`, `'`), `"`, `\"`) + `"`
+	}
+	lit, err := strconv.Unquote(q)
+	if err != nil {
+		return "", "", false
+	}
+	return m[2], lit, true
 }
 
 func (c *Config) note(o *jsconfig.Object, key, instead string) string {

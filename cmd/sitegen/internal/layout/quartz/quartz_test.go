@@ -120,8 +120,24 @@ export default config`,
 		},
 		{
 			name:   "computed values fall back to Quartz's defaults, with a note",
-			src:    config("\n    pageTitle: process.env.TITLE ?? \"x\",\n    ignorePatterns: [...shared, \"gm\"],\n", "[Plugin.RemoveDrafts()]", stdTransformers),
+			src:    config("\n    pageTitle: siteTitle(),\n    ignorePatterns: [...shared, \"gm\"],\n", "[Plugin.RemoveDrafts()]", stdTransformers),
 			ignore: DefaultIgnore, drafts: true, links: "shortest", note: "ignorePatterns is computed, not read: Quartz's default",
+		},
+		// evaluate3 G1 (Requiae/quartz-module): Quartz's own template
+		// writes pageTitle: process.env.npm_package_config_title ?? "🪴
+		// Quartz 4.0"; built without that variable set, Quartz titles the
+		// site with the literal after ?? (JavaScript's nullish
+		// coalescing). The config is read as text, never run.
+		{
+			name:  `process.env.X ?? "literal": the literal`,
+			src:   config("\n    pageTitle: process.env.npm_package_config_title ?? \"🪴 Quartz 4.0\", // the template's\n    baseUrl: process.env.BASE ?? 'wiki.example.org',\n", "[Plugin.RemoveDrafts()]", stdTransformers),
+			title: "🪴 Quartz 4.0", base: "wiki.example.org",
+			ignore: DefaultIgnore, drafts: true, links: "shortest", note: `pageTitle is process.env.npm_package_config_title ?? "🪴 Quartz 4.0": the environment is not read`,
+		},
+		{
+			name:   "process.env.X || f(): not a literal fallback, not read",
+			src:    config("\n    pageTitle: process.env.T || pick(\"a\"),\n", "[Plugin.RemoveDrafts()]", stdTransformers),
+			ignore: DefaultIgnore, drafts: true, links: "shortest", note: "pageTitle is computed, not read: not set",
 		},
 		{
 			name:  "a filters value sitegen cannot follow that names ExplicitPublish: ExplicitPublish too, never a private note published",

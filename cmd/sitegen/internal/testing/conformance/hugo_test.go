@@ -28,6 +28,23 @@ func TestHugo(t *testing.T) {
 			// articles/2023/ too (Compare leaves list pages out).
 		},
 		{
+			Name: "configuration directory",
+			Rule: `"Instead of a single project configuration file, split your configuration by environment, root configuration ` +
+				`key, and language"; "The default environment for hugo is production" ` +
+				`(https://gohugo.io/getting-started/configuration/#configuration-directory): config/production/ over ` +
+				`config/_default/ (evaluate3 G5): production's contentDir is read, development's is not`,
+			Files: map[string]string{
+				"config/_default/hugo.toml":    "title = \"Default\"\nbaseURL = \"https://h.test/\"\ncontentDir = \"content\"\n",
+				"config/production/hugo.toml":  "title = \"Production\"\ncontentDir = \"docs\"\n",
+				"config/development/hugo.toml": "contentDir = \"dev\"\n",
+				"content/_index.md":            "---\ntitle: Default's home\n---\n",
+				"content/old.md":               "---\ntitle: Not production's\n---\n",
+				"docs/_index.md":               "---\ntitle: Home\n---\n",
+				"docs/rules.md":                "---\ntitle: Rules\n---\n",
+				"dev/draft.md":                 "---\ntitle: Development's\n---\n",
+			},
+		},
+		{
 			Name: "order and labels",
 			Rule: `"weight: The page weight, used to order the page within a page collection" with pages ordered by weight, ` +
 				`then date, then linkTitle, then path (https://gohugo.io/quick-reference/glossary/#default-sort-order); ` +
