@@ -8,60 +8,13 @@ import (
 	"strings"
 	"testing"
 
+	"d6codex/cmd/sitegen/internal/layout/layouttest"
 	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
-// quartzConfig is a quartz.config.ts as Quartz's own is written, with
-// the filters and link resolution given.
+// quartzConfig is layouttest.QuartzConfig.
 func quartzConfig(filters, resolution string) string {
-	return `import { QuartzConfig } from "./quartz/cfg"
-import * as Plugin from "./quartz/plugins"
-
-const config: QuartzConfig = {
-  configuration: {
-    pageTitle: "Six Sides Wiki",
-    enableSPA: true,
-    locale: "en-US",
-    baseUrl: "wiki.example.org/six",
-    ignorePatterns: ["private", "templates", ".obsidian", "**/gm-*"],
-    defaultDateType: "modified",
-    theme: {
-      fontOrigin: "googleFonts",
-      cdnCaching: true,
-      typography: { header: "Schibsted Grotesk", body: "Source Sans Pro", code: "IBM Plex Mono" },
-      colors: {
-        lightMode: { light: "#faf8f8", lightgray: "#e5e5e5", gray: "#b8b8b8", darkgray: "#4e4e4e", dark: "#2b2b2b",
-          secondary: "#284b63", tertiary: "#84a59d", highlight: "rgba(143, 159, 169, 0.15)", textHighlight: "#fff23688" },
-        darkMode: { light: "#161618", lightgray: "#393639", gray: "#646464", darkgray: "#d4d4d4", dark: "#ebebec",
-          secondary: "#7b97aa", tertiary: "#84a59d", highlight: "rgba(143, 159, 169, 0.15)", textHighlight: "#b3aa0288" },
-      },
-    },
-  },
-  plugins: {
-    transformers: [
-      Plugin.FrontMatter(),
-      Plugin.ObsidianFlavoredMarkdown({ enableInHtmlEmbed: false }),
-      Plugin.GitHubFlavoredMarkdown(),
-      Plugin.TableOfContents(),
-      Plugin.CrawlLinks({ markdownLinkResolution: "` + resolution + `" }),
-    ],
-    filters: ` + filters + `,
-    emitters: [
-      Plugin.AliasRedirects(),
-      Plugin.ComponentResources(),
-      Plugin.ContentPage(),
-      Plugin.FolderPage(),
-      Plugin.TagPage(),
-      Plugin.ContentIndex({ enableSiteMap: true, enableRSS: false }),
-      Plugin.Assets(),
-      Plugin.Static(),
-      Plugin.NotFoundPage(),
-    ],
-  },
-}
-
-export default config
-`
+	return layouttest.QuartzConfig(filters, resolution)
 }
 
 // quartzFixture is a small Quartz site: public notes marked publish: true

@@ -49,3 +49,58 @@ func Link(t testing.TB, dir, out string, links map[string]string) {
 		}
 	}
 }
+
+// QuartzConfig is a quartz.config.ts written as Quartz v4.5's own is,
+// with the filters (a TypeScript list: "[Plugin.RemoveDrafts()]") and
+// the link resolution ("shortest", "relative", "absolute") given: the
+// site package's tests and the conformance tests build the same one.
+func QuartzConfig(filters, resolution string) string {
+	return `import { QuartzConfig } from "./quartz/cfg"
+import * as Plugin from "./quartz/plugins"
+
+const config: QuartzConfig = {
+  configuration: {
+    pageTitle: "Six Sides Wiki",
+    enableSPA: true,
+    locale: "en-US",
+    baseUrl: "wiki.example.org/six",
+    ignorePatterns: ["private", "templates", ".obsidian", "**/gm-*"],
+    defaultDateType: "modified",
+    theme: {
+      fontOrigin: "googleFonts",
+      cdnCaching: true,
+      typography: { header: "Schibsted Grotesk", body: "Source Sans Pro", code: "IBM Plex Mono" },
+      colors: {
+        lightMode: { light: "#faf8f8", lightgray: "#e5e5e5", gray: "#b8b8b8", darkgray: "#4e4e4e", dark: "#2b2b2b",
+          secondary: "#284b63", tertiary: "#84a59d", highlight: "rgba(143, 159, 169, 0.15)", textHighlight: "#fff23688" },
+        darkMode: { light: "#161618", lightgray: "#393639", gray: "#646464", darkgray: "#d4d4d4", dark: "#ebebec",
+          secondary: "#7b97aa", tertiary: "#84a59d", highlight: "rgba(143, 159, 169, 0.15)", textHighlight: "#b3aa0288" },
+      },
+    },
+  },
+  plugins: {
+    transformers: [
+      Plugin.FrontMatter(),
+      Plugin.ObsidianFlavoredMarkdown({ enableInHtmlEmbed: false }),
+      Plugin.GitHubFlavoredMarkdown(),
+      Plugin.TableOfContents(),
+      Plugin.CrawlLinks({ markdownLinkResolution: "` + resolution + `" }),
+    ],
+    filters: ` + filters + `,
+    emitters: [
+      Plugin.AliasRedirects(),
+      Plugin.ComponentResources(),
+      Plugin.ContentPage(),
+      Plugin.FolderPage(),
+      Plugin.TagPage(),
+      Plugin.ContentIndex({ enableSiteMap: true, enableRSS: false }),
+      Plugin.Assets(),
+      Plugin.Static(),
+      Plugin.NotFoundPage(),
+    ],
+  },
+}
+
+export default config
+`
+}

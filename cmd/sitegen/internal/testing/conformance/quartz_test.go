@@ -1,6 +1,10 @@
 package conformance
 
-import "testing"
+import (
+	"testing"
+
+	"d6codex/cmd/sitegen/internal/layout/layouttest"
+)
 
 // quartzSecret marks the text of every note Quartz does not publish:
 // neither build may carry it in any file.
@@ -18,54 +22,7 @@ func quartzFixture() map[string]string {
 	pub := func(body string) string { return "---\npublish: true\n---\n" + body }
 	secret := "\n" + quartzSecret + "\n"
 	return map[string]string{
-		"quartz.config.ts": `import { QuartzConfig } from "./quartz/cfg"
-import * as Plugin from "./quartz/plugins"
-
-const config: QuartzConfig = {
-  configuration: {
-    pageTitle: "Six Sides Wiki",
-    enableSPA: true,
-    locale: "en-US",
-    baseUrl: "wiki.example.org/six",
-    ignorePatterns: ["private", "templates", ".obsidian", "**/gm-*"],
-    defaultDateType: "modified",
-    theme: {
-      fontOrigin: "googleFonts",
-      cdnCaching: true,
-      typography: { header: "Schibsted Grotesk", body: "Source Sans Pro", code: "IBM Plex Mono" },
-      colors: {
-        lightMode: { light: "#faf8f8", lightgray: "#e5e5e5", gray: "#b8b8b8", darkgray: "#4e4e4e", dark: "#2b2b2b",
-          secondary: "#284b63", tertiary: "#84a59d", highlight: "rgba(143, 159, 169, 0.15)", textHighlight: "#fff23688" },
-        darkMode: { light: "#161618", lightgray: "#393639", gray: "#646464", darkgray: "#d4d4d4", dark: "#ebebec",
-          secondary: "#7b97aa", tertiary: "#84a59d", highlight: "rgba(143, 159, 169, 0.15)", textHighlight: "#b3aa0288" },
-      },
-    },
-  },
-  plugins: {
-    transformers: [
-      Plugin.FrontMatter(),
-      Plugin.ObsidianFlavoredMarkdown({ enableInHtmlEmbed: false }),
-      Plugin.GitHubFlavoredMarkdown(),
-      Plugin.TableOfContents(),
-      Plugin.CrawlLinks({ markdownLinkResolution: "shortest" }),
-    ],
-    filters: [Plugin.RemoveDrafts(), Plugin.ExplicitPublish()],
-    emitters: [
-      Plugin.AliasRedirects(),
-      Plugin.ComponentResources(),
-      Plugin.ContentPage(),
-      Plugin.FolderPage(),
-      Plugin.TagPage(),
-      Plugin.ContentIndex({ enableSiteMap: true, enableRSS: false }),
-      Plugin.Assets(),
-      Plugin.Static(),
-      Plugin.NotFoundPage(),
-    ],
-  },
-}
-
-export default config
-`,
+		"quartz.config.ts": layouttest.QuartzConfig("[Plugin.RemoveDrafts(), Plugin.ExplicitPublish()]", "shortest"),
 		"content/index.md": "---\ntitle: Six Sides\npublish: true\n---\n" +
 			"[[Combat Basics]] [[Dice]] [[Rules/Dice|rules dice]] [[Magic/Dice]] [[Gobbo]] [[Bestiary/]] [[Rules]] " +
 			"[[Combat Basics#Rounds]] [[Nowhere]] [[Scene 1]] [md](Combat%20Basics.md) [md2](Rules/Hit%20&%20Run.md) [md3](./Appendix.md)\n",
