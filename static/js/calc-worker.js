@@ -1,7 +1,9 @@
 // d6codex calculator worker: loads Go's wasm_exec.js and the calculators'
 // WebAssembly module off the main thread, then answers {seq, id, inputs}
 // messages with {seq, html, inputs} or {seq, error, field}; while the
-// module downloads it posts {progress: bytes so far}. The page never blocks
+// module downloads it posts {progress: bytes so far}, and while a long
+// program runs {seq, share}: the share of its budget of steps used so far
+// (the module calls the global d6progress). The page never blocks
 // on a calculation, and a failure is an answer, never a dead worker.
 "use strict";
 
@@ -71,6 +73,7 @@ self.onmessage = async (ev) => {
   }
   const t0 = performance.now();
   let out;
+  self.d6progress = (share) => self.postMessage({ seq: msg.seq, share });
   try {
     out = self.d6calc.run(msg.id, msg.inputs || {}, msg.view || null);
   } catch (e) {

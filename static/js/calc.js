@@ -30,6 +30,10 @@
           for (const c of calcs) if (c.root.dataset.wasm === wasm) c.progress(ev.data.progress, ev.data.done);
           return;
         }
+        if (ev.data.share !== undefined) { // how far a long run has got
+          pending.get(ev.data.seq)?.calc?.steps(ev.data.share);
+          return;
+        }
         const cb = pending.get(ev.data.seq);
         if (cb) { pending.delete(ev.data.seq); cb(ev.data); }
       };
@@ -455,6 +459,7 @@
     async send(msg) {
       const program = this.form.querySelector("textarea");
       clearTimeout(this.slow);
+      this.share = 0;
       if (program) this.slow = setTimeout(() => this.running(), SLOW);
       try {
         return await call(msg, this.root.dataset.wasm, this);
@@ -469,8 +474,23 @@
       if (!this.loaded) { this.slow = setTimeout(() => this.running(), SLOW); return; }
       const b = el("button", { type: "button", class: "calc-stop", text: "Stop" });
       b.addEventListener("click", () => stop(this.root.dataset.wasm, this));
-      this.status.replaceChildren(el("span", { text: "Running… " }), b);
+      this.status.replaceChildren(el("span", { text: "Running… " }),
+        el("progress", { class: "calc-steps", max: "1", value: String(this.share), "aria-label": "Steps used of the run's budget" }), " ",
+        el("span", { class: "calc-steps-text" }), " ", b);
+      this.steps(this.share);
       this.root.dataset.state = "running";
+    }
+
+    // steps shows how far a long run has got: the share of the
+    // interpreter's budget of steps it has used (the module reports it
+    // every anydice.ProgressEvery steps). A run that needs more than the
+    // budget ends with a message saying what to change in the program.
+    steps(share) {
+      this.share = share;
+      const bar = this.status.querySelector(".calc-steps");
+      if (!bar) return;
+      bar.value = share;
+      bar.nextElementSibling.textContent = Math.floor(share * 100) + "% of the steps a run may take";
     }
 
     // stopped: the run was stopped; the last result stays, marked out of

@@ -181,7 +181,8 @@ func TestAnyDicePlayground(t *testing.T) {
 // TestAnyDicePlaygroundStop is issue 36, item 2's Stop, at 1280 and 390
 // px: a program that runs long (a roll written as a recursion six ways
 // deep at every level, to the interpreter's whole step budget) shows
-// "Running…" and a Stop button; Stop terminates the worker and says
+// "Running…", how far it has got (the share of its budget of steps, as
+// the module reports it, rising) and a Stop button; Stop terminates the worker and says
 // Stopped, the last result kept (the page's program's odds, checked
 // against the interpreter natively) and marked out of date; the next
 // program runs in a fresh worker and its odds show.
@@ -254,6 +255,23 @@ func TestAnyDicePlaygroundStop(t *testing.T) {
 				return c.dataset.state === "running" && c.querySelector(".calc-status").textContent.startsWith("Running…") && !!c.querySelector(".calc-status button.calc-stop") })()`)); err != nil {
 				t.Fatalf("the long program never showed Running… with Stop: %v (%s)", err, eval[string](t, ctx, `document.querySelector("#calc-anydice-program .calc-status").textContent`))
 			}
+			// Progress: the share of the run's budget of steps used, shown
+			// as the module reports it, and rising.
+			share := func(above float64) float64 {
+				t.Helper()
+				pctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+				defer cancel()
+				got, err := chromedp.Run(pctx, chromedp.Poll[float64](fmt.Sprintf(`(() => { const b = document.querySelector("#calc-anydice-program .calc-steps");
+					return b && b.value > %v && /^\d+%% of the steps a run may take$/.test(b.nextElementSibling.textContent) ? b.value : 0 })()`, above)))
+				if err != nil {
+					t.Fatalf("no progress past %v shown: %v (%s)", above, err, eval[string](t, ctx, `document.querySelector("#calc-anydice-program .calc-status").textContent`))
+				}
+				return got
+			}
+			first := share(0)
+			if second := share(first); second <= first || second > 1 {
+				t.Errorf("progress %v then %v", first, second)
+			}
 			eval[bool](t, ctx, `(() => { document.querySelector("#calc-anydice-program .calc-stop").click(); return true })()`)
 			waitState(t, ctx, dom, "stopped", n)
 			got := eval[string](t, ctx, `(() => { const c = document.getElementById("calc-anydice-program"), o = c.querySelector(".calc-results");
@@ -261,6 +279,9 @@ func TestAnyDicePlaygroundStop(t *testing.T) {
 					c.getAttribute("aria-busy") === null, !c.querySelector(".calc-stop"), window.terminated].join("|") })()`)
 			if got != "true|true|true|true|true|1" {
 				t.Errorf("after Stop (stopped, out of date, noted, not busy, no Stop, workers terminated): %s", got)
+			}
+			if eval[bool](t, ctx, `!!document.querySelector("#calc-anydice-program .calc-steps")`) {
+				t.Error("the progress of the stopped run is still shown")
 			}
 			odds(ctx, prog, map[string]int{"N": 3}, "the kept result")
 			if _, err := chromedp.Call(ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: 1}); err != nil {
