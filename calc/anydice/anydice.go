@@ -102,13 +102,13 @@ func anyDiceOdds(v calc.Values) (rules.Report, error) {
 			return rules.Report{}, &rules.FieldError{Field: SlotName(i), Value: strconv.Itoa(x), Allowed: allowed}
 		}
 	}
-	outs, err := p.Run(ProgramValues(p, v))
+	res, err := p.RunLimits(ProgramValues(p, v), limits())
 	if err != nil {
 		return rules.Report{}, &rules.FieldError{Field: "program", Value: lineAt(src, err), Allowed: "a program that runs: " + err.Error()}
 	}
 	var rep rules.Report
 	seen := map[string]bool{}
-	for i, o := range outs {
+	for i, o := range res.Outputs {
 		name := text.Snake(o.Name)
 		if name == "" || seen[name] {
 			name = "output_" + strconv.Itoa(i+1)

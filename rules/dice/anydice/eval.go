@@ -58,9 +58,7 @@ func (in *interp) spend(p pos, w float64) error {
 	}
 	if in.work >= in.report {
 		in.report = in.work + ProgressEvery
-		if in.progress == nil {
-			report(in.work / in.budget)
-		} else if !in.progress(in.work, in.budget) {
+		if in.progress != nil && !in.progress(in.work, in.budget) {
 			e := errAt(p, "the run was stopped")
 			e.Kind = ErrStopped
 			return e
