@@ -557,6 +557,36 @@ func TestCompare(t *testing.T) {
 	}
 }
 
+// earlierOutput is an Output being brought up to date in place
+// (inPlace) or written beside an earlier output, whose earlier output
+// holds file at rel (nil: nothing), through a symbolic link when link.
+func earlierOutput(t *testing.T, rel string, file []byte, link, inPlace bool) *Output {
+	t.Helper()
+	earlier, dir := t.TempDir(), t.TempDir()
+	o := &Output{Dir: dir, Prev: earlier}
+	if inPlace {
+		o = &Output{Dir: earlier, InPlace: true}
+	}
+	p := filepath.Join(earlier, filepath.FromSlash(rel))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if file == nil {
+		return o
+	}
+	target := p
+	if link {
+		target = filepath.Join(earlier, "elsewhere"+filepath.Ext(rel))
+		if err := os.Symlink(target, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(target, file, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return o
+}
+
 // TestKeepGzip checks that a content-named gzip file is kept from an
 // output being brought up to date, or linked from the previous output,
 // only when it ends with the trailer of the data it should hold: a file
@@ -589,28 +619,8 @@ func TestKeepGzip(t *testing.T) {
 		{"previous, a link", z, true, false, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			earlier, dir := t.TempDir(), t.TempDir()
-			o := &Output{Dir: dir, Prev: earlier}
-			if tc.inPlace {
-				o = &Output{Dir: earlier, InPlace: true}
-			}
 			rel := "search/t/6162.0123456789.json.gz"
-			p := filepath.Join(earlier, filepath.FromSlash(rel))
-			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if tc.file != nil {
-				target := p
-				if tc.link {
-					target = filepath.Join(earlier, "elsewhere.gz")
-					if err := os.Symlink(target, p); err != nil {
-						t.Fatal(err)
-					}
-				}
-				if err := os.WriteFile(target, tc.file, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
+			o := earlierOutput(t, rel, tc.file, tc.link, tc.inPlace)
 			if got := o.KeepGzip(rel, data); got != tc.wantKeep {
 				t.Fatalf("KeepGzip = %v, want %v", got, tc.wantKeep)
 			}
@@ -656,28 +666,8 @@ func TestKeepSum(t *testing.T) {
 		{"previous, a link", data, true, false, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			earlier, dir := t.TempDir(), t.TempDir()
-			o := &Output{Dir: dir, Prev: earlier}
-			if tc.inPlace {
-				o = &Output{Dir: earlier, InPlace: true}
-			}
 			rel := "a/b/index.html"
-			p := filepath.Join(earlier, filepath.FromSlash(rel))
-			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if tc.file != nil {
-				target := p
-				if tc.link {
-					target = filepath.Join(earlier, "elsewhere.html")
-					if err := os.Symlink(target, p); err != nil {
-						t.Fatal(err)
-					}
-				}
-				if err := os.WriteFile(target, tc.file, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
+			o := earlierOutput(t, rel, tc.file, tc.link, tc.inPlace)
 			if got := o.KeepSum(rel, sum); got != tc.wantKeep {
 				t.Fatalf("KeepSum = %v, want %v", got, tc.wantKeep)
 			}
