@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -40,6 +41,21 @@ func newTab(t *testing.T, w, h int) context.Context {
 		t.Fatalf("viewport %dx%d: %v", w, h, err)
 	}
 	return ctx
+}
+
+// serveStoppable serves dir (browser.ServeDir) for a test that stops the
+// server part way (to go offline): stop ends it at once, and the test's
+// cleanup ends it if the test did not.
+func serveStoppable(t *testing.T, dir string) (base string, stop func()) {
+	t.Helper()
+	base, end, err := browser.ServeDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var once sync.Once
+	stop = func() { once.Do(end) }
+	t.Cleanup(stop)
+	return base, stop
 }
 
 // open navigates to path on the served site and waits for site.js to have

@@ -67,22 +67,12 @@ func TestOfflineEveryGame(t *testing.T) {
 	for _, size := range issue34Sizes {
 		t.Run(size.name, func(t *testing.T) {
 			ctx := newTab(t, size.w, size.h)
-			base, stop, err := browser.ServeDir(bundled)
-			if err != nil {
-				t.Fatal(err)
-			}
-			stopped := false
-			t.Cleanup(func() {
-				if !stopped {
-					stop()
-				}
-			})
+			base, stop := serveStoppable(t, bundled)
 			open(t, ctx, base, "/")
 			waitFor(t, ctx, `!!navigator.serviceWorker && !!navigator.serviceWorker.controller`, "the service worker to save the site")
 			list := `["` + strings.Join(mods, `","`) + `"]`
 			waitFor(t, ctx, `(Promise.all(`+list+`.map((u) => caches.match(u))).then((r) => window.__saved = r.every(Boolean)), window.__saved === true)`, "every module to be saved")
 			stop()
-			stopped = true
 			for _, g := range gamePages {
 				p := g.page
 				fresh(t, ctx, base, p)
@@ -144,16 +134,7 @@ func TestOfflineOverBudget(t *testing.T) {
 	for _, size := range issue34Sizes {
 		t.Run(size.name, func(t *testing.T) {
 			ctx := newTab(t, size.w, size.h)
-			base, stop, err := browser.ServeDir(dest)
-			if err != nil {
-				t.Fatal(err)
-			}
-			stopped := false
-			t.Cleanup(func() {
-				if !stopped {
-					stop()
-				}
-			})
+			base, stop := serveStoppable(t, dest)
 			open(t, ctx, base, "/saved/")
 			waitFor(t, ctx, `!!navigator.serviceWorker && !!navigator.serviceWorker.controller`, "the service worker")
 			fresh(t, ctx, base, "/saved/")
@@ -169,7 +150,6 @@ func TestOfflineOverBudget(t *testing.T) {
 			}
 			waitFor(t, ctx, `document.querySelector(".calc-offline-note").textContent === "Saved on this device: works offline."`, "the module to be saved")
 			stop()
-			stopped = true
 			fresh(t, ctx, base, "/saved/")
 			settledPreset(t, ctx, sd)
 			if st := act(t, ctx, sd, jsNudge); st != "ok" {

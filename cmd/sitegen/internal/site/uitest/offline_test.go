@@ -23,16 +23,7 @@ import (
 // after one visit (modules are kept when first used, not up front).
 func TestOffline(t *testing.T) {
 	ctx := newTab(t, desktopW, desktopH)
-	base, stop, err := browser.ServeDir(bundled)
-	if err != nil {
-		t.Fatal(err)
-	}
-	stopped := false
-	t.Cleanup(func() {
-		if !stopped {
-			stop()
-		}
-	})
+	base, stop := serveStoppable(t, bundled)
 	open(t, ctx, base, "/")
 	// The worker takes over once it has cached the build's files.
 	waitFor(t, ctx, `!!navigator.serviceWorker && !!navigator.serviceWorker.controller`, "the service worker to cache the site and take over")
@@ -41,7 +32,6 @@ func TestOffline(t *testing.T) {
 	}
 
 	stop()
-	stopped = true
 	if _, err := http.Get(base + "/"); err == nil {
 		t.Fatal("the server still answers after stop")
 	}
@@ -146,16 +136,7 @@ func TestOfflineAfterNewBuild(t *testing.T) {
 	}
 	v1 := build()
 	ctx := newTab(t, desktopW, desktopH)
-	base, stop, err := browser.ServeDir(dest)
-	if err != nil {
-		t.Fatal(err)
-	}
-	stopped := false
-	t.Cleanup(func() {
-		if !stopped {
-			stop()
-		}
-	})
+	base, stop := serveStoppable(t, dest)
 	open(t, ctx, base, "/")
 	waitFor(t, ctx, `!!navigator.serviceWorker.controller`, "the first build's worker")
 
@@ -169,7 +150,6 @@ func TestOfflineAfterNewBuild(t *testing.T) {
 	waitFor(t, ctx, `(caches.keys().then(k => window.__keys = k), (window.__keys || []).includes("d6codex-`+v2+`") && !window.__keys.includes("d6codex-`+v1+`"))`, "the new build's cache to replace the old one")
 
 	stop()
-	stopped = true
 	open(t, ctx, base, "/game/rules/")
 	if got := eval[string](t, ctx, `document.querySelector("main").innerText`); !strings.Contains(got, "Second edition") {
 		t.Errorf("offline after the new build: %.200q, want the second edition", got)
@@ -221,16 +201,7 @@ func TestOfflineCalculatorFirstPage(t *testing.T) {
 	}{{"desktop", desktopW, desktopH}, {"phone", phoneW, phoneH}} {
 		t.Run(size.name, func(t *testing.T) {
 			ctx := newTab(t, size.w, size.h)
-			base, stop, err := browser.ServeDir(bundled)
-			if err != nil {
-				t.Fatal(err)
-			}
-			stopped := false
-			t.Cleanup(func() {
-				if !stopped {
-					stop()
-				}
-			})
+			base, stop := serveStoppable(t, bundled)
 			const used, dom = "/spacedoor/attacking/", "calc-spacedoor-attack"
 			open(t, ctx, base, used)
 			settledPreset(t, ctx, dom)
@@ -243,7 +214,6 @@ func TestOfflineCalculatorFirstPage(t *testing.T) {
 			waitFor(t, ctx, fmt.Sprintf(`(window.__kept = window.__kept || caches.keys().then(async (ks) => { for (const k of ks) if (await (await caches.open(k)).match(%q)) return true; return false }).then((v) => (window.__keptV = v, window.__kept = null))), window.__keptV === true`, wasm), "the module to be kept offline")
 
 			stop()
-			stopped = true
 			fresh(t, ctx, base, used)
 			settledPreset(t, ctx, dom)
 			if st := act(t, ctx, dom, jsSet("tough", "3")); st != "ok" {

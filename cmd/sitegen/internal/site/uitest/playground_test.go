@@ -177,16 +177,7 @@ func TestPlaygroundShareLink(t *testing.T) {
 	}
 
 	ctx := newTab(t, desktopW, desktopH)
-	base, stop, err := browser.ServeDir(bundled)
-	if err != nil {
-		t.Fatal(err)
-	}
-	stopped := false
-	t.Cleanup(func() {
-		if !stopped {
-			stop()
-		}
-	})
+	base, stop := serveStoppable(t, bundled)
 	// A 2 KB program: the lengths for BENCHMARKS.md.
 	p2 := program(2000)
 	open(t, ctx, base, strings.TrimPrefix(plain(base, p2), base))
@@ -212,7 +203,6 @@ func TestPlaygroundShareLink(t *testing.T) {
 	wasm := calcJS[string](t, ctx, dom, `new URL(c.dataset.wasm, location.href).href`)
 	waitFor(t, ctx, fmt.Sprintf(`(window.__kept = window.__kept || caches.keys().then(async (ks) => { for (const k of ks) if (await (await caches.open(k)).match(%q)) return true; return false }).then((v) => (window.__keptV = v, window.__kept = null))), window.__keptV === true`, wasm), "the module to be kept offline")
 	stop()
-	stopped = true
 	fresh(t, ctx, base, strings.TrimPrefix(link, base))
 	again := ran(ctx, "ok")
 	if got := calcJS[string](t, ctx, dom, `c.querySelector("[name=program]").value`); got != strings.ReplaceAll(p, "\r\n", "\n") {

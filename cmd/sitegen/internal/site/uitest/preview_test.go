@@ -278,20 +278,10 @@ func TestBacklinksSection(t *testing.T) {
 // visited: its previews file was precached with the site.
 func TestLinkPreviewsOffline(t *testing.T) {
 	ctx := newTab(t, desktopW, desktopH)
-	base, stop, err := browser.ServeDir(bundled)
-	if err != nil {
-		t.Fatal(err)
-	}
-	stopped := false
-	t.Cleanup(func() {
-		if !stopped {
-			stop()
-		}
-	})
+	base, stop := serveStoppable(t, bundled)
 	open(t, ctx, base, "/")
 	waitFor(t, ctx, `!!navigator.serviceWorker && !!navigator.serviceWorker.controller`, "the service worker to cache the site and take over")
 	stop()
-	stopped = true
 	open(t, ctx, base, previewPage)
 	heading := previewLink(t, ctx)
 	p := linkPoint(t, ctx)
