@@ -105,9 +105,18 @@ func TestLayouts(t *testing.T) {
 				"Templates/Monster.md":     "# {{title}}\n",
 				"Home.md":                  "---\naliases: [Start, Index]\n---\n# Home\n",
 				"Bestiary/Goblin.md":       "# Goblin\n",
+				// Obsidian Publish titles a note with its inline title, the file
+				// name ("Displays the filename as an editable title inline with
+				// the file contents", https://help.obsidian.md/settings; Publish's
+				// "Hide page title: Enable or disable the inline title of a
+				// published note", https://help.obsidian.md/publish/manage-sites):
+				// a # heading further down is a heading, not the note's title.
+				"Cities/Kull.md": "> [!note] Quick calculator\n> `x`\n\nThe city of fortune.\n\n# Other\n\n#cities\n",
 			},
-			has:    map[string]string{"home/index.html": "Home", "bestiary/goblin/index.html": "Goblin"},
+			has: map[string]string{"home/index.html": "Home", "bestiary/goblin/index.html": "Goblin",
+				"cities/kull/index.html": "<title>Kull ·", "cities/kull/index.html#h": `id="other">Other`},
 			hasNot: []string{"templates/monster/index.html", "start/index.html"},
+			lacks:  map[string]string{"cities/kull/index.html": "<title>Other"},
 		},
 		{
 			name: "folder notes",

@@ -18,8 +18,14 @@
 //     note or from the vault's root ("absolute path in vault").
 //   - The navigation: the vault's folders and notes by name; a folder note
 //     (X/X.md, or X.md beside X/) is its folder's page.
-//   - The title: the note's title:, else its first # heading, else its file
-//     name.
+//   - The title: the note's title:, else the # heading that starts it,
+//     else its file name. Obsidian Publish shows a note's inline title,
+//     its file name ("Displays the filename as an editable title inline
+//     with the file contents", https://help.obsidian.md/settings), above
+//     the note; a note that starts with a # heading shows that heading
+//     first, so it is the title sitegen gives it, while a # heading
+//     further down ("# Pictures" under a species' text) is only a heading
+//     (layout.Layout.StartTitle).
 //   - What Obsidian shows all the same, which sitegen's lenient mode
 //     (--broken-links warn) builds as warnings and its strict mode refuses
 //     saying so: aliases: written as one text ("Aliases should always be
@@ -64,7 +70,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	l := &layout.Layout{Kind: layout.Obsidian, File: Dir + "/", Content: ".",
 		ExcludeNames: []string{Dir, ".trash", "node_modules"}, Unpublished: Unpublished, BadFrontMatter: true, Garden: true,
-		PluginBlocks: []string{"statblock"}, DuplicateURL: layout.KeepFirstByPath,
+		PluginBlocks: []string{"statblock"}, DuplicateURL: layout.KeepFirstByPath, StartTitle: true,
 		// Obsidian Publish uploads the attachments the notes being
 		// published show, as its author selects them: one no published
 		// note links to or embeds (a map only GM notes show) stays home.
