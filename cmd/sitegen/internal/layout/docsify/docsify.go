@@ -8,9 +8,12 @@
 // _sidebar.md is its sidebar). The root's _sidebar.md ("- [Page 1](page-1.md)",
 // "- Section Header 1" over a nested list, adding-pages.md) gives the
 // navigation's order and labels; the rest is the folder of Markdown's
-// layout (layout.Folder). Of the settings in index.html's window.$docsify
-// (https://docsify.js.org/#/configuration), read as text (ReadSettings),
-// name is the site's title and homepage the home page's file.
+// layout (layout.Folder). Of the settings in window.$docsify
+// (https://docsify.js.org/#/configuration), read as text (ReadSettings)
+// from index.html or, for what it leaves unset, from the script files of
+// the site's folder that it loads (<script src="./config.js">,
+// scriptSettings), name is the site's title and homepage the home page's
+// file.
 package docsify
 
 import (
@@ -20,6 +23,7 @@ import (
 	"io/fs"
 	"net/url"
 	"path"
+	"regexp"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -59,13 +63,31 @@ func Recognise(dir string) (*layout.Layout, error) {
 	l.ExcludeNames = append(l.ExcludeNames, Files...)
 	l.Read = append(l.Read, "docsify (index.html): _sidebar.md, _navbar.md, _coverpage.md are not pages")
 	st := ReadSettings(raw)
+	nameFrom, homeFrom := "", ""
+	if st.Name == "" || st.Homepage == "" {
+		// window.$docsify assigned in a script file of the site's own
+		// (<script src="./config.js">): its values fill what index.html
+		// leaves unset.
+		from, err := scriptSettings(dir, raw)
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range from {
+			if st.Name == "" && f.Name != "" {
+				st.Name, nameFrom = f.Name, " ("+f.file+")"
+			}
+			if st.Homepage == "" && f.Homepage != "" {
+				st.Homepage, homeFrom = f.Homepage, " ("+f.file+")"
+			}
+		}
+	}
 	if st.Name != "" {
 		l.Settings.Title = st.Name
-		l.Read = append(l.Read, "name")
+		l.Read = append(l.Read, "name"+nameFrom)
 	}
 	if home := homeFile(st.Homepage); home != "" && layout.Exists(dir, home, false) {
 		l.Home = home
-		l.Read = append(l.Read, "homepage "+home)
+		l.Read = append(l.Read, "homepage "+home+homeFrom)
 	}
 	side, err := layout.ReadSetting(dir, Files[0])
 	switch {
@@ -77,6 +99,81 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Read = append(l.Read, fmt.Sprintf("%s (%d entries)", Files[0], len(l.Nav)))
 	}
 	return l, nil
+}
+
+// maxScripts bounds how many of index.html's local scripts are read for
+// window.$docsify.
+const maxScripts = 8
+
+// scriptSrc finds the src of each <script> element of index.html.
+var scriptSrc = regexp.MustCompile(`(?i)<script\b[^>]*?\bsrc\s*=\s*["']([^"']+)["']`)
+
+// fileSettings are the Settings one script file gives, and that file.
+type fileSettings struct {
+	Settings
+	file string
+}
+
+// scriptSettings reads the settings of window.$docsify from the script
+// files of the site's own folder that index.html (raw) loads, in their
+// order: a src that is a path in dir (./config.js, js/settings.js,
+// /config.js), not a URL of another site, not above dir, not hidden. Each
+// is read as text through layout.ReadSetting, as index.html is (a link out
+// of the folder is an error; a missing file is skipped), and only a file
+// that assigns window.$docsify gives settings.
+func scriptSettings(dir string, raw []byte) ([]fileSettings, error) {
+	var out []fileSettings
+	for i, m := range scriptSrc.FindAllSubmatch(raw, -1) {
+		if i == maxScripts {
+			break
+		}
+		rel := localScript(string(m[1]))
+		if rel == "" {
+			continue
+		}
+		src, err := layout.ReadSetting(dir, rel)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		if !bytes.Contains(src, []byte("$docsify")) {
+			continue
+		}
+		if st := ReadSettings(src); st != (Settings{}) {
+			out = append(out, fileSettings{st, rel})
+		}
+	}
+	return out, nil
+}
+
+// localScript returns the slash path in the site's folder that a script
+// src names, or "" for a URL of another site (https://…, //cdn…), a path
+// above the folder or through a hidden name.
+func localScript(src string) string {
+	src = strings.TrimSpace(src)
+	if src == "" || strings.Contains(src, "://") || strings.HasPrefix(src, "//") || strings.HasPrefix(src, "data:") {
+		return ""
+	}
+	src, _, _ = strings.Cut(src, "?")
+	src, _, _ = strings.Cut(src, "#")
+	if u, err := url.PathUnescape(src); err == nil {
+		src = u
+	}
+	if strings.HasPrefix(src, "/") {
+		src = src[1:]
+	}
+	rel := path.Clean(src)
+	if rel == "." || rel == ".." || strings.HasPrefix(rel, "../") {
+		return ""
+	}
+	for _, seg := range strings.Split(rel, "/") {
+		if strings.HasPrefix(seg, ".") {
+			return ""
+		}
+	}
+	return rel
 }
 
 // ParseSidebar reads a docsify _sidebar.md: nested lists whose items are a

@@ -141,3 +141,60 @@ func TestRecogniseSettings(t *testing.T) {
 		})
 	}
 }
+
+// TestRecogniseSettingsScript: docsify reads window.$docsify wherever a
+// script of the page assigns it ("You can configure Docsify by defining
+// window.$docsify as an object", https://docsify.js.org/#/configuration),
+// and sites keep it in a script file of their own (<script
+// src="./config.js">); sitegen reads such a file of the site's folder, as
+// text, and never one of another site or outside the folder.
+func TestRecogniseSettingsScript(t *testing.T) {
+	const loader = `<script src="//cdn.jsdelivr.net/npm/docsify@4"></script>`
+	for _, tc := range []struct {
+		name       string
+		files      map[string]string
+		title      string
+		home, read string
+	}{
+		{"config.js beside index.html", map[string]string{
+			"index.html": `<script src="./config.js"></script>` + loader,
+			"config.js":  "const sideBar = { loadSidebar: true };\nwindow.$docsify = {\n    name: \"Wiki\",\n    homepage: 'intro.md',\n    ...sideBar,\n};\n",
+		}, "Wiki", "intro.md", "name (config.js)"},
+		{"in a folder, single quotes, no ./", map[string]string{
+			"index.html":     `<script type="text/javascript" src='js/settings.js'></script>` + loader,
+			"js/settings.js": "window.$docsify = { name: 'Rules' }\n",
+		}, "Rules", "", "name (js/settings.js)"},
+		{"index.html's own settings win", map[string]string{
+			"index.html": `<script>window.$docsify = {name: 'Inline'}</script><script src="config.js"></script>` + loader,
+			"config.js":  "window.$docsify = { name: 'Script' }\n",
+		}, "Inline", "", "name"},
+		{"a script of another site is not read", map[string]string{
+			"index.html": `<script src="https://example.org/config.js"></script>` + loader,
+		}, "", "", ""},
+		{"a script outside the folder is not read", map[string]string{
+			"index.html": `<script src="../config.js"></script>` + loader,
+		}, "", "", ""},
+		{"a script without $docsify", map[string]string{
+			"index.html": `<script src="app.js"></script>` + loader,
+			"app.js":     "var name = 'x'\n",
+		}, "", "", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			files := map[string]string{"README.md": "# Readme\n", "intro.md": "# Intro\n"}
+			for k, v := range tc.files {
+				files[k] = v
+			}
+			dir := layouttest.Write(t, files)
+			l, err := Recognise(dir)
+			if err != nil || l == nil {
+				t.Fatalf("Recognise = %v, %v", l, err)
+			}
+			if l.Settings.Title != tc.title || l.Home != tc.home {
+				t.Errorf("title %q home %q, want %q %q", l.Settings.Title, l.Home, tc.title, tc.home)
+			}
+			if tc.read != "" && !slices.Contains(l.Read, tc.read) {
+				t.Errorf("Read = %q, want it to say %q", l.Read, tc.read)
+			}
+		})
+	}
+}
