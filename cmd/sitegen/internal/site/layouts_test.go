@@ -119,6 +119,29 @@ func TestLayouts(t *testing.T) {
 			lacks:  map[string]string{"cities/kull/index.html": "<title>Other"},
 		},
 		{
+			// docsify's deployment guide: "save your files to the ./docs
+			// subfolder of the main branch of your repository. Then select
+			// main branch /docs folder as your GitHub Pages source"
+			// (https://docsify.js.org/#/deploy): the site is docs/, whose
+			// sidebar links from its root; the repository's README and
+			// scripts are not the site's.
+			name: "docsify site in docs/",
+			files: map[string]string{
+				"README.md":                      "# How to run the wiki\n",
+				"build.sh":                       "echo\n",
+				"docs/index.html":                `<script src="./config.js"></script><script src="//cdn.jsdelivr.net/npm/docsify@4"></script>`,
+				"docs/config.js":                 "window.$docsify = { name: 'Game Wiki', loadSidebar: true }\n",
+				"docs/README.md":                 "# Game docs\n",
+				"docs/_sidebar.md":               "- [Start](/getting-started/)\n- Development\n  - [Code](/development/code.md)\n",
+				"docs/getting-started/README.md": "# Getting started\n",
+				"docs/development/code.md":       "# Code\n",
+			},
+			has: map[string]string{"index.html": "<title>Game Wiki", "development/code/index.html": "Code",
+				"getting-started/index.html": "Getting started"},
+			hasNot: []string{"docs/index.html", "readme/index.html", "build.sh", "_sidebar/index.html", "config.js"},
+			lacks:  map[string]string{"index.html": "How to run the wiki"},
+		},
+		{
 			name: "folder notes",
 			files: map[string]string{
 				"site.toml":                      "title = \"T\"\n",

@@ -2,8 +2,8 @@
 // mdBook (book.toml), Quartz (quartz.config.ts or .yaml beside content/),
 // Docusaurus, VitePress, MkDocs, Hugo, Jekyll (their settings files),
 // sitegen's own (site.toml or content/), an Obsidian vault (.obsidian/),
-// else a plain folder of Markdown (a docsify site when its index.html
-// loads docsify). A tool's settings file is the most
+// else a plain folder of Markdown (a docsify site when its index.html, or
+// docs/index.html, loads docsify). A tool's settings file is the most
 // specific sign, so it comes before the content/ folder a Quartz site
 // shares with sitegen's own layout and before a .obsidian/ folder that
 // opening any folder in Obsidian leaves. Docusaurus and VitePress come

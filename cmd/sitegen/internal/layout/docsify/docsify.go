@@ -40,35 +40,53 @@ var Files = []string{"_sidebar.md", "_navbar.md", "_coverpage.md"}
 // maxIndex bounds how much of index.html is read to recognise docsify.
 const maxIndex = 1 << 20
 
-// Recognise returns the layout of the docsify site at dir, or nil when dir
-// has no index.html that loads docsify.
+// Roots are where a docsify site's index.html is looked for, in order: the
+// folder itself, then docs/, where docsify's deployment guide puts it ("It
+// is recommended that you save your files to the ./docs subfolder of the
+// main branch of your repository", https://docsify.js.org/#/deploy).
+var Roots = []string{".", "docs"}
+
+// Recognise returns the layout of the docsify site at dir (or in its
+// docs/ folder: Roots), or nil when neither has an index.html that loads
+// docsify. A site in docs/ is that folder: its pages, sidebar and
+// settings; the rest of the repository is not published.
 func Recognise(dir string) (*layout.Layout, error) {
-	if !layout.Exists(dir, "index.html", false) {
-		return nil, nil
-	}
-	raw, err := layout.ReadSetting(dir, "index.html")
-	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, nil
+	var raw []byte
+	root := ""
+	for _, r := range Roots {
+		index := path.Join(r, "index.html")
+		if !layout.Exists(dir, index, false) {
+			continue
 		}
-		return nil, err
+		b, err := layout.ReadSetting(dir, index)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		if len(b) > maxIndex {
+			b = b[:maxIndex]
+		}
+		if bytes.Contains(bytes.ToLower(b), []byte("docsify")) {
+			raw, root = b, r
+			break
+		}
 	}
-	if len(raw) > maxIndex {
-		raw = raw[:maxIndex]
-	}
-	if !bytes.Contains(bytes.ToLower(raw), []byte("docsify")) {
+	if root == "" {
 		return nil, nil
 	}
 	l := layout.Folder()
+	l.Content = root
 	l.ExcludeNames = append(l.ExcludeNames, Files...)
-	l.Read = append(l.Read, "docsify (index.html): _sidebar.md, _navbar.md, _coverpage.md are not pages")
+	l.Read = append(l.Read, "docsify ("+path.Join(root, "index.html")+"): _sidebar.md, _navbar.md, _coverpage.md are not pages")
 	st := ReadSettings(raw)
 	nameFrom, homeFrom := "", ""
 	if st.Name == "" || st.Homepage == "" {
 		// window.$docsify assigned in a script file of the site's own
 		// (<script src="./config.js">): its values fill what index.html
 		// leaves unset.
-		from, err := scriptSettings(dir, raw)
+		from, err := scriptSettings(dir, root, raw)
 		if err != nil {
 			return nil, err
 		}
@@ -85,18 +103,19 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Settings.Title = st.Name
 		l.Read = append(l.Read, "name"+nameFrom)
 	}
-	if home := homeFile(st.Homepage); home != "" && layout.Exists(dir, home, false) {
+	if home := homeFile(st.Homepage); home != "" && layout.Exists(dir, path.Join(root, home), false) {
 		l.Home = home
 		l.Read = append(l.Read, "homepage "+home+homeFrom)
 	}
-	side, err := layout.ReadSetting(dir, Files[0])
+	sidebar := path.Join(root, Files[0])
+	side, err := layout.ReadSetting(dir, sidebar)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 	case err != nil:
 		return nil, err
 	default:
-		l.Nav, l.NavFile = ParseSidebar(side), Files[0]
-		l.Read = append(l.Read, fmt.Sprintf("%s (%d entries)", Files[0], len(l.Nav)))
+		l.Nav, l.NavFile = ParseSidebar(side), sidebar
+		l.Read = append(l.Read, fmt.Sprintf("%s (%d entries)", sidebar, len(l.Nav)))
 	}
 	return l, nil
 }
@@ -115,13 +134,13 @@ type fileSettings struct {
 }
 
 // scriptSettings reads the settings of window.$docsify from the script
-// files of the site's own folder that index.html (raw) loads, in their
-// order: a src that is a path in dir (./config.js, js/settings.js,
+// files of the site's own folder (root, in dir) that its index.html (raw)
+// loads, in their order: a src that is a path in root (./config.js, js/settings.js,
 // /config.js), not a URL of another site, not above dir, not hidden. Each
 // is read as text through layout.ReadSetting, as index.html is (a link out
 // of the folder is an error; a missing file is skipped), and only a file
 // that assigns window.$docsify gives settings.
-func scriptSettings(dir string, raw []byte) ([]fileSettings, error) {
+func scriptSettings(dir, root string, raw []byte) ([]fileSettings, error) {
 	var out []fileSettings
 	for i, m := range scriptSrc.FindAllSubmatch(raw, -1) {
 		if i == maxScripts {
@@ -131,7 +150,7 @@ func scriptSettings(dir string, raw []byte) ([]fileSettings, error) {
 		if rel == "" {
 			continue
 		}
-		src, err := layout.ReadSetting(dir, rel)
+		src, err := layout.ReadSetting(dir, path.Join(root, rel))
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}

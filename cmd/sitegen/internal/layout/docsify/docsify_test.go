@@ -198,3 +198,47 @@ func TestRecogniseSettingsScript(t *testing.T) {
 		})
 	}
 }
+
+// TestRecogniseDocsFolder: docsify's own instructions put the site in
+// docs/ ("It is recommended that you save your files to the ./docs
+// subfolder of the main branch of your repository. Then select main
+// branch /docs folder as your GitHub Pages source",
+// https://docsify.js.org/#/deploy; "docsify init ./docs",
+// https://docsify.js.org/#/quickstart), so a repository whose docs/index.html
+// loads docsify is that site: its pages, sidebar and settings come from
+// docs/, and the repository's other files (its README, scripts) are not
+// the site's. An index.html at the root that loads docsify wins.
+func TestRecogniseDocsFolder(t *testing.T) {
+	index := `<script src="./config.js"></script><script src="//cdn.jsdelivr.net/npm/docsify@4"></script>`
+	files := map[string]string{
+		"README.md":                "# The repository\n",
+		"_old/notes.md":            "# Old notes\n",
+		"docs/index.html":          index,
+		"docs/config.js":           "window.$docsify = { name: 'Wiki', homepage: 'start.md' }\n",
+		"docs/README.md":           "# Home\n",
+		"docs/start.md":            "# Start\n",
+		"docs/_sidebar.md":         "- [Start](/start.md)\n- Development\n  - [Code](/development/code.md)\n",
+		"docs/development/code.md": "# Code\n",
+	}
+	l, err := Recognise(layouttest.Write(t, files))
+	if err != nil || l == nil {
+		t.Fatalf("Recognise = %v, %v", l, err)
+	}
+	if l.Content != "docs" || l.Settings.Title != "Wiki" || l.Home != "start.md" || l.NavFile != "docs/_sidebar.md" || len(l.Nav) != 3 {
+		t.Errorf("Content %q Title %q Home %q NavFile %q Nav %v, want docs, Wiki, start.md, docs/_sidebar.md and 3 entries",
+			l.Content, l.Settings.Title, l.Home, l.NavFile, l.Nav)
+	}
+	if !slices.ContainsFunc(l.Read, func(s string) bool { return strings.Contains(s, "docs/index.html") }) {
+		t.Errorf("Read = %q, want it to name docs/index.html", l.Read)
+	}
+
+	files["index.html"] = `<script>window.$docsify = {name: 'Root'}</script><script src="//cdn.jsdelivr.net/npm/docsify@4"></script>`
+	if l, err := Recognise(layouttest.Write(t, files)); err != nil || l == nil || l.Content != "." || l.Settings.Title != "Root" {
+		t.Errorf("with a docsify index.html at the root: %+v, %v; want the root's site", l, err)
+	}
+	delete(files, "index.html")
+	files["docs/index.html"] = "<h1>Hello</h1>"
+	if l, err := Recognise(layouttest.Write(t, files)); err != nil || l != nil {
+		t.Errorf("docs/index.html without docsify: %v, %v; want no docsify site", l, err)
+	}
+}
