@@ -16,7 +16,8 @@ import (
 // warnTransformer warns about what a page holds that renders differently
 // from what its editor expects: raw HTML the sanitizer changed (unless
 // Options.Unsafe; what it removed, once a line), and other tools' syntax
-// that shows as text (see unsupported). It puts the sanitized HTML in
+// that shows as text (see unsupported), and the fenced blocks of a tool's
+// plugins that nothing draws (Dialects.PluginBlocks). It puts the sanitized HTML in
 // place of the raw HTML, with its headings one level down when the page's
 // go down (h1Transformer).
 type warnTransformer struct{ m *Markdown }
@@ -62,6 +63,21 @@ func (t warnTransformer) Transform(doc *ast.Document, reader text.Reader, pc par
 			} else if st.demoteRaw {
 				raws = append(raws, raw{n, rawText(n, src)})
 			}
+		case *ast.FencedCodeBlock:
+			if n.Info == nil || len(t.m.opts.Dialects.PluginBlocks) == 0 {
+				return ast.WalkSkipChildren, nil
+			}
+			fields := strings.Fields(string(n.Info.Segment.Value(src)))
+			if len(fields) == 0 {
+				return ast.WalkSkipChildren, nil
+			}
+			if plugin, ok := t.m.opts.Dialects.PluginBlocks[fields[0]]; ok {
+				if _, drawn := t.m.opts.Handlers[fields[0]]; !drawn {
+					line, col := st.pos(fenceStart(src, n.Info.Segment.Start))
+					st.reportAt(line, col, true, fmt.Sprintf("a ```%s block (%s): sitegen does not draw it, nor does the tool's publisher, so it shows as code", fields[0], plugin))
+				}
+			}
+			return ast.WalkSkipChildren, nil
 		case *ast.Paragraph:
 			if ids, only := autodoc(n, src); len(ids) > 0 && t.m.opts.Dialects.Autodoc {
 				how := "it shows as text"

@@ -112,7 +112,14 @@ func TestLayouts(t *testing.T) {
 				// published note", https://help.obsidian.md/publish/manage-sites):
 				// a # heading further down is a heading, not the note's title.
 				"Cities/Kull.md": "> [!note] Quick calculator\n> `x`\n\nThe city of fortune.\n\n# Other\n\n#cities\n",
+				// "a plugin that requires a plugin codeblock to render, such as
+				// Dataview or Fantasy Statblocks, will not work by default in
+				// Publish" (https://help.obsidian.md/publish/limitations): a
+				// block sitegen does not draw either shows as code, and the
+				// build says so at its line.
+				"Cities/Map.md": "# Map\n\n```leaflet\nid: kull\nimage: [[Kull.png]]\n```\n",
 			},
+			warnings: []string{"Map.md:3:1: a ```leaflet block (the Obsidian Leaflet plugin's)"},
 			has: map[string]string{"home/index.html": "Home", "bestiary/goblin/index.html": "Goblin",
 				"cities/kull/index.html": "<title>Kull ·", "cities/kull/index.html#h": `id="other">Other`},
 			hasNot: []string{"templates/monster/index.html", "start/index.html"},

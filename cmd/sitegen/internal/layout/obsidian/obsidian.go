@@ -34,6 +34,9 @@
 //     (the note without them), an unresolved link, a block of a plugin that
 //     cannot read it (PluginBlocks: Fantasy Statblocks' statblock), two
 //     notes of one URL (the first by path, layout.KeepFirstByPath).
+//   - What neither Publish nor sitegen draws: the code blocks of other
+//     community plugins (Leaflet's leaflet, JS Engine's js-engine, Meta
+//     Bind's meta-bind…) show as code, with a warning (Markup.PluginBlocks).
 package obsidian
 
 import (
@@ -59,6 +62,21 @@ const (
 	dataviewFile  = Dir + "/plugins/dataview/data.json"
 )
 
+// undrawn are the fenced blocks of common community plugins that Obsidian
+// Publish does not draw ("a plugin that requires a plugin codeblock to
+// render, such as Dataview or Fantasy Statblocks, will not work by default
+// in Publish", https://help.obsidian.md/publish/limitations) and sitegen
+// does not either (it draws Dataview's and Fantasy Statblocks' own): they
+// show as code, and the build says so.
+var undrawn = map[string]string{
+	"leaflet":           "the Obsidian Leaflet plugin's",
+	"js-engine":         "the JS Engine plugin's",
+	"meta-bind":         "the Meta Bind plugin's",
+	"meta-bind-button":  "the Meta Bind plugin's",
+	"meta-bind-js-view": "the Meta Bind plugin's",
+	"meta-bind-embed":   "the Meta Bind plugin's",
+}
+
 // Settings are the settings files Recognise reads.
 var Settings = []string{appFile, templatesFile, templaterFile, pluginsFile, dataviewFile}
 
@@ -75,6 +93,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		// published show, as its author selects them: one no published
 		// note links to or embeds (a map only GM notes show) stays home.
 		LinkedFilesOnly: true}
+	l.Markup.PluginBlocks = undrawn
 	// Settings files that are missing or do not parse leave the defaults:
 	// Obsidian itself starts with none of them. One that is a link out of
 	// the vault is an error (layout.ReadSetting): it may say which folder
