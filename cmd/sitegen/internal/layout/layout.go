@@ -410,6 +410,10 @@ type Markup struct {
 	// publisher draws, to the plugin's name: shown as code, with a
 	// warning (markup.Dialects.PluginBlocks). Nil: none.
 	PluginBlocks map[string]string
+	// PluginInline maps the words that start a plugin's inline code
+	// (Meta Bind's `INPUT[…]`, `VIEW[…]`) to the plugin's name, as
+	// PluginBlocks does for blocks (markup.Dialects.PluginInline).
+	PluginInline map[string]string
 	// NoObsidian: the tool reads none of Obsidian's syntax: [[x]],
 	// ![[x]], #tags, ==x== and %%x%% are text (VitePress's markdown-it).
 	NoObsidian bool

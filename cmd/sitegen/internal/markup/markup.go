@@ -141,6 +141,10 @@ type Dialects struct {
 	// Obsidian Leaflet plugin's"): such a block shows as code, with a
 	// warning at its fence (warn.go).
 	PluginBlocks map[string]string
+	// PluginInline maps the words that start a plugin's inline code
+	// ("INPUT": `INPUT[number:x]`, Meta Bind's) to the plugin's name: such
+	// code shows as code, with a warning (warn.go).
+	PluginInline map[string]string
 }
 
 // SafeClasses are the classes a kramdown attribute list may give a block:

@@ -78,6 +78,28 @@ func (t warnTransformer) Transform(doc *ast.Document, reader text.Reader, pc par
 				}
 			}
 			return ast.WalkSkipChildren, nil
+		case *ast.CodeSpan:
+			if len(t.m.opts.Dialects.PluginInline) == 0 {
+				return ast.WalkSkipChildren, nil
+			}
+			first, ok := n.FirstChild().(*ast.Text)
+			if !ok {
+				return ast.WalkSkipChildren, nil
+			}
+			var code strings.Builder
+			for c := ast.Node(first); c != nil; c = c.NextSibling() {
+				if txt, ok := c.(*ast.Text); ok {
+					code.Write(txt.Segment.Value(src))
+				}
+			}
+			for word, plugin := range t.m.opts.Dialects.PluginInline {
+				if s := code.String(); strings.HasPrefix(s, word+"[") && strings.HasSuffix(s, "]") {
+					// the span's backtick is one byte before its text
+					st.report(first.Segment.Start-1, true, fmt.Sprintf("an inline `%s[…]` (%s): sitegen does not draw it, nor does the tool's publisher, so it shows as code", word, plugin))
+					break
+				}
+			}
+			return ast.WalkSkipChildren, nil
 		case *ast.Paragraph:
 			if ids, only := autodoc(n, src); len(ids) > 0 && t.m.opts.Dialects.Autodoc {
 				how := "it shows as text"

@@ -304,6 +304,7 @@ func load(ctx context.Context, opts Options, updatable bool) (*Site, error) {
 			MDX:               s.lay.Markup.MDX,
 			StraightQuotes:    s.lay.Markup.StraightQuotes,
 			PluginBlocks:      s.lay.Markup.PluginBlocks,
+			PluginInline:      s.lay.Markup.PluginInline,
 		},
 	})
 	if err := s.load(ctx); err != nil {

@@ -36,7 +36,8 @@
 //     notes of one URL (the first by path, layout.KeepFirstByPath).
 //   - What neither Publish nor sitegen draws: the code blocks of other
 //     community plugins (Leaflet's leaflet, JS Engine's js-engine, Meta
-//     Bind's meta-bind…) show as code, with a warning (Markup.PluginBlocks).
+//     Bind's meta-bind…) and Meta Bind's inline `INPUT[…]`, `VIEW[…]` show
+//     as code, with a warning (Markup.PluginBlocks, PluginInline).
 package obsidian
 
 import (
@@ -77,6 +78,15 @@ var undrawn = map[string]string{
 	"meta-bind-embed":   "the Meta Bind plugin's",
 }
 
+// undrawnInline are the inline fields of common community plugins that
+// neither Publish nor sitegen draws: Meta Bind's `INPUT[number:x]`,
+// `VIEW[{x} / 2][math]` and `BUTTON[id]`.
+var undrawnInline = map[string]string{
+	"INPUT":  "the Meta Bind plugin's",
+	"VIEW":   "the Meta Bind plugin's",
+	"BUTTON": "the Meta Bind plugin's",
+}
+
 // Settings are the settings files Recognise reads.
 var Settings = []string{appFile, templatesFile, templaterFile, pluginsFile, dataviewFile}
 
@@ -93,7 +103,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		// published show, as its author selects them: one no published
 		// note links to or embeds (a map only GM notes show) stays home.
 		LinkedFilesOnly: true}
-	l.Markup.PluginBlocks = undrawn
+	l.Markup.PluginBlocks, l.Markup.PluginInline = undrawn, undrawnInline
 	// Settings files that are missing or do not parse leave the defaults:
 	// Obsidian itself starts with none of them. One that is a link out of
 	// the vault is an error (layout.ReadSetting): it may say which folder
