@@ -120,7 +120,7 @@ func TestLayouts(t *testing.T) {
 				"Cities/Map.md": "# Map\n\n```leaflet\nid: kull\nimage: [[Kull.png]]\n```\n\nHeight: `INPUT[number:map_height]`, half: `VIEW[{map_height} / 2][math]`, not `INPUT` alone.\n",
 			},
 			warnings: []string{"Map.md:3:1: a ```leaflet block (the Obsidian Leaflet plugin's)",
-				"Map.md:8:9: an inline `INPUT[…]` (the Meta Bind plugin's)", "Map.md:8:43: an inline `VIEW[…]` (the Meta Bind plugin's)"},
+				"Map.md:8:9: an inline INPUT field (the Meta Bind plugin's)", "Map.md:8:43: an inline VIEW field (the Meta Bind plugin's)"},
 			has: map[string]string{"home/index.html": "Home", "bestiary/goblin/index.html": "Goblin",
 				"cities/kull/index.html": "<title>Kull ·", "cities/kull/index.html#h": `id="other">Other`},
 			hasNot: []string{"templates/monster/index.html", "start/index.html"},
