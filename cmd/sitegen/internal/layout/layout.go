@@ -405,6 +405,15 @@ type Markup struct {
 	// whose template links to the page their first argument (or path=)
 	// names, showing its title (or text=): rendered so, not dropped.
 	PageLinkShortcodes []string
+	// PluginBlocks maps the info words of fenced blocks that a plugin of
+	// the tool's editor draws, and that neither sitegen nor the tool's
+	// publisher draws, to the plugin's name: shown as code, with a
+	// warning (markup.Dialects.PluginBlocks). Nil: none.
+	PluginBlocks map[string]string
+	// PluginInline maps the words that start a plugin's inline code
+	// (Meta Bind's `INPUT[…]`, `VIEW[…]`) to the plugin's name, as
+	// PluginBlocks does for blocks (markup.Dialects.PluginInline).
+	PluginInline map[string]string
 	// NoObsidian: the tool reads none of Obsidian's syntax: [[x]],
 	// ![[x]], #tags, ==x== and %%x%% are text (VitePress's markdown-it).
 	NoObsidian bool

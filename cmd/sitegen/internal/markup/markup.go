@@ -135,6 +135,16 @@ type Dialects struct {
 	// markdown-it (VitePress) and remark (Docusaurus) do by default;
 	// otherwise goldmark's typographer makes them typographic.
 	StraightQuotes bool
+	// PluginBlocks maps the info words of fenced blocks that a plugin of
+	// the tool draws in its editor, and that neither sitegen nor the
+	// tool's publisher draws, to the plugin's name ("leaflet": "the
+	// Obsidian Leaflet plugin's"): such a block shows as code, with a
+	// warning at its fence (warn.go).
+	PluginBlocks map[string]string
+	// PluginInline maps the words that start a plugin's inline code
+	// ("INPUT": `INPUT[number:x]`, Meta Bind's) to the plugin's name: such
+	// code shows as code, with a warning (warn.go).
+	PluginInline map[string]string
 }
 
 // SafeClasses are the classes a kramdown attribute list may give a block:

@@ -16,7 +16,8 @@ import (
 // warnTransformer warns about what a page holds that renders differently
 // from what its editor expects: raw HTML the sanitizer changed (unless
 // Options.Unsafe; what it removed, once a line), and other tools' syntax
-// that shows as text (see unsupported). It puts the sanitized HTML in
+// that shows as text (see unsupported), and the fenced blocks of a tool's
+// plugins that nothing draws (Dialects.PluginBlocks). It puts the sanitized HTML in
 // place of the raw HTML, with its headings one level down when the page's
 // go down (h1Transformer).
 type warnTransformer struct{ m *Markdown }
@@ -62,6 +63,43 @@ func (t warnTransformer) Transform(doc *ast.Document, reader text.Reader, pc par
 			} else if st.demoteRaw {
 				raws = append(raws, raw{n, rawText(n, src)})
 			}
+		case *ast.FencedCodeBlock:
+			if n.Info == nil || len(t.m.opts.Dialects.PluginBlocks) == 0 {
+				return ast.WalkSkipChildren, nil
+			}
+			fields := strings.Fields(string(n.Info.Segment.Value(src)))
+			if len(fields) == 0 {
+				return ast.WalkSkipChildren, nil
+			}
+			if plugin, ok := t.m.opts.Dialects.PluginBlocks[fields[0]]; ok {
+				if _, drawn := t.m.opts.Handlers[fields[0]]; !drawn {
+					line, col := st.pos(fenceStart(src, n.Info.Segment.Start))
+					st.reportAt(line, col, true, fmt.Sprintf("a ```%s block (%s): sitegen does not draw it, nor does the tool's publisher, so it shows as code", fields[0], plugin))
+				}
+			}
+			return ast.WalkSkipChildren, nil
+		case *ast.CodeSpan:
+			if len(t.m.opts.Dialects.PluginInline) == 0 {
+				return ast.WalkSkipChildren, nil
+			}
+			first, ok := n.FirstChild().(*ast.Text)
+			if !ok {
+				return ast.WalkSkipChildren, nil
+			}
+			var code strings.Builder
+			for c := ast.Node(first); c != nil; c = c.NextSibling() {
+				if txt, ok := c.(*ast.Text); ok {
+					code.Write(txt.Segment.Value(src))
+				}
+			}
+			for word, plugin := range t.m.opts.Dialects.PluginInline {
+				if s := code.String(); strings.HasPrefix(s, word+"[") && strings.HasSuffix(s, "]") {
+					// the span's backtick is one byte before its text
+					st.report(first.Segment.Start-1, true, fmt.Sprintf("an inline %s field (%s): sitegen does not draw `%s[…]`, nor does the tool's publisher, so it shows as code", word, plugin, word))
+					break
+				}
+			}
+			return ast.WalkSkipChildren, nil
 		case *ast.Paragraph:
 			if ids, only := autodoc(n, src); len(ids) > 0 && t.m.opts.Dialects.Autodoc {
 				how := "it shows as text"

@@ -105,9 +105,49 @@ func TestLayouts(t *testing.T) {
 				"Templates/Monster.md":     "# {{title}}\n",
 				"Home.md":                  "---\naliases: [Start, Index]\n---\n# Home\n",
 				"Bestiary/Goblin.md":       "# Goblin\n",
+				// Obsidian Publish titles a note with its inline title, the file
+				// name ("Displays the filename as an editable title inline with
+				// the file contents", https://help.obsidian.md/settings; Publish's
+				// "Hide page title: Enable or disable the inline title of a
+				// published note", https://help.obsidian.md/publish/manage-sites):
+				// a # heading further down is a heading, not the note's title.
+				"Cities/Kull.md": "> [!note] Quick calculator\n> `x`\n\nThe city of fortune.\n\n# Other\n\n#cities\n",
+				// "a plugin that requires a plugin codeblock to render, such as
+				// Dataview or Fantasy Statblocks, will not work by default in
+				// Publish" (https://help.obsidian.md/publish/limitations): a
+				// block sitegen does not draw either shows as code, and the
+				// build says so at its line.
+				"Cities/Map.md": "# Map\n\n```leaflet\nid: kull\nimage: [[Kull.png]]\n```\n\nHeight: `INPUT[number:map_height]`, half: `VIEW[{map_height} / 2][math]`, not `INPUT` alone.\n",
 			},
-			has:    map[string]string{"home/index.html": "Home", "bestiary/goblin/index.html": "Goblin"},
+			warnings: []string{"Map.md:3:1: a ```leaflet block (the Obsidian Leaflet plugin's)",
+				"Map.md:8:9: an inline INPUT field (the Meta Bind plugin's)", "Map.md:8:43: an inline VIEW field (the Meta Bind plugin's)"},
+			has: map[string]string{"home/index.html": "Home", "bestiary/goblin/index.html": "Goblin",
+				"cities/kull/index.html": "<title>Kull ·", "cities/kull/index.html#h": `id="other">Other`},
 			hasNot: []string{"templates/monster/index.html", "start/index.html"},
+			lacks:  map[string]string{"cities/kull/index.html": "<title>Other"},
+		},
+		{
+			// docsify's deployment guide: "save your files to the ./docs
+			// subfolder of the main branch of your repository. Then select
+			// main branch /docs folder as your GitHub Pages source"
+			// (https://docsify.js.org/#/deploy): the site is docs/, whose
+			// sidebar links from its root; the repository's README and
+			// scripts are not the site's.
+			name: "docsify site in docs/",
+			files: map[string]string{
+				"README.md":                      "# How to run the wiki\n",
+				"build.sh":                       "echo\n",
+				"docs/index.html":                `<script src="./config.js"></script><script src="//cdn.jsdelivr.net/npm/docsify@4"></script>`,
+				"docs/config.js":                 "window.$docsify = { name: 'Game Wiki', loadSidebar: true }\n",
+				"docs/README.md":                 "# Game docs\n",
+				"docs/_sidebar.md":               "- [Start](/getting-started/)\n- Development\n  - [Code](/development/code.md)\n",
+				"docs/getting-started/README.md": "# Getting started\n",
+				"docs/development/code.md":       "# Code\n",
+			},
+			has: map[string]string{"index.html": "<title>Game Wiki", "development/code/index.html": "Code",
+				"getting-started/index.html": "Getting started"},
+			hasNot: []string{"docs/index.html", "readme/index.html", "build.sh", "_sidebar/index.html", "config.js"},
+			lacks:  map[string]string{"index.html": "How to run the wiki"},
 		},
 		{
 			name: "folder notes",

@@ -303,6 +303,8 @@ func load(ctx context.Context, opts Options, updatable bool) (*Site, error) {
 			ContainerBrackets: s.lay.Markup.BracketTitles,
 			MDX:               s.lay.Markup.MDX,
 			StraightQuotes:    s.lay.Markup.StraightQuotes,
+			PluginBlocks:      s.lay.Markup.PluginBlocks,
+			PluginInline:      s.lay.Markup.PluginInline,
 		},
 	})
 	if err := s.load(ctx); err != nil {

@@ -2,8 +2,8 @@
 // mdBook (book.toml), Quartz (quartz.config.ts or .yaml beside content/),
 // Docusaurus, VitePress, MkDocs, Hugo, Jekyll (their settings files),
 // sitegen's own (site.toml or content/), an Obsidian vault (.obsidian/),
-// else a plain folder of Markdown (a docsify site when its index.html
-// loads docsify). A tool's settings file is the most
+// else a plain folder of Markdown (a docsify site when its index.html, or
+// docs/index.html, loads docsify). A tool's settings file is the most
 // specific sign, so it comes before the content/ folder a Quartz site
 // shares with sitegen's own layout and before a .obsidian/ folder that
 // opening any folder in Obsidian leaves. Docusaurus and VitePress come
@@ -15,6 +15,7 @@
 package detect
 
 import (
+	"fmt"
 	"path"
 	"slices"
 	"strings"
@@ -58,7 +59,25 @@ func Layout(dir string) (*layout.Layout, error) {
 	if l, err := docsify.Recognise(dir); err != nil || l != nil {
 		return l, err
 	}
-	return layout.Folder(), nil
+	l := layout.Folder()
+	l.Notes = append(l.Notes, nestedBooks(dir)...)
+	return l, nil
+}
+
+// bookFolders are where a repository keeps an mdBook book below its root.
+var bookFolders = []string{"book", "docs"}
+
+// nestedBooks notes an mdBook book in one of bookFolders of a folder of
+// Markdown: mdBook builds a book from its own folder ("mdbook build
+// book"), so the root is not that book, and the note says how to build it.
+func nestedBooks(dir string) []string {
+	var notes []string
+	for _, sub := range bookFolders {
+		if f := path.Join(sub, mdbook.ConfigFile); layout.Exists(dir, f, false) {
+			notes = append(notes, fmt.Sprintf("%s: an mdBook book is in %s/; --source %s builds it as mdbook build %s does", f, sub, sub, sub))
+		}
+	}
+	return notes
 }
 
 // Settings lists the settings files of the layout lay (nil: sitegen's

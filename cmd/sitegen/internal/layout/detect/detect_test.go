@@ -1,6 +1,7 @@
 package detect
 
 import (
+	"slices"
 	"testing"
 
 	"d6codex/cmd/sitegen/internal/layout"
@@ -86,5 +87,34 @@ func TestSettings(t *testing.T) {
 	}
 	if !IsSettings(lay, "docs/rules/_category_.json") || IsSettings(lay, "docs/rules/a.md") {
 		t.Error("a Docusaurus folder's _category_.json is not its settings")
+	}
+}
+
+// TestNestedBook: an mdBook book is a folder with book.toml, built with
+// "mdbook build DIR" ("The build command can take a directory as an
+// argument to use as the book's root instead of the current working
+// directory", https://rust-lang.github.io/mdBook/cli/build.html); a
+// repository that keeps its book in book/ or docs/ is not a book at its
+// root, so sitegen builds the root as a folder of Markdown and says where
+// the book is and how to build it.
+func TestNestedBook(t *testing.T) {
+	for _, sub := range []string{"book", "docs"} {
+		t.Run(sub, func(t *testing.T) {
+			l, err := Layout(layouttest.Write(t, map[string]string{
+				"README.md": "# The game\n", sub + "/book.toml": "[book]\ntitle = \"Rules\"\n",
+				sub + "/src/SUMMARY.md": "- [Welcome](welcome.md)\n", sub + "/src/welcome.md": "# Welcome\n",
+			}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := sub + "/book.toml: an mdBook book is in " + sub + "/; --source " + sub + " builds it as mdbook build " + sub + " does"
+			if l.Kind != layout.Markdown || !slices.Contains(l.Notes, want) {
+				t.Errorf("kind %q, notes %q; want a folder of Markdown noting %q", l.Kind, l.Notes, want)
+			}
+		})
+	}
+	l, err := Layout(layouttest.Write(t, map[string]string{"README.md": "# x\n", "docs/guide.md": "# Guide\n"}))
+	if err != nil || len(l.Notes) != 0 {
+		t.Errorf("a folder without a nested book: notes %q, %v", l.Notes, err)
 	}
 }

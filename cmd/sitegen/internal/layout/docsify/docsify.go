@@ -8,9 +8,12 @@
 // _sidebar.md is its sidebar). The root's _sidebar.md ("- [Page 1](page-1.md)",
 // "- Section Header 1" over a nested list, adding-pages.md) gives the
 // navigation's order and labels; the rest is the folder of Markdown's
-// layout (layout.Folder). Of the settings in index.html's window.$docsify
-// (https://docsify.js.org/#/configuration), read as text (ReadSettings),
-// name is the site's title and homepage the home page's file.
+// layout (layout.Folder). Of the settings in window.$docsify
+// (https://docsify.js.org/#/configuration), read as text (ReadSettings)
+// from index.html or, for what it leaves unset, from the script files of
+// the site's folder that it loads (<script src="./config.js">,
+// scriptSettings), name is the site's title and homepage the home page's
+// file.
 package docsify
 
 import (
@@ -20,6 +23,7 @@ import (
 	"io/fs"
 	"net/url"
 	"path"
+	"regexp"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -36,47 +40,159 @@ var Files = []string{"_sidebar.md", "_navbar.md", "_coverpage.md"}
 // maxIndex bounds how much of index.html is read to recognise docsify.
 const maxIndex = 1 << 20
 
-// Recognise returns the layout of the docsify site at dir, or nil when dir
-// has no index.html that loads docsify.
+// Roots are where a docsify site's index.html is looked for, in order: the
+// folder itself, then docs/, where docsify's deployment guide puts it ("It
+// is recommended that you save your files to the ./docs subfolder of the
+// main branch of your repository", https://docsify.js.org/#/deploy).
+var Roots = []string{".", "docs"}
+
+// Recognise returns the layout of the docsify site at dir (or in its
+// docs/ folder: Roots), or nil when neither has an index.html that loads
+// docsify. A site in docs/ is that folder: its pages, sidebar and
+// settings; the rest of the repository is not published.
 func Recognise(dir string) (*layout.Layout, error) {
-	if !layout.Exists(dir, "index.html", false) {
-		return nil, nil
-	}
-	raw, err := layout.ReadSetting(dir, "index.html")
-	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, nil
+	var raw []byte
+	root := ""
+	for _, r := range Roots {
+		index := path.Join(r, "index.html")
+		if !layout.Exists(dir, index, false) {
+			continue
 		}
-		return nil, err
+		b, err := layout.ReadSetting(dir, index)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		if len(b) > maxIndex {
+			b = b[:maxIndex]
+		}
+		if bytes.Contains(bytes.ToLower(b), []byte("docsify")) {
+			raw, root = b, r
+			break
+		}
 	}
-	if len(raw) > maxIndex {
-		raw = raw[:maxIndex]
-	}
-	if !bytes.Contains(bytes.ToLower(raw), []byte("docsify")) {
+	if root == "" {
 		return nil, nil
 	}
 	l := layout.Folder()
+	l.Content = root
 	l.ExcludeNames = append(l.ExcludeNames, Files...)
-	l.Read = append(l.Read, "docsify (index.html): _sidebar.md, _navbar.md, _coverpage.md are not pages")
+	l.Read = append(l.Read, "docsify ("+path.Join(root, "index.html")+"): _sidebar.md, _navbar.md, _coverpage.md are not pages")
 	st := ReadSettings(raw)
+	nameFrom, homeFrom := "", ""
+	if st.Name == "" || st.Homepage == "" {
+		// window.$docsify assigned in a script file of the site's own
+		// (<script src="./config.js">): its values fill what index.html
+		// leaves unset.
+		from, err := scriptSettings(dir, root, raw)
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range from {
+			if st.Name == "" && f.Name != "" {
+				st.Name, nameFrom = f.Name, " ("+f.file+")"
+			}
+			if st.Homepage == "" && f.Homepage != "" {
+				st.Homepage, homeFrom = f.Homepage, " ("+f.file+")"
+			}
+		}
+	}
 	if st.Name != "" {
 		l.Settings.Title = st.Name
-		l.Read = append(l.Read, "name")
+		l.Read = append(l.Read, "name"+nameFrom)
 	}
-	if home := homeFile(st.Homepage); home != "" && layout.Exists(dir, home, false) {
+	if home := homeFile(st.Homepage); home != "" && layout.Exists(dir, path.Join(root, home), false) {
 		l.Home = home
-		l.Read = append(l.Read, "homepage "+home)
+		l.Read = append(l.Read, "homepage "+home+homeFrom)
 	}
-	side, err := layout.ReadSetting(dir, Files[0])
+	sidebar := path.Join(root, Files[0])
+	side, err := layout.ReadSetting(dir, sidebar)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 	case err != nil:
 		return nil, err
 	default:
-		l.Nav, l.NavFile = ParseSidebar(side), Files[0]
-		l.Read = append(l.Read, fmt.Sprintf("%s (%d entries)", Files[0], len(l.Nav)))
+		l.Nav, l.NavFile = ParseSidebar(side), sidebar
+		l.Read = append(l.Read, fmt.Sprintf("%s (%d entries)", sidebar, len(l.Nav)))
 	}
 	return l, nil
+}
+
+// maxScripts bounds how many of index.html's local scripts are read for
+// window.$docsify.
+const maxScripts = 8
+
+// scriptSrc finds the src of each <script> element of index.html.
+var scriptSrc = regexp.MustCompile(`(?i)<script\b[^>]*?\bsrc\s*=\s*["']([^"']+)["']`)
+
+// fileSettings are the Settings one script file gives, and that file.
+type fileSettings struct {
+	Settings
+	file string
+}
+
+// scriptSettings reads the settings of window.$docsify from the script
+// files of the site's own folder (root, in dir) that its index.html (raw)
+// loads, in their order: a src that is a path in root (./config.js, js/settings.js,
+// /config.js), not a URL of another site, not above dir, not hidden. Each
+// is read as text through layout.ReadSetting, as index.html is (a link out
+// of the folder is an error; a missing file is skipped), and only a file
+// that assigns window.$docsify gives settings.
+func scriptSettings(dir, root string, raw []byte) ([]fileSettings, error) {
+	var out []fileSettings
+	for i, m := range scriptSrc.FindAllSubmatch(raw, -1) {
+		if i == maxScripts {
+			break
+		}
+		rel := localScript(string(m[1]))
+		if rel == "" {
+			continue
+		}
+		src, err := layout.ReadSetting(dir, path.Join(root, rel))
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		if !bytes.Contains(src, []byte("$docsify")) {
+			continue
+		}
+		if st := ReadSettings(src); st != (Settings{}) {
+			out = append(out, fileSettings{st, rel})
+		}
+	}
+	return out, nil
+}
+
+// localScript returns the slash path in the site's folder that a script
+// src names, or "" for a URL of another site (https://…, //cdn…), a path
+// above the folder or through a hidden name.
+func localScript(src string) string {
+	src = strings.TrimSpace(src)
+	if src == "" || strings.Contains(src, "://") || strings.HasPrefix(src, "//") || strings.HasPrefix(src, "data:") {
+		return ""
+	}
+	src, _, _ = strings.Cut(src, "?")
+	src, _, _ = strings.Cut(src, "#")
+	if u, err := url.PathUnescape(src); err == nil {
+		src = u
+	}
+	if strings.HasPrefix(src, "/") {
+		src = src[1:]
+	}
+	rel := path.Clean(src)
+	if rel == "." || rel == ".." || strings.HasPrefix(rel, "../") {
+		return ""
+	}
+	for _, seg := range strings.Split(rel, "/") {
+		if strings.HasPrefix(seg, ".") {
+			return ""
+		}
+	}
+	return rel
 }
 
 // ParseSidebar reads a docsify _sidebar.md: nested lists whose items are a

@@ -141,3 +141,104 @@ func TestRecogniseSettings(t *testing.T) {
 		})
 	}
 }
+
+// TestRecogniseSettingsScript: docsify reads window.$docsify wherever a
+// script of the page assigns it ("You can configure Docsify by defining
+// window.$docsify as an object", https://docsify.js.org/#/configuration),
+// and sites keep it in a script file of their own (<script
+// src="./config.js">); sitegen reads such a file of the site's folder, as
+// text, and never one of another site or outside the folder.
+func TestRecogniseSettingsScript(t *testing.T) {
+	const loader = `<script src="//cdn.jsdelivr.net/npm/docsify@4"></script>`
+	for _, tc := range []struct {
+		name       string
+		files      map[string]string
+		title      string
+		home, read string
+	}{
+		{"config.js beside index.html", map[string]string{
+			"index.html": `<script src="./config.js"></script>` + loader,
+			"config.js":  "const sideBar = { loadSidebar: true };\nwindow.$docsify = {\n    name: \"Wiki\",\n    homepage: 'intro.md',\n    ...sideBar,\n};\n",
+		}, "Wiki", "intro.md", "name (config.js)"},
+		{"in a folder, single quotes, no ./", map[string]string{
+			"index.html":     `<script type="text/javascript" src='js/settings.js'></script>` + loader,
+			"js/settings.js": "window.$docsify = { name: 'Rules' }\n",
+		}, "Rules", "", "name (js/settings.js)"},
+		{"index.html's own settings win", map[string]string{
+			"index.html": `<script>window.$docsify = {name: 'Inline'}</script><script src="config.js"></script>` + loader,
+			"config.js":  "window.$docsify = { name: 'Script' }\n",
+		}, "Inline", "", "name"},
+		{"a script of another site is not read", map[string]string{
+			"index.html": `<script src="https://example.org/config.js"></script>` + loader,
+		}, "", "", ""},
+		{"a script outside the folder is not read", map[string]string{
+			"index.html": `<script src="../config.js"></script>` + loader,
+		}, "", "", ""},
+		{"a script without $docsify", map[string]string{
+			"index.html": `<script src="app.js"></script>` + loader,
+			"app.js":     "var name = 'x'\n",
+		}, "", "", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			files := map[string]string{"README.md": "# Readme\n", "intro.md": "# Intro\n"}
+			for k, v := range tc.files {
+				files[k] = v
+			}
+			dir := layouttest.Write(t, files)
+			l, err := Recognise(dir)
+			if err != nil || l == nil {
+				t.Fatalf("Recognise = %v, %v", l, err)
+			}
+			if l.Settings.Title != tc.title || l.Home != tc.home {
+				t.Errorf("title %q home %q, want %q %q", l.Settings.Title, l.Home, tc.title, tc.home)
+			}
+			if tc.read != "" && !slices.Contains(l.Read, tc.read) {
+				t.Errorf("Read = %q, want it to say %q", l.Read, tc.read)
+			}
+		})
+	}
+}
+
+// TestRecogniseDocsFolder: docsify's own instructions put the site in
+// docs/ ("It is recommended that you save your files to the ./docs
+// subfolder of the main branch of your repository. Then select main
+// branch /docs folder as your GitHub Pages source",
+// https://docsify.js.org/#/deploy; "docsify init ./docs",
+// https://docsify.js.org/#/quickstart), so a repository whose docs/index.html
+// loads docsify is that site: its pages, sidebar and settings come from
+// docs/, and the repository's other files (its README, scripts) are not
+// the site's. An index.html at the root that loads docsify wins.
+func TestRecogniseDocsFolder(t *testing.T) {
+	index := `<script src="./config.js"></script><script src="//cdn.jsdelivr.net/npm/docsify@4"></script>`
+	files := map[string]string{
+		"README.md":                "# The repository\n",
+		"_old/notes.md":            "# Old notes\n",
+		"docs/index.html":          index,
+		"docs/config.js":           "window.$docsify = { name: 'Wiki', homepage: 'start.md' }\n",
+		"docs/README.md":           "# Home\n",
+		"docs/start.md":            "# Start\n",
+		"docs/_sidebar.md":         "- [Start](/start.md)\n- Development\n  - [Code](/development/code.md)\n",
+		"docs/development/code.md": "# Code\n",
+	}
+	l, err := Recognise(layouttest.Write(t, files))
+	if err != nil || l == nil {
+		t.Fatalf("Recognise = %v, %v", l, err)
+	}
+	if l.Content != "docs" || l.Settings.Title != "Wiki" || l.Home != "start.md" || l.NavFile != "docs/_sidebar.md" || len(l.Nav) != 3 {
+		t.Errorf("Content %q Title %q Home %q NavFile %q Nav %v, want docs, Wiki, start.md, docs/_sidebar.md and 3 entries",
+			l.Content, l.Settings.Title, l.Home, l.NavFile, l.Nav)
+	}
+	if !slices.ContainsFunc(l.Read, func(s string) bool { return strings.Contains(s, "docs/index.html") }) {
+		t.Errorf("Read = %q, want it to name docs/index.html", l.Read)
+	}
+
+	files["index.html"] = `<script>window.$docsify = {name: 'Root'}</script><script src="//cdn.jsdelivr.net/npm/docsify@4"></script>`
+	if l, err := Recognise(layouttest.Write(t, files)); err != nil || l == nil || l.Content != "." || l.Settings.Title != "Root" {
+		t.Errorf("with a docsify index.html at the root: %+v, %v; want the root's site", l, err)
+	}
+	delete(files, "index.html")
+	files["docs/index.html"] = "<h1>Hello</h1>"
+	if l, err := Recognise(layouttest.Write(t, files)); err != nil || l != nil {
+		t.Errorf("docs/index.html without docsify: %v, %v; want no docsify site", l, err)
+	}
+}

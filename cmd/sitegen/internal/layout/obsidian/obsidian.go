@@ -18,8 +18,14 @@
 //     note or from the vault's root ("absolute path in vault").
 //   - The navigation: the vault's folders and notes by name; a folder note
 //     (X/X.md, or X.md beside X/) is its folder's page.
-//   - The title: the note's title:, else its first # heading, else its file
-//     name.
+//   - The title: the note's title:, else the # heading that starts it,
+//     else its file name. Obsidian Publish shows a note's inline title,
+//     its file name ("Displays the filename as an editable title inline
+//     with the file contents", https://help.obsidian.md/settings), above
+//     the note; a note that starts with a # heading shows that heading
+//     first, so it is the title sitegen gives it, while a # heading
+//     further down ("# Pictures" under a species' text) is only a heading
+//     (layout.Layout.StartTitle).
 //   - What Obsidian shows all the same, which sitegen's lenient mode
 //     (--broken-links warn) builds as warnings and its strict mode refuses
 //     saying so: aliases: written as one text ("Aliases should always be
@@ -28,6 +34,10 @@
 //     (the note without them), an unresolved link, a block of a plugin that
 //     cannot read it (PluginBlocks: Fantasy Statblocks' statblock), two
 //     notes of one URL (the first by path, layout.KeepFirstByPath).
+//   - What neither Publish nor sitegen draws: the code blocks of other
+//     community plugins (Leaflet's leaflet, JS Engine's js-engine, Meta
+//     Bind's meta-bind…) and Meta Bind's inline `INPUT[…]`, `VIEW[…]` show
+//     as code, with a warning (Markup.PluginBlocks, PluginInline).
 package obsidian
 
 import (
@@ -53,6 +63,30 @@ const (
 	dataviewFile  = Dir + "/plugins/dataview/data.json"
 )
 
+// undrawn are the fenced blocks of common community plugins that Obsidian
+// Publish does not draw ("a plugin that requires a plugin codeblock to
+// render, such as Dataview or Fantasy Statblocks, will not work by default
+// in Publish", https://help.obsidian.md/publish/limitations) and sitegen
+// does not either (it draws Dataview's and Fantasy Statblocks' own): they
+// show as code, and the build says so.
+var undrawn = map[string]string{
+	"leaflet":           "the Obsidian Leaflet plugin's",
+	"js-engine":         "the JS Engine plugin's",
+	"meta-bind":         "the Meta Bind plugin's",
+	"meta-bind-button":  "the Meta Bind plugin's",
+	"meta-bind-js-view": "the Meta Bind plugin's",
+	"meta-bind-embed":   "the Meta Bind plugin's",
+}
+
+// undrawnInline are the inline fields of common community plugins that
+// neither Publish nor sitegen draws: Meta Bind's `INPUT[number:x]`,
+// `VIEW[{x} / 2][math]` and `BUTTON[id]`.
+var undrawnInline = map[string]string{
+	"INPUT":  "the Meta Bind plugin's",
+	"VIEW":   "the Meta Bind plugin's",
+	"BUTTON": "the Meta Bind plugin's",
+}
+
 // Settings are the settings files Recognise reads.
 var Settings = []string{appFile, templatesFile, templaterFile, pluginsFile, dataviewFile}
 
@@ -64,11 +98,12 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	l := &layout.Layout{Kind: layout.Obsidian, File: Dir + "/", Content: ".",
 		ExcludeNames: []string{Dir, ".trash", "node_modules"}, Unpublished: Unpublished, BadFrontMatter: true, Garden: true,
-		PluginBlocks: []string{"statblock"}, DuplicateURL: layout.KeepFirstByPath,
+		PluginBlocks: []string{"statblock"}, DuplicateURL: layout.KeepFirstByPath, StartTitle: true,
 		// Obsidian Publish uploads the attachments the notes being
 		// published show, as its author selects them: one no published
 		// note links to or embeds (a map only GM notes show) stays home.
 		LinkedFilesOnly: true}
+	l.Markup.PluginBlocks, l.Markup.PluginInline = undrawn, undrawnInline
 	// Settings files that are missing or do not parse leave the defaults:
 	// Obsidian itself starts with none of them. One that is a link out of
 	// the vault is an error (layout.ReadSetting): it may say which folder
