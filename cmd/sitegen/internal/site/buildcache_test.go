@@ -1,10 +1,12 @@
 package site
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
@@ -12,6 +14,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
@@ -312,6 +315,261 @@ func TestUpdateAfterCachedBuild(t *testing.T) {
 				if t.Failed() {
 					t.Fatalf("after step %d", step)
 				}
+			}
+		})
+	}
+}
+
+// backdate sets the times of every file under dirs an hour back: files
+// the next build finds older than its racy margin, whose stamps it then
+// records for the build after (git's racy-clean rule).
+func backdate(t *testing.T, dirs ...string) {
+	t.Helper()
+	old := time.Now().Add(-time.Hour)
+	for _, dir := range dirs {
+		err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || !d.Type().IsRegular() {
+				return err
+			}
+			return os.Chtimes(p, old, old)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// objectNames lists the cache's object files of a run.
+func objectNames(t *testing.T, r *cacheRun) map[string]bool {
+	t.Helper()
+	entries, err := os.ReadDir(filepath.Join(r.opts.CacheDir, "buildobjs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]bool{}
+	for _, e := range entries {
+		names[e.Name()] = true
+	}
+	return names
+}
+
+// stampedRun is a run whose last build recorded stamps that are not
+// racy: built, its source and output backdated, built again.
+func stampedRun(t *testing.T, pages int) (*cacheRun, *genSite) {
+	t.Helper()
+	g := newGenSite(5, pages, false)
+	r := newCacheRun(t, g.files())
+	r.build(t)
+	backdate(t, r.opts.Source, r.opts.Dest)
+	r.build(t)
+	return r, g
+}
+
+// TestBuildCacheTrust: after a build that recorded stamps older than its
+// racy margin, the next build trusts each unchanged stamp (a source file
+// not read again, an output file not read again) and rebuilds whatever
+// does not match: its output stays that of a build without a cache.
+func TestBuildCacheTrust(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		spoil func(t *testing.T, r *cacheRun, g *genSite)
+		// reusedAll: every page's text comes from the cache.
+		reusedAll bool
+	}{
+		{"nothing changed", func(*testing.T, *cacheRun, *genSite) {}, true},
+		{"a source file touched, its text the same", func(t *testing.T, r *cacheRun, g *genSite) {
+			p := filepath.Join(r.opts.Source, filepath.FromSlash(g.notes[0].path))
+			now := time.Now()
+			if err := os.Chtimes(p, now, now); err != nil {
+				t.Fatal(err)
+			}
+		}, true},
+		{"a note edited, same size, its time set back", func(t *testing.T, r *cacheRun, g *genSite) {
+			p := filepath.Join(r.opts.Source, filepath.FromSlash(g.notes[0].path))
+			info, err := os.Stat(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			data, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			i := bytes.LastIndexByte(data[:len(data)-1], ' ')
+			data[i+1] ^= 0x20 // a letter's case: same size
+			if err := os.WriteFile(p, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Chtimes(p, info.ModTime(), info.ModTime()); err != nil {
+				t.Fatal(err)
+			}
+		}, false},
+		{"an output file edited in place", func(t *testing.T, r *cacheRun, _ *genSite) {
+			p := firstPage(t, r)
+			if err := os.WriteFile(p, []byte("<p>edited by hand</p>"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}, true},
+		{"an output file deleted", func(t *testing.T, r *cacheRun, _ *genSite) {
+			if err := os.Remove(firstPage(t, r)); err != nil {
+				t.Fatal(err)
+			}
+		}, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r, g := stampedRun(t, 8)
+			tt.spoil(t, r, g)
+			res := r.build(t) // compares with a build without a cache
+			all := regexp.MustCompile(`^build cache: (\d+) of (\d+) pages' text reused`).FindStringSubmatch(res.Cache)
+			if all == nil {
+				t.Fatalf("Cache = %q, want the cache used", res.Cache)
+			}
+			if got := all[1] == all[2]; got != tt.reusedAll {
+				t.Errorf("Cache = %q, want every page's text reused: %v", res.Cache, tt.reusedAll)
+			}
+		})
+	}
+}
+
+// firstPage is the first page file the run published.
+func firstPage(t *testing.T, r *cacheRun) string {
+	t.Helper()
+	var pages []string
+	for name := range publishedTree(t, r.opts.Dest) {
+		if strings.HasSuffix(name, "/index.html") {
+			pages = append(pages, name)
+		}
+	}
+	if len(pages) == 0 {
+		t.Fatal("no page published")
+	}
+	return filepath.Join(r.opts.Dest, slices.Min(pages))
+}
+
+// TestBuildCacheStampRule: a source file's recorded stamp stands for its
+// content only when it is not racy. The record here holds a wrong hash
+// on purpose: trusted, the stamp gives that hash back without reading
+// the file; racy (the file modified within the margin of the recording
+// build's start), the file is read and hashed.
+func TestBuildCacheStampRule(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{"content/a.md": "# A\n"})
+	mtime := time.Now().Add(-time.Hour)
+	p := filepath.Join(src, "content", "a.md")
+	if err := os.Chtimes(p, mtime, mtime); err != nil {
+		t.Fatal(err)
+	}
+	info, err := os.Stat(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	real := sha256.Sum256([]byte("# A\n"))
+	wrong := sha256.Sum256([]byte("another text"))
+	for _, tt := range []struct {
+		name  string
+		start time.Time // of the build that recorded the stamp
+		stamp func(fileStamp) fileStamp
+		want  [sha256.Size]byte
+	}{
+		{"recorded long after the file's time", mtime.Add(time.Minute), func(s fileStamp) fileStamp { return s }, wrong},
+		{"recorded within the racy margin", mtime.Add(time.Second), func(s fileStamp) fileStamp { return s }, real},
+		{"recorded before the file's time", mtime.Add(-time.Minute), func(s fileStamp) fileStamp { return s }, real},
+		{"another size", mtime.Add(time.Minute), func(s fileStamp) fileStamp { s.Size++; return s }, real},
+		{"another time", mtime.Add(time.Minute), func(s fileStamp) fileStamp { s.Mtime--; return s }, real},
+		{"another change time", mtime.Add(time.Minute), func(s fileStamp) fileStamp { s.Ctime--; return s }, real},
+		{"another inode", mtime.Add(time.Minute), func(s fileStamp) fileStamp { s.Ino++; return s }, real},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s := &Site{opts: Options{Source: src}}
+			bc := &bodyCache{nowSrc: map[string]srcRecord{}, old: &cacheIndex{Start: tt.start.UnixNano(),
+				Sources: map[string]srcRecord{"content/a.md": {Stamp: tt.stamp(stampOf(info)), Sum: wrong}}}}
+			got, ok := bc.hash(s, "content/a.md")
+			if !ok || got != tt.want {
+				t.Errorf("hash = %x, %v; want %x", got[:4], ok, tt.want[:4])
+			}
+		})
+	}
+}
+
+// TestBuildCacheWritesChanged: a one-page edit writes that page's object
+// (and removes the one it replaces), not the others; an object that does
+// not read whole is a page rendered again, said in the log, and written
+// again.
+func TestBuildCacheWritesChanged(t *testing.T) {
+	r, g := stampedRun(t, 12)
+	before := objectNames(t, r)
+	n := g.notes[len(g.notes)-1] // embeds go to earlier notes only: no other page shows its text
+	edit(t, r.opts.Source, map[string]string{n.path: n.text(false) + "\nOne more line.\n"})
+	r.build(t)
+	after := objectNames(t, r)
+	var added, gone []string
+	for name := range after {
+		if !before[name] {
+			added = append(added, name)
+		}
+	}
+	for name := range before {
+		if !after[name] {
+			gone = append(gone, name)
+		}
+	}
+	if len(added) != 1 || len(gone) != 1 {
+		t.Errorf("objects written %q, removed %q; want one each", added, gone)
+	}
+	if len(added) == 0 {
+		return
+	}
+	obj := filepath.Join(r.opts.CacheDir, "buildobjs", added[0])
+	if err := os.WriteFile(obj, []byte("not an object"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := r.build(t)
+	if !strings.Contains(res.Cache, "(1 entries of the cache did not read whole") {
+		t.Errorf("Cache = %q, want the corrupt entry said", res.Cache)
+	}
+	if res := r.build(t); !strings.HasPrefix(res.Cache, "build cache: ") || strings.Contains(res.Cache, "did not read whole") {
+		t.Errorf("next build: Cache = %q, want the entry written again", res.Cache)
+	}
+}
+
+// TestBuildAfterServe: serve's Updates write the build cache as they go
+// (SaveCache), so a build after serve reuses every page's text, those
+// the saves changed included, and publishes what a build without a
+// cache publishes.
+func TestBuildAfterServe(t *testing.T) {
+	for _, kind := range []string{"vault", "jekyll"} {
+		t.Run(kind, func(t *testing.T) {
+			g := newGenSite(6, 12, kind == "jekyll")
+			r := newCacheRun(t, g.files())
+			opts := r.opts
+			opts.Incremental = true // as serve
+			s, res, err := BuildSite(context.Background(), opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res.Cleanup()
+			whole := true // every update applied page by page
+			for step := range 8 {
+				edits, what := g.step()
+				t.Logf("step %d: %s", step, what)
+				u, err := s.Update(context.Background(), edit(t, r.opts.Source, edits))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if u.Full || len(u.Errors) > 0 {
+					whole = false
+					t.Logf("update not applied: %s %v", u.Reason, u.Errors)
+				}
+				if err := s.SaveCache(); err != nil {
+					t.Fatal(err)
+				}
+			}
+			res = r.build(t)
+			m := regexp.MustCompile(`^build cache: (\d+) of (\d+) pages' text reused`).FindStringSubmatch(res.Cache)
+			switch {
+			case m == nil:
+				t.Errorf("Cache = %q, want the cache used", res.Cache)
+			case whole && m[1] != m[2]:
+				t.Errorf("Cache = %q, want every page's text reused after serve", res.Cache)
 			}
 		})
 	}

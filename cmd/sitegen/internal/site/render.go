@@ -256,7 +256,7 @@ func (s *Site) writeRendered(ctx context.Context, p *page, b *body, site *templa
 		b.drop(s.graph.keeps())
 	}
 	if keyed {
-		bc.recordOutputs(p.sitePath, key, rec.files)
+		bc.recordOutputs(p.sitePath, key, rec.files, out)
 	}
 	s.rendered.Add(1)
 	return nil
