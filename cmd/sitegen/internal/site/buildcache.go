@@ -21,6 +21,8 @@ import (
 	"time"
 
 	"d6codex/cmd/sitegen/internal/assets"
+	"d6codex/cmd/sitegen/internal/dataview/query"
+	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/layout/detect"
 	"d6codex/cmd/sitegen/internal/markup"
 	"d6codex/templates"
@@ -116,7 +118,10 @@ type bodyCache struct {
 	reused  atomic.Int64
 	asked   atomic.Int64 // pages whose body was looked for
 	bad     atomic.Int64 // entries that did not read whole
+	unread  atomic.Int64 // pages taken as loaded, not read
 	dirty   bool         // an Update changed it since it was written (SaveCache)
+
+	nowLoads map[string]*cachedLoad // content-relative path -> the page as loaded, for the next build
 
 	siteKey [sha256.Size]byte     // of the site's view (templates.Site: navigation, footer, assets)
 	nowOuts map[string]*cachedOut // site path -> the page's output files in this build
@@ -170,6 +175,7 @@ type cacheIndex struct {
 	Start   int64                  // when the build that wrote it began (UnixNano)
 	Sources map[string]srcRecord   // source-relative path -> its record, for each file a body read
 	Bodies  map[string]*cachedBody // content-relative path -> body
+	Loads   map[string]*cachedLoad // content-relative path -> the page as loadPage read it (cachedLoad)
 	Outs    map[string]*cachedOut  // site path -> the page's output files
 }
 
@@ -245,26 +251,24 @@ func binaryPrint() string {
 	return exe + " " + strconv.FormatInt(info.Size(), 10) + " " + strconv.FormatInt(info.ModTime().UnixNano(), 10)
 }
 
-// openBodyCache reads the build cache's index for a build whose site
-// view is view (nil when the build has no cache).
-func (s *Site) openBodyCache(view *templates.Site) *bodyCache {
+// openBodyCache reads the build cache's index for a build of s (nil when
+// the build has no cache), before its pages are loaded: what the index
+// records of each page as loaded stands for the page whose files did not
+// change (loadedFromCache). What the site's view decides is checked once
+// the view is made (setView).
+func (s *Site) openBodyCache() *bodyCache {
 	file := cachePath(s.opts)
 	if file == "" {
 		return nil
 	}
 	bc := &bodyCache{file: file, objs: filepath.Dir(assets.Cache{Dir: s.opts.CacheDir}.Path("buildobjs/x")), start: s.sumsSince.UnixNano(),
-		now: map[string]*cachedBody{}, nowSrc: map[string]srcRecord{}, newObjs: map[[sha256.Size]byte][]byte{}, nowOuts: map[string]*cachedOut{}}
+		now: map[string]*cachedBody{}, nowSrc: map[string]srcRecord{}, newObjs: map[[sha256.Size]byte][]byte{}, nowOuts: map[string]*cachedOut{},
+		nowLoads: map[string]*cachedLoad{}}
 	if s.sumsSince.IsZero() {
 		bc.start = time.Now().UnixNano()
 	}
 	bc.print = cachePrints{Format: buildCacheFormat, Binary: binaryPrint(), Options: optionsPrint(s.opts), Layout: s.lay.Describe(),
-		Settings: map[string]string{}, Assets: maps.Clone(view.Assets)}
-	h := sha256.New()
-	if err := json.NewEncoder(h).Encode(view); err != nil {
-		bc.reason = "the site's view cannot be hashed"
-		return bc
-	}
-	copy(bc.siteKey[:], h.Sum(nil))
+		Settings: map[string]string{}}
 	for _, f := range detect.Settings(s.lay) {
 		data, err := os.ReadFile(filepath.Join(s.opts.Source, filepath.FromSlash(f)))
 		if err == nil {
@@ -287,7 +291,9 @@ func (s *Site) openBodyCache(view *templates.Site) *bodyCache {
 		bc.reason = err.Error()
 		return bc
 	}
-	if bc.reason = bc.print.differs(ix.Prints); bc.reason == "" {
+	p := bc.print
+	p.Assets = ix.Prints.Assets // checked by setView
+	if bc.reason = p.differs(ix.Prints); bc.reason == "" {
 		bc.old = ix
 		bc.refs = make(map[[sha256.Size]byte]bool, len(ix.Bodies))
 		for _, c := range ix.Bodies {
@@ -295,6 +301,25 @@ func (s *Site) openBodyCache(view *templates.Site) *bodyCache {
 		}
 	}
 	return bc
+}
+
+// setView completes the cache of a build whose site view is view: the
+// theme's assets are one more thing the whole cache depends on, and the
+// view's hash is part of every page's key (pageKey).
+func (bc *bodyCache) setView(view *templates.Site) {
+	if bc == nil {
+		return
+	}
+	bc.print.Assets = maps.Clone(view.Assets)
+	h := sha256.New()
+	if err := json.NewEncoder(h).Encode(view); err != nil {
+		bc.reason, bc.old, bc.refs = "the site's view cannot be hashed", nil, nil
+		return
+	}
+	copy(bc.siteKey[:], h.Sum(nil))
+	if bc.old != nil && !maps.Equal(bc.print.Assets, bc.old.Prints.Assets) {
+		bc.reason, bc.old, bc.refs = "the theme's assets changed", nil, nil
+	}
 }
 
 // differs says what of the cache's prints o differs from p, "" for none.
@@ -590,7 +615,8 @@ func (bc *bodyCache) note() string {
 		}
 		return "full build: " + bc.reason
 	}
-	n := fmt.Sprintf("build cache: %d of %d pages' text reused, %d pages' output kept", bc.reused.Load(), bc.asked.Load(), bc.kept.Load())
+	n := fmt.Sprintf("build cache: %d of %d pages' text reused, %d pages not read again, %d pages' output kept",
+		bc.reused.Load(), bc.asked.Load(), bc.unread.Load(), bc.kept.Load())
 	if bad := bc.bad.Load(); bad > 0 {
 		n += fmt.Sprintf(" (%d entries of the cache did not read whole: their pages rendered again)", bad)
 	}
@@ -618,7 +644,7 @@ func (bc *bodyCache) save() error {
 	}
 	var buf bytes.Buffer
 	w := bufio.NewWriter(&buf)
-	if err := gob.NewEncoder(w).Encode(cacheIndex{Prints: bc.print, Start: bc.start, Sources: bc.nowSrc, Bodies: bc.now, Outs: bc.nowOuts}); err != nil {
+	if err := gob.NewEncoder(w).Encode(cacheIndex{Prints: bc.print, Start: bc.start, Sources: bc.nowSrc, Bodies: bc.now, Outs: bc.nowOuts, Loads: bc.nowLoads}); err != nil {
 		return err
 	}
 	if err := w.Flush(); err != nil {
@@ -810,4 +836,226 @@ type outRecorder struct {
 func (r *outRecorder) Write(rel string, data []byte) error {
 	r.files[rel] = sha256.Sum256(data)
 	return r.out.Write(rel, data)
+}
+
+// Pages as loaded: a page whose file and includes have the hashes the
+// index records (by their stamps, see hash) is taken as the previous
+// build loaded it, front matter, title, headings, ids, tags, aliases and
+// problems, without reading or parsing its file (loadedFromCache); its
+// text is read when it is rendered (renderBody). Not with the layouts
+// that compare pages' texts (SkipCopies: copies.go reads them), and not
+// for a site serve keeps (its graph follows moved files by their text's
+// hash), nor when a problem found while pages were read belongs to no
+// page (the record would not stand for the build).
+
+func init() {
+	// The types of a front matter's values (YAML's and TOML's decoders),
+	// as gob sends them in an interface; a value of another type makes
+	// the page loaded again each build (its record is not kept).
+	gob.Register([]any{})
+	gob.Register(map[string]any{})
+	gob.Register(time.Time{})
+}
+
+// cachedLoad is a page as loadPage made it (page), before any step of
+// the model placed it, with the hashes of the files it read and the
+// problems found.
+type cachedLoad struct {
+	Reads          map[string][sha256.Size]byte
+	Readme         bool
+	Folder         string
+	Errs, Warns    Diagnostics
+	Meta           []byte // the front matter (page.meta), gob
+	File, Rel      string
+	Kind           templates.Kind
+	SitePath       string
+	Title, Desc    string
+	Weight         int
+	Draft          bool
+	Unpublished    string
+	Unlisted       string
+	Aliases        []cachedAlias
+	Names, Tags    []string
+	IDs            map[string]bool
+	Blocks         []string
+	Failed, DropH1 bool
+	TitleLead      bool
+	Copy           bool
+	Heading        string
+	Permalink      cachedAlias
+	FileURL        bool
+	Tag            string
+	TagIndex       bool
+	NavExclude     bool
+	SearchExclude  bool
+	ParentTitle    string
+	GrandParent    string
+	PageFolder     string
+	NavTitle       string
+	RedirectTo     string
+	DocTitle       string
+	Lines          []int
+	Includes       []string
+	Read           bool
+	Pos            float64
+	HasPos         bool
+	SortName       string
+	DocID          string
+	Home           *layout.Home
+	FallbackTitle  string
+	NameTitle      bool
+	Size           int64
+	Inline         []query.InlineField
+}
+
+// cachedAlias is an alias.
+type cachedAlias struct {
+	SitePath     string
+	Line, Col    int
+	Key, Written string
+}
+
+// pageFieldsNotCached are the fields of page a cachedLoad does not keep:
+// set by the model's steps after loading, or the text itself
+// (TestCachedLoadFields holds every other field to a round trip).
+var pageFieldsNotCached = []string{"src", "parent", "children", "prev", "next", "tagFrom", "queryDeps"}
+
+// toCachedLoad is the record of page p as loaded; nil when its front
+// matter holds a value gob cannot send.
+func toCachedLoad(p *page) *cachedLoad {
+	// Copies: the model's steps change a page's maps and slices.
+	c := &cachedLoad{File: p.file, Rel: p.rel, Kind: p.kind, SitePath: p.sitePath, Title: p.title, Desc: p.description,
+		Weight: p.weight, Draft: p.draft, Unpublished: p.unpublished, Unlisted: p.unlisted, Names: slices.Clone(p.names), Tags: slices.Clone(p.tags),
+		IDs: maps.Clone(p.ids), Blocks: slices.Clone(p.blocks), Failed: p.failed, DropH1: p.dropH1, TitleLead: p.titleLead, Copy: p.copy,
+		Heading: p.heading, Permalink: toCachedAlias(p.permalink), FileURL: p.fileURL, Tag: p.tag, TagIndex: p.tagIndex,
+		NavExclude: p.navExclude, SearchExclude: p.searchExclude, ParentTitle: p.parentTitle, GrandParent: p.grandParent,
+		PageFolder: p.folder, NavTitle: p.navTitle, RedirectTo: p.redirectTo, DocTitle: p.docTitle, Lines: slices.Clone(p.lines),
+		Includes: slices.Clone(p.includes), Read: p.read, Pos: p.pos, HasPos: p.hasPos, SortName: p.sortName, DocID: p.docID,
+		Home: p.home, FallbackTitle: p.fallbackTitle, NameTitle: p.nameTitle, Size: p.size, Inline: slices.Clone(p.inline)}
+	for _, a := range p.aliases {
+		c.Aliases = append(c.Aliases, toCachedAlias(a))
+	}
+	if p.meta != nil {
+		var buf bytes.Buffer
+		if err := gob.NewEncoder(&buf).Encode(p.meta); err != nil {
+			return nil
+		}
+		c.Meta = buf.Bytes()
+	}
+	return c
+}
+
+func toCachedAlias(a alias) cachedAlias {
+	return cachedAlias{SitePath: a.sitePath, Line: a.line, Col: a.col, Key: a.key, Written: a.written}
+}
+
+func (a cachedAlias) alias() alias {
+	return alias{sitePath: a.SitePath, line: a.Line, col: a.Col, key: a.Key, written: a.Written}
+}
+
+// page is the page c records; false when its front matter does not
+// decode.
+func (c *cachedLoad) page() (*page, bool) {
+	p := &page{file: c.File, rel: c.Rel, kind: c.Kind, sitePath: c.SitePath, title: c.Title, description: c.Desc,
+		weight: c.Weight, draft: c.Draft, unpublished: c.Unpublished, unlisted: c.Unlisted, names: slices.Clone(c.Names), tags: slices.Clone(c.Tags),
+		ids: maps.Clone(c.IDs), blocks: slices.Clone(c.Blocks), failed: c.Failed, dropH1: c.DropH1, titleLead: c.TitleLead, copy: c.Copy,
+		heading: c.Heading, permalink: c.Permalink.alias(), fileURL: c.FileURL, tag: c.Tag, tagIndex: c.TagIndex,
+		navExclude: c.NavExclude, searchExclude: c.SearchExclude, parentTitle: c.ParentTitle, grandParent: c.GrandParent,
+		folder: c.PageFolder, navTitle: c.NavTitle, redirectTo: c.RedirectTo, docTitle: c.DocTitle, lines: slices.Clone(c.Lines),
+		includes: slices.Clone(c.Includes), read: c.Read, pos: c.Pos, hasPos: c.HasPos, sortName: c.SortName, docID: c.DocID,
+		home: c.Home, fallbackTitle: c.FallbackTitle, nameTitle: c.NameTitle, size: c.Size, inline: slices.Clone(c.Inline)}
+	for _, a := range c.Aliases {
+		p.aliases = append(p.aliases, a.alias())
+	}
+	if c.Meta != nil {
+		if err := decodeGob(c.Meta, &p.meta); err != nil {
+			return nil, false
+		}
+	}
+	return p, true
+}
+
+// loadsCached reports whether the build's pages as loaded come from and
+// go to the cache (see above).
+func (bc *bodyCache) loadsCached(s *Site) bool {
+	return bc != nil && s.graph == nil && !s.lay.SkipCopies
+}
+
+// loadedFromCache is the page at content-relative path rel as the
+// previous build loaded it, when the files it read have the same hashes
+// and what its name decides (sc) is the same; nil: it is loaded. Its
+// problems are published.
+func (bc *bodyCache) loadedFromCache(s *Site, sc *scanned, rel string) *page {
+	if !bc.loadsCached(s) || bc.old == nil {
+		return nil
+	}
+	c := bc.old.Loads[rel]
+	if c == nil || c.Readme != sc.readmes[rel] || c.Folder != sc.folderNotes[rel] || len(c.Reads) != 1+len(c.Includes) {
+		return nil
+	}
+	for f, want := range c.Reads {
+		if got, ok := bc.hash(s, f); !ok || got != want {
+			return nil
+		}
+	}
+	p, ok := c.page()
+	if !ok {
+		return nil
+	}
+	problems{slices.Clone(c.Errs), slices.Clone(c.Warns)}.publish(s.diag, s.warn)
+	bc.unread.Add(1)
+	bc.mu.Lock()
+	bc.nowLoads[rel] = c
+	bc.mu.Unlock()
+	return p
+}
+
+// loaded records the pages loadPage just read, with the problems found
+// meanwhile (each on the page file it names), for the next build.
+func (bc *bodyCache) loaded(s *Site, sc *scanned, pages []*page, diags, warns Diagnostics) {
+	if !bc.loadsCached(s) {
+		return
+	}
+	byFile := make(map[string]*cachedLoad, len(pages))
+	var list []*cachedLoad
+	for _, p := range pages {
+		c := toCachedLoad(p)
+		if c == nil {
+			continue
+		}
+		c.Readme, c.Folder = sc.readmes[p.rel], sc.folderNotes[p.rel]
+		c.Reads = map[string][sha256.Size]byte{}
+		ok := true
+		for _, f := range append([]string{p.file}, p.includes...) {
+			sum, found := bc.hash(s, f)
+			if !found {
+				ok = false
+				break
+			}
+			c.Reads[f] = sum
+		}
+		if ok {
+			byFile[p.file] = c
+			list = append(list, c)
+		}
+	}
+	for _, d := range diags {
+		if c, ok := byFile[d.File]; ok {
+			c.Errs = append(c.Errs, d)
+		} else if !slices.ContainsFunc(pages, func(p *page) bool { return p.file == d.File }) {
+			return // a problem of no page: nothing recorded
+		}
+	}
+	for _, d := range warns {
+		if c, ok := byFile[d.File]; ok {
+			c.Warns = append(c.Warns, d)
+		} else if !slices.ContainsFunc(pages, func(p *page) bool { return p.file == d.File }) {
+			return
+		}
+	}
+	bc.mu.Lock()
+	for _, c := range list {
+		bc.nowLoads[c.Rel] = c
+	}
+	bc.mu.Unlock()
 }

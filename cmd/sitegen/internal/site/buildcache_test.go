@@ -10,11 +10,13 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+	"unsafe"
 
 	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
@@ -572,5 +574,88 @@ func TestBuildAfterServe(t *testing.T) {
 				t.Errorf("Cache = %q, want every page's text reused after serve", res.Cache)
 			}
 		})
+	}
+}
+
+// TestCachedLoadFields: every field of page that loading sets goes
+// through the cache's record and back (a field added to page and not to
+// cachedLoad fails here), the record a copy the model's steps cannot
+// change.
+func TestCachedLoadFields(t *testing.T) {
+	skip := map[string]bool{}
+	for _, f := range pageFieldsNotCached {
+		skip[f] = true
+	}
+	var p page
+	v := reflect.ValueOf(&p).Elem()
+	for i := range v.NumField() {
+		name := v.Type().Field(i).Name
+		if skip[name] || name == "meta" {
+			continue
+		}
+		fillValue(t, name, reflect.NewAt(v.Field(i).Type(), unsafe.Pointer(v.Field(i).UnsafeAddr())).Elem())
+	}
+	p.meta = map[string]any{"title": "T", "n": 3, "list": []any{"a", 1.5}, "when": time.Date(2024, 1, 2, 0, 0, 0, 0, time.UTC)}
+	c := toCachedLoad(&p)
+	if c == nil {
+		t.Fatal("no record")
+	}
+	p.ids["changed"] = true // a step of the model, after the record
+	p.names[0] = "changed"
+	got, ok := c.page()
+	if !ok {
+		t.Fatal("the record does not decode")
+	}
+	delete(p.ids, "changed")
+	p.names[0] = "names"
+	g := reflect.ValueOf(got).Elem()
+	for i := range v.NumField() {
+		name := v.Type().Field(i).Name
+		if skip[name] {
+			continue
+		}
+		a := reflect.NewAt(v.Field(i).Type(), unsafe.Pointer(v.Field(i).UnsafeAddr())).Elem().Interface()
+		b := reflect.NewAt(g.Field(i).Type(), unsafe.Pointer(g.Field(i).UnsafeAddr())).Elem().Interface()
+		if !reflect.DeepEqual(a, b) {
+			t.Errorf("page.%s = %#v after the cache, want %#v", name, b, a)
+		}
+	}
+}
+
+// fillValue sets v (settable) to a value that is not its zero, as
+// TestCachedLoadFields needs: named after the field for strings.
+func fillValue(t *testing.T, name string, v reflect.Value) {
+	t.Helper()
+	switch v.Kind() {
+	case reflect.String:
+		v.SetString(name)
+	case reflect.Bool:
+		v.SetBool(true)
+	case reflect.Int, reflect.Int64:
+		v.SetInt(7)
+	case reflect.Float64:
+		v.SetFloat(1.5)
+	case reflect.Slice:
+		s := reflect.MakeSlice(v.Type(), 1, 1)
+		fillValue(t, name, s.Index(0))
+		v.Set(s)
+	case reflect.Map:
+		m := reflect.MakeMap(v.Type())
+		k, e := reflect.New(v.Type().Key()).Elem(), reflect.New(v.Type().Elem()).Elem()
+		fillValue(t, name, k)
+		fillValue(t, name, e)
+		m.SetMapIndex(k, e)
+		v.Set(m)
+	case reflect.Pointer:
+		e := reflect.New(v.Type().Elem())
+		fillValue(t, name, e.Elem())
+		v.Set(e)
+	case reflect.Struct:
+		for i := range v.NumField() {
+			f := v.Field(i)
+			fillValue(t, name+"."+v.Type().Field(i).Name, reflect.NewAt(f.Type(), unsafe.Pointer(f.UnsafeAddr())).Elem())
+		}
+	default:
+		t.Fatalf("page.%s: no value for a %s", name, v.Type())
 	}
 }

@@ -62,7 +62,7 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 	view.LinkPreviews = s.cfg.LinkPreviews
 	s.graph.setFooter(problems{s.diag.since(d0), s.warn.since(w0)})
 	s.view = view // kept for Site.Update
-	s.bc = s.openBodyCache(view)
+	s.bc.setView(view)
 	if s.cfg.Backlinks || s.cfg.LinkPreviews {
 		// A page's "Linked from" list and its previews need every page's
 		// links: every body first, then every page (backlinks.go).
