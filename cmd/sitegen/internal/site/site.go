@@ -287,7 +287,7 @@ func load(ctx context.Context, opts Options, updatable bool) (*Site, error) {
 		s.tolerate(ce.File, ce.Line, ce.Col, ce.Key, ce.Msg)
 	}
 	s.cfg.base = s.cfg.basePath() // relURL's, read once
-	s.bc = s.openBodyCache() // nil without a cache; its pages as loaded stand for the unchanged ones
+	s.bc = s.openBodyCache()      // nil without a cache; its pages as loaded stand for the unchanged ones
 	s.md = markup.New(markup.Options{
 		Unsafe:       s.cfg.Unsafe,
 		Handlers:     diagramBlocks(s.lay, opts.Handlers),
