@@ -108,7 +108,8 @@ type bodyCache struct {
 	reason string
 
 	hashes sync.Map // source-relative path -> srcRecord, or nil: unreadable
-	bodyOf sync.Map // *body -> its object's hash, for bodies recorded or reused
+	bodyOf sync.Map // *body -> its text object's hash, for bodies recorded or reused
+	lazy   sync.Map // *body -> the hash of its text object, not read yet (fillText)
 	broken sync.Map // object hash -> true: an object that did not read whole, written again
 
 	mu      sync.Mutex
@@ -190,7 +191,8 @@ type cachedBody struct {
 	Errs, Warns                      Diagnostics
 	Flags                            map[string]bool
 	Scripts, Styles                  []string
-	Obj                              [sha256.Size]byte
+	Obj                              [sha256.Size]byte // its text: HTML, table of contents, preview index
+	Docs                             [sha256.Size]byte // its search documents (zero: none)
 }
 
 // bodyObject is a body's rendered parts, stored in a file named by the
@@ -297,7 +299,7 @@ func (s *Site) openBodyCache() *bodyCache {
 		bc.old = ix
 		bc.refs = make(map[[sha256.Size]byte]bool, len(ix.Bodies))
 		for _, c := range ix.Bodies {
-			bc.refs[c.Obj] = true
+			bc.refs[c.Obj], bc.refs[c.Docs] = true, true
 		}
 	}
 	return bc
@@ -522,16 +524,27 @@ func (bc *bodyCache) reuse(s *Site, p *page) *body {
 		}
 		b.calls[k] = a
 	}
-	o, ok := bc.readObject(c.Obj)
-	if !ok {
-		return nil // rendered, and its object written again
-	}
-	b.content, b.toc, b.px = o.Content, o.TOC, o.PX
-	if c.HasDocs {
+	// The objects a build reads are those it needs: the search
+	// documents of an indexed page; the text when the page's output is
+	// written (fillText), or kept (serve's graph).
+	if c.HasDocs && (s.graph.keeps() || s.indexed(p)) {
+		o, ok := bc.readObject(c.Docs)
+		if !ok {
+			return nil // rendered, and its objects written again
+		}
 		b.docs = make([]searchDoc, len(o.Docs))
 		for i, d := range o.Docs {
 			b.docs[i] = searchDoc{anchor: d.Anchor, heading: d.Heading, text: d.Text}
 		}
+	}
+	if s.graph.keeps() {
+		o, ok := bc.readObject(c.Obj)
+		if !ok {
+			return nil
+		}
+		b.content, b.toc, b.px = o.Content, o.TOC, o.PX
+	} else {
+		bc.lazy.Store(b, c.Obj)
 	}
 	bc.reused.Add(1)
 	bc.bodyOf.Store(b, c.Obj)
@@ -539,6 +552,43 @@ func (bc *bodyCache) reuse(s *Site, p *page) *body {
 	bc.now[p.rel] = c
 	bc.mu.Unlock()
 	return b
+}
+
+// fillText reads the text of body b of page p when the cache gave b
+// without it (reuse) and reports whether it did (the page's view is
+// then filled again). An object that does not read whole is made anew:
+// the page's Markdown rendered again (its problems, the same, were
+// published with the cached body).
+func (bc *bodyCache) fillText(s *Site, p *page, b *body, assets templates.Assets) bool {
+	if bc == nil || b == nil {
+		return false
+	}
+	v, ok := bc.lazy.LoadAndDelete(b)
+	if !ok {
+		return false
+	}
+	sum := v.([sha256.Size]byte)
+	if o, ok := bc.readObject(sum); ok {
+		b.content, b.toc, b.px = o.Content, o.TOC, o.PX
+		return true
+	}
+	nb := s.renderBody(p, assets)
+	b.content, b.toc, b.px = nb.content, nb.toc, nb.px
+	if data, sum2, err := encodeObject(bodyObject{Content: b.content, TOC: b.toc, PX: b.px}); err == nil && sum2 == sum {
+		bc.mu.Lock()
+		bc.newObjs[sum] = data
+		bc.mu.Unlock()
+	}
+	return true
+}
+
+// encodeObject is an object's file and its hash.
+func encodeObject(o bodyObject) ([]byte, [sha256.Size]byte, error) {
+	var buf bytes.Buffer
+	if err := gob.NewEncoder(&buf).Encode(o); err != nil {
+		return nil, [sha256.Size]byte{}, err
+	}
+	return buf.Bytes(), sha256.Sum256(buf.Bytes()), nil
 }
 
 // objectPath is the file of the object with hash sum.
@@ -585,21 +635,30 @@ func (bc *bodyCache) record(s *Site, p *page, b *body) {
 			URL: a.url, Problem: a.problem, Warning: a.warning, Unlinked: a.unlinked, Title: a.title,
 			NoteFile: a.note.file, NoteURL: a.note.url, NoteDropH1: a.note.dropH1, NoteDropLeading: a.note.dropLeading})
 	}
-	o := bodyObject{Content: b.content, TOC: b.toc, PX: b.px}
-	for _, d := range b.docs {
-		o.Docs = append(o.Docs, cachedDoc{Anchor: d.anchor, Heading: d.heading, Text: d.text})
-	}
-	var buf bytes.Buffer
-	if err := gob.NewEncoder(&buf).Encode(o); err != nil {
+	text, sum, err := encodeObject(bodyObject{Content: b.content, TOC: b.toc, PX: b.px})
+	if err != nil {
 		return
 	}
-	c.Obj = sha256.Sum256(buf.Bytes())
+	c.Obj = sum
+	objs := map[[sha256.Size]byte][]byte{sum: text}
+	if b.docs != nil {
+		var o bodyObject
+		for _, d := range b.docs {
+			o.Docs = append(o.Docs, cachedDoc{Anchor: d.anchor, Heading: d.heading, Text: d.text})
+		}
+		docs, sum, err := encodeObject(o)
+		if err != nil {
+			return
+		}
+		c.Docs, objs[sum] = sum, docs
+	}
 	bc.bodyOf.Store(b, c.Obj)
-	_, broken := bc.broken.Load(c.Obj)
 	bc.mu.Lock()
 	bc.now[p.rel] = c
-	if !bc.refs[c.Obj] || broken {
-		bc.newObjs[c.Obj] = buf.Bytes()
+	for sum, data := range objs {
+		if _, broken := bc.broken.Load(sum); !bc.refs[sum] || broken {
+			bc.newObjs[sum] = data
+		}
 	}
 	bc.mu.Unlock()
 }
@@ -658,7 +717,7 @@ func (bc *bodyCache) save() error {
 	}
 	used := make(map[[sha256.Size]byte]bool, len(bc.now))
 	for _, c := range bc.now {
-		used[c.Obj] = true
+		used[c.Obj], used[c.Docs] = true, true
 	}
 	for o := range bc.refs {
 		if !used[o] {
@@ -746,7 +805,7 @@ func (bc *bodyCache) pageKey(s *Site, p *page, v *templates.Page, b *body) (key 
 		Redirect, Title            string
 		Paths, Frags               []string
 		Previews, Index, FileThere bool
-	}{w, obj, p.redirectTo, p.title, listPaths(p), s.frags[p], s.previews(p), b != nil && b.px != nil, fileThere})
+	}{w, obj, p.redirectTo, p.title, listPaths(p), s.frags[p], s.previews(p), b != nil && b.px != nil && obj == [sha256.Size]byte{}, fileThere})
 	if err != nil {
 		return key, false
 	}

@@ -492,10 +492,12 @@ func TestBuildCacheStampRule(t *testing.T) {
 	}
 }
 
-// TestBuildCacheWritesChanged: a one-page edit writes that page's object
-// (and removes the one it replaces), not the others; an object that does
-// not read whole is a page rendered again, said in the log, and written
-// again.
+// TestBuildCacheWritesChanged: a one-page edit writes that page's
+// objects, its text and its search documents (and removes the ones they
+// replace), not the others'; an object that does not read whole is a
+// page rendered again, said in the log, and written again: the search
+// documents, read by every build of an indexed page, and the text, read
+// when the page's output is written.
 func TestBuildCacheWritesChanged(t *testing.T) {
 	r, g := stampedRun(t, 12)
 	before := objectNames(t, r)
@@ -514,22 +516,59 @@ func TestBuildCacheWritesChanged(t *testing.T) {
 			gone = append(gone, name)
 		}
 	}
-	if len(added) != 1 || len(gone) != 1 {
-		t.Errorf("objects written %q, removed %q; want one each", added, gone)
+	if len(added) != 2 || len(gone) != 2 {
+		t.Fatalf("objects written %q, removed %q; want the page's two each", added, gone)
 	}
-	if len(added) == 0 {
-		return
-	}
-	obj := filepath.Join(r.opts.CacheDir, "buildobjs", added[0])
-	if err := os.WriteFile(obj, []byte("not an object"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	res := r.build(t)
-	if !strings.Contains(res.Cache, "(1 entries of the cache did not read whole") {
-		t.Errorf("Cache = %q, want the corrupt entry said", res.Cache)
-	}
-	if res := r.build(t); !strings.HasPrefix(res.Cache, "build cache: ") || strings.Contains(res.Cache, "did not read whole") {
-		t.Errorf("next build: Cache = %q, want the entry written again", res.Cache)
+	for _, tt := range []struct {
+		name  string
+		spoil func(objs []string) // the page's two objects, the docs' after the text's, and its output file
+	}{
+		{"both objects", func(objs []string) {
+			for _, o := range objs {
+				if err := os.WriteFile(o, []byte("not an object"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}},
+		{"the text, the page's output gone", func(objs []string) {
+			if err := os.WriteFile(objs[0], []byte("not an object"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			// Gone from the output and from the older one a build keeps
+			// beside it (SparePath), which it brings up to date.
+			if err := os.Remove(objs[2]); err != nil {
+				t.Fatal(err)
+			}
+			rel, err := filepath.Rel(r.opts.Dest, objs[2])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Remove(filepath.Join(SparePath(r.opts.Dest), rel)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				t.Fatal(err)
+			}
+		}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			ix, err := readCacheFile(cacheFileOf(t, r))
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := ix.Bodies[n.path]
+			if c == nil {
+				t.Fatalf("no body of %s in the cache", n.path)
+			}
+			objs := []string{filepath.Join(r.opts.CacheDir, "buildobjs", fmt.Sprintf("%x", c.Obj)),
+				filepath.Join(r.opts.CacheDir, "buildobjs", fmt.Sprintf("%x", c.Docs)),
+				filepath.Join(r.opts.Dest, filepath.FromSlash(c.URL), "index.html")}
+			tt.spoil(objs)
+			res := r.build(t) // compares with a build without a cache
+			if !strings.Contains(res.Cache, "(1 entries of the cache did not read whole") {
+				t.Errorf("Cache = %q, want the corrupt entry said", res.Cache)
+			}
+			if res := r.build(t); !strings.HasPrefix(res.Cache, "build cache: ") || strings.Contains(res.Cache, "did not read whole") {
+				t.Errorf("next build: Cache = %q, want the entry written again", res.Cache)
+			}
+		})
 	}
 }
 

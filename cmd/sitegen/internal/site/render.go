@@ -240,6 +240,9 @@ func (s *Site) writeRendered(ctx context.Context, p *page, b *body, site *templa
 		s.rendered.Add(1)
 		return nil
 	}
+	if bc.fillText(s, p, b, site.Assets) { // a cached body's text, read once the page is written
+		b.fill(v)
+	}
 	rec := &outRecorder{out: out, files: map[string][sha256.Size]byte{}}
 	if keyed {
 		w = rec
