@@ -1034,10 +1034,16 @@ func (c *cachedLoad) page() (*page, bool) {
 	return p, true
 }
 
-// loadsCached reports whether the build's pages as loaded come from and
-// go to the cache (see above).
+// loadsCached reports whether the build's pages as loaded come from the
+// cache (see above).
 func (bc *bodyCache) loadsCached(s *Site) bool {
-	return bc != nil && s.graph == nil && !s.lay.SkipCopies
+	return bc.loadsKept(s) && s.graph == nil
+}
+
+// loadsKept reports whether the pages as loaded go to the cache: also
+// serve's, whose Updates record the pages they read again (Site.served).
+func (bc *bodyCache) loadsKept(s *Site) bool {
+	return bc != nil && !s.lay.SkipCopies
 }
 
 // loadedFromCache is the page at content-relative path rel as the
@@ -1072,8 +1078,14 @@ func (bc *bodyCache) loadedFromCache(s *Site, sc *scanned, rel string) *page {
 // loaded records the pages loadPage just read, with the problems found
 // meanwhile (each on the page file it names), for the next build.
 func (bc *bodyCache) loaded(s *Site, sc *scanned, pages []*page, diags, warns Diagnostics) {
-	if !bc.loadsCached(s) {
+	if !bc.loadsKept(s) {
 		return
+	}
+	if s.bc == nil { // an Update's (serve's cache): the files changed since they were hashed
+		bc.hashes.Clear()
+		bc.mu.Lock()
+		bc.dirty = true
+		bc.mu.Unlock()
 	}
 	byFile := make(map[string]*cachedLoad, len(pages))
 	var list []*cachedLoad

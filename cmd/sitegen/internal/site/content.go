@@ -329,7 +329,11 @@ func (s *Site) loadAll(ctx context.Context, sc *scanned, reuse func(rel string) 
 		loaded[i] = all[j]
 	}
 	s.graph.loaded(s, loaded, s.diag.since(d0), s.warn.since(w0))
-	s.bc.loaded(s, sc, loaded, s.diag.since(d0), s.warn.since(w0))
+	if bc := s.bc; bc != nil {
+		bc.loaded(s, sc, loaded, s.diag.since(d0), s.warn.since(w0))
+	} else { // an Update of serve's site: its cache follows (buildcache.go)
+		s.served.loaded(s, sc, loaded, s.diag.since(d0), s.warn.since(w0))
+	}
 	return all, nil
 }
 
