@@ -156,12 +156,15 @@ type config struct {
 
 // serveOptions are the build options of serve for the flags f: a
 // page whose frame alone changed is written without parsing it again
-// (Incremental), and broken links are warnings while authoring unless
+// (Incremental), the build cache is kept up to date for a
+// `sitegen build --incremental` after serve (ReuseBuild: Site.SaveCache
+// after each update), and broken links are warnings while authoring unless
 // --broken-links says otherwise (a vault's genuine broken links are
 // listed, and the site is served; `sitegen build` stays strict).
 func serveOptions(f buildcmd.Flags) site.Options {
 	opts := f.Options()
 	opts.Incremental = true
+	opts.ReuseBuild = true // the build cache, written as serve goes, makes a build after serve a small one
 	if f.BrokenLinks == "" {
 		opts.BrokenLinks = "warn"
 	}

@@ -301,6 +301,9 @@ func (s *server) rebuild(ctx context.Context) {
 			s.warnings(s.site, u.Warnings)
 			fmt.Fprintf(s.out, "updated %s in %d ms: %s\n", describe(changed), time.Since(start).Milliseconds(), written(u))
 			s.searchStale = s.searchStale || len(u.Pages) > 0
+			// The page is on screen: the build cache follows, for a
+			// build after serve (a cache not written only costs it time).
+			_ = s.site.SaveCache()
 			return
 		}
 		fmt.Fprintf(s.out, "full build: %s\n", u.Reason)

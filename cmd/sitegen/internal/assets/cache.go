@@ -42,6 +42,7 @@ var cacheEntry = map[string]*regexp.Regexp{
 	"precompressed": regexp.MustCompile(`^([0-9a-f]{64}\.(gz|br)\.\d+|\.tmp-\d+)$`),
 	"wasm":          regexp.MustCompile(`^([0-9a-f]{32}-[a-z0-9_]+\.wasm|\.tmp-\d+)$`),
 	"builds":        regexp.MustCompile(`^([0-9a-f]{24}\.gob|\.tmp-\d+)$`), // site's build cache
+	"buildobjs":     regexp.MustCompile(`^([0-9a-f]{64}|\.tmp-\d+)$`),      // its pages' bodies, by content hash
 }
 
 // Get returns the entry name (a slash path under Dir), computing it with
@@ -167,6 +168,11 @@ func (c Cache) Trim(now time.Time) (int, error) {
 	}
 	return removed, errors.Join(errs...)
 }
+
+// ReadFile reads the file p of the cache (in a folder Path checked), as
+// Get reads an entry: never through a symbolic link, its time renewed so
+// that Trim keeps it.
+func (c Cache) ReadFile(p string) ([]byte, error) { return c.read(p) }
 
 // readNoFollow reads the file p unless it is a symbolic link.
 func readNoFollow(p string) ([]byte, error) {

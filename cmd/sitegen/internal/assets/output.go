@@ -171,6 +171,53 @@ func (o *Output) KeepSum(rel string, sum [sha256.Size]byte) bool {
 	return true
 }
 
+// KeepIf keeps the file rel as KeepSum does, but trusts the file found
+// (InPlace, the one in Dir; else, or when that one is not trusted, the
+// one in Prev, linked) when trust accepts its information (Lstat: a
+// regular file, never a link) instead of reading and hashing it: for a
+// build cache that recorded each file's size, time and inode (git's
+// index does so for a work tree). sum is recorded as the file's hash. It
+// returns the information of the file kept, or false when it kept
+// nothing; the caller then writes the file (a file in Dir that was not
+// trusted is replaced, never written through).
+func (o *Output) KeepIf(rel string, sum [sha256.Size]byte, trust func(fs.FileInfo) bool) (fs.FileInfo, bool) {
+	name := filepath.FromSlash(rel)
+	to := filepath.Join(o.Dir, name)
+	there := false
+	if o.InPlace {
+		if err := o.mkdir(filepath.Dir(to)); err != nil {
+			return nil, false
+		}
+		info, err := os.Lstat(to)
+		if err == nil && info.Mode().IsRegular() && trust(info) {
+			o.keptSum(rel, sum)
+			return info, true
+		}
+		there = err == nil
+	}
+	if o.Prev == "" || o.noLink.Load() {
+		return nil, false
+	}
+	old := filepath.Join(o.Prev, name)
+	if !o.prevReal(filepath.Dir(old)) {
+		return nil, false
+	}
+	info, err := os.Lstat(old)
+	if err != nil || !info.Mode().IsRegular() || !trust(info) {
+		return nil, false
+	}
+	if there {
+		if err := o.removeFor(to); err != nil {
+			return nil, false
+		}
+	}
+	if err := o.mkdir(filepath.Dir(to)); err != nil || os.Link(old, to) != nil {
+		return nil, false
+	}
+	o.keptSum(rel, sum)
+	return info, true
+}
+
 // hashIs reports whether the regular file p (not a symbolic link) has
 // content hash sum: same, differs, or absent when there is nothing at p.
 func hashIs(p string, sum [sha256.Size]byte) match {

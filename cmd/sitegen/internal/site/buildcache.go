@@ -9,6 +9,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
@@ -16,8 +18,11 @@ import (
 	"strconv"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"d6codex/cmd/sitegen/internal/assets"
+	"d6codex/cmd/sitegen/internal/dataview/query"
+	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/layout/detect"
 	"d6codex/cmd/sitegen/internal/markup"
 	"d6codex/templates"
@@ -28,67 +33,130 @@ import (
 // renders again only the Markdown of the pages whose text can differ.
 //
 // It lives in Options.CacheDir (the user's cache folder + "/d6codex" by
-// default, never in the source nor in the output): in builds/, one file
-// named by a hash of the source's absolute path and of the options that
-// change what a page's text says (--drafts, --base-url, --broken-links),
-// written at the end of each build that published (assets.Cache.Trim
-// removes the files unused for a month).
+// default, never in the source nor in the output), in two parts:
 //
-// The file holds what the graph records of each page's body (its file,
-// URL and the Markdown pipeline's other inputs; the hash of every file it
-// read: the page, its includes, the notes it embeds; every question its
-// text asked the content model and the answer; its problems) and the
-// body itself (HTML, table of contents, search documents, preview index).
-// The next build loads and places every page as always (cheap), then for
-// each page asks the cache: the body is reused when the page's inputs
-// are the same, every file it read has the same hash, and every question,
-// asked again of the new model, gets the same answer (the test an Update
-// makes, asked of every question); else its Markdown is rendered. Pages
-// with Dataview queries or base views are always rendered. Frames and
-// output are made for every page as in any build: an output file whose
-// bytes did not change is linked from the previous output (assets.Output),
-// which compares bytes, so an output file edited by hand is never kept.
+//   - builds/: one index per site, named by a hash of the source's
+//     absolute path and of the options that change what a page's text
+//     says (--drafts, --base-url, --broken-links). It holds what the
+//     graph records of each page's body (its file, URL and the Markdown
+//     pipeline's other inputs; the hash of every file it read: the page,
+//     its includes, the notes it embeds; every question its text asked
+//     the content model and the answer; its problems), the stamp (size,
+//     times, inode: fileStamp) and hash of each of those files, and each
+//     page's output files with their hash and stamp.
+//   - buildobjs/: each body's rendered parts (HTML, table of contents,
+//     search documents, preview index) in a file named by the hash of
+//     its content. A build writes the objects of the pages it rendered
+//     anew and no other, then the index, then removes the objects the
+//     previous index named and the new one does not: a one-page edit
+//     writes one object and the index.
+//
+// assets.Cache.Trim removes the files of both unused for a month.
+//
+// The next build loads and places every page as always, then for each
+// page asks the cache: the body is reused when the page's inputs are the
+// same, every file it read has the same hash, and every question, asked
+// again of the new model, gets the same answer (the test an Update makes,
+// asked of every question); else its Markdown is rendered. Pages with
+// Dataview queries or base views are always rendered. A file's hash is
+// the one recorded when its stamp is the one recorded and not racy (git's
+// index and its racy-clean rule: the file's modification time is more
+// than racyMargin before the recording build began); else the file is
+// read and hashed. Frames are made for every page; a page whose frame,
+// body (by its object's hash) and site view are those of the previous
+// build keeps its output files when each is there with the stamp recorded
+// (assets.Output.KeepIf: the file in the folder brought up to date, or
+// linked from the previous output), or, when that stamp is racy, with the
+// content recorded (read and hashed). A file that does not match is
+// written again, never trusted: an output file edited by hand is made
+// again (unless its size, time and inode were all set back as they were,
+// which no editor does).
 //
 // The cache stands for nothing it cannot vouch for: a file of another
 // format version, another sitegen binary, other settings files (the
-// layout's, detect.Settings), another layout, other theme assets, or a
-// file that does not read whole (its checksum) makes a full build, and
-// the build says why (Result.Cache). A cache that cannot be read or
-// written never fails a build.
+// layout's, detect.Settings), another layout, other theme assets, or an
+// index that does not read whole (its checksum) makes a full build, and
+// the build says why (Result.Cache); an object that does not read whole
+// (its name is not its content's hash) makes its page rendered and the
+// object written again, and the build says how many. A cache that cannot
+// be read or written never fails a build.
 
-// buildCacheFormat is the version of the cache file's format; a file of
+// buildCacheFormat is the version of the cache's format; an index of
 // another version is not read.
-const buildCacheFormat = 1
+const buildCacheFormat = 2
 
-// buildCacheMagic starts a cache file, before its checksum and its gob.
+// buildCacheMagic starts a cache index, before its checksum and its gob.
 const buildCacheMagic = "d6codex build cache\n"
+
+// racyMargin is how long before a build began a file's modification
+// time must be for its recorded stamp to stand for its content (git's
+// racy-clean rule, https://git-scm.com/docs/racy-git): a file changed
+// within the same tick of the clock as the build looked at it may keep
+// the stamp the build recorded. Two seconds covers the coarsest clocks
+// of common file systems (FAT's).
+const racyMargin = int64(2 * time.Second)
 
 // bodyCache is the build cache of one build (see above).
 type bodyCache struct {
-	file  string      // the cache file
+	file  string      // the index
+	objs  string      // the folder of the objects (bodies by content hash)
 	print cachePrints // this build's
-	old   map[string]*cachedBody
+	start int64       // when this build began looking at files (UnixNano): its stamps hold from then
+	old   *cacheIndex // the previous build's, nil when it is not used
+	refs  map[[sha256.Size]byte]bool
 	// Reason says why the build renders everything ("" when the cache is used).
 	reason string
 
-	hashes sync.Map // source-relative path -> [sha256.Size]byte, or nil: unreadable
+	hashes sync.Map // source-relative path -> srcRecord, or nil: unreadable
+	bodyOf sync.Map // *body -> its text object's hash, for bodies recorded or reused
+	lazy   sync.Map // *body -> the hash of its text object, not read yet (fillText)
+	broken sync.Map // object hash -> true: an object that did not read whole, written again
 
-	mu     sync.Mutex
-	now    map[string]*cachedBody
-	reused atomic.Int64
-	asked  atomic.Int64 // pages whose body was looked for
+	mu      sync.Mutex
+	now     map[string]*cachedBody
+	nowSrc  map[string]srcRecord
+	newObjs map[[sha256.Size]byte][]byte // objects to write
+	reused  atomic.Int64
+	asked   atomic.Int64 // pages whose body was looked for
+	bad     atomic.Int64 // entries that did not read whole
+	unread  atomic.Int64 // pages taken as loaded, not read
+	dirty   bool         // an Update changed it since it was written (SaveCache)
+
+	nowLoads map[string]*cachedLoad // content-relative path -> the page as loaded, for the next build
 
 	siteKey [sha256.Size]byte     // of the site's view (templates.Site: navigation, footer, assets)
-	oldOuts map[string]*cachedOut // site path -> the page's output files in the previous build
-	nowOuts map[string]*cachedOut // those of this build
+	nowOuts map[string]*cachedOut // site path -> the page's output files in this build
 	kept    atomic.Int64          // pages whose output was kept whole
 }
 
+// fileStamp is what a stat says of a file (stampOf), the size, times
+// and inode git's index keeps to tell a file unchanged without reading
+// it.
+type fileStamp struct {
+	Size, Mtime, Ctime int64
+	Ino, Dev           uint64
+}
+
+// srcRecord is a source file's stamp and the hash of its content when
+// the stamp was taken (the stamp taken before the read).
+type srcRecord struct {
+	Stamp fileStamp
+	Sum   [sha256.Size]byte
+}
+
 // cachedOut is what a page wrote: the hash of everything its output was
-// made from (pageKey) and each file's content hash.
+// made from (pageKey) and each file's record.
 type cachedOut struct {
 	Key   [sha256.Size]byte
-	Files map[string][sha256.Size]byte
+	Files map[string]outRecord
+}
+
+// outRecord is an output file's content hash and its stamp once written
+// (its change time left out: linking the file into the next output
+// changes it).
+type outRecord struct {
+	Sum   [sha256.Size]byte
+	Stamp fileStamp
 }
 
 // cachePrints is what the whole cache depends on.
@@ -101,14 +169,19 @@ type cachePrints struct {
 	Assets   map[string]string
 }
 
-// cacheFile is the cache file's content.
-type cacheFile struct {
-	Prints cachePrints
-	Bodies map[string]*cachedBody // content-relative path -> body
-	Outs   map[string]*cachedOut  // site path -> the page's output files
+// cacheIndex is the index's content: all but the pages' rendered text,
+// which is in the objects.
+type cacheIndex struct {
+	Prints  cachePrints
+	Start   int64                  // when the build that wrote it began (UnixNano)
+	Sources map[string]srcRecord   // source-relative path -> its record, for each file a body read
+	Bodies  map[string]*cachedBody // content-relative path -> body
+	Loads   map[string]*cachedLoad // content-relative path -> the page as loadPage read it (cachedLoad)
+	Outs    map[string]*cachedOut  // site path -> the page's output files
 }
 
-// cachedBody is a body (graph.go) as the cache keeps it.
+// cachedBody is a body (graph.go) as the index keeps it; its rendered
+// parts are the object Obj.
 type cachedBody struct {
 	File, URL                        string
 	DropH1, DropLeading, Failed, Err bool
@@ -116,12 +189,19 @@ type cachedBody struct {
 	Reads                            map[string][sha256.Size]byte
 	Calls                            []cachedCall
 	Errs, Warns                      Diagnostics
-	Content                          string
-	TOC                              []*templates.TOCItem
 	Flags                            map[string]bool
 	Scripts, Styles                  []string
-	Docs                             []cachedDoc
-	PX                               *markup.PreviewIndex
+	Obj                              [sha256.Size]byte // its text: HTML, table of contents, preview index
+	Docs                             [sha256.Size]byte // its search documents (zero: none)
+}
+
+// bodyObject is a body's rendered parts, stored in a file named by the
+// hash of its encoding.
+type bodyObject struct {
+	Content string
+	TOC     []*templates.TOCItem
+	Docs    []cachedDoc
+	PX      *markup.PreviewIndex
 }
 
 // cachedCall is a call and its answer.
@@ -130,6 +210,7 @@ type cachedCall struct {
 	Wiki, Embed                     bool
 	Dest, Frag                      string
 	URL, Problem, Warning, Unlinked string
+	Title                           string
 	NoteFile, NoteURL               string
 	NoteDropH1, NoteDropLeading     bool
 }
@@ -172,22 +253,24 @@ func binaryPrint() string {
 	return exe + " " + strconv.FormatInt(info.Size(), 10) + " " + strconv.FormatInt(info.ModTime().UnixNano(), 10)
 }
 
-// openBodyCache reads the build cache for a build whose site view is
-// view (nil when the build has no cache).
-func (s *Site) openBodyCache(view *templates.Site) *bodyCache {
+// openBodyCache reads the build cache's index for a build of s (nil when
+// the build has no cache), before its pages are loaded: what the index
+// records of each page as loaded stands for the page whose files did not
+// change (loadedFromCache). What the site's view decides is checked once
+// the view is made (setView).
+func (s *Site) openBodyCache() *bodyCache {
 	file := cachePath(s.opts)
 	if file == "" {
 		return nil
 	}
-	bc := &bodyCache{file: file, now: map[string]*cachedBody{}, nowOuts: map[string]*cachedOut{}}
-	bc.print = cachePrints{Format: buildCacheFormat, Binary: binaryPrint(), Options: optionsPrint(s.opts), Layout: s.lay.Describe(),
-		Settings: map[string]string{}, Assets: maps.Clone(view.Assets)}
-	h := sha256.New()
-	if err := json.NewEncoder(h).Encode(view); err != nil {
-		bc.reason = "the site's view cannot be hashed"
-		return bc
+	bc := &bodyCache{file: file, objs: filepath.Dir(assets.Cache{Dir: s.opts.CacheDir}.Path("buildobjs/x")), start: s.sumsSince.UnixNano(),
+		now: map[string]*cachedBody{}, nowSrc: map[string]srcRecord{}, newObjs: map[[sha256.Size]byte][]byte{}, nowOuts: map[string]*cachedOut{},
+		nowLoads: map[string]*cachedLoad{}}
+	if s.sumsSince.IsZero() {
+		bc.start = time.Now().UnixNano()
 	}
-	copy(bc.siteKey[:], h.Sum(nil))
+	bc.print = cachePrints{Format: buildCacheFormat, Binary: binaryPrint(), Options: optionsPrint(s.opts), Layout: s.lay.Describe(),
+		Settings: map[string]string{}}
 	for _, f := range detect.Settings(s.lay) {
 		data, err := os.ReadFile(filepath.Join(s.opts.Source, filepath.FromSlash(f)))
 		if err == nil {
@@ -201,15 +284,44 @@ func (s *Site) openBodyCache(view *templates.Site) *bodyCache {
 		bc.reason = "the sitegen binary cannot be identified"
 		return bc
 	}
-	cf, err := readCacheFile(file)
+	if bc.objs == "." {
+		bc.reason = "the cache folder cannot hold the pages"
+		return bc
+	}
+	ix, err := readCacheFile(file)
 	if err != nil {
 		bc.reason = err.Error()
 		return bc
 	}
-	if bc.reason = bc.print.differs(cf.Prints); bc.reason == "" {
-		bc.old, bc.oldOuts = cf.Bodies, cf.Outs
+	p := bc.print
+	p.Assets = ix.Prints.Assets // checked by setView
+	if bc.reason = p.differs(ix.Prints); bc.reason == "" {
+		bc.old = ix
+		bc.refs = make(map[[sha256.Size]byte]bool, len(ix.Bodies))
+		for _, c := range ix.Bodies {
+			bc.refs[c.Obj], bc.refs[c.Docs] = true, true
+		}
 	}
 	return bc
+}
+
+// setView completes the cache of a build whose site view is view: the
+// theme's assets are one more thing the whole cache depends on, and the
+// view's hash is part of every page's key (pageKey).
+func (bc *bodyCache) setView(view *templates.Site) {
+	if bc == nil {
+		return
+	}
+	bc.print.Assets = maps.Clone(view.Assets)
+	h := sha256.New()
+	if err := json.NewEncoder(h).Encode(view); err != nil {
+		bc.reason, bc.old, bc.refs = "the site's view cannot be hashed", nil, nil
+		return
+	}
+	copy(bc.siteKey[:], h.Sum(nil))
+	if bc.old != nil && !maps.Equal(bc.print.Assets, bc.old.Prints.Assets) {
+		bc.reason, bc.old, bc.refs = "the theme's assets changed", nil, nil
+	}
 }
 
 // differs says what of the cache's prints o differs from p, "" for none.
@@ -243,9 +355,9 @@ func (p cachePrints) differs(o cachePrints) string {
 // noCacheYet is the reason of a build without a cache file.
 const noCacheYet = "no build cache yet"
 
-// readCacheFile reads a cache file, checking its checksum; the error says
-// why it cannot be used, for the build's log.
-func readCacheFile(file string) (*cacheFile, error) {
+// readCacheFile reads a cache index, checking its checksum; the error
+// says why it cannot be used, for the build's log.
+func readCacheFile(file string) (*cacheIndex, error) {
 	data, err := os.ReadFile(file)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
@@ -261,51 +373,103 @@ func readCacheFile(file string) (*cacheFile, error) {
 	if sum := sha256.Sum256(payload); !bytes.Equal(sum[:], want) {
 		return nil, errors.New("the build cache is corrupt")
 	}
-	var cf cacheFile
-	if err := decodeCache(payload, &cf); err != nil {
+	var ix cacheIndex
+	if err := decodeGob(payload, &ix); err != nil {
 		return nil, errors.New("the build cache is corrupt")
 	}
-	return &cf, nil
+	return &ix, nil
 }
 
-// decodeCache decodes a cache's gob, a panic of the decoder an error.
-func decodeCache(payload []byte, cf *cacheFile) (err error) {
+// decodeGob decodes a gob of the cache into v, a panic of the decoder
+// an error.
+func decodeGob(payload []byte, v any) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("decode: %v", r)
 		}
 	}()
-	return gob.NewDecoder(bytes.NewReader(payload)).Decode(cf)
+	return gob.NewDecoder(bytes.NewReader(payload)).Decode(v)
+}
+
+// racy reports whether a file whose stamp is st may have changed since
+// the previous build recorded st without its stamp showing it: it was
+// modified within racyMargin of that build's start, or later.
+func (bc *bodyCache) racy(st fileStamp) bool {
+	return bc.old == nil || st.Mtime >= bc.old.Start-racyMargin
 }
 
 // hash is the hash of source file f's content, ok false when it cannot
 // be read: the first text of it the build read (Site.sums), so that a
 // file saved while the build runs is never recorded with the hash of a
-// text newer than the one its pages were made from; else read now.
+// text newer than the one its pages were made from; else the previous
+// build's record of it when the file's stamp is the one recorded and not
+// racy; else read now.
 func (bc *bodyCache) hash(s *Site, f string) (sum [sha256.Size]byte, ok bool) {
 	if m := s.sums; m != nil {
 		if v, ok := m.Load(f); ok {
-			return v.([sha256.Size]byte), true
+			r := v.(srcRecord)
+			bc.noteSource(f, r)
+			return r.Sum, true
 		}
 	}
 	if v, ok := bc.hashes.Load(f); ok {
 		if v == nil {
 			return sum, false
 		}
-		return v.([sha256.Size]byte), true
+		return v.(srcRecord).Sum, true
 	}
-	data, err := s.readSource(f)
+	r, err := bc.readRecord(s, f)
 	if err != nil {
 		bc.hashes.Store(f, nil)
 		return sum, false
 	}
-	sum = sha256.Sum256(data)
-	if s.sums != nil {
-		v, _ := s.sums.LoadOrStore(f, sum) // a page read meanwhile keeps its hash
-		return v.([sha256.Size]byte), true
+	v, _ := bc.hashes.LoadOrStore(f, r)
+	r = v.(srcRecord)
+	bc.noteSource(f, r)
+	return r.Sum, true
+}
+
+// readRecord stats the source file f (under the link rule, as every read
+// of the source) and hashes its content, unless the previous build
+// recorded the same stamp for it and the stamp is not racy.
+func (bc *bodyCache) readRecord(s *Site, f string) (srcRecord, error) {
+	root, err := s.srcRoot()
+	if err != nil {
+		return srcRecord{}, err
 	}
-	bc.hashes.Store(f, sum)
-	return sum, true
+	file, err := root.OpenFile(f)
+	if err != nil {
+		return srcRecord{}, err
+	}
+	defer file.Close()
+	info, err := file.Stat()
+	if err != nil {
+		return srcRecord{}, err
+	}
+	r := srcRecord{Stamp: stampOf(info)}
+	if bc.old != nil {
+		if o, ok := bc.old.Sources[f]; ok && o.Stamp == r.Stamp && !bc.racy(r.Stamp) {
+			return o, nil
+		}
+	}
+	h := sha256.New()
+	if _, err := io.Copy(h, file); err != nil {
+		return srcRecord{}, err
+	}
+	copy(r.Sum[:], h.Sum(nil))
+	return r, nil
+}
+
+// noteSource keeps the record of source file f for the next build (a
+// record without a stamp, a file whose stat failed, is not kept: the
+// next build reads it).
+func (bc *bodyCache) noteSource(f string, r srcRecord) {
+	if r.Stamp.Mtime == 0 && r.Stamp.Size == 0 {
+		return
+	}
+	bc.mu.Lock()
+	bc.nowSrc[f] = r
+	bc.mu.Unlock()
 }
 
 // body returns the body of page p: the cache's when it can stand for it,
@@ -319,13 +483,16 @@ func (s *Site) cachedOrRender(p *page, assets templates.Assets) *body {
 }
 
 // reuse returns the kept body of page p when every input it was made
-// from is the same (see above), else nil.
+// from is the same (see above) and its object reads whole, else nil.
 func (bc *bodyCache) reuse(s *Site, p *page) *body {
 	if bc == nil || p.file == "" {
 		return nil
 	}
 	bc.asked.Add(1)
-	c := bc.old[p.rel]
+	if bc.old == nil {
+		return nil
+	}
+	c := bc.old.Bodies[p.rel]
 	if c == nil || c.File != p.file || c.URL != s.cfg.relURL(p.sitePath) || c.Failed != p.failed ||
 		c.DropH1 != (p.dropH1 && !p.titleLead) || c.DropLeading != (p.dropH1 && p.titleLead) ||
 		c.Redirect != (p.redirectTo != "") || c.Previews != s.previews(p) ||
@@ -344,40 +511,118 @@ func (bc *bodyCache) reuse(s *Site, p *page) *body {
 	}
 	b := &body{file: c.File, url: c.URL, dropH1: c.DropH1, dropLeading: c.DropLeading, failed: c.Failed, err: c.Err,
 		reads: make(map[string]bool, len(c.Reads)), calls: make(map[call]answer, len(c.Calls)),
-		probs:   problems{slices.Clone(c.Errs), slices.Clone(c.Warns)},
-		content: c.Content, toc: c.TOC, flags: c.Flags, scripts: c.Scripts, styles: c.Styles, px: c.PX}
+		probs: problems{slices.Clone(c.Errs), slices.Clone(c.Warns)}, flags: c.Flags, scripts: c.Scripts, styles: c.Styles}
 	for f := range c.Reads {
 		b.reads[f] = true
 	}
 	for _, cc := range c.Calls {
 		k := call{from: cc.From, wiki: cc.Wiki, dest: cc.Dest, frag: cc.Frag, embed: cc.Embed}
-		a := answer{url: cc.URL, problem: cc.Problem, warning: cc.Warning, unlinked: cc.Unlinked,
+		a := answer{url: cc.URL, problem: cc.Problem, warning: cc.Warning, unlinked: cc.Unlinked, title: cc.Title,
 			note: note{file: cc.NoteFile, url: cc.NoteURL, dropH1: cc.NoteDropH1, dropLeading: cc.NoteDropLeading}}
 		if now, ok := s.ask(k); !ok || now != a {
 			return nil
 		}
 		b.calls[k] = a
 	}
-	if c.HasDocs {
-		b.docs = make([]searchDoc, len(c.Docs))
-		for i, d := range c.Docs {
+	// The objects a build reads are those it needs: the search
+	// documents of an indexed page; the text when the page's output is
+	// written (fillText), or kept (serve's graph).
+	if c.HasDocs && (s.graph.keeps() || s.indexed(p)) {
+		o, ok := bc.readObject(c.Docs)
+		if !ok {
+			return nil // rendered, and its objects written again
+		}
+		b.docs = make([]searchDoc, len(o.Docs))
+		for i, d := range o.Docs {
 			b.docs[i] = searchDoc{anchor: d.Anchor, heading: d.Heading, text: d.Text}
 		}
 	}
+	if s.graph.keeps() {
+		o, ok := bc.readObject(c.Obj)
+		if !ok {
+			return nil
+		}
+		b.content, b.toc, b.px = o.Content, o.TOC, o.PX
+	} else {
+		bc.lazy.Store(b, c.Obj)
+	}
 	bc.reused.Add(1)
+	bc.bodyOf.Store(b, c.Obj)
+	bc.mu.Lock()
+	bc.now[p.rel] = c
+	bc.mu.Unlock()
 	return b
 }
 
+// fillText reads the text of body b of page p when the cache gave b
+// without it (reuse) and reports whether it did (the page's view is
+// then filled again). An object that does not read whole is made anew:
+// the page's Markdown rendered again (its problems, the same, were
+// published with the cached body).
+func (bc *bodyCache) fillText(s *Site, p *page, b *body, assets templates.Assets) bool {
+	if bc == nil || b == nil {
+		return false
+	}
+	v, ok := bc.lazy.LoadAndDelete(b)
+	if !ok {
+		return false
+	}
+	sum := v.([sha256.Size]byte)
+	if o, ok := bc.readObject(sum); ok {
+		b.content, b.toc, b.px = o.Content, o.TOC, o.PX
+		return true
+	}
+	nb := s.renderBody(p, assets)
+	b.content, b.toc, b.px = nb.content, nb.toc, nb.px
+	if data, sum2, err := encodeObject(bodyObject{Content: b.content, TOC: b.toc, PX: b.px}); err == nil && sum2 == sum {
+		bc.mu.Lock()
+		bc.newObjs[sum] = data
+		bc.mu.Unlock()
+	}
+	return true
+}
+
+// encodeObject is an object's file and its hash.
+func encodeObject(o bodyObject) ([]byte, [sha256.Size]byte, error) {
+	var buf bytes.Buffer
+	if err := gob.NewEncoder(&buf).Encode(o); err != nil {
+		return nil, [sha256.Size]byte{}, err
+	}
+	return buf.Bytes(), sha256.Sum256(buf.Bytes()), nil
+}
+
+// objectPath is the file of the object with hash sum.
+func (bc *bodyCache) objectPath(sum [sha256.Size]byte) string {
+	return filepath.Join(bc.objs, hex.EncodeToString(sum[:]))
+}
+
+// readObject reads the object with hash sum; false when it is missing or
+// does not read whole (its content is not the one its name hashes): the
+// object is then written again by this build.
+func (bc *bodyCache) readObject(sum [sha256.Size]byte) (*bodyObject, bool) {
+	data, err := assets.Cache{}.ReadFile(bc.objectPath(sum))
+	var o bodyObject
+	if err == nil && sha256.Sum256(data) == sum && decodeGob(data, &o) == nil {
+		return &o, true
+	}
+	bc.bad.Add(1)
+	bc.broken.Store(sum, true)
+	return nil, false
+}
+
 // record keeps the body b of page p for the next build (before its
-// rendered parts are dropped).
+// rendered parts are dropped); a body the cache gave is kept as it was.
 func (bc *bodyCache) record(s *Site, p *page, b *body) {
 	if bc == nil || b == nil || b.query != nil {
 		return // a page with queries is always rendered
 	}
+	if _, ok := bc.bodyOf.Load(b); ok {
+		return // reused: in bc.now already
+	}
 	c := &cachedBody{File: b.file, URL: b.url, DropH1: b.dropH1, DropLeading: b.dropLeading, Failed: b.failed, Err: b.err,
 		Redirect: p.redirectTo != "", Previews: s.previews(p), HasDocs: b.docs != nil,
 		Reads: make(map[string][sha256.Size]byte, len(b.reads)), Errs: b.probs.errs, Warns: b.probs.warns,
-		Content: b.content, TOC: b.toc, Flags: b.flags, Scripts: b.scripts, Styles: b.styles, PX: b.px}
+		Flags: b.flags, Scripts: b.scripts, Styles: b.styles}
 	for f := range b.reads {
 		sum, ok := bc.hash(s, f)
 		if !ok {
@@ -387,14 +632,34 @@ func (bc *bodyCache) record(s *Site, p *page, b *body) {
 	}
 	for k, a := range b.calls {
 		c.Calls = append(c.Calls, cachedCall{From: k.from, Wiki: k.wiki, Embed: k.embed, Dest: k.dest, Frag: k.frag,
-			URL: a.url, Problem: a.problem, Warning: a.warning, Unlinked: a.unlinked,
+			URL: a.url, Problem: a.problem, Warning: a.warning, Unlinked: a.unlinked, Title: a.title,
 			NoteFile: a.note.file, NoteURL: a.note.url, NoteDropH1: a.note.dropH1, NoteDropLeading: a.note.dropLeading})
 	}
-	for _, d := range b.docs {
-		c.Docs = append(c.Docs, cachedDoc{Anchor: d.anchor, Heading: d.heading, Text: d.text})
+	text, sum, err := encodeObject(bodyObject{Content: b.content, TOC: b.toc, PX: b.px})
+	if err != nil {
+		return
 	}
+	c.Obj = sum
+	objs := map[[sha256.Size]byte][]byte{sum: text}
+	if b.docs != nil {
+		var o bodyObject
+		for _, d := range b.docs {
+			o.Docs = append(o.Docs, cachedDoc{Anchor: d.anchor, Heading: d.heading, Text: d.text})
+		}
+		docs, sum, err := encodeObject(o)
+		if err != nil {
+			return
+		}
+		c.Docs, objs[sum] = sum, docs
+	}
+	bc.bodyOf.Store(b, c.Obj)
 	bc.mu.Lock()
 	bc.now[p.rel] = c
+	for sum, data := range objs {
+		if _, broken := bc.broken.Load(sum); !bc.refs[sum] || broken {
+			bc.newObjs[sum] = data
+		}
+	}
 	bc.mu.Unlock()
 }
 
@@ -409,18 +674,36 @@ func (bc *bodyCache) note() string {
 		}
 		return "full build: " + bc.reason
 	}
-	return fmt.Sprintf("build cache: %d of %d pages' text reused, %d pages' output kept", bc.reused.Load(), bc.asked.Load(), bc.kept.Load())
+	n := fmt.Sprintf("build cache: %d of %d pages' text reused, %d pages not read again, %d pages' output kept",
+		bc.reused.Load(), bc.asked.Load(), bc.unread.Load(), bc.kept.Load())
+	if bad := bc.bad.Load(); bad > 0 {
+		n += fmt.Sprintf(" (%d entries of the cache did not read whole: their pages rendered again)", bad)
+	}
+	return n
 }
 
-// save writes the bodies recorded by the build into the cache file
-// (atomically); an error is only worth a note.
+// save writes the objects this build made, then the index (atomically),
+// then removes the objects the previous index named and this one does
+// not: a one-page edit writes that page's object and the index. An
+// error is only worth a note.
 func (bc *bodyCache) save() error {
 	if bc == nil {
 		return nil
 	}
+	bc.mu.Lock()
+	defer bc.mu.Unlock()
+	var errs []error
+	for sum, data := range bc.newObjs {
+		if err := assets.WriteAtomic(bc.objectPath(sum), data); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if len(errs) > 0 {
+		return errors.Join(errs...) // the previous index stays: it names only objects there
+	}
 	var buf bytes.Buffer
 	w := bufio.NewWriter(&buf)
-	if err := gob.NewEncoder(w).Encode(cacheFile{Prints: bc.print, Bodies: bc.now, Outs: bc.nowOuts}); err != nil {
+	if err := gob.NewEncoder(w).Encode(cacheIndex{Prints: bc.print, Start: bc.start, Sources: bc.nowSrc, Bodies: bc.now, Outs: bc.nowOuts, Loads: bc.nowLoads}); err != nil {
 		return err
 	}
 	if err := w.Flush(); err != nil {
@@ -429,13 +712,77 @@ func (bc *bodyCache) save() error {
 	sum := sha256.Sum256(buf.Bytes())
 	out := make([]byte, 0, len(buildCacheMagic)+len(sum)+buf.Len())
 	out = append(append(append(out, buildCacheMagic...), sum[:]...), buf.Bytes()...)
-	return assets.WriteAtomic(bc.file, out)
+	if err := assets.WriteAtomic(bc.file, out); err != nil {
+		return err
+	}
+	used := make(map[[sha256.Size]byte]bool, len(bc.now))
+	for _, c := range bc.now {
+		used[c.Obj], used[c.Docs] = true, true
+	}
+	for o := range bc.refs {
+		if !used[o] {
+			_ = os.Remove(bc.objectPath(o)) // another site's index may name it too: its page is rendered again
+		}
+	}
+	bc.refs, bc.newObjs = used, map[[sha256.Size]byte][]byte{} // for serve's next SaveCache
+	return nil
+}
+
+// updated records what an Update of site s changed in the cache of the
+// build it followed (serve's): the bodies rendered anew, as a build
+// records them, and the pages it wrote, whose output entries go (the
+// next build writes those pages; it keeps the others' files as the
+// cache recorded them). Site.SaveCache writes it.
+func (bc *bodyCache) updated(s *Site, bodies map[string]*body, outs []pageOut) {
+	if bc == nil {
+		return
+	}
+	bc.hashes.Clear() // the files changed since they were hashed: stamped again
+	for rel, b := range bodies {
+		bc.mu.Lock()
+		delete(bc.now, rel) // the old body stands for nothing now; record puts the new one
+		bc.mu.Unlock()
+		if p := s.byRel[rel]; p != nil {
+			bc.record(s, p, b)
+		} else if s.notFound != nil && s.notFound.rel == rel {
+			bc.record(s, s.notFound, b)
+		}
+	}
+	bc.mu.Lock()
+	for _, o := range outs {
+		delete(bc.nowOuts, o.p.sitePath)
+	}
+	bc.dirty = true
+	bc.mu.Unlock()
+}
+
+// SaveCache writes what the Updates since the last build or SaveCache
+// changed into the build cache (Options.ReuseBuild), so that a build
+// after serve renders only what changed since: the objects of the pages
+// rendered anew and the index. serve calls it after each update is
+// pushed to the browsers, off the path of the save. A cache that cannot
+// be written only costs the next build time.
+func (s *Site) SaveCache() error {
+	bc := s.served
+	if bc == nil {
+		return nil
+	}
+	bc.mu.Lock()
+	dirty := bc.dirty
+	bc.dirty = false
+	bc.mu.Unlock()
+	if !dirty {
+		return nil
+	}
+	return bc.save()
 }
 
 // pageKey hashes everything page p's output files are made from: the
 // site's view, the page's view v with its body (templates.Page: frame,
 // text, "Linked from" list, dates), and what writePages and
-// writePreviews read beside it. ok is false without a cache.
+// writePreviews read beside it. The body's rendered parts count by the
+// hash of its object (the text itself is not hashed again). ok is false
+// without a cache.
 func (bc *bodyCache) pageKey(s *Site, p *page, v *templates.Page, b *body) (key [sha256.Size]byte, ok bool) {
 	if bc == nil || v == nil {
 		return key, false
@@ -444,13 +791,21 @@ func (bc *bodyCache) pageKey(s *Site, p *page, v *templates.Page, b *body) (key 
 	h.Write(bc.siteKey[:])
 	w := *v
 	w.Site = nil // in siteKey
+	var obj [sha256.Size]byte
+	if b != nil {
+		if o, ok := bc.bodyOf.Load(b); ok {
+			obj = o.([sha256.Size]byte)
+			w.Content, w.TOC = "", nil // in the object
+		}
+	}
 	_, fileThere := s.filesByURL["/"+previewPath(p)]
 	err := json.NewEncoder(h).Encode(struct {
 		Page                       templates.Page
+		Obj                        [sha256.Size]byte
 		Redirect, Title            string
 		Paths, Frags               []string
 		Previews, Index, FileThere bool
-	}{w, p.redirectTo, p.title, listPaths(p), s.frags[p], s.previews(p), b != nil && b.px != nil, fileThere})
+	}{w, obj, p.redirectTo, p.title, listPaths(p), s.frags[p], s.previews(p), b != nil && b.px != nil && obj == [sha256.Size]byte{}, fileThere})
 	if err != nil {
 		return key, false
 	}
@@ -460,13 +815,14 @@ func (bc *bodyCache) pageKey(s *Site, p *page, v *templates.Page, b *body) (key 
 
 // keepOutputs keeps the output files page p (at site path sp) wrote in
 // the previous build when its key is the same and each file is still
-// there with the content recorded (assets.Output.KeepSum); false: the
+// there as recorded: its stamp the one recorded (assets.Output.KeepIf),
+// or, when that stamp is racy, its content hash (KeepSum). False: the
 // page is written (a file kept meanwhile is written over).
 func (bc *bodyCache) keepOutputs(sp string, key [sha256.Size]byte, out *assets.Output) bool {
-	if bc == nil {
+	if bc == nil || bc.old == nil {
 		return false
 	}
-	o := bc.oldOuts[sp]
+	o := bc.old.Outs[sp]
 	if o == nil || o.Key != key || len(o.Files) == 0 {
 		return false
 	}
@@ -476,25 +832,56 @@ func (bc *bodyCache) keepOutputs(sp string, key [sha256.Size]byte, out *assets.O
 			return false // another file of this build is there (a static file)
 		}
 	}
+	now := &cachedOut{Key: key, Files: make(map[string]outRecord, len(o.Files))}
 	for _, rel := range names {
-		if !out.KeepSum(rel, o.Files[rel]) {
+		rec := o.Files[rel]
+		if bc.racy(rec.Stamp) {
+			if !out.KeepSum(rel, rec.Sum) {
+				return false
+			}
+			now.Files[rel] = outRecord{Sum: rec.Sum, Stamp: outStamp(filepath.Join(out.Dir, filepath.FromSlash(rel)))}
+			continue
+		}
+		if _, ok := out.KeepIf(rel, rec.Sum, func(info fs.FileInfo) bool {
+			st := stampOf(info)
+			st.Ctime = 0
+			return st == rec.Stamp
+		}); !ok {
 			return false
 		}
+		now.Files[rel] = rec
 	}
 	bc.kept.Add(1)
 	bc.mu.Lock()
-	bc.nowOuts[sp] = o
+	bc.nowOuts[sp] = now
 	bc.mu.Unlock()
 	return true
 }
 
-// recordOutputs records the files page sp wrote, with its key.
-func (bc *bodyCache) recordOutputs(sp string, key [sha256.Size]byte, files map[string][sha256.Size]byte) {
+// outStamp is the stamp of output file p, its change time left out (see
+// outRecord); a zero stamp, which no file matches, when it cannot be
+// read.
+func outStamp(p string) fileStamp {
+	info, err := os.Lstat(p)
+	if err != nil || !info.Mode().IsRegular() {
+		return fileStamp{}
+	}
+	st := stampOf(info)
+	st.Ctime = 0
+	return st
+}
+
+// recordOutputs records the files page sp wrote into out, with its key.
+func (bc *bodyCache) recordOutputs(sp string, key [sha256.Size]byte, files map[string][sha256.Size]byte, out *assets.Output) {
 	if bc == nil {
 		return
 	}
+	o := &cachedOut{Key: key, Files: make(map[string]outRecord, len(files))}
+	for rel, sum := range files {
+		o.Files[rel] = outRecord{Sum: sum, Stamp: outStamp(filepath.Join(out.Dir, filepath.FromSlash(rel)))}
+	}
 	bc.mu.Lock()
-	bc.nowOuts[sp] = &cachedOut{Key: key, Files: files}
+	bc.nowOuts[sp] = o
 	bc.mu.Unlock()
 }
 
@@ -508,4 +895,238 @@ type outRecorder struct {
 func (r *outRecorder) Write(rel string, data []byte) error {
 	r.files[rel] = sha256.Sum256(data)
 	return r.out.Write(rel, data)
+}
+
+// Pages as loaded: a page whose file and includes have the hashes the
+// index records (by their stamps, see hash) is taken as the previous
+// build loaded it, front matter, title, headings, ids, tags, aliases and
+// problems, without reading or parsing its file (loadedFromCache); its
+// text is read when it is rendered (renderBody). Not with the layouts
+// that compare pages' texts (SkipCopies: copies.go reads them), and not
+// for a site serve keeps (its graph follows moved files by their text's
+// hash), nor when a problem found while pages were read belongs to no
+// page (the record would not stand for the build).
+
+func init() {
+	// The types of a front matter's values (YAML's and TOML's decoders),
+	// as gob sends them in an interface; a value of another type makes
+	// the page loaded again each build (its record is not kept).
+	gob.Register([]any{})
+	gob.Register(map[string]any{})
+	gob.Register(time.Time{})
+}
+
+// cachedLoad is a page as loadPage made it (page), before any step of
+// the model placed it, with the hashes of the files it read and the
+// problems found.
+type cachedLoad struct {
+	Reads          map[string][sha256.Size]byte
+	Readme         bool
+	Folder         string
+	Errs, Warns    Diagnostics
+	Meta           []byte // the front matter (page.meta), gob
+	File, Rel      string
+	Kind           templates.Kind
+	SitePath       string
+	Title, Desc    string
+	Weight         int
+	Draft          bool
+	Unpublished    string
+	Unlisted       string
+	Aliases        []cachedAlias
+	Names, Tags    []string
+	IDs            map[string]bool
+	Blocks         []string
+	Failed, DropH1 bool
+	TitleLead      bool
+	Copy           bool
+	Heading        string
+	Permalink      cachedAlias
+	FileURL        bool
+	Tag            string
+	TagIndex       bool
+	NavExclude     bool
+	SearchExclude  bool
+	ParentTitle    string
+	GrandParent    string
+	PageFolder     string
+	NavTitle       string
+	RedirectTo     string
+	DocTitle       string
+	Lines          []int
+	Includes       []string
+	Read           bool
+	Pos            float64
+	HasPos         bool
+	SortName       string
+	DocID          string
+	Home           *layout.Home
+	FallbackTitle  string
+	NameTitle      bool
+	Size           int64
+	Inline         []query.InlineField
+}
+
+// cachedAlias is an alias.
+type cachedAlias struct {
+	SitePath     string
+	Line, Col    int
+	Key, Written string
+}
+
+// pageFieldsNotCached are the fields of page a cachedLoad does not keep:
+// set by the model's steps after loading, or the text itself
+// (TestCachedLoadFields holds every other field to a round trip).
+var pageFieldsNotCached = []string{"src", "parent", "children", "prev", "next", "tagFrom", "queryDeps"}
+
+// toCachedLoad is the record of page p as loaded; nil when its front
+// matter holds a value gob cannot send.
+func toCachedLoad(p *page) *cachedLoad {
+	// Copies: the model's steps change a page's maps and slices.
+	c := &cachedLoad{File: p.file, Rel: p.rel, Kind: p.kind, SitePath: p.sitePath, Title: p.title, Desc: p.description,
+		Weight: p.weight, Draft: p.draft, Unpublished: p.unpublished, Unlisted: p.unlisted, Names: slices.Clone(p.names), Tags: slices.Clone(p.tags),
+		IDs: maps.Clone(p.ids), Blocks: slices.Clone(p.blocks), Failed: p.failed, DropH1: p.dropH1, TitleLead: p.titleLead, Copy: p.copy,
+		Heading: p.heading, Permalink: toCachedAlias(p.permalink), FileURL: p.fileURL, Tag: p.tag, TagIndex: p.tagIndex,
+		NavExclude: p.navExclude, SearchExclude: p.searchExclude, ParentTitle: p.parentTitle, GrandParent: p.grandParent,
+		PageFolder: p.folder, NavTitle: p.navTitle, RedirectTo: p.redirectTo, DocTitle: p.docTitle, Lines: slices.Clone(p.lines),
+		Includes: slices.Clone(p.includes), Read: p.read, Pos: p.pos, HasPos: p.hasPos, SortName: p.sortName, DocID: p.docID,
+		Home: p.home, FallbackTitle: p.fallbackTitle, NameTitle: p.nameTitle, Size: p.size, Inline: slices.Clone(p.inline)}
+	for _, a := range p.aliases {
+		c.Aliases = append(c.Aliases, toCachedAlias(a))
+	}
+	if p.meta != nil {
+		var buf bytes.Buffer
+		if err := gob.NewEncoder(&buf).Encode(p.meta); err != nil {
+			return nil
+		}
+		c.Meta = buf.Bytes()
+	}
+	return c
+}
+
+func toCachedAlias(a alias) cachedAlias {
+	return cachedAlias{SitePath: a.sitePath, Line: a.line, Col: a.col, Key: a.key, Written: a.written}
+}
+
+func (a cachedAlias) alias() alias {
+	return alias{sitePath: a.SitePath, line: a.Line, col: a.Col, key: a.Key, written: a.Written}
+}
+
+// page is the page c records; false when its front matter does not
+// decode.
+func (c *cachedLoad) page() (*page, bool) {
+	p := &page{file: c.File, rel: c.Rel, kind: c.Kind, sitePath: c.SitePath, title: c.Title, description: c.Desc,
+		weight: c.Weight, draft: c.Draft, unpublished: c.Unpublished, unlisted: c.Unlisted, names: slices.Clone(c.Names), tags: slices.Clone(c.Tags),
+		ids: maps.Clone(c.IDs), blocks: slices.Clone(c.Blocks), failed: c.Failed, dropH1: c.DropH1, titleLead: c.TitleLead, copy: c.Copy,
+		heading: c.Heading, permalink: c.Permalink.alias(), fileURL: c.FileURL, tag: c.Tag, tagIndex: c.TagIndex,
+		navExclude: c.NavExclude, searchExclude: c.SearchExclude, parentTitle: c.ParentTitle, grandParent: c.GrandParent,
+		folder: c.PageFolder, navTitle: c.NavTitle, redirectTo: c.RedirectTo, docTitle: c.DocTitle, lines: slices.Clone(c.Lines),
+		includes: slices.Clone(c.Includes), read: c.Read, pos: c.Pos, hasPos: c.HasPos, sortName: c.SortName, docID: c.DocID,
+		home: c.Home, fallbackTitle: c.FallbackTitle, nameTitle: c.NameTitle, size: c.Size, inline: slices.Clone(c.Inline)}
+	for _, a := range c.Aliases {
+		p.aliases = append(p.aliases, a.alias())
+	}
+	if c.Meta != nil {
+		if err := decodeGob(c.Meta, &p.meta); err != nil {
+			return nil, false
+		}
+	}
+	return p, true
+}
+
+// loadsCached reports whether the build's pages as loaded come from the
+// cache (see above).
+func (bc *bodyCache) loadsCached(s *Site) bool {
+	return bc.loadsKept(s) && s.graph == nil
+}
+
+// loadsKept reports whether the pages as loaded go to the cache: also
+// serve's, whose Updates record the pages they read again (Site.served).
+func (bc *bodyCache) loadsKept(s *Site) bool {
+	return bc != nil && !s.lay.SkipCopies
+}
+
+// loadedFromCache is the page at content-relative path rel as the
+// previous build loaded it, when the files it read have the same hashes
+// and what its name decides (sc) is the same; nil: it is loaded. Its
+// problems are published.
+func (bc *bodyCache) loadedFromCache(s *Site, sc *scanned, rel string) *page {
+	if !bc.loadsCached(s) || bc.old == nil {
+		return nil
+	}
+	c := bc.old.Loads[rel]
+	if c == nil || c.Readme != sc.readmes[rel] || c.Folder != sc.folderNotes[rel] || len(c.Reads) != 1+len(c.Includes) {
+		return nil
+	}
+	for f, want := range c.Reads {
+		if got, ok := bc.hash(s, f); !ok || got != want {
+			return nil
+		}
+	}
+	p, ok := c.page()
+	if !ok {
+		return nil
+	}
+	problems{slices.Clone(c.Errs), slices.Clone(c.Warns)}.publish(s.diag, s.warn)
+	bc.unread.Add(1)
+	bc.mu.Lock()
+	bc.nowLoads[rel] = c
+	bc.mu.Unlock()
+	return p
+}
+
+// loaded records the pages loadPage just read, with the problems found
+// meanwhile (each on the page file it names), for the next build.
+func (bc *bodyCache) loaded(s *Site, sc *scanned, pages []*page, diags, warns Diagnostics) {
+	if !bc.loadsKept(s) {
+		return
+	}
+	if s.bc == nil { // an Update's (serve's cache): the files changed since they were hashed
+		bc.hashes.Clear()
+		bc.mu.Lock()
+		bc.dirty = true
+		bc.mu.Unlock()
+	}
+	byFile := make(map[string]*cachedLoad, len(pages))
+	var list []*cachedLoad
+	for _, p := range pages {
+		c := toCachedLoad(p)
+		if c == nil {
+			continue
+		}
+		c.Readme, c.Folder = sc.readmes[p.rel], sc.folderNotes[p.rel]
+		c.Reads = map[string][sha256.Size]byte{}
+		ok := true
+		for _, f := range append([]string{p.file}, p.includes...) {
+			sum, found := bc.hash(s, f)
+			if !found {
+				ok = false
+				break
+			}
+			c.Reads[f] = sum
+		}
+		if ok {
+			byFile[p.file] = c
+			list = append(list, c)
+		}
+	}
+	for _, d := range diags {
+		if c, ok := byFile[d.File]; ok {
+			c.Errs = append(c.Errs, d)
+		} else if !slices.ContainsFunc(pages, func(p *page) bool { return p.file == d.File }) {
+			return // a problem of no page: nothing recorded
+		}
+	}
+	for _, d := range warns {
+		if c, ok := byFile[d.File]; ok {
+			c.Warns = append(c.Warns, d)
+		} else if !slices.ContainsFunc(pages, func(p *page) bool { return p.file == d.File }) {
+			return
+		}
+	}
+	bc.mu.Lock()
+	for _, c := range list {
+		bc.nowLoads[c.Rel] = c
+	}
+	bc.mu.Unlock()
 }

@@ -1,17 +1,22 @@
 package site
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
+	"time"
+	"unsafe"
 
 	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
@@ -314,5 +319,382 @@ func TestUpdateAfterCachedBuild(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// backdate sets the times of every file under dirs an hour back: files
+// the next build finds older than its racy margin, whose stamps it then
+// records for the build after (git's racy-clean rule).
+func backdate(t *testing.T, dirs ...string) {
+	t.Helper()
+	old := time.Now().Add(-time.Hour)
+	for _, dir := range dirs {
+		err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || !d.Type().IsRegular() {
+				return err
+			}
+			return os.Chtimes(p, old, old)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// objectNames lists the cache's object files of a run.
+func objectNames(t *testing.T, r *cacheRun) map[string]bool {
+	t.Helper()
+	entries, err := os.ReadDir(filepath.Join(r.opts.CacheDir, "buildobjs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]bool{}
+	for _, e := range entries {
+		names[e.Name()] = true
+	}
+	return names
+}
+
+// stampedRun is a run whose last build recorded stamps that are not
+// racy: built, its source and output backdated, built again.
+func stampedRun(t *testing.T, pages int) (*cacheRun, *genSite) {
+	t.Helper()
+	g := newGenSite(5, pages, false)
+	r := newCacheRun(t, g.files())
+	r.build(t)
+	backdate(t, r.opts.Source, r.opts.Dest)
+	r.build(t)
+	return r, g
+}
+
+// TestBuildCacheTrust: after a build that recorded stamps older than its
+// racy margin, the next build trusts each unchanged stamp (a source file
+// not read again, an output file not read again) and rebuilds whatever
+// does not match: its output stays that of a build without a cache.
+func TestBuildCacheTrust(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		spoil func(t *testing.T, r *cacheRun, g *genSite)
+		// reusedAll: every page's text comes from the cache.
+		reusedAll bool
+	}{
+		{"nothing changed", func(*testing.T, *cacheRun, *genSite) {}, true},
+		{"a source file touched, its text the same", func(t *testing.T, r *cacheRun, g *genSite) {
+			p := filepath.Join(r.opts.Source, filepath.FromSlash(g.notes[0].path))
+			now := time.Now()
+			if err := os.Chtimes(p, now, now); err != nil {
+				t.Fatal(err)
+			}
+		}, true},
+		{"a note edited, same size, its time set back", func(t *testing.T, r *cacheRun, g *genSite) {
+			p := filepath.Join(r.opts.Source, filepath.FromSlash(g.notes[0].path))
+			info, err := os.Stat(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			data, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			i := bytes.LastIndexByte(data[:len(data)-1], ' ')
+			data[i+1] ^= 0x20 // a letter's case: same size
+			if err := os.WriteFile(p, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Chtimes(p, info.ModTime(), info.ModTime()); err != nil {
+				t.Fatal(err)
+			}
+		}, false},
+		{"an output file edited in place", func(t *testing.T, r *cacheRun, _ *genSite) {
+			p := firstPage(t, r)
+			if err := os.WriteFile(p, []byte("<p>edited by hand</p>"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}, true},
+		{"an output file deleted", func(t *testing.T, r *cacheRun, _ *genSite) {
+			if err := os.Remove(firstPage(t, r)); err != nil {
+				t.Fatal(err)
+			}
+		}, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r, g := stampedRun(t, 8)
+			tt.spoil(t, r, g)
+			res := r.build(t) // compares with a build without a cache
+			all := regexp.MustCompile(`^build cache: (\d+) of (\d+) pages' text reused`).FindStringSubmatch(res.Cache)
+			if all == nil {
+				t.Fatalf("Cache = %q, want the cache used", res.Cache)
+			}
+			if got := all[1] == all[2]; got != tt.reusedAll {
+				t.Errorf("Cache = %q, want every page's text reused: %v", res.Cache, tt.reusedAll)
+			}
+		})
+	}
+}
+
+// firstPage is the first page file the run published.
+func firstPage(t *testing.T, r *cacheRun) string {
+	t.Helper()
+	var pages []string
+	for name := range publishedTree(t, r.opts.Dest) {
+		if strings.HasSuffix(name, "/index.html") {
+			pages = append(pages, name)
+		}
+	}
+	if len(pages) == 0 {
+		t.Fatal("no page published")
+	}
+	return filepath.Join(r.opts.Dest, slices.Min(pages))
+}
+
+// TestBuildCacheStampRule: a source file's recorded stamp stands for its
+// content only when it is not racy. The record here holds a wrong hash
+// on purpose: trusted, the stamp gives that hash back without reading
+// the file; racy (the file modified within the margin of the recording
+// build's start), the file is read and hashed.
+func TestBuildCacheStampRule(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{"content/a.md": "# A\n"})
+	mtime := time.Now().Add(-time.Hour)
+	p := filepath.Join(src, "content", "a.md")
+	if err := os.Chtimes(p, mtime, mtime); err != nil {
+		t.Fatal(err)
+	}
+	info, err := os.Stat(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	real := sha256.Sum256([]byte("# A\n"))
+	wrong := sha256.Sum256([]byte("another text"))
+	for _, tt := range []struct {
+		name  string
+		start time.Time // of the build that recorded the stamp
+		stamp func(fileStamp) fileStamp
+		want  [sha256.Size]byte
+	}{
+		{"recorded long after the file's time", mtime.Add(time.Minute), func(s fileStamp) fileStamp { return s }, wrong},
+		{"recorded within the racy margin", mtime.Add(time.Second), func(s fileStamp) fileStamp { return s }, real},
+		{"recorded before the file's time", mtime.Add(-time.Minute), func(s fileStamp) fileStamp { return s }, real},
+		{"another size", mtime.Add(time.Minute), func(s fileStamp) fileStamp { s.Size++; return s }, real},
+		{"another time", mtime.Add(time.Minute), func(s fileStamp) fileStamp { s.Mtime--; return s }, real},
+		{"another change time", mtime.Add(time.Minute), func(s fileStamp) fileStamp { s.Ctime--; return s }, real},
+		{"another inode", mtime.Add(time.Minute), func(s fileStamp) fileStamp { s.Ino++; return s }, real},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s := &Site{opts: Options{Source: src}}
+			bc := &bodyCache{nowSrc: map[string]srcRecord{}, old: &cacheIndex{Start: tt.start.UnixNano(),
+				Sources: map[string]srcRecord{"content/a.md": {Stamp: tt.stamp(stampOf(info)), Sum: wrong}}}}
+			got, ok := bc.hash(s, "content/a.md")
+			if !ok || got != tt.want {
+				t.Errorf("hash = %x, %v; want %x", got[:4], ok, tt.want[:4])
+			}
+		})
+	}
+}
+
+// TestBuildCacheWritesChanged: a one-page edit writes that page's
+// objects, its text and its search documents (and removes the ones they
+// replace), not the others'; an object that does not read whole is a
+// page rendered again, said in the log, and written again: the search
+// documents, read by every build of an indexed page, and the text, read
+// when the page's output is written.
+func TestBuildCacheWritesChanged(t *testing.T) {
+	r, g := stampedRun(t, 12)
+	before := objectNames(t, r)
+	n := g.notes[len(g.notes)-1] // embeds go to earlier notes only: no other page shows its text
+	edit(t, r.opts.Source, map[string]string{n.path: n.text(false) + "\nOne more line.\n"})
+	r.build(t)
+	after := objectNames(t, r)
+	var added, gone []string
+	for name := range after {
+		if !before[name] {
+			added = append(added, name)
+		}
+	}
+	for name := range before {
+		if !after[name] {
+			gone = append(gone, name)
+		}
+	}
+	if len(added) != 2 || len(gone) != 2 {
+		t.Fatalf("objects written %q, removed %q; want the page's two each", added, gone)
+	}
+	for _, tt := range []struct {
+		name  string
+		spoil func(objs []string) // the page's two objects, the docs' after the text's, and its output file
+	}{
+		{"both objects", func(objs []string) {
+			for _, o := range objs {
+				if err := os.WriteFile(o, []byte("not an object"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}},
+		{"the text, the page's output gone", func(objs []string) {
+			if err := os.WriteFile(objs[0], []byte("not an object"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			// Gone from the output and from the older one a build keeps
+			// beside it (SparePath), which it brings up to date.
+			if err := os.Remove(objs[2]); err != nil {
+				t.Fatal(err)
+			}
+			rel, err := filepath.Rel(r.opts.Dest, objs[2])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Remove(filepath.Join(SparePath(r.opts.Dest), rel)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				t.Fatal(err)
+			}
+		}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			ix, err := readCacheFile(cacheFileOf(t, r))
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := ix.Bodies[n.path]
+			if c == nil {
+				t.Fatalf("no body of %s in the cache", n.path)
+			}
+			objs := []string{filepath.Join(r.opts.CacheDir, "buildobjs", fmt.Sprintf("%x", c.Obj)),
+				filepath.Join(r.opts.CacheDir, "buildobjs", fmt.Sprintf("%x", c.Docs)),
+				filepath.Join(r.opts.Dest, filepath.FromSlash(c.URL), "index.html")}
+			tt.spoil(objs)
+			res := r.build(t) // compares with a build without a cache
+			if !strings.Contains(res.Cache, "(1 entries of the cache did not read whole") {
+				t.Errorf("Cache = %q, want the corrupt entry said", res.Cache)
+			}
+			if res := r.build(t); !strings.HasPrefix(res.Cache, "build cache: ") || strings.Contains(res.Cache, "did not read whole") {
+				t.Errorf("next build: Cache = %q, want the entry written again", res.Cache)
+			}
+		})
+	}
+}
+
+// TestBuildAfterServe: serve's Updates write the build cache as they go
+// (SaveCache), so a build after serve reuses every page's text, those
+// the saves changed included, and publishes what a build without a
+// cache publishes.
+func TestBuildAfterServe(t *testing.T) {
+	for _, kind := range []string{"vault", "jekyll"} {
+		t.Run(kind, func(t *testing.T) {
+			g := newGenSite(6, 12, kind == "jekyll")
+			r := newCacheRun(t, g.files())
+			opts := r.opts
+			opts.Incremental = true // as serve
+			s, res, err := BuildSite(context.Background(), opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res.Cleanup()
+			whole := true // every update applied page by page
+			for step := range 8 {
+				edits, what := g.step()
+				t.Logf("step %d: %s", step, what)
+				u, err := s.Update(context.Background(), edit(t, r.opts.Source, edits))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if u.Full || len(u.Errors) > 0 {
+					whole = false
+					t.Logf("update not applied: %s %v", u.Reason, u.Errors)
+				}
+				if err := s.SaveCache(); err != nil {
+					t.Fatal(err)
+				}
+			}
+			res = r.build(t)
+			m := regexp.MustCompile(`^build cache: (\d+) of (\d+) pages' text reused`).FindStringSubmatch(res.Cache)
+			switch {
+			case m == nil:
+				t.Errorf("Cache = %q, want the cache used", res.Cache)
+			case whole && m[1] != m[2]:
+				t.Errorf("Cache = %q, want every page's text reused after serve", res.Cache)
+			}
+		})
+	}
+}
+
+// TestCachedLoadFields: every field of page that loading sets goes
+// through the cache's record and back (a field added to page and not to
+// cachedLoad fails here), the record a copy the model's steps cannot
+// change.
+func TestCachedLoadFields(t *testing.T) {
+	skip := map[string]bool{}
+	for _, f := range pageFieldsNotCached {
+		skip[f] = true
+	}
+	var p page
+	v := reflect.ValueOf(&p).Elem()
+	for i := range v.NumField() {
+		name := v.Type().Field(i).Name
+		if skip[name] || name == "meta" {
+			continue
+		}
+		fillValue(t, name, reflect.NewAt(v.Field(i).Type(), unsafe.Pointer(v.Field(i).UnsafeAddr())).Elem())
+	}
+	p.meta = map[string]any{"title": "T", "n": 3, "list": []any{"a", 1.5}, "when": time.Date(2024, 1, 2, 0, 0, 0, 0, time.UTC)}
+	c := toCachedLoad(&p)
+	if c == nil {
+		t.Fatal("no record")
+	}
+	p.ids["changed"] = true // a step of the model, after the record
+	p.names[0] = "changed"
+	got, ok := c.page()
+	if !ok {
+		t.Fatal("the record does not decode")
+	}
+	delete(p.ids, "changed")
+	p.names[0] = "names"
+	g := reflect.ValueOf(got).Elem()
+	for i := range v.NumField() {
+		name := v.Type().Field(i).Name
+		if skip[name] {
+			continue
+		}
+		a := reflect.NewAt(v.Field(i).Type(), unsafe.Pointer(v.Field(i).UnsafeAddr())).Elem().Interface()
+		b := reflect.NewAt(g.Field(i).Type(), unsafe.Pointer(g.Field(i).UnsafeAddr())).Elem().Interface()
+		if !reflect.DeepEqual(a, b) {
+			t.Errorf("page.%s = %#v after the cache, want %#v", name, b, a)
+		}
+	}
+}
+
+// fillValue sets v (settable) to a value that is not its zero, as
+// TestCachedLoadFields needs: named after the field for strings.
+func fillValue(t *testing.T, name string, v reflect.Value) {
+	t.Helper()
+	switch v.Kind() {
+	case reflect.String:
+		v.SetString(name)
+	case reflect.Bool:
+		v.SetBool(true)
+	case reflect.Int, reflect.Int64:
+		v.SetInt(7)
+	case reflect.Float64:
+		v.SetFloat(1.5)
+	case reflect.Slice:
+		s := reflect.MakeSlice(v.Type(), 1, 1)
+		fillValue(t, name, s.Index(0))
+		v.Set(s)
+	case reflect.Map:
+		m := reflect.MakeMap(v.Type())
+		k, e := reflect.New(v.Type().Key()).Elem(), reflect.New(v.Type().Elem()).Elem()
+		fillValue(t, name, k)
+		fillValue(t, name, e)
+		m.SetMapIndex(k, e)
+		v.Set(m)
+	case reflect.Pointer:
+		e := reflect.New(v.Type().Elem())
+		fillValue(t, name, e.Elem())
+		v.Set(e)
+	case reflect.Struct:
+		for i := range v.NumField() {
+			f := v.Field(i)
+			fillValue(t, name+"."+v.Type().Field(i).Name, reflect.NewAt(f.Type(), unsafe.Pointer(f.UnsafeAddr())).Elem())
+		}
+	default:
+		t.Fatalf("page.%s: no value for a %s", name, v.Type())
 	}
 }

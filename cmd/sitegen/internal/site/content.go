@@ -199,7 +199,11 @@ func (s *Site) load(ctx context.Context) error {
 		return err
 	}
 	s.graph.scanned(sc, problems{s.diag.since(d0), s.warn.since(w0)})
-	all, err := s.loadAll(ctx, sc, nil)
+	var reuse func(rel string) *page
+	if s.bc.loadsCached(s) {
+		reuse = func(rel string) *page { return s.bc.loadedFromCache(s, sc, rel) } // the pages whose files did not change (buildcache.go)
+	}
+	all, err := s.loadAll(ctx, sc, reuse)
 	if err != nil {
 		return err
 	}
@@ -325,6 +329,11 @@ func (s *Site) loadAll(ctx context.Context, sc *scanned, reuse func(rel string) 
 		loaded[i] = all[j]
 	}
 	s.graph.loaded(s, loaded, s.diag.since(d0), s.warn.since(w0))
+	if bc := s.bc; bc != nil {
+		bc.loaded(s, sc, loaded, s.diag.since(d0), s.warn.since(w0))
+	} else { // an Update of serve's site: its cache follows (buildcache.go)
+		s.served.loaded(s, sc, loaded, s.diag.since(d0), s.warn.since(w0))
+	}
 	return all, nil
 }
 

@@ -62,7 +62,7 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 	view.LinkPreviews = s.cfg.LinkPreviews
 	s.graph.setFooter(problems{s.diag.since(d0), s.warn.since(w0)})
 	s.view = view // kept for Site.Update
-	s.bc = s.openBodyCache(view)
+	s.bc.setView(view)
 	if s.cfg.Backlinks || s.cfg.LinkPreviews {
 		// A page's "Linked from" list and its previews need every page's
 		// links: every body first, then every page (backlinks.go).
@@ -240,6 +240,9 @@ func (s *Site) writeRendered(ctx context.Context, p *page, b *body, site *templa
 		s.rendered.Add(1)
 		return nil
 	}
+	if bc.fillText(s, p, b, site.Assets) { // a cached body's text, read once the page is written
+		b.fill(v)
+	}
 	rec := &outRecorder{out: out, files: map[string][sha256.Size]byte{}}
 	if keyed {
 		w = rec
@@ -256,7 +259,7 @@ func (s *Site) writeRendered(ctx context.Context, p *page, b *body, site *templa
 		b.drop(s.graph.keeps())
 	}
 	if keyed {
-		bc.recordOutputs(p.sitePath, key, rec.files)
+		bc.recordOutputs(p.sitePath, key, rec.files, out)
 	}
 	s.rendered.Add(1)
 	return nil

@@ -219,7 +219,13 @@ type Site struct {
 
 	graph *graph     // what each page read to be what it is, for Update (graph.go); nil before a render
 	bc    *bodyCache // the build cache during a build's render, nil otherwise (buildcache.go)
-	sums  *sync.Map  // during a build with a cache: source file -> hash of the first text read of it (buildcache.go)
+	sums  *sync.Map  // during a build with a cache: source file -> srcRecord of the first text read of it (buildcache.go)
+	// sumsSince is when sums began: the build's stamps hold from then.
+	sumsSince time.Time
+	// served is the build cache of the last build, kept by a site that
+	// is updated (serve's) so that each Update records what it changed
+	// (Site.SaveCache); nil otherwise.
+	served *bodyCache
 
 	created map[string]time.Time // first commit time per source file (lastmod.go); nil without git
 
@@ -254,6 +260,7 @@ func load(ctx context.Context, opts Options, updatable bool) (*Site, error) {
 	}
 	if cachePath(opts) != "" {
 		s.sums = &sync.Map{} // until the build's render is done (BuildSite)
+		s.sumsSince = time.Now()
 	}
 	if opts.Layout == nil {
 		lay, err := detect.Layout(opts.Source)
@@ -280,6 +287,7 @@ func load(ctx context.Context, opts Options, updatable bool) (*Site, error) {
 		s.tolerate(ce.File, ce.Line, ce.Col, ce.Key, ce.Msg)
 	}
 	s.cfg.base = s.cfg.basePath() // relURL's, read once
+	s.bc = s.openBodyCache()      // nil without a cache; its pages as loaded stand for the unchanged ones
 	s.md = markup.New(markup.Options{
 		Unsafe:       s.cfg.Unsafe,
 		Handlers:     diagramBlocks(s.lay, opts.Handlers),
@@ -494,6 +502,9 @@ func buildSite(ctx context.Context, opts Options, updatable bool) (*Site, Result
 	// The pages' bodies are kept for the next build; a cache that cannot
 	// be written only costs that build time.
 	cleanup.Go(func() { _ = bc.save() })
+	if s.graph != nil {
+		s.served = bc
+	}
 	if old != "" && !keepSpare(old, opts.Dest) {
 		// No spare to keep it as (another build's is there): the previous
 		// output goes in the background. It is named like a staging

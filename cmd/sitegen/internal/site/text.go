@@ -58,15 +58,20 @@ func (s *Site) readPage(file string) ([]byte, error) {
 	// bytes and grows, a read and a copy at each step): one read of the
 	// text and one that finds its end.
 	var buf []byte
-	if info, err := f.Stat(); err == nil && info.Mode().IsRegular() && info.Size() <= MaxPageBytes {
-		buf = make([]byte, 0, info.Size()+1)
+	var rec srcRecord // its stamp, taken before the read (buildcache.go)
+	if info, err := f.Stat(); err == nil && info.Mode().IsRegular() {
+		rec.Stamp = stampOf(info)
+		if info.Size() <= MaxPageBytes {
+			buf = make([]byte, 0, info.Size()+1)
+		}
 	}
 	src, err := readAll(buf, io.LimitReader(f, MaxPageBytes+1))
 	if err != nil {
 		return nil, err
 	}
 	if s.sums != nil { // the text the build's pages are made from (buildcache.go)
-		s.sums.LoadOrStore(file, sha256.Sum256(src))
+		rec.Sum = sha256.Sum256(src)
+		s.sums.LoadOrStore(file, rec)
 	}
 	if len(src) > MaxPageBytes {
 		return nil, &badText{line: 1 + bytes.Count(src[:MaxPageBytes], []byte("\n")), col: 1,

@@ -765,6 +765,7 @@ func (up *updater) commit(w *changes, outs []pageOut, pages []*page, footer prob
 		x.pages, x.chunk = now, searchChunk(len(s.pages))
 		x.mu.Unlock()
 	}
+	s.served.updated(s, up.bodies, outs) // before the bodies' text is dropped
 	for rel, b := range up.bodies {
 		b.drop(g.keep)
 		g.bodies[rel] = b
