@@ -760,11 +760,8 @@ func (s *Site) buildTree(pages []*page) {
 			sections[p.dir()] = p
 		}
 	}
-	var section func(dir string) *page
-	section = func(dir string) *page {
-		if sec, ok := sections[dir]; ok {
-			return sec
-		}
+	// newSection is the page sitegen makes for folder dir, which has none.
+	newSection := func(dir string) *page {
 		rel := sectionIndex
 		title := s.cfg.Title
 		if dir != "" {
@@ -789,6 +786,17 @@ func (s *Site) buildTree(pages []*page) {
 				sec.title, sec.weight = cmp.Or(f.title, sec.title), f.weight
 			}
 		}
+		return sec
+	}
+	if s.lay.Kind == layout.Jekyll {
+		s.permalinkFolders(pages, sections, newSection)
+	}
+	var section func(dir string) *page
+	section = func(dir string) *page {
+		if sec, ok := sections[dir]; ok {
+			return sec
+		}
+		sec := newSection(dir)
 		sections[dir] = sec
 		s.synth = append(s.synth, sec)
 		return sec
@@ -1070,6 +1078,44 @@ func (s *Site) checkURLs() {
 		}
 	}
 	s.byURL = owner
+}
+
+// permalinkFolders makes a page whose permalink: is the URL sitegen would
+// give a folder without an index page (newSection) that folder's page (the
+// home page for the root): Jekyll makes no folder pages, so the author's
+// page is the one at that URL (cairn.md with permalink: /; a collection's
+// landing page in _pages/ with permalink: /<collection>/). sections maps
+// the folders that have their page already.
+func (s *Site) permalinkFolders(pages []*page, sections map[string]*page, newSection func(dir string) *page) {
+	byURL := map[string]*page{}
+	dirs := map[string]bool{"": true}
+	for _, p := range pages {
+		if p.kind == templates.KindPage && p.folder == "" && p.permalink.line > 0 && !p.copy {
+			byURL[p.sitePath] = p
+		}
+		for d := path.Dir(p.rel); d != "." && !dirs[d]; d = path.Dir(d) {
+			dirs[d] = true
+		}
+	}
+	if len(byURL) == 0 {
+		return
+	}
+	for _, dir := range slices.Sorted(maps.Keys(dirs)) {
+		if _, has := sections[dir]; has {
+			continue
+		}
+		p, ok := byURL[newSection(dir).sitePath]
+		if !ok {
+			continue
+		}
+		delete(byURL, p.sitePath)
+		if dir == "" {
+			p.kind = templates.KindHome
+		} else {
+			p.kind, p.folder = templates.KindSection, dir
+		}
+		sections[dir] = p
+	}
 }
 
 // synthRank sorts pages read from files before synthesized sections, and

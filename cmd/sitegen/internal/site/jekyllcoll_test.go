@@ -86,3 +86,53 @@ func TestJekyllCollectionPageURL(t *testing.T) {
 		}
 	}
 }
+
+// TestJekyllPermalinkFolderPage checks that a Jekyll page whose permalink
+// is the URL of a folder that has no index page is that folder's page,
+// where sitegen otherwise makes one: Jekyll makes no folder pages, so the
+// page is the only one at that URL and jekyll build (4.3) builds these
+// sites. "Permalinks refer to the URLs (excluding the domain name or
+// directory folder) for your pages, posts, or collections"
+// (https://jekyllrb.com/docs/permalinks/); a page's output is at its
+// permalink, and a folder holds no page of its own unless one is written
+// there ("The same subfolders that are used to group your pages in your
+// project's source will then exist in the _site folder",
+// https://jekyllrb.com/docs/pages/). Both cases are from public sites
+// (eval4B): the home page of a site without index.md written as
+// cairn.md with permalink: /, and a collection's landing page kept in
+// _pages/ with permalink: /<collection>/.
+func TestJekyllPermalinkFolderPage(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		want  map[string]string // output file -> text it holds
+	}{
+		{"home", map[string]string{
+			"_config.yml":        "title: J\n",
+			"cairn.md":           "---\ntitle: Cairn\npermalink: /\n---\nCAIRN-HOME\n",
+			"monsters/ankheg.md": "---\ntitle: Ankheg\n---\nANKHEG\n",
+		}, map[string]string{"index.html": "CAIRN-HOME", "monsters/ankheg/index.html": "ANKHEG"}},
+		{"collection", map[string]string{
+			"_config.yml": "title: J\ninclude:\n  - _pages\ncollections_dir: campaigns\ncollections:\n" +
+				"  orient:\n    output: true\n    permalink: /:collection/:name/\n",
+			"index.md":                   "---\ntitle: Home\n---\nHOME\n",
+			"_pages/orient.md":           "---\ntitle: Orient Timeline\npermalink: /orient/\n---\nTIMELINE\n",
+			"campaigns/_orient/intro.md": "---\ntitle: Intro\n---\nINTRO\n",
+		}, map[string]string{"orient/index.html": "TIMELINE", "orient/intro/index.html": "INTRO"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := t.TempDir()
+			sitetest.WriteFiles(t, src, tc.files)
+			dest := filepath.Join(t.TempDir(), "public")
+			if _, err := build(t, src, Options{Theme: theme, Dest: dest}); err != nil {
+				t.Fatalf("strict build: %v; jekyll build builds it", err)
+			}
+			for file, want := range tc.want {
+				b, err := os.ReadFile(filepath.Join(dest, file))
+				if err != nil || !strings.Contains(string(b), want) {
+					t.Errorf("%s: %v; want it to hold %q", file, err, want)
+				}
+			}
+		})
+	}
+}
