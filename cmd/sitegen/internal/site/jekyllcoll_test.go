@@ -136,3 +136,48 @@ func TestJekyllPermalinkFolderPage(t *testing.T) {
 		})
 	}
 }
+
+// TestJekyllHTMLLinks checks that a link to the HTML file Jekyll writes a
+// page to leads to the page: Jekyll writes about.md, without a pretty
+// permalink, to about.html ("about.md # => http://example.com/about.html",
+// "documentation/doc1.md # => http://example.com/documentation/doc1.html",
+// https://jekyllrb.com/docs/pages/), and a page whose URL is a folder to
+// that folder's index.html; Jekyll ships the link as written, where the
+// browser finds the file (jekyll build 4.3.1 writes b.html, sub/c.html and
+// sub/index.html for this fixture). A link to the .html of a page with a
+// pretty permalink names no file and stays broken.
+func TestJekyllHTMLLinks(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{
+		"_config.yml":  "title: J\n",
+		"index.md":     "---\ntitle: Home\n---\n[b](b.html) [c](sub/c.html) [sub](sub/index.html) [top](/b.html#b-text)\n",
+		"b.md":         "---\ntitle: B\n---\n## B text\n[c](sub/c.html)\n",
+		"sub/index.md": "---\ntitle: Sub\n---\nSUB\n",
+		"sub/c.md":     "---\ntitle: C\n---\n[b](../b.html)\n",
+		"pretty.md":    "---\ntitle: P\npermalink: /pretty/\n---\n[broken](b/index.html)\n",
+		"d.md":         "---\ntitle: D\n---\n[pretty](pretty.html)\n",
+	})
+	dest := filepath.Join(t.TempDir(), "public")
+	_, err := build(t, src, Options{Theme: theme, Dest: dest})
+	if err == nil || !strings.Contains(err.Error(), `"pretty.html"`) || !strings.Contains(err.Error(), `"b/index.html"`) {
+		t.Fatalf("build: %v; want only the links to pretty.html and b/index.html broken", err)
+	}
+	if n := strings.Count(err.Error(), "broken link"); n != 2 {
+		t.Errorf("%d broken links, want 2: %v", n, err)
+	}
+	if _, err := build(t, src, Options{Theme: theme, Dest: dest, BrokenLinks: "warn"}); err != nil {
+		t.Fatal(err)
+	}
+	for file, want := range map[string][]string{
+		"index.html":       {`<a href="/b/">b</a>`, `<a href="/sub/c/">c</a>`, `<a href="/sub/">sub</a>`, `<a href="/b/#b-text">top</a>`},
+		"b/index.html":     {`<a href="/sub/c/">c</a>`},
+		"sub/c/index.html": {`<a href="/b/">b</a>`},
+	} {
+		b, err := os.ReadFile(filepath.Join(dest, file))
+		for _, w := range want {
+			if err != nil || !strings.Contains(string(b), w) {
+				t.Errorf("%s: %v; want it to hold %q", file, err, w)
+			}
+		}
+	}
+}
