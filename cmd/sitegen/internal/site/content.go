@@ -720,7 +720,15 @@ func (s *Site) readFields(p *page, m map[string]any, raw []byte, first int) {
 		s.addAlias(p, a, "aliases", line, col)
 	}
 	if _, has := m["title"]; has && p.title == "" && !r.bad {
-		r.fail("title", "must not be empty")
+		if tool := s.lay.Tool(); tool != "" {
+			// The tools build a page whose title is empty (Hugo's .Title
+			// is ""): sitegen titles it as it titles a page without one.
+			line, col := r.locate("title")
+			s.tolerate(p.file, line, col, "title",
+				fmt.Sprintf("empty: %s shows the page without a title; sitegen takes its first heading or its name", tool))
+		} else {
+			r.fail("title", "must not be empty")
+		}
 	}
 	if r.bad {
 		p.failed = true
