@@ -708,6 +708,16 @@ func (s *Site) readFields(p *page, m map[string]any, raw []byte, first int) {
 	}
 	for _, a := range s.stringList(p, r, "aliases") {
 		line, col := r.locate("aliases")
+		if s.lay.Kind == layout.Hugo && !strings.HasPrefix(a, "/") && !strings.Contains(a, "://") {
+			// Hugo's aliases are URLs, a relative one from the folder
+			// of the page's URL (/sec/b/ with old-b: /sec/old-b/).
+			rel := path.Join(strings.TrimPrefix(path.Dir(strings.TrimSuffix(p.sitePath, "/")), "/"), a)
+			if rel == ".." || strings.HasPrefix(rel, "../") {
+				s.warn.addf(p.file, line, col, "aliases", "%q leads outside the site from %s: no redirect made (Hugo stops the build on it)", a, p.sitePath)
+				continue
+			}
+			a = "/" + rel
+		}
 		if !strings.HasPrefix(a, "/") {
 			// Obsidian's aliases are other names of a note, not URLs.
 			if s.cfg.Obsidian && !strings.Contains(a, "://") {
