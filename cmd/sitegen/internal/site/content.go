@@ -1070,7 +1070,13 @@ func (s *Site) checkURLs() {
 		for _, a := range p.aliases {
 			op := outputPath(a.sitePath)
 			if prev, dup := owner[a.sitePath]; dup {
-				s.diag.addf(p.file, a.line, a.col, a.key, "duplicate URL %s: also produced by %s", a.sitePath, describe(prev))
+				if _, redirect := aliasFiles[op]; redirect {
+					// Two redirects to one URL: the tools write each,
+					// and one file stays; the first is kept.
+					s.tolerate(p.file, a.line, a.col, a.key, fmt.Sprintf("duplicate URL %s: also a redirect to %s, which is kept", a.sitePath, describe(prev)))
+				} else {
+					s.diag.addf(p.file, a.line, a.col, a.key, "duplicate URL %s: also produced by %s", a.sitePath, describe(prev))
+				}
 				continue
 			}
 			if problem := s.fileProblem(a.written, op, pageFiles, describe); problem != "" {

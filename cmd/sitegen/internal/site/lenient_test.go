@@ -71,6 +71,19 @@ func TestTolerated(t *testing.T) {
 			has: [2]string{"rules/index.html", "<title>Rules · S</title>"},
 		},
 		{
+			// Hugo writes each alias's redirect file: two to one URL
+			// leave one of them (pycom/pydocs, eval4B: the home page and
+			// a section both list pybytes/introduction).
+			name: "hugo: two aliases to one URL",
+			files: map[string]string{
+				"config.toml":       "title = \"S\"\n",
+				"content/_index.md": "---\ntitle: Home\naliases: [/old/]\n---\n",
+				"content/b.md":      "---\ntitle: B\naliases: [/old/]\n---\n",
+			},
+			msg: "content/b.md:3:1: aliases: duplicate URL /old/: also a redirect to content/_index.md, which is kept", tool: "Hugo",
+			has: [2]string{"old/index.html", `content="0; url=/"`},
+		},
+		{
 			name: "sitegen: an empty title",
 			files: map[string]string{
 				"site.toml":         "title = \"T\"\n",
