@@ -708,6 +708,16 @@ func (s *Site) readFields(p *page, m map[string]any, raw []byte, first int) {
 	}
 	for _, a := range s.stringList(p, r, "aliases") {
 		line, col := r.locate("aliases")
+		if s.lay.Kind == layout.Hugo && !strings.HasPrefix(a, "/") && !strings.Contains(a, "://") {
+			// Hugo's aliases are URLs, a relative one from the folder
+			// of the page's URL (/sec/b/ with old-b: /sec/old-b/).
+			rel := path.Join(strings.TrimPrefix(path.Dir(strings.TrimSuffix(p.sitePath, "/")), "/"), a)
+			if rel == ".." || strings.HasPrefix(rel, "../") {
+				s.warn.addf(p.file, line, col, "aliases", "%q leads outside the site from %s: no redirect made (Hugo stops the build on it)", a, p.sitePath)
+				continue
+			}
+			a = "/" + rel
+		}
 		if !strings.HasPrefix(a, "/") {
 			// Obsidian's aliases are other names of a note, not URLs.
 			if s.cfg.Obsidian && !strings.Contains(a, "://") {
@@ -720,7 +730,15 @@ func (s *Site) readFields(p *page, m map[string]any, raw []byte, first int) {
 		s.addAlias(p, a, "aliases", line, col)
 	}
 	if _, has := m["title"]; has && p.title == "" && !r.bad {
-		r.fail("title", "must not be empty")
+		if tool := s.lay.Tool(); tool != "" {
+			// The tools build a page whose title is empty (Hugo's .Title
+			// is ""): sitegen titles it as it titles a page without one.
+			line, col := r.locate("title")
+			s.tolerate(p.file, line, col, "title",
+				fmt.Sprintf("empty: %s shows the page without a title; sitegen takes its first heading or its name", tool))
+		} else {
+			r.fail("title", "must not be empty")
+		}
 	}
 	if r.bad {
 		p.failed = true
@@ -760,11 +778,8 @@ func (s *Site) buildTree(pages []*page) {
 			sections[p.dir()] = p
 		}
 	}
-	var section func(dir string) *page
-	section = func(dir string) *page {
-		if sec, ok := sections[dir]; ok {
-			return sec
-		}
+	// newSection is the page sitegen makes for folder dir, which has none.
+	newSection := func(dir string) *page {
 		rel := sectionIndex
 		title := s.cfg.Title
 		if dir != "" {
@@ -789,6 +804,17 @@ func (s *Site) buildTree(pages []*page) {
 				sec.title, sec.weight = cmp.Or(f.title, sec.title), f.weight
 			}
 		}
+		return sec
+	}
+	if s.lay.Kind == layout.Jekyll {
+		s.permalinkFolders(pages, sections, newSection)
+	}
+	var section func(dir string) *page
+	section = func(dir string) *page {
+		if sec, ok := sections[dir]; ok {
+			return sec
+		}
+		sec := newSection(dir)
 		sections[dir] = sec
 		s.synth = append(s.synth, sec)
 		return sec
@@ -1044,7 +1070,13 @@ func (s *Site) checkURLs() {
 		for _, a := range p.aliases {
 			op := outputPath(a.sitePath)
 			if prev, dup := owner[a.sitePath]; dup {
-				s.diag.addf(p.file, a.line, a.col, a.key, "duplicate URL %s: also produced by %s", a.sitePath, describe(prev))
+				if _, redirect := aliasFiles[op]; redirect {
+					// Two redirects to one URL: the tools write each,
+					// and one file stays; the first is kept.
+					s.tolerate(p.file, a.line, a.col, a.key, fmt.Sprintf("duplicate URL %s: also a redirect to %s, which is kept", a.sitePath, describe(prev)))
+				} else {
+					s.diag.addf(p.file, a.line, a.col, a.key, "duplicate URL %s: also produced by %s", a.sitePath, describe(prev))
+				}
 				continue
 			}
 			if problem := s.fileProblem(a.written, op, pageFiles, describe); problem != "" {
@@ -1070,6 +1102,44 @@ func (s *Site) checkURLs() {
 		}
 	}
 	s.byURL = owner
+}
+
+// permalinkFolders makes a page whose permalink: is the URL sitegen would
+// give a folder without an index page (newSection) that folder's page (the
+// home page for the root): Jekyll makes no folder pages, so the author's
+// page is the one at that URL (cairn.md with permalink: /; a collection's
+// landing page in _pages/ with permalink: /<collection>/). sections maps
+// the folders that have their page already.
+func (s *Site) permalinkFolders(pages []*page, sections map[string]*page, newSection func(dir string) *page) {
+	byURL := map[string]*page{}
+	dirs := map[string]bool{"": true}
+	for _, p := range pages {
+		if p.kind == templates.KindPage && p.folder == "" && p.permalink.line > 0 && !p.copy {
+			byURL[p.sitePath] = p
+		}
+		for d := path.Dir(p.rel); d != "." && !dirs[d]; d = path.Dir(d) {
+			dirs[d] = true
+		}
+	}
+	if len(byURL) == 0 {
+		return
+	}
+	for _, dir := range slices.Sorted(maps.Keys(dirs)) {
+		if _, has := sections[dir]; has {
+			continue
+		}
+		p, ok := byURL[newSection(dir).sitePath]
+		if !ok {
+			continue
+		}
+		delete(byURL, p.sitePath)
+		if dir == "" {
+			p.kind = templates.KindHome
+		} else {
+			p.kind, p.folder = templates.KindSection, dir
+		}
+		sections[dir] = p
+	}
 }
 
 // synthRank sorts pages read from files before synthesized sections, and

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -104,5 +105,50 @@ func TestHugoPageLinkShortcode(t *testing.T) {
 	r.update(t, map[string]string{"content/docs/factions/technologists/index.md": "---\ntitle: The Machine Cult\n---\n"})
 	if b, err := os.ReadFile(filepath.Join(r.opts.Dest, "docs/lore/index.html")); err != nil || !strings.Contains(string(b), ">The Machine Cult</a>") {
 		t.Errorf("after the title changed, docs/lore/index.html lacks it (%v)", err)
+	}
+}
+
+// TestHugoRelativeAliases checks that an aliases: entry without a leading
+// slash is a redirect from beside the page, as Hugo writes it: "Aliases
+// … create redirects to your page from other URLs"
+// (https://gohugo.io/content-management/urls/#aliases), and hugo 0.111
+// writes a relative one from the folder of the page's URL —
+// content/sec/b.md with aliases [old-b, sub/older.html] gives
+// /sec/old-b/ and /sec/sub/older.html, content/sec/deep/c.md with
+// [deep-old] /sec/deep/deep-old/, content/sec/_index.md with [sec-old]
+// /sec-old/, content/c.md with [top-c] /top-c/ (checked with this
+// fixture). sitegen took them for other names of the page (Obsidian's
+// aliases) and made no redirect, saying nothing (pycom/pydocs, eval4B).
+func TestHugoRelativeAliases(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{
+		"config.toml":           "title = \"S\"\n",
+		"content/_index.md":     "---\ntitle: Home\n---\n[old](/sec/old-b/) [older](/sec/sub/older.html)\n",
+		"content/sec/_index.md": "---\ntitle: Sec\naliases: [sec-old]\n---\n",
+		"content/sec/b.md":      "---\ntitle: B\naliases:\n  - old-b\n  - sub/older.html\n---\nB\n",
+		"content/sec/deep/c.md": "---\ntitle: C\naliases: [deep-old]\n---\n",
+		"content/c.md":          "---\ntitle: C2\naliases: [top-c]\n---\n",
+		// hugo: 'alias "../../out" traverses outside the website root'.
+		"content/sec/x.md": "---\ntitle: X\naliases: [../../out]\n---\n",
+	})
+	dest := filepath.Join(t.TempDir(), "public")
+	res, err := build(t, src, Options{Theme: theme, Dest: dest})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := fmt.Sprint(res.WarningList); !strings.Contains(w, `content/sec/x.md:3:1: aliases: "../../out" leads outside the site`) {
+		t.Errorf("warnings %s lack the alias that leads outside", w)
+	}
+	for file, target := range map[string]string{
+		"sec/old-b/index.html":         "/sec/b/",
+		"sec/sub/older.html":           "/sec/b/",
+		"sec/deep/deep-old/index.html": "/sec/deep/c/",
+		"sec-old/index.html":           "/sec/",
+		"top-c/index.html":             "/c/",
+	} {
+		b, err := os.ReadFile(filepath.Join(dest, file))
+		if err != nil || !strings.Contains(string(b), target) {
+			t.Errorf("%s: %v; want a redirect to %s", file, err, target)
+		}
 	}
 }

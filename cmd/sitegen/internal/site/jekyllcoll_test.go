@@ -86,3 +86,98 @@ func TestJekyllCollectionPageURL(t *testing.T) {
 		}
 	}
 }
+
+// TestJekyllPermalinkFolderPage checks that a Jekyll page whose permalink
+// is the URL of a folder that has no index page is that folder's page,
+// where sitegen otherwise makes one: Jekyll makes no folder pages, so the
+// page is the only one at that URL and jekyll build (4.3) builds these
+// sites. "Permalinks refer to the URLs (excluding the domain name or
+// directory folder) for your pages, posts, or collections"
+// (https://jekyllrb.com/docs/permalinks/); a page's output is at its
+// permalink, and a folder holds no page of its own unless one is written
+// there ("The same subfolders that are used to group your pages in your
+// project's source will then exist in the _site folder",
+// https://jekyllrb.com/docs/pages/). Both cases are from public sites
+// (eval4B): the home page of a site without index.md written as
+// cairn.md with permalink: /, and a collection's landing page kept in
+// _pages/ with permalink: /<collection>/.
+func TestJekyllPermalinkFolderPage(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		want  map[string]string // output file -> text it holds
+	}{
+		{"home", map[string]string{
+			"_config.yml":        "title: J\n",
+			"cairn.md":           "---\ntitle: Cairn\npermalink: /\n---\nCAIRN-HOME\n",
+			"monsters/ankheg.md": "---\ntitle: Ankheg\n---\nANKHEG\n",
+		}, map[string]string{"index.html": "CAIRN-HOME", "monsters/ankheg/index.html": "ANKHEG"}},
+		{"collection", map[string]string{
+			"_config.yml": "title: J\ninclude:\n  - _pages\ncollections_dir: campaigns\ncollections:\n" +
+				"  orient:\n    output: true\n    permalink: /:collection/:name/\n",
+			"index.md":                   "---\ntitle: Home\n---\nHOME\n",
+			"_pages/orient.md":           "---\ntitle: Orient Timeline\npermalink: /orient/\n---\nTIMELINE\n",
+			"campaigns/_orient/intro.md": "---\ntitle: Intro\n---\nINTRO\n",
+		}, map[string]string{"orient/index.html": "TIMELINE", "orient/intro/index.html": "INTRO"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := t.TempDir()
+			sitetest.WriteFiles(t, src, tc.files)
+			dest := filepath.Join(t.TempDir(), "public")
+			if _, err := build(t, src, Options{Theme: theme, Dest: dest}); err != nil {
+				t.Fatalf("strict build: %v; jekyll build builds it", err)
+			}
+			for file, want := range tc.want {
+				b, err := os.ReadFile(filepath.Join(dest, file))
+				if err != nil || !strings.Contains(string(b), want) {
+					t.Errorf("%s: %v; want it to hold %q", file, err, want)
+				}
+			}
+		})
+	}
+}
+
+// TestJekyllHTMLLinks checks that a link to the HTML file Jekyll writes a
+// page to leads to the page: Jekyll writes about.md, without a pretty
+// permalink, to about.html ("about.md # => http://example.com/about.html",
+// "documentation/doc1.md # => http://example.com/documentation/doc1.html",
+// https://jekyllrb.com/docs/pages/), and a page whose URL is a folder to
+// that folder's index.html; Jekyll ships the link as written, where the
+// browser finds the file (jekyll build 4.3.1 writes b.html, sub/c.html and
+// sub/index.html for this fixture). A link to the .html of a page with a
+// pretty permalink names no file and stays broken.
+func TestJekyllHTMLLinks(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{
+		"_config.yml":  "title: J\n",
+		"index.md":     "---\ntitle: Home\n---\n[b](b.html) [c](sub/c.html) [sub](sub/index.html) [top](/b.html#b-text)\n",
+		"b.md":         "---\ntitle: B\n---\n## B text\n[c](sub/c.html)\n",
+		"sub/index.md": "---\ntitle: Sub\n---\nSUB\n",
+		"sub/c.md":     "---\ntitle: C\n---\n[b](../b.html)\n",
+		"pretty.md":    "---\ntitle: P\npermalink: /pretty/\n---\n[broken](b/index.html)\n",
+		"d.md":         "---\ntitle: D\n---\n[pretty](pretty.html)\n",
+	})
+	dest := filepath.Join(t.TempDir(), "public")
+	_, err := build(t, src, Options{Theme: theme, Dest: dest})
+	if err == nil || !strings.Contains(err.Error(), `"pretty.html"`) || !strings.Contains(err.Error(), `"b/index.html"`) {
+		t.Fatalf("build: %v; want only the links to pretty.html and b/index.html broken", err)
+	}
+	if n := strings.Count(err.Error(), "broken link"); n != 2 {
+		t.Errorf("%d broken links, want 2: %v", n, err)
+	}
+	if _, err := build(t, src, Options{Theme: theme, Dest: dest, BrokenLinks: "warn"}); err != nil {
+		t.Fatal(err)
+	}
+	for file, want := range map[string][]string{
+		"index.html":       {`<a href="/b/">b</a>`, `<a href="/sub/c/">c</a>`, `<a href="/sub/">sub</a>`, `<a href="/b/#b-text">top</a>`},
+		"b/index.html":     {`<a href="/sub/c/">c</a>`},
+		"sub/c/index.html": {`<a href="/b/">b</a>`},
+	} {
+		b, err := os.ReadFile(filepath.Join(dest, file))
+		for _, w := range want {
+			if err != nil || !strings.Contains(string(b), w) {
+				t.Errorf("%s: %v; want it to hold %q", file, err, w)
+			}
+		}
+	}
+}

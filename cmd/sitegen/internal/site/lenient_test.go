@@ -56,6 +56,43 @@ func TestTolerated(t *testing.T) {
 			has: [2]string{"index.html", "<title>Second</title>"},
 		},
 		{
+			// Hugo reads `title: ""` as no title: hugo 0.111 writes the
+			// section and the page with an empty .Title (pycom/pydocs,
+			// eval4B, sets it on 8 pages). sitegen titles the page from
+			// its heading, else its name.
+			name: "hugo: an empty title",
+			files: map[string]string{
+				"config.toml":             "title = \"S\"\n",
+				"content/_index.md":       "---\ntitle: Home\n---\n",
+				"content/rules/_index.md": "---\ntitle: \"\"\n---\nRULES\n",
+				"content/rules/dice.md":   "---\ntitle: Dice\n---\n",
+			},
+			msg: `content/rules/_index.md:2:1: title: empty: Hugo shows the page without a title; sitegen takes its first heading or its name`, tool: "Hugo",
+			has: [2]string{"rules/index.html", "<title>Rules · S</title>"},
+		},
+		{
+			// Hugo writes each alias's redirect file: two to one URL
+			// leave one of them (pycom/pydocs, eval4B: the home page and
+			// a section both list pybytes/introduction).
+			name: "hugo: two aliases to one URL",
+			files: map[string]string{
+				"config.toml":       "title = \"S\"\n",
+				"content/_index.md": "---\ntitle: Home\naliases: [/old/]\n---\n",
+				"content/b.md":      "---\ntitle: B\naliases: [/old/]\n---\n",
+			},
+			msg: "content/b.md:3:1: aliases: duplicate URL /old/: also a redirect to content/_index.md, which is kept", tool: "Hugo",
+			has: [2]string{"old/index.html", `content="0; url=/"`},
+		},
+		{
+			name: "sitegen: an empty title",
+			files: map[string]string{
+				"site.toml":         "title = \"T\"\n",
+				"content/_index.md": "---\ntitle: Home\n---\n",
+				"content/a.md":      "---\ntitle: \"\"\n---\n",
+			},
+			msg: "content/a.md:2:1: title: must not be empty", sitegen: true,
+		},
+		{
 			name: "sitegen: a key set twice",
 			files: map[string]string{
 				"site.toml":         "title = \"T\"\n",

@@ -268,6 +268,8 @@ func (s *Site) resolveAbs(dest string) markup.LinkTarget {
 			// A tool's page URL written with .html (VitePress without
 			// cleanUrls: /guide/intro.html).
 			candidates = append(candidates, strings.TrimSuffix(clean, ".html")+"/")
+		} else if strings.HasSuffix(clean, ".html") {
+			candidates = append(candidates, s.htmlFileURL(clean)...)
 		}
 	}
 	for _, c := range candidates {
@@ -408,6 +410,21 @@ func (s *Site) isHTMLPage(from *page, target string) bool {
 	}
 	_, ok := s.byRel[path.Join(path.Dir(from.rel), target)]
 	return ok
+}
+
+// htmlFileURL is the page URL a link to the HTML file clean (a site path
+// ending in .html) names, as the tool writes its pages: every page at
+// /a/b/ is the file /a/b/index.html, and a page the layout's tool writes
+// as a file (layout.Layout.FileURL: Jekyll's pages without a pretty
+// permalink, /a/b.html) is /a/b.html, where sitegen serves it at /a/b/.
+func (s *Site) htmlFileURL(clean string) []string {
+	if path.Base(clean) == "index.html" {
+		return []string{strings.TrimSuffix(path.Dir(clean), "/") + "/"}
+	}
+	if p, ok := s.byURL[strings.TrimSuffix(clean, ".html")+"/"]; ok && p.fileURL {
+		return []string{p.sitePath}
+	}
+	return nil
 }
 
 // fragPart is "#frag", or "" for no fragment.

@@ -47,6 +47,7 @@ package mkdocs
 
 import (
 	"fmt"
+	"html"
 	"path"
 	"strings"
 
@@ -191,7 +192,9 @@ func navEntries(n *yaml.Node, depth int, out []layout.NavEntry) []layout.NavEntr
 			}
 		case yaml.MappingNode:
 			for i := 0; i+1 < len(item.Content); i += 2 {
-				title, v := item.Content[i].Value, item.Content[i+1]
+				// The themes print the title as written: a character
+				// reference in it shows as its character.
+				title, v := html.UnescapeString(item.Content[i].Value), item.Content[i+1]
 				switch v.Kind {
 				case yaml.ScalarNode:
 					if p := pagePath(v.Value); p != "" {

@@ -28,6 +28,14 @@ func TestRecognise(t *testing.T) {
 				{Path: "index.md"}, {Path: "rules/combat.md", Title: "Combat"}, {Title: "Magic"},
 				{Path: "magic/spells.md", Title: "Spells", Depth: 1}, {Path: "magic/items.md", Depth: 1}, {Path: "abs.md"},
 			}},
+		// MkDocs' themes print a nav title as written ({{ nav_item.title }}
+		// in a Jinja environment without autoescape), so a character
+		// reference in it shows as its character: mkdocs build 1.4 writes
+		// "Kräfte &amp; Völker" for the label `Kräfte &amp; Völker`
+		// (hoochicken/nand-rpg, eval4B), which the browser shows as
+		// "Kräfte & Völker". The title is the text shown.
+		{name: "nav title with a character reference", config: "nav:\n  - \"Kräfte &amp; Völker\":\n    - \"KI &#38; Co\": ki.md\n",
+			content: "docs", nav: []layout.NavEntry{{Title: "Kräfte & Völker"}, {Path: "ki.md", Title: "KI & Co", Depth: 1}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
