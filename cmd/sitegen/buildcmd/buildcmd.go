@@ -373,19 +373,27 @@ func brokenLinks(ds site.Diagnostics) int {
 // MemoryLimit is the soft limit on the Go heap of a build (see tuneGC).
 const MemoryLimit = 256 << 20
 
+// GCPercent is the collector's GOGC for a build (see tuneGC).
+const GCPercent = 200
+
 // tuneGC sets the collector for one build, unless the environment
 // (GOGC, GOMEMLIMIT) does. A build is a batch job whose heap is mostly
-// short-lived: collecting at four times the live heap instead of twice
-// saves a tenth of the CPU time while the heap is small (under 200 MB at
-// 5,000 pages). That heap grows with the bytes read, though, not the
-// pages: a docsify folder of 38 MB (raleel/cfi-srd, 832 pages) holds
-// 190 MB live at its peak (its pages' text and their search index) and,
-// at four times that, reached 730 MB of memory. Above MemoryLimit the
-// collector runs as often as it must to stay under it (a soft limit:
-// a live heap above it still builds, collected more often).
+// short-lived and whose live heap is largest at its end (every page's
+// search documents, and with backlinks and link previews every page's
+// links until the last page has rendered): the collector lets the heap
+// grow to (1 + GCPercent/100) times the live heap, so that end sets the
+// build's peak memory. Collecting at three times the live heap rather
+// than five (GOGC 400 until issue 33) takes about a fifth off a build's
+// peak memory for a few more collections of a small live heap
+// (BENCHMARKS.md, "issue 33's speed target"). That heap grows with the
+// bytes read, though, not the pages: a docsify folder of 38 MB
+// (raleel/cfi-srd, 832 pages) holds 190 MB live at its peak (its pages'
+// text and their search index). Above MemoryLimit the collector runs as
+// often as it must to stay under it (a soft limit: a live heap above it
+// still builds, collected more often).
 func tuneGC(getenv func(string) string) {
 	if getenv("GOGC") == "" {
-		debug.SetGCPercent(400)
+		debug.SetGCPercent(GCPercent)
 	}
 	if getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(MemoryLimit)

@@ -219,7 +219,7 @@ func TestFailedBuildListsWarnings(t *testing.T) {
 	}
 }
 
-// TestTuneGC: a build collects at four times the live heap under a soft
+// TestTuneGC: a build collects at GCPercent under a soft
 // limit of MemoryLimit (evaluate2 F6: without the limit a 38 MB docsify
 // folder took 730 MB, "every input has a bound on time and memory");
 // GOGC and GOMEMLIMIT in the environment are the user's and are kept.
@@ -233,9 +233,9 @@ func TestTuneGC(t *testing.T) {
 		wantPercent int
 		wantLimit   int64
 	}{
-		{"default", nil, 400, MemoryLimit},
+		{"default", nil, GCPercent, MemoryLimit},
 		{"GOGC set", map[string]string{"GOGC": "100"}, 100, MemoryLimit},
-		{"GOMEMLIMIT set", map[string]string{"GOMEMLIMIT": "1GiB"}, 400, math.MaxInt64},
+		{"GOMEMLIMIT set", map[string]string{"GOMEMLIMIT": "1GiB"}, GCPercent, math.MaxInt64},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -275,6 +275,7 @@ func (s *Site) writeRendered(ctx context.Context, p *page, b *body, site *templa
 func (s *Site) setAside(p *page, b *body, sp *spill) span {
 	if s.graph == nil { // no Update asks them again (update.go)
 		b.links, b.calls = s.linksOf(p, b), nil // all the link graph needs of them
+		b.reads = nil                           // for Update and the build cache (none here) only
 	}
 	if b.failed || b.err || p.redirectTo != "" {
 		return span{} // as writeRendered: no page

@@ -1,6 +1,7 @@
 package statblock
 
 import (
+	"crypto/sha256"
 	"testing"
 
 	"d6codex/cmd/sitegen/internal/markup"
@@ -46,7 +47,7 @@ func TestBestiary(t *testing.T) {
 		t.Fatal(err)
 	}
 	best.mu.Lock()
-	kept, ok := best.m[body]
+	kept, ok := best.m[sha256.Sum256([]byte(body))]
 	best.mu.Unlock()
 	want := Creature{Name: "Goblin", HP: "7", Modifier: "+2"}
 	if !ok || kept != want {
