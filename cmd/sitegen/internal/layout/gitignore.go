@@ -26,8 +26,15 @@ import (
 //     range; "**/" at the start matches in every folder, "/**" at the end
 //     everything inside, "/**/" zero or more folders;
 //   - the last pattern that matches a path decides.
+//
+// An Ignore read from .gitignore files (ReadGitignores) matches as git
+// does where MkDocs parts from it: a path in a folder left out stays out,
+// whatever "!" says after.
 type Ignore struct {
 	rules []ignoreRule
+	// git: "It is not possible to re-include a file if a parent
+	// directory of that file is excluded."
+	git bool
 }
 
 type ignoreRule struct {
@@ -138,6 +145,18 @@ func (g *Ignore) Match(rel string, dir bool) bool {
 		return false
 	}
 	rel = strings.Trim(rel, "/")
+	if g.git {
+		for i := range len(rel) {
+			if rel[i] == '/' && g.match(rel[:i], true) {
+				return true
+			}
+		}
+	}
+	return g.match(rel, dir)
+}
+
+// match is Match without git's rule for the folders above rel.
+func (g *Ignore) match(rel string, dir bool) bool {
 	matched := false
 	for _, r := range g.rules {
 		if r.matches(rel, dir) {

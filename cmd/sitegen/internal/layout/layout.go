@@ -99,6 +99,9 @@ type Layout struct {
 	// Ignore is the tool's own rule for paths left out (Quartz's
 	// ignorePatterns), nil for none.
 	Ignore func(rel string, dir bool) bool
+	// Gitignore is set when the .gitignore files under Content say what
+	// is not published (ReadGitignore): serve watches them.
+	Gitignore bool
 	// Output is the folder the tool builds into, source-relative
 	// (VitePress' .vitepress/dist under its project root, Docusaurus'
 	// build): where a build without --dest writes (site.DefaultDest);
@@ -610,6 +613,9 @@ func Default() *Layout {
 //     rest of a repository (build scripts, source code, lock files,
 //     settings files, LaTeX, generated outputs) is not (LinkedFilesOnly).
 //     Hidden files are never published, linked or not.
+//   - What the .gitignore files of the folder (its own and any folder's
+//     below it) name is not published, as git leaves it out of the
+//     repository (ReadGitignore, GitBase, which Recognise calls).
 //   - Links resolve from the file that holds them, as on GitHub: to a
 //     page, a file, a folder ("../rules/": its page) or a file without an
 //     extension ("LICENSE"), in Markdown or in raw HTML (<img src>)

@@ -292,6 +292,48 @@ func TestNotPublished(t *testing.T) {
 			preview:  []string{"b/index.html", "dm/crib/index.html"},
 		},
 		{
+			// A folder of Markdown is a repository as GitHub shows it: what
+			// its .gitignore files name is not in it
+			// (https://git-scm.com/docs/gitignore; the rules are quoted in
+			// layout's TestGitignoreFiles). Found by the fourth probe (D1 of
+			// probe.md): secret.md, named by the root .gitignore, was
+			// published. The same holds for docsify (a folder served as is).
+			name: "folder of Markdown: .gitignore",
+			files: map[string]string{
+				".gitignore":           "# private\nsecret.md\ngm/\n*.secret.md\n!keep.secret.md\n!gm/open.md\n/top-only.md\n*.draft.md\n",
+				"README.md":            "# Home\n\n[secret](secret.md) [gm](gm/scene.md) ![map](gm/map.png) [keep](keep.secret.md) [town](lore/town.md) [ok](notes/ok.draft.md)\n",
+				"secret.md":            "# PRIVATE secret\n\nPRIVATE-SECRET\n",
+				"gm/scene.md":          "# PRIVATE scene\n",
+				"gm/open.md":           "# PRIVATE open\n",
+				"gm/map.png":           "PRIVATE-MAP",
+				"a.secret.md":          "PRIVATE-A\n",
+				"sub/b.secret.md":      "PRIVATE-B\n",
+				"keep.secret.md":       "# Keep\n\nKEPT\n",
+				"top-only.md":          "PRIVATE-TOP\n",
+				"sub/top-only.md":      "# Sub top\n",
+				"lore/.gitignore":      "spoiler.md\n",
+				"lore/town.md":         "# Town\n",
+				"lore/spoiler.md":      "PRIVATE-SPOILER\n",
+				"lore/deep/spoiler.md": "PRIVATE-DEEP\n",
+				"spoiler.md":           "# Spoiler\n\nnot lore's\n",
+				"notes/.gitignore":     "!ok.draft.md\n",
+				"notes/ok.draft.md":    "# OK\n",
+				"notes/x.draft.md":     "PRIVATE-X\n",
+			},
+			reasons: map[string]string{
+				"secret.md": ".gitignore", "gm/scene.md": ".gitignore", "gm/open.md": ".gitignore", "gm/map.png": ".gitignore",
+				"a.secret.md": ".gitignore", "sub/b.secret.md": ".gitignore", "top-only.md": ".gitignore",
+				"lore/spoiler.md": ".gitignore", "lore/deep/spoiler.md": ".gitignore", "notes/x.draft.md": ".gitignore",
+			},
+			warnings: []string{
+				"README.md:3:1: unpublished link \"secret.md\": secret.md is not published (.gitignore)",
+				"README.md:3:39: unpublished image \"gm/map.png\": gm/map.png is not published (.gitignore)",
+			},
+			has:       map[string]string{"keep.secret/index.html": "KEPT", "sub/top-only/index.html": "Sub top", "spoiler/index.html": "not lore", "notes/ok.draft/index.html": "OK"},
+			hasNot:    []string{"secret/index.html", "gm/scene/index.html", "gm/open/index.html", "gm/map.png", "a.secret/index.html", "top-only/index.html", "lore/spoiler/index.html"},
+			noPreview: []string{"secret/index.html", "gm/scene/index.html", "gm/map.png"},
+		},
+		{
 			name: "sitegen's own layout: draft, and notes' flags kept",
 			files: map[string]string{
 				"site.toml":         "title = \"S\"\n",

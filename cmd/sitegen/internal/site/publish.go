@@ -184,7 +184,12 @@ func gardenHome(pages []*page) {
 // walkSkip is the walk's filter of the content: the layout's Skip, except
 // for the paths of its UnpublishedPaths, which are read (and left out
 // after) so that the report counts them and links to them are known.
+// A name the layout never reads (node_modules) is skipped all the same,
+// when a .gitignore names it too.
 func (s *Site) walkSkip(rel string, dir bool) bool {
+	if slices.Contains(s.lay.ExcludeNames, path.Base(rel)) {
+		return true
+	}
 	if s.lay.UnpublishedPath(rel, dir) != nil {
 		return false
 	}
