@@ -25,6 +25,11 @@ import (
 type rules struct {
 	now  func() time.Time
 	lang string // the default language, for a cascade's target
+	// cascade is the site configuration's cascade ("You can configure
+	// your site to cascade front matter values to the home page and any
+	// of its descendants", https://gohugo.io/configuration/cascade/):
+	// farther than any section's.
+	cascade any
 }
 
 // lower is meta with its keys in lower case (Hugo's keys are).
@@ -119,6 +124,9 @@ func (r rules) Unlisted(meta map[string]any, _ string) string {
 // lang and environment globs; sitegen builds the production environment.
 func (r rules) Inherit(rel string, sections []map[string]any) map[string]any {
 	out := map[string]any{}
+	if r.cascade != nil {
+		sections = append(sections[:len(sections):len(sections)], map[string]any{"cascade": r.cascade})
+	}
 	for _, sec := range sections { // nearest first: a closer value wins
 		var entries []map[string]any
 		switch c := lower(sec)["cascade"].(type) {
