@@ -96,7 +96,8 @@ func parseIgnoreLine(line string) (ignoreRule, bool) {
 		switch {
 		case strings.HasPrefix(line[i:], "**/") && (i == 0 || line[i-1] == '/'):
 			b.WriteString("(?:.*/)?")
-			i += 3
+			for i += 3; strings.HasPrefix(line[i:], "**/"); i += 3 { // "**/**/" is "**/"
+			}
 		case line[i:] == "**" && i > 0 && line[i-1] == '/':
 			b.WriteString(".*")
 			i += 2
@@ -146,28 +147,32 @@ func (g *Ignore) Match(rel string, dir bool) bool {
 	}
 	rel = strings.Trim(rel, "/")
 	if g.git {
+		// As git walks: a folder left out is not entered, and each path
+		// in one that is is matched by the patterns as itself.
 		for i := range len(rel) {
-			if rel[i] == '/' && g.match(rel[:i], true) {
+			if rel[i] == '/' && g.match(rel[:i], true, false) {
 				return true
 			}
 		}
+		return g.match(rel, dir, false)
 	}
-	return g.match(rel, dir)
+	return g.match(rel, dir, true)
 }
 
-// match is Match without git's rule for the folders above rel.
-func (g *Ignore) match(rel string, dir bool) bool {
-	matched := false
-	for _, r := range g.rules {
-		if r.matches(rel, dir) {
-			matched = !r.negate
+// match reports whether the last rule that matches rel (or, with
+// parents, a folder above it) ignores it.
+func (g *Ignore) match(rel string, dir, parents bool) bool {
+	for i := len(g.rules) - 1; i >= 0; i-- {
+		if r := g.rules[i]; r.matches(rel, dir, parents) {
+			return !r.negate
 		}
 	}
-	return matched
+	return false
 }
 
-// matches reports whether the rule matches rel or a folder above it.
-func (r ignoreRule) matches(rel string, dir bool) bool {
+// matches reports whether the rule matches rel or, with parents, a
+// folder above it.
+func (r ignoreRule) matches(rel string, dir, parents bool) bool {
 	switch {
 	case r.inverse:
 		return !dir && !r.re.MatchString(rel)
@@ -176,6 +181,9 @@ func (r ignoreRule) matches(rel string, dir bool) bool {
 	}
 	if (dir || !r.dirOnly) && r.re.MatchString(rel) {
 		return true
+	}
+	if !parents {
+		return false
 	}
 	for i := range len(rel) {
 		if rel[i] == '/' && r.re.MatchString(rel[:i]) {

@@ -228,3 +228,31 @@ func writeFile(t *testing.T, dir, rel, body string) {
 		t.Fatal(err)
 	}
 }
+
+// "Two consecutive asterisks ("**") in patterns matched against full
+// pathname may have special meaning: A leading "**" followed by a slash
+// means match in all directories" (https://git-scm.com/docs/gitignore):
+// "**/**/x.md" matches what "**/x.md" does, and is read as it, so that a
+// pattern of 200 of them costs what one does. Found by the fifth probe:
+// such a .gitignore line took 27 s over a 50-deep folder.
+func TestIgnoreRepeatedStars(t *testing.T) {
+	for _, line := range []string{strings.Repeat("**/", 200) + "x.md", "a/" + strings.Repeat("**/", 50) + "x.md"} {
+		want := strings.Replace(line, strings.Repeat("**/", strings.Count(line, "**/")), "**/", 1)
+		got, one := ParseIgnore(line), ParseIgnore(want)
+		if got.rules[0].re.String() != one.rules[0].re.String() {
+			t.Errorf("%.20s…: %s, want %s", line, got.rules[0].re, one.rules[0].re)
+		}
+	}
+}
+
+// BenchmarkGitignoreDeep matches a 50-deep path against git's rules (every
+// folder on the way is checked once: a path in an excluded folder stays
+// out).
+func BenchmarkGitignoreDeep(b *testing.B) {
+	g := ParseIgnore("**/x.md", "a*a*a*a*b", "/d/d/d/keep/", "!**/y.md", "*.tmp")
+	g.git = true
+	p := strings.Repeat("d/", 50) + "z.md"
+	for b.Loop() {
+		g.Match(p, false)
+	}
+}
