@@ -196,6 +196,20 @@ func (s *Site) walkSkip(rel string, dir bool) bool {
 	return s.lay.Skip(rel, dir)
 }
 
+// leftOut says why the content-relative path rel (a folder when dir) is
+// not published by a rule of paths ("is not published (.gitignore)"),
+// or is not part of the site (the layout's Skip), or "". The walk does
+// not follow a link to such a path (walkSource).
+func (s *Site) leftOut(rel string, dir bool) string {
+	if rule := s.lay.UnpublishedPath(rel, dir); rule != nil && (dir || !rule.Pages || isMarkdownExt(path.Ext(rel))) {
+		return fmt.Sprintf("is not published (%s)", rule.Reason)
+	}
+	if s.lay.Skip(rel, dir) {
+		return "the site leaves out"
+	}
+	return ""
+}
+
 // unlinkedMsg is the warning of a link to what is not published.
 func (s *Site) unlinkedMsg(rel string) string {
 	return fmt.Sprintf("%s is not published (%s): the link is shown as text", s.srcFile(rel), s.unpublished[rel])
