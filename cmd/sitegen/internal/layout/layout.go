@@ -99,6 +99,12 @@ type Layout struct {
 	// Ignore is the tool's own rule for paths left out (Quartz's
 	// ignorePatterns), nil for none.
 	Ignore func(rel string, dir bool) bool
+	// Resources, when not nil, gives the reason the files of a page's
+	// bundle (Hugo's page resources: the other files of a leaf bundle's
+	// folder and those below it, of a branch bundle's folder) are not
+	// published, from the page's front matter (with what it inherits), or
+	// "" when they are: Hugo's build: {publishResources: false}.
+	Resources func(meta map[string]any) string
 	// Gitignore is set when the .gitignore files under Content say what
 	// is not published (ReadGitignore): serve watches them.
 	Gitignore bool

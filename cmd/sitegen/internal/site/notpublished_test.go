@@ -100,6 +100,14 @@ func TestNotPublished(t *testing.T) {
 				"content/internal/_index.md": "---\ntitle: Internal\ncascade:\n  _build:\n    render: never\n    list: never\n---\nPRIVATE-INTERNAL-INDEX\n",
 				"content/internal/p.md":      "---\ntitle: P\n---\nPRIVATE-INTERNAL\n",
 				"content/unlisted.md":        "---\ntitle: Unlisted\nbuild:\n  list: never\n---\nUNLISTED-TEXT\n",
+				// "publishResources: If true, publish page resources"
+				// (https://gohugo.io/content-management/build-options/):
+				// false, its files are not published (Hugo would on a
+				// template's .Permalink, which sitegen has none of). Found
+				// by the fifth probe.
+				"content/r/index.md":   "---\ntitle: R\nbuild:\n  publishResources: false\n---\nR-TEXT\n",
+				"content/r/gm.txt":     "PRIVATE-R",
+				"content/r/sub/gm.txt": "PRIVATE-R-SUB",
 			},
 			reasons: map[string]string{
 				"content/draft.md": "draft: true", "content/future.md": "publishDate in the future (Hugo)",
@@ -107,16 +115,18 @@ func TestNotPublished(t *testing.T) {
 				"content/never.md": "build: {render: never} (Hugo)", "content/old.md": "_build: {render: false} (Hugo)",
 				"content/b/index.md": "headless: true (Hugo)", "content/internal/_index.md": "_build: {render: never} (Hugo)",
 				"content/internal/p.md": "_build: {render: never} (Hugo)",
+				"content/r/gm.txt":      "build: {publishResources: false} (Hugo)", "content/r/sub/gm.txt": "build: {publishResources: false} (Hugo)",
 			},
 			warnings: []string{
 				"content/_index.md:4:1: unpublished link \"draft.md\": content/draft.md is not published (draft: true)",
 				"content/_index.md:4:19: unpublished link \"/future/\": content/future.md is not published",
 				"content/_index.md:4:62: unpublished link \"/internal/p/\": content/internal/p.md is not published",
 			},
-			has:      map[string]string{"index.html": `<a href="/unlisted/">unlisted</a>`, "b/pic.txt": "bundle", "unlisted/index.html": "UNLISTED-TEXT"},
-			hasNot:   []string{"draft/index.html", "old-draft/index.html", "future/index.html", "later/index.html", "expired/index.html", "never/index.html", "old/index.html", "b/index.html", "internal/index.html", "internal/p/index.html", "tags/draft-tag/index.html"},
-			unlisted: []string{"/unlisted/"},
-			preview:  []string{"draft/index.html", "old-draft/index.html", "future/index.html", "later/index.html", "expired/index.html", "never/index.html", "internal/p/index.html"},
+			has:       map[string]string{"index.html": `<a href="/unlisted/">unlisted</a>`, "b/pic.txt": "bundle", "unlisted/index.html": "UNLISTED-TEXT", "r/index.html": "R-TEXT"},
+			hasNot:    []string{"draft/index.html", "old-draft/index.html", "future/index.html", "later/index.html", "expired/index.html", "never/index.html", "old/index.html", "b/index.html", "internal/index.html", "internal/p/index.html", "tags/draft-tag/index.html"},
+			noPreview: []string{"r/gm.txt", "r/sub/gm.txt"},
+			unlisted:  []string{"/unlisted/"},
+			preview:   []string{"draft/index.html", "old-draft/index.html", "future/index.html", "later/index.html", "expired/index.html", "never/index.html", "internal/p/index.html"},
 		},
 		{
 			name: "Jekyll: published: false and _drafts/",

@@ -104,6 +104,18 @@ func (r rules) Unpublished(meta map[string]any, rel string) string {
 	return ""
 }
 
+// Resources implements layout.Layout.Resources: "publishResources: If
+// true, publish page resources" (https://gohugo.io/content-management/build-options/,
+// default true); false publishes them "only when you invoke their
+// Permalink, RelPermalink, or Publish methods", in templates, which
+// sitegen has none of.
+func (r rules) Resources(meta map[string]any) string {
+	if key, v := buildOption(lower(meta), "publishResources"); key != "" && layout.False(v) {
+		return key + ": {publishResources: false} (Hugo)"
+	}
+	return ""
+}
+
 // Unlisted implements layout.Layout.Unlisted: build: {list: never}
 // ("Do not include the page in any page collection"; false in the old
 // _build).
