@@ -128,6 +128,12 @@ func TestIgnoreAgainstGit(t *testing.T) {
 //     that is a directory".
 //   - "Trailing spaces are ignored unless they are quoted with backslash"
 //     (a line of spaces is a blank line: "A blank line matches no files").
+//   - "Patterns which are specific to a particular repository but which
+//     do not need to be shared with other related repositories (e.g.,
+//     auxiliary files that live inside the repository but are specific to
+//     one user's workflow) should go into the $GIT_DIR/info/exclude
+//     file", below every .gitignore in precedence (a .gitignore's "!"
+//     re-includes what it leaves out).
 //
 // Hidden folders are not read (nothing in them is published), nor is a
 // .gitignore through a link out of the source (TestGitignoreLinkOut).
@@ -139,6 +145,7 @@ func TestGitignoreFiles(t *testing.T) {
 		"notes/dir/.gitignore": "!inside.md\n",
 		"a/b/.gitignore":       "**/deep.md\nc/\n",
 		".hidden/.gitignore":   "*\n",
+		".git/info/exclude":    "# mine\nmine.md\nlocal/\nkeep.secret.md\n",
 	}
 	paths := []string{
 		"secret.md", "x/secret.md", "gm/scene.md", "gm/open.md", "x/gm/y.md", "a.secret.md", "x/b.secret.md", "keep.secret.md",
@@ -147,6 +154,7 @@ func TestGitignoreFiles(t *testing.T) {
 		"lore/sub/mid.md", "lore/x/sub/mid.md", "lore/un.secret.md", "un.secret.md", "lore/x/un.secret.md",
 		"notes/ok.draft.md", "notes/x.draft.md", "ok.draft.md", "notes/dir/inside.md", "dir/inside.md",
 		"a/b/deep.md", "a/b/x/y/deep.md", "a/deep.md", "a/b/c/z.md", "a/c/z.md", "plain.md",
+		"mine.md", "x/mine.md", "local/a.md",
 	}
 	want := map[string]bool{ // from the documentation's rules, as quoted
 		"secret.md": true, "x/secret.md": true, "gm/open.md": true, "keep.secret.md": false,
@@ -157,6 +165,7 @@ func TestGitignoreFiles(t *testing.T) {
 		"lore/un.secret.md": false, "lore/x/un.secret.md": true,
 		"notes/ok.draft.md": false, "notes/x.draft.md": true, "ok.draft.md": true, "notes/dir/inside.md": true,
 		"a/b/x/y/deep.md": true, "a/deep.md": false, "a/b/c/z.md": true, "a/c/z.md": false, "plain.md": false,
+		"mine.md": true, "x/mine.md": true, "local/a.md": true,
 	}
 	repo := t.TempDir()
 	for name, body := range files {

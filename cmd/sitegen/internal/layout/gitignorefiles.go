@@ -16,6 +16,13 @@ const GitignoreReason = ".gitignore"
 // GitignoreFile is the name of the files ReadGitignores reads.
 const GitignoreFile = ".gitignore"
 
+// ExcludeFile is the repository's own excludes, which git reads beside
+// the .gitignore files: "Patterns which are specific to a particular
+// repository but which do not need to be shared with other related
+// repositories [...] should go into the $GIT_DIR/info/exclude file"
+// (https://git-scm.com/docs/gitignore).
+const ExcludeFile = ".git/info/exclude"
+
 // GitignoreBase says how a pattern of a .gitignore in a folder below the
 // root is joined to that folder.
 type GitignoreBase int
@@ -56,10 +63,22 @@ var skipFor = map[GitignoreBase][]string{
 // files down to the directory containing the file", and a path in a
 // folder left out stays out. base says how a deeper file's patterns are
 // joined to its folder. Hidden folders are not searched: nothing in them
-// is published. nil when there is none or it holds no pattern.
+// is published. With GitBase, at the root of the source, the
+// repository's .git/info/exclude is read too (ExcludeFile), as git reads
+// it. nil when there is none or it holds no pattern.
 func ReadGitignores(dir, root string, base GitignoreBase) (*Ignore, error) {
 	top := filepath.Join(dir, filepath.FromSlash(root))
 	var lines []string
+	// git reads $GIT_DIR/info/exclude below every .gitignore in
+	// precedence: its patterns come first, so that any .gitignore's come
+	// after them and win.
+	if base == GitBase && root == "." && Exists(dir, ExcludeFile, false) {
+		raw, err := ReadSetting(dir, ExcludeFile)
+		if err != nil {
+			return nil, err
+		}
+		lines = append(lines, gitignoreLines(string(raw), ".", base)...)
+	}
 	err := filepath.WalkDir(top, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			if p == top {

@@ -620,8 +620,9 @@ func Default() *Layout {
 //     settings files, LaTeX, generated outputs) is not (LinkedFilesOnly).
 //     Hidden files are never published, linked or not.
 //   - What the .gitignore files of the folder (its own and any folder's
-//     below it) name is not published, as git leaves it out of the
-//     repository (ReadGitignore, GitBase, which Recognise calls).
+//     below it) and its repository's .git/info/exclude name is not
+//     published, as git leaves it out of the repository (ReadGitignore,
+//     GitBase, which detect.Recognise calls).
 //   - Links resolve from the file that holds them, as on GitHub: to a
 //     page, a file, a folder ("../rules/": its page) or a file without an
 //     extension ("LICENSE"), in Markdown or in raw HTML (<img src>)
