@@ -1,6 +1,7 @@
 package layout
 
 import (
+	"path"
 	"regexp"
 	"strings"
 )
@@ -35,6 +36,9 @@ type Ignore struct {
 	// git: "It is not possible to re-include a file if a parent
 	// directory of that file is excluded."
 	git bool
+	// prefix, when set, is joined in front of every path matched: the
+	// patterns were read from a folder above it (ReadGitignore).
+	prefix string
 }
 
 type ignoreRule struct {
@@ -146,6 +150,9 @@ func (g *Ignore) Match(rel string, dir bool) bool {
 		return false
 	}
 	rel = strings.Trim(rel, "/")
+	if g.prefix != "" {
+		rel = path.Join(g.prefix, rel)
+	}
 	if g.git {
 		// As git walks: a folder left out is not entered, and each path
 		// in one that is is matched by the patterns as itself.

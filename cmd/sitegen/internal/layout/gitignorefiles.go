@@ -179,11 +179,23 @@ func gitignoreLines(text, in string, base GitignoreBase) []string {
 // (GitignoreReason) and listed by --all; --drafts does not show them, as
 // nothing a repository leaves out reaches its host. serve watches them
 // (Gitignore).
+//
+// With GitBase the files are read from the whole source folder, not only
+// the content folder (a docsify site in docs/ is part of its repository:
+// the root's .gitignore speaks of docs/ too), and matched against paths
+// from the source folder.
 func (l *Layout) ReadGitignore(dir string, base GitignoreBase) error {
 	l.Gitignore = true
-	g, err := ReadGitignores(dir, path.Clean(l.Content), base)
+	content, from := path.Clean(l.Content), path.Clean(l.Content)
+	if base == GitBase {
+		from = "."
+	}
+	g, err := ReadGitignores(dir, from, base)
 	if err != nil || g == nil {
 		return err
+	}
+	if content != from {
+		g.prefix = content
 	}
 	l.UnpublishedPaths = append(l.UnpublishedPaths, PathRule{Reason: GitignoreReason, Patterns: g})
 	l.Read = append(l.Read, GitignoreFile)

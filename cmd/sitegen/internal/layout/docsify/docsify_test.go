@@ -267,3 +267,25 @@ func TestRecogniseGitignore(t *testing.T) {
 		t.Error("Gitignore not set: serve would not watch the .gitignore files")
 	}
 }
+
+// A docsify site in docs/ is part of its repository: the repository's
+// .gitignore files above docs/ (and .git/info/exclude) speak of it too,
+// as git reads them.
+func TestRecogniseGitignoreDocsFolder(t *testing.T) {
+	l, err := Recognise(layouttest.Write(t, map[string]string{
+		".gitignore":        "docs/secret.md\n*.draft.md\n",
+		".git/info/exclude": "docs/mine/\n",
+		"docs/index.html":   `<script src="//cdn.jsdelivr.net/npm/docsify@4"></script>`,
+		"docs/README.md":    "# Home\n",
+		"docs/.gitignore":   "gm/\n",
+	}))
+	if err != nil || l == nil || l.Content != "docs" {
+		t.Fatal(l, err)
+	}
+	for rel, want := range map[string]bool{"secret.md": true, "a.draft.md": true, "x/b.draft.md": true, "mine/a.md": true, "gm/x.md": true, "README.md": false, "open.md": false} {
+		r := l.UnpublishedPath(rel, false)
+		if got := r != nil && r.Reason == layout.GitignoreReason; got != want {
+			t.Errorf("%s left out by .gitignore = %v, want %v", rel, got, want)
+		}
+	}
+}
