@@ -192,7 +192,8 @@ func TestRootNotes(t *testing.T) {
 // under a hidden name, which decides what is published: the fourth probe
 // found a folder served after .vitepress/config.mts's srcExclude, the
 // vault's templates folder setting or Quartz's content/.gitignore had
-// left it out (the watcher dropped every hidden name).
+// left it out (the watcher dropped every hidden name); and a folder of
+// Markdown's .gitignore files (the fifth probe's D1 fix).
 func TestSettingsUnderHiddenNames(t *testing.T) {
 	for _, tc := range []struct{ name, marker, markerBody, content, setting, body string }{
 		{"vitepress srcExclude", ".vitepress/config.mts", "export default { title: 'V', cleanUrls: true }\n", "", // cleanUrls: /gm/scene/, not /gm/scene.html
@@ -201,6 +202,9 @@ func TestSettingsUnderHiddenNames(t *testing.T) {
 			".obsidian/templates.json", `{"folder": "gm"}`},
 		{"quartz .gitignore", "quartz.config.ts", "export default { configuration: { pageTitle: 'Q' }, plugins: {} }\n", "content/",
 			"content/.gitignore", "gm/\n"},
+		// A folder of Markdown reads its .gitignore files as git does.
+		{"folder .gitignore", "notes.md", "# Notes\n", "", ".gitignore", "gm/\n"},
+		{"folder nested .gitignore", "notes.md", "# Notes\n", "", "gm/.gitignore", "scene.md\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := t.TempDir()

@@ -77,17 +77,19 @@ func watchFor(repo bool, lay *layout.Layout, source, dest string) watch.Options 
 // which the watcher would otherwise drop (watch.Options.Keep): the file
 // the layout was recognised by (.vitepress/config.mts), the vault's
 // settings files (not the rest of .obsidian, rewritten at every click),
-// and Quartz's .gitignore files under content/.
+// and the .gitignore files that say what is not published
+// (layout.Layout.Gitignore: Quartz's under content/, a folder of
+// Markdown's).
 func keepFor(lay *layout.Layout) []string {
 	var keep []string
 	if f := lay.File; f != "" && !strings.HasSuffix(f, "/") && (strings.HasPrefix(f, ".") || strings.Contains(f, "/.")) {
 		keep = append(keep, f)
 	}
-	switch lay.Kind {
-	case layout.Obsidian:
+	if lay.Kind == layout.Obsidian {
 		keep = append(keep, obsidian.Settings...)
-	case layout.Quartz:
-		keep = append(keep, "**/.gitignore")
+	}
+	if lay.Gitignore {
+		keep = append(keep, "**/"+layout.GitignoreFile)
 	}
 	return keep
 }

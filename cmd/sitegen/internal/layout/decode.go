@@ -208,6 +208,55 @@ func Strings(m map[string]any, key string) []string {
 	return nil
 }
 
+// The bounds of the keys of YAML mappings: yaml.v3 looks for a key set
+// twice by comparing each key of a mapping with every later one, so its
+// time grows with the square of a mapping's keys (200,000 keys: over a
+// minute). No front matter or settings file comes near them.
+const (
+	MaxYAMLKeys      = 5000  // in one mapping
+	MaxYAMLKeysTotal = 50000 // in all the mappings of a document
+)
+
+// checkYAMLKeys refuses a document with a mapping of more than
+// MaxYAMLKeys keys, or more than MaxYAMLKeysTotal in all, in yaml.v3's
+// words ("yaml: line 2: …"), before it is decoded. A document with fewer
+// ":", "," and "?" than MaxYAMLKeys (each key but a flow mapping's last
+// has one) is not parsed for it.
+func checkYAMLKeys(raw []byte) error {
+	if bytes.Count(raw, []byte(":"))+bytes.Count(raw, []byte(","))+bytes.Count(raw, []byte("?")) < MaxYAMLKeys {
+		return nil
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(raw, &doc); err != nil {
+		return nil // the decode says what is wrong
+	}
+	total := 0
+	seen := map[*yaml.Node]bool{}
+	var walk func(n *yaml.Node) error
+	walk = func(n *yaml.Node) error {
+		if n == nil || seen[n] {
+			return nil
+		}
+		seen[n] = true
+		if n.Kind == yaml.MappingNode {
+			keys := len(n.Content) / 2
+			if keys > MaxYAMLKeys {
+				return fmt.Errorf("yaml: line %d: a mapping of %d keys: sitegen reads at most %d in one", n.Line, keys, MaxYAMLKeys)
+			}
+			if total += keys; total > MaxYAMLKeysTotal {
+				return fmt.Errorf("yaml: line %d: more than %d keys in mappings: sitegen reads at most %d keys in all", n.Line, MaxYAMLKeysTotal, MaxYAMLKeysTotal)
+			}
+		}
+		for _, c := range n.Content {
+			if err := walk(c); err != nil {
+				return err
+			}
+		}
+		return walk(n.Alias)
+	}
+	return walk(&doc)
+}
+
 // DuplicateKey is a key a YAML mapping sets more than once: Lines are
 // the lines of each, in order; the last is the value read.
 type DuplicateKey struct {
@@ -226,6 +275,9 @@ type DuplicateKey struct {
 // A document that is not a mapping (a list, a string, a number) is a
 // *NotFieldsError, which says so in an editor's words, not Go's.
 func DecodeYAMLMap(raw []byte) (map[string]any, []DuplicateKey, error) {
+	if err := checkYAMLKeys(raw); err != nil {
+		return nil, nil, err
+	}
 	m := map[string]any{}
 	err := yaml.Unmarshal(raw, &m)
 	var te *yaml.TypeError

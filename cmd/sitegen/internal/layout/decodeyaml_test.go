@@ -1,7 +1,9 @@
 package layout
 
 import (
+	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -84,5 +86,63 @@ func TestDecodeYAMLMapNotFields(t *testing.T) {
 	// A mapping whose value has the wrong type is not this error.
 	if _, _, err := DecodeYAMLMap([]byte("a: b\n")); err != nil {
 		t.Errorf("a mapping: err = %v", err)
+	}
+}
+
+// TestDecodeYAMLMapKeys: yaml.v3 looks for a key set twice by comparing
+// each key of a mapping with every later one, so a front matter of 200,000
+// keys took over a minute (found by the fifth probe). A mapping of more
+// than MaxYAMLKeys keys, or documents whose mappings hold more than
+// MaxYAMLKeysTotal keys in all, are refused at the mapping's line, before
+// yaml.v3 decodes them; anything smaller decodes as before.
+func TestDecodeYAMLMapKeys(t *testing.T) {
+	many := func(maps, keys int) string { // a list of maps mappings of keys keys
+		var b strings.Builder
+		b.WriteString("list:\n")
+		for range maps {
+			for k := range keys {
+				fmt.Fprintf(&b, "  %s k%d: %d\n", map[bool]string{true: "-", false: " "}[k == 0], k, k)
+			}
+		}
+		return b.String()
+	}
+	doc := func(n int, flow bool) string {
+		var b strings.Builder
+		if flow {
+			b.WriteString("top: {")
+		} else {
+			b.WriteString("title: T\nbig:\n")
+		}
+		for i := range n {
+			if flow {
+				fmt.Fprintf(&b, "k%d, ", i) // keys without a ":"
+			} else {
+				fmt.Fprintf(&b, "  k%d: %d\n", i, i)
+			}
+		}
+		if flow {
+			b.WriteString("}\n")
+		}
+		return b.String()
+	}
+	for _, tt := range []struct {
+		name string
+		raw  string
+		err  string
+	}{
+		{"a mapping at the bound", doc(MaxYAMLKeys, false), ""},
+		{"a mapping past the bound", doc(MaxYAMLKeys+1, false), fmt.Sprintf("yaml: line 3: a mapping of %d keys: sitegen reads at most %d in one", MaxYAMLKeys+1, MaxYAMLKeys)},
+		{"a flow mapping of keys alone", doc(MaxYAMLKeys+1, true), "yaml: line 1: a mapping of"},
+		{"many mappings", many(MaxYAMLKeysTotal/MaxYAMLKeys+1, MaxYAMLKeys), fmt.Sprintf("sitegen reads at most %d keys in all", MaxYAMLKeysTotal)},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, _, err := DecodeYAMLMap([]byte(tt.raw))
+			switch {
+			case tt.err == "" && err != nil:
+				t.Errorf("err = %v", err)
+			case tt.err != "" && (err == nil || !strings.Contains(err.Error(), tt.err)):
+				t.Errorf("err = %v, want %q", err, tt.err)
+			}
+		})
 	}
 }

@@ -1,6 +1,7 @@
 package layout
 
 import (
+	"path"
 	"regexp"
 	"strings"
 )
@@ -26,8 +27,18 @@ import (
 //     range; "**/" at the start matches in every folder, "/**" at the end
 //     everything inside, "/**/" zero or more folders;
 //   - the last pattern that matches a path decides.
+//
+// An Ignore read from .gitignore files (ReadGitignores) matches as git
+// does where MkDocs parts from it: a path in a folder left out stays out,
+// whatever "!" says after.
 type Ignore struct {
 	rules []ignoreRule
+	// git: "It is not possible to re-include a file if a parent
+	// directory of that file is excluded."
+	git bool
+	// prefix, when set, is joined in front of every path matched: the
+	// patterns were read from a folder above it (ReadGitignore).
+	prefix string
 }
 
 type ignoreRule struct {
@@ -89,7 +100,8 @@ func parseIgnoreLine(line string) (ignoreRule, bool) {
 		switch {
 		case strings.HasPrefix(line[i:], "**/") && (i == 0 || line[i-1] == '/'):
 			b.WriteString("(?:.*/)?")
-			i += 3
+			for i += 3; strings.HasPrefix(line[i:], "**/"); i += 3 { // "**/**/" is "**/"
+			}
 		case line[i:] == "**" && i > 0 && line[i-1] == '/':
 			b.WriteString(".*")
 			i += 2
@@ -138,17 +150,36 @@ func (g *Ignore) Match(rel string, dir bool) bool {
 		return false
 	}
 	rel = strings.Trim(rel, "/")
-	matched := false
-	for _, r := range g.rules {
-		if r.matches(rel, dir) {
-			matched = !r.negate
-		}
+	if g.prefix != "" {
+		rel = path.Join(g.prefix, rel)
 	}
-	return matched
+	if g.git {
+		// As git walks: a folder left out is not entered, and each path
+		// in one that is is matched by the patterns as itself.
+		for i := range len(rel) {
+			if rel[i] == '/' && g.match(rel[:i], true, false) {
+				return true
+			}
+		}
+		return g.match(rel, dir, false)
+	}
+	return g.match(rel, dir, true)
 }
 
-// matches reports whether the rule matches rel or a folder above it.
-func (r ignoreRule) matches(rel string, dir bool) bool {
+// match reports whether the last rule that matches rel (or, with
+// parents, a folder above it) ignores it.
+func (g *Ignore) match(rel string, dir, parents bool) bool {
+	for i := len(g.rules) - 1; i >= 0; i-- {
+		if r := g.rules[i]; r.matches(rel, dir, parents) {
+			return !r.negate
+		}
+	}
+	return false
+}
+
+// matches reports whether the rule matches rel or, with parents, a
+// folder above it.
+func (r ignoreRule) matches(rel string, dir, parents bool) bool {
 	switch {
 	case r.inverse:
 		return !dir && !r.re.MatchString(rel)
@@ -157,6 +188,9 @@ func (r ignoreRule) matches(rel string, dir bool) bool {
 	}
 	if (dir || !r.dirOnly) && r.re.MatchString(rel) {
 		return true
+	}
+	if !parents {
+		return false
 	}
 	for i := range len(rel) {
 		if rel[i] == '/' && r.re.MatchString(rel[:i]) {

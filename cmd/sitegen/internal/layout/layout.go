@@ -99,6 +99,15 @@ type Layout struct {
 	// Ignore is the tool's own rule for paths left out (Quartz's
 	// ignorePatterns), nil for none.
 	Ignore func(rel string, dir bool) bool
+	// Resources, when not nil, gives the reason the files of a page's
+	// bundle (Hugo's page resources: the other files of a leaf bundle's
+	// folder and those below it, of a branch bundle's folder) are not
+	// published, from the page's front matter (with what it inherits), or
+	// "" when they are: Hugo's build: {publishResources: false}.
+	Resources func(meta map[string]any) string
+	// Gitignore is set when the .gitignore files under Content say what
+	// is not published (ReadGitignore): serve watches them.
+	Gitignore bool
 	// Output is the folder the tool builds into, source-relative
 	// (VitePress' .vitepress/dist under its project root, Docusaurus'
 	// build): where a build without --dest writes (site.DefaultDest);
@@ -610,6 +619,10 @@ func Default() *Layout {
 //     rest of a repository (build scripts, source code, lock files,
 //     settings files, LaTeX, generated outputs) is not (LinkedFilesOnly).
 //     Hidden files are never published, linked or not.
+//   - What the .gitignore files of the folder (its own and any folder's
+//     below it) and its repository's .git/info/exclude name is not
+//     published, as git leaves it out of the repository (ReadGitignore,
+//     GitBase, which detect.Recognise calls).
 //   - Links resolve from the file that holds them, as on GitHub: to a
 //     page, a file, a folder ("../rules/": its page) or a file without an
 //     extension ("LICENSE"), in Markdown or in raw HTML (<img src>)

@@ -231,7 +231,7 @@ func (s *Site) scan() (*scanned, error) {
 	jekyll := s.lay.Kind == layout.Jekyll
 	listed := s.navListed()
 	mdFiles := map[string]string{} // content-relative -> source-relative, for the layout's PageFile
-	err := walkSource(s.opts.Source, s.lay.Content, s.walkSkip, func(rel, file string) error {
+	err := walkSource(s.opts.Source, s.lay.Content, s.walkSkip, s.leftOut, func(rel, file string) error {
 		if msg := badName(rel); msg != "" {
 			s.diag.addf(s.srcFile(showName(rel)), 0, 0, "", "%s", msg)
 			return nil

@@ -124,6 +124,22 @@ func TestPrivateRoots(t *testing.T) {
 			links: map[string]string{"lnk": "$HOME"}, err: `hugo.toml:2:1: contentDir: "lnk/notes": lnk is a symbolic link to `},
 		{name: "a folder of Markdown whose sub-folder links out", files: map[string]string{"README.md": "# R\n"},
 			links: map[string]string{"notes": "../home/notes"}, err: "notes: symbolic link to "},
+		// A link inside the source to what the tool leaves out (a
+		// .gitignore, MkDocs' exclude_docs, Quartz's ignorePatterns,
+		// Jekyll's _drafts/) does not publish it under the link's name.
+		// Found by the fifth probe (privacy4-probe.md).
+		{name: "a folder of Markdown: a link to a folder .gitignore names", files: map[string]string{"README.md": "# R\n", ".gitignore": "gm/\n", "gm/x.md": "# X\n" + secretHidden},
+			links: map[string]string{"pub": "gm"}, err: "pub: symbolic link to gm, which is not published (.gitignore)"},
+		{name: "a folder of Markdown: a link to a file .gitignore names", files: map[string]string{"README.md": "# R\n", ".gitignore": "secret.md\n", "secret.md": "# X\n" + secretHidden},
+			links: map[string]string{"pub.md": "secret.md"}, err: "pub.md: symbolic link to secret.md, which is not published (.gitignore)"},
+		{name: "a folder of Markdown: a link into a sub-folder of one .gitignore names", files: map[string]string{"README.md": "# R\n", ".gitignore": "/gm\n", "gm/deep/x.md": "# X\n" + secretHidden},
+			links: map[string]string{"pub": "gm/deep"}, err: "pub: symbolic link to gm/deep, which is not published (.gitignore)"},
+		{name: "MkDocs: a link to a folder exclude_docs names", files: map[string]string{"mkdocs.yml": "site_name: M\nexclude_docs: |\n  /private/\n", "docs/index.md": "# I\n", "docs/private/x.md": "# X\n" + secretHidden},
+			links: map[string]string{"docs/pub": "private"}, err: "docs/pub: symbolic link to docs/private, which is not published (exclude_docs (MkDocs))"},
+		{name: "Quartz: a link to a folder ignorePatterns names", files: map[string]string{"quartz.config.ts": "export default { configuration: { pageTitle: 'Q', ignorePatterns: ['gm'] }, plugins: {filters: []} }\n", "content/index.md": "# I\n", "content/gm/x.md": "# X\n" + secretHidden},
+			links: map[string]string{"content/pub": "gm"}, err: "content/pub: symbolic link to content/gm, which the site leaves out"},
+		{name: "Jekyll: a link to _drafts/", files: map[string]string{"_config.yml": "title: J\n", "index.md": "# I\n", "_drafts/d.md": "---\ntitle: D\n---\n" + secretHidden},
+			links: map[string]string{"drafts": "_drafts"}, err: "drafts: symbolic link to _drafts, which "},
 		// Links that stay inside are followed, the roots' too.
 		{name: "MkDocs docs/ is a link inside", files: map[string]string{"mkdocs.yml": "site_name: M\n", "book/docs/index.md": "# Home\n"},
 			links: map[string]string{"docs": "book/docs"}},

@@ -100,6 +100,14 @@ func TestNotPublished(t *testing.T) {
 				"content/internal/_index.md": "---\ntitle: Internal\ncascade:\n  _build:\n    render: never\n    list: never\n---\nPRIVATE-INTERNAL-INDEX\n",
 				"content/internal/p.md":      "---\ntitle: P\n---\nPRIVATE-INTERNAL\n",
 				"content/unlisted.md":        "---\ntitle: Unlisted\nbuild:\n  list: never\n---\nUNLISTED-TEXT\n",
+				// "publishResources: If true, publish page resources"
+				// (https://gohugo.io/content-management/build-options/):
+				// false, its files are not published (Hugo would on a
+				// template's .Permalink, which sitegen has none of). Found
+				// by the fifth probe.
+				"content/r/index.md":   "---\ntitle: R\nbuild:\n  publishResources: false\n---\nR-TEXT\n",
+				"content/r/gm.txt":     "PRIVATE-R",
+				"content/r/sub/gm.txt": "PRIVATE-R-SUB",
 			},
 			reasons: map[string]string{
 				"content/draft.md": "draft: true", "content/future.md": "publishDate in the future (Hugo)",
@@ -107,16 +115,18 @@ func TestNotPublished(t *testing.T) {
 				"content/never.md": "build: {render: never} (Hugo)", "content/old.md": "_build: {render: false} (Hugo)",
 				"content/b/index.md": "headless: true (Hugo)", "content/internal/_index.md": "_build: {render: never} (Hugo)",
 				"content/internal/p.md": "_build: {render: never} (Hugo)",
+				"content/r/gm.txt":      "build: {publishResources: false} (Hugo)", "content/r/sub/gm.txt": "build: {publishResources: false} (Hugo)",
 			},
 			warnings: []string{
 				"content/_index.md:4:1: unpublished link \"draft.md\": content/draft.md is not published (draft: true)",
 				"content/_index.md:4:19: unpublished link \"/future/\": content/future.md is not published",
 				"content/_index.md:4:62: unpublished link \"/internal/p/\": content/internal/p.md is not published",
 			},
-			has:      map[string]string{"index.html": `<a href="/unlisted/">unlisted</a>`, "b/pic.txt": "bundle", "unlisted/index.html": "UNLISTED-TEXT"},
-			hasNot:   []string{"draft/index.html", "old-draft/index.html", "future/index.html", "later/index.html", "expired/index.html", "never/index.html", "old/index.html", "b/index.html", "internal/index.html", "internal/p/index.html", "tags/draft-tag/index.html"},
-			unlisted: []string{"/unlisted/"},
-			preview:  []string{"draft/index.html", "old-draft/index.html", "future/index.html", "later/index.html", "expired/index.html", "never/index.html", "internal/p/index.html"},
+			has:       map[string]string{"index.html": `<a href="/unlisted/">unlisted</a>`, "b/pic.txt": "bundle", "unlisted/index.html": "UNLISTED-TEXT", "r/index.html": "R-TEXT"},
+			hasNot:    []string{"draft/index.html", "old-draft/index.html", "future/index.html", "later/index.html", "expired/index.html", "never/index.html", "old/index.html", "b/index.html", "internal/index.html", "internal/p/index.html", "tags/draft-tag/index.html"},
+			noPreview: []string{"r/gm.txt", "r/sub/gm.txt"},
+			unlisted:  []string{"/unlisted/"},
+			preview:   []string{"draft/index.html", "old-draft/index.html", "future/index.html", "later/index.html", "expired/index.html", "never/index.html", "internal/p/index.html"},
 		},
 		{
 			name: "Jekyll: published: false and _drafts/",
@@ -290,6 +300,48 @@ func TestNotPublished(t *testing.T) {
 			has:      map[string]string{"index.html": "<h1>Start</h1>", "a/index.html": "A-TEXT", "_attachments/shown.png": "SHOWN"},
 			hasNot:   []string{"b/index.html", "dm/crib/index.html", "_templates_2/note/index.html", "_attachments/map.png", "notes/start/index.html"},
 			preview:  []string{"b/index.html", "dm/crib/index.html"},
+		},
+		{
+			// A folder of Markdown is a repository as GitHub shows it: what
+			// its .gitignore files name is not in it
+			// (https://git-scm.com/docs/gitignore; the rules are quoted in
+			// layout's TestGitignoreFiles). Found by the fourth probe (D1 of
+			// probe.md): secret.md, named by the root .gitignore, was
+			// published. The same holds for docsify (a folder served as is).
+			name: "folder of Markdown: .gitignore",
+			files: map[string]string{
+				".gitignore":           "# private\nsecret.md\ngm/\n*.secret.md\n!keep.secret.md\n!gm/open.md\n/top-only.md\n*.draft.md\n",
+				"README.md":            "# Home\n\n[secret](secret.md) [gm](gm/scene.md) ![map](gm/map.png) [keep](keep.secret.md) [town](lore/town.md) [ok](notes/ok.draft.md)\n",
+				"secret.md":            "# PRIVATE secret\n\nPRIVATE-SECRET\n",
+				"gm/scene.md":          "# PRIVATE scene\n",
+				"gm/open.md":           "# PRIVATE open\n",
+				"gm/map.png":           "PRIVATE-MAP",
+				"a.secret.md":          "PRIVATE-A\n",
+				"sub/b.secret.md":      "PRIVATE-B\n",
+				"keep.secret.md":       "# Keep\n\nKEPT\n",
+				"top-only.md":          "PRIVATE-TOP\n",
+				"sub/top-only.md":      "# Sub top\n",
+				"lore/.gitignore":      "spoiler.md\n",
+				"lore/town.md":         "# Town\n",
+				"lore/spoiler.md":      "PRIVATE-SPOILER\n",
+				"lore/deep/spoiler.md": "PRIVATE-DEEP\n",
+				"spoiler.md":           "# Spoiler\n\nnot lore's\n",
+				"notes/.gitignore":     "!ok.draft.md\n",
+				"notes/ok.draft.md":    "# OK\n",
+				"notes/x.draft.md":     "PRIVATE-X\n",
+			},
+			reasons: map[string]string{
+				"secret.md": ".gitignore", "gm/scene.md": ".gitignore", "gm/open.md": ".gitignore", "gm/map.png": ".gitignore",
+				"a.secret.md": ".gitignore", "sub/b.secret.md": ".gitignore", "top-only.md": ".gitignore",
+				"lore/spoiler.md": ".gitignore", "lore/deep/spoiler.md": ".gitignore", "notes/x.draft.md": ".gitignore",
+			},
+			warnings: []string{
+				"README.md:3:1: unpublished link \"secret.md\": secret.md is not published (.gitignore)",
+				"README.md:3:39: unpublished image \"gm/map.png\": gm/map.png is not published (.gitignore)",
+			},
+			has:       map[string]string{"keep.secret/index.html": "KEPT", "sub/top-only/index.html": "Sub top", "spoiler/index.html": "not lore", "notes/ok.draft/index.html": "OK"},
+			hasNot:    []string{"secret/index.html", "gm/scene/index.html", "gm/open/index.html", "gm/map.png", "a.secret/index.html", "top-only/index.html", "lore/spoiler/index.html"},
+			noPreview: []string{"secret/index.html", "gm/scene/index.html", "gm/map.png"},
 		},
 		{
 			name: "sitegen's own layout: draft, and notes' flags kept",

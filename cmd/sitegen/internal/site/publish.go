@@ -63,6 +63,31 @@ func (s *Site) visibilityOf(p *page, sections map[string]map[string]any) visibil
 	if rule := s.lay.UnpublishedPath(p.rel, false); rule != nil {
 		return visibility{reason: rule.Reason, preview: rule.Preview}
 	}
+	meta := s.metaOf(p, sections)
+	// The tool's own flag first, so that the report says it in the
+	// tool's words (Docusaurus' draft: true), then sitegen's draft: true.
+	if s.lay.Unpublished != nil {
+		if r := s.lay.Unpublished(meta, p.rel); r != "" {
+			return visibility{reason: r, preview: true}
+		}
+	}
+	if s.garden {
+		if r := layout.GardenUnpublished(meta); r != "" {
+			return visibility{reason: r, preview: true}
+		}
+	}
+	if layout.True(meta["draft"]) {
+		return visibility{reason: draftReason, preview: true}
+	}
+	if s.lay.Unlisted != nil {
+		return visibility{unlisted: s.lay.Unlisted(meta, p.rel)}
+	}
+	return visibility{}
+}
+
+// metaOf is page p's front matter with what its sections pass down
+// (layout.Layout.Inherit), whose front matter is in sections.
+func (s *Site) metaOf(p *page, sections map[string]map[string]any) map[string]any {
 	meta := p.meta
 	if meta == nil {
 		meta = map[string]any{}
@@ -83,25 +108,52 @@ func (s *Site) visibilityOf(p *page, sections map[string]map[string]any) visibil
 			meta = merged
 		}
 	}
-	// The tool's own flag first, so that the report says it in the
-	// tool's words (Docusaurus' draft: true), then sitegen's draft: true.
-	if s.lay.Unpublished != nil {
-		if r := s.lay.Unpublished(meta, p.rel); r != "" {
-			return visibility{reason: r, preview: true}
+	return meta
+}
+
+// resourceRules returns, for a layout with Resources rules, the reason
+// each bundle page's files are not published, by the page's bundle
+// folder: leaf bundles (index.md) by their folder, branch bundles
+// (_index.md) by theirs, marked with a trailing "/" for "this folder
+// only".
+func (s *Site) resourceRules(all []*page, sections map[string]map[string]any) map[string]string {
+	if s.lay.Resources == nil {
+		return nil
+	}
+	out := map[string]string{}
+	for _, p := range all {
+		if p.file == "" {
+			continue
+		}
+		switch path.Base(p.rel) {
+		case "index.md":
+			out[path.Dir(p.rel)] = s.lay.Resources(s.metaOf(p, sections))
+		case "_index.md":
+			out[path.Dir(p.rel)+"/"] = s.lay.Resources(s.metaOf(p, sections))
 		}
 	}
-	if s.garden {
-		if r := layout.GardenUnpublished(meta); r != "" {
-			return visibility{reason: r, preview: true}
+	return out
+}
+
+// resourceReason is the reason the content file rel, a page resource of
+// the nearest bundle (a leaf bundle's folder or one above, its own
+// folder's branch bundle), is not published, or "".
+func resourceReason(rules map[string]string, rel string) string {
+	if rules == nil {
+		return ""
+	}
+	dir := path.Dir(rel)
+	if why, ok := rules[dir+"/"]; ok {
+		return why
+	}
+	for d := dir; ; d = path.Dir(d) {
+		if why, ok := rules[d]; ok {
+			return why
+		}
+		if d == "." || d == "/" {
+			return ""
 		}
 	}
-	if layout.True(meta["draft"]) {
-		return visibility{reason: draftReason, preview: true}
-	}
-	if s.lay.Unlisted != nil {
-		return visibility{unlisted: s.lay.Unlisted(meta, p.rel)}
-	}
-	return visibility{}
 }
 
 // parentDir is the folder above content-relative folder d ("" above a
@@ -139,8 +191,14 @@ func (s *Site) applyPublishRules(all []*page) []*page {
 		s.unpubURL[p.sitePath] = p.rel
 		s.unpubPages = append(s.unpubPages, p)
 	}
+	resources := s.resourceRules(all, sections)
 	for _, rel := range slices.Sorted(maps.Keys(s.files)) {
 		rule := s.lay.UnpublishedFile(rel)
+		if rule == nil {
+			if why := resourceReason(resources, rel); why != "" {
+				rule = &layout.PathRule{Reason: why}
+			}
+		}
 		if rule == nil {
 			continue
 		}
@@ -184,11 +242,30 @@ func gardenHome(pages []*page) {
 // walkSkip is the walk's filter of the content: the layout's Skip, except
 // for the paths of its UnpublishedPaths, which are read (and left out
 // after) so that the report counts them and links to them are known.
+// A name the layout never reads (node_modules) is skipped all the same,
+// when a .gitignore names it too.
 func (s *Site) walkSkip(rel string, dir bool) bool {
+	if slices.Contains(s.lay.ExcludeNames, path.Base(rel)) {
+		return true
+	}
 	if s.lay.UnpublishedPath(rel, dir) != nil {
 		return false
 	}
 	return s.lay.Skip(rel, dir)
+}
+
+// leftOut says why the content-relative path rel (a folder when dir) is
+// not published by a rule of paths ("is not published (.gitignore)"),
+// or is not part of the site (the layout's Skip), or "". The walk does
+// not follow a link to such a path (walkSource).
+func (s *Site) leftOut(rel string, dir bool) string {
+	if rule := s.lay.UnpublishedPath(rel, dir); rule != nil && (dir || !rule.Pages || isMarkdownExt(path.Ext(rel))) {
+		return fmt.Sprintf("is not published (%s)", rule.Reason)
+	}
+	if s.lay.Skip(rel, dir) {
+		return "the site leaves out"
+	}
+	return ""
 }
 
 // unlinkedMsg is the warning of a link to what is not published.

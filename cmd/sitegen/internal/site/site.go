@@ -32,6 +32,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -576,6 +577,21 @@ func checkDest(source, dest, shown string, lay *layout.Layout) error {
 	}
 	if within(src, dest) {
 		return fmt.Errorf("destination %s contains the source directory; choose another --dest", shown)
+	}
+	// The user's home folder, and the source's repository (.git) or
+	// another hidden folder of it (.obsidian), are never replaced, not
+	// even with --replace-dest: a hidden folder's own sub-folder
+	// (VitePress' .vitepress/dist) may be the output.
+	if home, err := os.UserHomeDir(); err == nil && home != "" {
+		if h, err := resolvePath(home); err == nil && within(h, dest) {
+			return fmt.Errorf("destination %s is or contains your home folder; choose another --dest", shown)
+		}
+	}
+	if rel, err := filepath.Rel(src, dest); err == nil && rel != "." && within(dest, src) {
+		parts := strings.Split(filepath.ToSlash(rel), "/")
+		if strings.HasPrefix(parts[len(parts)-1], ".") || slices.Contains(parts, ".git") {
+			return fmt.Errorf("destination %s is a hidden folder of the source (%s), which sitegen never replaces; choose another --dest", shown, filepath.ToSlash(rel))
+		}
 	}
 	// An output inside the content is left out of it when the content is
 	// the project's root (public/ in a Jekyll site: a folder holding the

@@ -611,6 +611,26 @@ func TestDestinationGuard(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "content", "_index.md")); err != nil {
 		t.Errorf("source damaged: %v", err)
 	}
+	// Not even --replace-dest replaces the source's repository (.git) or
+	// another hidden folder of it (.obsidian), nor the user's home folder:
+	// a swap would destroy them. (The output in a hidden folder's
+	// sub-folder, VitePress' .vitepress/dist, stays allowed.) Found by the
+	// fifth probe: --dest SOURCE/.git --replace-dest replaced the
+	// repository; --dest ~ --replace-dest the home folder.
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	sitetest.WriteFiles(t, dir, map[string]string{".git/config": "[core]\n", ".obsidian/app.json": "{}"})
+	for _, dest := range []string{filepath.Join(dir, ".git"), filepath.Join(dir, ".git", "hooks"), filepath.Join(dir, ".obsidian"), home} {
+		if _, err := build(t, dir, Options{Dest: dest, ReplaceDest: true}); err == nil || !strings.Contains(err.Error(), "choose another --dest") {
+			t.Errorf("--dest %s --replace-dest: err = %v, want a refusal", dest, err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, ".git", "config")); err != nil {
+		t.Errorf(".git damaged: %v", err)
+	}
+	if _, err := build(t, dir, Options{Dest: filepath.Join(dir, ".vitepress", "dist")}); err != nil {
+		t.Errorf("--dest .vitepress/dist: %v", err)
+	}
 }
 
 func TestCancelledBuild(t *testing.T) {

@@ -53,7 +53,7 @@ func (s *Site) copyStatic(ctx context.Context, out *assets.Output, reserved map[
 	publish := publishFrom(StaticDir)
 	for _, dir := range s.lay.Static {
 		publish := publishFrom(dir)
-		err := walkSource(s.opts.Source, dir, nil, func(rel, file string) error {
+		err := walkSource(s.opts.Source, dir, nil, nil, func(rel, file string) error {
 			if msg := badName(rel); msg != "" {
 				s.diag.addf(dir+"/"+showName(rel), 0, 0, "", "%s", msg)
 				return nil

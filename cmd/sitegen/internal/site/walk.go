@@ -35,8 +35,13 @@ import (
 //
 // skip, when not nil, leaves out the paths (relative to root) it names; a
 // folder that holds OutputMarker (a sitegen output inside the content, as
-// public/ is in a Jekyll project) is always left out.
-func walkSource(source, root string, skip func(rel string, dir bool) bool, visit func(rel, file string) error, bad func(rel, msg string)) error {
+// public/ is in a Jekyll project) is always left out. leftOut, when not
+// nil, says why a path under root (relative to it) is not published, or
+// "": a link inside the source to such a path, or into a folder that is
+// (content/pub -> gm, which a .gitignore names), is reported through bad
+// and not followed, so that nothing the tool leaves out is published
+// under a link's name.
+func walkSource(source, root string, skip func(rel string, dir bool) bool, leftOut func(rel string, dir bool) string, visit func(rel, file string) error, bad func(rel, msg string)) error {
 	if part := srcpath.SkippedPart(root); part != "" {
 		bad("", fmt.Sprintf("%q is a hidden name: sitegen never publishes hidden files or folders, whichever setting names them", part))
 		return nil
@@ -57,7 +62,7 @@ func walkSource(source, root string, skip func(rel string, dir bool) bool, visit
 	if err != nil {
 		return err
 	}
-	w := sourceWalker{source: source, real: realSource, root: path.Clean(root), skip: skip, visit: visit, bad: bad, seen: map[string]bool{}}
+	w := sourceWalker{source: source, real: realSource, root: path.Clean(root), skip: skip, leftOut: leftOut, visit: visit, bad: bad, seen: map[string]bool{}}
 	return w.walk(filepath.Join(source, filepath.FromSlash(root)), "")
 }
 
@@ -65,6 +70,7 @@ type sourceWalker struct {
 	source, real string // the source folder as given, and with its links followed
 	root         string // the folder walked, relative to source
 	skip         func(rel string, dir bool) bool
+	leftOut      func(rel string, dir bool) string
 	visit        func(rel, file string) error
 	bad          func(rel, msg string)
 	seen         map[string]bool // real paths of the folders being walked (this one and its parents)
@@ -118,6 +124,10 @@ func (w *sourceWalker) walk(dir, rel string) error {
 				continue
 			}
 			isDir = info.IsDir()
+			if why := w.leftOutTarget(target, isDir); why != "" {
+				w.bad(r, fmt.Sprintf("symbolic link to %s, which %s: sitegen does not publish it under another name", target, why))
+				continue
+			}
 		}
 		if srcname.Skip(name, isDir) || w.skip != nil && w.skip(r, isDir) {
 			continue
@@ -133,6 +143,29 @@ func (w *sourceWalker) walk(dir, rel string) error {
 		}
 	}
 	return nil
+}
+
+// leftOutTarget says why target (a link's target, source-relative), or a
+// folder above it under the root, is not published, or "".
+func (w *sourceWalker) leftOutTarget(target string, dir bool) string {
+	if w.leftOut == nil {
+		return ""
+	}
+	rel := target
+	if w.root != "." {
+		var ok bool
+		if rel, ok = strings.CutPrefix(target, w.root+"/"); !ok {
+			return "" // outside the root: not the root's rules
+		}
+	}
+	for i := range len(rel) {
+		if rel[i] == '/' {
+			if why := w.leftOut(rel[:i], true); why != "" {
+				return why
+			}
+		}
+	}
+	return w.leftOut(rel, dir)
 }
 
 // unwrapPath drops the path a *fs.PathError repeats.

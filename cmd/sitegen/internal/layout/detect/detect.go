@@ -61,6 +61,9 @@ func Layout(dir string) (*layout.Layout, error) {
 	}
 	l := layout.Folder()
 	l.Notes = append(l.Notes, nestedBooks(dir)...)
+	if err := l.ReadGitignore(dir, layout.GitBase); err != nil {
+		return nil, err
+	}
 	return l, nil
 }
 

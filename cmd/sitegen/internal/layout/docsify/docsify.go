@@ -78,6 +78,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	l := layout.Folder()
 	l.Content = root
+	if err := l.ReadGitignore(dir, layout.GitBase); err != nil {
+		return nil, err
+	}
 	l.ExcludeNames = append(l.ExcludeNames, Files...)
 	l.Read = append(l.Read, "docsify ("+path.Join(root, "index.html")+"): _sidebar.md, _navbar.md, _coverpage.md are not pages")
 	st := ReadSettings(raw)

@@ -242,3 +242,50 @@ func TestRecogniseDocsFolder(t *testing.T) {
 		t.Errorf("docs/index.html without docsify: %v, %v; want no docsify site", l, err)
 	}
 }
+
+// A docsify site is a folder served as it is, usually from a repository
+// (GitHub Pages): what its .gitignore files name is not in it, and not
+// published (layout.ReadGitignore, git's rules, quoted in layout's
+// TestGitignoreFiles). Found by the fourth probe (D1).
+func TestRecogniseGitignore(t *testing.T) {
+	l, err := Recognise(layouttest.Write(t, map[string]string{
+		"index.html":       `<script src="//cdn.jsdelivr.net/npm/docsify@4"></script>`,
+		"README.md":        "# Home\n",
+		".gitignore":       "gm/\nsecret.md\n",
+		"guide/.gitignore": "draft.md\n",
+	}))
+	if err != nil || l == nil {
+		t.Fatal(l, err)
+	}
+	for rel, want := range map[string]bool{"gm/a.md": true, "secret.md": true, "x/secret.md": true, "guide/draft.md": true, "guide/x/draft.md": true, "draft.md": false, "README.md": false} {
+		r := l.UnpublishedPath(rel, false)
+		if got := r != nil && r.Reason == layout.GitignoreReason; got != want {
+			t.Errorf("%s left out by .gitignore = %v, want %v", rel, got, want)
+		}
+	}
+	if !l.Gitignore {
+		t.Error("Gitignore not set: serve would not watch the .gitignore files")
+	}
+}
+
+// A docsify site in docs/ is part of its repository: the repository's
+// .gitignore files above docs/ (and .git/info/exclude) speak of it too,
+// as git reads them.
+func TestRecogniseGitignoreDocsFolder(t *testing.T) {
+	l, err := Recognise(layouttest.Write(t, map[string]string{
+		".gitignore":        "docs/secret.md\n*.draft.md\n",
+		".git/info/exclude": "docs/mine/\n",
+		"docs/index.html":   `<script src="//cdn.jsdelivr.net/npm/docsify@4"></script>`,
+		"docs/README.md":    "# Home\n",
+		"docs/.gitignore":   "gm/\n",
+	}))
+	if err != nil || l == nil || l.Content != "docs" {
+		t.Fatal(l, err)
+	}
+	for rel, want := range map[string]bool{"secret.md": true, "a.draft.md": true, "x/b.draft.md": true, "mine/a.md": true, "gm/x.md": true, "README.md": false, "open.md": false} {
+		r := l.UnpublishedPath(rel, false)
+		if got := r != nil && r.Reason == layout.GitignoreReason; got != want {
+			t.Errorf("%s left out by .gitignore = %v, want %v", rel, got, want)
+		}
+	}
+}

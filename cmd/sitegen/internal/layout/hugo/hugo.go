@@ -124,8 +124,8 @@ func Recognise(dir string) (*layout.Layout, error) {
 		}
 	}
 	defLang, _ := m["defaultContentLanguage"].(string)
-	r := rules{now: time.Now, lang: cmp.Or(defLang, "en")}
-	l.Unpublished, l.Unlisted, l.Inherit = r.Unpublished, r.Unlisted, r.Inherit
+	r := rules{now: time.Now, lang: cmp.Or(defLang, "en"), cascade: lower(m)["cascade"]}
+	l.Unpublished, l.Unlisted, l.Inherit, l.Resources = r.Unpublished, r.Unlisted, r.Inherit, r.Resources
 	m = withLanguage(m, cmp.Or(defLang, "en"))
 	l.Settings.Title = l.Str(m, "title")
 	l.Settings.BaseURL = l.Str(m, "baseURL")

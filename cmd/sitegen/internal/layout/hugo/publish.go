@@ -25,6 +25,11 @@ import (
 type rules struct {
 	now  func() time.Time
 	lang string // the default language, for a cascade's target
+	// cascade is the site configuration's cascade ("You can configure
+	// your site to cascade front matter values to the home page and any
+	// of its descendants", https://gohugo.io/configuration/cascade/):
+	// farther than any section's.
+	cascade any
 }
 
 // lower is meta with its keys in lower case (Hugo's keys are).
@@ -99,6 +104,18 @@ func (r rules) Unpublished(meta map[string]any, rel string) string {
 	return ""
 }
 
+// Resources implements layout.Layout.Resources: "publishResources: If
+// true, publish page resources" (https://gohugo.io/content-management/build-options/,
+// default true); false publishes them "only when you invoke their
+// Permalink, RelPermalink, or Publish methods", in templates, which
+// sitegen has none of.
+func (r rules) Resources(meta map[string]any) string {
+	if key, v := buildOption(lower(meta), "publishResources"); key != "" && layout.False(v) {
+		return key + ": {publishResources: false} (Hugo)"
+	}
+	return ""
+}
+
 // Unlisted implements layout.Layout.Unlisted: build: {list: never}
 // ("Do not include the page in any page collection"; false in the old
 // _build).
@@ -119,6 +136,9 @@ func (r rules) Unlisted(meta map[string]any, _ string) string {
 // lang and environment globs; sitegen builds the production environment.
 func (r rules) Inherit(rel string, sections []map[string]any) map[string]any {
 	out := map[string]any{}
+	if r.cascade != nil {
+		sections = append(sections[:len(sections):len(sections)], map[string]any{"cascade": r.cascade})
+	}
 	for _, sec := range sections { // nearest first: a closer value wins
 		var entries []map[string]any
 		switch c := lower(sec)["cascade"].(type) {

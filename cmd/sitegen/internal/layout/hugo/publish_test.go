@@ -126,3 +126,38 @@ func TestRecogniseRules(t *testing.T) {
 		t.Fatalf("Recognise = %+v, %v, want Hugo's rules", l, err)
 	}
 }
+
+// TestConfigCascade: the site configuration's cascade is the home page's
+// ("You can configure your site to cascade front matter values to the
+// home page and any of its descendants", https://gohugo.io/configuration/cascade/),
+// one map or a list, with targets, farther than any section's. Found by
+// the fifth probe: [[cascade]] build.render = "never" for /gm/** in
+// hugo.toml published content/gm/x.md.
+func TestConfigCascade(t *testing.T) {
+	l, err := Recognise(layouttest.Write(t, map[string]string{
+		"hugo.toml":         "title = \"H\"\n[[cascade]]\n[cascade.build]\nrender = \"never\"\n[cascade._target]\npath = \"/gm/**\"\n[[cascade]]\nweight = 7\n",
+		"content/_index.md": "# H\n",
+	}))
+	if err != nil || l == nil {
+		t.Fatal(l, err)
+	}
+	for _, tt := range []struct {
+		rel      string
+		sections []map[string]any
+		want     string
+	}{
+		{"gm/x.md", nil, "build: {render: never} (Hugo)"},
+		{"gm/deep/y.md", nil, "build: {render: never} (Hugo)"},
+		{"pub/y.md", nil, ""},
+		// a section's cascade is closer: it wins
+		{"gm/z.md", []map[string]any{{"cascade": map[string]any{"build": map[string]any{"render": "always"}}}}, ""},
+	} {
+		meta := l.Inherit(tt.rel, tt.sections)
+		if got := l.Unpublished(meta, tt.rel); got != tt.want {
+			t.Errorf("%s: Unpublished = %q, want %q (inherited %v)", tt.rel, got, tt.want, meta)
+		}
+		if w := lower(meta)["weight"]; fmt.Sprint(w) != "7" {
+			t.Errorf("%s: weight = %v, want 7 from the configuration's cascade", tt.rel, w)
+		}
+	}
+}

@@ -121,6 +121,30 @@ func find(cs []collection, rel string) (c *collection, inner string, cats []stri
 // become hyphens as in sitegen's other URLs (Jekyll writes
 // "/rules/Big Rule/"), and the case is kept where the layout keeps it
 // (:name, :slug and :categories are lower case in Jekyll too).
+// date is a document's date: a post's file name's, unless the front
+// matter's date: "Overrides the date from the name of the post"
+// (https://jekyllrb.com/docs/front-matter/); zero when it has neither.
+func (c *collection) date(inner string, fm map[string]any) time.Time {
+	var date time.Time
+	name := path.Base(strings.TrimSuffix(inner, path.Ext(inner)))
+	if mm := postName.FindStringSubmatch(name); c.label == "posts" && mm != nil {
+		y, _ := strconv.Atoi(mm[1])
+		mo, _ := strconv.Atoi(mm[2])
+		d, _ := strconv.Atoi(mm[3])
+		date = time.Date(y, time.Month(mo), d, 0, 0, 0, 0, time.UTC)
+	}
+	if d, ok := fm["date"].(time.Time); ok {
+		date = d
+	} else if s := str(fm["date"]); len(s) >= 10 {
+		if d, ok := layout.Time(s); ok {
+			date = d
+		} else if d, err := time.Parse("2006-01-02", s[:10]); err == nil {
+			date = d
+		}
+	}
+	return date
+}
+
 func (c *collection) url(inner string, fm map[string]any, cats []string) string {
 	tpl := c.permalink
 	if pl := str(fm["permalink"]); strings.Contains(pl, ":") {
@@ -132,18 +156,9 @@ func (c *collection) url(inner string, fm map[string]any, cats []string) string 
 	var date time.Time
 	if c.label == "posts" {
 		if mm := postName.FindStringSubmatch(name); mm != nil {
-			y, _ := strconv.Atoi(mm[1])
-			mo, _ := strconv.Atoi(mm[2])
-			d, _ := strconv.Atoi(mm[3])
-			date, title = time.Date(y, time.Month(mo), d, 0, 0, 0, 0, time.UTC), mm[4]
+			title = mm[4]
 		}
-		if d, ok := fm["date"].(time.Time); ok {
-			date = d
-		} else if s := str(fm["date"]); len(s) >= 10 {
-			if d, err := time.Parse("2006-01-02", s[:10]); err == nil {
-				date = d
-			}
-		}
+		date = c.date(inner, fm)
 	}
 	if s := str(fm["slug"]); s != "" {
 		title = s
@@ -273,10 +288,17 @@ func publishCollections(l *layout.Layout, m map[string]any) {
 	// following format: YEAR-MONTH-DAY-title.MARKUP"
 	// (https://jekyllrb.com/docs/posts/): Jekyll 4.3 skips any other, saying
 	// nothing.
-	flag := l.Unpublished
+	//
+	// "future: Publish posts or collection documents with a future date"
+	// (https://jekyllrb.com/docs/configuration/options/), false by default:
+	// a document dated after now is not published.
+	flag, future := l.Unpublished, layout.True(m["future"])
 	l.Unpublished = func(meta map[string]any, rel string) string {
 		if r := flag(meta, rel); r != "" {
 			return r
+		}
+		if c, inner, _ := find(cs, rel); c != nil && !future && c.date(inner, meta).After(time.Now()) {
+			return FutureReason
 		}
 		if c, inner, _ := find(cs, rel); c != nil && c.label == "posts" && c.output &&
 			!postName.MatchString(strings.TrimSuffix(path.Base(inner), path.Ext(inner))) {
@@ -325,6 +347,10 @@ func publishCollections(l *layout.Layout, m map[string]any) {
 		return c.folderURL(strings.TrimSuffix(inner, "/")), title
 	}
 }
+
+// FutureReason is what the build's report says of a post or collection
+// document dated in the future (Jekyll's future: false).
+const FutureReason = "date in the future (Jekyll, future: false)"
 
 // UndatedPostReason is what the build's report says of a file of _posts
 // whose name does not start with a date.

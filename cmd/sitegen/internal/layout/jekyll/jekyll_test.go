@@ -168,3 +168,45 @@ func TestCollectionURLs(t *testing.T) {
 		})
 	}
 }
+
+// TestFuture: Jekyll does not publish a post or a collection document
+// dated in the future unless the configuration says future: true
+// (https://jekyllrb.com/docs/configuration/options/: "Publish posts or
+// collection documents with a future date", future: BOOL, its default
+// false in https://jekyllrb.com/docs/configuration/default/). The date is
+// a post's file name's, or the front matter's date: when set ("date:
+// Overrides the date from the name of the post",
+// https://jekyllrb.com/docs/front-matter/). Pages have no date: the rule
+// is not theirs. `jekyll build --future` shows them, as --drafts does.
+// Found by the fifth probe: _posts/2999-01-01-x.md was published.
+func TestFuture(t *testing.T) {
+	files := map[string]string{"_config.yml": "title: J\ncollections:\n  npcs:\n    output: true\n"}
+	l, err := Recognise(layouttest.Write(t, files))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		rel  string
+		meta map[string]any
+		want string
+	}{
+		{"_posts/2999-01-01-x.md", map[string]any{}, FutureReason},
+		{"_posts/2001-01-01-x.md", map[string]any{}, ""},
+		{"_posts/2001-01-01-x.md", map[string]any{"date": "2999-05-01 10:00:00 +0000"}, FutureReason},
+		{"_posts/2999-01-01-x.md", map[string]any{"date": "2001-05-01"}, ""},
+		{"_npcs/spy.md", map[string]any{"date": "2999-05-01"}, FutureReason},
+		{"_npcs/old.md", map[string]any{}, ""},
+		{"about.md", map[string]any{"date": "2999-05-01"}, ""}, // a page
+	} {
+		if got := l.Unpublished(tt.meta, tt.rel); got != tt.want {
+			t.Errorf("Unpublished(%s, %v) = %q, want %q", tt.rel, tt.meta, got, tt.want)
+		}
+	}
+	files["_config.yml"] += "future: true\n"
+	if l, err = Recognise(layouttest.Write(t, files)); err != nil {
+		t.Fatal(err)
+	}
+	if got := l.Unpublished(map[string]any{}, "_posts/2999-01-01-x.md"); got != "" {
+		t.Errorf("future: true: Unpublished = %q", got)
+	}
+}

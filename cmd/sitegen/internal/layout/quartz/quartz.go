@@ -9,7 +9,8 @@
 //     never read. content/index.md is the home page, folder/index.md a
 //     folder's page.
 //   - .gitignore files under content/ leave out what they name, as
-//     Quartz's globby (gitignore: true) reads them (gitignore.go).
+//     Quartz's globby (gitignore: true) reads them (layout.ReadGitignore,
+//     layout.GlobbyBase); the build's report counts them.
 //   - What is not published: the filters, read from quartz.config.ts:
 //     RemoveDrafts (Quartz's default) leaves out a note with draft: true,
 //     ExplicitPublish publishes only a note with publish: true (Publish).
@@ -119,12 +120,12 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	l.Links = Finder(c.Links)
 	l.Unpublished = func(meta map[string]any, _ string) string { return c.Publish(meta) }
-	ign := c.Ignored()
-	gi, err := gitignores(dir)
-	if err != nil {
+	l.Ignore = c.Ignored()
+	// Quartz finds its notes with globby and gitignore: true, cwd the
+	// content folder (quartz/util/glob.ts).
+	if err := l.ReadGitignore(dir, layout.GlobbyBase); err != nil {
 		return nil, err
 	}
-	l.Ignore = func(rel string, d bool) bool { return ign(rel, d) || gi.match(rel, d) }
 	l.Settings.Title = c.PageTitle
 	if c.BaseURL != "" {
 		l.Settings.BaseURL = baseURL(c.BaseURL)

@@ -270,6 +270,11 @@ func skipped(l *layout.Layout, rel string) bool {
 			return true
 		}
 	}
+	// What a .gitignore names is read, left out and counted
+	// (layout.GitignoreReason).
+	if r := l.UnpublishedPath(rel, false); r != nil && r.Reason == layout.GitignoreReason {
+		return true
+	}
 	return l.Skip(rel, false)
 }
 

@@ -23,9 +23,16 @@ func TestUnpublished(t *testing.T) {
 				`publishDate, expiryDate (https://gohugo.io/content-management/front-matter/); ` +
 				`"render: never: Never render the page" (https://gohugo.io/content-management/build-options/); ` +
 				`"headless: true" (https://gohugo.io/content-management/page-bundles/#headless-bundle); ` +
-				`cascade with _target (https://gohugo.io/content-management/front-matter/#cascade)`,
+				`cascade with _target (https://gohugo.io/content-management/front-matter/#cascade), and in the site configuration ` +
+				`(https://gohugo.io/configuration/cascade/); "publishResources: If true, publish page resources" ` +
+				`(https://gohugo.io/content-management/build-options/)`,
 			Files: map[string]string{
-				"hugo.toml":                  "baseURL = \"https://h.test/\"\ntitle = \"H\"\n",
+				"hugo.toml":                  "baseURL = \"https://h.test/\"\ntitle = \"H\"\n[[cascade]]\n[cascade._build]\nrender = \"never\"\n[cascade._target]\npath = \"/gm/secret*\"\n",
+				"content/gm/secret.md":       "---\ntitle: GM\n---\n",
+				"content/gm/open.md":         "---\ntitle: Zone open\n---\n",
+				"content/gm/_index.md":       "---\ntitle: Zone\n---\n",
+				"content/r/index.md":         "---\ntitle: R\n_build:\n  publishResources: false\n---\n",
+				"content/r/gm.txt":           "resource\n",
 				"content/_index.md":          "---\ntitle: Home\n---\n",
 				"content/plain.md":           "---\ntitle: Plain\n---\n",
 				"content/draft.md":           "---\ntitle: Draft\ndraft: true\n---\n",
@@ -44,10 +51,11 @@ func TestUnpublished(t *testing.T) {
 				"content/sec/epage.md":       "---\ntitle: E\n---\n",
 			},
 			Unpublished: []string{"draft/index.html", "future/index.html", "later/index.html", "expired/index.html", "old/index.html",
-				"oldnever/index.html", "b/index.html", "internal/index.html", "internal/p/index.html", "sec/dpage/index.html"},
+				"oldnever/index.html", "b/index.html", "internal/index.html", "internal/p/index.html", "sec/dpage/index.html",
+				"gm/secret/index.html", "r/gm.txt"},
 		}},
 		{Jekyll, Fixture{
-			Name: "published: false and _drafts",
+			Name: "published: false, _drafts and future posts",
 			Rule: `"published: Set to false if you don't want a specific post to show up when the site is generated" ` +
 				`(https://jekyllrb.com/docs/front-matter/#predefined-global-variables); "Drafts are posts without a date in ` +
 				`the filename ... in the _drafts folder" (https://jekyllrb.com/docs/posts/#drafts)`,
@@ -58,8 +66,14 @@ func TestUnpublished(t *testing.T) {
 				"_drafts/d.md":  "---\ntitle: D\n---\ndraft\n",
 				"docs/pub.md":   "---\ntitle: Pub\n---\npub\n",
 				"docs/index.md": "---\ntitle: Docs\n---\ndocs\n",
+				// "future: Publish posts or collection documents with a
+				// future date" (https://jekyllrb.com/docs/configuration/options/),
+				// false by default (the fifth probe).
+				"_posts/2999-01-01-future.md": "---\ntitle: Future\n---\nlater\n",
+				"_posts/2001-01-01-past.md":   "---\ntitle: Past\n---\npast\n",
 			},
-			Unpublished: []string{"secret.html", "secret/index.html", "_drafts/d.html", "d.html"},
+			Unpublished: []string{"secret.html", "secret/index.html", "_drafts/d.html", "d.html",
+				"2999/01/01/future.html", "2999/01/01/future/index.html"},
 		}},
 		{MkDocs, Fixture{
 			Name: "exclude_docs, draft_docs, templates/",
