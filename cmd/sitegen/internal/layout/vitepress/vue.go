@@ -139,14 +139,16 @@ func display(v any) (string, bool) {
 	return strings.Join(strings.Fields(s), " "), true // one line
 }
 
-// appendEscaped appends s to out with each ASCII punctuation mark as a
+// appendEscaped appends s to out with each mark that could start Markdown
+// or HTML inside a line (\ ` * _ [ ] < > & ! ~ | # and braces) as a
 // numeric character reference: text in Markdown ("Entity and numeric
 // character references are treated as literal text", CommonMark 0.31
-// §2.5) and in raw HTML.
+// §2.5) and in raw HTML. Other punctuation (- . , : ? ( ) ' ") is kept,
+// so that a title made from the heading's text reads as written.
 func appendEscaped(out []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if c < 0x80 && (c >= '!' && c <= '/' || c >= ':' && c <= '@' || c >= '[' && c <= '`' || c >= '{' && c <= '~') {
+		if strings.IndexByte("\\`*_[]<>&!~|#{}", c) >= 0 {
 			out = append(out, "&#"...)
 			out = strconv.AppendInt(out, int64(c), 10)
 			out = append(out, ';')

@@ -22,6 +22,7 @@ func TestExpandFrontmatter(t *testing.T) {
 		{"the h1 from the title", "---\ntitle: Fever\n---\n# {{ $frontmatter.title }}\n", "---\ntitle: Fever\n---\n# Fever\n", nil},
 		{"spaces optional, a number", "---\nlevel: 3\n---\nLevel {{$frontmatter.level}}.\n", "---\nlevel: 3\n---\nLevel 3.\n", nil},
 		{"punctuation is text, not Markdown or HTML", "---\ntitle: \"*A* <b>\"\n---\n# {{ $frontmatter.title }}\n", "---\ntitle: \"*A* <b>\"\n---\n# &#42;A&#42; &#60;b&#62;\n", nil},
+		{"other punctuation as written (a title made from the heading reads so)", "---\ntitle: \"81 - Killed (again), why?\"\n---\n# {{ $frontmatter.title }}\n", "---\ntitle: \"81 - Killed (again), why?\"\n---\n# 81 - Killed (again), why?\n", nil},
 		{"an absent key is empty, as Vue shows undefined", "---\ntitle: T\n---\nx{{ $frontmatter.nope }}y\n", "---\ntitle: T\n---\nxy\n", nil},
 		{"in inline code, as written", "---\nname: a*b\n---\n`{{ $frontmatter.name }}`\n", "---\nname: a*b\n---\n`a*b`\n", nil},
 		{"not in fenced code", "---\ntitle: T\n---\n```md\n# {{ $frontmatter.title }}\n```\n", "---\ntitle: T\n---\n```md\n# {{ $frontmatter.title }}\n```\n", nil},
