@@ -12,6 +12,7 @@ require (
 	github.com/yuin/goldmark v1.8.7
 	go.abhg.dev/goldmark/frontmatter v0.2.0
 	golang.org/x/sys v0.49.0
+	golang.org/x/text v0.27.0
 )
 
 require (

@@ -423,6 +423,10 @@ type Markup struct {
 	// (Meta Bind's `INPUT[…]`, `VIEW[…]`) to the plugin's name, as
 	// PluginBlocks does for blocks (markup.Dialects.PluginInline).
 	PluginInline map[string]string
+	// Slug is the id the tool gives a heading of this text, where it is
+	// not goldmark's (VitePress's slugify keeps letters of any script);
+	// nil: goldmark's.
+	Slug func(string) string
 	// NoObsidian: the tool reads none of Obsidian's syntax: [[x]],
 	// ![[x]], #tags, ==x== and %%x%% are text (VitePress's markdown-it).
 	NoObsidian bool

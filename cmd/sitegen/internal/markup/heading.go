@@ -4,6 +4,7 @@ import (
 	"bytes"
 	stdhtml "html"
 	"regexp"
+	"strconv"
 
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
@@ -278,3 +279,40 @@ func PlainText(n ast.Node, src []byte) string {
 	})
 	return b.String()
 }
+
+// newContext is a page's parser context, with the tool's heading ids
+// (Dialects.Slug) where it has its own.
+func (m *Markdown) newContext() parser.Context {
+	if m.opts.Dialects.Slug == nil {
+		return parser.NewContext()
+	}
+	return parser.NewContext(parser.WithIDs(&slugIDs{slug: m.opts.Dialects.Slug, used: map[string]bool{}}))
+}
+
+// slugIDs are heading ids made by a tool's slug function, each used once:
+// a second "x" is "x-1", then "x-2" (markdown-it-anchor's
+// uniqueSlugStartIndex 1). An empty slug is "heading", as goldmark's.
+type slugIDs struct {
+	slug func(string) string
+	used map[string]bool
+}
+
+// Generate implements parser.IDs.
+func (s *slugIDs) Generate(value []byte, kind ast.NodeKind) []byte {
+	base := s.slug(string(value))
+	if base == "" {
+		base = "heading"
+		if kind != ast.KindHeading {
+			base = "id"
+		}
+	}
+	id := base
+	for i := 1; s.used[id]; i++ {
+		id = base + "-" + strconv.Itoa(i)
+	}
+	s.used[id] = true
+	return []byte(id)
+}
+
+// Put implements parser.IDs.
+func (s *slugIDs) Put(value []byte) { s.used[string(value)] = true }

@@ -145,6 +145,10 @@ type Dialects struct {
 	// ("INPUT": `INPUT[number:x]`, Meta Bind's) to the plugin's name: such
 	// code shows as code, with a warning (warn.go).
 	PluginInline map[string]string
+	// Slug is the id the tool gives a heading of this text (VitePress's
+	// slugify), each taken once ("-1", "-2" after, as markdown-it-anchor
+	// does); nil: goldmark's ids, which keep ASCII letters and digits.
+	Slug func(string) string
 }
 
 // SafeClasses are the classes a kramdown attribute list may give a block:
@@ -308,7 +312,7 @@ func (m *Markdown) Parse(src []byte, page *Page) (ast.Node, *Result) {
 	if st.dice == nil {
 		st.dice = expr.NewBudget(MaxPageDiceWork)
 	}
-	pc := parser.NewContext()
+	pc := m.newContext()
 	pc.Set(stateKey, st)
 	if page.parent != nil {
 		inlinedice.Share(page.parent, page.parentSrc, pc, DiceBudget)
@@ -338,7 +342,7 @@ func (m *Markdown) Convert(src []byte, page *Page) (string, *Result, error) {
 // are checked against them. (One known difference: it keeps headings
 // inside footnotes that are never referenced, which the renderer drops.)
 func (m *Markdown) Outline(src []byte) (ast.Node, parser.Context) {
-	pc := parser.NewContext()
+	pc := m.newContext()
 	doc := m.outline.Parse(text.NewReader(src), parser.WithContext(pc))
 	dropSkipped(pc)
 	return doc, pc

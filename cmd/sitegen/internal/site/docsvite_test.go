@@ -507,3 +507,30 @@ func TestVitePressWikiLinks(t *testing.T) {
 		})
 	}
 }
+
+// TestVitePressHeadingIDs: a VitePress page's heading ids are VitePress's
+// (markdown-it-anchor with its slugify, layout/vitepress.Slug, checked
+// there against VitePress's own function): a link to #_2-1、決断 reaches
+// `## ２－１、決断` (eval4B H7: 20 links of a wiki reported broken), and a
+// heading written twice is x, then x-1.
+func TestVitePressHeadingIDs(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		".vitepress/config.mts": "export default {title: 'T'}\n",
+		"index.md":              "# Home\n\n## ２－１、決断\n\n## Été\n\n## Été\n\n[a](#_2-1、決断) [b](#ete-1) [c](other#uber-uns)\n",
+		"other.md":              "# Other\n\n## Über uns\n",
+	})
+	dest := filepath.Join(t.TempDir(), "out")
+	if _, err := build(t, dir, Options{Theme: theme, Dest: dest}); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dest, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`id="_2-1、決断"`, `id="ete"`, `id="ete-1"`} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("index.html lacks %s", want)
+		}
+	}
+}

@@ -16,16 +16,35 @@ import (
 
 // pageSource reads the page p's text (see readPage) and rewrites it by
 // the layout's Expander; problems of the rewriting are recorded.
+//
+// A block longer than MaxBlockBytes, in the layout of another tool, is
+// shown as preformatted text (readFenced) and is what that tool builds
+// (a warning in lenient mode, see tolerate).
 func (s *Site) pageSource(p *page) ([]byte, error) {
-	src, err := s.readPage(p.file)
-	if err != nil || s.lay.Expand == nil {
-		return src, err
+	src, lines, long, err := s.readFenced(p.file)
+	if err != nil {
+		return nil, err
+	}
+	for _, b := range long {
+		s.tolerate(p.file, b.start, 1, "", fmt.Sprintf(
+			"the text from this line to line %d has no blank line in it and is longer than %d KB, the most sitegen reads in one paragraph: shown as preformatted text (split it with blank lines to show it as Markdown)", b.end, MaxBlockBytes>>10))
+	}
+	p.lines = lines
+	if s.lay.Expand == nil {
+		return src, nil
 	}
 	x := s.lay.Expand(p.file, src, func(file string) ([]byte, error) {
 		p.includes = append(p.includes, file) // an edit of it changes this page (see graph.go)
 		return s.readInclude(file)
 	})
-	p.lines = x.Lines
+	if lines == nil {
+		p.lines = x.Lines
+	} else if x.Lines != nil { // through both: the expanded text's lines to the fenced text's, to the file's
+		p.lines = make([]int, len(x.Lines))
+		for i, l := range x.Lines {
+			p.lines[i] = lines[min(max(l, 1), len(lines))-1]
+		}
+	}
 	if x.Title != "" {
 		p.docTitle = x.Title
 	}

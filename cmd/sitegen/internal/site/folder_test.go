@@ -85,12 +85,15 @@ func TestFolderPublishesLinkedFiles(t *testing.T) {
 // files are then published too.
 func TestFolderFileLinks(t *testing.T) {
 	files := map[string]string{
-		"README.md":       "# Game\n\n<p align=\"center\"><img src=\"images/logo.png\" width=\"200\"></p>\n\nThe [License](LICENSE).\n",
-		"images/logo.png": "png",
-		"LICENSE":         "MIT",
-		"NOTICE":          "not linked",
+		"README.md":             "# Game\n\n<p align=\"center\"><img src=\"images/logo.png\" width=\"200\"></p>\n\nThe [License](LICENSE).\n",
+		"images/logo.png":       "png",
+		"images/quad types.svg": "<svg/>",
+		"LICENSE":               "MIT",
+		"NOTICE":                "not linked",
 		"rules/combat.md": "# Combat\n\n[other](../other/) [license](../LICENSE) [top](../) [rules](./) [raw](<../other/README.md>)\n\n" +
 			"<img src=\"../images/logo.png\" alt=\"logo\"> <a href=\"../other/README.md\">raw other</a>\n\n" +
+			"<img src=\"../images/quad types.svg\">\n\n" + // eval4A HA10: a browser asks for quad%20types.svg (see TestSanitize)
+
 			"From the repository's root: [readme](/other/README.md) [page](/rules/combat.md#combat) [folder](/rules/)\n",
 		"rules/README.md": "# Rules\n",
 		"other/README.md": "# Other\n",
@@ -98,7 +101,7 @@ func TestFolderFileLinks(t *testing.T) {
 	out, res := buildFolder(t, files)
 	combat := out["rules/combat/index.html"]
 	for _, want := range []string{`href="/other/">other</a>`, `href="/LICENSE">license</a>`, `href="/">top</a>`, `href="/rules/">rules</a>`,
-		`<img src="/images/logo.png" alt="logo">`, `<a href="/other/">raw other</a>`,
+		`<img src="/images/logo.png" alt="logo">`, `<a href="/other/">raw other</a>`, `<img src="/images/quad%20types.svg">`,
 		`href="/other/">readme</a>`, `href="/rules/combat/">page</a>`, `href="/rules/">folder</a>`} {
 		if !strings.Contains(combat, want) {
 			t.Errorf("rules/combat lacks %s", want)
@@ -107,7 +110,7 @@ func TestFolderFileLinks(t *testing.T) {
 	if !strings.Contains(out["index.html"], `<p align="center"><img src="/images/logo.png" width="200"></p>`) {
 		t.Errorf("the README's raw HTML picture is not the published file")
 	}
-	for _, p := range []string{"images/logo.png", "LICENSE"} {
+	for _, p := range []string{"images/logo.png", "LICENSE", "images/quad types.svg"} {
 		if _, ok := out[p]; !ok {
 			t.Errorf("%s is not published", p)
 		}

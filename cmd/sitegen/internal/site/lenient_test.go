@@ -198,6 +198,44 @@ func TestTolerated(t *testing.T) {
 			msg: "beast.md:4:1: statblock block: invalid YAML", tool: "Obsidian",
 			has: [2]string{"beast/index.html", "<h1>Beast</h1>"},
 		},
+		{
+			// mdBook renders with pulldown-cmark, which bounds no
+			// paragraph ("A sequence of non-blank lines that cannot be
+			// interpreted as other kinds of blocks forms a paragraph",
+			// https://spec.commonmark.org/0.31.2/#paragraphs): a
+			// reference definition holding a 66 KB data: URI builds
+			// (eval4A HA8). sitegen's bound on a block holds: the block
+			// is shown as written, in a <pre>, and the text after it is
+			// Markdown again.
+			name: "mdbook: a block longer than 64 KB",
+			files: map[string]string{
+				"book.toml":      "[book]\ntitle = \"B\"\n",
+				"src/SUMMARY.md": "# Summary\n\n- [A](a.md)\n",
+				"src/a.md":       "# A\n\nSee ![x][image19].\n\n[image19]: <data:image/png;base64," + strings.Repeat("iVBORw0KGgo", 7000) + ">\n\n## After <b>\n",
+			},
+			msg: "src/a.md:5:1: the text from this line to line 5 has no blank line in it and is longer than 64 KB", tool: "mdBook",
+			has: [2]string{"index.html", "<pre><code>[image19]: &lt;data:image/png;base64,iVBORw0KGgo"},
+		},
+		{
+			// VitePress (markdown-it) builds a 2,500-line block too
+			// (eval4B H6: LoM-wiki's docs/system/training/index.md); in a
+			// quote, the block is shown with its markers.
+			name: "vitepress: a block longer than 64 KB",
+			files: map[string]string{
+				".vitepress/config.mts": "export default {title: 'V'}\n",
+				"index.md":              "# Home\n\n> " + strings.Repeat("<td>a & b</td>\n", 5000) + "\n## Next\n",
+			},
+			msg: "index.md:3:1: the text from this line to line 5002 has no blank line", tool: "VitePress",
+			has: [2]string{"index.html", "<pre><code>&gt; &lt;td&gt;a &amp; b&lt;/td&gt;\n&lt;td&gt;"},
+		},
+		{
+			name: "sitegen: a block longer than 64 KB",
+			files: map[string]string{
+				"site.toml":         "title = \"T\"\n",
+				"content/_index.md": "---\ntitle: Home\n---\n" + strings.Repeat("word ", 14000) + "\n",
+			},
+			msg: "content/_index.md:4:1: the text from this line to line 4 has no blank line in it and is longer than 64 KB, the most sitegen reads in one paragraph: split it with blank lines", sitegen: true,
+		},
 	}
 	for _, tt := range tests {
 		for _, lenient := range []bool{false, true} {

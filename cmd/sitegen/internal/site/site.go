@@ -314,6 +314,7 @@ func load(ctx context.Context, opts Options, updatable bool) (*Site, error) {
 			StraightQuotes:    s.lay.Markup.StraightQuotes,
 			PluginBlocks:      s.lay.Markup.PluginBlocks,
 			PluginInline:      s.lay.Markup.PluginInline,
+			Slug:              s.lay.Markup.Slug,
 		},
 	})
 	if err := s.load(ctx); err != nil {

@@ -43,15 +43,27 @@ const MaxBlockBytes = 64 << 10
 //
 // A page longer than MaxPageBytes is a *badText error at the line where
 // the limit falls; only that much of the file is ever read. A block longer
-// than MaxBlockBytes is a *badText error at its first line.
+// than MaxBlockBytes is a *badText error at its first line, but in a
+// layout of another tool (see readFenced).
 func (s *Site) readPage(file string) ([]byte, error) {
+	src, _, _, err := s.readFenced(file)
+	return src, err
+}
+
+// readFenced is readPage that also returns, in the layout of another tool,
+// the blocks longer than MaxBlockBytes, each made a fenced code block
+// (fenceBlocks: shown as written, parsed in linear time) instead of an
+// error, and then the line of the file each line of src came from: the
+// other tools (pulldown-cmark, markdown-it, remark) set no bound on a
+// paragraph, so the caller reports each block as what the tool builds.
+func (s *Site) readFenced(file string) (src []byte, lines []int, long []longBlock, err error) {
 	r, err := s.srcRoot()
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	f, err := r.OpenFile(file) // links only inside the source, when it is read
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	defer f.Close()
 	// Read into a buffer of the file's size (io.ReadAll starts at 512
@@ -65,31 +77,35 @@ func (s *Site) readPage(file string) ([]byte, error) {
 			buf = make([]byte, 0, info.Size()+1)
 		}
 	}
-	src, err := readAll(buf, io.LimitReader(f, MaxPageBytes+1))
+	src, err = readAll(buf, io.LimitReader(f, MaxPageBytes+1))
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	if s.sums != nil { // the text the build's pages are made from (buildcache.go)
 		rec.Sum = sha256.Sum256(src)
 		s.sums.LoadOrStore(file, rec)
 	}
 	if len(src) > MaxPageBytes {
-		return nil, &badText{line: 1 + bytes.Count(src[:MaxPageBytes], []byte("\n")), col: 1,
+		return nil, nil, nil, &badText{line: 1 + bytes.Count(src[:MaxPageBytes], []byte("\n")), col: 1,
 			msg: fmt.Sprintf("the page is longer than %d MB, the most sitegen reads: split it into several pages", MaxPageBytes>>20)}
 	}
 	src = bytes.TrimPrefix(src, utf8BOM)
 	delimiterSpaces(src)
 	if utf8.Valid(src) {
-		if bad := checkBlocks(src); bad != nil {
-			return nil, bad
+		if s.lay.Tool() == "" {
+			if bad := checkBlocks(src); bad != nil {
+				return nil, nil, nil, bad
+			}
+		} else if long = longBlocks(src, false); long != nil {
+			src, lines = fenceBlocks(src, long)
 		}
-		return src, nil
+		return src, lines, long, nil
 	}
 	line, col := 1, 1
 	for i := 0; i < len(src); {
 		r, size := utf8.DecodeRune(src[i:])
 		if r == utf8.RuneError && size <= 1 {
-			return nil, &badText{line: line, col: col,
+			return nil, nil, nil, &badText{line: line, col: col,
 				msg: fmt.Sprintf("byte 0x%02X is not UTF-8 text: save the file as UTF-8", src[i])}
 		}
 		if r == '\n' {
@@ -99,7 +115,7 @@ func (s *Site) readPage(file string) ([]byte, error) {
 		}
 		i += size
 	}
-	return src, nil
+	return src, nil, nil, nil
 }
 
 // readAll appends what r reads until EOF to buf, as io.ReadAll does.
@@ -120,15 +136,39 @@ func readAll(buf []byte, r io.Reader) ([]byte, error) {
 }
 
 // checkBlocks returns a *badText error at the first line of the first block
-// of src longer than MaxBlockBytes, or nil. A block is a run of lines with
-// no blank line between them, read the way a Markdown parser starts its
-// paragraphs: quote markers (">") are looked through, fenced code is
-// skipped (it is not parsed as Markdown), and a table row or a list item
-// starts a block of its own. Front matter is skipped too.
+// of src longer than MaxBlockBytes, or nil (see longBlocks).
 func checkBlocks(src []byte) *badText {
+	b := longBlocks(src, true)
+	if b == nil {
+		return nil
+	}
+	return &badText{line: b[0].start, col: 1, msg: fmt.Sprintf(
+		"the text from this line to line %d has no blank line in it and is longer than %d KB, the most sitegen reads in one paragraph: split it with blank lines", b[0].over, MaxBlockBytes>>10)}
+}
+
+// longBlock is a block of text longer than MaxBlockBytes: its first line,
+// the line where it passes the bound, and its last line.
+type longBlock struct{ start, over, end int }
+
+// longBlocks returns the blocks of src longer than MaxBlockBytes (only the
+// first when first is set; its end is then unknown). A block is a run of
+// lines with no blank line between them, read the way a Markdown parser
+// starts its paragraphs: quote markers (">") are looked through, fenced
+// code is skipped (it is not parsed as Markdown), and a table row or a
+// list item starts a block of its own. Front matter is skipped too.
+func longBlocks(src []byte, first bool) []longBlock {
+	var out []longBlock
 	start, size := 0, 0 // the first line of the current block, its bytes
+	long := false       // the current block is in out
 	fence := ""         // the open fence's marker ("```", "~~~"), or ""
-	for n, rest := 1, src; len(rest) > 0; n++ {
+	end := func(last int) {
+		if long {
+			out[len(out)-1].end = last
+		}
+		start, size, long = 0, 0, false
+	}
+	n := 1
+	for rest := src; len(rest) > 0; n++ {
 		line := rest
 		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
 			line, rest = rest[:i], rest[i+1:]
@@ -145,29 +185,66 @@ func checkBlocks(src []byte) *badText {
 			if bytes.HasPrefix(text, []byte(fence)) {
 				fence = ""
 			}
-			start, size = 0, 0
 			continue
 		case n == 1 && (string(text) == "---" || string(text) == "+++"): // front matter
 			fence = string(text)
 			continue
 		case bytes.HasPrefix(text, []byte("```")) || bytes.HasPrefix(text, []byte("~~~")):
-			fence, start, size = string(text[:3]), 0, 0
+			end(n - 1)
+			fence = string(text[:3])
 			continue
 		case len(text) == 0:
-			start, size = 0, 0
+			end(n - 1)
 			continue
 		case text[0] == '|' || listItem(text):
-			start, size = 0, 0
+			end(n - 1)
 		}
 		if start == 0 {
 			start = n
 		}
-		if size += len(line) + 1; size > MaxBlockBytes {
-			return &badText{line: start, col: 1, msg: fmt.Sprintf(
-				"the text from this line to line %d has no blank line in it and is longer than %d KB, the most sitegen reads in one paragraph: split it with blank lines", n, MaxBlockBytes>>10)}
+		if size += len(line) + 1; size > MaxBlockBytes && !long {
+			out = append(out, longBlock{start: start, over: n, end: n})
+			if first {
+				return out
+			}
+			long = true
 		}
 	}
-	return nil
+	end(n - 1)
+	return out
+}
+
+// fenceBlocks returns src with each of blocks (longBlocks, in order) made a
+// fenced code block, its text shown as it is written instead of parsed
+// (lines that open a fence are never inside a block, so none closes it),
+// and the line of src each line of the result came from.
+func fenceBlocks(src []byte, blocks []longBlock) ([]byte, []int) {
+	out := make([]byte, 0, len(src)+8*len(blocks))
+	lines := make([]int, 0, bytes.Count(src, []byte("\n"))+1+2*len(blocks))
+	b := 0
+	for n, rest := 1, src; len(rest) > 0; n++ {
+		line := rest
+		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+			line, rest = rest[:i+1], rest[i+1:]
+		} else {
+			rest = nil
+		}
+		if b < len(blocks) && n == blocks[b].start {
+			out = append(out, "```\n"...)
+			lines = append(lines, n)
+		}
+		out = append(out, line...)
+		lines = append(lines, n)
+		if b < len(blocks) && n == blocks[b].end {
+			if line[len(line)-1] != '\n' {
+				out = append(out, '\n')
+			}
+			out = append(out, "```\n"...)
+			lines = append(lines, n)
+			b++
+		}
+	}
+	return out, lines
 }
 
 // listItem reports whether text (a line less its indentation) starts a

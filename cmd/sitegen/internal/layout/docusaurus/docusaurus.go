@@ -54,6 +54,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"path"
 	"regexp"
 	"strconv"
@@ -80,6 +81,48 @@ var SidebarFiles = []string{"sidebars.ts", "sidebars.js", "sidebars.mjs", "sideb
 var Admonitions = map[string]string{
 	"note": "note", "tip": "tip", "info": "info", "warning": "warning", "danger": "danger",
 	"caution": "caution", "important": "important", "success": "success", "secondary": "note",
+}
+
+// admonitions is the admonition keywords the docs plugin's admonitions
+// option gives (https://docusaurus.io/docs/markdown-features/admonitions#customizing-admonitions),
+// as @docusaurus/mdx-loader's normalizeAdmonitionOptions reads it: keywords
+// added to the defaults, or in their place with extendDefaults: false;
+// false, none. A keyword of its own is shown as info, as the theme's
+// Admonition shows a type it has no component for ("Using Info as
+// fallback"). note receives a value not read (computed).
+func admonitions(v any, note func(any)) map[string]string {
+	switch v := v.(type) {
+	case bool:
+		if !v {
+			return nil
+		}
+	case *jsconfig.Object:
+		out := map[string]string{}
+		if extend, ok := v.Get("extendDefaults").(bool); !ok || extend {
+			maps.Copy(out, Admonitions)
+		}
+		note(v.Get("extendDefaults"))
+		list, ok := v.Get("keywords").([]any)
+		if !ok {
+			note(v.Get("keywords"))
+		}
+		for _, k := range list {
+			word, ok := k.(string)
+			if !ok {
+				note(k)
+				continue
+			}
+			if kind, ok := Admonitions[word]; ok {
+				out[word] = kind
+			} else {
+				out[word] = "info"
+			}
+		}
+		return out
+	default:
+		note(v)
+	}
+	return Admonitions
 }
 
 // notPublished are files of the docs folder Docusaurus never publishes as
@@ -214,6 +257,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		if p != "" {
 			l.Content = p
 		}
+		l.Markup.Containers = admonitions(docs.Get("admonitions"), func(v any) { note(where+".admonitions", v) })
 		if rb, ok := docs.String("routeBasePath"); ok {
 			r.routeBase = strings.Trim(rb, "/")
 			l.Read = append(l.Read, where+".routeBasePath")

@@ -454,3 +454,42 @@ func TestDuplicateRoutes(t *testing.T) {
 		}
 	}
 }
+
+// TestAdmonitionKeywords: "admonitions: { keywords: [...], extendDefaults }"
+// of the docs plugin (https://docusaurus.io/docs/markdown-features/admonitions#customizing-admonitions).
+// @docusaurus/mdx-loader 3.10's normalizeAdmonitionOptions: "By default it
+// makes more sense to append keywords to the default ones" (extendDefaults
+// true), else the keywords replace them; the theme's Admonition shows a
+// type it has no component for as Info ("Using Info as fallback"). A
+// public GM-resources site declares 9 such keywords (eval4B H5).
+func TestAdmonitionKeywords(t *testing.T) {
+	for _, tc := range []struct {
+		name, docs string
+		want       map[string]string // keyword: kind; "" not a container
+	}{
+		{"none: the defaults", "{}", map[string]string{"note": "note", "danger": "danger", "lore": ""}},
+		{"keywords extend the defaults", "{admonitions: {keywords: ['lore', 'wod']}}", map[string]string{"lore": "info", "wod": "info", "note": "note"}},
+		{"extendDefaults: false replaces them", "{admonitions: {keywords: ['lore', 'tip'], extendDefaults: false}}", map[string]string{"lore": "info", "tip": "tip", "note": ""}},
+		{"admonitions: false", "{admonitions: false}", map[string]string{"note": "", "lore": ""}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, config := range []string{
+				"module.exports = {title: 'T', presets: [['classic', {docs: " + tc.docs + "}]]}",
+				"module.exports = {title: 'T', plugins: [['@docusaurus/plugin-content-docs', " + tc.docs + "]]}",
+			} {
+				l, err := Recognise(layouttest.Write(t, map[string]string{"docusaurus.config.js": config, "docs/a.md": "# A\n"}))
+				if err != nil || l == nil {
+					t.Fatalf("Recognise = %v, %v", l, err)
+				}
+				for word, kind := range tc.want {
+					if got := l.Markup.Containers[word]; got != kind {
+						t.Errorf("%s: ::: %s is %q, want %q", config, word, got, kind)
+					}
+					if _, ok := l.Markup.Containers[word]; ok != (kind != "") {
+						t.Errorf("%s: ::: %s a container: %v", config, word, ok)
+					}
+				}
+			}
+		})
+	}
+}

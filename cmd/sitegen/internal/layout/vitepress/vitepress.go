@@ -32,6 +32,10 @@
 //     of Obsidian's syntax; where markdown.config registers the
 //     markdown-it-wikilinks plugin, [[page|label]] links where that
 //     plugin's rules say (layout.WikiLinks).
+//   - Heading ids: VitePress's slugify (Slug), which keeps letters of
+//     any script.
+//   - Vue's {{ $frontmatter.key }} in the text shows the front matter's
+//     value; any other {{ … }} is warned (vue.go).
 //   - layout: home front matter with hero (name, text, tagline, actions)
 //     and features is shown as a home page.
 package vitepress
@@ -129,7 +133,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 		// markdown-it's typographer is off unless markdown.typographer is set.
 		// VitePress's markdown-it reads none of Obsidian's syntax; a
 		// wikilinks plugin the settings register is read (wikilinks.go).
-		Markup: layout.Markup{Containers: Containers, ContainerTitles: ContainerTitles, StraightQuotes: true, NoObsidian: true},
+		Markup: layout.Markup{Containers: Containers, ContainerTitles: ContainerTitles, StraightQuotes: true, NoObsidian: true, Slug: Slug},
+		// {{ $frontmatter.key }}, Vue's interpolation (vue.go).
+		Expand: Expand,
 	}
 	if w, notes := wikiLinks(raw, file); w != nil {
 		l.Markup.WikiLinks = w

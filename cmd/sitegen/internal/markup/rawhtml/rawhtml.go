@@ -53,7 +53,11 @@ func New() *Sanitizer {
 // Sanitize returns s with what the allowlist does not hold removed, and
 // what was removed ("<script>", "onclick on <a>"), once each. HTML
 // comments go without a word.
+//
+// A space in a link's or an image's URL is percent-encoded first, as a
+// browser requests it (see encodeSpaces).
 func (z *Sanitizer) Sanitize(s string) (clean string, removed []string) {
+	s = encodeSpaces(s)
 	clean = z.p.Sanitize(s)
 	if clean == s {
 		return clean, nil
@@ -177,4 +181,48 @@ func DemoteHeadings(s string) string {
 		}
 		b.Write(raw)
 	}
+}
+
+// encodeSpaces returns s with the spaces inside the href of an <a> and the
+// src of an <img> percent-encoded (%20) and those around it trimmed, as a
+// browser's URL parser does (the path and query percent-encode sets hold
+// U+0020, https://url.spec.whatwg.org/#path-percent-encode-set), so that
+// `<img src="quad types.svg">`, which GitHub and browsers show, is a URL
+// the allowlist passes. Tags without such a space are kept byte for byte.
+func encodeSpaces(s string) string {
+	if !strings.Contains(s, " ") || !strings.Contains(s, "=") {
+		return s
+	}
+	var b strings.Builder
+	z := html.NewTokenizer(strings.NewReader(s))
+	changed := false
+	for {
+		tt := z.Next()
+		if tt == html.ErrorToken {
+			break
+		}
+		raw := string(z.Raw())
+		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
+			b.WriteString(raw)
+			continue
+		}
+		tok := z.Token()
+		edited := false
+		for i, a := range tok.Attr {
+			if a.Namespace == "" && (tok.Data == "a" && a.Key == "href" || tok.Data == "img" && a.Key == "src") && strings.Contains(a.Val, " ") {
+				tok.Attr[i].Val = strings.ReplaceAll(strings.TrimSpace(a.Val), " ", "%20")
+				edited = true
+			}
+		}
+		if !edited {
+			b.WriteString(raw)
+			continue
+		}
+		b.WriteString(tok.String())
+		changed = true
+	}
+	if !changed {
+		return s
+	}
+	return b.String()
 }

@@ -26,6 +26,13 @@ func TestSanitize(t *testing.T) {
 		{"comment goes silently", `<!-- editor note -->`, ``, nil},
 		{"a lone closing tag", `</span>`, `</span>`, nil},
 		{"align, as GitHub keeps it", `<p align="center"><img src="logo.png" align="right"></p><h1 align="center">T</h1>`, `<p align="center"><img src="logo.png" align="right"></p><h1 align="center">T</h1>`, nil},
+		// A browser percent-encodes a space of a URL ("The query
+		// percent-encode set is the C0 control percent-encode set and
+		// U+0020 SPACE, U+0022 ("), U+0023 (#), U+003C (<), and U+003E
+		// (>)", and the path percent-encode set holds it,
+		// https://url.spec.whatwg.org/#path-percent-encode-set): the
+		// picture is shown, as on GitHub (eval4A HA10).
+		{"a space in a URL", `<img src="../images/quad types.svg" alt="a b"> <a href=" x y.md ">l</a>`, `<img src="../images/quad%20types.svg" alt="a b"> <a href="x%20y.md">l</a>`, nil},
 		{"align with another value", `<div align="x;y">t</div>`, `<div>t</div>`, []string{"align on <div>"}},
 	}
 	for _, tt := range tests {
