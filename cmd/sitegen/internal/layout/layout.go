@@ -479,6 +479,16 @@ type Page struct {
 	// Home is the home-page layout the front matter asks for (VitePress's
 	// layout: home, with its hero and features); nil for none.
 	Home *Home
+	// Description and PageTitle are, for a folder, the text its page shows
+	// under the title and that title, when it is not the folder's label
+	// (a Docusaurus generated index's link.description and link.title).
+	Description, PageTitle string
+	// NoPage says, for a folder without a page of its own, that the tool
+	// publishes none for it (a Docusaurus category without a link, a
+	// VitePress folder without index.md): the folder is a heading of the
+	// navigation only, and a link to its URL is broken, as on the tool's
+	// site.
+	NoPage bool
 }
 
 // Home is a home page's hero and features.

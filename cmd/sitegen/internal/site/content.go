@@ -172,6 +172,7 @@ type page struct {
 	sortName      string       // the name siblings without a position sort by (layout rules); "" for sitegen's order
 	docID         string       // the layout's id for the page (a Docusaurus doc id)
 	home          *layout.Home // the hero and features of a home-page layout (VitePress's layout: home)
+	noPage        bool         // a synthesized section its tool publishes no page for (layout.Page.NoPage): a heading of the navigation only
 	fallbackTitle string       // the layout's title for a page with none of its own (a Docusaurus doc id)
 	nameTitle     bool         // the title was made from the file's name
 	parent        *page
@@ -870,7 +871,9 @@ func (s *Site) buildTree(pages []*page) {
 	s.pages = s.pages[:0]
 	var visit func(p *page)
 	visit = func(p *page) {
-		s.pages = append(s.pages, p)
+		if !p.noPage { // a heading of the navigation only: not rendered, not a link's target
+			s.pages = append(s.pages, p)
+		}
 		for _, c := range p.children {
 			visit(c)
 		}

@@ -82,10 +82,15 @@ func (s *Site) placeFolder(sec *page, dir string) {
 	if f.URL != "" {
 		sec.sitePath = f.URL
 	}
-	if dir != "" && cmp.Or(f.NavLabel, f.Title) != "" {
-		sec.title = cmp.Or(f.NavLabel, f.Title) // a category's label names its generated page
+	if dir != "" && cmp.Or(f.PageTitle, f.NavLabel, f.Title) != "" {
+		sec.title = cmp.Or(f.PageTitle, f.NavLabel, f.Title) // a category's label names its generated page
 	}
 	sec.navTitle = f.NavLabel
+	if f.PageTitle != "" {
+		sec.navTitle = cmp.Or(f.NavLabel, f.Title)
+	}
+	sec.description = cmp.Or(f.Description, sec.description)
+	sec.noPage = f.NoPage && dir != ""
 	sec.pos, sec.hasPos, sec.sortName = f.Position, f.HasPosition, f.SortName
 }
 

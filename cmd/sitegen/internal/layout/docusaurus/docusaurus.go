@@ -51,6 +51,7 @@
 package docusaurus
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -60,6 +61,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 
 	"gopkg.in/yaml.v3"
 
@@ -574,7 +576,12 @@ func (r *rules) Folder(dir string) (layout.Page, error) {
 		return layout.Page{URL: r.url("/")}, nil
 	}
 	name := path.Base(dir)
-	p := layout.Page{URL: r.url(r.stripDir(dir)), SortName: name, Title: name}
+	// "If you don't want the category to be a link ... a category without
+	// a link": only a collapsible heading of the sidebar, no page
+	// (https://docusaurus.io/docs/sidebar/items#category-link); a
+	// category index doc or link: {type: 'doc'} is the folder's page
+	// instead (Link), a generated index its own (below).
+	p := layout.Page{URL: r.url(r.stripDir(dir)), SortName: name, Title: name, NoPage: true}
 	if r.prefixes {
 		var num int
 		var ok bool
@@ -594,10 +601,22 @@ func (r *rules) Folder(dir string) (layout.Page, error) {
 		// generated with the guides directory, "link": {"type": "doc", "id":
 		// "intro"} will be resolved to the ID guides/intro, only falling back
 		// to intro if a doc with the former ID doesn't exist."
-		if link, ok := cat["link"].(map[string]any); ok && link["type"] == "doc" {
+		link, _ := cat["link"].(map[string]any)
+		switch link["type"] {
+		case "doc":
 			if id := scalar(link["id"]); id != "" {
 				p.Link = []string{path.Join(r.stripDir(dir), id), id}
 			}
+		case "generated-index":
+			// https://docusaurus.io/docs/sidebar/items#generated-index-page:
+			// "slug: /category/docusaurus-guides" (the default is
+			// /category/ and the label's slug: plugin-content-docs'
+			// postProcessor.js, `/category/${categoryLabelSlugger.slug(
+			// category.label)}`), "title", "description".
+			label := cmp.Or(p.NavLabel, p.Title)
+			slug := cmp.Or(scalar(link["slug"]), "/category/"+Slug(label))
+			p.URL, p.NoPage = r.url(slug), false
+			p.PageTitle, p.Description = scalar(link["title"]), scalar(link["description"])
 		}
 	}
 	return p, err
@@ -711,4 +730,22 @@ func unlisted(meta map[string]any, _ string) string {
 		return UnlistedReason
 	}
 	return ""
+}
+
+// Slug is github-slugger's slug of a label, as Docusaurus's
+// createSlugger makes it for a generated index's default URL: lower
+// case, each space a hyphen, punctuation and symbols dropped (letters,
+// digits, marks, "-" and "_" kept). Two categories of one label get one
+// slug here, where Docusaurus numbers the second ("-1").
+func Slug(label string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(label) {
+		switch {
+		case r == ' ':
+			b.WriteByte('-')
+		case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r):
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }

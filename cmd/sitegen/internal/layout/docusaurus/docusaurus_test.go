@@ -121,13 +121,13 @@ func TestFolder(t *testing.T) {
 		want layout.Page
 		err  string
 	}{
-		{"02-tutorials", layout.Page{URL: "/docs/tutorials/", Title: "tutorials", NavLabel: "Tutorial", SortName: "02-tutorials", Position: 2.5, HasPosition: true}, ""},
-		{"03-more", layout.Page{URL: "/docs/more/", Title: "more", NavLabel: "More", SortName: "03-more", Position: 3, HasPosition: true, ByName: true}, ""},
-		{"04-plain", layout.Page{URL: "/docs/plain/", Title: "plain", SortName: "04-plain", Position: 4, HasPosition: true, ByName: true}, ""},
+		{"02-tutorials", layout.Page{URL: "/docs/tutorials/", Title: "tutorials", NavLabel: "Tutorial", SortName: "02-tutorials", Position: 2.5, HasPosition: true, NoPage: true}, ""},
+		{"03-more", layout.Page{URL: "/docs/more/", Title: "more", NavLabel: "More", SortName: "03-more", Position: 3, HasPosition: true, ByName: true, NoPage: true}, ""},
+		{"04-plain", layout.Page{URL: "/docs/plain/", Title: "plain", SortName: "04-plain", Position: 4, HasPosition: true, ByName: true, NoPage: true}, ""},
 		{"", layout.Page{URL: "/docs/"}, ""},
-		{"05-bad", layout.Page{URL: "/docs/bad/", Title: "bad", SortName: "05-bad", Position: 5, HasPosition: true, ByName: true},
+		{"05-bad", layout.Page{URL: "/docs/bad/", Title: "bad", SortName: "05-bad", Position: 5, HasPosition: true, ByName: true, NoPage: true},
 			"docs/05-bad/_category_.yml:1:1: did not find expected ',' or ']'"},
-		{"06-linked", layout.Page{URL: "/docs/linked/", Title: "linked", SortName: "06-linked", Position: 6, HasPosition: true, ByName: true},
+		{"06-linked", layout.Page{URL: "/docs/linked/", Title: "linked", SortName: "06-linked", Position: 6, HasPosition: true, ByName: true, NoPage: true},
 			"docs/06-linked/_category_.json: symbolic link to " + out + "/secret.json, outside the site folder"},
 	}
 	for _, tt := range tests {
@@ -491,5 +491,53 @@ func TestAdmonitionKeywords(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestSlug: a generated index's default URL is "/category/" and the
+// category label's slug by github-slugger (plugin-content-docs
+// postProcessor.js: `/category/${categoryLabelSlugger.slug(category.label)}`),
+// whose README says "lowercase, remove punctuation, spaces to hyphens"
+// (https://github.com/Flet/github-slugger).
+func TestSlug(t *testing.T) {
+	for in, want := range map[string]string{
+		"Attributes":      "attributes",
+		"Scripts":         "scripts",
+		"Scripts & Tools": "scripts--tools", // the two spaces stay, the & goes
+		"Fate 濃縮版":        "fate-濃縮版",
+		"What's new?":     "whats-new",
+		"snake_case-Name": "snake_case-name",
+	} {
+		if got := Slug(in); got != want {
+			t.Errorf("Slug(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestGeneratedIndex: https://docusaurus.io/docs/sidebar/items#generated-index-page:
+// a category's link {type: 'generated-index', title, description, slug}
+// is a page of its own at routeBasePath + slug (default /category/ and
+// the label's slug), titled link.title, else the label.
+func TestGeneratedIndex(t *testing.T) {
+	dir := layouttest.Write(t, map[string]string{
+		"docs/attributes/_category_.json": `{"label": "Attributes", "link": {"type": "generated-index"}}`,
+		"docs/02-scripts/_category_.yml":  "label: Scripts\nlink: {type: generated-index, slug: /all/scripts, title: Every script, description: What they do.}\n",
+		"docs/03-plain/_category_.yml":    "label: Plain\n",
+	})
+	r := &rules{dir: dir, content: "docs", routeBase: "docs", prefixes: true}
+	for _, tt := range []struct {
+		dir  string
+		want layout.Page
+	}{
+		{"attributes", layout.Page{URL: "/docs/category/attributes/", Title: "attributes", NavLabel: "Attributes", SortName: "attributes"}},
+		{"02-scripts", layout.Page{URL: "/docs/all/scripts/", Title: "scripts", NavLabel: "Scripts", SortName: "02-scripts", Position: 2, HasPosition: true, ByName: true,
+			PageTitle: "Every script", Description: "What they do."}},
+		// No link: no page (a heading of the sidebar).
+		{"03-plain", layout.Page{URL: "/docs/plain/", Title: "plain", NavLabel: "Plain", SortName: "03-plain", Position: 3, HasPosition: true, ByName: true, NoPage: true}},
+	} {
+		got, err := r.Folder(tt.dir)
+		if err != nil || fmt.Sprintf("%+v", got) != fmt.Sprintf("%+v", tt.want) {
+			t.Errorf("Folder(%q) = %v\n got %+v\nwant %+v", tt.dir, err, got, tt.want)
+		}
 	}
 }
