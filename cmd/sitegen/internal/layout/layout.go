@@ -619,6 +619,11 @@ func Default() *Layout {
 		Unpublished: NotesFlags}
 }
 
+// MDXReason is what the build's report says of an .mdx file in a folder of
+// Markdown: GitHub shows MDX as code, not as a page, and sitegen reads MDX
+// only where a tool that renders it is recognised (Docusaurus).
+const MDXReason = ".mdx is not a page of a folder of Markdown (MDX is read in Docusaurus projects)"
+
 // Folder is the layout of a plain folder of Markdown, a repository read
 // as GitHub shows it and GitHub Pages publishes it (with its default
 // plugins jekyll-optional-front-matter, jekyll-readme-index,
@@ -667,11 +672,15 @@ func Default() *Layout {
 //     make at least half of it (QuestWorlds' markdown/QuestWorlds.md, the
 //     cat of every chapter), is a generated copy: published at its URL,
 //     not in the navigation, reading order, sitemap or search (SkipCopies).
+//   - An .mdx file is not a page (GitHub shows MDX as code): it is not
+//     published, and the build's report counts it (MDXReason).
 func Folder() *Layout {
 	return &Layout{Kind: Markdown, Content: ".", Redirects: "aliases",
 		ExcludeNames:    []string{"node_modules"},
 		LinkedFilesOnly: true, NameOrder: true, HeadingTitle: true, FileLinks: true, BookAnchors: true, SkipCopies: true,
 		Unpublished: NotesFlags, BadFrontMatter: true, Garden: true,
+		// .mdx files are not pages here: left out, and counted (MDXReason).
+		UnpublishedPaths: []PathRule{{Reason: MDXReason, Patterns: ParseGlobs("**/*.mdx")}},
 		// GitHub shows A-B.md and A B.md at two addresses, which
 		// sitegen's URLs fold into one: the first by path is kept.
 		DuplicateURL: KeepFirstByPath}
