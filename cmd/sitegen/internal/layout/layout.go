@@ -86,6 +86,14 @@ type Layout struct {
 	// Static lists the folders whose files are published at the site's
 	// root as they are (Hugo's static/).
 	Static []string
+	// Roots are further folders of pages beside Content, source-relative
+	// (Docusaurus's blog/ and src/pages/): their pages' and files'
+	// content-relative paths start with "../" (blog/a.md is "../blog/a.md"
+	// beside docs/), Rules place them, and they are out of the
+	// navigation: each is listed by the page Rules.Folder gives its folder
+	// (the blog's list), or by the home page where the folder has none
+	// (NoPage). Their files are published under the site's root (/blog/...).
+	Roots []string
 	// Excluded are the folders and files under Content that are not part
 	// of the site, as content-relative paths; a folder excludes all it
 	// holds. ExcludeNames are names excluded at any depth; ExcludePrefix

@@ -305,6 +305,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	r.content = l.Content
 	l.Rules = r
+	readPlugins(l, r, obj, dir)
 	if sidebarPath != "" {
 		nav, notes, err := readSidebars(dir, sidebarPath)
 		if err != nil {
@@ -463,6 +464,8 @@ type rules struct {
 	dir, content string
 	routeBase    string // routeBasePath without slashes ("docs", "" for the site's root)
 	prefixes     bool   // number prefixes are parsed (numberPrefixParser not false)
+	pagesDir     string // the pages plugin's folder (src/pages) when it has one, else ""
+	blog         *blogPlugin
 
 	mu   sync.Mutex
 	cats map[string]categoryFile // the folders' _category_ files, by folder, once read
@@ -516,6 +519,10 @@ func (r *rules) url(slug string) string {
 
 // Page implements layout.Rules: the doc's id, URL, title, label and place.
 func (r *rules) Page(rel string, fm map[string]any) layout.Page {
+	if strings.HasPrefix(rel, "../") { // the blog's or the pages plugin's (layout.Layout.Roots)
+		p, _ := r.outsidePage(path.Join(r.content, rel), fm)
+		return p
+	}
 	dir := strings.TrimSuffix(path.Dir(rel), ".")
 	base := path.Base(rel)
 	name := strings.TrimSuffix(base, path.Ext(base))
@@ -574,6 +581,9 @@ func isCategoryIndex(name, dir string) bool {
 func (r *rules) Folder(dir string) (layout.Page, error) {
 	if dir == "" {
 		return layout.Page{URL: r.url("/")}, nil
+	}
+	if dir == ".." || strings.HasPrefix(dir, "../") {
+		return r.outsideFolder(path.Join(r.content, dir)), nil
 	}
 	name := path.Base(dir)
 	// "If you don't want the category to be a link ... a category without
