@@ -497,6 +497,11 @@ type Page struct {
 	// navigation only, and a link to its URL is broken, as on the tool's
 	// site.
 	NoPage bool
+	// Generated says, for a folder, that its page is generated (a
+	// Docusaurus category's link: {type: 'generated-index'}) even where
+	// it has an index doc, which is then one of its pages ("If a link is
+	// explicitly specified, we won't apply conventions").
+	Generated bool
 }
 
 // Home is a home page's hero and features.

@@ -54,19 +54,26 @@ func TestToolFolderPages(t *testing.T) {
 				"docs/intro.md":                   "---\nslug: /\n---\n# Intro\n\n[Attributes](/docs/category/attributes) and [scripts](/docs/category/all-the-scripts).\n",
 				"docs/attributes/_category_.json": `{"label": "Attributes", "link": {"type": "generated-index"}}`,
 				"docs/attributes/a.md":            "---\ndescription: Strong.\n---\n# Strength\n",
-				"docs/02-scripts/_category_.yml":  "label: Scripts & Tools\nlink:\n  type: generated-index\n  slug: /category/all-the-scripts\n  title: Every script\n  description: What scripts do.\n",
-				"docs/02-scripts/s.md":            "# Loader\n",
+				// A doc named as its folder is at the folder's URL, but with
+				// the link set explicitly it is not the category's page: "If
+				// a link is explicitly specified, we won't apply conventions"
+				// (plugin-content-docs sidebars/generator.js).
+				"docs/attributes/attributes.md":  "# About attributes\n",
+				"docs/02-scripts/_category_.yml": "label: Scripts & Tools\nlink:\n  type: generated-index\n  slug: /category/all-the-scripts\n  title: Every script\n  description: What scripts do.\n",
+				"docs/02-scripts/s.md":           "# Loader\n",
 			},
 			has: map[string]string{
 				"docs/category/attributes/index.html": `<h1>Attributes</h1>`,
 				// The index lists its docs with their descriptions.
 				"docs/category/attributes/index.html\x00":      `Strong.`,
+				"docs/category/attributes/index.html\x00\x00":  `href="/docs/attributes/"`,
+				"docs/attributes/index.html":                   `<h1>About attributes</h1>`,
 				"docs/category/all-the-scripts/index.html":     `<h1>Every script</h1>`,
 				"docs/category/all-the-scripts/index.html\x00": `What scripts do.`,
 				// The sidebar's label is the category's label, not link.title.
 				"docs/index.html": `>Scripts &amp; Tools</a>`,
 			},
-			hasNot: []string{"docs/attributes/index.html", "docs/scripts/index.html"},
+			hasNot: []string{"docs/scripts/index.html"},
 		},
 		{
 			name: "vitepress folder without index.md",

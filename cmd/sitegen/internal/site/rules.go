@@ -32,6 +32,11 @@ func (s *Site) placeByRules(p *page, fm map[string]any) {
 		return
 	}
 	pl := r.Page(p.rel, fm)
+	if p.kind == templates.KindSection && p.dir() != "" && s.ruleFolder(p.dir()).Generated {
+		// The folder's page is generated (a Docusaurus generated index):
+		// its index doc is one of its pages, at its own URL.
+		p.kind, p.folder = templates.KindPage, ""
+	}
 	if p.kind == templates.KindSection || p.kind == templates.KindHome {
 		// A folder's own page: the folder's label and place win.
 		f := s.ruleFolder(p.dir())

@@ -625,7 +625,7 @@ func (r *rules) Folder(dir string) (layout.Page, error) {
 			// category.label)}`), "title", "description".
 			label := cmp.Or(p.NavLabel, p.Title)
 			slug := cmp.Or(scalar(link["slug"]), "/category/"+Slug(label))
-			p.URL, p.NoPage = r.url(slug), false
+			p.URL, p.NoPage, p.Generated = r.url(slug), false, true
 			p.PageTitle, p.Description = scalar(link["title"]), scalar(link["description"])
 		}
 	}

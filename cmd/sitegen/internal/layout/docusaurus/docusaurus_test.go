@@ -529,9 +529,9 @@ func TestGeneratedIndex(t *testing.T) {
 		dir  string
 		want layout.Page
 	}{
-		{"attributes", layout.Page{URL: "/docs/category/attributes/", Title: "attributes", NavLabel: "Attributes", SortName: "attributes"}},
+		{"attributes", layout.Page{URL: "/docs/category/attributes/", Title: "attributes", NavLabel: "Attributes", SortName: "attributes", Generated: true}},
 		{"02-scripts", layout.Page{URL: "/docs/all/scripts/", Title: "scripts", NavLabel: "Scripts", SortName: "02-scripts", Position: 2, HasPosition: true, ByName: true,
-			PageTitle: "Every script", Description: "What they do."}},
+			PageTitle: "Every script", Description: "What they do.", Generated: true}},
 		// No link: no page (a heading of the sidebar).
 		{"03-plain", layout.Page{URL: "/docs/plain/", Title: "plain", NavLabel: "Plain", SortName: "03-plain", Position: 3, HasPosition: true, ByName: true, NoPage: true}},
 	} {
