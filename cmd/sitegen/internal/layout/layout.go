@@ -617,6 +617,9 @@ func (l *Layout) Describe() string {
 	} else {
 		fmt.Fprintf(&b, ": pages from %s/", l.Content)
 	}
+	for _, r := range l.Roots {
+		fmt.Fprintf(&b, ", %s/", r)
+	}
 	if len(l.Static) > 0 {
 		fmt.Fprintf(&b, ", static files from %s/", strings.Join(l.Static, "/, "))
 	}

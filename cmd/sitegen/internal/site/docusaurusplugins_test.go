@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"d6codex/cmd/sitegen/internal/layout/detect"
 	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
@@ -78,6 +79,14 @@ func TestDocusaurusPagesAndBlog(t *testing.T) {
 			strings.Contains(name, "index.tsx") || strings.Contains(name, "components") {
 			t.Errorf("%s published", name)
 		}
+	}
+	// The first line names the folders read.
+	lay, err := detect.Layout(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := lay.Describe(), "pages from docs/, src/pages/, blog/"; !strings.Contains(got, want) {
+		t.Errorf("Describe() = %q, want it to say %q", got, want)
 	}
 	notes := strings.Join(res.Notes, "\n")
 	for _, want := range []string{"src/pages: 1 React pages not published (src/pages/index.tsx)", "tags, archive, authors pages and feeds are not"} {
