@@ -305,7 +305,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	r.content = l.Content
 	l.Rules = r
-	readPlugins(l, r, obj, dir)
+	if err := readPlugins(l, r, obj, dir); err != nil {
+		return nil, err
+	}
 	if sidebarPath != "" {
 		nav, notes, err := readSidebars(dir, sidebarPath)
 		if err != nil {

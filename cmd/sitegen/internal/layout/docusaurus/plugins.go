@@ -66,8 +66,8 @@ func presetOption(obj *jsconfig.Object, key string) (opts *jsconfig.Object, off 
 // readPlugins reads the pages and blog plugins' settings into r and l:
 // the folders of pages beside the docs (l.Roots), and notes of what is
 // not built.
-func readPlugins(l *layout.Layout, r *rules, obj *jsconfig.Object, dir string) {
-	if _, off := presetOption(obj, "pages"); !off && layout.Exists(dir, PagesDir, true) {
+func readPlugins(l *layout.Layout, r *rules, obj *jsconfig.Object, dir string) error {
+	if _, off := presetOption(obj, "pages"); !off && beside(l.Content, PagesDir) && layout.Exists(dir, PagesDir, true) {
 		r.pagesDir = PagesDir
 		l.Roots = append(l.Roots, PagesDir)
 		if react := reactPages(dir); len(react) > 0 {
@@ -78,11 +78,16 @@ func readPlugins(l *layout.Layout, r *rules, obj *jsconfig.Object, dir string) {
 	opts, off := presetOption(obj, "blog")
 	if off {
 		l.Read = append(l.Read, "blog false")
-		return
+		return nil
 	}
 	b := blogPlugin{dir: "blog", route: "blog", title: "Blog"}
 	if s, ok := opts.String("path"); ok && s != "" {
-		b.dir = layout.CleanRel(s)
+		// A folder a setting names: never out of the source or hidden.
+		c, err := l.FolderAt(dir, "presets.blog.path", s, opts.Lines["path"], opts.Cols["path"])
+		if err != nil {
+			return err
+		}
+		b.dir = c
 	}
 	if s, ok := opts.String("routeBasePath"); ok {
 		b.route = strings.Trim(s, "/")
@@ -91,13 +96,14 @@ func readPlugins(l *layout.Layout, r *rules, obj *jsconfig.Object, dir string) {
 	if s, ok := opts.String("blogTitle"); ok && s != "" {
 		b.title = s
 	}
-	if b.dir == "" || strings.HasPrefix(b.dir, ".") || !layout.Exists(dir, b.dir, true) {
-		return
+	if !beside(l.Content, b.dir) || !layout.Exists(dir, b.dir, true) {
+		return nil
 	}
 	r.blog = &b
 	l.Roots = append(l.Roots, b.dir)
 	l.Notes = append(l.Notes, fmt.Sprintf("%s/: the posts and their list (/%s/) are built; the blog's tags, archive, authors pages and feeds are not",
 		b.dir, b.route))
+	return nil
 }
 
 // reactPages are the React pages of src/pages, which are not published.
@@ -204,4 +210,16 @@ func (r *rules) outsideFolder(src string) layout.Page {
 		return layout.Page{URL: r.blogURL("/"), Title: r.blog.title, SortName: src, Position: 1e9, HasPosition: true}
 	}
 	return layout.Page{NoPage: true}
+}
+
+// beside reports whether the folder d is neither the docs folder content,
+// nor in it, nor around it: a further folder of pages (layout.Layout.Roots),
+// walked on its own.
+func beside(content, d string) bool {
+	if content == "." || d == "" || d == "." || d == content {
+		return false
+	}
+	_, in := under(d, content)
+	_, around := under(content, d)
+	return !in && !around
 }
