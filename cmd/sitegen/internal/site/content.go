@@ -39,7 +39,7 @@ func (s *Site) ContentRel(file string) (string, bool) {
 	if s.lay.Content != "." {
 		var ok bool
 		if rel, ok = strings.CutPrefix(file, s.lay.Content+"/"); !ok {
-			return "", false
+			return s.rootRel(file)
 		}
 	}
 	if rel == "" || strings.HasPrefix(rel, "../") {
@@ -52,6 +52,27 @@ func (s *Site) ContentRel(file string) (string, bool) {
 		}
 	}
 	return rel, !s.lay.Skip(rel, false)
+}
+
+// rootRel is ContentRel for a file of one of the layout's further
+// folders of pages (layout.Layout.Roots): "../blog/a.md" for blog/a.md
+// beside docs/.
+func (s *Site) rootRel(file string) (string, bool) {
+	for _, root := range s.lay.Roots {
+		in, ok := strings.CutPrefix(file, root+"/")
+		if !ok || in == "" {
+			continue
+		}
+		up := rootRel(s.lay.Content, root)
+		for i := range len(in) { // every folder on the way is part of the site too
+			if in[i] == '/' && s.lay.Skip(path.Join(up, in[:i]), true) {
+				return "", false
+			}
+		}
+		rel := path.Join(up, in)
+		return rel, !s.lay.Skip(rel, false)
+	}
+	return "", false
 }
 
 // Layout returns the layout the site was read from.
