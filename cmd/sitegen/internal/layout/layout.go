@@ -94,6 +94,12 @@ type Layout struct {
 	// (the blog's list), or by the home page where the folder has none
 	// (NoPage). Their files are published under the site's root (/blog/...).
 	Roots []string
+	// ToolRoute says why the tool publishes a page at the site path sp
+	// ("/showcase/") that sitegen does not build (a Docusaurus React
+	// page, the blog's archive), "" when it publishes none there: a link
+	// to it is shown as its text with a warning, not a broken link. Nil:
+	// none.
+	ToolRoute func(sp string) string
 	// Excluded are the folders and files under Content that are not part
 	// of the site, as content-relative paths; a folder excludes all it
 	// holds. ExcludeNames are names excluded at any depth; ExcludePrefix

@@ -34,7 +34,11 @@ func TestDocusaurusPagesAndBlog(t *testing.T) {
 	sitetest.WriteFiles(t, dir, map[string]string{
 		"docusaurus.config.js": "module.exports = {title: 'T', url: 'https://x.test', baseUrl: '/', presets: [['classic', {docs: {}}]]};\n",
 		"docs/intro.md": "---\nslug: /\n---\n# Intro\n\n[About](/about), [deep](/more/deep), [the blog](/blog), " +
-			"[welcome](/blog/welcome), [first](/blog/2019/05/28/first-blog-post).\n",
+			"[welcome](/blog/welcome), [first](/blog/2019/05/28/first-blog-post).\n\n" +
+			// Pages Docusaurus publishes and sitegen does not build: their
+			// text, with a warning, not a broken link.
+			"[showcase](/showcase), [archive](/blog/archive), [a tag](/blog/tags/hello).\n",
+		"src/pages/showcase.tsx":              "export default function Showcase() { return null; }\n",
 		"src/pages/about.md":                  "# About us\n\nABOUT-TEXT, [back](/docs/).\n",
 		"src/pages/more/deep.mdx":             "import X from '@site/src/x';\n\n# Deep\n",
 		"src/pages/_partial.md":               "PRIVATE-PARTIAL\n",
@@ -88,8 +92,18 @@ func TestDocusaurusPagesAndBlog(t *testing.T) {
 	if got, want := lay.Describe(), "pages from docs/, src/pages/, blog/"; !strings.Contains(got, want) {
 		t.Errorf("Describe() = %q, want it to say %q", got, want)
 	}
+	warnings := strings.Join(res.Warnings, "\n")
+	for _, want := range []string{
+		`unpublished link "/showcase": /showcase is a React page (src/pages/showcase.tsx) that sitegen does not run`,
+		`unpublished link "/blog/archive": /blog/archive is a page of the blog's archive (Docusaurus), which sitegen does not build`,
+		`unpublished link "/blog/tags/hello"`,
+	} {
+		if !strings.Contains(warnings, want) {
+			t.Errorf("no warning %q in\n%s", want, warnings)
+		}
+	}
 	notes := strings.Join(res.Notes, "\n")
-	for _, want := range []string{"src/pages: 1 React pages not published (src/pages/index.tsx)", "tags, archive, authors pages and feeds are not"} {
+	for _, want := range []string{"src/pages: 2 React pages not published (src/pages/index.tsx, src/pages/showcase.tsx)", "tags, archive, authors pages and feeds are not"} {
 		if !strings.Contains(notes, want) {
 			t.Errorf("no note %q in\n%s", want, notes)
 		}

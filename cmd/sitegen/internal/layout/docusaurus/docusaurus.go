@@ -468,6 +468,7 @@ type rules struct {
 	prefixes     bool   // number prefixes are parsed (numberPrefixParser not false)
 	pagesDir     string // the pages plugin's folder (src/pages) when it has one, else ""
 	blog         *blogPlugin
+	react        []toolRoute // the pages plugin's React pages, not published
 
 	mu   sync.Mutex
 	cats map[string]categoryFile // the folders' _category_ files, by folder, once read

@@ -67,12 +67,17 @@ func presetOption(obj *jsconfig.Object, key string) (opts *jsconfig.Object, off 
 // the folders of pages beside the docs (l.Roots), and notes of what is
 // not built.
 func readPlugins(l *layout.Layout, r *rules, obj *jsconfig.Object, dir string) error {
+	l.ToolRoute = r.toolRoute
 	if _, off := presetOption(obj, "pages"); !off && beside(l.Content, PagesDir) && layout.Exists(dir, PagesDir, true) {
 		r.pagesDir = PagesDir
 		l.Roots = append(l.Roots, PagesDir)
 		if react := reactPages(dir); len(react) > 0 {
 			l.Notes = append(l.Notes, fmt.Sprintf("%s: %d React pages not published (%s): sitegen does not run React; its Markdown pages are published",
 				PagesDir, len(react), strings.Join(react, ", ")))
+			for _, f := range react {
+				rel, _ := under(f, PagesDir)
+				r.react = append(r.react, toolRoute{pagesPage(strings.TrimSuffix(rel, path.Ext(rel)) + ".md").URL, "a React page (" + f + ") that sitegen does not run"})
+			}
 		}
 	}
 	opts, off := presetOption(obj, "blog")
@@ -104,6 +109,35 @@ func readPlugins(l *layout.Layout, r *rules, obj *jsconfig.Object, dir string) e
 	l.Notes = append(l.Notes, fmt.Sprintf("%s/: the posts and their list (/%s/) are built; the blog's tags, archive, authors pages and feeds are not",
 		b.dir, b.route))
 	return nil
+}
+
+// toolRoute is a page Docusaurus publishes and sitegen does not build.
+type toolRoute struct{ url, why string }
+
+// toolRoute implements layout.Layout.ToolRoute: the React pages, and the
+// blog's archive, tags, authors and further list pages
+// (https://docusaurus.io/docs/api/plugins/@docusaurus/plugin-content-blog:
+// archiveBasePath 'archive', tagsBasePath 'tags', authors pages, "postsPerPage").
+func (r *rules) toolRoute(sp string) string {
+	for _, t := range r.react {
+		if t.url == sp {
+			return t.why
+		}
+	}
+	if r.blog == nil {
+		return ""
+	}
+	base := r.blogURL("/")
+	rest, ok := strings.CutPrefix(sp, base)
+	if !ok {
+		return ""
+	}
+	first, _, _ := strings.Cut(rest, "/")
+	switch first {
+	case "archive", "tags", "authors", "page":
+		return "a page of the blog's " + first + " (Docusaurus), which sitegen does not build"
+	}
+	return ""
 }
 
 // reactPages are the React pages of src/pages, which are not published.
