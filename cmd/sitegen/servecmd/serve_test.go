@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"d6codex/cmd/sitegen/buildcmd"
+	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/layout/detect"
 	"d6codex/cmd/sitegen/internal/site"
 	"d6codex/cmd/sitegen/internal/watch"
@@ -717,5 +718,31 @@ func TestSearchOffLoop(t *testing.T) {
 	<-done
 	if calls < 1 {
 		t.Error("no search index write")
+	}
+}
+
+// TestClassifyRoots: a layout's further folders of pages (Docusaurus's
+// blog/ and src/pages/, layout.Layout.Roots) are watched, and a change in
+// them is an Update of the pages, as one in the docs is.
+func TestClassifyRoots(t *testing.T) {
+	lay := &layout.Layout{Kind: layout.Docusaurus, File: "docusaurus.config.js", Content: "docs", Static: []string{"static"}, Roots: []string{"src/pages", "blog"}}
+	srv := &server{opts: site.Options{Source: t.TempDir(), Layout: lay}}
+	for path, want := range map[string]kind{
+		"docs/a.md":            kindPage,
+		"blog/2024-01-01-a.md": kindPage,
+		"blog/x/banner.png":    kindPage,
+		"src/pages/about.md":   kindPage,
+		"src/components/X.js":  kindIgnore,
+		"README.md":            kindIgnore,
+	} {
+		if got := srv.classify(watch.Change{Path: path, Op: watch.Write}); got != want {
+			t.Errorf("classify(%s) = %d, want %d", path, got, want)
+		}
+	}
+	wo := watchFor(false, lay, srv.opts.Source, "build")
+	for _, n := range []string{"docs", "blog", "src", "static"} {
+		if !slices.Contains(wo.Names, n) {
+			t.Errorf("watched names %v lack %s", wo.Names, n)
+		}
 	}
 }

@@ -66,7 +66,7 @@ func watchFor(repo bool, lay *layout.Layout, source, dest string) watch.Options 
 		return o
 	}
 	add(top(lay.Content))
-	for _, d := range lay.Static {
+	for _, d := range append(slices.Clone(lay.Roots), lay.Static...) { // Roots: Docusaurus's blog/, src/pages/
 		add(top(d))
 	}
 	add(top(lay.File))
@@ -213,6 +213,11 @@ func (s *server) classify(c watch.Change) kind {
 	}
 	if lay.Content == "." || p == lay.Content || strings.HasPrefix(p, lay.Content+"/") {
 		return kindPage
+	}
+	for _, r := range lay.Roots { // a further folder of pages (Docusaurus's blog/)
+		if p == r || strings.HasPrefix(p, r+"/") {
+			return kindPage
+		}
 	}
 	return kindIgnore
 }

@@ -86,6 +86,20 @@ type Layout struct {
 	// Static lists the folders whose files are published at the site's
 	// root as they are (Hugo's static/).
 	Static []string
+	// Roots are further folders of pages beside Content, source-relative
+	// (Docusaurus's blog/ and src/pages/): their pages' and files'
+	// content-relative paths start with "../" (blog/a.md is "../blog/a.md"
+	// beside docs/), Rules place them, and they are out of the
+	// navigation: each is listed by the page Rules.Folder gives its folder
+	// (the blog's list), or by the home page where the folder has none
+	// (NoPage). Their files are published under the site's root (/blog/...).
+	Roots []string
+	// ToolRoute says why the tool publishes a page at the site path sp
+	// ("/showcase/") that sitegen does not build (a Docusaurus React
+	// page, the blog's archive), "" when it publishes none there: a link
+	// to it is shown as its text with a warning, not a broken link. Nil:
+	// none.
+	ToolRoute func(sp string) string
 	// Excluded are the folders and files under Content that are not part
 	// of the site, as content-relative paths; a folder excludes all it
 	// holds. ExcludeNames are names excluded at any depth; ExcludePrefix
@@ -479,6 +493,21 @@ type Page struct {
 	// Home is the home-page layout the front matter asks for (VitePress's
 	// layout: home, with its hero and features); nil for none.
 	Home *Home
+	// Description and PageTitle are, for a folder, the text its page shows
+	// under the title and that title, when it is not the folder's label
+	// (a Docusaurus generated index's link.description and link.title).
+	Description, PageTitle string
+	// NoPage says, for a folder without a page of its own, that the tool
+	// publishes none for it (a Docusaurus category without a link, a
+	// VitePress folder without index.md): the folder is a heading of the
+	// navigation only, and a link to its URL is broken, as on the tool's
+	// site.
+	NoPage bool
+	// Generated says, for a folder, that its page is generated (a
+	// Docusaurus category's link: {type: 'generated-index'}) even where
+	// it has an index doc, which is then one of its pages ("If a link is
+	// explicitly specified, we won't apply conventions").
+	Generated bool
 }
 
 // Home is a home page's hero and features.
@@ -594,6 +623,9 @@ func (l *Layout) Describe() string {
 	} else {
 		fmt.Fprintf(&b, ": pages from %s/", l.Content)
 	}
+	for _, r := range l.Roots {
+		fmt.Fprintf(&b, ", %s/", r)
+	}
 	if len(l.Static) > 0 {
 		fmt.Fprintf(&b, ", static files from %s/", strings.Join(l.Static, "/, "))
 	}
@@ -608,6 +640,11 @@ func Default() *Layout {
 	return &Layout{Kind: Sitegen, File: "site.toml", Content: "content", Static: []string{"static"}, Redirects: "aliases",
 		Unpublished: NotesFlags}
 }
+
+// MDXReason is what the build's report says of an .mdx file in a folder of
+// Markdown: GitHub shows MDX as code, not as a page, and sitegen reads MDX
+// only where a tool that renders it is recognised (Docusaurus).
+const MDXReason = ".mdx is not a page of a folder of Markdown (MDX is read in Docusaurus projects)"
 
 // Folder is the layout of a plain folder of Markdown, a repository read
 // as GitHub shows it and GitHub Pages publishes it (with its default
@@ -657,11 +694,15 @@ func Default() *Layout {
 //     make at least half of it (QuestWorlds' markdown/QuestWorlds.md, the
 //     cat of every chapter), is a generated copy: published at its URL,
 //     not in the navigation, reading order, sitemap or search (SkipCopies).
+//   - An .mdx file is not a page (GitHub shows MDX as code): it is not
+//     published, and the build's report counts it (MDXReason).
 func Folder() *Layout {
 	return &Layout{Kind: Markdown, Content: ".", Redirects: "aliases",
 		ExcludeNames:    []string{"node_modules"},
 		LinkedFilesOnly: true, NameOrder: true, HeadingTitle: true, FileLinks: true, BookAnchors: true, SkipCopies: true,
 		Unpublished: NotesFlags, BadFrontMatter: true, Garden: true,
+		// .mdx files are not pages here: left out, and counted (MDXReason).
+		UnpublishedPaths: []PathRule{{Reason: MDXReason, Patterns: ParseGlobs("**/*.mdx")}},
 		// GitHub shows A-B.md and A B.md at two addresses, which
 		// sitegen's URLs fold into one: the first by path is kept.
 		DuplicateURL: KeepFirstByPath}

@@ -68,6 +68,9 @@ func (l *linkedFiles) set(files map[string]bool) {
 
 // bundleURL is the site path of a content file.
 func (c *Config) bundleURL(rel string) string {
+	for outside(rel) { // a file of a further folder of pages (layout.Layout.Roots): under the site's root
+		rel = strings.TrimPrefix(strings.TrimPrefix(rel, ".."), "/")
+	}
 	dir, name := path.Split(rel)
 	var segs []string
 	for _, d := range strings.Split(strings.Trim(dir, "/"), "/") {
@@ -119,7 +122,7 @@ func (s *Site) resolveFile(from *page, target string) (tg markup.LinkTarget, ok 
 		rel = path.Clean(target) // Obsidian's "absolute path in vault"
 	}
 	switch {
-	case rel == ".." || strings.HasPrefix(rel, "../"):
+	case outside(rel) && !s.files[rel]: // a file of a further folder of pages (layout.Layout.Roots) is one of the site's
 		return broken("points outside %s/", s.lay.Content), true
 	case !s.files[rel] && s.unpublished[rel] != "":
 		return markup.LinkTarget{Unlinked: s.unlinkedMsg(rel)}, true

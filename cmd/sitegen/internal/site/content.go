@@ -39,7 +39,7 @@ func (s *Site) ContentRel(file string) (string, bool) {
 	if s.lay.Content != "." {
 		var ok bool
 		if rel, ok = strings.CutPrefix(file, s.lay.Content+"/"); !ok {
-			return "", false
+			return s.rootRel(file)
 		}
 	}
 	if rel == "" || strings.HasPrefix(rel, "../") {
@@ -52,6 +52,27 @@ func (s *Site) ContentRel(file string) (string, bool) {
 		}
 	}
 	return rel, !s.lay.Skip(rel, false)
+}
+
+// rootRel is ContentRel for a file of one of the layout's further
+// folders of pages (layout.Layout.Roots): "../blog/a.md" for blog/a.md
+// beside docs/.
+func (s *Site) rootRel(file string) (string, bool) {
+	for _, root := range s.lay.Roots {
+		in, ok := strings.CutPrefix(file, root+"/")
+		if !ok || in == "" {
+			continue
+		}
+		up := rootRel(s.lay.Content, root)
+		for i := range len(in) { // every folder on the way is part of the site too
+			if in[i] == '/' && s.lay.Skip(path.Join(up, in[:i]), true) {
+				return "", false
+			}
+		}
+		rel := path.Join(up, in)
+		return rel, !s.lay.Skip(rel, false)
+	}
+	return "", false
 }
 
 // Layout returns the layout the site was read from.
@@ -172,6 +193,7 @@ type page struct {
 	sortName      string       // the name siblings without a position sort by (layout rules); "" for sitegen's order
 	docID         string       // the layout's id for the page (a Docusaurus doc id)
 	home          *layout.Home // the hero and features of a home-page layout (VitePress's layout: home)
+	noPage        bool         // a synthesized section its tool publishes no page for (layout.Page.NoPage): a heading of the navigation only
 	fallbackTitle string       // the layout's title for a page with none of its own (a Docusaurus doc id)
 	nameTitle     bool         // the title was made from the file's name
 	parent        *page
@@ -231,7 +253,7 @@ func (s *Site) scan() (*scanned, error) {
 	jekyll := s.lay.Kind == layout.Jekyll
 	listed := s.navListed()
 	mdFiles := map[string]string{} // content-relative -> source-relative, for the layout's PageFile
-	err := walkSource(s.opts.Source, s.lay.Content, s.walkSkip, s.leftOut, func(rel, file string) error {
+	visit := func(rel, file string) error {
 		if msg := badName(rel); msg != "" {
 			s.diag.addf(s.srcFile(showName(rel)), 0, 0, "", "%s", msg)
 			return nil
@@ -251,14 +273,29 @@ func (s *Site) scan() (*scanned, error) {
 			sc.files[rel] = true // published beside its page (see bundle.go)
 		}
 		return nil
-	}, func(rel, msg string) {
+	}
+	bad := func(rel, msg string) {
 		s.diag.addf(s.srcFile(rel), 0, 0, "", "%s", msg)
-	})
+	}
+	err := walkSource(s.opts.Source, s.lay.Content, s.walkSkip, s.leftOut, visit, bad)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("no %s/ folder: sitegen reads the site's Markdown pages from there", s.lay.Content)
 		}
 		return nil, fmt.Errorf("walk %s: %w", s.lay.Content, err)
+	}
+	for _, root := range s.lay.Roots {
+		// A further folder of pages (Docusaurus's blog/ and src/pages/):
+		// its paths are content-relative too ("../blog/a.md").
+		up := rootRel(s.lay.Content, root)
+		in := func(rel string) string { return path.Join(up, rel) }
+		err := walkSource(s.opts.Source, root, func(rel string, dir bool) bool { return s.walkSkip(in(rel), dir) },
+			func(rel string, dir bool) string { return s.leftOut(in(rel), dir) },
+			func(rel, file string) error { return visit(in(rel), file) },
+			func(rel, msg string) { bad(in(rel), msg) })
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("walk %s: %w", root, err)
+		}
 	}
 	if len(mdFiles) > 0 {
 		sc.rels = s.pageFiles(sc.rels, mdFiles, sc.files)
@@ -298,6 +335,22 @@ func (s *Site) scan() (*scanned, error) {
 		}
 	}
 	return sc, nil
+}
+
+// rootRel is the content-relative path of the source-relative folder
+// root, a folder beside the content ("../blog" for blog beside docs).
+func rootRel(content, root string) string {
+	if content == "." {
+		return root
+	}
+	up := strings.Repeat("../", strings.Count(content, "/")+1)
+	return path.Join(up, root)
+}
+
+// outside reports whether the content-relative path rel is in one of the
+// layout's further folders of pages (layout.Layout.Roots).
+func outside(rel string) bool {
+	return rel == ".." || strings.HasPrefix(rel, "../")
 }
 
 // loadAll reads every page file sc found (loadPage), in parallel, but
@@ -823,7 +876,9 @@ func (s *Site) buildTree(pages []*page) {
 	if s.lay.NavOnly {
 		s.navTree(pages) // the table of contents is the tree (navtree.go)
 	}
-	if s.home.sitePath != "/" { // the layout puts its pages under a path (Docusaurus's routeBasePath)
+	if s.home.sitePath != "/" && !slices.ContainsFunc(pages, func(p *page) bool { return p.sitePath == "/" }) {
+		// The layout puts its pages under a path (Docusaurus's
+		// routeBasePath) and no page is at the root (src/pages/index.md).
 		s.home.aliases = append(s.home.aliases, alias{sitePath: "/"})
 	}
 	for _, p := range pages {
@@ -837,6 +892,16 @@ func (s *Site) buildTree(pages []*page) {
 		if dir == "." {
 			dir = ""
 		}
+		if outside(p.rel) {
+			// A page of a further folder (layout.Layout.Roots): listed by
+			// the page its folder's rules give (the blog's list), else by
+			// the home page; not in the navigation.
+			p.navExclude = true
+			if s.lay.Rules == nil || s.ruleFolder(dir).NoPage {
+				p.parent = s.home
+				continue
+			}
+		}
 		p.parent = section(dir)
 	}
 	// Synthesized sections need parents too (created on demand above).
@@ -846,8 +911,8 @@ func (s *Site) buildTree(pages []*page) {
 			continue
 		}
 		dir := path.Dir(path.Dir(sec.rel))
-		if dir == "." {
-			dir = ""
+		if dir == "." || outside(sec.rel) {
+			dir = "" // a further folder's list (the blog's) is under the home page
 		}
 		sec.parent = section(dir)
 	}
@@ -870,7 +935,9 @@ func (s *Site) buildTree(pages []*page) {
 	s.pages = s.pages[:0]
 	var visit func(p *page)
 	visit = func(p *page) {
-		s.pages = append(s.pages, p)
+		if !p.noPage { // a heading of the navigation only: not rendered, not a link's target
+			s.pages = append(s.pages, p)
+		}
 		for _, c := range p.children {
 			visit(c)
 		}

@@ -221,6 +221,10 @@ func TestUpdateLayouts(t *testing.T) {
 		{"quartz", map[string]string{"quartz.config.ts": "export default { configuration: { pageTitle: \"Q\" } }\n", "content/index.md": "---\ntitle: Home\n---\nHome.\n"}, "content/", "---\ntitle: %s\n---\n"},
 		{"docusaurus", map[string]string{"docusaurus.config.js": "module.exports = {title: 'D'};\n", "docs/intro.md": "---\nslug: /\n---\n# Home\n"}, "docs/", "---\ntitle: %s\n---\n"},
 		{"vitepress", map[string]string{".vitepress/config.mts": "export default {title: 'V'}\n", "index.md": "# Home\n"}, "", "---\ntitle: %s\n---\n"},
+		// The further folders of pages (layout.Layout.Roots): the blog's
+		// posts and the pages plugin's Markdown pages.
+		{"docusaurus blog", map[string]string{"docusaurus.config.js": "module.exports = {title: 'D'};\n", "docs/intro.md": "---\nslug: /\n---\n# Home\n"}, "blog/", "---\ntitle: %s\n---\n"},
+		{"docusaurus pages", map[string]string{"docusaurus.config.js": "module.exports = {title: 'D'};\n", "docs/intro.md": "---\nslug: /\n---\n# Home\n"}, "src/pages/", "---\ntitle: %s\n---\n"},
 		{"vault", map[string]string{".obsidian/app.json": "{}\n"}, "Notes/", "---\ntitle: %s\n---\n"},
 		{"folder", map[string]string{"README.md": "# Home\n"}, "", "# %s\n"},
 	} {

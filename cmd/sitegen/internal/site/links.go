@@ -313,6 +313,11 @@ func (s *Site) resolveAbs(dest string) markup.LinkTarget {
 	if s.unpublished[rel] != "" {
 		return markup.LinkTarget{Unlinked: s.unlinkedMsg(rel)}
 	}
+	if s.lay.ToolRoute != nil {
+		if why := s.lay.ToolRoute(strings.TrimSuffix(clean, "/") + "/"); why != "" {
+			return markup.LinkTarget{Unlinked: fmt.Sprintf("%s is %s: the link is shown as text", clean, why)}
+		}
+	}
 	return broken("no page or file of this site is at %s", clean)
 }
 

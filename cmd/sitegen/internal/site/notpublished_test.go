@@ -2,6 +2,7 @@ package site
 
 import (
 	"context"
+	"d6codex/cmd/sitegen/internal/layout"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -342,6 +343,23 @@ func TestNotPublished(t *testing.T) {
 			has:       map[string]string{"keep.secret/index.html": "KEPT", "sub/top-only/index.html": "Sub top", "spoiler/index.html": "not lore", "notes/ok.draft/index.html": "OK"},
 			hasNot:    []string{"secret/index.html", "gm/scene/index.html", "gm/open/index.html", "gm/map.png", "a.secret/index.html", "top-only/index.html", "lore/spoiler/index.html"},
 			noPreview: []string{"secret/index.html", "gm/scene/index.html", "gm/map.png"},
+		},
+		{
+			// Issue 32 (evaluate2 F15): an Astro Starlight site read as a
+			// folder of Markdown built its README alone and said nothing of
+			// its 211 .mdx pages. GitHub, whose folder of Markdown this is,
+			// renders .md (and .markdown, .mdown, .mkdn) files, not MDX
+			// (https://github.com/github-linguist/linguist: MDX is its own
+			// language, shown as code): each is not published, and counted.
+			name: "folder of Markdown: .mdx files",
+			files: map[string]string{
+				"README.md":                      "# Rules\n",
+				"src/content/docs/index.mdx":     "---\ntitle: Start\n---\nPRIVATE-MDX\n",
+				"src/content/docs/rules/one.mdx": "# One\n",
+			},
+			reasons: map[string]string{"src/content/docs/index.mdx": layout.MDXReason, "src/content/docs/rules/one.mdx": layout.MDXReason},
+			has:     map[string]string{"index.html": "<h1>Rules</h1>"},
+			hasNot:  []string{"src/content/docs/index.mdx", "src/content/docs/rules/one.mdx"},
 		},
 		{
 			name: "sitegen's own layout: draft, and notes' flags kept",

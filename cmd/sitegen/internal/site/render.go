@@ -166,11 +166,13 @@ func (s *Site) navItems(children []*page) []*templates.NavItem {
 		if c.navExclude {
 			continue
 		}
-		items = append(items, &templates.NavItem{
-			Title:    c.label(),
-			URL:      s.cfg.relURL(c.sitePath),
-			Children: s.navItems(c.children),
-		})
+		it := &templates.NavItem{Title: c.label(), Children: s.navItems(c.children)}
+		if c.noPage {
+			it.Kind = templates.NavDraft // a heading over its pages, no page of its own
+		} else {
+			it.URL = s.cfg.relURL(c.sitePath)
+		}
+		items = append(items, it)
 	}
 	return items
 }
@@ -193,7 +195,32 @@ func (s *Site) link(p *page) *templates.Link {
 	if p == nil {
 		return nil
 	}
-	return &templates.Link{Title: p.title, URL: s.cfg.relURL(p.sitePath), Description: p.description}
+	sp := p.sitePath
+	if p.noPage { // a folder without a page: its first page (a Docusaurus category's card leads there)
+		sp = ""
+		if first := firstOwnPage(p); first != nil {
+			sp = first.sitePath
+		}
+	}
+	l := &templates.Link{Title: p.title, Description: p.description}
+	if sp != "" {
+		l.URL = s.cfg.relURL(sp)
+	}
+	return l
+}
+
+// firstOwnPage is the first page under the section p, in reading order, that
+// has a page of its own; nil for none.
+func firstOwnPage(p *page) *page {
+	for _, c := range p.children {
+		if !c.noPage {
+			return c
+		}
+		if f := firstOwnPage(c); f != nil {
+			return f
+		}
+	}
+	return nil
 }
 
 // renderPage renders one page and writes it; its HTML is dropped as soon
@@ -405,6 +432,9 @@ func (s *Site) frame(p *page, site *templates.Site) *templates.Page {
 	}
 	for a := p.parent; a != nil; a = a.parent {
 		l := s.link(a)
+		if a.noPage {
+			l.URL = "" // a category without a page: its label, not a link
+		}
 		if s.lay.Rules != nil {
 			// A tool whose navigation labels its categories (Docusaurus's
 			// sidebar) shows those labels in its breadcrumbs too.

@@ -32,6 +32,11 @@ func (s *Site) placeByRules(p *page, fm map[string]any) {
 		return
 	}
 	pl := r.Page(p.rel, fm)
+	if p.kind == templates.KindSection && p.dir() != "" && s.ruleFolder(p.dir()).Generated {
+		// The folder's page is generated (a Docusaurus generated index):
+		// its index doc is one of its pages, at its own URL.
+		p.kind, p.folder = templates.KindPage, ""
+	}
 	if p.kind == templates.KindSection || p.kind == templates.KindHome {
 		// A folder's own page: the folder's label and place win.
 		f := s.ruleFolder(p.dir())
@@ -82,10 +87,15 @@ func (s *Site) placeFolder(sec *page, dir string) {
 	if f.URL != "" {
 		sec.sitePath = f.URL
 	}
-	if dir != "" && cmp.Or(f.NavLabel, f.Title) != "" {
-		sec.title = cmp.Or(f.NavLabel, f.Title) // a category's label names its generated page
+	if dir != "" && cmp.Or(f.PageTitle, f.NavLabel, f.Title) != "" {
+		sec.title = cmp.Or(f.PageTitle, f.NavLabel, f.Title) // a category's label names its generated page
 	}
 	sec.navTitle = f.NavLabel
+	if f.PageTitle != "" {
+		sec.navTitle = cmp.Or(f.NavLabel, f.Title)
+	}
+	sec.description = cmp.Or(f.Description, sec.description)
+	sec.noPage = f.NoPage && dir != ""
 	sec.pos, sec.hasPos, sec.sortName = f.Position, f.HasPosition, f.SortName
 }
 

@@ -599,7 +599,7 @@ func checkDest(source, dest, shown string, lay *layout.Layout) error {
 	// marker is never read) or it is in a hidden folder there, which is
 	// never read either (VitePress' docs/.vitepress/dist); elsewhere it is
 	// refused.
-	for _, dir := range append([]string{lay.Content}, lay.Static...) {
+	for _, dir := range append(append([]string{lay.Content}, lay.Roots...), lay.Static...) {
 		root := filepath.Join(src, filepath.FromSlash(dir))
 		if dir != "." && within(dest, root) && !hiddenBelow(dest, root) {
 			return fmt.Errorf("destination %s is inside %s/; choose another --dest", shown, dir)

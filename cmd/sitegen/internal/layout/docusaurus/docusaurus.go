@@ -51,6 +51,7 @@
 package docusaurus
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -60,6 +61,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 
 	"gopkg.in/yaml.v3"
 
@@ -303,6 +305,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	r.content = l.Content
 	l.Rules = r
+	if err := readPlugins(l, r, obj, dir); err != nil {
+		return nil, err
+	}
 	if sidebarPath != "" {
 		nav, notes, err := readSidebars(dir, sidebarPath)
 		if err != nil {
@@ -461,6 +466,9 @@ type rules struct {
 	dir, content string
 	routeBase    string // routeBasePath without slashes ("docs", "" for the site's root)
 	prefixes     bool   // number prefixes are parsed (numberPrefixParser not false)
+	pagesDir     string // the pages plugin's folder (src/pages) when it has one, else ""
+	blog         *blogPlugin
+	react        []toolRoute // the pages plugin's React pages, not published
 
 	mu   sync.Mutex
 	cats map[string]categoryFile // the folders' _category_ files, by folder, once read
@@ -514,6 +522,10 @@ func (r *rules) url(slug string) string {
 
 // Page implements layout.Rules: the doc's id, URL, title, label and place.
 func (r *rules) Page(rel string, fm map[string]any) layout.Page {
+	if strings.HasPrefix(rel, "../") { // the blog's or the pages plugin's (layout.Layout.Roots)
+		p, _ := r.outsidePage(path.Join(r.content, rel), fm)
+		return p
+	}
 	dir := strings.TrimSuffix(path.Dir(rel), ".")
 	base := path.Base(rel)
 	name := strings.TrimSuffix(base, path.Ext(base))
@@ -573,8 +585,16 @@ func (r *rules) Folder(dir string) (layout.Page, error) {
 	if dir == "" {
 		return layout.Page{URL: r.url("/")}, nil
 	}
+	if dir == ".." || strings.HasPrefix(dir, "../") {
+		return r.outsideFolder(path.Join(r.content, dir)), nil
+	}
 	name := path.Base(dir)
-	p := layout.Page{URL: r.url(r.stripDir(dir)), SortName: name, Title: name}
+	// "If you don't want the category to be a link ... a category without
+	// a link": only a collapsible heading of the sidebar, no page
+	// (https://docusaurus.io/docs/sidebar/items#category-link); a
+	// category index doc or link: {type: 'doc'} is the folder's page
+	// instead (Link), a generated index its own (below).
+	p := layout.Page{URL: r.url(r.stripDir(dir)), SortName: name, Title: name, NoPage: true}
 	if r.prefixes {
 		var num int
 		var ok bool
@@ -594,10 +614,22 @@ func (r *rules) Folder(dir string) (layout.Page, error) {
 		// generated with the guides directory, "link": {"type": "doc", "id":
 		// "intro"} will be resolved to the ID guides/intro, only falling back
 		// to intro if a doc with the former ID doesn't exist."
-		if link, ok := cat["link"].(map[string]any); ok && link["type"] == "doc" {
+		link, _ := cat["link"].(map[string]any)
+		switch link["type"] {
+		case "doc":
 			if id := scalar(link["id"]); id != "" {
 				p.Link = []string{path.Join(r.stripDir(dir), id), id}
 			}
+		case "generated-index":
+			// https://docusaurus.io/docs/sidebar/items#generated-index-page:
+			// "slug: /category/docusaurus-guides" (the default is
+			// /category/ and the label's slug: plugin-content-docs'
+			// postProcessor.js, `/category/${categoryLabelSlugger.slug(
+			// category.label)}`), "title", "description".
+			label := cmp.Or(p.NavLabel, p.Title)
+			slug := cmp.Or(scalar(link["slug"]), "/category/"+Slug(label))
+			p.URL, p.NoPage, p.Generated = r.url(slug), false, true
+			p.PageTitle, p.Description = scalar(link["title"]), scalar(link["description"])
 		}
 	}
 	return p, err
@@ -711,4 +743,22 @@ func unlisted(meta map[string]any, _ string) string {
 		return UnlistedReason
 	}
 	return ""
+}
+
+// Slug is github-slugger's slug of a label, as Docusaurus's
+// createSlugger makes it for a generated index's default URL: lower
+// case, each space a hyphen, punctuation and symbols dropped (letters,
+// digits, marks, "-" and "_" kept). Two categories of one label get one
+// slug here, where Docusaurus numbers the second ("-1").
+func Slug(label string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(label) {
+		switch {
+		case r == ' ':
+			b.WriteByte('-')
+		case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r):
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/layout/layouttest"
@@ -121,13 +122,13 @@ func TestFolder(t *testing.T) {
 		want layout.Page
 		err  string
 	}{
-		{"02-tutorials", layout.Page{URL: "/docs/tutorials/", Title: "tutorials", NavLabel: "Tutorial", SortName: "02-tutorials", Position: 2.5, HasPosition: true}, ""},
-		{"03-more", layout.Page{URL: "/docs/more/", Title: "more", NavLabel: "More", SortName: "03-more", Position: 3, HasPosition: true, ByName: true}, ""},
-		{"04-plain", layout.Page{URL: "/docs/plain/", Title: "plain", SortName: "04-plain", Position: 4, HasPosition: true, ByName: true}, ""},
+		{"02-tutorials", layout.Page{URL: "/docs/tutorials/", Title: "tutorials", NavLabel: "Tutorial", SortName: "02-tutorials", Position: 2.5, HasPosition: true, NoPage: true}, ""},
+		{"03-more", layout.Page{URL: "/docs/more/", Title: "more", NavLabel: "More", SortName: "03-more", Position: 3, HasPosition: true, ByName: true, NoPage: true}, ""},
+		{"04-plain", layout.Page{URL: "/docs/plain/", Title: "plain", SortName: "04-plain", Position: 4, HasPosition: true, ByName: true, NoPage: true}, ""},
 		{"", layout.Page{URL: "/docs/"}, ""},
-		{"05-bad", layout.Page{URL: "/docs/bad/", Title: "bad", SortName: "05-bad", Position: 5, HasPosition: true, ByName: true},
+		{"05-bad", layout.Page{URL: "/docs/bad/", Title: "bad", SortName: "05-bad", Position: 5, HasPosition: true, ByName: true, NoPage: true},
 			"docs/05-bad/_category_.yml:1:1: did not find expected ',' or ']'"},
-		{"06-linked", layout.Page{URL: "/docs/linked/", Title: "linked", SortName: "06-linked", Position: 6, HasPosition: true, ByName: true},
+		{"06-linked", layout.Page{URL: "/docs/linked/", Title: "linked", SortName: "06-linked", Position: 6, HasPosition: true, ByName: true, NoPage: true},
 			"docs/06-linked/_category_.json: symbolic link to " + out + "/secret.json, outside the site folder"},
 	}
 	for _, tt := range tests {
@@ -491,5 +492,138 @@ func TestAdmonitionKeywords(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestSlug: a generated index's default URL is "/category/" and the
+// category label's slug by github-slugger (plugin-content-docs
+// postProcessor.js: `/category/${categoryLabelSlugger.slug(category.label)}`),
+// whose README says "lowercase, remove punctuation, spaces to hyphens"
+// (https://github.com/Flet/github-slugger).
+func TestSlug(t *testing.T) {
+	for in, want := range map[string]string{
+		"Attributes":      "attributes",
+		"Scripts":         "scripts",
+		"Scripts & Tools": "scripts--tools", // the two spaces stay, the & goes
+		"Fate 濃縮版":        "fate-濃縮版",
+		"What's new?":     "whats-new",
+		"snake_case-Name": "snake_case-name",
+	} {
+		if got := Slug(in); got != want {
+			t.Errorf("Slug(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestGeneratedIndex: https://docusaurus.io/docs/sidebar/items#generated-index-page:
+// a category's link {type: 'generated-index', title, description, slug}
+// is a page of its own at routeBasePath + slug (default /category/ and
+// the label's slug), titled link.title, else the label.
+func TestGeneratedIndex(t *testing.T) {
+	dir := layouttest.Write(t, map[string]string{
+		"docs/attributes/_category_.json": `{"label": "Attributes", "link": {"type": "generated-index"}}`,
+		"docs/02-scripts/_category_.yml":  "label: Scripts\nlink: {type: generated-index, slug: /all/scripts, title: Every script, description: What they do.}\n",
+		"docs/03-plain/_category_.yml":    "label: Plain\n",
+	})
+	r := &rules{dir: dir, content: "docs", routeBase: "docs", prefixes: true}
+	for _, tt := range []struct {
+		dir  string
+		want layout.Page
+	}{
+		{"attributes", layout.Page{URL: "/docs/category/attributes/", Title: "attributes", NavLabel: "Attributes", SortName: "attributes", Generated: true}},
+		{"02-scripts", layout.Page{URL: "/docs/all/scripts/", Title: "scripts", NavLabel: "Scripts", SortName: "02-scripts", Position: 2, HasPosition: true, ByName: true,
+			PageTitle: "Every script", Description: "What they do.", Generated: true}},
+		// No link: no page (a heading of the sidebar).
+		{"03-plain", layout.Page{URL: "/docs/plain/", Title: "plain", NavLabel: "Plain", SortName: "03-plain", Position: 3, HasPosition: true, ByName: true, NoPage: true}},
+	} {
+		got, err := r.Folder(tt.dir)
+		if err != nil || fmt.Sprintf("%+v", got) != fmt.Sprintf("%+v", tt.want) {
+			t.Errorf("Folder(%q) = %v\n got %+v\nwant %+v", tt.dir, err, got, tt.want)
+		}
+	}
+}
+
+// TestPlugins: the classic preset's pages and blog plugins
+// (https://docusaurus.io/docs/creating-pages, https://docusaurus.io/docs/blog,
+// "blog: false" turns the blog off: https://docusaurus.io/docs/blog#blog-only-mode
+// and the preset's options https://docusaurus.io/docs/using-plugins#docusauruspreset-classic):
+// which folders are read beside the docs, and the blog's path is a folder
+// a setting names (never out of the source).
+func TestPlugins(t *testing.T) {
+	for _, tt := range []struct {
+		name, config string
+		files        map[string]string
+		roots        []string
+		err          string
+	}{
+		{"defaults", "presets: [['classic', {}]]", map[string]string{"src/pages/a.md": "", "blog/2024-01-01-a.md": ""}, []string{"src/pages", "blog"}, ""},
+		{"no folders", "presets: [['classic', {}]]", nil, nil, ""},
+		{"blog false", "presets: [['classic', {blog: false}]]", map[string]string{"src/pages/a.md": "", "blog/a.md": ""}, []string{"src/pages"}, ""},
+		{"pages false", "presets: [['classic', {pages: false}]]", map[string]string{"src/pages/a.md": "", "blog/a.md": ""}, []string{"blog"}, ""},
+		{"blog path", "presets: [['classic', {blog: {path: 'news', routeBasePath: 'updates'}}]]", map[string]string{"news/a.md": "", "blog/a.md": ""}, []string{"news"}, ""},
+		{"blog out of the source", "presets: [['classic', {blog: {path: '../elsewhere'}}]]", nil, nil, "outside"},
+		// The docs at the site's root hold every folder: nothing beside them.
+		{"docs at the root", "presets: [['classic', {docs: {path: '.'}}]]", map[string]string{"src/pages/a.md": "", "blog/a.md": ""}, nil, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			files := map[string]string{"docusaurus.config.js": "module.exports = {title: 'T', " + tt.config + "};\n", "docs/intro.md": ""}
+			for k, v := range tt.files {
+				files[k] = v
+			}
+			l, err := Recognise(layouttest.Write(t, files))
+			if tt.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.err) {
+					t.Fatalf("err = %v, want one saying %q", err, tt.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fmt.Sprint(l.Roots) != fmt.Sprint(tt.roots) {
+				t.Errorf("Roots = %v, want %v", l.Roots, tt.roots)
+			}
+		})
+	}
+}
+
+// TestBlogPage: plugin-content-blog's URLs and order. "The blog post date
+// can be extracted from filenames, such as: 2019-05-30-welcome.md,
+// 2019-05-30-welcome/index.md" (https://docusaurus.io/docs/blog#blog-post-date);
+// parseBlogFileName makes the slug "/2019/05/30/welcome"; "slug: Allows to
+// customize the blog post URL (/<routeBasePath>/<slug>)", "date: The blog
+// post creation date. If not specified, this can be extracted from the file
+// or folder name" (https://docusaurus.io/docs/api/plugins/@docusaurus/plugin-content-blog#markdown-front-matter).
+func TestBlogPage(t *testing.T) {
+	r := &rules{blog: &blogPlugin{route: "blog"}}
+	day := func(s string) float64 {
+		d, _ := time.Parse("2006-01-02", s)
+		return -float64(d.Unix())
+	}
+	for _, tt := range []struct {
+		rel  string
+		fm   map[string]any
+		url  string
+		pos  float64
+		hasP bool
+	}{
+		{"2019-05-30-welcome.md", nil, "/blog/2019/05/30/welcome/", day("2019-05-30"), true},
+		{"2019-05-30-welcome/index.md", nil, "/blog/2019/05/30/welcome/", day("2019-05-30"), true},
+		{"2019-05-30-welcome/index.mdx", map[string]any{"slug": "hi"}, "/blog/hi/", day("2019-05-30"), true},
+		{"2019-05-30-welcome.md", map[string]any{"slug": "/abs", "date": "2021-02-03"}, "/blog/abs/", day("2021-02-03"), true},
+		{"news/2020-1-2-x.md", nil, "/blog/2020/1/2/news/x/", day("2020-01-02"), true},
+		{"undated.md", nil, "/blog/undated/", 0, false},
+		{"folder/index.md", nil, "/blog/folder/", 0, false},
+	} {
+		p := r.blogPage(tt.rel, tt.fm)
+		if p.URL != tt.url || p.Position != tt.pos || p.HasPosition != tt.hasP {
+			t.Errorf("blogPage(%q, %v) = %s at %v (%v), want %s at %v (%v)", tt.rel, tt.fm, p.URL, p.Position, p.HasPosition, tt.url, tt.pos, tt.hasP)
+		}
+	}
+	// The pages plugin: "src/pages/support/index.js → [baseUrl]/support/".
+	for rel, want := range map[string]string{"about.md": "/about/", "index.md": "/", "support/index.mdx": "/support/", "a/b.md": "/a/b/"} {
+		if got := pagesPage(rel).URL; got != want {
+			t.Errorf("pagesPage(%q) = %s, want %s", rel, got, want)
+		}
 	}
 }

@@ -363,12 +363,15 @@ func (r rules) Page(rel string, fm map[string]any) layout.Page {
 	return p
 }
 
-// Folder implements layout.Rules.
+// Folder implements layout.Rules: a folder without index.md has no page
+// (NoPage): "index.md --> /index.html (accessible as /)" and
+// "guide/index.md --> /guide/index.html" are a folder's only pages
+// (https://vitepress.dev/guide/routing#file-based-routing).
 func (rules) Folder(dir string) (layout.Page, error) {
 	if dir == "" {
 		return layout.Page{URL: "/"}, nil
 	}
-	return layout.Page{URL: "/" + dir + "/"}, nil
+	return layout.Page{URL: "/" + dir + "/", NoPage: true}, nil
 }
 
 // URL is the site path of the page at content path rel: its path without

@@ -76,7 +76,17 @@ var sitegenMarkup = Markup{
 	// navigation's tree is put together from every page's: the entries of
 	// each list, in their order, windows joined; then read depth first.
 	Nav: func(docs map[string]*html.Node) []Entry {
-		lists := map[string][]Entry{} // the URL of the entry a list is under ("" for the top) -> its entries
+		// A folder without a page (a Docusaurus category without a link,
+		// a VitePress folder without index.md) is a heading over its
+		// entries (class nav-draft): an entry without a URL, its list
+		// keyed by its place and label.
+		key := func(parent string, e Entry) string {
+			if e.URL != "" {
+				return e.URL
+			}
+			return "heading:" + parent + "/" + e.Label
+		}
+		lists := map[string][]Entry{} // the key of the entry a list is under ("" for the top) -> its entries
 		for _, u := range slices.Sorted(mapKeys(docs)) {
 			var walk func(ul *html.Node, parent string)
 			walk = func(ul *html.Node, parent string) {
@@ -86,14 +96,18 @@ var sitegenMarkup = Markup{
 						continue
 					}
 					var e Entry
+					heading := strings.Contains(Attr(li, "class"), "nav-draft")
 					for c := li.FirstChild; c != nil; c = c.NextSibling {
 						switch {
 						case c.Type != html.ElementNode:
 						case c.Data == "a":
 							e = Entry{Label: Text(c), URL: Canonical(Attr(c, "href"))}
 							list = append(list, e)
-						case c.Data == "ul" && e.URL != "":
-							walk(c, e.URL)
+						case heading && c.Data == "span":
+							e = Entry{Label: Text(c)}
+							list = append(list, e)
+						case c.Data == "ul" && (e.URL != "" || heading):
+							walk(c, key(parent, e))
 						}
 					}
 				}
@@ -108,12 +122,13 @@ var sitegenMarkup = Markup{
 		var visit func(parent string)
 		visit = func(parent string) {
 			for _, e := range lists[parent] {
-				if seen[e.URL] {
+				k := key(parent, e)
+				if seen[k] {
 					continue
 				}
-				seen[e.URL] = true
+				seen[k] = true
 				out = append(out, e)
-				visit(e.URL)
+				visit(k)
 			}
 		}
 		visit("")

@@ -1,0 +1,259 @@
+package docusaurus
+
+import (
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+
+	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/layout/jsconfig"
+)
+
+// The pages plugin (https://docusaurus.io/docs/creating-pages) and the
+// blog plugin (https://docusaurus.io/docs/blog), both on in the classic
+// preset unless its pages: false or blog: false.
+//
+//   - Pages: "src/pages/about.md → /about", "src/pages/index.md → /"
+//     (.mdx too); "All files prefixed with an underscore (_) ... will be
+//     ignored" (the default exclude). A React page (.js, .jsx, .ts, .tsx)
+//     is not published: sitegen does not run React; the build says so.
+//   - Blog: the posts under the blog path (default blog/) at routeBasePath
+//     (default blog) + their slug: the front matter slug, else the date
+//     of the file name as a path and the rest of its name
+//     ("2019-05-28-first-blog-post.md" → /blog/2019/05/28/first-blog-post,
+//     plugin-content-blog's parseBlogFileName), a folder post's
+//     index.md named by its folder; the date is the front matter date,
+//     else the file name's; the list page at routeBasePath, newest first,
+//     titled blogTitle (default "Blog"). The tags, archive, authors pages
+//     and feeds are not built (a note says so).
+
+// PagesDir is the pages plugin's folder ("path: 'src/pages'").
+const PagesDir = "src/pages"
+
+// blogPlugin is the blog's settings.
+type blogPlugin struct {
+	dir, route, title string
+}
+
+// presetOption is the classic preset's option key (docs, blog, pages):
+// its object, and off when it is false.
+func presetOption(obj *jsconfig.Object, key string) (opts *jsconfig.Object, off bool) {
+	list, _ := obj.Get("presets").([]any)
+	for _, e := range list {
+		p, ok := e.([]any)
+		if !ok || len(p) < 2 {
+			continue
+		}
+		name, _ := p[0].(string)
+		if _, computed := p[0].(jsconfig.Computed); !strings.Contains(name, "classic") && !computed {
+			continue
+		}
+		o, _ := p[1].(*jsconfig.Object)
+		switch v := o.Get(key).(type) {
+		case *jsconfig.Object:
+			return v, false
+		case bool:
+			return nil, !v
+		}
+	}
+	return nil, false
+}
+
+// readPlugins reads the pages and blog plugins' settings into r and l:
+// the folders of pages beside the docs (l.Roots), and notes of what is
+// not built.
+func readPlugins(l *layout.Layout, r *rules, obj *jsconfig.Object, dir string) error {
+	l.ToolRoute = r.toolRoute
+	if _, off := presetOption(obj, "pages"); !off && beside(l.Content, PagesDir) && layout.Exists(dir, PagesDir, true) {
+		r.pagesDir = PagesDir
+		l.Roots = append(l.Roots, PagesDir)
+		if react := reactPages(dir); len(react) > 0 {
+			l.Notes = append(l.Notes, fmt.Sprintf("%s: %d React pages not published (%s): sitegen does not run React; its Markdown pages are published",
+				PagesDir, len(react), strings.Join(react, ", ")))
+			for _, f := range react {
+				rel, _ := under(f, PagesDir)
+				r.react = append(r.react, toolRoute{pagesPage(strings.TrimSuffix(rel, path.Ext(rel)) + ".md").URL, "a React page (" + f + ") that sitegen does not run"})
+			}
+		}
+	}
+	opts, off := presetOption(obj, "blog")
+	if off {
+		l.Read = append(l.Read, "blog false")
+		return nil
+	}
+	b := blogPlugin{dir: "blog", route: "blog", title: "Blog"}
+	if s, ok := opts.String("path"); ok && s != "" {
+		// A folder a setting names: never out of the source or hidden.
+		c, err := l.FolderAt(dir, "presets.blog.path", s, opts.Lines["path"], opts.Cols["path"])
+		if err != nil {
+			return err
+		}
+		b.dir = c
+	}
+	if s, ok := opts.String("routeBasePath"); ok {
+		b.route = strings.Trim(s, "/")
+		l.Read = append(l.Read, "blog.routeBasePath")
+	}
+	if s, ok := opts.String("blogTitle"); ok && s != "" {
+		b.title = s
+	}
+	if !beside(l.Content, b.dir) || !layout.Exists(dir, b.dir, true) {
+		return nil
+	}
+	r.blog = &b
+	l.Roots = append(l.Roots, b.dir)
+	l.Notes = append(l.Notes, fmt.Sprintf("%s/: the posts and their list (/%s/) are built; the blog's tags, archive, authors pages and feeds are not",
+		b.dir, b.route))
+	return nil
+}
+
+// toolRoute is a page Docusaurus publishes and sitegen does not build.
+type toolRoute struct{ url, why string }
+
+// toolRoute implements layout.Layout.ToolRoute: the React pages, and the
+// blog's archive, tags, authors and further list pages
+// (https://docusaurus.io/docs/api/plugins/@docusaurus/plugin-content-blog:
+// archiveBasePath 'archive', tagsBasePath 'tags', authors pages, "postsPerPage").
+func (r *rules) toolRoute(sp string) string {
+	for _, t := range r.react {
+		if t.url == sp {
+			return t.why
+		}
+	}
+	if r.blog == nil {
+		return ""
+	}
+	base := r.blogURL("/")
+	rest, ok := strings.CutPrefix(sp, base)
+	if !ok {
+		return ""
+	}
+	first, _, _ := strings.Cut(rest, "/")
+	switch first {
+	case "archive", "tags", "authors", "page":
+		return "a page of the blog's " + first + " (Docusaurus), which sitegen does not build"
+	}
+	return ""
+}
+
+// reactPages are the React pages of src/pages, which are not published.
+func reactPages(dir string) []string {
+	var out []string
+	_ = filepath.WalkDir(filepath.Join(dir, PagesDir), func(p string, d os.DirEntry, err error) error {
+		if err != nil || len(out) > 20 {
+			return filepath.SkipDir
+		}
+		if strings.HasPrefix(d.Name(), "_") || strings.HasPrefix(d.Name(), ".") {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		switch path.Ext(d.Name()) {
+		case ".js", ".jsx", ".ts", ".tsx":
+			if rel, err := filepath.Rel(dir, p); err == nil {
+				out = append(out, filepath.ToSlash(rel))
+			}
+		}
+		return nil
+	})
+	return out
+}
+
+// under is rel below the folder dir, and whether it is.
+func under(rel, dir string) (string, bool) {
+	if dir == "" {
+		return "", false
+	}
+	return strings.CutPrefix(rel, dir+"/")
+}
+
+// pagesPage places a Markdown page of src/pages: "src/pages/about.md →
+// /about", "src/pages/index.md → /".
+func pagesPage(rel string) layout.Page {
+	stem := strings.TrimSuffix(strings.TrimSuffix(rel, ".mdx"), ".md")
+	stem = strings.TrimSuffix(strings.TrimSuffix(stem, "index"), "/")
+	p := layout.Page{Title: path.Base(stem), SortName: path.Base(rel), URL: "/"}
+	if stem != "" {
+		p.URL = "/" + stem + "/"
+	}
+	return p
+}
+
+// blogFileName is plugin-content-blog's DATE_FILENAME_REGEX.
+var blogFileName = regexp.MustCompile(`^(.*?)(\d{4}[-/]\d{1,2}[-/]\d{1,2})[-/]?(.*?)(?:/index)?\.mdx?$`)
+
+// blogPage places a blog post (rel relative to the blog's folder).
+func (r *rules) blogPage(rel string, fm map[string]any) layout.Page {
+	var slug, text string
+	var date time.Time
+	if m := blogFileName.FindStringSubmatch(rel); m != nil {
+		text = m[3]
+		slug = "/" + strings.ReplaceAll(m[2], "-", "/") + "/" + m[1] + m[3]
+		date, _ = time.Parse("2006/1/2", strings.ReplaceAll(m[2], "-", "/"))
+	} else {
+		text = strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(rel, ".mdx"), ".md"), "/index")
+		slug = "/" + text
+	}
+	if s := scalar(fm["slug"]); s != "" {
+		slug = s
+	}
+	if t, ok := layout.Time(fm["date"]); ok && !t.IsZero() {
+		date = t
+	}
+	p := layout.Page{Title: path.Base(text), SortName: rel, URL: r.blogURL(slug)}
+	if !date.IsZero() {
+		// "sortPosts: 'descending'": the newest first.
+		p.Position, p.HasPosition = -float64(date.Unix()), true
+	}
+	return p
+}
+
+// blogURL is the site path of a blog slug.
+func (r *rules) blogURL(slug string) string {
+	p := path.Clean("/" + r.blog.route + "/" + strings.Trim(slug, "/"))
+	if p == "/" {
+		return "/"
+	}
+	return p + "/"
+}
+
+// outsidePage places a page of a folder beside the docs (src, a
+// source-relative path); ok is false when it is in none.
+func (r *rules) outsidePage(src string, fm map[string]any) (layout.Page, bool) {
+	if rel, ok := under(src, r.pagesDir); ok {
+		return pagesPage(rel), true
+	}
+	if r.blog != nil {
+		if rel, ok := under(src, r.blog.dir); ok {
+			return r.blogPage(rel, fm), true
+		}
+	}
+	return layout.Page{}, false
+}
+
+// outsideFolder is the page of a folder beside the docs: the blog's list
+// for the blog's folder, none for the others.
+func (r *rules) outsideFolder(src string) layout.Page {
+	if r.blog != nil && src == r.blog.dir {
+		// After the docs in the navigation.
+		return layout.Page{URL: r.blogURL("/"), Title: r.blog.title, SortName: src, Position: 1e9, HasPosition: true}
+	}
+	return layout.Page{NoPage: true}
+}
+
+// beside reports whether the folder d is neither the docs folder content,
+// nor in it, nor around it: a further folder of pages (layout.Layout.Roots),
+// walked on its own.
+func beside(content, d string) bool {
+	if content == "." || d == "" || d == "." || d == content {
+		return false
+	}
+	_, in := under(d, content)
+	_, around := under(content, d)
+	return !in && !around
+}

@@ -1,0 +1,134 @@
+package site
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"d6codex/cmd/sitegen/internal/testing/sitetest"
+)
+
+// TestToolFolderPages: the folders Docusaurus and VitePress publish a page
+// for, and those they do not (issue 32, evaluate2 F10 and F13). A folder
+// without a page of its own is a heading of the navigation only: no page
+// is written at its URL, a link to that URL is broken as on the tool's
+// site, and its label stays in the navigation over its pages.
+func TestToolFolderPages(t *testing.T) {
+	tests := []struct {
+		name   string
+		rule   string
+		files  map[string]string
+		has    map[string]string // output path (a second string of one file after "\x00") -> a string it must contain
+		hasNot []string          // output paths that must not exist
+		broken []string          // broken-link warnings the build must give
+	}{
+		{
+			name: "docusaurus category without a link",
+			rule: `https://docusaurus.io/docs/sidebar/items#category-link: "With category links, clicking on a category ` +
+				`can navigate you to another page" — a category with no link (no index doc, no link in _category_.json) ` +
+				`is only a collapsible heading of the sidebar; Docusaurus 3.10 publishes nothing at /docs/Setting/Paradiso`,
+			files: map[string]string{
+				"docusaurus.config.js":       "module.exports = {title: 'T', url: 'https://x.test', baseUrl: '/', onBrokenLinks: 'warn', presets: [['classic', {}]]};\n",
+				"docs/intro.md":              "---\nslug: /\n---\n# Intro\n\n[Paradiso](Setting/Paradiso/) and [labelled](/docs/plain).\n",
+				"docs/Setting/Paradiso/a.md": "# A place\n",
+				"docs/plain/_category_.json": `{"label": "Plain things", "position": 2}`,
+				"docs/plain/b.md":            "# B\n",
+			},
+			has: map[string]string{
+				// The label is a heading over its docs, not a link.
+				"docs/index.html":                    `<span aria-disabled="true">Plain things</span>`,
+				"docs/plain/b/index.html":            `<span>Plain things</span>`,
+				"docs/Setting/Paradiso/a/index.html": `<h1>A place</h1>`,
+			},
+			hasNot: []string{"docs/Setting/Paradiso/index.html", "docs/Setting/index.html", "docs/plain/index.html"},
+			broken: []string{`"Setting/Paradiso/"`, `"/docs/plain"`},
+		},
+		{
+			name: "docusaurus generated index",
+			rule: `https://docusaurus.io/docs/sidebar/items#generated-index-page: "type: 'generated-index', ` +
+				`title: 'Docusaurus Guides', description: 'Learn about the most important Docusaurus concepts!', ` +
+				`slug: '/category/docusaurus-guides'"; the default slug is /category/ and the label's slug ` +
+				`(plugin-content-docs postProcessor.js: "/category/${categoryLabelSlugger.slug(category.label)}")`,
+			files: map[string]string{
+				"docusaurus.config.js":            "module.exports = {title: 'T', url: 'https://x.test', baseUrl: '/', presets: [['classic', {}]]};\n",
+				"docs/intro.md":                   "---\nslug: /\n---\n# Intro\n\n[Attributes](/docs/category/attributes) and [scripts](/docs/category/all-the-scripts).\n",
+				"docs/attributes/_category_.json": `{"label": "Attributes", "link": {"type": "generated-index"}}`,
+				"docs/attributes/a.md":            "---\ndescription: Strong.\n---\n# Strength\n",
+				// A doc named as its folder is at the folder's URL, but with
+				// the link set explicitly it is not the category's page: "If
+				// a link is explicitly specified, we won't apply conventions"
+				// (plugin-content-docs sidebars/generator.js).
+				"docs/attributes/attributes.md":  "# About attributes\n",
+				"docs/02-scripts/_category_.yml": "label: Scripts & Tools\nlink:\n  type: generated-index\n  slug: /category/all-the-scripts\n  title: Every script\n  description: What scripts do.\n",
+				"docs/02-scripts/s.md":           "# Loader\n",
+			},
+			has: map[string]string{
+				"docs/category/attributes/index.html": `<h1>Attributes</h1>`,
+				// The index lists its docs with their descriptions.
+				"docs/category/attributes/index.html\x00":      `Strong.`,
+				"docs/category/attributes/index.html\x00\x00":  `href="/docs/attributes/"`,
+				"docs/attributes/index.html":                   `<h1>About attributes</h1>`,
+				"docs/category/all-the-scripts/index.html":     `<h1>Every script</h1>`,
+				"docs/category/all-the-scripts/index.html\x00": `What scripts do.`,
+				// The sidebar's label is the category's label, not link.title.
+				"docs/index.html": `>Scripts &amp; Tools</a>`,
+			},
+			hasNot: []string{"docs/scripts/index.html"},
+		},
+		{
+			name: "vitepress folder without index.md",
+			rule: `https://vitepress.dev/guide/routing#file-based-routing: "index.md --> /index.html (accessible as /), ` +
+				`guide/index.md --> /guide/index.html (accessible as /guide/)" — a page for each .md file and no other: ` +
+				`a folder without index.md has none (VitePress 1.6.4 publishes no /rules/ for tomos-y-tumbas)`,
+			files: map[string]string{
+				".vitepress/config.mts": "export default {title: 'T', ignoreDeadLinks: true}\n",
+				"index.md":              "# Home\n\n[Rules](/rules/) and [combat](/rules/combat).\n",
+				"rules/combat.md":       "# Combat\n",
+				"guide/index.md":        "# Guide\n",
+				"guide/a.md":            "# A\n",
+			},
+			has: map[string]string{
+				"index.html":        `<span aria-disabled="true">Rules</span>`,
+				"rules/combat.html": `<h1>Combat</h1>`,
+				"guide/index.html":  `<h1>Guide</h1>`,
+			},
+			hasNot: []string{"rules/index.html"},
+			broken: []string{`"/rules/"`},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Log(tt.rule)
+			dir := t.TempDir()
+			sitetest.WriteFiles(t, dir, tt.files)
+			out := filepath.Join(t.TempDir(), "out")
+			res, err := build(t, dir, Options{Theme: theme, Dest: out, BrokenLinks: "warn"})
+			if err != nil {
+				t.Fatalf("build: %v", err)
+			}
+			files := readTree(t, out)
+			for p, want := range tt.has {
+				p, _, _ = strings.Cut(p, "\x00") // a second string of one file
+				if got, ok := files[p]; !ok {
+					t.Errorf("%s not published", p)
+				} else if !strings.Contains(got, want) {
+					t.Errorf("%s does not contain %q", p, want)
+				}
+			}
+			for _, p := range tt.hasNot {
+				if _, ok := files[p]; ok {
+					t.Errorf("%s published", p)
+				}
+			}
+			warnings := strings.Join(res.Warnings, "\n")
+			for _, b := range tt.broken {
+				if !strings.Contains(warnings, b) {
+					t.Errorf("no broken-link warning for %s in\n%s", b, warnings)
+				}
+			}
+			if t.Failed() {
+				t.Logf("published: %v\nwarnings:\n%s", keys(files), warnings)
+			}
+		})
+	}
+}
