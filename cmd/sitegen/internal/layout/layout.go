@@ -199,6 +199,12 @@ type Layout struct {
 	// Home is the content-relative path of the site's home page when it
 	// is not the root's index page (mdBook's first chapter); "" for none.
 	Home string
+	// HTMLHome: the tool makes no home page of its own when the content
+	// has no index page (Quartz's FolderPage emitter skips the root), so
+	// an index.html file at the content's root is the home: it is
+	// published at /index.html and sitegen's generated home page is not
+	// written, with a warning.
+	HTMLHome bool
 	// Expand rewrites a page's text before it is parsed (mdBook's
 	// {{#include}} lines); nil leaves pages as they are.
 	Expand Expander

@@ -162,6 +162,7 @@ type page struct {
 	unpublished   string         // why its tool would not publish it; "" when published
 	unlisted      string         // why it is published but kept out of lists, search and sitemap.xml
 	aliases       []alias
+	fileHome      bool            // the generated home page, not written: a file of the content is the home (Layout.HTMLHome)
 	names         []string        // other names of the page for wikilinks and search (Obsidian's aliases that are not URL paths)
 	tags          []string        // Obsidian's tags: (front matter) and #tags (text), which make tag pages (tags.go)
 	ids           map[string]bool // element ids (heading anchors) of the rendered page
@@ -873,6 +874,10 @@ func (s *Site) buildTree(pages []*page) {
 		return sec
 	}
 	s.home = section("")
+	if s.lay.HTMLHome && s.home.file == "" && s.files["index.html"] && s.home.sitePath == "/" {
+		s.home.fileHome = true
+		s.warn.addf(s.srcFile("index.html"), 0, 0, "", "the home page: there is no index.md, so %s makes no home page of its own and sitegen's generated home page (the list of the site's pages) is not written over this file", s.lay.Tool())
+	}
 	if s.lay.NavOnly {
 		s.navTree(pages) // the table of contents is the tree (navtree.go)
 	}
