@@ -21,6 +21,12 @@
 //   - The navigation: each section's pages by weight (pages without one
 //     last), then title; "linkTitle: Typically a shorter version of the
 //     title" labels the page in the navigation.
+//   - The main menu ("menus.main" in the settings, also a language's, and
+//     a page's front matter "menus: main" or "menus: {main: {weight,
+//     name, parent}}"; https://gohugo.io/content-management/menus/) is
+//     the navigation when there is one: its entries by weight (none
+//     last), then name, nested by parent (menu.go). Without one, the
+//     page tree is.
 //   - The title: the front matter's title. (Hugo leaves a page without
 //     one untitled; sitegen gives it its first # heading, else its file
 //     name, as Hugo's docs themes show it.)
@@ -39,6 +45,7 @@ package hugo
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -134,6 +141,10 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	l.Settings.LanguageCode = l.Str(m, "languageCode")
 	l.Settings.Copyright = l.Str(m, "copyright")
+	l.Menu, l.PageMenu, l.MenuTree = readMenu(m), PageMenu, MenuTree
+	if len(l.Menu) > 0 {
+		l.Read = append(l.Read, fmt.Sprintf("menus.main: %d entries", len(l.Menu)))
+	}
 	l.Markup.PageLinkShortcodes = PageLinkShortcodes(dir, themes(m))
 	return l, nil
 }
@@ -167,7 +178,7 @@ func languageContentDir(m map[string]any) string {
 
 // languageKeys are the site settings sitegen reads that a language may set
 // for itself.
-var languageKeys = []string{"title", "languageCode", "copyright"}
+var languageKeys = []string{"title", "languageCode", "copyright", "menus", "menu"}
 
 // withLanguage returns the settings m with the default language's own
 // (languages.LANG.title, languageCode, copyright) over the root's, as
