@@ -59,7 +59,13 @@ var ConfigFiles = []string{"hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "c
 // Recognise returns the layout of the Hugo site at dir, or nil when dir
 // has none of Hugo's settings files. config.toml alone is Hugo's only
 // beside a content/ folder (other tools use that name too).
-func Recognise(dir string) (*layout.Layout, error) {
+func Recognise(dir string) (*layout.Layout, error) { return RecogniseIn(dir, "") }
+
+// RecogniseIn is Recognise for Hugo's environment env (`hugo
+// --environment env`): config/env/ is read over config/_default/; ""
+// is production, `hugo`'s default.
+func RecogniseIn(dir, env string) (*layout.Layout, error) {
+	env = cmp.Or(env, DefaultEnvironment)
 	l := &layout.Layout{Kind: layout.Hugo, Content: "content", Redirects: "aliases", DuplicateURL: layout.KeepHugo}
 	// "Files with ending with .md, .mdown, or .markdown are processed as
 	// Markdown" (https://gohugo.io/configuration/markup/).
@@ -76,15 +82,15 @@ func Recognise(dir string) (*layout.Layout, error) {
 		// configuration by environment, root configuration key, and
 		// language" (https://gohugo.io/configuration/introduction/#configuration-directory):
 		// _default's settings with the production environment's over them.
-		dm, files, err := readConfigDir(l, dir)
+		dm, files, err := readConfigDir(l, dir, env)
 		if err != nil {
 			return nil, err
 		}
 		if files == nil {
 			// Only another environment's folder: Hugo's, when beside
 			// its content/ (config/NAME/config.yml may be another tool's).
-			if envs := otherEnvironments(dir); envs != nil && layout.Exists(dir, "content", true) {
-				return nil, noEnvironment(envs)
+			if envs := otherEnvironments(dir, env); envs != nil && layout.Exists(dir, "content", true) {
+				return nil, noEnvironment(envs, env)
 			}
 			return nil, nil
 		}
