@@ -456,6 +456,10 @@ type Markup struct {
 	// not goldmark's (VitePress's slugify keeps letters of any script);
 	// nil: goldmark's.
 	Slug func(string) string
+	// AttrList reads Python-Markdown's attribute lists ("{ #id .class
+	// width=50% }" after an image, a link, a heading; MkDocs'
+	// markdown_extensions: [attr_list]).
+	AttrList bool
 	// NoObsidian: the tool reads none of Obsidian's syntax: [[x]],
 	// ![[x]], #tags, ==x== and %%x%% are text (VitePress's markdown-it).
 	NoObsidian bool

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -57,5 +58,47 @@ func TestMissingNoteMessage(t *testing.T) {
 	_, err := build(t, dir, Options{Theme: theme})
 	if err == nil || !strings.Contains(err.Error(), `a.md:3:5: broken wikilink [[Gnome]]: no note or file named "Gnome" in the vault`) {
 		t.Errorf("err = %v", err)
+	}
+}
+
+// TestMkDocsAttrList: "markdown_extensions: [attr_list]" in mkdocs.yml
+// (https://python-markdown.github.io/extensions/attr_list/) sets the
+// attributes of images, links and headings, never shown as text (issue
+// 32, G6: evaluate3 #21's portraits showed "{ width="50%" }"); through
+// the raw-HTML sanitiser's allowlist: no handler, no style. Without the
+// extension MkDocs shows the braces as text, and so does sitegen.
+func TestMkDocsAttrList(t *testing.T) {
+	page := "# Home\n\n![A](a.png){ width=\"50%\" }\n\n## Rules {#the-rules .note}\n\n" +
+		"[out](https://example.org/){ target=_blank onclick=\"x()\" style=\"color:red\" }\n"
+	for _, tt := range []struct {
+		name, config string
+		want, not    []string
+	}{
+		{"listed", "site_name: W\nmarkdown_extensions:\n  - attr_list\n",
+			[]string{`alt="A" width="50%"`, `id="the-rules" class="note"`, `href="https://example.org/" target="_blank"`},
+			[]string{"width=", "{", "onclick", "color:red"}},
+		{"not listed", "site_name: W\n", []string{"{ width=", "{ target=_blank"}, nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			sitetest.WriteFiles(t, dir, map[string]string{"mkdocs.yml": tt.config, "docs/index.md": page, "docs/a.png": "png"})
+			if _, err := build(t, dir, Options{Theme: theme, BrokenLinks: "warn"}); err != nil {
+				t.Fatal(err)
+			}
+			out := readTree(t, dir+"/public")["index.html"]
+			main := out[strings.Index(out, "<h1"):]
+			main = main[:strings.Index(main, "</main>")]
+			text := regexp.MustCompile(`<[^>]*>`).ReplaceAllString(main, "")
+			for _, w := range tt.want {
+				if !strings.Contains(main, strings.ReplaceAll(w, `"`, "&#34;")) && !strings.Contains(main, w) && !strings.Contains(text, w) {
+					t.Errorf("page lacks %q:\n%s", w, main)
+				}
+			}
+			for _, n := range tt.not {
+				if strings.Contains(text, n) || n != "width=" && n != "{" && strings.Contains(main, n) {
+					t.Errorf("page shows %q:\n%s", n, main)
+				}
+			}
+		})
 	}
 }

@@ -303,6 +303,7 @@ func load(ctx context.Context, opts Options, updatable bool) (*Site, error) {
 		RawHTMLLinks: s.lay.FileLinks,
 		Dialects: markup.Dialects{
 			Kramdown:           s.lay.Kind == layout.Jekyll,
+			AttrList:           s.lay.Markup.AttrList,
 			Liquid:             s.lay.Kind == layout.Jekyll,
 			Shortcodes:         s.lay.Kind == layout.Hugo,
 			PageLinkShortcodes: s.lay.Markup.PageLinkShortcodes,

@@ -49,6 +49,7 @@ import (
 	"fmt"
 	"html"
 	"path"
+	"slices"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -140,6 +141,15 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Nav = navEntries(n, 0, nil)
 		l.Read = append(l.Read, fmt.Sprintf("nav (%d entries)", len(l.Nav)))
 	}
+	// "markdown_extensions: [attr_list]": Python-Markdown's attr_list
+	// (https://python-markdown.github.io/extensions/attr_list/), also
+	// under its full name.
+	for _, ext := range names(get("markdown_extensions")) {
+		if ext == "attr_list" || ext == "markdown.extensions.attr_list" {
+			l.Markup.AttrList = true
+			l.Read = append(l.Read, "markdown_extensions attr_list")
+		}
+	}
 	if names := plugins(get("plugins")); len(names) == 1 {
 		l.Notes = append(l.Notes, fmt.Sprintf("%s: plugin %s not implemented: the pages are built as MkDocs builds them without this plugin", file, names[0]))
 	} else if len(names) > 1 {
@@ -225,12 +235,19 @@ func pagePath(v string) string {
 // (or a dict of them). search, MkDocs' own, is left out: sitegen builds
 // its own search.
 func plugins(n *yaml.Node) []string {
+	return slices.DeleteFunc(names(n), func(name string) bool { return name == "search" })
+}
+
+// names returns the names a list of plugins or of markdown_extensions
+// gives: "Each item may contain a string name or a key value pair" (or
+// a dict of them).
+func names(n *yaml.Node) []string {
 	if n == nil {
 		return nil
 	}
 	var names []string
 	add := func(name string) {
-		if name != "" && name != "search" {
+		if name != "" {
 			names = append(names, name)
 		}
 	}
