@@ -948,6 +948,7 @@ func (s *Site) buildTree(pages []*page) {
 		}
 	}
 	visit(s.home)
+	s.hideUnnamedFolders()
 	// Previous and next follow the navigation: a page out of it (MkDocs'
 	// pages that nav: does not name, just-the-docs' nav_exclude) has no
 	// neighbours and is no one's; nor has a redirect elsewhere (redirect_to:).

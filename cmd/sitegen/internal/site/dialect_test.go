@@ -102,3 +102,76 @@ func TestMkDocsAttrList(t *testing.T) {
 		})
 	}
 }
+
+// TestMkDocsAwesomePages: the .pages files of the awesome-pages plugin
+// (https://github.com/lukasgeiter/mkdocs-awesome-pages-plugin, README),
+// when plugins: lists it and mkdocs.yml has no nav ("This plugin won't do
+// anything if your mkdocs.yml defines a nav"): "Create a file named .pages
+// in a directory and use the nav attribute to customize the navigation on
+// that level. List the files and subdirectories in the order that they
+// should appear"; "Pages or sections that are not mentioned in the list
+// will not appear in the navigation. However, you may include a ...
+// entry to specify where all remaining items should be inserted";
+// "nav: - First page: page1.md" titles an entry; "set the title to
+// override the title of that directory in the navigation"; "set the hide
+// attribute to true to hide the directory ... It will still be included
+// in the build"; arrange (deprecated): "If you only specify some pages,
+// they will be positioned at the beginning, followed by the other pages
+// in their original order". What sitegen does not read is named
+// (issue 32, G2: evaluate3 #21, logkn/ewm-wiki).
+func TestMkDocsAwesomePages(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"mkdocs.yml":              "site_name: W\nplugins:\n  - search\n  - awesome-pages\n",
+		"docs/index.md":           "# Home\n",
+		"docs/.pages":             "nav:\n  - index.md\n  - pcs\n  - npcs\n  - ...\n  - Last words: zz.md\n",
+		"docs/zz.md":              "# ZZ\n",
+		"docs/aa.md":              "# AA\n",
+		"docs/pcs/.pages":         "title: Player Characters\narrange:\n  - zed.md\n",
+		"docs/pcs/ann.md":         "# Ann\n",
+		"docs/pcs/zed.md":         "# Zed\n",
+		"docs/npcs/.pages":        "title: Non-Player Characters\nnav:\n  - bob.md\norder: desc\n",
+		"docs/npcs/bob.md":        "# Bob\n",
+		"docs/npcs/carl.md":       "# Carl\n",
+		"docs/lore/.pages":        "hide: true\n",
+		"docs/lore/gods.md":       "# Gods\n",
+		"docs/factions/guilds.md": "# Guilds\n",
+		"docs/factions/houses.md": "# Houses\n",
+	})
+	res, err := build(t, dir, Options{Theme: theme, BrokenLinks: "warn"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := readTree(t, dir+"/public")
+	navOf := func(page string) string {
+		m := regexp.MustCompile(`(?s)<nav class="site-nav".*?</nav>`).FindString(out[page])
+		return strings.Join(strings.Fields(regexp.MustCompile(`<[^>]+>`).ReplaceAllString(m, " ")), " ")
+	}
+	for page, want := range map[string]string{
+		"index.html":          "Player Characters Non-Player Characters AA Factions Last words",
+		"pcs/ann/index.html":  "Player Characters Zed Ann Non-Player Characters AA",
+		"npcs/bob/index.html": "Non-Player Characters Bob AA",
+	} {
+		nav := navOf(page)
+		if !strings.Contains(nav, want) {
+			t.Errorf("%s: nav %q\nwant %q", page, nav, want)
+		}
+		for _, hidden := range []string{"Gods", "Lore", "Carl"} {
+			if strings.Contains(nav, hidden) {
+				t.Errorf("%s: nav %q shows %s", page, nav, hidden)
+			}
+		}
+	}
+	if out["lore/gods/index.html"] == "" || out["npcs/carl/index.html"] == "" {
+		t.Errorf("a page the navigation hides is not published")
+	}
+	for _, f := range []string{".pages", "pcs/.pages"} {
+		if _, ok := out[f]; ok {
+			t.Errorf("%s published", f)
+		}
+	}
+	all := strings.Join(append(res.Warnings, res.Info...), "\n")
+	if !strings.Contains(all, "order") || strings.Contains(all, "awesome-pages not implemented") {
+		t.Errorf("want a note naming the key not read (order), not 'not implemented': %s", all)
+	}
+}
