@@ -84,6 +84,33 @@ func (s *Site) srcFile(rel string) string {
 	return path.Join(s.lay.Content, rel)
 }
 
+// unlistEmptyFolders: a folder without a page of its own whose pages are
+// all unlisted (docsify's _assets/, a Docusaurus folder of unlisted docs)
+// has nothing to list: its generated page is unlisted too, so no empty
+// section shows in the navigation or sitemap.xml. It returns unlisted
+// with those pages added.
+func (s *Site) unlistEmptyFolders(unlisted []*page) []*page {
+	held := map[*page]bool{} // sections that held an unlisted page
+	for _, p := range unlisted {
+		if p.parent != nil {
+			held[p.parent] = true
+		}
+	}
+	deepest := slices.Clone(s.synth)
+	slices.SortStableFunc(deepest, func(a, b *page) int { return strings.Count(b.rel, "/") - strings.Count(a.rel, "/") })
+	for _, sec := range deepest {
+		if sec == s.home || sec.file != "" || sec.unlisted != "" || len(sec.children) > 0 || !held[sec] || sec.parent == nil {
+			continue
+		}
+		sec.unlisted = "its pages are all unlisted"
+		par := sec.parent
+		par.children = slices.DeleteFunc(par.children, func(c *page) bool { return c == sec })
+		held[par] = true
+		unlisted = append(unlisted, sec)
+	}
+	return unlisted
+}
+
 // sectionIndex is the file name of a folder's own page.
 const sectionIndex = "_index.md"
 
@@ -932,6 +959,7 @@ func (s *Site) buildTree(pages []*page) {
 			p.parent.children = append(p.parent.children, p)
 		}
 	}
+	unlisted = s.unlistEmptyFolders(unlisted)
 	s.sections = sections
 	for _, p := range all {
 		s.sortChildren(p.children)
