@@ -68,8 +68,11 @@ func TestMissingNoteMessage(t *testing.T) {
 // the raw-HTML sanitiser's allowlist: no handler, no style. Without the
 // extension MkDocs shows the braces as text, and so does sitegen.
 func TestMkDocsAttrList(t *testing.T) {
-	page := "# Home\n\n![A](a.png){ width=\"50%\" }\n\n## Rules {#the-rules .note}\n\n" +
-		"[out](https://example.org/){ target=_blank onclick=\"x()\" style=\"color:red\" }\n"
+	page := "# Home\n\n![A](a.png){ width=\"50%\" }\n\n## Rules {: #the-rules .note}\n\n" +
+		"[out](https://example.org/){ target=_blank onclick=\"x()\" style=\"color:red\" }\n\n[b](b.md){ #to-b }\n"
+	// The ids the lists give are link targets (the outline reads them):
+	// b.md's links are not broken, in strict mode.
+	other := "# B\n\n[rules](index.md#the-rules), [to b](index.md#to-b)\n"
 	for _, tt := range []struct {
 		name, config string
 		want, not    []string
@@ -81,8 +84,12 @@ func TestMkDocsAttrList(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
-			sitetest.WriteFiles(t, dir, map[string]string{"mkdocs.yml": tt.config, "docs/index.md": page, "docs/a.png": "png"})
-			if _, err := build(t, dir, Options{Theme: theme, BrokenLinks: "warn"}); err != nil {
+			sitetest.WriteFiles(t, dir, map[string]string{"mkdocs.yml": tt.config, "docs/index.md": page, "docs/b.md": other, "docs/a.png": "png"})
+			mode := "warn" // without attr_list, b.md's anchors are broken, as in MkDocs
+			if tt.name == "listed" {
+				mode = ""
+			}
+			if _, err := build(t, dir, Options{Theme: theme, BrokenLinks: mode}); err != nil {
 				t.Fatal(err)
 			}
 			out := readTree(t, dir+"/public")["index.html"]

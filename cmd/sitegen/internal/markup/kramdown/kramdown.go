@@ -151,6 +151,37 @@ func SpanIDs(line []byte) []string {
 	return ids
 }
 
+// AttrListIDs is SpanIDs for attr_list's lists ("[a](b){ #id }",
+// "*x*{: #id}"), for readers of raw lines; with heading, the line is a
+// heading's text, whose list at the end ("Rules {: #rules }") gives the
+// heading its id.
+func AttrListIDs(line []byte, heading bool) []string {
+	var ids []string
+	add := func(list string) {
+		for _, m := range attrToken.FindAllStringSubmatch(list, -1) {
+			if tok := m[0]; m[1] == "" && strings.HasPrefix(tok, "#") && len(tok) > 1 {
+				ids = append(ids, tok[1:])
+			}
+		}
+	}
+	for i := bytes.IndexByte(line, '{'); i >= 0; {
+		if m := attrListSpan.FindSubmatchIndex(line[i:]); m != nil {
+			switch {
+			case i > 0 && bytes.IndexByte([]byte("*_`)]~="), line[i-1]) >= 0:
+				add(string(line[i+m[2] : i+m[3]]))
+			case heading && i > 0 && line[i-1] == ' ' && len(bytes.TrimSpace(line[i+m[1]:])) == 0:
+				add(string(line[i+m[2] : i+m[3]]))
+			}
+		}
+		next := bytes.IndexByte(line[i+1:], '{')
+		if next < 0 {
+			break
+		}
+		i += 1 + next
+	}
+	return ids
+}
+
 // kindSpanIAL is the AST kind of a span attribute list.
 var kindSpanIAL = ast.NewNodeKind("KramdownSpanIAL")
 
