@@ -62,6 +62,8 @@ Flags:
                         only the pages whose files or whose links' answers
                         changed since the last --incremental build (as
                         Jekyll's --incremental; the output is the same)
+  -e, --environment ENV a Hugo site's environment: config/ENV/ is read over
+                        config/_default/ (default production, as hugo)
       --cache-dir DIR   where builds keep what the next build can reuse
                         (default: the user's cache folder + /d6codex)
       --no-cache        use no cache: render every page, compress every
@@ -92,6 +94,9 @@ type Flags struct {
 	// Incremental reuses the previous --incremental build's pages
 	// (site.Options.ReuseBuild).
 	Incremental bool
+	// Environment is Hugo's --environment ("" its default: production
+	// for a build, development for serve).
+	Environment string
 }
 
 // Register defines the build flags on fs, with Hugo's long and short names.
@@ -114,6 +119,9 @@ func (f *Flags) Register(fs *flag.FlagSet) {
 	fs.StringVar(&f.CacheDir, "cache-dir", "", "where builds keep what the next build can reuse")
 	fs.BoolVar(&f.NoCache, "no-cache", false, "use no cache")
 	fs.BoolVar(&f.Incremental, "incremental", false, "render again only the pages that changed since the last --incremental build")
+	for _, name := range []string{"environment", "e"} {
+		fs.StringVar(&f.Environment, name, "", "Hugo's build environment: config/NAME/ over config/_default/ (default production; development for serve)")
+	}
 }
 
 // Check reports flags with values they cannot take.
@@ -133,7 +141,7 @@ func (f *Flags) Options() site.Options {
 		// Where the layout's tool builds (VitePress' .vitepress/dist,
 		// Docusaurus' build/), else SOURCE/public; the build reports an
 		// unreadable settings file.
-		lay, _ := detect.Layout(f.Source)
+		lay, _ := detect.LayoutIn(f.Source, f.Environment)
 		dest = site.DefaultDest(f.Source, lay)
 	}
 	cache := f.CacheDir
@@ -149,6 +157,7 @@ func (f *Flags) Options() site.Options {
 		Drafts:      f.Drafts,
 		ReplaceDest: f.ReplaceDest,
 		BrokenLinks: f.BrokenLinks,
+		Environment: f.Environment,
 		Theme:       d6codex.Theme(),
 		Handlers:    Handlers(),
 		Generators:  Generators(),
@@ -233,7 +242,7 @@ func Build(ctx context.Context, opts site.Options, stdout, stderr io.Writer) (si
 // errors and warnings by kind.
 func BuildAll(ctx context.Context, opts site.Options, all bool, stdout, stderr io.Writer) (site.Result, bool) {
 	if opts.Layout == nil {
-		if lay, err := detect.Layout(opts.Source); err == nil {
+		if lay, err := detect.LayoutIn(opts.Source, opts.Environment); err == nil {
 			opts.Layout = lay // else the build reports the settings' error
 		}
 	}

@@ -75,3 +75,17 @@ func TestServeRereadsSettings(t *testing.T) {
 		})
 	}
 }
+
+// TestServeEnvironment: "The default environment for hugo is production,
+// and for hugo server is development"
+// (https://gohugo.io/getting-started/configuration/#configuration-directory):
+// sitegen serve reads config/development/ unless --environment says
+// otherwise (issue 32).
+func TestServeEnvironment(t *testing.T) {
+	for _, tt := range []struct{ flag, want string }{{"", "development"}, {"online", "online"}} {
+		f := buildcmd.Flags{Source: t.TempDir(), Environment: tt.flag}
+		if got := serveOptions(f).Environment; got != tt.want {
+			t.Errorf("--environment %q: serve builds for %q, want %q", tt.flag, got, tt.want)
+		}
+	}
+}

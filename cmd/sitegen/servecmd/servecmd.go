@@ -86,6 +86,9 @@ Flags:
                         using file system events (network or VM mounts)
   --debounce DUR        quiet time that ends a batch of changes (default 20ms)
   --navigate            send browsers to the page that was just edited
+  -e, --environment ENV a Hugo site's environment: config/ENV/ read over
+                        config/_default/ (default development, as hugo
+                        server; sitegen build's is production)
   --broken-links MODE   "error": broken links fail the build as they do in
                         sitegen build; by default they are warnings while
                         authoring, listed in the terminal and the browser
@@ -162,6 +165,9 @@ type config struct {
 // --broken-links says otherwise (a vault's genuine broken links are
 // listed, and the site is served; `sitegen build` stays strict).
 func serveOptions(f buildcmd.Flags) site.Options {
+	if f.Environment == "" {
+		f.Environment = "development" // `hugo server`'s default environment
+	}
 	opts := f.Options()
 	opts.Incremental = true
 	opts.ReuseBuild = true // the build cache, written as serve goes, makes a build after serve a small one
@@ -213,7 +219,7 @@ func serve(ctx context.Context, c config, stdout, stderr io.Writer) error {
 	} else if err := site.CheckDest(opts); err != nil {
 		return err // no build could ever publish there
 	}
-	if lay, err := detect.Layout(c.flags.Source); err == nil {
+	if lay, err := detect.LayoutIn(c.flags.Source, opts.Environment); err == nil {
 		opts.Layout = lay // else the first build reports the settings' error
 		fmt.Fprintf(stdout, "sitegen: %s\n", lay.Describe())
 	}

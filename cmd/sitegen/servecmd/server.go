@@ -321,7 +321,7 @@ func (s *server) rebuild(ctx context.Context) {
 		// mkdocs.yml's nav, _config.yml's title, .obsidian/'s templates
 		// folder) are read again: they decide what is published.
 		s.opts.Layout = nil
-		if lay, err := detect.Layout(s.opts.Source); err == nil {
+		if lay, err := detect.LayoutIn(s.opts.Source, s.opts.Environment); err == nil {
 			s.opts.Layout = lay // else the build reports the settings' error
 		}
 	}

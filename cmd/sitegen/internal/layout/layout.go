@@ -199,6 +199,21 @@ type Layout struct {
 	// Home is the content-relative path of the site's home page when it
 	// is not the root's index page (mdBook's first chapter); "" for none.
 	Home string
+	// Menu is the site's main menu when the tool's settings or a page's
+	// front matter give one (Hugo's menus.main): the navigation is its
+	// entries, in its order and nesting, in place of the page tree.
+	// Entries are those of the settings; PageMenu gives a page's own
+	// (its front matter's menu: main) and MenuTree orders and nests them
+	// all by the tool's rule. Nil PageMenu: no menu.
+	Menu     []MenuEntry
+	PageMenu func(rel string, meta map[string]any) (MenuEntry, bool)
+	MenuTree func([]MenuEntry) []MenuEntry
+	// HTMLHome: the tool makes no home page of its own when the content
+	// has no index page (Quartz's FolderPage emitter skips the root), so
+	// an index.html file at the content's root is the home: it is
+	// published at /index.html and sitegen's generated home page is not
+	// written, with a warning.
+	HTMLHome bool
 	// Expand rewrites a page's text before it is parsed (mdBook's
 	// {{#include}} lines); nil leaves pages as they are.
 	Expand Expander
@@ -441,6 +456,10 @@ type Markup struct {
 	// not goldmark's (VitePress's slugify keeps letters of any script);
 	// nil: goldmark's.
 	Slug func(string) string
+	// AttrList reads Python-Markdown's attribute lists ("{ #id .class
+	// width=50% }" after an image, a link, a heading; MkDocs'
+	// markdown_extensions: [attr_list]).
+	AttrList bool
 	// NoObsidian: the tool reads none of Obsidian's syntax: [[x]],
 	// ![[x]], #tags, ==x== and %%x%% are text (VitePress's markdown-it).
 	NoObsidian bool
@@ -573,6 +592,25 @@ type NavEntry struct {
 	// ID names the page by the tool's id for it (see Page.ID) when Path
 	// is "" and the entry is not a group heading.
 	ID string
+}
+
+// MenuEntry is an entry of the site's menu (see Layout.Menu).
+type MenuEntry struct {
+	// Name is the entry's label; "" takes its page's navigation label.
+	Name string
+	// URL is where the entry leads, as written (a site path or another
+	// site's URL), when it names no page by PageRef.
+	URL string
+	// PageRef names the entry's page by its content-relative path
+	// ("rules", "rules/_index.md", "about.md"), "" for none; Page is that
+	// page's content-relative path once known (a page's own entry).
+	PageRef, Page string
+	// Weight orders the entries; Identifier names an entry for Parent,
+	// which nests it under the entry of that identifier (or name).
+	Weight             int
+	Identifier, Parent string
+	// Children are the entries nested under this one (MenuTree's).
+	Children []MenuEntry
 }
 
 // Skip reports whether the content-relative path rel (a folder when dir)

@@ -47,6 +47,18 @@ func TestContainers(t *testing.T) {
 			want: []string{`<p class="callout-title">Outer container</p>`, `<summary class="callout-title">Inner container</summary>`, "<p>Inner.</p>", "</details>", "<p>Still outer.</p>", "</div>", "<p>After.</p>"}},
 		{name: "vitepress raw", dialect: vitepressDialect, src: "::: raw\nKept *as* Markdown.\n:::\n",
 			want: []string{"<p>Kept <em>as</em> Markdown.</p>"}, not: []string{"callout", ":::"}},
+		// https://vitepress.dev/guide/markdown#code-groups: "::: code-group /
+		// ```js [config.js] ... ``` / ```ts [config.ts] ... ``` / :::" — a
+		// group of tabs, each labelled by the text in brackets (issue 32,
+		// G7). Shown as the Docusaurus tabs are: each labelled block an
+		// open <details> (readable without script, in print, by keyboard).
+		{name: "vitepress code group", dialect: vitepressDialect,
+			src: "::: code-group\n\n```js [config.js]\nconst config = {}\n```\n\n```ts [config.ts]\nconst config: UserConfig = {}\n```\n\n```sh\nno label\n```\n\n:::\n",
+			want: []string{`<details class="callout callout-tab" open><summary class="callout-title">config.js</summary>`, "const config = {}", "</details>",
+				`<summary class="callout-title">config.ts</summary>`, "UserConfig", "</details>", "no label"},
+			not: []string{"[config", ":::"}},
+		{name: "brackets outside a code group stay the fence's", dialect: vitepressDialect, src: "```js [a.js]\nx\n```\n",
+			want: []string{"<pre"}, not: []string{"callout"}},
 		{name: "unknown word", dialect: vitepressDialect, src: "::: spoiler\nText.\n:::\n",
 			want: []string{"<p>Text.</p>"}, not: []string{":::", "callout"},
 			problems: []string{"warning: 1:1: ::: spoiler is not a container this site's tool knows: its content is shown without a box"}},

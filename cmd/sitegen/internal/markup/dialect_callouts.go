@@ -2,6 +2,8 @@ package markup
 
 import (
 	"cmp"
+	"regexp"
+	"strings"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -17,14 +19,16 @@ import (
 // containerCallouts turns the ::: containers of the layout's dialect
 // (package container) into callouts, their written titles into rich
 // titles; a container of no kind (VitePress's raw) leaves its content in
-// its place.
+// its place, and a code group (VitePress's ::: code-group) its fenced
+// blocks, each labelled one a tab (labelFences).
 type containerCallouts struct{}
 
 func (containerCallouts) Extend(m goldmark.Markdown) {
 	m.Parser().AddOptions(parser.WithASTTransformers(util.Prioritized(containerCallouts{}, 99)))
 }
 
-func (containerCallouts) Transform(doc *ast.Document, _ text.Reader, _ parser.Context) {
+func (containerCallouts) Transform(doc *ast.Document, reader text.Reader, _ parser.Context) {
+	src := reader.Source()
 	var nodes []*container.Node
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if c, ok := n.(*container.Node); ok && entering {
@@ -34,6 +38,9 @@ func (containerCallouts) Transform(doc *ast.Document, _ text.Reader, _ parser.Co
 	})
 	for _, n := range nodes {
 		parent := n.Parent()
+		if n.Word == codeGroup {
+			labelFences(n, src)
+		}
 		if n.Style == "" {
 			for c := n.FirstChild(); c != nil; {
 				next := c.NextSibling()
@@ -60,6 +67,31 @@ func (containerCallouts) Transform(doc *ast.Document, _ text.Reader, _ parser.Co
 			x = next
 		}
 		parent.ReplaceChild(parent, n, c)
+	}
+}
+
+// codeGroup is VitePress's container of code blocks shown as tabs.
+const codeGroup = "code-group"
+
+// fenceLabel is the label of a fenced block in a code group: "```js
+// [config.js]" (https://vitepress.dev/guide/markdown#code-groups).
+var fenceLabel = regexp.MustCompile(`\[([^\]\n]+)\]`)
+
+// labelFences shows each fenced block of a code group that has a label as
+// a tab (the style of Docusaurus's TabItem, mdxCallouts): an open
+// collapsible callout titled by its label, so no tab needs a script to be
+// read, printed or reached by keyboard.
+func labelFences(group *container.Node, src []byte) {
+	for x := group.FirstChild(); x != nil; {
+		next := x.NextSibling()
+		if f, ok := x.(*ast.FencedCodeBlock); ok && f.Info != nil {
+			if m := fenceLabel.FindSubmatch(f.Info.Segment.Value(src)); m != nil {
+				c := &callout.Node{Style: "tab", Title: strings.TrimSpace(string(m[1])), Collapsible: true, Open: true}
+				group.ReplaceChild(group, f, c)
+				c.AppendChild(c, f)
+			}
+		}
+		x = next
 	}
 }
 

@@ -194,6 +194,27 @@ func IDs(doc ast.Node, src []byte) map[string]bool {
 // outline has no inline markup to hold.
 func (m *Markdown) IDs(doc ast.Node, src []byte) map[string]bool {
 	ids := IDs(doc, src)
+	if m.opts.Dialects.AttrList && !m.opts.Dialects.Kramdown {
+		// attr_list's lists: a heading's at the end of its line, an
+		// inline element's after it.
+		_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+			if h, ok := n.(*ast.Heading); ok && entering {
+				for i := 0; i < h.Lines().Len(); i++ {
+					seg := h.Lines().At(i)
+					for _, id := range kramdown.AttrListIDs(seg.Value(src), true) {
+						ids[id] = true
+					}
+				}
+			}
+			return ast.WalkContinue, nil
+		})
+		eachTextLine(doc, src, func(line []byte) {
+			for _, id := range kramdown.AttrListIDs(line, false) {
+				ids[id] = true
+			}
+		})
+		return ids
+	}
 	if !m.opts.Dialects.Kramdown {
 		return ids
 	}

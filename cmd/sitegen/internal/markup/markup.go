@@ -103,6 +103,10 @@ type DataviewOptions struct {
 type Dialects struct {
 	// Kramdown applies kramdown attribute lists ({: #id .class}, {:toc}).
 	Kramdown bool
+	// AttrList applies Python-Markdown's attribute lists ({ #id .class
+	// key=value }, MkDocs' attr_list), by the same extension (package
+	// kramdown).
+	AttrList bool
 	// Liquid drops Liquid tags and outputs with a warning.
 	Liquid bool
 	// Shortcodes renders Hugo docs themes' shortcodes.
@@ -202,8 +206,8 @@ func New(opts Options) *Markdown {
 	if opts.Dataview.On {
 		exts = append(exts, inlinefield.Extension)
 	}
-	if opts.Dialects.Kramdown {
-		exts = append(exts, kramdown.Extension{SafeClasses: SafeClasses})
+	if opts.Dialects.Kramdown || opts.Dialects.AttrList {
+		exts = append(exts, kramdown.Extension{SafeClasses: SafeClasses, AttrList: !opts.Dialects.Kramdown, Attr: m.sanitizer.Allows})
 	}
 	if opts.Dialects.Liquid {
 		exts = append(exts, liquid.Extension{Warn: warnAt})

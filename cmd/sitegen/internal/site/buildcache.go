@@ -975,10 +975,7 @@ type cachedAlias struct {
 }
 
 // pageFieldsNotCached are the fields of page a cachedLoad does not keep:
-// set by the model's steps after loading (noPage: a synthesized section's,
-// buildTree), or the text itself (TestCachedLoadFields holds every other
-// field to a round trip).
-var pageFieldsNotCached = []string{"src", "parent", "children", "prev", "next", "tagFrom", "queryDeps", "noPage"}
+var pageFieldsNotCached = []string{"src", "parent", "children", "prev", "next", "tagFrom", "queryDeps", "noPage", "fileHome"}
 
 // toCachedLoad is the record of page p as loaded; nil when its front
 // matter holds a value gob cannot send.

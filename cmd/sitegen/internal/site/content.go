@@ -84,6 +84,33 @@ func (s *Site) srcFile(rel string) string {
 	return path.Join(s.lay.Content, rel)
 }
 
+// unlistEmptyFolders: a folder without a page of its own whose pages are
+// all unlisted (docsify's _assets/, a Docusaurus folder of unlisted docs)
+// has nothing to list: its generated page is unlisted too, so no empty
+// section shows in the navigation or sitemap.xml. It returns unlisted
+// with those pages added.
+func (s *Site) unlistEmptyFolders(unlisted []*page) []*page {
+	held := map[*page]bool{} // sections that held an unlisted page
+	for _, p := range unlisted {
+		if p.parent != nil {
+			held[p.parent] = true
+		}
+	}
+	deepest := slices.Clone(s.synth)
+	slices.SortStableFunc(deepest, func(a, b *page) int { return strings.Count(b.rel, "/") - strings.Count(a.rel, "/") })
+	for _, sec := range deepest {
+		if sec == s.home || sec.file != "" || sec.unlisted != "" || len(sec.children) > 0 || !held[sec] || sec.parent == nil {
+			continue
+		}
+		sec.unlisted = "its pages are all unlisted"
+		par := sec.parent
+		par.children = slices.DeleteFunc(par.children, func(c *page) bool { return c == sec })
+		held[par] = true
+		unlisted = append(unlisted, sec)
+	}
+	return unlisted
+}
+
 // sectionIndex is the file name of a folder's own page.
 const sectionIndex = "_index.md"
 
@@ -162,6 +189,7 @@ type page struct {
 	unpublished   string         // why its tool would not publish it; "" when published
 	unlisted      string         // why it is published but kept out of lists, search and sitemap.xml
 	aliases       []alias
+	fileHome      bool            // the generated home page, not written: a file of the content is the home (Layout.HTMLHome)
 	names         []string        // other names of the page for wikilinks and search (Obsidian's aliases that are not URL paths)
 	tags          []string        // Obsidian's tags: (front matter) and #tags (text), which make tag pages (tags.go)
 	ids           map[string]bool // element ids (heading anchors) of the rendered page
@@ -873,6 +901,10 @@ func (s *Site) buildTree(pages []*page) {
 		return sec
 	}
 	s.home = section("")
+	if s.lay.HTMLHome && s.home.file == "" && s.files["index.html"] && s.home.sitePath == "/" {
+		s.home.fileHome = true
+		s.warn.addf(s.srcFile("index.html"), 0, 0, "", "the home page: there is no index.md, so %s makes no home page of its own and sitegen's generated home page (the list of the site's pages) is not written over this file", s.lay.Tool())
+	}
 	if s.lay.NavOnly {
 		s.navTree(pages) // the table of contents is the tree (navtree.go)
 	}
@@ -927,6 +959,7 @@ func (s *Site) buildTree(pages []*page) {
 			p.parent.children = append(p.parent.children, p)
 		}
 	}
+	unlisted = s.unlistEmptyFolders(unlisted)
 	s.sections = sections
 	for _, p := range all {
 		s.sortChildren(p.children)
@@ -943,6 +976,7 @@ func (s *Site) buildTree(pages []*page) {
 		}
 	}
 	visit(s.home)
+	s.hideUnnamedFolders()
 	// Previous and next follow the navigation: a page out of it (MkDocs'
 	// pages that nav: does not name, just-the-docs' nav_exclude) has no
 	// neighbours and is no one's; nor has a redirect elsewhere (redirect_to:).

@@ -215,11 +215,40 @@ func (s *Site) applyNav() {
 	// (https://www.mkdocs.org/user-guide/writing-your-docs/#configure-pages-and-navigation)
 	if len(named) > 0 && s.lay.Kind == layout.MkDocs {
 		for _, p := range s.byRel {
-			if !named[p] && p.kind == templates.KindPage {
-				p.navExclude = true
+			if !named[p] && (p.kind == templates.KindPage || p.kind == templates.KindSection) {
+				p.navExclude = true // a section: until a page it holds is in the navigation (hideUnnamedFolders)
 			}
 		}
 	}
+}
+
+// hideUnnamedFolders: in an MkDocs navigation (nav:, or awesome-pages'
+// .pages), a folder is in the navigation when it or a page it holds is;
+// a folder none of whose pages are (awesome-pages' "hide: true", pages
+// nav: does not name) is not, as in MkDocs, where a section is made of
+// the pages the navigation lists.
+func (s *Site) hideUnnamedFolders() {
+	if len(s.lay.Nav) == 0 || s.lay.Kind != layout.MkDocs {
+		return
+	}
+	var shown func(p *page) bool
+	shown = func(p *page) bool {
+		any := false
+		for _, c := range p.children {
+			if shown(c) {
+				any = true
+			}
+		}
+		if p.kind == templates.KindSection && p != s.home {
+			if any {
+				p.navExclude = false
+			} else if p.file == "" {
+				p.navExclude = true
+			}
+		}
+		return !p.navExclude
+	}
+	shown(s.home)
 }
 
 // navPlace gives p the label and place the navigation of a layout with

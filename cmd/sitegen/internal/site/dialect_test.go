@@ -1,6 +1,7 @@
 package site
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -57,5 +58,127 @@ func TestMissingNoteMessage(t *testing.T) {
 	_, err := build(t, dir, Options{Theme: theme})
 	if err == nil || !strings.Contains(err.Error(), `a.md:3:5: broken wikilink [[Gnome]]: no note or file named "Gnome" in the vault`) {
 		t.Errorf("err = %v", err)
+	}
+}
+
+// TestMkDocsAttrList: "markdown_extensions: [attr_list]" in mkdocs.yml
+// (https://python-markdown.github.io/extensions/attr_list/) sets the
+// attributes of images, links and headings, never shown as text (issue
+// 32, G6: evaluate3 #21's portraits showed "{ width="50%" }"); through
+// the raw-HTML sanitiser's allowlist: no handler, no style. Without the
+// extension MkDocs shows the braces as text, and so does sitegen.
+func TestMkDocsAttrList(t *testing.T) {
+	page := "# Home\n\n![A](a.png){ width=\"50%\" }\n\n## Rules {: #the-rules .note}\n\n" +
+		"[out](https://example.org/){ target=_blank onclick=\"x()\" style=\"color:red\" }\n\n[b](b.md){ #to-b }\n"
+	// The ids the lists give are link targets (the outline reads them):
+	// b.md's links are not broken, in strict mode.
+	other := "# B\n\n[rules](index.md#the-rules), [to b](index.md#to-b)\n"
+	for _, tt := range []struct {
+		name, config string
+		want, not    []string
+	}{
+		{"listed", "site_name: W\nmarkdown_extensions:\n  - attr_list\n",
+			[]string{`alt="A" width="50%"`, `id="the-rules" class="note"`, `href="https://example.org/" target="_blank"`},
+			[]string{"width=", "{", "onclick", "color:red"}},
+		{"not listed", "site_name: W\n", []string{"{ width=", "{ target=_blank"}, nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			sitetest.WriteFiles(t, dir, map[string]string{"mkdocs.yml": tt.config, "docs/index.md": page, "docs/b.md": other, "docs/a.png": "png"})
+			mode := "warn" // without attr_list, b.md's anchors are broken, as in MkDocs
+			if tt.name == "listed" {
+				mode = ""
+			}
+			if _, err := build(t, dir, Options{Theme: theme, BrokenLinks: mode}); err != nil {
+				t.Fatal(err)
+			}
+			out := readTree(t, dir+"/public")["index.html"]
+			main := out[strings.Index(out, "<h1"):]
+			main = main[:strings.Index(main, "</main>")]
+			text := regexp.MustCompile(`<[^>]*>`).ReplaceAllString(main, "")
+			for _, w := range tt.want {
+				if !strings.Contains(main, strings.ReplaceAll(w, `"`, "&#34;")) && !strings.Contains(main, w) && !strings.Contains(text, w) {
+					t.Errorf("page lacks %q:\n%s", w, main)
+				}
+			}
+			for _, n := range tt.not {
+				if strings.Contains(text, n) || n != "width=" && n != "{" && strings.Contains(main, n) {
+					t.Errorf("page shows %q:\n%s", n, main)
+				}
+			}
+		})
+	}
+}
+
+// TestMkDocsAwesomePages: the .pages files of the awesome-pages plugin
+// (https://github.com/lukasgeiter/mkdocs-awesome-pages-plugin, README),
+// when plugins: lists it and mkdocs.yml has no nav ("This plugin won't do
+// anything if your mkdocs.yml defines a nav"): "Create a file named .pages
+// in a directory and use the nav attribute to customize the navigation on
+// that level. List the files and subdirectories in the order that they
+// should appear"; "Pages or sections that are not mentioned in the list
+// will not appear in the navigation. However, you may include a ...
+// entry to specify where all remaining items should be inserted";
+// "nav: - First page: page1.md" titles an entry; "set the title to
+// override the title of that directory in the navigation"; "set the hide
+// attribute to true to hide the directory ... It will still be included
+// in the build"; arrange (deprecated): "If you only specify some pages,
+// they will be positioned at the beginning, followed by the other pages
+// in their original order". What sitegen does not read is named
+// (issue 32, G2: evaluate3 #21, logkn/ewm-wiki).
+func TestMkDocsAwesomePages(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"mkdocs.yml":              "site_name: W\nplugins:\n  - search\n  - awesome-pages\n",
+		"docs/index.md":           "# Home\n",
+		"docs/.pages":             "nav:\n  - index.md\n  - pcs\n  - npcs\n  - ...\n  - Last words: zz.md\n",
+		"docs/zz.md":              "# ZZ\n",
+		"docs/aa.md":              "# AA\n",
+		"docs/pcs/.pages":         "title: Player Characters\narrange:\n  - zed.md\n",
+		"docs/pcs/ann.md":         "# Ann\n",
+		"docs/pcs/zed.md":         "# Zed\n",
+		"docs/npcs/.pages":        "title: Non-Player Characters\nnav:\n  - bob.md\norder: desc\n",
+		"docs/npcs/bob.md":        "# Bob\n",
+		"docs/npcs/carl.md":       "# Carl\n",
+		"docs/lore/.pages":        "hide: true\n",
+		"docs/lore/gods.md":       "# Gods\n",
+		"docs/factions/guilds.md": "# Guilds\n",
+		"docs/factions/houses.md": "# Houses\n",
+	})
+	res, err := build(t, dir, Options{Theme: theme, BrokenLinks: "warn"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := readTree(t, dir+"/public")
+	navOf := func(page string) string {
+		m := regexp.MustCompile(`(?s)<nav class="site-nav".*?</nav>`).FindString(out[page])
+		return strings.Join(strings.Fields(regexp.MustCompile(`<[^>]+>`).ReplaceAllString(m, " ")), " ")
+	}
+	for page, want := range map[string]string{
+		"index.html":          "Player Characters Non-Player Characters AA Factions Last words",
+		"pcs/ann/index.html":  "Player Characters Zed Ann Non-Player Characters AA",
+		"npcs/bob/index.html": "Non-Player Characters Bob AA",
+	} {
+		nav := navOf(page)
+		if !strings.Contains(nav, want) {
+			t.Errorf("%s: nav %q\nwant %q", page, nav, want)
+		}
+		for _, hidden := range []string{"Gods", "Lore", "Carl"} {
+			if strings.Contains(nav, hidden) {
+				t.Errorf("%s: nav %q shows %s", page, nav, hidden)
+			}
+		}
+	}
+	if out["lore/gods/index.html"] == "" || out["npcs/carl/index.html"] == "" {
+		t.Errorf("a page the navigation hides is not published")
+	}
+	for _, f := range []string{".pages", "pcs/.pages"} {
+		if _, ok := out[f]; ok {
+			t.Errorf("%s published", f)
+		}
+	}
+	all := strings.Join(append(res.Warnings, res.Info...), "\n")
+	if !strings.Contains(all, "order") || strings.Contains(all, "awesome-pages not implemented") {
+		t.Errorf("want a note naming the key not read (order), not 'not implemented': %s", all)
 	}
 }

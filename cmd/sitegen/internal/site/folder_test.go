@@ -442,3 +442,41 @@ func TestDocsifySettings(t *testing.T) {
 		t.Errorf("README.md is not published as a page of its own")
 	}
 }
+
+// TestDocsifyUnderscoreFolders (evaluate2 F5, raleel/mythras-srd's
+// _assets/ of test pages): docsify serves the folder as it is — its
+// deploy guide publishes the docs folder whole ("cp -r * .public" for
+// GitLab Pages) and its quick start adds .nojekyll "to prevent GitHub
+// Pages from ignoring files that begin with an underscore"
+// (https://docsify.js.org/#/quickstart, #/deploy) — so a page or file in
+// an _-named folder is published at its URL (index.html's
+// ./_assets/css/style.css, a link to #/_assets/testpage). docsify's
+// navigation is its _sidebar.md, which such pages are not in, and
+// docsify's own files are _-named: decision, such a folder's pages are
+// published but not in the navigation, lists, search or sitemap
+// (unlisted), as the sidebar leaves them.
+func TestDocsifyUnderscoreFolders(t *testing.T) {
+	out, _ := buildFolder(t, map[string]string{
+		"index.html":            `<link rel="stylesheet" href="./_assets/css/style.css"><script>window.$docsify = {name: 'M'}</script><script src="//cdn.jsdelivr.net/npm/docsify@4"></script>`,
+		".nojekyll":             "",
+		"README.md":             "# Home\n\nSee [the test page](_assets/testpage.md) and ![map](_media/map.png).\n",
+		"rules.md":              "# Rules\n",
+		"_assets/testpage.md":   "# Test page\n",
+		"_assets/css/style.css": "body{}",
+		"_media/map.png":        "png",
+	})
+	if out["_assets/testpage/index.html"] == "" {
+		t.Errorf("_assets/testpage.md is not published: %v", keys(out))
+	}
+	if out["_media/map.png"] == "" {
+		t.Errorf("_media/map.png is not published")
+	}
+	if got := navTitles(out["index.html"]); slices.ContainsFunc(got, func(s string) bool {
+		return strings.Contains(strings.ToLower(s), "assets") || strings.Contains(s, "Test page")
+	}) {
+		t.Errorf("navigation %q lists the _assets folder", got)
+	}
+	if strings.Contains(out["sitemap.xml"], "_assets") {
+		t.Errorf("sitemap.xml lists _assets:\n%s", out["sitemap.xml"])
+	}
+}

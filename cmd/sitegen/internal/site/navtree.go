@@ -2,8 +2,11 @@ package site
 
 import (
 	"cmp"
+	"path"
 	"slices"
+	"strings"
 
+	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/templates"
 )
 
@@ -95,6 +98,9 @@ func (s *Site) navTree(pages []*page) {
 // siteNav is the navigation of every page: the table of contents of a
 // NavOnly layout, else the page tree.
 func (s *Site) siteNav() []*templates.NavItem {
+	if menu := s.menuNav(); menu != nil {
+		return menu
+	}
 	if !s.lay.NavOnly {
 		return s.navItems(s.home.children)
 	}
@@ -130,4 +136,87 @@ func (s *Site) siteNav() []*templates.NavItem {
 		stack = append(stack, it)
 	}
 	return top
+}
+
+// menuNav is the navigation of a site whose layout has a main menu
+// (layout.Layout.Menu, Hugo's menus.main): the settings' entries and the
+// pages' own (their front matter's), ordered and nested by the tool's
+// rule (Layout.MenuTree). Nil when the site has none: the page tree is
+// the navigation.
+func (s *Site) menuNav() []*templates.NavItem {
+	if s.lay.PageMenu == nil || s.lay.MenuTree == nil {
+		return nil
+	}
+	entries := slices.Clone(s.lay.Menu)
+	for _, p := range s.pages {
+		if p.file == "" || p.meta == nil {
+			continue
+		}
+		if e, ok := s.lay.PageMenu(p.rel, p.meta); ok {
+			entries = append(entries, e)
+		}
+	}
+	if len(entries) == 0 {
+		return nil
+	}
+	for i := range entries {
+		e := &entries[i]
+		if e.Page == "" {
+			e.Page = s.menuPage(e.PageRef, e.URL)
+		}
+		if p := s.byRel[e.Page]; p != nil && e.Name == "" {
+			e.Name = p.label() // Hugo: the page's LinkTitle
+		}
+	}
+	return s.menuItems(s.lay.MenuTree(entries))
+}
+
+// menuPage is the content-relative path of the page a menu entry names
+// by its pageRef ("rules", "/rules/_index.md", "about.md"), else by its
+// URL on this site ("/rules/"); "" for none.
+func (s *Site) menuPage(ref, url string) string {
+	if ref != "" {
+		r := strings.Trim(path.Clean("/"+ref), "/")
+		for _, rel := range []string{r, r + ".md", path.Join(r, sectionIndex), path.Join(r, "index.md")} {
+			if _, ok := s.byRel[rel]; ok {
+				return rel
+			}
+		}
+		if sec := s.sections[r]; sec != nil {
+			return sec.rel
+		}
+		return ""
+	}
+	if strings.HasPrefix(url, "/") && !strings.HasPrefix(url, "//") {
+		u, _, _ := strings.Cut(url, "#")
+		for _, sp := range []string{u, strings.TrimSuffix(u, "/") + "/"} {
+			if p := s.byURL[sp]; p != nil && p.sitePath == sp {
+				return p.rel
+			}
+		}
+	}
+	return ""
+}
+
+// menuItems converts menu entries into the templates' navigation: an
+// entry's page by its URL, else the entry's URL (a site path under the
+// site's base path, another site's as written).
+func (s *Site) menuItems(es []layout.MenuEntry) []*templates.NavItem {
+	items := make([]*templates.NavItem, 0, len(es))
+	for _, e := range es {
+		it := &templates.NavItem{Title: e.Name, Children: s.menuItems(e.Children)}
+		switch p := s.byRel[e.Page]; {
+		case p != nil:
+			it.URL = s.cfg.relURL(p.sitePath)
+		case strings.HasPrefix(e.URL, "/") && !strings.HasPrefix(e.URL, "//"):
+			it.URL = s.cfg.relURL(e.URL)
+		default:
+			it.URL = e.URL
+		}
+		if it.Title == "" {
+			it.Title = it.URL
+		}
+		items = append(items, it)
+	}
+	return items
 }

@@ -178,3 +178,42 @@ func TestQuartzLinkResolution(t *testing.T) {
 		}
 	}
 }
+
+// TestQuartzHTMLHome: a Quartz site whose content/ has an index.html and
+// no index.md (issue 32, F7). Quartz builds it: its ContentPage emitter
+// warns "you seem to be missing an `index.md` home page file at the root
+// of your `content` folder" (quartz/plugins/emitters/contentPage.tsx), its
+// Assets emitter copies every file that is not Markdown ("glob all non MD
+// files in content folder and copy it over", assets.ts) and its FolderPage
+// emitter makes no page for the root (folderPage.tsx: folderName !== ".").
+// So the hand-written index.html is the home, and sitegen's generated home
+// page is not written over it: a warning in both modes, never an error.
+// (Quartz names the copy "index", slugifyFilePath dropping ".html"; sitegen
+// keeps index.html, the name a host serves at the site's root: decision.)
+func TestQuartzHTMLHome(t *testing.T) {
+	for _, mode := range []string{"", "warn"} {
+		t.Run("broken-links="+mode, func(t *testing.T) {
+			dir := t.TempDir()
+			sitetest.WriteFiles(t, dir, map[string]string{
+				"quartz.config.ts":   quartzConfig("[]", "shortest"),
+				"content/index.html": "<!doctype html><title>Hand-made</title><p>My own home</p>\n",
+				"content/a.md":       "# A\n\nText of a.\n",
+			})
+			res, err := build(t, dir, Options{Theme: theme, BrokenLinks: mode})
+			if err != nil {
+				t.Fatalf("build: %v", err)
+			}
+			out := readTree(t, dir+"/public")
+			if got := out["index.html"]; got != "<!doctype html><title>Hand-made</title><p>My own home</p>\n" {
+				t.Errorf("index.html = %.200q, want content/index.html as it is", got)
+			}
+			if !strings.Contains(out["a/index.html"], "Text of a.") {
+				t.Errorf("a/index.html missing: %v", keys(out))
+			}
+			warned := strings.Join(res.Warnings, "\n")
+			if !strings.Contains(warned, "content/index.html") || !strings.Contains(warned, "generated home page") {
+				t.Errorf("warnings %q: want one naming content/index.html and sitegen's generated home page", warned)
+			}
+		})
+	}
+}

@@ -28,6 +28,9 @@ import (
 func (s *Site) render(ctx context.Context, out *assets.Output) error {
 	reserved := map[string]bool{"404.html": true, "sitemap.xml": true, swFile: true}
 	for _, p := range s.pages {
+		if p.fileHome {
+			continue // a file of the content is written there
+		}
 		for _, sp := range listPaths(p) { // the page, and the further pages of its list
 			reserved[outputPath(sp)] = true
 		}
@@ -453,6 +456,9 @@ func (s *Site) frame(p *page, site *templates.Site) *templates.Page {
 // writePages writes the page v of p: one file, or the pages of a
 // section's long list (listPaths).
 func (s *Site) writePages(ctx context.Context, out fileWriter, p *page, v *templates.Page) error {
+	if p.fileHome {
+		return nil // a file of the content is the home (Layout.HTMLHome)
+	}
 	if p.redirectTo != "" {
 		return s.writePage(ctx, out, outputPath(p.sitePath), templates.Alias(s.cfg.LanguageCode, p.redirectTo, p.redirectTo)) // another site: its URL is both
 	}

@@ -53,6 +53,9 @@ type Options struct {
 	// Layout is where Source keeps its pages, static files and settings.
 	// Nil: recognised from the files there (see package layout/detect).
 	Layout *layout.Layout
+	// Environment is the tool's environment the settings are read for
+	// (Hugo's --environment); "" is the tool's default for a build.
+	Environment string
 	// BrokenLinks makes broken links, anchors and images warnings instead
 	// of errors when "warn" (it overrides site.toml's brokenLinks).
 	BrokenLinks string
@@ -264,7 +267,7 @@ func load(ctx context.Context, opts Options, updatable bool) (*Site, error) {
 		s.sumsSince = time.Now()
 	}
 	if opts.Layout == nil {
-		lay, err := detect.Layout(opts.Source)
+		lay, err := detect.LayoutIn(opts.Source, opts.Environment)
 		if err != nil {
 			var ce *layout.ConfigError
 			if !errors.As(err, &ce) {
@@ -300,6 +303,7 @@ func load(ctx context.Context, opts Options, updatable bool) (*Site, error) {
 		RawHTMLLinks: s.lay.FileLinks,
 		Dialects: markup.Dialects{
 			Kramdown:           s.lay.Kind == layout.Jekyll,
+			AttrList:           s.lay.Markup.AttrList,
 			Liquid:             s.lay.Kind == layout.Jekyll,
 			Shortcodes:         s.lay.Kind == layout.Hugo,
 			PageLinkShortcodes: s.lay.Markup.PageLinkShortcodes,
@@ -362,7 +366,7 @@ func buildSite(ctx context.Context, opts Options, updatable bool) (*Site, Result
 	start := time.Now()
 	opts = opts.withDefaults()
 	if opts.Layout == nil {
-		if lay, err := detect.Layout(opts.Source); err == nil {
+		if lay, err := detect.LayoutIn(opts.Source, opts.Environment); err == nil {
 			opts.Layout = lay
 		} // else Load reports the settings' error
 	}
@@ -538,7 +542,7 @@ func hiddenBelow(p, root string) bool {
 func CheckDest(opts Options) error {
 	opts = opts.withDefaults()
 	if opts.Layout == nil {
-		if lay, err := detect.Layout(opts.Source); err == nil {
+		if lay, err := detect.LayoutIn(opts.Source, opts.Environment); err == nil {
 			opts.Layout = lay
 		}
 	}

@@ -671,6 +671,9 @@ func (up *updater) bundles(w *changes, pages []*page, bodyOf func(*page) *body) 
 	}
 	reserved := map[string]bool{"404.html": true, "sitemap.xml": true, swFile: true}
 	for _, p := range pages {
+		if p.fileHome {
+			continue // a file of the content is written there
+		}
 		for _, sp := range listPaths(p) {
 			reserved[outputPath(sp)] = true
 		}

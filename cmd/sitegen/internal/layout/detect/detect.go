@@ -37,9 +37,15 @@ const SiteFile = "site.toml"
 
 // Layout recognises the layout of dir. An error is a tool's settings file
 // that could not be read (a *layout.ConfigError).
-func Layout(dir string) (*layout.Layout, error) {
+func Layout(dir string) (*layout.Layout, error) { return LayoutIn(dir, "") }
+
+// LayoutIn is Layout for the tool's environment env (Hugo's
+// --environment: which folder of config/ is read over config/_default/);
+// "" is the tool's default for a build (Hugo's production).
+func LayoutIn(dir, env string) (*layout.Layout, error) {
+	hugoIn := func(dir string) (*layout.Layout, error) { return hugo.RecogniseIn(dir, env) }
 	for _, recognise := range []func(string) (*layout.Layout, error){
-		mdbook.Recognise, quartz.Recognise, docusaurus.Recognise, vitepress.Recognise, mkdocs.Recognise, hugo.Recognise, jekyll.Recognise,
+		mdbook.Recognise, quartz.Recognise, docusaurus.Recognise, vitepress.Recognise, mkdocs.Recognise, hugoIn, jekyll.Recognise,
 	} {
 		l, err := recognise(dir)
 		if err != nil || l != nil {

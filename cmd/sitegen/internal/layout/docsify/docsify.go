@@ -14,6 +14,8 @@
 // the site's folder that it loads (<script src="./config.js">,
 // scriptSettings), name is the site's title and homepage the home page's
 // file.
+// A page in a folder named with "_" is published, as docsify serves
+// every file, but kept out of the navigation (underscoreUnlisted).
 package docsify
 
 import (
@@ -33,6 +35,22 @@ import (
 	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/markup"
 )
+
+// underscoreUnlisted keeps a page in a folder whose name starts with "_"
+// (_assets/, _media/) out of the navigation: docsify serves the folder as
+// it is (its quick start adds .nojekyll "to prevent GitHub Pages from
+// ignoring files that begin with an underscore"), so the page is
+// published at its URL, but its navigation is _sidebar.md, which does not
+// list such folders, and its own files are _-named.
+func underscoreUnlisted(_ map[string]any, rel string) string {
+	dir, _ := path.Split(rel)
+	for _, seg := range strings.Split(dir, "/") {
+		if strings.HasPrefix(seg, "_") {
+			return "in a folder named with _ (" + seg + "/): docsify serves it, its sidebar does not list it"
+		}
+	}
+	return ""
+}
 
 // Files are docsify's own Markdown files, which are not pages.
 var Files = []string{"_sidebar.md", "_navbar.md", "_coverpage.md"}
@@ -82,6 +100,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		return nil, err
 	}
 	l.ExcludeNames = append(l.ExcludeNames, Files...)
+	l.Unlisted = underscoreUnlisted
 	l.Read = append(l.Read, "docsify ("+path.Join(root, "index.html")+"): _sidebar.md, _navbar.md, _coverpage.md are not pages")
 	st := ReadSettings(raw)
 	nameFrom, homeFrom := "", ""

@@ -14,12 +14,12 @@ import (
 // ConfigRoot is Hugo's configuration directory (configDir's default).
 const ConfigRoot = "config"
 
-// Environments are the folders of the configuration directory a `hugo`
-// build reads, in order, each over the one before: "_default" and the
-// environment, which is production for `hugo` ("The default environment
-// for hugo is production",
+// DefaultEnvironment is the environment of a `hugo` build: "The default
+// environment for hugo is production" (and development for hugo server,
 // https://gohugo.io/getting-started/configuration/#configuration-directory).
-var Environments = []string{"_default", "production"}
+// The folders of the configuration directory read are, in order, each
+// over the one before, "_default" and the environment's.
+const DefaultEnvironment = "production"
 
 // maxConfigFiles bounds the files read from one environment's folder; a
 // site splits its settings into a handful.
@@ -36,10 +36,10 @@ var settingsExt = []string{".toml", ".yaml", ".yml", ".json"}
 // menus), and key.LANG.toml the key of that language ("menus.en.toml" is
 // languages.en.menus). It returns nil when neither folder holds
 // hugo.toml (or another of ConfigFiles), and the files read.
-func readConfigDir(l *layout.Layout, dir string) (map[string]any, []string, error) {
+func readConfigDir(l *layout.Layout, dir, environment string) (map[string]any, []string, error) {
 	var merged map[string]any
 	var read []string
-	for _, env := range Environments {
+	for _, env := range []string{"_default", environment} {
 		rel := ConfigRoot + "/" + env
 		if !layout.Exists(dir, rel, true) {
 			continue
@@ -133,14 +133,14 @@ func merge(dst, src map[string]any) {
 // otherEnvironments names the folders of config/ that hold one of
 // ConfigFiles but are not read by a `hugo` build (Environments): a site
 // built with `hugo --environment NAME` only.
-func otherEnvironments(dir string) []string {
+func otherEnvironments(dir, env string) []string {
 	entries, err := os.ReadDir(filepath.Join(dir, ConfigRoot))
 	if err != nil {
 		return nil
 	}
 	var envs []string
 	for _, e := range entries {
-		if e.IsDir() && !slices.Contains(Environments, e.Name()) && layout.FirstFile(dir, prefixed(ConfigRoot+"/"+e.Name())) != "" {
+		if e.IsDir() && !slices.Contains([]string{"_default", env}, e.Name()) && layout.FirstFile(dir, prefixed(ConfigRoot+"/"+e.Name())) != "" {
 			envs = append(envs, e.Name())
 		}
 	}
@@ -149,14 +149,13 @@ func otherEnvironments(dir string) []string {
 
 // noEnvironment is the error for a site whose settings are only in
 // environments a `hugo` build does not read, as Hugo refuses it.
-func noEnvironment(envs []string) error {
+func noEnvironment(envs []string, env string) error {
 	folders := make([]string, len(envs))
 	for i, e := range envs {
 		folders[i] = ConfigRoot + "/" + e + "/"
 	}
 	return &layout.ConfigError{File: ConfigRoot + "/", Msg: fmt.Sprintf(
-		"Hugo's settings are only in %s: a `hugo` build reads config/_default/ and config/production/ and, finding neither, "+
-			"refuses (\"Unable to locate config file or config directory\"); Hugo builds it with --environment %s. "+
-			"sitegen has no --environment: copy the environment's folder to config/_default/ (or its hugo.toml to the root) to build it",
-		strings.Join(folders, " and "), envs[0])}
+		"Hugo's settings are only in %s: the %s environment reads config/_default/ and config/%s/ and, finding neither, "+
+			"Hugo refuses (\"Unable to locate config file or config directory\"); build with --environment %s, as Hugo does",
+		strings.Join(folders, " and "), env, env, envs[0])}
 }

@@ -21,6 +21,12 @@
 //   - The navigation: each section's pages by weight (pages without one
 //     last), then title; "linkTitle: Typically a shorter version of the
 //     title" labels the page in the navigation.
+//   - The main menu ("menus.main" in the settings, also a language's, and
+//     a page's front matter "menus: main" or "menus: {main: {weight,
+//     name, parent}}"; https://gohugo.io/content-management/menus/) is
+//     the navigation when there is one: its entries by weight (none
+//     last), then name, nested by parent (menu.go). Without one, the
+//     page tree is.
 //   - The title: the front matter's title. (Hugo leaves a page without
 //     one untitled; sitegen gives it its first # heading, else its file
 //     name, as Hugo's docs themes show it.)
@@ -39,6 +45,7 @@ package hugo
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -52,7 +59,13 @@ var ConfigFiles = []string{"hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "c
 // Recognise returns the layout of the Hugo site at dir, or nil when dir
 // has none of Hugo's settings files. config.toml alone is Hugo's only
 // beside a content/ folder (other tools use that name too).
-func Recognise(dir string) (*layout.Layout, error) {
+func Recognise(dir string) (*layout.Layout, error) { return RecogniseIn(dir, "") }
+
+// RecogniseIn is Recognise for Hugo's environment env (`hugo
+// --environment env`): config/env/ is read over config/_default/; ""
+// is production, `hugo`'s default.
+func RecogniseIn(dir, env string) (*layout.Layout, error) {
+	env = cmp.Or(env, DefaultEnvironment)
 	l := &layout.Layout{Kind: layout.Hugo, Content: "content", Redirects: "aliases", DuplicateURL: layout.KeepHugo}
 	// "Files with ending with .md, .mdown, or .markdown are processed as
 	// Markdown" (https://gohugo.io/configuration/markup/).
@@ -69,15 +82,15 @@ func Recognise(dir string) (*layout.Layout, error) {
 		// configuration by environment, root configuration key, and
 		// language" (https://gohugo.io/configuration/introduction/#configuration-directory):
 		// _default's settings with the production environment's over them.
-		dm, files, err := readConfigDir(l, dir)
+		dm, files, err := readConfigDir(l, dir, env)
 		if err != nil {
 			return nil, err
 		}
 		if files == nil {
 			// Only another environment's folder: Hugo's, when beside
 			// its content/ (config/NAME/config.yml may be another tool's).
-			if envs := otherEnvironments(dir); envs != nil && layout.Exists(dir, "content", true) {
-				return nil, noEnvironment(envs)
+			if envs := otherEnvironments(dir, env); envs != nil && layout.Exists(dir, "content", true) {
+				return nil, noEnvironment(envs, env)
 			}
 			return nil, nil
 		}
@@ -134,6 +147,10 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	l.Settings.LanguageCode = l.Str(m, "languageCode")
 	l.Settings.Copyright = l.Str(m, "copyright")
+	l.Menu, l.PageMenu, l.MenuTree = readMenu(m), PageMenu, MenuTree
+	if len(l.Menu) > 0 {
+		l.Read = append(l.Read, fmt.Sprintf("menus.main: %d entries", len(l.Menu)))
+	}
 	l.Markup.PageLinkShortcodes = PageLinkShortcodes(dir, themes(m))
 	return l, nil
 }
@@ -167,7 +184,7 @@ func languageContentDir(m map[string]any) string {
 
 // languageKeys are the site settings sitegen reads that a language may set
 // for itself.
-var languageKeys = []string{"title", "languageCode", "copyright"}
+var languageKeys = []string{"title", "languageCode", "copyright", "menus", "menu"}
 
 // withLanguage returns the settings m with the default language's own
 // (languages.LANG.title, languageCode, copyright) over the root's, as

@@ -99,3 +99,41 @@ func TestRecogniseOtherEnvironment(t *testing.T) {
 		}
 	}
 }
+
+// TestRecogniseEnvironment: `hugo --environment NAME` reads config/NAME/
+// over config/_default/; "The default environment for hugo is
+// production, and for hugo server is development"
+// (https://gohugo.io/getting-started/configuration/#configuration-directory).
+// Issue 32: sitegen's --environment builds what Hugo builds with it.
+func TestRecogniseEnvironment(t *testing.T) {
+	files := map[string]string{
+		"config/_default/hugo.toml":    "title = \"Default\"\nbaseURL = \"https://d.test/\"\n",
+		"config/online/hugo.toml":      "title = \"Online\"\n",
+		"config/production/hugo.toml":  "title = \"Production\"\n",
+		"config/development/hugo.toml": "title = \"Development\"\n",
+		"content/a.md":                 "",
+	}
+	only := map[string]string{"config/online/hugo.toml": "title = \"Online\"\n", "content/a.md": ""}
+	tests := []struct {
+		name, env string
+		files     map[string]string
+		title     string
+	}{
+		{"default: production", "", files, "Production"},
+		{"online", "online", files, "Online"},
+		{"development (hugo server's)", "development", files, "Development"},
+		{"a folder that is not there: _default alone", "staging", files, "Default"},
+		{"settings only in the environment's folder", "online", only, "Online"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l, err := RecogniseIn(layouttest.Write(t, tt.files), tt.env)
+			if err != nil || l == nil {
+				t.Fatalf("RecogniseIn: %+v, %v", l, err)
+			}
+			if l.Settings.Title != tt.title {
+				t.Errorf("title %q, want %q", l.Settings.Title, tt.title)
+			}
+		})
+	}
+}

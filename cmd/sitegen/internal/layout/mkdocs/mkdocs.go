@@ -39,16 +39,27 @@
 //
 // Not implemented: a nav: whose groups do not follow the folders (sitegen's
 // page tree is the folders'; the group's pages keep their place, the
-// group's title goes to their folder), plugins (section-index, awesome-pages,
+// group's title goes to their folder), plugins (section-index,
 // literate-nav, i18n; the build names each plugin that plugins: lists,
-// but search, which sitegen's own search stands for), use_directory_urls:
-// false (pages keep sitegen's URLs).
+// but search, which sitegen's own search stands for, and awesome-pages),
+// use_directory_urls: false (pages keep sitegen's URLs).
+//
+// The awesome-pages plugin, when plugins: lists it and there is no nav:
+// (awesome.go, https://github.com/lukasgeiter/mkdocs-awesome-pages-plugin):
+// each folder's .pages file orders its entries (nav:, or the deprecated
+// arrange:, with "..." for the rest; nav: leaves out of the navigation
+// what it does not list, arrange: puts it last), titles entries
+// ("Title: page.md") and the folder (title:), and hides the folder from
+// the navigation (hide: true; its pages are published). Its other keys
+// (order, sort_type, order_by, collapse…), links and sections in nav:,
+// and filtered rests are named, not read.
 package mkdocs
 
 import (
 	"fmt"
 	"html"
 	"path"
+	"slices"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -140,12 +151,56 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Nav = navEntries(n, 0, nil)
 		l.Read = append(l.Read, fmt.Sprintf("nav (%d entries)", len(l.Nav)))
 	}
-	if names := plugins(get("plugins")); len(names) == 1 {
+	// "markdown_extensions: [attr_list]": Python-Markdown's attr_list
+	// (https://python-markdown.github.io/extensions/attr_list/), also
+	// under its full name.
+	for _, ext := range names(get("markdown_extensions")) {
+		if ext == "attr_list" || ext == "markdown.extensions.attr_list" {
+			l.Markup.AttrList = true
+			l.Read = append(l.Read, "markdown_extensions attr_list")
+		}
+	}
+	pluginNames := plugins(get("plugins"))
+	if slices.Contains(pluginNames, AwesomePages) {
+		pluginNames = slices.DeleteFunc(pluginNames, func(n string) bool { return n == AwesomePages })
+		if err := readAwesomePages(l, dir, file, get("nav") != nil); err != nil {
+			return nil, err
+		}
+	}
+	if names := pluginNames; len(names) == 1 {
 		l.Notes = append(l.Notes, fmt.Sprintf("%s: plugin %s not implemented: the pages are built as MkDocs builds them without this plugin", file, names[0]))
 	} else if len(names) > 1 {
 		l.Notes = append(l.Notes, fmt.Sprintf("%s: plugins %s not implemented: the pages are built as MkDocs builds them without these plugins", file, strings.Join(names, ", ")))
 	}
 	return l, nil
+}
+
+// readAwesomePages gives the layout the navigation of the awesome-pages
+// plugin's .pages files (awesome.go): their order (nav:, arrange:, with
+// "..."), titles and hidden folders. "This plugin won't do anything if
+// your mkdocs.yml defines a nav" (nor does sitegen: nav: wins).
+func readAwesomePages(l *layout.Layout, dir, file string, hasNav bool) error {
+	if hasNav {
+		l.Notes = append(l.Notes, fmt.Sprintf("%s: plugin %s: the .pages files are not read, as the plugin does not read them when nav: is set "+
+			"(a nav: with a ... entry, which the plugin fills, is not implemented)", file, AwesomePages))
+		return nil
+	}
+	if !layout.Exists(dir, l.Content, true) {
+		return nil // no docs_dir: the build says so
+	}
+	nav, notes, files, err := awesomeNav(dir, l.Content, l.Markup.Extensions)
+	if err != nil {
+		return err
+	}
+	if files == 0 {
+		return nil
+	}
+	l.Nav = nav
+	l.Read = append(l.Read, fmt.Sprintf("%s: %d .pages files", AwesomePages, files))
+	for _, n := range notes {
+		l.Notes = append(l.Notes, fmt.Sprintf("%s (plugin %s): not read; the navigation is built without it", n, AwesomePages))
+	}
+	return nil
 }
 
 // What the build's report says of what MkDocs does not publish.
@@ -225,12 +280,19 @@ func pagePath(v string) string {
 // (or a dict of them). search, MkDocs' own, is left out: sitegen builds
 // its own search.
 func plugins(n *yaml.Node) []string {
+	return slices.DeleteFunc(names(n), func(name string) bool { return name == "search" })
+}
+
+// names returns the names a list of plugins or of markdown_extensions
+// gives: "Each item may contain a string name or a key value pair" (or
+// a dict of them).
+func names(n *yaml.Node) []string {
 	if n == nil {
 		return nil
 	}
 	var names []string
 	add := func(name string) {
-		if name != "" && name != "search" {
+		if name != "" {
 			names = append(names, name)
 		}
 	}

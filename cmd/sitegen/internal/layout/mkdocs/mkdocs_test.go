@@ -122,7 +122,8 @@ func TestPluginsNotImplemented(t *testing.T) {
 		{name: "search only", config: "plugins:\n  - search\n"},
 		{name: "search with options", config: "plugins:\n  - search:\n      lang: en\n"},
 		{name: "list of names and key value pairs", config: "plugins:\n  - i18n:\n      docs_structure: folder\n  - search\n  - minify:\n      minify_html: true\n  - awesome-pages\n",
-			want: "mkdocs.yml: plugins i18n, minify, awesome-pages not implemented: the pages are built as MkDocs builds them without these plugins"},
+			// awesome-pages is implemented (its .pages files: TestMkDocsAwesomePages in package site).
+			want: "mkdocs.yml: plugins i18n, minify not implemented: the pages are built as MkDocs builds them without these plugins"},
 		{name: "dict of plugins", config: "plugins:\n  search: {}\n  tags:\n    tags_file: tags.md\n",
 			want: "mkdocs.yml: plugin tags not implemented: the pages are built as MkDocs builds them without this plugin"},
 		{name: "empty plugins", config: "plugins:\n"},

@@ -7,7 +7,10 @@
 //     configuration's ignorePatterns (fast-glob patterns, Quartz's default
 //     private, templates and .obsidian) are left out; hidden files are
 //     never read. content/index.md is the home page, folder/index.md a
-//     folder's page.
+//     folder's page. Without content/index.md Quartz warns ("you seem to
+//     be missing an `index.md` home page file") and makes no home page
+//     (FolderPage skips the root): a content/index.html is then the home,
+//     published as it is (Layout.HTMLHome).
 //   - .gitignore files under content/ leave out what they name, as
 //     Quartz's globby (gitignore: true) reads them (layout.ReadGitignore,
 //     layout.GlobbyBase); the build's report counts them.
@@ -97,7 +100,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	l := &layout.Layout{Kind: layout.Quartz, File: file, Content: ContentDir,
 		ExcludeNames: []string{".obsidian", ".trash", "node_modules"},
-		Pages:        Rules{}, Expand: Expand}
+		Pages:        Rules{}, Expand: Expand, HTMLHome: true}
 	var c Config
 	if file == YAMLConfigFile {
 		m, err := l.DecodeSettings(dir, file) // the link rule of every settings file

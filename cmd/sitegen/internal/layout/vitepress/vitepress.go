@@ -26,8 +26,10 @@
 //   - Navigation: themeConfig.sidebar, an array of items ({text, link,
 //     items, base}) or an object of such arrays (or {base, items}) keyed
 //     by path prefix: its order and labels; pages it does not list follow.
-//   - Containers: ::: info|tip|warning|danger|details [title], and raw,
-//     v-pre and code-group, whose content is shown as it is.
+//   - Containers: ::: info|tip|warning|danger|details [title], and raw
+//     and v-pre, whose content is shown as it is; ::: code-group's
+//     fenced blocks labelled "```js [config.js]" are tabs, each shown
+//     open under its label (https://vitepress.dev/guide/markdown#code-groups).
 //   - [[x]] is text: VitePress's markdown-it has no wikilinks, nor any
 //     of Obsidian's syntax; where markdown.config registers the
 //     markdown-it-wikilinks plugin, [[page|label]] links where that

@@ -8,11 +8,23 @@
 // id and safe classes (after text it goes, applied to nothing), and is
 // never printed either. Block ids count as link targets: the paragraph
 // transformer runs in the outline parse too.
+//
+// The same extension reads Python-Markdown's attr_list (MkDocs'
+// markdown_extensions: [attr_list]) when AttrList is set, by that
+// extension's rules (https://python-markdown.github.io/extensions/attr_list/):
+// the colon is optional ("{ #id .class key=value }"); a block's list is
+// the last line of the block by itself (a paragraph's) or the end of a
+// heading's line; an inline element's follows it with no space between;
+// a list anywhere else is text, as Python-Markdown leaves it. In both
+// syntaxes a key=value pair is kept when Attr (the sanitiser's rule)
+// allows it on the element, so no event handler, style or URL is ever
+// set by one.
 package kramdown
 
 import (
 	"bytes"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -27,6 +39,14 @@ type Extension struct {
 	// SafeClasses are the classes an attribute list may give; others are
 	// dropped.
 	SafeClasses map[string]bool
+	// AttrList reads Python-Markdown's attr_list instead of kramdown's
+	// lists (see the package comment).
+	AttrList bool
+	// Attr says whether the pair key="val" may be set on the HTML element
+	// elem ("img", "a", "h2", "p"); nil keeps none. Never asked for id
+	// and class, which the list's #id and .class give, nor for href and
+	// src, which the element's Markdown gives.
+	Attr func(elem, key, val string) bool
 }
 
 // Extend implements goldmark.Extender.
@@ -34,15 +54,31 @@ func (e Extension) Extend(m goldmark.Markdown) {
 	m.Parser().AddOptions(
 		// Before goldmark's link reference definitions (100): an IAL
 		// paragraph is not a definition either way.
-		parser.WithParagraphTransformers(util.Prioritized(blockIAL{safe: e.SafeClasses}, 50)),
+		parser.WithParagraphTransformers(util.Prioritized(blockIAL{e}, 50)),
 		// Before the other inline parsers of "{" (Hugo's shortcodes, Liquid).
-		parser.WithInlineParsers(util.Prioritized(spanParser{}, 80)),
-		parser.WithASTTransformers(util.Prioritized(cleanup{safe: e.SafeClasses}, 90)),
+		parser.WithInlineParsers(util.Prioritized(spanParser{attrList: e.AttrList}, 80)),
+		parser.WithASTTransformers(util.Prioritized(cleanup{e}, 90)),
 	)
 }
 
-// ialRE matches a line that is a block attribute list.
-var ialRE = regexp.MustCompile(`^\s*\{:\s*([^}]*)\}\s*$`)
+// ialRE matches a line that is a block attribute list; attrListRE one
+// of attr_list (BLOCK_RE: the colon optional, no space or "}" first).
+var (
+	ialRE      = regexp.MustCompile(`^\s*\{:\s*([^}]*)\}\s*$`)
+	attrListRE = regexp.MustCompile(`^[ ]*\{:?[ ]*([^}\n ][^}\n]*?)[ ]*\}[ ]*$`)
+)
+
+// attrListSpan is attr_list's INLINE_RE: a list at the start of the
+// text after an inline element.
+var attrListSpan = regexp.MustCompile(`^\{:?[ ]*([^}\n ][^}\n]*?)[ ]*\}`)
+
+// ownAttrs are the attributes a list's key=value never sets: those its
+// #id and .class give, and the URLs the element's own Markdown gives.
+var ownAttrs = []string{"id", "class", "href", "src"}
+
+// attrToken is one item of a list: #id, .class, key=value, key="value",
+// key='value', or a word.
+var attrToken = regexp.MustCompile(`([\w:.-]+)=("[^"]*"|'[^']*'|[^\s"'}]+)|\S+`)
 
 // SpanIAL returns the length of the span attribute list at the start of b
 // ("{: #id .x}" and "{:.x}": "{:" up to the first "}" on the line), or 0.
@@ -115,6 +151,37 @@ func SpanIDs(line []byte) []string {
 	return ids
 }
 
+// AttrListIDs is SpanIDs for attr_list's lists ("[a](b){ #id }",
+// "*x*{: #id}"), for readers of raw lines; with heading, the line is a
+// heading's text, whose list at the end ("Rules {: #rules }") gives the
+// heading its id.
+func AttrListIDs(line []byte, heading bool) []string {
+	var ids []string
+	add := func(list string) {
+		for _, m := range attrToken.FindAllStringSubmatch(list, -1) {
+			if tok := m[0]; m[1] == "" && strings.HasPrefix(tok, "#") && len(tok) > 1 {
+				ids = append(ids, tok[1:])
+			}
+		}
+	}
+	for i := bytes.IndexByte(line, '{'); i >= 0; {
+		if m := attrListSpan.FindSubmatchIndex(line[i:]); m != nil {
+			switch {
+			case i > 0 && bytes.IndexByte([]byte("*_`)]~="), line[i-1]) >= 0:
+				add(string(line[i+m[2] : i+m[3]]))
+			case heading && i > 0 && line[i-1] == ' ' && len(bytes.TrimSpace(line[i+m[1]:])) == 0:
+				add(string(line[i+m[2] : i+m[3]]))
+			}
+		}
+		next := bytes.IndexByte(line[i+1:], '{')
+		if next < 0 {
+			break
+		}
+		i += 1 + next
+	}
+	return ids
+}
+
 // kindSpanIAL is the AST kind of a span attribute list.
 var kindSpanIAL = ast.NewNodeKind("KramdownSpanIAL")
 
@@ -122,7 +189,8 @@ var kindSpanIAL = ast.NewNodeKind("KramdownSpanIAL")
 // element before it and removes it.
 type spanIAL struct {
 	ast.BaseInline
-	attrs string // what is between "{:" and "}"
+	attrs string       // what is between "{:" and "}"
+	seg   text.Segment // its source (attr_list: shown as text where it applies to nothing)
 }
 
 // Kind implements ast.Node.
@@ -134,12 +202,20 @@ func (n *spanIAL) Dump(src []byte, level int) {
 }
 
 // spanParser reads span attribute lists.
-type spanParser struct{}
+type spanParser struct{ attrList bool }
 
 func (spanParser) Trigger() []byte { return []byte{'{'} }
 
-func (spanParser) Parse(_ ast.Node, block text.Reader, _ parser.Context) ast.Node {
-	line, _ := block.PeekLine()
+func (p spanParser) Parse(_ ast.Node, block text.Reader, _ parser.Context) ast.Node {
+	line, seg := block.PeekLine()
+	if p.attrList {
+		m := attrListSpan.FindSubmatchIndex(line)
+		if m == nil {
+			return nil
+		}
+		block.Advance(m[1])
+		return &spanIAL{attrs: string(line[m[2]:m[3]]), seg: text.NewSegment(seg.Start, seg.Start+m[1])}
+	}
 	n := SpanIAL(line)
 	if n == 0 {
 		return nil
@@ -155,7 +231,7 @@ var NoTOC = []byte("kramdown-no-toc")
 // tocKey marks a paragraph that ended in {:toc}.
 var tocKey = []byte("kramdown-toc")
 
-type blockIAL struct{ safe map[string]bool }
+type blockIAL struct{ Extension }
 
 // Transform implements parser.ParagraphTransformer.
 func (t blockIAL) Transform(node *ast.Paragraph, reader text.Reader, pc parser.Context) {
@@ -164,6 +240,17 @@ func (t blockIAL) Transform(node *ast.Paragraph, reader text.Reader, pc parser.C
 		return
 	}
 	src := reader.Source()
+	if t.AttrList {
+		// "the attribute list should be defined on the last line of the
+		// block by itself": a line before it is needed.
+		if last := lines.At(lines.Len() - 1); lines.Len() > 1 {
+			if m := attrListRE.FindSubmatch(bytes.TrimRight(last.Value(src), "\r\n")); m != nil {
+				lines.SetSliced(0, lines.Len()-1)
+				t.apply(node, string(m[1]), pc)
+			}
+		}
+		return
+	}
 	if lines.Len() > 1 { // {: .x } on the line before a paragraph's text: that paragraph's
 		if first := lines.At(0); ialRE.Match(first.Value(src)) {
 			m := ialRE.FindSubmatch(first.Value(src))
@@ -193,12 +280,22 @@ func (t blockIAL) Transform(node *ast.Paragraph, reader text.Reader, pc parser.C
 	}
 }
 
-// apply gives n the id and safe classes of the attribute list ial.
+// apply gives n the id and safe classes of the attribute list ial, and
+// the key=value pairs Attr allows.
 func (t blockIAL) apply(n ast.Node, ial string, pc parser.Context) {
 	var classes []string
-	for _, tok := range strings.Fields(ial) {
+	for _, m := range attrToken.FindAllStringSubmatch(ial, -1) {
+		tok := m[0]
 		switch {
-		case tok == "toc":
+		case m[1] != "":
+			key, val := m[1], strings.Trim(m[2], `"'`)
+			if len(m[2]) >= 2 && m[2][0] == m[2][len(m[2])-1] && (m[2][0] == '"' || m[2][0] == '\'') {
+				val = m[2][1 : len(m[2])-1]
+			}
+			if k := strings.ToLower(key); !slices.Contains(ownAttrs, k) && t.Attr != nil && t.Attr(element(n), k, val) {
+				n.SetAttributeString(k, []byte(val))
+			}
+		case tok == "toc" && !t.AttrList:
 			// The list it ends goes (a tight list's paragraphs are
 			// replaced later, so the mark goes on the list).
 			for a := n; a != nil; a = a.Parent() {
@@ -211,9 +308,9 @@ func (t blockIAL) apply(n ast.Node, ial string, pc parser.Context) {
 			id := tok[1:]
 			n.SetAttributeString("id", []byte(id))
 			pc.IDs().Put([]byte(id))
-		case tok == ".no_toc":
+		case tok == ".no_toc" && !t.AttrList:
 			n.SetAttribute(NoTOC, true)
-		case strings.HasPrefix(tok, ".") && t.safe[tok[1:]]:
+		case strings.HasPrefix(tok, ".") && t.SafeClasses[tok[1:]]:
 			classes = append(classes, tok[1:])
 		}
 	}
@@ -224,10 +321,11 @@ func (t blockIAL) apply(n ast.Node, ial string, pc parser.Context) {
 
 // cleanup removes the lists that {:toc} ends, and applies span attribute
 // lists to the element right before them (see Extension) and removes them.
-type cleanup struct{ safe map[string]bool }
+type cleanup struct{ Extension }
 
 // Transform implements parser.ASTTransformer.
-func (c cleanup) Transform(doc *ast.Document, _ text.Reader, pc parser.Context) {
+func (c cleanup) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
+	src := reader.Source()
 	var lists []ast.Node
 	var spans []*spanIAL
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -250,16 +348,72 @@ func (c cleanup) Transform(doc *ast.Document, _ text.Reader, pc parser.Context) 
 		for target != nil && target.Kind() == kindSpanIAL {
 			target = target.PreviousSibling()
 		}
-		if target != nil && target.Kind() != ast.KindText && target.Kind() != ast.KindString {
-			blockIAL{safe: c.safe}.apply(target, s.attrs, pc)
+		switch {
+		case target != nil && target.Kind() != ast.KindText && target.Kind() != ast.KindString:
+			blockIAL{c.Extension}.apply(target, s.attrs, pc)
+		case c.AttrList && s.NextSibling() == nil && s.Parent().Kind() == ast.KindHeading && trimSpaceBefore(s, src):
+			// HEADER_RE: "## Title {: #id }" at the end of the line.
+			blockIAL{c.Extension}.apply(s.Parent(), s.attrs, pc)
+		case c.AttrList: // after text: Python-Markdown shows it as it is
+			s.Parent().ReplaceChild(s.Parent(), s, ast.NewTextSegment(s.seg))
 		}
 	}
 	for _, s := range spans {
-		s.Parent().RemoveChild(s.Parent(), s)
+		if s.Parent() != nil {
+			s.Parent().RemoveChild(s.Parent(), s)
+		}
 	}
 	for _, l := range lists {
 		if p := l.Parent(); p != nil {
 			p.RemoveChild(p, l)
 		}
 	}
+}
+
+// trimSpaceBefore removes the spaces between a heading's text and the
+// list s that ends it, and reports whether there were any (attr_list's
+// HEADER_RE wants one at least) or s is the heading's whole text.
+func trimSpaceBefore(s *spanIAL, src []byte) bool {
+	prev, ok := s.PreviousSibling().(*ast.Text)
+	if !ok {
+		return s.PreviousSibling() == nil
+	}
+	v := prev.Segment.Value(src)
+	trimmed := bytes.TrimRight(v, " ")
+	if len(trimmed) == len(v) {
+		return false
+	}
+	prev.Segment = prev.Segment.WithStop(prev.Segment.Start + len(trimmed))
+	return true
+}
+
+// element is the HTML element a node is rendered as, for Attr.
+func element(n ast.Node) string {
+	switch n := n.(type) {
+	case *ast.Image:
+		return "img"
+	case *ast.Link, *ast.AutoLink:
+		return "a"
+	case *ast.Emphasis:
+		if n.Level == 2 {
+			return "strong"
+		}
+		return "em"
+	case *ast.CodeSpan:
+		return "code"
+	case *ast.Heading:
+		return "h" + string(rune('0'+min(max(n.Level, 1), 6)))
+	case *ast.Paragraph:
+		return "p"
+	case *ast.Blockquote:
+		return "blockquote"
+	case *ast.List:
+		if n.IsOrdered() {
+			return "ol"
+		}
+		return "ul"
+	case *ast.ListItem:
+		return "li"
+	}
+	return "span"
 }

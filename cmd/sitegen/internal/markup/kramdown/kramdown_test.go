@@ -114,3 +114,50 @@ func TestSpanIDsOfLines(t *testing.T) {
 		}
 	}
 }
+
+// TestAttrList: Python-Markdown's attr_list, as MkDocs' markdown_extensions
+// lists it (https://python-markdown.github.io/extensions/attr_list/), in
+// the same extension as kramdown's lists (AttrList): "An example
+// attribute list might look like this: {: #someid .someclass somekey='some
+// value' }"; "the colon after the curly brace is optional"; "To define
+// attributes for a block level element, the attribute list should be
+// defined on the last line of the block by itself"; "To define attributes
+// on inline elements, the attribute list should be defined immediately
+// after the inline element with no white space". A key=value pair is
+// kept when the sanitiser (Attr) allows it on that element; never an on*
+// handler or a style.
+func TestAttrList(t *testing.T) {
+	allow := func(elem, key, val string) bool {
+		return elem == "img" && (key == "width" || key == "height") || elem == "a" && key == "target" && val == "_blank" || key == "title"
+	}
+	md := goldmark.New(goldmark.WithExtensions(Extension{SafeClasses: map[string]bool{"note": true}, AttrList: true, Attr: allow}, extension.Typographer),
+		goldmark.WithParserOptions(parser.WithAutoHeadingID(), parser.WithHeadingAttribute()))
+	tests := []struct {
+		name, src string
+		want      string
+	}{
+		{"image width", `![A](a.png){ width="50%" }` + "\n", `<p><img src="a.png" alt="A" width="50%"></p>`},
+		{"image width, colon, single quotes", "![A](a.png){: width='300' height=200 }\n", `<p><img src="a.png" alt="A" width="300" height="200"></p>`},
+		{"link target", "[link](x){ target=_blank }\n", `<p><a href="x" target="_blank">link</a></p>`},
+		{"heading id and class", "## H {#id .note}\n", `<h2 id="id" class="note">H</h2>`},
+		{"heading with a colon", "## H {: #hid }\n", `<h2 id="hid">H</h2>`},
+		{"paragraph: last line by itself", "Some text\n{: .note title=\"T\" }\n", `<p title="T" class="note">Some text</p>`},
+		{"emphasis", "a *b*{: .note } c\n", `<p>a <em class="note">b</em> c</p>`},
+		{"handler and style dropped", `![A](a.png){ onerror="alert(1)" style="x" width=10 }` + "\n", `<p><img src="a.png" alt="A" width="10"></p>`},
+		{"href not replaced", `[a](b){ href="javascript:alert(1)" }` + "\n", `<p><a href="b">a</a></p>`},
+		{"braces after text stay text", "Set {a, b} and x {.note}\n", `<p>Set {a, b} and x {.note}</p>`},
+		{"alone in a paragraph: text (the block rule needs a line before)", "Para.\n\n{: .note}\n", `<p>Para.</p>` + "\n" + `<p>{: .note}</p>`},
+		{"no {:toc} in attr_list", "1. TOC\n{:toc}\n", `TOC`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var b bytes.Buffer
+			if err := md.Convert([]byte(tt.src), &b); err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.TrimSpace(b.String()); got != tt.want && !(tt.name == "no {:toc} in attr_list" && strings.Contains(got, tt.want)) {
+				t.Errorf("got  %s\nwant %s", got, tt.want)
+			}
+		})
+	}
+}

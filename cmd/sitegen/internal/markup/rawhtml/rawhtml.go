@@ -20,6 +20,9 @@ import (
 // alignValue is what an align attribute may say.
 var alignValue = regexp.MustCompile(`^(?i:left|right|center|justify|top|middle|bottom)$`)
 
+// targetValue is what a link's target attribute may say.
+var targetValue = regexp.MustCompile(`^_(blank|self|parent|top)$`)
+
 // Sanitizer cleans raw HTML. One value serves every page, concurrently
 // (bluemonday policies are safe for concurrent use once built).
 type Sanitizer struct{ p *bluemonday.Policy }
@@ -39,6 +42,9 @@ func New() *Sanitizer {
 	p.AllowAttrs("id", "class", "title", "lang", "dir").Globally()
 	p.AllowAttrs("open").OnElements("details")
 	p.AllowAttrs("href").OnElements("a")
+	// A link that opens in another window ({ target=_blank }, MkDocs'
+	// attr_list): a browsing context's name is harmless.
+	p.AllowAttrs("target").Matching(targetValue).OnElements("a")
 	p.AllowAttrs("src", "alt", "width", "height", "loading").OnElements("img")
 	p.AllowAttrs("colspan", "rowspan", "scope", "headers", "align").OnElements("th", "td")
 	// GitHub keeps align (its html-pipeline sanitizer allows it on every
@@ -100,6 +106,21 @@ func (z *Sanitizer) Sanitize(s string) (clean string, removed []string) {
 		}
 	}
 	return clean, removed
+}
+
+// Allows reports whether the attribute key="val" is kept on an element
+// elem by the allowlist: the rule for the attributes an attribute list
+// of Markdown sets (package kramdown), as for raw HTML's.
+func (z *Sanitizer) Allows(elem, key, val string) bool {
+	tok := html.Token{Type: html.StartTagToken, Data: elem, Attr: []html.Attribute{{Key: key, Val: val}}}
+	if elem == "img" {
+		tok.Attr = append(tok.Attr, html.Attribute{Key: "src", Val: "a.png"}) // an image without a source goes whole
+	}
+	if elem == "a" && key != "href" {
+		tok.Attr = append(tok.Attr, html.Attribute{Key: "href", Val: "a"})
+	}
+	kept, ok := z.one(tok)
+	return ok && slices.ContainsFunc(kept.Attr, func(a html.Attribute) bool { return a.Key == key && a.Val == val })
 }
 
 // one sanitizes a single start tag, returning what is left of it.

@@ -61,6 +61,52 @@ func TestHugo(t *testing.T) {
 			},
 		},
 		{
+			Name: "main menu",
+			Rule: `"Define an entry in the site configuration" with name, pageRef or url, weight; "Define in front matter": ` +
+				`menus: main, or menus: {main: {weight, name, parent}}; "Hugo sorts menu entries by weight, then by name" ` +
+				`(menus with weight 0 last); parent "The identifier of the parent menu entry" ` +
+				`(https://gohugo.io/content-management/menus/): the navigation is the main menu (issue 32, G3)`,
+			Files: map[string]string{
+				"hugo.toml": config + "[[menus.main]]\nname = \"The Rules\"\npageRef = \"/rules\"\nweight = 20\n" +
+					"[[menus.main]]\nname = \"Elsewhere\"\nurl = \"https://elsewhere.test/\"\n" +
+					"[[menus.main]]\nname = \"Lore\"\nurl = \"/lore/\"\nweight = 10\nidentifier = \"lore\"\n",
+				"content/_index.md":       "---\ntitle: Home\n---\n",
+				"content/rules/_index.md": "---\ntitle: Rules\n---\n",
+				"content/rules/combat.md": "---\ntitle: Combat\nmenus: main\n---\n",
+				"content/lore/_index.md":  "---\ntitle: The Lore\n---\n",
+				"content/lore/gods.md":    "---\ntitle: Gods\nmenus:\n  main:\n    parent: lore\n    weight: 2\n---\n",
+				"content/lore/kings.md":   "---\ntitle: Kings\nlinkTitle: Old kings\nmenus:\n  main:\n    parent: lore\n    weight: 1\n---\n",
+				"content/about.md":        "---\ntitle: About\nmenus: [main, footer]\n---\n",
+				"content/hidden.md":       "---\ntitle: Not in the menu\n---\n",
+			},
+		},
+		{
+			Name: "a language's menu",
+			Rule: `"Configuration keys ... can be set per language" (https://gohugo.io/content-management/multilingual/#configure-languages): ` +
+				`title and menus under [languages.en] (evaluate3 G3, JavOrraca/dungeons-and-dragons)`,
+			Files: map[string]string{
+				"hugo.toml": "baseURL = \"https://h.test/\"\n[languages.en]\ntitle = \"D&D Adventures\"\n" +
+					"[[languages.en.menu.main]]\nname = \"Our Story\"\nurl = \"/post/\"\nweight = 2\n" +
+					"[[languages.en.menu.main]]\nname = \"About\"\nurl = \"/about/\"\nweight = 1\n",
+				"content/_index.md":      "---\ntitle: Home\n---\n",
+				"content/about.md":       "---\ntitle: About us\n---\n",
+				"content/post/_index.md": "---\ntitle: Post\n---\n",
+				"content/post/first.md":  "---\ntitle: First\n---\n",
+			},
+		},
+		{
+			Name: "menus in the configuration directory",
+			Rule: `"split your configuration by environment, root configuration key, and language": config/_default/menus.toml ` +
+				`holds the root key menus (https://gohugo.io/getting-started/configuration/#configuration-directory)`,
+			Files: map[string]string{
+				"config/_default/hugo.toml":  config,
+				"config/_default/menus.toml": "[[main]]\nname = \"B\"\npageRef = \"b\"\n[[main]]\nname = \"A\"\npageRef = \"a\"\n",
+				"content/_index.md":          "---\ntitle: Home\n---\n",
+				"content/a.md":               "---\ntitle: Page A\n---\n",
+				"content/b.md":               "---\ntitle: Page B\n---\n",
+			},
+		},
+		{
 			Name: "page bundles",
 			Rule: `"A leaf bundle is a directory that contains an index.md file and zero or more resources. Analogous to a physical ` +
 				`leaf, a leaf bundle is at the end of a branch. It has no descendants." (https://gohugo.io/content-management/page-bundles/)`,

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -148,8 +149,19 @@ func quartzExplorer(dir string) ([]Entry, error) {
 		return nil, err
 	}
 	defer closeServer()
-	if _, err := chromedp.RunResponse(ctx, chromedp.Navigate(base+"/index.html"), chromedp.WaitReady(`.explorer-ul li`)); err != nil {
-		return nil, fmt.Errorf("open Quartz's home page: %w", err)
+	// The home page's Explorer; a site without one (content/index.html
+	// and no index.md: Quartz makes no home page) shows it on every note.
+	start := "/index.html"
+	if _, err := os.Stat(filepath.Join(dir, "index.html")); err != nil {
+		notes, _ := filepath.Glob(filepath.Join(dir, "*.html"))
+		notes = slices.DeleteFunc(notes, func(f string) bool { return filepath.Base(f) == "404.html" })
+		if len(notes) == 0 {
+			return nil, fmt.Errorf("no page to read Quartz's Explorer on")
+		}
+		start = "/" + filepath.Base(notes[0])
+	}
+	if _, err := chromedp.RunResponse(ctx, chromedp.Navigate(base+start), chromedp.WaitReady(`.explorer-ul li`)); err != nil {
+		return nil, fmt.Errorf("open Quartz's %s: %w", start, err)
 	}
 	js, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => {
 			const out = [];

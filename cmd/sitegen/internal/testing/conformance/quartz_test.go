@@ -95,3 +95,32 @@ func TestQuartz(t *testing.T) {
 			"private/gm.html", "templates/Monster.html", "Rules/gm-plans.html", ".obsidian/app.json", "quartz.config.ts"},
 	})
 }
+
+// TestQuartzHTMLHome: a content/index.html and no content/index.md
+// (evaluate2 F7, vestpocketdev/quartz-dnd-wiki). Quartz builds it with a
+// warning ("you seem to be missing an `index.md` home page file",
+// quartz/plugins/emitters/contentPage.tsx), copies every file that is not
+// Markdown ("glob all non MD files in content folder and copy it over",
+// assets.ts), and makes no page for the root (folderPage.tsx: folderName
+// !== "."). Both builds publish the notes; the hand-written file is the
+// home (sitegen's site.TestQuartzHTMLHome checks it is published as it is).
+func TestQuartzHTMLHome(t *testing.T) {
+	Run(t, Quartz, Sitegen, Fixture{
+		Name: "content/index.html without index.md",
+		Rule: `ContentPage: "you seem to be missing an index.md home page file"; Assets: "glob all non MD files in content ` +
+			`folder and copy it over"; FolderPage skips the root (https://github.com/jackyzha0/quartz, quartz/plugins/emitters)`,
+		Files: map[string]string{
+			"quartz.config.ts":   layouttest.QuartzConfig("[Plugin.RemoveDrafts()]", "shortest"),
+			"content/index.html": "<!doctype html><title>Hand-made</title><p>My own home</p>\n",
+			"content/a.md":       "---\ntitle: A\n---\nText of a. [[b]]\n",
+			"content/b.md":       "---\ntitle: B\n---\nText of b.\n",
+		},
+		Known: []string{
+			// Quartz copies the file to /index (slugifyFilePath drops
+			// ".html"), a name a static host does not serve at the site's
+			// root; sitegen keeps index.html, so the author's home page
+			// is what / shows (decision).
+			`page: / ("Hand-made") is published by sitegen, not by the tool`,
+		},
+	})
+}

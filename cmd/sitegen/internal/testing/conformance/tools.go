@@ -272,7 +272,8 @@ var MkDocs = Tool{
 // Hugo builds with Hugo (0.111 or later, Debian's), without taxonomies,
 // feeds or sitemap; the theme prints each section's pages in Hugo's
 // default order (weight, then date, link title, path) labelled by
-// LinkTitle, as the common docs themes' menus do.
+// LinkTitle, as the common docs themes' menus do; or, when the site has
+// one, its main menu (.Site.Menus.main, with each entry's children).
 var Hugo = Tool{
 	Name: "hugo",
 	Missing: func() string {
@@ -280,7 +281,8 @@ var Hugo = Tool{
 	},
 	Build: func(ctx context.Context, src, dest string) error {
 		page := `<!doctype html><html><head><title>{{ .Title }}</title></head><body>` +
-			`<nav class="conformance-nav">{{ partial "conformance-nav.html" .Site.Home }}</nav>` +
+			`<nav class="conformance-nav">{{ with .Site.Menus.main }}{{ partial "conformance-menu.html" . }}` +
+			`{{ else }}{{ partial "conformance-nav.html" .Site.Home }}{{ end }}</nav>` +
 			`<div class="content">{{ .Content }}</div></body></html>`
 		themes, err := hugoThemes(src)
 		if err != nil {
@@ -299,6 +301,9 @@ var Hugo = Tool{
 		files := map[string]string{
 			"layouts/_default/single.html": page,
 			"layouts/_default/list.html":   page,
+			// The site's main menu, when it has one, as Hugo's themes show it.
+			"layouts/partials/conformance-menu.html": `{{ range . }}<a href="{{ .URL }}">{{ .Name }}</a>` +
+				`{{ with .Children }}{{ partial "conformance-menu.html" . }}{{ end }}{{ end }}`,
 			"layouts/partials/conformance-nav.html": `{{ range .Pages }}<a href="{{ .RelPermalink }}">{{ .LinkTitle }}</a>` +
 				`{{ if .IsSection }}{{ partial "conformance-nav.html" . }}{{ end }}{{ end }}`,
 		}

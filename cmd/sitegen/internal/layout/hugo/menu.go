@@ -1,0 +1,204 @@
+package hugo
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"d6codex/cmd/sitegen/internal/layout"
+)
+
+// MainMenu is the menu sitegen shows as the site's navigation: "main",
+// the menu Hugo's themes show at the top of every page
+// (https://gohugo.io/content-management/menus/).
+const MainMenu = "main"
+
+// readMenu returns the entries of the main menu the settings m define:
+// "menus" (or "menu") holds a list of entries per menu, each with name,
+// url or pageRef, weight, identifier and parent
+// (https://gohugo.io/content-management/menus/#define-in-site-configuration).
+func readMenu(m map[string]any) []layout.MenuEntry {
+	var out []layout.MenuEntry
+	for k, v := range m {
+		if !strings.EqualFold(k, "menus") && !strings.EqualFold(k, "menu") {
+			continue
+		}
+		menus, _ := v.(map[string]any)
+		for name, list := range menus {
+			if !strings.EqualFold(name, MainMenu) {
+				continue
+			}
+			switch list := list.(type) {
+			case []any:
+				for _, e := range list {
+					if em, ok := e.(map[string]any); ok {
+						out = append(out, menuEntry(em))
+					}
+				}
+			case []map[string]any:
+				for _, em := range list {
+					out = append(out, menuEntry(em))
+				}
+			case map[string]any:
+				out = append(out, menuEntry(list))
+			}
+		}
+	}
+	return out
+}
+
+// menuEntry reads one entry's keys, whatever their case (Hugo's keys
+// are case-insensitive).
+func menuEntry(m map[string]any) layout.MenuEntry {
+	var e layout.MenuEntry
+	for k, v := range m {
+		switch strings.ToLower(k) {
+		case "name":
+			e.Name = str(v)
+		case "url":
+			e.URL = str(v)
+		case "pageref":
+			e.PageRef = str(v)
+		case "weight":
+			e.Weight = number(v)
+		case "identifier":
+			e.Identifier = str(v)
+		case "parent":
+			e.Parent = str(v)
+		}
+	}
+	return e
+}
+
+// PageMenu is the main menu's entry a page's front matter adds
+// (https://gohugo.io/content-management/menus/#define-in-front-matter):
+// "menus: main", a list of menu names with main in it, or a map whose
+// main key holds the entry's name, weight, identifier and parent. The
+// entry's page is the page (rel).
+func PageMenu(rel string, meta map[string]any) (layout.MenuEntry, bool) {
+	for k, v := range meta {
+		if !strings.EqualFold(k, "menus") && !strings.EqualFold(k, "menu") {
+			continue
+		}
+		e := layout.MenuEntry{Page: rel}
+		switch v := v.(type) {
+		case string:
+			return e, strings.EqualFold(v, MainMenu)
+		case []any:
+			for _, name := range v {
+				if s, ok := name.(string); ok && strings.EqualFold(s, MainMenu) {
+					return e, true
+				}
+			}
+		case map[string]any:
+			for name, mv := range v {
+				if !strings.EqualFold(name, MainMenu) {
+					continue
+				}
+				if em, ok := mv.(map[string]any); ok {
+					e = menuEntry(em)
+					e.URL, e.PageRef, e.Page = "", "", rel
+				}
+				return e, true
+			}
+		}
+	}
+	return layout.MenuEntry{}, false
+}
+
+// MenuTree orders and nests the menu's entries as Hugo does: an entry
+// whose parent names another entry's identifier (else its name) is that
+// entry's child; siblings by weight, those without one (0) last, then by
+// name, then by identifier (menus.go, defaultMenuEntrySort). An entry
+// whose parent is no entry of the menu is left out, as Hugo leaves it.
+func MenuTree(entries []layout.MenuEntry) []layout.MenuEntry {
+	byKey := map[string]int{} // the first entry of each identifier (else name)
+	for i, e := range entries {
+		if k := cmp.Or(e.Identifier, e.Name); k != "" {
+			if _, ok := byKey[k]; !ok {
+				byKey[k] = i
+			}
+		}
+	}
+	children := make([][]int, len(entries))
+	var roots []int
+	for i, e := range entries {
+		if e.Parent == "" {
+			roots = append(roots, i)
+		} else if p, ok := byKey[e.Parent]; ok && p != i {
+			children[p] = append(children[p], i)
+		}
+	}
+	seen := make([]bool, len(entries)) // each entry once: a loop of parents ends
+	var build func(idx []int) []layout.MenuEntry
+	build = func(idx []int) []layout.MenuEntry {
+		var out []layout.MenuEntry
+		for _, i := range idx {
+			if seen[i] {
+				continue
+			}
+			seen[i] = true
+			e := entries[i]
+			e.Children = build(children[i])
+			out = append(out, e)
+		}
+		slices.SortStableFunc(out, menuOrder)
+		return out
+	}
+	return build(roots)
+}
+
+// menuOrder is Hugo's order of a menu's entries.
+func menuOrder(a, b layout.MenuEntry) int {
+	switch {
+	case a.Weight == b.Weight:
+		if c := compareNames(a.Name, b.Name); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.Identifier, b.Identifier)
+	case b.Weight == 0:
+		return -1
+	case a.Weight == 0:
+		return 1
+	}
+	return cmp.Compare(a.Weight, b.Weight)
+}
+
+// compareNames compares as Hugo's compare.Strings: without case first,
+// then with it.
+func compareNames(a, b string) int {
+	if c := strings.Compare(strings.ToLower(a), strings.ToLower(b)); c != 0 {
+		return c
+	}
+	return strings.Compare(a, b)
+}
+
+func str(v any) string {
+	switch v := v.(type) {
+	case string:
+		return v
+	case nil:
+		return ""
+	}
+	return fmt.Sprint(v)
+}
+
+func number(v any) int {
+	switch v := v.(type) {
+	case int:
+		return v
+	case int64:
+		return int(max(min(v, math.MaxInt32), math.MinInt32))
+	case uint64:
+		return int(min(v, math.MaxInt32))
+	case float64:
+		return int(max(min(v, math.MaxInt32), math.MinInt32))
+	case string:
+		n, _ := strconv.Atoi(strings.TrimSpace(v))
+		return n
+	}
+	return 0
+}

@@ -1,0 +1,75 @@
+package hugo
+
+import (
+	"strings"
+	"testing"
+
+	"d6codex/cmd/sitegen/internal/layout"
+)
+
+// TestMenu checks the main menu's rules of
+// https://gohugo.io/content-management/menus/ without Hugo (TestHugo's
+// "main menu" fixtures in package testing/conformance compare with it):
+// "Hugo sorts menu entries by weight, then by name" (weight 0: last),
+// "parent: The identifier of the parent menu entry", and the front
+// matter's three forms.
+func TestMenu(t *testing.T) {
+	flat := func(es []layout.MenuEntry) string {
+		var b strings.Builder
+		var walk func([]layout.MenuEntry, string)
+		walk = func(es []layout.MenuEntry, in string) {
+			for _, e := range es {
+				b.WriteString(in + e.Name + e.Page + ";")
+				walk(e.Children, in+"-")
+			}
+		}
+		walk(es, "")
+		return b.String()
+	}
+	tests := []struct {
+		name  string
+		site  map[string]any
+		pages map[string]map[string]any
+		want  string
+	}{
+		{"weight, none last, then name", map[string]any{"menus": map[string]any{"main": []any{
+			map[string]any{"name": "zero b", "url": "/b/"},
+			map[string]any{"name": "Zero a", "url": "/a/"},
+			map[string]any{"name": "ten", "weight": int64(10)},
+			map[string]any{"name": "five", "weight": int64(5)},
+		}}}, nil, "five;ten;Zero a;zero b;"},
+		{"menu (singular), other menus ignored", map[string]any{"menu": map[string]any{
+			"main": []any{map[string]any{"Name": "M"}}, "footer": []any{map[string]any{"name": "F"}}}}, nil, "M;"},
+		{"parent by identifier or name; unknown parent left out", map[string]any{"menus": map[string]any{"main": []any{
+			map[string]any{"name": "Lore", "identifier": "lore", "weight": int64(1)},
+			map[string]any{"name": "Rules", "weight": int64(2)},
+			map[string]any{"name": "Gods", "parent": "lore"},
+			map[string]any{"name": "Combat", "parent": "Rules"},
+			map[string]any{"name": "Lost", "parent": "nobody"},
+		}}}, nil, "Lore;-Gods;Rules;-Combat;"},
+		{"a loop of parents ends", map[string]any{"menus": map[string]any{"main": []any{
+			map[string]any{"name": "A", "parent": "B"},
+			map[string]any{"name": "B", "parent": "A"},
+			map[string]any{"name": "C"},
+		}}}, nil, "C;"},
+		{"front matter forms", nil, map[string]map[string]any{
+			"a.md": {"menus": "main"},
+			"b.md": {"menu": []any{"footer", "main"}},
+			"c.md": {"menus": map[string]any{"main": map[string]any{"name": "C!", "weight": 1}}},
+			"d.md": {"menus": "footer"},
+		}, "C!c.md;a.md;b.md;"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			es := readMenu(tt.site)
+			for _, rel := range []string{"a.md", "b.md", "c.md", "d.md"} {
+				if e, ok := PageMenu(rel, tt.pages[rel]); ok {
+					es = append(es, e)
+				}
+			}
+			if got := flat(MenuTree(es)); got != tt.want {
+				t.Errorf("menu = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
