@@ -400,3 +400,15 @@ func notFields(raw []byte) *NotFieldsError {
 	e.Example = ex + " …"
 	return e
 }
+
+// Text is a decoded setting's value as text: a string as it is, nothing
+// as "", any other value (a number, a boolean) as fmt.Sprint writes it.
+func Text(v any) string {
+	switch v := v.(type) {
+	case string:
+		return v
+	case nil:
+		return ""
+	}
+	return fmt.Sprint(v)
+}

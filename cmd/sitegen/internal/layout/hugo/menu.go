@@ -2,7 +2,6 @@ package hugo
 
 import (
 	"cmp"
-	"fmt"
 	"math"
 	"slices"
 	"strconv"
@@ -57,17 +56,17 @@ func menuEntry(m map[string]any) layout.MenuEntry {
 	for k, v := range m {
 		switch strings.ToLower(k) {
 		case "name":
-			e.Name = str(v)
+			e.Name = layout.Text(v)
 		case "url":
-			e.URL = str(v)
+			e.URL = layout.Text(v)
 		case "pageref":
-			e.PageRef = str(v)
+			e.PageRef = layout.Text(v)
 		case "weight":
 			e.Weight = number(v)
 		case "identifier":
-			e.Identifier = str(v)
+			e.Identifier = layout.Text(v)
 		case "parent":
-			e.Parent = str(v)
+			e.Parent = layout.Text(v)
 		}
 	}
 	return e
@@ -174,16 +173,6 @@ func compareNames(a, b string) int {
 		return c
 	}
 	return strings.Compare(a, b)
-}
-
-func str(v any) string {
-	switch v := v.(type) {
-	case string:
-		return v
-	case nil:
-		return ""
-	}
-	return fmt.Sprint(v)
 }
 
 func number(v any) int {

@@ -403,11 +403,11 @@ func HTMLURL(rel string) string {
 func home(fm map[string]any) *layout.Home {
 	h := &layout.Home{}
 	if hero, ok := fm["hero"].(map[string]any); ok {
-		h.Name, h.Text, h.Tagline = str(hero["name"]), str(hero["text"]), str(hero["tagline"])
+		h.Name, h.Text, h.Tagline = layout.Text(hero["name"]), layout.Text(hero["text"]), layout.Text(hero["tagline"])
 		if actions, ok := hero["actions"].([]any); ok {
 			for _, a := range actions {
-				if m, ok := a.(map[string]any); ok && str(m["text"]) != "" {
-					h.Actions = append(h.Actions, layout.HomeLink{Text: str(m["text"]), Link: str(m["link"]), Alt: m["theme"] == "alt"})
+				if m, ok := a.(map[string]any); ok && layout.Text(m["text"]) != "" {
+					h.Actions = append(h.Actions, layout.HomeLink{Text: layout.Text(m["text"]), Link: layout.Text(m["link"]), Alt: m["theme"] == "alt"})
 				}
 			}
 		}
@@ -416,22 +416,12 @@ func home(fm map[string]any) *layout.Home {
 		for _, f := range features {
 			if m, ok := f.(map[string]any); ok {
 				icon, _ := m["icon"].(string) // an emoji; an image icon ({src: ...}) is not shown
-				h.Features = append(h.Features, layout.Feature{Icon: icon, Title: str(m["title"]), Details: str(m["details"]),
-					Link: str(m["link"]), LinkText: str(m["linkText"])})
+				h.Features = append(h.Features, layout.Feature{Icon: icon, Title: layout.Text(m["title"]), Details: layout.Text(m["details"]),
+					Link: layout.Text(m["link"]), LinkText: layout.Text(m["linkText"])})
 			}
 		}
 	}
 	return h
-}
-
-func str(v any) string {
-	switch v := v.(type) {
-	case string:
-		return v
-	case nil:
-		return ""
-	}
-	return fmt.Sprint(v)
 }
 
 // ignoreDeadLinks reads the site's policy for dead links
