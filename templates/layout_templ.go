@@ -712,7 +712,7 @@ func navList(p *Page, parent *NavItem, items []*NavItem) templ.Component {
 				}
 			}
 		}
-		if parent != nil && len(items) > NavLimit {
+		if parent != nil && parent.URL != "" && len(items) > NavLimit {
 			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 64, "<li class=\"nav-more\"><a href=\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err

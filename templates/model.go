@@ -268,10 +268,11 @@ const NavLimit = 30
 // else NavLimit of them centred on the entry in the page's trail, or on a
 // page of the section's long list (see Pagination) starting at the first
 // entry that page lists, else the first NavLimit. The top level (parent
-// nil) is never cut.
+// nil) is never cut, nor a heading without a page of its own (parent.URL
+// empty: no page lists its entries, so the window would hide them).
 func (p *Page) NavWindow(parent *NavItem, items []*NavItem) []*NavItem {
-	if parent == nil || len(items) <= NavLimit {
-		return items
+	if parent == nil || parent.URL == "" || len(items) <= NavLimit {
+		return items // the top level, a short list, or a heading with no page that lists them all
 	}
 	at := -1
 	for i, it := range items {

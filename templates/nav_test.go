@@ -79,3 +79,27 @@ func atoi(s string) int {
 	fmt.Sscanf(s, "P%d", &n)
 	return n
 }
+
+// TestNavWindowHeading: a heading of the navigation without a page of its
+// own (an MkDocs section, a Docusaurus category without a link) has no
+// page listing its entries, so a long one is shown whole, never with a
+// link to "all pages" that would lead nowhere.
+func TestNavWindowHeading(t *testing.T) {
+	h := &NavItem{Title: "Spells", Kind: NavDraft}
+	for i := range NavLimit + 10 {
+		h.Children = append(h.Children, &NavItem{Title: fmt.Sprintf("S%03d", i), URL: fmt.Sprintf("/spells/s%03d/", i)})
+	}
+	site := &Site{Home: "/", Nav: []*NavItem{h}}
+	p := &Page{Kind: KindPage, Site: site, URL: "/spells/s020/", Title: "x"}
+	var b strings.Builder
+	if err := navList(p, nil, site.Nav).Render(context.Background(), &b); err != nil {
+		t.Fatal(err)
+	}
+	html := b.String()
+	if n := strings.Count(html, `href="/spells/s`); n != len(h.Children) {
+		t.Errorf("%d of the heading's %d entries shown, want all", n, len(h.Children))
+	}
+	if strings.Contains(html, "nav-more") || strings.Contains(html, `href=""`) {
+		t.Errorf("a link to all the pages of a heading without a page:\n%s", html)
+	}
+}
