@@ -8,7 +8,7 @@ import (
 	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
-// TestToolFolderPages: the folders Docusaurus and VitePress publish a page
+// TestToolFolderPages: the folders Docusaurus, VitePress and MkDocs publish a page
 // for, and those they do not (issue 32, evaluate2 F10 and F13). A folder
 // without a page of its own is a heading of the navigation only: no page
 // is written at its URL, a link to that URL is broken as on the tool's
@@ -94,6 +94,27 @@ func TestToolFolderPages(t *testing.T) {
 			},
 			hasNot: []string{"rules/index.html"},
 			broken: []string{`"/rules/"`},
+		},
+		{
+			name: "mkdocs folder without index.md",
+			rule: `https://www.mkdocs.org/user-guide/writing-your-docs/#configure-pages-and-navigation: a nav ` +
+				`group ("- 'About': - 'License': 'about/license.md'") is a section; MkDocs's Section "has a title and ` +
+				`children", its url is None (mkdocs.structure.nav.Section): a folder without index.md or README.md ` +
+				`gets no page, and MkDocs 1.4 writes no about/index.html (eval4B rows 7 and 9: 8 and 3 such pages)`,
+			files: map[string]string{
+				"mkdocs.yml":            "site_name: M\n",
+				"docs/index.md":         "# Home\n\n[About](about/) and [the licence](about/license.md).\n",
+				"docs/about/license.md": "# License\n",
+				"docs/guide/index.md":   "# Guide\n",
+				"docs/guide/a.md":       "# A\n",
+			},
+			has: map[string]string{
+				"index.html":               `<span aria-disabled="true">About</span>`,
+				"about/license/index.html": `<h1>License</h1>`,
+				"guide/index.html":         `<h1>Guide</h1>`,
+			},
+			hasNot: []string{"about/index.html"},
+			broken: []string{`"about/"`},
 		},
 	}
 	for _, tt := range tests {

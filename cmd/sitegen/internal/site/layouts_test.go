@@ -90,12 +90,16 @@ func TestLayouts(t *testing.T) {
 				"docs/rules/index.md":    "# Rules\n",
 			},
 			has: map[string]string{
-				"z/index.html":      "Zeta first",
-				"spells/index.html": "<title>Grimoire · MkSRD</title>",
-				"rules/index.html":  "Rulebook",
-				// nav: order: Zeta first, Alpha, Grimoire, Rulebook; then the page it leaves out
-				"index.html": `Zeta first</a> </li><li><a href="/a/">Alpha</a> </li><li><a href="/spells/">Grimoire</a> </li><li><a href="/rules/">Rulebook</a> </li><li><a href="/notnav/">Aardvark</a>`,
+				"z/index.html":     "Zeta first",
+				"rules/index.html": "Rulebook",
+				// nav: order: Zeta first, Alpha, Grimoire, Rulebook; then the page it leaves out.
+				// Grimoire is a section without a page (MkDocs's Section has no URL): a heading
+				// over its pages.
+				"index.html": `Zeta first</a> </li><li><a href="/a/">Alpha</a> </li><li class="nav-draft"><span aria-disabled="true">Grimoire</span>`,
+				// The home page's contents: the section leads to its first page.
+				"index.html#contents": `Alpha</a> </li><li><a href="/spells/fire/">Grimoire</a> </li><li><a href="/rules/">Rulebook</a> </li><li><a href="/notnav/">Aardvark</a>`,
 			},
+			hasNot: []string{"spells/index.html"},
 		},
 		{
 			name: "obsidian vault",

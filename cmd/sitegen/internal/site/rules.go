@@ -81,6 +81,7 @@ func (s *Site) ruleFolder(dir string) layout.Page {
 // its own.
 func (s *Site) placeFolder(sec *page, dir string) {
 	if s.lay.Rules == nil {
+		sec.noPage = s.lay.NoFolderPages && dir != ""
 		return
 	}
 	f := s.ruleFolder(dir)

@@ -25,6 +25,10 @@
 //     alphanumerically by file name (except that index files will always
 //     be listed first within a sub-section)", a folder's pages before its
 //     sub-folders (FilesFirst).
+//   - A folder without index.md (or README.md) has no page: in MkDocs's
+//     navigation "a Section, which has a title and children" has no URL
+//     (mkdocs.structure.nav.Section.url is None), so the folder is a
+//     heading of the navigation only (NoFolderPages).
 //   - The title: "1. A title defined in the nav configuration setting for
 //     a document. 2. A title defined in the title meta-data key of a
 //     document. 3. A level 1 Markdown header on the first line of the
@@ -88,7 +92,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		return nil, layout.YAMLError(file, err)
 	}
 	l := &layout.Layout{Kind: layout.MkDocs, File: file, Content: "docs", Redirects: "aliases", BadFrontMatter: true, DuplicateURL: layout.KeepLastWalked,
-		ReadmeBesideIndex: layout.SkipReadme, FirstLineTitle: true, FilesFirst: true, KeepCase: true,
+		ReadmeBesideIndex: layout.SkipReadme, FirstLineTitle: true, FilesFirst: true, KeepCase: true, NoFolderPages: true,
 		UnpublishedPaths: []layout.PathRule{{Reason: ExcludeReason, Patterns: layout.ParseIgnore(defaultExcludes)}}}
 	// "Any of the following file extensions may be used for your
 	// Markdown source files: markdown, mdown, mkdn, mkd, md."
