@@ -153,3 +153,39 @@ func TestToolFolderPages(t *testing.T) {
 		})
 	}
 }
+
+// TestFolderNoteTools: X/X.md is a folder note (the folder's page) for
+// Obsidian's folder-note plugins, not for tools whose URLs are the file's
+// path: Hugo 0.111 writes content/rules/ice/ice.md to /rules/ice/ice/ ("the
+// path to the content file determines its URL",
+// https://gohugo.io/content-management/urls/) and MkDocs 1.4 writes
+// docs/rules/ice/ice.md to /rules/ice/ice/ (with use_directory_urls, "the
+// URL of the page is the path of its file without .md, as a folder"),
+// both checked by building these files with the tools.
+func TestFolderNoteTools(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		files map[string]string
+	}{
+		{"hugo", map[string]string{"hugo.toml": "title = \"H\"\n", "content/rules/fire.md": "---\ntitle: Fire\n---\nfire\n",
+			"content/rules/ice/ice.md": "---\ntitle: Ice\n---\nThe ice rule.\n"}},
+		{"mkdocs", map[string]string{"mkdocs.yml": "site_name: M\n", "docs/index.md": "# Home\n", "docs/rules/fire.md": "# Fire\n",
+			"docs/rules/ice/ice.md": "# Ice\n\nThe ice rule.\n"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			sitetest.WriteFiles(t, dir, tt.files)
+			out := filepath.Join(t.TempDir(), "out")
+			if _, err := build(t, dir, Options{Theme: theme, Dest: out, BrokenLinks: "warn"}); err != nil {
+				t.Fatalf("build: %v", err)
+			}
+			files := readTree(t, out)
+			if !strings.Contains(files["rules/ice/ice/index.html"], "<h1>Ice</h1>") {
+				t.Errorf("rules/ice/ice.md is not at /rules/ice/ice/ as %s writes it; published: %v", tt.name, keys(files))
+			}
+			if strings.Contains(files["rules/ice/index.html"], "The ice rule.") {
+				t.Errorf("rules/ice/ice.md taken for its folder's page at /rules/ice/")
+			}
+		})
+	}
+}
