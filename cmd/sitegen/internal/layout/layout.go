@@ -214,12 +214,13 @@ type Layout struct {
 	// published at /index.html and sitegen's generated home page is not
 	// written, with a warning.
 	HTMLHome bool
-	// NoFolderPages: the tool publishes no page for a folder without an
-	// index page of its own (an MkDocs section has a title and children,
-	// never a URL): such a folder is a heading of the navigation only, and
-	// a link to its URL is broken, as on the tool's site (layout.Page's
-	// NoPage, for every folder of the layout).
-	NoFolderPages bool
+	// NoFolderPage says which folders without an index page of their own
+	// the tool publishes no page for (an MkDocs section has a title and
+	// children, never a URL; a Hugo folder below the top level without
+	// _index.md is no section): such a folder is a heading of the
+	// navigation only, and a link to its URL is broken, as on the tool's
+	// site (layout.Page's NoPage). Nil: every folder has a page.
+	NoFolderPage func(dir string) bool
 	// Expand rewrites a page's text before it is parsed (mdBook's
 	// {{#include}} lines); nil leaves pages as they are.
 	Expand Expander

@@ -8,7 +8,7 @@ import (
 	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
-// TestToolFolderPages: the folders Docusaurus, VitePress and MkDocs publish a page
+// TestToolFolderPages: the folders Docusaurus, VitePress, MkDocs and Hugo publish a page
 // for, and those they do not (issue 32, evaluate2 F10 and F13). A folder
 // without a page of its own is a heading of the navigation only: no page
 // is written at its URL, a link to that URL is broken as on the tool's
@@ -115,6 +115,24 @@ func TestToolFolderPages(t *testing.T) {
 			},
 			hasNot: []string{"about/index.html"},
 			broken: []string{`"about/"`},
+		},
+		{
+			name: "hugo folder below the top level without _index.md",
+			rule: `https://gohugo.io/content-management/sections/: "A section is a top-level content directory or ` +
+				`any content directory with an _index.md file"; Hugo 0.111 writes /rules/ and /rules/ice/ice/ for ` +
+				`content/rules/fire.md and content/rules/ice/ice.md, no /rules/ice/`,
+			files: map[string]string{
+				"hugo.toml":                  "title = \"H\"\n",
+				"content/_index.md":          "---\ntitle: Home\n---\n[Ice](/rules/ice/) and [frost](/rules/ice/frost/).\n",
+				"content/rules/fire.md":      "---\ntitle: Fire\n---\nfire\n",
+				"content/rules/ice/frost.md": "---\ntitle: Frost\n---\nfrost\n",
+			},
+			has: map[string]string{
+				"rules/index.html":           `<h1>Rules</h1>`,
+				"rules/ice/frost/index.html": `<h1>Frost</h1>`,
+			},
+			hasNot: []string{"rules/ice/index.html"},
+			broken: []string{`"/rules/ice/"`},
 		},
 	}
 	for _, tt := range tests {

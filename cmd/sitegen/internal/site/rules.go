@@ -81,7 +81,7 @@ func (s *Site) ruleFolder(dir string) layout.Page {
 // its own.
 func (s *Site) placeFolder(sec *page, dir string) {
 	if s.lay.Rules == nil {
-		sec.noPage = s.lay.NoFolderPages && dir != ""
+		sec.noPage = s.lay.NoFolderPage != nil && dir != "" && s.lay.NoFolderPage(dir)
 		return
 	}
 	f := s.ruleFolder(dir)

@@ -66,7 +66,12 @@ func Recognise(dir string) (*layout.Layout, error) { return RecogniseIn(dir, "")
 // is production, `hugo`'s default.
 func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	env = cmp.Or(env, DefaultEnvironment)
-	l := &layout.Layout{Kind: layout.Hugo, Content: "content", Redirects: "aliases", DuplicateURL: layout.KeepHugo}
+	l := &layout.Layout{Kind: layout.Hugo, Content: "content", Redirects: "aliases", DuplicateURL: layout.KeepHugo,
+		// "A section is a top-level content directory or any content
+		// directory with an _index.md file"
+		// (https://gohugo.io/content-management/sections/): a folder
+		// below the top level without _index.md has no page.
+		NoFolderPage: func(dir string) bool { return strings.Contains(dir, "/") }}
 	// "Files with ending with .md, .mdown, or .markdown are processed as
 	// Markdown" (https://gohugo.io/configuration/markup/).
 	l.Markup.Extensions = []string{".mdown", ".markdown"}

@@ -28,7 +28,7 @@
 //   - A folder without index.md (or README.md) has no page: in MkDocs's
 //     navigation "a Section, which has a title and children" has no URL
 //     (mkdocs.structure.nav.Section.url is None), so the folder is a
-//     heading of the navigation only (NoFolderPages).
+//     heading of the navigation only (NoFolderPage).
 //   - The title: "1. A title defined in the nav configuration setting for
 //     a document. 2. A title defined in the title meta-data key of a
 //     document. 3. A level 1 Markdown header on the first line of the
@@ -92,7 +92,8 @@ func Recognise(dir string) (*layout.Layout, error) {
 		return nil, layout.YAMLError(file, err)
 	}
 	l := &layout.Layout{Kind: layout.MkDocs, File: file, Content: "docs", Redirects: "aliases", BadFrontMatter: true, DuplicateURL: layout.KeepLastWalked,
-		ReadmeBesideIndex: layout.SkipReadme, FirstLineTitle: true, FilesFirst: true, KeepCase: true, NoFolderPages: true,
+		ReadmeBesideIndex: layout.SkipReadme, FirstLineTitle: true, FilesFirst: true, KeepCase: true,
+		NoFolderPage:     func(string) bool { return true },
 		UnpublishedPaths: []layout.PathRule{{Reason: ExcludeReason, Patterns: layout.ParseIgnore(defaultExcludes)}}}
 	// "Any of the following file extensions may be used for your
 	// Markdown source files: markdown, mdown, mkdn, mkd, md."
