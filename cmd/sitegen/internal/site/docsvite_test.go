@@ -167,14 +167,7 @@ func TestDocusaurusAndVitePress(t *testing.T) {
 				}
 			}
 			files := readTree(t, out)
-			for p, want := range tt.has {
-				p, _, _ = strings.Cut(p, "\x00") // a second string of one file
-				if got, ok := files[p]; !ok {
-					t.Errorf("%s not published", p)
-				} else if !strings.Contains(got, want) {
-					t.Errorf("%s does not contain %q", p, want)
-				}
-			}
+			published(t, files, tt.has, "\x00") // "\x00": a second string of one file
 			for p, not := range tt.lacks {
 				if strings.Contains(files[p], not) {
 					t.Errorf("%s contains %q", p, not)

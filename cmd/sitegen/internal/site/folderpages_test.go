@@ -146,14 +146,7 @@ func TestToolFolderPages(t *testing.T) {
 				t.Fatalf("build: %v", err)
 			}
 			files := readTree(t, out)
-			for p, want := range tt.has {
-				p, _, _ = strings.Cut(p, "\x00") // a second string of one file
-				if got, ok := files[p]; !ok {
-					t.Errorf("%s not published", p)
-				} else if !strings.Contains(got, want) {
-					t.Errorf("%s does not contain %q", p, want)
-				}
-			}
+			published(t, files, tt.has, "\x00") // "\x00": a second string of one file
 			for _, p := range tt.hasNot {
 				if _, ok := files[p]; ok {
 					t.Errorf("%s published", p)

@@ -286,15 +286,7 @@ func TestLayouts(t *testing.T) {
 				}
 			}
 			out := readTree(t, dir+"/public")
-			for p, want := range tt.has {
-				p, _, _ = strings.Cut(p, "#") // "#x": a second string the file must contain
-				got, ok := out[p]
-				if !ok {
-					t.Errorf("%s not published", p)
-				} else if !strings.Contains(got, want) {
-					t.Errorf("%s does not contain %q", p, want)
-				}
-			}
+			published(t, out, tt.has, "#") // "#x": a second string the file must contain
 			for p, not := range tt.lacks {
 				if strings.Contains(out[p], not) {
 					t.Errorf("%s contains %q", p, not)

@@ -103,6 +103,24 @@ func readTree(t *testing.T, dir string) map[string]string {
 	return out
 }
 
+// published checks that every output path of has is in files (readTree's)
+// and contains its string. A key may end in sep and anything after it
+// ("#x", "\x00"), to check one file for a second string; sep "" keeps
+// keys whole.
+func published(t *testing.T, files, has map[string]string, sep string) {
+	t.Helper()
+	for p, want := range has {
+		if sep != "" {
+			p, _, _ = strings.Cut(p, sep)
+		}
+		if got, ok := files[p]; !ok {
+			t.Errorf("%s not published", p)
+		} else if !strings.Contains(got, want) {
+			t.Errorf("%s does not contain %q", p, want)
+		}
+	}
+}
+
 // timeRE matches the page's "last updated" date.
 var timeRE = regexp.MustCompile(`<time datetime="[^"]*">[^<]*</time>`)
 
