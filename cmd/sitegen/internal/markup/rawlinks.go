@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"golang.org/x/net/html"
+
+	"d6codex/cmd/sitegen/internal/markup/rawhtml"
 )
 
 // rawLinkAttrs are the attributes of raw HTML that hold a link or an
@@ -24,24 +26,10 @@ func resolveRawLinks(raw string, links LinkResolver, report func(msg string, war
 	if !strings.Contains(raw, "=") {
 		return raw
 	}
-	var b strings.Builder
-	z := html.NewTokenizer(strings.NewReader(raw))
-	changed := false
-	for {
-		tt := z.Next()
-		if tt == html.ErrorToken {
-			break
-		}
-		rawTok := string(z.Raw())
-		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
-			b.WriteString(rawTok)
-			continue
-		}
-		tok := z.Token()
+	return rawhtml.EditTags(raw, func(tok *html.Token) bool {
 		attr, ok := rawLinkAttrs[tok.Data]
 		if !ok {
-			b.WriteString(rawTok)
-			continue
+			return false
 		}
 		edited := false
 		for i, a := range tok.Attr {
@@ -61,22 +49,12 @@ func resolveRawLinks(raw string, links LinkResolver, report func(msg string, war
 			if tg.Unlinked != "" { // to what is not published: the tag goes, its text stays
 				report(fmt.Sprintf("unpublished %s %q: %s", what, a.Val, tg.Unlinked), true)
 				tok.Attr = slices.Delete(tok.Attr, i, i+1)
-				edited = true
-				break
+				return true
 			}
 			if dest != a.Val {
 				tok.Attr[i].Val, edited = dest, true
 			}
 		}
-		if !edited {
-			b.WriteString(rawTok)
-			continue
-		}
-		b.WriteString(tok.String())
-		changed = true
-	}
-	if !changed {
-		return raw
-	}
-	return b.String()
+		return edited
+	})
 }

@@ -214,6 +214,23 @@ func encodeSpaces(s string) string {
 	if !strings.Contains(s, " ") || !strings.Contains(s, "=") {
 		return s
 	}
+	return EditTags(s, func(tok *html.Token) bool {
+		edited := false
+		for i, a := range tok.Attr {
+			if a.Namespace == "" && (tok.Data == "a" && a.Key == "href" || tok.Data == "img" && a.Key == "src") && strings.Contains(a.Val, " ") {
+				tok.Attr[i].Val = strings.ReplaceAll(strings.TrimSpace(a.Val), " ", "%20")
+				edited = true
+			}
+		}
+		return edited
+	})
+}
+
+// EditTags passes each start tag of the HTML s to edit, which may change
+// the token's attributes and says whether it did: an edited tag is
+// written again from the token, every other byte of s is kept as written
+// (s itself when edit changed nothing).
+func EditTags(s string, edit func(tok *html.Token) bool) string {
 	var b strings.Builder
 	z := html.NewTokenizer(strings.NewReader(s))
 	changed := false
@@ -222,21 +239,15 @@ func encodeSpaces(s string) string {
 		if tt == html.ErrorToken {
 			break
 		}
-		raw := string(z.Raw())
+		raw := z.Raw()
 		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
-			b.WriteString(raw)
+			b.Write(raw)
 			continue
 		}
+		raw = slices.Clone(raw) // Token reuses the tokenizer's buffer
 		tok := z.Token()
-		edited := false
-		for i, a := range tok.Attr {
-			if a.Namespace == "" && (tok.Data == "a" && a.Key == "href" || tok.Data == "img" && a.Key == "src") && strings.Contains(a.Val, " ") {
-				tok.Attr[i].Val = strings.ReplaceAll(strings.TrimSpace(a.Val), " ", "%20")
-				edited = true
-			}
-		}
-		if !edited {
-			b.WriteString(raw)
+		if !edit(&tok) {
+			b.Write(raw)
 			continue
 		}
 		b.WriteString(tok.String())
