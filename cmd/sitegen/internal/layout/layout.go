@@ -214,6 +214,12 @@ type Layout struct {
 	// published at /index.html and sitegen's generated home page is not
 	// written, with a warning.
 	HTMLHome bool
+	// PathNotes: X/X.md is an ordinary page at X/X/, as the tool writes it
+	// (Quartz, Hugo and MkDocs give a page the URL of its file's path),
+	// not the folder X's page as Obsidian's folder-note plugins make it;
+	// X.md beside a folder X/ still takes the folder's URL, so it stays
+	// the folder's page.
+	PathNotes bool
 	// NoFolderPage says which folders without an index page of their own
 	// the tool publishes no page for (an MkDocs section has a title and
 	// children, never a URL; a Hugo folder below the top level without

@@ -355,12 +355,10 @@ func (s *Site) scan() (*scanned, error) {
 	}
 	if !s.lay.NavOnly {
 		sc.folderNotes = folderNotes(slices.DeleteFunc(slices.Clone(sc.rels), func(r string) bool { return sc.readmes[r] }), sc.files)
-		if s.lay.Pages != nil || s.lay.Kind == layout.Hugo || s.lay.Kind == layout.MkDocs {
-			// A tool with page rules of its own, or whose URLs are the
-			// file's path (Hugo writes content/x/x.md to /x/x/, MkDocs
-			// docs/x/x.md to /x/x/), has no folder notes; but X.md beside
-			// a folder X/ would take the folder's URL, so it is the
-			// folder's page (Quartz serves them at X.html and X/).
+		if s.lay.PathNotes {
+			// X/X.md is a page of its own (Layout.PathNotes); X.md
+			// beside X/ stays the folder's page (Quartz serves it at
+			// X.html and X/).
 			maps.DeleteFunc(sc.folderNotes, func(rel, dir string) bool { return rel != dir+".md" })
 		}
 	}

@@ -11,8 +11,8 @@ import (
 // A folder note is a folder's own page written the way Obsidian's
 // folder-note plugins, just-the-docs and many GitHub corpora write it:
 // X/X.md inside the folder, or X.md beside X/. It takes the folder's URL
-// and heads its section, in every layout (but X/X.md in Quartz, Hugo and
-// MkDocs, which write it to X/X/: content.go's scan), when the folder has no index
+// and heads its section, in every layout (but X/X.md where the tool writes
+// it to X/X/: layout.Layout.PathNotes), when the folder has no index
 // page of its own (_index.md, index.md, README.md). Where a folder has
 // both, X.md beside it is the folder's page and X/X.md an ordinary page
 // at X/X/: the URLs Quartz gives them (X.md is X.html, X/X.md is

@@ -71,7 +71,7 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 		// directory with an _index.md file"
 		// (https://gohugo.io/content-management/sections/): a folder
 		// below the top level without _index.md has no page.
-		NoFolderPage: func(dir string) bool { return strings.Contains(dir, "/") }}
+		NoFolderPage: func(dir string) bool { return strings.Contains(dir, "/") }, PathNotes: true}
 	// "Files with ending with .md, .mdown, or .markdown are processed as
 	// Markdown" (https://gohugo.io/configuration/markup/).
 	l.Markup.Extensions = []string{".mdown", ".markdown"}

@@ -100,7 +100,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	l := &layout.Layout{Kind: layout.Quartz, File: file, Content: ContentDir,
 		ExcludeNames: []string{".obsidian", ".trash", "node_modules"},
-		Pages:        Rules{}, Expand: Expand, HTMLHome: true}
+		Pages:        Rules{}, Expand: Expand, HTMLHome: true, PathNotes: true}
 	var c Config
 	if file == YAMLConfigFile {
 		m, err := l.DecodeSettings(dir, file) // the link rule of every settings file
