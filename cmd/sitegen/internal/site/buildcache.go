@@ -98,6 +98,7 @@ const racyMargin = int64(2 * time.Second)
 
 // bodyCache is the build cache of one build (see above).
 type bodyCache struct {
+	site  *Site       // the site whose build opened it (openBodyCache): loading asks it (PageCache)
 	file  string      // the index
 	objs  string      // the folder of the objects (bodies by content hash)
 	print cachePrints // this build's
@@ -127,21 +128,6 @@ type bodyCache struct {
 	siteKey [sha256.Size]byte     // of the site's view (templates.Site: navigation, footer, assets)
 	nowOuts map[string]*cachedOut // site path -> the page's output files in this build
 	kept    atomic.Int64          // pages whose output was kept whole
-}
-
-// fileStamp is what a stat says of a file (stampOf), the size, times
-// and inode git's index keeps to tell a file unchanged without reading
-// it.
-type fileStamp struct {
-	Size, Mtime, Ctime int64
-	Ino, Dev           uint64
-}
-
-// srcRecord is a source file's stamp and the hash of its content when
-// the stamp was taken (the stamp taken before the read).
-type srcRecord struct {
-	Stamp fileStamp
-	Sum   [sha256.Size]byte
 }
 
 // cachedOut is what a page wrote: the hash of everything its output was
@@ -256,14 +242,14 @@ func binaryPrint() string {
 // openBodyCache reads the build cache's index for a build of s (nil when
 // the build has no cache), before its pages are loaded: what the index
 // records of each page as loaded stands for the page whose files did not
-// change (loadedFromCache). What the site's view decides is checked once
+// change (LoadedFromCache). What the site's view decides is checked once
 // the view is made (setView).
 func (s *Site) openBodyCache() *bodyCache {
 	file := cachePath(s.opts)
 	if file == "" {
 		return nil
 	}
-	bc := &bodyCache{file: file, objs: filepath.Dir(assets.Cache{Dir: s.opts.CacheDir}.Path("buildobjs/x")), start: s.sumsSince.UnixNano(),
+	bc := &bodyCache{site: s, file: file, objs: filepath.Dir(assets.Cache{Dir: s.opts.CacheDir}.Path("buildobjs/x")), start: s.sumsSince.UnixNano(),
 		now: map[string]*cachedBody{}, nowSrc: map[string]srcRecord{}, newObjs: map[[sha256.Size]byte][]byte{}, nowOuts: map[string]*cachedOut{},
 		nowLoads: map[string]*cachedLoad{}}
 	if s.sumsSince.IsZero() {
@@ -1032,10 +1018,10 @@ func (c *cachedLoad) page() (*page, bool) {
 	return p, true
 }
 
-// loadsCached reports whether the build's pages as loaded come from the
+// LoadsCached reports whether the build's pages as loaded come from the
 // cache (see above).
-func (bc *bodyCache) loadsCached(s *Site) bool {
-	return bc.loadsKept(s) && s.graph == nil
+func (bc *bodyCache) LoadsCached() bool {
+	return bc != nil && bc.loadsKept(bc.site) && bc.site.graph == nil
 }
 
 // loadsKept reports whether the pages as loaded go to the cache: also
@@ -1044,14 +1030,15 @@ func (bc *bodyCache) loadsKept(s *Site) bool {
 	return bc != nil && !s.lay.SkipCopies
 }
 
-// loadedFromCache is the page at content-relative path rel as the
+// LoadedFromCache is the page at content-relative path rel as the
 // previous build loaded it, when the files it read have the same hashes
 // and what its name decides (sc) is the same; nil: it is loaded. Its
 // problems are published.
-func (bc *bodyCache) loadedFromCache(s *Site, sc *scanned, rel string) *page {
-	if !bc.loadsCached(s) || bc.old == nil {
+func (bc *bodyCache) LoadedFromCache(sc *scanned, rel string) *page {
+	if !bc.LoadsCached() || bc.old == nil {
 		return nil
 	}
+	s := bc.site
 	c := bc.old.Loads[rel]
 	if c == nil || c.Readme != sc.readmes[rel] || c.Folder != sc.folderNotes[rel] || len(c.Reads) != 1+len(c.Includes) {
 		return nil
@@ -1073,12 +1060,13 @@ func (bc *bodyCache) loadedFromCache(s *Site, sc *scanned, rel string) *page {
 	return p
 }
 
-// loaded records the pages loadPage just read, with the problems found
+// Loaded records the pages loadPage just read, with the problems found
 // meanwhile (each on the page file it names), for the next build.
-func (bc *bodyCache) loaded(s *Site, sc *scanned, pages []*page, diags, warns Diagnostics) {
-	if !bc.loadsKept(s) {
+func (bc *bodyCache) Loaded(sc *scanned, pages []*page, diags, warns Diagnostics) {
+	if bc == nil || !bc.loadsKept(bc.site) {
 		return
 	}
+	s := bc.site
 	if s.bc == nil { // an Update's (serve's cache): the files changed since they were hashed
 		bc.hashes.Clear()
 		bc.mu.Lock()

@@ -240,6 +240,21 @@ type alias struct {
 	written   string // as it was written, for messages
 }
 
+// PageCache is what loading asks the build's cache (Site.loadCache; package
+// site's bodyCache, buildcache.go): the pages whose files did not change,
+// as the previous build loaded them, and a record of the pages read.
+type PageCache interface {
+	// LoadsCached reports whether the pages as loaded come from the cache.
+	LoadsCached() bool
+	// LoadedFromCache is the page at content-relative path rel as the
+	// previous build loaded it, when it can stand for the page (its
+	// problems published); nil: the page is loaded.
+	LoadedFromCache(sc *scanned, rel string) *page
+	// Loaded records the pages just loaded, with the problems found
+	// meanwhile, for the next build.
+	Loaded(sc *scanned, pages []*page, diags, warns Diagnostics)
+}
+
 // load reads and checks every Markdown file under content/, and builds the
 // page tree, URLs, reading order and link targets.
 func (s *Site) load(ctx context.Context) error {
@@ -250,8 +265,8 @@ func (s *Site) load(ctx context.Context) error {
 	}
 	s.graph.scanned(sc, problems{s.diag.since(d0), s.warn.since(w0)})
 	var reuse func(rel string) *page
-	if s.bc.loadsCached(s) {
-		reuse = func(rel string) *page { return s.bc.loadedFromCache(s, sc, rel) } // the pages whose files did not change (buildcache.go)
+	if c := s.loadCache; c != nil && c.LoadsCached() {
+		reuse = func(rel string) *page { return c.LoadedFromCache(sc, rel) } // the pages whose files did not change
 	}
 	all, err := s.loadAll(ctx, sc, reuse)
 	if err != nil {
@@ -410,10 +425,8 @@ func (s *Site) loadAll(ctx context.Context, sc *scanned, reuse func(rel string) 
 		loaded[i] = all[j]
 	}
 	s.graph.loaded(s, loaded, s.diag.since(d0), s.warn.since(w0))
-	if bc := s.bc; bc != nil {
-		bc.loaded(s, sc, loaded, s.diag.since(d0), s.warn.since(w0))
-	} else { // an Update of serve's site: its cache follows (buildcache.go)
-		s.served.loaded(s, sc, loaded, s.diag.since(d0), s.warn.since(w0))
+	if c := s.loadCache; c != nil { // the build's cache, or serve's for an Update
+		c.Loaded(sc, loaded, s.diag.since(d0), s.warn.since(w0))
 	}
 	return all, nil
 }

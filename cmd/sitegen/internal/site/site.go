@@ -226,6 +226,9 @@ type Site struct {
 	sums  *sync.Map  // during a build with a cache: source file -> srcRecord of the first text read of it (buildcache.go)
 	// sumsSince is when sums began: the build's stamps hold from then.
 	sumsSince time.Time
+	// loadCache is what loading asks (PageCache): bc during a build,
+	// served after it (setLoadCache); nil without either.
+	loadCache PageCache
 	// served is the build cache of the last build, kept by a site that
 	// is updated (serve's) so that each Update records what it changed
 	// (Site.SaveCache); nil otherwise.
@@ -292,6 +295,7 @@ func load(ctx context.Context, opts Options, updatable bool) (*Site, error) {
 	}
 	s.cfg.base = s.cfg.basePath() // relURL's, read once
 	s.bc = s.openBodyCache()      // nil without a cache; its pages as loaded stand for the unchanged ones
+	s.setLoadCache()
 	s.md = markup.New(markup.Options{
 		Unsafe:       s.cfg.Unsafe,
 		Handlers:     diagramBlocks(s.lay, opts.Handlers),
@@ -462,6 +466,7 @@ func buildSite(ctx context.Context, opts Options, updatable bool) (*Site, Result
 	bc := s.bc
 	if err == nil { // else renders may still run (see parallel): they keep theirs
 		s.bc, s.sums = nil, nil // an Update renders without them
+		s.setLoadCache()
 	}
 	if err != nil {
 		if ctx.Err() != nil { // wherever it was stopped, say why
@@ -510,6 +515,7 @@ func buildSite(ctx context.Context, opts Options, updatable bool) (*Site, Result
 	cleanup.Go(func() { _ = bc.save() })
 	if s.graph != nil {
 		s.served = bc
+		s.setLoadCache()
 	}
 	if old != "" && !keepSpare(old, opts.Dest) {
 		// No spare to keep it as (another build's is there): the previous
@@ -656,3 +662,17 @@ func parallel(ctx context.Context, n, workers int, fn func(i int)) error {
 
 // errNotDir is returned when the destination exists but is not a directory.
 var errNotDir = errors.New("exists and is not a directory")
+
+// setLoadCache sets the cache loading asks (Site.loadCache): the build's
+// during a build, serve's between its Updates (they record the pages
+// they read again), none otherwise.
+func (s *Site) setLoadCache() {
+	switch {
+	case s.bc != nil:
+		s.loadCache = s.bc
+	case s.served != nil:
+		s.loadCache = s.served
+	default:
+		s.loadCache = nil // not a nil *bodyCache in the interface
+	}
+}

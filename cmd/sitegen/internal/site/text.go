@@ -23,6 +23,23 @@ type badText struct {
 
 func (e *badText) Error() string { return fmt.Sprintf("%d:%d: %s", e.line, e.col, e.msg) }
 
+// fileStamp is what a stat says of a file (stampOf), the size, times
+// and inode git's index keeps to tell a file unchanged without reading
+// it.
+type fileStamp struct {
+	Size, Mtime, Ctime int64
+	Ino, Dev           uint64
+}
+
+// srcRecord is a source file's stamp and the hash of its content when
+// the stamp was taken (the stamp taken before the read): readFenced
+// records the first text of each file a build read (Site.sums), the
+// build cache keeps it (buildcache.go).
+type srcRecord struct {
+	Stamp fileStamp
+	Sum   [sha256.Size]byte
+}
+
 // MaxPageBytes is the longest Markdown page sitegen reads, 10 MB: a
 // page of that size still builds in seconds, and no rules page comes near.
 const MaxPageBytes = 10 << 20
@@ -70,7 +87,7 @@ func (s *Site) readFenced(file string) (src []byte, lines []int, long []longBloc
 	// bytes and grows, a read and a copy at each step): one read of the
 	// text and one that finds its end.
 	var buf []byte
-	var rec srcRecord // its stamp, taken before the read (buildcache.go)
+	var rec srcRecord // its stamp, taken before the read
 	if info, err := f.Stat(); err == nil && info.Mode().IsRegular() {
 		rec.Stamp = stampOf(info)
 		if info.Size() <= MaxPageBytes {
