@@ -250,3 +250,39 @@ func BenchmarkOutputCopy(b *testing.B) {
 		})
 	}
 }
+
+// TestCopyAtomic: CopyAtomic replaces a file whole with a large one, and
+// leaves it as it was (and nothing else) when the source is not the size
+// it was said to be.
+func TestCopyAtomic(t *testing.T) {
+	const size = 2*copyChunk + 3
+	data := bigData(size, "new!")
+	for _, tt := range []struct {
+		name string
+		src  []byte
+		ok   bool
+	}{
+		{"whole", data, true},
+		{"shorter", data[:size-1], false},
+		{"longer", append(bytes.Clone(data), 'x'), false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			p := filepath.Join(dir, "sub", "f.bin")
+			if err := WriteFile(dir, "sub/f.bin", []byte("old")); err != nil {
+				t.Fatal(err)
+			}
+			err := CopyAtomic(p, bytes.NewReader(tt.src), size)
+			got, _ := os.ReadFile(p)
+			switch {
+			case tt.ok && (err != nil || !bytes.Equal(got, data)):
+				t.Errorf("err %v; the file holds %d bytes, want the %d copied", err, len(got), size)
+			case !tt.ok && (!errors.Is(err, errChanged) || string(got) != "old"):
+				t.Errorf("err %v and the file holds %d bytes; want errChanged and the old file", err, len(got))
+			}
+			if names := filesUnder(t, dir); len(names) != 1 {
+				t.Errorf("files left: %v", names)
+			}
+		})
+	}
+}

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"io"
@@ -11,6 +12,7 @@ import (
 	"testing"
 
 	"d6codex/cmd/sitegen/internal/assets"
+	"d6codex/cmd/sitegen/internal/markup"
 )
 
 // bigFile makes a sparse file of size bytes at p (os.Truncate: it costs
@@ -120,5 +122,39 @@ func TestBigFilesStream(t *testing.T) {
 		if run == "rebuild" && res.Reused < len(files)+1 {
 			t.Errorf("rebuild reused %d files, want at least the %d big ones", res.Reused, len(files)+1)
 		}
+	}
+}
+
+// TestPublishStaticStreams: sitegen serve publishes an edited static file
+// (Site.PublishStatic) without reading it whole either.
+func TestPublishStaticStreams(t *testing.T) {
+	if testing.Short() {
+		t.Skip("publishes a file of 128 MiB (sparse, so no disk), about a second")
+	}
+	const size = 128 << 20
+	src := writeTree(t, incrementalSite())
+	dest := filepath.Join(t.TempDir(), "out")
+	s, _, err := BuildSite(context.Background(), Options{Source: src, Dest: dest, CacheDir: "-", Handlers: map[string]markup.BlockHandler{"fake": fakeHandler()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := filepath.Join(src, "static", "video", "big.bin")
+	bigFile(t, in, size)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	err = s.PublishStatic("video/big.bin")
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got > size/4 {
+		t.Errorf("PublishStatic allocated %d MiB for a file of %d MiB: it is read into memory", got>>20, size>>20)
+	}
+	if fileSum(t, in) != fileSum(t, filepath.Join(dest, "video", "big.bin")) {
+		t.Error("video/big.bin published is not the same bytes")
+	}
+	if names, _ := filepath.Glob(filepath.Join(dest, "video", ".tmp-*")); len(names) != 0 {
+		t.Errorf("temporary files left: %v", names)
 	}
 }
