@@ -10,6 +10,12 @@ import (
 	"github.com/tdewolff/minify/v2/js"
 )
 
+// TransformMax is the size of the largest file sitegen changes in memory
+// to publish it: a stylesheet or script is minified, and a hashed asset
+// precompressed (.br, .gz), only up to this size. A larger one is
+// published as it is, copied without being held in memory (Output.Copy).
+const TransformMax = 16 << 20
+
 // newMinifier returns the minifier for published stylesheets and scripts.
 // Licence comments (/*! ... */) are kept.
 func newMinifier() *minify.M {
@@ -19,20 +25,31 @@ func newMinifier() *minify.M {
 	return m
 }
 
-// Minify returns the minified content of the static file at logical
-// path rel when it is a stylesheet or a script, and data unchanged
-// otherwise. Files already minified (*.min.js, *.min.css) are left alone.
-func Minify(rel string, data []byte) ([]byte, error) {
-	var mediatype string
-	switch path.Ext(rel) {
-	case ".css":
-		mediatype = "text/css"
-	case ".js", ".mjs":
-		mediatype = "text/javascript"
-	default:
-		return data, nil
+// Minifies reports whether Minify changes the file at logical path rel:
+// a stylesheet or a script not already minified (*.min.js, *.min.css).
+func Minifies(rel string) bool { return mediaType(rel) != "" }
+
+// mediaType is the minifier's media type of the file at logical path rel,
+// "" for a file Minify leaves alone.
+func mediaType(rel string) string {
+	ext := path.Ext(rel)
+	if path.Ext(rel[:len(rel)-len(ext)]) == ".min" {
+		return ""
 	}
-	if ext := path.Ext(rel); path.Ext(rel[:len(rel)-len(ext)]) == ".min" {
+	switch ext {
+	case ".css":
+		return "text/css"
+	case ".js", ".mjs":
+		return "text/javascript"
+	}
+	return ""
+}
+
+// Minify returns the minified content of the static file at logical
+// path rel when Minifies(rel), and data unchanged otherwise.
+func Minify(rel string, data []byte) ([]byte, error) {
+	mediatype := mediaType(rel)
+	if mediatype == "" {
 		return data, nil
 	}
 	var b bytes.Buffer

@@ -54,6 +54,8 @@ type Output struct {
 	reused atomic.Int64 // files kept, or linked from Prev
 	wrote  atomic.Int64 // files written
 	bufs   sync.Pool    // compare's read buffers (*[]byte): a rebuild compares thousands of files
+	// copyBufs are Copy's buffers (*[]byte, copyChunk bytes).
+	copyBufs sync.Pool
 
 	mu   sync.Mutex
 	sums map[string][sha256.Size]byte // rel -> SHA-256 of what Write put there
@@ -81,8 +83,10 @@ func (o *Output) Files() []File {
 }
 
 // record notes the content of rel (the last write of a path wins).
-func (o *Output) record(rel string, data []byte) {
-	sum := sha256.Sum256(data)
+func (o *Output) record(rel string, data []byte) { o.recordSum(rel, sha256.Sum256(data)) }
+
+// recordSum notes that rel holds content of hash sum.
+func (o *Output) recordSum(rel string, sum [sha256.Size]byte) {
 	o.mu.Lock()
 	if o.sums == nil {
 		o.sums = map[string][sha256.Size]byte{}
@@ -147,7 +151,7 @@ func (o *Output) KeepSum(rel string, sum [sha256.Size]byte) bool {
 		if err := o.mkdir(filepath.Dir(to)); err != nil {
 			return false
 		}
-		switch hashIs(to, sum) {
+		switch hashIs(to, -1, sum) {
 		case same:
 			o.keptSum(rel, sum)
 			return true
@@ -161,7 +165,7 @@ func (o *Output) KeepSum(rel string, sum [sha256.Size]byte) bool {
 		return false
 	}
 	old := filepath.Join(o.Prev, name)
-	if !o.prevReal(filepath.Dir(old)) || hashIs(old, sum) != same {
+	if !o.prevReal(filepath.Dir(old)) || hashIs(old, -1, sum) != same {
 		return false
 	}
 	if err := o.mkdir(filepath.Dir(to)); err != nil || os.Link(old, to) != nil {
@@ -219,13 +223,18 @@ func (o *Output) KeepIf(rel string, sum [sha256.Size]byte, trust func(fs.FileInf
 }
 
 // hashIs reports whether the regular file p (not a symbolic link) has
-// content hash sum: same, differs, or absent when there is nothing at p.
-func hashIs(p string, sum [sha256.Size]byte) match {
-	f, _, m := openRegular(p)
+// content hash sum, and size bytes unless size is negative: same,
+// differs, or absent when there is nothing at p. A file of another size
+// is not read.
+func hashIs(p string, size int64, sum [sha256.Size]byte) match {
+	f, n, m := openRegular(p)
 	if m != same {
 		return m
 	}
 	defer f.Close()
+	if size >= 0 && n != size {
+		return differs
+	}
 	h := sha256.New()
 	if _, err := io.Copy(h, f); err != nil || !bytes.Equal(h.Sum(nil), sum[:]) {
 		return differs
@@ -236,12 +245,7 @@ func hashIs(p string, sum [sha256.Size]byte) match {
 // keptSum records the file rel kept by KeepSum, with its hash.
 func (o *Output) keptSum(rel string, sum [sha256.Size]byte) {
 	o.reused.Add(1)
-	o.mu.Lock()
-	if o.sums == nil {
-		o.sums = map[string][sha256.Size]byte{}
-	}
-	o.sums[rel] = sum
-	o.mu.Unlock()
+	o.recordSum(rel, sum)
 }
 
 // kept records the file rel kept or linked by KeepGzip.
@@ -326,16 +330,7 @@ func (o *Output) Write(rel string, data []byte) error {
 	if o.Prev != "" && !o.noLink.Load() {
 		old := filepath.Join(o.Prev, name)
 		if o.prevReal(filepath.Dir(old)) && o.compare(old, data) == same {
-			err := o.retry(to, func() error {
-				err := os.Link(old, to)
-				if errors.Is(err, fs.ErrExist) { // written twice (an error the build reports): the last wins
-					if err = o.removeFor(to); err == nil {
-						err = os.Link(old, to)
-					}
-				}
-				return err
-			})
-			if err == nil {
+			if err := o.link(old, to); err == nil {
 				o.reused.Add(1)
 				return nil
 			}
@@ -344,6 +339,20 @@ func (o *Output) Write(rel string, data []byte) error {
 	}
 	o.wrote.Add(1)
 	return o.retry(to, func() error { return create(to, data) })
+}
+
+// link links the file old of Prev to to, making to's folders; a file
+// already at to is replaced.
+func (o *Output) link(old, to string) error {
+	return o.retry(to, func() error {
+		err := os.Link(old, to)
+		if errors.Is(err, fs.ErrExist) { // written twice (an error the build reports): the last wins
+			if err = o.removeFor(to); err == nil {
+				err = os.Link(old, to)
+			}
+		}
+		return err
+	})
 }
 
 // create writes data to the new file p. A file already there may be a

@@ -3,6 +3,7 @@ package assets
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -32,6 +33,33 @@ func WriteAtomic(p string, data []byte) error {
 	}
 	if err != nil {
 		os.Remove(f.Name())
+		return fmt.Errorf("write %s: %w", p, err)
+	}
+	return nil
+}
+
+// CopyAtomic is WriteAtomic for the first size bytes of src, copied a
+// chunk at a time (as Output.Copy copies a large file): a file of any size
+// replaces p whole without being held in memory. A src that is not size
+// bytes long (a file that changed meanwhile) is an error, and p is left
+// as it was.
+func CopyAtomic(p string, src io.ReaderAt, size int64) error {
+	dir := filepath.Dir(p)
+	if err := Mkdir(dir); err != nil {
+		return fmt.Errorf("write %s: %w", p, err)
+	}
+	var o Output // for its buffer
+	tmp, _, err := o.spill(dir, src, size)
+	if err == nil && longer(src, size) {
+		err = errChanged
+	}
+	if err == nil {
+		err = os.Rename(tmp, p)
+	}
+	if err != nil {
+		if tmp != "" {
+			_ = os.Remove(tmp)
+		}
 		return fmt.Errorf("write %s: %w", p, err)
 	}
 	return nil

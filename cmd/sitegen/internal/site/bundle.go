@@ -81,7 +81,7 @@ func (c *Config) bundleURL(rel string) string {
 	return "/" + path.Join(append(segs, name)...)
 }
 
-// copyBundles publishes the content files into dir, after static files
+// copyBundles publishes the content files into o, after static files
 // and pages (so that it knows which files the pages link to): reserved
 // holds the output paths that pages own, and a file o already has is a
 // static file's. In a layout that publishes only linked files, it
@@ -96,14 +96,24 @@ func (s *Site) copyBundles(o *assets.Output, reserved map[string]bool) error {
 			s.diag.addf(s.srcFile(rel), 0, 0, "", "conflicts with another file of the site at /%s", out)
 			continue
 		}
-		data, err := s.readSource(s.srcFile(rel))
-		if err != nil {
-			s.diag.addf(s.srcFile(rel), 0, 0, "", "read: %v", unwrapPath(err))
-			continue
+		if err := s.copyBundle(o, rel, out); err != nil {
+			return err
 		}
-		if err := o.Write(out, data); err != nil {
-			return fmt.Errorf("publish %s: %w", s.srcFile(rel), err)
-		}
+	}
+	return nil
+}
+
+// copyBundle publishes the content file rel as out, streamed: a file a
+// page links to is never held whole in memory, however large.
+func (s *Site) copyBundle(o *assets.Output, rel, out string) error {
+	f, size, err := s.openSource(s.srcFile(rel))
+	if err != nil {
+		s.diag.addf(s.srcFile(rel), 0, 0, "", "read: %v", unwrapPath(err))
+		return nil
+	}
+	defer f.Close()
+	if err := o.Copy(out, f, size); err != nil {
+		return fmt.Errorf("publish %s: %w", s.srcFile(rel), err)
 	}
 	return nil
 }

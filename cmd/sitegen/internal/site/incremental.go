@@ -169,9 +169,13 @@ func (s *Site) PublishStatic(rel string) error {
 	// The file is read under the link rule as a build reads it: a static
 	// folder or file swapped for a link out of the source is refused.
 	_, err := srcpath.Check(s.opts.Source, file)
-	var data []byte
+	var f *os.File
+	var size int64
 	if err == nil {
-		data, err = s.readSource(file)
+		f, size, err = s.openSource(file)
+	}
+	if f != nil {
+		defer f.Close()
 	}
 	var le *srcpath.Error
 	if errors.As(err, &le) {
@@ -200,7 +204,7 @@ func (s *Site) PublishStatic(rel string) error {
 	if err := assets.RealDir(s.opts.Dest, filepath.Dir(to)); err != nil {
 		return fmt.Errorf("publish %s: %w", rel, err)
 	}
-	return assets.WriteAtomic(to, data)
+	return assets.CopyAtomic(to, f, size) // streamed: a static file may be of any size
 }
 
 // PageURL returns the root-relative URL of the page made from the

@@ -3,10 +3,13 @@ package site
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"maps"
+	"os"
 	"path"
 	"slices"
 	"strings"
@@ -62,13 +65,22 @@ func (s *Site) copyStatic(ctx context.Context, out *assets.Output, reserved map[
 				return nil // an earlier static folder's file of the same name wins, as in Hugo
 			}
 			own[rel] = true
-			data, err := s.readSource(file)
+			f, size, err := s.openSource(file)
 			if err != nil {
 				s.diag.addf(file, 0, 0, "", "read: %v", unwrapPath(err))
 				return nil
 			}
+			defer f.Close()
 			if _, ok := extra[rel]; ok {
 				return nil // a generated file of the same name wins
+			}
+			if !assets.Hashed(rel) || size > assets.TransformMax {
+				return s.copySource(out, published, reserved, dir, rel, f, size)
+			}
+			data := make([]byte, size)
+			if _, err := io.ReadFull(f, data); err != nil {
+				s.diag.addf(file, 0, 0, "", "read: %v", unwrapPath(err))
+				return nil
 			}
 			return publish(rel, data)
 		}, func(rel, msg string) {
@@ -116,6 +128,64 @@ func (s *Site) copyStatic(ctx context.Context, out *assets.Output, reserved map[
 	return published, nil
 }
 
+// copySource publishes the static file dir/rel, open as f, as it is:
+// streamed (assets.Output.Copy), never held whole in memory, however
+// large. It is for every file that is not changed on the way: all but
+// stylesheets, scripts and WebAssembly, and those larger than
+// assets.TransformMax, which are published unminified (with a warning)
+// and without precompressed siblings, under their hashed name all the
+// same.
+func (s *Site) copySource(out *assets.Output, published templates.Assets, reserved map[string]bool, dir, rel string, f io.ReaderAt, size int64) error {
+	name := rel
+	var sum [sha256.Size]byte
+	if assets.Hashed(rel) {
+		var err error
+		if sum, err = assets.HashFile(f, size); err != nil {
+			s.diag.addf(dir+"/"+rel, 0, 0, "", "read: %v", unwrapPath(err))
+			return nil
+		}
+		name = assets.PublishedNameSum(rel, sum)
+	}
+	if reserved[name] {
+		s.diag.addf(dir+"/"+rel, 0, 0, "", "conflicts with a generated page at /%s", name)
+		return nil
+	}
+	if assets.Minifies(rel) {
+		s.warn.addf(dir+"/"+rel, 0, 0, "", "published as it is, not minified: %d MiB is over the %d MiB sitegen minifies", size>>20, assets.TransformMax>>20)
+	}
+	published[rel] = s.cfg.relURL("/" + name)
+	var err error
+	if assets.Hashed(rel) {
+		err = out.CopySum(name, f, size, sum)
+	} else {
+		err = out.Copy(name, f, size)
+	}
+	if err != nil {
+		return fmt.Errorf("publish %s/%s: %w", dir, rel, err)
+	}
+	return nil
+}
+
+// openSource opens a regular file of the source (a slash path relative
+// to it) under the link rule, as readSource reads it, with its size: for
+// a file published as it is, streamed (assets.Output.Copy).
+func (s *Site) openSource(file string) (*os.File, int64, error) {
+	r, err := s.srcRoot()
+	if err != nil {
+		return nil, 0, err
+	}
+	f, err := r.OpenFile(file)
+	if err != nil {
+		return nil, 0, err
+	}
+	info, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, 0, err
+	}
+	return f, info.Size(), nil
+}
+
 // splitSiblings separates a generator's files (see Generator) from the
 // ready-made precompressed siblings among them: name.br and name.gz
 // beside name, returned by name and encoding.
@@ -140,9 +210,11 @@ func splitSiblings(extra map[string][]byte) (files map[string][]byte, siblings m
 
 // writeCompressed writes .br and .gz siblings of the published asset dir/out
 // when it is a hashed asset (CSS, JS, WebAssembly) worth compressing, at
-// the best levels.
+// the best levels: not over assets.TransformMax, which Brotli's best level
+// would take minutes over (the file is served as it is, or compressed by
+// the server on the fly).
 func (s *Site) writeCompressed(ctx context.Context, out *assets.Output, name string, data []byte) error {
-	if !assets.Hashed(name) || len(data) < assets.CompressMin {
+	if !assets.Hashed(name) || len(data) < assets.CompressMin || len(data) > assets.TransformMax {
 		return nil
 	}
 	return s.cache().Precompress(ctx, out, name, data, assets.SiblingBrotli, assets.SiblingGzip)
