@@ -83,7 +83,7 @@ import (
 
 // buildCacheFormat is the version of the cache's format; an index of
 // another version is not read.
-const buildCacheFormat = 2
+const buildCacheFormat = 3
 
 // buildCacheMagic starts a cache index, before its checksum and its gob.
 const buildCacheMagic = "d6codex build cache\n"
@@ -108,10 +108,11 @@ type bodyCache struct {
 	// Reason says why the build renders everything ("" when the cache is used).
 	reason string
 
-	hashes sync.Map // source-relative path -> srcRecord, or nil: unreadable
-	bodyOf sync.Map // *body -> its text object's hash, for bodies recorded or reused
-	lazy   sync.Map // *body -> the hash of its text object, not read yet (fillText)
-	broken sync.Map // object hash -> true: an object that did not read whole, written again
+	hashes  sync.Map // source-relative path -> srcRecord, or nil: unreadable
+	bodyOf  sync.Map // *body -> its text object's hash, for bodies recorded or reused
+	lazy    sync.Map // *body -> the hash of its text object, not read yet (fillText)
+	entries sync.Map // *body -> its searchPage: the cache's, or made once for the index and the cache (searchEntry)
+	broken  sync.Map // object hash -> true: an object that did not read whole, written again
 
 	mu      sync.Mutex
 	now     map[string]*cachedBody
@@ -186,7 +187,6 @@ type cachedBody struct {
 type bodyObject struct {
 	Content string
 	TOC     []*templates.TOCItem
-	Docs    []cachedDoc
 	PX      *markup.PreviewIndex
 }
 
@@ -200,9 +200,6 @@ type cachedCall struct {
 	NoteFile, NoteURL               string
 	NoteDropH1, NoteDropLeading     bool
 }
-
-// cachedDoc is a searchDoc.
-type cachedDoc struct{ Anchor, Heading, Text string }
 
 // cachePath is the cache file of a build with opts, "" without a cache
 // (Options.ReuseBuild off, or no cache folder).
@@ -514,14 +511,24 @@ func (bc *bodyCache) reuse(s *Site, p *page) *body {
 	// documents of an indexed page; the text when the page's output is
 	// written (fillText), or kept (serve's graph).
 	if c.HasDocs && (s.graph.keeps() || s.indexed(p)) {
-		o, ok := bc.readObject(c.Docs)
+		data, ok := bc.readRaw(c.Docs)
 		if !ok {
 			return nil // rendered, and its objects written again
 		}
-		b.docs = make([]searchDoc, len(o.Docs))
-		for i, d := range o.Docs {
-			b.docs[i] = searchDoc{anchor: d.Anchor, heading: d.Heading, text: d.Text}
+		url, title, names, sp, err := decodeSearchObject(data)
+		if err != nil {
+			bc.spoilt(c.Docs)
+			return nil
 		}
+		if url != c.URL || title != p.title || !slices.Equal(names, p.names) {
+			return nil // its entry was made for another title: rendered
+		}
+		if s.graph.keeps() { // serve's Update weighs a page's documents again when its title changes
+			if b.docs, err = entryDocs(sp.entry); err != nil {
+				return nil // rendered: its documents do not read back as they were
+			}
+		}
+		bc.entries.Store(b, sp)
 	}
 	if s.graph.keeps() {
 		o, ok := bc.readObject(c.Obj)
@@ -586,14 +593,49 @@ func (bc *bodyCache) objectPath(sum [sha256.Size]byte) string {
 // does not read whole (its content is not the one its name hashes): the
 // object is then written again by this build.
 func (bc *bodyCache) readObject(sum [sha256.Size]byte) (*bodyObject, bool) {
-	data, err := assets.Cache{}.ReadFile(bc.objectPath(sum))
-	var o bodyObject
-	if err == nil && sha256.Sum256(data) == sum && decodeGob(data, &o) == nil {
-		return &o, true
+	data, ok := bc.readRaw(sum)
+	if !ok {
+		return nil, false
 	}
+	var o bodyObject
+	if decodeGob(data, &o) != nil {
+		bc.spoilt(sum)
+		return nil, false
+	}
+	return &o, true
+}
+
+// readRaw reads the bytes of the object with hash sum; false when it is
+// missing or its content is not the one its name hashes (spoilt).
+func (bc *bodyCache) readRaw(sum [sha256.Size]byte) ([]byte, bool) {
+	data, err := assets.Cache{}.ReadFile(bc.objectPath(sum))
+	if err == nil && sha256.Sum256(data) == sum {
+		return data, true
+	}
+	bc.spoilt(sum)
+	return nil, false
+}
+
+// spoilt counts the object with hash sum as one that did not read
+// whole: this build writes it again.
+func (bc *bodyCache) spoilt(sum [sha256.Size]byte) {
 	bc.bad.Add(1)
 	bc.broken.Store(sum, true)
-	return nil, false
+}
+
+// searchEntry is the search entry of page p with body b, published at
+// url: the one the cache gave with b, or made from b's documents (and
+// kept for record).
+func (s *Site) searchEntry(p *page, url string, b *body) searchPage {
+	if bc := s.bc; bc != nil {
+		if v, ok := bc.entries.Load(b); ok {
+			return v.(searchPage)
+		}
+		sp := newSearchPage(p, url, b.docs)
+		bc.entries.Store(b, sp)
+		return sp
+	}
+	return newSearchPage(p, url, b.docs)
 }
 
 // record keeps the body b of page p for the next build (before its
@@ -628,14 +670,8 @@ func (bc *bodyCache) record(s *Site, p *page, b *body) {
 	c.Obj = sum
 	objs := map[[sha256.Size]byte][]byte{sum: text}
 	if b.docs != nil {
-		var o bodyObject
-		for _, d := range b.docs {
-			o.Docs = append(o.Docs, cachedDoc{Anchor: d.anchor, Heading: d.heading, Text: d.text})
-		}
-		docs, sum, err := encodeObject(o)
-		if err != nil {
-			return
-		}
+		docs := encodeSearchObject(b.url, p.title, p.names, s.searchEntry(p, b.url, b))
+		sum := sha256.Sum256(docs)
 		c.Docs, objs[sum] = sum, docs
 	}
 	bc.bodyOf.Store(b, c.Obj)
