@@ -1,7 +1,6 @@
 package site
 
 import (
-	"bufio"
 	"bytes"
 	"crypto/sha256"
 	"encoding/gob"
@@ -49,7 +48,8 @@ import (
 //     its content. A build writes the objects of the pages it rendered
 //     anew and no other, then the index, then removes the objects the
 //     previous index named and the new one does not: a one-page edit
-//     writes one object and the index.
+//     writes its page's objects and appends its change of the index to
+//     the index's log (cachelog.go), a few kilobytes.
 //
 // assets.Cache.Trim removes the files of both unused for a month.
 //
@@ -104,7 +104,13 @@ type bodyCache struct {
 	print cachePrints // this build's
 	start int64       // when this build began looking at files (UnixNano): its stamps hold from then
 	old   *cacheIndex // the previous build's, nil when it is not used
-	refs  map[[sha256.Size]byte]bool
+	// The index as last written (read, then saved), its log's entries
+	// applied, with the checksum and size of the index file the log
+	// follows (cachelog.go).
+	saved     *cacheIndex
+	savedSum  [sha256.Size]byte
+	savedSize int64
+	refs      map[[sha256.Size]byte]bool
 	// Reason says why the build renders everything ("" when the cache is used).
 	reason string
 
@@ -271,11 +277,12 @@ func (s *Site) openBodyCache() *bodyCache {
 		bc.reason = "the cache folder cannot hold the pages"
 		return bc
 	}
-	ix, err := readCacheFile(file)
+	ix, sum, size, err := readCacheIndex(file)
 	if err != nil {
 		bc.reason = err.Error()
 		return bc
 	}
+	bc.saved, bc.savedSum, bc.savedSize = ix, sum, size
 	p := bc.print
 	p.Assets = ix.Prints.Assets // checked by setView
 	if bc.reason = p.differs(ix.Prints); bc.reason == "" {
@@ -338,29 +345,42 @@ func (p cachePrints) differs(o cachePrints) string {
 // noCacheYet is the reason of a build without a cache file.
 const noCacheYet = "no build cache yet"
 
-// readCacheFile reads a cache index, checking its checksum; the error
-// says why it cannot be used, for the build's log.
+// readCacheFile reads a cache index and applies its log (cachelog.go);
+// the error says why it cannot be used, for the build's log.
 func readCacheFile(file string) (*cacheIndex, error) {
+	ix, _, _, err := readCacheIndex(file)
+	return ix, err
+}
+
+// readCacheIndex reads a cache index, checking its checksum, and
+// applies its log; it returns the index as written, with its checksum
+// and size.
+func readCacheIndex(file string) (*cacheIndex, [sha256.Size]byte, int64, error) {
+	var none [sha256.Size]byte
 	data, err := os.ReadFile(file)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
-		return nil, errors.New(noCacheYet)
+		return nil, none, 0, errors.New(noCacheYet)
 	case err != nil:
-		return nil, fmt.Errorf("the build cache cannot be read (%v)", err)
+		return nil, none, 0, fmt.Errorf("the build cache cannot be read (%v)", err)
 	}
 	rest, ok := bytes.CutPrefix(data, []byte(buildCacheMagic))
 	if !ok || len(rest) < sha256.Size {
-		return nil, errors.New("the build cache is corrupt")
+		return nil, none, 0, errors.New("the build cache is corrupt")
 	}
 	want, payload := rest[:sha256.Size], rest[sha256.Size:]
-	if sum := sha256.Sum256(payload); !bytes.Equal(sum[:], want) {
-		return nil, errors.New("the build cache is corrupt")
+	sum := sha256.Sum256(payload)
+	if !bytes.Equal(sum[:], want) {
+		return nil, none, 0, errors.New("the build cache is corrupt")
 	}
 	var ix cacheIndex
 	if err := decodeGob(payload, &ix); err != nil {
-		return nil, errors.New("the build cache is corrupt")
+		return nil, none, 0, errors.New("the build cache is corrupt")
 	}
-	return &ix, nil
+	if err := readCacheLog(file, sum, &ix); err != nil {
+		return nil, none, 0, err
+	}
+	return &ix, sum, int64(len(data)), nil
 }
 
 // decodeGob decodes a gob of the cache into v, a panic of the decoder
@@ -723,20 +743,19 @@ func (bc *bodyCache) save() error {
 	if len(errs) > 0 {
 		return errors.Join(errs...) // the previous index stays: it names only objects there
 	}
-	var buf bytes.Buffer
-	w := bufio.NewWriter(&buf)
-	if err := gob.NewEncoder(w).Encode(cacheIndex{Prints: bc.print, Start: bc.start, Sources: bc.nowSrc, Bodies: bc.now, Outs: bc.nowOuts, Loads: bc.nowLoads}); err != nil {
+	now := &cacheIndex{Prints: bc.print, Start: bc.start, Sources: bc.nowSrc, Bodies: bc.now, Outs: bc.nowOuts, Loads: bc.nowLoads}
+	was := bc.saved
+	if was != nil && was.Prints.differs(now.Prints) != "" {
+		was = nil // the index is written whole
+	}
+	sum, size, err := writeIndex(bc.file, was, bc.savedSum, bc.savedSize, now)
+	if err != nil {
 		return err
 	}
-	if err := w.Flush(); err != nil {
-		return err
-	}
-	sum := sha256.Sum256(buf.Bytes())
-	out := make([]byte, 0, len(buildCacheMagic)+len(sum)+buf.Len())
-	out = append(append(append(out, buildCacheMagic...), sum[:]...), buf.Bytes()...)
-	if err := assets.WriteAtomic(bc.file, out); err != nil {
-		return err
-	}
+	// What was written, for serve's next SaveCache: its maps change.
+	bc.saved = &cacheIndex{Prints: now.Prints, Start: now.Start, Sources: maps.Clone(now.Sources), Bodies: maps.Clone(now.Bodies),
+		Outs: maps.Clone(now.Outs), Loads: maps.Clone(now.Loads)}
+	bc.savedSum, bc.savedSize = sum, size
 	used := make(map[[sha256.Size]byte]bool, len(bc.now))
 	for _, c := range bc.now {
 		used[c.Obj], used[c.Docs] = true, true
