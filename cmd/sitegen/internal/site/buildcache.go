@@ -44,8 +44,8 @@ import (
 //     times, inode: fileStamp) and hash of each of those files, and each
 //     page's output files with their hash and stamp.
 //   - buildobjs/: each body's rendered parts (HTML, table of contents,
-//     search documents, preview index) in a file named by the hash of
-//     its content. A build writes the objects of the pages it rendered
+//     preview index) and its search entry (searchcache.go), each in a
+//     file named by the hash of its content. A build writes the objects of the pages it rendered
 //     anew and no other, then the index, then removes the objects the
 //     previous index named and the new one does not: a one-page edit
 //     writes its page's objects and appends its change of the index to
@@ -185,7 +185,7 @@ type cachedBody struct {
 	Flags                            map[string]bool
 	Scripts, Styles                  []string
 	Obj                              [sha256.Size]byte // its text: HTML, table of contents, preview index
-	Docs                             [sha256.Size]byte // its search documents (zero: none)
+	Docs                             [sha256.Size]byte // its search entry (searchcache.go; zero: none)
 }
 
 // bodyObject is a body's rendered parts, stored in a file named by the
