@@ -13,9 +13,10 @@ import (
 )
 
 // TestBuildAfterServe: serve keeps the build cache as it goes (after each
-// update is pushed), so `sitegen build --incremental` with serve's
-// options afterwards takes every page's text and every page as loaded
-// from it, the page the update changed included.
+// update is pushed, off the loop), and waits for the write when it
+// exits, so `sitegen build --incremental` with serve's options
+// afterwards takes every page's text and every page as loaded from it,
+// the page the update changed included.
 func TestBuildAfterServe(t *testing.T) {
 	src := t.TempDir()
 	writeFile(t, src, "site.toml", "title = \"Rules\"\nbaseURL = \"https://rules.test/\"\n")
@@ -28,7 +29,11 @@ func TestBuildAfterServe(t *testing.T) {
 	srv := &server{opts: opts, out: &out, err: &out, hub: newHub("test"), pending: map[string]kind{}}
 	srv.rebuild(context.Background())
 	writeFile(t, src, "content/combat.md", "---\ntitle: Combat\n---\n\nRoll [magic](magic.md) dice, twice.\n")
-	srv.apply(context.Background(), watch.Batch{{Path: "content/combat.md", Op: watch.Write}})
+	batches, done := make(chan watch.Batch), make(chan struct{})
+	go func() { srv.loop(context.Background(), batches); close(done) }()
+	batches <- watch.Batch{{Path: "content/combat.md", Op: watch.Write}}
+	close(batches) // serve stops: the loop returns once the cache is written
+	<-done
 	if !regexp.MustCompile(`(?m)^updated content/combat\.md`).Match(out.Bytes()) {
 		t.Fatalf("serve did not update the page:\n%s", out.String())
 	}

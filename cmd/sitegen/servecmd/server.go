@@ -149,6 +149,8 @@ type server struct {
 
 	warned map[string]bool // the warnings of the last published build, as printed
 
+	cacheDone chan struct{} // closed when the last build cache write (saveCache) returns; nil: none yet
+
 	searchStale  bool               // pages were updated since the search index was written
 	searchCancel context.CancelFunc // stops the running search index write
 	searchDone   chan struct{}      // closed when the last search index write returns
@@ -245,6 +247,7 @@ func (s *server) apply(ctx context.Context, b watch.Batch) {
 		}
 	}
 	if code && s.restart != nil {
+		s.waitCache() // the new binary starts with the cache whole
 		fmt.Fprintln(s.out, "code changed: regenerating templates and rebuilding sitegen")
 		ps, err := s.restart(ctx)
 		if err != nil {
@@ -263,9 +266,37 @@ func (s *server) apply(ctx context.Context, b watch.Batch) {
 	s.rebuild(ctx)
 }
 
+// saveCache writes what the last update changed into the build cache
+// (site.Site.SaveCache) on another goroutine: after the push, off the
+// path of the save. The next update, build or restart waits for it
+// first (waitCache), so the cache is never written while the site
+// changes, nor left half-written when serve exits.
+func (s *server) saveCache() {
+	s.waitCache()
+	st, done, errOut := s.site, make(chan struct{}), s.err
+	s.cacheDone = done
+	go func() {
+		defer close(done)
+		defer func() {
+			if v := recover(); v != nil {
+				fmt.Fprintf(errOut, "sitegen serve: build cache: internal error (please report it): %v\n", v)
+			}
+		}()
+		_ = st.SaveCache()
+	}()
+}
+
+// waitCache returns once the last build cache write has.
+func (s *server) waitCache() {
+	if s.cacheDone != nil {
+		<-s.cacheDone
+	}
+}
+
 // rebuild publishes the pending changes.
 func (s *server) rebuild(ctx context.Context) {
 	defer s.recoverPanic()
+	s.waitCache() // the cache written after the last update: before this one changes the site
 	start := time.Now()
 	changed := slices.Sorted(maps.Keys(s.pending))
 	cssOnly := len(changed) > 0
@@ -310,7 +341,7 @@ func (s *server) rebuild(ctx context.Context) {
 			s.searchStale = s.searchStale || len(u.Pages) > 0
 			// The page is on screen: the build cache follows, for a
 			// build after serve (a cache not written only costs it time).
-			_ = s.site.SaveCache()
+			s.saveCache()
 			return
 		}
 		fmt.Fprintf(s.out, "full build: %s\n", u.Reason)
@@ -538,6 +569,7 @@ const searchKeep = 2 * time.Minute
 // search index is written off the loop (writeSearchIndex), so a save
 // never waits for it; the next batch cancels a write still running.
 func (s *server) loop(ctx context.Context, batches <-chan watch.Batch) {
+	defer s.waitCache() // serve exits with the cache written whole
 	defer s.stopSearch(true)
 	var search <-chan time.Time
 	for {

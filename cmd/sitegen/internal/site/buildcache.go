@@ -1,7 +1,6 @@
 package site
 
 import (
-	"bufio"
 	"bytes"
 	"crypto/sha256"
 	"encoding/gob"
@@ -45,11 +44,12 @@ import (
 //     times, inode: fileStamp) and hash of each of those files, and each
 //     page's output files with their hash and stamp.
 //   - buildobjs/: each body's rendered parts (HTML, table of contents,
-//     search documents, preview index) in a file named by the hash of
-//     its content. A build writes the objects of the pages it rendered
+//     preview index) and its search entry (searchcache.go), each in a
+//     file named by the hash of its content. A build writes the objects of the pages it rendered
 //     anew and no other, then the index, then removes the objects the
 //     previous index named and the new one does not: a one-page edit
-//     writes one object and the index.
+//     writes its page's objects and appends its change of the index to
+//     the index's log (cachelog.go), a few kilobytes.
 //
 // assets.Cache.Trim removes the files of both unused for a month.
 //
@@ -83,7 +83,7 @@ import (
 
 // buildCacheFormat is the version of the cache's format; an index of
 // another version is not read.
-const buildCacheFormat = 2
+const buildCacheFormat = 3
 
 // buildCacheMagic starts a cache index, before its checksum and its gob.
 const buildCacheMagic = "d6codex build cache\n"
@@ -104,14 +104,21 @@ type bodyCache struct {
 	print cachePrints // this build's
 	start int64       // when this build began looking at files (UnixNano): its stamps hold from then
 	old   *cacheIndex // the previous build's, nil when it is not used
-	refs  map[[sha256.Size]byte]bool
+	// The index as last written (read, then saved), its log's entries
+	// applied, with the checksum and size of the index file the log
+	// follows (cachelog.go).
+	saved     *cacheIndex
+	savedSum  [sha256.Size]byte
+	savedSize int64
+	refs      map[[sha256.Size]byte]bool
 	// Reason says why the build renders everything ("" when the cache is used).
 	reason string
 
-	hashes sync.Map // source-relative path -> srcRecord, or nil: unreadable
-	bodyOf sync.Map // *body -> its text object's hash, for bodies recorded or reused
-	lazy   sync.Map // *body -> the hash of its text object, not read yet (fillText)
-	broken sync.Map // object hash -> true: an object that did not read whole, written again
+	hashes  sync.Map // source-relative path -> srcRecord, or nil: unreadable
+	bodyOf  sync.Map // *body -> its text object's hash, for bodies recorded or reused
+	lazy    sync.Map // *body -> the hash of its text object, not read yet (fillText)
+	entries sync.Map // *body -> its searchPage: the cache's, or made once for the index and the cache (searchEntry)
+	broken  sync.Map // object hash -> true: an object that did not read whole, written again
 
 	mu      sync.Mutex
 	now     map[string]*cachedBody
@@ -178,7 +185,7 @@ type cachedBody struct {
 	Flags                            map[string]bool
 	Scripts, Styles                  []string
 	Obj                              [sha256.Size]byte // its text: HTML, table of contents, preview index
-	Docs                             [sha256.Size]byte // its search documents (zero: none)
+	Docs                             [sha256.Size]byte // its search entry (searchcache.go; zero: none)
 }
 
 // bodyObject is a body's rendered parts, stored in a file named by the
@@ -186,7 +193,6 @@ type cachedBody struct {
 type bodyObject struct {
 	Content string
 	TOC     []*templates.TOCItem
-	Docs    []cachedDoc
 	PX      *markup.PreviewIndex
 }
 
@@ -200,9 +206,6 @@ type cachedCall struct {
 	NoteFile, NoteURL               string
 	NoteDropH1, NoteDropLeading     bool
 }
-
-// cachedDoc is a searchDoc.
-type cachedDoc struct{ Anchor, Heading, Text string }
 
 // cachePath is the cache file of a build with opts, "" without a cache
 // (Options.ReuseBuild off, or no cache folder).
@@ -274,11 +277,12 @@ func (s *Site) openBodyCache() *bodyCache {
 		bc.reason = "the cache folder cannot hold the pages"
 		return bc
 	}
-	ix, err := readCacheFile(file)
+	ix, sum, size, err := readCacheIndex(file)
 	if err != nil {
 		bc.reason = err.Error()
 		return bc
 	}
+	bc.saved, bc.savedSum, bc.savedSize = ix, sum, size
 	p := bc.print
 	p.Assets = ix.Prints.Assets // checked by setView
 	if bc.reason = p.differs(ix.Prints); bc.reason == "" {
@@ -341,29 +345,42 @@ func (p cachePrints) differs(o cachePrints) string {
 // noCacheYet is the reason of a build without a cache file.
 const noCacheYet = "no build cache yet"
 
-// readCacheFile reads a cache index, checking its checksum; the error
-// says why it cannot be used, for the build's log.
+// readCacheFile reads a cache index and applies its log (cachelog.go);
+// the error says why it cannot be used, for the build's log.
 func readCacheFile(file string) (*cacheIndex, error) {
+	ix, _, _, err := readCacheIndex(file)
+	return ix, err
+}
+
+// readCacheIndex reads a cache index, checking its checksum, and
+// applies its log; it returns the index as written, with its checksum
+// and size.
+func readCacheIndex(file string) (*cacheIndex, [sha256.Size]byte, int64, error) {
+	var none [sha256.Size]byte
 	data, err := os.ReadFile(file)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
-		return nil, errors.New(noCacheYet)
+		return nil, none, 0, errors.New(noCacheYet)
 	case err != nil:
-		return nil, fmt.Errorf("the build cache cannot be read (%v)", err)
+		return nil, none, 0, fmt.Errorf("the build cache cannot be read (%v)", err)
 	}
 	rest, ok := bytes.CutPrefix(data, []byte(buildCacheMagic))
 	if !ok || len(rest) < sha256.Size {
-		return nil, errors.New("the build cache is corrupt")
+		return nil, none, 0, errors.New("the build cache is corrupt")
 	}
 	want, payload := rest[:sha256.Size], rest[sha256.Size:]
-	if sum := sha256.Sum256(payload); !bytes.Equal(sum[:], want) {
-		return nil, errors.New("the build cache is corrupt")
+	sum := sha256.Sum256(payload)
+	if !bytes.Equal(sum[:], want) {
+		return nil, none, 0, errors.New("the build cache is corrupt")
 	}
 	var ix cacheIndex
 	if err := decodeGob(payload, &ix); err != nil {
-		return nil, errors.New("the build cache is corrupt")
+		return nil, none, 0, errors.New("the build cache is corrupt")
 	}
-	return &ix, nil
+	if err := readCacheLog(file, sum, &ix); err != nil {
+		return nil, none, 0, err
+	}
+	return &ix, sum, int64(len(data)), nil
 }
 
 // decodeGob decodes a gob of the cache into v, a panic of the decoder
@@ -514,14 +531,24 @@ func (bc *bodyCache) reuse(s *Site, p *page) *body {
 	// documents of an indexed page; the text when the page's output is
 	// written (fillText), or kept (serve's graph).
 	if c.HasDocs && (s.graph.keeps() || s.indexed(p)) {
-		o, ok := bc.readObject(c.Docs)
+		data, ok := bc.readRaw(c.Docs)
 		if !ok {
 			return nil // rendered, and its objects written again
 		}
-		b.docs = make([]searchDoc, len(o.Docs))
-		for i, d := range o.Docs {
-			b.docs[i] = searchDoc{anchor: d.Anchor, heading: d.Heading, text: d.Text}
+		url, title, names, sp, err := decodeSearchObject(data)
+		if err != nil {
+			bc.spoilt(c.Docs)
+			return nil
 		}
+		if url != c.URL || title != p.title || !slices.Equal(names, p.names) {
+			return nil // its entry was made for another title: rendered
+		}
+		if s.graph.keeps() { // serve's Update weighs a page's documents again when its title changes
+			if b.docs, err = entryDocs(sp.entry); err != nil {
+				return nil // rendered: its documents do not read back as they were
+			}
+		}
+		bc.entries.Store(b, sp)
 	}
 	if s.graph.keeps() {
 		o, ok := bc.readObject(c.Obj)
@@ -586,14 +613,49 @@ func (bc *bodyCache) objectPath(sum [sha256.Size]byte) string {
 // does not read whole (its content is not the one its name hashes): the
 // object is then written again by this build.
 func (bc *bodyCache) readObject(sum [sha256.Size]byte) (*bodyObject, bool) {
-	data, err := assets.Cache{}.ReadFile(bc.objectPath(sum))
-	var o bodyObject
-	if err == nil && sha256.Sum256(data) == sum && decodeGob(data, &o) == nil {
-		return &o, true
+	data, ok := bc.readRaw(sum)
+	if !ok {
+		return nil, false
 	}
+	var o bodyObject
+	if decodeGob(data, &o) != nil {
+		bc.spoilt(sum)
+		return nil, false
+	}
+	return &o, true
+}
+
+// readRaw reads the bytes of the object with hash sum; false when it is
+// missing or its content is not the one its name hashes (spoilt).
+func (bc *bodyCache) readRaw(sum [sha256.Size]byte) ([]byte, bool) {
+	data, err := assets.Cache{}.ReadFile(bc.objectPath(sum))
+	if err == nil && sha256.Sum256(data) == sum {
+		return data, true
+	}
+	bc.spoilt(sum)
+	return nil, false
+}
+
+// spoilt counts the object with hash sum as one that did not read
+// whole: this build writes it again.
+func (bc *bodyCache) spoilt(sum [sha256.Size]byte) {
 	bc.bad.Add(1)
 	bc.broken.Store(sum, true)
-	return nil, false
+}
+
+// searchEntry is the search entry of page p with body b, published at
+// url: the one the cache gave with b, or made from b's documents (and
+// kept for record).
+func (s *Site) searchEntry(p *page, url string, b *body) searchPage {
+	if bc := s.bc; bc != nil {
+		if v, ok := bc.entries.Load(b); ok {
+			return v.(searchPage)
+		}
+		sp := newSearchPage(p, url, b.docs)
+		bc.entries.Store(b, sp)
+		return sp
+	}
+	return newSearchPage(p, url, b.docs)
 }
 
 // record keeps the body b of page p for the next build (before its
@@ -628,14 +690,8 @@ func (bc *bodyCache) record(s *Site, p *page, b *body) {
 	c.Obj = sum
 	objs := map[[sha256.Size]byte][]byte{sum: text}
 	if b.docs != nil {
-		var o bodyObject
-		for _, d := range b.docs {
-			o.Docs = append(o.Docs, cachedDoc{Anchor: d.anchor, Heading: d.heading, Text: d.text})
-		}
-		docs, sum, err := encodeObject(o)
-		if err != nil {
-			return
-		}
+		docs := encodeSearchObject(b.url, p.title, p.names, s.searchEntry(p, b.url, b))
+		sum := sha256.Sum256(docs)
 		c.Docs, objs[sum] = sum, docs
 	}
 	bc.bodyOf.Store(b, c.Obj)
@@ -687,20 +743,19 @@ func (bc *bodyCache) save() error {
 	if len(errs) > 0 {
 		return errors.Join(errs...) // the previous index stays: it names only objects there
 	}
-	var buf bytes.Buffer
-	w := bufio.NewWriter(&buf)
-	if err := gob.NewEncoder(w).Encode(cacheIndex{Prints: bc.print, Start: bc.start, Sources: bc.nowSrc, Bodies: bc.now, Outs: bc.nowOuts, Loads: bc.nowLoads}); err != nil {
+	now := &cacheIndex{Prints: bc.print, Start: bc.start, Sources: bc.nowSrc, Bodies: bc.now, Outs: bc.nowOuts, Loads: bc.nowLoads}
+	was := bc.saved
+	if was != nil && was.Prints.differs(now.Prints) != "" {
+		was = nil // the index is written whole
+	}
+	sum, size, err := writeIndex(bc.file, was, bc.savedSum, bc.savedSize, now)
+	if err != nil {
 		return err
 	}
-	if err := w.Flush(); err != nil {
-		return err
-	}
-	sum := sha256.Sum256(buf.Bytes())
-	out := make([]byte, 0, len(buildCacheMagic)+len(sum)+buf.Len())
-	out = append(append(append(out, buildCacheMagic...), sum[:]...), buf.Bytes()...)
-	if err := assets.WriteAtomic(bc.file, out); err != nil {
-		return err
-	}
+	// What was written, for serve's next SaveCache: its maps change.
+	bc.saved = &cacheIndex{Prints: now.Prints, Start: now.Start, Sources: maps.Clone(now.Sources), Bodies: maps.Clone(now.Bodies),
+		Outs: maps.Clone(now.Outs), Loads: maps.Clone(now.Loads)}
+	bc.savedSum, bc.savedSize = sum, size
 	used := make(map[[sha256.Size]byte]bool, len(bc.now))
 	for _, c := range bc.now {
 		used[c.Obj], used[c.Docs] = true, true

@@ -255,7 +255,7 @@ func (s *Site) writeRendered(ctx context.Context, p *page, b *body, site *templa
 	if b != nil {
 		b.fill(v)
 		if s.indexed(p) && !b.searched {
-			s.search.put(p, v.URL, b.docs)
+			s.search.putPage(p, s.searchEntry(p, v.URL, b))
 		}
 	}
 	// With a build cache, a page whose output is made from the same
@@ -311,7 +311,7 @@ func (s *Site) setAside(p *page, b *body, sp *spill) span {
 		return span{} // as writeRendered: no page
 	}
 	if s.indexed(p) {
-		s.search.put(p, b.url, b.docs)
+		s.search.putPage(p, s.searchEntry(p, b.url, b))
 		b.docs, b.searched = nil, true
 	}
 	at, ok := sp.put(b.content)

@@ -130,7 +130,15 @@ func (x *searchIndex) put(p *page, url string, docs []searchDoc) {
 	if x == nil {
 		return
 	}
-	sp := searchPage{entry: encodeEntry(url, p.title, docs), terms: weighTerms(p, docs)}
+	x.putPage(p, newSearchPage(p, url, docs))
+}
+
+// putPage records the search entry of page p (newSearchPage). It is safe
+// for concurrent use.
+func (x *searchIndex) putPage(p *page, sp searchPage) {
+	if x == nil {
+		return
+	}
 	x.mu.Lock()
 	x.pages[p] = sp
 	x.mu.Unlock()
