@@ -252,11 +252,21 @@ func (t blockTransformer) Transform(doc *ast.Document, _ text.Reader, pc parser.
 	if st == nil || len(t.m.opts.Handlers) == 0 {
 		return
 	}
+	if !bytes.Contains(st.src, []byte("```")) && !bytes.Contains(st.src, []byte("~~~")) {
+		return // a fence opens with three backticks or tildes: a page without either has no block
+	}
 	type replacement struct{ old, new ast.Node }
 	var replace []replacement
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
 		f, ok := n.(*ast.FencedCodeBlock)
-		if !entering || !ok {
+		if !ok {
+			switch n.(type) {
+			case *ast.Paragraph, *ast.TextBlock, *ast.Heading:
+				return ast.WalkSkipChildren, nil // their text holds no fence
+			}
 			return ast.WalkContinue, nil
 		}
 		if f.Info == nil {

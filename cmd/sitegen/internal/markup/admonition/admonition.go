@@ -34,6 +34,7 @@ import (
 	"bytes"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -99,6 +100,9 @@ func (blockParser) Open(_ ast.Node, reader text.Reader, pc parser.Context) (ast.
 	if i-pos < 3 {
 		return nil, parser.NoChildren
 	}
+	if !adInfo(line[i:]) {
+		return nil, parser.NoChildren // most fences are code: their info string is read no further
+	}
 	info := strings.Fields(string(line[i:]))
 	if len(info) == 0 {
 		return nil, parser.NoChildren
@@ -113,6 +117,24 @@ func (blockParser) Open(_ ast.Node, reader text.Reader, pc parser.Context) (ast.
 	states(pc)[n] = st
 	reader.Advance(seg.Len() - 1)
 	return n, parser.HasChildren
+}
+
+// adInfo reports whether a fence's info string may name an admonition:
+// its first word starts with "ad-" (any case), or with a character other
+// than ASCII, which infoRE then reads. It allocates nothing, as every
+// fence of every page passes through it.
+func adInfo(info []byte) bool {
+	j := 0
+	for j < len(info) && strings.IndexByte(" \t\n\v\f\r", info[j]) >= 0 {
+		j++
+	}
+	if j == len(info) {
+		return false
+	}
+	if info[j] >= utf8.RuneSelf {
+		return true // a space strings.Fields knows (U+00A0) may come first
+	}
+	return len(info)-j >= 3 && info[j]|0x20 == 'a' && info[j+1]|0x20 == 'd' && info[j+2] == '-'
 }
 
 // Continue implements parser.BlockParser: a closing fence ends the block;

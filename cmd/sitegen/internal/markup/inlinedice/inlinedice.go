@@ -236,8 +236,7 @@ func (p *inlineParser) Parse(parent ast.Node, block text.Reader, pc parser.Conte
 	n := &Node{Raw: raw.String(), Start: start + loc[1] + len(rest) - len(strings.TrimLeft(rest, " \t"))}
 	n.Formula = readFlags(n, strings.TrimSpace(rest))
 	pg := page(pc, block.Source(), p.budget)
-	pg.count++
-	n.ID = "roll-" + pg.id + "-" + strconv.Itoa(pg.count)
+	n.ID = pg.rollID()
 	pc.Set(foundKey, true)
 	if l := readLink(n.Formula); l != nil {
 		n.Link = l
@@ -431,11 +430,13 @@ var pageKey = parser.NewContextKey()
 // pageRolls is what the rolls of one page share: its names, its work,
 // the formulas computed so far and a count for ids.
 type pageRolls struct {
-	vars   map[string]string // name -> value as written
+	vars   map[string]string // name -> value as written, read by names on first use
+	src    []byte            // the page's source, for vars and id
+	fm     *frontmatter.Data // the page's front matter, for vars; nil without
 	budget *expr.Budget      // the page's dice work left
 	cache  map[string]computed
 	first  map[string]string // formula -> the ID of its first roll
-	id     string
+	id     string            // set by rollID on the page's first roll
 	count  int
 }
 
@@ -452,18 +453,42 @@ func page(pc parser.Context, src []byte, budget func(parser.Context) *expr.Budge
 	if pg, ok := pc.Get(pageKey).(*pageRolls); ok {
 		return pg
 	}
-	h := fnv.New32a()
-	h.Write(src)
-	pg := &pageRolls{vars: Fields(src), cache: map[string]computed{}, first: map[string]string{}, id: strconv.FormatUint(uint64(h.Sum32()), 36)}
+	// The page's names and its rolls' ID are read when a roll needs them
+	// (names, rollID): a page without rolls, or a block of it parsed
+	// apart (Share) without any, pays for neither.
+	pg := &pageRolls{src: src, fm: frontmatter.Get(pc), cache: map[string]computed{}, first: map[string]string{}}
 	if budget != nil {
 		pg.budget = budget(pc)
 	}
 	if pg.budget == nil {
 		pg.budget = expr.NewBudget(MaxPageWork)
 	}
-	if fm := frontmatter.Get(pc); fm != nil {
+	pc.Set(pageKey, pg)
+	return pg
+}
+
+// rollID is the ID of the page's next roll, the page's own (a hash of its
+// source) and the roll's number on it.
+func (pg *pageRolls) rollID() string {
+	if pg.id == "" {
+		h := fnv.New32a()
+		h.Write(pg.src)
+		pg.id = strconv.FormatUint(uint64(h.Sum32()), 36)
+	}
+	pg.count++
+	return "roll-" + pg.id + "-" + strconv.Itoa(pg.count)
+}
+
+// names returns the page's inline fields and front matter's scalars by
+// name, read on first use.
+func (pg *pageRolls) names() map[string]string {
+	if pg.vars != nil {
+		return pg.vars
+	}
+	pg.vars = Fields(pg.src)
+	if pg.fm != nil {
 		var m map[string]any
-		if fm.Decode(&m) == nil {
+		if pg.fm.Decode(&m) == nil {
 			for k, v := range m {
 				switch v := v.(type) {
 				case int, int64, uint64, float64, string:
@@ -476,8 +501,7 @@ func page(pc parser.Context, src []byte, budget func(parser.Context) *expr.Budge
 			}
 		}
 	}
-	pc.Set(pageKey, pg)
-	return pg
+	return pg.vars
 }
 
 func toString(v any) string {
@@ -510,9 +534,10 @@ var diceWord = regexp.MustCompile(`^(?:\d*[dD](?:F|\d+)?|kh\d*|kl\d*|dh\d*|dl\d*
 func (pg *pageRolls) substitute(f string) (string, string) {
 	var msg string
 	out := nameRE.ReplaceAllStringFunc(f, func(name string) string {
-		v, ok := pg.vars[name]
+		vars := pg.names()
+		v, ok := vars[name]
 		if !ok {
-			v, ok = pg.vars[strings.ToLower(name)]
+			v, ok = vars[strings.ToLower(name)]
 		}
 		if !ok {
 			if !diceWord.MatchString(name) && msg == "" {

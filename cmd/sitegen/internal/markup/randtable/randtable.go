@@ -9,6 +9,7 @@
 package randtable
 
 import (
+	"bytes"
 	"math"
 	"regexp"
 	"strconv"
@@ -206,19 +207,33 @@ func cellStart(c ast.Node) int {
 
 // Transform implements parser.ASTTransformer.
 func (t transformer) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
+	src := reader.Source()
+	if bytes.IndexByte(src, '|') < 0 {
+		return // a table's delimiter row has a pipe: a page without one has no table
+	}
 	var tables []*east.Table
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if tb, ok := n.(*east.Table); ok && entering {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		if tb, ok := n.(*east.Table); ok {
 			tables = append(tables, tb)
 			return ast.WalkSkipChildren, nil
 		}
+		switch n.(type) {
+		case *ast.Paragraph, *ast.TextBlock, *ast.Heading:
+			return ast.WalkSkipChildren, nil // their text holds no table
+		}
 		return ast.WalkContinue, nil
 	})
-	src := reader.Source()
 	for _, tb := range tables {
 		head, ok := tb.FirstChild().(*east.TableHeader)
 		if !ok || head.FirstChild() == nil {
 			continue
+		}
+		header := cellText(head.FirstChild(), src)
+		if !headRE.MatchString(clean(header)) {
+			continue // not a roll: its rows are not read
 		}
 		var cells []string
 		var firsts []ast.Node
@@ -230,7 +245,7 @@ func (t transformer) Transform(doc *ast.Document, reader text.Reader, pc parser.
 				cells = append(cells, "")
 			}
 		}
-		rt := Read(cellText(head.FirstChild(), src), cells)
+		rt := Read(header, cells)
 		if rt == nil {
 			continue
 		}
