@@ -37,6 +37,19 @@ func TestCallouts(t *testing.T) {
 <p>Bare.</p>`},
 		{"not an admonition", "!!!\n    code?\n", "<p>!!!"},
 		{"title escaped", "!!! note \"<b>x</b>\"\n    y\n", "&lt;b&gt;x&lt;/b&gt;"},
+		// https://python-markdown.github.io/extensions/admonition/: "You can
+		// also provide additional CSS class names separated by spaces. The
+		// first class should be the “type.” For example: !!! danger highlight
+		// blink "Don't try this at home"". Its pattern,
+		// !!! ?([\w\-]+(?: +[\w\-]+)*)(?: +"(.*?)")? *(?:\n|$), takes the title to
+		// the last quote of the line, so a title may quote; pymdownx.details
+		// (https://facelessuser.github.io/pymdown-extensions/extensions/details/)
+		// reads ??? the same way. 3515.games writes both.
+		{"more classes after the type", "!!! danger highlight blink \"Don't try this at home\"\n    y\n", `<div class="callout callout-danger" role="note">
+<p class="callout-title">Don't try this at home</p>`},
+		{"classes, no title", "!!! info inline end\n    y\n", `<div class="callout callout-info" role="note">
+<p class="callout-title">Info</p>`},
+		{"a title that quotes", "??? command \"/uno play: say \"UNO!\".\"\n    y\n", `<details class="callout callout-command"><summary class="callout-title">/uno play: say &quot;UNO!&quot;.</summary>`},
 	}
 	for _, tt := range tests {
 		got, _, err := md.Convert([]byte(tt.src), &Page{})

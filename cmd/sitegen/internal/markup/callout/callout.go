@@ -238,8 +238,12 @@ func (t alertTransformer) Transform(doc *ast.Document, reader text.Reader, _ par
 	}
 }
 
-// admonitionRE matches the first line of an MkDocs admonition.
-var admonitionRE = regexp.MustCompile(`^(!!!|\?\?\?\+?)[ \t]+([A-Za-z][\w-]*)(?:[ \t]+"([^"]*)")?[ \t]*$`)
+// admonitionRE matches the first line of an MkDocs admonition: the type,
+// more CSS classes after it ("!!! danger highlight blink": sitegen styles
+// the box by the type only) and a title in double quotes, which runs to
+// the line's last quote (Python-Markdown's `(?: +"(.*?)")? *(?:\n|$)`), so
+// that a title may quote.
+var admonitionRE = regexp.MustCompile(`^(!!!|\?\?\?\+?)[ \t]+([A-Za-z][\w-]*)(?:[ \t]+[\w-]+)*(?:[ \t]+"(.*?)")?[ \t]*$`)
 
 // admonitionParser parses MkDocs admonitions: the "!!! kind" line and the
 // lines indented by four spaces (or blank) after it.
