@@ -37,6 +37,40 @@ func TestCallouts(t *testing.T) {
 <p>Bare.</p>`},
 		{"not an admonition", "!!!\n    code?\n", "<p>!!!"},
 		{"title escaped", "!!! note \"<b>x</b>\"\n    y\n", "&lt;b&gt;x&lt;/b&gt;"},
+		// https://python-markdown.github.io/extensions/admonition/: "You can
+		// also provide additional CSS class names separated by spaces. The
+		// first class should be the “type.” For example: !!! danger highlight
+		// blink "Don't try this at home"". Its pattern,
+		// !!! ?([\w\-]+(?: +[\w\-]+)*)(?: +"(.*?)")? *(?:\n|$), takes the title to
+		// the last quote of the line, so a title may quote; pymdownx.details
+		// (https://facelessuser.github.io/pymdown-extensions/extensions/details/)
+		// reads ??? the same way. 3515.games writes both.
+		{"more classes after the type", "!!! danger highlight blink \"Don't try this at home\"\n    y\n", `<div class="callout callout-danger" role="note">
+<p class="callout-title">Don't try this at home</p>`},
+		{"classes, no title", "!!! info inline end\n    y\n", `<div class="callout callout-info" role="note">
+<p class="callout-title">Info</p>`},
+		// https://squidfunk.github.io/mkdocs-material/reference/content-tabs/
+		// (pymdownx.tabbed): "=== \"Tab One\"" followed by its content
+		// indented by four spaces; consecutive tabs make one set, "===!"
+		// starts a new set, "===+" selects the tab. sitegen shows every tab,
+		// each a box titled by its label (a printed page of Material shows
+		// them so); the syntax is never printed (3515.games, yarl).
+		{"content tabs", "=== \"macOS / Linux\"\n    ```bash\n    curl x | python -\n    ```\n\n===+ \"Windows\"\n    Use *py*.\n\nAfter.\n", `<div class="callout callout-tab" role="note">
+<p class="callout-title">macOS / Linux</p>
+<pre><code class="language-bash">curl x | python -
+</code></pre>
+</div>
+<div class="callout callout-tab" role="note">
+<p class="callout-title">Windows</p>
+<p>Use <em>py</em>.</p>
+</div>
+<p>After.</p>`},
+		{"a tab nests an admonition", "===! \"Terminal\"\n    !!! danger \"Not the system Python\"\n        Too old.\n", `<p class="callout-title">Terminal</p>
+<div class="callout callout-danger" role="note">
+<p class="callout-title">Not the system Python</p>`},
+		{"a tab needs a quoted label", "=== Tab\n    x\n", "<p>=== Tab"},
+		{"a setext underline stays one", "Title\n===\n", `<h2 id="title">`},
+		{"a title that quotes", "??? command \"/uno play: say \"UNO!\".\"\n    y\n", `<details class="callout callout-command"><summary class="callout-title">/uno play: say &quot;UNO!&quot;.</summary>`},
 	}
 	for _, tt := range tests {
 		got, _, err := md.Convert([]byte(tt.src), &Page{})

@@ -165,7 +165,12 @@ func (s *Site) applyNav() {
 				s.navPlace(p, f.title, f.weight)
 				continue
 			}
-			p.title = cmp.Or(f.title, p.title)
+			if f.title != "" && f.title != p.title {
+				if p.dropH1 && p.heading == "" {
+					p.heading = p.title // the page's own # heading stays its visible heading
+				}
+				p.title = f.title
+			}
 			if p.weight == 0 {
 				p.weight = f.weight
 			}
@@ -191,6 +196,12 @@ func (s *Site) applyNav() {
 			continue
 		}
 		if e.Title != "" && e.Title != p.title {
+			if f, grouped := s.navFolders[p.dir()]; grouped && f.title != "" && p.kind == templates.KindSection && p.navTitle == "" {
+				// The folder's page stands for its group: the navigation
+				// labels it with the group's title ("Monday:"), the page is
+				// titled by its own entry ("- Overview: monday/index.md").
+				p.navTitle = f.title
+			}
 			if p.dropH1 && p.heading == "" {
 				p.heading = p.title // the page's own # heading stays its visible heading
 			}

@@ -181,3 +181,37 @@ func TestJekyllHTMLLinks(t *testing.T) {
 		}
 	}
 }
+
+// TestJekyllIndexDocumentLinks checks that a relative link in a folder's
+// index document of a collection written as files (permalink
+// /:path:output_ext: _en/hiya/index.md is /hiya/index.html, served at
+// /hiya/) resolves from that folder, as a browser reads it there: "faq"
+// is /hiya/faq (faq.html, which GitHub Pages serves at /hiya/faq), not
+// /faq. "Jekyll ... will be rendered to /staff_members/jane.html" (the
+// default /:collection/:path:output_ext,
+// https://jekyllrb.com/docs/collections/#output); an index.html is its
+// folder's page. DS-Homebrew's wiki links [faq](faq?faq=…) from
+// godmode9i/index.md in each of its 17 languages.
+func TestJekyllIndexDocumentLinks(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{
+		"_config.yml":            "title: J\ncollections:\n  en:\n    output: true\n    permalink: /:path:output_ext\n",
+		"index.md":               "---\ntitle: Home\n---\n",
+		"_en/hiya/index.md":      "---\ntitle: Hiya\n---\nSee the [faq](faq?faq=why) and [installing](installing).\n",
+		"_en/hiya/faq.md":        "---\ntitle: FAQ\n---\nFAQ-TEXT\n",
+		"_en/hiya/installing.md": "---\ntitle: Installing\n---\nBack to [faq](faq).\n",
+	})
+	dest := filepath.Join(t.TempDir(), "public")
+	if _, err := build(t, src, Options{Theme: theme, Dest: dest}); err != nil {
+		t.Fatalf("build: %v; the links resolve on Jekyll's site", err)
+	}
+	for file, want := range map[string]string{
+		"hiya/index.html":            `<a href="/hiya/faq/?faq=why">faq</a>`,
+		"hiya/installing/index.html": `<a href="/hiya/faq/">faq</a>`,
+	} {
+		b, err := os.ReadFile(filepath.Join(dest, file))
+		if err != nil || !strings.Contains(string(b), want) {
+			t.Errorf("%s: %v; want it to hold %q", file, err, want)
+		}
+	}
+}

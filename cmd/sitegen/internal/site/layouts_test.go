@@ -102,6 +102,31 @@ func TestLayouts(t *testing.T) {
 			hasNot: []string{"spells/index.html"},
 		},
 		{
+			// "Navigation sub-sections can be created by listing related pages
+			// together under a section title"
+			// (https://www.mkdocs.org/user-guide/writing-your-docs/#configure-pages-and-navigation):
+			// the section is labelled by that title, its folder's index page
+			// by its own entry ("Overview"), as MkDocs's themes show them; the
+			// page is the folder's, so the navigation labels the folder with
+			// the section's title and the page keeps its entry's as its title
+			// (dnd_session_logs: "Monday:", "- Overview: monday/index.md").
+			name: "mkdocs nav section over its folder's index page",
+			files: map[string]string{
+				"mkdocs.yml":           "site_name: Logs\nnav:\n  - Home: index.md\n  - Monday:\n    - Overview: monday/index.md\n    - NPCs: monday/npcs.md\n",
+				"docs/index.md":        "# Home\n",
+				"docs/monday/index.md": "# The Monday game\n",
+				"docs/monday/npcs.md":  "# People\n",
+			},
+			has: map[string]string{
+				"index.html":        `<nav class="site-nav" id="site-nav" aria-label="Site"><ul><li><a href="/monday/">Monday</a>`,
+				"monday/index.html": "<title>Overview",
+				// its own # heading stays its visible heading, as in MkDocs
+				"monday/index.html#h1": "<h1>The Monday game</h1>",
+				// and the breadcrumbs name the section as the navigation does
+				"monday/npcs/index.html": `<a href="/monday/">Monday</a>`,
+			},
+		},
+		{
 			name: "obsidian vault",
 			files: map[string]string{
 				".obsidian/templates.json": `{"folder": "Templates"}`,

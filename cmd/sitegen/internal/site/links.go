@@ -365,6 +365,9 @@ func (s *Site) urlDir(p *page) string {
 	if s.lay.Kind == layout.VitePress && (p.kind == templates.KindSection || p.kind == templates.KindHome) {
 		return p.sitePath // guide/index.md is served at /guide/
 	}
+	if stem := path.Base(p.rel); strings.TrimSuffix(stem, path.Ext(stem)) == "index" && (p.kind == templates.KindSection || p.kind == templates.KindHome) {
+		return p.sitePath // a folder's index.md is written as its index.html, served at /hiya/
+	}
 	return path.Dir(strings.TrimSuffix(p.sitePath, "/")) + "/"
 }
 

@@ -438,11 +438,10 @@ func (s *Site) frame(p *page, site *templates.Site) *templates.Page {
 		if a.noPage {
 			l.URL = "" // a category without a page: its label, not a link
 		}
-		if s.lay.Rules != nil {
-			// A tool whose navigation labels its categories (Docusaurus's
-			// sidebar) shows those labels in its breadcrumbs too.
-			l.Title = a.label()
-		}
+		// A tool whose navigation labels its categories (Docusaurus's
+		// sidebar, an MkDocs nav: section) shows those labels in its
+		// breadcrumbs too.
+		l.Title = a.label()
 		v.Breadcrumbs = append(v.Breadcrumbs, *l)
 	}
 	slices.Reverse(v.Breadcrumbs)

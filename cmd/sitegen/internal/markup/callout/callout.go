@@ -9,6 +9,9 @@
 //	> An Obsidian callout: any kind, a fold marker, a title, and metadata
 //	> after "|" (metadata.go).
 //
+// MkDocs's content tabs (=== "Label", pymdownx.tabbed) are boxes of the
+// same kind, style "tab", one per tab, all shown.
+//
 // Each becomes a Node: a themed box with its title, role="note" (a
 // <details> when collapsible), printed open. Other syntaxes that mean a
 // callout (the Admonition plugin's ```ad-note blocks, package
@@ -238,17 +241,33 @@ func (t alertTransformer) Transform(doc *ast.Document, reader text.Reader, _ par
 	}
 }
 
-// admonitionRE matches the first line of an MkDocs admonition.
-var admonitionRE = regexp.MustCompile(`^(!!!|\?\?\?\+?)[ \t]+([A-Za-z][\w-]*)(?:[ \t]+"([^"]*)")?[ \t]*$`)
+// admonitionRE matches the first line of an MkDocs admonition: the type,
+// more CSS classes after it ("!!! danger highlight blink": sitegen styles
+// the box by the type only) and a title in double quotes, which runs to
+// the line's last quote (Python-Markdown's `(?: +"(.*?)")? *(?:\n|$)`), so
+// that a title may quote.
+var admonitionRE = regexp.MustCompile(`^(!!!|\?\?\?\+?)[ \t]+([A-Za-z][\w-]*)(?:[ \t]+[\w-]+)*(?:[ \t]+"(.*?)")?[ \t]*$`)
+
+// tabRE matches the first line of a content tab of MkDocs's
+// pymdownx.tabbed (https://squidfunk.github.io/mkdocs-material/reference/content-tabs/):
+// `=== "Label"`, "===!" starting a new set of tabs, "===+" the tab shown
+// first.
+var tabRE = regexp.MustCompile(`^===[!+]?[ \t]+"(.*?)"[ \t]*$`)
 
 // admonitionParser parses MkDocs admonitions: the "!!! kind" line and the
-// lines indented by four spaces (or blank) after it.
+// lines indented by four spaces (or blank) after it; and content tabs,
+// which it shows as boxes titled by their labels, one after the other
+// (every tab's content is shown, none is printed as syntax).
 type admonitionParser struct{}
 
-func (admonitionParser) Trigger() []byte { return []byte{'!', '?'} }
+func (admonitionParser) Trigger() []byte { return []byte{'!', '?', '='} }
 
 func (admonitionParser) Open(_ ast.Node, reader text.Reader, _ parser.Context) (ast.Node, parser.State) {
 	line, seg := reader.PeekLine()
+	if t := tabRE.FindSubmatch(util.TrimRightSpace(line)); t != nil {
+		reader.Advance(seg.Len() - 1)
+		return &Node{Style: "tab", Title: string(t[1]), titleOff: -1}, parser.HasChildren
+	}
 	m := admonitionRE.FindSubmatch(util.TrimRightSpace(line))
 	if m == nil {
 		return nil, parser.NoChildren
