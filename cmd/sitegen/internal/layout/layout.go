@@ -533,7 +533,9 @@ type Page struct {
 	// publishes none for it (a Docusaurus category without a link, a
 	// VitePress folder without index.md): the folder is a heading of the
 	// navigation only, and a link to its URL is broken, as on the tool's
-	// site.
+	// site. For the content's root (Folder("")) without a page there
+	// (Docusaurus's docs without a doc at slug /), sitegen's home page is
+	// at the site's root, or is not rendered where a page is there.
 	NoPage bool
 	// Generated says, for a folder, that its page is generated (a
 	// Docusaurus category's link: {type: 'generated-index'}) even where

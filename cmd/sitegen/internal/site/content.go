@@ -921,7 +921,22 @@ func (s *Site) buildTree(pages []*page) {
 	if s.lay.NavOnly {
 		s.navTree(pages) // the table of contents is the tree (navtree.go)
 	}
-	if s.home.sitePath != "/" && !slices.ContainsFunc(pages, func(p *page) bool { return p.sitePath == "/" }) {
+	atRoot := slices.ContainsFunc(pages, func(p *page) bool { return p.sitePath == "/" })
+	switch {
+	case s.home.sitePath == "/":
+	case s.home.file == "" && s.lay.Rules != nil && s.ruleFolder("").NoPage:
+		// The layout's tool publishes no page for its content's root
+		// without a file there (Docusaurus's /docs/ without a doc at
+		// slug /): sitegen's home page is at the site's root, or, where
+		// a page is there (src/pages/index.md), is that page's and not
+		// rendered; a link to the content's root is broken, as the
+		// tool's is.
+		if atRoot {
+			s.home.noPage = true
+		} else {
+			s.home.sitePath = "/"
+		}
+	case !atRoot:
 		// The layout puts its pages under a path (Docusaurus's
 		// routeBasePath) and no page is at the root (src/pages/index.md).
 		s.home.aliases = append(s.home.aliases, alias{sitePath: "/"})
@@ -993,7 +1008,7 @@ func (s *Site) buildTree(pages []*page) {
 	// Previous and next follow the navigation: a page out of it (MkDocs'
 	// pages that nav: does not name, just-the-docs' nav_exclude) has no
 	// neighbours and is no one's; nor has a redirect elsewhere (redirect_to:).
-	chain := slices.DeleteFunc(slices.Clone(s.pages[1:]), func(p *page) bool { return p.navExclude || p.redirectTo != "" })
+	chain := slices.DeleteFunc(slices.Clone(s.pages), func(p *page) bool { return p == s.home || p.navExclude || p.redirectTo != "" })
 	for i, p := range chain {
 		if i > 0 {
 			p.prev = chain[i-1]

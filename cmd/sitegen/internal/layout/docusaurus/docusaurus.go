@@ -26,7 +26,9 @@
 //     routeBasePath + slug, where the slug is the front matter slug
 //     (absolute, or relative to the doc's folder), else the folder for a
 //     category index (index, README or the folder's own name), else the
-//     folder and the id's last part.
+//     folder and the id's last part. The docs' route (/docs/) is a page
+//     only when a doc is there: sitegen's home page is then at the
+//     site's root (Docusaurus 3.10 publishes neither without one).
 //   - Number prefixes ("01-", "1.", "01 - ", not dates or versions like
 //     2021-11-foo or 7.0-foo) are stripped from ids, titles, labels and
 //     URLs, and give the position.
@@ -583,7 +585,10 @@ func isCategoryIndex(name, dir string) bool {
 // prefix; err is a category file that could not be read.
 func (r *rules) Folder(dir string) (layout.Page, error) {
 	if dir == "" {
-		return layout.Page{URL: r.url("/")}, nil
+		// The docs folder has a page only for a doc there (slug: /, or
+		// its category index): the docs plugin makes no list of its own
+		// (Docusaurus 3.10 builds no /docs/ without one).
+		return layout.Page{URL: r.url("/"), NoPage: true}, nil
 	}
 	if dir == ".." || strings.HasPrefix(dir, "../") {
 		return r.outsideFolder(path.Join(r.content, dir)), nil

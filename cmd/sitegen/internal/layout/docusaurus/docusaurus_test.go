@@ -125,7 +125,7 @@ func TestFolder(t *testing.T) {
 		{"02-tutorials", layout.Page{URL: "/docs/tutorials/", Title: "tutorials", NavLabel: "Tutorial", SortName: "02-tutorials", Position: 2.5, HasPosition: true, NoPage: true}, ""},
 		{"03-more", layout.Page{URL: "/docs/more/", Title: "more", NavLabel: "More", SortName: "03-more", Position: 3, HasPosition: true, ByName: true, NoPage: true}, ""},
 		{"04-plain", layout.Page{URL: "/docs/plain/", Title: "plain", SortName: "04-plain", Position: 4, HasPosition: true, ByName: true, NoPage: true}, ""},
-		{"", layout.Page{URL: "/docs/"}, ""},
+		{"", layout.Page{URL: "/docs/", NoPage: true}, ""}, // no page of its own without a doc there (site TestDocusaurusNoDocsRootPage)
 		{"05-bad", layout.Page{URL: "/docs/bad/", Title: "bad", SortName: "05-bad", Position: 5, HasPosition: true, ByName: true, NoPage: true},
 			"docs/05-bad/_category_.yml:1:1: did not find expected ',' or ']'"},
 		{"06-linked", layout.Page{URL: "/docs/linked/", Title: "linked", SortName: "06-linked", Position: 6, HasPosition: true, ByName: true, NoPage: true},
