@@ -222,6 +222,7 @@ type page struct {
 	docID         string       // the layout's id for the page (a Docusaurus doc id)
 	home          *layout.Home // the hero and features of a home-page layout (VitePress's layout: home)
 	noPage        bool         // a synthesized section its tool publishes no page for (layout.Page.NoPage): a heading of the navigation only
+	perPage       int          // for a list its tool pages (a Docusaurus blog's), the most pages one of its pages lists; 0: listPageSize
 	fallbackTitle string       // the layout's title for a page with none of its own (a Docusaurus doc id)
 	nameTitle     bool         // the title was made from the file's name
 	parent        *page
@@ -448,6 +449,7 @@ func (s *Site) assemble(all []*page, sc *scanned) {
 	s.findLinks(all)
 	s.applyNav()
 	s.buildTree(pages)
+	s.buildBlog()
 	if s.cfg.Obsidian {
 		s.buildTags()
 	}
@@ -524,6 +526,9 @@ func (s *Site) loadPage(rel string) *page {
 		p.tags = append(p.tags, s.md.Tags(doc, src)...)
 	}
 	p.blocks = collectFences(doc, src)
+	if b := s.lay.Blog; b != nil && p.description == "" && strings.HasPrefix(rel, b.Dir+"/") {
+		p.description = blogExcerpt(doc, src) // a post's summary (its list's, its feed's)
+	}
 	if p.title == "" && p.fallbackTitle != "" {
 		p.title = p.fallbackTitle
 	}
@@ -791,8 +796,9 @@ func (s *Site) readFields(p *page, m map[string]any, raw []byte, first int) {
 	p.meta = m
 	s.readDialectFields(p, r)
 	if s.cfg.Obsidian {
-		for _, name := range frontMatterTags(m["tags"]) {
-			if problem := tagNameProblem(name); problem != "" {
+		toolTags := s.lay.Tags != nil && s.lay.Tags(p.rel) != nil // a tool's tags, any label (Docusaurus's)
+		for _, name := range frontMatterTags(m["tags"], toolTags) {
+			if problem := tagNameProblem(name); problem != "" && !toolTags {
 				line, col := r.locate("tags")
 				s.warn.addf(p.file, line, col, "tags", "%s", problem)
 				continue
@@ -1222,12 +1228,14 @@ func (s *Site) checkURLs() {
 		p.aliases = keep
 	}
 	// The further pages of a long section list (see listPageSize).
+	s.listURLs = map[string]*page{}
 	for _, p := range ordered {
 		for i, u := range listPaths(p)[1:] {
 			if prev, dup := owner[u]; dup {
 				s.diag.addf(where(prev), 1, 1, "", "duplicate URL %s: also page %d of the list of %s, which has more than %d pages",
-					u, i+2, describe(p), listPageSize)
+					u, i+2, describe(p), p.listSize())
 			}
+			s.listURLs[u] = p
 		}
 	}
 	s.byURL = owner
