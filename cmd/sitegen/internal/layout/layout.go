@@ -547,6 +547,11 @@ type Page struct {
 	// (Docusaurus's docs without a doc at slug /), sitegen's home page is
 	// at the site's root, or is not rendered where a page is there.
 	NoPage bool
+	// Collapsible and Open say, for a folder without a page of its own
+	// (NoPage), that the navigation shows it folded, its pages hidden
+	// until the reader opens it, and whether it starts open (Docusaurus's
+	// collapsible and collapsed: false); it is open on the pages it holds.
+	Collapsible, Open bool
 	// Generated says, for a folder, that its page is generated (a
 	// Docusaurus category's link: {type: 'generated-index'}) even where
 	// it has an index doc, which is then one of its pages ("If a link is

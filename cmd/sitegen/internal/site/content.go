@@ -222,6 +222,8 @@ type page struct {
 	docID         string       // the layout's id for the page (a Docusaurus doc id)
 	home          *layout.Home // the hero and features of a home-page layout (VitePress's layout: home)
 	noPage        bool         // a synthesized section its tool publishes no page for (layout.Page.NoPage): a heading of the navigation only
+	navFold       bool         // with noPage: the navigation shows it folded until opened (layout.Page.Collapsible)
+	navOpen       bool         // with navFold: it starts open
 	perPage       int          // for a list its tool pages (a Docusaurus blog's), the most pages one of its pages lists; 0: listPageSize
 	fallbackTitle string       // the layout's title for a page with none of its own (a Docusaurus doc id)
 	nameTitle     bool         // the title was made from the file's name

@@ -175,6 +175,7 @@ func (s *Site) navItems(children []*page) []*templates.NavItem {
 		it := &templates.NavItem{Title: c.label(), Children: s.navItems(c.children)}
 		if c.noPage {
 			it.Kind = templates.NavDraft // a heading over its pages, no page of its own
+			it.Collapsible, it.Open = c.navFold, c.navOpen
 		} else {
 			it.URL = s.cfg.relURL(c.sitePath)
 		}

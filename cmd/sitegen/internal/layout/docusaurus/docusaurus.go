@@ -187,7 +187,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		// remark has no typographer (smartypants is a plugin a site adds).
 		Markup: layout.Markup{MDX: true, Containers: Admonitions, BracketTitles: true, StraightQuotes: true},
 	}
-	r := &rules{dir: dir, routeBase: "docs", prefixes: true}
+	r := &rules{dir: dir, routeBase: "docs", prefixes: true, collapsible: true, collapsed: true}
 	cfg := jsconfig.Parse(raw)
 	obj, _ := cfg.Root.(*jsconfig.Object)
 	if c, ok := cfg.Root.(jsconfig.Computed); ok {
@@ -296,6 +296,18 @@ func Recognise(dir string) (*layout.Layout, error) {
 			l.Read = append(l.Read, where+".exclude")
 		default:
 			note(where+".exclude", ex)
+		}
+		// "sidebarCollapsible", "sidebarCollapsed": the categories'
+		// defaults; "When sidebarCollapsible=false and
+		// sidebarCollapsed=undefined ... sidebarCollapsed: false"
+		// (plugin-content-docs' options.js).
+		if b, ok := docs.Get("sidebarCollapsible").(bool); ok {
+			r.collapsible, r.collapsed = b, b
+			l.Read = append(l.Read, fmt.Sprintf("%s.sidebarCollapsible %v", where, b))
+		}
+		if b, ok := docs.Get("sidebarCollapsed").(bool); ok {
+			r.collapsed = b
+			l.Read = append(l.Read, fmt.Sprintf("%s.sidebarCollapsed %v", where, b))
 		}
 		if b, ok := docs.Get("numberPrefixParser").(bool); ok && !b {
 			r.prefixes = false
@@ -468,6 +480,8 @@ type rules struct {
 	dir, content string
 	routeBase    string // routeBasePath without slashes ("docs", "" for the site's root)
 	prefixes     bool   // number prefixes are parsed (numberPrefixParser not false)
+	collapsible  bool   // sidebarCollapsible (default true)
+	collapsed    bool   // sidebarCollapsed (default true; false when not collapsible)
 	pagesDir     string // the pages plugin's folder (src/pages) when it has one, else ""
 	blog         *blogPlugin
 	react        []toolRoute // the pages plugin's React pages, not published
@@ -599,7 +613,8 @@ func (r *rules) Folder(dir string) (layout.Page, error) {
 	// (https://docusaurus.io/docs/sidebar/items#category-link); a
 	// category index doc or link: {type: 'doc'} is the folder's page
 	// instead (Link), a generated index its own (below).
-	p := layout.Page{URL: r.url(r.stripDir(dir)), SortName: name, Title: name, NoPage: true}
+	p := layout.Page{URL: r.url(r.stripDir(dir)), SortName: name, Title: name, NoPage: true,
+		Collapsible: r.collapsible, Open: !r.collapsed || !r.collapsible}
 	if r.prefixes {
 		var num int
 		var ok bool
@@ -615,6 +630,15 @@ func (r *rules) Folder(dir string) (layout.Page, error) {
 		if pos, ok := number(cat["position"]); ok {
 			p.Position, p.HasPosition, p.ByName = pos, true, false
 		}
+		// "collapsible", "collapsed" (https://docusaurus.io/docs/sidebar/items#collapsible-categories):
+		// a category that cannot collapse is open.
+		if c, ok := cat["collapsible"].(bool); ok {
+			p.Collapsible = c
+		}
+		if c, ok := cat["collapsed"].(bool); ok {
+			p.Open = !c
+		}
+		p.Open = p.Open || !p.Collapsible
 		// "The doc links can be specified relatively, e.g. if the category is
 		// generated with the guides directory, "link": {"type": "doc", "id":
 		// "intro"} will be resolved to the ID guides/intro, only falling back
