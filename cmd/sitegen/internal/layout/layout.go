@@ -622,6 +622,9 @@ type NavEntry struct {
 	// ID names the page by the tool's id for it (see Page.ID) when Path
 	// is "" and the entry is not a group heading.
 	ID string
+	// Collapsible and Open, for a group heading, are Page's: the group
+	// folds (VitePress's collapsed: set), and starts open (collapsed: false).
+	Collapsible, Open bool
 }
 
 // MenuEntry is an entry of the site's menu (see Layout.Menu).

@@ -900,6 +900,9 @@ func (s *Site) buildTree(pages []*page) {
 			}
 		}
 		if f, ok := s.navFolders[dir]; ok && dir != "" {
+			if sec.noPage {
+				sec.navFold, sec.navOpen = f.fold, f.open // the navigation's group folds as it says
+			}
 			if s.lay.Rules != nil {
 				s.navPlace(sec, f.title, f.weight)
 			} else {

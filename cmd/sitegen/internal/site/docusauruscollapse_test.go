@@ -79,3 +79,82 @@ func TestDocusaurusCollapsedCategories(t *testing.T) {
 		})
 	}
 }
+
+// TestVitePressCollapsedGroups: a VitePress sidebar group folds as its
+// collapsed option says (https://vitepress.dev/reference/default-theme-sidebar#collapsible-sidebar-groups:
+// "By adding collapsed option to the sidebar group, it shows a toggle
+// button to hide/show each section"; "All sections are 'open' by default.
+// If you would like them to be 'closed' on initial page load, set
+// collapsed option to true"): without it, a heading that does not fold.
+func TestVitePressCollapsedGroups(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"docs/.vitepress/config.mts": `export default {
+  title: 'V',
+  themeConfig: {
+    sidebar: [
+      {text: 'Alpha', collapsed: true, items: [{text: 'One', link: '/a/one'}]},
+      {text: 'Beta', collapsed: false, items: [{text: 'Two', link: '/b/two'}]},
+      {text: 'Gamma', items: [{text: 'Three', link: '/c/three'}]},
+    ],
+  },
+};
+`,
+		"docs/index.md":   "# Home\n",
+		"docs/a/one.md":   "# One\n",
+		"docs/b/two.md":   "# Two\n",
+		"docs/c/three.md": "# Three\n",
+	})
+	out := filepath.Join(t.TempDir(), "out")
+	if _, err := build(t, dir, Options{Theme: theme, Dest: out}); err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	files := readTree(t, out)
+	for page, want := range map[string]map[string]string{
+		"b/two.html": {"Alpha": `<details class="nav-group"><summary>Alpha</summary>`, "Beta": `<details class="nav-group" open><summary>Beta</summary>`,
+			"Gamma": `<span aria-disabled="true">Gamma</span>`},
+		"a/one.html": {"Alpha": `<details class="nav-group" open><summary>Alpha</summary>`},
+	} {
+		for label, html := range want {
+			if !strings.Contains(files[page], html) {
+				i := strings.Index(files[page], `<nav class="site-nav"`)
+				t.Errorf("%s: %s is not %s in %.900s (published: %v)", page, label, html, files[page][max(i, 0):], keys(files))
+			}
+		}
+	}
+}
+
+// TestDocusaurusSidebarCategoryFold: a category of sidebars.js folds as
+// its own collapsible and collapsed say (https://docusaurus.io/docs/sidebar/items#collapsible-categories,
+// #expanded-categories-by-default), else as the docs plugin's defaults.
+func TestDocusaurusSidebarCategoryFold(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"docusaurus.config.js": "module.exports = {title: 'T', url: 'https://x.test', baseUrl: '/', presets: [['classic', {docs: {sidebarPath: './sidebars.js'}, blog: false}]]};\n",
+		"sidebars.js": `module.exports = {s: ['intro',
+  {type: 'category', label: 'Alpha', items: ['a/one']},
+  {type: 'category', label: 'Beta', collapsed: false, items: ['b/two']},
+  {type: 'category', label: 'Gamma', collapsible: false, items: ['c/three']},
+]};
+`,
+		"docs/intro.md":   "---\nslug: /\n---\n# Intro\n",
+		"docs/a/one.md":   "# One\n",
+		"docs/b/two.md":   "# Two\n",
+		"docs/c/three.md": "# Three\n",
+	})
+	out := filepath.Join(t.TempDir(), "out")
+	if _, err := build(t, dir, Options{Theme: theme, Dest: out}); err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	html := readTree(t, out)["docs/index.html"]
+	for label, want := range map[string]string{
+		"Alpha": `<details class="nav-group"><summary>Alpha</summary>`,
+		"Beta":  `<details class="nav-group" open><summary>Beta</summary>`,
+		"Gamma": `<span aria-disabled="true">Gamma</span>`,
+	} {
+		if !strings.Contains(html, want) {
+			i := strings.Index(html, `<nav class="site-nav"`)
+			t.Errorf("docs/index.html: %s is not %s in %.900s", label, want, html[max(i, 0):])
+		}
+	}
+}

@@ -323,7 +323,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		return nil, err
 	}
 	if sidebarPath != "" {
-		nav, notes, err := readSidebars(dir, sidebarPath)
+		nav, notes, err := readSidebars(dir, sidebarPath, r.collapsible, r.collapsed)
 		if err != nil {
 			return nil, err
 		}
@@ -660,6 +660,9 @@ func (r *rules) Folder(dir string) (layout.Page, error) {
 			p.URL, p.NoPage, p.Generated = r.url(slug), false, true
 			p.PageTitle, p.Description = scalar(link["title"]), scalar(link["description"])
 		}
+	}
+	if !p.NoPage { // a category with a page: its link, shown open on its pages
+		p.Collapsible, p.Open = false, false
 	}
 	return p, err
 }
