@@ -131,10 +131,6 @@ func TestDocusaurus(t *testing.T) {
 		// links are all good, and sitegen's strict build must say so.
 		Strict: true,
 		Known: []string{
-			// The blog's archive is not built (nor its tags, authors
-			// pages and feeds: the fixture's posts have none); a note
-			// says so.
-			`page: /blog/archive/ ("Archive") is published by the tool, not by sitegen`,
 			// The blog's list shows each post's text up to <!-- truncate -->
 			// with a "Read more" link, and each post a pager to the next
 			// and previous posts: sitegen's list is the folder's list of
