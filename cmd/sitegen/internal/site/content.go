@@ -524,7 +524,7 @@ func (s *Site) loadPage(rel string) *page {
 	}
 	p.fileURL = s.lay.FileURL != nil && !p.failed && s.lay.FileURL(rel, p.meta)
 	p.ids = s.md.IDs(doc, src)
-	if s.cfg.Obsidian {
+	if s.cfg.Obsidian && s.lay.Tags == nil { // a tool with tags of its own (Docusaurus) reads only the front matter's
 		p.tags = append(p.tags, s.md.Tags(doc, src)...)
 	}
 	p.blocks = collectFences(doc, src)

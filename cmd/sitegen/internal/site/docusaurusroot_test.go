@@ -34,8 +34,11 @@ func TestDocusaurusNoDocsRootPage(t *testing.T) {
 			dir := t.TempDir()
 			files := map[string]string{
 				"docusaurus.config.js": "module.exports = {title: 'T', url: 'https://x.test', baseUrl: '/', presets: [['classic', {docs: {}, blog: false}]]};\n",
-				"docs/intro.md":        "# Intro\n\nSee [g](g/one.md).\n",
-				"docs/g/one.md":        "# G one\n\nBack to [the docs](/docs/).\n",
+				// Tags without a blog: the docs' at /docs/tags/
+				// (https://docusaurus.io/docs/create-doc#doc-tags), a #word
+				// of the text none.
+				"docs/intro.md": "---\ntags: [Rules]\n---\n# Intro\n\nSee [g](g/one.md). #Hash\n",
+				"docs/g/one.md": "# G one\n\nBack to [the docs](/docs/).\n",
 			}
 			for k, v := range tc.files {
 				files[k] = v
@@ -51,10 +54,16 @@ func TestDocusaurusNoDocsRootPage(t *testing.T) {
 			}
 			got := readTree(t, out)
 			published(t, got, map[string]string{
-				"docs/intro/index.html": "Intro",
-				"docs/g/one/index.html": "G one",
-				"index.html":            tc.root,
+				"docs/intro/index.html":      "Intro",
+				"docs/g/one/index.html":      "G one",
+				"index.html":                 tc.root,
+				"docs/tags/rules/index.html": "Intro",
 			}, "")
+			for _, name := range []string{"tags/index.html", "docs/tags/hash/index.html"} {
+				if _, ok := got[name]; ok {
+					t.Errorf("%s published; Docusaurus has none", name)
+				}
+			}
 			if _, ok := got["docs/index.html"]; ok {
 				t.Errorf("docs/index.html published; Docusaurus has no page at /docs/: %.300s", got["docs/index.html"])
 			}

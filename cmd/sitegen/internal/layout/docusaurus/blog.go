@@ -138,7 +138,7 @@ func readBlogPages(l *layout.Layout, r *rules, b *blogPlugin, opts *jsconfig.Obj
 		}
 	}
 	l.Blog = bl
-	docsTags := &layout.Tags{URL: r.url("tags"), Slug: KebabCase, Title: func(name string, n int) string { return tagTitle(name, n, "doc") }}
+	docsTags := l.Tags
 	var blogTags *layout.Tags
 	if tagsOK && tagsBase != "" {
 		blogTags = &layout.Tags{URL: r.blogURL(tagsBase), Slug: KebabCase, Title: func(name string, n int) string { return tagTitle(name, n, "post") },
@@ -148,10 +148,19 @@ func readBlogPages(l *layout.Layout, r *rules, b *blogPlugin, opts *jsconfig.Obj
 		if _, ok := under(rel, bl.Dir); ok {
 			return blogTags
 		}
+		return docsTags(rel)
+	}
+}
+
+// docsTags places the docs' tags at routeBasePath/tags (the docs plugin's
+// tagsBasePath, default 'tags'); the pages plugin's pages have none.
+func docsTags(r *rules) func(rel string) *layout.Tags {
+	t := &layout.Tags{URL: r.url("tags"), Slug: KebabCase, Title: func(name string, n int) string { return tagTitle(name, n, "doc") }}
+	return func(rel string) *layout.Tags {
 		if strings.HasPrefix(rel, "../") {
 			return nil
 		}
-		return docsTags
+		return t
 	}
 }
 

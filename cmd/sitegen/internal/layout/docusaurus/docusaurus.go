@@ -319,6 +319,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	r.content = l.Content
 	l.Rules = r
+	l.Tags = docsTags(r)
 	if err := readPlugins(l, r, obj, dir); err != nil {
 		return nil, err
 	}
