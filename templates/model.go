@@ -79,6 +79,10 @@ type NavItem struct {
 	// Number is the entry's section number ("1.2."), shown before its
 	// title; "" for none.
 	Number string
+	// Collapsible says that an entry without a page (NavDraft) shows its
+	// entries folded until the reader opens it (a <details>), open from
+	// the start when Open or when it holds the current page.
+	Collapsible, Open bool
 }
 
 // NavKind is the kind of a navigation entry.
@@ -235,6 +239,17 @@ func (p *Page) H1() string {
 
 // IsCurrent reports whether url is this page's URL.
 func (p *Page) IsCurrent(url string) bool { return p.URL == url }
+
+// HoldsCurrent reports whether the entries under it lead to this page or
+// one of its ancestors.
+func (p *Page) HoldsCurrent(it *NavItem) bool {
+	for _, c := range it.Children {
+		if p.InTrail(c.URL) || p.HoldsCurrent(c) {
+			return true
+		}
+	}
+	return false
+}
 
 // InTrail reports whether the page at url is this page or one of its
 // ancestors, which is when the navigation tree expands that entry.

@@ -51,6 +51,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"d6codex/cmd/sitegen/internal/srcpath"
 )
@@ -100,6 +101,15 @@ type Layout struct {
 	// to it is shown as its text with a warning, not a broken link. Nil:
 	// none.
 	ToolRoute func(sp string) string
+	// Blog is the blog the tool builds from one of Roots (Docusaurus's
+	// blog plugin): its list's paging, archive, authors and feeds; nil
+	// for none.
+	Blog *Blog
+	// Tags, when not nil, gives the tag pages of the page rel
+	// (content-relative) where the tool puts them (Docusaurus's
+	// /docs/tags/ and /blog/tags/); nil from it, or a nil Tags: sitegen's
+	// /tags/.
+	Tags func(rel string) *Tags
 	// Excluded are the folders and files under Content that are not part
 	// of the site, as content-relative paths; a folder excludes all it
 	// holds. ExcludeNames are names excluded at any depth; ExcludePrefix
@@ -533,8 +543,15 @@ type Page struct {
 	// publishes none for it (a Docusaurus category without a link, a
 	// VitePress folder without index.md): the folder is a heading of the
 	// navigation only, and a link to its URL is broken, as on the tool's
-	// site.
+	// site. For the content's root (Folder("")) without a page there
+	// (Docusaurus's docs without a doc at slug /), sitegen's home page is
+	// at the site's root, or is not rendered where a page is there.
 	NoPage bool
+	// Collapsible and Open say, for a folder without a page of its own
+	// (NoPage), that the navigation shows it folded, its pages hidden
+	// until the reader opens it, and whether it starts open (Docusaurus's
+	// collapsible and collapsed: false); it is open on the pages it holds.
+	Collapsible, Open bool
 	// Generated says, for a folder, that its page is generated (a
 	// Docusaurus category's link: {type: 'generated-index'}) even where
 	// it has an index doc, which is then one of its pages ("If a link is
@@ -605,6 +622,9 @@ type NavEntry struct {
 	// ID names the page by the tool's id for it (see Page.ID) when Path
 	// is "" and the entry is not a group heading.
 	ID string
+	// Collapsible and Open, for a group heading, are Page's: the group
+	// folds (VitePress's collapsed: set), and starts open (collapsed: false).
+	Collapsible, Open bool
 }
 
 // MenuEntry is an entry of the site's menu (see Layout.Menu).
@@ -860,4 +880,52 @@ func CleanRel(p string) string {
 		return ""
 	}
 	return p
+}
+
+// Tags is where a tool puts the tag pages of some pages, and how it
+// names them.
+type Tags struct {
+	// URL is the site path of the list of tags ("/blog/tags/"); a tag's
+	// page is URL + Slug(name) + "/".
+	URL   string
+	Slug  func(name string) string
+	Title func(name string, n int) string // the title of a tag's page that lists n pages
+	// PerPage is the most pages a tag's page lists, its further pages
+	// at its URL + "page/2/", …; 0 for sitegen's default.
+	PerPage int
+}
+
+// Blog is a blog as its tool builds it from a folder of posts (one of
+// Layout.Roots), listed newest first by the folder's page (Rules.Folder).
+type Blog struct {
+	// Dir is the posts' folder, content-relative ("../blog").
+	Dir string
+	// PerPage is the most posts a list page shows, its further pages at
+	// LIST/PageBase/2/, …; 0 for all on one.
+	PerPage  int
+	PageBase string
+	// ArchiveURL is the site path of the list of every post ("" for none).
+	ArchiveURL string
+	// AuthorsURL is the site path of the list of authors, built when
+	// Authors has any; an author's page at its Page.
+	AuthorsURL string
+	Authors    []Author
+	// PostAuthors are the keys of Authors a post's front matter names.
+	PostAuthors func(meta map[string]any) []string
+	// Date is a post's date (rel is content-relative), zero for none.
+	Date func(rel string, meta map[string]any) time.Time
+	// Feeds are the feeds written at the list's URL: "rss" (rss.xml),
+	// "atom" (atom.xml); FeedTitle and FeedDescription their title and
+	// description.
+	Feeds                      []string
+	FeedTitle, FeedDescription string
+}
+
+// Author is a blog author of the tool's authors file.
+type Author struct {
+	Key, Name, URL string
+	// Page is the site path of the author's page, "" for none.
+	Page string
+	// Title is its page's title for n posts.
+	Title func(n int) string
 }

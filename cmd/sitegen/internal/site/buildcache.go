@@ -1016,7 +1016,7 @@ type cachedAlias struct {
 }
 
 // pageFieldsNotCached are the fields of page a cachedLoad does not keep:
-var pageFieldsNotCached = []string{"src", "parent", "children", "prev", "next", "tagFrom", "queryDeps", "noPage", "fileHome"}
+var pageFieldsNotCached = []string{"src", "parent", "children", "prev", "next", "tagFrom", "queryDeps", "noPage", "fileHome", "perPage", "navFold", "navOpen"}
 
 // toCachedLoad is the record of page p as loaded; nil when its front
 // matter holds a value gob cannot send.

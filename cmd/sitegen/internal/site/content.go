@@ -222,6 +222,9 @@ type page struct {
 	docID         string       // the layout's id for the page (a Docusaurus doc id)
 	home          *layout.Home // the hero and features of a home-page layout (VitePress's layout: home)
 	noPage        bool         // a synthesized section its tool publishes no page for (layout.Page.NoPage): a heading of the navigation only
+	navFold       bool         // with noPage: the navigation shows it folded until opened (layout.Page.Collapsible)
+	navOpen       bool         // with navFold: it starts open
+	perPage       int          // for a list its tool pages (a Docusaurus blog's), the most pages one of its pages lists; 0: listPageSize
 	fallbackTitle string       // the layout's title for a page with none of its own (a Docusaurus doc id)
 	nameTitle     bool         // the title was made from the file's name
 	parent        *page
@@ -448,6 +451,7 @@ func (s *Site) assemble(all []*page, sc *scanned) {
 	s.findLinks(all)
 	s.applyNav()
 	s.buildTree(pages)
+	s.buildBlog()
 	if s.cfg.Obsidian {
 		s.buildTags()
 	}
@@ -520,10 +524,13 @@ func (s *Site) loadPage(rel string) *page {
 	}
 	p.fileURL = s.lay.FileURL != nil && !p.failed && s.lay.FileURL(rel, p.meta)
 	p.ids = s.md.IDs(doc, src)
-	if s.cfg.Obsidian {
+	if s.cfg.Obsidian && s.lay.Tags == nil { // a tool with tags of its own (Docusaurus) reads only the front matter's
 		p.tags = append(p.tags, s.md.Tags(doc, src)...)
 	}
 	p.blocks = collectFences(doc, src)
+	if b := s.lay.Blog; b != nil && p.description == "" && strings.HasPrefix(rel, b.Dir+"/") {
+		p.description = blogExcerpt(doc, src) // a post's summary (its list's, its feed's)
+	}
 	if p.title == "" && p.fallbackTitle != "" {
 		p.title = p.fallbackTitle
 	}
@@ -791,8 +798,9 @@ func (s *Site) readFields(p *page, m map[string]any, raw []byte, first int) {
 	p.meta = m
 	s.readDialectFields(p, r)
 	if s.cfg.Obsidian {
-		for _, name := range frontMatterTags(m["tags"]) {
-			if problem := tagNameProblem(name); problem != "" {
+		toolTags := s.lay.Tags != nil && s.lay.Tags(p.rel) != nil // a tool's tags, any label (Docusaurus's)
+		for _, name := range frontMatterTags(m["tags"], toolTags) {
+			if problem := tagNameProblem(name); problem != "" && !toolTags {
 				line, col := r.locate("tags")
 				s.warn.addf(p.file, line, col, "tags", "%s", problem)
 				continue
@@ -892,6 +900,9 @@ func (s *Site) buildTree(pages []*page) {
 			}
 		}
 		if f, ok := s.navFolders[dir]; ok && dir != "" {
+			if sec.noPage {
+				sec.navFold, sec.navOpen = f.fold, f.open // the navigation's group folds as it says
+			}
 			if s.lay.Rules != nil {
 				s.navPlace(sec, f.title, f.weight)
 			} else {
@@ -921,7 +932,22 @@ func (s *Site) buildTree(pages []*page) {
 	if s.lay.NavOnly {
 		s.navTree(pages) // the table of contents is the tree (navtree.go)
 	}
-	if s.home.sitePath != "/" && !slices.ContainsFunc(pages, func(p *page) bool { return p.sitePath == "/" }) {
+	atRoot := slices.ContainsFunc(pages, func(p *page) bool { return p.sitePath == "/" })
+	switch {
+	case s.home.sitePath == "/":
+	case s.home.file == "" && s.lay.Rules != nil && s.ruleFolder("").NoPage:
+		// The layout's tool publishes no page for its content's root
+		// without a file there (Docusaurus's /docs/ without a doc at
+		// slug /): sitegen's home page is at the site's root, or, where
+		// a page is there (src/pages/index.md), is that page's and not
+		// rendered; a link to the content's root is broken, as the
+		// tool's is.
+		if atRoot {
+			s.home.noPage = true
+		} else {
+			s.home.sitePath = "/"
+		}
+	case !atRoot:
 		// The layout puts its pages under a path (Docusaurus's
 		// routeBasePath) and no page is at the root (src/pages/index.md).
 		s.home.aliases = append(s.home.aliases, alias{sitePath: "/"})
@@ -993,7 +1019,7 @@ func (s *Site) buildTree(pages []*page) {
 	// Previous and next follow the navigation: a page out of it (MkDocs'
 	// pages that nav: does not name, just-the-docs' nav_exclude) has no
 	// neighbours and is no one's; nor has a redirect elsewhere (redirect_to:).
-	chain := slices.DeleteFunc(slices.Clone(s.pages[1:]), func(p *page) bool { return p.navExclude || p.redirectTo != "" })
+	chain := slices.DeleteFunc(slices.Clone(s.pages), func(p *page) bool { return p == s.home || p.navExclude || p.redirectTo != "" })
 	for i, p := range chain {
 		if i > 0 {
 			p.prev = chain[i-1]
@@ -1207,12 +1233,14 @@ func (s *Site) checkURLs() {
 		p.aliases = keep
 	}
 	// The further pages of a long section list (see listPageSize).
+	s.listURLs = map[string]*page{}
 	for _, p := range ordered {
 		for i, u := range listPaths(p)[1:] {
 			if prev, dup := owner[u]; dup {
 				s.diag.addf(where(prev), 1, 1, "", "duplicate URL %s: also page %d of the list of %s, which has more than %d pages",
-					u, i+2, describe(p), listPageSize)
+					u, i+2, describe(p), p.listSize())
 			}
+			s.listURLs[u] = p
 		}
 	}
 	s.byURL = owner

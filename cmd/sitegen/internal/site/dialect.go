@@ -114,8 +114,9 @@ func aliasPath(a string) string {
 // navFolder is what the navigation says of a folder's section: the title
 // and place of the group of entries whose pages are all in it.
 type navFolder struct {
-	title  string
-	weight int
+	title      string
+	weight     int
+	fold, open bool // the group folds, and starts open (layout.NavEntry.Collapsible, Open)
 }
 
 // applyNav gives the pages that the layout's navigation names (MkDocs'
@@ -143,7 +144,7 @@ func (s *Site) applyNav() {
 		}
 		if common != "" && common != "." {
 			if _, taken := s.navFolders[common]; !taken {
-				s.navFolders[common] = navFolder{title: e.Title, weight: i + 1}
+				s.navFolders[common] = navFolder{title: e.Title, weight: i + 1, fold: e.Collapsible, open: e.Open}
 			}
 		}
 	}

@@ -70,7 +70,7 @@ func TestDocusaurusAndVitePress(t *testing.T) {
 				// respective folder" (label and position).
 				// The category has no link: its label heads its docs, no page
 				// of its own (TestToolFolderPages).
-				"rules/index.html":                 `<span aria-disabled="true">The Basics</span>`,
+				"rules/index.html":                 `<details class="nav-group"><summary>The Basics</summary>`, // collapsed (TestDocusaurusCollapsedCategories)
 				"rules/combat/hurt/index.html":     "Ouch.",
 				"rules/combat/exported/index.html": "<title>exported",
 				"rules/hooks/index.html":           "<h1>Hooks</h1>",

@@ -36,7 +36,7 @@ func TestToolFolderPages(t *testing.T) {
 			},
 			has: map[string]string{
 				// The label is a heading over its docs, not a link.
-				"docs/index.html":                    `<span aria-disabled="true">Plain things</span>`,
+				"docs/index.html":                    `<details class="nav-group"><summary>Plain things</summary>`, // collapsed (TestDocusaurusCollapsedCategories)
 				"docs/plain/b/index.html":            `<span>Plain things</span>`,
 				"docs/Setting/Paradiso/a/index.html": `<h1>A place</h1>`,
 			},

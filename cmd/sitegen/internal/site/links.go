@@ -288,6 +288,11 @@ func (s *Site) resolveAbs(dest string) markup.LinkTarget {
 			return linkTo(u)
 		}
 	}
+	for _, c := range candidates {
+		if _, ok := s.listURLs[c]; ok && frag == "" { // a further page of a long list (a blog's /blog/page/2/)
+			return linkTo(s.cfg.relURL(c) + query)
+		}
+	}
 	rel := strings.TrimPrefix(clean, "/")
 	if file, ok := s.filesByURL[clean]; ok {
 		s.linked.add(file)
@@ -297,7 +302,7 @@ func (s *Site) resolveAbs(dest string) markup.LinkTarget {
 		s.linked.add(rel)
 		return linkTo(s.cfg.relURL(s.cfg.bundleURL(rel)) + query + fragPart(frag))
 	}
-	if rel == "sitemap.xml" || rel == "404.html" {
+	if rel == "sitemap.xml" || rel == "404.html" || s.feedFiles[rel] {
 		return linkTo(s.cfg.relURL(clean) + query + fragPart(frag))
 	}
 	if s.view != nil {

@@ -23,6 +23,8 @@ type model struct {
 	sections    map[string]*page     // folder (content-relative, "" for the root) -> its section page
 	links       layout.LinkFinder    // the layout's own link rule (pagerules.go), nil for sitegen's
 	byURL       map[string]*page     // site path of a page or alias -> the page (checkURLs)
+	listURLs    map[string]*page     // site path of a further page of a long list (listPaths) -> the list's page (checkURLs)
+	feedFiles   map[string]bool      // the blog's feeds, by content-free path ("blog/rss.xml": writeFeeds)
 	filesByURL  map[string]string    // site path of a content file that is not Markdown -> its content-relative path
 	copyNotes   []string             // a line on each generated copy of other pages (copies.go), for Result.Info
 	// What the tools say not to publish (publish.go): the reason by

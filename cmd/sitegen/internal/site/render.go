@@ -147,6 +147,9 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 	if err := s.writeSitemap(out); err != nil {
 		return err
 	}
+	if err := s.writeFeeds(out); err != nil {
+		return err
+	}
 	if err := s.writeServiceWorker(out, redirects); err != nil {
 		return err
 	}
@@ -172,6 +175,7 @@ func (s *Site) navItems(children []*page) []*templates.NavItem {
 		it := &templates.NavItem{Title: c.label(), Children: s.navItems(c.children)}
 		if c.noPage {
 			it.Kind = templates.NavDraft // a heading over its pages, no page of its own
+			it.Collapsible, it.Open = c.navFold, c.navOpen
 		} else {
 			it.URL = s.cfg.relURL(c.sitePath)
 		}
@@ -482,10 +486,19 @@ func listPaths(p *page) []string {
 	if p.kind != templates.KindSection {
 		return paths
 	}
-	for i := 2; i <= (len(p.children)+listPageSize-1)/listPageSize; i++ {
+	size := p.listSize()
+	for i := 2; i <= (len(p.children)+size-1)/size; i++ {
 		paths = append(paths, p.sitePath+"page/"+strconv.Itoa(i)+"/")
 	}
 	return paths
+}
+
+// listSize is the most pages and subsections one page of p's list shows.
+func (p *page) listSize() int {
+	if p.perPage > 0 {
+		return p.perPage
+	}
+	return listPageSize
 }
 
 // writeListPages writes the pages of section p's long list, at paths
@@ -498,12 +511,16 @@ func (s *Site) writeListPages(ctx context.Context, out fileWriter, p *page, v *t
 		urls[i] = s.cfg.relURL(sp)
 	}
 	children := v.Children
+	size := p.listSize()
 	for i, sp := range paths {
 		w := *v
-		w.Children = children[i*listPageSize : min((i+1)*listPageSize, len(children))]
+		w.Children = children[min(i*size, len(children)):min((i+1)*size, len(children))]
 		w.Pagination = &templates.Pagination{Number: i + 1, URLs: urls}
 		if i > 0 {
 			w.Title = fmt.Sprintf("%s, page %d of %d", p.title, i+1, n)
+			if p.perPage > 0 {
+				w.Title = p.title // the tool's list: its title on every page (Docusaurus's "Blog")
+			}
 			w.Heading, w.Content, w.TOC, w.Backlinks = "", "", nil, nil
 			w.URL, w.Permalink = urls[i], s.cfg.absURL(sp)
 			w.Prev, w.Next = nil, nil // the list's own links lead on

@@ -97,6 +97,7 @@ func (s *Site) placeFolder(sec *page, dir string) {
 	}
 	sec.description = cmp.Or(f.Description, sec.description)
 	sec.noPage = f.NoPage && dir != ""
+	sec.navFold, sec.navOpen = sec.noPage && f.Collapsible, f.Open
 	sec.pos, sec.hasPos, sec.sortName = f.Position, f.HasPosition, f.SortName
 }
 

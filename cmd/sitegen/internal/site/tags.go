@@ -14,11 +14,16 @@ import (
 const tagsDir = "tags"
 
 // frontMatterTags reads tags: as Obsidian writes it, a list or one string
-// of names separated by commas or spaces, each with or without its '#'.
-func frontMatterTags(v any) []string {
+// of names separated by commas or spaces, each with or without its '#';
+// a tool's labels (tool: Docusaurus's) as they are, one string one label.
+func frontMatterTags(v any, tool bool) []string {
 	var raw []string
 	switch v := v.(type) {
 	case string:
+		if tool {
+			raw = []string{v}
+			break
+		}
 		raw = strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ' ' })
 	case []any:
 		for _, e := range v {
@@ -29,7 +34,10 @@ func frontMatterTags(v any) []string {
 	}
 	var out []string
 	for _, t := range raw {
-		if t = strings.TrimPrefix(strings.TrimSpace(t), "#"); t != "" {
+		if t = strings.TrimSpace(t); !tool {
+			t = strings.TrimPrefix(t, "#")
+		}
+		if t != "" {
 			out = append(out, t)
 		}
 	}
@@ -65,28 +73,43 @@ func (s *Site) buildTags() {
 			own[p.sitePath] = p
 		}
 	}
+	// The tag pages by their site path, each in its group: sitegen's
+	// /tags/ (nil), or one of the layout's (Docusaurus's /docs/tags/ and
+	// /blog/tags/).
 	byPath := map[string]*page{}
+	groupOf := map[*page]*layout.Tags{}
 	var added []*page
-	paths := map[string]string{} // tag name -> its page's site path, "" for none: a name is checked once
+	type named struct {
+		g    *layout.Tags
+		name string
+	}
+	paths := map[named]string{} // tag name -> its page's site path, "" for none: a name is checked once
 	for _, p := range s.pages {
 		if p.unlisted != "" {
 			continue // published, but in no list
 		}
+		var g *layout.Tags
+		if s.lay.Tags != nil {
+			g = s.lay.Tags(p.rel)
+		}
 		for _, name := range p.tags {
-			sp, ok := paths[name]
+			sp, ok := paths[named{g, name}]
 			if !ok {
 				sp = s.cfg.tagPath(name)
-				if tagNameProblem(name) != "" || urlProblem(sp, sp, sp) != "" {
+				if g != nil {
+					sp = g.URL + g.Slug(name) + "/"
+				}
+				if g == nil && tagNameProblem(name) != "" || urlProblem(sp, sp, sp) != "" || g != nil && g.Slug(name) == "" {
 					sp = "" // front matter's are checked as they are read; this is the one check of URLs
 				}
-				paths[name] = sp
+				paths[named{g, name}] = sp
 			}
 			if sp == "" {
 				continue
 			}
 			tp, ok := byPath[sp]
 			if !ok {
-				if tp, ok = own[sp]; ok {
+				if tp, ok = own[sp]; ok && g == nil {
 					s.ownTagPage(tp)
 				} else {
 					tp = &page{rel: strings.TrimPrefix(sp, "/") + sectionIndex, kind: templates.KindSection, sitePath: sp,
@@ -94,6 +117,7 @@ func (s *Site) buildTags() {
 					added = append(added, tp)
 				}
 				byPath[sp] = tp
+				groupOf[tp] = g
 			}
 			if tp != p && !slices.Contains(tp.children, p) {
 				tp.children = append(tp.children, p)
@@ -103,22 +127,45 @@ func (s *Site) buildTags() {
 	if len(byPath) == 0 {
 		return
 	}
-	index, ok := own["/"+tagsDir+"/"]
-	if ok {
-		s.ownTagPage(index)
-	} else {
-		index = &page{rel: tagsDir + "/" + sectionIndex, kind: templates.KindSection, sitePath: "/" + tagsDir + "/",
-			title: "Tags", ids: map[string]bool{}, parent: s.home, tagIndex: true}
-		s.pages = append(s.pages, index)
+	indexes := map[*layout.Tags]*page{}
+	indexOf := func(g *layout.Tags) *page {
+		if index, ok := indexes[g]; ok {
+			return index
+		}
+		index, ok := own["/"+tagsDir+"/"]
+		switch {
+		case g != nil:
+			index = &page{rel: strings.TrimPrefix(g.URL, "/") + sectionIndex, kind: templates.KindSection, sitePath: g.URL,
+				title: "Tags", ids: map[string]bool{}, parent: s.home, tagIndex: true, perPage: g.PerPage}
+			s.pages = append(s.pages, index)
+		case ok:
+			s.ownTagPage(index)
+		default:
+			index = &page{rel: tagsDir + "/" + sectionIndex, kind: templates.KindSection, sitePath: "/" + tagsDir + "/",
+				title: "Tags", ids: map[string]bool{}, parent: s.home, tagIndex: true}
+			s.pages = append(s.pages, index)
+		}
+		indexes[g] = index
+		return index
 	}
 	for _, tp := range byPath {
+		g := groupOf[tp]
+		index := indexOf(g)
 		if tp.parent != index {
 			tp.parent = index
 			index.children = append(index.children, tp)
 		}
-		slices.SortFunc(tp.children, comparePages)
+		if g == nil {
+			slices.SortFunc(tp.children, comparePages)
+			continue
+		}
+		// The tool's order (a blog's newest first), its title and paging.
+		s.sortChildren(tp.children)
+		tp.title, tp.perPage = g.Title(tp.tag, len(tp.children)), g.PerPage
 	}
-	slices.SortFunc(index.children, func(a, b *page) int { return cmp.Compare(a.sitePath, b.sitePath) })
+	for _, index := range indexes {
+		slices.SortFunc(index.children, func(a, b *page) int { return cmp.Compare(a.sitePath, b.sitePath) })
+	}
 	slices.SortFunc(added, func(a, b *page) int { return cmp.Compare(a.sitePath, b.sitePath) })
 	s.pages = append(s.pages, added...)
 }

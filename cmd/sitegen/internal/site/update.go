@@ -338,6 +338,9 @@ func (up *updater) run(ctx context.Context) (Update, error) {
 	if err := s.writeSitemap(w); err != nil {
 		return Update{}, err
 	}
+	if err := s.writeFeeds(w); err != nil {
+		return Update{}, err
+	}
 	u.Errors, u.Warnings = s.diag.sorted(), s.warn.sorted()
 	if len(u.Errors) > 0 {
 		return u, nil

@@ -26,7 +26,9 @@
 //     routeBasePath + slug, where the slug is the front matter slug
 //     (absolute, or relative to the doc's folder), else the folder for a
 //     category index (index, README or the folder's own name), else the
-//     folder and the id's last part.
+//     folder and the id's last part. The docs' route (/docs/) is a page
+//     only when a doc is there: sitegen's home page is then at the
+//     site's root (Docusaurus 3.10 publishes neither without one).
 //   - Number prefixes ("01-", "1.", "01 - ", not dates or versions like
 //     2021-11-foo or 7.0-foo) are stripped from ids, titles, labels and
 //     URLs, and give the position.
@@ -185,7 +187,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		// remark has no typographer (smartypants is a plugin a site adds).
 		Markup: layout.Markup{MDX: true, Containers: Admonitions, BracketTitles: true, StraightQuotes: true},
 	}
-	r := &rules{dir: dir, routeBase: "docs", prefixes: true}
+	r := &rules{dir: dir, routeBase: "docs", prefixes: true, collapsible: true, collapsed: true}
 	cfg := jsconfig.Parse(raw)
 	obj, _ := cfg.Root.(*jsconfig.Object)
 	if c, ok := cfg.Root.(jsconfig.Computed); ok {
@@ -295,6 +297,18 @@ func Recognise(dir string) (*layout.Layout, error) {
 		default:
 			note(where+".exclude", ex)
 		}
+		// "sidebarCollapsible", "sidebarCollapsed": the categories'
+		// defaults; "When sidebarCollapsible=false and
+		// sidebarCollapsed=undefined ... sidebarCollapsed: false"
+		// (plugin-content-docs' options.js).
+		if b, ok := docs.Get("sidebarCollapsible").(bool); ok {
+			r.collapsible, r.collapsed = b, b
+			l.Read = append(l.Read, fmt.Sprintf("%s.sidebarCollapsible %v", where, b))
+		}
+		if b, ok := docs.Get("sidebarCollapsed").(bool); ok {
+			r.collapsed = b
+			l.Read = append(l.Read, fmt.Sprintf("%s.sidebarCollapsed %v", where, b))
+		}
 		if b, ok := docs.Get("numberPrefixParser").(bool); ok && !b {
 			r.prefixes = false
 			l.Read = append(l.Read, where+".numberPrefixParser false")
@@ -305,11 +319,12 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	r.content = l.Content
 	l.Rules = r
+	l.Tags = docsTags(r)
 	if err := readPlugins(l, r, obj, dir); err != nil {
 		return nil, err
 	}
 	if sidebarPath != "" {
-		nav, notes, err := readSidebars(dir, sidebarPath)
+		nav, notes, err := readSidebars(dir, sidebarPath, r.collapsible, r.collapsed)
 		if err != nil {
 			return nil, err
 		}
@@ -466,6 +481,8 @@ type rules struct {
 	dir, content string
 	routeBase    string // routeBasePath without slashes ("docs", "" for the site's root)
 	prefixes     bool   // number prefixes are parsed (numberPrefixParser not false)
+	collapsible  bool   // sidebarCollapsible (default true)
+	collapsed    bool   // sidebarCollapsed (default true; false when not collapsible)
 	pagesDir     string // the pages plugin's folder (src/pages) when it has one, else ""
 	blog         *blogPlugin
 	react        []toolRoute // the pages plugin's React pages, not published
@@ -583,7 +600,10 @@ func isCategoryIndex(name, dir string) bool {
 // prefix; err is a category file that could not be read.
 func (r *rules) Folder(dir string) (layout.Page, error) {
 	if dir == "" {
-		return layout.Page{URL: r.url("/")}, nil
+		// The docs folder has a page only for a doc there (slug: /, or
+		// its category index): the docs plugin makes no list of its own
+		// (Docusaurus 3.10 builds no /docs/ without one).
+		return layout.Page{URL: r.url("/"), NoPage: true}, nil
 	}
 	if dir == ".." || strings.HasPrefix(dir, "../") {
 		return r.outsideFolder(path.Join(r.content, dir)), nil
@@ -594,7 +614,8 @@ func (r *rules) Folder(dir string) (layout.Page, error) {
 	// (https://docusaurus.io/docs/sidebar/items#category-link); a
 	// category index doc or link: {type: 'doc'} is the folder's page
 	// instead (Link), a generated index its own (below).
-	p := layout.Page{URL: r.url(r.stripDir(dir)), SortName: name, Title: name, NoPage: true}
+	p := layout.Page{URL: r.url(r.stripDir(dir)), SortName: name, Title: name, NoPage: true,
+		Collapsible: r.collapsible, Open: !r.collapsed || !r.collapsible}
 	if r.prefixes {
 		var num int
 		var ok bool
@@ -610,6 +631,15 @@ func (r *rules) Folder(dir string) (layout.Page, error) {
 		if pos, ok := number(cat["position"]); ok {
 			p.Position, p.HasPosition, p.ByName = pos, true, false
 		}
+		// "collapsible", "collapsed" (https://docusaurus.io/docs/sidebar/items#collapsible-categories):
+		// a category that cannot collapse is open.
+		if c, ok := cat["collapsible"].(bool); ok {
+			p.Collapsible = c
+		}
+		if c, ok := cat["collapsed"].(bool); ok {
+			p.Open = !c
+		}
+		p.Open = p.Open || !p.Collapsible
 		// "The doc links can be specified relatively, e.g. if the category is
 		// generated with the guides directory, "link": {"type": "doc", "id":
 		// "intro"} will be resolved to the ID guides/intro, only falling back
@@ -631,6 +661,9 @@ func (r *rules) Folder(dir string) (layout.Page, error) {
 			p.URL, p.NoPage, p.Generated = r.url(slug), false, true
 			p.PageTitle, p.Description = scalar(link["title"]), scalar(link["description"])
 		}
+	}
+	if !p.NoPage { // a category with a page: its link, shown open on its pages
+		p.Collapsible, p.Open = false, false
 	}
 	return p, err
 }

@@ -116,19 +116,19 @@ func TestFolder(t *testing.T) {
 	if err := os.Symlink(filepath.Join(out, "secret.json"), filepath.Join(dir, "docs/06-linked/_category_.json")); err != nil {
 		t.Fatal(err)
 	}
-	r := &rules{dir: dir, content: "docs", routeBase: "docs", prefixes: true}
+	r := &rules{dir: dir, content: "docs", routeBase: "docs", prefixes: true, collapsible: true, collapsed: true}
 	tests := []struct {
 		dir  string
 		want layout.Page
 		err  string
 	}{
-		{"02-tutorials", layout.Page{URL: "/docs/tutorials/", Title: "tutorials", NavLabel: "Tutorial", SortName: "02-tutorials", Position: 2.5, HasPosition: true, NoPage: true}, ""},
-		{"03-more", layout.Page{URL: "/docs/more/", Title: "more", NavLabel: "More", SortName: "03-more", Position: 3, HasPosition: true, ByName: true, NoPage: true}, ""},
-		{"04-plain", layout.Page{URL: "/docs/plain/", Title: "plain", SortName: "04-plain", Position: 4, HasPosition: true, ByName: true, NoPage: true}, ""},
-		{"", layout.Page{URL: "/docs/"}, ""},
-		{"05-bad", layout.Page{URL: "/docs/bad/", Title: "bad", SortName: "05-bad", Position: 5, HasPosition: true, ByName: true, NoPage: true},
+		{"02-tutorials", layout.Page{URL: "/docs/tutorials/", Title: "tutorials", NavLabel: "Tutorial", SortName: "02-tutorials", Position: 2.5, HasPosition: true, NoPage: true, Collapsible: true}, ""},
+		{"03-more", layout.Page{URL: "/docs/more/", Title: "more", NavLabel: "More", SortName: "03-more", Position: 3, HasPosition: true, ByName: true, NoPage: true, Collapsible: true}, ""},
+		{"04-plain", layout.Page{URL: "/docs/plain/", Title: "plain", SortName: "04-plain", Position: 4, HasPosition: true, ByName: true, NoPage: true, Collapsible: true}, ""},
+		{"", layout.Page{URL: "/docs/", NoPage: true}, ""}, // no page of its own without a doc there (site TestDocusaurusNoDocsRootPage)
+		{"05-bad", layout.Page{URL: "/docs/bad/", Title: "bad", SortName: "05-bad", Position: 5, HasPosition: true, ByName: true, NoPage: true, Collapsible: true},
 			"docs/05-bad/_category_.yml:1:1: did not find expected ',' or ']'"},
-		{"06-linked", layout.Page{URL: "/docs/linked/", Title: "linked", SortName: "06-linked", Position: 6, HasPosition: true, ByName: true, NoPage: true},
+		{"06-linked", layout.Page{URL: "/docs/linked/", Title: "linked", SortName: "06-linked", Position: 6, HasPosition: true, ByName: true, NoPage: true, Collapsible: true},
 			"docs/06-linked/_category_.json: symbolic link to " + out + "/secret.json, outside the site folder"},
 	}
 	for _, tt := range tests {
@@ -525,7 +525,7 @@ func TestGeneratedIndex(t *testing.T) {
 		"docs/02-scripts/_category_.yml":  "label: Scripts\nlink: {type: generated-index, slug: /all/scripts, title: Every script, description: What they do.}\n",
 		"docs/03-plain/_category_.yml":    "label: Plain\n",
 	})
-	r := &rules{dir: dir, content: "docs", routeBase: "docs", prefixes: true}
+	r := &rules{dir: dir, content: "docs", routeBase: "docs", prefixes: true, collapsible: true, collapsed: true}
 	for _, tt := range []struct {
 		dir  string
 		want layout.Page
@@ -534,7 +534,7 @@ func TestGeneratedIndex(t *testing.T) {
 		{"02-scripts", layout.Page{URL: "/docs/all/scripts/", Title: "scripts", NavLabel: "Scripts", SortName: "02-scripts", Position: 2, HasPosition: true, ByName: true,
 			PageTitle: "Every script", Description: "What they do.", Generated: true}},
 		// No link: no page (a heading of the sidebar).
-		{"03-plain", layout.Page{URL: "/docs/plain/", Title: "plain", NavLabel: "Plain", SortName: "03-plain", Position: 3, HasPosition: true, ByName: true, NoPage: true}},
+		{"03-plain", layout.Page{URL: "/docs/plain/", Title: "plain", NavLabel: "Plain", SortName: "03-plain", Position: 3, HasPosition: true, ByName: true, NoPage: true, Collapsible: true}},
 	} {
 		got, err := r.Folder(tt.dir)
 		if err != nil || fmt.Sprintf("%+v", got) != fmt.Sprintf("%+v", tt.want) {

@@ -28,8 +28,8 @@ import (
 //     plugin-content-blog's parseBlogFileName), a folder post's
 //     index.md named by its folder; the date is the front matter date,
 //     else the file name's; the list page at routeBasePath, newest first,
-//     titled blogTitle (default "Blog"). The tags, archive, authors pages
-//     and feeds are not built (a note says so).
+//     titled blogTitle (default "Blog"); its further pages, the tags,
+//     archive and authors pages and the feeds: blog.go.
 
 // PagesDir is the pages plugin's folder ("path: 'src/pages'").
 const PagesDir = "src/pages"
@@ -106,36 +106,19 @@ func readPlugins(l *layout.Layout, r *rules, obj *jsconfig.Object, dir string) e
 	}
 	r.blog = &b
 	l.Roots = append(l.Roots, b.dir)
-	l.Notes = append(l.Notes, fmt.Sprintf("%s/: the posts and their list (/%s/) are built; the blog's tags, archive, authors pages and feeds are not",
-		b.dir, b.route))
+	readBlogPages(l, r, &b, opts, dir, l.File)
 	return nil
 }
 
 // toolRoute is a page Docusaurus publishes and sitegen does not build.
 type toolRoute struct{ url, why string }
 
-// toolRoute implements layout.Layout.ToolRoute: the React pages, and the
-// blog's archive, tags, authors and further list pages
-// (https://docusaurus.io/docs/api/plugins/@docusaurus/plugin-content-blog:
-// archiveBasePath 'archive', tagsBasePath 'tags', authors pages, "postsPerPage").
+// toolRoute implements layout.Layout.ToolRoute: the React pages.
 func (r *rules) toolRoute(sp string) string {
 	for _, t := range r.react {
 		if t.url == sp {
 			return t.why
 		}
-	}
-	if r.blog == nil {
-		return ""
-	}
-	base := r.blogURL("/")
-	rest, ok := strings.CutPrefix(sp, base)
-	if !ok {
-		return ""
-	}
-	first, _, _ := strings.Cut(rest, "/")
-	switch first {
-	case "archive", "tags", "authors", "page":
-		return "a page of the blog's " + first + " (Docusaurus), which sitegen does not build"
 	}
 	return ""
 }
@@ -189,8 +172,18 @@ var blogFileName = regexp.MustCompile(`^(.*?)(\d{4}[-/]\d{1,2}[-/]\d{1,2})[-/]?(
 
 // blogPage places a blog post (rel relative to the blog's folder).
 func (r *rules) blogPage(rel string, fm map[string]any) layout.Page {
-	var slug, text string
-	var date time.Time
+	slug, text, date := postSlug(rel, fm)
+	p := layout.Page{Title: path.Base(text), SortName: rel, URL: r.blogURL(slug)}
+	if !date.IsZero() {
+		// "sortPosts: 'descending'": the newest first.
+		p.Position, p.HasPosition = -float64(date.Unix()), true
+	}
+	return p
+}
+
+// postSlug is a post's slug, the name its title falls back to, and its
+// date (rel relative to the blog's folder).
+func postSlug(rel string, fm map[string]any) (slug, text string, date time.Time) {
 	if m := blogFileName.FindStringSubmatch(rel); m != nil {
 		text = m[3]
 		slug = "/" + strings.ReplaceAll(m[2], "-", "/") + "/" + m[1] + m[3]
@@ -205,12 +198,7 @@ func (r *rules) blogPage(rel string, fm map[string]any) layout.Page {
 	if t, ok := layout.Time(fm["date"]); ok && !t.IsZero() {
 		date = t
 	}
-	p := layout.Page{Title: path.Base(text), SortName: rel, URL: r.blogURL(slug)}
-	if !date.IsZero() {
-		// "sortPosts: 'descending'": the newest first.
-		p.Position, p.HasPosition = -float64(date.Unix()), true
-	}
-	return p
+	return slug, text, date
 }
 
 // blogURL is the site path of a blog slug.

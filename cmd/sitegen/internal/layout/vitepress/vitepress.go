@@ -305,7 +305,10 @@ func (n *navReader) items(list []any, base string, depth int) {
 			case p != "":
 				n.layout.Nav = append(n.layout.Nav, layout.NavEntry{Path: p, Title: text, Depth: depth})
 			case children != nil:
-				n.layout.Nav = append(n.layout.Nav, layout.NavEntry{Title: text, Depth: depth})
+				// "collapsed": set, the group folds; false, it starts open
+				// (https://vitepress.dev/reference/default-theme-sidebar#collapsible-sidebar-groups).
+				collapsed, fold := it.Get("collapsed").(bool)
+				n.layout.Nav = append(n.layout.Nav, layout.NavEntry{Title: text, Depth: depth, Collapsible: fold, Open: fold && !collapsed})
 			}
 			if children != nil {
 				n.items(children, b, depth+1)

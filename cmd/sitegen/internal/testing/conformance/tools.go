@@ -108,6 +108,18 @@ var sitegenMarkup = Markup{
 							list = append(list, e)
 						case c.Data == "ul" && (e.URL != "" || heading):
 							walk(c, key(parent, e))
+						case heading && c.Data == "details":
+							// A heading that folds: its summary, then its list.
+							for d := c.FirstChild; d != nil; d = d.NextSibling {
+								switch {
+								case d.Type != html.ElementNode:
+								case d.Data == "summary":
+									e = Entry{Label: Text(d)}
+									list = append(list, e)
+								case d.Data == "ul":
+									walk(d, key(parent, e))
+								}
+							}
 						}
 					}
 				}
