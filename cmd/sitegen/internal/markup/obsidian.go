@@ -139,6 +139,12 @@ type pageWork struct {
 	embedsStopped        bool // an embeds' bound was passed: no more embeds
 	blockHTML            int  // bytes fenced-block handlers made
 	blocksStopped        bool // MaxBlockHTML was passed: no more blocks
+	// rollReads and rollRead count the tables link rollers read, and
+	// their bytes (dice.go); rollsReported, the warnings about nested
+	// rollers given.
+	rollReads, rollRead int
+	rollsStopped        bool // a bound of what they read was passed (and reported)
+	rollsReported       map[string]bool
 }
 
 // embedBound returns the first bound an embed of a note of size bytes at
