@@ -86,3 +86,32 @@ func TestNestedLinkRollers(t *testing.T) {
 		})
 	}
 }
+
+// TestLinkRollerTableID: "For structured blocks (lists, quotations,
+// callouts, tables), the block identifier should be on a separate line,
+// with a blank line before and after" (Obsidian Help, Internal links:
+// https://help.obsidian.md/links#Link+to+a+block+in+a+note). A roller on
+// a table written so has the table's rows as options (the Dice Roller
+// rolls on one headed by a roll with its die); when the header's last
+// cell was empty ("| dice: 1d100 | |", as rpg-tips/obsidian_goodies'
+// Character Identity table has it, eval5A JA7) it had one option, the
+// header row cut short, as a paragraph.
+func TestLinkRollerTableID(t *testing.T) {
+	notes := map[string]string{
+		"Rolled": "| dice: 1d4 | Who |\n|---|---|\n| 1 | Ally |\n| 2-4 | Rival |\n\n^id\n\nAfter.\n",
+		"Plain":  "| Who |\n|---|\n| Ally |\n| Rival |\n\n^id\n\nAfter.\n",
+		// An empty header cell, as the vault's tables have.
+		"Empty": "| dice: 1d4 | |\n| --- | --- |\n| 1 | Ally |\n| 2-4 | Rival |\n\n^id\n\nAfter.\n",
+	}
+	for _, name := range []string{"Rolled", "Plain", "Empty"} {
+		t.Run(name, func(t *testing.T) {
+			out, _, problems := convert(t, Options{Obsidian: true}, "`dice: [["+name+"#^id]]`\n", Page{File: "page.md", Links: newBombVault(notes)})
+			if len(problems) > 0 {
+				t.Errorf("problems %q", problems)
+			}
+			if got := strings.Count(out, `class="roll-opt"`); got != 2 || !strings.Contains(out, "Ally") || !strings.Contains(out, "Rival") || strings.Contains(out, "After") {
+				t.Errorf("%d options, want the 2 rows Ally and Rival:\n%.900s", got, out)
+			}
+		})
+	}
+}

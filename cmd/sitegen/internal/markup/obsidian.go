@@ -333,7 +333,14 @@ func (m *Markdown) section(src []byte, fragment string) ([]byte, bool) {
 	}
 	if block.Kind() == east.KindTable {
 		// The outline keeps a table's header row alone: its body rows
-		// are the lines after it that are not blank and hold a |.
+		// are the lines after it that are not blank and hold a |. The
+		// header's cells may end before its line does (an empty last
+		// cell): its rows start after the line's end.
+		if i := bytes.IndexByte(src[stop:], '\n'); i >= 0 {
+			stop += i
+		} else {
+			stop = len(src)
+		}
 		for stop < len(src) {
 			end := bytes.IndexByte(src[stop+1:], '\n')
 			if end < 0 {
