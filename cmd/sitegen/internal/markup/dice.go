@@ -46,13 +46,51 @@ func (t diceTransformer) Transform(doc *ast.Document, _ text.Reader, pc parser.C
 	}
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if r, ok := n.(*inlinedice.Node); ok && entering && r.Link != nil {
-			if msg := t.resolve(st, r); msg != "" {
+			msg, bound := t.resolve(st, r)
+			switch {
+			case msg == "":
+			case bound && len(st.page.rolls) > 0: // the page's roller that led here is told
+				r.Link.Problem = msg
+				st.reportRoll(r.Start, fmt.Sprintf("%s inside %s: %s; it shows as written", r.Named(), st.page.rolls[len(st.page.rolls)-1], msg))
+			default:
 				r.Link.Problem = msg
 				st.report(r.Start, true, r.Named()+": "+msg+"; it shows as written")
 			}
 		}
 		return ast.WalkContinue, nil
 	})
+}
+
+// stopRolls records that the page's link rollers passed a bound of what
+// they read, and says whether this is the first time: the roller nested
+// deepest that passed it is reported, the others fail quietly.
+func (w *pageWork) stopRolls() bool {
+	first := !w.rollsStopped
+	w.rollsStopped = true
+	return first
+}
+
+// reportRoll reports a warning about a link roller nested in the options
+// of another (a cycle, a bound): at the page's own roller that led there,
+// once per roller and message. A table parsed for its options passes it to
+// the roller that parsed it (resolve's Report).
+func (st *pageState) reportRoll(off int, msg string) {
+	if st.page.Report == nil {
+		return
+	}
+	line, col := st.pos(off)
+	if len(st.page.rolls) > 0 {
+		st.page.Report(Problem{Line: line, Col: col, Msg: msg, Warning: true, outer: true})
+		return
+	}
+	key := fmt.Sprintf("%d:%d:%s", line, col, msg)
+	if st.work.rollsReported == nil {
+		st.work.rollsReported = map[string]bool{}
+	}
+	if !st.work.rollsReported[key] {
+		st.work.rollsReported[key] = true
+		st.page.Report(Problem{Line: line, Col: col, Msg: msg, Warning: true})
+	}
 }
 
 // addAssets asks for the dice script and stylesheet, when the site has
@@ -72,8 +110,18 @@ func (st *pageState) addAssets() {
 // Dice Roller reads them: the rows of a table (weighted by its die when
 // its first header is a roll; one column with |Header), the items of a
 // list, the lines of a note (|line), its headings (|heading-2) or its
-// blocks. It returns the problem, "" when resolved.
-func (t diceTransformer) resolve(st *pageState, r *inlinedice.Node) string {
+// blocks. It returns the problem, "" when resolved, and whether it is a
+// roller nested in another's options that goes round or past a bound.
+//
+// A roller's options may hold rollers ("The options can also be a roller
+// (of any type). This allows you to nest rollers", the Dice Roller's
+// README, https://github.com/javalent/dice-roller#lookup-tables). The
+// plugin resolves a nested roller when its row is rolled; sitegen resolves
+// them all as it builds the page, so a roller on a table it is already
+// rolled from (a row "roll twice on this table") is left as written, and
+// nested rollers share the bounds of embeds (obsidian.go): MaxEmbedDepth
+// levels, MaxEmbeds tables read, MaxEmbedRead bytes read, per page.
+func (t diceTransformer) resolve(st *pageState, r *inlinedice.Node) (string, bool) {
 	l := r.Link
 	count := strings.TrimSpace(l.Count)
 	if strings.HasSuffix(count, "d") || strings.HasSuffix(count, "D") {
@@ -82,38 +130,61 @@ func (t diceTransformer) resolve(st *pageState, r *inlinedice.Node) string {
 	if count != "" {
 		items, err := expr.ParseNotation(count, expr.DiceRoller)
 		if err != nil {
-			return "the count " + strconv.Quote(l.Count) + ": " + err.Error()
+			return "the count " + strconv.Quote(l.Count) + ": " + err.Error(), false
 		}
 		r.Plan = inlinedice.Plan(items[0].Node)
 	}
 	res, ok := st.page.Links.(WikiResolver)
 	if !ok {
-		return "links are not resolved here"
+		return "links are not resolved here", false
 	}
+	w := st.work
+	switch rolls := st.page.rolls; {
+	case len(rolls) >= MaxEmbedDepth:
+		return fmt.Sprintf("link rollers nested more than %d deep: %s → [[%s#%s]] (sitegen stops at %d levels)",
+			MaxEmbedDepth, strings.Join(rolls, " → "), l.Target, l.Fragment, MaxEmbedDepth), true
+	case w.rollReads >= MaxEmbeds:
+		return fmt.Sprintf("the link rollers of this page, with those in the tables they roll on, read more than %d tables (sitegen stops at %d)", MaxEmbeds, MaxEmbeds), w.stopRolls()
+	}
+	w.rollReads++
 	tg := res.ResolveWiki(l.Target, l.Fragment, true) // as an embed: with the note's source
 	if tg.Problem != "" {
-		return tg.Problem
+		return tg.Problem, false
 	}
 	if tg.Note == nil {
-		return "[[" + l.Target + "]] is not a note"
+		return "[[" + l.Target + "]] is not a note", false
 	}
 	l.URL = tg.URL
 	chain := append(append([]string{}, st.page.chain...), st.page.File)
 	if slices.Contains(chain, tg.Note.File) && l.Fragment == "" && l.Kind == "" {
-		return "it rolls on the page it is in"
+		return "it rolls on the page it is in", false
 	}
+	key := tg.Note.File + "#" + l.Fragment
+	if i := slices.Index(st.page.rolls, key); i >= 0 {
+		return fmt.Sprintf("it rolls on a table it is rolled from (%s)", strings.Join(append(slices.Clone(st.page.rolls[i:]), key), " → ")), true
+	}
+	if w.rollRead+len(tg.Src) > MaxEmbedRead {
+		return fmt.Sprintf("the link rollers of this page, with those in the tables they roll on, read more than %d MB of notes (each reads its note whole; sitegen stops at %d MB)", MaxEmbedRead>>20, MaxEmbedRead>>20), w.stopRolls()
+	}
+	w.rollRead += len(tg.Src)
 	src := tg.Src
 	if l.Fragment != "" {
 		sec, ok := t.m.section(src, l.Fragment)
 		if !ok {
-			return fmt.Sprintf("no heading or block %q in %s", l.Fragment, tg.Note.File)
+			return fmt.Sprintf("no heading or block %q in %s", l.Fragment, tg.Note.File), false
 		}
 		src = sec
 	}
 	sub := *tg.Note
-	sub.chain, sub.DropH1, sub.DropLeading, sub.Report = chain, false, false, nil
+	sub.chain, sub.DropH1, sub.DropLeading, sub.work = chain, false, false, w
+	sub.rolls = append(slices.Clone(st.page.rolls), key)
+	sub.Report = func(p Problem) { // the rollers nested in the options: their cycles and bounds
+		if p.outer {
+			st.reportRoll(r.Start, p.Msg)
+		}
+	}
 	if l.Kind == "line" {
-		return t.lines(l, src, &sub)
+		return t.lines(l, src, &sub), false
 	}
 	doc, _ := t.m.Parse(src, &sub)
 	html := func(n ast.Node) string {
@@ -157,7 +228,7 @@ func (t diceTransformer) resolve(st *pageState, r *inlinedice.Node) string {
 			return strings.TrimSpace(b.String())
 		})
 	}
-	return setOptions(l, opts, weights)
+	return setOptions(l, opts, weights), false
 }
 
 // setOptions bounds and keeps a roller's options.

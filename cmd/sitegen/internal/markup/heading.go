@@ -16,6 +16,7 @@ import (
 	"d6codex/cmd/sitegen/internal/markup/kramdown"
 	"d6codex/cmd/sitegen/internal/markup/rawhtml"
 	"d6codex/cmd/sitegen/internal/markup/tag"
+	"d6codex/cmd/sitegen/internal/markup/wikilink"
 	"d6codex/templates"
 )
 
@@ -285,6 +286,11 @@ func PlainText(n ast.Node, src []byte) string {
 			} else {
 				b.Write(t.Value)
 			}
+		case *wikilink.Node: // a link shows its label, an embed nothing of its own
+			if !t.Embed {
+				b.WriteString(t.Display())
+			}
+			return ast.WalkSkipChildren, nil
 		case *queryInline: // an inline query's value, as it shows
 			b.WriteString(stdhtml.UnescapeString(tagsRE.ReplaceAllString(t.html, "")))
 			return ast.WalkSkipChildren, nil

@@ -275,6 +275,7 @@ type Page struct {
 	Dice *expr.Budget
 
 	chain []string  // the files of the pages embedding this one, outermost first
+	rolls []string  // the tables (file#fragment) whose link rollers are parsing this one, outermost first (dice.go)
 	work  *pageWork // what the outermost page and its embeds made so far (obsidian.go)
 	// parent and parentSrc are the page's context and source when this
 	// is a text of it parsed apart (Block.Markdown).

@@ -139,6 +139,12 @@ type pageWork struct {
 	embedsStopped        bool // an embeds' bound was passed: no more embeds
 	blockHTML            int  // bytes fenced-block handlers made
 	blocksStopped        bool // MaxBlockHTML was passed: no more blocks
+	// rollReads and rollRead count the tables link rollers read, and
+	// their bytes (dice.go); rollsReported, the warnings about nested
+	// rollers given.
+	rollReads, rollRead int
+	rollsStopped        bool // a bound of what they read was passed (and reported)
+	rollsReported       map[string]bool
 }
 
 // embedBound returns the first bound an embed of a note of size bytes at
@@ -327,7 +333,14 @@ func (m *Markdown) section(src []byte, fragment string) ([]byte, bool) {
 	}
 	if block.Kind() == east.KindTable {
 		// The outline keeps a table's header row alone: its body rows
-		// are the lines after it that are not blank and hold a |.
+		// are the lines after it that are not blank and hold a |. The
+		// header's cells may end before its line does (an empty last
+		// cell): its rows start after the line's end.
+		if i := bytes.IndexByte(src[stop:], '\n'); i >= 0 {
+			stop += i
+		} else {
+			stop = len(src)
+		}
 		for stop < len(src) {
 			end := bytes.IndexByte(src[stop+1:], '\n')
 			if end < 0 {

@@ -426,3 +426,24 @@ func TestBlockMarkdownAssets(t *testing.T) {
 		t.Errorf("the page's STR:: 2 not used in a block's roll:\n%s", out)
 	}
 }
+
+// TestTOCWikilinkHeading: a heading that is a wikilink ("### [[Backgrounds/
+// Witch Hunter|Witch Hunter]]", skamprogiannis/dnd-site, eval5A JA9) is
+// listed in the table of contents by the text it shows, as Quartz's
+// TableOfContents lists a heading by its text (mdast-util-to-string of the
+// heading once its wikilinks are links, quartz/plugins/transformers/toc.ts;
+// https://quartz.jzhao.xyz/plugins/TableOfContents); it was an empty entry.
+func TestTOCWikilinkHeading(t *testing.T) {
+	v := fakeVault{notes: map[string]string{"Backgrounds/Witch Hunter": "x", "Dwarf": "y"}}
+	_, res, _ := convert(t, Options{Obsidian: true}, "## History\n\n### [[Backgrounds/Witch Hunter|Witch Hunter]] years\n\n## [[Dwarf]]\n", Page{File: "page.md", Links: v})
+	var titles []string
+	for _, it := range res.TOC {
+		titles = append(titles, it.Title)
+		for _, c := range it.Children {
+			titles = append(titles, c.Title)
+		}
+	}
+	if want := []string{"History", "Witch Hunter years", "Dwarf"}; !slices.Equal(titles, want) {
+		t.Errorf("TOC titles %q, want %q", titles, want)
+	}
+}

@@ -33,7 +33,7 @@ func quartzFixture(filters string) map[string]string {
 		"content/Rules/2 Dice.md":        pub + "Two dice.\n",
 		"content/Rules/10 Magic.md":      pub + "Ten.\n",
 		"content/Rules/apple.md":         pub + "A.\n",
-		"content/Bestiary/Goblin.md":     "---\npublish: \"true\"\naliases: [Gobbo]\ntags: [monster]\n---\nA goblin.\n",
+		"content/Bestiary/Goblin.md":     "---\npublish: \"true\"\naliases: [Gobbo]\ntags: [monster/small]\n---\nA goblin.\n",
 		"content/Maps/Old Map.png":       "png",
 		"content/Bestiary/Orc Chief.md":  "---\npublish: true\nalias: Warlord, Big Orc\ntag: monster\n---\nAn orc.\n",
 		"content/Extras/Links.md":        pub + "[[Warlord]] [[Big Orc]] [[Combat Basics#No Such Heading|rounds]]\n\n| Foe | Note |\n|---|---|\n| [[Goblin|the goblin]] | small |\n",
@@ -94,6 +94,9 @@ func TestQuartz(t *testing.T) {
 				strings.Contains(out["index.html"], `src="/six/Maps/Old%20Map.png"`)},
 		{`a tag's page: "you can also provide a description and title for a tag page by creating a file for each tag"`,
 			strings.Contains(out["tags/monster/index.html"], "The monsters of the six sides.") && strings.Contains(out["tags/monster/index.html"], `href="/six/Bestiary/Goblin/"`)},
+		{`"Quartz also supports tag hierarchies as well (e.g. plugin/emitter) and will also render a separate tag page for each level of the tag hierarchy": monster/small is listed on tags/monster/small and tags/monster`,
+			strings.Contains(out["tags/monster/small/index.html"], `href="/six/Bestiary/Goblin/"`) && strings.Contains(out["tags/monster/index.html"], `href="/six/Bestiary/Goblin/"`) &&
+				strings.Contains(out["tags/index.html"], `href="/six/tags/monster/small/"`)},
 		{`front matter as Quartz reads it: "coalesceAliases(data, ["aliases", "alias"])", a string split at its commas (coerceToArray), tag: for tags:`,
 			strings.Count(out["Extras/Links/index.html"], `href="/six/Bestiary/Orc-Chief/"`) == 2 && strings.Contains(out["tags/monster/index.html"], `href="/six/Bestiary/Orc-Chief/"`)},
 		{`a wikilink with an alias in a table cell: Quartz "escape[s] all aliases and headers in wikilinks inside a table"`,

@@ -92,7 +92,7 @@ func (s *Site) buildTags() {
 		if s.lay.Tags != nil {
 			g = s.lay.Tags(p.rel)
 		}
-		for _, name := range p.tags {
+		for _, name := range s.tagNames(p.tags) {
 			sp, ok := paths[named{g, name}]
 			if !ok {
 				sp = s.cfg.tagPath(name)
@@ -168,6 +168,30 @@ func (s *Site) buildTags() {
 	}
 	slices.SortFunc(added, func(a, b *page) int { return cmp.Compare(a.sitePath, b.sitePath) })
 	s.pages = append(s.pages, added...)
+}
+
+// tagNames are the tags a page is listed under: its own, and in a Quartz
+// site each level of a nested one ("Quartz also supports tag hierarchies
+// as well (e.g. plugin/emitter) and will also render a separate tag page
+// for each level of the tag hierarchy",
+// https://quartz.jzhao.xyz/features/folder-and-tag-listings): monster/small
+// lists the page under monster too, as Quartz's TagContent lists every
+// note whose tags' prefixes hold the tag (getAllSegmentPrefixes).
+func (s *Site) tagNames(tags []string) []string {
+	if s.lay.Kind != layout.Quartz {
+		return tags
+	}
+	var out []string
+	for _, name := range tags {
+		for i := 0; i <= len(name); i++ {
+			if i == len(name) || name[i] == '/' {
+				if prefix := name[:i]; prefix != "" && !slices.Contains(out, prefix) {
+					out = append(out, prefix)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // ownTagPage makes a page of the content a tag page: a section (its list
