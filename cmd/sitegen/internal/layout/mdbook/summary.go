@@ -11,6 +11,7 @@ import (
 	"github.com/yuin/goldmark/text"
 
 	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/markup"
 )
 
 // SummaryFile is the file, in the book's source folder, that lists its
@@ -173,7 +174,7 @@ func (p *summaryParser) list(l *ast.List, depth int, parent string) error {
 // chapter adds the chapter link l.
 func (p *summaryParser) chapter(l *ast.Link, depth int, number string) error {
 	e := layout.NavEntry{Title: p.plain(l), Depth: depth, Number: number, Line: p.line(l)}
-	dest := strings.ReplaceAll(string(l.Destination), "%20", " ")
+	dest := strings.ReplaceAll(markup.Destination(l.Destination), "%20", " ")
 	if dest == "" {
 		e.Draft = true
 		p.out = append(p.out, e)

@@ -57,6 +57,11 @@ func TestParseSummary(t *testing.T) {
 			},
 		},
 		{
+			rule: `SUMMARY.md is CommonMark (mdBook reads it with pulldown-cmark): "Backslash escapes work in all other contexts, including URLs and link titles, link references, and link destinations" (https://spec.commonmark.org/0.31.2/#backslash-escapes)`,
+			src:  "- [Rules](rules\\_a.md)\n",
+			want: []e{{Path: "rules_a.md", Title: "Rules", Number: "1.", Line: 1}},
+		},
+		{
 			rule: `"Numbered chapters can be denoted with either - or *"`,
 			src:  "# S\n\n* [A](a.md)\n    * [B](b.md)\n",
 			want: []e{{Path: "a.md", Title: "A", Number: "1.", Line: 3}, {Path: "b.md", Title: "B", Depth: 1, Number: "1.1.", Line: 4}},
