@@ -127,7 +127,7 @@ func (s *Site) resolveFile(from *page, target string) (tg markup.LinkTarget, ok 
 	if base := path.Base(target); strings.HasSuffix(target, "/") || path.Ext(target) == "" || base == "." || base == ".." {
 		return markup.LinkTarget{}, false
 	}
-	rel := path.Join(path.Dir(from.rel), target)
+	rel := s.backIn(path.Join(path.Dir(from.rel), target))
 	if !s.files[rel] && s.cfg.Obsidian && !strings.HasPrefix(target, ".") && (s.files[path.Clean(target)] || s.unpublished[rel] == "" && s.unpublished[path.Clean(target)] != "") {
 		rel = path.Clean(target) // Obsidian's "absolute path in vault"
 	}

@@ -93,7 +93,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		}
 		return nil, err
 	}
-	nav, err := ParseSummary(raw)
+	nav, err := parseSummary(raw, func(rel string) string { return outside(dir, l.Content, rel) })
 	if err != nil {
 		var se *summaryError
 		if errors.As(err, &se) {
@@ -114,6 +114,36 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	l.Read = append(l.Read, fmt.Sprintf("%s (%d chapters)", SummaryFile, chapters))
 	return l, nil
+}
+
+// outside says why the chapter rel (relative to the source folder src
+// of the book at dir) may not be read, "" when it may. A chapter outside
+// src (../README.md) is read as mdBook reads it when it is inside the
+// book's folder, not hidden and not reached through a symbolic link out
+// of the book or to a hidden name; those inside src are the site walk's
+// to check, as every page's.
+func outside(dir, src, rel string) string {
+	if !strings.HasPrefix(rel, "../") {
+		return ""
+	}
+	file := path.Join(src, rel)
+	if file == ".." || strings.HasPrefix(file, "../") {
+		return fmt.Sprintf("%q is outside the book's folder (where %s is): sitegen publishes nothing from outside it", rel, ConfigFile)
+	}
+	if part := srcpath.SkippedPart(file); part != "" {
+		return fmt.Sprintf("%q is a hidden name (%s): sitegen never publishes hidden files or folders", rel, part)
+	}
+	if _, err := srcpath.Check(dir, file); err != nil {
+		var le *srcpath.Error
+		if errors.As(err, &le) {
+			return le.Link + ": " + le.Error()
+		}
+		if errors.Is(err, fs.ErrNotExist) {
+			return "" // a missing chapter: a warning of the site's (mdBook creates it)
+		}
+		return err.Error()
+	}
+	return ""
 }
 
 // isIndex reports whether the chapter file rel is the root's index page

@@ -133,7 +133,8 @@ func TestParseSummaryErrors(t *testing.T) {
 		{"a list after suffix chapters", "- [A](a.md)\n\n[B](b.md)\n\n- [C](c.md)\n", 5, "suffix chapters cannot be followed by a list"},
 		{"a part after suffix chapters", "- [A](a.md)\n\n[B](b.md)\n\n# Part\n", 5, "suffix chapters cannot be followed"},
 		{"duplicate file: \"Duplicate file in SUMMARY.md\"", "- [A](a.md)\n- [Again](./a.md)\n", 2, "duplicate file in SUMMARY.md: a.md is also listed on line 1"},
-		{"outside the source folder", "- [A](../secret.md)\n", 1, "not a file of the book's source folder"},
+		{"a path from the root", "- [A](/secret.md)\n", 1, "not a file of the book's source folder"},
+		{"a URL", "- [A](https://x.test/a.md)\n", 1, "not a file of the book's source folder"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
