@@ -173,6 +173,13 @@ type Layout struct {
 	// and rewrites the links and images of raw HTML (<img src>) as
 	// Markdown's.
 	FileLinks bool
+	// RawHTMLLinks checks and rewrites the href of <a> and the src of
+	// <img> in raw HTML as Markdown links, from the page's file (mdBook
+	// writes a chapter's HTML where its .md file is and passes raw HTML
+	// through, so its reader's browser resolves them from there);
+	// FileLinks does so too. Otherwise raw HTML's URLs are kept as
+	// written.
+	RawHTMLLinks bool
 	// BookAnchors sends a link to "#id" that its page has no heading for
 	// to the one other page that has it: the files are the chapters of
 	// one book, joined into one document (by pandoc) where the id is.

@@ -261,3 +261,43 @@ func TestMdBookChapterOutsideSrc(t *testing.T) {
 		}
 	}
 }
+
+// TestMdBookRawHTMLLinks: the src and href of a chapter's raw HTML are
+// relative to the chapter, as its Markdown links are. mdBook writes
+// src/rules/a.md to rules/a.html and passes raw HTML through, so the
+// reader's browser resolves <img src="../images/x.png"> from rules/
+// (https://github.com/rust-lang/mdBook/issues/2380: "the images display
+// properly when I navigate to /folderA/pageA.html"; mdBook 0.2.0's notes,
+// https://newreleases.io/project/github/rust-lang/mdBook/release/v0.2.0:
+// "links are relative to the page they are in"). sitegen publishes the
+// chapter at rules/a/, one folder deeper: the URLs are resolved from the
+// chapter's file and written as the published ones.
+func TestMdBookRawHTMLLinks(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"book.toml":                 "",
+		"src/SUMMARY.md":            "- [Intro](intro.md)\n- [A](rules/a.md)\n- [B](b.md)\n",
+		"src/intro.md":              "# Intro\n",
+		"src/rules/a.md":            "# A\n\n<img src=\"../images/quad types.svg\" alt=\"q\">\n\n<p><a href=\"../b.html#x\">b</a> <a href=\"https://x.test/\">web</a> <a href=\"#sec\">sec</a></p>\n\n## Sec\n",
+		"src/b.md":                  "# B\n\n## X\n\n<img src=\"images/p.png\" alt=\"p\">\n",
+		"src/images/quad types.svg": "<svg/>",
+		"src/images/p.png":          "png",
+	})
+	if _, err := build(t, dir, Options{Theme: theme}); err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	out := readTree(t, dir+"/public")
+	for page, wants := range map[string][]string{
+		"rules/a/index.html": {`<img src="/images/quad%20types.svg" alt="q">`, `<a href="/b/#x">b</a>`, `<a href="https://x.test/">web</a>`, `<a href="#sec">sec</a>`},
+		"b/index.html":       {`<img src="/images/p.png" alt="p">`},
+	} {
+		for _, want := range wants {
+			if !strings.Contains(out[page], want) {
+				t.Errorf("%s lacks %s", page, want)
+			}
+		}
+	}
+	if out["images/quad types.svg"] == "" || out["images/p.png"] == "" {
+		t.Errorf("the pictures are not published: %q", keys(out))
+	}
+}

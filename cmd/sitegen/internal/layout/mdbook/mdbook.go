@@ -17,7 +17,9 @@
 //     {{#title}}.
 //   - Links: a link to X.md (or to X.html, mdBook's output) is to the
 //     chapter X; one written from the root ("/rules/x.md") resolves from
-//     src/.
+//     src/. The href and src of raw HTML are relative to the chapter too
+//     (its HTML is written where its .md is, and a browser resolves them
+//     from there): they are checked and rewritten as Markdown links.
 //   - Preprocessor lines ({{#include}}, {{#rustdoc_include}},
 //     {{#playground}}, {{#title}}) are applied as mdBook's links
 //     preprocessor applies them (Expand); a line that cannot be is a
@@ -68,7 +70,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		return nil, err
 	}
 	l := &layout.Layout{Kind: layout.MdBook, File: ConfigFile, Content: DefaultSrc, Redirects: "aliases",
-		NavOnly: true, HTMLLinks: true, Expand: Expand}
+		NavOnly: true, HTMLLinks: true, RawHTMLLinks: true, Expand: Expand}
 	book := table(m, "book")
 	if src, err := l.Folder(dir, "src", l.Str(book, "src")); err != nil {
 		return nil, err
