@@ -258,6 +258,11 @@ type Layout struct {
 	// content-relative folder dir, "" to keep sitegen's. Nil for none.
 	PageURL   func(rel string, fm map[string]any) string
 	FolderURL func(dir string) (url, title string)
+	// FileSitePath is the tool's site path ("/sessions/notes.txt") of
+	// the file that is not a page at the content-relative path rel (a
+	// Jekyll collection's static file), "" to keep sitegen's (its path).
+	// Nil for none.
+	FileSitePath func(rel string) string
 	// Pages are the tool's rules for a page's URL, title and place among
 	// its siblings (Quartz's); nil keeps sitegen's.
 	Pages PageRules

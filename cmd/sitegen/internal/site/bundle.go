@@ -68,6 +68,11 @@ func (l *linkedFiles) set(files map[string]bool) {
 
 // bundleURL is the site path of a content file.
 func (c *Config) bundleURL(rel string) string {
+	if c.fileURL != nil {
+		if u := c.fileURL(rel); u != "" {
+			return u // the tool's (a Jekyll collection's static file)
+		}
+	}
 	for outside(rel) { // a file of a further folder of pages (layout.Layout.Roots): under the site's root
 		rel = strings.TrimPrefix(strings.TrimPrefix(rel, ".."), "/")
 	}
