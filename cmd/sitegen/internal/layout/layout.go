@@ -173,6 +173,13 @@ type Layout struct {
 	// and rewrites the links and images of raw HTML (<img src>) as
 	// Markdown's.
 	FileLinks bool
+	// RawHTMLLinks checks and rewrites the href of <a> and the src of
+	// <img> in raw HTML as Markdown links, from the page's file (mdBook
+	// writes a chapter's HTML where its .md file is and passes raw HTML
+	// through, so its reader's browser resolves them from there);
+	// FileLinks does so too. Otherwise raw HTML's URLs are kept as
+	// written.
+	RawHTMLLinks bool
 	// BookAnchors sends a link to "#id" that its page has no heading for
 	// to the one other page that has it: the files are the chapters of
 	// one book, joined into one document (by pandoc) where the id is.
@@ -251,6 +258,11 @@ type Layout struct {
 	// content-relative folder dir, "" to keep sitegen's. Nil for none.
 	PageURL   func(rel string, fm map[string]any) string
 	FolderURL func(dir string) (url, title string)
+	// FileSitePath is the tool's site path ("/sessions/notes.txt") of
+	// the file that is not a page at the content-relative path rel (a
+	// Jekyll collection's static file), "" to keep sitegen's (its path).
+	// Nil for none.
+	FileSitePath func(rel string) string
 	// Pages are the tool's rules for a page's URL, title and place among
 	// its siblings (Quartz's); nil keeps sitegen's.
 	Pages PageRules

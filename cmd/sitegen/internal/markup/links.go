@@ -2,10 +2,12 @@ package markup
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
 
 	"d6codex/cmd/sitegen/internal/markup/linklabel"
 )
@@ -57,6 +59,23 @@ func resolveTarget(links LinkResolver, dest string) LinkTarget {
 	return LinkTarget{URL: u, Problem: problem}
 }
 
+// Destination is a link's or image's destination as CommonMark reads
+// the raw one goldmark keeps in ast.Link.Destination (its HTML renderer
+// reads it so too): backslash escapes of ASCII punctuation and entity
+// and numeric character references resolved ([x](\#a) is a link to #a).
+// Every reader of a destination goes through it, whatever the layout.
+func Destination(raw []byte) string {
+	return string(util.ResolveEntityNames(util.ResolveNumericReferences(util.UnescapePunctuations(raw))))
+}
+
+// written is a URL to store in ast.Link.Destination, which goldmark's
+// renderer reads as Markdown (Destination): a backslash in it is
+// percent-encoded, as a browser sends it, so that none escapes what
+// follows it.
+func written(url string) []byte {
+	return []byte(strings.ReplaceAll(url, `\`, "%5C"))
+}
+
 // linkTransformer checks and rewrites every link and image through the
 // page's LinkResolver; a broken one is reported at its position, one to
 // what is not published is replaced by its text.
@@ -76,7 +95,7 @@ func (linkTransformer) Transform(doc *ast.Document, reader text.Reader, pc parse
 		}
 		switch n := n.(type) {
 		case *ast.Image:
-			tg := resolveTarget(st.page.Links, string(n.Destination))
+			tg := resolveTarget(st.page.Links, Destination(n.Destination))
 			switch {
 			case tg.Problem != "":
 				st.report(imageStart(n, src), false, fmt.Sprintf("broken image %q: %s", n.Destination, tg.Problem))
@@ -84,10 +103,10 @@ func (linkTransformer) Transform(doc *ast.Document, reader text.Reader, pc parse
 				st.report(imageStart(n, src), true, fmt.Sprintf("unpublished image %q: %s", n.Destination, tg.Unlinked))
 				unlink = append(unlink, n)
 			default:
-				n.Destination = []byte(tg.URL)
+				n.Destination = written(tg.URL)
 			}
 		case *ast.Link:
-			tg := resolveTarget(st.page.Links, string(n.Destination))
+			tg := resolveTarget(st.page.Links, Destination(n.Destination))
 			switch {
 			case tg.Problem != "":
 				st.report(n.Pos(), false, fmt.Sprintf("broken link %q: %s", n.Destination, tg.Problem))
@@ -95,7 +114,7 @@ func (linkTransformer) Transform(doc *ast.Document, reader text.Reader, pc parse
 				st.report(n.Pos(), true, fmt.Sprintf("unpublished link %q: %s", n.Destination, tg.Unlinked))
 				unlink = append(unlink, n)
 			default:
-				n.Destination = []byte(tg.URL)
+				n.Destination = written(tg.URL)
 				if _, ok := n.AttributeString(linklabel.PageTitle); ok && tg.Title != "" {
 					n.RemoveChildren(n)
 					n.AppendChild(n, ast.NewString([]byte(tg.Title)))

@@ -335,3 +335,39 @@ func TestBlockHTMLBound(t *testing.T) {
 		t.Errorf("%d bytes of HTML", len(out))
 	}
 }
+
+// TestLinkDestinationEscapes: the resolver is given a link's destination
+// as CommonMark reads it, not as written. https://spec.commonmark.org/0.31.2/#backslash-escapes:
+// "Backslash escapes work in all other contexts, including URLs and link
+// titles, link references, and link destinations" (example:
+// [foo](/bar\* "ti\*tle") is <a href="/bar*" title="ti*tle">); and
+// https://spec.commonmark.org/0.31.2/#entity-and-numeric-character-references:
+// they "are recognized in any context besides code spans or code blocks,
+// including URLs, link titles, and fenced code block info strings".
+func TestLinkDestinationEscapes(t *testing.T) {
+	var asked []string
+	resolver := LinkResolverFunc(func(dest string) (string, string) {
+		asked = append(asked, dest)
+		switch dest {
+		case "#a":
+			return "#a", ""
+		case "a_b.md":
+			return "/a_b/", ""
+		case "x&y.md":
+			return "/x-y/", ""
+		case "img*.png":
+			return "/img*.png", ""
+		}
+		return "", "nope"
+	})
+	src := "# T\n\n## A\n\n[x](\\#a) [y](a\\_b.md) [z](x&amp;y.md) [r][ref] ![i](img\\*.png)\n\n[ref]: \\#a\n"
+	out, _, problems := convert(t, Options{}, src, Page{Links: resolver})
+	if len(problems) != 0 {
+		t.Errorf("problems: %q (the resolver was asked %q)", problems, asked)
+	}
+	for _, want := range []string{`<a href="#a">x</a>`, `<a href="/a_b/">y</a>`, `<a href="/x-y/">z</a>`, `<a href="#a">r</a>`, `<img src="/img*.png" alt="i"`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}

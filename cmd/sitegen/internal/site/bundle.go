@@ -68,6 +68,11 @@ func (l *linkedFiles) set(files map[string]bool) {
 
 // bundleURL is the site path of a content file.
 func (c *Config) bundleURL(rel string) string {
+	if c.fileURL != nil {
+		if u := c.fileURL(rel); u != "" {
+			return u // the tool's (a Jekyll collection's static file)
+		}
+	}
 	for outside(rel) { // a file of a further folder of pages (layout.Layout.Roots): under the site's root
 		rel = strings.TrimPrefix(strings.TrimPrefix(rel, ".."), "/")
 	}
@@ -127,7 +132,7 @@ func (s *Site) resolveFile(from *page, target string) (tg markup.LinkTarget, ok 
 	if base := path.Base(target); strings.HasSuffix(target, "/") || path.Ext(target) == "" || base == "." || base == ".." {
 		return markup.LinkTarget{}, false
 	}
-	rel := path.Join(path.Dir(from.rel), target)
+	rel := s.backIn(path.Join(path.Dir(from.rel), target))
 	if !s.files[rel] && s.cfg.Obsidian && !strings.HasPrefix(target, ".") && (s.files[path.Clean(target)] || s.unpublished[rel] == "" && s.unpublished[path.Clean(target)] != "") {
 		rel = path.Clean(target) // Obsidian's "absolute path in vault"
 	}

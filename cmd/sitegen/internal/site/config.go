@@ -79,6 +79,8 @@ type Config struct {
 	// rules are the layout's own rules for URLs and folder pages
 	// (layout.PageRules), nil for sitegen's.
 	rules layout.PageRules
+	// fileURL is the layout's FileSitePath (nil: none).
+	fileURL func(rel string) string
 }
 
 // isIndex reports whether a page file of this name is its folder's own
@@ -104,7 +106,7 @@ func (c *Config) basePath() string {
 // without it the layout's settings alone). Problems are added to diag; the
 // returned config holds defaults for fields that failed.
 func loadConfig(dir, baseURLOverride string, lay *layout.Layout, diag *collector) *Config {
-	cfg := &Config{Title: "Untitled", LanguageCode: "en", BaseURL: "/", MetaLines: true, Obsidian: true, Backlinks: true, LinkPreviews: true, rules: lay.Pages, KeepCase: lay.KeepCase}
+	cfg := &Config{Title: "Untitled", LanguageCode: "en", BaseURL: "/", MetaLines: true, Obsidian: true, Backlinks: true, LinkPreviews: true, rules: lay.Pages, KeepCase: lay.KeepCase, fileURL: lay.FileSitePath}
 	switch lay.Kind {
 	case layout.MdBook: // mdBook reads neither metadata lines nor Obsidian's syntax: a "#tag" is text
 		cfg.MetaLines, cfg.Obsidian = false, false

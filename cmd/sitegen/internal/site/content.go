@@ -343,6 +343,7 @@ func (s *Site) scan() (*scanned, error) {
 			return nil, fmt.Errorf("walk %s: %w", root, err)
 		}
 	}
+	s.chaptersOutside(func(rel, file string) { sc.rels = append(sc.rels, rel) })
 	if len(mdFiles) > 0 {
 		sc.rels = s.pageFiles(sc.rels, mdFiles, sc.files)
 	}
@@ -577,6 +578,9 @@ func (s *Site) h1Title(doc ast.Node, src []byte) (string, bool) {
 
 // classify returns the kind and site path of the page at content path rel.
 func (c *Config) classify(rel string) (templates.Kind, string) {
+	for outside(rel) { // a page outside the content (mdBook's ../README.md): under the site's root, as bundleURL places files
+		rel = strings.TrimPrefix(strings.TrimPrefix(rel, ".."), "/")
+	}
 	dir, name := path.Split(rel)
 	var segs []string
 	for _, d := range strings.Split(strings.Trim(dir, "/"), "/") {

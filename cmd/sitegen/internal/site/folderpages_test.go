@@ -134,6 +134,29 @@ func TestToolFolderPages(t *testing.T) {
 			hasNot: []string{"rules/ice/index.html"},
 			broken: []string{`"/rules/ice/"`},
 		},
+		{
+			name: "jekyll folder without an index",
+			rule: `https://jekyllrb.com/docs/pages/: "documentation # folder containing pages", "doc1.md # => ` +
+				`http://example.com/documentation/doc1.html" — a folder has no page unless a file is its index; ` +
+				`collections_dir holds the collections (https://jekyllrb.com/docs/collections/). Jekyll 4.3 publishes ` +
+				`no /rules/ and no /campaigns/ (TestJekyll/folders_have_no_page builds it); sitegen keeps its list ` +
+				`page of a collection (/sessions/, README "Jekyll")`,
+			files: map[string]string{
+				"Gemfile":                   "source 'https://rubygems.org'\ngem 'jekyll'\n",
+				"_config.yml":               "title: J\npermalink: pretty\ncollections_dir: campaigns\ncollections:\n  sessions:\n    output: true\n",
+				"index.md":                  "---\ntitle: Home\n---\n[Rules](/rules/) and [combat](/rules/combat/).\n",
+				"rules/combat.md":           "---\ntitle: Combat\n---\nAttack.\n",
+				"campaigns/_sessions/s1.md": "---\ntitle: Session 1\n---\nPlayed.\n",
+			},
+			has: map[string]string{
+				"index.html":              `<span aria-disabled="true">Rules</span>`,
+				"rules/combat/index.html": `<h1>Combat</h1>`,
+				"sessions/s1/index.html":  `<h1>Session 1</h1>`,
+				"sessions/index.html":     `href="/sessions/s1/"`,
+			},
+			hasNot: []string{"rules/index.html", "campaigns/index.html"},
+			broken: []string{`"/rules/"`},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -172,7 +195,7 @@ func TestToolFolderPages(t *testing.T) {
 // https://gohugo.io/content-management/urls/) and MkDocs 1.4 writes
 // docs/rules/ice/ice.md to /rules/ice/ice/ (with use_directory_urls, "the
 // URL of the page is the path of its file without .md, as a folder"),
-// both checked by building these files with the tools.
+// both checked by building these files with the tools; Jekyll 4.3 too.
 func TestFolderNoteTools(t *testing.T) {
 	for _, tt := range []struct {
 		name  string
@@ -182,6 +205,12 @@ func TestFolderNoteTools(t *testing.T) {
 			"content/rules/ice/ice.md": "---\ntitle: Ice\n---\nThe ice rule.\n"}},
 		{"mkdocs", map[string]string{"mkdocs.yml": "site_name: M\n", "docs/index.md": "# Home\n", "docs/rules/fire.md": "# Fire\n",
 			"docs/rules/ice/ice.md": "# Ice\n\nThe ice rule.\n"}},
+		// Jekyll 4.3 writes rules/ice/ice.md to /rules/ice/ice.html
+		// (https://jekyllrb.com/docs/pages/: "doc1.md # =>
+		// http://example.com/documentation/doc1.html"); with permalink:
+		// pretty, /rules/ice/ice/.
+		{"jekyll", map[string]string{"_config.yml": "title: J\npermalink: pretty\n", "Gemfile": "gem 'jekyll'\n", "index.md": "---\ntitle: Home\n---\n",
+			"rules/fire.md": "---\ntitle: Fire\n---\nfire\n", "rules/ice/ice.md": "---\ntitle: Ice\n---\nThe ice rule.\n"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()

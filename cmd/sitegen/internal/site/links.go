@@ -105,7 +105,7 @@ func (s *Site) resolveLink(from *page, dest string) markup.LinkTarget {
 	if un, err := url.PathUnescape(target); err == nil {
 		target = un
 	}
-	rel := s.bundleRel(path.Join(path.Dir(from.rel), target))
+	rel := s.bundleRel(s.backIn(path.Join(path.Dir(from.rel), target)))
 	to, ok := s.byRel[rel]
 	if !ok && s.cfg.Obsidian && !strings.HasPrefix(target, ".") {
 		// Obsidian's "absolute path in vault": Compendium/Races/Human.md
@@ -138,6 +138,19 @@ func (s *Site) resolveLink(from *page, dest string) markup.LinkTarget {
 		u += fragPart(id) // none for the page's title
 	}
 	return linkTo(u)
+}
+
+// backIn is the content-relative path rel written the short way when it
+// leaves the content folder only to come back in ("../src/a.md" from
+// mdBook's ../README.md is "a.md"); otherwise rel.
+func (s *Site) backIn(rel string) string {
+	if !outside(rel) || s.lay.Content == "." {
+		return rel
+	}
+	if in, ok := strings.CutPrefix(path.Join(s.lay.Content, rel), s.lay.Content+"/"); ok {
+		return in
+	}
+	return rel
 }
 
 // bundleRel is, in a Hugo site, the page a link to X.md names when there

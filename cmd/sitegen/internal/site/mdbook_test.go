@@ -3,6 +3,8 @@ package site
 import (
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -212,5 +214,90 @@ func TestMdBookIncludeUpdate(t *testing.T) {
 		if want := []string{"/", "/two.html"}; !slices.Equal(u.Pages, want) && !slices.Equal(u.Pages, []string{"/", "/two/"}) {
 			t.Errorf("wrote %v, want the including chapter and the included one", u.Pages)
 		}
+	}
+}
+
+// TestMdBookChapterOutsideSrc: a chapter SUMMARY.md lists outside src/
+// ("[Introduction](../README.md)", the repository's README reused) is a
+// page, as mdBook reads it (https://github.com/rust-lang/mdBook/issues/172:
+// "- [foo](../README.md)" builds). mdBook writes its HTML at the chapter's
+// path from the build folder, README.html beside book/ (that issue's bug);
+// sitegen publishes it inside the site, its "../" dropped as
+// https://github.com/rust-lang/mdBook/pull/1332 proposed ("outputs that
+// would lie outside the build dir ... stopped at the root of the build
+// dir"): here it is the first chapter, the home page. Nothing else outside
+// src/ is published.
+func TestMdBookChapterOutsideSrc(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"book.toml":      "[book]\ntitle = \"Decomp\"\n",
+		"README.md":      "# Decompiling\n\nThe guide starts [here](src/a.md).\n",
+		"notes/n.md":     "# Private\n",
+		"src/SUMMARY.md": "# Summary\n\n[Introduction](../README.md)\n\n- [A](a.md)\n- [Notes](../notes/other.md)\n",
+		"src/a.md":       "# A\n\nBack to [the introduction](../README.md).\n",
+		"notes/other.md": "# Other\n",
+	})
+	if _, err := build(t, dir, Options{Theme: theme}); err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	out := readTree(t, dir+"/public")
+	if !strings.Contains(out["index.html"], "The guide starts") {
+		t.Errorf("the home page is not ../README.md:\n%s", out["index.html"])
+	}
+	if !strings.Contains(out["a/index.html"], `href="/"`) {
+		t.Errorf("a's link to ../README.md does not lead home:\n%s", out["a/index.html"])
+	}
+	if !strings.Contains(out["notes/other/index.html"], "Other") {
+		t.Errorf("../notes/other.md is not at /notes/other/: %q", keys(out))
+	}
+	for k := range out {
+		if strings.Contains(k, "readme") || strings.Contains(k, "README") || k == "notes/n/index.html" {
+			t.Errorf("published %s", k)
+		}
+	}
+	for _, f := range []string{"README.html", "index.html", "notes/other.html"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err == nil {
+			t.Errorf("%s written outside public/", f)
+		}
+	}
+}
+
+// TestMdBookRawHTMLLinks: the src and href of a chapter's raw HTML are
+// relative to the chapter, as its Markdown links are. mdBook writes
+// src/rules/a.md to rules/a.html and passes raw HTML through, so the
+// reader's browser resolves <img src="../images/x.png"> from rules/
+// (https://github.com/rust-lang/mdBook/issues/2380: "the images display
+// properly when I navigate to /folderA/pageA.html"; mdBook 0.2.0's notes,
+// https://newreleases.io/project/github/rust-lang/mdBook/release/v0.2.0:
+// "links are relative to the page they are in"). sitegen publishes the
+// chapter at rules/a/, one folder deeper: the URLs are resolved from the
+// chapter's file and written as the published ones.
+func TestMdBookRawHTMLLinks(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"book.toml":                 "",
+		"src/SUMMARY.md":            "- [Intro](intro.md)\n- [A](rules/a.md)\n- [B](b.md)\n",
+		"src/intro.md":              "# Intro\n",
+		"src/rules/a.md":            "# A\n\n<img src=\"../images/quad types.svg\" alt=\"q\">\n\n<p><a href=\"../b.html#x\">b</a> <a href=\"https://x.test/\">web</a> <a href=\"#sec\">sec</a></p>\n\n## Sec\n",
+		"src/b.md":                  "# B\n\n## X\n\n<img src=\"images/p.png\" alt=\"p\">\n",
+		"src/images/quad types.svg": "<svg/>",
+		"src/images/p.png":          "png",
+	})
+	if _, err := build(t, dir, Options{Theme: theme}); err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	out := readTree(t, dir+"/public")
+	for page, wants := range map[string][]string{
+		"rules/a/index.html": {`<img src="/images/quad%20types.svg" alt="q">`, `<a href="/b/#x">b</a>`, `<a href="https://x.test/">web</a>`, `<a href="#sec">sec</a>`},
+		"b/index.html":       {`<img src="/images/p.png" alt="p">`},
+	} {
+		for _, want := range wants {
+			if !strings.Contains(out[page], want) {
+				t.Errorf("%s lacks %s", page, want)
+			}
+		}
+	}
+	if out["images/quad types.svg"] == "" || out["images/p.png"] == "" {
+		t.Errorf("the pictures are not published: %q", keys(out))
 	}
 }

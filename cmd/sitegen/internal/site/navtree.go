@@ -2,11 +2,15 @@ package site
 
 import (
 	"cmp"
+	"errors"
+	"os"
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 
 	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/srcpath"
 	"d6codex/templates"
 )
 
@@ -45,6 +49,41 @@ func (s *Site) notListed(rels []string) {
 		}
 	}
 	slices.SortFunc(s.notPublished, func(a, b NotPublished) int { return cmp.Compare(a.File, b.File) })
+}
+
+// chaptersOutside visits the chapters the table of contents lists outside
+// the content folder (mdBook's "[Introduction](../README.md)", a file of
+// the book's folder that mdBook reads relative to src/), with their
+// content-relative and source-relative paths. The layout has refused
+// those outside the source folder or hidden; the same rule as the walk's
+// (package srcpath) is applied here again, as the file may have changed
+// since, and a refused one is an error at its line of the table of
+// contents. A listed file that does not exist is navTree's warning.
+func (s *Site) chaptersOutside(visit func(rel, file string)) {
+	if !s.lay.NavOnly {
+		return
+	}
+	for _, e := range s.lay.Nav {
+		if !outside(e.Path) {
+			continue
+		}
+		file := s.srcFile(e.Path)
+		if outside(file) || srcpath.SkippedPart(file) != "" {
+			s.diag.addf(s.lay.NavFile, e.Line, 1, "", "chapter %q: %q is outside the book's folder or a hidden name: sitegen publishes neither", e.Title, e.Path)
+			continue
+		}
+		if _, err := srcpath.Check(s.opts.Source, file); err != nil {
+			var le *srcpath.Error
+			if errors.As(err, &le) {
+				s.diag.addf(s.lay.NavFile, e.Line, 1, "", "chapter %q: %s: %s", e.Title, le.Link, le.Error())
+			}
+			continue
+		}
+		if fi, err := os.Stat(filepath.Join(s.opts.Source, filepath.FromSlash(file))); err != nil || !fi.Mode().IsRegular() {
+			continue
+		}
+		visit(e.Path, file)
+	}
 }
 
 // navTree makes the table of contents the page tree: each listed page's

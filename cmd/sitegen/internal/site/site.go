@@ -304,7 +304,7 @@ func load(ctx context.Context, opts Options, updatable bool) (*Site, error) {
 		Obsidian:     s.cfg.Obsidian,
 		WikiLinks:    s.lay.Markup.WikiLinks != nil,
 		Dataview:     s.dataviewOptions(),
-		RawHTMLLinks: s.lay.FileLinks,
+		RawHTMLLinks: s.lay.FileLinks || s.lay.RawHTMLLinks,
 		Dialects: markup.Dialects{
 			Kramdown:           s.lay.Kind == layout.Jekyll,
 			AttrList:           s.lay.Markup.AttrList,

@@ -235,7 +235,7 @@ func ParseSidebar(src []byte) []layout.NavEntry {
 			}
 			line := lineOf(src, block)
 			if link, ok := block.FirstChild().(*ast.Link); ok {
-				if rel, ok := pagePath(string(link.Destination)); ok {
+				if rel, ok := pagePath(markup.Destination(link.Destination)); ok {
 					out = append(out, layout.NavEntry{Path: rel, Title: strings.TrimSpace(markup.PlainText(link, src)), Depth: depth, Line: line})
 				}
 			} else if _, isList := block.(*ast.List); !isList {

@@ -196,6 +196,21 @@ func (c *collection) url(inner string, fm map[string]any, cats []string) string 
 	return u + "/"
 }
 
+// staticURL is the URL Jekyll 4 copies the collection's static file at
+// inner (its path in the collection) to (StaticFile#url): the
+// collection's permalink template with :collection, :path (inner without
+// its extension) and :name (its base name without it), :output_ext and
+// :title empty, its trailing "/" dropped, and the file's extension added:
+// /sessions/notes.txt for _sessions/notes.txt with the default
+// /:collection/:path:output_ext.
+func (c *collection) staticURL(inner string) string {
+	ext := path.Ext(inner)
+	noext := strings.TrimSuffix(inner, ext)
+	vars := map[string]string{"collection": c.label, "path": noext, "name": path.Base(noext)}
+	u := placeholder.ReplaceAllStringFunc(c.permalink, func(p string) string { return vars[p[1:]] })
+	return path.Clean("/"+strings.TrimSuffix(u, "/")) + ext
+}
+
 // placeholder is a template variable of a permalink (:title).
 var placeholder = regexp.MustCompile(`:[a-z_]+`)
 
@@ -305,6 +320,17 @@ func publishCollections(l *layout.Layout, m map[string]any) {
 			return UndatedPostReason
 		}
 		return ""
+	}
+	// "Files in a collection that do not have front matter are treated as
+	// static files and simply copied to their output location without
+	// processing" (https://jekyllrb.com/docs/collections/#add-content):
+	// that location is the collection's URL (staticURL), not its folder.
+	l.FileSitePath = func(rel string) string {
+		c, inner, _ := find(cs, rel)
+		if c == nil || !c.output {
+			return ""
+		}
+		return c.staticURL(inner)
 	}
 	l.PageURL = func(rel string, fm map[string]any) string {
 		c, inner, cats := find(cs, rel)

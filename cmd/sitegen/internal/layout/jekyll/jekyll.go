@@ -25,6 +25,12 @@
 //     date by default), under collections_dir; those of a collection
 //     without output, and a post without a date in its name, are not
 //     published (collections.go).
+//   - Folders: a folder has no page of its own unless a file is its
+//     index (index.md, a README.md of jekyll-readme-index, a page whose
+//     permalink is the folder's URL): it is a heading of the navigation
+//     only (NoFolderPage), and X/X.md is an ordinary page (PathNotes).
+//     sitegen adds a list page for a collection's folder at the fixed
+//     start of its permalink (/rules/, /posts/), Jekyll none.
 //   - What is not published: names starting with "_", exclude:, Jekyll's
 //     own defaults (Gemfile, node_modules, vendor, …) unless include:
 //     names them (a hidden name never); published: false and _drafts/
@@ -137,6 +143,20 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.HeadingTitle = true
 	}
 	publishCollections(l, m)
+	// "documentation # folder containing pages", "doc1.md # =>
+	// http://example.com/documentation/doc1.html"
+	// (https://jekyllrb.com/docs/pages/): a folder has no page unless a
+	// file is its index, and X/X.md is the page X/X (PathNotes). sitegen
+	// keeps its list page of a collection's documents (FolderURL), a
+	// decision of its own (README, "Jekyll"); no other folder has one.
+	l.PathNotes = true
+	l.NoFolderPage = func(dir string) bool {
+		if l.FolderURL == nil {
+			return true
+		}
+		u, _ := l.FolderURL(dir)
+		return u == ""
+	}
 	l.ExcludeGlobs = append(l.ExcludeGlobs, DefaultExcludes...)
 	if ex := layout.Strings(m, "exclude"); len(ex) > 0 {
 		l.ExcludeGlobs = append(l.ExcludeGlobs, ex...)

@@ -210,3 +210,30 @@ func TestFuture(t *testing.T) {
 		t.Errorf("future: true: Unpublished = %q", got)
 	}
 }
+
+// TestCollectionStaticFiles: "Files in a collection that do not have
+// front matter are treated as static files and simply copied to their
+// output location without processing"
+// (https://jekyllrb.com/docs/collections/#add-content): Jekyll 4.3 writes
+// them at the collection's URL template with their extension
+// (StaticFile#url; TestJekyll/folders_have_no_page in package
+// testing/conformance builds _sessions/notes.txt to /sessions/notes.txt
+// and _lore/maps/map.png, permalink /tale/:name/, to /tale/map.png).
+func TestCollectionStaticFiles(t *testing.T) {
+	config := "collections_dir: coll\ncollections:\n  sessions:\n    output: true\n  lore:\n    output: true\n    permalink: /tale/:name/\n  npcs:\n    output: false\n"
+	l, err := Recognise(layouttest.Write(t, map[string]string{"_config.yml": config}))
+	if err != nil || l == nil || l.FileSitePath == nil {
+		t.Fatalf("Recognise = %v, %v", l, err)
+	}
+	for rel, want := range map[string]string{
+		"coll/_sessions/notes.txt":   "/sessions/notes.txt",
+		"coll/_sessions/deep/a b.js": "/sessions/deep/a b.js",
+		"coll/_lore/maps/map.png":    "/tale/map.png",
+		"coll/_npcs/spy.png":         "", // not published (its collection has no output)
+		"assets/x.png":               "", // not a collection's: its path
+	} {
+		if got := l.FileSitePath(rel); got != want {
+			t.Errorf("FileSitePath(%s) = %q, want %q", rel, got, want)
+		}
+	}
+}

@@ -17,7 +17,9 @@
 //     {{#title}}.
 //   - Links: a link to X.md (or to X.html, mdBook's output) is to the
 //     chapter X; one written from the root ("/rules/x.md") resolves from
-//     src/.
+//     src/. The href and src of raw HTML are relative to the chapter too
+//     (its HTML is written where its .md is, and a browser resolves them
+//     from there): they are checked and rewritten as Markdown links.
 //   - Preprocessor lines ({{#include}}, {{#rustdoc_include}},
 //     {{#playground}}, {{#title}}) are applied as mdBook's links
 //     preprocessor applies them (Expand); a line that cannot be is a
@@ -68,7 +70,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		return nil, err
 	}
 	l := &layout.Layout{Kind: layout.MdBook, File: ConfigFile, Content: DefaultSrc, Redirects: "aliases",
-		NavOnly: true, HTMLLinks: true, Expand: Expand}
+		NavOnly: true, HTMLLinks: true, RawHTMLLinks: true, Expand: Expand}
 	book := table(m, "book")
 	if src, err := l.Folder(dir, "src", l.Str(book, "src")); err != nil {
 		return nil, err
@@ -93,7 +95,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		}
 		return nil, err
 	}
-	nav, err := ParseSummary(raw)
+	nav, err := parseSummary(raw, func(rel string) string { return outside(dir, l.Content, rel) })
 	if err != nil {
 		var se *summaryError
 		if errors.As(err, &se) {
@@ -114,6 +116,36 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	l.Read = append(l.Read, fmt.Sprintf("%s (%d chapters)", SummaryFile, chapters))
 	return l, nil
+}
+
+// outside says why the chapter rel (relative to the source folder src
+// of the book at dir) may not be read, "" when it may. A chapter outside
+// src (../README.md) is read as mdBook reads it when it is inside the
+// book's folder, not hidden and not reached through a symbolic link out
+// of the book or to a hidden name; those inside src are the site walk's
+// to check, as every page's.
+func outside(dir, src, rel string) string {
+	if !strings.HasPrefix(rel, "../") {
+		return ""
+	}
+	file := path.Join(src, rel)
+	if file == ".." || strings.HasPrefix(file, "../") {
+		return fmt.Sprintf("%q is outside the book's folder (where %s is): sitegen publishes nothing from outside it", rel, ConfigFile)
+	}
+	if part := srcpath.SkippedPart(file); part != "" {
+		return fmt.Sprintf("%q is a hidden name (%s): sitegen never publishes hidden files or folders", rel, part)
+	}
+	if _, err := srcpath.Check(dir, file); err != nil {
+		var le *srcpath.Error
+		if errors.As(err, &le) {
+			return le.Link + ": " + le.Error()
+		}
+		if errors.Is(err, fs.ErrNotExist) {
+			return "" // a missing chapter: a warning of the site's (mdBook creates it)
+		}
+		return err.Error()
+	}
+	return ""
 }
 
 // isIndex reports whether the chapter file rel is the root's index page

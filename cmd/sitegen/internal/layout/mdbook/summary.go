@@ -11,6 +11,7 @@ import (
 	"github.com/yuin/goldmark/text"
 
 	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/markup"
 )
 
 // SummaryFile is the file, in the book's source folder, that lists its
@@ -27,8 +28,15 @@ const SummaryFile = "SUMMARY.md"
 // relative to the book's source folder; its Depth is its nesting in the
 // lists. A summary mdBook refuses is an error at its line and column.
 func ParseSummary(src []byte) ([]layout.NavEntry, error) {
+	return parseSummary(src, nil)
+}
+
+// parseSummary is ParseSummary with check, when not nil, saying why a
+// chapter's path (SUMMARY.md-relative, clean, maybe starting "../") may
+// not be read, "" when it may: an error at the chapter's link.
+func parseSummary(src []byte, check func(rel string) string) ([]layout.NavEntry, error) {
 	doc := goldmark.New().Parser().Parse(text.NewReader(src))
-	p := &summaryParser{src: src, lines: lineStarts(src), seen: map[string]int{}}
+	p := &summaryParser{src: src, lines: lineStarts(src), seen: map[string]int{}, check: check}
 	if err := p.parse(doc); err != nil {
 		return nil, err
 	}
@@ -49,6 +57,7 @@ type summaryParser struct {
 	out   []layout.NavEntry
 	seen  map[string]int // chapter path -> its line, for duplicates
 	root  int            // numbered chapters at the top level so far
+	check func(rel string) string
 }
 
 // summaryError is a summary mdBook refuses, at a line and column.
@@ -173,15 +182,23 @@ func (p *summaryParser) list(l *ast.List, depth int, parent string) error {
 // chapter adds the chapter link l.
 func (p *summaryParser) chapter(l *ast.Link, depth int, number string) error {
 	e := layout.NavEntry{Title: p.plain(l), Depth: depth, Number: number, Line: p.line(l)}
-	dest := strings.ReplaceAll(string(l.Destination), "%20", " ")
+	dest := strings.ReplaceAll(markup.Destination(l.Destination), "%20", " ")
 	if dest == "" {
 		e.Draft = true
 		p.out = append(p.out, e)
 		return nil
 	}
-	rel := layout.CleanRel(dest)
-	if rel == "" || rel == "." || strings.Contains(dest, "://") {
+	// The path is relative to SUMMARY.md's folder, and mdBook reads it
+	// wherever it leads (../README.md, the repository's README): Recognise
+	// checks, through check, that it stays in the book.
+	rel := strings.TrimPrefix(path.Clean(strings.ReplaceAll(strings.TrimSpace(dest), "\\", "/")), "./")
+	if rel == "" || rel == "." || rel == ".." || strings.HasPrefix(rel, "/") || strings.Contains(dest, "://") {
 		return p.errorAt(l, fmt.Sprintf("chapter %q: %q is not a file of the book's source folder", e.Title, dest))
+	}
+	if p.check != nil {
+		if msg := p.check(rel); msg != "" {
+			return p.errorAt(l, fmt.Sprintf("chapter %q: %s", e.Title, msg))
+		}
 	}
 	if prev, dup := p.seen[rel]; dup {
 		return p.errorAt(l, fmt.Sprintf("duplicate file in SUMMARY.md: %s is also listed on line %d", rel, prev))

@@ -57,6 +57,11 @@ func TestParseSummary(t *testing.T) {
 			},
 		},
 		{
+			rule: `SUMMARY.md is CommonMark (mdBook reads it with pulldown-cmark): "Backslash escapes work in all other contexts, including URLs and link titles, link references, and link destinations" (https://spec.commonmark.org/0.31.2/#backslash-escapes)`,
+			src:  "- [Rules](rules\\_a.md)\n",
+			want: []e{{Path: "rules_a.md", Title: "Rules", Number: "1.", Line: 1}},
+		},
+		{
 			rule: `"Numbered chapters can be denoted with either - or *"`,
 			src:  "# S\n\n* [A](a.md)\n    * [B](b.md)\n",
 			want: []e{{Path: "a.md", Title: "A", Number: "1.", Line: 3}, {Path: "b.md", Title: "B", Depth: 1, Number: "1.1.", Line: 4}},
@@ -128,7 +133,8 @@ func TestParseSummaryErrors(t *testing.T) {
 		{"a list after suffix chapters", "- [A](a.md)\n\n[B](b.md)\n\n- [C](c.md)\n", 5, "suffix chapters cannot be followed by a list"},
 		{"a part after suffix chapters", "- [A](a.md)\n\n[B](b.md)\n\n# Part\n", 5, "suffix chapters cannot be followed"},
 		{"duplicate file: \"Duplicate file in SUMMARY.md\"", "- [A](a.md)\n- [Again](./a.md)\n", 2, "duplicate file in SUMMARY.md: a.md is also listed on line 1"},
-		{"outside the source folder", "- [A](../secret.md)\n", 1, "not a file of the book's source folder"},
+		{"a path from the root", "- [A](/secret.md)\n", 1, "not a file of the book's source folder"},
+		{"a URL", "- [A](https://x.test/a.md)\n", 1, "not a file of the book's source folder"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -28,6 +28,21 @@ func TestHugo(t *testing.T) {
 			// articles/2023/ too (Compare leaves list pages out).
 		},
 		{
+			Name: "backslash escapes in link destinations",
+			Rule: `Hugo's Markdown is CommonMark (goldmark): "Backslash escapes work in all other contexts, including URLs and ` +
+				`link titles, link references, and link destinations" (https://spec.commonmark.org/0.31.2/#backslash-escapes): ` +
+				`[x](\#a) is a link to #a, [f](/rules/fire\-ball/) to /rules/fire-ball/ (eval4A A9)`,
+			Files: map[string]string{
+				"hugo.toml":                  config,
+				"content/_index.md":          "---\ntitle: Home\n---\n",
+				"content/rules/_index.md":    "---\ntitle: Rules\n---\n[Top](\\#a), [fire](/rules/fire\\-ball/) and [ref][r].\n\n## A\n\n[r]: \\#a\n",
+				"content/rules/fire-ball.md": "---\ntitle: Fire ball\n---\nBoom.\n",
+			},
+			// In a lenient build the renderer unescapes a link it could
+			// not resolve: strict mode shows that sitegen resolved them.
+			Strict: true,
+		},
+		{
 			Name: "configuration directory",
 			Rule: `"Instead of a single project configuration file, split your configuration by environment, root configuration ` +
 				`key, and language"; "The default environment for hugo is production" ` +
