@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"d6codex/cmd/sitegen/internal/site"
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/testing/corpus"
 )
 
@@ -55,7 +56,7 @@ func TestInterruptStopsBuild(t *testing.T) {
 	}
 	dest := filepath.Join(src, "public")
 	cacheHome := t.TempDir() // the child's cache (XDG_CACHE_HOME/d6codex) is this one's, warm
-	opts := site.Options{Source: src, Dest: dest, CacheDir: filepath.Join(cacheHome, "d6codex"), ReuseBuild: true}
+	opts := content.Options{Source: src, Dest: dest, CacheDir: filepath.Join(cacheHome, "d6codex"), ReuseBuild: true}
 	res, err := site.Build(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)

@@ -13,6 +13,7 @@ import (
 	"d6codex/cmd/sitegen/buildcmd"
 	"d6codex/cmd/sitegen/internal/compareblock"
 	"d6codex/cmd/sitegen/internal/site"
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/testing/browser"
 	"d6codex/cmd/sitegen/internal/testing/sitetest"
 	"d6codex/cmd/sitegen/internal/wasmbuild"
@@ -39,13 +40,13 @@ func TestAddingAGame(t *testing.T) {
 	if err := os.CopyFS(filepath.Join(src, "static"), os.DirFS(filepath.Join(browser.RepoRoot(t), "static"))); err != nil {
 		t.Fatal(err)
 	}
-	stub := func(context.Context, *site.Site) (map[string][]byte, error) {
+	stub := func(context.Context, *content.Site) (map[string][]byte, error) {
 		return map[string][]byte{wasmbuild.ExecAsset: []byte("//"), wasmbuild.ModuleAsset("highroll"): []byte("\x00asm"),
 			wasmbuild.ModuleAsset("tools"): []byte("\x00asm")}, nil
 	}
 	dest := filepath.Join(t.TempDir(), "public")
-	if _, err := site.Build(context.Background(), site.Options{Source: src, Dest: dest, CacheDir: "-",
-		Handlers: buildcmd.HandlersFor(reg), Generators: []site.Generator{stub}}); err != nil {
+	if _, err := site.Build(context.Background(), content.Options{Source: src, Dest: dest, CacheDir: "-",
+		Handlers: buildcmd.HandlersFor(reg), Generators: []content.Generator{stub}}); err != nil {
 		t.Fatal(err)
 	}
 	page, err := os.ReadFile(filepath.Join(dest, "highroll", "index.html"))

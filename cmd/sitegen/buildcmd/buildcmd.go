@@ -4,6 +4,7 @@ package buildcmd
 
 import (
 	"context"
+	"d6codex"
 	"errors"
 	"flag"
 	"fmt"
@@ -13,7 +14,6 @@ import (
 	"runtime/debug"
 	"strings"
 
-	"d6codex"
 	"d6codex/calc"
 	"d6codex/calc/systems"
 	"d6codex/cmd/sitegen/internal/anydiceblock"
@@ -24,6 +24,7 @@ import (
 	"d6codex/cmd/sitegen/internal/layout/detect"
 	"d6codex/cmd/sitegen/internal/markup"
 	"d6codex/cmd/sitegen/internal/site"
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/statblock"
 	"d6codex/cmd/sitegen/internal/tableblock"
 	"d6codex/cmd/sitegen/internal/wasmbuild"
@@ -135,20 +136,20 @@ func (f *Flags) Check() error {
 
 // Options converts the flags into build options, with the block handlers
 // the site uses.
-func (f *Flags) Options() site.Options {
+func (f *Flags) Options() content.Options {
 	dest := f.Dest
 	if dest == "" {
 		// Where the layout's tool builds (VitePress' .vitepress/dist,
 		// Docusaurus' build/), else SOURCE/public; the build reports an
 		// unreadable settings file.
 		lay, _ := detect.LayoutIn(f.Source, f.Environment)
-		dest = site.DefaultDest(f.Source, lay)
+		dest = content.DefaultDest(f.Source, lay)
 	}
 	cache := f.CacheDir
 	if f.NoCache {
 		cache = "-"
 	}
-	return site.Options{
+	return content.Options{
 		CacheDir:    cache,
 		ReuseBuild:  f.Incremental,
 		Source:      f.Source,
@@ -187,12 +188,12 @@ func HandlersFor(reg *calc.Registry) map[string]markup.BlockHandler {
 // Generators returns the producers of generated assets: the calculators'
 // WebAssembly modules (one per system), built only when a page embeds a
 // calculator.
-func Generators() []site.Generator {
+func Generators() []content.Generator {
 	var ids []string
 	for _, s := range systems.New().Systems() {
 		ids = append(ids, s.ID)
 	}
-	return []site.Generator{wasmbuild.Generator(ids, calcblock.Info, diceblock.Info, anydiceblock.Info)}
+	return []content.Generator{wasmbuild.Generator(ids, calcblock.Info, diceblock.Info, anydiceblock.Info)}
 }
 
 // Run runs `sitegen build` with the arguments after "build" and returns
@@ -232,7 +233,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 // every error (file:line:col: message, paths relative to the working
 // directory) and a summary on stderr. It reports whether the build
 // succeeded.
-func Build(ctx context.Context, opts site.Options, stdout, stderr io.Writer) (site.Result, bool) {
+func Build(ctx context.Context, opts content.Options, stdout, stderr io.Writer) (site.Result, bool) {
 	return BuildAll(ctx, opts, false, stdout, stderr)
 }
 
@@ -240,7 +241,7 @@ func Build(ctx context.Context, opts site.Options, stdout, stderr io.Writer) (si
 // instead of ten of each kind. Its first line names the source's layout
 // and what was read from its settings; the report ends with the counts of
 // errors and warnings by kind.
-func BuildAll(ctx context.Context, opts site.Options, all bool, stdout, stderr io.Writer) (site.Result, bool) {
+func BuildAll(ctx context.Context, opts content.Options, all bool, stdout, stderr io.Writer) (site.Result, bool) {
 	if opts.Layout == nil {
 		if lay, err := detect.LayoutIn(opts.Source, opts.Environment); err == nil {
 			opts.Layout = lay // else the build reports the settings' error
@@ -253,8 +254,8 @@ func BuildAll(ctx context.Context, opts site.Options, all bool, stdout, stderr i
 		opts.Waiting = WaitingLine("sitegen build", opts.Dest, stderr)
 	}
 	res, err := site.Build(ctx, opts)
-	place := func(ds site.Diagnostics) site.Diagnostics {
-		shown := make(site.Diagnostics, len(ds))
+	place := func(ds content.Diagnostics) content.Diagnostics {
+		shown := make(content.Diagnostics, len(ds))
 		for i, d := range ds {
 			if !strings.HasPrefix(d.File, "-") { // not a flag
 				d.File = filepath.Join(opts.Source, filepath.FromSlash(d.File))
@@ -263,31 +264,31 @@ func BuildAll(ctx context.Context, opts site.Options, all bool, stdout, stderr i
 		}
 		return shown
 	}
-	list := func(ds site.Diagnostics, few int, prefix string) {
+	list := func(ds content.Diagnostics, few int, prefix string) {
 		if all {
 			for _, d := range ds {
 				fmt.Fprintln(stderr, prefix+d.String())
 			}
 			return
 		}
-		for _, line := range site.Summarize(ds, few) {
+		for _, line := range content.Summarize(ds, few) {
 			fmt.Fprintln(stderr, prefix+line)
 		}
 	}
 	NotPublished(stdout, res.NotPublished, opts.Source, all)
-	var diags site.Diagnostics
+	var diags content.Diagnostics
 	switch {
 	case errors.As(err, &diags):
 		// Ten of each kind, then one line that counts the rest; the
 		// warnings too, as a build that succeeds lists them.
 		list(place(diags), 10, "")
 		list(place(res.WarningList), 3, "sitegen build: warning: ")
-		fmt.Fprintf(stderr, "sitegen build: %d error(s): %s\n", len(diags), site.CountKinds(diags))
+		fmt.Fprintf(stderr, "sitegen build: %d error(s): %s\n", len(diags), content.CountKinds(diags))
 		if n := brokenLinks(diags); n > 0 && opts.BrokenLinks != "warn" {
 			fmt.Fprintf(stderr, "sitegen build: %d of them are broken links: --broken-links warn builds the site with them as warnings (sitegen serve does so while authoring)\n", n)
 		}
 		if len(res.WarningList) > 0 {
-			fmt.Fprintf(stderr, "sitegen build: %d warning(s): %s\n", len(res.WarningList), site.CountKinds(res.WarningList))
+			fmt.Fprintf(stderr, "sitegen build: %d warning(s): %s\n", len(res.WarningList), content.CountKinds(res.WarningList))
 		}
 		fmt.Fprintf(stderr, "sitegen build: %s left unchanged\n", opts.Dest)
 		return res, false
@@ -303,7 +304,7 @@ func BuildAll(ctx context.Context, opts site.Options, all bool, stdout, stderr i
 	}
 	list(place(res.WarningList), 3, "sitegen build: warning: ")
 	if len(res.WarningList) > 0 {
-		fmt.Fprintf(stderr, "sitegen build: %d warning(s): %s\n", len(res.WarningList), site.CountKinds(res.WarningList))
+		fmt.Fprintf(stderr, "sitegen build: %d warning(s): %s\n", len(res.WarningList), content.CountKinds(res.WarningList))
 	}
 	fmt.Fprintf(stdout, "%d pages in %d ms", res.Pages, res.Duration.Milliseconds())
 	var parts []string
@@ -328,17 +329,17 @@ func BuildAll(ctx context.Context, opts site.Options, all bool, stdout, stderr i
 // one line each ("content/gm/secrets.md: publish: false (Obsidian
 // Publish)", paths under source); with --drafts, how many are in the
 // output all the same. Nothing when there are none.
-func NotPublished(w io.Writer, ns []site.NotPublished, source string, all bool) {
+func NotPublished(w io.Writer, ns []content.NotPublished, source string, all bool) {
 	if len(ns) == 0 {
 		return
 	}
-	var shown []site.NotPublished
+	var shown []content.NotPublished
 	for _, n := range ns {
 		if n.Shown {
 			shown = append(shown, n)
 		}
 	}
-	fmt.Fprintf(w, "sitegen: %d not published: %s\n", len(ns), site.CountReasons(ns))
+	fmt.Fprintf(w, "sitegen: %d not published: %s\n", len(ns), content.CountReasons(ns))
 	if all {
 		for _, n := range ns {
 			mark := ""
@@ -350,7 +351,7 @@ func NotPublished(w io.Writer, ns []site.NotPublished, source string, all bool) 
 	}
 	if len(shown) > 0 {
 		fmt.Fprintf(w, "sitegen: --drafts: %d of them are in this output all the same (%s): a preview, not a site to deploy\n",
-			len(shown), site.CountReasons(shown))
+			len(shown), content.CountReasons(shown))
 	}
 }
 
@@ -369,7 +370,7 @@ func WaitingLine(name, dest string, w io.Writer) func(pid int) {
 
 // brokenLinks counts the broken links, anchors, wikilinks and images
 // among ds: what --broken-links warn turns into warnings.
-func brokenLinks(ds site.Diagnostics) int {
+func brokenLinks(ds content.Diagnostics) int {
 	n := 0
 	for _, d := range ds {
 		if strings.HasPrefix(d.Msg, "broken ") {

@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"d6codex/cmd/sitegen/buildcmd"
-	"d6codex/cmd/sitegen/internal/site"
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/watch"
 )
 
@@ -132,7 +132,7 @@ func contentFolderVanishes(t *testing.T, poll string) {
 
 // testServer returns a server for src publishing into a temporary folder,
 // with its terminal output in errOut, before any build.
-func testServer(t *testing.T, src string, gens ...site.Generator) (*server, *syncBuffer) {
+func testServer(t *testing.T, src string, gens ...content.Generator) (*server, *syncBuffer) {
 	t.Helper()
 	f := buildcmd.Flags{Source: src, Dest: filepath.Join(t.TempDir(), "public"), BaseURL: "http://127.0.0.1:1313/"}
 	opts := f.Options()
@@ -150,7 +150,7 @@ func testServer(t *testing.T, src string, gens ...site.Generator) (*server, *syn
 func TestRebuildPanicRecovered(t *testing.T) {
 	src := testSite(t)
 	var boom atomic.Bool
-	srv, errOut := testServer(t, src, func(context.Context, *site.Site) (map[string][]byte, error) {
+	srv, errOut := testServer(t, src, func(context.Context, *content.Site) (map[string][]byte, error) {
 		if boom.Load() {
 			panic("generator exploded")
 		}

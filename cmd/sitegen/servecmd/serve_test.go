@@ -21,6 +21,7 @@ import (
 	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/layout/detect"
 	"d6codex/cmd/sitegen/internal/site"
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/watch"
 )
 
@@ -726,7 +727,7 @@ func TestSearchOffLoop(t *testing.T) {
 // them is an Update of the pages, as one in the docs is.
 func TestClassifyRoots(t *testing.T) {
 	lay := &layout.Layout{Kind: layout.Docusaurus, File: "docusaurus.config.js", Content: "docs", Static: []string{"static"}, Roots: []string{"src/pages", "blog"}}
-	srv := &server{opts: site.Options{Source: t.TempDir(), Layout: lay}}
+	srv := &server{opts: content.Options{Source: t.TempDir(), Layout: lay}}
 	for path, want := range map[string]kind{
 		"docs/a.md":            kindPage,
 		"blog/2024-01-01-a.md": kindPage,

@@ -58,6 +58,7 @@ import (
 	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/layout/detect"
 	"d6codex/cmd/sitegen/internal/site"
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/watch"
 )
 
@@ -164,7 +165,7 @@ type config struct {
 // after each update), and broken links are warnings while authoring unless
 // --broken-links says otherwise (a vault's genuine broken links are
 // listed, and the site is served; `sitegen build` stays strict).
-func serveOptions(f buildcmd.Flags) site.Options {
+func serveOptions(f buildcmd.Flags) content.Options {
 	if f.Environment == "" {
 		f.Environment = "development" // `hugo server`'s default environment
 	}

@@ -18,6 +18,7 @@ import (
 	"d6codex/cmd/sitegen/internal/layout/detect"
 	"d6codex/cmd/sitegen/internal/layout/obsidian"
 	"d6codex/cmd/sitegen/internal/site"
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/srcpath"
 	"d6codex/cmd/sitegen/internal/watch"
 )
@@ -29,7 +30,7 @@ func codeDirs() []string { return []string{"templates", "rules", "calc", "wasm",
 
 // watchNames returns the entries of the source directory to watch.
 func watchNames(repo bool) []string {
-	names := []string{site.ContentDir, site.StaticDir, site.ConfigFile}
+	names := []string{content.ContentDir, site.StaticDir, content.ConfigFile}
 	if repo {
 		names = append(names, codeDirs()...)
 		names = append(names, "go.mod", "go.sum")
@@ -134,9 +135,9 @@ type restarter func(ctx context.Context) ([]problem, error)
 // kept in memory to update it page by page, and what changed since.
 // Its methods run on one goroutine (the watch loop).
 type server struct {
-	opts     site.Options // Dest is the published directory being served
-	repo     bool         // Source is the d6codex repository: watch and rebuild code
-	navigate bool         // send browsers to the page just edited
+	opts     content.Options // Dest is the published directory being served
+	repo     bool            // Source is the d6codex repository: watch and rebuild code
+	navigate bool            // send browsers to the page just edited
 	out, err io.Writer
 	hub      *hub
 	restart  restarter // nil outside the repository
@@ -361,7 +362,7 @@ func (s *server) rebuild(ctx context.Context) {
 		old = s.site.PageURLs()
 	}
 	st, res, err := site.BuildSite(ctx, s.opts)
-	var diags site.Diagnostics
+	var diags content.Diagnostics
 	switch {
 	case errors.As(err, &diags):
 		s.full = true
@@ -456,10 +457,10 @@ func (s *server) published(cssOnly bool, page string, moved map[string]string, f
 // terminal the new ones (a save does not print again the warnings the
 // site already had) and their count, in the browsers all of them (a
 // panel that does not hide the page).
-func (s *server) warnings(st *site.Site, ws site.Diagnostics) {
+func (s *server) warnings(st *site.Site, ws content.Diagnostics) {
 	seen := s.warned
 	s.warned = map[string]bool{}
-	var fresh site.Diagnostics
+	var fresh content.Diagnostics
 	for _, d := range ws {
 		s.warned[d.String()] = true
 		if !seen[d.String()] {
@@ -477,7 +478,7 @@ func (s *server) warnings(st *site.Site, ws site.Diagnostics) {
 	if len(fresh) > 0 || len(ws) != len(seen) {
 		fmt.Fprintf(s.err, "sitegen serve: %d warning(s)", len(ws))
 		if len(ws) > 0 {
-			fmt.Fprintf(s.err, ": %s", site.CountKinds(ws))
+			fmt.Fprintf(s.err, ": %s", content.CountKinds(ws))
 		}
 		fmt.Fprintln(s.err)
 	}
@@ -522,7 +523,7 @@ func (s *server) reportPrefix(ps []problem, prefix string) {
 }
 
 // problems converts build diagnostics for the overlay.
-func (s *server) problems(st *site.Site, diags site.Diagnostics) []problem {
+func (s *server) problems(st *site.Site, diags content.Diagnostics) []problem {
 	ps := make([]problem, 0, len(diags))
 	for _, d := range diags {
 		msg := d.Msg

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"d6codex/cmd/sitegen/internal/site"
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
@@ -30,7 +31,7 @@ func TestAwkwardNamesServed(t *testing.T) {
 		"content/a+b&c it's.md":    "# Plus\n\n[é](<100%25 sure/Été.md>)\n",
 		"content/100% sure/Été.md": "---\ntitle: É\naliases: [\"/vieux été/\"]\n---\n",
 	})
-	if _, err := site.Build(context.Background(), site.Options{Source: src, Dest: dest, CacheDir: "-"}); err != nil {
+	if _, err := site.Build(context.Background(), content.Options{Source: src, Dest: dest, CacheDir: "-"}); err != nil {
 		t.Fatal(err)
 	}
 	checked, broken := sitetest.Crawl(t, dest, srv.URL+"/")

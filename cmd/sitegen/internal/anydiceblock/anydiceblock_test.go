@@ -6,12 +6,12 @@ import (
 	"strings"
 	"testing"
 
-	"d6codex/cmd/sitegen/internal/site"
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/testing/onepage"
 )
 
 // build builds a one-page site holding page (see onepage.Build).
-func build(t *testing.T, page string) (string, site.Diagnostics) {
+func build(t *testing.T, page string) (string, content.Diagnostics) {
 	t.Helper()
 	return onepage.Build(t, page)
 }

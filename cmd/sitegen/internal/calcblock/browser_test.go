@@ -11,14 +11,15 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/chromedp"
-
 	"d6codex/calc/render"
 	"d6codex/calc/systems"
 	"d6codex/cmd/sitegen/buildcmd"
 	"d6codex/cmd/sitegen/internal/site"
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/testing/browser"
 	"d6codex/cmd/sitegen/internal/testing/sitetest"
+
+	"github.com/chromedp/chromedp"
 )
 
 // buildCalcSite builds a small site whose page embeds the given calculator
@@ -37,7 +38,7 @@ func buildCalcSite(t *testing.T, blocks string) string {
 		t.Fatal(err)
 	}
 	t.Chdir(root) // the module is built from the repository
-	opts := site.Options{Source: src, Dest: filepath.Join(t.TempDir(), "public"),
+	opts := content.Options{Source: src, Dest: filepath.Join(t.TempDir(), "public"),
 		Handlers: buildcmd.Handlers(), Generators: buildcmd.Generators()}
 	if _, err := site.Build(context.Background(), opts); err != nil {
 		t.Fatalf("build: %v", err)

@@ -14,13 +14,14 @@ import (
 	"d6codex/cmd/sitegen/internal/compareblock"
 	"d6codex/cmd/sitegen/internal/markup"
 	"d6codex/cmd/sitegen/internal/site"
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/testing/browser"
 	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
 // build builds a one-page site whose page is body, with the compare
 // handler only, and returns the page's HTML and the diagnostics.
-func build(t *testing.T, body string) (string, site.Diagnostics) {
+func build(t *testing.T, body string) (string, content.Diagnostics) {
 	t.Helper()
 	src := t.TempDir()
 	css, err := os.ReadFile(filepath.Join(browser.RepoRoot(t), "static", "css", "tables.css"))
@@ -37,9 +38,9 @@ func build(t *testing.T, body string) (string, site.Diagnostics) {
 	}
 	sitetest.WriteFiles(t, src, files)
 	dest := filepath.Join(t.TempDir(), "public")
-	_, err = site.Build(context.Background(), site.Options{Source: src, Dest: dest, CacheDir: "-",
+	_, err = site.Build(context.Background(), content.Options{Source: src, Dest: dest, CacheDir: "-",
 		Handlers: map[string]markup.BlockHandler{compareblock.Info: compareblock.New(systems.New())}})
-	var diags site.Diagnostics
+	var diags content.Diagnostics
 	if err != nil {
 		if !errors.As(err, &diags) {
 			t.Fatalf("build: %v", err)

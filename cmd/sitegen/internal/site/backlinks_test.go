@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"d6codex/cmd/sitegen/internal/site/content"
 )
 
 // linkVault is a site whose page Target is linked in every way a page
@@ -59,7 +61,7 @@ func backlinksOf(t *testing.T, page string) []string {
 // page itself or the footer; backlinks = false lists none.
 func TestBacklinks(t *testing.T) {
 	src := writeTree(t, linkVault())
-	if _, err := build(t, src, Options{}); err != nil {
+	if _, err := build(t, src, content.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	out := readTree(t, filepath.Join(src, "public"))
@@ -85,7 +87,7 @@ func TestBacklinks(t *testing.T) {
 
 	// A --drafts preview shows the draft, never in a list or a preview.
 	src = writeTree(t, linkVault())
-	if _, err := build(t, src, Options{Drafts: true}); err != nil {
+	if _, err := build(t, src, content.Options{Drafts: true}); err != nil {
 		t.Fatal(err)
 	}
 	out = readTree(t, filepath.Join(src, "public"))
@@ -102,7 +104,7 @@ func TestBacklinks(t *testing.T) {
 	off := linkVault()
 	off["site.toml"] += "backlinks = false\n"
 	src = writeTree(t, off)
-	if _, err := build(t, src, Options{}); err != nil {
+	if _, err := build(t, src, content.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	for name, body := range readTree(t, filepath.Join(src, "public")) {
@@ -126,7 +128,7 @@ func TestBacklinksUnlisted(t *testing.T) {
 		"static/css/site.css":     "body{}\n",
 		"content/other/_index.md": "---\ntitle: Other\n---\n",
 	})
-	if _, err := build(t, src, Options{}); err != nil {
+	if _, err := build(t, src, content.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	out := readTree(t, filepath.Join(src, "public"))
@@ -151,7 +153,7 @@ func TestBacklinksUnlisted(t *testing.T) {
 // for them; a file of the site at the same name wins.
 func TestPreviews(t *testing.T) {
 	src := writeTree(t, linkVault())
-	if _, err := build(t, src, Options{}); err != nil {
+	if _, err := build(t, src, content.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	out := readTree(t, filepath.Join(src, "public"))
@@ -194,7 +196,7 @@ func TestPreviews(t *testing.T) {
 	off["site.toml"] += "linkPreviews = false\n"
 	off["static/a/preview.json"] = "MINE"
 	src = writeTree(t, off)
-	if _, err := build(t, src, Options{}); err != nil {
+	if _, err := build(t, src, content.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	out = readTree(t, filepath.Join(src, "public"))
@@ -210,7 +212,7 @@ func TestPreviews(t *testing.T) {
 	mine := linkVault()
 	mine["static/a/preview.json"] = "MINE"
 	src = writeTree(t, mine)
-	if _, err := build(t, src, Options{}); err != nil {
+	if _, err := build(t, src, content.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	if b, err := os.ReadFile(filepath.Join(src, "public", "a", "preview.json")); err != nil || string(b) != "MINE" {

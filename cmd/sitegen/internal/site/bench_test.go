@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"d6codex/cmd/sitegen/internal/markup"
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/testing/corpus"
 	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
@@ -23,7 +24,7 @@ func BenchmarkBuild(b *testing.B) {
 			if err := corpus.Generate(dir, n, 1); err != nil {
 				b.Fatal(err)
 			}
-			opts := Options{Source: dir, Dest: filepath.Join(dir, "public")}
+			opts := content.Options{Source: dir, Dest: filepath.Join(dir, "public")}
 			b.ReportAllocs()
 			var pages int
 			for b.Loop() {
@@ -46,7 +47,7 @@ func BenchmarkLimits(b *testing.B) {
 	var text strings.Builder
 	for i := 0; ; i++ {
 		chunk := fmt.Sprintf("## Rule %d\n\nRoll 3D against the difficulty; a 6 on the Wild Die explodes, a 1 takes the highest die away. See [the start](#rule-0).\n\n- Easy: 5\n- Moderate: 10\n- Difficult: 15\n\n| Range | Modifier |\n|---|---|\n| Short | +0 |\n| Long | +10 |\n\n", i)
-		if text.Len()+len(chunk) > MaxPageBytes-16 {
+		if text.Len()+len(chunk) > content.MaxPageBytes-16 {
 			break
 		}
 		text.WriteString(chunk)
@@ -56,7 +57,7 @@ func BenchmarkLimits(b *testing.B) {
 		deep.WriteString(strings.Repeat("  ", i) + "- item\n")
 	}
 	deep.WriteString("\nEnd of the list.\n\n")
-	for nested.Len()+deep.Len() <= MaxPageBytes-16 {
+	for nested.Len()+deep.Len() <= content.MaxPageBytes-16 {
 		nested.WriteString(deep.String())
 	}
 	for _, tc := range []struct{ name, page string }{{"page=10MB", text.String()}, {"nesting=100", nested.String()}} {
@@ -67,7 +68,7 @@ func BenchmarkLimits(b *testing.B) {
 				"static/css/site.css": "body{}",
 				"content/big.md":      "# Big\n\n" + tc.page,
 			})
-			opts := Options{Source: dir, Dest: filepath.Join(dir, "public"), CacheDir: "-"}
+			opts := content.Options{Source: dir, Dest: filepath.Join(dir, "public"), CacheDir: "-"}
 			b.ReportMetric(float64(len(tc.page))/(1<<20), "MB")
 			for b.Loop() {
 				if _, err := Build(context.Background(), opts); err != nil {
@@ -87,23 +88,23 @@ func BenchmarkWeighTerms(b *testing.B) {
 	if err := corpus.GenerateRules(dir, n, 1); err != nil {
 		b.Fatal(err)
 	}
-	var pages [][]searchDoc
+	var pages [][]content.SearchDoc
 	for i := range n {
 		src, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(corpus.RulesPagePath(i))))
 		if err != nil {
 			b.Fatal(err)
 		}
-		var docs []searchDoc
+		var docs []content.SearchDoc
 		for j, sec := range strings.Split(string(src), "\n## ") {
 			heading, text, _ := strings.Cut(sec, "\n")
 			if j == 0 {
 				heading = ""
 			}
-			docs = append(docs, searchDoc{heading: heading, text: collapseSpace(text)})
+			docs = append(docs, content.SearchDoc{Heading: heading, Text: collapseSpace(text)})
 		}
 		pages = append(pages, docs)
 	}
-	p := &page{title: "Rule 703: Damage"}
+	p := &content.Page{Title: "Rule 703: Damage"}
 	b.ReportAllocs()
 	for b.Loop() {
 		for _, docs := range pages {
@@ -137,14 +138,14 @@ func BenchmarkCachedBuild(b *testing.B) {
 		edited := pages[len(pages)/2]
 		b.Run(fmt.Sprintf("fresh/pages=%d", n), func(b *testing.B) {
 			for b.Loop() {
-				opts := Options{Source: dir, Dest: filepath.Join(b.TempDir(), "public"), CacheDir: "-"}
+				opts := content.Options{Source: dir, Dest: filepath.Join(b.TempDir(), "public"), CacheDir: "-"}
 				if _, err := Build(context.Background(), opts); err != nil {
 					b.Fatal(err)
 				}
 			}
 		})
 		b.Run(fmt.Sprintf("one-page-edit/pages=%d", n), func(b *testing.B) {
-			opts := Options{Source: dir, Dest: filepath.Join(b.TempDir(), "public"), CacheDir: b.TempDir(), ReuseBuild: true}
+			opts := content.Options{Source: dir, Dest: filepath.Join(b.TempDir(), "public"), CacheDir: b.TempDir(), ReuseBuild: true}
 			for range 2 { // the cache, then its stamps recorded out of the racy margin
 				res, err := Build(context.Background(), opts)
 				if err != nil {

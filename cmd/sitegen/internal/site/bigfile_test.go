@@ -13,6 +13,7 @@ import (
 
 	"d6codex/cmd/sitegen/internal/assets"
 	"d6codex/cmd/sitegen/internal/markup"
+	"d6codex/cmd/sitegen/internal/site/content"
 )
 
 // bigFile makes a sparse file of size bytes at p (os.Truncate: it costs
@@ -84,7 +85,7 @@ func TestBigFilesStream(t *testing.T) {
 		var before, after runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&before)
-		res, err := build(t, src, Options{Dest: dest})
+		res, err := build(t, src, content.Options{Dest: dest})
 		runtime.ReadMemStats(&after)
 		if err != nil {
 			t.Fatalf("%s: %v", run, err)
@@ -134,7 +135,7 @@ func TestPublishStaticStreams(t *testing.T) {
 	const size = 128 << 20
 	src := writeTree(t, incrementalSite())
 	dest := filepath.Join(t.TempDir(), "out")
-	s, _, err := BuildSite(context.Background(), Options{Source: src, Dest: dest, CacheDir: "-", Handlers: map[string]markup.BlockHandler{"fake": fakeHandler()}})
+	s, _, err := BuildSite(context.Background(), content.Options{Source: src, Dest: dest, CacheDir: "-", Handlers: map[string]markup.BlockHandler{"fake": fakeHandler()}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,14 +4,8 @@ import (
 	"bytes"
 	"encoding/xml"
 	"fmt"
-	"regexp"
-	"slices"
 	"strings"
 	"time"
-
-	"github.com/yuin/goldmark/ast"
-
-	"d6codex/templates"
 )
 
 // A blog as its tool builds it (layout.Layout.Blog: Docusaurus's blog
@@ -19,112 +13,6 @@ import (
 // pages and the feeds. The tag pages are buildTags' (the layout's
 // layout.Tags). These pages list posts: they are out of the navigation
 // and the reading order, as the tag pages are.
-
-// blogList is the page that lists the blog's posts, and its posts newest
-// first; nil when the site has no blog.
-func (s *Site) blogList() (*page, []*page) {
-	b := s.lay.Blog
-	if b == nil {
-		return nil, nil
-	}
-	list := s.sections[b.Dir]
-	if list == nil || list.noPage {
-		return nil, nil
-	}
-	var posts []*page
-	var walk func(p *page)
-	walk = func(p *page) {
-		for _, c := range p.children {
-			if c.unlisted == "" && !c.noPage && c.redirectTo == "" && (c.file != "" || c.kind != templates.KindSection) {
-				posts = append(posts, c)
-			}
-			walk(c)
-		}
-	}
-	walk(list)
-	s.sortChildren(posts)
-	return list, posts
-}
-
-// buildBlog makes the blog's pages beside its list: the list's paging,
-// the archive and the authors' pages.
-func (s *Site) buildBlog() {
-	list, posts := s.blogList()
-	if list == nil {
-		return
-	}
-	b := s.lay.Blog
-	list.perPage = b.PerPage
-	s.feedFiles = map[string]bool{}
-	for _, f := range b.Feeds {
-		s.feedFiles[strings.TrimPrefix(list.sitePath, "/")+f+".xml"] = true // a link to a feed is good
-	}
-	newList := func(sp, title string, children []*page, parent *page) *page {
-		p := &page{rel: strings.TrimPrefix(sp, "/") + sectionIndex, kind: templates.KindSection, sitePath: sp, title: title,
-			ids: map[string]bool{}, parent: parent, children: children, navExclude: true, perPage: b.PerPage}
-		s.pages = append(s.pages, p)
-		return p
-	}
-	if b.ArchiveURL != "" && len(posts) > 0 {
-		a := newList(b.ArchiveURL, "Archive", slices.Clone(posts), list)
-		a.perPage = 0 // one page: every post
-	}
-	if b.AuthorsURL == "" || len(b.Authors) == 0 {
-		return
-	}
-	index := newList(b.AuthorsURL, "Authors", nil, list)
-	index.perPage = 0
-	byAuthor := map[string][]*page{}
-	for _, p := range posts {
-		if b.PostAuthors == nil {
-			break
-		}
-		for _, k := range b.PostAuthors(p.meta) {
-			if !slices.Contains(byAuthor[k], p) {
-				byAuthor[k] = append(byAuthor[k], p)
-			}
-		}
-	}
-	for _, a := range b.Authors {
-		if a.Page == "" {
-			continue
-		}
-		index.children = append(index.children, newList(a.Page, a.Title(len(byAuthor[a.Key])), byAuthor[a.Key], index))
-	}
-}
-
-// blogExcerpt is a post's summary where its front matter gives none: the
-// text of its first paragraph, as Docusaurus's createExcerpt takes it
-// (links, emphasis and code marks dropped); "" for none.
-func blogExcerpt(doc ast.Node, src []byte) string {
-	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
-		para, ok := n.(*ast.Paragraph)
-		if !ok {
-			continue
-		}
-		var lines []string
-		for i := 0; i < para.Lines().Len(); i++ {
-			seg := para.Lines().At(i)
-			lines = append(lines, strings.TrimSpace(string(seg.Value(src))))
-		}
-		text := strings.Join(lines, " ")
-		if strings.HasPrefix(text, "import ") || strings.HasPrefix(text, "export ") || strings.HasPrefix(text, "{/*") {
-			continue
-		}
-		text = mdLink.ReplaceAllString(text, "$1")
-		text = htmlTag.ReplaceAllString(text, "")
-		text = strings.NewReplacer("**", "", "__", "", "*", "", "`", "").Replace(text)
-		if text = strings.TrimSpace(text); text != "" {
-			return text
-		}
-	}
-	return ""
-}
-
-var (
-	mdLink  = regexp.MustCompile(`!?\[([^\]]*)\]\([^)]*\)`)
-	htmlTag = regexp.MustCompile(`<[^>]*>`)
-)
 
 // feedLimit is the most posts a feed holds (Docusaurus's feedOptions.limit
 // default, 20).
@@ -135,11 +23,11 @@ const feedLimit = 20
 // Atom (atom.xml, RFC 4287), the newest posts first with their titles,
 // links, dates and summaries.
 func (s *Site) writeFeeds(out fileWriter) error {
-	list, posts := s.blogList()
-	if list == nil || len(s.lay.Blog.Feeds) == 0 {
+	list, posts := s.BlogList()
+	if list == nil || len(s.Lay.Blog.Feeds) == 0 {
 		return nil
 	}
-	b := s.lay.Blog
+	b := s.Lay.Blog
 	posts = posts[:min(len(posts), feedLimit)]
 	type item struct {
 		title, link, summary string
@@ -148,16 +36,16 @@ func (s *Site) writeFeeds(out fileWriter) error {
 	items := make([]item, len(posts))
 	var updated time.Time
 	for i, p := range posts {
-		items[i] = item{title: p.title, link: s.cfg.absURL(p.sitePath), summary: p.description}
+		items[i] = item{title: p.Title, link: s.Cfg.AbsURL(p.SitePath), summary: p.Description}
 		if b.Date != nil {
-			items[i].date = b.Date(p.rel, p.meta)
+			items[i].date = b.Date(p.Rel, p.Meta)
 		}
 		if items[i].date.After(updated) {
 			updated = items[i].date
 		}
 	}
-	home := s.cfg.absURL(list.sitePath)
-	dir := strings.TrimPrefix(list.sitePath, "/")
+	home := s.Cfg.AbsURL(list.SitePath)
+	dir := strings.TrimPrefix(list.SitePath, "/")
 	esc := func(b *bytes.Buffer, v string) { _ = xml.EscapeText(b, []byte(v)) }
 	for _, kind := range b.Feeds {
 		var x bytes.Buffer
@@ -208,7 +96,7 @@ func (s *Site) writeFeeds(out fileWriter) error {
 			x.WriteString("\"/>\n<subtitle>")
 			esc(&x, b.FeedDescription)
 			x.WriteString("</subtitle>\n")
-			if title := s.cfg.Title; title != "" {
+			if title := s.Cfg.Title; title != "" {
 				x.WriteString("<author><name>") // RFC 4287: an entry without an author takes the feed's
 				esc(&x, title)
 				x.WriteString("</name></author>\n")

@@ -20,10 +20,9 @@ import (
 	"time"
 
 	"d6codex/cmd/sitegen/internal/assets"
-	"d6codex/cmd/sitegen/internal/dataview/query"
-	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/layout/detect"
 	"d6codex/cmd/sitegen/internal/markup"
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/templates"
 )
 
@@ -122,7 +121,7 @@ type bodyCache struct {
 
 	mu      sync.Mutex
 	now     map[string]*cachedBody
-	nowSrc  map[string]srcRecord
+	nowSrc  map[string]content.SrcRecord
 	newObjs map[[sha256.Size]byte][]byte // objects to write
 	reused  atomic.Int64
 	asked   atomic.Int64 // pages whose body was looked for
@@ -130,7 +129,7 @@ type bodyCache struct {
 	unread  atomic.Int64 // pages taken as loaded, not read
 	dirty   bool         // an Update changed it since it was written (SaveCache)
 
-	nowLoads map[string]*cachedLoad // content-relative path -> the page as loaded, for the next build
+	nowLoads map[string]*content.CachedLoad // content-relative path -> the page as loaded, for the next build
 
 	siteKey [sha256.Size]byte     // of the site's view (templates.Site: navigation, footer, assets)
 	nowOuts map[string]*cachedOut // site path -> the page's output files in this build
@@ -149,7 +148,7 @@ type cachedOut struct {
 // changes it).
 type outRecord struct {
 	Sum   [sha256.Size]byte
-	Stamp fileStamp
+	Stamp content.FileStamp
 }
 
 // cachePrints is what the whole cache depends on.
@@ -166,11 +165,11 @@ type cachePrints struct {
 // which is in the objects.
 type cacheIndex struct {
 	Prints  cachePrints
-	Start   int64                  // when the build that wrote it began (UnixNano)
-	Sources map[string]srcRecord   // source-relative path -> its record, for each file a body read
-	Bodies  map[string]*cachedBody // content-relative path -> body
-	Loads   map[string]*cachedLoad // content-relative path -> the page as loadPage read it (cachedLoad)
-	Outs    map[string]*cachedOut  // site path -> the page's output files
+	Start   int64                          // when the build that wrote it began (UnixNano)
+	Sources map[string]content.SrcRecord   // source-relative path -> its record, for each file a body read
+	Bodies  map[string]*cachedBody         // content-relative path -> body
+	Loads   map[string]*content.CachedLoad // content-relative path -> the page as loadPage read it (cachedLoad)
+	Outs    map[string]*cachedOut          // site path -> the page's output files
 }
 
 // cachedBody is a body (graph.go) as the index keeps it; its rendered
@@ -181,7 +180,7 @@ type cachedBody struct {
 	Redirect, Previews, HasDocs      bool
 	Reads                            map[string][sha256.Size]byte
 	Calls                            []cachedCall
-	Errs, Warns                      Diagnostics
+	Errs, Warns                      content.Diagnostics
 	Flags                            map[string]bool
 	Scripts, Styles                  []string
 	Obj                              [sha256.Size]byte // its text: HTML, table of contents, preview index
@@ -209,7 +208,7 @@ type cachedCall struct {
 
 // cachePath is the cache file of a build with opts, "" without a cache
 // (Options.ReuseBuild off, or no cache folder).
-func cachePath(opts Options) string {
+func cachePath(opts content.Options) string {
 	if !opts.ReuseBuild || opts.CacheDir == "-" || opts.CacheDir == "" {
 		return ""
 	}
@@ -225,7 +224,7 @@ func cachePath(opts Options) string {
 }
 
 // optionsPrint is the options a page's text depends on.
-func optionsPrint(opts Options) string {
+func optionsPrint(opts content.Options) string {
 	return fmt.Sprintf("drafts=%t base=%q links=%q", opts.Drafts, opts.BaseURL, opts.BrokenLinks)
 }
 
@@ -248,20 +247,20 @@ func binaryPrint() string {
 // change (LoadedFromCache). What the site's view decides is checked once
 // the view is made (setView).
 func (s *Site) openBodyCache() *bodyCache {
-	file := cachePath(s.opts)
+	file := cachePath(s.Opts)
 	if file == "" {
 		return nil
 	}
-	bc := &bodyCache{site: s, file: file, objs: filepath.Dir(assets.Cache{Dir: s.opts.CacheDir}.Path("buildobjs/x")), start: s.sumsSince.UnixNano(),
-		now: map[string]*cachedBody{}, nowSrc: map[string]srcRecord{}, newObjs: map[[sha256.Size]byte][]byte{}, nowOuts: map[string]*cachedOut{},
-		nowLoads: map[string]*cachedLoad{}}
+	bc := &bodyCache{site: s, file: file, objs: filepath.Dir(assets.Cache{Dir: s.Opts.CacheDir}.Path("buildobjs/x")), start: s.sumsSince.UnixNano(),
+		now: map[string]*cachedBody{}, nowSrc: map[string]content.SrcRecord{}, newObjs: map[[sha256.Size]byte][]byte{}, nowOuts: map[string]*cachedOut{},
+		nowLoads: map[string]*content.CachedLoad{}}
 	if s.sumsSince.IsZero() {
 		bc.start = time.Now().UnixNano()
 	}
-	bc.print = cachePrints{Format: buildCacheFormat, Binary: binaryPrint(), Options: optionsPrint(s.opts), Layout: s.lay.Describe(),
+	bc.print = cachePrints{Format: buildCacheFormat, Binary: binaryPrint(), Options: optionsPrint(s.Opts), Layout: s.Lay.Describe(),
 		Settings: map[string]string{}}
-	for _, f := range detect.Settings(s.lay) {
-		data, err := os.ReadFile(filepath.Join(s.opts.Source, filepath.FromSlash(f)))
+	for _, f := range detect.Settings(s.Lay) {
+		data, err := os.ReadFile(filepath.Join(s.Opts.Source, filepath.FromSlash(f)))
 		if err == nil {
 			sum := sha256.Sum256(data)
 			bc.print.Settings[f] = hex.EncodeToString(sum[:])
@@ -374,7 +373,7 @@ func readCacheIndex(file string) (*cacheIndex, [sha256.Size]byte, int64, error) 
 		return nil, none, 0, errors.New("the build cache is corrupt")
 	}
 	var ix cacheIndex
-	if err := decodeGob(payload, &ix); err != nil {
+	if err := content.DecodeGob(payload, &ix); err != nil {
 		return nil, none, 0, errors.New("the build cache is corrupt")
 	}
 	if err := readCacheLog(file, sum, &ix); err != nil {
@@ -383,21 +382,10 @@ func readCacheIndex(file string) (*cacheIndex, [sha256.Size]byte, int64, error) 
 	return &ix, sum, int64(len(data)), nil
 }
 
-// decodeGob decodes a gob of the cache into v, a panic of the decoder
-// an error.
-func decodeGob(payload []byte, v any) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("decode: %v", r)
-		}
-	}()
-	return gob.NewDecoder(bytes.NewReader(payload)).Decode(v)
-}
-
 // racy reports whether a file whose stamp is st may have changed since
 // the previous build recorded st without its stamp showing it: it was
 // modified within racyMargin of that build's start, or later.
-func (bc *bodyCache) racy(st fileStamp) bool {
+func (bc *bodyCache) racy(st content.FileStamp) bool {
 	return bc.old == nil || st.Mtime >= bc.old.Start-racyMargin
 }
 
@@ -408,9 +396,9 @@ func (bc *bodyCache) racy(st fileStamp) bool {
 // build's record of it when the file's stamp is the one recorded and not
 // racy; else read now.
 func (bc *bodyCache) hash(s *Site, f string) (sum [sha256.Size]byte, ok bool) {
-	if m := s.sums; m != nil {
+	if m := s.Sums; m != nil {
 		if v, ok := m.Load(f); ok {
-			r := v.(srcRecord)
+			r := v.(content.SrcRecord)
 			bc.noteSource(f, r)
 			return r.Sum, true
 		}
@@ -419,7 +407,7 @@ func (bc *bodyCache) hash(s *Site, f string) (sum [sha256.Size]byte, ok bool) {
 		if v == nil {
 			return sum, false
 		}
-		return v.(srcRecord).Sum, true
+		return v.(content.SrcRecord).Sum, true
 	}
 	r, err := bc.readRecord(s, f)
 	if err != nil {
@@ -427,7 +415,7 @@ func (bc *bodyCache) hash(s *Site, f string) (sum [sha256.Size]byte, ok bool) {
 		return sum, false
 	}
 	v, _ := bc.hashes.LoadOrStore(f, r)
-	r = v.(srcRecord)
+	r = v.(content.SrcRecord)
 	bc.noteSource(f, r)
 	return r.Sum, true
 }
@@ -435,21 +423,21 @@ func (bc *bodyCache) hash(s *Site, f string) (sum [sha256.Size]byte, ok bool) {
 // readRecord stats the source file f (under the link rule, as every read
 // of the source) and hashes its content, unless the previous build
 // recorded the same stamp for it and the stamp is not racy.
-func (bc *bodyCache) readRecord(s *Site, f string) (srcRecord, error) {
-	root, err := s.srcRoot()
+func (bc *bodyCache) readRecord(s *Site, f string) (content.SrcRecord, error) {
+	root, err := s.SrcRoot()
 	if err != nil {
-		return srcRecord{}, err
+		return content.SrcRecord{}, err
 	}
 	file, err := root.OpenFile(f)
 	if err != nil {
-		return srcRecord{}, err
+		return content.SrcRecord{}, err
 	}
 	defer file.Close()
 	info, err := file.Stat()
 	if err != nil {
-		return srcRecord{}, err
+		return content.SrcRecord{}, err
 	}
-	r := srcRecord{Stamp: stampOf(info)}
+	r := content.SrcRecord{Stamp: content.StampOf(info)}
 	if bc.old != nil {
 		if o, ok := bc.old.Sources[f]; ok && o.Stamp == r.Stamp && !bc.racy(r.Stamp) {
 			return o, nil
@@ -457,7 +445,7 @@ func (bc *bodyCache) readRecord(s *Site, f string) (srcRecord, error) {
 	}
 	h := sha256.New()
 	if _, err := io.Copy(h, file); err != nil {
-		return srcRecord{}, err
+		return content.SrcRecord{}, err
 	}
 	copy(r.Sum[:], h.Sum(nil))
 	return r, nil
@@ -466,7 +454,7 @@ func (bc *bodyCache) readRecord(s *Site, f string) (srcRecord, error) {
 // noteSource keeps the record of source file f for the next build (a
 // record without a stamp, a file whose stat failed, is not kept: the
 // next build reads it).
-func (bc *bodyCache) noteSource(f string, r srcRecord) {
+func (bc *bodyCache) noteSource(f string, r content.SrcRecord) {
 	if r.Stamp.Mtime == 0 && r.Stamp.Size == 0 {
 		return
 	}
@@ -477,9 +465,9 @@ func (bc *bodyCache) noteSource(f string, r srcRecord) {
 
 // body returns the body of page p: the cache's when it can stand for it,
 // else rendered.
-func (s *Site) cachedOrRender(p *page, assets templates.Assets) *body {
+func (s *Site) cachedOrRender(p *content.Page, assets templates.Assets) *content.Body {
 	if b := s.bc.reuse(s, p); b != nil {
-		p.src = nil // as renderBody does
+		p.Src = nil // as renderBody does
 		return b
 	}
 	return s.renderBody(p, assets)
@@ -487,22 +475,22 @@ func (s *Site) cachedOrRender(p *page, assets templates.Assets) *body {
 
 // reuse returns the kept body of page p when every input it was made
 // from is the same (see above) and its object reads whole, else nil.
-func (bc *bodyCache) reuse(s *Site, p *page) *body {
-	if bc == nil || p.file == "" {
+func (bc *bodyCache) reuse(s *Site, p *content.Page) *content.Body {
+	if bc == nil || p.File == "" {
 		return nil
 	}
 	bc.asked.Add(1)
 	if bc.old == nil {
 		return nil
 	}
-	c := bc.old.Bodies[p.rel]
-	if c == nil || c.File != p.file || c.URL != s.cfg.relURL(p.sitePath) || c.Failed != p.failed ||
-		c.DropH1 != (p.dropH1 && !p.titleLead) || c.DropLeading != (p.dropH1 && p.titleLead) ||
-		c.Redirect != (p.redirectTo != "") || c.Previews != s.previews(p) ||
-		!c.HasDocs && (s.graph.keeps() || s.indexed(p)) {
+	c := bc.old.Bodies[p.Rel]
+	if c == nil || c.File != p.File || c.URL != s.Cfg.RelURL(p.SitePath) || c.Failed != p.Failed ||
+		c.DropH1 != (p.DropH1 && !p.TitleLead) || c.DropLeading != (p.DropH1 && p.TitleLead) ||
+		c.Redirect != (p.RedirectTo != "") || c.Previews != s.previews(p) ||
+		!c.HasDocs && (s.Graph.Keeps() || s.indexed(p)) {
 		return nil
 	}
-	for _, f := range p.includes {
+	for _, f := range p.Includes {
 		if _, ok := c.Reads[f]; !ok {
 			return nil
 		}
@@ -512,25 +500,25 @@ func (bc *bodyCache) reuse(s *Site, p *page) *body {
 			return nil
 		}
 	}
-	b := &body{file: c.File, url: c.URL, dropH1: c.DropH1, dropLeading: c.DropLeading, failed: c.Failed, err: c.Err,
-		reads: make(map[string]bool, len(c.Reads)), calls: make(map[call]answer, len(c.Calls)),
-		probs: problems{slices.Clone(c.Errs), slices.Clone(c.Warns)}, flags: c.Flags, scripts: c.Scripts, styles: c.Styles}
+	b := &content.Body{File: c.File, Url: c.URL, DropH1: c.DropH1, DropLeading: c.DropLeading, Failed: c.Failed, Err: c.Err,
+		Reads: make(map[string]bool, len(c.Reads)), Calls: make(map[content.Call]content.Answer, len(c.Calls)),
+		Probs: content.Problems{Errs: slices.Clone(c.Errs), Warns: slices.Clone(c.Warns)}, Flags: c.Flags, Scripts: c.Scripts, Styles: c.Styles}
 	for f := range c.Reads {
-		b.reads[f] = true
+		b.Reads[f] = true
 	}
 	for _, cc := range c.Calls {
-		k := call{from: cc.From, wiki: cc.Wiki, dest: cc.Dest, frag: cc.Frag, embed: cc.Embed}
-		a := answer{url: cc.URL, problem: cc.Problem, warning: cc.Warning, unlinked: cc.Unlinked, title: cc.Title,
-			note: note{file: cc.NoteFile, url: cc.NoteURL, dropH1: cc.NoteDropH1, dropLeading: cc.NoteDropLeading}}
-		if now, ok := s.ask(k); !ok || now != a {
+		k := content.Call{From: cc.From, Wiki: cc.Wiki, Dest: cc.Dest, Frag: cc.Frag, Embed: cc.Embed}
+		a := content.Answer{Url: cc.URL, Problem: cc.Problem, Warning: cc.Warning, Unlinked: cc.Unlinked, Title: cc.Title,
+			Note: content.Note{File: cc.NoteFile, Url: cc.NoteURL, DropH1: cc.NoteDropH1, DropLeading: cc.NoteDropLeading}}
+		if now, ok := s.Ask(k); !ok || now != a {
 			return nil
 		}
-		b.calls[k] = a
+		b.Calls[k] = a
 	}
 	// The objects a build reads are those it needs: the search
 	// documents of an indexed page; the text when the page's output is
 	// written (fillText), or kept (serve's graph).
-	if c.HasDocs && (s.graph.keeps() || s.indexed(p)) {
+	if c.HasDocs && (s.Graph.Keeps() || s.indexed(p)) {
 		data, ok := bc.readRaw(c.Docs)
 		if !ok {
 			return nil // rendered, and its objects written again
@@ -540,29 +528,29 @@ func (bc *bodyCache) reuse(s *Site, p *page) *body {
 			bc.spoilt(c.Docs)
 			return nil
 		}
-		if url != c.URL || title != p.title || !slices.Equal(names, p.names) {
+		if url != c.URL || title != p.Title || !slices.Equal(names, p.Names) {
 			return nil // its entry was made for another title: rendered
 		}
-		if s.graph.keeps() { // serve's Update weighs a page's documents again when its title changes
-			if b.docs, err = entryDocs(sp.entry); err != nil {
+		if s.Graph.Keeps() { // serve's Update weighs a page's documents again when its title changes
+			if b.Docs, err = entryDocs(sp.entry); err != nil {
 				return nil // rendered: its documents do not read back as they were
 			}
 		}
 		bc.entries.Store(b, sp)
 	}
-	if s.graph.keeps() {
+	if s.Graph.Keeps() {
 		o, ok := bc.readObject(c.Obj)
 		if !ok {
 			return nil
 		}
-		b.content, b.toc, b.px = o.Content, o.TOC, o.PX
+		b.Content, b.Toc, b.Px = o.Content, o.TOC, o.PX
 	} else {
 		bc.lazy.Store(b, c.Obj)
 	}
 	bc.reused.Add(1)
 	bc.bodyOf.Store(b, c.Obj)
 	bc.mu.Lock()
-	bc.now[p.rel] = c
+	bc.now[p.Rel] = c
 	bc.mu.Unlock()
 	return b
 }
@@ -572,7 +560,7 @@ func (bc *bodyCache) reuse(s *Site, p *page) *body {
 // then filled again). An object that does not read whole is made anew:
 // the page's Markdown rendered again (its problems, the same, were
 // published with the cached body).
-func (bc *bodyCache) fillText(s *Site, p *page, b *body, assets templates.Assets) bool {
+func (bc *bodyCache) fillText(s *Site, p *content.Page, b *content.Body, assets templates.Assets) bool {
 	if bc == nil || b == nil {
 		return false
 	}
@@ -582,12 +570,12 @@ func (bc *bodyCache) fillText(s *Site, p *page, b *body, assets templates.Assets
 	}
 	sum := v.([sha256.Size]byte)
 	if o, ok := bc.readObject(sum); ok {
-		b.content, b.toc, b.px = o.Content, o.TOC, o.PX
+		b.Content, b.Toc, b.Px = o.Content, o.TOC, o.PX
 		return true
 	}
 	nb := s.renderBody(p, assets)
-	b.content, b.toc, b.px = nb.content, nb.toc, nb.px
-	if data, sum2, err := encodeObject(bodyObject{Content: b.content, TOC: b.toc, PX: b.px}); err == nil && sum2 == sum {
+	b.Content, b.Toc, b.Px = nb.Content, nb.Toc, nb.Px
+	if data, sum2, err := encodeObject(bodyObject{Content: b.Content, TOC: b.Toc, PX: b.Px}); err == nil && sum2 == sum {
 		bc.mu.Lock()
 		bc.newObjs[sum] = data
 		bc.mu.Unlock()
@@ -618,7 +606,7 @@ func (bc *bodyCache) readObject(sum [sha256.Size]byte) (*bodyObject, bool) {
 		return nil, false
 	}
 	var o bodyObject
-	if decodeGob(data, &o) != nil {
+	if content.DecodeGob(data, &o) != nil {
 		bc.spoilt(sum)
 		return nil, false
 	}
@@ -646,57 +634,57 @@ func (bc *bodyCache) spoilt(sum [sha256.Size]byte) {
 // searchEntry is the search entry of page p with body b, published at
 // url: the one the cache gave with b, or made from b's documents (and
 // kept for record).
-func (s *Site) searchEntry(p *page, url string, b *body) searchPage {
+func (s *Site) searchEntry(p *content.Page, url string, b *content.Body) searchPage {
 	if bc := s.bc; bc != nil {
 		if v, ok := bc.entries.Load(b); ok {
 			return v.(searchPage)
 		}
-		sp := newSearchPage(p, url, b.docs)
+		sp := newSearchPage(p, url, b.Docs)
 		bc.entries.Store(b, sp)
 		return sp
 	}
-	return newSearchPage(p, url, b.docs)
+	return newSearchPage(p, url, b.Docs)
 }
 
 // record keeps the body b of page p for the next build (before its
 // rendered parts are dropped); a body the cache gave is kept as it was.
-func (bc *bodyCache) record(s *Site, p *page, b *body) {
-	if bc == nil || b == nil || b.query != nil {
+func (bc *bodyCache) record(s *Site, p *content.Page, b *content.Body) {
+	if bc == nil || b == nil || b.Query != nil {
 		return // a page with queries is always rendered
 	}
 	if _, ok := bc.bodyOf.Load(b); ok {
 		return // reused: in bc.now already
 	}
-	c := &cachedBody{File: b.file, URL: b.url, DropH1: b.dropH1, DropLeading: b.dropLeading, Failed: b.failed, Err: b.err,
-		Redirect: p.redirectTo != "", Previews: s.previews(p), HasDocs: b.docs != nil,
-		Reads: make(map[string][sha256.Size]byte, len(b.reads)), Errs: b.probs.errs, Warns: b.probs.warns,
-		Flags: b.flags, Scripts: b.scripts, Styles: b.styles}
-	for f := range b.reads {
+	c := &cachedBody{File: b.File, URL: b.Url, DropH1: b.DropH1, DropLeading: b.DropLeading, Failed: b.Failed, Err: b.Err,
+		Redirect: p.RedirectTo != "", Previews: s.previews(p), HasDocs: b.Docs != nil,
+		Reads: make(map[string][sha256.Size]byte, len(b.Reads)), Errs: b.Probs.Errs, Warns: b.Probs.Warns,
+		Flags: b.Flags, Scripts: b.Scripts, Styles: b.Styles}
+	for f := range b.Reads {
 		sum, ok := bc.hash(s, f)
 		if !ok {
 			return // a file it read is gone: nothing to vouch for
 		}
 		c.Reads[f] = sum
 	}
-	for k, a := range b.calls {
-		c.Calls = append(c.Calls, cachedCall{From: k.from, Wiki: k.wiki, Embed: k.embed, Dest: k.dest, Frag: k.frag,
-			URL: a.url, Problem: a.problem, Warning: a.warning, Unlinked: a.unlinked, Title: a.title,
-			NoteFile: a.note.file, NoteURL: a.note.url, NoteDropH1: a.note.dropH1, NoteDropLeading: a.note.dropLeading})
+	for k, a := range b.Calls {
+		c.Calls = append(c.Calls, cachedCall{From: k.From, Wiki: k.Wiki, Embed: k.Embed, Dest: k.Dest, Frag: k.Frag,
+			URL: a.Url, Problem: a.Problem, Warning: a.Warning, Unlinked: a.Unlinked, Title: a.Title,
+			NoteFile: a.Note.File, NoteURL: a.Note.Url, NoteDropH1: a.Note.DropH1, NoteDropLeading: a.Note.DropLeading})
 	}
-	text, sum, err := encodeObject(bodyObject{Content: b.content, TOC: b.toc, PX: b.px})
+	text, sum, err := encodeObject(bodyObject{Content: b.Content, TOC: b.Toc, PX: b.Px})
 	if err != nil {
 		return
 	}
 	c.Obj = sum
 	objs := map[[sha256.Size]byte][]byte{sum: text}
-	if b.docs != nil {
-		docs := encodeSearchObject(b.url, p.title, p.names, s.searchEntry(p, b.url, b))
+	if b.Docs != nil {
+		docs := encodeSearchObject(b.Url, p.Title, p.Names, s.searchEntry(p, b.Url, b))
 		sum := sha256.Sum256(docs)
 		c.Docs, objs[sum] = sum, docs
 	}
 	bc.bodyOf.Store(b, c.Obj)
 	bc.mu.Lock()
-	bc.now[p.rel] = c
+	bc.now[p.Rel] = c
 	for sum, data := range objs {
 		if _, broken := bc.broken.Load(sum); !bc.refs[sum] || broken {
 			bc.newObjs[sum] = data
@@ -774,7 +762,7 @@ func (bc *bodyCache) save() error {
 // records them, and the pages it wrote, whose output entries go (the
 // next build writes those pages; it keeps the others' files as the
 // cache recorded them). Site.SaveCache writes it.
-func (bc *bodyCache) updated(s *Site, bodies map[string]*body, outs []pageOut) {
+func (bc *bodyCache) updated(s *Site, bodies map[string]*content.Body, outs []pageOut) {
 	if bc == nil {
 		return
 	}
@@ -783,15 +771,15 @@ func (bc *bodyCache) updated(s *Site, bodies map[string]*body, outs []pageOut) {
 		bc.mu.Lock()
 		delete(bc.now, rel) // the old body stands for nothing now; record puts the new one
 		bc.mu.Unlock()
-		if p := s.byRel[rel]; p != nil {
+		if p := s.ByRel[rel]; p != nil {
 			bc.record(s, p, b)
-		} else if s.notFound != nil && s.notFound.rel == rel {
-			bc.record(s, s.notFound, b)
+		} else if s.NotFound != nil && s.NotFound.Rel == rel {
+			bc.record(s, s.NotFound, b)
 		}
 	}
 	bc.mu.Lock()
 	for _, o := range outs {
-		delete(bc.nowOuts, o.p.sitePath)
+		delete(bc.nowOuts, o.p.SitePath)
 	}
 	bc.dirty = true
 	bc.mu.Unlock()
@@ -824,7 +812,7 @@ func (s *Site) SaveCache() error {
 // writePreviews read beside it. The body's rendered parts count by the
 // hash of its object (the text itself is not hashed again). ok is false
 // without a cache.
-func (bc *bodyCache) pageKey(s *Site, p *page, v *templates.Page, b *body) (key [sha256.Size]byte, ok bool) {
+func (bc *bodyCache) pageKey(s *Site, p *content.Page, v *templates.Page, b *content.Body) (key [sha256.Size]byte, ok bool) {
 	if bc == nil || v == nil {
 		return key, false
 	}
@@ -839,14 +827,14 @@ func (bc *bodyCache) pageKey(s *Site, p *page, v *templates.Page, b *body) (key 
 			w.Content, w.TOC = "", nil // in the object
 		}
 	}
-	_, fileThere := s.filesByURL["/"+previewPath(p)]
+	_, fileThere := s.FilesByURL["/"+previewPath(p)]
 	err := json.NewEncoder(h).Encode(struct {
 		Page                       templates.Page
 		Obj                        [sha256.Size]byte
 		Redirect, Title            string
 		Paths, Frags               []string
 		Previews, Index, FileThere bool
-	}{w, obj, p.redirectTo, p.title, listPaths(p), s.frags[p], s.previews(p), b != nil && b.px != nil && obj == [sha256.Size]byte{}, fileThere})
+	}{w, obj, p.RedirectTo, p.Title, content.ListPaths(p), s.Frags[p], s.previews(p), b != nil && b.Px != nil && obj == [sha256.Size]byte{}, fileThere})
 	if err != nil {
 		return key, false
 	}
@@ -884,7 +872,7 @@ func (bc *bodyCache) keepOutputs(sp string, key [sha256.Size]byte, out *assets.O
 			continue
 		}
 		if _, ok := out.KeepIf(rel, rec.Sum, func(info fs.FileInfo) bool {
-			st := stampOf(info)
+			st := content.StampOf(info)
 			st.Ctime = 0
 			return st == rec.Stamp
 		}); !ok {
@@ -902,12 +890,12 @@ func (bc *bodyCache) keepOutputs(sp string, key [sha256.Size]byte, out *assets.O
 // outStamp is the stamp of output file p, its change time left out (see
 // outRecord); a zero stamp, which no file matches, when it cannot be
 // read.
-func outStamp(p string) fileStamp {
+func outStamp(p string) content.FileStamp {
 	info, err := os.Lstat(p)
 	if err != nil || !info.Mode().IsRegular() {
-		return fileStamp{}
+		return content.FileStamp{}
 	}
-	st := stampOf(info)
+	st := content.StampOf(info)
 	st.Ctime = 0
 	return st
 }
@@ -948,154 +936,32 @@ func (r *outRecorder) Write(rel string, data []byte) error {
 // hash), nor when a problem found while pages were read belongs to no
 // page (the record would not stand for the build).
 
-func init() {
-	// The types of a front matter's values (YAML's and TOML's decoders),
-	// as gob sends them in an interface; a value of another type makes
-	// the page loaded again each build (its record is not kept).
-	gob.Register([]any{})
-	gob.Register(map[string]any{})
-	gob.Register(time.Time{})
-}
-
-// cachedLoad is a page as loadPage made it (page), before any step of
-// the model placed it, with the hashes of the files it read and the
-// problems found.
-type cachedLoad struct {
-	Reads          map[string][sha256.Size]byte
-	Readme         bool
-	Folder         string
-	Errs, Warns    Diagnostics
-	Meta           []byte // the front matter (page.meta), gob
-	File, Rel      string
-	Kind           templates.Kind
-	SitePath       string
-	Title, Desc    string
-	Weight         int
-	Draft          bool
-	Unpublished    string
-	Unlisted       string
-	Aliases        []cachedAlias
-	Names, Tags    []string
-	IDs            map[string]bool
-	Blocks         []string
-	Failed, DropH1 bool
-	TitleLead      bool
-	Copy           bool
-	Heading        string
-	Permalink      cachedAlias
-	FileURL        bool
-	Tag            string
-	TagIndex       bool
-	NavExclude     bool
-	SearchExclude  bool
-	ParentTitle    string
-	GrandParent    string
-	PageFolder     string
-	NavTitle       string
-	RedirectTo     string
-	DocTitle       string
-	Lines          []int
-	Includes       []string
-	Read           bool
-	Pos            float64
-	HasPos         bool
-	SortName       string
-	DocID          string
-	Home           *layout.Home
-	FallbackTitle  string
-	NameTitle      bool
-	Size           int64
-	Inline         []query.InlineField
-}
-
-// cachedAlias is an alias.
-type cachedAlias struct {
-	SitePath     string
-	Line, Col    int
-	Key, Written string
-}
-
 // pageFieldsNotCached are the fields of page a cachedLoad does not keep:
-var pageFieldsNotCached = []string{"src", "parent", "children", "prev", "next", "tagFrom", "queryDeps", "noPage", "fileHome", "perPage", "navFold", "navOpen"}
-
-// toCachedLoad is the record of page p as loaded; nil when its front
-// matter holds a value gob cannot send.
-func toCachedLoad(p *page) *cachedLoad {
-	// Copies: the model's steps change a page's maps and slices.
-	c := &cachedLoad{File: p.file, Rel: p.rel, Kind: p.kind, SitePath: p.sitePath, Title: p.title, Desc: p.description,
-		Weight: p.weight, Draft: p.draft, Unpublished: p.unpublished, Unlisted: p.unlisted, Names: slices.Clone(p.names), Tags: slices.Clone(p.tags),
-		IDs: maps.Clone(p.ids), Blocks: slices.Clone(p.blocks), Failed: p.failed, DropH1: p.dropH1, TitleLead: p.titleLead, Copy: p.copy,
-		Heading: p.heading, Permalink: toCachedAlias(p.permalink), FileURL: p.fileURL, Tag: p.tag, TagIndex: p.tagIndex,
-		NavExclude: p.navExclude, SearchExclude: p.searchExclude, ParentTitle: p.parentTitle, GrandParent: p.grandParent,
-		PageFolder: p.folder, NavTitle: p.navTitle, RedirectTo: p.redirectTo, DocTitle: p.docTitle, Lines: slices.Clone(p.lines),
-		Includes: slices.Clone(p.includes), Read: p.read, Pos: p.pos, HasPos: p.hasPos, SortName: p.sortName, DocID: p.docID,
-		Home: p.home, FallbackTitle: p.fallbackTitle, NameTitle: p.nameTitle, Size: p.size, Inline: slices.Clone(p.inline)}
-	for _, a := range p.aliases {
-		c.Aliases = append(c.Aliases, toCachedAlias(a))
-	}
-	if p.meta != nil {
-		var buf bytes.Buffer
-		if err := gob.NewEncoder(&buf).Encode(p.meta); err != nil {
-			return nil
-		}
-		c.Meta = buf.Bytes()
-	}
-	return c
-}
-
-func toCachedAlias(a alias) cachedAlias {
-	return cachedAlias{SitePath: a.sitePath, Line: a.line, Col: a.col, Key: a.key, Written: a.written}
-}
-
-func (a cachedAlias) alias() alias {
-	return alias{sitePath: a.SitePath, line: a.Line, col: a.Col, key: a.Key, written: a.Written}
-}
-
-// page is the page c records; false when its front matter does not
-// decode.
-func (c *cachedLoad) page() (*page, bool) {
-	p := &page{file: c.File, rel: c.Rel, kind: c.Kind, sitePath: c.SitePath, title: c.Title, description: c.Desc,
-		weight: c.Weight, draft: c.Draft, unpublished: c.Unpublished, unlisted: c.Unlisted, names: slices.Clone(c.Names), tags: slices.Clone(c.Tags),
-		ids: maps.Clone(c.IDs), blocks: slices.Clone(c.Blocks), failed: c.Failed, dropH1: c.DropH1, titleLead: c.TitleLead, copy: c.Copy,
-		heading: c.Heading, permalink: c.Permalink.alias(), fileURL: c.FileURL, tag: c.Tag, tagIndex: c.TagIndex,
-		navExclude: c.NavExclude, searchExclude: c.SearchExclude, parentTitle: c.ParentTitle, grandParent: c.GrandParent,
-		folder: c.PageFolder, navTitle: c.NavTitle, redirectTo: c.RedirectTo, docTitle: c.DocTitle, lines: slices.Clone(c.Lines),
-		includes: slices.Clone(c.Includes), read: c.Read, pos: c.Pos, hasPos: c.HasPos, sortName: c.SortName, docID: c.DocID,
-		home: c.Home, fallbackTitle: c.FallbackTitle, nameTitle: c.NameTitle, size: c.Size, inline: slices.Clone(c.Inline)}
-	for _, a := range c.Aliases {
-		p.aliases = append(p.aliases, a.alias())
-	}
-	if c.Meta != nil {
-		if err := decodeGob(c.Meta, &p.meta); err != nil {
-			return nil, false
-		}
-	}
-	return p, true
-}
+var pageFieldsNotCached = []string{"Src", "Parent", "Children", "Prev", "Next", "tagFrom", "queryDeps", "NoPage", "FileHome", "PerPage", "navFold", "navOpen"}
 
 // LoadsCached reports whether the build's pages as loaded come from the
 // cache (see above).
 func (bc *bodyCache) LoadsCached() bool {
-	return bc != nil && bc.loadsKept(bc.site) && bc.site.graph == nil
+	return bc != nil && bc.loadsKept(bc.site) && bc.site.Graph == nil
 }
 
 // loadsKept reports whether the pages as loaded go to the cache: also
 // serve's, whose Updates record the pages they read again (Site.served).
 func (bc *bodyCache) loadsKept(s *Site) bool {
-	return bc != nil && !s.lay.SkipCopies
+	return bc != nil && !s.Lay.SkipCopies
 }
 
 // LoadedFromCache is the page at content-relative path rel as the
 // previous build loaded it, when the files it read have the same hashes
 // and what its name decides (sc) is the same; nil: it is loaded. Its
 // problems are published.
-func (bc *bodyCache) LoadedFromCache(sc *scanned, rel string) *page {
+func (bc *bodyCache) LoadedFromCache(sc *content.Scanned, rel string) *content.Page {
 	if !bc.LoadsCached() || bc.old == nil {
 		return nil
 	}
 	s := bc.site
 	c := bc.old.Loads[rel]
-	if c == nil || c.Readme != sc.readmes[rel] || c.Folder != sc.folderNotes[rel] || len(c.Reads) != 1+len(c.Includes) {
+	if c == nil || c.Readme != sc.Readmes[rel] || c.Folder != sc.FolderNotes[rel] || len(c.Reads) != 1+len(c.Includes) {
 		return nil
 	}
 	for f, want := range c.Reads {
@@ -1103,11 +969,11 @@ func (bc *bodyCache) LoadedFromCache(sc *scanned, rel string) *page {
 			return nil
 		}
 	}
-	p, ok := c.page()
+	p, ok := c.Page()
 	if !ok {
 		return nil
 	}
-	problems{slices.Clone(c.Errs), slices.Clone(c.Warns)}.publish(s.diag, s.warn)
+	content.Problems{Errs: slices.Clone(c.Errs), Warns: slices.Clone(c.Warns)}.Publish(s.Diag, s.Warn)
 	bc.unread.Add(1)
 	bc.mu.Lock()
 	bc.nowLoads[rel] = c
@@ -1117,7 +983,7 @@ func (bc *bodyCache) LoadedFromCache(sc *scanned, rel string) *page {
 
 // Loaded records the pages loadPage just read, with the problems found
 // meanwhile (each on the page file it names), for the next build.
-func (bc *bodyCache) Loaded(sc *scanned, pages []*page, diags, warns Diagnostics) {
+func (bc *bodyCache) Loaded(sc *content.Scanned, pages []*content.Page, diags, warns content.Diagnostics) {
 	if bc == nil || !bc.loadsKept(bc.site) {
 		return
 	}
@@ -1128,17 +994,17 @@ func (bc *bodyCache) Loaded(sc *scanned, pages []*page, diags, warns Diagnostics
 		bc.dirty = true
 		bc.mu.Unlock()
 	}
-	byFile := make(map[string]*cachedLoad, len(pages))
-	var list []*cachedLoad
+	byFile := make(map[string]*content.CachedLoad, len(pages))
+	var list []*content.CachedLoad
 	for _, p := range pages {
-		c := toCachedLoad(p)
+		c := content.ToCachedLoad(p)
 		if c == nil {
 			continue
 		}
-		c.Readme, c.Folder = sc.readmes[p.rel], sc.folderNotes[p.rel]
+		c.Readme, c.Folder = sc.Readmes[p.Rel], sc.FolderNotes[p.Rel]
 		c.Reads = map[string][sha256.Size]byte{}
 		ok := true
-		for _, f := range append([]string{p.file}, p.includes...) {
+		for _, f := range append([]string{p.File}, p.Includes...) {
 			sum, found := bc.hash(s, f)
 			if !found {
 				ok = false
@@ -1147,21 +1013,21 @@ func (bc *bodyCache) Loaded(sc *scanned, pages []*page, diags, warns Diagnostics
 			c.Reads[f] = sum
 		}
 		if ok {
-			byFile[p.file] = c
+			byFile[p.File] = c
 			list = append(list, c)
 		}
 	}
 	for _, d := range diags {
 		if c, ok := byFile[d.File]; ok {
 			c.Errs = append(c.Errs, d)
-		} else if !slices.ContainsFunc(pages, func(p *page) bool { return p.file == d.File }) {
+		} else if !slices.ContainsFunc(pages, func(p *content.Page) bool { return p.File == d.File }) {
 			return // a problem of no page: nothing recorded
 		}
 	}
 	for _, d := range warns {
 		if c, ok := byFile[d.File]; ok {
 			c.Warns = append(c.Warns, d)
-		} else if !slices.ContainsFunc(pages, func(p *page) bool { return p.file == d.File }) {
+		} else if !slices.ContainsFunc(pages, func(p *content.Page) bool { return p.File == d.File }) {
 			return
 		}
 	}

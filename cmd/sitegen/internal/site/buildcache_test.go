@@ -18,13 +18,14 @@ import (
 	"time"
 	"unsafe"
 
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
 // cacheRun is a source built again and again into one output with a
 // build cache (buildcache.go).
 type cacheRun struct {
-	opts Options
+	opts content.Options
 }
 
 // newCacheRun writes files into a new source and returns its run.
@@ -32,7 +33,7 @@ func newCacheRun(t *testing.T, files map[string]string) *cacheRun {
 	t.Helper()
 	src := t.TempDir()
 	sitetest.WriteFiles(t, src, files)
-	return &cacheRun{opts: Options{Source: src, Dest: filepath.Join(t.TempDir(), "out"), Theme: theme, BrokenLinks: "warn",
+	return &cacheRun{opts: content.Options{Source: src, Dest: filepath.Join(t.TempDir(), "out"), Theme: theme, BrokenLinks: "warn",
 		CacheDir: t.TempDir(), ReuseBuild: true}}
 }
 
@@ -52,7 +53,7 @@ func (r *cacheRun) build(t *testing.T) Result {
 	if want.Cleanup != nil {
 		want.Cleanup()
 	}
-	var got, exp Diagnostics
+	var got, exp content.Diagnostics
 	switch {
 	case errors.As(err, &got) && errors.As(werr, &exp):
 		if got.Error() != exp.Error() {
@@ -303,7 +304,7 @@ func TestUpdateAfterCachedBuild(t *testing.T) {
 			g := newGenSite(4, 12, kind == "jekyll")
 			src := t.TempDir()
 			sitetest.WriteFiles(t, src, g.files())
-			opts := Options{Source: src, Theme: theme, BrokenLinks: "warn", CacheDir: t.TempDir(), ReuseBuild: true, Dest: filepath.Join(t.TempDir(), "out")}
+			opts := content.Options{Source: src, Theme: theme, BrokenLinks: "warn", CacheDir: t.TempDir(), ReuseBuild: true, Dest: filepath.Join(t.TempDir(), "out")}
 			res, err := Build(context.Background(), opts)
 			if err != nil {
 				t.Fatal(err)
@@ -469,21 +470,21 @@ func TestBuildCacheStampRule(t *testing.T) {
 	for _, tt := range []struct {
 		name  string
 		start time.Time // of the build that recorded the stamp
-		stamp func(fileStamp) fileStamp
+		stamp func(content.FileStamp) content.FileStamp
 		want  [sha256.Size]byte
 	}{
-		{"recorded long after the file's time", mtime.Add(time.Minute), func(s fileStamp) fileStamp { return s }, wrong},
-		{"recorded within the racy margin", mtime.Add(time.Second), func(s fileStamp) fileStamp { return s }, real},
-		{"recorded before the file's time", mtime.Add(-time.Minute), func(s fileStamp) fileStamp { return s }, real},
-		{"another size", mtime.Add(time.Minute), func(s fileStamp) fileStamp { s.Size++; return s }, real},
-		{"another time", mtime.Add(time.Minute), func(s fileStamp) fileStamp { s.Mtime--; return s }, real},
-		{"another change time", mtime.Add(time.Minute), func(s fileStamp) fileStamp { s.Ctime--; return s }, real},
-		{"another inode", mtime.Add(time.Minute), func(s fileStamp) fileStamp { s.Ino++; return s }, real},
+		{"recorded long after the file's time", mtime.Add(time.Minute), func(s content.FileStamp) content.FileStamp { return s }, wrong},
+		{"recorded within the racy margin", mtime.Add(time.Second), func(s content.FileStamp) content.FileStamp { return s }, real},
+		{"recorded before the file's time", mtime.Add(-time.Minute), func(s content.FileStamp) content.FileStamp { return s }, real},
+		{"another size", mtime.Add(time.Minute), func(s content.FileStamp) content.FileStamp { s.Size++; return s }, real},
+		{"another time", mtime.Add(time.Minute), func(s content.FileStamp) content.FileStamp { s.Mtime--; return s }, real},
+		{"another change time", mtime.Add(time.Minute), func(s content.FileStamp) content.FileStamp { s.Ctime--; return s }, real},
+		{"another inode", mtime.Add(time.Minute), func(s content.FileStamp) content.FileStamp { s.Ino++; return s }, real},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			s := &Site{opts: Options{Source: src}}
-			bc := &bodyCache{nowSrc: map[string]srcRecord{}, old: &cacheIndex{Start: tt.start.UnixNano(),
-				Sources: map[string]srcRecord{"content/a.md": {Stamp: tt.stamp(stampOf(info)), Sum: wrong}}}}
+			s := &Site{Site: &content.Site{Opts: content.Options{Source: src}}}
+			bc := &bodyCache{nowSrc: map[string]content.SrcRecord{}, old: &cacheIndex{Start: tt.start.UnixNano(),
+				Sources: map[string]content.SrcRecord{"content/a.md": {Stamp: tt.stamp(content.StampOf(info)), Sum: wrong}}}}
 			got, ok := bc.hash(s, "content/a.md")
 			if !ok || got != tt.want {
 				t.Errorf("hash = %x, %v; want %x", got[:4], ok, tt.want[:4])
@@ -625,28 +626,28 @@ func TestCachedLoadFields(t *testing.T) {
 	for _, f := range pageFieldsNotCached {
 		skip[f] = true
 	}
-	var p page
+	var p content.Page
 	v := reflect.ValueOf(&p).Elem()
 	for i := range v.NumField() {
 		name := v.Type().Field(i).Name
-		if skip[name] || name == "meta" {
+		if skip[name] || name == "Meta" {
 			continue
 		}
 		fillValue(t, name, reflect.NewAt(v.Field(i).Type(), unsafe.Pointer(v.Field(i).UnsafeAddr())).Elem())
 	}
-	p.meta = map[string]any{"title": "T", "n": 3, "list": []any{"a", 1.5}, "when": time.Date(2024, 1, 2, 0, 0, 0, 0, time.UTC)}
-	c := toCachedLoad(&p)
+	p.Meta = map[string]any{"title": "T", "n": 3, "list": []any{"a", 1.5}, "when": time.Date(2024, 1, 2, 0, 0, 0, 0, time.UTC)}
+	c := content.ToCachedLoad(&p)
 	if c == nil {
 		t.Fatal("no record")
 	}
-	p.ids["changed"] = true // a step of the model, after the record
-	p.names[0] = "changed"
-	got, ok := c.page()
+	p.Ids["changed"] = true // a step of the model, after the record
+	p.Names[0] = "changed"
+	got, ok := c.Page()
 	if !ok {
 		t.Fatal("the record does not decode")
 	}
-	delete(p.ids, "changed")
-	p.names[0] = "names"
+	delete(p.Ids, "changed")
+	p.Names[0] = "Names"
 	g := reflect.ValueOf(got).Elem()
 	for i := range v.NumField() {
 		name := v.Type().Field(i).Name

@@ -13,6 +13,7 @@ import (
 	"os"
 
 	"d6codex/cmd/sitegen/internal/assets"
+	"d6codex/cmd/sitegen/internal/site/content"
 )
 
 // The build cache's index log: a build that used the cache appends what
@@ -36,9 +37,9 @@ const cacheLogMagic = "d6codex build cache log 1\n"
 type cacheDelta struct {
 	Prints  cachePrints
 	Start   int64
-	Sources map[string]srcRecord
+	Sources map[string]content.SrcRecord
 	Bodies  map[string]*cachedBody
-	Loads   map[string]*cachedLoad
+	Loads   map[string]*content.CachedLoad
 	Outs    map[string]*cachedOut
 	// The keys gone from Sources, Bodies, Loads and Outs.
 	GoneSources, GoneBodies, GoneLoads, GoneOuts []string
@@ -77,7 +78,7 @@ func readCacheLog(file string, sum [sha256.Size]byte, ix *cacheIndex) error {
 			return errors.New("the build cache is corrupt")
 		}
 		var d cacheDelta
-		if err := decodeGob(payload, &d); err != nil {
+		if err := content.DecodeGob(payload, &d); err != nil {
 			return errors.New("the build cache is corrupt")
 		}
 		d.apply(ix)
@@ -89,13 +90,13 @@ func readCacheLog(file string, sum [sha256.Size]byte, ix *cacheIndex) error {
 func (d *cacheDelta) apply(ix *cacheIndex) {
 	ix.Prints, ix.Start = d.Prints, d.Start
 	if ix.Sources == nil {
-		ix.Sources = map[string]srcRecord{}
+		ix.Sources = map[string]content.SrcRecord{}
 	}
 	if ix.Bodies == nil {
 		ix.Bodies = map[string]*cachedBody{}
 	}
 	if ix.Loads == nil {
-		ix.Loads = map[string]*cachedLoad{}
+		ix.Loads = map[string]*content.CachedLoad{}
 	}
 	if ix.Outs == nil {
 		ix.Outs = map[string]*cachedOut{}
@@ -120,8 +121,8 @@ func (d *cacheDelta) apply(ix *cacheIndex) {
 
 // diffIndex is the change from the index was to now.
 func diffIndex(was, now *cacheIndex) *cacheDelta {
-	d := &cacheDelta{Prints: now.Prints, Start: now.Start, Sources: map[string]srcRecord{}, Bodies: map[string]*cachedBody{},
-		Loads: map[string]*cachedLoad{}, Outs: map[string]*cachedOut{}}
+	d := &cacheDelta{Prints: now.Prints, Start: now.Start, Sources: map[string]content.SrcRecord{}, Bodies: map[string]*cachedBody{},
+		Loads: map[string]*content.CachedLoad{}, Outs: map[string]*cachedOut{}}
 	for k, v := range now.Sources {
 		if o, ok := was.Sources[k]; !ok || o != v {
 			d.Sources[k] = v

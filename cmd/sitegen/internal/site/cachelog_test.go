@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"d6codex/cmd/sitegen/internal/site/content"
 )
 
 // TestBuildCacheLog: a build after a one-page edit appends its change to
@@ -86,7 +88,7 @@ func lastDelta(t *testing.T, p string, at int64) *cacheDelta {
 		t.Fatalf("the log's last entry (%d bytes at %d) is not one entry", len(rest), at)
 	}
 	var d cacheDelta
-	if err := decodeGob(rest[k+32:], &d); err != nil {
+	if err := content.DecodeGob(rest[k+32:], &d); err != nil {
 		t.Fatal(err)
 	}
 	return &d

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"d6codex/cmd/sitegen/internal/site/content"
 )
 
 // TestConcurrentBuilds: two builds of different sites into one
@@ -31,7 +33,7 @@ func TestConcurrentBuilds(t *testing.T) {
 	var fresh []map[string]string
 	for _, src := range srcs {
 		dest := filepath.Join(t.TempDir(), "out")
-		if _, err := build(t, src, Options{Dest: dest, CacheDir: "-"}); err != nil {
+		if _, err := build(t, src, content.Options{Dest: dest, CacheDir: "-"}); err != nil {
 			t.Fatal(err)
 		}
 		fresh = append(fresh, readTree(t, dest))
@@ -84,7 +86,7 @@ func TestBuildWaitsForLock(t *testing.T) {
 	waiting := make(chan int, 1)
 	done := make(chan error, 1)
 	go func() {
-		_, err := build(t, src, Options{Dest: dest, Waiting: func(pid int) { waiting <- pid }})
+		_, err := build(t, src, content.Options{Dest: dest, Waiting: func(pid int) { waiting <- pid }})
 		done <- err
 	}()
 	select {
@@ -113,7 +115,7 @@ func TestBuildWaitsForLock(t *testing.T) {
 	defer unlock()
 	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 	defer cancel()
-	opts := Options{Source: src, Dest: dest, CacheDir: "-"}
+	opts := content.Options{Source: src, Dest: dest, CacheDir: "-"}
 	if _, err := Build(ctx, opts); err == nil || ctx.Err() == nil {
 		t.Errorf("cancelled while waiting: err = %v", err)
 	}

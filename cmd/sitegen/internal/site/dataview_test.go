@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
@@ -32,7 +33,7 @@ func buildVault(t *testing.T, files map[string]string) (*Site, Result, error, ma
 	dir := t.TempDir()
 	sitetest.WriteFiles(t, dir, files)
 	dest := filepath.Join(t.TempDir(), "out")
-	s, res, err := BuildSite(context.Background(), Options{Source: dir, Dest: dest, CacheDir: t.TempDir(), Theme: theme})
+	s, res, err := BuildSite(context.Background(), content.Options{Source: dir, Dest: dest, CacheDir: t.TempDir(), Theme: theme})
 	if res.Cleanup != nil {
 		res.Cleanup()
 	}
@@ -124,7 +125,7 @@ func TestDataviewUpdate(t *testing.T) {
 	for _, keep := range []bool{false, true} {
 		dir := t.TempDir()
 		sitetest.WriteFiles(t, dir, bestiary(`["dataview"]`))
-		r := startUpdates(t, Options{Source: dir, Theme: theme}, keep)
+		r := startUpdates(t, content.Options{Source: dir, Theme: theme}, keep)
 		u := r.update(t, map[string]string{"Monsters/Goblin.md": "---\nlevel: 1\ntags: [monster]\n---\n# Goblin\n\nHP:: 9\nA small one [AC:: 15] that hides (Habitat:: caves).\n"})
 		if !slices.Contains(u.Pages, "/index/") {
 			t.Errorf("a field a query reads changed: wrote %v, want /index/", u.Pages)

@@ -13,13 +13,8 @@ import (
 	"syscall"
 
 	"d6codex/cmd/sitegen/internal/assets"
+	"d6codex/cmd/sitegen/internal/site/content"
 )
-
-// OutputMarker is the file every build writes at the root of its output.
-// It is how sitegen knows a folder is its own: a build replaces only a
-// folder that holds this file, an empty folder or none at all, so that
-// `--dest ~/notes` can never delete the notes.
-const OutputMarker = ".sitegen"
 
 // markerText is the marker file's content: a line for whoever finds it.
 const markerText = "This folder is the output of sitegen: every build replaces it whole,\n" +
@@ -30,7 +25,7 @@ const markerText = "This folder is the output of sitegen: every build replaces i
 // (.git of a gh-pages checkout, .nojekyll, .well-known, .htaccess) and
 // CNAME, the files hosts and deploy tools keep beside a site.
 func keptAcrossBuilds(name string) bool {
-	return name == "CNAME" || strings.HasPrefix(name, ".") && name != OutputMarker
+	return name == "CNAME" || strings.HasPrefix(name, ".") && name != content.OutputMarker
 }
 
 // ErrForeignDest is the error of a build whose destination holds files that
@@ -72,7 +67,7 @@ func resolveDest(dest string) (string, error) {
 		target, _ := os.Readlink(dest)
 		if _, err := os.Stat(dest); err != nil {
 			return "", fmt.Errorf("destination %s is a symbolic link to %s, which cannot be used (%v); "+
-				"create that folder or choose another --dest", dest, target, unwrapPath(err))
+				"create that folder or choose another --dest", dest, target, content.UnwrapPath(err))
 		}
 	}
 	real, err := resolvePath(dest)
@@ -102,7 +97,7 @@ func checkDestOwned(dest string, replace bool) error {
 	}
 	var foreign []string
 	for _, e := range entries {
-		if e.Name() == OutputMarker {
+		if e.Name() == content.OutputMarker {
 			return nil
 		}
 		if !keptAcrossBuilds(e.Name()) {
@@ -118,12 +113,12 @@ func checkDestOwned(dest string, replace bool) error {
 	}
 	return fmt.Errorf("%w: %s holds %s and no %s marker, and a build replaces its output folder whole; "+
 		"choose an empty or new folder with --dest, or pass --replace-dest to replace this one "+
-		"(its hidden files and CNAME are kept)", ErrForeignDest, dest, shown, OutputMarker)
+		"(its hidden files and CNAME are kept)", ErrForeignDest, dest, shown, content.OutputMarker)
 }
 
 // writeMarker writes the output marker into a staging directory.
 func writeMarker(dir string) error {
-	return os.WriteFile(filepath.Join(dir, OutputMarker), []byte(markerText), 0o644)
+	return os.WriteFile(filepath.Join(dir, content.OutputMarker), []byte(markerText), 0o644)
 }
 
 // carryOver moves the entries of dest that survive builds (see
@@ -199,7 +194,7 @@ func claimSpare(dest string) string {
 	if info, err := os.Lstat(spare); err != nil || !info.IsDir() {
 		return ""
 	}
-	if info, err := os.Lstat(filepath.Join(spare, OutputMarker)); err != nil || !info.Mode().IsRegular() {
+	if info, err := os.Lstat(filepath.Join(spare, content.OutputMarker)); err != nil || !info.Mode().IsRegular() {
 		return ""
 	}
 	claimed := filepath.Join(filepath.Dir(spare), stagingPrefix(dest)+strconv.Itoa(os.Getpid())+"-spare")
@@ -221,7 +216,7 @@ const spareIgnore = ".gitignore"
 // link).
 func writeSpareIgnore(dir string) {
 	assets.CreateNew(filepath.Join(dir, spareIgnore),
-		[]byte("# sitegen's spare output, kept for the next build (see "+OutputMarker+"); not part of the site\n*\n"))
+		[]byte("# sitegen's spare output, kept for the next build (see "+content.OutputMarker+"); not part of the site\n*\n"))
 }
 
 // returnSpare makes the staging tree of a failed build that was the
@@ -271,7 +266,7 @@ func removeStaleStaging(dest string) {
 			continue
 		}
 		dir := filepath.Join(parent, name)
-		if info, err := os.Lstat(filepath.Join(dir, OutputMarker)); err == nil && info.Mode().IsRegular() {
+		if info, err := os.Lstat(filepath.Join(dir, content.OutputMarker)); err == nil && info.Mode().IsRegular() {
 			removeOwned(dir)
 		} else {
 			_ = os.Remove(dir) // only if empty
@@ -308,13 +303,13 @@ func removeOwned(dir string) {
 		return
 	}
 	for _, e := range entries {
-		if e.Name() != OutputMarker {
+		if e.Name() != content.OutputMarker {
 			if err := os.RemoveAll(filepath.Join(dir, e.Name())); err != nil {
 				return // the marker stays with what is left
 			}
 		}
 	}
-	_ = os.Remove(filepath.Join(dir, OutputMarker))
+	_ = os.Remove(filepath.Join(dir, content.OutputMarker))
 	_ = os.Remove(dir)
 }
 
@@ -324,7 +319,7 @@ func removeOwned(dir string) {
 // remove if the build is killed before it is. It returns a function that
 // removes the marker again, for a swap that fails.
 func markDest(dest string) (undo func()) {
-	p := filepath.Join(dest, OutputMarker)
+	p := filepath.Join(dest, content.OutputMarker)
 	if !assets.CreateNew(p, []byte(markerText)) {
 		return func() {}
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
@@ -27,7 +28,7 @@ func TestDestOwnership(t *testing.T) {
 		{name: "one foreign file among hidden ones", before: map[string]string{".git/HEAD": "ref", "index.html": "mine"}, wantErr: true},
 		{name: "notes with --replace-dest", before: map[string]string{"todo.txt": "buy dice"}, replace: true},
 		{name: "gh-pages checkout, never built", before: map[string]string{".git/HEAD": "ref: refs/heads/gh-pages", "CNAME": "rules.example", ".nojekyll": ""}},
-		{name: "earlier sitegen output", before: map[string]string{OutputMarker: "x", "old/index.html": "old"}},
+		{name: "earlier sitegen output", before: map[string]string{content.OutputMarker: "x", "old/index.html": "old"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -39,7 +40,7 @@ func TestDestOwnership(t *testing.T) {
 				}
 				sitetest.WriteFiles(t, dest, tt.before)
 			}
-			_, err := build(t, src, Options{Dest: dest, ReplaceDest: tt.replace})
+			_, err := build(t, src, content.Options{Dest: dest, ReplaceDest: tt.replace})
 			if tt.wantErr {
 				if !errors.Is(err, ErrForeignDest) || !strings.Contains(err.Error(), "--replace-dest") {
 					t.Fatalf("err = %v, want a refusal naming --replace-dest", err)
@@ -53,7 +54,7 @@ func TestDestOwnership(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := readTree(t, dest)
-			if _, ok := got[OutputMarker]; !ok {
+			if _, ok := got[content.OutputMarker]; !ok {
 				t.Error("output has no marker")
 			}
 			if _, ok := got["a/index.html"]; !ok {
@@ -65,12 +66,12 @@ func TestDestOwnership(t *testing.T) {
 				if keptAcrossBuilds(top) && (!stays || got[name] != text) {
 					t.Errorf("%s was not kept across the build", name)
 				}
-				if !keptAcrossBuilds(top) && stays && top != OutputMarker {
+				if !keptAcrossBuilds(top) && stays && top != content.OutputMarker {
 					t.Errorf("%s of the old folder survived", name)
 				}
 			}
 			// A second build keeps the kept files again.
-			if _, err := build(t, src, Options{Dest: dest}); err != nil {
+			if _, err := build(t, src, content.Options{Dest: dest}); err != nil {
 				t.Fatal(err)
 			}
 			again := readTree(t, dest)
@@ -91,7 +92,7 @@ func TestDestIsFile(t *testing.T) {
 	if err := os.WriteFile(dest, []byte("mine"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := build(t, src, Options{Dest: dest}); err == nil || !strings.Contains(err.Error(), "is a file") {
+	if _, err := build(t, src, content.Options{Dest: dest}); err == nil || !strings.Contains(err.Error(), "is a file") {
 		t.Fatalf("err = %v", err)
 	}
 	if b, _ := os.ReadFile(dest); string(b) != "mine" {
@@ -103,10 +104,10 @@ func TestDestIsFile(t *testing.T) {
 // names the folder, not a panic (issue 10, fault 2).
 func TestNoContentFolder(t *testing.T) {
 	src := writeTree(t, map[string]string{"content/_index.md": "\x00"})
-	if err := os.RemoveAll(filepath.Join(src, ContentDir)); err != nil {
+	if err := os.RemoveAll(filepath.Join(src, content.ContentDir)); err != nil {
 		t.Fatal(err)
 	}
-	_, err := build(t, src, Options{})
+	_, err := build(t, src, content.Options{})
 	if err == nil || !strings.Contains(err.Error(), "no content/ folder") || strings.Contains(err.Error(), "\n") {
 		t.Fatalf("err = %v, want one line naming content/", err)
 	}
@@ -137,11 +138,11 @@ func TestStaleStagingRemoved(t *testing.T) {
 		}
 		files := map[string]string{"index.html": "x"}
 		if !strings.HasSuffix(name, "-789") {
-			files[OutputMarker] = "x"
+			files[content.OutputMarker] = "x"
 		}
 		sitetest.WriteFiles(t, filepath.Join(parent, name), files)
 	}
-	if _, err := build(t, src, Options{Dest: dest}); err != nil {
+	if _, err := build(t, src, content.Options{Dest: dest}); err != nil {
 		t.Fatal(err)
 	}
 	for name, removed := range dirs {

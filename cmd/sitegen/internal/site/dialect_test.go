@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
@@ -34,7 +35,7 @@ func TestParentOfTwoTitles(t *testing.T) {
 				"docs/localization/second.md": "---\ntitle: Second Edition\nparent: Localization\n---\n",
 				"docs/guide.md":               "---\ntitle: Player's Guide\nparent: Second Edition\n" + tt.grand + "---\n",
 			})
-			res, err := build(t, dir, Options{Theme: theme})
+			res, err := build(t, dir, content.Options{Theme: theme})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -55,7 +56,7 @@ func TestParentOfTwoTitles(t *testing.T) {
 func TestMissingNoteMessage(t *testing.T) {
 	dir := t.TempDir()
 	sitetest.WriteFiles(t, dir, map[string]string{".obsidian/app.json": "{}", "a.md": "# A\n\nSee [[Gnome]].\n"})
-	_, err := build(t, dir, Options{Theme: theme})
+	_, err := build(t, dir, content.Options{Theme: theme})
 	if err == nil || !strings.Contains(err.Error(), `a.md:3:5: broken wikilink [[Gnome]]: no note or file named "Gnome" in the vault`) {
 		t.Errorf("err = %v", err)
 	}
@@ -89,7 +90,7 @@ func TestMkDocsAttrList(t *testing.T) {
 			if tt.name == "listed" {
 				mode = ""
 			}
-			if _, err := build(t, dir, Options{Theme: theme, BrokenLinks: mode}); err != nil {
+			if _, err := build(t, dir, content.Options{Theme: theme, BrokenLinks: mode}); err != nil {
 				t.Fatal(err)
 			}
 			out := readTree(t, dir+"/public")["index.html"]
@@ -145,7 +146,7 @@ func TestMkDocsAwesomePages(t *testing.T) {
 		"docs/factions/guilds.md": "# Guilds\n",
 		"docs/factions/houses.md": "# Houses\n",
 	})
-	res, err := build(t, dir, Options{Theme: theme, BrokenLinks: "warn"})
+	res, err := build(t, dir, content.Options{Theme: theme, BrokenLinks: "warn"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/layout/detect"
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
@@ -157,7 +158,7 @@ func TestDocusaurusAndVitePress(t *testing.T) {
 			// Not public/: VitePress's public/ holds the files published at
 			// the site's root.
 			out := filepath.Join(t.TempDir(), "out")
-			res, err := build(t, dir, Options{Theme: theme, Dest: out})
+			res, err := build(t, dir, content.Options{Theme: theme, Dest: out})
 			if err != nil {
 				t.Fatalf("build: %v", err)
 			}
@@ -200,8 +201,8 @@ func TestDocusaurusCategoryRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	dest := filepath.Join(t.TempDir(), "out")
-	_, err := build(t, dir, Options{Theme: theme, Dest: dest})
-	var ds Diagnostics
+	_, err := build(t, dir, content.Options{Theme: theme, Dest: dest})
+	var ds content.Diagnostics
 	if !errors.As(err, &ds) || len(ds) != 1 || !strings.HasPrefix(ds[0].String(), "docs/combat/_category_.json: symbolic link to "+out) {
 		t.Fatalf("build: %v, want one error naming docs/combat/_category_.json", err)
 	}
@@ -234,7 +235,7 @@ func TestDocusaurusBrokenLinks(t *testing.T) {
 				"docusaurus.config.js": tc.config,
 				"docs/intro.md":        "# Intro\n\n[gone](/docs/nope) and [also](./missing.md)\n",
 			})
-			res, err := build(t, dir, Options{Theme: theme, Dest: filepath.Join(t.TempDir(), "out"), BrokenLinks: tc.flag})
+			res, err := build(t, dir, content.Options{Theme: theme, Dest: filepath.Join(t.TempDir(), "out"), BrokenLinks: tc.flag})
 			if (err != nil) != tc.fails {
 				t.Fatalf("build: %v, want failure %v", err, tc.fails)
 			}
@@ -249,7 +250,7 @@ func TestDocusaurusBrokenLinks(t *testing.T) {
 				// Docusaurus builds through stays an error without
 				// --broken-links warn.
 				sitetest.WriteFiles(t, dir, map[string]string{"docs/b.md": "---\naliases: one\n---\n# B\n"})
-				if _, err := build(t, dir, Options{Theme: theme, Dest: filepath.Join(t.TempDir(), "out"), BrokenLinks: tc.flag}); err == nil || !strings.Contains(err.Error(), "docs/b.md:2:1: aliases") {
+				if _, err := build(t, dir, content.Options{Theme: theme, Dest: filepath.Join(t.TempDir(), "out"), BrokenLinks: tc.flag}); err == nil || !strings.Contains(err.Error(), "docs/b.md:2:1: aliases") {
 					t.Errorf("onBrokenLinks: 'warn' made sitegen lenient: build %v, want an error at docs/b.md:2:1", err)
 				}
 				var warns []string
@@ -298,7 +299,7 @@ func TestDefaultDest(t *testing.T) {
 			src := t.TempDir()
 			sitetest.WriteFiles(t, src, tt.files)
 			for range 2 {
-				opts := Options{Source: src, Theme: theme, CacheDir: t.TempDir()}
+				opts := content.Options{Source: src, Theme: theme, CacheDir: t.TempDir()}
 				res, err := Build(context.Background(), opts)
 				if res.Cleanup != nil {
 					res.Cleanup()
@@ -315,7 +316,7 @@ func TestDefaultDest(t *testing.T) {
 					t.Errorf("%s: %q, %v; want it unchanged", rel, got, err)
 				}
 			}
-			if got := DefaultDest(src, mustDetect(t, src)); got != filepath.Join(src, filepath.FromSlash(tt.dest)) {
+			if got := content.DefaultDest(src, mustDetect(t, src)); got != filepath.Join(src, filepath.FromSlash(tt.dest)) {
 				t.Errorf("DefaultDest = %s, want %s", got, tt.dest)
 			}
 		})
@@ -363,7 +364,7 @@ func TestDocusaurusDuplicateRoutes(t *testing.T) {
 			sitetest.WriteFiles(t, dir, files)
 			sitetest.WriteFiles(t, dir, map[string]string{"docusaurus.config.js": tc.config})
 			dest := filepath.Join(t.TempDir(), "out")
-			res, err := build(t, dir, Options{Theme: theme, Dest: dest})
+			res, err := build(t, dir, content.Options{Theme: theme, Dest: dest})
 			if (err != nil) != tc.fails {
 				t.Fatalf("build: %v, want failure %v", err, tc.fails)
 			}
@@ -414,7 +415,7 @@ func TestDocusaurusBreadcrumbs(t *testing.T) {
 		"docs/gear/rope.md":                  "# Rope\n",
 	})
 	dest := filepath.Join(t.TempDir(), "out")
-	if _, err := build(t, dir, Options{Theme: theme, Dest: dest}); err != nil {
+	if _, err := build(t, dir, content.Options{Theme: theme, Dest: dest}); err != nil {
 		t.Fatal(err)
 	}
 	for file, want := range map[string]string{
@@ -474,7 +475,7 @@ func TestVitePressWikiLinks(t *testing.T) {
 				"sorts/Lumière.md":      "# Lumière\n",
 			})
 			dest := filepath.Join(t.TempDir(), "out")
-			res, err := build(t, dir, Options{Theme: theme, Dest: dest, BrokenLinks: "warn"})
+			res, err := build(t, dir, content.Options{Theme: theme, Dest: dest, BrokenLinks: "warn"})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -520,7 +521,7 @@ func TestVitePressHeadingIDs(t *testing.T) {
 		"other.md":              "# Other\n\n## Über uns\n",
 	})
 	dest := filepath.Join(t.TempDir(), "out")
-	if _, err := build(t, dir, Options{Theme: theme, Dest: dest}); err != nil {
+	if _, err := build(t, dir, content.Options{Theme: theme, Dest: dest}); err != nil {
 		t.Fatal(err)
 	}
 	b, err := os.ReadFile(filepath.Join(dest, "index.html"))

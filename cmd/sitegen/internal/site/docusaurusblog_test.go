@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
@@ -47,7 +48,7 @@ func TestDocusaurusBlogPages(t *testing.T) {
 	dir := t.TempDir()
 	sitetest.WriteFiles(t, dir, docusaurusBlogFixture)
 	out := filepath.Join(t.TempDir(), "out")
-	res, err := build(t, dir, Options{Theme: theme, Dest: out})
+	res, err := build(t, dir, content.Options{Theme: theme, Dest: out})
 	if err != nil {
 		t.Fatalf("build: %v", err)
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
@@ -46,7 +47,7 @@ func TestDocusaurusCollapsedCategories(t *testing.T) {
 				"docs/c/_category_.json": `{"label": "Gamma", "position": 3, "collapsible": false}`,
 			})
 			out := filepath.Join(t.TempDir(), "out")
-			if _, err := build(t, dir, Options{Theme: theme, Dest: out}); err != nil {
+			if _, err := build(t, dir, content.Options{Theme: theme, Dest: out}); err != nil {
 				t.Fatalf("build: %v", err)
 			}
 			files := readTree(t, out)
@@ -106,7 +107,7 @@ func TestVitePressCollapsedGroups(t *testing.T) {
 		"docs/c/three.md": "# Three\n",
 	})
 	out := filepath.Join(t.TempDir(), "out")
-	if _, err := build(t, dir, Options{Theme: theme, Dest: out}); err != nil {
+	if _, err := build(t, dir, content.Options{Theme: theme, Dest: out}); err != nil {
 		t.Fatalf("build: %v", err)
 	}
 	files := readTree(t, out)
@@ -143,7 +144,7 @@ func TestDocusaurusSidebarCategoryFold(t *testing.T) {
 		"docs/c/three.md": "# Three\n",
 	})
 	out := filepath.Join(t.TempDir(), "out")
-	if _, err := build(t, dir, Options{Theme: theme, Dest: out}); err != nil {
+	if _, err := build(t, dir, content.Options{Theme: theme, Dest: out}); err != nil {
 		t.Fatalf("build: %v", err)
 	}
 	html := readTree(t, out)["docs/index.html"]

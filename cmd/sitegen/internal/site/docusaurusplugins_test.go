@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"d6codex/cmd/sitegen/internal/layout/detect"
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
@@ -53,7 +54,7 @@ func TestDocusaurusPagesAndBlog(t *testing.T) {
 		"blog/authors.yml":                    "PRIVATE-AUTHORS: {name: x}\n",
 	})
 	out := filepath.Join(t.TempDir(), "out")
-	res, err := build(t, dir, Options{Theme: theme, Dest: out})
+	res, err := build(t, dir, content.Options{Theme: theme, Dest: out})
 	if err != nil {
 		t.Fatalf("build: %v", err)
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
@@ -45,10 +46,10 @@ func TestDocusaurusNoDocsRootPage(t *testing.T) {
 			}
 			sitetest.WriteFiles(t, dir, files)
 			out := filepath.Join(t.TempDir(), "out")
-			if _, err := build(t, dir, Options{Theme: theme, Dest: out}); err == nil || !strings.Contains(err.Error(), `"/docs/"`) {
+			if _, err := build(t, dir, content.Options{Theme: theme, Dest: out}); err == nil || !strings.Contains(err.Error(), `"/docs/"`) {
 				t.Errorf("strict build: err = %v, want the broken link to /docs/", err)
 			}
-			res, err := build(t, dir, Options{Theme: theme, Dest: out, BrokenLinks: "warn"})
+			res, err := build(t, dir, content.Options{Theme: theme, Dest: out, BrokenLinks: "warn"})
 			if err != nil {
 				t.Fatalf("lenient build: %v", err)
 			}

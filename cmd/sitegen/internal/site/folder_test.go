@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
@@ -27,7 +28,7 @@ func buildFolder(t *testing.T, files map[string]string) (map[string]string, Resu
 	dir := t.TempDir()
 	sitetest.WriteFiles(t, dir, files)
 	dest := filepath.Join(t.TempDir(), "out")
-	res, err := build(t, dir, Options{Theme: theme, Dest: dest})
+	res, err := build(t, dir, content.Options{Theme: theme, Dest: dest})
 	if err != nil {
 		t.Fatalf("build: %v", err)
 	}
@@ -124,7 +125,7 @@ func TestFolderFileLinks(t *testing.T) {
 	files["rules/combat.md"] = "# Combat\n\n[gone](../nowhere/) <img src=\"../images/none.png\">\n"
 	dir := t.TempDir()
 	sitetest.WriteFiles(t, dir, files)
-	_, err := build(t, dir, Options{Theme: theme})
+	_, err := build(t, dir, content.Options{Theme: theme})
 	for _, want := range []string{`rules/combat.md:3:1: broken link "../nowhere/": nowhere is no page, folder or file`,
 		`rules/combat.md:3:21: broken image "../images/none.png": images/none.png does not exist`} {
 		if err == nil || !strings.Contains(err.Error(), want) {
@@ -345,7 +346,7 @@ func TestFolderBookAnchorAmbiguous(t *testing.T) {
 		"a.md":      "# A\n\n## Going to Town\n",
 		"b.md":      "# B\n\n## Going to Town\n",
 	})
-	_, err := build(t, dir, Options{Theme: theme})
+	_, err := build(t, dir, content.Options{Theme: theme})
 	if err == nil || !strings.Contains(err.Error(), `README.md:3:1: broken link "#going-to-town"`) {
 		t.Errorf("err = %v, want the broken link", err)
 	}
@@ -356,7 +357,7 @@ func TestFolderBookAnchorAmbiguous(t *testing.T) {
 func TestFolderUpdateLinksNewFile(t *testing.T) {
 	src := t.TempDir()
 	sitetest.WriteFiles(t, src, map[string]string{"README.md": "# Home\n\nText.\n", "a.md": "# A\n\nText.\n", "img/x.png": "png"})
-	r := startUpdates(t, Options{Source: src, Theme: theme}, true)
+	r := startUpdates(t, content.Options{Source: src, Theme: theme}, true)
 	if _, err := os.Stat(filepath.Join(r.opts.Dest, "img/x.png")); err == nil {
 		t.Fatal("img/x.png is published before a page links to it")
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
@@ -164,7 +165,7 @@ func TestToolFolderPages(t *testing.T) {
 			dir := t.TempDir()
 			sitetest.WriteFiles(t, dir, tt.files)
 			out := filepath.Join(t.TempDir(), "out")
-			res, err := build(t, dir, Options{Theme: theme, Dest: out, BrokenLinks: "warn"})
+			res, err := build(t, dir, content.Options{Theme: theme, Dest: out, BrokenLinks: "warn"})
 			if err != nil {
 				t.Fatalf("build: %v", err)
 			}
@@ -216,7 +217,7 @@ func TestFolderNoteTools(t *testing.T) {
 			dir := t.TempDir()
 			sitetest.WriteFiles(t, dir, tt.files)
 			out := filepath.Join(t.TempDir(), "out")
-			if _, err := build(t, dir, Options{Theme: theme, Dest: out, BrokenLinks: "warn"}); err != nil {
+			if _, err := build(t, dir, content.Options{Theme: theme, Dest: out, BrokenLinks: "warn"}); err != nil {
 				t.Fatalf("build: %v", err)
 			}
 			files := readTree(t, out)

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
@@ -374,7 +375,7 @@ func TestUpdateProperty(t *testing.T) {
 					g := newGenSite(seed, 16, kind == "jekyll")
 					src := t.TempDir()
 					sitetest.WriteFiles(t, src, g.files())
-					r := startUpdates(t, Options{Source: src, Theme: theme, BrokenLinks: "warn"}, keep)
+					r := startUpdates(t, content.Options{Source: src, Theme: theme, BrokenLinks: "warn"}, keep)
 					var log []string
 					pending := map[string]string{} // saves an Update failed on: the next one gets them again
 					for step := range 25 {

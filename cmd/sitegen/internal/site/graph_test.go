@@ -2,8 +2,6 @@ package site
 
 import (
 	"context"
-	"d6codex/cmd/sitegen/internal/testing/sitetest"
-	"d6codex/templates"
 	"errors"
 	"fmt"
 	"maps"
@@ -13,19 +11,23 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"d6codex/cmd/sitegen/internal/site/content"
+	"d6codex/cmd/sitegen/internal/testing/sitetest"
+	"d6codex/templates"
 )
 
 // updateRun is a site built for Updates and the options it was built
 // with.
 type updateRun struct {
 	s    *Site
-	opts Options
+	opts content.Options
 	told []string // more changed files to tell Update of (see updateFiles)
 }
 
 // startUpdates builds the site of src for Updates (Options.Incremental
 // as keep says).
-func startUpdates(t *testing.T, opts Options, keep bool) *updateRun {
+func startUpdates(t *testing.T, opts content.Options, keep bool) *updateRun {
 	t.Helper()
 	if opts.Dest == "" {
 		opts.Dest = filepath.Join(t.TempDir(), "out")
@@ -48,8 +50,8 @@ func modelTree(t *testing.T, dir string, search bool) map[string]string {
 	t.Helper()
 	tree := publishedTree(t, dir)
 	maps.DeleteFunc(tree, func(name, _ string) bool {
-		return name == swFile || strings.HasPrefix(name, "sw-files.") || name == OutputMarker ||
-			!search && strings.HasPrefix(name, searchDir+"/")
+		return name == content.SwFile || strings.HasPrefix(name, "sw-files.") || name == content.OutputMarker ||
+			!search && strings.HasPrefix(name, content.SearchDir+"/")
 	})
 	return tree
 }
@@ -107,7 +109,7 @@ func (r *updateRun) update(t *testing.T, edits map[string]string) Update {
 	fresh.Dest = filepath.Join(t.TempDir(), "fresh")
 	fresh.Incremental = false
 	res, err := Build(context.Background(), fresh)
-	var diags Diagnostics
+	var diags content.Diagnostics
 	switch {
 	case errors.As(err, &diags):
 		if got, want := u.Errors.Error(), diags.Error(); got != want {
@@ -163,12 +165,12 @@ func (r *updateRun) update(t *testing.T, edits map[string]string) Update {
 	}
 	gs, ws := modelTree(t, r.opts.Dest, true), modelTree(t, fresh.Dest, true)
 	for name := range ws {
-		if strings.HasPrefix(name, searchDir+"/") && gs[name] != ws[name] {
+		if strings.HasPrefix(name, content.SearchDir+"/") && gs[name] != ws[name] {
 			t.Errorf("search index: %s differs from a build's", name)
 		}
 	}
 	for name := range gs {
-		if _, ok := ws[name]; strings.HasPrefix(name, searchDir+"/") && !ok {
+		if _, ok := ws[name]; strings.HasPrefix(name, content.SearchDir+"/") && !ok {
 			t.Errorf("search index: %s is not a build's", name)
 		}
 	}
@@ -190,7 +192,7 @@ func firstDiff(got, want string) string {
 // added to one of the lists, so that an Update never keeps a page whose
 // new field changed.
 func TestFrameFields(t *testing.T) {
-	known := append(slices.Clone(frameFields), bodyFields...)
+	known := append(slices.Clone(content.FrameFields), content.BodyFields...)
 	typ := reflect.TypeFor[templates.Page]()
 	for i := range typ.NumField() {
 		if f := typ.Field(i); !slices.Contains(known, f.Name) {
@@ -240,7 +242,7 @@ func TestUpdateLayouts(t *testing.T) {
 			} else {
 				sitetest.WriteFiles(t, src, files)
 			}
-			r := startUpdates(t, Options{Source: src, Theme: theme, BrokenLinks: "warn"}, true)
+			r := startUpdates(t, content.Options{Source: src, Theme: theme, BrokenLinks: "warn"}, true)
 			r.update(t, map[string]string{tt.dir + "three.md": pg("Three", "Third, edited.")})
 			r.update(t, map[string]string{tt.dir + "three.md": pg("Drei", "Third, edited.")})
 			r.update(t, map[string]string{tt.dir + "two.md": pg("Two", "## Gamma\n\nText."), tt.dir + "one.md": pg("One", "## Alpha\n\nSee [two](two.md#gamma).")})

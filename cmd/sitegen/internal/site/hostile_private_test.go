@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
@@ -150,7 +151,7 @@ func TestPrivateRoots(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			src := privateProject(t, tt.files, tt.links)
 			dest := filepath.Join(t.TempDir(), "public")
-			res, err := build(t, src, Options{Theme: theme, Dest: dest})
+			res, err := build(t, src, content.Options{Theme: theme, Dest: dest})
 			assertNothingLeaked(t, dest, err, res.Warnings...)
 			if tt.err == "" {
 				if err != nil {
@@ -158,7 +159,7 @@ func TestPrivateRoots(t *testing.T) {
 				}
 				return
 			}
-			var diags Diagnostics
+			var diags content.Diagnostics
 			if !errors.As(err, &diags) || len(diags) == 0 {
 				t.Fatalf("err = %v, want diagnostics", err)
 			}
@@ -172,7 +173,7 @@ func TestPrivateRoots(t *testing.T) {
 		src := privateProject(t, map[string]string{"mkdocs.yml": "site_name: M\n", "docs/index.md": "# Home\n"}, nil)
 		link := filepath.Join(t.TempDir(), "site")
 		symlink(t, src, link)
-		if _, err := build(t, link, Options{Theme: theme, Dest: filepath.Join(t.TempDir(), "public")}); err != nil {
+		if _, err := build(t, link, content.Options{Theme: theme, Dest: filepath.Join(t.TempDir(), "public")}); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -204,7 +205,7 @@ func TestPrivateSwapAfterLoad(t *testing.T) {
 				"static/key.txt": "k", "static/plain.txt": "p",
 			}, nil)
 			dest := filepath.Join(t.TempDir(), "public")
-			s, _, err := BuildSite(context.Background(), Options{Source: src, Dest: dest, Theme: theme, CacheDir: "-"})
+			s, _, err := BuildSite(context.Background(), content.Options{Source: src, Dest: dest, Theme: theme, CacheDir: "-"})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -295,7 +296,7 @@ func TestPrivateHidden(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			src := privateProject(t, tt.files, tt.links)
 			dest := filepath.Join(t.TempDir(), "public")
-			res, err := build(t, src, Options{Theme: theme, Dest: dest})
+			res, err := build(t, src, content.Options{Theme: theme, Dest: dest})
 			assertNothingLeaked(t, dest, err, res.Warnings...)
 			if tt.err == "" {
 				if err != nil {
@@ -303,7 +304,7 @@ func TestPrivateHidden(t *testing.T) {
 				}
 				return
 			}
-			var diags Diagnostics
+			var diags content.Diagnostics
 			if !errors.As(err, &diags) || len(diags) == 0 {
 				t.Fatalf("err = %v, want diagnostics", err)
 			}
@@ -363,7 +364,7 @@ func TestPrivateSettings(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			src := privateProject(t, tt.files, tt.links)
 			dest := filepath.Join(t.TempDir(), "public")
-			res, err := build(t, src, Options{Theme: theme, Dest: dest})
+			res, err := build(t, src, content.Options{Theme: theme, Dest: dest})
 			assertNothingLeaked(t, dest, err, res.Warnings...)
 			if err != nil && len(environ) > 0 {
 				for _, kv := range strings.Split(string(environ), "\x00") {
@@ -372,7 +373,7 @@ func TestPrivateSettings(t *testing.T) {
 					}
 				}
 			}
-			var diags Diagnostics
+			var diags content.Diagnostics
 			if !errors.As(err, &diags) || len(diags) == 0 {
 				t.Fatalf("err = %v, want diagnostics", err)
 			}

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"d6codex/cmd/sitegen/internal/site/content"
 )
 
 // TestHostileInputs builds a good site, then breaks it in one of many ways
@@ -80,8 +82,8 @@ func TestHostileInputs(t *testing.T) {
 		{name: "500 nested quotes", files: map[string]string{"content/a.md": "---\ntitle: A\n---\n" + deep}, file: "content/a.md:4:"},
 		{name: "100 nested lists", files: map[string]string{"content/a.md": "---\ntitle: A\n---\n" + nested(100)}, ok: true},
 		{name: "300 nested lists", files: map[string]string{"content/a.md": "---\ntitle: A\n---\n" + nested(300)}, file: "content/a.md:104:"},
-		{name: "page of 10 MB", files: map[string]string{"content/a.md": "# A\n" + strings.Repeat(strings.Repeat("word ", 999)+"word\n\n", (MaxPageBytes-4)/5001)}, ok: true},
-		{name: "page over 10 MB", files: map[string]string{"content/a.md": strings.Repeat("x\n", MaxPageBytes/2) + "over\n"}, file: "content/a.md:" + strconv.Itoa(MaxPageBytes/2+1) + ":1: the page is longer than 10 MB"},
+		{name: "page of 10 MB", files: map[string]string{"content/a.md": "# A\n" + strings.Repeat(strings.Repeat("word ", 999)+"word\n\n", (content.MaxPageBytes-4)/5001)}, ok: true},
+		{name: "page over 10 MB", files: map[string]string{"content/a.md": strings.Repeat("x\n", content.MaxPageBytes/2) + "over\n"}, file: "content/a.md:" + strconv.Itoa(content.MaxPageBytes/2+1) + ":1: the page is longer than 10 MB"},
 		{name: "unknown fence info", files: map[string]string{"content/a.md": "---\ntitle: A\n---\n```nonsense\nx\n```\n"}, ok: true},
 		{name: "block handler failure", files: map[string]string{"content/a.md": "---\ntitle: A\n---\n```fake fail\nx\n```\n"}, file: "content/a.md"},
 		{name: "unclosed fence", files: map[string]string{"content/a.md": "---\ntitle: A\n---\n```fake\nx\n"}, ok: true},
@@ -128,7 +130,7 @@ func TestHostileInputs(t *testing.T) {
 				"content/a.md": "---\ntitle: A\n---\n\n[b](b.md#part)\n",
 				"content/b.md": "---\ntitle: B\n---\n\n## Part\n",
 			})
-			if _, err := build(t, src, Options{}); err != nil {
+			if _, err := build(t, src, content.Options{}); err != nil {
 				t.Fatal(err)
 			}
 			dest := filepath.Join(src, "public")
@@ -151,14 +153,14 @@ func TestHostileInputs(t *testing.T) {
 			if tt.setup != nil {
 				tt.setup(t, src)
 			}
-			_, err := build(t, src, Options{})
+			_, err := build(t, src, content.Options{})
 			if tt.ok {
 				if err != nil {
 					t.Fatalf("build failed: %v", err)
 				}
 				return
 			}
-			var diags Diagnostics
+			var diags content.Diagnostics
 			if !errors.As(err, &diags) || len(diags) == 0 {
 				t.Fatalf("err = %v (%T), want diagnostics", err, err)
 			}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
@@ -94,7 +95,7 @@ func TestGeneratedURLs(t *testing.T) {
 				}
 			}
 			dest := filepath.Join(t.TempDir(), "public")
-			if _, err := build(t, src, Options{Theme: theme, Dest: dest}); err != nil {
+			if _, err := build(t, src, content.Options{Theme: theme, Dest: dest}); err != nil {
 				t.Fatal(err)
 			}
 			// The deploy's own files beside the site.
@@ -109,7 +110,7 @@ func TestGeneratedURLs(t *testing.T) {
 			var err error
 			var res Result
 			for range 2 {
-				res, err = build(t, src, Options{Theme: theme, Dest: dest})
+				res, err = build(t, src, content.Options{Theme: theme, Dest: dest})
 			}
 			after := readTree(t, dest)
 			if after[".well-known/acme-challenge/token"] != "acme" || after["CNAME"] != "rules.example\n" {
@@ -138,7 +139,7 @@ func TestGeneratedURLs(t *testing.T) {
 				}
 				return
 			}
-			var diags Diagnostics
+			var diags content.Diagnostics
 			if !errors.As(err, &diags) || len(diags) == 0 {
 				t.Fatalf("err = %v, want diagnostics", err)
 			}

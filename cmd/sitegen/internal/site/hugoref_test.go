@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
@@ -34,7 +35,7 @@ func TestHugoRefBundle(t *testing.T) {
 			"[file]({{< ref \"/docs/factions/theocracy/index.md\" >}})\n",
 	})
 	dest := filepath.Join(t.TempDir(), "public")
-	if _, err := build(t, src, Options{Theme: theme, Dest: dest}); err != nil {
+	if _, err := build(t, src, content.Options{Theme: theme, Dest: dest}); err != nil {
 		t.Fatal(err)
 	}
 	b, err := os.ReadFile(filepath.Join(dest, "docs/lore/index.html"))
@@ -52,7 +53,7 @@ func TestHugoRefBundle(t *testing.T) {
 
 	// A ref to no page stays an error.
 	sitetest.WriteFiles(t, src, map[string]string{"content/docs/lore.md": "---\ntitle: Lore\n---\n[x]({{< ref \"/docs/factions/nowhere\" >}})\n"})
-	if _, err := build(t, src, Options{Theme: theme, Dest: dest}); err == nil || !strings.Contains(err.Error(), "nowhere") {
+	if _, err := build(t, src, content.Options{Theme: theme, Dest: dest}); err == nil || !strings.Contains(err.Error(), "nowhere") {
 		t.Errorf("err = %v, want a broken link to /docs/factions/nowhere", err)
 	}
 }
@@ -79,7 +80,7 @@ func TestHugoPageLinkShortcode(t *testing.T) {
 		"content/docs/factions/technologists/index.md": "---\ntitle: The Technologists\n---\n",
 	})
 	dest := filepath.Join(t.TempDir(), "public")
-	res, err := build(t, src, Options{Theme: theme, Dest: dest})
+	res, err := build(t, src, content.Options{Theme: theme, Dest: dest})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,7 +102,7 @@ func TestHugoPageLinkShortcode(t *testing.T) {
 	// While serving, a new title of the page linked to is the link's
 	// text: the page that shows it is written again (update compares
 	// with a build from nothing).
-	r := startUpdates(t, Options{Source: src, Theme: theme}, true)
+	r := startUpdates(t, content.Options{Source: src, Theme: theme}, true)
 	r.update(t, map[string]string{"content/docs/factions/technologists/index.md": "---\ntitle: The Machine Cult\n---\n"})
 	if b, err := os.ReadFile(filepath.Join(r.opts.Dest, "docs/lore/index.html")); err != nil || !strings.Contains(string(b), ">The Machine Cult</a>") {
 		t.Errorf("after the title changed, docs/lore/index.html lacks it (%v)", err)
@@ -132,7 +133,7 @@ func TestHugoRelativeAliases(t *testing.T) {
 		"content/sec/x.md": "---\ntitle: X\naliases: [../../out]\n---\n",
 	})
 	dest := filepath.Join(t.TempDir(), "public")
-	res, err := build(t, src, Options{Theme: theme, Dest: dest})
+	res, err := build(t, src, content.Options{Theme: theme, Dest: dest})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,10 +12,10 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
-	"strings"
 	"time"
 
 	"d6codex/cmd/sitegen/internal/assets"
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/srcpath"
 )
 
@@ -31,9 +31,9 @@ func (s *Site) WriteSearchIndex() error {
 // the write when the next change comes).
 type SearchWriter struct {
 	s     *Site
-	m     *model
+	m     *content.Model
 	chunk int
-	docs  map[*page]searchPage
+	docs  map[*content.Page]searchPage
 	keep  time.Duration
 	now   func() time.Time
 }
@@ -49,7 +49,7 @@ func (s *Site) SearchWriter(keep time.Duration) *SearchWriter {
 	if s.search == nil {
 		return &SearchWriter{}
 	}
-	return &SearchWriter{s: s, m: s.model, chunk: s.search.chunk, docs: s.search.snapshot(), keep: keep, now: time.Now}
+	return &SearchWriter{s: s, m: s.Model, chunk: s.search.chunk, docs: s.search.snapshot(), keep: keep, now: time.Now}
 }
 
 // Write writes the snapshot into Options.Dest (no precompressed
@@ -72,12 +72,12 @@ func (w *SearchWriter) Write(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("search index: %w", err)
 	}
-	unlock, err := s.destHold.hold(ctx, s.opts.Dest, s.opts.Waiting) // no build swaps Dest while the index goes in
+	unlock, err := s.destHold.hold(ctx, s.Opts.Dest, s.Opts.Waiting) // no build swaps Dest while the index goes in
 	if err != nil {
 		return fmt.Errorf("search index: %w", err)
 	}
 	defer unlock()
-	root := filepath.Join(s.opts.Dest, searchDir)
+	root := filepath.Join(s.Opts.Dest, content.SearchDir)
 	named := map[string]bool{}
 	names := slices.Sorted(maps.Keys(files))
 	names = append(slices.DeleteFunc(names, func(n string) bool { return n == searchMeta }), searchMeta)
@@ -90,7 +90,7 @@ func (w *SearchWriter) Write(ctx context.Context) error {
 			return fmt.Errorf("search index: %w", err)
 		}
 		p := filepath.Join(root, filepath.FromSlash(name))
-		if err := assets.RealDir(s.opts.Dest, filepath.Dir(p)); err != nil {
+		if err := assets.RealDir(s.Opts.Dest, filepath.Dir(p)); err != nil {
 			return fmt.Errorf("search index: %w", err)
 		}
 		if name != searchMeta {
@@ -159,8 +159,8 @@ func (s *Site) PublishStatic(rel string) error {
 		return fmt.Errorf("publish %s: a hashed asset needs a full build", rel)
 	}
 	dir := StaticDir
-	if len(s.lay.Static) > 0 {
-		dir = s.lay.Static[0]
+	if len(s.Lay.Static) > 0 {
+		dir = s.Lay.Static[0]
 	}
 	file := path.Join(dir, rel)
 	if part := srcpath.SkippedPart(file); part != "" {
@@ -168,11 +168,11 @@ func (s *Site) PublishStatic(rel string) error {
 	}
 	// The file is read under the link rule as a build reads it: a static
 	// folder or file swapped for a link out of the source is refused.
-	_, err := srcpath.Check(s.opts.Source, file)
+	_, err := srcpath.Check(s.Opts.Source, file)
 	var f *os.File
 	var size int64
 	if err == nil {
-		f, size, err = s.openSource(file)
+		f, size, err = s.OpenSource(file)
 	}
 	if f != nil {
 		defer f.Close()
@@ -181,14 +181,14 @@ func (s *Site) PublishStatic(rel string) error {
 	if errors.As(err, &le) {
 		return fmt.Errorf("publish %s: %w", file, err)
 	}
-	unlock, lerr := s.destHold.hold(context.Background(), s.opts.Dest, s.opts.Waiting) // no build swaps Dest meanwhile
+	unlock, lerr := s.destHold.hold(context.Background(), s.Opts.Dest, s.Opts.Waiting) // no build swaps Dest meanwhile
 	if lerr != nil {
 		return fmt.Errorf("publish %s: %w", rel, lerr)
 	}
 	defer unlock()
 	if errors.Is(err, fs.ErrNotExist) {
-		p := filepath.Join(s.opts.Dest, filepath.FromSlash(rel))
-		if !assets.ReachedDirectly(s.opts.Dest, p) {
+		p := filepath.Join(s.Opts.Dest, filepath.FromSlash(rel))
+		if !assets.ReachedDirectly(s.Opts.Dest, p) {
 			return nil // behind a link a user put in the output: not sitegen's copy
 		}
 		err = os.Remove(p)
@@ -200,33 +200,11 @@ func (s *Site) PublishStatic(rel string) error {
 	if err != nil {
 		return fmt.Errorf("publish %s: %w", rel, err)
 	}
-	to := filepath.Join(s.opts.Dest, filepath.FromSlash(rel))
-	if err := assets.RealDir(s.opts.Dest, filepath.Dir(to)); err != nil {
+	to := filepath.Join(s.Opts.Dest, filepath.FromSlash(rel))
+	if err := assets.RealDir(s.Opts.Dest, filepath.Dir(to)); err != nil {
 		return fmt.Errorf("publish %s: %w", rel, err)
 	}
 	return assets.CopyAtomic(to, f, size) // streamed: a static file may be of any size
-}
-
-// PageURL returns the root-relative URL of the page made from the
-// Markdown file (relative to the source directory, "content/a/b.md"), or
-// "" if file is not a page source: the page's URL when the site has it (a
-// folder note is at its folder's URL), else the URL it would have.
-func (s *Site) PageURL(file string) string {
-	rel, ok := s.ContentRel(file)
-	if !ok || !s.isPageFile(rel) && !strings.HasSuffix(rel, ".html") {
-		return ""
-	}
-	if p, ok := s.byRel[rel]; ok {
-		return s.cfg.relURL(p.sitePath)
-	}
-	if !s.isPageFile(rel) {
-		return ""
-	}
-	if p, ok := s.byRel[rel]; ok { // its permalink: or the tool's URL (a Jekyll collection's)
-		return s.cfg.relURL(p.sitePath)
-	}
-	_, sp := s.cfg.classify(rel)
-	return s.cfg.relURL(sp)
 }
 
 // PageURLs maps the text of each page (a hash of it) to the page's URL,
@@ -235,19 +213,19 @@ func (s *Site) PageURL(file string) string {
 func (s *Site) PageURLs() map[string]string {
 	out := map[string]string{}
 	dup := map[string]bool{}
-	if s.graph == nil {
+	if s.Graph == nil {
 		return out
 	}
-	for rel, p := range s.byRel {
-		l := s.graph.loads[rel]
-		if l == nil || l.sum == ([sha256.Size]byte{}) {
+	for rel, p := range s.ByRel {
+		l := s.Graph.Loads[rel]
+		if l == nil || l.Sum == ([sha256.Size]byte{}) {
 			continue
 		}
-		k := hex.EncodeToString(l.sum[:])
+		k := hex.EncodeToString(l.Sum[:])
 		if _, ok := out[k]; ok {
 			dup[k] = true
 		}
-		out[k] = s.cfg.relURL(p.sitePath)
+		out[k] = s.Cfg.RelURL(p.SitePath)
 	}
 	for k := range dup {
 		delete(out, k)

@@ -3,8 +3,6 @@ package site
 import (
 	"compress/gzip"
 	"context"
-	"d6codex/cmd/sitegen/internal/assets"
-	"d6codex/cmd/sitegen/internal/markup"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -16,6 +14,10 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"d6codex/cmd/sitegen/internal/assets"
+	"d6codex/cmd/sitegen/internal/markup"
+	"d6codex/cmd/sitegen/internal/site/content"
 )
 
 // incrementalSite is the site the Update tests start from.
@@ -130,7 +132,7 @@ func TestUpdate(t *testing.T) {
 		for _, keep := range []bool{false, true} {
 			t.Run(fmt.Sprintf("%s/incremental=%t", tt.name, keep), func(t *testing.T) {
 				src := writeTree(t, incrementalSite())
-				r := startUpdates(t, Options{Source: src, Handlers: map[string]markup.BlockHandler{"fake": fakeHandler()}}, keep)
+				r := startUpdates(t, content.Options{Source: src, Handlers: map[string]markup.BlockHandler{"fake": fakeHandler()}}, keep)
 				u := r.update(t, tt.edit)
 				if tt.errors != "" {
 					if len(u.Errors) == 0 || !strings.Contains(u.Errors.Error(), tt.errors) {
@@ -167,7 +169,7 @@ func sortedCopy(s []string) []string {
 
 func TestPageURL(t *testing.T) {
 	src := writeTree(t, incrementalSite())
-	s, err := Load(context.Background(), Options{Source: src, BaseURL: "https://example.org/sub/"})
+	s, err := Load(context.Background(), content.Options{Source: src, BaseURL: "https://example.org/sub/"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -190,7 +192,7 @@ func TestPublishStatic(t *testing.T) {
 	files["static/img/logo.txt"] = "v1"
 	src := writeTree(t, files)
 	dest := filepath.Join(t.TempDir(), "out")
-	s, _, err := BuildSite(context.Background(), Options{Source: src, Dest: dest, CacheDir: "-", Handlers: map[string]markup.BlockHandler{"fake": fakeHandler()}})
+	s, _, err := BuildSite(context.Background(), content.Options{Source: src, Dest: dest, CacheDir: "-", Handlers: map[string]markup.BlockHandler{"fake": fakeHandler()}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -253,7 +255,7 @@ func TestSearchFileNames(t *testing.T) {
 			t.Errorf("index.json names %s, which is not published", name)
 		}
 	}
-	opts := Options{Source: src, Dest: dest, CacheDir: "-"}
+	opts := content.Options{Source: src, Dest: dest, CacheDir: "-"}
 	s, _, err := BuildSite(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)
@@ -269,7 +271,7 @@ func TestSearchFileNames(t *testing.T) {
 	}
 	check(t)
 	write(t, src, "content/a.md", "---\ntitle: A\n---\n\nFirst words, edited twice.\n")
-	res, err := build(t, src, Options{})
+	res, err := build(t, src, content.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -301,7 +303,7 @@ func TestSearchWriter(t *testing.T) {
 		"content/b.md": "---\ntitle: B\n---\n\nOther words.\n",
 	})
 	dest := filepath.Join(src, "public")
-	s, _, err := BuildSite(context.Background(), Options{Source: src, Dest: dest, CacheDir: "-"})
+	s, _, err := BuildSite(context.Background(), content.Options{Source: src, Dest: dest, CacheDir: "-"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -425,7 +427,7 @@ func TestServeWritesWaitForLock(t *testing.T) {
 	src := writeTree(t, files)
 	dest := filepath.Join(t.TempDir(), "out")
 	waiting := make(chan int, 1)
-	s, _, err := BuildSite(context.Background(), Options{Source: src, Dest: dest, CacheDir: "-",
+	s, _, err := BuildSite(context.Background(), content.Options{Source: src, Dest: dest, CacheDir: "-",
 		Handlers: map[string]markup.BlockHandler{"fake": fakeHandler()},
 		Waiting:  func(pid int) { waiting <- pid }})
 	if err != nil {
@@ -444,13 +446,13 @@ func TestServeWritesWaitForLock(t *testing.T) {
 			return string(b) == "v2"
 		}},
 		{"WriteSearchIndex", s.WriteSearchIndex, func() bool {
-			_, err := os.Stat(filepath.Join(dest, searchDir, searchMeta))
+			_, err := os.Stat(filepath.Join(dest, content.SearchDir, searchMeta))
 			return err == nil
 		}},
 	} {
 		t.Run(w.name, func(t *testing.T) {
 			if w.name == "WriteSearchIndex" {
-				if err := os.RemoveAll(filepath.Join(dest, searchDir)); err != nil {
+				if err := os.RemoveAll(filepath.Join(dest, content.SearchDir)); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -486,7 +488,7 @@ func TestServeWritesWaitForLock(t *testing.T) {
 func TestServeWritesShareTheLock(t *testing.T) {
 	src := writeTree(t, incrementalSite())
 	dest := filepath.Join(t.TempDir(), "out")
-	s, _, err := BuildSite(context.Background(), Options{Source: src, Dest: dest, CacheDir: "-",
+	s, _, err := BuildSite(context.Background(), content.Options{Source: src, Dest: dest, CacheDir: "-",
 		Handlers: map[string]markup.BlockHandler{"fake": fakeHandler()},
 		Waiting:  func(pid int) { t.Errorf("waited for process %d", pid) }})
 	if err != nil {

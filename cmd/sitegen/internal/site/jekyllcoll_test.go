@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
@@ -42,7 +43,7 @@ func TestJekyllCollections(t *testing.T) {
 		"_notes/secret.md":                "---\ntitle: S\n---\nPRIVATE-NOTE\n",
 	})
 	dest := filepath.Join(t.TempDir(), "public")
-	if _, err := build(t, src, Options{Theme: theme, Dest: dest}); err != nil {
+	if _, err := build(t, src, content.Options{Theme: theme, Dest: dest}); err != nil {
 		t.Fatal(err)
 	}
 	for file, want := range map[string]string{
@@ -76,7 +77,7 @@ func TestJekyllCollectionPageURL(t *testing.T) {
 		"_rules/Combat.md": "---\ntitle: Combat\n---\n",
 		"moved.md":         "---\ntitle: Moved\npermalink: /elsewhere/\n---\n",
 	})
-	s, err := Load(context.Background(), Options{Source: src, Theme: theme})
+	s, err := Load(context.Background(), content.Options{Source: src, Theme: theme})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,7 +125,7 @@ func TestJekyllPermalinkFolderPage(t *testing.T) {
 			src := t.TempDir()
 			sitetest.WriteFiles(t, src, tc.files)
 			dest := filepath.Join(t.TempDir(), "public")
-			if _, err := build(t, src, Options{Theme: theme, Dest: dest}); err != nil {
+			if _, err := build(t, src, content.Options{Theme: theme, Dest: dest}); err != nil {
 				t.Fatalf("strict build: %v; jekyll build builds it", err)
 			}
 			for file, want := range tc.want {
@@ -158,14 +159,14 @@ func TestJekyllHTMLLinks(t *testing.T) {
 		"d.md":         "---\ntitle: D\n---\n[pretty](pretty.html)\n",
 	})
 	dest := filepath.Join(t.TempDir(), "public")
-	_, err := build(t, src, Options{Theme: theme, Dest: dest})
+	_, err := build(t, src, content.Options{Theme: theme, Dest: dest})
 	if err == nil || !strings.Contains(err.Error(), `"pretty.html"`) || !strings.Contains(err.Error(), `"b/index.html"`) {
 		t.Fatalf("build: %v; want only the links to pretty.html and b/index.html broken", err)
 	}
 	if n := strings.Count(err.Error(), "broken link"); n != 2 {
 		t.Errorf("%d broken links, want 2: %v", n, err)
 	}
-	if _, err := build(t, src, Options{Theme: theme, Dest: dest, BrokenLinks: "warn"}); err != nil {
+	if _, err := build(t, src, content.Options{Theme: theme, Dest: dest, BrokenLinks: "warn"}); err != nil {
 		t.Fatal(err)
 	}
 	for file, want := range map[string][]string{
@@ -202,7 +203,7 @@ func TestJekyllIndexDocumentLinks(t *testing.T) {
 		"_en/hiya/installing.md": "---\ntitle: Installing\n---\nBack to [faq](faq).\n",
 	})
 	dest := filepath.Join(t.TempDir(), "public")
-	if _, err := build(t, src, Options{Theme: theme, Dest: dest}); err != nil {
+	if _, err := build(t, src, content.Options{Theme: theme, Dest: dest}); err != nil {
 		t.Fatalf("build: %v; the links resolve on Jekyll's site", err)
 	}
 	for file, want := range map[string]string{

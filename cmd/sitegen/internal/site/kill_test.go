@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"d6codex/cmd/sitegen/internal/markup"
+	"d6codex/cmd/sitegen/internal/site/content"
 )
 
 // envChildBuild makes the test binary a build to kill (see
@@ -27,7 +28,7 @@ func TestChildBuild(t *testing.T) {
 		t.Skip("run by TestKilledBuilds as the build it kills")
 	}
 	source, dest, _ := strings.Cut(arg, "\n")
-	res, err := Build(context.Background(), Options{Source: source, Dest: dest, CacheDir: "-",
+	res, err := Build(context.Background(), content.Options{Source: source, Dest: dest, CacheDir: "-",
 		Handlers: map[string]markup.BlockHandler{"fake": fakeHandler()}})
 	if err != nil {
 		t.Fatal(err)
@@ -51,7 +52,7 @@ func TestKilledBuilds(t *testing.T) {
 	src := writeTree(t, files)
 	parent := t.TempDir()
 	dest := filepath.Join(parent, "site")
-	opts := Options{Dest: dest}
+	opts := content.Options{Dest: dest}
 	if _, err := build(t, src, opts); err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +85,7 @@ func TestKilledBuilds(t *testing.T) {
 		_ = cmd.Process.Signal(syscall.SIGKILL)
 		_ = cmd.Wait()
 		got := readTree(t, dest)
-		if _, ok := got[OutputMarker]; !ok || len(got) < 200 {
+		if _, ok := got[content.OutputMarker]; !ok || len(got) < 200 {
 			t.Fatalf("kill %d: output not whole: %d files", i, len(got))
 		}
 		versions[got["s0/p0/index.html"]] = true

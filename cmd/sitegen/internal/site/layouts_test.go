@@ -6,6 +6,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
@@ -301,7 +302,7 @@ func TestLayouts(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
 			sitetest.WriteFiles(t, dir, tt.files)
-			res, err := build(t, dir, Options{Theme: theme})
+			res, err := build(t, dir, content.Options{Theme: theme})
 			if err != nil {
 				t.Fatalf("build: %v", err)
 			}
@@ -347,7 +348,7 @@ func TestBrokenLinksWarn(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			src := writeTree(t, map[string]string{"site.toml": "title = \"T\"\n" + tt.toml, "content/a.md": page})
-			res, err := build(t, src, Options{BrokenLinks: tt.opt})
+			res, err := build(t, src, content.Options{BrokenLinks: tt.opt})
 			if (err == nil) != tt.ok {
 				t.Fatalf("err = %v, want ok %v", err, tt.ok)
 			}
@@ -355,14 +356,14 @@ func TestBrokenLinksWarn(t *testing.T) {
 				if len(res.WarningList) != 3 {
 					t.Errorf("warnings = %v, want the three broken links", res.WarningList)
 				}
-				if got := CountKinds(res.WarningList); got != "2 broken link, 1 broken image" {
+				if got := content.CountKinds(res.WarningList); got != "2 broken link, 1 broken image" {
 					t.Errorf("CountKinds = %q", got)
 				}
 			}
 		})
 	}
 	src := writeTree(t, map[string]string{"site.toml": "title = \"T\"\nbrokenLinks = \"warn\"\n", "content/a.md": "---\ntitle: 1\n---\n[x](nope.md)\n"})
-	if _, err := build(t, src, Options{}); err == nil || !strings.Contains(err.Error(), "title: must be a string") {
+	if _, err := build(t, src, content.Options{}); err == nil || !strings.Contains(err.Error(), "title: must be a string") {
 		t.Errorf("err = %v, want the front matter error", err)
 	}
 }
@@ -376,11 +377,11 @@ func TestKind(t *testing.T) {
 		`raw HTML <script> removed`:                                "raw HTML",
 		`duplicate URL /a/: also produced by content/a.md`:         "duplicate URL",
 	} {
-		if got := Kind(Diagnostic{Msg: msg}); got != want {
+		if got := content.Kind(content.Diagnostic{Msg: msg}); got != want {
 			t.Errorf("Kind(%q) = %q, want %q", msg, got, want)
 		}
 	}
-	if got := Kind(Diagnostic{Field: "title", Msg: "must be a string"}); got != "title" {
+	if got := content.Kind(content.Diagnostic{Field: "title", Msg: "must be a string"}); got != "title" {
 		t.Errorf("Kind with a field = %q", got)
 	}
 }

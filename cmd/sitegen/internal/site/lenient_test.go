@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"d6codex/cmd/sitegen/internal/markup"
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/statblock"
 	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
@@ -247,12 +248,12 @@ func TestTolerated(t *testing.T) {
 				src := t.TempDir()
 				sitetest.WriteFiles(t, src, tt.files)
 				dest := filepath.Join(t.TempDir(), "out")
-				opts := Options{Theme: theme, Dest: dest, Handlers: map[string]markup.BlockHandler{statblock.Info: statblock.New()}}
+				opts := content.Options{Theme: theme, Dest: dest, Handlers: map[string]markup.BlockHandler{statblock.Info: statblock.New()}}
 				if lenient {
 					opts.BrokenLinks = "warn"
 				}
 				res, err := build(t, src, opts)
-				var ds Diagnostics
+				var ds content.Diagnostics
 				errors.As(err, &ds)
 				if tt.sitegen || !lenient {
 					if len(ds) != 1 || !strings.Contains(ds[0].String(), tt.msg) {
@@ -306,7 +307,7 @@ func TestDelimiterSpaces(t *testing.T) {
 		{"Text\n--- \n", "Text\n--- \n"},
 	} {
 		src := []byte(tt.in)
-		delimiterSpaces(src)
+		content.DelimiterSpaces(src)
 		if string(src) != tt.want {
 			t.Errorf("delimiterSpaces(%q) = %q, want %q", tt.in, src, tt.want)
 		}
@@ -353,7 +354,7 @@ func TestJustTheDocsNav(t *testing.T) {
 		files["_config.yml"] = tt.config
 		sitetest.WriteFiles(t, src, files)
 		dest := filepath.Join(t.TempDir(), "out")
-		if _, err := build(t, src, Options{Theme: theme, Dest: dest}); err != nil {
+		if _, err := build(t, src, content.Options{Theme: theme, Dest: dest}); err != nil {
 			t.Fatal(err)
 		}
 		raw, err := os.ReadFile(filepath.Join(dest, "second-edition", "index.html"))

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"d6codex/cmd/sitegen/internal/markup"
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
@@ -22,7 +23,7 @@ func TestRelativeSourceLinks(t *testing.T) {
 	src := writeTree(t, map[string]string{"content/b/p.md": "---\ntitle: P\n---\n\nText of p.\n"})
 	symlink(t, "b/p.md", filepath.Join(src, "content", "q.md"))
 	t.Chdir(src)
-	if _, err := build(t, ".", Options{Dest: "public"}); err != nil {
+	if _, err := build(t, ".", content.Options{Dest: "public"}); err != nil {
 		t.Fatal(err)
 	}
 	got := readTree(t, filepath.Join(src, "public"))
@@ -53,7 +54,7 @@ func TestDestCheckResolvesLinks(t *testing.T) {
 	before := readTree(t, src)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := build(t, tt.source, Options{Dest: tt.dest})
+			_, err := build(t, tt.source, content.Options{Dest: tt.dest})
 			if err == nil || !strings.Contains(err.Error(), "choose another --dest") {
 				t.Fatalf("err = %v, want a refusal", err)
 			}
@@ -77,7 +78,7 @@ func TestDestIsLink(t *testing.T) {
 	dest := filepath.Join(src, "public")
 	symlink(t, root, dest)
 	for i := range 3 {
-		if _, err := build(t, src, Options{Dest: dest}); err != nil {
+		if _, err := build(t, src, content.Options{Dest: dest}); err != nil {
 			t.Fatalf("build %d: %v", i, err)
 		}
 		if info, err := os.Lstat(dest); err != nil || info.Mode()&os.ModeSymlink == 0 {
@@ -100,7 +101,7 @@ func TestDestIsLink(t *testing.T) {
 	sitetest.WriteFiles(t, notes, map[string]string{"todo.txt": "buy dice"})
 	other := filepath.Join(t.TempDir(), "out")
 	symlink(t, notes, other)
-	if _, err := build(t, src, Options{Dest: other}); !errors.Is(err, ErrForeignDest) {
+	if _, err := build(t, src, content.Options{Dest: other}); !errors.Is(err, ErrForeignDest) {
 		t.Errorf("link to notes: err = %v, want ErrForeignDest", err)
 	}
 	if got := readTree(t, notes); !mapsEqual(got, map[string]string{"todo.txt": "buy dice"}) {
@@ -110,7 +111,7 @@ func TestDestIsLink(t *testing.T) {
 	// A dangling link is an error naming it; nothing is created.
 	dangling := filepath.Join(t.TempDir(), "out")
 	symlink(t, filepath.Join(www, "missing"), dangling)
-	if _, err := build(t, src, Options{Dest: dangling}); err == nil || !strings.Contains(err.Error(), dangling) {
+	if _, err := build(t, src, content.Options{Dest: dangling}); err == nil || !strings.Contains(err.Error(), dangling) {
 		t.Errorf("dangling link: err = %v, want an error naming it", err)
 	}
 	if _, err := os.Lstat(filepath.Join(www, "missing")); err == nil {
@@ -125,7 +126,7 @@ func TestSpareKeepsGitignore(t *testing.T) {
 	src := writeTree(t, map[string]string{"content/a.md": "---\ntitle: A\n---\n"})
 	dest := filepath.Join(t.TempDir(), "docs")
 	for range 2 {
-		if _, err := build(t, src, Options{Dest: dest}); err != nil {
+		if _, err := build(t, src, content.Options{Dest: dest}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -134,14 +135,14 @@ func TestSpareKeepsGitignore(t *testing.T) {
 		t.Fatalf("spare without .gitignore after two builds: %v", err)
 	}
 	write(t, src, "content/a.md", "---\ntitle: A\n---\n\n[broken](nowhere.md)\n")
-	if _, err := build(t, src, Options{Dest: dest}); err == nil {
+	if _, err := build(t, src, content.Options{Dest: dest}); err == nil {
 		t.Fatal("the broken link did not fail the build")
 	}
 	if _, err := os.Stat(ignore); err != nil {
 		t.Errorf("spare without .gitignore after a failed build: %v", err)
 	}
 	write(t, src, "content/a.md", "---\ntitle: A\n---\n")
-	if _, err := build(t, src, Options{Dest: dest}); err != nil {
+	if _, err := build(t, src, content.Options{Dest: dest}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(filepath.Join(dest, spareIgnore)); err == nil {
@@ -160,7 +161,7 @@ func TestNoWriteThroughOutputLinks(t *testing.T) {
 	})
 	dest := filepath.Join(t.TempDir(), "public")
 	for range 2 {
-		if _, err := build(t, src, Options{Dest: dest}); err != nil {
+		if _, err := build(t, src, content.Options{Dest: dest}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -180,7 +181,7 @@ func TestNoWriteThroughOutputLinks(t *testing.T) {
 	}
 	symlink(t, notes, filepath.Join(SparePath(dest), "b"))
 	for i := range 3 {
-		if _, err := build(t, src, Options{Dest: dest}); err != nil {
+		if _, err := build(t, src, content.Options{Dest: dest}); err != nil {
 			t.Fatalf("build %d: %v", i, err)
 		}
 		if got := readTree(t, notes); !mapsEqual(got, mine) {
@@ -205,14 +206,14 @@ func TestUpdateNoWriteThroughLinks(t *testing.T) {
 	files["static/img/logo.txt"] = "v1"
 	src := writeTree(t, files)
 	dest := filepath.Join(t.TempDir(), "out")
-	s, _, err := BuildSite(context.Background(), Options{Source: src, Dest: dest, CacheDir: "-", Handlers: map[string]markup.BlockHandler{"fake": fakeHandler()}})
+	s, _, err := BuildSite(context.Background(), content.Options{Source: src, Dest: dest, CacheDir: "-", Handlers: map[string]markup.BlockHandler{"fake": fakeHandler()}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	notes := t.TempDir()
 	mine := map[string]string{"index.html": "my notes", "logo.txt": "my logo"}
 	sitetest.WriteFiles(t, notes, mine)
-	for _, rel := range []string{"a/three", "img", searchDir} {
+	for _, rel := range []string{"a/three", "img", content.SearchDir} {
 		if err := os.RemoveAll(filepath.Join(dest, rel)); err != nil {
 			t.Fatal(err)
 		}
@@ -250,7 +251,7 @@ func TestUpdateNoWriteThroughLinks(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := readTree(t, dest)
-	if !strings.Contains(got["a/three/index.html"], "Third, edited.") || got[searchDir+"/index.json"] == "" {
+	if !strings.Contains(got["a/three/index.html"], "Third, edited.") || got[content.SearchDir+"/index.json"] == "" {
 		t.Errorf("updates not published: three %.40q", got["a/three/index.html"])
 	}
 }

@@ -3,6 +3,8 @@ package site
 import (
 	"strings"
 	"testing"
+
+	"d6codex/cmd/sitegen/internal/site/content"
 )
 
 // TestSiteAbsoluteLinks: links written from the site's root, as MkDocs and
@@ -22,7 +24,7 @@ func TestSiteAbsoluteLinks(t *testing.T) {
 			"[11](../rules/adv_and_dis/#rolling-twice) [12](../rules/) [13](rules/map.png)\n",
 	}
 	src := writeTree(t, files)
-	if _, err := build(t, src, Options{}); err != nil {
+	if _, err := build(t, src, content.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	page := readTree(t, src+"/public")["a/index.html"]
@@ -37,7 +39,7 @@ func TestSiteAbsoluteLinks(t *testing.T) {
 		}
 	}
 	files["content/a.md"] = "---\ntitle: A\n---\n\n[x](/rules/missing/) and [y](/rules/adv_and_dis/#nope)\n\n[z](../rules/gone/)\n"
-	_, err := build(t, writeTree(t, files), Options{})
+	_, err := build(t, writeTree(t, files), content.Options{})
 	for _, want := range []string{
 		`content/a.md:5:1: broken link "/rules/missing/": no page or file of this site is at /rules/missing`,
 		`content/a.md:5:26: broken link "/rules/adv_and_dis/#nope": no heading with id "nope" on the page at /rules/adv_and_dis/`,
@@ -54,7 +56,7 @@ func TestSiteAbsoluteLinks(t *testing.T) {
 func TestURLUnderscores(t *testing.T) {
 	files := map[string]string{"content/my_rules/a_b.md": "---\ntitle: AB\n---\n", "content/my_rules/pic_1.png": "P"}
 	src := writeTree(t, files)
-	if _, err := build(t, src, Options{}); err != nil {
+	if _, err := build(t, src, content.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	out := readTree(t, src+"/public")
@@ -63,7 +65,7 @@ func TestURLUnderscores(t *testing.T) {
 	}
 	files["site.toml"] = "title = \"T\"\nbaseURL = \"https://rules.test/\"\nurlUnderscores = \"hyphen\"\n"
 	src = writeTree(t, files)
-	if _, err := build(t, src, Options{}); err != nil {
+	if _, err := build(t, src, content.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	out = readTree(t, src+"/public")
@@ -73,7 +75,7 @@ func TestURLUnderscores(t *testing.T) {
 		}
 	}
 	files["site.toml"] = "title = \"T\"\nbaseURL = \"https://rules.test/\"\nurlUnderscores = \"dash\"\n"
-	_, err := build(t, writeTree(t, files), Options{})
+	_, err := build(t, writeTree(t, files), content.Options{})
 	if err == nil || !strings.Contains(err.Error(), `site.toml:3:1: urlUnderscores: "dash" must be "keep"`) {
 		t.Errorf("bad value: err = %v", err)
 	}
@@ -89,7 +91,7 @@ func TestCopyrightFooter(t *testing.T) {
 		"content/a/_index.md": "---\ntitle: A\n---\n",
 	}
 	src := writeTree(t, files)
-	if _, err := build(t, src, Options{}); err != nil {
+	if _, err := build(t, src, content.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	out := readTree(t, src+"/public")
@@ -100,13 +102,13 @@ func TestCopyrightFooter(t *testing.T) {
 		}
 	}
 	files["site.toml"] = "title = \"T\"\nbaseURL = \"https://rules.test/\"\ncopyright = \"see [x](/nowhere/)\"\n"
-	_, err := build(t, writeTree(t, files), Options{})
+	_, err := build(t, writeTree(t, files), content.Options{})
 	if err == nil || !strings.Contains(err.Error(), `site.toml:3:1: copyright: broken link "/nowhere/"`) {
 		t.Errorf("broken footer link: err = %v", err)
 	}
 	delete(files, "site.toml")
 	src = writeTree(t, files)
-	if _, err := build(t, src, Options{}); err != nil {
+	if _, err := build(t, src, content.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	if strings.Contains(readTree(t, src+"/public")["index.html"], "<footer") {

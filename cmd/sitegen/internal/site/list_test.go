@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/testing/linkcheck"
 )
 
@@ -15,13 +16,13 @@ import (
 // list in order and links to the others, every link resolving; the first
 // page keeps the section's text, the others are titled by their number.
 func TestLongSectionList(t *testing.T) {
-	const n = 2*listPageSize + 17
+	const n = 2*content.ListPageSize + 17
 	files := map[string]string{"content/s/_index.md": "---\ntitle: Spells\n---\n\nThe section text.\n"}
 	for i := range n {
 		files[fmt.Sprintf("content/s/p%03d.md", i)] = fmt.Sprintf("---\ntitle: Spell %03d\nweight: %d\n---\n\nText.\n", i, i+1)
 	}
 	src := writeTree(t, files)
-	if _, err := build(t, src, Options{}); err != nil {
+	if _, err := build(t, src, content.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	dest := filepath.Join(src, "public")
@@ -39,7 +40,7 @@ func TestLongSectionList(t *testing.T) {
 		for _, m := range itemRE.FindAllStringSubmatch(list, -1) {
 			items = append(items, m[1])
 		}
-		if want := min(listPageSize, n-i*listPageSize); len(items) != want {
+		if want := min(content.ListPageSize, n-i*content.ListPageSize); len(items) != want {
 			t.Errorf("%s lists %d pages, want %d", page, len(items), want)
 		}
 		all = append(all, items...)
@@ -81,7 +82,7 @@ func TestLongSectionList(t *testing.T) {
 	// A page whose URL is that of a further page of the list is an error
 	// that names its file.
 	write(t, src, "content/s/page/2.md", "---\ntitle: Clash\n---\n")
-	_, err = build(t, src, Options{})
+	_, err = build(t, src, content.Options{})
 	if err == nil || !strings.Contains(err.Error(), "content/s/page/2.md:1:1: duplicate URL /s/page/2/: also page 2 of the list of content/s/_index.md") {
 		t.Errorf("clash with a list page: err = %v", err)
 	}

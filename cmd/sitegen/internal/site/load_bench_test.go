@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/testing/corpus"
 	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
@@ -18,7 +19,7 @@ func BenchmarkLoad(b *testing.B) {
 	if err := corpus.GenerateRules(dir, 2000, 1); err != nil {
 		b.Fatal(err)
 	}
-	opts := Options{Source: dir, Dest: filepath.Join(dir, "public"), CacheDir: "-"}
+	opts := content.Options{Source: dir, Dest: filepath.Join(dir, "public"), CacheDir: "-"}
 	b.ReportAllocs()
 	start := sitetest.CPUTime()
 	for b.Loop() {

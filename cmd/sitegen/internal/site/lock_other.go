@@ -2,7 +2,9 @@
 
 package site
 
-import "context"
+import (
+	"context"
+)
 
 // lockDest does not lock on this system: two builds into one destination
 // at once are the user's to avoid here.

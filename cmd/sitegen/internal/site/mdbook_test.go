@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
@@ -62,7 +63,7 @@ var mdBookFixture = map[string]string{
 func TestMdBook(t *testing.T) {
 	dir := t.TempDir()
 	sitetest.WriteFiles(t, dir, mdBookFixture)
-	res, err := build(t, dir, Options{Theme: theme, BrokenLinks: "warn"})
+	res, err := build(t, dir, content.Options{Theme: theme, BrokenLinks: "warn"})
 	if err != nil {
 		t.Fatalf("build: %v", err)
 	}
@@ -123,7 +124,7 @@ func TestMdBook(t *testing.T) {
 			t.Errorf("no warning %q in\n%s", w, warnings)
 		}
 	}
-	if got := CountReasons(res.NotPublished); got != "2 not in SUMMARY.md (mdBook)" {
+	if got := content.CountReasons(res.NotPublished); got != "2 not in SUMMARY.md (mdBook)" {
 		t.Errorf("NotPublished: %q, want the 2 Markdown files SUMMARY.md does not list", got)
 	}
 	if !strings.Contains(res.Layout, "preprocessor.mermaid (not run: diagrams are shown as their source)") {
@@ -147,7 +148,7 @@ func TestMdBookMissingChapter(t *testing.T) {
 		"src/SUMMARY.md": "# Summary\n\n- [One](one.md)\n- [Two](two.md)\n",
 		"src/one.md":     "# One\n",
 	})
-	res, err := build(t, dir, Options{Theme: theme})
+	res, err := build(t, dir, content.Options{Theme: theme})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,7 +166,7 @@ func TestMdBookStrictInclude(t *testing.T) {
 	sitetest.WriteFiles(t, dir, map[string]string{
 		"book.toml": "", "src/SUMMARY.md": "- [One](one.md)\n", "src/one.md": "# One\n\nText.\n\n{{#include ../../../etc/passwd}}\n",
 	})
-	_, err := build(t, dir, Options{Theme: theme})
+	_, err := build(t, dir, content.Options{Theme: theme})
 	if err == nil || !strings.Contains(err.Error(), "src/one.md:5:1: broken include") || !strings.Contains(err.Error(), "outside the book's folder") {
 		t.Fatalf("err = %v", err)
 	}
@@ -192,7 +193,7 @@ func values(m map[string]string) []string {
 	return out
 }
 
-func diagStrings(ds Diagnostics) []string {
+func diagStrings(ds content.Diagnostics) []string {
 	var out []string
 	for _, d := range ds {
 		out = append(out, d.String())
@@ -209,7 +210,7 @@ func TestMdBookIncludeUpdate(t *testing.T) {
 			"book.toml": "", "src/SUMMARY.md": "- [One](one.md)\n- [Two](two.md)\n- [Three](three.md)\n",
 			"src/one.md": "# One\n\n{{#include two.md:3}}\n", "src/two.md": "# Two\n\nShared line.\n", "src/three.md": "# Three\n",
 		})
-		r := startUpdates(t, Options{Source: dir, Theme: theme}, keep)
+		r := startUpdates(t, content.Options{Source: dir, Theme: theme}, keep)
 		u := r.update(t, map[string]string{"src/two.md": "# Two\n\nShared line, edited.\n"})
 		if want := []string{"/", "/two.html"}; !slices.Equal(u.Pages, want) && !slices.Equal(u.Pages, []string{"/", "/two/"}) {
 			t.Errorf("wrote %v, want the including chapter and the included one", u.Pages)
@@ -237,7 +238,7 @@ func TestMdBookChapterOutsideSrc(t *testing.T) {
 		"src/a.md":       "# A\n\nBack to [the introduction](../README.md).\n",
 		"notes/other.md": "# Other\n",
 	})
-	if _, err := build(t, dir, Options{Theme: theme}); err != nil {
+	if _, err := build(t, dir, content.Options{Theme: theme}); err != nil {
 		t.Fatalf("build: %v", err)
 	}
 	out := readTree(t, dir+"/public")
@@ -283,7 +284,7 @@ func TestMdBookRawHTMLLinks(t *testing.T) {
 		"src/images/quad types.svg": "<svg/>",
 		"src/images/p.png":          "png",
 	})
-	if _, err := build(t, dir, Options{Theme: theme}); err != nil {
+	if _, err := build(t, dir, content.Options{Theme: theme}); err != nil {
 		t.Fatalf("build: %v", err)
 	}
 	out := readTree(t, dir+"/public")

@@ -4,6 +4,8 @@ import (
 	"maps"
 	"strings"
 	"testing"
+
+	"d6codex/cmd/sitegen/internal/site/content"
 )
 
 func TestMetaLines(t *testing.T) {
@@ -22,7 +24,7 @@ func TestMetaLines(t *testing.T) {
 		{"prose after keys", "title: T\nThis line is prose.\n", nil, -1},
 		{"empty file", "", nil, -1},
 	} {
-		meta, end, ok := metaLines([]byte(tc.src))
+		meta, end, ok := content.MetaLines([]byte(tc.src))
 		if ok != (tc.end >= 0) {
 			t.Errorf("%s: ok = %v", tc.name, ok)
 			continue
@@ -41,14 +43,14 @@ func TestMetaLinesSite(t *testing.T) {
 		"content/movement.md": "title: Moving around\ndescription: Rules for movement.\n\n# Movement\n\nSee [gone](gone.md).\n",
 		"content/fm.md":       "---\ntitle: Front\n---\n\nkey: value\nother: value\n",
 	}
-	res, err := build(t, writeTree(t, files), Options{})
+	res, err := build(t, writeTree(t, files), content.Options{})
 	if err == nil || !strings.Contains(err.Error(), "content/movement.md:6:5: broken link") {
 		t.Fatalf("err = %v, want the broken link at its own line 6", err)
 	}
 	_ = res
 	files["content/movement.md"] = "title: Moving around\ndescription: Rules for movement.\nweight: 2\n\n# Movement\n\nText.\n"
 	src := writeTree(t, files)
-	if _, err := build(t, src, Options{}); err != nil {
+	if _, err := build(t, src, content.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	out := readTree(t, src+"/public")
@@ -66,7 +68,7 @@ func TestMetaLinesSite(t *testing.T) {
 	}
 	files["site.toml"] = "title = \"T\"\nbaseURL = \"https://rules.test/\"\nmetaLines = false\n"
 	src = writeTree(t, files)
-	if _, err := build(t, src, Options{}); err != nil {
+	if _, err := build(t, src, content.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	if page := readTree(t, src+"/public")["movement/index.html"]; !strings.Contains(page, "weight: 2") {

@@ -2,12 +2,13 @@ package site
 
 import (
 	"context"
-	"d6codex/cmd/sitegen/internal/layout"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
@@ -18,7 +19,7 @@ func outputText(t *testing.T, dest string) map[string]string {
 	t.Helper()
 	out := map[string]string{}
 	for name, body := range readTree(t, dest) {
-		if strings.HasSuffix(name, ".br") || strings.HasSuffix(name, ".gz") && !strings.HasPrefix(name, searchDir+"/") {
+		if strings.HasSuffix(name, ".br") || strings.HasSuffix(name, ".gz") && !strings.HasPrefix(name, content.SearchDir+"/") {
 			continue
 		}
 		if strings.HasPrefix(body, "\x1f\x8b") {
@@ -381,7 +382,7 @@ func TestNotPublished(t *testing.T) {
 			src := t.TempDir()
 			sitetest.WriteFiles(t, src, tt.files)
 			dest := filepath.Join(t.TempDir(), "public")
-			res, err := build(t, src, Options{Theme: theme, Dest: dest})
+			res, err := build(t, src, content.Options{Theme: theme, Dest: dest})
 			if err != nil {
 				t.Fatalf("build: %v", err)
 			}
@@ -439,7 +440,7 @@ func TestNotPublished(t *testing.T) {
 					t.Errorf("%s is in sitemap.xml", u)
 				}
 				for name, body := range out {
-					if strings.HasPrefix(name, searchDir+"/") && strings.Contains(body, "UNLISTED-TEXT") {
+					if strings.HasPrefix(name, content.SearchDir+"/") && strings.Contains(body, "UNLISTED-TEXT") {
 						t.Errorf("%s is in the search index (%s)", u, name)
 					}
 					// Its title ("Unlisted") in no navigation or list.
@@ -449,7 +450,7 @@ func TestNotPublished(t *testing.T) {
 				}
 			}
 			// --drafts: a local preview with them, still reported.
-			res, err = build(t, src, Options{Theme: theme, Dest: dest, Drafts: true})
+			res, err = build(t, src, content.Options{Theme: theme, Dest: dest, Drafts: true})
 			if err != nil {
 				t.Fatalf("build --drafts: %v", err)
 			}
@@ -476,7 +477,7 @@ func TestNotPublished(t *testing.T) {
 // navigation), never publishes it; lifting the mark puts it back.
 func TestNotPublishedUpdate(t *testing.T) {
 	src := writeTree(t, map[string]string{"content/a.md": "---\ntitle: A\n---\nA\n", "content/b.md": "---\ntitle: B\n---\nB\n"})
-	r := startUpdates(t, Options{Source: src, Theme: theme}, true)
+	r := startUpdates(t, content.Options{Source: src, Theme: theme}, true)
 	for _, fm := range []string{"publish: false", "draft: true"} {
 		u := r.update(t, map[string]string{"content/a.md": "---\ntitle: A\n" + fm + "\n---\nA\n"})
 		if !slices.Contains(u.Deleted, "a/index.html") {
@@ -497,7 +498,7 @@ func TestGardenUpdate(t *testing.T) {
 	src := t.TempDir()
 	dest := filepath.Join(t.TempDir(), "public")
 	sitetest.WriteFiles(t, src, map[string]string{"a.md": "# A\n", "b.md": "# B\nPRIVATE-B\n"})
-	s, _, err := BuildSite(context.Background(), Options{Source: src, Dest: dest, CacheDir: "-", Theme: theme})
+	s, _, err := BuildSite(context.Background(), content.Options{Source: src, Dest: dest, CacheDir: "-", Theme: theme})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/testing/corpus"
 )
 
@@ -24,15 +25,15 @@ func TestBuildKeepsNothing(t *testing.T) {
 	parent := t.TempDir()
 	build := map[string]func(dest string) error{
 		"Build": func(dest string) error {
-			_, err := Build(context.Background(), Options{Source: src, Dest: dest, CacheDir: "-"})
+			_, err := Build(context.Background(), content.Options{Source: src, Dest: dest, CacheDir: "-"})
 			return err
 		},
 		"BuildSite": func(dest string) error {
-			_, _, err := BuildSite(context.Background(), Options{Source: src, Dest: dest, CacheDir: "-"})
+			_, _, err := BuildSite(context.Background(), content.Options{Source: src, Dest: dest, CacheDir: "-"})
 			return err
 		},
 		"BuildSite incremental": func(dest string) error {
-			_, _, err := BuildSite(context.Background(), Options{Source: src, Dest: dest, CacheDir: "-", Incremental: true})
+			_, _, err := BuildSite(context.Background(), content.Options{Source: src, Dest: dest, CacheDir: "-", Incremental: true})
 			return err
 		},
 	}

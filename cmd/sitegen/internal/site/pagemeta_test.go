@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"d6codex/cmd/sitegen/internal/site/content"
 )
 
 // TestDocumentTitles checks that pages of the same name in different
@@ -20,7 +22,7 @@ func TestDocumentTitles(t *testing.T) {
 		"content/beta/more/x.md":  "---\ntitle: Deep\n---\n",
 		"content/glossary.md":     "---\ntitle: Glossary\n---\n",
 	})
-	if _, err := build(t, src, Options{}); err != nil {
+	if _, err := build(t, src, content.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	out := readTree(t, filepath.Join(src, "public"))
@@ -50,7 +52,7 @@ func TestEditLinkAndUpdated(t *testing.T) {
 	if err := os.Chtimes(filepath.Join(src, "content/a/page.md"), when, when); err != nil {
 		t.Fatal(err)
 	}
-	res, err := build(t, src, Options{})
+	res, err := build(t, src, content.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +70,7 @@ func TestEditLinkAndUpdated(t *testing.T) {
 	}
 
 	bad := writeTree(t, map[string]string{"site.toml": "title = \"T\"\neditURL = \"github.com/x\"\n"})
-	_, err = build(t, bad, Options{})
+	_, err = build(t, bad, content.Options{})
 	if err == nil || !strings.Contains(err.Error(), "site.toml:2:") || !strings.Contains(err.Error(), "editURL") {
 		t.Errorf("a relative editURL: error %v, want one at site.toml:2 naming editURL", err)
 	}
@@ -99,7 +101,7 @@ func TestUpdatedFromGit(t *testing.T) {
 		t.Fatal(err)
 	}
 	git("2022-06-07T10:00:00Z", "commit", "-q", "-am", "two")
-	if _, err := build(t, src, Options{}); err != nil {
+	if _, err := build(t, src, content.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	out := readTree(t, filepath.Join(src, "public"))
@@ -126,13 +128,13 @@ func TestPlaceholderBaseURL(t *testing.T) {
 		{"https://rules.test/", false},
 		{"https://d6codex.example.games/", false},
 	} {
-		c := &Config{BaseURL: tc.base}
+		c := &content.Config{BaseURL: tc.base}
 		if got := c.PlaceholderBaseURL() != ""; got != tc.warn {
 			t.Errorf("%s: warns %v, want %v", tc.base, got, tc.warn)
 		}
 	}
 	src := writeTree(t, map[string]string{})
-	res, err := build(t, src, Options{})
+	res, err := build(t, src, content.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

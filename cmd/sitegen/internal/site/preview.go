@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"d6codex/cmd/sitegen/internal/markup"
+	"d6codex/cmd/sitegen/internal/site/content"
 )
 
 // Link previews (Config.LinkPreviews): a link to another page of the site
@@ -46,41 +47,41 @@ const previewFormat = 1
 const previewSize = 1500
 
 // previews reports whether page p gets a previews file.
-func (s *Site) previews(p *page) bool {
-	return s.cfg.LinkPreviews && p.unlisted == "" && p.unpublished == "" && !p.copy && p != s.notFound &&
-		(strings.HasSuffix(p.sitePath, "/") || strings.HasSuffix(p.sitePath, ".html"))
+func (s *Site) previews(p *content.Page) bool {
+	return s.Cfg.LinkPreviews && p.Unlisted == "" && p.Unpublished == "" && !p.Copy && p != s.NotFound &&
+		(strings.HasSuffix(p.SitePath, "/") || strings.HasSuffix(p.SitePath, ".html"))
 }
 
 // previewPath is the output path of page p's previews file: preview.json
 // in its folder, or for a page published as a file (VitePress's
 // /guide/intro.html) beside it, named as it is (guide/intro.preview.json);
 // static/js/site.js finds it by the same rule.
-func previewPath(p *page) string {
-	if stem, ok := strings.CutSuffix(p.sitePath, ".html"); ok {
+func previewPath(p *content.Page) string {
+	if stem, ok := strings.CutSuffix(p.SitePath, ".html"); ok {
 		return strings.TrimPrefix(stem, "/") + "." + previewFile
 	}
-	return strings.TrimPrefix(p.sitePath, "/") + previewFile
+	return strings.TrimPrefix(p.SitePath, "/") + previewFile
 }
 
 // writePreviews writes page p's previews file: the previews of its top
 // and of each part of it other pages link to (Site.frags), cut from its
 // body's HTML by its index.
-func (s *Site) writePreviews(ctx context.Context, out fileWriter, taken func(rel string) bool, p *page, html string, px *markup.PreviewIndex) error {
+func (s *Site) writePreviews(ctx context.Context, out fileWriter, taken func(rel string) bool, p *content.Page, html string, px *markup.PreviewIndex) error {
 	if ctx.Err() != nil {
 		return nil
 	}
 	rel := previewPath(p)
-	if _, file := s.filesByURL["/"+rel]; file || taken(rel) {
+	if _, file := s.FilesByURL["/"+rel]; file || taken(rel) {
 		return nil // a file of the site's own
 	}
-	ids := append([]string{""}, s.frags[p]...) // the top, then each part linked to, once, in order
+	ids := append([]string{""}, s.Frags[p]...) // the top, then each part linked to, once, in order
 	slices.Sort(ids)
 	ids = slices.Compact(ids)
 	b := make([]byte, 0, 256+len(ids)*previewSize)
 	b = append(b, `{"v":`...)
 	b = strconv.AppendInt(b, previewFormat, 10)
 	b = append(b, `,"t":`...)
-	b = appendJSONString(b, p.title)
+	b = appendJSONString(b, p.Title)
 	b = append(b, `,"s":{`...)
 	n := 0
 	for _, id := range ids {

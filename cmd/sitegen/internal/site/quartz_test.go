@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"d6codex/cmd/sitegen/internal/layout/layouttest"
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
@@ -54,7 +55,7 @@ func quartzFixture(filters string) map[string]string {
 func TestQuartz(t *testing.T) {
 	dir := t.TempDir()
 	sitetest.WriteFiles(t, dir, quartzFixture("[Plugin.RemoveDrafts(), Plugin.ExplicitPublish()]"))
-	res, err := build(t, dir, Options{Theme: theme, BrokenLinks: "warn"})
+	res, err := build(t, dir, content.Options{Theme: theme, BrokenLinks: "warn"})
 	if err != nil {
 		t.Fatalf("build: %v", err)
 	}
@@ -114,7 +115,7 @@ func TestQuartz(t *testing.T) {
 	if !strings.Contains(warnings, `content/index.md:5:`) || !strings.Contains(warnings, "content/Campaign/Scene 1.md is not published (it has no publish: true (Quartz's ExplicitPublish filter))") {
 		t.Errorf("no warning for the link to the unpublished note in\n%s", warnings)
 	}
-	if got := CountReasons(res.NotPublished); !strings.Contains(got, "2 it has no publish: true (Quartz's ExplicitPublish filter)") {
+	if got := content.CountReasons(res.NotPublished); !strings.Contains(got, "2 it has no publish: true (Quartz's ExplicitPublish filter)") {
 		t.Errorf("NotPublished %q does not count the unpublished notes", got)
 	}
 }
@@ -129,7 +130,7 @@ func TestQuartzExplicitPublish(t *testing.T) {
 	}
 	dir := t.TempDir()
 	sitetest.WriteFiles(t, dir, files)
-	if _, err := build(t, dir, Options{Theme: theme, BrokenLinks: "warn"}); err != nil {
+	if _, err := build(t, dir, content.Options{Theme: theme, BrokenLinks: "warn"}); err != nil {
 		t.Fatal(err)
 	}
 	leaked := 0
@@ -145,7 +146,7 @@ func TestQuartzExplicitPublish(t *testing.T) {
 		t.Errorf("%d published files hold a private note", leaked)
 	}
 	preview := t.TempDir()
-	if _, err := build(t, dir, Options{Theme: theme, BrokenLinks: "warn", Drafts: true, Dest: preview}); err != nil {
+	if _, err := build(t, dir, content.Options{Theme: theme, BrokenLinks: "warn", Drafts: true, Dest: preview}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(filepath.Join(preview, "Campaign/GM/Session-412/index.html")); err != nil {
@@ -175,7 +176,7 @@ func TestQuartzLinkResolution(t *testing.T) {
 			"content/Rules/Dice.md": "# Dice\n",
 			"content/Rules/Page.md": "[dice](" + tt.link + ")\n",
 		})
-		_, err := build(t, dir, Options{Theme: theme})
+		_, err := build(t, dir, content.Options{Theme: theme})
 		if (err == nil) != tt.ok {
 			t.Errorf("%s: [dice](%s): err = %v, want ok %v", tt.resolution, tt.link, err, tt.ok)
 		}
@@ -202,7 +203,7 @@ func TestQuartzHTMLHome(t *testing.T) {
 				"content/index.html": "<!doctype html><title>Hand-made</title><p>My own home</p>\n",
 				"content/a.md":       "# A\n\nText of a.\n",
 			})
-			res, err := build(t, dir, Options{Theme: theme, BrokenLinks: mode})
+			res, err := build(t, dir, content.Options{Theme: theme, BrokenLinks: mode})
 			if err != nil {
 				t.Fatalf("build: %v", err)
 			}

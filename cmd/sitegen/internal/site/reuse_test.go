@@ -10,6 +10,7 @@ import (
 	"syscall"
 	"testing"
 
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
@@ -34,7 +35,7 @@ func TestRebuildEqualsFresh(t *testing.T) {
 	dest := filepath.Join(t.TempDir(), "public")
 	rebuild := func(t *testing.T) Result {
 		t.Helper()
-		res, err := build(t, src, Options{Dest: dest})
+		res, err := build(t, src, content.Options{Dest: dest})
 		if err != nil {
 			t.Fatalf("rebuild: %v", err)
 		}
@@ -43,7 +44,7 @@ func TestRebuildEqualsFresh(t *testing.T) {
 	fresh := func(t *testing.T) map[string]string {
 		t.Helper()
 		d := filepath.Join(t.TempDir(), "fresh")
-		if _, err := build(t, src, Options{Dest: d}); err != nil {
+		if _, err := build(t, src, content.Options{Dest: d}); err != nil {
 			t.Fatalf("fresh build: %v", err)
 		}
 		return readTree(t, d)
@@ -123,7 +124,7 @@ func TestRebuildEqualsFresh(t *testing.T) {
 	// nothing) untouched.
 	before := readTree(t, dest)
 	write(t, src, "content/a/one.md", "---\ntitle: One\n---\n\n[broken](nowhere.md)\n")
-	if _, err := build(t, src, Options{Dest: dest}); err == nil {
+	if _, err := build(t, src, content.Options{Dest: dest}); err == nil {
 		t.Fatal("build with a broken link succeeded")
 	}
 	if after := readTree(t, dest); !maps.Equal(before, after) {
@@ -193,7 +194,7 @@ func TestRebuildKeepsSearchParts(t *testing.T) {
 	src := writeTree(t, files)
 	dest := filepath.Join(t.TempDir(), "public")
 	for range 2 { // the second build leaves the first output as the spare
-		if _, err := build(t, src, Options{Dest: dest}); err != nil {
+		if _, err := build(t, src, content.Options{Dest: dest}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -201,7 +202,7 @@ func TestRebuildKeepsSearchParts(t *testing.T) {
 	if err != nil || len(parts) < 5 {
 		t.Fatalf("%d search parts (%v): want several", len(parts), err)
 	}
-	res, err := build(t, src, Options{Dest: dest})
+	res, err := build(t, src, content.Options{Dest: dest})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -229,11 +230,11 @@ func TestRebuildKeepsSearchParts(t *testing.T) {
 	if cut < 2*len(parts) {
 		t.Fatalf("cut %d parts short, want %d (in the output and in the spare)", cut, 2*len(parts))
 	}
-	if _, err := build(t, src, Options{Dest: dest}); err != nil {
+	if _, err := build(t, src, content.Options{Dest: dest}); err != nil {
 		t.Fatal(err)
 	}
 	fresh := filepath.Join(t.TempDir(), "fresh")
-	if _, err := build(t, src, Options{Dest: fresh}); err != nil {
+	if _, err := build(t, src, content.Options{Dest: fresh}); err != nil {
 		t.Fatal(err)
 	}
 	got, want := readTree(t, dest), readTree(t, fresh)

@@ -18,12 +18,13 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/yuin/goldmark/ast"
-	east "github.com/yuin/goldmark/extension/ast"
-
 	"d6codex/cmd/sitegen/internal/assets"
 	"d6codex/cmd/sitegen/internal/markup"
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/templates"
+
+	"github.com/yuin/goldmark/ast"
+	east "github.com/yuin/goldmark/extension/ast"
 )
 
 // searchFormat is the version of the search index format. It is part of
@@ -88,18 +89,13 @@ type searchIndex struct {
 	chunk int // pages per text file (searchChunk)
 
 	mu    sync.Mutex
-	pages map[*page]searchPage
+	pages map[*content.Page]searchPage
 
 	// The published parts, for writes after an Update (SearchWriter):
 	// held by the one write running at a time (pubMu).
 	pubMu   sync.Mutex
 	named   map[string]bool      // the parts the published index.json names
 	retired map[string]time.Time // parts an earlier index named -> when it was replaced
-}
-
-// searchDoc is one searchable unit: a page's lead or one of its sections.
-type searchDoc struct {
-	anchor, heading, text string
 }
 
 // searchPage is what the index keeps of a page, made when the page renders
@@ -117,16 +113,13 @@ type searchPage struct {
 // templates.SearchIndexAsset. It must run before pages render (it reads
 // their sources).
 func (s *Site) newSearchIndex(assets templates.Assets) *searchIndex {
-	assets[templates.SearchIndexAsset] = s.cfg.relURL("/" + searchDir + "/" + searchMeta)
-	return &searchIndex{chunk: searchChunk(len(s.pages)), pages: make(map[*page]searchPage, len(s.pages))}
+	assets[templates.SearchIndexAsset] = s.Cfg.RelURL("/" + content.SearchDir + "/" + searchMeta)
+	return &searchIndex{chunk: searchChunk(len(s.Pages)), pages: make(map[*content.Page]searchPage, len(s.Pages))}
 }
-
-// searchDir is the search index's folder in the output.
-const searchDir = "search"
 
 // put records the searchable text of page p, published at url, from its
 // documents (searchDocs). It is safe for concurrent use.
-func (x *searchIndex) put(p *page, url string, docs []searchDoc) {
+func (x *searchIndex) put(p *content.Page, url string, docs []content.SearchDoc) {
 	if x == nil {
 		return
 	}
@@ -135,7 +128,7 @@ func (x *searchIndex) put(p *page, url string, docs []searchDoc) {
 
 // putPage records the search entry of page p (newSearchPage). It is safe
 // for concurrent use.
-func (x *searchIndex) putPage(p *page, sp searchPage) {
+func (x *searchIndex) putPage(p *content.Page, sp searchPage) {
 	if x == nil {
 		return
 	}
@@ -146,7 +139,7 @@ func (x *searchIndex) putPage(p *page, sp searchPage) {
 
 // snapshot returns a copy of the pages' entries: what encode needs
 // besides the site's pages, which an Update does not move.
-func (x *searchIndex) snapshot() map[*page]searchPage {
+func (x *searchIndex) snapshot() map[*content.Page]searchPage {
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	return maps.Clone(x.pages)
@@ -183,7 +176,7 @@ func (x *searchIndex) write(ctx context.Context, s *Site, o *assets.Output) erro
 	if x == nil {
 		return nil
 	}
-	files, err := x.encode(context.Background(), s, s.model, x.chunk, x.pages)
+	files, err := x.encode(context.Background(), s, s.Model, x.chunk, x.pages)
 	if err != nil {
 		return fmt.Errorf("search index: %w", err)
 	}
@@ -196,12 +189,12 @@ func (x *searchIndex) write(ctx context.Context, s *Site, o *assets.Output) erro
 	}
 	var mu sync.Mutex
 	var first error
-	cancelled := parallel(ctx, len(names), s.opts.Workers, func(i int) {
-		if names[i] != searchMeta && o.KeepGzip(searchDir+"/"+names[i]+".gz", files[names[i]]) {
+	cancelled := content.Parallel(ctx, len(names), s.Opts.Workers, func(i int) {
+		if names[i] != searchMeta && o.KeepGzip(content.SearchDir+"/"+names[i]+".gz", files[names[i]]) {
 			return // unchanged since the previous build: neither compressed nor written again
 		}
 		name, data, err := s.packSearchFile(ctx, names[i], files[names[i]])
-		out := searchDir + "/" + name
+		out := content.SearchDir + "/" + name
 		if err == nil {
 			if err = o.Write(out, data); err != nil {
 				err = fmt.Errorf("write %s: %w", out, err)
@@ -228,7 +221,7 @@ func (x *searchIndex) write(ctx context.Context, s *Site, o *assets.Output) erro
 // of the model m in reading order, chunk to a text file, from the pages'
 // entries all (x.pages or a snapshot of it). It stops with ctx's error
 // when ctx is cancelled.
-func (x *searchIndex) encode(ctx context.Context, s *Site, m *model, chunk int, all map[*page]searchPage) (map[string][]byte, error) {
+func (x *searchIndex) encode(ctx context.Context, s *Site, m *content.Model, chunk int, all map[*content.Page]searchPage) (map[string][]byte, error) {
 	type meta struct {
 		V           int         `json:"v"`
 		Systems     [][2]string `json:"systems"`
@@ -240,11 +233,11 @@ func (x *searchIndex) encode(ctx context.Context, s *Site, m *model, chunk int, 
 		Docs        int         `json:"docs"`
 	}
 	mt := meta{V: searchFormat, Systems: [][2]string{}, Pages: []int{}, Shards: []string{}, Chunk: chunk}
-	system := map[*page]int{}
-	for _, c := range m.home.children {
-		if c.kind == templates.KindSection {
+	system := map[*content.Page]int{}
+	for _, c := range m.Home.Children {
+		if c.Kind == templates.KindSection {
 			system[c] = len(mt.Systems)
-			mt.Systems = append(mt.Systems, [2]string{systemID(c.sitePath), c.title})
+			mt.Systems = append(mt.Systems, [2]string{systemID(c.SitePath), c.Title})
 		}
 	}
 	// In reading order: the pages' documents, numbered from first, and
@@ -255,7 +248,7 @@ func (x *searchIndex) encode(ctx context.Context, s *Site, m *model, chunk int, 
 	}
 	var order []indexed
 	var chunks [][][]byte
-	for i, p := range m.pages {
+	for i, p := range m.Pages {
 		if i%256 == 0 && ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
@@ -264,7 +257,7 @@ func (x *searchIndex) encode(ctx context.Context, s *Site, m *model, chunk int, 
 			continue
 		}
 		sys := -1
-		for a := p; a != nil && a != m.home; a = a.parent {
+		for a := p; a != nil && a != m.Home; a = a.Parent {
 			if i, ok := system[a]; ok {
 				sys = i
 			}
@@ -283,12 +276,12 @@ func (x *searchIndex) encode(ctx context.Context, s *Site, m *model, chunk int, 
 	// shard is in one part) fall to it, over every document in order. The
 	// text files are encoded as tasks of their own.
 	type file struct{ key, hash string }
-	parts := max(1, min(s.opts.Workers, 8))
+	parts := max(1, min(s.Opts.Workers, 8))
 	made := make([][]file, parts)
 	shardFiles := make([]map[string][]byte, parts)
 	mt.Texts = make([]string, len(chunks))
 	textFiles := make([][]byte, len(chunks))
-	err := parallel(ctx, parts+len(chunks), s.opts.Workers, func(task int) {
+	err := content.Parallel(ctx, parts+len(chunks), s.Opts.Workers, func(task int) {
 		if task >= parts {
 			k := task - parts
 			textFiles[k] = joinJSON(chunks[k])
@@ -497,16 +490,16 @@ func (tt *termTable) grow() {
 // searchPage.terms: each term's count in the document's text (at most 15),
 // + 16 if it is in the document's heading, + 32 if it is in the page's
 // title or one of its other names (the lead document only).
-func weighTerms(p *page, docs []searchDoc) [][]byte {
+func weighTerms(p *content.Page, docs []content.SearchDoc) [][]byte {
 	out := make([][]byte, len(docs))
 	tt := &termTable{seed: maphash.MakeSeed()}
 	for i, d := range docs {
 		tt.reset()
-		tt.add(d.text, 0)
-		tt.add(d.heading, 16)
+		tt.add(d.Text, 0)
+		tt.add(d.Heading, 16)
 		if i == 0 {
-			tt.add(p.title, 32)
-			for _, name := range p.names { // other names (Obsidian's aliases) weigh as the title
+			tt.add(p.Title, 32)
+			for _, name := range p.Names { // other names (Obsidian's aliases) weigh as the title
 				tt.add(name, 32)
 			}
 		}
@@ -523,10 +516,10 @@ func weighTerms(p *page, docs []searchDoc) [][]byte {
 
 // encodeEntry returns the JSON of a page's entry in a text file: [url,
 // title, [[anchor, heading, text], ...]], as marshalJSON writes it.
-func encodeEntry(url, title string, docs []searchDoc) []byte {
+func encodeEntry(url, title string, docs []content.SearchDoc) []byte {
 	n := len(url) + len(title) + 16
 	for _, d := range docs {
-		n += len(d.anchor) + len(d.heading) + len(d.text) + 16
+		n += len(d.Anchor) + len(d.Heading) + len(d.Text) + 16
 	}
 	b := make([]byte, 0, n)
 	b = append(b, '[')
@@ -539,11 +532,11 @@ func encodeEntry(url, title string, docs []searchDoc) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, '[')
-		b = appendJSONString(b, d.anchor)
+		b = appendJSONString(b, d.Anchor)
 		b = append(b, ',')
-		b = appendJSONString(b, d.heading)
+		b = appendJSONString(b, d.Heading)
 		b = append(b, ',')
-		b = appendJSONString(b, d.text)
+		b = appendJSONString(b, d.Text)
 		b = append(b, ']')
 	}
 	return append(b, "]]"...)
@@ -669,20 +662,20 @@ func systemID(sitePath string) string {
 
 // searchDocs splits a page into its lead and its top-level h2/h3
 // sections and extracts their plain text.
-func searchDocs(p *page, doc ast.Node, src []byte) []searchDoc {
-	lead := searchDoc{}
+func searchDocs(p *content.Page, doc ast.Node, src []byte) []content.SearchDoc {
+	lead := content.SearchDoc{}
 	// One buffer for the page's documents, each from start on: a
 	// strings.Builder only appends, so the text taken is never changed.
 	var b strings.Builder
-	b.Grow(len(src) + len(p.description) + 1)
-	if p.description != "" {
-		b.WriteString(p.description)
+	b.Grow(len(src) + len(p.Description) + 1)
+	if p.Description != "" {
+		b.WriteString(p.Description)
 		b.WriteByte(' ')
 	}
-	var docs []searchDoc
+	var docs []content.SearchDoc
 	cur, start := &lead, 0
 	flush := func() {
-		cur.text = collapseSpace(html.UnescapeString(b.String()[start:]))
+		cur.Text = collapseSpace(html.UnescapeString(b.String()[start:]))
 		start = b.Len()
 	}
 	if doc != nil {
@@ -690,7 +683,7 @@ func searchDocs(p *page, doc ast.Node, src []byte) []searchDoc {
 			if h, ok := n.(*ast.Heading); ok && (h.Level == 2 || h.Level == 3) {
 				if id := markup.HeadingID(h); id != "" {
 					flush()
-					docs = append(docs, searchDoc{anchor: id, heading: html.UnescapeString(markup.PlainText(h, src))})
+					docs = append(docs, content.SearchDoc{Anchor: id, Heading: html.UnescapeString(markup.PlainText(h, src))})
 					cur = &docs[len(docs)-1]
 					continue
 				}
@@ -699,7 +692,7 @@ func searchDocs(p *page, doc ast.Node, src []byte) []searchDoc {
 		}
 	}
 	flush()
-	return append([]searchDoc{lead}, docs...)
+	return append([]content.SearchDoc{lead}, docs...)
 }
 
 // collapseSpace returns s with its runs of white space (unicode.IsSpace)

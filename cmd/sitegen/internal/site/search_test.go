@@ -3,8 +3,6 @@ package site
 import (
 	"bytes"
 	"compress/gzip"
-	"d6codex/cmd/sitegen/internal/assets"
-	"d6codex/cmd/sitegen/internal/markup"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -18,6 +16,10 @@ import (
 	"testing"
 	"unicode"
 	"unicode/utf8"
+
+	"d6codex/cmd/sitegen/internal/assets"
+	"d6codex/cmd/sitegen/internal/markup"
+	"d6codex/cmd/sitegen/internal/site/content"
 )
 
 // readSearchIndex reads the split search index of a built site back
@@ -25,7 +27,7 @@ import (
 // precompressed siblings when big enough).
 func readSearchIndex(t *testing.T, dest string) searchFile {
 	t.Helper()
-	root := filepath.Join(dest, searchDir)
+	root := filepath.Join(dest, content.SearchDir)
 	read := func(name string, v any) {
 		t.Helper()
 		p := filepath.Join(root, filepath.FromSlash(name))
@@ -141,7 +143,7 @@ func TestSearchIndex(t *testing.T) {
 		"content/about.md": "---\ntitle: About\n---\nAbout text.\n",
 	})
 	dest := filepath.Join(t.TempDir(), "public")
-	if _, err := build(t, src, Options{Dest: dest}); err != nil {
+	if _, err := build(t, src, content.Options{Dest: dest}); err != nil {
 		t.Fatal(err)
 	}
 	f := readSearchIndex(t, dest)
@@ -193,13 +195,13 @@ func TestSearchIndex(t *testing.T) {
 	// Identical builds publish identical index files under identical
 	// names; a content change gives a new index.json.
 	dest2 := filepath.Join(t.TempDir(), "public")
-	if _, err := build(t, src, Options{Dest: dest2}); err != nil {
+	if _, err := build(t, src, content.Options{Dest: dest2}); err != nil {
 		t.Fatal(err)
 	}
 	index := func(dest string) map[string]string {
 		tree := map[string]string{}
 		for name, body := range readTree(t, dest) {
-			if strings.HasPrefix(name, searchDir+"/") {
+			if strings.HasPrefix(name, content.SearchDir+"/") {
 				tree[name] = body
 			}
 		}
@@ -212,7 +214,7 @@ func TestSearchIndex(t *testing.T) {
 		t.Fatal(err)
 	}
 	dest3 := filepath.Join(t.TempDir(), "public")
-	if _, err := build(t, src, Options{Dest: dest3}); err != nil {
+	if _, err := build(t, src, content.Options{Dest: dest3}); err != nil {
 		t.Fatal(err)
 	}
 	if index(dest3)["search/index.json"] == index(dest)["search/index.json"] {
@@ -311,7 +313,7 @@ func TestSearchPostings(t *testing.T) {
 		"content/rules/other.md":  "---\ntitle: Other\n---\n" + strings.Repeat("die ", 20) + "\n",
 	})
 	dest := filepath.Join(t.TempDir(), "public")
-	if _, err := build(t, src, Options{Dest: dest}); err != nil {
+	if _, err := build(t, src, content.Options{Dest: dest}); err != nil {
 		t.Fatal(err)
 	}
 	f := readSearchIndex(t, dest)
@@ -378,7 +380,7 @@ func TestSearchIndexesTables(t *testing.T) {
 			return `<figure><table><caption>Weapon tracks</caption><tr><th>Morning&nbsp;star</th><td>Zweihänder &amp; co</td></tr></table></figure>`, nil
 		}),
 	}
-	if _, err := build(t, src, Options{Dest: dest, Handlers: handlers}); err != nil {
+	if _, err := build(t, src, content.Options{Dest: dest, Handlers: handlers}); err != nil {
 		t.Fatal(err)
 	}
 	f := readSearchIndex(t, dest)
@@ -437,18 +439,18 @@ func TestAppendJSONString(t *testing.T) {
 	}
 	type entry struct {
 		url, title string
-		docs       []searchDoc
+		docs       []content.SearchDoc
 	}
 	pages := []entry{
-		{"/a/", "A <title>", []searchDoc{{text: "lead \x01"}, {anchor: "s", heading: "Sé", text: "t\u2028"}}},
-		{"/b/", "B", []searchDoc{{}}},
+		{"/a/", "A <title>", []content.SearchDoc{{Text: "lead \x01"}, {Anchor: "s", Heading: "Sé", Text: "t\u2028"}}},
+		{"/b/", "B", []content.SearchDoc{{}}},
 	}
 	var old [][]any
 	var entries [][]byte
 	for _, p := range pages {
 		secs := make([][3]string, len(p.docs))
 		for i, d := range p.docs {
-			secs[i] = [3]string{d.anchor, d.heading, d.text}
+			secs[i] = [3]string{d.Anchor, d.Heading, d.Text}
 		}
 		old = append(old, []any{p.url, p.title, secs})
 		entries = append(entries, encodeEntry(p.url, p.title, p.docs))

@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"errors"
+
+	"d6codex/cmd/sitegen/internal/site/content"
 )
 
 // A page's search entry as the build cache keeps it (buildcache.go): the
@@ -111,7 +113,7 @@ func decodeSearchObject(data []byte) (url, title string, names []string, sp sear
 // from: the text JSON holds, when it encodes to the same entry (and so
 // weighs to the same terms); an error when it does not (a text with an
 // invalid byte, which the entry holds as \ufffd).
-func entryDocs(entry []byte) ([]searchDoc, error) {
+func entryDocs(entry []byte) ([]content.SearchDoc, error) {
 	var e []json.RawMessage
 	if err := json.Unmarshal(entry, &e); err != nil || len(e) != 3 {
 		return nil, errSearchObject
@@ -124,9 +126,9 @@ func entryDocs(entry []byte) ([]searchDoc, error) {
 	if err := json.Unmarshal(e[2], &ds); err != nil {
 		return nil, errSearchObject
 	}
-	docs := make([]searchDoc, len(ds))
+	docs := make([]content.SearchDoc, len(ds))
 	for i, d := range ds {
-		docs[i] = searchDoc{anchor: d[0], heading: d[1], text: d[2]}
+		docs[i] = content.SearchDoc{Anchor: d[0], Heading: d[1], Text: d[2]}
 	}
 	if !bytes.Equal(encodeEntry(url, title, docs), entry) {
 		return nil, errSearchObject
@@ -136,6 +138,6 @@ func entryDocs(entry []byte) ([]searchDoc, error) {
 
 // newSearchPage is the search entry of page p, published at url, with
 // documents docs (see searchIndex).
-func newSearchPage(p *page, url string, docs []searchDoc) searchPage {
-	return searchPage{entry: encodeEntry(url, p.title, docs), terms: weighTerms(p, docs)}
+func newSearchPage(p *content.Page, url string, docs []content.SearchDoc) searchPage {
+	return searchPage{entry: encodeEntry(url, p.Title, docs), terms: weighTerms(p, docs)}
 }

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"d6codex/cmd/sitegen/internal/site/content"
 )
 
 // TestGeneratedSiblings: a generator's file that comes with precompressed
@@ -24,7 +26,7 @@ func TestGeneratedSiblings(t *testing.T) {
 	for i := range 200 {
 		script = fmt.Appendf(script, "window.v%d  =  %d ;  // comment\n", i, i)
 	}
-	gen := func(context.Context, *Site) (map[string][]byte, error) {
+	gen := func(context.Context, *content.Site) (map[string][]byte, error) {
 		return map[string][]byte{
 			"calc/x.wasm":    module,
 			"calc/x.wasm.br": []byte("ready brotli"),
@@ -37,7 +39,7 @@ func TestGeneratedSiblings(t *testing.T) {
 	}
 	cache := t.TempDir()
 	dest := filepath.Join(t.TempDir(), "public")
-	if _, err := Build(context.Background(), Options{Source: src, Dest: dest, CacheDir: cache, Generators: []Generator{gen}}); err != nil {
+	if _, err := Build(context.Background(), content.Options{Source: src, Dest: dest, CacheDir: cache, Generators: []content.Generator{gen}}); err != nil {
 		t.Fatal(err)
 	}
 	tree := readTree(t, dest)

@@ -27,10 +27,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -41,126 +39,9 @@ import (
 	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/layout/detect"
 	"d6codex/cmd/sitegen/internal/markup"
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/srcpath"
-	"d6codex/templates"
 )
-
-// Options configure a build.
-type Options struct {
-	// Source is the site's root: it holds site.toml, content/ and static/,
-	// or another tool's project (see package layout). Default ".".
-	Source string
-	// Layout is where Source keeps its pages, static files and settings.
-	// Nil: recognised from the files there (see package layout/detect).
-	Layout *layout.Layout
-	// Environment is the tool's environment the settings are read for
-	// (Hugo's --environment); "" is the tool's default for a build.
-	Environment string
-	// BrokenLinks makes broken links, anchors and images warnings instead
-	// of errors when "warn" (it overrides site.toml's brokenLinks).
-	BrokenLinks string
-	// Dest is the output directory. Default Source/public, or the layout's
-	// tool's own output folder (DefaultDest).
-	Dest string
-	// BaseURL overrides site.toml's baseURL when not empty.
-	BaseURL string
-	// Drafts includes, for a local preview, the pages (and files) the
-	// tools' "do not publish" flags leave out: draft: true, Jekyll's
-	// published: false, Hugo's future publishDate… (see package layout,
-	// "What a tool does not publish"); Result.NotPublished still lists
-	// them, marked Shown.
-	Drafts bool
-	// ReplaceDest allows replacing a Dest folder that holds files sitegen
-	// did not make (no OutputMarker); without it such a build stops.
-	ReplaceDest bool
-	// Theme holds the default theme's static files (the binary's embedded
-	// static/); a file of the site's own static/ with the same path wins.
-	// Nil: the site's static/ alone.
-	Theme fs.FS
-	// Handlers render fenced code blocks by info word (see
-	// markup.BlockHandler).
-	Handlers map[string]markup.BlockHandler
-	// Workers is the number of pages rendered at once. Default GOMAXPROCS.
-	Workers int
-	// Generators produce extra static files for the loaded site (for
-	// example the calculators' WebAssembly module when a page embeds a
-	// calculator). They run at the start of rendering; their files are
-	// published like those of static/, under the logical paths they give.
-	Generators []Generator
-	// Waiting is called when the destination is locked by another build
-	// (see lockPath), with that process's id (0 when unknown), before
-	// this build waits for it; nil: it waits in silence.
-	Waiting func(pid int)
-	// Incremental keeps in memory what Site.Update needs to write a page
-	// again without parsing its Markdown (its rendered text and search
-	// documents), for a development server. Without it Update renders
-	// again the pages it writes.
-	Incremental bool
-	// ReuseBuild keeps each page's rendered text and output in the build
-	// cache (buildcache.go) for the next build with ReuseBuild, which
-	// renders again only the pages whose inputs changed (Jekyll's
-	// --incremental). Off by default: the cache costs a first build
-	// memory (every page's text is kept until it is written to the
-	// cache) and time.
-	ReuseBuild bool
-	// CacheDir holds build results worth keeping between builds
-	// (precompressed assets, the WebAssembly module). Default: the user's
-	// cache directory + "/d6codex"; "-" disables caching.
-	CacheDir string
-	// ModuleBudget is how many bytes of calculator modules (as served,
-	// Brotli-compressed) the service worker saves with the site for offline
-	// use; past it, each calculator offers to be saved by itself. 0 means
-	// DefaultModuleBudget.
-	ModuleBudget int64
-}
-
-// Generator produces extra static files for a loaded site: a map from
-// logical path ("calc/calc.wasm") to content. It returns nothing when the
-// site does not need it (see Site.UsesBlock). A file may come with its
-// precompressed siblings, compressed ahead of time at assets.SiblingBrotli
-// and assets.SiblingGzip: name + ".br" and name + ".gz" beside name are
-// published as they are, beside name's published file, instead of
-// compressing it during the build.
-type Generator func(ctx context.Context, s *Site) (map[string][]byte, error)
-
-// withDefaults fills in the zero fields but Dest, which withDest fills
-// in once the layout is known.
-func (o Options) withDefaults() Options {
-	if o.Source == "" {
-		o.Source = "."
-	}
-	if o.Workers <= 0 {
-		o.Workers = runtime.GOMAXPROCS(0)
-	}
-	if o.CacheDir == "" {
-		o.CacheDir = "-"
-		if dir, err := os.UserCacheDir(); err == nil {
-			o.CacheDir = filepath.Join(dir, "d6codex")
-		}
-	}
-	return o
-}
-
-// withDest fills in Dest when it is not set: DefaultDest for the layout.
-func (o Options) withDest() Options {
-	if o.Dest == "" {
-		o.Dest = DefaultDest(o.Source, o.Layout)
-	}
-	return o
-}
-
-// DefaultDest is the output folder of a build without --dest: the folder
-// the layout's tool builds into, where it names one (layout.Layout.Output:
-// VitePress' .vitepress/dist, Docusaurus' build/; its tool's .gitignore
-// leaves it out already, and VitePress keeps its own public/ in the
-// source), else public/ in the source folder. lay may be nil (sitegen's
-// own layout).
-func DefaultDest(source string, lay *layout.Layout) string {
-	if lay != nil && lay.Output != "" {
-		return filepath.Join(source, filepath.FromSlash(lay.Output))
-	}
-	return filepath.Join(source, "public")
-}
 
 // Result reports on a build.
 type Result struct {
@@ -171,13 +52,13 @@ type Result struct {
 	Duration time.Duration
 	// Errors lists every problem found; the build published nothing if it
 	// is not empty.
-	Errors Diagnostics
+	Errors content.Diagnostics
 	// Warnings are problems that do not stop the build but make the site
 	// wrong where it is published (a placeholder baseURL).
 	Warnings []string
 	// WarningList is every warning about the content, in full (Warnings
 	// summarizes them); Notes the warnings about the settings.
-	WarningList Diagnostics
+	WarningList content.Diagnostics
 	Notes       []string
 	// Info says what the build decided about the content that the
 	// author may want to know and need not fix (a generated copy of other
@@ -188,7 +69,7 @@ type Result struct {
 	// NotPublished lists the pages and files the tools' "do not publish"
 	// flags left out (or, with Options.Drafts, put in all the same), by
 	// file.
-	NotPublished []NotPublished
+	NotPublished []content.NotPublished
 	// Reused counts the output files unchanged since the previous build,
 	// linked from it instead of written; Written the files written.
 	Reused, Written int
@@ -204,52 +85,12 @@ type Result struct {
 	Cleanup func()
 }
 
-// Site is a loaded site, ready to render.
-type Site struct {
-	opts Options
-	lay  *layout.Layout // = opts.Layout, recognised when it was nil
-	cfg  *Config
-	md   *markup.Markdown
-	diag *collector
-	warn *collector // problems that do not stop the build (see Result.Warnings)
-
-	*model // the content model of the last build or Update (model.go)
-
-	src     *srcpath.Root // the source folder, for every read (srcRoot)
-	srcErr  error
-	srcOnce sync.Once
-
-	linked linkedFiles // the content files the rendered pages link to (bundle.go)
-
-	graph *graph     // what each page read to be what it is, for Update (graph.go); nil before a render
-	bc    *bodyCache // the build cache during a build's render, nil otherwise (buildcache.go)
-	sums  *sync.Map  // during a build with a cache: source file -> srcRecord of the first text read of it (buildcache.go)
-	// sumsSince is when sums began: the build's stamps hold from then.
-	sumsSince time.Time
-	// loadCache is what loading asks (PageCache): bc during a build,
-	// served after it (setLoadCache); nil without either.
-	loadCache PageCache
-	// served is the build cache of the last build, kept by a site that
-	// is updated (serve's) so that each Update records what it changed
-	// (Site.SaveCache); nil otherwise.
-	served *bodyCache
-
-	created map[string]time.Time // first commit time per source file (lastmod.go); nil without git
-
-	rendered atomic.Int64
-	search   *searchIndex         // the search index render collects (search.go)
-	view     *templates.Site      // the shared view model of the last render (for Update)
-	lastmod  map[string]time.Time // last commit time per source file (lastmod.go); nil without git
-
-	destHold destHold // the lock of Options.Dest, shared by the writes between builds (dest.go)
-}
-
 // Load reads the configuration and content of opts.Source. Problems in the
 // content are recorded as diagnostics (see Site.Diagnostics), not returned:
 // the site can still be rendered to find more of them. The error is only
 // for failures that stop loading altogether (an unreadable folder, a
 // cancelled context).
-func Load(ctx context.Context, opts Options) (*Site, error) {
+func Load(ctx context.Context, opts content.Options) (*Site, error) {
 	return load(ctx, opts, true)
 }
 
@@ -259,14 +100,14 @@ func Load(ctx context.Context, opts Options) (*Site, error) {
 // answers, its frame) would stay in memory until the end of the build,
 // and a build collects garbage at a multiple of its live heap
 // (buildcmd's GOGC).
-func load(ctx context.Context, opts Options, updatable bool) (*Site, error) {
-	opts = opts.withDefaults()
-	s := &Site{opts: opts, diag: &collector{}, warn: &collector{}, model: newModel()}
+func load(ctx context.Context, opts content.Options, updatable bool) (*Site, error) {
+	opts = opts.WithDefaults()
+	s := &Site{Site: &content.Site{Opts: opts, Diag: &content.Collector{}, Warn: &content.Collector{}, Model: content.NewModel()}}
 	if updatable {
-		s.graph = newGraph(opts.Incremental)
+		s.Graph = content.NewGraph(opts.Incremental)
 	}
 	if cachePath(opts) != "" {
-		s.sums = &sync.Map{} // until the build's render is done (BuildSite)
+		s.Sums = &sync.Map{} // until the build's render is done (BuildSite)
 		s.sumsSince = time.Now()
 	}
 	if opts.Layout == nil {
@@ -276,84 +117,66 @@ func load(ctx context.Context, opts Options, updatable bool) (*Site, error) {
 			if !errors.As(err, &ce) {
 				return nil, fmt.Errorf("load %s: %w", opts.Source, err)
 			}
-			s.diag.addf(ce.File, ce.Line, ce.Col, ce.Key, "%s", ce.Msg)
-			s.lay, s.cfg = layout.Default(), &Config{}
-			s.opts = s.opts.withDest()
+			s.Diag.Addf(ce.File, ce.Line, ce.Col, ce.Key, "%s", ce.Msg)
+			s.Lay, s.Cfg = layout.Default(), &content.Config{}
+			s.Opts = s.Opts.WithDest()
 			return s, nil // no pages: the build reports the settings' error
 		}
-		opts.Layout, s.opts.Layout = lay, lay
+		opts.Layout, s.Opts.Layout = lay, lay
 	}
-	s.opts = s.opts.withDest()
-	s.lay = opts.Layout
-	s.cfg = loadConfig(opts.Source, opts.BaseURL, s.lay, s.diag)
+	s.Opts = s.Opts.WithDest()
+	s.Lay = opts.Layout
+	s.Cfg = content.LoadConfig(opts.Source, opts.BaseURL, s.Lay, s.Diag)
 	if opts.BrokenLinks != "" {
-		s.cfg.BrokenLinksWarn = opts.BrokenLinks == "warn"
-		s.cfg.Lenient = s.cfg.BrokenLinksWarn
+		s.Cfg.BrokenLinksWarn = opts.BrokenLinks == "warn"
+		s.Cfg.Lenient = s.Cfg.BrokenLinksWarn
 	}
-	for _, ce := range s.lay.Tolerated {
-		s.tolerate(ce.File, ce.Line, ce.Col, ce.Key, ce.Msg)
+	for _, ce := range s.Lay.Tolerated {
+		s.Tolerate(ce.File, ce.Line, ce.Col, ce.Key, ce.Msg)
 	}
-	s.cfg.base = s.cfg.basePath() // relURL's, read once
+	s.Cfg.Base = s.Cfg.BasePath() // relURL's, read once
 	s.bc = s.openBodyCache()      // nil without a cache; its pages as loaded stand for the unchanged ones
 	s.setLoadCache()
-	s.md = markup.New(markup.Options{
-		Unsafe:       s.cfg.Unsafe,
-		Handlers:     diagramBlocks(s.lay, opts.Handlers),
+	s.Md = markup.New(markup.Options{
+		Unsafe:       s.Cfg.Unsafe,
+		Handlers:     content.DiagramBlocks(s.Lay, opts.Handlers),
 		StaticDir:    StaticDir,
-		UnsafeHint:   "unsafe = true under [markup.goldmark.renderer] in " + ConfigFile,
-		Obsidian:     s.cfg.Obsidian,
-		WikiLinks:    s.lay.Markup.WikiLinks != nil,
-		Dataview:     s.dataviewOptions(),
-		RawHTMLLinks: s.lay.FileLinks || s.lay.RawHTMLLinks,
+		UnsafeHint:   "unsafe = true under [markup.goldmark.renderer] in " + content.ConfigFile,
+		Obsidian:     s.Cfg.Obsidian,
+		WikiLinks:    s.Lay.Markup.WikiLinks != nil,
+		Dataview:     s.DataviewOptions(),
+		RawHTMLLinks: s.Lay.FileLinks || s.Lay.RawHTMLLinks,
 		Dialects: markup.Dialects{
-			Kramdown:           s.lay.Kind == layout.Jekyll,
-			AttrList:           s.lay.Markup.AttrList,
-			Liquid:             s.lay.Kind == layout.Jekyll,
-			Shortcodes:         s.lay.Kind == layout.Hugo,
-			PageLinkShortcodes: s.lay.Markup.PageLinkShortcodes,
-			Pandoc:             s.lay.Kind == layout.Markdown, // the pandoc books of GitHub repositories
-			TermIDs:            s.lay.Kind == layout.MdBook,
-			Autodoc:            s.lay.Kind == layout.MkDocs, // mkdocstrings' ::: instructions
+			Kramdown:           s.Lay.Kind == layout.Jekyll,
+			AttrList:           s.Lay.Markup.AttrList,
+			Liquid:             s.Lay.Kind == layout.Jekyll,
+			Shortcodes:         s.Lay.Kind == layout.Hugo,
+			PageLinkShortcodes: s.Lay.Markup.PageLinkShortcodes,
+			Pandoc:             s.Lay.Kind == layout.Markdown, // the pandoc books of GitHub repositories
+			TermIDs:            s.Lay.Kind == layout.MdBook,
+			Autodoc:            s.Lay.Kind == layout.MkDocs, // mkdocstrings' ::: instructions
 
-			Containers:        s.lay.Markup.Containers,
-			ContainerTitles:   s.lay.Markup.ContainerTitles,
-			ContainerBrackets: s.lay.Markup.BracketTitles,
-			MDX:               s.lay.Markup.MDX,
-			StraightQuotes:    s.lay.Markup.StraightQuotes,
-			PluginBlocks:      s.lay.Markup.PluginBlocks,
-			PluginInline:      s.lay.Markup.PluginInline,
-			Slug:              s.lay.Markup.Slug,
+			Containers:        s.Lay.Markup.Containers,
+			ContainerTitles:   s.Lay.Markup.ContainerTitles,
+			ContainerBrackets: s.Lay.Markup.BracketTitles,
+			MDX:               s.Lay.Markup.MDX,
+			StraightQuotes:    s.Lay.Markup.StraightQuotes,
+			PluginBlocks:      s.Lay.Markup.PluginBlocks,
+			PluginInline:      s.Lay.Markup.PluginInline,
+			Slug:              s.Lay.Markup.Slug,
 		},
 	})
-	if err := s.load(ctx); err != nil {
+	if err := s.Load(ctx); err != nil {
 		return nil, fmt.Errorf("load %s: %w", opts.Source, err)
 	}
 	return s, nil
 }
 
-// CacheDir returns the directory for build results kept between builds,
-// or "" when caching is off.
-func (s *Site) CacheDir() string {
-	if s.opts.CacheDir == "-" {
-		return ""
-	}
-	return s.opts.CacheDir
-}
-
-// Source returns the site's source directory.
-func (s *Site) Source() string { return s.opts.Source }
-
-// Config returns the site configuration in use.
-func (s *Site) Config() Config { return *s.cfg }
-
-// Diagnostics returns every problem found so far, sorted.
-func (s *Site) Diagnostics() Diagnostics { return s.diag.sorted() }
-
 // Build loads the site, renders it into a staging directory beside
 // opts.Dest and, if no problem was found, swaps the staging directory into
 // place atomically. On failure the previous opts.Dest is left untouched
 // and the error is the Diagnostics (also in Result.Errors).
-func Build(ctx context.Context, opts Options) (Result, error) {
+func Build(ctx context.Context, opts content.Options) (Result, error) {
 	_, res, err := buildSite(ctx, opts, false)
 	return res, err
 }
@@ -361,20 +184,20 @@ func Build(ctx context.Context, opts Options) (Result, error) {
 // BuildSite is Build that also returns the loaded site, for callers that
 // keep it to update it page by page afterwards (see Site.Update). The site
 // is returned whenever loading succeeded, also when the build failed.
-func BuildSite(ctx context.Context, opts Options) (*Site, Result, error) {
+func BuildSite(ctx context.Context, opts content.Options) (*Site, Result, error) {
 	return buildSite(ctx, opts, true)
 }
 
 // buildSite is BuildSite; updatable: see load.
-func buildSite(ctx context.Context, opts Options, updatable bool) (*Site, Result, error) {
+func buildSite(ctx context.Context, opts content.Options, updatable bool) (*Site, Result, error) {
 	start := time.Now()
-	opts = opts.withDefaults()
+	opts = opts.WithDefaults()
 	if opts.Layout == nil {
 		if lay, err := detect.LayoutIn(opts.Source, opts.Environment); err == nil {
 			opts.Layout = lay
 		} // else Load reports the settings' error
 	}
-	opts = opts.withDest()
+	opts = opts.WithDest()
 	// Every check and every write below goes to the folder the
 	// destination names once its links are followed: a --dest that is a
 	// link to a folder (public -> /var/www/site) is published into its
@@ -406,7 +229,7 @@ func buildSite(ctx context.Context, opts Options, updatable bool) (*Site, Result
 	if err != nil {
 		return nil, Result{}, err
 	}
-	if s.home == nil { // no content/ folder: nothing to render, load said why
+	if s.Home == nil { // no content/ folder: nothing to render, load said why
 		res := Result{Errors: s.Diagnostics()}
 		return s, res, res.Errors
 	}
@@ -465,7 +288,7 @@ func buildSite(ctx context.Context, opts Options, updatable bool) (*Site, Result
 	err = s.render(ctx, out)
 	bc := s.bc
 	if err == nil { // else renders may still run (see parallel): they keep theirs
-		s.bc, s.sums = nil, nil // an Update renders without them
+		s.bc, s.Sums = nil, nil // an Update renders without them
 		s.setLoadCache()
 	}
 	if err != nil {
@@ -475,19 +298,19 @@ func buildSite(ctx context.Context, opts Options, updatable bool) (*Site, Result
 		return s, Result{}, err
 	}
 	res := Result{Pages: int(s.rendered.Load()), Errors: s.Diagnostics(), Reused: int(out.Reused()), Written: int(out.Wrote()), Cache: bc.note()}
-	res.Notes = append(res.Notes, layoutNotes(s.lay)...)
-	if w := s.cfg.PlaceholderBaseURL(); w != "" {
-		res.Notes = append(res.Notes, w+"; set baseURL in "+ConfigFile+" or pass --base-url")
+	res.Notes = append(res.Notes, content.LayoutNotes(s.Lay)...)
+	if w := s.Cfg.PlaceholderBaseURL(); w != "" {
+		res.Notes = append(res.Notes, w+"; set baseURL in "+content.ConfigFile+" or pass --base-url")
 	}
-	res.WarningList = s.warn.sorted()
-	res.Layout = s.lay.Describe()
-	res.Info = slices.Clone(s.copyNotes)
-	if s.cfg.BrokenLinksWarn && s.opts.BrokenLinks == "" && s.lay.Settings.BrokenLinks == "warn" && !s.cfg.Lenient {
+	res.WarningList = s.Warn.Sorted()
+	res.Layout = s.Lay.Describe()
+	res.Info = slices.Clone(s.CopyNotes)
+	if s.Cfg.BrokenLinksWarn && s.Opts.BrokenLinks == "" && s.Lay.Settings.BrokenLinks == "warn" && !s.Cfg.Lenient {
 		// The site's own policy, not the flag's: say whose.
-		res.Info = append(res.Info, fmt.Sprintf("broken links are warnings, as %s's settings in %s say (--broken-links error makes them errors)", s.lay.Tool(), s.lay.File))
+		res.Info = append(res.Info, fmt.Sprintf("broken links are warnings, as %s's settings in %s say (--broken-links error makes them errors)", s.Lay.Tool(), s.Lay.File))
 	}
-	res.NotPublished = s.notPublished
-	res.Warnings = append(slices.Clone(res.Notes), summarize(res.WarningList, 3)...)
+	res.NotPublished = s.NotPublished
+	res.Warnings = append(slices.Clone(res.Notes), content.Summarize(res.WarningList, 3)...)
 	if len(res.Errors) > 0 {
 		res.Duration = time.Since(start)
 		return s, res, res.Errors
@@ -495,7 +318,7 @@ func buildSite(ctx context.Context, opts Options, updatable bool) (*Site, Result
 	if err := ctx.Err(); err != nil { // Ctrl+C after the last page: publish nothing
 		return s, res, fmt.Errorf("build cancelled: %w", err)
 	}
-	if _, err := out.Prune(func(name string) bool { return name == OutputMarker }); err != nil {
+	if _, err := out.Prune(func(name string) bool { return name == content.OutputMarker }); err != nil {
 		return s, res, fmt.Errorf("bring %s up to date: %w", staging, err)
 	}
 	undo, err := carryOver(opts.Dest, staging)
@@ -513,7 +336,7 @@ func buildSite(ctx context.Context, opts Options, updatable bool) (*Site, Result
 	// The pages' bodies are kept for the next build; a cache that cannot
 	// be written only costs that build time.
 	cleanup.Go(func() { _ = bc.save() })
-	if s.graph != nil {
+	if s.Graph != nil {
 		s.served = bc
 		s.setLoadCache()
 	}
@@ -545,14 +368,14 @@ func hiddenBelow(p, root string) bool {
 // of its destination (inside the source, someone else's folder, a
 // dangling link), without building: for a command that must not start
 // when its builds can never publish.
-func CheckDest(opts Options) error {
-	opts = opts.withDefaults()
+func CheckDest(opts content.Options) error {
+	opts = opts.WithDefaults()
 	if opts.Layout == nil {
 		if lay, err := detect.LayoutIn(opts.Source, opts.Environment); err == nil {
 			opts.Layout = lay
 		}
 	}
-	opts = opts.withDest()
+	opts = opts.WithDest()
 	dest, err := resolveDest(opts.Dest)
 	if err != nil {
 		return err
@@ -622,44 +445,6 @@ func startsWithDotDot(rel string) bool {
 	return rel == ".." || len(rel) > 2 && rel[:3] == ".."+string(filepath.Separator)
 }
 
-// parallel calls fn(i) for i in [0, n) on workers goroutines and returns
-// the context's error if it was cancelled.
-//
-// Once ctx is cancelled it returns at once, without waiting for the calls
-// under way: one page of 10 MB takes goldmark seconds, which nothing can
-// cut short, and Ctrl+C must end a build within a second. Such a call
-// runs on to its end in the background; whatever it would write after
-// the cancellation it must not (writePage checks ctx).
-func parallel(ctx context.Context, n, workers int, fn func(i int)) error {
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(workers, n) {
-		wg.Go(func() {
-			for ctx.Err() == nil {
-				i := int(next.Add(1) - 1)
-				if i >= n {
-					return
-				}
-				done := make(chan struct{})
-				go func() {
-					defer close(done)
-					fn(i)
-				}()
-				select {
-				case <-done:
-				case <-ctx.Done():
-					return
-				}
-			}
-		})
-	}
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
-		return fmt.Errorf("build cancelled: %w", err)
-	}
-	return nil
-}
-
 // errNotDir is returned when the destination exists but is not a directory.
 var errNotDir = errors.New("exists and is not a directory")
 
@@ -669,10 +454,27 @@ var errNotDir = errors.New("exists and is not a directory")
 func (s *Site) setLoadCache() {
 	switch {
 	case s.bc != nil:
-		s.loadCache = s.bc
+		s.LoadCache = s.bc
 	case s.served != nil:
-		s.loadCache = s.served
+		s.LoadCache = s.served
 	default:
-		s.loadCache = nil // not a nil *bodyCache in the interface
+		s.LoadCache = nil // not a nil *bodyCache in the interface
 	}
+}
+
+// Site is a loaded site as the build sees it: its content model
+// (content.Site) and what a build keeps beside it.
+type Site struct {
+	*content.Site
+
+	bc *bodyCache // the build cache during a build's render, nil otherwise (buildcache.go)
+	// sumsSince is when sums began: the build's stamps hold from then.
+	sumsSince time.Time
+	// served is the build cache of the last build, kept by a site that
+	// is updated (serve's) so that each Update records what it changed
+	// (Site.SaveCache); nil otherwise.
+	served   *bodyCache
+	rendered atomic.Int64
+	search   *searchIndex // the search index render collects (search.go)
+	destHold destHold     // the lock of Options.Dest, shared by the writes between builds (dest.go)
 }

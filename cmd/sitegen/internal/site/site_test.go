@@ -15,6 +15,7 @@ import (
 
 	"d6codex/cmd/sitegen/internal/assets"
 	"d6codex/cmd/sitegen/internal/markup"
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
@@ -62,7 +63,7 @@ func writeTree(t *testing.T, files map[string]string) string {
 	return dir
 }
 
-func build(t *testing.T, src string, opts Options) (Result, error) {
+func build(t *testing.T, src string, opts content.Options) (Result, error) {
 	t.Helper()
 	opts.Source = src
 	if opts.Dest == "" {
@@ -128,7 +129,7 @@ var timeRE = regexp.MustCompile(`<time datetime="[^"]*">[^<]*</time>`)
 // testdata/golden. Run with UPDATE_GOLDEN=1 to accept new output.
 func TestGolden(t *testing.T) {
 	dest := filepath.Join(t.TempDir(), "public")
-	res, err := Build(context.Background(), Options{
+	res, err := Build(context.Background(), content.Options{
 		Source:   filepath.Join("testdata", "site"),
 		Dest:     dest,
 		CacheDir: "-", // the output must not depend on the user's cache
@@ -194,7 +195,7 @@ func TestGolden(t *testing.T) {
 // TestRenderFeatures spells out what the golden files contain.
 func TestRenderFeatures(t *testing.T) {
 	dest := filepath.Join(t.TempDir(), "public")
-	if _, err := Build(context.Background(), Options{
+	if _, err := Build(context.Background(), content.Options{
 		Source: filepath.Join("testdata", "site"), Dest: dest,
 		Handlers: map[string]markup.BlockHandler{"fake": fakeHandler()},
 	}); err != nil {
@@ -279,7 +280,7 @@ func TestDraftsAndUnsafe(t *testing.T) {
 		"content/_x.md": "---\ntitle: Underscore\n---\n",
 	})
 	// A link to a draft is a warning, and the link is its text (issue 31).
-	res, err := build(t, dir, Options{})
+	res, err := build(t, dir, content.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -289,7 +290,7 @@ func TestDraftsAndUnsafe(t *testing.T) {
 	if a := readTree(t, filepath.Join(dir, "public"))["a/index.html"]; !strings.Contains(a, "See b.</p>") {
 		t.Errorf("the link to the draft is not its text: %s", a)
 	}
-	res, err = build(t, dir, Options{Drafts: true})
+	res, err = build(t, dir, content.Options{Drafts: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -493,8 +494,8 @@ func TestErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := writeTree(t, tt.files)
-			res, err := build(t, dir, Options{})
-			var diags Diagnostics
+			res, err := build(t, dir, content.Options{})
+			var diags content.Diagnostics
 			if !errors.As(err, &diags) {
 				t.Fatalf("err = %v, want Diagnostics", err)
 			}
@@ -524,7 +525,7 @@ func TestErrors(t *testing.T) {
 func TestFailedBuildKeepsOldOutput(t *testing.T) {
 	dir := writeTree(t, map[string]string{"content/a.md": "---\ntitle: Version one\n---\n"})
 	dest := filepath.Join(dir, "public")
-	if _, err := build(t, dir, Options{}); err != nil {
+	if _, err := build(t, dir, content.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	before := readTree(t, dest)
@@ -536,7 +537,7 @@ func TestFailedBuildKeepsOldOutput(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "content", "a.md"), []byte(bad), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := build(t, dir, Options{}); err == nil {
+	if _, err := build(t, dir, content.Options{}); err == nil {
 		t.Fatal("build with a broken link succeeded")
 	}
 	if after := readTree(t, dest); !mapsEqual(before, after) {
@@ -553,7 +554,7 @@ func TestFailedBuildKeepsOldOutput(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dest, "stale.txt"), []byte("old"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := build(t, dir, Options{}); err != nil {
+	if _, err := build(t, dir, content.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	after := readTree(t, dest)
@@ -569,7 +570,7 @@ func TestFailedBuildKeepsOldOutput(t *testing.T) {
 	if want := []string{SparePath(dest)}; !slices.Equal(left, want) {
 		t.Errorf("beside public/: %v, want only the spare %v", left, want)
 	}
-	if _, err := os.Stat(filepath.Join(SparePath(dest), OutputMarker)); err != nil {
+	if _, err := os.Stat(filepath.Join(SparePath(dest), content.OutputMarker)); err != nil {
 		t.Errorf("spare output has no marker: %v", err)
 	}
 	if b, err := os.ReadFile(filepath.Join(SparePath(dest), ".gitignore")); err != nil || !strings.Contains(string(b), "\n*\n") {
@@ -598,7 +599,7 @@ func TestWorkersDeterministic(t *testing.T) {
 	var outs []map[string]string
 	for _, workers := range []int{1, 4} {
 		dest := filepath.Join(t.TempDir(), "public")
-		if _, err := Build(context.Background(), Options{
+		if _, err := Build(context.Background(), content.Options{
 			Source: filepath.Join("testdata", "site"), Dest: dest, Workers: workers,
 			Handlers: map[string]markup.BlockHandler{"fake": fakeHandler()},
 		}); err != nil {
@@ -621,7 +622,7 @@ func TestDestinationGuard(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if _, err := build(t, dir, Options{Dest: tt.dest}); err == nil || !strings.Contains(err.Error(), "choose another --dest") {
+			if _, err := build(t, dir, content.Options{Dest: tt.dest}); err == nil || !strings.Contains(err.Error(), "choose another --dest") {
 				t.Errorf("err = %v, want a refusal", err)
 			}
 		})
@@ -639,14 +640,14 @@ func TestDestinationGuard(t *testing.T) {
 	t.Setenv("HOME", home)
 	sitetest.WriteFiles(t, dir, map[string]string{".git/config": "[core]\n", ".obsidian/app.json": "{}"})
 	for _, dest := range []string{filepath.Join(dir, ".git"), filepath.Join(dir, ".git", "hooks"), filepath.Join(dir, ".obsidian"), home} {
-		if _, err := build(t, dir, Options{Dest: dest, ReplaceDest: true}); err == nil || !strings.Contains(err.Error(), "choose another --dest") {
+		if _, err := build(t, dir, content.Options{Dest: dest, ReplaceDest: true}); err == nil || !strings.Contains(err.Error(), "choose another --dest") {
 			t.Errorf("--dest %s --replace-dest: err = %v, want a refusal", dest, err)
 		}
 	}
 	if _, err := os.Stat(filepath.Join(dir, ".git", "config")); err != nil {
 		t.Errorf(".git damaged: %v", err)
 	}
-	if _, err := build(t, dir, Options{Dest: filepath.Join(dir, ".vitepress", "dist")}); err != nil {
+	if _, err := build(t, dir, content.Options{Dest: filepath.Join(dir, ".vitepress", "dist")}); err != nil {
 		t.Errorf("--dest .vitepress/dist: %v", err)
 	}
 }
@@ -655,7 +656,7 @@ func TestCancelledBuild(t *testing.T) {
 	dir := writeTree(t, map[string]string{"content/a.md": "---\ntitle: A\n---\n"})
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err := Build(ctx, Options{Source: dir})
+	_, err := Build(ctx, content.Options{Source: dir})
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("err = %v, want context.Canceled", err)
 	}
@@ -666,14 +667,14 @@ func TestCancelledBuild(t *testing.T) {
 
 func TestBaseURLOverride(t *testing.T) {
 	dir := writeTree(t, map[string]string{"content/a.md": "---\ntitle: A\n---\n"})
-	if _, err := build(t, dir, Options{BaseURL: "http://127.0.0.1:1313"}); err != nil {
+	if _, err := build(t, dir, content.Options{BaseURL: "http://127.0.0.1:1313"}); err != nil {
 		t.Fatal(err)
 	}
 	out := readTree(t, filepath.Join(dir, "public"))
 	if !strings.Contains(out["a/index.html"], `<link rel="canonical" href="http://127.0.0.1:1313/a/">`) {
 		t.Error("base URL override not used for canonical URL")
 	}
-	if _, err := build(t, dir, Options{BaseURL: "mailto:x"}); err == nil || !strings.Contains(err.Error(), "--base-url: ") {
+	if _, err := build(t, dir, content.Options{BaseURL: "mailto:x"}); err == nil || !strings.Contains(err.Error(), "--base-url: ") {
 		t.Errorf("bad --base-url: err = %v", err)
 	}
 }
@@ -687,22 +688,22 @@ func TestOrdering(t *testing.T) {
 		"content/s/_index.md": "---\ntitle: Section\nweight: 1\n---\n",
 		"content/s/page.md":   "---\ntitle: In section\n---\n",
 	})
-	s, err := Load(context.Background(), Options{Source: dir})
+	s, err := Load(context.Background(), content.Options{Source: dir})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var order []string
-	for _, p := range s.pages {
-		order = append(order, p.title)
+	for _, p := range s.Pages {
+		order = append(order, p.Title)
 	}
 	want := []string{"Home", "Section", "In section", "Bravo", "Alpha", "Yankee", "Zulu"}
 	if !slices.Equal(order, want) {
 		t.Errorf("reading order = %q, want %q", order, want)
 	}
-	if s.pages[1].prev != nil || s.pages[len(s.pages)-1].next != nil {
+	if s.Pages[1].Prev != nil || s.Pages[len(s.Pages)-1].Next != nil {
 		t.Error("first page has a previous or last page has a next")
 	}
-	if s.pages[3].prev.title != "In section" || s.pages[3].next.title != "Alpha" {
+	if s.Pages[3].Prev.Title != "In section" || s.Pages[3].Next.Title != "Alpha" {
 		t.Error("prev/next do not follow reading order")
 	}
 }
@@ -725,7 +726,7 @@ func TestFrontMatterSpan(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			start, end, ok, closed := frontMatterSpan([]byte(tt.src))
+			start, end, ok, closed := content.FrontMatterSpan([]byte(tt.src))
 			if ok != tt.ok || closed != tt.closed {
 				t.Fatalf("ok, closed = %v, %v; want %v, %v", ok, closed, tt.ok, tt.closed)
 			}
@@ -747,7 +748,7 @@ func TestClassify(t *testing.T) {
 		{"top.md", "/top/"},
 	}
 	for _, tt := range tests {
-		if _, got := (&Config{}).classify(tt.rel); got != tt.path {
+		if _, got := (&content.Config{}).Classify(tt.rel); got != tt.path {
 			t.Errorf("classify(%q) = %q, want %q", tt.rel, got, tt.path)
 		}
 	}

@@ -9,12 +9,12 @@ import (
 	"io"
 	"io/fs"
 	"maps"
-	"os"
 	"path"
 	"slices"
 	"strings"
 
 	"d6codex/cmd/sitegen/internal/assets"
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/templates"
 )
 
@@ -33,15 +33,15 @@ func (s *Site) copyStatic(ctx context.Context, out *assets.Output, reserved map[
 			raw := data
 			data, err := assets.Minify(rel, data)
 			if err != nil {
-				s.diag.addf(dir+"/"+rel, 0, 0, "", "%v", err)
+				s.Diag.Addf(dir+"/"+rel, 0, 0, "", "%v", err)
 				return nil
 			}
 			name := assets.PublishedName(rel, data)
 			if reserved[name] {
-				s.diag.addf(dir+"/"+rel, 0, 0, "", "conflicts with a generated page at /%s", name)
+				s.Diag.Addf(dir+"/"+rel, 0, 0, "", "conflicts with a generated page at /%s", name)
 				return nil
 			}
-			published[rel] = s.cfg.relURL("/" + name)
+			published[rel] = s.Cfg.RelURL("/" + name)
 			if err := out.Write(name, data); err != nil {
 				return err
 			}
@@ -54,20 +54,20 @@ func (s *Site) copyStatic(ctx context.Context, out *assets.Output, reserved map[
 		}
 	}
 	publish := publishFrom(StaticDir)
-	for _, dir := range s.lay.Static {
+	for _, dir := range s.Lay.Static {
 		publish := publishFrom(dir)
-		err := walkSource(s.opts.Source, dir, nil, nil, func(rel, file string) error {
-			if msg := badName(rel); msg != "" {
-				s.diag.addf(dir+"/"+showName(rel), 0, 0, "", "%s", msg)
+		err := content.WalkSource(s.Opts.Source, dir, nil, nil, func(rel, file string) error {
+			if msg := content.BadName(rel); msg != "" {
+				s.Diag.Addf(dir+"/"+content.ShowName(rel), 0, 0, "", "%s", msg)
 				return nil
 			}
 			if own[rel] {
 				return nil // an earlier static folder's file of the same name wins, as in Hugo
 			}
 			own[rel] = true
-			f, size, err := s.openSource(file)
+			f, size, err := s.OpenSource(file)
 			if err != nil {
-				s.diag.addf(file, 0, 0, "", "read: %v", unwrapPath(err))
+				s.Diag.Addf(file, 0, 0, "", "read: %v", content.UnwrapPath(err))
 				return nil
 			}
 			defer f.Close()
@@ -79,12 +79,12 @@ func (s *Site) copyStatic(ctx context.Context, out *assets.Output, reserved map[
 			}
 			data := make([]byte, size)
 			if _, err := io.ReadFull(f, data); err != nil {
-				s.diag.addf(file, 0, 0, "", "read: %v", unwrapPath(err))
+				s.Diag.Addf(file, 0, 0, "", "read: %v", content.UnwrapPath(err))
 				return nil
 			}
 			return publish(rel, data)
 		}, func(rel, msg string) {
-			s.diag.addf(path.Join(dir, rel), 0, 0, "", "%s", msg)
+			s.Diag.Addf(path.Join(dir, rel), 0, 0, "", "%s", msg)
 		})
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("copy %s: %w", dir, err)
@@ -95,9 +95,9 @@ func (s *Site) copyStatic(ctx context.Context, out *assets.Output, reserved map[
 			return nil, fmt.Errorf("publish %s: %w", rel, err)
 		}
 	}
-	if s.opts.Theme != nil {
+	if s.Opts.Theme != nil {
 		// The default theme fills in what the site's static/ does not have.
-		err := fs.WalkDir(s.opts.Theme, ".", func(rel string, d fs.DirEntry, err error) error {
+		err := fs.WalkDir(s.Opts.Theme, ".", func(rel string, d fs.DirEntry, err error) error {
 			if err != nil || d.IsDir() {
 				return err
 			}
@@ -110,7 +110,7 @@ func (s *Site) copyStatic(ctx context.Context, out *assets.Output, reserved map[
 			if own[rel] {
 				return nil // the site's own file (it may have failed to publish)
 			}
-			data, err := fs.ReadFile(s.opts.Theme, rel)
+			data, err := fs.ReadFile(s.Opts.Theme, rel)
 			if err != nil {
 				return err
 			}
@@ -122,7 +122,7 @@ func (s *Site) copyStatic(ctx context.Context, out *assets.Output, reserved map[
 	}
 	for _, name := range templates.RequiredAssets() {
 		if _, ok := published[name]; !ok {
-			s.diag.addf(StaticDir+"/"+name, 0, 0, "", "missing: the page layout needs it")
+			s.Diag.Addf(StaticDir+"/"+name, 0, 0, "", "missing: the page layout needs it")
 		}
 	}
 	return published, nil
@@ -141,19 +141,19 @@ func (s *Site) copySource(out *assets.Output, published templates.Assets, reserv
 	if assets.Hashed(rel) {
 		var err error
 		if sum, err = assets.HashFile(f, size); err != nil {
-			s.diag.addf(dir+"/"+rel, 0, 0, "", "read: %v", unwrapPath(err))
+			s.Diag.Addf(dir+"/"+rel, 0, 0, "", "read: %v", content.UnwrapPath(err))
 			return nil
 		}
 		name = assets.PublishedNameSum(rel, sum)
 	}
 	if reserved[name] {
-		s.diag.addf(dir+"/"+rel, 0, 0, "", "conflicts with a generated page at /%s", name)
+		s.Diag.Addf(dir+"/"+rel, 0, 0, "", "conflicts with a generated page at /%s", name)
 		return nil
 	}
 	if assets.Minifies(rel) {
-		s.warn.addf(dir+"/"+rel, 0, 0, "", "published as it is, not minified: %d MiB is over the %d MiB sitegen minifies", size>>20, assets.TransformMax>>20)
+		s.Warn.Addf(dir+"/"+rel, 0, 0, "", "published as it is, not minified: %d MiB is over the %d MiB sitegen minifies", size>>20, assets.TransformMax>>20)
 	}
-	published[rel] = s.cfg.relURL("/" + name)
+	published[rel] = s.Cfg.RelURL("/" + name)
 	var err error
 	if assets.Hashed(rel) {
 		err = out.CopySum(name, f, size, sum)
@@ -164,26 +164,6 @@ func (s *Site) copySource(out *assets.Output, published templates.Assets, reserv
 		return fmt.Errorf("publish %s/%s: %w", dir, rel, err)
 	}
 	return nil
-}
-
-// openSource opens a regular file of the source (a slash path relative
-// to it) under the link rule, as readSource reads it, with its size: for
-// a file published as it is, streamed (assets.Output.Copy).
-func (s *Site) openSource(file string) (*os.File, int64, error) {
-	r, err := s.srcRoot()
-	if err != nil {
-		return nil, 0, err
-	}
-	f, err := r.OpenFile(file)
-	if err != nil {
-		return nil, 0, err
-	}
-	info, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, 0, err
-	}
-	return f, info.Size(), nil
 }
 
 // splitSiblings separates a generator's files (see Generator) from the
@@ -222,3 +202,25 @@ func (s *Site) writeCompressed(ctx context.Context, out *assets.Output, name str
 
 // cache is the build's content-addressed cache (Options.CacheDir).
 func (s *Site) cache() assets.Cache { return assets.Cache{Dir: s.CacheDir()} }
+
+// copyBundles publishes the content files into o, after static files
+// and pages (so that it knows which files the pages link to): reserved
+// holds the output paths that pages own, and a file o already has is a
+// static file's. In a layout that publishes only linked files, it
+// publishes those.
+func (s *Site) copyBundles(o *assets.Output, reserved map[string]bool) error {
+	for _, rel := range slices.Sorted(maps.Keys(s.Files)) {
+		if s.Lay.LinkedFilesOnly && !s.Linked.Has(rel) {
+			continue
+		}
+		out := strings.TrimPrefix(s.Cfg.BundleURL(rel), "/")
+		if reserved[out] || o.Has(out) {
+			s.Diag.Addf(s.SrcFile(rel), 0, 0, "", "conflicts with another file of the site at /%s", out)
+			continue
+		}
+		if err := s.CopyBundle(o, rel, out); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -2,8 +2,7 @@ package site
 
 import (
 	"crypto/sha256"
-	"d6codex/cmd/sitegen/internal/assets"
-	_ "embed" // the service worker's source
+	_ "embed"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -11,16 +10,15 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"d6codex/cmd/sitegen/internal/assets"
+	"d6codex/cmd/sitegen/internal/site/content"
 )
 
 // swSource is the service worker (see sw.js for what it does).
 //
 //go:embed sw.js
 var swSource string
-
-// swFile is the service worker's published name, at the site's root so
-// that its scope is the whole site. js/site.js registers it.
-const swFile = "sw.js"
 
 // DefaultModuleBudget is Options.ModuleBudget's default: 8 MiB, the
 // modules of a dozen or more games (each is at most 500 KB compressed).
@@ -37,7 +35,7 @@ const swPrecacheMax = 2000
 // changes anything gets a new worker and a new cache. Sites without
 // js/site.js (which registers the worker) get none.
 func (s *Site) writeServiceWorker(out *assets.Output, skip map[string]bool) error {
-	if s.view == nil || s.view.Assets.URL("js/site.js") == "" {
+	if s.View == nil || s.View.Assets.URL("js/site.js") == "" {
 		return nil
 	}
 	// Every published file went through out, which kept its hash: no
@@ -65,9 +63,9 @@ func (s *Site) writeServiceWorker(out *assets.Output, skip map[string]bool) erro
 		}
 		return skip[rel] || rel == "sitemap.xml" ||
 			(strings.HasSuffix(rel, ".br") || strings.HasSuffix(rel, ".gz")) && all[rel[:len(rel)-3]] ||
-			rel == OutputMarker // not part of the site
+			rel == content.OutputMarker // not part of the site
 	})
-	budget := s.opts.ModuleBudget
+	budget := s.Opts.ModuleBudget
 	if budget == 0 {
 		budget = DefaultModuleBudget
 	}
@@ -76,7 +74,7 @@ func (s *Site) writeServiceWorker(out *assets.Output, skip map[string]bool) erro
 	}
 	index, meta := "", ""
 	if s.search != nil {
-		index = searchDir + "/"
+		index = content.SearchDir + "/"
 		meta = index + searchMeta
 	}
 	h := sha256.New()
@@ -97,7 +95,7 @@ func (s *Site) writeServiceWorker(out *assets.Output, skip map[string]bool) erro
 		if len(files) > swPrecacheMax && !assets.Hashed(rel) && rel != meta {
 			continue
 		}
-		u := s.cfg.relURL("/" + rel)
+		u := s.Cfg.RelURL("/" + rel)
 		if rel == "index.html" || strings.HasSuffix(rel, "/index.html") {
 			u = strings.TrimSuffix(u, "index.html")
 		}
@@ -116,19 +114,19 @@ func (s *Site) writeServiceWorker(out *assets.Output, skip map[string]bool) erro
 	}
 	mods := make([]string, len(modules))
 	for i, m := range modules {
-		mods[i] = s.cfg.relURL("/" + m)
+		mods[i] = s.Cfg.RelURL("/" + m)
 	}
 	modList, err := json.Marshal(mods)
 	if err != nil {
 		return fmt.Errorf("service worker: %w", err)
 	}
-	head := fmt.Sprintf("const VERSION=%q,LIST=%q,MODULES=%s;\n", version, s.cfg.relURL("/"+listName), modList)
+	head := fmt.Sprintf("const VERSION=%q,LIST=%q,MODULES=%s;\n", version, s.Cfg.RelURL("/"+listName), modList)
 	src, err := assets.Minify("js/sw.js", []byte(head+swSource))
 	if err != nil {
 		return fmt.Errorf("service worker: %w", err)
 	}
-	if err := out.Write(swFile, src); err != nil {
-		return fmt.Errorf("write %s: %w", swFile, err)
+	if err := out.Write(content.SwFile, src); err != nil {
+		return fmt.Errorf("write %s: %w", content.SwFile, err)
 	}
 	return nil
 }

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"d6codex/cmd/sitegen/internal/site/content"
 )
 
 // swList reads the service worker's file list of a built site.
@@ -27,7 +29,7 @@ func swList(t *testing.T, dest string) (version string, urls []string) {
 	if err := json.Unmarshal(b, &l); err != nil {
 		t.Fatal(err)
 	}
-	sw, err := os.ReadFile(filepath.Join(dest, swFile))
+	sw, err := os.ReadFile(filepath.Join(dest, content.SwFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +53,7 @@ func TestServiceWorkerFiles(t *testing.T) {
 	dest := func() string { return filepath.Join(t.TempDir(), "public") }
 	d1, d2, d3 := dest(), dest(), dest()
 	for _, d := range []string{d1, d2} {
-		if _, err := build(t, src, Options{Dest: d}); err != nil {
+		if _, err := build(t, src, content.Options{Dest: d}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -81,7 +83,7 @@ func TestServiceWorkerFiles(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(src, "content/a/page.md"), []byte("---\ntitle: Page\naliases: [/old/]\n---\nText, edited.\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := build(t, src, Options{Dest: d3}); err != nil {
+	if _, err := build(t, src, content.Options{Dest: d3}); err != nil {
 		t.Fatal(err)
 	}
 	if v3, _ := swList(t, d3); v3 == v1 {
@@ -104,10 +106,10 @@ func TestServiceWorkerModules(t *testing.T) {
 	modules := func(budget int64) string {
 		t.Helper()
 		dest := filepath.Join(t.TempDir(), "public")
-		if _, err := build(t, src, Options{Dest: dest, ModuleBudget: budget}); err != nil {
+		if _, err := build(t, src, content.Options{Dest: dest, ModuleBudget: budget}); err != nil {
 			t.Fatal(err)
 		}
-		sw, err := os.ReadFile(filepath.Join(dest, swFile))
+		sw, err := os.ReadFile(filepath.Join(dest, content.SwFile))
 		if err != nil {
 			t.Fatal(err)
 		}

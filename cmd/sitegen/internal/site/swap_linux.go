@@ -1,6 +1,8 @@
 package site
 
-import "golang.org/x/sys/unix"
+import (
+	"golang.org/x/sys/unix"
+)
 
 // exchange swaps the two paths atomically.
 func exchange(a, b string) error {

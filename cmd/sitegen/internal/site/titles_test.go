@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
@@ -22,7 +23,7 @@ func TestInferredTitles(t *testing.T) {
 		"content/fm.md":         "---\ndescription: no title here\n---\n\n# From Heading\n",
 		"content/both.md":       "---\ntitle: Front\n---\n\n# Body Heading\n",
 	})
-	if _, err := build(t, src, Options{}); err != nil {
+	if _, err := build(t, src, content.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	out := readTree(t, filepath.Join(src, "public"))
@@ -80,7 +81,7 @@ func TestFolderPages(t *testing.T) {
 		"content/both/index.md":   "# Both\n\n[the readme](README.md)\n",
 		"content/both/README.md":  "# About this folder\n",
 	})
-	if _, err := build(t, src, Options{}); err != nil {
+	if _, err := build(t, src, content.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	out := readTree(t, filepath.Join(src, "public"))
@@ -97,7 +98,7 @@ func TestFolderPages(t *testing.T) {
 		t.Error("links to index.md and README.md not rewritten to the folder's URL")
 	}
 	sitetest.WriteFiles(t, src, map[string]string{"content/rules/_index.md": "---\ntitle: Also rules\n---\n"})
-	_, err := build(t, src, Options{})
+	_, err := build(t, src, content.Options{})
 	if err == nil || !strings.Contains(err.Error(), "content/rules/_index.md") || !strings.Contains(err.Error(), "content/rules/index.md") {
 		t.Errorf("two pages for one folder: err = %v, want both files named", err)
 	}
@@ -112,7 +113,7 @@ func TestBundles(t *testing.T) {
 		"content/Rules/img/battle map.png": "PNG",
 		"content/Rules/sheet.pdf":          "PDF",
 	})
-	if _, err := build(t, src, Options{}); err != nil {
+	if _, err := build(t, src, content.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	out := readTree(t, filepath.Join(src, "public"))
@@ -125,7 +126,7 @@ func TestBundles(t *testing.T) {
 		t.Errorf("links not rewritten to the published files:\n%s", page)
 	}
 	sitetest.WriteFiles(t, src, map[string]string{"content/Rules/combat.md": "# Combat\n\n![The map](img/missing.png)\n"})
-	_, err := build(t, src, Options{})
+	_, err := build(t, src, content.Options{})
 	if err == nil || !strings.Contains(err.Error(), `content/Rules/combat.md:3:1: broken image "img/missing.png": content/Rules/img/missing.png does not exist`) {
 		t.Errorf("missing image: err = %v", err)
 	}

@@ -5,17 +5,16 @@ import (
 	"context"
 	"crypto/sha256"
 	"fmt"
-	"hash/maphash"
 	"maps"
 	"os"
 	"path"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 
 	"d6codex/cmd/sitegen/internal/assets"
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/templates"
 )
 
@@ -47,10 +46,10 @@ type Update struct {
 	Outputs, Deleted []string
 	// Errors lists the problems found. When it is not empty nothing was
 	// written and the site in memory is as it was before the call.
-	Errors Diagnostics
+	Errors content.Diagnostics
 	// Warnings is every warning about the content, as after a build
 	// (Result.WarningList).
-	Warnings Diagnostics
+	Warnings content.Diagnostics
 }
 
 // Update brings a site built by BuildSite up to date after changes to the
@@ -85,25 +84,25 @@ type Update struct {
 // index is not written (see SearchWriter). Update is not safe for
 // concurrent use, nor concurrently with other methods.
 func (s *Site) Update(ctx context.Context, files []string) (Update, error) {
-	g := s.graph
+	g := s.Graph
 	switch {
-	case s.view == nil || g == nil || g.outs == nil:
+	case s.View == nil || g == nil || g.Outs == nil:
 		return Update{Full: true, Reason: "the site has not been rendered"}, nil
-	case g.untrusted != "":
-		return Update{Full: true, Reason: g.untrusted}, nil
+	case g.Untrusted != "":
+		return Update{Full: true, Reason: g.Untrusted}, nil
 	case len(files) > maxUpdateFiles:
 		return Update{Full: true, Reason: fmt.Sprintf("%d files changed", len(files))}, nil
 	}
-	was := before{model: s.model, diag: s.diag, warn: s.warn, view: s.view}
-	s.model, s.diag, s.warn = newModel(), &collector{}, &collector{}
+	was := before{model: s.Model, diag: s.Diag, warn: s.Warn, view: s.View}
+	s.Model, s.Diag, s.Warn = content.NewModel(), &content.Collector{}, &content.Collector{}
 	up := &updater{s: s, g: g, was: was, changed: map[string]bool{}}
 	for _, f := range files {
 		up.changed[f] = true
-		g.times.Delete(f)
+		g.Times.Delete(f)
 	}
 	u, err := up.run(ctx)
 	if err != nil || u.Full || len(u.Errors) > 0 {
-		s.model, s.diag, s.warn, s.view = was.model, was.diag, was.warn, was.view
+		s.Model, s.Diag, s.Warn, s.View = was.model, was.diag, was.warn, was.view
 	}
 	return u, err
 }
@@ -111,138 +110,138 @@ func (s *Site) Update(ctx context.Context, files []string) (Update, error) {
 // before is the state of a site an Update replaces, restored when it
 // fails.
 type before struct {
-	model      *model
-	diag, warn *collector
+	model      *content.Model
+	diag, warn *content.Collector
 	view       *templates.Site
 }
 
 // updater is one Update under way.
 type updater struct {
 	s       *Site
-	g       *graph
+	g       *content.Graph
 	was     before
 	changed map[string]bool // source-relative paths
 	fresh   map[string]bool // content-relative paths of the pages read anew
 	// structural: pages, files or names came, went or moved (asking)
 	structural bool
 
-	bodies map[string]*body // content-relative path -> the body rendered anew
+	bodies map[string]*content.Body // content-relative path -> the body rendered anew
 	view   *templates.Site
 }
 
 // run makes the new model, renders and writes what changed.
 func (up *updater) run(ctx context.Context) (Update, error) {
 	s, g := up.s, up.g
-	sc := g.scan
+	sc := g.Scan
 	if up.walk() {
-		d0, w0 := s.diag.len(), s.warn.len()
+		d0, w0 := s.Diag.Len(), s.Warn.Len()
 		var err error
-		if sc, err = s.scan(); err != nil {
+		if sc, err = s.Scan(); err != nil {
 			return Update{Full: true, Reason: err.Error()}, nil
 		}
-		g.scanned(sc, problems{s.diag.since(d0), s.warn.since(w0)})
+		g.Scanned(sc, content.Problems{Errs: s.Diag.Since(d0), Warns: s.Warn.Since(w0)})
 	} else {
-		g.scanProbs.publish(s.diag, s.warn)
+		g.ScanProbs.Publish(s.Diag, s.Warn)
 	}
 	fresh := map[string]bool{}
 	up.fresh = fresh
-	all, err := s.loadAll(ctx, sc, func(rel string) *page {
-		l := g.loads[rel]
-		if l == nil || l.readme != sc.readmes[rel] || l.folder != sc.folderNotes[rel] || slices.ContainsFunc(l.reads, up.isChanged) {
+	all, err := s.LoadAll(ctx, sc, func(rel string) *content.Page {
+		l := g.Loads[rel]
+		if l == nil || l.Readme != sc.Readmes[rel] || l.Folder != sc.FolderNotes[rel] || slices.ContainsFunc(l.Reads, up.isChanged) {
 			fresh[rel] = true
 			return nil
 		}
-		l.probs.publish(s.diag, s.warn)
-		return l.page.clone(s.lay.SkipCopies)
+		l.Probs.Publish(s.Diag, s.Warn)
+		return l.Page.Clone(s.Lay.SkipCopies)
 	})
 	if err != nil {
 		return Update{}, err
 	}
-	s.assemble(all, sc)
+	s.Assemble(all, sc)
 	if reason := up.needsBuild(); reason != "" {
 		return Update{Full: true, Reason: reason}, nil
 	}
-	s.indexPages()
+	s.IndexPages()
 
 	// The site's view: the navigation made once, the footer again (its
 	// links resolve against the model).
 	view := *up.was.view
 	up.view = &view
-	s.view = up.view
-	view.Nav = s.siteNav()
-	d0, w0 := s.diag.len(), s.warn.len()
-	view.Footer = s.footer(view.Assets)
-	footer := problems{s.diag.since(d0), s.warn.since(w0)}
+	s.View = up.view
+	view.Nav = s.SiteNav()
+	d0, w0 := s.Diag.Len(), s.Warn.Len()
+	view.Footer = s.Footer(view.Assets)
+	footer := content.Problems{Errs: s.Diag.Since(d0), Warns: s.Warn.Since(w0)}
 	viewChanged := view.Title != up.was.view.Title || view.Home != up.was.view.Home || view.Footer != up.was.view.Footer ||
 		view.Language != up.was.view.Language
 
 	// Bodies: rendered again where a file read changed or an answer did.
-	pages := slices.Clone(s.pages)
-	if s.notFound != nil {
-		pages = append(pages, s.notFound)
+	pages := slices.Clone(s.Pages)
+	if s.NotFound != nil {
+		pages = append(pages, s.NotFound)
 	}
 	ask := up.asking()
-	render := map[*page]bool{}
+	render := map[*content.Page]bool{}
 	for _, p := range pages {
-		if p.file != "" && up.bodyStale(p, ask) {
+		if p.File != "" && up.bodyStale(p, ask) {
 			render[p] = true
 		}
 	}
-	up.bodies = map[string]*body{}
+	up.bodies = map[string]*content.Body{}
 	var mu sync.Mutex
-	renderAll := func(list []*page) error {
-		return parallel(ctx, len(list), s.opts.Workers, func(i int) {
+	renderAll := func(list []*content.Page) error {
+		return content.Parallel(ctx, len(list), s.Opts.Workers, func(i int) {
 			b := s.renderBody(list[i], view.Assets)
-			b.drop(true) // until the update is published (see commit)
+			b.Drop(true) // until the update is published (see commit)
 			mu.Lock()
-			up.bodies[list[i].rel] = b
+			up.bodies[list[i].Rel] = b
 			mu.Unlock()
 		})
 	}
-	sorted := func(m map[*page]bool) []*page {
+	sorted := func(m map[*content.Page]bool) []*content.Page {
 		list := slices.Collect(maps.Keys(m))
-		slices.SortFunc(list, func(a, b *page) int { return cmp.Compare(a.rel, b.rel) })
+		slices.SortFunc(list, func(a, b *content.Page) int { return cmp.Compare(a.Rel, b.Rel) })
 		return list
 	}
 	if err := renderAll(sorted(render)); err != nil {
 		return Update{}, err
 	}
-	body := func(p *page) *body {
-		if b, ok := up.bodies[p.rel]; ok {
+	body := func(p *content.Page) *content.Body {
+		if b, ok := up.bodies[p.Rel]; ok {
 			return b
 		}
-		return g.bodies[p.rel]
+		return g.Bodies[p.Rel]
 	}
-	links := s.cfg.Backlinks || s.cfg.LinkPreviews
+	links := s.Cfg.Backlinks || s.Cfg.LinkPreviews
 	if links {
 		// The link graph, from the bodies rendered anew and the ones kept
 		// (their links' answers are the same): a page's "Linked from"
 		// list is part of its frame, its previews follow its fragments.
-		s.linkGraph(body)
+		s.LinkGraph(body)
 	}
 
 	// Frames: compared for every page; a page whose frame, navigation or
 	// body changed is written, from its kept body where there is one.
-	more := map[*page]bool{} // bodies rendered again for want of a kept one
+	more := map[*content.Page]bool{} // bodies rendered again for want of a kept one
 	var outs []pageOut
-	oldByRel := up.was.model.byRel
+	oldByRel := up.was.model.ByRel
 	for _, p := range pages {
-		if p.failed {
+		if p.Failed {
 			continue
 		}
 		v := s.frame(p, up.view)
-		f := g.frames[p.sitePath]
-		dirty := render[p] || viewChanged || f == nil || !sameFrame(f, v) || !navSame(v, up.was.view.Nav, view.Nav)
-		for _, sp := range listPaths(p) {
-			if _, ok := g.outs[outputPath(sp)]; !ok {
+		f := g.Frames[p.SitePath]
+		dirty := render[p] || viewChanged || f == nil || !content.SameFrame(f, v) || !content.NavSame(v, up.was.view.Nav, view.Nav)
+		for _, sp := range content.ListPaths(p) {
+			if _, ok := g.Outs[content.OutputPath(sp)]; !ok {
 				dirty = true
 			}
 		}
-		b := g.bodies[p.rel]
-		if p.file != "" && !render[p] {
-			o := oldByRel[p.rel]
-			search := s.indexed(p) && (o == nil || !s.indexed(o) || o.title != p.title || o.sitePath != p.sitePath || !slices.Equal(o.names, p.names))
-			if (dirty || search) && (b == nil || !b.kept) {
+		b := g.Bodies[p.Rel]
+		if p.File != "" && !render[p] {
+			o := oldByRel[p.Rel]
+			search := s.indexed(p) && (o == nil || !s.indexed(o) || o.Title != p.Title || o.SitePath != p.SitePath || !slices.Equal(o.Names, p.Names))
+			if (dirty || search) && (b == nil || !b.Kept) {
 				more[p] = true
 			}
 		}
@@ -252,16 +251,16 @@ func (up *updater) run(ctx context.Context) (Update, error) {
 	}
 	// Previews: written again when the page's body, its title or the
 	// fragments other pages link to changed (preview.go).
-	var prevs []*page
+	var prevs []*content.Page
 	for _, p := range pages {
-		if p.failed || p.file == "" || p.redirectTo != "" || !s.previews(p) {
+		if p.Failed || p.File == "" || p.RedirectTo != "" || !s.previews(p) {
 			continue // a page without Markdown has no previews
 		}
-		f := g.frames[p.sitePath]
-		_, had := g.outs[previewPath(p)]
-		if render[p] || !had || f == nil || f.Title != p.title || !slices.Equal(g.frags[p.sitePath], s.frags[p]) {
+		f := g.Frames[p.SitePath]
+		_, had := g.Outs[previewPath(p)]
+		if render[p] || !had || f == nil || f.Title != p.Title || !slices.Equal(g.Frags[p.SitePath], s.Frags[p]) {
 			prevs = append(prevs, p)
-			if b := g.bodies[p.rel]; !render[p] && (b == nil || !b.kept || b.px == nil) {
+			if b := g.Bodies[p.Rel]; !render[p] && (b == nil || !b.Kept || b.Px == nil) {
 				more[p] = true
 			}
 		}
@@ -272,27 +271,27 @@ func (up *updater) run(ctx context.Context) (Update, error) {
 	maps.Copy(render, more)
 
 	// Problems: the static files', the footer's, every body's.
-	g.statProbs.publish(s.diag, s.warn)
-	footer.publish(s.diag, s.warn)
+	g.StatProbs.Publish(s.Diag, s.Warn)
+	footer.Publish(s.Diag, s.Warn)
 	for _, p := range pages {
-		if b := body(p); b != nil && p.file != "" {
-			b.publish(s.diag, s.warn)
+		if b := body(p); b != nil && p.File != "" {
+			b.Publish(s.Diag, s.Warn)
 		}
 	}
 
 	// Outputs: the pages written, then what depends on the whole model.
-	w := &changes{prev: g.outs, sums: map[string][sha256.Size]byte{}, files: map[string][]byte{}}
+	w := &changes{prev: g.Outs, sums: map[string][sha256.Size]byte{}, files: map[string][]byte{}}
 	for _, p := range pages {
-		if p.failed {
+		if p.Failed {
 			continue
 		}
-		for _, sp := range listPaths(p) {
-			if sum, ok := g.outs[outputPath(sp)]; ok {
-				w.sums[outputPath(sp)] = sum // unless written below
+		for _, sp := range content.ListPaths(p) {
+			if sum, ok := g.Outs[content.OutputPath(sp)]; ok {
+				w.sums[content.OutputPath(sp)] = sum // unless written below
 			}
 		}
 		if s.previews(p) {
-			if sum, ok := g.outs[previewPath(p)]; ok {
+			if sum, ok := g.Outs[previewPath(p)]; ok {
 				w.sums[previewPath(p)] = sum // unless written below
 			}
 		}
@@ -300,26 +299,26 @@ func (up *updater) run(ctx context.Context) (Update, error) {
 	var u Update
 	for _, o := range outs {
 		if b := body(o.p); b != nil {
-			if b.failed || b.err {
+			if b.Failed || b.Err {
 				continue
 			}
-			b.fill(o.v)
+			b.Fill(o.v)
 		}
 		if err := s.writePages(ctx, w, o.p, o.v); err != nil {
 			return Update{}, err
 		}
 	}
-	previewOf := map[string]*page{}
+	previewOf := map[string]*content.Page{}
 	for _, p := range prevs {
 		previewOf[previewPath(p)] = p
-		if b := body(p); b != nil && !b.failed && !b.err && b.px != nil {
-			if err := s.writePreviews(ctx, w, func(rel string) bool { return g.static[rel] }, p, b.content, b.px); err != nil {
+		if b := body(p); b != nil && !b.Failed && !b.Err && b.Px != nil {
+			if err := s.writePreviews(ctx, w, func(rel string) bool { return g.Static[rel] }, p, b.Content, b.Px); err != nil {
 				return Update{}, err
 			}
 		}
 	}
-	if s.notFound == nil {
-		notFound := &templates.Page{Kind: templates.KindNotFound, Site: up.view, Title: "Page not found", URL: s.cfg.relURL("/404.html")}
+	if s.NotFound == nil {
+		notFound := &templates.Page{Kind: templates.KindNotFound, Site: up.view, Title: "Page not found", URL: s.Cfg.RelURL("/404.html")}
 		if err := s.writePage(ctx, w, "404.html", templates.Render(notFound)); err != nil {
 			return Update{}, err
 		}
@@ -327,10 +326,10 @@ func (up *updater) run(ctx context.Context) (Update, error) {
 	if err := up.bundles(w, pages, body); err != nil {
 		return Update{}, err
 	}
-	s.checkAliasFiles(func(rel string) bool { _, ok := w.sums[rel]; return ok || g.static[rel] })
-	for _, p := range s.pages {
-		for _, a := range p.aliases {
-			if err := s.writePage(ctx, w, outputPath(a.sitePath), templates.Alias(s.cfg.LanguageCode, s.cfg.absURL(p.sitePath), s.cfg.relURL(p.sitePath))); err != nil {
+	s.CheckAliasFiles(func(rel string) bool { _, ok := w.sums[rel]; return ok || g.Static[rel] })
+	for _, p := range s.Pages {
+		for _, a := range p.Aliases {
+			if err := s.writePage(ctx, w, content.OutputPath(a.SitePath), templates.Alias(s.Cfg.LanguageCode, s.Cfg.AbsURL(p.SitePath), s.Cfg.RelURL(p.SitePath))); err != nil {
 				return Update{}, err
 			}
 		}
@@ -341,7 +340,7 @@ func (up *updater) run(ctx context.Context) (Update, error) {
 	if err := s.writeFeeds(w); err != nil {
 		return Update{}, err
 	}
-	u.Errors, u.Warnings = s.diag.sorted(), s.warn.sorted()
+	u.Errors, u.Warnings = s.Diag.Sorted(), s.Warn.Sorted()
 	if len(u.Errors) > 0 {
 		return u, nil
 	}
@@ -350,48 +349,48 @@ func (up *updater) run(ctx context.Context) (Update, error) {
 	}
 
 	// Publish: the files that changed, then the removal of those gone.
-	unlock, err := s.destHold.hold(ctx, s.opts.Dest, s.opts.Waiting) // no build swaps Dest meanwhile
+	unlock, err := s.destHold.hold(ctx, s.Opts.Dest, s.Opts.Waiting) // no build swaps Dest meanwhile
 	if err != nil {
 		return Update{}, err
 	}
 	defer unlock()
-	pageOf := map[string]*page{}
+	pageOf := map[string]*content.Page{}
 	for _, p := range pages {
-		for _, sp := range listPaths(p) {
-			pageOf[outputPath(sp)] = p
+		for _, sp := range content.ListPaths(p) {
+			pageOf[content.OutputPath(sp)] = p
 		}
 	}
 	for _, rel := range slices.Sorted(maps.Keys(w.files)) {
-		to := filepath.Join(s.opts.Dest, filepath.FromSlash(rel))
-		if err := assets.RealDir(s.opts.Dest, filepath.Dir(to)); err != nil { // never through a link a user put there
+		to := filepath.Join(s.Opts.Dest, filepath.FromSlash(rel))
+		if err := assets.RealDir(s.Opts.Dest, filepath.Dir(to)); err != nil { // never through a link a user put there
 			return u, fmt.Errorf("publish %s: %w", rel, err)
 		}
 		if err := assets.WriteAtomic(to, w.files[rel]); err != nil {
 			return u, fmt.Errorf("publish %s: %w", rel, err)
 		}
 		u.Outputs = append(u.Outputs, rel)
-		if p := pageOf[rel]; p != nil && outputPath(p.sitePath) == rel {
-			u.Pages = append(u.Pages, s.cfg.relURL(p.sitePath))
+		if p := pageOf[rel]; p != nil && content.OutputPath(p.SitePath) == rel {
+			u.Pages = append(u.Pages, s.Cfg.RelURL(p.SitePath))
 		} else if p := previewOf[rel]; p != nil { // the page's previews: part of its output
-			if url := s.cfg.relURL(p.sitePath); !slices.Contains(u.Pages, url) {
+			if url := s.Cfg.RelURL(p.SitePath); !slices.Contains(u.Pages, url) {
 				u.Pages = append(u.Pages, url)
 			}
 		} else if !strings.HasSuffix(rel, ".html") && rel != "sitemap.xml" {
-			u.Files = append(u.Files, s.cfg.relURL("/"+rel))
+			u.Files = append(u.Files, s.Cfg.RelURL("/"+rel))
 		}
 	}
-	for rel := range g.outs {
+	for rel := range g.Outs {
 		if _, ok := w.sums[rel]; ok {
 			continue
 		}
-		if err := removeOutput(s.opts.Dest, rel); err != nil {
+		if err := removeOutput(s.Opts.Dest, rel); err != nil {
 			return u, err
 		}
 		u.Deleted = append(u.Deleted, rel)
 		if strings.HasSuffix(rel, "index.html") {
-			u.Removed = append(u.Removed, s.cfg.relURL("/"+strings.TrimSuffix(rel, "index.html")))
-		} else if strings.HasSuffix(rel, ".html") && rel != notFoundHTML { // a page published as a file (VitePress's /x.html)
-			u.Removed = append(u.Removed, s.cfg.relURL("/"+rel))
+			u.Removed = append(u.Removed, s.Cfg.RelURL("/"+strings.TrimSuffix(rel, "index.html")))
+		} else if strings.HasSuffix(rel, ".html") && rel != content.NotFoundHTML { // a page published as a file (VitePress's /x.html)
+			u.Removed = append(u.Removed, s.Cfg.RelURL("/"+rel))
 		}
 	}
 	slices.Sort(u.Removed)
@@ -400,7 +399,7 @@ func (up *updater) run(ctx context.Context) (Update, error) {
 	u.Rendered = len(render)
 	up.commit(w, outs, pages, footer, sc)
 	if links {
-		g.setFrags(pages, s.frags)
+		g.SetFrags(pages, s.Frags)
 	}
 	return u, nil
 }
@@ -410,22 +409,22 @@ func (up *updater) run(ctx context.Context) (Update, error) {
 // plain file, or is a page written in HTML (whose front matter decides if
 // it is a page). A change outside the content does not count.
 func (up *updater) walk() bool {
-	s, sc := up.s, up.g.scan
+	s, sc := up.s, up.g.Scan
 	if sc == nil {
 		return true
 	}
 	for f := range up.changed {
 		rel, ok := s.ContentRel(f)
 		if !ok {
-			if s.lay.Content == "." || f == s.lay.Content || strings.HasPrefix(f, s.lay.Content+"/") {
+			if s.Lay.Content == "." || f == s.Lay.Content || strings.HasPrefix(f, s.Lay.Content+"/") {
 				return true // in the content, left out by the layout: a folder may have come or gone
 			}
 			continue
 		}
-		if strings.HasSuffix(rel, ".html") || !sc.files[rel] && !slices.Contains(sc.rels, rel) && !slices.Contains(sc.unlisted, rel) {
+		if strings.HasSuffix(rel, ".html") || !sc.Files[rel] && !slices.Contains(sc.Rels, rel) && !slices.Contains(sc.Unlisted, rel) {
 			return true
 		}
-		info, err := os.Lstat(filepath.Join(s.opts.Source, filepath.FromSlash(f)))
+		info, err := os.Lstat(filepath.Join(s.Opts.Source, filepath.FromSlash(f)))
 		if err != nil || !info.Mode().IsRegular() {
 			return true
 		}
@@ -440,13 +439,13 @@ func (up *updater) isChanged(f string) bool { return up.changed[f] }
 // not (see Update).
 func (up *updater) needsBuild() string {
 	s := up.s
-	if len(s.opts.Generators) > 0 && !maps.Equal(blockKinds(up.was.model.pages), blockKinds(s.pages)) {
+	if len(s.Opts.Generators) > 0 && !maps.Equal(blockKinds(up.was.model.Pages), blockKinds(s.Pages)) {
 		return "the kinds of fenced blocks the pages use changed (they decide the generated files)"
 	}
-	for _, p := range s.pages {
-		for _, sp := range listPaths(p) {
-			if up.g.static[outputPath(sp)] {
-				return fmt.Sprintf("%s is at the URL of a static file (%s)", p.file, sp)
+	for _, p := range s.Pages {
+		for _, sp := range content.ListPaths(p) {
+			if up.g.Static[content.OutputPath(sp)] {
+				return fmt.Sprintf("%s is at the URL of a static file (%s)", p.File, sp)
 			}
 		}
 	}
@@ -454,10 +453,10 @@ func (up *updater) needsBuild() string {
 }
 
 // blockKinds is the set of fenced blocks' info words pages use.
-func blockKinds(pages []*page) map[string]bool {
+func blockKinds(pages []*content.Page) map[string]bool {
 	kinds := map[string]bool{}
 	for _, p := range pages {
-		for _, b := range p.blocks {
+		for _, b := range p.Blocks {
 			kinds[b] = true
 		}
 	}
@@ -468,150 +467,82 @@ func blockKinds(pages []*page) map[string]bool {
 // model again (see bodyStale): every one when pages, files or names came,
 // went or moved; else those whose answer led to a page whose title,
 // headings, ids or URL changed, and those that found a problem.
-func (up *updater) asking() func(c call, a answer) bool {
-	was, now := up.g.digestOf(up.s, up.was.model), up.g.digestOf(up.s, up.s.model)
-	if was.structure != now.structure {
+func (up *updater) asking() func(c content.Call, a content.Answer) bool {
+	was, now := up.g.DigestOf(up.s.Site, up.was.model), up.g.DigestOf(up.s.Site, up.s.Model)
+	if was.Structure != now.Structure {
 		up.structural = true
-		return func(call, answer) bool { return true }
+		return func(content.Call, content.Answer) bool { return true }
 	}
 	changed := map[string]bool{} // site paths
-	for sp, h := range now.pages {
-		if o, ok := was.pages[sp]; !ok || o != h {
+	for sp, h := range now.Pages {
+		if o, ok := was.Pages[sp]; !ok || o != h {
 			changed[sp] = true
 		}
 	}
-	problem := func(a answer) bool { return a.problem != "" || a.unlinked != "" || a.warning != "" }
+	problem := func(a content.Answer) bool { return a.Problem != "" || a.Unlinked != "" || a.Warning != "" }
 	if len(changed) == 0 {
-		return func(_ call, a answer) bool { return problem(a) }
+		return func(_ content.Call, a content.Answer) bool { return problem(a) }
 	}
 	old := up.was.model
 	byURL := map[string]string{} // published URL (no fragment) -> site path
-	for sp := range old.byURL {
-		byURL[up.s.cfg.relURL(sp)] = sp
+	for sp := range old.ByURL {
+		byURL[up.s.Cfg.RelURL(sp)] = sp
 	}
-	return func(c call, a answer) bool {
+	return func(c content.Call, a content.Answer) bool {
 		if problem(a) {
 			return true
 		}
-		if a.note.file != "" {
-			rel, _ := up.s.ContentRel(a.note.file)
-			if o := old.byRel[rel]; o == nil || changed[o.sitePath] {
+		if a.Note.File != "" {
+			rel, _ := up.s.ContentRel(a.Note.File)
+			if o := old.ByRel[rel]; o == nil || changed[o.SitePath] {
 				return true
 			}
 		}
-		u, _, _ := strings.Cut(a.url, "#")
+		u, _, _ := strings.Cut(a.Url, "#")
 		u, _, _ = strings.Cut(u, "?")
 		if u == "" { // a fragment of the page itself
-			o := old.byRel[c.from]
-			return o == nil || changed[o.sitePath]
+			o := old.ByRel[c.From]
+			return o == nil || changed[o.SitePath]
 		}
 		sp, ok := byURL[u]
 		return ok && changed[sp]
 	}
 }
 
-// digest is what links resolve by in a model, hashed: structure is what
-// is not one page's own (which page or file is at each path and URL, the
-// other names of notes, what is not published, the sections); pages is
-// what a link to each page reads of it (linkPrint), by site path.
-type digest struct {
-	structure uint64
-	pages     map[string]uint64
-}
-
-// digestOf returns the digest of model m, made once.
-func (g *graph) digestOf(s *Site, m *model) *digest {
-	if m.digest != nil {
-		return m.digest
-	}
-	d := &digest{pages: make(map[string]uint64, len(m.byURL))}
-	sum := func(parts ...string) {
-		d.structure += g.hash(parts...) // a sum: the order of a map's entries does not count
-	}
-	for sp, p := range m.byURL {
-		sum("u", sp, p.rel)
-		d.pages[sp] = g.linkPrint(p)
-	}
-	for rel, p := range m.byRel {
-		sum("r", rel, p.sitePath, strings.Join(p.names, "\x00"), strconv.Itoa(int(p.kind)))
-	}
-	for rel := range m.files {
-		sum("f", rel)
-	}
-	for rel, why := range m.unpublished {
-		sum("n", rel, why)
-	}
-	for sp, rel := range m.unpubURL {
-		sum("v", sp, rel)
-	}
-	for dir, p := range m.sections {
-		sum("s", dir, p.sitePath)
-	}
-	if s.lay.BookAnchors { // a "#id" link may lead to any page that has the id
-		for _, p := range m.pages {
-			d.structure += g.linkPrint(p)
-		}
-	}
-	m.digest = d
-	return d
-}
-
-// linkPrint is what a link to page p reads of it, hashed: its URL, title,
-// heading, whether it dropped its first heading, whether it could be
-// read, and its element ids.
-func (g *graph) linkPrint(p *page) uint64 {
-	h := g.hash(p.sitePath, p.title, p.heading, p.file, strconv.FormatBool(p.dropH1), strconv.FormatBool(p.titleLead), strconv.FormatBool(p.failed))
-	for id := range p.ids {
-		h += g.hash("#", id)
-	}
-	return h
-}
-
-// hash hashes parts with the graph's seed.
-func (g *graph) hash(parts ...string) uint64 {
-	var h maphash.Hash
-	h.SetSeed(g.seed)
-	for _, p := range parts {
-		h.WriteString(p)
-		h.WriteByte(0)
-	}
-	return h.Sum64()
-}
-
 // bodyStale reports whether page p's body must be rendered again: it has
 // none, the Markdown pipeline is told something else of the page, a file
 // it read changed, or a question ask selects gets another answer now.
-func (up *updater) bodyStale(p *page, ask func(call, answer) bool) bool {
+func (up *updater) bodyStale(p *content.Page, ask func(content.Call, content.Answer) bool) bool {
 	s := up.s
-	b := up.g.bodies[p.rel]
+	b := up.g.Bodies[p.Rel]
 	switch {
-	case b == nil || b.file != p.file || b.url != s.cfg.relURL(p.sitePath) || b.failed != p.failed ||
-		b.dropH1 != (p.dropH1 && !p.titleLead) || b.dropLeading != (p.dropH1 && p.titleLead):
+	case b == nil || b.File != p.File || b.Url != s.Cfg.RelURL(p.SitePath) || b.Failed != p.Failed ||
+		b.DropH1 != (p.DropH1 && !p.TitleLead) || b.DropLeading != (p.DropH1 && p.TitleLead):
 		return true
 	}
-	for f := range b.reads {
+	for f := range b.Reads {
 		if up.changed[f] {
 			return true
 		}
 	}
-	for _, f := range p.includes {
-		if !b.reads[f] {
+	for _, f := range p.Includes {
+		if !b.Reads[f] {
 			return true
 		}
 	}
-	if d := b.query; d != nil { // Dataview: the notes its queries read, the sets of notes they scanned
+	if d := b.Query; d != nil { // Dataview: the notes its queries read, the sets of notes they scanned
 		if len(d.Sources) > 0 && (len(up.fresh) > 0 || up.structural) {
 			return true
 		}
 		for rel := range d.Pages {
-			if up.fresh[rel] || s.byRel[rel] == nil {
+			if up.fresh[rel] || s.ByRel[rel] == nil {
 				return true
 			}
 		}
 	}
-	for c, a := range b.calls {
+	for c, a := range b.Calls {
 		if ask(c, a) {
-			if now, ok := s.ask(c); !ok || now != a {
+			if now, ok := s.Ask(c); !ok || now != a {
 				return true
 			}
 		}
@@ -619,46 +550,25 @@ func (up *updater) bodyStale(p *page, ask func(call, answer) bool) bool {
 	return false
 }
 
-// ask asks the site's model the question c again, as the page's text
-// asked it (see pageLinks), without reading any file; ok is false when
-// the page that asked is gone.
-func (s *Site) ask(c call) (answer, bool) {
-	from, ok := s.byRel[c.from]
-	if !ok {
-		return answer{}, false
-	}
-	l := pageLinks{s: s, p: from, assets: s.view.Assets, replay: true}
-	if !c.wiki {
-		tg := s.linkTarget(from, c.dest)
-		return answer{url: tg.URL, problem: tg.Problem, unlinked: tg.Unlinked, title: tg.Title}, true
-	}
-	tg := l.resolveWiki(c.dest, c.frag, c.embed)
-	a := answer{url: tg.URL, problem: tg.Problem, warning: tg.Warning, unlinked: tg.Unlinked}
-	if tg.Note != nil {
-		a.note = noteOf(tg.Note)
-	}
-	return a, true
-}
-
 // bundles writes the content files that are not pages (all of them, or
 // in a layout that publishes only linked files those the pages link to),
 // the ones that changed only; a file at a page's output is a problem, as
 // in copyBundles.
-func (up *updater) bundles(w *changes, pages []*page, bodyOf func(*page) *body) error {
+func (up *updater) bundles(w *changes, pages []*content.Page, bodyOf func(*content.Page) *content.Body) error {
 	s, g := up.s, up.g
 	var linked map[string]bool
-	if s.lay.LinkedFilesOnly {
+	if s.Lay.LinkedFilesOnly {
 		linked = map[string]bool{}
 		urls := map[string]string{}
-		for rel := range s.files {
-			urls[s.cfg.relURL(s.cfg.bundleURL(rel))] = rel
+		for rel := range s.Files {
+			urls[s.Cfg.RelURL(s.Cfg.BundleURL(rel))] = rel
 		}
-		mark := func(b *body) {
+		mark := func(b *content.Body) {
 			if b == nil {
 				return
 			}
-			for _, a := range b.calls {
-				u, _, _ := strings.Cut(a.url, "#")
+			for _, a := range b.Calls {
+				u, _, _ := strings.Cut(a.Url, "#")
 				u, _, _ = strings.Cut(u, "?")
 				if rel, ok := urls[u]; ok {
 					linked[rel] = true
@@ -666,37 +576,37 @@ func (up *updater) bundles(w *changes, pages []*page, bodyOf func(*page) *body) 
 			}
 		}
 		for _, p := range pages {
-			if p.file != "" {
+			if p.File != "" {
 				mark(bodyOf(p))
 			}
 		}
-		mark(s.footerLinks)
+		mark(s.FooterLinks)
 	}
-	reserved := map[string]bool{"404.html": true, "sitemap.xml": true, swFile: true}
+	reserved := map[string]bool{"404.html": true, "sitemap.xml": true, content.SwFile: true}
 	for _, p := range pages {
-		if p.fileHome {
+		if p.FileHome {
 			continue // a file of the content is written there
 		}
-		for _, sp := range listPaths(p) {
-			reserved[outputPath(sp)] = true
+		for _, sp := range content.ListPaths(p) {
+			reserved[content.OutputPath(sp)] = true
 		}
 	}
-	for _, rel := range slices.Sorted(maps.Keys(s.files)) {
+	for _, rel := range slices.Sorted(maps.Keys(s.Files)) {
 		if linked != nil && !linked[rel] {
 			continue
 		}
-		out := strings.TrimPrefix(s.cfg.bundleURL(rel), "/")
-		if reserved[out] || g.static[out] {
-			s.diag.addf(s.srcFile(rel), 0, 0, "", "conflicts with another file of the site at /%s", out)
+		out := strings.TrimPrefix(s.Cfg.BundleURL(rel), "/")
+		if reserved[out] || g.Static[out] {
+			s.Diag.Addf(s.SrcFile(rel), 0, 0, "", "conflicts with another file of the site at /%s", out)
 			continue
 		}
-		if sum, ok := g.outs[out]; ok && !up.changed[s.srcFile(rel)] {
+		if sum, ok := g.Outs[out]; ok && !up.changed[s.SrcFile(rel)] {
 			w.sums[out] = sum
 			continue
 		}
-		data, err := s.readSource(s.srcFile(rel))
+		data, err := s.ReadSource(s.SrcFile(rel))
 		if err != nil {
-			s.diag.addf(s.srcFile(rel), 0, 0, "", "read: %v", unwrapPath(err))
+			s.Diag.Addf(s.SrcFile(rel), 0, 0, "", "read: %v", content.UnwrapPath(err))
 			continue
 		}
 		if err := w.Write(out, data); err != nil {
@@ -710,11 +620,11 @@ func (up *updater) bundles(w *changes, pages []*page, bodyOf func(*page) *body) 
 // of a page read anew (fresh, by content-relative path).
 func (up *updater) moved(fresh map[string]bool) map[string]string {
 	s, was := up.s, up.was.model
-	bySum := map[[sha256.Size]byte]*page{}
+	bySum := map[[sha256.Size]byte]*content.Page{}
 	for rel := range fresh {
-		if p, ok := s.byRel[rel]; ok && was.byRel[rel] == nil {
-			if l := up.g.loads[rel]; l != nil && l.sum != ([sha256.Size]byte{}) {
-				bySum[l.sum] = p
+		if p, ok := s.ByRel[rel]; ok && was.ByRel[rel] == nil {
+			if l := up.g.Loads[rel]; l != nil && l.Sum != ([sha256.Size]byte{}) {
+				bySum[l.Sum] = p
 			}
 		}
 	}
@@ -722,13 +632,13 @@ func (up *updater) moved(fresh map[string]bool) map[string]string {
 		return nil
 	}
 	moved := map[string]string{}
-	for rel, o := range was.byRel {
-		if _, ok := s.byRel[rel]; ok {
+	for rel, o := range was.ByRel {
+		if _, ok := s.ByRel[rel]; ok {
 			continue
 		}
-		if l := up.g.loads[rel]; l != nil {
-			if p, ok := bySum[l.sum]; ok {
-				moved[s.cfg.relURL(o.sitePath)] = s.cfg.relURL(p.sitePath)
+		if l := up.g.Loads[rel]; l != nil {
+			if p, ok := bySum[l.Sum]; ok {
+				moved[s.Cfg.RelURL(o.SitePath)] = s.Cfg.RelURL(p.SitePath)
 			}
 		}
 	}
@@ -738,7 +648,7 @@ func (up *updater) moved(fresh map[string]bool) map[string]string {
 // commit makes the update the graph's: the bodies rendered, the frames
 // written, the outputs, the search index's entries; what belongs to no
 // page or file any more goes.
-func (up *updater) commit(w *changes, outs []pageOut, pages []*page, footer problems, sc *scanned) {
+func (up *updater) commit(w *changes, outs []pageOut, pages []*content.Page, footer content.Problems, sc *content.Scanned) {
 	s, g := up.s, up.g
 	// The search index: the entries of the pages kept, made anew for
 	// those whose text, title or URL changed.
@@ -747,58 +657,58 @@ func (up *updater) commit(w *changes, outs []pageOut, pages []*page, footer prob
 		old := x.snapshot()
 		byRel := map[string]searchPage{}
 		for p, sp := range old {
-			byRel[p.rel+"\x00"+p.sitePath+"\x00"+p.title+"\x00"+strings.Join(p.names, "\x00")] = sp
+			byRel[p.Rel+"\x00"+p.SitePath+"\x00"+p.Title+"\x00"+strings.Join(p.Names, "\x00")] = sp
 		}
-		now := make(map[*page]searchPage, len(pages))
+		now := make(map[*content.Page]searchPage, len(pages))
 		for _, p := range pages {
 			if !s.indexed(p) {
 				continue
 			}
-			key := p.rel + "\x00" + p.sitePath + "\x00" + p.title + "\x00" + strings.Join(p.names, "\x00")
-			if sp, ok := byRel[key]; ok && up.bodies[p.rel] == nil {
+			key := p.Rel + "\x00" + p.SitePath + "\x00" + p.Title + "\x00" + strings.Join(p.Names, "\x00")
+			if sp, ok := byRel[key]; ok && up.bodies[p.Rel] == nil {
 				now[p] = sp
 				continue
 			}
-			b := up.bodies[p.rel]
+			b := up.bodies[p.Rel]
 			if b == nil {
-				b = g.bodies[p.rel]
+				b = g.Bodies[p.Rel]
 			}
-			if b != nil && b.docs != nil {
-				now[p] = searchPage{entry: encodeEntry(s.cfg.relURL(p.sitePath), p.title, b.docs), terms: weighTerms(p, b.docs)}
+			if b != nil && b.Docs != nil {
+				now[p] = searchPage{entry: encodeEntry(s.Cfg.RelURL(p.SitePath), p.Title, b.Docs), terms: weighTerms(p, b.Docs)}
 			}
 		}
 		x.mu.Lock()
-		x.pages, x.chunk = now, searchChunk(len(s.pages))
+		x.pages, x.chunk = now, searchChunk(len(s.Pages))
 		x.mu.Unlock()
 	}
 	s.served.updated(s, up.bodies, outs) // before the bodies' text is dropped
 	for rel, b := range up.bodies {
-		b.drop(g.keep)
-		g.bodies[rel] = b
+		b.Drop(g.Keep)
+		g.Bodies[rel] = b
 	}
 	for _, o := range outs {
-		g.setFrame(o.p.sitePath, o.v)
+		g.SetFrame(o.p.SitePath, o.v)
 	}
 	live := map[string]bool{}
 	sps := map[string]bool{}
 	for _, p := range pages {
-		live[p.rel] = true
-		sps[p.sitePath] = true
+		live[p.Rel] = true
+		sps[p.SitePath] = true
 	}
-	maps.DeleteFunc(g.bodies, func(rel string, _ *body) bool { return !live[rel] })
-	maps.DeleteFunc(g.frames, func(sp string, _ *templates.Page) bool { return !sps[sp] })
+	maps.DeleteFunc(g.Bodies, func(rel string, _ *content.Body) bool { return !live[rel] })
+	maps.DeleteFunc(g.Frames, func(sp string, _ *templates.Page) bool { return !sps[sp] })
 	scanned := map[string]bool{}
-	for _, rel := range sc.rels {
+	for _, rel := range sc.Rels {
 		scanned[rel] = true
 	}
-	maps.DeleteFunc(g.loads, func(rel string, _ *loaded) bool { return !scanned[rel] })
-	g.outs = w.sums
-	g.footer = footer
+	maps.DeleteFunc(g.Loads, func(rel string, _ *content.Loaded) bool { return !scanned[rel] })
+	g.Outs = w.sums
+	g.Footer = footer
 }
 
 // pageOut is a page an Update writes, with its view.
 type pageOut struct {
-	p *page
+	p *content.Page
 	v *templates.Page
 }
 

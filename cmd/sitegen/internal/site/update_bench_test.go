@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/testing/corpus"
 )
 
@@ -46,7 +47,7 @@ func BenchmarkUpdate(b *testing.B) {
 		}
 	}
 	for _, keep := range []bool{true, false} {
-		opts := Options{Source: src, Dest: filepath.Join(b.TempDir(), "out"), CacheDir: "-", BrokenLinks: "warn", Incremental: keep, Theme: theme}
+		opts := content.Options{Source: src, Dest: filepath.Join(b.TempDir(), "out"), CacheDir: "-", BrokenLinks: "warn", Incremental: keep, Theme: theme}
 		s, _, err := BuildSite(context.Background(), opts)
 		if err != nil {
 			b.Fatal(err)

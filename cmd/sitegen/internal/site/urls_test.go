@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
@@ -41,7 +42,7 @@ func TestAwkwardNamesRoundTrip(t *testing.T) {
 		files[k] = v
 	}
 	src := writeTree(t, files)
-	if _, err := build(t, src, Options{Dest: dest}); err != nil {
+	if _, err := build(t, src, content.Options{Dest: dest}); err != nil {
 		t.Fatal(err)
 	}
 	// The raw characters never reach an href: "?" and "#" would cut the path.
@@ -70,18 +71,18 @@ func TestControlCharacterNames(t *testing.T) {
 	for _, name := range []string{"content/a\nb.md", "content/tab\there/x.md", "content/bell\a.png", "static/del\x7f.txt", "content/bad\xffutf8.md"} {
 		t.Run(strings.ToValidUTF8(name, "?"), func(t *testing.T) {
 			src := writeTree(t, map[string]string{"content/ok.md": "# OK\n"})
-			if _, err := build(t, src, Options{}); err != nil {
+			if _, err := build(t, src, content.Options{}); err != nil {
 				t.Fatal(err)
 			}
 			before := readTree(t, filepath.Join(src, "public"))
 			sitetest.WriteFiles(t, src, map[string]string{name: "# X\n"})
-			_, err := build(t, src, Options{})
-			var diags Diagnostics
+			_, err := build(t, src, content.Options{})
+			var diags content.Diagnostics
 			if !errors.As(err, &diags) || len(diags) != 1 {
 				t.Fatalf("err = %v, want one diagnostic", err)
 			}
-			if d := diags[0]; d.File != showName(name) || strings.ContainsAny(d.String(), "\n\t\a\x7f") || !strings.Contains(d.Msg, "rename") {
-				t.Errorf("diagnostic %q, want one naming %q", d, showName(name))
+			if d := diags[0]; d.File != content.ShowName(name) || strings.ContainsAny(d.String(), "\n\t\a\x7f") || !strings.Contains(d.Msg, "rename") {
+				t.Errorf("diagnostic %q, want one naming %q", d, content.ShowName(name))
 			}
 			if after := readTree(t, filepath.Join(src, "public")); !mapsEqual(before, after) {
 				t.Error("failed build changed the previous output")
@@ -90,8 +91,8 @@ func TestControlCharacterNames(t *testing.T) {
 	}
 	// An alias is a URL too.
 	src := writeTree(t, map[string]string{"content/a.md": "---\ntitle: A\naliases: [\"/x%0Ay/\"]\n---\n"})
-	_, err := build(t, src, Options{})
-	var diags Diagnostics
+	_, err := build(t, src, content.Options{})
+	var diags content.Diagnostics
 	if !errors.As(err, &diags) || len(diags) != 1 || diags[0].File != "content/a.md" || diags[0].Field != "aliases" {
 		t.Errorf("alias with a newline: %v", err)
 	}

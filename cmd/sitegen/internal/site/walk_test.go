@@ -8,6 +8,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
@@ -48,7 +49,7 @@ func TestSymlinks(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			_, err := build(t, src, Options{})
+			_, err := build(t, src, content.Options{})
 			if tt.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
 					t.Fatalf("err = %v, want %q", err, tt.wantErr)
@@ -79,8 +80,8 @@ func TestPageText(t *testing.T) {
 		"content/a.md":   "---\ntitle: A\n---\n\n[one](bad.md#x) [two](bad.md#y) [three](bom.md#part)\n",
 		"content/bad.md": "---\ntitle: Bad\n---\n\n## X\n\nsome \xff\xfe bytes\n",
 	})
-	_, err := build(t, src, Options{})
-	var diags Diagnostics
+	_, err := build(t, src, content.Options{})
+	var diags content.Diagnostics
 	if !errors.As(err, &diags) {
 		t.Fatalf("err = %v, want diagnostics", err)
 	}
@@ -91,7 +92,7 @@ func TestPageText(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(src, "content", "bad.md"), []byte("---\ntitle: Bad\n---\n\n## X\n## Y\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := build(t, src, Options{}); err != nil {
+	if _, err := build(t, src, content.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	page, err := os.ReadFile(filepath.Join(src, "public", "bom", "index.html"))
@@ -109,7 +110,7 @@ func TestThemeOverride(t *testing.T) {
 		"js/theme.js":  {Data: []byte("var theme=1")},
 		"favicon.svg":  {Data: []byte("<svg/>")},
 	}
-	if _, err := build(t, src, Options{Theme: theme}); err != nil {
+	if _, err := build(t, src, content.Options{Theme: theme}); err != nil {
 		t.Fatal(err)
 	}
 	out := readTree(t, filepath.Join(src, "public"))

@@ -3,6 +3,8 @@ package site
 import (
 	"strings"
 	"testing"
+
+	"d6codex/cmd/sitegen/internal/site/content"
 )
 
 // TestWarnings: raw HTML the sanitizer changed and other tools' syntax are
@@ -17,7 +19,7 @@ func TestWarnings(t *testing.T) {
 	}
 	files["site.toml"] = "title = \"T\"\nbaseURL = \"https://example.org/\"\nobsidian = false\n"
 	src := writeTree(t, files)
-	res, err := build(t, src, Options{})
+	res, err := build(t, src, content.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,7 +43,7 @@ func TestWarnings(t *testing.T) {
 	// With unsafe on, raw HTML is kept and not warned about.
 	files["site.toml"] = "title = \"T\"\nbaseURL = \"https://rules.test/\"\n[markup.goldmark.renderer]\nunsafe = true\n"
 	files["content/a.md"] = strings.Replace(files["content/a.md"], "aliases: [Other name]", "aliases: [/old/]", 1)
-	res, err = build(t, writeTree(t, files), Options{})
+	res, err = build(t, writeTree(t, files), content.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"d6codex/cmd/sitegen/internal/site/content"
 )
 
 // vault is a small Obsidian vault in content/: notes sharing names in
@@ -81,9 +83,9 @@ func TestWikilinks(t *testing.T) {
 			files[tt.page] = "---\ntitle: X\n---\n\n" + tt.body + "\n"
 			maps.Copy(files, tt.extra)
 			dir := writeTree(t, files)
-			res, err := build(t, dir, Options{})
+			res, err := build(t, dir, content.Options{})
 			var got []string
-			var diags Diagnostics
+			var diags content.Diagnostics
 			if errors.As(err, &diags) {
 				for _, d := range diags {
 					got = append(got, d.String())
@@ -125,7 +127,7 @@ func TestObsidianOffAliases(t *testing.T) {
 	files["site.toml"] = "title = \"T\"\nbaseURL = \"https://rules.test/\"\nobsidian = false\n"
 	files["content/Notes/x.md"] = "---\ntitle: X\n---\n\n[[Human]]\n"
 	dir := writeTree(t, files)
-	res, err := build(t, dir, Options{})
+	res, err := build(t, dir, content.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,7 +146,7 @@ func TestAliasesSearched(t *testing.T) {
 		"content/Human.md": "---\naliases: [Folk of the Realm]\n---\n# Human\n\nAdaptable.\n",
 	})
 	dest := t.TempDir() + "/public"
-	if _, err := build(t, src, Options{Dest: dest}); err != nil {
+	if _, err := build(t, src, content.Options{Dest: dest}); err != nil {
 		t.Fatal(err)
 	}
 	f := readSearchIndex(t, dest)
@@ -162,7 +164,7 @@ func TestTagPages(t *testing.T) {
 		"content/Spells/Frost Ray.md": "---\ntags: spell\n---\n# Frost Ray\n\nA #cold ray, see #Spell/Ranged.\n\n```\n#notatag\n```\n",
 	})
 	dest := t.TempDir() + "/public"
-	if _, err := build(t, src, Options{Dest: dest}); err != nil {
+	if _, err := build(t, src, content.Options{Dest: dest}); err != nil {
 		t.Fatal(err)
 	}
 	out := readTree(t, dest)
@@ -197,7 +199,7 @@ func TestUpdateWithEmbeds(t *testing.T) {
 			"content/c.md": "# C\n\n## Part\n\nOld text.\n\n## Other\n\nOther text.\n",
 			"content/d.md": "# D\n\nSee [[C]].\n",
 		})
-		r := startUpdates(t, Options{Source: src}, keep)
+		r := startUpdates(t, content.Options{Source: src}, keep)
 		u := r.update(t, map[string]string{"content/c.md": "# C\n\n## Part\n\nNew text.\n\n## Other\n\nOther text.\n"})
 		if want := []string{"/a/", "/b/", "/c/"}; !slices.Equal(u.Pages, want) {
 			t.Errorf("wrote %v, want %v", u.Pages, want)
@@ -212,8 +214,8 @@ func TestUpdateWithEmbeds(t *testing.T) {
 // TestObsidianSetting: obsidian takes true or false.
 func TestObsidianSetting(t *testing.T) {
 	src := writeTree(t, map[string]string{"site.toml": "title = \"T\"\nbaseURL = \"https://rules.test/\"\nobsidian = \"yes\"\n"})
-	_, err := build(t, src, Options{})
-	var diags Diagnostics
+	_, err := build(t, src, content.Options{})
+	var diags content.Diagnostics
 	if !errors.As(err, &diags) || len(diags) != 1 || diags[0].String() != `site.toml:3:1: obsidian: must be true or false, not a string` {
 		t.Errorf("err = %v", err)
 	}

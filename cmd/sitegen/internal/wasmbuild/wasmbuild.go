@@ -32,7 +32,7 @@ import (
 	"sync"
 
 	"d6codex/cmd/sitegen/internal/assets"
-	"d6codex/cmd/sitegen/internal/site"
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/wasmbuild/embedded"
 )
 
@@ -98,8 +98,8 @@ func inputs() []string { return []string{"rules", "calc", "wasm"} }
 // given systems and wasm_exec.js when some page has a block of one of the
 // info words (```calc, ```dice), and
 // nothing otherwise.
-func Generator(systems []string, infos ...string) site.Generator {
-	return func(ctx context.Context, s *site.Site) (map[string][]byte, error) {
+func Generator(systems []string, infos ...string) content.Generator {
+	return func(ctx context.Context, s *content.Site) (map[string][]byte, error) {
 		if !slices.ContainsFunc(infos, s.UsesBlock) {
 			return nil, nil
 		}

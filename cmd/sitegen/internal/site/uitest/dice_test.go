@@ -9,10 +9,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/chromedp"
-
 	"d6codex/cmd/sitegen/internal/site"
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/testing/browser"
+
+	"github.com/chromedp/chromedp"
 )
 
 // buildDiceSite builds a small site with inline rolls and a random table,
@@ -43,7 +44,7 @@ func buildDiceSite(t *testing.T) string {
 		}
 	}
 	dest := filepath.Join(t.TempDir(), "public")
-	if _, err := site.Build(context.Background(), site.Options{Source: src, Dest: dest, CacheDir: "-"}); err != nil {
+	if _, err := site.Build(context.Background(), content.Options{Source: src, Dest: dest, CacheDir: "-"}); err != nil {
 		t.Fatal(err)
 	}
 	return dest

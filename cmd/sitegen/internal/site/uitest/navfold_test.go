@@ -2,17 +2,18 @@ package uitest
 
 import (
 	"context"
+	"d6codex"
 	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
 
+	"d6codex/cmd/sitegen/internal/site"
+	"d6codex/cmd/sitegen/internal/site/content"
+	"d6codex/cmd/sitegen/internal/testing/browser"
+
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
-
-	"d6codex"
-	"d6codex/cmd/sitegen/internal/site"
-	"d6codex/cmd/sitegen/internal/testing/browser"
 )
 
 // TestFoldedNavigation: a Docusaurus category without a link is a folded
@@ -39,7 +40,7 @@ func TestFoldedNavigation(t *testing.T) {
 		}
 	}
 	dest := filepath.Join(t.TempDir(), "public")
-	if _, err := site.Build(context.Background(), site.Options{Source: src, Dest: dest, CacheDir: "-", Theme: d6codex.Theme()}); err != nil {
+	if _, err := site.Build(context.Background(), content.Options{Source: src, Dest: dest, CacheDir: "-", Theme: d6codex.Theme()}); err != nil {
 		t.Fatal(err)
 	}
 	const (

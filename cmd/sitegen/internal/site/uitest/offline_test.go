@@ -11,10 +11,11 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/chromedp/chromedp"
-
 	"d6codex/cmd/sitegen/internal/site"
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/testing/browser"
+
+	"github.com/chromedp/chromedp"
 )
 
 // TestOffline visits one page, lets the service worker cache the site,
@@ -125,7 +126,7 @@ func TestOfflineAfterNewBuild(t *testing.T) {
 	dest := filepath.Join(t.TempDir(), "public")
 	build := func() string {
 		t.Helper()
-		if _, err := site.Build(context.Background(), site.Options{Source: src, Dest: dest, CacheDir: "-"}); err != nil {
+		if _, err := site.Build(context.Background(), content.Options{Source: src, Dest: dest, CacheDir: "-"}); err != nil {
 			t.Fatal(err)
 		}
 		lists, _ := filepath.Glob(filepath.Join(dest, "sw-files.*.json"))

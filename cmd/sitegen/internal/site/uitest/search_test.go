@@ -11,11 +11,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chromedp/chromedp"
-
 	"d6codex/calc/systems"
 	"d6codex/cmd/sitegen/internal/site"
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/testing/browser"
+
+	"github.com/chromedp/chromedp"
 )
 
 // result is one entry of the search result list as a player sees it.
@@ -283,7 +284,7 @@ func buildSite(t *testing.T, pages map[string]string) string {
 		}
 	}
 	dest := filepath.Join(t.TempDir(), "public")
-	if _, err := site.Build(context.Background(), site.Options{Source: src, Dest: dest, CacheDir: "-"}); err != nil {
+	if _, err := site.Build(context.Background(), content.Options{Source: src, Dest: dest, CacheDir: "-"}); err != nil {
 		t.Fatal(err)
 	}
 	return dest

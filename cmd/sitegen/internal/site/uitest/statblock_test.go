@@ -8,14 +8,15 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/chromedp/cdproto/emulation"
-	"github.com/chromedp/chromedp"
-
 	"d6codex/cmd/sitegen/internal/encounter"
 	"d6codex/cmd/sitegen/internal/markup"
 	"d6codex/cmd/sitegen/internal/site"
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/statblock"
 	"d6codex/cmd/sitegen/internal/testing/browser"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
 )
 
 // TestStatBlockOnPhone opens a 13th Age stat block with long attack names
@@ -49,7 +50,7 @@ func TestStatBlockOnPhone(t *testing.T) {
 		}
 	}
 	dest := filepath.Join(t.TempDir(), "public")
-	opts := site.Options{Source: src, Dest: dest, CacheDir: "-", Handlers: map[string]markup.BlockHandler{statblock.Info: statblock.New()}}
+	opts := content.Options{Source: src, Dest: dest, CacheDir: "-", Handlers: map[string]markup.BlockHandler{statblock.Info: statblock.New()}}
 	if _, err := site.Build(context.Background(), opts); err != nil {
 		t.Fatal(err)
 	}
@@ -138,7 +139,7 @@ func TestPF2eStatBlockAndEncounter(t *testing.T) {
 		}
 	}
 	dest := filepath.Join(t.TempDir(), "public")
-	opts := site.Options{Source: src, Dest: dest, CacheDir: "-", BrokenLinks: "warn", Handlers: map[string]markup.BlockHandler{
+	opts := content.Options{Source: src, Dest: dest, CacheDir: "-", BrokenLinks: "warn", Handlers: map[string]markup.BlockHandler{
 		statblock.Info: statblock.New(), encounter.Info: encounter.New(nil), encounter.TableInfo: encounter.NewTable(nil)}}
 	res, err := site.Build(context.Background(), opts)
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"d6codex/cmd/sitegen/internal/site"
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/testing/browser"
 	"d6codex/cmd/sitegen/internal/testing/corpus"
 )
@@ -98,7 +99,7 @@ func TestSearchTransferCorpus(t *testing.T) {
 		}
 	}
 	dest := filepath.Join(t.TempDir(), "public")
-	res, err := site.Build(context.Background(), site.Options{Source: src, Dest: dest})
+	res, err := site.Build(context.Background(), content.Options{Source: src, Dest: dest})
 	if err != nil {
 		t.Fatal(err)
 	}

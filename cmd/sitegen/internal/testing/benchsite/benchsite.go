@@ -12,6 +12,7 @@ import (
 
 	"d6codex/cmd/sitegen/buildcmd"
 	"d6codex/cmd/sitegen/internal/site"
+	"d6codex/cmd/sitegen/internal/site/content"
 )
 
 // Build writes files (slash path under the source → content) into
@@ -31,7 +32,7 @@ func Build(ctx context.Context, root, dir string, files map[string]string) (stri
 	if err := os.CopyFS(filepath.Join(src, "static"), os.DirFS(filepath.Join(root, "static"))); err != nil {
 		return "", err
 	}
-	opts := site.Options{Source: src, Dest: filepath.Join(dir, "public"), Handlers: buildcmd.Handlers(), Generators: buildcmd.Generators()}
+	opts := content.Options{Source: src, Dest: filepath.Join(dir, "public"), Handlers: buildcmd.Handlers(), Generators: buildcmd.Generators()}
 	res, err := site.Build(ctx, opts)
 	if res.Cleanup != nil {
 		res.Cleanup()

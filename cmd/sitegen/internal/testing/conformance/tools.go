@@ -3,6 +3,7 @@ package conformance
 import (
 	"bytes"
 	"context"
+	"d6codex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -13,12 +14,12 @@ import (
 	"slices"
 	"strings"
 
-	"golang.org/x/net/html"
-	"gopkg.in/yaml.v3"
-
-	"d6codex"
 	"d6codex/cmd/sitegen/internal/layout/jekyll"
 	"d6codex/cmd/sitegen/internal/site"
+	"d6codex/cmd/sitegen/internal/site/content"
+
+	"golang.org/x/net/html"
+	"gopkg.in/yaml.v3"
 )
 
 // Sitegen builds a fixture with sitegen in lenient mode (--broken-links
@@ -30,7 +31,7 @@ var Sitegen = Tool{
 	Build: func(ctx context.Context, src, dest string) error {
 		// At the root of a host, as the tools' builds are read: a
 		// corpus's base URL may have a path (/karchives/).
-		res, err := site.Build(ctx, site.Options{Source: src, Dest: dest, BrokenLinks: "warn", CacheDir: "-", Theme: d6codex.Theme(),
+		res, err := site.Build(ctx, content.Options{Source: src, Dest: dest, BrokenLinks: "warn", CacheDir: "-", Theme: d6codex.Theme(),
 			BaseURL: "https://conformance.test/"})
 		if res.Cleanup != nil {
 			res.Cleanup()
@@ -46,7 +47,7 @@ var SitegenStrict = Tool{
 	Name:    "sitegen (strict: its default --broken-links error)",
 	Missing: func() string { return "" },
 	Build: func(ctx context.Context, src, dest string) error {
-		res, err := site.Build(ctx, site.Options{Source: src, Dest: dest, CacheDir: "-", Theme: d6codex.Theme(),
+		res, err := site.Build(ctx, content.Options{Source: src, Dest: dest, CacheDir: "-", Theme: d6codex.Theme(),
 			BaseURL: "https://conformance.test/"})
 		if res.Cleanup != nil {
 			res.Cleanup()

@@ -12,16 +12,17 @@ import (
 	"strings"
 	"testing"
 
+	calcsystems "d6codex/calc/systems"
+	"d6codex/cmd/sitegen/buildcmd"
+	"d6codex/cmd/sitegen/internal/site"
+	"d6codex/cmd/sitegen/internal/site/content"
+	"d6codex/cmd/sitegen/internal/testing/browser"
+	"d6codex/cmd/sitegen/internal/testing/linkcheck"
+
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 	"go.abhg.dev/goldmark/frontmatter"
-
-	calcsystems "d6codex/calc/systems"
-	"d6codex/cmd/sitegen/buildcmd"
-	"d6codex/cmd/sitegen/internal/site"
-	"d6codex/cmd/sitegen/internal/testing/browser"
-	"d6codex/cmd/sitegen/internal/testing/linkcheck"
 )
 
 // sectionPages are the pages every system section has (file names are
@@ -104,9 +105,9 @@ func TestSiteBuilds(t *testing.T) {
 	}
 	t.Chdir(browser.RepoRoot(t))
 	dest := filepath.Join(t.TempDir(), "public")
-	res, err := site.Build(context.Background(), site.Options{Source: ".", Dest: dest,
+	res, err := site.Build(context.Background(), content.Options{Source: ".", Dest: dest,
 		Handlers: buildcmd.Handlers(), Generators: buildcmd.Generators()})
-	var diags site.Diagnostics
+	var diags content.Diagnostics
 	if errors.As(err, &diags) {
 		for _, d := range diags {
 			t.Error(d.String())

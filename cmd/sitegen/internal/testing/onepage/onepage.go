@@ -12,6 +12,7 @@ import (
 
 	"d6codex/cmd/sitegen/buildcmd"
 	"d6codex/cmd/sitegen/internal/site"
+	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/testing/browser"
 	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
@@ -19,7 +20,7 @@ import (
 // Build builds a site whose one page (content/page.md, after three lines
 // of front matter) holds page, and returns the output folder and the
 // build's diagnostics. A failure other than diagnostics fails the test.
-func Build(t *testing.T, page string) (string, site.Diagnostics) {
+func Build(t *testing.T, page string) (string, content.Diagnostics) {
 	t.Helper()
 	src := t.TempDir()
 	files := map[string]string{
@@ -39,9 +40,9 @@ func Build(t *testing.T, page string) (string, site.Diagnostics) {
 	}
 	sitetest.WriteFiles(t, src, files)
 	dest := filepath.Join(t.TempDir(), "public")
-	_, err := site.Build(context.Background(), site.Options{Source: src, Dest: dest,
+	_, err := site.Build(context.Background(), content.Options{Source: src, Dest: dest,
 		Handlers: buildcmd.Handlers(), Generators: buildcmd.Generators()})
-	var diags site.Diagnostics
+	var diags content.Diagnostics
 	if err != nil && !errors.As(err, &diags) {
 		t.Fatalf("build: %v", err)
 	}

@@ -1,0 +1,118 @@
+package content
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+
+	"d6codex/templates"
+
+	"github.com/yuin/goldmark/ast"
+)
+
+// BlogList is the page that lists the blog's posts, and its posts newest
+// first; nil when the site has no blog.
+func (s *Site) BlogList() (*Page, []*Page) {
+	b := s.Lay.Blog
+	if b == nil {
+		return nil, nil
+	}
+	list := s.sections[b.Dir]
+	if list == nil || list.NoPage {
+		return nil, nil
+	}
+	var posts []*Page
+	var walk func(p *Page)
+	walk = func(p *Page) {
+		for _, c := range p.Children {
+			if c.Unlisted == "" && !c.NoPage && c.RedirectTo == "" && (c.File != "" || c.Kind != templates.KindSection) {
+				posts = append(posts, c)
+			}
+			walk(c)
+		}
+	}
+	walk(list)
+	s.sortChildren(posts)
+	return list, posts
+}
+
+// buildBlog makes the blog's pages beside its list: the list's paging,
+// the archive and the authors' pages.
+func (s *Site) buildBlog() {
+	list, posts := s.BlogList()
+	if list == nil {
+		return
+	}
+	b := s.Lay.Blog
+	list.PerPage = b.PerPage
+	s.feedFiles = map[string]bool{}
+	for _, f := range b.Feeds {
+		s.feedFiles[strings.TrimPrefix(list.SitePath, "/")+f+".xml"] = true // a link to a feed is good
+	}
+	newList := func(sp, title string, children []*Page, parent *Page) *Page {
+		p := &Page{Rel: strings.TrimPrefix(sp, "/") + sectionIndex, Kind: templates.KindSection, SitePath: sp, Title: title,
+			Ids: map[string]bool{}, Parent: parent, Children: children, navExclude: true, PerPage: b.PerPage}
+		s.Pages = append(s.Pages, p)
+		return p
+	}
+	if b.ArchiveURL != "" && len(posts) > 0 {
+		a := newList(b.ArchiveURL, "Archive", slices.Clone(posts), list)
+		a.PerPage = 0 // one page: every post
+	}
+	if b.AuthorsURL == "" || len(b.Authors) == 0 {
+		return
+	}
+	index := newList(b.AuthorsURL, "Authors", nil, list)
+	index.PerPage = 0
+	byAuthor := map[string][]*Page{}
+	for _, p := range posts {
+		if b.PostAuthors == nil {
+			break
+		}
+		for _, k := range b.PostAuthors(p.Meta) {
+			if !slices.Contains(byAuthor[k], p) {
+				byAuthor[k] = append(byAuthor[k], p)
+			}
+		}
+	}
+	for _, a := range b.Authors {
+		if a.Page == "" {
+			continue
+		}
+		index.Children = append(index.Children, newList(a.Page, a.Title(len(byAuthor[a.Key])), byAuthor[a.Key], index))
+	}
+}
+
+// blogExcerpt is a post's summary where its front matter gives none: the
+// text of its first paragraph, as Docusaurus's createExcerpt takes it
+// (links, emphasis and code marks dropped); "" for none.
+func blogExcerpt(doc ast.Node, src []byte) string {
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		para, ok := n.(*ast.Paragraph)
+		if !ok {
+			continue
+		}
+		var lines []string
+		for i := 0; i < para.Lines().Len(); i++ {
+			seg := para.Lines().At(i)
+			lines = append(lines, strings.TrimSpace(string(seg.Value(src))))
+		}
+		text := strings.Join(lines, " ")
+		if strings.HasPrefix(text, "import ") || strings.HasPrefix(text, "export ") || strings.HasPrefix(text, "{/*") {
+			continue
+		}
+		text = mdLink.ReplaceAllString(text, "$1")
+		text = htmlTag.ReplaceAllString(text, "")
+		text = strings.NewReplacer("**", "", "__", "", "*", "", "`", "").Replace(text)
+		if text = strings.TrimSpace(text); text != "" {
+			return text
+		}
+	}
+	return ""
+}
+
+var mdLink = regexp.MustCompile(`!?\[([^\]]*)\]\([^)]*\)`)
+
+var (
+	htmlTag = regexp.MustCompile(`<[^>]*>`)
+)

@@ -1,0 +1,147 @@
+package content
+
+import (
+	"fmt"
+	"maps"
+	"os"
+	"path"
+	"strings"
+	"sync"
+
+	"d6codex/cmd/sitegen/internal/assets"
+	"d6codex/cmd/sitegen/internal/markup"
+)
+
+// Files in content/ that are not Markdown (pictures, maps, PDFs) are
+// published beside their page, as Hugo's page bundles and MkDocs do: the
+// folders take the same URL names as the pages' (see classify) and the
+// file keeps its name, so content/Rules/img/map.png is /rules/img/map.png.
+// Links and images that point at them are checked and rewritten like links
+// between pages.
+
+// In a layout that publishes only the files its pages link to
+// (layout.Layout.LinkedFilesOnly: a folder of Markdown, where the rest is
+// build scripts, source code and settings files), each link that
+// resolves to a content file records it (linkedFiles), and copyBundles,
+// which runs once every page is rendered, publishes those alone.
+
+// linkedFiles is the set of content files that rendered pages link to,
+// safe for the concurrent renders of a build.
+type linkedFiles struct {
+	mu    sync.Mutex
+	files map[string]bool
+}
+
+// add records the content-relative path rel.
+func (l *linkedFiles) add(rel string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.files == nil {
+		l.files = map[string]bool{}
+	}
+	l.files[rel] = true
+}
+
+// Has reports whether rel was recorded.
+func (l *linkedFiles) Has(rel string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.files[rel]
+}
+
+// snapshot returns a copy of the recorded paths.
+func (l *linkedFiles) snapshot() map[string]bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return maps.Clone(l.files)
+}
+
+// Reset forgets every recorded path.
+func (l *linkedFiles) Reset() { l.set(nil) }
+
+// set replaces the recorded paths with files (a snapshot's).
+func (l *linkedFiles) set(files map[string]bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.files = files
+}
+
+// BundleURL is the site path of a content file.
+func (c *Config) BundleURL(rel string) string {
+	if c.fileURL != nil {
+		if u := c.fileURL(rel); u != "" {
+			return u // the tool's (a Jekyll collection's static file)
+		}
+	}
+	for outside(rel) { // a file of a further folder of pages (layout.Layout.Roots): under the site's root
+		rel = strings.TrimPrefix(strings.TrimPrefix(rel, ".."), "/")
+	}
+	dir, name := path.Split(rel)
+	var segs []string
+	for _, d := range strings.Split(strings.Trim(dir, "/"), "/") {
+		if d != "" {
+			segs = append(segs, c.slugify(d))
+		}
+	}
+	return "/" + path.Join(append(segs, name)...)
+}
+
+// CopyBundle publishes the content file rel as out, streamed: a file a
+// page links to is never held whole in memory, however large.
+func (s *Site) CopyBundle(o *assets.Output, rel, out string) error {
+	f, size, err := s.OpenSource(s.SrcFile(rel))
+	if err != nil {
+		s.Diag.Addf(s.SrcFile(rel), 0, 0, "", "read: %v", UnwrapPath(err))
+		return nil
+	}
+	defer f.Close()
+	if err := o.Copy(out, f, size); err != nil {
+		return fmt.Errorf("publish %s: %w", s.SrcFile(rel), err)
+	}
+	return nil
+}
+
+// resolveFile resolves a relative link to a file that is not Markdown
+// (target is unescaped, without fragment or query): the file's URL, or a
+// problem when it names a file that does not exist, or Unlinked when it
+// names one that is not published. ok is false when the target is not a
+// file link sitegen checks (a folder, no extension).
+func (s *Site) resolveFile(from *Page, target string) (tg markup.LinkTarget, ok bool) {
+	if base := path.Base(target); strings.HasSuffix(target, "/") || path.Ext(target) == "" || base == "." || base == ".." {
+		return markup.LinkTarget{}, false
+	}
+	rel := s.backIn(path.Join(path.Dir(from.Rel), target))
+	if !s.Files[rel] && s.Cfg.Obsidian && !strings.HasPrefix(target, ".") && (s.Files[path.Clean(target)] || s.unpublished[rel] == "" && s.unpublished[path.Clean(target)] != "") {
+		rel = path.Clean(target) // Obsidian's "absolute path in vault"
+	}
+	switch {
+	case outside(rel) && !s.Files[rel]: // a file of a further folder of pages (layout.Layout.Roots) is one of the site's
+		return broken("points outside %s/", s.Lay.Content), true
+	case !s.Files[rel] && s.unpublished[rel] != "":
+		return markup.LinkTarget{Unlinked: s.unlinkedMsg(rel)}, true
+	case !s.Files[rel]:
+		return broken("%s does not exist", s.SrcFile(rel)), true
+	}
+	s.Linked.add(rel)
+	return linkTo(s.Cfg.RelURL(s.Cfg.BundleURL(rel))), true
+}
+
+// OpenSource opens a regular file of the source (a slash path relative
+// to it) under the link rule, as readSource reads it, with its size: for
+// a file published as it is, streamed (assets.Output.Copy).
+func (s *Site) OpenSource(file string) (*os.File, int64, error) {
+	r, err := s.SrcRoot()
+	if err != nil {
+		return nil, 0, err
+	}
+	f, err := r.OpenFile(file)
+	if err != nil {
+		return nil, 0, err
+	}
+	info, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, 0, err
+	}
+	return f, info.Size(), nil
+}

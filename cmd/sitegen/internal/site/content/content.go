@@ -1,0 +1,1349 @@
+package content
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"maps"
+	"net/url"
+	"path"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"unicode"
+	"unicode/utf8"
+
+	"d6codex/cmd/sitegen/internal/dataview/query"
+	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/natural"
+	"d6codex/templates"
+
+	"github.com/BurntSushi/toml"
+	"github.com/yuin/goldmark/ast"
+	"go.abhg.dev/goldmark/frontmatter"
+)
+
+// ContentDir is the folder, under the source directory, that holds the
+// Markdown pages in sitegen's own layout (see package layout for the
+// others). Each sub-folder is a section; its _index.md is the section's
+// own page.
+const ContentDir = "content"
+
+// ContentRel is the content-relative path of the source-relative slash
+// path file, and whether file lies in the content and is part of the site.
+func (s *Site) ContentRel(file string) (string, bool) {
+	rel := file
+	if s.Lay.Content != "." {
+		var ok bool
+		if rel, ok = strings.CutPrefix(file, s.Lay.Content+"/"); !ok {
+			return s.rootRel(file)
+		}
+	}
+	if rel == "" || strings.HasPrefix(rel, "../") {
+		return "", false
+	}
+	// Every folder on the way must be part of the site too.
+	for i := range len(rel) {
+		if rel[i] == '/' && s.Lay.Skip(rel[:i], true) {
+			return "", false
+		}
+	}
+	return rel, !s.Lay.Skip(rel, false)
+}
+
+// rootRel is ContentRel for a file of one of the layout's further
+// folders of pages (layout.Layout.Roots): "../blog/a.md" for blog/a.md
+// beside docs/.
+func (s *Site) rootRel(file string) (string, bool) {
+	for _, root := range s.Lay.Roots {
+		in, ok := strings.CutPrefix(file, root+"/")
+		if !ok || in == "" {
+			continue
+		}
+		up := rootRel(s.Lay.Content, root)
+		for i := range len(in) { // every folder on the way is part of the site too
+			if in[i] == '/' && s.Lay.Skip(path.Join(up, in[:i]), true) {
+				return "", false
+			}
+		}
+		rel := path.Join(up, in)
+		return rel, !s.Lay.Skip(rel, false)
+	}
+	return "", false
+}
+
+// Layout returns the layout the site was read from.
+func (s *Site) Layout() *layout.Layout { return s.Lay }
+
+// SrcFile is the source-relative path of the content-relative path rel
+// (what diagnostics print).
+func (s *Site) SrcFile(rel string) string {
+	return path.Join(s.Lay.Content, rel)
+}
+
+// unlistEmptyFolders: a folder without a page of its own whose pages are
+// all unlisted (docsify's _assets/, a Docusaurus folder of unlisted docs)
+// has nothing to list: its generated page is unlisted too, so no empty
+// section shows in the navigation or sitemap.xml. It returns unlisted
+// with those pages added.
+func (s *Site) unlistEmptyFolders(unlisted []*Page) []*Page {
+	held := map[*Page]bool{} // sections that held an unlisted page
+	for _, p := range unlisted {
+		if p.Parent != nil {
+			held[p.Parent] = true
+		}
+	}
+	deepest := slices.Clone(s.synth)
+	slices.SortStableFunc(deepest, func(a, b *Page) int { return strings.Count(b.Rel, "/") - strings.Count(a.Rel, "/") })
+	for _, sec := range deepest {
+		if sec == s.Home || sec.File != "" || sec.Unlisted != "" || len(sec.Children) > 0 || !held[sec] || sec.Parent == nil {
+			continue
+		}
+		sec.Unlisted = "its pages are all unlisted"
+		par := sec.Parent
+		par.Children = slices.DeleteFunc(par.Children, func(c *Page) bool { return c == sec })
+		held[par] = true
+		unlisted = append(unlisted, sec)
+	}
+	return unlisted
+}
+
+// sectionIndex is the file name of a folder's own page.
+const sectionIndex = "_index.md"
+
+// isSectionIndex reports whether a file of this name is its folder's own
+// page: Hugo's _index.md, and the index.md and README.md that MkDocs and
+// GitHub show for a folder. Two of them in one folder claim one URL, which
+// checkURLs reports naming both.
+func isSectionIndex(name string) bool {
+	ext := path.Ext(name)
+	switch stem := strings.TrimSuffix(name, ext); {
+	case ext == ".html":
+		return stem == "index"
+	case !isMarkdownExt(ext):
+		return false
+	default:
+		return stem == "index" || stem == "_index" || strings.EqualFold(stem, "README")
+	}
+}
+
+// isMarkdownExt reports whether ext is an extension some tool reads as
+// Markdown: .md, .mdx, and the .markdown, .mdown, .mkdn, .mkd and
+// .mkdown of Jekyll's markdown_ext, Hugo and MkDocs. Which of them a
+// site reads is its layout's (layout.Markup.MarkdownStem, isPageFile);
+// this only names them, for rules that are given page files.
+func isMarkdownExt(ext string) bool {
+	switch ext {
+	case ".md", ".mdx", ".markdown", ".mdown", ".mkdn", ".mkd", ".mkdown":
+		return true
+	}
+	return false
+}
+
+// pageName is a page file's name without its extension (.md, another of
+// its tool's Markdown extensions, or .html for a Jekyll page written in
+// HTML).
+func pageName(name string) string {
+	return strings.TrimSuffix(name, path.Ext(name))
+}
+
+// hasFrontMatter reports whether the file (a source-relative path)
+// starts with a "---" line, spaces after it allowed: Jekyll's test for a
+// page (a first line matching \A---\s*\r?\n).
+func (s *Site) hasFrontMatter(file string) bool {
+	r, err := s.SrcRoot()
+	if err != nil {
+		return false
+	}
+	f, err := r.OpenFile(file)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, 64)
+	n, _ := io.ReadFull(f, head)
+	head = head[:n]
+	rest, ok := bytes.CutPrefix(head, []byte("---"))
+	if !ok {
+		return false
+	}
+	rest = bytes.TrimLeft(rest, " \t\r")
+	return len(rest) > 0 && rest[0] == '\n'
+}
+
+// Page is one output page and what the build knows about it between
+// loading and rendering. Pages keep metadata only, never their HTML.
+type Page struct {
+	File          string // source path relative to the source dir ("content/opend6/combat.md"); "" if synthesized
+	Rel           string // path relative to the content root ("opend6/combat.md"); for a synthesized section its folder + "/_index.md"
+	Kind          templates.Kind
+	SitePath      string // "/opend6/combat/"
+	Title         string
+	Description   string
+	weight        int
+	draft         bool           // its own draft: true (see unpublished)
+	Meta          map[string]any // its front matter, for the tools' publishing rules (publish.go)
+	Unpublished   string         // why its tool would not publish it; "" when published
+	Unlisted      string         // why it is published but kept out of lists, search and sitemap.xml
+	Aliases       []alias
+	FileHome      bool            // the generated home page, not written: a file of the content is the home (Layout.HTMLHome)
+	Names         []string        // other names of the page for wikilinks and search (Obsidian's aliases that are not URL paths)
+	tags          []string        // Obsidian's tags: (front matter) and #tags (text), which make tag pages (tags.go)
+	Ids           map[string]bool // element ids (heading anchors) of the rendered page
+	Blocks        []string        // info words of the page's fenced code blocks, in order, once each
+	Failed        bool            // the front matter could not be read; the page is not rendered
+	DropH1        bool            // the page's first # heading is its title or heading (below), not rendered again
+	TitleLead     bool            // with dropH1: the heading is the page's first block, of any level (layout.HeadingTitle)
+	Copy          bool            // repeats the text of other pages (copies.go): out of the navigation, reading order and search
+	Heading       string          // the text of the page's leading # heading when it has a title of its own; "" to show the title
+	Src           []byte          // the file's bytes, kept from loading to rendering, dropped once written
+	permalink     alias           // where its URL was set by a permalink: (line 0: from its file's path)
+	fileURL       bool            // the tool serves it at a URL like a file's (layout.Layout.FileURL): relative links resolve from its folder
+	tag           string          // for a tag page, its tag
+	tagFrom       *Page           // for a tag page, the first page that carries the tag
+	tagIndex      bool            // the list of tags
+	navExclude    bool            // just-the-docs' nav_exclude, a page MkDocs' nav: does not name: published, listed in its section, not in the navigation nor the reading order
+	SearchExclude bool            // just-the-docs' search_exclude: not in the search index
+	parentTitle   string          // just-the-docs' parent: the title of the page to list this one under
+	grandParent   string          // and grand_parent:, the title of that page's parent
+	folder        string          // the folder a folder note (X.md beside X/, X/X.md) is the page of; "" otherwise
+	navTitle      string          // the navigation's label when it differs from the title
+	RedirectTo    string          // jekyll-redirect-from's redirect_to: the page is a redirect to this URL
+	docTitle      string          // the <title> the page's text sets ({{#title}}, expand.go), "" for none
+	lines         []int           // the page file's line of each line of its text, when the layout rewrote it (expand.go); nil when they did not move
+	Includes      []string        // the source files its text includes (expand.go), read with its own
+	Read          bool            // its text could be read (it may have failed after)
+	pos           float64         // place among siblings by the layout's rules, when hasPos
+	hasPos        bool
+	sortName      string       // the name siblings without a position sort by (layout rules); "" for sitegen's order
+	docID         string       // the layout's id for the page (a Docusaurus doc id)
+	Home          *layout.Home // the hero and features of a home-page layout (VitePress's layout: home)
+	NoPage        bool         // a synthesized section its tool publishes no page for (layout.Page.NoPage): a heading of the navigation only
+	navFold       bool         // with noPage: the navigation shows it folded until opened (layout.Page.Collapsible)
+	navOpen       bool         // with navFold: it starts open
+	PerPage       int          // for a list its tool pages (a Docusaurus blog's), the most pages one of its pages lists; 0: listPageSize
+	fallbackTitle string       // the layout's title for a page with none of its own (a Docusaurus doc id)
+	nameTitle     bool         // the title was made from the file's name
+	Parent        *Page
+	Children      []*Page // a section's pages and subsections, in order
+	Prev, Next    *Page
+	size          int64               // the file's size in bytes
+	inline        []query.InlineField // Dataview's inline fields (dataview.go)
+	queryDeps     *query.Deps         // what its Dataview queries read (dataview.go)
+}
+
+// alias is an extra URL that redirects to a page.
+type alias struct {
+	SitePath  string
+	line, col int
+	key       string // the field it was written in ("aliases", "redirect_from")
+	written   string // as it was written, for messages
+}
+
+// PageCache is what loading asks the build's cache (Site.loadCache; package
+// site's bodyCache, buildcache.go): the pages whose files did not change,
+// as the previous build loaded them, and a record of the pages read.
+type PageCache interface {
+	// LoadsCached reports whether the pages as loaded come from the cache.
+	LoadsCached() bool
+	// LoadedFromCache is the page at content-relative path rel as the
+	// previous build loaded it, when it can stand for the page (its
+	// problems published); nil: the page is loaded.
+	LoadedFromCache(sc *Scanned, rel string) *Page
+	// Loaded records the pages just loaded, with the problems found
+	// meanwhile, for the next build.
+	Loaded(sc *Scanned, pages []*Page, diags, warns Diagnostics)
+}
+
+// Load reads and checks every Markdown file under content/, and builds the
+// page tree, URLs, reading order and link targets.
+func (s *Site) Load(ctx context.Context) error {
+	d0, w0 := s.Diag.Len(), s.Warn.Len()
+	sc, err := s.Scan()
+	if err != nil {
+		return err
+	}
+	s.Graph.Scanned(sc, Problems{s.Diag.Since(d0), s.Warn.Since(w0)})
+	var reuse func(rel string) *Page
+	if c := s.LoadCache; c != nil && c.LoadsCached() {
+		reuse = func(rel string) *Page { return c.LoadedFromCache(sc, rel) } // the pages whose files did not change
+	}
+	all, err := s.LoadAll(ctx, sc, reuse)
+	if err != nil {
+		return err
+	}
+	s.Assemble(all, sc)
+	return nil
+}
+
+// Scanned is what a walk of the content finds: the page files, the other
+// files (Obsidian's bases apart), the Markdown files the layout's table of
+// contents leaves out, and what the names alone decide of the pages (which
+// README.md is a plain page, which file is a folder's note).
+type Scanned struct {
+	Rels        []string
+	Files       map[string]bool
+	baseFiles   map[string]bool
+	Unlisted    []string
+	Readmes     map[string]bool
+	FolderNotes map[string]string
+}
+
+// Scan walks the content folder (see walkSource); problems with names
+// and links are recorded.
+func (s *Site) Scan() (*Scanned, error) {
+	sc := &Scanned{Files: map[string]bool{}, baseFiles: map[string]bool{}}
+	jekyll := s.Lay.Kind == layout.Jekyll
+	listed := s.navListed()
+	mdFiles := map[string]string{} // content-relative -> source-relative, for the layout's PageFile
+	visit := func(rel, file string) error {
+		if msg := BadName(rel); msg != "" {
+			s.Diag.Addf(s.SrcFile(ShowName(rel)), 0, 0, "", "%s", msg)
+			return nil
+		}
+		if listed != nil && strings.HasSuffix(rel, ".md") && !listed[rel] {
+			sc.Unlisted = append(sc.Unlisted, rel) // not a chapter of the book: not published (navtree.go)
+			return nil
+		}
+		if s.isPageFile(rel) || jekyll && strings.HasSuffix(rel, ".html") && s.hasFrontMatter(file) {
+			sc.Rels = append(sc.Rels, rel) // Jekyll renders an .html file with front matter as a page too
+			if s.Lay.PageFile != nil && !strings.HasSuffix(rel, ".html") {
+				mdFiles[rel] = file
+			}
+		} else if s.Cfg.Obsidian && isBaseFile(rel) {
+			sc.baseFiles[rel] = true // data for the embeds of its views, not a file to publish (dataview.go)
+		} else {
+			sc.Files[rel] = true // published beside its page (see bundle.go)
+		}
+		return nil
+	}
+	bad := func(rel, msg string) {
+		s.Diag.Addf(s.SrcFile(rel), 0, 0, "", "%s", msg)
+	}
+	err := WalkSource(s.Opts.Source, s.Lay.Content, s.walkSkip, s.leftOut, visit, bad)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("no %s/ folder: sitegen reads the site's Markdown pages from there", s.Lay.Content)
+		}
+		return nil, fmt.Errorf("walk %s: %w", s.Lay.Content, err)
+	}
+	for _, root := range s.Lay.Roots {
+		// A further folder of pages (Docusaurus's blog/ and src/pages/):
+		// its paths are content-relative too ("../blog/a.md").
+		up := rootRel(s.Lay.Content, root)
+		in := func(rel string) string { return path.Join(up, rel) }
+		err := WalkSource(s.Opts.Source, root, func(rel string, dir bool) bool { return s.walkSkip(in(rel), dir) },
+			func(rel string, dir bool) string { return s.leftOut(in(rel), dir) },
+			func(rel, file string) error { return visit(in(rel), file) },
+			func(rel, msg string) { bad(in(rel), msg) })
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("walk %s: %w", root, err)
+		}
+	}
+	s.chaptersOutside(func(rel, file string) { sc.Rels = append(sc.Rels, rel) })
+	if len(mdFiles) > 0 {
+		sc.Rels = s.pageFiles(sc.Rels, mdFiles, sc.Files)
+	}
+	if sc.Files[NotFoundHTML] && !slices.Contains(sc.Rels, NotFoundHTML) { // a corpus's own 404 page, HTML in Markdown's clothes
+		delete(sc.Files, NotFoundHTML)
+		sc.Rels = append(sc.Rels, NotFoundHTML)
+	}
+	slices.Sort(sc.Rels)
+	if s.Lay.Pages == nil { // a tool with page rules of its own says which file is a folder's page
+		sc.Readmes = plainReadmes(sc.Rels)
+		if h := s.Lay.Home; h != "" && slices.Contains(sc.Rels, h) {
+			// The layout's home page (docsify's homepage) is the root's
+			// page: the root's README.md is an ordinary page beside it.
+			for _, rel := range sc.Rels {
+				if rel != h && strings.EqualFold(rel, "README.md") {
+					sc.Readmes[rel] = true
+				}
+			}
+		}
+	}
+	if s.Lay.ReadmeBesideIndex == layout.SkipReadme {
+		sc.Rels = slices.DeleteFunc(sc.Rels, func(rel string) bool {
+			if sc.Readmes[rel] {
+				s.Warn.Addf(s.SrcFile(rel), 0, 0, "", "%s: an index.md is beside it, so %s skips it: not published", path.Base(rel), s.Lay.Tool())
+			}
+			return sc.Readmes[rel]
+		})
+	}
+	if !s.Lay.NavOnly {
+		sc.FolderNotes = folderNotes(slices.DeleteFunc(slices.Clone(sc.Rels), func(r string) bool { return sc.Readmes[r] }), sc.Files)
+		if s.Lay.PathNotes {
+			// X/X.md is a page of its own (Layout.PathNotes); X.md
+			// beside X/ stays the folder's page (Quartz serves it at
+			// X.html and X/).
+			maps.DeleteFunc(sc.FolderNotes, func(rel, dir string) bool { return rel != dir+".md" })
+		}
+	}
+	return sc, nil
+}
+
+// rootRel is the content-relative path of the source-relative folder
+// root, a folder beside the content ("../blog" for blog beside docs).
+func rootRel(content, root string) string {
+	if content == "." {
+		return root
+	}
+	up := strings.Repeat("../", strings.Count(content, "/")+1)
+	return path.Join(up, root)
+}
+
+// outside reports whether the content-relative path rel is in one of the
+// layout's further folders of pages (layout.Layout.Roots).
+func outside(rel string) bool {
+	return rel == ".." || strings.HasPrefix(rel, "../")
+}
+
+// LoadAll reads every page file sc found (loadPage), in parallel, but
+// those reuse gives (an Update's pages whose files did not change, nil
+// for the others); each one read is recorded in the graph (graph.go)
+// before the model's steps change it.
+func (s *Site) LoadAll(ctx context.Context, sc *Scanned, reuse func(rel string) *Page) ([]*Page, error) {
+	s.Files, s.baseFiles = maps.Clone(sc.Files), maps.Clone(sc.baseFiles)
+	s.readmes, s.folderNotes = sc.Readmes, sc.FolderNotes
+	all := make([]*Page, len(sc.Rels))
+	var fresh []int
+	for i, rel := range sc.Rels {
+		if reuse != nil {
+			all[i] = reuse(rel)
+		}
+		if all[i] == nil {
+			fresh = append(fresh, i)
+		}
+	}
+	d0, w0 := s.Diag.Len(), s.Warn.Len()
+	err := Parallel(ctx, len(fresh), s.Opts.Workers, func(i int) {
+		all[fresh[i]] = s.loadPage(sc.Rels[fresh[i]])
+	})
+	if err != nil {
+		return nil, err
+	}
+	loaded := make([]*Page, len(fresh))
+	for i, j := range fresh {
+		loaded[i] = all[j]
+	}
+	s.Graph.loaded(s, loaded, s.Diag.Since(d0), s.Warn.Since(w0))
+	if c := s.LoadCache; c != nil { // the build's cache, or serve's for an Update
+		c.Loaded(sc, loaded, s.Diag.Since(d0), s.Warn.Since(w0))
+	}
+	return all, nil
+}
+
+// Assemble makes the content model of the loaded pages all: what is
+// published, the URLs, the page tree and reading order, tags and the
+// names links resolve by.
+func (s *Site) Assemble(all []*Page, sc *Scanned) {
+	pages := s.applyPublishRules(all)
+	s.notListed(sc.Unlisted)
+	s.ByRel = make(map[string]*Page, len(pages))
+	for _, p := range pages {
+		s.ByRel[p.Rel] = p
+	}
+	pages = s.shareURLs(pages)
+	pages = s.takeNotFound(pages)
+	s.linkFolders(pages)
+	s.CopyNotes = s.markCopies(pages)
+	s.findLinks(all)
+	s.applyNav()
+	s.buildTree(pages)
+	s.buildBlog()
+	if s.Cfg.Obsidian {
+		s.buildTags()
+	}
+	s.checkURLs()
+	if s.Cfg.Obsidian {
+		s.buildWiki(pages)
+	}
+}
+
+// loadPage parses one Markdown file for its front matter and element ids.
+func (s *Site) loadPage(rel string) *Page {
+	file := s.SrcFile(rel)
+	p := &Page{File: file, Rel: rel}
+	p.Kind, p.SitePath = s.Cfg.Classify(rel)
+	if s.readmes[rel] { // beside an index page: an ordinary page
+		_, folder := s.Cfg.Classify(path.Join(path.Dir(rel), sectionIndex))
+		p.Kind, p.SitePath = templates.KindPage, folder+"readme/"
+	}
+	if folder, ok := s.folderNotes[rel]; ok {
+		p.folder = folder
+		p.Kind, p.SitePath = s.Cfg.Classify(folder + "/" + sectionIndex)
+	}
+	if rel == s.Lay.Home { // the layout's home page (mdBook's first chapter)
+		p.Kind, p.SitePath = templates.KindHome, "/"
+	}
+	src, err := s.pageSource(p)
+	if err != nil {
+		var bad *badText
+		if errors.As(err, &bad) {
+			s.Diag.Addf(file, bad.line, bad.col, "", "%s", bad.msg)
+		} else {
+			s.Diag.Addf(file, 0, 0, "", "read: %v", UnwrapPath(err))
+		}
+		p.Failed = true
+		return p
+	}
+	meta, metaRaw, hasMeta := s.metaBlock(src)
+	p.Src, p.Read = src, true
+	doc, pctx := s.Md.Outline(src)
+	if hasMeta {
+		s.readFields(p, meta, metaRaw, 1)
+	} else {
+		s.readFrontMatter(p, src, frontmatter.Get(pctx))
+	}
+	s.applyPageRules(p)
+	switch {
+	case p.Failed:
+	case p.Title == "":
+		// No title in front matter (or no front matter): the heading that
+		// starts the page where the layout takes one of any level, else
+		// the first # H1, else the file name.
+		if t, ok := s.leadingTitle(doc, src); ok {
+			p.Title, p.DropH1, p.TitleLead = t, true, true
+		} else if t, ok := s.h1Title(doc, src); ok {
+			p.Title, p.DropH1 = t, true
+		}
+	default:
+		// A title of its own and a page that starts with # Heading (front
+		// matter scripted onto a corpus, MkDocs metadata): the heading
+		// shows once, as the page's <h1>.
+		if h, ok := s.Md.LeadingH1(doc, src); ok {
+			p.Heading, p.DropH1 = h, true
+		}
+	}
+	s.placeByRules(p, p.Meta)
+	if s.Lay.PageURL != nil && p.permalink.line == 0 && !p.Failed {
+		if u := s.Lay.PageURL(rel, p.Meta); u != "" {
+			p.SitePath = u // the tool's URL (a Jekyll collection's permalink)
+		}
+	}
+	p.fileURL = s.Lay.FileURL != nil && !p.Failed && s.Lay.FileURL(rel, p.Meta)
+	p.Ids = s.Md.IDs(doc, src)
+	if s.Cfg.Obsidian && s.Lay.Tags == nil { // a tool with tags of its own (Docusaurus) reads only the front matter's
+		p.tags = append(p.tags, s.Md.Tags(doc, src)...)
+	}
+	p.Blocks = collectFences(doc, src)
+	if b := s.Lay.Blog; b != nil && p.Description == "" && strings.HasPrefix(rel, b.Dir+"/") {
+		p.Description = blogExcerpt(doc, src) // a post's summary (its list's, its feed's)
+	}
+	if p.Title == "" && p.fallbackTitle != "" {
+		p.Title = p.fallbackTitle
+	}
+	p.size = int64(len(src))
+	if s.Lay.Dataview != nil {
+		p.inline = scanInlineFields(doc, src)
+		s.queryTitle(p, src)
+	}
+	if p.Title == "" {
+		switch p.Kind {
+		case templates.KindHome:
+			p.Title = s.Cfg.Title
+		case templates.KindSection: // a folder's untitled _index.md: the folder's name
+			p.Title = titleFromName(path.Base(p.dir()))
+		default:
+			p.Title, p.nameTitle = titleFromName(pageName(path.Base(rel))), true
+		}
+	}
+	return p
+}
+
+// leadingTitle is the text of the heading that starts the page, when the
+// layout takes a title from a heading of any level there
+// (layout.HeadingTitle); the heading leaves the outline doc.
+func (s *Site) leadingTitle(doc ast.Node, src []byte) (string, bool) {
+	if !s.Lay.HeadingTitle {
+		return "", false
+	}
+	return s.Md.LeadingHeading(doc, src)
+}
+
+// h1Title is the text of the page's first # heading, or of the one that
+// starts it where the layout takes the title from there only
+// (layout.Layout.FirstLineTitle, StartTitle).
+func (s *Site) h1Title(doc ast.Node, src []byte) (string, bool) {
+	switch {
+	case s.Lay.FirstLineTitle:
+		return s.Md.LeadingH1(doc, src)
+	case s.Lay.StartTitle:
+		return s.Md.StartTitle(doc, src)
+	}
+	return s.Md.H1Title(doc, src)
+}
+
+// Classify returns the kind and site path of the page at content path rel.
+func (c *Config) Classify(rel string) (templates.Kind, string) {
+	for outside(rel) { // a page outside the content (mdBook's ../README.md): under the site's root, as bundleURL places files
+		rel = strings.TrimPrefix(strings.TrimPrefix(rel, ".."), "/")
+	}
+	dir, name := path.Split(rel)
+	var segs []string
+	for _, d := range strings.Split(strings.Trim(dir, "/"), "/") {
+		if d != "" {
+			segs = append(segs, c.slugify(d))
+		}
+	}
+	kind := templates.KindPage
+	if c.isIndex(name) {
+		kind = templates.KindSection
+		if len(segs) == 0 {
+			kind = templates.KindHome
+		}
+	} else {
+		segs = append(segs, c.slugify(pageName(name)))
+	}
+	if len(segs) == 0 {
+		return kind, "/"
+	}
+	return kind, "/" + strings.Join(segs, "/") + "/"
+}
+
+// slugify turns a file or folder name into a URL segment: lower case,
+// spaces (and underscores, with urlUnderscores = "hyphen") become hyphens.
+func (c *Config) slugify(name string) string {
+	if c.rules != nil {
+		return c.rules.Segment(name)
+	}
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == ' ' || r == '_' && c.HyphenUnderscores:
+			return '-'
+		case c.KeepCase:
+			return r
+		default:
+			return unicode.ToLower(r)
+		}
+	}, name)
+}
+
+// titleFromName makes a fallback title from a file or folder name.
+func titleFromName(name string) string {
+	name = strings.NewReplacer("-", " ", "_", " ").Replace(name)
+	if name == "" {
+		return name
+	}
+	r := []rune(name)
+	r[0] = unicode.ToUpper(r[0])
+	return string(r)
+}
+
+// collectFences returns the distinct info words of the document's fenced
+// code blocks ("calc", "go", ...), in order of first use.
+func collectFences(doc ast.Node, src []byte) []string {
+	var words []string
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		words = fenceWords(n, src, words)
+	}
+	return words
+}
+
+func fenceWords(n ast.Node, src []byte, words []string) []string {
+	if f, ok := n.(*ast.FencedCodeBlock); ok {
+		if f.Info != nil {
+			if w := strings.Fields(string(f.Info.Segment.Value(src))); len(w) > 0 && !slices.Contains(words, w[0]) {
+				words = append(words, w[0])
+			}
+		}
+		return words
+	}
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		words = fenceWords(c, src, words)
+	}
+	return words
+}
+
+// UsesBlock reports whether any page that will be rendered has a fenced
+// code block with the given info word, so that costly assets (the
+// calculators' WebAssembly module) are produced only for sites that use
+// them.
+func (s *Site) UsesBlock(info string) bool {
+	for _, p := range s.Pages {
+		if slices.Contains(p.Blocks, info) {
+			return true
+		}
+	}
+	return false
+}
+
+// FrontMatterSpan locates the front matter block: the delimiter line
+// (--- for YAML, +++ for TOML) and the byte range of the text between the
+// delimiters. ok is false when the file has no front matter; closed is
+// false when the closing delimiter is missing.
+func FrontMatterSpan(src []byte) (start, end int, ok, closed bool) {
+	first, _, _ := bytes.Cut(src, []byte("\n"))
+	first = bytes.TrimRight(first, "\r")
+	if len(first) < 3 || (first[0] != '-' && first[0] != '+') || len(bytes.Trim(first, string(first[0]))) != 0 {
+		return 0, 0, false, false
+	}
+	start = len(first) + 1
+	if start > len(src) {
+		return len(src), len(src), true, false
+	}
+	if src[start-1] == '\r' {
+		start++
+	}
+	for off := start; off < len(src); {
+		line, _, _ := bytes.Cut(src[off:], []byte("\n"))
+		if bytes.Equal(bytes.TrimRight(line, "\r"), first) {
+			return start, off, true, true
+		}
+		off += len(line) + 1
+	}
+	return start, len(src), true, false
+}
+
+// readFrontMatter decodes and validates the front matter of p.
+func (s *Site) readFrontMatter(p *Page, src []byte, data *frontmatter.Data) {
+	start, end, ok, closed := FrontMatterSpan(src)
+	if !ok || data == nil {
+		return // front matter is optional: the title comes from the first # H1 or the file name
+	}
+	if !closed {
+		s.Diag.Addf(p.File, 1, 1, "", "front matter is not closed: no line %q after the opening one", strings.TrimRight(string(src[:start]), "\r\n"))
+		p.Failed = true
+		return
+	}
+	m, simple := map[string]any(nil), false
+	if bytes.HasPrefix(src, []byte("---\n")) { // YAML, between the lines the front matter extension and frontMatterSpan both end it at
+		m, simple = simpleYAML(src[start:end])
+	}
+	if simple {
+		s.readFields(p, m, src[start:end], 2)
+		return
+	}
+	var err error
+	if yamlFM := src[start-1] == '\n' && bytes.HasPrefix(src, []byte("---")); yamlFM {
+		// YAML: a key set twice keeps its last value, as the tools' YAML
+		// readers take it, and is reported (lenient.go).
+		var dups []layout.DuplicateKey
+		m, dups, err = layout.DecodeYAMLMap(src[start:end])
+		for _, d := range dups {
+			for i := range d.Lines {
+				d.Lines[i]++ // the file's lines: the front matter starts on line 2
+			}
+			ce := d.Error(p.File)
+			s.Tolerate(p.File, ce.Line, ce.Col, ce.Key, ce.Msg)
+		}
+	} else {
+		m = map[string]any{}
+		if src[0] == '+' { // TOML: its depth is bounded before its parser runs
+			if line, col, ok := layout.TOMLDepth(src[start:end]); !ok {
+				s.Diag.Addf(p.File, 1+line, col, "", "front matter: %s", layout.TOMLDepthMsg)
+				p.Failed = true
+				return
+			}
+		}
+		err = data.Decode(&m)
+	}
+	if err != nil {
+		line, col := 1, 1
+		msg, what := err.Error(), "front matter: "
+		var pe toml.ParseError
+		var nf *layout.NotFieldsError
+		if errors.As(err, &nf) {
+			line, col, msg, what = 1+nf.Line, nf.Col, nf.Error(), "the front matter "
+		} else if errors.As(err, &pe) {
+			line, col, msg = 1+pe.Position.Line, max(pe.Position.Col, 1), pe.Message
+		} else if l := errorLine(msg); l > 0 {
+			line = 1 + l
+			msg = strings.TrimPrefix(msg, "yaml: ")
+			msg = strings.TrimPrefix(msg, fmt.Sprintf("line %d: ", l))
+		}
+		if s.Lay.BadFrontMatter {
+			s.Tolerate(p.File, line, col, "", fmt.Sprintf("%s%s: the page is built without it", what, msg))
+			if s.lenient() {
+				m = map[string]any{}
+				s.readFields(p, m, nil, 2)
+				return
+			}
+		} else {
+			s.Diag.Addf(p.File, line, col, "", "%s%s", what, msg)
+		}
+		p.Failed = true
+		return
+	}
+	s.readFields(p, m, src[start:end], 2)
+}
+
+// readFields reads a page's fields from its front matter (or metadata
+// lines) m, decoded from raw, which starts at line first of the file.
+func (s *Site) readFields(p *Page, m map[string]any, raw []byte, first int) {
+	if s.Lay.Defaults != nil {
+		if d := s.Lay.Defaults(p.Rel); len(d) > 0 {
+			for k, v := range d {
+				if _, own := m[k]; !own {
+					m[k] = v // the page's own values win
+				}
+			}
+		}
+	}
+	r := &fieldReader{file: p.File, m: m, raw: raw, line: first, diag: s.Diag}
+	if s.Lay.Kind != layout.Sitegen {
+		// Other tools take any scalar as a title (Jekyll's 404.html has
+		// "title: 404").
+		switch t := m["title"].(type) {
+		case int, int64, uint64, float64:
+			m["title"] = fmt.Sprint(t)
+		}
+	}
+	p.Title = strings.TrimSpace(r.str("title"))
+	p.Description = s.oneText(p, r, "description")
+	p.weight = r.int("weight")
+	if s.Lay.Kind == layout.Quartz { // Quartz's filters take "true" as well as true (publish.go reads it so)
+		p.draft = layout.True(m["draft"])
+	} else {
+		p.draft = r.bool("draft")
+	}
+	p.Meta = m
+	s.readDialectFields(p, r)
+	if s.Cfg.Obsidian {
+		toolTags := s.Lay.Tags != nil && s.Lay.Tags(p.Rel) != nil // a tool's tags, any label (Docusaurus's)
+		for _, name := range frontMatterTags(m["tags"], toolTags) {
+			if problem := tagNameProblem(name); problem != "" && !toolTags {
+				line, col := r.locate("tags")
+				s.Warn.Addf(p.File, line, col, "tags", "%s", problem)
+				continue
+			}
+			p.tags = append(p.tags, name)
+		}
+	}
+	for _, a := range s.stringList(p, r, "aliases") {
+		line, col := r.locate("aliases")
+		if s.Lay.Kind == layout.Hugo && !strings.HasPrefix(a, "/") && !strings.Contains(a, "://") {
+			// Hugo's aliases are URLs, a relative one from the folder
+			// of the page's URL (/sec/b/ with old-b: /sec/old-b/).
+			rel := path.Join(strings.TrimPrefix(path.Dir(strings.TrimSuffix(p.SitePath, "/")), "/"), a)
+			if rel == ".." || strings.HasPrefix(rel, "../") {
+				s.Warn.Addf(p.File, line, col, "aliases", "%q leads outside the site from %s: no redirect made (Hugo stops the build on it)", a, p.SitePath)
+				continue
+			}
+			a = "/" + rel
+		}
+		if !strings.HasPrefix(a, "/") {
+			// Obsidian's aliases are other names of a note, not URLs.
+			if s.Cfg.Obsidian && !strings.Contains(a, "://") {
+				p.Names = append(p.Names, strings.TrimSpace(a))
+			} else {
+				s.Warn.Addf(p.File, line, col, "aliases", "%q is not a site path such as /old/url/: no redirect made", a)
+			}
+			continue
+		}
+		s.addAlias(p, a, "aliases", line, col)
+	}
+	if _, has := m["title"]; has && p.Title == "" && !r.bad {
+		if tool := s.Lay.Tool(); tool != "" {
+			// The tools build a page whose title is empty (Hugo's .Title
+			// is ""): sitegen titles it as it titles a page without one.
+			line, col := r.locate("title")
+			s.Tolerate(p.File, line, col, "title",
+				fmt.Sprintf("empty: %s shows the page without a title; sitegen takes its first heading or its name", tool))
+		} else {
+			r.fail("title", "must not be empty")
+		}
+	}
+	if r.bad {
+		p.Failed = true
+	}
+}
+
+// addAlias adds the redirect a (a site path as written in field key, at
+// line and col) to page p, once it passes the checks of every URL an
+// editor writes (urlProblem); else it is an error there.
+func (s *Site) addAlias(p *Page, a, key string, line, col int) {
+	written := a
+	// An alias is a URL: "/old%20page/" and "/old page/" are one page.
+	if un, err := url.PathUnescape(a); err == nil {
+		a = un
+	}
+	if BadName(a) != "" {
+		s.Diag.Addf(p.File, line, col, key, "%q holds a control character or bytes that are not UTF-8: a URL cannot carry them", written)
+		return
+	}
+	sp := aliasPath(a)
+	if problem := urlProblem(written, a, sp); problem != "" {
+		s.Diag.Addf(p.File, line, col, key, "%s", problem)
+		return
+	}
+	p.Aliases = append(p.Aliases, alias{SitePath: sp, line: line, col: col, key: key, written: written})
+}
+
+// buildTree links pages into sections, synthesizing a section page for
+// folders without _index.md, orders children and sets the reading order.
+func (s *Site) buildTree(pages []*Page) {
+	sections := map[string]*Page{} // folder (content-relative, "" for root) -> section page
+	for _, p := range pages {
+		switch p.Kind {
+		case templates.KindHome:
+			sections[""] = p // the root's index, or the page a layout makes the home page
+		case templates.KindSection:
+			sections[p.dir()] = p
+		}
+	}
+	// newSection is the page sitegen makes for folder dir, which has none.
+	newSection := func(dir string) *Page {
+		rel := sectionIndex
+		title := s.Cfg.Title
+		if dir != "" {
+			rel = dir + "/" + sectionIndex
+			title = titleFromName(path.Base(dir))
+			if s.Lay.Pages != nil {
+				title = s.Lay.Pages.FolderTitle(dir)
+			}
+		}
+		kind, sp := s.Cfg.Classify(rel)
+		sec := &Page{Rel: rel, Kind: kind, SitePath: sp, Title: title, Ids: map[string]bool{}}
+		s.placeFolder(sec, dir)
+		if s.Lay.FolderURL != nil && dir != "" {
+			if u, t := s.Lay.FolderURL(dir); u != "" {
+				sec.SitePath, sec.Title = u, titleFromName(t)
+			}
+		}
+		if f, ok := s.navFolders[dir]; ok && dir != "" {
+			if sec.NoPage {
+				sec.navFold, sec.navOpen = f.fold, f.open // the navigation's group folds as it says
+			}
+			if s.Lay.Rules != nil {
+				s.navPlace(sec, f.title, f.weight)
+			} else {
+				sec.Title, sec.weight = cmp.Or(f.title, sec.Title), f.weight
+			}
+		}
+		return sec
+	}
+	if s.Lay.Kind == layout.Jekyll {
+		s.permalinkFolders(pages, sections, newSection)
+	}
+	var section func(dir string) *Page
+	section = func(dir string) *Page {
+		if sec, ok := sections[dir]; ok {
+			return sec
+		}
+		sec := newSection(dir)
+		sections[dir] = sec
+		s.synth = append(s.synth, sec)
+		return sec
+	}
+	s.Home = section("")
+	if s.Lay.HTMLHome && s.Home.File == "" && s.Files["index.html"] && s.Home.SitePath == "/" {
+		s.Home.FileHome = true
+		s.Warn.Addf(s.SrcFile("index.html"), 0, 0, "", "the home page: there is no index.md, so %s makes no home page of its own and sitegen's generated home page (the list of the site's pages) is not written over this file", s.Lay.Tool())
+	}
+	if s.Lay.NavOnly {
+		s.navTree(pages) // the table of contents is the tree (navtree.go)
+	}
+	atRoot := slices.ContainsFunc(pages, func(p *Page) bool { return p.SitePath == "/" })
+	switch {
+	case s.Home.SitePath == "/":
+	case s.Home.File == "" && s.Lay.Rules != nil && s.ruleFolder("").NoPage:
+		// The layout's tool publishes no page for its content's root
+		// without a file there (Docusaurus's /docs/ without a doc at
+		// slug /): sitegen's home page is at the site's root, or, where
+		// a page is there (src/pages/index.md), is that page's and not
+		// rendered; a link to the content's root is broken, as the
+		// tool's is.
+		if atRoot {
+			s.Home.NoPage = true
+		} else {
+			s.Home.SitePath = "/"
+		}
+	case !atRoot:
+		// The layout puts its pages under a path (Docusaurus's
+		// routeBasePath) and no page is at the root (src/pages/index.md).
+		s.Home.Aliases = append(s.Home.Aliases, alias{SitePath: "/"})
+	}
+	for _, p := range pages {
+		if p == s.Home || p.Copy || s.Lay.NavOnly {
+			continue
+		}
+		dir := path.Dir(p.Rel)
+		if p.Kind == templates.KindSection {
+			dir = path.Dir(p.dir())
+		}
+		if dir == "." {
+			dir = ""
+		}
+		if outside(p.Rel) {
+			// A page of a further folder (layout.Layout.Roots): listed by
+			// the page its folder's rules give (the blog's list), else by
+			// the home page; not in the navigation.
+			p.navExclude = true
+			if s.Lay.Rules == nil || s.ruleFolder(dir).NoPage {
+				p.Parent = s.Home
+				continue
+			}
+		}
+		p.Parent = section(dir)
+	}
+	// Synthesized sections need parents too (created on demand above).
+	for i := 0; i < len(s.synth); i++ {
+		sec := s.synth[i]
+		if sec == s.Home || sec.Parent != nil {
+			continue
+		}
+		dir := path.Dir(path.Dir(sec.Rel))
+		if dir == "." || outside(sec.Rel) {
+			dir = "" // a further folder's list (the blog's) is under the home page
+		}
+		sec.Parent = section(dir)
+	}
+	s.reparent(pages)
+	all := append(slices.Clone(pages), s.synth...)
+	var unlisted []*Page
+	for _, p := range all {
+		switch {
+		case p.Unlisted != "" && p != s.Home && !p.Copy:
+			unlisted = append(unlisted, p) // in no list: rendered below, apart
+		case p.Parent != nil:
+			p.Parent.Children = append(p.Parent.Children, p)
+		}
+	}
+	unlisted = s.unlistEmptyFolders(unlisted)
+	s.sections = sections
+	for _, p := range all {
+		s.sortChildren(p.Children)
+	}
+	// Reading order: depth first from the home page.
+	s.Pages = s.Pages[:0]
+	var visit func(p *Page)
+	visit = func(p *Page) {
+		if !p.NoPage { // a heading of the navigation only: not rendered, not a link's target
+			s.Pages = append(s.Pages, p)
+		}
+		for _, c := range p.Children {
+			visit(c)
+		}
+	}
+	visit(s.Home)
+	s.hideUnnamedFolders()
+	// Previous and next follow the navigation: a page out of it (MkDocs'
+	// pages that nav: does not name, just-the-docs' nav_exclude) has no
+	// neighbours and is no one's; nor has a redirect elsewhere (redirect_to:).
+	chain := slices.DeleteFunc(slices.Clone(s.Pages), func(p *Page) bool { return p == s.Home || p.navExclude || p.RedirectTo != "" })
+	for i, p := range chain {
+		if i > 0 {
+			p.Prev = chain[i-1]
+		}
+		if i+1 < len(chain) {
+			p.Next = chain[i+1]
+		}
+	}
+	// Generated copies of other pages are rendered, under the home page,
+	// but are no one's child and have no neighbours.
+	for _, p := range pages {
+		if p.Copy {
+			p.Parent = s.Home
+			s.Pages = append(s.Pages, p)
+		}
+	}
+	// Unlisted pages (and what they hold) are rendered, outside the
+	// reading order.
+	slices.SortFunc(unlisted, func(a, b *Page) int { return cmp.Compare(a.Rel, b.Rel) })
+	for _, p := range unlisted {
+		visit(p)
+	}
+}
+
+// sortChildren orders a section's pages: comparePages, or by name
+// (layout.NameOrder): weight first, as comparePages, then the file or
+// folder name, naturally, or as text in a folder of zero-padded numbers
+// (see package natural).
+func (s *Site) sortChildren(children []*Page) {
+	if s.Lay.Pages != nil { // the tool's own order (pagerules.go)
+		slices.SortFunc(children, s.compareByRules)
+		return
+	}
+	if s.Lay.Rules != nil { // the layout's own order (rules.go)
+		slices.SortFunc(children, compareByPosition)
+		return
+	}
+	if s.Lay.FilesFirst {
+		slices.SortFunc(children, func(a, b *Page) int {
+			return cmp.Or(byWeight(a, b), cmp.Compare(folderRank(a), folderRank(b)), cmp.Compare(a.name(), b.name()))
+		})
+		return
+	}
+	if !s.Lay.NameOrder && s.Lay.CaseOrder {
+		slices.SortFunc(children, func(a, b *Page) int {
+			return cmp.Or(byWeight(a, b), cmp.Compare(a.Title, b.Title), cmp.Compare(a.SitePath, b.SitePath))
+		})
+		return
+	}
+	if !s.Lay.NameOrder {
+		slices.SortFunc(children, comparePages)
+		return
+	}
+	names := make(map[*Page]string, len(children))
+	for _, c := range children {
+		names[c] = c.name()
+	}
+	byName := natural.Compare
+	if natural.Padded(slices.Collect(maps.Values(names))) {
+		byName = natural.Text
+	}
+	slices.SortFunc(children, func(a, b *Page) int {
+		return cmp.Or(byWeight(a, b), byName(names[a], names[b]), cmp.Compare(a.SitePath, b.SitePath))
+	})
+}
+
+// folderRank sorts a folder's pages (0) before its sub-folders (1).
+func folderRank(p *Page) int {
+	if p.Kind == templates.KindSection {
+		return 1
+	}
+	return 0
+}
+
+// name is the file name of a page without its extension, or the name of
+// the folder a section stands for: what its place among its siblings
+// comes from in a layout ordered by name.
+func (p *Page) name() string {
+	if p.Kind == templates.KindSection || p.Kind == templates.KindHome || p.folder != "" {
+		return path.Base(p.dir())
+	}
+	return pageName(path.Base(p.Rel))
+}
+
+// comparePages orders siblings Hugo's way: by weight (pages without a
+// weight last), then title, then URL.
+func comparePages(a, b *Page) int {
+	if c := byWeight(a, b); c != 0 {
+		return c
+	}
+	return cmp.Or(compareLower(a.Title, b.Title), cmp.Compare(a.SitePath, b.SitePath))
+}
+
+// compareLower compares a and b as cmp.Compare compares their
+// strings.ToLower, without making them: sorting a section compares each
+// title many times.
+func compareLower(a, b string) int {
+	for a != "" && b != "" {
+		ra, na := utf8.DecodeRuneInString(a)
+		rb, nb := utf8.DecodeRuneInString(b)
+		if ra, rb = unicode.ToLower(ra), unicode.ToLower(rb); ra != rb {
+			return cmp.Compare(ra, rb)
+		}
+		a, b = a[na:], b[nb:]
+	}
+	return cmp.Compare(len(a), len(b))
+}
+
+// byWeight orders pages by weight, pages without one last; 0 when the
+// weights say nothing.
+func byWeight(a, b *Page) int {
+	wa, wb := a.weight, b.weight
+	if (wa == 0) != (wb == 0) {
+		if wa == 0 {
+			return 1
+		}
+		return -1
+	}
+	return cmp.Compare(wa, wb)
+}
+
+// checkURLs reports pages and aliases that would be written to the same URL
+// or file, and aliases that would replace a page's file or a content file
+// (see urlcheck.go); it keeps what it learns as the site's URL index: the
+// page at each page or alias URL (byURL) and the URLs of the content files
+// (filesByURL), which site-absolute links resolve against.
+func (s *Site) checkURLs() {
+	s.FilesByURL = map[string]string{}
+	for rel := range s.Files {
+		s.FilesByURL[s.Cfg.BundleURL(rel)] = rel
+	}
+	owner := map[string]*Page{}
+	describe := func(p *Page) string {
+		switch {
+		case p.tag != "" && p.tagFrom != nil:
+			return fmt.Sprintf("the tag page of #%s (%s)", p.tag, p.tagFrom.File)
+		case p.tagIndex:
+			return "the list of tags (" + tagsDir + "/)"
+		case p.File == "":
+			return "the section of folder " + s.SrcFile(path.Dir(p.Rel)) + "/"
+		}
+		return p.File
+	}
+	// where is the file a message about p lands on: its own, else (a
+	// synthesized section, a tag page) a page that made it.
+	where := func(p *Page) string {
+		for q := p; q != nil; {
+			switch {
+			case q.File != "":
+				return q.File
+			case q.tagFrom != nil:
+				return q.tagFrom.File
+			case len(q.Children) > 0:
+				q = q.Children[0]
+			default:
+				q = nil
+			}
+		}
+		return s.Lay.Content
+	}
+	// Real pages first (sorted by file), so the message lands on the file
+	// that can be renamed; a page whose URL is its permalink comes after
+	// those whose URL is their file's.
+	ordered := slices.Clone(s.Pages)
+	slices.SortFunc(ordered, func(a, b *Page) int {
+		return cmp.Or(cmp.Compare(synthRank(a), synthRank(b)), cmp.Compare(a.permalink.line, b.permalink.line), cmp.Compare(a.File, b.File))
+	})
+	pageFiles := map[string]*Page{}
+	for _, p := range ordered {
+		if prev, dup := owner[p.SitePath]; dup {
+			other := p
+			if other.File == "" {
+				other, prev = prev, p
+			}
+			line, col, field := 1, 1, ""
+			if other.permalink.line > 0 {
+				line, col, field = other.permalink.line, other.permalink.col, other.permalink.key
+			}
+			s.Diag.Addf(where(other), line, col, field, "duplicate URL %s: also produced by %s", p.SitePath, describe(prev))
+			continue
+		}
+		owner[p.SitePath] = p
+		pageFiles[OutputPath(p.SitePath)] = p
+	}
+	aliasFiles := map[string]*Page{}
+	for _, p := range ordered {
+		keep := p.Aliases[:0]
+		for _, a := range p.Aliases {
+			op := OutputPath(a.SitePath)
+			if prev, dup := owner[a.SitePath]; dup {
+				if _, redirect := aliasFiles[op]; redirect {
+					// Two redirects to one URL: the tools write each,
+					// and one file stays; the first is kept.
+					s.Tolerate(p.File, a.line, a.col, a.key, fmt.Sprintf("duplicate URL %s: also a redirect to %s, which is kept", a.SitePath, describe(prev)))
+				} else {
+					s.Diag.Addf(p.File, a.line, a.col, a.key, "duplicate URL %s: also produced by %s", a.SitePath, describe(prev))
+				}
+				continue
+			}
+			if problem := s.fileProblem(a.written, op, pageFiles, describe); problem != "" {
+				s.Diag.Addf(p.File, a.line, a.col, a.key, "%s", problem)
+				continue
+			}
+			if prev, dup := aliasFiles[op]; dup {
+				s.Diag.Addf(p.File, a.line, a.col, a.key, "%q is the file /%s of another redirect, of %s", a.written, op, describe(prev))
+				continue
+			}
+			owner[a.SitePath], aliasFiles[op] = p, p
+			keep = append(keep, a)
+		}
+		p.Aliases = keep
+	}
+	// The further pages of a long section list (see listPageSize).
+	s.listURLs = map[string]*Page{}
+	for _, p := range ordered {
+		for i, u := range ListPaths(p)[1:] {
+			if prev, dup := owner[u]; dup {
+				s.Diag.Addf(where(prev), 1, 1, "", "duplicate URL %s: also page %d of the list of %s, which has more than %d pages",
+					u, i+2, describe(p), p.ListSize())
+			}
+			s.listURLs[u] = p
+		}
+	}
+	s.ByURL = owner
+}
+
+// permalinkFolders makes a page whose permalink: is the URL sitegen would
+// give a folder without an index page (newSection) that folder's page (the
+// home page for the root): Jekyll makes no folder pages, so the author's
+// page is the one at that URL (cairn.md with permalink: /; a collection's
+// landing page in _pages/ with permalink: /<collection>/). sections maps
+// the folders that have their page already.
+func (s *Site) permalinkFolders(pages []*Page, sections map[string]*Page, newSection func(dir string) *Page) {
+	byURL := map[string]*Page{}
+	dirs := map[string]bool{"": true}
+	for _, p := range pages {
+		if p.Kind == templates.KindPage && p.folder == "" && p.permalink.line > 0 && !p.Copy {
+			byURL[p.SitePath] = p
+		}
+		for d := path.Dir(p.Rel); d != "." && !dirs[d]; d = path.Dir(d) {
+			dirs[d] = true
+		}
+	}
+	if len(byURL) == 0 {
+		return
+	}
+	for _, dir := range slices.Sorted(maps.Keys(dirs)) {
+		if _, has := sections[dir]; has {
+			continue
+		}
+		p, ok := byURL[newSection(dir).SitePath]
+		if !ok {
+			continue
+		}
+		delete(byURL, p.SitePath)
+		if dir == "" {
+			p.Kind = templates.KindHome
+		} else {
+			p.Kind, p.folder = templates.KindSection, dir
+		}
+		sections[dir] = p
+	}
+}
+
+// synthRank sorts pages read from files before synthesized sections, and
+// those before tag pages.
+func synthRank(p *Page) int {
+	switch {
+	case p.File != "":
+		return 0
+	case p.tag != "" || p.tagIndex:
+		return 2
+	}
+	return 1
+}
+
+// Parallel calls fn(i) for i in [0, n) on workers goroutines and returns
+// the context's error if it was cancelled.
+//
+// Once ctx is cancelled it returns at once, without waiting for the calls
+// under way: one page of 10 MB takes goldmark seconds, which nothing can
+// cut short, and Ctrl+C must end a build within a second. Such a call
+// runs on to its end in the background; whatever it would write after
+// the cancellation it must not (writePage checks ctx).
+func Parallel(ctx context.Context, n, workers int, fn func(i int)) error {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(workers, n) {
+		wg.Go(func() {
+			for ctx.Err() == nil {
+				i := int(next.Add(1) - 1)
+				if i >= n {
+					return
+				}
+				done := make(chan struct{})
+				go func() {
+					defer close(done)
+					fn(i)
+				}()
+				select {
+				case <-done:
+				case <-ctx.Done():
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("build cancelled: %w", err)
+	}
+	return nil
+}
+
+// ListSize is the most pages and subsections one page of p's list shows.
+func (p *Page) ListSize() int {
+	if p.PerPage > 0 {
+		return p.PerPage
+	}
+	return ListPageSize
+}

@@ -1,0 +1,486 @@
+package content
+
+import (
+	"bytes"
+	"cmp"
+	"fmt"
+	"html"
+	"maps"
+	"path"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"d6codex/cmd/sitegen/internal/dataview"
+	"d6codex/cmd/sitegen/internal/dataview/fields"
+	"d6codex/cmd/sitegen/internal/dataview/query"
+	"d6codex/cmd/sitegen/internal/markup"
+	"d6codex/cmd/sitegen/internal/markup/wikilink"
+
+	"github.com/yuin/goldmark/ast"
+)
+
+// Dataview and Obsidian Bases (package dataview): the notes of an
+// Obsidian vault, with their front matter, inline fields, tags and links,
+// are the data their queries read. Only what is published is in it: a
+// query never lists, nor reads a field of, a note that is not published
+// (publish.go), nor an unlisted one. A .base file is data, not an
+// attachment: it is read by the embeds that show its views and never
+// published as a file.
+
+// dvState is a build's Dataview data: made on the first query, once every
+// page is loaded.
+type dvState struct {
+	once   sync.Once
+	engine *dataview.Engine
+	byRel  map[string]*query.Page // content-relative path -> note or file
+	byPage map[*Page]*query.Page
+	pages  map[*query.Page]*Page
+
+	linksMu sync.Mutex
+	links   map[*query.Page][]query.Link // outgoing links, once asked for
+
+	basesMu sync.Mutex
+	bases   map[string]*baseEntry // content-relative path of a .base file -> its parse
+
+	depsMu sync.Mutex
+}
+
+// baseEntry is a .base file, parsed once.
+type baseEntry struct {
+	once sync.Once
+	base *dataview.Base
+	err  error
+}
+
+// DataviewOptions are the Markdown pipeline's Dataview options.
+func (s *Site) DataviewOptions() markup.DataviewOptions {
+	if s.Lay.Dataview == nil {
+		return markup.DataviewOptions{}
+	}
+	set := dataview.SettingsFrom(s.Lay.Dataview)
+	return markup.DataviewOptions{On: true, Prefix: set.Prefix, JSPrefix: set.JSPrefix}
+}
+
+// isBaseFile reports whether a content file is an Obsidian base.
+func isBaseFile(rel string) bool { return strings.HasSuffix(strings.ToLower(rel), ".base") }
+
+// scanInlineFields reads a note's inline fields, leaving out its front
+// matter and code blocks (from its outline doc).
+func scanInlineFields(doc ast.Node, src []byte) []query.InlineField {
+	if !bytes.Contains(src, []byte("::")) {
+		return nil
+	}
+	type span struct{ start, end int }
+	var skip []span
+	if _, end, ok, _ := FrontMatterSpan(src); ok {
+		skip = append(skip, span{0, min(end+1, len(src))})
+	}
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n.(type) {
+		case *ast.FencedCodeBlock, *ast.CodeBlock, *ast.HTMLBlock:
+			if l := n.Lines(); l.Len() > 0 {
+				skip = append(skip, span{l.At(0).Start, l.At(l.Len() - 1).Stop})
+			}
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	sort.Slice(skip, func(i, j int) bool { return skip[i].start < skip[j].start })
+	var out []query.InlineField
+	for _, f := range fields.Scan(src, func(off int) bool {
+		i := sort.Search(len(skip), func(i int) bool { return skip[i].end > off })
+		return i < len(skip) && skip[i].start <= off
+	}) {
+		out = append(out, query.InlineField{Key: f.Key, Value: f.Value})
+	}
+	return out
+}
+
+// queryTitle gives a page whose title (or heading) is its heading's one
+// inline query (# `= this.name`, as the notes of Dataview vaults begin)
+// the query's value, read from the page's own front matter and fields:
+// navigation, links and search show the spell's name, not its query.
+func (s *Site) queryTitle(p *Page, src []byte) {
+	if !p.DropH1 {
+		return
+	}
+	prefix := dataview.SettingsFrom(s.Lay.Dataview).Prefix
+	eval := func(text string) string {
+		expr, ok := strings.CutPrefix(text, prefix)
+		if !ok || strings.TrimSpace(expr) == "" {
+			return text
+		}
+		line := regexp.MustCompile("(?m)^#{1,6}[ \\t]+`" + regexp.QuoteMeta(text) + "`[ \\t]*$")
+		if !line.Match(src) {
+			return text
+		}
+		x, err := query.ParseExpr(strings.TrimSpace(expr), query.DQL)
+		if err != nil {
+			return text
+		}
+		q := &query.Page{Path: p.Rel, Note: true, Frontmatter: query.NewObject(), Tags: p.tags, Aliases: p.Names, Size: p.size}
+		for _, k := range slices.Sorted(maps.Keys(p.Meta)) {
+			q.Frontmatter.Set(k, query.FrontmatterValue(p.Meta[k]))
+		}
+		q.SetFields(p.inline)
+		v, err := query.NewEnv(query.NewIndex(oneNote{q}), q, query.DQL, time.Now().UTC()).Eval(x)
+		if t := strings.TrimSpace(query.String(v)); err == nil && v != nil && t != "" {
+			return t
+		}
+		return text // shown as written; the page's own rendering tells why
+	}
+	if p.Heading != "" {
+		p.Heading = eval(p.Heading)
+	} else {
+		p.Title = eval(p.Title)
+	}
+}
+
+// oneNote is a vault of one note: what a page's title query may read.
+type oneNote struct{ p *query.Page }
+
+func (v oneNote) Notes() []*query.Page                    { return []*query.Page{v.p} }
+func (v oneNote) Files() []*query.Page                    { return nil }
+func (v oneNote) Resolve(string, *query.Page) *query.Page { return nil }
+func (v oneNote) Outlinks(*query.Page) []query.Link       { return nil }
+
+// dv returns the build's Dataview data, made on first use.
+func (s *Site) dv() *dvState {
+	s.dvs.once.Do(func() {
+		d := s.dvs
+		d.byRel = map[string]*query.Page{}
+		d.byPage = map[*Page]*query.Page{}
+		d.pages = map[*query.Page]*Page{}
+		d.links = map[*query.Page][]query.Link{}
+		d.bases = map[string]*baseEntry{}
+		var notes, files []*query.Page
+		for _, p := range s.Pages {
+			if p.File == "" || p.Copy || p.Unlisted != "" || p == s.NotFound {
+				continue
+			}
+			q := &query.Page{Path: p.Rel, Note: true, Frontmatter: query.NewObject(), Tags: p.tags,
+				Aliases: p.Names, Size: p.size}
+			for _, k := range slices.Sorted(maps.Keys(p.Meta)) {
+				q.Frontmatter.Set(k, query.FrontmatterValue(p.Meta[k]))
+			}
+			q.MTime, q.CTime = s.fileTimes(p.File)
+			q.SetFields(p.inline)
+			notes = append(notes, q)
+			d.byRel[p.Rel], d.byPage[p], d.pages[q] = q, q, p
+		}
+		for rel := range s.Files {
+			q := &query.Page{Path: rel, Frontmatter: query.NewObject()}
+			q.MTime, q.CTime = s.fileTimes(s.SrcFile(rel))
+			q.SetFields(nil)
+			files = append(files, q)
+			d.byRel[rel] = q
+		}
+		byPath := func(a, b *query.Page) int { return cmp.Compare(a.Path, b.Path) }
+		slices.SortFunc(notes, byPath)
+		slices.SortFunc(files, byPath)
+		now := time.Now().UTC()
+		d.engine = dataview.New(&siteVault{s: s, notes: notes, files: files}, dataview.SettingsFrom(s.Lay.Dataview), now)
+	})
+	return s.dvs
+}
+
+// fileTimes are when a file last changed and was first committed: git's
+// times when git knows the file, else its modification time for both.
+func (s *Site) fileTimes(file string) (mtime, ctime time.Time) {
+	mtime = s.Updated(&Page{File: file})
+	ctime = mtime
+	if t, ok := s.Created[file]; ok {
+		ctime = t
+	}
+	return mtime, ctime
+}
+
+// siteVault is the site's content as query.Vault.
+type siteVault struct {
+	s            *Site
+	notes, files []*query.Page
+}
+
+func (v *siteVault) Notes() []*query.Page { return v.notes }
+func (v *siteVault) Files() []*query.Page { return v.files }
+
+// Resolve finds a note as a wikilink does (wiki.go), from note from.
+func (v *siteVault) Resolve(target string, from *query.Page) *query.Page {
+	d := v.s.dvs
+	if q, ok := d.byRel[target]; ok && q.Note {
+		return q
+	}
+	if v.s.wiki == nil {
+		return nil
+	}
+	fp := v.s.Home
+	if from != nil && d.pages[from] != nil {
+		fp = d.pages[from]
+	}
+	to, _, _ := v.s.wiki.find(fp, target)
+	if to == nil {
+		return nil
+	}
+	return d.byPage[to]
+}
+
+// wikiRE finds wikilinks and embeds in a note's text.
+var wikiRE = regexp.MustCompile(`!?\[\[[^\[\]\n]+\]\]`)
+
+// Outlinks lists the wikilinks written in a note's text and front
+// matter, resolved where they lead to a published note (read again from
+// the file: the loaded text is let go once the page is rendered).
+func (v *siteVault) Outlinks(q *query.Page) []query.Link {
+	d := v.s.dvs
+	d.linksMu.Lock()
+	if l, ok := d.links[q]; ok {
+		d.linksMu.Unlock()
+		return l
+	}
+	d.linksMu.Unlock()
+	var out []query.Link
+	if p := d.pages[q]; p != nil {
+		src, err := v.s.readPage(p.File)
+		if err == nil {
+			for _, m := range wikiRE.FindAll(src, -1) {
+				n, _ := wikilink.Parse(bytes.TrimPrefix(m, []byte("!")))
+				if n == nil || n.Target == "" {
+					continue
+				}
+				l := query.Link{Path: n.Target, Display: n.Label}
+				if to := v.Resolve(n.Target, q); to != nil {
+					l.Path, l.Resolved = to.Path, true
+				}
+				out = append(out, l)
+			}
+		}
+	}
+	d.linksMu.Lock()
+	d.links[q] = out
+	d.linksMu.Unlock()
+	return out
+}
+
+// dvContext is the page a query is evaluated in, with the problems its
+// links raise.
+type dvContext struct {
+	l        pageLinks
+	problems []dataview.Problem
+	told     map[string]bool
+}
+
+// LinkHTML implements dataview.Linker: a link to a published note or
+// file, an image for an embedded picture, the text of a link that leads
+// to nothing published (with a warning).
+func (c *dvContext) LinkHTML(l query.Link) string {
+	s := c.l.s
+	d := s.dvs
+	text := l.Display
+	if text == "" {
+		text = query.FileTitle(l.Path)
+		if l.Type != query.LinkFile {
+			text += " > " + l.Subpath
+		}
+	}
+	esc := html.EscapeString(text)
+	var to *Page
+	var file string
+	if q := d.byRel[l.Path]; q != nil {
+		if q.Note {
+			to = d.pages[q]
+		} else {
+			file = q.Path
+		}
+	} else if s.wiki != nil {
+		to, _, file = s.wiki.find(c.l.p, l.Path)
+	}
+	switch {
+	case to != nil:
+		u := s.Cfg.RelURL(to.SitePath)
+		if l.Subpath != "" {
+			frag := l.Subpath
+			if l.Type == query.LinkBlock {
+				frag = "^" + frag
+			}
+			if f, problem := s.fragment(to, frag, to.File); problem == "" {
+				u += f
+			}
+		}
+		return `<a class="wikilink" href="` + html.EscapeString(u) + `">` + esc + `</a>`
+	case file != "":
+		s.Linked.add(file)
+		u := html.EscapeString(s.Cfg.RelURL(s.Cfg.BundleURL(file)))
+		if l.Embed && isPicture(file) {
+			return `<img src="` + u + `" alt="` + html.EscapeString(cmp.Or(l.Display, path.Base(file))) + `" loading="lazy">`
+		}
+		return `<a href="` + u + `">` + esc + `</a>`
+	}
+	msg := fmt.Sprintf("a query shows a link to %q, which is no published note or file: it is shown as text", l.Path)
+	if rel := c.unpublished(l.Path); rel != "" {
+		msg = "a query shows a link to " + s.unlinkedMsg(rel)
+	}
+	if !c.told[msg] {
+		if c.told == nil {
+			c.told = map[string]bool{}
+		}
+		c.told[msg] = true
+		c.problems = append(c.problems, dataview.Problem{Msg: msg, Warning: true})
+	}
+	return `<span class="wikilink-missing">` + esc + `</span>`
+}
+
+// unpublished returns the content-relative path of the unpublished note
+// or file a link target names, "" when none.
+func (c *dvContext) unpublished(target string) string {
+	s := c.l.s
+	if s.unpubWiki == nil {
+		return ""
+	}
+	p, _, f := s.unpubWiki.find(c.l.p, target)
+	if p != nil {
+		return p.Rel
+	}
+	return f
+}
+
+// isPicture reports whether a file is shown as an image.
+func isPicture(name string) bool {
+	switch strings.ToLower(path.Ext(name)) {
+	case ".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg", ".avif", ".bmp":
+		return true
+	}
+	return false
+}
+
+func (l pageLinks) context(q markup.Query) (*dvContext, dataview.Context) {
+	c := &dvContext{l: l}
+	return c, dataview.Context{Page: l.s.dv().byPage[l.p], Link: c, Markdown: q.Markdown}
+}
+
+// Query implements markup.QueryResolver.
+func (l pageLinks) Query(q markup.Query) markup.QueryOutput {
+	d := l.s.dv()
+	c, ctx := l.context(q)
+	var out dataview.Output
+	switch q.Lang {
+	case "inline", "inline-js":
+		out = d.engine.Inline(ctx, q.Text, q.Lang == "inline-js")
+	case "base":
+		b, err := dataview.ParseBase(l.p.File+" (base block)", []byte(q.Text))
+		if err != nil {
+			return markup.QueryOutput{HTML: `<div class="dv-notice" role="note"><p>This base could not be read.</p></div>`,
+				Problems: []markup.Problem{{Msg: "base block: " + err.Error(), Warning: true}}}
+		}
+		out = d.engine.Base(ctx, b, "")
+		for _, p := range b.Problems {
+			out.Problems = append(out.Problems, p)
+		}
+	default:
+		out = d.engine.Block(ctx, q.Lang, q.Text)
+	}
+	return l.finish(out, c)
+}
+
+// BaseEmbed implements markup.QueryResolver: the view of a .base file.
+func (l pageLinks) BaseEmbed(target, view string, q markup.Query) (markup.QueryOutput, bool) {
+	rel := l.s.findBase(l.p, target)
+	if rel == "" {
+		return markup.QueryOutput{}, false
+	}
+	l.rec.read(l.s.SrcFile(rel)) // an edit of the base changes the view (graph.go)
+	b, err := l.s.base(rel)
+	if err != nil {
+		return markup.QueryOutput{HTML: `<div class="dv-notice" role="note"><p>This base could not be read.</p></div>`,
+			Problems: []markup.Problem{{Msg: fmt.Sprintf("embed of %s: %v", l.s.SrcFile(rel), err), Warning: true}}}, true
+	}
+	c, ctx := l.context(q)
+	return l.finish(l.s.dv().engine.Base(ctx, b, view), c), true
+}
+
+// finish records what a query read on its page and turns its problems
+// into the page's.
+func (l pageLinks) finish(out dataview.Output, c *dvContext) markup.QueryOutput {
+	s := l.s
+	if out.Deps != nil {
+		s.dvs.depsMu.Lock()
+		if l.p.queryDeps == nil {
+			l.p.queryDeps = &query.Deps{}
+		}
+		l.p.queryDeps.Merge(out.Deps)
+		s.dvs.depsMu.Unlock()
+		l.rec.queried(out.Deps)
+	}
+	res := markup.QueryOutput{HTML: out.HTML}
+	for _, p := range append(out.Problems, c.problems...) {
+		res.Problems = append(res.Problems, markup.Problem{Line: p.Line, Col: p.Col, Msg: p.Msg, Warning: p.Warning})
+	}
+	return res
+}
+
+// findBase finds the .base file an embed names, as a wikilink finds a
+// file: by path from the note's folder, from the root, else by name.
+func (s *Site) findBase(from *Page, target string) string {
+	t := strings.ToLower(path.Clean(strings.TrimPrefix(target, "/")))
+	var byName []string
+	for rel := range s.baseFiles {
+		lr := strings.ToLower(rel)
+		switch {
+		case lr == path.Join(strings.ToLower(path.Dir(from.Rel)), t), lr == t:
+			return rel
+		case path.Base(lr) == path.Base(t) && (!strings.Contains(t, "/") || strings.HasSuffix(lr, "/"+t)):
+			byName = append(byName, rel)
+		}
+	}
+	if len(byName) == 0 {
+		return ""
+	}
+	return nearestFile(from, slices.Sorted(slices.Values(byName)))
+}
+
+// base parses a .base file once.
+func (s *Site) base(rel string) (*dataview.Base, error) {
+	d := s.dv()
+	d.basesMu.Lock()
+	e := d.bases[rel]
+	if e == nil {
+		e = &baseEntry{}
+		d.bases[rel] = e
+	}
+	d.basesMu.Unlock()
+	e.once.Do(func() {
+		file := s.SrcFile(rel)
+		src, err := s.readPage(file)
+		if err != nil {
+			e.err = fmt.Errorf("read: %v", UnwrapPath(err))
+			return
+		}
+		e.base, e.err = dataview.ParseBase(file, src)
+		if e.base != nil {
+			for _, p := range e.base.Problems {
+				s.Warn.Addf(file, p.Line, p.Col, "", "%s", p.Msg)
+			}
+		}
+	})
+	return e.base, e.err
+}
+
+// QueryDeps returns, by source file, what the Dataview queries and base
+// views of each rendered page read: the notes, the fields, the sets of
+// notes scanned. serve's incremental builds re-render a page when what
+// its queries read changes.
+func (s *Site) QueryDeps() map[string]*query.Deps {
+	out := map[string]*query.Deps{}
+	for _, p := range s.Pages {
+		if p.queryDeps != nil {
+			out[p.File] = p.queryDeps
+		}
+	}
+	return out
+}

@@ -1,0 +1,377 @@
+package content
+
+import (
+	"cmp"
+	"maps"
+	"math"
+	"net/url"
+	"path"
+	"slices"
+	"strings"
+
+	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/templates"
+)
+
+// Front matter and settings that other tools' corpora use to place pages:
+// Jekyll's redirect_from: and permalink:, just-the-docs' nav_order,
+// parent and grand_parent, Hugo's aliases: (read in readFields) and
+// MkDocs' nav: (in the layout's settings).
+
+// navOrderScale turns just-the-docs' nav_order (any number: 1, 2.5) into
+// a weight: siblings keep their order, fractions included; navOrderBase
+// keeps nav_order: 0 a weight (0 is none), before 1 as just-the-docs puts
+// it.
+const (
+	navOrderScale = 1000
+	navOrderBase  = 1 << 40
+)
+
+// readDialectFields reads the placement fields of the layout's tool.
+func (s *Site) readDialectFields(p *Page, r *fieldReader) {
+	if s.Lay.Kind == layout.Quartz {
+		quartzFields(r.m)
+	}
+	if p.weight == 0 {
+		switch v := r.m["nav_order"].(type) {
+		case int:
+			p.weight = navOrderBase + v*navOrderScale
+		case int64:
+			p.weight = navOrderBase + int(v)*navOrderScale
+		case uint64:
+			p.weight = navOrderBase + int(v)*navOrderScale
+		case float64:
+			p.weight = navOrderBase + int(math.Round(v*navOrderScale))
+		}
+	}
+	p.navExclude, _ = r.m["nav_exclude"].(bool)
+	if s.Lay.Kind == layout.Hugo {
+		// "linkTitle: Typically a shorter version of the title", what
+		// menus show (.LinkTitle); Hugo's front matter keys are read in
+		// any case.
+		for k, v := range r.m {
+			if strings.EqualFold(k, "linkTitle") {
+				p.navTitle, _ = v.(string)
+			}
+		}
+	}
+	p.SearchExclude, _ = r.m["search_exclude"].(bool)
+	p.parentTitle, _ = r.m["parent"].(string)
+	p.grandParent, _ = r.m["grand_parent"].(string)
+	if key := s.Lay.Redirects; key != "" && key != "aliases" {
+		for _, a := range r.stringOrList(key) {
+			line, col := r.locate(key)
+			s.addAlias(p, a, key, line, col)
+		}
+	}
+	if s.Lay.Kind == layout.Jekyll {
+		// jekyll-redirect-from: "Sometimes, you may want to redirect a
+		// site page to a totally different website. This plugin also
+		// supports that with the redirect_to key": the page's URL is a
+		// redirect there, its text not shown.
+		if to := r.stringOrList("redirect_to"); len(to) > 0 {
+			if u, err := url.Parse(to[0]); err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" {
+				p.RedirectTo = to[0]
+			} else {
+				line, col := r.locate("redirect_to")
+				s.Warn.Addf(p.File, line, col, "redirect_to", "%q is not an http or https URL: the page is shown, not a redirect", to[0])
+			}
+		}
+	}
+	if pl, ok := r.m["permalink"].(string); ok && strings.HasPrefix(pl, "/") && !strings.Contains(pl, ":") {
+		line, col := r.locate("permalink")
+		sp := aliasPath(pl)
+		// The corpus's own 404 page takes /404.html whatever it says.
+		if problem := urlProblem(pl, pl, sp); problem != "" && p.Rel != notFoundMD && p.Rel != NotFoundHTML {
+			s.Diag.Addf(p.File, line, col, "permalink", "%s", problem)
+			return
+		}
+		p.SitePath, p.permalink = sp, alias{SitePath: sp, line: line, col: col, key: "permalink", written: pl}
+	}
+}
+
+// stringOrList reads a field that is one string or a list of strings.
+func (r *fieldReader) stringOrList(key string) []string {
+	if s, ok := r.m[key].(string); ok {
+		return []string{s}
+	}
+	return r.strings(key)
+}
+
+// aliasPath is the site path of a redirect or permalink: "/old/" for
+// "/old" and "/old/", "/old.html" kept as a file.
+func aliasPath(a string) string {
+	sp := path.Clean("/" + strings.TrimSpace(a))
+	if sp == "/" {
+		return sp
+	}
+	if ext := path.Ext(sp); ext == ".html" || ext == ".htm" {
+		return sp
+	}
+	return sp + "/"
+}
+
+// navFolder is what the navigation says of a folder's section: the title
+// and place of the group of entries whose pages are all in it.
+type navFolder struct {
+	title      string
+	weight     int
+	fold, open bool // the group folds, and starts open (layout.NavEntry.Collapsible, Open)
+}
+
+// applyNav gives the pages that the layout's navigation names (MkDocs'
+// nav:) its order and titles, and a group of entries ("Spells:" and a
+// list) its title and place to the section of the folder its pages share;
+// pages it does not name follow them.
+func (s *Site) applyNav() {
+	s.navFolders = map[string]navFolder{}
+	if s.Lay.Rules != nil {
+		s.resolveNavIDs(append(slices.Collect(maps.Values(s.ByRel)), s.unpubPages...))
+	}
+	for i, e := range s.Lay.Nav {
+		if e.Path != "" {
+			continue
+		}
+		common := ""
+		for j, first := i+1, true; j < len(s.Lay.Nav) && s.Lay.Nav[j].Depth > e.Depth; j++ {
+			if p := s.Lay.Nav[j].Path; p != "" {
+				if first {
+					common, first = path.Dir(p), false
+				} else {
+					common = commonDir(common, path.Dir(p))
+				}
+			}
+		}
+		if common != "" && common != "." {
+			if _, taken := s.navFolders[common]; !taken {
+				s.navFolders[common] = navFolder{title: e.Title, weight: i + 1, fold: e.Collapsible, open: e.Open}
+			}
+		}
+	}
+	if s.Lay.Rules == nil {
+		// A folder no group names (docsify's pages/, above the sidebar's
+		// groups) takes the place of its first page in the navigation,
+		// and keeps its title.
+		for i, e := range s.Lay.Nav {
+			for d := path.Dir(e.Path); e.Path != "" && d != "." && d != "/"; d = path.Dir(d) {
+				if _, taken := s.navFolders[d]; !taken {
+					s.navFolders[d] = navFolder{weight: i + 1}
+				}
+			}
+		}
+	}
+	for _, p := range s.ByRel {
+		if f, ok := s.navFolders[p.dir()]; ok && p.Kind == templates.KindSection {
+			if s.Lay.Rules != nil {
+				s.navPlace(p, f.title, f.weight)
+				continue
+			}
+			if f.title != "" && f.title != p.Title {
+				if p.DropH1 && p.Heading == "" {
+					p.Heading = p.Title // the page's own # heading stays its visible heading
+				}
+				p.Title = f.title
+			}
+			if p.weight == 0 {
+				p.weight = f.weight
+			}
+		}
+	}
+	placed := map[*Page]bool{}
+	named := map[*Page]bool{}
+	for i, e := range s.Lay.Nav {
+		p, ok := s.ByRel[e.Path]
+		if !ok || e.Path == "" {
+			continue
+		}
+		named[p] = true
+		if s.Lay.Rules != nil {
+			if placed[p] {
+				continue // a page the navigation lists twice keeps its first place and label
+			}
+			placed[p] = true
+			if _, grouped := s.navFolders[p.dir()]; grouped && p.Kind == templates.KindSection {
+				continue // the folder's page stands for its group: the group's label and place
+			}
+			s.navPlace(p, e.Title, i+1)
+			continue
+		}
+		if e.Title != "" && e.Title != p.Title {
+			if f, grouped := s.navFolders[p.dir()]; grouped && f.title != "" && p.Kind == templates.KindSection && p.navTitle == "" {
+				// The folder's page stands for its group: the navigation
+				// labels it with the group's title ("Monday:"), the page is
+				// titled by its own entry ("- Overview: monday/index.md").
+				p.navTitle = f.title
+			}
+			if p.DropH1 && p.Heading == "" {
+				p.Heading = p.Title // the page's own # heading stays its visible heading
+			}
+			p.Title = e.Title
+		}
+		if p.weight == 0 {
+			p.weight = i + 1
+		}
+	}
+	for _, p := range s.ByRel {
+		if p.docTitle != "" && p.docTitle != p.Title { // the page's own <title> ({{#title}}): the navigation keeps its label
+			if p.DropH1 && p.Heading == "" {
+				p.Heading = p.Title
+			}
+			p.navTitle, p.Title = p.Title, p.docTitle
+		}
+	}
+	// "Any pages not listed in your navigation configuration will still be
+	// rendered and included with the built site, however, they will not be
+	// linked from the global navigation and will not be included in the
+	// previous and next links."
+	// (https://www.mkdocs.org/user-guide/writing-your-docs/#configure-pages-and-navigation)
+	if len(named) > 0 && s.Lay.Kind == layout.MkDocs {
+		for _, p := range s.ByRel {
+			if !named[p] && (p.Kind == templates.KindPage || p.Kind == templates.KindSection) {
+				p.navExclude = true // a section: until a page it holds is in the navigation (hideUnnamedFolders)
+			}
+		}
+	}
+}
+
+// hideUnnamedFolders: in an MkDocs navigation (nav:, or awesome-pages'
+// .pages), a folder is in the navigation when it or a page it holds is;
+// a folder none of whose pages are (awesome-pages' "hide: true", pages
+// nav: does not name) is not, as in MkDocs, where a section is made of
+// the pages the navigation lists.
+func (s *Site) hideUnnamedFolders() {
+	if len(s.Lay.Nav) == 0 || s.Lay.Kind != layout.MkDocs {
+		return
+	}
+	var shown func(p *Page) bool
+	shown = func(p *Page) bool {
+		any := false
+		for _, c := range p.Children {
+			if shown(c) {
+				any = true
+			}
+		}
+		if p.Kind == templates.KindSection && p != s.Home {
+			if any {
+				p.navExclude = false
+			} else if p.File == "" {
+				p.navExclude = true
+			}
+		}
+		return !p.navExclude
+	}
+	shown(s.Home)
+}
+
+// navPlace gives p the label and place the navigation of a layout with
+// its own rules (Docusaurus, VitePress) says: the title is the
+// navigation's label only, the page keeps its own, and the navigation's
+// order wins over the pages' positions, as the tools' sidebars do.
+func (s *Site) navPlace(p *Page, title string, place int) {
+	if title != "" {
+		p.navTitle = title
+		if p.nameTitle {
+			p.Title = title // no title of its own: the navigation's label is better than the file's name
+		}
+	}
+	p.pos, p.hasPos = float64(place), true
+}
+
+// Label is the page's text in the navigation.
+func (p *Page) Label() string {
+	return cmp.Or(p.navTitle, p.Title)
+}
+
+// commonDir is the longest folder path a and b both lie in ("." for none).
+func commonDir(a, b string) string {
+	as, bs := strings.Split(a, "/"), strings.Split(b, "/")
+	n := 0
+	for n < len(as) && n < len(bs) && as[n] == bs[n] {
+		n++
+	}
+	if n == 0 {
+		return "."
+	}
+	return strings.Join(as[:n], "/")
+}
+
+// reparent moves the pages whose front matter names a parent page by
+// title (just-the-docs' parent:, with grand_parent: to tell apart two
+// parents of one title) under that page in the navigation. A parent that
+// does not exist is a warning; the page stays in its folder's section.
+func (s *Site) reparent(pages []*Page) {
+	byTitle := map[string][]*Page{}
+	for _, p := range pages {
+		byTitle[strings.ToLower(p.Title)] = append(byTitle[strings.ToLower(p.Title)], p)
+	}
+	for _, p := range pages {
+		if p.parentTitle == "" || p.Copy {
+			continue
+		}
+		var matches []*Page
+		for _, c := range byTitle[strings.ToLower(p.parentTitle)] {
+			if c != p && (p.grandParent == "" || strings.EqualFold(c.parentTitle, p.grandParent)) {
+				matches = append(matches, c)
+			}
+		}
+		// Without grand_parent, a top-level page of that title wins
+		// (just-the-docs' nav/children.html "rejects nav_child as
+		// 3rd-level when include.node is 2nd-level and nav_child can also
+		// be 2nd-level"); pages that rule cannot tell apart are a warning.
+		var to *Page
+		for _, c := range matches {
+			if to == nil || p.grandParent == "" && to.parentTitle != "" && c.parentTitle == "" {
+				to = c
+			}
+		}
+		if to != nil && p.grandParent == "" && to.parentTitle == "" {
+			matches = slices.DeleteFunc(matches, func(c *Page) bool { return c.parentTitle != "" })
+		}
+		if len(matches) > 1 {
+			files := make([]string, len(matches))
+			for i, c := range matches {
+				files[i] = cmp.Or(c.File, c.SitePath)
+			}
+			s.Warn.Addf(p.File, 1, 1, "parent", "%q is the title of %d pages, %s: the page goes under the first; grand_parent: (the title of its parent) says which",
+				p.parentTitle, len(matches), strings.Join(files, " and "))
+		}
+		if to == nil {
+			s.Warn.Addf(p.File, 1, 1, "parent", "no page titled %q: the page stays in its folder's navigation", p.parentTitle)
+			continue
+		}
+		cycle := false
+		for a := to; a != nil; a = a.Parent {
+			if a == p {
+				cycle = true
+				break
+			}
+		}
+		if !cycle {
+			p.Parent = to
+		}
+	}
+}
+
+// quartzFields reads front matter as Quartz's FrontMatter plugin does
+// (quartz/plugins/transformers/frontmatter.ts): tag: and alias: stand for
+// tags: and aliases: ("coalesceAliases(data, ["aliases", "alias"])"), and
+// a string is a list of its comma-separated parts (coerceToArray).
+func quartzFields(m map[string]any) {
+	for _, k := range [][2]string{{"tags", "tag"}, {"aliases", "alias"}, {"cssclasses", "cssclass"}} {
+		v, ok := m[k[0]]
+		if !ok || v == nil {
+			v, ok = m[k[1]]
+		}
+		if !ok || v == nil {
+			continue
+		}
+		if str, isStr := v.(string); isStr {
+			var list []any
+			for _, part := range strings.Split(str, ",") {
+				list = append(list, strings.TrimSpace(part))
+			}
+			v = list
+		}
+		m[k[0]] = v
+	}
+}

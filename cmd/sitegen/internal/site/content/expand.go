@@ -1,0 +1,120 @@
+package content
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"d6codex/cmd/sitegen/internal/layout"
+)
+
+// A layout may rewrite a page's text before it is parsed (layout.Expander:
+// mdBook's {{#include}} lines). The page is then parsed and rendered from
+// the rewritten text, and every problem found in it is placed at the line
+// of the page file it came from (a line an include brought in, at the
+// include's line).
+
+// pageSource reads the page p's text (see readPage) and rewrites it by
+// the layout's Expander; problems of the rewriting are recorded.
+//
+// A block longer than MaxBlockBytes, in the layout of another tool, is
+// shown as preformatted text (readFenced) and is what that tool builds
+// (a warning in lenient mode, see tolerate).
+func (s *Site) pageSource(p *Page) ([]byte, error) {
+	src, lines, long, err := s.readFenced(p.File)
+	if err != nil {
+		return nil, err
+	}
+	for _, b := range long {
+		s.Tolerate(p.File, b.start, 1, "", fmt.Sprintf(
+			"the text from this line to line %d has no blank line in it and is longer than %d KB, the most sitegen reads in one paragraph: shown as preformatted text (split it with blank lines to show it as Markdown)", b.end, MaxBlockBytes>>10))
+	}
+	p.lines = lines
+	if s.Lay.Expand == nil {
+		return src, nil
+	}
+	x := s.Lay.Expand(p.File, src, func(file string) ([]byte, error) {
+		p.Includes = append(p.Includes, file) // an edit of it changes this page (see graph.go)
+		return s.readInclude(file)
+	})
+	if lines == nil {
+		p.lines = x.Lines
+	} else if x.Lines != nil { // through both: the expanded text's lines to the fenced text's, to the file's
+		p.lines = make([]int, len(x.Lines))
+		for i, l := range x.Lines {
+			p.lines[i] = lines[min(max(l, 1), len(lines))-1]
+		}
+	}
+	if x.Title != "" {
+		p.docTitle = x.Title
+	}
+	for _, pr := range x.Problems {
+		s.report(p.File, pr.Line, pr.Col, pr.Warning, pr.Msg)
+	}
+	if len(x.Src) > MaxPageBytes {
+		return nil, &badText{line: 1, col: 1, msg: fmt.Sprintf("the page with its includes is longer than %d MB, the most sitegen reads", MaxPageBytes>>20)}
+	}
+	if bad := checkBlocks(x.Src); bad != nil {
+		bad.line = p.srcLine(bad.line)
+		return nil, bad
+	}
+	return x.Src, nil
+}
+
+// readInclude reads a file a page includes (a source-relative slash
+// path) as a page is read (readPage): through no link out of the source
+// folder, at most MaxPageBytes of UTF-8 text.
+func (s *Site) readInclude(file string) ([]byte, error) {
+	src, err := s.readPage(file)
+	if err != nil {
+		var bad *badText
+		if errors.As(err, &bad) {
+			return nil, fmt.Errorf("line %d: %s", bad.line, bad.msg)
+		}
+		return nil, UnwrapPath(err)
+	}
+	return src, nil
+}
+
+// srcLine is the line of the page file that line of its parsed text came
+// from.
+func (p *Page) srcLine(line int) int {
+	if p.lines == nil || line < 1 {
+		return line
+	}
+	if line > len(p.lines) {
+		return p.lines[len(p.lines)-1]
+	}
+	return p.lines[line-1]
+}
+
+// report records a problem found in the page file: a warning, or an error
+// (a broken link or include only a warning with broken links as
+// warnings).
+func (s *Site) report(file string, line, col int, warning bool, msg string) {
+	if d, warning := s.problem(file, line, col, warning, msg); warning {
+		s.Warn.add(d)
+	} else {
+		s.Diag.add(d)
+	}
+}
+
+// problem is a problem found in the page file, and whether report files
+// it as a warning.
+func (s *Site) problem(file string, line, col int, warning bool, msg string) (Diagnostic, bool) {
+	switch {
+	case warning || s.Cfg.BrokenLinksWarn && strings.HasPrefix(msg, "broken "):
+		return Diagnostic{File: file, Line: line, Col: col, Msg: msg}, true
+	case s.pluginBlock(msg):
+		return s.tolerance(file, line, col, "", msg+": shown as code")
+	case strings.HasPrefix(msg, "broken ") && s.Lay.Kind != layout.Hugo:
+		// Jekyll, MkDocs (an absolute link is not checked, a relative
+		// one is an INFO or WARNING line), Obsidian (an unresolved link)
+		// ship a broken link; Hugo stops at a broken ref, which sitegen
+		// checks as a link.
+		return s.tolerance(file, line, col, "", msg)
+	}
+	return Diagnostic{File: file, Line: line, Col: col, Msg: msg}, false
+}
+
+var _ layout.Expander // the hook this file serves

@@ -1,0 +1,135 @@
+package content
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"d6codex/templates"
+)
+
+// A folder note is a folder's own page written the way Obsidian's
+// folder-note plugins, just-the-docs and many GitHub corpora write it:
+// X/X.md inside the folder, or X.md beside X/. It takes the folder's URL
+// and heads its section, in every layout (but X/X.md where the tool writes
+// it to X/X/: layout.Layout.PathNotes), when the folder has no index
+// page of its own (_index.md, index.md, README.md). Where a folder has
+// both, X.md beside it is the folder's page and X/X.md an ordinary page
+// at X/X/: the URLs Quartz gives them (X.md is X.html, X/X.md is
+// X/X.html; https://quartz.jzhao.xyz/features/folder-and-tag-listings:
+// a folder's own listing page is written in its index.md) and the paths
+// Obsidian keeps them at, so neither is lost (Starfinder SRD's 54 items
+// and species with both stopped the build). Links in it stay relative to
+// where the file is.
+
+// folderNotes returns the folder notes among the Markdown files rels
+// (files are the other content files), each with the folder it stands for.
+func folderNotes(rels []string, files map[string]bool) map[string]string {
+	folders := map[string]bool{}  // every folder that holds a file
+	hasIndex := map[string]bool{} // folders with an index page of their own
+	addDirs := func(rel string) {
+		for d := path.Dir(rel); d != "." && !folders[d]; d = path.Dir(d) {
+			folders[d] = true
+		}
+	}
+	for _, rel := range rels {
+		addDirs(rel)
+		if isSectionIndex(path.Base(rel)) {
+			hasIndex[strings.TrimSuffix(path.Dir(rel), ".")] = true
+		}
+	}
+	for rel := range files {
+		addDirs(rel)
+	}
+	notes := map[string]string{}
+	taken := map[string]bool{}
+	for _, rel := range rels { // X.md beside X/ first
+		dir := strings.TrimSuffix(rel, path.Ext(rel))
+		if folders[dir] && !hasIndex[dir] {
+			notes[rel], taken[dir] = dir, true
+		}
+	}
+	for _, rel := range rels { // then X/X.md
+		dir := path.Dir(rel)
+		if dir != "." && !hasIndex[dir] && !taken[dir] && strings.EqualFold(path.Base(dir), pageName(path.Base(rel))) {
+			notes[rel], taken[dir] = dir, true
+		}
+	}
+	return notes
+}
+
+// plainReadmes returns the README.md files among rels that share their
+// folder with an index.md or _index.md: those are the folder's page, and
+// the README an ordinary page (/folder/readme/), as MkDocs and Jekyll
+// take it, instead of two pages claiming one URL.
+func plainReadmes(rels []string) map[string]bool {
+	index := map[string]bool{}
+	for _, rel := range rels {
+		if name := path.Base(rel); isSectionIndex(name) && !strings.EqualFold(pageName(name), "README") {
+			index[path.Dir(rel)] = true
+		}
+	}
+	out := map[string]bool{}
+	for _, rel := range rels {
+		if name := path.Base(rel); isSectionIndex(name) && strings.EqualFold(pageName(name), "README") && index[path.Dir(rel)] {
+			out[rel] = true
+		}
+	}
+	return out
+}
+
+// dir is the content-relative folder a section page stands for, or the
+// folder a page is in ("" for the root).
+func (p *Page) dir() string {
+	if p.folder != "" {
+		return p.folder
+	}
+	return strings.TrimSuffix(path.Dir(p.Rel), ".")
+}
+
+// notFoundHTML is the name of a corpus's own 404 page written in HTML
+// (Jekyll's); notFoundMD the Markdown one, which wins when both exist.
+const (
+	NotFoundHTML = "404.html"
+	notFoundMD   = "404.md"
+)
+
+// takeNotFound takes the corpus's own 404 page (404.md, else 404.html, at
+// the content root) out of pages: it becomes the site's 404 page at
+// /404.html, outside the navigation and the reading order.
+func (s *Site) takeNotFound(pages []*Page) []*Page {
+	for _, name := range []string{notFoundMD, NotFoundHTML} {
+		if p, ok := s.ByRel[name]; ok && s.NotFound == nil {
+			s.NotFound = p
+			p.SitePath, p.Kind = "/"+NotFoundHTML, templates.KindPage
+		}
+	}
+	return slices.DeleteFunc(pages, func(p *Page) bool { return p.Rel == notFoundMD || p.Rel == NotFoundHTML })
+}
+
+// pageFiles applies the layout's rule of which Markdown files are pages
+// (layout.Layout.PageFile: Jekyll's front matter) to the Markdown files
+// among rels (md: content-relative -> source-relative path); those that
+// are not pages are published as files, as they are (recorded in files).
+func (s *Site) pageFiles(rels []string, md map[string]string, files map[string]bool) []string {
+	// A folder has an index page when it holds index.md or index.html, or
+	// when X.md (or X.html) is beside it, X/: that page's URL is the
+	// folder's (sitegen's URLs are Jekyll's pretty ones), so
+	// jekyll-readme-index leaves the folder's README.md a file.
+	index := map[string]bool{}
+	for _, rel := range rels {
+		if name := path.Base(rel); pageName(name) == "index" {
+			index[path.Dir(rel)] = true
+		} else {
+			index[strings.TrimSuffix(rel, path.Ext(rel))] = true
+		}
+	}
+	return slices.DeleteFunc(rels, func(rel string) bool {
+		file, ok := md[rel]
+		if !ok || s.Lay.PageFile(rel, s.hasFrontMatter(file), index[path.Dir(rel)]) {
+			return false
+		}
+		files[rel] = true
+		return true
+	})
+}

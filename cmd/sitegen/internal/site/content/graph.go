@@ -1,0 +1,509 @@
+package content
+
+import (
+	"crypto/sha256"
+	"hash/maphash"
+	"maps"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"d6codex/cmd/sitegen/internal/assets"
+	"d6codex/cmd/sitegen/internal/dataview/query"
+	"d6codex/cmd/sitegen/internal/markup"
+	"d6codex/templates"
+)
+
+// The dependency graph of the content model, Vite's module graph and
+// Hugo's dependency tracking for sitegen: what each page read to be what
+// it is, kept from a build so that Site.Update re-reads, re-renders and
+// rewrites only what a change can alter.
+//
+// A page's output is made of three parts, each recorded apart:
+//
+//   - what loadPage read (loaded): the page file and the files it
+//     includes (mdBook's {{#include}}), with the page as read (its front
+//     matter, title, ids, tags, names) and the problems found. A page is
+//     read again only when one of those files changed, or what its name
+//     alone decides (a folder note, a README beside an index page).
+//   - its body (body): the Markdown rendered, with every question the
+//     page's text asked the content model and the answer it got (a link's
+//     URL, a wikilink's note, a broken link's problem, an embed's note),
+//     the files it read (the notes it embeds), and the problems found. A
+//     body is rendered again when one of its files changed, or when one
+//     question, asked again of the new model, gets another answer
+//     (asked again only where the model changed: see Update).
+//   - its frame (templates.Page but the body): title, breadcrumbs,
+//     previous and next, its list, computed for every page from the new
+//     model and compared; and the navigation, compared list by list along
+//     the page's trail. The navigation is made once (siteNav): a title
+//     edit makes it anew once, and rewrites the pages that show the entry.
+//
+// A page whose body, frame and navigation are the same is not written;
+// one whose body is the same is assembled from the kept body (with
+// Options.Incremental) without parsing its Markdown again.
+//
+// What a page asks goes through one door, pageLinks (wiki.go): a new kind
+// of question (a query over notes, backlinks) is recorded there like the
+// others, and Update asks it again when the model it reads changed.
+
+// Graph is the dependency graph of a built site (see above). Bodies and
+// frames are set by concurrent renders; the rest by one goroutine.
+type Graph struct {
+	// Keep keeps each page's rendered Markdown and search text
+	// (Options.Incremental), so that a page whose body did not change is
+	// written again without parsing it.
+	Keep bool
+	seed maphash.Seed // of the models' digests (update.go)
+
+	mu     sync.Mutex
+	Loads  map[string]*Loaded         // content-relative path -> the page as loadPage read it
+	Bodies map[string]*Body           // content-relative path -> the page's body
+	Frames map[string]*templates.Page // site path -> the frame its output was written with
+	Times  sync.Map                   // page file -> time.Time: its last change (lastmod.go), read once
+
+	// Untrusted says why the graph cannot stand for the build (a problem
+	// the load found that belongs to no page), "" when it can.
+	Untrusted string
+
+	Scan      *Scanned // the last walk of the content, and what it found wrong
+	ScanProbs Problems
+
+	Static    map[string]bool              // output files of static/, the theme and generated files
+	StatProbs Problems                     // what copyStatic found
+	Footer    Problems                     // what the footer's Markdown found
+	Frags     map[string][]string          // site path -> the fragments of the page other pages link to (its previews, preview.go)
+	Outs      map[string][sha256.Size]byte // the files the model makes (pages, redirects, 404.html, sitemap.xml, content files) -> content hash
+}
+
+// NewGraph returns an empty graph.
+func NewGraph(keep bool) *Graph {
+	return &Graph{Keep: keep, seed: maphash.MakeSeed(), Loads: map[string]*Loaded{}, Bodies: map[string]*Body{}, Frames: map[string]*templates.Page{}}
+}
+
+// Problems are the errors and warnings found by one step of a build.
+type Problems struct{ Errs, Warns Diagnostics }
+
+// Publish adds the problems to the build's collectors.
+func (p Problems) Publish(diag, warn *Collector) {
+	for _, d := range p.Errs {
+		diag.add(d)
+	}
+	for _, d := range p.Warns {
+		warn.add(d)
+	}
+}
+
+// Scanned records the last walk of the content.
+func (g *Graph) Scanned(sc *Scanned, probs Problems) {
+	if g != nil {
+		g.Scan, g.ScanProbs = sc, probs
+	}
+}
+
+// Loaded is a page as loadPage read it, before the model's steps placed it.
+type Loaded struct {
+	Page   *Page             // a copy, never placed (see clone)
+	Reads  []string          // the page file and the files it includes (source-relative)
+	Probs  Problems          // what loadPage found
+	Readme bool              // what its name decided: a README beside an index page
+	Folder string            // the folder it is the note of
+	Sum    [sha256.Size]byte // of its text, to follow a file that moved
+}
+
+// loaded records the pages loadPage just read, with the problems found
+// meanwhile (each on the page file it names).
+func (g *Graph) loaded(s *Site, pages []*Page, diags, warns Diagnostics) {
+	if g == nil {
+		return
+	}
+	byFile := make(map[string]*Problems, len(pages))
+	for _, p := range pages {
+		byFile[p.File] = &Problems{}
+	}
+	for _, d := range diags {
+		if pr, ok := byFile[d.File]; ok {
+			pr.Errs = append(pr.Errs, d)
+		} else {
+			g.Untrusted = "a problem of " + d.File + " while pages were read"
+		}
+	}
+	for _, d := range warns {
+		if pr, ok := byFile[d.File]; ok {
+			pr.Warns = append(pr.Warns, d)
+		} else {
+			g.Untrusted = "a warning about " + d.File + " while pages were read"
+		}
+	}
+	for _, p := range pages {
+		l := &Loaded{Page: p.Clone(s.Lay.SkipCopies), Reads: append([]string{p.File}, p.Includes...), Probs: *byFile[p.File],
+			Readme: s.readmes[p.Rel], Folder: s.folderNotes[p.Rel]}
+		if p.Src != nil {
+			l.Sum = sha256.Sum256(p.Src)
+		}
+		g.Loads[p.Rel] = l
+	}
+}
+
+// Clone is a copy of a page that loadPage made and no step placed yet,
+// which the steps can place without changing p: its maps and the slices
+// they change are its own. The text is kept with text (markCopies reads
+// it), dropped otherwise (renderBody reads the file again).
+func (p *Page) Clone(text bool) *Page {
+	c := *p
+	c.Aliases = slices.Clone(p.Aliases)
+	c.Ids = maps.Clone(p.Ids)
+	if !text {
+		c.Src = nil
+	}
+	return &c
+}
+
+// Body is the rendered Markdown of a page and what rendering it read.
+type Body struct {
+	// What the Markdown pipeline was told of the page (markupPage).
+	File, Url           string
+	DropH1, DropLeading bool
+	Failed              bool
+
+	Reads map[string]bool // source files read: the page's, its includes, the notes it embeds
+	Calls map[Call]Answer // each question asked of the content model, and its answer
+	Links []edge          // its links to other pages, once calls are let go (render's setAside)
+	Query *query.Deps     // what its Dataview queries and base views read (dataview.go), nil for none
+	Probs Problems
+	Err   bool // the Markdown could not be rendered (a problem says why): no output
+
+	Kept     bool // the rendered parts below are kept (graph.keep)
+	Content  string
+	Toc      []*templates.TOCItem
+	Flags    map[string]bool
+	Scripts  []string
+	Styles   []string
+	Docs     []SearchDoc          // the page's search documents (search.go)
+	Searched bool                 // docs are in the search index already (render's setAside)
+	Px       *markup.PreviewIndex // where its previews are cut from (preview.go), nil for a page without previews
+}
+
+// Call is a question a page's text asks the content model: where a
+// Markdown link (dest) or a wikilink (wiki: target dest, fragment frag,
+// embed) written on the page from (content-relative: the page rendered,
+// or a note it embeds) leads.
+type Call struct {
+	From       string
+	Wiki       bool
+	Dest, Frag string
+	Embed      bool
+}
+
+// Answer is what the model said: the URL, a problem, a warning, that the
+// target is not published, and for an embed the note put in place.
+type Answer struct {
+	Url, Problem, Warning, Unlinked string
+	Title                           string // of the page a link leads to (linkTarget)
+	Note                            Note
+}
+
+// Note is what the Markdown pipeline is told of an embedded note.
+type Note struct {
+	File, Url           string
+	DropH1, DropLeading bool
+}
+
+// noteOf describes an embedded note's markup.Page.
+func noteOf(p *markup.Page) Note {
+	return Note{File: p.File, Url: p.URL, DropH1: p.DropH1, DropLeading: p.DropLeading}
+}
+
+// asked records a question and its answer (nil b: nothing is recorded).
+func (b *Body) asked(c Call, a Answer) {
+	if b != nil {
+		b.Calls[c] = a
+	}
+}
+
+// queried records what a query of the body read.
+func (b *Body) queried(d *query.Deps) {
+	if b == nil || d == nil {
+		return
+	}
+	if b.Query == nil {
+		b.Query = &query.Deps{}
+	}
+	b.Query.Merge(d)
+}
+
+// read records a source file the body read.
+func (b *Body) read(file string) {
+	if b != nil {
+		b.Reads[file] = true
+	}
+}
+
+// Report records a problem found in the body.
+func (b *Body) Report(d Diagnostic, warning bool) {
+	if warning {
+		b.Probs.Warns = append(b.Probs.Warns, d)
+	} else {
+		b.Probs.Errs = append(b.Probs.Errs, d)
+	}
+}
+
+// Publish adds the body's problems to the build's.
+func (b *Body) Publish(diag, warn *Collector) { b.Probs.Publish(diag, warn) }
+
+// Fill puts the rendered Markdown into the page's view.
+func (b *Body) Fill(v *templates.Page) {
+	v.Content, v.TOC, v.Flags, v.Scripts, v.Styles = b.Content, b.Toc, b.Flags, b.Scripts, b.Styles
+}
+
+// Drop lets the rendered parts go unless keep.
+func (b *Body) Drop(keep bool) {
+	b.Kept = keep
+	if !keep {
+		b.Content, b.Toc, b.Flags, b.Scripts, b.Styles, b.Docs, b.Px = "", nil, nil, nil, nil, nil, nil
+	}
+}
+
+// Keeps reports whether the graph keeps the pages' rendered bodies
+// (Options.Incremental).
+func (g *Graph) Keeps() bool { return g != nil && g.Keep }
+
+// SetFooter records what the footer's Markdown found.
+func (g *Graph) SetFooter(probs Problems) {
+	if g != nil {
+		g.Footer = probs
+	}
+}
+
+// SetBody records the body of the page at content-relative path rel.
+func (g *Graph) SetBody(rel string, b *Body) {
+	if g == nil {
+		return
+	}
+	g.mu.Lock()
+	g.Bodies[rel] = b
+	g.mu.Unlock()
+}
+
+// SetFrame records the frame page v was written with (its body parts
+// left out).
+func (g *Graph) SetFrame(sitePath string, v *templates.Page) {
+	if g == nil {
+		return
+	}
+	f := *v
+	(&Body{}).Fill(&f)
+	g.mu.Lock()
+	g.Frames[sitePath] = &f
+	g.mu.Unlock()
+}
+
+// SetStatic records the files of static/, the theme and the generators
+// (everything the output holds after copyStatic) and their problems.
+func (g *Graph) SetStatic(files []assets.File, diags, warns Diagnostics) {
+	if g == nil {
+		return
+	}
+	g.Static = make(map[string]bool, len(files))
+	for _, f := range files {
+		g.Static[f.Rel] = true
+	}
+	g.StatProbs = Problems{diags, warns}
+}
+
+// SetOutput records the files the model made, from the whole output:
+// all but static files, the search index and the service worker.
+func (g *Graph) SetOutput(files []assets.File) {
+	if g == nil {
+		return
+	}
+	g.Outs = map[string][sha256.Size]byte{}
+	for _, f := range files {
+		if !g.Static[f.Rel] && !notModel(f.Rel) {
+			g.Outs[f.Rel] = f.Sum
+		}
+	}
+}
+
+// notModel reports whether an output file is made from the whole output
+// rather than from the content model: the search index (rewritten off
+// the path of an edit, see SearchWriter) and the service worker.
+func notModel(rel string) bool {
+	return strings.HasPrefix(rel, SearchDir+"/") || rel == SwFile || strings.HasPrefix(rel, "sw-files.") || rel == OutputMarker
+}
+
+// updated is the time page file file last changed, read once a build
+// (the graph keeps it until the file changes).
+func (g *Graph) updated(file string, read func() time.Time) time.Time {
+	if g == nil {
+		return read()
+	}
+	if t, ok := g.Times.Load(file); ok {
+		return t.(time.Time)
+	}
+	t := read()
+	g.Times.Store(file, t)
+	return t
+}
+
+// SameFrame reports whether two views of a page are the same but for
+// their body parts and site (compared apart). frameFields names the
+// fields it compares (TestFrameFields keeps the list whole).
+func SameFrame(a, b *templates.Page) bool {
+	return a.Kind == b.Kind && a.Title == b.Title && a.Heading == b.Heading && a.Description == b.Description &&
+		a.URL == b.URL && a.Permalink == b.Permalink && a.Section == b.Section && a.EditURL == b.EditURL &&
+		a.Updated.Equal(b.Updated) && slices.Equal(a.Breadcrumbs, b.Breadcrumbs) && slices.Equal(a.Children, b.Children) &&
+		sameLink(a.Prev, b.Prev) && sameLink(a.Next, b.Next) && reflect.DeepEqual(a.Pagination, b.Pagination) &&
+		reflect.DeepEqual(a.Hero, b.Hero) && reflect.DeepEqual(a.Features, b.Features) &&
+		slices.Equal(a.Backlinks, b.Backlinks)
+}
+
+// frameFields are the fields of templates.Page that sameFrame compares,
+// and bodyFields those of the body (body.fill) and the site.
+var (
+	FrameFields = []string{"Kind", "Title", "Heading", "Description", "URL", "Permalink", "Section", "EditURL", "Updated",
+		"Breadcrumbs", "Children", "Prev", "Next", "Pagination", "Hero", "Features", "Backlinks"}
+	BodyFields = []string{"Site", "Content", "TOC", "Flags", "Scripts", "Styles"}
+)
+
+// sameLink reports whether two links are both nil or equal.
+func sameLink(a, b *templates.Link) bool {
+	return a == b || a != nil && b != nil && *a == *b
+}
+
+// NavSame reports whether the navigation shows the same on page v with
+// the tree old as with the tree now: each list it shows (the top level,
+// the entries below each one in its trail, and below a draft) has the
+// same entries, in order (see templates' navList).
+func NavSame(v *templates.Page, old, now []*templates.NavItem) bool {
+	if len(old) != len(now) {
+		return false
+	}
+	for i, a := range now {
+		b := old[i]
+		if a.Title != b.Title || a.URL != b.URL || a.Kind != b.Kind || a.Number != b.Number || (len(a.Children) > 0) != (len(b.Children) > 0) {
+			return false
+		}
+	}
+	for i, a := range now {
+		switch {
+		case len(a.Children) == 0 || a.Kind == templates.NavPart || a.Kind == templates.NavSeparator:
+		case a.Kind == templates.NavDraft || v.InTrail(a.URL):
+			if !NavSame(v, old[i].Children, a.Children) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// SetFrags records the fragments of each page that other pages link to
+// (Site.frags), which its previews file holds.
+func (g *Graph) SetFrags(pages []*Page, frags map[*Page][]string) {
+	if g == nil {
+		return
+	}
+	g.Frags = make(map[string][]string, len(frags))
+	for _, p := range pages {
+		if f, ok := frags[p]; ok {
+			g.Frags[p.SitePath] = f
+		}
+	}
+}
+
+// SearchDoc is one searchable unit: a page's lead or one of its sections.
+type SearchDoc struct {
+	Anchor, Heading, Text string
+}
+
+// digest is what links resolve by in a model, hashed: structure is what
+// is not one page's own (which page or file is at each path and URL, the
+// other names of notes, what is not published, the sections); pages is
+// what a link to each page reads of it (linkPrint), by site path.
+type digest struct {
+	Structure uint64
+	Pages     map[string]uint64
+}
+
+// DigestOf returns the digest of model m, made once.
+func (g *Graph) DigestOf(s *Site, m *Model) *digest {
+	if m.digest != nil {
+		return m.digest
+	}
+	d := &digest{Pages: make(map[string]uint64, len(m.ByURL))}
+	sum := func(parts ...string) {
+		d.Structure += g.hash(parts...) // a sum: the order of a map's entries does not count
+	}
+	for sp, p := range m.ByURL {
+		sum("u", sp, p.Rel)
+		d.Pages[sp] = g.linkPrint(p)
+	}
+	for rel, p := range m.ByRel {
+		sum("r", rel, p.SitePath, strings.Join(p.Names, "\x00"), strconv.Itoa(int(p.Kind)))
+	}
+	for rel := range m.Files {
+		sum("f", rel)
+	}
+	for rel, why := range m.unpublished {
+		sum("n", rel, why)
+	}
+	for sp, rel := range m.unpubURL {
+		sum("v", sp, rel)
+	}
+	for dir, p := range m.sections {
+		sum("s", dir, p.SitePath)
+	}
+	if s.Lay.BookAnchors { // a "#id" link may lead to any page that has the id
+		for _, p := range m.Pages {
+			d.Structure += g.linkPrint(p)
+		}
+	}
+	m.digest = d
+	return d
+}
+
+// linkPrint is what a link to page p reads of it, hashed: its URL, title,
+// heading, whether it dropped its first heading, whether it could be
+// read, and its element ids.
+func (g *Graph) linkPrint(p *Page) uint64 {
+	h := g.hash(p.SitePath, p.Title, p.Heading, p.File, strconv.FormatBool(p.DropH1), strconv.FormatBool(p.TitleLead), strconv.FormatBool(p.Failed))
+	for id := range p.Ids {
+		h += g.hash("#", id)
+	}
+	return h
+}
+
+// hash hashes parts with the graph's seed.
+func (g *Graph) hash(parts ...string) uint64 {
+	var h maphash.Hash
+	h.SetSeed(g.seed)
+	for _, p := range parts {
+		h.WriteString(p)
+		h.WriteByte(0)
+	}
+	return h.Sum64()
+}
+
+// Ask asks the site's model the question c again, as the page's text
+// asked it (see pageLinks), without reading any file; ok is false when
+// the page that asked is gone.
+func (s *Site) Ask(c Call) (Answer, bool) {
+	from, ok := s.ByRel[c.From]
+	if !ok {
+		return Answer{}, false
+	}
+	l := pageLinks{s: s, p: from, assets: s.View.Assets, replay: true}
+	if !c.Wiki {
+		tg := s.linkTarget(from, c.Dest)
+		return Answer{Url: tg.URL, Problem: tg.Problem, Unlinked: tg.Unlinked, Title: tg.Title}, true
+	}
+	tg := l.resolveWiki(c.Dest, c.Frag, c.Embed)
+	a := Answer{Url: tg.URL, Problem: tg.Problem, Warning: tg.Warning, Unlinked: tg.Unlinked}
+	if tg.Note != nil {
+		a.Note = noteOf(tg.Note)
+	}
+	return a, true
+}

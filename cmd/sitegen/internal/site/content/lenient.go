@@ -1,0 +1,203 @@
+package content
+
+import (
+	"cmp"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/templates"
+)
+
+// What another tool builds through and sitegen reports (issue 32): the
+// layout's tool is the specification, so what it tolerates (a YAML key
+// set twice, where the last is read; one text where a list is expected;
+// two pages written to one URL, where the tool writes one of them) is not
+// a reason to publish nothing. In lenient mode (--broken-links warn, or
+// brokenLinks = "warn" in site.toml) each is a warning and the site is
+// built as the tool builds it; otherwise each is an error that says the
+// tool builds it, so a strict build shows where sitegen is stricter than
+// the tool. sitegen's own layout has no other tool: there each stays an
+// error.
+
+// lenient reports whether the build turns what the layout's tool
+// tolerates into warnings.
+func (s *Site) lenient() bool { return s.Cfg.Lenient }
+
+// Tolerate records a problem that the layout's tool builds through: a
+// warning in lenient mode, else an error that says so.
+func (s *Site) Tolerate(file string, line, col int, field, msg string) {
+	if d, warning := s.tolerance(file, line, col, field, msg); warning {
+		s.Warn.add(d)
+	} else {
+		s.Diag.add(d)
+	}
+}
+
+// tolerance is what tolerate reports, and whether it is a warning.
+func (s *Site) tolerance(file string, line, col int, field, msg string) (Diagnostic, bool) {
+	d := Diagnostic{File: file, Line: line, Col: col, Field: field, Msg: msg}
+	tool := s.Lay.Tool()
+	switch {
+	case tool == "":
+		return d, false
+	case s.lenient():
+		return d, true
+	}
+	d.Msg = fmt.Sprintf("%s (%s builds it so; --broken-links warn builds it as %s does, with a warning)", msg, tool, tool)
+	return d, false
+}
+
+// stringList reads the field key of p's front matter, a list of strings.
+// One text there is what the layout's tool reads as a list, a tolerance
+// reported: Hugo splits it into its words (cast.ToStringSlice), Obsidian
+// reads it as one alias ("Aliases should always be formatted as a list in
+// YAML", https://help.obsidian.md/aliases, yet the app takes `aliases:
+// "Name"`, which 1,172 notes of the Pathfinder 2e SRD vault write), the
+// others as a list of that one text. sitegen's own layout wants a list.
+func (s *Site) stringList(p *Page, r *fieldReader, key string) []string {
+	tool := s.Lay.Tool()
+	if list, ok := r.m[key].([]any); ok && tool != "" && slices.Contains(list, nil) {
+		// An empty item (a template's "aliases:\n  - "): the tools
+		// skip it.
+		line, col := r.locate(key)
+		var kept []any
+		for i, e := range list {
+			if e == nil {
+				s.Tolerate(p.File, line, col, key, fmt.Sprintf("item %d is empty: left out, as %s reads it", i+1, tool))
+				continue
+			}
+			kept = append(kept, e)
+		}
+		c := *r
+		c.m = maps.Clone(r.m)
+		c.m[key] = kept
+		out := c.strings(key)
+		r.bad = r.bad || c.bad
+		return out
+	}
+	text, ok := r.m[key].(string)
+	if !ok || tool == "" {
+		return r.strings(key)
+	}
+	parts := []string{text}
+	if s.Lay.Kind == layout.Hugo {
+		parts = strings.Fields(text)
+	}
+	line, col := r.locate(key)
+	s.Tolerate(p.File, line, col, key, fmt.Sprintf("one text, not a list: read as the list [%s], as %s reads it", strings.Join(quoteAll(parts), ", "), tool))
+	return parts
+}
+
+// oneText reads the field key of p's front matter, one text. A list of
+// plain values there is what the layout's tool shows as a list (Obsidian:
+// "List" is a property type, https://help.obsidian.md/properties), a
+// tolerance reported: its items are joined with ", ", which gives back a
+// sentence a YAML flow list split at its commas. sitegen's own layout,
+// and a list of lists or mappings, want one text.
+func (s *Site) oneText(p *Page, r *fieldReader, key string) string {
+	list, ok := r.m[key].([]any)
+	tool := s.Lay.Tool()
+	if !ok || tool == "" {
+		return r.str(key)
+	}
+	parts := make([]string, 0, len(list))
+	for _, e := range list {
+		switch e.(type) {
+		case []any, map[string]any:
+			return r.str(key)
+		case nil:
+			continue
+		}
+		parts = append(parts, fmt.Sprint(e))
+	}
+	text := strings.Join(parts, ", ")
+	line, col := r.locate(key)
+	s.Tolerate(p.File, line, col, key, fmt.Sprintf("a list, not one text: read as %q, as %s shows it", text, tool))
+	r.m[key] = text
+	return text
+}
+
+func quoteAll(ss []string) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = fmt.Sprintf("%q", s)
+	}
+	return out
+}
+
+// pluginBlock reports whether a problem's message is about a block that
+// a plugin of the layout's tool draws (layout.Layout.PluginBlocks): the
+// plugin shows its error inside the note, and the note is shown.
+func (s *Site) pluginBlock(msg string) bool {
+	for _, info := range s.Lay.PluginBlocks {
+		if strings.HasPrefix(msg, info+" block: ") {
+			return true
+		}
+	}
+	return false
+}
+
+// shareURLs keeps, of the pages that the layout's tool writes to one URL,
+// the one the tool keeps (layout.Layout.DuplicateURL: the one it writes
+// last), and reports each other one, naming both: a warning in lenient
+// mode (the page is not published: a link to its file leads to the URL,
+// where the kept page is, as on the tool's site), else an error. Without
+// such a rule (sitegen's own layout) checkURLs reports two pages of one
+// URL as an error.
+func (s *Site) shareURLs(pages []*Page) []*Page {
+	rule := s.Lay.DuplicateURL
+	if rule == nil {
+		return pages
+	}
+	byURL := map[string]*Page{}
+	dropped := map[*Page]bool{}
+	ordered := slices.Clone(pages)
+	slices.SortFunc(ordered, func(a, b *Page) int { return cmp.Compare(a.Rel, b.Rel) })
+	for _, p := range ordered {
+		if p.Failed {
+			continue
+		}
+		prev, dup := byURL[p.SitePath]
+		if !dup {
+			byURL[p.SitePath] = p
+			continue
+		}
+		keepP, why := rule(claim(prev), claim(p))
+		kept, lost := prev, p
+		if keepP {
+			kept, lost = p, prev
+		}
+		byURL[p.SitePath] = kept
+		dropped[lost] = true
+		if lost.Kind == templates.KindSection && kept.Kind != templates.KindSection {
+			// The page kept stands for the folder the lost one did
+			// (Docusaurus's g/g.md over g/README.md).
+			kept.Kind, kept.folder = templates.KindSection, lost.dir()
+		}
+		line, col, field := 1, 1, ""
+		if lost.permalink.line > 0 { // its URL is the one its permalink: asks for
+			line, col, field = lost.permalink.line, lost.permalink.col, lost.permalink.key
+		}
+		msg := fmt.Sprintf("duplicate URL %s: also produced by %s, which %s keeps (%s): this page is not published",
+			p.SitePath, kept.File, s.Lay.Tool(), why)
+		if s.Lay.Settings.DuplicateURLs == "warn" { // the site's own policy (Docusaurus' onDuplicateRoutes)
+			s.Warn.add(Diagnostic{File: lost.File, Line: line, Col: col, Field: field, Msg: msg + fmt.Sprintf(" (%s's settings build it with a warning)", s.Lay.Tool())})
+			continue
+		}
+		s.Tolerate(lost.File, line, col, field, msg)
+	}
+	if len(dropped) == 0 {
+		return pages
+	}
+	for p := range dropped {
+		s.ByRel[p.Rel] = byURL[p.SitePath] // a link to its file leads to its URL
+	}
+	return slices.DeleteFunc(pages, func(p *Page) bool { return dropped[p] })
+}
+
+func claim(p *Page) layout.Claim {
+	return layout.Claim{Rel: p.Rel, Title: p.Title, Weight: p.weight}
+}

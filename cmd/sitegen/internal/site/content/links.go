@@ -1,0 +1,462 @@
+package content
+
+import (
+	"fmt"
+	"net/url"
+	"path"
+	"regexp"
+	"strings"
+
+	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/markup"
+	"d6codex/templates"
+)
+
+// resolveLink checks a link destination written on page from and returns
+// the URL to publish. Links to Markdown files ("../opend6/dice.md#the-wild-die")
+// become page URLs; same-page fragments are checked; site-absolute links
+// ("/rules/combat/#cover") and folder-style ones ("../combat/", relative
+// to the page's URL) are checked against the site's pages and files (see
+// resolveAbs); links with a scheme are kept. Problem is set when the link
+// is broken, Unlinked when it leads to a page or file that is not
+// published (publish.go).
+func (s *Site) resolveLink(from *Page, dest string) markup.LinkTarget {
+	if s.Lay.Kind == layout.Jekyll {
+		dest = jekyllBaseURL.ReplaceAllString(dest, "")
+	}
+	if s.Lay.HTMLLinks {
+		dest = s.htmlPageLink(from, dest)
+	}
+	if s.links != nil && dest != "" && !strings.HasPrefix(dest, "#") && !strings.HasPrefix(dest, "//") && !strings.HasPrefix(dest, "?") {
+		if u, err := url.Parse(dest); err != nil || u.Scheme == "" {
+			return s.resolveByRules(from, dest) // the layout's own rule (pagerules.go)
+		}
+	}
+	if strings.HasPrefix(dest, "/") && !strings.HasPrefix(dest, "//") {
+		return s.resolveAbs(dest)
+	}
+	if dest == "" || strings.HasPrefix(dest, "/") || strings.HasPrefix(dest, "?") {
+		return linkTo(dest)
+	}
+	if u, err := url.Parse(dest); err == nil && u.Scheme != "" {
+		return linkTo(dest)
+	}
+	target, frag, _ := strings.Cut(dest, "#")
+	if target == "" {
+		if frag == "" || strings.HasPrefix(frag, "fn:") || strings.HasPrefix(frag, "fnref:") {
+			return linkTo(dest)
+		}
+		id, ok := anchorOf(from, frag)
+		if !ok {
+			if u, found := s.bookAnchor(from, frag); found {
+				return linkTo(u)
+			}
+			return broken("no heading with id %q on this page", frag)
+		}
+		return linkTo("#" + id) // "#" for the page's title: its top
+	}
+	query := ""
+	if t, q, found := strings.Cut(target, "?"); found {
+		target, query = t, "?"+q
+	}
+	if s.Lay.Kind == layout.VitePress {
+		target = s.pageFileLink(from, target)
+	}
+	if !s.isPageFile(target) && !s.isHTMLPage(from, target) {
+		file := target
+		if un, err := url.PathUnescape(file); err == nil {
+			file = un
+		}
+		tg, ok := s.resolveFile(from, file)
+		if !ok && s.Lay.FileLinks {
+			if u, problem, found := s.resolveFromFile(from, file, query, frag); found {
+				return markup.LinkTarget{URL: u, Problem: problem}
+			}
+		}
+		switch {
+		case !ok:
+			// A folder-style link ("../combat/", "tables"): relative to the
+			// page's URL, as a browser reads it, then checked like a link
+			// from the site's root.
+			abs := path.Join(s.urlDir(from), file)
+			if strings.HasSuffix(file, "/") {
+				abs += "/"
+			}
+			tg := s.resolveAbs(abs + query + fragPart(frag))
+			if tg.Problem != "" && s.Lay.FileLinks { // the file's folder is where its author looked
+				tg.Problem = fmt.Sprintf("%s is no page, folder or file", s.SrcFile(path.Join(path.Dir(from.Rel), file)))
+			}
+			return tg
+		case tg.Problem != "":
+			// A file that is not beside the page may be where the
+			// browser looks, from the page's URL (Jekyll corpora write
+			// links that way: ../../assets/x.png from docs/a.md).
+			if t2 := s.resolveAbs(path.Join(s.urlDir(from), file) + query + fragPart(frag)); t2.Problem == "" {
+				return t2
+			}
+			return tg
+		case tg.Unlinked != "":
+			return tg
+		case frag != "":
+			return linkTo(tg.URL + query + "#" + frag)
+		}
+		return linkTo(tg.URL + query)
+	}
+	if un, err := url.PathUnescape(target); err == nil {
+		target = un
+	}
+	rel := s.bundleRel(s.backIn(path.Join(path.Dir(from.Rel), target)))
+	to, ok := s.ByRel[rel]
+	if !ok && s.Cfg.Obsidian && !strings.HasPrefix(target, ".") {
+		// Obsidian's "absolute path in vault": Compendium/Races/Human.md
+		// from any folder (and Hugo's ref: "then relative to the rest of
+		// the site").
+		if root, found := s.ByRel[s.bundleRel(path.Clean(target))]; found {
+			rel, to, ok = s.bundleRel(path.Clean(target)), root, true
+		} else if s.unpublished[rel] == "" && s.unpublished[path.Clean(target)] != "" {
+			rel = path.Clean(target)
+		}
+	}
+	if !ok && (rel == ".." || strings.HasPrefix(rel, "../")) {
+		return broken("points outside %s/", s.Lay.Content)
+	}
+	switch {
+	case !ok && s.unpublished[rel] != "":
+		return markup.LinkTarget{Unlinked: s.unlinkedMsg(rel)}
+	case !ok:
+		return broken("%s does not exist", s.SrcFile(rel))
+	}
+	u := s.Cfg.RelURL(to.SitePath) + query
+	if frag != "" {
+		id, found := anchorOf(to, frag)
+		if !found && !to.Failed { // a page that could not be read has its own error
+			return broken("no heading with id %q in %s", frag, s.SrcFile(rel))
+		}
+		if !found {
+			id = frag
+		}
+		u += fragPart(id) // none for the page's title
+	}
+	return linkTo(u)
+}
+
+// backIn is the content-relative path rel written the short way when it
+// leaves the content folder only to come back in ("../src/a.md" from
+// mdBook's ../README.md is "a.md"); otherwise rel.
+func (s *Site) backIn(rel string) string {
+	if !outside(rel) || s.Lay.Content == "." {
+		return rel
+	}
+	if in, ok := strings.CutPrefix(path.Join(s.Lay.Content, rel), s.Lay.Content+"/"); ok {
+		return in
+	}
+	return rel
+}
+
+// bundleRel is, in a Hugo site, the page a link to X.md names when there
+// is no X.md: the bundle X/index.md (a leaf) or X/_index.md (a branch).
+// Hugo's ref and relref name a page by its path, "with or without a file
+// extension" (https://gohugo.io/functions/urls/ref/), and a bundle's path
+// is its folder's ("about/index.md // <- https://example.org/about/",
+// https://gohugo.io/content-management/organization/); the shortcode
+// package writes the path as X.md. Otherwise rel as it is.
+func (s *Site) bundleRel(rel string) string {
+	if s.Lay.Kind != layout.Hugo || !strings.HasSuffix(rel, ".md") {
+		return rel
+	}
+	known := func(rel string) bool {
+		_, ok := s.ByRel[rel]
+		return ok || s.unpublished[rel] != ""
+	}
+	if known(rel) {
+		return rel
+	}
+	stem := strings.TrimSuffix(rel, ".md")
+	for _, index := range []string{"/index.md", "/" + sectionIndex} {
+		if known(stem + index) {
+			return stem + index
+		}
+	}
+	return rel
+}
+
+// linkTo is a link that resolved to u.
+func linkTo(u string) markup.LinkTarget { return markup.LinkTarget{URL: u} }
+
+// broken is a link that did not resolve, and why.
+func broken(format string, args ...any) markup.LinkTarget {
+	return markup.LinkTarget{Problem: fmt.Sprintf(format, args...)}
+}
+
+// resolveFromFile resolves a link to a folder or to a file without an
+// extension from the folder of the file that holds it, as GitHub does
+// (layout.Layout.FileLinks): "../rules/" is the page of the folder rules,
+// "LICENSE" the file beside the page. found is false when it names
+// neither; the caller then reads the link from the page's URL.
+func (s *Site) resolveFromFile(from *Page, file, query, frag string) (url, problem string, found bool) {
+	rel := path.Join(path.Dir(from.Rel), file)
+	if rel == ".." || strings.HasPrefix(rel, "../") {
+		return "", "", false
+	}
+	if !strings.HasSuffix(file, "/") && s.Files[rel] {
+		s.Linked.add(rel)
+		return s.Cfg.RelURL(s.Cfg.BundleURL(rel)) + query + fragPart(frag), "", true
+	}
+	folder := rel + "/" + sectionIndex
+	if rel == "." {
+		folder = sectionIndex
+	}
+	_, sp := s.Cfg.Classify(folder)
+	if _, ok := s.ByURL[sp]; !ok {
+		return "", "", false
+	}
+	tg := s.resolveAbs(sp + query + fragPart(frag))
+	return tg.URL, tg.Problem, true
+}
+
+// bookAnchor resolves a same-page link "#frag" that page from has no
+// heading for, in a layout whose pages are the chapters of one book
+// (layout.Layout.BookAnchors): to the one other page that has it. Two or
+// more pages with it, or none: not found.
+func (s *Site) bookAnchor(from *Page, frag string) (string, bool) {
+	if !s.Lay.BookAnchors {
+		return "", false
+	}
+	var to *Page
+	id := ""
+	for _, p := range s.Pages {
+		if p == from || p.Copy {
+			continue
+		}
+		if pid, ok := anchorOf(p, frag); ok {
+			if to != nil {
+				return "", false
+			}
+			to, id = p, pid
+		}
+	}
+	if to == nil {
+		return "", false
+	}
+	return s.Cfg.RelURL(to.SitePath) + fragPart(id), true
+}
+
+// jekyllBaseURL matches Liquid's {{ site.baseurl }} at the start of a
+// link in a Jekyll page: the link is site-absolute, and sitegen adds the
+// base path itself.
+var jekyllBaseURL = regexp.MustCompile(`^\{\{\s*site\.baseurl\s*\}\}`)
+
+// resolveAbs checks a site-absolute link ("/rules/combat/#cover", as
+// MkDocs and Hugo corpora write them, relative to the site's root whatever
+// its base URL) and returns it under the base path: it must name a page
+// (or an alias of one; "/rules/combat", without the last slash, too), a
+// file of content/ or static/ (a stylesheet or script gets its
+// content-hashed name), the sitemap or the 404 page. Its fragment must be
+// an id of that page. One that names a page or file that is not published
+// is Unlinked.
+func (s *Site) resolveAbs(dest string) markup.LinkTarget {
+	target, frag, _ := strings.Cut(dest, "#")
+	target, query, _ := strings.Cut(target, "?")
+	if query != "" {
+		query = "?" + query
+	}
+	if un, err := url.PathUnescape(target); err == nil {
+		target = un
+	}
+	clean := path.Clean(target)
+	candidates := []string{clean + "/", strings.ToLower(clean) + "/", clean}
+	if clean == "/" {
+		candidates = []string{"/"}
+	} else if s.Lay.FileURLs && path.Ext(clean) == "" {
+		// A tool's page URL written without its .html (VitePress without
+		// cleanUrls publishes /guide/intro.html, and links /guide/intro).
+		candidates = append(candidates, clean+".html")
+	}
+	if s.isPageFile(clean) || strings.HasSuffix(clean, ".html") { // a source path from the content root
+		if p, ok := s.ByRel[s.bundleRel(strings.TrimPrefix(clean, "/"))]; ok {
+			candidates = []string{p.SitePath}
+		} else if rel := strings.TrimPrefix(clean, "/"); s.unpublished[rel] != "" {
+			return markup.LinkTarget{Unlinked: s.unlinkedMsg(rel)}
+		} else if s.Lay.FileURLs && strings.HasSuffix(clean, ".html") {
+			// A tool's page URL written with .html (VitePress without
+			// cleanUrls: /guide/intro.html).
+			candidates = append(candidates, strings.TrimSuffix(clean, ".html")+"/")
+		} else if strings.HasSuffix(clean, ".html") {
+			candidates = append(candidates, s.htmlFileURL(clean)...)
+		}
+	}
+	for _, c := range candidates {
+		if p, ok := s.ByURL[c]; ok {
+			u := s.Cfg.RelURL(p.SitePath) + query
+			if frag != "" {
+				id, found := anchorOf(p, frag)
+				if !found && !p.Failed {
+					return broken("no heading with id %q on the page at %s", frag, p.SitePath)
+				}
+				if !found {
+					id = frag
+				}
+				u += fragPart(id)
+			}
+			return linkTo(u)
+		}
+	}
+	for _, c := range candidates {
+		if _, ok := s.listURLs[c]; ok && frag == "" { // a further page of a long list (a blog's /blog/page/2/)
+			return linkTo(s.Cfg.RelURL(c) + query)
+		}
+	}
+	rel := strings.TrimPrefix(clean, "/")
+	if file, ok := s.FilesByURL[clean]; ok {
+		s.Linked.add(file)
+		return linkTo(s.Cfg.RelURL(clean) + query + fragPart(frag))
+	}
+	if s.Files[rel] { // a path from the content root as written: "/Images/map.png" from a repository's root
+		s.Linked.add(rel)
+		return linkTo(s.Cfg.RelURL(s.Cfg.BundleURL(rel)) + query + fragPart(frag))
+	}
+	if rel == "sitemap.xml" || rel == "404.html" || s.feedFiles[rel] {
+		return linkTo(s.Cfg.RelURL(clean) + query + fragPart(frag))
+	}
+	if s.View != nil {
+		if u, ok := s.View.Assets[rel]; ok {
+			return linkTo(u + query + fragPart(frag))
+		}
+	}
+	for _, c := range append(candidates, clean) {
+		if rel, ok := s.unpubURL[c]; ok {
+			return markup.LinkTarget{Unlinked: s.unlinkedMsg(rel)}
+		}
+	}
+	if s.unpublished[rel] != "" {
+		return markup.LinkTarget{Unlinked: s.unlinkedMsg(rel)}
+	}
+	if s.Lay.ToolRoute != nil {
+		if why := s.Lay.ToolRoute(strings.TrimSuffix(clean, "/") + "/"); why != "" {
+			return markup.LinkTarget{Unlinked: fmt.Sprintf("%s is %s: the link is shown as text", clean, why)}
+		}
+	}
+	return broken("no page or file of this site is at %s", clean)
+}
+
+// htmlPageLink reads a link to X.html as one to the page X.md, and one to
+// index.html as one to the folder's README.md or index.md, when that page
+// exists (layout.HTMLLinks: mdBook writes its pages so); other links are
+// returned as they are.
+func (s *Site) htmlPageLink(from *Page, dest string) string {
+	target, rest := dest, ""
+	if i := strings.IndexAny(dest, "#?"); i >= 0 {
+		target, rest = dest[:i], dest[i:]
+	}
+	if !strings.HasSuffix(target, ".html") || strings.Contains(target, "://") || strings.HasPrefix(target, "//") {
+		return dest
+	}
+	un := target
+	if u, err := url.PathUnescape(target); err == nil {
+		un = u
+	}
+	stem := strings.TrimSuffix(un, ".html")
+	tries := []string{stem + ".md"}
+	if path.Base(stem) == "index" {
+		dir := strings.TrimSuffix(stem, "index")
+		tries = append(tries, dir+"README.md", dir+"readme.md")
+	}
+	for _, t := range tries {
+		rel := path.Join(path.Dir(from.Rel), t)
+		if strings.HasPrefix(t, "/") {
+			rel = strings.TrimPrefix(path.Clean(t), "/")
+		}
+		if _, ok := s.ByRel[rel]; ok {
+			return t + rest
+		}
+	}
+	return dest
+}
+
+// urlDir is the URL a relative URL in page p resolves from: the page's
+// own URL (sitegen serves /a/b/), or, where the layout's tool serves pages
+// at URLs like files' (/docs/a/b), the folder of that URL.
+func (s *Site) urlDir(p *Page) string {
+	if !s.Lay.FileURLs && !p.fileURL {
+		return p.SitePath
+	}
+	if s.Lay.Kind == layout.VitePress && (p.Kind == templates.KindSection || p.Kind == templates.KindHome) {
+		return p.SitePath // guide/index.md is served at /guide/
+	}
+	if stem := path.Base(p.Rel); strings.TrimSuffix(stem, path.Ext(stem)) == "index" && (p.Kind == templates.KindSection || p.Kind == templates.KindHome) {
+		return p.SitePath // a folder's index.md is written as its index.html, served at /hiya/
+	}
+	return path.Dir(strings.TrimSuffix(p.SitePath, "/")) + "/"
+}
+
+// pageFileLink reads a VitePress link the way VitePress does: a relative
+// link names a page's file with or without its extension (./getting-started,
+// ./getting-started.html, ./guide/ for guide/index.md), resolved from the
+// linking file's folder. It returns the link to the page's .md file when
+// there is one, else target as it is.
+func (s *Site) pageFileLink(from *Page, target string) string {
+	if target == "" || strings.Contains(target, ":") {
+		return target
+	}
+	file, rest := target, ""
+	if i := strings.IndexAny(target, "#?"); i >= 0 {
+		file, rest = target[:i], target[i:]
+	}
+	if file == "" || s.isPageFile(file) {
+		return target
+	}
+	un := file
+	if u, err := url.PathUnescape(file); err == nil {
+		un = u
+	}
+	dir := path.Dir(from.Rel)
+	stem := strings.TrimSuffix(un, ".html")
+	var tries []string
+	if strings.HasSuffix(un, "/") {
+		tries = []string{un + "index.md"}
+	} else if path.Ext(stem) == "" || strings.HasSuffix(un, ".html") {
+		tries = []string{stem + ".md", stem + "/index.md"}
+	}
+	for _, t := range tries {
+		if _, ok := s.ByRel[path.Join(dir, t)]; ok || s.unpublished[path.Join(dir, t)] != "" {
+			return t + rest
+		}
+	}
+	return target
+}
+
+// isHTMLPage reports whether the relative link target names a page
+// written in HTML (a Jekyll page: about.html with front matter).
+func (s *Site) isHTMLPage(from *Page, target string) bool {
+	if !strings.HasSuffix(target, ".html") {
+		return false
+	}
+	if un, err := url.PathUnescape(target); err == nil {
+		target = un
+	}
+	_, ok := s.ByRel[path.Join(path.Dir(from.Rel), target)]
+	return ok
+}
+
+// htmlFileURL is the page URL a link to the HTML file clean (a site path
+// ending in .html) names, as the tool writes its pages: every page at
+// /a/b/ is the file /a/b/index.html, and a page the layout's tool writes
+// as a file (layout.Layout.FileURL: Jekyll's pages without a pretty
+// permalink, /a/b.html) is /a/b.html, where sitegen serves it at /a/b/.
+func (s *Site) htmlFileURL(clean string) []string {
+	if path.Base(clean) == "index.html" {
+		return []string{strings.TrimSuffix(path.Dir(clean), "/") + "/"}
+	}
+	if p, ok := s.ByURL[strings.TrimSuffix(clean, ".html")+"/"]; ok && p.fileURL {
+		return []string{p.SitePath}
+	}
+	return nil
+}
+
+// fragPart is "#frag", or "" for no fragment.
+func fragPart(frag string) string {
+	if frag == "" {
+		return ""
+	}
+	return "#" + frag
+}

@@ -1,0 +1,280 @@
+package content
+
+import (
+	"cmp"
+	"errors"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/srcpath"
+	"d6codex/templates"
+)
+
+// A layout whose navigation is its table of contents (layout.NavOnly:
+// mdBook's SUMMARY.md) publishes the Markdown files it lists and no
+// others; its nesting is the page tree (a chapter's sub-chapters are its
+// children, wherever their files are), its order the reading order, and
+// the navigation shows it as written: part titles, separators, draft
+// chapters and section numbers included.
+
+// navListed is the set of Markdown files the layout's table of contents
+// lists, nil when the layout has none.
+func (s *Site) navListed() map[string]bool {
+	if !s.Lay.NavOnly {
+		return nil
+	}
+	listed := map[string]bool{notFoundMD: true} // mdBook's 404 page (output.html.input-404)
+	for _, e := range s.Lay.Nav {
+		if e.Path != "" {
+			listed[e.Path] = true
+		}
+	}
+	return listed
+}
+
+// notListedReason is what the build's report says of a Markdown file the
+// table of contents does not list.
+const notListedReason = "not in SUMMARY.md (mdBook)"
+
+// notListed adds the Markdown files the table of contents does not list
+// to what the build says it left out.
+func (s *Site) notListed(rels []string) {
+	for _, rel := range rels {
+		if f := s.SrcFile(rel); f != s.Lay.NavFile { // the table of contents itself
+			s.NotPublished = append(s.NotPublished, NotPublished{File: f, Reason: notListedReason})
+		}
+	}
+	slices.SortFunc(s.NotPublished, func(a, b NotPublished) int { return cmp.Compare(a.File, b.File) })
+}
+
+// chaptersOutside visits the chapters the table of contents lists outside
+// the content folder (mdBook's "[Introduction](../README.md)", a file of
+// the book's folder that mdBook reads relative to src/), with their
+// content-relative and source-relative paths. The layout has refused
+// those outside the source folder or hidden; the same rule as the walk's
+// (package srcpath) is applied here again, as the file may have changed
+// since, and a refused one is an error at its line of the table of
+// contents. A listed file that does not exist is navTree's warning.
+func (s *Site) chaptersOutside(visit func(rel, file string)) {
+	if !s.Lay.NavOnly {
+		return
+	}
+	for _, e := range s.Lay.Nav {
+		if !outside(e.Path) {
+			continue
+		}
+		file := s.SrcFile(e.Path)
+		if outside(file) || srcpath.SkippedPart(file) != "" {
+			s.Diag.Addf(s.Lay.NavFile, e.Line, 1, "", "chapter %q: %q is outside the book's folder or a hidden name: sitegen publishes neither", e.Title, e.Path)
+			continue
+		}
+		if _, err := srcpath.Check(s.Opts.Source, file); err != nil {
+			var le *srcpath.Error
+			if errors.As(err, &le) {
+				s.Diag.Addf(s.Lay.NavFile, e.Line, 1, "", "chapter %q: %s: %s", e.Title, le.Link, le.Error())
+			}
+			continue
+		}
+		if fi, err := os.Stat(filepath.Join(s.Opts.Source, filepath.FromSlash(file))); err != nil || !fi.Mode().IsRegular() {
+			continue
+		}
+		visit(e.Path, file)
+	}
+}
+
+// navTree makes the table of contents the page tree: each listed page's
+// parent is the nearest page listed above it one level up (a draft's
+// sub-chapters go to the draft's own parent), the home page's the
+// top-level pages'; the order is the table's. A listed file that does
+// not exist is a warning: mdBook creates it (build.create-missing), so
+// its entry is shown as a draft.
+func (s *Site) navTree(pages []*Page) {
+	var stack []*Page // the page at each depth, nil for a draft
+	parentAt := func(depth int) *Page {
+		for d := min(depth, len(stack)) - 1; d >= 0; d-- {
+			if stack[d] != nil {
+				return stack[d]
+			}
+		}
+		return s.Home
+	}
+	for i, e := range s.Lay.Nav {
+		if e.Part || e.Separator {
+			continue
+		}
+		stack = stack[:min(e.Depth, len(stack))]
+		for len(stack) < e.Depth {
+			stack = append(stack, nil)
+		}
+		p := s.ByRel[e.Path]
+		if e.Path != "" && p == nil {
+			if s.unpublished[e.Path] == "" {
+				s.Warn.Addf(s.Lay.NavFile, e.Line, 1, "", "%s (%q) does not exist: mdBook would create it empty; shown as a draft",
+					s.SrcFile(e.Path), e.Title)
+				if s.navDrafts == nil {
+					s.navDrafts = map[int]bool{}
+				}
+				s.navDrafts[i] = true // in this model: the layout's Nav is not changed
+			}
+		}
+		if p != nil && p != s.Home {
+			p.Parent = parentAt(e.Depth)
+			p.weight = i + 1
+		}
+		stack = append(stack, p)
+	}
+	for _, p := range pages {
+		if p.Parent == nil && p != s.Home {
+			p.Parent = s.Home // a page the table does not place (404.md is taken out before)
+		}
+	}
+}
+
+// SiteNav is the navigation of every page: the table of contents of a
+// NavOnly layout, else the page tree.
+func (s *Site) SiteNav() []*templates.NavItem {
+	if menu := s.menuNav(); menu != nil {
+		return menu
+	}
+	if !s.Lay.NavOnly {
+		return s.navItems(s.Home.Children)
+	}
+	var top []*templates.NavItem
+	var stack []*templates.NavItem // the last item at each depth
+	for i, e := range s.Lay.Nav {
+		it := &templates.NavItem{Title: e.Title, Number: e.Number}
+		switch {
+		case e.Part:
+			it.Kind = templates.NavPart
+		case e.Separator:
+			it.Kind = templates.NavSeparator
+		case e.Draft || s.navDrafts[i] || s.ByRel[e.Path] == nil:
+			it.Kind = templates.NavDraft
+		default:
+			p := s.ByRel[e.Path]
+			it.URL = s.Cfg.RelURL(p.SitePath)
+			if it.Title == "" {
+				it.Title = p.Label()
+			}
+		}
+		depth := min(e.Depth, len(stack))
+		if e.Part || e.Separator {
+			depth = min(depth, 0)
+		}
+		stack = stack[:depth]
+		if depth == 0 {
+			top = append(top, it)
+		} else {
+			parent := stack[depth-1]
+			parent.Children = append(parent.Children, it)
+		}
+		stack = append(stack, it)
+	}
+	return top
+}
+
+// menuNav is the navigation of a site whose layout has a main menu
+// (layout.Layout.Menu, Hugo's menus.main): the settings' entries and the
+// pages' own (their front matter's), ordered and nested by the tool's
+// rule (Layout.MenuTree). Nil when the site has none: the page tree is
+// the navigation.
+func (s *Site) menuNav() []*templates.NavItem {
+	if s.Lay.PageMenu == nil || s.Lay.MenuTree == nil {
+		return nil
+	}
+	entries := slices.Clone(s.Lay.Menu)
+	for _, p := range s.Pages {
+		if p.File == "" || p.Meta == nil {
+			continue
+		}
+		if e, ok := s.Lay.PageMenu(p.Rel, p.Meta); ok {
+			entries = append(entries, e)
+		}
+	}
+	if len(entries) == 0 {
+		return nil
+	}
+	for i := range entries {
+		e := &entries[i]
+		if e.Page == "" {
+			e.Page = s.menuPage(e.PageRef, e.URL)
+		}
+		if p := s.ByRel[e.Page]; p != nil && e.Name == "" {
+			e.Name = p.Label() // Hugo: the page's LinkTitle
+		}
+	}
+	return s.menuItems(s.Lay.MenuTree(entries))
+}
+
+// menuPage is the content-relative path of the page a menu entry names
+// by its pageRef ("rules", "/rules/_index.md", "about.md"), else by its
+// URL on this site ("/rules/"); "" for none.
+func (s *Site) menuPage(ref, url string) string {
+	if ref != "" {
+		r := strings.Trim(path.Clean("/"+ref), "/")
+		for _, rel := range []string{r, r + ".md", path.Join(r, sectionIndex), path.Join(r, "index.md")} {
+			if _, ok := s.ByRel[rel]; ok {
+				return rel
+			}
+		}
+		if sec := s.sections[r]; sec != nil {
+			return sec.Rel
+		}
+		return ""
+	}
+	if strings.HasPrefix(url, "/") && !strings.HasPrefix(url, "//") {
+		u, _, _ := strings.Cut(url, "#")
+		for _, sp := range []string{u, strings.TrimSuffix(u, "/") + "/"} {
+			if p := s.ByURL[sp]; p != nil && p.SitePath == sp {
+				return p.Rel
+			}
+		}
+	}
+	return ""
+}
+
+// menuItems converts menu entries into the templates' navigation: an
+// entry's page by its URL, else the entry's URL (a site path under the
+// site's base path, another site's as written).
+func (s *Site) menuItems(es []layout.MenuEntry) []*templates.NavItem {
+	items := make([]*templates.NavItem, 0, len(es))
+	for _, e := range es {
+		it := &templates.NavItem{Title: e.Name, Children: s.menuItems(e.Children)}
+		switch p := s.ByRel[e.Page]; {
+		case p != nil:
+			it.URL = s.Cfg.RelURL(p.SitePath)
+		case strings.HasPrefix(e.URL, "/") && !strings.HasPrefix(e.URL, "//"):
+			it.URL = s.Cfg.RelURL(e.URL)
+		default:
+			it.URL = e.URL
+		}
+		if it.Title == "" {
+			it.Title = it.URL
+		}
+		items = append(items, it)
+	}
+	return items
+}
+
+// navItems converts the page tree into the templates' navigation tree.
+func (s *Site) navItems(children []*Page) []*templates.NavItem {
+	items := make([]*templates.NavItem, 0, len(children))
+	for _, c := range children {
+		if c.navExclude {
+			continue
+		}
+		it := &templates.NavItem{Title: c.Label(), Children: s.navItems(c.Children)}
+		if c.NoPage {
+			it.Kind = templates.NavDraft // a heading over its pages, no page of its own
+			it.Collapsible, it.Open = c.navFold, c.navOpen
+		} else {
+			it.URL = s.Cfg.RelURL(c.SitePath)
+		}
+		items = append(items, it)
+	}
+	return items
+}

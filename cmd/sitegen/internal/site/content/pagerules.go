@@ -1,0 +1,131 @@
+package content
+
+import (
+	"cmp"
+	"fmt"
+	"maps"
+	"net/url"
+	"slices"
+	"strings"
+
+	"d6codex/cmd/sitegen/internal/markup"
+	"d6codex/templates"
+)
+
+// A layout may bring its tool's own rules (Quartz's): which pages are
+// published (layout.Layout.Publish), a page's title and URL and its place
+// among its siblings (layout.PageRules), and what a link names
+// (layout.Layout.Links). This file applies them; the rules themselves are
+// the layout package's.
+
+// applyPageRules gives p the title the layout's rules give a page without
+// one in its front matter.
+func (s *Site) applyPageRules(p *Page) {
+	if s.Lay.Pages != nil && p.Title == "" && !p.Failed {
+		if t, ok := s.Lay.Pages.Title(p.Rel); ok {
+			p.Title = t
+		}
+	}
+}
+
+// compareByRules orders siblings by the layout's rules (Quartz's
+// Explorer: folders first, then by name), then by URL.
+func (s *Site) compareByRules(a, b *Page) int {
+	return cmp.Or(s.Lay.Pages.Compare(a.Label(), a.Kind == templates.KindSection, b.Label(), b.Kind == templates.KindSection),
+		cmp.Compare(a.SitePath, b.SitePath))
+}
+
+// findLinks makes the layout's link finder from every page loaded (the
+// unpublished ones too: Quartz counts them when it looks a name up) and
+// every file of the content.
+func (s *Site) findLinks(all []*Page) {
+	if s.Lay.Links == nil {
+		return
+	}
+	files := slices.Sorted(maps.Keys(s.Files))
+	names := map[string][]string{}
+	for _, p := range all {
+		files = append(files, p.Rel)
+		if len(p.Names) > 0 {
+			names[p.Rel] = p.Names
+		}
+	}
+	s.links = s.Lay.Links(files, names)
+}
+
+// ruleTarget is what the layout's link rule finds for the link dest
+// (without its fragment) on page from: a page, or a content file's URL;
+// unlinked says the target is not published, problem why there is
+// nothing.
+func (s *Site) ruleTarget(from *Page, dest string) (to *Page, fileURL, unlinked, problem string) {
+	rel, dir, folder, ok := s.links.Find(from.Rel, dest)
+	switch {
+	case !ok:
+		return nil, "", "", fmt.Sprintf("no note or file is at %q by %s's rule for links", dest, s.Lay.File)
+	case folder:
+		if sec, ok := s.sections[dir]; ok {
+			return sec, "", "", ""
+		}
+		return nil, "", "", fmt.Sprintf("folder %s/ has no published page", s.SrcFile(dir))
+	}
+	if p, ok := s.ByRel[rel]; ok {
+		return p, "", "", ""
+	}
+	if s.unpublished[rel] != "" {
+		return nil, "", s.unlinkedMsg(rel), ""
+	}
+	if s.Files[rel] {
+		s.Linked.add(rel)
+		return nil, s.Cfg.RelURL(s.Cfg.BundleURL(rel)), "", ""
+	}
+	return nil, "", "", fmt.Sprintf("%s is not published", s.SrcFile(rel))
+}
+
+// resolveByRules resolves a Markdown link by the layout's rule: every
+// link without a scheme names a note or file (Quartz's CrawlLinks).
+func (s *Site) resolveByRules(from *Page, dest string) markup.LinkTarget {
+	target, frag, _ := strings.Cut(dest, "#")
+	target, query, _ := strings.Cut(target, "?")
+	if query != "" {
+		query = "?" + query
+	}
+	to, fileURL, unlinked, problem := s.ruleTarget(from, target)
+	switch {
+	case unlinked != "":
+		return markup.LinkTarget{Unlinked: unlinked}
+	case problem != "":
+		return broken("%s", problem)
+	case to == nil:
+		return linkTo(fileURL + query + fragPart(frag))
+	}
+	u, problem := s.fragment(to, frag, to.File)
+	if problem != "" && !to.Failed {
+		return broken("%s", problem)
+	}
+	return linkTo(s.Cfg.RelURL(to.SitePath) + query + u)
+}
+
+// wikiByRules is ResolveWiki by the layout's rule for links (Quartz reads
+// a wikilink as a Markdown link to its target).
+func (l pageLinks) wikiByRules(target, frag string, embed bool) markup.WikiTarget {
+	s := l.s
+	if u, err := url.PathUnescape(target); err == nil {
+		target = u
+	}
+	to, fileURL, unlinked, problem := s.ruleTarget(l.p, target)
+	switch {
+	case unlinked != "":
+		return markup.WikiTarget{Unlinked: unlinked}
+	case problem != "":
+		return markup.WikiTarget{Problem: problem}
+	case to == nil:
+		return markup.WikiTarget{URL: fileURL + fragPart(frag)}
+	}
+	if _, problem := s.fragment(to, frag, to.File); problem != "" && s.Cfg.BrokenLinksWarn && !embed {
+		// Quartz links to the page whatever its fragment names: with
+		// broken links as warnings, so does sitegen, and says so.
+		return markup.WikiTarget{URL: s.Cfg.RelURL(to.SitePath) + "#" + markup.HeadingSlug(frag),
+			Warning: problem + "; the link goes to the page's top"}
+	}
+	return l.wikiPage(to, frag, embed)
+}

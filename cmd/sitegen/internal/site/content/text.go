@@ -1,0 +1,405 @@
+package content
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"fmt"
+	"io"
+	"unicode/utf8"
+
+	"d6codex/cmd/sitegen/internal/srcpath"
+)
+
+// utf8BOM is the byte order mark some Windows editors put at the start of
+// a UTF-8 file.
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
+
+// badText is the error of a page whose bytes are not UTF-8 text, with the
+// position of the first bad byte.
+type badText struct {
+	line, col int
+	msg       string
+}
+
+func (e *badText) Error() string { return fmt.Sprintf("%d:%d: %s", e.line, e.col, e.msg) }
+
+// FileStamp is what a stat says of a file (stampOf), the size, times
+// and inode git's index keeps to tell a file unchanged without reading
+// it.
+type FileStamp struct {
+	Size, Mtime, Ctime int64
+	Ino, Dev           uint64
+}
+
+// SrcRecord is a source file's stamp and the hash of its content when
+// the stamp was taken (the stamp taken before the read): readFenced
+// records the first text of each file a build read (Site.sums), the
+// build cache keeps it (buildcache.go).
+type SrcRecord struct {
+	Stamp FileStamp
+	Sum   [sha256.Size]byte
+}
+
+// MaxPageBytes is the longest Markdown page sitegen reads, 10 MB: a
+// page of that size still builds in seconds, and no rules page comes near.
+const MaxPageBytes = 10 << 20
+
+// MaxBlockBytes is the most text one block may hold: lines with no blank
+// line between them, outside fenced code, a table row or a list item's
+// first line starting a block of its own. Markdown parsers slow down with
+// the square of such a block's length on some shapes of it (a run of
+// link reference definitions, an unclosed "[a](" repeated, footnote marks
+// in a quote: 1 MB of each took minutes), while no rules page comes near
+// 64 KB in one paragraph.
+const MaxBlockBytes = 64 << 10
+
+// readPage reads the Markdown file at file (slash path relative to the
+// source; read under the link rule, see srcRoot) as text: a leading byte order mark is dropped, and bytes that are
+// not UTF-8 are a *badText error at the first of them, instead of passing
+// into the HTML.
+//
+// A page longer than MaxPageBytes is a *badText error at the line where
+// the limit falls; only that much of the file is ever read. A block longer
+// than MaxBlockBytes is a *badText error at its first line, but in a
+// layout of another tool (see readFenced).
+func (s *Site) readPage(file string) ([]byte, error) {
+	src, _, _, err := s.readFenced(file)
+	return src, err
+}
+
+// readFenced is readPage that also returns, in the layout of another tool,
+// the blocks longer than MaxBlockBytes, each made a fenced code block
+// (fenceBlocks: shown as written, parsed in linear time) instead of an
+// error, and then the line of the file each line of src came from: the
+// other tools (pulldown-cmark, markdown-it, remark) set no bound on a
+// paragraph, so the caller reports each block as what the tool builds.
+func (s *Site) readFenced(file string) (src []byte, lines []int, long []longBlock, err error) {
+	r, err := s.SrcRoot()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	f, err := r.OpenFile(file) // links only inside the source, when it is read
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	defer f.Close()
+	// Read into a buffer of the file's size (io.ReadAll starts at 512
+	// bytes and grows, a read and a copy at each step): one read of the
+	// text and one that finds its end.
+	var buf []byte
+	var rec SrcRecord // its stamp, taken before the read
+	if info, err := f.Stat(); err == nil && info.Mode().IsRegular() {
+		rec.Stamp = StampOf(info)
+		if info.Size() <= MaxPageBytes {
+			buf = make([]byte, 0, info.Size()+1)
+		}
+	}
+	src, err = readAll(buf, io.LimitReader(f, MaxPageBytes+1))
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if s.Sums != nil { // the text the build's pages are made from (buildcache.go)
+		rec.Sum = sha256.Sum256(src)
+		s.Sums.LoadOrStore(file, rec)
+	}
+	if len(src) > MaxPageBytes {
+		return nil, nil, nil, &badText{line: 1 + bytes.Count(src[:MaxPageBytes], []byte("\n")), col: 1,
+			msg: fmt.Sprintf("the page is longer than %d MB, the most sitegen reads: split it into several pages", MaxPageBytes>>20)}
+	}
+	src = bytes.TrimPrefix(src, utf8BOM)
+	DelimiterSpaces(src)
+	if utf8.Valid(src) {
+		if s.Lay.Tool() == "" {
+			if bad := checkBlocks(src); bad != nil {
+				return nil, nil, nil, bad
+			}
+		} else if long = longBlocks(src, false); long != nil {
+			src, lines = fenceBlocks(src, long)
+		}
+		return src, lines, long, nil
+	}
+	line, col := 1, 1
+	for i := 0; i < len(src); {
+		r, size := utf8.DecodeRune(src[i:])
+		if r == utf8.RuneError && size <= 1 {
+			return nil, nil, nil, &badText{line: line, col: col,
+				msg: fmt.Sprintf("byte 0x%02X is not UTF-8 text: save the file as UTF-8", src[i])}
+		}
+		if r == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+		i += size
+	}
+	return src, nil, nil, nil
+}
+
+// readAll appends what r reads until EOF to buf, as io.ReadAll does.
+func readAll(buf []byte, r io.Reader) ([]byte, error) {
+	for {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)] // grow
+		}
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+}
+
+// checkBlocks returns a *badText error at the first line of the first block
+// of src longer than MaxBlockBytes, or nil (see longBlocks).
+func checkBlocks(src []byte) *badText {
+	b := longBlocks(src, true)
+	if b == nil {
+		return nil
+	}
+	return &badText{line: b[0].start, col: 1, msg: fmt.Sprintf(
+		"the text from this line to line %d has no blank line in it and is longer than %d KB, the most sitegen reads in one paragraph: split it with blank lines", b[0].over, MaxBlockBytes>>10)}
+}
+
+// longBlock is a block of text longer than MaxBlockBytes: its first line,
+// the line where it passes the bound, and its last line.
+type longBlock struct{ start, over, end int }
+
+// longBlocks returns the blocks of src longer than MaxBlockBytes (only the
+// first when first is set; its end is then unknown). A block is a run of
+// lines with no blank line between them, read the way a Markdown parser
+// starts its paragraphs: quote markers (">") are looked through, fenced
+// code is skipped (it is not parsed as Markdown), and a table row or a
+// list item starts a block of its own. Front matter is skipped too.
+func longBlocks(src []byte, first bool) []longBlock {
+	var out []longBlock
+	start, size := 0, 0 // the first line of the current block, its bytes
+	long := false       // the current block is in out
+	fence := ""         // the open fence's marker ("```", "~~~"), or ""
+	end := func(last int) {
+		if long {
+			out[len(out)-1].end = last
+		}
+		start, size, long = 0, 0, false
+	}
+	n := 1
+	for rest := src; len(rest) > 0; n++ {
+		line := rest
+		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+			line, rest = rest[:i], rest[i+1:]
+		} else {
+			rest = nil
+		}
+		text := bytes.TrimLeft(line, " \t")
+		for len(text) > 0 && text[0] == '>' {
+			text = bytes.TrimLeft(text[1:], " \t")
+		}
+		text = bytes.TrimRight(text, " \t\r")
+		switch {
+		case fence != "":
+			if bytes.HasPrefix(text, []byte(fence)) {
+				fence = ""
+			}
+			continue
+		case n == 1 && (string(text) == "---" || string(text) == "+++"): // front matter
+			fence = string(text)
+			continue
+		case bytes.HasPrefix(text, []byte("```")) || bytes.HasPrefix(text, []byte("~~~")):
+			end(n - 1)
+			fence = string(text[:3])
+			continue
+		case len(text) == 0:
+			end(n - 1)
+			continue
+		case text[0] == '|' || listItem(text):
+			end(n - 1)
+		}
+		if start == 0 {
+			start = n
+		}
+		if size += len(line) + 1; size > MaxBlockBytes && !long {
+			out = append(out, longBlock{start: start, over: n, end: n})
+			if first {
+				return out
+			}
+			long = true
+		}
+	}
+	end(n - 1)
+	return out
+}
+
+// fenceBlocks returns src with each of blocks (longBlocks, in order) made a
+// fenced code block, its text shown as it is written instead of parsed
+// (lines that open a fence are never inside a block, so none closes it),
+// and the line of src each line of the result came from.
+func fenceBlocks(src []byte, blocks []longBlock) ([]byte, []int) {
+	out := make([]byte, 0, len(src)+8*len(blocks))
+	lines := make([]int, 0, bytes.Count(src, []byte("\n"))+1+2*len(blocks))
+	b := 0
+	for n, rest := 1, src; len(rest) > 0; n++ {
+		line := rest
+		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+			line, rest = rest[:i+1], rest[i+1:]
+		} else {
+			rest = nil
+		}
+		if b < len(blocks) && n == blocks[b].start {
+			out = append(out, "```\n"...)
+			lines = append(lines, n)
+		}
+		out = append(out, line...)
+		lines = append(lines, n)
+		if b < len(blocks) && n == blocks[b].end {
+			if line[len(line)-1] != '\n' {
+				out = append(out, '\n')
+			}
+			out = append(out, "```\n"...)
+			lines = append(lines, n)
+			b++
+		}
+	}
+	return out, lines
+}
+
+// listItem reports whether text (a line less its indentation) starts a
+// list item: "-", "*" or "+", or a number and "." or ")", then a space.
+func listItem(text []byte) bool {
+	if len(text) >= 2 && (text[0] == '-' || text[0] == '*' || text[0] == '+') && text[1] == ' ' {
+		return true
+	}
+	i := 0
+	for i < len(text) && i < 9 && text[i] >= '0' && text[i] <= '9' {
+		i++
+	}
+	return i > 0 && i+1 < len(text) && (text[i] == '.' || text[i] == ')') && text[i+1] == ' '
+}
+
+// SrcRoot is the source folder, opened once for the build's reads under
+// the link rule (package srcpath): no file is read through a link out of
+// it, whatever links are swapped in after it was listed.
+func (s *Site) SrcRoot() (*srcpath.Root, error) {
+	s.srcOnce.Do(func() { s.src, s.srcErr = srcpath.New(s.Opts.Source) })
+	return s.src, s.srcErr
+}
+
+// ReadSource reads a file of the source (a slash path relative to it)
+// under the link rule.
+func (s *Site) ReadSource(file string) ([]byte, error) {
+	r, err := s.SrcRoot()
+	if err != nil {
+		return nil, err
+	}
+	return r.ReadFile(file, 0)
+}
+
+// DelimiterSpaces takes the spaces and tabs that end a front matter
+// delimiter line ("--- ") off it, in place: Hugo, Jekyll and MkDocs all
+// take "--- " for "---" (a Hugo corpus had three pages whose closing line
+// is "--- "), where the front matter parser would run to the end of the
+// file. The text keeps its length and its lines: the spaces move to the
+// end of the line after the opening one (a YAML or TOML line, where they
+// mean nothing), and to the start of the line after the closing one when
+// that line is blank or they are fewer than four (they do not make code
+// of it), else to its end.
+func DelimiterSpaces(src []byte) {
+	if len(src) < 4 || src[0] != '-' && src[0] != '+' {
+		return
+	}
+	delim := src[0]
+	run := 0
+	for run < len(src) && src[run] == delim {
+		run++
+	}
+	if run < 3 {
+		return
+	}
+	// The closing line: the next line that is the delimiter run, spaces
+	// after it allowed.
+	first := lineEnd(src, 0)
+	closing := -1
+	for off := first + 1; off < len(src); off = lineEnd(src, off) + 1 {
+		l := bytes.TrimRight(src[off:lineEnd(src, off)], " \t\r")
+		if len(l) == run && len(bytes.Trim(l, string(delim))) == 0 {
+			closing = off
+			break
+		}
+	}
+	if closing < 0 {
+		return
+	}
+	// The closing line first: moving the opening line's spaces shifts
+	// nothing after the line that follows it.
+	if ws := spacesAfter(src, closing, run); ws > 0 {
+		end := lineEnd(src, closing)
+		if end < len(src) {
+			next := end + 1
+			nextEnd := lineEnd(src, next)
+			blank := len(bytes.TrimSpace(src[next:nextEnd])) == 0
+			if blank || ws < 4 {
+				rotate(src[closing+run:next], ws) // "--- \nX" -> "---\n X"
+			} else {
+				rotate(src[closing+run:textEnd(src, next, nextEnd)], ws) // to the end of the next line
+			}
+		}
+	}
+	if ws := spacesAfter(src, 0, run); ws > 0 {
+		next := first + 1
+		rotate(src[run:textEnd(src, next, lineEnd(src, next))], ws) // "---  \ntitle: A\n" -> "---\ntitle: A  \n"
+	}
+}
+
+// lineEnd is the offset of the newline that ends the line starting at
+// off, or len(src).
+func lineEnd(src []byte, off int) int {
+	if i := bytes.IndexByte(src[off:], '\n'); i >= 0 {
+		return off + i
+	}
+	return len(src)
+}
+
+// textEnd is where the text of the line [off, end) ends: before its \r.
+func textEnd(src []byte, off, end int) int {
+	if end > off && src[end-1] == '\r' {
+		return end - 1
+	}
+	return end
+}
+
+// spacesAfter counts the spaces and tabs after the delimiter run of the
+// line at off, when nothing else follows them on the line.
+func spacesAfter(src []byte, off, run int) int {
+	end := textEnd(src, off, lineEnd(src, off))
+	rest := src[off+run : end]
+	if len(bytes.Trim(rest, " \t")) != 0 {
+		return 0
+	}
+	return len(rest)
+}
+
+// rotate moves the first n bytes of b to its end.
+func rotate(b []byte, n int) {
+	if n <= 0 || n >= len(b) {
+		return
+	}
+	tmp := append([]byte(nil), b[:n]...)
+	copy(b, b[n:])
+	copy(b[len(b)-n:], tmp)
+}
+
+// Reread reads the text of a page again, as loadPage read it (see
+// pageSource), for a page loaded by an earlier build whose file did not
+// change: its problems were reported then.
+func (s *Site) Reread(p *Page) ([]byte, error) {
+	src, err := s.readPage(p.File)
+	if err != nil {
+		return nil, err
+	}
+	if s.Lay.Expand != nil {
+		src = s.Lay.Expand(p.File, src, s.readInclude).Src
+	}
+	s.metaBlock(src) // blanked, as when it was loaded
+	return src, nil
+}

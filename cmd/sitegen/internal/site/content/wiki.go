@@ -1,0 +1,437 @@
+package content
+
+import (
+	"cmp"
+	"fmt"
+	"maps"
+	"net/url"
+	"path"
+	"slices"
+	"strings"
+
+	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/markup"
+	"d6codex/templates"
+)
+
+// wikiIndex finds the note or file an Obsidian [[wikilink]] names, with
+// map lookups only (never a scan of the pages per link): notes by their
+// lower-cased name and by their lower-cased path without ".md", other
+// names of notes (aliases) apart, files likewise. Paths are relative to
+// the content root (page.rel).
+type wikiIndex struct {
+	byName     map[string][]*Page // "human" -> pages named Human.md, by path
+	byAlias    map[string][]*Page // "folk" -> pages with the alias Folk, by path
+	byPath     map[string]*Page   // "compendium/races/human" -> page
+	fileByName map[string][]string
+	fileByPath map[string]string // "img/map.png" -> "img/map.png" as written
+}
+
+// buildWiki indexes the loaded pages and content files, and apart from
+// them the notes and files that are not published (publish.go): a
+// wikilink to one of those is a warning and its text, never a link.
+func (s *Site) buildWiki(pages []*Page) {
+	s.wiki = newWikiIndex(pages, slices.Collect(maps.Keys(s.Files)))
+	s.unpubWiki = newWikiIndex(s.unpubPages, s.unpubFiles)
+}
+
+// newWikiIndex indexes pages and content files (content-relative paths).
+func newWikiIndex(pages []*Page, files []string) *wikiIndex {
+	w := &wikiIndex{
+		byName: make(map[string][]*Page, len(pages)), byAlias: map[string][]*Page{}, byPath: make(map[string]*Page, len(pages)),
+		fileByName: map[string][]string{}, fileByPath: map[string]string{},
+	}
+	for _, p := range pages {
+		if p.File == "" {
+			continue
+		}
+		key := strings.ToLower(strings.TrimSuffix(p.Rel, ".md"))
+		w.byPath[key] = p
+		w.byName[path.Base(key)] = append(w.byName[path.Base(key)], p)
+		for _, n := range p.Names {
+			if k := strings.ToLower(n); k != path.Base(key) && !slices.Contains(w.byAlias[k], p) {
+				w.byAlias[k] = append(w.byAlias[k], p)
+			}
+		}
+	}
+	for _, m := range []map[string][]*Page{w.byName, w.byAlias} {
+		for _, list := range m {
+			slices.SortFunc(list, func(a, b *Page) int { return cmp.Compare(a.Rel, b.Rel) })
+		}
+	}
+	for _, rel := range files {
+		key := strings.ToLower(rel)
+		w.fileByPath[key] = rel
+		w.fileByName[path.Base(key)] = append(w.fileByName[path.Base(key)], rel)
+	}
+	for _, list := range w.fileByName {
+		slices.Sort(list)
+	}
+	return w
+}
+
+// pageLinks resolves the links of one page: Markdown links (resolveLink)
+// and wikilinks (markup.WikiResolver). Each question and its answer is
+// recorded in rec, the body of the page being rendered (graph.go), when
+// not nil; replay asks again without reading any file (an embed's note
+// is not read).
+type pageLinks struct {
+	s      *Site
+	p      *Page
+	assets templates.Assets
+	rec    *Body
+	replay bool
+}
+
+// ResolveTag implements markup.TagResolver: the URL of a tag's page.
+func (l pageLinks) ResolveTag(name string) string { return l.s.Cfg.RelURL(l.s.Cfg.tagPath(name)) }
+
+// ResolveLink implements markup.LinkResolver.
+func (l pageLinks) ResolveLink(dest string) (string, string) {
+	tg := l.ResolveTarget(dest)
+	if tg.Unlinked != "" {
+		return "", tg.Unlinked
+	}
+	return tg.URL, tg.Problem
+}
+
+// ResolveTarget implements markup.TargetResolver.
+func (l pageLinks) ResolveTarget(dest string) markup.LinkTarget {
+	tg := l.s.linkTarget(l.p, dest)
+	l.rec.asked(Call{From: l.p.Rel, Dest: dest}, Answer{Url: tg.URL, Problem: tg.Problem, Unlinked: tg.Unlinked, Title: tg.Title})
+	return tg
+}
+
+// linkTarget is resolveLink's answer with the title of the page the link
+// leads to, when it leads to one (a link may show it: a Hugo shortcode
+// whose template shows the page's .Title).
+func (s *Site) linkTarget(from *Page, dest string) markup.LinkTarget {
+	tg := s.resolveLink(from, dest)
+	if tg.Problem != "" || tg.Unlinked != "" || tg.URL == "" {
+		return tg
+	}
+	u, _, _ := strings.Cut(tg.URL, "#")
+	base := s.Cfg.RelURL("/")
+	if !strings.HasPrefix(u, base) {
+		return tg
+	}
+	if sp, err := url.PathUnescape("/" + strings.TrimPrefix(u, base)); err == nil {
+		if p := s.ByURL[sp]; p != nil {
+			tg.Title = p.Title
+		}
+	}
+	return tg
+}
+
+// ResolveWiki implements markup.WikiResolver (see resolveWiki); the
+// question and its answer are recorded.
+func (l pageLinks) ResolveWiki(target, frag string, embed bool) markup.WikiTarget {
+	tg := l.resolveWiki(target, frag, embed)
+	if l.rec != nil {
+		a := Answer{Url: tg.URL, Problem: tg.Problem, Warning: tg.Warning, Unlinked: tg.Unlinked}
+		if tg.Note != nil {
+			a.Note = noteOf(tg.Note)
+		}
+		l.rec.asked(Call{From: l.p.Rel, Wiki: true, Dest: target, Frag: frag, Embed: embed}, a)
+	}
+	return tg
+}
+
+// ResolveWiki implements markup.WikiResolver, as Obsidian resolves a
+// link: a name (case-insensitive) names the note of that name; several
+// notes of one name give the one in the linking note's folder, else (with
+// a warning naming the others) the one nearest the content root, else the
+// first by path; a path ("Races/Human") goes relative to the linking
+// note, then from the content root, then as the end of a note's path.
+func (l pageLinks) resolveWiki(target, frag string, embed bool) markup.WikiTarget {
+	s, from := l.s, l.p
+	if target == "" {
+		u, problem := s.fragment(from, frag, "this page")
+		return markup.WikiTarget{URL: u, Problem: problem}
+	}
+	if w := s.Lay.Markup.WikiLinks; w != nil && !s.Cfg.Obsidian {
+		return l.wikiByPlugin(w, target, frag) // a markdown-it plugin's rule
+	}
+	if s.links != nil {
+		return l.wikiByRules(target, frag, embed) // the layout's own rule (pagerules.go)
+	}
+	if s.wiki == nil {
+		return markup.WikiTarget{Problem: "wikilinks are not indexed"}
+	}
+	to, others, file := s.wiki.find(from, target)
+	if to == nil && file == "" && isBaseFile(target) {
+		if rel := s.findBase(from, target); rel != "" {
+			return markup.WikiTarget{Unlinked: s.SrcFile(rel) + " is an Obsidian base: its views show where it is embedded (![[...]]), and the file is not published, so the link is shown as text"}
+		}
+	}
+	if to == nil && file == "" && s.unpubWiki != nil {
+		if p, _, f := s.unpubWiki.find(from, target); p != nil || f != "" {
+			rel := f
+			if p != nil {
+				rel = p.Rel
+			}
+			return markup.WikiTarget{Unlinked: s.unlinkedMsg(rel)}
+		}
+	}
+	switch {
+	case to == nil && file != "":
+		s.Linked.add(file)
+		return markup.WikiTarget{URL: s.Cfg.RelURL(s.Cfg.BundleURL(file)) + fragPart(frag)}
+	case to == nil:
+		return markup.WikiTarget{Problem: fmt.Sprintf("no note or file named %q in %s", target, s.contentName())}
+	}
+	tg := l.wikiPage(to, frag, embed)
+	if len(others) > 0 && tg.Problem == "" {
+		names := make([]string, len(others))
+		for i, o := range others {
+			names[i] = o.File
+		}
+		tg.Warning = fmt.Sprintf("%d notes have this name: %s is used, not %s", len(others)+1, to.File, strings.Join(names, ", "))
+	}
+	if shadowed := s.wiki.shadowed(to, target); len(shadowed) > 0 && tg.Problem == "" {
+		w := fmt.Sprintf("the note %s is used, not %s (Obsidian links a name to the note's file)", to.File, strings.Join(shadowed, ", "))
+		if tg.Warning != "" {
+			w = tg.Warning + "; " + w
+		}
+		tg.Warning = w
+	}
+	return tg
+}
+
+// wikiPage is the target of a wikilink to page to: its URL and fragment,
+// and for an embed the note to render in place.
+func (l pageLinks) wikiPage(to *Page, frag string, embed bool) markup.WikiTarget {
+	s := l.s
+	tg := markup.WikiTarget{URL: s.Cfg.RelURL(to.SitePath)}
+	if frag != "" {
+		u, problem := s.fragment(to, frag, to.File)
+		if problem != "" {
+			return markup.WikiTarget{Problem: problem}
+		}
+		tg.URL += u
+	}
+	if embed && to.File == "" {
+		return markup.WikiTarget{Problem: "a folder's list of pages cannot be embedded"}
+	}
+	if embed && l.replay {
+		tg.Note = s.MarkupPage(to, l.assets, nil) // the note as it would be read: its file is a dependency of its own
+	} else if embed {
+		l.rec.read(to.File)
+		src, err := s.readPage(to.File)
+		if err != nil {
+			return markup.WikiTarget{Problem: fmt.Sprintf("read %s: %v", to.File, UnwrapPath(err))}
+		}
+		s.metaBlock(src)
+		tg.Note, tg.Src = s.MarkupPage(to, l.assets, l.rec), src
+	}
+	return tg
+}
+
+// find returns the page a wikilink target names (and the other pages of
+// that name, when it was a choice), or the content file it names.
+func (w *wikiIndex) find(from *Page, target string) (to *Page, others []*Page, file string) {
+	t := strings.ToLower(path.Clean(strings.TrimPrefix(target, "/")))
+	note := strings.TrimSuffix(t, ".md")
+	if strings.Contains(note, "/") {
+		if p, ok := w.byPath[path.Join(strings.ToLower(path.Dir(from.Rel)), note)]; ok {
+			return p, nil, ""
+		}
+		if p, ok := w.byPath[note]; ok {
+			return p, nil, ""
+		}
+		for _, p := range w.byName[path.Base(note)] { // a path's end: "Races/Human"
+			if strings.HasSuffix(strings.ToLower(strings.TrimSuffix(p.Rel, ".md")), "/"+note) {
+				return p, nil, ""
+			}
+		}
+		if f, ok := w.fileByPath[path.Join(strings.ToLower(path.Dir(from.Rel)), t)]; ok {
+			return nil, nil, f
+		}
+		if f, ok := w.fileByPath[t]; ok {
+			return nil, nil, f
+		}
+		for _, f := range w.fileByName[path.Base(t)] {
+			if strings.HasSuffix(strings.ToLower(f), "/"+t) {
+				return nil, nil, f
+			}
+		}
+		return nil, nil, ""
+	}
+	// A note's file name wins over the aliases of other notes, as in
+	// Obsidian (ResolveWiki warns about the aliases it passes over).
+	cands := w.byName[note]
+	if len(cands) == 0 {
+		cands = w.byAlias[note]
+	}
+	if len(cands) == 0 {
+		if fs := w.fileByName[t]; len(fs) > 0 {
+			return nil, nil, nearestFile(from, fs)
+		}
+		return nil, nil, ""
+	}
+	if len(cands) == 1 {
+		return cands[0], nil, ""
+	}
+	pick := cands[0]
+	dir := path.Dir(from.Rel)
+	if i := slices.IndexFunc(cands, func(p *Page) bool { return path.Dir(p.Rel) == dir }); i >= 0 {
+		return cands[i], nil, "" // the note beside the link: what its editor means
+	}
+	for _, p := range cands[1:] {
+		if strings.Count(p.Rel, "/") < strings.Count(pick.Rel, "/") {
+			pick = p
+		}
+	}
+	for _, p := range cands {
+		if p != pick {
+			others = append(others, p)
+		}
+	}
+	return pick, others, ""
+}
+
+// shadowed describes the aliases that name the wikilink target (a bare
+// name) but lose to the file name of the note to: `content/B.md, whose
+// alias "A" is the same name`.
+func (w *wikiIndex) shadowed(to *Page, target string) []string {
+	note := strings.TrimSuffix(strings.ToLower(path.Clean(strings.TrimPrefix(target, "/"))), ".md")
+	if strings.Contains(note, "/") || !slices.Contains(w.byName[note], to) {
+		return nil
+	}
+	var out []string
+	for _, p := range w.byAlias[note] {
+		if p == to {
+			continue
+		}
+		alias := note
+		for _, n := range p.Names {
+			if strings.ToLower(n) == note {
+				alias = n
+				break
+			}
+		}
+		out = append(out, fmt.Sprintf("%s, whose alias %q is the same name", p.File, alias))
+	}
+	return out
+}
+
+// nearestFile picks among files of one name as find picks among notes.
+func nearestFile(from *Page, files []string) string {
+	dir := path.Dir(from.Rel)
+	best := files[0]
+	for _, f := range files {
+		if path.Dir(f) == dir {
+			return f
+		}
+		if strings.Count(f, "/") < strings.Count(best, "/") {
+			best = f
+		}
+	}
+	return best
+}
+
+// fragment checks a fragment of a link to page to ("#Heading text",
+// "#heading-id", "#^block-id", percent-encoded or not, as Obsidian and
+// other tools write them) and returns it as the page's anchor ("#id").
+func (s *Site) fragment(to *Page, frag, where string) (string, string) {
+	if frag == "" {
+		return "", ""
+	}
+	id, ok := anchorOf(to, frag)
+	switch {
+	case ok && id == "":
+		return "", "" // the page's own title: its top
+	case ok:
+		return "#" + id, ""
+	case to.Failed: // a page that could not be read has its own error
+		return "#" + frag, ""
+	}
+	return "", fmt.Sprintf("no heading or block %q in %s", frag, where)
+}
+
+// anchorOf finds the id a fragment names on page p: the fragment itself,
+// unescaped, or the id of a heading with that text; "" (and true) for
+// the page's leading # heading, which became its title (the top of the
+// page).
+func anchorOf(p *Page, frag string) (string, bool) {
+	if p.Ids[frag] {
+		return frag, true
+	}
+	if un, err := url.PathUnescape(frag); err == nil {
+		frag = un
+	}
+	if p.Ids[frag] {
+		return frag, true
+	}
+	id := markup.HeadingSlug(frag)
+	if p.Ids[id] {
+		return id, true
+	}
+	if title := cmp.Or(p.Heading, p.Title); p.DropH1 && id == markup.HeadingSlug(title) {
+		return "", true
+	}
+	return "", false
+}
+
+// contentName names the content folder in a message: "content/", or for
+// a source whose pages are the folder itself "the vault" (Obsidian's
+// word) or "the source folder".
+func (s *Site) contentName() string {
+	switch {
+	case s.Lay.Content != ".":
+		return s.Lay.Content + "/"
+	case s.Lay.Kind == layout.Obsidian:
+		return "the vault"
+	}
+	return "the source folder"
+}
+
+// wikiByPlugin is the target of a wikilink as a markdown-it wikilinks
+// plugin writes it (layout.WikiLinks): the URL its options make from the
+// target, read as a link of the page's (the plugin's baseURL is the
+// site's base, which such a URL starts with). Where the site's page-name
+// transform is not read, each likely one is tried, the first URL at a
+// page wins.
+func (l pageLinks) wikiByPlugin(w *layout.WikiLinks, target, frag string) markup.WikiTarget {
+	s := l.s
+	var first markup.LinkTarget
+	hrefs := w.Hrefs(target)
+	for i, href := range hrefs {
+		if strings.HasPrefix(href, "/") {
+			href = "/" + strings.TrimPrefix(href, s.Cfg.Base)
+		}
+		tg := s.resolveLink(l.p, href+fragPart(frag))
+		if tg.Problem == "" {
+			return markup.WikiTarget{URL: tg.URL, Unlinked: tg.Unlinked}
+		}
+		if i == 0 {
+			first = tg
+		}
+	}
+	return markup.WikiTarget{Problem: fmt.Sprintf("%s links [[%s]] to %s: %s", w.Plugin, target, strings.Join(hrefs, " or "), first.Problem)}
+}
+
+// MarkupPage describes page p to the Markdown pipeline: its links resolve
+// against the content model, its problems become the build's diagnostics.
+// What the page reads of the model and of other files, and its problems,
+// are recorded in b, the body of the page being rendered (p itself, or a
+// page that embeds p); nil: nothing is recorded, problems are reported.
+func (s *Site) MarkupPage(p *Page, assets templates.Assets, b *Body) *markup.Page {
+	report := func(pr markup.Problem) {
+		s.report(p.File, p.srcLine(pr.Line), pr.Col, pr.Warning, pr.Msg)
+	}
+	if b != nil {
+		report = func(pr markup.Problem) {
+			b.Report(s.problem(p.File, p.srcLine(pr.Line), pr.Col, pr.Warning, pr.Msg))
+		}
+	}
+	return &markup.Page{
+		File:        p.File,
+		URL:         s.Cfg.RelURL(p.SitePath),
+		Links:       pageLinks{s: s, p: p, assets: assets, rec: b},
+		Assets:      assets,
+		DropH1:      p.DropH1 && !p.TitleLead,
+		DropLeading: p.DropH1 && p.TitleLead,
+		Report:      report,
+	}
+}
