@@ -1,26 +1,30 @@
-// Package site is the sitegen engine's content model and build
-// orchestration: it turns a source directory (site.toml, content/*.md,
-// static/) into a static web site. Markdown goes through package markup
-// (site supplies each page's link resolution), static files through
-// package assets.
+// Package site is the sitegen engine's build and its output: it renders
+// the content model of package content (a source directory read into
+// pages, links resolved, the dependency graph) into a static web site.
+// Markdown goes through package markup (content supplies each page's link
+// resolution), static files through package assets.
 //
-// A build runs in three steps on a Site value:
+// A build runs in three steps on a Site value (which wraps a
+// *content.Site with what only a build keeps):
 //
-//  1. Load reads site.toml and every Markdown file: front matter, element
-//     ids, URLs, the section tree, the reading order.
+//  1. Load reads site.toml and every Markdown file (package content):
+//     front matter, element ids, URLs, the section tree, the reading order.
 //  2. render renders every page in parallel (goldmark, then the templ
 //     components of package templates) and writes it, with static assets,
-//     the 404 page, alias redirects and sitemap.xml, into a directory.
+//     the 404 page, alias redirects, sitemap.xml, the search index and the
+//     service worker, into a directory.
 //  3. Build ties them together: it renders into a staging directory next to
 //     the destination and swaps it into place only if there was no error.
 //
-// Every problem found on the way is collected as a Diagnostic
+// Every problem found on the way is collected as a content.Diagnostic
 // (file:line:col: message); a build with any diagnostic publishes nothing.
+// Site.Update (update.go) asks the content model's graph what a change
+// touches and writes only that.
 //
-// What is read and what is published: every source file is read under
-// the link rule of package srcpath (walk.go); hidden names never are
-// published; what a tool's "do not publish" flags leave out is left out
-// of everything the build writes, and reported (publish.go).
+// What site must not do: decide what the content is. Pages, URLs, links,
+// what is published and what a page read are package content's; site
+// renders and writes them (output, the destination's lock and swap, the
+// build cache, the search index, the service worker).
 package site
 
 import (
