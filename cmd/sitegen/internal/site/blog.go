@@ -1,7 +1,6 @@
 package site
 
 import (
-	"bytes"
 	"encoding/xml"
 	"fmt"
 	"strings"
@@ -46,86 +45,98 @@ func (s *Site) writeFeeds(out fileWriter) error {
 	}
 	home := s.Cfg.AbsURL(list.SitePath)
 	dir := strings.TrimPrefix(list.SitePath, "/")
-	esc := func(b *bytes.Buffer, v string) { _ = xml.EscapeText(b, []byte(v)) }
 	for _, kind := range b.Feeds {
-		var x bytes.Buffer
-		x.WriteString(xml.Header)
+		var feed any
 		var name string
 		switch kind {
 		case "rss":
 			name = "rss.xml"
-			x.WriteString(`<rss version="2.0">` + "\n<channel>\n<title>")
-			esc(&x, b.FeedTitle)
-			x.WriteString("</title>\n<link>")
-			esc(&x, home)
-			x.WriteString("</link>\n<description>")
-			esc(&x, b.FeedDescription)
-			x.WriteString("</description>\n")
+			ch := rssChannel{Title: b.FeedTitle, Link: home, Description: b.FeedDescription}
 			if !updated.IsZero() {
-				fmt.Fprintf(&x, "<lastBuildDate>%s</lastBuildDate>\n", updated.UTC().Format(rfc822GMT))
+				ch.LastBuildDate = updated.UTC().Format(rfc822GMT)
 			}
 			for _, it := range items {
-				x.WriteString("<item>\n<title>")
-				esc(&x, it.title)
-				x.WriteString("</title>\n<link>")
-				esc(&x, it.link)
-				x.WriteString("</link>\n<guid>")
-				esc(&x, it.link)
-				x.WriteString("</guid>\n")
+				ri := rssItem{Title: it.title, Link: it.link, GUID: it.link, Description: it.summary}
 				if !it.date.IsZero() {
-					fmt.Fprintf(&x, "<pubDate>%s</pubDate>\n", it.date.UTC().Format(rfc822GMT))
+					ri.PubDate = it.date.UTC().Format(rfc822GMT)
 				}
-				if it.summary != "" {
-					x.WriteString("<description>")
-					esc(&x, it.summary)
-					x.WriteString("</description>\n")
-				}
-				x.WriteString("</item>\n")
+				ch.Items = append(ch.Items, ri)
 			}
-			x.WriteString("</channel>\n</rss>\n")
+			feed = rssFeed{Version: "2.0", Channel: ch}
 		case "atom":
 			name = "atom.xml"
-			x.WriteString(`<feed xmlns="http://www.w3.org/2005/Atom">` + "\n<id>")
-			esc(&x, home)
-			x.WriteString("</id>\n<title>")
-			esc(&x, b.FeedTitle)
-			x.WriteString("</title>\n")
-			fmt.Fprintf(&x, "<updated>%s</updated>\n", updated.UTC().Format(time.RFC3339))
-			x.WriteString(`<link rel="alternate" href="`)
-			esc(&x, home)
-			x.WriteString("\"/>\n<subtitle>")
-			esc(&x, b.FeedDescription)
-			x.WriteString("</subtitle>\n")
+			f := atomFeed{ID: home, Title: b.FeedTitle, Updated: updated.UTC().Format(time.RFC3339),
+				Link: atomLink{Rel: "alternate", Href: home}, Subtitle: b.FeedDescription}
 			if title := s.Cfg.Title; title != "" {
-				x.WriteString("<author><name>") // RFC 4287: an entry without an author takes the feed's
-				esc(&x, title)
-				x.WriteString("</name></author>\n")
+				f.Author = &atomAuthor{Name: title} // RFC 4287: an entry without an author takes the feed's
 			}
 			for _, it := range items {
-				x.WriteString("<entry>\n<title>")
-				esc(&x, it.title)
-				x.WriteString("</title>\n<id>")
-				esc(&x, it.link)
-				x.WriteString("</id>\n<link href=\"")
-				esc(&x, it.link)
-				fmt.Fprintf(&x, "\"/>\n<updated>%s</updated>\n", it.date.UTC().Format(time.RFC3339))
-				if it.summary != "" {
-					x.WriteString("<summary>")
-					esc(&x, it.summary)
-					x.WriteString("</summary>\n")
-				}
-				x.WriteString("</entry>\n")
+				f.Entries = append(f.Entries, atomEntry{Title: it.title, ID: it.link, Link: atomLink{Href: it.link},
+					Updated: it.date.UTC().Format(time.RFC3339), Summary: it.summary})
 			}
-			x.WriteString("</feed>\n")
+			feed = f
 		default:
 			continue
 		}
-		if err := out.Write(dir+name, x.Bytes()); err != nil {
+		x, err := xml.MarshalIndent(feed, "", "  ")
+		if err != nil {
+			return fmt.Errorf("write %s%s: %w", dir, name, err)
+		}
+		x = append(append([]byte(xml.Header), x...), '\n')
+		if err := out.Write(dir+name, x); err != nil {
 			return fmt.Errorf("write %s%s: %w", dir, name, err)
 		}
 	}
 	return nil
 }
+
+// The feeds' XML (encoding/xml): RSS 2.0's channel and items, and Atom's
+// feed and entries (RFC 4287); empty optional elements are left out.
+type (
+	rssFeed struct {
+		XMLName xml.Name   `xml:"rss"`
+		Version string     `xml:"version,attr"`
+		Channel rssChannel `xml:"channel"`
+	}
+	rssChannel struct {
+		Title         string    `xml:"title"`
+		Link          string    `xml:"link"`
+		Description   string    `xml:"description"`
+		LastBuildDate string    `xml:"lastBuildDate,omitempty"`
+		Items         []rssItem `xml:"item"`
+	}
+	rssItem struct {
+		Title       string `xml:"title"`
+		Link        string `xml:"link"`
+		GUID        string `xml:"guid"`
+		PubDate     string `xml:"pubDate,omitempty"`
+		Description string `xml:"description,omitempty"`
+	}
+	atomFeed struct {
+		XMLName  xml.Name    `xml:"http://www.w3.org/2005/Atom feed"`
+		ID       string      `xml:"id"`
+		Title    string      `xml:"title"`
+		Updated  string      `xml:"updated"`
+		Link     atomLink    `xml:"link"`
+		Subtitle string      `xml:"subtitle"`
+		Author   *atomAuthor `xml:"author,omitempty"`
+		Entries  []atomEntry `xml:"entry"`
+	}
+	atomLink struct {
+		Rel  string `xml:"rel,attr,omitempty"`
+		Href string `xml:"href,attr"`
+	}
+	atomAuthor struct {
+		Name string `xml:"name"`
+	}
+	atomEntry struct {
+		Title   string   `xml:"title"`
+		ID      string   `xml:"id"`
+		Link    atomLink `xml:"link"`
+		Updated string   `xml:"updated"`
+		Summary string   `xml:"summary,omitempty"`
+	}
+)
 
 // rfc822GMT is RSS 2.0's date ("Sat, 07 Sep 2002 00:00:01 GMT", RFC 822
 // with a four-digit year), in UTC.

@@ -130,7 +130,8 @@ func TestDocusaurusBlogPages(t *testing.T) {
 		t.Errorf("blog/rss.xml: %v", err)
 	}
 	var atom struct {
-		Title   string `xml:"title"`
+		XMLName xml.Name `xml:"http://www.w3.org/2005/Atom feed"` // RFC 4287's namespace
+		Title   string   `xml:"title"`
 		Entries []struct {
 			Title   string `xml:"title"`
 			ID      string `xml:"id"`
