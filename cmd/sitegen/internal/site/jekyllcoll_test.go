@@ -120,6 +120,17 @@ func TestJekyllPermalinkFolderPage(t *testing.T) {
 			"_pages/orient.md":           "---\ntitle: Orient Timeline\npermalink: /orient/\n---\nTIMELINE\n",
 			"campaigns/_orient/intro.md": "---\ntitle: Intro\n---\nINTRO\n",
 		}, map[string]string{"orient/index.html": "TIMELINE", "orient/intro/index.html": "INTRO"}},
+		// eval5B JB1 (DS-Homebrew/wiki): a collection's index.md that its
+		// permalink template (/:path:output_ext) puts at / is the home
+		// page, as Jekyll 4.3 writes it to index.html: "Documents in a
+		// collection are written to the path given by the permalink"
+		// (https://jekyllrb.com/docs/collections/#permalinks); no folder
+		// page of sitegen's may claim /.
+		{"collection index at the root", map[string]string{
+			"_config.yml":  "title: J\ncollections:\n  en:\n    output: true\n    permalink: /:path:output_ext\n",
+			"_en/index.md": "---\ntitle: Home\n---\nEN-HOME [b](b.md)\n",
+			"_en/b.md":     "---\ntitle: B\n---\nEN-B\n",
+		}, map[string]string{"index.html": "EN-HOME", "b/index.html": "EN-B"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := t.TempDir()

@@ -1256,13 +1256,15 @@ func (s *Site) checkURLs() {
 // give a folder without an index page (newSection) that folder's page (the
 // home page for the root): Jekyll makes no folder pages, so the author's
 // page is the one at that URL (cairn.md with permalink: /; a collection's
-// landing page in _pages/ with permalink: /<collection>/). sections maps
+// landing page in _pages/ with permalink: /<collection>/; a collection's
+// index.md its permalink template puts there). sections maps
 // the folders that have their page already.
 func (s *Site) permalinkFolders(pages []*Page, sections map[string]*Page, newSection func(dir string) *Page) {
 	byURL := map[string]*Page{}
 	dirs := map[string]bool{"": true}
 	for _, p := range pages {
-		if p.Kind == templates.KindPage && p.folder == "" && p.permalink.line > 0 && !p.Copy {
+		page := p.Kind == templates.KindPage && p.folder == ""
+		if (page || p.Kind == templates.KindSection) && !p.Copy && (p.permalink.line > 0 || s.toolURL(p)) {
 			byURL[p.SitePath] = p
 		}
 		for d := path.Dir(p.Rel); d != "." && !dirs[d]; d = path.Dir(d) {
@@ -1281,6 +1283,9 @@ func (s *Site) permalinkFolders(pages []*Page, sections map[string]*Page, newSec
 			continue
 		}
 		delete(byURL, p.SitePath)
+		if p.Kind == templates.KindSection && sections[p.dir()] == p {
+			delete(sections, p.dir()) // its own folder has no page now (Jekyll makes none)
+		}
 		if dir == "" {
 			p.Kind = templates.KindHome
 		} else {
@@ -1288,6 +1293,14 @@ func (s *Site) permalinkFolders(pages []*Page, sections map[string]*Page, newSec
 		}
 		sections[dir] = p
 	}
+}
+
+// toolURL reports whether p's URL is the one its tool's rule gives it
+// (Layout.PageURL: a Jekyll collection's permalink template), which may be
+// a folder's URL as a permalink: may (/:path:output_ext makes a
+// collection's index.md the home page).
+func (s *Site) toolURL(p *Page) bool {
+	return s.Lay.PageURL != nil && !p.Failed && p.permalink.line == 0 && s.Lay.PageURL(p.Rel, p.Meta) == p.SitePath
 }
 
 // synthRank sorts pages read from files before synthesized sections, and
