@@ -89,18 +89,24 @@ func (o *Output) copyFile(rel string, src io.ReaderAt, size int64, want *[sha256
 	if err == nil && (want != nil && sum != *want || longer(src, size)) {
 		err = errChanged
 	}
-	if err == nil {
-		err = os.Rename(tmp, to)
-	}
-	if err != nil {
-		if tmp != "" {
-			_ = os.Remove(tmp)
-		}
+	if err := placeSpilled(tmp, to, err); err != nil {
 		return fmt.Errorf("publish %s: %w", rel, err)
 	}
 	o.wrote.Add(1)
 	o.recordSum(rel, sum)
 	return nil
+}
+
+// placeSpilled renames the copy spill made (tmp) to its name, to, unless
+// the copy failed (err); a copy not renamed is removed.
+func placeSpilled(tmp, to string, err error) error {
+	if err == nil {
+		err = os.Rename(tmp, to)
+	}
+	if err != nil && tmp != "" {
+		_ = os.Remove(tmp)
+	}
+	return err
 }
 
 // keep keeps the file to (rel) when it holds size bytes of hash sum, as

@@ -53,13 +53,7 @@ func CopyAtomic(p string, src io.ReaderAt, size int64) error {
 	if err == nil && longer(src, size) {
 		err = errChanged
 	}
-	if err == nil {
-		err = os.Rename(tmp, p)
-	}
-	if err != nil {
-		if tmp != "" {
-			_ = os.Remove(tmp)
-		}
+	if err := placeSpilled(tmp, p, err); err != nil {
 		return fmt.Errorf("write %s: %w", p, err)
 	}
 	return nil
