@@ -180,6 +180,10 @@ type Layout struct {
 	// FileLinks does so too. Otherwise raw HTML's URLs are kept as
 	// written.
 	RawHTMLLinks bool
+	// RawHTMLImages does so for the src of <img> alone: VitePress gives
+	// raw HTML's images the base, as a Markdown image's, and writes raw
+	// HTML's <a href> as it is.
+	RawHTMLImages bool
 	// BookAnchors sends a link to "#id" that its page has no heading for
 	// to the one other page that has it: the files are the chapters of
 	// one book, joined into one document (by pandoc) where the id is.

@@ -72,6 +72,10 @@ type Options struct {
 	// <img> in raw HTML through the page's LinkResolver, as Markdown
 	// links are (a README's <img src="images/logo.png">, GitHub's way).
 	RawHTMLLinks bool
+	// RawHTMLImages does so for the src of <img> alone, the href of <a>
+	// kept as written (VitePress gives raw HTML's images the base, as
+	// Vue's asset URLs, and passes its links through).
+	RawHTMLImages bool
 	// Obsidian reads Obsidian's Markdown: [[wikilinks]] and ![[embeds]]
 	// (resolved through a Page.Links that is a WikiResolver), callouts of
 	// every kind with titles and fold markers, ^block-ids, %%comments%%,

@@ -22,7 +22,10 @@
 //     (/guide/getting-started/), which serves both. Relative links resolve
 //     from the page's file, with or without .md or .html.
 //   - Title: `title` (default "VitePress"); `base` is the deploy path,
-//     with sitemap.hostname the site's URL.
+//     with sitemap.hostname the site's URL. Images are given the base,
+//     those of raw HTML (<img src="/assets/x.png">) too, and checked
+//     (https://vitepress.dev/guide/asset-handling#base-url); raw HTML's
+//     <a href> is written as it is, as VitePress writes it.
 //   - Navigation: themeConfig.sidebar, an array of items ({text, link,
 //     items, base}) or an object of such arrays (or {base, items}) keyed
 //     by path prefix: its order and labels; pages it does not list follow.
@@ -132,6 +135,10 @@ func Recognise(dir string) (*layout.Layout, error) {
 		// directory as-is"; others are published when a page references them
 		// (https://vitepress.dev/guide/asset-handling).
 		LinkedFilesOnly: true,
+		// "all static asset paths are automatically processed to adjust
+		// for the different base config value" (#base-url): raw HTML's
+		// <img src> too; its <a href> is kept as written.
+		RawHTMLImages: true,
 		// markdown-it's typographer is off unless markdown.typographer is set.
 		// VitePress's markdown-it reads none of Obsidian's syntax; a
 		// wikilinks plugin the settings register is read (wikilinks.go).
