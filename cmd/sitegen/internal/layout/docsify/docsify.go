@@ -101,6 +101,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	l.ExcludeNames = append(l.ExcludeNames, Files...)
 	l.Unlisted = underscoreUnlisted
+	// docsify shows no date of a page's last change unless the page
+	// writes {docsify-updated} (https://docsify.js.org/#/configuration?id=formatupdated).
+	l.LastUpdated = layout.UpdatedBy(false)
 	l.Read = append(l.Read, "docsify ("+path.Join(root, "index.html")+"): _sidebar.md, _navbar.md, _coverpage.md are not pages")
 	st := ReadSettings(raw)
 	nameFrom, homeFrom := "", ""

@@ -109,6 +109,10 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	l := &layout.Layout{Kind: layout.Jekyll, File: file, Content: ".", Redirects: "redirect_from",
 		ExcludePrefix: "_", ExcludeNames: []string{"_site"}, Unpublished: Unpublished, DuplicateURL: layout.KeepLastByName, KeepCase: true,
+		// Jekyll gives a page no date of its last change (page.date is a
+		// post's, from its name or front matter); GitHub Pages' themes
+		// show none.
+		LastUpdated:      layout.UpdatedBy(false),
 		UnpublishedPaths: []layout.PathRule{{Reason: DraftsReason, Patterns: layout.ParseIgnore("/_drafts/"), Preview: true}}}
 	m, err := l.DecodeSettings(dir, file)
 	if err != nil {
