@@ -223,6 +223,11 @@ type Layout struct {
 	// in the navigation. Files that are not Markdown are published as
 	// usual.
 	NavOnly bool
+	// NavAsWritten: the navigation is Nav as written, its nesting, order
+	// and labels, group headings included (docsify's _sidebar.md), not the
+	// page tree; the pages it does not list are published, out of the
+	// navigation. NavOnly implies it.
+	NavAsWritten bool
 	// Home is the content-relative path of the site's home page when it
 	// is not the root's index page (mdBook's first chapter); "" for none.
 	Home string
