@@ -541,6 +541,10 @@ type Markup struct {
 	// NoObsidian: the tool reads none of Obsidian's syntax: [[x]],
 	// ![[x]], #tags, ==x== and %%x%% are text (VitePress's markdown-it).
 	NoObsidian bool
+	// NoTags: "#word" in the text is text, not a tag: the tool has no
+	// tags (GitHub's Markdown, docsify's marked), though the layout reads
+	// Obsidian's other syntax; tags: in front matter are still read.
+	NoTags bool
 	// WikiLinks, with NoObsidian, reads [[page]] and [[page|label]] as a
 	// markdown-it plugin the site registers does (wikilinks.go); nil: no
 	// wikilinks unless the layout reads Obsidian's syntax.
@@ -831,7 +835,10 @@ func Folder() *Layout {
 		UnpublishedPaths: []PathRule{{Reason: MDXReason, Patterns: ParseGlobs("**/*.mdx")}},
 		// GitHub shows A-B.md and A B.md at two addresses, which
 		// sitegen's URLs fold into one: the first by path is kept.
-		DuplicateURL: KeepFirstByPath}
+		DuplicateURL: KeepFirstByPath,
+		// GitHub's Markdown has no tags: "#show-and-tell" and "#87ceeb"
+		// are text (https://github.github.com/gfm/ has none).
+		Markup: Markup{NoTags: true}}
 }
 
 // FirstFile returns the first of names that is a file in dir, or "" when

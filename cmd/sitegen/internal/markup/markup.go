@@ -82,6 +82,9 @@ type Options struct {
 	// ==highlights== and #tags (linked through a Page.Links that is a
 	// TagResolver).
 	Obsidian bool
+	// NoTags, with Obsidian, leaves "#word" as text: the layout's tool
+	// has no tags (layout.Markup.NoTags).
+	NoTags bool
 	// WikiLinks reads [[wikilinks]] alone, without Obsidian's other
 	// syntax (a markdown-it wikilinks plugin's), resolved as Obsidian's
 	// are, through a Page.Links that is a WikiResolver.
@@ -203,7 +206,10 @@ func New(opts Options) *Markdown {
 		exts = append(exts, extension.Typographer)
 	}
 	if opts.Obsidian {
-		exts = append(exts, wikilink.Extension, highlight.Extension, comment.Extension, blockid.Extension, tag.Extension, admonition.Extension{})
+		exts = append(exts, wikilink.Extension, highlight.Extension, comment.Extension, blockid.Extension, admonition.Extension{})
+		if !opts.NoTags {
+			exts = append(exts, tag.Extension)
+		}
 	} else if opts.WikiLinks {
 		exts = append(exts, wikilink.Extension)
 	}

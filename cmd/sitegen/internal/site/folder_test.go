@@ -510,3 +510,45 @@ func TestDocsifyUnderscoreFolders(t *testing.T) {
 		t.Errorf("sitemap.xml lists _assets:\n%s", out["sitemap.xml"])
 	}
 }
+
+// TestNoTagsWithoutTheTool: "#word" is a tag only where the layout's tool
+// has tags. GitHub's Markdown (https://github.github.com/gfm/) and
+// docsify's marked have none, so in a folder of Markdown and a docsify
+// site "Post in the #show-and-tell channel" and the colour "#87ceeb" are
+// text, with no tag page (eval5A JA6: four tag pages, each linked from
+// the text); front matter tags: are still the page's. An Obsidian vault
+// has tags: "#87ceeb" is one there, as Obsidian reads it ("Tags must
+// contain at least one non-numerical character",
+// https://help.obsidian.md/tags), and "#1984" is not.
+func TestNoTagsWithoutTheTool(t *testing.T) {
+	page := "# Chat\n\nPost in the #show-and-tell channel. Sky: #87ceeb. Year #1984.\n"
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		tags  []string // the tag pages published
+	}{
+		{"folder", map[string]string{"README.md": "# Home\n", "chat.md": page, "meta.md": "---\ntags: [rules]\n---\n# Meta\n"}, []string{"rules"}},
+		{"docsify", map[string]string{"index.html": `<script>window.$docsify = {}</script><script src="//cdn.jsdelivr.net/npm/docsify@4"></script>`, "README.md": "# Home\n", "chat.md": page}, nil},
+		{"obsidian", map[string]string{".obsidian/app.json": "{}", "Home.md": "# Home\n", "chat.md": page}, []string{"87ceeb", "show-and-tell"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, _ := buildFolder(t, tc.files)
+			var tags []string
+			for name := range out {
+				if tag, ok := strings.CutPrefix(name, "tags/"); ok && strings.HasSuffix(tag, "/index.html") {
+					tags = append(tags, strings.TrimSuffix(tag, "/index.html"))
+				}
+			}
+			slices.Sort(tags)
+			if !slices.Equal(tags, tc.tags) {
+				t.Errorf("tag pages %q, want %q", tags, tc.tags)
+			}
+			chat := out["chat/index.html"]
+			if tc.tags == nil || tc.name == "folder" {
+				if !strings.Contains(chat, "Post in the #show-and-tell channel. Sky: #87ceeb.") {
+					t.Errorf("the text is not as written:\n%s", chat)
+				}
+			}
+		})
+	}
+}

@@ -147,6 +147,7 @@ func load(ctx context.Context, opts content.Options, updatable bool) (*Site, err
 		StaticDir:     StaticDir,
 		UnsafeHint:    "unsafe = true under [markup.goldmark.renderer] in " + content.ConfigFile,
 		Obsidian:      s.Cfg.Obsidian,
+		NoTags:        s.Lay.Markup.NoTags,
 		WikiLinks:     s.Lay.Markup.WikiLinks != nil,
 		Dataview:      s.DataviewOptions(),
 		RawHTMLLinks:  s.Lay.FileLinks || s.Lay.RawHTMLLinks,
