@@ -281,6 +281,6 @@ func sass(rel string) string {
 	if ext != ".scss" && ext != ".sass" {
 		return ""
 	}
-	return fmt.Sprintf("a Sass file with front matter, which Jekyll compiles to %s: sitegen does not compile Sass, so neither is published",
+	return fmt.Sprintf("Sass not compiled: Jekyll compiles this file (it has front matter) into %s; sitegen does not compile Sass, so neither is published",
 		path.Base(strings.TrimSuffix(rel, ext))+".css")
 }
