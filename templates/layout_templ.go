@@ -723,7 +723,7 @@ func navList(p *Page, parent *NavItem, items []*NavItem) templ.Component {
 						return templ_7745c5c3_Err
 					}
 				}
-				if len(it.Children) > 0 && p.InTrail(it.URL) {
+				if len(it.Children) > 0 && (p.InTrail(it.URL) || p.HoldsCurrent(it)) {
 					templ_7745c5c3_Err = navList(p, it, it.Children).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err

@@ -233,6 +233,9 @@ func (m *Markdown) IDs(doc ast.Node, src []byte) map[string]bool {
 // (not in code, raw HTML or headings); in a page of kramdown, the "#id" of
 // an attribute list is no tag.
 func (m *Markdown) Tags(doc ast.Node, src []byte) []string {
+	if !m.opts.Obsidian || m.opts.NoTags {
+		return nil // no #tags in this dialect
+	}
 	var out []string
 	eachTextLine(doc, src, func(line []byte) {
 		if m.opts.Dialects.Kramdown {

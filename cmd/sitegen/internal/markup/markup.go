@@ -72,12 +72,19 @@ type Options struct {
 	// <img> in raw HTML through the page's LinkResolver, as Markdown
 	// links are (a README's <img src="images/logo.png">, GitHub's way).
 	RawHTMLLinks bool
+	// RawHTMLImages does so for the src of <img> alone, the href of <a>
+	// kept as written (VitePress gives raw HTML's images the base, as
+	// Vue's asset URLs, and passes its links through).
+	RawHTMLImages bool
 	// Obsidian reads Obsidian's Markdown: [[wikilinks]] and ![[embeds]]
 	// (resolved through a Page.Links that is a WikiResolver), callouts of
 	// every kind with titles and fold markers, ^block-ids, %%comments%%,
 	// ==highlights== and #tags (linked through a Page.Links that is a
 	// TagResolver).
 	Obsidian bool
+	// NoTags, with Obsidian, leaves "#word" as text: the layout's tool
+	// has no tags (layout.Markup.NoTags).
+	NoTags bool
 	// WikiLinks reads [[wikilinks]] alone, without Obsidian's other
 	// syntax (a markdown-it wikilinks plugin's), resolved as Obsidian's
 	// are, through a Page.Links that is a WikiResolver.
@@ -199,7 +206,10 @@ func New(opts Options) *Markdown {
 		exts = append(exts, extension.Typographer)
 	}
 	if opts.Obsidian {
-		exts = append(exts, wikilink.Extension, highlight.Extension, comment.Extension, blockid.Extension, tag.Extension, admonition.Extension{})
+		exts = append(exts, wikilink.Extension, highlight.Extension, comment.Extension, blockid.Extension, admonition.Extension{})
+		if !opts.NoTags {
+			exts = append(exts, tag.Extension)
+		}
 	} else if opts.WikiLinks {
 		exts = append(exts, wikilink.Extension)
 	}

@@ -146,6 +146,23 @@ func TestRawHTMLLinks(t *testing.T) {
 	if !strings.Contains(out, `src="images/logo.png"`) || slices.ContainsFunc(problems, func(p string) bool { return strings.Contains(p, "broken") }) {
 		t.Errorf("RawHTMLLinks on without being asked: %q\n%s", problems, out)
 	}
+	// RawHTMLImages: the images alone (VitePress gives raw HTML's <img>
+	// the base and writes its <a href> as it is).
+	out, _, problems = convert(t, Options{RawHTMLImages: true}, src, Page{Links: resolver})
+	for _, want := range []string{`<img src="/images/logo.png" width="200"`, `<a href="combat.md">combat</a>`, `<a href="gone.md">gone</a>`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("RawHTMLImages: output lacks %q:\n%s", want, out)
+		}
+	}
+	var broken []string
+	for _, p := range problems {
+		if strings.Contains(p, "broken") {
+			broken = append(broken, p)
+		}
+	}
+	if want := []string{`4:32: broken image "none.png": nope`}; !slices.Equal(broken, want) {
+		t.Errorf("RawHTMLImages: problems = %q, want %q", broken, want)
+	}
 }
 
 func TestTOCAndHeadings(t *testing.T) {

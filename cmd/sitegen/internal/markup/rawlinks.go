@@ -12,8 +12,12 @@ import (
 
 // rawLinkAttrs are the attributes of raw HTML that hold a link or an
 // image a page's LinkResolver checks and rewrites (Options.RawHTMLLinks):
-// the ones the sanitizer keeps.
-var rawLinkAttrs = map[string]string{"a": "href", "img": "src"}
+// the ones the sanitizer keeps. rawImageAttrs are those of images alone
+// (Options.RawHTMLImages).
+var (
+	rawLinkAttrs  = map[string]string{"a": "href", "img": "src"}
+	rawImageAttrs = map[string]string{"img": "src"}
+)
 
 // resolveRawLinks checks and rewrites the links and images of a piece of
 // raw HTML (a block, or one tag of a paragraph) through links, as
@@ -21,13 +25,14 @@ var rawLinkAttrs = map[string]string{"a": "href", "img": "src"}
 // README is the picture beside it wherever the page is published. Tags it
 // does not change are kept byte for byte. report receives each broken
 // one (an error), and each to what is not published (a warning: the
-// attribute is dropped, so the tag links nowhere).
-func resolveRawLinks(raw string, links LinkResolver, report func(msg string, warning bool)) string {
+// attribute is dropped, so the tag links nowhere). attrs are the tags and
+// attributes read (rawLinkAttrs or rawImageAttrs).
+func resolveRawLinks(raw string, attrs map[string]string, links LinkResolver, report func(msg string, warning bool)) string {
 	if !strings.Contains(raw, "=") {
 		return raw
 	}
 	return rawhtml.EditTags(raw, func(tok *html.Token) bool {
-		attr, ok := rawLinkAttrs[tok.Data]
+		attr, ok := attrs[tok.Data]
 		if !ok {
 			return false
 		}
@@ -57,4 +62,16 @@ func resolveRawLinks(raw string, links LinkResolver, report func(msg string, war
 		}
 		return edited
 	})
+}
+
+// rawAttrs are the tags and attributes of raw HTML that the options have
+// checked and rewritten; nil for none.
+func (o Options) rawAttrs() map[string]string {
+	switch {
+	case o.RawHTMLLinks:
+		return rawLinkAttrs
+	case o.RawHTMLImages:
+		return rawImageAttrs
+	}
+	return nil
 }

@@ -55,8 +55,8 @@ func (t warnTransformer) Transform(doc *ast.Document, reader text.Reader, pc par
 					}
 				}
 			}
-			if t.m.opts.RawHTMLLinks && st.page.Links != nil {
-				clean = resolveRawLinks(clean, st.page.Links, func(msg string, warning bool) { st.reportAt(line, col, warning, msg) })
+			if attrs := t.m.opts.rawAttrs(); attrs != nil && st.page.Links != nil {
+				clean = resolveRawLinks(clean, attrs, st.page.Links, func(msg string, warning bool) { st.reportAt(line, col, warning, msg) })
 			}
 			if clean != text || !t.m.opts.Unsafe {
 				raws = append(raws, raw{n, clean})

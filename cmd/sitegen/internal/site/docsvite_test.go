@@ -534,3 +534,44 @@ func TestVitePressHeadingIDs(t *testing.T) {
 		}
 	}
 }
+
+// TestVitePressRawHTMLImages: "all static asset paths are automatically
+// processed to adjust for the different base config value"
+// (https://vitepress.dev/guide/asset-handling#base-url). VitePress 1.6.4,
+// built here with base: '/Sub/', writes raw HTML's <img src="/assets/x.png">
+// as /Sub/assets/x.png, as it writes a Markdown image, and keeps raw
+// HTML's <a href="/guide/a"> as written (markdown-it passes raw HTML
+// through; only Vue's asset URLs are given the base). eval5B JB20: every
+// such image was broken on the published site, and the check said nothing.
+func TestVitePressRawHTMLImages(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		".vitepress/config.mts": "export default {title: 'T', base: '/Sub/'}\n",
+		"public/assets/x.png":   "png",
+		"guide/a.md":            "# A\n",
+		"index.md":              "# Home\n\n<img src=\"/assets/x.png\" width=\"20\">\n\nInline <img src=\"/assets/x.png\" alt=\"i\"> and <a href=\"/guide/a\">raw link</a>.\n\n<img src=\"/assets/gone.png\">\n",
+	})
+	dest := filepath.Join(t.TempDir(), "out")
+	res, err := build(t, dir, content.Options{Theme: theme, Dest: dest, BrokenLinks: "warn"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dest, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`<img src="/Sub/assets/x.png" width="20">`, `<img src="/Sub/assets/x.png" alt="i">`, `<a href="/guide/a">raw link</a>`} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("index.html lacks %s", want)
+		}
+	}
+	var broken []string
+	for _, w := range res.WarningList {
+		if strings.Contains(w.String(), "broken") {
+			broken = append(broken, w.String())
+		}
+	}
+	if len(broken) != 1 || !strings.Contains(broken[0], "/assets/gone.png") {
+		t.Errorf("broken = %q, want the one missing image", broken)
+	}
+}

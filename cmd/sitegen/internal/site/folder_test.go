@@ -374,16 +374,19 @@ func TestFolderUpdateLinksNewFile(t *testing.T) {
 // TestDocsify: a folder whose index.html loads docsify is a docsify site
 // (grislyeye/three-meet, nerun/RPG_Doc_Template): its _sidebar.md,
 // _navbar.md and _coverpage.md ("Loads sidebar from the Markdown file
-// _sidebar.md", https://github.com/docsifyjs/docsify/blob/main/docs/configuration.md)
-// are not pages, in any folder; the root's _sidebar.md gives the
-// navigation its order and labels, its section headers their groups'
-// ("- Section Header 1" over a nested list, adding-pages.md), and a folder
-// no header names (pages/) the place of its first page.
+// _sidebar.md", https://docsify.js.org/#/configuration?id=loadsidebar)
+// are not pages, in any folder; the root's _sidebar.md is the navigation
+// as written, its nesting, order and labels, its section headers over
+// their lists ("- Section Header 1" over a nested list,
+// https://docsify.js.org/#/more-pages), and a page it does not list
+// (aaa.md) is published but not in the navigation (eval5A JA10: the
+// navigation was the folder tree, with a "Pages" level the sidebar has
+// not, and every unlisted file in it).
 func TestDocsify(t *testing.T) {
 	files := map[string]string{
 		"index.html":                     `<div id="app"></div><script>window.$docsify = {loadSidebar: true, loadNavbar: true, coverpage: true}</script><script src="//cdn.jsdelivr.net/npm/docsify@4"></script>`,
 		"README.md":                      "# Home\n",
-		"_sidebar.md":                    "+ Characters\n  + [Attributes](./pages/characters/attributes.md)\n  + [Skills](./pages/characters/skills.md)\n+ [Combat](./pages/combat/index.md)\n  + [Actions](./pages/combat/actions.md)\n+ Colophon\n  + [The Credits](./credits.md)\n",
+		"_sidebar.md":                    "+ Characters\n  + [Attributes](./pages/characters/attributes.md)\n  + [Skills](./pages/characters/skills.md)\n+ [Combat](./pages/combat/index.md)\n  + [Actions](./pages/combat/actions.md)\n  + [Wounds](./wounds.md)\n+ Colophon\n  + [The Credits](./credits.md)\n",
 		"_navbar.md":                     "* [SIDEBAR-NAVBAR](https://example.com)\n",
 		"_coverpage.md":                  "# SIDEBAR-COVER\n",
 		"pages/combat/_sidebar.md":       "- SIDEBAR-NESTED\n",
@@ -393,6 +396,7 @@ func TestDocsify(t *testing.T) {
 		"pages/combat/actions.md":        "# Actions\n",
 		"credits.md":                     "# Credits\n",
 		"aaa.md":                         "# Aaa\n",
+		"wounds.md":                      "# Wounds\n",
 	}
 	out, _ := buildFolder(t, files)
 	for name, body := range out {
@@ -400,11 +404,36 @@ func TestDocsify(t *testing.T) {
 			t.Errorf("%s: docsify's own files are published", name)
 		}
 	}
-	if got, want := navTitles(out["index.html"]), []string{"Pages", "The Credits", "Aaa"}; !slices.Equal(got, want) {
-		t.Errorf("top of the navigation = %q, want %q", got, want)
+	// A page's own group shows its entries (sitegen folds the others'):
+	// Combat's on its pages, wherever their files are (wounds.md).
+	for page, want := range map[string][]string{
+		"index.html":                         {"Attributes", "Skills", "Combat", "The Credits"},
+		"aaa/index.html":                     {"Attributes", "Skills", "Combat", "The Credits"},
+		"pages/combat/actions/index.html":    {"Attributes", "Skills", "Combat", "Actions", "Wounds", "The Credits"},
+		"wounds/index.html":                  {"Attributes", "Skills", "Combat", "Actions", "Wounds", "The Credits"},
+		"pages/characters/skills/index.html": {"Attributes", "Skills", "Combat", "The Credits"},
+	} {
+		if got := navTitles(out[page]); !slices.Equal(got, want) {
+			t.Errorf("%s: the navigation's links = %q, want %q", page, got, want)
+		}
 	}
-	if got, want := navTitles(out["pages/characters/skills/index.html"]), []string{"Pages", "Characters", "Attributes", "Skills", "Combat", "The Credits", "Aaa"}; !slices.Equal(got, want) {
-		t.Errorf("navigation = %q, want %q", got, want)
+	// The nesting: Characters over Attributes and Skills, Combat over
+	// Actions and Wounds, Colophon over The Credits.
+	nav := regexp.MustCompile(`(?s)<nav[^>]*class="[^"]*site-nav[^"]*".*?</nav>`).FindString(out["wounds/index.html"])
+	text := strings.Join(strings.Fields(regexp.MustCompile(`<[^>]*>`).ReplaceAllString(nav, " ")), " ")
+	if want := "Characters Attributes Skills Combat Actions Wounds Colophon The Credits"; text != want {
+		t.Errorf("the navigation reads %q, want %q", text, want)
+	}
+	for _, group := range [][2]string{{"Characters", "Skills"}, {"Combat", "Wounds"}, {"Colophon", "The Credits"}} {
+		_, after, _ := strings.Cut(nav, ">"+group[0]+"<")
+		_, list, _ := strings.Cut(after, "<ul>")
+		list, _, _ = strings.Cut(list, "</ul>")
+		if !strings.Contains(list, ">"+group[1]+"<") {
+			t.Errorf("%s is not under %s in the navigation:\n%s", group[1], group[0], nav)
+		}
+	}
+	if !strings.Contains(out["aaa/index.html"], "Aaa") {
+		t.Errorf("aaa.md, which the sidebar does not list, is not published")
 	}
 }
 
@@ -479,5 +508,47 @@ func TestDocsifyUnderscoreFolders(t *testing.T) {
 	}
 	if strings.Contains(out["sitemap.xml"], "_assets") {
 		t.Errorf("sitemap.xml lists _assets:\n%s", out["sitemap.xml"])
+	}
+}
+
+// TestNoTagsWithoutTheTool: "#word" is a tag only where the layout's tool
+// has tags. GitHub's Markdown (https://github.github.com/gfm/) and
+// docsify's marked have none, so in a folder of Markdown and a docsify
+// site "Post in the #show-and-tell channel" and the colour "#87ceeb" are
+// text, with no tag page (eval5A JA6: four tag pages, each linked from
+// the text); front matter tags: are still the page's. An Obsidian vault
+// has tags: "#87ceeb" is one there, as Obsidian reads it ("Tags must
+// contain at least one non-numerical character",
+// https://help.obsidian.md/tags), and "#1984" is not.
+func TestNoTagsWithoutTheTool(t *testing.T) {
+	page := "# Chat\n\nPost in the #show-and-tell channel. Sky: #87ceeb. Year #1984.\n"
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		tags  []string // the tag pages published
+	}{
+		{"folder", map[string]string{"README.md": "# Home\n", "chat.md": page, "meta.md": "---\ntags: [rules]\n---\n# Meta\n"}, []string{"rules"}},
+		{"docsify", map[string]string{"index.html": `<script>window.$docsify = {}</script><script src="//cdn.jsdelivr.net/npm/docsify@4"></script>`, "README.md": "# Home\n", "chat.md": page}, nil},
+		{"obsidian", map[string]string{".obsidian/app.json": "{}", "Home.md": "# Home\n", "chat.md": page}, []string{"87ceeb", "show-and-tell"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, _ := buildFolder(t, tc.files)
+			var tags []string
+			for name := range out {
+				if tag, ok := strings.CutPrefix(name, "tags/"); ok && strings.HasSuffix(tag, "/index.html") {
+					tags = append(tags, strings.TrimSuffix(tag, "/index.html"))
+				}
+			}
+			slices.Sort(tags)
+			if !slices.Equal(tags, tc.tags) {
+				t.Errorf("tag pages %q, want %q", tags, tc.tags)
+			}
+			chat := out["chat/index.html"]
+			if tc.tags == nil || tc.name == "folder" {
+				if !strings.Contains(chat, "Post in the #show-and-tell channel. Sky: #87ceeb.") {
+					t.Errorf("the text is not as written:\n%s", chat)
+				}
+			}
+		})
 	}
 }

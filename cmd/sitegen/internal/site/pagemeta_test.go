@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"d6codex/cmd/sitegen/internal/site/content"
+	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
 // TestDocumentTitles checks that pages of the same name in different
@@ -140,5 +141,114 @@ func TestPlaceholderBaseURL(t *testing.T) {
 	}
 	if len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0], "example.org") {
 		t.Errorf("warnings %q, want one naming example.org", res.Warnings)
+	}
+}
+
+// TestLastUpdatedByLayout: "Last updated" shows as the layout's tool shows
+// it. VitePress: "To enable it, add lastUpdated options to your config",
+// "the Markdown file must be committed to Git" and "This can be disabled
+// per-page using lastUpdated option on frontmatter"
+// (https://vitepress.dev/reference/default-theme-last-updated); VitePress
+// 1.6.4's own code reads the front matter only when the site's setting is
+// on (createMarkdownToVueRenderFn: includeLastUpdatedData && frontmatter.
+// lastUpdated !== false). sitegen's own layout shows the file's time
+// outside git (TestEditLinkAndUpdated). eval5B JB14: every VitePress page
+// said "Last updated" with the checkout's time.
+func TestLastUpdatedByLayout(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		git   bool
+		want  map[string]string // output file -> the date shown, "" for none
+	}{
+		{name: "vitepress without lastUpdated", git: true,
+			files: map[string]string{".vitepress/config.mts": "export default {title: 'T'}\n", "index.md": "# Home\n", "a.md": "# A\n"},
+			want:  map[string]string{"a.html": ""}},
+		{name: "vitepress lastUpdated: true, git", git: true,
+			files: map[string]string{".vitepress/config.mts": "export default {title: 'T', lastUpdated: true}\n", "index.md": "# Home\n", "a.md": "# A\n", "b.md": "---\nlastUpdated: false\n---\n# B\n"},
+			want:  map[string]string{"a.html": "2021-05-04", "b.html": ""}},
+		{name: "vitepress themeConfig.lastUpdated, git", git: true,
+			files: map[string]string{".vitepress/config.mts": "export default {title: 'T', themeConfig: {lastUpdated: {text: 'Updated at'}}}\n", "index.md": "# Home\n", "a.md": "# A\n"},
+			want:  map[string]string{"a.html": "2021-05-04"}},
+		{name: "vitepress lastUpdated: true, no git",
+			files: map[string]string{".vitepress/config.mts": "export default {title: 'T', lastUpdated: true}\n", "index.md": "# Home\n", "a.md": "# A\n"},
+			want:  map[string]string{"a.html": ""}},
+		// "showLastUpdateTime: Whether to display the last date the doc was
+		// updated" (default false), "based on git history"
+		// (https://docusaurus.io/docs/api/plugins/@docusaurus/plugin-content-docs#configuration).
+		{name: "docusaurus without showLastUpdateTime", git: true,
+			files: map[string]string{"docusaurus.config.js": "module.exports = {title: 'T', url: 'https://t.test', baseUrl: '/', presets: [['classic', {docs: {}}]]};\n", "docs/a.md": "# A\n"},
+			want:  map[string]string{"docs/a/index.html": ""}},
+		{name: "docusaurus showLastUpdateTime", git: true,
+			files: map[string]string{"docusaurus.config.js": "module.exports = {title: 'T', url: 'https://t.test', baseUrl: '/', presets: [['classic', {docs: {showLastUpdateTime: true}}]]};\n", "docs/a.md": "# A\n"},
+			want:  map[string]string{"docs/a/index.html": "2021-05-04"}},
+		// MkDocs' themes show no date; Material's "Last update" is the
+		// git-revision-date-localized plugin's
+		// (https://squidfunk.github.io/mkdocs-material/setup/adding-a-git-repository/#document-dates).
+		{name: "mkdocs", git: true,
+			files: map[string]string{"mkdocs.yml": "site_name: T\n", "docs/index.md": "# Home\n", "docs/a.md": "# A\n"},
+			want:  map[string]string{"a/index.html": ""}},
+		{name: "mkdocs git-revision-date-localized", git: true,
+			files: map[string]string{"mkdocs.yml": "site_name: T\nplugins:\n  - search\n  - git-revision-date-localized:\n      type: date\n", "docs/index.md": "# Home\n", "docs/a.md": "# A\n"},
+			want:  map[string]string{"a/index.html": "2021-05-04"}},
+		// Neither mdBook nor Jekyll nor docsify shows a page's last change.
+		{name: "mdbook", git: true,
+			files: map[string]string{"book.toml": "", "src/SUMMARY.md": "- [Intro](intro.md)\n- [A](a.md)\n", "src/intro.md": "# Intro\n", "src/a.md": "# A\n"},
+			want:  map[string]string{"a/index.html": ""}},
+		{name: "jekyll", git: true,
+			files: map[string]string{"_config.yml": "title: T\n", "index.md": "---\n---\n# Home\n", "a.md": "---\ntitle: A\n---\nA.\n"},
+			want:  map[string]string{"a/index.html": ""}},
+		{name: "docsify", git: true,
+			files: map[string]string{"index.html": "<script>window.$docsify = {}</script><script src=\"//cdn.jsdelivr.net/npm/docsify@4\"></script>", "README.md": "# Home\n", "a.md": "# A\n"},
+			want:  map[string]string{"a/index.html": ""}},
+		// sitegen's own layout: the last commit.
+		{name: "sitegen", git: true,
+			files: map[string]string{"site.toml": "title = \"T\"\n", "content/_index.md": "---\ntitle: Home\n---\n", "content/a.md": "---\ntitle: A\n---\n"},
+			want:  map[string]string{"a/index.html": "2021-05-04"}},
+		{name: "vitepress front matter alone",
+			files: map[string]string{".vitepress/config.mts": "export default {title: 'T'}\n", "index.md": "# Home\n", "a.md": "---\nlastUpdated: true\n---\n# A\n"}, git: true,
+			want: map[string]string{"a.html": ""}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := t.TempDir()
+			sitetest.WriteFiles(t, src, tc.files)
+			if tc.git {
+				gitCommit(t, src, "2021-05-04T10:00:00Z")
+			}
+			dest := filepath.Join(t.TempDir(), "out")
+			if _, err := build(t, src, content.Options{Theme: theme, Dest: dest}); err != nil {
+				t.Fatal(err)
+			}
+			out := readTree(t, dest)
+			for file, date := range tc.want {
+				page, ok := out[file]
+				if !ok {
+					t.Fatalf("no %s in %q", file, keys(out))
+				}
+				_, shown, found := strings.Cut(page, "Last updated <time datetime=\"")
+				shown, _, _ = strings.Cut(shown, "\"")
+				if !found {
+					shown = ""
+				}
+				if shown != date {
+					t.Errorf("%s shows Last updated %q, want %q", file, shown, date)
+				}
+			}
+		})
+	}
+}
+
+// gitCommit makes src a git repository with all it holds committed at date.
+func gitCommit(t *testing.T, src, date string) {
+	t.Helper()
+	for _, args := range [][]string{{"init", "-q"}, {"add", "-A"}, {"commit", "-q", "-m", "one"}} {
+		cmd := exec.Command("git", append([]string{"-C", src, "-c", "user.name=T", "-c", "user.email=t@t", "-c", "commit.gpgsign=false"}, args...)...)
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_DATE="+date, "GIT_COMMITTER_DATE="+date)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
 	}
 }

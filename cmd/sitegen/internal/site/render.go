@@ -373,7 +373,7 @@ func (s *Site) frame(p *content.Page, site *templates.Site) *templates.Page {
 		Permalink:   s.Cfg.AbsURL(p.SitePath),
 		Prev:        s.link(p.Prev),
 		Next:        s.link(p.Next),
-		Updated:     s.Updated(p),
+		Updated:     s.ShownUpdated(p),
 	}
 	if s.Cfg.EditURL != "" && p.File != "" {
 		v.EditURL = s.Cfg.EditURL + content.EscapePath(p.File)

@@ -142,14 +142,16 @@ func load(ctx context.Context, opts content.Options, updatable bool) (*Site, err
 	s.bc = s.openBodyCache()      // nil without a cache; its pages as loaded stand for the unchanged ones
 	s.setLoadCache()
 	s.Md = markup.New(markup.Options{
-		Unsafe:       s.Cfg.Unsafe,
-		Handlers:     content.DiagramBlocks(s.Lay, opts.Handlers),
-		StaticDir:    StaticDir,
-		UnsafeHint:   "unsafe = true under [markup.goldmark.renderer] in " + content.ConfigFile,
-		Obsidian:     s.Cfg.Obsidian,
-		WikiLinks:    s.Lay.Markup.WikiLinks != nil,
-		Dataview:     s.DataviewOptions(),
-		RawHTMLLinks: s.Lay.FileLinks || s.Lay.RawHTMLLinks,
+		Unsafe:        s.Cfg.Unsafe,
+		Handlers:      content.DiagramBlocks(s.Lay, opts.Handlers),
+		StaticDir:     StaticDir,
+		UnsafeHint:    "unsafe = true under [markup.goldmark.renderer] in " + content.ConfigFile,
+		Obsidian:      s.Cfg.Obsidian,
+		NoTags:        s.Lay.Markup.NoTags,
+		WikiLinks:     s.Lay.Markup.WikiLinks != nil,
+		Dataview:      s.DataviewOptions(),
+		RawHTMLLinks:  s.Lay.FileLinks || s.Lay.RawHTMLLinks,
+		RawHTMLImages: s.Lay.RawHTMLImages,
 		Dialects: markup.Dialects{
 			Kramdown:           s.Lay.Kind == layout.Jekyll,
 			AttrList:           s.Lay.Markup.AttrList,

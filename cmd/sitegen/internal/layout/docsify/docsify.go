@@ -6,8 +6,13 @@
 // loadNavbar "Loads navbar from the Markdown file _navbar.md", and
 // coverpage the cover from _coverpage.md, in any folder (a folder's own
 // _sidebar.md is its sidebar). The root's _sidebar.md ("- [Page 1](page-1.md)",
-// "- Section Header 1" over a nested list, adding-pages.md) gives the
-// navigation's order and labels; the rest is the folder of Markdown's
+// "- Section Header 1" over a nested list, https://docsify.js.org/#/more-pages)
+// is the navigation as written: its nesting, order and labels, its
+// section headers as headings over their lists (layout.NavAsWritten);
+// a page it does not list is published, as docsify serves every file, and
+// is not in the navigation. A folder's own _sidebar.md, which docsify
+// shows on that folder's pages, is not read: sitegen's navigation is one
+// for the whole site (the root's). The rest is the folder of Markdown's
 // layout (layout.Folder). Of the settings in window.$docsify
 // (https://docsify.js.org/#/configuration), read as text (ReadSettings)
 // from index.html or, for what it leaves unset, from the script files of
@@ -101,6 +106,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	l.ExcludeNames = append(l.ExcludeNames, Files...)
 	l.Unlisted = underscoreUnlisted
+	// docsify shows no date of a page's last change unless the page
+	// writes {docsify-updated} (https://docsify.js.org/#/configuration?id=formatupdated).
+	l.LastUpdated = layout.UpdatedBy(false)
 	l.Read = append(l.Read, "docsify ("+path.Join(root, "index.html")+"): _sidebar.md, _navbar.md, _coverpage.md are not pages")
 	st := ReadSettings(raw)
 	nameFrom, homeFrom := "", ""
@@ -137,6 +145,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		return nil, err
 	default:
 		l.Nav, l.NavFile = ParseSidebar(side), sidebar
+		l.NavAsWritten = true
 		l.Read = append(l.Read, fmt.Sprintf("%s (%d entries)", sidebar, len(l.Nav)))
 	}
 	return l, nil

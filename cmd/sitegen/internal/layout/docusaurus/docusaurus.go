@@ -251,6 +251,14 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if docs == nil && where != "" {
 		note(where, jsconfig.Computed{Text: "not an object", Line: obj.Lines[strings.SplitN(where, ".", 2)[0]]})
 	}
+	// "showLastUpdateTime: Whether to display the last date the doc was
+	// updated" (default false; https://docusaurus.io/docs/api/plugins/@docusaurus/plugin-content-docs#configuration),
+	// "based on git history" (docusaurus.io/docs/markdown-features#last-update).
+	l.LastUpdated = layout.UpdatedBy(false)
+	if on, _ := docs.Get("showLastUpdateTime").(bool); on {
+		l.LastUpdated = layout.UpdatedBy(true)
+		l.Read = append(l.Read, where+".showLastUpdateTime")
+	}
 	sidebarPath := ""
 	sidebarSet := false
 	if docs != nil {

@@ -31,6 +31,9 @@
 //     only (NoFolderPage), and X/X.md is an ordinary page (PathNotes).
 //     sitegen adds a list page for a collection's folder at the fixed
 //     start of its permalink (/rules/, /posts/), Jekyll none.
+//   - A Sass file with front matter (.scss, .sass), which Jekyll compiles
+//     into CSS, is not published, with a warning: sitegen compiles no
+//     Sass (sass).
 //   - What is not published: names starting with "_", exclude:, Jekyll's
 //     own defaults (Gemfile, node_modules, vendor, …) unless include:
 //     names them (a hidden name never); published: false and _drafts/
@@ -66,6 +69,7 @@ package jekyll
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"path"
 	"slices"
@@ -109,6 +113,10 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	l := &layout.Layout{Kind: layout.Jekyll, File: file, Content: ".", Redirects: "redirect_from",
 		ExcludePrefix: "_", ExcludeNames: []string{"_site"}, Unpublished: Unpublished, DuplicateURL: layout.KeepLastByName, KeepCase: true,
+		// Jekyll gives a page no date of its last change (page.date is a
+		// post's, from its name or front matter); GitHub Pages' themes
+		// show none.
+		LastUpdated:      layout.UpdatedBy(false),
 		UnpublishedPaths: []layout.PathRule{{Reason: DraftsReason, Patterns: layout.ParseIgnore("/_drafts/"), Preview: true}}}
 	m, err := l.DecodeSettings(dir, file)
 	if err != nil {
@@ -139,6 +147,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	l.Settings.LanguageCode = l.Str(m, "lang")
 	l.Settings.Permalink = l.Str(m, "permalink")
 	l.PageFile = pageFile(plugins(dir, m), l.Include)
+	l.Converted = sass
 	if plugins(dir, m)[TitlesFromHeadings] {
 		l.HeadingTitle = true
 	}
@@ -257,4 +266,21 @@ func markdownExts(setting string) []string {
 		}
 	}
 	return exts
+}
+
+// sass is Jekyll's rule for a Sass file with front matter
+// (layout.Layout.Converted): "Jekyll allows you to use Sass … Sass/SCSS
+// files must contain front matter" and "Jekyll will process" them into
+// CSS (https://jekyllrb.com/docs/assets/): style.scss is published as
+// style.css, never as itself. sitegen compiles no Sass (no well-kept Sass
+// compiler in pure Go: godartsass runs Dart Sass, go-libsass needs cgo),
+// so the file is not published, with a warning; one without front matter
+// is a static file, published as it is.
+func sass(rel string) string {
+	ext := path.Ext(rel)
+	if ext != ".scss" && ext != ".sass" {
+		return ""
+	}
+	return fmt.Sprintf("Sass not compiled: Jekyll compiles this file (it has front matter) into %s; sitegen does not compile Sass, so neither is published",
+		path.Base(strings.TrimSuffix(rel, ext))+".css")
 }

@@ -70,7 +70,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 		return nil, err
 	}
 	l := &layout.Layout{Kind: layout.MdBook, File: ConfigFile, Content: DefaultSrc, Redirects: "aliases",
-		NavOnly: true, HTMLLinks: true, RawHTMLLinks: true, Expand: Expand}
+		NavOnly: true, HTMLLinks: true, RawHTMLLinks: true, Expand: Expand,
+		// mdBook's html renderer shows no date of a chapter's last change.
+		LastUpdated: layout.UpdatedBy(false)}
 	book := table(m, "book")
 	if src, err := l.Folder(dir, "src", l.Str(book, "src")); err != nil {
 		return nil, err

@@ -172,6 +172,17 @@ func Recognise(dir string) (*layout.Layout, error) {
 			return nil, err
 		}
 	}
+	// MkDocs' themes show no date; Material's "Last update" is the
+	// git-revision-date-localized plugin's (and git-revision-date's):
+	// "the date of the last update … obtained from Git"
+	// (https://squidfunk.github.io/mkdocs-material/setup/adding-a-git-repository/#document-dates).
+	l.LastUpdated = layout.UpdatedBy(false)
+	for _, name := range []string{"git-revision-date-localized", "git-revision-date"} {
+		if slices.Contains(pluginNames, name) {
+			l.LastUpdated = layout.UpdatedBy(true)
+			pluginNames = slices.DeleteFunc(pluginNames, func(n string) bool { return n == name })
+		}
+	}
 	if names := pluginNames; len(names) == 1 {
 		l.Notes = append(l.Notes, fmt.Sprintf("%s: plugin %s not implemented: the pages are built as MkDocs builds them without this plugin", file, names[0]))
 	} else if len(names) > 1 {

@@ -48,6 +48,8 @@ package quartz
 
 import (
 	"fmt"
+	"os"
+	"path"
 	"regexp"
 	"strconv"
 	"strings"
@@ -90,19 +92,32 @@ type Config struct {
 // has no quartz.config.ts (Quartz 4) or quartz.config.yaml (Quartz 5)
 // beside a content/ folder. When both are there (a site part-way through
 // its move to Quartz 5), quartz.config.ts is read: sitegen's decision.
+//
+// A repository that keeps only its notes and its settings, copied over a
+// checkout of Quartz by its build (a Dockerfile's COPY
+// customisations/quartz.config.ts), has content/ at its root and
+// quartz.config.ts one folder down: when the root has no settings file,
+// the one quartz.config.ts in a folder just below it (not hidden, not
+// content/ nor node_modules) is read (nestedConfig); with two such
+// folders, neither.
 func Recognise(dir string) (*layout.Layout, error) {
+	if !layout.Exists(dir, ContentDir, true) {
+		return nil, nil
+	}
 	file := ConfigFile
 	if !layout.Exists(dir, file, false) {
 		file = YAMLConfigFile
 	}
-	if !layout.Exists(dir, file, false) || !layout.Exists(dir, ContentDir, true) {
-		return nil, nil
+	if !layout.Exists(dir, file, false) {
+		if file = nestedConfig(dir); file == "" {
+			return nil, nil
+		}
 	}
 	l := &layout.Layout{Kind: layout.Quartz, File: file, Content: ContentDir,
 		ExcludeNames: []string{".obsidian", ".trash", "node_modules"},
 		Pages:        Rules{}, Expand: Expand, HTMLHome: true, PathNotes: true}
 	var c Config
-	if file == YAMLConfigFile {
+	if path.Base(file) == YAMLConfigFile {
 		m, err := l.DecodeSettings(dir, file) // the link rule of every settings file
 		if err != nil {
 			return nil, err
@@ -120,6 +135,13 @@ func Recognise(dir string) (*layout.Layout, error) {
 			return nil, &layout.ConfigError{File: file, Msg: fmt.Sprintf("longer than %d MB, the most sitegen reads of a Quartz configuration", maxConfig>>20)}
 		}
 		c = ReadConfig(raw)
+		if file != ConfigFile { // the notes name the file read
+			for i, n := range c.Notes {
+				if rest, ok := strings.CutPrefix(n, ConfigFile); ok {
+					c.Notes[i] = file + rest
+				}
+			}
+		}
 	}
 	l.Links = Finder(c.Links)
 	l.Unpublished = func(meta map[string]any, _ string) string { return c.Publish(meta) }
@@ -402,4 +424,37 @@ func line(v any, fallback int) int {
 		return v.Line
 	}
 	return fallback
+}
+
+// maxNested bounds how many entries of the source folder nestedConfig
+// reads: a repository's root holds tens.
+const maxNested = 1000
+
+// nestedConfig is the source-relative quartz.config.ts of the one folder
+// just below dir that has one (not hidden, not content/ nor
+// node_modules), "" when none or more than one has.
+func nestedConfig(dir string) string {
+	f, err := os.Open(dir)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	entries, err := f.ReadDir(maxNested)
+	if err != nil && len(entries) == 0 {
+		return ""
+	}
+	found := ""
+	for _, e := range entries {
+		name := e.Name()
+		if !e.IsDir() || strings.HasPrefix(name, ".") || name == ContentDir || name == "node_modules" {
+			continue
+		}
+		if rel := path.Join(name, ConfigFile); layout.Exists(dir, rel, false) {
+			if found != "" {
+				return ""
+			}
+			found = rel
+		}
+	}
+	return found
 }

@@ -357,3 +357,43 @@ func TestRecogniseGitignoreLinkOut(t *testing.T) {
 		t.Errorf("Recognise = %v, want an error naming content/.gitignore, a link out", err)
 	}
 }
+
+// TestRecogniseNestedConfig: a repository of notes whose Quartz settings
+// sit one folder down (eval5A JA5: customisations/quartz.config.ts, which
+// its Dockerfile copies over a checkout of Quartz, beside content/ at the
+// root) is a Quartz site with those settings, not sitegen's own layout
+// titled "Untitled". Quartz reads "quartz.config.ts … at the root of your
+// Quartz" (https://quartz.jzhao.xyz/configuration): the folder the build
+// copies it into; two candidate folders are ambiguous, and neither is read.
+func TestRecogniseNestedConfig(t *testing.T) {
+	cfg := config(stdConfiguration, "[Plugin.RemoveDrafts()]", stdTransformers)
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		want  string // the settings file read, "" for no Quartz site
+	}{
+		{"one folder down", map[string]string{"customisations/" + ConfigFile: cfg, "content/index.md": ""}, "customisations/" + ConfigFile},
+		{"the root's wins", map[string]string{ConfigFile: cfg, "customisations/" + ConfigFile: "", "content/index.md": ""}, ConfigFile},
+		{"two folders", map[string]string{"a/" + ConfigFile: cfg, "b/" + ConfigFile: cfg, "content/index.md": ""}, ""},
+		{"hidden folder", map[string]string{".quartz/" + ConfigFile: cfg, "content/index.md": ""}, ""},
+		{"two down", map[string]string{"a/b/" + ConfigFile: cfg, "content/index.md": ""}, ""},
+		{"no content", map[string]string{"customisations/" + ConfigFile: cfg, "notes/a.md": ""}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			l, err := Recognise(layouttest.Write(t, tc.files))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := ""
+			if l != nil {
+				got = l.File
+			}
+			if got != tc.want {
+				t.Fatalf("settings read from %q, want %q", got, tc.want)
+			}
+			if l != nil && l.Settings.Title != "🎲 Six Sides" {
+				t.Errorf("title %q, want the settings' pageTitle", l.Settings.Title)
+			}
+		})
+	}
+}

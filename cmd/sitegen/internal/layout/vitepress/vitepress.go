@@ -22,7 +22,10 @@
 //     (/guide/getting-started/), which serves both. Relative links resolve
 //     from the page's file, with or without .md or .html.
 //   - Title: `title` (default "VitePress"); `base` is the deploy path,
-//     with sitemap.hostname the site's URL.
+//     with sitemap.hostname the site's URL. Images are given the base,
+//     those of raw HTML (<img src="/assets/x.png">) too, and checked
+//     (https://vitepress.dev/guide/asset-handling#base-url); raw HTML's
+//     <a href> is written as it is, as VitePress writes it.
 //   - Navigation: themeConfig.sidebar, an array of items ({text, link,
 //     items, base}) or an object of such arrays (or {base, items}) keyed
 //     by path prefix: its order and labels; pages it does not list follow.
@@ -38,6 +41,10 @@
 //     any script.
 //   - Vue's {{ $frontmatter.key }} in the text shows the front matter's
 //     value; any other {{ … }} is warned (vue.go).
+//   - "Last updated" only when lastUpdated (or themeConfig.lastUpdated)
+//     is set, from the page's last commit, not for a file git has not
+//     committed nor for a page whose front matter says lastUpdated: false
+//     (https://vitepress.dev/reference/default-theme-last-updated).
 //   - layout: home front matter with hero (name, text, tagline, actions)
 //     and features is shown as a home page.
 package vitepress
@@ -132,12 +139,18 @@ func Recognise(dir string) (*layout.Layout, error) {
 		// directory as-is"; others are published when a page references them
 		// (https://vitepress.dev/guide/asset-handling).
 		LinkedFilesOnly: true,
+		// "all static asset paths are automatically processed to adjust
+		// for the different base config value" (#base-url): raw HTML's
+		// <img src> too; its <a href> is kept as written.
+		RawHTMLImages: true,
 		// markdown-it's typographer is off unless markdown.typographer is set.
 		// VitePress's markdown-it reads none of Obsidian's syntax; a
 		// wikilinks plugin the settings register is read (wikilinks.go).
 		Markup: layout.Markup{Containers: Containers, ContainerTitles: ContainerTitles, StraightQuotes: true, NoObsidian: true, Slug: Slug},
 		// {{ $frontmatter.key }}, Vue's interpolation (vue.go).
 		Expand: Expand,
+		// lastUpdated is off unless the settings set it.
+		LastUpdated: lastUpdated(false),
 	}
 	if w, notes := wikiLinks(raw, file); w != nil {
 		l.Markup.WikiLinks = w
@@ -200,6 +213,29 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if v, ok := obj.Get("cleanUrls").(bool); ok {
 		l.Read = append(l.Read, fmt.Sprintf("cleanUrls %v", v))
 		clean = v
+	}
+	// "lastUpdated: Whether to get the last updated timestamp for each
+	// page using Git" (site-config#lastupdated); themeConfig.lastUpdated
+	// ({text, formatOptions}) turns it on too (VitePress's resolveConfig:
+	// userConfig.lastUpdated ?? !!userConfig.themeConfig?.lastUpdated).
+	note("lastUpdated", obj.Get("lastUpdated"))
+	on, set := obj.Get("lastUpdated").(bool)
+	if !set {
+		switch v := obj.Object("themeConfig").Get("lastUpdated").(type) {
+		case nil, jsconfig.Computed:
+		case bool:
+			on = v
+		case string:
+			on = v != ""
+		case float64:
+			on = v != 0
+		default: // {text, formatOptions}
+			on = true
+		}
+	}
+	if on {
+		l.LastUpdated = lastUpdated(true)
+		l.Read = append(l.Read, "lastUpdated")
 	}
 	ignoreDeadLinks(l, obj, file)
 	var exclude []string
@@ -444,5 +480,21 @@ func ignoreDeadLinks(l *layout.Layout, obj *jsconfig.Object, file string) {
 		}
 	default:
 		l.Notes = append(l.Notes, fmt.Sprintf("%s: ignoreDeadLinks other than true is not read: broken links fail the build unless --broken-links warn", file))
+	}
+}
+
+// lastUpdated is the "Last updated" rule of a site whose lastUpdated
+// setting is on: the time of the page's last commit, none for a page
+// whose front matter says lastUpdated: false or that git has not
+// committed ("the Markdown file must be committed to Git",
+// https://vitepress.dev/reference/default-theme-last-updated); nothing
+// when the setting is off (a page's lastUpdated: true does not turn it
+// on: VitePress reads the front matter only when the site's is set).
+func lastUpdated(on bool) func(meta map[string]any) layout.Updated {
+	return func(meta map[string]any) layout.Updated {
+		if !on || meta["lastUpdated"] == false {
+			return layout.UpdatedNone
+		}
+		return layout.UpdatedGit
 	}
 }

@@ -122,10 +122,18 @@ func LoadConfig(dir, baseURLOverride string, lay *layout.Layout, diag *Collector
 	switch {
 	case set.Title != "":
 		cfg.Title = set.Title
-	case lay.Kind != layout.Sitegen:
-		// A vault or a folder of Markdown with no title of its own is
-		// named by its folder, as Obsidian names a vault.
-		if abs, err := filepath.Abs(dir); err == nil && filepath.Base(abs) != string(filepath.Separator) {
+	case lay.Kind == layout.Sitegen:
+		// The home page's title, else "Untitled" (sitetitle.go).
+		if t := homeTitle(dir, lay.Content); t != "" {
+			cfg.Title = t
+		}
+	default:
+		// A git checkout is named by its repository, as GitHub Pages
+		// names it; else a vault or a folder of Markdown by its folder,
+		// as Obsidian names a vault (sitetitle.go).
+		if name := originRepo(dir); name != "" {
+			cfg.Title = name
+		} else if abs, err := filepath.Abs(dir); err == nil && filepath.Base(abs) != string(filepath.Separator) {
 			cfg.Title = filepath.Base(abs)
 		}
 	}

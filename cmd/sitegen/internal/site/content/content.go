@@ -152,6 +152,16 @@ func pageName(name string) string {
 	return strings.TrimSuffix(name, path.Ext(name))
 }
 
+// converted is why the layout's tool converts the file at the
+// content-relative path rel when it has front matter, and sitegen does
+// not publish it (layout.Layout.Converted); "" for none.
+func (s *Site) converted(rel string) string {
+	if s.Lay.Converted == nil {
+		return ""
+	}
+	return s.Lay.Converted(rel)
+}
+
 // hasFrontMatter reports whether the file (a source-relative path)
 // starts with a "---" line, spaces after it allowed: Jekyll's test for a
 // page (a first line matching \A---\s*\r?\n).
@@ -315,6 +325,8 @@ func (s *Site) Scan() (*Scanned, error) {
 			if s.Lay.PageFile != nil && !strings.HasSuffix(rel, ".html") {
 				mdFiles[rel] = file
 			}
+		} else if why := s.converted(rel); why != "" && s.hasFrontMatter(file) {
+			s.Warn.Addf(file, 0, 0, "", "%s", why) // the tool converts it, sitegen does not: not published
 		} else if s.Cfg.Obsidian && isBaseFile(rel) {
 			sc.baseFiles[rel] = true // data for the embeds of its views, not a file to publish (dataview.go)
 		} else {

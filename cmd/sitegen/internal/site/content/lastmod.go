@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"d6codex/cmd/sitegen/internal/layout"
 )
 
 // GitTimes returns, for every file under content/ that git tracks in the
@@ -77,4 +79,20 @@ func (s *Site) Updated(p *Page) time.Time {
 		}
 		return fi.ModTime().UTC()
 	})
+}
+
+// ShownUpdated is the "Last updated" date page p shows, by the layout's
+// setting (layout.Layout.LastUpdated); zero for none.
+func (s *Site) ShownUpdated(p *Page) time.Time {
+	how := layout.UpdatedFile
+	if s.Lay.LastUpdated != nil {
+		how = s.Lay.LastUpdated(p.Meta)
+	}
+	switch how {
+	case layout.UpdatedNone:
+		return time.Time{}
+	case layout.UpdatedGit:
+		return s.Lastmod[p.File]
+	}
+	return s.Updated(p)
 }

@@ -135,12 +135,12 @@ func (s *Site) navTree(pages []*Page) {
 }
 
 // SiteNav is the navigation of every page: the table of contents of a
-// NavOnly layout, else the page tree.
+// NavOnly or NavAsWritten layout, else the page tree.
 func (s *Site) SiteNav() []*templates.NavItem {
 	if menu := s.menuNav(); menu != nil {
 		return menu
 	}
-	if !s.Lay.NavOnly {
+	if !s.Lay.NavOnly && (!s.Lay.NavAsWritten || len(s.Lay.Nav) == 0) {
 		return s.navItems(s.Home.Children)
 	}
 	var top []*templates.NavItem

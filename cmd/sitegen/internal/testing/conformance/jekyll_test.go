@@ -57,6 +57,24 @@ func TestJekyll(t *testing.T) {
 			},
 		},
 		{
+			Name: "Sass with front matter",
+			Rule: `"Jekyll allows you to use Sass … Sass/SCSS files must contain front matter" and converts them to CSS ` +
+				`(https://jekyllrb.com/docs/assets/); "A static file is a file that does not contain any front matter" ` +
+				`(https://jekyllrb.com/docs/static-files/): style.scss is never published as its source`,
+			Files: map[string]string{
+				"Gemfile":        plain,
+				"_config.yml":    "title: J\n",
+				"index.md":       "---\ntitle: Home\n---\nHome.\n",
+				"css/style.scss": "---\n---\nbody { color: red; }\n",
+				"css/plain.scss": "a { color: red; }\n",
+			},
+			// Jekyll 4.3 here publishes css/style.css and its .map (files
+			// Compare leaves out: no page links them); sitegen compiles no
+			// Sass and publishes neither, with a warning.
+			Unpublished: []string{"css/style.scss"},
+			Published:   []string{"css/plain.scss"},
+		},
+		{
 			Name: "front matter makes a page",
 			Rule: `"Any file that contains a YAML front matter block will be processed by Jekyll as a special file" ` +
 				`(https://jekyllrb.com/docs/front-matter/); "A static file is a file that does not contain any front matter" ` +

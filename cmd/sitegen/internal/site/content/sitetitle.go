@@ -1,0 +1,123 @@
+package content
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+
+	"d6codex/cmd/sitegen/internal/layout"
+)
+
+// The site's title when no setting gives one (LoadConfig):
+//
+//   - sitegen's own layout: the home page's (content/_index.md, else
+//     content/index.md): its front matter's title, else the # heading
+//     that starts it; else "Untitled".
+//   - any other layout: the repository's name when the source folder is a
+//     git checkout whose origin remote names one (.git/config's [remote
+//     "origin"] url, as GitHub Pages titles a site without a title by
+//     its repository: jekyll-github-metadata's site.title); else the
+//     folder's name, as Obsidian names a vault.
+
+// maxTitleRead bounds what is read of a file a fallback title comes from.
+const maxTitleRead = 64 << 10
+
+// homeTitle is the title of sitegen's own layout's home page, "" when it
+// has none: the front matter's title, else a # heading on its first line
+// of text.
+func homeTitle(dir, content string) string {
+	for _, name := range []string{"_index.md", "index.md"} {
+		src, err := layout.ReadSetting(dir, path.Join(content, name)) // the link rule of every settings file
+		if err != nil {
+			continue
+		}
+		if len(src) > maxTitleRead {
+			src = src[:maxTitleRead]
+		}
+		body := src
+		if start, end, ok, closed := FrontMatterSpan(src); ok && closed {
+			var meta map[string]any
+			if src[0] == '+' {
+				_, _ = toml.Decode(string(src[start:end]), &meta)
+			} else {
+				meta, _, _ = layout.DecodeYAMLMap(src[start:end])
+			}
+			if t, ok := meta["title"].(string); ok && strings.TrimSpace(t) != "" {
+				return strings.TrimSpace(t)
+			}
+			if i := bytes.IndexByte(src[end:], '\n'); i >= 0 {
+				body = src[end+i+1:]
+			} else {
+				body = nil
+			}
+		}
+		for _, line := range strings.Split(string(body), "\n") {
+			line = strings.TrimSpace(line)
+			if line == "" {
+				continue
+			}
+			if t, ok := strings.CutPrefix(line, "# "); ok {
+				return strings.TrimSpace(strings.TrimRight(strings.TrimSpace(t), "#"))
+			}
+			break
+		}
+		return ""
+	}
+	return ""
+}
+
+// originRepo is the name of the repository that the git checkout at dir
+// was cloned from ("DnD-character-sheets" for
+// https://github.com/raveious/DnD-character-sheets.git or
+// git@github.com:raveious/DnD-character-sheets.git), "" when dir holds no
+// .git folder with a regular config file naming an origin url. Nothing
+// but that file is read; no git command is run.
+func originRepo(dir string) string {
+	file := filepath.Join(dir, ".git", "config")
+	info, err := os.Lstat(file)
+	if err != nil || !info.Mode().IsRegular() {
+		return ""
+	}
+	if gi, err := os.Lstat(filepath.Join(dir, ".git")); err != nil || !gi.IsDir() {
+		return ""
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(io.LimitReader(f, maxTitleRead))
+	origin := false
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if strings.HasPrefix(line, "[") {
+			origin = strings.EqualFold(strings.Join(strings.Fields(line), " "), `[remote "origin"]`)
+			continue
+		}
+		key, val, ok := strings.Cut(line, "=")
+		if !origin || !ok || !strings.EqualFold(strings.TrimSpace(key), "url") {
+			continue
+		}
+		return repoName(strings.Trim(strings.TrimSpace(val), `"`))
+	}
+	return ""
+}
+
+// repoName is the last path segment of a git remote URL, without .git.
+func repoName(u string) string {
+	u = strings.TrimRight(u, "/")
+	if i := strings.LastIndexAny(u, "/:"); i >= 0 {
+		u = u[i+1:]
+	}
+	u = strings.TrimSuffix(u, ".git")
+	if u == "" || u == "." || u == ".." || strings.ContainsAny(u, "\x00\n") {
+		return ""
+	}
+	return u
+}
