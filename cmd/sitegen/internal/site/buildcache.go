@@ -82,7 +82,7 @@ import (
 
 // buildCacheFormat is the version of the cache's format; an index of
 // another version is not read.
-const buildCacheFormat = 3
+const buildCacheFormat = 4
 
 // buildCacheMagic starts a cache index, before its checksum and its gob.
 const buildCacheMagic = "d6codex build cache\n"
