@@ -428,6 +428,18 @@ func (bc *bodyCache) readRecord(s *Site, f string) (content.SrcRecord, error) {
 	if err != nil {
 		return content.SrcRecord{}, err
 	}
+	if bc.old != nil {
+		// Most files are as recorded: a stat says so, without opening
+		// the file (srcpath.Root.Stat, a link at the end not followed:
+		// a link, or a file not as recorded, is opened as below).
+		if o, ok := bc.old.Sources[f]; ok {
+			if info, err := root.Stat(f); err == nil && info.Mode().IsRegular() {
+				if st := content.StampOf(info); st == o.Stamp && !bc.racy(st) {
+					return o, nil
+				}
+			}
+		}
+	}
 	file, err := root.OpenFile(f)
 	if err != nil {
 		return content.SrcRecord{}, err
