@@ -993,6 +993,30 @@ func (bc *bodyCache) LoadedFromCache(sc *content.Scanned, rel string) *content.P
 	return p
 }
 
+// FileTime is the modification time of source file f in the stamp the
+// build took of it (a record read, or checked by hash), which is the stat
+// Updated would make again; false when the build has none.
+func (bc *bodyCache) FileTime(f string) (time.Time, bool) {
+	var r content.SrcRecord
+	if v, ok := bc.loadSum(f); ok {
+		r = v.(content.SrcRecord)
+	} else if v, ok := bc.hashes.Load(f); ok && v != nil {
+		r = v.(content.SrcRecord)
+	}
+	if r.Stamp.Mtime == 0 && r.Stamp.Size == 0 {
+		return time.Time{}, false
+	}
+	return time.Unix(0, r.Stamp.Mtime).UTC(), true
+}
+
+// loadSum is the build's record of the first text read of f (Site.Sums).
+func (bc *bodyCache) loadSum(f string) (any, bool) {
+	if bc.site.Sums == nil {
+		return nil, false
+	}
+	return bc.site.Sums.Load(f)
+}
+
 // Loaded records the pages loadPage just read, with the problems found
 // meanwhile (each on the page file it names), for the next build.
 func (bc *bodyCache) Loaded(sc *content.Scanned, pages []*content.Page, diags, warns content.Diagnostics) {
