@@ -995,8 +995,12 @@ func (bc *bodyCache) LoadedFromCache(sc *content.Scanned, rel string) *content.P
 
 // FileTime is the modification time of source file f in the stamp the
 // build took of it (a record read, or checked by hash), which is the stat
-// Updated would make again; false when the build has none.
+// Updated would make again; false when the build has none, and after the
+// build (serve's cache, whose stamps an Update's saves make old).
 func (bc *bodyCache) FileTime(f string) (time.Time, bool) {
+	if bc.site.bc != bc {
+		return time.Time{}, false
+	}
 	var r content.SrcRecord
 	if v, ok := bc.loadSum(f); ok {
 		r = v.(content.SrcRecord)
