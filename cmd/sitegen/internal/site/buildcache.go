@@ -82,7 +82,7 @@ import (
 
 // buildCacheFormat is the version of the cache's format; an index of
 // another version is not read.
-const buildCacheFormat = 3
+const buildCacheFormat = 4
 
 // buildCacheMagic starts a cache index, before its checksum and its gob.
 const buildCacheMagic = "d6codex build cache\n"
@@ -427,6 +427,18 @@ func (bc *bodyCache) readRecord(s *Site, f string) (content.SrcRecord, error) {
 	root, err := s.SrcRoot()
 	if err != nil {
 		return content.SrcRecord{}, err
+	}
+	if bc.old != nil {
+		// Most files are as recorded: a stat says so, without opening
+		// the file (srcpath.Root.Stat, a link at the end not followed:
+		// a link, or a file not as recorded, is opened as below).
+		if o, ok := bc.old.Sources[f]; ok {
+			if info, err := root.Stat(f); err == nil && info.Mode().IsRegular() {
+				if st := content.StampOf(info); st == o.Stamp && !bc.racy(st) {
+					return o, nil
+				}
+			}
+		}
 	}
 	file, err := root.OpenFile(f)
 	if err != nil {
@@ -979,6 +991,34 @@ func (bc *bodyCache) LoadedFromCache(sc *content.Scanned, rel string) *content.P
 	bc.nowLoads[rel] = c
 	bc.mu.Unlock()
 	return p
+}
+
+// FileTime is the modification time of source file f in the stamp the
+// build took of it (a record read, or checked by hash), which is the stat
+// Updated would make again; false when the build has none, and after the
+// build (serve's cache, whose stamps an Update's saves make old).
+func (bc *bodyCache) FileTime(f string) (time.Time, bool) {
+	if bc.site.bc != bc {
+		return time.Time{}, false
+	}
+	var r content.SrcRecord
+	if v, ok := bc.loadSum(f); ok {
+		r = v.(content.SrcRecord)
+	} else if v, ok := bc.hashes.Load(f); ok && v != nil {
+		r = v.(content.SrcRecord)
+	}
+	if r.Stamp.Mtime == 0 && r.Stamp.Size == 0 {
+		return time.Time{}, false
+	}
+	return time.Unix(0, r.Stamp.Mtime).UTC(), true
+}
+
+// loadSum is the build's record of the first text read of f (Site.Sums).
+func (bc *bodyCache) loadSum(f string) (any, bool) {
+	if bc.site.Sums == nil {
+		return nil, false
+	}
+	return bc.site.Sums.Load(f)
 }
 
 // Loaded records the pages loadPage just read, with the problems found

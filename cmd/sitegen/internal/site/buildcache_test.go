@@ -699,3 +699,97 @@ func fillValue(t *testing.T, name string, v reflect.Value) {
 		t.Fatalf("page.%s: no value for a %s", name, v.Type())
 	}
 }
+
+// TestBuildCacheUpdatedTime: "Last updated" of a cached build is the
+// file's time, as a build without a cache finds it (a stat), whether the
+// build took the time from the stamp it checked against its record
+// (bodyCache.FileTime) or read the file again: after a touch that leaves
+// the text as it was, and after no change at all.
+func TestBuildCacheUpdatedTime(t *testing.T) {
+	r := newCacheRun(t, map[string]string{
+		"site.toml":           "title = \"T\"\nbaseURL = \"https://rules.test/\"\n",
+		"content/a/_index.md": "---\ntitle: A\n---\n",
+		"content/a/one.md":    "---\ntitle: One\n---\nText.\n",
+		"content/a/two.md":    "---\ntitle: Two\n---\nText [[one]].\n",
+	})
+	touch := func(rel string, when time.Time) {
+		t.Helper()
+		if err := os.Chtimes(filepath.Join(r.opts.Source, filepath.FromSlash(rel)), when, when); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d1, d2 := time.Date(2023, 5, 6, 12, 0, 0, 0, time.UTC), time.Date(2024, 7, 8, 12, 0, 0, 0, time.UTC)
+	for _, f := range []string{"content/a/_index.md", "content/a/one.md", "content/a/two.md"} {
+		touch(f, d1)
+	}
+	shows := func(page, date string) {
+		t.Helper()
+		got := publishedTree(t, r.opts.Dest)[page]
+		if want := `<time datetime="` + date + `">`; !strings.Contains(got, want) {
+			t.Errorf("%s lacks %s", page, want)
+		}
+	}
+	r.build(t)
+	r.build(t) // every page as recorded
+	shows("a/one/index.html", "2023-05-06")
+	touch("content/a/one.md", d2)
+	res := r.build(t)
+	if !strings.HasPrefix(res.Cache, "build cache: ") {
+		t.Errorf("Cache = %q, want the cache used", res.Cache)
+	}
+	shows("a/one/index.html", "2024-07-08")
+	shows("a/two/index.html", "2023-05-06")
+	r.build(t)
+	shows("a/one/index.html", "2024-07-08")
+}
+
+// TestUpdateTimeAfterCachedBuild: after serve's first build took its
+// pages from the cache (and the times of their files from its stamps),
+// an Update of a page saved since shows the file's new time: serve's
+// cache, which holds the build's stamps, does not answer for it.
+func TestUpdateTimeAfterCachedBuild(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{
+		"site.toml":           "title = \"T\"\nbaseURL = \"https://rules.test/\"\n",
+		"content/a/_index.md": "---\ntitle: A\n---\n",
+		"content/a/one.md":    "---\ntitle: One\n---\nText.\n",
+	})
+	d1, d2 := time.Date(2023, 5, 6, 12, 0, 0, 0, time.UTC), time.Date(2024, 7, 8, 12, 0, 0, 0, time.UTC)
+	one := filepath.Join(src, "content/a/one.md")
+	for _, f := range []string{filepath.Join(src, "content/a/_index.md"), one} {
+		if err := os.Chtimes(f, d1, d1); err != nil {
+			t.Fatal(err)
+		}
+	}
+	opts := content.Options{Source: src, Theme: theme, BrokenLinks: "warn", CacheDir: t.TempDir(), ReuseBuild: true, Dest: filepath.Join(t.TempDir(), "out")}
+	for range 2 { // the second build takes the page as recorded
+		res, err := Build(context.Background(), opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Cleanup()
+	}
+	r := startUpdates(t, opts, true)
+	page := filepath.Join(opts.Dest, "a/one/index.html")
+	shows := func(date string) {
+		t.Helper()
+		b, err := os.ReadFile(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := `<time datetime="` + date + `">`; !strings.Contains(string(b), want) {
+			t.Errorf("the page lacks %s", want)
+		}
+	}
+	shows("2023-05-06")
+	if err := os.WriteFile(one, []byte("---\ntitle: One\n---\nText, saved again.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chtimes(one, d2, d2); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.s.Update(context.Background(), []string{"content/a/one.md"}); err != nil {
+		t.Fatal(err)
+	}
+	shows("2024-07-08")
+}

@@ -149,6 +149,7 @@ type Root struct {
 	source string // as given
 	real   string // with its links followed
 	root   *os.Root
+	dir    *os.File // the folder again, for Stat's one call (Linux); nil elsewhere
 }
 
 // New opens the source folder.
@@ -161,11 +162,32 @@ func New(source string) (*Root, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Root{source: source, real: real, root: root}, nil
+	return &Root{source: source, real: real, root: root, dir: openDir(real)}, nil
 }
 
 // Close closes the folder.
-func (r *Root) Close() error { return r.root.Close() }
+func (r *Root) Close() error {
+	if r.dir != nil {
+		r.dir.Close()
+	}
+	return r.root.Close()
+}
+
+// Stat is the information of the file rel, reached under the rule as Open
+// reaches it (a link on the way that leads out is refused), but of a link
+// at its end, not followed: for a build cache that compares a file's
+// stamp with the one it recorded (git's index does so), a regular file
+// its answer. It costs the system about three calls where Open and a stat
+// of the open file cost one for each folder of the path, twice, and
+// three more; any answer but a regular file's may be taken again by
+// opening the file.
+func (r *Root) Stat(rel string) (fs.FileInfo, error) {
+	name := filepath.FromSlash(path.Clean(rel))
+	if info, err := r.statBeneath(name); err == nil {
+		return info, nil
+	}
+	return r.root.Lstat(name)
+}
 
 // Open opens rel for reading under the rule: whatever links its
 // components are when it is opened (not when it was listed), the file

@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"syscall"
 	"testing"
@@ -153,4 +154,89 @@ func BenchmarkReadFile(b *testing.B) {
 			}
 		}
 	})
+}
+
+// TestStat: Stat answers for the file Open would open (or errs: an
+// absolute link, which Open resolves), but a link at the end of the path
+// is answered as a link; a regular file is only ever the
+// one reached under the rule: through a link leading out (relative or
+// absolute, in the middle of the path), the answer is an error or a link,
+// never the outside file's.
+func TestStat(t *testing.T) {
+	dir := t.TempDir()
+	src, out := filepath.Join(dir, "site"), filepath.Join(dir, "home")
+	for p, body := range map[string]string{
+		"site/docs/a.md": "page", "site/docs/deep/b.md": "bee", "home/key": "secret", "home/notes/n.md": "note",
+	} {
+		p = filepath.Join(dir, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for link, target := range map[string]string{
+		"rel.md":  "docs/a.md",
+		"reldir":  "docs",
+		"absdir":  filepath.Join(src, "docs"),
+		"lnk":     "../home",
+		"abslnk":  out,
+		"docs/up": "../..",
+	} {
+		if err := os.Symlink(target, filepath.Join(src, filepath.FromSlash(link))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err := New(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	same := func(rel, want string) {
+		t.Helper()
+		info, err := r.Stat(rel)
+		if err != nil {
+			t.Errorf("Stat(%s): %v", rel, err)
+			return
+		}
+		wi, err := os.Stat(filepath.Join(src, filepath.FromSlash(want)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !info.Mode().IsRegular() || !os.SameFile(info, wi) {
+			t.Errorf("Stat(%s) = %v, want the file %s", rel, info.Mode(), want)
+		}
+	}
+	same("docs/a.md", "docs/a.md")
+	same("docs/deep/b.md", "docs/deep/b.md")
+	same("reldir/deep/b.md", "docs/deep/b.md") // a folder link that stays inside
+	// An absolute link that stays inside: refused here (os.Root refuses
+	// it too), the caller opens the file (Open resolves it).
+	if info, err := r.Stat("absdir/a.md"); err == nil {
+		same("absdir/a.md", "docs/a.md")
+	} else if info != nil {
+		t.Errorf("Stat(absdir/a.md) = %v with error %v", info, err)
+	}
+	if info, err := r.Stat("rel.md"); err != nil || info.Mode()&fs.ModeSymlink == 0 {
+		t.Errorf("Stat(rel.md) = %v, %v; want the link itself", info, err)
+	}
+	for _, rel := range []string{"lnk/key", "abslnk/key", "lnk/notes/n.md", "docs/up/home/key", "docs/up/site/docs/a.md"} {
+		if info, err := r.Stat(rel); err == nil && info.Mode().IsRegular() {
+			t.Errorf("Stat(%s) answered a regular file through a link leading out", rel)
+		}
+	}
+	if runtime.GOOS == "linux" { // the one call itself, not the slower way
+		if info, err := r.statBeneath(filepath.FromSlash("reldir/deep/b.md")); err != nil || !info.Mode().IsRegular() {
+			t.Errorf("statBeneath(reldir/deep/b.md) = %v, %v; want the file", info, err)
+		}
+		for _, rel := range []string{"lnk/key", "abslnk/key", "docs/up/home/key"} {
+			if _, err := r.statBeneath(filepath.FromSlash(rel)); err == nil {
+				t.Errorf("statBeneath(%s) answered through a link leading out", rel)
+			}
+		}
+	}
+	if _, err := r.Stat("docs/none.md"); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("Stat of a missing file: %v, want not exist", err)
+	}
 }

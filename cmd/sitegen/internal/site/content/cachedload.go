@@ -21,8 +21,9 @@ import (
 
 func init() {
 	// The types of a front matter's values (YAML's and TOML's decoders),
-	// as gob sends them in an interface; a value of another type makes
-	// the page loaded again each build (its record is not kept).
+	// as gob sends them in an interface (the index's one stream, see
+	// CachedLoad.Meta); a value of another type makes the page loaded
+	// again each build (its record is not kept: copyMeta).
 	gob.Register([]any{})
 	gob.Register(map[string]any{})
 	gob.Register(time.Time{})
@@ -32,11 +33,17 @@ func init() {
 // the model placed it, with the hashes of the files it read and the
 // problems found.
 type CachedLoad struct {
-	Reads          map[string][sha256.Size]byte
-	Readme         bool
-	Folder         string
-	Errs, Warns    Diagnostics
-	Meta           []byte // the front matter (page.meta), gob
+	Reads       map[string][sha256.Size]byte
+	Readme      bool
+	Folder      string
+	Errs, Warns Diagnostics
+	// Meta is the front matter (page.Meta), as gob gives it back: the
+	// index's one gob stream carries it, where a gob of its own per page
+	// cost a decoder each (its types sent and compiled again) in every
+	// build, for every page not read again. HasMeta tells an empty front
+	// matter from none (gob gives no empty map back).
+	Meta           map[string]any
+	HasMeta        bool
 	File, Rel      string
 	Kind           templates.Kind
 	SitePath       string
@@ -102,13 +109,56 @@ func ToCachedLoad(p *Page) *CachedLoad {
 		c.Aliases = append(c.Aliases, toCachedAlias(a))
 	}
 	if p.Meta != nil {
-		var buf bytes.Buffer
-		if err := gob.NewEncoder(&buf).Encode(p.Meta); err != nil {
+		m, ok := copyMeta(p.Meta)
+		if !ok {
 			return nil
 		}
-		c.Meta = buf.Bytes()
+		c.Meta, c.HasMeta = m.(map[string]any), true
 	}
 	return c
+}
+
+// copyMeta is a deep copy of the front matter value v as a gob round trip
+// gives it back (an empty list inside it comes back nil, a time with its
+// offset as gob sends it), so that a record gives the page the same
+// values in the build that made it (serve's) as in the next; false when
+// v holds a value of a type the cache does not keep (see init).
+func copyMeta(v any) (any, bool) {
+	switch v := v.(type) {
+	case nil, string, bool, int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, float32, float64:
+		return v, true
+	case time.Time:
+		b, err := v.MarshalBinary()
+		var t time.Time
+		if err != nil || t.UnmarshalBinary(b) != nil {
+			return nil, false
+		}
+		return t, true
+	case []any:
+		if len(v) == 0 {
+			return []any(nil), true
+		}
+		out := make([]any, len(v))
+		for i, e := range v {
+			c, ok := copyMeta(e)
+			if !ok {
+				return nil, false
+			}
+			out[i] = c
+		}
+		return out, true
+	case map[string]any:
+		out := make(map[string]any, len(v))
+		for k, e := range v {
+			c, ok := copyMeta(e)
+			if !ok {
+				return nil, false
+			}
+			out[k] = c
+		}
+		return out, true
+	}
+	return nil, false
 }
 
 func toCachedAlias(a alias) cachedAlias {
@@ -133,9 +183,14 @@ func (c *CachedLoad) Page() (*Page, bool) {
 	for _, a := range c.Aliases {
 		p.Aliases = append(p.Aliases, a.alias())
 	}
-	if c.Meta != nil {
-		if err := DecodeGob(c.Meta, &p.Meta); err != nil {
+	if c.HasMeta {
+		// A copy: in serve the record outlives the build that took it.
+		m, ok := copyMeta(c.Meta)
+		if !ok {
 			return nil, false
+		}
+		if p.Meta, _ = m.(map[string]any); p.Meta == nil {
+			p.Meta = map[string]any{}
 		}
 	}
 	return p, true

@@ -62,6 +62,14 @@ func parseGitLog(out []byte) (times, first map[string]time.Time) {
 	return times, first
 }
 
+// FileTimes is what a PageCache may also answer: the modification time of
+// a source file as the build already found it (its stamp, which it took
+// to check the file against its record), so that Updated does not stat
+// the file a second time; false when it has none.
+type FileTimes interface {
+	FileTime(file string) (time.Time, bool)
+}
+
 // Updated returns when page p's source last changed: its last commit when
 // git knows the file, else the file's modification time; zero for pages
 // without a file.
@@ -73,6 +81,11 @@ func (s *Site) Updated(p *Page) time.Time {
 		return t
 	}
 	return s.Graph.updated(p.File, func() time.Time {
+		if c, ok := s.LoadCache.(FileTimes); ok {
+			if t, ok := c.FileTime(p.File); ok {
+				return t
+			}
+		}
 		fi, err := os.Stat(filepath.Join(s.Opts.Source, filepath.FromSlash(p.File)))
 		if err != nil {
 			return time.Time{}

@@ -28,7 +28,7 @@ func (s *Site) resolveLink(from *Page, dest string) markup.LinkTarget {
 		dest = s.htmlPageLink(from, dest)
 	}
 	if s.links != nil && dest != "" && !strings.HasPrefix(dest, "#") && !strings.HasPrefix(dest, "//") && !strings.HasPrefix(dest, "?") {
-		if u, err := url.Parse(dest); err != nil || u.Scheme == "" {
+		if !hasScheme(dest) {
 			return s.resolveByRules(from, dest) // the layout's own rule (pagerules.go)
 		}
 	}
@@ -38,7 +38,7 @@ func (s *Site) resolveLink(from *Page, dest string) markup.LinkTarget {
 	if dest == "" || strings.HasPrefix(dest, "/") || strings.HasPrefix(dest, "?") {
 		return linkTo(dest)
 	}
-	if u, err := url.Parse(dest); err == nil && u.Scheme != "" {
+	if hasScheme(dest) {
 		return linkTo(dest)
 	}
 	target, frag, _ := strings.Cut(dest, "#")
@@ -178,6 +178,17 @@ func (s *Site) bundleRel(rel string) string {
 		}
 	}
 	return rel
+}
+
+// hasScheme reports whether dest parses as a URL with a scheme
+// (https:, mailto:): a link elsewhere. A scheme ends at a colon, so a
+// link without one (most links of a site: its own pages) is not parsed.
+func hasScheme(dest string) bool {
+	if !strings.Contains(dest, ":") {
+		return false
+	}
+	u, err := url.Parse(dest)
+	return err == nil && u.Scheme != ""
 }
 
 // linkTo is a link that resolved to u.

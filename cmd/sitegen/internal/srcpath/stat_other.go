@@ -1,0 +1,17 @@
+//go:build !linux
+
+package srcpath
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+)
+
+// openDir is nil: statBeneath is Linux's.
+func openDir(string) *os.File { return nil }
+
+// statBeneath is not available here: Stat asks the os.Root.
+func (r *Root) statBeneath(string) (fs.FileInfo, error) {
+	return nil, errors.New("not on this system")
+}
