@@ -36,10 +36,13 @@
 //     written as one text (cast.ToStringSlice splits it into its words),
 //     two pages written to one URL (Hugo writes both in no set order;
 //     sitegen keeps the section's or bundle's page, layout.KeepHugo).
+//   - Page bundles: the Markdown files of a leaf bundle (a folder with
+//     index.md) other than index.md, in it or below it, are its
+//     resources: neither pages nor published (layout.Layout.LeafBundles);
+//     a link to one is to a page that is not published.
 //
 // Not implemented: slug: and url: (pages keep the URL of their file),
-// permalinks settings, Markdown files of a leaf bundle as its resources (they
-// are pages), folders without _index.md below the top as non-sections
+// permalinks settings, folders without _index.md below the top as non-sections
 // (sitegen makes a list page of each), uglyURLs.
 package hugo
 
@@ -71,7 +74,12 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 		// directory with an _index.md file"
 		// (https://gohugo.io/content-management/sections/): a folder
 		// below the top level without _index.md has no page.
-		NoFolderPage: func(dir string) bool { return strings.Contains(dir, "/") }, PathNotes: true}
+		NoFolderPage: func(dir string) bool { return strings.Contains(dir, "/") }, PathNotes: true,
+		// "A leaf bundle is a directory that contains an index.md file
+		// and zero or more resources. Analogous to a physical leaf, a leaf
+		// bundle is at the end of a branch. It has no descendants."
+		// (https://gohugo.io/content-management/page-bundles/)
+		LeafBundles: true}
 	// "Files with ending with .md, .mdown, or .markdown are processed as
 	// Markdown" (https://gohugo.io/configuration/markup/).
 	l.Markup.Extensions = []string{".mdown", ".markdown"}

@@ -124,17 +124,28 @@ func TestHugo(t *testing.T) {
 		{
 			Name: "page bundles",
 			Rule: `"A leaf bundle is a directory that contains an index.md file and zero or more resources. Analogous to a physical ` +
-				`leaf, a leaf bundle is at the end of a branch. It has no descendants." (https://gohugo.io/content-management/page-bundles/)`,
+				`leaf, a leaf bundle is at the end of a branch. It has no descendants."; "headless: true" "Hugo will not publish ` +
+				`[it] anywhere" (https://gohugo.io/content-management/page-bundles/): a leaf bundle's other Markdown files, in ` +
+				`its folder or below, are its resources, neither rendered nor published as pages (eval5B JB18, HowToCook's ` +
+				`headless about/); a link to one leads nowhere`,
 			Files: map[string]string{
-				"hugo.toml":                config,
-				"content/_index.md":        "---\ntitle: Home\n---\n[map](/monster/map.png)\n",
-				"content/monster/index.md": "---\ntitle: Monster\n---\n![map](map.png)\n",
-				"content/monster/map.png":  "png",
-				"content/monster/notes.md": "---\ntitle: Notes, a resource of the bundle\n---\n",
+				"hugo.toml":                   config,
+				"content/_index.md":           "---\ntitle: Home\n---\n[map](/monster/map.png), [notes](/monster/notes/), [cc](/about/cc/)\n",
+				"content/monster/index.md":    "---\ntitle: Monster\n---\n![map](map.png)\n",
+				"content/monster/map.png":     "png",
+				"content/monster/notes.md":    "---\ntitle: Notes, a resource of the bundle\n---\n",
+				"content/monster/lore/old.md": "---\ntitle: Below the bundle, a resource too\n---\n",
+				"content/about/index.md":      "---\nheadless: true\n---\nAbout.\n",
+				"content/about/cc.md":         "---\ntitle: CC\n---\nA resource of a headless bundle.\n",
+				"content/about/me.md":         "---\ntitle: Me\n---\n",
 			},
-			// A Markdown file in a leaf bundle is one of its resources:
-			// Hugo publishes no page for it. sitegen does.
-			Known: []string{`/monster/notes/ ("Notes, a resource of the bundle") is published by sitegen`},
+			Unpublished: []string{"monster/notes/index.html", "monster/lore/old/index.html", "about/index.html", "about/cc/index.html",
+				"about/me/index.html", "monster/notes.md", "about/cc.md"},
+			Published: []string{"monster/map.png"},
+			// Hugo prints the links to them as written, leading nowhere;
+			// sitegen warns of each and shows its text, as it shows any
+			// link to a page it does not publish.
+			Known: []string{`link: /: sitegen leads to [/monster/map.png] (and nowhere []), the tool to [/monster/map.png] (and nowhere [/about/cc/ /monster/notes/])`},
 		},
 		{
 			Name: "ref and relref",
