@@ -525,6 +525,13 @@ type Markup struct {
 	// BracketTitles reads a container's title written in brackets
 	// (Docusaurus's :::note[Title]) as well as after a space.
 	BracketTitles bool
+	// FrontMatterLead: the tool reads front matter after blank lines,
+	// spaces and tabs (Hugo's page lexer skips them before the opening
+	// delimiter); otherwise front matter starts on the first line, as
+	// Jekyll ("the first thing in the file"), MkDocs and the JavaScript
+	// tools' gray-matter read it. Package site applies it, in one place,
+	// for every reader of the page (content.LiftFrontMatter).
+	FrontMatterLead bool
 	// StraightQuotes keeps quotes, dashes and ellipses as written (the
 	// tool has no typographer on by default).
 	StraightQuotes bool

@@ -83,6 +83,10 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	// "Files with ending with .md, .mdown, or .markdown are processed as
 	// Markdown" (https://gohugo.io/configuration/markup/).
 	l.Markup.Extensions = []string{".mdown", ".markdown"}
+	// Hugo's page lexer (parser/pageparser, lexIntroSection) skips
+	// spaces, tabs, line ends and byte order marks before the front
+	// matter's opening delimiter.
+	l.Markup.FrontMatterLead = true
 	var m map[string]any
 	if file := layout.FirstFile(dir, ConfigFiles); file != "" {
 		l.File = file

@@ -727,7 +727,7 @@ func (s *Site) readFrontMatter(p *Page, src []byte, data *frontmatter.Data) {
 		m, simple = simpleYAML(src[start:end])
 	}
 	if simple {
-		s.readFields(p, m, src[start:end], 2)
+		s.readFields(p, m, src[start:end], p.srcLine(2))
 		return
 	}
 	var err error
@@ -741,13 +741,13 @@ func (s *Site) readFrontMatter(p *Page, src []byte, data *frontmatter.Data) {
 				d.Lines[i]++ // the file's lines: the front matter starts on line 2
 			}
 			ce := d.Error(p.File)
-			s.Tolerate(p.File, ce.Line, ce.Col, ce.Key, ce.Msg)
+			s.Tolerate(p.File, p.srcLine(ce.Line), ce.Col, ce.Key, ce.Msg)
 		}
 	} else {
 		m = map[string]any{}
 		if src[0] == '+' { // TOML: its depth is bounded before its parser runs
 			if line, col, ok := layout.TOMLDepth(src[start:end]); !ok {
-				s.Diag.Addf(p.File, 1+line, col, "", "front matter: %s", layout.TOMLDepthMsg)
+				s.Diag.Addf(p.File, p.srcLine(1+line), col, "", "front matter: %s", layout.TOMLDepthMsg)
 				p.Failed = true
 				return
 			}
@@ -768,11 +768,12 @@ func (s *Site) readFrontMatter(p *Page, src []byte, data *frontmatter.Data) {
 			msg = strings.TrimPrefix(msg, "yaml: ")
 			msg = strings.TrimPrefix(msg, fmt.Sprintf("line %d: ", l))
 		}
+		line = p.srcLine(line)
 		if s.Lay.BadFrontMatter {
 			s.Tolerate(p.File, line, col, "", fmt.Sprintf("%s%s: the page is built without it", what, msg))
 			if s.lenient() {
 				m = map[string]any{}
-				s.readFields(p, m, nil, 2)
+				s.readFields(p, m, nil, p.srcLine(2))
 				return
 			}
 		} else {
@@ -781,7 +782,7 @@ func (s *Site) readFrontMatter(p *Page, src []byte, data *frontmatter.Data) {
 		p.Failed = true
 		return
 	}
-	s.readFields(p, m, src[start:end], 2)
+	s.readFields(p, m, src[start:end], p.srcLine(2))
 }
 
 // readFields reads a page's fields from its front matter (or metadata

@@ -148,6 +148,22 @@ func TestHugo(t *testing.T) {
 			Known: []string{`link: /: sitegen leads to [/monster/map.png] (and nowhere []), the tool to [/monster/map.png] (and nowhere [/about/cc/ /monster/notes/])`},
 		},
 		{
+			Name: "front matter after blank lines",
+			Rule: `Hugo's page lexer skips spaces, tabs, line ends and byte order marks before the front matter's opening ` +
+				`delimiter (lexIntroSection, https://github.com/gohugoio/hugo/blob/v0.111.0/parser/pageparser/pagelexer_intro.go; ` +
+				`"Front matter ... at the top of the file", https://gohugo.io/content-management/front-matter/): eval5B JB19, ` +
+				`HowToCook's recipes that start with two blank lines`,
+			Files: map[string]string{
+				"hugo.toml":         config,
+				"content/_index.md": "---\ntitle: Home\n---\n",
+				"content/blank.md":  "\n\n---\ntitle: 凉粉\nauthor: someone\n---\n\n# 凉粉的做法\n\nBody.\n",
+				"content/spaces.md": " \t\n  ---\ntitle: Spaces\n---\nBody.\n",
+				"content/crlf.md":   "\r\n\r\n---\r\ntitle: CRLF\r\n---\r\nBody.\r\n",
+				"content/toml.md":   "\n+++\ntitle = \"TOML\"\n+++\nBody.\n",
+				"content/bom.md":    "\ufeff\n---\ntitle: BOM\n---\nBody.\n",
+			},
+		},
+		{
 			Name: "ref and relref",
 			Rule: `"Use the ref or relref shortcode to create links to other pages" ` +
 				`(https://gohugo.io/content-management/cross-references/)`,
