@@ -270,6 +270,19 @@ type Layout struct {
 	// navigation only, and a link to its URL is broken, as on the tool's
 	// site (layout.Page's NoPage). Nil: every folder has a page.
 	NoFolderPage func(dir string) bool
+	// PageDate is a page's date by the tool's rule, from its front
+	// matter: siblings of one weight are ordered newest first, then by
+	// their navigation label, then URL (Hugo's default order). Nil:
+	// siblings of one weight by title.
+	PageDate func(meta map[string]any) (time.Time, bool)
+	// NoSection says which folders without an index page of their own
+	// are no section at all (Hugo: "A section is a top-level content
+	// directory or any content directory with an _index.md file"): the
+	// pages in such a folder belong to the nearest folder above it that
+	// is one, among its pages in the navigation and lists, each at its
+	// own URL (its file's path); the folder has no page and no place in
+	// the navigation. Nil: every folder is a section.
+	NoSection func(dir string) bool
 	// Expand rewrites a page's text before it is parsed (mdBook's
 	// {{#include}} lines); nil leaves pages as they are.
 	Expand Expander

@@ -19,7 +19,13 @@
 //   - How links resolve: ref and relref name a page by its path; aliases:
 //     are redirects to the page.
 //   - The navigation: each section's pages by weight (pages without one
-//     last), then title; "linkTitle: Typically a shorter version of the
+//     last), then date (newest first), then linkTitle, then path ("the
+//     default sort order for page collections ... weight, date (descending),
+//     linkTitle, path": https://gohugo.io/quick-reference/glossary/#default-sort-order); "A section is a top-level content directory or
+//     any content directory with an _index.md file"
+//     (https://gohugo.io/content-management/sections/): the pages of a
+//     folder below the top level without _index.md are the nearest
+//     section's, at their own URLs (layout.Layout.NoSection); "linkTitle: Typically a shorter version of the
 //     title" labels the page in the navigation.
 //   - The main menu ("menus.main" in the settings, also a language's, and
 //     a page's front matter "menus: main" or "menus: {main: {weight,
@@ -42,8 +48,7 @@
 //     a link to one is to a page that is not published.
 //
 // Not implemented: slug: and url: (pages keep the URL of their file),
-// permalinks settings, folders without _index.md below the top as non-sections
-// (sitegen makes a list page of each), uglyURLs.
+// permalinks settings, uglyURLs.
 package hugo
 
 import (
@@ -73,8 +78,9 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 		// "A section is a top-level content directory or any content
 		// directory with an _index.md file"
 		// (https://gohugo.io/content-management/sections/): a folder
-		// below the top level without _index.md has no page.
-		NoFolderPage: func(dir string) bool { return strings.Contains(dir, "/") }, PathNotes: true,
+		// below the top level without _index.md is none, its pages are
+		// its nearest section's.
+		NoSection: func(dir string) bool { return strings.Contains(dir, "/") }, PathNotes: true,
 		// "A leaf bundle is a directory that contains an index.md file
 		// and zero or more resources. Analogous to a physical leaf, a leaf
 		// bundle is at the end of a branch. It has no descendants."
@@ -156,6 +162,7 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	defLang, _ := m["defaultContentLanguage"].(string)
 	r := rules{now: time.Now, lang: cmp.Or(defLang, "en"), cascade: lower(m)["cascade"]}
 	l.Unpublished, l.Unlisted, l.Inherit, l.Resources = r.Unpublished, r.Unlisted, r.Inherit, r.Resources
+	l.PageDate = PageDate
 	m = withLanguage(m, cmp.Or(defLang, "en"))
 	l.Settings.Title = l.Str(m, "title")
 	l.Settings.BaseURL = l.Str(m, "baseURL")

@@ -943,6 +943,15 @@ func (s *Site) buildTree(pages []*Page) {
 		s.synth = append(s.synth, sec)
 		return sec
 	}
+	// home is the folder whose section holds what is in folder dir: dir,
+	// or the nearest folder above it that is a section where the layout
+	// says dir is none (layout.Layout.NoSection).
+	home := func(dir string) string {
+		for s.Lay.NoSection != nil && dir != "" && sections[dir] == nil && s.Lay.NoSection(dir) {
+			dir = parentDir(dir)
+		}
+		return dir
+	}
 	s.Home = section("")
 	if s.Lay.HTMLHome && s.Home.File == "" && s.Files["index.html"] && s.Home.SitePath == "/" {
 		s.Home.FileHome = true
@@ -992,7 +1001,7 @@ func (s *Site) buildTree(pages []*Page) {
 				continue
 			}
 		}
-		p.Parent = section(dir)
+		p.Parent = section(home(dir))
 	}
 	// Synthesized sections need parents too (created on demand above).
 	for i := 0; i < len(s.synth); i++ {
@@ -1004,7 +1013,7 @@ func (s *Site) buildTree(pages []*Page) {
 		if dir == "." || outside(sec.Rel) {
 			dir = "" // a further folder's list (the blog's) is under the home page
 		}
-		sec.Parent = section(dir)
+		sec.Parent = section(home(dir))
 	}
 	s.reparent(pages)
 	all := append(slices.Clone(pages), s.synth...)
@@ -1085,6 +1094,17 @@ func (s *Site) sortChildren(children []*Page) {
 	if !s.Lay.NameOrder && s.Lay.CaseOrder {
 		slices.SortFunc(children, func(a, b *Page) int {
 			return cmp.Or(byWeight(a, b), cmp.Compare(a.Title, b.Title), cmp.Compare(a.SitePath, b.SitePath))
+		})
+		return
+	}
+	if !s.Lay.NameOrder && s.Lay.PageDate != nil {
+		dates := make(map[*Page]int64, len(children))
+		for _, c := range children {
+			t, _ := s.Lay.PageDate(c.Meta) // none: the zero time, oldest
+			dates[c] = t.Unix()
+		}
+		slices.SortFunc(children, func(a, b *Page) int {
+			return cmp.Or(byWeight(a, b), cmp.Compare(dates[b], dates[a]), compareLower(a.Label(), b.Label()), cmp.Compare(a.SitePath, b.SitePath))
 		})
 		return
 	}

@@ -28,6 +28,30 @@ func TestHugo(t *testing.T) {
 			// articles/2023/ too (Compare leaves list pages out).
 		},
 		{
+			Name: "folders that are not sections",
+			Rule: `"A section is a top-level content directory or any content directory with an _index.md file" ` +
+				`(https://gohugo.io/content-management/sections/): the pages of docs/about/ and docs/development/ (no ` +
+				`_index.md) are the docs section's, ordered with its sections by weight, then linkTitle, at their folders' ` +
+				`URLs (eval5B JB6, LeviathanDM's docs-site)`,
+			Files: map[string]string{
+				"hugo.toml":                                  config,
+				"content/_index.md":                          "---\ntitle: Home\n---\n[arch](/docs/development/architecture/)\n",
+				"content/docs/about/releases.md":             "---\ntitle: Release Notes\nweight: 2\n---\n",
+				"content/docs/about/versioning.md":           "---\ntitle: Documentation Versioning\nweight: 1\n---\n",
+				"content/docs/development/architecture.md":   "---\ntitle: Architecture\nweight: 1\n---\n",
+				"content/docs/development/contributing.md":   "---\ntitle: Contributing\nweight: 3\n---\n",
+				"content/docs/development/plugins.md":        "---\ntitle: Plugin Development\nweight: 2\n---\n",
+				"content/docs/development/deep/inner.md":     "---\ntitle: Inner\n---\n",
+				"content/docs/features/_index.md":            "---\ntitle: Features\nweight: 2\n---\n",
+				"content/docs/features/layouts.md":           "---\ntitle: Tiling Layouts\nweight: 3\n---\n",
+				"content/docs/features/more/notes.md":        "---\ntitle: Notes below Features\n---\n",
+				"content/docs/getting-started/_index.md":     "---\ntitle: Getting Started\nweight: 1\n---\n",
+				"content/docs/getting-started/building.md":   "---\ntitle: Building from Source\nweight: 1\n---\n",
+				"content/docs/getting-started/sub/_index.md": "---\ntitle: A section below a folder\n---\n",
+			},
+			NavEntries: 13,
+		},
+		{
 			Name: "backslash escapes in link destinations",
 			Rule: `Hugo's Markdown is CommonMark (goldmark): "Backslash escapes work in all other contexts, including URLs and ` +
 				`link titles, link references, and link destinations" (https://spec.commonmark.org/0.31.2/#backslash-escapes): ` +
@@ -74,6 +98,23 @@ func TestHugo(t *testing.T) {
 				"content/rules/_index.md": "---\ntitle: Rules\nweight: 3\nlinkTitle: The rules\n---\n",
 				"content/rules/x.md":      "---\ntitle: X\n---\n",
 			},
+		},
+		{
+			Name: "order by date and linkTitle",
+			Rule: `"the default sort order for page collections ... weight, date (descending), linkTitle, path" ` +
+				`(https://gohugo.io/quick-reference/glossary/#default-sort-order); a page's date from date, publishDate, ` +
+				`pubdate, published, lastmod or modified (https://gohugo.io/configuration/front-matter/#dates)`,
+			Files: map[string]string{
+				"hugo.toml":          config,
+				"content/_index.md":  "---\ntitle: Home\n---\n",
+				"content/old.md":     "---\ntitle: Old\ndate: 2020-01-02\n---\n",
+				"content/new.md":     "---\ntitle: New\ndate: 2023-05-06\n---\n",
+				"content/mod.md":     "---\ntitle: Modified\nlastmod: 2021-03-04\n---\n",
+				"content/zebra.md":   "---\ntitle: Zebra\nlinkTitle: Aardvark\n---\n",
+				"content/mango.md":   "---\ntitle: Mango\n---\n",
+				"content/weighty.md": "---\ntitle: Weighty\nweight: 1\ndate: 2000-01-01\n---\n",
+			},
+			NavEntries: 6,
 		},
 		{
 			Name: "main menu",
