@@ -364,6 +364,11 @@ type Layout struct {
 	// capitals before lower case letters, as just-the-docs does unless
 	// nav_sort: case_insensitive; otherwise the case is ignored.
 	CaseOrder bool
+	// Segment is the tool's URL segment for a file or folder name
+	// (without its extension): Hugo drops punctuation and makes a run
+	// of spaces one hyphen. Nil: sitegen's (spaces become hyphens, lower
+	// case unless KeepCase). A layout with Pages uses their Segment.
+	Segment func(name string) string
 	// KeepCase keeps the case of file and folder names in URLs
 	// (Mixed-Case.md is /Mixed-Case/, as MkDocs and Jekyll write it);
 	// otherwise URLs are lower case, as Hugo and sitegen write them.

@@ -11,7 +11,9 @@
 //     It allows you to add front matter and content to home, section,
 //     taxonomy, and term pages"; a leaf bundle's index.md is its folder's
 //     page. staticDir (default static/, one folder or a list) is published
-//     at the site's root. URLs are lower case.
+//     at the site's root. A page's URL is its file's path, each name
+//     sanitised as Hugo does it, lower case (urls.go: removePathAccents,
+//     disablePathToLower).
 //   - What is not published: drafts, a publishDate in the future, an
 //     expiryDate past, build options (render: never, list: never),
 //     headless bundles, and what a section's cascade passes down
@@ -163,6 +165,8 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	r := rules{now: time.Now, lang: cmp.Or(defLang, "en"), cascade: lower(m)["cascade"]}
 	l.Unpublished, l.Unlisted, l.Inherit, l.Resources = r.Unpublished, r.Unlisted, r.Inherit, r.Resources
 	l.PageDate = PageDate
+	low := lower(m)
+	l.Segment = Segment(layout.True(low["removepathaccents"]), layout.True(low["disablepathtolower"]))
 	m = withLanguage(m, cmp.Or(defLang, "en"))
 	l.Settings.Title = l.Str(m, "title")
 	l.Settings.BaseURL = l.Str(m, "baseURL")

@@ -623,6 +623,9 @@ func (c *Config) slugify(name string) string {
 	if c.rules != nil {
 		return c.rules.Segment(name)
 	}
+	if c.segment != nil {
+		return c.segment(name)
+	}
 	return strings.Map(func(r rune) rune {
 		switch {
 		case r == ' ' || r == '_' && c.HyphenUnderscores:

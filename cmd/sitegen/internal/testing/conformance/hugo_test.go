@@ -52,6 +52,41 @@ func TestHugo(t *testing.T) {
 			NavEntries: 13,
 		},
 		{
+			Name: "URL path sanitising",
+			Rule: `"the path to the content file determines its URL" (https://gohugo.io/content-management/urls/), each name ` +
+				`sanitised (Hugo 0.111's UnicodeSanitize): letters, digits and marks kept, and ./\_#+~@-, a run of spaces ` +
+				`one hyphen, other punctuation dropped, lower case (eval5B JB17: HowToCook's 酸梅汤（半成品加工）)`,
+			Files: map[string]string{
+				"hugo.toml": config,
+				"content/_index.md": "---\ntitle: Home\n---\n[drink](/drink/酸梅汤半成品加工/) [q](/dir-one/sub-two/page-name/) " +
+					"[w](/what-is-it/) [p](/p+q~r@s/)\n",
+				"content/drink/_index.md":                  "---\ntitle: Drinks\n---\n",
+				"content/Dir (One)/_index.md":              "---\ntitle: One\n---\n",
+				"content/drink/酸梅汤（半成品加工）.md":              "---\ntitle: Drink\n---\n",
+				"content/Dir (One)/Sub, Two/Page  Name.md": "---\ntitle: Deep\n---\n",
+				"content/What - is it?.md":                 "---\ntitle: What\n---\n",
+				"content/p+q~r@s.md":                       "---\ntitle: Kept\n---\n",
+				"content/it's [1] a&b.md":                  "---\ntitle: Dropped\n---\n",
+				"content/Ünïcödé Café.md":                  "---\ntitle: Accents\n---\n",
+				"content/a--b.md":                          "---\ntitle: Hyphens\n---\n",
+			},
+			Strict: true,
+		},
+		{
+			Name: "removePathAccents and disablePathToLower",
+			Rule: `"removePathAccents: Whether to remove non-spacing marks from composite characters in content paths"; ` +
+				`"disablePathToLower: Whether to disable transformation of page URLs to lower case" ` +
+				`(https://gohugo.io/configuration/all/)`,
+			Files: map[string]string{
+				"hugo.toml":                 config + "removePathAccents = true\ndisablePathToLower = true\n",
+				"content/_index.md":         "---\ntitle: Home\n---\n[c](/Unicode-Cafe/) [r](/Rules/Big-Fire/)\n",
+				"content/Ünïcödé Café.md":   "---\ntitle: Accents\n---\n",
+				"content/Rules/_index.md":   "---\ntitle: Rules\n---\n",
+				"content/Rules/Big Fire.md": "---\ntitle: Fire\n---\n",
+			},
+			Strict: true,
+		},
+		{
 			Name: "backslash escapes in link destinations",
 			Rule: `Hugo's Markdown is CommonMark (goldmark): "Backslash escapes work in all other contexts, including URLs and ` +
 				`link titles, link references, and link destinations" (https://spec.commonmark.org/0.31.2/#backslash-escapes): ` +
