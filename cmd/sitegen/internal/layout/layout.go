@@ -369,6 +369,12 @@ type Layout struct {
 	// of spaces one hyphen. Nil: sitegen's (spaces become hyphens, lower
 	// case unless KeepCase). A layout with Pages uses their Segment.
 	Segment func(name string) string
+	// HomeTitle: the tool's home page <title> starts with the home
+	// page's own title, when it has one (its front matter's or its first
+	// heading's), then the site's (templates.Site.HomeTitle); otherwise
+	// it is the site's title alone, as sitegen, MkDocs' themes and Hugo's
+	// common themes (Docsy) write it.
+	HomeTitle bool
 	// KeepCase keeps the case of file and folder names in URLs
 	// (Mixed-Case.md is /Mixed-Case/, as MkDocs and Jekyll write it);
 	// otherwise URLs are lower case, as Hugo and sitegen write them.
