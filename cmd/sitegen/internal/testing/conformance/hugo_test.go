@@ -24,8 +24,9 @@ func TestHugo(t *testing.T) {
 				"content/articles/2022/first.md":  "---\ntitle: First\n---\n",
 				"content/articles/2023/second.md": "---\ntitle: Second\n---\n",
 			},
-			// sitegen makes a list page of every folder: articles/2022/ and
-			// articles/2023/ too (Compare leaves list pages out).
+			// articles/2022/ and articles/2023/ are no sections: their
+			// pages are the articles section's ("folders that are not
+			// sections" checks the order).
 		},
 		{
 			Name: "folders that are not sections",
