@@ -46,6 +46,12 @@ type Site struct {
 	// copyright (inline Markdown, rendered and link-checked by the
 	// engine); "" for no footer.
 	Footer string
+	// HomeTitle: the home page's <title> starts with the home page's own
+	// title ("Welcome · Site"), as the layout's tool writes it (VitePress,
+	// Docusaurus, Jekyll's jekyll-seo-tag, Quartz); otherwise it is the
+	// site's title alone (sitegen, Hugo's and MkDocs' themes). The engine
+	// sets it only when the home page has a title of its own.
+	HomeTitle bool
 	// LinkPreviews turns on js/site.js's previews of links to other pages
 	// (each page's previews file, written by the engine).
 	LinkPreviews bool
@@ -334,6 +340,9 @@ func (p *Page) BodyClass() string {
 // game system when the page belongs to one and is not the system's own
 // page, and the site title ("Attacking · OpenD6 · d6codex").
 func (p *Page) DocumentTitle() string {
+	if p.Kind == KindHome && p.Site.HomeTitle && p.Title != "" && p.Title != p.Site.Title {
+		return p.Title + " · " + p.Site.Title
+	}
 	if p.Kind == KindHome || p.Title == "" || p.Title == p.Site.Title {
 		return p.Site.Title
 	}

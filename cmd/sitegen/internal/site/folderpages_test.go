@@ -22,6 +22,7 @@ func TestToolFolderPages(t *testing.T) {
 		has    map[string]string // output path (a second string of one file after "\x00") -> a string it must contain
 		hasNot []string          // output paths that must not exist
 		broken []string          // broken-link warnings the build must give
+		lacks  map[string]string // output path -> a string it must not contain
 	}{
 		{
 			name: "docusaurus category without a link",
@@ -121,7 +122,8 @@ func TestToolFolderPages(t *testing.T) {
 			name: "hugo folder below the top level without _index.md",
 			rule: `https://gohugo.io/content-management/sections/: "A section is a top-level content directory or ` +
 				`any content directory with an _index.md file"; Hugo 0.111 writes /rules/ and /rules/ice/ice/ for ` +
-				`content/rules/fire.md and content/rules/ice/ice.md, no /rules/ice/`,
+				`content/rules/fire.md and content/rules/ice/ice.md, no /rules/ice/; rules/ice/ is no section: its ` +
+				`pages are the rules section's (Hugo's .Pages of /rules/ lists Frost beside Fire: eval5B JB6, TestHugo)`,
 			files: map[string]string{
 				"hugo.toml":                  "title = \"H\"\n",
 				"content/_index.md":          "---\ntitle: Home\n---\n[Ice](/rules/ice/) and [frost](/rules/ice/frost/).\n",
@@ -131,9 +133,13 @@ func TestToolFolderPages(t *testing.T) {
 			has: map[string]string{
 				"rules/index.html":           `<h1>Rules</h1>`,
 				"rules/ice/frost/index.html": `<h1>Frost</h1>`,
+				// The section's list: its pages, Frost among them.
+				"rules/index.html\x00": `href="/rules/ice/frost/"`,
 			},
 			hasNot: []string{"rules/ice/index.html"},
 			broken: []string{`"/rules/ice/"`},
+			// No group "Ice" in the navigation.
+			lacks: map[string]string{"rules/ice/frost/index.html": ">Ice<", "rules/fire/index.html": ">Ice<"},
 		},
 		{
 			name: "jekyll folder without an index",
@@ -174,6 +180,11 @@ func TestToolFolderPages(t *testing.T) {
 			for _, p := range tt.hasNot {
 				if _, ok := files[p]; ok {
 					t.Errorf("%s published", p)
+				}
+			}
+			for p, text := range tt.lacks {
+				if strings.Contains(files[p], text) {
+					t.Errorf("%s holds %q", p, text)
 				}
 			}
 			warnings := strings.Join(res.Warnings, "\n")

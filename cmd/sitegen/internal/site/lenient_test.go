@@ -5,6 +5,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -374,5 +375,75 @@ func TestJustTheDocsNav(t *testing.T) {
 		if strings.Contains(html, `href="/localization/spanish/"`) {
 			t.Errorf("Spanish (grand_parent: Localization) is under the top Second Edition")
 		}
+	}
+}
+
+// TestFrontMatterLead is eval5B JB19: Hugo reads front matter after blank
+// lines, spaces and tabs (its page lexer, lexIntroSection in
+// https://github.com/gohugoio/hugo/blob/v0.111.0/parser/pageparser/pagelexer_intro.go,
+// skips spaces, tabs, line ends and byte order marks before the opening
+// "---" or "+++"; checked with Hugo 0.111: TestHugo "front matter after
+// blank lines"), where Jekyll takes it only on the first line ("any file
+// that contains a YAML front matter block ... The front matter must be the
+// first thing in the file", https://jekyllrb.com/docs/front-matter/;
+// Jekyll 4.3 copies a file that starts with a blank line as it is). The
+// front matter is read, not printed, and a problem in it is reported at
+// the file's own line.
+func TestFrontMatterLead(t *testing.T) {
+	for _, tt := range []struct {
+		in, want string
+		lines    []int
+	}{
+		{"\n\n---\ntitle: A\n---\nBody\n", "---\ntitle: A\n---\n\n\nBody\n", []int{3, 4, 5, 1, 2, 6, 7}},
+		{"  \t\n+++\ntitle = 'A'\n+++\n", "+++\ntitle = 'A'\n+++\n\n", []int{2, 3, 4, 1, 5}},
+		{"  ---\ntitle: A\n---", "---\ntitle: A\n---\n", []int{1, 2, 3, 4}},
+		{"\r\n---\r\ntitle: A\r\n---\r\nB\r\n", "---\r\ntitle: A\r\n---\r\n\nB\r\n", []int{2, 3, 4, 1, 5, 6}},
+		{"---\ntitle: A\n---\n", "---\ntitle: A\n---\n", nil},                                          // nothing to lift
+		{"\n\n---\ntitle: A\n", "\n\n---\ntitle: A\n", nil},                                            // not closed: a rule and text, as written
+		{"\n\nText\n---\n", "\n\nText\n---\n", nil},                                                    // a heading
+		{"\n\n--- \ntitle: A\n--- \nB\n", "--- \ntitle: A\n--- \n\n\nB\n", []int{3, 4, 5, 1, 2, 6, 7}}, // DelimiterSpaces then applies
+	} {
+		got, lines := content.LiftFrontMatter([]byte(tt.in))
+		if string(got) != tt.want || !slices.Equal(lines, tt.lines) {
+			t.Errorf("LiftFrontMatter(%q) = %q %v, want %q %v", tt.in, got, lines, tt.want, tt.lines)
+		}
+	}
+	src := writeTree(t, map[string]string{
+		"hugo.toml":         "title = \"H\"\nbaseURL = \"https://h.test/\"\n",
+		"content/_index.md": "---\ntitle: Home\n---\n",
+		"content/blank.md":  "\n\n---\ntitle: 凉粉\nauthor: someone\n---\n\n# 凉粉的做法\n\nBody.\n",
+		"content/spaces.md": " \t\n  ---\ntitle: Spaces\n---\nBody.\n",
+		"content/bad.md":    "\n\n---\ntitle: Bad\nweight: heavy\n---\nBody.\n",
+	})
+	_, err := build(t, src, content.Options{})
+	if err == nil || !strings.Contains(err.Error(), "content/bad.md:5:") {
+		t.Fatalf("want the YAML error at content/bad.md:5 (its own line), got %v", err)
+	}
+	if err := os.Remove(filepath.Join(src, "content/bad.md")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := build(t, src, content.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	out := readTree(t, filepath.Join(src, "public"))
+	for file, title := range map[string]string{"blank/index.html": "<title>凉粉 ·", "spaces/index.html": "<title>Spaces ·"} {
+		if !strings.Contains(out[file], title) {
+			t.Errorf("%s: no %q: the front matter is not read", file, title)
+		}
+		if strings.Contains(out[file], "<hr") || strings.Contains(out[file], "title: ") {
+			t.Errorf("%s: the front matter is printed", file)
+		}
+	}
+	jk := writeTree(t, map[string]string{
+		"Gemfile":     "source 'https://rubygems.org'\ngem 'jekyll', '~> 4.3'\n", // plain Jekyll, not GitHub Pages' optional front matter
+		"_config.yml": "title: J\n",
+		"index.md":    "---\ntitle: Home\n---\n",
+		"blank.md":    "\n\n---\ntitle: Blank\n---\nBody.\n",
+	})
+	if _, err := build(t, jk, content.Options{Theme: theme}); err != nil {
+		t.Fatal(err)
+	}
+	if out := readTree(t, filepath.Join(jk, "public")); out["blank.md"] == "" || out["blank/index.html"] != "" {
+		t.Errorf("Jekyll: blank.md starts with a blank line: a file published as it is, not a page; got files %v", keys(out))
 	}
 }

@@ -131,6 +131,43 @@ func TestNotPublished(t *testing.T) {
 			preview:   []string{"draft/index.html", "old-draft/index.html", "future/index.html", "later/index.html", "expired/index.html", "never/index.html", "internal/p/index.html"},
 		},
 		{
+			// "A leaf bundle is a directory that contains an index.md file
+			// and zero or more resources. [...] It has no descendants."
+			// (https://gohugo.io/content-management/page-bundles/): the
+			// other Markdown files of the bundle, in its folder or below,
+			// are resources Hugo 0.111 neither renders nor publishes; its
+			// other files it publishes, a headless bundle's too (eval5B
+			// JB18: HowToCook's headless about/ with cc.md, me.md).
+			name: "Hugo: a leaf bundle's Markdown files are its resources",
+			files: map[string]string{
+				"hugo.toml":                 "title = \"H\"\nbaseURL = \"https://h.test/\"\n",
+				"content/_index.md":         "---\ntitle: Home\n---\n[cc](about/cc.md) [notes](/monster/notes/)\n",
+				"content/about/index.md":    "---\nheadless: true\n---\nPRIVATE-ABOUT\n",
+				"content/about/cc.md":       "---\ntitle: CC\n---\nPRIVATE-CC\n",
+				"content/about/pic.txt":     "a headless bundle's file is published",
+				"content/monster/index.md":  "---\ntitle: Monster\n---\nMONSTER-TEXT\n",
+				"content/monster/notes.md":  "---\ntitle: Notes\n---\nPRIVATE-NOTES\n",
+				"content/monster/lore/a.md": "---\ntitle: A\n---\nPRIVATE-LORE\n",
+				"content/monster/map.txt":   "the bundle's map",
+				"content/rules/_index.md":   "---\ntitle: Rules\n---\n",
+				"content/rules/combat.md":   "---\ntitle: Combat\n---\nCOMBAT-TEXT\n",
+			},
+			reasons: map[string]string{
+				"content/about/index.md":    "headless: true (Hugo)",
+				"content/about/cc.md":       "a resource of the leaf bundle content/about/index.md, not a page (Hugo)",
+				"content/monster/notes.md":  "a resource of the leaf bundle content/monster/index.md, not a page (Hugo)",
+				"content/monster/lore/a.md": "a resource of the leaf bundle content/monster/index.md, not a page (Hugo)",
+			},
+			warnings: []string{
+				"content/_index.md:4:1: unpublished link \"about/cc.md\": content/about/cc.md is not published",
+				"content/_index.md:4:19: unpublished link \"/monster/notes/\": content/monster/notes.md is not published",
+			},
+			has: map[string]string{"monster/index.html": "MONSTER-TEXT", "monster/map.txt": "map", "about/pic.txt": "headless",
+				"rules/combat/index.html": "COMBAT-TEXT"},
+			hasNot:    []string{"about/index.html", "about/cc/index.html", "monster/notes/index.html", "monster/lore/a/index.html", "monster/lore/index.html", "about/cc.md", "monster/notes.md"},
+			noPreview: []string{"about/cc/index.html", "monster/notes/index.html", "monster/lore/a/index.html"},
+		},
+		{
 			name: "Jekyll: published: false and _drafts/",
 			files: map[string]string{
 				"_config.yml":      "title: J\n",

@@ -252,3 +252,51 @@ func gitCommit(t *testing.T, src, date string) {
 		}
 	}
 }
+
+// TestHomeTitle is eval5B JB7: the home page's <title> is what the
+// layout's tool writes there (layout.Layout.HomeTitle, one rule in
+// templates.Page.DocumentTitle):
+//   - VitePress 1.6.4's createTitle: "const title = pageData.title ||
+//     siteData.title", then " | " and the site's title
+//     (https://vitepress.dev/reference/site-config#titletemplate: "the
+//     suffix for each page title"); the home page's own title first.
+//   - Jekyll's jekyll-seo-tag 2.8 (GitHub Pages' themes): "if site_title &&
+//     page_title != site_title then page_title + TITLE_SEPARATOR +
+//     site_title" (https://github.com/jekyll/jekyll-seo-tag/blob/master/lib/jekyll-seo-tag/drop.rb).
+//   - MkDocs 1.4's themes: "{% if page and page.title and not
+//     page.is_homepage %}{{ page.title }} - {% endif %}{{ config.site_name }}":
+//     the site's name alone; Hugo's themes (Docsy: "{{ if .IsHome }}{{
+//     .Site.Title }}") and sitegen too.
+func TestHomeTitle(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		files map[string]string
+		want  string
+	}{
+		{"VitePress", map[string]string{".vitepress/config.mts": "export default {title: 'V'}\n", "index.md": "---\ntitle: Home\n---\nText.\n", "a.md": "# A\n"}, "<title>Home · V</title>"},
+		{"VitePress, a heading", map[string]string{".vitepress/config.mts": "export default {title: 'V'}\n", "index.md": "# Welcome\n\nText.\n", "a.md": "# A\n"}, "<title>Welcome · V</title>"},
+		{"VitePress, no title", map[string]string{".vitepress/config.mts": "export default {title: 'V'}\n", "index.md": "---\nlayout: home\nhero:\n  name: V\n---\n", "a.md": "# A\n"}, "<title>V</title>"},
+		{"Jekyll", map[string]string{"_config.yml": "title: J\n", "index.md": "---\ntitle: Home\n---\nText.\n"}, "<title>Home · J</title>"},
+		{"Jekyll, the site's title", map[string]string{"_config.yml": "title: J\n", "index.md": "---\ntitle: J\n---\nText.\n"}, "<title>J</title>"},
+		{"Hugo", map[string]string{"hugo.toml": "title = \"H\"\n", "content/_index.md": "---\ntitle: LeviathanDM\n---\n"}, "<title>H</title>"},
+		{"MkDocs", map[string]string{"mkdocs.yml": "site_name: M\n", "docs/index.md": "# Welcome\n"}, "<title>M</title>"},
+		{"sitegen", map[string]string{"site.toml": "title = \"S\"\n", "content/_index.md": "---\ntitle: Welcome\n---\n"}, "<title>S</title>"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			src := t.TempDir()
+			sitetest.WriteFiles(t, src, tt.files)
+			out := filepath.Join(t.TempDir(), "out")
+			if _, err := build(t, src, content.Options{Theme: theme, Dest: out, BrokenLinks: "warn"}); err != nil {
+				t.Fatal(err)
+			}
+			b, err := os.ReadFile(filepath.Join(out, "index.html"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(string(b), tt.want) {
+				i := strings.Index(string(b), "<title>")
+				t.Errorf("home page: want %s, have %.60s", tt.want, string(b)[max(i, 0):])
+			}
+		})
+	}
+}

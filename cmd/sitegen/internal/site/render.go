@@ -9,6 +9,7 @@ import (
 	"maps"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 
 	"d6codex/cmd/sitegen/internal/assets"
@@ -61,6 +62,7 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 	d0, w0 = s.Diag.Len(), s.Warn.Len()
 	view.Footer = s.Footer(view.Assets)
 	view.LinkPreviews = s.Cfg.LinkPreviews
+	view.HomeTitle = s.Lay.HomeTitle && ownTitle(s.Home)
 	s.Graph.SetFooter(content.Problems{Errs: s.Diag.Since(d0), Warns: s.Warn.Since(w0)})
 	s.View = view // kept for Site.Update
 	s.bc.setView(view)
@@ -511,4 +513,17 @@ func (s *Site) writeSitemap(out fileWriter) error {
 		return fmt.Errorf("write sitemap.xml: %w", err)
 	}
 	return nil
+}
+
+// ownTitle reports whether page p has a title of its own, its front
+// matter's or that of the heading that starts it, not one made from its
+// file's name or the site's.
+func ownTitle(p *content.Page) bool {
+	if p == nil || p.File == "" {
+		return false
+	}
+	if t, ok := p.Meta["title"]; ok && t != nil && strings.TrimSpace(fmt.Sprint(t)) != "" {
+		return true
+	}
+	return p.DropH1
 }

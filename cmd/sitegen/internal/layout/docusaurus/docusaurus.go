@@ -187,6 +187,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 		// remark has no typographer (smartypants is a plugin a site adds).
 		Markup: layout.Markup{MDX: true, Containers: Admonitions, BracketTitles: true, StraightQuotes: true},
 	}
+	// A doc's <title> is "title | siteTitle" (titleDelimiter), the home
+	// doc's too.
+	l.HomeTitle = true
 	r := &rules{dir: dir, routeBase: "docs", prefixes: true, collapsible: true, collapsed: true}
 	cfg := jsconfig.Parse(raw)
 	obj, _ := cfg.Root.(*jsconfig.Object)

@@ -11,7 +11,9 @@
 //     It allows you to add front matter and content to home, section,
 //     taxonomy, and term pages"; a leaf bundle's index.md is its folder's
 //     page. staticDir (default static/, one folder or a list) is published
-//     at the site's root. URLs are lower case.
+//     at the site's root. A page's URL is its file's path, each name
+//     sanitised as Hugo does it, lower case (urls.go: removePathAccents,
+//     disablePathToLower).
 //   - What is not published: drafts, a publishDate in the future, an
 //     expiryDate past, build options (render: never, list: never),
 //     headless bundles, and what a section's cascade passes down
@@ -19,7 +21,13 @@
 //   - How links resolve: ref and relref name a page by its path; aliases:
 //     are redirects to the page.
 //   - The navigation: each section's pages by weight (pages without one
-//     last), then title; "linkTitle: Typically a shorter version of the
+//     last), then date (newest first), then linkTitle, then path ("the
+//     default sort order for page collections ... weight, date (descending),
+//     linkTitle, path": https://gohugo.io/quick-reference/glossary/#default-sort-order); "A section is a top-level content directory or
+//     any content directory with an _index.md file"
+//     (https://gohugo.io/content-management/sections/): the pages of a
+//     folder below the top level without _index.md are the nearest
+//     section's, at their own URLs (layout.Layout.NoSection); "linkTitle: Typically a shorter version of the
 //     title" labels the page in the navigation.
 //   - The main menu ("menus.main" in the settings, also a language's, and
 //     a page's front matter "menus: main" or "menus: {main: {weight,
@@ -36,11 +44,13 @@
 //     written as one text (cast.ToStringSlice splits it into its words),
 //     two pages written to one URL (Hugo writes both in no set order;
 //     sitegen keeps the section's or bundle's page, layout.KeepHugo).
+//   - Page bundles: the Markdown files of a leaf bundle (a folder with
+//     index.md) other than index.md, in it or below it, are its
+//     resources: neither pages nor published (layout.Layout.LeafBundles);
+//     a link to one is to a page that is not published.
 //
 // Not implemented: slug: and url: (pages keep the URL of their file),
-// permalinks settings, Markdown files of a leaf bundle as its resources (they
-// are pages), folders without _index.md below the top as non-sections
-// (sitegen makes a list page of each), uglyURLs.
+// permalinks settings, uglyURLs.
 package hugo
 
 import (
@@ -70,11 +80,21 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 		// "A section is a top-level content directory or any content
 		// directory with an _index.md file"
 		// (https://gohugo.io/content-management/sections/): a folder
-		// below the top level without _index.md has no page.
-		NoFolderPage: func(dir string) bool { return strings.Contains(dir, "/") }, PathNotes: true}
+		// below the top level without _index.md is none, its pages are
+		// its nearest section's.
+		NoSection: func(dir string) bool { return strings.Contains(dir, "/") }, PathNotes: true,
+		// "A leaf bundle is a directory that contains an index.md file
+		// and zero or more resources. Analogous to a physical leaf, a leaf
+		// bundle is at the end of a branch. It has no descendants."
+		// (https://gohugo.io/content-management/page-bundles/)
+		LeafBundles: true}
 	// "Files with ending with .md, .mdown, or .markdown are processed as
 	// Markdown" (https://gohugo.io/configuration/markup/).
 	l.Markup.Extensions = []string{".mdown", ".markdown"}
+	// Hugo's page lexer (parser/pageparser, lexIntroSection) skips
+	// spaces, tabs, line ends and byte order marks before the front
+	// matter's opening delimiter.
+	l.Markup.FrontMatterLead = true
 	var m map[string]any
 	if file := layout.FirstFile(dir, ConfigFiles); file != "" {
 		l.File = file
@@ -144,6 +164,9 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	defLang, _ := m["defaultContentLanguage"].(string)
 	r := rules{now: time.Now, lang: cmp.Or(defLang, "en"), cascade: lower(m)["cascade"]}
 	l.Unpublished, l.Unlisted, l.Inherit, l.Resources = r.Unpublished, r.Unlisted, r.Inherit, r.Resources
+	l.PageDate = PageDate
+	low := lower(m)
+	l.Segment = Segment(layout.True(low["removepathaccents"]), layout.True(low["disablepathtolower"]))
 	m = withLanguage(m, cmp.Or(defLang, "en"))
 	l.Settings.Title = l.Str(m, "title")
 	l.Settings.BaseURL = l.Str(m, "baseURL")

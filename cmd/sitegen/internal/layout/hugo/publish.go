@@ -104,6 +104,25 @@ func (r rules) Unpublished(meta map[string]any, rel string) string {
 	return ""
 }
 
+// dateKeys are the front matter keys Hugo reads a page's date from, in
+// order (its default "date" setting: date, publishDate, pubdate,
+// published, lastmod, modified; https://gohugo.io/configuration/front-matter/#dates).
+var dateKeys = []string{"date", "publishdate", "pubdate", "published", "lastmod", "modified"}
+
+// PageDate implements layout.Layout.PageDate: the first of dateKeys that
+// holds a date.
+func PageDate(meta map[string]any) (time.Time, bool) {
+	m := lower(meta)
+	for _, k := range dateKeys {
+		if v, ok := m[k]; ok {
+			if t, ok := layout.Time(v); ok && !t.IsZero() {
+				return t, true
+			}
+		}
+	}
+	return time.Time{}, false
+}
+
 // Resources implements layout.Layout.Resources: "publishResources: If
 // true, publish page resources" (https://gohugo.io/content-management/build-options/,
 // default true); false publishes them "only when you invoke their

@@ -161,3 +161,35 @@ func TestConfigCascade(t *testing.T) {
 		}
 	}
 }
+
+// TestPageDate: "the default sort order for page collections ... weight,
+// date (descending), linkTitle, path"
+// (https://gohugo.io/quick-reference/glossary/#default-sort-order), the
+// date from the first of date, publishDate, pubdate, published, lastmod,
+// modified that is set (https://gohugo.io/configuration/front-matter/#dates);
+// TestHugo "order by date and linkTitle" checks the order with Hugo.
+func TestPageDate(t *testing.T) {
+	day := func(s string) time.Time {
+		d, err := time.Parse("2006-01-02", s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	for _, tt := range []struct {
+		meta map[string]any
+		want time.Time
+		ok   bool
+	}{
+		{map[string]any{"date": "2023-05-06"}, day("2023-05-06"), true},
+		{map[string]any{"lastmod": "2021-03-04", "title": "T"}, day("2021-03-04"), true},
+		{map[string]any{"PublishDate": "2022-01-01", "lastmod": "2021-03-04"}, day("2022-01-01"), true},
+		{map[string]any{"published": false, "modified": "2020-02-02"}, day("2020-02-02"), true},
+		{map[string]any{"title": "none"}, time.Time{}, false},
+	} {
+		got, ok := PageDate(tt.meta)
+		if ok != tt.ok || !got.Equal(tt.want) {
+			t.Errorf("PageDate(%v) = %v %v, want %v %v", tt.meta, got, ok, tt.want, tt.ok)
+		}
+	}
+}

@@ -118,6 +118,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 		// show none.
 		LastUpdated:      layout.UpdatedBy(false),
 		UnpublishedPaths: []layout.PathRule{{Reason: DraftsReason, Patterns: layout.ParseIgnore("/_drafts/"), Preview: true}}}
+	// jekyll-seo-tag (GitHub Pages' themes): "page_title +
+	// TITLE_SEPARATOR + site_title" where they differ, the home page too.
+	l.HomeTitle = true
 	m, err := l.DecodeSettings(dir, file)
 	if err != nil {
 		return nil, err

@@ -116,6 +116,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 	l := &layout.Layout{Kind: layout.Quartz, File: file, Content: ContentDir,
 		ExcludeNames: []string{".obsidian", ".trash", "node_modules"},
 		Pages:        Rules{}, Expand: Expand, HTMLHome: true, PathNotes: true}
+	// Head.tsx: "<title>{title}</title>", the page's frontmatter title
+	// (and pageTitleSuffix): the home page's own.
+	l.HomeTitle = true
 	var c Config
 	if path.Base(file) == YAMLConfigFile {
 		m, err := l.DecodeSettings(dir, file) // the link rule of every settings file

@@ -152,6 +152,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 		// lastUpdated is off unless the settings set it.
 		LastUpdated: lastUpdated(false),
 	}
+	// createTitle: "const title = pageData.title || siteData.title" then
+	// " | " and the site's title: the home page's own title first.
+	l.HomeTitle = true
 	if w, notes := wikiLinks(raw, file); w != nil {
 		l.Markup.WikiLinks = w
 		l.Read = append(l.Read, WikiPlugin)

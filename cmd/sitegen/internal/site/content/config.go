@@ -81,6 +81,8 @@ type Config struct {
 	// rules are the layout's own rules for URLs and folder pages
 	// (layout.PageRules), nil for sitegen's.
 	rules layout.PageRules
+	// segment is the layout's URL segment of a name (layout.Layout.Segment), nil for sitegen's.
+	segment func(string) string
 	// fileURL is the layout's FileSitePath (nil: none).
 	fileURL func(rel string) string
 }
@@ -108,7 +110,7 @@ func (c *Config) BasePath() string {
 // without it the layout's settings alone). Problems are added to diag; the
 // returned config holds defaults for fields that failed.
 func LoadConfig(dir, baseURLOverride string, lay *layout.Layout, diag *Collector) *Config {
-	cfg := &Config{Title: "Untitled", LanguageCode: "en", BaseURL: "/", MetaLines: true, Obsidian: true, Backlinks: true, LinkPreviews: true, rules: lay.Pages, KeepCase: lay.KeepCase, fileURL: lay.FileSitePath}
+	cfg := &Config{Title: "Untitled", LanguageCode: "en", BaseURL: "/", MetaLines: true, Obsidian: true, Backlinks: true, LinkPreviews: true, rules: lay.Pages, segment: lay.Segment, KeepCase: lay.KeepCase, fileURL: lay.FileSitePath}
 	switch lay.Kind {
 	case layout.MdBook: // mdBook reads neither metadata lines nor Obsidian's syntax: a "#tag" is text
 		cfg.MetaLines, cfg.Obsidian = false, false

@@ -623,6 +623,9 @@ func (c *Config) slugify(name string) string {
 	if c.rules != nil {
 		return c.rules.Segment(name)
 	}
+	if c.segment != nil {
+		return c.segment(name)
+	}
 	return strings.Map(func(r rune) rune {
 		switch {
 		case r == ' ' || r == '_' && c.HyphenUnderscores:
@@ -727,7 +730,7 @@ func (s *Site) readFrontMatter(p *Page, src []byte, data *frontmatter.Data) {
 		m, simple = simpleYAML(src[start:end])
 	}
 	if simple {
-		s.readFields(p, m, src[start:end], 2)
+		s.readFields(p, m, src[start:end], p.srcLine(2))
 		return
 	}
 	var err error
@@ -741,13 +744,13 @@ func (s *Site) readFrontMatter(p *Page, src []byte, data *frontmatter.Data) {
 				d.Lines[i]++ // the file's lines: the front matter starts on line 2
 			}
 			ce := d.Error(p.File)
-			s.Tolerate(p.File, ce.Line, ce.Col, ce.Key, ce.Msg)
+			s.Tolerate(p.File, p.srcLine(ce.Line), ce.Col, ce.Key, ce.Msg)
 		}
 	} else {
 		m = map[string]any{}
 		if src[0] == '+' { // TOML: its depth is bounded before its parser runs
 			if line, col, ok := layout.TOMLDepth(src[start:end]); !ok {
-				s.Diag.Addf(p.File, 1+line, col, "", "front matter: %s", layout.TOMLDepthMsg)
+				s.Diag.Addf(p.File, p.srcLine(1+line), col, "", "front matter: %s", layout.TOMLDepthMsg)
 				p.Failed = true
 				return
 			}
@@ -768,11 +771,12 @@ func (s *Site) readFrontMatter(p *Page, src []byte, data *frontmatter.Data) {
 			msg = strings.TrimPrefix(msg, "yaml: ")
 			msg = strings.TrimPrefix(msg, fmt.Sprintf("line %d: ", l))
 		}
+		line = p.srcLine(line)
 		if s.Lay.BadFrontMatter {
 			s.Tolerate(p.File, line, col, "", fmt.Sprintf("%s%s: the page is built without it", what, msg))
 			if s.lenient() {
 				m = map[string]any{}
-				s.readFields(p, m, nil, 2)
+				s.readFields(p, m, nil, p.srcLine(2))
 				return
 			}
 		} else {
@@ -781,7 +785,7 @@ func (s *Site) readFrontMatter(p *Page, src []byte, data *frontmatter.Data) {
 		p.Failed = true
 		return
 	}
-	s.readFields(p, m, src[start:end], 2)
+	s.readFields(p, m, src[start:end], p.srcLine(2))
 }
 
 // readFields reads a page's fields from its front matter (or metadata
@@ -942,6 +946,15 @@ func (s *Site) buildTree(pages []*Page) {
 		s.synth = append(s.synth, sec)
 		return sec
 	}
+	// home is the folder whose section holds what is in folder dir: dir,
+	// or the nearest folder above it that is a section where the layout
+	// says dir is none (layout.Layout.NoSection).
+	home := func(dir string) string {
+		for s.Lay.NoSection != nil && dir != "" && sections[dir] == nil && s.Lay.NoSection(dir) {
+			dir = parentDir(dir)
+		}
+		return dir
+	}
 	s.Home = section("")
 	if s.Lay.HTMLHome && s.Home.File == "" && s.Files["index.html"] && s.Home.SitePath == "/" {
 		s.Home.FileHome = true
@@ -991,7 +1004,7 @@ func (s *Site) buildTree(pages []*Page) {
 				continue
 			}
 		}
-		p.Parent = section(dir)
+		p.Parent = section(home(dir))
 	}
 	// Synthesized sections need parents too (created on demand above).
 	for i := 0; i < len(s.synth); i++ {
@@ -1003,7 +1016,7 @@ func (s *Site) buildTree(pages []*Page) {
 		if dir == "." || outside(sec.Rel) {
 			dir = "" // a further folder's list (the blog's) is under the home page
 		}
-		sec.Parent = section(dir)
+		sec.Parent = section(home(dir))
 	}
 	s.reparent(pages)
 	all := append(slices.Clone(pages), s.synth...)
@@ -1084,6 +1097,17 @@ func (s *Site) sortChildren(children []*Page) {
 	if !s.Lay.NameOrder && s.Lay.CaseOrder {
 		slices.SortFunc(children, func(a, b *Page) int {
 			return cmp.Or(byWeight(a, b), cmp.Compare(a.Title, b.Title), cmp.Compare(a.SitePath, b.SitePath))
+		})
+		return
+	}
+	if !s.Lay.NameOrder && s.Lay.PageDate != nil {
+		dates := make(map[*Page]int64, len(children))
+		for _, c := range children {
+			t, _ := s.Lay.PageDate(c.Meta) // none: the zero time, oldest
+			dates[c] = t.Unix()
+		}
+		slices.SortFunc(children, func(a, b *Page) int {
+			return cmp.Or(byWeight(a, b), cmp.Compare(dates[b], dates[a]), compareLower(a.Label(), b.Label()), cmp.Compare(a.SitePath, b.SitePath))
 		})
 		return
 	}

@@ -156,6 +156,40 @@ func resourceReason(rules map[string]string, rel string) string {
 	}
 }
 
+// leafBundles returns, for a layout with leaf bundles
+// (layout.Layout.LeafBundles), the index page of each leaf bundle among
+// pages by its folder (content-relative; the root's index page is the
+// home page, no bundle); nil for none.
+func (s *Site) leafBundles(pages []*Page) map[string]string {
+	if !s.Lay.LeafBundles {
+		return nil
+	}
+	out := map[string]string{}
+	for _, p := range pages {
+		if stem, ok := s.Lay.Markup.MarkdownStem(p.Rel); ok && path.Base(stem) == "index" && p.dir() != "" {
+			out[p.dir()] = p.Rel
+		}
+	}
+	return out
+}
+
+// bundleOf returns the index page of the leaf bundle (see leafBundles)
+// whose resource the page file rel is, "" when it is none's: rel is in
+// the bundle's folder or below it, and not the index page itself.
+func bundleOf(leaves map[string]string, rel string) string {
+	if len(leaves) == 0 {
+		return ""
+	}
+	for d := parentDir(rel); ; d = parentDir(d) {
+		if index, ok := leaves[d]; ok && index != rel {
+			return index
+		}
+		if d == "" {
+			return ""
+		}
+	}
+}
+
 // parentDir is the folder above content-relative folder d ("" above a
 // top folder).
 func parentDir(d string) string {
@@ -173,9 +207,13 @@ func (s *Site) applyPublishRules(all []*Page) []*Page {
 	s.NotPublished = nil
 	s.garden = s.Lay.Garden && (s.Lay.GardenPlugin || slices.ContainsFunc(all, func(p *Page) bool { return layout.SetsGarden(p.Meta) }))
 	sections := sectionMetas(all)
+	leaves := s.leafBundles(all)
 	var pages []*Page
 	for _, p := range all {
 		v := s.visibilityOf(p, sections)
+		if b := bundleOf(leaves, p.Rel); b != "" {
+			v = visibility{reason: "a resource of the leaf bundle " + s.SrcFile(b) + ", not a page (" + s.Lay.Tool() + ")"}
+		}
 		p.Unpublished, p.Unlisted = v.reason, v.unlisted
 		if v.reason == "" {
 			pages = append(pages, p)

@@ -107,8 +107,13 @@ func (s *Site) readFenced(file string) (src []byte, lines []int, long []longBloc
 			msg: fmt.Sprintf("the page is longer than %d MB, the most sitegen reads: split it into several pages", MaxPageBytes>>20)}
 	}
 	src = bytes.TrimPrefix(src, utf8BOM)
+	valid := utf8.Valid(src)
+	var lifted []int
+	if valid && s.Lay.Markup.FrontMatterLead {
+		src, lifted = LiftFrontMatter(src)
+	}
 	DelimiterSpaces(src)
-	if utf8.Valid(src) {
+	if valid {
 		if s.Lay.Tool() == "" {
 			if bad := checkBlocks(src); bad != nil {
 				return nil, nil, nil, bad
@@ -116,7 +121,7 @@ func (s *Site) readFenced(file string) (src []byte, lines []int, long []longBloc
 		} else if long = longBlocks(src, false); long != nil {
 			src, lines = fenceBlocks(src, long)
 		}
-		return src, lines, long, nil
+		return src, throughLines(lines, lifted), long, nil
 	}
 	line, col := 1, 1
 	for i := 0; i < len(src); {
@@ -293,6 +298,84 @@ func (s *Site) ReadSource(file string) ([]byte, error) {
 		return nil, err
 	}
 	return r.ReadFile(file, 0)
+}
+
+// LiftFrontMatter applies the rule of a layout whose tool reads front
+// matter after blank lines (layout.Markup.FrontMatterLead: Hugo's page
+// lexer skips spaces, tabs, line ends and byte order marks before the
+// opening delimiter): when src starts with such a lead and then a
+// delimiter line ("---" or "+++", spaces after it allowed) that a
+// closing one matches, the front matter block moves to the start of the
+// text and the lead's line ends after it (its spaces go), so that every
+// reader of front matter (the Markdown parser's extension,
+// FrontMatterSpan) finds it where they all look, on the first line, and
+// the body keeps its lines. lines maps each line of the result to the
+// line of src it came from (nil when nothing moved).
+func LiftFrontMatter(src []byte) (out []byte, lines []int) {
+	lead := 0
+	for lead < len(src) && (src[lead] == ' ' || src[lead] == '\t' || src[lead] == '\r' || src[lead] == '\n') {
+		lead++
+	}
+	if lead == 0 || lead == len(src) || src[lead] != '-' && src[lead] != '+' {
+		return src, nil
+	}
+	// The opening line: a run of three or more of one delimiter, spaces
+	// after it allowed; the closing one the next line that is the same.
+	open := bytes.TrimRight(src[lead:lineEnd(src, lead)], " \t\r")
+	if len(open) < 3 || len(bytes.Trim(open, string(open[0]))) != 0 {
+		return src, nil
+	}
+	end := -1
+	for off := lineEnd(src, lead) + 1; off < len(src); off = lineEnd(src, off) + 1 {
+		if bytes.Equal(bytes.TrimRight(src[off:lineEnd(src, off)], " \t\r"), open) {
+			end = lineEnd(src, off) // the closing line, without its line end
+			break
+		}
+	}
+	if end < 0 {
+		return src, nil
+	}
+	block := src[lead:end]
+	nl := bytes.Count(src[:lead], []byte("\n")) // the lead's lines
+	out = make([]byte, 0, len(src)+1)
+	out = append(out, block...)
+	out = append(out, '\n')
+	out = append(out, bytes.Repeat([]byte("\n"), nl)...)
+	if end < len(src) {
+		out = append(out, src[end+1:]...)
+	}
+	m := bytes.Count(block, []byte("\n")) + 1 // the block's lines
+	total := bytes.Count(out, []byte("\n")) + 1
+	lines = make([]int, total)
+	for i := range lines {
+		switch n := i + 1; {
+		case n <= m:
+			lines[i] = nl + n
+		case n <= m+nl:
+			lines[i] = n - m
+		default:
+			lines[i] = n
+		}
+	}
+	return out, lines
+}
+
+// throughLines maps the lines of a text through two steps: lines maps the
+// final text's lines to the lifted text's (see fenceBlocks), lifted the
+// lifted text's to the file's (LiftFrontMatter); either may be nil for
+// no change.
+func throughLines(lines, lifted []int) []int {
+	if lifted == nil {
+		return lines
+	}
+	if lines == nil {
+		return lifted
+	}
+	out := make([]int, len(lines))
+	for i, l := range lines {
+		out[i] = lifted[min(max(l, 1), len(lifted))-1]
+	}
+	return out
 }
 
 // DelimiterSpaces takes the spaces and tabs that end a front matter

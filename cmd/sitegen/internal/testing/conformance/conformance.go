@@ -63,6 +63,8 @@ type Site struct {
 	// ("guide/dice.html", "guide/dice/index.html"): what a reader's or a
 	// search engine's link must name.
 	PageFiles map[string]string
+	// HomeTitle is the home page's <title> as written.
+	HomeTitle string
 }
 
 // Page is one page of a Site.
@@ -192,6 +194,9 @@ func ReadOutput(dir string, m Markup) (Site, error) {
 		u := Canonical("/" + rel)
 		docs[u], files[u], s.PageFiles[u] = doc, rel, rel
 		s.Pages[u] = Page{Title: m.Title(doc)}
+		if u == "/" {
+			s.HomeTitle = Text(Find(doc, func(n *html.Node) bool { return n.Data == "title" }))
+		}
 		if m.List != nil && m.List(doc) {
 			s.Lists[u] = true
 		}
@@ -450,6 +455,9 @@ type Fixture struct {
 	// file (guide/dice.html, not guide/dice/index.html), so the URLs
 	// readers and search engines hold lead to it.
 	SameFiles bool
+	// HomeTitle: the home page's <title> starts with what the tool's
+	// starts with (up to its " | " or sitegen's " · ").
+	HomeTitle bool
 }
 
 // Run builds f with tool and with sitegen (build, a Tool whose Missing
@@ -514,6 +522,16 @@ func Run(t *testing.T, tool, sitegen Tool, f Fixture) {
 	for _, p := range f.Published {
 		if !native.Files[p] || !ours.Files[p] {
 			t.Errorf("%s: published by %s %v, by sitegen %v; want both (rule: %s)", p, tool.Name, native.Files[p], ours.Files[p], f.Rule)
+		}
+	}
+	if f.HomeTitle {
+		first := func(t string) string {
+			t, _, _ = strings.Cut(t, " | ")
+			t, _, _ = strings.Cut(t, " · ")
+			return t
+		}
+		if first(native.HomeTitle) != first(ours.HomeTitle) {
+			t.Errorf("home page <title>: %s %q, sitegen %q (rule: %s)", tool.Name, native.HomeTitle, ours.HomeTitle, f.Rule)
 		}
 	}
 	if f.SameFiles {

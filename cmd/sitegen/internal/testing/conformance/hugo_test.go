@@ -24,8 +24,68 @@ func TestHugo(t *testing.T) {
 				"content/articles/2022/first.md":  "---\ntitle: First\n---\n",
 				"content/articles/2023/second.md": "---\ntitle: Second\n---\n",
 			},
-			// sitegen makes a list page of every folder: articles/2022/ and
-			// articles/2023/ too (Compare leaves list pages out).
+			// articles/2022/ and articles/2023/ are no sections: their
+			// pages are the articles section's ("folders that are not
+			// sections" checks the order).
+		},
+		{
+			Name: "folders that are not sections",
+			Rule: `"A section is a top-level content directory or any content directory with an _index.md file" ` +
+				`(https://gohugo.io/content-management/sections/): the pages of docs/about/ and docs/development/ (no ` +
+				`_index.md) are the docs section's, ordered with its sections by weight, then linkTitle, at their folders' ` +
+				`URLs (eval5B JB6, LeviathanDM's docs-site)`,
+			Files: map[string]string{
+				"hugo.toml":                                  config,
+				"content/_index.md":                          "---\ntitle: Home\n---\n[arch](/docs/development/architecture/)\n",
+				"content/docs/about/releases.md":             "---\ntitle: Release Notes\nweight: 2\n---\n",
+				"content/docs/about/versioning.md":           "---\ntitle: Documentation Versioning\nweight: 1\n---\n",
+				"content/docs/development/architecture.md":   "---\ntitle: Architecture\nweight: 1\n---\n",
+				"content/docs/development/contributing.md":   "---\ntitle: Contributing\nweight: 3\n---\n",
+				"content/docs/development/plugins.md":        "---\ntitle: Plugin Development\nweight: 2\n---\n",
+				"content/docs/development/deep/inner.md":     "---\ntitle: Inner\n---\n",
+				"content/docs/features/_index.md":            "---\ntitle: Features\nweight: 2\n---\n",
+				"content/docs/features/layouts.md":           "---\ntitle: Tiling Layouts\nweight: 3\n---\n",
+				"content/docs/features/more/notes.md":        "---\ntitle: Notes below Features\n---\n",
+				"content/docs/getting-started/_index.md":     "---\ntitle: Getting Started\nweight: 1\n---\n",
+				"content/docs/getting-started/building.md":   "---\ntitle: Building from Source\nweight: 1\n---\n",
+				"content/docs/getting-started/sub/_index.md": "---\ntitle: A section below a folder\n---\n",
+			},
+			NavEntries: 13,
+		},
+		{
+			Name: "URL path sanitising",
+			Rule: `"the path to the content file determines its URL" (https://gohugo.io/content-management/urls/), each name ` +
+				`sanitised (Hugo 0.111's UnicodeSanitize): letters, digits and marks kept, and ./\_#+~@-, a run of spaces ` +
+				`one hyphen, other punctuation dropped, lower case (eval5B JB17: HowToCook's 酸梅汤（半成品加工）)`,
+			Files: map[string]string{
+				"hugo.toml": config,
+				"content/_index.md": "---\ntitle: Home\n---\n[drink](/drink/酸梅汤半成品加工/) [q](/dir-one/sub-two/page-name/) " +
+					"[w](/what-is-it/) [p](/p+q~r@s/)\n",
+				"content/drink/_index.md":                  "---\ntitle: Drinks\n---\n",
+				"content/Dir (One)/_index.md":              "---\ntitle: One\n---\n",
+				"content/drink/酸梅汤（半成品加工）.md":              "---\ntitle: Drink\n---\n",
+				"content/Dir (One)/Sub, Two/Page  Name.md": "---\ntitle: Deep\n---\n",
+				"content/What - is it?.md":                 "---\ntitle: What\n---\n",
+				"content/p+q~r@s.md":                       "---\ntitle: Kept\n---\n",
+				"content/it's [1] a&b.md":                  "---\ntitle: Dropped\n---\n",
+				"content/Ünïcödé Café.md":                  "---\ntitle: Accents\n---\n",
+				"content/a--b.md":                          "---\ntitle: Hyphens\n---\n",
+			},
+			Strict: true,
+		},
+		{
+			Name: "removePathAccents and disablePathToLower",
+			Rule: `"removePathAccents: Whether to remove non-spacing marks from composite characters in content paths"; ` +
+				`"disablePathToLower: Whether to disable transformation of page URLs to lower case" ` +
+				`(https://gohugo.io/configuration/all/)`,
+			Files: map[string]string{
+				"hugo.toml":                 config + "removePathAccents = true\ndisablePathToLower = true\n",
+				"content/_index.md":         "---\ntitle: Home\n---\n[c](/Unicode-Cafe/) [r](/Rules/Big-Fire/)\n",
+				"content/Ünïcödé Café.md":   "---\ntitle: Accents\n---\n",
+				"content/Rules/_index.md":   "---\ntitle: Rules\n---\n",
+				"content/Rules/Big Fire.md": "---\ntitle: Fire\n---\n",
+			},
+			Strict: true,
 		},
 		{
 			Name: "backslash escapes in link destinations",
@@ -76,6 +136,23 @@ func TestHugo(t *testing.T) {
 			},
 		},
 		{
+			Name: "order by date and linkTitle",
+			Rule: `"the default sort order for page collections ... weight, date (descending), linkTitle, path" ` +
+				`(https://gohugo.io/quick-reference/glossary/#default-sort-order); a page's date from date, publishDate, ` +
+				`pubdate, published, lastmod or modified (https://gohugo.io/configuration/front-matter/#dates)`,
+			Files: map[string]string{
+				"hugo.toml":          config,
+				"content/_index.md":  "---\ntitle: Home\n---\n",
+				"content/old.md":     "---\ntitle: Old\ndate: 2020-01-02\n---\n",
+				"content/new.md":     "---\ntitle: New\ndate: 2023-05-06\n---\n",
+				"content/mod.md":     "---\ntitle: Modified\nlastmod: 2021-03-04\n---\n",
+				"content/zebra.md":   "---\ntitle: Zebra\nlinkTitle: Aardvark\n---\n",
+				"content/mango.md":   "---\ntitle: Mango\n---\n",
+				"content/weighty.md": "---\ntitle: Weighty\nweight: 1\ndate: 2000-01-01\n---\n",
+			},
+			NavEntries: 6,
+		},
+		{
 			Name: "main menu",
 			Rule: `"Define an entry in the site configuration" with name, pageRef or url, weight; "Define in front matter": ` +
 				`menus: main, or menus: {main: {weight, name, parent}}; "Hugo sorts menu entries by weight, then by name" ` +
@@ -124,17 +201,44 @@ func TestHugo(t *testing.T) {
 		{
 			Name: "page bundles",
 			Rule: `"A leaf bundle is a directory that contains an index.md file and zero or more resources. Analogous to a physical ` +
-				`leaf, a leaf bundle is at the end of a branch. It has no descendants." (https://gohugo.io/content-management/page-bundles/)`,
+				`leaf, a leaf bundle is at the end of a branch. It has no descendants."; "headless: true" "Hugo will not publish ` +
+				`[it] anywhere" (https://gohugo.io/content-management/page-bundles/): a leaf bundle's other Markdown files, in ` +
+				`its folder or below, are its resources, neither rendered nor published as pages (eval5B JB18, HowToCook's ` +
+				`headless about/); a link to one leads nowhere`,
 			Files: map[string]string{
-				"hugo.toml":                config,
-				"content/_index.md":        "---\ntitle: Home\n---\n[map](/monster/map.png)\n",
-				"content/monster/index.md": "---\ntitle: Monster\n---\n![map](map.png)\n",
-				"content/monster/map.png":  "png",
-				"content/monster/notes.md": "---\ntitle: Notes, a resource of the bundle\n---\n",
+				"hugo.toml":                   config,
+				"content/_index.md":           "---\ntitle: Home\n---\n[map](/monster/map.png), [notes](/monster/notes/), [cc](/about/cc/)\n",
+				"content/monster/index.md":    "---\ntitle: Monster\n---\n![map](map.png)\n",
+				"content/monster/map.png":     "png",
+				"content/monster/notes.md":    "---\ntitle: Notes, a resource of the bundle\n---\n",
+				"content/monster/lore/old.md": "---\ntitle: Below the bundle, a resource too\n---\n",
+				"content/about/index.md":      "---\nheadless: true\n---\nAbout.\n",
+				"content/about/cc.md":         "---\ntitle: CC\n---\nA resource of a headless bundle.\n",
+				"content/about/me.md":         "---\ntitle: Me\n---\n",
 			},
-			// A Markdown file in a leaf bundle is one of its resources:
-			// Hugo publishes no page for it. sitegen does.
-			Known: []string{`/monster/notes/ ("Notes, a resource of the bundle") is published by sitegen`},
+			Unpublished: []string{"monster/notes/index.html", "monster/lore/old/index.html", "about/index.html", "about/cc/index.html",
+				"about/me/index.html", "monster/notes.md", "about/cc.md"},
+			Published: []string{"monster/map.png"},
+			// Hugo prints the links to them as written, leading nowhere;
+			// sitegen warns of each and shows its text, as it shows any
+			// link to a page it does not publish.
+			Known: []string{`link: /: sitegen leads to [/monster/map.png] (and nowhere []), the tool to [/monster/map.png] (and nowhere [/about/cc/ /monster/notes/])`},
+		},
+		{
+			Name: "front matter after blank lines",
+			Rule: `Hugo's page lexer skips spaces, tabs, line ends and byte order marks before the front matter's opening ` +
+				`delimiter (lexIntroSection, https://github.com/gohugoio/hugo/blob/v0.111.0/parser/pageparser/pagelexer_intro.go; ` +
+				`"Front matter ... at the top of the file", https://gohugo.io/content-management/front-matter/): eval5B JB19, ` +
+				`HowToCook's recipes that start with two blank lines`,
+			Files: map[string]string{
+				"hugo.toml":         config,
+				"content/_index.md": "---\ntitle: Home\n---\n",
+				"content/blank.md":  "\n\n---\ntitle: 凉粉\nauthor: someone\n---\n\n# 凉粉的做法\n\nBody.\n",
+				"content/spaces.md": " \t\n  ---\ntitle: Spaces\n---\nBody.\n",
+				"content/crlf.md":   "\r\n\r\n---\r\ntitle: CRLF\r\n---\r\nBody.\r\n",
+				"content/toml.md":   "\n+++\ntitle = \"TOML\"\n+++\nBody.\n",
+				"content/bom.md":    "\ufeff\n---\ntitle: BOM\n---\nBody.\n",
+			},
 		},
 		{
 			Name: "ref and relref",

@@ -67,5 +67,33 @@ func TestVitePress(t *testing.T) {
 		// cleanUrls unset: "guide/getting-started.md --> /guide/getting-started.html"
 		// (https://vitepress.dev/guide/routing#file-based-routing).
 		SameFiles: true,
+		// The hero home page has no title of its own: its <title> is the
+		// site's (TestVitePressHomeTitle has the others).
+		HomeTitle: true,
 	})
+}
+
+// TestVitePressHomeTitle is eval5B JB7: VitePress's home page <title>
+// starts with the page's own title, its front matter's or its first
+// heading's (createTitle: "const title = pageData.title ||
+// siteData.title", then " | " and the site's title; "title: Title for
+// the site. When using the default theme, this will be displayed in the
+// nav bar. It will also be used as the default suffix for all individual
+// page titles", https://vitepress.dev/reference/site-config#title).
+func TestVitePressHomeTitle(t *testing.T) {
+	for _, f := range []Fixture{
+		{
+			Name:  "front matter title",
+			Rule:  "https://vitepress.dev/reference/site-config#title: the home page's title: Home, then the site's",
+			Files: map[string]string{".vitepress/config.mts": "export default {title: 'Six Dice'}\n", "index.md": "---\ntitle: Home\n---\nWelcome.\n"},
+		},
+		{
+			Name:  "a heading",
+			Rule:  "https://vitepress.dev/reference/site-config#title: the page's first heading is its title",
+			Files: map[string]string{".vitepress/config.mts": "export default {title: 'Six Dice'}\n", "index.md": "# Welcome, reader\n\nText.\n"},
+		},
+	} {
+		f.HomeTitle = true
+		t.Run(f.Name, func(t *testing.T) { Run(t, VitePress, Sitegen, f) })
+	}
 }
