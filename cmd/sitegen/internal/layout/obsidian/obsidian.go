@@ -16,7 +16,10 @@
 //     obsidian-mkdocs-publisher/data.json), a note it would not send: one
 //     without share: true (its share key), or with "share all" on one
 //     whose file name starts with the excluded name ("DRAFT"), and any in
-//     its excluded folders; by obs2mk/obsidian-mkdocs
+//     its excluded folders; by Quartz Syncer (.obsidian/plugins/
+//     quartz-syncer/data.json), one without publish: true (its publish
+//     key) unless it includes all notes, or outside its vault root folder;
+//     by obs2mk/obsidian-mkdocs
 //     (.publish/configuration.yml), one without share: true (share.go).
 //   - How links resolve: [[wikilinks]] and embeds by the note's name, its
 //     path or an alias ("An alias is an alternative name for a note",
@@ -94,7 +97,7 @@ var undrawnInline = map[string]string{
 }
 
 // Settings are the settings files Recognise reads.
-var Settings = []string{appFile, templatesFile, templaterFile, pluginsFile, dataviewFile, enveloppeFile, obs2mkFile}
+var Settings = []string{appFile, templatesFile, templaterFile, pluginsFile, dataviewFile, enveloppeFile, syncerFile, obs2mkFile}
 
 // Recognise returns the layout of the vault at dir, or nil when dir is not
 // a vault.

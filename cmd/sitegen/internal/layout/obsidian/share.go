@@ -24,7 +24,13 @@ import (
 //     but those whose file name starts with shareAll.excludedFileName
 //     ("DRAFT"); either way none in plugin.excludedFolder (names a path
 //     contains, or /regular expressions/), and no Excalidraw drawing.
-//   - Its command-line predecessor obs2mk / obsidian-mkdocs, whose MkDocs
+//   - The Quartz Syncer plugin (https://saberzero1.github.io/quartz-syncer-docs/;
+//     plugin id quartz-syncer): a note with its publish key
+//     (publishFrontmatterKey, default "publish") set, or every note when
+//     allNotesPublishableByDefault; only notes under its vault root folder
+//     (vaultPath, "/" the whole vault); Excalidraw drawings only with
+//     useExcalidraw.
+//   - Enveloppe's command-line predecessor obs2mk / obsidian-mkdocs, whose MkDocs
 //     template is cloned into .publish/: only notes with the share key of
 //     .publish/configuration.yml (default.frontmatter.share, default
 //     "share").
@@ -32,6 +38,8 @@ const (
 	enveloppeID   = "obsidian-mkdocs-publisher"
 	enveloppeFile = Dir + "/plugins/" + enveloppeID + "/data.json"
 	obs2mkFile    = ".publish/configuration.yml"
+	syncerID      = "quartz-syncer"
+	syncerFile    = Dir + "/plugins/" + syncerID + "/data.json"
 	// defaultShareKey is both publishers' share key when none is set.
 	defaultShareKey = "share"
 )
@@ -44,13 +52,20 @@ type shareRule struct {
 	prefix  string // with all: file names starting so are not shared
 	folders []string
 	regexps []*regexp.Regexp
+	// truthy reads the key's value; nil: Enveloppe's "true", "1", "yes".
+	truthy   func(any) bool
+	root     string // only notes under this folder ("" the whole vault)
+	drawings bool   // Excalidraw drawings are sent
 }
 
 // unpublished is the reason the publisher would not send the note at
 // vault-relative path rel whose front matter is meta, or "".
 func (r *shareRule) unpublished(meta map[string]any, rel string) string {
-	if r.tool == "Enveloppe" && strings.HasSuffix(strings.ToLower(rel), ".excalidraw.md") {
-		return "an Excalidraw drawing (Enveloppe)"
+	if !r.drawings && strings.HasSuffix(strings.ToLower(rel), ".excalidraw.md") {
+		return "an Excalidraw drawing (" + r.tool + ")"
+	}
+	if r.root != "" && !strings.HasPrefix(rel, r.root+"/") {
+		return "outside the vault root folder " + r.root + " (" + r.tool + ")"
 	}
 	for _, f := range r.folders {
 		if strings.Contains(rel, f) {
@@ -69,7 +84,11 @@ func (r *shareRule) unpublished(meta map[string]any, rel string) string {
 		}
 		return ""
 	}
-	if !shared(meta[r.key]) {
+	truthy := r.truthy
+	if truthy == nil {
+		truthy = shared
+	}
+	if !truthy(meta[r.key]) {
 		return "no " + r.key + ": true (" + r.tool + ")"
 	}
 	return ""
@@ -102,6 +121,15 @@ func readShareRule(dir string, plugins []string) (*shareRule, error) {
 		}
 		if ok {
 			return enveloppeRule(raw)
+		}
+	}
+	if plugins == nil || slices.Contains(plugins, syncerID) {
+		raw, ok, err := readOptional(dir, syncerFile)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			return syncerRule(raw), nil
 		}
 	}
 	raw, ok, err := readOptional(dir, obs2mkFile)
@@ -164,6 +192,50 @@ func enveloppeRule(raw []byte) (*shareRule, error) {
 	return r, nil
 }
 
+// syncerSettings is the part of Quartz Syncer's data.json that says what
+// it publishes.
+type syncerSettings struct {
+	PublishFrontmatterKey        string `json:"publishFrontmatterKey"`
+	AllNotesPublishableByDefault bool   `json:"allNotesPublishableByDefault"`
+	VaultPath                    string `json:"vaultPath"`
+	UseExcalidraw                bool   `json:"useExcalidraw"`
+}
+
+func syncerRule(raw []byte) *shareRule {
+	r := &shareRule{tool: "Quartz Syncer", key: "publish", truthy: jsTruthy}
+	var s syncerSettings
+	if json.Unmarshal(raw, &s) != nil {
+		return r
+	}
+	if s.PublishFrontmatterKey != "" {
+		r.key = s.PublishFrontmatterKey
+	}
+	r.all, r.drawings = s.AllNotesPublishableByDefault, s.UseExcalidraw
+	r.root = strings.Trim(strings.TrimSpace(s.VaultPath), "/")
+	return r
+}
+
+// jsTruthy is JavaScript's !!v, by which Quartz Syncer reads its publish
+// key: false, 0, "" and a missing value are false; anything else (the text
+// "false" too) is true.
+func jsTruthy(v any) bool {
+	switch v := v.(type) {
+	case nil:
+		return false
+	case bool:
+		return v
+	case string:
+		return v != ""
+	case int:
+		return v != 0
+	case uint64:
+		return v != 0
+	case float64:
+		return v != 0 && v == v
+	}
+	return true
+}
+
 // readOptional reads a settings file of the vault: ok is false when it
 // is missing; an error when it may not be read (layout.ReadSetting).
 func readOptional(dir, rel string) (raw []byte, ok bool, err error) {
@@ -180,11 +252,18 @@ func readOptional(dir, rel string) (raw []byte, ok bool, err error) {
 // String is what the build's report says was read.
 func (r *shareRule) String() string {
 	if r.all {
-		s := r.tool + " plugin (shares all notes"
+		s := r.tool + " (shares all notes"
 		if r.prefix != "" {
 			s += " but file names starting " + r.prefix
 		}
-		return s + ")"
+		return s + r.under() + ")"
 	}
-	return r.tool + " (only notes with " + r.key + ": true)"
+	return r.tool + " (only notes with " + r.key + ": true" + r.under() + ")"
+}
+
+func (r *shareRule) under() string {
+	if r.root == "" {
+		return ""
+	}
+	return " under " + r.root + "/"
 }

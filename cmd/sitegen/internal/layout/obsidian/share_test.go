@@ -150,3 +150,71 @@ func TestObsidianMkdocs(t *testing.T) {
 		})
 	}
 }
+
+// TestQuartzSyncer checks the Quartz Syncer plugin's rule
+// (.obsidian/plugins/quartz-syncer/data.json), from its documentation
+// (https://saberzero1.github.io/quartz-syncer-docs/):
+//
+//   - Usage Guide: "By default, a checkbox property `publish` has to be
+//     added to notes to make them visible to Quartz Syncer. This property
+//     can be configured in the plugin settings. The checkbox has to be
+//     checked/property set to true to show up in Quartz Syncer."
+//     (publishFrontmatterKey; the plugin tests !!frontMatter[key], so any
+//     value JavaScript reads as true shares the note — but Obsidian
+//     Publish's publish: false keeps it home here all the same.)
+//   - Settings/Note properties/Include all notes by default: "Whether to
+//     include all as publishable instead of only the notes with the
+//     configured publish flag set to true" (allNotesPublishableByDefault).
+//   - Settings/Git/Vault root folder: "The folder in your Obsidian vault to
+//     use for Quartz notes. Using `/` syncs the entire vault.
+//     Alternatively, you can specify a subfolder" (vaultPath).
+//   - Settings/Integrations/Excalidraw: "When enabled, Quartz Syncer will
+//     sync Excalidraw drawings (`.excalidraw.md` files)" (useExcalidraw).
+func TestQuartzSyncer(t *testing.T) {
+	const file = ".obsidian/plugins/quartz-syncer/data.json"
+	type note struct {
+		rel    string
+		meta   map[string]any
+		reason string
+	}
+	for _, tc := range []struct {
+		name     string
+		settings string
+		notes    []note
+	}{
+		{name: "publish key", settings: `{"publishFrontmatterKey": "publish", "allNotesPublishableByDefault": false, "vaultPath": "/"}`, notes: []note{
+			{"a.md", map[string]any{"publish": true}, ""},
+			{"b.md", map[string]any{}, "no publish: true (Quartz Syncer)"},
+			{"c.md", map[string]any{"publish": ""}, "no publish: true (Quartz Syncer)"},
+			{"d.md", map[string]any{"publish": 0}, "no publish: true (Quartz Syncer)"},
+			{"e.md", map[string]any{"publish": "yes"}, ""},
+			{"f.md", map[string]any{"publish": "false"}, "publish: false (Obsidian Publish)"},
+			{"g.excalidraw.md", map[string]any{"publish": true}, "an Excalidraw drawing (Quartz Syncer)"},
+		}},
+		{name: "its own key", settings: `{"publishFrontmatterKey": "quartz"}`, notes: []note{
+			{"a.md", map[string]any{"publish": true}, "no quartz: true (Quartz Syncer)"},
+			{"b.md", map[string]any{"quartz": true}, ""},
+		}},
+		{name: "all notes, under a root folder", settings: `{"allNotesPublishableByDefault": true, "vaultPath": "Notes/Quartz/", "useExcalidraw": true}`, notes: []note{
+			{"Notes/Quartz/a.md", map[string]any{}, ""},
+			{"Notes/Quartz/map.excalidraw.md", map[string]any{}, ""},
+			{"Notes/Private/a.md", map[string]any{"publish": true}, "outside the vault root folder Notes/Quartz (Quartz Syncer)"},
+			{"Notes/QuartzOld/a.md", map[string]any{}, "outside the vault root folder Notes/Quartz (Quartz Syncer)"},
+		}},
+		{name: "settings that do not parse", settings: `{`, notes: []note{
+			{"a.md", map[string]any{}, "no publish: true (Quartz Syncer)"},
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			l, err := Recognise(layouttest.Write(t, map[string]string{file: tc.settings}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, n := range tc.notes {
+				if got := l.Unpublished(n.meta, n.rel); got != n.reason {
+					t.Errorf("%s %v: %q, want %q", n.rel, n.meta, got, n.reason)
+				}
+			}
+		})
+	}
+}
