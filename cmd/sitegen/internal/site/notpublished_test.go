@@ -319,6 +319,45 @@ func TestNotPublished(t *testing.T) {
 			preview: []string{"dm/secrets/index.html", "loose/index.html"},
 		},
 		{
+			// The Enveloppe plugin (https://enveloppe.github.io/Settings/Plugin_config/):
+			// "Set the share key and set it to `true` in the YAML
+			// frontmatter of a note to allow sharing it." Its rules are
+			// quoted in layout/obsidian's TestEnveloppe; here a vault that
+			// keeps the plugin's settings (eval6A K2: DM session plans in
+			// 10 Planning/ never shared) publishes only the shared notes.
+			name: "Obsidian vault: Enveloppe share key",
+			files: map[string]string{
+				".obsidian/plugins/obsidian-mkdocs-publisher/data.json": `{"plugin": {"shareKey": "share", "excludedFolder": ["999 Archive"], "shareAll": {"enable": false, "excludedFileName": "DRAFT"}}}`,
+				"Home.md":                           "---\nshare: true\n---\n# Welcome\n\nSee [[Public]], [[Session 9 Planning]] and [[Old]].\n",
+				"30 Compendium/Public.md":           "---\nshare: \"true\"\ntags: [session]\n---\n# Public\n\nPUBLIC-TEXT\n",
+				"10 Planning/Session 9 Planning.md": "---\ntags: [secret-tag]\n---\n# PRIVATE plan\n\n[[Public]] #hidden-inline\n",
+				"999 Archive/Old.md":                "---\nshare: true\n---\n# PRIVATE old\n",
+			},
+			reasons: map[string]string{"10 Planning/Session 9 Planning.md": "no share: true (Enveloppe)", "999 Archive/Old.md": "in an excluded folder (Enveloppe)"},
+			warnings: []string{"Home.md:6:17: unpublished wikilink [[Session 9 Planning]]: 10 Planning/Session 9 Planning.md is not published (no share: true (Enveloppe))",
+				"Home.md:6:44: unpublished wikilink [[Old]]: 999 Archive/Old.md is not published (in an excluded folder (Enveloppe))"},
+			has:     map[string]string{"30-compendium/public/index.html": "PUBLIC-TEXT", "tags/session/index.html": "Public"},
+			hasNot:  []string{"10-planning/session-9-planning/index.html", "999-archive/old/index.html", "tags/secret-tag/index.html"},
+			preview: []string{"10-planning/session-9-planning/index.html"},
+		},
+		{
+			// Enveloppe's "Share all files [...] without using the share
+			// key. When enabled, you can excluded all files where the name
+			// start by something" (eval6A K3: "DRAFT").
+			name: "Obsidian vault: Enveloppe share all",
+			files: map[string]string{
+				".obsidian/community-plugins.json":                      `["obsidian-mkdocs-publisher"]`,
+				".obsidian/plugins/obsidian-mkdocs-publisher/data.json": `{"plugin": {"shareKey": "share", "excludedFolder": [], "shareAll": {"enable": true, "excludedFileName": "DRAFT"}}}`,
+				"Journal/Day 1.md":                                      "# Day 1\n\nMet [[DRAFT Winnefred]]. DAY-ONE\n",
+				"People/DRAFT Winnefred.md":                             "# PRIVATE Winnefred\n",
+			},
+			reasons:  map[string]string{"People/DRAFT Winnefred.md": "file name starts with DRAFT (Enveloppe share all)"},
+			warnings: []string{"Journal/Day 1.md:3:5: unpublished wikilink [[DRAFT Winnefred]]"},
+			has:      map[string]string{"journal/day-1/index.html": "DAY-ONE"},
+			hasNot:   []string{"people/draft-winnefred/index.html"},
+			preview:  []string{"people/draft-winnefred/index.html"},
+		},
+		{
 			// A folder of Markdown holding a Digital Garden vault without its
 			// .obsidian/ (shervinsahba/obsidian-icewind): a note that sets
 			// dg-publish says the plugin is in use, and the rule is the same.

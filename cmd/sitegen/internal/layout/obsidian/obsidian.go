@@ -11,7 +11,16 @@
 //     (the Templates core plugin's or Templater's), a note whose front
 //     matter says publish: false (Obsidian Publish's flag), and, when the
 //     vault uses the Digital Garden plugin, a note without dg-publish: true
-//     (layout.GardenUnpublished).
+//     (layout.GardenUnpublished); when the vault is published by the
+//     Enveloppe plugin (its settings .obsidian/plugins/
+//     obsidian-mkdocs-publisher/data.json), a note it would not send: one
+//     without share: true (its share key), or with "share all" on one
+//     whose file name starts with the excluded name ("DRAFT"), and any in
+//     its excluded folders; by Quartz Syncer (.obsidian/plugins/
+//     quartz-syncer/data.json), one without publish: true (its publish
+//     key) unless it includes all notes, or outside its vault root folder;
+//     by obs2mk/obsidian-mkdocs
+//     (.publish/configuration.yml), one without share: true (share.go).
 //   - How links resolve: [[wikilinks]] and embeds by the note's name, its
 //     path or an alias ("An alias is an alternative name for a note",
 //     https://help.obsidian.md/aliases); Markdown links relative to the
@@ -88,7 +97,7 @@ var undrawnInline = map[string]string{
 }
 
 // Settings are the settings files Recognise reads.
-var Settings = []string{appFile, templatesFile, templaterFile, pluginsFile, dataviewFile}
+var Settings = []string{appFile, templatesFile, templaterFile, pluginsFile, dataviewFile, enveloppeFile, syncerFile, obs2mkFile}
 
 // Recognise returns the layout of the vault at dir, or nil when dir is not
 // a vault.
@@ -140,6 +149,19 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if slices.Contains(plugins, layout.GardenPlugin) {
 		l.GardenPlugin = true
 		l.Read = append(l.Read, "Digital Garden plugin (only notes with dg-publish: true)")
+	}
+	share, err := readShareRule(dir, plugins)
+	if err != nil {
+		return nil, err
+	}
+	if share != nil {
+		l.Unpublished = func(meta map[string]any, rel string) string {
+			if r := Unpublished(meta, rel); r != "" {
+				return r
+			}
+			return share.unpublished(meta, rel)
+		}
+		l.Read = append(l.Read, share.String())
 	}
 	if l.Dataview, err = dataview(dir, plugins); err != nil {
 		return nil, err
