@@ -55,6 +55,10 @@ type Site struct {
 	// LinkPreviews turns on js/site.js's previews of links to other pages
 	// (each page's previews file, written by the engine).
 	LinkPreviews bool
+	// PreviewShards is the number of files the pages' previews are
+	// shared out to (a power of two, 0 without previews): js/site.js
+	// finds a page's previews in the one its path hashes to.
+	PreviewShards int
 }
 
 // Assets maps logical static paths to published URLs.

@@ -159,8 +159,9 @@
 
   // --- Link previews: a link to another page of the site shows a preview
   // of its target (the section or block it links to, else the top of the
-  // page) from that page's previews file (preview.json beside it, written
-  // by sitegen), on hover, on a long press, or on Alt+ArrowDown while it
+  // page) from the site's previews shard that holds that page (written by
+  // sitegen: previews/N.json, N the FNV-1a hash of the page's path, low
+  // bits, among the body's data-previews shards), on hover, on a long press, or on Alt+ArrowDown while it
   // has the focus. A link to a glossary entry (a term) shows it on focus
   // and on a first tap too; a second tap follows it. The preview is a
   // role=tooltip the link is described by, so screen readers read it;
@@ -170,7 +171,15 @@
     const main = $("main"), home = $(".site-title");
     if (!main || !home || !doc.body.hasAttribute("data-previews")) return;
     const base = new URL(home.href).pathname;
-    const files = new Map(); // previews file -> Promise<its data, or null>
+    const shards = +doc.body.dataset.previews || 1; // a power of two
+    const files = new Map(); // previews shard -> Promise<its data, or null>
+    // shardOf is the shard of the page at site path sp: as sitegen's
+    // shardOf, the 32-bit FNV-1a hash of its UTF-8 bytes.
+    const shardOf = (sp) => {
+      let h = 0x811c9dc5;
+      for (const c of new TextEncoder().encode(sp)) h = Math.imul(h ^ c, 0x01000193);
+      return (h >>> 0) & (shards - 1);
+    };
     const tip = doc.createElement("div");
     tip.className = "link-preview";
     tip.id = "link-preview";
@@ -183,10 +192,16 @@
       if (!a || !a.href || a.hasAttribute("download") || a.closest(".link-preview, .toc, .anchor") || !a.closest(".content, .backlinks, .children")) return null;
       const u = new URL(a.href, location.href);
       // A page is a folder (/rules/combat/), or a file (/guide/intro.html:
-      // VitePress's URLs), whose previews are beside it (intro.preview.json).
+      // VitePress's URLs); its site path is its path under the site's.
       const html = u.pathname.endsWith(".html");
       if (u.origin !== location.origin || !u.pathname.startsWith(base) || !u.pathname.endsWith("/") && !html || u.pathname === location.pathname) return null;
-      return { page: u.pathname, file: html ? u.pathname.slice(0, -".html".length) + ".preview.json" : u.pathname + "preview.json", id: decodeURIComponent(u.hash.slice(1)), term: /\/glossary\/$/.test(u.pathname) && u.hash.length > 1 };
+      let sp;
+      try {
+        sp = "/" + decodeURIComponent(u.pathname.slice(base.length));
+      } catch {
+        return null;
+      }
+      return { page: u.pathname, sp, file: base + "previews/" + shardOf(sp) + ".json", id: decodeURIComponent(u.hash.slice(1)), term: /\/glossary\/$/.test(u.pathname) && u.hash.length > 1 };
     };
     markLinks = () => {
       if (!tip.isConnected) main.append(tip); // sitegen serve's live reload replaced main's content
@@ -200,7 +215,7 @@
     markLinks();
     const load = (file) => {
       if (!files.has(file)) {
-        files.set(file, fetch(file).then((r) => (r.ok ? r.json() : null)).then((d) => (d && d.v === 1 ? d : null), () => null));
+        files.set(file, fetch(file).then((r) => (r.ok ? r.json() : null)).then((d) => (d && d.v === 2 ? d.p : null), () => null));
       }
       return files.get(file);
     };
@@ -227,7 +242,8 @@
       const t = target(a);
       if (!t) return;
       current = a;
-      const data = await load(t.file);
+      const shard = await load(t.file);
+      const data = shard && Object.hasOwn(shard, t.sp) ? shard[t.sp] : null;
       const entry = data && (data.s[t.id] || data.s[""]);
       if (current !== a || !entry) return;
       const head = doc.createElement("p");

@@ -2,10 +2,14 @@ package site
 
 import (
 	"encoding/json"
+	"fmt"
+	"hash/fnv"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -97,8 +101,8 @@ func TestBacklinks(t *testing.T) {
 	if got := backlinksOf(t, out["target/index.html"]); !slices.Equal(got, want) {
 		t.Errorf("--drafts: Target is linked from %q, want %q", got, want)
 	}
-	if _, ok := out["draft/preview.json"]; ok {
-		t.Error("--drafts: the draft has a previews file")
+	if shardsOf(t, out, "target/index.html")["/draft/"] != 0 {
+		t.Error("--drafts: the draft has previews")
 	}
 
 	off := linkVault()
@@ -116,7 +120,7 @@ func TestBacklinks(t *testing.T) {
 
 // TestBacklinksUnlisted checks that a page published but unlisted (Hugo's
 // build: {list: never}) is never listed as linking to another page, and
-// has no previews file.
+// has no previews.
 func TestBacklinksUnlisted(t *testing.T) {
 	src := writeTree(t, map[string]string{
 		"site.toml":               "\x00",
@@ -139,32 +143,84 @@ func TestBacklinksUnlisted(t *testing.T) {
 	if got := backlinksOf(t, out["target/index.html"]); !slices.Equal(got, want) {
 		t.Errorf("Target is linked from %q, want %q (not the unlisted page)", got, want)
 	}
-	if _, ok := out["unlisted/preview.json"]; ok {
-		t.Error("the unlisted page has a previews file")
+	seen := shardsOf(t, out, "target/index.html")
+	if seen["/unlisted/"] != 0 {
+		t.Error("the unlisted page has previews")
 	}
-	if _, ok := out["target/preview.json"]; !ok {
-		t.Error("a listed page has no previews file")
+	if seen["/target/"] != 1 {
+		t.Error("a listed page has no previews")
 	}
 }
 
-// TestPreviews reads a page's previews file: its top, and each section
-// (by its heading's id) and block (by its ^id) another page links to,
-// each holding the page's own HTML for it, and no other; linkPreviews = false writes none and the pages do not ask
-// for them; a file of the site at the same name wins.
+// previewShard is one of the site's previews shards (preview.go).
+type previewShard struct {
+	V int `json:"v"`
+	P map[string]struct {
+		T string               `json:"t"`
+		S map[string][2]string `json:"s"`
+	} `json:"p"`
+}
+
+// shardsOf reads the previews shards of a built site (out: its files) and
+// checks that each holds only the pages whose site path hashes to it
+// among the number of shards the pages name (data-previews="N" on the
+// body of page), and that no page is in two; it returns every page's
+// previews by site path.
+func shardsOf(t *testing.T, out map[string]string, page string) map[string]int {
+	t.Helper()
+	m := regexp.MustCompile(`<body class="[^"]*" data-previews="(\d+)">`).FindStringSubmatch(out[page])
+	if m == nil {
+		t.Fatalf("%s does not turn previews on", page)
+	}
+	n, _ := strconv.Atoi(m[1])
+	if n < 1 || n&(n-1) != 0 {
+		t.Fatalf("%d previews shards: not a power of two", n)
+	}
+	seen := map[string]int{}
+	for name, text := range out {
+		rest, ok := strings.CutPrefix(name, previewDir+"/")
+		if !ok {
+			continue
+		}
+		var f previewShard
+		if err := json.Unmarshal([]byte(text), &f); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if f.V != previewFormat {
+			t.Errorf("%s: format %d", name, f.V)
+		}
+		for sp := range f.P {
+			h := fnv.New32a()
+			h.Write([]byte(sp))
+			if want := fmt.Sprintf("%d.json", h.Sum32()%uint32(n)); rest != want {
+				t.Errorf("%s holds %s, whose shard is %s", name, sp, want)
+			}
+			seen[sp]++
+		}
+	}
+	return seen
+}
+
+// TestPreviews reads a page's previews in its shard: its top, and each
+// section (by its heading's id) and block (by its ^id) another page links
+// to, each holding the page's own HTML for it, and no other;
+// linkPreviews = false writes none and the pages do not ask for them; a
+// file of the site at a shard's name wins.
 func TestPreviews(t *testing.T) {
 	src := writeTree(t, linkVault())
 	if _, err := build(t, src, content.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	out := readTree(t, filepath.Join(src, "public"))
-	var f struct {
-		V int                  `json:"v"`
-		T string               `json:"t"`
-		S map[string][2]string `json:"s"`
+	seen := shardsOf(t, out, "target/index.html")
+	if want := []string{"/", "/a/", "/b/", "/b/c/", "/lonely/", "/target/"}; !slices.Equal(slices.Sorted(maps.Keys(seen)), want) {
+		t.Errorf("pages with previews: %v, want %v", slices.Sorted(maps.Keys(seen)), want)
 	}
-	if err := json.Unmarshal([]byte(out["target/preview.json"]), &f); err != nil {
-		t.Fatalf("target/preview.json: %v", err)
+	var f previewShard
+	if err := json.Unmarshal([]byte(out[previewDir+"/0.json"]), &f); err != nil {
+		t.Fatalf("%s/0.json: %v", previewDir, err)
 	}
+	target := f.P["/target/"]
 	page := out["target/index.html"]
 	checks := []struct{ id, heading, has string }{
 		{"", "", "<p>The top of the target.</p>"},
@@ -172,36 +228,32 @@ func TestPreviews(t *testing.T) {
 		{"^blk", "", "A block."},
 	}
 	for _, c := range checks {
-		e, ok := f.S[c.id]
+		e, ok := target.S[c.id]
 		switch {
 		case !ok:
-			t.Errorf("no preview of %q in %v", c.id, f.S)
+			t.Errorf("no preview of %q in %v", c.id, target.S)
 		case e[0] != c.heading || !strings.Contains(e[1], c.has):
 			t.Errorf("preview of %q = %q, want heading %q and %q", c.id, e, c.heading, c.has)
 		case !strings.Contains(page, e[1]):
 			t.Errorf("preview of %q is not the page's own HTML: %q", c.id, e[1])
 		}
 	}
-	if e, ok := f.S["unlinked"]; ok {
+	if e, ok := target.S["unlinked"]; ok {
 		t.Errorf("the previews hold a section no other page links to: %q", e)
 	}
-	if f.V != previewFormat || f.T != "Target" {
-		t.Errorf("previews file: version %d, title %q", f.V, f.T)
-	}
-	if !strings.Contains(page, "<body class=\"kind-page\" data-previews>") {
-		t.Error("the page does not turn previews on")
+	if target.T != "Target" {
+		t.Errorf("previews of /target/: title %q", target.T)
 	}
 
 	off := linkVault()
 	off["site.toml"] += "linkPreviews = false\n"
-	off["static/a/preview.json"] = "MINE"
 	src = writeTree(t, off)
 	if _, err := build(t, src, content.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	out = readTree(t, filepath.Join(src, "public"))
 	for name, body := range out {
-		if strings.HasSuffix(name, "preview.json") && name != "a/preview.json" {
+		if strings.HasPrefix(name, previewDir+"/") {
 			t.Errorf("linkPreviews = false wrote %s", name)
 		}
 		if strings.Contains(body, "data-previews") {
@@ -210,12 +262,50 @@ func TestPreviews(t *testing.T) {
 	}
 
 	mine := linkVault()
-	mine["static/a/preview.json"] = "MINE"
+	mine["static/"+previewDir+"/0.json"] = "MINE"
 	src = writeTree(t, mine)
 	if _, err := build(t, src, content.Options{}); err != nil {
 		t.Fatal(err)
 	}
-	if b, err := os.ReadFile(filepath.Join(src, "public", "a", "preview.json")); err != nil || string(b) != "MINE" {
-		t.Errorf("a/preview.json = %q, %v: want the site's own file", b, err)
+	if b, err := os.ReadFile(filepath.Join(src, "public", previewDir, "0.json")); err != nil || string(b) != "MINE" {
+		t.Errorf("%s/0.json = %q, %v: want the site's own file", previewDir, b, err)
+	}
+}
+
+// TestPreviewShards: a site of many pages shares its pages' previews out
+// to a power of two of shards, about shardPages pages each, every page
+// with previews in exactly the one its site path hashes to.
+func TestPreviewShards(t *testing.T) {
+	files := map[string]string{"site.toml": "title = \"T\"\n", "content/_index.md": "---\ntitle: Home\n---\nWelcome.\n"}
+	const pages = 300
+	for i := range pages {
+		files[fmt.Sprintf("content/s%d/p%03d.md", i%7, i)] = fmt.Sprintf("---\ntitle: P %d\n---\nPage %d, see [[p%03d]].\n", i, i, (i+1)%pages)
+	}
+	src := writeTree(t, files)
+	if _, err := build(t, src, content.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	out := readTree(t, filepath.Join(src, "public"))
+	seen := shardsOf(t, out, "index.html")
+	shards := 0
+	for name := range out {
+		if strings.HasPrefix(name, previewDir+"/") {
+			shards++
+		}
+	}
+	// 300 pages, 7 sections and the home page: 308 that may have
+	// previews, 8 shards of 48 or fewer on average (6.4 would be too few:
+	// 8 is the next power of two); the sections, without Markdown of
+	// their own, have none to show.
+	if shards != 8 {
+		t.Errorf("%d previews shards, want 8", shards)
+	}
+	if len(seen) != pages+1 {
+		t.Errorf("%d pages with previews, want %d", len(seen), pages+1)
+	}
+	for sp, n := range seen {
+		if n != 1 {
+			t.Errorf("%s is in %d shards", sp, n)
+		}
 	}
 }

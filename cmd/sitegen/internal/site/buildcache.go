@@ -139,8 +139,9 @@ type bodyCache struct {
 // cachedOut is what a page wrote: the hash of everything its output was
 // made from (pageKey) and each file's record.
 type cachedOut struct {
-	Key   [sha256.Size]byte
-	Files map[string]outRecord
+	Key     [sha256.Size]byte
+	Files   map[string]outRecord
+	Preview []byte // the page's previews in its shard (previewEntry), nil for none
 }
 
 // outRecord is an output file's content hash and its stamp once written
@@ -839,14 +840,13 @@ func (bc *bodyCache) pageKey(s *Site, p *content.Page, v *templates.Page, b *con
 			w.Content, w.TOC = "", nil // in the object
 		}
 	}
-	_, fileThere := s.FilesByURL["/"+previewPath(p)]
 	err := json.NewEncoder(h).Encode(struct {
-		Page                       templates.Page
-		Obj                        [sha256.Size]byte
-		Redirect, Title            string
-		Paths, Frags               []string
-		Previews, Index, FileThere bool
-	}{w, obj, p.RedirectTo, p.Title, content.ListPaths(p), s.Frags[p], s.previews(p), b != nil && b.Px != nil && obj == [sha256.Size]byte{}, fileThere})
+		Page            templates.Page
+		Obj             [sha256.Size]byte
+		Redirect, Title string
+		Paths, Frags    []string
+		Previews, Index bool
+	}{w, obj, p.RedirectTo, p.Title, content.ListPaths(p), s.Frags[p], s.previews(p), b != nil && b.Px != nil && obj == [sha256.Size]byte{}})
 	if err != nil {
 		return key, false
 	}
@@ -873,7 +873,7 @@ func (bc *bodyCache) keepOutputs(sp string, key [sha256.Size]byte, out *assets.O
 			return false // another file of this build is there (a static file)
 		}
 	}
-	now := &cachedOut{Key: key, Files: make(map[string]outRecord, len(o.Files))}
+	now := &cachedOut{Key: key, Files: make(map[string]outRecord, len(o.Files)), Preview: o.Preview}
 	for _, rel := range names {
 		rec := o.Files[rel]
 		if bc.racy(rec.Stamp) {
@@ -913,17 +913,28 @@ func outStamp(p string) content.FileStamp {
 }
 
 // recordOutputs records the files page sp wrote into out, with its key.
-func (bc *bodyCache) recordOutputs(sp string, key [sha256.Size]byte, files map[string][sha256.Size]byte, out *assets.Output) {
+func (bc *bodyCache) recordOutputs(sp string, key [sha256.Size]byte, files map[string][sha256.Size]byte, preview []byte, out *assets.Output) {
 	if bc == nil {
 		return
 	}
-	o := &cachedOut{Key: key, Files: make(map[string]outRecord, len(files))}
+	o := &cachedOut{Key: key, Files: make(map[string]outRecord, len(files)), Preview: preview}
 	for rel, sum := range files {
 		o.Files[rel] = outRecord{Sum: sum, Stamp: outStamp(filepath.Join(out.Dir, filepath.FromSlash(rel)))}
 	}
 	bc.mu.Lock()
 	bc.nowOuts[sp] = o
 	bc.mu.Unlock()
+}
+
+// keptPreview is the previews of the page at site path sp whose output
+// keepOutputs kept (in its shard: writeShards), nil for none.
+func (bc *bodyCache) keptPreview(sp string) []byte {
+	bc.mu.Lock()
+	defer bc.mu.Unlock()
+	if o := bc.nowOuts[sp]; o != nil {
+		return o.Preview
+	}
+	return nil
 }
 
 // outRecorder is a page's fileWriter that notes what it writes.

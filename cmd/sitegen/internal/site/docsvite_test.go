@@ -124,9 +124,9 @@ func TestDocusaurusAndVitePress(t *testing.T) {
 				// sidebar entry, not by its file's name.
 				"rules/untitled.html": `<title>No heading`,
 				"sitemap.xml":         `<loc>/rules/wild-die.html</loc>`,
-				// A page published as a file has its previews beside it.
-				"rules/skills.preview.json": `{"v":1,"t":"Skills"`,
-				"img/a.png":                 "png",
+				// A page published as a file has previews, by its path.
+				"previews/0.json": `"/rules/skills.html":{"t":"Skills"`,
+				"img/a.png":       "png",
 			},
 			lacks: map[string]string{
 				// https://vitepress.dev/reference/default-theme-sidebar: the

@@ -63,6 +63,8 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 	view.Footer = s.Footer(view.Assets)
 	view.LinkPreviews = s.Cfg.LinkPreviews
 	view.HomeTitle = s.Lay.HomeTitle && ownTitle(s.Home)
+	view.PreviewShards = s.previewShards()
+	s.prevs = &previewSet{entries: map[string][]byte{}}
 	s.Graph.SetFooter(content.Problems{Errs: s.Diag.Since(d0), Warns: s.Warn.Since(w0)})
 	s.View = view // kept for Site.Update
 	s.bc.setView(view)
@@ -131,6 +133,10 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 			return err
 		}
 	}
+	if _, err := s.writeShards(out, out.Has, s.prevs.entries, view.PreviewShards, nil); err != nil {
+		return err
+	}
+	s.Graph.SetPreviews(s.prevs.entries)
 	if err := s.copyBundles(out, reserved); err != nil { // once the pages said which files they link to
 		return err
 	}
@@ -241,6 +247,9 @@ func (s *Site) writeRendered(ctx context.Context, p *content.Page, b *content.Bo
 	bc := s.bc // one cache for the whole page
 	key, keyed := bc.pageKey(s, p, v, b)
 	if keyed && bc.keepOutputs(p.SitePath, key, out) {
+		if s.previews(p) {
+			s.prevs.put(p.SitePath, bc.keptPreview(p.SitePath))
+		}
 		if b != nil {
 			b.Drop(s.Graph.Keeps())
 		}
@@ -257,16 +266,16 @@ func (s *Site) writeRendered(ctx context.Context, p *content.Page, b *content.Bo
 	if err := s.writePages(ctx, w, p, v); err != nil {
 		return err
 	}
+	var preview []byte
 	if b != nil {
 		if b.Px != nil && s.previews(p) {
-			if err := s.writePreviews(ctx, w, out.Has, p, b.Content, b.Px); err != nil {
-				return err
-			}
+			preview = s.previewEntry(ctx, p, b.Content, b.Px)
+			s.prevs.put(p.SitePath, preview)
 		}
 		b.Drop(s.Graph.Keeps())
 	}
 	if keyed {
-		bc.recordOutputs(p.SitePath, key, rec.files, out)
+		bc.recordOutputs(p.SitePath, key, rec.files, preview, out)
 	}
 	s.rendered.Add(1)
 	return nil

@@ -482,5 +482,6 @@ type Site struct {
 	served   *bodyCache
 	rendered atomic.Int64
 	search   *searchIndex // the search index render collects (search.go)
+	prevs    *previewSet  // the pages' previews render collects (preview.go)
 	destHold destHold     // the lock of Options.Dest, shared by the writes between builds (dest.go)
 }

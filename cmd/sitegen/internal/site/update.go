@@ -1,6 +1,7 @@
 package site
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"crypto/sha256"
@@ -171,9 +172,10 @@ func (up *updater) run(ctx context.Context) (Update, error) {
 	view.Nav = s.SiteNav()
 	d0, w0 := s.Diag.Len(), s.Warn.Len()
 	view.Footer = s.Footer(view.Assets)
+	view.PreviewShards = s.previewShards()
 	footer := content.Problems{Errs: s.Diag.Since(d0), Warns: s.Warn.Since(w0)}
 	viewChanged := view.Title != up.was.view.Title || view.Home != up.was.view.Home || view.Footer != up.was.view.Footer ||
-		view.Language != up.was.view.Language
+		view.Language != up.was.view.Language || view.PreviewShards != up.was.view.PreviewShards
 
 	// Bodies: rendered again where a file read changed or an answer did.
 	pages := slices.Clone(s.Pages)
@@ -257,7 +259,7 @@ func (up *updater) run(ctx context.Context) (Update, error) {
 			continue // a page without Markdown has no previews
 		}
 		f := g.Frames[p.SitePath]
-		_, had := g.Outs[previewPath(p)]
+		_, had := g.Previews[p.SitePath]
 		if render[p] || !had || f == nil || f.Title != p.Title || !slices.Equal(g.Frags[p.SitePath], s.Frags[p]) {
 			prevs = append(prevs, p)
 			if b := g.Bodies[p.Rel]; !render[p] && (b == nil || !b.Kept || b.Px == nil) {
@@ -290,10 +292,10 @@ func (up *updater) run(ctx context.Context) (Update, error) {
 				w.sums[content.OutputPath(sp)] = sum // unless written below
 			}
 		}
-		if s.previews(p) {
-			if sum, ok := g.Outs[previewPath(p)]; ok {
-				w.sums[previewPath(p)] = sum // unless written below
-			}
+	}
+	for i := range view.PreviewShards {
+		if sum, ok := g.Outs[shardPath(i)]; ok && view.PreviewShards == up.was.view.PreviewShards {
+			w.sums[shardPath(i)] = sum // unless written or gone below
 		}
 	}
 	var u Update
@@ -308,14 +310,53 @@ func (up *updater) run(ctx context.Context) (Update, error) {
 			return Update{}, err
 		}
 	}
-	previewOf := map[string]*content.Page{}
-	for _, p := range prevs {
-		previewOf[previewPath(p)] = p
-		if b := body(p); b != nil && !b.Failed && !b.Err && b.Px != nil {
-			if err := s.writePreviews(ctx, w, func(rel string) bool { return g.Static[rel] }, p, b.Content, b.Px); err != nil {
-				return Update{}, err
+	// Previews shards: written again where a page's previews changed,
+	// came or went (every one when their number changed), from each
+	// page's previews, kept or made anew.
+	previews := make(map[string][]byte, len(g.Previews))
+	previewed := map[string]*content.Page{}
+	for _, p := range pages {
+		if !p.Failed && s.previews(p) {
+			previewed[p.SitePath] = p
+			if e, ok := g.Previews[p.SitePath]; ok {
+				previews[p.SitePath] = e
 			}
 		}
+	}
+	shards := map[int]bool{}
+	previewOf := map[string][]*content.Page{} // shard -> its pages whose previews changed
+	changedPreview := func(sp string) {
+		i := shardOf(sp, view.PreviewShards)
+		shards[i] = true
+		if p := previewed[sp]; p != nil {
+			previewOf[shardPath(i)] = append(previewOf[shardPath(i)], p)
+		}
+	}
+	for _, p := range prevs {
+		b := body(p)
+		if b == nil || b.Failed || b.Err || b.Px == nil {
+			continue
+		}
+		if e := s.previewEntry(ctx, p, b.Content, b.Px); !bytes.Equal(e, previews[p.SitePath]) {
+			previews[p.SitePath] = e
+			changedPreview(p.SitePath)
+		}
+	}
+	for sp := range g.Previews {
+		if _, ok := previews[sp]; !ok && view.PreviewShards > 0 {
+			changedPreview(sp) // gone
+		}
+	}
+	if view.PreviewShards != up.was.view.PreviewShards {
+		for i := range view.PreviewShards {
+			shards[i] = true
+		}
+	}
+	for i := range shards {
+		delete(w.sums, shardPath(i)) // written again, or gone when empty
+	}
+	if _, err := s.writeShards(w, func(rel string) bool { return g.Static[rel] }, previews, view.PreviewShards, func(i int) bool { return shards[i] }); err != nil {
+		return Update{}, err
 	}
 	if s.NotFound == nil {
 		notFound := &templates.Page{Kind: templates.KindNotFound, Site: up.view, Title: "Page not found", URL: s.Cfg.RelURL("/404.html")}
@@ -360,6 +401,7 @@ func (up *updater) run(ctx context.Context) (Update, error) {
 			pageOf[content.OutputPath(sp)] = p
 		}
 	}
+	listed := map[string]bool{} // u.Pages
 	for _, rel := range slices.Sorted(maps.Keys(w.files)) {
 		to := filepath.Join(s.Opts.Dest, filepath.FromSlash(rel))
 		if err := assets.RealDir(s.Opts.Dest, filepath.Dir(to)); err != nil { // never through a link a user put there
@@ -370,10 +412,16 @@ func (up *updater) run(ctx context.Context) (Update, error) {
 		}
 		u.Outputs = append(u.Outputs, rel)
 		if p := pageOf[rel]; p != nil && content.OutputPath(p.SitePath) == rel {
-			u.Pages = append(u.Pages, s.Cfg.RelURL(p.SitePath))
-		} else if p := previewOf[rel]; p != nil { // the page's previews: part of its output
-			if url := s.Cfg.RelURL(p.SitePath); !slices.Contains(u.Pages, url) {
+			if url := s.Cfg.RelURL(p.SitePath); !listed[url] { // its previews' shard may come first
+				listed[url] = true
 				u.Pages = append(u.Pages, url)
+			}
+		} else if ps := previewOf[rel]; ps != nil { // pages' previews: part of their output
+			for _, p := range ps {
+				if url := s.Cfg.RelURL(p.SitePath); !listed[url] {
+					listed[url] = true
+					u.Pages = append(u.Pages, url)
+				}
 			}
 		} else if !strings.HasSuffix(rel, ".html") && rel != "sitemap.xml" {
 			u.Files = append(u.Files, s.Cfg.RelURL("/"+rel))
@@ -397,6 +445,7 @@ func (up *updater) run(ctx context.Context) (Update, error) {
 	slices.Sort(u.Deleted)
 	u.Moved = up.moved(fresh)
 	u.Rendered = len(render)
+	g.Previews = previews
 	up.commit(w, outs, pages, footer, sc)
 	if links {
 		g.SetFrags(pages, s.Frags)

@@ -197,6 +197,12 @@ func (r *Root) Open(rel string) (*os.File, error) { return r.open(rel, os.O_RDON
 
 func (r *Root) open(rel string, flag int) (*os.File, error) {
 	name := filepath.FromSlash(path.Clean(rel))
+	// One call, beneath the source folder (Linux), where the os.Root
+	// opens each folder of the path in turn; whatever it refuses (an
+	// absolute link, a link out) takes the os.Root's way below.
+	if f, err := r.openBeneath(name, flag); err == nil || errors.Is(err, fs.ErrNotExist) {
+		return f, err
+	}
 	f, err := r.root.OpenFile(name, flag, 0)
 	if err == nil || errors.Is(err, fs.ErrNotExist) {
 		return f, err

@@ -109,6 +109,37 @@ func TestRule(t *testing.T) {
 			}
 		})
 	}
+	// One Root for every read, twice each (as a build reads: one call
+	// beneath the source folder on Linux, the os.Root's way for what it
+	// refuses), reads what a fresh one does.
+	r, err := New(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	for range 2 {
+		for _, tt := range tests {
+			data, err := r.ReadFile(tt.rel, 0)
+			var le *Error
+			switch {
+			case tt.outside:
+				if !errors.As(err, &le) || string(data) != "" {
+					t.Errorf("Root.ReadFile(%s) = %q, %v, want the link refused", tt.rel, data, err)
+				}
+			case tt.missing:
+				if !errors.Is(err, fs.ErrNotExist) {
+					t.Errorf("Root.ReadFile(%s) = %q, %v, want not exist", tt.rel, data, err)
+				}
+			case tt.notFile:
+				if err == nil || !strings.Contains(err.Error(), "not a regular file") {
+					t.Errorf("Root.ReadFile(%s) = %q, %v, want not a regular file", tt.rel, data, err)
+				}
+			case tt.link != "":
+			case err != nil || string(data) != tt.body:
+				t.Errorf("Root.ReadFile(%s) = %q, %v, want %q", tt.rel, data, err, tt.body)
+			}
+		}
+	}
 	if _, err := ReadFile(src, "docs/a.md", 3); !errors.Is(err, ErrTooLong) {
 		t.Errorf("ReadFile over the limit: %v", err)
 	}

@@ -77,6 +77,7 @@ type Graph struct {
 	Footer    Problems                     // what the footer's Markdown found
 	Frags     map[string][]string          // site path -> the fragments of the page other pages link to (its previews, preview.go)
 	Outs      map[string][sha256.Size]byte // the files the model makes (pages, redirects, 404.html, sitemap.xml, content files) -> content hash
+	Previews  map[string][]byte            // site path -> the page's previews in its shard (site/preview.go)
 }
 
 // NewGraph returns an empty graph.
@@ -398,6 +399,14 @@ func NavSame(v *templates.Page, old, now []*templates.NavItem) bool {
 		}
 	}
 	return true
+}
+
+// SetPreviews records each page's previews (site path -> its entry in
+// its previews shard), from which an update writes a shard again.
+func (g *Graph) SetPreviews(entries map[string][]byte) {
+	if g != nil {
+		g.Previews = entries
+	}
 }
 
 // SetFrags records the fragments of each page that other pages link to
