@@ -527,6 +527,23 @@ func (m Markup) MarkdownStem(name string) (stem string, ok bool) {
 	return "", false
 }
 
+// Unclosed is what a tool makes of front matter that is not closed: a
+// first line "---" that no closing line matches.
+type Unclosed int
+
+const (
+	// UnclosedText: no front matter; the first line is a thematic break
+	// and the rest text (measured: Jekyll 4.3, MkDocs 1.4; GitHub).
+	UnclosedText Unclosed = iota
+	// UnclosedFails: the build stops (Hugo 0.111: "EOF looking for end
+	// YAML front matter delimiter").
+	UnclosedFails
+	// UnclosedToEnd: the rest of the file is front matter and the page
+	// has no text (gray-matter 4.0.3, VitePress's reader: "if
+	// (closeIndex === -1) closeIndex = len").
+	UnclosedToEnd
+)
+
 // Markup is the Markdown dialect of a tool's pages.
 type Markup struct {
 	// Extensions are the file extensions, with their dot, the tool reads
@@ -556,6 +573,19 @@ type Markup struct {
 	// tools' gray-matter read it. Package site applies it, in one place,
 	// for every reader of the page (content.LiftFrontMatter).
 	FrontMatterLead bool
+	// FrontMatterRuns: the tool takes a first line of more than three
+	// dashes ("----") for the opening of front matter, as Hugo 0.111's
+	// page lexer does (and then stops on the YAML it finds). Otherwise
+	// front matter opens only with a line of exactly three: Jekyll 4.3
+	// (`\A---\s*\r?\n`), MkDocs 1.4 (`^-{3}[ \t]*\n`), gray-matter
+	// ("if the next character after the opening delimiter is a character
+	// from the delimiter, then it's not a front-matter delimiter") and
+	// GitHub; "----" is a thematic break
+	// (https://spec.commonmark.org/0.31.2/#thematic-breaks).
+	FrontMatterRuns bool
+	// Unclosed is what the tool makes of a first line "---" that no
+	// closing line matches (content.FrontMatterRule applies it).
+	Unclosed Unclosed
 	// StraightQuotes keeps quotes, dashes and ellipses as written (the
 	// tool has no typographer on by default).
 	StraightQuotes bool

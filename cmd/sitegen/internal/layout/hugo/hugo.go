@@ -95,6 +95,10 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	// spaces, tabs, line ends and byte order marks before the front
 	// matter's opening delimiter.
 	l.Markup.FrontMatterLead = true
+	// It also takes "----" for "---" and stops at front matter that is
+	// not closed (measured, Hugo 0.111: "EOF looking for end YAML front
+	// matter delimiter").
+	l.Markup.FrontMatterRuns, l.Markup.Unclosed = true, layout.UnclosedFails
 	var m map[string]any
 	if file := layout.FirstFile(dir, ConfigFiles); file != "" {
 		l.File = file

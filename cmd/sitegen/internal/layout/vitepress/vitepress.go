@@ -146,7 +146,11 @@ func Recognise(dir string) (*layout.Layout, error) {
 		// markdown-it's typographer is off unless markdown.typographer is set.
 		// VitePress's markdown-it reads none of Obsidian's syntax; a
 		// wikilinks plugin the settings register is read (wikilinks.go).
-		Markup: layout.Markup{Containers: Containers, ContainerTitles: ContainerTitles, StraightQuotes: true, NoObsidian: true, Slug: Slug},
+		// Front matter is read by gray-matter: an opening "---" that is
+		// never closed makes the rest of the file front matter
+		// (layout.UnclosedToEnd).
+		Markup: layout.Markup{Containers: Containers, ContainerTitles: ContainerTitles, StraightQuotes: true, NoObsidian: true, Slug: Slug,
+			Unclosed: layout.UnclosedToEnd},
 		// {{ $frontmatter.key }}, Vue's interpolation (vue.go).
 		Expand: Expand,
 		// lastUpdated is off unless the settings set it.

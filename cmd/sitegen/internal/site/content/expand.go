@@ -21,9 +21,12 @@ import (
 // shown as preformatted text (readFenced) and is what that tool builds
 // (a warning in lenient mode, see tolerate).
 func (s *Site) pageSource(p *Page) ([]byte, error) {
-	src, lines, long, err := s.readFenced(p.File)
+	src, lines, long, note, err := s.readFenced(p.File)
 	if err != nil {
 		return nil, err
+	}
+	if note != "" { // the tool builds it so: a warning in either mode
+		s.Warn.Addf(p.File, 1, 1, "", "%s", note)
 	}
 	for _, b := range long {
 		s.Tolerate(p.File, b.start, 1, "", fmt.Sprintf(

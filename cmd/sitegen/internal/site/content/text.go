@@ -5,8 +5,10 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"io"
+	"strings"
 	"unicode/utf8"
 
+	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/srcpath"
 )
 
@@ -63,7 +65,7 @@ const MaxBlockBytes = 64 << 10
 // than MaxBlockBytes is a *badText error at its first line, but in a
 // layout of another tool (see readFenced).
 func (s *Site) readPage(file string) ([]byte, error) {
-	src, _, _, err := s.readFenced(file)
+	src, _, _, _, err := s.readFenced(file)
 	return src, err
 }
 
@@ -73,14 +75,18 @@ func (s *Site) readPage(file string) ([]byte, error) {
 // error, and then the line of the file each line of src came from: the
 // other tools (pulldown-cmark, markdown-it, remark) set no bound on a
 // paragraph, so the caller reports each block as what the tool builds.
-func (s *Site) readFenced(file string) (src []byte, lines []int, long []longBlock, err error) {
+//
+// note, when not empty, says how the layout's rule read a first line of
+// dashes that is not front matter or not closed (FrontMatterRule): the
+// caller reports it as a warning at the file's first line.
+func (s *Site) readFenced(file string) (src []byte, lines []int, long []longBlock, note string, err error) {
 	r, err := s.SrcRoot()
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, "", err
 	}
 	f, err := r.OpenFile(file) // links only inside the source, when it is read
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, "", err
 	}
 	defer f.Close()
 	// Read into a buffer of the file's size (io.ReadAll starts at 512
@@ -96,14 +102,14 @@ func (s *Site) readFenced(file string) (src []byte, lines []int, long []longBloc
 	}
 	src, err = readAll(buf, io.LimitReader(f, MaxPageBytes+1))
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, "", err
 	}
 	if s.Sums != nil { // the text the build's pages are made from (buildcache.go)
 		rec.Sum = sha256.Sum256(src)
 		s.Sums.LoadOrStore(file, rec)
 	}
 	if len(src) > MaxPageBytes {
-		return nil, nil, nil, &badText{line: 1 + bytes.Count(src[:MaxPageBytes], []byte("\n")), col: 1,
+		return nil, nil, nil, "", &badText{line: 1 + bytes.Count(src[:MaxPageBytes], []byte("\n")), col: 1,
 			msg: fmt.Sprintf("the page is longer than %d MB, the most sitegen reads: split it into several pages", MaxPageBytes>>20)}
 	}
 	src = bytes.TrimPrefix(src, utf8BOM)
@@ -116,18 +122,21 @@ func (s *Site) readFenced(file string) (src []byte, lines []int, long []longBloc
 	if valid {
 		if s.Lay.Tool() == "" {
 			if bad := checkBlocks(src); bad != nil {
-				return nil, nil, nil, bad
+				return nil, nil, nil, "", bad
 			}
-		} else if long = longBlocks(src, false); long != nil {
-			src, lines = fenceBlocks(src, long)
+		} else {
+			src, note = FrontMatterRule(src, s.Lay.Markup, s.Lay.Tool())
+			if long = longBlocks(src, false); long != nil {
+				src, lines = fenceBlocks(src, long)
+			}
 		}
-		return src, throughLines(lines, lifted), long, nil
+		return src, throughLines(lines, lifted), long, note, nil
 	}
 	line, col := 1, 1
 	for i := 0; i < len(src); {
 		r, size := utf8.DecodeRune(src[i:])
 		if r == utf8.RuneError && size <= 1 {
-			return nil, nil, nil, &badText{line: line, col: col,
+			return nil, nil, nil, "", &badText{line: line, col: col,
 				msg: fmt.Sprintf("byte 0x%02X is not UTF-8 text: save the file as UTF-8", src[i])}
 		}
 		if r == '\n' {
@@ -137,7 +146,7 @@ func (s *Site) readFenced(file string) (src []byte, lines []int, long []longBloc
 		}
 		i += size
 	}
-	return src, nil, nil, nil
+	return src, nil, nil, "", nil
 }
 
 // readAll appends what r reads until EOF to buf, as io.ReadAll does.
@@ -376,6 +385,50 @@ func throughLines(lines, lifted []int) []int {
 		out[i] = lifted[min(max(l, 1), len(lifted))-1]
 	}
 	return out
+}
+
+// FrontMatterRule applies the rule of a layout of another tool (m, of
+// the layout whose tool is named tool) for a first line of dashes that
+// the readers of front matter (the Markdown parser's extension,
+// FrontMatterSpan) would take as the opening of front matter where the
+// tool does not, so that every reader of the page agrees with the tool:
+//
+//   - more than three dashes ("----"), unless m.FrontMatterRuns: a
+//     thematic break, as the tool shows it;
+//   - "---" that no line "---" closes: m.Unclosed says what the tool
+//     makes of it. UnclosedText: a thematic break and text;
+//     UnclosedToEnd: the rest of the file is front matter (a closing
+//     line is added after it); UnclosedFails: left as it is, an error
+//     (readFrontMatter).
+//
+// A thematic break is written with as many "*" in place of the dashes
+// (CommonMark shows both as <hr>, no front matter reader takes it): the
+// text keeps its length and lines. note says what was done, for a
+// warning at the file's first line; it is empty when nothing was.
+func FrontMatterRule(src []byte, m layout.Markup, tool string) (out []byte, note string) {
+	first := string(bytes.TrimRight(src[:lineEnd(src, 0)], " \t\r"))
+	if len(first) < 3 || strings.Trim(first, "-") != "" {
+		return src, ""
+	}
+	if len(first) > 3 && !m.FrontMatterRuns {
+		copy(src, bytes.Repeat([]byte("*"), len(first)))
+		return src, fmt.Sprintf("front matter is not opened: the first line %q is a thematic break, not \"---\" (%s reads front matter only between lines \"---\"); shown as a rule", first, tool)
+	}
+	if _, _, _, closed := FrontMatterSpan(src); closed {
+		return src, ""
+	}
+	switch m.Unclosed {
+	case layout.UnclosedToEnd:
+		if len(src) > 0 && src[len(src)-1] != '\n' {
+			src = append(src, '\n')
+		}
+		src = append(src, first...)
+		return append(src, '\n'), fmt.Sprintf("front matter is not closed: no line %q after the opening one; read to the end of the file, as %s reads it (the page has no text)", first, tool)
+	case layout.UnclosedText:
+		copy(src, bytes.Repeat([]byte("*"), len(first)))
+		return src, fmt.Sprintf("front matter is not closed: no line %q after the opening one; shown as a rule and text, as %s shows it", first, tool)
+	}
+	return src, ""
 }
 
 // DelimiterSpaces takes the spaces and tabs that end a front matter

@@ -77,6 +77,18 @@ func TestMkDocs(t *testing.T) {
 			},
 		},
 		{
+			Name: "front matter of four dashes, front matter not closed",
+			Rule: `MkDocs 1.4 reads YAML front matter with "^-{3}[ \\t]*\\n(.*?\\n)(?:\\.{3}|-{3})[ \\t]*\\n" (mkdocs.utils.meta, ` +
+				`https://github.com/mkdocs/mkdocs/blob/1.4.2/mkdocs/utils/meta.py): "----" opens none, nor does a "---" never ` +
+				`closed; both are thematic breaks and the rest text (measured, MkDocs 1.4; eval6A KA6)`,
+			Files: map[string]string{
+				"mkdocs.yml":    "site_name: M\n",
+				"docs/index.md": "# Home\n",
+				"docs/four.md":  "----\ntitle: Four\n----\n\n# Four heading\n",
+				"docs/open.md":  "---\ntitle: Open\n\n# Open heading\n\nText.\n",
+			},
+		},
+		{
 			Name: "links",
 			Rule: `"When linking between pages in the documentation you can simply use the regular Markdown linking syntax, ` +
 				`including the relative path to the Markdown document you wish to link to." and "Absolute paths are not modified ` +

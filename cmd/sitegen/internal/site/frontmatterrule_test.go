@@ -1,0 +1,182 @@
+package site
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/site/content"
+	"d6codex/cmd/sitegen/internal/testing/sitetest"
+)
+
+// The tools' rules for a first line of dashes (issue 32, eval6A KA6 and
+// eval6B KB13), each measured with the tool's version named:
+var (
+	// CommonMark: "A line consisting of optionally up to three spaces of
+	// indentation, followed by a sequence of three or more matching -,
+	// _, or * characters, each followed optionally by any number of
+	// spaces or tabs, forms a thematic break"
+	// (https://spec.commonmark.org/0.31.2/#thematic-breaks); GitHub reads
+	// front matter only between two lines "---" and shows "----", or a
+	// "---" never closed, as a rule and text (eval6A KA6, the Cypher
+	// System CSRD: 3 of 2,830 files).
+	githubRule = layout.Markup{}
+	// Jekyll 4.3.1: a page when the first line matches `\A---\s*\r?\n`
+	// (Utils.has_yaml_header?), front matter
+	// `\A(---\s*\n.*?\n?)^((---|\.\.\.)\s*$\n?)`
+	// (Document::YAML_FRONT_MATTER_REGEXP): "----" is no front matter, an
+	// unclosed "---" a page of the whole file, <hr> and text (measured).
+	jekyllRule = layout.Markup{}
+	// Hugo 0.111.3 (measured): "----\ntitle: A\n---" stops the build
+	// ("failed to unmarshal YAML"), as does an unclosed "---" ("EOF
+	// looking for end YAML front matter delimiter").
+	hugoRule = layout.Markup{FrontMatterRuns: true, Unclosed: layout.UnclosedFails}
+	// gray-matter 4.0.3, VitePress's front matter reader: "if the next
+	// character after the opening delimiter is a character from the
+	// delimiter, then it's not a front-matter delimiter"; "if
+	// (closeIndex === -1) closeIndex = len", then "file.content = ''"
+	// (measured with node: an unclosed "---" is front matter to the end).
+	vitepressRule = layout.Markup{Unclosed: layout.UnclosedToEnd}
+)
+
+func TestFrontMatterRuleText(t *testing.T) {
+	for _, tt := range []struct {
+		name, tool string
+		m          layout.Markup
+		in, want   string
+		note       string // a part of the note; "" for none
+	}{
+		{"GitHub: four dashes, closed by three", "GitHub", githubRule,
+			"----\naliases:\n- \"A\"\n---\n\n# A\n", "****\naliases:\n- \"A\"\n---\n\n# A\n", `the first line "----" is a thematic break`},
+		{"GitHub: three dashes never closed", "GitHub", githubRule,
+			"---\naliases:\n- A\n\n# A\n", "***\naliases:\n- A\n\n# A\n", `front matter is not closed: no line "---" after the opening one; shown as a rule and text, as GitHub shows it`},
+		{"GitHub: spaces after the unclosed opening", "GitHub", githubRule,
+			"--- \r\ntitle: A\r\n", "*** \r\ntitle: A\r\n", "not closed"},
+		{"GitHub: only the opening line", "GitHub", githubRule, "---", "***", "not closed"},
+		{"GitHub: closed front matter is front matter", "GitHub", githubRule,
+			"---\ntitle: A\n---\nBody\n", "---\ntitle: A\n---\nBody\n", ""},
+		{"GitHub: two dashes, a heading's line or text", "GitHub", githubRule, "--\nA\n", "--\nA\n", ""},
+		{"GitHub: dashes then text", "GitHub", githubRule, "---x\nA\n", "---x\nA\n", ""},
+		{"Jekyll: four dashes closed by four", "Jekyll", jekyllRule,
+			"----\ntitle: A\n----\nB\n", "****\ntitle: A\n----\nB\n", "thematic break"},
+		{"Hugo: four dashes open front matter", "Hugo", hugoRule,
+			"----\ntitle: A\n----\nB\n", "----\ntitle: A\n----\nB\n", ""},
+		{"Hugo: unclosed stays an error", "Hugo", hugoRule,
+			"---\ntitle: A\n", "---\ntitle: A\n", ""},
+		{"VitePress: unclosed is front matter to the end", "VitePress", vitepressRule,
+			"---\nlayout: home\nhero:\n  name: R\n", "---\nlayout: home\nhero:\n  name: R\n---\n", "read to the end of the file, as VitePress reads it"},
+		{"VitePress: unclosed, no line end at the end", "VitePress", vitepressRule,
+			"---\ntitle: A", "---\ntitle: A\n---\n", "read to the end"},
+		{"VitePress: four dashes", "VitePress", vitepressRule,
+			"----\ntitle: A\n----\n", "****\ntitle: A\n----\n", "thematic break"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got, note := content.FrontMatterRule([]byte(tt.in), tt.m, tt.tool)
+			if string(got) != tt.want {
+				t.Errorf("text %q, want %q", got, tt.want)
+			}
+			if tt.note == "" && note != "" || !strings.Contains(note, tt.note) {
+				t.Errorf("note %q, want one with %q", note, tt.note)
+			}
+		})
+	}
+}
+
+// TestFrontMatterRuleBuild builds each layout's case in strict and in
+// lenient mode: where the tool builds the page (every tool but Hugo), so
+// does sitegen in both, with a warning at the file's first line.
+func TestFrontMatterRuleBuild(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		files map[string]string
+		warn  string    // the warning, file:line:col and its start; "" when the build fails
+		err   string    // the error when it fails (both modes)
+		has   [2]string // an output file and a part of it
+		not   string    // a text that file lacks
+	}{
+		{
+			name: "folder: four dashes",
+			files: map[string]string{"README.md": "# Home\n",
+				"a.md": "----\naliases:\n- \"A\"\n---\n\n# Aye\n"},
+			warn: `a.md:1:1: front matter is not opened: the first line "----" is a thematic break`,
+			has:  [2]string{"a/index.html", "<hr"}, not: "front matter",
+		},
+		{
+			name:  "folder: never closed",
+			files: map[string]string{"README.md": "# Home\n", "a.md": "---\naliases:\n- A\n\n# Aye\n"},
+			warn:  `a.md:1:1: front matter is not closed: no line "---" after the opening one; shown as a rule and text, as GitHub shows it`,
+			has:   [2]string{"a/index.html", "<hr>\n<p>aliases:</p>"},
+		},
+		{
+			name: "Jekyll: never closed",
+			files: map[string]string{"_config.yml": "title: J\n", "index.md": "---\ntitle: Home\n---\n",
+				"open.md": "---\ntitle: Open\n\n# Open\n\nText.\n"},
+			warn: `open.md:1:1: front matter is not closed`,
+			has:  [2]string{"open/index.html", "<p>title: Open</p>"},
+		},
+		{
+			name: "MkDocs: four dashes",
+			files: map[string]string{"mkdocs.yml": "site_name: M\n", "docs/index.md": "# Home\n",
+				"docs/four.md": "----\ntitle: Four\n----\n\nText.\n"},
+			warn: `docs/four.md:1:1: front matter is not opened`,
+			has:  [2]string{"four/index.html", "<hr"},
+		},
+		{
+			name: "Hugo: never closed",
+			files: map[string]string{"hugo.toml": "title = \"H\"\n", "content/_index.md": "---\ntitle: Home\n---\n",
+				"content/open.md": "---\ntitle: Open\n\nText.\n"},
+			err: `content/open.md:1:1: front matter is not closed`,
+		},
+		{
+			name: "VitePress: never closed, a hero home",
+			files: map[string]string{".vitepress/config.mts": "export default {title: 'V'}\n", "guide.md": "# Guide\n",
+				"index.md": "---\nlayout: home\n\nhero:\n  name: \"Resilient Roleplay\"\n  tagline: By the players, for the players.\n"},
+			warn: `index.md:1:1: front matter is not closed: no line "---" after the opening one; read to the end of the file, as VitePress reads it`,
+			has:  [2]string{"index.html", "By the players, for the players."}, not: "layout: home",
+		},
+	} {
+		for _, lenient := range []bool{false, true} {
+			name := tt.name + ", strict"
+			if lenient {
+				name = tt.name + ", lenient"
+			}
+			t.Run(name, func(t *testing.T) {
+				src := t.TempDir()
+				sitetest.WriteFiles(t, src, tt.files)
+				dest := filepath.Join(t.TempDir(), "out")
+				opts := content.Options{Theme: theme, Dest: dest}
+				if lenient {
+					opts.BrokenLinks = "warn"
+				}
+				res, err := build(t, src, opts)
+				if tt.err != "" {
+					var ds content.Diagnostics
+					if !errors.As(err, &ds) || len(ds) != 1 || !strings.Contains(ds[0].String(), tt.err) {
+						t.Fatalf("errors %v, want one with %q", err, tt.err)
+					}
+					return
+				}
+				if err != nil {
+					t.Fatalf("build: %v", err)
+				}
+				found := false
+				for _, w := range res.WarningList {
+					found = found || strings.Contains(w.String(), tt.warn)
+				}
+				if !found {
+					t.Errorf("warnings %v lack %q", res.WarningList, tt.warn)
+				}
+				got, err := os.ReadFile(filepath.Join(dest, tt.has[0]))
+				if err != nil || !strings.Contains(string(got), tt.has[1]) {
+					t.Errorf("%s lacks %q (%v):\n%s", tt.has[0], tt.has[1], err, got)
+				}
+				if tt.not != "" && strings.Contains(string(got), tt.not) {
+					t.Errorf("%s shows %q", tt.has[0], tt.not)
+				}
+			})
+		}
+	}
+}
