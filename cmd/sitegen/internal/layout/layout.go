@@ -84,6 +84,11 @@ type Layout struct {
 	// Content is the folder of the Markdown pages (the content root: links
 	// written from the root, and wikilinks, resolve from here).
 	Content string
+	// NoContent: the Content folder is absent and the tool builds the
+	// site so, with no content pages (a Hugo site whose pages all come
+	// from its templates); sitegen builds its own home page and the
+	// static folders. False: an absent Content folder is an error.
+	NoContent bool
 	// Static lists the folders whose files are published at the site's
 	// root as they are (Hugo's static/).
 	Static []string

@@ -153,3 +153,44 @@ func TestHugoRelativeAliases(t *testing.T) {
 		}
 	}
 }
+
+// TestHugoNoContent (issue 32, KB5, Daggerheart_SRD): a Hugo site with no
+// content folder ("contentDir ... Default: content",
+// https://gohugo.io/getting-started/configuration/#contentdir) has no
+// content pages: Hugo builds its home page from layouts/index.html.
+// sitegen publishes none of the project's other Markdown (src/, an AI
+// agent's CLAUDE.md), titles the site from the config, publishes static/
+// and warns that Hugo's templates are not run.
+func TestHugoNoContent(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{
+		"config.yaml":        "baseURL: https://d.test/SRD\ntitle: \"匕首之心 SRD\"\npublishDir: public\n",
+		"layouts/index.html": "<html>{{ .Site.Title }}</html>",
+		"CLAUDE.md":          "# Agent instructions\n\nprivate\n",
+		"src/rules.md":       "# Rules\n",
+		"static/img/a.png":   "png",
+	})
+	dest := filepath.Join(t.TempDir(), "public")
+	res, err := build(t, src, content.Options{Theme: theme, Dest: dest})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, gone := range []string{"claude/index.html", "CLAUDE/index.html", "src/rules/index.html", "rules/index.html"} {
+		if _, err := os.Stat(filepath.Join(dest, gone)); err == nil {
+			t.Errorf("%s published", gone)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dest, "img/a.png")); err != nil {
+		t.Errorf("static/ not published: %v", err)
+	}
+	home, err := os.ReadFile(filepath.Join(dest, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(home), "匕首之心 SRD") {
+		t.Errorf("home page does not carry the config's title")
+	}
+	if !strings.Contains(strings.Join(res.Warnings, "\n"), "layouts/") {
+		t.Errorf("warnings %q: none says Hugo's templates are not run", res.Warnings)
+	}
+}

@@ -136,8 +136,17 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	if c == "" {
 		c, lang = languageContentDir(m), true
 	}
-	if content := cmp.Or(layout.CleanRel(c), l.Content); strings.HasPrefix(file, "config") && !layout.Exists(dir, content, true) {
-		return nil, nil // config.toml is not Hugo's without its content folder
+	if content := cmp.Or(layout.CleanRel(c), l.Content); !layout.Exists(dir, content, true) {
+		// config.toml is not Hugo's without its content folder, unless
+		// Hugo's other signs are there (hugoSigns); hugo.toml always is.
+		if strings.HasPrefix(file, "config") && !hugoSigns(dir, m) {
+			return nil, nil
+		}
+		// "contentDir ... Default: content"
+		// (https://gohugo.io/getting-started/configuration/#contentdir):
+		// none there, Hugo builds the site from its templates alone.
+		l.NoContent = true
+		l.Notes = append(l.Notes, fmt.Sprintf("%s: no %s/ folder: a Hugo site with no content pages; Hugo's templates (layouts/, themes/) are not run by sitegen, so the home page is sitegen's own and only %s is published", file, content, "static/"))
 	}
 	if c, err := l.Folder(dir, "contentDir", c); err != nil {
 		return nil, err
@@ -246,4 +255,23 @@ func withLanguage(m map[string]any, lang string) map[string]any {
 		}
 	}
 	return out
+}
+
+// signKeys are settings keys of Hugo's own that other programs' config.*
+// files rarely have (compared without case, as Hugo reads them).
+var signKeys = []string{"baseurl", "languagecode", "theme", "contentdir", "publishdir", "disablekinds", "defaultcontentlanguage", "markup", "taxonomies"}
+
+// hugoSigns says whether a config.toml|yaml|json (a name other programs
+// use too) beside no content folder is Hugo's: a folder only Hugo reads
+// at the root (layouts/, themes/, archetypes/: "The directory structure
+// of a Hugo project", https://gohugo.io/getting-started/directory-structure/),
+// or a key of Hugo's settings (signKeys). A config.yaml with a title alone is not.
+func hugoSigns(dir string, m map[string]any) bool {
+	for _, d := range []string{"layouts", "themes", "archetypes"} {
+		if layout.Exists(dir, d, true) {
+			return true
+		}
+	}
+	low := lower(m)
+	return slices.ContainsFunc(signKeys, func(k string) bool { _, ok := low[k]; return ok })
 }

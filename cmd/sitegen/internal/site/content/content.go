@@ -339,10 +339,12 @@ func (s *Site) Scan() (*Scanned, error) {
 	}
 	err := WalkSource(s.Opts.Source, s.Lay.Content, s.walkSkip, s.leftOut, visit, bad)
 	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
+		if errors.Is(err, fs.ErrNotExist) && !s.Lay.NoContent {
 			return nil, fmt.Errorf("no %s/ folder: sitegen reads the site's Markdown pages from there", s.Lay.Content)
 		}
-		return nil, fmt.Errorf("walk %s: %w", s.Lay.Content, err)
+		if !errors.Is(err, fs.ErrNotExist) { // Lay.NoContent: a site with no content pages
+			return nil, fmt.Errorf("walk %s: %w", s.Lay.Content, err)
+		}
 	}
 	for _, root := range s.Lay.Roots {
 		// A further folder of pages (Docusaurus's blog/ and src/pages/):
