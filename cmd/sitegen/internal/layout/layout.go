@@ -731,6 +731,10 @@ type Settings struct {
 	// by default): the page Layout.DuplicateURL drops is a warning, not
 	// an error; "" keeps sitegen's default.
 	DuplicateURLs string
+	// Unsafe: the tool's settings keep raw HTML in Markdown as written
+	// (Hugo's markup.goldmark.renderer.unsafe), as site.toml's
+	// [markup.goldmark.renderer] unsafe = true does.
+	Unsafe bool
 }
 
 // NavEntry is one page of a configured navigation.

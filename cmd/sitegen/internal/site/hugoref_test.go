@@ -194,3 +194,40 @@ func TestHugoNoContent(t *testing.T) {
 		t.Errorf("warnings %q: none says Hugo's templates are not run", res.Warnings)
 	}
 }
+
+// TestHugoUnsafe (issue 32, KB7, bestia-docs): "By default, Goldmark does
+// not render raw HTML and potentially dangerous links. ... set unsafe to
+// true" (https://gohugo.io/getting-started/configuration-markup/#goldmark):
+// the Hugo config's markup.goldmark.renderer.unsafe keeps raw HTML as
+// site.toml's does; without it the warning names the Hugo config's key,
+// not site.toml.
+func TestHugoUnsafe(t *testing.T) {
+	page := "---\ntitle: A\n---\n<button onclick=\"go()\">Go</button>\n"
+	for _, unsafe := range []bool{true, false} {
+		t.Run(fmt.Sprint(unsafe), func(t *testing.T) {
+			src := t.TempDir()
+			cfg := "title: H\nbaseURL: https://h.test/\n"
+			if unsafe {
+				cfg += "markup:\n  goldmark:\n    renderer:\n      unsafe: true\n"
+			}
+			sitetest.WriteFiles(t, src, map[string]string{"hugo.yaml": cfg, "content/a.md": page})
+			dest := filepath.Join(t.TempDir(), "public")
+			res, err := build(t, src, content.Options{Theme: theme, Dest: dest})
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := os.ReadFile(filepath.Join(dest, "a/index.html"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			kept := strings.Contains(string(b), `onclick="go()"`)
+			warnings := fmt.Sprint(res.WarningList)
+			if kept != unsafe {
+				t.Errorf("onclick kept = %v, want %v", kept, unsafe)
+			}
+			if !unsafe && (!strings.Contains(warnings, "markup.goldmark.renderer.unsafe") || !strings.Contains(warnings, "hugo.yaml") || strings.Contains(warnings, "site.toml")) {
+				t.Errorf("warnings %s: want the hugo.yaml key, not site.toml", warnings)
+			}
+		})
+	}
+}

@@ -188,6 +188,13 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	}
 	l.Settings.LanguageCode = l.Str(m, "languageCode")
 	l.Settings.Copyright = l.Str(m, "copyright")
+	// "By default, Goldmark does not render raw HTML and potentially
+	// dangerous links. ... set unsafe to true"
+	// (https://gohugo.io/getting-started/configuration-markup/#goldmark).
+	if layout.True(lookup(low, "markup", "goldmark", "renderer", "unsafe")) {
+		l.Settings.Unsafe = true
+		l.Read = append(l.Read, "markup.goldmark.renderer.unsafe")
+	}
 	l.Menu, l.PageMenu, l.MenuTree = readMenu(m), PageMenu, MenuTree
 	if len(l.Menu) > 0 {
 		l.Read = append(l.Read, fmt.Sprintf("menus.main: %d entries", len(l.Menu)))
@@ -274,4 +281,18 @@ func hugoSigns(dir string, m map[string]any) bool {
 	}
 	low := lower(m)
 	return slices.ContainsFunc(signKeys, func(k string) bool { _, ok := low[k]; return ok })
+}
+
+// lookup returns the value at the path of keys in m, each compared
+// without case as Hugo reads its settings; nil when absent.
+func lookup(m map[string]any, keys ...string) any {
+	var v any = m
+	for _, k := range keys {
+		mm, ok := v.(map[string]any)
+		if !ok {
+			return nil
+		}
+		v = lower(mm)[k]
+	}
+	return v
 }

@@ -38,6 +38,14 @@ func TestRecognise(t *testing.T) {
 			content: "content", static: []string{"static"}, settings: layout.Settings{Title: "X"}},
 		{name: "config.yaml with baseURL, no content/", hugo: true, noContent: true, files: map[string]string{"config.yaml": "baseURL: https://x.test/\ntitle: X\n"},
 			content: "content", static: []string{"static"}, settings: layout.Settings{Title: "X", BaseURL: "https://x.test/"}},
+		// "unsafe: By default, Goldmark does not render raw HTML and
+		// potentially dangerous links. ... set unsafe to true"
+		// (https://gohugo.io/getting-started/configuration-markup/#goldmark);
+		// issue 32, KB7 (bestia-docs).
+		{name: "markup.goldmark.renderer.unsafe", hugo: true, files: map[string]string{"hugo.yaml": "title: U\nmarkup:\n  goldmark:\n    renderer:\n      unsafe: true\n", "content/a.md": ""},
+			content: "content", static: []string{"static"}, settings: layout.Settings{Title: "U", Unsafe: true}},
+		{name: "unsafe, keys in another case", hugo: true, files: map[string]string{"hugo.toml": "title = \"U\"\n[Markup.Goldmark.Renderer]\nUnsafe = true\n", "content/a.md": ""},
+			content: "content", static: []string{"static"}, settings: layout.Settings{Title: "U", Unsafe: true}},
 		{name: "config.yaml without Hugo's signs is someone else's", files: map[string]string{"config.yaml": "title: X\nport: 80\n", "notes/a.md": ""}},
 		{name: "hugo.toml, no content/", hugo: true, noContent: true, files: map[string]string{"hugo.toml": "title = \"H\"\n"},
 			content: "content", static: []string{"static"}, settings: layout.Settings{Title: "H"}},
