@@ -231,3 +231,39 @@ func TestHugoUnsafe(t *testing.T) {
 		})
 	}
 }
+
+// TestHugoHTMLContent (issue 32, KB8, fairy-tale-defender): "Hugo ...
+// content format ... HTML: .html, .htm" with front matter
+// (https://gohugo.io/content-management/formats/): content/_index.html is
+// the home page, content/a/page.html a page at /a/page/; neither is
+// copied as written.
+func TestHugoHTMLContent(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{
+		"hugo.toml":           "title = \"H\"\nbaseURL = \"https://h.test/\"\n",
+		"content/_index.html": "---\ntitle: Welcome home\n---\n<p>HI there</p>\n",
+		"content/a/page.html": "---\ntitle: Page\n---\n<p>In a page</p>\n",
+		"content/a/x.md":      "---\ntitle: X\n---\nx\n",
+	})
+	dest := filepath.Join(t.TempDir(), "public")
+	if _, err := build(t, src, content.Options{Theme: theme, Dest: dest}); err != nil {
+		t.Fatal(err)
+	}
+	for _, gone := range []string{"_index.html", "_index/index.html", "a/page.html"} {
+		if _, err := os.Stat(filepath.Join(dest, gone)); err == nil {
+			t.Errorf("%s published", gone)
+		}
+	}
+	for file, want := range map[string]string{"index.html": "HI there", "a/page/index.html": "In a page"} {
+		b, err := os.ReadFile(filepath.Join(dest, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(b), want) || !strings.Contains(string(b), "<h1>") {
+			t.Errorf("%s lacks %q", file, want)
+		}
+		if strings.Contains(string(b), "title: ") {
+			t.Errorf("%s shows its front matter", file)
+		}
+	}
+}

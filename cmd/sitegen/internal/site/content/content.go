@@ -123,8 +123,8 @@ const sectionIndex = "_index.md"
 func isSectionIndex(name string) bool {
 	ext := path.Ext(name)
 	switch stem := strings.TrimSuffix(name, ext); {
-	case ext == ".html":
-		return stem == "index"
+	case ext == ".html": // Jekyll's index.html, Hugo's _index.html (content formats)
+		return stem == "index" || stem == "_index"
 	case !isMarkdownExt(ext):
 		return false
 	default:
@@ -320,7 +320,7 @@ func (s *Site) Scan() (*Scanned, error) {
 			sc.Unlisted = append(sc.Unlisted, rel) // not a chapter of the book: not published (navtree.go)
 			return nil
 		}
-		if s.isPageFile(rel) || jekyll && strings.HasSuffix(rel, ".html") && s.hasFrontMatter(file) {
+		if s.isPageFile(rel) || (jekyll || s.Lay.Kind == layout.Hugo) && strings.HasSuffix(rel, ".html") && s.hasFrontMatter(file) {
 			sc.Rels = append(sc.Rels, rel) // Jekyll renders an .html file with front matter as a page too
 			if s.Lay.PageFile != nil && !strings.HasSuffix(rel, ".html") {
 				mdFiles[rel] = file
