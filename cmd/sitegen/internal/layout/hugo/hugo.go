@@ -56,6 +56,7 @@ package hugo
 import (
 	"cmp"
 	"fmt"
+	"path"
 	"slices"
 	"strings"
 	"time"
@@ -196,6 +197,14 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 		l.Read = append(l.Read, "markup.goldmark.renderer.unsafe")
 	}
 	l.Menu, l.PageMenu, l.MenuTree = readMenu(m), PageMenu, MenuTree
+	if docsy(m) {
+		// Docsy's main menu is its top bar; "the sidebar navigation ...
+		// automatically generated from the content structure"
+		// (https://www.docsy.dev/docs/adding-content/navigation/) is the
+		// site's navigation: the section tree.
+		l.Menu, l.PageMenu, l.MenuTree = nil, nil, nil
+		l.Read = append(l.Read, "Docsy: the section tree is the navigation (the main menu is its top bar)")
+	}
 	if len(l.Menu) > 0 {
 		l.Read = append(l.Read, fmt.Sprintf("menus.main: %d entries", len(l.Menu)))
 	}
@@ -295,4 +304,24 @@ func lookup(m map[string]any, keys ...string) any {
 		v = lower(mm)[k]
 	}
 	return v
+}
+
+// docsy says whether the site's theme is Docsy: "docsy" among its themes
+// (theme: docsy, a themes/docsy/ folder) or github.com/google/docsy
+// among its module imports (module.imports[].path).
+func docsy(m map[string]any) bool {
+	for _, t := range themes(m) {
+		if strings.EqualFold(path.Base(strings.TrimSuffix(t, "/")), "docsy") {
+			return true
+		}
+	}
+	imports, _ := lookup(lower(m), "module", "imports").([]any)
+	for _, im := range imports {
+		if mm, ok := im.(map[string]any); ok {
+			if p, _ := lower(mm)["path"].(string); strings.HasPrefix(strings.ToLower(p), "github.com/google/docsy") {
+				return true
+			}
+		}
+	}
+	return false
 }
