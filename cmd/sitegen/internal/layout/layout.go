@@ -829,9 +829,12 @@ func (l *Layout) Describe() string {
 	if l.File != "" {
 		fmt.Fprintf(&b, " (%s)", l.File)
 	}
-	if l.Content == "." {
+	switch {
+	case l.NoContent:
+		fmt.Fprintf(&b, ": no %s/ folder, no content pages", l.Content)
+	case l.Content == ".":
 		b.WriteString(": pages from the folder itself")
-	} else {
+	default:
 		fmt.Fprintf(&b, ": pages from %s/", l.Content)
 	}
 	for _, r := range l.Roots {
