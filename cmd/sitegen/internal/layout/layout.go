@@ -84,6 +84,11 @@ type Layout struct {
 	// Content is the folder of the Markdown pages (the content root: links
 	// written from the root, and wikilinks, resolve from here).
 	Content string
+	// NoContent: the Content folder is absent and the tool builds the
+	// site so, with no content pages (a Hugo site whose pages all come
+	// from its templates); sitegen builds its own home page and the
+	// static folders. False: an absent Content folder is an error.
+	NoContent bool
 	// Static lists the folders whose files are published at the site's
 	// root as they are (Hugo's static/).
 	Static []string
@@ -726,6 +731,10 @@ type Settings struct {
 	// by default): the page Layout.DuplicateURL drops is a warning, not
 	// an error; "" keeps sitegen's default.
 	DuplicateURLs string
+	// Unsafe: the tool's settings keep raw HTML in Markdown as written
+	// (Hugo's markup.goldmark.renderer.unsafe), as site.toml's
+	// [markup.goldmark.renderer] unsafe = true does.
+	Unsafe bool
 }
 
 // NavEntry is one page of a configured navigation.
@@ -820,9 +829,12 @@ func (l *Layout) Describe() string {
 	if l.File != "" {
 		fmt.Fprintf(&b, " (%s)", l.File)
 	}
-	if l.Content == "." {
+	switch {
+	case l.NoContent:
+		fmt.Fprintf(&b, ": no %s/ folder, no content pages", l.Content)
+	case l.Content == ".":
 		b.WriteString(": pages from the folder itself")
-	} else {
+	default:
 		fmt.Fprintf(&b, ": pages from %s/", l.Content)
 	}
 	for _, r := range l.Roots {

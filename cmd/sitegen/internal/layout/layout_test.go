@@ -53,6 +53,10 @@ func TestDescribe(t *testing.T) {
 	if got := l.Describe(); got != want {
 		t.Errorf("Describe() = %q, want %q", got, want)
 	}
+	l.NoContent = true // issue 32, KB5: not "pages from content/" when there is none
+	if got, want := l.Describe(), "Hugo site (hugo.toml): no content/ folder, no content pages, static files from static/, assets/; read title, baseURL"; got != want {
+		t.Errorf("Describe() = %q, want %q", got, want)
+	}
 	if got, want := Folder().Describe(), "folder of Markdown: pages from the folder itself"; got != want {
 		t.Errorf("Folder().Describe() = %q, want %q", got, want)
 	}

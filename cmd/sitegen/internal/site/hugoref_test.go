@@ -153,3 +153,117 @@ func TestHugoRelativeAliases(t *testing.T) {
 		}
 	}
 }
+
+// TestHugoNoContent (issue 32, KB5, Daggerheart_SRD): a Hugo site with no
+// content folder ("contentDir ... Default: content",
+// https://gohugo.io/getting-started/configuration/#contentdir) has no
+// content pages: Hugo builds its home page from layouts/index.html.
+// sitegen publishes none of the project's other Markdown (src/, an AI
+// agent's CLAUDE.md), titles the site from the config, publishes static/
+// and warns that Hugo's templates are not run.
+func TestHugoNoContent(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{
+		"config.yaml":        "baseURL: https://d.test/SRD\ntitle: \"匕首之心 SRD\"\npublishDir: public\n",
+		"layouts/index.html": "<html>{{ .Site.Title }}</html>",
+		"CLAUDE.md":          "# Agent instructions\n\nprivate\n",
+		"src/rules.md":       "# Rules\n",
+		"static/img/a.png":   "png",
+	})
+	dest := filepath.Join(t.TempDir(), "public")
+	res, err := build(t, src, content.Options{Theme: theme, Dest: dest})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, gone := range []string{"claude/index.html", "CLAUDE/index.html", "src/rules/index.html", "rules/index.html"} {
+		if _, err := os.Stat(filepath.Join(dest, gone)); err == nil {
+			t.Errorf("%s published", gone)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dest, "img/a.png")); err != nil {
+		t.Errorf("static/ not published: %v", err)
+	}
+	home, err := os.ReadFile(filepath.Join(dest, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(home), "匕首之心 SRD") {
+		t.Errorf("home page does not carry the config's title")
+	}
+	if !strings.Contains(strings.Join(res.Warnings, "\n"), "layouts/") {
+		t.Errorf("warnings %q: none says Hugo's templates are not run", res.Warnings)
+	}
+}
+
+// TestHugoUnsafe (issue 32, KB7, bestia-docs): "By default, Goldmark does
+// not render raw HTML and potentially dangerous links. ... set unsafe to
+// true" (https://gohugo.io/getting-started/configuration-markup/#goldmark):
+// the Hugo config's markup.goldmark.renderer.unsafe keeps raw HTML as
+// site.toml's does; without it the warning names the Hugo config's key,
+// not site.toml.
+func TestHugoUnsafe(t *testing.T) {
+	page := "---\ntitle: A\n---\n<button onclick=\"go()\">Go</button>\n"
+	for _, unsafe := range []bool{true, false} {
+		t.Run(fmt.Sprint(unsafe), func(t *testing.T) {
+			src := t.TempDir()
+			cfg := "title: H\nbaseURL: https://h.test/\n"
+			if unsafe {
+				cfg += "markup:\n  goldmark:\n    renderer:\n      unsafe: true\n"
+			}
+			sitetest.WriteFiles(t, src, map[string]string{"hugo.yaml": cfg, "content/a.md": page})
+			dest := filepath.Join(t.TempDir(), "public")
+			res, err := build(t, src, content.Options{Theme: theme, Dest: dest})
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := os.ReadFile(filepath.Join(dest, "a/index.html"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			kept := strings.Contains(string(b), `onclick="go()"`)
+			warnings := fmt.Sprint(res.WarningList)
+			if kept != unsafe {
+				t.Errorf("onclick kept = %v, want %v", kept, unsafe)
+			}
+			if !unsafe && (!strings.Contains(warnings, "markup.goldmark.renderer.unsafe") || !strings.Contains(warnings, "hugo.yaml") || strings.Contains(warnings, "site.toml")) {
+				t.Errorf("warnings %s: want the hugo.yaml key, not site.toml", warnings)
+			}
+		})
+	}
+}
+
+// TestHugoHTMLContent (issue 32, KB8, fairy-tale-defender): "Hugo ...
+// content format ... HTML: .html, .htm" with front matter
+// (https://gohugo.io/content-management/formats/): content/_index.html is
+// the home page, content/a/page.html a page at /a/page/; neither is
+// copied as written.
+func TestHugoHTMLContent(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{
+		"hugo.toml":           "title = \"H\"\nbaseURL = \"https://h.test/\"\n",
+		"content/_index.html": "---\ntitle: Welcome home\n---\n<p>HI there</p>\n",
+		"content/a/page.html": "---\ntitle: Page\n---\n<p>In a page</p>\n",
+		"content/a/x.md":      "---\ntitle: X\n---\nx\n",
+	})
+	dest := filepath.Join(t.TempDir(), "public")
+	if _, err := build(t, src, content.Options{Theme: theme, Dest: dest}); err != nil {
+		t.Fatal(err)
+	}
+	for _, gone := range []string{"_index.html", "_index/index.html", "a/page.html"} {
+		if _, err := os.Stat(filepath.Join(dest, gone)); err == nil {
+			t.Errorf("%s published", gone)
+		}
+	}
+	for file, want := range map[string]string{"index.html": "HI there", "a/page/index.html": "In a page"} {
+		b, err := os.ReadFile(filepath.Join(dest, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(b), want) || !strings.Contains(string(b), "<h1>") {
+			t.Errorf("%s lacks %q", file, want)
+		}
+		if strings.Contains(string(b), "title: ") {
+			t.Errorf("%s shows its front matter", file)
+		}
+	}
+}

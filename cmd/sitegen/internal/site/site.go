@@ -145,7 +145,7 @@ func load(ctx context.Context, opts content.Options, updatable bool) (*Site, err
 		Unsafe:        s.Cfg.Unsafe,
 		Handlers:      content.DiagramBlocks(s.Lay, opts.Handlers),
 		StaticDir:     StaticDir,
-		UnsafeHint:    "unsafe = true under [markup.goldmark.renderer] in " + content.ConfigFile,
+		UnsafeHint:    unsafeHint(s.Lay),
 		Obsidian:      s.Cfg.Obsidian,
 		NoTags:        s.Lay.Markup.NoTags,
 		WikiLinks:     s.Lay.Markup.WikiLinks != nil,
@@ -484,4 +484,13 @@ type Site struct {
 	search   *searchIndex // the search index render collects (search.go)
 	prevs    *previewSet  // the pages' previews render collects (preview.go)
 	destHold destHold     // the lock of Options.Dest, shared by the writes between builds (dest.go)
+}
+
+// unsafeHint says which setting keeps all raw HTML: the Hugo config's own
+// key for a Hugo site, else site.toml's.
+func unsafeHint(lay *layout.Layout) string {
+	if lay.Kind == layout.Hugo && lay.File != "" {
+		return "markup.goldmark.renderer.unsafe: true in " + lay.File
+	}
+	return "unsafe = true under [markup.goldmark.renderer] in " + content.ConfigFile
 }

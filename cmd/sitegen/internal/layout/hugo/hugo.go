@@ -56,6 +56,7 @@ package hugo
 import (
 	"cmp"
 	"fmt"
+	"path"
 	"slices"
 	"strings"
 	"time"
@@ -136,8 +137,17 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	if c == "" {
 		c, lang = languageContentDir(m), true
 	}
-	if content := cmp.Or(layout.CleanRel(c), l.Content); strings.HasPrefix(file, "config") && !layout.Exists(dir, content, true) {
-		return nil, nil // config.toml is not Hugo's without its content folder
+	if content := cmp.Or(layout.CleanRel(c), l.Content); !layout.Exists(dir, content, true) {
+		// config.toml is not Hugo's without its content folder, unless
+		// Hugo's other signs are there (hugoSigns); hugo.toml always is.
+		if strings.HasPrefix(file, "config") && !hugoSigns(dir, m) {
+			return nil, nil
+		}
+		// "contentDir ... Default: content"
+		// (https://gohugo.io/getting-started/configuration/#contentdir):
+		// none there, Hugo builds the site from its templates alone.
+		l.NoContent = true
+		l.Notes = append(l.Notes, fmt.Sprintf("%s: no %s/ folder: a Hugo site with no content pages; Hugo's templates (layouts/, themes/) are not run by sitegen, so the home page is sitegen's own and only %s is published", file, content, "static/"))
 	}
 	if c, err := l.Folder(dir, "contentDir", c); err != nil {
 		return nil, err
@@ -179,7 +189,22 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	}
 	l.Settings.LanguageCode = l.Str(m, "languageCode")
 	l.Settings.Copyright = l.Str(m, "copyright")
+	// "By default, Goldmark does not render raw HTML and potentially
+	// dangerous links. ... set unsafe to true"
+	// (https://gohugo.io/getting-started/configuration-markup/#goldmark).
+	if layout.True(lookup(low, "markup", "goldmark", "renderer", "unsafe")) {
+		l.Settings.Unsafe = true
+		l.Read = append(l.Read, "markup.goldmark.renderer.unsafe")
+	}
 	l.Menu, l.PageMenu, l.MenuTree = readMenu(m), PageMenu, MenuTree
+	if docsy(m) {
+		// Docsy's main menu is its top bar; "the sidebar navigation ...
+		// automatically generated from the content structure"
+		// (https://www.docsy.dev/docs/adding-content/navigation/) is the
+		// site's navigation: the section tree.
+		l.Menu, l.PageMenu, l.MenuTree = nil, nil, nil
+		l.Read = append(l.Read, "Docsy: the section tree is the navigation (the main menu is its top bar)")
+	}
 	if len(l.Menu) > 0 {
 		l.Read = append(l.Read, fmt.Sprintf("menus.main: %d entries", len(l.Menu)))
 	}
@@ -246,4 +271,57 @@ func withLanguage(m map[string]any, lang string) map[string]any {
 		}
 	}
 	return out
+}
+
+// signKeys are settings keys of Hugo's own that other programs' config.*
+// files rarely have (compared without case, as Hugo reads them).
+var signKeys = []string{"baseurl", "languagecode", "theme", "contentdir", "publishdir", "disablekinds", "defaultcontentlanguage", "markup", "taxonomies"}
+
+// hugoSigns says whether a config.toml|yaml|json (a name other programs
+// use too) beside no content folder is Hugo's: a folder only Hugo reads
+// at the root (layouts/, themes/, archetypes/: "The directory structure
+// of a Hugo project", https://gohugo.io/getting-started/directory-structure/),
+// or a key of Hugo's settings (signKeys). A config.yaml with a title alone is not.
+func hugoSigns(dir string, m map[string]any) bool {
+	for _, d := range []string{"layouts", "themes", "archetypes"} {
+		if layout.Exists(dir, d, true) {
+			return true
+		}
+	}
+	low := lower(m)
+	return slices.ContainsFunc(signKeys, func(k string) bool { _, ok := low[k]; return ok })
+}
+
+// lookup returns the value at the path of keys in m, each compared
+// without case as Hugo reads its settings; nil when absent.
+func lookup(m map[string]any, keys ...string) any {
+	var v any = m
+	for _, k := range keys {
+		mm, ok := v.(map[string]any)
+		if !ok {
+			return nil
+		}
+		v = lower(mm)[k]
+	}
+	return v
+}
+
+// docsy says whether the site's theme is Docsy: "docsy" among its themes
+// (theme: docsy, a themes/docsy/ folder) or github.com/google/docsy
+// among its module imports (module.imports[].path).
+func docsy(m map[string]any) bool {
+	for _, t := range themes(m) {
+		if strings.EqualFold(path.Base(strings.TrimSuffix(t, "/")), "docsy") {
+			return true
+		}
+	}
+	imports, _ := lookup(lower(m), "module", "imports").([]any)
+	for _, im := range imports {
+		if mm, ok := im.(map[string]any); ok {
+			if p, _ := lower(mm)["path"].(string); strings.HasPrefix(strings.ToLower(p), "github.com/google/docsy") {
+				return true
+			}
+		}
+	}
+	return false
 }

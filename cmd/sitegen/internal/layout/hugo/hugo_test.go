@@ -12,22 +12,43 @@ import (
 
 func TestRecognise(t *testing.T) {
 	tests := []struct {
-		name     string
-		files    map[string]string
-		hugo     bool
-		content  string
-		static   []string
-		settings layout.Settings
+		name      string
+		files     map[string]string
+		hugo      bool
+		noContent bool
+		content   string
+		static    []string
+		settings  layout.Settings
 	}{
-		{name: "hugo.toml", hugo: true, files: map[string]string{"hugo.toml": "title = \"Wiki\"\nbaseURL = \"https://wiki.test/\"\nlanguageCode = \"en-gb\"\n"},
+		{name: "hugo.toml", hugo: true, files: map[string]string{"hugo.toml": "title = \"Wiki\"\nbaseURL = \"https://wiki.test/\"\nlanguageCode = \"en-gb\"\n", "content/a.md": ""},
 			content: "content", static: []string{"static"}, settings: layout.Settings{Title: "Wiki", BaseURL: "https://wiki.test/", LanguageCode: "en-gb"}},
-		{name: "yaml with dirs", hugo: true, files: map[string]string{"hugo.yaml": "title: W\ncontentDir: docs\nstaticDir: [static, assets/img]\n"},
+		{name: "yaml with dirs", hugo: true, files: map[string]string{"hugo.yaml": "title: W\ncontentDir: docs\nstaticDir: [static, assets/img]\n", "docs/a.md": ""},
 			content: "docs", static: []string{"static", "assets/img"}, settings: layout.Settings{Title: "W"}},
-		{name: "json", hugo: true, files: map[string]string{"hugo.json": `{"title": "J", "staticDir": "files"}`},
+		{name: "json", hugo: true, files: map[string]string{"hugo.json": `{"title": "J", "staticDir": "files"}`, "content/a.md": ""},
 			content: "content", static: []string{"files"}, settings: layout.Settings{Title: "J"}},
 		{name: "config.toml with content/", hugo: true, files: map[string]string{"config.toml": "title = \"Old\"\n", "content/_index.md": ""},
 			content: "content", static: []string{"static"}, settings: layout.Settings{Title: "Old"}},
 		{name: "config.toml without content/ is someone else's", files: map[string]string{"config.toml": "x = 1\n"}},
+		// Issue 32, KB5 (Daggerheart_SRD): config.yaml with Hugo's own
+		// signs (a layouts/, themes/ or archetypes/ folder; a key only
+		// Hugo's settings have) and no content/ is a Hugo site with no
+		// content pages: "contentDir ... Default: content"
+		// (https://gohugo.io/getting-started/configuration/#contentdir).
+		{name: "config.yaml, layouts/, no content/", hugo: true, noContent: true, files: map[string]string{"config.yaml": "title: X\n", "layouts/index.html": "<p>home</p>", "CLAUDE.md": "# agent\n"},
+			content: "content", static: []string{"static"}, settings: layout.Settings{Title: "X"}},
+		{name: "config.yaml with baseURL, no content/", hugo: true, noContent: true, files: map[string]string{"config.yaml": "baseURL: https://x.test/\ntitle: X\n"},
+			content: "content", static: []string{"static"}, settings: layout.Settings{Title: "X", BaseURL: "https://x.test/"}},
+		// "unsafe: By default, Goldmark does not render raw HTML and
+		// potentially dangerous links. ... set unsafe to true"
+		// (https://gohugo.io/getting-started/configuration-markup/#goldmark);
+		// issue 32, KB7 (bestia-docs).
+		{name: "markup.goldmark.renderer.unsafe", hugo: true, files: map[string]string{"hugo.yaml": "title: U\nmarkup:\n  goldmark:\n    renderer:\n      unsafe: true\n", "content/a.md": ""},
+			content: "content", static: []string{"static"}, settings: layout.Settings{Title: "U", Unsafe: true}},
+		{name: "unsafe, keys in another case", hugo: true, files: map[string]string{"hugo.toml": "title = \"U\"\n[Markup.Goldmark.Renderer]\nUnsafe = true\n", "content/a.md": ""},
+			content: "content", static: []string{"static"}, settings: layout.Settings{Title: "U", Unsafe: true}},
+		{name: "config.yaml without Hugo's signs is someone else's", files: map[string]string{"config.yaml": "title: X\nport: 80\n", "notes/a.md": ""}},
+		{name: "hugo.toml, no content/", hugo: true, noContent: true, files: map[string]string{"hugo.toml": "title = \"H\"\n"},
+			content: "content", static: []string{"static"}, settings: layout.Settings{Title: "H"}},
 		{name: "no settings", files: map[string]string{"content/a.md": ""}},
 		// "Instead of a single project configuration file, split your
 		// configuration by environment, root configuration key, and
@@ -54,7 +75,7 @@ func TestRecognise(t *testing.T) {
 			"config.toml": "title = \"Root\"\n[languages.en]\ntitle = \"D&D Adventures\"\nlanguageCode = \"en-us\"\nweight = 1\n", "content/post/a.md": ""},
 			content: "content", static: []string{"static"}, settings: layout.Settings{Title: "D&D Adventures", LanguageCode: "en-us"}},
 		{name: "defaultContentLanguage's, not another language's", hugo: true, files: map[string]string{
-			"hugo.toml": "defaultContentLanguage = \"fr\"\n[languages.en]\ntitle = \"Rules\"\n[languages.fr]\ntitle = \"Règles\"\n"},
+			"hugo.toml": "defaultContentLanguage = \"fr\"\n[languages.en]\ntitle = \"Rules\"\n[languages.fr]\ntitle = \"Règles\"\n", "content/a.md": ""},
 			content: "content", static: []string{"static"}, settings: layout.Settings{Title: "Règles"}},
 		{name: "another environment's folder of another program", files: map[string]string{"config/dev/config.yml": "x: 1\n", "notes/a.md": ""}},
 		{name: "configuration directory, config.toml", hugo: true, files: map[string]string{"config/_default/config.toml": "title = \"Mordheim\"\n", "content/_index.md": ""},
@@ -72,6 +93,12 @@ func TestRecognise(t *testing.T) {
 			}
 			if l == nil {
 				return
+			}
+			if l.NoContent != tt.noContent {
+				t.Errorf("NoContent = %v, want %v", l.NoContent, tt.noContent)
+			}
+			if tt.noContent && !slices.ContainsFunc(l.Notes, func(n string) bool { return strings.Contains(n, "layouts/") && strings.Contains(n, "not run") }) {
+				t.Errorf("notes %q: no warning that Hugo's templates are not run", l.Notes)
 			}
 			if l.Content != tt.content || !slices.Equal(l.Static, tt.static) || l.Settings != tt.settings || l.Redirects != "aliases" {
 				t.Errorf("got %q %q %+v %q, want %q %q %+v aliases", l.Content, l.Static, l.Settings, l.Redirects, tt.content, tt.static, tt.settings)

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/layout/layouttest"
 )
 
 // TestMenu checks the main menu's rules of
@@ -69,6 +70,33 @@ func TestMenu(t *testing.T) {
 			}
 			if got := flat(MenuTree(es)); got != tt.want {
 				t.Errorf("menu = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestDocsyMenu (issue 32, KB17, fairy-tale-defender): Docsy's main menu is
+// its top bar; "the sidebar navigation ... automatically generated from
+// the content structure" (https://www.docsy.dev/docs/adding-content/navigation/)
+// is the site's navigation: with Docsy (a theme or a module import) the
+// section tree is sitegen's navigation, whatever menus.main holds.
+func TestDocsyMenu(t *testing.T) {
+	tests := []struct {
+		name, config string
+		menu         bool
+	}{
+		{"no docsy: the main menu", "title: A\nmenus:\n  main:\n    - name: X\n      url: /x/\n", true},
+		{"docsy module", "title: A\nmenus:\n  main:\n    - name: X\n      url: /x/\nmodule:\n  imports:\n    - path: github.com/google/docsy\n      disable: false\n", false},
+		{"docsy theme", "title: A\ntheme: [docsy]\n", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l, err := Recognise(layouttest.Write(t, map[string]string{"hugo.yaml": tt.config, "content/a.md": ""}))
+			if err != nil || l == nil {
+				t.Fatalf("%v %v", l, err)
+			}
+			if got := l.PageMenu != nil && l.MenuTree != nil; got != tt.menu {
+				t.Errorf("main menu as navigation = %v, want %v", got, tt.menu)
 			}
 		})
 	}

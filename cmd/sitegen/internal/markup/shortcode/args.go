@@ -1,6 +1,7 @@
 package shortcode
 
 import (
+	"bytes"
 	"regexp"
 	"strings"
 )
@@ -9,13 +10,14 @@ import (
 type call struct {
 	name    string
 	closing bool              // {{< /name >}}
+	self    bool              // {{< name />}}: self-closing, no inner content
 	pos     []string          // positional arguments
 	named   map[string]string // key=value arguments
 	length  int               // bytes of source it spans
 }
 
 // callRE matches a shortcode at the start of a text.
-var callRE = regexp.MustCompile(`^\{\{([<%])\s*(/?)\s*([A-Za-z][\w./-]*)((?:[^>%"]|"[^"]*")*?)\s*/?\s*[>%]\}\}`)
+var callRE = regexp.MustCompile(`^\{\{([<%])\s*(/?)\s*([A-Za-z][\w./-]*)((?:[^>%"]|"[^"]*")*?)\s*(/?)\s*[>%]\}\}`)
 
 // parseCall reads the shortcode at the start of b, or returns false.
 func parseCall(b []byte) (call, bool) {
@@ -23,7 +25,7 @@ func parseCall(b []byte) (call, bool) {
 	if m == nil {
 		return call{}, false
 	}
-	c := call{name: strings.ToLower(string(m[3])), closing: len(m[2]) > 0, named: map[string]string{}, length: len(m[0])}
+	c := call{name: strings.ToLower(string(m[3])), closing: len(m[2]) > 0, named: map[string]string{}, length: len(m[0]), self: len(m[5]) > 0}
 	for _, tok := range splitArgs(string(m[4])) {
 		if k, v, ok := strings.Cut(tok, "="); ok && !strings.HasPrefix(tok, `"`) {
 			c.named[strings.ToLower(k)] = unquote(v)
@@ -34,7 +36,7 @@ func parseCall(b []byte) (call, bool) {
 	return c, true
 }
 
-// splitArgs splits shortcode arguments at spaces outside quotes.
+// splitArgs splits shortcode arguments at spaces and line ends outside quotes.
 func splitArgs(s string) []string {
 	var out []string
 	var cur strings.Builder
@@ -50,7 +52,7 @@ func splitArgs(s string) []string {
 		case c == '"' || c == '`':
 			quote = c
 			cur.WriteByte(c)
-		case c == ' ' || c == '\t':
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
 			if cur.Len() > 0 {
 				out = append(out, cur.String())
 				cur.Reset()
@@ -81,4 +83,51 @@ func (c call) arg(key string, i int) string {
 		return c.pos[i]
 	}
 	return ""
+}
+
+// maxCall bounds the source a shortcode whose arguments span lines is
+// looked for in.
+const maxCall = 8 << 10
+
+// multiLineCall reads a shortcode at the start of src whose arguments
+// span lines ("{{< skill name=\"Carpentry\"\n  maxLevel=\"10\" >}}"), and
+// returns it with the bytes it and the spaces after it on its last line
+// take (the line end excluded); false unless the call spans lines and
+// nothing else follows it on its last line.
+func multiLineCall(src []byte) (call, int, bool) {
+	if !bytes.HasPrefix(src, []byte("{{<")) && !bytes.HasPrefix(src, []byte("{{%")) {
+		return call{}, 0, false
+	}
+	if len(src) > maxCall {
+		src = src[:maxCall]
+	}
+	c, ok := parseCall(src)
+	if !ok || bytes.IndexByte(src[:c.length], '\n') < 0 {
+		return call{}, 0, false
+	}
+	rest := src[c.length:]
+	if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+		rest = rest[:i]
+	}
+	if len(bytes.TrimSpace(rest)) > 0 {
+		return call{}, 0, false
+	}
+	return c, c.length + len(rest), true
+}
+
+// textArgRE finds a quoted text= argument in a shortcode as written.
+var textArgRE = regexp.MustCompile(`(?i)(?:^|\s)text\s*=\s*(?:"([^"]*)"|` + "`([^`]*)`" + `)`)
+
+// textArg returns where the value of the quoted text= argument lies in
+// raw (a shortcode as written), or -1, -1.
+func textArg(raw []byte) (start, end int) {
+	m := textArgRE.FindSubmatchIndex(raw)
+	switch {
+	case m == nil:
+		return -1, -1
+	case m[2] >= 0:
+		return m[2], m[3]
+	default:
+		return m[4], m[5]
+	}
 }

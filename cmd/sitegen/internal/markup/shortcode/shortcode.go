@@ -129,9 +129,34 @@ func (blockParser) Trigger() []byte { return []byte{'{'} }
 func (p blockParser) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
 	line, seg := reader.PeekLine()
 	trimmed := util.TrimLeftSpace(line)
+	indent := len(line) - len(trimmed)
+	consumed := seg.Len() - 1 // the line, its end left to the parser
 	c, ok := parseCall(trimmed)
 	if !ok {
-		return nil, parser.NoChildren
+		// "arguments ... may span multiple lines"
+		// (https://gohugo.io/content-management/shortcodes/)
+		var n int
+		if c, n, ok = multiLineCall(reader.Source()[seg.Start+indent:]); !ok {
+			return nil, parser.NoChildren
+		}
+		consumed, trimmed = indent+n, trimmed[:0]
+		c.length = 0 // nothing follows it on its last line
+	}
+	if shape, isPaired := paired[c.name]; isPaired && c.self {
+		// "Self-closing shortcodes ... do not have inner content"
+		// (https://gohugo.io/content-management/shortcodes/): the block
+		// ends here. A theme's self-closing callout (Lotus Docs' alert)
+		// shows its text= argument as Markdown.
+		start := seg.Start + indent
+		b := newBlock(c, shape)
+		b.closed, b.oneLine = true, true
+		if ts, te := textArg(reader.Source()[start : seg.Start+consumed]); ts >= 0 && te > ts {
+			para := ast.NewParagraph()
+			para.Lines().Append(text.NewSegment(start+ts, start+te))
+			b.AppendChild(b, para)
+		}
+		reader.Advance(consumed)
+		return b, parser.NoChildren
 	}
 	if shape, isPaired := paired[c.name]; isPaired && !c.closing && len(bytes.TrimSpace(trimmed[c.length:])) > 0 {
 		// {{< tab "A" >}}text{{< /tab >}}: the text up to the closing tag
@@ -160,8 +185,8 @@ func (p blockParser) Open(parent ast.Node, reader text.Reader, pc parser.Context
 	if c.name == "ref" || c.name == "relref" || slices.Contains(p.links, c.name) {
 		return nil, parser.NoChildren // a paragraph: the inline parser makes it a link
 	}
-	start := seg.Start + len(line) - len(trimmed)
-	reader.Advance(seg.Len() - 1)
+	start := seg.Start + indent
+	reader.Advance(consumed)
 	if c.closing {
 		return &Dropped{}, parser.NoChildren // the end of a shortcode not open here
 	}
@@ -185,6 +210,9 @@ func newBlock(c call, shape string) *Block {
 		kind := strings.ToLower(c.arg("type", 0))
 		if kind == "" {
 			kind = strings.ToLower(c.arg("color", -1))
+		}
+		if kind == "" {
+			kind = strings.ToLower(c.arg("context", -1)) // Lotus Docs' alert
 		}
 		if kind == "" {
 			kind = "note"

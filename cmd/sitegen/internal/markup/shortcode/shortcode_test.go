@@ -55,6 +55,20 @@ func TestShortcodes(t *testing.T) {
 			[]string{`the <a href="docs/x.md">X clan</a> came`}, []string{"docs/x.md"}, nil},
 		{"site page link alone on its line", "{{< link \"docs/x\" >}}\n",
 			[]string{`<p><a href="docs/x.md"`}, []string{"docs/x.md"}, nil},
+		// "Self-closing shortcodes ... do not have inner content"; a
+		// shortcode's "arguments ... may span multiple lines"
+		// (https://gohugo.io/content-management/shortcodes/). Issue 32,
+		// KB6 (bestia-docs, lotusdocs' alert: context= its kind, text= its
+		// Markdown): the box holds text= and ends with its line; what
+		// follows is the page's, not the box's.
+		{"self-closing callout", "{{< alert context=\"info\" text=\"T **bold**\" />}}\n# H\n\nafter\n",
+			[]string{`<div class="callout callout-info" role="note">`, "<p>T <strong>bold</strong></p>", "</div>", "<h1>H</h1>", "<p>after</p>"}, nil, nil},
+		{"self-closing callout without text", "{{< hint warning />}}\nafter\n",
+			[]string{`callout-warning`, "</div>", "<p>after</p>"}, nil, nil},
+		{"arguments over several lines", "{{< hint type=\"warning\"\n   title=\"Mind\" >}}\nIn\n{{< /hint >}}\nafter\n",
+			[]string{`callout-warning`, `>Mind</p>`, "<p>In</p>", "</div>", "<p>after</p>"}, nil, nil},
+		{"unknown, arguments over several lines", "A\n\n{{< skill name=\"Carpentry\"\n  maxLevel=\"10\" >}}\n\nB\n",
+			[]string{"<p>A</p>", "<p>B</p>"}, nil, []string{`Hugo shortcode "skill" is not supported: not shown`}},
 		{"in code it stays", "```\n{{< hint >}}\n```\n", []string{"{{&lt; hint &gt;}}"}, nil, nil},
 	}
 	for _, tt := range tests {

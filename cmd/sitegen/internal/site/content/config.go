@@ -142,6 +142,7 @@ func LoadConfig(dir, baseURLOverride string, lay *layout.Layout, diag *Collector
 	if set.LanguageCode != "" {
 		cfg.LanguageCode = set.LanguageCode
 	}
+	cfg.Unsafe = set.Unsafe // the tool's own (Hugo's markup.goldmark.renderer.unsafe); site.toml's below
 	cfg.Copyright, cfg.copyrightFile = strings.TrimSpace(set.Copyright), lay.File
 	cfg.BrokenLinksWarn = set.BrokenLinks == "warn" // the tool's own policy (Docusaurus' onBrokenLinks)
 	base := set.BaseURL

@@ -123,8 +123,8 @@ const sectionIndex = "_index.md"
 func isSectionIndex(name string) bool {
 	ext := path.Ext(name)
 	switch stem := strings.TrimSuffix(name, ext); {
-	case ext == ".html":
-		return stem == "index"
+	case ext == ".html": // Jekyll's index.html, Hugo's _index.html (content formats)
+		return stem == "index" || stem == "_index"
 	case !isMarkdownExt(ext):
 		return false
 	default:
@@ -320,7 +320,7 @@ func (s *Site) Scan() (*Scanned, error) {
 			sc.Unlisted = append(sc.Unlisted, rel) // not a chapter of the book: not published (navtree.go)
 			return nil
 		}
-		if s.isPageFile(rel) || jekyll && strings.HasSuffix(rel, ".html") && s.hasFrontMatter(file) {
+		if s.isPageFile(rel) || (jekyll || s.Lay.Kind == layout.Hugo) && strings.HasSuffix(rel, ".html") && s.hasFrontMatter(file) {
 			sc.Rels = append(sc.Rels, rel) // Jekyll renders an .html file with front matter as a page too
 			if s.Lay.PageFile != nil && !strings.HasSuffix(rel, ".html") {
 				mdFiles[rel] = file
@@ -339,10 +339,12 @@ func (s *Site) Scan() (*Scanned, error) {
 	}
 	err := WalkSource(s.Opts.Source, s.Lay.Content, s.walkSkip, s.leftOut, visit, bad)
 	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
+		if errors.Is(err, fs.ErrNotExist) && !s.Lay.NoContent {
 			return nil, fmt.Errorf("no %s/ folder: sitegen reads the site's Markdown pages from there", s.Lay.Content)
 		}
-		return nil, fmt.Errorf("walk %s: %w", s.Lay.Content, err)
+		if !errors.Is(err, fs.ErrNotExist) { // Lay.NoContent: a site with no content pages
+			return nil, fmt.Errorf("walk %s: %w", s.Lay.Content, err)
+		}
 	}
 	for _, root := range s.Lay.Roots {
 		// A further folder of pages (Docusaurus's blog/ and src/pages/):

@@ -29,6 +29,22 @@ func TestHugo(t *testing.T) {
 			// sections" checks the order).
 		},
 		{
+			Name: "no content folder",
+			Rule: `"contentDir ... Default: content" (https://gohugo.io/getting-started/configuration/#contentdir): a ` +
+				`config.yaml beside layouts/ and no content/ is a Hugo site with no content pages; the project's other ` +
+				`Markdown (an AI agent's CLAUDE.md, src/) is no page of it (issue 32, KB5, Daggerheart_SRD)`,
+			Files: map[string]string{
+				"config.yaml":        "title: H\nbaseURL: https://h.test/\n",
+				"layouts/index.html": "<html><body><h1>{{ .Site.Title }}</h1></body></html>",
+				"CLAUDE.md":          "# Agent\n\nprivate-agent-notes\n",
+				"src/rules.md":       "# Rules\n\nprivate-agent-notes\n",
+				"static/img/a.txt":   "a",
+			},
+			Unpublished: []string{"claude/index.html", "CLAUDE/index.html", "src/rules/index.html", "CLAUDE.md"},
+			Published:   []string{"img/a.txt"},
+			Secret:      "private-agent-notes",
+		},
+		{
 			Name: "folders that are not sections",
 			Rule: `"A section is a top-level content directory or any content directory with an _index.md file" ` +
 				`(https://gohugo.io/content-management/sections/): the pages of docs/about/ and docs/development/ (no ` +
