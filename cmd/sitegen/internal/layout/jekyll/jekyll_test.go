@@ -237,3 +237,45 @@ func TestCollectionStaticFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestPostsFolderFiles: "To create a post, add a file to your _posts
+// directory with the following format: YEAR-MONTH-DAY-title.MARKUP"
+// (https://jekyllrb.com/docs/posts/). Jekyll 4.3 reads only the files of
+// _posts whose name matches that (Document::DATE_FILENAME_MATCHER, which
+// requires an extension) and says nothing of the others; a matching file
+// that is not Markdown is written at the post's URL with its own
+// extension. Measured with Jekyll 4.3.1 (date permalink): _posts/2015-04-01-pic.png
+// is /2015/04/01/pic.png, _posts/sub/2015-04-02-raw.txt /2015/04/02/raw.txt,
+// lore/_posts/2015-04-01-Pic.png /lore/2015/04/01/Pic.png; _posts/img.png
+// and _posts/2015-04-01-TPK (front matter, no extension) are not written.
+// Found by eval6B on 200WordRPG/200wordrpg.github.io: its
+// _posts/2015/2015-04-01-TPK was given the URL "/" and written over the
+// site's root, failing the build.
+func TestPostsFolderFiles(t *testing.T) {
+	l, err := Recognise(layouttest.Write(t, map[string]string{"_config.yml": "title: J\n"}))
+	if err != nil || l == nil || l.FileSitePath == nil {
+		t.Fatalf("Recognise = %v, %v", l, err)
+	}
+	for rel, want := range map[string]string{
+		"_posts/2015-04-01-pic.png":      "/2015/04/01/pic.png",
+		"_posts/sub/2015-04-02-raw.txt":  "/2015/04/02/raw.txt",
+		"lore/_posts/2015-04-01-Pic.png": "/lore/2015/04/01/Pic.png",
+		"_posts/img.png":                 "", // not read
+		"_posts/2015-04-01-TPK":          "", // no extension: not read
+		"_posts/2015/2015-04-01-TPK":     "",
+		"_posts/2015-04-01-notes.md":     "page", // a post
+		"_posts/undated.md":              "page", // a page: reported as not published (UndatedPostReason)
+	} {
+		skipped := l.Skip(rel, false)
+		switch {
+		case want == "" && !skipped:
+			t.Errorf("%s is read (FileSitePath %q), want it left out as Jekyll does", rel, l.FileSitePath(rel))
+		case want != "" && skipped:
+			t.Errorf("%s is left out, want it read", rel)
+		case want != "" && want != "page":
+			if got := l.FileSitePath(rel); got != want {
+				t.Errorf("FileSitePath(%s) = %q, want %q", rel, got, want)
+			}
+		}
+	}
+}
