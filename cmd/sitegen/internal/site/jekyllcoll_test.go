@@ -227,3 +227,34 @@ func TestJekyllIndexDocumentLinks(t *testing.T) {
 		}
 	}
 }
+
+// TestJekyllSiteURLLinks: Jekyll renders Liquid before Markdown, so a link
+// or image written {{ site.url }}/2015images/x.jpg (or {{ site.url }}{{
+// site.baseurl }}/x, or {{ site.baseurl }}/x) names a file of the site
+// itself: "site.url: Contains the url of your site as it's configured in
+// the _config.yml" and site.baseurl likewise
+// (https://jekyllrb.com/docs/variables/#site-variables). 200WordRPG's
+// 2,441 posts each open with ![]({{site.url}}/2015images/NAME.jpg): 269
+// broken images and no picture on any post.
+func TestJekyllSiteURLLinks(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{
+		"_config.yml":  "title: J\nurl: https://example.org\n",
+		"index.md":     "---\ntitle: Home\n---\n![pic]({{site.url}}/images/a.jpg) [b]({{site.url}}{{site.baseurl}}/b/) [c]({{site.baseurl}}/b/#b-text) [home]({{site.url}})\n",
+		"b.md":         "---\ntitle: B\npermalink: /b/\n---\n## B text\n",
+		"images/a.jpg": "JPG",
+	})
+	dest := filepath.Join(t.TempDir(), "public")
+	if _, err := build(t, src, content.Options{Theme: theme, Dest: dest}); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dest, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{`src="/images/a.jpg"`, `<a href="/b/">b</a>`, `<a href="/b/#b-text">c</a>`, `<a href="/">home</a>`} {
+		if !strings.Contains(string(b), w) {
+			t.Errorf("index.html does not hold %q", w)
+		}
+	}
+}
