@@ -258,3 +258,33 @@ func TestJekyllSiteURLLinks(t *testing.T) {
 		}
 	}
 }
+
+// TestJekyllNotFoundPermalink: a Jekyll page anywhere whose front matter
+// says permalink: /404.html is the site's 404 page: "Configuring the
+// custom 404 page ... permalink: /404.html"
+// (https://jekyllrb.com/tutorials/custom-404-page/), as GitHub Pages'
+// "Creating a custom 404 page" says of a 404.md. academicpages (a
+// widely used template) keeps it at _pages/404.md; its build failed,
+// even with --broken-links warn, on "permalink: "/404.html" is the name
+// of the site's 404 page".
+func TestJekyllNotFoundPermalink(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{
+		"_config.yml":        "title: J\n",
+		"index.md":           "---\ntitle: Home\n---\nHOME\n",
+		"pages/not-found.md": "---\ntitle: Lost\npermalink: /404.html\n---\nNOT-FOUND-TEXT\n",
+	})
+	dest := filepath.Join(t.TempDir(), "public")
+	if _, err := build(t, src, content.Options{Theme: theme, Dest: dest}); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dest, "404.html"))
+	if err != nil || !strings.Contains(string(b), "NOT-FOUND-TEXT") {
+		t.Errorf("404.html: %v; want the page's text", err)
+	}
+	for _, file := range []string{"pages/not-found/index.html", "404.html/index.html"} {
+		if _, err := os.Stat(filepath.Join(dest, file)); err == nil {
+			t.Errorf("%s published", file)
+		}
+	}
+}
