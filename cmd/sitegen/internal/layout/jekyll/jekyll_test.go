@@ -279,3 +279,41 @@ func TestPostsFolderFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestExcludePrefix: "exclude: Exclude directories and/or files from the
+// conversion. These exclusions are relative to the site's source
+// directory" (https://jekyllrb.com/docs/configuration/options/); Jekyll
+// 4.3 matches each entry as a glob and as a prefix of the path from the
+// source (EntryFilter#glob_include?: File.fnmatch? ||
+// entry_with_source.start_with?(pattern_with_source)). Measured with
+// Jekyll 4.3.1, exclude: [README, log, sub/a]: README.md, login.md,
+// logo.png, logs/x.txt and sub/ab.md are not written; catalog.md,
+// sub/b.md and sub/log.md are. academicpages (a widely used template)
+// excludes README: its README.md was read as a second home page
+// ("duplicate URL /").
+func TestExcludePrefix(t *testing.T) {
+	config := "title: J\nexclude:\n  - README\n  - log\n  - sub/a\n  - \"*.sublime-project\"\ninclude:\n  - logbook.md\n"
+	l, err := Recognise(layouttest.Write(t, map[string]string{"_config.yml": config}))
+	if err != nil || l == nil {
+		t.Fatalf("Recognise = %v, %v", l, err)
+	}
+	for rel, skipped := range map[string]bool{
+		"README.md":         true,
+		"login.md":          true,
+		"logo.png":          true,
+		"logs/x.txt":        true,
+		"sub/ab.md":         true,
+		"x.sublime-project": true,
+		"catalog.md":        false,
+		"sub/b.md":          false,
+		"sub/log.md":        false,
+		"logbook.md":        false, // include: wins over exclude
+		"index.md":          false,
+	} {
+		dir := path.Dir(rel)
+		got := l.Skip(rel, false) || dir != "." && l.Skip(dir, true)
+		if got != skipped {
+			t.Errorf("%s left out: %v, want %v", rel, got, skipped)
+		}
+	}
+}
