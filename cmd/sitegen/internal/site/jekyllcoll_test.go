@@ -240,7 +240,7 @@ func TestJekyllSiteURLLinks(t *testing.T) {
 	src := t.TempDir()
 	sitetest.WriteFiles(t, src, map[string]string{
 		"_config.yml":  "title: J\nurl: https://example.org\n",
-		"index.md":     "---\ntitle: Home\n---\n![pic]({{site.url}}/images/a.jpg) [b]({{site.url}}{{site.baseurl}}/b/) [c]({{site.baseurl}}/b/#b-text) [home]({{site.url}})\n",
+		"index.md":     "---\ntitle: Home\n---\n![pic]({{site.url}}/images/a.jpg) [b]({{site.url}}{{site.baseurl}}/b/) [c]({{site.baseurl}}/b/#b-text) [home]({{site.url}}) [e]({{ site.baseurl }}/b/) ![pic2]({{ site.url }}/images/a.jpg)\n",
 		"b.md":         "---\ntitle: B\npermalink: /b/\n---\n## B text\n",
 		"images/a.jpg": "JPG",
 	})
@@ -252,7 +252,7 @@ func TestJekyllSiteURLLinks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, w := range []string{`src="/images/a.jpg"`, `<a href="/b/">b</a>`, `<a href="/b/#b-text">c</a>`, `<a href="/">home</a>`} {
+	for _, w := range []string{`src="/images/a.jpg"`, `<a href="/b/">b</a>`, `<a href="/b/#b-text">c</a>`, `<a href="/">home</a>`, `<a href="/b/">e</a>`, `alt="pic2"`} {
 		if !strings.Contains(string(b), w) {
 			t.Errorf("index.html does not hold %q", w)
 		}
