@@ -227,3 +227,64 @@ func TestJekyllIndexDocumentLinks(t *testing.T) {
 		}
 	}
 }
+
+// TestJekyllSiteURLLinks: Jekyll renders Liquid before Markdown, so a link
+// or image written {{ site.url }}/2015images/x.jpg (or {{ site.url }}{{
+// site.baseurl }}/x, or {{ site.baseurl }}/x) names a file of the site
+// itself: "site.url: Contains the url of your site as it's configured in
+// the _config.yml" and site.baseurl likewise
+// (https://jekyllrb.com/docs/variables/#site-variables). 200WordRPG's
+// 2,441 posts each open with ![]({{site.url}}/2015images/NAME.jpg): 269
+// broken images and no picture on any post.
+func TestJekyllSiteURLLinks(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{
+		"_config.yml":  "title: J\nurl: https://example.org\n",
+		"index.md":     "---\ntitle: Home\n---\n![pic]({{site.url}}/images/a.jpg) [b]({{site.url}}{{site.baseurl}}/b/) [c]({{site.baseurl}}/b/#b-text) [home]({{site.url}}) [e]({{ site.baseurl }}/b/) ![pic2]({{ site.url }}/images/a.jpg)\n",
+		"b.md":         "---\ntitle: B\npermalink: /b/\n---\n## B text\n",
+		"images/a.jpg": "JPG",
+	})
+	dest := filepath.Join(t.TempDir(), "public")
+	if _, err := build(t, src, content.Options{Theme: theme, Dest: dest}); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dest, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{`src="/images/a.jpg"`, `<a href="/b/">b</a>`, `<a href="/b/#b-text">c</a>`, `<a href="/">home</a>`, `<a href="/b/">e</a>`, `alt="pic2"`} {
+		if !strings.Contains(string(b), w) {
+			t.Errorf("index.html does not hold %q", w)
+		}
+	}
+}
+
+// TestJekyllNotFoundPermalink: a Jekyll page anywhere whose front matter
+// says permalink: /404.html is the site's 404 page: "Configuring the
+// custom 404 page ... permalink: /404.html"
+// (https://jekyllrb.com/tutorials/custom-404-page/), as GitHub Pages'
+// "Creating a custom 404 page" says of a 404.md. academicpages (a
+// widely used template) keeps it at _pages/404.md; its build failed,
+// even with --broken-links warn, on "permalink: "/404.html" is the name
+// of the site's 404 page".
+func TestJekyllNotFoundPermalink(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{
+		"_config.yml":        "title: J\n",
+		"index.md":           "---\ntitle: Home\n---\nHOME\n",
+		"pages/not-found.md": "---\ntitle: Lost\npermalink: /404.html\n---\nNOT-FOUND-TEXT\n",
+	})
+	dest := filepath.Join(t.TempDir(), "public")
+	if _, err := build(t, src, content.Options{Theme: theme, Dest: dest}); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dest, "404.html"))
+	if err != nil || !strings.Contains(string(b), "NOT-FOUND-TEXT") {
+		t.Errorf("404.html: %v; want the page's text", err)
+	}
+	for _, file := range []string{"pages/not-found/index.html", "404.html/index.html"} {
+		if _, err := os.Stat(filepath.Join(dest, file)); err == nil {
+			t.Errorf("%s published", file)
+		}
+	}
+}

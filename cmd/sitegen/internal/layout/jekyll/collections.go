@@ -326,11 +326,36 @@ func publishCollections(l *layout.Layout, m map[string]any) {
 	// processing" (https://jekyllrb.com/docs/collections/#add-content):
 	// that location is the collection's URL (staticURL), not its folder.
 	l.FileSitePath = func(rel string) string {
-		c, inner, _ := find(cs, rel)
+		c, inner, cats := find(cs, rel)
 		if c == nil || !c.output {
 			return ""
 		}
+		if c.label == "posts" {
+			// A dated file of _posts is a post whatever its extension:
+			// Jekyll writes it at the post's URL with that extension
+			// (/2015/04/01/pic.png).
+			return strings.TrimSuffix(c.url(inner, nil, cats), "/") + path.Ext(inner)
+		}
 		return c.staticURL(inner)
+	}
+	// Jekyll reads only the files of _posts named YEAR-MONTH-DAY-title.EXT
+	// (Document::DATE_FILENAME_MATCHER, the extension required) and says
+	// nothing of the others; an undated Markdown file is still read, to be
+	// reported as not published (UndatedPostReason).
+	ignore := l.Ignore
+	l.Ignore = func(rel string, dir bool) bool {
+		if ignore != nil && ignore(rel, dir) {
+			return true
+		}
+		if dir {
+			return false
+		}
+		c, inner, _ := find(cs, rel)
+		if _, md := l.Markup.MarkdownStem(path.Base(rel)); c == nil || c.label != "posts" || md {
+			return false
+		}
+		ext := path.Ext(inner)
+		return ext == "" || !postName.MatchString(strings.TrimSuffix(path.Base(inner), ext))
 	}
 	l.PageURL = func(rel string, fm map[string]any) string {
 		c, inner, cats := find(cs, rel)

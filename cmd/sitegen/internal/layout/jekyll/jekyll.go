@@ -173,6 +173,22 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if ex := layout.Strings(m, "exclude"); len(ex) > 0 {
 		l.ExcludeGlobs = append(l.ExcludeGlobs, ex...)
 		l.Read = append(l.Read, "exclude")
+		// Jekyll 4.3 also leaves out every path that starts with an entry
+		// (EntryFilter#glob_include?: entry_with_source.start_with?(
+		// pattern_with_source)): exclude: [README] leaves out README.md,
+		// [log] login.md and logs/.
+		ignore := l.Ignore
+		l.Ignore = func(rel string, dir bool) bool {
+			if ignore != nil && ignore(rel, dir) {
+				return true
+			}
+			for _, e := range ex {
+				if e = strings.TrimPrefix(e, "/"); e != "" && (strings.HasPrefix(rel, e) || dir && rel+"/" == e) {
+					return true
+				}
+			}
+			return false
+		}
 	}
 	if in := layout.Strings(m, "include"); len(in) > 0 {
 		for _, p := range in {

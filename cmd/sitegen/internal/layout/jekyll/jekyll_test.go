@@ -237,3 +237,83 @@ func TestCollectionStaticFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestPostsFolderFiles: "To create a post, add a file to your _posts
+// directory with the following format: YEAR-MONTH-DAY-title.MARKUP"
+// (https://jekyllrb.com/docs/posts/). Jekyll 4.3 reads only the files of
+// _posts whose name matches that (Document::DATE_FILENAME_MATCHER, which
+// requires an extension) and says nothing of the others; a matching file
+// that is not Markdown is written at the post's URL with its own
+// extension. Measured with Jekyll 4.3.1 (date permalink): _posts/2015-04-01-pic.png
+// is /2015/04/01/pic.png, _posts/sub/2015-04-02-raw.txt /2015/04/02/raw.txt,
+// lore/_posts/2015-04-01-Pic.png /lore/2015/04/01/Pic.png; _posts/img.png
+// and _posts/2015-04-01-TPK (front matter, no extension) are not written.
+// Found by eval6B on 200WordRPG/200wordrpg.github.io: its
+// _posts/2015/2015-04-01-TPK was given the URL "/" and written over the
+// site's root, failing the build.
+func TestPostsFolderFiles(t *testing.T) {
+	l, err := Recognise(layouttest.Write(t, map[string]string{"_config.yml": "title: J\n"}))
+	if err != nil || l == nil || l.FileSitePath == nil {
+		t.Fatalf("Recognise = %v, %v", l, err)
+	}
+	for rel, want := range map[string]string{
+		"_posts/2015-04-01-pic.png":      "/2015/04/01/pic.png",
+		"_posts/sub/2015-04-02-raw.txt":  "/2015/04/02/raw.txt",
+		"lore/_posts/2015-04-01-Pic.png": "/lore/2015/04/01/Pic.png",
+		"_posts/img.png":                 "", // not read
+		"_posts/2015-04-01-TPK":          "", // no extension: not read
+		"_posts/2015/2015-04-01-TPK":     "",
+		"_posts/2015-04-01-notes.md":     "page", // a post
+		"_posts/undated.md":              "page", // a page: reported as not published (UndatedPostReason)
+	} {
+		skipped := l.Skip(rel, false)
+		switch {
+		case want == "" && !skipped:
+			t.Errorf("%s is read (FileSitePath %q), want it left out as Jekyll does", rel, l.FileSitePath(rel))
+		case want != "" && skipped:
+			t.Errorf("%s is left out, want it read", rel)
+		case want != "" && want != "page":
+			if got := l.FileSitePath(rel); got != want {
+				t.Errorf("FileSitePath(%s) = %q, want %q", rel, got, want)
+			}
+		}
+	}
+}
+
+// TestExcludePrefix: "exclude: Exclude directories and/or files from the
+// conversion. These exclusions are relative to the site's source
+// directory" (https://jekyllrb.com/docs/configuration/options/); Jekyll
+// 4.3 matches each entry as a glob and as a prefix of the path from the
+// source (EntryFilter#glob_include?: File.fnmatch? ||
+// entry_with_source.start_with?(pattern_with_source)). Measured with
+// Jekyll 4.3.1, exclude: [README, log, sub/a]: README.md, login.md,
+// logo.png, logs/x.txt and sub/ab.md are not written; catalog.md,
+// sub/b.md and sub/log.md are. academicpages (a widely used template)
+// excludes README: its README.md was read as a second home page
+// ("duplicate URL /").
+func TestExcludePrefix(t *testing.T) {
+	config := "title: J\nexclude:\n  - README\n  - log\n  - sub/a\n  - \"*.sublime-project\"\ninclude:\n  - logbook.md\n"
+	l, err := Recognise(layouttest.Write(t, map[string]string{"_config.yml": config}))
+	if err != nil || l == nil {
+		t.Fatalf("Recognise = %v, %v", l, err)
+	}
+	for rel, skipped := range map[string]bool{
+		"README.md":         true,
+		"login.md":          true,
+		"logo.png":          true,
+		"logs/x.txt":        true,
+		"sub/ab.md":         true,
+		"x.sublime-project": true,
+		"catalog.md":        false,
+		"sub/b.md":          false,
+		"sub/log.md":        false,
+		"logbook.md":        false, // include: wins over exclude
+		"index.md":          false,
+	} {
+		dir := path.Dir(rel)
+		got := l.Skip(rel, false) || dir != "." && l.Skip(dir, true)
+		if got != skipped {
+			t.Errorf("%s left out: %v, want %v", rel, got, skipped)
+		}
+	}
+}

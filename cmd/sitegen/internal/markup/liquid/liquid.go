@@ -97,6 +97,14 @@ func (p inline) Parse(_ ast.Node, block text.Reader, pc parser.Context) ast.Node
 	case len(fields) == 1 && fields[0] == "endraw":
 		block.Advance(n)
 		return &Tag{Source: append([]byte(nil), tag...)}
+	case siteVar(fields) && block.PrecendingCharacter() == '(':
+		// [b]({{ site.baseurl }}/b/): Jekyll renders the variables before
+		// Markdown reads the link; they name the site itself, whose root
+		// sitegen links from. The link is made whole as {% link %}'s is.
+		if l, used := siteLink(line, n, seg.Start); l != nil {
+			block.Advance(used)
+			return l
+		}
 	case len(fields) == 2 && (fields[0] == "link" || fields[0] == "post_url"):
 		// {% link docs/a.md %}: the page's URL, checked like a link from
 		// the site's root ([text]({% link … %}) is made whole).
@@ -110,6 +118,30 @@ func (p inline) Parse(_ ast.Node, block text.Reader, pc parser.Context) ast.Node
 	return &Tag{Source: append([]byte(nil), tag...)}
 }
 
+// siteVar reports whether a Liquid output is {{ site.url }} or
+// {{ site.baseurl }}, without filters: the site's own address ("site.url:
+// Contains the url of your site as it's configured in the _config.yml",
+// https://jekyllrb.com/docs/variables/#site-variables).
+func siteVar(fields []string) bool {
+	return len(fields) == 1 && (fields[0] == "site.url" || fields[0] == "site.baseurl")
+}
+
+// siteLink reads a link destination that starts with site variables (the
+// first n bytes of line) and runs to a ")": the Link to the rest, from the
+// site's root, and the bytes it takes (up to the ")"), or nil when the
+// destination does not end there.
+func siteLink(line []byte, n, pos int) (*Link, int) {
+	for m := Span(line[n:]); m > 0 && siteVar(strings.Fields(strings.Trim(string(line[n:n+m]), "{} "))); m = Span(line[n:]) {
+		n += m
+	}
+	rest := line[n:]
+	end := bytes.IndexAny(rest, ") \t\r\n")
+	if end < 0 || rest[end] != ')' {
+		return nil, 0
+	}
+	return &Link{Path: string(rest[:end]), site: true, pos: pos}, n + end
+}
+
 func describe(tag []byte) string {
 	if bytes.HasPrefix(tag, []byte("{%")) {
 		return "tag"
@@ -120,10 +152,14 @@ func describe(tag []byte) string {
 // KindLink is the AST kind of a {% link %} tag before it becomes a link.
 var KindLink = ast.NewNodeKind("LiquidLink")
 
-// Link is {% link path %}; linkTags makes it an *ast.Link.
+// Link is {% link path %}, or a link destination that starts with
+// {{ site.url }} or {{ site.baseurl }} (site: its Path a URL from the
+// site's root, "" for the root); linkTags makes it an *ast.Link, or an
+// *ast.Image after "![".
 type Link struct {
 	ast.BaseInline
 	Path string
+	site bool
 	pos  int
 }
 
@@ -155,13 +191,25 @@ func (linkTags) Transform(doc *ast.Document, reader text.Reader, _ parser.Contex
 		l.SetPos(t.pos)
 		label, frag := linklabel.Take(t, src)
 		l.Destination = append(l.Destination, frag...)
-		if label == nil {
+		if label == nil && t.site {
+			// Not a link's destination after all: the text, without the variables.
+			t.Parent().ReplaceChild(t.Parent(), t, ast.NewString([]byte(t.Path)))
+			continue
+		}
+		took := label != nil
+		if !took {
 			label = []ast.Node{ast.NewString([]byte(t.Path))}
 		}
 		for _, c := range label {
 			l.AppendChild(l, c)
 		}
-		t.Parent().ReplaceChild(t.Parent(), t, l)
+		var n ast.Node = l
+		if prev, ok := t.PreviousSibling().(*ast.Text); ok && took && bytes.HasSuffix(prev.Segment.Value(src), []byte("!")) {
+			// ![alt]({{ site.url }}/a.jpg): an image.
+			prev.Segment = prev.Segment.WithStop(prev.Segment.Stop - 1)
+			n = ast.NewImage(l)
+		}
+		t.Parent().ReplaceChild(t.Parent(), t, n)
 	}
 }
 

@@ -32,6 +32,16 @@ func TestLiquid(t *testing.T) {
 		{"in an HTML block", "<ul>\n{% for p in site.posts %}<li>{{ p.title }}</li>{% endfor %}\n</ul>\n", "<ul>\n<li></li>\n</ul>\n",
 			[]string{`5: Liquid tag "{% for p in site.posts %}"`, `34: Liquid output "{{ p.title }}"`, `52: Liquid tag "{% endfor %}"`}},
 		{"in an HTML attribute", "<div>\n  <a href=\"{{ s.url }}\">x</a>\n</div>\n", "<div>\n  <a href=\"\">x</a>\n</div>\n", []string{`17: Liquid output "{{ s.url }}"`}},
+		// Jekyll renders Liquid before Markdown: "site.url: Contains the url
+		// of your site as it's configured in the _config.yml", site.baseurl
+		// likewise (https://jekyllrb.com/docs/variables/#site-variables), so
+		// [b]({{ site.baseurl }}/b/) is a link to the site's /b/.
+		{"site.baseurl in a link", "[b]({{ site.baseurl }}/b/#x) now\n", `<p><a href="/b/#x">b</a> now</p>` + "\n", nil},
+		{"site.url and site.baseurl in a link", "[*b*]({{ site.url }}{{ site.baseurl }}/b/)\n", `<p><a href="/b/"><em>b</em></a></p>` + "\n", nil},
+		{"site.url in an image", "![pic]({{ site.url }}/img/a.jpg)\n", `<p><img src="/img/a.jpg" alt="pic"></p>` + "\n", nil},
+		{"site.url alone in a link", "[home]({{ site.url }})\n", `<p><a href="/">home</a></p>` + "\n", nil},
+		{"link tag after an exclamation", "Wow!{% link docs/a.md %}\n", `<p>Wow!<a href="/docs/a.md">docs/a.md</a></p>` + "\n", nil},
+		{"site.url in text", "At {{ site.url }}/x\n", "<p>At /x</p>\n", []string{`3: Liquid output "{{ site.url }}"`}},
 		{"raw in an HTML block", "<pre>\n{% raw %}{{ x }}{% endraw %} {{ y }}\n</pre>\n", "<pre>\n{{ x }} \n</pre>\n", []string{`35: Liquid output "{{ y }}"`}},
 	}
 	for _, tt := range tests {

@@ -81,8 +81,12 @@ func (s *Site) readDialectFields(p *Page, r *fieldReader) {
 	if pl, ok := r.m["permalink"].(string); ok && strings.HasPrefix(pl, "/") && !strings.Contains(pl, ":") {
 		line, col := r.locate("permalink")
 		sp := aliasPath(pl)
-		// The corpus's own 404 page takes /404.html whatever it says.
-		if problem := urlProblem(pl, pl, sp); problem != "" && p.Rel != notFoundMD && p.Rel != NotFoundHTML {
+		// The corpus's own 404 page takes /404.html whatever it says; a
+		// Jekyll page anywhere becomes it with permalink: /404.html
+		// ("Configuring the custom 404 page",
+		// https://jekyllrb.com/tutorials/custom-404-page/; takeNotFound).
+		notFound := p.Rel == notFoundMD || p.Rel == NotFoundHTML || s.Lay.Kind == layout.Jekyll && sp == "/"+NotFoundHTML
+		if problem := urlProblem(pl, pl, sp); problem != "" && !notFound {
 			s.Diag.Addf(p.File, line, col, "permalink", "%s", problem)
 			return
 		}

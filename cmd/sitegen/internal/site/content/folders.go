@@ -104,7 +104,17 @@ func (s *Site) takeNotFound(pages []*Page) []*Page {
 			p.SitePath, p.Kind = "/"+NotFoundHTML, templates.KindPage
 		}
 	}
-	return slices.DeleteFunc(pages, func(p *Page) bool { return p.Rel == notFoundMD || p.Rel == NotFoundHTML })
+	// Else a page whose permalink: is /404.html (Jekyll's custom 404 page
+	// kept anywhere, academicpages' _pages/404.md; readFields).
+	for _, p := range pages {
+		if s.NotFound == nil && p.permalink.written != "" && p.SitePath == "/"+NotFoundHTML {
+			s.NotFound = p
+			p.Kind = templates.KindPage
+		}
+	}
+	return slices.DeleteFunc(pages, func(p *Page) bool {
+		return p.Rel == notFoundMD || p.Rel == NotFoundHTML || p == s.NotFound
+	})
 }
 
 // pageFiles applies the layout's rule of which Markdown files are pages

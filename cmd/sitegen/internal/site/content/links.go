@@ -1,6 +1,7 @@
 package content
 
 import (
+	"cmp"
 	"fmt"
 	"net/url"
 	"path"
@@ -22,7 +23,9 @@ import (
 // published (publish.go).
 func (s *Site) resolveLink(from *Page, dest string) markup.LinkTarget {
 	if s.Lay.Kind == layout.Jekyll {
-		dest = jekyllBaseURL.ReplaceAllString(dest, "")
+		if m := jekyllBaseURL.FindString(dest); m != "" {
+			dest = cmp.Or(dest[len(m):], "/") // [home]({{ site.url }}) is the home page
+		}
 	}
 	if s.Lay.HTMLLinks {
 		dest = s.htmlPageLink(from, dest)
@@ -252,10 +255,12 @@ func (s *Site) bookAnchor(from *Page, frag string) (string, bool) {
 	return s.Cfg.RelURL(to.SitePath) + fragPart(id), true
 }
 
-// jekyllBaseURL matches Liquid's {{ site.baseurl }} at the start of a
-// link in a Jekyll page: the link is site-absolute, and sitegen adds the
-// base path itself.
-var jekyllBaseURL = regexp.MustCompile(`^\{\{\s*site\.baseurl\s*\}\}`)
+// jekyllBaseURL matches Liquid's {{ site.baseurl }}, {{ site.url }} or
+// both at the start of a link in a Jekyll page: "site.url: Contains the
+// url of your site as it's configured in the _config.yml"
+// (https://jekyllrb.com/docs/variables/#site-variables), so the link is
+// site-absolute, and sitegen adds the base path itself.
+var jekyllBaseURL = regexp.MustCompile(`^(\{\{\s*site\.url\s*\}\})?(\{\{\s*site\.baseurl\s*\}\})?`)
 
 // resolveAbs checks a site-absolute link ("/rules/combat/#cover", as
 // MkDocs and Hugo corpora write them, relative to the site's root whatever
