@@ -115,6 +115,12 @@ type Layout struct {
 	// /docs/tags/ and /blog/tags/); nil from it, or a nil Tags: sitegen's
 	// /tags/.
 	Tags func(rel string) *Tags
+	// NoTagPages: the tool publishes no page for a tag (MkDocs, Jekyll
+	// without jekyll-archives, GitHub, docsify, Hugo with its taxonomy
+	// pages disabled): sitegen builds neither /tags/ nor /tags/NAME/.
+	// The tags of the front matter are still read (Dataview's file.tags);
+	// a page shows them nowhere, as those tools' default themes do not.
+	NoTagPages bool
 	// Excluded are the folders and files under Content that are not part
 	// of the site, as content-relative paths; a folder excludes all it
 	// holds. ExcludeNames are names excluded at any depth; ExcludePrefix
@@ -921,8 +927,10 @@ func Folder() *Layout {
 		// sitegen's URLs fold into one: the first by path is kept.
 		DuplicateURL: KeepFirstByPath,
 		// GitHub's Markdown has no tags: "#show-and-tell" and "#87ceeb"
-		// are text (https://github.github.com/gfm/ has none).
-		Markup: Markup{NoTags: true}}
+		// are text (https://github.github.com/gfm/ has none), and GitHub
+		// makes no tag pages.
+		NoTagPages: true,
+		Markup:     Markup{NoTags: true}}
 }
 
 // FirstFile returns the first of names that is a file in dir, or "" when

@@ -516,7 +516,8 @@ func TestDocsifyUnderscoreFolders(t *testing.T) {
 // docsify's marked have none, so in a folder of Markdown and a docsify
 // site "Post in the #show-and-tell channel" and the colour "#87ceeb" are
 // text, with no tag page (eval5A JA6: four tag pages, each linked from
-// the text); front matter tags: are still the page's. An Obsidian vault
+// the text); front matter tags: make none either, as GitHub makes no tag
+// pages (TestTagsPerTool). An Obsidian vault
 // has tags: "#87ceeb" is one there, as Obsidian reads it ("Tags must
 // contain at least one non-numerical character",
 // https://help.obsidian.md/tags), and "#1984" is not.
@@ -527,7 +528,7 @@ func TestNoTagsWithoutTheTool(t *testing.T) {
 		files map[string]string
 		tags  []string // the tag pages published
 	}{
-		{"folder", map[string]string{"README.md": "# Home\n", "chat.md": page, "meta.md": "---\ntags: [rules]\n---\n# Meta\n"}, []string{"rules"}},
+		{"folder", map[string]string{"README.md": "# Home\n", "chat.md": page, "meta.md": "---\ntags: [rules]\n---\n# Meta\n"}, nil},
 		{"docsify", map[string]string{"index.html": `<script>window.$docsify = {}</script><script src="//cdn.jsdelivr.net/npm/docsify@4"></script>`, "README.md": "# Home\n", "chat.md": page}, nil},
 		{"obsidian", map[string]string{".obsidian/app.json": "{}", "Home.md": "# Home\n", "chat.md": page}, []string{"87ceeb", "show-and-tell"}},
 	} {

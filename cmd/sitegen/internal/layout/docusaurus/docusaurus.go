@@ -331,6 +331,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 	r.content = l.Content
 	l.Rules = r
 	l.Tags = docsTags(r)
+	// MDX has no inline tags: "#word" is text; the docs' tags come from
+	// the front matter only (https://docusaurus.io/docs/create-doc#doc-tags).
+	l.Markup.NoTags = true
 	if err := readPlugins(l, r, obj, dir); err != nil {
 		return nil, err
 	}

@@ -209,6 +209,10 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 		l.Read = append(l.Read, fmt.Sprintf("menus.main: %d entries", len(l.Menu)))
 	}
 	l.Markup.PageLinkShortcodes = PageLinkShortcodes(dir, themes(m))
+	// goldmark has no tags: "#word" is text. Hugo makes tag pages
+	// (/tags/, /tags/NAME/) unless its settings turn them off.
+	l.Markup.NoTags = true
+	l.NoTagPages = !TagPages(low)
 	return l, nil
 }
 
@@ -321,6 +325,32 @@ func docsy(m map[string]any) bool {
 			if p, _ := lower(mm)["path"].(string); strings.HasPrefix(strings.ToLower(p), "github.com/google/docsy") {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// TagPages reports whether Hugo makes the tags' term pages, from its
+// settings with lower-case keys: "The default configuration defines two
+// taxonomies, categories and tags… You must explicitly define the default
+// taxonomies to maintain them when adding a new one"
+// (https://gohugo.io/configuration/taxonomies/), and disableKinds: term
+// turns every term page off (https://gohugo.io/configuration/all/#disablekinds).
+// A taxonomy kind disabled alone removes /tags/ but keeps /tags/NAME/:
+// sitegen keeps both then.
+func TagPages(low map[string]any) bool {
+	for _, k := range layout.Strings(low, "disablekinds") {
+		if strings.EqualFold(k, "term") {
+			return false
+		}
+	}
+	tax, ok := low["taxonomies"].(map[string]any)
+	if !ok {
+		return true // Hugo's default taxonomies, tags among them
+	}
+	for _, v := range tax {
+		if v == "tags" {
+			return true
 		}
 	}
 	return false

@@ -139,6 +139,10 @@ func Recognise(dir string) (*layout.Layout, error) {
 	// configuration file to ignore the case."
 	l.CaseOrder = m["nav_sort"] != "case_insensitive"
 	l.Markup.Extensions = markdownExts(l.Str(m, "markdown_ext"))
+	// kramdown has no tags ("#word" is text), and Jekyll makes no tag
+	// pages without a plugin that does (ArchivesTags).
+	l.Markup.NoTags = true
+	l.NoTagPages = !ArchivesTags(plugins(dir, m), m)
 	l.Settings.Title = l.Str(m, "title")
 	base := strings.TrimSuffix(l.Str(m, "url"), "/")
 	if bu := strings.Trim(l.Str(m, "baseurl"), "/"); bu != "" {
@@ -302,4 +306,31 @@ func sass(rel string) string {
 	}
 	return fmt.Sprintf("Sass not compiled: Jekyll compiles this file (it has front matter) into %s; sitegen does not compile Sass, so neither is published",
 		path.Base(strings.TrimSuffix(rel, ext))+".css")
+}
+
+// Archives is the plugin that makes Jekyll's tag pages.
+const Archives = "jekyll-archives"
+
+// ArchivesTags reports whether jekyll-archives makes tag pages: the site
+// runs it ("Add the following to your site's _config.yml: plugins: -
+// jekyll-archives") and its enabled: setting names tags, or is all
+// ("enabled: Specifies which archives are enabled. Default: [] (none)…
+// either the string 'all' or an array of archive types (year, month,
+// day, categories, tags)", https://github.com/jekyll/jekyll-archives/blob/master/docs/configuration.md).
+func ArchivesTags(on map[string]bool, m map[string]any) bool {
+	if !on[Archives] {
+		return false
+	}
+	conf, _ := m[Archives].(map[string]any)
+	switch enabled := conf["enabled"].(type) {
+	case string:
+		return enabled == "all" || enabled == "tags"
+	case []any:
+		for _, e := range enabled {
+			if e == "tags" || e == "all" {
+				return true
+			}
+		}
+	}
+	return false
 }

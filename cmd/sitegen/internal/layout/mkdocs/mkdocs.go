@@ -99,6 +99,15 @@ func Recognise(dir string) (*layout.Layout, error) {
 	// Markdown source files: markdown, mdown, mkdn, mkd, md."
 	// (https://www.mkdocs.org/user-guide/writing-your-docs/#file-layout)
 	l.Markup.Extensions = []string{".markdown", ".mdown", ".mkdn", ".mkd"}
+	// Python-Markdown has no tags: "#word" is text. MkDocs makes no tag
+	// pages, and neither does Material's tags plugin ("plugins: - tags",
+	// https://squidfunk.github.io/mkdocs-material/setup/setting-up-tags/):
+	// it "generates a tags index, which is an inverted list of tags and
+	// the pages they appear on. The tags index can be located anywhere in
+	// the nav" (https://squidfunk.github.io/mkdocs-material/plugins/tags/),
+	// on a page the author writes (its tags_file or marker), published as
+	// that page; no page per tag.
+	l.Markup.NoTags, l.NoTagPages = true, true
 	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
 		return l, nil
 	}

@@ -65,6 +65,9 @@ func (c *Config) tagPath(name string) string {
 // at /tags/ is the list of tags. They leave the navigation for the tags'.
 // Elsewhere such a page is a duplicate URL (checkURLs).
 func (s *Site) buildTags() {
+	if s.Lay.NoTagPages {
+		return // the tool makes none (layout.Layout.NoTagPages)
+	}
 	own := map[string]*Page{} // pages of the content at a tag page's URL (Quartz's tag descriptions)
 	for _, p := range s.Pages {
 		// A page of the content at the tags list's own URL (a Jekyll

@@ -232,6 +232,19 @@ func TestJekyll(t *testing.T) {
 			// leaves out.
 			Unpublished: []string{"rules/index.html", "lore/index.html", "lore/deep/index.html", "campaigns/index.html"},
 		},
+		{
+			Name: "no tag pages",
+			Rule: `Jekyll makes no tag pages without a plugin (jekyll-archives: "enabled: … Default: [] (none)", ` +
+				`https://github.com/jekyll/jekyll-archives/blob/master/docs/configuration.md), and kramdown has no tags: front ` +
+				`matter tags: and "#word" in the text publish nothing; eval6B KB10`,
+			Files: map[string]string{
+				"Gemfile":     plain,
+				"_config.yml": "title: J\n",
+				"index.md":    "---\ntitle: Home\n---\n",
+				"chat.md":     "---\ntitle: Chat\ntags: [rules]\n---\nPost in the #show-and-tell channel.\n",
+			},
+			Unpublished: []string{"tags/index.html", "tags/rules/index.html", "tags/show-and-tell/index.html"},
+		},
 	} {
 		t.Run(f.Name, func(t *testing.T) { Run(t, Jekyll, Sitegen, f) })
 	}

@@ -127,6 +127,18 @@ func TestMkDocs(t *testing.T) {
 			// for the page whose output it overwrote.
 			Known: []string{`nav: 1 of the tool's entries out of place`, `label: /rules/magic/: sitegen labels it "The folder", the tool "The page"`},
 		},
+		{
+			Name: "no tag pages",
+			Rule: `MkDocs makes no tag pages, and Python-Markdown has no tags: front matter tags: and "#word" in the text ` +
+				`publish nothing (https://www.mkdocs.org/user-guide/writing-your-docs/#meta-data; ` +
+				`https://python-markdown.github.io/#differences); eval6B KB10`,
+			Files: map[string]string{
+				"mkdocs.yml":    "site_name: M\n",
+				"docs/index.md": "# Home\n",
+				"docs/chat.md":  "---\ntags: [rules]\n---\n# Chat\n\nPost in the #show-and-tell channel.\n",
+			},
+			Unpublished: []string{"tags/index.html", "tags/rules/index.html", "tags/show-and-tell/index.html"},
+		},
 	} {
 		t.Run(f.Name, func(t *testing.T) { Run(t, MkDocs, Sitegen, f) })
 	}
