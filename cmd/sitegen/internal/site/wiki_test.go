@@ -220,3 +220,53 @@ func TestObsidianSetting(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 }
+
+// TestObsidianShortestMarkdownLinks: a Markdown link written in
+// Obsidian's "shortest path when possible" format names a note by its
+// file name from any folder ("New link format … Shortest path when
+// possible — Uses the shortest unique path to the linked file",
+// https://help.obsidian.md/settings; "Markdown: [Three laws of
+// motion](Three%20laws%20of%20motion.md)",
+// https://help.obsidian.md/links): Obsidian resolves it as the wikilink
+// of that name. A note beside the linking one, or at that path from the
+// vault's root, comes first; a name no note has is broken; a name only an
+// unpublished note has is shown as text (eval6A KA3: Servilia, 60 links).
+func TestObsidianShortestMarkdownLinks(t *testing.T) {
+	files := map[string]string{
+		".obsidian/app.json":           "{}",
+		"Beings/Species/Songbird.md":   "# Songbird\n\n## Wings\n",
+		"Groupings/Empire of Winds.md": "[beings](Songbird.md), [wings](Songbird.md#Wings), [spaced](Undead%20Cat.md), [secret](Hidden.md)\n",
+		"Beings/Unique/Undead Cat.md":  "# Undead Cat\n",
+		"Groupings/Local.md":           "# Local\n",
+		"Other/Local.md":               "# Other local\n",
+		"Groupings/Near.md":            "[near](Local.md)\n",
+		"Plans/Hidden.md":              "---\npublish: false\n---\n# Hidden\n",
+		"Groupings/Broken.md":          "[none](Nobody.md)\n",
+	}
+	_, _, err, _ := buildVault(t, files)
+	var ds content.Diagnostics
+	if !errors.As(err, &ds) || len(ds) != 1 || !strings.Contains(ds[0].String(), `Groupings/Broken.md:1:1: broken link "Nobody.md"`) {
+		t.Fatalf("errors %v, want the one broken link to Nobody.md", err)
+	}
+	delete(files, "Groupings/Broken.md")
+	_, res, err, out := buildVault(t, files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	empire := out["groupings/empire-of-winds/index.html"]
+	for _, want := range []string{
+		`<a href="/beings/species/songbird/">beings</a>`,
+		`<a href="/beings/species/songbird/#wings">wings</a>`,
+		`<a href="/beings/unique/undead-cat/">spaced</a>`,
+	} {
+		if !strings.Contains(empire, want) {
+			t.Errorf("empire of winds lacks %q:\n%s", want, empire)
+		}
+	}
+	if strings.Contains(empire, "/plans/hidden/") || !slices.ContainsFunc(res.Warnings, func(w string) bool { return strings.Contains(w, "Hidden.md") }) {
+		t.Errorf("a link to an unpublished note is a link, or no warning: %q", res.Warnings)
+	}
+	if near := out["groupings/near/index.html"]; !strings.Contains(near, `<a href="/groupings/local/">near</a>`) {
+		t.Errorf("the note beside the link is not the one used:\n%s", near)
+	}
+}

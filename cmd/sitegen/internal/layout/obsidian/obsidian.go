@@ -24,7 +24,10 @@
 //   - How links resolve: [[wikilinks]] and embeds by the note's name, its
 //     path or an alias ("An alias is an alternative name for a note",
 //     https://help.obsidian.md/aliases); Markdown links relative to the
-//     note or from the vault's root ("absolute path in vault").
+//     note, from the vault's root ("absolute path in vault"), or by the
+//     note's name as a wikilink finds it ("shortest path when possible":
+//     "Uses the shortest unique path to the linked file",
+//     https://help.obsidian.md/settings).
 //   - The navigation: the vault's folders and notes by name; a folder note
 //     (X/X.md, or X.md beside X/) is its folder's page.
 //   - The title: the note's title:, else the # heading that starts it,

@@ -118,6 +118,8 @@ func (s *Site) resolveLink(from *Page, dest string) markup.LinkTarget {
 			rel, to, ok = s.bundleRel(path.Clean(target)), root, true
 		} else if s.unpublished[rel] == "" && s.unpublished[path.Clean(target)] != "" {
 			rel = path.Clean(target)
+		} else if s.Lay.Kind == layout.Obsidian && s.unpublished[rel] == "" {
+			rel, to, ok = s.shortestLink(from, target, rel)
 		}
 	}
 	if !ok && (rel == ".." || strings.HasPrefix(rel, "../")) {
@@ -141,6 +143,29 @@ func (s *Site) resolveLink(from *Page, dest string) markup.LinkTarget {
 		u += fragPart(id) // none for the page's title
 	}
 	return linkTo(u)
+}
+
+// shortestLink resolves a Markdown link to a note written in Obsidian's
+// "shortest path when possible" format (Songbird.md from any folder:
+// "Uses the shortest unique path to the linked file",
+// https://help.obsidian.md/settings) as Obsidian resolves it: as the
+// wikilink of that name (wikiIndex.find), a published note first, else an
+// unpublished one (whose rel the caller reports as not published). rel is
+// the link read from the note's folder, returned when neither has it.
+func (s *Site) shortestLink(from *Page, target, rel string) (string, *Page, bool) {
+	if s.wiki != nil {
+		if p, _, _ := s.wiki.find(from, target); p != nil {
+			if to, ok := s.ByRel[p.Rel]; ok {
+				return p.Rel, to, true
+			}
+		}
+	}
+	if s.unpubWiki != nil {
+		if p, _, _ := s.unpubWiki.find(from, target); p != nil && s.unpublished[p.Rel] != "" {
+			return p.Rel, nil, false
+		}
+	}
+	return rel, nil, false
 }
 
 // backIn is the content-relative path rel written the short way when it
