@@ -235,8 +235,9 @@ func TestObsidianShortestMarkdownLinks(t *testing.T) {
 	files := map[string]string{
 		".obsidian/app.json":           "{}",
 		"Beings/Species/Songbird.md":   "# Songbird\n\n## Wings\n",
-		"Groupings/Empire of Winds.md": "[beings](Songbird.md), [wings](Songbird.md#Wings), [spaced](Undead%20Cat.md), [secret](Hidden.md)\n",
+		"Groupings/Empire of Winds.md": "[beings](Songbird.md), [wings](Songbird.md#Wings), [spaced](Undead%20Cat.md), [secret](Hidden.md), [bare](Undead%20Cat), [bare wings](Songbird#Wings), [dotted](Dr.%20Light)\n",
 		"Beings/Unique/Undead Cat.md":  "# Undead Cat\n",
+		"Beings/Dr. Light.md":          "# Dr. Light\n",
 		"Groupings/Local.md":           "# Local\n",
 		"Other/Local.md":               "# Other local\n",
 		"Groupings/Near.md":            "[near](Local.md)\n",
@@ -258,6 +259,12 @@ func TestObsidianShortestMarkdownLinks(t *testing.T) {
 		`<a href="/beings/species/songbird/">beings</a>`,
 		`<a href="/beings/species/songbird/#wings">wings</a>`,
 		`<a href="/beings/unique/undead-cat/">spaced</a>`,
+		// "Markdown: [Three laws of motion](Three%20laws%20of%20motion) or
+		// [Three laws of motion](Three%20laws%20of%20motion.md)"
+		// (https://help.obsidian.md/links): the name without .md too.
+		`<a href="/beings/unique/undead-cat/">bare</a>`,
+		`<a href="/beings/species/songbird/#wings">bare wings</a>`,
+		`<a href="/beings/dr.-light/">dotted</a>`,
 	} {
 		if !strings.Contains(empire, want) {
 			t.Errorf("empire of winds lacks %q:\n%s", want, empire)

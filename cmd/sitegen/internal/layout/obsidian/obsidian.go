@@ -27,7 +27,9 @@
 //     note, from the vault's root ("absolute path in vault"), or by the
 //     note's name as a wikilink finds it ("shortest path when possible":
 //     "Uses the shortest unique path to the linked file",
-//     https://help.obsidian.md/settings).
+//     https://help.obsidian.md/settings), with or without .md ("Markdown:
+//     [Three laws of motion](Three%20laws%20of%20motion) or [Three laws of
+//     motion](Three%20laws%20of%20motion.md)", https://help.obsidian.md/links).
 //   - The navigation: the vault's folders and notes by name; a folder note
 //     (X/X.md, or X.md beside X/) is its folder's page.
 //   - The title: the note's title:, else the # heading that starts it,

@@ -65,6 +65,9 @@ func (s *Site) resolveLink(from *Page, dest string) markup.LinkTarget {
 	if s.Lay.Kind == layout.VitePress {
 		target = s.pageFileLink(from, target)
 	}
+	if s.Lay.Kind == layout.Obsidian {
+		target = s.obsidianNoteLink(from, target)
+	}
 	if !s.isPageFile(target) && !s.isHTMLPage(from, target) {
 		file := target
 		if un, err := url.PathUnescape(file); err == nil {
@@ -143,6 +146,34 @@ func (s *Site) resolveLink(from *Page, dest string) markup.LinkTarget {
 		u += fragPart(id) // none for the page's title
 	}
 	return linkTo(u)
+}
+
+// obsidianNoteLink is target with ".md" added when it names a note without
+// its extension ("Dr. Thomas Light" too) and no other file of the vault is
+// at that path ("Markdown: [Three
+// laws of motion](Three%20laws%20of%20motion) or [Three laws of
+// motion](Three%20laws%20of%20motion.md)", https://help.obsidian.md/links),
+// so that it resolves as a link to the note's file; otherwise target.
+func (s *Site) obsidianNoteLink(from *Page, target string) string {
+	if target == "" || strings.HasSuffix(strings.ToLower(target), ".md") || strings.HasSuffix(target, "/") || s.wiki == nil {
+		return target
+	}
+	name := target
+	if un, err := url.PathUnescape(name); err == nil {
+		name = un
+	}
+	if tg, ok := s.resolveFile(from, name); ok && tg.Problem == "" { // a file there (published or not)
+		return target
+	}
+	for _, w := range []*wikiIndex{s.wiki, s.unpubWiki} {
+		if w == nil {
+			continue
+		}
+		if p, _, _ := w.find(from, name); p != nil {
+			return target + ".md"
+		}
+	}
+	return target
 }
 
 // shortestLink resolves a Markdown link to a note written in Obsidian's
