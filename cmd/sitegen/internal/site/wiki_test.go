@@ -235,8 +235,10 @@ func TestObsidianShortestMarkdownLinks(t *testing.T) {
 	files := map[string]string{
 		".obsidian/app.json":           "{}",
 		"Beings/Species/Songbird.md":   "# Songbird\n\n## Wings\n",
-		"Groupings/Empire of Winds.md": "[beings](Songbird.md), [wings](Songbird.md#Wings), [spaced](Undead%20Cat.md), [secret](Hidden.md), [bare](Undead%20Cat), [bare wings](Songbird#Wings), [dotted](Dr.%20Light)\n",
+		"Groupings/Empire of Winds.md": "[beings](Songbird.md), [wings](Songbird.md#Wings), [spaced](Undead%20Cat.md), [secret](Hidden.md), [bare](Undead%20Cat), [bare wings](Songbird#Wings), [dotted](Dr.%20Light), [planes](Planes.canvas) ![map](map.png)\n",
 		"Beings/Unique/Undead Cat.md":  "# Undead Cat\n",
+		"Realms/Planes.canvas":         "{}",
+		"Media/map.png":                "PNG",
 		"Beings/Dr. Light.md":          "# Dr. Light\n",
 		"Groupings/Local.md":           "# Local\n",
 		"Other/Local.md":               "# Other local\n",
@@ -265,6 +267,9 @@ func TestObsidianShortestMarkdownLinks(t *testing.T) {
 		`<a href="/beings/unique/undead-cat/">bare</a>`,
 		`<a href="/beings/species/songbird/#wings">bare wings</a>`,
 		`<a href="/beings/dr.-light/">dotted</a>`,
+		// Attachments too, by their name ("shortest path").
+		`<a href="/realms/Planes.canvas">planes</a>`,
+		`<img src="/media/map.png" alt="map">`,
 	} {
 		if !strings.Contains(empire, want) {
 			t.Errorf("empire of winds lacks %q:\n%s", want, empire)

@@ -199,6 +199,23 @@ func (s *Site) shortestLink(from *Page, target, rel string) (string, *Page, bool
 	return rel, nil, false
 }
 
+// shortestFile is the vault file (an attachment) that a link names by its
+// file name alone from another folder, Obsidian's "shortest path when
+// possible" (see shortestLink), found as an embed of that name finds it,
+// published or not; rel (the link read from the note's folder) when no
+// file has that name.
+func (s *Site) shortestFile(from *Page, target, rel string) string {
+	for _, w := range []*wikiIndex{s.wiki, s.unpubWiki} {
+		if w == nil {
+			continue
+		}
+		if _, _, f := w.find(from, target); f != "" && (s.Files[f] || s.unpublished[f] != "") {
+			return f
+		}
+	}
+	return rel
+}
+
 // backIn is the content-relative path rel written the short way when it
 // leaves the content folder only to come back in ("../src/a.md" from
 // mdBook's ../README.md is "a.md"); otherwise rel.
