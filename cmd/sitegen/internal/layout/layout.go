@@ -327,6 +327,11 @@ type Layout struct {
 	// heading starts the page (after MDX import statements), as
 	// Docusaurus does; otherwise from its first # heading anywhere.
 	StartTitle bool
+	// NameTitles: a page without a title, or a folder without a page,
+	// shows its file or folder name as it is written (Obsidian's inline
+	// title and file explorer: "2021-10-2 - Session 9"), not sitegen's
+	// fallback, which reads hyphens and underscores as spaces.
+	NameTitles bool
 	// FileURLs: the tool serves a page at a URL like a file's (/docs/a/b,
 	// /guide/b.html), so a relative URL in a page resolves from the
 	// page's folder, not from below the page (sitegen's /docs/a/b/).

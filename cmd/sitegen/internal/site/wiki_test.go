@@ -282,3 +282,27 @@ func TestObsidianShortestMarkdownLinks(t *testing.T) {
 		t.Errorf("the note beside the link is not the one used:\n%s", near)
 	}
 }
+
+// TestObsidianNameTitles: a note without a title or a heading that starts
+// it, and a folder without a folder note, show their names as Obsidian
+// does, hyphens and all ("Show inline title: Displays the filename as an
+// editable title inline with the file contents",
+// https://help.obsidian.md/settings; the file explorer lists folders by
+// name): "2021-10-2 - Session 9", not "2021 10 2   Session 9" (eval6A
+// KA11: valentine195/Obsidian-Vault).
+func TestObsidianNameTitles(t *testing.T) {
+	_, _, err, out := buildVault(t, map[string]string{
+		".obsidian/app.json": "{}",
+		"index.md":           "# Home\n",
+		"20 Sessions/20.01 Old-Plans/2021-10-2 - Session 9.md": "**Combat started**\n",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := out["20-sessions/20.01-old-plans/2021-10-2---session-9/index.html"]
+	for _, want := range []string{"<h1>2021-10-2 - Session 9</h1>", ">20.01 Old-Plans<"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the session note lacks %q:\n%s", want, page)
+		}
+	}
+}
