@@ -333,6 +333,11 @@ type Layout struct {
 	// heading starts the page (after MDX import statements), as
 	// Docusaurus does; otherwise from its first # heading anywhere.
 	StartTitle bool
+	// NameTitles: a page without a title, or a folder without a page,
+	// shows its file or folder name as it is written (Obsidian's inline
+	// title and file explorer: "2021-10-2 - Session 9"), not sitegen's
+	// fallback, which reads hyphens and underscores as spaces.
+	NameTitles bool
 	// FileURLs: the tool serves a page at a URL like a file's (/docs/a/b,
 	// /guide/b.html), so a relative URL in a page resolves from the
 	// page's folder, not from below the page (sitegen's /docs/a/b/).
@@ -916,11 +921,16 @@ const MDXReason = ".mdx is not a page of a folder of Markdown (MDX is read in Do
 //     not in the navigation, reading order, sitemap or search (SkipCopies).
 //   - An .mdx file is not a page (GitHub shows MDX as code): it is not
 //     published, and the build's report counts it (MDXReason).
+//   - GitHub shows every fenced block as code ("You can create fenced code
+//     blocks by placing triple backticks ``` before and after the code
+//     block", https://docs.github.com/en/get-started/writing-on-github/working-with-advanced-formatting/creating-and-highlighting-code-blocks):
+//     a ```statblock that sitegen draws but cannot read is shown as code,
+//     a tolerance (PluginBlocks).
 func Folder() *Layout {
 	return &Layout{Kind: Markdown, Content: ".", Redirects: "aliases",
 		ExcludeNames:    []string{"node_modules"},
 		LinkedFilesOnly: true, NameOrder: true, HeadingTitle: true, FileLinks: true, BookAnchors: true, SkipCopies: true,
-		Unpublished: NotesFlags, BadFrontMatter: true, Garden: true,
+		Unpublished: NotesFlags, BadFrontMatter: true, Garden: true, PluginBlocks: []string{"statblock"},
 		// .mdx files are not pages here: left out, and counted (MDXReason).
 		UnpublishedPaths: []PathRule{{Reason: MDXReason, Patterns: ParseGlobs("**/*.mdx")}},
 		// GitHub shows A-B.md and A B.md at two addresses, which

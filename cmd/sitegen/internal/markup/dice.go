@@ -177,6 +177,7 @@ func (t diceTransformer) resolve(st *pageState, r *inlinedice.Node) (string, boo
 	}
 	sub := *tg.Note
 	sub.chain, sub.DropH1, sub.DropLeading, sub.work = chain, false, false, w
+	sub.parts, sub.part = append(slices.Clone(st.page.parts), partKey(st.page.File, st.page.part)), l.Fragment
 	sub.rolls = append(slices.Clone(st.page.rolls), key)
 	sub.Report = func(p Problem) { // the rollers nested in the options: their cycles and bounds
 		if p.outer {

@@ -287,6 +287,12 @@ type Page struct {
 	chain []string  // the files of the pages embedding this one, outermost first
 	rolls []string  // the tables (file#fragment) whose link rollers are parsing this one, outermost first (dice.go)
 	work  *pageWork // what the outermost page and its embeds made so far (obsidian.go)
+	// parts are what the pages embedding this one show, outermost first:
+	// a note's file, or file#fragment for its heading or block; part is
+	// this page's fragment ("" for the whole note). An embed is a cycle
+	// when it shows a part again (obsidian.go).
+	parts []string
+	part  string
 	// parent and parentSrc are the page's context and source when this
 	// is a text of it parsed apart (Block.Markdown).
 	parent    parser.Context

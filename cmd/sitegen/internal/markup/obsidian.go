@@ -3,6 +3,7 @@ package markup
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -185,11 +186,16 @@ func (t wikiTransformer) embed(st *pageState, w *wikilink.Node, tg WikiTarget) {
 		return
 	}
 	chain := append(append([]string{}, st.page.chain...), st.page.File)
-	for i, f := range chain {
-		if f == tg.Note.File {
-			st.reportOuter(w.Start, fmt.Sprintf("embed %s makes a cycle: %s", raw(w), strings.Join(append(chain[i:], f), " → ")))
-			return
-		}
+	// A cycle is an embed of a part (a note, or its heading or block) that
+	// is being shown already: a note may show a block of its own that does
+	// not hold the embed (Obsidian: "Embed a block or heading:
+	// ![[Note#^id]]"). A part holding itself by another fragment's
+	// spelling stops at MaxEmbedDepth.
+	parts := append(slices.Clone(st.page.parts), partKey(st.page.File, st.page.part))
+	key := partKey(tg.Note.File, w.Fragment)
+	if i := slices.Index(parts, key); i >= 0 {
+		st.reportOuter(w.Start, fmt.Sprintf("embed %s makes a cycle: %s", raw(w), strings.Join(append(parts[i:], key), " → ")))
+		return
 	}
 	if msg := work.embedBound(chain, tg.Note.File, len(tg.Src)); msg != "" {
 		work.embedsStopped = true
@@ -211,6 +217,7 @@ func (t wikiTransformer) embed(st *pageState, w *wikilink.Node, tg WikiTarget) {
 	line, col := st.pos(w.Start)
 	sub := *tg.Note
 	sub.chain, sub.DropH1, sub.DropLeading, sub.work, sub.Dice = chain, false, false, work, st.dice
+	sub.parts, sub.part = parts, w.Fragment
 	outer := st.page
 	sub.Report = func(p Problem) {
 		// Problems inside the embedded note belong to that note; only
@@ -241,6 +248,15 @@ func (t wikiTransformer) embed(st *pageState, w *wikilink.Node, tg WikiTarget) {
 		st.reportOuter(w.Start, fmt.Sprintf("embed %s: the embeds of this page make more than %d MB of HTML (sitegen stops at %d MB)", raw(w), MaxEmbedHTML>>20, MaxEmbedHTML>>20))
 	}
 	t.putBlock(w, html, "embed")
+}
+
+// partKey names the part of the note file that an embed shows: the file
+// for the whole note, file#fragment for a heading or block of it.
+func partKey(file, fragment string) string {
+	if fragment == "" {
+		return file
+	}
+	return file + "#" + fragment
 }
 
 // putBlock puts a block of HTML in place of w: of the paragraph w is

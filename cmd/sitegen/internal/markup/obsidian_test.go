@@ -50,8 +50,12 @@ func TestObsidianInline(t *testing.T) {
 		"Loop":  "Loop starts ![[Back]]\n",
 		"Back":  "![[Loop]]\n",
 		"Self":  "Me: ![[Self]]\n",
-		"Block": "First.\n\nThe rule. ^rule\n\nLast.\n",
-		"Spell": "# Spell\n\n> [!info] Chaos ray\n> Ranged spell.\n> - 3rd level: more\n^spell\n\nNot this.\n",
+		// A note showing one of its own blocks, and one whose section
+		// shows itself.
+		"OwnBlock":   "Hide the borders.\n^b1\n\nAs here:\n\n![[OwnBlock#^b1]]\n",
+		"OwnSection": "## A\n\nText.\n\n![[OwnSection#A]]\n",
+		"Block":      "First.\n\nThe rule. ^rule\n\nLast.\n",
+		"Spell":      "# Spell\n\n> [!info] Chaos ray\n> Ranged spell.\n> - 3rd level: more\n^spell\n\nNot this.\n",
 	}}
 	opts := Options{Obsidian: true}
 	tests := []struct {
@@ -81,6 +85,12 @@ func TestObsidianInline(t *testing.T) {
 		{name: "embed missing section", src: "![[Human#Nope]]\n", problems: []string{`1:1: broken embed ![[Human#Nope]]: no heading or block "Nope" in Human.md`}},
 		{name: "embed cycle", src: "![[Loop]]\n", problems: []string{"1:1: embed ![[Loop]] makes a cycle: Loop.md → Back.md → Loop.md"}},
 		{name: "embed self", src: "![[Self]]\n", problems: []string{"1:1: embed ![[Self]] makes a cycle: Self.md → Self.md"}},
+		// Obsidian embeds a block or heading of the note it is in ("Embed a
+		// block or heading: ![[Note#^id]]",
+		// https://help.obsidian.md/Linking+notes+and+files/Embed+files): only
+		// an embed inside the part it shows comes back to itself.
+		{name: "embed a block of its own note", src: "![[OwnBlock]]\n", want: []string{"<p>As here:</p>\n<div class=\"embed\">\n<p>Hide the borders.</p>\n</div>"}},
+		{name: "embed its own section from inside it", src: "![[OwnSection]]\n", problems: []string{"1:1: embed ![[OwnSection#A]] makes a cycle: OwnSection.md#A → OwnSection.md#A"}},
 		{name: "highlight", src: "A ==key== word, a == b, x === y.\n", want: []string{"A <mark>key</mark> word, a == b, x === y."}},
 		{name: "inline comment", src: "Shown %%hidden%% too.\n", want: []string{"<p>Shown  too.</p>"}, not: []string{"hidden"}},
 		{name: "block comment", src: "Before.\n\n%%\nHidden\n\nstill\n%%\n\nAfter.\n", want: []string{"<p>Before.</p>", "<p>After.</p>"}, not: []string{"Hidden", "still", "%%"}},

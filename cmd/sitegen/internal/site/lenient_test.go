@@ -201,6 +201,21 @@ func TestTolerated(t *testing.T) {
 			has: [2]string{"beast/index.html", "<h1>Beast</h1>"},
 		},
 		{
+			// GitHub shows every fenced block as code ("You can create
+			// fenced code blocks by placing triple backticks ``` before
+			// and after the code block",
+			// https://docs.github.com/en/get-started/writing-on-github/working-with-advanced-formatting/creating-and-highlighting-code-blocks):
+			// a statblock sitegen cannot read is shown so (Pathfinder 1e
+			// SRD: 1,066 of them, eval6A KA7).
+			name: "folder: a statblock that cannot be read",
+			files: map[string]string{
+				"README.md": "# Home\n",
+				"beast.md":  "# Beast\n\n```statblock\nstats: [- 1, 2]\n```\n",
+			},
+			msg: "beast.md:3:1: statblock block: invalid YAML", tool: "GitHub",
+			has: [2]string{"beast/index.html", "stats: [- 1, 2]"},
+		},
+		{
 			// mdBook renders with pulldown-cmark, which bounds no
 			// paragraph ("A sequence of non-blank lines that cannot be
 			// interpreted as other kinds of blocks forms a paragraph",

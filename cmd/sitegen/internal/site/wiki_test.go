@@ -220,3 +220,89 @@ func TestObsidianSetting(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 }
+
+// TestObsidianShortestMarkdownLinks: a Markdown link written in
+// Obsidian's "shortest path when possible" format names a note by its
+// file name from any folder ("New link format … Shortest path when
+// possible — Uses the shortest unique path to the linked file",
+// https://help.obsidian.md/settings; "Markdown: [Three laws of
+// motion](Three%20laws%20of%20motion.md)",
+// https://help.obsidian.md/links): Obsidian resolves it as the wikilink
+// of that name. A note beside the linking one, or at that path from the
+// vault's root, comes first; a name no note has is broken; a name only an
+// unpublished note has is shown as text (eval6A KA3: Servilia, 60 links).
+func TestObsidianShortestMarkdownLinks(t *testing.T) {
+	files := map[string]string{
+		".obsidian/app.json":           "{}",
+		"Beings/Species/Songbird.md":   "# Songbird\n\n## Wings\n",
+		"Groupings/Empire of Winds.md": "[beings](Songbird.md), [wings](Songbird.md#Wings), [spaced](Undead%20Cat.md), [secret](Hidden.md), [bare](Undead%20Cat), [bare wings](Songbird#Wings), [dotted](Dr.%20Light), [planes](Planes.canvas) ![map](map.png)\n",
+		"Beings/Unique/Undead Cat.md":  "# Undead Cat\n",
+		"Realms/Planes.canvas":         "{}",
+		"Media/map.png":                "PNG",
+		"Beings/Dr. Light.md":          "# Dr. Light\n",
+		"Groupings/Local.md":           "# Local\n",
+		"Other/Local.md":               "# Other local\n",
+		"Groupings/Near.md":            "[near](Local.md)\n",
+		"Plans/Hidden.md":              "---\npublish: false\n---\n# Hidden\n",
+		"Groupings/Broken.md":          "[none](Nobody.md)\n",
+	}
+	_, _, err, _ := buildVault(t, files)
+	var ds content.Diagnostics
+	if !errors.As(err, &ds) || len(ds) != 1 || !strings.Contains(ds[0].String(), `Groupings/Broken.md:1:1: broken link "Nobody.md"`) {
+		t.Fatalf("errors %v, want the one broken link to Nobody.md", err)
+	}
+	delete(files, "Groupings/Broken.md")
+	_, res, err, out := buildVault(t, files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	empire := out["groupings/empire-of-winds/index.html"]
+	for _, want := range []string{
+		`<a href="/beings/species/songbird/">beings</a>`,
+		`<a href="/beings/species/songbird/#wings">wings</a>`,
+		`<a href="/beings/unique/undead-cat/">spaced</a>`,
+		// "Markdown: [Three laws of motion](Three%20laws%20of%20motion) or
+		// [Three laws of motion](Three%20laws%20of%20motion.md)"
+		// (https://help.obsidian.md/links): the name without .md too.
+		`<a href="/beings/unique/undead-cat/">bare</a>`,
+		`<a href="/beings/species/songbird/#wings">bare wings</a>`,
+		`<a href="/beings/dr.-light/">dotted</a>`,
+		// Attachments too, by their name ("shortest path").
+		`<a href="/realms/Planes.canvas">planes</a>`,
+		`<img src="/media/map.png" alt="map">`,
+	} {
+		if !strings.Contains(empire, want) {
+			t.Errorf("empire of winds lacks %q:\n%s", want, empire)
+		}
+	}
+	if strings.Contains(empire, "/plans/hidden/") || !slices.ContainsFunc(res.Warnings, func(w string) bool { return strings.Contains(w, "Hidden.md") }) {
+		t.Errorf("a link to an unpublished note is a link, or no warning: %q", res.Warnings)
+	}
+	if near := out["groupings/near/index.html"]; !strings.Contains(near, `<a href="/groupings/local/">near</a>`) {
+		t.Errorf("the note beside the link is not the one used:\n%s", near)
+	}
+}
+
+// TestObsidianNameTitles: a note without a title or a heading that starts
+// it, and a folder without a folder note, show their names as Obsidian
+// does, hyphens and all ("Show inline title: Displays the filename as an
+// editable title inline with the file contents",
+// https://help.obsidian.md/settings; the file explorer lists folders by
+// name): "2021-10-2 - Session 9", not "2021 10 2   Session 9" (eval6A
+// KA11: valentine195/Obsidian-Vault).
+func TestObsidianNameTitles(t *testing.T) {
+	_, _, err, out := buildVault(t, map[string]string{
+		".obsidian/app.json": "{}",
+		"index.md":           "# Home\n",
+		"20 Sessions/20.01 Old-Plans/2021-10-2 - Session 9.md": "**Combat started**\n",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := out["20-sessions/20.01-old-plans/2021-10-2---session-9/index.html"]
+	for _, want := range []string{"<h1>2021-10-2 - Session 9</h1>", ">20.01 Old-Plans<"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the session note lacks %q:\n%s", want, page)
+		}
+	}
+}

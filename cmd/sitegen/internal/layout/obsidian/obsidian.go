@@ -24,7 +24,12 @@
 //   - How links resolve: [[wikilinks]] and embeds by the note's name, its
 //     path or an alias ("An alias is an alternative name for a note",
 //     https://help.obsidian.md/aliases); Markdown links relative to the
-//     note or from the vault's root ("absolute path in vault").
+//     note, from the vault's root ("absolute path in vault"), or by the
+//     note's name as a wikilink finds it ("shortest path when possible":
+//     "Uses the shortest unique path to the linked file",
+//     https://help.obsidian.md/settings), with or without .md ("Markdown:
+//     [Three laws of motion](Three%20laws%20of%20motion) or [Three laws of
+//     motion](Three%20laws%20of%20motion.md)", https://help.obsidian.md/links).
 //   - The navigation: the vault's folders and notes by name; a folder note
 //     (X/X.md, or X.md beside X/) is its folder's page.
 //   - The title: the note's title:, else the # heading that starts it,
@@ -34,7 +39,9 @@
 //     the note; a note that starts with a # heading shows that heading
 //     first, so it is the title sitegen gives it, while a # heading
 //     further down ("# Pictures" under a species' text) is only a heading
-//     (layout.Layout.StartTitle).
+//     (layout.Layout.StartTitle). A note without either shows its file
+//     name as written ("2021-10-2 - Session 9"), a folder its name
+//     (layout.Layout.NameTitles).
 //   - What Obsidian shows all the same, which sitegen's lenient mode
 //     (--broken-links warn) builds as warnings and its strict mode refuses
 //     saying so: aliases: written as one text ("Aliases should always be
@@ -107,7 +114,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	l := &layout.Layout{Kind: layout.Obsidian, File: Dir + "/", Content: ".",
 		ExcludeNames: []string{Dir, ".trash", "node_modules"}, Unpublished: Unpublished, BadFrontMatter: true, Garden: true,
-		PluginBlocks: []string{"statblock"}, DuplicateURL: layout.KeepFirstByPath, StartTitle: true,
+		PluginBlocks: []string{"statblock"}, DuplicateURL: layout.KeepFirstByPath, StartTitle: true, NameTitles: true,
 		// Obsidian Publish uploads the attachments the notes being
 		// published show, as its author selects them: one no published
 		// note links to or embeds (a map only GM notes show) stays home.

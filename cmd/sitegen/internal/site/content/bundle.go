@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"d6codex/cmd/sitegen/internal/assets"
+	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/markup"
 )
 
@@ -113,6 +114,9 @@ func (s *Site) resolveFile(from *Page, target string) (tg markup.LinkTarget, ok 
 	rel := s.backIn(path.Join(path.Dir(from.Rel), target))
 	if !s.Files[rel] && s.Cfg.Obsidian && !strings.HasPrefix(target, ".") && (s.Files[path.Clean(target)] || s.unpublished[rel] == "" && s.unpublished[path.Clean(target)] != "") {
 		rel = path.Clean(target) // Obsidian's "absolute path in vault"
+	}
+	if !s.Files[rel] && s.unpublished[rel] == "" && s.Lay.Kind == layout.Obsidian && !strings.HasPrefix(target, ".") {
+		rel = s.shortestFile(from, target, rel)
 	}
 	switch {
 	case outside(rel) && !s.Files[rel]: // a file of a further folder of pages (layout.Layout.Roots) is one of the site's

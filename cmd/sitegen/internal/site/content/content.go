@@ -561,9 +561,9 @@ func (s *Site) loadPage(rel string) *Page {
 		case templates.KindHome:
 			p.Title = s.Cfg.Title
 		case templates.KindSection: // a folder's untitled _index.md: the folder's name
-			p.Title = titleFromName(path.Base(p.dir()))
+			p.Title = s.nameTitle(path.Base(p.dir()))
 		default:
-			p.Title, p.nameTitle = titleFromName(pageName(path.Base(rel))), true
+			p.Title, p.nameTitle = s.nameTitle(pageName(path.Base(rel))), true
 		}
 	}
 	return p
@@ -638,6 +638,16 @@ func (c *Config) slugify(name string) string {
 			return unicode.ToLower(r)
 		}
 	}, name)
+}
+
+// nameTitle is the title of a page or folder that has none but its name:
+// the name as written where the layout's tool shows it so
+// (layout.Layout.NameTitles), else titleFromName.
+func (s *Site) nameTitle(name string) string {
+	if s.Lay.NameTitles {
+		return name
+	}
+	return titleFromName(name)
 }
 
 // titleFromName makes a fallback title from a file or folder name.
@@ -910,7 +920,7 @@ func (s *Site) buildTree(pages []*Page) {
 		title := s.Cfg.Title
 		if dir != "" {
 			rel = dir + "/" + sectionIndex
-			title = titleFromName(path.Base(dir))
+			title = s.nameTitle(path.Base(dir))
 			if s.Lay.Pages != nil {
 				title = s.Lay.Pages.FolderTitle(dir)
 			}

@@ -65,6 +65,9 @@ func (s *Site) resolveLink(from *Page, dest string) markup.LinkTarget {
 	if s.Lay.Kind == layout.VitePress {
 		target = s.pageFileLink(from, target)
 	}
+	if s.Lay.Kind == layout.Obsidian {
+		target = s.obsidianNoteLink(from, target)
+	}
 	if !s.isPageFile(target) && !s.isHTMLPage(from, target) {
 		file := target
 		if un, err := url.PathUnescape(file); err == nil {
@@ -118,6 +121,8 @@ func (s *Site) resolveLink(from *Page, dest string) markup.LinkTarget {
 			rel, to, ok = s.bundleRel(path.Clean(target)), root, true
 		} else if s.unpublished[rel] == "" && s.unpublished[path.Clean(target)] != "" {
 			rel = path.Clean(target)
+		} else if s.Lay.Kind == layout.Obsidian && s.unpublished[rel] == "" {
+			rel, to, ok = s.shortestLink(from, target, rel)
 		}
 	}
 	if !ok && (rel == ".." || strings.HasPrefix(rel, "../")) {
@@ -141,6 +146,74 @@ func (s *Site) resolveLink(from *Page, dest string) markup.LinkTarget {
 		u += fragPart(id) // none for the page's title
 	}
 	return linkTo(u)
+}
+
+// obsidianNoteLink is target with ".md" added when it names a note without
+// its extension ("Dr. Thomas Light" too) and no other file of the vault is
+// at that path ("Markdown: [Three
+// laws of motion](Three%20laws%20of%20motion) or [Three laws of
+// motion](Three%20laws%20of%20motion.md)", https://help.obsidian.md/links),
+// so that it resolves as a link to the note's file; otherwise target.
+func (s *Site) obsidianNoteLink(from *Page, target string) string {
+	if target == "" || strings.HasSuffix(strings.ToLower(target), ".md") || strings.HasSuffix(target, "/") || s.wiki == nil {
+		return target
+	}
+	name := target
+	if un, err := url.PathUnescape(name); err == nil {
+		name = un
+	}
+	if tg, ok := s.resolveFile(from, name); ok && tg.Problem == "" { // a file there (published or not)
+		return target
+	}
+	for _, w := range []*wikiIndex{s.wiki, s.unpubWiki} {
+		if w == nil {
+			continue
+		}
+		if p, _, _ := w.find(from, name); p != nil {
+			return target + ".md"
+		}
+	}
+	return target
+}
+
+// shortestLink resolves a Markdown link to a note written in Obsidian's
+// "shortest path when possible" format (Songbird.md from any folder:
+// "Uses the shortest unique path to the linked file",
+// https://help.obsidian.md/settings) as Obsidian resolves it: as the
+// wikilink of that name (wikiIndex.find), a published note first, else an
+// unpublished one (whose rel the caller reports as not published). rel is
+// the link read from the note's folder, returned when neither has it.
+func (s *Site) shortestLink(from *Page, target, rel string) (string, *Page, bool) {
+	if s.wiki != nil {
+		if p, _, _ := s.wiki.find(from, target); p != nil {
+			if to, ok := s.ByRel[p.Rel]; ok {
+				return p.Rel, to, true
+			}
+		}
+	}
+	if s.unpubWiki != nil {
+		if p, _, _ := s.unpubWiki.find(from, target); p != nil && s.unpublished[p.Rel] != "" {
+			return p.Rel, nil, false
+		}
+	}
+	return rel, nil, false
+}
+
+// shortestFile is the vault file (an attachment) that a link names by its
+// file name alone from another folder, Obsidian's "shortest path when
+// possible" (see shortestLink), found as an embed of that name finds it,
+// published or not; rel (the link read from the note's folder) when no
+// file has that name.
+func (s *Site) shortestFile(from *Page, target, rel string) string {
+	for _, w := range []*wikiIndex{s.wiki, s.unpubWiki} {
+		if w == nil {
+			continue
+		}
+		if _, _, f := w.find(from, target); f != "" && (s.Files[f] || s.unpublished[f] != "") {
+			return f
+		}
+	}
+	return rel
 }
 
 // backIn is the content-relative path rel written the short way when it
