@@ -110,6 +110,13 @@ type Layout struct {
 	// blog plugin): its list's paging, archive, authors and feeds; nil
 	// for none.
 	Blog *Blog
+	// LinkBase is the path the tool's site is served under ("/docs/",
+	// Docusaurus's baseUrl) when its links may be written with it: a
+	// site-absolute link that starts with it already holds it and is read
+	// without it ("/docs/a" is "/a"; "/docs" is "/"), one without it is
+	// from the site's root as usual; either is published under sitegen's
+	// own base path. "" or "/": links are read as written.
+	LinkBase string
 	// Tags, when not nil, gives the tag pages of the page rel
 	// (content-relative) where the tool puts them (Docusaurus's
 	// /docs/tags/ and /blog/tags/); nil from it, or a nil Tags: sitegen's

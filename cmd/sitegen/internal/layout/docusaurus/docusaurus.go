@@ -43,7 +43,11 @@
 //     unlisted: true docs are published, out of the navigation, search and
 //     sitemap (Unpublished, the layout's Unpublished and Unlisted).
 //   - Links: relative to the doc's file (with .md or .mdx), or URLs, which
-//     resolve as the browser reads them from the doc's URL.
+//     resolve as the browser reads them from the doc's URL. A site-absolute
+//     URL may be written with the baseUrl ("/docs/a" on a site at /docs/)
+//     or without it ("/a"): Docusaurus's Link adds the baseUrl "unless it's
+//     already there" (addBaseUrl), so both name the same page
+//     (layout.Layout.LinkBase).
 //   - Two docs of one route (a folder's index.md and README.md, both its
 //     category index): the build warns (onDuplicateRoutes, 'warn' by
 //     default; 'throw' makes it an error) and serves the doc whose file
@@ -218,6 +222,11 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if u := str(obj, "url", "url"); u != "" {
 		base, _ := obj.String("baseUrl")
 		l.Settings.BaseURL = strings.TrimSuffix(u, "/") + "/" + strings.TrimPrefix(base, "/")
+	}
+	// A link may be written with the baseUrl or without it: Link adds it
+	// unless it is there (addBaseUrl).
+	if base, ok := obj.String("baseUrl"); ok && strings.Trim(base, "/") != "" {
+		l.LinkBase = "/" + strings.Trim(base, "/") + "/"
 	}
 	brokenLinks(l, obj, file)
 	duplicateRoutes(l, obj, file)
