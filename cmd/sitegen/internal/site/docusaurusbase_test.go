@@ -26,7 +26,7 @@ func TestDocusaurusLinksWithBaseURL(t *testing.T) {
 	sitetest.WriteFiles(t, dir, map[string]string{
 		"docusaurus.config.js": "module.exports = {title: 'T', url: 'https://x.test', baseUrl: '/docs/', onBrokenLinks: 'throw',\n" +
 			"  presets: [['classic', {docs: {routeBasePath: '/'}, blog: false}]]};\n",
-		"docs/intro.md": "---\nslug: /\n---\n# Intro\n\n[with](/docs/basics/setup) [without](/basics/setup) [anchor](/docs/basics/setup#step-one) [base](/docs)\n",
+		"docs/intro.md":        "---\nslug: /\n---\n# Intro\n\n[with](/docs/basics/setup) [without](/basics/setup) [anchor](/docs/basics/setup#step-one) [base](/docs)\n",
 		"docs/basics/setup.md": "# Setup\n\n## Step one\n\nBack [home](/docs/).\n",
 	})
 	for _, tc := range []struct {
