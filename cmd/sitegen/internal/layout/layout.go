@@ -711,6 +711,12 @@ type Page struct {
 	// it has an index doc, which is then one of its pages ("If a link is
 	// explicitly specified, we won't apply conventions").
 	Generated bool
+	// InNav says, for a folder of one of Layout.Roots or that folder
+	// itself, that its pages are in the navigation as the content's are
+	// (a Docusaurus docs plugin instance beside the preset's docs): the
+	// folder is a section of its parent folder, a root's of the home
+	// page. Otherwise a further folder's pages are out of the navigation.
+	InNav bool
 }
 
 // Home is a home page's hero and features.

@@ -153,12 +153,13 @@ func readBlogPages(l *layout.Layout, r *rules, b *blogPlugin, opts *jsconfig.Obj
 }
 
 // docsTags places the docs' tags at routeBasePath/tags (the docs plugin's
-// tagsBasePath, default 'tags'); the pages plugin's pages have none.
+// tagsBasePath, default 'tags'), a docs instance's at its own; the pages
+// plugin's pages have none.
 func docsTags(r *rules) func(rel string) *layout.Tags {
 	t := &layout.Tags{URL: r.url("tags"), Slug: KebabCase, Title: func(name string, n int) string { return tagTitle(name, n, "doc") }}
 	return func(rel string) *layout.Tags {
 		if strings.HasPrefix(rel, "../") {
-			return nil
+			return r.instanceTags(rel) // a docs instance's, else none
 		}
 		return t
 	}

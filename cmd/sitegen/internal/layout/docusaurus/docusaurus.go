@@ -339,6 +339,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	r.content = l.Content
 	l.Rules = r
+	if err := readInstances(l, r, obj, docs, dir); err != nil {
+		return nil, err
+	}
 	l.Tags = docsTags(r)
 	// MDX has no inline tags: "#word" is text; the docs' tags come from
 	// the front matter only (https://docusaurus.io/docs/create-doc#doc-tags).
@@ -346,6 +349,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if err := readPlugins(l, r, obj, dir); err != nil {
 		return nil, err
 	}
+	navbarLabels(obj, r.instances, r.blog)
 	if sidebarPath != "" {
 		nav, notes, err := readSidebars(dir, sidebarPath, r.collapsible, r.collapsed)
 		if err != nil {
@@ -485,16 +489,17 @@ func docsOptions(obj *jsconfig.Object) (*jsconfig.Object, string) {
 			}
 		}
 	}
-	for _, p := range entries("plugins") {
-		if len(p) < 2 {
-			continue
+	instances := pluginEntries(obj, "plugin-content-docs")
+	for _, opts := range instances {
+		if instanceID(opts) == "default" {
+			return opts, "plugins.content-docs"
 		}
-		if name, _ := p[0].(string); strings.Contains(name, "content-docs") {
-			opts, _ := p[1].(*jsconfig.Object)
-			if id, _ := opts.String("id"); id == "" || id == "default" {
-				return opts, "plugins.content-docs"
-			}
-		}
+	}
+	// The preset's docs: false, and docs plugins of their own ids: the
+	// first is the content (the others are further folders of docs,
+	// instances.go).
+	if _, off := presetOption(obj, "docs"); off && len(instances) > 0 {
+		return instances[0], fmt.Sprintf("plugins[content-docs %s]", instanceID(instances[0]))
 	}
 	return nil, ""
 }
@@ -509,6 +514,14 @@ type rules struct {
 	pagesDir     string // the pages plugin's folder (src/pages) when it has one, else ""
 	blog         *blogPlugin
 	react        []toolRoute // the pages plugin's React pages, not published
+
+	// A docs plugin instance of plugins: (instances.go): its id, the
+	// navbar's label for it and its place; the content's rules hold
+	// the others (instances) and their tags.
+	id, label string
+	navPos    int
+	instances []*rules
+	tags      *layout.Tags
 
 	mu   sync.Mutex
 	cats map[string]categoryFile // the folders' _category_ files, by folder, once read
@@ -562,8 +575,12 @@ func (r *rules) url(slug string) string {
 
 // Page implements layout.Rules: the doc's id, URL, title, label and place.
 func (r *rules) Page(rel string, fm map[string]any) layout.Page {
-	if strings.HasPrefix(rel, "../") { // the blog's or the pages plugin's (layout.Layout.Roots)
-		p, _ := r.outsidePage(path.Join(r.content, rel), fm)
+	if strings.HasPrefix(rel, "../") { // a docs instance's, the blog's or the pages plugin's (layout.Layout.Roots)
+		src := path.Join(r.content, rel)
+		if inst, in := r.instance(src); inst != nil {
+			return inst.instancePage(in, fm)
+		}
+		p, _ := r.outsidePage(src, fm)
 		return p
 	}
 	dir := strings.TrimSuffix(path.Dir(rel), ".")
@@ -629,7 +646,11 @@ func (r *rules) Folder(dir string) (layout.Page, error) {
 		return layout.Page{URL: r.url("/"), NoPage: true}, nil
 	}
 	if dir == ".." || strings.HasPrefix(dir, "../") {
-		return r.outsideFolder(path.Join(r.content, dir)), nil
+		src := path.Join(r.content, dir)
+		if inst, in := r.instance(src); inst != nil {
+			return inst.instanceFolder(in)
+		}
+		return r.outsideFolder(src), nil
 	}
 	name := path.Base(dir)
 	// "If you don't want the category to be a link ... a category without

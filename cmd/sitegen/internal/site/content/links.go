@@ -128,7 +128,7 @@ func (s *Site) resolveLink(from *Page, dest string) markup.LinkTarget {
 			rel, to, ok = s.shortestLink(from, target, rel)
 		}
 	}
-	if !ok && (rel == ".." || strings.HasPrefix(rel, "../")) {
+	if !ok && (rel == ".." || strings.HasPrefix(rel, "../")) && !s.inRoots(rel) {
 		return broken("points outside %s/", s.Lay.Content)
 	}
 	switch {
