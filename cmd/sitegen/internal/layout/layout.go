@@ -1092,8 +1092,8 @@ type Blog struct {
 	// Date is a post's date (rel is content-relative), zero for none.
 	Date func(rel string, meta map[string]any) time.Time
 	// Feeds are the feeds written at the list's URL: "rss" (rss.xml),
-	// "atom" (atom.xml); FeedTitle and FeedDescription their title and
-	// description.
+	// "atom" (atom.xml), "json" (feed.json); FeedTitle and
+	// FeedDescription their title and description.
 	Feeds                      []string
 	FeedTitle, FeedDescription string
 }

@@ -34,9 +34,9 @@ import (
 //     "page: {permalink}";
 //   - "feedOptions.type: Type of feed to be generated. Use null to disable
 //     generation" ('rss' | 'atom' | 'json' | 'all', default ['rss',
-//     'atom']): rss.xml and atom.xml at the list's URL, titled
-//     feedOptions.title (default the site's title + " Blog"). A JSON feed
-//     is not written (a note says so).
+//     'atom']; 'all' is the three): rss.xml, atom.xml and feed.json (a
+//     JSON Feed) at the list's URL, titled feedOptions.title (default the
+//     site's title + " Blog").
 //
 // The docs plugin puts its docs' tags at routeBasePath/tagsBasePath
 // (/docs/tags/, https://docusaurus.io/docs/api/plugins/@docusaurus/plugin-content-docs#configuration).
@@ -124,13 +124,10 @@ func readBlogPages(l *layout.Layout, r *rules, b *blogPlugin, opts *jsconfig.Obj
 			}
 			for _, t := range types {
 				switch t {
-				case "rss", "atom":
+				case "rss", "atom", "json":
 					bl.Feeds = append(bl.Feeds, t.(string))
 				case "all":
-					bl.Feeds = append(bl.Feeds, "rss", "atom")
-					l.Notes = append(l.Notes, "blog feedOptions.type 'all': the JSON feed (feed.json) is not written")
-				case "json":
-					l.Notes = append(l.Notes, "blog feedOptions.type 'json': the JSON feed (feed.json) is not written")
+					bl.Feeds = append(bl.Feeds, "rss", "atom", "json")
 				default:
 					note("feedOptions.type")
 				}
