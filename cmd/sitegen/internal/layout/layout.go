@@ -345,6 +345,9 @@ type Layout struct {
 	// title and file explorer: "2021-10-2 - Session 9"), not sitegen's
 	// fallback, which reads hyphens and underscores as spaces.
 	NameTitles bool
+	// AutoCollapse: opening a folded group of the navigation folds its
+	// folded siblings (Docusaurus's docs.sidebar.autoCollapseCategories).
+	AutoCollapse bool
 	// FileURLs: the tool serves a page at a URL like a file's (/docs/a/b,
 	// /guide/b.html), so a relative URL in a page resolves from the
 	// page's folder, not from below the page (sitegen's /docs/a/b/).

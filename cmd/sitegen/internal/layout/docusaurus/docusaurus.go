@@ -228,6 +228,12 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if base, ok := obj.String("baseUrl"); ok && strings.Trim(base, "/") != "" {
 		l.LinkBase = "/" + strings.Trim(base, "/") + "/"
 	}
+	// "docs.sidebar.autoCollapseCategories: Click on a sidebar category
+	// will expand it and collapse all sibling categories" (default false).
+	if b, ok := obj.Object("themeConfig").Object("docs").Object("sidebar").Get("autoCollapseCategories").(bool); ok && b {
+		l.AutoCollapse = true
+		l.Read = append(l.Read, "themeConfig.docs.sidebar.autoCollapseCategories")
+	}
 	brokenLinks(l, obj, file)
 	duplicateRoutes(l, obj, file)
 	if i18n := obj.Object("i18n"); i18n != nil {
