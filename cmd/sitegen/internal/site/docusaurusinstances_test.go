@@ -70,8 +70,10 @@ func TestDocusaurusPluginInstances(t *testing.T) {
 	}
 	// The instances' docs are in the navigation, under the navbar's
 	// labels, in the navbar's order, their categories as theirs (an
-	// instance with a page of its own, npcs/README.md, is its link,
-	// open on its pages); the blog instance as the navbar labels it.
+	// instance with a doc at its routeBasePath, npcs/README.md, is that
+	// doc's link, labelled as the navbar labels the instance, open on its
+	// pages); the blog instance as the navbar labels it, its list titled
+	// blogTitle ("Blog").
 	html := files["house_rules/combat/melee/index.html"]
 	i := strings.Index(html, `<nav class="site-nav"`)
 	if i < 0 {
@@ -89,6 +91,9 @@ func TestDocusaurusPluginInstances(t *testing.T) {
 			t.Errorf("the navigation has %s out of order", want)
 		}
 		last = j
+	}
+	if !strings.Contains(files["news/index.html"], "<title>Blog") {
+		t.Errorf("news/index.html is not titled Blog (blogTitle's default)")
 	}
 	if t.Failed() {
 		t.Logf("nav: %.3000s", nav)

@@ -15,7 +15,9 @@
 //     classic preset (presets: [['classic', {docs: {...}}]]) or the
 //     plugin itself: path (default docs), routeBasePath (default docs),
 //     sidebarPath, exclude. A computed value falls back to the documented
-//     default, with a note.
+//     default, with a note. Further docs and blog plugin instances of
+//     plugins: (https://docusaurus.io/docs/docs-multi-instance) are docs
+//     and a blog of their own: instances.go.
 //   - Pages: the .md and .mdx files under path, except what the plugin's
 //     exclude globs name (by default files and folders whose names start
 //     with "_", "partial" pages, and tests): those are not published and

@@ -22,7 +22,12 @@ import (
 // (layout.Page.InNav), a section of the home page labelled as the
 // navbar's item that leads to it (themeConfig.navbar.items: {to:
 // routeBasePath} or {docsPluginId: id}), else by its folder's name, in
-// the navbar's order after the preset's docs. A docs instance's own
+// the navbar's order after the preset's docs; where a doc is at the
+// instance's routeBasePath, that doc is the section, labelled so too
+// (sitegen's one navigation holds the instances as the navbar does: the
+// navbar's label names the instance there, where the instance's own
+// sidebar labels the doc "Intro"). The blog's list keeps its title
+// (blogTitle) and takes the navbar's label. A docs instance's own
 // sidebars file is not read: its docs keep their folders' order (a note
 // says so when the file lists docs). The preset's docs: false turns the
 // preset's docs off; the first instance is then the content. sitegen
@@ -180,10 +185,8 @@ func (r *rules) instance(src string) (*rules, string) {
 func (inst *rules) instancePage(rel string, fm map[string]any) layout.Page {
 	p := inst.Page(rel, fm)
 	p.ID = inst.id + ":" + p.ID
-	if p.URL == inst.url("/") { // the instance's own page: as its folder is placed
-		if p.NavLabel == "" {
-			p.NavLabel = inst.label
-		}
+	if p.URL == inst.url("/") { // the instance's own page: placed and labelled as its folder
+		p.NavLabel = cmp.Or(inst.label, p.NavLabel)
 		p.Position, p.HasPosition, p.ByName = inst.rootPosition(), true, false
 	}
 	return p

@@ -251,7 +251,12 @@ func (r *rules) outsidePage(src string, fm map[string]any) (layout.Page, bool) {
 func (r *rules) outsideFolder(src string) layout.Page {
 	if r.blog != nil && src == r.blog.dir {
 		// After the docs in the navigation.
-		return layout.Page{URL: r.blogURL("/"), Title: r.blog.title, NavLabel: r.blog.label, SortName: src, Position: 1e9, HasPosition: true}
+		// Titled blogTitle, labelled as the navbar's item for it.
+		p := layout.Page{URL: r.blogURL("/"), Title: r.blog.title, SortName: src, Position: 1e9, HasPosition: true}
+		if r.blog.label != "" && r.blog.label != r.blog.title {
+			p.PageTitle, p.NavLabel = r.blog.title, r.blog.label
+		}
+		return p
 	}
 	return layout.Page{NoPage: true}
 }
