@@ -919,7 +919,11 @@ func (s *Site) addAlias(p *Page, a, key string, line, col int) {
 // layout's further folders of pages, is in the navigation as the
 // content's folders are (layout.Page.InNav).
 func (s *Site) inNav(dir string) bool {
-	return outside(dir) && s.Lay.Rules != nil && s.ruleFolder(dir).InNav
+	if !outside(dir) || s.Lay.Rules == nil {
+		return false
+	}
+	f, _ := s.Lay.Rules.Folder(dir) // its error is reported once, where the folder is placed (placeFolder)
+	return f.InNav
 }
 
 // buildTree links pages into sections, synthesizing a section page for
