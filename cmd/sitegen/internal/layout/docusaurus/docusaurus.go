@@ -56,6 +56,9 @@
 //     name sorts last (KeepLastFile).
 //   - Admonitions: :::note|tip|info|warning|danger|caution|important|
 //     success|secondary, with a title after a space or in brackets.
+//   - The classic theme's themeConfig.docs.sidebar.autoCollapseCategories
+//     (https://docusaurus.io/docs/api/themes/configuration#docs): opening
+//     a folded category folds its siblings (layout.Layout.AutoCollapse).
 package docusaurus
 
 import (
