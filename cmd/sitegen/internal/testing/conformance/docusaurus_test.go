@@ -279,3 +279,37 @@ func TestDocusaurusInstances(t *testing.T) {
 		Published:   []string{"news/rss.xml", "news/atom.xml"},
 	})
 }
+
+// docusaurusBaseURLFixture is a Docusaurus 3 site served under baseUrl
+// /docs/ with its docs at its root (routeBasePath '/'), whose links name
+// pages with the baseUrl and without it.
+var docusaurusBaseURLFixture = map[string]string{
+	"docusaurus.config.js": `module.exports = {
+  title: 'Base', url: 'https://example.org', baseUrl: '/docs/', onBrokenLinks: 'throw',
+  presets: [['classic', {docs: {routeBasePath: '/'}, blog: false, theme: {}}]],
+};
+`,
+	"package.json":         `{"name": "fixture", "private": true}`,
+	"docs/intro.md":        "---\nslug: /\n---\n# Intro\n\n[With the base](/docs/basics/setup), [without](/basics/setup), [an anchor](/docs/basics/setup#step-one), [the base](/docs).\n",
+	"docs/basics/setup.md": "# Setup\n\n## Step one\n\nBack [home](/docs/).\n",
+}
+
+// TestDocusaurusBaseURLLinks builds docusaurusBaseURLFixture with
+// Docusaurus (onBrokenLinks: 'throw') and with sitegen, strict too: both
+// take a site-absolute link with the baseUrl and without it, to the same
+// pages (Docusaurus's output read as served at the root: Fixture.Base).
+func TestDocusaurusBaseURLLinks(t *testing.T) {
+	Run(t, Docusaurus, Sitegen, Fixture{
+		Name: "links with and without baseUrl",
+		Rule: `"baseUrl: URL for your website. This can also be considered the path after the host" ` +
+			`(https://docusaurus.io/docs/api/docusaurus-config#baseUrl); @docusaurus/core's addBaseUrl: "We should avoid ` +
+			`adding the baseurl twice if it's already there"`,
+		Files:  docusaurusBaseURLFixture,
+		Strict: true,
+		Base:   "/docs/",
+		// The doc at slug / is sitegen's home page, which its navigation
+		// does not list (the site's title links to it): Docusaurus lists
+		// it (as in TestDocusaurus).
+		Known: []string{`Intro -> / is not in sitegen's navigation`},
+	})
+}
