@@ -93,6 +93,11 @@ type NavItem struct {
 	// entries folded until the reader opens it (a <details>), open from
 	// the start when Open or when it holds the current page.
 	Collapsible, Open bool
+	// Group, for a Collapsible entry, is the name its <details> shares
+	// with its folded siblings: opening one closes the others (HTML's
+	// exclusive accordion; Docusaurus's autoCollapseCategories); "" for
+	// none.
+	Group string
 }
 
 // NavKind is the kind of a navigation entry.

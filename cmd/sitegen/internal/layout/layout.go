@@ -110,6 +110,13 @@ type Layout struct {
 	// blog plugin): its list's paging, archive, authors and feeds; nil
 	// for none.
 	Blog *Blog
+	// LinkBase is the path the tool's site is served under ("/docs/",
+	// Docusaurus's baseUrl) when its links may be written with it: a
+	// site-absolute link that starts with it already holds it and is read
+	// without it ("/docs/a" is "/a"; "/docs" is "/"), one without it is
+	// from the site's root as usual; either is published under sitegen's
+	// own base path. "" or "/": links are read as written.
+	LinkBase string
 	// Tags, when not nil, gives the tag pages of the page rel
 	// (content-relative) where the tool puts them (Docusaurus's
 	// /docs/tags/ and /blog/tags/); nil from it, or a nil Tags: sitegen's
@@ -338,6 +345,9 @@ type Layout struct {
 	// title and file explorer: "2021-10-2 - Session 9"), not sitegen's
 	// fallback, which reads hyphens and underscores as spaces.
 	NameTitles bool
+	// AutoCollapse: opening a folded group of the navigation folds its
+	// folded siblings (Docusaurus's docs.sidebar.autoCollapseCategories).
+	AutoCollapse bool
 	// FileURLs: the tool serves a page at a URL like a file's (/docs/a/b,
 	// /guide/b.html), so a relative URL in a page resolves from the
 	// page's folder, not from below the page (sitegen's /docs/a/b/).
@@ -704,6 +714,12 @@ type Page struct {
 	// it has an index doc, which is then one of its pages ("If a link is
 	// explicitly specified, we won't apply conventions").
 	Generated bool
+	// InNav says, for a folder of one of Layout.Roots or that folder
+	// itself, that its pages are in the navigation as the content's are
+	// (a Docusaurus docs plugin instance beside the preset's docs): the
+	// folder is a section of its parent folder, a root's of the home
+	// page. Otherwise a further folder's pages are out of the navigation.
+	InNav bool
 }
 
 // Home is a home page's hero and features.
@@ -1079,8 +1095,8 @@ type Blog struct {
 	// Date is a post's date (rel is content-relative), zero for none.
 	Date func(rel string, meta map[string]any) time.Time
 	// Feeds are the feeds written at the list's URL: "rss" (rss.xml),
-	// "atom" (atom.xml); FeedTitle and FeedDescription their title and
-	// description.
+	// "atom" (atom.xml), "json" (feed.json); FeedTitle and
+	// FeedDescription their title and description.
 	Feeds                      []string
 	FeedTitle, FeedDescription string
 }

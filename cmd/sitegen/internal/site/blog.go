@@ -1,6 +1,7 @@
 package site
 
 import (
+	"encoding/json"
 	"encoding/xml"
 	"fmt"
 	"strings"
@@ -18,8 +19,8 @@ import (
 const feedLimit = 20
 
 // writeFeeds writes the blog's feeds (layout.Blog.Feeds) at its list's
-// URL: RSS 2.0 (rss.xml, https://www.rssboard.org/rss-specification) and
-// Atom (atom.xml, RFC 4287), the newest posts first with their titles,
+// URL: RSS 2.0 (rss.xml, https://www.rssboard.org/rss-specification),
+// Atom (atom.xml, RFC 4287) and JSON Feed (feed.json), the newest posts first with their titles,
 // links, dates and summaries.
 func (s *Site) writeFeeds(out fileWriter) error {
 	list, posts := s.BlogList()
@@ -75,6 +76,25 @@ func (s *Site) writeFeeds(out fileWriter) error {
 					Updated: it.date.UTC().Format(time.RFC3339), Summary: it.summary})
 			}
 			feed = f
+		case "json":
+			// JSON Feed 1 as Docusaurus's feed library writes it.
+			f := jsonFeed{Version: "https://jsonfeed.org/version/1", Title: b.FeedTitle, HomePageURL: home, Description: b.FeedDescription,
+				Items: []jsonItem{}}
+			for _, it := range items {
+				ji := jsonItem{ID: it.link, URL: it.link, Title: it.title, Summary: it.summary, ContentText: it.summary}
+				if !it.date.IsZero() {
+					ji.DateModified = it.date.UTC().Format(isoMillis)
+				}
+				f.Items = append(f.Items, ji)
+			}
+			j, err := json.MarshalIndent(f, "", "  ")
+			if err != nil {
+				return fmt.Errorf("write %sfeed.json: %w", dir, err)
+			}
+			if err := out.Write(dir+"feed.json", append(j, '\n')); err != nil {
+				return fmt.Errorf("write %sfeed.json: %w", dir, err)
+			}
+			continue
 		default:
 			continue
 		}
@@ -137,6 +157,31 @@ type (
 		Summary string   `xml:"summary,omitempty"`
 	}
 )
+
+// jsonFeed and jsonItem are a JSON Feed (https://www.jsonfeed.org/version/1/)
+// and its items (encoding/json): content_text, one of the two contents an
+// item must have, is the post's summary.
+type (
+	jsonFeed struct {
+		Version     string     `json:"version"`
+		Title       string     `json:"title"`
+		HomePageURL string     `json:"home_page_url"`
+		Description string     `json:"description,omitempty"`
+		Items       []jsonItem `json:"items"`
+	}
+	jsonItem struct {
+		ID           string `json:"id"`
+		ContentText  string `json:"content_text"`
+		URL          string `json:"url"`
+		Title        string `json:"title"`
+		Summary      string `json:"summary,omitempty"`
+		DateModified string `json:"date_modified,omitempty"`
+	}
+)
+
+// isoMillis is JavaScript's Date.toISOString, which Docusaurus's feed
+// library writes dates with ("2024-06-02T00:00:00.000Z").
+const isoMillis = "2006-01-02T15:04:05.000Z"
 
 // rfc822GMT is RSS 2.0's date ("Sat, 07 Sep 2002 00:00:01 GMT", RFC 822
 // with a four-digit year), in UTC.

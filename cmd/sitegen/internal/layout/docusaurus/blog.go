@@ -34,9 +34,9 @@ import (
 //     "page: {permalink}";
 //   - "feedOptions.type: Type of feed to be generated. Use null to disable
 //     generation" ('rss' | 'atom' | 'json' | 'all', default ['rss',
-//     'atom']): rss.xml and atom.xml at the list's URL, titled
-//     feedOptions.title (default the site's title + " Blog"). A JSON feed
-//     is not written (a note says so).
+//     'atom']; 'all' is the three): rss.xml, atom.xml and feed.json (a
+//     JSON Feed) at the list's URL, titled feedOptions.title (default the
+//     site's title + " Blog").
 //
 // The docs plugin puts its docs' tags at routeBasePath/tagsBasePath
 // (/docs/tags/, https://docusaurus.io/docs/api/plugins/@docusaurus/plugin-content-docs#configuration).
@@ -124,13 +124,10 @@ func readBlogPages(l *layout.Layout, r *rules, b *blogPlugin, opts *jsconfig.Obj
 			}
 			for _, t := range types {
 				switch t {
-				case "rss", "atom":
+				case "rss", "atom", "json":
 					bl.Feeds = append(bl.Feeds, t.(string))
 				case "all":
-					bl.Feeds = append(bl.Feeds, "rss", "atom")
-					l.Notes = append(l.Notes, "blog feedOptions.type 'all': the JSON feed (feed.json) is not written")
-				case "json":
-					l.Notes = append(l.Notes, "blog feedOptions.type 'json': the JSON feed (feed.json) is not written")
+					bl.Feeds = append(bl.Feeds, "rss", "atom", "json")
 				default:
 					note("feedOptions.type")
 				}
@@ -153,12 +150,13 @@ func readBlogPages(l *layout.Layout, r *rules, b *blogPlugin, opts *jsconfig.Obj
 }
 
 // docsTags places the docs' tags at routeBasePath/tags (the docs plugin's
-// tagsBasePath, default 'tags'); the pages plugin's pages have none.
+// tagsBasePath, default 'tags'), a docs instance's at its own; the pages
+// plugin's pages have none.
 func docsTags(r *rules) func(rel string) *layout.Tags {
 	t := &layout.Tags{URL: r.url("tags"), Slug: KebabCase, Title: func(name string, n int) string { return tagTitle(name, n, "doc") }}
 	return func(rel string) *layout.Tags {
 		if strings.HasPrefix(rel, "../") {
-			return nil
+			return r.instanceTags(rel) // a docs instance's, else none
 		}
 		return t
 	}

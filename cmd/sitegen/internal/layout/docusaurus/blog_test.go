@@ -56,7 +56,9 @@ func TestBlogOptions(t *testing.T) {
 		{"{postsPerPage: 'ALL', archiveBasePath: null, feedOptions: {type: null}}", 0, "", "/blog/authors/", "/blog/tags/", "T Blog", nil},
 		{"{postsPerPage: 3, routeBasePath: 'news', archiveBasePath: 'all', tagsBasePath: 'topics', authorsBasePath: 'people', feedOptions: {type: 'atom', title: 'News'}}",
 			3, "/news/all/", "/news/people/", "/news/topics/", "News", []string{"atom"}},
-		{"{feedOptions: {type: 'all'}}", 10, "/blog/archive/", "/blog/authors/", "/blog/tags/", "T Blog", []string{"rss", "atom"}},
+		// "type: 'rss' | 'atom' | 'json' | 'all'" ('all': the three).
+		{"{feedOptions: {type: 'all'}}", 10, "/blog/archive/", "/blog/authors/", "/blog/tags/", "T Blog", []string{"rss", "atom", "json"}},
+		{"{feedOptions: {type: ['json', 'rss']}}", 10, "/blog/archive/", "/blog/authors/", "/blog/tags/", "T Blog", []string{"json", "rss"}},
 	} {
 		dir := layouttest.Write(t, map[string]string{
 			"docusaurus.config.js": fmt.Sprintf("module.exports = {title: 'T', presets: [['classic', {docs: {routeBasePath: 'rules'}, blog: %s}]]};\n", tt.blog),

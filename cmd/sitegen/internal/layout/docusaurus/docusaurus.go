@@ -15,7 +15,9 @@
 //     classic preset (presets: [['classic', {docs: {...}}]]) or the
 //     plugin itself: path (default docs), routeBasePath (default docs),
 //     sidebarPath, exclude. A computed value falls back to the documented
-//     default, with a note.
+//     default, with a note. Further docs and blog plugin instances of
+//     plugins: (https://docusaurus.io/docs/docs-multi-instance) are docs
+//     and a blog of their own: instances.go.
 //   - Pages: the .md and .mdx files under path, except what the plugin's
 //     exclude globs name (by default files and folders whose names start
 //     with "_", "partial" pages, and tests): those are not published and
@@ -43,13 +45,20 @@
 //     unlisted: true docs are published, out of the navigation, search and
 //     sitemap (Unpublished, the layout's Unpublished and Unlisted).
 //   - Links: relative to the doc's file (with .md or .mdx), or URLs, which
-//     resolve as the browser reads them from the doc's URL.
+//     resolve as the browser reads them from the doc's URL. A site-absolute
+//     URL may be written with the baseUrl ("/docs/a" on a site at /docs/)
+//     or without it ("/a"): Docusaurus's Link adds the baseUrl "unless it's
+//     already there" (addBaseUrl), so both name the same page
+//     (layout.Layout.LinkBase).
 //   - Two docs of one route (a folder's index.md and README.md, both its
 //     category index): the build warns (onDuplicateRoutes, 'warn' by
 //     default; 'throw' makes it an error) and serves the doc whose file
 //     name sorts last (KeepLastFile).
 //   - Admonitions: :::note|tip|info|warning|danger|caution|important|
 //     success|secondary, with a title after a space or in brackets.
+//   - The classic theme's themeConfig.docs.sidebar.autoCollapseCategories
+//     (https://docusaurus.io/docs/api/themes/configuration#docs): opening
+//     a folded category folds its siblings (layout.Layout.AutoCollapse).
 package docusaurus
 
 import (
@@ -219,6 +228,17 @@ func Recognise(dir string) (*layout.Layout, error) {
 		base, _ := obj.String("baseUrl")
 		l.Settings.BaseURL = strings.TrimSuffix(u, "/") + "/" + strings.TrimPrefix(base, "/")
 	}
+	// A link may be written with the baseUrl or without it: Link adds it
+	// unless it is there (addBaseUrl).
+	if base, ok := obj.String("baseUrl"); ok && strings.Trim(base, "/") != "" {
+		l.LinkBase = "/" + strings.Trim(base, "/") + "/"
+	}
+	// "docs.sidebar.autoCollapseCategories: Click on a sidebar category
+	// will expand it and collapse all sibling categories" (default false).
+	if b, ok := obj.Object("themeConfig").Object("docs").Object("sidebar").Get("autoCollapseCategories").(bool); ok && b {
+		l.AutoCollapse = true
+		l.Read = append(l.Read, "themeConfig.docs.sidebar.autoCollapseCategories")
+	}
 	brokenLinks(l, obj, file)
 	duplicateRoutes(l, obj, file)
 	if i18n := obj.Object("i18n"); i18n != nil {
@@ -330,6 +350,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	r.content = l.Content
 	l.Rules = r
+	if err := readInstances(l, r, obj, docs, dir); err != nil {
+		return nil, err
+	}
 	l.Tags = docsTags(r)
 	// MDX has no inline tags: "#word" is text; the docs' tags come from
 	// the front matter only (https://docusaurus.io/docs/create-doc#doc-tags).
@@ -337,6 +360,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if err := readPlugins(l, r, obj, dir); err != nil {
 		return nil, err
 	}
+	navbarLabels(obj, r.instances, r.blog)
 	if sidebarPath != "" {
 		nav, notes, err := readSidebars(dir, sidebarPath, r.collapsible, r.collapsed)
 		if err != nil {
@@ -476,16 +500,17 @@ func docsOptions(obj *jsconfig.Object) (*jsconfig.Object, string) {
 			}
 		}
 	}
-	for _, p := range entries("plugins") {
-		if len(p) < 2 {
-			continue
+	instances := pluginEntries(obj, "plugin-content-docs")
+	for _, opts := range instances {
+		if instanceID(opts) == "default" {
+			return opts, "plugins.content-docs"
 		}
-		if name, _ := p[0].(string); strings.Contains(name, "content-docs") {
-			opts, _ := p[1].(*jsconfig.Object)
-			if id, _ := opts.String("id"); id == "" || id == "default" {
-				return opts, "plugins.content-docs"
-			}
-		}
+	}
+	// The preset's docs: false, and docs plugins of their own ids: the
+	// first is the content (the others are further folders of docs,
+	// instances.go).
+	if _, off := presetOption(obj, "docs"); off && len(instances) > 0 {
+		return instances[0], fmt.Sprintf("plugins[content-docs %s]", instanceID(instances[0]))
 	}
 	return nil, ""
 }
@@ -500,6 +525,14 @@ type rules struct {
 	pagesDir     string // the pages plugin's folder (src/pages) when it has one, else ""
 	blog         *blogPlugin
 	react        []toolRoute // the pages plugin's React pages, not published
+
+	// A docs plugin instance of plugins: (instances.go): its id, the
+	// navbar's label for it and its place; the content's rules hold
+	// the others (instances) and their tags.
+	id, label string
+	navPos    int
+	instances []*rules
+	tags      *layout.Tags
 
 	mu   sync.Mutex
 	cats map[string]categoryFile // the folders' _category_ files, by folder, once read
@@ -553,8 +586,12 @@ func (r *rules) url(slug string) string {
 
 // Page implements layout.Rules: the doc's id, URL, title, label and place.
 func (r *rules) Page(rel string, fm map[string]any) layout.Page {
-	if strings.HasPrefix(rel, "../") { // the blog's or the pages plugin's (layout.Layout.Roots)
-		p, _ := r.outsidePage(path.Join(r.content, rel), fm)
+	if strings.HasPrefix(rel, "../") { // a docs instance's, the blog's or the pages plugin's (layout.Layout.Roots)
+		src := path.Join(r.content, rel)
+		if inst, in := r.instance(src); inst != nil {
+			return inst.instancePage(in, fm)
+		}
+		p, _ := r.outsidePage(src, fm)
 		return p
 	}
 	dir := strings.TrimSuffix(path.Dir(rel), ".")
@@ -620,7 +657,11 @@ func (r *rules) Folder(dir string) (layout.Page, error) {
 		return layout.Page{URL: r.url("/"), NoPage: true}, nil
 	}
 	if dir == ".." || strings.HasPrefix(dir, "../") {
-		return r.outsideFolder(path.Join(r.content, dir)), nil
+		src := path.Join(r.content, dir)
+		if inst, in := r.instance(src); inst != nil {
+			return inst.instanceFolder(in)
+		}
+		return r.outsideFolder(src), nil
 	}
 	name := path.Base(dir)
 	// "If you don't want the category to be a link ... a category without

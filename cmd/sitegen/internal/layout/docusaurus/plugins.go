@@ -6,6 +6,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -37,6 +38,7 @@ const PagesDir = "src/pages"
 // blogPlugin is the blog's settings.
 type blogPlugin struct {
 	dir, route, title string
+	label             string // the navbar's label for it, "" for none
 }
 
 // presetOption is the classic preset's option key (docs, blog, pages):
@@ -80,33 +82,53 @@ func readPlugins(l *layout.Layout, r *rules, obj *jsconfig.Object, dir string) e
 			}
 		}
 	}
-	opts, off := presetOption(obj, "blog")
-	if off {
+	// The preset's blog, then the blog plugins of plugins:
+	// (https://docusaurus.io/docs/blog#multiple-blogs): sitegen builds
+	// the first whose folder exists.
+	type blogOptions struct {
+		opts  *jsconfig.Object
+		where string
+	}
+	var blogs []blogOptions
+	if opts, off := presetOption(obj, "blog"); off {
 		l.Read = append(l.Read, "blog false")
-		return nil
+	} else {
+		blogs = append(blogs, blogOptions{opts, "presets.blog"})
 	}
-	b := blogPlugin{dir: "blog", route: "blog", title: "Blog"}
-	if s, ok := opts.String("path"); ok && s != "" {
-		// A folder a setting names: never out of the source or hidden.
-		c, err := l.FolderAt(dir, "presets.blog.path", s, opts.Lines["path"], opts.Cols["path"])
-		if err != nil {
-			return err
+	for _, opts := range pluginEntries(obj, "plugin-content-blog") {
+		blogs = append(blogs, blogOptions{opts, fmt.Sprintf("plugins[content-blog %s]", instanceID(opts))})
+	}
+	for _, bo := range blogs {
+		opts := bo.opts
+		b := blogPlugin{dir: "blog", route: "blog", title: "Blog"}
+		if s, ok := opts.String("path"); ok && s != "" {
+			// A folder a setting names: never out of the source or hidden.
+			c, err := l.FolderAt(dir, bo.where+".path", s, opts.Lines["path"], opts.Cols["path"])
+			if err != nil {
+				return err
+			}
+			b.dir = c
 		}
-		b.dir = c
+		if s, ok := opts.String("routeBasePath"); ok {
+			b.route = strings.Trim(s, "/")
+		}
+		if s, ok := opts.String("blogTitle"); ok && s != "" {
+			b.title = s
+		}
+		if !beside(l.Content, b.dir) || !layout.Exists(dir, b.dir, true) || slices.Contains(l.Roots, b.dir) {
+			continue
+		}
+		if r.blog != nil {
+			l.Notes = append(l.Notes, fmt.Sprintf("%s: %s (%s/) not built: sitegen builds one blog, %s/'s", l.File, bo.where, b.dir, r.blog.dir))
+			continue
+		}
+		if opts.Has("routeBasePath") {
+			l.Read = append(l.Read, strings.TrimPrefix(bo.where, "presets.")+".routeBasePath")
+		}
+		r.blog = &b
+		l.Roots = append(l.Roots, b.dir)
+		readBlogPages(l, r, &b, opts, dir, l.File)
 	}
-	if s, ok := opts.String("routeBasePath"); ok {
-		b.route = strings.Trim(s, "/")
-		l.Read = append(l.Read, "blog.routeBasePath")
-	}
-	if s, ok := opts.String("blogTitle"); ok && s != "" {
-		b.title = s
-	}
-	if !beside(l.Content, b.dir) || !layout.Exists(dir, b.dir, true) {
-		return nil
-	}
-	r.blog = &b
-	l.Roots = append(l.Roots, b.dir)
-	readBlogPages(l, r, &b, opts, dir, l.File)
 	return nil
 }
 
@@ -229,7 +251,12 @@ func (r *rules) outsidePage(src string, fm map[string]any) (layout.Page, bool) {
 func (r *rules) outsideFolder(src string) layout.Page {
 	if r.blog != nil && src == r.blog.dir {
 		// After the docs in the navigation.
-		return layout.Page{URL: r.blogURL("/"), Title: r.blog.title, SortName: src, Position: 1e9, HasPosition: true}
+		// Titled blogTitle, labelled as the navbar's item for it.
+		p := layout.Page{URL: r.blogURL("/"), Title: r.blog.title, SortName: src, Position: 1e9, HasPosition: true}
+		if r.blog.label != "" && r.blog.label != r.blog.title {
+			p.PageTitle, p.NavLabel = r.blog.title, r.blog.label
+		}
+		return p
 	}
 	return layout.Page{NoPage: true}
 }

@@ -47,7 +47,11 @@ func (s *Site) buildBlog() {
 	list.PerPage = b.PerPage
 	s.feedFiles = map[string]bool{}
 	for _, f := range b.Feeds {
-		s.feedFiles[strings.TrimPrefix(list.SitePath, "/")+f+".xml"] = true // a link to a feed is good
+		name := f + ".xml"
+		if f == "json" {
+			name = "feed.json"
+		}
+		s.feedFiles[strings.TrimPrefix(list.SitePath, "/")+name] = true // a link to a feed is good
 	}
 	newList := func(sp, title string, children []*Page, parent *Page) *Page {
 		p := &Page{Rel: strings.TrimPrefix(sp, "/") + sectionIndex, Kind: templates.KindSection, SitePath: sp, Title: title,

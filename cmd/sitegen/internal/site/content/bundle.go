@@ -119,7 +119,7 @@ func (s *Site) resolveFile(from *Page, target string) (tg markup.LinkTarget, ok 
 		rel = s.shortestFile(from, target, rel)
 	}
 	switch {
-	case outside(rel) && !s.Files[rel]: // a file of a further folder of pages (layout.Layout.Roots) is one of the site's
+	case outside(rel) && !s.Files[rel] && !s.inRoots(rel): // a file of a further folder of pages (layout.Layout.Roots) is one of the site's
 		return broken("points outside %s/", s.Lay.Content), true
 	case !s.Files[rel] && s.unpublished[rel] != "":
 		return markup.LinkTarget{Unlinked: s.unlinkedMsg(rel)}, true

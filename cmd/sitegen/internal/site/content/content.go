@@ -410,6 +410,19 @@ func rootRel(content, root string) string {
 	return path.Join(up, root)
 }
 
+// inRoots reports whether the content-relative path rel ("../blog/a.png")
+// is in one of the layout's further folders of pages (layout.Layout.Roots):
+// a file there that does not exist is missing, not outside the site.
+func (s *Site) inRoots(rel string) bool {
+	for _, root := range s.Lay.Roots {
+		up := rootRel(s.Lay.Content, root)
+		if rel == up || strings.HasPrefix(rel, up+"/") {
+			return true
+		}
+	}
+	return false
+}
+
 // outside reports whether the content-relative path rel is in one of the
 // layout's further folders of pages (layout.Layout.Roots).
 func outside(rel string) bool {
@@ -902,6 +915,17 @@ func (s *Site) addAlias(p *Page, a, key string, line, col int) {
 	p.Aliases = append(p.Aliases, alias{SitePath: sp, line: line, col: col, key: key, written: written})
 }
 
+// inNav reports whether the content-relative folder dir, in one of the
+// layout's further folders of pages, is in the navigation as the
+// content's folders are (layout.Page.InNav).
+func (s *Site) inNav(dir string) bool {
+	if !outside(dir) || s.Lay.Rules == nil {
+		return false
+	}
+	f, _ := s.Lay.Rules.Folder(dir) // its error is reported once, where the folder is placed (placeFolder)
+	return f.InNav
+}
+
 // buildTree links pages into sections, synthesizing a section page for
 // folders without _index.md, orders children and sets the reading order.
 func (s *Site) buildTree(pages []*Page) {
@@ -1007,9 +1031,24 @@ func (s *Site) buildTree(pages []*Page) {
 			dir = ""
 		}
 		if outside(p.Rel) {
-			// A page of a further folder (layout.Layout.Roots): listed by
-			// the page its folder's rules give (the blog's list), else by
-			// the home page; not in the navigation.
+			// A page of a further folder in the navigation (a Docusaurus
+			// docs instance): in its folder's section, a root's own page
+			// in the home page's.
+			own := dir
+			if p.Kind == templates.KindSection {
+				own = p.dir()
+			}
+			if s.inNav(own) {
+				if s.inNav(dir) {
+					p.Parent = section(dir)
+				} else {
+					p.Parent = s.Home
+				}
+				continue
+			}
+			// A page of another further folder (layout.Layout.Roots):
+			// listed by the page its folder's rules give (the blog's
+			// list), else by the home page; not in the navigation.
 			p.navExclude = true
 			if s.Lay.Rules == nil || s.ruleFolder(dir).NoPage {
 				p.Parent = s.Home
@@ -1025,8 +1064,8 @@ func (s *Site) buildTree(pages []*Page) {
 			continue
 		}
 		dir := path.Dir(path.Dir(sec.Rel))
-		if dir == "." || outside(sec.Rel) {
-			dir = "" // a further folder's list (the blog's) is under the home page
+		if dir == "." || outside(sec.Rel) && !s.inNav(dir) {
+			dir = "" // a further folder's list (the blog's), or its root in the navigation, is under the home page
 		}
 		sec.Parent = section(home(dir))
 	}

@@ -30,6 +30,9 @@ func (s *Site) resolveLink(from *Page, dest string) markup.LinkTarget {
 	if s.Lay.HTMLLinks {
 		dest = s.htmlPageLink(from, dest)
 	}
+	if b := s.Lay.LinkBase; b != "" && b != "/" && strings.HasPrefix(dest, "/") {
+		dest = withoutBase(dest, b)
+	}
 	if s.links != nil && dest != "" && !strings.HasPrefix(dest, "#") && !strings.HasPrefix(dest, "//") && !strings.HasPrefix(dest, "?") {
 		if !hasScheme(dest) {
 			return s.resolveByRules(from, dest) // the layout's own rule (pagerules.go)
@@ -125,7 +128,7 @@ func (s *Site) resolveLink(from *Page, dest string) markup.LinkTarget {
 			rel, to, ok = s.shortestLink(from, target, rel)
 		}
 	}
-	if !ok && (rel == ".." || strings.HasPrefix(rel, "../")) {
+	if !ok && (rel == ".." || strings.HasPrefix(rel, "../")) && !s.inRoots(rel) {
 		return broken("points outside %s/", s.Lay.Content)
 	}
 	switch {
@@ -326,6 +329,21 @@ func (s *Site) bookAnchor(from *Page, frag string) (string, bool) {
 		return "", false
 	}
 	return s.Cfg.RelURL(to.SitePath) + fragPart(id), true
+}
+
+// withoutBase reads a site-absolute link dest written with the base path
+// base ("/docs/") as one from the site's root (layout.Layout.LinkBase),
+// as Docusaurus's addBaseUrl does: "/docs" is "/" ("/baseUrl ->
+// /baseUrl/"), "/docs/a" is "/a" ("avoid adding the baseurl twice if
+// it's already there"); any other link is returned as it is.
+func withoutBase(dest, base string) string {
+	if dest == strings.TrimSuffix(base, "/") {
+		return "/"
+	}
+	if rest, ok := strings.CutPrefix(dest, base); ok {
+		return "/" + rest
+	}
+	return dest
 }
 
 // jekyllBaseURL matches Liquid's {{ site.baseurl }}, {{ site.url }} or

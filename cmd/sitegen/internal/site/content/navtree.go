@@ -3,6 +3,8 @@ package content
 import (
 	"cmp"
 	"errors"
+	"fmt"
+	"hash/fnv"
 	"os"
 	"path"
 	"path/filepath"
@@ -260,6 +262,14 @@ func (s *Site) menuItems(es []layout.MenuEntry) []*templates.NavItem {
 	return items
 }
 
+// navGroup is the <details> name of the folded groups under the page of
+// rel (templates.NavItem.Group): one per parent, not the folder's path.
+func navGroup(rel string) string {
+	h := fnv.New32a()
+	h.Write([]byte(rel))
+	return fmt.Sprintf("nav-%08x", h.Sum32())
+}
+
 // navItems converts the page tree into the templates' navigation tree.
 func (s *Site) navItems(children []*Page) []*templates.NavItem {
 	items := make([]*templates.NavItem, 0, len(children))
@@ -271,6 +281,9 @@ func (s *Site) navItems(children []*Page) []*templates.NavItem {
 		if c.NoPage {
 			it.Kind = templates.NavDraft // a heading over its pages, no page of its own
 			it.Collapsible, it.Open = c.navFold, c.navOpen
+			if it.Collapsible && s.Lay.AutoCollapse && c.Parent != nil {
+				it.Group = navGroup(c.Parent.Rel) // one name for the folded siblings
+			}
 		} else {
 			it.URL = s.Cfg.RelURL(c.SitePath)
 		}

@@ -127,6 +127,15 @@ func (s *Site) resolveNavIDs(pages []*Page) {
 // those with a position first, by position, then by file or folder name
 // (as written, number prefix and extension included).
 func compareByPosition(a, b *Page) int {
+	// The content's own pages before those of further folders (the
+	// layout's Roots: Docusaurus's docs instances and blog follow its
+	// preset's docs, whatever their positions).
+	if oa, ob := outside(a.Rel), outside(b.Rel); oa != ob {
+		if ob {
+			return -1
+		}
+		return 1
+	}
 	if a.hasPos != b.hasPos {
 		if a.hasPos {
 			return -1

@@ -263,6 +263,58 @@ func local(href string) string {
 	return href
 }
 
+// Rebase reads the site s, built to be served under the path base
+// ("/docs/"), as served at the root: its navigation's URLs and the links
+// that led nowhere on it for want of base lose base, and such a link is
+// then resolved again.
+func Rebase(s Site, base string) Site {
+	strip := func(u string) (string, bool) {
+		if u == strings.TrimSuffix(base, "/") {
+			return "/", true
+		}
+		rest, ok := strings.CutPrefix(u, base)
+		return "/" + rest, ok
+	}
+	nav := make([]Entry, len(s.Nav))
+	for i, e := range s.Nav {
+		if u, ok := strip(e.URL); ok {
+			e.URL = u
+		}
+		nav[i] = e
+	}
+	if s.Nav != nil {
+		s.Nav = nav
+	}
+	pages := make(map[string]Page, len(s.Pages))
+	for u, pg := range s.Pages {
+		var broken []string
+		links := slices.Clone(pg.Links)
+		for _, href := range pg.Broken {
+			target, ok := strip(href)
+			page, frag, _ := strings.Cut(target, "#")
+			switch {
+			case !ok:
+				broken = append(broken, href)
+			case s.Files[strings.TrimPrefix(page, "/")]:
+				links = append(links, page)
+			case hasPage(s.Pages, page):
+				c := Canonical(page)
+				if frag != "" {
+					c += "#" + frag
+				}
+				links = append(links, c)
+			default:
+				broken = append(broken, href)
+			}
+		}
+		slices.Sort(links)
+		pg.Links, pg.Broken = links, broken
+		pages[u] = pg
+	}
+	s.Pages = pages
+	return s
+}
+
 // hasPage reports whether the site path p (a page's file or folder, as a
 // link writes it) is one of pages.
 func hasPage(pages map[string]Page, p string) bool {
@@ -451,6 +503,11 @@ type Fixture struct {
 	// NavEntries, when not 0, is how many entries the tool's navigation
 	// must have: the fixture's navigation is read, not found empty.
 	NavEntries int
+	// Base is the path the tool's build serves the site under (a
+	// Docusaurus baseUrl: "/docs/"), "" for the root: the tool's links and
+	// navigation name its pages with it, which the comparison takes off
+	// (Rebase); sitegen's build is read at the root.
+	Base string
 	// SameFiles: each page both builds publish is written to the same
 	// file (guide/dice.html, not guide/dice/index.html), so the URLs
 	// readers and search engines hold lead to it.
@@ -483,6 +540,9 @@ func Run(t *testing.T, tool, sitegen Tool, f Fixture) {
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	native, nativeDir := build(ctx, t, tool, f.Files)
+	if f.Base != "" {
+		native = Rebase(native, f.Base)
+	}
 	ours, ourDir := build(ctx, t, sitegen, f.Files)
 	if f.Strict {
 		build(ctx, t, SitegenStrict, f.Files)

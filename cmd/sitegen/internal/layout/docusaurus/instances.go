@@ -1,0 +1,226 @@
+package docusaurus
+
+import (
+	"cmp"
+	"fmt"
+	"path"
+	"strings"
+
+	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/layout/jsconfig"
+)
+
+// Plugin instances (https://docusaurus.io/docs/docs-multi-instance,
+// https://docusaurus.io/docs/blog#multiple-blogs): a site may declare,
+// in plugins:, further docs plugins (['@docusaurus/plugin-content-docs',
+// {id, path, routeBasePath, sidebarPath, ...}], the name also written
+// require.resolve('@docusaurus/plugin-content-docs')) and blog plugins
+// beside the classic preset's. Each docs instance is docs of its own, by
+// the same rules (ids, slugs, number prefixes, categories, tags at its
+// routeBasePath/tags): its folder is a further folder of pages
+// (layout.Layout.Roots) whose pages are in the navigation
+// (layout.Page.InNav), a section of the home page labelled as the
+// navbar's item that leads to it (themeConfig.navbar.items: {to:
+// routeBasePath} or {docsPluginId: id}), else by its folder's name, in
+// the navbar's order after the preset's docs; where a doc is at the
+// instance's routeBasePath, that doc is the section, labelled so too
+// (sitegen's one navigation holds the instances as the navbar does: the
+// navbar's label names the instance there, where the instance's own
+// sidebar labels the doc "Intro"). The blog's list keeps its title
+// (blogTitle) and takes the navbar's label. A docs instance's own
+// sidebars file is not read: its docs keep their folders' order (a note
+// says so when the file lists docs). The preset's docs: false turns the
+// preset's docs off; the first instance is then the content. sitegen
+// builds one blog: the preset's, else the first blog instance whose
+// folder exists; a further one is a note.
+
+// pluginName is the module a plugins: entry names: its string, or the
+// text of require.resolve('...').
+func pluginName(v any) string {
+	switch v := v.(type) {
+	case string:
+		return v
+	case jsconfig.Computed:
+		return v.Text
+	}
+	return ""
+}
+
+// pluginEntries are the plugins: entries whose module name contains kind
+// ("plugin-content-docs"), with their options (nil for none).
+func pluginEntries(obj *jsconfig.Object, kind string) []*jsconfig.Object {
+	list, _ := obj.Get("plugins").([]any)
+	var out []*jsconfig.Object
+	for _, e := range list {
+		var name any
+		var opts *jsconfig.Object
+		switch e := e.(type) {
+		case []any:
+			if len(e) == 0 {
+				continue
+			}
+			name = e[0]
+			if len(e) > 1 {
+				opts, _ = e[1].(*jsconfig.Object)
+			}
+		default:
+			name = e
+		}
+		if strings.Contains(pluginName(name), kind) {
+			if opts == nil {
+				opts = &jsconfig.Object{}
+			}
+			out = append(out, opts)
+		}
+	}
+	return out
+}
+
+// instanceID is a plugin's id option, "default" when it has none.
+func instanceID(opts *jsconfig.Object) string {
+	if id, ok := opts.String("id"); ok && id != "" {
+		return id
+	}
+	return "default"
+}
+
+// navbarLabels are the labels and places the navbar's items give the docs
+// instances, by docsPluginId, else by a to: that is the instance's
+// routeBasePath or under it; and the blog's label, by a to: its
+// routeBasePath.
+func navbarLabels(obj *jsconfig.Object, insts []*rules, blog *blogPlugin) {
+	items, _ := obj.Object("themeConfig").Object("navbar").Get("items").([]any)
+	for i, it := range items {
+		o, ok := it.(*jsconfig.Object)
+		if !ok {
+			continue
+		}
+		label, _ := o.String("label")
+		if label == "" {
+			continue
+		}
+		pid, _ := o.String("docsPluginId")
+		to, _ := o.String("to")
+		to = strings.Trim(to, "/")
+		for _, r := range insts {
+			match := pid != "" && pid == r.id ||
+				pid == "" && to != "" && r.routeBase != "" && (to == r.routeBase || strings.HasPrefix(to, r.routeBase+"/"))
+			if match && r.label == "" {
+				r.label, r.navPos = label, i
+			}
+		}
+		if blog != nil && pid == "" && to == blog.route && blog.label == "" {
+			blog.label = label
+		}
+	}
+}
+
+// readInstances reads the docs plugin instances of plugins: other than
+// main (the options the content's docs were read from) into r.instances,
+// their folders into l.Roots.
+func readInstances(l *layout.Layout, r *rules, obj, main *jsconfig.Object, dir string) error {
+	var insts []*rules
+	for i, opts := range pluginEntries(obj, "plugin-content-docs") {
+		id := instanceID(opts)
+		if opts == main || id == "default" {
+			continue
+		}
+		where := fmt.Sprintf("plugins[content-docs %s]", id)
+		inst := &rules{dir: dir, id: id, content: "docs", routeBase: "docs", prefixes: true, collapsible: true, collapsed: true, navPos: 1000 + i}
+		if s, ok := opts.String("path"); ok && s != "" {
+			c, err := l.FolderAt(dir, where+".path", s, opts.Lines["path"], opts.Cols["path"])
+			if err != nil {
+				return err
+			}
+			inst.content = c
+		}
+		if rb, ok := opts.String("routeBasePath"); ok {
+			inst.routeBase = strings.Trim(rb, "/")
+		}
+		if b, ok := opts.Get("sidebarCollapsible").(bool); ok {
+			inst.collapsible, inst.collapsed = b, b
+		}
+		if b, ok := opts.Get("sidebarCollapsed").(bool); ok {
+			inst.collapsed = b
+		}
+		if b, ok := opts.Get("numberPrefixParser").(bool); ok && !b {
+			inst.prefixes = false
+		}
+		if opts.Has("exclude") {
+			l.Notes = append(l.Notes, fmt.Sprintf("%s: %s.exclude not read: the default exclude (partials, tests) is used", l.File, where))
+		}
+		if !beside(l.Content, inst.content) || !layout.Exists(dir, inst.content, true) {
+			continue
+		}
+		if sb, ok := opts.Get("sidebarPath").(string); ok && layout.CleanRel(sb) != "" {
+			if nav, _, err := readSidebars(dir, layout.CleanRel(sb), inst.collapsible, inst.collapsed); err == nil && len(nav) > 0 {
+				l.Notes = append(l.Notes, fmt.Sprintf("%s: %s.sidebarPath %s not read for this instance: its docs keep their folders' order", l.File, where, sb))
+			}
+		}
+		inst.tags = docsTags(inst)("")
+		insts = append(insts, inst)
+		l.Roots = append(l.Roots, inst.content)
+		l.Read = append(l.Read, fmt.Sprintf("docs instance %s (%s/ at /%s)", id, inst.content, inst.routeBase))
+	}
+	r.instances = insts
+	return nil
+}
+
+// instance is the docs instance whose folder holds src (source-relative)
+// and src's path in it; nil when none does.
+func (r *rules) instance(src string) (*rules, string) {
+	for _, inst := range r.instances {
+		if src == inst.content {
+			return inst, ""
+		}
+		if in, ok := under(src, inst.content); ok {
+			return inst, in
+		}
+	}
+	return nil, ""
+}
+
+// instancePage places a doc of the instance inst (rel in its folder): its
+// id names the instance too, so that ids of two instances differ.
+func (inst *rules) instancePage(rel string, fm map[string]any) layout.Page {
+	p := inst.Page(rel, fm)
+	p.ID = inst.id + ":" + p.ID
+	if p.URL == inst.url("/") { // the instance's own page: placed and labelled as its folder
+		p.NavLabel = cmp.Or(inst.label, p.NavLabel)
+		p.Position, p.HasPosition, p.ByName = inst.rootPosition(), true, false
+	}
+	return p
+}
+
+// rootPosition is the place of the instance among the home page's
+// children: after the preset's docs, in the navbar's order.
+func (inst *rules) rootPosition() float64 {
+	return 1e8 + float64(inst.navPos)
+}
+
+// instanceFolder is the folder rel of the instance inst ("" for its
+// root: a section of the home page, labelled as the navbar names it).
+func (inst *rules) instanceFolder(rel string) (layout.Page, error) {
+	p, err := inst.Folder(rel)
+	for i, id := range p.Link {
+		p.Link[i] = inst.id + ":" + id
+	}
+	p.InNav = true
+	if rel == "" {
+		p.Title = cmp.Or(inst.label, path.Base(inst.content))
+		p.SortName = inst.content
+		p.Position, p.HasPosition = inst.rootPosition(), true
+		p.Collapsible, p.Open = inst.collapsible, !inst.collapsed || !inst.collapsible
+	}
+	return p, err
+}
+
+// instanceTags are the docs tags of the instances: at each one's
+// routeBasePath/tags; nil for a page of none.
+func (r *rules) instanceTags(rel string) *layout.Tags {
+	inst, _ := r.instance(path.Join(r.content, rel))
+	if inst == nil {
+		return nil
+	}
+	return inst.tags
+}
