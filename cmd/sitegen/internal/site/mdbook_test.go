@@ -1,6 +1,7 @@
 package site
 
 import (
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -300,5 +301,49 @@ func TestMdBookRawHTMLLinks(t *testing.T) {
 	}
 	if out["images/quad types.svg"] == "" || out["images/p.png"] == "" {
 		t.Errorf("the pictures are not published: %q", keys(out))
+	}
+}
+
+// A book whose chapters include a shared file of link reference
+// definitions (eval5A JA2, bevy-cheatbook: 83 KB of them, no blank line
+// between, included by 43 chapters) builds in strict mode, its links
+// resolved from the definitions. mdBook pastes the file into the chapter
+// ("The path to the file has to be relative from the current source
+// file", https://rust-lang.github.io/mdBook/format/mdbook.html#including-files)
+// and CommonMark reads each line as a definition ("A link reference
+// definition consists of a link label, ... followed by a colon (:), ...
+// a link destination", https://spec.commonmark.org/0.31.2/#link-reference-definitions).
+func TestMdBookIncludedReferences(t *testing.T) {
+	var refs strings.Builder
+	for i := range 1000 {
+		fmt.Fprintf(&refs, "[`Item%d`]: https://docs.rs/bevy/0.14/bevy/ecs/query/struct.Item%d.html\n", i, i)
+	}
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"book.toml":              "",
+		"src/SUMMARY.md":         "- [One](one.md)\n",
+		"src/include/header.md":  "|[Version:][ver]|0.14|\n|---|---|\n\n---\n\n{{#include links.md}}\n",
+		"src/include/links.md":   "[ver]: https://bevyengine.org/\n{{#include links/a.md}}\n",
+		"src/include/links/a.md": refs.String(),
+		"src/one.md":             "{{#include include/header.md}}\n\n# One\n\nUse [`Item999`] and [`Item0`].\n",
+	})
+	res, err := build(t, dir, content.Options{Theme: theme})
+	if err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	for _, w := range res.WarningList {
+		t.Errorf("warning: %s", w)
+	}
+	out := readTree(t, dir+"/public")
+	for _, want := range []string{
+		`<a href="https://docs.rs/bevy/0.14/bevy/ecs/query/struct.Item999.html"><code>Item999</code></a>`,
+		`<a href="https://bevyengine.org/">Version:</a>`,
+	} {
+		if !strings.Contains(out["index.html"], want) {
+			t.Errorf("index.html lacks %s", want)
+		}
+	}
+	if strings.Contains(out["index.html"], "[`Item1`]:") {
+		t.Error("the definitions are shown as text")
 	}
 }
