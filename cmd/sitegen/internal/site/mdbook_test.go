@@ -295,7 +295,7 @@ func TestMdBookRawHTMLLinks(t *testing.T) {
 	} {
 		for _, want := range wants {
 			if !strings.Contains(out[page], want) {
-				t.Errorf("%s lacks %s", page, want)
+				t.Errorf("%s lacks %s:\n%s", page, want, out[page])
 			}
 		}
 	}
@@ -345,5 +345,39 @@ func TestMdBookIncludedReferences(t *testing.T) {
 	}
 	if strings.Contains(out["index.html"], "[`Item1`]:") {
 		t.Error("the definitions are shown as text")
+	}
+}
+
+// A link to a chapter's folder resolves from the chapter's file, as the
+// reader's browser does: mdBook writes contributors/before.md as
+// contributors/before.html, so "artists" is contributors/artists/, whose
+// README.md is its index.html ("index: A preprocessor for converting file
+// name README.md to index.md so that README.md can be used as index page
+// of a directory", https://rust-lang.github.io/mdBook/format/configuration/preprocessors.html).
+// eval5A JA3: veloren/book's "[Artists section](artists)".
+func TestMdBookFolderLinks(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"book.toml":                            "",
+		"src/SUMMARY.md":                       "[Intro](intro.md)\n\n- [Contributors](contributors/README.md)\n  - [Before](contributors/before.md)\n  - [Artists](contributors/artists/README.md)\n  - [Developers](contributors/developers/index.md)\n",
+		"src/intro.md":                         "# Intro\n",
+		"src/contributors/README.md":           "# Contributors\n\n[Artists](artists/).\n",
+		"src/contributors/before.md":           "# Before\n\nSee the [Artists section](artists) and the [developers](developers/#tools).\n",
+		"src/contributors/artists/README.md":   "# Artists\n",
+		"src/contributors/developers/index.md": "# Developers\n\n## Tools\n",
+	})
+	if _, err := build(t, dir, content.Options{Theme: theme}); err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	out := readTree(t, dir+"/public")
+	for page, wants := range map[string][]string{
+		"contributors/before/index.html": {`<a href="/contributors/artists/">Artists section</a>`, `<a href="/contributors/developers/#tools">developers</a>`},
+		"contributors/index.html":        {`<a href="/contributors/artists/">Artists</a>`},
+	} {
+		for _, want := range wants {
+			if !strings.Contains(out[page], want) {
+				t.Errorf("%s lacks %s:\n%s", page, want, out[page])
+			}
+		}
 	}
 }
