@@ -636,6 +636,13 @@ type Markup struct {
 	// width=50% }" after an image, a link, a heading; MkDocs'
 	// markdown_extensions: [attr_list]).
 	AttrList bool
+	// Emoji reads pymdownx.emoji's shortcodes (MkDocs'
+	// markdown_extensions: [pymdownx.emoji]): ":smile:" an emoji, an
+	// icon's (":material-dice-6:", CustomIcons) dropped with a warning.
+	Emoji bool
+	// CustomIcons are the names of the site's own icons, as shortcodes
+	// name them without their colons (pymdownx.emoji's custom_icons).
+	CustomIcons []string
 	// NoObsidian: the tool reads none of Obsidian's syntax: [[x]],
 	// ![[x]], #tags, ==x== and %%x%% are text (VitePress's markdown-it).
 	NoObsidian bool

@@ -36,7 +36,7 @@ func TestCallouts(t *testing.T) {
 		{"no title", "!!! note \"\"\n    Bare.\n", `<div class="callout callout-note" role="note">
 <p>Bare.</p>`},
 		{"not an admonition", "!!!\n    code?\n", "<p>!!!"},
-		{"title escaped", "!!! note \"<b>x</b>\"\n    y\n", "&lt;b&gt;x&lt;/b&gt;"},
+		{"raw HTML in a title is read as in text: a script goes", "!!! note \"<script>alert(1)</script>x\"\n    y\n", `<p class="callout-title">alert(1)x</p>`},
 		// https://python-markdown.github.io/extensions/admonition/: "You can
 		// also provide additional CSS class names separated by spaces. The
 		// first class should be the “type.” For example: !!! danger highlight
@@ -46,7 +46,7 @@ func TestCallouts(t *testing.T) {
 		// (https://facelessuser.github.io/pymdown-extensions/extensions/details/)
 		// reads ??? the same way. 3515.games writes both.
 		{"more classes after the type", "!!! danger highlight blink \"Don't try this at home\"\n    y\n", `<div class="callout callout-danger" role="note">
-<p class="callout-title">Don't try this at home</p>`},
+<p class="callout-title">Don&rsquo;t try this at home</p>`},
 		{"classes, no title", "!!! info inline end\n    y\n", `<div class="callout callout-info" role="note">
 <p class="callout-title">Info</p>`},
 		// https://squidfunk.github.io/mkdocs-material/reference/content-tabs/
@@ -70,7 +70,20 @@ func TestCallouts(t *testing.T) {
 <p class="callout-title">Not the system Python</p>`},
 		{"a tab needs a quoted label", "=== Tab\n    x\n", "<p>=== Tab"},
 		{"a setext underline stays one", "Title\n===\n", `<h2 id="title">`},
-		{"a title that quotes", "??? command \"/uno play: say \"UNO!\".\"\n    y\n", `<details class="callout callout-command"><summary class="callout-title">/uno play: say &quot;UNO!&quot;.</summary>`},
+		{"a title that quotes", "??? command \"/uno play: say \"UNO!\".\"\n    y\n", `<details class="callout callout-command"><summary class="callout-title">/uno play: say &ldquo;UNO!&rdquo;.</summary>`},
+		// Python-Markdown's admonition puts the title in a <p> as its text
+		// ("p.text = title", https://github.com/Python-Markdown/markdown/blob/master/markdown/extensions/admonition.py),
+		// and the inline processor then runs over every element's text, so
+		// a title's code, emphasis and links are rendered (MkDocs 1.4 here:
+		// `<p class="admonition-title"><code>/uno create</code>: Create an
+		// <em>UNO</em> <a href="x.md">game</a></p>`); pymdownx.details'
+		// <summary> and pymdownx.tabbed's label alike (eval5B JB16).
+		{"inline Markdown in a title", "!!! note \"`/uno create`: Create an *UNO* [game](x.md)\"\n    body\n", `<div class="callout callout-note" role="note">
+<p class="callout-title"><code>/uno create</code>: Create an <em>UNO</em> <a href="x.md">game</a></p>
+<p>body</p>`},
+		{"inline Markdown in a collapsible title", "??? tip \"**bold** sum\"\n    b\n", `<summary class="callout-title"><strong>bold</strong> sum</summary>`},
+		{"inline Markdown in a tab label", "=== \"`pip`\"\n    x\n", `<p class="callout-title"><code>pip</code></p>`},
+		{"inline Markdown in a nested title", "> text\n>\n> !!! note \"*in* a quote\"\n>     y\n", `<p class="callout-title"><em>in</em> a quote</p>`},
 	}
 	for _, tt := range tests {
 		got, _, err := md.Convert([]byte(tt.src), &Page{})
@@ -79,6 +92,30 @@ func TestCallouts(t *testing.T) {
 		}
 		if !strings.Contains(got, tt.want) {
 			t.Errorf("%s:\n got %s\nwant %s", tt.name, got, tt.want)
+		}
+	}
+}
+
+// An Obsidian callout's title is Markdown too, in Obsidian and in Quartz
+// (which reads Obsidian's syntax): "By default, the title of the callout
+// is its type identifier in title case. You can change it by adding text
+// after the type identifier" (https://help.obsidian.md/callouts); the
+// text is read as the rest of the callout, inline Markdown and wikilinks
+// included (eval5B JB16).
+func TestObsidianCalloutTitles(t *testing.T) {
+	md := New(Options{Obsidian: true})
+	for src, want := range map[string]string{
+		"> [!tip] Use `roll` and *care*\n> Body.\n":     `<p class="callout-title">Use <code>roll</code> and <em>care</em></p>`,
+		"> [!info]- **Folded** title\n> Body.\n":        `<summary class="callout-title"><strong>Folded</strong> title</summary>`,
+		"> [!note] Plain title\n":                       `<p class="callout-title">Plain title</p>`,
+		"> [!warning] A [link](https://x.test/)\n> B\n": `<p class="callout-title">A <a href="https://x.test/">link</a></p>`,
+	} {
+		got, _, err := md.Convert([]byte(src), &Page{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(got, want) {
+			t.Errorf("%q:\n got %s\nwant %s", src, got, want)
 		}
 	}
 }

@@ -115,3 +115,36 @@ func TestLinkRollerTableID(t *testing.T) {
 		})
 	}
 }
+
+// TestLinkRollerLabel: a link roller shows what it rolls on by the link's
+// text, never its source: the Dice Roller replaces the roller with a
+// result in reading view ("Lookup tables: ... dice: [[Note^block-id]]",
+// https://github.com/javalent/dice-roller#lookup-tables), so no reader
+// of the vault sees "[[Note#^id]]"; sitegen showed it in monospace
+// before its "(N options)" (eval5A JA8, rpg-tips/obsidian_goodies'
+// "[[The Adventure Crafter Tables#^TACPPAction]]"). The label is the
+// note's name and the block or heading, as Obsidian shows a link to it
+// ("Note › id"); |text(...) still sets its own.
+func TestLinkRollerLabel(t *testing.T) {
+	notes := map[string]string{
+		"Crafter Tables": "# Crafter Tables\n\n## Actions\n\n| dice: 1d4 | Who |\n|---|---|\n| 1 | Ally |\n| 2-4 | Rival |\n\n^TACPPAction\n",
+	}
+	for _, tc := range []struct{ src, label string }{
+		{"`dice: [[Crafter Tables#^TACPPAction]]`", "Crafter Tables › TACPPAction"},
+		{"`dice: [[Crafter Tables#Actions]]`", "Crafter Tables › Actions"},
+		{"`dice: [[Crafter Tables]]`", "Crafter Tables"},
+		{"`dice: 2[[Crafter Tables#^TACPPAction]]`", "2 × Crafter Tables › TACPPAction"},
+		{"`dice: [[Crafter Tables#^TACPPAction]]|text(Who is it?)`", "Who is it?"},
+	} {
+		out, _, problems := convert(t, Options{Obsidian: true}, tc.src+"\n", Page{File: "page.md", Links: newBombVault(notes)})
+		if len(problems) > 0 {
+			t.Errorf("%s: problems %q", tc.src, problems)
+		}
+		if want := `<span class="roll-f roll-label">` + tc.label + `</span>`; !strings.Contains(out, want) {
+			t.Errorf("%s: want %s in:\n%.900s", tc.src, want, out)
+		}
+		if strings.Contains(out, "[[") {
+			t.Errorf("%s: the roller's source is shown:\n%.900s", tc.src, out)
+		}
+	}
+}

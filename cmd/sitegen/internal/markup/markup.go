@@ -35,6 +35,7 @@ import (
 	"d6codex/cmd/sitegen/internal/markup/callout"
 	"d6codex/cmd/sitegen/internal/markup/comment"
 	"d6codex/cmd/sitegen/internal/markup/container"
+	"d6codex/cmd/sitegen/internal/markup/emoji"
 	"d6codex/cmd/sitegen/internal/markup/highlight"
 	"d6codex/cmd/sitegen/internal/markup/inlinedice"
 	"d6codex/cmd/sitegen/internal/markup/inlinefield"
@@ -114,6 +115,10 @@ type Dialects struct {
 	// key=value }, MkDocs' attr_list), by the same extension (package
 	// kramdown).
 	AttrList bool
+	// Emoji reads pymdownx.emoji's shortcodes (package emoji), the
+	// site's own icons named by CustomIcons.
+	Emoji       bool
+	CustomIcons []string
 	// Liquid drops Liquid tags and outputs with a warning.
 	Liquid bool
 	// Shortcodes renders Hugo docs themes' shortcodes.
@@ -221,6 +226,13 @@ func New(opts Options) *Markdown {
 	}
 	if opts.Dialects.Liquid {
 		exts = append(exts, liquid.Extension{Warn: warnAt})
+	}
+	if opts.Dialects.Emoji {
+		custom := make(map[string]bool, len(opts.Dialects.CustomIcons))
+		for _, name := range opts.Dialects.CustomIcons {
+			custom[name] = true
+		}
+		exts = append(exts, emoji.Extension{CustomIcons: custom, Warn: warnAt})
 	}
 	if opts.Dialects.Shortcodes {
 		exts = append(exts, shortcode.Extension{Warn: warnAt, Fail: failAt, PageLinks: opts.Dialects.PageLinkShortcodes})

@@ -187,3 +187,61 @@ func TestMkDocsAwesomePages(t *testing.T) {
 		t.Errorf("want a note naming the key not read (order), not 'not implemented': %s", all)
 	}
 }
+
+// TestMkDocsEmoji: with pymdownx.emoji in markdown_extensions, ":smile:"
+// is an emoji ("Emojis can be integrated in Markdown by putting the
+// shortcode of the emoji between two colons") and ":material-dice-6:",
+// ":fontawesome-brands-apple:", ":octicons-rocket-24:", ":simple-github:"
+// and the site's custom_icons are icons ("icons can be used similar to
+// emojis, by referencing a valid path to any icon bundled with the
+// theme, which are located in the .icons directory, and replacing / with
+// -", https://squidfunk.github.io/mkdocs-material/reference/icons-emojis/):
+// an emoji is shown as its character, an icon is dropped with a warning
+// (sitegen ships no icon set) and is never in a <title> (eval5B JB15,
+// 3515.games: "# UNO :fontawesome-solid-cards-blank:"). Without the
+// extension, Python-Markdown shows the shortcodes as text; so does
+// sitegen.
+func TestMkDocsEmoji(t *testing.T) {
+	page := "# UNO :fontawesome-solid-cards-blank:\n\nHello :smile: :+1: :command: run :octicons-rocket-24: at 12:30:45, :not-an-emoji:.\n\n" +
+		"!!! note \":simple-github: Source\"\n    :material-dice-6: roll\n"
+	for _, tt := range []struct {
+		name, config string
+		want, not    []string
+		icons        int
+	}{
+		{"enabled", "site_name: W\nmarkdown_extensions:\n  - admonition\n  - pymdownx.emoji:\n      emoji_index: !!python/name:material.extensions.emoji.twemoji\n      options:\n        custom_icons:\n          - overrides/.icons\n",
+			[]string{"<title>UNO", "Hello 😄 👍  run  at 12:30:45, :not-an-emoji:.", `<p class="callout-title"> Source</p>`},
+			[]string{"fontawesome", "octicons", "simple-github", "material-dice", ":smile:", ":command:"}, 5},
+		{"not enabled", "site_name: W\nmarkdown_extensions:\n  - admonition\n", []string{"<title>UNO :fontawesome-solid-cards-blank:", ":smile:", ":command:"}, []string{"😄"}, 0},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			sitetest.WriteFiles(t, dir, map[string]string{"mkdocs.yml": tt.config, "docs/index.md": "# Home\n", "docs/uno.md": page,
+				"overrides/.icons/command.svg": "<svg/>"})
+			res, err := build(t, dir, content.Options{Theme: theme})
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := readTree(t, dir+"/public")["uno/index.html"]
+			for _, w := range tt.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("page lacks %q:\n%s", w, out)
+				}
+			}
+			for _, n := range tt.not {
+				if strings.Contains(out, n) {
+					t.Errorf("page shows %q", n)
+				}
+			}
+			icons := 0
+			for _, w := range res.WarningList {
+				if strings.Contains(w.Msg, "icon shortcode") {
+					icons++
+				}
+			}
+			if icons != tt.icons {
+				t.Errorf("%d icon warnings, want %d: %v", icons, tt.icons, res.WarningList)
+			}
+		})
+	}
+}

@@ -234,6 +234,35 @@ func TestTolerated(t *testing.T) {
 			has: [2]string{"index.html", "<pre><code>[image19]: &lt;data:image/png;base64,iVBORw0KGgo"},
 		},
 		{
+			// The same bound after an include (eval5A JA2): mdBook pastes
+			// the file in ("{{#include file.rs}} ... The path to the file
+			// has to be relative from the current source file",
+			// https://rust-lang.github.io/mdBook/format/mdbook.html#including-files)
+			// and pulldown-cmark reads the block whole; sitegen shows it
+			// as written, at the include's line.
+			name: "mdbook: a block longer than 64 KB through an include",
+			files: map[string]string{
+				"book.toml":      "[book]\ntitle = \"B\"\n",
+				"src/SUMMARY.md": "# Summary\n\n- [A](a.md)\n",
+				"src/a.md":       "# A\n\n{{#include long.txt}}\n\n## After <b>\n",
+				"src/long.txt":   "one\n" + strings.Repeat("word ", 14000) + "\n",
+			},
+			msg: "src/a.md:3:1: the text from this line to line 3 has no blank line in it and is longer than 64 KB", tool: "mdBook",
+			has: [2]string{"index.html", "<pre><code>one\nword word"},
+		},
+		{
+			// Two includes of 40 KB each, one block once pasted in.
+			name: "mdbook: two includes make a block longer than 64 KB",
+			files: map[string]string{
+				"book.toml":      "[book]\ntitle = \"B\"\n",
+				"src/SUMMARY.md": "# Summary\n\n- [A](a.md)\n",
+				"src/a.md":       "# A\n\n{{#include half.txt}}\n{{#include half.txt}}\n\n## After <b>\n",
+				"src/half.txt":   "one\n" + strings.Repeat("word ", 8000) + "\n",
+			},
+			msg: "src/a.md:3:1: the text from this line to line 4 has no blank line in it and is longer than 64 KB", tool: "mdBook",
+			has: [2]string{"index.html", "<pre><code>one\nword word"},
+		},
+		{
 			// VitePress (markdown-it) builds a 2,500-line block too
 			// (eval4B H6: LoM-wiki's docs/system/training/index.md); in a
 			// quote, the block is shown with its markers.

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -294,11 +295,89 @@ func TestMdBookRawHTMLLinks(t *testing.T) {
 	} {
 		for _, want := range wants {
 			if !strings.Contains(out[page], want) {
-				t.Errorf("%s lacks %s", page, want)
+				t.Errorf("%s lacks %s:\n%s", page, want, out[page])
 			}
 		}
 	}
 	if out["images/quad types.svg"] == "" || out["images/p.png"] == "" {
 		t.Errorf("the pictures are not published: %q", keys(out))
+	}
+}
+
+// A book whose chapters include a shared file of link reference
+// definitions (eval5A JA2, bevy-cheatbook: 83 KB of them, no blank line
+// between, included by 43 chapters) builds in strict mode, its links
+// resolved from the definitions. mdBook pastes the file into the chapter
+// ("The path to the file has to be relative from the current source
+// file", https://rust-lang.github.io/mdBook/format/mdbook.html#including-files)
+// and CommonMark reads each line as a definition ("A link reference
+// definition consists of a link label, ... followed by a colon (:), ...
+// a link destination", https://spec.commonmark.org/0.31.2/#link-reference-definitions).
+func TestMdBookIncludedReferences(t *testing.T) {
+	var refs strings.Builder
+	for i := range 1000 {
+		fmt.Fprintf(&refs, "[`Item%d`]: https://docs.rs/bevy/0.14/bevy/ecs/query/struct.Item%d.html\n", i, i)
+	}
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"book.toml":              "",
+		"src/SUMMARY.md":         "- [One](one.md)\n",
+		"src/include/header.md":  "|[Version:][ver]|0.14|\n|---|---|\n\n---\n\n{{#include links.md}}\n",
+		"src/include/links.md":   "[ver]: https://bevyengine.org/\n{{#include links/a.md}}\n",
+		"src/include/links/a.md": refs.String(),
+		"src/one.md":             "{{#include include/header.md}}\n\n# One\n\nUse [`Item999`] and [`Item0`].\n",
+	})
+	res, err := build(t, dir, content.Options{Theme: theme})
+	if err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	for _, w := range res.WarningList {
+		t.Errorf("warning: %s", w)
+	}
+	out := readTree(t, dir+"/public")
+	for _, want := range []string{
+		`<a href="https://docs.rs/bevy/0.14/bevy/ecs/query/struct.Item999.html"><code>Item999</code></a>`,
+		`<a href="https://bevyengine.org/">Version:</a>`,
+	} {
+		if !strings.Contains(out["index.html"], want) {
+			t.Errorf("index.html lacks %s", want)
+		}
+	}
+	if strings.Contains(out["index.html"], "[`Item1`]:") {
+		t.Error("the definitions are shown as text")
+	}
+}
+
+// A link to a chapter's folder resolves from the chapter's file, as the
+// reader's browser does: mdBook writes contributors/before.md as
+// contributors/before.html, so "artists" is contributors/artists/, whose
+// README.md is its index.html ("index: A preprocessor for converting file
+// name README.md to index.md so that README.md can be used as index page
+// of a directory", https://rust-lang.github.io/mdBook/format/configuration/preprocessors.html).
+// eval5A JA3: veloren/book's "[Artists section](artists)".
+func TestMdBookFolderLinks(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"book.toml":                            "",
+		"src/SUMMARY.md":                       "[Intro](intro.md)\n\n- [Contributors](contributors/README.md)\n  - [Before](contributors/before.md)\n  - [Artists](contributors/artists/README.md)\n  - [Developers](contributors/developers/index.md)\n",
+		"src/intro.md":                         "# Intro\n",
+		"src/contributors/README.md":           "# Contributors\n\n[Artists](artists/).\n",
+		"src/contributors/before.md":           "# Before\n\nSee the [Artists section](artists) and the [developers](developers/#tools).\n",
+		"src/contributors/artists/README.md":   "# Artists\n",
+		"src/contributors/developers/index.md": "# Developers\n\n## Tools\n",
+	})
+	if _, err := build(t, dir, content.Options{Theme: theme}); err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	out := readTree(t, dir+"/public")
+	for page, wants := range map[string][]string{
+		"contributors/before/index.html": {`<a href="/contributors/artists/">Artists section</a>`, `<a href="/contributors/developers/#tools">developers</a>`},
+		"contributors/index.html":        {`<a href="/contributors/artists/">Artists</a>`},
+	} {
+		for _, want := range wants {
+			if !strings.Contains(out[page], want) {
+				t.Errorf("%s lacks %s:\n%s", page, want, out[page])
+			}
+		}
 	}
 }

@@ -155,6 +155,8 @@ func load(ctx context.Context, opts content.Options, updatable bool) (*Site, err
 		Dialects: markup.Dialects{
 			Kramdown:           s.Lay.Kind == layout.Jekyll,
 			AttrList:           s.Lay.Markup.AttrList,
+			Emoji:              s.Lay.Markup.Emoji,
+			CustomIcons:        s.Lay.Markup.CustomIcons,
 			Liquid:             s.Lay.Kind == layout.Jekyll,
 			Shortcodes:         s.Lay.Kind == layout.Hugo,
 			PageLinkShortcodes: s.Lay.Markup.PageLinkShortcodes,

@@ -17,9 +17,17 @@
 //     {{#title}}.
 //   - Links: a link to X.md (or to X.html, mdBook's output) is to the
 //     chapter X; one written from the root ("/rules/x.md") resolves from
-//     src/. The href and src of raw HTML are relative to the chapter too
+//     src/. A link to a folder ("artists", "../rules/") or to a file
+//     without an extension resolves from the chapter's file too, as the
+//     reader's browser does from X.html: the folder's README.md or
+//     index.md ("index: A preprocessor for converting file name
+//     README.md to index.md so that README.md can be used as index page
+//     of a directory",
+//     https://rust-lang.github.io/mdBook/format/configuration/preprocessors.html).
+//     The href and src of raw HTML are relative to the chapter too
 //     (its HTML is written where its .md is, and a browser resolves them
-//     from there): they are checked and rewritten as Markdown links.
+//     from there): they are checked and rewritten as Markdown links
+//     (layout.Layout.FileLinks).
 //   - Preprocessor lines ({{#include}}, {{#rustdoc_include}},
 //     {{#playground}}, {{#title}}) are applied as mdBook's links
 //     preprocessor applies them (Expand); a line that cannot be is a
@@ -70,7 +78,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		return nil, err
 	}
 	l := &layout.Layout{Kind: layout.MdBook, File: ConfigFile, Content: DefaultSrc, Redirects: "aliases",
-		NavOnly: true, HTMLLinks: true, RawHTMLLinks: true, Expand: Expand,
+		NavOnly: true, HTMLLinks: true, FileLinks: true, Expand: Expand,
 		// mdBook's html renderer shows no date of a chapter's last change.
 		LastUpdated: layout.UpdatedBy(false)}
 	book := table(m, "book")

@@ -40,6 +40,13 @@
 //     link (an INFO or WARNING line, or not checked at all), two pages
 //     written to one URL (the one written last stays: m/index.md over m.md,
 //     layout.KeepLastWalked).
+//   - markdown_extensions: attr_list's attribute lists are applied;
+//     pymdownx.emoji's shortcodes are read as Material for MkDocs reads
+//     them (https://squidfunk.github.io/mkdocs-material/reference/icons-emojis/):
+//     ":smile:" is its emoji, an icon (":material-…:", ":fontawesome-…:",
+//     ":octicons-…:", ":simple-…:", options.custom_icons' SVG files) is
+//     dropped with a warning, sitegen shipping no icon set (package
+//     markup/emoji).
 //
 // Not implemented: a nav: whose groups do not follow the folders (sitegen's
 // page tree is the folders'; the group's pages keep their place, the
@@ -62,7 +69,9 @@ package mkdocs
 import (
 	"fmt"
 	"html"
+	"io/fs"
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -169,9 +178,17 @@ func Recognise(dir string) (*layout.Layout, error) {
 	// (https://python-markdown.github.io/extensions/attr_list/), also
 	// under its full name.
 	for _, ext := range names(get("markdown_extensions")) {
-		if ext == "attr_list" || ext == "markdown.extensions.attr_list" {
+		switch ext {
+		case "attr_list", "markdown.extensions.attr_list":
 			l.Markup.AttrList = true
 			l.Read = append(l.Read, "markdown_extensions attr_list")
+		case "pymdownx.emoji":
+			// https://squidfunk.github.io/mkdocs-material/reference/icons-emojis/:
+			// ":smile:" emoji, ":material-…:" and the other bundled
+			// sets' icons, and options.custom_icons' folders of SVGs.
+			l.Markup.Emoji = true
+			l.Markup.CustomIcons = customIcons(dir, extOptions(get("markdown_extensions"), ext))
+			l.Read = append(l.Read, "markdown_extensions pymdownx.emoji")
 		}
 	}
 	pluginNames := plugins(get("plugins"))
@@ -337,4 +354,66 @@ func names(n *yaml.Node) []string {
 		}
 	}
 	return names
+}
+
+// extOptions returns the settings of the extension name in a list of
+// markdown_extensions ("- pymdownx.emoji: {options: …}"), or nil.
+func extOptions(list *yaml.Node, name string) *yaml.Node {
+	if list == nil || list.Kind != yaml.SequenceNode {
+		return nil
+	}
+	for _, it := range list.Content {
+		if it.Kind == yaml.MappingNode && len(it.Content) >= 2 && it.Content[0].Value == name {
+			return it.Content[1]
+		}
+	}
+	return nil
+}
+
+// maxCustomIcons bounds the icon files read from custom_icons folders.
+const maxCustomIcons = 10_000
+
+// customIcons returns the names of the SVG icons of pymdownx.emoji's
+// options.custom_icons folders (relative to the project), as shortcodes
+// name them: "command" for .icons/command.svg, "brand-x" for
+// .icons/brand/x.svg, as Material names its own: "icons can be used
+// similar to emojis, by referencing a valid path to any icon bundled with
+// the theme, which are located in the .icons directory, and replacing /
+// with -" (https://squidfunk.github.io/mkdocs-material/reference/icons-emojis/).
+// Only names are read, never a file's content; a folder that is missing
+// or outside the project gives none.
+func customIcons(dir string, settings *yaml.Node) []string {
+	var folders []string
+	if settings != nil && settings.Kind == yaml.MappingNode {
+		for i := 0; i+1 < len(settings.Content); i += 2 {
+			if settings.Content[i].Value != "options" || settings.Content[i+1].Kind != yaml.MappingNode {
+				continue
+			}
+			opts := settings.Content[i+1]
+			for j := 0; j+1 < len(opts.Content); j += 2 {
+				if opts.Content[j].Value == "custom_icons" {
+					folders = append(folders, names(opts.Content[j+1])...)
+				}
+			}
+		}
+	}
+	var icons []string
+	for _, f := range folders {
+		rel := filepath.Clean(filepath.FromSlash(f))
+		if filepath.IsAbs(rel) || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			continue
+		}
+		root := filepath.Join(dir, rel)
+		_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || len(icons) >= maxCustomIcons {
+				return filepath.SkipDir
+			}
+			if d.Type().IsRegular() && strings.EqualFold(filepath.Ext(p), ".svg") {
+				r, _ := filepath.Rel(root, p)
+				icons = append(icons, strings.ReplaceAll(filepath.ToSlash(strings.TrimSuffix(r, filepath.Ext(r))), "/", "-"))
+			}
+			return nil
+		})
+	}
+	return icons
 }

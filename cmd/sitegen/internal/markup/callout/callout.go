@@ -264,20 +264,24 @@ func (admonitionParser) Trigger() []byte { return []byte{'!', '?', '='} }
 
 func (admonitionParser) Open(_ ast.Node, reader text.Reader, _ parser.Context) (ast.Node, parser.State) {
 	line, seg := reader.PeekLine()
-	if t := tabRE.FindSubmatch(util.TrimRightSpace(line)); t != nil {
+	trimmed := util.TrimRightSpace(line)
+	if t := tabRE.FindSubmatchIndex(trimmed); t != nil {
 		reader.Advance(seg.Len() - 1)
-		return &Node{Style: "tab", Title: string(t[1]), titleOff: -1}, parser.HasChildren
+		c := &Node{Style: "tab", Title: string(trimmed[t[2]:t[3]]), titleOff: -1}
+		markdownTitle(c, seg, t[2], t[3])
+		return c, parser.HasChildren
 	}
-	m := admonitionRE.FindSubmatch(util.TrimRightSpace(line))
+	m := admonitionRE.FindSubmatchIndex(trimmed)
 	if m == nil {
 		return nil, parser.NoChildren
 	}
-	kind := strings.ToLower(string(m[2]))
+	kind := strings.ToLower(string(trimmed[m[4]:m[5]]))
 	c := &Node{Style: kind, Title: DefaultTitle(kind), titleOff: -1}
-	if m[3] != nil {
-		c.Title = string(m[3]) // "" hides the title, as in MkDocs
+	if m[6] >= 0 {
+		c.Title = string(trimmed[m[6]:m[7]]) // "" hides the title, as in MkDocs
+		markdownTitle(c, seg, m[6], m[7])
 	}
-	if marker := string(m[1]); marker != "!!!" {
+	if marker := string(trimmed[m[2]:m[3]]); marker != "!!!" {
 		c.Collapsible, c.Open = true, marker == "???+"
 		if c.Title == "" {
 			c.Title = DefaultTitle(kind)
@@ -285,6 +289,23 @@ func (admonitionParser) Open(_ ast.Node, reader text.Reader, _ parser.Context) (
 	}
 	reader.Advance(seg.Len() - 1)
 	return c, parser.HasChildren
+}
+
+// markdownTitle gives c, as its first child, a title of the inline
+// Markdown between start and end of its first line (seg): Python-Markdown
+// sets the title as the text of the title's element, and its inline
+// processor renders the text of every element ("p.text = title",
+// https://github.com/Python-Markdown/markdown/blob/master/markdown/extensions/admonition.py;
+// pymdownx.details' summary and pymdownx.tabbed's label alike). A title
+// that is empty, or on a line whose indentation is partly a tab's
+// (padding: its bytes are not the line's), stays c.Title's plain text.
+func markdownTitle(c *Node, seg text.Segment, start, end int) {
+	if start == end || seg.Padding != 0 {
+		return
+	}
+	title := &TitleNode{}
+	title.Lines().Append(text.NewSegment(seg.Start+start, seg.Start+end))
+	c.AppendChild(c, title)
 }
 
 func (admonitionParser) Continue(_ ast.Node, reader text.Reader, _ parser.Context) parser.State {

@@ -119,6 +119,24 @@ type Link struct {
 	Problem string
 }
 
+// Display is what a link roller shows in place of its source: the note
+// and the block or heading it rolls on, as a link to them reads ("Note ›
+// id", "3 × Note › Heading"), never the "[[…]]" the Dice Roller replaces
+// in reading view.
+func (l *Link) Display() string {
+	s := l.Target
+	if f := strings.TrimPrefix(l.Fragment, "^"); f != "" {
+		if s != "" {
+			s += " › "
+		}
+		s += f
+	}
+	if l.Count != "" {
+		s = l.Count + " × " + s
+	}
+	return s
+}
+
 // Kind implements ast.Node.
 func (n *Node) Kind() ast.NodeKind { return Kind }
 
@@ -605,6 +623,9 @@ func HTML(n *Node) string {
 		return b.String()
 	}
 	if n.Link != nil {
+		if n.Label == "" {
+			label = n.Link.Display()
+		}
 		return linkHTML(n, label)
 	}
 	b.WriteString(`<span class="roll" data-plan="`)
@@ -650,7 +671,7 @@ func linkHTML(n *Node, label string) string {
 	if !n.NoDice {
 		b.WriteString(`<span class="roll-die" aria-hidden="true"></span>`)
 	}
-	b.WriteString(`<span class="roll-f">`)
+	b.WriteString(`<span class="roll-f roll-label">`)
 	esc(label)
 	b.WriteString(`</span></button>`)
 	if n.Link.URL != "" {

@@ -29,8 +29,7 @@ func (s *Site) pageSource(p *Page) ([]byte, error) {
 		s.Warn.Addf(p.File, 1, 1, "", "%s", note)
 	}
 	for _, b := range long {
-		s.Tolerate(p.File, b.start, 1, "", fmt.Sprintf(
-			"the text from this line to line %d has no blank line in it and is longer than %d KB, the most sitegen reads in one paragraph: shown as preformatted text (split it with blank lines to show it as Markdown)", b.end, MaxBlockBytes>>10))
+		s.Tolerate(p.File, b.start, 1, "", longBlockMsg(b, b.end))
 	}
 	p.lines = lines
 	if s.Lay.Expand == nil {
@@ -57,18 +56,43 @@ func (s *Site) pageSource(p *Page) ([]byte, error) {
 	if len(x.Src) > MaxPageBytes {
 		return nil, &badText{line: 1, col: 1, msg: fmt.Sprintf("the page with its includes is longer than %d MB, the most sitegen reads", MaxPageBytes>>20)}
 	}
-	if bad := checkBlocks(x.Src); bad != nil {
-		bad.line = p.srcLine(bad.line)
-		return nil, bad
+	if s.Lay.Tool() == "" {
+		if bad := checkBlocks(x.Src); bad != nil {
+			bad.line = p.srcLine(bad.line)
+			return nil, bad
+		}
+		return x.Src, nil
 	}
-	return x.Src, nil
+	// The includes' text, alone or joined to the page's, is held to the
+	// page's bound, as the page's own text is: shown as preformatted
+	// text, at the include's line.
+	long = longBlocks(x.Src, false)
+	if long == nil {
+		return x.Src, nil
+	}
+	for _, b := range long {
+		s.Tolerate(p.File, p.srcLine(b.start), 1, "", longBlockMsg(b, p.srcLine(b.end)))
+	}
+	src, lines = fenceBlocks(x.Src, long)
+	for i, l := range lines { // the fenced text's lines to the expanded text's, to the file's
+		lines[i] = p.srcLine(l)
+	}
+	p.lines = lines
+	return src, nil
+}
+
+// longBlockMsg is the warning of a block of another tool's layout longer
+// than the bounds (longBlocks), from its first line to line end of the
+// page file.
+func longBlockMsg(b longBlock, end int) string {
+	return fmt.Sprintf("the text from this line to line %d has no blank line in it and %s: shown as preformatted text (split it with blank lines to show it as Markdown)", end, b.what())
 }
 
 // readInclude reads a file a page includes (a source-relative slash
 // path) as a page is read (readPage): through no link out of the source
 // folder, at most MaxPageBytes of UTF-8 text.
 func (s *Site) readInclude(file string) ([]byte, error) {
-	src, err := s.readPage(file)
+	src, _, _, _, err := s.readText(file, false)
 	if err != nil {
 		var bad *badText
 		if errors.As(err, &bad) {

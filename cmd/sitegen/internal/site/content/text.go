@@ -48,12 +48,29 @@ const MaxPageBytes = 10 << 20
 
 // MaxBlockBytes is the most text one block may hold: lines with no blank
 // line between them, outside fenced code, a table row or a list item's
-// first line starting a block of its own. Markdown parsers slow down with
-// the square of such a block's length on some shapes of it (a run of
-// link reference definitions, an unclosed "[a](" repeated, footnote marks
-// in a quote: 1 MB of each took minutes), while no rules page comes near
+// first line starting a block of its own. goldmark's time grows with the
+// square of such a block's length on some shapes of it (an unclosed "[a("
+// on each line, footnote marks in a quote: 256 KB of each took seconds,
+// 1 MB minutes; BenchmarkLongBlocks), while no rules page comes near
 // 64 KB in one paragraph.
+//
+// The link reference definitions a block starts with are bounded by
+// their number instead (MaxRefLines): goldmark takes them out of the
+// paragraph one by one, copying the lines after each, so its time grows
+// with the square of their number of lines, not of their bytes (1 MB of
+// "[a]: /x" lines, 131,072 of them, took 29 s; 1 MB of 80-byte ones
+// 0.14 s). A book's shared file of them (eval5A JA2: 83 KB, 885 lines,
+// included by 43 chapters) is read as references.
 const MaxBlockBytes = 64 << 10
+
+// MaxRefLines is the most link reference definitions a block may start
+// with (8,192 "[a]: /x" lines: about 0.1 s), each a line of at most
+// maxRefLine bytes; a longer line is counted as text (MaxBlockBytes).
+const MaxRefLines = 8 << 10
+
+// maxRefLine is the longest line counted as a link reference definition
+// (MaxRefLines); CommonMark bounds a label at 999 characters.
+const maxRefLine = 4 << 10
 
 // readPage reads the Markdown file at file (slash path relative to the
 // source; read under the link rule, see srcRoot) as text: a leading byte order mark is dropped, and bytes that are
@@ -80,6 +97,13 @@ func (s *Site) readPage(file string) ([]byte, error) {
 // dashes that is not front matter or not closed (FrontMatterRule): the
 // caller reports it as a warning at the file's first line.
 func (s *Site) readFenced(file string) (src []byte, lines []int, long []longBlock, note string, err error) {
+	return s.readText(file, true)
+}
+
+// readText is readFenced, with the blocks checked only when blocks is
+// set: a file an include pastes into a page is checked in the page
+// (pageSource), where its blocks may join the page's.
+func (s *Site) readText(file string, blocks bool) (src []byte, lines []int, long []longBlock, note string, err error) {
 	r, err := s.SrcRoot()
 	if err != nil {
 		return nil, nil, nil, "", err
@@ -120,12 +144,16 @@ func (s *Site) readFenced(file string) (src []byte, lines []int, long []longBloc
 	}
 	DelimiterSpaces(src)
 	if valid {
-		if s.Lay.Tool() == "" {
+		switch tool := s.Lay.Tool(); {
+		case tool == "" && blocks:
 			if bad := checkBlocks(src); bad != nil {
 				return nil, nil, nil, "", bad
 			}
-		} else {
-			src, note = FrontMatterRule(src, s.Lay.Markup, s.Lay.Tool())
+		case tool != "":
+			src, note = FrontMatterRule(src, s.Lay.Markup, tool)
+			if !blocks {
+				break
+			}
 			if long = longBlocks(src, false); long != nil {
 				src, lines = fenceBlocks(src, long)
 			}
@@ -174,12 +202,23 @@ func checkBlocks(src []byte) *badText {
 		return nil
 	}
 	return &badText{line: b[0].start, col: 1, msg: fmt.Sprintf(
-		"the text from this line to line %d has no blank line in it and is longer than %d KB, the most sitegen reads in one paragraph: split it with blank lines", b[0].over, MaxBlockBytes>>10)}
+		"the text from this line to line %d has no blank line in it and %s: split it with blank lines", b[0].over, b[0].what())}
 }
 
 // longBlock is a block of text longer than MaxBlockBytes: its first line,
 // the line where it passes the bound, and its last line.
-type longBlock struct{ start, over, end int }
+type longBlock struct {
+	start, over, end int
+	refs             bool // it passed MaxRefLines, not MaxBlockBytes
+}
+
+// what says which bound the block passed.
+func (b longBlock) what() string {
+	if b.refs {
+		return fmt.Sprintf("starts with more than %d link reference definitions, the most sitegen reads in one paragraph", MaxRefLines)
+	}
+	return fmt.Sprintf("is longer than %d KB, the most sitegen reads in one paragraph", MaxBlockBytes>>10)
+}
 
 // longBlocks returns the blocks of src longer than MaxBlockBytes (only the
 // first when first is set; its end is then unknown). A block is a run of
@@ -189,9 +228,10 @@ type longBlock struct{ start, over, end int }
 // list item starts a block of its own. Front matter is skipped too.
 func longBlocks(src []byte, first bool) []longBlock {
 	var out []longBlock
-	start, size := 0, 0 // the first line of the current block, its bytes
-	long := false       // the current block is in out
-	fence := ""         // the open fence's marker ("```", "~~~"), or ""
+	start, size := 0, 0      // the first line of the current block, its bytes
+	refs, refRun := 0, false // its reference definition lines; none but them so far
+	long := false            // the current block is in out
+	fence := ""              // the open fence's marker ("```", "~~~"), or ""
 	end := func(last int) {
 		if long {
 			out[len(out)-1].end = last
@@ -231,8 +271,19 @@ func longBlocks(src []byte, first bool) []longBlock {
 			end(n - 1)
 		}
 		if start == 0 {
-			start = n
+			start, refs, refRun = n, 0, true
 		}
+		if refRun && len(line) <= maxRefLine && refDefinition(text) {
+			if refs++; refs > MaxRefLines && !long {
+				out = append(out, longBlock{start: start, over: n, end: n, refs: true})
+				if first {
+					return out
+				}
+				long = true
+			}
+			continue
+		}
+		refRun = false
 		if size += len(line) + 1; size > MaxBlockBytes && !long {
 			out = append(out, longBlock{start: start, over: n, end: n})
 			if first {
@@ -243,6 +294,31 @@ func longBlocks(src []byte, first bool) []longBlock {
 	}
 	end(n - 1)
 	return out
+}
+
+// refDefinition reports whether text (a line, its indentation and quote
+// markers taken off) starts a link reference definition with its
+// destination on the same line: "[label]: destination", the label of at
+// most 999 characters and no unescaped bracket, not a footnote's "[^".
+// ("A link reference definition consists of a link label, optionally
+// preceded by up to three spaces of indentation, followed by a colon (:),
+// optional spaces or tabs (including up to one line ending), a link
+// destination", https://spec.commonmark.org/0.31.2/#link-reference-definitions.)
+func refDefinition(text []byte) bool {
+	if len(text) < 4 || text[0] != '[' || text[1] == '^' {
+		return false
+	}
+	for i := 1; i < len(text) && i <= 1000; i++ {
+		switch text[i] {
+		case '\\':
+			i++
+		case '[':
+			return false
+		case ']':
+			return i > 1 && i+1 < len(text) && text[i+1] == ':' && len(bytes.TrimSpace(text[i+2:])) > 0
+		}
+	}
+	return false
 }
 
 // fenceBlocks returns src with each of blocks (longBlocks, in order) made a

@@ -139,6 +139,18 @@ func TestMkDocs(t *testing.T) {
 			},
 			Unpublished: []string{"tags/index.html", "tags/rules/index.html", "tags/show-and-tell/index.html"},
 		},
+		{
+			Name: "Markdown in an admonition's title",
+			Rule: `Python-Markdown's admonition sets the title as its <p>'s text ("p.text = title", ` +
+				`https://github.com/Python-Markdown/markdown/blob/master/markdown/extensions/admonition.py) and the inline ` +
+				`processor renders every element's text: a link in the title is a link (eval5B JB16)`,
+			Files: map[string]string{
+				"mkdocs.yml":           "site_name: M\nmarkdown_extensions:\n  - admonition\n",
+				"docs/index.md":        "# Home\n\n!!! note \"See `melee` in [combat](rules/combat.md)\"\n    Body.\n",
+				"docs/rules/combat.md": "# Combat\n",
+			},
+			Strict: true,
+		},
 	} {
 		t.Run(f.Name, func(t *testing.T) { Run(t, MkDocs, Sitegen, f) })
 	}
