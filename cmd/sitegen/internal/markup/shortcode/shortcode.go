@@ -9,7 +9,8 @@
 // title. Any other shortcode is reported with a warning at its line and
 // column, never printed as written: one in running text shows its
 // positional arguments as text (no hole in the sentence), one on a line
-// of its own is dropped; the content of an unknown paired one is kept.
+// of its own is dropped; the content of an unknown paired one is shown
+// as the page's Markdown, its common indentation removed (paired.go).
 package shortcode
 
 import (
@@ -80,6 +81,7 @@ type Block struct {
 	Open                      bool // a <details> shown open
 	closed                    bool // its closing tag was seen
 	oneLine                   bool // its content and closing tag are on its opening line
+	dedent                    int  // columns of indentation removed from its content lines
 }
 
 // Kind implements ast.Node.
@@ -197,6 +199,22 @@ func (p blockParser) Open(parent ast.Node, reader text.Reader, pc parser.Context
 	case "figure":
 		return figure(c, start), parser.NoChildren
 	}
+	if end := closingOf(pc, reader.Source(), c.name, start); !c.self && end > start {
+		// An unknown paired shortcode: its content is the page's
+		// (paired.go), its template's look is not.
+		if p.warn != nil {
+			p.warn(pc, start, fmt.Sprintf("Hugo shortcode %q is not supported (its template is not run): its content is shown as the page's text", c.name))
+		}
+		src := reader.Source()
+		lineStart := bytes.LastIndexByte(src[:seg.Start], '\n') + 1
+		base, _ := util.IndentWidth(src[lineStart:seg.Start], 0)
+		if from := seg.Start + consumed + 1; from < end {
+			b := newBlock(c, asNothing)
+			b.dedent = innerIndent(src, from, end, base)
+			return b, parser.HasChildren
+		}
+		return newBlock(c, asNothing), parser.HasChildren
+	}
 	if p.warn != nil {
 		p.warn(pc, start, fmt.Sprintf("Hugo shortcode %q is not supported: not shown", c.name))
 	}
@@ -248,6 +266,13 @@ func (blockParser) Continue(node ast.Node, reader text.Reader, _ parser.Context)
 		b.closed = true
 		reader.Advance(seg.Len() - 1)
 		return parser.Close
+	}
+	if b.dedent > 0 && !util.IsBlank(line) {
+		pos, padding := util.IndentPosition(line, reader.LineOffset(), b.dedent)
+		if pos < 0 { // less indented than the rest: all of its indentation
+			pos, padding = len(line)-len(util.TrimLeftSpace(line)), 0
+		}
+		reader.AdvanceAndSetPadding(pos, padding)
 	}
 	return parser.Continue | parser.HasChildren
 }

@@ -69,6 +69,22 @@ func TestShortcodes(t *testing.T) {
 			[]string{`callout-warning`, `>Mind</p>`, "<p>In</p>", "</div>", "<p>after</p>"}, nil, nil},
 		{"unknown, arguments over several lines", "A\n\n{{< skill name=\"Carpentry\"\n  maxLevel=\"10\" >}}\n\nB\n",
 			[]string{"<p>A</p>", "<p>B</p>"}, nil, []string{`Hugo shortcode "skill" is not supported: not shown`}},
+		// Issue 32, KB6 b (bestia-docs' attack list): "Inner: Returns
+		// the content between opening and closing shortcode tags,
+		// applicable when the shortcode call includes a closing tag"
+		// (https://gohugo.io/methods/shortcode/inner/). The template of an
+		// unknown paired shortcode is not run; its content shows as the
+		// page's Markdown, its indentation under the tag not code.
+		{"unknown paired, indented content", "{{< attacklist >}}\n  {{< attack name=\"Heal\" >}}\n    Heals a [friend](/docs/f/).\n    Twice.\n  {{< /attack >}}\n\n  {{< attack name=\"Ember\" >}}\n    Burns.\n  {{< /attack >}}\n{{< /attacklist >}}\nafter\n",
+			[]string{"<p>Heals a <a href=\"/docs/f/\">friend</a>.\nTwice.</p>", "<p>Burns.</p>", "<p>after</p>"}, []string{"/docs/f/"},
+			[]string{`Hugo shortcode "attacklist" is not supported (its template is not run): its content is shown as the page's text`,
+				`Hugo shortcode "attack" is not supported (its template is not run): its content is shown as the page's text`,
+				`Hugo shortcode "attack" is not supported (its template is not run): its content is shown as the page's text`}},
+		{"unknown paired with percent, deeper indentation kept", "{{% box %}}\n  Text\n\n      code\n{{% /box %}}\n",
+			[]string{"<p>Text</p>", "<pre><code>code\n</code></pre>"}, nil,
+			[]string{`Hugo shortcode "box" is not supported (its template is not run): its content is shown as the page's text`}},
+		{"unknown, not closed: what follows is the page's", "{{< youtube abc >}}\n\n    indented\n",
+			[]string{"<pre><code>indented"}, nil, []string{`Hugo shortcode "youtube" is not supported: not shown`}},
 		{"in code it stays", "```\n{{< hint >}}\n```\n", []string{"{{&lt; hint &gt;}}"}, nil, nil},
 	}
 	for _, tt := range tests {

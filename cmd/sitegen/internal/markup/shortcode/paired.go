@@ -1,0 +1,75 @@
+package shortcode
+
+import (
+	"bytes"
+	"regexp"
+
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/util"
+)
+
+// A shortcode sitegen does not know is paired when its closing tag
+// follows: Hugo's "Inner: Returns the content between opening and
+// closing shortcode tags, applicable when the shortcode call includes a
+// closing tag" (https://gohugo.io/methods/shortcode/inner/). Its template
+// (a theme's or the project's, which sitegen does not run) decides how
+// that content shows; sitegen shows it as the page's Markdown, its common
+// indentation removed, so text indented under its tag is never code.
+
+// tagRE finds a shortcode's opening or closing tag anywhere in a page.
+var tagRE = regexp.MustCompile(`\{\{[<%]\s*(/?)\s*([A-Za-z][\w./-]*)`)
+
+// pairsKey holds a page's pairs: the source offset of each opening tag
+// that has a closing tag, to that closing tag's offset.
+var pairsKey = parser.NewContextKey()
+
+// closingOf returns the source offset of the closing tag of the shortcode
+// name opened at offset at, or -1 when none closes it. Tags of one name
+// nest: a closing tag closes the nearest open one before it.
+func closingOf(pc parser.Context, src []byte, name string, at int) int {
+	pairs, ok := pc.Get(pairsKey).(map[int]int)
+	if !ok {
+		pairs = findPairs(src)
+		pc.Set(pairsKey, pairs)
+	}
+	if end, ok := pairs[at]; ok {
+		return end
+	}
+	return -1
+}
+
+// findPairs matches the page's opening and closing tags, name by name
+// (names compare without case, as parseCall reads them).
+func findPairs(src []byte) map[int]int {
+	pairs := map[int]int{}
+	open := map[string][]int{}
+	for _, m := range tagRE.FindAllSubmatchIndex(src, -1) {
+		name := string(bytes.ToLower(src[m[4]:m[5]]))
+		if m[3] > m[2] { // a closing tag
+			if s := open[name]; len(s) > 0 {
+				pairs[s[len(s)-1]] = m[0]
+				open[name] = s[:len(s)-1]
+			}
+			continue
+		}
+		open[name] = append(open[name], m[0])
+	}
+	return pairs
+}
+
+// innerIndent returns the columns of indentation the non-blank lines of
+// src[from:to] share beyond base columns (those the enclosing blocks
+// take): what is removed from each inner line.
+func innerIndent(src []byte, from, to, base int) int {
+	least := -1
+	for _, line := range bytes.Split(src[from:to], []byte("\n")) {
+		if util.IsBlank(line) {
+			continue
+		}
+		w, _ := util.IndentWidth(line, 0)
+		if least < 0 || w < least {
+			least = w
+		}
+	}
+	return max(least-base, 0)
+}
