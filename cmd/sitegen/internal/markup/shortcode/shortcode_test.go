@@ -9,6 +9,7 @@ import (
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer/html"
 	"github.com/yuin/goldmark/text"
 )
 
@@ -85,14 +86,29 @@ func TestShortcodes(t *testing.T) {
 			[]string{`Hugo shortcode "box" is not supported (its template is not run): its content is shown as the page's text`}},
 		{"unknown, not closed: what follows is the page's", "{{< youtube abc >}}\n\n    indented\n",
 			[]string{"<pre><code>indented"}, nil, []string{`Hugo shortcode "youtube" is not supported: not shown`}},
+		// A shortcode on the line after an HTML line (bestia-docs:
+		// "<br>" then "{{< skill … >}}"): "{{< myshortcode >}} tells Hugo
+		// that the rendered shortcode does not need further processing"
+		// (https://gohugo.io/methods/page/rendershortcodes/): Hugo
+		// replaces it whatever HTML is around it; it is not the HTML
+		// block's text.
+		{"after an HTML line", "<br>\n{{< hint warning >}}\nIn\n{{< /hint >}}\n",
+			[]string{"<br>", `callout-warning`, "<p>In</p>", "</div>"}, nil, nil},
+		{"after an HTML line, arguments over lines", "<div>x</div>\n{{< skill name=\"A\"\n  level=\"2\" >}}\nText\n{{< /skill >}}\n",
+			[]string{"<div>x</div>", "<p>Text</p>"}, nil,
+			[]string{`Hugo shortcode "skill" is not supported (its template is not run): its content is shown as the page's text`}},
+		{"in an HTML comment it stays", "<!-- a\n{{< hint >}}\n-->\n", []string{"<!-- a"}, nil, nil},
 		{"in code it stays", "```\n{{< hint >}}\n```\n", []string{"{{&lt; hint &gt;}}"}, nil, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var warnings []string
-			md := goldmark.New(goldmark.WithExtensions(Extension{Warn: func(_ parser.Context, off int, msg string) {
-				warnings = append(warnings, msg)
-			}, PageLinks: []string{"link"}}))
+			// Raw HTML shown, and the HTML block parser as package markup
+			// sets it up for Hugo sites (WithHTMLBlocks).
+			md := goldmark.New(goldmark.WithRendererOptions(html.WithUnsafe()))
+			md.SetParser(parser.NewParser(parser.WithBlockParsers(WithHTMLBlocks(parser.DefaultBlockParsers())...),
+				parser.WithInlineParsers(parser.DefaultInlineParsers()...), parser.WithParagraphTransformers(parser.DefaultParagraphTransformers()...)))
+			Extension{Warn: func(_ parser.Context, off int, msg string) { warnings = append(warnings, msg) }, PageLinks: []string{"link"}}.Extend(md)
 			src := []byte(tt.src)
 			doc := md.Parser().Parse(text.NewReader(src))
 			var b bytes.Buffer
