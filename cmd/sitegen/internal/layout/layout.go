@@ -619,6 +619,10 @@ type Markup struct {
 	// whose template links to the page their first argument (or path=)
 	// names, showing its title (or text=): rendered so, not dropped.
 	PageLinkShortcodes []string
+	// AnchorShortcodes maps the names of the site's Hugo shortcodes whose
+	// template gives an element an id made from their arguments to that
+	// id's expression (shortcode.Extension.Anchors): the anchor is kept.
+	AnchorShortcodes map[string]string
 	// PluginBlocks maps the info words of fenced blocks that a plugin of
 	// the tool's editor draws, and that neither sitegen nor the tool's
 	// publisher draws, to the plugin's name: shown as code, with a

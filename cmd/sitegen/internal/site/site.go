@@ -160,6 +160,7 @@ func load(ctx context.Context, opts content.Options, updatable bool) (*Site, err
 			Liquid:             s.Lay.Kind == layout.Jekyll,
 			Shortcodes:         s.Lay.Kind == layout.Hugo,
 			PageLinkShortcodes: s.Lay.Markup.PageLinkShortcodes,
+			AnchorShortcodes:   s.Lay.Markup.AnchorShortcodes,
 			Pandoc:             s.Lay.Kind == layout.Markdown, // the pandoc books of GitHub repositories
 			TermIDs:            s.Lay.Kind == layout.MdBook,
 			Autodoc:            s.Lay.Kind == layout.MkDocs, // mkdocstrings' ::: instructions

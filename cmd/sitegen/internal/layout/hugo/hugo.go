@@ -208,7 +208,7 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	if len(l.Menu) > 0 {
 		l.Read = append(l.Read, fmt.Sprintf("menus.main: %d entries", len(l.Menu)))
 	}
-	l.Markup.PageLinkShortcodes = PageLinkShortcodes(dir, themes(m))
+	l.Markup.PageLinkShortcodes, l.Markup.AnchorShortcodes = SiteShortcodes(dir, themes(m))
 	// goldmark has no tags: "#word" is text. Hugo makes tag pages
 	// (/tags/, /tags/NAME/) unless its settings turn them off.
 	l.Markup.NoTags = true

@@ -42,12 +42,27 @@ type Extension struct {
 	// links to the page their first argument (or path=) names, showing
 	// that page's title, or text= (package layout/hugo reads them).
 	PageLinks []string
+	// Anchors are the site's own shortcodes whose template gives an
+	// element an id made from their arguments: name to that id's
+	// expression (idexpr.go; package layout/hugo reads them). Such a
+	// shortcode is shown as a block with that id, titled with the
+	// argument the id is made from, holding its content.
+	Anchors map[string]string
 }
 
 // Extend implements goldmark.Extender.
 func (e Extension) Extend(m goldmark.Markdown) {
+	var anchors map[string]idExpr
+	for name, s := range e.Anchors {
+		if x, ok := parseID(s); ok {
+			if anchors == nil {
+				anchors = map[string]idExpr{}
+			}
+			anchors[strings.ToLower(name)] = x
+		}
+	}
 	m.Parser().AddOptions(
-		parser.WithBlockParsers(util.Prioritized(blockParser{warn: e.Warn, links: e.PageLinks}, 90)),
+		parser.WithBlockParsers(util.Prioritized(blockParser{warn: e.Warn, links: e.PageLinks, anchors: anchors}, 90)),
 		parser.WithInlineParsers(util.Prioritized(inlineParser{warn: e.Warn, fail: e.Fail, links: e.PageLinks}, 89)),
 		parser.WithASTTransformers(util.Prioritized(refLinks{}, 96)),
 	)
@@ -60,8 +75,9 @@ const (
 	asDetails = "details"
 	asTabs    = "tabs"
 	asTab     = "tab"
-	asBlock   = "block" // its content, in a plain <div>
-	asNothing = ""      // its content alone (an unknown shortcode)
+	asBlock   = "block"  // its content, in a plain <div>
+	asAnchor  = "anchor" // its title and content, in a <div> with its id
+	asNothing = ""       // its content alone (an unknown shortcode)
 )
 
 // paired maps the paired shortcodes of the common themes to their shape.
@@ -122,8 +138,9 @@ func (n *Figure) Kind() ast.NodeKind { return KindFigure }
 func (n *Figure) Dump(src []byte, level int) { ast.DumpHelper(n, src, level, nil, nil) }
 
 type blockParser struct {
-	warn  Warn
-	links []string
+	warn    Warn
+	links   []string
+	anchors map[string]idExpr
 }
 
 func (blockParser) Trigger() []byte { return []byte{'{'} }
@@ -199,21 +216,36 @@ func (p blockParser) Open(parent ast.Node, reader text.Reader, pc parser.Context
 	case "figure":
 		return figure(c, start), parser.NoChildren
 	}
+	b := newBlock(c, asNothing)
+	msg := fmt.Sprintf("Hugo shortcode %q is not supported (its template is not run): its content is shown as the page's text", c.name)
+	if x, ok := p.anchors[c.name]; ok {
+		if id, ok := x.eval(c); ok && id != "" {
+			b.Shape, b.Title = asAnchor, c.arg(strings.ToLower(x.keyArg()), argIndex(x.keyArg()))
+			b.SetAttributeString("id", []byte(id))
+			pc.IDs().Put([]byte(id))
+			msg = fmt.Sprintf("Hugo shortcode %q is not run: shown as its anchor #%s, its %s and its content", c.name, id, x.keyArg())
+		}
+	}
 	if end := closingOf(pc, reader.Source(), c.name, start); !c.self && end > start {
-		// An unknown paired shortcode: its content is the page's
-		// (paired.go), its template's look is not.
+		// A paired shortcode: its content is the page's (paired.go),
+		// its template's look is not.
 		if p.warn != nil {
-			p.warn(pc, start, fmt.Sprintf("Hugo shortcode %q is not supported (its template is not run): its content is shown as the page's text", c.name))
+			p.warn(pc, start, msg)
 		}
 		src := reader.Source()
 		lineStart := bytes.LastIndexByte(src[:seg.Start], '\n') + 1
 		base, _ := util.IndentWidth(src[lineStart:seg.Start], 0)
 		if from := seg.Start + consumed + 1; from < end {
-			b := newBlock(c, asNothing)
 			b.dedent = innerIndent(src, from, end, base)
-			return b, parser.HasChildren
 		}
-		return newBlock(c, asNothing), parser.HasChildren
+		return b, parser.HasChildren
+	}
+	if b.Shape == asAnchor {
+		if p.warn != nil {
+			p.warn(pc, start, msg)
+		}
+		b.closed, b.oneLine = true, true
+		return b, parser.NoChildren
 	}
 	if p.warn != nil {
 		p.warn(pc, start, fmt.Sprintf("Hugo shortcode %q is not supported: not shown", c.name))
@@ -536,6 +568,16 @@ func renderBlock(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.
 			_, _ = w.WriteString(`><summary class="callout-title">` + esc(b.Title) + "</summary>\n")
 		} else {
 			_, _ = w.WriteString("</details>\n")
+		}
+	case asAnchor:
+		if entering {
+			id, _ := b.AttributeString("id")
+			_, _ = w.WriteString(`<div class="shortcode-anchor" id="` + esc(string(id.([]byte))) + `">` + "\n")
+			if b.Title != "" {
+				_, _ = w.WriteString(`<p class="shortcode-title"><strong>` + esc(b.Title) + "</strong></p>\n")
+			}
+		} else {
+			_, _ = w.WriteString("</div>\n")
 		}
 	case asTabs, asBlock:
 		if entering {
