@@ -132,6 +132,10 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	if l.File == "" {
 		return nil, nil
 	}
+	// Hugo's settings keys compare without case: low is m with its keys
+	// lower-cased, once, for the helpers below (nested maps' keys are
+	// compared without case where read: lookup).
+	low := lower(m)
 	file := l.File
 	c, lang := l.Str(m, "contentDir"), false
 	if c == "" {
@@ -140,7 +144,7 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	if content := cmp.Or(layout.CleanRel(c), l.Content); !layout.Exists(dir, content, true) {
 		// config.toml is not Hugo's without its content folder, unless
 		// Hugo's other signs are there (hugoSigns); hugo.toml always is.
-		if strings.HasPrefix(file, "config") && !hugoSigns(dir, m) {
+		if strings.HasPrefix(file, "config") && !hugoSigns(dir, low) {
 			return nil, nil
 		}
 		// "contentDir ... Default: content"
@@ -176,10 +180,9 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 		}
 	}
 	defLang, _ := m["defaultContentLanguage"].(string)
-	r := rules{now: time.Now, lang: cmp.Or(defLang, "en"), cascade: lower(m)["cascade"]}
+	r := rules{now: time.Now, lang: cmp.Or(defLang, "en"), cascade: low["cascade"]}
 	l.Unpublished, l.Unlisted, l.Inherit, l.Resources = r.Unpublished, r.Unlisted, r.Inherit, r.Resources
 	l.PageDate = PageDate
-	low := lower(m)
 	l.Segment = Segment(layout.True(low["removepathaccents"]), layout.True(low["disablepathtolower"]))
 	m = withLanguage(m, cmp.Or(defLang, "en"))
 	l.Settings.Title = l.Str(m, "title")
@@ -197,7 +200,7 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 		l.Read = append(l.Read, "markup.goldmark.renderer.unsafe")
 	}
 	l.Menu, l.PageMenu, l.MenuTree = readMenu(m), PageMenu, MenuTree
-	if docsy(m) {
+	if docsy(low) {
 		// Docsy's main menu is its top bar; "the sidebar navigation ...
 		// automatically generated from the content structure"
 		// (https://www.docsy.dev/docs/adding-content/navigation/) is the
@@ -208,7 +211,7 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	if len(l.Menu) > 0 {
 		l.Read = append(l.Read, fmt.Sprintf("menus.main: %d entries", len(l.Menu)))
 	}
-	l.Markup.PageLinkShortcodes, l.Markup.AnchorShortcodes = SiteShortcodes(dir, themes(m))
+	l.Markup.PageLinkShortcodes, l.Markup.AnchorShortcodes = SiteShortcodes(dir, themes(low))
 	// goldmark has no tags: "#word" is text. Hugo makes tag pages
 	// (/tags/, /tags/NAME/) unless its settings turn them off.
 	l.Markup.NoTags = true
@@ -285,41 +288,51 @@ var signKeys = []string{"baseurl", "languagecode", "theme", "contentdir", "publi
 // use too) beside no content folder is Hugo's: a folder only Hugo reads
 // at the root (layouts/, themes/, archetypes/: "The directory structure
 // of a Hugo project", https://gohugo.io/getting-started/directory-structure/),
-// or a key of Hugo's settings (signKeys). A config.yaml with a title alone is not.
-func hugoSigns(dir string, m map[string]any) bool {
+// or a key of Hugo's settings (signKeys). A config.yaml with a title alone
+// is not. low is the settings with lower-case keys.
+func hugoSigns(dir string, low map[string]any) bool {
 	for _, d := range []string{"layouts", "themes", "archetypes"} {
 		if layout.Exists(dir, d, true) {
 			return true
 		}
 	}
-	low := lower(m)
 	return slices.ContainsFunc(signKeys, func(k string) bool { _, ok := low[k]; return ok })
 }
 
-// lookup returns the value at the path of keys in m, each compared
+// lookup returns the value at the path of lower-case keys in low (the
+// settings with lower-case keys), those of the maps below compared
 // without case as Hugo reads its settings; nil when absent.
-func lookup(m map[string]any, keys ...string) any {
-	var v any = m
-	for _, k := range keys {
+func lookup(low map[string]any, keys ...string) any {
+	var v any = low
+	for i, k := range keys {
 		mm, ok := v.(map[string]any)
 		if !ok {
 			return nil
 		}
-		v = lower(mm)[k]
+		if v, ok = mm[k]; ok || i == 0 {
+			continue
+		}
+		for mk, mv := range mm {
+			if strings.EqualFold(mk, k) {
+				v = mv
+				break
+			}
+		}
 	}
 	return v
 }
 
 // docsy says whether the site's theme is Docsy: "docsy" among its themes
 // (theme: docsy, a themes/docsy/ folder) or github.com/google/docsy
-// among its module imports (module.imports[].path).
-func docsy(m map[string]any) bool {
-	for _, t := range themes(m) {
+// among its module imports (module.imports[].path). low is the settings
+// with lower-case keys.
+func docsy(low map[string]any) bool {
+	for _, t := range themes(low) {
 		if strings.EqualFold(path.Base(strings.TrimSuffix(t, "/")), "docsy") {
 			return true
 		}
 	}
-	imports, _ := lookup(lower(m), "module", "imports").([]any)
+	imports, _ := lookup(low, "module", "imports").([]any)
 	for _, im := range imports {
 		if mm, ok := im.(map[string]any); ok {
 			if p, _ := lower(mm)["path"].(string); strings.HasPrefix(strings.ToLower(p), "github.com/google/docsy") {

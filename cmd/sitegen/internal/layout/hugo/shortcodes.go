@@ -143,5 +143,6 @@ func IsPageLink(tmpl string) bool {
 	return pageLookup.MatchString(tmpl) && anchorHref.MatchString(tmpl)
 }
 
-// themes returns the theme setting's names (one name or a list).
-func themes(m map[string]any) []string { return layout.Strings(m, "theme") }
+// themes returns the theme setting's names (one name or a list); low is
+// the settings with lower-case keys.
+func themes(low map[string]any) []string { return layout.Strings(low, "theme") }
