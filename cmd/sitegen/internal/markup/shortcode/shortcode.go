@@ -6,8 +6,10 @@
 // image with its caption; ref and relref a checked link to the page they
 // name; a site's own shortcode whose template links to the page its
 // argument names (Extension.PageLinks) a link to that page showing its
-// title. Any other shortcode is reported with a warning at its line and
-// column, never printed as written: one in running text shows its
+// title; a site's own shortcode whose template gives an element an id
+// from its arguments (Extension.Anchors, idexpr.go) a block with that id
+// and its content. Any other shortcode is reported with a warning at its
+// line and column, never printed as written: one in running text shows its
 // positional arguments as text (no hole in the sentence), one on a line
 // of its own is dropped; the content of an unknown paired one is shown
 // as the page's Markdown, its common indentation removed (paired.go).
