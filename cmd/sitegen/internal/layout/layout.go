@@ -773,6 +773,10 @@ type Settings struct {
 	// (Hugo's markup.goldmark.renderer.unsafe), as site.toml's
 	// [markup.goldmark.renderer] unsafe = true does.
 	Unsafe bool
+	// BaseURLKey is the key of the tool's settings file (Layout.File)
+	// that holds the site's base URL ("baseURL" for Hugo): where a build
+	// without a usable one says to set it. "": site.toml's baseURL.
+	BaseURLKey string
 }
 
 // NavEntry is one page of a configured navigation.

@@ -150,6 +150,32 @@ func TestHugoAnchorShortcode(t *testing.T) {
 	}
 }
 
+// TestHugoBaseURLNote: a Hugo site's base URL is its settings' baseURL
+// ("baseURL: The absolute URL (protocol, host, path, and trailing slash)
+// of your published site",
+// https://gohugo.io/getting-started/configuration/#baseurl); the note of
+// a build without one names that file and key, not sitegen's site.toml.
+func TestHugoBaseURLNote(t *testing.T) {
+	for _, tc := range []struct{ file, want string }{
+		{"hugo.toml", "set baseURL in hugo.toml or pass --base-url"},
+		{"config/_default/hugo.yaml", "set baseURL in config/_default/hugo.yaml or pass --base-url"},
+	} {
+		src := t.TempDir()
+		sitetest.WriteFiles(t, src, map[string]string{tc.file: "title: H\n", "content/_index.md": "---\ntitle: Home\n---\n"})
+		if strings.HasSuffix(tc.file, ".toml") {
+			sitetest.WriteFiles(t, src, map[string]string{tc.file: "title = \"H\"\n"})
+		}
+		res, err := build(t, src, content.Options{Theme: theme, Dest: filepath.Join(t.TempDir(), "public")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		notes := strings.Join(res.Notes, "\n")
+		if !strings.Contains(notes, "has no host") || !strings.Contains(notes, tc.want) || strings.Contains(notes, "site.toml") {
+			t.Errorf("%s: notes %q, want the no-host note saying %q", tc.file, notes, tc.want)
+		}
+	}
+}
+
 // TestHugoRelativeAliases checks that an aliases: entry without a leading
 // slash is a redirect from beside the page, as Hugo writes it: "Aliases
 // … create redirects to your page from other URLs"

@@ -186,7 +186,10 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	l.Segment = Segment(layout.True(low["removepathaccents"]), layout.True(low["disablepathtolower"]))
 	m = withLanguage(m, cmp.Or(defLang, "en"))
 	l.Settings.Title = l.Str(m, "title")
-	l.Settings.BaseURL = l.Str(m, "baseURL")
+	// "baseURL: The absolute URL (protocol, host, path, and trailing
+	// slash) of your published site"
+	// (https://gohugo.io/getting-started/configuration/#baseurl).
+	l.Settings.BaseURL, l.Settings.BaseURLKey = l.Str(m, "baseURL"), "baseURL"
 	if l.Settings.BaseURL == "" {
 		l.Settings.BaseURL = l.Str(m, "baseurl")
 	}
