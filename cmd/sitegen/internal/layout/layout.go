@@ -599,6 +599,11 @@ type Markup struct {
 	// tools' gray-matter read it. Package site applies it, in one place,
 	// for every reader of the page (content.LiftFrontMatter).
 	FrontMatterLead bool
+	// FrontMatterJSON: the tool reads a JSON object at the start of the
+	// file as front matter (Hugo: "JSON: a single JSON object surrounded
+	// by '{' and '}', followed by a new line"); package site reads it as
+	// YAML front matter, JSON being YAML (content.JSONFrontMatter).
+	FrontMatterJSON bool
 	// FrontMatterRuns: the tool takes a first line of more than three
 	// dashes ("----") for the opening of front matter, as Hugo 0.111's
 	// page lexer does (and then stops on the YAML it finds). Otherwise

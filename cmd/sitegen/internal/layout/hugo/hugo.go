@@ -96,6 +96,9 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	// spaces, tabs, line ends and byte order marks before the front
 	// matter's opening delimiter.
 	l.Markup.FrontMatterLead = true
+	// "JSON: a single JSON object surrounded by '{' and '}', followed by
+	// a new line" (https://gohugo.io/content-management/front-matter/).
+	l.Markup.FrontMatterJSON = true
 	// It also takes "----" for "---" and stops at front matter that is
 	// not closed (measured, Hugo 0.111: "EOF looking for end YAML front
 	// matter delimiter").
