@@ -315,6 +315,10 @@ type Layout struct {
 	// content-relative folder dir, "" to keep sitegen's. Nil for none.
 	PageURL   func(rel string, fm map[string]any) string
 	FolderURL func(dir string) (url, title string)
+	// SectionTitle is the tool's title of the section page of a folder
+	// that has no index page, from the folder's name (Hugo: "drink" is
+	// "Drinks"); nil keeps sitegen's (the name, its dashes spaces).
+	SectionTitle func(name string) string
 	// FileSitePath is the tool's site path ("/sessions/notes.txt") of
 	// the file that is not a page at the content-relative path rel (a
 	// Jekyll collection's static file), "" to keep sitegen's (its path).

@@ -186,6 +186,14 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	r := rules{now: time.Now, lang: cmp.Or(defLang, "en"), cascade: low["cascade"]}
 	l.Unpublished, l.Unlisted, l.Inherit, l.Resources = r.Unpublished, r.Unlisted, r.Inherit, r.Resources
 	l.PageDate = PageDate
+	// pluralizeListTitles: "Pluralize titles in lists. Default: true"
+	// (https://gohugo.io/getting-started/configuration/#pluralizelisttitles).
+	plural := true
+	if v, ok := low["pluralizelisttitles"]; ok {
+		plural = layout.True(v)
+		l.Read = append(l.Read, "pluralizeListTitles")
+	}
+	l.SectionTitle = func(name string) string { return SectionTitle(name, plural) }
 	l.Segment = Segment(layout.True(low["removepathaccents"]), layout.True(low["disablepathtolower"]))
 	m = withLanguage(m, cmp.Or(defLang, "en"))
 	l.Settings.Title = l.Str(m, "title")

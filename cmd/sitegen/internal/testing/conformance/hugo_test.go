@@ -317,6 +317,33 @@ func TestHugo(t *testing.T) {
 			Known: []string{`title: /untitled/: sitegen "A heading", the tool ""`, `label: /untitled/: sitegen labels it "A heading", the tool ""`},
 		},
 		{
+			Name: "section titles",
+			Rule: `"pluralizeListTitles: Pluralize titles in lists. Default: true" ` +
+				`(https://gohugo.io/getting-started/configuration/#pluralizelisttitles): a section without an _index.md ` +
+				`is titled by its folder's name, first letter upper case, pluralised ("drink" is "Drinks")`,
+			Files: map[string]string{
+				"hugo.toml":                 config,
+				"content/_index.md":         "---\ntitle: Home\n---\n",
+				"content/drink/ale.md":      "---\ntitle: Ale\n---\n",
+				"content/magic-item/orb.md": "---\ntitle: Orb\n---\n",
+				"content/person/ann.md":     "---\ntitle: Ann\n---\n",
+				"content/news/today.md":     "---\ntitle: Today\n---\n",
+				"content/ox/big.md":         "---\ntitle: Big\n---\n",
+			},
+		},
+		{
+			Name: "section titles, pluralizeListTitles off",
+			Rule: `"pluralizeListTitles: Pluralize titles in lists. Default: true" ` +
+				`(https://gohugo.io/getting-started/configuration/#pluralizelisttitles): false keeps the folder's name, ` +
+				`first letter upper case`,
+			Files: map[string]string{
+				"hugo.toml":            config + "pluralizeListTitles = false\n",
+				"content/_index.md":    "---\ntitle: Home\n---\n",
+				"content/drink/ale.md": "---\ntitle: Ale\n---\n",
+				"content/ox/big.md":    "---\ntitle: Big\n---\n",
+			},
+		},
+		{
 			// Hugo writes content/magic.md and content/magic/_index.md to
 			// one file, in no set order (of six builds, three kept each):
 			// sitegen keeps the section's (layout.KeepHugo).
