@@ -37,7 +37,19 @@
 //     page tree is.
 //   - The title: the front matter's title. (Hugo leaves a page without
 //     one untitled; sitegen gives it its first # heading, else its file
-//     name, as Hugo's docs themes show it.)
+//     name, as Hugo's docs themes show it.) A section without _index.md:
+//     its folder's name, first letter upper case, pluralised ("drink" is
+//     "Drinks"; "pluralizeListTitles: Pluralize titles in lists. Default:
+//     true", https://gohugo.io/getting-started/configuration/#pluralizelisttitles;
+//     SectionTitle).
+//   - Front matter: YAML between "---", TOML between "+++", and "JSON: a
+//     single JSON object surrounded by '{' and '}', followed by a new
+//     line" (https://gohugo.io/content-management/front-matter/), each
+//     after blank lines too.
+//   - Shortcodes (package markup/shortcode): the common docs themes',
+//     ref and relref; the site's own (layouts/shortcodes, shortcodes.go)
+//     that link to a page or give an element an id from their arguments;
+//     any other's content shown as the page's, with a warning.
 //   - What Hugo builds through, which sitegen's lenient mode
 //     (--broken-links warn) builds as warnings and its strict mode refuses
 //     saying so: a front matter key set twice (the last is read), aliases:
