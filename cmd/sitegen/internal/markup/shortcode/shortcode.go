@@ -100,6 +100,7 @@ type Block struct {
 	closed                    bool // its closing tag was seen
 	oneLine                   bool // its content and closing tag are on its opening line
 	dedent                    int  // columns of indentation removed from its content lines
+	end                       int  // the source offset of its closing tag, when found ahead (paired.go); 0 if not
 }
 
 // Kind implements ast.Node.
@@ -240,6 +241,7 @@ func (p blockParser) Open(parent ast.Node, reader text.Reader, pc parser.Context
 		if from := seg.Start + consumed + 1; from < end {
 			b.dedent = innerIndent(src, from, end, base)
 		}
+		b.end = end
 		return b, parser.HasChildren
 	}
 	if b.Shape == asAnchor {
@@ -299,6 +301,11 @@ func (blockParser) Continue(node ast.Node, reader text.Reader, _ parser.Context)
 	if c, ok := parseCall(util.TrimLeftSpace(line)); ok && c.closing && c.name == b.Name {
 		b.closed = true
 		reader.Advance(seg.Len() - 1)
+		return parser.Close
+	}
+	if b.end > 0 && seg.Start > b.end {
+		// Its closing tag was inside a line of text (read there by the
+		// inline parser): the block ended with it.
 		return parser.Close
 	}
 	if b.dedent > 0 && !util.IsBlank(line) {

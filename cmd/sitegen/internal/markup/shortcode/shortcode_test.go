@@ -84,6 +84,9 @@ func TestShortcodes(t *testing.T) {
 		{"unknown paired with percent, deeper indentation kept", "{{% box %}}\n  Text\n\n      code\n{{% /box %}}\n",
 			[]string{"<p>Text</p>", "<pre><code>code\n</code></pre>"}, nil,
 			[]string{`Hugo shortcode "box" is not supported (its template is not run): its content is shown as the page's text`}},
+		{"unknown paired, closed inside a line: what follows is the page's", "{{< box >}}\n  In the box {{< /box >}}\n\n    code after\n",
+			[]string{"<p>In the box </p>", "<pre><code>code after"}, nil,
+			[]string{`Hugo shortcode "box" is not supported (its template is not run): its content is shown as the page's text`}},
 		{"unknown, not closed: what follows is the page's", "{{< youtube abc >}}\n\n    indented\n",
 			[]string{"<pre><code>indented"}, nil, []string{`Hugo shortcode "youtube" is not supported: not shown`}},
 		// A shortcode on the line after an HTML line (bestia-docs:
