@@ -57,6 +57,22 @@ func findPairs(src []byte) map[int]int {
 	return pairs
 }
 
+// innerHTML reports whether the content src[from:to] of a {{< >}}
+// shortcode is HTML: its first non-blank line starts with a tag. "{{<
+// myshortcode >}} tells Hugo that the rendered shortcode does not need
+// further processing. For example, the shortcode content is HTML"
+// (https://gohugo.io/methods/page/rendershortcodes/): its lines are
+// HTML, whose indentation means nothing, never indented code (Docsy's
+// blocks/cover holding tab-indented <p> after a blank line).
+func innerHTML(src []byte, from, to int) bool {
+	for _, line := range bytes.Split(src[from:to], []byte("\n")) {
+		if t := bytes.TrimSpace(line); len(t) > 0 {
+			return len(t) > 1 && t[0] == '<' && (t[1] == '/' || t[1] == '!' || t[1] >= 'a' && t[1] <= 'z' || t[1] >= 'A' && t[1] <= 'Z')
+		}
+	}
+	return false
+}
+
 // innerIndent returns the columns of indentation the non-blank lines of
 // src[from:to] share beyond base columns (those the enclosing blocks
 // take): what is removed from each inner line.

@@ -101,6 +101,7 @@ type Block struct {
 	oneLine                   bool // its content and closing tag are on its opening line
 	dedent                    int  // columns of indentation removed from its content lines
 	end                       int  // the source offset of its closing tag, when found ahead (paired.go); 0 if not
+	html                      bool // its content is HTML: every line's indentation is removed (paired.go)
 }
 
 // Kind implements ast.Node.
@@ -240,6 +241,7 @@ func (p blockParser) Open(parent ast.Node, reader text.Reader, pc parser.Context
 		base, _ := util.IndentWidth(src[lineStart:seg.Start], 0)
 		if from := seg.Start + consumed + 1; from < end {
 			b.dedent = innerIndent(src, from, end, base)
+			b.html = c.angle && innerHTML(src, from, end)
 		}
 		b.end = end
 		return b, parser.HasChildren
@@ -308,7 +310,9 @@ func (blockParser) Continue(node ast.Node, reader text.Reader, _ parser.Context)
 		// inline parser): the block ended with it.
 		return parser.Close
 	}
-	if b.dedent > 0 && !util.IsBlank(line) {
+	if b.html && !util.IsBlank(line) {
+		reader.AdvanceAndSetPadding(len(line)-len(util.TrimLeftSpace(line)), 0)
+	} else if b.dedent > 0 && !util.IsBlank(line) {
 		pos, padding := util.IndentPosition(line, reader.LineOffset(), b.dedent)
 		if pos < 0 { // less indented than the rest: all of its indentation
 			pos, padding = len(line)-len(util.TrimLeftSpace(line)), 0

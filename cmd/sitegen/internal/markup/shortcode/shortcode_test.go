@@ -84,6 +84,11 @@ func TestShortcodes(t *testing.T) {
 		{"unknown paired with percent, deeper indentation kept", "{{% box %}}\n  Text\n\n      code\n{{% /box %}}\n",
 			[]string{"<p>Text</p>", "<pre><code>code\n</code></pre>"}, nil,
 			[]string{`Hugo shortcode "box" is not supported (its template is not run): its content is shown as the page's text`}},
+		// Docsy's blocks/cover (fairy-tale-defender's home page): HTML
+		// content, a tab-indented line after a blank one is HTML, not code.
+		{"unknown paired holding HTML", "{{< blocks/cover title=\"T\" >}}\n<div class=\"mx-auto\">\n\t<p>Lead</p>\n\n\t<p>More</p>\n</div>\n{{< /blocks/cover >}}\n\n    code after\n",
+			[]string{"<div class=\"mx-auto\">\n<p>Lead</p>", "<p>More</p>\n</div>", "<pre><code>code after"}, nil,
+			[]string{`Hugo shortcode "blocks/cover" is not supported (its template is not run): its content is shown as the page's text`}},
 		{"unknown paired, closed inside a line: what follows is the page's", "{{< box >}}\n  In the box {{< /box >}}\n\n    code after\n",
 			[]string{"<p>In the box </p>", "<pre><code>code after"}, nil,
 			[]string{`Hugo shortcode "box" is not supported (its template is not run): its content is shown as the page's text`}},
