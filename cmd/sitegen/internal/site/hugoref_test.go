@@ -150,6 +150,40 @@ func TestHugoAnchorShortcode(t *testing.T) {
 	}
 }
 
+// TestHugoRefInRawHTML: a ref or relref inside raw HTML's attribute
+// (fairy-tale-defender's Docsy cover: `<a class="btn" href="{{< relref
+// "/docs" >}}">`) is the page's URL, as Hugo replaces a shortcode wherever
+// it stands ("{{< myshortcode >}} tells Hugo that the rendered shortcode
+// does not need further processing",
+// https://gohugo.io/methods/page/rendershortcodes/); one to no page is a
+// broken link.
+func TestHugoRefInRawHTML(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{
+		"hugo.toml":              "title = \"H\"\nbaseURL = \"https://h.test/\"\n[markup.goldmark.renderer]\nunsafe = true\n",
+		"content/_index.md":      "---\ntitle: Home\n---\n{{< blocks/cover >}}\n<div class=\"mx-auto\">\n\t<a class=\"btn\" href=\"{{< relref \"/docs\" >}}\">Docs</a>\n\t<a href=\"{{< ref \"docs/rules#combat\" >}}\">Combat</a>\n</div>\n{{< /blocks/cover >}}\n",
+		"content/docs/_index.md": "---\ntitle: Docs\n---\n",
+		"content/docs/rules.md":  "---\ntitle: Rules\n---\n## Combat\n",
+	})
+	dest := filepath.Join(t.TempDir(), "public")
+	if _, err := build(t, src, content.Options{Theme: theme, Dest: dest}); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dest, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`<a class="btn" href="/docs/">Docs</a>`, `<a href="/docs/rules/#combat">Combat</a>`} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("index.html lacks %s", want)
+		}
+	}
+	sitetest.WriteFiles(t, src, map[string]string{"content/docs/other.md": "---\ntitle: O\n---\n<p><a href=\"{{< relref \"/nowhere\" >}}\">x</a></p>\n"})
+	if _, err := build(t, src, content.Options{Theme: theme, Dest: filepath.Join(t.TempDir(), "public")}); err == nil || !strings.Contains(err.Error(), "broken link") {
+		t.Errorf("a relref to no page in raw HTML: %v, want a broken link", err)
+	}
+}
+
 // TestHugoBaseURLNote: a Hugo site's base URL is its settings' baseURL
 // ("baseURL: The absolute URL (protocol, host, path, and trailing slash)
 // of your published site",

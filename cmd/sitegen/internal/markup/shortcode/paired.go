@@ -3,6 +3,7 @@ package shortcode
 import (
 	"bytes"
 	"regexp"
+	"strings"
 
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/util"
@@ -88,4 +89,41 @@ func innerIndent(src []byte, from, to, base int) int {
 		}
 	}
 	return max(least-base, 0)
+}
+
+// RawRefs returns raw HTML s with each ref and relref shortcode in it
+// ("<a href=\"{{< relref \"/docs\" >}}\">", Docsy's cover block) replaced
+// by url of the page path it names as a Markdown link would name it
+// ("/docs.md", the fragment kept): Hugo replaces a shortcode wherever it
+// stands, inside an HTML attribute too ("{{< myshortcode >}} tells Hugo
+// that the rendered shortcode does not need further processing",
+// https://gohugo.io/methods/page/rendershortcodes/). url returns the
+// page's URL, or "" to leave the shortcode as written.
+func RawRefs(s string, url func(dest string) string) string {
+	if !strings.Contains(s, "{{") {
+		return s
+	}
+	var b strings.Builder
+	last := 0
+	for i := strings.Index(s, "{{"); i >= 0; {
+		c, ok := parseCall([]byte(s[i:]))
+		if ok && !c.closing && (c.name == "ref" || c.name == "relref") && !hasScheme(refTarget(c)) {
+			if u := url(string(refLink(c, 0, nil).Destination)); u != "" {
+				b.WriteString(s[last:i])
+				b.WriteString(u)
+				last = i + c.length
+				i = last
+			}
+		}
+		next := strings.Index(s[i+1:], "{{")
+		if next < 0 {
+			break
+		}
+		i += 1 + next
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
 }
