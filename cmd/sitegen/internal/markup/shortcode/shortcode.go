@@ -66,7 +66,7 @@ func (e Extension) Extend(m goldmark.Markdown) {
 	m.Parser().AddOptions(
 		parser.WithBlockParsers(util.Prioritized(blockParser{warn: e.Warn, links: e.PageLinks, anchors: anchors}, 90)),
 		parser.WithInlineParsers(util.Prioritized(inlineParser{warn: e.Warn, fail: e.Fail, links: e.PageLinks}, 89)),
-		parser.WithASTTransformers(util.Prioritized(refLinks{}, 96)),
+		parser.WithASTTransformers(util.Prioritized(refLinks{}, 96), util.Prioritized(escapedCalls{}, 97)),
 	)
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(nodeRenderer{}, 100)))
 }
@@ -428,6 +428,15 @@ func (inlineParser) Trigger() []byte { return []byte{'{'} }
 
 func (p inlineParser) Parse(_ ast.Node, block text.Reader, pc parser.Context) ast.Node {
 	line, seg := block.PeekLine()
+	if m := escapedRE.FindIndex(line); m != nil && m[0] == 0 {
+		// {{</* x */>}}: shown as {{< x >}}, never run (escaped.go).
+		block.Advance(m[1])
+		var v []byte
+		for _, part := range unescaped(text.NewSegment(seg.Start, seg.Start+m[1]), block.Source()) {
+			v = append(v, part.Value(block.Source())...)
+		}
+		return ast.NewString(v)
+	}
 	c, ok := parseCall(line)
 	if !ok {
 		return nil
