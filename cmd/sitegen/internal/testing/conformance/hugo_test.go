@@ -317,6 +317,30 @@ func TestHugo(t *testing.T) {
 			Known: []string{`title: /untitled/: sitegen "A heading", the tool ""`, `label: /untitled/: sitegen labels it "A heading", the tool ""`},
 		},
 		{
+			// bestia-docs (issue 32, KB6): the project's skill shortcode
+			// writes an id from its name and renders its content; it
+			// follows a line of HTML. sitegen does not run the template;
+			// its strict build must find the anchor, and both builds the
+			// content's link.
+			Name: "project shortcodes: anchors, content, after HTML",
+			Rule: `"Get: Returns the value of the given argument" (https://gohugo.io/methods/shortcode/get/); "Inner: ` +
+				`Returns the content between opening and closing shortcode tags" (https://gohugo.io/methods/shortcode/inner/); ` +
+				`"{{< myshortcode >}} tells Hugo that the rendered shortcode does not need further processing" ` +
+				`(https://gohugo.io/methods/page/rendershortcodes/)`,
+			Strict: true,
+			Files: map[string]string{
+				// bestia-docs sets unsafe: true; its attack.html trims
+				// the content (strings.TrimSpace, which Hugo 0.111 lacks:
+				// trim), else Hugo renders an indented one as code.
+				"hugo.toml":         config + "[markup.goldmark.renderer]\nunsafe = true\n",
+				"content/_index.md": "---\ntitle: Home\n---\n",
+				"layouts/shortcodes/skill.html": "{{ $id := printf \"skill-%s\" (replace (lower (.Get \"name\")) \" \" \"-\") }}\n" +
+					"<div class=\"col\" id=\"{{ $id }}\"><h5>{{ .Get \"name\" }}</h5>{{ trim .Inner \" \\n\" | .Page.RenderString }}</div>\n",
+				"content/docs/master.md": "---\ntitle: Master\n---\nSkills:\n\n<br>\n{{< skill name=\"Ore Refinement\" maxLevel=\"3\"\n    type=\"Active\" >}}\n    Needs a [bestia](/docs/bestia/).\n{{< /skill >}}\n",
+				"content/docs/bestia.md": "---\ntitle: Bestia\n---\nSee [refining](/docs/master/#skill-ore-refinement).\n",
+			},
+		},
+		{
 			Name: "section titles",
 			Rule: `"pluralizeListTitles: Pluralize titles in lists. Default: true" ` +
 				`(https://gohugo.io/getting-started/configuration/#pluralizelisttitles): a section without an _index.md ` +
