@@ -3,6 +3,7 @@ package content
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -140,10 +141,9 @@ func (s *Site) readText(file string, blocks bool) (src []byte, lines []int, long
 	valid := utf8.Valid(src)
 	var lifted []int
 	if valid && s.Lay.Markup.FrontMatterJSON {
-		out, lines, open := JSONFrontMatter(src)
-		if open > 0 {
-			return nil, nil, nil, "", &badText{line: open, col: 1,
-				msg: "front matter is not closed: the JSON object that opens the page has no closing brace (Hugo reads a page that starts with \"{\" as JSON front matter)"}
+		out, lines, bad, problem := JSONFrontMatter(src)
+		if bad > 0 {
+			return nil, nil, nil, "", &badText{line: bad, col: 1, msg: problem}
 		}
 		if lines != nil {
 			src, lifted = out, lines
@@ -465,17 +465,21 @@ func LiftFrontMatter(src []byte) (out []byte, lines []int) {
 // matter (JSON is YAML; tabs outside its strings become spaces, which
 // YAML asks for), so every reader of front matter finds it. lines maps
 // each line of the result to the line of src it came from; nil (and src)
-// when src does not start with such an object; open is the line of an
-// opening brace that nothing closes (Hugo 0.111: "unexpected EOF parsing
-// JSON front matter"), else 0.
-func JSONFrontMatter(src []byte) (out []byte, lines []int, open int) {
+// when src does not start with such an object. A page that starts with
+// "{" but no JSON object (one that nothing closes, or a shortcode
+// "{{< hint >}}") is an error, as in Hugo 0.111 ("unexpected EOF parsing
+// JSON front matter", "unmarshal failed: invalid character '{' looking for
+// beginning of object key string"): bad is its line, problem says why;
+// else bad is 0.
+func JSONFrontMatter(src []byte) (out []byte, lines []int, bad int, problem string) {
 	lead := 0
 	for lead < len(src) && (src[lead] == ' ' || src[lead] == '\t' || src[lead] == '\r' || src[lead] == '\n') {
 		lead++
 	}
 	if lead == len(src) || src[lead] != '{' {
-		return src, nil, 0
+		return src, nil, 0, ""
 	}
+	line := 1 + bytes.Count(src[:lead], []byte("\n"))
 	end, depth, inString := -1, 0, false
 	for i := lead; i < len(src) && end < 0; i++ {
 		switch c := src[i]; {
@@ -493,7 +497,10 @@ func JSONFrontMatter(src []byte) (out []byte, lines []int, open int) {
 		}
 	}
 	if end < 0 {
-		return src, nil, 1 + bytes.Count(src[:lead], []byte("\n"))
+		return src, nil, line, "front matter is not closed: the JSON object that opens the page has no closing brace (Hugo reads a page that starts with \"{\" as JSON front matter)"
+	}
+	if err := json.Unmarshal(src[lead:end+1], new(map[string]any)); err != nil {
+		return src, nil, line, fmt.Sprintf("front matter: the page starts with \"{\", which Hugo reads as JSON front matter, and it is not a JSON object (%v): start the page with text, or put the shortcode after front matter", err)
 	}
 	after := lineEnd(src, end)
 	// Text after the closing brace on its line (not the "new line" the
@@ -539,7 +546,7 @@ func JSONFrontMatter(src []byte) (out []byte, lines []int, open int) {
 			lines[i] = nl + n - extra
 		}
 	}
-	return out, lines, 0
+	return out, lines, 0, ""
 }
 
 // throughLines maps the lines of a text through two steps: lines maps the
