@@ -49,7 +49,9 @@
 //   - Shortcodes (package markup/shortcode): the common docs themes',
 //     ref and relref; the site's own (layouts/shortcodes, shortcodes.go)
 //     that link to a page or give an element an id from their arguments;
-//     any other's content shown as the page's, with a warning.
+//     any other's content shown as the page's, with a warning. (Hugo runs
+//     the template, which decides: one that passes indented content to
+//     RenderString untrimmed shows it as code, which sitegen does not.)
 //   - What Hugo builds through, which sitegen's lenient mode
 //     (--broken-links warn) builds as warnings and its strict mode refuses
 //     saying so: a front matter key set twice (the last is read), aliases:
