@@ -7,6 +7,7 @@ require (
 	github.com/a-h/templ v0.3.977
 	github.com/andybalholm/brotli v1.1.0
 	github.com/chromedp/chromedp v0.22.1
+	github.com/gobuffalo/flect v0.3.0
 	github.com/microcosm-cc/bluemonday v1.0.27
 	github.com/tdewolff/minify/v2 v2.24.25
 	github.com/yuin/goldmark v1.8.7

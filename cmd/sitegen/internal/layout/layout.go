@@ -315,6 +315,10 @@ type Layout struct {
 	// content-relative folder dir, "" to keep sitegen's. Nil for none.
 	PageURL   func(rel string, fm map[string]any) string
 	FolderURL func(dir string) (url, title string)
+	// SectionTitle is the tool's title of the section page of a folder
+	// that has no index page, from the folder's name (Hugo: "drink" is
+	// "Drinks"); nil keeps sitegen's (the name, its dashes spaces).
+	SectionTitle func(name string) string
 	// FileSitePath is the tool's site path ("/sessions/notes.txt") of
 	// the file that is not a page at the content-relative path rel (a
 	// Jekyll collection's static file), "" to keep sitegen's (its path).
@@ -599,6 +603,11 @@ type Markup struct {
 	// tools' gray-matter read it. Package site applies it, in one place,
 	// for every reader of the page (content.LiftFrontMatter).
 	FrontMatterLead bool
+	// FrontMatterJSON: the tool reads a JSON object at the start of the
+	// file as front matter (Hugo: "JSON: a single JSON object surrounded
+	// by '{' and '}', followed by a new line"); package site reads it as
+	// YAML front matter, JSON being YAML (content.JSONFrontMatter).
+	FrontMatterJSON bool
 	// FrontMatterRuns: the tool takes a first line of more than three
 	// dashes ("----") for the opening of front matter, as Hugo 0.111's
 	// page lexer does (and then stops on the YAML it finds). Otherwise
@@ -619,6 +628,10 @@ type Markup struct {
 	// whose template links to the page their first argument (or path=)
 	// names, showing its title (or text=): rendered so, not dropped.
 	PageLinkShortcodes []string
+	// AnchorShortcodes maps the names of the site's Hugo shortcodes whose
+	// template gives an element an id made from their arguments to that
+	// id's expression (shortcode.Extension.Anchors): the anchor is kept.
+	AnchorShortcodes map[string]string
 	// PluginBlocks maps the info words of fenced blocks that a plugin of
 	// the tool's editor draws, and that neither sitegen nor the tool's
 	// publisher draws, to the plugin's name: shown as code, with a
@@ -769,6 +782,10 @@ type Settings struct {
 	// (Hugo's markup.goldmark.renderer.unsafe), as site.toml's
 	// [markup.goldmark.renderer] unsafe = true does.
 	Unsafe bool
+	// BaseURLKey is the key of the tool's settings file (Layout.File)
+	// that holds the site's base URL ("baseURL" for Hugo): where a build
+	// without a usable one says to set it. "": site.toml's baseURL.
+	BaseURLKey string
 }
 
 // NavEntry is one page of a configured navigation.

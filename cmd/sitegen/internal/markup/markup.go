@@ -126,6 +126,9 @@ type Dialects struct {
 	// PageLinkShortcodes are the names of the site's own Hugo shortcodes
 	// that link to the page their argument names (shortcode.Extension).
 	PageLinkShortcodes []string
+	// AnchorShortcodes are the site's own Hugo shortcodes that make an
+	// anchor from their arguments (shortcode.Extension.Anchors).
+	AnchorShortcodes map[string]string
 	// Pandoc reads pandoc's Markdown where GitHub's shows it as text:
 	// paragraphs of TeX commands ("\pagebreak") are dropped, attribute
 	// lists after images and links ("{width=50%}") applied or dropped.
@@ -235,7 +238,7 @@ func New(opts Options) *Markdown {
 		exts = append(exts, emoji.Extension{CustomIcons: custom, Warn: warnAt})
 	}
 	if opts.Dialects.Shortcodes {
-		exts = append(exts, shortcode.Extension{Warn: warnAt, Fail: failAt, PageLinks: opts.Dialects.PageLinkShortcodes})
+		exts = append(exts, shortcode.Extension{Warn: warnAt, Fail: failAt, PageLinks: opts.Dialects.PageLinkShortcodes, Anchors: opts.Dialects.AnchorShortcodes})
 	}
 	if opts.Dialects.Pandoc {
 		exts = append(exts, pandoc.Extension)
@@ -258,6 +261,9 @@ func New(opts Options) *Markdown {
 	)
 	if opts.Dialects.TermIDs {
 		rec.cfg.BlockParsers = withTermIDs(rec.cfg.BlockParsers)
+	}
+	if opts.Dialects.Shortcodes {
+		rec.cfg.BlockParsers = shortcode.WithHTMLBlocks(rec.cfg.BlockParsers)
 	}
 	if opts.Dialects.MDX {
 		rec.cfg.BlockParsers = slices.DeleteFunc(rec.cfg.BlockParsers, mdx.IndentedCode)

@@ -11,6 +11,7 @@ import (
 	"github.com/yuin/goldmark/text"
 
 	"d6codex/cmd/sitegen/internal/markup/rawhtml"
+	"d6codex/cmd/sitegen/internal/markup/shortcode"
 )
 
 // warnTransformer warns about what a page holds that renders differently
@@ -42,9 +43,20 @@ func (t warnTransformer) Transform(doc *ast.Document, reader text.Reader, pc par
 		}
 		switch n := n.(type) {
 		case *ast.HTMLBlock, *ast.RawHTML:
-			text := rawText(n, src)
-			clean := text
+			orig := rawText(n, src)
+			text := orig
 			line, col := st.pos(rawStart(n))
+			if t.m.opts.Dialects.Shortcodes && st.page.Links != nil {
+				text = shortcode.RawRefs(text, func(dest string) string {
+					tg := resolveTarget(st.page.Links, dest)
+					if tg.Problem != "" {
+						st.reportAt(line, col, false, fmt.Sprintf("broken link %q: %s", dest, tg.Problem))
+						return ""
+					}
+					return tg.URL
+				})
+			}
+			clean := text
 			if !t.m.opts.Unsafe {
 				var removed []string
 				clean, removed = t.m.sanitizer.Sanitize(text)
@@ -58,7 +70,7 @@ func (t warnTransformer) Transform(doc *ast.Document, reader text.Reader, pc par
 			if attrs := t.m.opts.rawAttrs(); attrs != nil && st.page.Links != nil {
 				clean = resolveRawLinks(clean, attrs, st.page.Links, func(msg string, warning bool) { st.reportAt(line, col, warning, msg) })
 			}
-			if clean != text || !t.m.opts.Unsafe {
+			if clean != orig || !t.m.opts.Unsafe {
 				raws = append(raws, raw{n, clean})
 			} else if st.demoteRaw {
 				raws = append(raws, raw{n, rawText(n, src)})

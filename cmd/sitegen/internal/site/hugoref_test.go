@@ -109,6 +109,107 @@ func TestHugoPageLinkShortcode(t *testing.T) {
 	}
 }
 
+// TestHugoAnchorShortcode is issue 32, KB6 (bestia-docs: 81 links to the
+// ids its own shortcodes write, all broken): a site's shortcode whose
+// template gives an element an id from its arguments ("Get: Returns the
+// value of the given argument", https://gohugo.io/methods/shortcode/get/)
+// keeps that id, so links to it resolve; its content (Hugo's "Inner:
+// Returns the content between opening and closing shortcode tags",
+// https://gohugo.io/methods/shortcode/inner/) is shown, not as code. A
+// link to an id no shortcode makes is still broken.
+func TestHugoAnchorShortcode(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{
+		"hugo.toml":         "title = \"H\"\nbaseURL = \"https://h.test/\"\n",
+		"content/_index.md": "---\ntitle: Home\n---\n",
+		// bestia-docs' layouts/shortcodes/skill.html, shortened.
+		"layouts/shortcodes/skill.html": "{{ $id := printf \"skill-%s\" (replace (lower (.Get \"name\")) \" \" \"-\") }}\n" +
+			"<div class=\"col mb-3\" id=\"{{ $id }}\"><h5>{{ .Get \"name\" }}</h5>{{ .Inner | .Page.RenderString }}</div>\n",
+		"content/docs/master.md": "---\ntitle: Master\n---\n<br>\n{{< skill name=\"Ore Refinement\" maxLevel=\"3\"\n    type=\"Active\" >}}\n    Refines **ore**.\n{{< /skill >}}\n",
+		"content/docs/bestia.md": "---\ntitle: Bestia\n---\nSee [refining](/docs/master/#skill-ore-refinement).\n",
+	})
+	dest := filepath.Join(t.TempDir(), "public")
+	if _, err := build(t, src, content.Options{Theme: theme, Dest: dest}); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dest, "docs/master/index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`id="skill-ore-refinement"`, "<strong>Ore Refinement</strong>", "Refines <strong>ore</strong>."} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("docs/master/index.html lacks %s", want)
+		}
+	}
+	if strings.Contains(string(b), "<pre") || strings.Contains(string(b), "{{") {
+		t.Error("docs/master/index.html shows the skill as code or as written")
+	}
+	sitetest.WriteFiles(t, src, map[string]string{"content/docs/bestia.md": "---\ntitle: Bestia\n---\nSee [it](/docs/master/#skill-nope).\n"})
+	if _, err := build(t, src, content.Options{Theme: theme, Dest: filepath.Join(t.TempDir(), "public")}); err == nil || !strings.Contains(err.Error(), "broken link") {
+		t.Errorf("a link to an id no shortcode makes: %v, want a broken link", err)
+	}
+}
+
+// TestHugoRefInRawHTML: a ref or relref inside raw HTML's attribute
+// (fairy-tale-defender's Docsy cover: `<a class="btn" href="{{< relref
+// "/docs" >}}">`) is the page's URL, as Hugo replaces a shortcode wherever
+// it stands ("{{< myshortcode >}} tells Hugo that the rendered shortcode
+// does not need further processing",
+// https://gohugo.io/methods/page/rendershortcodes/); one to no page is a
+// broken link.
+func TestHugoRefInRawHTML(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{
+		"hugo.toml":              "title = \"H\"\nbaseURL = \"https://h.test/\"\n[markup.goldmark.renderer]\nunsafe = true\n",
+		"content/_index.md":      "---\ntitle: Home\n---\n{{< blocks/cover >}}\n<div class=\"mx-auto\">\n\t<a class=\"btn\" href=\"{{< relref \"/docs\" >}}\">Docs</a>\n\t<a href=\"{{< ref \"docs/rules#combat\" >}}\">Combat</a>\n</div>\n{{< /blocks/cover >}}\n",
+		"content/docs/_index.md": "---\ntitle: Docs\n---\n",
+		"content/docs/rules.md":  "---\ntitle: Rules\n---\n## Combat\n",
+	})
+	dest := filepath.Join(t.TempDir(), "public")
+	if _, err := build(t, src, content.Options{Theme: theme, Dest: dest}); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dest, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`<a class="btn" href="/docs/">Docs</a>`, `<a href="/docs/rules/#combat">Combat</a>`} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("index.html lacks %s", want)
+		}
+	}
+	sitetest.WriteFiles(t, src, map[string]string{"content/docs/other.md": "---\ntitle: O\n---\n<p><a href=\"{{< relref \"/nowhere\" >}}\">x</a></p>\n"})
+	if _, err := build(t, src, content.Options{Theme: theme, Dest: filepath.Join(t.TempDir(), "public")}); err == nil || !strings.Contains(err.Error(), "broken link") {
+		t.Errorf("a relref to no page in raw HTML: %v, want a broken link", err)
+	}
+}
+
+// TestHugoBaseURLNote: a Hugo site's base URL is its settings' baseURL
+// ("baseURL: The absolute URL (protocol, host, path, and trailing slash)
+// of your published site",
+// https://gohugo.io/getting-started/configuration/#baseurl); the note of
+// a build without one names that file and key, not sitegen's site.toml.
+func TestHugoBaseURLNote(t *testing.T) {
+	for _, tc := range []struct{ file, want string }{
+		{"hugo.toml", "set baseURL in hugo.toml or pass --base-url"},
+		{"config/_default/hugo.yaml", "set baseURL in config/_default/hugo.yaml or pass --base-url"},
+	} {
+		src := t.TempDir()
+		sitetest.WriteFiles(t, src, map[string]string{tc.file: "title: H\n", "content/_index.md": "---\ntitle: Home\n---\n"})
+		if strings.HasSuffix(tc.file, ".toml") {
+			sitetest.WriteFiles(t, src, map[string]string{tc.file: "title = \"H\"\n"})
+		}
+		res, err := build(t, src, content.Options{Theme: theme, Dest: filepath.Join(t.TempDir(), "public")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		notes := strings.Join(res.Notes, "\n")
+		if !strings.Contains(notes, "has no host") || !strings.Contains(notes, tc.want) || strings.Contains(notes, "site.toml") {
+			t.Errorf("%s: notes %q, want the no-host note saying %q", tc.file, notes, tc.want)
+		}
+	}
+}
+
 // TestHugoRelativeAliases checks that an aliases: entry without a leading
 // slash is a redirect from beside the page, as Hugo writes it: "Aliases
 // … create redirects to your page from other URLs"

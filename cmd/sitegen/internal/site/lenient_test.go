@@ -422,6 +422,66 @@ func TestJustTheDocsNav(t *testing.T) {
 	}
 }
 
+// TestJSONFrontMatter: Hugo reads "JSON: a single JSON object surrounded
+// by '{' and '}', followed by a new line"
+// (https://gohugo.io/content-management/front-matter/), after blank lines
+// as it does "---" (measured with Hugo 0.111: a page starting with blank
+// lines then a JSON object is titled from it; text after its closing
+// brace on that line is the page's first line of text). The object is read as
+// front matter, not printed, a brace inside one of its strings does not
+// end it, and a problem in it is reported at the file's own line.
+func TestJSONFrontMatter(t *testing.T) {
+	for _, tt := range []struct {
+		in, want string
+		lines    []int
+		open     int
+	}{
+		{"{\n\t\"title\": \"A\"\n}\nBody\n", "---\n{\n \"title\": \"A\"\n}\n---\nBody\n", []int{1, 1, 2, 3, 3, 4, 5}, 0},
+		{"\n\n{ \"title\": \"a } b\", \"t\": \"\\\"}\" }\nB", "---\n{ \"title\": \"a } b\", \"t\": \"\\\"}\" }\n---\nB", []int{3, 3, 3, 4}, 0},
+		{"{\"title\": \"A\"} text\n", "---\n{\"title\": \"A\"}\n---\ntext\n", []int{1, 1, 1, 1, 2}, 0}, // text after it: the page's (Hugo 0.111)
+		{"\n{\"title\": \"A\"\n", "\n{\"title\": \"A\"\n", nil, 2},                                     // not closed: an error (Hugo 0.111: "unexpected EOF parsing JSON front matter")
+		{"---\ntitle: A\n---\n", "---\ntitle: A\n---\n", nil, 0},
+	} {
+		got, lines, bad, _ := content.JSONFrontMatter([]byte(tt.in))
+		if string(got) != tt.want || !slices.Equal(lines, tt.lines) || bad != tt.open {
+			t.Errorf("JSONFrontMatter(%q) = %q %v %d, want %q %v %d", tt.in, got, lines, bad, tt.want, tt.lines, tt.open)
+		}
+	}
+	src := writeTree(t, map[string]string{
+		"hugo.toml":         "title = \"H\"\nbaseURL = \"https://h.test/\"\n",
+		"content/_index.md": "---\ntitle: Home\n---\n",
+		"content/drinks.md": "{\n\t\"title\": \"Drinks {of} the inn\",\n\t\"weight\": 2,\n\t\"tags\": [\"ale\"]\n}\n\nBody.\n",
+		"content/blank.md":  "\n\n{ \"title\": \"Blank\" }\nBody.\n",
+		"content/bad.md":    "{\n  \"title\": \"Bad\",\n  \"weight\": \"heavy\"\n}\nBody.\n",
+		"content/open.md":   "\n{ \"title\": \"Open\"\nBody.\n",
+		// Hugo 0.111: "unmarshal failed: invalid character '{' looking for
+		// beginning of object key string".
+		"content/shortcode.md": "{{< hint >}}\nIn\n{{< /hint >}}\n",
+	})
+	_, err := build(t, src, content.Options{})
+	if err == nil || !strings.Contains(err.Error(), "content/bad.md:3:") || !strings.Contains(err.Error(), "content/open.md:2:1: front matter is not closed") ||
+		!strings.Contains(err.Error(), "content/shortcode.md:1:1: front matter: the page starts with") {
+		t.Fatalf("want the errors at content/bad.md:3 (its own line) and content/open.md:2:1, got %v", err)
+	}
+	for _, f := range []string{"content/bad.md", "content/open.md", "content/shortcode.md"} {
+		if err := os.Remove(filepath.Join(src, f)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := build(t, src, content.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	out := readTree(t, filepath.Join(src, "public"))
+	for file, title := range map[string]string{"drinks/index.html": "<title>Drinks {of} the inn ·", "blank/index.html": "<title>Blank ·"} {
+		if !strings.Contains(out[file], title) {
+			t.Errorf("%s: no %q: the front matter is not read", file, title)
+		}
+		if strings.Contains(out[file], `&#34;title&#34;`) || strings.Contains(out[file], `"title":`) {
+			t.Errorf("%s: the front matter is printed", file)
+		}
+	}
+}
+
 // TestFrontMatterLead is eval5B JB19: Hugo reads front matter after blank
 // lines, spaces and tabs (its page lexer, lexIntroSection in
 // https://github.com/gohugoio/hugo/blob/v0.111.0/parser/pageparser/pagelexer_intro.go,

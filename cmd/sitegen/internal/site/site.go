@@ -160,6 +160,7 @@ func load(ctx context.Context, opts content.Options, updatable bool) (*Site, err
 			Liquid:             s.Lay.Kind == layout.Jekyll,
 			Shortcodes:         s.Lay.Kind == layout.Hugo,
 			PageLinkShortcodes: s.Lay.Markup.PageLinkShortcodes,
+			AnchorShortcodes:   s.Lay.Markup.AnchorShortcodes,
 			Pandoc:             s.Lay.Kind == layout.Markdown, // the pandoc books of GitHub repositories
 			TermIDs:            s.Lay.Kind == layout.MdBook,
 			Autodoc:            s.Lay.Kind == layout.MkDocs, // mkdocstrings' ::: instructions
@@ -308,7 +309,7 @@ func buildSite(ctx context.Context, opts content.Options, updatable bool) (*Site
 	res := Result{Pages: int(s.rendered.Load()), Errors: s.Diagnostics(), Reused: int(out.Reused()), Written: int(out.Wrote()), Cache: bc.note()}
 	res.Notes = append(res.Notes, content.LayoutNotes(s.Lay)...)
 	if w := s.Cfg.PlaceholderBaseURL(); w != "" {
-		res.Notes = append(res.Notes, w+"; set baseURL in "+content.ConfigFile+" or pass --base-url")
+		res.Notes = append(res.Notes, w+"; "+setBaseURL(s.Lay))
 	}
 	res.WarningList = s.Warn.Sorted()
 	res.Layout = s.Lay.Describe()
@@ -495,4 +496,14 @@ func unsafeHint(lay *layout.Layout) string {
 		return "markup.goldmark.renderer.unsafe: true in " + lay.File
 	}
 	return "unsafe = true under [markup.goldmark.renderer] in " + content.ConfigFile
+}
+
+// setBaseURL says where the site's base URL is set: the tool's settings
+// file and key when the layout reads one (Hugo's baseURL in hugo.toml),
+// else site.toml's baseURL; or the --base-url flag.
+func setBaseURL(l *layout.Layout) string {
+	if l != nil && l.Settings.BaseURLKey != "" && l.File != "" {
+		return "set " + l.Settings.BaseURLKey + " in " + l.File + " or pass --base-url"
+	}
+	return "set baseURL in " + content.ConfigFile + " or pass --base-url"
 }

@@ -37,7 +37,21 @@
 //     page tree is.
 //   - The title: the front matter's title. (Hugo leaves a page without
 //     one untitled; sitegen gives it its first # heading, else its file
-//     name, as Hugo's docs themes show it.)
+//     name, as Hugo's docs themes show it.) A section without _index.md:
+//     its folder's name, first letter upper case, pluralised ("drink" is
+//     "Drinks"; "pluralizeListTitles: Pluralize titles in lists. Default:
+//     true", https://gohugo.io/getting-started/configuration/#pluralizelisttitles;
+//     SectionTitle).
+//   - Front matter: YAML between "---", TOML between "+++", and "JSON: a
+//     single JSON object surrounded by '{' and '}', followed by a new
+//     line" (https://gohugo.io/content-management/front-matter/), each
+//     after blank lines too.
+//   - Shortcodes (package markup/shortcode): the common docs themes',
+//     ref and relref; the site's own (layouts/shortcodes, shortcodes.go)
+//     that link to a page or give an element an id from their arguments;
+//     any other's content shown as the page's, with a warning. (Hugo runs
+//     the template, which decides: one that passes indented content to
+//     RenderString untrimmed shows it as code, which sitegen does not.)
 //   - What Hugo builds through, which sitegen's lenient mode
 //     (--broken-links warn) builds as warnings and its strict mode refuses
 //     saying so: a front matter key set twice (the last is read), aliases:
@@ -96,6 +110,9 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	// spaces, tabs, line ends and byte order marks before the front
 	// matter's opening delimiter.
 	l.Markup.FrontMatterLead = true
+	// "JSON: a single JSON object surrounded by '{' and '}', followed by
+	// a new line" (https://gohugo.io/content-management/front-matter/).
+	l.Markup.FrontMatterJSON = true
 	// It also takes "----" for "---" and stops at front matter that is
 	// not closed (measured, Hugo 0.111: "EOF looking for end YAML front
 	// matter delimiter").
@@ -132,6 +149,10 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	if l.File == "" {
 		return nil, nil
 	}
+	// Hugo's settings keys compare without case: low is m with its keys
+	// lower-cased, once, for the helpers below (nested maps' keys are
+	// compared without case where read: lookup).
+	low := lower(m)
 	file := l.File
 	c, lang := l.Str(m, "contentDir"), false
 	if c == "" {
@@ -140,7 +161,7 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	if content := cmp.Or(layout.CleanRel(c), l.Content); !layout.Exists(dir, content, true) {
 		// config.toml is not Hugo's without its content folder, unless
 		// Hugo's other signs are there (hugoSigns); hugo.toml always is.
-		if strings.HasPrefix(file, "config") && !hugoSigns(dir, m) {
+		if strings.HasPrefix(file, "config") && !hugoSigns(dir, low) {
 			return nil, nil
 		}
 		// "contentDir ... Default: content"
@@ -176,14 +197,24 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 		}
 	}
 	defLang, _ := m["defaultContentLanguage"].(string)
-	r := rules{now: time.Now, lang: cmp.Or(defLang, "en"), cascade: lower(m)["cascade"]}
+	r := rules{now: time.Now, lang: cmp.Or(defLang, "en"), cascade: low["cascade"]}
 	l.Unpublished, l.Unlisted, l.Inherit, l.Resources = r.Unpublished, r.Unlisted, r.Inherit, r.Resources
 	l.PageDate = PageDate
-	low := lower(m)
+	// pluralizeListTitles: "Pluralize titles in lists. Default: true"
+	// (https://gohugo.io/getting-started/configuration/#pluralizelisttitles).
+	plural := true
+	if v, ok := low["pluralizelisttitles"]; ok {
+		plural = layout.True(v)
+		l.Read = append(l.Read, "pluralizeListTitles")
+	}
+	l.SectionTitle = func(name string) string { return SectionTitle(name, plural) }
 	l.Segment = Segment(layout.True(low["removepathaccents"]), layout.True(low["disablepathtolower"]))
 	m = withLanguage(m, cmp.Or(defLang, "en"))
 	l.Settings.Title = l.Str(m, "title")
-	l.Settings.BaseURL = l.Str(m, "baseURL")
+	// "baseURL: The absolute URL (protocol, host, path, and trailing
+	// slash) of your published site"
+	// (https://gohugo.io/getting-started/configuration/#baseurl).
+	l.Settings.BaseURL, l.Settings.BaseURLKey = l.Str(m, "baseURL"), "baseURL"
 	if l.Settings.BaseURL == "" {
 		l.Settings.BaseURL = l.Str(m, "baseurl")
 	}
@@ -197,7 +228,7 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 		l.Read = append(l.Read, "markup.goldmark.renderer.unsafe")
 	}
 	l.Menu, l.PageMenu, l.MenuTree = readMenu(m), PageMenu, MenuTree
-	if docsy(m) {
+	if docsy(low) {
 		// Docsy's main menu is its top bar; "the sidebar navigation ...
 		// automatically generated from the content structure"
 		// (https://www.docsy.dev/docs/adding-content/navigation/) is the
@@ -208,7 +239,7 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	if len(l.Menu) > 0 {
 		l.Read = append(l.Read, fmt.Sprintf("menus.main: %d entries", len(l.Menu)))
 	}
-	l.Markup.PageLinkShortcodes = PageLinkShortcodes(dir, themes(m))
+	l.Markup.PageLinkShortcodes, l.Markup.AnchorShortcodes = SiteShortcodes(dir, themes(low))
 	// goldmark has no tags: "#word" is text. Hugo makes tag pages
 	// (/tags/, /tags/NAME/) unless its settings turn them off.
 	l.Markup.NoTags = true
@@ -285,41 +316,51 @@ var signKeys = []string{"baseurl", "languagecode", "theme", "contentdir", "publi
 // use too) beside no content folder is Hugo's: a folder only Hugo reads
 // at the root (layouts/, themes/, archetypes/: "The directory structure
 // of a Hugo project", https://gohugo.io/getting-started/directory-structure/),
-// or a key of Hugo's settings (signKeys). A config.yaml with a title alone is not.
-func hugoSigns(dir string, m map[string]any) bool {
+// or a key of Hugo's settings (signKeys). A config.yaml with a title alone
+// is not. low is the settings with lower-case keys.
+func hugoSigns(dir string, low map[string]any) bool {
 	for _, d := range []string{"layouts", "themes", "archetypes"} {
 		if layout.Exists(dir, d, true) {
 			return true
 		}
 	}
-	low := lower(m)
 	return slices.ContainsFunc(signKeys, func(k string) bool { _, ok := low[k]; return ok })
 }
 
-// lookup returns the value at the path of keys in m, each compared
+// lookup returns the value at the path of lower-case keys in low (the
+// settings with lower-case keys), those of the maps below compared
 // without case as Hugo reads its settings; nil when absent.
-func lookup(m map[string]any, keys ...string) any {
-	var v any = m
-	for _, k := range keys {
+func lookup(low map[string]any, keys ...string) any {
+	var v any = low
+	for i, k := range keys {
 		mm, ok := v.(map[string]any)
 		if !ok {
 			return nil
 		}
-		v = lower(mm)[k]
+		if v, ok = mm[k]; ok || i == 0 {
+			continue
+		}
+		for mk, mv := range mm {
+			if strings.EqualFold(mk, k) {
+				v = mv
+				break
+			}
+		}
 	}
 	return v
 }
 
 // docsy says whether the site's theme is Docsy: "docsy" among its themes
 // (theme: docsy, a themes/docsy/ folder) or github.com/google/docsy
-// among its module imports (module.imports[].path).
-func docsy(m map[string]any) bool {
-	for _, t := range themes(m) {
+// among its module imports (module.imports[].path). low is the settings
+// with lower-case keys.
+func docsy(low map[string]any) bool {
+	for _, t := range themes(low) {
 		if strings.EqualFold(path.Base(strings.TrimSuffix(t, "/")), "docsy") {
 			return true
 		}
 	}
-	imports, _ := lookup(lower(m), "module", "imports").([]any)
+	imports, _ := lookup(low, "module", "imports").([]any)
 	for _, im := range imports {
 		if mm, ok := im.(map[string]any); ok {
 			if p, _ := lower(mm)["path"].(string); strings.HasPrefix(strings.ToLower(p), "github.com/google/docsy") {

@@ -6,9 +6,11 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/markup/shortcode"
 	"d6codex/cmd/sitegen/internal/srcpath"
 )
 
@@ -39,6 +41,15 @@ var (
 // theme gives; a name that is not one plain folder name is skipped, as is
 // a template through a symbolic link out of the source folder dir.
 func PageLinkShortcodes(dir string, themes []string) []string {
+	links, _ := SiteShortcodes(dir, themes)
+	return links
+}
+
+// SiteShortcodes reads the site's shortcode templates as
+// PageLinkShortcodes does, and returns with the page-link ones the
+// anchor ones: name to the expression of the id their template gives an
+// element from their arguments (AnchorExpr).
+func SiteShortcodes(dir string, themes []string) (links []string, anchors map[string]string) {
 	folders := []string{"layouts/shortcodes"}
 	for _, t := range themes {
 		if t != "" && t == path.Base(t) && !strings.HasPrefix(t, ".") {
@@ -46,7 +57,6 @@ func PageLinkShortcodes(dir string, themes []string) []string {
 		}
 	}
 	seen := map[string]bool{} // a project template hides the theme's
-	var out []string
 	for _, folder := range folders {
 		entries, err := os.ReadDir(filepath.Join(dir, filepath.FromSlash(folder)))
 		if err != nil {
@@ -66,13 +76,64 @@ func PageLinkShortcodes(dir string, themes []string) []string {
 				continue
 			}
 			b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(rel)))
-			if err == nil && IsPageLink(string(b)) {
-				out = append(out, name)
+			if err != nil {
+				continue
+			}
+			if IsPageLink(string(b)) {
+				links = append(links, name)
+			} else if x := AnchorExpr(string(b)); x != "" {
+				if anchors == nil {
+					anchors = map[string]string{}
+				}
+				anchors[name] = x
 			}
 		}
 	}
-	slices.Sort(out)
-	return out
+	slices.Sort(links)
+	return links, anchors
+}
+
+var (
+	// idAttr finds an id attribute whose value holds a template action.
+	idAttr = regexp.MustCompile(`\bid="([^"]*\{\{[^"]*)"`)
+	// action is one {{ … }} of a template, its trim markers dropped.
+	action = regexp.MustCompile(`\{\{-?\s*(.*?)\s*-?\}\}`)
+	// variable is a template variable ($id) alone.
+	variable = regexp.MustCompile(`^\$\w+$`)
+)
+
+// AnchorExpr returns the expression of the id a shortcode template gives
+// an element from the shortcode's arguments (bestia-docs' item.html:
+// `{{ $id := replace (lower (.Get "name")) " " "-" }}` then
+// `<div class="col" id="{{ $id }}">`), the text around its actions
+// included (`id="skill-{{ … }}"`), its variables replaced by what they are
+// set to first; "" when the template has no such id or its expression is
+// more than shortcode.ParseID evaluates. The first such id is the one.
+func AnchorExpr(tmpl string) string {
+	for _, m := range idAttr.FindAllStringSubmatch(tmpl, -1) {
+		parts := []string{"print"}
+		value, last, ok := m[1], 0, true
+		for _, a := range action.FindAllStringSubmatchIndex(value, -1) {
+			parts = append(parts, strconv.Quote(value[last:a[0]]))
+			expr := value[a[2]:a[3]]
+			if variable.MatchString(expr) {
+				def := regexp.MustCompile(`\{\{-?\s*` + regexp.QuoteMeta(expr) + `\s*:?=\s*(.*?)\s*-?\}\}`).FindStringSubmatch(tmpl)
+				if def == nil {
+					ok = false
+					break
+				}
+				expr = def[1]
+			}
+			parts = append(parts, "("+expr+")")
+			last = a[1]
+		}
+		parts = append(parts, strconv.Quote(value[last:]))
+		x := strings.Join(parts, " ")
+		if ok && shortcode.ValidID(x) {
+			return x
+		}
+	}
+	return ""
 }
 
 // IsPageLink reports whether a shortcode template is a link to the page
@@ -82,5 +143,6 @@ func IsPageLink(tmpl string) bool {
 	return pageLookup.MatchString(tmpl) && anchorHref.MatchString(tmpl)
 }
 
-// themes returns the theme setting's names (one name or a list).
-func themes(m map[string]any) []string { return layout.Strings(m, "theme") }
+// themes returns the theme setting's names (one name or a list); low is
+// the settings with lower-case keys.
+func themes(low map[string]any) []string { return layout.Strings(low, "theme") }

@@ -49,3 +49,31 @@ func TestPageLinkShortcodes(t *testing.T) {
 		t.Errorf("with a linked template and a path as theme: %q", got)
 	}
 }
+
+// TestAnchorExpr is issue 32, KB6 (bestia-docs: 81 links to ids its own
+// shortcodes write). "Get: Returns the value of the given argument"
+// (https://gohugo.io/methods/shortcode/get/); a template's id attribute
+// made from the arguments is read as its expression, so the anchor is on
+// the page.
+func TestAnchorExpr(t *testing.T) {
+	tests := []struct{ name, tmpl, want string }{
+		// bestia-docs' layouts/shortcodes/item.html (first lines).
+		{"variable", "<!-- item.html -->\n{{ $id := replace (lower (.Get \"name\")) \" \" \"-\" }}\n<div class=\"col\" id=\"{{ $id }}\">\n  {{ .Inner }}\n</div>",
+			`print "" (replace (lower (.Get "name")) " " "-") ""`},
+		// bestia-docs' skill.html.
+		{"printf", "{{ $id := printf \"skill-%s\" (replace (lower (.Get \"name\")) \" \" \"-\") }}\n<div class=\"col mb-3\" id=\"{{ $id }}\">",
+			`print "" (printf "skill-%s" (replace (lower (.Get "name")) " " "-")) ""`},
+		{"inline with text around", `<h3 id="npc-{{ .Get 0 | lower }}">{{ .Get 0 }}</h3>`, `print "npc-" (.Get 0 | lower) ""`},
+		{"static id is none", `<div id="attack-search">`, ""},
+		// bestia-docs' chart.html: md5 and substr are not evaluated.
+		{"unknown function", "{{- $id := substr (md5 .Inner) 0 16 -}}\n<canvas id=\"{{ $id }}\"></canvas>", ""},
+		{"undefined variable", `<div id="{{ $x }}">`, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := AnchorExpr(tt.tmpl); got != tt.want {
+				t.Errorf("AnchorExpr = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

@@ -3,7 +3,9 @@ package hugo
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
+	"github.com/gobuffalo/flect"
 	"golang.org/x/text/runes"
 	"golang.org/x/text/transform"
 	"golang.org/x/text/unicode/norm"
@@ -62,4 +64,24 @@ func Segment(removeAccents, keepCase bool) func(name string) string {
 
 func isHex(r rune) bool {
 	return '0' <= r && r <= '9' || 'a' <= r && r <= 'f' || 'A' <= r && r <= 'F'
+}
+
+// SectionTitle is Hugo 0.111's title of a section page that has no
+// _index.md (one whose _index.md gives no title Hugo leaves untitled,
+// sitegen does not: see the package doc): the folder's name as
+// written, its first letter upper case, pluralised by the library Hugo
+// uses (github.com/gobuffalo/flect, the version Hugo 0.111 is built with)
+// unless plural is false (pluralizeListTitles = false). Measured with Hugo
+// 0.111 on 102 names: "drink" is "Drinks", "magic-item" "Magic-items",
+// "person" "People", "news" "News"; no other title case applies.
+func SectionTitle(name string, plural bool) string {
+	r, n := utf8.DecodeRuneInString(name)
+	if n == 0 {
+		return name
+	}
+	name = string(unicode.ToUpper(r)) + name[n:]
+	if plural {
+		name = flect.Pluralize(name)
+	}
+	return name
 }

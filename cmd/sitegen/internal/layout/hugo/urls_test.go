@@ -41,3 +41,37 @@ func TestSegment(t *testing.T) {
 		}
 	}
 }
+
+// TestSectionTitle: "pluralizeListTitles: Pluralize titles in lists.
+// Default: true" (https://gohugo.io/getting-started/configuration/#pluralizelisttitles).
+// Each want is Hugo 0.111's title of a section content/NAME/ without
+// _index.md, measured (hugo --quiet, a list template printing .Title),
+// quirks included ("box" is "boxes").
+func TestSectionTitle(t *testing.T) {
+	for _, tt := range []struct{ name, plural, single string }{
+		{"drink", "Drinks", "Drink"},
+		{"magic-item", "Magic-items", "Magic-item"},
+		{"rules_of_play", "Rules_of_plays", "Rules_of_play"},
+		{"dnd 5e", "Dnd 5es", "Dnd 5e"},
+		{"person", "People", "Person"},
+		{"ox", "Oxen", "Ox"},
+		{"index", "Indices", "Index"},
+		{"dwarf", "Dwarves", "Dwarf"},
+		{"fungus", "Fungi", "Fungus"},
+		{"bonus", "Bonus", "Bonus"},
+		{"box", "boxes", "Box"},
+		{"news", "News", "News"},
+		{"equipment", "Equipment", "Equipment"},
+		{"sheep", "Sheep", "Sheep"},
+		{"mechanics", "Mechanics", "Mechanics"},
+		{"Zauber", "Zaubers", "Zauber"},
+		{"the-lord-of-the-rings", "The-lord-of-the-rings", "The-lord-of-the-rings"},
+	} {
+		if got := SectionTitle(tt.name, true); got != tt.plural {
+			t.Errorf("SectionTitle(%q) = %q, want %q", tt.name, got, tt.plural)
+		}
+		if got := SectionTitle(tt.name, false); got != tt.single {
+			t.Errorf("SectionTitle(%q, not plural) = %q, want %q", tt.name, got, tt.single)
+		}
+	}
+}

@@ -10,6 +10,7 @@ import (
 type call struct {
 	name    string
 	closing bool              // {{< /name >}}
+	angle   bool              // {{< name >}}, not {{% name %}}
 	self    bool              // {{< name />}}: self-closing, no inner content
 	pos     []string          // positional arguments
 	named   map[string]string // key=value arguments
@@ -25,7 +26,7 @@ func parseCall(b []byte) (call, bool) {
 	if m == nil {
 		return call{}, false
 	}
-	c := call{name: strings.ToLower(string(m[3])), closing: len(m[2]) > 0, named: map[string]string{}, length: len(m[0]), self: len(m[5]) > 0}
+	c := call{name: strings.ToLower(string(m[3])), closing: len(m[2]) > 0, named: map[string]string{}, length: len(m[0]), self: len(m[5]) > 0, angle: m[1][0] == '<'}
 	for _, tok := range splitArgs(string(m[4])) {
 		if k, v, ok := strings.Cut(tok, "="); ok && !strings.HasPrefix(tok, `"`) {
 			c.named[strings.ToLower(k)] = unquote(v)

@@ -6,10 +6,13 @@
 // image with its caption; ref and relref a checked link to the page they
 // name; a site's own shortcode whose template links to the page its
 // argument names (Extension.PageLinks) a link to that page showing its
-// title. Any other shortcode is reported with a warning at its line and
-// column, never printed as written: one in running text shows its
+// title; a site's own shortcode whose template gives an element an id
+// from its arguments (Extension.Anchors, idexpr.go) a block with that id
+// and its content. Any other shortcode is reported with a warning at its
+// line and column, never printed as written: one in running text shows its
 // positional arguments as text (no hole in the sentence), one on a line
-// of its own is dropped; the content of an unknown paired one is kept.
+// of its own is dropped; the content of an unknown paired one is shown
+// as the page's Markdown, its common indentation removed (paired.go).
 package shortcode
 
 import (
@@ -41,14 +44,29 @@ type Extension struct {
 	// links to the page their first argument (or path=) names, showing
 	// that page's title, or text= (package layout/hugo reads them).
 	PageLinks []string
+	// Anchors are the site's own shortcodes whose template gives an
+	// element an id made from their arguments: name to that id's
+	// expression (idexpr.go; package layout/hugo reads them). Such a
+	// shortcode is shown as a block with that id, titled with the
+	// argument the id is made from, holding its content.
+	Anchors map[string]string
 }
 
 // Extend implements goldmark.Extender.
 func (e Extension) Extend(m goldmark.Markdown) {
+	var anchors map[string]idExpr
+	for name, s := range e.Anchors {
+		if x, ok := parseID(s); ok {
+			if anchors == nil {
+				anchors = map[string]idExpr{}
+			}
+			anchors[strings.ToLower(name)] = x
+		}
+	}
 	m.Parser().AddOptions(
-		parser.WithBlockParsers(util.Prioritized(blockParser{warn: e.Warn, links: e.PageLinks}, 90)),
+		parser.WithBlockParsers(util.Prioritized(blockParser{warn: e.Warn, links: e.PageLinks, anchors: anchors}, 90)),
 		parser.WithInlineParsers(util.Prioritized(inlineParser{warn: e.Warn, fail: e.Fail, links: e.PageLinks}, 89)),
-		parser.WithASTTransformers(util.Prioritized(refLinks{}, 96)),
+		parser.WithASTTransformers(util.Prioritized(refLinks{}, 96), util.Prioritized(escapedCalls{}, 97)),
 	)
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(nodeRenderer{}, 100)))
 }
@@ -59,8 +77,9 @@ const (
 	asDetails = "details"
 	asTabs    = "tabs"
 	asTab     = "tab"
-	asBlock   = "block" // its content, in a plain <div>
-	asNothing = ""      // its content alone (an unknown shortcode)
+	asBlock   = "block"  // its content, in a plain <div>
+	asAnchor  = "anchor" // its title and content, in a <div> with its id
+	asNothing = ""       // its content alone (an unknown shortcode)
 )
 
 // paired maps the paired shortcodes of the common themes to their shape.
@@ -80,6 +99,9 @@ type Block struct {
 	Open                      bool // a <details> shown open
 	closed                    bool // its closing tag was seen
 	oneLine                   bool // its content and closing tag are on its opening line
+	dedent                    int  // columns of indentation removed from its content lines
+	end                       int  // the source offset of its closing tag, when found ahead (paired.go); 0 if not
+	html                      bool // its content is HTML: every line's indentation is removed (paired.go)
 }
 
 // Kind implements ast.Node.
@@ -120,8 +142,9 @@ func (n *Figure) Kind() ast.NodeKind { return KindFigure }
 func (n *Figure) Dump(src []byte, level int) { ast.DumpHelper(n, src, level, nil, nil) }
 
 type blockParser struct {
-	warn  Warn
-	links []string
+	warn    Warn
+	links   []string
+	anchors map[string]idExpr
 }
 
 func (blockParser) Trigger() []byte { return []byte{'{'} }
@@ -197,6 +220,39 @@ func (p blockParser) Open(parent ast.Node, reader text.Reader, pc parser.Context
 	case "figure":
 		return figure(c, start), parser.NoChildren
 	}
+	b := newBlock(c, asNothing)
+	msg := fmt.Sprintf("Hugo shortcode %q is not supported (its template is not run): its content is shown as the page's text", c.name)
+	if x, ok := p.anchors[c.name]; ok {
+		if id, ok := x.eval(c); ok && id != "" {
+			b.Shape, b.Title = asAnchor, c.arg(strings.ToLower(x.keyArg()), argIndex(x.keyArg()))
+			b.SetAttributeString("id", []byte(id))
+			pc.IDs().Put([]byte(id))
+			msg = fmt.Sprintf("Hugo shortcode %q is not run: shown as its anchor #%s, its %s and its content", c.name, id, x.keyArg())
+		}
+	}
+	if end := closingOf(pc, reader.Source(), c.name, start); !c.self && end > start {
+		// A paired shortcode: its content is the page's (paired.go),
+		// its template's look is not.
+		if p.warn != nil {
+			p.warn(pc, start, msg)
+		}
+		src := reader.Source()
+		lineStart := bytes.LastIndexByte(src[:seg.Start], '\n') + 1
+		base, _ := util.IndentWidth(src[lineStart:seg.Start], 0)
+		if from := seg.Start + consumed + 1; from < end {
+			b.dedent = innerIndent(src, from, end, base)
+			b.html = c.angle && innerHTML(src, from, end)
+		}
+		b.end = end
+		return b, parser.HasChildren
+	}
+	if b.Shape == asAnchor {
+		if p.warn != nil {
+			p.warn(pc, start, msg)
+		}
+		b.closed, b.oneLine = true, true
+		return b, parser.NoChildren
+	}
 	if p.warn != nil {
 		p.warn(pc, start, fmt.Sprintf("Hugo shortcode %q is not supported: not shown", c.name))
 	}
@@ -248,6 +304,20 @@ func (blockParser) Continue(node ast.Node, reader text.Reader, _ parser.Context)
 		b.closed = true
 		reader.Advance(seg.Len() - 1)
 		return parser.Close
+	}
+	if b.end > 0 && seg.Start > b.end {
+		// Its closing tag was inside a line of text (read there by the
+		// inline parser): the block ended with it.
+		return parser.Close
+	}
+	if b.html && !util.IsBlank(line) {
+		reader.AdvanceAndSetPadding(len(line)-len(util.TrimLeftSpace(line)), 0)
+	} else if b.dedent > 0 && !util.IsBlank(line) {
+		pos, padding := util.IndentPosition(line, reader.LineOffset(), b.dedent)
+		if pos < 0 { // less indented than the rest: all of its indentation
+			pos, padding = len(line)-len(util.TrimLeftSpace(line)), 0
+		}
+		reader.AdvanceAndSetPadding(pos, padding)
 	}
 	return parser.Continue | parser.HasChildren
 }
@@ -358,6 +428,15 @@ func (inlineParser) Trigger() []byte { return []byte{'{'} }
 
 func (p inlineParser) Parse(_ ast.Node, block text.Reader, pc parser.Context) ast.Node {
 	line, seg := block.PeekLine()
+	if m := escapedRE.FindIndex(line); m != nil && m[0] == 0 {
+		// {{</* x */>}}: shown as {{< x >}}, never run (escaped.go).
+		block.Advance(m[1])
+		var v []byte
+		for _, part := range unescaped(text.NewSegment(seg.Start, seg.Start+m[1]), block.Source()) {
+			v = append(v, part.Value(block.Source())...)
+		}
+		return ast.NewString(v)
+	}
 	c, ok := parseCall(line)
 	if !ok {
 		return nil
@@ -511,6 +590,16 @@ func renderBlock(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.
 			_, _ = w.WriteString(`><summary class="callout-title">` + esc(b.Title) + "</summary>\n")
 		} else {
 			_, _ = w.WriteString("</details>\n")
+		}
+	case asAnchor:
+		if entering {
+			id, _ := b.AttributeString("id")
+			_, _ = w.WriteString(`<div class="shortcode-anchor" id="` + esc(string(id.([]byte))) + `">` + "\n")
+			if b.Title != "" {
+				_, _ = w.WriteString(`<p class="shortcode-title"><strong>` + esc(b.Title) + "</strong></p>\n")
+			}
+		} else {
+			_, _ = w.WriteString("</div>\n")
 		}
 	case asTabs, asBlock:
 		if entering {

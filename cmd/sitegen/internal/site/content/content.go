@@ -945,6 +945,9 @@ func (s *Site) buildTree(pages []*Page) {
 		if dir != "" {
 			rel = dir + "/" + sectionIndex
 			title = s.nameTitle(path.Base(dir))
+			if s.Lay.SectionTitle != nil {
+				title = s.Lay.SectionTitle(path.Base(dir))
+			}
 			if s.Lay.Pages != nil {
 				title = s.Lay.Pages.FolderTitle(dir)
 			}

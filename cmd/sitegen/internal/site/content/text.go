@@ -3,6 +3,7 @@ package content
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -139,7 +140,16 @@ func (s *Site) readText(file string, blocks bool) (src []byte, lines []int, long
 	src = bytes.TrimPrefix(src, utf8BOM)
 	valid := utf8.Valid(src)
 	var lifted []int
-	if valid && s.Lay.Markup.FrontMatterLead {
+	if valid && s.Lay.Markup.FrontMatterJSON {
+		out, lines, bad, problem := JSONFrontMatter(src)
+		if bad > 0 {
+			return nil, nil, nil, "", &badText{line: bad, col: 1, msg: problem}
+		}
+		if lines != nil {
+			src, lifted = out, lines
+		}
+	}
+	if valid && lifted == nil && s.Lay.Markup.FrontMatterLead {
 		src, lifted = LiftFrontMatter(src)
 	}
 	DelimiterSpaces(src)
@@ -443,6 +453,100 @@ func LiftFrontMatter(src []byte) (out []byte, lines []int) {
 		}
 	}
 	return out, lines
+}
+
+// JSONFrontMatter applies the rule of a layout whose tool reads a JSON
+// object at the start of the file as front matter
+// (layout.Markup.FrontMatterJSON; Hugo: "JSON: a single JSON object
+// surrounded by '{' and '}', followed by a new line",
+// https://gohugo.io/content-management/front-matter/; its page lexer
+// skips blank lines before it as before "---"): the object, found by
+// its braces outside strings, is put between lines "---" as YAML front
+// matter (JSON is YAML; tabs outside its strings become spaces, which
+// YAML asks for), so every reader of front matter finds it. lines maps
+// each line of the result to the line of src it came from; nil (and src)
+// when src does not start with such an object. A page that starts with
+// "{" but no JSON object (one that nothing closes, or a shortcode
+// "{{< hint >}}") is an error, as in Hugo 0.111 ("unexpected EOF parsing
+// JSON front matter", "unmarshal failed: invalid character '{' looking for
+// beginning of object key string"): bad is its line, problem says why;
+// else bad is 0.
+func JSONFrontMatter(src []byte) (out []byte, lines []int, bad int, problem string) {
+	lead := 0
+	for lead < len(src) && (src[lead] == ' ' || src[lead] == '\t' || src[lead] == '\r' || src[lead] == '\n') {
+		lead++
+	}
+	if lead == len(src) || src[lead] != '{' {
+		return src, nil, 0, ""
+	}
+	line := 1 + bytes.Count(src[:lead], []byte("\n"))
+	end, depth, inString := -1, 0, false
+	for i := lead; i < len(src) && end < 0; i++ {
+		switch c := src[i]; {
+		case inString && c == '\\':
+			i++
+		case c == '"':
+			inString = !inString
+		case inString:
+		case c == '{':
+			depth++
+		case c == '}':
+			if depth--; depth == 0 {
+				end = i
+			}
+		}
+	}
+	if end < 0 {
+		return src, nil, line, "front matter is not closed: the JSON object that opens the page has no closing brace (Hugo reads a page that starts with \"{\" as JSON front matter)"
+	}
+	if err := json.Unmarshal(src[lead:end+1], new(map[string]any)); err != nil {
+		return src, nil, line, fmt.Sprintf("front matter: the page starts with \"{\", which Hugo reads as JSON front matter, and it is not a JSON object (%v): start the page with text, or put the shortcode after front matter", err)
+	}
+	after := lineEnd(src, end)
+	// Text after the closing brace on its line (not the "new line" the
+	// docs ask for) is the page's first line of text: measured, Hugo 0.111.
+	sameLine := len(bytes.TrimSpace(src[end+1:after])) > 0
+	obj := bytes.Clone(src[lead : end+1])
+	inString = false
+	for i := 0; i < len(obj); i++ {
+		switch c := obj[i]; {
+		case inString && c == '\\':
+			i++ // an escaped byte
+		case c == '"':
+			inString = !inString
+		case !inString && c == '\t':
+			obj[i] = ' '
+		}
+	}
+	nl := bytes.Count(src[:lead], []byte("\n")) // the lead's lines, dropped
+	out = make([]byte, 0, len(src)+8)
+	out = append(out, "---\n"...)
+	out = append(out, obj...)
+	out = append(out, "\n---"...)
+	extra := 2 // the lines "---" added
+	if sameLine {
+		out = append(out, '\n')
+		out = append(out, bytes.TrimLeft(src[end+1:], " \t")...)
+		extra = 3
+	} else {
+		out = append(out, src[after:]...)
+	}
+	m := bytes.Count(obj, []byte("\n")) + 1 // the object's lines
+	total := bytes.Count(out, []byte("\n")) + 1
+	lines = make([]int, total)
+	for i := range lines {
+		switch n := i + 1; {
+		case n == 1:
+			lines[i] = nl + 1
+		case n <= m+1:
+			lines[i] = nl + n - 1
+		case n <= m+extra:
+			lines[i] = nl + m
+		default:
+			lines[i] = nl + n - extra
+		}
+	}
+	return out, lines, 0, ""
 }
 
 // throughLines maps the lines of a text through two steps: lines maps the
