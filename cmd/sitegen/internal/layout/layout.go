@@ -663,6 +663,11 @@ type Markup struct {
 	// tags (GitHub's Markdown, docsify's marked), though the layout reads
 	// Obsidian's other syntax; tags: in front matter are still read.
 	NoTags bool
+	// Diagrams: the tool draws ```mermaid blocks (Docusaurus with
+	// markdown.mermaid); sitegen shows them as their source under a
+	// caption that says so (content.DiagramBlocks), not as plain code.
+	// mdBook and Quartz draw them by their kind.
+	Diagrams bool
 	// WikiLinks, with NoObsidian, reads [[page]] and [[page|label]] as a
 	// markdown-it plugin the site registers does (wikilinks.go); nil: no
 	// wikilinks unless the layout reads Obsidian's syntax.

@@ -56,6 +56,9 @@
 //     name sorts last (KeepLastFile).
 //   - Admonitions: :::note|tip|info|warning|danger|caution|important|
 //     success|secondary, with a title after a space or in brackets.
+//   - markdown.mermaid (https://docusaurus.io/docs/markdown-features/diagrams):
+//     a ```mermaid block is a diagram, shown as its captioned source
+//     (layout.Markup.Diagrams); without it, code.
 //   - The classic theme's themeConfig.docs.sidebar.autoCollapseCategories
 //     (https://docusaurus.io/docs/api/themes/configuration#docs): opening
 //     a folded category folds its siblings (layout.Layout.AutoCollapse).
@@ -241,6 +244,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	brokenLinks(l, obj, file)
 	duplicateRoutes(l, obj, file)
+	diagrams(l, obj, file)
 	if i18n := obj.Object("i18n"); i18n != nil {
 		// The default locale's htmlLang, else its name, is the pages'
 		// <html lang>.
@@ -440,6 +444,32 @@ func duplicateRoutes(l *layout.Layout, obj *jsconfig.Object, file string) {
 	default:
 		l.Notes = append(l.Notes, fmt.Sprintf("%s: onDuplicateRoutes %q is not one of 'ignore', 'log', 'warn', 'throw': duplicate URLs fail the build", file, str))
 	}
+}
+
+// diagrams reads markdown.mermaid
+// (https://docusaurus.io/docs/markdown-features/diagrams: "enable Mermaid
+// in docusaurus.config.js: markdown: {mermaid: true}, themes:
+// ['@docusaurus/theme-mermaid']"): the mdx-loader then makes every
+// ```mermaid block a diagram, which theme-mermaid draws (theme-classic's
+// Mermaid without it is Noop: nothing is shown, which a note says).
+// sitegen shows the diagram's source, captioned (layout.Markup.Diagrams);
+// without the setting a ```mermaid block is code, as Docusaurus shows it.
+func diagrams(l *layout.Layout, obj *jsconfig.Object, file string) {
+	if on, _ := obj.Object("markdown").Get("mermaid").(bool); !on {
+		return
+	}
+	l.Markup.Diagrams = true
+	l.Read = append(l.Read, "markdown.mermaid")
+	themes, _ := obj.Get("themes").([]any)
+	for _, t := range themes {
+		if e, ok := t.([]any); ok && len(e) > 0 {
+			t = e[0]
+		}
+		if strings.Contains(pluginName(t), "theme-mermaid") {
+			return
+		}
+	}
+	l.Notes = append(l.Notes, fmt.Sprintf("%s: markdown.mermaid is on but themes: has no @docusaurus/theme-mermaid: Docusaurus shows nothing for a ```mermaid block; sitegen shows its source", file))
 }
 
 // KeepLastFile is Docusaurus's choice between two docs of one route (a
