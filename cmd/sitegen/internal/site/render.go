@@ -51,10 +51,17 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 	s.Linked.Reset()
 	s.search = s.newSearchIndex(assets)
 	s.Lastmod, s.Created = content.GitTimes(ctx, s.Opts.Source, s.Lay.Content)
+	home := s.Home.SitePath
+	if s.Home.NoPage {
+		// The content's root has no page and another page is at the
+		// site's root (Docusaurus's src/pages/index.md, its blog list in
+		// blog-only mode): the site's title leads there.
+		home = "/"
+	}
 	view := &templates.Site{
 		Title:    s.Cfg.Title,
 		Language: s.Cfg.LanguageCode,
-		Home:     s.Cfg.RelURL(s.Home.SitePath),
+		Home:     s.Cfg.RelURL(home),
 		Nav:      s.SiteNav(),
 		Assets:   assets,
 	}

@@ -15,9 +15,11 @@
 //     classic preset (presets: [['classic', {docs: {...}}]]) or the
 //     plugin itself: path (default docs), routeBasePath (default docs),
 //     sidebarPath, exclude. A computed value falls back to the documented
-//     default, with a note. Further docs and blog plugin instances of
-//     plugins: (https://docusaurus.io/docs/docs-multi-instance) are docs
-//     and a blog of their own: instances.go.
+//     default, with a note. docs: false with no docs plugin of plugins:
+//     is a site without docs (a blog-only site: docsOff). Further docs
+//     and blog plugin instances of plugins:
+//     (https://docusaurus.io/docs/docs-multi-instance) are docs and a
+//     blog of their own: instances.go.
 //   - Pages: the .md and .mdx files under path, except what the plugin's
 //     exclude globs name (by default files and folders whose names start
 //     with "_", "partial" pages, and tests): those are not published and
@@ -357,6 +359,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if err := readInstances(l, r, obj, docs, dir); err != nil {
 		return nil, err
 	}
+	if _, off := presetOption(obj, "docs"); off && docs == nil {
+		docsOff(l)
+	}
 	l.Tags = docsTags(r)
 	// MDX has no inline tags: "#word" is text; the docs' tags come from
 	// the front matter only (https://docusaurus.io/docs/create-doc#doc-tags).
@@ -375,6 +380,18 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Read = append(l.Read, fmt.Sprintf("%s (%d entries)", sidebarPath, len(nav)))
 	}
 	return l, nil
+}
+
+// docsOff is the classic preset's docs: false with no docs plugin of
+// plugins: ("docs: false, // Optional: disable the docs plugin",
+// https://docusaurus.io/docs/blog#blog-only-mode): the site has no docs,
+// so the docs folder, there or not, is not read (a template's leftover
+// docs/ is not published); the blog and the pages plugin's folders
+// (layout.Layout.Roots, whose paths start with "../") are the site.
+func docsOff(l *layout.Layout) {
+	l.NoContent = true
+	l.Ignore = func(rel string, _ bool) bool { return !strings.HasPrefix(rel, "../") }
+	l.Read = append(l.Read, "docs false")
 }
 
 // brokenLinks reads the site's policy for broken links: onBrokenLinks

@@ -1002,7 +1002,13 @@ func (s *Site) buildTree(pages []*Page) {
 	if s.Lay.NavOnly {
 		s.navTree(pages) // the table of contents is the tree (navtree.go)
 	}
-	atRoot := slices.ContainsFunc(pages, func(p *Page) bool { return p.SitePath == "/" })
+	atRoot := slices.ContainsFunc(pages, func(p *Page) bool { return p.SitePath == "/" }) ||
+		s.Lay.Rules != nil && slices.ContainsFunc(s.Lay.Roots, func(root string) bool {
+			// A further folder's own page at the root (Docusaurus's blog
+			// list in blog-only mode, routeBasePath '/').
+			f := s.ruleFolder(rootRel(s.Lay.Content, root))
+			return !f.NoPage && f.URL == "/"
+		})
 	switch {
 	case s.Home.SitePath == "/":
 	case s.Home.File == "" && s.Lay.Rules != nil && s.ruleFolder("").NoPage:
