@@ -420,6 +420,13 @@ func (s *Site) frame(p *content.Page, site *templates.Site) *templates.Page {
 		// sidebar, an MkDocs nav: section) shows those labels in its
 		// breadcrumbs too.
 		l.Title = a.Label()
+		if a == s.Home && a.File != "" && !ownTitle(a) && l.Title == a.Title && s.Cfg.Title != "" {
+			// A home page with no title of its own (Docusaurus's
+			// untitled docs/README.md, titled by its id "README"): its
+			// crumb is the site's home, not a file's name (Docusaurus's
+			// first crumb is its "Home page" link).
+			l.Title = s.Cfg.Title
+		}
 		v.Breadcrumbs = append(v.Breadcrumbs, *l)
 	}
 	slices.Reverse(v.Breadcrumbs)
