@@ -313,9 +313,13 @@ func Recognise(dir string) (*layout.Layout, error) {
 			}
 		case bool: // false: no sidebars
 			sidebarSet = true
-		case jsconfig.Computed: // require.resolve('./sidebars.js'): the template's file
-			sidebarPath = layout.FirstFile(dir, SidebarFiles)
+		case jsconfig.Computed: // require.resolve('./sidebars.js'): the file it names, else the template's file
 			sidebarSet = true
+			if sidebarPath = sidebarFile(v); sidebarPath != "" {
+				l.Read = append(l.Read, where+".sidebarPath")
+				break
+			}
+			sidebarPath = layout.FirstFile(dir, SidebarFiles)
 			l.Notes = append(l.Notes, fmt.Sprintf("%s: %s not read (computed): %s is read instead", file,
 				v.Describe(where+".sidebarPath"), orNone(sidebarPath)))
 		}
@@ -375,7 +379,8 @@ func Recognise(dir string) (*layout.Layout, error) {
 		if err != nil {
 			return nil, err
 		}
-		l.Nav, l.NavFile = nav, sidebarPath
+		// The preset's sidebars, then the instances' (readInstances).
+		l.Nav, l.NavFile = append(nav, l.Nav...), sidebarPath
 		l.Notes = append(l.Notes, notes...)
 		l.Read = append(l.Read, fmt.Sprintf("%s (%d entries)", sidebarPath, len(nav)))
 	}
