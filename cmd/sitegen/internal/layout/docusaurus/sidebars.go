@@ -35,6 +35,13 @@ func readSidebars(dir, file string, collapsible, collapsed bool) ([]layout.NavEn
 		for _, name := range root.Keys {
 			s.items(root.Values[name], 0)
 		}
+	case []any:
+		// module.exports = [main, other] (Docusaurus 2 alphas): the
+		// sidebars read with Object.entries, as an array's are, its
+		// elements in order (Docusaurus 3 documents an object).
+		for _, sidebar := range root {
+			s.items(sidebar, 0)
+		}
 	case jsconfig.Computed:
 		s.notes = append(s.notes, fmt.Sprintf("%s: the sidebars are computed (%s), not read: each folder's order is used", file, root.Text))
 	}
