@@ -106,10 +106,10 @@ type Layout struct {
 	// to it is shown as its text with a warning, not a broken link. Nil:
 	// none.
 	ToolRoute func(sp string) string
-	// Blog is the blog the tool builds from one of Roots (Docusaurus's
-	// blog plugin): its list's paging, archive, authors and feeds; nil
-	// for none.
-	Blog *Blog
+	// Blogs are the blogs the tool builds, each from one of Roots
+	// (Docusaurus's blog plugin and its further instances): each list's
+	// paging, archive, authors and feeds; none for a site without.
+	Blogs []*Blog
 	// LinkBase is the path the tool's site is served under ("/docs/",
 	// Docusaurus's baseUrl) when its links may be written with it: a
 	// site-absolute link that starts with it already holds it and is read

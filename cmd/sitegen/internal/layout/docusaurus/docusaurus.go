@@ -376,7 +376,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if err := readPlugins(l, r, obj, dir); err != nil {
 		return nil, err
 	}
-	navbarLabels(obj, r.instances, r.blog)
+	navbarLabels(obj, r.instances, r.blogs)
 	if sidebarPath != "" {
 		nav, notes, err := readSidebars(dir, sidebarPath, r.collapsible, r.collapsed)
 		if err != nil {
@@ -578,7 +578,7 @@ type rules struct {
 	collapsible  bool   // sidebarCollapsible (default true)
 	collapsed    bool   // sidebarCollapsed (default true; false when not collapsible)
 	pagesDir     string // the pages plugin's folder (src/pages) when it has one, else ""
-	blog         *blogPlugin
+	blogs        []*blogPlugin
 	react        []toolRoute // the pages plugin's React pages, not published
 
 	// A docs plugin instance of plugins: (instances.go): its id, the

@@ -32,10 +32,10 @@ import (
 // sidebars file (its sidebarPath, "Path to sidebar configuration",
 // https://docusaurus.io/docs/api/plugins/@docusaurus/plugin-content-docs#configuration)
 // gives its docs' order and labels, as the preset's gives the preset's
-// docs'. The preset's docs: false turns the
-// preset's docs off; the first instance is then the content. sitegen
-// builds one blog: the preset's, else the first blog instance whose
-// folder exists; a further one is a note.
+// docs'. The preset's docs: false turns the preset's docs off; the
+// first instance is then the content. Each blog (the preset's, and every
+// blog instance whose folder exists) is built at its routeBasePath with
+// its own list, tags, archive and feeds, in the order declared.
 
 // pluginName is the module a plugins: entry names: its string, or the
 // text of require.resolve('...').
@@ -91,7 +91,7 @@ func instanceID(opts *jsconfig.Object) string {
 // instances, by docsPluginId, else by a to: that is the instance's
 // routeBasePath or under it; and the blog's label, by a to: its
 // routeBasePath.
-func navbarLabels(obj *jsconfig.Object, insts []*rules, blog *blogPlugin) {
+func navbarLabels(obj *jsconfig.Object, insts []*rules, blogs []*blogPlugin) {
 	items, _ := obj.Object("themeConfig").Object("navbar").Get("items").([]any)
 	for i, it := range items {
 		o, ok := it.(*jsconfig.Object)
@@ -112,8 +112,10 @@ func navbarLabels(obj *jsconfig.Object, insts []*rules, blog *blogPlugin) {
 				r.label, r.navPos = label, i
 			}
 		}
-		if blog != nil && pid == "" && to == blog.route && blog.label == "" {
-			blog.label = label
+		for _, blog := range blogs {
+			if pid == "" && to == blog.route && blog.label == "" {
+				blog.label = label
+			}
 		}
 	}
 }

@@ -123,8 +123,8 @@ func TestPluginInstances(t *testing.T) {
 					t.Errorf("Folder(%s) = %q (in the navigation: %v), want %q in it", src, f.NavLabel, f.InNav, want)
 				}
 			}
-			if l.Blog == nil || l.Blog.Dir != "../news" {
-				t.Errorf("Blog = %+v, want the news instance's", l.Blog)
+			if len(l.Blogs) != 1 || l.Blogs[0].Dir != "../news" {
+				t.Errorf("Blogs = %+v, want the news instance's", l.Blogs)
 			}
 		})
 	}

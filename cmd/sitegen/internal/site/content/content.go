@@ -558,8 +558,10 @@ func (s *Site) loadPage(rel string) *Page {
 		p.tags = append(p.tags, s.Md.Tags(doc, src)...)
 	}
 	p.Blocks = collectFences(doc, src)
-	if b := s.Lay.Blog; b != nil && p.Description == "" && strings.HasPrefix(rel, b.Dir+"/") {
-		p.Description = blogExcerpt(doc, src) // a post's summary (its list's, its feed's)
+	for _, b := range s.Lay.Blogs {
+		if p.Description == "" && strings.HasPrefix(rel, b.Dir+"/") {
+			p.Description = blogExcerpt(doc, src) // a post's summary (its list's, its feed's)
+		}
 	}
 	if p.Title == "" && p.fallbackTitle != "" {
 		p.Title = p.fallbackTitle
