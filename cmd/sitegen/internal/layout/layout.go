@@ -815,6 +815,9 @@ type NavEntry struct {
 	Number string
 	// Line is the entry's line in the settings file that lists it.
 	Line int
+	// File is that settings file, source-relative, when it is not the
+	// layout's NavFile (a Docusaurus docs instance's own sidebars).
+	File string
 	// ID names the page by the tool's id for it (see Page.ID) when Path
 	// is "" and the entry is not a group heading.
 	ID string

@@ -31,7 +31,7 @@ func TestDocusaurusInstanceSidebar(t *testing.T) {
 };
 `,
 				"sidebars.js":              "module.exports = {s: ['zeta', 'alpha']};\n",
-				"sidebarsRules.js":         "module.exports = {r: ['mounted', {type: 'doc', id: 'armour', label: 'Armour & shields'}, {type: 'category', label: 'Magic', items: ['spells/wands', 'spells/cantrips']}]};\n",
+				"sidebarsRules.js":         "module.exports = {r: ['mounted', {type: 'doc', id: 'armour', label: 'Armour & shields'}, {type: 'category', label: 'Magic', items: ['spells/wands', 'spells/cantrips', 'spells/gone']}]};\n",
 				"docs/alpha.md":            "# Alpha\n",
 				"docs/zeta.md":             "# Zeta\n",
 				"rules/armour.md":          "# Armour\n",
@@ -40,8 +40,13 @@ func TestDocusaurusInstanceSidebar(t *testing.T) {
 				"rules/spells/wands.md":    "# Wands\n",
 			})
 			out := filepath.Join(t.TempDir(), "out")
-			if _, err := build(t, dir, content.Options{Theme: theme, Dest: out}); err != nil {
+			res, err := build(t, dir, content.Options{Theme: theme, Dest: out})
+			if err != nil {
 				t.Fatal(err)
+			}
+			// An id no doc has is a warning at the instance's own file.
+			if w := strings.Join(diagStrings(res.WarningList), "\n"); !strings.Contains(w, `sidebarsRules.js: the sidebar names doc id "rules:spells/gone", which no doc has`) {
+				t.Errorf("no warning of the missing id at sidebarsRules.js in\n%s", w)
 			}
 			html := readTree(t, out)["rules/armour/index.html"]
 			i := strings.Index(html, `<nav class="site-nav"`)

@@ -168,6 +168,7 @@ func readInstances(l *layout.Layout, r *rules, obj, main *jsconfig.Object, dir s
 				if nav[i].ID != "" {
 					nav[i].ID = inst.id + ":" + nav[i].ID
 				}
+				nav[i].File = sb
 			}
 			l.Nav = append(l.Nav, nav...)
 			l.Notes = append(l.Notes, notes...)
