@@ -56,8 +56,8 @@ func localesNotBuilt(l *layout.Layout, i18n *jsconfig.Object, dir, file string) 
 		}
 		docs := path.Join(folder, "docusaurus-plugin-content-docs", "current")
 		n := countPages(dir, docs)
-		l.Notes = append(l.Notes, fmt.Sprintf("%s: i18n.locales %q is not published: Docusaurus builds it as a second site at /%s/ (%d translated docs in %s/, the others in the default locale's words); sitegen builds the default locale (%s) only",
-			file, loc, loc, n, docs, cmp.Or(def, "en")))
+		l.Notes = append(l.Notes, fmt.Sprintf("%s: i18n.locales %q is not published: Docusaurus builds it as a second site at /%s/ (%s/ translates %d of its docs, the others shown in the default locale's words); sitegen builds the default locale (%s) only",
+			file, loc, loc, docs, n, cmp.Or(def, "en")))
 	}
 }
 

@@ -26,12 +26,12 @@ func TestLocalesNotBuilt(t *testing.T) {
 		{"no i18n", "", nil, nil},
 		{"en and fr", "{defaultLocale: 'en', locales: ['en', 'fr']}",
 			map[string]string{"i18n/fr/docusaurus-plugin-content-docs/current/intro.md": "# Intro\n", "i18n/fr/docusaurus-plugin-content-docs/current/g/a.mdx": "# A\n", "i18n/fr/code.json": "{}"},
-			[]string{`i18n.locales "fr" is not published: Docusaurus builds it as a second site at /fr/ (2 translated docs in i18n/fr/docusaurus-plugin-content-docs/current/`}},
+			[]string{`i18n.locales "fr" is not published: Docusaurus builds it as a second site at /fr/ (i18n/fr/docusaurus-plugin-content-docs/current/ translates 2 of its docs`}},
 		{"a locale's path", "{defaultLocale: 'fr', locales: ['fr', 'pt-BR'], localeConfigs: {'pt-BR': {path: 'pt'}}}",
 			map[string]string{"i18n/pt/docusaurus-plugin-content-docs/current/intro.md": "# Intro\n"},
-			[]string{`i18n.locales "pt-BR" is not published: Docusaurus builds it as a second site at /pt-BR/ (1 translated docs in i18n/pt/docusaurus-plugin-content-docs/current/`, "builds the default locale (fr) only"}},
+			[]string{`i18n.locales "pt-BR" is not published: Docusaurus builds it as a second site at /pt-BR/ (i18n/pt/docusaurus-plugin-content-docs/current/ translates 1 of its docs`, "builds the default locale (fr) only"}},
 		{"nothing translated yet", "{defaultLocale: 'en', locales: ['en', 'de']}", nil,
-			[]string{`i18n.locales "de" is not published: Docusaurus builds it as a second site at /de/ (0 translated docs`}},
+			[]string{`i18n.locales "de" is not published: Docusaurus builds it as a second site at /de/ (i18n/de/docusaurus-plugin-content-docs/current/ translates 0 of its docs`}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			files := map[string]string{"docusaurus.config.js": "module.exports = {title: 'T'" + map[bool]string{true: ", i18n: " + tc.i18n, false: ""}[tc.i18n != ""] + "};\n", "docs/intro.md": "# Intro\n"}
