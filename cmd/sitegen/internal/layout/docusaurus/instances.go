@@ -157,6 +157,7 @@ func readInstances(l *layout.Layout, r *rules, obj, main *jsconfig.Object, dir s
 		if !beside(l.Content, inst.content) || !layout.Exists(dir, inst.content, true) {
 			continue
 		}
+		sidebars := ""
 		if sb := sidebarFile(opts.Get("sidebarPath")); sb != "" {
 			// The instance's own sidebars: its docs' order and labels, by
 			// their ids, which name the instance (instancePage).
@@ -172,12 +173,12 @@ func readInstances(l *layout.Layout, r *rules, obj, main *jsconfig.Object, dir s
 			}
 			l.Nav = append(l.Nav, nav...)
 			l.Notes = append(l.Notes, notes...)
-			l.Read = append(l.Read, fmt.Sprintf("%s (%d entries)", sb, len(nav)))
+			sidebars = fmt.Sprintf(", its %s (%d entries)", sb, len(nav))
 		}
 		inst.tags = docsTags(inst)("")
 		insts = append(insts, inst)
 		l.Roots = append(l.Roots, inst.content)
-		l.Read = append(l.Read, fmt.Sprintf("docs instance %s (%s/ at /%s)", id, inst.content, inst.routeBase))
+		l.Read = append(l.Read, fmt.Sprintf("docs instance %s (%s/ at /%s%s)", id, inst.content, inst.routeBase, sidebars))
 	}
 	r.instances = insts
 	return nil
