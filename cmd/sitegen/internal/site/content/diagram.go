@@ -9,9 +9,9 @@ import (
 
 // Mermaid diagrams: mdBook draws a ```mermaid block with the
 // mdbook-mermaid preprocessor, Quartz with its Obsidian-flavoured
-// Markdown, Docusaurus with markdown.mermaid (layout.Markup.Diagrams); sitegen runs no diagram renderer, so the block is shown as
-// its source under a caption that says what it is, not as unexplained
-// code.
+// Markdown, Docusaurus with markdown.mermaid (layout.Markup.Diagrams);
+// sitegen runs no diagram renderer, so the block is shown as its source
+// under a caption that says what it is, not as unexplained code.
 
 // DiagramBlocks returns handlers with one for ```mermaid blocks added
 // when the layout's tool draws them and no handler is given for them.
