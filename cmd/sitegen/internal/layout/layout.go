@@ -106,10 +106,10 @@ type Layout struct {
 	// to it is shown as its text with a warning, not a broken link. Nil:
 	// none.
 	ToolRoute func(sp string) string
-	// Blog is the blog the tool builds from one of Roots (Docusaurus's
-	// blog plugin): its list's paging, archive, authors and feeds; nil
-	// for none.
-	Blog *Blog
+	// Blogs are the blogs the tool builds, each from one of Roots
+	// (Docusaurus's blog plugin and its further instances): each list's
+	// paging, archive, authors and feeds; none for a site without.
+	Blogs []*Blog
 	// LinkBase is the path the tool's site is served under ("/docs/",
 	// Docusaurus's baseUrl) when its links may be written with it: a
 	// site-absolute link that starts with it already holds it and is read
@@ -663,6 +663,11 @@ type Markup struct {
 	// tags (GitHub's Markdown, docsify's marked), though the layout reads
 	// Obsidian's other syntax; tags: in front matter are still read.
 	NoTags bool
+	// Diagrams: the tool draws ```mermaid blocks (Docusaurus with
+	// markdown.mermaid); sitegen shows them as their source under a
+	// caption that says so (content.DiagramBlocks), not as plain code.
+	// mdBook and Quartz draw them by their kind.
+	Diagrams bool
 	// WikiLinks, with NoObsidian, reads [[page]] and [[page|label]] as a
 	// markdown-it plugin the site registers does (wikilinks.go); nil: no
 	// wikilinks unless the layout reads Obsidian's syntax.
@@ -810,6 +815,9 @@ type NavEntry struct {
 	Number string
 	// Line is the entry's line in the settings file that lists it.
 	Line int
+	// File is that settings file, source-relative, when it is not the
+	// layout's NavFile (a Docusaurus docs instance's own sidebars).
+	File string
 	// ID names the page by the tool's id for it (see Page.ID) when Path
 	// is "" and the entry is not a group heading.
 	ID string

@@ -50,6 +50,24 @@ type TargetResolver interface {
 	ResolveTarget(dest string) LinkTarget
 }
 
+// ImageResolver is a TargetResolver that answers for an image's source
+// apart from a link's destination (a tool may read the two differently:
+// Docusaurus's Link adds the baseUrl "unless it's already there", its
+// images are looked up in the static folders as written). A Page.Links
+// that implements it is asked about images through it.
+type ImageResolver interface {
+	TargetResolver
+	ResolveImage(dest string) LinkTarget
+}
+
+// resolveImage asks the page's resolver about an image's source.
+func resolveImage(links LinkResolver, dest string) LinkTarget {
+	if ir, ok := links.(ImageResolver); ok {
+		return ir.ResolveImage(dest)
+	}
+	return resolveTarget(links, dest)
+}
+
 // resolveTarget asks the page's resolver about dest.
 func resolveTarget(links LinkResolver, dest string) LinkTarget {
 	if tr, ok := links.(TargetResolver); ok {
@@ -95,7 +113,7 @@ func (linkTransformer) Transform(doc *ast.Document, reader text.Reader, pc parse
 		}
 		switch n := n.(type) {
 		case *ast.Image:
-			tg := resolveTarget(st.page.Links, Destination(n.Destination))
+			tg := resolveImage(st.page.Links, Destination(n.Destination))
 			switch {
 			case tg.Problem != "":
 				st.report(imageStart(n, src), false, fmt.Sprintf("broken image %q: %s", n.Destination, tg.Problem))

@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"d6codex/cmd/sitegen/internal/layout"
 )
 
-// A blog as its tool builds it (layout.Layout.Blog: Docusaurus's blog
+// A blog as its tool builds it (layout.Layout.Blogs: Docusaurus's blog
 // plugin): the posts' list in pages of PerPage, the archive, the authors'
 // pages and the feeds. The tag pages are buildTags' (the layout's
 // layout.Tags). These pages list posts: they are out of the navigation
@@ -23,11 +25,20 @@ const feedLimit = 20
 // Atom (atom.xml, RFC 4287) and JSON Feed (feed.json), the newest posts first with their titles,
 // links, dates and summaries.
 func (s *Site) writeFeeds(out fileWriter) error {
-	list, posts := s.BlogList()
-	if list == nil || len(s.Lay.Blog.Feeds) == 0 {
+	for _, b := range s.Lay.Blogs {
+		if err := s.writeBlogFeeds(out, b); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeBlogFeeds writes the feeds of the blog b.
+func (s *Site) writeBlogFeeds(out fileWriter, b *layout.Blog) error {
+	list, posts := s.BlogList(b)
+	if list == nil || len(b.Feeds) == 0 {
 		return nil
 	}
-	b := s.Lay.Blog
 	posts = posts[:min(len(posts), feedLimit)]
 	type item struct {
 		title, link, summary string

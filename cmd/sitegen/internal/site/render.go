@@ -51,10 +51,17 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 	s.Linked.Reset()
 	s.search = s.newSearchIndex(assets)
 	s.Lastmod, s.Created = content.GitTimes(ctx, s.Opts.Source, s.Lay.Content)
+	home := s.Home.SitePath
+	if s.Home.NoPage {
+		// The content's root has no page and another page is at the
+		// site's root (Docusaurus's src/pages/index.md, its blog list in
+		// blog-only mode): the site's title leads there.
+		home = "/"
+	}
 	view := &templates.Site{
 		Title:    s.Cfg.Title,
 		Language: s.Cfg.LanguageCode,
-		Home:     s.Cfg.RelURL(s.Home.SitePath),
+		Home:     s.Cfg.RelURL(home),
 		Nav:      s.SiteNav(),
 		Assets:   assets,
 	}
@@ -413,6 +420,13 @@ func (s *Site) frame(p *content.Page, site *templates.Site) *templates.Page {
 		// sidebar, an MkDocs nav: section) shows those labels in its
 		// breadcrumbs too.
 		l.Title = a.Label()
+		if a == s.Home && a.File != "" && !ownTitle(a) && l.Title == a.Title && s.Cfg.Title != "" {
+			// A home page with no title of its own (Docusaurus's
+			// untitled docs/README.md, titled by its id "README"): its
+			// crumb is the site's home, not a file's name (Docusaurus's
+			// first crumb is its "Home page" link).
+			l.Title = s.Cfg.Title
+		}
 		v.Breadcrumbs = append(v.Breadcrumbs, *l)
 	}
 	slices.Reverse(v.Breadcrumbs)

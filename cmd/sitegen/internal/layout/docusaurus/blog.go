@@ -41,8 +41,9 @@ import (
 // The docs plugin puts its docs' tags at routeBasePath/tagsBasePath
 // (/docs/tags/, https://docusaurus.io/docs/api/plugins/@docusaurus/plugin-content-docs#configuration).
 
-// readBlogPages fills l.Blog and l.Tags from the blog plugin's options
-// opts (nil for the defaults) and the site's title.
+// readBlogPages adds the blog b to l.Blogs and its tags to l.Tags, from
+// the blog plugin's options opts (nil for the defaults) and the site's
+// title.
 func readBlogPages(l *layout.Layout, r *rules, b *blogPlugin, opts *jsconfig.Object, dir, file string) {
 	note := func(key string) {
 		l.Notes = append(l.Notes, fmt.Sprintf("%s: blog.%s not read (not a value sitegen reads): the default is used", file, key))
@@ -85,11 +86,11 @@ func readBlogPages(l *layout.Layout, r *rules, b *blogPlugin, opts *jsconfig.Obj
 		bl.PageBase = s
 	}
 	if s, ok := str("archiveBasePath", "archive"); ok && s != "" {
-		bl.ArchiveURL = r.blogURL(s)
+		bl.ArchiveURL = b.url(s)
 	}
 	tagsBase, tagsOK := str("tagsBasePath", "tags")
 	if s, ok := str("authorsBasePath", "authors"); ok && s != "" {
-		bl.AuthorsURL = r.blogURL(s)
+		bl.AuthorsURL = b.url(s)
 	}
 	authorsFile, _ := str("authorsMapPath", "authors.yml")
 	bl.Authors = r.readAuthors(l, b, authorsFile, bl.AuthorsURL)
@@ -134,11 +135,11 @@ func readBlogPages(l *layout.Layout, r *rules, b *blogPlugin, opts *jsconfig.Obj
 			}
 		}
 	}
-	l.Blog = bl
+	l.Blogs = append(l.Blogs, bl)
 	docsTags := l.Tags
 	var blogTags *layout.Tags
 	if tagsOK && tagsBase != "" {
-		blogTags = &layout.Tags{URL: r.blogURL(tagsBase), Slug: KebabCase, Title: func(name string, n int) string { return tagTitle(name, n, "post") },
+		blogTags = &layout.Tags{URL: b.url(tagsBase), Slug: KebabCase, Title: func(name string, n int) string { return tagTitle(name, n, "post") },
 			PerPage: bl.PerPage}
 	}
 	l.Tags = func(rel string) *layout.Tags {

@@ -70,10 +70,10 @@ func TestBlogOptions(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b := l.Blog
-		if b == nil {
-			t.Fatalf("%s: no blog", tt.blog)
+		if len(l.Blogs) != 1 {
+			t.Fatalf("%s: blogs %v, want one", tt.blog, l.Blogs)
 		}
+		b := l.Blogs[0]
 		if b.PerPage != tt.perPage || b.ArchiveURL != tt.archive || b.AuthorsURL != tt.authors || b.FeedTitle != tt.feedTitle || !slices.Equal(b.Feeds, tt.feeds) {
 			t.Errorf("%s: blog %d %q %q %q %v, want %d %q %q %q %v", tt.blog, b.PerPage, b.ArchiveURL, b.AuthorsURL, b.FeedTitle, b.Feeds,
 				tt.perPage, tt.archive, tt.authors, tt.feedTitle, tt.feeds)

@@ -15,9 +15,11 @@
 //     classic preset (presets: [['classic', {docs: {...}}]]) or the
 //     plugin itself: path (default docs), routeBasePath (default docs),
 //     sidebarPath, exclude. A computed value falls back to the documented
-//     default, with a note. Further docs and blog plugin instances of
-//     plugins: (https://docusaurus.io/docs/docs-multi-instance) are docs
-//     and a blog of their own: instances.go.
+//     default, with a note. docs: false with no docs plugin of plugins:
+//     is a site without docs (a blog-only site: docsOff). Further docs
+//     and blog plugin instances of plugins:
+//     (https://docusaurus.io/docs/docs-multi-instance) are docs and a
+//     blog of their own: instances.go.
 //   - Pages: the .md and .mdx files under path, except what the plugin's
 //     exclude globs name (by default files and folders whose names start
 //     with "_", "partial" pages, and tests): those are not published and
@@ -56,6 +58,11 @@
 //     name sorts last (KeepLastFile).
 //   - Admonitions: :::note|tip|info|warning|danger|caution|important|
 //     success|secondary, with a title after a space or in brackets.
+//   - i18n.locales other than the default are not built: each is a
+//     warning (i18n.go).
+//   - markdown.mermaid (https://docusaurus.io/docs/markdown-features/diagrams):
+//     a ```mermaid block is a diagram, shown as its captioned source
+//     (layout.Markup.Diagrams); without it, code.
 //   - The classic theme's themeConfig.docs.sidebar.autoCollapseCategories
 //     (https://docusaurus.io/docs/api/themes/configuration#docs): opening
 //     a folded category folds its siblings (layout.Layout.AutoCollapse).
@@ -241,6 +248,8 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	brokenLinks(l, obj, file)
 	duplicateRoutes(l, obj, file)
+	diagrams(l, obj, file)
+	localesNotBuilt(l, obj.Object("i18n"), dir, file)
 	if i18n := obj.Object("i18n"); i18n != nil {
 		// The default locale's htmlLang, else its name, is the pages'
 		// <html lang>.
@@ -307,9 +316,13 @@ func Recognise(dir string) (*layout.Layout, error) {
 			}
 		case bool: // false: no sidebars
 			sidebarSet = true
-		case jsconfig.Computed: // require.resolve('./sidebars.js'): the template's file
-			sidebarPath = layout.FirstFile(dir, SidebarFiles)
+		case jsconfig.Computed: // require.resolve('./sidebars.js'): the file it names, else the template's file
 			sidebarSet = true
+			if sidebarPath = sidebarFile(v); sidebarPath != "" {
+				l.Read = append(l.Read, where+".sidebarPath")
+				break
+			}
+			sidebarPath = layout.FirstFile(dir, SidebarFiles)
 			l.Notes = append(l.Notes, fmt.Sprintf("%s: %s not read (computed): %s is read instead", file,
 				v.Describe(where+".sidebarPath"), orNone(sidebarPath)))
 		}
@@ -353,6 +366,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if err := readInstances(l, r, obj, docs, dir); err != nil {
 		return nil, err
 	}
+	if _, off := presetOption(obj, "docs"); off && docs == nil {
+		docsOff(l)
+	}
 	l.Tags = docsTags(r)
 	// MDX has no inline tags: "#word" is text; the docs' tags come from
 	// the front matter only (https://docusaurus.io/docs/create-doc#doc-tags).
@@ -360,17 +376,30 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if err := readPlugins(l, r, obj, dir); err != nil {
 		return nil, err
 	}
-	navbarLabels(obj, r.instances, r.blog)
+	navbarLabels(obj, r.instances, r.blogs)
 	if sidebarPath != "" {
 		nav, notes, err := readSidebars(dir, sidebarPath, r.collapsible, r.collapsed)
 		if err != nil {
 			return nil, err
 		}
-		l.Nav, l.NavFile = nav, sidebarPath
+		// The preset's sidebars, then the instances' (readInstances).
+		l.Nav, l.NavFile = append(nav, l.Nav...), sidebarPath
 		l.Notes = append(l.Notes, notes...)
 		l.Read = append(l.Read, fmt.Sprintf("%s (%d entries)", sidebarPath, len(nav)))
 	}
 	return l, nil
+}
+
+// docsOff is the classic preset's docs: false with no docs plugin of
+// plugins: ("docs: false, // Optional: disable the docs plugin",
+// https://docusaurus.io/docs/blog#blog-only-mode): the site has no docs,
+// so the docs folder, there or not, is not read (a template's leftover
+// docs/ is not published); the blog and the pages plugin's folders
+// (layout.Layout.Roots, whose paths start with "../") are the site.
+func docsOff(l *layout.Layout) {
+	l.NoContent = true
+	l.Ignore = func(rel string, _ bool) bool { return !strings.HasPrefix(rel, "../") }
+	l.Read = append(l.Read, "docs false")
 }
 
 // brokenLinks reads the site's policy for broken links: onBrokenLinks
@@ -440,6 +469,32 @@ func duplicateRoutes(l *layout.Layout, obj *jsconfig.Object, file string) {
 	default:
 		l.Notes = append(l.Notes, fmt.Sprintf("%s: onDuplicateRoutes %q is not one of 'ignore', 'log', 'warn', 'throw': duplicate URLs fail the build", file, str))
 	}
+}
+
+// diagrams reads markdown.mermaid
+// (https://docusaurus.io/docs/markdown-features/diagrams: "enable Mermaid
+// in docusaurus.config.js: markdown: {mermaid: true}, themes:
+// ['@docusaurus/theme-mermaid']"): the mdx-loader then makes every
+// ```mermaid block a diagram, which theme-mermaid draws (theme-classic's
+// Mermaid without it is Noop: nothing is shown, which a note says).
+// sitegen shows the diagram's source, captioned (layout.Markup.Diagrams);
+// without the setting a ```mermaid block is code, as Docusaurus shows it.
+func diagrams(l *layout.Layout, obj *jsconfig.Object, file string) {
+	if on, _ := obj.Object("markdown").Get("mermaid").(bool); !on {
+		return
+	}
+	l.Markup.Diagrams = true
+	l.Read = append(l.Read, "markdown.mermaid")
+	themes, _ := obj.Get("themes").([]any)
+	for _, t := range themes {
+		if e, ok := t.([]any); ok && len(e) > 0 {
+			t = e[0]
+		}
+		if strings.Contains(pluginName(t), "theme-mermaid") {
+			return
+		}
+	}
+	l.Notes = append(l.Notes, fmt.Sprintf("%s: markdown.mermaid is on but themes: has no @docusaurus/theme-mermaid: Docusaurus shows nothing for a ```mermaid block; sitegen shows its source", file))
 }
 
 // KeepLastFile is Docusaurus's choice between two docs of one route (a
@@ -523,7 +578,7 @@ type rules struct {
 	collapsible  bool   // sidebarCollapsible (default true)
 	collapsed    bool   // sidebarCollapsed (default true; false when not collapsible)
 	pagesDir     string // the pages plugin's folder (src/pages) when it has one, else ""
-	blog         *blogPlugin
+	blogs        []*blogPlugin
 	react        []toolRoute // the pages plugin's React pages, not published
 
 	// A docs plugin instance of plugins: (instances.go): its id, the

@@ -595,7 +595,7 @@ func TestPlugins(t *testing.T) {
 // post creation date. If not specified, this can be extracted from the file
 // or folder name" (https://docusaurus.io/docs/api/plugins/@docusaurus/plugin-content-blog#markdown-front-matter).
 func TestBlogPage(t *testing.T) {
-	r := &rules{blog: &blogPlugin{route: "blog"}}
+	b := &blogPlugin{route: "blog"}
 	day := func(s string) float64 {
 		d, _ := time.Parse("2006-01-02", s)
 		return -float64(d.Unix())
@@ -615,9 +615,9 @@ func TestBlogPage(t *testing.T) {
 		{"undated.md", nil, "/blog/undated/", 0, false},
 		{"folder/index.md", nil, "/blog/folder/", 0, false},
 	} {
-		p := r.blogPage(tt.rel, tt.fm)
+		p := b.page(tt.rel, tt.fm)
 		if p.URL != tt.url || p.Position != tt.pos || p.HasPosition != tt.hasP {
-			t.Errorf("blogPage(%q, %v) = %s at %v (%v), want %s at %v (%v)", tt.rel, tt.fm, p.URL, p.Position, p.HasPosition, tt.url, tt.pos, tt.hasP)
+			t.Errorf("page(%q, %v) = %s at %v (%v), want %s at %v (%v)", tt.rel, tt.fm, p.URL, p.Position, p.HasPosition, tt.url, tt.pos, tt.hasP)
 		}
 	}
 	// The pages plugin: "src/pages/support/index.js → [baseUrl]/support/".

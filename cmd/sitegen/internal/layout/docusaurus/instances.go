@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"path"
+	"regexp"
 	"strings"
 
 	"d6codex/cmd/sitegen/internal/layout"
@@ -28,11 +29,13 @@ import (
 // navbar's label names the instance there, where the instance's own
 // sidebar labels the doc "Intro"). The blog's list keeps its title
 // (blogTitle) and takes the navbar's label. A docs instance's own
-// sidebars file is not read: its docs keep their folders' order (a note
-// says so when the file lists docs). The preset's docs: false turns the
-// preset's docs off; the first instance is then the content. sitegen
-// builds one blog: the preset's, else the first blog instance whose
-// folder exists; a further one is a note.
+// sidebars file (its sidebarPath, "Path to sidebar configuration",
+// https://docusaurus.io/docs/api/plugins/@docusaurus/plugin-content-docs#configuration)
+// gives its docs' order and labels, as the preset's gives the preset's
+// docs'. The preset's docs: false turns the preset's docs off; the
+// first instance is then the content. Each blog (the preset's, and every
+// blog instance whose folder exists) is built at its routeBasePath with
+// its own list, tags, archive and feeds, in the order declared.
 
 // pluginName is the module a plugins: entry names: its string, or the
 // text of require.resolve('...').
@@ -88,7 +91,7 @@ func instanceID(opts *jsconfig.Object) string {
 // instances, by docsPluginId, else by a to: that is the instance's
 // routeBasePath or under it; and the blog's label, by a to: its
 // routeBasePath.
-func navbarLabels(obj *jsconfig.Object, insts []*rules, blog *blogPlugin) {
+func navbarLabels(obj *jsconfig.Object, insts []*rules, blogs []*blogPlugin) {
 	items, _ := obj.Object("themeConfig").Object("navbar").Get("items").([]any)
 	for i, it := range items {
 		o, ok := it.(*jsconfig.Object)
@@ -109,8 +112,10 @@ func navbarLabels(obj *jsconfig.Object, insts []*rules, blog *blogPlugin) {
 				r.label, r.navPos = label, i
 			}
 		}
-		if blog != nil && pid == "" && to == blog.route && blog.label == "" {
-			blog.label = label
+		for _, blog := range blogs {
+			if pid == "" && to == blog.route && blog.label == "" {
+				blog.label = label
+			}
 		}
 	}
 }
@@ -152,18 +157,50 @@ func readInstances(l *layout.Layout, r *rules, obj, main *jsconfig.Object, dir s
 		if !beside(l.Content, inst.content) || !layout.Exists(dir, inst.content, true) {
 			continue
 		}
-		if sb, ok := opts.Get("sidebarPath").(string); ok && layout.CleanRel(sb) != "" {
-			if nav, _, err := readSidebars(dir, layout.CleanRel(sb), inst.collapsible, inst.collapsed); err == nil && len(nav) > 0 {
-				l.Notes = append(l.Notes, fmt.Sprintf("%s: %s.sidebarPath %s not read for this instance: its docs keep their folders' order", l.File, where, sb))
+		sidebars := ""
+		if sb := sidebarFile(opts.Get("sidebarPath")); sb != "" {
+			// The instance's own sidebars: its docs' order and labels, by
+			// their ids, which name the instance (instancePage).
+			nav, notes, err := readSidebars(dir, sb, inst.collapsible, inst.collapsed)
+			if err != nil {
+				return err
 			}
+			for i := range nav {
+				if nav[i].ID != "" {
+					nav[i].ID = inst.id + ":" + nav[i].ID
+				}
+				nav[i].File = sb
+			}
+			l.Nav = append(l.Nav, nav...)
+			l.Notes = append(l.Notes, notes...)
+			sidebars = fmt.Sprintf(", its %s (%d entries)", sb, len(nav))
 		}
 		inst.tags = docsTags(inst)("")
 		insts = append(insts, inst)
 		l.Roots = append(l.Roots, inst.content)
-		l.Read = append(l.Read, fmt.Sprintf("docs instance %s (%s/ at /%s)", id, inst.content, inst.routeBase))
+		l.Read = append(l.Read, fmt.Sprintf("docs instance %s (%s/ at /%s%s)", id, inst.content, inst.routeBase, sidebars))
 	}
 	r.instances = insts
 	return nil
+}
+
+// requireResolve is require.resolve('./file') as jsconfig keeps it (a
+// computed value's text).
+var requireResolve = regexp.MustCompile(`^require\.resolve\(\s*(?:'([^']*)'|"([^"]*)")\s*\)$`)
+
+// sidebarFile is the source-relative file a sidebarPath value names: a
+// string, or require.resolve('./sidebars.js') as the templates write it;
+// "" for none (false, a value not read, a path out of the site).
+func sidebarFile(v any) string {
+	switch v := v.(type) {
+	case string:
+		return layout.CleanRel(v)
+	case jsconfig.Computed:
+		if m := requireResolve.FindStringSubmatch(v.Text); m != nil {
+			return layout.CleanRel(m[1] + m[2])
+		}
+	}
+	return ""
 }
 
 // instance is the docs instance whose folder holds src (source-relative)

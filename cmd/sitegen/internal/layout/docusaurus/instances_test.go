@@ -123,8 +123,54 @@ func TestPluginInstances(t *testing.T) {
 					t.Errorf("Folder(%s) = %q (in the navigation: %v), want %q in it", src, f.NavLabel, f.InNav, want)
 				}
 			}
-			if l.Blog == nil || l.Blog.Dir != "../news" {
-				t.Errorf("Blog = %+v, want the news instance's", l.Blog)
+			if len(l.Blogs) != 1 || l.Blogs[0].Dir != "../news" {
+				t.Errorf("Blogs = %+v, want the news instance's", l.Blogs)
+			}
+		})
+	}
+}
+
+// TestInstanceSidebarPath: a docs instance's sidebarPath ("Path to
+// sidebar configuration",
+// https://docusaurus.io/docs/api/plugins/@docusaurus/plugin-content-docs#configuration)
+// is read, as a string or require.resolve('./file') (the templates'
+// form), its ids naming the instance's docs; a file that is not there is
+// no sidebar (plugin-content-docs' loadSidebarsFile returns
+// DisabledSidebars when the file does not exist), with a note.
+func TestInstanceSidebarPath(t *testing.T) {
+	for _, tc := range []struct {
+		name, value string
+		file        bool
+		ids         []string
+	}{
+		{"a string", "'./sidebarsRules.js'", true, []string{"rules:b", "rules:a"}},
+		{"require.resolve", "require.resolve('./sidebarsRules.js')", true, []string{"rules:b", "rules:a"}},
+		{"no such file", "'./sidebarsRules.js'", false, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			files := map[string]string{
+				"docusaurus.config.js": "module.exports = {presets: [['classic', {docs: {sidebarPath: false}}]],\n" +
+					"  plugins: [['@docusaurus/plugin-content-docs', {id: 'rules', path: 'rules', routeBasePath: 'rules', sidebarPath: " + tc.value + "}]]};\n",
+				"docs/x.md":  "# X\n",
+				"rules/a.md": "# A\n",
+				"rules/b.md": "# B\n",
+			}
+			if tc.file {
+				files["sidebarsRules.js"] = "module.exports = {r: ['b', 'a']};\n"
+			}
+			l, err := Recognise(layouttest.Write(t, files))
+			if err != nil || l == nil {
+				t.Fatalf("Recognise = %v, %v (Docusaurus builds it)", l, err)
+			}
+			var ids []string
+			for _, e := range l.Nav {
+				ids = append(ids, e.ID)
+			}
+			if fmt.Sprint(ids) != fmt.Sprint(tc.ids) {
+				t.Errorf("nav ids = %v, want %v", ids, tc.ids)
+			}
+			if note := strings.Contains(strings.Join(l.Notes, "\n"), "no such file"); note == tc.file {
+				t.Errorf("note of the missing file = %v, want %v (%q)", note, !tc.file, l.Notes)
 			}
 		})
 	}

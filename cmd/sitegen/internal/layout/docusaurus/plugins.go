@@ -39,6 +39,7 @@ const PagesDir = "src/pages"
 type blogPlugin struct {
 	dir, route, title string
 	label             string // the navbar's label for it, "" for none
+	place             int    // its place among the blogs, in the order they are declared
 }
 
 // presetOption is the classic preset's option key (docs, blog, pages):
@@ -83,8 +84,8 @@ func readPlugins(l *layout.Layout, r *rules, obj *jsconfig.Object, dir string) e
 		}
 	}
 	// The preset's blog, then the blog plugins of plugins:
-	// (https://docusaurus.io/docs/blog#multiple-blogs): sitegen builds
-	// the first whose folder exists.
+	// (https://docusaurus.io/docs/blog#multiple-blogs), each whose folder
+	// exists: a blog of its own at its routeBasePath.
 	type blogOptions struct {
 		opts  *jsconfig.Object
 		where string
@@ -118,14 +119,11 @@ func readPlugins(l *layout.Layout, r *rules, obj *jsconfig.Object, dir string) e
 		if !beside(l.Content, b.dir) || !layout.Exists(dir, b.dir, true) || slices.Contains(l.Roots, b.dir) {
 			continue
 		}
-		if r.blog != nil {
-			l.Notes = append(l.Notes, fmt.Sprintf("%s: %s (%s/) not built: sitegen builds one blog, %s/'s", l.File, bo.where, b.dir, r.blog.dir))
-			continue
-		}
 		if opts.Has("routeBasePath") {
 			l.Read = append(l.Read, strings.TrimPrefix(bo.where, "presets.")+".routeBasePath")
 		}
-		r.blog = &b
+		b.place = len(r.blogs)
+		r.blogs = append(r.blogs, &b)
 		l.Roots = append(l.Roots, b.dir)
 		readBlogPages(l, r, &b, opts, dir, l.File)
 	}
@@ -192,10 +190,10 @@ func pagesPage(rel string) layout.Page {
 // blogFileName is plugin-content-blog's DATE_FILENAME_REGEX.
 var blogFileName = regexp.MustCompile(`^(.*?)(\d{4}[-/]\d{1,2}[-/]\d{1,2})[-/]?(.*?)(?:/index)?\.mdx?$`)
 
-// blogPage places a blog post (rel relative to the blog's folder).
-func (r *rules) blogPage(rel string, fm map[string]any) layout.Page {
+// page places a post of the blog b (rel relative to its folder).
+func (b *blogPlugin) page(rel string, fm map[string]any) layout.Page {
 	slug, text, date := postSlug(rel, fm)
-	p := layout.Page{Title: path.Base(text), SortName: rel, URL: r.blogURL(slug)}
+	p := layout.Page{Title: path.Base(text), SortName: rel, URL: b.url(slug)}
 	if !date.IsZero() {
 		// "sortPosts: 'descending'": the newest first.
 		p.Position, p.HasPosition = -float64(date.Unix()), true
@@ -223,9 +221,9 @@ func postSlug(rel string, fm map[string]any) (slug, text string, date time.Time)
 	return slug, text, date
 }
 
-// blogURL is the site path of a blog slug.
-func (r *rules) blogURL(slug string) string {
-	p := path.Clean("/" + r.blog.route + "/" + strings.Trim(slug, "/"))
+// url is the site path of a slug of the blog b.
+func (b *blogPlugin) url(slug string) string {
+	p := path.Clean("/" + b.route + "/" + strings.Trim(slug, "/"))
 	if p == "/" {
 		return "/"
 	}
@@ -238,9 +236,9 @@ func (r *rules) outsidePage(src string, fm map[string]any) (layout.Page, bool) {
 	if rel, ok := under(src, r.pagesDir); ok {
 		return pagesPage(rel), true
 	}
-	if r.blog != nil {
-		if rel, ok := under(src, r.blog.dir); ok {
-			return r.blogPage(rel, fm), true
+	for _, b := range r.blogs {
+		if rel, ok := under(src, b.dir); ok {
+			return b.page(rel, fm), true
 		}
 	}
 	return layout.Page{}, false
@@ -249,12 +247,16 @@ func (r *rules) outsidePage(src string, fm map[string]any) (layout.Page, bool) {
 // outsideFolder is the page of a folder beside the docs: the blog's list
 // for the blog's folder, none for the others.
 func (r *rules) outsideFolder(src string) layout.Page {
-	if r.blog != nil && src == r.blog.dir {
-		// After the docs in the navigation.
-		// Titled blogTitle, labelled as the navbar's item for it.
-		p := layout.Page{URL: r.blogURL("/"), Title: r.blog.title, SortName: src, Position: 1e9, HasPosition: true}
-		if r.blog.label != "" && r.blog.label != r.blog.title {
-			p.PageTitle, p.NavLabel = r.blog.title, r.blog.label
+	for _, b := range r.blogs {
+		if src != b.dir {
+			continue
+		}
+		// After the docs in the navigation, in the order the blogs are
+		// declared. Titled blogTitle, labelled as the navbar's item for
+		// it.
+		p := layout.Page{URL: b.url("/"), Title: b.title, SortName: src, Position: 1e9 + float64(b.place), HasPosition: true}
+		if b.label != "" && b.label != b.title {
+			p.PageTitle, p.NavLabel = b.title, b.label
 		}
 		return p
 	}

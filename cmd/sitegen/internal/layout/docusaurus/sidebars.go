@@ -1,7 +1,9 @@
 package docusaurus
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 
 	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/layout/jsconfig"
@@ -19,6 +21,11 @@ import (
 // collapsed).
 func readSidebars(dir, file string, collapsible, collapsed bool) ([]layout.NavEntry, []string, error) {
 	raw, err := layout.ReadSetting(dir, file) // the link rule of every settings file
+	if errors.Is(err, fs.ErrNotExist) {
+		// plugin-content-docs' loadSidebarsFile: "if (!(await
+		// fs.pathExists(sidebarFilePath))) return DisabledSidebars".
+		return nil, []string{fmt.Sprintf("%s: no such file: Docusaurus builds no sidebar from it; each folder's order is used", file)}, nil
+	}
 	if err != nil {
 		return nil, nil, err
 	}
@@ -27,6 +34,13 @@ func readSidebars(dir, file string, collapsible, collapsed bool) ([]layout.NavEn
 	case *jsconfig.Object:
 		for _, name := range root.Keys {
 			s.items(root.Values[name], 0)
+		}
+	case []any:
+		// module.exports = [main, other] (Docusaurus 2 alphas): the
+		// sidebars read with Object.entries, as an array's are, its
+		// elements in order (Docusaurus 3 documents an object).
+		for _, sidebar := range root {
+			s.items(sidebar, 0)
 		}
 	case jsconfig.Computed:
 		s.notes = append(s.notes, fmt.Sprintf("%s: the sidebars are computed (%s), not read: each folder's order is used", file, root.Text))

@@ -97,7 +97,8 @@ type Call struct {
 
 // File is a read configuration file.
 type File struct {
-	// Root is the exported value: an *Object, or a Computed when the
+	// Root is the exported value: an *Object, a []any (module.exports =
+	// [main, other]: an array of sidebars), or a Computed when the
 	// export is not one the reader follows (a function, a value built at
 	// run time); nil when the file exports nothing it found.
 	Root any
@@ -174,8 +175,8 @@ func parse(src []byte, calls bool) *File {
 	return f
 }
 
-// exported reads the exported expression at token i: an object, a call
-// wrapping one, or a declared name.
+// exported reads the exported expression at token i: an object or an
+// array, a call wrapping an object, or a declared name.
 func (f *File) exported(i, depth int) any {
 	if i >= len(f.toks) || depth > 8 {
 		return f.computedAt(i)
@@ -197,7 +198,7 @@ func (f *File) exported(i, depth int) any {
 		}
 		return f.computedAt(i)
 	}
-	if t.kind == tokPunct && t.text == "{" {
+	if t.kind == tokPunct && (t.text == "{" || t.text == "[") { // an object, or an array (module.exports = [main, other])
 		p := &parser{f: f, i: i}
 		return p.value(0)
 	}

@@ -66,6 +66,8 @@ func TestParse(t *testing.T) {
 			`{"__keys":"presets","presets":[["classic",{"__keys":"docs","docs":{"__keys":"path,routeBasePath","path":"rules","routeBasePath":"/"}}]]}`},
 		{"parenthesized", "module.exports = {presets: [['classic', /** @type {Options} */ ({docs: {path: 'x'}})]], f: (a) => a}",
 			`{"__keys":"presets,f","f":"computed:(a) =\u003e a@1","presets":[["classic",{"__keys":"docs","docs":{"__keys":"path","path":"x"}}]]}`},
+		{"an array of consts", "const a = ['x', 'y']\nconst b = {K: ['z']}\nmodule.exports = [a, b]",
+			`[["x","y"],{"K":["z"],"__keys":"K"}]`},
 		{"function export", "export default async function () { return {title: 'x'} }", `"computed:async function () { return {title: 'x'} }@1"`},
 		{"nothing exported", "const x = 1", `null`},
 		{"unterminated", "module.exports = {title: 'a', list: [1, 2", `{"__keys":"title,list","list":[1,2],"title":"a"}`},

@@ -5,18 +5,15 @@ import (
 	"slices"
 	"strings"
 
+	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/templates"
 
 	"github.com/yuin/goldmark/ast"
 )
 
-// BlogList is the page that lists the blog's posts, and its posts newest
-// first; nil when the site has no blog.
-func (s *Site) BlogList() (*Page, []*Page) {
-	b := s.Lay.Blog
-	if b == nil {
-		return nil, nil
-	}
+// BlogList is the page that lists the posts of the blog b (one of the
+// layout's Blogs), and its posts newest first; nil when it has no list.
+func (s *Site) BlogList(b *layout.Blog) (*Page, []*Page) {
 	list := s.sections[b.Dir]
 	if list == nil || list.NoPage {
 		return nil, nil
@@ -36,16 +33,22 @@ func (s *Site) BlogList() (*Page, []*Page) {
 	return list, posts
 }
 
-// buildBlog makes the blog's pages beside its list: the list's paging,
+// buildBlog makes each blog's pages beside its list: the list's paging,
 // the archive and the authors' pages.
 func (s *Site) buildBlog() {
-	list, posts := s.BlogList()
+	s.feedFiles = map[string]bool{}
+	for _, b := range s.Lay.Blogs {
+		s.buildOneBlog(b)
+	}
+}
+
+// buildOneBlog makes the pages of the blog b beside its list.
+func (s *Site) buildOneBlog(b *layout.Blog) {
+	list, posts := s.BlogList(b)
 	if list == nil {
 		return
 	}
-	b := s.Lay.Blog
 	list.PerPage = b.PerPage
-	s.feedFiles = map[string]bool{}
 	for _, f := range b.Feeds {
 		name := f + ".xml"
 		if f == "json" {

@@ -558,8 +558,10 @@ func (s *Site) loadPage(rel string) *Page {
 		p.tags = append(p.tags, s.Md.Tags(doc, src)...)
 	}
 	p.Blocks = collectFences(doc, src)
-	if b := s.Lay.Blog; b != nil && p.Description == "" && strings.HasPrefix(rel, b.Dir+"/") {
-		p.Description = blogExcerpt(doc, src) // a post's summary (its list's, its feed's)
+	for _, b := range s.Lay.Blogs {
+		if p.Description == "" && strings.HasPrefix(rel, b.Dir+"/") {
+			p.Description = blogExcerpt(doc, src) // a post's summary (its list's, its feed's)
+		}
 	}
 	if p.Title == "" && p.fallbackTitle != "" {
 		p.Title = p.fallbackTitle
@@ -1002,7 +1004,13 @@ func (s *Site) buildTree(pages []*Page) {
 	if s.Lay.NavOnly {
 		s.navTree(pages) // the table of contents is the tree (navtree.go)
 	}
-	atRoot := slices.ContainsFunc(pages, func(p *Page) bool { return p.SitePath == "/" })
+	atRoot := slices.ContainsFunc(pages, func(p *Page) bool { return p.SitePath == "/" }) ||
+		s.Lay.Rules != nil && slices.ContainsFunc(s.Lay.Roots, func(root string) bool {
+			// A further folder's own page at the root (Docusaurus's blog
+			// list in blog-only mode, routeBasePath '/').
+			f := s.ruleFolder(rootRel(s.Lay.Content, root))
+			return !f.NoPage && f.URL == "/"
+		})
 	switch {
 	case s.Home.SitePath == "/":
 	case s.Home.File == "" && s.Lay.Rules != nil && s.ruleFolder("").NoPage:

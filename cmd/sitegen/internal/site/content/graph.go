@@ -189,9 +189,9 @@ type Body struct {
 }
 
 // Call is a question a page's text asks the content model: where a
-// Markdown link (dest) or a wikilink (wiki: target dest, fragment frag,
-// embed) written on the page from (content-relative: the page rendered,
-// or a note it embeds) leads.
+// Markdown link (dest; an image's source with embed) or a wikilink (wiki:
+// target dest, fragment frag, embed) written on the page from
+// (content-relative: the page rendered, or a note it embeds) leads.
 type Call struct {
 	From       string
 	Wiki       bool
@@ -506,7 +506,7 @@ func (s *Site) Ask(c Call) (Answer, bool) {
 	}
 	l := pageLinks{s: s, p: from, assets: s.View.Assets, replay: true}
 	if !c.Wiki {
-		tg := s.linkTarget(from, c.Dest)
+		tg := s.linkTarget(from, c.Dest, c.Embed)
 		return Answer{Url: tg.URL, Problem: tg.Problem, Unlinked: tg.Unlinked, Title: tg.Title}, true
 	}
 	tg := l.resolveWiki(c.Dest, c.Frag, c.Embed)

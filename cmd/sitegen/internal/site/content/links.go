@@ -22,6 +22,18 @@ import (
 // is broken, Unlinked when it leads to a page or file that is not
 // published (publish.go).
 func (s *Site) resolveLink(from *Page, dest string) markup.LinkTarget {
+	if b := s.Lay.LinkBase; b != "" && b != "/" && strings.HasPrefix(dest, "/") {
+		dest = withoutBase(dest, b)
+	}
+	return s.resolveImage(from, dest)
+}
+
+// resolveImage is resolveLink for an image's source: a site-absolute one
+// is read as written, with no layout.Layout.LinkBase taken off
+// (Docusaurus's transformImage looks "/docs/img/a.png" up as
+// static/docs/img/a.png: "Absolute paths are expected to exist in the
+// static folder", its Link's addBaseUrl is for links).
+func (s *Site) resolveImage(from *Page, dest string) markup.LinkTarget {
 	if s.Lay.Kind == layout.Jekyll {
 		if m := jekyllBaseURL.FindString(dest); m != "" {
 			dest = cmp.Or(dest[len(m):], "/") // [home]({{ site.url }}) is the home page
@@ -29,9 +41,6 @@ func (s *Site) resolveLink(from *Page, dest string) markup.LinkTarget {
 	}
 	if s.Lay.HTMLLinks {
 		dest = s.htmlPageLink(from, dest)
-	}
-	if b := s.Lay.LinkBase; b != "" && b != "/" && strings.HasPrefix(dest, "/") {
-		dest = withoutBase(dest, b)
 	}
 	if s.links != nil && dest != "" && !strings.HasPrefix(dest, "#") && !strings.HasPrefix(dest, "//") && !strings.HasPrefix(dest, "?") {
 		if !hasScheme(dest) {

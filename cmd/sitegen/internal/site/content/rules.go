@@ -117,7 +117,7 @@ func (s *Site) resolveNavIDs(pages []*Page) {
 			if rel, ok := byID[e.ID]; ok {
 				s.Lay.Nav[i].Path = rel
 			} else if e.Title == "" {
-				s.Warn.Addf(cmp.Or(s.Lay.NavFile, s.Lay.File), 0, 0, "", "the sidebar names doc id %q, which no doc has", e.ID)
+				s.Warn.Addf(cmp.Or(e.File, s.Lay.NavFile, s.Lay.File), 0, 0, "", "the sidebar names doc id %q, which no doc has", e.ID)
 			}
 		}
 	}

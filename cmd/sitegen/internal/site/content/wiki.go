@@ -97,16 +97,29 @@ func (l pageLinks) ResolveLink(dest string) (string, string) {
 
 // ResolveTarget implements markup.TargetResolver.
 func (l pageLinks) ResolveTarget(dest string) markup.LinkTarget {
-	tg := l.s.linkTarget(l.p, dest)
+	tg := l.s.linkTarget(l.p, dest, false)
 	l.rec.asked(Call{From: l.p.Rel, Dest: dest}, Answer{Url: tg.URL, Problem: tg.Problem, Unlinked: tg.Unlinked, Title: tg.Title})
 	return tg
 }
 
-// linkTarget is resolveLink's answer with the title of the page the link
-// leads to, when it leads to one (a link may show it: a Hugo shortcode
-// whose template shows the page's .Title).
-func (s *Site) linkTarget(from *Page, dest string) markup.LinkTarget {
-	tg := s.resolveLink(from, dest)
+// ResolveImage implements markup.ImageResolver.
+func (l pageLinks) ResolveImage(dest string) markup.LinkTarget {
+	tg := l.s.linkTarget(l.p, dest, true)
+	l.rec.asked(Call{From: l.p.Rel, Dest: dest, Embed: true}, Answer{Url: tg.URL, Problem: tg.Problem, Unlinked: tg.Unlinked, Title: tg.Title})
+	return tg
+}
+
+// linkTarget is resolveLink's answer (resolveImage's for an image's
+// source) with the title of the page the link leads to, when it leads to
+// one (a link may show it: a Hugo shortcode whose template shows the
+// page's .Title).
+func (s *Site) linkTarget(from *Page, dest string, image bool) markup.LinkTarget {
+	var tg markup.LinkTarget
+	if image {
+		tg = s.resolveImage(from, dest)
+	} else {
+		tg = s.resolveLink(from, dest)
+	}
 	if tg.Problem != "" || tg.Unlinked != "" || tg.URL == "" {
 		return tg
 	}

@@ -313,3 +313,43 @@ func TestDocusaurusBaseURLLinks(t *testing.T) {
 		Known: []string{`Intro -> / is not in sitegen's navigation`},
 	})
 }
+
+// docusaurusBlogOnlyFixture is a Docusaurus 3 site in blog-only mode
+// (docs: false, the blog at routeBasePath '/'), a docs/ folder left from
+// the template, and a second blog plugin instance.
+var docusaurusBlogOnlyFixture = map[string]string{
+	"docusaurus.config.js": `module.exports = {
+  title: 'Chronicle', url: 'https://example.org', baseUrl: '/', onBrokenLinks: 'throw',
+  presets: [['classic', {docs: false, blog: {routeBasePath: '/', blogTitle: 'Session log', onUntruncatedBlogPosts: 'ignore'}, theme: {}}]],
+  plugins: [['@docusaurus/plugin-content-blog', {id: 'news', path: 'news', routeBasePath: 'news', blogTitle: 'Guild news', onUntruncatedBlogPosts: 'ignore'}]],
+};
+`,
+	"package.json":              `{"name": "fixture", "private": true}`,
+	"blog/2024-05-01-first.md":  "---\ntitle: First session\ntags: [combat]\n---\nWe met. See [the fair](/news/2024/06/01/fair).\n",
+	"blog/2024-06-01-second.md": "---\ntitle: Second session\n---\nWe fought, after [the first](2024-05-01-first.md).\n",
+	"news/2024-06-01-fair.md":   "---\ntitle: The fair\ntags: [fair]\n---\nA fair.\n",
+	"docs/intro.md":             "# Left from the template\n",
+}
+
+// TestDocusaurusBlogOnly builds docusaurusBlogOnlyFixture with Docusaurus
+// and with sitegen and compares their pages, titles and links.
+func TestDocusaurusBlogOnly(t *testing.T) {
+	Run(t, Docusaurus, Sitegen, Fixture{
+		Name: "blog-only mode and a second blog",
+		Rule: `"Blog-only mode ... Set the routeBasePath to be '/' to serve the blog through the root route", "docs: false, ` +
+			`// Optional: disable the docs plugin" (https://docusaurus.io/docs/blog#blog-only-mode); "Docusaurus can have multiple ` +
+			`blogs ... routeBasePath: 'my-second-blog'" (https://docusaurus.io/docs/blog#multiple-blogs)`,
+		Files:  docusaurusBlogOnlyFixture,
+		Strict: true,
+		// The pages, their URLs and titles agree (11 each). A blog page's
+		// links are read from its <main> on Docusaurus's side: the lists'
+		// posts, a post's tag chips and its newer/older pager; sitegen's
+		// lists, tags and pager are outside the page's text the
+		// comparison reads (as in TestDocusaurusBlog).
+		Known: []string{
+			`link: /: `, `link: /2024/`, `link: /archive/`, `link: /tags/`, `link: /news/`,
+		},
+		Unpublished: []string{"docs/intro/index.html", "intro/index.html"},
+		Published:   []string{"rss.xml", "news/rss.xml"},
+	})
+}

@@ -1,0 +1,38 @@
+package docusaurus
+
+import (
+	"fmt"
+	"testing"
+
+	"d6codex/cmd/sitegen/internal/layout/layouttest"
+)
+
+// TestSidebarsForms: "a sidebars file exports an object of sidebars"
+// (https://docusaurus.io/docs/sidebar#sidebar-object), each "an array of
+// items" or the shorthand object of categories; Docusaurus 2's alphas
+// read the export with Object.entries, so an array of sidebars, each a
+// top-level const, is read too (OnyxianWiki, 2.0.0-alpha.54:
+// "module.exports = [OnyxianCore, Plugins, ...]").
+func TestSidebarsForms(t *testing.T) {
+	for _, tc := range []struct{ name, js, want string }{
+		{"object", "module.exports = {main: ['b', 'a']};", "[b a]"},
+		{"object of consts", "const main = ['b', 'a'];\nmodule.exports = {main};", "[b a]"},
+		{"array of consts", "const main = ['b', 'a'];\nconst more = ['c'];\nmodule.exports = [main, more];", "[b a c]"},
+		{"array of shorthand categories", "const main = {Rules: ['b', 'a']};\nmodule.exports = [main];", "[ b a]"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := layouttest.Write(t, map[string]string{"sidebars.js": tc.js})
+			nav, notes, err := readSidebars(dir, "sidebars.js", true, true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var ids []string
+			for _, e := range nav {
+				ids = append(ids, e.ID)
+			}
+			if got := fmt.Sprint(ids); got != tc.want {
+				t.Errorf("ids = %s, want %s (notes %q)", got, tc.want, notes)
+			}
+		})
+	}
+}
