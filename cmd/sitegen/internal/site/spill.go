@@ -4,8 +4,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync/atomic"
 )
+
+// spillPrefix begins the name of a spill file made where the system
+// cannot make a file without a name (see newSpill).
+const spillPrefix = ".sitegen-bodies-"
 
 // spill keeps the rendered HTML of the pages' bodies on disk between the
 // two passes of a build with backlinks or link previews (render.go): a
@@ -29,14 +34,37 @@ type span struct {
 }
 
 // newSpill makes the spill file in dir, or returns nil (the bodies stay
-// in memory) if it cannot be made there.
+// in memory) if it cannot be made there. Where the system can (Linux's
+// O_TMPFILE) the file never has a name, so a build killed at any moment
+// leaves nothing; elsewhere it is named, then unlinked at once where an
+// open file may be, and any spill file an earlier build was killed
+// holding (between those two steps) is removed first: the names are
+// sitegen's own, and the file of a build running beside this one has
+// already lost its name.
 func newSpill(dir string) *spill {
-	f, err := os.CreateTemp(dir, ".sitegen-bodies-*")
+	removeStaleSpills(dir)
+	if f, err := anonymousFile(dir); err == nil {
+		return &spill{f: f}
+	}
+	f, err := os.CreateTemp(dir, spillPrefix+"*")
 	if err != nil {
 		return nil
 	}
-	_ = os.Remove(f.Name()) // where an open file may be unlinked: nothing left behind, whatever happens
+	_ = os.Remove(f.Name())
 	return &spill{f: f}
+}
+
+// removeStaleSpills removes the spill files killed builds left in dir.
+func removeStaleSpills(dir string) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), spillPrefix) && e.Type().IsRegular() {
+			_ = os.Remove(filepath.Join(dir, e.Name()))
+		}
+	}
 }
 
 // put writes text to the file; ok is false if it could not (text then
@@ -67,5 +95,7 @@ func (sp *spill) close() {
 		return
 	}
 	_ = sp.f.Close()
-	_ = os.Remove(sp.f.Name())
+	if strings.HasPrefix(filepath.Base(sp.f.Name()), spillPrefix) {
+		_ = os.Remove(sp.f.Name())
+	}
 }

@@ -1,0 +1,46 @@
+package site
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestSpillLeavesNothing: the spill file never shows in the folder it is
+// made in, and a spill file a killed build left there (its name made and
+// not yet removed when the process died: TestKilledBuilds saw one under
+// load) is removed by the next build's spill, as the staging folders are.
+func TestSpillLeavesNothing(t *testing.T) {
+	dir := t.TempDir()
+	stale := filepath.Join(dir, spillPrefix+"14978049")
+	if err := os.WriteFile(stale, []byte("<p>old</p>"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	mine := filepath.Join(dir, "notes.txt") // not sitegen's: kept
+	if err := os.WriteFile(mine, []byte("mine"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	sp := newSpill(dir)
+	if sp == nil {
+		t.Fatal("no spill file made")
+	}
+	at, ok := sp.put("<p>body</p>")
+	if !ok {
+		t.Fatal("put failed")
+	}
+	if got, err := sp.get(at); err != nil || got != "<p>body</p>" {
+		t.Fatalf("get = %q, %v", got, err)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != 1 || entries[0].Name() != "notes.txt" {
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		t.Errorf("while the spill is open the folder holds %q, want only notes.txt", names)
+	}
+	sp.close()
+}
