@@ -305,7 +305,7 @@ func Layout(p *Page) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = navList(p, nil, p.Site.Nav).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = navList(p, p.navHolds(), nil, p.Site.Nav).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -554,8 +554,8 @@ func pageMeta(p *Page) templ.Component {
 
 // navList lists items, the entries under parent (nil for the top level).
 // A long section shows a window of its entries (Page.NavWindow) and a link
-// to the section's page, which lists them all.
-func navList(p *Page, parent *NavItem, items []*NavItem) templ.Component {
+// to the section's page, which lists them all. holds is Page.navHolds.
+func navList(p *Page, holds map[*NavItem]bool, parent *NavItem, items []*NavItem) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -634,7 +634,7 @@ func navList(p *Page, parent *NavItem, items []*NavItem) templ.Component {
 							return templ_7745c5c3_Err
 						}
 					}
-					if it.Open || p.HoldsCurrent(it) {
+					if it.Open || holds[it] {
 						templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 58, " open")
 						if templ_7745c5c3_Err != nil {
 							return templ_7745c5c3_Err
@@ -661,7 +661,7 @@ func navList(p *Page, parent *NavItem, items []*NavItem) templ.Component {
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					templ_7745c5c3_Err = navList(p, it, it.Children).Render(ctx, templ_7745c5c3_Buffer)
+					templ_7745c5c3_Err = navList(p, holds, it, it.Children).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
@@ -670,7 +670,7 @@ func navList(p *Page, parent *NavItem, items []*NavItem) templ.Component {
 						return templ_7745c5c3_Err
 					}
 				} else {
-					templ_7745c5c3_Err = navHeading(p, it).Render(ctx, templ_7745c5c3_Buffer)
+					templ_7745c5c3_Err = navHeading(p, holds, it).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
@@ -755,8 +755,8 @@ func navList(p *Page, parent *NavItem, items []*NavItem) templ.Component {
 						return templ_7745c5c3_Err
 					}
 				}
-				if len(it.Children) > 0 && (p.InTrail(it.URL) || p.HoldsCurrent(it)) {
-					templ_7745c5c3_Err = navList(p, it, it.Children).Render(ctx, templ_7745c5c3_Buffer)
+				if len(it.Children) > 0 && (p.InTrail(it.URL) || holds[it]) {
+					templ_7745c5c3_Err = navList(p, holds, it, it.Children).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
@@ -822,7 +822,7 @@ func navList(p *Page, parent *NavItem, items []*NavItem) templ.Component {
 
 // navHeading is an entry without a page that does not fold: its title
 // over its entries.
-func navHeading(p *Page, it *NavItem) templ.Component {
+func navHeading(p *Page, holds map[*NavItem]bool, it *NavItem) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -865,7 +865,7 @@ func navHeading(p *Page, it *NavItem) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		if len(it.Children) > 0 {
-			templ_7745c5c3_Err = navList(p, it, it.Children).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = navList(p, holds, it, it.Children).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

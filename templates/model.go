@@ -59,6 +59,54 @@ type Site struct {
 	// shared out to (a power of two, 0 without previews): js/site.js
 	// finds a page's previews in the one its path hashes to.
 	PreviewShards int
+	// navIndex indexes Nav for Page.navHolds (SetNav); nil, or made from
+	// another tree: each page indexes the tree itself.
+	navIndex *navIndex
+}
+
+// SetNav sets the navigation tree and indexes it once for every page:
+// which entries hold the current page is then found from the page's
+// trail, not by walking the whole tree for each page (a 5,000-page
+// site's tree 5,000 times).
+func (s *Site) SetNav(nav []*NavItem) {
+	s.Nav = nav
+	s.navIndex = indexNav(nav)
+}
+
+// navIndex is a navigation tree's entries by URL and each entry's parents.
+type navIndex struct {
+	nav     []*NavItem // the tree indexed
+	byURL   map[string][]*NavItem
+	parents map[*NavItem][]*NavItem
+}
+
+// indexNav indexes the tree nav.
+func indexNav(nav []*NavItem) *navIndex {
+	x := &navIndex{nav: nav, byURL: map[string][]*NavItem{}, parents: map[*NavItem][]*NavItem{}}
+	seen := map[*NavItem]bool{}
+	var walk func(parent *NavItem, items []*NavItem)
+	walk = func(parent *NavItem, items []*NavItem) {
+		for _, it := range items {
+			if parent != nil {
+				x.parents[it] = append(x.parents[it], parent)
+			}
+			if seen[it] { // an entry in two places: its own entries once
+				continue
+			}
+			seen[it] = true
+			if it.URL != "" {
+				x.byURL[it.URL] = append(x.byURL[it.URL], it)
+			}
+			walk(it, it.Children)
+		}
+	}
+	walk(nil, nav)
+	return x
+}
+
+// of reports whether x indexes the tree nav.
+func (x *navIndex) of(nav []*NavItem) bool {
+	return x != nil && len(x.nav) == len(nav) && (len(nav) == 0 || &x.nav[0] == &nav[0])
 }
 
 // Assets maps logical static paths to published URLs.
@@ -255,15 +303,41 @@ func (p *Page) H1() string {
 // IsCurrent reports whether url is this page's URL.
 func (p *Page) IsCurrent(url string) bool { return p.URL == url }
 
-// HoldsCurrent reports whether the entries under it lead to this page or
-// one of its ancestors.
-func (p *Page) HoldsCurrent(it *NavItem) bool {
-	for _, c := range it.Children {
-		if p.InTrail(c.URL) || p.HoldsCurrent(c) {
-			return true
+// navHolds returns the entries of the navigation whose entries, at any
+// depth, lead to this page or one of its ancestors (InTrail): a folded
+// one is shown open, and a link's entries are listed. They are the
+// ancestors, in the tree, of the entries in the page's trail, and those
+// can only be at the page's own URL, one of its prefixes, or one of its
+// breadcrumbs.
+func (p *Page) navHolds() map[*NavItem]bool {
+	x := p.Site.navIndex
+	if !x.of(p.Site.Nav) {
+		x = indexNav(p.Site.Nav)
+	}
+	holds := map[*NavItem]bool{}
+	var up func(it *NavItem)
+	up = func(it *NavItem) {
+		for _, a := range x.parents[it] {
+			if !holds[a] {
+				holds[a] = true
+				up(a)
+			}
 		}
 	}
-	return false
+	inTrail := func(url string) {
+		if items := x.byURL[url]; items != nil && p.InTrail(url) {
+			for _, it := range items {
+				up(it)
+			}
+		}
+	}
+	for i := 1; i <= len(p.URL); i++ {
+		inTrail(p.URL[:i])
+	}
+	for _, b := range p.Breadcrumbs {
+		inTrail(b.URL)
+	}
+	return holds
 }
 
 // InTrail reports whether the page at url is this page or one of its

@@ -3,6 +3,7 @@ package templates
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -46,7 +47,7 @@ func TestNavWindow(t *testing.T) {
 				p.Children = append(p.Children, Link{Title: c.Title, URL: c.URL})
 			}
 		}
-		if err := navList(p, nil, site.Nav).Render(context.Background(), &b); err != nil {
+		if err := navList(p, p.navHolds(), nil, site.Nav).Render(context.Background(), &b); err != nil {
 			t.Fatal(err)
 		}
 		html := b.String()
@@ -92,7 +93,7 @@ func TestNavWindowHeading(t *testing.T) {
 	site := &Site{Home: "/", Nav: []*NavItem{h}}
 	p := &Page{Kind: KindPage, Site: site, URL: "/spells/s020/", Title: "x"}
 	var b strings.Builder
-	if err := navList(p, nil, site.Nav).Render(context.Background(), &b); err != nil {
+	if err := navList(p, p.navHolds(), nil, site.Nav).Render(context.Background(), &b); err != nil {
 		t.Fatal(err)
 	}
 	html := b.String()
@@ -101,5 +102,69 @@ func TestNavWindowHeading(t *testing.T) {
 	}
 	if strings.Contains(html, "nav-more") || strings.Contains(html, `href=""`) {
 		t.Errorf("a link to all the pages of a heading without a page:\n%s", html)
+	}
+}
+
+// TestNavHolds: the entries navHolds finds from the page's trail are
+// exactly those with an entry below them, at any depth, in the page's
+// trail (InTrail), found here by walking every entry's whole subtree; on
+// random trees whose URLs nest as folders, do not nest (a table of
+// contents that gathers pages of other folders), repeat, or include the
+// home page, with the index made by SetNav, made from another tree, or
+// not made.
+func TestNavHolds(t *testing.T) {
+	var below func(p *Page, it *NavItem) bool
+	below = func(p *Page, it *NavItem) bool {
+		for _, c := range it.Children {
+			if p.InTrail(c.URL) || below(p, c) {
+				return true
+			}
+		}
+		return false
+	}
+	rng := rand.New(rand.NewPCG(33, 4))
+	urls := []string{"/", "/a/", "/a/b/", "/a/b/c/", "/ab/", "/b/", "/b/x/", "/c/", "/c/a/b/", ""}
+	for round := range 300 {
+		var all, done []*NavItem // done: entries whose subtree is made, which may appear again
+		var grow func(depth int) []*NavItem
+		grow = func(depth int) []*NavItem {
+			var items []*NavItem
+			for range rng.IntN(4) {
+				var it *NavItem
+				if len(done) > 0 && rng.IntN(10) == 0 { // the same entry twice
+					it = done[rng.IntN(len(done))]
+				} else {
+					it = &NavItem{URL: urls[rng.IntN(len(urls))]}
+					all = append(all, it)
+					if depth < 4 {
+						it.Children = grow(depth + 1)
+					}
+					done = append(done, it)
+				}
+				items = append(items, it)
+			}
+			return items
+		}
+		site := &Site{Home: "/"}
+		if round%3 == 1 {
+			site.SetNav(grow(0)) // the index is then of another tree
+			all, done = nil, nil
+		}
+		nav := grow(0)
+		if round%3 == 0 {
+			site.SetNav(nav)
+		} else {
+			site.Nav = nav
+		}
+		p := &Page{Site: site, URL: urls[rng.IntN(len(urls)-1)]}
+		for range rng.IntN(3) {
+			p.Breadcrumbs = append(p.Breadcrumbs, Link{URL: urls[rng.IntN(len(urls))]})
+		}
+		holds := p.navHolds()
+		for _, it := range all {
+			if want := below(p, it); holds[it] != want {
+				t.Fatalf("round %d: page %q (breadcrumbs %v), entry %q: holds %v, want %v", round, p.URL, p.Breadcrumbs, it.URL, holds[it], want)
+			}
+		}
 	}
 }

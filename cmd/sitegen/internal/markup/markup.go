@@ -14,11 +14,13 @@
 package markup
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"io"
 	"slices"
 	"strconv"
+	"sync"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -182,6 +184,7 @@ type Markdown struct {
 	rec       *recorder // the recorded options, for tests that build other parsers from them
 	opts      Options
 	sanitizer *rawhtml.Sanitizer
+	writers   sync.Pool // *bufio.Writer for Render (goldmark makes a 4 KiB one a call otherwise)
 }
 
 // New returns the pipeline: GFM (tables, strikethrough, autolinks, task
@@ -360,9 +363,33 @@ func (m *Markdown) Parse(src []byte, page *Page) (ast.Node, *Result) {
 	return doc, st.res
 }
 
-// Render writes the HTML of a document Parse returned.
+// Render writes the HTML of a document Parse returned. goldmark writes
+// through a buffered writer, its own new one a call unless w is one: a
+// stat block renders each of its fields apart, thousands of calls a
+// build, so they share a pool of them.
 func (m *Markdown) Render(w io.Writer, src []byte, doc ast.Node) error {
-	return m.md.Renderer().Render(w, src, doc)
+	if _, ok := w.(util.BufWriter); ok {
+		return m.md.Renderer().Render(w, src, doc)
+	}
+	bw := m.writer(w)
+	defer m.release(bw)
+	return m.md.Renderer().Render(bw, src, doc) // flushes bw
+}
+
+// writer is a buffered writer to w from the pool; release returns it.
+func (m *Markdown) writer(w io.Writer) *bufio.Writer {
+	bw, _ := m.writers.Get().(*bufio.Writer)
+	if bw == nil {
+		return bufio.NewWriter(w)
+	}
+	bw.Reset(w)
+	return bw
+}
+
+// release puts bw, flushed or dropped, back in the pool.
+func (m *Markdown) release(bw *bufio.Writer) {
+	bw.Reset(nil)
+	m.writers.Put(bw)
 }
 
 // Convert parses and renders a page in one step.

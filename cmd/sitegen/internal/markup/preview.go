@@ -1,7 +1,6 @@
 package markup
 
 import (
-	"bufio"
 	"bytes"
 	"cmp"
 	stdhtml "html"
@@ -50,7 +49,8 @@ var previewSkip = map[string]bool{"calc": true, "dice": true, "compare": true, "
 // starts, and where the last ends (len(starts) is the number of blocks +
 // 1).
 func (m *Markdown) RenderBlocks(buf *bytes.Buffer, src []byte, doc ast.Node) ([]int, error) {
-	w := bufio.NewWriter(buf)
+	w := m.writer(buf)
+	defer m.release(w)
 	var starts []int
 	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
 		starts = append(starts, buf.Len())

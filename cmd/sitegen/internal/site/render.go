@@ -62,9 +62,9 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 		Title:    s.Cfg.Title,
 		Language: s.Cfg.LanguageCode,
 		Home:     s.Cfg.RelURL(home),
-		Nav:      s.SiteNav(),
 		Assets:   assets,
 	}
+	view.SetNav(s.SiteNav())
 	s.IndexPages()
 	d0, w0 = s.Diag.Len(), s.Warn.Len()
 	view.Footer = s.Footer(view.Assets)

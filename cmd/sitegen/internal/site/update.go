@@ -169,7 +169,7 @@ func (up *updater) run(ctx context.Context) (Update, error) {
 	view := *up.was.view
 	up.view = &view
 	s.View = up.view
-	view.Nav = s.SiteNav()
+	view.SetNav(s.SiteNav())
 	d0, w0 := s.Diag.Len(), s.Warn.Len()
 	view.Footer = s.Footer(view.Assets)
 	view.PreviewShards = s.previewShards()
