@@ -63,9 +63,9 @@ func commands() []command {
 
 func main() {
 	if os.Getenv("GOGC") == "" {
-		// A build's live heap is small and short-lived; collecting half as
-		// often saves CPU for a few tens of MiB (see BENCHMARKS.md).
-		debug.SetGCPercent(200)
+		// Every command's live heap is small and short-lived: the build's
+		// setting (buildcmd.GCPercent, measured there) suits them all.
+		debug.SetGCPercent(buildcmd.GCPercent)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := run(ctx, os.Args[1:], stdio{os.Stdin, os.Stdout, os.Stderr})
