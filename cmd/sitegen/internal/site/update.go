@@ -733,6 +733,9 @@ func (up *updater) commit(w *changes, outs []pageOut, pages []*content.Page, foo
 	s.served.updated(s, up.bodies, outs) // before the bodies' text is dropped
 	for rel, b := range up.bodies {
 		b.Drop(g.Keep)
+		if was := g.Bodies[rel]; was != b {
+			s.served.forget(was) // the cache's notes on the body replaced would keep it
+		}
 		g.Bodies[rel] = b
 	}
 	for _, o := range outs {
@@ -744,7 +747,12 @@ func (up *updater) commit(w *changes, outs []pageOut, pages []*content.Page, foo
 		live[p.Rel] = true
 		sps[p.SitePath] = true
 	}
-	maps.DeleteFunc(g.Bodies, func(rel string, _ *content.Body) bool { return !live[rel] })
+	maps.DeleteFunc(g.Bodies, func(rel string, b *content.Body) bool {
+		if !live[rel] {
+			s.served.forget(b)
+		}
+		return !live[rel]
+	})
 	maps.DeleteFunc(g.Frames, func(sp string, _ *templates.Page) bool { return !sps[sp] })
 	scanned := map[string]bool{}
 	for _, rel := range sc.Rels {
