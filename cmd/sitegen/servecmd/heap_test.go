@@ -18,8 +18,8 @@ import (
 // server takes 200 saves of the kinds BenchmarkSaveToScreen makes, in
 // turn, on the generated Jekyll site (and on the 13th Age vault when
 // SITEGEN_BENCH_VAULT names it), each applied as the watch loop applies
-// a batch, with the build cache written after each and the search index
-// every tenth; the Go heap in use after a collection, with the cache and
+// a batch, the loop's idle writes (the build cache, the search index)
+// after every tenth; the Go heap in use after a collection, with the cache and
 // search writes done, is compared with the one after the first build. It
 // measures memory, not time: the figure does not depend on the machine's
 // load (the test process holds nothing else meanwhile).
@@ -50,7 +50,7 @@ func TestServeHeapAfterSaves(t *testing.T) {
 				t.Fatalf("first build failed: %v", ps)
 			}
 			heap := func() float64 {
-				srv.waitCache()
+				srv.flushCache()
 				if srv.searchDone != nil {
 					<-srv.searchDone
 				}
@@ -80,8 +80,7 @@ func TestServeHeapAfterSaves(t *testing.T) {
 					t.Fatalf("save %d (%s): build %d, problems %v", n, e.name, build, ps)
 				}
 				if n%10 == 0 {
-					srv.waitCache()
-					srv.writeSearchIndex()
+					srv.idle() // as the loop when saves pause
 				}
 			}
 			after := heap()
