@@ -704,17 +704,22 @@ func (up *updater) commit(w *changes, outs []pageOut, pages []*content.Page, foo
 	x := s.search
 	if x != nil {
 		old := x.snapshot()
-		byRel := map[string]searchPage{}
+		// A page's entry is kept when its file, URL, title and names
+		// are the same (a struct of them: no key made per page per save).
+		type entryKey struct{ rel, sp, title, names string }
+		key := func(p *content.Page) entryKey {
+			return entryKey{p.Rel, p.SitePath, p.Title, strings.Join(p.Names, "\x00")}
+		}
+		byRel := make(map[entryKey]searchPage, len(old))
 		for p, sp := range old {
-			byRel[p.Rel+"\x00"+p.SitePath+"\x00"+p.Title+"\x00"+strings.Join(p.Names, "\x00")] = sp
+			byRel[key(p)] = sp
 		}
 		now := make(map[*content.Page]searchPage, len(pages))
 		for _, p := range pages {
 			if !s.indexed(p) {
 				continue
 			}
-			key := p.Rel + "\x00" + p.SitePath + "\x00" + p.Title + "\x00" + strings.Join(p.Names, "\x00")
-			if sp, ok := byRel[key]; ok && up.bodies[p.Rel] == nil {
+			if sp, ok := byRel[key(p)]; ok && up.bodies[p.Rel] == nil {
 				now[p] = sp
 				continue
 			}
