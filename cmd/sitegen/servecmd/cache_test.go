@@ -3,6 +3,10 @@ package servecmd
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"io"
+	"io/fs"
+	"maps"
 	"path/filepath"
 	"regexp"
 	"testing"
@@ -47,5 +51,64 @@ func TestBuildAfterServe(t *testing.T) {
 	m := regexp.MustCompile(`^build cache: (\d+) of (\d+) pages' text reused, (\d+) pages not read again`).FindStringSubmatch(res.Cache)
 	if m == nil || m[1] != m[2] || m[3] != m[2] {
 		t.Errorf("Cache = %q, want every page's text reused and none read again after serve", res.Cache)
+	}
+}
+
+// TestCacheWrittenWhenIdle: an update is pushed without writing the
+// build cache, which would take the machine from the browser drawing the
+// save and could hold up the next save; the loop writes it once no save
+// has come for a while (idle), or a full build first (it reads it).
+func TestCacheWrittenWhenIdle(t *testing.T) {
+	src := t.TempDir()
+	writeFile(t, src, "site.toml", "title = \"Rules\"\nbaseURL = \"https://rules.test/\"\n")
+	writeFile(t, src, "content/_index.md", "# Rules\n\nSee [combat](combat.md).\n")
+	writeFile(t, src, "content/combat.md", "---\ntitle: Combat\n---\n\nRoll dice.\n")
+	cache := t.TempDir()
+	f := buildcmd.Flags{Source: src, Dest: filepath.Join(t.TempDir(), "public"), CacheDir: cache}
+	srv := &server{opts: serveOptions(f), out: io.Discard, err: io.Discard, hub: newHub("test"), pending: map[string]kind{}}
+	ctx := context.Background()
+	srv.rebuild(ctx)
+	srv.waitCache()
+	files := func() map[string]string { // each file of the cache folder: its size and time
+		t.Helper()
+		m := map[string]string{}
+		err := filepath.WalkDir(cache, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			info, err := d.Info()
+			if err != nil {
+				return err
+			}
+			m[p] = fmt.Sprint(info.Size(), info.ModTime().UnixNano())
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	for i, step := range []struct {
+		name  string
+		flush func()
+	}{{"idle", srv.idle}, {"full build", func() { srv.full = true; srv.pending["content/_index.md"] = kindPage; srv.rebuild(ctx) }}} {
+		before := files()
+		writeFile(t, src, "content/combat.md", fmt.Sprintf("---\ntitle: Combat\n---\n\nRoll dice, edit %d.\n", i))
+		srv.apply(ctx, watch.Batch{{Path: "content/combat.md", Op: watch.Write}})
+		if build, ps := srv.hub.state(); build != 2+i || ps != nil {
+			t.Fatalf("%s: the update was not published: build %d, problems %v", step.name, build, ps)
+		}
+		srv.waitCache()
+		if got := files(); !maps.Equal(got, before) {
+			t.Errorf("%s: the build cache was written with the update, before the loop was idle", step.name)
+		}
+		step.flush()
+		srv.waitCache()
+		if srv.searchDone != nil {
+			<-srv.searchDone // it writes in the cache folder too
+		}
+		if got := files(); maps.Equal(got, before) {
+			t.Errorf("%s: the build cache was not written", step.name)
+		}
 	}
 }

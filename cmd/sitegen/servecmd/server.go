@@ -150,7 +150,8 @@ type server struct {
 
 	warned map[string]bool // the warnings of the last published build, as printed
 
-	cacheDone chan struct{} // closed when the last build cache write (saveCache) returns; nil: none yet
+	cacheDone  chan struct{} // closed when the last build cache write (saveCache) returns; nil: none yet
+	cacheStale bool          // pages were updated since the build cache was written (see idle)
 
 	searchStale  bool               // pages were updated since the search index was written
 	searchCancel context.CancelFunc // stops the running search index write
@@ -248,7 +249,7 @@ func (s *server) apply(ctx context.Context, b watch.Batch) {
 		}
 	}
 	if code && s.restart != nil {
-		s.waitCache() // the new binary starts with the cache whole
+		s.flushCache() // the new binary starts with the cache whole
 		fmt.Fprintln(s.out, "code changed: regenerating templates and rebuilding sitegen")
 		ps, err := s.restart(ctx)
 		if err != nil {
@@ -267,13 +268,21 @@ func (s *server) apply(ctx context.Context, b watch.Batch) {
 	s.rebuild(ctx)
 }
 
-// saveCache writes what the last update changed into the build cache
-// (site.Site.SaveCache) on another goroutine: after the push, off the
-// path of the save. The next update, build or restart waits for it
-// first (waitCache), so the cache is never written while the site
-// changes, nor left half-written when serve exits.
+// saveCache writes what the updates since the last write changed into
+// the build cache (site.Site.SaveCache) on another goroutine, off the
+// path of the saves: the loop starts it once it is idle (see idle), as
+// it starts the search index, not after each update, where the write
+// took the machine from the browser drawing the save just pushed and
+// could hold up the next save (issue 35's p95 of saves 0.3 s apart).
+// The next update, build or restart waits for it first (waitCache), so
+// the cache is never written while the site changes, nor left
+// half-written when serve exits.
 func (s *server) saveCache() {
 	s.waitCache()
+	if !s.cacheStale || s.site == nil {
+		return
+	}
+	s.cacheStale = false
 	st, done, errOut := s.site, make(chan struct{}), s.err
 	s.cacheDone = done
 	go func() {
@@ -292,6 +301,14 @@ func (s *server) waitCache() {
 	if s.cacheDone != nil {
 		<-s.cacheDone
 	}
+}
+
+// flushCache writes the build cache now if updates are not in it yet,
+// and returns once it is written: before a full build (which reads the
+// cache), a restart and serve's exit.
+func (s *server) flushCache() {
+	s.saveCache()
+	s.waitCache()
 }
 
 // rebuild publishes the pending changes.
@@ -340,14 +357,15 @@ func (s *server) rebuild(ctx context.Context) {
 			s.warnings(s.site, u.Warnings)
 			fmt.Fprintf(s.out, "updated %s in %d ms: %s\n", describe(changed), time.Since(start).Milliseconds(), written(u))
 			s.searchStale = s.searchStale || len(u.Pages) > 0
-			// The page is on screen: the build cache follows, for a
-			// build after serve (a cache not written only costs it time).
-			s.saveCache()
+			// The build cache follows once the loop is idle, for a build
+			// after serve (a cache not written only costs it time).
+			s.cacheStale = true
 			return
 		}
 		fmt.Fprintf(s.out, "full build: %s\n", u.Reason)
 	}
 	s.stopSearch(true) // a full build replaces the output, search index included
+	s.flushCache()     // the build reads it: the updates so far in it
 	if s.opts.Layout != nil && s.opts.Layout.Kind != layout.Sitegen || slices.ContainsFunc(changed, func(p string) bool { return detect.IsSettings(lay, p) }) {
 		// The settings (quartz.config.ts's filters, SUMMARY.md,
 		// mkdocs.yml's nav, _config.yml's title, .obsidian/'s templates
@@ -373,7 +391,7 @@ func (s *server) rebuild(ctx context.Context) {
 		s.fail([]problem{{File: "sitegen", Msg: err.Error()}})
 		return
 	}
-	s.site, s.full, s.searchStale = st, false, false
+	s.site, s.full, s.searchStale, s.cacheStale = st, false, false, false // the build wrote its cache
 	clear(s.pending)
 	s.published(cssOnly, s.editedPage(pages, site.Update{}), movedPages(old, st.PageURLs()), nil)
 	s.warnings(st, res.WarningList)
@@ -551,8 +569,9 @@ func describe(paths []string) string {
 }
 
 // searchDelay is how long the loop waits without changes before it
-// starts writing the search index after page updates: only the search
-// box reads it, so a run of saves pays for one write, not one each. At
+// starts writing the search index and the build cache after page updates
+// (idle): only the search box and the next build read them, so a run of
+// saves pays for one write, not one each. At
 // 5,000 pages a write takes a core for a few hundred milliseconds: with
 // 300 ms here, saves a second apart were shown 190 ms after the save
 // (p50) against 44 ms for saves 0.3 s apart, whose writes never started
@@ -567,10 +586,11 @@ const searchDelay = 1500 * time.Millisecond
 const searchKeep = 2 * time.Minute
 
 // loop applies batches until ctx is cancelled or the watcher stops. The
-// search index is written off the loop (writeSearchIndex), so a save
-// never waits for it; the next batch cancels a write still running.
+// search index and the build cache are written off the loop once it is
+// idle (searchDelay after the last batch), so a save never waits for
+// them; the next batch cancels a search index write still running.
 func (s *server) loop(ctx context.Context, batches <-chan watch.Batch) {
-	defer s.waitCache() // serve exits with the cache written whole
+	defer s.flushCache() // serve exits with the cache written whole
 	defer s.stopSearch(true)
 	var search <-chan time.Time
 	for {
@@ -584,14 +604,22 @@ func (s *server) loop(ctx context.Context, batches <-chan watch.Batch) {
 			s.stopSearch(false)
 			s.apply(ctx, b)
 			search = nil
-			if s.searchStale {
+			if s.searchStale || s.cacheStale {
 				search = time.After(searchDelay)
 			}
 		case <-search:
 			search = nil
-			s.writeSearchIndex()
+			s.idle()
 		}
 	}
+}
+
+// idle starts the writes the loop leaves until no save has come for
+// searchDelay: the build cache's and the search index's, each on a
+// goroutine of its own.
+func (s *server) idle() {
+	s.saveCache()
+	s.writeSearchIndex()
 }
 
 // writeSearchIndex starts writing the search index after updates, on

@@ -706,6 +706,19 @@ func (bc *bodyCache) record(s *Site, p *content.Page, b *content.Body) {
 	bc.mu.Unlock()
 }
 
+// forget drops what the cache noted of body b (its object, its text
+// to read, its search entry), keyed by the body itself: serve's Update
+// calls it for each body it replaces or drops, which would otherwise stay
+// in memory for as long as serve runs, one more at each save.
+func (bc *bodyCache) forget(b *content.Body) {
+	if bc == nil || b == nil {
+		return
+	}
+	bc.bodyOf.Delete(b)
+	bc.lazy.Delete(b)
+	bc.entries.Delete(b)
+}
+
 // note says what the cache did, for the build's log.
 func (bc *bodyCache) note() string {
 	if bc == nil {

@@ -14,6 +14,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 	"unsafe"
@@ -792,4 +793,57 @@ func TestUpdateTimeAfterCachedBuild(t *testing.T) {
 		t.Fatal(err)
 	}
 	shows("2024-07-08")
+}
+
+// TestServedCacheHoldsOnlyLiveBodies: serve's build cache notes each
+// body it records or reuses (its object, its search entry) by the body
+// itself; an Update that replaces or drops a page's body drops those
+// notes too, or every save would keep one more rendered page in memory
+// for as long as serve runs (issue 35: "the serve process's memory after
+// 200 saves stays within 10% of its memory after the first build").
+func TestServedCacheHoldsOnlyLiveBodies(t *testing.T) {
+	for _, kind := range []string{"vault", "jekyll"} {
+		t.Run(kind, func(t *testing.T) {
+			g := newGenSite(6, 12, kind == "jekyll")
+			r := newCacheRun(t, g.files())
+			opts := r.opts
+			opts.Incremental = true // as serve
+			s, res, err := BuildSite(context.Background(), opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res.Cleanup()
+			check := func(when string) {
+				t.Helper()
+				live := map[*content.Body]bool{}
+				for _, b := range s.Graph.Bodies {
+					live[b] = true
+				}
+				for name, m := range map[string]*sync.Map{"bodyOf": &s.served.bodyOf, "lazy": &s.served.lazy, "entries": &s.served.entries} {
+					n, dead := 0, 0
+					m.Range(func(k, _ any) bool {
+						n++
+						if !live[k.(*content.Body)] {
+							dead++
+						}
+						return true
+					})
+					if dead > 0 {
+						t.Errorf("%s: the cache's %s holds %d bodies no page has any more (of %d; %d pages)", when, name, dead, n, len(s.Graph.Bodies))
+					}
+				}
+			}
+			check("after the first build")
+			for step := range 12 {
+				edits, what := g.step()
+				if _, err := s.Update(context.Background(), edit(t, r.opts.Source, edits)); err != nil {
+					t.Fatal(err)
+				}
+				if err := s.SaveCache(); err != nil {
+					t.Fatal(err)
+				}
+				check(fmt.Sprintf("step %d (%s)", step, what))
+			}
+		})
+	}
 }

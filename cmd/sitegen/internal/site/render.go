@@ -184,10 +184,19 @@ func (s *Site) section(p *content.Page) *content.Page {
 	return nil
 }
 
+// link is the link to page p, nil for none.
 func (s *Site) link(p *content.Page) *templates.Link {
 	if p == nil {
 		return nil
 	}
+	l := s.linkTo(p)
+	return &l
+}
+
+// linkTo is the link to page p (not nil), as a value: a frame's
+// breadcrumbs and children are made for every page at every save
+// (update.go), so they take no allocation of their own.
+func (s *Site) linkTo(p *content.Page) templates.Link {
 	sp := p.SitePath
 	if p.NoPage { // a folder without a page: its first page (a Docusaurus category's card leads there)
 		sp = ""
@@ -195,7 +204,7 @@ func (s *Site) link(p *content.Page) *templates.Link {
 			sp = first.SitePath
 		}
 	}
-	l := &templates.Link{Title: p.Title, Description: p.Description}
+	l := templates.Link{Title: p.Title, Description: p.Description}
 	if sp != "" {
 		l.URL = s.Cfg.RelURL(sp)
 	}
@@ -411,8 +420,15 @@ func (s *Site) frame(p *content.Page, site *templates.Site) *templates.Page {
 			l.link.Section = sec.Title
 		}
 	}
+	depth := 0
 	for a := p.Parent; a != nil; a = a.Parent {
-		l := s.link(a)
+		depth++
+	}
+	if depth > 0 {
+		v.Breadcrumbs = make([]templates.Link, 0, depth)
+	}
+	for a := p.Parent; a != nil; a = a.Parent {
+		l := s.linkTo(a)
 		if a.NoPage {
 			l.URL = "" // a category without a page: its label, not a link
 		}
@@ -427,11 +443,14 @@ func (s *Site) frame(p *content.Page, site *templates.Site) *templates.Page {
 			// first crumb is its "Home page" link).
 			l.Title = s.Cfg.Title
 		}
-		v.Breadcrumbs = append(v.Breadcrumbs, *l)
+		v.Breadcrumbs = append(v.Breadcrumbs, l)
 	}
 	slices.Reverse(v.Breadcrumbs)
+	if len(p.Children) > 0 {
+		v.Children = make([]templates.Link, 0, len(p.Children))
+	}
 	for _, c := range p.Children {
-		v.Children = append(v.Children, *s.link(c))
+		v.Children = append(v.Children, s.linkTo(c))
 	}
 	v.Backlinks = s.Backlinks(p, s.Into)
 	return v

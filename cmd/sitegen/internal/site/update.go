@@ -704,17 +704,22 @@ func (up *updater) commit(w *changes, outs []pageOut, pages []*content.Page, foo
 	x := s.search
 	if x != nil {
 		old := x.snapshot()
-		byRel := map[string]searchPage{}
+		// A page's entry is kept when its file, URL, title and names
+		// are the same (a struct of them: no key made per page per save).
+		type entryKey struct{ rel, sp, title, names string }
+		key := func(p *content.Page) entryKey {
+			return entryKey{p.Rel, p.SitePath, p.Title, strings.Join(p.Names, "\x00")}
+		}
+		byRel := make(map[entryKey]searchPage, len(old))
 		for p, sp := range old {
-			byRel[p.Rel+"\x00"+p.SitePath+"\x00"+p.Title+"\x00"+strings.Join(p.Names, "\x00")] = sp
+			byRel[key(p)] = sp
 		}
 		now := make(map[*content.Page]searchPage, len(pages))
 		for _, p := range pages {
 			if !s.indexed(p) {
 				continue
 			}
-			key := p.Rel + "\x00" + p.SitePath + "\x00" + p.Title + "\x00" + strings.Join(p.Names, "\x00")
-			if sp, ok := byRel[key]; ok && up.bodies[p.Rel] == nil {
+			if sp, ok := byRel[key(p)]; ok && up.bodies[p.Rel] == nil {
 				now[p] = sp
 				continue
 			}
@@ -733,6 +738,9 @@ func (up *updater) commit(w *changes, outs []pageOut, pages []*content.Page, foo
 	s.served.updated(s, up.bodies, outs) // before the bodies' text is dropped
 	for rel, b := range up.bodies {
 		b.Drop(g.Keep)
+		if was := g.Bodies[rel]; was != b {
+			s.served.forget(was) // the cache's notes on the body replaced would keep it
+		}
 		g.Bodies[rel] = b
 	}
 	for _, o := range outs {
@@ -744,7 +752,12 @@ func (up *updater) commit(w *changes, outs []pageOut, pages []*content.Page, foo
 		live[p.Rel] = true
 		sps[p.SitePath] = true
 	}
-	maps.DeleteFunc(g.Bodies, func(rel string, _ *content.Body) bool { return !live[rel] })
+	maps.DeleteFunc(g.Bodies, func(rel string, b *content.Body) bool {
+		if !live[rel] {
+			s.served.forget(b)
+		}
+		return !live[rel]
+	})
 	maps.DeleteFunc(g.Frames, func(sp string, _ *templates.Page) bool { return !sps[sp] })
 	scanned := map[string]bool{}
 	for _, rel := range sc.Rels {

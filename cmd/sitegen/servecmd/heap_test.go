@@ -1,0 +1,93 @@
+package servecmd
+
+import (
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"testing"
+
+	"d6codex/cmd/sitegen/buildcmd"
+	"d6codex/cmd/sitegen/internal/layout/detect"
+	"d6codex/cmd/sitegen/internal/watch"
+)
+
+// TestServeHeapAfterSaves: "The serve process's memory after 200 saves
+// stays within 10% of its memory after the first build" (issue 35). The
+// server takes 200 saves of the kinds BenchmarkSaveToScreen makes, in
+// turn, on the generated Jekyll site (and on the 13th Age vault when
+// SITEGEN_BENCH_VAULT names it), each applied as the watch loop applies
+// a batch, the loop's idle writes (the build cache, the search index)
+// after every tenth; the Go heap in use after a collection, with the cache and
+// search writes done, is compared with the one after the first build. It
+// measures memory, not time: the figure does not depend on the machine's
+// load (the test process holds nothing else meanwhile).
+func TestServeHeapAfterSaves(t *testing.T) {
+	if testing.Short() {
+		t.Skip("200 saves of a site of 450 pages: ~15 s")
+	}
+	const saves = 200
+	vault := os.Getenv("SITEGEN_BENCH_VAULT")
+	for _, sc := range saveSites(vault) {
+		if sc.name != "jekyll=450" && (sc.name != "vault=13th-age" || vault == "") {
+			continue
+		}
+		t.Run(sc.name, func(t *testing.T) {
+			src := t.TempDir()
+			if err := sc.make(src); err != nil {
+				t.Fatal(err)
+			}
+			f := buildcmd.Flags{Source: src, Dest: filepath.Join(t.TempDir(), "public"), BaseURL: "http://127.0.0.1:1313/"}
+			opts := serveOptions(f)
+			if lay, err := detect.Layout(src); err == nil {
+				opts.Layout = lay
+			}
+			srv := &server{opts: opts, out: io.Discard, err: io.Discard, hub: newHub("heap"), pending: map[string]kind{}}
+			ctx := context.Background()
+			srv.rebuild(ctx)
+			if build, ps := srv.hub.state(); build != 1 {
+				t.Fatalf("first build failed: %v", ps)
+			}
+			heap := func() float64 {
+				srv.flushCache()
+				if srv.searchDone != nil {
+					<-srv.searchDone
+				}
+				runtime.GC()
+				var ms runtime.MemStats
+				runtime.ReadMemStats(&ms)
+				runtime.KeepAlive(srv) // the server is what is measured
+				return float64(ms.HeapInuse) / (1 << 20)
+			}
+			first := heap()
+			origs := map[string]string{}
+			for n := 1; n <= saves; n++ {
+				e := sc.edits[(n-1)*len(sc.edits)/saves] // each kind in turn, a run of saves each
+				file := filepath.Join(src, filepath.FromSlash(e.page))
+				if _, ok := origs[file]; !ok {
+					data, err := os.ReadFile(file)
+					if err != nil {
+						t.Fatal(err)
+					}
+					origs[file] = string(data)
+				}
+				if err := os.WriteFile(file, []byte(e.apply(origs[file], n)), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				srv.apply(ctx, watch.Batch{{Path: e.page, Op: watch.Write}})
+				if build, ps := srv.hub.state(); build != n+1 || ps != nil {
+					t.Fatalf("save %d (%s): build %d, problems %v", n, e.name, build, ps)
+				}
+				if n%10 == 0 {
+					srv.idle() // as the loop when saves pause
+				}
+			}
+			after := heap()
+			t.Logf("heap after the first build %.2f MiB, after %d saves %.2f MiB (%+.1f%%)", first, saves, after, 100*(after/first-1))
+			if after > first*1.10 {
+				t.Errorf("heap after %d saves %.2f MiB, more than 10%% over the %.2f MiB after the first build", saves, after, first)
+			}
+		})
+	}
+}
