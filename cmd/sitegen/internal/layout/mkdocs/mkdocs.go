@@ -17,8 +17,11 @@
 //   - How links resolve: "the relative path to the Markdown document you
 //     wish to link to"; "Absolute paths are not modified at all" (sitegen
 //     checks them against the site's URLs).
-//   - The navigation: nav: gives the order and titles of the pages it
-//     names, and a group's title to the folder its pages share; "Any pages
+//   - The navigation: nav: "is used to determine the format and layout
+//     of the global navigation for the site": it is shown as written, its
+//     sections, order and titles, wherever the files of a section's pages
+//     are (layout.NavAsWritten); a section's title also names the folder
+//     its pages share (breadcrumbs, the reading order); "Any pages
 //     not listed in your navigation configuration will still be rendered
 //     ... they will not be linked from the global navigation and will not
 //     be included in the previous and next links". Without nav:, "sorted
@@ -48,9 +51,9 @@
 //     dropped with a warning, sitegen shipping no icon set (package
 //     markup/emoji).
 //
-// Not implemented: a nav: whose groups do not follow the folders (sitegen's
-// page tree is the folders'; the group's pages keep their place, the
-// group's title goes to their folder), plugins (section-index,
+// Not implemented: breadcrumbs and previous/next links that follow a nav:
+// whose sections do not follow the folders (they follow sitegen's page
+// tree, the folders'), plugins (section-index,
 // literate-nav, i18n; the build names each plugin that plugins: lists,
 // but search, which sitegen's own search stands for, and awesome-pages),
 // use_directory_urls: false (pages keep sitegen's URLs).
@@ -172,6 +175,10 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	if n := get("nav"); n != nil {
 		l.Nav = navEntries(n, 0, nil)
+		// "This setting is used to determine the format and layout of
+		// the global navigation for the site": its sections are the
+		// navigation's, wherever their pages' files are.
+		l.NavAsWritten = true
 		l.Read = append(l.Read, fmt.Sprintf("nav (%d entries)", len(l.Nav)))
 	}
 	// "markdown_extensions: [attr_list]": Python-Markdown's attr_list

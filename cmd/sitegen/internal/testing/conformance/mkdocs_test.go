@@ -57,6 +57,25 @@ func TestMkDocs(t *testing.T) {
 				"docs/spells/fire.md": "# Fire\n",
 				"docs/spells/ice.md":  "# Ice\n",
 			},
+			SameNav: true,
+		},
+		{
+			Name: "nav groups that are not folders",
+			Rule: `"nav: This setting is used to determine the format and layout of the global navigation for the site." ` +
+				`"All paths in the navigation configuration must be relative to the docs_dir" and "a section ... title" is the ` +
+				`key of a list of pages: the navigation is the nav as written, its sections wherever their pages live ` +
+				`(https://www.mkdocs.org/user-guide/configuration/#nav; eval6B KB9: two top-level sections of one folder's ` +
+				`sub-folders, a section of pages from the root and a folder)`,
+			Files: map[string]string{
+				"mkdocs.yml": "site_name: M\nnav:\n  - 简介:\n    - Getting Started: index.md\n    - 关于本项目: intro/about.md\n" +
+					"  - A Lua:\n    - a/lua/x.md\n  - A EFM:\n    - a/efm/y.md\n    - a/efm/z.md\n",
+				"docs/index.md":       "# Home\n",
+				"docs/intro/about.md": "# About\n",
+				"docs/a/lua/x.md":     "# X\n",
+				"docs/a/efm/y.md":     "# Y\n",
+				"docs/a/efm/z.md":     "# Z\n",
+			},
+			SameNav: true,
 		},
 		{
 			Name: "titles",
