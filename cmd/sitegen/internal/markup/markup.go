@@ -166,6 +166,10 @@ type Dialects struct {
 	// ("INPUT": `INPUT[number:x]`, Meta Bind's) to the plugin's name: such
 	// code shows as code, with a warning (warn.go).
 	PluginInline map[string]string
+	// OneLineSetext: a setext underline ("---", "===") makes a heading of
+	// a one-line paragraph only, as Python-Markdown (MkDocs) reads it;
+	// under a longer paragraph "---" is a rule and "===" text (setext.go).
+	OneLineSetext bool
 	// Slug is the id the tool gives a heading of this text (VitePress's
 	// slugify), each taken once ("-1", "-2" after, as markdown-it-anchor
 	// does); nil: goldmark's ids, which keep ASCII letters and digits.
@@ -267,6 +271,9 @@ func New(opts Options) *Markdown {
 	}
 	if opts.Dialects.Shortcodes {
 		rec.cfg.BlockParsers = shortcode.WithHTMLBlocks(rec.cfg.BlockParsers)
+	}
+	if opts.Dialects.OneLineSetext {
+		rec.cfg.BlockParsers = withOneLineSetext(rec.cfg.BlockParsers)
 	}
 	if opts.Dialects.MDX {
 		rec.cfg.BlockParsers = slices.DeleteFunc(rec.cfg.BlockParsers, mdx.IndentedCode)

@@ -43,6 +43,9 @@
 //     link (an INFO or WARNING line, or not checked at all), two pages
 //     written to one URL (the one written last stays: m/index.md over m.md,
 //     layout.KeepLastWalked).
+//   - Python-Markdown, not CommonMark: a setext underline ("---", "===")
+//     makes a heading of a one-line paragraph only; under a longer one
+//     "---" is a rule and "===" text (markup.Dialects.OneLineSetext).
 //   - markdown_extensions: attr_list's attribute lists are applied;
 //     pymdownx.emoji's shortcodes are read as Material for MkDocs reads
 //     them (https://squidfunk.github.io/mkdocs-material/reference/icons-emojis/):

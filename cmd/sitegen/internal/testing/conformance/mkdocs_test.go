@@ -78,6 +78,18 @@ func TestMkDocs(t *testing.T) {
 			SameNav: true,
 		},
 		{
+			Name: "setext underline under a paragraph of two lines",
+			Rule: `Python-Markdown's SetextHeaderProcessor matches r'^.*?\n[=-]+[ ]*(\n|$)' at the start of a block: one line ` +
+				`and its underline; under two lines "---" is a rule (HRProcessor) and "===" text, so no level 1 heading titles ` +
+				`the page ` +
+				`(https://github.com/Python-Markdown/markdown/blob/3.4.1/markdown/blockprocessors.py; eval6B KB16)`,
+			Files: map[string]string{
+				"mkdocs.yml":    "site_name: M\n",
+				"docs/index.md": "# Home\n\n[Rule](rule.md)\n",
+				"docs/rule.md":  "line one\nline two\n===\n\nNot a title: MkDocs titles the page by its file name.\n\nthree\nfour\n---\n\nOne\n---\n",
+			},
+		},
+		{
 			Name: "titles",
 			Rule: `"MkDocs will attempt to determine the title of a document in the following ways, in order: 1. A title defined in ` +
 				`the nav configuration setting for a document. 2. A title defined in the title meta-data key of a document. 3. A ` +
