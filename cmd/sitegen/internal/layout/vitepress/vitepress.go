@@ -27,8 +27,11 @@
 //     (https://vitepress.dev/guide/asset-handling#base-url); raw HTML's
 //     <a href> is written as it is, as VitePress writes it.
 //   - Navigation: themeConfig.sidebar, an array of items ({text, link,
-//     items, base}) or an object of such arrays (or {base, items}) keyed
-//     by path prefix: its order and labels; pages it does not list follow.
+//     items, base, collapsed}) or an object of such arrays (or {base,
+//     items}) keyed by path prefix, shown as configured: its order,
+//     labels and groups; a page it does not list is published, reachable
+//     by its links, and not in the navigation. Without a sidebar (or one
+//     that is computed), the pages' tree.
 //   - Containers: ::: info|tip|warning|danger|details [title], and raw
 //     and v-pre, whose content is shown as it is; ::: code-group's
 //     fenced blocks labelled "```js [config.js]" are tabs, each shown
@@ -291,6 +294,12 @@ func Recognise(dir string) (*layout.Layout, error) {
 		}
 		if len(l.Nav) > 0 {
 			l.Read = append(l.Read, fmt.Sprintf("sidebar (%d entries)", len(l.Nav)))
+			// "The sidebar is the main navigation block for your
+			// documentation. You can configure the sidebar menu in
+			// themeConfig.sidebar": shown as configured, its groups
+			// headings over their items; a page it does not list is
+			// published, not in it (layout.NavAsWritten).
+			l.NavAsWritten = true
 		}
 	}
 	l.Rules = rules{html: !clean}

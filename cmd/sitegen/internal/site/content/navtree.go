@@ -156,6 +156,7 @@ func (s *Site) SiteNav() []*templates.NavItem {
 			it.Kind = templates.NavSeparator
 		case e.Draft || s.navDrafts[i] || s.ByRel[e.Path] == nil:
 			it.Kind = templates.NavDraft
+			it.Collapsible, it.Open = e.Collapsible, e.Open // a group that folds (VitePress's collapsed:)
 		default:
 			p := s.ByRel[e.Path]
 			it.URL = s.Cfg.RelURL(p.SitePath)
