@@ -656,6 +656,11 @@ type Markup struct {
 	// CustomIcons are the names of the site's own icons, as shortcodes
 	// name them without their colons (pymdownx.emoji's custom_icons).
 	CustomIcons []string
+	// Math reads $…$ and $$…$$ as TeX formulas (MkDocs'
+	// pymdownx.arithmatex, VitePress's markdown.math), shown as their
+	// source marked as math (package markup/math); MathNoDigitAfter: a
+	// closing $ followed by a digit closes nothing (markdown-it's rule).
+	Math, MathNoDigitAfter bool
 	// NoObsidian: the tool reads none of Obsidian's syntax: [[x]],
 	// ![[x]], #tags, ==x== and %%x%% are text (VitePress's markdown-it).
 	NoObsidian bool
@@ -1140,4 +1145,11 @@ type Author struct {
 	Page string
 	// Title is its page's title for n posts.
 	Title func(n int) string
+}
+
+// MathNote is the one line said of a site whose settings turn math on
+// (by the setting named, Markup.Math): its formulas are shown as their
+// TeX source.
+func MathNote(setting string) string {
+	return setting + ": the $…$ and $$…$$ formulas are shown as their TeX source, marked as math: sitegen renders no math"
 }

@@ -46,7 +46,9 @@
 //   - Python-Markdown, not CommonMark: a setext underline ("---", "===")
 //     makes a heading of a one-line paragraph only; under a longer one
 //     "---" is a rule and "===" text (markup.Dialects.OneLineSetext).
-//   - markdown_extensions: attr_list's attribute lists are applied;
+//   - markdown_extensions: pymdownx.arithmatex's $…$ and $$…$$ formulas
+//     are shown as their TeX source marked as math (layout.Markup.Math);
+//     attr_list's attribute lists are applied;
 //     pymdownx.emoji's shortcodes are read as Material for MkDocs reads
 //     them (https://squidfunk.github.io/mkdocs-material/reference/icons-emojis/):
 //     ":smile:" is its emoji, an icon (":material-…:", ":fontawesome-…:",
@@ -192,6 +194,16 @@ func Recognise(dir string) (*layout.Layout, error) {
 		case "attr_list", "markdown.extensions.attr_list":
 			l.Markup.AttrList = true
 			l.Read = append(l.Read, "markdown_extensions attr_list")
+		case "pymdownx.arithmatex":
+			// "Arithmatex searches for the patterns $...$ and \(...\)
+			// for inline math, and $$...$$, \[...\], and
+			// \begin{}...\end{} for block math"
+			// (https://facelessuser.github.io/pymdown-extensions/extensions/arithmatex/):
+			// the dollar forms, shown as their TeX source (the
+			// backslash forms are not read: Markdown's escapes).
+			l.Markup.Math = true
+			l.Read = append(l.Read, "markdown_extensions pymdownx.arithmatex")
+			l.Notes = append(l.Notes, fmt.Sprintf("%s: %s", file, layout.MathNote("pymdownx.arithmatex")))
 		case "pymdownx.emoji":
 			// https://squidfunk.github.io/mkdocs-material/reference/icons-emojis/:
 			// ":smile:" emoji, ":material-…:" and the other bundled

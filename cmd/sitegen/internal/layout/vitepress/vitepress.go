@@ -36,6 +36,8 @@
 //     and v-pre, whose content is shown as it is; ::: code-group's
 //     fenced blocks labelled "```js [config.js]" are tabs, each shown
 //     open under its label (https://vitepress.dev/guide/markdown#code-groups).
+//   - markdown.math: true reads $…$ and $$…$$ formulas, shown as their
+//     TeX source marked as math (layout.Markup.Math).
 //   - [[x]] is text: VitePress's markdown-it has no wikilinks, nor any
 //     of Obsidian's syntax; where markdown.config registers the
 //     markdown-it-wikilinks plugin, [[page|label]] links where that
@@ -248,6 +250,15 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Read = append(l.Read, "lastUpdated")
 	}
 	ignoreDeadLinks(l, obj, file)
+	// "markdown: { math: true }" (https://vitepress.dev/guide/markdown#math-equations):
+	// $…$ and $$…$$ by markdown-it-mathjax3's rules, shown as their TeX
+	// source.
+	note("markdown.math", obj.Object("markdown").Get("math"))
+	if v, _ := obj.Object("markdown").Get("math").(bool); v {
+		l.Markup.Math, l.Markup.MathNoDigitAfter = true, true
+		l.Read = append(l.Read, "markdown.math")
+		l.Notes = append(l.Notes, fmt.Sprintf("%s: %s", file, layout.MathNote("markdown.math")))
+	}
 	var exclude []string
 	switch v := obj.Get("srcExclude").(type) {
 	case []any:
