@@ -252,6 +252,11 @@ type Layout struct {
 	// page tree; the pages it does not list are published, out of the
 	// navigation. NavOnly implies it.
 	NavAsWritten bool
+	// NavRest, with NavAsWritten: the pages Nav does not list follow its
+	// entries in the navigation, in the page tree's order (Nav is a
+	// fallback that may not list every page the tool's would: VitePress's
+	// sidebar read from the argument of a call sitegen does not run).
+	NavRest bool
 	// Converted says why a file that is not a page is not published when
 	// it starts with front matter: the tool converts such a file into
 	// another, which sitegen does not (Jekyll's .scss and .sass into

@@ -31,7 +31,10 @@
 //     items}) keyed by path prefix, shown as configured: its order,
 //     labels and groups; a page it does not list is published, reachable
 //     by its links, and not in the navigation. Without a sidebar (or one
-//     that is computed), the pages' tree.
+//     that is computed), the pages' tree; a sidebar computed by a call
+//     of one sidebar-shaped argument ("buildSidebar(manualSidebar)") is
+//     not run: the argument as written, then the pages it does not list
+//     (layout.NavRest), with a note.
 //   - Containers: ::: info|tip|warning|danger|details [title], and raw
 //     and v-pre, whose content is shown as it is; ::: code-group's
 //     fenced blocks labelled "```js [config.js]" are tabs, each shown
@@ -283,6 +286,18 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	if theme := obj.Object("themeConfig"); theme != nil {
 		sb := theme.Get("sidebar")
+		if c, computed := sb.(jsconfig.Computed); computed {
+			if arg := sidebarArgument(raw); arg != nil {
+				// Not run: what the function does with its argument is
+				// not known (XiuXianCore's buildSidebar appends a group of
+				// the pages it leaves out). The fallback is the order the
+				// author wrote, then the pages it does not list.
+				sb = arg
+				l.NavRest = true
+				l.Notes = append(l.Notes, fmt.Sprintf("%s: %s not run: the navigation follows the sidebar items it is given as written, "+
+					"then the pages they do not list", file, c.Describe("themeConfig.sidebar")))
+			}
+		}
 		note("themeConfig.sidebar", sb)
 		n := navReader{dir: dir, content: l.Content, layout: l, file: file}
 		switch sb := sb.(type) {
@@ -315,6 +330,28 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	l.Rules = rules{html: !clean}
 	return l, nil
+}
+
+// sidebarArgument returns the one argument of the call that computes
+// themeConfig.sidebar ("buildSidebar(manualSidebar)", its constant read
+// out) when it is a sidebar (an array of items, or an object of them);
+// nil otherwise.
+func sidebarArgument(raw []byte) any {
+	obj, ok := jsconfig.ParseCalls(raw).Root.(*jsconfig.Object)
+	if !ok {
+		return nil
+	}
+	call, ok := obj.Object("themeConfig").Get("sidebar").(jsconfig.Call)
+	if !ok || len(call.Args) != 1 {
+		return nil
+	}
+	switch a := call.Args[0].(type) {
+	case []any:
+		return a
+	case *jsconfig.Object:
+		return a
+	}
+	return nil
 }
 
 // public makes srcDir's public/ the layout's static folder ("Assets placed
