@@ -63,3 +63,42 @@ export default defineConfig({
 		t.Errorf("notes = %q, want one saying buildSidebar(manual) is not run", res.Notes)
 	}
 }
+
+// TestVitePressDottedPageLinks: a page whose name has a dot
+// (v1.4.0guide.md, XiuXianCore-Wiki's "v1.4.0更新指南") is linked
+// without its extension as any other: "the best practice is to omit
+// file extensions so that VitePress can generate the final URLs based on
+// your config" (https://vitepress.dev/guide/routing#linking-between-pages);
+// VitePress treats a link as a page's unless its extension is one of an
+// asset's. sitegen took ".0guide" for a file's extension: a spurious
+// broken link, and a warning for the hero's action.
+func TestVitePressDottedPageLinks(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		".vitepress/config.mts": "export default {title: 'T'}\n",
+		"index.md":              "---\nlayout: home\nhero:\n  name: T\n  actions:\n    - text: Guide\n      link: /v1.4.0guide\n---\n",
+		"a.md":                  "# A\n\n[abs](/v1.4.0guide), [rel](./v1.4.0guide), [md](v1.4.0guide.md), [map](img/map.v2.png)\n",
+		"v1.4.0guide.md":        "# Guide\n",
+		"img/map.v2.png":        "png",
+	})
+	dest := t.TempDir()
+	res, err := build(t, dir, content.Options{Theme: theme, Dest: dest})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.WarningList) != 0 {
+		t.Errorf("warnings: %q", res.WarningList)
+	}
+	tree := readTree(t, dest)
+	for _, label := range []string{"abs", "rel", "md"} {
+		if !strings.Contains(tree["a.html"], `href="/v1.4.0guide.html">`+label+"<") {
+			t.Errorf("link %q does not lead to /v1.4.0guide.html:\n%s", label, tree["a.html"])
+		}
+	}
+	if !strings.Contains(tree["a.html"], `href="/img/map.v2.png">map<`) {
+		t.Errorf("the image's link is not kept:\n%s", tree["a.html"])
+	}
+	if !strings.Contains(tree["index.html"], `href="/v1.4.0guide.html"`) {
+		t.Errorf("the hero's action does not lead to the page:\n%s", tree["index.html"])
+	}
+}
