@@ -18,6 +18,7 @@ package math
 
 import (
 	"bytes"
+	"strings"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -195,11 +196,96 @@ func (nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 		return ast.WalkSkipChildren, nil
 	})
 	reg.Register(KindDisplay, func(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
-		if entering {
+		if entering && !definitionsOnly(node.(*Display).TeX) {
 			_, _ = w.WriteString(`<div class="math math-display">`)
 			_, _ = w.Write(util.EscapeHTML(node.(*Display).TeX))
 			_, _ = w.WriteString("</div>\n")
 		}
 		return ast.WalkSkipChildren, nil
 	})
+}
+
+// definitionsOnly reports whether tex only defines macros (\newcommand,
+// \renewcommand, \providecommand, \def, \DeclareMathOperator): a block
+// MathJax and KaTeX show as nothing, whose source is not shown either
+// (deductrium-guide's first block is forty \newcommand lines).
+func definitionsOnly(tex []byte) bool {
+	s := strings.TrimSpace(string(tex))
+	if s == "" {
+		return false
+	}
+	for s != "" {
+		cmd := ""
+		for _, c := range []string{`\newcommand`, `\renewcommand`, `\providecommand`, `\DeclareMathOperator`, `\def`} {
+			if strings.HasPrefix(s, c) {
+				cmd = c
+				break
+			}
+		}
+		if cmd == "" {
+			return false
+		}
+		// The name: {\x} or \x.
+		var ok bool
+		if s, ok = skip(strings.TrimLeft(s[len(cmd):], " *")); !ok {
+			return false
+		}
+		if cmd == `\def` { // \def\x#1#2{…}: its parameters, up to the body
+			i := strings.IndexByte(s, '{')
+			if i < 0 {
+				return false
+			}
+			s = s[i:]
+		}
+		// [n] and [default], then the body.
+		for s = strings.TrimSpace(s); strings.HasPrefix(s, "["); s = strings.TrimSpace(s) {
+			i := strings.IndexByte(s, ']')
+			if i < 0 {
+				return false
+			}
+			s = s[i+1:]
+		}
+		if !strings.HasPrefix(s, "{") {
+			return false
+		}
+		if s, ok = skip(s); !ok {
+			return false
+		}
+		s = strings.TrimSpace(s)
+	}
+	return true
+}
+
+// skip returns s after its leading brace group ({…}, braces balanced,
+// \{ and \} not counted) or control sequence (\name, \,); false when s
+// starts with neither or the group is not closed.
+func skip(s string) (string, bool) {
+	s = strings.TrimSpace(s)
+	switch {
+	case strings.HasPrefix(s, "{"):
+		depth := 0
+		for i := 0; i < len(s); i++ {
+			switch s[i] {
+			case '\\':
+				i++
+			case '{':
+				depth++
+			case '}':
+				if depth--; depth == 0 {
+					return s[i+1:], true
+				}
+			}
+		}
+		return "", false
+	case strings.HasPrefix(s, `\`) && len(s) > 1:
+		i := 1
+		for i < len(s) && (s[i] >= 'a' && s[i] <= 'z' || s[i] >= 'A' && s[i] <= 'Z') {
+			i++
+		}
+		if i == 1 {
+			i++ // a one-character name
+		}
+		return s[i:], true
+	}
+	return "", false
 }

@@ -59,6 +59,10 @@ func TestMath(t *testing.T) {
 		{"display block on one line", arith, "$$x^2$$\n", []string{`<div class="math math-display">x^2</div>`}, nil},
 		{"display block with text on its delimiter lines", vp, "$$ \\newcommand{\\U}{U}\n\\U_1\n\\U_2 $$\n",
 			[]string{"<div class=\"math math-display\">\\newcommand{\\U}{U}\n\\U_1\n\\U_2</div>"}, nil},
+		{"a block of macro definitions alone shows nothing", vp, "$$\n\\newcommand{\\U}[1]{{\\rm{U}_{#1}}}\n\\renewcommand\\L{\\lambda}\n\\def\\X{{\\times}}\n$$\n\nText.\n",
+			[]string{"<p>Text.</p>"}, []string{"newcommand", "math"}},
+		{"definitions with a formula show", vp, "$$\n\\newcommand{\\X}{\\times}\na \\X b\n$$\n",
+			[]string{"<div class=\"math math-display\">\\newcommand{\\X}{\\times}\na \\X b</div>"}, nil},
 		{"unclosed display block runs to the end", vp, "$$\nx\n", []string{"<div class=\"math math-display\">x</div>"}, nil},
 		{"code keeps its dollars", vp, "`$x$`\n\n```\n$$\n```\n", []string{"<code>$x$</code>", "<pre><code>$$\n</code></pre>"}, []string{"math"}},
 	} {
