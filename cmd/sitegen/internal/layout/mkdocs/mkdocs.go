@@ -10,7 +10,8 @@
 //     the same directory, then the index.md file is used and the README.md
 //     file is ignored" (ReadmeBesideIndex: not published, with a warning);
 //     any other file of docs_dir is published as it is. URLs keep the
-//     case of names (KeepCase: Mixed-Case.md is /Mixed-Case/).
+//     names as they are, case and spaces (KeepCase: Mixed-Case.md is
+//     /Mixed-Case/; "My Page.md" /My%20Page/).
 //   - What is not published: what exclude_docs names (.gitignore
 //     patterns) and templates/; draft_docs (shown with --drafts, as mkdocs
 //     serve shows them).
@@ -109,7 +110,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		return nil, layout.YAMLError(file, err)
 	}
 	l := &layout.Layout{Kind: layout.MkDocs, File: file, Content: "docs", Redirects: "aliases", BadFrontMatter: true, DuplicateURL: layout.KeepLastWalked,
-		ReadmeBesideIndex: layout.SkipReadme, FirstLineTitle: true, FilesFirst: true, KeepCase: true,
+		ReadmeBesideIndex: layout.SkipReadme, FirstLineTitle: true, FilesFirst: true, KeepCase: true, Segment: keepName,
 		NoFolderPage: func(string) bool { return true }, PathNotes: true,
 		UnpublishedPaths: []layout.PathRule{{Reason: ExcludeReason, Patterns: layout.ParseIgnore(defaultExcludes)}}}
 	// "Any of the following file extensions may be used for your
@@ -238,6 +239,11 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	return l, nil
 }
+
+// keepName is MkDocs' URL segment for a file or folder name: the name as
+// it is, spaces and case kept ("My Page.md" at /My%20Page/, "Blender
+// Examples/cube.blend" at that path).
+func keepName(name string) string { return name }
 
 // readAwesomePages gives the layout the navigation of the awesome-pages
 // plugin's .pages files (awesome.go): their order (nav:, arrange:, with

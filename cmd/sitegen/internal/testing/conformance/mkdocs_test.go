@@ -135,6 +135,20 @@ func TestMkDocs(t *testing.T) {
 			Known: []string{"link: /rules/combat/: sitegen leads to [/ /] (and nowhere []), the tool to [/ /#home]"},
 		},
 		{
+			Name: "names with spaces",
+			Rule: `MkDocs writes each file of docs_dir at its path: "Markdown source files ... the URL ... generated for the ` +
+				`page" from its path (https://www.mkdocs.org/user-guide/writing-your-docs/#file-layout), a space kept ` +
+				`("Blender Examples/cube.blend", DCS modding guide; a page "My Page.md" at /My%20Page/). Python-Markdown also ` +
+				`reads a link whose destination has a space ("[p](My Page.md)"), which CommonMark and sitegen do not: not checked`,
+			Files: map[string]string{
+				"mkdocs.yml":                       "site_name: M\n",
+				"docs/index.md":                    "# Home\n\n[page](My%20Page.md), [cube](Blender%20Examples/cube.blend)\n",
+				"docs/My Page.md":                  "# Mine\n\n[back](index.md), [cube](Blender%20Examples/cube.blend)\n",
+				"docs/Blender Examples/cube.blend": "blend",
+			},
+			Published: []string{"Blender Examples/cube.blend"},
+		},
+		{
 			Name: "use_directory_urls: false",
 			Rule: `use_directory_urls: "This setting controls the style used for linking to pages within the documentation." ` +
 				`false: "api-guide.md" is at "api-guide.html" (https://www.mkdocs.org/user-guide/configuration/#use_directory_urls)`,
