@@ -252,6 +252,11 @@ type Layout struct {
 	// page tree; the pages it does not list are published, out of the
 	// navigation. NavOnly implies it.
 	NavAsWritten bool
+	// NavRest, with NavAsWritten: the pages Nav does not list follow its
+	// entries in the navigation, in the page tree's order (Nav is a
+	// fallback that may not list every page the tool's would: VitePress's
+	// sidebar read from the argument of a call sitegen does not run).
+	NavRest bool
 	// Converted says why a file that is not a page is not published when
 	// it starts with front matter: the tool converts such a file into
 	// another, which sitegen does not (Jekyll's .scss and .sass into
@@ -656,6 +661,11 @@ type Markup struct {
 	// CustomIcons are the names of the site's own icons, as shortcodes
 	// name them without their colons (pymdownx.emoji's custom_icons).
 	CustomIcons []string
+	// Math reads $…$ and $$…$$ as TeX formulas (MkDocs'
+	// pymdownx.arithmatex, VitePress's markdown.math), shown as their
+	// source marked as math (package markup/math); MathNoDigitAfter: a
+	// closing $ followed by a digit closes nothing (markdown-it's rule).
+	Math, MathNoDigitAfter bool
 	// NoObsidian: the tool reads none of Obsidian's syntax: [[x]],
 	// ![[x]], #tags, ==x== and %%x%% are text (VitePress's markdown-it).
 	NoObsidian bool
@@ -1140,4 +1150,11 @@ type Author struct {
 	Page string
 	// Title is its page's title for n posts.
 	Title func(n int) string
+}
+
+// MathNote is the one line said of a site whose settings turn math on
+// (by the setting named, Markup.Math): its formulas are shown as their
+// TeX source.
+func MathNote(setting string) string {
+	return setting + ": the $…$ and $$…$$ formulas are shown as their TeX source, marked as math: sitegen renders no math"
 }

@@ -43,6 +43,7 @@ import (
 	"d6codex/cmd/sitegen/internal/markup/inlinefield"
 	"d6codex/cmd/sitegen/internal/markup/kramdown"
 	"d6codex/cmd/sitegen/internal/markup/liquid"
+	"d6codex/cmd/sitegen/internal/markup/math"
 	"d6codex/cmd/sitegen/internal/markup/mdx"
 	"d6codex/cmd/sitegen/internal/markup/pandoc"
 	"d6codex/cmd/sitegen/internal/markup/randtable"
@@ -166,6 +167,13 @@ type Dialects struct {
 	// ("INPUT": `INPUT[number:x]`, Meta Bind's) to the plugin's name: such
 	// code shows as code, with a warning (warn.go).
 	PluginInline map[string]string
+	// Math reads $…$ and $$…$$ as TeX formulas shown as their source,
+	// marked as math (package math); MathNoDigitAfter: "$1$2" is text.
+	Math, MathNoDigitAfter bool
+	// OneLineSetext: a setext underline ("---", "===") makes a heading of
+	// a one-line paragraph only, as Python-Markdown (MkDocs) reads it;
+	// under a longer paragraph "---" is a rule and "===" text (setext.go).
+	OneLineSetext bool
 	// Slug is the id the tool gives a heading of this text (VitePress's
 	// slugify), each taken once ("-1", "-2" after, as markdown-it-anchor
 	// does); nil: goldmark's ids, which keep ASCII letters and digits.
@@ -249,6 +257,9 @@ func New(opts Options) *Markdown {
 	if opts.Dialects.MDX {
 		exts = append(exts, mdx.Extension{Known: mdxComponents, Warn: warnAt}, mdxCallouts{kinds: opts.Dialects.Containers})
 	}
+	if opts.Dialects.Math {
+		exts = append(exts, math.Extension{NoDigitAfter: opts.Dialects.MathNoDigitAfter})
+	}
 	if opts.Dialects.Containers != nil {
 		exts = append(exts, container.Extension{Kinds: opts.Dialects.Containers, Titles: opts.Dialects.ContainerTitles,
 			Brackets: opts.Dialects.ContainerBrackets, Warn: warnAt}, containerCallouts{})
@@ -267,6 +278,9 @@ func New(opts Options) *Markdown {
 	}
 	if opts.Dialects.Shortcodes {
 		rec.cfg.BlockParsers = shortcode.WithHTMLBlocks(rec.cfg.BlockParsers)
+	}
+	if opts.Dialects.OneLineSetext {
+		rec.cfg.BlockParsers = withOneLineSetext(rec.cfg.BlockParsers)
 	}
 	if opts.Dialects.MDX {
 		rec.cfg.BlockParsers = slices.DeleteFunc(rec.cfg.BlockParsers, mdx.IndentedCode)

@@ -164,6 +164,9 @@ func load(ctx context.Context, opts content.Options, updatable bool) (*Site, err
 			Pandoc:             s.Lay.Kind == layout.Markdown, // the pandoc books of GitHub repositories
 			TermIDs:            s.Lay.Kind == layout.MdBook,
 			Autodoc:            s.Lay.Kind == layout.MkDocs, // mkdocstrings' ::: instructions
+			OneLineSetext:      s.Lay.Kind == layout.MkDocs, // Python-Markdown's setext headings
+			Math:               s.Lay.Markup.Math,
+			MathNoDigitAfter:   s.Lay.Markup.MathNoDigitAfter,
 
 			Containers:        s.Lay.Markup.Containers,
 			ContainerTitles:   s.Lay.Markup.ContainerTitles,

@@ -10,15 +10,19 @@
 //     the same directory, then the index.md file is used and the README.md
 //     file is ignored" (ReadmeBesideIndex: not published, with a warning);
 //     any other file of docs_dir is published as it is. URLs keep the
-//     case of names (KeepCase: Mixed-Case.md is /Mixed-Case/).
+//     names as they are, case and spaces (KeepCase: Mixed-Case.md is
+//     /Mixed-Case/; "My Page.md" /My%20Page/).
 //   - What is not published: what exclude_docs names (.gitignore
 //     patterns) and templates/; draft_docs (shown with --drafts, as mkdocs
 //     serve shows them).
 //   - How links resolve: "the relative path to the Markdown document you
 //     wish to link to"; "Absolute paths are not modified at all" (sitegen
 //     checks them against the site's URLs).
-//   - The navigation: nav: gives the order and titles of the pages it
-//     names, and a group's title to the folder its pages share; "Any pages
+//   - The navigation: nav: "is used to determine the format and layout
+//     of the global navigation for the site": it is shown as written, its
+//     sections, order and titles, wherever the files of a section's pages
+//     are (layout.NavAsWritten); a section's title also names the folder
+//     its pages share (breadcrumbs, the reading order); "Any pages
 //     not listed in your navigation configuration will still be rendered
 //     ... they will not be linked from the global navigation and will not
 //     be included in the previous and next links". Without nav:, "sorted
@@ -40,7 +44,12 @@
 //     link (an INFO or WARNING line, or not checked at all), two pages
 //     written to one URL (the one written last stays: m/index.md over m.md,
 //     layout.KeepLastWalked).
-//   - markdown_extensions: attr_list's attribute lists are applied;
+//   - Python-Markdown, not CommonMark: a setext underline ("---", "===")
+//     makes a heading of a one-line paragraph only; under a longer one
+//     "---" is a rule and "===" text (markup.Dialects.OneLineSetext).
+//   - markdown_extensions: pymdownx.arithmatex's $…$ and $$…$$ formulas
+//     are shown as their TeX source marked as math (layout.Markup.Math);
+//     attr_list's attribute lists are applied;
 //     pymdownx.emoji's shortcodes are read as Material for MkDocs reads
 //     them (https://squidfunk.github.io/mkdocs-material/reference/icons-emojis/):
 //     ":smile:" is its emoji, an icon (":material-…:", ":fontawesome-…:",
@@ -48,9 +57,9 @@
 //     dropped with a warning, sitegen shipping no icon set (package
 //     markup/emoji).
 //
-// Not implemented: a nav: whose groups do not follow the folders (sitegen's
-// page tree is the folders'; the group's pages keep their place, the
-// group's title goes to their folder), plugins (section-index,
+// Not implemented: breadcrumbs and previous/next links that follow a nav:
+// whose sections do not follow the folders (they follow sitegen's page
+// tree, the folders'), plugins (section-index,
 // literate-nav, i18n; the build names each plugin that plugins: lists,
 // but search, which sitegen's own search stands for, and awesome-pages),
 // use_directory_urls: false (pages keep sitegen's URLs).
@@ -101,7 +110,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		return nil, layout.YAMLError(file, err)
 	}
 	l := &layout.Layout{Kind: layout.MkDocs, File: file, Content: "docs", Redirects: "aliases", BadFrontMatter: true, DuplicateURL: layout.KeepLastWalked,
-		ReadmeBesideIndex: layout.SkipReadme, FirstLineTitle: true, FilesFirst: true, KeepCase: true,
+		ReadmeBesideIndex: layout.SkipReadme, FirstLineTitle: true, FilesFirst: true, KeepCase: true, Segment: keepName,
 		NoFolderPage: func(string) bool { return true }, PathNotes: true,
 		UnpublishedPaths: []layout.PathRule{{Reason: ExcludeReason, Patterns: layout.ParseIgnore(defaultExcludes)}}}
 	// "Any of the following file extensions may be used for your
@@ -172,6 +181,10 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	if n := get("nav"); n != nil {
 		l.Nav = navEntries(n, 0, nil)
+		// "This setting is used to determine the format and layout of
+		// the global navigation for the site": its sections are the
+		// navigation's, wherever their pages' files are.
+		l.NavAsWritten = true
 		l.Read = append(l.Read, fmt.Sprintf("nav (%d entries)", len(l.Nav)))
 	}
 	// "markdown_extensions: [attr_list]": Python-Markdown's attr_list
@@ -182,6 +195,16 @@ func Recognise(dir string) (*layout.Layout, error) {
 		case "attr_list", "markdown.extensions.attr_list":
 			l.Markup.AttrList = true
 			l.Read = append(l.Read, "markdown_extensions attr_list")
+		case "pymdownx.arithmatex":
+			// "Arithmatex searches for the patterns $...$ and \(...\)
+			// for inline math, and $$...$$, \[...\], and
+			// \begin{}...\end{} for block math"
+			// (https://facelessuser.github.io/pymdown-extensions/extensions/arithmatex/):
+			// the dollar forms, shown as their TeX source (the
+			// backslash forms are not read: Markdown's escapes).
+			l.Markup.Math = true
+			l.Read = append(l.Read, "markdown_extensions pymdownx.arithmatex")
+			l.Notes = append(l.Notes, fmt.Sprintf("%s: %s", file, layout.MathNote("pymdownx.arithmatex")))
 		case "pymdownx.emoji":
 			// https://squidfunk.github.io/mkdocs-material/reference/icons-emojis/:
 			// ":smile:" emoji, ":material-…:" and the other bundled
@@ -216,6 +239,11 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	return l, nil
 }
+
+// keepName is MkDocs' URL segment for a file or folder name: the name as
+// it is, spaces and case kept ("My Page.md" at /My%20Page/, "Blender
+// Examples/cube.blend" at that path).
+func keepName(name string) string { return name }
 
 // readAwesomePages gives the layout the navigation of the awesome-pages
 // plugin's .pages files (awesome.go): their order (nav:, arrange:, with

@@ -27,12 +27,20 @@
 //     (https://vitepress.dev/guide/asset-handling#base-url); raw HTML's
 //     <a href> is written as it is, as VitePress writes it.
 //   - Navigation: themeConfig.sidebar, an array of items ({text, link,
-//     items, base}) or an object of such arrays (or {base, items}) keyed
-//     by path prefix: its order and labels; pages it does not list follow.
+//     items, base, collapsed}) or an object of such arrays (or {base,
+//     items}) keyed by path prefix, shown as configured: its order,
+//     labels and groups; a page it does not list is published, reachable
+//     by its links, and not in the navigation. Without a sidebar (or one
+//     that is computed), the pages' tree; a sidebar computed by a call
+//     of one sidebar-shaped argument ("buildSidebar(manualSidebar)") is
+//     not run: the argument as written, then the pages it does not list
+//     (layout.NavRest), with a note.
 //   - Containers: ::: info|tip|warning|danger|details [title], and raw
 //     and v-pre, whose content is shown as it is; ::: code-group's
 //     fenced blocks labelled "```js [config.js]" are tabs, each shown
 //     open under its label (https://vitepress.dev/guide/markdown#code-groups).
+//   - markdown.math: true reads $…$ and $$…$$ formulas, shown as their
+//     TeX source marked as math (layout.Markup.Math).
 //   - [[x]] is text: VitePress's markdown-it has no wikilinks, nor any
 //     of Obsidian's syntax; where markdown.config registers the
 //     markdown-it-wikilinks plugin, [[page|label]] links where that
@@ -245,6 +253,15 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Read = append(l.Read, "lastUpdated")
 	}
 	ignoreDeadLinks(l, obj, file)
+	// "markdown: { math: true }" (https://vitepress.dev/guide/markdown#math-equations):
+	// $…$ and $$…$$ by markdown-it-mathjax3's rules, shown as their TeX
+	// source.
+	note("markdown.math", obj.Object("markdown").Get("math"))
+	if v, _ := obj.Object("markdown").Get("math").(bool); v {
+		l.Markup.Math, l.Markup.MathNoDigitAfter = true, true
+		l.Read = append(l.Read, "markdown.math")
+		l.Notes = append(l.Notes, fmt.Sprintf("%s: %s", file, layout.MathNote("markdown.math")))
+	}
 	var exclude []string
 	switch v := obj.Get("srcExclude").(type) {
 	case []any:
@@ -269,6 +286,18 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	if theme := obj.Object("themeConfig"); theme != nil {
 		sb := theme.Get("sidebar")
+		if c, computed := sb.(jsconfig.Computed); computed {
+			if arg := sidebarArgument(raw); arg != nil {
+				// Not run: what the function does with its argument is
+				// not known (XiuXianCore's buildSidebar appends a group of
+				// the pages it leaves out). The fallback is the order the
+				// author wrote, then the pages it does not list.
+				sb = arg
+				l.NavRest = true
+				l.Notes = append(l.Notes, fmt.Sprintf("%s: %s not run: the navigation follows the sidebar items it is given as written, "+
+					"then the pages they do not list", file, c.Describe("themeConfig.sidebar")))
+			}
+		}
 		note("themeConfig.sidebar", sb)
 		n := navReader{dir: dir, content: l.Content, layout: l, file: file}
 		switch sb := sb.(type) {
@@ -291,10 +320,38 @@ func Recognise(dir string) (*layout.Layout, error) {
 		}
 		if len(l.Nav) > 0 {
 			l.Read = append(l.Read, fmt.Sprintf("sidebar (%d entries)", len(l.Nav)))
+			// "The sidebar is the main navigation block for your
+			// documentation. You can configure the sidebar menu in
+			// themeConfig.sidebar": shown as configured, its groups
+			// headings over their items; a page it does not list is
+			// published, not in it (layout.NavAsWritten).
+			l.NavAsWritten = true
 		}
 	}
 	l.Rules = rules{html: !clean}
 	return l, nil
+}
+
+// sidebarArgument returns the one argument of the call that computes
+// themeConfig.sidebar ("buildSidebar(manualSidebar)", its constant read
+// out) when it is a sidebar (an array of items, or an object of them);
+// nil otherwise.
+func sidebarArgument(raw []byte) any {
+	obj, ok := jsconfig.ParseCalls(raw).Root.(*jsconfig.Object)
+	if !ok {
+		return nil
+	}
+	call, ok := obj.Object("themeConfig").Get("sidebar").(jsconfig.Call)
+	if !ok || len(call.Args) != 1 {
+		return nil
+	}
+	switch a := call.Args[0].(type) {
+	case []any:
+		return a
+	case *jsconfig.Object:
+		return a
+	}
+	return nil
 }
 
 // public makes srcDir's public/ the layout's static folder ("Assets placed

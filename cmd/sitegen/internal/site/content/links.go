@@ -383,9 +383,11 @@ func (s *Site) resolveAbs(dest string) markup.LinkTarget {
 	candidates := []string{clean + "/", strings.ToLower(clean) + "/", clean}
 	if clean == "/" {
 		candidates = []string{"/"}
-	} else if s.Lay.FileURLs && path.Ext(clean) == "" {
+	} else if s.Lay.FileURLs && !strings.HasSuffix(clean, ".html") {
 		// A tool's page URL written without its .html (VitePress without
-		// cleanUrls publishes /guide/intro.html, and links /guide/intro).
+		// cleanUrls publishes /guide/intro.html, and links /guide/intro),
+		// a dot in its name or not (/v1.4.0guide: a page, not a file of
+		// extension .0guide, when the page is there).
 		candidates = append(candidates, clean+".html")
 	}
 	if s.isPageFile(clean) || strings.HasSuffix(clean, ".html") { // a source path from the content root
@@ -530,7 +532,10 @@ func (s *Site) pageFileLink(from *Page, target string) string {
 	var tries []string
 	if strings.HasSuffix(un, "/") {
 		tries = []string{un + "index.md"}
-	} else if path.Ext(stem) == "" || strings.HasSuffix(un, ".html") {
+	} else {
+		// With or without a dot in the name: ./v1.4.0guide is
+		// v1.4.0guide.md where that page is (VitePress takes a link for a
+		// page's unless its extension is an asset's).
 		tries = []string{stem + ".md", stem + "/index.md"}
 	}
 	for _, t := range tries {

@@ -156,6 +156,7 @@ func (s *Site) SiteNav() []*templates.NavItem {
 			it.Kind = templates.NavSeparator
 		case e.Draft || s.navDrafts[i] || s.ByRel[e.Path] == nil:
 			it.Kind = templates.NavDraft
+			it.Collapsible, it.Open = e.Collapsible, e.Open // a group that folds (VitePress's collapsed:)
 		default:
 			p := s.ByRel[e.Path]
 			it.URL = s.Cfg.RelURL(p.SitePath)
@@ -176,7 +177,31 @@ func (s *Site) SiteNav() []*templates.NavItem {
 		}
 		stack = append(stack, it)
 	}
+	if s.Lay.NavRest {
+		top = append(top, s.navRest()...)
+	}
 	return top
+}
+
+// navRest are the navigation's items for the pages that the layout's Nav
+// does not list (layout.NavRest), in the page tree's order.
+func (s *Site) navRest() []*templates.NavItem {
+	named := map[string]bool{}
+	for _, e := range s.Lay.Nav {
+		named[e.Path] = true
+	}
+	var out []*templates.NavItem
+	var walk func([]*Page)
+	walk = func(ps []*Page) {
+		for _, p := range ps {
+			if !p.NoPage && p.File != "" && !named[p.Rel] && !p.navExclude {
+				out = append(out, &templates.NavItem{Title: p.Label(), URL: s.Cfg.RelURL(p.SitePath)})
+			}
+			walk(p.Children)
+		}
+	}
+	walk(s.Home.Children)
+	return out
 }
 
 // menuNav is the navigation of a site whose layout has a main menu

@@ -515,6 +515,11 @@ type Fixture struct {
 	// HomeTitle: the home page's <title> starts with what the tool's
 	// starts with (up to its " | " or sitegen's " · ").
 	HomeTitle bool
+	// SameNav: both navigations have the same entries, groups included,
+	// in the same order with the same labels (Compare's navigation check
+	// counts a group found by the page that follows it); the home page's
+	// entry is left out of both.
+	SameNav bool
 }
 
 // Run builds f with tool and with sitegen (build, a Tool whose Missing
@@ -592,6 +597,14 @@ func Run(t *testing.T, tool, sitegen Tool, f Fixture) {
 		}
 		if first(native.HomeTitle) != first(ours.HomeTitle) {
 			t.Errorf("home page <title>: %s %q, sitegen %q (rule: %s)", tool.Name, native.HomeTitle, ours.HomeTitle, f.Rule)
+		}
+	}
+	if f.SameNav {
+		// The tools' navigations are read without the home page's entry.
+		home := func(e Entry) bool { return e.URL == "/" }
+		n, o := slices.DeleteFunc(slices.Clone(native.Nav), home), slices.DeleteFunc(slices.Clone(ours.Nav), home)
+		if !slices.Equal(n, o) {
+			t.Errorf("navigation: %s %v, sitegen %v (rule: %s)", tool.Name, n, o, f.Rule)
 		}
 	}
 	if f.SameFiles {

@@ -2,6 +2,7 @@ package conformance
 
 import (
 	"context"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -87,6 +88,12 @@ func TestCorpora(t *testing.T) {
 				return
 			case oerr != nil:
 				t.Fatalf("sitegen's lenient build fails where %s's succeeds: %v", tool.Name, oerr)
+			}
+			// The tool's site is served under the path of its base (a
+			// VitePress base: "/XiuXianCore-Wiki/"), sitegen's read at the
+			// root.
+			if u, err := url.Parse(lay.Settings.BaseURL); err == nil && lay.Kind == layout.VitePress && strings.Trim(u.Path, "/") != "" {
+				native = Rebase(native, "/"+strings.Trim(u.Path, "/")+"/")
 			}
 			var files []string
 			_ = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {

@@ -57,6 +57,37 @@ func TestMkDocs(t *testing.T) {
 				"docs/spells/fire.md": "# Fire\n",
 				"docs/spells/ice.md":  "# Ice\n",
 			},
+			SameNav: true,
+		},
+		{
+			Name: "nav groups that are not folders",
+			Rule: `"nav: This setting is used to determine the format and layout of the global navigation for the site." ` +
+				`"All paths in the navigation configuration must be relative to the docs_dir" and "a section ... title" is the ` +
+				`key of a list of pages: the navigation is the nav as written, its sections wherever their pages live ` +
+				`(https://www.mkdocs.org/user-guide/configuration/#nav; eval6B KB9: two top-level sections of one folder's ` +
+				`sub-folders, a section of pages from the root and a folder)`,
+			Files: map[string]string{
+				"mkdocs.yml": "site_name: M\nnav:\n  - 简介:\n    - Getting Started: index.md\n    - 关于本项目: intro/about.md\n" +
+					"  - A Lua:\n    - a/lua/x.md\n  - A EFM:\n    - a/efm/y.md\n    - a/efm/z.md\n",
+				"docs/index.md":       "# Home\n",
+				"docs/intro/about.md": "# About\n",
+				"docs/a/lua/x.md":     "# X\n",
+				"docs/a/efm/y.md":     "# Y\n",
+				"docs/a/efm/z.md":     "# Z\n",
+			},
+			SameNav: true,
+		},
+		{
+			Name: "setext underline under a paragraph of two lines",
+			Rule: `Python-Markdown's SetextHeaderProcessor matches r'^.*?\n[=-]+[ ]*(\n|$)' at the start of a block: one line ` +
+				`and its underline; under two lines "---" is a rule (HRProcessor) and "===" text, so no level 1 heading titles ` +
+				`the page ` +
+				`(https://github.com/Python-Markdown/markdown/blob/3.4.1/markdown/blockprocessors.py; eval6B KB16)`,
+			Files: map[string]string{
+				"mkdocs.yml":    "site_name: M\n",
+				"docs/index.md": "# Home\n\n[Rule](rule.md)\n",
+				"docs/rule.md":  "line one\nline two\n===\n\nNot a title: MkDocs titles the page by its file name.\n\nthree\nfour\n---\n\nOne\n---\n",
+			},
 		},
 		{
 			Name: "titles",
@@ -102,6 +133,20 @@ func TestMkDocs(t *testing.T) {
 			// A link to the page's own title heading: sitegen's <h1> has
 			// no id, the link leads to the page.
 			Known: []string{"link: /rules/combat/: sitegen leads to [/ /] (and nowhere []), the tool to [/ /#home]"},
+		},
+		{
+			Name: "names with spaces",
+			Rule: `MkDocs writes each file of docs_dir at its path: "Markdown source files ... the URL ... generated for the ` +
+				`page" from its path (https://www.mkdocs.org/user-guide/writing-your-docs/#file-layout), a space kept ` +
+				`("Blender Examples/cube.blend", DCS modding guide; a page "My Page.md" at /My%20Page/). Python-Markdown also ` +
+				`reads a link whose destination has a space ("[p](My Page.md)"), which CommonMark and sitegen do not: not checked`,
+			Files: map[string]string{
+				"mkdocs.yml":                       "site_name: M\n",
+				"docs/index.md":                    "# Home\n\n[page](My%20Page.md), [cube](Blender%20Examples/cube.blend)\n",
+				"docs/My Page.md":                  "# Mine\n\n[back](index.md), [cube](Blender%20Examples/cube.blend)\n",
+				"docs/Blender Examples/cube.blend": "blend",
+			},
+			Published: []string{"Blender Examples/cube.blend"},
 		},
 		{
 			Name: "use_directory_urls: false",

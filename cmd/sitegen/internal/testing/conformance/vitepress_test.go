@@ -64,6 +64,11 @@ func TestVitePress(t *testing.T) {
 			"rules/TODO/index.html", "package.json", "public/img/d6.svg"},
 		Published:  []string{"img/d6.svg"},
 		NavEntries: 7,
+		// "The sidebar is the main navigation block ... you can configure
+		// the sidebar menu in themeConfig.sidebar": the sidebar as
+		// configured, rules/extra.md (published, reachable by its link) not
+		// in it (eval6B KB14).
+		SameNav: true,
 		// cleanUrls unset: "guide/getting-started.md --> /guide/getting-started.html"
 		// (https://vitepress.dev/guide/routing#file-based-routing).
 		SameFiles: true,

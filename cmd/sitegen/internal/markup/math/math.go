@@ -1,0 +1,291 @@
+// Package math reads the TeX formulas of the tools that turn math on
+// ($…$ inline, $$…$$ on lines of their own) and shows each as its TeX
+// source marked as math: <span class="math math-inline"> and <div
+// class="math math-display">. sitegen renders no math (no client-side
+// TeX engine is shipped, the site working offline); the layout says so
+// in one note per site.
+//
+// The delimiters are markdown-it-katex's, which VitePress's
+// markdown-it-mathjax3 and, but for the digit rule, MkDocs'
+// pymdownx.arithmatex (smart_dollar) share: an opening $ followed by a
+// non-space, the next unescaped $ closing it when preceded by a
+// non-space (and, with NoDigitAfter, not followed by a digit); otherwise
+// the $ is text. An inline formula lies on one line. A display formula
+// starts with $$ at the start of a line and ends on the first line that
+// ends with $$ (or with the document); text after the opening $$ and
+// before the closing one is part of it.
+package math
+
+import (
+	"bytes"
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+)
+
+// Extension is the goldmark extension.
+type Extension struct {
+	// NoDigitAfter: a closing $ followed by a digit closes nothing
+	// ("$20,000 and $30,000 won't parse as math", markdown-it-mathjax3).
+	NoDigitAfter bool
+}
+
+// KindInline and KindDisplay are the kinds of the formula nodes.
+var (
+	KindInline  = ast.NewNodeKind("MathInline")
+	KindDisplay = ast.NewNodeKind("MathDisplay")
+)
+
+// Inline is a $…$ formula.
+type Inline struct {
+	ast.BaseInline
+	TeX []byte
+}
+
+// Kind implements ast.Node.
+func (n *Inline) Kind() ast.NodeKind { return KindInline }
+
+// Dump implements ast.Node.
+func (n *Inline) Dump(source []byte, level int) {
+	ast.DumpHelper(n, source, level, map[string]string{"TeX": string(n.TeX)}, nil)
+}
+
+// Display is a $$…$$ formula.
+type Display struct {
+	ast.BaseBlock
+	TeX    []byte
+	closed bool // its closing $$ was read
+}
+
+// Kind implements ast.Node.
+func (n *Display) Kind() ast.NodeKind { return KindDisplay }
+
+// Dump implements ast.Node.
+func (n *Display) Dump(source []byte, level int) {
+	ast.DumpHelper(n, source, level, map[string]string{"TeX": string(n.TeX)}, nil)
+}
+
+// IsRaw implements ast.Node: the formula holds no Markdown.
+func (n *Display) IsRaw() bool { return true }
+
+// Extend implements goldmark.Extender.
+func (e Extension) Extend(m goldmark.Markdown) {
+	m.Parser().AddOptions(
+		parser.WithInlineParsers(util.Prioritized(inlineParser{noDigitAfter: e.NoDigitAfter}, 150)),
+		parser.WithBlockParsers(util.Prioritized(displayParser{}, 650)),
+	)
+	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(nodeRenderer{}, 100)))
+}
+
+type inlineParser struct{ noDigitAfter bool }
+
+func (inlineParser) Trigger() []byte { return []byte{'$'} }
+
+func space(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// Parse implements parser.InlineParser.
+func (p inlineParser) Parse(parent ast.Node, block text.Reader, pc parser.Context) ast.Node {
+	line, seg := block.PeekLine()
+	if len(line) < 2 {
+		return nil
+	}
+	if line[1] == '$' { // "$$" inside a line is text, both dollars
+		block.Advance(2)
+		return ast.NewTextSegment(seg.WithStop(seg.Start + 2))
+	}
+	if space(line[1]) {
+		return nil
+	}
+	end := -1
+	for i := 1; i < len(line); i++ {
+		j := bytes.IndexByte(line[i:], '$')
+		if j < 0 {
+			break
+		}
+		j += i
+		k := j - 1
+		for k > 0 && line[k] == '\\' {
+			k--
+		}
+		if (j-k)%2 == 1 { // an even number of backslashes before it
+			end = j
+			break
+		}
+		i = j
+	}
+	if end < 0 || space(line[end-1]) || (p.noDigitAfter && end+1 < len(line) && line[end+1] >= '0' && line[end+1] <= '9') {
+		return nil
+	}
+	n := &Inline{TeX: bytes.Clone(line[1:end])}
+	block.Advance(end + 1)
+	return n
+}
+
+type displayParser struct{}
+
+func (displayParser) Trigger() []byte { return []byte{'$'} }
+
+// Open implements parser.BlockParser.
+func (displayParser) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
+	line, _ := reader.PeekLine()
+	pos := pc.BlockOffset()
+	if pos < 0 || pc.BlockIndent() >= 4 || !bytes.HasPrefix(line[pos:], []byte("$$")) {
+		return nil, parser.NoChildren
+	}
+	n := &Display{}
+	first := bytes.TrimSpace(line[pos+2:])
+	if len(first) >= 2 && bytes.HasSuffix(first, []byte("$$")) {
+		n.TeX, n.closed = bytes.TrimSpace(first[:len(first)-2]), true
+	} else if len(first) > 0 {
+		n.TeX = append(bytes.Clone(first), '\n')
+	}
+	reader.AdvanceToEOL()
+	return n, parser.NoChildren
+}
+
+// Continue implements parser.BlockParser.
+func (displayParser) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
+	n := node.(*Display)
+	if n.closed {
+		return parser.Close
+	}
+	line, _ := reader.PeekLine()
+	if line == nil {
+		return parser.Close
+	}
+	if t := bytes.TrimSpace(line); bytes.HasSuffix(t, []byte("$$")) {
+		n.TeX = append(n.TeX, bytes.TrimSpace(t[:len(t)-2])...)
+		n.closed = true
+		reader.AdvanceToEOL()
+		return parser.Close
+	}
+	n.TeX = append(n.TeX, bytes.TrimRight(line, "\r\n")...)
+	n.TeX = append(n.TeX, '\n')
+	reader.AdvanceToEOL()
+	return parser.Continue | parser.NoChildren
+}
+
+// Close implements parser.BlockParser.
+func (displayParser) Close(node ast.Node, reader text.Reader, pc parser.Context) {
+	n := node.(*Display)
+	n.TeX = bytes.TrimSpace(n.TeX)
+}
+
+// CanInterruptParagraph implements parser.BlockParser: markdown-it-katex's
+// math_block may follow a paragraph's line.
+func (displayParser) CanInterruptParagraph() bool { return true }
+
+// CanAcceptIndentedLine implements parser.BlockParser.
+func (displayParser) CanAcceptIndentedLine() bool { return false }
+
+type nodeRenderer struct{}
+
+// RegisterFuncs implements renderer.NodeRenderer.
+func (nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(KindInline, func(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+		if entering {
+			_, _ = w.WriteString(`<span class="math math-inline">`)
+			_, _ = w.Write(util.EscapeHTML(node.(*Inline).TeX))
+			_, _ = w.WriteString(`</span>`)
+		}
+		return ast.WalkSkipChildren, nil
+	})
+	reg.Register(KindDisplay, func(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+		if entering && !definitionsOnly(node.(*Display).TeX) {
+			_, _ = w.WriteString(`<div class="math math-display">`)
+			_, _ = w.Write(util.EscapeHTML(node.(*Display).TeX))
+			_, _ = w.WriteString("</div>\n")
+		}
+		return ast.WalkSkipChildren, nil
+	})
+}
+
+// definitionsOnly reports whether tex only defines macros (\newcommand,
+// \renewcommand, \providecommand, \def, \DeclareMathOperator): a block
+// MathJax and KaTeX show as nothing, whose source is not shown either
+// (deductrium-guide's first block is forty \newcommand lines).
+func definitionsOnly(tex []byte) bool {
+	s := strings.TrimSpace(string(tex))
+	if s == "" {
+		return false
+	}
+	for s != "" {
+		cmd := ""
+		for _, c := range []string{`\newcommand`, `\renewcommand`, `\providecommand`, `\DeclareMathOperator`, `\def`} {
+			if strings.HasPrefix(s, c) {
+				cmd = c
+				break
+			}
+		}
+		if cmd == "" {
+			return false
+		}
+		// The name: {\x} or \x.
+		var ok bool
+		if s, ok = skip(strings.TrimLeft(s[len(cmd):], " *")); !ok {
+			return false
+		}
+		if cmd == `\def` { // \def\x#1#2{…}: its parameters, up to the body
+			i := strings.IndexByte(s, '{')
+			if i < 0 {
+				return false
+			}
+			s = s[i:]
+		}
+		// [n] and [default], then the body.
+		for s = strings.TrimSpace(s); strings.HasPrefix(s, "["); s = strings.TrimSpace(s) {
+			i := strings.IndexByte(s, ']')
+			if i < 0 {
+				return false
+			}
+			s = s[i+1:]
+		}
+		if !strings.HasPrefix(s, "{") {
+			return false
+		}
+		if s, ok = skip(s); !ok {
+			return false
+		}
+		s = strings.TrimSpace(s)
+	}
+	return true
+}
+
+// skip returns s after its leading brace group ({…}, braces balanced,
+// \{ and \} not counted) or control sequence (\name, \,); false when s
+// starts with neither or the group is not closed.
+func skip(s string) (string, bool) {
+	s = strings.TrimSpace(s)
+	switch {
+	case strings.HasPrefix(s, "{"):
+		depth := 0
+		for i := 0; i < len(s); i++ {
+			switch s[i] {
+			case '\\':
+				i++
+			case '{':
+				depth++
+			case '}':
+				if depth--; depth == 0 {
+					return s[i+1:], true
+				}
+			}
+		}
+		return "", false
+	case strings.HasPrefix(s, `\`) && len(s) > 1:
+		i := 1
+		for i < len(s) && (s[i] >= 'a' && s[i] <= 'z' || s[i] >= 'A' && s[i] <= 'Z') {
+			i++
+		}
+		if i == 1 {
+			i++ // a one-character name
+		}
+		return s[i:], true
+	}
+	return "", false
+}
