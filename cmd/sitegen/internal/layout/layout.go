@@ -259,8 +259,8 @@ type Layout struct {
 	NavRest bool
 	// Converted says why a file that is not a page is not published when
 	// it starts with front matter: the tool converts such a file into
-	// another, which sitegen does not (Jekyll's .scss and .sass into
-	// .css); "" for a file published as it is. Nil: none.
+	// another, which sitegen does not (Jekyll's Liquid templates, .scss
+	// and .sass into .css); "" for a file published as it is. Nil: none.
 	Converted func(rel string) string
 	// Home is the content-relative path of the site's home page when it
 	// is not the root's index page (mdBook's first chapter); "" for none.

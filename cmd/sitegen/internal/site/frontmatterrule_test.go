@@ -40,6 +40,21 @@ var (
 	// (closeIndex === -1) closeIndex = len", then "file.content = ''"
 	// (measured with node: an unclosed "---" is front matter to the end).
 	vitepressRule = layout.Markup{Unclosed: layout.UnclosedToEnd}
+	// Docusaurus 3.10: "Takes a raw Markdown file content, and parses the
+	// front matter using gray-matter" (@docusaurus/utils markdownUtils.js,
+	// parseFrontMatter; https://docusaurus.io/docs/markdown-features#front-matter),
+	// @11ty/gray-matter 1.0.0 with gray-matter's rule (measured with node:
+	// "---\ntitle: A\n" is {title: A} and no text; "+++\n…" and "----\n…"
+	// are the page's text).
+	docusaurusRule = layout.Markup{Unclosed: layout.UnclosedToEnd}
+	// Quartz 4: the page's data is gray-matter's (frontmatter.ts:
+	// `matter(fileData, {delimiters: "---", language: "yaml", engines: {yaml, toml}})`),
+	// but its text is remark's with remark-frontmatter(["yaml", "toml"]),
+	// which needs a closing fence: an unclosed "---" is shown as a
+	// thematic break and text (measured with node: thematicBreak,
+	// paragraph), an unclosed "+++" as a paragraph. What the reader sees
+	// is the text rule (UnclosedText).
+	quartzRule = layout.Markup{}
 )
 
 func TestFrontMatterRuleText(t *testing.T) {
@@ -70,6 +85,18 @@ func TestFrontMatterRuleText(t *testing.T) {
 			"---\nlayout: home\nhero:\n  name: R\n", "---\nlayout: home\nhero:\n  name: R\n---\n", "read to the end of the file, as VitePress reads it"},
 		{"VitePress: unclosed, no line end at the end", "VitePress", vitepressRule,
 			"---\ntitle: A", "---\ntitle: A\n---\n", "read to the end"},
+		{"Docusaurus: unclosed is front matter to the end", "Docusaurus", docusaurusRule,
+			"---\ntitle: A\n", "---\ntitle: A\n---\n", "read to the end of the file, as Docusaurus reads it"},
+		{"Docusaurus: +++ never closed is text", "Docusaurus", docusaurusRule,
+			"+++\ntitle = \"A\"\nbody\n", "\\+++\ntitle = \"A\"\nbody\n", `the first line "+++" is shown as text`},
+		{"Quartz: unclosed is a rule and text", "Quartz", quartzRule,
+			"---\ntitle: A\nbody\n", "***\ntitle: A\nbody\n", "shown as a rule and text, as Quartz shows it"},
+		{"Jekyll: +++ never closed is text", "Jekyll", jekyllRule,
+			"+++\ntitle = \"A\"\n", "\\+++\ntitle = \"A\"\n", "shown as text"},
+		{"Jekyll: +++ closed is left to the readers", "Jekyll", jekyllRule,
+			"+++\ntitle = \"A\"\n+++\nB\n", "+++\ntitle = \"A\"\n+++\nB\n", ""},
+		{"Hugo: +++ never closed stays an error", "Hugo", hugoRule,
+			"+++\ntitle = \"A\"\n", "+++\ntitle = \"A\"\n", ""},
 		{"VitePress: four dashes", "VitePress", vitepressRule,
 			"----\ntitle: A\n----\n", "****\ntitle: A\n----\n", "thematic break"},
 	} {
@@ -129,6 +156,20 @@ func TestFrontMatterRuleBuild(t *testing.T) {
 			files: map[string]string{"hugo.toml": "title = \"H\"\n", "content/_index.md": "---\ntitle: Home\n---\n",
 				"content/open.md": "---\ntitle: Open\n\nText.\n"},
 			err: `content/open.md:1:1: front matter is not closed`,
+		},
+		{
+			name: "MkDocs: +++ never closed",
+			files: map[string]string{"mkdocs.yml": "site_name: M\n", "docs/index.md": "# Home\n",
+				"docs/plus.md": "+++\ntitle = \"Plus\"\n\nText.\n"},
+			warn: `docs/plus.md:1:1: front matter is not opened`,
+			has:  [2]string{"plus/index.html", "<p>+++\ntitle = "}, not: "\\+",
+		},
+		{
+			name: "Docusaurus: never closed",
+			files: map[string]string{"docusaurus.config.js": "module.exports = {title: 'D'};\n", "docs/intro.md": "# Intro\n",
+				"docs/open.md": "---\ntitle: Open Doc\n"},
+			warn: `docs/open.md:1:1: front matter is not closed: no line "---" after the opening one; read to the end of the file, as Docusaurus reads it`,
+			has:  [2]string{"docs/open/index.html", "Open Doc"}, not: "title: Open",
 		},
 		{
 			name: "VitePress: never closed, a hero home",

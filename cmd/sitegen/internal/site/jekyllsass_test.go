@@ -50,3 +50,52 @@ func TestJekyllSass(t *testing.T) {
 		t.Errorf("warnings %q, want one for each Sass file, naming it", sass)
 	}
 }
+
+// TestJekyllFrontMatterFiles: "Any file that contains a YAML front matter
+// block will be processed by Jekyll as a special file"
+// (https://jekyllrb.com/docs/front-matter/): a file that is not a page
+// (all.json, note.txt) is run through Liquid and published without its
+// front matter; "A static file is a file that does not contain any front
+// matter" (https://jekyllrb.com/docs/static-files/) is published as it is.
+// Jekyll 4.3.1 writes all.json = `---\n---\n[{"a": "{{ site.title }}"}]`
+// as `[{"a": "T"}]` and note.txt as `plain` (eval6B KB1b: sitegen published
+// the template source, the site's search script then read invalid JSON).
+// sitegen publishes such a file only as Jekyll writes it; otherwise not at
+// all, with a warning naming the file and why.
+func TestJekyllFrontMatterFiles(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"_config.yml": "title: T\n",
+		"index.md":    "---\ntitle: Home\n---\nhi\n",
+		"all.json":    "---\n---\n[{\"a\": \"{{ site.title }}\"}]\n",
+		"note.txt":    "---\n---\nplain\n",
+		"data.json":   "{\"b\": 1}\n",
+	})
+	dest := filepath.Join(t.TempDir(), "out")
+	res, err := build(t, dir, content.Options{Theme: theme, Dest: dest})
+	if err != nil {
+		t.Fatal(err)
+	}
+	jekyll := map[string]string{"all.json": "[{\"a\": \"T\"}]\n", "note.txt": "plain\n"} // Jekyll 4.3.1's output
+	for f, want := range jekyll {
+		got, err := os.ReadFile(filepath.Join(dest, f))
+		if err == nil {
+			if string(got) != want {
+				t.Errorf("%s published as %q, Jekyll writes %q", f, got, want)
+			}
+			continue
+		}
+		found := false
+		for _, w := range res.WarningList {
+			if s := w.String(); strings.Contains(s, f) && strings.Contains(s, "front matter") {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%s not published and no warning names it: %q", f, res.WarningList)
+		}
+	}
+	if got, err := os.ReadFile(filepath.Join(dest, "data.json")); err != nil || string(got) != "{\"b\": 1}\n" {
+		t.Errorf("a file without front matter is not published as it is: %q, %v", got, err)
+	}
+}

@@ -73,3 +73,34 @@ func TestFallbackTitle(t *testing.T) {
 		})
 	}
 }
+
+// TestFallbackTitleCached: the title an untitled site takes from its home
+// page (TestFallbackTitle) is the same when the home page is reused from
+// the build cache, and follows an edit of the home page's title.
+func TestFallbackTitleCached(t *testing.T) {
+	r := newCacheRun(t, map[string]string{
+		"content/_index.md":   "# The Rules\n\nText.\n",
+		"content/a.md":        "# A\n",
+		"static/css/site.css": "body{}\n",
+	})
+	for _, step := range []struct{ home, want string }{
+		{"", "The Rules"},
+		{"", "The Rules"}, // the home page from the cache
+		{"---\ntitle: Edited\n---\nText.\n", "Edited"},
+		{"Text.\n", "Untitled"},
+	} {
+		if step.home != "" {
+			sitetest.WriteFiles(t, r.opts.Source, map[string]string{"content/_index.md": step.home})
+		}
+		r.build(t)
+		b, err := os.ReadFile(filepath.Join(r.opts.Dest, "a", "index.html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(b), `class="site-title" href="/">`+step.want+`</a>`) {
+			_, got, _ := strings.Cut(string(b), `class="site-title"`)
+			got, _, _ = strings.Cut(got, "</a>")
+			t.Errorf("site title %q, want %q", got, step.want)
+		}
+	}
+}

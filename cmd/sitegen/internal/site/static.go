@@ -209,13 +209,23 @@ func (s *Site) cache() assets.Cache { return assets.Cache{Dir: s.CacheDir()} }
 // static file's. In a layout that publishes only linked files, it
 // publishes those.
 func (s *Site) copyBundles(o *assets.Output, reserved map[string]bool) error {
+	var folders map[string]string // output folder -> a file in it, made once a file is to be copied
 	for _, rel := range slices.Sorted(maps.Keys(s.Files)) {
 		if s.Lay.LinkedFilesOnly && !s.Linked.Has(rel) {
 			continue
 		}
+		if folders == nil {
+			folders = outputFolders(reserved, o)
+		}
 		out := strings.TrimPrefix(s.Cfg.BundleURL(rel), "/")
-		if reserved[out] || o.Has(out) {
-			s.Diag.Addf(s.SrcFile(rel), 0, 0, "", "conflicts with another file of the site at /%s", out)
+		if msg := fileConflict(out, reserved, folders, o.Has(out)); msg != "" {
+			// Lenient (--broken-links warn), in any layout: a warning, and
+			// the page or the other file stays, this one is not published.
+			if s.Cfg.Lenient {
+				s.Warn.Addf(s.SrcFile(rel), 0, 0, "", "%s; not published", msg)
+			} else {
+				s.Diag.Addf(s.SrcFile(rel), 0, 0, "", "%s", msg)
+			}
 			continue
 		}
 		if err := s.CopyBundle(o, rel, out); err != nil {
@@ -223,4 +233,46 @@ func (s *Site) copyBundles(o *assets.Output, reserved map[string]bool) error {
 		}
 	}
 	return nil
+}
+
+// outputFolders maps each folder of the output paths that pages own
+// (reserved) and of the files o holds to one of those paths in it.
+func outputFolders(reserved map[string]bool, o *assets.Output) map[string]string {
+	folders := map[string]string{}
+	add := func(p string) {
+		for d := path.Dir(p); d != "." && d != "/"; d = path.Dir(d) {
+			if _, ok := folders[d]; ok {
+				return
+			}
+			folders[d] = p
+		}
+	}
+	for p := range reserved {
+		add(p)
+	}
+	for _, f := range o.Files() {
+		add(f.Rel)
+	}
+	return folders
+}
+
+// fileConflict says why a file of the content cannot be published at
+// the output path out, "" when it can: the site's root or a folder
+// (a page's, or one holding other files: a file there would replace
+// them), or the path of a page or of another file (taken says so). It
+// speaks of site paths, never of the folder the build writes in.
+func fileConflict(out string, reserved map[string]bool, folders map[string]string, taken bool) string {
+	switch {
+	case out == "" || strings.HasSuffix(out, "/"):
+		return fmt.Sprintf("conflicts with a folder of the site: its site path is /%s, a folder, not a file", out)
+	case reserved[out] || taken:
+		return fmt.Sprintf("conflicts with another file of the site: both are published at /%s", out)
+	}
+	if in, ok := folders[out]; ok {
+		if strings.HasSuffix(in, "/index.html") && reserved[in] {
+			return fmt.Sprintf("conflicts with a page of the site: /%s/ is the page's folder (/%s)", out, in)
+		}
+		return fmt.Sprintf("conflicts with a folder of the site: /%s/ holds /%s", out, in)
+	}
+	return ""
 }

@@ -646,7 +646,7 @@ func (up *updater) bundles(w *changes, pages []*content.Page, bodyOf func(*conte
 		}
 		out := strings.TrimPrefix(s.Cfg.BundleURL(rel), "/")
 		if reserved[out] || g.Static[out] {
-			s.Diag.Addf(s.SrcFile(rel), 0, 0, "", "conflicts with another file of the site at /%s", out)
+			s.Diag.Addf(s.SrcFile(rel), 0, 0, "", "conflicts with another file of the site: both are published at /%s", out)
 			continue
 		}
 		if sum, ok := g.Outs[out]; ok && !up.changed[s.SrcFile(rel)] {

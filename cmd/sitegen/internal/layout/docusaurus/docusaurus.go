@@ -373,6 +373,12 @@ func Recognise(dir string) (*layout.Layout, error) {
 	// MDX has no inline tags: "#word" is text; the docs' tags come from
 	// the front matter only (https://docusaurus.io/docs/create-doc#doc-tags).
 	l.Markup.NoTags = true
+	// Front matter is read by gray-matter (@docusaurus/utils
+	// parseFrontMatter: "parses the front matter using gray-matter"): an
+	// opening "---" never closed makes the rest of the file front matter
+	// and the page has no text ("if (closeIndex === -1) closeIndex =
+	// len", measured with @11ty/gray-matter 1.0.0 of Docusaurus 3.10).
+	l.Markup.Unclosed = layout.UnclosedToEnd
 	if err := readPlugins(l, r, obj, dir); err != nil {
 		return nil, err
 	}

@@ -58,6 +58,7 @@ type CachedLoad struct {
 	Blocks         []string
 	Failed, DropH1 bool
 	TitleLead      bool
+	OwnTitle       bool
 	Copy           bool
 	Heading        string
 	Permalink      cachedAlias
@@ -99,7 +100,7 @@ func ToCachedLoad(p *Page) *CachedLoad {
 	// Copies: the model's steps change a page's maps and slices.
 	c := &CachedLoad{File: p.File, Rel: p.Rel, Kind: p.Kind, SitePath: p.SitePath, Title: p.Title, Desc: p.Description,
 		Weight: p.weight, Draft: p.draft, Unpublished: p.Unpublished, Unlisted: p.Unlisted, Names: slices.Clone(p.Names), Tags: slices.Clone(p.tags),
-		IDs: maps.Clone(p.Ids), Blocks: slices.Clone(p.Blocks), Failed: p.Failed, DropH1: p.DropH1, TitleLead: p.TitleLead, Copy: p.Copy,
+		IDs: maps.Clone(p.Ids), Blocks: slices.Clone(p.Blocks), Failed: p.Failed, DropH1: p.DropH1, TitleLead: p.TitleLead, OwnTitle: p.OwnTitle, Copy: p.Copy,
 		Heading: p.Heading, Permalink: toCachedAlias(p.permalink), FileURL: p.fileURL, Tag: p.tag, TagIndex: p.tagIndex,
 		NavExclude: p.navExclude, SearchExclude: p.SearchExclude, ParentTitle: p.parentTitle, GrandParent: p.grandParent,
 		PageFolder: p.folder, NavTitle: p.navTitle, RedirectTo: p.RedirectTo, DocTitle: p.docTitle, Lines: slices.Clone(p.lines),
@@ -174,7 +175,7 @@ func (a cachedAlias) alias() alias {
 func (c *CachedLoad) Page() (*Page, bool) {
 	p := &Page{File: c.File, Rel: c.Rel, Kind: c.Kind, SitePath: c.SitePath, Title: c.Title, Description: c.Desc,
 		weight: c.Weight, draft: c.Draft, Unpublished: c.Unpublished, Unlisted: c.Unlisted, Names: slices.Clone(c.Names), tags: slices.Clone(c.Tags),
-		Ids: maps.Clone(c.IDs), Blocks: slices.Clone(c.Blocks), Failed: c.Failed, DropH1: c.DropH1, TitleLead: c.TitleLead, Copy: c.Copy,
+		Ids: maps.Clone(c.IDs), Blocks: slices.Clone(c.Blocks), Failed: c.Failed, DropH1: c.DropH1, TitleLead: c.TitleLead, OwnTitle: c.OwnTitle, Copy: c.Copy,
 		Heading: c.Heading, permalink: c.Permalink.alias(), fileURL: c.FileURL, tag: c.Tag, tagIndex: c.TagIndex,
 		navExclude: c.NavExclude, SearchExclude: c.SearchExclude, parentTitle: c.ParentTitle, grandParent: c.GrandParent,
 		folder: c.PageFolder, navTitle: c.NavTitle, RedirectTo: c.RedirectTo, docTitle: c.DocTitle, lines: slices.Clone(c.Lines),

@@ -24,6 +24,9 @@ type Config struct {
 	Base string // basePath, once Load has read the settings
 	// Title is the site title (toml key "title").
 	Title string
+	// titleFromHome: no setting gives the title, which is then the home
+	// page's own (sitegen's layout; homeSiteTitle, sitetitle.go).
+	titleFromHome bool
 	// BaseURL is the absolute URL the site is published at, ending in "/"
 	// (toml key "baseURL"). Canonical URLs and sitemap.xml use it; its path
 	// prefixes every internal link.
@@ -125,10 +128,9 @@ func LoadConfig(dir, baseURLOverride string, lay *layout.Layout, diag *Collector
 	case set.Title != "":
 		cfg.Title = set.Title
 	case lay.Kind == layout.Sitegen:
-		// The home page's title, else "Untitled" (sitetitle.go).
-		if t := homeTitle(dir, lay.Content); t != "" {
-			cfg.Title = t
-		}
+		// The home page's title once it is loaded, else "Untitled"
+		// (homeSiteTitle, sitetitle.go).
+		cfg.titleFromHome = true
 	default:
 		// A git checkout is named by its repository, as GitHub Pages
 		// names it; else a vault or a folder of Markdown by its folder,
@@ -195,7 +197,7 @@ func LoadConfig(dir, baseURLOverride string, lay *layout.Layout, diag *Collector
 		}
 	}
 	if s := r.str("title"); s != "" {
-		cfg.Title = s
+		cfg.Title, cfg.titleFromHome = s, false
 	}
 	if s := r.str("languageCode"); s != "" {
 		cfg.LanguageCode = s

@@ -209,6 +209,7 @@ type Page struct {
 	Failed        bool            // the front matter could not be read; the page is not rendered
 	DropH1        bool            // the page's first # heading is its title or heading (below), not rendered again
 	TitleLead     bool            // with dropH1: the heading is the page's first block, of any level (layout.HeadingTitle)
+	OwnTitle      bool            // the title is the front matter's or the # heading that starts the page (an untitled site's, homeSiteTitle)
 	Copy          bool            // repeats the text of other pages (copies.go): out of the navigation, reading order and search
 	Heading       string          // the text of the page's leading # heading when it has a title of its own; "" to show the title
 	Src           []byte          // the file's bytes, kept from loading to rendering, dropped once written
@@ -480,6 +481,7 @@ func (s *Site) Assemble(all []*Page, sc *Scanned) {
 	s.CopyNotes = s.markCopies(pages)
 	s.findLinks(all)
 	s.applyNav()
+	s.homeSiteTitle(pages)
 	s.buildTree(pages)
 	s.buildBlog()
 	if s.Cfg.Obsidian {
@@ -527,6 +529,10 @@ func (s *Site) loadPage(rel string) *Page {
 		s.readFrontMatter(p, src, frontmatter.Get(pctx))
 	}
 	s.applyPageRules(p)
+	if p.Kind == templates.KindHome && !p.Failed { // its own title (homeSiteTitle)
+		h, lead := doc.FirstChild().(*ast.Heading) // the page starts with # Title (not taken from the outline here)
+		p.OwnTitle = p.Title != "" || lead && h.Level == 1
+	}
 	switch {
 	case p.Failed:
 	case p.Title == "":

@@ -2,16 +2,12 @@ package content
 
 import (
 	"bufio"
-	"bytes"
 	"io"
 	"os"
-	"path"
 	"path/filepath"
 	"strings"
 
-	"github.com/BurntSushi/toml"
-
-	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/templates"
 )
 
 // The site's title when no setting gives one (LoadConfig):
@@ -28,48 +24,20 @@ import (
 // maxTitleRead bounds what is read of a file a fallback title comes from.
 const maxTitleRead = 64 << 10
 
-// homeTitle is the title of sitegen's own layout's home page, "" when it
-// has none: the front matter's title, else a # heading on its first line
-// of text.
-func homeTitle(dir, content string) string {
-	for _, name := range []string{"_index.md", "index.md"} {
-		src, err := layout.ReadSetting(dir, path.Join(content, name)) // the link rule of every settings file
-		if err != nil {
-			continue
-		}
-		if len(src) > maxTitleRead {
-			src = src[:maxTitleRead]
-		}
-		body := src
-		if start, end, ok, closed := FrontMatterSpan(src); ok && closed {
-			var meta map[string]any
-			if src[0] == '+' {
-				_, _ = toml.Decode(string(src[start:end]), &meta)
-			} else {
-				meta, _, _ = layout.DecodeYAMLMap(src[start:end])
-			}
-			if t, ok := meta["title"].(string); ok && strings.TrimSpace(t) != "" {
-				return strings.TrimSpace(t)
-			}
-			if i := bytes.IndexByte(src[end:], '\n'); i >= 0 {
-				body = src[end+i+1:]
-			} else {
-				body = nil
-			}
-		}
-		for _, line := range strings.Split(string(body), "\n") {
-			line = strings.TrimSpace(line)
-			if line == "" {
-				continue
-			}
-			if t, ok := strings.CutPrefix(line, "# "); ok {
-				return strings.TrimSpace(strings.TrimRight(strings.TrimSpace(t), "#"))
-			}
-			break
-		}
-		return ""
+// homeSiteTitle makes the title of a site that no setting titles, in
+// sitegen's own layout, its home page's own title (OwnTitle: the front
+// matter's title, else the # heading that starts the page), as loaded;
+// a home page without one leaves "Untitled".
+func (s *Site) homeSiteTitle(pages []*Page) {
+	if !s.Cfg.titleFromHome {
+		return
 	}
-	return ""
+	for _, p := range pages {
+		if p.Kind == templates.KindHome && p.OwnTitle && strings.TrimSpace(p.Title) != "" {
+			s.Cfg.Title = strings.TrimSpace(p.Title)
+			return
+		}
+	}
 }
 
 // originRepo is the name of the repository that the git checkout at dir

@@ -575,6 +575,12 @@ func throughLines(lines, lifted []int) []int {
 //
 //   - more than three dashes ("----"), unless m.FrontMatterRuns: a
 //     thematic break, as the tool shows it;
+//   - a first line of pluses ("+++") that no such line closes, unless
+//     m.Unclosed is UnclosedFails (Hugo, which reads TOML front matter
+//     and stops): text, as every other tool shows it (Jekyll, MkDocs,
+//     gray-matter and GitHub read front matter only after "---"); a
+//     backslash is put before it (CommonMark shows "\+++" as "+++"), the
+//     first line one byte longer;
 //   - "---" that no line "---" closes: m.Unclosed says what the tool
 //     makes of it. UnclosedText: a thematic break and text;
 //     UnclosedToEnd: the rest of the file is front matter (a closing
@@ -587,6 +593,12 @@ func throughLines(lines, lifted []int) []int {
 // warning at the file's first line; it is empty when nothing was.
 func FrontMatterRule(src []byte, m layout.Markup, tool string) (out []byte, note string) {
 	first := string(bytes.TrimRight(src[:lineEnd(src, 0)], " \t\r"))
+	if m.Unclosed != layout.UnclosedFails && len(first) >= 3 && strings.Trim(first, "+") == "" {
+		if _, _, _, closed := FrontMatterSpan(src); !closed {
+			return append([]byte{'\\'}, src...), fmt.Sprintf("front matter is not opened: %s reads no TOML front matter (\"+++\"), and this one is never closed; the first line %q is shown as text", tool, first)
+		}
+		return src, ""
+	}
 	if len(first) < 3 || strings.Trim(first, "-") != "" {
 		return src, ""
 	}
