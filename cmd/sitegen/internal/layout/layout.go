@@ -92,6 +92,11 @@ type Layout struct {
 	// Static lists the folders whose files are published at the site's
 	// root as they are (Hugo's static/).
 	Static []string
+	// AssetFilePaths: the tool reads a relative Markdown image or link
+	// path to a file as a path in the source, which may leave Content
+	// (Docusaurus: docs/a.md's ../static/img/x.png); sitegen then
+	// resolves it to that file when one of Static publishes it.
+	AssetFilePaths bool
 	// Roots are further folders of pages beside Content, source-relative
 	// (Docusaurus's blog/ and src/pages/): their pages' and files'
 	// content-relative paths start with "../" (blog/a.md is "../blog/a.md"

@@ -261,6 +261,10 @@ func Recognise(dir string) (*layout.Layout, error) {
 		}
 	}
 	l.Static = []string{"static"}
+	// "If you use the Markdown image or link syntax, all asset paths will
+	// be resolved as file paths by Docusaurus"
+	// (https://docusaurus.io/docs/markdown-features/assets).
+	l.AssetFilePaths = true
 	if dirs, ok := obj.Get("staticDirectories").([]any); ok {
 		l.Static = nil
 		for _, d := range dirs {
