@@ -189,7 +189,8 @@ var SafeClasses = map[string]bool{"callout": true, "note": true, "tip": true, "w
 type Markdown struct {
 	md        goldmark.Markdown
 	outline   parser.Parser
-	rec       *recorder // the recorded options, for tests that build other parsers from them
+	inline    parser.Parser // CommonMark's, for a tool's heading ids (headingText); nil without Dialects.Slug
+	rec       *recorder     // the recorded options, for tests that build other parsers from them
 	opts      Options
 	sanitizer *rawhtml.Sanitizer
 	writers   sync.Pool // *bufio.Writer for Render (goldmark makes a 4 KiB one a call otherwise)
@@ -208,6 +209,9 @@ func New(opts Options) *Markdown {
 		ropts = append(ropts, html.WithUnsafe())
 	}
 	m := &Markdown{opts: opts, sanitizer: rawhtml.New()}
+	if opts.Dialects.Slug != nil {
+		m.inline = goldmark.New().Parser()
+	}
 	rec := newRecorder()
 	exts := []goldmark.Extender{
 		extension.GFM,
