@@ -652,8 +652,8 @@ type Markup struct {
 	// PluginBlocks does for blocks (markup.Dialects.PluginInline).
 	PluginInline map[string]string
 	// Slug is the id the tool gives a heading of this text, where it is
-	// not goldmark's (VitePress's slugify keeps letters of any script);
-	// nil: goldmark's.
+	// not goldmark's (VitePress's slugify and Docusaurus' github-slugger
+	// keep letters of any script); nil: goldmark's.
 	Slug func(string) string
 	// AttrList reads Python-Markdown's attribute lists ("{ #id .class
 	// width=50% }" after an image, a link, a heading; MkDocs'

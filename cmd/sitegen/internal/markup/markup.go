@@ -175,8 +175,9 @@ type Dialects struct {
 	// under a longer paragraph "---" is a rule and "===" text (setext.go).
 	OneLineSetext bool
 	// Slug is the id the tool gives a heading of this text (VitePress's
-	// slugify), each taken once ("-1", "-2" after, as markdown-it-anchor
-	// does); nil: goldmark's ids, which keep ASCII letters and digits.
+	// slugify, Docusaurus' github-slugger), each taken once ("-1", "-2"
+	// after, as markdown-it-anchor and github-slugger do); nil: goldmark's
+	// ids, which keep ASCII letters and digits.
 	Slug func(string) string
 }
 

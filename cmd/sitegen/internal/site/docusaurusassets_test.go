@@ -66,3 +66,29 @@ func mapValues(m map[string]string) []string {
 	}
 	return vs
 }
+
+// TestDocusaurusHeadingIDs: "By default, Docusaurus will generate heading
+// IDs for you, based on the heading text"
+// (https://docusaurus.io/docs/markdown-features/toc#heading-ids), with
+// github-slugger (layout/docusaurus.Slug): letters of any script kept,
+// punctuation dropped, each space a hyphen, a second "x" "x-1". Before,
+// goldmark's ids dropped every letter outside ASCII (## Über uns was
+// #ber-uns); a code span's backticks add nothing (## `.bot`指令 is
+// #bot指令, as in VitePress, eval7B LB4).
+func TestDocusaurusHeadingIDs(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"docusaurus.config.js": "module.exports = {title: 'T', url: 'https://x.test', baseUrl: '/', presets: [['classic', {docs: {}, blog: false}]]};\n",
+		"docs/intro.md":        "---\nslug: /\n---\n# Intro\n\n## Über uns\n\n## `.bot`指令\n\n## Hello World\n\n## Hello World\n\n[a](#über-uns) [b](#bot指令) [c](#hello-world-1)\n",
+	})
+	out := filepath.Join(t.TempDir(), "out")
+	if _, err := build(t, dir, content.Options{Theme: theme, Dest: out}); err != nil {
+		t.Fatal(err) // strict: each link must find its heading
+	}
+	got := readTree(t, out)
+	for _, id := range []string{"über-uns", "bot指令", "hello-world", "hello-world-1"} {
+		if !strings.Contains(got["docs/index.html"], `id="`+id+`"`) {
+			t.Errorf("docs/index.html: no id=%q", id)
+		}
+	}
+}
