@@ -92,6 +92,11 @@ type Layout struct {
 	// Static lists the folders whose files are published at the site's
 	// root as they are (Hugo's static/).
 	Static []string
+	// AssetFilePaths: the tool reads a relative Markdown image or link
+	// path to a file as a path in the source, which may leave Content
+	// (Docusaurus: docs/a.md's ../static/img/x.png); sitegen then
+	// resolves it to that file when one of Static publishes it.
+	AssetFilePaths bool
 	// Roots are further folders of pages beside Content, source-relative
 	// (Docusaurus's blog/ and src/pages/): their pages' and files'
 	// content-relative paths start with "../" (blog/a.md is "../blog/a.md"
@@ -647,8 +652,8 @@ type Markup struct {
 	// PluginBlocks does for blocks (markup.Dialects.PluginInline).
 	PluginInline map[string]string
 	// Slug is the id the tool gives a heading of this text, where it is
-	// not goldmark's (VitePress's slugify keeps letters of any script);
-	// nil: goldmark's.
+	// not goldmark's (VitePress's slugify and Docusaurus' github-slugger
+	// keep letters of any script); nil: goldmark's.
 	Slug func(string) string
 	// AttrList reads Python-Markdown's attribute lists ("{ #id .class
 	// width=50% }" after an image, a link, a heading; MkDocs'

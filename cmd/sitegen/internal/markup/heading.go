@@ -316,20 +316,77 @@ func (m *Markdown) newContext() parser.Context {
 	if m.opts.Dialects.Slug == nil {
 		return parser.NewContext()
 	}
-	return parser.NewContext(parser.WithIDs(&slugIDs{slug: m.opts.Dialects.Slug, used: map[string]bool{}}))
+	return parser.NewContext(parser.WithIDs(&slugIDs{slug: m.opts.Dialects.Slug, used: map[string]bool{}, inline: m.inline}))
 }
 
 // slugIDs are heading ids made by a tool's slug function, each used once:
 // a second "x" is "x-1", then "x-2" (markdown-it-anchor's
 // uniqueSlugStartIndex 1). An empty slug is "heading", as goldmark's.
+// goldmark gives Generate a heading's Markdown source; the tool slugifies
+// its text content (slugText).
 type slugIDs struct {
-	slug func(string) string
-	used map[string]bool
+	slug   func(string) string
+	used   map[string]bool
+	inline parser.Parser // CommonMark's, for slugText
+}
+
+// inlineMarks are the bytes that may start inline markup: a heading
+// without them is its own text.
+const inlineMarks = "`*_[]<>!\\&~"
+
+// slugText is the text content of a heading whose Markdown source is
+// value, as the tool's slug function is given it: markdown-it-anchor's
+// getTokensText, the content of the text and code_inline tokens (a code
+// span's text, a link's label; an image's alt text and raw HTML are
+// none of it). A "x " before value keeps the line a paragraph's ("1.
+// Intro" is no list) and is taken off again.
+func slugText(p parser.Parser, value []byte) string {
+	if p == nil || !bytes.ContainsAny(value, inlineMarks) {
+		return string(value)
+	}
+	src := append([]byte("x "), value...)
+	doc := p.Parse(text.NewReader(src))
+	var b bytes.Buffer
+	_ = ast.Walk(doc, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch t := c.(type) {
+		case *ast.Text:
+			b.Write(t.Segment.Value(src))
+			if t.SoftLineBreak() || t.HardLineBreak() {
+				b.WriteByte(' ')
+			}
+		case *ast.String:
+			b.Write(t.Value)
+		case *ast.AutoLink:
+			b.Write(t.Label(src))
+		case *ast.Image, *ast.RawHTML:
+			return ast.WalkSkipChildren, nil
+		case *ast.CodeSpan:
+			for cc := t.FirstChild(); cc != nil; cc = cc.NextSibling() {
+				if tt, ok := cc.(*ast.Text); ok {
+					b.Write(tt.Segment.Value(src))
+				}
+			}
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	out, ok := bytes.CutPrefix(b.Bytes(), []byte("x "))
+	if !ok {
+		return string(value)
+	}
+	return string(out)
 }
 
 // Generate implements parser.IDs.
 func (s *slugIDs) Generate(value []byte, kind ast.NodeKind) []byte {
-	base := s.slug(string(value))
+	text := string(value)
+	if kind == ast.KindHeading {
+		text = slugText(s.inline, value)
+	}
+	base := s.slug(text)
 	if base == "" {
 		base = "heading"
 		if kind != ast.KindHeading {

@@ -175,8 +175,9 @@ type Dialects struct {
 	// under a longer paragraph "---" is a rule and "===" text (setext.go).
 	OneLineSetext bool
 	// Slug is the id the tool gives a heading of this text (VitePress's
-	// slugify), each taken once ("-1", "-2" after, as markdown-it-anchor
-	// does); nil: goldmark's ids, which keep ASCII letters and digits.
+	// slugify, Docusaurus' github-slugger), each taken once ("-1", "-2"
+	// after, as markdown-it-anchor and github-slugger do); nil: goldmark's
+	// ids, which keep ASCII letters and digits.
 	Slug func(string) string
 }
 
@@ -189,7 +190,8 @@ var SafeClasses = map[string]bool{"callout": true, "note": true, "tip": true, "w
 type Markdown struct {
 	md        goldmark.Markdown
 	outline   parser.Parser
-	rec       *recorder // the recorded options, for tests that build other parsers from them
+	inline    parser.Parser // CommonMark's, for a tool's heading ids (headingText); nil without Dialects.Slug
+	rec       *recorder     // the recorded options, for tests that build other parsers from them
 	opts      Options
 	sanitizer *rawhtml.Sanitizer
 	writers   sync.Pool // *bufio.Writer for Render (goldmark makes a 4 KiB one a call otherwise)
@@ -208,6 +210,9 @@ func New(opts Options) *Markdown {
 		ropts = append(ropts, html.WithUnsafe())
 	}
 	m := &Markdown{opts: opts, sanitizer: rawhtml.New()}
+	if opts.Dialects.Slug != nil {
+		m.inline = goldmark.New().Parser()
+	}
 	rec := newRecorder()
 	exts := []goldmark.Extender{
 		extension.GFM,

@@ -535,6 +535,58 @@ func TestVitePressHeadingIDs(t *testing.T) {
 	}
 }
 
+// TestVitePressHeadingIDsTextContent (eval7B LB4): VitePress slugifies a
+// heading's text content, "slugify: (s: string) => string" given the
+// text of the heading's text and code_inline tokens (markdown-it-anchor's
+// getTokensText; https://vitepress.dev/reference/site-config#markdown,
+// anchor), not its Markdown source: "## `.bot`指令" is bot指令, not
+// bot-指令. Each want was measured with VitePress 1.6.4's
+// createMarkdownRenderer: an image's alt text and raw HTML tags are no
+// text, a link's label is, an entity is as written.
+func TestVitePressHeadingIDsTextContent(t *testing.T) {
+	dir := t.TempDir()
+	heads := []struct{ md, id string }{
+		{"`.bot`指令", "bot指令"},
+		{"`x`选项", "x选项"},
+		{"A [link](http://x.y) b", "a-link-b"},
+		{"**bold** x", "bold-x"},
+		{"x <span>y</span> z", "x-y-z"},
+		{"a ![img](p.png) b", "a-b"},
+		{"Facade — `CradGachaAPI`", "facade-—-cradgachaapi"},
+		{"`a` b", "a-b-1"}, // the image's heading took a-b
+		{"a`b`c", "abc"},
+		{"A &amp; B", "a-amp-b"},
+		{`a \*b\* c`, "a-b-c"},
+		{"x &lt;y&gt;", "x-lt-y-gt"},
+		{"1. Intro", "_1-intro"},
+		{"_a_ b", "a-b-2"},
+	}
+	var page strings.Builder
+	page.WriteString("# Home\n\n")
+	for _, h := range heads {
+		page.WriteString("## " + h.md + "\n\n")
+	}
+	page.WriteString("[x](#bot指令) [y](#x选项)\n")
+	sitetest.WriteFiles(t, dir, map[string]string{
+		".vitepress/config.mts": "export default {title: 'T'}\n",
+		"index.md":              page.String(),
+		"p.png":                 "png",
+	})
+	dest := filepath.Join(t.TempDir(), "out")
+	if _, err := build(t, dir, content.Options{Theme: theme, Dest: dest}); err != nil {
+		t.Fatal(err) // strict: the links to #bot指令 and #x选项 must resolve
+	}
+	b, err := os.ReadFile(filepath.Join(dest, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range heads {
+		if !strings.Contains(string(b), `id="`+h.id+`"`) {
+			t.Errorf("## %s: no id=%q", h.md, h.id)
+		}
+	}
+}
+
 // TestVitePressRawHTMLImages: "all static asset paths are automatically
 // processed to adjust for the different base config value"
 // (https://vitepress.dev/guide/asset-handling#base-url). VitePress 1.6.4,

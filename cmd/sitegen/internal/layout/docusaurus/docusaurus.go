@@ -201,7 +201,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		// (https://docusaurus.io/docs/markdown-features/assets); static/ as is.
 		LinkedFilesOnly: true,
 		// remark has no typographer (smartypants is a plugin a site adds).
-		Markup: layout.Markup{MDX: true, Containers: Admonitions, BracketTitles: true, StraightQuotes: true},
+		Markup: layout.Markup{MDX: true, Containers: Admonitions, BracketTitles: true, StraightQuotes: true, Slug: Slug},
 	}
 	// A doc's <title> is "title | siteTitle" (titleDelimiter), the home
 	// doc's too.
@@ -261,6 +261,10 @@ func Recognise(dir string) (*layout.Layout, error) {
 		}
 	}
 	l.Static = []string{"static"}
+	// "If you use the Markdown image or link syntax, all asset paths will
+	// be resolved as file paths by Docusaurus"
+	// (https://docusaurus.io/docs/markdown-features/assets).
+	l.AssetFilePaths = true
 	if dirs, ok := obj.Get("staticDirectories").([]any); ok {
 		l.Static = nil
 		for _, d := range dirs {
@@ -895,7 +899,10 @@ func unlisted(meta map[string]any, _ string) string {
 }
 
 // Slug is github-slugger's slug of a label, as Docusaurus's
-// createSlugger makes it for a generated index's default URL: lower
+// createSlugger makes it for a generated index's default URL and a
+// heading's id ("By default, Docusaurus will generate heading IDs for
+// you, based on the heading text",
+// https://docusaurus.io/docs/markdown-features/toc#heading-ids): lower
 // case, each space a hyphen, punctuation and symbols dropped (letters,
 // digits, marks, "-" and "_" kept). Two categories of one label get one
 // slug here, where Docusaurus numbers the second ("-1").

@@ -2,7 +2,9 @@
 // (Book, Learn/Relearn, Docsy, Hextra, Geekdoc) in a page rendered without
 // Hugo: hint, notice, admonition, callout and alert become callouts;
 // details and expand a <details>; tabs and tab a list of open <details>
-// (every tab readable, in print too); columns a plain block; figure an
+// (every tab readable, in print too); columns, steps and cards a plain
+// block; a theme's card (Hextra's) a link to its link= showing its
+// title=, with a warning that its template is not run; figure an
 // image with its caption; ref and relref a checked link to the page they
 // name; a site's own shortcode whose template links to the page its
 // argument names (Extension.PageLinks) a link to that page showing its
@@ -253,10 +255,63 @@ func (p blockParser) Open(parent ast.Node, reader text.Reader, pc parser.Context
 		b.closed, b.oneLine = true, true
 		return b, parser.NoChildren
 	}
+	if c.name == "card" && (c.arg("title", -1) != "" || c.arg("link", -1) != "") {
+		if p.warn != nil {
+			p.warn(pc, start, `Hugo shortcode "card" is not run (the theme's template): shown as a link to its link= showing its title=`)
+		}
+		return card(c, start), parser.NoChildren
+	}
 	if p.warn != nil {
 		p.warn(pc, start, fmt.Sprintf("Hugo shortcode %q is not supported: not shown", c.name))
 	}
 	return &Dropped{}, parser.NoChildren
+}
+
+// card is a theme's {{< card link= title= subtitle= >}} (Hextra's: "link:
+// URL (internal or external). title: Title heading for the card.
+// subtitle: Subtitle heading", https://imfing.github.io/hextra/docs/guide/shortcodes/cards/),
+// whose template is not run: a paragraph holding a link to link (checked
+// and rewritten like any, as written: the template writes it as the
+// card's href) showing title, then the subtitle as text; without a link,
+// the title alone. Its children are added after inline parsing (refLinks).
+func card(c call, pos int) *Card {
+	cd := &Card{title: c.arg("title", -1), link: c.arg("link", -1), subtitle: c.arg("subtitle", -1), pos: pos}
+	if cd.title == "" {
+		cd.title = cd.link
+	}
+	return cd
+}
+
+// KindCard is the AST kind of a theme's card.
+var KindCard = ast.NewNodeKind("ShortcodeCard")
+
+// Card is a theme's {{< card >}} (card): a paragraph of its link.
+type Card struct {
+	ast.BaseBlock
+	title, link, subtitle string
+	pos                   int
+}
+
+// Kind implements ast.Node.
+func (n *Card) Kind() ast.NodeKind { return KindCard }
+
+// Dump implements ast.Node.
+func (n *Card) Dump(src []byte, level int) { ast.DumpHelper(n, src, level, nil, nil) }
+
+// fill adds the card's link (or title) and subtitle.
+func (n *Card) fill() {
+	if n.link != "" {
+		l := ast.NewLink()
+		l.Destination = []byte(n.link)
+		l.SetPos(n.pos)
+		l.AppendChild(l, ast.NewString([]byte(n.title)))
+		n.AppendChild(n, l)
+	} else {
+		n.AppendChild(n, ast.NewString([]byte(n.title)))
+	}
+	if n.subtitle != "" {
+		n.AppendChild(n, ast.NewString([]byte(" — "+n.subtitle)))
+	}
 }
 
 func newBlock(c call, shape string) *Block {
@@ -506,6 +561,10 @@ func (refLinks) Transform(doc *ast.Document, reader text.Reader, _ parser.Contex
 		if r, ok := n.(*inlineRef); ok && entering {
 			refs = append(refs, r)
 		}
+		if cd, ok := n.(*Card); ok && entering && !cd.HasChildren() {
+			cd.fill()
+			return ast.WalkSkipChildren, nil
+		}
 		if f, ok := n.(*Figure); ok && entering && !f.HasChildren() {
 			img := ast.NewImage(ast.NewLink())
 			img.Destination = []byte(f.src)
@@ -551,6 +610,14 @@ func (nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(kindInlineDropped, nothing)
 	reg.Register(kindInlineRef, nothing)
 	reg.Register(KindBlock, renderBlock)
+	reg.Register(KindCard, func(w util.BufWriter, _ []byte, _ ast.Node, entering bool) (ast.WalkStatus, error) {
+		if entering {
+			_, _ = w.WriteString(`<p class="shortcode-card">`)
+		} else {
+			_, _ = w.WriteString("</p>\n")
+		}
+		return ast.WalkContinue, nil
+	})
 	reg.Register(KindFigure, func(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 		f := node.(*Figure)
 		if entering {

@@ -40,6 +40,20 @@ func TestShortcodes(t *testing.T) {
 		{"ref with emphasis in the label", "[*the* rules]({{< relref \"/x.md#y\" >}})\n",
 			[]string{`<a href="/x.md#y"><em>the</em> rules</a>`}, []string{"/x.md#y"}, nil},
 		{"ref alone", "{{< ref \"combat.md\" >}}\n", []string{`<a href="combat.md">combat.md</a>`}, []string{"combat.md"}, nil},
+		// Hextra's cards (eval7B LB10): "link: URL (internal or
+		// external). title: Title heading for the card. subtitle: Subtitle
+		// heading (supports Markdown)."
+		// (https://imfing.github.io/hextra/docs/guide/shortcodes/cards/).
+		// The theme's template is not run: each card is a link to its
+		// link showing its title, its subtitle after it, with a warning;
+		// a card without a link shows its title.
+		{"hextra cards", "{{< cards >}}\n  {{< card link=\"docs\" title=\"Docs\" icon=\"book-open\" >}}\n  {{< card link=\"../about/\" title=\"About <us>\" subtitle=\"Who we are\" >}}\n  {{< card title=\"No link\" >}}\n{{< /cards >}}\n",
+			[]string{`<div class="shortcode-block">`, `<p class="shortcode-card"><a href="docs">Docs</a></p>`,
+				`<p class="shortcode-card"><a href="../about/">About &lt;us&gt;</a> — Who we are</p>`, `<p class="shortcode-card">No link</p>`, "</div>"},
+			[]string{"docs", "../about/"},
+			[]string{`Hugo shortcode "card" is not run (the theme's template): shown as a link to its link= showing its title=`,
+				`Hugo shortcode "card" is not run (the theme's template): shown as a link to its link= showing its title=`,
+				`Hugo shortcode "card" is not run (the theme's template): shown as a link to its link= showing its title=`}},
 		{"unknown block", "A\n\n{{< youtube abc >}}\n\nB\n", []string{"<p>A</p>", "<p>B</p>"}, nil, []string{`Hugo shortcode "youtube" is not supported: not shown`}},
 		// An unknown shortcode in running text leaves its words, not a
 		// hole in the sentence (unnamed-rpg: "a descendent of the  and").

@@ -120,6 +120,9 @@ func (s *Site) resolveFile(from *Page, target string) (tg markup.LinkTarget, ok 
 	}
 	switch {
 	case outside(rel) && !s.Files[rel] && !s.inRoots(rel): // a file of a further folder of pages (layout.Layout.Roots) is one of the site's
+		if tg, ok := s.staticAsset(rel); ok {
+			return tg, true
+		}
 		return broken("points outside %s/", s.Lay.Content), true
 	case !s.Files[rel] && s.unpublished[rel] != "":
 		return markup.LinkTarget{Unlinked: s.unlinkedMsg(rel)}, true
@@ -128,6 +131,26 @@ func (s *Site) resolveFile(from *Page, target string) (tg markup.LinkTarget, ok 
 	}
 	s.Linked.add(rel)
 	return linkTo(s.Cfg.RelURL(s.Cfg.BundleURL(rel))), true
+}
+
+// staticAsset resolves the content-relative path rel, out of Content, in
+// a layout whose tool reads Markdown asset paths as file paths
+// (layout.Layout.AssetFilePaths): when rel names a file of one of the
+// static folders that the build publishes (copyStatic, which follows no
+// link out of the source), its URL; ok is false otherwise.
+func (s *Site) staticAsset(rel string) (tg markup.LinkTarget, ok bool) {
+	src := s.SrcFile(rel)
+	if !s.Lay.AssetFilePaths || s.View == nil || outside(src) {
+		return markup.LinkTarget{}, false
+	}
+	for _, dir := range s.Lay.Static {
+		if out, in := strings.CutPrefix(src, path.Clean(dir)+"/"); in {
+			if u, found := s.View.Assets[out]; found {
+				return linkTo(u), true
+			}
+		}
+	}
+	return markup.LinkTarget{}, false
 }
 
 // OpenSource opens a regular file of the source (a slash path relative

@@ -1,0 +1,94 @@
+package site
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"d6codex/cmd/sitegen/internal/site/content"
+	"d6codex/cmd/sitegen/internal/testing/sitetest"
+)
+
+// TestDocusaurusAssetPathOutOfDocs (eval7B LB5): "If you use the Markdown
+// image or link syntax, all asset paths will be resolved as file paths by
+// Docusaurus and automatically converted to require() calls"
+// (https://docusaurus.io/docs/markdown-features/assets). A doc's image
+// path may so leave the docs folder (docs/a.md: ../static/img/x.png) and
+// name a file of the site: that file is shown. A path to no file, or out
+// of the source, is still an error.
+func TestDocusaurusAssetPathOutOfDocs(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		doc     string
+		want    string // a string docs/a/index.html holds
+		wantErr string // a part of the strict build's error
+	}{
+		{"image in static/", "![x](../static/img/x.png)", `<img src="/img/x.png" alt="x"`, ""},
+		{"link to a file in static/", "[sheet](../static/files/sheet.pdf)", `<a href="/files/sheet.pdf">sheet</a>`, ""},
+		{"absent file", "![x](../static/img/none.png)", "", "points outside docs/"},
+		{"out of the source", "![x](../../secret.png)", "", "points outside docs/"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root := t.TempDir()
+			dir := filepath.Join(root, "site")
+			sitetest.WriteFiles(t, root, map[string]string{"secret.png": "private"})
+			sitetest.WriteFiles(t, dir, map[string]string{
+				"docusaurus.config.js":   "module.exports = {title: 'T', url: 'https://x.test', baseUrl: '/', presets: [['classic', {docs: {}, blog: false}]]};\n",
+				"docs/intro.md":          "---\nslug: /\n---\n# Intro\n\n[a](a.md)\n",
+				"docs/a.md":              "# A\n\n" + tc.doc + "\n",
+				"static/img/x.png":       "png",
+				"static/files/sheet.pdf": "pdf",
+			})
+			out := filepath.Join(t.TempDir(), "out")
+			_, err := build(t, dir, content.Options{Theme: theme, Dest: out})
+			if tc.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+					t.Fatalf("err = %v, want %q", err, tc.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("build: %v", err)
+			}
+			got := readTree(t, out)
+			published(t, got, map[string]string{"docs/a/index.html": tc.want, "img/x.png": "png"}, "")
+			if strings.Contains(strings.Join(mapValues(got), ""), "private") {
+				t.Error("a file out of the source was published")
+			}
+		})
+	}
+}
+
+func mapValues(m map[string]string) []string {
+	var vs []string
+	for _, v := range m {
+		vs = append(vs, v)
+	}
+	return vs
+}
+
+// TestDocusaurusHeadingIDs: "By default, Docusaurus will generate heading
+// IDs for you, based on the heading text"
+// (https://docusaurus.io/docs/markdown-features/toc#heading-ids), with
+// github-slugger (layout/docusaurus.Slug): letters of any script kept,
+// punctuation dropped, each space a hyphen, a second "x" "x-1". Before,
+// goldmark's ids dropped every letter outside ASCII (## Über uns was
+// #ber-uns); a code span's backticks add nothing (## `.bot`指令 is
+// #bot指令, as in VitePress, eval7B LB4).
+func TestDocusaurusHeadingIDs(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"docusaurus.config.js": "module.exports = {title: 'T', url: 'https://x.test', baseUrl: '/', presets: [['classic', {docs: {}, blog: false}]]};\n",
+		"docs/intro.md":        "---\nslug: /\n---\n# Intro\n\n## Über uns\n\n## `.bot`指令\n\n## Hello World\n\n## Hello World\n\n[a](#über-uns) [b](#bot指令) [c](#hello-world-1)\n",
+	})
+	out := filepath.Join(t.TempDir(), "out")
+	if _, err := build(t, dir, content.Options{Theme: theme, Dest: out}); err != nil {
+		t.Fatal(err) // strict: each link must find its heading
+	}
+	got := readTree(t, out)
+	for _, id := range []string{"über-uns", "bot指令", "hello-world", "hello-world-1"} {
+		if !strings.Contains(got["docs/index.html"], `id="`+id+`"`) {
+			t.Errorf("docs/index.html: no id=%q", id)
+		}
+	}
+}
