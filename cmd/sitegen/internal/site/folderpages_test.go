@@ -241,3 +241,37 @@ func TestFolderNoteTools(t *testing.T) {
 		})
 	}
 }
+
+// TestFolderNoteCase: AGENTS.md beside agents/ in a folder of Markdown
+// (a Pathfinder 2e companion app's repository) is the folder's page, as
+// X.md beside X/ is (content/folders.go: "X.md beside X/ … takes the
+// folder's URL"), when only the case of the names differs: sitegen's URLs
+// are lower-cased, so the two would claim /agents/ and stop the build in
+// both modes. GitHub shows both, a file and a folder; issue 32: "lenient
+// mode builds every repository its own tool builds". The default (strict)
+// build passes too: nothing is broken.
+func TestFolderNoteCase(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"README.md":          "# Companion\n\nSee [agents](AGENTS.md) and [the planner](agents/planner.md).\n",
+		"AGENTS.md":          "# Agents\n\nHow the agents work.\n",
+		"agents/planner.md":  "# Planner\n\nPlans. Back to [agents](../AGENTS.md).\n",
+		"agents/reviewer.md": "# Reviewer\n\nReviews.\n",
+	})
+	out := filepath.Join(t.TempDir(), "out")
+	if _, err := build(t, dir, content.Options{Theme: theme, Dest: out}); err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	files := readTree(t, out)
+	if !strings.Contains(files["agents/index.html"], "How the agents work.") {
+		t.Errorf("AGENTS.md is not the page of agents/; published: %v", keys(files))
+	}
+	for _, p := range []string{"agents/planner/index.html", "agents/reviewer/index.html"} {
+		if _, ok := files[p]; !ok {
+			t.Errorf("%s not published; published: %v", p, keys(files))
+		}
+	}
+	if !strings.Contains(files["index.html"], `href="/agents/"`) {
+		t.Errorf("the link to AGENTS.md does not lead to /agents/")
+	}
+}

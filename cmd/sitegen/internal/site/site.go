@@ -143,7 +143,7 @@ func load(ctx context.Context, opts content.Options, updatable bool) (*Site, err
 	s.setLoadCache()
 	s.Md = markup.New(markup.Options{
 		Unsafe:        s.Cfg.Unsafe,
-		Handlers:      content.DiagramBlocks(s.Lay, opts.Handlers),
+		Handlers:      vaultBlocks(s.Lay, opts.Source, content.DiagramBlocks(s.Lay, opts.Handlers)),
 		StaticDir:     StaticDir,
 		UnsafeHint:    unsafeHint(s.Lay),
 		Obsidian:      s.Cfg.Obsidian,
@@ -509,4 +509,25 @@ func setBaseURL(l *layout.Layout) string {
 		return "set " + l.Settings.BaseURLKey + " in " + l.File + " or pass --base-url"
 	}
 	return "set baseURL in " + content.ConfigFile + " or pass --base-url"
+}
+
+// vaultBlocks returns handlers with those that read a vault's plugin
+// settings (the Fantasy Statblocks layouts: statblock.Handler.ForVault)
+// made for the vault at source/lay.Content, in an Obsidian vault;
+// handlers unchanged elsewhere.
+func vaultBlocks(lay *layout.Layout, source string, handlers map[string]markup.BlockHandler) map[string]markup.BlockHandler {
+	if lay.Kind != layout.Obsidian {
+		return handlers
+	}
+	type forVault interface {
+		ForVault(dir string) markup.BlockHandler
+	}
+	out := make(map[string]markup.BlockHandler, len(handlers))
+	for k, h := range handlers {
+		if v, ok := h.(forVault); ok {
+			h = v.ForVault(filepath.Join(source, filepath.FromSlash(lay.Content)))
+		}
+		out[k] = h
+	}
+	return out
 }

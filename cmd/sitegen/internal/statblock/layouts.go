@@ -37,8 +37,15 @@ var genericLayout = &layout{class: "statblock-generic", blocks: []block{
 }, dice: genericDice}
 
 // findLayout is the layout a block's `layout:` (or `statblock:`) names,
-// compared without case; the default without either.
-func findLayout(m *monster) *layout {
+// compared without case; the default without either. With the vault's
+// plugin settings s, a name that is none of the plugin's layouts is the
+// default too, as the plugin draws it (settings); without them, a name
+// sitegen does not have may be one of the vault's own: generic.
+func findLayout(m *monster, s *settings) *layout {
+	def := defaultLayout
+	if s != nil {
+		def = s.def
+	}
 	for _, k := range []string{"layout", "statblock"} {
 		name := strings.TrimSpace(m.str(k))
 		if name == "" || (k == "statblock" && (name == "true" || name == "inline")) {
@@ -47,9 +54,12 @@ func findLayout(m *monster) *layout {
 		if l, ok := layouts[strings.ToLower(name)]; ok {
 			return l
 		}
+		if s != nil && !s.own[strings.ToLower(name)] {
+			return def
+		}
 		return genericLayout
 	}
-	return defaultLayout
+	return def
 }
 
 // layout5e is the Basic 5e Layout (basic5e.ts, version 9).

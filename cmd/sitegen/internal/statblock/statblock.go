@@ -8,7 +8,10 @@
 // data after the plugin's own definitions (layouts.go), with their fields,
 // order, labels and sections. A block without `layout:` takes the 5e
 // layout, the plugin's default; one naming a layout sitegen does not have
-// shows its name and then every field (generic.go).
+// shows its name and then every field (generic.go). In a vault whose
+// plugin settings are read (Handler.ForVault, settings.go), the default is
+// the one they set, and a name that is none of the plugin's layouts takes
+// it, as the plugin does; only the vault's own layouts are generic.
 //
 // No field is dropped: the fields a layout does not place are shown after
 // it, each in a readable form (a row, a list of entries, a group), and the
@@ -46,7 +49,10 @@ const Info = "statblock"
 const StyleAsset = "css/statblock.css"
 
 // Handler renders ```statblock blocks.
-type Handler struct{ bestiary *Bestiary }
+type Handler struct {
+	bestiary *Bestiary
+	settings *settings // the vault's plugin settings (ForVault); nil: the plugin's defaults
+}
 
 // New returns the handler; the stats of the blocks it renders go to
 // bestiary, when not nil, for the encounters that name them.
@@ -88,7 +94,7 @@ func (h *Handler) RenderBlock(b *markup.Block) (string, error) {
 		}
 	}
 	h.bestiary.put(b.Body, statsOf(m))
-	r := &renderer{b: b, m: m, lay: findLayout(m), dice: !strings.EqualFold(m.str("dice"), "false"), used: map[string]bool{}}
+	r := &renderer{b: b, m: m, lay: findLayout(m, h.settings), dice: !strings.EqualFold(m.str("dice"), "false"), used: map[string]bool{}}
 	v := r.view()
 	b.AddStyle(StyleAsset)
 	var out strings.Builder

@@ -24,7 +24,9 @@
 //   - How links resolve: [[wikilinks]] and embeds by the note's name, its
 //     path or an alias ("An alias is an alternative name for a note",
 //     https://help.obsidian.md/aliases); Markdown links relative to the
-//     note, from the vault's root ("absolute path in vault"), or by the
+//     note, from the vault's root ("absolute path in vault", written with
+//     or without a leading "/", as ttrpg-convert-cli writes
+//     "/compendium/rules/skills.md"), or by the
 //     note's name as a wikilink finds it ("shortest path when possible":
 //     "Uses the shortest unique path to the linked file",
 //     https://help.obsidian.md/settings), with or without .md ("Markdown:

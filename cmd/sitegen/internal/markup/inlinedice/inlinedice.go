@@ -4,6 +4,7 @@
 // (or dice+:, dice-:, dice-mod:) is a roll.
 //
 //	`dice: 1d6*10`  `dice:2d20kh`  `dice: 1d6 + STR|nodice`  `dice: 3d[[Note^table]]`
+//	`dice: [](tables.md#^table)` (a roller of a Markdown link, as ttrpg-convert-cli writes them)
 //
 // A formula is read in the Dice Roller's notation by package
 // rules/dice/expr (ParseNotation with expr.DiceRoller), the one dice
@@ -20,6 +21,7 @@ package inlinedice
 import (
 	"bytes"
 	"hash/fnv"
+	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
@@ -124,7 +126,7 @@ type Link struct {
 // id", "3 × Note › Heading"), never the "[[…]]" the Dice Roller replaces
 // in reading view.
 func (l *Link) Display() string {
-	s := l.Target
+	s := strings.TrimSuffix(l.Target, ".md") // a Markdown link's file: the note's name
 	if f := strings.TrimPrefix(l.Fragment, "^"); f != "" {
 		if s != "" {
 			s += " › "
@@ -309,11 +311,23 @@ func rounding(raw string) string {
 // linkRE reads a link roller: an optional roll, a [[wikilink]], flags.
 var linkRE = regexp.MustCompile(`^([^\[]*?)\[\[([^\]|#^]*)(?:#?(\^[^\]|]+|[^\]|]+))?\]\]\s*(?:\|(.*))?$`)
 
-// readLink reads a formula that rolls on a [[link]], nil for any other.
+// mdLinkRE reads a link roller written as a Markdown link,
+// "[text](link#^block)": the plugin reads it as the [[wikilink]] of that
+// link (TABLE_REGEX and SECTION_REGEX in its src/utils/constants.ts start
+// with `(?:\[.*\]\(|\[\[)`) and takes the link decodeURIComponent'ed.
+var mdLinkRE = regexp.MustCompile(`^([^\[]*?)\[[^\]]*\]\(([^)#^]*)(?:#?(\^[^)|]+|[^)|]+))?\)\s*(?:\|(.*))?$`)
+
+// readLink reads a formula that rolls on a [[link]] or a [text](link),
+// nil for any other.
 func readLink(f string) *Link {
 	m := linkRE.FindStringSubmatch(f)
 	if m == nil {
-		return nil
+		if m = mdLinkRE.FindStringSubmatch(f); m == nil {
+			return nil
+		}
+		if t, err := url.PathUnescape(m[2]); err == nil {
+			m[2] = t
+		}
 	}
 	l := &Link{Count: strings.TrimSpace(m[1]), Target: strings.TrimSpace(m[2]), Fragment: strings.TrimSpace(m[3])}
 	if strings.HasPrefix(m[3], "#") {

@@ -115,12 +115,24 @@ func TestLinkRollers(t *testing.T) {
 		"[[Note]]|line":              {Target: "Note", Kind: "line"},
 		"[[Note]]|heading-2":         {Target: "Note", Kind: "heading-2"},
 		"[[Note#Section]]":           {Target: "Note", Fragment: "Section"},
+		// The Markdown-link form ttrpg-convert-cli writes (747 rollers in
+		// the Light of Xaryxis vault): the plugin's TABLE_REGEX and
+		// SECTION_REGEX read "[text](link#^block)" as they read
+		// "[[link#^block]]" (src/utils/constants.ts: `(?:\[.*\]\(|\[\[)`),
+		// and its table roller takes the link decodeURIComponent'ed.
+		"[](acolyte.md#^personality-trait)":           {Target: "acolyte.md", Fragment: "^personality-trait"},
+		"2d[](../tables/wild%20magic.md#^wild-magic)": {Count: "2d", Target: "../tables/wild magic.md", Fragment: "^wild-magic"},
+		"[Weather](weather.md#^table)|Result":         {Target: "weather.md", Fragment: "^table", Column: "Result"},
+		"[](Note.md)|line":                            {Target: "Note.md", Kind: "line"},
 	}
 	for f, want := range tests {
 		got := readLink(f)
 		if got == nil || got.Count != want.Count || got.Target != want.Target || got.Fragment != want.Fragment || got.Kind != want.Kind || got.Column != want.Column {
 			t.Errorf("%s: %+v, want %+v", f, got, want)
 		}
+	}
+	if d := readLink("[](../tables/Weather.md#^table)").Display(); d != "../tables/Weather › table" {
+		t.Errorf("a Markdown link roller shows %q", d)
 	}
 	html, _ := convert(t, "`dice: [[Note^t]]`\n")
 	if !strings.Contains(html, `<span class="roll-plain">[[Note^t]]</span>`) {

@@ -249,6 +249,16 @@ func (t transformer) Transform(doc *ast.Document, reader text.Reader, pc parser.
 		if rt == nil {
 			continue
 		}
+		if len(rt.Rows) == 0 {
+			// A roll over no rows has nothing to roll on: the table is
+			// left as written, and its header is the warning's line.
+			if t.warn != nil {
+				if off := cellStart(head.FirstChild()); off >= 0 {
+					t.warn(pc, off, "random table "+strconv.Quote(rt.Roll)+": no rows to roll on: the table is left as written")
+				}
+			}
+			continue
+		}
 		pc.Set(foundKey, true)
 		t.annotate(tb, head, rt, firsts, pc)
 		n := &Node{Table: rt}

@@ -137,3 +137,33 @@ func TestCoverage(t *testing.T) {
 }
 
 func itoa(v int) string { return big.NewInt(int64(v)).String() }
+
+// TestNoRows: a roll header over no rows (Draw Steel's Careers/Sailor.md
+// writes "| d6 | Inciting Incident |" and its delimiter row, nothing
+// more) has nothing to roll on: the table is left as written and the
+// header's line is a warning, never a panic. The issue's rule: "a table
+// whose rows do not cover the roll exactly (gaps, overlaps) is a warning
+// at the row's line"; with no row, at the header's.
+func TestNoRows(t *testing.T) {
+	src := "# T\n\nIntro.\n\n| d6  | Inciting Incident |\n| --- | ----------------- |\n\nAfter.\n"
+	var got []string
+	md := goldmark.New(goldmark.WithExtensions(extension.Table, Extension{Warn: func(pc parser.Context, off int, msg string) {
+		line := 1 + strings.Count(src[:off], "\n")
+		got = append(got, itoa(line)+": "+msg)
+	}}))
+	var b strings.Builder
+	if err := md.Convert([]byte(src), &b); err != nil {
+		t.Fatal(err)
+	}
+	want := `5: random table "d6": no rows to roll on: the table is left as written`
+	if strings.Join(got, "\n") != want {
+		t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(got, "\n"), want)
+	}
+	html := b.String()
+	if strings.Contains(html, "rtable") || strings.Contains(html, "Chance") {
+		t.Errorf("an empty table rendered as a random table:\n%s", html)
+	}
+	if !strings.Contains(html, "<th>Inciting Incident</th>") {
+		t.Errorf("the table is not kept as written:\n%s", html)
+	}
+}

@@ -9,14 +9,16 @@ import (
 
 // Mermaid diagrams: mdBook draws a ```mermaid block with the
 // mdbook-mermaid preprocessor, Quartz with its Obsidian-flavoured
-// Markdown, Docusaurus with markdown.mermaid (layout.Markup.Diagrams);
+// Markdown, Docusaurus with markdown.mermaid (layout.Markup.Diagrams),
+// Obsidian itself natively ("Obsidian supports Mermaid.js natively, via
+// mermaid codeblocks", https://github.com/dartungar/obsidian-mermaid);
 // sitegen runs no diagram renderer, so the block is shown as its source
 // under a caption that says what it is, not as unexplained code.
 
 // DiagramBlocks returns handlers with one for ```mermaid blocks added
 // when the layout's tool draws them and no handler is given for them.
 func DiagramBlocks(l *layout.Layout, handlers map[string]markup.BlockHandler) map[string]markup.BlockHandler {
-	if l.Kind != layout.MdBook && l.Kind != layout.Quartz && !l.Markup.Diagrams {
+	if l.Kind != layout.MdBook && l.Kind != layout.Quartz && l.Kind != layout.Obsidian && !l.Markup.Diagrams {
 		return handlers
 	}
 	if _, ok := handlers["mermaid"]; ok {

@@ -24,12 +24,17 @@ import (
 
 // folderNotes returns the folder notes among the Markdown files rels
 // (files are the other content files), each with the folder it stands for.
-func folderNotes(rels []string, files map[string]bool) map[string]string {
-	folders := map[string]bool{}  // every folder that holds a file
-	hasIndex := map[string]bool{} // folders with an index page of their own
+// With foldCase (URLs lower-cased), X.md beside x/ is one too: the two
+// would claim one URL (AGENTS.md beside agents/), which a tool that keeps
+// the case (GitHub) shows as a file and a folder.
+func folderNotes(rels []string, files map[string]bool, foldCase bool) map[string]string {
+	folders := map[string]bool{}    // every folder that holds a file
+	hasIndex := map[string]bool{}   // folders with an index page of their own
+	folded := map[string][]string{} // lower-cased folder -> the folders of that name
 	addDirs := func(rel string) {
 		for d := path.Dir(rel); d != "." && !folders[d]; d = path.Dir(d) {
 			folders[d] = true
+			folded[strings.ToLower(d)] = append(folded[strings.ToLower(d)], d)
 		}
 	}
 	for _, rel := range rels {
@@ -45,7 +50,12 @@ func folderNotes(rels []string, files map[string]bool) map[string]string {
 	taken := map[string]bool{}
 	for _, rel := range rels { // X.md beside X/ first
 		dir := strings.TrimSuffix(rel, path.Ext(rel))
-		if folders[dir] && !hasIndex[dir] {
+		if !folders[dir] && foldCase {
+			if ds := folded[strings.ToLower(dir)]; len(ds) == 1 && path.Dir(ds[0]) == path.Dir(dir) {
+				dir = ds[0]
+			}
+		}
+		if folders[dir] && !hasIndex[dir] && !taken[dir] {
 			notes[rel], taken[dir] = dir, true
 		}
 	}

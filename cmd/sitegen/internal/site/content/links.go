@@ -48,7 +48,17 @@ func (s *Site) resolveImage(from *Page, dest string) markup.LinkTarget {
 		}
 	}
 	if strings.HasPrefix(dest, "/") && !strings.HasPrefix(dest, "//") {
-		return s.resolveAbs(dest)
+		tg := s.resolveAbs(dest)
+		if tg.Problem != "" && s.Lay.Kind == layout.Obsidian {
+			// In a vault "/compendium/rules/skills.md" is the note's path
+			// from the vault's root (ttrpg-convert-cli writes its rule
+			// links so): read as the link without the "/", which finds it
+			// there or, moved, by its path's end as a wikilink does.
+			if t2 := s.resolveLink(from, strings.TrimLeft(dest, "/")); t2.Problem == "" && t2.Unlinked == "" {
+				return t2
+			}
+		}
+		return tg
 	}
 	if dest == "" || strings.HasPrefix(dest, "/") || strings.HasPrefix(dest, "?") {
 		return linkTo(dest)

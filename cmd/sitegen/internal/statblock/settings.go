@@ -1,0 +1,85 @@
+package statblock
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"d6codex/cmd/sitegen/internal/markup"
+)
+
+// SettingsFile is where a vault keeps the Fantasy Statblocks plugin's
+// settings, relative to the vault's root.
+const SettingsFile = ".obsidian/plugins/obsidian-5e-statblocks/data.json"
+
+// settings are what the plugin's settings say about layouts: the names of
+// the vault's own layouts and which layout is the default. The plugin
+// draws a block whose `layout:` names none of its layouts with the
+// default layout (src/view/statblock.ts setLayout: "getAllLayouts().find(
+// (layout) => layout.name == (this.params.layout ?? this.monster.layout)
+// ...) ?? this.plugin.manager.getDefaultLayout()"), and the default is
+// the layout of the settings' default id, else the Basic 5e Layout
+// (src/layouts/manager.ts: "getAllLayouts()?.find((l) => l.id ==
+// this.#default) ?? Layout5e").
+type settings struct {
+	own map[string]bool // lower-cased names of the vault's own layouts
+	def *layout         // the default layout; genericLayout when it is one of the vault's own
+}
+
+// bundledIDs are the ids of the plugin's bundled layouts that sitegen
+// has (the plugin's defaultLayouts in data.json list them so).
+var bundledIDs = map[string]*layout{
+	"basic-5e-layout":              layout5e,
+	"path-2e-block":                layoutPF2e,
+	"basic-13th-age-monster-block": layout13thAge,
+}
+
+// readSettings reads the plugin's settings in the vault at dir; nil when
+// the vault has none.
+func readSettings(dir string) (*settings, error) {
+	data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(SettingsFile)))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", SettingsFile, err)
+	}
+	var raw struct {
+		Layouts []struct{ Name, ID string }
+		Default string
+	}
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return nil, fmt.Errorf("read %s: %w", SettingsFile, err)
+	}
+	s := &settings{own: map[string]bool{}, def: layout5e}
+	ownIDs := map[string]bool{}
+	for _, l := range raw.Layouts {
+		s.own[strings.ToLower(strings.TrimSpace(l.Name))] = true
+		ownIDs[l.ID] = true
+	}
+	switch d := strings.TrimSpace(raw.Default); {
+	case bundledIDs[d] != nil:
+		s.def = bundledIDs[d]
+	case ownIDs[d] || s.own[strings.ToLower(d)]:
+		s.def = genericLayout
+	case layouts[strings.ToLower(d)] != nil: // older settings keep the default's name
+		s.def = layouts[strings.ToLower(d)]
+	}
+	return s, nil
+}
+
+// ForVault returns the handler for the vault at dir: one that lays out
+// blocks as the plugin's settings there say (see settings), or h itself
+// when the vault has no settings of the plugin or they cannot be read
+// (the plugin's defaults then).
+func (h *Handler) ForVault(dir string) markup.BlockHandler {
+	s, err := readSettings(dir)
+	if err != nil || s == nil {
+		return h
+	}
+	return &Handler{bestiary: h.bestiary, settings: s}
+}
