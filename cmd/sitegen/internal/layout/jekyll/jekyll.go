@@ -65,7 +65,9 @@
 // keep sitegen's URLs /a/b/, where Jekyll's default writes /a/b.html: a
 // relative link written for the latter, from the page's folder, is resolved
 // from below the page), Liquid (its tags are dropped with a warning, in
-// raw HTML too, but {% link %} and {% raw %}).
+// raw HTML too, but {% link %} and {% raw %}; a for or tablerow loop, a
+// template of each item, is left out whole with a warning, a comment
+// silently: liquid.go).
 package jekyll
 
 import (
@@ -118,7 +120,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 		// post's, from its name or front matter); GitHub Pages' themes
 		// show none.
 		LastUpdated:      layout.UpdatedBy(false),
-		UnpublishedPaths: []layout.PathRule{{Reason: DraftsReason, Patterns: layout.ParseIgnore("/_drafts/"), Preview: true}}}
+		UnpublishedPaths: []layout.PathRule{{Reason: DraftsReason, Patterns: layout.ParseIgnore("/_drafts/"), Preview: true}},
+		// Liquid loops and comments are left out whole (liquid.go).
+		Expand: expandLiquid}
 	// jekyll-seo-tag (GitHub Pages' themes): "page_title +
 	// TITLE_SEPARATOR + site_title" where they differ, the home page too.
 	l.HomeTitle = true

@@ -1,0 +1,114 @@
+package jekyll
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"d6codex/cmd/sitegen/internal/layout"
+)
+
+// Jekyll renders a page's Liquid before its Markdown ("Jekyll processes
+// Liquid before Markdown", https://jekyllrb.com/docs/liquid/); sitegen runs
+// no Liquid and drops each tag and output where it stands (package
+// markup/liquid). A loop is a different case: its text is a template that
+// Jekyll writes once per item ("for: Repeatedly executes a block of code",
+// https://shopify.github.io/liquid/tags/iteration/), so shown once without
+// its outputs it is text no Jekyll build ever shows ("Posted on" with no
+// date, pagination arrows with no pages). expandLiquid leaves each loop out
+// whole, for and tablerow, with a warning at its opening tag, and each
+// comment ("Any text within the opening and closing comment blocks will not
+// be printed", https://shopify.github.io/liquid/tags/template/) silently;
+// what {% raw %} holds, the front matter and an unclosed loop stay as they
+// are. The page's lines keep their numbers: a loop leaves its newlines.
+
+// liquidTag matches a Liquid tag, {% name … %} with the {%- -%} trim
+// markers, capturing its name.
+var liquidTag = regexp.MustCompile(`\{%-?\s*([a-z]+)[^%]*?-?%\}`)
+
+// loopEnds are the tags whose text sitegen leaves out, by their end tags.
+var loopEnds = map[string]string{"for": "endfor", "tablerow": "endtablerow", "comment": "endcomment"}
+
+// expandLiquid is the Jekyll layout's layout.Expander.
+func expandLiquid(_ string, src []byte, _ func(string) ([]byte, error)) layout.Expanded {
+	x := layout.Expanded{Src: src}
+	if !bytes.Contains(src, []byte("{%")) {
+		return x
+	}
+	from := frontMatterEnd(src)
+	var out []byte
+	kept := 0 // src[:kept] is in out, or left out
+	var open, end string
+	start, depth := 0, 0
+	raw := false
+	for _, m := range liquidTag.FindAllSubmatchIndex(src[from:], -1) {
+		at, stop := from+m[0], from+m[1]
+		name := string(src[from+m[2] : from+m[3]])
+		switch {
+		case raw:
+			raw = name != "endraw"
+			continue
+		case name == "raw" && open == "":
+			raw = true
+			continue
+		case open == "":
+			if e, ok := loopEnds[name]; ok {
+				open, end, start, depth = name, e, at, 1
+			}
+			continue
+		case name == open:
+			depth++
+			continue
+		case name != end:
+			continue
+		}
+		if depth--; depth > 0 {
+			continue
+		}
+		// src[start:stop] is the whole loop: out goes its newlines only.
+		out = append(out, src[kept:start]...)
+		out = append(out, bytes.Repeat([]byte("\n"), bytes.Count(src[start:stop], []byte("\n")))...)
+		kept = stop
+		if open != "comment" {
+			line := 1 + bytes.Count(src[:start], []byte("\n"))
+			col := 1 + start - (bytes.LastIndexByte(src[:start], '\n') + 1)
+			tag := src[start:]
+			tag = tag[:bytes.Index(tag, []byte("%}"))+2]
+			x.Problems = append(x.Problems, layout.Problem{Line: line, Col: col, Warning: true,
+				Msg: fmt.Sprintf("Liquid loop %q: Jekyll writes its text once for each item; sitegen runs no Liquid, so it is not shown", strings.Join(strings.Fields(string(tag)), " "))})
+		}
+		open = ""
+	}
+	if kept > 0 {
+		x.Src = append(out, src[kept:]...)
+	}
+	return x
+}
+
+// frontMatterEnd is the offset just past the page's front matter (a first
+// line "---" to the next "---" line), 0 without one.
+func frontMatterEnd(src []byte) int {
+	if !bytes.HasPrefix(src, []byte("---\n")) && !bytes.HasPrefix(src, []byte("---\r\n")) {
+		return 0
+	}
+	i := bytes.IndexByte(src, '\n') + 1
+	for i < len(src) {
+		j := bytes.IndexByte(src[i:], '\n')
+		line := src[i:]
+		if j >= 0 {
+			line = src[i : i+j]
+		}
+		if string(bytes.TrimRight(line, " \t\r")) == "---" {
+			if j < 0 {
+				return len(src)
+			}
+			return i + j + 1
+		}
+		if j < 0 {
+			break
+		}
+		i += j + 1
+	}
+	return 0
+}

@@ -1,0 +1,102 @@
+package jekyll
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/layout/layouttest"
+)
+
+// TestLiquidLoops checks that a Liquid loop, which sitegen cannot run, is
+// left out whole rather than shown once with its outputs dropped. Liquid:
+// "for: Repeatedly executes a block of code"; "comment: Allows you to
+// leave un-rendered code inside a Liquid template. Any text within the
+// opening and closing comment blocks will not be printed"
+// (https://shopify.github.io/liquid/tags/iteration/,
+// https://shopify.github.io/liquid/tags/template/); "Jekyll processes
+// Liquid before Markdown" (https://jekyllrb.com/docs/liquid/). The page's
+// lines keep their numbers (each loop leaves its newlines), and the loop
+// is reported once, at its opening tag.
+func TestLiquidLoops(t *testing.T) {
+	tests := []struct {
+		name, src, want string
+		warns           []string // "line:col" of each warning
+	}{
+		{"loop over posts",
+			"---\ntitle: News\n---\n# News\n\n{% for post in paginator.posts %}\n<div>Posted on {{ post.date }}</div>\n{% endfor %}\n\nAfter.\n",
+			"---\ntitle: News\n---\n# News\n\n\n\n\n\nAfter.\n",
+			[]string{"6:1"}},
+		{"inline loop, trim markers",
+			"Spells: {%- for s in site.data.spells -%}{{ s.name }}, {%- endfor -%} done.\n",
+			"Spells:  done.\n",
+			[]string{"1:9"}},
+		{"nested loops are one",
+			"{% for a in x %}\n{% for b in a %}{{ b }}{% endfor %}\n{% endfor %}\nText\n",
+			"\n\n\nText\n",
+			[]string{"1:1"}},
+		{"tablerow",
+			"<table>{% tablerow p in site.pages cols:2 %}{{ p.title }}{% endtablerow %}</table>\n",
+			"<table></table>\n",
+			[]string{"1:8"}},
+		{"comment is dropped without a warning",
+			"A{% comment %} not for readers\n{% for x in y %}{% endcomment %}B\n",
+			"A\nB\n",
+			nil},
+		{"raw keeps what it holds",
+			"{% raw %}{% for p in site.posts %}{{ p.url }}{% endfor %}{% endraw %}\n",
+			"{% raw %}{% for p in site.posts %}{{ p.url }}{% endfor %}{% endraw %}\n",
+			nil},
+		{"an unclosed loop stays",
+			"{% for p in site.posts %}\n{{ p.url }}\n",
+			"{% for p in site.posts %}\n{{ p.url }}\n",
+			nil},
+		{"front matter is not Liquid",
+			"---\ntitle: \"{% for %}\"\n---\nText {% if a %}yes{% endif %}\n",
+			"---\ntitle: \"{% for %}\"\n---\nText {% if a %}yes{% endif %}\n",
+			nil},
+		{"no Liquid", "# Title\n\nText.\n", "# Title\n\nText.\n", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			x := expandLiquid("p.md", []byte(tt.src), nil)
+			if got := string(x.Src); got != tt.want {
+				t.Errorf("text:\n%q\nwant\n%q", got, tt.want)
+			}
+			if strings.Count(string(x.Src), "\n") != strings.Count(tt.src, "\n") {
+				t.Errorf("lines moved: %d, want %d", strings.Count(string(x.Src), "\n"), strings.Count(tt.src, "\n"))
+			}
+			var at []string
+			for _, p := range x.Problems {
+				if !p.Warning {
+					t.Errorf("problem %q is not a warning", p.Msg)
+				}
+				if !strings.Contains(p.Msg, "not shown") || !strings.Contains(p.Msg, "{%") {
+					t.Errorf("warning %q does not quote the loop and say it is not shown", p.Msg)
+				}
+				at = append(at, strconv.Itoa(p.Line)+":"+strconv.Itoa(p.Col))
+			}
+			if strings.Join(at, " ") != strings.Join(tt.warns, " ") {
+				t.Errorf("warnings at %v, want %v (%v)", at, tt.warns, x.Problems)
+			}
+		})
+	}
+}
+
+// TestRecogniseExpands checks that a Jekyll site's pages go through the
+// Liquid rewriting.
+func TestRecogniseExpands(t *testing.T) {
+	l, err := Recognise(layouttest.Write(t, map[string]string{"_config.yml": "title: T\n"}))
+	if err != nil || l == nil {
+		t.Fatalf("Recognise: %v, %v", l, err)
+	}
+	if l.Expand == nil {
+		t.Fatal("no Expand: Liquid loops would show once")
+	}
+	x := l.Expand("index.md", []byte("{% for p in site.posts %}x{% endfor %}\n"), func(string) ([]byte, error) { return nil, nil })
+	if string(x.Src) != "\n" {
+		t.Errorf("Expand: %q", x.Src)
+	}
+	var _ layout.Expander = l.Expand
+}
