@@ -67,7 +67,9 @@
 // from below the page), Liquid (its tags are dropped with a warning, in
 // raw HTML too, but {% link %} and {% raw %}; a for or tablerow loop, a
 // template of each item, is left out whole with a warning, a comment
-// silently: liquid.go).
+// silently; a page with no text of its own whose layout in _layouts/
+// loops or reads site.data, and so writes it, is built with a warning:
+// liquid.go).
 package jekyll
 
 import (
@@ -121,8 +123,10 @@ func Recognise(dir string) (*layout.Layout, error) {
 		// show none.
 		LastUpdated:      layout.UpdatedBy(false),
 		UnpublishedPaths: []layout.PathRule{{Reason: DraftsReason, Patterns: layout.ParseIgnore("/_drafts/"), Preview: true}},
-		// Liquid loops and comments are left out whole (liquid.go).
-		Expand: expandLiquid}
+	}
+	// Liquid loops and comments are left out whole, pages their layout
+	// writes are reported (liquid.go).
+	l.Expand = expander(l)
 	// jekyll-seo-tag (GitHub Pages' themes): "page_title +
 	// TITLE_SEPARATOR + site_title" where they differ, the home page too.
 	l.HomeTitle = true

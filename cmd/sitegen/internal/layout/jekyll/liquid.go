@@ -3,6 +3,7 @@ package jekyll
 import (
 	"bytes"
 	"fmt"
+	"path"
 	"regexp"
 	"strings"
 
@@ -112,3 +113,50 @@ func frontMatterEnd(src []byte) int {
 	}
 	return 0
 }
+
+// expander is the Jekyll layout's layout.Expander: Liquid loops left out
+// (expandLiquid), and a warning on a page that has no text of its own
+// while its layout, a file of the site's _layouts/ that loops or reads
+// site.data (not one that wraps {{ content }} in the site's chrome),
+// writes it: "Jekyll will render the layout with
+// the page's content inserted at {{ content }}"
+// (https://jekyllrb.com/docs/layouts/), and a layout that loops over
+// site.data makes the whole page there. sitegen runs no layouts, so such
+// a page shows its title only, which the build says. A theme's layout (a
+// gem) is not read: no warning.
+func expander(l *layout.Layout) layout.Expander {
+	return func(file string, src []byte, read func(string) ([]byte, error)) layout.Expanded {
+		x := expandLiquid(file, src, read)
+		if read == nil || len(bytes.TrimSpace(x.Src[frontMatterEnd(x.Src):])) > 0 {
+			return x
+		}
+		name := ""
+		if m := layoutKey.FindSubmatch(x.Src[:frontMatterEnd(x.Src)]); m != nil {
+			name = string(m[1])
+		} else if l.Defaults != nil {
+			rel := file
+			if l.Content != "." && l.Content != "" {
+				rel = strings.TrimPrefix(file, l.Content+"/")
+			}
+			name, _ = l.Defaults(rel)["layout"].(string)
+		}
+		if name == "" || name == "none" || name == "null" {
+			return x
+		}
+		lf := path.Join(l.Content, "_layouts", name+".html")
+		b, err := read(lf)
+		if err != nil || !makesText.Match(b[frontMatterEnd(b):]) {
+			return x
+		}
+		x.Problems = append(x.Problems, layout.Problem{Line: 1, Col: 1, Warning: true,
+			Msg: fmt.Sprintf("the page has no text of its own: Jekyll writes it from its layout %s, a Liquid template sitegen does not run, so the page shows its title only", lf)})
+		return x
+	}
+}
+
+// layoutKey reads a front matter's layout: value.
+var layoutKey = regexp.MustCompile(`(?m)^layout:[ \t]*["']?([^"'\s#]+)`)
+
+// makesText finds what makes a layout write a page's text rather than
+// wrap it: a loop, or the site's data files.
+var makesText = regexp.MustCompile(`\{%-?\s*(for|tablerow)\s|site\.data\.`)

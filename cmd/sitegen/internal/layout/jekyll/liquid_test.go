@@ -1,6 +1,7 @@
 package jekyll
 
 import (
+	"io/fs"
 	"strconv"
 	"strings"
 	"testing"
@@ -99,4 +100,59 @@ func TestRecogniseExpands(t *testing.T) {
 		t.Errorf("Expand: %q", x.Src)
 	}
 	var _ layout.Expander = l.Expand
+}
+
+// TestLayoutFilledPage checks the warning on a page with no text of its
+// own whose layout, a Liquid template of the site, makes its text: Jekyll
+// "will render the layout with the page's content inserted at {{ content }}"
+// (https://jekyllrb.com/docs/layouts/), and a layout that loops over
+// site.data writes the whole page; sitegen runs no layouts, so the page
+// shows its title only.
+func TestLayoutFilledPage(t *testing.T) {
+	layouts := map[string]string{
+		"_layouts/spells.html":  "---\nlayout: default\n---\n{% for s in site.data.spells %}<h2>{{ s.name }}</h2>{% endfor %}\n",
+		"_layouts/default.html": "<html><body>{% include nav.html %}{{ page.title }}{{ content }}</body></html>\n",
+		"site/_layouts/x.html":  "{% for s in site.data.x %}{{ s }}{% endfor %}\n",
+	}
+	read := func(f string) ([]byte, error) {
+		if s, ok := layouts[f]; ok {
+			return []byte(s), nil
+		}
+		return nil, fs.ErrNotExist
+	}
+	tests := []struct {
+		name, content, file, src string
+		defaults                 map[string]any
+		warn                     bool
+	}{
+		{"front matter only", ".", "spells.md", "---\ntitle: Spells\nlayout: spells\n---\n", nil, true},
+		{"blank text", ".", "spells.md", "---\ntitle: Spells\nlayout: \"spells\"\n---\n\n  \n", nil, true},
+		{"layout from defaults", ".", "pages/s.md", "---\ntitle: Spells\n---\n", map[string]any{"layout": "spells"}, true},
+		{"content folder", "site", "site/x.md", "---\nlayout: x\n---\n", nil, true},
+		{"text of its own", ".", "spells.md", "---\nlayout: spells\n---\nThe spells of the game.\n", nil, false},
+		{"layout that only wraps", ".", "a.md", "---\nlayout: default\n---\n", nil, false},
+		{"layout of a theme", ".", "a.md", "---\nlayout: home\n---\n", nil, false},
+		{"no layout", ".", "a.md", "---\ntitle: A\n---\n", nil, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l := &layout.Layout{Content: tt.content}
+			if tt.defaults != nil {
+				l.Defaults = func(string) map[string]any { return tt.defaults }
+			}
+			x := expander(l)(tt.file, []byte(tt.src), read)
+			if string(x.Src) != tt.src {
+				t.Errorf("text changed: %q", x.Src)
+			}
+			if got := len(x.Problems) == 1; got != tt.warn {
+				t.Fatalf("warned %v (%v), want %v", got, x.Problems, tt.warn)
+			}
+			if tt.warn {
+				p := x.Problems[0]
+				if !p.Warning || p.Line != 1 || !strings.Contains(p.Msg, "_layouts/") || !strings.Contains(p.Msg, "no text of its own") {
+					t.Errorf("warning %+v: want one at line 1 naming the layout file", p)
+				}
+			}
+		})
+	}
 }
