@@ -22,9 +22,10 @@
 //     posts (_posts/YEAR-MONTH-DAY-title.md, https://jekyllrb.com/docs/posts/),
 //     are pages at the collection's permalink (its permalink:, else
 //     /:collection/:path:output_ext; posts the site's permalink style,
-//     date by default), under collections_dir; those of a collection
-//     without output, and a post without a date in its name, are not
-//     published (collections.go).
+//     date by default), under collections_dir (a folder of the source,
+//     not a section: NoSection); those of a collection without output,
+//     and a post without a date in its name, are not published
+//     (collections.go).
 //   - Folders: a folder has no page of its own unless a file is its
 //     index (index.md, a README.md of jekyll-readme-index, a page whose
 //     permalink is the folder's URL): it is a heading of the navigation
