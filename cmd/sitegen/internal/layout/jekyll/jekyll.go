@@ -68,7 +68,8 @@
 // from below the page), Liquid (its tags are dropped with a warning, in
 // raw HTML too, but {% link %} and {% raw %}; a for or tablerow loop, a
 // template of each item, is left out whole with a warning, a comment
-// silently; a page with no text of its own whose layout in _layouts/
+// silently; {% highlight lang %} on a line of its own is a fenced code
+// block; a page with no text of its own whose layout in _layouts/
 // loops or reads site.data, and so writes it, is built with a warning:
 // liquid.go).
 package jekyll

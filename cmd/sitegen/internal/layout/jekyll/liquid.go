@@ -38,6 +38,8 @@ func expandLiquid(_ string, src []byte, _ func(string) ([]byte, error)) layout.E
 		return x
 	}
 	from := frontMatterEnd(src)
+	src = highlightFences(src, from)
+	x.Src = src
 	var out []byte
 	kept := 0 // src[:kept] is in out, or left out
 	var open, end string
@@ -160,3 +162,48 @@ var layoutKey = regexp.MustCompile(`(?m)^layout:[ \t]*["']?([^"'\s#]+)`)
 // makesText finds what makes a layout write a page's text rather than
 // wrap it: a loop, or the site's data files.
 var makesText = regexp.MustCompile(`\{%-?\s*(for|tablerow)\s|site\.data\.`)
+
+// highlightTag is a line that holds only a highlight or endhighlight tag:
+// its name, and the language after highlight.
+var highlightTag = regexp.MustCompile(`^[ \t]*\{%-?\s*(highlight|endhighlight)(?:\s+([\w+#.-]+))?[^%]*?-?%\}[ \t]*\r?$`)
+
+// highlightFences makes each {% highlight lang %} … {% endhighlight %}
+// whose tags stand on lines of their own a fenced code block of that
+// language: "Jekyll has built in support for syntax highlighting"
+// (https://jekyllrb.com/docs/liquid/tags/#code-snippet-highlighting).
+// The fence is longer than any run of backticks in the code; the lines
+// keep their numbers. src[from:] is read (the front matter is not).
+func highlightFences(src []byte, from int) []byte {
+	lines := bytes.SplitAfter(src[from:], []byte("\n"))
+	open, lang := -1, ""
+	var changed bool
+	for i, line := range lines {
+		m := highlightTag.FindSubmatch(bytes.TrimRight(line, "\n"))
+		switch {
+		case m == nil:
+		case string(m[1]) == "highlight" && open < 0:
+			open, lang = i, string(m[2])
+		case string(m[1]) == "endhighlight" && open >= 0:
+			ticks := 3
+			for _, l := range lines[open+1 : i] {
+				if n := len(l) - len(bytes.TrimLeft(l, " \t")); n < 4 {
+					if run := len(l[n:]) - len(bytes.TrimLeft(l[n:], "`")); run >= ticks {
+						ticks = run + 1
+					}
+				}
+			}
+			fence := strings.Repeat("`", ticks)
+			lines[open] = []byte(fence + lang + "\n")
+			lines[i] = []byte(fence + "\n")
+			if !bytes.HasSuffix(line, []byte("\n")) {
+				lines[i] = []byte(fence)
+			}
+			open, changed = -1, true
+		}
+	}
+	if !changed {
+		return src
+	}
+	out := append([]byte(nil), src[:from]...)
+	return append(out, bytes.Join(lines, nil)...)
+}

@@ -156,3 +156,35 @@ func TestLayoutFilledPage(t *testing.T) {
 		})
 	}
 }
+
+// TestHighlightBlocks checks that Jekyll's highlight tag is a code block:
+// "Jekyll has built in support for syntax highlighting … {% highlight
+// ruby %} def foo … {% endhighlight %}"
+// (https://jekyllrb.com/docs/liquid/tags/#code-snippet-highlighting),
+// the welcome post of every `jekyll new` site. Its lines keep their
+// numbers; a tag that shares its line with text stays as it is.
+func TestHighlightBlocks(t *testing.T) {
+	tests := []struct{ name, src, want string }{
+		{"welcome post",
+			"Snippets:\n\n{% highlight ruby %}\ndef print_hi(name)\n  puts \"Hi, #{name}\"\nend\n{% endhighlight %}\n\nAfter.\n",
+			"Snippets:\n\n```ruby\ndef print_hi(name)\n  puts \"Hi, #{name}\"\nend\n```\n\nAfter.\n"},
+		{"linenos and trim markers",
+			"{%- highlight python linenos -%}\nx = 1\n{%- endhighlight -%}\n",
+			"```python\nx = 1\n```\n"},
+		{"no language", "{% highlight %}\nplain\n{% endhighlight %}\n", "```\nplain\n```\n"},
+		{"backticks inside", "{% highlight md %}\n```js\nx\n```\n{% endhighlight %}\n", "````md\n```js\nx\n```\n````\n"},
+		{"inline stays", "a {% highlight ruby %}x{% endhighlight %}\n", "a {% highlight ruby %}x{% endhighlight %}\n"},
+		{"unclosed stays", "{% highlight ruby %}\nx\n", "{% highlight ruby %}\nx\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			x := expandLiquid("p.md", []byte(tt.src), nil)
+			if got := string(x.Src); got != tt.want {
+				t.Errorf("text:\n%q\nwant\n%q", got, tt.want)
+			}
+			if len(x.Problems) != 0 {
+				t.Errorf("problems: %v", x.Problems)
+			}
+		})
+	}
+}
