@@ -288,3 +288,39 @@ func TestJekyllNotFoundPermalink(t *testing.T) {
 		}
 	}
 }
+
+// TestJekyllCollectionsDirNoSection: collections_dir is where the
+// collections' folders are, not a section of the site ("collections_dir
+// ... all collections must be placed in that directory",
+// https://jekyllrb.com/docs/collections/#setup): its name is no heading of
+// the navigation; the posts' list page is where it would be without it.
+// dasweltenbuch (collections_dir: collections) showed a "Collections"
+// heading holding "Posts".
+func TestJekyllCollectionsDirNoSection(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{
+		"_config.yml":                   "title: J\ncollections_dir: coll\n",
+		"index.md":                      "---\ntitle: Home\n---\nHi\n",
+		"rules.md":                      "---\ntitle: Rules\n---\nR\n",
+		"coll/_posts/2024-01-01-one.md": "---\ntitle: One\n---\nP\n",
+	})
+	dest := filepath.Join(t.TempDir(), "public")
+	if _, err := build(t, src, content.Options{Theme: theme, Dest: dest}); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dest, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	nav := string(b)
+	if i := strings.Index(nav, `<nav class="site-nav"`); i >= 0 {
+		nav = nav[i:]
+		nav = nav[:strings.Index(nav, "</nav>")]
+	}
+	if strings.Contains(nav, ">Coll<") || !strings.Contains(nav, `<a href="/posts/">`) || !strings.Contains(nav, `<a href="/rules/">`) {
+		t.Errorf("navigation: want /posts/ and /rules/ without a Coll heading:\n%s", nav)
+	}
+	if _, err := os.Stat(filepath.Join(dest, "2024", "01", "01", "one", "index.html")); err != nil {
+		t.Errorf("the post is not at its date URL: %v", err)
+	}
+}

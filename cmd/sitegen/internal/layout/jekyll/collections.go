@@ -288,6 +288,12 @@ func publishCollections(l *layout.Layout, m map[string]any) {
 	case map[string]any:
 		l.Read = append(l.Read, fmt.Sprintf("collections: %d", len(v)))
 	}
+	if cdir := strings.Trim(str(m["collections_dir"]), "/"); cdir != "" {
+		// "collections_dir: my_collections … all collections must be
+		// placed in that directory" (https://jekyllrb.com/docs/collections/#setup):
+		// a folder of the source, not a section of the site.
+		l.NoSection = func(dir string) bool { return dir == cdir }
+	}
 	for _, c := range cs {
 		l.Include = append(l.Include, c.dir)
 		if c.label == "posts" && c.output && c.dir == "_posts" {

@@ -22,9 +22,10 @@
 //     posts (_posts/YEAR-MONTH-DAY-title.md, https://jekyllrb.com/docs/posts/),
 //     are pages at the collection's permalink (its permalink:, else
 //     /:collection/:path:output_ext; posts the site's permalink style,
-//     date by default), under collections_dir; those of a collection
-//     without output, and a post without a date in its name, are not
-//     published (collections.go).
+//     date by default), under collections_dir (a folder of the source,
+//     not a section: NoSection); those of a collection without output,
+//     and a post without a date in its name, are not published
+//     (collections.go).
 //   - Folders: a folder has no page of its own unless a file is its
 //     index (index.md, a README.md of jekyll-readme-index, a page whose
 //     permalink is the folder's URL): it is a heading of the navigation
@@ -65,7 +66,12 @@
 // keep sitegen's URLs /a/b/, where Jekyll's default writes /a/b.html: a
 // relative link written for the latter, from the page's folder, is resolved
 // from below the page), Liquid (its tags are dropped with a warning, in
-// raw HTML too, but {% link %} and {% raw %}).
+// raw HTML too, but {% link %} and {% raw %}; a for or tablerow loop, a
+// template of each item, is left out whole with a warning, a comment
+// silently; {% highlight lang %} on a line of its own is a fenced code
+// block; a page with no text of its own whose layout in _layouts/
+// loops or reads site.data, and so writes it, is built with a warning:
+// liquid.go).
 package jekyll
 
 import (
@@ -118,7 +124,11 @@ func Recognise(dir string) (*layout.Layout, error) {
 		// post's, from its name or front matter); GitHub Pages' themes
 		// show none.
 		LastUpdated:      layout.UpdatedBy(false),
-		UnpublishedPaths: []layout.PathRule{{Reason: DraftsReason, Patterns: layout.ParseIgnore("/_drafts/"), Preview: true}}}
+		UnpublishedPaths: []layout.PathRule{{Reason: DraftsReason, Patterns: layout.ParseIgnore("/_drafts/"), Preview: true}},
+	}
+	// Liquid loops and comments are left out whole, pages their layout
+	// writes are reported (liquid.go).
+	l.Expand = expander(l)
 	// jekyll-seo-tag (GitHub Pages' themes): "page_title +
 	// TITLE_SEPARATOR + site_title" where they differ, the home page too.
 	l.HomeTitle = true

@@ -1,0 +1,209 @@
+package jekyll
+
+import (
+	"bytes"
+	"fmt"
+	"path"
+	"regexp"
+	"strings"
+
+	"d6codex/cmd/sitegen/internal/layout"
+)
+
+// Jekyll renders a page's Liquid before its Markdown ("Jekyll processes
+// Liquid before Markdown", https://jekyllrb.com/docs/liquid/); sitegen runs
+// no Liquid and drops each tag and output where it stands (package
+// markup/liquid). A loop is a different case: its text is a template that
+// Jekyll writes once per item ("for: Repeatedly executes a block of code",
+// https://shopify.github.io/liquid/tags/iteration/), so shown once without
+// its outputs it is text no Jekyll build ever shows ("Posted on" with no
+// date, pagination arrows with no pages). expandLiquid leaves each loop out
+// whole, for and tablerow, with a warning at its opening tag, and each
+// comment ("Any text within the opening and closing comment blocks will not
+// be printed", https://shopify.github.io/liquid/tags/template/) silently;
+// what {% raw %} holds, the front matter and an unclosed loop stay as they
+// are. The page's lines keep their numbers: a loop leaves its newlines.
+
+// liquidTag matches a Liquid tag, {% name … %} with the {%- -%} trim
+// markers, capturing its name.
+var liquidTag = regexp.MustCompile(`\{%-?\s*([a-z]+)[^%]*?-?%\}`)
+
+// loopEnds are the tags whose text sitegen leaves out, by their end tags.
+var loopEnds = map[string]string{"for": "endfor", "tablerow": "endtablerow", "comment": "endcomment"}
+
+// expandLiquid is the Jekyll layout's layout.Expander.
+func expandLiquid(_ string, src []byte, _ func(string) ([]byte, error)) layout.Expanded {
+	x := layout.Expanded{Src: src}
+	if !bytes.Contains(src, []byte("{%")) {
+		return x
+	}
+	from := frontMatterEnd(src)
+	src = highlightFences(src, from)
+	x.Src = src
+	var out []byte
+	kept := 0 // src[:kept] is in out, or left out
+	var open, end string
+	start, depth := 0, 0
+	raw := false
+	for _, m := range liquidTag.FindAllSubmatchIndex(src[from:], -1) {
+		at, stop := from+m[0], from+m[1]
+		name := string(src[from+m[2] : from+m[3]])
+		switch {
+		case raw:
+			raw = name != "endraw"
+			continue
+		case name == "raw" && open == "":
+			raw = true
+			continue
+		case open == "":
+			if e, ok := loopEnds[name]; ok {
+				open, end, start, depth = name, e, at, 1
+			}
+			continue
+		case name == open:
+			depth++
+			continue
+		case name != end:
+			continue
+		}
+		if depth--; depth > 0 {
+			continue
+		}
+		// src[start:stop] is the whole loop: out goes its newlines only.
+		out = append(out, src[kept:start]...)
+		out = append(out, bytes.Repeat([]byte("\n"), bytes.Count(src[start:stop], []byte("\n")))...)
+		kept = stop
+		if open != "comment" {
+			line := 1 + bytes.Count(src[:start], []byte("\n"))
+			col := 1 + start - (bytes.LastIndexByte(src[:start], '\n') + 1)
+			tag := src[start:]
+			tag = tag[:bytes.Index(tag, []byte("%}"))+2]
+			x.Problems = append(x.Problems, layout.Problem{Line: line, Col: col, Warning: true,
+				Msg: fmt.Sprintf("Liquid loop %q: Jekyll writes its text once for each item; sitegen runs no Liquid, so it is not shown", strings.Join(strings.Fields(string(tag)), " "))})
+		}
+		open = ""
+	}
+	if kept > 0 {
+		x.Src = append(out, src[kept:]...)
+	}
+	return x
+}
+
+// frontMatterEnd is the offset just past the page's front matter (a first
+// line "---" to the next "---" line), 0 without one.
+func frontMatterEnd(src []byte) int {
+	if !bytes.HasPrefix(src, []byte("---\n")) && !bytes.HasPrefix(src, []byte("---\r\n")) {
+		return 0
+	}
+	i := bytes.IndexByte(src, '\n') + 1
+	for i < len(src) {
+		j := bytes.IndexByte(src[i:], '\n')
+		line := src[i:]
+		if j >= 0 {
+			line = src[i : i+j]
+		}
+		if string(bytes.TrimRight(line, " \t\r")) == "---" {
+			if j < 0 {
+				return len(src)
+			}
+			return i + j + 1
+		}
+		if j < 0 {
+			break
+		}
+		i += j + 1
+	}
+	return 0
+}
+
+// expander is the Jekyll layout's layout.Expander: Liquid loops left out
+// (expandLiquid), and a warning on a page that has no text of its own
+// while its layout, a file of the site's _layouts/ that loops or reads
+// site.data (not one that wraps {{ content }} in the site's chrome),
+// writes it: "Jekyll will render the layout with
+// the page's content inserted at {{ content }}"
+// (https://jekyllrb.com/docs/layouts/), and a layout that loops over
+// site.data makes the whole page there. sitegen runs no layouts, so such
+// a page shows its title only, which the build says. A theme's layout (a
+// gem) is not read: no warning.
+func expander(l *layout.Layout) layout.Expander {
+	return func(file string, src []byte, read func(string) ([]byte, error)) layout.Expanded {
+		x := expandLiquid(file, src, read)
+		if read == nil || len(bytes.TrimSpace(x.Src[frontMatterEnd(x.Src):])) > 0 {
+			return x
+		}
+		name := ""
+		if m := layoutKey.FindSubmatch(x.Src[:frontMatterEnd(x.Src)]); m != nil {
+			name = string(m[1])
+		} else if l.Defaults != nil {
+			rel := file
+			if l.Content != "." && l.Content != "" {
+				rel = strings.TrimPrefix(file, l.Content+"/")
+			}
+			name, _ = l.Defaults(rel)["layout"].(string)
+		}
+		if name == "" || name == "none" || name == "null" {
+			return x
+		}
+		lf := path.Join(l.Content, "_layouts", name+".html")
+		b, err := read(lf)
+		if err != nil || !makesText.Match(b[frontMatterEnd(b):]) {
+			return x
+		}
+		x.Problems = append(x.Problems, layout.Problem{Line: 1, Col: 1, Warning: true,
+			Msg: fmt.Sprintf("the page has no text of its own: Jekyll writes it from its layout %s, a Liquid template sitegen does not run, so the page shows its title only", lf)})
+		return x
+	}
+}
+
+// layoutKey reads a front matter's layout: value.
+var layoutKey = regexp.MustCompile(`(?m)^layout:[ \t]*["']?([^"'\s#]+)`)
+
+// makesText finds what makes a layout write a page's text rather than
+// wrap it: a loop, or the site's data files.
+var makesText = regexp.MustCompile(`\{%-?\s*(for|tablerow)\s|site\.data\.`)
+
+// highlightTag is a line that holds only a highlight or endhighlight tag:
+// its name, and the language after highlight.
+var highlightTag = regexp.MustCompile(`^[ \t]*\{%-?\s*(highlight|endhighlight)(?:\s+([\w+#.-]+))?[^%]*?-?%\}[ \t]*\r?$`)
+
+// highlightFences makes each {% highlight lang %} … {% endhighlight %}
+// whose tags stand on lines of their own a fenced code block of that
+// language: "Jekyll has built in support for syntax highlighting"
+// (https://jekyllrb.com/docs/liquid/tags/#code-snippet-highlighting).
+// The fence is longer than any run of backticks in the code; the lines
+// keep their numbers. src[from:] is read (the front matter is not).
+func highlightFences(src []byte, from int) []byte {
+	lines := bytes.SplitAfter(src[from:], []byte("\n"))
+	open, lang := -1, ""
+	var changed bool
+	for i, line := range lines {
+		m := highlightTag.FindSubmatch(bytes.TrimRight(line, "\n"))
+		switch {
+		case m == nil:
+		case string(m[1]) == "highlight" && open < 0:
+			open, lang = i, string(m[2])
+		case string(m[1]) == "endhighlight" && open >= 0:
+			ticks := 3
+			for _, l := range lines[open+1 : i] {
+				if n := len(l) - len(bytes.TrimLeft(l, " \t")); n < 4 {
+					if run := len(l[n:]) - len(bytes.TrimLeft(l[n:], "`")); run >= ticks {
+						ticks = run + 1
+					}
+				}
+			}
+			fence := strings.Repeat("`", ticks)
+			lines[open] = []byte(fence + lang + "\n")
+			lines[i] = []byte(fence + "\n")
+			if !bytes.HasSuffix(line, []byte("\n")) {
+				lines[i] = []byte(fence)
+			}
+			open, changed = -1, true
+		}
+	}
+	if !changed {
+		return src
+	}
+	out := append([]byte(nil), src[:from]...)
+	return append(out, bytes.Join(lines, nil)...)
+}

@@ -1,0 +1,190 @@
+package jekyll
+
+import (
+	"io/fs"
+	"strconv"
+	"strings"
+	"testing"
+
+	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/layout/layouttest"
+)
+
+// TestLiquidLoops checks that a Liquid loop, which sitegen cannot run, is
+// left out whole rather than shown once with its outputs dropped. Liquid:
+// "for: Repeatedly executes a block of code"; "comment: Allows you to
+// leave un-rendered code inside a Liquid template. Any text within the
+// opening and closing comment blocks will not be printed"
+// (https://shopify.github.io/liquid/tags/iteration/,
+// https://shopify.github.io/liquid/tags/template/); "Jekyll processes
+// Liquid before Markdown" (https://jekyllrb.com/docs/liquid/). The page's
+// lines keep their numbers (each loop leaves its newlines), and the loop
+// is reported once, at its opening tag.
+func TestLiquidLoops(t *testing.T) {
+	tests := []struct {
+		name, src, want string
+		warns           []string // "line:col" of each warning
+	}{
+		{"loop over posts",
+			"---\ntitle: News\n---\n# News\n\n{% for post in paginator.posts %}\n<div>Posted on {{ post.date }}</div>\n{% endfor %}\n\nAfter.\n",
+			"---\ntitle: News\n---\n# News\n\n\n\n\n\nAfter.\n",
+			[]string{"6:1"}},
+		{"inline loop, trim markers",
+			"Spells: {%- for s in site.data.spells -%}{{ s.name }}, {%- endfor -%} done.\n",
+			"Spells:  done.\n",
+			[]string{"1:9"}},
+		{"nested loops are one",
+			"{% for a in x %}\n{% for b in a %}{{ b }}{% endfor %}\n{% endfor %}\nText\n",
+			"\n\n\nText\n",
+			[]string{"1:1"}},
+		{"tablerow",
+			"<table>{% tablerow p in site.pages cols:2 %}{{ p.title }}{% endtablerow %}</table>\n",
+			"<table></table>\n",
+			[]string{"1:8"}},
+		{"comment is dropped without a warning",
+			"A{% comment %} not for readers\n{% for x in y %}{% endcomment %}B\n",
+			"A\nB\n",
+			nil},
+		{"raw keeps what it holds",
+			"{% raw %}{% for p in site.posts %}{{ p.url }}{% endfor %}{% endraw %}\n",
+			"{% raw %}{% for p in site.posts %}{{ p.url }}{% endfor %}{% endraw %}\n",
+			nil},
+		{"an unclosed loop stays",
+			"{% for p in site.posts %}\n{{ p.url }}\n",
+			"{% for p in site.posts %}\n{{ p.url }}\n",
+			nil},
+		{"front matter is not Liquid",
+			"---\ntitle: \"{% for %}\"\n---\nText {% if a %}yes{% endif %}\n",
+			"---\ntitle: \"{% for %}\"\n---\nText {% if a %}yes{% endif %}\n",
+			nil},
+		{"no Liquid", "# Title\n\nText.\n", "# Title\n\nText.\n", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			x := expandLiquid("p.md", []byte(tt.src), nil)
+			if got := string(x.Src); got != tt.want {
+				t.Errorf("text:\n%q\nwant\n%q", got, tt.want)
+			}
+			if strings.Count(string(x.Src), "\n") != strings.Count(tt.src, "\n") {
+				t.Errorf("lines moved: %d, want %d", strings.Count(string(x.Src), "\n"), strings.Count(tt.src, "\n"))
+			}
+			var at []string
+			for _, p := range x.Problems {
+				if !p.Warning {
+					t.Errorf("problem %q is not a warning", p.Msg)
+				}
+				if !strings.Contains(p.Msg, "not shown") || !strings.Contains(p.Msg, "{%") {
+					t.Errorf("warning %q does not quote the loop and say it is not shown", p.Msg)
+				}
+				at = append(at, strconv.Itoa(p.Line)+":"+strconv.Itoa(p.Col))
+			}
+			if strings.Join(at, " ") != strings.Join(tt.warns, " ") {
+				t.Errorf("warnings at %v, want %v (%v)", at, tt.warns, x.Problems)
+			}
+		})
+	}
+}
+
+// TestRecogniseExpands checks that a Jekyll site's pages go through the
+// Liquid rewriting.
+func TestRecogniseExpands(t *testing.T) {
+	l, err := Recognise(layouttest.Write(t, map[string]string{"_config.yml": "title: T\n"}))
+	if err != nil || l == nil {
+		t.Fatalf("Recognise: %v, %v", l, err)
+	}
+	if l.Expand == nil {
+		t.Fatal("no Expand: Liquid loops would show once")
+	}
+	x := l.Expand("index.md", []byte("{% for p in site.posts %}x{% endfor %}\n"), func(string) ([]byte, error) { return nil, nil })
+	if string(x.Src) != "\n" {
+		t.Errorf("Expand: %q", x.Src)
+	}
+	var _ layout.Expander = l.Expand
+}
+
+// TestLayoutFilledPage checks the warning on a page with no text of its
+// own whose layout, a Liquid template of the site, makes its text: Jekyll
+// "will render the layout with the page's content inserted at {{ content }}"
+// (https://jekyllrb.com/docs/layouts/), and a layout that loops over
+// site.data writes the whole page; sitegen runs no layouts, so the page
+// shows its title only.
+func TestLayoutFilledPage(t *testing.T) {
+	layouts := map[string]string{
+		"_layouts/spells.html":  "---\nlayout: default\n---\n{% for s in site.data.spells %}<h2>{{ s.name }}</h2>{% endfor %}\n",
+		"_layouts/default.html": "<html><body>{% include nav.html %}{{ page.title }}{{ content }}</body></html>\n",
+		"site/_layouts/x.html":  "{% for s in site.data.x %}{{ s }}{% endfor %}\n",
+	}
+	read := func(f string) ([]byte, error) {
+		if s, ok := layouts[f]; ok {
+			return []byte(s), nil
+		}
+		return nil, fs.ErrNotExist
+	}
+	tests := []struct {
+		name, content, file, src string
+		defaults                 map[string]any
+		warn                     bool
+	}{
+		{"front matter only", ".", "spells.md", "---\ntitle: Spells\nlayout: spells\n---\n", nil, true},
+		{"blank text", ".", "spells.md", "---\ntitle: Spells\nlayout: \"spells\"\n---\n\n  \n", nil, true},
+		{"layout from defaults", ".", "pages/s.md", "---\ntitle: Spells\n---\n", map[string]any{"layout": "spells"}, true},
+		{"content folder", "site", "site/x.md", "---\nlayout: x\n---\n", nil, true},
+		{"text of its own", ".", "spells.md", "---\nlayout: spells\n---\nThe spells of the game.\n", nil, false},
+		{"layout that only wraps", ".", "a.md", "---\nlayout: default\n---\n", nil, false},
+		{"layout of a theme", ".", "a.md", "---\nlayout: home\n---\n", nil, false},
+		{"no layout", ".", "a.md", "---\ntitle: A\n---\n", nil, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l := &layout.Layout{Content: tt.content}
+			if tt.defaults != nil {
+				l.Defaults = func(string) map[string]any { return tt.defaults }
+			}
+			x := expander(l)(tt.file, []byte(tt.src), read)
+			if string(x.Src) != tt.src {
+				t.Errorf("text changed: %q", x.Src)
+			}
+			if got := len(x.Problems) == 1; got != tt.warn {
+				t.Fatalf("warned %v (%v), want %v", got, x.Problems, tt.warn)
+			}
+			if tt.warn {
+				p := x.Problems[0]
+				if !p.Warning || p.Line != 1 || !strings.Contains(p.Msg, "_layouts/") || !strings.Contains(p.Msg, "no text of its own") {
+					t.Errorf("warning %+v: want one at line 1 naming the layout file", p)
+				}
+			}
+		})
+	}
+}
+
+// TestHighlightBlocks checks that Jekyll's highlight tag is a code block:
+// "Jekyll has built in support for syntax highlighting … {% highlight
+// ruby %} def foo … {% endhighlight %}"
+// (https://jekyllrb.com/docs/liquid/tags/#code-snippet-highlighting),
+// the welcome post of every `jekyll new` site. Its lines keep their
+// numbers; a tag that shares its line with text stays as it is.
+func TestHighlightBlocks(t *testing.T) {
+	tests := []struct{ name, src, want string }{
+		{"welcome post",
+			"Snippets:\n\n{% highlight ruby %}\ndef print_hi(name)\n  puts \"Hi, #{name}\"\nend\n{% endhighlight %}\n\nAfter.\n",
+			"Snippets:\n\n```ruby\ndef print_hi(name)\n  puts \"Hi, #{name}\"\nend\n```\n\nAfter.\n"},
+		{"linenos and trim markers",
+			"{%- highlight python linenos -%}\nx = 1\n{%- endhighlight -%}\n",
+			"```python\nx = 1\n```\n"},
+		{"no language", "{% highlight %}\nplain\n{% endhighlight %}\n", "```\nplain\n```\n"},
+		{"backticks inside", "{% highlight md %}\n```js\nx\n```\n{% endhighlight %}\n", "````md\n```js\nx\n```\n````\n"},
+		{"inline stays", "a {% highlight ruby %}x{% endhighlight %}\n", "a {% highlight ruby %}x{% endhighlight %}\n"},
+		{"unclosed stays", "{% highlight ruby %}\nx\n", "{% highlight ruby %}\nx\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			x := expandLiquid("p.md", []byte(tt.src), nil)
+			if got := string(x.Src); got != tt.want {
+				t.Errorf("text:\n%q\nwant\n%q", got, tt.want)
+			}
+			if len(x.Problems) != 0 {
+				t.Errorf("problems: %v", x.Problems)
+			}
+		})
+	}
+}
