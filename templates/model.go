@@ -146,6 +146,9 @@ type NavItem struct {
 	// exclusive accordion; Docusaurus's autoCollapseCategories); "" for
 	// none.
 	Group string
+	// Unfolded says that the entry's entries are shown whatever page is
+	// open (layout.Layout.NavUnfold), not only on the open page's branch.
+	Unfolded bool
 }
 
 // NavKind is the kind of a navigation entry.

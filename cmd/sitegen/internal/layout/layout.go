@@ -252,6 +252,12 @@ type Layout struct {
 	// in the navigation. Files that are not Markdown are published as
 	// usual.
 	NavOnly bool
+	// NavUnfold is how deep the navigation shows every page's entries
+	// whatever page is open: a page at depth d (0 for a top entry) shows
+	// its entries when d < NavUnfold (mdBook without [output.html.fold]
+	// shows its whole table of contents; with it, the chapters above its
+	// level). 0: only the entries on the open page's branch are shown.
+	NavUnfold int
 	// NavAsWritten: the navigation is Nav as written, its nesting, order
 	// and labels, group headings included (docsify's _sidebar.md), not the
 	// page tree; the pages it does not list are published, out of the

@@ -143,7 +143,7 @@ func (s *Site) SiteNav() []*templates.NavItem {
 		return menu
 	}
 	if !s.Lay.NavOnly && (!s.Lay.NavAsWritten || len(s.Lay.Nav) == 0) {
-		return s.navItems(s.Home.Children)
+		return s.navItems(s.Home.Children, 0)
 	}
 	var top []*templates.NavItem
 	var stack []*templates.NavItem // the last item at each depth
@@ -169,6 +169,7 @@ func (s *Site) SiteNav() []*templates.NavItem {
 			depth = min(depth, 0)
 		}
 		stack = stack[:depth]
+		it.Unfolded = depth < s.Lay.NavUnfold
 		if depth == 0 {
 			top = append(top, it)
 		} else {
@@ -295,14 +296,15 @@ func navGroup(rel string) string {
 	return fmt.Sprintf("nav-%08x", h.Sum32())
 }
 
-// navItems converts the page tree into the templates' navigation tree.
-func (s *Site) navItems(children []*Page) []*templates.NavItem {
+// navItems converts the page tree into the templates' navigation tree;
+// children are at depth (0: the top entries).
+func (s *Site) navItems(children []*Page, depth int) []*templates.NavItem {
 	items := make([]*templates.NavItem, 0, len(children))
 	for _, c := range children {
 		if c.navExclude {
 			continue
 		}
-		it := &templates.NavItem{Title: c.Label(), Children: s.navItems(c.Children)}
+		it := &templates.NavItem{Title: c.Label(), Children: s.navItems(c.Children, depth+1), Unfolded: depth < s.Lay.NavUnfold}
 		if c.NoPage {
 			it.Kind = templates.NavDraft // a heading over its pages, no page of its own
 			it.Collapsible, it.Open = c.navFold, c.navOpen
