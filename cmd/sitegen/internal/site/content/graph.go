@@ -377,7 +377,8 @@ func sameLink(a, b *templates.Link) bool {
 
 // NavSame reports whether the navigation shows the same on page v with
 // the tree old as with the tree now: each list it shows (the top level,
-// the entries below each one in its trail, and below a draft) has the
+// the entries below each one in its trail, below an unfolded one and
+// below a draft) has the
 // same entries, in order (see templates' navList).
 func NavSame(v *templates.Page, old, now []*templates.NavItem) bool {
 	if len(old) != len(now) {
@@ -385,14 +386,14 @@ func NavSame(v *templates.Page, old, now []*templates.NavItem) bool {
 	}
 	for i, a := range now {
 		b := old[i]
-		if a.Title != b.Title || a.URL != b.URL || a.Kind != b.Kind || a.Number != b.Number || (len(a.Children) > 0) != (len(b.Children) > 0) {
+		if a.Title != b.Title || a.URL != b.URL || a.Kind != b.Kind || a.Number != b.Number || a.Unfolded != b.Unfolded || (len(a.Children) > 0) != (len(b.Children) > 0) {
 			return false
 		}
 	}
 	for i, a := range now {
 		switch {
 		case len(a.Children) == 0 || a.Kind == templates.NavPart || a.Kind == templates.NavSeparator:
-		case a.Kind == templates.NavDraft || v.InTrail(a.URL):
+		case a.Kind == templates.NavDraft || a.Unfolded || v.InTrail(a.URL):
 			if !NavSame(v, old[i].Children, a.Children) {
 				return false
 			}
