@@ -305,7 +305,7 @@ func Layout(p *Page) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = navList(p, p.navHolds(), nil, p.Site.Nav).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = navList(p, p.navHolds(), nil, p.NavTree()).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -268,6 +268,12 @@ type Layout struct {
 	// fallback that may not list every page the tool's would: VitePress's
 	// sidebar read from the argument of a call sitegen does not run).
 	NavRest bool
+	// FolderNav, when not nil, gives the navigation the tool shows on the
+	// pages of the content-relative folder dir and of the folders below
+	// it that have none of their own (docsify's nested _sidebar.md), as
+	// Nav is written, and the source-relative file it was read from; nil
+	// entries when dir has none. The root's is Nav.
+	FolderNav func(dir string) (entries []NavEntry, file string, err error)
 	// Converted says why a file that is not a page is not published when
 	// it starts with front matter: the tool converts such a file into
 	// another, which sitegen does not (Jekyll's Liquid templates, .scss

@@ -10,9 +10,10 @@
 // is the navigation as written: its nesting, order and labels, its
 // section headers as headings over their lists (layout.NavAsWritten);
 // a page it does not list is published, as docsify serves every file, and
-// is not in the navigation. A folder's own _sidebar.md, which docsify
-// shows on that folder's pages, is not read: sitegen's navigation is one
-// for the whole site (the root's). The rest is the folder of Markdown's
+// is not in the navigation. A folder's own _sidebar.md is the navigation
+// of the pages in it and in the folders below without one of their own,
+// as docsify loads the nearest (folderSidebar), unless window.$docsify's
+// alias sends every folder's to the root's. The rest is the folder of Markdown's
 // layout (layout.Folder). Of the settings in window.$docsify
 // (https://docsify.js.org/#/configuration), read as text (ReadSettings)
 // from index.html or, for what it leaves unset, from the script files of
@@ -147,8 +148,40 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Nav, l.NavFile = ParseSidebar(side), sidebar
 		l.NavAsWritten = true
 		l.Read = append(l.Read, fmt.Sprintf("%s (%d entries)", sidebar, len(l.Nav)))
+		if rootAlias.Match(raw) {
+			l.Read = append(l.Read, "alias: every page's sidebar is the root's")
+		} else {
+			l.FolderNav = func(d string) ([]layout.NavEntry, string, error) { return folderSidebar(dir, root, d) }
+		}
 	}
 	return l, nil
+}
+
+// rootAlias is docsify's alias that sends every folder's _sidebar.md to
+// the root's ("You can specify `alias` to avoid unnecessary fallback":
+// '/.*/_sidebar.md': '/_sidebar.md').
+var rootAlias = regexp.MustCompile(`["']/\.\*/_sidebar\.md["']\s*:\s*["']/?_sidebar\.md["']`)
+
+// folderSidebar reads the _sidebar.md of the content-relative folder d of
+// the docsify site at root in dir: docsify's nested sidebars ("`_sidebar.md`
+// is loaded from each level directory. If the current directory doesn't
+// have `_sidebar.md`, it will fall back to the parent directory",
+// https://docsify.js.org/#/more-pages?id=nested-sidebars). Its links are
+// from the site's root, as the root sidebar's (docsify's relativePath is
+// off by default). Nil entries when d has none.
+func folderSidebar(dir, root, d string) ([]layout.NavEntry, string, error) {
+	file := path.Join(root, d, Files[0])
+	if !layout.Exists(dir, file, false) {
+		return nil, "", nil
+	}
+	side, err := layout.ReadSetting(dir, file)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, "", nil
+		}
+		return nil, file, err
+	}
+	return ParseSidebar(side), file, nil
 }
 
 // maxScripts bounds how many of index.html's local scripts are read for
