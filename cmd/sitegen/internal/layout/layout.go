@@ -371,6 +371,10 @@ type Layout struct {
 	// title and file explorer: "2021-10-2 - Session 9"), not sitegen's
 	// fallback, which reads hyphens and underscores as spaces.
 	NameTitles bool
+	// NameLabels: the navigation labels a note by its file name as
+	// written, a folder's page by the folder's name, whatever its title
+	// (Obsidian's file explorer); the page keeps its title.
+	NameLabels bool
 	// AutoCollapse: opening a folded group of the navigation folds its
 	// folded siblings (Docusaurus's docs.sidebar.autoCollapseCategories).
 	AutoCollapse bool

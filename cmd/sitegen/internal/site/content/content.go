@@ -587,6 +587,11 @@ func (s *Site) loadPage(rel string) *Page {
 			p.Title, p.nameTitle = s.nameTitle(pageName(path.Base(rel))), true
 		}
 	}
+	if s.Lay.NameLabels && p.Kind != templates.KindHome && p.navTitle == "" {
+		if name := pageName(path.Base(rel)); name != p.Title {
+			p.navTitle = name // the file explorer's name (layout.Layout.NameLabels)
+		}
+	}
 	return p
 }
 
