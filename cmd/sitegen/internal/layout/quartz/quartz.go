@@ -27,6 +27,9 @@
 //   - URLs: a file's path with spaces made "-", "&" "-and-", "%"
 //     "-percent", "?" and "#" dropped, case kept (slugifyFilePath).
 //   - Titles: the front matter's title, else the file's name as written.
+//   - Quartz 5's canvas-page plugin, when enabled, makes each .canvas
+//     file a page of its nodes (expandCanvas); otherwise a .canvas file
+//     is published as it is.
 //   - Navigation: the Explorer's default order: folders first, then by
 //     display name, case- and accent-insensitive, numbers by value
 //     (localeCompare with numeric and base sensitivity). A folder's name
@@ -83,6 +86,9 @@ type Config struct {
 	Unknown []string
 	// Links is CrawlLinks' markdownLinkResolution.
 	Links string
+	// Canvas: Quartz 5's canvas-page plugin is enabled, which makes each
+	// .canvas file a page (expandCanvas).
+	Canvas bool
 	// Notes say what could not be read and which default was used.
 	Notes []string
 	src   []byte // quartz.config.ts, for a value read as text (envFallback)
@@ -160,6 +166,16 @@ func Recognise(dir string) (*layout.Layout, error) {
 		}
 	}
 	l.Links = Finder(c.Links)
+	if c.Canvas {
+		l.Markup.Extensions = append(l.Markup.Extensions, CanvasExt)
+		l.Expand = func(file string, src []byte, read func(string) ([]byte, error)) layout.Expanded {
+			if strings.HasSuffix(file, CanvasExt) {
+				return expandCanvas(src)
+			}
+			return Expand(file, src, read)
+		}
+		l.Read = append(l.Read, "canvas-page (.canvas files are pages)")
+	}
 	l.Unpublished = func(meta map[string]any, _ string) string { return c.Publish(meta) }
 	l.Ignore = c.Ignored()
 	// Quartz finds its notes with globby and gitignore: true, cwd the
