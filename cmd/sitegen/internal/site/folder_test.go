@@ -483,6 +483,27 @@ func TestDocsifyNestedSidebars(t *testing.T) {
 			}
 		})
 	}
+	// relativePath: true ("If true, links are relative to the current
+	// context", https://docsify.js.org/#/configuration?id=relativepath):
+	// a folder's sidebar links from its folder; a site without a root
+	// _sidebar.md still has its folders' (raleel/mythras-srd: one per
+	// language, rules/ha/_sidebar.md = "- [Gabatarwa](README.md)").
+	out, _ := buildFolder(t, map[string]string{
+		"index.html":              `<script>window.$docsify = {loadSidebar: true, relativePath: true}</script><script src="//cdn.jsdelivr.net/npm/docsify@4"></script>`,
+		"README.md":               "# Home\n",
+		"rules/ha/_sidebar.md":    "- [Gabatarwa](README.md)\n- [Yaki](0005_Combat.md)\n- [Home](/)\n",
+		"rules/ha/README.md":      "# Gabatarwa\n",
+		"rules/ha/0005_Combat.md": "# Yaki\n",
+	})
+	page := out["rules/ha/0005_combat/index.html"]
+	if got, want := navTitles(page), []string{"Gabatarwa", "Yaki", "Home"}; !slices.Equal(got, want) {
+		t.Errorf("relativePath: the navigation's links = %q, want %q", got, want)
+	}
+	for _, href := range []string{`href="/rules/ha/"`, `href="/rules/ha/0005_combat/"`} {
+		if !strings.Contains(page, href) {
+			t.Errorf("relativePath: no link %s in\n%s", href, page)
+		}
+	}
 }
 
 // TestDocsifySettings: docsify's name is the site's title ("Website name

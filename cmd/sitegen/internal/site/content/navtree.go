@@ -225,7 +225,7 @@ func (p *Page) NavFolder() string { return p.dir() }
 // has no such rule. A sidebar that cannot be read is a problem at its
 // file; its folder's pages show the next one up.
 func (s *Site) FolderNavs() map[string][]*templates.NavItem {
-	if s.Lay.FolderNav == nil || !s.Lay.NavAsWritten {
+	if s.Lay.FolderNav == nil {
 		return nil
 	}
 	own := map[string][]*templates.NavItem{} // folder -> its own sidebar's navigation, nil for none
