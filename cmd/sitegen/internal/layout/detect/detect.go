@@ -1,5 +1,6 @@
 // Package detect recognises a source folder's layout: the first of
-// mdBook (book.toml), Quartz (quartz.config.ts or .yaml beside content/),
+// mdBook (book.toml), Quartz (quartz.config.ts or .yaml beside content/, or
+// the folder its build's quartz build -d names),
 // Docusaurus, VitePress, MkDocs, Hugo, Jekyll (their settings files),
 // sitegen's own (site.toml or content/), an Obsidian vault (.obsidian/),
 // else a plain folder of Markdown (a docsify site when its index.html, or
