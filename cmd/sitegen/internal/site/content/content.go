@@ -561,7 +561,7 @@ func (s *Site) loadPage(rel string) *Page {
 	p.fileURL = s.Lay.FileURL != nil && !p.Failed && s.Lay.FileURL(rel, p.Meta)
 	p.Ids = s.Md.IDs(doc, src)
 	if s.Cfg.Obsidian && s.Lay.Tags == nil { // a tool with tags of its own (Docusaurus) reads only the front matter's
-		p.tags = append(p.tags, s.Md.Tags(doc, src)...)
+		p.tags = append(p.tags, s.Md.Tags(doc, src, pctx)...)
 	}
 	p.Blocks = collectFences(doc, src)
 	for _, b := range s.Lay.Blogs {
