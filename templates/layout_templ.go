@@ -305,7 +305,7 @@ func Layout(p *Page) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = navList(p, p.navHolds(), nil, p.Site.Nav).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = navList(p, p.navHolds(), nil, p.NavTree()).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -755,7 +755,7 @@ func navList(p *Page, holds map[*NavItem]bool, parent *NavItem, items []*NavItem
 						return templ_7745c5c3_Err
 					}
 				}
-				if len(it.Children) > 0 && (p.InTrail(it.URL) || holds[it]) {
+				if len(it.Children) > 0 && (it.Unfolded || p.InTrail(it.URL) || holds[it]) {
 					templ_7745c5c3_Err = navList(p, holds, it, it.Children).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err

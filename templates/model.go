@@ -39,6 +39,10 @@ type Site struct {
 	Home string
 	// Nav is the navigation tree: top-level sections and pages in order.
 	Nav []*NavItem
+	// FolderNavs are the navigations of the pages of some folders
+	// (content-relative) that have one of their own (docsify's nested
+	// _sidebar.md), in place of Nav; nil for none.
+	FolderNavs map[string][]*NavItem
 	// Assets maps a static file's logical path ("css/site.css") to its
 	// published, content-hashed URL.
 	Assets Assets
@@ -146,6 +150,9 @@ type NavItem struct {
 	// exclusive accordion; Docusaurus's autoCollapseCategories); "" for
 	// none.
 	Group string
+	// Unfolded says that the entry's entries are shown whatever page is
+	// open (layout.Layout.NavUnfold), not only on the open page's branch.
+	Unfolded bool
 }
 
 // NavKind is the kind of a navigation entry.
@@ -214,6 +221,9 @@ type TOCItem struct {
 type Page struct {
 	// Kind selects the view.
 	Kind Kind
+	// Nav is the page's navigation when it is not the site's (Site.Nav):
+	// its folder's own (Site.FolderNavs); nil for the site's.
+	Nav []*NavItem
 	// Site is shared by all pages of the build.
 	Site *Site
 	// Title is the page title from front matter.
@@ -300,6 +310,15 @@ func (p *Page) H1() string {
 	return p.Title
 }
 
+// NavTree is the navigation the page shows: its own (Nav), else the
+// site's.
+func (p *Page) NavTree() []*NavItem {
+	if p.Nav != nil {
+		return p.Nav
+	}
+	return p.Site.Nav
+}
+
 // IsCurrent reports whether url is this page's URL.
 func (p *Page) IsCurrent(url string) bool { return p.URL == url }
 
@@ -310,9 +329,10 @@ func (p *Page) IsCurrent(url string) bool { return p.URL == url }
 // can only be at the page's own URL, one of its prefixes, or one of its
 // breadcrumbs.
 func (p *Page) navHolds() map[*NavItem]bool {
+	nav := p.NavTree() // the site's, or the page's folder's own (Nav)
 	x := p.Site.navIndex
-	if !x.of(p.Site.Nav) {
-		x = indexNav(p.Site.Nav)
+	if !x.of(nav) {
+		x = indexNav(nav)
 	}
 	holds := map[*NavItem]bool{}
 	var up func(it *NavItem)

@@ -16,7 +16,9 @@ import (
 // number of folders, "*" and "?" stay inside one name, "[a-z]" is a class
 // ("[!a]" or "[^a]" its negation), "{a,b}" either (nested too: fast-glob
 // expands them first), "\" escapes; a leading "./" or "/" is dropped and a
-// trailing "/" matches folders only. A folder, and all it holds, is left
+// trailing "/" matches folders only, in a pattern without wildcards or
+// braces ("templates/", "a/templates/"): one with them ("**/templates/")
+// leaves nothing out, as fast-glob 3 does. A folder, and all it holds, is left
 // out only by a pattern whose last name has no wildcard ("drafts",
 // "**/private") or that ends in "/**", as fast-glob's reader skips
 // folders; any other pattern ("priv*", "*") names files by their whole
@@ -42,6 +44,9 @@ func ParseGlobs(patterns ...string) *Ignore {
 		}
 		if strings.HasPrefix(p, "!") { // a negation means nothing among ignore patterns
 			continue
+		}
+		if strings.HasSuffix(p, "/") && strings.ContainsAny(p, "*?[{(") {
+			continue // a folder pattern with a wildcard: fast-glob leaves nothing out by it
 		}
 		for _, q := range expandBraces(p) {
 			body, dirOnly, ok := globBody(q)

@@ -252,6 +252,12 @@ type Layout struct {
 	// in the navigation. Files that are not Markdown are published as
 	// usual.
 	NavOnly bool
+	// NavUnfold is how deep the navigation shows every page's entries
+	// whatever page is open: a page at depth d (0 for a top entry) shows
+	// its entries when d < NavUnfold (mdBook without [output.html.fold]
+	// shows its whole table of contents; with it, the chapters above its
+	// level). 0: only the entries on the open page's branch are shown.
+	NavUnfold int
 	// NavAsWritten: the navigation is Nav as written, its nesting, order
 	// and labels, group headings included (docsify's _sidebar.md), not the
 	// page tree; the pages it does not list are published, out of the
@@ -262,6 +268,12 @@ type Layout struct {
 	// fallback that may not list every page the tool's would: VitePress's
 	// sidebar read from the argument of a call sitegen does not run).
 	NavRest bool
+	// FolderNav, when not nil, gives the navigation the tool shows on the
+	// pages of the content-relative folder dir and of the folders below
+	// it that have none of their own (docsify's nested _sidebar.md), as
+	// Nav is written, and the source-relative file it was read from; nil
+	// entries when dir has none. The root's is Nav.
+	FolderNav func(dir string) (entries []NavEntry, file string, err error)
 	// Converted says why a file that is not a page is not published when
 	// it starts with front matter: the tool converts such a file into
 	// another, which sitegen does not (Jekyll's Liquid templates, .scss
@@ -359,6 +371,10 @@ type Layout struct {
 	// title and file explorer: "2021-10-2 - Session 9"), not sitegen's
 	// fallback, which reads hyphens and underscores as spaces.
 	NameTitles bool
+	// NameLabels: the navigation labels a note by its file name as
+	// written, a folder's page by the folder's name, whatever its title
+	// (Obsidian's file explorer); the page keeps its title.
+	NameLabels bool
 	// AutoCollapse: opening a folded group of the navigation folds its
 	// folded siblings (Docusaurus's docs.sidebar.autoCollapseCategories).
 	AutoCollapse bool

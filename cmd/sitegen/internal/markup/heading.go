@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/yuin/goldmark/ast"
+	east "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/renderer/html"
@@ -232,29 +233,37 @@ func (m *Markdown) IDs(doc ast.Node, src []byte) map[string]bool {
 // Tags returns the Obsidian #tags written in the paragraphs of an outline
 // (not in code, raw HTML or headings); in a page of kramdown, the "#id" of
 // an attribute list is no tag.
-func (m *Markdown) Tags(doc ast.Node, src []byte) []string {
+//
+// pc is the parser context of an outline (Outline), whose tables' body
+// rows it holds (TableRows); nil for a full parse's doc.
+func (m *Markdown) Tags(doc ast.Node, src []byte, pc parser.Context) []string {
 	if !m.opts.Obsidian || m.opts.NoTags {
 		return nil // no #tags in this dialect
 	}
 	var out []string
-	eachTextLine(doc, src, func(line []byte) {
+	add := func(line []byte) {
 		if m.opts.Dialects.Kramdown {
 			line = kramdown.StripSpanIALs(line)
 		}
 		out = append(out, tag.All(line)...)
-	})
+	}
+	eachTextLine(doc, src, add)
+	for _, seg := range TableRows(pc) {
+		add(seg.Value(src))
+	}
 	return out
 }
 
 // eachTextLine calls f with every line of the paragraphs of an outline
-// (tight lists' included), where inline markup is.
+// (tight lists' included) and of its tables' cells, where inline markup
+// is.
 func eachTextLine(doc ast.Node, src []byte, f func(line []byte)) {
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
 		}
 		switch n.(type) {
-		case *ast.Paragraph, *ast.TextBlock:
+		case *ast.Paragraph, *ast.TextBlock, *east.TableCell:
 			for i := 0; i < n.Lines().Len(); i++ {
 				seg := n.Lines().At(i)
 				f(seg.Value(src))

@@ -25,6 +25,7 @@ import (
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
+	east "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/renderer/html"
@@ -560,7 +561,8 @@ func dropSkipped(pc parser.Context) {
 // Parsing each row into cells was a tenth of an outline's time on a page of
 // tables, for rows nothing reads (an outline's users read a table as a
 // block: a block id or attribute list after it names the table; its cells
-// hold no heading, id, fence or tag). Which lines become a table, and what
+// hold no heading, id or fence). The body rows' lines are kept in the
+// parse's context (TableRows), for the #tags in its cells. Which lines become a table, and what
 // is left of the paragraph, are the transformer's own decision: it is
 // given the paragraph cut after the first line that could be a delimiter
 // row ("|---|:-:|"); when that line is not one (or the header above does
@@ -589,14 +591,53 @@ func (t tableHeads) Transform(node *ast.Paragraph, reader text.Reader, pc parser
 			continue
 		}
 		all := slices.Clone(lines.Sliced(0, n))
+		parent, next := node.Parent(), node.NextSibling()
 		lines.SetSliced(0, i+1)
 		t.ParagraphTransformer.Transform(node, reader, pc)
 		if node.Parent() == nil || lines.Len() != i+1 {
-			return // a table made (from a delimiter row at or before i)
+			// A table made (from a delimiter row at or before i): its
+			// body rows, not parsed, are kept in the parse's context, for
+			// the #tags written in its cells (Markdown.Tags).
+			if tableBefore(parent, next) != nil && len(all) > i+1 {
+				rows, _ := pc.Get(tableRowsKey).([]text.Segment)
+				pc.Set(tableRowsKey, append(rows, all[i+1:]...))
+			}
+			return
 		}
 		lines.Clear()
 		lines.AppendAll(all)
 	}
+}
+
+// tableRowsKey holds, in an outline's parser.Context, the lines of the
+// body rows of its tables, which tableHeads does not parse.
+var tableRowsKey = parser.NewContextKey()
+
+// TableRows are the lines of the body rows of the tables of the outline
+// whose parser context is pc (Outline), which the outline leaves
+// unparsed.
+func TableRows(pc parser.Context) []text.Segment {
+	if pc == nil {
+		return nil
+	}
+	rows, _ := pc.Get(tableRowsKey).([]text.Segment)
+	return rows
+}
+
+// tableBefore is the table the transformer put before next in parent (at
+// its end when next is nil), nil when there is none.
+func tableBefore(parent, next ast.Node) *east.Table {
+	if parent == nil {
+		return nil
+	}
+	var n ast.Node
+	if next != nil {
+		n = next.PreviousSibling()
+	} else {
+		n = parent.LastChild()
+	}
+	tbl, _ := n.(*east.Table)
+	return tbl
 }
 
 // maybeTableDelim reports whether line has only the bytes of a table's

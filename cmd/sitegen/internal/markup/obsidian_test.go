@@ -457,3 +457,28 @@ func TestTOCWikilinkHeading(t *testing.T) {
 		t.Errorf("TOC titles %q, want %q", titles, want)
 	}
 }
+
+// TestTagsInTables: a #tag in a table cell is a tag, as in a paragraph
+// ("Tags can be added in the body of a note by typing a hashtag", anywhere
+// inline markup is; https://help.obsidian.md/tags), so the tag's page is
+// made where the cell links to it. Found on the Morrowind Modding Wiki
+// (`| **Difficulty** | #advanced |` in a callout: the cell linked to
+// /tags/advanced/, which was never written).
+func TestTagsInTables(t *testing.T) {
+	m := New(Options{Obsidian: true})
+	for _, c := range []struct {
+		name, src string
+		want      []string
+	}{
+		{"a paragraph", "text #plain\n", []string{"plain"}},
+		{"a table cell", "| a | b |\n| --- | --- |\n| x | #advanced |\n", []string{"advanced"}},
+		{"a table's header", "| #head | b |\n| --- | --- |\n| x | y |\n", []string{"head"}},
+		{"a table in a callout", "> [!info]\n> | a | b |\n> | --- | --- |\n> | x | #advanced |\n", []string{"advanced"}},
+		{"code in a cell", "| a |\n| --- |\n| `#code` |\n", nil},
+	} {
+		doc, pc := m.Outline([]byte(c.src))
+		if got := m.Tags(doc, []byte(c.src), pc); !slices.Equal(got, c.want) {
+			t.Errorf("%s: tags %q, want %q", c.name, got, c.want)
+		}
+	}
+}

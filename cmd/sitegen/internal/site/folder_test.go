@@ -389,7 +389,7 @@ func TestDocsify(t *testing.T) {
 		"_sidebar.md":                    "+ Characters\n  + [Attributes](./pages/characters/attributes.md)\n  + [Skills](./pages/characters/skills.md)\n+ [Combat](./pages/combat/index.md)\n  + [Actions](./pages/combat/actions.md)\n  + [Wounds](./wounds.md)\n+ Colophon\n  + [The Credits](./credits.md)\n",
 		"_navbar.md":                     "* [SIDEBAR-NAVBAR](https://example.com)\n",
 		"_coverpage.md":                  "# SIDEBAR-COVER\n",
-		"pages/combat/_sidebar.md":       "- SIDEBAR-NESTED\n",
+		"pages/other/_sidebar.md":        "- SIDEBAR-NESTED\n",
 		"pages/characters/skills.md":     "# Skills\n",
 		"pages/characters/attributes.md": "# Attributes\n",
 		"pages/combat/index.md":          "# Combat\n",
@@ -434,6 +434,75 @@ func TestDocsify(t *testing.T) {
 	}
 	if !strings.Contains(out["aaa/index.html"], "Aaa") {
 		t.Errorf("aaa.md, which the sidebar does not list, is not published")
+	}
+}
+
+// TestDocsifyNestedSidebars: "`_sidebar.md` is loaded from each level
+// directory. If the current directory doesn't have `_sidebar.md`, it will
+// fall back to the parent directory. If, for example, the current path is
+// `/guide/quick-start`, the `_sidebar.md` will be loaded from
+// `/guide/_sidebar.md`. You can specify `alias` to avoid unnecessary
+// fallback" ('/.*/_sidebar.md': '/_sidebar.md': every page the root's),
+// https://docsify.js.org/#/more-pages?id=nested-sidebars. Its links are
+// from the site's root, as the root sidebar's.
+func TestDocsifyNestedSidebars(t *testing.T) {
+	files := func(config string) map[string]string {
+		return map[string]string{
+			"index.html":           `<script>window.$docsify = {loadSidebar: true` + config + `}</script><script src="//cdn.jsdelivr.net/npm/docsify@4"></script>`,
+			"README.md":            "# Home\n",
+			"_sidebar.md":          "- [Home](/)\n- [Guide](guide/)\n- [Rules](rules.md)\n",
+			"rules.md":             "# Rules\n",
+			"guide/README.md":      "# Guide\n",
+			"guide/_sidebar.md":    "- [Back](/)\n- [Start here](guide/)\n- [Quick start](guide/quick-start.md)\n",
+			"guide/quick-start.md": "# Quick start\n",
+			"guide/deep/more.md":   "# More\n",
+		}
+	}
+	root, guide := []string{"Home", "Guide", "Rules"}, []string{"Back", "Start here", "Quick start"}
+	for _, c := range []struct {
+		name, config string
+		want         map[string][]string
+	}{
+		{"nearest _sidebar.md upward", "", map[string][]string{
+			"index.html": root, "rules/index.html": root,
+			"guide/index.html": guide, "guide/quick-start/index.html": guide, "guide/deep/more/index.html": guide,
+		}},
+		{"alias to the root's", `, alias: {'/.*/_sidebar.md': '/_sidebar.md'}`, map[string][]string{
+			"rules/index.html": root, "guide/quick-start/index.html": root, "guide/deep/more/index.html": root,
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			out, _ := buildFolder(t, files(c.config))
+			for page, want := range c.want {
+				if got := navTitles(out[page]); !slices.Equal(got, want) {
+					t.Errorf("%s: the navigation's links = %q, want %q", page, got, want)
+				}
+			}
+			if out["guide/_sidebar/index.html"] != "" || out["guide/_sidebar.md"] != "" {
+				t.Errorf("guide/_sidebar.md is published")
+			}
+		})
+	}
+	// relativePath: true ("If true, links are relative to the current
+	// context", https://docsify.js.org/#/configuration?id=relativepath):
+	// a folder's sidebar links from its folder; a site without a root
+	// _sidebar.md still has its folders' (raleel/mythras-srd: one per
+	// language, rules/ha/_sidebar.md = "- [Gabatarwa](README.md)").
+	out, _ := buildFolder(t, map[string]string{
+		"index.html":              `<script>window.$docsify = {loadSidebar: true, relativePath: true}</script><script src="//cdn.jsdelivr.net/npm/docsify@4"></script>`,
+		"README.md":               "# Home\n",
+		"rules/ha/_sidebar.md":    "- [Gabatarwa](README.md)\n- [Yaki](0005_Combat.md)\n- [Home](/)\n",
+		"rules/ha/README.md":      "# Gabatarwa\n",
+		"rules/ha/0005_Combat.md": "# Yaki\n",
+	})
+	page := out["rules/ha/0005_combat/index.html"]
+	if got, want := navTitles(page), []string{"Gabatarwa", "Yaki", "Home"}; !slices.Equal(got, want) {
+		t.Errorf("relativePath: the navigation's links = %q, want %q", got, want)
+	}
+	for _, href := range []string{`href="/rules/ha/"`, `href="/rules/ha/0005_combat/"`} {
+		if !strings.Contains(page, href) {
+			t.Errorf("relativePath: no link %s in\n%s", href, page)
+		}
 	}
 }
 

@@ -381,3 +381,54 @@ func TestMdBookFolderLinks(t *testing.T) {
 		}
 	}
 }
+
+// TestMdBookFold: mdBook's sidebar is the whole table of contents unless
+// the book folds it ("[output.html.fold] enable: Enable section-folding.
+// When off, all folds are open. Defaults to false. level: The higher the
+// more folded regions are open. When level is 0, all folds are closed.
+// Defaults to 0",
+// https://rust-lang.github.io/mdBook/format/configuration/renderers.html#outputhtmlfold).
+// With folding on, a chapter numbered at a level below `level` shows its
+// sub-chapters (mdBook's toc helper: current_level < fold_level), the
+// others only on the open chapter's branch.
+func TestMdBookFold(t *testing.T) {
+	summary := "# Summary\n\n- [A](a.md)\n  - [A1](a1.md)\n    - [A11](a11.md)\n- [B](b.md)\n"
+	files := map[string]string{"src/SUMMARY.md": summary}
+	for _, f := range []string{"a", "a1", "a11", "b"} {
+		files["src/"+f+".md"] = "# " + strings.ToUpper(f) + "\n"
+	}
+	for _, c := range []struct {
+		name, fold string
+		want       map[string]bool // a link on b's page to the page
+	}{
+		{"no fold: the whole table of contents", "", map[string]bool{"/a1/": true, "/a11/": true}},
+		{"fold enabled, level 0: all folds closed", "[output.html.fold]\nenable = true\n", map[string]bool{"/a1/": false, "/a11/": false}},
+		{"fold enabled, level 1: numbered chapters of level 1 folded", "[output.html.fold]\nenable = true\nlevel = 1\n", map[string]bool{"/a1/": false, "/a11/": false}},
+		{"fold enabled, level 2: level-1 chapters open, level-2 folded", "[output.html.fold]\nenable = true\nlevel = 2\n", map[string]bool{"/a1/": true, "/a11/": false}},
+		{"fold disabled", "[output.html.fold]\nenable = false\nlevel = 1\n", map[string]bool{"/a1/": true, "/a11/": true}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			fs := map[string]string{"book.toml": "[book]\ntitle = \"B\"\n" + c.fold}
+			for k, v := range files {
+				fs[k] = v
+			}
+			sitetest.WriteFiles(t, dir, fs)
+			if _, err := build(t, dir, content.Options{Theme: theme}); err != nil {
+				t.Fatalf("build: %v", err)
+			}
+			out := readTree(t, dir+"/public")
+			nav := regexp.MustCompile(`(?s)<nav class="site-nav".*?</nav>`).FindString(out["b/index.html"])
+			for u, want := range c.want {
+				if got := strings.Contains(nav, `href="`+u+`"`); got != want {
+					t.Errorf("b's navigation links %s: %v, want %v\n%s", u, got, want, nav)
+				}
+			}
+			// The open chapter's branch is always shown.
+			a11 := regexp.MustCompile(`(?s)<nav class="site-nav".*?</nav>`).FindString(out["a11/index.html"])
+			if !strings.Contains(a11, `href="/a1/"`) {
+				t.Errorf("a11's navigation does not show its own branch")
+			}
+		})
+	}
+}

@@ -221,3 +221,69 @@ func TestQuartzHTMLHome(t *testing.T) {
 		})
 	}
 }
+
+// TestQuartzCanvasPage: Quartz 5's canvas-page plugin makes each .canvas
+// file (JSON Canvas, https://jsoncanvas.org/spec/1.0/) a page at its path
+// without the extension, titled by its file name, its text nodes rendered
+// as Markdown and its file nodes links to their notes
+// (https://github.com/quartz-community/canvas-page, src/pageType.ts:
+// `slug = filePath.replace(/\.canvas$/, "")`, `title: baseName`,
+// `renderMarkdown(node.text)`; src/components/CanvasBody.tsx: a file
+// node is `<a href={"/" + node.file without .md}>{file name}</a>`).
+// Without the plugin the .canvas file is published as it is. Found on
+// saberzero1/quartz-syncer-docs (eval6A KA8: published raw).
+func TestQuartzCanvasPage(t *testing.T) {
+	canvas := `{
+	"nodes":[
+		{"id":"n2","type":"text","x":400,"y":0,"width":250,"height":60,"text":"Then **the second** thought."},
+		{"id":"n1","type":"text","x":0,"y":0,"width":250,"height":60,"text":"# Plan\n\nFirst thought."},
+		{"id":"n3","type":"file","x":0,"y":200,"width":250,"height":60,"file":"Notes/Keep.md"},
+		{"id":"n4","type":"link","x":0,"y":400,"width":250,"height":60,"url":"https://example.org/map"},
+		{"id":"n5","type":"group","x":-20,"y":180,"width":300,"height":300,"label":"Places"}
+	],
+	"edges":[{"id":"e1","fromNode":"n1","toNode":"n2"}]
+}`
+	config := func(enabled bool) string {
+		return "configuration:\n  pageTitle: Canvas test\nplugins:\n  - source: github:quartz-community/canvas-page\n    enabled: " + fmt.Sprint(enabled) + "\n  - source: github:quartz-community/content-page\n    enabled: true\n"
+	}
+	for _, enabled := range []bool{true, false} {
+		dir := t.TempDir()
+		sitetest.WriteFiles(t, dir, map[string]string{
+			"quartz.config.yaml":    config(enabled),
+			"content/index.md":      "# Home\n",
+			"content/Notes/Keep.md": "# Keep\n",
+			"content/Board.canvas":  canvas,
+		})
+		if _, err := build(t, dir, content.Options{Theme: theme}); err != nil {
+			t.Fatalf("canvas-page enabled %v: %v", enabled, err)
+		}
+		out := readTree(t, dir+"/public")
+		page := out["Board/index.html"]
+		if !enabled {
+			if page != "" || out["Board.canvas"] != canvas {
+				t.Errorf("without canvas-page: the .canvas file is not published as it is (page %v, file %q)", page != "", out["Board.canvas"])
+			}
+			continue
+		}
+		text := strings.Join(strings.Fields(regexp.MustCompile(`<[^>]+>`).ReplaceAllString(page, " ")), " ")
+		for _, c := range []struct {
+			rule string
+			ok   bool
+		}{
+			{"a page at the path without .canvas, titled by its file name", strings.Contains(page, "<title>Board")},
+			{"text nodes as Markdown", strings.Contains(page, "<strong>the second</strong>") && strings.Contains(page, "First thought.")},
+			{"nodes in reading order: top to bottom, left to right", ordered(text, "Plan", "First thought.", "Then the second thought.", "Places", "Keep", "example.org")},
+			{"a file node is a link to its note, labelled by its file name", regexp.MustCompile(`<a [^>]*href="/Notes/Keep/"[^>]*>Keep</a>`).MatchString(page)},
+			{"a link node is a link to its URL", strings.Contains(page, `href="https://example.org/map"`)},
+			{"a group's label", strings.Contains(text, "Places")},
+			{"no JSON shown", !strings.Contains(page, `"nodes"`)},
+		} {
+			if !c.ok {
+				t.Errorf("%s: not so\n%s", c.rule, page)
+			}
+		}
+		if out["Board.canvas"] != "" {
+			t.Errorf("the .canvas file is published raw beside its page")
+		}
+	}
+}

@@ -65,6 +65,7 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 		Assets:   assets,
 	}
 	view.SetNav(s.SiteNav())
+	view.FolderNavs = s.FolderNavs()
 	s.IndexPages()
 	d0, w0 = s.Diag.Len(), s.Warn.Len()
 	view.Footer = s.Footer(view.Assets)
@@ -402,6 +403,7 @@ func (s *Site) frame(p *content.Page, site *templates.Site) *templates.Page {
 		Next:        s.link(p.Next),
 		Updated:     s.ShownUpdated(p),
 	}
+	v.Nav = site.FolderNavs[p.NavFolder()]
 	if s.Cfg.EditURL != "" && p.File != "" {
 		v.EditURL = s.Cfg.EditURL + content.EscapePath(p.File)
 	}

@@ -170,6 +170,7 @@ func (up *updater) run(ctx context.Context) (Update, error) {
 	up.view = &view
 	s.View = up.view
 	view.SetNav(s.SiteNav())
+	view.FolderNavs = s.FolderNavs()
 	d0, w0 := s.Diag.Len(), s.Warn.Len()
 	view.Footer = s.Footer(view.Assets)
 	view.PreviewShards = s.previewShards()

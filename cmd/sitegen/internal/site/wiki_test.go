@@ -306,3 +306,36 @@ func TestObsidianNameTitles(t *testing.T) {
 		}
 	}
 }
+
+// TestObsidianNameLabels: Obsidian Publish's navigation is its file
+// explorer ("customize the navigation order and display of files and
+// folders within the Publish [[File explorer]]", Obsidian Publish/Customize
+// your site.md), which lists notes by name ("Type the name of the note",
+// Plugins/File explorer.md; https://help.obsidian.md/plugins/file-explorer):
+// notes that start with the same heading ("# Session") are told apart by
+// their file names there, while the page keeps its heading as its title.
+// Found on valentine195/Obsidian-Vault (eval6A KA5: six "Session" entries).
+func TestObsidianNameLabels(t *testing.T) {
+	_, _, err, out := buildVault(t, map[string]string{
+		".obsidian/app.json":                  "{}",
+		"index.md":                            "# Home\n",
+		"Sessions/2022-09-17 - Session 14.md": "# Session\n\nWe met.\n",
+		"Sessions/2022-09-24 - Session 15.md": "# Session\n\nWe fought.\n",
+		"Sessions/Sessions.md":                "# All the sessions\n",
+		"Places/Keep.md":                      "---\ntitle: The Old Keep\n---\nStones.\n",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := out["sessions/2022-09-17---session-14/index.html"]
+	if got, want := navTitles(page), []string{"Places", "Sessions", "2022-09-17 - Session 14", "2022-09-24 - Session 15"}; !slices.Equal(got, want) {
+		t.Errorf("the navigation's links = %q, want %q", got, want)
+	}
+	// A title: property does not rename the note in the file explorer.
+	if got, want := navTitles(out["places/keep/index.html"]), []string{"Places", "Keep", "Sessions"}; !slices.Equal(got, want) {
+		t.Errorf("the Keep's navigation's links = %q, want %q", got, want)
+	}
+	if !strings.Contains(page, "<h1>Session</h1>") {
+		t.Errorf("the note's title is not its heading:\n%s", page)
+	}
+}

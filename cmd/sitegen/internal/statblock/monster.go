@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -91,7 +92,124 @@ func parseMonster(body string) (*monster, error) {
 		}
 		m.vals[k] = resolve(root.Content[i+1]) // the last of a repeated key wins, as in the plugin's YAML
 	}
+	m.applyEdits()
 	return m, nil
+}
+
+// The suffixes of a field that edits another (the plugin's view/
+// statblock.ts build()): "name+" adds to the field ("Any field that is a
+// plain string or an array can be added to, by specifying the name of the
+// field followed by a `+`"), "name-" removes entries by name ("Subtractive
+// traits are *always* removed"), "name~" replaces entries of the same name
+// ("Modifiable traits ... modify existing traits by name").
+const (
+	addSuffix    = "+"
+	removeSuffix = "-"
+	modifySuffix = "~"
+)
+
+// applyEdits applies the fields written "name+", "name-" and "name~" to
+// the field name, and drops them, so that none is shown as its own raw
+// key. A list added to a list is appended, anything added to a string is
+// joined to it by a space (the plugin's util.ts append()), and added to
+// another value replaces it. sitegen has no bestiary: a field written only
+// with its "+" (adding to the extended creature's) is shown as what the
+// block adds, in the place of its "+" key; one written only with "-" or
+// "~" has nothing here to edit and is not shown.
+func (m *monster) applyEdits() {
+	keys := m.keys[:0:0]
+	for _, k := range m.keys {
+		base, suffix := k, ""
+		for _, s := range []string{addSuffix, removeSuffix, modifySuffix} {
+			if b, ok := strings.CutSuffix(k, s); ok && b != "" {
+				base, suffix = b, s
+				break
+			}
+		}
+		edit := m.vals[k]
+		if suffix == "" || edit == nil {
+			keys = append(keys, k)
+			continue
+		}
+		delete(m.vals, k)
+		cur, had := m.vals[base]
+		switch suffix {
+		case addSuffix:
+			m.vals[base] = appended(cur, edit)
+			if !had && !slices.Contains(m.keys, base) {
+				keys = append(keys, base)
+			}
+		case removeSuffix, modifySuffix:
+			if cur != nil && cur.Kind == yaml.SequenceNode && edit.Kind == yaml.SequenceNode {
+				m.vals[base] = edited(cur, edit, suffix == modifySuffix)
+			}
+		}
+	}
+	m.keys = keys
+}
+
+// appended is the field cur with add added to it (util.ts append()).
+func appended(cur, add *yaml.Node) *yaml.Node {
+	switch {
+	case cur == nil:
+		return add
+	case cur.Kind == yaml.SequenceNode:
+		out := *cur
+		if add.Kind == yaml.SequenceNode {
+			out.Content = append(slices.Clone(cur.Content), add.Content...)
+		} else {
+			out.Content = append(slices.Clone(cur.Content), add)
+		}
+		return &out
+	case cur.Kind == yaml.ScalarNode && cur.Tag == "!!str" && add.Kind == yaml.ScalarNode:
+		out := *cur
+		out.Value = cur.Value + " " + add.Value
+		return &out
+	}
+	return add
+}
+
+// edited is the list cur with the entries of edit removed by name, or,
+// when modify, each entry of cur replaced by the entry of edit of the same
+// name (an entry of edit naming none of cur's is ignored, as the plugin
+// ignores it).
+func edited(cur, edit *yaml.Node, modify bool) *yaml.Node {
+	byName := map[string]*yaml.Node{}
+	for _, e := range edit.Content {
+		if n := entryName(e); n != "" {
+			byName[n] = e
+		}
+	}
+	out := *cur
+	out.Content = nil
+	for _, e := range cur.Content {
+		repl, ok := byName[entryName(e)]
+		switch {
+		case !ok:
+			out.Content = append(out.Content, e)
+		case modify:
+			out.Content = append(out.Content, repl)
+		}
+	}
+	return &out
+}
+
+// entryName is the name of a list entry, a trait: its name field, or the
+// first item of a list ([name, desc]); "" for none.
+func entryName(e *yaml.Node) string {
+	e = resolve(e)
+	switch {
+	case e == nil:
+	case e.Kind == yaml.MappingNode:
+		for i := 0; i+1 < len(e.Content); i += 2 {
+			if e.Content[i].Value == "name" && e.Content[i+1].Kind == yaml.ScalarNode {
+				return e.Content[i+1].Value
+			}
+		}
+	case e.Kind == yaml.SequenceNode && len(e.Content) > 0 && resolve(e.Content[0]).Kind == yaml.ScalarNode:
+		return resolve(e.Content[0]).Value
+	}
+	return ""
 }
 
 // resolve follows a YAML alias to the node it names.

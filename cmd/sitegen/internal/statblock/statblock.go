@@ -26,6 +26,11 @@
 // inline rolls (`dice: 1d20+15`), and so does this package, for the
 // page's inline rolls (markup/inlinedice) to render with their odds.
 //
+// A field written with a "+" adds to the field ("traits+:" appends to
+// traits), one with "-" or "~" removes or replaces entries of it by name,
+// as the plugin applies them (monster.go applyEdits); none is shown as its
+// own key.
+//
 // Stats reads what Initiative Tracker reads of a creature (its hit
 // points, armour class and initiative modifier), for encounters.
 //

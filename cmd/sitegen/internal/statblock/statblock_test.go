@@ -498,3 +498,64 @@ func missingLeaves(src, out string) []string {
 	slices.Sort(missing)
 	return missing
 }
+
+// docAdding is the plugin's rule for a field written with a "+", and the
+// source that applies it (its view/statblock.ts build(): traits are
+// "additive (+) or subtractive (-)", modified by name with "~"; util.ts
+// append() for the other fields).
+const (
+	docAdding = "https://github.com/javalent/fantasy-statblocks/blob/7529eb0ed358b3fb4ab84b4c6d6b9175550aad08/README.md#adding-to-fields"
+	srcBuild  = "https://github.com/javalent/fantasy-statblocks/blob/main/src/view/statblock.ts"
+)
+
+// TestAddingToFields: "Any field that is a plain string or an array can
+// be added to, by specifying the name of the field followed by a `+`
+// ... This trait will be appended to the existing traits list, instead
+// of overwriting all of them" (docAdding). sitegen has no bestiary, so a
+// field written only with its "+" shows what the block adds; none is
+// shown as its raw key ("Traits+"). Found on the Servilia vault (eval6A
+// KA9: `extends: Cat` then `traits+:`).
+func TestAddingToFields(t *testing.T) {
+	for _, c := range []struct {
+		rule, body string
+		want       []string // in this order
+		not        []string
+	}{
+		{docAdding + ": traits+ appended to the traits written",
+			"name: Cat\ntraits:\n  - name: Keen Smell\n    desc: Smells well.\ntraits+:\n  - name: Undead\n    desc: It does not die.\n",
+			[]string{"Keen Smell", "Smells well.", "Undead", "It does not die."}, []string{"Traits+", "traits+"}},
+		{docAdding + ": traits+ with the base creature's traits in a bestiary sitegen does not have: what the block adds is shown",
+			"name: Undead Cat\nextends: Cat\ntraits+:\n  - name: Undead\n    desc: It does not die.\n",
+			[]string{"Undead", "It does not die."}, []string{"Traits+", "traits+"}},
+		{srcBuild + ": a trait written as a list [name, desc] in traits+",
+			"name: King Grol\nmonster: Bugbear\ntraits+:\n  - [Snarl!, Grol fights with his wolf.]\n",
+			[]string{"Snarl!", "Grol fights with his wolf."}, []string{"Traits+"}},
+		{docAdding + ": a plain string added to (util.ts append: the two joined by a space)",
+			"name: Cat\nlanguages: Common\nlanguages+: Feline\n",
+			[]string{"Common Feline"}, []string{"Languages+", "languages+"}},
+		{srcBuild + `: "Subtractive traits are *always* removed": traits- removes a trait by name`,
+			"name: Cat\ntraits:\n  - name: Keen Smell\n    desc: Smells well.\n  - name: Nine Lives\n    desc: Lives again.\ntraits-:\n  - name: Keen Smell\n",
+			[]string{"Nine Lives"}, []string{"Keen Smell", "Traits-"}},
+		{srcBuild + `: "Modifiable traits ... modify existing traits by name": traits~`,
+			"name: Cat\ntraits:\n  - name: Nine Lives\n    desc: Lives again.\ntraits~:\n  - name: Nine Lives\n    desc: Lives twice.\n",
+			[]string{"Nine Lives", "Lives twice."}, []string{"Lives again.", "Traits~"}},
+	} {
+		out, problems := convert(t, "```statblock\n"+c.body+"```\n")
+		text := html.UnescapeString(regexp.MustCompile(`<[^>]+>`).ReplaceAllString(out, " "))
+		text = strings.Join(strings.Fields(text), " ")
+		at := 0
+		for _, w := range c.want {
+			i := strings.Index(text[at:], w)
+			if i < 0 {
+				t.Errorf("%s: %q not shown (in order) in %q (problems %v)", c.rule, w, text, problems)
+				break
+			}
+			at += i + len(w)
+		}
+		for _, n := range c.not {
+			if strings.Contains(text, n) {
+				t.Errorf("%s: %q shown in %q", c.rule, n, text)
+			}
+		}
+	}
+}

@@ -1,5 +1,6 @@
 // Package detect recognises a source folder's layout: the first of
-// mdBook (book.toml), Quartz (quartz.config.ts or .yaml beside content/),
+// mdBook (book.toml), Quartz (quartz.config.ts or .yaml beside content/, or
+// the folder its build's quartz build -d names),
 // Docusaurus, VitePress, MkDocs, Hugo, Jekyll (their settings files),
 // sitegen's own (site.toml or content/), an Obsidian vault (.obsidian/),
 // else a plain folder of Markdown (a docsify site when its index.html, or
@@ -121,10 +122,14 @@ func Settings(lay *layout.Layout) []string {
 
 // IsSettings reports whether the source-relative path rel is one of
 // Settings(lay), or in a Docusaurus site a folder's category settings
-// (_category_.json), which its layout reads.
+// (_category_.json), which its layout reads, or in a docsify site a
+// folder's _sidebar.md.
 func IsSettings(lay *layout.Layout, rel string) bool {
 	if lay != nil && lay.Kind == layout.Docusaurus && slices.Contains(docusaurus.CategoryFiles, path.Base(rel)) {
 		return true
+	}
+	if lay != nil && lay.FolderNav != nil && path.Base(rel) == docsify.Files[0] {
+		return true // a folder's own sidebar (docsify's nested _sidebar.md)
 	}
 	return slices.Contains(Settings(lay), rel)
 }

@@ -10,9 +10,10 @@
 // is the navigation as written: its nesting, order and labels, its
 // section headers as headings over their lists (layout.NavAsWritten);
 // a page it does not list is published, as docsify serves every file, and
-// is not in the navigation. A folder's own _sidebar.md, which docsify
-// shows on that folder's pages, is not read: sitegen's navigation is one
-// for the whole site (the root's). The rest is the folder of Markdown's
+// is not in the navigation. A folder's own _sidebar.md is the navigation
+// of the pages in it and in the folders below without one of their own,
+// as docsify loads the nearest (folderSidebar), unless window.$docsify's
+// alias sends every folder's to the root's. The rest is the folder of Markdown's
 // layout (layout.Folder). Of the settings in window.$docsify
 // (https://docsify.js.org/#/configuration), read as text (ReadSettings)
 // from index.html or, for what it leaves unset, from the script files of
@@ -148,7 +149,50 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.NavAsWritten = true
 		l.Read = append(l.Read, fmt.Sprintf("%s (%d entries)", sidebar, len(l.Nav)))
 	}
+	if rootAlias.Match(raw) {
+		l.Read = append(l.Read, "alias: every page's sidebar is the root's")
+	} else {
+		relative := relativePath.Match(raw)
+		l.FolderNav = func(d string) ([]layout.NavEntry, string, error) { return folderSidebar(dir, root, d, relative) }
+	}
 	return l, nil
+}
+
+// relativePath is docsify's relativePath: true ("If true, links are
+// relative to the current context",
+// https://docsify.js.org/#/configuration?id=relativepath): a folder's
+// sidebar links from that folder.
+var relativePath = regexp.MustCompile(`\brelativePath\s*:\s*true\b`)
+
+// rootAlias is docsify's alias that sends every folder's _sidebar.md to
+// the root's ("You can specify `alias` to avoid unnecessary fallback":
+// '/.*/_sidebar.md': '/_sidebar.md').
+var rootAlias = regexp.MustCompile(`["']/\.\*/_sidebar\.md["']\s*:\s*["']/?_sidebar\.md["']`)
+
+// folderSidebar reads the _sidebar.md of the content-relative folder d of
+// the docsify site at root in dir: docsify's nested sidebars ("`_sidebar.md`
+// is loaded from each level directory. If the current directory doesn't
+// have `_sidebar.md`, it will fall back to the parent directory",
+// https://docsify.js.org/#/more-pages?id=nested-sidebars). Its links are
+// from the site's root, as the root sidebar's, unless relative (docsify's
+// relativePath, off by default): then from d. Nil entries when d has none.
+func folderSidebar(dir, root, d string, relative bool) ([]layout.NavEntry, string, error) {
+	file := path.Join(root, d, Files[0])
+	if !layout.Exists(dir, file, false) {
+		return nil, "", nil
+	}
+	side, err := layout.ReadSetting(dir, file)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, "", nil
+		}
+		return nil, file, err
+	}
+	base := ""
+	if relative {
+		base = d
+	}
+	return ParseSidebarFrom(side, base), file, nil
 }
 
 // maxScripts bounds how many of index.html's local scripts are read for
@@ -232,7 +276,12 @@ func localScript(src string) string {
 // site's root: "/" and "" are README.md, a folder ("guide/") its
 // README.md, a route without an extension its .md file; links out of the
 // site are left out.
-func ParseSidebar(src []byte) []layout.NavEntry {
+func ParseSidebar(src []byte) []layout.NavEntry { return ParseSidebarFrom(src, "") }
+
+// ParseSidebarFrom is ParseSidebar for a sidebar whose links, but those
+// written from the root ("/rules/"), are from the content-relative folder
+// base (docsify's relativePath).
+func ParseSidebarFrom(src []byte, base string) []layout.NavEntry {
 	doc := goldmark.New().Parser().Parse(text.NewReader(src))
 	var out []layout.NavEntry
 	var list func(l *ast.List, depth int)
@@ -244,7 +293,7 @@ func ParseSidebar(src []byte) []layout.NavEntry {
 			}
 			line := lineOf(src, block)
 			if link, ok := block.FirstChild().(*ast.Link); ok {
-				if rel, ok := pagePath(markup.Destination(link.Destination)); ok {
+				if rel, ok := pagePath(fromBase(base, markup.Destination(link.Destination))); ok {
 					out = append(out, layout.NavEntry{Path: rel, Title: strings.TrimSpace(markup.PlainText(link, src)), Depth: depth, Line: line})
 				}
 			} else if _, isList := block.(*ast.List); !isList {
@@ -263,6 +312,16 @@ func ParseSidebar(src []byte) []layout.NavEntry {
 		}
 	}
 	return out
+}
+
+// fromBase is the link dest written in a sidebar whose links are from the
+// folder base, as a link from the root: dest itself when base is "", or
+// dest is from the root ("/guide/"), another site's or a hash route.
+func fromBase(base, dest string) string {
+	if base == "" || strings.HasPrefix(dest, "/") || strings.HasPrefix(dest, "#") || strings.Contains(dest, "://") || strings.HasPrefix(dest, "mailto:") {
+		return dest
+	}
+	return base + "/" + dest
 }
 
 // pagePath is the content-relative Markdown file a sidebar link names.

@@ -12,7 +12,8 @@
 //     preprocessor).
 //   - Navigation: SUMMARY.md's order and nesting, its part titles,
 //     separators and draft chapters ([Title](), listed, not a page), the
-//     numbers of numbered chapters; a chapter's label is its link text in
+//     numbers of numbered chapters, the whole table of contents unless
+//     [output.html.fold] folds it (unfold); a chapter's label is its link text in
 //     SUMMARY.md, which is also its title unless the page sets one with
 //     {{#title}}.
 //   - Links: a link to X.md (or to X.html, mdBook's output) is to the
@@ -48,6 +49,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"path"
 	"slices"
 	"strings"
@@ -94,6 +96,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if u := l.Str(html, "site-url"); u != "" {
 		l.Settings.BaseURL = u
 	}
+	l.NavUnfold = unfold(table(html, "fold"))
 	for _, name := range preprocessors(m) {
 		l.Read = append(l.Read, "preprocessor."+name+" (not run: "+notRun(name)+")")
 	}
@@ -126,6 +129,28 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	l.Read = append(l.Read, fmt.Sprintf("%s (%d chapters)", SummaryFile, chapters))
 	return l, nil
+}
+
+// unfold is how deep the sidebar shows every chapter's sub-chapters
+// (layout.Layout.NavUnfold), from [output.html.fold]: "enable: Enable
+// section-folding. When off, all folds are open. Defaults to false.
+// level: The higher the more folded regions are open. When level is 0,
+// all folds are closed. Defaults to 0"
+// (https://rust-lang.github.io/mdBook/format/configuration/renderers.html#outputhtmlfold).
+// mdBook's toc helper opens a chapter numbered at level n (1 for "1.")
+// when n < level: a chapter at depth d (0 at the top) when d < level-1.
+func unfold(fold map[string]any) int {
+	if on, _ := fold["enable"].(bool); !on {
+		return math.MaxInt
+	}
+	var level int64
+	switch v := fold["level"].(type) {
+	case int64:
+		level = v
+	case float64:
+		level = int64(v)
+	}
+	return int(max(level-1, 0))
 }
 
 // outside says why the chapter rel (relative to the source folder src

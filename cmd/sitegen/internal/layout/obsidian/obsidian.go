@@ -32,8 +32,12 @@
 //     https://help.obsidian.md/settings), with or without .md ("Markdown:
 //     [Three laws of motion](Three%20laws%20of%20motion) or [Three laws of
 //     motion](Three%20laws%20of%20motion.md)", https://help.obsidian.md/links).
-//   - The navigation: the vault's folders and notes by name; a folder note
-//     (X/X.md, or X.md beside X/) is its folder's page.
+//   - The navigation: the vault's folders and notes by name, labelled and
+//     ordered by their file and folder names as the file explorer shows
+//     them ("customize the navigation order and display of files and
+//     folders within the Publish File explorer"), whatever a note's title
+//     (layout.Layout.NameLabels, NameOrder); a folder note (X/X.md, or
+//     X.md beside X/) is its folder's page.
 //   - The title: the note's title:, else the # heading that starts it,
 //     else its file name. Obsidian Publish shows a note's inline title,
 //     its file name ("Displays the filename as an editable title inline
@@ -117,6 +121,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	l := &layout.Layout{Kind: layout.Obsidian, File: Dir + "/", Content: ".",
 		ExcludeNames: []string{Dir, ".trash", "node_modules"}, Unpublished: Unpublished, BadFrontMatter: true, Garden: true,
 		PluginBlocks: []string{"statblock"}, DuplicateURL: layout.KeepFirstByPath, StartTitle: true, NameTitles: true,
+		NameLabels: true, NameOrder: true,
 		// Obsidian Publish uploads the attachments the notes being
 		// published show, as its author selects them: one no published
 		// note links to or embeds (a map only GM notes show) stays home.

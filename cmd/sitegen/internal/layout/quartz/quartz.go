@@ -27,6 +27,9 @@
 //   - URLs: a file's path with spaces made "-", "&" "-and-", "%"
 //     "-percent", "?" and "#" dropped, case kept (slugifyFilePath).
 //   - Titles: the front matter's title, else the file's name as written.
+//   - Quartz 5's canvas-page plugin, when enabled, makes each .canvas
+//     file a page of its nodes (expandCanvas); otherwise a .canvas file
+//     is published as it is.
 //   - Navigation: the Explorer's default order: folders first, then by
 //     display name, case- and accent-insensitive, numbers by value
 //     (localeCompare with numeric and base sensitivity). A folder's name
@@ -83,6 +86,9 @@ type Config struct {
 	Unknown []string
 	// Links is CrawlLinks' markdownLinkResolution.
 	Links string
+	// Canvas: Quartz 5's canvas-page plugin is enabled, which makes each
+	// .canvas file a page (expandCanvas).
+	Canvas bool
 	// Notes say what could not be read and which default was used.
 	Notes []string
 	src   []byte // quartz.config.ts, for a value read as text (envFallback)
@@ -90,7 +96,7 @@ type Config struct {
 
 // Recognise returns the layout of the Quartz site at dir, or nil when dir
 // has no quartz.config.ts (Quartz 4) or quartz.config.yaml (Quartz 5)
-// beside a content/ folder. When both are there (a site part-way through
+// beside a content/ folder (or the folder its build names). When both are there (a site part-way through
 // its move to Quartz 5), quartz.config.ts is read: sitegen's decision.
 //
 // A repository that keeps only its notes and its settings, copied over a
@@ -100,9 +106,22 @@ type Config struct {
 // the one quartz.config.ts in a folder just below it (not hidden, not
 // content/ nor node_modules) is read (nestedConfig); with two such
 // folders, neither.
+//
+// A site whose settings are at the root and whose notes are in another
+// folder, built with `quartz build -d DIR` ("`-d` or `--directory`: the
+// content folder. This is normally just `content`",
+// https://quartz.jzhao.xyz/build), is read from the DIR its GitHub
+// Actions workflow or a package.json script names (buildDirectory), when
+// it has no content/.
 func Recognise(dir string) (*layout.Layout, error) {
+	content, from := ContentDir, ""
 	if !layout.Exists(dir, ContentDir, true) {
-		return nil, nil
+		if !layout.Exists(dir, ConfigFile, false) && !layout.Exists(dir, YAMLConfigFile, false) {
+			return nil, nil
+		}
+		if content, from = buildDirectory(dir); content == "" {
+			return nil, nil
+		}
 	}
 	file := ConfigFile
 	if !layout.Exists(dir, file, false) {
@@ -113,7 +132,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 			return nil, nil
 		}
 	}
-	l := &layout.Layout{Kind: layout.Quartz, File: file, Content: ContentDir,
+	l := &layout.Layout{Kind: layout.Quartz, File: file, Content: content,
 		ExcludeNames: []string{".obsidian", ".trash", "node_modules"},
 		Pages:        Rules{}, Expand: Expand, HTMLHome: true, PathNotes: true}
 	// Head.tsx: "<title>{title}</title>", the page's frontmatter title
@@ -147,6 +166,16 @@ func Recognise(dir string) (*layout.Layout, error) {
 		}
 	}
 	l.Links = Finder(c.Links)
+	if c.Canvas {
+		l.Markup.Extensions = append(l.Markup.Extensions, CanvasExt)
+		l.Expand = func(file string, src []byte, read func(string) ([]byte, error)) layout.Expanded {
+			if strings.HasSuffix(file, CanvasExt) {
+				return expandCanvas(src)
+			}
+			return Expand(file, src, read)
+		}
+		l.Read = append(l.Read, "canvas-page (.canvas files are pages)")
+	}
 	l.Unpublished = func(meta map[string]any, _ string) string { return c.Publish(meta) }
 	l.Ignore = c.Ignored()
 	// Quartz finds its notes with globby and gitignore: true, cwd the
@@ -163,6 +192,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 		if k.val != "" {
 			l.Read = append(l.Read, k.key)
 		}
+	}
+	if from != "" {
+		l.Read = append(l.Read, fmt.Sprintf("content folder %s (quartz build -d %s in %s)", content, content, from))
 	}
 	l.Read = append(l.Read, "ignorePatterns "+strings.Join(c.Ignore, ", "))
 	l.Read = append(l.Read, "filters "+c.filters())

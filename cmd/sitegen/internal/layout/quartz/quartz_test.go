@@ -397,3 +397,57 @@ func TestRecogniseNestedConfig(t *testing.T) {
 		})
 	}
 }
+
+// A site built with `quartz build -d DIR` keeps its notes in DIR: "`-d`
+// or `--directory`: the content folder. This is normally just `content`"
+// (https://quartz.jzhao.xyz/build). Without content/, the folder the
+// repository's GitHub Actions workflow, else a package.json script, names
+// is the content folder; one that does not exist, is hidden or leaves the
+// repository is not. Found on the Morrowind Modding Wiki (eval6A KA1:
+// `npx quartz build -d mmw-content` in .github/workflows/deploy.yaml).
+func TestRecogniseBuildDirectory(t *testing.T) {
+	cfg := config(stdConfiguration, "[Plugin.RemoveDrafts()]", stdTransformers)
+	workflow := func(cmd string) string {
+		return "name: Deploy\non: push\njobs:\n  build:\n    steps:\n      - run: npm ci\n      - name: Build Quartz\n        run: " + cmd + "\n"
+	}
+	// Quartz's own package.json: its docs script builds Quartz's docs/.
+	pkg := `{"name": "@jackyzha0/quartz", "scripts": {"docs": "npx quartz build --serve -d docs", "check": "tsc --noEmit"}}`
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		want  string // the content folder, "" for no Quartz site
+	}{
+		{"workflow -d", map[string]string{ConfigFile: cfg, ".github/workflows/deploy.yaml": workflow("npx quartz build -d mmw-content"), "mmw-content/index.md": "", "package.json": pkg}, "mmw-content"},
+		{"workflow --directory=", map[string]string{ConfigFile: cfg, ".github/workflows/ci.yml": workflow("npx quartz build --directory=notes --verbose"), "notes/index.md": ""}, "notes"},
+		{"quoted, after --serve", map[string]string{ConfigFile: cfg, ".github/workflows/ci.yml": workflow(`npx quartz build --serve -d "my notes"`), "my notes/index.md": ""}, "my notes"},
+		{"Quartz 5 settings", map[string]string{YAMLConfigFile: "configuration:\n  pageTitle: \"🎲 Six Sides\"\n", ".github/workflows/ci.yml": workflow("npx quartz build -d notes"), "notes/index.md": ""}, "notes"},
+		{"package.json script", map[string]string{ConfigFile: cfg, "package.json": pkg, "docs/index.md": ""}, "docs"},
+		{"the workflow's before package.json's", map[string]string{ConfigFile: cfg, "package.json": pkg, "docs/index.md": "", ".github/workflows/ci.yml": workflow("npx quartz build -d vault"), "vault/index.md": ""}, "vault"},
+		{"a folder that does not exist", map[string]string{ConfigFile: cfg, ".github/workflows/ci.yml": workflow("npx quartz build -d vault"), "notes/index.md": ""}, ""},
+		{"outside the repository", map[string]string{ConfigFile: cfg, ".github/workflows/ci.yml": workflow("npx quartz build -d ../vault"), "notes/index.md": ""}, ""},
+		{"hidden", map[string]string{ConfigFile: cfg, ".github/workflows/ci.yml": workflow("npx quartz build -d .vault"), ".vault/index.md": ""}, ""},
+		{"another command's -d", map[string]string{ConfigFile: cfg, ".github/workflows/ci.yml": workflow("docker run -d notes && npx quartz build"), "notes/index.md": ""}, ""},
+		{"content/ wins", map[string]string{ConfigFile: cfg, ".github/workflows/ci.yml": workflow("npx quartz build -d notes"), "notes/index.md": "", "content/index.md": ""}, "content"},
+		{"no settings file", map[string]string{".github/workflows/ci.yml": workflow("npx quartz build -d notes"), "notes/index.md": ""}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			l, err := Recognise(layouttest.Write(t, tc.files))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := ""
+			if l != nil {
+				got = l.Content
+			}
+			if got != tc.want {
+				t.Fatalf("content folder %q, want %q", got, tc.want)
+			}
+			if l != nil && l.Settings.Title != "🎲 Six Sides" {
+				t.Errorf("title %q, want the settings' pageTitle", l.Settings.Title)
+			}
+			if l != nil && tc.want != "content" && !slices.ContainsFunc(l.Read, func(s string) bool { return strings.HasPrefix(s, "content folder "+tc.want+" (quartz build -d") }) {
+				t.Errorf("the build's first line does not say where the content folder was read: %q", l.Read)
+			}
+		})
+	}
+}

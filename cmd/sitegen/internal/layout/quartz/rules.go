@@ -56,7 +56,7 @@ func (r Rules) Title(rel string) (string, bool) {
 		}
 		return path.Base(dir), true
 	}
-	return strings.TrimSuffix(name, ".md"), true
+	return strings.TrimSuffix(strings.TrimSuffix(name, ".md"), CanvasExt), true
 }
 
 // FolderTitle is the Explorer's name of a folder without an index.md:

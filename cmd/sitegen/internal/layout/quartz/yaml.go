@@ -80,6 +80,8 @@ func ReadYAMLConfig(m map[string]any) Config {
 			c.RemoveDrafts = true
 		case "explicit-publish":
 			c.ExplicitPublish = true
+		case canvasPlugin:
+			c.Canvas = true
 		case "crawl-links":
 			c.Links = "absolute"
 			if s, ok := opts["markdownLinkResolution"].(string); ok {

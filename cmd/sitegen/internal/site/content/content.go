@@ -561,7 +561,7 @@ func (s *Site) loadPage(rel string) *Page {
 	p.fileURL = s.Lay.FileURL != nil && !p.Failed && s.Lay.FileURL(rel, p.Meta)
 	p.Ids = s.Md.IDs(doc, src)
 	if s.Cfg.Obsidian && s.Lay.Tags == nil { // a tool with tags of its own (Docusaurus) reads only the front matter's
-		p.tags = append(p.tags, s.Md.Tags(doc, src)...)
+		p.tags = append(p.tags, s.Md.Tags(doc, src, pctx)...)
 	}
 	p.Blocks = collectFences(doc, src)
 	for _, b := range s.Lay.Blogs {
@@ -585,6 +585,11 @@ func (s *Site) loadPage(rel string) *Page {
 			p.Title = s.nameTitle(path.Base(p.dir()))
 		default:
 			p.Title, p.nameTitle = s.nameTitle(pageName(path.Base(rel))), true
+		}
+	}
+	if s.Lay.NameLabels && p.Kind != templates.KindHome && p.navTitle == "" {
+		if name := pageName(path.Base(rel)); name != p.Title {
+			p.navTitle = name // the file explorer's name (layout.Layout.NameLabels)
 		}
 	}
 	return p

@@ -359,14 +359,14 @@ func SameFrame(a, b *templates.Page) bool {
 		a.Updated.Equal(b.Updated) && slices.Equal(a.Breadcrumbs, b.Breadcrumbs) && slices.Equal(a.Children, b.Children) &&
 		sameLink(a.Prev, b.Prev) && sameLink(a.Next, b.Next) && reflect.DeepEqual(a.Pagination, b.Pagination) &&
 		reflect.DeepEqual(a.Hero, b.Hero) && reflect.DeepEqual(a.Features, b.Features) &&
-		slices.Equal(a.Backlinks, b.Backlinks)
+		slices.Equal(a.Backlinks, b.Backlinks) && reflect.DeepEqual(a.Nav, b.Nav)
 }
 
 // frameFields are the fields of templates.Page that sameFrame compares,
 // and bodyFields those of the body (body.fill) and the site.
 var (
 	FrameFields = []string{"Kind", "Title", "Heading", "Description", "URL", "Permalink", "Section", "EditURL", "Updated",
-		"Breadcrumbs", "Children", "Prev", "Next", "Pagination", "Hero", "Features", "Backlinks"}
+		"Breadcrumbs", "Children", "Prev", "Next", "Pagination", "Hero", "Features", "Backlinks", "Nav"}
 	BodyFields = []string{"Site", "Content", "TOC", "Flags", "Scripts", "Styles"}
 )
 
@@ -377,7 +377,8 @@ func sameLink(a, b *templates.Link) bool {
 
 // NavSame reports whether the navigation shows the same on page v with
 // the tree old as with the tree now: each list it shows (the top level,
-// the entries below each one in its trail, and below a draft) has the
+// the entries below each one in its trail, below an unfolded one and
+// below a draft) has the
 // same entries, in order (see templates' navList).
 func NavSame(v *templates.Page, old, now []*templates.NavItem) bool {
 	if len(old) != len(now) {
@@ -385,14 +386,14 @@ func NavSame(v *templates.Page, old, now []*templates.NavItem) bool {
 	}
 	for i, a := range now {
 		b := old[i]
-		if a.Title != b.Title || a.URL != b.URL || a.Kind != b.Kind || a.Number != b.Number || (len(a.Children) > 0) != (len(b.Children) > 0) {
+		if a.Title != b.Title || a.URL != b.URL || a.Kind != b.Kind || a.Number != b.Number || a.Unfolded != b.Unfolded || (len(a.Children) > 0) != (len(b.Children) > 0) {
 			return false
 		}
 	}
 	for i, a := range now {
 		switch {
 		case len(a.Children) == 0 || a.Kind == templates.NavPart || a.Kind == templates.NavSeparator:
-		case a.Kind == templates.NavDraft || v.InTrail(a.URL):
+		case a.Kind == templates.NavDraft || a.Unfolded || v.InTrail(a.URL):
 			if !NavSame(v, old[i].Children, a.Children) {
 				return false
 			}

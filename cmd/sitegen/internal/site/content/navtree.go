@@ -143,18 +143,29 @@ func (s *Site) SiteNav() []*templates.NavItem {
 		return menu
 	}
 	if !s.Lay.NavOnly && (!s.Lay.NavAsWritten || len(s.Lay.Nav) == 0) {
-		return s.navItems(s.Home.Children)
+		return s.navItems(s.Home.Children, 0)
 	}
+	top := s.writtenNav(s.Lay.Nav, s.navDrafts)
+	if s.Lay.NavRest {
+		top = append(top, s.navRest()...)
+	}
+	return top
+}
+
+// writtenNav is the navigation entries as written (layout.NavOnly,
+// NavAsWritten), their nesting, order and labels; drafts are the indexes
+// of the entries shown as drafts (their file does not exist).
+func (s *Site) writtenNav(entries []layout.NavEntry, drafts map[int]bool) []*templates.NavItem {
 	var top []*templates.NavItem
 	var stack []*templates.NavItem // the last item at each depth
-	for i, e := range s.Lay.Nav {
+	for i, e := range entries {
 		it := &templates.NavItem{Title: e.Title, Number: e.Number}
 		switch {
 		case e.Part:
 			it.Kind = templates.NavPart
 		case e.Separator:
 			it.Kind = templates.NavSeparator
-		case e.Draft || s.navDrafts[i] || s.ByRel[e.Path] == nil:
+		case e.Draft || drafts[i] || s.ByRel[e.Path] == nil:
 			it.Kind = templates.NavDraft
 			it.Collapsible, it.Open = e.Collapsible, e.Open // a group that folds (VitePress's collapsed:)
 		default:
@@ -169,6 +180,7 @@ func (s *Site) SiteNav() []*templates.NavItem {
 			depth = min(depth, 0)
 		}
 		stack = stack[:depth]
+		it.Unfolded = depth < s.Lay.NavUnfold
 		if depth == 0 {
 			top = append(top, it)
 		} else {
@@ -176,9 +188,6 @@ func (s *Site) SiteNav() []*templates.NavItem {
 			parent.Children = append(parent.Children, it)
 		}
 		stack = append(stack, it)
-	}
-	if s.Lay.NavRest {
-		top = append(top, s.navRest()...)
 	}
 	return top
 }
@@ -201,6 +210,56 @@ func (s *Site) navRest() []*templates.NavItem {
 		}
 	}
 	walk(s.Home.Children)
+	return out
+}
+
+// NavFolder is the content-relative folder of page p whose navigation it
+// shows (see FolderNavs): the folder it is in, or that it is the page of.
+func (p *Page) NavFolder() string { return p.dir() }
+
+// FolderNavs is the navigation of the pages of each content-relative
+// folder (those holding pages; NavFolder) whose pages the layout gives a navigation
+// of their own (layout.Layout.FolderNav: docsify's nested _sidebar.md):
+// the nearest folder's, from the page's folder upward; folders whose
+// pages show the site's navigation are not in it. Nil when the layout
+// has no such rule. A sidebar that cannot be read is a problem at its
+// file; its folder's pages show the next one up.
+func (s *Site) FolderNavs() map[string][]*templates.NavItem {
+	if s.Lay.FolderNav == nil {
+		return nil
+	}
+	own := map[string][]*templates.NavItem{} // folder -> its own sidebar's navigation, nil for none
+	var nearest func(dir string) []*templates.NavItem
+	nearest = func(dir string) []*templates.NavItem {
+		if dir == "." || dir == "" || dir == "/" {
+			return nil
+		}
+		nav, seen := own[dir]
+		if !seen {
+			entries, file, err := s.Lay.FolderNav(dir)
+			if err != nil {
+				s.Diag.Addf(file, 0, 0, "", "%v", err)
+			}
+			if entries != nil {
+				nav = s.writtenNav(entries, nil)
+			}
+			own[dir] = nav
+		}
+		if nav != nil {
+			return nav
+		}
+		return nearest(path.Dir(dir))
+	}
+	out := map[string][]*templates.NavItem{}
+	for _, p := range s.Pages {
+		dir := p.dir()
+		if _, done := out[dir]; done {
+			continue
+		}
+		if nav := nearest(dir); nav != nil {
+			out[dir] = nav
+		}
+	}
 	return out
 }
 
@@ -295,14 +354,15 @@ func navGroup(rel string) string {
 	return fmt.Sprintf("nav-%08x", h.Sum32())
 }
 
-// navItems converts the page tree into the templates' navigation tree.
-func (s *Site) navItems(children []*Page) []*templates.NavItem {
+// navItems converts the page tree into the templates' navigation tree;
+// children are at depth (0: the top entries).
+func (s *Site) navItems(children []*Page, depth int) []*templates.NavItem {
 	items := make([]*templates.NavItem, 0, len(children))
 	for _, c := range children {
 		if c.navExclude {
 			continue
 		}
-		it := &templates.NavItem{Title: c.Label(), Children: s.navItems(c.Children)}
+		it := &templates.NavItem{Title: c.Label(), Children: s.navItems(c.Children, depth+1), Unfolded: depth < s.Lay.NavUnfold}
 		if c.NoPage {
 			it.Kind = templates.NavDraft // a heading over its pages, no page of its own
 			it.Collapsible, it.Open = c.navFold, c.navOpen

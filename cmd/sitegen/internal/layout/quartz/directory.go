@@ -1,0 +1,100 @@
+package quartz
+
+import (
+	"encoding/json"
+	"os"
+	"path"
+	"regexp"
+	"slices"
+	"strings"
+
+	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/srcpath"
+)
+
+// WorkflowDir is where a repository keeps its GitHub Actions workflows,
+// which run its Quartz build (`npx quartz build -d notes`).
+const WorkflowDir = ".github/workflows"
+
+// maxWorkflows bounds how many workflow files buildDirectory reads: a
+// repository has a handful.
+const maxWorkflows = 50
+
+// buildRE is a `quartz build` command line's -d or --directory option:
+// "`-d` or `--directory`: the content folder. This is normally just
+// `content`" (https://quartz.jzhao.xyz/build; quartz/cli/args.js:
+// `directory: {alias: ["d"], default: "content"}`).
+var buildRE = regexp.MustCompile(`\bquartz\s+build\b[^\n&|;]*?\s(?:-d|--directory)(?:\s+|=)("[^"\n]+"|'[^'\n]+'|[^\s"'&|;]+)`)
+
+// buildDirectory returns the content folder the repository at dir builds
+// Quartz from when it has no content/ folder: the folder a `quartz build
+// -d DIR` names in one of its GitHub Actions workflows (the build that
+// publishes the site), else in a package.json script; with where it was
+// read. Only a folder that exists inside dir, and is not hidden, counts;
+// "" when none does.
+func buildDirectory(dir string) (folder, from string) {
+	var files []string
+	if entries, err := os.ReadDir(dir + "/" + WorkflowDir); err == nil {
+		for _, e := range entries {
+			if n := e.Name(); !e.IsDir() && (strings.HasSuffix(n, ".yml") || strings.HasSuffix(n, ".yaml")) {
+				files = append(files, path.Join(WorkflowDir, n))
+			}
+		}
+	}
+	slices.Sort(files)
+	files = files[:min(len(files), maxWorkflows)]
+	files = append(files, "package.json")
+	for _, f := range files {
+		raw, err := layout.ReadSetting(dir, f)
+		if err != nil {
+			continue
+		}
+		lines := []string{string(raw)}
+		if f == "package.json" {
+			lines = scripts(raw)
+		}
+		for _, text := range lines {
+			for _, m := range buildRE.FindAllStringSubmatch(text, -1) {
+				d := strings.Trim(m[1], `"'`)
+				if p := usable(dir, d); p != "" {
+					return p, f
+				}
+			}
+		}
+	}
+	return "", ""
+}
+
+// scripts are the commands of package.json's scripts.
+func scripts(raw []byte) []string {
+	var pkg struct {
+		Scripts map[string]string `json:"scripts"`
+	}
+	if json.Unmarshal(raw, &pkg) != nil {
+		return nil
+	}
+	keys := make([]string, 0, len(pkg.Scripts))
+	for k := range pkg.Scripts {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	out := make([]string, 0, len(keys))
+	for _, k := range keys {
+		out = append(out, pkg.Scripts[k])
+	}
+	return out
+}
+
+// usable is the folder d (as written on a command line) as a clean
+// source-relative path when it is a folder inside dir, not hidden and not
+// reached through a symbolic link out of dir; "" otherwise.
+func usable(dir, d string) string {
+	p := layout.CleanRel(strings.TrimPrefix(d, "./"))
+	if p == "" || p == "." || srcpath.SkippedPart(p) != "" || !layout.Exists(dir, p, true) {
+		return ""
+	}
+	if _, err := srcpath.Check(dir, p); err != nil {
+		return ""
+	}
+	return p
+}
