@@ -703,6 +703,13 @@ type Markup struct {
 	// markdown-it plugin the site registers does (wikilinks.go); nil: no
 	// wikilinks unless the layout reads Obsidian's syntax.
 	WikiLinks *WikiLinks
+	// AliasPlugin reads [[alias]] and [[alias|text]] as MkDocs'
+	// mkdocs-alias-plugin does (https://github.com/EddyLuten/mkdocs-alias-plugin):
+	// a link to the page whose front matter declares that alias: (a
+	// name, a list of names, or {name:, text:}), its text the alias's
+	// text or the page's title; an alias no page declares is a warning
+	// ("Alias 'x' not found") and stays as written.
+	AliasPlugin bool
 }
 
 // Rules are a tool's rules for placing pages.

@@ -148,7 +148,7 @@ func load(ctx context.Context, opts content.Options, updatable bool) (*Site, err
 		UnsafeHint:    unsafeHint(s.Lay),
 		Obsidian:      s.Cfg.Obsidian,
 		NoTags:        s.Lay.Markup.NoTags,
-		WikiLinks:     s.Lay.Markup.WikiLinks != nil,
+		WikiLinks:     s.Lay.Markup.WikiLinks != nil || s.Lay.Markup.AliasPlugin,
 		Dataview:      s.DataviewOptions(),
 		RawHTMLLinks:  s.Lay.FileLinks || s.Lay.RawHTMLLinks,
 		RawHTMLImages: s.Lay.RawHTMLImages,

@@ -64,6 +64,11 @@
 // but search, which sitegen's own search stands for, and awesome-pages),
 // use_directory_urls: false (pages keep sitegen's URLs).
 //
+// The alias plugin (https://github.com/EddyLuten/mkdocs-alias-plugin),
+// when plugins: lists it: "[[my-alias]] or [[my-alias|My Title]]" link
+// to the page whose meta block has "alias: my-alias" (or a list of
+// aliases, or "name:" and "text:"), layout.Markup.AliasPlugin.
+//
 // The awesome-pages plugin, when plugins: lists it and there is no nav:
 // (awesome.go, https://github.com/lukasgeiter/mkdocs-awesome-pages-plugin):
 // each folder's .pages file orders its entries (nav:, or the deprecated
@@ -221,6 +226,11 @@ func Recognise(dir string) (*layout.Layout, error) {
 			return nil, err
 		}
 	}
+	if slices.Contains(pluginNames, AliasPlugin) {
+		pluginNames = slices.DeleteFunc(pluginNames, func(n string) bool { return n == AliasPlugin })
+		l.Markup.AliasPlugin = true
+		l.Read = append(l.Read, "plugin "+AliasPlugin)
+	}
 	// MkDocs' themes show no date; Material's "Last update" is the
 	// git-revision-date-localized plugin's (and git-revision-date's):
 	// "the date of the last update … obtained from Git"
@@ -272,6 +282,9 @@ func readAwesomePages(l *layout.Layout, dir, file string, hasNav bool) error {
 	}
 	return nil
 }
+
+// AliasPlugin is mkdocs-alias-plugin's name in plugins: (layout.Markup.AliasPlugin).
+const AliasPlugin = "alias"
 
 // What the build's report says of what MkDocs does not publish.
 const (

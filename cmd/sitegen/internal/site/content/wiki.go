@@ -141,7 +141,7 @@ func (s *Site) linkTarget(from *Page, dest string, image bool) markup.LinkTarget
 func (l pageLinks) ResolveWiki(target, frag string, embed bool) markup.WikiTarget {
 	tg := l.resolveWiki(target, frag, embed)
 	if l.rec != nil {
-		a := Answer{Url: tg.URL, Problem: tg.Problem, Warning: tg.Warning, Unlinked: tg.Unlinked}
+		a := Answer{Url: tg.URL, Problem: tg.Problem, Warning: tg.Warning, Unlinked: tg.Unlinked, Title: tg.Label, AsText: tg.AsText}
 		if tg.Note != nil {
 			a.Note = noteOf(tg.Note)
 		}
@@ -161,6 +161,9 @@ func (l pageLinks) resolveWiki(target, frag string, embed bool) markup.WikiTarge
 	if target == "" {
 		u, problem := s.fragment(from, frag, "this page")
 		return markup.WikiTarget{URL: u, Problem: problem}
+	}
+	if s.aliases != nil {
+		return s.wikiByAlias(target, frag) // mkdocs-alias-plugin (alias.go)
 	}
 	if w := s.Lay.Markup.WikiLinks; w != nil && !s.Cfg.Obsidian {
 		return l.wikiByPlugin(w, target, frag) // a markdown-it plugin's rule
