@@ -321,11 +321,38 @@ func PlainText(n ast.Node, src []byte) string {
 
 // newContext is a page's parser context, with the tool's heading ids
 // (Dialects.Slug) where it has its own.
+// With pymdownx.emoji (Dialects.Emoji), a heading's shortcodes are no
+// part of its id (emoji.Extension.Strip).
 func (m *Markdown) newContext() parser.Context {
-	if m.opts.Dialects.Slug == nil {
+	var ids parser.IDs
+	if m.opts.Dialects.Slug != nil {
+		ids = &slugIDs{slug: m.opts.Dialects.Slug, used: map[string]bool{}, inline: m.inline}
+	}
+	if m.opts.Dialects.Emoji {
+		if ids == nil {
+			ids = parser.NewContext().IDs()
+		}
+		ids = strippedIDs{IDs: ids, strip: m.emoji.Strip}
+	}
+	if ids == nil {
 		return parser.NewContext()
 	}
-	return parser.NewContext(parser.WithIDs(&slugIDs{slug: m.opts.Dialects.Slug, used: map[string]bool{}, inline: m.inline}))
+	return parser.NewContext(parser.WithIDs(ids))
+}
+
+// strippedIDs are ids made from a heading's text without what strip
+// removes.
+type strippedIDs struct {
+	parser.IDs
+	strip func([]byte) []byte
+}
+
+// Generate implements parser.IDs.
+func (s strippedIDs) Generate(value []byte, kind ast.NodeKind) []byte {
+	if kind == ast.KindHeading {
+		value = s.strip(value)
+	}
+	return s.IDs.Generate(value, kind)
 }
 
 // slugIDs are heading ids made by a tool's slug function, each used once:

@@ -195,7 +195,8 @@ type Markdown struct {
 	rec       *recorder     // the recorded options, for tests that build other parsers from them
 	opts      Options
 	sanitizer *rawhtml.Sanitizer
-	writers   sync.Pool // *bufio.Writer for Render (goldmark makes a 4 KiB one a call otherwise)
+	writers   sync.Pool       // *bufio.Writer for Render (goldmark makes a 4 KiB one a call otherwise)
+	emoji     emoji.Extension // pymdownx.emoji's shortcodes, with Dialects.Emoji (heading ids leave them out)
 }
 
 // New returns the pipeline: GFM (tables, strikethrough, autolinks, task
@@ -252,7 +253,8 @@ func New(opts Options) *Markdown {
 		for _, name := range opts.Dialects.CustomIcons {
 			custom[name] = true
 		}
-		exts = append(exts, emoji.Extension{CustomIcons: custom, Warn: warnAt})
+		m.emoji = emoji.Extension{CustomIcons: custom, Warn: warnAt}
+		exts = append(exts, m.emoji)
 	}
 	if opts.Dialects.Shortcodes {
 		exts = append(exts, shortcode.Extension{Warn: warnAt, Fail: failAt, PageLinks: opts.Dialects.PageLinkShortcodes, Anchors: opts.Dialects.AnchorShortcodes})
