@@ -710,6 +710,11 @@ type Markup struct {
 	// text or the page's title; an alias no page declares is a warning
 	// ("Alias 'x' not found") and stays as written.
 	AliasPlugin bool
+	// Caret, Tilde and Mark are MkDocs' pymdownx.caret, pymdownx.tilde
+	// and pymdownx.mark (markup/pymdown, markup/highlight): each form
+	// the site reads ("ins", "sup"; "del", "sub"), none when not listed.
+	Caret, Tilde []string
+	Mark         bool
 }
 
 // Rules are a tool's rules for placing pages.

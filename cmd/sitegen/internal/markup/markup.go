@@ -47,6 +47,7 @@ import (
 	"d6codex/cmd/sitegen/internal/markup/math"
 	"d6codex/cmd/sitegen/internal/markup/mdx"
 	"d6codex/cmd/sitegen/internal/markup/pandoc"
+	"d6codex/cmd/sitegen/internal/markup/pymdown"
 	"d6codex/cmd/sitegen/internal/markup/randtable"
 	"d6codex/cmd/sitegen/internal/markup/rawhtml"
 	"d6codex/cmd/sitegen/internal/markup/shortcode"
@@ -180,6 +181,19 @@ type Dialects struct {
 	// after, as markdown-it-anchor and github-slugger do); nil: goldmark's
 	// ids, which keep ASCII letters and digits.
 	Slug func(string) string
+	// Caret, Tilde: pymdownx.caret's and pymdownx.tilde's forms the site
+	// reads ("ins", "sup"; "del", "sub"); Mark: pymdownx.mark's ==mark==
+	// (package pymdown, package highlight).
+	Caret, Tilde []string
+	Mark         bool
+}
+
+// pick is tag when forms lists it, else "".
+func pick(forms []string, tag string) string {
+	if slices.Contains(forms, tag) {
+		return tag
+	}
+	return ""
 }
 
 // SafeClasses are the classes a kramdown attribute list may give a block:
@@ -238,6 +252,15 @@ func New(opts Options) *Markdown {
 		}
 	} else if opts.WikiLinks {
 		exts = append(exts, wikilink.Extension)
+	}
+	if c := opts.Dialects.Caret; len(c) > 0 {
+		exts = append(exts, pymdown.Extension{Char: '^', Double: pick(c, "ins"), Single: pick(c, "sup")})
+	}
+	if c := opts.Dialects.Tilde; len(c) > 0 {
+		exts = append(exts, pymdown.Extension{Char: '~', Double: pick(c, "del"), Single: pick(c, "sub")})
+	}
+	if opts.Dialects.Mark && !opts.Obsidian { // Obsidian's highlights are the same ==mark==
+		exts = append(exts, highlight.Extension)
 	}
 	if opts.Dataview.On {
 		exts = append(exts, inlinefield.Extension)

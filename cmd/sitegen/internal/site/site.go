@@ -176,6 +176,9 @@ func load(ctx context.Context, opts content.Options, updatable bool) (*Site, err
 			PluginBlocks:      s.Lay.Markup.PluginBlocks,
 			PluginInline:      s.Lay.Markup.PluginInline,
 			Slug:              s.Lay.Markup.Slug,
+			Caret:             s.Lay.Markup.Caret,
+			Tilde:             s.Lay.Markup.Tilde,
+			Mark:              s.Lay.Markup.Mark,
 		},
 	})
 	if err := s.Load(ctx); err != nil {

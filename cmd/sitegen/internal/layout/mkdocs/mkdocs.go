@@ -217,6 +217,21 @@ func Recognise(dir string) (*layout.Layout, error) {
 			l.Markup.Emoji = true
 			l.Markup.CustomIcons = customIcons(dir, extOptions(get("markdown_extensions"), ext))
 			l.Read = append(l.Read, "markdown_extensions pymdownx.emoji")
+		case "pymdownx.caret":
+			// "insert: Enable insert feature", "superscript: Enable
+			// superscript feature", both true by default
+			// (https://facelessuser.github.io/pymdown-extensions/extensions/caret/#options).
+			l.Markup.Caret = forms(extOptions(get("markdown_extensions"), ext), "insert", "ins", "superscript", "sup")
+			l.Read = append(l.Read, "markdown_extensions "+ext)
+		case "pymdownx.tilde":
+			// "delete", "subscript", both true by default
+			// (https://facelessuser.github.io/pymdown-extensions/extensions/tilde/#options).
+			l.Markup.Tilde = forms(extOptions(get("markdown_extensions"), ext), "delete", "del", "subscript", "sub")
+			l.Read = append(l.Read, "markdown_extensions "+ext)
+		case "pymdownx.mark":
+			// "==mark me==" (https://facelessuser.github.io/pymdown-extensions/extensions/mark/).
+			l.Markup.Mark = true
+			l.Read = append(l.Read, "markdown_extensions "+ext)
 		}
 	}
 	pluginNames := plugins(get("plugins"))
@@ -409,6 +424,32 @@ func extOptions(list *yaml.Node, name string) *yaml.Node {
 		}
 	}
 	return nil
+}
+
+// forms returns the forms of pymdownx.caret or tilde its settings
+// leave on: the option key1 (default true) gives form1, key2 form2.
+func forms(settings *yaml.Node, key1, form1, key2, form2 string) []string {
+	on := map[string]bool{key1: true, key2: true}
+	if settings != nil && settings.Kind == yaml.MappingNode {
+		for i := 0; i+1 < len(settings.Content); i += 2 {
+			k, v := settings.Content[i].Value, settings.Content[i+1]
+			if _, ok := on[k]; ok && v.Kind == yaml.ScalarNode {
+				// PyYAML's false: false, no, off, in any case.
+				switch strings.ToLower(v.Value) {
+				case "false", "no", "off":
+					on[k] = false
+				}
+			}
+		}
+	}
+	var out []string
+	if on[key1] {
+		out = append(out, form1)
+	}
+	if on[key2] {
+		out = append(out, form2)
+	}
+	return out
 }
 
 // maxCustomIcons bounds the icon files read from custom_icons folders.
