@@ -141,6 +141,10 @@ type Dialects struct {
 	// TermIDs gives the terms of definition lists ids, as headings have
 	// (mdBook's; termids.go).
 	TermIDs bool
+	// LazyDefinitions: a definition whose ":" line is empty takes the
+	// lines that follow it, as Python-Markdown's def_list does
+	// (lazyDefinitions).
+	LazyDefinitions bool
 	// Autodoc reads MkDocs' mkdocstrings instructions ("::: identifier"
 	// and its indented options): a warning, and the instruction not shown
 	// (warn.go).
@@ -306,6 +310,9 @@ func New(opts Options) *Markdown {
 	)
 	if opts.Dialects.TermIDs {
 		rec.cfg.BlockParsers = withTermIDs(rec.cfg.BlockParsers)
+	}
+	if opts.Dialects.LazyDefinitions {
+		rec.cfg.BlockParsers = withLazyDefinitions(rec.cfg.BlockParsers)
 	}
 	if opts.Dialects.Shortcodes {
 		rec.cfg.BlockParsers = shortcode.WithHTMLBlocks(rec.cfg.BlockParsers)

@@ -163,6 +163,7 @@ func load(ctx context.Context, opts content.Options, updatable bool) (*Site, err
 			AnchorShortcodes:   s.Lay.Markup.AnchorShortcodes,
 			Pandoc:             s.Lay.Kind == layout.Markdown, // the pandoc books of GitHub repositories
 			TermIDs:            s.Lay.Kind == layout.MdBook,
+			LazyDefinitions:    s.Lay.Kind == layout.MkDocs, // Python-Markdown's def_list
 			Autodoc:            s.Lay.Kind == layout.MkDocs, // mkdocstrings' ::: instructions
 			OneLineSetext:      s.Lay.Kind == layout.MkDocs, // Python-Markdown's setext headings
 			Math:               s.Lay.Markup.Math,
