@@ -55,13 +55,17 @@
 //     ":smile:" is its emoji, an icon (":material-…:", ":fontawesome-…:",
 //     ":octicons-…:", ":simple-…:", options.custom_icons' SVG files) is
 //     dropped with a warning, sitegen shipping no icon set (package
-//     markup/emoji).
+//     markup/emoji), and no part of a heading's id; pymdownx.caret,
+//     pymdownx.tilde (package markup/pymdown) and pymdownx.mark.
+//   - Definition lists as Python-Markdown's def_list makes them (an
+//     empty ":" line takes the lines after it; markup.Dialects.LazyDefinitions).
 //
 // Not implemented: breadcrumbs and previous/next links that follow a nav:
 // whose sections do not follow the folders (they follow sitegen's page
 // tree, the folders'), plugins (section-index,
 // literate-nav, i18n; the build names each plugin that plugins: lists,
-// but search, which sitegen's own search stands for, and awesome-pages),
+// but search, which sitegen's own search stands for, awesome-pages and
+// alias),
 // use_directory_urls: false (pages keep sitegen's URLs).
 //
 // The alias plugin (https://github.com/EddyLuten/mkdocs-alias-plugin),
