@@ -280,7 +280,7 @@ func New(opts Options) *Markdown {
 		for _, name := range opts.Dialects.CustomIcons {
 			custom[name] = true
 		}
-		m.emoji = emoji.Extension{CustomIcons: custom, Warn: warnAt}
+		m.emoji = emoji.Extension{CustomIcons: custom, Warn: warnAt, AttrList: opts.Dialects.AttrList}
 		exts = append(exts, m.emoji)
 	}
 	if opts.Dialects.Shortcodes {

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -21,7 +22,8 @@ import (
 // Without pymdownx.emoji the shortcode is text, and in the id.
 func TestMkDocsIconHeadingIDs(t *testing.T) {
 	page := "# Home\n\n### Aftershock :ui-x:\n\n### Careful Spell :material-star:\n\n" +
-		"### Level 2: Divine Smite :material-directions-fork:{ title=\"Optional\" }\n\n### Smile :smile:\n\n"
+		"### Level 2: Divine Smite :material-directions-fork:{ title=\"Optional\" }\n\n### Smile :smile:\n\n" +
+		"### Primal Defence :material-sync:{ title=\"Replaces\" } Now\n\n"
 	links := "[a](#aftershock) [b](#careful-spell) [c](#level-2-divine-smite) [d](#smile)\n"
 	for _, tt := range []struct {
 		name, config string
@@ -45,6 +47,10 @@ func TestMkDocsIconHeadingIDs(t *testing.T) {
 				if !strings.Contains(out, w) {
 					t.Errorf("page lacks %s", w)
 				}
+			}
+			// A mid-heading icon's attribute list is the icon's, not the id's.
+			if id := regexp.MustCompile(`id="primal-defence[^"]*"`).FindString(out); tt.broken == 0 && (id == "" || strings.Contains(id, "replaces")) {
+				t.Errorf("the icon's attribute list is in the id: %s", id)
 			}
 			broken := 0
 			for _, w := range res.WarningList {

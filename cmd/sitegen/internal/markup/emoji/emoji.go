@@ -16,6 +16,7 @@ package emoji
 
 import (
 	"bufio"
+	"bytes"
 	_ "embed"
 	"strconv"
 	"strings"
@@ -80,6 +81,9 @@ type Extension struct {
 	// "command" for .icons/command.svg, "brand-x" for .icons/brand/x.svg).
 	CustomIcons map[string]bool
 	Warn        Warn
+	// AttrList: attr_list is on, and an attribute list right after a
+	// shortcode ("{ title=… }") is the icon's (Strip leaves it out too).
+	AttrList bool
 }
 
 // Extend implements goldmark.Extender.
@@ -135,7 +139,9 @@ func (e Extension) shortcode(line []byte) (end int, emoji string, ok bool) {
 // ("slugify: Callable to generate anchors",
 // https://python-markdown.github.io/extensions/toc/), and Material's
 // to_svg generator draws emoji and icons as inline SVG, which has no
-// text: "### Aftershock :ui-x:" is "aftershock".
+// text: "### Aftershock :ui-x:" is "aftershock". With attr_list, an
+// attribute list right after a shortcode goes with it: it is the
+// icon's ("{ title="Optional" }", https://python-markdown.github.io/extensions/attr_list/).
 func (e Extension) Strip(heading []byte) []byte {
 	if !strings.Contains(string(heading), ":") {
 		return heading
@@ -145,6 +151,11 @@ func (e Extension) Strip(heading []byte) []byte {
 		if heading[i] == ':' {
 			if end, _, ok := e.shortcode(heading[i:]); ok {
 				i += end
+				if e.AttrList && i < len(heading) && heading[i] == '{' {
+					if close := bytes.IndexByte(heading[i:], '}'); close > 0 {
+						i += close + 1
+					}
+				}
 				continue
 			}
 		}

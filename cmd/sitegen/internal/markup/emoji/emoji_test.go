@@ -76,9 +76,15 @@ func TestStrip(t *testing.T) {
 		{"Spells:material-trademark:", "Spells"},
 		{"At 12:30:45 :not-an-emoji:", "At 12:30:45 :not-an-emoji:"},
 		{"Plain", "Plain"},
+		{`Defence :ui-x:{title="Optional"} b`, `Defence {title="Optional"} b`},
 	} {
 		if got := string(e.Strip([]byte(tt.in))); got != tt.want {
 			t.Errorf("Strip(%q) = %q, want %q", tt.in, got, tt.want)
 		}
+	}
+	// With attr_list, the icon's attribute list goes with it.
+	e.AttrList = true
+	if got := string(e.Strip([]byte(`Defence :ui-x:{title="Optional"} :ui-x:{ .a } b`))); got != "Defence   b" {
+		t.Errorf("with attr_list: %q", got)
 	}
 }
