@@ -671,6 +671,9 @@ type Markup struct {
 	// not goldmark's (VitePress's slugify and Docusaurus' github-slugger
 	// keep letters of any script); nil: goldmark's.
 	Slug func(string) string
+	// PythonUnique: a repeated id gets "_1", "_2" (Python-Markdown's
+	// toc.unique) rather than "-1", "-2" (markdown-it-anchor's).
+	PythonUnique bool
 	// AttrList reads Python-Markdown's attribute lists ("{ #id .class
 	// width=50% }" after an image, a link, a heading; MkDocs'
 	// markdown_extensions: [attr_list]).

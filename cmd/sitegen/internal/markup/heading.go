@@ -326,7 +326,7 @@ func PlainText(n ast.Node, src []byte) string {
 func (m *Markdown) newContext() parser.Context {
 	var ids parser.IDs
 	if m.opts.Dialects.Slug != nil {
-		ids = &slugIDs{slug: m.opts.Dialects.Slug, used: map[string]bool{}, inline: m.inline}
+		ids = &slugIDs{slug: m.opts.Dialects.Slug, used: map[string]bool{}, inline: m.inline, python: m.opts.Dialects.PythonUnique}
 	}
 	if m.opts.Dialects.Emoji {
 		if ids == nil {
@@ -364,6 +364,7 @@ type slugIDs struct {
 	slug   func(string) string
 	used   map[string]bool
 	inline parser.Parser // CommonMark's, for slugText
+	python bool          // Python-Markdown's toc.unique
 }
 
 // inlineMarks are the bytes that may start inline markup: a heading
@@ -416,11 +417,30 @@ func slugText(p parser.Parser, value []byte) string {
 	return string(out)
 }
 
+// idCount is toc's IDCOUNT_RE: an id that ends in "_" and a number.
+var idCount = regexp.MustCompile(`^(.*)_([0-9]+)$`)
+
 // Generate implements parser.IDs.
 func (s *slugIDs) Generate(value []byte, kind ast.NodeKind) []byte {
 	text := string(value)
 	if kind == ast.KindHeading {
 		text = slugText(s.inline, value)
+	}
+	if s.python {
+		// "while id in ids or not id: m = IDCOUNT_RE.match(id); if m:
+		// id = '%s_%d' % (m.group(1), int(m.group(2))+1) else: id =
+		// '%s_%d' % (id, 1)" (markdown/extensions/toc.py, unique).
+		id := s.slug(text)
+		for s.used[id] || id == "" {
+			if m := idCount.FindStringSubmatch(id); m != nil {
+				n, _ := strconv.Atoi(m[2])
+				id = m[1] + "_" + strconv.Itoa(n+1)
+			} else {
+				id += "_1"
+			}
+		}
+		s.used[id] = true
+		return []byte(id)
 	}
 	base := s.slug(text)
 	if base == "" {

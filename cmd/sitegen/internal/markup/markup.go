@@ -185,6 +185,9 @@ type Dialects struct {
 	// after, as markdown-it-anchor and github-slugger do); nil: goldmark's
 	// ids, which keep ASCII letters and digits.
 	Slug func(string) string
+	// PythonUnique: with Slug, a repeated id is made unique as
+	// Python-Markdown's toc does ("x_1", "x_2"; "" is "_1").
+	PythonUnique bool
 	// Caret, Tilde: pymdownx.caret's and pymdownx.tilde's forms the site
 	// reads ("ins", "sup"; "del", "sub"); Mark: pymdownx.mark's ==mark==
 	// (package pymdown, package highlight).

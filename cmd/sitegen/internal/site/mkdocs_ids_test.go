@@ -64,3 +64,24 @@ func TestMkDocsIconHeadingIDs(t *testing.T) {
 		})
 	}
 }
+
+// TestMkDocsPythonSlugs: MkDocs' heading ids are Python-Markdown toc's
+// (slugify: "re.sub(r'[^\w\s-]', ”, value).strip().lower()" then runs of
+// spaces and '-' as one '-', after NFKD and ASCII; unique: "_1", "_2"),
+// https://python-markdown.github.io/extensions/toc/#usage. Ids measured
+// with Python-Markdown 3.4.1 (/usr/bin/python3, markdown.markdown(page,
+// extensions=['toc'])): a-b, uber-alles, rules, rules_1.
+func TestMkDocsPythonSlugs(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{"mkdocs.yml": "site_name: W\n",
+		"docs/index.md": "# Home\n\n## A  -  B\n\n## Über alles\n\n## Rules\n\n## Rules\n\n[a](#a-b) [b](#uber-alles) [c](#rules_1)\n"})
+	if _, err := build(t, dir, content.Options{Theme: theme}); err != nil {
+		t.Fatal(err) // strict: every anchor is found
+	}
+	out := readTree(t, dir+"/public")["index.html"]
+	for _, w := range []string{`id="a-b"`, `id="uber-alles"`, `id="rules"`, `id="rules_1"`} {
+		if !strings.Contains(out, w) {
+			t.Errorf("page lacks %s", w)
+		}
+	}
+}

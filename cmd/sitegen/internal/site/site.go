@@ -177,6 +177,7 @@ func load(ctx context.Context, opts content.Options, updatable bool) (*Site, err
 			PluginBlocks:      s.Lay.Markup.PluginBlocks,
 			PluginInline:      s.Lay.Markup.PluginInline,
 			Slug:              s.Lay.Markup.Slug,
+			PythonUnique:      s.Lay.Markup.PythonUnique,
 			Caret:             s.Lay.Markup.Caret,
 			Tilde:             s.Lay.Markup.Tilde,
 			Mark:              s.Lay.Markup.Mark,

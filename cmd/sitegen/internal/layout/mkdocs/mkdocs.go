@@ -135,6 +135,8 @@ func Recognise(dir string) (*layout.Layout, error) {
 	// on a page the author writes (its tags_file or marker), published as
 	// that page; no page per tag.
 	l.Markup.NoTags, l.NoTagPages = true, true
+	// Heading ids: toc's default slugify and unique (slug.go).
+	l.Markup.Slug, l.Markup.PythonUnique = Slug, true
 	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
 		return l, nil
 	}
