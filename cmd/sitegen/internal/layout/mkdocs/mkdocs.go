@@ -57,6 +57,7 @@
 //     dropped with a warning, sitegen shipping no icon set (package
 //     markup/emoji), and no part of a heading's id; pymdownx.caret,
 //     pymdownx.tilde (package markup/pymdown) and pymdownx.mark.
+//   - Heading ids: Python-Markdown toc's slugify and unique (slug.go).
 //   - Definition lists as Python-Markdown's def_list makes them (an
 //     empty ":" line takes the lines after it; markup.Dialects.LazyDefinitions).
 //
