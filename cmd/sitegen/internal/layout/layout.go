@@ -671,6 +671,9 @@ type Markup struct {
 	// not goldmark's (VitePress's slugify and Docusaurus' github-slugger
 	// keep letters of any script); nil: goldmark's.
 	Slug func(string) string
+	// PythonUnique: a repeated id gets "_1", "_2" (Python-Markdown's
+	// toc.unique) rather than "-1", "-2" (markdown-it-anchor's).
+	PythonUnique bool
 	// AttrList reads Python-Markdown's attribute lists ("{ #id .class
 	// width=50% }" after an image, a link, a heading; MkDocs'
 	// markdown_extensions: [attr_list]).
@@ -703,6 +706,18 @@ type Markup struct {
 	// markdown-it plugin the site registers does (wikilinks.go); nil: no
 	// wikilinks unless the layout reads Obsidian's syntax.
 	WikiLinks *WikiLinks
+	// AliasPlugin reads [[alias]] and [[alias|text]] as MkDocs'
+	// mkdocs-alias-plugin does (https://github.com/EddyLuten/mkdocs-alias-plugin):
+	// a link to the page whose front matter declares that alias: (a
+	// name, a list of names, or {name:, text:}), its text the alias's
+	// text or the page's title; an alias no page declares is a warning
+	// ("Alias 'x' not found") and stays as written.
+	AliasPlugin bool
+	// Caret, Tilde and Mark are MkDocs' pymdownx.caret, pymdownx.tilde
+	// and pymdownx.mark (markup/pymdown, markup/highlight): each form
+	// the site reads ("ins", "sup"; "del", "sub"), none when not listed.
+	Caret, Tilde []string
+	Mark         bool
 }
 
 // Rules are a tool's rules for placing pages.

@@ -321,11 +321,38 @@ func PlainText(n ast.Node, src []byte) string {
 
 // newContext is a page's parser context, with the tool's heading ids
 // (Dialects.Slug) where it has its own.
+// With pymdownx.emoji (Dialects.Emoji), a heading's shortcodes are no
+// part of its id (emoji.Extension.Strip).
 func (m *Markdown) newContext() parser.Context {
-	if m.opts.Dialects.Slug == nil {
+	var ids parser.IDs
+	if m.opts.Dialects.Slug != nil {
+		ids = &slugIDs{slug: m.opts.Dialects.Slug, used: map[string]bool{}, inline: m.inline, python: m.opts.Dialects.PythonUnique}
+	}
+	if m.opts.Dialects.Emoji {
+		if ids == nil {
+			ids = parser.NewContext().IDs()
+		}
+		ids = strippedIDs{IDs: ids, strip: m.emoji.Strip}
+	}
+	if ids == nil {
 		return parser.NewContext()
 	}
-	return parser.NewContext(parser.WithIDs(&slugIDs{slug: m.opts.Dialects.Slug, used: map[string]bool{}, inline: m.inline}))
+	return parser.NewContext(parser.WithIDs(ids))
+}
+
+// strippedIDs are ids made from a heading's text without what strip
+// removes.
+type strippedIDs struct {
+	parser.IDs
+	strip func([]byte) []byte
+}
+
+// Generate implements parser.IDs.
+func (s strippedIDs) Generate(value []byte, kind ast.NodeKind) []byte {
+	if kind == ast.KindHeading {
+		value = s.strip(value)
+	}
+	return s.IDs.Generate(value, kind)
 }
 
 // slugIDs are heading ids made by a tool's slug function, each used once:
@@ -337,6 +364,7 @@ type slugIDs struct {
 	slug   func(string) string
 	used   map[string]bool
 	inline parser.Parser // CommonMark's, for slugText
+	python bool          // Python-Markdown's toc.unique
 }
 
 // inlineMarks are the bytes that may start inline markup: a heading
@@ -389,11 +417,30 @@ func slugText(p parser.Parser, value []byte) string {
 	return string(out)
 }
 
+// idCount is toc's IDCOUNT_RE: an id that ends in "_" and a number.
+var idCount = regexp.MustCompile(`^(.*)_([0-9]+)$`)
+
 // Generate implements parser.IDs.
 func (s *slugIDs) Generate(value []byte, kind ast.NodeKind) []byte {
 	text := string(value)
 	if kind == ast.KindHeading {
 		text = slugText(s.inline, value)
+	}
+	if s.python {
+		// "while id in ids or not id: m = IDCOUNT_RE.match(id); if m:
+		// id = '%s_%d' % (m.group(1), int(m.group(2))+1) else: id =
+		// '%s_%d' % (id, 1)" (markdown/extensions/toc.py, unique).
+		id := s.slug(text)
+		for s.used[id] || id == "" {
+			if m := idCount.FindStringSubmatch(id); m != nil {
+				n, _ := strconv.Atoi(m[2])
+				id = m[1] + "_" + strconv.Itoa(n+1)
+			} else {
+				id += "_1"
+			}
+		}
+		s.used[id] = true
+		return []byte(id)
 	}
 	base := s.slug(text)
 	if base == "" {

@@ -47,6 +47,7 @@ import (
 	"d6codex/cmd/sitegen/internal/markup/math"
 	"d6codex/cmd/sitegen/internal/markup/mdx"
 	"d6codex/cmd/sitegen/internal/markup/pandoc"
+	"d6codex/cmd/sitegen/internal/markup/pymdown"
 	"d6codex/cmd/sitegen/internal/markup/randtable"
 	"d6codex/cmd/sitegen/internal/markup/rawhtml"
 	"d6codex/cmd/sitegen/internal/markup/shortcode"
@@ -140,6 +141,10 @@ type Dialects struct {
 	// TermIDs gives the terms of definition lists ids, as headings have
 	// (mdBook's; termids.go).
 	TermIDs bool
+	// LazyDefinitions: a definition whose ":" line is empty takes the
+	// lines that follow it, as Python-Markdown's def_list does
+	// (lazyDefinitions).
+	LazyDefinitions bool
 	// Autodoc reads MkDocs' mkdocstrings instructions ("::: identifier"
 	// and its indented options): a warning, and the instruction not shown
 	// (warn.go).
@@ -180,6 +185,22 @@ type Dialects struct {
 	// after, as markdown-it-anchor and github-slugger do); nil: goldmark's
 	// ids, which keep ASCII letters and digits.
 	Slug func(string) string
+	// PythonUnique: with Slug, a repeated id is made unique as
+	// Python-Markdown's toc does ("x_1", "x_2"; "" is "_1").
+	PythonUnique bool
+	// Caret, Tilde: pymdownx.caret's and pymdownx.tilde's forms the site
+	// reads ("ins", "sup"; "del", "sub"); Mark: pymdownx.mark's ==mark==
+	// (package pymdown, package highlight).
+	Caret, Tilde []string
+	Mark         bool
+}
+
+// pick is tag when forms lists it, else "".
+func pick(forms []string, tag string) string {
+	if slices.Contains(forms, tag) {
+		return tag
+	}
+	return ""
 }
 
 // SafeClasses are the classes a kramdown attribute list may give a block:
@@ -195,7 +216,8 @@ type Markdown struct {
 	rec       *recorder     // the recorded options, for tests that build other parsers from them
 	opts      Options
 	sanitizer *rawhtml.Sanitizer
-	writers   sync.Pool // *bufio.Writer for Render (goldmark makes a 4 KiB one a call otherwise)
+	writers   sync.Pool       // *bufio.Writer for Render (goldmark makes a 4 KiB one a call otherwise)
+	emoji     emoji.Extension // pymdownx.emoji's shortcodes, with Dialects.Emoji (heading ids leave them out)
 }
 
 // New returns the pipeline: GFM (tables, strikethrough, autolinks, task
@@ -238,6 +260,15 @@ func New(opts Options) *Markdown {
 	} else if opts.WikiLinks {
 		exts = append(exts, wikilink.Extension)
 	}
+	if c := opts.Dialects.Caret; len(c) > 0 {
+		exts = append(exts, pymdown.Extension{Char: '^', Double: pick(c, "ins"), Single: pick(c, "sup")})
+	}
+	if c := opts.Dialects.Tilde; len(c) > 0 {
+		exts = append(exts, pymdown.Extension{Char: '~', Double: pick(c, "del"), Single: pick(c, "sub")})
+	}
+	if opts.Dialects.Mark && !opts.Obsidian { // Obsidian's highlights are the same ==mark==
+		exts = append(exts, highlight.Extension)
+	}
 	if opts.Dataview.On {
 		exts = append(exts, inlinefield.Extension)
 	}
@@ -252,7 +283,8 @@ func New(opts Options) *Markdown {
 		for _, name := range opts.Dialects.CustomIcons {
 			custom[name] = true
 		}
-		exts = append(exts, emoji.Extension{CustomIcons: custom, Warn: warnAt})
+		m.emoji = emoji.Extension{CustomIcons: custom, Warn: warnAt, AttrList: opts.Dialects.AttrList}
+		exts = append(exts, m.emoji)
 	}
 	if opts.Dialects.Shortcodes {
 		exts = append(exts, shortcode.Extension{Warn: warnAt, Fail: failAt, PageLinks: opts.Dialects.PageLinkShortcodes, Anchors: opts.Dialects.AnchorShortcodes})
@@ -281,6 +313,9 @@ func New(opts Options) *Markdown {
 	)
 	if opts.Dialects.TermIDs {
 		rec.cfg.BlockParsers = withTermIDs(rec.cfg.BlockParsers)
+	}
+	if opts.Dialects.LazyDefinitions {
+		rec.cfg.BlockParsers = withLazyDefinitions(rec.cfg.BlockParsers)
 	}
 	if opts.Dialects.Shortcodes {
 		rec.cfg.BlockParsers = shortcode.WithHTMLBlocks(rec.cfg.BlockParsers)

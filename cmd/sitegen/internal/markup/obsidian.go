@@ -3,6 +3,7 @@ package markup
 import (
 	"bytes"
 	"fmt"
+	"html"
 	"slices"
 	"strings"
 
@@ -36,6 +37,12 @@ type WikiTarget struct {
 	// Unlinked is set when the link (or embed) names what is not
 	// published: a warning, and the wikilink is shown as its text.
 	Unlinked string
+	// Label is the link's text when the wikilink gives none ("" keeps
+	// the target's name).
+	Label string
+	// AsText, with Warning: the wikilink is no link and is shown as
+	// written (mkdocs-alias-plugin leaves an alias it does not know).
+	AsText bool
 	// Note and Src are the page and the source of a note an embed puts in
 	// place (nil for a link, an image, or a file).
 	Note *Page
@@ -106,8 +113,15 @@ func (t wikiTransformer) Transform(doc *ast.Document, _ text.Reader, pc parser.C
 			st.report(w.Start, true, fmt.Sprintf("unpublished %s %s: %s", what, raw(w), tg.Unlinked))
 			w.Destination, w.HTML = "", ""
 			continue
+		case tg.AsText:
+			st.report(w.Start, true, fmt.Sprintf("wikilink %s: %s", raw(w), tg.Warning))
+			w.Destination, w.HTML = "", html.EscapeString(raw(w))
+			continue
 		case tg.Warning != "":
 			st.report(w.Start, true, fmt.Sprintf("wikilink %s: %s", raw(w), tg.Warning))
+		}
+		if tg.Label != "" && w.Label == "" && !w.Embed {
+			w.Label = tg.Label
 		}
 		if w.Embed && tg.Note != nil {
 			t.embed(st, w, tg)
@@ -381,7 +395,8 @@ func blockStart(n ast.Node, src []byte) int {
 	return bytes.LastIndexByte(src[:off], '\n') + 1
 }
 
-// raw is a wikilink as written, for messages.
+// raw is a wikilink as written, for messages (and shown as text where
+// the wikilink is no link: WikiTarget.AsText).
 func raw(w *wikilink.Node) string {
 	s := w.Target
 	if w.Fragment != "" {

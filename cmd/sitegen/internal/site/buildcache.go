@@ -205,6 +205,7 @@ type cachedCall struct {
 	Title                           string
 	NoteFile, NoteURL               string
 	NoteDropH1, NoteDropLeading     bool
+	AsText                          bool
 }
 
 // cachePath is the cache file of a build with opts, "" without a cache
@@ -521,7 +522,7 @@ func (bc *bodyCache) reuse(s *Site, p *content.Page) *content.Body {
 	}
 	for _, cc := range c.Calls {
 		k := content.Call{From: cc.From, Wiki: cc.Wiki, Dest: cc.Dest, Frag: cc.Frag, Embed: cc.Embed}
-		a := content.Answer{Url: cc.URL, Problem: cc.Problem, Warning: cc.Warning, Unlinked: cc.Unlinked, Title: cc.Title,
+		a := content.Answer{Url: cc.URL, Problem: cc.Problem, Warning: cc.Warning, Unlinked: cc.Unlinked, Title: cc.Title, AsText: cc.AsText,
 			Note: content.Note{File: cc.NoteFile, Url: cc.NoteURL, DropH1: cc.NoteDropH1, DropLeading: cc.NoteDropLeading}}
 		if now, ok := s.Ask(k); !ok || now != a {
 			return nil
@@ -681,7 +682,7 @@ func (bc *bodyCache) record(s *Site, p *content.Page, b *content.Body) {
 	}
 	for k, a := range b.Calls {
 		c.Calls = append(c.Calls, cachedCall{From: k.From, Wiki: k.Wiki, Embed: k.Embed, Dest: k.Dest, Frag: k.Frag,
-			URL: a.Url, Problem: a.Problem, Warning: a.Warning, Unlinked: a.Unlinked, Title: a.Title,
+			URL: a.Url, Problem: a.Problem, Warning: a.Warning, Unlinked: a.Unlinked, Title: a.Title, AsText: a.AsText,
 			NoteFile: a.Note.File, NoteURL: a.Note.Url, NoteDropH1: a.Note.DropH1, NoteDropLeading: a.Note.DropLeading})
 	}
 	text, sum, err := encodeObject(bodyObject{Content: b.Content, TOC: b.Toc, PX: b.Px})

@@ -148,7 +148,7 @@ func load(ctx context.Context, opts content.Options, updatable bool) (*Site, err
 		UnsafeHint:    unsafeHint(s.Lay),
 		Obsidian:      s.Cfg.Obsidian,
 		NoTags:        s.Lay.Markup.NoTags,
-		WikiLinks:     s.Lay.Markup.WikiLinks != nil,
+		WikiLinks:     s.Lay.Markup.WikiLinks != nil || s.Lay.Markup.AliasPlugin,
 		Dataview:      s.DataviewOptions(),
 		RawHTMLLinks:  s.Lay.FileLinks || s.Lay.RawHTMLLinks,
 		RawHTMLImages: s.Lay.RawHTMLImages,
@@ -163,6 +163,7 @@ func load(ctx context.Context, opts content.Options, updatable bool) (*Site, err
 			AnchorShortcodes:   s.Lay.Markup.AnchorShortcodes,
 			Pandoc:             s.Lay.Kind == layout.Markdown, // the pandoc books of GitHub repositories
 			TermIDs:            s.Lay.Kind == layout.MdBook,
+			LazyDefinitions:    s.Lay.Kind == layout.MkDocs, // Python-Markdown's def_list
 			Autodoc:            s.Lay.Kind == layout.MkDocs, // mkdocstrings' ::: instructions
 			OneLineSetext:      s.Lay.Kind == layout.MkDocs, // Python-Markdown's setext headings
 			Math:               s.Lay.Markup.Math,
@@ -176,6 +177,10 @@ func load(ctx context.Context, opts content.Options, updatable bool) (*Site, err
 			PluginBlocks:      s.Lay.Markup.PluginBlocks,
 			PluginInline:      s.Lay.Markup.PluginInline,
 			Slug:              s.Lay.Markup.Slug,
+			PythonUnique:      s.Lay.Markup.PythonUnique,
+			Caret:             s.Lay.Markup.Caret,
+			Tilde:             s.Lay.Markup.Tilde,
+			Mark:              s.Lay.Markup.Mark,
 		},
 	})
 	if err := s.Load(ctx); err != nil {

@@ -55,14 +55,24 @@
 //     ":smile:" is its emoji, an icon (":material-…:", ":fontawesome-…:",
 //     ":octicons-…:", ":simple-…:", options.custom_icons' SVG files) is
 //     dropped with a warning, sitegen shipping no icon set (package
-//     markup/emoji).
+//     markup/emoji), and no part of a heading's id; pymdownx.caret,
+//     pymdownx.tilde (package markup/pymdown) and pymdownx.mark.
+//   - Heading ids: Python-Markdown toc's slugify and unique (slug.go).
+//   - Definition lists as Python-Markdown's def_list makes them (an
+//     empty ":" line takes the lines after it; markup.Dialects.LazyDefinitions).
 //
 // Not implemented: breadcrumbs and previous/next links that follow a nav:
 // whose sections do not follow the folders (they follow sitegen's page
 // tree, the folders'), plugins (section-index,
 // literate-nav, i18n; the build names each plugin that plugins: lists,
-// but search, which sitegen's own search stands for, and awesome-pages),
+// but search, which sitegen's own search stands for, awesome-pages and
+// alias),
 // use_directory_urls: false (pages keep sitegen's URLs).
+//
+// The alias plugin (https://github.com/EddyLuten/mkdocs-alias-plugin),
+// when plugins: lists it: "[[my-alias]] or [[my-alias|My Title]]" link
+// to the page whose meta block has "alias: my-alias" (or a list of
+// aliases, or "name:" and "text:"), layout.Markup.AliasPlugin.
 //
 // The awesome-pages plugin, when plugins: lists it and there is no nav:
 // (awesome.go, https://github.com/lukasgeiter/mkdocs-awesome-pages-plugin):
@@ -126,6 +136,8 @@ func Recognise(dir string) (*layout.Layout, error) {
 	// on a page the author writes (its tags_file or marker), published as
 	// that page; no page per tag.
 	l.Markup.NoTags, l.NoTagPages = true, true
+	// Heading ids: toc's default slugify and unique (slug.go).
+	l.Markup.Slug, l.Markup.PythonUnique = Slug, true
 	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
 		return l, nil
 	}
@@ -212,6 +224,21 @@ func Recognise(dir string) (*layout.Layout, error) {
 			l.Markup.Emoji = true
 			l.Markup.CustomIcons = customIcons(dir, extOptions(get("markdown_extensions"), ext))
 			l.Read = append(l.Read, "markdown_extensions pymdownx.emoji")
+		case "pymdownx.caret":
+			// "insert: Enable insert feature", "superscript: Enable
+			// superscript feature", both true by default
+			// (https://facelessuser.github.io/pymdown-extensions/extensions/caret/#options).
+			l.Markup.Caret = forms(extOptions(get("markdown_extensions"), ext), "insert", "ins", "superscript", "sup")
+			l.Read = append(l.Read, "markdown_extensions "+ext)
+		case "pymdownx.tilde":
+			// "delete", "subscript", both true by default
+			// (https://facelessuser.github.io/pymdown-extensions/extensions/tilde/#options).
+			l.Markup.Tilde = forms(extOptions(get("markdown_extensions"), ext), "delete", "del", "subscript", "sub")
+			l.Read = append(l.Read, "markdown_extensions "+ext)
+		case "pymdownx.mark":
+			// "==mark me==" (https://facelessuser.github.io/pymdown-extensions/extensions/mark/).
+			l.Markup.Mark = true
+			l.Read = append(l.Read, "markdown_extensions "+ext)
 		}
 	}
 	pluginNames := plugins(get("plugins"))
@@ -220,6 +247,11 @@ func Recognise(dir string) (*layout.Layout, error) {
 		if err := readAwesomePages(l, dir, file, get("nav") != nil); err != nil {
 			return nil, err
 		}
+	}
+	if slices.Contains(pluginNames, AliasPlugin) {
+		pluginNames = slices.DeleteFunc(pluginNames, func(n string) bool { return n == AliasPlugin })
+		l.Markup.AliasPlugin = true
+		l.Read = append(l.Read, "plugin "+AliasPlugin)
 	}
 	// MkDocs' themes show no date; Material's "Last update" is the
 	// git-revision-date-localized plugin's (and git-revision-date's):
@@ -272,6 +304,9 @@ func readAwesomePages(l *layout.Layout, dir, file string, hasNav bool) error {
 	}
 	return nil
 }
+
+// AliasPlugin is mkdocs-alias-plugin's name in plugins: (layout.Markup.AliasPlugin).
+const AliasPlugin = "alias"
 
 // What the build's report says of what MkDocs does not publish.
 const (
@@ -396,6 +431,32 @@ func extOptions(list *yaml.Node, name string) *yaml.Node {
 		}
 	}
 	return nil
+}
+
+// forms returns the forms of pymdownx.caret or tilde its settings
+// leave on: the option key1 (default true) gives form1, key2 form2.
+func forms(settings *yaml.Node, key1, form1, key2, form2 string) []string {
+	on := map[string]bool{key1: true, key2: true}
+	if settings != nil && settings.Kind == yaml.MappingNode {
+		for i := 0; i+1 < len(settings.Content); i += 2 {
+			k, v := settings.Content[i].Value, settings.Content[i+1]
+			if _, ok := on[k]; ok && v.Kind == yaml.ScalarNode {
+				// PyYAML's false: false, no, off, in any case.
+				switch strings.ToLower(v.Value) {
+				case "false", "no", "off":
+					on[k] = false
+				}
+			}
+		}
+	}
+	var out []string
+	if on[key1] {
+		out = append(out, form1)
+	}
+	if on[key2] {
+		out = append(out, form2)
+	}
+	return out
 }
 
 // maxCustomIcons bounds the icon files read from custom_icons folders.

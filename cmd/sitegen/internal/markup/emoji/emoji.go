@@ -16,6 +16,7 @@ package emoji
 
 import (
 	"bufio"
+	"bytes"
 	_ "embed"
 	"strconv"
 	"strings"
@@ -80,6 +81,9 @@ type Extension struct {
 	// "command" for .icons/command.svg, "brand-x" for .icons/brand/x.svg).
 	CustomIcons map[string]bool
 	Warn        Warn
+	// AttrList: attr_list is on, and an attribute list right after a
+	// shortcode ("{ title=… }") is the icon's (Strip leaves it out too).
+	AttrList bool
 }
 
 // Extend implements goldmark.Extender.
@@ -95,26 +99,70 @@ func (inline) Trigger() []byte { return []byte{':'} }
 // `:[+\-\w]+:`.
 func (p inline) Parse(_ ast.Node, block text.Reader, pc parser.Context) ast.Node {
 	line, seg := block.PeekLine()
-	end := 1
+	end, emoji, ok := p.e.shortcode(line)
+	if !ok {
+		return nil
+	}
+	block.Advance(end)
+	if emoji != "" {
+		return ast.NewString([]byte(emoji))
+	}
+	if p.e.Warn != nil {
+		p.e.Warn(pc, seg.Start, "icon shortcode \""+string(line[:end])+"\" dropped: sitegen ships no icon set (Material for MkDocs draws it as an SVG icon)")
+	}
+	return ast.NewString(nil)
+}
+
+// shortcode reads the shortcode line starts with (at its ':'): its
+// length, and its emoji ("" for an icon); ok is false when line starts
+// with none this extension reads.
+func (e Extension) shortcode(line []byte) (end int, emoji string, ok bool) {
+	end = 1
 	for end < len(line) && end <= 100 && (isWord(line[end]) || line[end] == '+' || line[end] == '-') {
 		end++
 	}
 	if end == 1 || end >= len(line) || line[end] != ':' {
-		return nil
+		return 0, "", false
 	}
 	name := string(line[1:end])
-	if e, ok := Lookup(name); ok {
-		block.Advance(end + 1)
-		return ast.NewString([]byte(e))
+	if em, ok := Lookup(name); ok {
+		return end + 1, em, true
 	}
-	if !p.e.CustomIcons[name] && !hasIconPrefix(name) {
-		return nil
+	if !e.CustomIcons[name] && !hasIconPrefix(name) {
+		return 0, "", false
 	}
-	block.Advance(end + 1)
-	if p.e.Warn != nil {
-		p.e.Warn(pc, seg.Start, "icon shortcode \""+string(line[:end+1])+"\" dropped: sitegen ships no icon set (Material for MkDocs draws it as an SVG icon)")
+	return end + 1, "", true
+}
+
+// Strip removes the shortcodes from a heading's text, for its id:
+// Python-Markdown's toc makes the id from the heading's rendered text
+// ("slugify: Callable to generate anchors",
+// https://python-markdown.github.io/extensions/toc/), and Material's
+// to_svg generator draws emoji and icons as inline SVG, which has no
+// text: "### Aftershock :ui-x:" is "aftershock". With attr_list, an
+// attribute list right after a shortcode goes with it: it is the
+// icon's ("{ title="Optional" }", https://python-markdown.github.io/extensions/attr_list/).
+func (e Extension) Strip(heading []byte) []byte {
+	if !strings.Contains(string(heading), ":") {
+		return heading
 	}
-	return ast.NewString(nil)
+	out := make([]byte, 0, len(heading))
+	for i := 0; i < len(heading); {
+		if heading[i] == ':' {
+			if end, _, ok := e.shortcode(heading[i:]); ok {
+				i += end
+				if e.AttrList && i < len(heading) && heading[i] == '{' {
+					if close := bytes.IndexByte(heading[i:], '}'); close > 0 {
+						i += close + 1
+					}
+				}
+				continue
+			}
+		}
+		out = append(out, heading[i])
+		i++
+	}
+	return out
 }
 
 func hasIconPrefix(name string) bool {

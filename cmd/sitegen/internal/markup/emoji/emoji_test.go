@@ -63,3 +63,28 @@ func TestShortcodes(t *testing.T) {
 		}
 	}
 }
+
+// TestStrip: the shortcodes Parse reads leave a heading's id text (toc
+// slugifies the rendered text, where Material's to_svg draws them as
+// SVG, https://squidfunk.github.io/mkdocs-material/reference/icons-emojis/);
+// anything else with colons stays.
+func TestStrip(t *testing.T) {
+	e := Extension{CustomIcons: map[string]bool{"ui-x": true}}
+	for _, tt := range []struct{ in, want string }{
+		{"Aftershock :ui-x:", "Aftershock "},
+		{"Smile :smile: now", "Smile  now"},
+		{"Spells:material-trademark:", "Spells"},
+		{"At 12:30:45 :not-an-emoji:", "At 12:30:45 :not-an-emoji:"},
+		{"Plain", "Plain"},
+		{`Defence :ui-x:{title="Optional"} b`, `Defence {title="Optional"} b`},
+	} {
+		if got := string(e.Strip([]byte(tt.in))); got != tt.want {
+			t.Errorf("Strip(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+	// With attr_list, the icon's attribute list goes with it.
+	e.AttrList = true
+	if got := string(e.Strip([]byte(`Defence :ui-x:{title="Optional"} :ui-x:{ .a } b`))); got != "Defence   b" {
+		t.Errorf("with attr_list: %q", got)
+	}
+}

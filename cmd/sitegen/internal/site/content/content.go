@@ -491,6 +491,9 @@ func (s *Site) Assemble(all []*Page, sc *Scanned) {
 	if s.Cfg.Obsidian {
 		s.buildWiki(pages)
 	}
+	if s.Lay.Markup.AliasPlugin {
+		s.buildAliases(pages)
+	}
 }
 
 // loadPage parses one Markdown file for its front matter and element ids.

@@ -7,7 +7,6 @@ import (
 	"path"
 	"slices"
 
-	"d6codex/cmd/sitegen/internal/markup"
 	"d6codex/templates"
 )
 
@@ -101,7 +100,7 @@ func (s *Site) markCopies(pages []*Page) []string {
 			if p.DropH1 && p.Heading == "" {
 				// Its first heading is the first chapter's: the copy is
 				// named by its file, and the heading stays in place.
-				p.Ids[markup.HeadingSlug(p.Title)] = true
+				p.Ids[s.headingSlug(p.Title)] = true
 				p.Title, p.DropH1, p.TitleLead = titleFromName(pageName(path.Base(p.Rel))), false, false
 			}
 			notes = append(notes, fmt.Sprintf("%s repeats the text of %d other pages: published at %s, but not in the navigation, sitemap or search",

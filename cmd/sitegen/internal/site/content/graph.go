@@ -203,7 +203,8 @@ type Call struct {
 // target is not published, and for an embed the note put in place.
 type Answer struct {
 	Url, Problem, Warning, Unlinked string
-	Title                           string // of the page a link leads to (linkTarget)
+	Title                           string // of the page a link leads to (linkTarget); a wikilink's text (WikiTarget.Label)
+	AsText                          bool   // a wikilink shown as written (WikiTarget.AsText)
 	Note                            Note
 }
 
@@ -511,7 +512,7 @@ func (s *Site) Ask(c Call) (Answer, bool) {
 		return Answer{Url: tg.URL, Problem: tg.Problem, Unlinked: tg.Unlinked, Title: tg.Title}, true
 	}
 	tg := l.resolveWiki(c.Dest, c.Frag, c.Embed)
-	a := Answer{Url: tg.URL, Problem: tg.Problem, Warning: tg.Warning, Unlinked: tg.Unlinked}
+	a := Answer{Url: tg.URL, Problem: tg.Problem, Warning: tg.Warning, Unlinked: tg.Unlinked, Title: tg.Label, AsText: tg.AsText}
 	if tg.Note != nil {
 		a.Note = noteOf(tg.Note)
 	}

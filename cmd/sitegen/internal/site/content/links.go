@@ -71,7 +71,7 @@ func (s *Site) resolveImage(from *Page, dest string) markup.LinkTarget {
 		if frag == "" || strings.HasPrefix(frag, "fn:") || strings.HasPrefix(frag, "fnref:") {
 			return linkTo(dest)
 		}
-		id, ok := anchorOf(from, frag)
+		id, ok := s.anchorOf(from, frag)
 		if !ok {
 			if u, found := s.bookAnchor(from, frag); found {
 				return linkTo(u)
@@ -158,7 +158,7 @@ func (s *Site) resolveImage(from *Page, dest string) markup.LinkTarget {
 	}
 	u := s.Cfg.RelURL(to.SitePath) + query
 	if frag != "" {
-		id, found := anchorOf(to, frag)
+		id, found := s.anchorOf(to, frag)
 		if !found && !to.Failed { // a page that could not be read has its own error
 			return broken("no heading with id %q in %s", frag, s.SrcFile(rel))
 		}
@@ -337,7 +337,7 @@ func (s *Site) bookAnchor(from *Page, frag string) (string, bool) {
 		if p == from || p.Copy {
 			continue
 		}
-		if pid, ok := anchorOf(p, frag); ok {
+		if pid, ok := s.anchorOf(p, frag); ok {
 			if to != nil {
 				return "", false
 			}
@@ -417,7 +417,7 @@ func (s *Site) resolveAbs(dest string) markup.LinkTarget {
 		if p, ok := s.ByURL[c]; ok {
 			u := s.Cfg.RelURL(p.SitePath) + query
 			if frag != "" {
-				id, found := anchorOf(p, frag)
+				id, found := s.anchorOf(p, frag)
 				if !found && !p.Failed {
 					return broken("no heading with id %q on the page at %s", frag, p.SitePath)
 				}

@@ -53,6 +53,8 @@ type Model struct {
 
 	wiki *wikiIndex // notes by name and path, for wikilinks (wiki.go); nil without Obsidian
 
+	aliases map[string]aliasTarget // mkdocs-alias-plugin's aliases (alias.go); nil without it
+
 	baseFiles map[string]bool // content-relative paths of the vault's .base files (dataview.go)
 	dvs       *dvState        // the notes as Dataview's queries read them, made on first use
 

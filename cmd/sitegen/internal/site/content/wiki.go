@@ -141,7 +141,7 @@ func (s *Site) linkTarget(from *Page, dest string, image bool) markup.LinkTarget
 func (l pageLinks) ResolveWiki(target, frag string, embed bool) markup.WikiTarget {
 	tg := l.resolveWiki(target, frag, embed)
 	if l.rec != nil {
-		a := Answer{Url: tg.URL, Problem: tg.Problem, Warning: tg.Warning, Unlinked: tg.Unlinked}
+		a := Answer{Url: tg.URL, Problem: tg.Problem, Warning: tg.Warning, Unlinked: tg.Unlinked, Title: tg.Label, AsText: tg.AsText}
 		if tg.Note != nil {
 			a.Note = noteOf(tg.Note)
 		}
@@ -161,6 +161,9 @@ func (l pageLinks) resolveWiki(target, frag string, embed bool) markup.WikiTarge
 	if target == "" {
 		u, problem := s.fragment(from, frag, "this page")
 		return markup.WikiTarget{URL: u, Problem: problem}
+	}
+	if s.aliases != nil {
+		return s.wikiByAlias(target, frag) // mkdocs-alias-plugin (alias.go)
 	}
 	if w := s.Lay.Markup.WikiLinks; w != nil && !s.Cfg.Obsidian {
 		return l.wikiByPlugin(w, target, frag) // a markdown-it plugin's rule
@@ -350,7 +353,7 @@ func (s *Site) fragment(to *Page, frag, where string) (string, string) {
 	if frag == "" {
 		return "", ""
 	}
-	id, ok := anchorOf(to, frag)
+	id, ok := s.anchorOf(to, frag)
 	switch {
 	case ok && id == "":
 		return "", "" // the page's own title: its top
@@ -366,7 +369,7 @@ func (s *Site) fragment(to *Page, frag, where string) (string, string) {
 // unescaped, or the id of a heading with that text; "" (and true) for
 // the page's leading # heading, which became its title (the top of the
 // page).
-func anchorOf(p *Page, frag string) (string, bool) {
+func (s *Site) anchorOf(p *Page, frag string) (string, bool) {
 	if p.Ids[frag] {
 		return frag, true
 	}
@@ -376,14 +379,24 @@ func anchorOf(p *Page, frag string) (string, bool) {
 	if p.Ids[frag] {
 		return frag, true
 	}
-	id := markup.HeadingSlug(frag)
+	id := s.headingSlug(frag)
 	if p.Ids[id] {
 		return id, true
 	}
-	if title := cmp.Or(p.Heading, p.Title); p.DropH1 && id == markup.HeadingSlug(title) {
+	if title := cmp.Or(p.Heading, p.Title); p.DropH1 && id == s.headingSlug(title) {
 		return "", true
 	}
 	return "", false
+}
+
+// headingSlug is the id the layout's tool gives the first heading with
+// this text (layout.Markup.Slug: MkDocs' and VitePress's own), else
+// goldmark's (markup.HeadingSlug).
+func (s *Site) headingSlug(text string) string {
+	if slug := s.Lay.Markup.Slug; slug != nil {
+		return slug(text)
+	}
+	return markup.HeadingSlug(text)
 }
 
 // contentName names the content folder in a message: "content/", or for

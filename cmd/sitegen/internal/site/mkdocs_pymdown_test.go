@@ -1,0 +1,55 @@
+package site
+
+import (
+	"strings"
+	"testing"
+
+	"d6codex/cmd/sitegen/internal/site/content"
+	"d6codex/cmd/sitegen/internal/testing/sitetest"
+)
+
+// TestMkDocsCaretTilde: pymdownx.caret and pymdownx.tilde, when
+// markdown_extensions lists them: "To wrap content in an insert tag,
+// simply surround the text with double ^ ... To denote a superscript,
+// you can surround the desired content in single ^"
+// (https://facelessuser.github.io/pymdown-extensions/extensions/caret/);
+// "double ~ ... <del> ... single ~ ... subscript"
+// (https://facelessuser.github.io/pymdown-extensions/extensions/tilde/);
+// their options "insert"/"superscript" ("Enable insert feature") turn a
+// form off. Issue 32, eval7B LB9: CM_wiki's "aeginae^*CM*^" and
+// "^^half^^" were shown with their carets. Without the extensions
+// Python-Markdown shows the carets as text, and so does sitegen.
+func TestMkDocsCaretTilde(t *testing.T) {
+	page := "# Home\n\naeginae^*CM*^ takes ^^half^^ of H~2~O.\n"
+	for _, tt := range []struct {
+		name, config string
+		want, not    []string
+	}{
+		{"listed", "site_name: W\nmarkdown_extensions:\n  - pymdownx.caret\n  - pymdownx.tilde\n",
+			[]string{"aeginae<sup><em>CM</em></sup> takes <ins>half</ins> of H<sub>2</sub>O."}, []string{"^"}},
+		{"superscript off", "site_name: W\nmarkdown_extensions:\n  - pymdownx.caret:\n      superscript: false\n",
+			[]string{"aeginae^<em>CM</em>^ takes <ins>half</ins> of H"}, []string{"<sup>", "<sub>"}},
+		{"not listed", "site_name: W\n", []string{"aeginae^<em>CM</em>^ takes ^^half^^ of H"}, []string{"<sup>", "<ins>"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			sitetest.WriteFiles(t, dir, map[string]string{"mkdocs.yml": tt.config, "docs/index.md": page})
+			if _, err := build(t, dir, content.Options{Theme: theme}); err != nil {
+				t.Fatal(err)
+			}
+			out := readTree(t, dir+"/public")["index.html"]
+			para := out[strings.Index(out, "<p>aeginae"):]
+			para = para[:strings.Index(para, "</p>")]
+			for _, w := range tt.want {
+				if !strings.Contains(para, w) {
+					t.Errorf("page lacks %q:\n%s", w, para)
+				}
+			}
+			for _, n := range tt.not {
+				if strings.Contains(para, n) {
+					t.Errorf("page shows %q:\n%s", n, para)
+				}
+			}
+		})
+	}
+}
