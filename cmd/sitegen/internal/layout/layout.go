@@ -178,6 +178,11 @@ type Layout struct {
 	// ("redirect_from" for Jekyll, "aliases" for Hugo and sitegen, "" for
 	// an Obsidian vault, whose aliases are names).
 	Redirects string
+	// AliasRedirect, when set, gives the site path of the redirect page
+	// that an alias name (aliases: games) of the note rel makes (Quartz's
+	// AliasRedirects emitter), "" for none; the redirect is written only
+	// where no page is.
+	AliasRedirect func(rel, alias string) string
 	// LinkedFilesOnly publishes a file that is not a page only when a
 	// published page links to it or shows it; otherwise every file of the
 	// content is published beside the pages.
