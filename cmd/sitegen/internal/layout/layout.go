@@ -127,6 +127,10 @@ type Layout struct {
 	// /docs/tags/ and /blog/tags/); nil from it, or a nil Tags: sitegen's
 	// /tags/.
 	Tags func(rel string) *Tags
+	// TagSlug, when set, is the tool's own form of a front matter tag
+	// (Quartz's slugTag: "plane shift" is the tag plane-shift); the tag
+	// then has its page whatever Obsidian's rule for tag names says.
+	TagSlug func(tag string) string
 	// NoTagPages: the tool publishes no page for a tag (MkDocs, Jekyll
 	// without jekyll-archives, GitHub, docsify, Hugo with its taxonomy
 	// pages disabled): sitegen builds neither /tags/ nor /tags/NAME/.

@@ -340,3 +340,34 @@ func TestQuartzAliasRedirects(t *testing.T) {
 		t.Errorf("a redirect written without AliasRedirects in the emitters:\n%s", out["games/index.html"])
 	}
 }
+
+// TestQuartzFrontMatterTagSlugs checks that a front matter tag has its
+// tag page as Quartz makes it, not by Obsidian's rule for tag names:
+// Quartz's FrontMatter plugin slugs each tag ("data.tags = [...new
+// Set(tags.map((tag: string) => slugTag(tag)))]",
+// quartz/plugins/transformers/frontmatter.ts; slugTag in
+// quartz/util/path.ts makes each "/" part a slug: whitespace "-"), and its
+// TagPage emitter writes a page for each tag: "Quartz will also create an
+// index page for each unique tag in your vault and render a list of all
+// notes with that tag" (https://quartz.jzhao.xyz/features/folder-and-tag-listings).
+func TestQuartzFrontMatterTagSlugs(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"quartz.config.ts":       quartzConfig("[Plugin.RemoveDrafts()]", "shortest"),
+		"content/index.md":       "# Home\n",
+		"content/Spells/Gate.md": "---\ntags: [plane shift, travel/long way]\n---\nA gate.\n",
+	})
+	res, err := build(t, dir, content.Options{Theme: theme})
+	if err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	out := readTree(t, dir+"/public")
+	for _, page := range []string{"tags/plane-shift/index.html", "tags/travel/long-way/index.html"} {
+		if !strings.Contains(out[page], `href="/six/Spells/Gate/"`) {
+			t.Errorf("%s does not list Spells/Gate.md:\n%s", page, out[page])
+		}
+	}
+	if w := strings.Join(diagStrings(res.WarningList), "\n"); strings.Contains(w, "tag") {
+		t.Errorf("a warning about the tags, which Quartz slugs:\n%s", w)
+	}
+}

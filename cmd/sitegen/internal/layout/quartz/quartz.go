@@ -175,6 +175,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		}
 	}
 	l.Links = Finder(c.Links)
+	l.TagSlug = SlugTag
 	if c.AliasRedirects {
 		l.AliasRedirect = AliasRedirect
 	}

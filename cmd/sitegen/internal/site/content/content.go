@@ -867,7 +867,11 @@ func (s *Site) readFields(p *Page, m map[string]any, raw []byte, first int) {
 	if s.Cfg.Obsidian {
 		toolTags := s.Lay.Tags != nil && s.Lay.Tags(p.Rel) != nil // a tool's tags, any label (Docusaurus's)
 		for _, name := range frontMatterTags(m["tags"], toolTags) {
-			if problem := tagNameProblem(name); problem != "" && !toolTags {
+			if s.Lay.TagSlug != nil {
+				if name = s.Lay.TagSlug(name); name == "" {
+					continue
+				}
+			} else if problem := tagNameProblem(name); problem != "" && !toolTags {
 				line, col := r.locate("tags")
 				s.Warn.Addf(p.File, line, col, "tags", "%s", problem)
 				continue
