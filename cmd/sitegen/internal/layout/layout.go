@@ -127,6 +127,10 @@ type Layout struct {
 	// /docs/tags/ and /blog/tags/); nil from it, or a nil Tags: sitegen's
 	// /tags/.
 	Tags func(rel string) *Tags
+	// TagSlug, when set, is the tool's own form of a front matter tag
+	// (Quartz's slugTag: "plane shift" is the tag plane-shift); the tag
+	// then has its page whatever Obsidian's rule for tag names says.
+	TagSlug func(tag string) string
 	// NoTagPages: the tool publishes no page for a tag (MkDocs, Jekyll
 	// without jekyll-archives, GitHub, docsify, Hugo with its taxonomy
 	// pages disabled): sitegen builds neither /tags/ nor /tags/NAME/.
@@ -178,6 +182,11 @@ type Layout struct {
 	// ("redirect_from" for Jekyll, "aliases" for Hugo and sitegen, "" for
 	// an Obsidian vault, whose aliases are names).
 	Redirects string
+	// AliasRedirect, when set, gives the site path of the redirect page
+	// that an alias name (aliases: games) of the note rel makes (Quartz's
+	// AliasRedirects emitter), "" for none; the redirect is written only
+	// where no page is.
+	AliasRedirect func(rel, alias string) string
 	// LinkedFilesOnly publishes a file that is not a page only when a
 	// published page links to it or shows it; otherwise every file of the
 	// content is published beside the pages.

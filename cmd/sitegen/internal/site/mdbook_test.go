@@ -161,6 +161,32 @@ func TestMdBookMissingChapter(t *testing.T) {
 	}
 }
 
+// A link to a Markdown file of src/ that SUMMARY.md does not list is
+// broken in mdBook, which builds only the chapters it lists ("The summary
+// file is used by mdBook to know what chapters to include",
+// https://rust-lang.github.io/mdBook/format/summary.html): the message
+// says so, not that the file does not exist (it does).
+func TestMdBookLinkToUnlistedFile(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"book.toml":      "",
+		"src/SUMMARY.md": "- [A](a.md)\n",
+		"src/a.md":       "# A\n\nSee [b](b.md) and [c](c.md).\n",
+		"src/b.md":       "# B\n",
+	})
+	res, err := build(t, dir, content.Options{Theme: theme, BrokenLinks: "warn"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := strings.Join(diagStrings(res.WarningList), "\n")
+	if !strings.Contains(w, "src/b.md is not a chapter of the book (not in SUMMARY.md): mdBook does not build it") || strings.Contains(w, "src/b.md does not exist") {
+		t.Errorf("the link to src/b.md, which exists but is no chapter, is not said to be so in\n%s", w)
+	}
+	if !strings.Contains(w, "src/c.md does not exist") {
+		t.Errorf("the link to src/c.md, which does not exist, is not said to be so in\n%s", w)
+	}
+}
+
 // A broken include is an error in a strict build, at the include's line.
 func TestMdBookStrictInclude(t *testing.T) {
 	dir := t.TempDir()

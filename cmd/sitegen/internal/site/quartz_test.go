@@ -287,3 +287,87 @@ func TestQuartzCanvasPage(t *testing.T) {
 		}
 	}
 }
+
+// TestQuartzAliasRedirects checks Quartz's AliasRedirects emitter, on in
+// Quartz's own quartz.config.ts: "This plugin emits HTML redirect pages
+// for aliases and permalinks defined in the frontmatter of content files"
+// (https://quartz.jzhao.xyz/plugins/AliasRedirects). Its source
+// (quartz/plugins/emitters/aliases.ts, Quartz 4.5.1) writes at each alias's
+// slug a page with `<link rel="canonical" href=…>` and `<meta
+// http-equiv="refresh" content="0; url=…">`; the slug is frontmatter.ts's
+// getAliasSlugs (slugifyFilePath of the alias + ".md"), joined to the
+// note's folder when it starts with "." (isRelativeURL). A page already at
+// that URL is kept: sitegen warns, naming both.
+func TestQuartzAliasRedirects(t *testing.T) {
+	files := map[string]string{
+		"content/index.md":               "# Home\n",
+		"content/TTRPGs/TTRPGs.md":       "---\naliases: games\n---\nGames.\n",
+		"content/notes/Hosting Guide.md": "---\naliases: [hosting, ./old host]\n---\nHosting.\n",
+		"content/notes/Update.md":        "---\nalias: Appendix\n---\nUpdate.\n",
+		"content/Appendix.md":            "# Appendix\n",
+	}
+	build1 := func(t *testing.T, emitters bool) (map[string]string, string) {
+		dir := t.TempDir()
+		cfg := quartzConfig("[Plugin.RemoveDrafts()]", "shortest")
+		if !emitters {
+			cfg = strings.Replace(cfg, "Plugin.AliasRedirects(),", "", 1)
+		}
+		files["quartz.config.ts"] = cfg
+		sitetest.WriteFiles(t, dir, files)
+		res, err := build(t, dir, content.Options{Theme: theme})
+		if err != nil {
+			t.Fatalf("build: %v", err)
+		}
+		return readTree(t, dir+"/public"), strings.Join(diagStrings(res.WarningList), "\n")
+	}
+	out, warnings := build1(t, true)
+	for page, target := range map[string]string{
+		"games/index.html":          "/six/TTRPGs/TTRPGs/",
+		"hosting/index.html":        "/six/notes/Hosting-Guide/",
+		"notes/old-host/index.html": "/six/notes/Hosting-Guide/",
+	} {
+		if !strings.Contains(out[page], `http-equiv="refresh" content="0; url=`+target+`"`) || !regexp.MustCompile(`rel="canonical" href="[^"]*`+regexp.QuoteMeta(target)+`"`).MatchString(out[page]) {
+			t.Errorf("%s is not a redirect to %s:\n%s", page, target, out[page])
+		}
+	}
+	if !strings.Contains(out["Appendix/index.html"], "<h1>Appendix</h1>") {
+		t.Errorf("the alias Appendix of notes/Update.md replaced the page Appendix.md:\n%s", out["Appendix/index.html"])
+	}
+	if !strings.Contains(warnings, "content/notes/Update.md:2:") || !strings.Contains(warnings, "content/Appendix.md") {
+		t.Errorf("no warning naming notes/Update.md and Appendix.md for the alias over a page in\n%s", warnings)
+	}
+	if out, _ := build1(t, false); out["games/index.html"] != "" {
+		t.Errorf("a redirect written without AliasRedirects in the emitters:\n%s", out["games/index.html"])
+	}
+}
+
+// TestQuartzFrontMatterTagSlugs checks that a front matter tag has its
+// tag page as Quartz makes it, not by Obsidian's rule for tag names:
+// Quartz's FrontMatter plugin slugs each tag ("data.tags = [...new
+// Set(tags.map((tag: string) => slugTag(tag)))]",
+// quartz/plugins/transformers/frontmatter.ts; slugTag in
+// quartz/util/path.ts makes each "/" part a slug: whitespace "-"), and its
+// TagPage emitter writes a page for each tag: "Quartz will also create an
+// index page for each unique tag in your vault and render a list of all
+// notes with that tag" (https://quartz.jzhao.xyz/features/folder-and-tag-listings).
+func TestQuartzFrontMatterTagSlugs(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"quartz.config.ts":       quartzConfig("[Plugin.RemoveDrafts()]", "shortest"),
+		"content/index.md":       "# Home\n",
+		"content/Spells/Gate.md": "---\ntags: [plane shift, travel/long way]\n---\nA gate.\n",
+	})
+	res, err := build(t, dir, content.Options{Theme: theme})
+	if err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	out := readTree(t, dir+"/public")
+	for _, page := range []string{"tags/plane-shift/index.html", "tags/travel/long-way/index.html"} {
+		if !strings.Contains(out[page], `href="/six/Spells/Gate/"`) {
+			t.Errorf("%s does not list Spells/Gate.md:\n%s", page, out[page])
+		}
+	}
+	if w := strings.Join(diagStrings(res.WarningList), "\n"); strings.Contains(w, "tag") {
+		t.Errorf("a warning about the tags, which Quartz slugs:\n%s", w)
+	}
+}

@@ -30,6 +30,11 @@
 //   - Quartz 5's canvas-page plugin, when enabled, makes each .canvas
 //     file a page of its nodes (expandCanvas); otherwise a .canvas file
 //     is published as it is.
+//   - Redirects: with the AliasRedirects emitter in plugins.emitters (in
+//     Quartz's own configuration), each of a note's aliases is a redirect
+//     page at the alias's slug, resolved from the note's folder when it
+//     starts with "." (AliasRedirect); a redirect is never written over
+//     a page.
 //   - Navigation: the Explorer's default order: folders first, then by
 //     display name, case- and accent-insensitive, numbers by value
 //     (localeCompare with numeric and base sensitivity). A folder's name
@@ -89,6 +94,10 @@ type Config struct {
 	// Canvas: Quartz 5's canvas-page plugin is enabled, which makes each
 	// .canvas file a page (expandCanvas).
 	Canvas bool
+	// AliasRedirects is whether the AliasRedirects emitter is configured
+	// (true when the emitters are not read: Quartz's own configuration
+	// has it).
+	AliasRedirects bool
 	// Notes say what could not be read and which default was used.
 	Notes []string
 	src   []byte // quartz.config.ts, for a value read as text (envFallback)
@@ -166,6 +175,10 @@ func Recognise(dir string) (*layout.Layout, error) {
 		}
 	}
 	l.Links = Finder(c.Links)
+	l.TagSlug = SlugTag
+	if c.AliasRedirects {
+		l.AliasRedirect = AliasRedirect
+	}
 	if c.Canvas {
 		l.Markup.Extensions = append(l.Markup.Extensions, CanvasExt)
 		l.Expand = func(file string, src []byte, read func(string) ([]byte, error)) layout.Expanded {
@@ -268,7 +281,7 @@ func (c Config) Ignored() func(rel string, dir bool) bool {
 // is Quartz's default, with a note.
 func ReadConfig(src []byte) Config {
 	f := jsconfig.ParseCalls(src)
-	c := Config{Links: "shortest", RemoveDrafts: true, Ignore: DefaultIgnore, src: src}
+	c := Config{Links: "shortest", RemoveDrafts: true, Ignore: DefaultIgnore, AliasRedirects: true, src: src}
 	root, ok := f.Root.(*jsconfig.Object)
 	if !ok {
 		c.Notes = append(c.Notes, fmt.Sprintf("%s: its exported configuration is not a literal sitegen reads: Quartz's defaults used (RemoveDrafts, shortest links)", ConfigFile))
@@ -291,6 +304,7 @@ func ReadConfig(src []byte) Config {
 	plugins := root.Object("plugins")
 	c.readFilters(plugins)
 	c.readLinks(plugins)
+	c.readEmitters(plugins)
 	return c
 }
 
@@ -437,6 +451,51 @@ func (c *Config) readLinks(plugins *jsconfig.Object) {
 		}
 		return
 	}
+}
+
+// readEmitters reads whether plugins.emitters calls
+// Plugin.AliasRedirects(); a value it cannot read counts as having it
+// when its text names it.
+func (c *Config) readEmitters(plugins *jsconfig.Object) {
+	if plugins == nil || !plugins.Has("emitters") {
+		return
+	}
+	v := plugins.Get("emitters")
+	list, ok := v.([]any)
+	if !ok {
+		c.AliasRedirects = strings.Contains(describe(v), "AliasRedirects")
+		return
+	}
+	c.AliasRedirects = false
+	for _, x := range list {
+		if cl, ok := x.(jsconfig.Call); ok && cl.Callee[strings.LastIndexByte(cl.Callee, '.')+1:] == "AliasRedirects" {
+			c.AliasRedirects = true
+		}
+	}
+}
+
+// AliasRedirect is the site path of the redirect Quartz's AliasRedirects
+// emitter writes for alias of the note rel (quartz/plugins/emitters/
+// aliases.ts): the alias's slug (frontmatter.ts getAliasSlugs:
+// slugifyFilePath of the alias with ".md" added), joined to the note's
+// folder when it is relative (isRelativeURL: it starts with "."), written
+// at slug + ".html"; "" when it leads outside the site.
+func AliasRedirect(rel, alias string) string {
+	if !strings.HasSuffix(alias, ".md") {
+		alias += ".md"
+	}
+	slug := Slug(alias)
+	if strings.HasPrefix(slug, ".") && path.Base(slug) != "index" {
+		slug = path.Join(path.Dir(Slug(rel)), slug)
+	}
+	slug = path.Clean(strings.TrimPrefix(slug, "/"))
+	if slug == "." || slug == ".." || strings.HasPrefix(slug, "../") {
+		return ""
+	}
+	if slug == "index" {
+		return "/"
+	}
+	return "/" + strings.TrimSuffix(slug, "/index") + "/"
 }
 
 // describe is the text of a value for a note.

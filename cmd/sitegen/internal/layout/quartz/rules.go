@@ -22,6 +22,20 @@ func (Rules) Segment(name string) string {
 	return s
 }
 
+// SlugTag is Quartz's slugTag (quartz/util/path.ts), which its
+// FrontMatter plugin applies to each tag of the front matter
+// ("data.tags = [...new Set(tags.map((tag: string) => slugTag(tag)))]",
+// quartz/plugins/transformers/frontmatter.ts): each "/"-separated part
+// made a slug as a path segment is ("plane shift" is plane-shift); a
+// last "/" is dropped (the tag page is the same).
+func SlugTag(tag string) string {
+	parts := strings.Split(tag, "/")
+	for i, p := range parts {
+		parts[i] = sluggify(p)
+	}
+	return strings.TrimSuffix(strings.Join(parts, "/"), "/")
+}
+
 func sluggify(s string) string {
 	var b strings.Builder
 	for _, r := range s {

@@ -127,7 +127,7 @@ func (s *Site) resolveFile(from *Page, target string) (tg markup.LinkTarget, ok 
 	case !s.Files[rel] && s.unpublished[rel] != "":
 		return markup.LinkTarget{Unlinked: s.unlinkedMsg(rel)}, true
 	case !s.Files[rel]:
-		return broken("%s does not exist", s.SrcFile(rel)), true
+		return broken("%s", s.missingMsg(rel)), true
 	}
 	s.Linked.add(rel)
 	return linkTo(s.Cfg.RelURL(s.Cfg.BundleURL(rel))), true

@@ -92,6 +92,7 @@ type cachedAlias struct {
 	SitePath     string
 	Line, Col    int
 	Key, Written string
+	Yields       bool
 }
 
 // ToCachedLoad is the record of page p as loaded; nil when its front
@@ -163,11 +164,11 @@ func copyMeta(v any) (any, bool) {
 }
 
 func toCachedAlias(a alias) cachedAlias {
-	return cachedAlias{SitePath: a.SitePath, Line: a.line, Col: a.col, Key: a.key, Written: a.written}
+	return cachedAlias{SitePath: a.SitePath, Line: a.line, Col: a.col, Key: a.key, Written: a.written, Yields: a.yields}
 }
 
 func (a cachedAlias) alias() alias {
-	return alias{SitePath: a.SitePath, line: a.Line, col: a.Col, key: a.Key, written: a.Written}
+	return alias{SitePath: a.SitePath, line: a.Line, col: a.Col, key: a.Key, written: a.Written, yields: a.Yields}
 }
 
 // Page is the page c records; false when its front matter does not

@@ -254,6 +254,10 @@ type alias struct {
 	line, col int
 	key       string // the field it was written in ("aliases", "redirect_from")
 	written   string // as it was written, for messages
+	// yields marks a redirect a tool writes only where no page is (an
+	// alias name's redirect, Layout.AliasRedirect): a page at its URL
+	// drops it with a warning, not an error.
+	yields bool
 }
 
 // PageCache is what loading asks the build's cache (Site.loadCache; package
@@ -863,7 +867,11 @@ func (s *Site) readFields(p *Page, m map[string]any, raw []byte, first int) {
 	if s.Cfg.Obsidian {
 		toolTags := s.Lay.Tags != nil && s.Lay.Tags(p.Rel) != nil // a tool's tags, any label (Docusaurus's)
 		for _, name := range frontMatterTags(m["tags"], toolTags) {
-			if problem := tagNameProblem(name); problem != "" && !toolTags {
+			if s.Lay.TagSlug != nil {
+				if name = s.Lay.TagSlug(name); name == "" {
+					continue
+				}
+			} else if problem := tagNameProblem(name); problem != "" && !toolTags {
 				line, col := r.locate("tags")
 				s.Warn.Addf(p.File, line, col, "tags", "%s", problem)
 				continue
@@ -887,6 +895,11 @@ func (s *Site) readFields(p *Page, m map[string]any, raw []byte, first int) {
 			// Obsidian's aliases are other names of a note, not URLs.
 			if s.Cfg.Obsidian && !strings.Contains(a, "://") {
 				p.Names = append(p.Names, strings.TrimSpace(a))
+				if s.Lay.AliasRedirect != nil {
+					if sp := s.Lay.AliasRedirect(p.Rel, strings.TrimSpace(a)); sp != "" {
+						p.Aliases = append(p.Aliases, alias{SitePath: sp, line: line, col: col, key: "aliases", written: a, yields: true})
+					}
+				}
 			} else {
 				s.Warn.Addf(p.File, line, col, "aliases", "%q is not a site path such as /old/url/: no redirect made", a)
 			}
@@ -1328,6 +1341,10 @@ func (s *Site) checkURLs() {
 		for _, a := range p.Aliases {
 			op := OutputPath(a.SitePath)
 			if prev, dup := owner[a.SitePath]; dup {
+				if _, redirect := aliasFiles[op]; a.yields && !redirect {
+					s.Warn.Addf(p.File, a.line, a.col, a.key, "%q: no redirect written at %s, the URL of %s", a.written, a.SitePath, describe(prev))
+					continue
+				}
 				if _, redirect := aliasFiles[op]; redirect {
 					// Two redirects to one URL: the tools write each,
 					// and one file stays; the first is kept.

@@ -154,7 +154,7 @@ func (s *Site) resolveImage(from *Page, dest string) markup.LinkTarget {
 	case !ok && s.unpublished[rel] != "":
 		return markup.LinkTarget{Unlinked: s.unlinkedMsg(rel)}
 	case !ok:
-		return broken("%s does not exist", s.SrcFile(rel))
+		return broken("%s", s.missingMsg(rel))
 	}
 	u := s.Cfg.RelURL(to.SitePath) + query
 	if frag != "" {

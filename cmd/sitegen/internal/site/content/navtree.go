@@ -38,6 +38,18 @@ func (s *Site) navListed() map[string]bool {
 	return listed
 }
 
+// missingMsg says why a link to the content-relative file rel finds no
+// page or file: it does not exist, or it is a Markdown file the table of
+// contents does not list, which mdBook does not build ("The summary file
+// is used by mdBook to know what chapters to include",
+// https://rust-lang.github.io/mdBook/format/summary.html).
+func (s *Site) missingMsg(rel string) string {
+	if s.notChapters[rel] {
+		return fmt.Sprintf("%s is not a chapter of the book (not in SUMMARY.md): mdBook does not build it", s.SrcFile(rel))
+	}
+	return fmt.Sprintf("%s does not exist", s.SrcFile(rel))
+}
+
 // notListedReason is what the build's report says of a Markdown file the
 // table of contents does not list.
 const notListedReason = "not in SUMMARY.md (mdBook)"
@@ -45,7 +57,9 @@ const notListedReason = "not in SUMMARY.md (mdBook)"
 // notListed adds the Markdown files the table of contents does not list
 // to what the build says it left out.
 func (s *Site) notListed(rels []string) {
+	s.notChapters = make(map[string]bool, len(rels))
 	for _, rel := range rels {
+		s.notChapters[rel] = true
 		if f := s.SrcFile(rel); f != s.Lay.NavFile { // the table of contents itself
 			s.NotPublished = append(s.NotPublished, NotPublished{File: f, Reason: notListedReason})
 		}

@@ -102,7 +102,7 @@ func (s *Site) buildTags() {
 				if g != nil {
 					sp = g.URL + g.Slug(name) + "/"
 				}
-				if g == nil && tagNameProblem(name) != "" || urlProblem(sp, sp, sp) != "" || g != nil && g.Slug(name) == "" {
+				if g == nil && s.Lay.TagSlug == nil && tagNameProblem(name) != "" || urlProblem(sp, sp, sp) != "" || g != nil && g.Slug(name) == "" {
 					sp = "" // front matter's are checked as they are read; this is the one check of URLs
 				}
 				paths[named{g, name}] = sp
