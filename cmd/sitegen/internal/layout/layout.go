@@ -283,6 +283,10 @@ type Layout struct {
 	// Nav is written, and the source-relative file it was read from; nil
 	// entries when dir has none. The root's is Nav.
 	FolderNav func(dir string) (entries []NavEntry, file string, err error)
+	// NavRoots, with NavAsWritten: the pages of the layout's Roots
+	// outside its content (Docusaurus's blog, which the navbar links)
+	// that Nav does not list follow its entries, as the page tree has them.
+	NavRoots bool
 	// Converted says why a file that is not a page is not published when
 	// it starts with front matter: the tool converts such a file into
 	// another, which sitegen does not (Jekyll's Liquid templates, .scss

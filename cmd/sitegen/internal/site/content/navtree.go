@@ -163,6 +163,9 @@ func (s *Site) SiteNav() []*templates.NavItem {
 	if s.Lay.NavRest {
 		top = append(top, s.navRest()...)
 	}
+	if s.Lay.NavRoots {
+		top = append(top, s.navRoots()...)
+	}
 	return top
 }
 
@@ -204,6 +207,28 @@ func (s *Site) writtenNav(entries []layout.NavEntry, drafts map[int]bool) []*tem
 		stack = append(stack, it)
 	}
 	return top
+}
+
+// navRoots are the navigation's items for the page tree's folders outside
+// the content (layout.NavRoots) of which Nav lists no page.
+func (s *Site) navRoots() []*templates.NavItem {
+	named := map[string]bool{}
+	for _, e := range s.Lay.Nav {
+		if e.Path != "" {
+			named[e.Path] = true
+		}
+	}
+	var listed func(p *Page) bool
+	listed = func(p *Page) bool {
+		return named[p.Rel] || slices.ContainsFunc(p.Children, listed)
+	}
+	var roots []*Page
+	for _, c := range s.Home.Children {
+		if outside(c.Rel) && !listed(c) {
+			roots = append(roots, c)
+		}
+	}
+	return s.navItems(roots, 0)
 }
 
 // navRest are the navigation's items for the pages that the layout's Nav
