@@ -827,7 +827,11 @@ type Feature struct {
 // Settings are the site settings a tool's configuration can give; empty
 // strings are unset. site.toml, when present, wins key by key.
 type Settings struct {
-	Title        string
+	Title string
+	// NoTitle: the tool's settings write the title empty (Hugo's
+	// "title:"): the site is untitled, as the tool shows it, not titled
+	// by a fallback.
+	NoTitle      bool
 	BaseURL      string
 	LanguageCode string
 	Copyright    string
