@@ -368,6 +368,12 @@ func (s *Site) menuPage(ref, url string) string {
 func (s *Site) menuItems(es []layout.MenuEntry) []*templates.NavItem {
 	items := make([]*templates.NavItem, 0, len(es))
 	for _, e := range es {
+		if e.Page == "" && e.PageRef == "" && e.URL == "" && len(e.Children) == 0 {
+			// Neither url nor pageRef: Hugo's .URL is "", the theme
+			// draws something else for it (Hextra's search box for
+			// params.type: search); sitegen has its own search.
+			continue
+		}
 		it := &templates.NavItem{Title: e.Name, Children: s.menuItems(e.Children)}
 		switch p := s.ByRel[e.Page]; {
 		case p != nil:
