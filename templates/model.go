@@ -446,12 +446,15 @@ func (p *Page) DocumentTitle() string {
 	if p.Kind == KindHome && p.Site.HomeTitle && p.Title != "" && p.Title != p.Site.Title {
 		return p.Title + " · " + p.Site.Title
 	}
-	if p.Kind == KindHome || p.Title == "" || p.Title == p.Site.Title {
+	if p.Site.Title != "" && (p.Kind == KindHome || p.Title == "" || p.Title == p.Site.Title) {
 		return p.Site.Title
 	}
 	t := p.Title
-	if p.Section != "" && p.Section != p.Title {
+	if p.Kind != KindHome && p.Section != "" && p.Section != p.Title {
 		t += " · " + p.Section
+	}
+	if p.Site.Title == "" { // an untitled site (Hugo's title written empty)
+		return t
 	}
 	return t + " · " + p.Site.Title
 }

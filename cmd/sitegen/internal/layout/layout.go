@@ -283,6 +283,10 @@ type Layout struct {
 	// Nav is written, and the source-relative file it was read from; nil
 	// entries when dir has none. The root's is Nav.
 	FolderNav func(dir string) (entries []NavEntry, file string, err error)
+	// NavRoots, with NavAsWritten: the pages of the layout's Roots
+	// outside its content (Docusaurus's blog, which the navbar links)
+	// that Nav does not list follow its entries, as the page tree has them.
+	NavRoots bool
 	// Converted says why a file that is not a page is not published when
 	// it starts with front matter: the tool converts such a file into
 	// another, which sitegen does not (Jekyll's Liquid templates, .scss
@@ -823,7 +827,11 @@ type Feature struct {
 // Settings are the site settings a tool's configuration can give; empty
 // strings are unset. site.toml, when present, wins key by key.
 type Settings struct {
-	Title        string
+	Title string
+	// NoTitle: the tool's settings write the title empty (Hugo's
+	// "title:"): the site is untitled, as the tool shows it, not titled
+	// by a fallback.
+	NoTitle      bool
 	BaseURL      string
 	LanguageCode string
 	Copyright    string

@@ -161,7 +161,7 @@ func readInstances(l *layout.Layout, r *rules, obj, main *jsconfig.Object, dir s
 		if sb := sidebarFile(opts.Get("sidebarPath")); sb != "" {
 			// The instance's own sidebars: its docs' order and labels, by
 			// their ids, which name the instance (instancePage).
-			nav, notes, err := readSidebars(dir, sb, inst.collapsible, inst.collapsed)
+			nav, notes, auto, err := readSidebars(dir, sb, inst.collapsible, inst.collapsed)
 			if err != nil {
 				return err
 			}
@@ -173,6 +173,7 @@ func readInstances(l *layout.Layout, r *rules, obj, main *jsconfig.Object, dir s
 			}
 			l.Nav = append(l.Nav, nav...)
 			l.Notes = append(l.Notes, notes...)
+			r.autoSidebar = r.autoSidebar || auto
 			sidebars = fmt.Sprintf(", its %s (%d entries)", sb, len(nav))
 		}
 		inst.tags = docsTags(inst)("")

@@ -22,7 +22,7 @@ func TestSidebarsForms(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := layouttest.Write(t, map[string]string{"sidebars.js": tc.js})
-			nav, notes, err := readSidebars(dir, "sidebars.js", true, true)
+			nav, notes, _, err := readSidebars(dir, "sidebars.js", true, true)
 			if err != nil {
 				t.Fatal(err)
 			}

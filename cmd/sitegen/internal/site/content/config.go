@@ -127,6 +127,8 @@ func LoadConfig(dir, baseURLOverride string, lay *layout.Layout, diag *Collector
 	switch {
 	case set.Title != "":
 		cfg.Title = set.Title
+	case set.NoTitle:
+		cfg.Title = "" // the settings say so: each page its own title, no site title shown
 	case lay.Kind == layout.Sitegen:
 		// The home page's title once it is loaded, else "Untitled"
 		// (homeSiteTitle, sitetitle.go).

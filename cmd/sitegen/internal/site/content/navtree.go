@@ -163,6 +163,9 @@ func (s *Site) SiteNav() []*templates.NavItem {
 	if s.Lay.NavRest {
 		top = append(top, s.navRest()...)
 	}
+	if s.Lay.NavRoots {
+		top = append(top, s.navRoots()...)
+	}
 	return top
 }
 
@@ -182,6 +185,8 @@ func (s *Site) writtenNav(entries []layout.NavEntry, drafts map[int]bool) []*tem
 		case e.Draft || drafts[i] || s.ByRel[e.Path] == nil:
 			it.Kind = templates.NavDraft
 			it.Collapsible, it.Open = e.Collapsible, e.Open // a group that folds (VitePress's collapsed:)
+		case s.Lay.NavRoots && s.ByRel[e.Path].Unlisted != "":
+			continue // Docusaurus's unlisted: true: listed nowhere (TestNotPublished)
 		default:
 			p := s.ByRel[e.Path]
 			it.URL = s.Cfg.RelURL(p.SitePath)
@@ -204,6 +209,28 @@ func (s *Site) writtenNav(entries []layout.NavEntry, drafts map[int]bool) []*tem
 		stack = append(stack, it)
 	}
 	return top
+}
+
+// navRoots are the navigation's items for the page tree's folders outside
+// the content (layout.NavRoots) of which Nav lists no page.
+func (s *Site) navRoots() []*templates.NavItem {
+	named := map[string]bool{}
+	for _, e := range s.Lay.Nav {
+		if e.Path != "" {
+			named[e.Path] = true
+		}
+	}
+	var listed func(p *Page) bool
+	listed = func(p *Page) bool {
+		return named[p.Rel] || slices.ContainsFunc(p.Children, listed)
+	}
+	var roots []*Page
+	for _, c := range s.Home.Children {
+		if outside(c.Rel) && !listed(c) {
+			roots = append(roots, c)
+		}
+	}
+	return s.navItems(roots, 0)
 }
 
 // navRest are the navigation's items for the pages that the layout's Nav
@@ -343,6 +370,12 @@ func (s *Site) menuPage(ref, url string) string {
 func (s *Site) menuItems(es []layout.MenuEntry) []*templates.NavItem {
 	items := make([]*templates.NavItem, 0, len(es))
 	for _, e := range es {
+		if e.Page == "" && e.PageRef == "" && e.URL == "" && len(e.Children) == 0 {
+			// Neither url nor pageRef: Hugo's .URL is "", the theme
+			// draws something else for it (Hextra's search box for
+			// params.type: search); sitegen has its own search.
+			continue
+		}
 		it := &templates.NavItem{Title: e.Name, Children: s.menuItems(e.Children)}
 		switch p := s.ByRel[e.Page]; {
 		case p != nil:
