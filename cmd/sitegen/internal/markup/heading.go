@@ -276,10 +276,10 @@ func eachTextLine(doc ast.Node, src []byte, f func(line []byte)) {
 	})
 }
 
-// PlainText returns the text content of an inline subtree.
 // tagsRE matches an HTML tag (of trusted HTML sitegen made).
 var tagsRE = regexp.MustCompile(`<[^>]*>`)
 
+// PlainText returns the text content of an inline subtree.
 func PlainText(n ast.Node, src []byte) string {
 	var b bytes.Buffer
 	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
