@@ -53,3 +53,44 @@ func TestMkDocsCaretTilde(t *testing.T) {
 		})
 	}
 }
+
+// TestMkDocsSmartQuotes: Python-Markdown leaves quotes, dashes and
+// ellipses as written unless markdown_extensions lists smarty, which
+// "converts ASCII dashes, quotes and ellipses to their HTML entity
+// equivalents" (https://python-markdown.github.io/extensions/smarty/).
+// Issue 32, eval7B LB14: bhreia.com's "Bhreia's Brother" was shown and
+// titled with a typographic apostrophe where MkDocs keeps the straight
+// one.
+func TestMkDocsSmartQuotes(t *testing.T) {
+	page := "# Bhreia's Brother\n\nShe said \"no\" -- twice...\n"
+	curly := []string{"’", "“", "–", "…", "&rsquo;", "&ldquo;", "&ndash;", "&hellip;"}
+	for _, tt := range []struct {
+		name, config string
+		smart        bool
+	}{
+		{"not listed", "site_name: W\n", false},
+		{"smarty", "site_name: W\nmarkdown_extensions:\n  - smarty\n", true},
+		{"full name", "site_name: W\nmarkdown_extensions:\n  - markdown.extensions.smarty\n", true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			sitetest.WriteFiles(t, dir, map[string]string{"mkdocs.yml": tt.config, "docs/index.md": "# Home\n", "docs/brother.md": page})
+			if _, err := build(t, dir, content.Options{Theme: theme}); err != nil {
+				t.Fatal(err)
+			}
+			out := readTree(t, dir+"/public")["brother/index.html"]
+			para := out[strings.Index(out, "<p>She said"):]
+			para = para[:strings.Index(para, "</p>")]
+			title := out[strings.Index(out, "<title>"):strings.Index(out, "</title>")]
+			for _, text := range []string{para, title} {
+				got := false
+				for _, c := range curly {
+					got = got || strings.Contains(text, c)
+				}
+				if got != tt.smart {
+					t.Errorf("typographic punctuation %v, want %v: %s", got, tt.smart, text)
+				}
+			}
+		})
+	}
+}

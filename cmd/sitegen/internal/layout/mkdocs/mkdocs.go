@@ -138,6 +138,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 	l.Markup.NoTags, l.NoTagPages = true, true
 	// Heading ids: toc's default slugify and unique (slug.go).
 	l.Markup.Slug, l.Markup.PythonUnique = Slug, true
+	// Quotes, dashes and ellipses stay as written unless smarty is listed
+	// (https://python-markdown.github.io/extensions/smarty/).
+	l.Markup.StraightQuotes = true
 	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
 		return l, nil
 	}
@@ -234,6 +237,12 @@ func Recognise(dir string) (*layout.Layout, error) {
 			// "delete", "subscript", both true by default
 			// (https://facelessuser.github.io/pymdown-extensions/extensions/tilde/#options).
 			l.Markup.Tilde = forms(extOptions(get("markdown_extensions"), ext), "delete", "del", "subscript", "sub")
+			l.Read = append(l.Read, "markdown_extensions "+ext)
+		case "smarty", "markdown.extensions.smarty":
+			// "The SmartyPants extension converts ASCII dashes, quotes and
+			// ellipses to their HTML entity equivalents"
+			// (https://python-markdown.github.io/extensions/smarty/).
+			l.Markup.StraightQuotes = false
 			l.Read = append(l.Read, "markdown_extensions "+ext)
 		case "pymdownx.mark":
 			// "==mark me==" (https://facelessuser.github.io/pymdown-extensions/extensions/mark/).
