@@ -1051,7 +1051,9 @@ func Folder() *Layout {
 		// are text (https://github.github.com/gfm/ has none), and GitHub
 		// makes no tag pages.
 		NoTagPages: true,
-		Markup:     Markup{NoTags: true}}
+		// GitHub's Markdown keeps quotes, dashes and ellipses as
+		// written: GFM has no smart punctuation (https://github.github.com/gfm/).
+		Markup: Markup{NoTags: true, StraightQuotes: true}}
 }
 
 // FirstFile returns the first of names that is a file in dir, or "" when

@@ -127,6 +127,10 @@ func Recognise(dir string) (*layout.Layout, error) {
 		// note links to or embeds (a map only GM notes show) stays home.
 		LinkedFilesOnly: true}
 	l.Markup.PluginBlocks, l.Markup.PluginInline = undrawn, undrawnInline
+	// Obsidian's reading view and Publish keep quotes, dashes and
+	// ellipses as written (typographic quotes are a community plugin's,
+	// typed into the note).
+	l.Markup.StraightQuotes = true
 	// Settings files that are missing or do not parse leave the defaults:
 	// Obsidian itself starts with none of them. One that is a link out of
 	// the vault is an error (layout.ReadSetting): it may say which folder
