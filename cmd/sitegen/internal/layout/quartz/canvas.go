@@ -2,6 +2,7 @@ package quartz
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"net/url"
@@ -68,9 +69,9 @@ func expandCanvas(src []byte) layout.Expanded {
 	}
 	slices.SortStableFunc(nodes, func(a, b canvasNode) int {
 		if a.Y != b.Y {
-			return cmpFloat(a.Y, b.Y)
+			return cmp.Compare(a.Y, b.Y)
 		}
-		return cmpFloat(a.X, b.X)
+		return cmp.Compare(a.X, b.X)
 	})
 	var out bytes.Buffer
 	var lines []int
@@ -121,16 +122,6 @@ func canvasFileLink(file, subpath string) string {
 // link syntax.
 func escapeLinkText(s string) string {
 	return strings.NewReplacer(`\`, `\\`, "[", `\[`, "]", `\]`).Replace(s)
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // nodeLine is the line of src where the node id is written, 1 when it is
