@@ -856,7 +856,7 @@ func (s *Site) readFields(p *Page, m map[string]any, raw []byte, first int) {
 	}
 	p.Title = strings.TrimSpace(r.str("title"))
 	p.Description = s.oneText(p, r, "description")
-	p.weight = r.int("weight")
+	p.weight = s.weightField(p, r)
 	if s.Lay.Kind == layout.Quartz { // Quartz's filters take "true" as well as true (publish.go reads it so)
 		p.draft = layout.True(m["draft"])
 	} else {
