@@ -371,3 +371,29 @@ func TestQuartzFrontMatterTagSlugs(t *testing.T) {
 		t.Errorf("a warning about the tags, which Quartz slugs:\n%s", w)
 	}
 }
+
+// TestQuartzEmptyTitle: Quartz titles a note whose title is empty by its
+// file's name, as one without a title: "if (data.title != null &&
+// data.title.toString() !== "") { data.title = data.title.toString() }
+// else { data.title = file.stem ?? ... }" (quartz/plugins/transformers/
+// frontmatter.ts, Quartz 4.5.1). That is no problem to report, in either
+// mode (21ideas-quartz's home page, eval8A MA5, built in no strict mode).
+func TestQuartzEmptyTitle(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"quartz.config.ts":       quartzConfig("[Plugin.RemoveDrafts()]", "shortest"),
+		"content/index.md":       "---\ntitle: \"\"\n---\nWelcome. See [[Field Notes]].\n",
+		"content/Field Notes.md": "---\ntitle:\n---\nNotes.\n",
+	})
+	res, err := build(t, dir, content.Options{Theme: theme})
+	if err != nil {
+		t.Fatalf("a strict build of notes titled \"\" failed: %v", err)
+	}
+	if w := diagStrings(res.WarningList); len(w) > 0 {
+		t.Errorf("warnings for what Quartz reads as no title: %q", w)
+	}
+	out := readTree(t, dir+"/public")
+	if !strings.Contains(out["Field-Notes/index.html"], "<h1>Field Notes</h1>") {
+		t.Errorf("Field Notes.md is not titled by its name:\n%s", out["Field-Notes/index.html"])
+	}
+}

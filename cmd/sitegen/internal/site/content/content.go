@@ -907,7 +907,10 @@ func (s *Site) readFields(p *Page, m map[string]any, raw []byte, first int) {
 		}
 		s.addAlias(p, a, "aliases", line, col)
 	}
-	if _, has := m["title"]; has && p.Title == "" && !r.bad {
+	// Quartz reads an empty title as none ("if (data.title != null &&
+	// data.title.toString() !== "") ... else data.title = file.stem",
+	// frontmatter.ts): nothing to report.
+	if _, has := m["title"]; has && p.Title == "" && !r.bad && s.Lay.Kind != layout.Quartz {
 		if tool := s.Lay.Tool(); tool != "" {
 			// The tools build a page whose title is empty (Hugo's .Title
 			// is ""): sitegen titles it as it titles a page without one.
