@@ -871,7 +871,9 @@ func (s *Site) readFields(p *Page, m map[string]any, raw []byte, first int) {
 				if name = s.Lay.TagSlug(name); name == "" {
 					continue
 				}
-			} else if problem := tagNameProblem(name); problem != "" && !toolTags {
+			} else if problem := tagNameProblem(name); problem != "" && !toolTags && !s.Lay.NoTagPages {
+				// Obsidian's rule for tag names; a tool that makes no tag
+				// pages takes any text (Jekyll's "backer class").
 				line, col := r.locate("tags")
 				s.Warn.Addf(p.File, line, col, "tags", "%s", problem)
 				continue
