@@ -324,3 +324,27 @@ func TestJekyllCollectionsDirNoSection(t *testing.T) {
 		t.Errorf("the post is not at its date URL: %v", err)
 	}
 }
+
+// TestJekyllTagNames: Jekyll takes any text as a tag ("tags ... can be
+// specified as a YAML list or a space-separated string",
+// https://jekyllrb.com/docs/posts/#tags-and-categories) and, without a
+// plugin, makes no page for one: Obsidian's rule for tag names says
+// nothing about it. dw-ccs (eval8B MB6) had 101 warnings for tags such as
+// "backer class".
+func TestJekyllTagNames(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{
+		"_config.yml":            "title: J\n",
+		"index.md":               "---\ntitle: Home\n---\nHOME\n",
+		"_posts/2018-01-01-a.md": "---\ntitle: A\ntags: [backer class, \"#1 pick\"]\n---\nA.\n",
+	})
+	res, err := build(t, src, content.Options{Theme: theme, Dest: filepath.Join(t.TempDir(), "public")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range diagStrings(res.WarningList) {
+		if strings.Contains(w, "tags") {
+			t.Errorf("a tag Jekyll takes is warned: %s", w)
+		}
+	}
+}

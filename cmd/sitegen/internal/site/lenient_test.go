@@ -19,8 +19,8 @@ import (
 // lenient mode (--broken-links warn), a warning and the site built as the
 // tool builds it; in strict mode an error that says the tool builds it;
 // in sitegen's own layout, which has no other tool, an error. Each case
-// says what the tool does; TestToolsTolerate (package
-// testing/conformance) checks the same inputs against the tools.
+// says what the tool does; the conformance tests (package testing/conformance) check
+// several of the same inputs against the tools.
 func TestTolerated(t *testing.T) {
 	tests := []struct {
 		name  string
@@ -71,6 +71,39 @@ func TestTolerated(t *testing.T) {
 			},
 			msg: `content/rules/_index.md:2:1: title: empty: Hugo shows the page without a title; sitegen takes its first heading or its name`, tool: "Hugo",
 			has: [2]string{"rules/index.html", "<title>Rules · S</title>"},
+		},
+		{
+			// Hugo reads weight with cast.ToInt: "200" is 200 and 1.2
+			// is 1 (hugo-pnp-rules and gloryforthefist, eval8B MB10,
+			// build with Hugo 0.111; TestHugo's "weights Hugo casts"
+			// checks the order against Hugo).
+			name: "hugo: a weight as a text",
+			files: map[string]string{
+				"config.toml":       "title = \"S\"\n",
+				"content/_index.md": "---\ntitle: Home\n---\n",
+				"content/b.md":      "---\ntitle: B\nweight: \"200\"\n---\n",
+			},
+			msg: `content/b.md:3:1: weight: the text "200", not an integer: read as 200, as Hugo reads it`, tool: "Hugo",
+			has: [2]string{"b/index.html", "<title>B · S</title>"},
+		},
+		{
+			name: "hugo: a fractional weight",
+			files: map[string]string{
+				"config.toml":       "title = \"S\"\n",
+				"content/_index.md": "---\ntitle: Home\n---\n",
+				"content/b.md":      "---\ntitle: B\nweight: 1.2\n---\n",
+			},
+			msg: `content/b.md:3:1: weight: the number 1.2, not an integer: read as 1, as Hugo reads it`, tool: "Hugo",
+			has: [2]string{"b/index.html", "<title>B · S</title>"},
+		},
+		{
+			name: "sitegen: a weight as a text",
+			files: map[string]string{
+				"site.toml":         "title = \"T\"\n",
+				"content/_index.md": "---\ntitle: Home\n---\n",
+				"content/a.md":      "---\ntitle: A\nweight: \"2\"\n---\n",
+			},
+			msg: "content/a.md:3:1: weight: must be an integer, not a string", sitegen: true,
 		},
 		{
 			// Hugo writes each alias's redirect file: two to one URL

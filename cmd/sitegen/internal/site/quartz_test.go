@@ -371,3 +371,68 @@ func TestQuartzFrontMatterTagSlugs(t *testing.T) {
 		t.Errorf("a warning about the tags, which Quartz slugs:\n%s", w)
 	}
 }
+
+// TestQuartzEmptyTitle: Quartz titles a note whose title is empty by its
+// file's name, as one without a title: "if (data.title != null &&
+// data.title.toString() !== "") { data.title = data.title.toString() }
+// else { data.title = file.stem ?? ... }" (quartz/plugins/transformers/
+// frontmatter.ts, Quartz 4.5.1). That is no problem to report, in either
+// mode (21ideas-quartz's home page, eval8A MA5, built in no strict mode).
+func TestQuartzEmptyTitle(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"quartz.config.ts":       quartzConfig("[Plugin.RemoveDrafts()]", "shortest"),
+		"content/index.md":       "---\ntitle: \"\"\n---\nWelcome. See [[Field Notes]].\n",
+		"content/Field Notes.md": "---\ntitle:\n---\nNotes.\n",
+	})
+	res, err := build(t, dir, content.Options{Theme: theme})
+	if err != nil {
+		t.Fatalf("a strict build of notes titled \"\" failed: %v", err)
+	}
+	if w := diagStrings(res.WarningList); len(w) > 0 {
+		t.Errorf("warnings for what Quartz reads as no title: %q", w)
+	}
+	out := readTree(t, dir+"/public")
+	if !strings.Contains(out["Field-Notes/index.html"], "<h1>Field Notes</h1>") {
+		t.Errorf("Field Notes.md is not titled by its name:\n%s", out["Field-Notes/index.html"])
+	}
+}
+
+// TestQuartzBadBaseURL: Quartz builds whatever baseUrl holds ("baseUrl:
+// this is used for sitemaps and RSS feeds that require an absolute URL
+// ... Do not include the protocol (i.e. https://)",
+// https://quartz.jzhao.xyz/configuration: it prefixes https:// and checks
+// nothing), so a malformed one (0xtr1gger/trigger_book's
+// "htpps://...", eval8A MA2) is a tolerance: a lenient build builds the
+// site with relative URLs and a warning naming the file and key; and
+// --base-url wins over the settings file, whatever it holds.
+func TestQuartzBadBaseURL(t *testing.T) {
+	files := map[string]string{
+		"quartz.config.ts": strings.Replace(quartzConfig("[Plugin.RemoveDrafts()]", "shortest"),
+			`baseUrl: "wiki.example.org/six"`, `baseUrl: "htpps://bad.test/book/"`, 1),
+		"content/index.md": "# Home\n",
+	}
+	if !strings.Contains(files["quartz.config.ts"], "htpps://") {
+		t.Fatal("the fixture's configuration has no baseUrl")
+	}
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, files)
+	res, err := build(t, dir, content.Options{Theme: theme, BrokenLinks: "warn"})
+	if err != nil {
+		t.Fatalf("lenient build: %v", err)
+	}
+	if w := strings.Join(diagStrings(res.WarningList), "\n"); !strings.Contains(w, "quartz.config.ts") || !strings.Contains(w, "baseUrl") || !strings.Contains(w, "htpps://bad.test/book/") {
+		t.Errorf("no warning naming quartz.config.ts, baseUrl and its value:\n%s", w)
+	}
+	if _, err := build(t, dir, content.Options{Theme: theme}); err == nil || !strings.Contains(err.Error(), "Quartz builds it") {
+		t.Errorf("strict build: want an error saying Quartz builds it, got %v", err)
+	}
+	dir2 := t.TempDir()
+	sitetest.WriteFiles(t, dir2, files)
+	if _, err := build(t, dir2, content.Options{Theme: theme, BaseURL: "https://good.test/book/"}); err != nil {
+		t.Fatalf("strict build with --base-url: %v", err)
+	}
+	if home := readTree(t, dir2+"/public")["index.html"]; !strings.Contains(home, `href="https://good.test/book/"`) {
+		t.Errorf("--base-url is not the canonical URL's base:\n%s", home)
+	}
+}

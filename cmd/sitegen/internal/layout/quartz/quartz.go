@@ -198,7 +198,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	l.Settings.Title = c.PageTitle
 	if c.BaseURL != "" {
-		l.Settings.BaseURL = baseURL(c.BaseURL)
+		l.Settings.BaseURL, l.Settings.BaseURLKey = baseURL(c.BaseURL), "baseUrl"
 	}
 	l.Settings.LanguageCode = c.Locale
 	for _, k := range []struct{ key, val string }{{"pageTitle", c.PageTitle}, {"baseUrl", c.BaseURL}, {"locale", c.Locale}} {

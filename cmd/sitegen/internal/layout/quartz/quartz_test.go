@@ -287,7 +287,7 @@ func TestRecognise(t *testing.T) {
 	if err != nil || l == nil {
 		t.Fatal(l, err)
 	}
-	want := layout.Settings{Title: "🎲 Six Sides", BaseURL: "https://rules.example.org/six/", LanguageCode: "en-US"}
+	want := layout.Settings{Title: "🎲 Six Sides", BaseURL: "https://rules.example.org/six/", BaseURLKey: "baseUrl", LanguageCode: "en-US"}
 	if l.Content != "content" || l.Settings != want || l.Links == nil || l.Pages == nil {
 		t.Errorf("got %q %+v", l.Content, l.Settings)
 	}

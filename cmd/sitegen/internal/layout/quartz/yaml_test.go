@@ -116,7 +116,7 @@ func TestRecogniseYAML(t *testing.T) {
 	if err != nil || l == nil {
 		t.Fatal(l, err)
 	}
-	want := layout.Settings{Title: "Static Veil SRD", BaseURL: "https://staticveil.pages.dev/", LanguageCode: "en-US"}
+	want := layout.Settings{Title: "Static Veil SRD", BaseURL: "https://staticveil.pages.dev/", BaseURLKey: "baseUrl", LanguageCode: "en-US"}
 	if l.Kind != layout.Quartz || l.File != YAMLConfigFile || l.Settings != want {
 		t.Errorf("got %v %q %+v", l.Kind, l.File, l.Settings)
 	}

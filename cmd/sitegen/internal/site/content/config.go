@@ -1,6 +1,7 @@
 package content
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -150,12 +151,18 @@ func LoadConfig(dir, baseURLOverride string, lay *layout.Layout, diag *Collector
 	cfg.Copyright, cfg.copyrightFile = strings.TrimSpace(set.Copyright), lay.File
 	cfg.BrokenLinksWarn = set.BrokenLinks == "warn" // the tool's own policy (Docusaurus' onBrokenLinks)
 	base := set.BaseURL
-	if base != "" {
-		if norm, err := normalizeBaseURL(base); err != nil {
-			diag.Addf(lay.File, 0, 0, "", "base URL: %v", err)
-			base = ""
-		} else {
+	if base != "" && baseURLOverride == "" { // --base-url wins over the settings file, whatever it holds
+		if norm, err := normalizeBaseURL(base); err == nil {
 			cfg.BaseURL = norm
+		} else if tool := lay.Tool(); tool != "" {
+			// The tools write what their setting holds (Quartz prefixes
+			// https:// and checks nothing: trigger_book's
+			// "htpps://...", eval8A MA2): a tolerance, the site built
+			// with relative URLs.
+			lay.Tolerated = append(lay.Tolerated, &layout.ConfigError{File: lay.File, Key: cmp.Or(set.BaseURLKey, "base URL"),
+				Msg: fmt.Sprintf("%v: the site is built without a base URL (relative links, no absolute canonical links or sitemap URLs); --base-url sets one", err)})
+		} else {
+			diag.Addf(lay.File, 0, 0, "", "base URL: %v", err)
 		}
 	}
 	raw, err := layout.ReadSetting(dir, ConfigFile) // the link rule of every settings file

@@ -856,7 +856,7 @@ func (s *Site) readFields(p *Page, m map[string]any, raw []byte, first int) {
 	}
 	p.Title = strings.TrimSpace(r.str("title"))
 	p.Description = s.oneText(p, r, "description")
-	p.weight = r.int("weight")
+	p.weight = s.weightField(p, r)
 	if s.Lay.Kind == layout.Quartz { // Quartz's filters take "true" as well as true (publish.go reads it so)
 		p.draft = layout.True(m["draft"])
 	} else {
@@ -871,7 +871,9 @@ func (s *Site) readFields(p *Page, m map[string]any, raw []byte, first int) {
 				if name = s.Lay.TagSlug(name); name == "" {
 					continue
 				}
-			} else if problem := tagNameProblem(name); problem != "" && !toolTags {
+			} else if problem := tagNameProblem(name); problem != "" && !toolTags && !s.Lay.NoTagPages {
+				// Obsidian's rule for tag names; a tool that makes no tag
+				// pages takes any text (Jekyll's "backer class").
 				line, col := r.locate("tags")
 				s.Warn.Addf(p.File, line, col, "tags", "%s", problem)
 				continue
@@ -907,7 +909,10 @@ func (s *Site) readFields(p *Page, m map[string]any, raw []byte, first int) {
 		}
 		s.addAlias(p, a, "aliases", line, col)
 	}
-	if _, has := m["title"]; has && p.Title == "" && !r.bad {
+	// Quartz reads an empty title as none ("if (data.title != null &&
+	// data.title.toString() !== "") ... else data.title = file.stem",
+	// frontmatter.ts): nothing to report.
+	if _, has := m["title"]; has && p.Title == "" && !r.bad && s.Lay.Kind != layout.Quartz {
 		if tool := s.Lay.Tool(); tool != "" {
 			// The tools build a page whose title is empty (Hugo's .Title
 			// is ""): sitegen titles it as it titles a page without one.

@@ -4,7 +4,9 @@ import (
 	"cmp"
 	"fmt"
 	"maps"
+	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"d6codex/cmd/sitegen/internal/layout"
@@ -200,4 +202,64 @@ func (s *Site) shareURLs(pages []*Page) []*Page {
 
 func claim(p *Page) layout.Claim {
 	return layout.Claim{Rel: p.Rel, Title: p.Title, Weight: p.weight}
+}
+
+// weightField reads the weight of p's front matter: an integer. The
+// tools read more: Hugo takes any value through cast.ToInt ("200" is 200,
+// 1.2 is 1, a text that is no number 0; hugo-pnp-rules and gloryforthefist,
+// eval8B MB10, build with Hugo 0.111), a tolerance reported. sitegen's own
+// layout wants an integer.
+func (s *Site) weightField(p *Page, r *fieldReader) int {
+	tool := s.Lay.Tool()
+	v := r.m["weight"]
+	if tool == "" {
+		return r.int("weight")
+	}
+	var n int
+	switch w := v.(type) {
+	case nil, int, int64, uint64:
+		return r.int("weight")
+	case float64:
+		if math.IsNaN(w) || math.IsInf(w, 0) || math.Abs(w) > 1<<53 {
+			n = 0
+		} else {
+			n = int(w) // cast.ToInt truncates
+		}
+	case string:
+		// cast.ToIntE: strconv.ParseInt(trimZeroDecimal(s), 0, 0).
+		t := strings.TrimSpace(w)
+		if i := strings.IndexByte(t, '.'); i >= 0 && strings.Trim(t[i+1:], "0") == "" {
+			t = t[:i]
+		}
+		if i, err := strconv.ParseInt(t, 0, 64); err == nil && i >= math.MinInt32 && i <= math.MaxInt32 {
+			n = int(i)
+		}
+	case bool:
+		if w {
+			n = 1
+		}
+	default:
+		return r.int("weight") // a list or a table: an error, as in every layout
+	}
+	line, col := r.locate("weight")
+	how := "as " + tool + " reads it"
+	if s.Lay.Kind != layout.Hugo {
+		how = "the navigation's order as Hugo would read it (" + tool + " does not read weight)"
+	}
+	s.Tolerate(p.File, line, col, "weight", fmt.Sprintf("%s, not an integer: read as %d, %s", describeValue(v), n, how))
+	return n
+}
+
+// describeValue names a front matter value as written ("the text \"200\"",
+// "the number 1.2").
+func describeValue(v any) string {
+	switch w := v.(type) {
+	case string:
+		return fmt.Sprintf("the text %q", w)
+	case float64:
+		return "the number " + strconv.FormatFloat(w, 'g', -1, 64)
+	case bool:
+		return fmt.Sprintf("the boolean %t", w)
+	}
+	return typeName(v)
 }

@@ -69,6 +69,21 @@ func TestHugo(t *testing.T) {
 			NavEntries: 13,
 		},
 		{
+			Name: "weights Hugo casts",
+			Rule: `Hugo reads a page's weight with cast.ToInt (hugolib/page__meta.go: pm.weight = cast.ToInt(v)): the text ` +
+				`"1" is 1 and 2.5 is 2, so A ("1"), B (2.5), C (3) in that order (a weight read as none would put A last); a build, not an error (eval8B MB10: ` +
+				`hugo-pnp-rules's weight: "200", gloryforthefist's weight: 1.2)`,
+			Files: map[string]string{
+				"hugo.toml":               config,
+				"content/_index.md":       "---\ntitle: Home\n---\n",
+				"content/rules/_index.md": "---\ntitle: Rules\n---\n",
+				"content/rules/a.md":      "---\ntitle: A\nweight: \"1\"\n---\n",
+				"content/rules/b.md":      "---\ntitle: B\nweight: 2.5\n---\n",
+				"content/rules/c.md":      "---\ntitle: C\nweight: 3\n---\n",
+			},
+			NavEntries: 4,
+		},
+		{
 			Name: "URL path sanitising",
 			Rule: `"the path to the content file determines its URL" (https://gohugo.io/content-management/urls/), each name ` +
 				`sanitised (Hugo 0.111's UnicodeSanitize): letters, digits and marks kept, and ./\_#+~@-, a run of spaces ` +
