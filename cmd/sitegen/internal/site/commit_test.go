@@ -179,3 +179,28 @@ func TestCommitLeavesWhatIsNotItsOwn(t *testing.T) {
 		t.Error("b/one/index.html: the removed page's file is still published")
 	}
 }
+
+// TestSameListed: an Update makes sitemap.xml again only when the pages it
+// lists, or their order, changed (sameListed).
+func TestSameListed(t *testing.T) {
+	page := func(sp string) *content.Page { return &content.Page{SitePath: sp} }
+	a, b, c := page("/a/"), page("/b/"), page("/c/")
+	cp, hidden := &content.Page{SitePath: "/copy/", Copy: true}, &content.Page{SitePath: "/h/", Unlisted: "unlisted: true"}
+	for _, tc := range []struct {
+		name     string
+		was, now []*content.Page
+		same     bool
+	}{
+		{"same", []*content.Page{a, b}, []*content.Page{page("/a/"), page("/b/")}, true},
+		{"a copy and an unlisted page do not count", []*content.Page{a, cp, b}, []*content.Page{hidden, a, b}, true},
+		{"moved", []*content.Page{a, b}, []*content.Page{a, c}, false},
+		{"reordered", []*content.Page{a, b}, []*content.Page{b, a}, false},
+		{"added", []*content.Page{a}, []*content.Page{a, b}, false},
+		{"removed", []*content.Page{a, b}, []*content.Page{a}, false},
+		{"unlisted now", []*content.Page{a, b}, []*content.Page{a, {SitePath: "/b/", Unlisted: "sitemap: false"}}, false},
+	} {
+		if got := sameListed(tc.was, tc.now); got != tc.same {
+			t.Errorf("%s: sameListed = %v, want %v", tc.name, got, tc.same)
+		}
+	}
+}
