@@ -30,6 +30,13 @@ import (
 // one-page edit thus costs a handful of renames instead of a walk of the
 // whole output.
 //
+// The marker's stamp is the token of an output: every build that
+// publishes gives it a new modification time (Site.published) and a
+// build with the cache records the stamp; serve's writes into the output
+// change it too (destHold), so a build without the cache in between
+// (whose swap can bring back the very marker file of an older output) or
+// a save under serve makes the next incremental build a full one.
+//
 // The commit is journaled: before its first change it writes the list of
 // removals and moves beside the destination (journalPath), and it
 // removes that list after its last. A build killed between the two leaves

@@ -204,3 +204,64 @@ func TestSameListed(t *testing.T) {
 		}
 	}
 }
+
+// TestCommitAfterOtherWrites: an incremental build commits in place only
+// into the output the build it records left. A build without the cache in
+// between (whose swaps can bring back the very marker file an earlier
+// output had) or serve's writes into the output make the next one full,
+// so that nothing they published stays behind (a page removed since).
+func TestCommitAfterOtherWrites(t *testing.T) {
+	src := writeTree(t, map[string]string{
+		"content/a.md": "---\ntitle: A\n---\n\nText.\n",
+		"content/b.md": "---\ntitle: B\n---\n\nText.\n",
+	})
+	dest, cache := filepath.Join(t.TempDir(), "site"), t.TempDir()
+	inc := content.Options{Source: src, Dest: dest, CacheDir: cache, ReuseBuild: true}
+	full := content.Options{Source: src, Dest: dest, CacheDir: "-"}
+	clean := func() map[string]string {
+		t.Helper()
+		o := content.Options{Dest: filepath.Join(t.TempDir(), "clean"), CacheDir: "-"}
+		if _, err := build(t, src, o); err != nil {
+			t.Fatal(err)
+		}
+		return publishedTree(t, o.Dest)
+	}
+	step := func(o content.Options) Result {
+		t.Helper()
+		res, err := build(t, src, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	step(inc)
+	if !step(inc).InPlace {
+		t.Fatal("the second incremental build was not made in place")
+	}
+	write(t, src, "content/x.md", "---\ntitle: X\n---\n\nOnly in the builds without the cache.\n")
+	step(full)
+	step(full) // the spare of the first swap, with its marker, is the output again
+	remove(t, src, "content/x.md")
+	if res := step(inc); res.InPlace {
+		t.Error("an incremental build after builds without the cache was made in place")
+	}
+	if got, want := publishedTree(t, dest), clean(); !maps.Equal(got, want) {
+		t.Errorf("after builds without the cache: %s", treeDiff(got, want))
+	}
+
+	// serve's writes: an Update into the output of a build with the cache.
+	s, _, err := BuildSite(context.Background(), content.Options{Source: src, Dest: dest, CacheDir: cache, ReuseBuild: true, Theme: theme})
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, src, "content/a.md", "---\ntitle: A\n---\n\nText, edited under serve.\n")
+	if u, err := s.Update(context.Background(), []string{"content/a.md"}); err != nil || u.Full {
+		t.Fatalf("Update = %+v, %v", u, err)
+	}
+	if res := step(inc); res.InPlace {
+		t.Error("an incremental build after serve's writes into its output was made in place")
+	}
+	if got, want := publishedTree(t, dest), clean(); !maps.Equal(got, want) {
+		t.Errorf("after serve's writes: %s", treeDiff(got, want))
+	}
+}

@@ -411,14 +411,16 @@ func buildSite(ctx context.Context, opts content.Options, updatable bool) (*Site
 	return s, res, nil
 }
 
-// published records the output out a build of s has just published
-// (its files, and its marker's new stamp, for the next build's commit)
-// in the build cache bc, which is kept for the next build and written
-// in cleanup (a cache that cannot be written only costs that build
-// time).
+// published gives the output a build of s has just published a new
+// marker stamp (commit.go: whatever build or cache made the output
+// before, none stands for it now) and records it with the output's files
+// in the build cache bc, for the next build's commit; bc is kept for the
+// next build and written in cleanup (a cache that cannot be written only
+// costs that build time).
 func (s *Site) published(bc *bodyCache, out *assets.Output, cleanup *sync.WaitGroup) {
+	mark := touchMark(s.Opts.Dest)
 	if bc != nil {
-		bc.nowDest, bc.nowMark, bc.nowOwn = s.Opts.Dest, touchMark(s.Opts.Dest), ownFiles(out)
+		bc.nowDest, bc.nowMark, bc.nowOwn = s.Opts.Dest, mark, ownFiles(out)
 	}
 	cleanup.Go(func() { _ = bc.save() })
 	if s.Graph != nil {
