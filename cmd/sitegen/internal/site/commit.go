@@ -220,7 +220,8 @@ func finishCommit(dest string) error {
 		filepath.Dir(filepath.Clean(j.Staging)) == filepath.Dir(filepath.Clean(dest)) &&
 		strings.HasPrefix(filepath.Base(j.Staging), stagingPrefix(dest)) {
 		if err := applyJournal(dest, j); err != nil {
-			return fmt.Errorf("finish the interrupted build's output: %w", err)
+			return fmt.Errorf("finish the output of a build that was stopped while it published (%s): %w; "+
+				"remove that file to build a whole new output instead", journalPath(dest), err)
 		}
 		removeOwned(j.Staging)
 	}
