@@ -311,7 +311,10 @@ func BuildAll(ctx context.Context, opts content.Options, all bool, stdout, stder
 	if res.Cache != "" {
 		parts = append(parts, res.Cache)
 	}
-	if res.Reused > 0 {
+	switch {
+	case res.InPlace:
+		parts = append(parts, fmt.Sprintf("%d files written, %d unchanged, %d removed, in place", res.Written, res.Reused, res.Removed))
+	case res.Reused > 0:
 		parts = append(parts, fmt.Sprintf("%d files written, %d unchanged", res.Written, res.Reused))
 	}
 	if len(parts) > 0 {

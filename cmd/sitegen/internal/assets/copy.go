@@ -93,6 +93,7 @@ func (o *Output) copyFile(rel string, src io.ReaderAt, size int64, want *[sha256
 		return fmt.Errorf("publish %s: %w", rel, err)
 	}
 	o.wrote.Add(1)
+	o.placed(rel)
 	o.recordSum(rel, sum)
 	return nil
 }
@@ -135,7 +136,7 @@ func (o *Output) keep(rel, to string, size int64, sum [sha256.Size]byte) (bool, 
 	if !o.prevReal(filepath.Dir(old)) || hashIs(old, size, sum) != same {
 		return false, nil
 	}
-	if err := o.link(old, to); err != nil {
+	if err := o.adopt(rel, old, to); err != nil {
 		o.noLink.Store(true)
 		return false, nil
 	}

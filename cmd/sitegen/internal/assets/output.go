@@ -9,6 +9,7 @@ import (
 	"hash/crc32"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -47,6 +48,12 @@ type Output struct {
 	// InPlace says Dir holds an older output to bring up to date rather
 	// than nothing. Prune must follow the writes.
 	InPlace bool
+	// Sparse says Dir receives only the files that differ from Prev's:
+	// a file whose bytes Prev already holds is left there (recorded, not
+	// linked), so that Dir holds what must be moved into Prev to make it
+	// this output (Written lists those files). For a build that brings the
+	// published folder up to date in place (site's commit.go).
+	Sparse bool
 
 	dirs   sync.Map     // folders of Dir known to exist (and, InPlace, to be real folders, not links)
 	prevOK sync.Map     // folders of Prev -> whether they are real folders, not links
@@ -57,8 +64,61 @@ type Output struct {
 	// copyBufs are Copy's buffers (*[]byte, copyChunk bytes).
 	copyBufs sync.Pool
 
-	mu   sync.Mutex
-	sums map[string][sha256.Size]byte // rel -> SHA-256 of what Write put there
+	mu      sync.Mutex
+	sums    map[string][sha256.Size]byte // rel -> SHA-256 of what Write put there
+	written map[string]bool              // Sparse: the files placed in Dir
+}
+
+// adopt makes the file old of Prev the file to of Dir: linked there, or
+// (Sparse) left where it is. rel is its path, for a Sparse Dir that holds
+// a file of an earlier write of rel, which goes.
+func (o *Output) adopt(rel, old, to string) error {
+	if !o.Sparse {
+		return o.link(old, to)
+	}
+	o.mu.Lock()
+	was := o.written[rel]
+	delete(o.written, rel)
+	o.mu.Unlock()
+	if was {
+		return o.removeFor(to)
+	}
+	return nil
+}
+
+// placed notes that rel was written into Dir (Sparse: it is to be moved).
+func (o *Output) placed(rel string) {
+	if !o.Sparse {
+		return
+	}
+	o.mu.Lock()
+	if o.written == nil {
+		o.written = map[string]bool{}
+	}
+	o.written[rel] = true
+	o.mu.Unlock()
+}
+
+// Written lists, sorted, the files of a Sparse output placed in Dir: those
+// whose bytes Prev does not hold.
+func (o *Output) Written() []string {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return slices.Sorted(maps.Keys(o.written))
+}
+
+// Path is where the file rel of the output is: in Prev for a file a
+// Sparse output left there, else in Dir.
+func (o *Output) Path(rel string) string {
+	if o.Sparse {
+		o.mu.Lock()
+		w := o.written[rel]
+		o.mu.Unlock()
+		if !w {
+			return filepath.Join(o.Prev, filepath.FromSlash(rel))
+		}
+	}
+	return filepath.Join(o.Dir, filepath.FromSlash(rel))
 }
 
 // File is one file of an Output: its slash-separated path under Dir and
@@ -130,7 +190,7 @@ func (o *Output) KeepGzip(rel string, data []byte) bool {
 	if !o.prevReal(filepath.Dir(old)) || endsWith(old, trailer[:]) != same {
 		return false
 	}
-	if err := o.mkdir(filepath.Dir(to)); err != nil || os.Link(old, to) != nil {
+	if err := o.keepPrev(rel, old, to); err != nil {
 		return false // Write tries again, and stops linking if links fail
 	}
 	o.kept(rel)
@@ -168,7 +228,7 @@ func (o *Output) KeepSum(rel string, sum [sha256.Size]byte) bool {
 	if !o.prevReal(filepath.Dir(old)) || hashIs(old, -1, sum) != same {
 		return false
 	}
-	if err := o.mkdir(filepath.Dir(to)); err != nil || os.Link(old, to) != nil {
+	if err := o.keepPrev(rel, old, to); err != nil {
 		return false // Write tries again, and stops linking if links fail
 	}
 	o.keptSum(rel, sum)
@@ -215,11 +275,24 @@ func (o *Output) KeepIf(rel string, sum [sha256.Size]byte, trust func(fs.FileInf
 			return nil, false
 		}
 	}
-	if err := o.mkdir(filepath.Dir(to)); err != nil || os.Link(old, to) != nil {
+	if err := o.keepPrev(rel, old, to); err != nil {
 		return nil, false
 	}
 	o.keptSum(rel, sum)
 	return info, true
+}
+
+// keepPrev keeps the file old of Prev as the file to (rel) of Dir, as
+// KeepGzip, KeepSum and KeepIf do: linked (its folders made), or, Sparse,
+// left in Prev.
+func (o *Output) keepPrev(rel, old, to string) error {
+	if o.Sparse {
+		return o.adopt(rel, old, to)
+	}
+	if err := o.mkdir(filepath.Dir(to)); err != nil {
+		return err
+	}
+	return os.Link(old, to)
 }
 
 // hashIs reports whether the regular file p (not a symbolic link) has
@@ -330,7 +403,7 @@ func (o *Output) Write(rel string, data []byte) error {
 	if o.Prev != "" && !o.noLink.Load() {
 		old := filepath.Join(o.Prev, name)
 		if o.prevReal(filepath.Dir(old)) && o.compare(old, data) == same {
-			if err := o.link(old, to); err == nil {
+			if err := o.adopt(rel, old, to); err == nil {
 				o.reused.Add(1)
 				return nil
 			}
@@ -338,6 +411,7 @@ func (o *Output) Write(rel string, data []byte) error {
 		}
 	}
 	o.wrote.Add(1)
+	o.placed(rel)
 	return o.retry(to, func() error { return create(to, data) })
 }
 
@@ -659,5 +733,42 @@ func realDir(root, d string, known *sync.Map) error {
 	if known != nil {
 		known.Store(d, true)
 	}
+	return nil
+}
+
+// Complete makes a Sparse output whole: every file it left in Prev is
+// linked into Dir (copied where links fail), so that Dir can replace Prev
+// as a full build's tree does. The output is no longer Sparse.
+func (o *Output) Complete() error {
+	o.mu.Lock()
+	rels := make([]string, 0, len(o.sums))
+	for rel := range o.sums {
+		if !o.written[rel] {
+			rels = append(rels, rel)
+		}
+	}
+	o.mu.Unlock()
+	for _, rel := range rels {
+		old := filepath.Join(o.Prev, filepath.FromSlash(rel))
+		to := filepath.Join(o.Dir, filepath.FromSlash(rel))
+		if err := o.mkdir(filepath.Dir(to)); err != nil {
+			return err
+		}
+		if os.Link(old, to) == nil {
+			continue
+		}
+		f, size, m := openRegular(old)
+		if m != same {
+			return fmt.Errorf("%s: not a regular file", old)
+		}
+		err := CopyAtomic(to, f, size)
+		f.Close()
+		if err != nil {
+			return err
+		}
+	}
+	o.mu.Lock()
+	o.Sparse, o.written = false, nil
+	o.mu.Unlock()
 	return nil
 }

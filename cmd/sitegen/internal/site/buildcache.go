@@ -82,7 +82,7 @@ import (
 
 // buildCacheFormat is the version of the cache's format; an index of
 // another version is not read.
-const buildCacheFormat = 4
+const buildCacheFormat = 5
 
 // buildCacheMagic starts a cache index, before its checksum and its gob.
 const buildCacheMagic = "d6codex build cache\n"
@@ -134,6 +134,11 @@ type bodyCache struct {
 	siteKey [sha256.Size]byte     // of the site's view (templates.Site: navigation, footer, assets)
 	nowOuts map[string]*cachedOut // site path -> the page's output files in this build
 	kept    atomic.Int64          // pages whose output was kept whole
+
+	// The output this build published (cacheIndex.Dest, Mark, Own).
+	nowDest string
+	nowMark content.FileStamp
+	nowOwn  map[string]bool
 }
 
 // cachedOut is what a page wrote: the hash of everything its output was
@@ -171,6 +176,12 @@ type cacheIndex struct {
 	Bodies  map[string]*cachedBody         // content-relative path -> body
 	Loads   map[string]*content.CachedLoad // content-relative path -> the page as loadPage read it (cachedLoad)
 	Outs    map[string]*cachedOut          // site path -> the page's output files
+	// The output the build published (commit.go): its folder, the stamp
+	// of its marker file once published (zero: none the next build can
+	// trust), and every file in it the build made.
+	Dest string
+	Mark content.FileStamp
+	Own  map[string]bool
 }
 
 // cachedBody is a body (graph.go) as the index keeps it; its rendered
@@ -758,7 +769,8 @@ func (bc *bodyCache) save() error {
 	if len(errs) > 0 {
 		return errors.Join(errs...) // the previous index stays: it names only objects there
 	}
-	now := &cacheIndex{Prints: bc.print, Start: bc.start, Sources: bc.nowSrc, Bodies: bc.now, Outs: bc.nowOuts, Loads: bc.nowLoads}
+	now := &cacheIndex{Prints: bc.print, Start: bc.start, Sources: bc.nowSrc, Bodies: bc.now, Outs: bc.nowOuts, Loads: bc.nowLoads,
+		Dest: bc.nowDest, Mark: bc.nowMark, Own: bc.nowOwn}
 	was := bc.saved
 	if was != nil && was.Prints.differs(now.Prints) != "" {
 		was = nil // the index is written whole
@@ -769,7 +781,7 @@ func (bc *bodyCache) save() error {
 	}
 	// What was written, for serve's next SaveCache: its maps change.
 	bc.saved = &cacheIndex{Prints: now.Prints, Start: now.Start, Sources: maps.Clone(now.Sources), Bodies: maps.Clone(now.Bodies),
-		Outs: maps.Clone(now.Outs), Loads: maps.Clone(now.Loads)}
+		Outs: maps.Clone(now.Outs), Loads: maps.Clone(now.Loads), Dest: now.Dest, Mark: now.Mark, Own: maps.Clone(now.Own)}
 	bc.savedSum, bc.savedSize = sum, size
 	used := make(map[[sha256.Size]byte]bool, len(bc.now))
 	for _, c := range bc.now {
@@ -808,6 +820,9 @@ func (bc *bodyCache) updated(s *Site, bodies map[string]*content.Body, outs []pa
 	for _, o := range outs {
 		delete(bc.nowOuts, o.p.SitePath)
 	}
+	// The output now holds files no build recorded: the next build's
+	// commit is a full one (commit.go).
+	bc.nowDest, bc.nowMark, bc.nowOwn = "", content.FileStamp{}, nil
 	bc.dirty = true
 	bc.mu.Unlock()
 }
@@ -894,7 +909,7 @@ func (bc *bodyCache) keepOutputs(sp string, key [sha256.Size]byte, out *assets.O
 			if !out.KeepSum(rel, rec.Sum) {
 				return false
 			}
-			now.Files[rel] = outRecord{Sum: rec.Sum, Stamp: outStamp(filepath.Join(out.Dir, filepath.FromSlash(rel)))}
+			now.Files[rel] = outRecord{Sum: rec.Sum, Stamp: outStamp(out.Path(rel))}
 			continue
 		}
 		if _, ok := out.KeepIf(rel, rec.Sum, func(info fs.FileInfo) bool {
@@ -933,7 +948,7 @@ func (bc *bodyCache) recordOutputs(sp string, key [sha256.Size]byte, files map[s
 	}
 	o := &cachedOut{Key: key, Files: make(map[string]outRecord, len(files)), Preview: preview}
 	for rel, sum := range files {
-		o.Files[rel] = outRecord{Sum: sum, Stamp: outStamp(filepath.Join(out.Dir, filepath.FromSlash(rel)))}
+		o.Files[rel] = outRecord{Sum: sum, Stamp: outStamp(out.Path(rel))}
 	}
 	bc.mu.Lock()
 	bc.nowOuts[sp] = o

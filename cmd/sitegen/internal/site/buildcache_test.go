@@ -99,7 +99,7 @@ func TestBuildCacheProperty(t *testing.T) {
 				r := newCacheRun(t, g.files())
 				r.build(t)
 				var log []string
-				used, kept := 0, 0
+				used, kept, inPlace := 0, 0, 0
 				for step := range 20 {
 					edits, what := g.step()
 					log = append(log, what)
@@ -112,12 +112,16 @@ func TestBuildCacheProperty(t *testing.T) {
 					if keptRE.MatchString(res.Cache) {
 						kept++
 					}
+					if res.InPlace {
+						inPlace++
+					}
 					if t.Failed() {
 						t.Fatalf("after %q", log)
 					}
 				}
-				if used == 0 || kept == 0 {
-					t.Errorf("%d builds reused a page's text from the cache, %d kept a page's output; want some of each", used, kept)
+				t.Logf("%d builds reused text, %d kept output, %d in place", used, kept, inPlace)
+				if used == 0 || kept == 0 || inPlace == 0 {
+					t.Errorf("%d builds reused a page's text from the cache, %d kept a page's output, %d brought it up to date in place; want some of each", used, kept, inPlace)
 				}
 			})
 		}
@@ -188,9 +192,11 @@ func sealCache(payload []byte) []byte {
 	return append(append([]byte(buildCacheMagic), sum[:]...), payload...)
 }
 
-// TestBuildCacheEditedOutput: a published file edited (or removed) by
-// hand after a build is made again by the next, cached build: its page's
-// text comes from the cache, but the output is compared, never trusted.
+// TestBuildCacheEditedOutput: a published file edited (replaced, or
+// written through) or removed by hand after a build is made again by the
+// next, cached build, which brings the output up to date in place
+// (commit.go): its page's text comes from the cache, but the output is
+// compared, never trusted.
 func TestBuildCacheEditedOutput(t *testing.T) {
 	g := newGenSite(2, 8, false)
 	r := newCacheRun(t, g.files())
@@ -202,10 +208,16 @@ func TestBuildCacheEditedOutput(t *testing.T) {
 		}
 	}
 	slices.Sort(pages)
-	if len(pages) < 2 {
+	if len(pages) < 3 {
 		t.Fatalf("pages %q", pages)
 	}
 	edited, removed := filepath.Join(r.opts.Dest, pages[0]), filepath.Join(r.opts.Dest, pages[1])
+	// Written through (its inode kept, as an editor saving in place does):
+	// its size and times are not the ones recorded.
+	through := filepath.Join(r.opts.Dest, pages[2])
+	if err := os.WriteFile(through, []byte("<p>edited through</p>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	// Replaced, not written through: the output's files may be linked
 	// from the previous tree.
 	if err := os.Remove(edited); err != nil {
@@ -220,6 +232,9 @@ func TestBuildCacheEditedOutput(t *testing.T) {
 	res := r.build(t) // compares with a build without a cache
 	if !strings.HasPrefix(res.Cache, "build cache: ") {
 		t.Errorf("Cache = %q, want the cache used", res.Cache)
+	}
+	if !res.InPlace {
+		t.Error("the output was not brought up to date in place")
 	}
 }
 

@@ -43,6 +43,12 @@ type cacheDelta struct {
 	Outs    map[string]*cachedOut
 	// The keys gone from Sources, Bodies, Loads and Outs.
 	GoneSources, GoneBodies, GoneLoads, GoneOuts []string
+	// The output published (cacheIndex.Dest, Mark), the files added to
+	// Own and those gone from it.
+	Dest    string
+	Mark    content.FileStamp
+	Own     map[string]bool
+	GoneOwn []string
 }
 
 // logPath is the log of the index file.
@@ -88,7 +94,14 @@ func readCacheLog(file string, sum [sha256.Size]byte, ix *cacheIndex) error {
 
 // apply makes ix the index the build that made d wrote.
 func (d *cacheDelta) apply(ix *cacheIndex) {
-	ix.Prints, ix.Start = d.Prints, d.Start
+	ix.Prints, ix.Start, ix.Dest, ix.Mark = d.Prints, d.Start, d.Dest, d.Mark
+	if ix.Own == nil {
+		ix.Own = map[string]bool{}
+	}
+	maps.Copy(ix.Own, d.Own)
+	for _, k := range d.GoneOwn {
+		delete(ix.Own, k)
+	}
 	if ix.Sources == nil {
 		ix.Sources = map[string]content.SrcRecord{}
 	}
@@ -122,7 +135,17 @@ func (d *cacheDelta) apply(ix *cacheIndex) {
 // diffIndex is the change from the index was to now.
 func diffIndex(was, now *cacheIndex) *cacheDelta {
 	d := &cacheDelta{Prints: now.Prints, Start: now.Start, Sources: map[string]content.SrcRecord{}, Bodies: map[string]*cachedBody{},
-		Loads: map[string]*content.CachedLoad{}, Outs: map[string]*cachedOut{}}
+		Loads: map[string]*content.CachedLoad{}, Outs: map[string]*cachedOut{}, Dest: now.Dest, Mark: now.Mark, Own: map[string]bool{}}
+	for k := range now.Own {
+		if !was.Own[k] {
+			d.Own[k] = true
+		}
+	}
+	for k := range was.Own {
+		if !now.Own[k] {
+			d.GoneOwn = append(d.GoneOwn, k)
+		}
+	}
 	for k, v := range now.Sources {
 		if o, ok := was.Sources[k]; !ok || o != v {
 			d.Sources[k] = v

@@ -349,6 +349,7 @@ func (h *destHold) hold(ctx context.Context, dest string, waiting func(pid int))
 			return nil, err
 		}
 		h.unlock = unlock
+		touchMark(dest) // the output changes: no build's record stands for it (commit.go)
 	}
 	h.holders++
 	var once sync.Once

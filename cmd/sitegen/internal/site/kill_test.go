@@ -1,6 +1,7 @@
 package site
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math/rand/v2"
@@ -17,7 +18,8 @@ import (
 )
 
 // envChildBuild makes the test binary a build to kill (see
-// TestChildBuild): it holds "SOURCE" and "DEST" joined by a newline.
+// TestChildBuild): it holds "SOURCE" and "DEST" joined by a newline, and
+// for an incremental build a third line, its cache folder.
 const envChildBuild = "SITEGEN_TEST_CHILD_BUILD"
 
 // TestChildBuild is not a test of its own: run by TestKilledBuilds with
@@ -28,7 +30,8 @@ func TestChildBuild(t *testing.T) {
 		t.Skip("run by TestKilledBuilds as the build it kills")
 	}
 	source, dest, _ := strings.Cut(arg, "\n")
-	res, err := Build(context.Background(), content.Options{Source: source, Dest: dest, CacheDir: "-",
+	dest, cache, _ := strings.Cut(dest, "\n") // a cache folder: an incremental build (TestKilledCommits)
+	res, err := Build(context.Background(), content.Options{Source: source, Dest: dest, CacheDir: cmp.Or(cache, "-"), ReuseBuild: cache != "",
 		Handlers: map[string]markup.BlockHandler{"fake": fakeHandler()}})
 	if err != nil {
 		t.Fatal(err)

@@ -77,6 +77,12 @@ type Result struct {
 	// Reused counts the output files unchanged since the previous build,
 	// linked from it instead of written; Written the files written.
 	Reused, Written int
+	// InPlace says the output was brought up to date in place (an
+	// incremental build into the last build's own output: commit.go),
+	// Written files moved into it and Removed files of the last build's
+	// removed from it.
+	InPlace bool
+	Removed int
 	// Cache says what the build cache did: which pages' text it reused,
 	// or why the build rendered every page ("full build: site.toml
 	// changed"); "" without a cache (buildcache.go).
@@ -239,6 +245,10 @@ func buildSite(ctx context.Context, opts content.Options, updatable bool) (*Site
 		return nil, Result{}, err
 	}
 	defer unlock()
+	// An in-place commit a killed build left is finished first (commit.go).
+	if err := finishCommit(opts.Dest); err != nil {
+		return nil, Result{}, err
+	}
 	if err := checkDestOwned(opts.Dest, opts.ReplaceDest); err != nil {
 		return nil, Result{}, err
 	}
@@ -258,13 +268,27 @@ func buildSite(ctx context.Context, opts content.Options, updatable bool) (*Site
 	// Cache entries unused for a month go too (a walk at most once a
 	// day); a cache that cannot be trimmed only takes space.
 	cleanup.Go(func() { _, _ = s.cache().Trim(time.Now()) })
-	// The output the previous build replaced is kept beside dest; brought
-	// up to date in place, it makes the staging tree of a rebuild without
-	// creating or deleting the files that did not change.
-	staging, inPlace := claimSpare(opts.Dest), true
+	// An incremental build into the last build's own output stages only
+	// the files that change and commits them in place (commit.go).
+	// Otherwise the output the previous build replaced, kept beside dest
+	// and brought up to date in place, makes the staging tree of a
+	// rebuild without creating or deleting the files that did not change.
+	var oldOwn map[string]bool
+	sparse := s.bc.ownsDest(opts.Dest)
+	if sparse {
+		oldOwn = s.bc.old.Own
+	}
+	staging, inPlace := "", false
+	if !sparse {
+		staging, inPlace = claimSpare(opts.Dest), true
+	}
 	if staging == "" {
 		inPlace = false
-		if staging, err = newStaging(opts.Dest, ""); err != nil {
+		kind := ""
+		if sparse {
+			kind = "commit"
+		}
+		if staging, err = newStaging(opts.Dest, kind); err != nil {
 			cleanup.Wait()
 			return s, Result{}, fmt.Errorf("create staging directory: %w", err)
 		}
@@ -298,7 +322,7 @@ func buildSite(ctx context.Context, opts content.Options, updatable bool) (*Site
 		case <-time.After(cancelGrace):
 		}
 	}()
-	out := &assets.Output{Dir: staging, InPlace: inPlace}
+	out := &assets.Output{Dir: staging, InPlace: inPlace, Sparse: sparse}
 	if info, err := os.Stat(opts.Dest); err == nil && info.IsDir() {
 		out.Prev = opts.Dest // reuse its unchanged files (hard links)
 	}
@@ -335,6 +359,30 @@ func buildSite(ctx context.Context, opts content.Options, updatable bool) (*Site
 	if err := ctx.Err(); err != nil { // Ctrl+C after the last page: publish nothing
 		return s, res, fmt.Errorf("build cancelled: %w", err)
 	}
+	if sparse {
+		own := ownFiles(out)
+		removed := gone(oldOwn, own)
+		err := commitInPlace(opts.Dest, staging, out.Written(), removed)
+		switch {
+		case err == nil:
+			published = true
+			res.InPlace, res.Removed = true, len(removed)
+			cleanup.Go(func() { removeOwned(staging) }) // its folders and marker
+			s.published(bc, out, &cleanup)
+			res.Cleanup = cleanup.Wait
+			res.Duration = time.Since(start)
+			return s, res, nil
+		case errors.Is(err, errNotInPlace): // made whole, swapped below
+			if err := out.Complete(); err != nil {
+				return s, res, fmt.Errorf("bring %s up to date: %w", staging, err)
+			}
+		default:
+			// Cut short: the journal and the staging folder stay, for the
+			// next build to finish the commit.
+			published = true
+			return s, res, fmt.Errorf("publish %s: %w", opts.Dest, err)
+		}
+	}
 	if _, err := out.Prune(func(name string) bool { return name == content.OutputMarker }); err != nil {
 		return s, res, fmt.Errorf("bring %s up to date: %w", staging, err)
 	}
@@ -350,13 +398,7 @@ func buildSite(ctx context.Context, opts content.Options, updatable bool) (*Site
 		return s, res, fmt.Errorf("publish %s: %w", opts.Dest, err)
 	}
 	published = true
-	// The pages' bodies are kept for the next build; a cache that cannot
-	// be written only costs that build time.
-	cleanup.Go(func() { _ = bc.save() })
-	if s.Graph != nil {
-		s.served = bc
-		s.setLoadCache()
-	}
+	s.published(bc, out, &cleanup)
 	if old != "" && !keepSpare(old, opts.Dest) {
 		// No spare to keep it as (another build's is there): the previous
 		// output goes in the background. It is named like a staging
@@ -367,6 +409,24 @@ func buildSite(ctx context.Context, opts content.Options, updatable bool) (*Site
 	res.Cleanup = cleanup.Wait
 	res.Duration = time.Since(start)
 	return s, res, nil
+}
+
+// published gives the output a build of s has just published a new
+// marker stamp (commit.go: whatever build or cache made the output
+// before, none stands for it now) and records it with the output's files
+// in the build cache bc, for the next build's commit; bc is kept for the
+// next build and written in cleanup (a cache that cannot be written only
+// costs that build time).
+func (s *Site) published(bc *bodyCache, out *assets.Output, cleanup *sync.WaitGroup) {
+	mark := touchMark(s.Opts.Dest)
+	if bc != nil {
+		bc.nowDest, bc.nowMark, bc.nowOwn = s.Opts.Dest, mark, ownFiles(out)
+	}
+	cleanup.Go(func() { _ = bc.save() })
+	if s.Graph != nil {
+		s.served = bc
+		s.setLoadCache()
+	}
 }
 
 // cancelGrace is how long a cancelled build spends removing its

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -58,7 +57,7 @@ func (s *Site) writeServiceWorker(out *assets.Output, skip map[string]bool) erro
 		rel := f.Rel
 		if strings.HasSuffix(rel, ".wasm") {
 			modules = append(modules, rel)
-			weight += servedSize(out.Dir, rel)
+			weight += servedSize(out, rel)
 			return true
 		}
 		return skip[rel] || rel == "sitemap.xml" ||
@@ -131,11 +130,11 @@ func (s *Site) writeServiceWorker(out *assets.Output, skip map[string]bool) erro
 	return nil
 }
 
-// servedSize is the size of the file rel of dir as a server sends it: its
+// servedSize is the size of the file rel of out as a server sends it: its
 // Brotli sibling's when there is one, else its own (0 if neither is there).
-func servedSize(dir, rel string) int64 {
+func servedSize(out *assets.Output, rel string) int64 {
 	for _, name := range []string{rel + ".br", rel} {
-		if fi, err := os.Stat(filepath.Join(dir, filepath.FromSlash(name))); err == nil {
+		if fi, err := os.Stat(out.Path(name)); err == nil {
 			return fi.Size()
 		}
 	}

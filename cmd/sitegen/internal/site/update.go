@@ -376,7 +376,9 @@ func (up *updater) run(ctx context.Context) (Update, error) {
 			}
 		}
 	}
-	if err := s.writeSitemap(w); err != nil {
+	if sum, ok := g.Outs["sitemap.xml"]; ok && sameListed(up.was.model.Pages, s.Pages) {
+		w.keep("sitemap.xml", sum) // the same pages in the same order: the same sitemap, not made again
+	} else if err := s.writeSitemap(w); err != nil {
 		return Update{}, err
 	}
 	if err := s.writeFeeds(w); err != nil {
@@ -782,6 +784,41 @@ type changes struct {
 	prev  map[string][sha256.Size]byte
 	sums  map[string][sha256.Size]byte // every file of the new output
 	files map[string][]byte            // the files to write
+}
+
+// keep makes the file rel of the previous output, of hash sum, part of
+// the new one as it is.
+func (c *changes) keep(rel string, sum [sha256.Size]byte) {
+	c.mu.Lock()
+	c.sums[rel] = sum
+	delete(c.files, rel)
+	c.mu.Unlock()
+}
+
+// sameListed reports whether the sitemap (writeSitemap) lists the same
+// pages, in the same order, for the pages was as for the pages now: the
+// site paths of the pages neither copies nor unlisted.
+func sameListed(was, now []*content.Page) bool {
+	listed := func(p *content.Page) bool { return !p.Copy && p.Unlisted == "" }
+	i := 0
+	for _, p := range now {
+		if !listed(p) {
+			continue
+		}
+		for i < len(was) && !listed(was[i]) {
+			i++
+		}
+		if i == len(was) || was[i].SitePath != p.SitePath {
+			return false
+		}
+		i++
+	}
+	for ; i < len(was); i++ {
+		if listed(was[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // Write implements fileWriter.
