@@ -41,11 +41,20 @@ func (t warnTransformer) Transform(doc *ast.Document, reader text.Reader, pc par
 		if !entering {
 			return ast.WalkContinue, nil
 		}
+		var orig string
+		start, output := 0, false
 		switch n := n.(type) {
 		case *ast.HTMLBlock, *ast.RawHTML:
-			orig := rawText(n, src)
+			orig, start = rawText(n, src), rawStart(n)
+		case *shortcode.Output: // a Hugo shortcode template's, raw HTML
+			orig, start, output = n.HTML, n.At, true
+		case *shortcode.InlineOutput:
+			orig, start, output = n.HTML, n.At, true
+		}
+		switch n := n.(type) {
+		case *ast.HTMLBlock, *ast.RawHTML, *shortcode.Output, *shortcode.InlineOutput:
 			text := orig
-			line, col := st.pos(rawStart(n))
+			line, col := st.pos(start)
 			if t.m.opts.Dialects.Shortcodes && st.page.Links != nil {
 				text = shortcode.RawRefs(text, func(dest string) string {
 					tg := resolveTarget(st.page.Links, dest)
@@ -70,7 +79,7 @@ func (t warnTransformer) Transform(doc *ast.Document, reader text.Reader, pc par
 			if attrs := t.m.opts.rawAttrs(); attrs != nil && st.page.Links != nil {
 				clean = resolveRawLinks(clean, attrs, st.page.Links, func(msg string, warning bool) { st.reportAt(line, col, warning, msg) })
 			}
-			if clean != orig || !t.m.opts.Unsafe {
+			if clean != orig || !t.m.opts.Unsafe || output {
 				raws = append(raws, raw{n, clean})
 			} else if st.demoteRaw {
 				raws = append(raws, raw{n, rawText(n, src)})
@@ -140,7 +149,7 @@ func (t warnTransformer) Transform(doc *ast.Document, reader text.Reader, pc par
 		if st.demoteRaw {
 			r.clean = rawhtml.DemoteHeadings(r.clean)
 		}
-		if _, block := r.n.(*ast.HTMLBlock); block {
+		if r.n.Type() == ast.TypeBlock {
 			r.n.Parent().ReplaceChild(r.n.Parent(), r.n, &handledBlock{info: "html", html: r.clean})
 		} else {
 			r.n.Parent().ReplaceChild(r.n.Parent(), r.n, &trustedInline{html: r.clean})
@@ -255,4 +264,54 @@ func unsupported(line []byte) string {
 		return "a {* include *}"
 	}
 	return ""
+}
+
+// maxShortcodeDepth bounds Markdown rendered for a shortcode template
+// within another's (a template whose markdownify text runs it again).
+const maxShortcodeDepth = 10
+
+// shortcodeMarkdown renders Markdown a Hugo shortcode template made or
+// asked for (a {{% %}} shortcode's output, markdownify, RenderString) as
+// the page's content: its links checked and rewritten, its problems told
+// at the shortcode's line (at); inline drops the paragraph around a single
+// paragraph.
+func (m *Markdown) shortcodeMarkdown(pc parser.Context, src string, inline bool, at int) (string, error) {
+	var pg Page
+	st := state(pc)
+	if st != nil {
+		pg = *st.page
+		line, _ := st.pos(at)
+		outer := st.page.Report
+		pg.Report = func(p Problem) {
+			p.Line, p.Col = line, 1
+			if outer != nil {
+				outer(p)
+			}
+		}
+	}
+	pg.DropH1, pg.DropLeading = false, false
+	if pg.scDepth >= maxShortcodeDepth {
+		return "", fmt.Errorf("shortcodes rendered within one another more than %d deep", maxShortcodeDepth)
+	}
+	pg.scDepth++
+	html, _, err := m.Convert([]byte(src), &pg)
+	if err != nil {
+		return "", err
+	}
+	if inline {
+		t := strings.TrimSpace(html)
+		if inner, ok := strings.CutPrefix(t, "<p>"); ok && strings.HasSuffix(inner, "</p>") && !strings.Contains(inner, "<p>") {
+			return strings.TrimSuffix(inner, "</p>"), nil
+		}
+	}
+	return html, nil
+}
+
+// shortcodePage is what a Hugo shortcode template's .Page says of the page
+// being parsed (nothing in an outline).
+func shortcodePage(pc parser.Context) (title string, meta map[string]any, url string) {
+	if st := state(pc); st != nil && st.page != nil {
+		return st.page.Title, st.page.Meta, st.page.URL
+	}
+	return "", nil, ""
 }

@@ -412,13 +412,17 @@ func isset(c, key any) bool {
 // paragraph ("markdownify ... If the result is a single paragraph, the
 // wrapping p tags are removed", https://gohugo.io/functions/transform/markdownify/).
 func (r *run) markdown(src string, inline bool) (template.HTML, error) {
-	if r.set.cfg.Markdown == nil {
+	convert := r.set.cfg.Markdown
+	if r.call != nil && r.call.Markdown != nil {
+		convert = r.call.Markdown
+	}
+	if convert == nil {
 		return template.HTML(html.EscapeString(src)), nil
 	}
 	if err := r.step(len(src)/64 + 1); err != nil {
 		return "", err
 	}
-	out, err := r.set.cfg.Markdown(src)
+	out, err := convert(src)
 	if err != nil {
 		return "", err
 	}

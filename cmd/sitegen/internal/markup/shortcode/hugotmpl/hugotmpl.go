@@ -95,12 +95,15 @@ type Call struct {
 	// Inner is the text between its tags; HasInner when it has a closing tag.
 	Inner    string
 	HasInner bool
-	// Markdown: called as {{% %}}, its output is Markdown.
-	Markdown bool
+	// MarkdownOutput: called as {{% %}}, its output is Markdown.
+	MarkdownOutput bool
 	// Ordinal is its zero-based position among the page's shortcodes.
 	Ordinal int
 	// Page is .Page.
 	Page PageInfo
+	// Markdown renders Markdown as the page's content (markdownify,
+	// RenderString); nil: Config.Markdown.
+	Markdown func(src string) (string, error)
 	// Nested runs a shortcode call written in .Inner (its source text)
 	// and returns its output, or an error when it cannot; nil: .Inner is
 	// left as written.
@@ -116,7 +119,7 @@ type PageInfo struct {
 }
 
 // Run executes the template of c.Name and returns its output: HTML, or
-// Markdown when c.Markdown. Refs to pages are written as {{< relref "x" >}}
+// Markdown when c.MarkdownOutput. Refs to pages are written as {{< relref "x" >}}
 // (the caller resolves them as it does in raw HTML). An error is a
 // *Missing, a bound reached, or the template's own error.
 func (s *Set) Run(c Call) (string, error) {
@@ -252,4 +255,11 @@ func refsOut(s string) string {
 		}
 		return `{{< relref "` + strings.ReplaceAll(string(b), `"`, "") + `" >}}`
 	})
+}
+
+// Nest marks c as written in the .Inner of another shortcode, depth deep
+// (a run past maxDepth fails).
+func Nest(c Call, depth int) Call {
+	c.depth = depth
+	return c
 }

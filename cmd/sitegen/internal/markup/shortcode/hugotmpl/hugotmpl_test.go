@@ -47,9 +47,9 @@ func TestRunAsHugo(t *testing.T) {
 {{ $levels := trim (string .Inner) " \n" }}{{ if gt (len $levels) 0 }}<div class="levels">{{ .Inner | .Page.RenderString }}</div>{{ end }}
 </div>`,
 			"names": `<p>u={{ .Get 0 | urlize }} a={{ .Get 0 | anchorize }} h={{ .Get 0 | humanize }} t={{ .Get 0 | title }} m={{ .Get 1 | markdownify }} site={{ .Site.Params.color }} page={{ .Page.Title }} n={{ len .Params }}</p>`,
-			"box":  `<div class="box" id="{{ .Get "id" | anchorize }}">{{ partial "inner.html" (dict "text" .Inner) }}</div>`,
-			"link": `<a href="{{ relref .Page (.Get 0) }}">{{ .Get 1 }}</a>`,
-			"md":   `**{{ .Get 0 }}** and {{ .Inner }}`,
+			"box":   `<div class="box" id="{{ .Get "id" | anchorize }}">{{ partial "inner.html" (dict "text" .Inner) }}</div>`,
+			"link":  `<a href="{{ relref .Page (.Get 0) }}">{{ .Get 1 }}</a>`,
+			"md":    `**{{ .Get 0 }}** and {{ .Inner }}`,
 		},
 		Partials:   map[string]string{"inner.html": "<section>{{ .text }}</section>"},
 		SiteParams: map[string]any{"color": "red"},
@@ -71,7 +71,7 @@ func TestRunAsHugo(t *testing.T) {
 		// and checks as any {{< relref >}} in raw HTML.
 		{Call{Name: "link", Pos: []string{"other.md#target-here", "to other"}}, `<a href="{{< relref "other.md#target-here" >}}">to other</a>`},
 		// {{% md %}}: its output is Markdown, rendered by the caller.
-		{Call{Name: "md", Pos: []string{"Bold"}, Inner: "an _inner_ text", HasInner: true, Markdown: true}, "**Bold** and an _inner_ text"},
+		{Call{Name: "md", Pos: []string{"Bold"}, Inner: "an _inner_ text", HasInner: true, MarkdownOutput: true}, "**Bold** and an _inner_ text"},
 	} {
 		tc.call.Page = page
 		got, err := set.Run(tc.call)
