@@ -701,11 +701,12 @@ var stateKey = parser.NewContextKey()
 
 // pageState is the per-page state the transformers share.
 type pageState struct {
-	page *Page
-	src  []byte
-	res  *Result
-	li   lineIndex
-	seen map[string]int // blocks per info string so far, for Block.Index
+	shortcodeTold map[string]bool // warnings told of Markdown a Hugo shortcode template made (shortcodeMarkdown)
+	page          *Page
+	src           []byte
+	res           *Result
+	li            lineIndex
+	seen          map[string]int // blocks per info string so far, for Block.Index
 	// tooDeep is set once the page was told it nests too deep (depth.go).
 	tooDeep bool
 	// demoteRaw: the page's headings move one level down, those of its

@@ -70,9 +70,14 @@ func (t warnTransformer) Transform(doc *ast.Document, reader text.Reader, pc par
 				var removed []string
 				clean, removed = t.m.sanitizer.Sanitize(text)
 				for _, what := range removed {
-					if key := fmt.Sprint(line, what); !told[key] {
+					key, kind := fmt.Sprint(line, what), "raw HTML"
+					if output {
+						// a template's: told once a page
+						key, kind = "shortcode output "+what, "a Hugo shortcode template's HTML"
+					}
+					if !told[key] {
 						told[key] = true
-						st.reportAt(line, col, true, fmt.Sprintf("raw HTML: %s removed (not safe to publish; %s keeps all raw HTML)", what, t.m.opts.UnsafeHint))
+						st.reportAt(line, col, true, fmt.Sprintf("%s: %s removed (not safe to publish; %s keeps all raw HTML)", kind, what, t.m.opts.UnsafeHint))
 					}
 				}
 			}
@@ -283,10 +288,17 @@ func (m *Markdown) shortcodeMarkdown(pc parser.Context, src string, inline bool,
 		line, _ := st.pos(at)
 		outer := st.page.Report
 		pg.Report = func(p Problem) {
-			p.Line, p.Col = line, 1
-			if outer != nil {
-				outer(p)
+			// at the shortcode's line; a warning about a template's
+			// output repeated through the page is told once
+			if st.shortcodeTold == nil {
+				st.shortcodeTold = map[string]bool{}
 			}
+			if outer == nil || p.Warning && st.shortcodeTold[p.Msg] {
+				return
+			}
+			st.shortcodeTold[p.Msg] = true
+			p.Line, p.Col = line, 1
+			outer(p)
 		}
 	}
 	pg.DropH1, pg.DropLeading = false, false

@@ -385,3 +385,48 @@ func TestHugoHTMLContent(t *testing.T) {
 		}
 	}
 }
+
+// TestHugoTemplateNativeAndTold: a site's template of a shortcode sitegen
+// draws itself (a callout: hint) is not run, its look being the theme's
+// CSS and scripts sitegen does not publish (pycom's hint.html is a
+// Vuetify <v-card>); a site's other template is run, and what the
+// sanitizer removes from its output is told once a page, not at each use
+// ("{{% %}}: the shortcode's output is ... rendered as Markdown",
+// https://gohugo.io/content-management/shortcodes/#notation).
+func TestHugoTemplateNativeAndTold(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{
+		"hugo.toml":                    "title = \"H\"\nbaseURL = \"https://h.test/\"\n",
+		"content/_index.md":            "---\ntitle: Home\n---\n",
+		"layouts/shortcodes/hint.html": "<v-card class=\"{{ .Get 0 }}-alert\">{{ .Inner }}</v-card>",
+		"layouts/shortcodes/note.html": "<v-card class=\"note\">\n\n{{ .Inner }}\n\n</v-card>",
+		"content/a.md": "---\ntitle: A\n---\n{{% hint info %}}\nHinted **text**.\n{{% /hint %}}\n\n" +
+			"{{% note %}}First **note**.{{% /note %}}\n\n{{% note %}}Second note.{{% /note %}}\n",
+	})
+	dest := filepath.Join(t.TempDir(), "public")
+	res, err := build(t, src, content.Options{Theme: theme, Dest: dest})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dest, "a/index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`class="callout callout-info"`, "Hinted <strong>text</strong>.", "First <strong>note</strong>.", "Second note."} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("a/index.html lacks %s", want)
+		}
+	}
+	if strings.Contains(string(b), "{{") || strings.Contains(string(b), "v-card") {
+		t.Error("a/index.html shows a shortcode as written or unsanitized")
+	}
+	n := 0
+	for _, w := range res.Warnings {
+		if strings.Contains(w, "<v-card>") {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d warnings about <v-card>, want 1: %q", n, res.Warnings)
+	}
+}

@@ -24,7 +24,8 @@ import (
 // (https://gohugo.io/content-management/shortcodes/#notation). A template
 // that uses what sitegen does not implement is not run: the page shows
 // the shortcode as before, with one warning a page naming the shortcode
-// and what it lacks. A page-link shortcode (Extension.PageLinks: its
+// and what it lacks. A shortcode sitegen draws itself (runner.has) is
+// drawn so. A page-link shortcode (Extension.PageLinks: its
 // template looks the page up with GetPage, which sitegen does not run) is
 // the link sitegen makes, as before.
 
@@ -103,8 +104,21 @@ type runner struct {
 	warn     Warn
 }
 
-// has reports whether the site has a template for name.
-func (r *runner) has(name string) bool { return r != nil && r.set.Has(name) }
+// has reports whether the site has a template for name that sitegen
+// runs: not one of the shortcodes it draws itself (callouts, details,
+// tabs, figure: the paired map), whose templates' look is the theme's
+// CSS and scripts, which sitegen does not publish (a Book theme's hint
+// is <blockquote class="book-hint">, pycom's <v-card> for Vuetify):
+// sitegen's drawing of them stands in for that look.
+func (r *runner) has(name string) bool {
+	if r == nil || name == "figure" {
+		return false
+	}
+	if _, native := paired[name]; native {
+		return false
+	}
+	return r.set.Has(name)
+}
 
 // run runs the template of c with inner (when paired), returning its
 // output as HTML. On error it warns once a page (name and reason) and
@@ -175,7 +189,7 @@ func (r *runner) nested(pc parser.Context, src string, depth, at int) (string, e
 			i += 2 + next
 			continue
 		}
-		if c.closing || !r.set.Has(c.name) {
+		if c.closing || !r.has(c.name) {
 			return "", fmt.Errorf("the shortcode %q in its content is not one of the site's templates", c.name)
 		}
 		inner, end, paired := "", i+c.length, false
