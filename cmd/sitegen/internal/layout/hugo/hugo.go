@@ -211,9 +211,10 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	l.Segment = Segment(layout.True(low["removepathaccents"]), layout.True(low["disablepathtolower"]))
 	m = withLanguage(m, cmp.Or(defLang, "en"))
 	l.Settings.Title = l.Str(m, "title")
-	if t, ok := lower(m)["title"]; ok && (t == nil || t == "") {
-		// "title:" written empty: Hugo's .Site.Title is "" (Hugo
-		// 0.111.3 measured), the theme shows its logo alone.
+	if t := lower(m)["title"]; t == nil || t == "" {
+		// "title:" written empty, or no title key: Hugo's .Site.Title
+		// is "" (Hugo 0.111.3 measured, both), the theme shows its logo
+		// alone; Hugo has no fallback title.
 		l.Settings.NoTitle = true
 	}
 	// "baseURL: The absolute URL (protocol, host, path, and trailing
