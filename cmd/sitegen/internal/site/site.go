@@ -602,7 +602,7 @@ func vaultBlocks(lay *layout.Layout, source string, handlers map[string]markup.B
 // shortcodeTemplates is the site's Hugo shortcode templates, ready to run
 // (nil when it has none).
 func (s *Site) shortcodeTemplates() *hugotmpl.Set {
-	if len(s.Lay.Markup.ShortcodeTemplates) == 0 {
+	if s.Lay.Kind != layout.Hugo {
 		return nil
 	}
 	title := s.Lay.Settings.Title

@@ -128,7 +128,7 @@ func (r *runner) run(pc parser.Context, c call, inner string, paired bool, at in
 	pc.Set(ordinalKey, n+1)
 	hc := r.hcall(pc, c, inner, paired, n, at)
 	out, err := r.set.Run(hc)
-	if err == nil && !c.angle {
+	if err == nil && hc.MarkdownOutput {
 		out, err = r.md(pc, out, inline, at)
 	}
 	if err != nil {
@@ -162,7 +162,7 @@ func (r *runner) md(pc parser.Context, src string, inline bool, at int) (string,
 // nested.
 func (r *runner) hcall(pc parser.Context, c call, inner string, paired bool, ordinal, at int) hugotmpl.Call {
 	hc := hugotmpl.Call{Name: c.name, Pos: c.pos, Named: c.named, Inner: inner, HasInner: paired,
-		MarkdownOutput: !c.angle, Ordinal: ordinal, Page: r.pageInfo(pc)}
+		MarkdownOutput: !c.angle || r.set.MarkdownOutput(c.name), Ordinal: ordinal, Page: r.pageInfo(pc)}
 	hc.Nested = func(src string, depth int) (string, error) { return r.nested(pc, src, depth, at) }
 	if r.markdown != nil {
 		hc.Markdown = func(src string) (string, error) { return r.markdown(pc, src, false, at) }

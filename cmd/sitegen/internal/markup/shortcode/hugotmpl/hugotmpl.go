@@ -56,12 +56,25 @@ type Set struct {
 	// missing names a template's first function sitegen does not have
 	// ("" when it parses).
 	missing map[string]string
+	// builtin: the template of this name is Hugo's (builtin.go).
+	builtin map[string]bool
 }
 
 // New reads the templates of cfg; it parses each once to find those that
 // call a function sitegen lacks.
 func New(cfg Config) *Set {
-	s := &Set{cfg: cfg, missing: map[string]string{}}
+	s := &Set{cfg: cfg, missing: map[string]string{}, builtin: map[string]bool{}}
+	all := make(map[string]string, len(cfg.Shortcodes)+len(builtins))
+	for name, src := range builtins {
+		all[name] = src
+		s.builtin[name] = true
+	}
+	for name, src := range cfg.Shortcodes {
+		all[name] = src
+		delete(s.builtin, name)
+	}
+	s.cfg.Shortcodes = all
+	cfg = s.cfg
 	for name, src := range cfg.Shortcodes {
 		if _, err := s.parse(name, src, newRun(s, nil)); err != nil {
 			s.missing[name] = missingOf(err)

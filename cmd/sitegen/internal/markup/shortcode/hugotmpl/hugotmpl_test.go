@@ -137,3 +137,41 @@ func TestRunBounded(t *testing.T) {
 		t.Error("a shortcode nested in itself without end ran")
 	}
 }
+
+// Hugo's built-in shortcodes the site has no template of
+// (https://gohugo.io/content-management/shortcodes/#embedded-shortcodes):
+// param ("the value of the given page parameter, else the site
+// parameter"; Hugo 0.111.3 measured: {{< param color >}} is the site's
+// "red", {{< param "title" >}} the page's title), highlight (a fenced block
+// of its code, as Markdown), youtube and gist (a link standing in for the
+// player or script sitegen does not publish); a site's own template of a
+// built-in's name is run instead.
+func TestRunBuiltins(t *testing.T) {
+	set := New(Config{SiteParams: map[string]any{"color": "red"}})
+	page := PageInfo{Title: "The Page", Params: map[string]any{"title": "The Page", "level": 3}}
+	for _, tc := range []struct {
+		call Call
+		want string
+		md   bool
+	}{
+		{Call{Name: "param", Pos: []string{"color"}}, "red", false},
+		{Call{Name: "param", Pos: []string{"title"}}, "The Page", false},
+		{Call{Name: "param", Pos: []string{"level"}}, "3", false},
+		{Call{Name: "highlight", Pos: []string{"go"}, Inner: "\n  x := \"<a>\"\n", HasInner: true}, "````go\nx := \"<a>\"\n````\n", true},
+		{Call{Name: "youtube", Pos: []string{"w7Ft2ymGmfc"}}, `<a class="embed-link" href="https://www.youtube.com/watch?v=w7Ft2ymGmfc">YouTube video w7Ft2ymGmfc</a>`, false},
+		{Call{Name: "gist", Pos: []string{"spf13", "7896402"}}, `<a class="embed-link" href="https://gist.github.com/spf13/7896402">Gist spf13/7896402</a>`, false},
+	} {
+		tc.call.Page = page
+		got, err := set.Run(tc.call)
+		if err != nil || got != tc.want {
+			t.Errorf("%s %v: got %q (%v), want %q", tc.call.Name, tc.call.Pos, got, err, tc.want)
+		}
+		if set.MarkdownOutput(tc.call.Name) != tc.md {
+			t.Errorf("%s: MarkdownOutput %v", tc.call.Name, !tc.md)
+		}
+	}
+	own := New(Config{Shortcodes: map[string]string{"youtube": `<b>{{ .Get 0 }}</b>`}})
+	if got, err := own.Run(Call{Name: "youtube", Pos: []string{"x"}}); err != nil || got != "<b>x</b>" {
+		t.Errorf("the site's youtube: %q (%v)", got, err)
+	}
+}
