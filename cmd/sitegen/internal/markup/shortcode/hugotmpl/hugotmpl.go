@@ -22,6 +22,7 @@ import (
 	"html/template"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -58,6 +59,10 @@ type Set struct {
 	missing map[string]string
 	// builtin: the template of this name is Hugo's (builtin.go).
 	builtin map[string]bool
+	// runs are idle runs, each with the templates it parsed (bound to
+	// its functions): a template is parsed and escaped once a run, not
+	// once a call.
+	runs sync.Pool
 }
 
 // New reads the templates of cfg; it parses each once to find those that
@@ -135,7 +140,7 @@ type PageInfo struct {
 // Markdown when c.MarkdownOutput. Refs to pages are written as {{< relref "x" >}}
 // (the caller resolves them as it does in raw HTML). An error is a
 // *Missing, a bound reached, or the template's own error.
-func (s *Set) Run(c Call) (string, error) {
+func (s *Set) Run(c Call) (out string, err error) {
 	src, ok := s.cfg.Shortcodes[c.Name]
 	if !ok {
 		return "", fmt.Errorf("no template of shortcode %q", c.Name)
@@ -146,7 +151,21 @@ func (s *Set) Run(c Call) (string, error) {
 	if c.depth > maxDepth {
 		return "", fmt.Errorf("shortcodes nested more than %d deep", maxDepth)
 	}
-	r := newRun(s, &c)
+	r, _ := s.runs.Get().(*run)
+	if r == nil {
+		r = newRun(s, nil)
+	}
+	r.reset(&c)
+	defer func() {
+		// No panic of a template's function reaches the user; a run
+		// that panicked is not used again.
+		if p := recover(); p != nil {
+			out, err = "", fmt.Errorf("its template failed: %v", p)
+			return
+		}
+		r.reset(nil)
+		s.runs.Put(r)
+	}()
 	return r.exec(c.Name, src, r.shortcode(c))
 }
 
@@ -159,9 +178,20 @@ type run struct {
 	depth    int
 	inner    map[string]string // .Inner, expanded once
 	innerErr error
+	// parsed are the templates this run parsed, by name, with their
+	// parse errors.
+	parsed   map[string]*template.Template
+	parseErr map[string]error
 }
 
-func newRun(s *Set, c *Call) *run { return &run{set: s, call: c, start: time.Now()} }
+func newRun(s *Set, c *Call) *run {
+	return &run{set: s, call: c, start: time.Now(), parsed: map[string]*template.Template{}, parseErr: map[string]error{}}
+}
+
+// reset readies r for the call c (nil: idle).
+func (r *run) reset(c *Call) {
+	r.call, r.start, r.steps, r.depth, r.inner, r.innerErr = c, time.Now(), 0, 0, nil, nil
+}
 
 // step counts n units of work and fails when the run is over its bounds.
 func (r *run) step(n int) error {
@@ -175,9 +205,13 @@ func (r *run) step(n int) error {
 	return nil
 }
 
-// exec parses src (bounded) and runs it on data.
+// exec parses src (bounded; once a run) and runs it on data.
 func (r *run) exec(name, src string, data any) (string, error) {
-	t, err := r.set.parse(name, src, r)
+	t, err := r.parsed[name], r.parseErr[name]
+	if t == nil && err == nil {
+		t, err = r.set.parse(name, src, r)
+		r.parsed[name], r.parseErr[name] = t, err
+	}
 	if err != nil {
 		return "", &Missing{Shortcode: name, What: missingOf(err)}
 	}
