@@ -430,3 +430,33 @@ func TestHugoTemplateNativeAndTold(t *testing.T) {
 		t.Errorf("%d warnings about <v-card>, want 1: %q", n, res.Warnings)
 	}
 }
+
+// TestHugoTemplateURLize: urlize and anchorize in a site's template are
+// Hugo's ("urlize: Returns the given string, sanitized for usage in a
+// URL", https://gohugo.io/functions/urls/urlize/; "anchorize: ... sanitized
+// for usage in an HTML id attribute",
+// https://gohugo.io/functions/urls/anchorize/), by the site's URL rules:
+// the values are Hugo 0.111.3's for this text; a link to the id resolves.
+func TestHugoTemplateURLize(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{
+		"hugo.toml":                      "title = \"H\"\nbaseURL = \"https://h.test/\"\n",
+		"content/_index.md":              "---\ntitle: Home\n---\n",
+		"layouts/shortcodes/names.html":  `<p>u={{ .Get 0 | urlize }} a={{ .Get 0 | anchorize }}</p>`,
+		"layouts/shortcodes/anchor.html": `<span id="{{ .Get 0 | anchorize }}"></span>`,
+		"content/a.md": "---\ntitle: A\n---\n{{< names \"Hugo: A Fast & Flexible Générateur d'été\" >}}\n\n{{< anchor \"Fire Ball\" >}}\n\n" +
+			"[to it](#fire-ball)\n",
+	})
+	dest := filepath.Join(t.TempDir(), "public")
+	if _, err := build(t, src, content.Options{Theme: theme, Dest: dest}); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dest, "a/index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `<p>u=hugo-a-fast-flexible-g%C3%A9n%C3%A9rateur-d%C3%A9t%C3%A9 a=hugo-a-fast--flexible-générateur-dété</p>`
+	if !strings.Contains(string(b), want) {
+		t.Errorf("a/index.html lacks %s", want)
+	}
+}

@@ -104,6 +104,14 @@ type runner struct {
 	warn     Warn
 }
 
+// urlize is the site's urlize, nil without templates.
+func (r *runner) urlize() func(string) string {
+	if r == nil {
+		return nil
+	}
+	return r.set.Urlize
+}
+
 // has reports whether the site has a template for name that sitegen
 // runs: not one of the shortcodes it draws itself (callouts, details,
 // tabs, figure: the paired map), whose templates' look is the theme's

@@ -253,7 +253,7 @@ func (p blockParser) Open(parent ast.Node, reader text.Reader, pc parser.Context
 	b := newBlock(c, asNothing)
 	msg := fmt.Sprintf("Hugo shortcode %q is not supported (its template is not run): its content is shown as the page's text", c.name)
 	if x, ok := p.anchors[c.name]; ok {
-		if id, ok := x.eval(c); ok && id != "" {
+		if id, ok := x.eval(c, p.run.urlize()); ok && id != "" {
 			b.Shape, b.Title = asAnchor, c.arg(strings.ToLower(x.keyArg()), argIndex(x.keyArg()))
 			b.SetAttributeString("id", []byte(id))
 			pc.IDs().Put([]byte(id))

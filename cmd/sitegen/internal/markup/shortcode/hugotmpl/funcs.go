@@ -29,15 +29,16 @@ func (r *run) funcs() template.FuncMap {
 		"title":     func(s any) string { return titleCase(toString(s)) },
 		"replace":   func(s, old, nw any) string { return strings.ReplaceAll(toString(s), toString(old), toString(nw)) },
 		"replaceRE": r.replaceRE, "findRE": r.findRE,
-		"trim":    func(s, cut any) string { return strings.Trim(toString(s), toString(cut)) },
-		"chomp":   func(s any) string { return strings.TrimRight(toString(s), "\r\n") },
-		"split":   func(s, sep any) []string { return strings.Split(toString(s), toString(sep)) },
-		"substr":  substr,
-		"string":  toString,
-		"strings": func() stringsNS { return stringsNS{} },
-		"int":     func(v any) (int, error) { f, err := toNumber(v); return int(f), err },
-		"float":   toNumber,
-		"urlize":  r.urlize, "anchorize": anchorize,
+		"trim":         func(s, cut any) string { return strings.Trim(toString(s), toString(cut)) },
+		"chomp":        func(s any) string { return strings.TrimRight(toString(s), "\r\n") },
+		"split":        func(s, sep any) []string { return strings.Split(toString(s), toString(sep)) },
+		"substr":       substr,
+		"string":       toString,
+		"strings":      func() stringsNS { return stringsNS{} },
+		"int":          func(v any) (int, error) { f, err := toNumber(v); return int(f), err },
+		"float":        toNumber,
+		"urlize":       func(s any) string { return r.set.Urlize(toString(s)) },
+		"anchorize":    func(s any) string { return Anchorize(toString(s)) },
 		"humanize":     humanize,
 		"plainify":     func(s any) string { return tagRE.ReplaceAllString(toString(s), "") },
 		"htmlEscape":   func(s any) string { return html.EscapeString(toString(s)) },
@@ -234,13 +235,13 @@ func compile(pat any) (*regexp.Regexp, error) {
 	return regexp.Compile(p) // RE2: linear in its input
 }
 
-// urlize is Hugo's: the text made a URL segment (Segment), then escaped
+// Urlize is Hugo's urlize: the text made a URL segment (Segment), then escaped
 // as a URL ("urlize: Returns the given string, sanitized for usage in a
 // URL", https://gohugo.io/functions/urls/urlize/; PathSpec.URLize).
-func (r *run) urlize(s any) string {
-	seg := toString(s)
-	if r.set.cfg.Segment != nil {
-		seg = r.set.cfg.Segment(seg)
+func (s *Set) Urlize(text string) string {
+	seg := text
+	if s.cfg.Segment != nil {
+		seg = s.cfg.Segment(seg)
 	}
 	u, err := url.Parse(seg)
 	if err != nil {
@@ -254,8 +255,8 @@ func (r *run) urlize(s any) string {
 // a heading's id is made (autoHeadingIDType "github", the default: Hugo
 // 0.111's sanitizeAnchorName): spaces and hyphens are hyphens, letters
 // lower-cased, digits and "_" kept, anything else dropped.
-func anchorize(s any) string {
-	b := strings.TrimSpace(toString(s))
+func Anchorize(s string) string {
+	b := strings.TrimSpace(s)
 	var out strings.Builder
 	for len(b) > 0 {
 		r, size := utf8.DecodeRuneInString(b)
