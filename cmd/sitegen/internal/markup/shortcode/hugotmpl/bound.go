@@ -15,6 +15,15 @@ import (
 
 const boundFunc = "sitegenBoundRange"
 
+// A template's call of a template it defines ({{ template "x" . }}) can
+// recurse: each call goes through boundCall, which counts callSteps
+// steps, so that a run's calls are bounded well under the depth Go's
+// template package allows (100,000).
+const (
+	boundCall = "sitegenBoundCall"
+	callSteps = 20
+)
+
 // boundRanges adds boundFunc to each range pipeline under n.
 func boundRanges(n parse.Node) {
 	switch n := n.(type) {
@@ -32,6 +41,14 @@ func boundRanges(n parse.Node) {
 		}
 		boundRanges(n.List)
 		boundRanges(n.ElseList)
+	case *parse.TemplateNode:
+		id := parse.NewIdentifier(boundCall).SetTree(nil).SetPos(n.Position())
+		cmd := &parse.CommandNode{NodeType: parse.NodeCommand, Pos: n.Position(), Args: []parse.Node{id}}
+		if n.Pipe == nil {
+			n.Pipe = &parse.PipeNode{NodeType: parse.NodePipe, Pos: n.Position(), Line: n.Line, Cmds: []*parse.CommandNode{cmd}}
+		} else {
+			n.Pipe.Cmds = append(n.Pipe.Cmds, cmd)
+		}
 	case *parse.IfNode:
 		boundRanges(n.List)
 		boundRanges(n.ElseList)
@@ -39,6 +56,18 @@ func boundRanges(n parse.Node) {
 		boundRanges(n.List)
 		boundRanges(n.ElseList)
 	}
+}
+
+// boundTemplateCall counts a template call's steps and passes its data
+// on (none: nil, as a call without data has).
+func (r *run) boundTemplateCall(v ...any) (any, error) {
+	if err := r.step(callSteps); err != nil {
+		return nil, err
+	}
+	if len(v) > 0 {
+		return v[0], nil
+	}
+	return nil, nil
 }
 
 // boundRange counts v's elements as steps and passes v on.

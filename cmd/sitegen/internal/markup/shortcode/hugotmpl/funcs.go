@@ -27,7 +27,8 @@ func (r *run) funcs() template.FuncMap {
 		// Strings.
 		"lower": strings.ToLower, "upper": strings.ToUpper,
 		"title":     func(s any) string { return titleCase(toString(s)) },
-		"replace":   func(s, old, nw any) string { return strings.ReplaceAll(toString(s), toString(old), toString(nw)) },
+		"replace":   replaceAll,
+		"printf":    printf,
 		"replaceRE": r.replaceRE, "findRE": r.findRE,
 		"trim":         func(s, cut any) string { return strings.Trim(toString(s), toString(cut)) },
 		"chomp":        func(s any) string { return strings.TrimRight(toString(s), "\r\n") },
@@ -57,7 +58,7 @@ func (r *run) funcs() template.FuncMap {
 		// Collections.
 		"slice":   func(v ...any) []any { return v },
 		"dict":    dict,
-		"append":  appendTo,
+		"append":  r.appendTo,
 		"first":   func(n any, c any) (any, error) { return part(n, c, true) },
 		"after":   func(n any, c any) (any, error) { return part(n, c, false) },
 		"last":    func(n any, c any) (any, error) { return lastN(n, c) },
@@ -77,26 +78,25 @@ func (r *run) funcs() template.FuncMap {
 		"partial": r.partial,
 		// boundRange guards each range loop (bound.go).
 		boundFunc: r.boundRange,
+		boundCall: r.boundTemplateCall,
 	}
 }
 
 // stringsNS is Hugo's strings namespace (strings.TrimSpace …).
 type stringsNS struct{}
 
-func (stringsNS) TrimSpace(s any) string     { return strings.TrimSpace(toString(s)) }
-func (stringsNS) ToLower(s any) string       { return strings.ToLower(toString(s)) }
-func (stringsNS) ToUpper(s any) string       { return strings.ToUpper(toString(s)) }
-func (stringsNS) Title(s any) string         { return titleCase(toString(s)) }
-func (stringsNS) Contains(s, sub any) bool   { return strings.Contains(toString(s), toString(sub)) }
-func (stringsNS) HasPrefix(s, p any) bool    { return strings.HasPrefix(toString(s), toString(p)) }
-func (stringsNS) HasSuffix(s, p any) bool    { return strings.HasSuffix(toString(s), toString(p)) }
-func (stringsNS) TrimPrefix(p, s any) string { return strings.TrimPrefix(toString(s), toString(p)) }
-func (stringsNS) TrimSuffix(p, s any) string { return strings.TrimSuffix(toString(s), toString(p)) }
-func (stringsNS) Trim(s, cut any) string     { return strings.Trim(toString(s), toString(cut)) }
-func (stringsNS) Replace(s, o, n any) string {
-	return strings.ReplaceAll(toString(s), toString(o), toString(n))
-}
-func (stringsNS) Split(s, sep any) []string { return strings.Split(toString(s), toString(sep)) }
+func (stringsNS) TrimSpace(s any) string              { return strings.TrimSpace(toString(s)) }
+func (stringsNS) ToLower(s any) string                { return strings.ToLower(toString(s)) }
+func (stringsNS) ToUpper(s any) string                { return strings.ToUpper(toString(s)) }
+func (stringsNS) Title(s any) string                  { return titleCase(toString(s)) }
+func (stringsNS) Contains(s, sub any) bool            { return strings.Contains(toString(s), toString(sub)) }
+func (stringsNS) HasPrefix(s, p any) bool             { return strings.HasPrefix(toString(s), toString(p)) }
+func (stringsNS) HasSuffix(s, p any) bool             { return strings.HasSuffix(toString(s), toString(p)) }
+func (stringsNS) TrimPrefix(p, s any) string          { return strings.TrimPrefix(toString(s), toString(p)) }
+func (stringsNS) TrimSuffix(p, s any) string          { return strings.TrimSuffix(toString(s), toString(p)) }
+func (stringsNS) Trim(s, cut any) string              { return strings.Trim(toString(s), toString(cut)) }
+func (stringsNS) Replace(s, o, n any) (string, error) { return replaceAll(s, o, n) }
+func (stringsNS) Split(s, sep any) []string           { return strings.Split(toString(s), toString(sep)) }
 func (stringsNS) Repeat(n any, s any) (string, error) {
 	f, err := toNumber(n)
 	if err != nil || f < 0 || f*float64(len(toString(s))) > maxOutput {
@@ -211,7 +211,46 @@ func (r *run) replaceRE(pat, repl, s any) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return re.ReplaceAllString(toString(s), toString(repl)), nil
+	in, with := toString(s), toString(repl)
+	// each match at most its replacement's length with $n expanded to
+	// the whole input: bounded before it is made
+	if n := len(re.FindAllStringIndex(in, maxOutput)); n > 0 && len(in)+n*len(with)*(1+strings.Count(with, "$")*len(in)) > maxOutput {
+		return "", fmt.Errorf("replaceRE: a result over %d bytes", maxOutput)
+	}
+	return re.ReplaceAllString(in, with), nil
+}
+
+// replaceAll is Hugo's replace INPUT OLD NEW, its result bounded.
+func replaceAll(s, old, nw any) (string, error) {
+	in, o, n := toString(s), toString(old), toString(nw)
+	count := strings.Count(in, o)
+	if len(in)+count*(len(n)-len(o)) > maxOutput {
+		return "", fmt.Errorf("replace: a result over %d bytes", maxOutput)
+	}
+	return strings.ReplaceAll(in, o, n), nil
+}
+
+// widthRE finds the width or precision of a printf verb.
+var widthRE = regexp.MustCompile(`%[-+# 0]*(\*|\d*)(?:\.(\*|\d*))?`)
+
+// argIndexRE finds a verb's explicit argument index ("%[2]*d").
+var argIndexRE = regexp.MustCompile(`%[-+# 0]*\[`)
+
+// printf is Go's fmt.Sprintf (text/template's printf), a width or
+// precision over 999 or given by an argument refused: "%9999999999d"
+// would take memory without bound.
+func printf(format string, args ...any) (string, error) {
+	if argIndexRE.MatchString(format) {
+		return "", fmt.Errorf("printf: an explicit argument index in %q", format)
+	}
+	for _, m := range widthRE.FindAllStringSubmatch(format, -1) {
+		for _, w := range m[1:] {
+			if w == "*" || len(w) > 3 {
+				return "", fmt.Errorf("printf: a width or precision over 999 in %q", format)
+			}
+		}
+	}
+	return fmt.Sprintf(format, args...), nil
 }
 
 func (r *run) findRE(pat, s any, n ...any) ([]string, error) {
@@ -306,12 +345,15 @@ func dict(kv ...any) (map[string]any, error) {
 
 // appendTo is Hugo's append: "append ELEMENT... COLLECTION", or two
 // slices joined (https://gohugo.io/functions/collections/append/).
-func appendTo(args ...any) ([]any, error) {
+func (r *run) appendTo(args ...any) ([]any, error) {
 	if len(args) < 2 {
 		return nil, errors.New("append: needs elements and a collection")
 	}
 	coll := toSlice(args[len(args)-1])
 	elems := args[:len(args)-1]
+	if err := r.step(len(coll) + len(elems)); err != nil { // a copy: a loop of appends is bounded
+		return nil, err
+	}
 	if len(elems) == 1 {
 		if s := reflect.ValueOf(elems[0]); s.Kind() == reflect.Slice {
 			return append(slices.Clone(coll), toSlice(elems[0])...), nil

@@ -107,16 +107,21 @@ func TestRunMissing(t *testing.T) {
 func TestRunBounded(t *testing.T) {
 	set := New(Config{
 		Shortcodes: map[string]string{
-			"int":     `{{ range 1000000000 }}{{ end }}`,
-			"nested":  `{{ $s := seq 1000 }}{{ range $s }}{{ range $s }}{{ range $s }}{{ end }}{{ end }}{{ end }}`,
-			"big":     `{{ range seq 100000000 }}x{{ end }}`,
-			"output":  `{{ $s := seq 1000 }}{{ range $s }}{{ range $s }}xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx{{ end }}{{ end }}`,
-			"recurse": `{{ partial "self.html" . }}`,
-			"mul":     `{{ range seq (mul 100000 100000) }}{{ end }}`,
+			"int":       `{{ range 1000000000 }}{{ end }}`,
+			"nested":    `{{ $s := seq 1000 }}{{ range $s }}{{ range $s }}{{ range $s }}{{ end }}{{ end }}{{ end }}`,
+			"big":       `{{ range seq 100000000 }}x{{ end }}`,
+			"output":    `{{ $s := seq 1000 }}{{ range $s }}{{ range $s }}xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx{{ end }}{{ end }}`,
+			"recurse":   `{{ partial "self.html" . }}`,
+			"mul":       `{{ range seq (mul 100000 100000) }}{{ end }}`,
+			"printf":    `{{ printf "%999999999d" 1 }}`,
+			"star":      `{{ printf "%*d" 999999999 1 }}`,
+			"replace":   `{{ $s := "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" }}{{ $s = replace $s "x" $s }}{{ $s = replace $s "x" $s }}{{ $s = replace $s "x" $s }}{{ len $s }}`,
+			"replaceRE": `{{ $s := "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" }}{{ $s = replaceRE "" $s $s }}{{ $s = replaceRE "" $s $s }}{{ $s = replaceRE "" $s $s }}{{ len $s }}`,
+			"append":    `{{ $s := slice }}{{ range seq 5000 }}{{ $s = $s | append 1 }}{{ end }}{{ len $s }}`,
 		},
 		Partials: map[string]string{"self.html": `{{ partial "self.html" . }}`},
 	})
-	for _, name := range []string{"int", "nested", "big", "output", "recurse", "mul"} {
+	for _, name := range []string{"int", "nested", "big", "output", "recurse", "mul", "printf", "star", "index", "define", "define2", "replace", "replaceRE", "append"} {
 		start := time.Now()
 		_, err := set.Run(Call{Name: name})
 		if err == nil {
