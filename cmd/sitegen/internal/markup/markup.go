@@ -292,7 +292,7 @@ func New(opts Options) *Markdown {
 	}
 	if opts.Dialects.Shortcodes {
 		exts = append(exts, shortcode.Extension{Warn: warnAt, Fail: failAt, PageLinks: opts.Dialects.PageLinkShortcodes, Anchors: opts.Dialects.AnchorShortcodes,
-			Templates: opts.Dialects.ShortcodeTemplates, Markdown: m.shortcodeMarkdown, Page: shortcodePage})
+			Templates: opts.Dialects.ShortcodeTemplates, Markdown: m.shortcodeMarkdown, Page: shortcodePage, Ref: shortcodeRef})
 	}
 	if opts.Dialects.Pandoc {
 		exts = append(exts, pandoc.Extension)

@@ -327,3 +327,15 @@ func shortcodePage(pc parser.Context) (title string, meta map[string]any, url st
 	}
 	return "", nil, ""
 }
+
+// shortcodeRef resolves the page a Hugo shortcode template's ref, relref
+// or GetPage names, as a ref in the page is (ok false in an outline,
+// which does not resolve links).
+func shortcodeRef(pc parser.Context, target string) (url, title, problem string, ok bool) {
+	st := state(pc)
+	if st == nil || st.page == nil || st.page.Links == nil {
+		return "", "", "", false
+	}
+	tg := resolveTarget(st.page.Links, shortcode.RefDest(target))
+	return tg.URL, tg.Title, tg.Problem, true
+}

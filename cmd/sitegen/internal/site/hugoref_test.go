@@ -460,3 +460,55 @@ func TestHugoTemplateURLize(t *testing.T) {
 		t.Errorf("a/index.html lacks %s", want)
 	}
 }
+
+// TestHugoTemplateGetPage: a site's template that looks a page up
+// ("GetPage: Returns a Page object from the given path",
+// https://gohugo.io/methods/page/getpage/) and writes its URL and title
+// (pycom/pydocs' refname.html: `{{ with .Page.GetPage $p }}<a href="{{ .URL
+// }}">{{ .Title }}</a>{{ end }}`) is run: a checked link showing that
+// page's title; one to no page shows nothing, as Hugo's nil, with a
+// warning.
+func TestHugoTemplateGetPage(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{
+		"hugo.toml":         "title = \"H\"\nbaseURL = \"https://h.test/\"\n",
+		"content/_index.md": "---\ntitle: Home\n---\n",
+		"layouts/shortcodes/refname.html": "{{ $p := .Get 0 }}\n" +
+			"{{ with .Page.GetPage $p }}<a href=\"{{ .URL }}\">{{ .Title }}</a>{{ end }}",
+		"content/a.md":            "---\ntitle: A\n---\nSee {{< refname \"/docs/b-and-c\" >}} now.\n",
+		"content/docs/b-and-c.md": "---\ntitle: B & C\n---\nText.\n",
+		// pycom's own use: {{% %}}, a path relative to the page
+		"content/docs/_index.md": "---\ntitle: Docs\n---\n{{% refname \"b-and-c.md\" %}}\n",
+	})
+	dest := filepath.Join(t.TempDir(), "public")
+	if _, err := build(t, src, content.Options{Theme: theme, Dest: dest}); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dest, "a/index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `<a href="/docs/b-and-c/">B &amp; C</a> now.`; !strings.Contains(string(b), want) {
+		i := strings.Index(string(b), "See ")
+		t.Errorf("a/index.html lacks %s: %.120s", want, string(b)[max(i, 0):])
+	}
+	if b, err := os.ReadFile(filepath.Join(dest, "docs/index.html")); err != nil || !strings.Contains(string(b), `<p><a href="/docs/b-and-c/">B &amp; C</a></p>`) {
+		i := strings.Index(string(b), `<div class="content">`)
+		t.Errorf("docs/index.html lacks the {{%% %%}} link (%v): %.200s", err, string(b)[max(i, 0):])
+	}
+	// GetPage of no page is nil, as Hugo gives it (pycom's
+	// {{% refname "l01\_reference.md" %}}: Hugo 0.111 writes nothing):
+	// nothing shown, a warning.
+	sitetest.WriteFiles(t, src, map[string]string{"content/a.md": "---\ntitle: A\n---\nSee {{< refname \"/docs/nowhere\" >}}.\n"})
+	dest = filepath.Join(t.TempDir(), "public")
+	res, err := build(t, src, content.Options{Theme: theme, Dest: dest})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0], "nowhere") {
+		t.Errorf("warnings %q, want one about /docs/nowhere", res.Warnings)
+	}
+	if b, err := os.ReadFile(filepath.Join(dest, "a/index.html")); err != nil || !strings.Contains(string(b), "<p>See \n.</p>") {
+		t.Errorf("a/index.html: want the sentence without a link (%v)", err)
+	}
+}

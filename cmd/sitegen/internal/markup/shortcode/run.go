@@ -101,7 +101,9 @@ type runner struct {
 	// markdown renders Markdown as the page's (nil: the set's own).
 	markdown func(pc parser.Context, src string, inline bool, at int) (string, error)
 	page     func(pc parser.Context) (title string, meta map[string]any, url string)
+	ref      func(pc parser.Context, target string) (url, title, problem string, ok bool)
 	warn     Warn
+	fail     Warn
 }
 
 // urlize is the site's urlize, nil without templates.
@@ -136,6 +138,9 @@ func (r *runner) run(pc parser.Context, c call, inner string, paired bool, at in
 	pc.Set(ordinalKey, n+1)
 	hc := r.hcall(pc, c, inner, paired, n, at)
 	out, err := r.set.Run(hc)
+	if err == nil {
+		out = r.resolveRefs(pc, out, at)
+	}
 	if err == nil && hc.MarkdownOutput {
 		out, err = r.md(pc, out, inline, at)
 	}
@@ -159,6 +164,36 @@ func (r *runner) run(pc parser.Context, c call, inner string, paired bool, at in
 	return out, true
 }
 
+// resolveRefs writes the URLs and titles of the pages a template's refs
+// and GetPage name (hugotmpl.RefMarks, TitleMarks); a ref to no page is a
+// broken link at the shortcode (at). Unresolved (an outline), a ref is
+// its target as written.
+func (r *runner) resolveRefs(pc parser.Context, out string, at int) string {
+	out = hugotmpl.TitleMarks(out, func(target string) string {
+		if r.ref == nil {
+			return ""
+		}
+		_, title, _, _ := r.ref(pc, target)
+		return title
+	})
+	return hugotmpl.RefMarks(out, func(target string) string {
+		if r.ref == nil {
+			return RefDest(target)
+		}
+		url, _, problem, ok := r.ref(pc, target)
+		if !ok {
+			return RefDest(target)
+		}
+		if problem != "" {
+			if r.fail != nil {
+				r.fail(pc, at, fmt.Sprintf("broken link %q: %s", target, problem))
+			}
+			return ""
+		}
+		return url
+	})
+}
+
 func (r *runner) md(pc parser.Context, src string, inline bool, at int) (string, error) {
 	if r.markdown == nil {
 		return src, nil
@@ -172,6 +207,16 @@ func (r *runner) hcall(pc parser.Context, c call, inner string, paired bool, ord
 	hc := hugotmpl.Call{Name: c.name, Pos: c.pos, Named: c.named, Inner: inner, HasInner: paired,
 		MarkdownOutput: !c.angle || r.set.MarkdownOutput(c.name), Ordinal: ordinal, Page: r.pageInfo(pc)}
 	hc.Nested = func(src string, depth int) (string, error) { return r.nested(pc, src, depth, at) }
+	if r.ref != nil {
+		hc.PageExists = func(path string) bool {
+			_, _, problem, ok := r.ref(pc, path)
+			if ok && problem != "" && r.warn != nil {
+				// Hugo's GetPage gives nil: the template shows nothing
+				r.warn(pc, at, fmt.Sprintf("Hugo shortcode %q: .GetPage %q finds no page (%s): shown as Hugo shows it, without that page", c.name, path, problem))
+			}
+			return !ok || problem == ""
+		}
+	}
 	if r.markdown != nil {
 		hc.Markdown = func(src string) (string, error) { return r.markdown(pc, src, false, at) }
 	}

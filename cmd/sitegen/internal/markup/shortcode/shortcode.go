@@ -64,6 +64,11 @@ type Extension struct {
 	// Page tells a template's .Page of the page being parsed: its title,
 	// front matter and URL. Nil: nothing.
 	Page func(pc parser.Context) (title string, meta map[string]any, url string)
+	// Ref resolves the page a template's ref, relref or GetPage names
+	// (its target as written): its URL and title, or the problem of a
+	// broken link; ok false when links are not resolved (the output
+	// keeps the target as written). Nil: never resolved.
+	Ref func(pc parser.Context, target string) (url, title, problem string, ok bool)
 }
 
 // Extend implements goldmark.Extender.
@@ -79,7 +84,7 @@ func (e Extension) Extend(m goldmark.Markdown) {
 	}
 	var run *runner
 	if e.Templates != nil {
-		run = &runner{set: e.Templates, markdown: e.Markdown, page: e.Page, warn: e.Warn}
+		run = &runner{set: e.Templates, markdown: e.Markdown, page: e.Page, ref: e.Ref, warn: e.Warn, fail: e.Fail}
 	}
 	m.Parser().AddOptions(
 		parser.WithBlockParsers(util.Prioritized(blockParser{warn: e.Warn, links: e.PageLinks, anchors: anchors, run: run}, 90)),

@@ -1,6 +1,7 @@
 package hugotmpl
 
 import (
+	"encoding/hex"
 	"html/template"
 	"strconv"
 	"strings"
@@ -147,6 +148,32 @@ func (p *Page) RenderString(args ...any) (template.HTML, error) {
 	}
 	return p.r.markdown(src, !block)
 }
+
+// GetPage is "a Page object from the given path"
+// (https://gohugo.io/methods/page/getpage/): sitegen gives the page's
+// permalink and title as marks its caller resolves once every page is
+// known (a page that does not exist is a broken link there, where Hugo
+// gives nil).
+func (p *Page) GetPage(path string) *OtherPage {
+	if path == "" || p.r.call != nil && p.r.call.PageExists != nil && !p.r.call.PageExists(path) {
+		return nil
+	}
+	return &OtherPage{path: path}
+}
+
+// OtherPage is a page .Page.GetPage found: its permalink and title.
+type OtherPage struct{ path string }
+
+// RelPermalink, Permalink and URL are the page's URL (a ref).
+func (o *OtherPage) RelPermalink() template.URL { return ref(nil, o.path) }
+func (o *OtherPage) Permalink() template.URL    { return ref(nil, o.path) }
+func (o *OtherPage) URL() template.URL          { return ref(nil, o.path) }
+
+// Title and LinkTitle are the page's title (a mark, TitleMarks).
+func (o *OtherPage) Title() string {
+	return titlePrefix + hex.EncodeToString([]byte(o.path)) + titleEnd
+}
+func (o *OtherPage) LinkTitle() string { return o.Title() }
 
 // Param is the page's parameter key, else the site's
 // (https://gohugo.io/methods/page/param/).

@@ -321,7 +321,7 @@ func humanize(s any) string {
 var tagRE = regexp.MustCompile(`<[^>]*>`)
 
 // ref and relref give the page a path names as a link sitegen resolves
-// and checks (refsOut): "ref: Returns the permalink of the given page"
+// and checks (RefMarks): "ref: Returns the permalink of the given page"
 // (https://gohugo.io/functions/urls/ref/). Their first argument is the
 // page (.Page), the second its path (or a map of path=).
 func ref(_ any, target any) template.URL {

@@ -126,7 +126,10 @@ type Call struct {
 	// and returns its output, or an error when it cannot; nil: .Inner is
 	// left as written.
 	Nested func(src string, depth int) (string, error)
-	depth  int
+	// PageExists reports whether a page GetPage looks up exists (nil:
+	// every one does): one that does not is nil, as Hugo gives it.
+	PageExists func(path string) bool
+	depth      int
 }
 
 // PageInfo is what a template may ask of its page.
@@ -137,8 +140,8 @@ type PageInfo struct {
 }
 
 // Run executes the template of c.Name and returns its output: HTML, or
-// Markdown when c.MarkdownOutput. Refs to pages are written as {{< relref "x" >}}
-// (the caller resolves them as it does in raw HTML). An error is a
+// Markdown when c.MarkdownOutput. The pages its refs and GetPage name are
+// marks the caller resolves (RefMarks, TitleMarks). An error is a
 // *Missing, a bound reached, or the template's own error.
 func (s *Set) Run(c Call) (out string, err error) {
 	src, ok := s.cfg.Shortcodes[c.Name]
@@ -226,7 +229,7 @@ func (r *run) exec(name, src string, data any) (string, error) {
 		}
 		return "", fmt.Errorf("its template failed: %w", err)
 	}
-	return refsOut(w.b.String()), nil
+	return w.b.String(), nil
 }
 
 // parse parses src with the run's functions and bounds its range loops.
@@ -290,8 +293,39 @@ const refPrefix = "sitegen-ref:"
 
 var refRE = regexp.MustCompile(regexp.QuoteMeta(refPrefix) + `([0-9a-f]*)`)
 
-// refsOut writes each ref a template made as {{< relref "path" >}}.
-func refsOut(s string) string {
+// titlePrefix and titleEnd mark the title of a page GetPage found, its
+// path hex-encoded between them: TitleMarks writes the page's title.
+const (
+	titlePrefix = "sitegen-title-"
+	titleEnd    = "-eltit"
+)
+
+var titleRE = regexp.MustCompile(titlePrefix + `([0-9a-f]*)` + titleEnd)
+
+// TitleMarks writes, for each page title a template asked for (GetPage's
+// .Title), title(path) HTML-escaped, path being the ref's target as
+// written ("docs/x"); "" leaves the path.
+func TitleMarks(s string, title func(path string) string) string {
+	if !strings.Contains(s, titlePrefix) {
+		return s
+	}
+	return titleRE.ReplaceAllStringFunc(s, func(m string) string {
+		b, err := hex.DecodeString(m[len(titlePrefix) : len(m)-len(titleEnd)])
+		if err != nil {
+			return m
+		}
+		t := title(string(b))
+		if t == "" {
+			t = string(b)
+		}
+		return template.HTMLEscapeString(t)
+	})
+}
+
+// RefMarks writes, for each page a template's ref, relref or GetPage
+// named (its permalink), url(path), path being the ref's target as
+// written ("docs/x#id").
+func RefMarks(s string, url func(path string) string) string {
 	if !strings.Contains(s, refPrefix) {
 		return s
 	}
@@ -300,7 +334,7 @@ func refsOut(s string) string {
 		if err != nil {
 			return m
 		}
-		return `{{< relref "` + strings.ReplaceAll(string(b), `"`, "") + `" >}}`
+		return url(string(b))
 	})
 }
 
