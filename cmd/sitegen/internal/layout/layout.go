@@ -671,6 +671,12 @@ type Markup struct {
 	// template gives an element an id made from their arguments to that
 	// id's expression (shortcode.Extension.Anchors): the anchor is kept.
 	AnchorShortcodes map[string]string
+	// ShortcodeTemplates are the site's Hugo shortcode templates by name
+	// and Partials its partial templates by path (the project's, then its
+	// themes'), SiteParams its params: the templates are run
+	// (markup.Dialects.ShortcodeTemplates).
+	ShortcodeTemplates, Partials map[string]string
+	SiteParams                   map[string]any
 	// PluginBlocks maps the info words of fenced blocks that a plugin of
 	// the tool's editor draws, and that neither sitegen nor the tool's
 	// publisher draws, to the plugin's name: shown as code, with a

@@ -16,6 +16,7 @@ import (
 
 	"d6codex/cmd/sitegen/internal/markup/kramdown"
 	"d6codex/cmd/sitegen/internal/markup/rawhtml"
+	"d6codex/cmd/sitegen/internal/markup/shortcode"
 	"d6codex/cmd/sitegen/internal/markup/tag"
 	"d6codex/cmd/sitegen/internal/markup/wikilink"
 	"d6codex/templates"
@@ -175,6 +176,10 @@ func IDs(doc ast.Node, src []byte) map[string]bool {
 				for _, id := range rawhtml.IDs(n.html) {
 					ids[id] = true
 				}
+			}
+		case *shortcode.Output: // a Hugo shortcode template's HTML, in an outline
+			for _, id := range rawhtml.IDs(n.HTML) {
+				ids[id] = true
 			}
 		case *ast.HTMLBlock, *ast.Paragraph:
 			for i := 0; i < n.Lines().Len(); i++ {

@@ -51,6 +51,7 @@ import (
 	"d6codex/cmd/sitegen/internal/markup/randtable"
 	"d6codex/cmd/sitegen/internal/markup/rawhtml"
 	"d6codex/cmd/sitegen/internal/markup/shortcode"
+	"d6codex/cmd/sitegen/internal/markup/shortcode/hugotmpl"
 	"d6codex/cmd/sitegen/internal/markup/tag"
 	"d6codex/cmd/sitegen/internal/markup/wikilink"
 	"d6codex/rules/dice/expr"
@@ -134,6 +135,9 @@ type Dialects struct {
 	// AnchorShortcodes are the site's own Hugo shortcodes that make an
 	// anchor from their arguments (shortcode.Extension.Anchors).
 	AnchorShortcodes map[string]string
+	// ShortcodeTemplates are the site's own Hugo shortcode templates,
+	// run (shortcode.Extension.Templates); nil: none.
+	ShortcodeTemplates *hugotmpl.Set
 	// Pandoc reads pandoc's Markdown where GitHub's shows it as text:
 	// paragraphs of TeX commands ("\pagebreak") are dropped, attribute
 	// lists after images and links ("{width=50%}") applied or dropped.
@@ -287,7 +291,8 @@ func New(opts Options) *Markdown {
 		exts = append(exts, m.emoji)
 	}
 	if opts.Dialects.Shortcodes {
-		exts = append(exts, shortcode.Extension{Warn: warnAt, Fail: failAt, PageLinks: opts.Dialects.PageLinkShortcodes, Anchors: opts.Dialects.AnchorShortcodes})
+		exts = append(exts, shortcode.Extension{Warn: warnAt, Fail: failAt, PageLinks: opts.Dialects.PageLinkShortcodes, Anchors: opts.Dialects.AnchorShortcodes,
+			Templates: opts.Dialects.ShortcodeTemplates, Markdown: m.shortcodeMarkdown, Page: shortcodePage, Ref: shortcodeRef})
 	}
 	if opts.Dialects.Pandoc {
 		exts = append(exts, pandoc.Extension)
@@ -339,6 +344,10 @@ type Page struct {
 	File string
 	// URL is the page's root-relative URL.
 	URL string
+	// Title and Meta are the page's title and front matter (a Hugo
+	// shortcode template's .Page.Title and .Page.Params).
+	Title string
+	Meta  map[string]any
 	// Links checks and rewrites link and image destinations; nil leaves
 	// them as written.
 	Links LinkResolver
@@ -360,9 +369,10 @@ type Page struct {
 	// MaxPageDiceWork.
 	Dice *expr.Budget
 
-	chain []string  // the files of the pages embedding this one, outermost first
-	rolls []string  // the tables (file#fragment) whose link rollers are parsing this one, outermost first (dice.go)
-	work  *pageWork // what the outermost page and its embeds made so far (obsidian.go)
+	scDepth int       // shortcode outputs rendered within one another (shortcodeMarkdown)
+	chain   []string  // the files of the pages embedding this one, outermost first
+	rolls   []string  // the tables (file#fragment) whose link rollers are parsing this one, outermost first (dice.go)
+	work    *pageWork // what the outermost page and its embeds made so far (obsidian.go)
 	// parts are what the pages embedding this one show, outermost first:
 	// a note's file, or file#fragment for its heading or block; part is
 	// this page's fragment ("" for the whole note). An embed is a cycle
@@ -691,11 +701,12 @@ var stateKey = parser.NewContextKey()
 
 // pageState is the per-page state the transformers share.
 type pageState struct {
-	page *Page
-	src  []byte
-	res  *Result
-	li   lineIndex
-	seen map[string]int // blocks per info string so far, for Block.Index
+	shortcodeTold map[string]bool // warnings told of Markdown a Hugo shortcode template made (shortcodeMarkdown)
+	page          *Page
+	src           []byte
+	res           *Result
+	li            lineIndex
+	seen          map[string]int // blocks per info string so far, for Block.Index
 	// tooDeep is set once the page was told it nests too deep (depth.go).
 	tooDeep bool
 	// demoteRaw: the page's headings move one level down, those of its

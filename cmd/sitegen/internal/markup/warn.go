@@ -41,11 +41,20 @@ func (t warnTransformer) Transform(doc *ast.Document, reader text.Reader, pc par
 		if !entering {
 			return ast.WalkContinue, nil
 		}
+		var orig string
+		start, output := 0, false
 		switch n := n.(type) {
 		case *ast.HTMLBlock, *ast.RawHTML:
-			orig := rawText(n, src)
+			orig, start = rawText(n, src), rawStart(n)
+		case *shortcode.Output: // a Hugo shortcode template's, raw HTML
+			orig, start, output = n.HTML, n.At, true
+		case *shortcode.InlineOutput:
+			orig, start, output = n.HTML, n.At, true
+		}
+		switch n := n.(type) {
+		case *ast.HTMLBlock, *ast.RawHTML, *shortcode.Output, *shortcode.InlineOutput:
 			text := orig
-			line, col := st.pos(rawStart(n))
+			line, col := st.pos(start)
 			if t.m.opts.Dialects.Shortcodes && st.page.Links != nil {
 				text = shortcode.RawRefs(text, func(dest string) string {
 					tg := resolveTarget(st.page.Links, dest)
@@ -61,16 +70,21 @@ func (t warnTransformer) Transform(doc *ast.Document, reader text.Reader, pc par
 				var removed []string
 				clean, removed = t.m.sanitizer.Sanitize(text)
 				for _, what := range removed {
-					if key := fmt.Sprint(line, what); !told[key] {
+					key, kind := fmt.Sprint(line, what), "raw HTML"
+					if output {
+						// a template's: told once a page
+						key, kind = "shortcode output "+what, "a Hugo shortcode template's HTML"
+					}
+					if !told[key] {
 						told[key] = true
-						st.reportAt(line, col, true, fmt.Sprintf("raw HTML: %s removed (not safe to publish; %s keeps all raw HTML)", what, t.m.opts.UnsafeHint))
+						st.reportAt(line, col, true, fmt.Sprintf("%s: %s removed (not safe to publish; %s keeps all raw HTML)", kind, what, t.m.opts.UnsafeHint))
 					}
 				}
 			}
 			if attrs := t.m.opts.rawAttrs(); attrs != nil && st.page.Links != nil {
 				clean = resolveRawLinks(clean, attrs, st.page.Links, func(msg string, warning bool) { st.reportAt(line, col, warning, msg) })
 			}
-			if clean != orig || !t.m.opts.Unsafe {
+			if clean != orig || !t.m.opts.Unsafe || output {
 				raws = append(raws, raw{n, clean})
 			} else if st.demoteRaw {
 				raws = append(raws, raw{n, rawText(n, src)})
@@ -140,7 +154,7 @@ func (t warnTransformer) Transform(doc *ast.Document, reader text.Reader, pc par
 		if st.demoteRaw {
 			r.clean = rawhtml.DemoteHeadings(r.clean)
 		}
-		if _, block := r.n.(*ast.HTMLBlock); block {
+		if r.n.Type() == ast.TypeBlock {
 			r.n.Parent().ReplaceChild(r.n.Parent(), r.n, &handledBlock{info: "html", html: r.clean})
 		} else {
 			r.n.Parent().ReplaceChild(r.n.Parent(), r.n, &trustedInline{html: r.clean})
@@ -255,4 +269,73 @@ func unsupported(line []byte) string {
 		return "a {* include *}"
 	}
 	return ""
+}
+
+// maxShortcodeDepth bounds Markdown rendered for a shortcode template
+// within another's (a template whose markdownify text runs it again).
+const maxShortcodeDepth = 10
+
+// shortcodeMarkdown renders Markdown a Hugo shortcode template made or
+// asked for (a {{% %}} shortcode's output, markdownify, RenderString) as
+// the page's content: its links checked and rewritten, its problems told
+// at the shortcode's line (at); inline drops the paragraph around a single
+// paragraph.
+func (m *Markdown) shortcodeMarkdown(pc parser.Context, src string, inline bool, at int) (string, error) {
+	var pg Page
+	st := state(pc)
+	if st != nil {
+		pg = *st.page
+		line, _ := st.pos(at)
+		outer := st.page.Report
+		pg.Report = func(p Problem) {
+			// at the shortcode's line; a warning about a template's
+			// output repeated through the page is told once
+			if st.shortcodeTold == nil {
+				st.shortcodeTold = map[string]bool{}
+			}
+			if outer == nil || p.Warning && st.shortcodeTold[p.Msg] {
+				return
+			}
+			st.shortcodeTold[p.Msg] = true
+			p.Line, p.Col = line, 1
+			outer(p)
+		}
+	}
+	pg.DropH1, pg.DropLeading = false, false
+	if pg.scDepth >= maxShortcodeDepth {
+		return "", fmt.Errorf("shortcodes rendered within one another more than %d deep", maxShortcodeDepth)
+	}
+	pg.scDepth++
+	html, _, err := m.Convert([]byte(src), &pg)
+	if err != nil {
+		return "", err
+	}
+	if inline {
+		t := strings.TrimSpace(html)
+		if inner, ok := strings.CutPrefix(t, "<p>"); ok && strings.HasSuffix(inner, "</p>") && !strings.Contains(inner, "<p>") {
+			return strings.TrimSuffix(inner, "</p>"), nil
+		}
+	}
+	return html, nil
+}
+
+// shortcodePage is what a Hugo shortcode template's .Page says of the page
+// being parsed (nothing in an outline).
+func shortcodePage(pc parser.Context) (title string, meta map[string]any, url string) {
+	if st := state(pc); st != nil && st.page != nil {
+		return st.page.Title, st.page.Meta, st.page.URL
+	}
+	return "", nil, ""
+}
+
+// shortcodeRef resolves the page a Hugo shortcode template's ref, relref
+// or GetPage names, as a ref in the page is (ok false in an outline,
+// which does not resolve links).
+func shortcodeRef(pc parser.Context, target string) (url, title, problem string, ok bool) {
+	st := state(pc)
+	if st == nil || st.page == nil || st.page.Links == nil {
+		return "", "", "", false
+	}
+	tg := resolveTarget(st.page.Links, shortcode.RefDest(target))
+	return tg.URL, tg.Title, tg.Problem, true
 }

@@ -15,11 +15,14 @@ import (
 // hugo.yaml "title:" gives .Site.Title ""), not titled by its folder's
 // name (eval7B LB16: uug-ai/learn's app/ folder gave "app"): each page's
 // <title> is its own title, the header shows no site title. A Hugo site
-// with no title key keeps the fallback (TestFallbackTitle).
+// with no title key is untitled too (Hugo 0.111.3 measured: hugo.toml
+// with baseURL alone gives .Site.Title ""; Hugo has no fallback such as
+// GitHub Pages' repository name, TestFallbackTitle).
 func TestHugoEmptyTitle(t *testing.T) {
 	for _, settings := range []map[string]string{
 		{"hugo.yaml": "baseURL: https://x.test/\ntitle:\n"},
 		{"hugo.toml": "baseURL = 'https://x.test/'\ntitle = ''\n"},
+		{"config.toml": "baseURL = 'https://x.test/'\n"},
 	} {
 		for name := range settings {
 			t.Run(name, func(t *testing.T) {

@@ -47,3 +47,49 @@ func TestHugoMenuNoLink(t *testing.T) {
 		}
 	}
 }
+
+// TestHugoMenuParentNoLink: a main menu entry with neither url nor pageRef
+// but with entries under it ("parent: The identifier of the parent menu
+// entry", https://gohugo.io/content-management/menus/#properties-site-configuration)
+// is a label over its children, as Hugo's menu template draws it: "{{-
+// $attrs := dict "href" .URL }} ... {{- with $v }} {{ $k }}="{{ . }}"" (an
+// <a> without href when .URL is "") and "{{- with .Children }}" under it
+// (https://gohugo.io/templates/menu/#example). No href="" link, and its
+// children are shown on every page.
+func TestHugoMenuParentNoLink(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"hugo.toml": "baseURL = 'https://x.test/'\ntitle = 'T'\n" +
+			"[[menus.main]]\nname = 'Rules'\nidentifier = 'rules'\nweight = 1\n" +
+			"[[menus.main]]\nname = 'Combat'\npageRef = '/combat'\nparent = 'rules'\nweight = 1\n" +
+			"[[menus.main]]\nname = 'Magic'\npageRef = '/magic'\nparent = 'rules'\nweight = 2\n" +
+			"[[menus.main]]\nname = 'About'\npageRef = '/about'\nweight = 2\n",
+		"content/_index.md": "---\ntitle: Home\n---\nHi.\n",
+		"content/combat.md": "---\ntitle: Combat\n---\nText.\n",
+		"content/magic.md":  "---\ntitle: Magic\n---\nText.\n",
+		"content/about.md":  "---\ntitle: About\n---\nText.\n",
+	})
+	out := filepath.Join(t.TempDir(), "out")
+	if _, err := build(t, dir, content.Options{Theme: theme, Dest: out}); err != nil {
+		t.Fatal(err)
+	}
+	html := readTree(t, out)["about/index.html"]
+	i := strings.Index(html, `<nav class="site-nav"`)
+	if i < 0 {
+		t.Fatalf("no navigation:\n%s", html)
+	}
+	nav := html[i:]
+	nav = nav[:strings.Index(nav, "</nav>")]
+	if strings.Contains(nav, `href=""`) {
+		t.Errorf("the navigation has a link to nowhere:\n%s", nav)
+	}
+	rules := strings.Index(nav, "Rules")
+	if rules < 0 || strings.Contains(nav[max(0, rules-40):rules], "<a") {
+		t.Errorf("Rules is not a label:\n%s", nav)
+	}
+	for _, want := range []string{`href="/combat/">Combat<`, `href="/magic/">Magic<`, `href="/about/"`} {
+		if !strings.Contains(nav, want) {
+			t.Errorf("the navigation lacks %s:\n%s", want, nav)
+		}
+	}
+}

@@ -113,10 +113,15 @@ func TestHugoPageLinkShortcode(t *testing.T) {
 // ids its own shortcodes write, all broken): a site's shortcode whose
 // template gives an element an id from its arguments ("Get: Returns the
 // value of the given argument", https://gohugo.io/methods/shortcode/get/)
-// keeps that id, so links to it resolve; its content (Hugo's "Inner:
-// Returns the content between opening and closing shortcode tags",
-// https://gohugo.io/methods/shortcode/inner/) is shown, not as code. A
-// link to an id no shortcode makes is still broken.
+// keeps that id, so links to it resolve. Its template is run ("Shortcode
+// templates", https://gohugo.io/templates/shortcode-templates/): the
+// output is Hugo 0.111.3's for this page (its `.Inner | .Page.RenderString`
+// of an indented line is code, there too). A template sitegen cannot run
+// (it uses jsonify) is shown as its anchor, its name and its content
+// (Hugo's "Inner: Returns the content between opening and closing
+// shortcode tags", https://gohugo.io/methods/shortcode/inner/), not as
+// code, with one warning. A link to an id no shortcode makes is still
+// broken.
 func TestHugoAnchorShortcode(t *testing.T) {
 	src := t.TempDir()
 	sitetest.WriteFiles(t, src, map[string]string{
@@ -125,24 +130,36 @@ func TestHugoAnchorShortcode(t *testing.T) {
 		// bestia-docs' layouts/shortcodes/skill.html, shortened.
 		"layouts/shortcodes/skill.html": "{{ $id := printf \"skill-%s\" (replace (lower (.Get \"name\")) \" \" \"-\") }}\n" +
 			"<div class=\"col mb-3\" id=\"{{ $id }}\"><h5>{{ .Get \"name\" }}</h5>{{ .Inner | .Page.RenderString }}</div>\n",
-		"content/docs/master.md": "---\ntitle: Master\n---\n<br>\n{{< skill name=\"Ore Refinement\" maxLevel=\"3\"\n    type=\"Active\" >}}\n    Refines **ore**.\n{{< /skill >}}\n",
-		"content/docs/bestia.md": "---\ntitle: Bestia\n---\nSee [refining](/docs/master/#skill-ore-refinement).\n",
+		"layouts/shortcodes/talent.html": "{{ $id := printf \"talent-%s\" (replace (lower (.Get \"name\")) \" \" \"-\") }}\n" +
+			"<div id=\"{{ $id }}\" data-x=\"{{ jsonify . }}\">{{ .Inner }}</div>\n",
+		"content/docs/master.md":  "---\ntitle: Master\n---\n<br>\n{{< skill name=\"Ore Refinement\" maxLevel=\"3\"\n    type=\"Active\" >}}\n    Refines **ore**.\n{{< /skill >}}\n",
+		"content/docs/talents.md": "---\ntitle: Talents\n---\n{{< talent name=\"Deep Dig\" >}}\n    Digs **deep**.\n{{< /talent >}}\n",
+		"content/docs/bestia.md":  "---\ntitle: Bestia\n---\nSee [refining](/docs/master/#skill-ore-refinement) and [digging](/docs/talents/#talent-deep-dig).\n",
 	})
 	dest := filepath.Join(t.TempDir(), "public")
-	if _, err := build(t, src, content.Options{Theme: theme, Dest: dest}); err != nil {
-		t.Fatal(err)
-	}
-	b, err := os.ReadFile(filepath.Join(dest, "docs/master/index.html"))
+	res, err := build(t, src, content.Options{Theme: theme, Dest: dest})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{`id="skill-ore-refinement"`, "<strong>Ore Refinement</strong>", "Refines <strong>ore</strong>."} {
-		if !strings.Contains(string(b), want) {
-			t.Errorf("docs/master/index.html lacks %s", want)
+	for page, wants := range map[string][]string{
+		"docs/master/index.html":  {`id="skill-ore-refinement"><h5>Ore Refinement</h5><pre><code>Refines **ore**.` + "\n</code></pre>"},
+		"docs/talents/index.html": {`id="talent-deep-dig"`, "<strong>Deep Dig</strong>", "Digs <strong>deep</strong>."},
+	} {
+		b, err := os.ReadFile(filepath.Join(dest, page))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, want := range wants {
+			if !strings.Contains(string(b), want) {
+				t.Errorf("%s lacks %s", page, want)
+			}
+		}
+		if strings.Contains(string(b), "{{") {
+			t.Errorf("%s shows a shortcode as written", page)
 		}
 	}
-	if strings.Contains(string(b), "<pre") || strings.Contains(string(b), "{{") {
-		t.Error("docs/master/index.html shows the skill as code or as written")
+	if n := len(res.Warnings); n != 1 || !strings.Contains(res.Warnings[0], `"talent"`) || !strings.Contains(res.Warnings[0], "jsonify") {
+		t.Errorf("warnings %q, want one naming talent and jsonify", res.Warnings)
 	}
 	sitetest.WriteFiles(t, src, map[string]string{"content/docs/bestia.md": "---\ntitle: Bestia\n---\nSee [it](/docs/master/#skill-nope).\n"})
 	if _, err := build(t, src, content.Options{Theme: theme, Dest: filepath.Join(t.TempDir(), "public")}); err == nil || !strings.Contains(err.Error(), "broken link") {
@@ -366,5 +383,132 @@ func TestHugoHTMLContent(t *testing.T) {
 		if strings.Contains(string(b), "title: ") {
 			t.Errorf("%s shows its front matter", file)
 		}
+	}
+}
+
+// TestHugoTemplateNativeAndTold: a site's template of a shortcode sitegen
+// draws itself (a callout: hint) is not run, its look being the theme's
+// CSS and scripts sitegen does not publish (pycom's hint.html is a
+// Vuetify <v-card>); a site's other template is run, and what the
+// sanitizer removes from its output is told once a page, not at each use
+// ("{{% %}}: the shortcode's output is ... rendered as Markdown",
+// https://gohugo.io/content-management/shortcodes/#notation).
+func TestHugoTemplateNativeAndTold(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{
+		"hugo.toml":                    "title = \"H\"\nbaseURL = \"https://h.test/\"\n",
+		"content/_index.md":            "---\ntitle: Home\n---\n",
+		"layouts/shortcodes/hint.html": "<v-card class=\"{{ .Get 0 }}-alert\">{{ .Inner }}</v-card>",
+		"layouts/shortcodes/note.html": "<v-card class=\"note\">\n\n{{ .Inner }}\n\n</v-card>",
+		"content/a.md": "---\ntitle: A\n---\n{{% hint info %}}\nHinted **text**.\n{{% /hint %}}\n\n" +
+			"{{% note %}}First **note**.{{% /note %}}\n\n{{% note %}}Second note.{{% /note %}}\n",
+	})
+	dest := filepath.Join(t.TempDir(), "public")
+	res, err := build(t, src, content.Options{Theme: theme, Dest: dest})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dest, "a/index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`class="callout callout-info"`, "Hinted <strong>text</strong>.", "First <strong>note</strong>.", "Second note."} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("a/index.html lacks %s", want)
+		}
+	}
+	if strings.Contains(string(b), "{{") || strings.Contains(string(b), "v-card") {
+		t.Error("a/index.html shows a shortcode as written or unsanitized")
+	}
+	n := 0
+	for _, w := range res.Warnings {
+		if strings.Contains(w, "<v-card>") {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d warnings about <v-card>, want 1: %q", n, res.Warnings)
+	}
+}
+
+// TestHugoTemplateURLize: urlize and anchorize in a site's template are
+// Hugo's ("urlize: Returns the given string, sanitized for usage in a
+// URL", https://gohugo.io/functions/urls/urlize/; "anchorize: ... sanitized
+// for usage in an HTML id attribute",
+// https://gohugo.io/functions/urls/anchorize/), by the site's URL rules:
+// the values are Hugo 0.111.3's for this text; a link to the id resolves.
+func TestHugoTemplateURLize(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{
+		"hugo.toml":                      "title = \"H\"\nbaseURL = \"https://h.test/\"\n",
+		"content/_index.md":              "---\ntitle: Home\n---\n",
+		"layouts/shortcodes/names.html":  `<p>u={{ .Get 0 | urlize }} a={{ .Get 0 | anchorize }}</p>`,
+		"layouts/shortcodes/anchor.html": `<span id="{{ .Get 0 | anchorize }}"></span>`,
+		"content/a.md": "---\ntitle: A\n---\n{{< names \"Hugo: A Fast & Flexible Générateur d'été\" >}}\n\n{{< anchor \"Fire Ball\" >}}\n\n" +
+			"[to it](#fire-ball)\n",
+	})
+	dest := filepath.Join(t.TempDir(), "public")
+	if _, err := build(t, src, content.Options{Theme: theme, Dest: dest}); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dest, "a/index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `<p>u=hugo-a-fast-flexible-g%C3%A9n%C3%A9rateur-d%C3%A9t%C3%A9 a=hugo-a-fast--flexible-générateur-dété</p>`
+	if !strings.Contains(string(b), want) {
+		t.Errorf("a/index.html lacks %s", want)
+	}
+}
+
+// TestHugoTemplateGetPage: a site's template that looks a page up
+// ("GetPage: Returns a Page object from the given path",
+// https://gohugo.io/methods/page/getpage/) and writes its URL and title
+// (pycom/pydocs' refname.html: `{{ with .Page.GetPage $p }}<a href="{{ .URL
+// }}">{{ .Title }}</a>{{ end }}`) is run: a checked link showing that
+// page's title; one to no page shows nothing, as Hugo's nil, with a
+// warning.
+func TestHugoTemplateGetPage(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{
+		"hugo.toml":         "title = \"H\"\nbaseURL = \"https://h.test/\"\n",
+		"content/_index.md": "---\ntitle: Home\n---\n",
+		"layouts/shortcodes/refname.html": "{{ $p := .Get 0 }}\n" +
+			"{{ with .Page.GetPage $p }}<a href=\"{{ .URL }}\">{{ .Title }}</a>{{ end }}",
+		"content/a.md":            "---\ntitle: A\n---\nSee {{< refname \"/docs/b-and-c\" >}} now.\n",
+		"content/docs/b-and-c.md": "---\ntitle: B & C\n---\nText.\n",
+		// pycom's own use: {{% %}}, a path relative to the page
+		"content/docs/_index.md": "---\ntitle: Docs\n---\n{{% refname \"b-and-c.md\" %}}\n",
+	})
+	dest := filepath.Join(t.TempDir(), "public")
+	if _, err := build(t, src, content.Options{Theme: theme, Dest: dest}); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dest, "a/index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `<a href="/docs/b-and-c/">B &amp; C</a> now.`; !strings.Contains(string(b), want) {
+		i := strings.Index(string(b), "See ")
+		t.Errorf("a/index.html lacks %s: %.120s", want, string(b)[max(i, 0):])
+	}
+	if b, err := os.ReadFile(filepath.Join(dest, "docs/index.html")); err != nil || !strings.Contains(string(b), `<p><a href="/docs/b-and-c/">B &amp; C</a></p>`) {
+		i := strings.Index(string(b), `<div class="content">`)
+		t.Errorf("docs/index.html lacks the {{%% %%}} link (%v): %.200s", err, string(b)[max(i, 0):])
+	}
+	// GetPage of no page is nil, as Hugo gives it (pycom's
+	// {{% refname "l01\_reference.md" %}}: Hugo 0.111 writes nothing):
+	// nothing shown, a warning.
+	sitetest.WriteFiles(t, src, map[string]string{"content/a.md": "---\ntitle: A\n---\nSee {{< refname \"/docs/nowhere\" >}}.\n"})
+	dest = filepath.Join(t.TempDir(), "public")
+	res, err := build(t, src, content.Options{Theme: theme, Dest: dest})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0], "nowhere") {
+		t.Errorf("warnings %q, want one about /docs/nowhere", res.Warnings)
+	}
+	if b, err := os.ReadFile(filepath.Join(dest, "a/index.html")); err != nil || !strings.Contains(string(b), "<p>See \n.</p>") {
+		t.Errorf("a/index.html: want the sentence without a link (%v)", err)
 	}
 }

@@ -43,6 +43,7 @@ import (
 	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/layout/detect"
 	"d6codex/cmd/sitegen/internal/markup"
+	"d6codex/cmd/sitegen/internal/markup/shortcode/hugotmpl"
 	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/srcpath"
 )
@@ -167,6 +168,7 @@ func load(ctx context.Context, opts content.Options, updatable bool) (*Site, err
 			Shortcodes:         s.Lay.Kind == layout.Hugo,
 			PageLinkShortcodes: s.Lay.Markup.PageLinkShortcodes,
 			AnchorShortcodes:   s.Lay.Markup.AnchorShortcodes,
+			ShortcodeTemplates: s.shortcodeTemplates(),
 			Pandoc:             s.Lay.Kind == layout.Markdown, // the pandoc books of GitHub repositories
 			TermIDs:            s.Lay.Kind == layout.MdBook,
 			LazyDefinitions:    s.Lay.Kind == layout.MkDocs, // Python-Markdown's def_list
@@ -595,4 +597,18 @@ func vaultBlocks(lay *layout.Layout, source string, handlers map[string]markup.B
 		out[k] = h
 	}
 	return out
+}
+
+// shortcodeTemplates is the site's Hugo shortcode templates, ready to run
+// (nil when it has none).
+func (s *Site) shortcodeTemplates() *hugotmpl.Set {
+	if s.Lay.Kind != layout.Hugo {
+		return nil
+	}
+	title := s.Lay.Settings.Title
+	if s.Lay.Settings.NoTitle {
+		title = ""
+	}
+	return hugotmpl.New(hugotmpl.Config{Shortcodes: s.Lay.Markup.ShortcodeTemplates, Partials: s.Lay.Markup.Partials,
+		SiteTitle: title, BaseURL: s.Lay.Settings.BaseURL, SiteParams: s.Lay.Markup.SiteParams, Segment: s.Lay.Segment})
 }

@@ -211,9 +211,10 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	l.Segment = Segment(layout.True(low["removepathaccents"]), layout.True(low["disablepathtolower"]))
 	m = withLanguage(m, cmp.Or(defLang, "en"))
 	l.Settings.Title = l.Str(m, "title")
-	if t, ok := lower(m)["title"]; ok && (t == nil || t == "") {
-		// "title:" written empty: Hugo's .Site.Title is "" (Hugo
-		// 0.111.3 measured), the theme shows its logo alone.
+	if t := lower(m)["title"]; t == nil || t == "" {
+		// "title:" written empty, or no title key: Hugo's .Site.Title
+		// is "" (Hugo 0.111.3 measured, both), the theme shows its logo
+		// alone; Hugo has no fallback title.
 		l.Settings.NoTitle = true
 	}
 	// "baseURL: The absolute URL (protocol, host, path, and trailing
@@ -245,6 +246,18 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 		l.Read = append(l.Read, fmt.Sprintf("menus.main: %d entries", len(l.Menu)))
 	}
 	l.Markup.PageLinkShortcodes, l.Markup.AnchorShortcodes = SiteShortcodes(dir, themes(low))
+	// "Shortcode templates ... layouts/shortcodes", run with the partials
+	// they call and the site's params
+	// (https://gohugo.io/templates/shortcode-templates/).
+	l.Markup.ShortcodeTemplates = Templates(dir, themes(low), "shortcodes")
+	if len(l.Markup.ShortcodeTemplates) > 0 {
+		l.Markup.Partials = Templates(dir, themes(low), "partials")
+		l.Markup.SiteParams, _ = lower(m)["params"].(map[string]any)
+		// Their digest in what was read: a build cache made with other
+		// templates is not used.
+		l.Read = append(l.Read, fmt.Sprintf("%d shortcode templates (%s)", len(l.Markup.ShortcodeTemplates),
+			templatesDigest(l.Markup.ShortcodeTemplates, l.Markup.Partials)))
+	}
 	// goldmark has no tags: "#word" is text. Hugo makes tag pages
 	// (/tags/, /tags/NAME/) unless its settings turn them off.
 	l.Markup.NoTags = true

@@ -1,6 +1,11 @@
 package hugo
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -50,47 +55,73 @@ func PageLinkShortcodes(dir string, themes []string) []string {
 // anchor ones: name to the expression of the id their template gives an
 // element from their arguments (AnchorExpr).
 func SiteShortcodes(dir string, themes []string) (links []string, anchors map[string]string) {
-	folders := []string{"layouts/shortcodes"}
-	for _, t := range themes {
-		if t != "" && t == path.Base(t) && !strings.HasPrefix(t, ".") {
-			folders = append(folders, "themes/"+t+"/layouts/shortcodes")
-		}
-	}
-	seen := map[string]bool{} // a project template hides the theme's
-	for _, folder := range folders {
-		entries, err := os.ReadDir(filepath.Join(dir, filepath.FromSlash(folder)))
-		if err != nil {
-			continue
-		}
-		for _, e := range entries {
-			name, ok := strings.CutSuffix(e.Name(), ".html")
-			if !ok || seen[name] || !e.Type().IsRegular() {
-				continue
+	for name, tmpl := range Templates(dir, themes, "shortcodes") {
+		if IsPageLink(tmpl) {
+			links = append(links, name)
+		} else if x := AnchorExpr(tmpl); x != "" {
+			if anchors == nil {
+				anchors = map[string]string{}
 			}
-			seen[name] = true
-			rel := folder + "/" + e.Name()
-			if _, err := srcpath.Check(dir, rel); err != nil {
-				continue
-			}
-			if info, err := e.Info(); err != nil || info.Size() > maxTemplate {
-				continue
-			}
-			b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(rel)))
-			if err != nil {
-				continue
-			}
-			if IsPageLink(string(b)) {
-				links = append(links, name)
-			} else if x := AnchorExpr(string(b)); x != "" {
-				if anchors == nil {
-					anchors = map[string]string{}
-				}
-				anchors[name] = x
-			}
+			anchors[name] = x
 		}
 	}
 	slices.Sort(links)
 	return links, anchors
+}
+
+// maxTemplates bounds the templates of one kind read.
+const maxTemplates = 1000
+
+// Templates reads the site's templates under layouts/KIND ("shortcodes",
+// "partials"; subfolders included, names relative to it without ".html"
+// for shortcodes, with it for partials), the project's before its
+// themes': a template of a name already read is skipped, as is one over
+// maxTemplate bytes or through a symbolic link out of dir.
+func Templates(dir string, themes []string, kind string) map[string]string {
+	folders := []string{"layouts/" + kind}
+	for _, t := range themes {
+		if t != "" && t == path.Base(t) && !strings.HasPrefix(t, ".") {
+			folders = append(folders, "themes/"+t+"/layouts/"+kind)
+		}
+	}
+	out := map[string]string{}
+	for _, folder := range folders {
+		root := filepath.Join(dir, filepath.FromSlash(folder))
+		_ = filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
+			if err != nil || len(out) >= maxTemplates {
+				return filepath.SkipDir
+			}
+			if e.IsDir() && strings.HasPrefix(e.Name(), ".") {
+				return filepath.SkipDir
+			}
+			if !e.Type().IsRegular() || !strings.HasSuffix(e.Name(), ".html") {
+				return nil
+			}
+			r, err := filepath.Rel(root, p)
+			if err != nil {
+				return nil
+			}
+			name := filepath.ToSlash(r)
+			if kind == "shortcodes" {
+				name = strings.ToLower(strings.TrimSuffix(name, ".html"))
+			}
+			if _, seen := out[name]; seen {
+				return nil
+			}
+			rel := folder + "/" + filepath.ToSlash(r)
+			if _, err := srcpath.Check(dir, rel); err != nil {
+				return nil
+			}
+			if info, err := e.Info(); err != nil || info.Size() > maxTemplate {
+				return nil
+			}
+			if b, err := os.ReadFile(p); err == nil {
+				out[name] = string(b)
+			}
+			return nil
+		})
+	}
+	return out
 }
 
 var (
@@ -146,3 +177,14 @@ func IsPageLink(tmpl string) bool {
 // themes returns the theme setting's names (one name or a list); low is
 // the settings with lower-case keys.
 func themes(low map[string]any) []string { return layout.Strings(low, "theme") }
+
+// templatesDigest is a short digest of the templates of each map, by name.
+func templatesDigest(sets ...map[string]string) string {
+	h := sha256.New()
+	for _, m := range sets {
+		for _, name := range slices.Sorted(maps.Keys(m)) {
+			fmt.Fprintf(h, "%d:%s%d:%s", len(name), name, len(m[name]), m[name])
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil))[:12]
+}

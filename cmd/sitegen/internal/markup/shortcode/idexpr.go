@@ -1,6 +1,7 @@
 package shortcode
 
 import (
+	"d6codex/cmd/sitegen/internal/markup/shortcode/hugotmpl"
 	"fmt"
 	"strconv"
 	"strings"
@@ -54,6 +55,13 @@ var idFuncs = map[string]func(args []string) (string, bool){
 		return fmt.Sprintf(a[0], vals...), true
 	},
 	"print": func(a []string) (string, bool) { return strings.Join(a, ""), true },
+	// "anchorize: Returns the given string, sanitized for usage in an
+	// HTML id attribute" (https://gohugo.io/functions/urls/anchorize/).
+	"anchorize": one(hugotmpl.Anchorize),
+	// "urlize: Returns the given string, sanitized for usage in a URL"
+	// (https://gohugo.io/functions/urls/urlize/): by the site's URL
+	// rules, which eval is given.
+	"urlize": func([]string) (string, bool) { return "", false },
 }
 
 func one(f func(string) string) func([]string) (string, bool) {
@@ -112,18 +120,25 @@ func (e idExpr) usesGet() bool {
 	return false
 }
 
-// eval returns the expression's value for the shortcode call c.
-func (e idExpr) eval(c call) (string, bool) {
+// eval returns the expression's value for the shortcode call c; urlize
+// is the site's urlize (nil: an expression using it has no value).
+func (e idExpr) eval(c call, urlize func(string) string) (string, bool) {
 	if e.fn == "" {
 		return e.lit, true
 	}
 	args := make([]string, len(e.args))
 	for i, a := range e.args {
-		v, ok := a.eval(c)
+		v, ok := a.eval(c, urlize)
 		if !ok {
 			return "", false
 		}
 		args[i] = v
+	}
+	if e.fn == "urlize" {
+		if urlize == nil || len(args) != 1 {
+			return "", false
+		}
+		return urlize(args[0]), true
 	}
 	if e.fn == ".Get" {
 		if len(args) != 1 {

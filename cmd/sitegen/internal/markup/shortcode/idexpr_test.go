@@ -27,7 +27,8 @@ func TestIDExpr(t *testing.T) {
 		{`.Get "name" | strings.ToUpper`, "ORE REFINEMENT", true},
 		{`replace (.Get "name") "e" "E" 1`, "OrE Refinement", true},
 		{`print (.Get "level")`, "3", true},
-		{`.Get "name" | urlize`, "", false},        // not evaluated
+		{`.Get "name" | urlize`, "u:Ore Refinement", true}, // the site's urlize
+		{`printf "a-%s" (.Get "name" | anchorize)`, "a-ore-refinement", true},
 		{`printf "%d-x" (.Get "name")`, "", false}, // only %s and %v
 		{`print "static"`, "", false},              // no argument read
 		{`lower (.Get "name"`, "", false},
@@ -36,7 +37,7 @@ func TestIDExpr(t *testing.T) {
 		x, ok := parseID(tt.expr)
 		got := ""
 		if ok {
-			got, ok = x.eval(c)
+			got, ok = x.eval(c, func(s string) string { return "u:" + s })
 		}
 		if ok != tt.ok || got != tt.want {
 			t.Errorf("%s = %q, %v; want %q, %v", tt.expr, got, ok, tt.want, tt.ok)

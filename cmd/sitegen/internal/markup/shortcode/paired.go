@@ -100,6 +100,16 @@ func innerIndent(src []byte, from, to, base int) int {
 // https://gohugo.io/methods/page/rendershortcodes/). url returns the
 // page's URL, or "" to leave the shortcode as written.
 func RawRefs(s string, url func(dest string) string) string {
+	return rawRefs(s, url)
+}
+
+// RefDest is the link destination of a ref or relref to target ("docs/x"
+// is the file "docs/x.md"), as RawRefs resolves it.
+func RefDest(target string) string {
+	return string(refLink(call{pos: []string{target}}, 0, nil).Destination)
+}
+
+func rawRefs(s string, url func(dest string) string) string {
 	if !strings.Contains(s, "{{") {
 		return s
 	}

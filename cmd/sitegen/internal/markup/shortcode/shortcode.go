@@ -32,6 +32,7 @@ import (
 	"github.com/yuin/goldmark/util"
 
 	"d6codex/cmd/sitegen/internal/markup/linklabel"
+	"d6codex/cmd/sitegen/internal/markup/shortcode/hugotmpl"
 )
 
 // Warn reports a problem at a source offset of the page being parsed.
@@ -52,6 +53,22 @@ type Extension struct {
 	// shortcode is shown as a block with that id, titled with the
 	// argument the id is made from, holding its content.
 	Anchors map[string]string
+	// Templates are the site's shortcode templates, run (run.go); nil:
+	// none is run.
+	Templates *hugotmpl.Set
+	// Markdown renders Markdown as the page's (a {{% %}} shortcode's
+	// output, markdownify, RenderString); inline drops the paragraph
+	// around a single paragraph. Nil: the output is left as written.
+	// at is the source offset of the shortcode, for the problems found.
+	Markdown func(pc parser.Context, src string, inline bool, at int) (string, error)
+	// Page tells a template's .Page of the page being parsed: its title,
+	// front matter and URL. Nil: nothing.
+	Page func(pc parser.Context) (title string, meta map[string]any, url string)
+	// Ref resolves the page a template's ref, relref or GetPage names
+	// (its target as written): its URL and title, or the problem of a
+	// broken link; ok false when links are not resolved (the output
+	// keeps the target as written). Nil: never resolved.
+	Ref func(pc parser.Context, target string) (url, title, problem string, ok bool)
 }
 
 // Extend implements goldmark.Extender.
@@ -65,9 +82,13 @@ func (e Extension) Extend(m goldmark.Markdown) {
 			anchors[strings.ToLower(name)] = x
 		}
 	}
+	var run *runner
+	if e.Templates != nil {
+		run = &runner{set: e.Templates, markdown: e.Markdown, page: e.Page, ref: e.Ref, warn: e.Warn, fail: e.Fail}
+	}
 	m.Parser().AddOptions(
-		parser.WithBlockParsers(util.Prioritized(blockParser{warn: e.Warn, links: e.PageLinks, anchors: anchors}, 90)),
-		parser.WithInlineParsers(util.Prioritized(inlineParser{warn: e.Warn, fail: e.Fail, links: e.PageLinks}, 89)),
+		parser.WithBlockParsers(util.Prioritized(blockParser{warn: e.Warn, links: e.PageLinks, anchors: anchors, run: run}, 90)),
+		parser.WithInlineParsers(util.Prioritized(inlineParser{warn: e.Warn, fail: e.Fail, links: e.PageLinks, run: run}, 89)),
 		parser.WithASTTransformers(util.Prioritized(refLinks{}, 96), util.Prioritized(escapedCalls{}, 97)),
 	)
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(nodeRenderer{}, 100)))
@@ -147,6 +168,7 @@ type blockParser struct {
 	warn    Warn
 	links   []string
 	anchors map[string]idExpr
+	run     *runner
 }
 
 func (blockParser) Trigger() []byte { return []byte{'{'} }
@@ -157,6 +179,7 @@ func (p blockParser) Open(parent ast.Node, reader text.Reader, pc parser.Context
 	indent := len(line) - len(trimmed)
 	consumed := seg.Len() - 1 // the line, its end left to the parser
 	c, ok := parseCall(trimmed)
+	openLen := c.length
 	if !ok {
 		// "arguments ... may span multiple lines"
 		// (https://gohugo.io/content-management/shortcodes/)
@@ -164,8 +187,18 @@ func (p blockParser) Open(parent ast.Node, reader text.Reader, pc parser.Context
 		if c, n, ok = multiLineCall(reader.Source()[seg.Start+indent:]); !ok {
 			return nil, parser.NoChildren
 		}
-		consumed, trimmed = indent+n, trimmed[:0]
+		consumed, trimmed, openLen = indent+n, trimmed[:0], n
 		c.length = 0 // nothing follows it on its last line
+	}
+	if !c.closing && p.run.has(c.name) && !slices.Contains(p.links, c.name) {
+		out, failed := p.openTemplate(c, reader, pc, seg.Start+indent, openLen)
+		if out != nil {
+			reader.Advance(consumed)
+			return out, parser.NoChildren
+		}
+		if failed { // told once (run.go): shown as before, without more
+			p.warn = nil
+		}
 	}
 	if shape, isPaired := paired[c.name]; isPaired && c.self {
 		// "Self-closing shortcodes ... do not have inner content"
@@ -225,7 +258,7 @@ func (p blockParser) Open(parent ast.Node, reader text.Reader, pc parser.Context
 	b := newBlock(c, asNothing)
 	msg := fmt.Sprintf("Hugo shortcode %q is not supported (its template is not run): its content is shown as the page's text", c.name)
 	if x, ok := p.anchors[c.name]; ok {
-		if id, ok := x.eval(c); ok && id != "" {
+		if id, ok := x.eval(c, p.run.urlize()); ok && id != "" {
 			b.Shape, b.Title = asAnchor, c.arg(strings.ToLower(x.keyArg()), argIndex(x.keyArg()))
 			b.SetAttributeString("id", []byte(id))
 			pc.IDs().Put([]byte(id))
@@ -350,6 +383,9 @@ func newBlock(c call, shape string) *Block {
 }
 
 func (blockParser) Continue(node ast.Node, reader text.Reader, _ parser.Context) parser.State {
+	if o, ok := node.(*Output); ok {
+		return continueOutput(o, reader)
+	}
 	b, ok := node.(*Block)
 	if !ok || b.oneLine {
 		return parser.Close
@@ -477,6 +513,7 @@ func hasScheme(s string) bool {
 type inlineParser struct {
 	warn, fail Warn
 	links      []string
+	run        *runner
 }
 
 func (inlineParser) Trigger() []byte { return []byte{'{'} }
@@ -511,7 +548,16 @@ func (p inlineParser) Parse(_ ast.Node, block text.Reader, pc parser.Context) as
 			}
 		}
 		return r
-	case slices.Contains(p.links, c.name):
+	case p.run.has(c.name) && !slices.Contains(p.links, c.name):
+		out, failed := p.inlineTemplate(c, block, pc, seg.Start, len(line))
+		if out != nil {
+			return out
+		}
+		if failed { // told once (run.go): shown as before, without more
+			p.warn = nil
+		}
+	}
+	if slices.Contains(p.links, c.name) {
 		return &inlineRef{call: c, pos: seg.Start, pageLink: true}
 	}
 	if len(c.pos) > 0 {
@@ -609,6 +655,8 @@ func (nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(KindDropped, nothing)
 	reg.Register(kindInlineDropped, nothing)
 	reg.Register(kindInlineRef, nothing)
+	reg.Register(KindOutput, nothing) // package markup puts its HTML, sanitized, in its place
+	reg.Register(kindInlineOutput, nothing)
 	reg.Register(KindBlock, renderBlock)
 	reg.Register(KindCard, func(w util.BufWriter, _ []byte, _ ast.Node, entering bool) (ast.WalkStatus, error) {
 		if entering {

@@ -385,6 +385,12 @@ func (s *Site) menuItems(es []layout.MenuEntry) []*templates.NavItem {
 		default:
 			it.URL = e.URL
 		}
+		if it.URL == "" {
+			// No url or pageRef, entries under it: a label over them,
+			// as Hugo's menu template draws it (an <a> without href,
+			// its children under it: https://gohugo.io/templates/menu/#example).
+			it.Kind = templates.NavDraft
+		}
 		if it.Title == "" {
 			it.Title = it.URL
 		}

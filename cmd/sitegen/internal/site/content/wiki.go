@@ -454,6 +454,8 @@ func (s *Site) MarkupPage(p *Page, assets templates.Assets, b *Body) *markup.Pag
 	return &markup.Page{
 		File:        p.File,
 		URL:         s.Cfg.RelURL(p.SitePath),
+		Title:       p.Title,
+		Meta:        p.Meta,
 		Links:       pageLinks{s: s, p: p, assets: assets, rec: b},
 		Assets:      assets,
 		DropH1:      p.DropH1 && !p.TitleLead,

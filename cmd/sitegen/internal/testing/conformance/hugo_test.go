@@ -371,6 +371,24 @@ func TestHugo(t *testing.T) {
 			},
 		},
 		{
+			Name: "the site's shortcode templates",
+			Rule: `"Shortcode templates ... layouts/shortcodes" run with .Get, .Inner, .Params, .Page, .Site ` +
+				`(https://gohugo.io/templates/shortcode-templates/); "{{% %}}: ... rendered as Markdown", "{{< >}}: ... not ` +
+				`rendered as Markdown" (https://gohugo.io/content-management/shortcodes/#notation); relref in a template ` +
+				`links to the page (https://gohugo.io/functions/urls/relref/)`,
+			Files: map[string]string{
+				"hugo.toml": config + "[markup.goldmark.renderer]\nunsafe = true\n",
+				"layouts/shortcodes/skill.html": `{{ $id := printf "skill-%s" (replace (lower (.Get "name")) " " "-") }}` +
+					`<div class="card" id="{{ $id }}"><h5>{{ .Get "name" }}</h5>{{ .Inner | .Page.RenderString }}</div>`,
+				"layouts/shortcodes/go.html": `<a href="{{ relref .Page (.Get 0) }}">{{ .Get 1 | markdownify }}</a>`,
+				"layouts/shortcodes/md.html": `See [{{ .Get 0 }}]({{ .Get 1 }}) and {{ .Inner }}`,
+				"content/_index.md":          "---\ntitle: Home\n---\n",
+				"content/skills.md": "---\ntitle: Skills\n---\n{{< skill name=\"Fire Ball\" >}}\nBurns: see [lore](/lore/#old-kings).\n{{< /skill >}}\n\n" +
+					"{{< go \"lore.md#old-kings\" \"the *kings*\" >}}\n\n{{% md \"Lore\" \"/lore/\" %}}the _end_{{% /md %}}\n",
+				"content/lore.md": "---\ntitle: Lore\n---\n## Old kings\n\nRead [fire](/skills/#skill-fire-ball).\n",
+			},
+		},
+		{
 			Name: "section titles, pluralizeListTitles off",
 			Rule: `"pluralizeListTitles: Pluralize titles in lists. Default: true" ` +
 				`(https://gohugo.io/getting-started/configuration/#pluralizelisttitles): false keeps the folder's name, ` +
