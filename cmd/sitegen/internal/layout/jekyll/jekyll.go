@@ -162,6 +162,10 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if base != "" {
 		l.Settings.BaseURL = base + "/"
 	}
+	// "url: the base hostname & protocol for your site",
+	// "baseurl: the subpath of your site, e.g. /blog"
+	// (https://jekyllrb.com/docs/configuration/default/).
+	l.Settings.BaseURLKey = BaseURLKey
 	l.Settings.LanguageCode = l.Str(m, "lang")
 	l.Settings.Permalink = l.Str(m, "permalink")
 	l.PageFile = pageFile(plugins(dir, m), l.Include)
@@ -213,6 +217,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	return l, nil
 }
+
+// BaseURLKey names the _config.yml keys of the site's base URL.
+const BaseURLKey = "url (and baseurl for a subpath)"
 
 // The plugins of GitHub Pages that decide what is a page and its title.
 const (
