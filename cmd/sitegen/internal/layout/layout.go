@@ -125,7 +125,8 @@ type Layout struct {
 	// Tags, when not nil, gives the tag pages of the page rel
 	// (content-relative) where the tool puts them (Docusaurus's
 	// /docs/tags/ and /blog/tags/); nil from it, or a nil Tags: sitegen's
-	// /tags/.
+	// /tags/; a Tags with no URL: none (jekyll-archives' of a page that is
+	// not a post).
 	Tags func(rel string) *Tags
 	// TagSlug, when set, is the tool's own form of a front matter tag
 	// (Quartz's slugTag: "plane shift" is the tag plane-shift); the tag
@@ -1173,6 +1174,9 @@ type Tags struct {
 	URL   string
 	Slug  func(name string) string
 	Title func(name string, n int) string // the title of a tag's page that lists n pages
+	// NoIndex: the tool makes no page at URL listing the tags
+	// (jekyll-archives makes one page a tag, none of them all).
+	NoIndex bool
 	// PerPage is the most pages a tag's page lists, its further pages
 	// at its URL + "page/2/", …; 0 for sitegen's default.
 	PerPage int

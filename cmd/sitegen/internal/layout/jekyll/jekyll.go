@@ -75,6 +75,7 @@
 package jekyll
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -174,6 +175,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.HeadingTitle = true
 	}
 	publishCollections(l, m)
+	if !l.NoTagPages {
+		archiveTags(l, m)
+	}
 	// "documentation # folder containing pages", "doc1.md # =>
 	// http://example.com/documentation/doc1.html"
 	// (https://jekyllrb.com/docs/pages/): a folder has no page unless a
@@ -331,6 +335,33 @@ func converted(rel string) string {
 	}
 	return fmt.Sprintf("Sass not compiled: Jekyll compiles this file (it has front matter) into %s; sitegen does not compile Sass, so neither is published",
 		path.Base(strings.TrimSuffix(rel, ext))+".css")
+}
+
+// archiveTags places jekyll-archives' tag pages: "Automatically generate
+// post archives by dates, tags, and categories"
+// (https://github.com/jekyll/jekyll-archives): the tags of posts only
+// (its generator reads site.posts), one page a tag at its permalinks:
+// tag: template ("tag: '/tag/:name/'" by default, :name the tag's
+// slug, Utils.slugify), titled with the tag's name; no page lists the
+// tags. A page that is not a post has no tag pages.
+func archiveTags(l *layout.Layout, m map[string]any) {
+	conf, _ := m[Archives].(map[string]any)
+	links, _ := conf["permalinks"].(map[string]any)
+	tpl := cmp.Or(str(links["tag"]), "/tag/:name/")
+	prefix, _, _ := strings.Cut(tpl, ":name")
+	prefix = "/" + strings.Trim(prefix, "/") + "/"
+	if prefix == "//" {
+		prefix = "/"
+	}
+	tags := &layout.Tags{URL: prefix, Slug: slugify, NoIndex: true, Title: func(name string, _ int) string { return name }}
+	none := &layout.Tags{}
+	cs := collections(m, l.Settings.Permalink)
+	l.Tags = func(rel string) *layout.Tags {
+		if c, _, _ := find(cs, rel); c != nil && c.label == "posts" && c.output {
+			return tags
+		}
+		return none
+	}
 }
 
 // Archives is the plugin that makes Jekyll's tag pages.
