@@ -340,6 +340,11 @@ type Layout struct {
 	// Expand rewrites a page's text before it is parsed (mdBook's
 	// {{#include}} lines); nil leaves pages as they are.
 	Expand Expander
+	// SitePages, when set, is given the page files of a build
+	// (content-relative) before they are read, and a reader of the
+	// source folder's files (source-relative), for an Expand that lists
+	// the site's pages (Jekyll's site.pages and site.posts in Liquid).
+	SitePages func(rels []string, read func(file string) ([]byte, error))
 	// HTMLLinks: a link to X.html names the page X.md, and one to
 	// index.html the folder's README.md (mdBook writes its pages so, and
 	// its books link to them that way).

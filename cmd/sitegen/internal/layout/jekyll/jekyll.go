@@ -61,17 +61,21 @@
 //     (shipped as they are), two pages written to one URL (pages are
 //     written in order of file name and the last one stays,
 //     layout.KeepLastByName).
+//   - Liquid ("Jekyll processes Liquid before Markdown",
+//     https://jekyllrb.com/docs/liquid/): run on each page with site.*,
+//     page.*, include.*, Liquid's tags and Jekyll's filters and tags
+//     (render.go, filters.go, model.go, page.go); a page with no text of
+//     its own whose layout in _layouts/ loops or reads site.data has that
+//     layout's output as its text (liquid.go). Where the engine cannot run
+//     a page (a plugin's tag), a warning, and the page as without Liquid:
+//     loops left out, tags dropped (markup/liquid).
 //
 // Not implemented: the permalink: setting's styles other than pretty (pages
 // keep sitegen's URLs /a/b/, where Jekyll's default writes /a/b.html: a
 // relative link written for the latter, from the page's folder, is resolved
-// from below the page), Liquid (its tags are dropped with a warning, in
-// raw HTML too, but {% link %} and {% raw %}; a for or tablerow loop, a
-// template of each item, is left out whole with a warning, a comment
-// silently; {% highlight lang %} on a line of its own is a fenced code
-// block; a page with no text of its own whose layout in _layouts/
-// loops or reads site.data, and so writes it, is built with a warning:
-// liquid.go).
+// from below the page); layouts that wrap {{ content }} (the site's
+// chrome is sitegen's theme); jekyll-paginate (paginator is nil, as
+// without the plugin).
 package jekyll
 
 import (
@@ -80,6 +84,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -127,9 +132,6 @@ func Recognise(dir string) (*layout.Layout, error) {
 		LastUpdated:      layout.UpdatedBy(false),
 		UnpublishedPaths: []layout.PathRule{{Reason: DraftsReason, Patterns: layout.ParseIgnore("/_drafts/"), Preview: true}},
 	}
-	// Liquid loops and comments are left out whole, pages their layout
-	// writes are reported (liquid.go).
-	l.Expand = expander(l)
 	// jekyll-seo-tag (GitHub Pages' themes): "page_title +
 	// TITLE_SEPARATOR + site_title" where they differ, the home page too.
 	l.HomeTitle = true
@@ -175,6 +177,14 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.HeadingTitle = true
 	}
 	publishCollections(l, m)
+	// Liquid is run on pages (render.go, page.go), with the site's
+	// variables (model.go).
+	ls := &liquidSite{l: l, conf: m, cs: collections(m, l.Settings.Permalink), srcDir: filepath.Join(dir, filepath.FromSlash(l.Content))}
+	for i := range ls.cs {
+		ls.cs[i].keepCase = l.KeepCase
+	}
+	l.Expand = expander(l, ls)
+	l.SitePages = ls.setPages
 	if !l.NoTagPages {
 		archiveTags(l, m)
 	}

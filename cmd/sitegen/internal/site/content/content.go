@@ -451,6 +451,9 @@ func (s *Site) LoadAll(ctx context.Context, sc *Scanned, reuse func(rel string) 
 			fresh = append(fresh, i)
 		}
 	}
+	if s.Lay.SitePages != nil {
+		s.Lay.SitePages(sc.Rels, s.readInclude)
+	}
 	d0, w0 := s.Diag.Len(), s.Warn.Len()
 	err := Parallel(ctx, len(fresh), s.Opts.Workers, func(i int) {
 		all[fresh[i]] = s.loadPage(sc.Rels[fresh[i]])

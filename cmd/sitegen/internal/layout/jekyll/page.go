@@ -1,0 +1,278 @@
+package jekyll
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"maps"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"d6codex/cmd/sitegen/internal/layout"
+)
+
+// rel is the content-relative path of the source file file.
+func (s *liquidSite) rel(file string) string {
+	if s.l.Content != "." && s.l.Content != "" {
+		return strings.TrimPrefix(file, s.l.Content+"/")
+	}
+	return file
+}
+
+// hasLiquid reports whether b holds a Liquid tag or output.
+func hasLiquid(b []byte) bool {
+	return bytes.Contains(b, []byte("{%")) || bytes.Contains(b, []byte("{{"))
+}
+
+// vars are the variables of the page (or file) at file with text src:
+// site (the model; in a page its url and baseurl are marks that siteRoot
+// makes links from the site's root, which sitegen places under the
+// site's base URL itself) and page (the
+// file's document: front matter, url, path, date, …), paginator nil (no
+// jekyll-paginate: a loop over paginator.posts writes nothing, as Jekyll
+// without the plugin).
+func (s *liquidSite) vars(file string, src []byte, read func(string) ([]byte, error), forFile bool) (map[string]any, *siteModel) {
+	m := s.get(read)
+	site := maps.Clone(m.site)
+	if !forFile {
+		site["url"], site["baseurl"] = string(siteURLMark), string(baseURLMark)
+	}
+	page := s.documentOf(s.rel(file), src)
+	if page == nil {
+		page = map[string]any{"path": s.rel(file)}
+	}
+	return map[string]any{"site": site, "page": page, "paginator": nil, "jekyll": map[string]any{"version": "4.3.1", "environment": "production"}}, m
+}
+
+// runLiquid runs the Liquid of the page file file (its text src, front
+// matter left as it is); false when it could not, the problem (a
+// warning: the page is then shown as sitegen showed it without Liquid)
+// in the Expanded, or an error when a bound stopped it.
+func (s *liquidSite) runLiquid(file string, src []byte, read func(string) ([]byte, error)) (layout.Expanded, bool) {
+	x := layout.Expanded{Src: src}
+	from := frontMatterEnd(src)
+	body := src[from:]
+	if !hasLiquid(body) {
+		return x, true
+	}
+	if read == nil || bytes.ContainsRune(body, markOpen) {
+		return x, false
+	}
+	src = highlightFences(src, from) // own-line highlight blocks: fences, lines kept
+	body = src[from:]
+	x.Src = src
+	vars, m := s.vars(file, src, read, false)
+	first := 1 + bytes.Count(src[:from], []byte("\n"))
+	r := newRun(file, read, s.l.Content, m, false)
+	r.timeout = s.timeout
+	out, err := r.render(markLines(body, first), first, vars)
+	if err != nil {
+		x.Problems = append(x.Problems, liquidProblem(err, first))
+		return x, false
+	}
+	text, lines := unmark(out, first)
+	text = siteRoot(text)
+	x.Src = append(append(make([]byte, 0, from+len(text)), src[:from]...), text...)
+	x.Lines = make([]int, 0, first-1+len(lines))
+	for i := 1; i < first; i++ {
+		x.Lines = append(x.Lines, i)
+	}
+	x.Lines = append(x.Lines, lines...)
+	return x, true
+}
+
+// liquidProblem is the problem of a failed rendering: an error when a
+// bound stopped it, else a warning that the page is shown without its
+// Liquid run.
+func liquidProblem(err error, first int) layout.Problem {
+	var re *renderError
+	if !errors.As(err, &re) {
+		re = &renderError{msg: err.Error()}
+	}
+	p := layout.Problem{Line: max(re.line, first), Col: 1, Warning: true}
+	where := ""
+	if re.file != "" {
+		where = " (in " + re.file + ")"
+	}
+	switch {
+	case re.bound:
+		p.Warning = false
+		p.Msg = "Liquid" + where + ": " + re.msg
+	default:
+		p.Msg = "Liquid" + where + ": " + re.msg + "; the page is shown without its Liquid run (tags dropped, loops left out)"
+	}
+	return p
+}
+
+// runLayout runs the layout file lf (its text b) of the page file file
+// (text src) with the page's variables and content empty: the text the
+// layout writes, as one block of HTML (its blank lines dropped, so that
+// Markdown takes none of it for text or code).
+func (s *liquidSite) runLayout(file string, src []byte, lf string, b []byte, read func(string) ([]byte, error)) ([]byte, error) {
+	vars, m := s.vars(file, src, read, false)
+	vars["content"] = ""
+	body := b[frontMatterEnd(b):]
+	first := 1 + bytes.Count(b[:frontMatterEnd(b)], []byte("\n"))
+	r := newRun(lf, read, s.l.Content, m, false)
+	r.timeout = s.timeout
+	out, err := r.render(body, first, vars)
+	if err != nil {
+		var re *renderError
+		if errors.As(err, &re) && re.line > 0 {
+			return nil, fmt.Errorf("line %d: %s", re.line, re.msg)
+		}
+		return nil, err
+	}
+	var kept [][]byte
+	for _, line := range bytes.Split(siteRoot(out), []byte("\n")) {
+		if len(bytes.TrimSpace(line)) > 0 {
+			kept = append(kept, bytes.TrimLeft(line, " \t"))
+		}
+	}
+	if len(kept) == 0 {
+		return nil, nil
+	}
+	res := []byte("<div class=\"jekyll-layout\">\n")
+	res = append(res, bytes.Join(kept, []byte("\n"))...)
+	return append(res, "\n</div>\n"...), nil
+}
+
+// The marks a page's {{ site.url }} and {{ site.baseurl }} write.
+const (
+	siteURLMark = '\uE002'
+	baseURLMark = '\uE003'
+)
+
+// siteRoot makes what {{ site.url }} and {{ site.baseurl }} wrote in a
+// page a path from the site's root: "site.url: Contains the url of your
+// site as it's configured in the _config.yml"
+// (https://jekyllrb.com/docs/variables/#site-variables), so
+// {{ site.url }}{{ site.baseurl }}/b/ is /b/ of this site, checked and
+// placed under its base URL as sitegen's other links; the marks alone,
+// not followed by a path, are "/".
+func siteRoot(b []byte) []byte {
+	if !bytes.ContainsRune(b, siteURLMark) && !bytes.ContainsRune(b, baseURLMark) {
+		return b
+	}
+	out := make([]byte, 0, len(b))
+	for i := 0; i < len(b); {
+		r, n := utf8.DecodeRune(b[i:])
+		if r != siteURLMark && r != baseURLMark {
+			out = append(out, b[i:i+n]...)
+			i += n
+			continue
+		}
+		for i < len(b) { // a run of marks
+			if r, n := utf8.DecodeRune(b[i:]); r == siteURLMark || r == baseURLMark {
+				i += n
+				continue
+			}
+			break
+		}
+		if i >= len(b) || b[i] != '/' {
+			out = append(out, '/')
+		}
+	}
+	return out
+}
+
+// The marks markLines puts at the start of a line of a page's Liquid,
+// around its number: the rendered text's lines are mapped back to the
+// page's by the last mark at or before them (unmark), through loops,
+// includes and conditions alike.
+const (
+	markOpen  = '\uE000'
+	markClose = '\uE001'
+)
+
+// markLines puts a mark with its line number (the first line being
+// first) at the start of each line of body, but inside a Liquid tag or
+// output, and where a whitespace-trimming tag ({%- or -%}) would have
+// removed the line break before it (a mark is not whitespace, so it would
+// stop the trim).
+func markLines(body []byte, first int) []byte {
+	out := make([]byte, 0, len(body)+len(body)/8)
+	closer := ""
+	line := first
+	start := true
+	for i := 0; i < len(body); {
+		if start {
+			start = false
+			if closer == "" && !trimsBefore(out) && !trimsAfter(body[i:]) {
+				out = append(out, string(markOpen)+strconv.Itoa(line)+string(markClose)...)
+			}
+		}
+		c := body[i]
+		switch {
+		case closer == "" && c == '{' && i+1 < len(body) && (body[i+1] == '%' || body[i+1] == '{'):
+			closer = "%}"
+			if body[i+1] == '{' {
+				closer = "}}"
+			}
+			out = append(out, body[i:i+2]...)
+			i += 2
+			continue
+		case closer != "" && bytes.HasPrefix(body[i:], []byte(closer)):
+			closer = ""
+			out = append(out, body[i:i+2]...)
+			i += 2
+			continue
+		}
+		out = append(out, c)
+		if c == '\n' {
+			line++
+			start = true
+		}
+		i++
+	}
+	return out
+}
+
+// trimsBefore reports whether out ends with a tag that trims the
+// whitespace after it (-%} or -}}), whitespace after it allowed.
+func trimsBefore(out []byte) bool {
+	t := bytes.TrimRight(out, " \t\r\n")
+	return bytes.HasSuffix(t, []byte("-%}")) || bytes.HasSuffix(t, []byte("-}}"))
+}
+
+// trimsAfter reports whether rest starts (after whitespace) with a tag
+// that trims the whitespace before it ({%- or {{-).
+func trimsAfter(rest []byte) bool {
+	t := bytes.TrimLeft(rest, " \t\r\n")
+	return bytes.HasPrefix(t, []byte("{%-")) || bytes.HasPrefix(t, []byte("{{-"))
+}
+
+// unmark removes markLines' marks from out: the text, and for each of its
+// lines the page's line it came from (the mark at its start, else the
+// last one before it; first before any).
+func unmark(out []byte, first int) ([]byte, []int) {
+	text := make([]byte, 0, len(out))
+	var lines []int
+	cur, lineOf, started := first, first, false
+	open, closeMark := []byte(string(markOpen)), []byte(string(markClose))
+	for i := 0; i < len(out); {
+		if bytes.HasPrefix(out[i:], open) {
+			j := bytes.Index(out[i:], closeMark)
+			if j > 0 {
+				if n, err := strconv.Atoi(string(out[i+len(open) : i+j])); err == nil {
+					cur = n
+					if !started {
+						lineOf = n
+					}
+				}
+				i += j + len(closeMark)
+				continue
+			}
+		}
+		c := out[i]
+		text = append(text, c)
+		started = true
+		if c == '\n' {
+			lines = append(lines, lineOf)
+			lineOf, started = cur, false
+		}
+		i++
+	}
+	return text, append(lines, lineOf)
+}
