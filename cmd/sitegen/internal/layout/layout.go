@@ -290,9 +290,17 @@ type Layout struct {
 	NavRoots bool
 	// Converted says why a file that is not a page is not published when
 	// it starts with front matter: the tool converts such a file into
-	// another, which sitegen does not (Jekyll's Liquid templates, .scss
-	// and .sass into .css); "" for a file published as it is. Nil: none.
+	// another, which sitegen does not (Jekyll's .scss and .sass into
+	// .css); "" for a file published as it is (or rendered, RenderFile).
+	// Nil: none.
 	Converted func(rel string) string
+	// RenderFile, when set, renders a file that is not a page and starts
+	// with front matter (file source-relative, src its text, read reads
+	// another file of the source folder): Jekyll's Liquid templates
+	// (feed.xml, search.json), published as what it returns; ok false
+	// when it could not, the file then not published, problems saying
+	// why.
+	RenderFile func(file string, src []byte, read func(file string) ([]byte, error)) (out []byte, problems []Problem, ok bool)
 	// Home is the content-relative path of the site's home page when it
 	// is not the root's index page (mdBook's first chapter); "" for none.
 	Home string

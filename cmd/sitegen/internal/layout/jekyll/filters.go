@@ -165,7 +165,7 @@ func (r *run) addFilters() {
 	// "date_to_xmlschema: Convert a Date into XML Schema (ISO 8601)
 	// format", "date_to_rfc822", "date_to_string: Convert a date to
 	// short format" (07 Nov 2008), "date_to_long_string" (07 November 2008).
-	for name, f := range map[string]string{"date_to_xmlschema": time.RFC3339, "date_to_rfc822": time.RFC1123Z,
+	for name, f := range map[string]string{"date_to_xmlschema": "2006-01-02T15:04:05-07:00", "date_to_rfc822": time.RFC1123Z,
 		"date_to_string": "02 Jan 2006", "date_to_long_string": "02 January 2006"} {
 		add(name, func(in any) (string, error) {
 			t, ok := toTime(in)

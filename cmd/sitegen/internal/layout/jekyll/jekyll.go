@@ -33,9 +33,10 @@
 //     sitegen adds a list page for a collection's folder at the fixed
 //     start of its permalink (/rules/, /posts/), Jekyll none.
 //   - A file with front matter that is not a page (a .json or .xml
-//     template, a Sass file), which Jekyll runs through Liquid (and Sass
-//     into CSS), is not published, with a warning: sitegen runs Liquid in
-//     pages only and compiles no Sass (converted).
+//     template: feed.xml, search.json), which Jekyll runs through Liquid,
+//     is published as Liquid writes it, without its front matter
+//     (renderFile); a Sass file, which Jekyll compiles into CSS, is not
+//     published, with a warning: sitegen compiles no Sass (converted).
 //   - What is not published: names starting with "_", exclude:, Jekyll's
 //     own defaults (Gemfile, node_modules, vendor, …) unless include:
 //     names them (a hidden name never); published: false and _drafts/
@@ -185,6 +186,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	l.Expand = expander(l, ls)
 	l.SitePages = ls.setPages
+	l.RenderFile = ls.renderFile
 	if !l.NoTagPages {
 		archiveTags(l, m)
 	}
@@ -323,25 +325,19 @@ func markdownExts(setting string) []string {
 	return exts
 }
 
-// converted is Jekyll's rule for a file that is not a page and starts
-// with front matter (layout.Layout.Converted): "Any file that contains a
-// YAML front matter block will be processed by Jekyll as a special file"
-// (https://jekyllrb.com/docs/front-matter/): Liquid is run on it and it is
-// written without its front matter (Jekyll 4.3.1 writes all.json =
-// `---\n---\n[{"a": "{{ site.title }}"}]` as `[{"a": "T"}]`). sitegen runs
-// Liquid in pages only, so such a file is not published, with a warning:
-// its source (front matter and template) is not what the site means. A
-// Sass file is the case of "Jekyll allows you to use Sass … Sass/SCSS
-// files must contain front matter" and "Jekyll will process" them into
-// CSS (https://jekyllrb.com/docs/assets/): style.scss is published as
-// style.css, never as itself; sitegen compiles no Sass (no well-kept Sass
-// compiler in pure Go: godartsass runs Dart Sass, go-libsass needs cgo).
-// A file without front matter is a static file, published as it is.
+// converted is Jekyll's rule for a Sass file that is not a page and
+// starts with front matter (layout.Layout.Converted): "Jekyll allows you
+// to use Sass … Sass/SCSS files must contain front matter" and "Jekyll
+// will process" them into CSS (https://jekyllrb.com/docs/assets/):
+// style.scss is published as style.css, never as itself; sitegen compiles
+// no Sass (no well-kept Sass compiler in pure Go: godartsass runs Dart
+// Sass, go-libsass needs cgo), so neither is published, with a warning.
+// Any other file with front matter is rendered (renderFile); a file
+// without front matter is a static file, published as it is.
 func converted(rel string) string {
 	ext := path.Ext(rel)
 	if ext != ".scss" && ext != ".sass" {
-		return "not published: Jekyll processes this file as a Liquid template because it starts with front matter " +
-			"(https://jekyllrb.com/docs/front-matter/); sitegen runs Liquid only in pages, and the template source is not what Jekyll writes"
+		return ""
 	}
 	return fmt.Sprintf("Sass not compiled: Jekyll compiles this file (it has front matter) into %s; sitegen does not compile Sass, so neither is published",
 		path.Base(strings.TrimSuffix(rel, ext))+".css")

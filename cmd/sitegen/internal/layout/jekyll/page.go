@@ -105,6 +105,37 @@ func liquidProblem(err error, first int) layout.Problem {
 	return p
 }
 
+// renderFile is layout.Layout.RenderFile: "Any file that contains a YAML
+// front matter block will be processed by Jekyll as a special file"
+// (https://jekyllrb.com/docs/front-matter/): its Liquid is run, with
+// site.url and site.baseurl as _config.yml sets them (a feed's absolute
+// links), and it is written without its front matter (Jekyll 4.3.1
+// writes all.json = `---\n---\n[{"a": "{{ site.title }}"}]` as
+// `[{"a": "T"}]`). Its layout: is not run (a feed's is none). A file the
+// engine cannot run is not published, with a warning; a bound stopped
+// it, an error.
+func (s *liquidSite) renderFile(file string, src []byte, read func(string) ([]byte, error)) ([]byte, []layout.Problem, bool) {
+	from := frontMatterEnd(src)
+	body := src[from:]
+	if !hasLiquid(body) {
+		return body, nil, true
+	}
+	vars, m := s.vars(file, src, read, true)
+	first := 1 + bytes.Count(src[:from], []byte("\n"))
+	r := newRun(file, read, s.l.Content, m, true)
+	r.timeout = s.timeout
+	out, err := r.render(body, first, vars)
+	if err != nil {
+		p := liquidProblem(err, first)
+		if p.Warning {
+			p.Msg = strings.TrimSuffix(p.Msg, "; the page is shown without its Liquid run (tags dropped, loops left out)") +
+				"; not published: its template is not what Jekyll writes"
+		}
+		return nil, []layout.Problem{p}, false
+	}
+	return out, nil, true
+}
+
 // runLayout runs the layout file lf (its text b) of the page file file
 // (text src) with the page's variables and content empty: the text the
 // layout writes, as one block of HTML (its blank lines dropped, so that

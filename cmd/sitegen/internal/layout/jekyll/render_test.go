@@ -110,7 +110,7 @@ func TestLiquidRun(t *testing.T) {
 		// "slugify: Convert a string into a lowercase URL slug."
 		{"slugify", `{{ "The Big Book, 2nd ed." | slugify }}`, "the-big-book-2nd-ed"},
 		// "date_to_string: Convert a date to short format"; "date_to_xmlschema".
-		{"dates", `{{ site.posts.last.date | date_to_string }} {{ site.posts.last.date | date_to_xmlschema }}`, "02 Jan 2020 2020-01-02T00:00:00Z"},
+		{"dates", `{{ site.posts.last.date | date_to_string }} {{ site.posts.last.date | date_to_xmlschema }}`, "02 Jan 2020 2020-01-02T00:00:00+00:00"},
 		// "markdownify: Convert a Markdown-formatted string into HTML."
 		{"markdownify", `{{ "*hi*" | markdownify }}`, "<p><em>hi</em></p>\n"},
 		// "array_to_sentence_string: Convert an array into a sentence."
