@@ -63,9 +63,10 @@ func TestJekyllSass(t *testing.T) {
 // sitegen publishes such a file as Jekyll writes it: a feed.xml looping
 // over site.posts with absolute_url and date_to_xmlschema is what Jekyll
 // 4.3.1 writes for the fixture below (jekyll build, checked). A file whose
-// Liquid the engine cannot run ({% seo %}, a plugin's tag: Jekyll itself
-// stops with "Liquid Exception: Liquid syntax error (line 1): Unknown tag
-// 'seo'") is not published, with a warning naming the file and line.
+// Liquid the engine cannot run ({% gist %}, a plugin's tag: Jekyll without
+// the plugin stops with "Liquid Exception: Liquid syntax error (line 1):
+// Unknown tag 'gist'", checked with {% seo %}) is not published, with a
+// warning naming the file and line.
 func TestJekyllFrontMatterFiles(t *testing.T) {
 	dir := t.TempDir()
 	sitetest.WriteFiles(t, dir, map[string]string{
@@ -76,7 +77,7 @@ func TestJekyllFrontMatterFiles(t *testing.T) {
 		"note.txt":                "---\n---\nplain\n",
 		"feed.xml": "---\nlayout: null\n---\n<feed><title>{{ site.title | xml_escape }}</title>{% for p in site.posts %}<entry><link href=\"{{ p.url | absolute_url }}\"/>" +
 			"<updated>{{ p.date | date_to_xmlschema }}</updated></entry>{% endfor %}</feed>\n",
-		"bad.txt":   "---\n---\n{% seo %}x\n",
+		"bad.txt":   "---\n---\n{% gist 1234 %}x\n",
 		"data.json": "{\"b\": 1}\n",
 	})
 	dest := filepath.Join(t.TempDir(), "out")
@@ -99,7 +100,7 @@ func TestJekyllFrontMatterFiles(t *testing.T) {
 	}
 	found := false
 	for _, w := range res.WarningList {
-		if s := w.String(); strings.Contains(s, "bad.txt:3:1") && strings.Contains(s, "seo") && strings.Contains(s, "not published") {
+		if s := w.String(); strings.Contains(s, "bad.txt:3:1") && strings.Contains(s, "gist") && strings.Contains(s, "not published") {
 			found = true
 		}
 	}

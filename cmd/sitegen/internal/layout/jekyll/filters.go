@@ -219,6 +219,57 @@ func (r *run) addFilters() {
 		}
 		return nil, live()
 	})
+	// Liquid's join on a text (one item, as Ruby's InputIterator wraps
+	// it) as on a list.
+	add("join", func(in any, sep func(string) string) (string, error) {
+		items := list(in)
+		if items == nil && in != nil {
+			items = []any{in}
+		}
+		var words []string
+		for _, x := range items {
+			if x != nil {
+				words = append(words, fmt.Sprint(x))
+			}
+		}
+		return strings.Join(words, sep(" ")), live()
+	})
+	// Liquid's sort_natural: "Sorts items in an array in case-insensitive
+	// order", by a property of each when given.
+	add("sort_natural", func(in any, key func(any) any) ([]any, error) {
+		items := append([]any(nil), list(in)...)
+		k, _ := key(nil).(string)
+		sort.SliceStable(items, func(i, j int) bool {
+			a, b := items[i], items[j]
+			if k != "" {
+				a, b = property(a, k), property(b, k)
+			}
+			return strings.ToLower(fmt.Sprint(nilString(a))) < strings.ToLower(fmt.Sprint(nilString(b)))
+		})
+		return items, live()
+	})
+	// "where_exp: Select all the objects in an array where the expression
+	// is true."
+	add("where_exp", func(in any, name, expr string) ([]any, error) {
+		tpl, err := r.engine.ParseTemplate(fixProperties([]byte("{% if " + expr + " %}1{% endif %}")))
+		if err != nil {
+			return nil, err
+		}
+		var out []any
+		for _, x := range list(in) {
+			if err := live(); err != nil {
+				return nil, err
+			}
+			got, err := tpl.RenderString(map[string]any{name: x})
+			if err != nil {
+				return nil, err
+			}
+			if got == "1" {
+				out = append(out, x)
+			}
+		}
+		return out, nil
+	})
 	// "sample: Pick a random value from an array": the first, so that a
 	// build is the same each time.
 	add("sample", func(in any) (any, error) {
@@ -273,6 +324,8 @@ func list(in any) []any {
 // property is x's value of key: a map's entry.
 func property(x any, key string) any {
 	switch m := x.(type) {
+	case *map[string]any:
+		return (*m)[key]
 	case map[string]any:
 		return m[key]
 	case map[any]any:
@@ -329,6 +382,8 @@ func toTime(in any) (time.Time, bool) {
 // which JSON needs.
 func jsonable(v any) any {
 	switch v := v.(type) {
+	case *map[string]any:
+		return jsonable(*v)
 	case map[any]any:
 		out := make(map[string]any, len(v))
 		for k, x := range v {

@@ -151,7 +151,7 @@ func expander(l *layout.Layout, ls *liquidSite) layout.Expander {
 		}
 		lf := path.Join(l.Content, "_layouts", name+".html")
 		b, err := read(lf)
-		if err != nil || !makesText.Match(b[frontMatterEnd(b):]) {
+		if err != nil || !makesText.Match(b[frontMatterEnd(b):]) || chrome.Match(b) {
 			return x
 		}
 		if read != nil {
@@ -175,6 +175,10 @@ var layoutKey = regexp.MustCompile(`(?m)^layout:[ \t]*["']?([^"'\s#]+)`)
 // makesText finds what makes a layout write a page's text rather than
 // wrap it: a loop, or the site's data files.
 var makesText = regexp.MustCompile(`\{%-?\s*(for|tablerow)\s|site\.data\.`)
+
+// chrome finds what makes a layout the site's frame (the HTML page
+// around the text), which sitegen's theme replaces: it is not run.
+var chrome = regexp.MustCompile(`(?i)<html|<body|<head`)
 
 // highlightTag is a line that holds only a highlight or endhighlight tag:
 // its name, and the language after highlight.

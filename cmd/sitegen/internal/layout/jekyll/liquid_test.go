@@ -115,7 +115,8 @@ func TestLayoutFilledPage(t *testing.T) {
 	files := map[string]string{
 		"_layouts/spells.html":  "---\nlayout: default\n---\n{% for s in site.data.spells %}\n\n    <h2>{{ s.name }}</h2>\n{% endfor %}\n",
 		"_layouts/default.html": "<html><body>{% include nav.html %}{{ page.title }}{{ content }}</body></html>\n",
-		"_layouts/plugin.html":  "{% seo %}{% for s in site.data.spells %}{{ s.name }}{% endfor %}\n",
+		"_layouts/plugin.html":  "{% gist 1234 %}{% for s in site.data.spells %}{{ s.name }}{% endfor %}\n",
+		"_layouts/frame.html":   "<html><body>{% for s in site.data.spells %}{{ s.name }}{% endfor %}{{ content }}</body></html>\n",
 		"site/_layouts/x.html":  "{% for s in site.data.x %}<p>{{ s }}</p>{% endfor %}\n",
 		"_data/spells.yml":      "- name: Fire Bolt\n- name: Frost Ray\n",
 		"site/_data/x.json":     `["one", "two"]`,
@@ -140,6 +141,7 @@ func TestLayoutFilledPage(t *testing.T) {
 		{"a plugin's tag", ".", "p.md", "---\nlayout: plugin\n---\n", nil, nil, true},
 		{"text of its own", ".", "spells.md", "---\nlayout: spells\n---\nThe spells of the game.\n", nil, nil, false},
 		{"layout that only wraps", ".", "a.md", "---\nlayout: default\n---\n", nil, nil, false},
+		{"the site's frame, looping", ".", "a.md", "---\nlayout: frame\n---\n", nil, nil, false},
 		{"layout of a theme", ".", "a.md", "---\nlayout: home\n---\n", nil, nil, false},
 		{"no layout", ".", "a.md", "---\ntitle: A\n---\n", nil, nil, false},
 	}

@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
 	"maps"
 	"os"
 	"path"
@@ -42,7 +43,13 @@ type siteModel struct {
 	baseurl string         // _config.yml's baseurl, "/sub" or ""
 	url     string         // _config.yml's url, without its trailing "/"
 	all     []map[string]any
+	byPath  map[string]*map[string]any // the documents by content-relative path
 }
+
+// A document's variables are held by pointer, one for each document in
+// every list of the site (site.pages, site.tags.x, page); the engine reads
+// through it. (The engine cannot compare two maps: item == site.data.x.last
+// fails, the page then shown without its Liquid, with a warning.)
 
 // liquidSite makes the model when it is first wanted.
 type liquidSite struct {
@@ -86,7 +93,7 @@ const maxDataBytes = 64 << 20
 
 // build makes the model.
 func (s *liquidSite) build(read func(string) ([]byte, error)) *siteModel {
-	m := &siteModel{site: maps.Clone(s.conf)}
+	m := &siteModel{site: maps.Clone(s.conf), byPath: map[string]*map[string]any{}}
 	if m.site == nil {
 		m.site = map[string]any{}
 	}
@@ -94,34 +101,37 @@ func (s *liquidSite) build(read func(string) ([]byte, error)) *siteModel {
 	if bu := strings.Trim(str(s.conf["baseurl"]), "/"); bu != "" {
 		m.baseurl = "/" + bu
 	}
-	var pages, posts []map[string]any
-	docs := map[string][]map[string]any{}
+	var pages, posts, all []*map[string]any
+	docs := map[string][]*map[string]any{}
 	for _, rel := range slices.Sorted(slices.Values(s.rels)) {
 		d := s.document(rel, read)
 		if d == nil {
 			continue
 		}
 		m.all = append(m.all, d)
+		pd := &d
+		all = append(all, pd)
+		m.byPath[rel] = pd
 		switch c, _ := d["collection"].(string); c {
 		case "":
-			pages = append(pages, d)
+			pages = append(pages, pd)
 		case "posts":
-			posts = append(posts, d)
+			posts = append(posts, pd)
 		default:
-			docs[c] = append(docs[c], d)
+			docs[c] = append(docs[c], pd)
 		}
 	}
 	// "A reverse chronological list of all Posts."
-	slices.SortStableFunc(posts, func(a, b map[string]any) int {
-		ta, _ := a["date"].(time.Time)
-		tb, _ := b["date"].(time.Time)
+	slices.SortStableFunc(posts, func(a, b *map[string]any) int {
+		ta, _ := (*a)["date"].(time.Time)
+		tb, _ := (*b)["date"].(time.Time)
 		return tb.Compare(ta)
 	})
 	tags, cats := map[string]any{}, map[string]any{}
 	for _, p := range posts {
 		for _, key := range []string{"tags", "categories"} {
 			into := map[string]any{"tags": tags, "categories": cats}[key].(map[string]any)
-			for _, t := range frontList(p[key]) {
+			for _, t := range frontList((*p)[key]) {
 				list, _ := into[t].([]any)
 				into[t] = append(list, p)
 			}
@@ -143,7 +153,7 @@ func (s *liquidSite) build(read func(string) ([]byte, error)) *siteModel {
 			m.site[c.label] = items
 		}
 	}
-	asList := func(ds []map[string]any) []any {
+	asList := func(ds []*map[string]any) []any {
 		out := make([]any, len(ds))
 		for i, d := range ds {
 			out[i] = d
@@ -155,9 +165,14 @@ func (s *liquidSite) build(read func(string) ([]byte, error)) *siteModel {
 	m.site["posts"] = asList(posts)
 	m.site["collections"] = colls
 	m.site["tags"], m.site["categories"] = tags, cats
-	m.site["documents"] = asList(m.all)
+	m.site["documents"] = asList(all)
 	m.site["time"] = time.Now()
-	m.site["data"] = s.data(read)
+	m.site["data"] = deep(s.data(read))
+	for k, v := range m.site {
+		if _, ok := v.(map[string]any); ok && k != "tags" && k != "categories" {
+			m.site[k] = deep(v)
+		}
+	}
 	return m
 }
 
@@ -196,6 +211,9 @@ func (s *liquidSite) documentOf(rel string, src []byte) map[string]any {
 	if s.l.Unpublished != nil && s.l.Unpublished(d, rel) != "" {
 		return nil
 	}
+	for k, v := range d {
+		d[k] = deep(v)
+	}
 	body := string(src[end:])
 	d["path"] = rel
 	d["name"] = path.Base(rel)
@@ -221,6 +239,32 @@ func (s *liquidSite) documentOf(rel string, src []byte) map[string]any {
 		}
 	}
 	return d
+}
+
+// deep is v with each map in it held by pointer (see siteModel), YAML's maps
+// of other keys than text made text-keyed.
+func deep(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(v))
+		for k, x := range v {
+			out[k] = deep(x)
+		}
+		return &out
+	case map[any]any:
+		out := make(map[string]any, len(v))
+		for k, x := range v {
+			out[fmt.Sprint(k)] = deep(x)
+		}
+		return &out
+	case []any:
+		out := make([]any, len(v))
+		for i, x := range v {
+			out[i] = deep(x)
+		}
+		return out
+	}
+	return v
 }
 
 // leadingHeading is a Markdown heading on the first line.
@@ -291,8 +335,8 @@ func frontList(v any) []string {
 	case []any:
 		var out []string
 		for _, x := range v {
-			if s, ok := x.(string); ok && s != "" {
-				out = append(out, s)
+			if x != nil && fmt.Sprint(x) != "" {
+				out = append(out, fmt.Sprint(x)) // categories: [2015] is "2015"
 			}
 		}
 		return out

@@ -38,9 +38,14 @@ func (s *liquidSite) vars(file string, src []byte, read func(string) ([]byte, er
 	if !forFile {
 		site["url"], site["baseurl"] = string(siteURLMark), string(baseURLMark)
 	}
-	page := s.documentOf(s.rel(file), src)
+	rel := s.rel(file)
+	page := m.byPath[rel] // the same document as in site.pages: page == p holds
 	if page == nil {
-		page = map[string]any{"path": s.rel(file)}
+		d := s.documentOf(rel, src)
+		if d == nil {
+			d = map[string]any{"path": rel}
+		}
+		page = &d
 	}
 	return map[string]any{"site": site, "page": page, "paginator": nil, "jekyll": map[string]any{"version": "4.3.1", "environment": "production"}}, m
 }

@@ -63,6 +63,12 @@ func newRun(file string, read func(string) ([]byte, error), content string, site
 		r.baseurl, r.url = site.baseurl, site.url
 	}
 	r.addFilters()
+	// jekyll-seo-tag's {% seo %} and jekyll-feed's {% feed_meta %} write
+	// the page's <head> metadata and feed link, which sitegen's theme
+	// writes itself: nothing in the page.
+	for _, name := range []string{"seo", "feed_meta"} {
+		r.engine.RegisterTag(name, func(render.Context) (string, error) { return "", nil })
+	}
 	r.engine.RegisterTag("include", r.include(false))
 	r.engine.RegisterTag("include_relative", r.include(true))
 	// {% link %} and {% post_url %} stay for the page's Markdown to
@@ -169,7 +175,7 @@ func (r *run) include(relative bool) func(render.Context) (string, error) {
 		if relative {
 			src = src[frontMatterEnd(src):]
 		}
-		tpl, serr := r.engine.ParseTemplateLocation(src, file, 1)
+		tpl, serr := r.engine.ParseTemplateLocation(whenOr(fixProperties(src)), file, 1)
 		if serr != nil {
 			return "", serr
 		}
@@ -186,6 +192,110 @@ func (r *run) include(relative bool) func(render.Context) (string, error) {
 		}
 		return string(out), nil
 	}
+}
+
+// fixProperties writes the properties Ruby's Liquid reads and the
+// engine's parser does not, inside each tag and output of src: a name
+// with a hyphen (site.data.ui-text) or one that starts with a digit
+// (site.categories.2015), as ["ui-text"] and ["2015"]. Quoted text is left
+// as it is.
+func fixProperties(src []byte) []byte {
+	if !bytes.Contains(src, []byte(".")) {
+		return src
+	}
+	out := make([]byte, 0, len(src))
+	closer := ""
+	var quote byte
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		switch {
+		case closer == "":
+			if c == '{' && i+1 < len(src) && (src[i+1] == '%' || src[i+1] == '{') {
+				closer = "%}"
+				if src[i+1] == '{' {
+					closer = "}}"
+				}
+				out = append(out, c, src[i+1])
+				i++
+				continue
+			}
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'':
+			quote = c
+		case bytes.HasPrefix(src[i:], []byte(closer)):
+			closer = ""
+		case c == '.' && i > 0 && (isWord(src[i-1]) || src[i-1] == ']'):
+			j := i + 1
+			for j < len(src) && (isWord(src[j]) || src[j] == '-' && j+1 < len(src) && isWord(src[j+1])) {
+				j++
+			}
+			seg := src[i+1 : j]
+			if len(seg) > 0 && (seg[0] >= '0' && seg[0] <= '9' && !allDigits(src, i) || bytes.IndexByte(seg, '-') >= 0) {
+				out = append(out, `["`...)
+				out = append(out, seg...)
+				out = append(out, `"]`...)
+				i = j - 1
+				continue
+			}
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// whenTag is a case's when tag.
+var whenTag = regexp.MustCompile(`\{%-?\s*when\s[^%]*%\}`)
+
+// whenOr writes a when tag's values separated by or ("{% when 'a' or 'b' %}":
+// "A when tag can accept multiple values … Provide the values as a
+// comma-separated list, or separate them using an or operator",
+// https://shopify.github.io/liquid/tags/control-flow/#casewhen) separated
+// by commas, which the engine reads. Quoted text is left as it is.
+func whenOr(src []byte) []byte {
+	if !bytes.Contains(src, []byte("when")) {
+		return src
+	}
+	return whenTag.ReplaceAllFunc(src, func(tag []byte) []byte {
+		var out []byte
+		var quote byte
+		for i := 0; i < len(tag); i++ {
+			c := tag[i]
+			switch {
+			case quote != 0:
+				if c == quote {
+					quote = 0
+				}
+			case c == '"' || c == '\'':
+				quote = c
+			case c == ' ' && bytes.HasPrefix(tag[i:], []byte(" or ")):
+				out = append(out, ", "...)
+				i += len(" or ") - 1
+				continue
+			}
+			out = append(out, c)
+		}
+		return out
+	})
+}
+
+// isWord reports whether c may be part of a Liquid name.
+func isWord(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+// allDigits reports whether the word before src[dot] is a number (1.5).
+func allDigits(src []byte, dot int) bool {
+	i := dot - 1
+	for i >= 0 && isWord(src[i]) {
+		if src[i] < '0' || src[i] > '9' {
+			return false
+		}
+		i--
+	}
+	return true
 }
 
 // rangeLiteral finds a range of literal numbers, (1..1000).
@@ -231,7 +341,7 @@ func (r *run) render(src []byte, first int, bindings map[string]any) ([]byte, er
 				msg: fmt.Sprintf("Liquid range %s has more than %d numbers, the most sitegen runs", src[m[0]:m[1]], maxRange)}
 		}
 	}
-	tpl, serr := r.engine.ParseTemplateLocation(src, r.file, first)
+	tpl, serr := r.engine.ParseTemplateLocation(whenOr(fixProperties(src)), r.file, first)
 	if serr != nil {
 		return nil, r.sourceError(serr)
 	}
@@ -243,7 +353,8 @@ func (r *run) render(src []byte, first int, bindings map[string]any) ([]byte, er
 	go func() {
 		defer func() {
 			if v := recover(); v != nil { // the engine's fault, not the page's: reported as the page's error
-				done <- result{err: fmt.Errorf("Liquid failed: %v", v)}
+				msg, _, _ := strings.Cut(fmt.Sprint(v), "\n") // the engine's message, not its stack
+				done <- result{err: fmt.Errorf("Liquid failed: %s", msg)}
 			}
 		}()
 		w := &cappedWriter{max: maxOutput, cancelled: &r.cancelled}

@@ -18,9 +18,10 @@ var liquidFixture = map[string]string{
 	"index.md":                        "---\ntitle: Home\n---\nHi\n",
 	"about.md":                        "---\ntitle: About\nnav: 2\n---\nAbout us\n",
 	"rules/index.md":                  "---\ntitle: Rules\nnav: 1\n---\nRules\n",
-	"_posts/2020-01-02-first.md":      "---\ntitle: First\ntags: [dice, news]\n---\nFirst post.\n\nMore.\n",
+	"_posts/2020-01-02-first.md":      "---\ntitle: First\ntags: [dice, news]\ncategories: [2015]\n---\nFirst post.\n\nMore.\n",
 	"_posts/2021-05-06-second-one.md": "---\ntags: news\n---\nSecond post.\n",
 	"_data/monsters.yml":              "- name: Goblin\n  hp: 7\n  kind: small\n- name: Orc\n  hp: 15\n  kind: big\n- name: Imp\n  hp: 3\n  kind: small\n",
+	"_data/ui-text.yml":               "en:\n  wpm: 200\n",
 	"_data/lore/gods.json":            `{"sun": "Aten"}`,
 	"_includes/note.html":             "<b>{{ include.text }}</b> on {{ page.title }}",
 	"_includes/loop.html":             "{% include loop.html %}",
@@ -65,7 +66,7 @@ func TestLiquidRun(t *testing.T) {
 		{"config", "{{ site.title }} by {{ site.author }}", "Dice Club by Ann"},
 		// "site.posts: A reverse chronological list of all Posts"; a post
 		// without a title is titled from its file name.
-		{"posts", "{% for p in site.posts %}{{ p.title }}@{{ p.url }};{% endfor %}", "Second One@/2021/05/06/second-one.html;First@/2020/01/02/first.html;"},
+		{"posts", "{% for p in site.posts %}{{ p.title }}@{{ p.url }};{% endfor %}", "Second One@/2021/05/06/second-one.html;First@/2015/2020/01/02/first.html;"},
 		// "site.pages: A list of all Pages."
 		{"pages", "{% assign ps = site.pages | sort: 'nav' %}{% for p in ps %}{% if p.nav %}{{ p.title }}={{ p.url }} {% endif %}{% endfor %}", "Rules=/rules/ About=/about.html "},
 		// "site.data: A list containing the data loaded from the YAML files
@@ -89,6 +90,11 @@ func TestLiquidRun(t *testing.T) {
 		{"if", `{% if page.title == "About" %}yes{% elsif x %}x{% else %}no{% endif %}{% unless false %}!{% endunless %}`, "yes!"},
 		{"capture", `{% capture c %}{{ site.title | upcase }}{% endcapture %}[{{ c }}]`, "[DICE CLUB]"},
 		{"case", `{% case site.author %}{% when "Ann" %}A{% else %}B{% endcase %}`, "A"},
+		// "A when tag can accept multiple values … Provide the values as a
+		// comma-separated list, or separate them using an or operator"
+		// (https://shopify.github.io/liquid/tags/control-flow/#casewhen;
+		// stories-over-statblocks' post-date.html).
+		{"when or", `{%case site.author%}{%when 'x' or "Ann"%}A{%else%}B{%endcase%}`, "A"},
 		{"comment", `a{% comment %}hidden{% endcomment %}b`, "ab"},
 		{"raw", `{% raw %}{{ not run }}{% endraw %}`, "{{ not run }}"},
 		// jekyll-paginate is not run: a loop over paginator.posts writes
@@ -117,6 +123,15 @@ func TestLiquidRun(t *testing.T) {
 		{"array_to_sentence_string", `{{ site.data.monsters | map: "name" | array_to_sentence_string }}`, "Goblin, Orc, and Imp"},
 		{"number_of_words", `{{ "one two  three" | number_of_words }}`, "3"},
 		{"xml_escape", `{{ "a < b & c" | xml_escape }}`, "a &lt; b &amp; c"},
+		// Ruby's Liquid reads names with hyphens and names that start
+		// with a digit ([\w-]+ in its VariableSegment).
+		{"property names", `{{ site.data.ui-text.en.wpm }} {{ site.categories.2015[0].title }} {{ "a.2015" }} {{ 1.5 | plus: 1 }}`, "200 First a.2015 2.5"},
+		// "where_exp: Select all the objects in an array where the
+		// expression is true."
+		{"where_exp", `{{ site.data.monsters | where_exp: "m", "m.hp > 5" | map: "name" | join: "," }}`, "Goblin,Orc"},
+		{"join on a text", `{{ "a,b" | join: "," | join: "," }}`, "a,b"},
+		// jekyll-seo-tag's {% seo %}: the page's <head>, sitegen's theme's.
+		{"seo", `{% seo %}{% feed_meta %}x`, "x"},
 		// {% link %} stays for the page's Markdown, which resolves and
 		// checks it (package markup/liquid).
 		{"link", `[r]({% link rules/index.md %})`, "[r]({% link rules/index.md %})"},
@@ -182,7 +197,7 @@ func TestLiquidBounds(t *testing.T) {
 		{"huge range", "Text\n{% for i in (1..100000000) %}x{% endfor %}\n", 0, 5, false, "more than 1000000 numbers"},
 		{"include recursion", "{% include loop.html %}\n", 0, 4, false, "nest deeper than 32"},
 		{"no end", "{% for i in (1..1000000) %}{% for j in (1..1000000) %}{{ j }}{% endfor %}{% endfor %}\n", 50 * time.Millisecond, 4, false, "did not finish"},
-		{"a plugin's tag", "Text\n{% seo %}\n", 0, 5, true, "seo"},
+		{"a plugin's tag", "Text\n{% gist 1234 %}\n", 0, 5, true, "gist"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
