@@ -324,8 +324,8 @@ func list(in any) []any {
 // property is x's value of key: a map's entry.
 func property(x any, key string) any {
 	switch m := x.(type) {
-	case *map[string]any:
-		return (*m)[key]
+	case *hash:
+		return m.m[key]
 	case map[string]any:
 		return m[key]
 	case map[any]any:
@@ -382,8 +382,8 @@ func toTime(in any) (time.Time, bool) {
 // which JSON needs.
 func jsonable(v any) any {
 	switch v := v.(type) {
-	case *map[string]any:
-		return jsonable(*v)
+	case *hash:
+		return jsonable(v.m)
 	case map[any]any:
 		out := make(map[string]any, len(v))
 		for k, x := range v {

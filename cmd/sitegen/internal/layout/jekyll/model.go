@@ -43,13 +43,12 @@ type siteModel struct {
 	baseurl string         // _config.yml's baseurl, "/sub" or ""
 	url     string         // _config.yml's url, without its trailing "/"
 	all     []map[string]any
-	byPath  map[string]*map[string]any // the documents by content-relative path
+	byPath  map[string]*hash // the documents by content-relative path
 }
 
-// A document's variables are held by pointer, one for each document in
-// every list of the site (site.pages, site.tags.x, page); the engine reads
-// through it. (The engine cannot compare two maps: item == site.data.x.last
-// fails, the page then shown without its Liquid, with a warning.)
+// Each document and each map of the data is a *hash (hash.go): one
+// object in every list that holds it (site.pages, site.tags.x, page), as
+// in Ruby, so that item == site.data.x.last compares it as Ruby does.
 
 // liquidSite makes the model when it is first wanted.
 type liquidSite struct {
@@ -93,7 +92,7 @@ const maxDataBytes = 64 << 20
 
 // build makes the model.
 func (s *liquidSite) build(read func(string) ([]byte, error)) *siteModel {
-	m := &siteModel{site: maps.Clone(s.conf), byPath: map[string]*map[string]any{}}
+	m := &siteModel{site: maps.Clone(s.conf), byPath: map[string]*hash{}}
 	if m.site == nil {
 		m.site = map[string]any{}
 	}
@@ -101,15 +100,15 @@ func (s *liquidSite) build(read func(string) ([]byte, error)) *siteModel {
 	if bu := strings.Trim(str(s.conf["baseurl"]), "/"); bu != "" {
 		m.baseurl = "/" + bu
 	}
-	var pages, posts, all []*map[string]any
-	docs := map[string][]*map[string]any{}
+	var pages, posts, all []*hash
+	docs := map[string][]*hash{}
 	for _, rel := range slices.Sorted(slices.Values(s.rels)) {
 		d := s.document(rel, read)
 		if d == nil {
 			continue
 		}
 		m.all = append(m.all, d)
-		pd := &d
+		pd := newHash(d)
 		all = append(all, pd)
 		m.byPath[rel] = pd
 		switch c, _ := d["collection"].(string); c {
@@ -122,16 +121,16 @@ func (s *liquidSite) build(read func(string) ([]byte, error)) *siteModel {
 		}
 	}
 	// "A reverse chronological list of all Posts."
-	slices.SortStableFunc(posts, func(a, b *map[string]any) int {
-		ta, _ := (*a)["date"].(time.Time)
-		tb, _ := (*b)["date"].(time.Time)
+	slices.SortStableFunc(posts, func(a, b *hash) int {
+		ta, _ := a.m["date"].(time.Time)
+		tb, _ := b.m["date"].(time.Time)
 		return tb.Compare(ta)
 	})
 	tags, cats := map[string]any{}, map[string]any{}
 	for _, p := range posts {
 		for _, key := range []string{"tags", "categories"} {
 			into := map[string]any{"tags": tags, "categories": cats}[key].(map[string]any)
-			for _, t := range frontList((*p)[key]) {
+			for _, t := range frontList(p.m[key]) {
 				list, _ := into[t].([]any)
 				into[t] = append(list, p)
 			}
@@ -153,7 +152,7 @@ func (s *liquidSite) build(read func(string) ([]byte, error)) *siteModel {
 			m.site[c.label] = items
 		}
 	}
-	asList := func(ds []*map[string]any) []any {
+	asList := func(ds []*hash) []any {
 		out := make([]any, len(ds))
 		for i, d := range ds {
 			out[i] = d
@@ -241,7 +240,7 @@ func (s *liquidSite) documentOf(rel string, src []byte) map[string]any {
 	return d
 }
 
-// deep is v with each map in it held by pointer (see siteModel), YAML's maps
+// deep is v with each map in it a *hash (see siteModel), YAML's maps
 // of other keys than text made text-keyed.
 func deep(v any) any {
 	switch v := v.(type) {
@@ -250,13 +249,13 @@ func deep(v any) any {
 		for k, x := range v {
 			out[k] = deep(x)
 		}
-		return &out
+		return newHash(out)
 	case map[any]any:
 		out := make(map[string]any, len(v))
 		for k, x := range v {
 			out[fmt.Sprint(k)] = deep(x)
 		}
-		return &out
+		return newHash(out)
 	case []any:
 		out := make([]any, len(v))
 		for i, x := range v {

@@ -45,7 +45,7 @@ func (s *liquidSite) vars(file string, src []byte, read func(string) ([]byte, er
 		if d == nil {
 			d = map[string]any{"path": rel}
 		}
-		page = &d
+		page = newHash(d)
 	}
 	return map[string]any{"site": site, "page": page, "paginator": nil, "jekyll": map[string]any{"version": "4.3.1", "environment": "production"}}, m
 }

@@ -129,6 +129,12 @@ func TestLiquidRun(t *testing.T) {
 		// "where_exp: Select all the objects in an array where the
 		// expression is true."
 		{"where_exp", `{{ site.data.monsters | where_exp: "m", "m.hp > 5" | map: "name" | join: "," }}`, "Goblin,Orc"},
+		// Liquid's == on two items: the same object is equal
+		// (dnd-homebrew's "item == site.data.x.last"), a hash's keys are
+		// its properties, contains asks for a key, a for loop gives its
+		// [key, value] pairs.
+		{"== on items", `{% for m in site.data.monsters %}{% unless m == site.data.monsters.last %}{{ m.name }},{% endunless %}{% endfor %}`, "Goblin,Orc,"},
+		{"a hash", `{% assign g = site.data.lore.gods %}{{ g.size }} {% if g contains "sun" %}sun{% endif %} {% for p in g %}{{ p[0] }}={{ p[1] }}{% endfor %} {{ site.data.lore["gods"].sun }}`, "1 sun sun=Aten Aten"},
 		{"join on a text", `{{ "a,b" | join: "," | join: "," }}`, "a,b"},
 		// jekyll-seo-tag's {% seo %}: the page's <head>, sitegen's theme's.
 		{"seo", `{% seo %}{% feed_meta %}x`, "x"},
