@@ -217,6 +217,9 @@ func (s *liquidSite) documentOf(rel string, src []byte) map[string]any {
 	d["path"] = rel
 	d["name"] = path.Base(rel)
 	d["url"] = s.pageURL(rel, d)
+	// The text of another document is not run (Jekyll's is, in its own
+	// render): its Liquid is left out rather than shown as source.
+	body = liquidMarkup.ReplaceAllString(body, "")
 	d["content"] = body
 	d["excerpt"] = excerpt(body, str(d["excerpt_separator"]))
 	if c, inner, _ := find(s.cs, rel); c != nil {
@@ -266,6 +269,9 @@ func deep(v any) any {
 	return v
 }
 
+// liquidMarkup is a Liquid tag or output.
+var liquidMarkup = regexp.MustCompile(`(?s)\{%.*?%\}|\{\{.*?\}\}`)
+
 // leadingHeading is a Markdown heading on the first line.
 var leadingHeading = regexp.MustCompile(`^#{1,6}[ \t]+([^\n]*?)[ \t#]*\r?\n`)
 
@@ -292,7 +298,7 @@ func excerpt(body, sep string) string {
 	if i := strings.Index(body, sep); i >= 0 {
 		return body[:i]
 	}
-	return body
+	return strings.TrimRight(body, "\r\n")
 }
 
 // pageURL is the URL Jekyll gives the page file rel: its collection's

@@ -225,6 +225,11 @@ func fixProperties(src []byte) []byte {
 			}
 		case c == '"' || c == '\'':
 			quote = c
+		case c == '|' && closer == "}}" && laxFilter(src[i+1:]) > 0:
+			// {{ x | "text" }}: Ruby's Liquid (lax, Jekyll's default)
+			// reads a filter as a name and passes over anything else.
+			i += laxFilter(src[i+1:])
+			continue
 		case bytes.HasPrefix(src[i:], []byte(closer)):
 			closer = ""
 		case c == '.' && i > 0 && (isWord(src[i-1]) || src[i-1] == ']'):
@@ -244,6 +249,20 @@ func fixProperties(src []byte) []byte {
 		out = append(out, c)
 	}
 	return out
+}
+
+// laxFilter is the length of a quoted text that stands where a filter's
+// name should (after "|", spaces before it), 0 for none.
+func laxFilter(b []byte) int {
+	t := bytes.TrimLeft(b, " \t")
+	if len(t) == 0 || t[0] != '"' && t[0] != '\'' {
+		return 0
+	}
+	end := bytes.IndexByte(t[1:], t[0])
+	if end < 0 {
+		return 0
+	}
+	return len(b) - len(t) + end + 2
 }
 
 // whenTag is a case's when tag.

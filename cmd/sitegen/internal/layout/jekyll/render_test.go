@@ -25,6 +25,7 @@ var liquidFixture = map[string]string{
 	"_data/lore/gods.json":            `{"sun": "Aten"}`,
 	"_includes/note.html":             "<b>{{ include.text }}</b> on {{ page.title }}",
 	"_includes/loop.html":             "{% include loop.html %}",
+	"rules/liquid.md":                 "---\ntitle: Liquid inside\n---\nMade by {{ site.author }} here.\n",
 	"rules/part.md":                   "---\n---\nPART {{ page.title }}\n",
 }
 
@@ -135,6 +136,12 @@ func TestLiquidRun(t *testing.T) {
 		// [key, value] pairs.
 		{"== on items", `{% for m in site.data.monsters %}{% unless m == site.data.monsters.last %}{{ m.name }},{% endunless %}{% endfor %}`, "Goblin,Orc,"},
 		{"a hash", `{% assign g = site.data.lore.gods %}{{ g.size }} {% if g contains "sun" %}sun{% endif %} {% for p in g %}{{ p[0] }}={{ p[1] }}{% endfor %} {{ site.data.lore["gods"].sun }}`, "1 sun sun=Aten Aten"},
+		// Jekyll's Liquid is lax: a filter that is not a name is passed
+		// over (academicpages' read-time.html: `| "Undefined parameter"`).
+		{"lax filter", `{{ site.author | "not a filter" }}`, "Ann"},
+		// Another page's text in a list is not run: its Liquid is left
+		// out, not shown as source.
+		{"text of another page", `{{ site.pages | where: "title", "Liquid inside" | map: "excerpt" | join: "" }}`, "Made by  here."},
 		{"join on a text", `{{ "a,b" | join: "," | join: "," }}`, "a,b"},
 		// jekyll-seo-tag's {% seo %}: the page's <head>, sitegen's theme's.
 		{"seo", `{% seo %}{% feed_meta %}x`, "x"},
