@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -78,6 +79,7 @@ func (s *liquidSite) runLiquid(file string, src []byte, read func(string) ([]byt
 	}
 	text, lines := unmark(out, first)
 	text = siteRoot(text)
+	text = htmlBlocks(text)
 	x.Src = append(append(make([]byte, 0, from+len(text)), src[:from]...), text...)
 	x.Lines = make([]int, 0, first-1+len(lines))
 	for i := 1; i < first; i++ {
@@ -173,6 +175,63 @@ func (s *liquidSite) runLayout(file string, src []byte, lf string, b []byte, rea
 	res = append(res, bytes.Join(kept, []byte("\n"))...)
 	return append(res, "\n</div>\n"...), nil
 }
+
+// htmlBlockOpen is a line that opens a block of HTML (CommonMark's kinds
+// 6, the block-level elements), capturing its element's name.
+var htmlBlockOpen = regexp.MustCompile(`^ {0,3}<(?i:(address|article|aside|blockquote|details|dialog|div|dl|fieldset|figure|footer|form|header|nav|ol|section|table|ul))(?:[\s/>]|$)`)
+
+// htmlBlocks keeps the blocks of HTML of a page's Liquid output HTML, as
+// kramdown reads them: "The HTML block ends with the end tag", its content
+// raw by default (parse_block_html: false,
+// https://kramdown.gettalong.org/syntax.html#html-blocks), where
+// CommonMark ends a block at the first blank line and takes a line
+// indented four spaces after it for code: a loop's blank lines inside a
+// <table> made its indented rows code shown as text (200WordRPG's
+// 2015entries.md). Inside such a block (closed, without <pre>,
+// <textarea>, <script> or <style>, whose spaces count) the lines lose
+// their indentation, so that each part between blank lines starts a block
+// of HTML again (<tr>, <td>, <li> are CommonMark's block elements). The
+// lines keep their numbers; an unclosed block is left as it is.
+func htmlBlocks(text []byte) []byte {
+	if !bytes.Contains(text, []byte("<")) {
+		return text
+	}
+	ls := bytes.SplitAfter(text, []byte("\n"))
+	changed := false
+	for i := 0; i < len(ls); i++ {
+		m := htmlBlockOpen.FindSubmatch(ls[i])
+		if m == nil {
+			continue
+		}
+		name := strings.ToLower(string(m[1]))
+		open := regexp.MustCompile(`(?i)<` + name + `(?:[\s/>]|$)`)
+		closing := regexp.MustCompile(`(?i)</` + name + `\s*>`)
+		depth := len(open.FindAllIndex(ls[i], -1)) - len(closing.FindAllIndex(ls[i], -1))
+		j := i
+		for depth > 0 && j+1 < len(ls) {
+			j++
+			depth += len(open.FindAllIndex(ls[j], -1)) - len(closing.FindAllIndex(ls[j], -1))
+		}
+		if depth > 0 {
+			continue
+		}
+		if !spacesCount.Match(bytes.Join(ls[i:j+1], nil)) {
+			for k := i + 1; k <= j; k++ {
+				if t := bytes.TrimLeft(ls[k], " \t"); len(t) != len(ls[k]) {
+					ls[k], changed = t, true
+				}
+			}
+		}
+		i = j
+	}
+	if !changed {
+		return text
+	}
+	return bytes.Join(ls, nil)
+}
+
+// spacesCount finds the elements whose text keeps its spaces.
+var spacesCount = regexp.MustCompile(`(?i)<(pre|textarea|script|style)[\s>]`)
 
 // The marks a page's {{ site.url }} and {{ site.baseurl }} write.
 const (

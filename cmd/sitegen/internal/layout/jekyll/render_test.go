@@ -142,6 +142,13 @@ func TestLiquidRun(t *testing.T) {
 		// Another page's text in a list is not run: its Liquid is left
 		// out, not shown as source.
 		{"text of another page", `{{ site.pages | where: "title", "Liquid inside" | map: "excerpt" | join: "" }}`, "Made by  here."},
+		// "The HTML block ends with the end tag", its content raw
+		// (https://kramdown.gettalong.org/syntax.html#html-blocks): a
+		// loop's blank lines inside a <table> do not make its indented
+		// rows code (200WordRPG's 2015entries.md); <pre> keeps its spaces.
+		{"html block", "<table>{% for m in site.data.monsters limit:2 %}\n  {% assign x = 1 %}\n    <tr><td>{{ m.name }}</td></tr>\n{% endfor %}\n</table>\n\n    code",
+			"<table>\n\n<tr><td>Goblin</td></tr>\n\n\n<tr><td>Orc</td></tr>\n\n</table>\n\n    code"},
+		{"html block with pre", "<div>\n{% if true %}\n    <pre>  x</pre>\n{% endif %}\n</div>", "<div>\n\n    <pre>  x</pre>\n\n</div>"},
 		{"join on a text", `{{ "a,b" | join: "," | join: "," }}`, "a,b"},
 		// jekyll-seo-tag's {% seo %}: the page's <head>, sitegen's theme's.
 		{"seo", `{% seo %}{% feed_meta %}x`, "x"},
