@@ -63,6 +63,7 @@ type liquidSite struct {
 	rels  []string
 	read  func(file string) ([]byte, error)
 	model *siteModel
+	base  *siteModel // the config, with the model's keys to be made when read (lazyKey)
 }
 
 // setPages is layout.Layout.SitePages: the build's page files, and how
@@ -70,8 +71,65 @@ type liquidSite struct {
 func (s *liquidSite) setPages(rels []string, read func(string) ([]byte, error)) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.rels, s.read, s.model = rels, read, nil
+	s.rels, s.read, s.model, s.base = rels, read, nil, nil
 }
+
+// modelKeys are the site variables the model makes (build), each a
+// lazyKey in lite's site.
+var modelKeys = []string{"pages", "html_pages", "posts", "collections", "tags", "categories", "documents", "data"}
+
+// lite is the site variables without the model made: the config's, and
+// the model's as lazyKeys, which make it when a page first reads one. A
+// page that reads only {{ site.url }} or {{ site.title }} (each of
+// 200WordRPG's 2,441 posts) does not read every page of the site.
+func (s *liquidSite) lite(read func(string) ([]byte, error)) *siteModel {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.base != nil {
+		return s.base
+	}
+	if s.read != nil {
+		read = s.read
+	}
+	m := &siteModel{site: map[string]any{}}
+	for k, v := range s.conf {
+		m.site[k] = deep(v)
+	}
+	m.url = strings.TrimSuffix(str(s.conf["url"]), "/")
+	if bu := strings.Trim(str(s.conf["baseurl"]), "/"); bu != "" {
+		m.baseurl = "/" + bu
+	}
+	keys := slices.Clone(modelKeys)
+	for _, c := range s.cs {
+		if c.label != "posts" {
+			keys = append(keys, c.label)
+		}
+	}
+	for _, k := range keys {
+		m.site[k] = lazyKey{s: s, read: read, key: k}
+	}
+	m.site["time"] = time.Now()
+	s.base = m
+	return m
+}
+
+// built is the model when it has been made, else nil.
+func (s *liquidSite) built() *siteModel {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.model
+}
+
+// A lazyKey is a site variable of the model, made when first read (the
+// engine calls ToLiquid on reading it).
+type lazyKey struct {
+	s    *liquidSite
+	read func(string) ([]byte, error)
+	key  string
+}
+
+// ToLiquid is the variable's value.
+func (z lazyKey) ToLiquid() any { return z.s.get(z.read).site[z.key] }
 
 // get returns the model, read gives the source files when the build has
 // not said (a page read on its own).

@@ -34,13 +34,16 @@ func hasLiquid(b []byte) bool {
 // jekyll-paginate: a loop over paginator.posts writes nothing, as Jekyll
 // without the plugin).
 func (s *liquidSite) vars(file string, src []byte, read func(string) ([]byte, error), forFile bool) (map[string]any, *siteModel) {
-	m := s.get(read)
+	m := s.lite(read)
 	site := maps.Clone(m.site)
 	if !forFile {
 		site["url"], site["baseurl"] = string(siteURLMark), string(baseURLMark)
 	}
 	rel := s.rel(file)
-	page := m.byPath[rel] // the same document as in site.pages: page == p holds
+	var page *hash
+	if full := s.built(); full != nil {
+		page = full.byPath[rel] // the same document as in site.pages: page == p holds
+	}
 	if page == nil {
 		d := s.documentOf(rel, src)
 		if d == nil {
@@ -71,6 +74,7 @@ func (s *liquidSite) runLiquid(file string, src []byte, read func(string) ([]byt
 	vars, m := s.vars(file, src, read, false)
 	first := 1 + bytes.Count(src[:from], []byte("\n"))
 	r := newRun(file, read, s.l.Content, m, false)
+	r.full = func() *siteModel { return s.get(read) }
 	r.timeout = s.timeout
 	out, err := r.render(markLines(body, first), first, vars)
 	if err != nil {
@@ -130,6 +134,7 @@ func (s *liquidSite) renderFile(file string, src []byte, read func(string) ([]by
 	vars, m := s.vars(file, src, read, true)
 	first := 1 + bytes.Count(src[:from], []byte("\n"))
 	r := newRun(file, read, s.l.Content, m, true)
+	r.full = func() *siteModel { return s.get(read) }
 	r.timeout = s.timeout
 	out, err := r.render(body, first, vars)
 	if err != nil {
@@ -153,6 +158,7 @@ func (s *liquidSite) runLayout(file string, src []byte, lf string, b []byte, rea
 	body := b[frontMatterEnd(b):]
 	first := 1 + bytes.Count(b[:frontMatterEnd(b)], []byte("\n"))
 	r := newRun(lf, read, s.l.Content, m, false)
+	r.full = func() *siteModel { return s.get(read) }
 	r.timeout = s.timeout
 	out, err := r.render(body, first, vars)
 	if err != nil {

@@ -47,9 +47,10 @@ type run struct {
 	file      string                            // source-relative path of the page
 	read      func(file string) ([]byte, error) // reads a file of the source folder
 	content   string                            // the layout's content folder, source-relative
-	site      *siteModel
-	baseurl   string // what relative_url adds: "" in a page (sitegen places the site), the site's in a file
-	url       string // what absolute_url adds before it
+	site      *siteModel                        // its config, url and baseurl
+	full      func() *siteModel                 // the whole model, made when first wanted
+	baseurl   string                            // what relative_url adds: "" in a page (sitegen places the site), the site's in a file
+	url       string                            // what absolute_url adds before it
 	depth     int
 	timeout   time.Duration // 0: renderTimeout
 	cancelled atomic.Bool
@@ -113,7 +114,7 @@ func newRun(file string, read func(string) ([]byte, error), content string, site
 // file sitegen does not read as Markdown: the page's URL in the site
 // model, else the path from the site's root.
 func (r *run) linkURL(tag, arg string) string {
-	for _, p := range r.site.all {
+	for _, p := range r.full().all {
 		rel, _ := p["path"].(string)
 		if tag == "link" && rel == strings.TrimPrefix(arg, "/") || tag == "post_url" && p["collection"] == "posts" && strings.TrimSuffix(path.Base(rel), path.Ext(rel)) == path.Base(arg) {
 			u, _ := p["url"].(string)
