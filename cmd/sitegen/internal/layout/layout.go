@@ -125,7 +125,8 @@ type Layout struct {
 	// Tags, when not nil, gives the tag pages of the page rel
 	// (content-relative) where the tool puts them (Docusaurus's
 	// /docs/tags/ and /blog/tags/); nil from it, or a nil Tags: sitegen's
-	// /tags/.
+	// /tags/; a Tags with no URL: none (jekyll-archives' of a page that is
+	// not a post).
 	Tags func(rel string) *Tags
 	// TagSlug, when set, is the tool's own form of a front matter tag
 	// (Quartz's slugTag: "plane shift" is the tag plane-shift); the tag
@@ -289,9 +290,17 @@ type Layout struct {
 	NavRoots bool
 	// Converted says why a file that is not a page is not published when
 	// it starts with front matter: the tool converts such a file into
-	// another, which sitegen does not (Jekyll's Liquid templates, .scss
-	// and .sass into .css); "" for a file published as it is. Nil: none.
+	// another, which sitegen does not (Jekyll's .scss and .sass into
+	// .css); "" for a file published as it is (or rendered, RenderFile).
+	// Nil: none.
 	Converted func(rel string) string
+	// RenderFile, when set, renders a file that is not a page and starts
+	// with front matter (file source-relative, src its text, read reads
+	// another file of the source folder): Jekyll's Liquid templates
+	// (feed.xml, search.json), published as what it returns; ok false
+	// when it could not, the file then not published, problems saying
+	// why.
+	RenderFile func(file string, src []byte, read func(file string) ([]byte, error)) (out []byte, problems []Problem, ok bool)
 	// Home is the content-relative path of the site's home page when it
 	// is not the root's index page (mdBook's first chapter); "" for none.
 	Home string
@@ -339,6 +348,11 @@ type Layout struct {
 	// Expand rewrites a page's text before it is parsed (mdBook's
 	// {{#include}} lines); nil leaves pages as they are.
 	Expand Expander
+	// SitePages, when set, is given the page files of a build
+	// (content-relative) before they are read, and a reader of the
+	// source folder's files (source-relative), for an Expand that lists
+	// the site's pages (Jekyll's site.pages and site.posts in Liquid).
+	SitePages func(rels []string, read func(file string) ([]byte, error))
 	// HTMLLinks: a link to X.html names the page X.md, and one to
 	// index.html the folder's README.md (mdBook writes its pages so, and
 	// its books link to them that way).
@@ -1173,6 +1187,9 @@ type Tags struct {
 	URL   string
 	Slug  func(name string) string
 	Title func(name string, n int) string // the title of a tag's page that lists n pages
+	// NoIndex: the tool makes no page at URL listing the tags
+	// (jekyll-archives makes one page a tag, none of them all).
+	NoIndex bool
 	// PerPage is the most pages a tag's page lists, its further pages
 	// at its URL + "page/2/", …; 0 for sitegen's default.
 	PerPage int

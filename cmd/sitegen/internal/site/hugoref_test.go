@@ -227,6 +227,40 @@ func TestHugoBaseURLNote(t *testing.T) {
 	}
 }
 
+// TestToolBaseURLNote: Jekyll, MkDocs and Docusaurus sites set their base
+// URL in their own settings file, so a build without one names that file
+// and key, not sitegen's site.toml: Jekyll's "url: the base hostname &
+// protocol for your site" and "baseurl: the subpath of your site"
+// (https://jekyllrb.com/docs/configuration/default/), MkDocs' "site_url:
+// Set the canonical URL of the site"
+// (https://www.mkdocs.org/user-guide/configuration/#site_url),
+// Docusaurus' "url: URL for your website" and "baseUrl: Base URL for your
+// site" (https://docusaurus.io/docs/api/docusaurus-config).
+func TestToolBaseURLNote(t *testing.T) {
+	for _, tc := range []struct {
+		files map[string]string
+		want  string
+	}{
+		{map[string]string{"_config.yml": "title: J\n", "index.md": "---\ntitle: Home\n---\nHi\n"},
+			"set url (and baseurl for a subpath) in _config.yml or pass --base-url"},
+		{map[string]string{"mkdocs.yml": "site_name: M\n", "docs/index.md": "# Home\n"},
+			"set site_url in mkdocs.yml or pass --base-url"},
+		{map[string]string{"docusaurus.config.js": "module.exports = {title: 'D', baseUrl: '/'};\n", "docs/intro.md": "# Intro\n"},
+			"set url (and baseUrl for a subpath) in docusaurus.config.js or pass --base-url"},
+	} {
+		src := t.TempDir()
+		sitetest.WriteFiles(t, src, tc.files)
+		res, err := build(t, src, content.Options{Theme: theme, Dest: filepath.Join(t.TempDir(), "public")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		notes := strings.Join(res.Notes, "\n")
+		if !strings.Contains(notes, "has no host") || !strings.Contains(notes, tc.want) || strings.Contains(notes, "site.toml") {
+			t.Errorf("notes %q, want the no-host note saying %q", notes, tc.want)
+		}
+	}
+}
+
 // TestHugoRelativeAliases checks that an aliases: entry without a leading
 // slash is a redirect from beside the page, as Hugo writes it: "Aliases
 // … create redirects to your page from other URLs"

@@ -27,7 +27,10 @@ import (
 //     (https://squidfunk.github.io/mkdocs-material/plugins/tags/) on the
 //     author's own page, no page per tag. Jekyll makes them with jekyll-archives
 //     ("enabled: … Default: [] (none)",
-//     https://github.com/jekyll/jekyll-archives/blob/master/docs/configuration.md).
+//     https://github.com/jekyll/jekyll-archives/blob/master/docs/configuration.md),
+//     from posts only ("Automatically generate post archives by dates, tags,
+//     and categories", https://github.com/jekyll/jekyll-archives), at its
+//     permalinks: "tag: '/tag/:name/'" by default, no list of the tags.
 //     Hugo: "The default configuration defines two taxonomies, categories and
 //     tags" (https://gohugo.io/configuration/taxonomies/): /tags/ and
 //     /tags/NAME/, unless disableKinds: [term] or a taxonomies setting without
@@ -45,6 +48,10 @@ func TestTagsPerTool(t *testing.T) {
 	jekyll := func(yml string) map[string]string {
 		return map[string]string{"_config.yml": "title: J\n" + yml, "index.md": "---\ntitle: Home\n---\n", "chat.md": page}
 	}
+	jekyllPost := func(yml string) map[string]string {
+		return map[string]string{"_config.yml": "title: J\n" + yml, "index.md": "---\ntitle: Home\n---\n", "_posts/2020-01-02-chat.md": page,
+			"other.md": "---\ntitle: Other\ntags: [lore]\n---\nOther\n"}
+	}
 	hugo := func(toml string) map[string]string {
 		return map[string]string{"hugo.toml": "title = \"H\"\n" + toml, "content/_index.md": "# Home\n", "content/chat.md": page}
 	}
@@ -60,8 +67,11 @@ func TestTagsPerTool(t *testing.T) {
 		{"mkdocs material tags plugin", mkdocs("theme: material\nplugins:\n  - search\n  - tags\n"), nil, false},
 		{"jekyll", jekyll(""), nil, false},
 		{"jekyll-archives without tags", jekyll("plugins: [jekyll-archives]\njekyll-archives:\n  enabled: [year]\n"), nil, false},
-		{"jekyll-archives tags", jekyll("plugins: [jekyll-archives]\njekyll-archives:\n  enabled: [tags]\n"), []string{"tags", "tags/rules"}, false},
-		{"jekyll-archives all", jekyll("plugins: [jekyll-archives]\njekyll-archives:\n  enabled: all\n"), []string{"tags", "tags/rules"}, false},
+		{"jekyll-archives tags of a page", jekyll("plugins: [jekyll-archives]\njekyll-archives:\n  enabled: [tags]\n"), nil, false},
+		{"jekyll-archives tags", jekyllPost("plugins: [jekyll-archives]\njekyll-archives:\n  enabled: [tags]\n"), []string{"tag/rules"}, false},
+		{"jekyll-archives all", jekyllPost("plugins: [jekyll-archives]\njekyll-archives:\n  enabled: all\n"), []string{"tag/rules"}, false},
+		{"jekyll-archives permalink", jekyllPost("plugins: [jekyll-archives]\njekyll-archives:\n  enabled: all\n  permalinks:\n    tag: /archives/tag/:name/\n"),
+			[]string{"archives/tag/rules"}, false},
 		{"hugo", hugo(""), []string{"tags", "tags/rules"}, false},
 		{"hugo disableKinds term", hugo("disableKinds = ['term', 'taxonomy']\n"), nil, false},
 		{"hugo taxonomies without tags", hugo("[taxonomies]\ncategory = 'categories'\n"), nil, false},
@@ -80,7 +90,7 @@ func TestTagsPerTool(t *testing.T) {
 			var tags []string
 			chat := ""
 			for name, body := range out {
-				if dir, ok := strings.CutSuffix(name, "/index.html"); ok && (strings.HasPrefix(dir, "tags") || strings.Contains(dir, "/tags")) {
+				if dir, ok := strings.CutSuffix(name, "/index.html"); ok && slices.ContainsFunc(strings.Split(dir, "/"), func(s string) bool { return s == "tags" || s == "tag" }) {
 					tags = append(tags, dir)
 				}
 				if strings.Contains(body, "<h1") && strings.Contains(body, "channel. Sky:") {

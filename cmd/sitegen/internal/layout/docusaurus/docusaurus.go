@@ -231,6 +231,10 @@ func Recognise(dir string) (*layout.Layout, error) {
 			l.Settings.Title = str(nav, "title", "themeConfig.navbar.title")
 		}
 	}
+	// "url: URL for your website … the top-level host name",
+	// "baseUrl: Base URL for your site … the path after the host"
+	// (https://docusaurus.io/docs/api/docusaurus-config).
+	l.Settings.BaseURLKey = "url (and baseUrl for a subpath)"
 	if u := str(obj, "url", "url"); u != "" {
 		base, _ := obj.String("baseUrl")
 		l.Settings.BaseURL = strings.TrimSuffix(u, "/") + "/" + strings.TrimPrefix(base, "/")

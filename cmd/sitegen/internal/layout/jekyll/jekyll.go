@@ -33,9 +33,10 @@
 //     sitegen adds a list page for a collection's folder at the fixed
 //     start of its permalink (/rules/, /posts/), Jekyll none.
 //   - A file with front matter that is not a page (a .json or .xml
-//     template, a Sass file), which Jekyll runs through Liquid (and Sass
-//     into CSS), is not published, with a warning: sitegen runs Liquid in
-//     pages only and compiles no Sass (converted).
+//     template: feed.xml, search.json), which Jekyll runs through Liquid,
+//     is published as Liquid writes it, without its front matter
+//     (renderFile); a Sass file, which Jekyll compiles into CSS, is not
+//     published, with a warning: sitegen compiles no Sass (converted).
 //   - What is not published: names starting with "_", exclude:, Jekyll's
 //     own defaults (Gemfile, node_modules, vendor, …) unless include:
 //     names them (a hidden name never); published: false and _drafts/
@@ -61,24 +62,30 @@
 //     (shipped as they are), two pages written to one URL (pages are
 //     written in order of file name and the last one stays,
 //     layout.KeepLastByName).
+//   - Liquid ("Jekyll processes Liquid before Markdown",
+//     https://jekyllrb.com/docs/liquid/): run on each page with site.*,
+//     page.*, include.*, Liquid's tags and Jekyll's filters and tags
+//     (render.go, filters.go, model.go, page.go); a page with no text of
+//     its own whose layout in _layouts/ loops or reads site.data has that
+//     layout's output as its text (liquid.go). Where the engine cannot run
+//     a page (a plugin's tag), a warning, and the page as without Liquid:
+//     loops left out, tags dropped (markup/liquid).
 //
 // Not implemented: the permalink: setting's styles other than pretty (pages
 // keep sitegen's URLs /a/b/, where Jekyll's default writes /a/b.html: a
 // relative link written for the latter, from the page's folder, is resolved
-// from below the page), Liquid (its tags are dropped with a warning, in
-// raw HTML too, but {% link %} and {% raw %}; a for or tablerow loop, a
-// template of each item, is left out whole with a warning, a comment
-// silently; {% highlight lang %} on a line of its own is a fenced code
-// block; a page with no text of its own whose layout in _layouts/
-// loops or reads site.data, and so writes it, is built with a warning:
-// liquid.go).
+// from below the page); layouts that wrap {{ content }} (the site's
+// chrome is sitegen's theme); jekyll-paginate (paginator is nil, as
+// without the plugin).
 package jekyll
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -126,9 +133,6 @@ func Recognise(dir string) (*layout.Layout, error) {
 		LastUpdated:      layout.UpdatedBy(false),
 		UnpublishedPaths: []layout.PathRule{{Reason: DraftsReason, Patterns: layout.ParseIgnore("/_drafts/"), Preview: true}},
 	}
-	// Liquid loops and comments are left out whole, pages their layout
-	// writes are reported (liquid.go).
-	l.Expand = expander(l)
 	// jekyll-seo-tag (GitHub Pages' themes): "page_title +
 	// TITLE_SEPARATOR + site_title" where they differ, the home page too.
 	l.HomeTitle = true
@@ -162,6 +166,10 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if base != "" {
 		l.Settings.BaseURL = base + "/"
 	}
+	// "url: the base hostname & protocol for your site",
+	// "baseurl: the subpath of your site, e.g. /blog"
+	// (https://jekyllrb.com/docs/configuration/default/).
+	l.Settings.BaseURLKey = BaseURLKey
 	l.Settings.LanguageCode = l.Str(m, "lang")
 	l.Settings.Permalink = l.Str(m, "permalink")
 	l.PageFile = pageFile(plugins(dir, m), l.Include)
@@ -170,6 +178,18 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.HeadingTitle = true
 	}
 	publishCollections(l, m)
+	// Liquid is run on pages (render.go, page.go), with the site's
+	// variables (model.go).
+	ls := &liquidSite{l: l, conf: m, cs: collections(m, l.Settings.Permalink), srcDir: filepath.Join(dir, filepath.FromSlash(l.Content))}
+	for i := range ls.cs {
+		ls.cs[i].keepCase = l.KeepCase
+	}
+	l.Expand = expander(l, ls)
+	l.SitePages = ls.setPages
+	l.RenderFile = ls.renderFile
+	if !l.NoTagPages {
+		archiveTags(l, m)
+	}
 	// "documentation # folder containing pages", "doc1.md # =>
 	// http://example.com/documentation/doc1.html"
 	// (https://jekyllrb.com/docs/pages/): a folder has no page unless a
@@ -213,6 +233,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	return l, nil
 }
+
+// BaseURLKey names the _config.yml keys of the site's base URL.
+const BaseURLKey = "url (and baseurl for a subpath)"
 
 // The plugins of GitHub Pages that decide what is a page and its title.
 const (
@@ -302,28 +325,49 @@ func markdownExts(setting string) []string {
 	return exts
 }
 
-// converted is Jekyll's rule for a file that is not a page and starts
-// with front matter (layout.Layout.Converted): "Any file that contains a
-// YAML front matter block will be processed by Jekyll as a special file"
-// (https://jekyllrb.com/docs/front-matter/): Liquid is run on it and it is
-// written without its front matter (Jekyll 4.3.1 writes all.json =
-// `---\n---\n[{"a": "{{ site.title }}"}]` as `[{"a": "T"}]`). sitegen runs
-// Liquid in pages only, so such a file is not published, with a warning:
-// its source (front matter and template) is not what the site means. A
-// Sass file is the case of "Jekyll allows you to use Sass … Sass/SCSS
-// files must contain front matter" and "Jekyll will process" them into
-// CSS (https://jekyllrb.com/docs/assets/): style.scss is published as
-// style.css, never as itself; sitegen compiles no Sass (no well-kept Sass
-// compiler in pure Go: godartsass runs Dart Sass, go-libsass needs cgo).
-// A file without front matter is a static file, published as it is.
+// converted is Jekyll's rule for a Sass file that is not a page and
+// starts with front matter (layout.Layout.Converted): "Jekyll allows you
+// to use Sass … Sass/SCSS files must contain front matter" and "Jekyll
+// will process" them into CSS (https://jekyllrb.com/docs/assets/):
+// style.scss is published as style.css, never as itself; sitegen compiles
+// no Sass (no well-kept Sass compiler in pure Go: godartsass runs Dart
+// Sass, go-libsass needs cgo), so neither is published, with a warning.
+// Any other file with front matter is rendered (renderFile); a file
+// without front matter is a static file, published as it is.
 func converted(rel string) string {
 	ext := path.Ext(rel)
 	if ext != ".scss" && ext != ".sass" {
-		return "not published: Jekyll processes this file as a Liquid template because it starts with front matter " +
-			"(https://jekyllrb.com/docs/front-matter/); sitegen runs Liquid only in pages, and the template source is not what Jekyll writes"
+		return ""
 	}
 	return fmt.Sprintf("Sass not compiled: Jekyll compiles this file (it has front matter) into %s; sitegen does not compile Sass, so neither is published",
 		path.Base(strings.TrimSuffix(rel, ext))+".css")
+}
+
+// archiveTags places jekyll-archives' tag pages: "Automatically generate
+// post archives by dates, tags, and categories"
+// (https://github.com/jekyll/jekyll-archives): the tags of posts only
+// (its generator reads site.posts), one page a tag at its permalinks:
+// tag: template ("tag: '/tag/:name/'" by default, :name the tag's
+// slug, Utils.slugify), titled with the tag's name; no page lists the
+// tags. A page that is not a post has no tag pages.
+func archiveTags(l *layout.Layout, m map[string]any) {
+	conf, _ := m[Archives].(map[string]any)
+	links, _ := conf["permalinks"].(map[string]any)
+	tpl := cmp.Or(str(links["tag"]), "/tag/:name/")
+	prefix, _, _ := strings.Cut(tpl, ":name")
+	prefix = "/" + strings.Trim(prefix, "/") + "/"
+	if prefix == "//" {
+		prefix = "/"
+	}
+	tags := &layout.Tags{URL: prefix, Slug: slugify, NoIndex: true, Title: func(name string, _ int) string { return name }}
+	none := &layout.Tags{}
+	cs := collections(m, l.Settings.Permalink)
+	l.Tags = func(rel string) *layout.Tags {
+		if c, _, _ := find(cs, rel); c != nil && c.label == "posts" && c.output {
+			return tags
+		}
+		return none
+	}
 }
 
 // Archives is the plugin that makes Jekyll's tag pages.

@@ -35,6 +35,10 @@ func TestRecognise(t *testing.T) {
 			if err != nil || l == nil {
 				t.Fatalf("Recognise = %v, %v", l, err)
 			}
+			// "url: the base hostname & protocol for your site",
+			// "baseurl: the subpath of your site"
+			// (https://jekyllrb.com/docs/configuration/default/).
+			tt.settings.BaseURLKey = "url (and baseurl for a subpath)"
 			if l.Content != tt.content || l.Settings != tt.settings || l.Redirects != "redirect_from" {
 				t.Errorf("got content %q settings %+v redirects %q, want %q %+v redirect_from", l.Content, l.Settings, l.Redirects, tt.content, tt.settings)
 			}

@@ -12,8 +12,9 @@ import (
 
 // Jekyll renders a page's Liquid before its Markdown ("Jekyll processes
 // Liquid before Markdown", https://jekyllrb.com/docs/liquid/); sitegen runs
-// no Liquid and drops each tag and output where it stands (package
-// markup/liquid). A loop is a different case: its text is a template that
+// it (render.go). Where it cannot (a plugin's tag the engine does not
+// know), the page is shown without it: each tag and output dropped where
+// it stands (package markup/liquid), and a loop is a different case: its text is a template that
 // Jekyll writes once per item ("for: Repeatedly executes a block of code",
 // https://shopify.github.io/liquid/tags/iteration/), so shown once without
 // its outputs it is text no Jekyll build ever shows ("Posted on" with no
@@ -116,19 +117,26 @@ func frontMatterEnd(src []byte) int {
 	return 0
 }
 
-// expander is the Jekyll layout's layout.Expander: Liquid loops left out
-// (expandLiquid), and a warning on a page that has no text of its own
-// while its layout, a file of the site's _layouts/ that loops or reads
-// site.data (not one that wraps {{ content }} in the site's chrome),
-// writes it: "Jekyll will render the layout with
-// the page's content inserted at {{ content }}"
-// (https://jekyllrb.com/docs/layouts/), and a layout that loops over
-// site.data makes the whole page there. sitegen runs no layouts, so such
-// a page shows its title only, which the build says. A theme's layout (a
-// gem) is not read: no warning.
-func expander(l *layout.Layout) layout.Expander {
+// expander is the Jekyll layout's layout.Expander: the page's Liquid run
+// as Jekyll runs it (runLiquid); where that fails, with a warning, Liquid
+// loops left out and the rest dropped (expandLiquid). A page with no text
+// of its own whose layout, a file of the site's _layouts/ that loops or
+// reads site.data (not one that wraps {{ content }} in the site's
+// chrome), writes it: "Jekyll will render the layout with the page's
+// content inserted at {{ content }}" (https://jekyllrb.com/docs/layouts/),
+// and a layout that loops over site.data makes the whole page there. That
+// layout is run with the page's variables and its output is the page's
+// text (its own layout:, the site's chrome, is not run); where it cannot
+// be, the page shows its title only, which the build says. A theme's
+// layout (a gem) is not read: no warning.
+func expander(l *layout.Layout, ls *liquidSite) layout.Expander {
 	return func(file string, src []byte, read func(string) ([]byte, error)) layout.Expanded {
-		x := expandLiquid(file, src, read)
+		x, ok := ls.runLiquid(file, src, read)
+		if !ok {
+			y := expandLiquid(file, src, read)
+			y.Problems = append(x.Problems, y.Problems...)
+			x = y
+		}
 		if read == nil || len(bytes.TrimSpace(x.Src[frontMatterEnd(x.Src):])) > 0 {
 			return x
 		}
@@ -136,22 +144,27 @@ func expander(l *layout.Layout) layout.Expander {
 		if m := layoutKey.FindSubmatch(x.Src[:frontMatterEnd(x.Src)]); m != nil {
 			name = string(m[1])
 		} else if l.Defaults != nil {
-			rel := file
-			if l.Content != "." && l.Content != "" {
-				rel = strings.TrimPrefix(file, l.Content+"/")
-			}
-			name, _ = l.Defaults(rel)["layout"].(string)
+			name, _ = l.Defaults(ls.rel(file))["layout"].(string)
 		}
 		if name == "" || name == "none" || name == "null" {
 			return x
 		}
 		lf := path.Join(l.Content, "_layouts", name+".html")
 		b, err := read(lf)
-		if err != nil || !makesText.Match(b[frontMatterEnd(b):]) {
+		if err != nil || !makesText.Match(b[frontMatterEnd(b):]) || chrome.Match(b) {
 			return x
 		}
+		if read != nil {
+			if out, err := ls.runLayout(file, src, lf, b, read); err == nil {
+				x.Src = append(x.Src[:frontMatterEnd(x.Src):frontMatterEnd(x.Src)], out...)
+				x.Lines = nil
+				return x
+			} else {
+				x.Problems = append(x.Problems, layout.Problem{Line: 1, Col: 1, Warning: true, Msg: fmt.Sprintf("the page's layout %s: %v", lf, err)})
+			}
+		}
 		x.Problems = append(x.Problems, layout.Problem{Line: 1, Col: 1, Warning: true,
-			Msg: fmt.Sprintf("the page has no text of its own: Jekyll writes it from its layout %s, a Liquid template sitegen does not run, so the page shows its title only", lf)})
+			Msg: fmt.Sprintf("the page has no text of its own: Jekyll writes it from its layout %s, a Liquid template sitegen could not run, so the page shows its title only", lf)})
 		return x
 	}
 }
@@ -162,6 +175,10 @@ var layoutKey = regexp.MustCompile(`(?m)^layout:[ \t]*["']?([^"'\s#]+)`)
 // makesText finds what makes a layout write a page's text rather than
 // wrap it: a loop, or the site's data files.
 var makesText = regexp.MustCompile(`\{%-?\s*(for|tablerow)\s|site\.data\.`)
+
+// chrome finds what makes a layout the site's frame (the HTML page
+// around the text), which sitegen's theme replaces: it is not run.
+var chrome = regexp.MustCompile(`(?i)<html|<body|<head`)
 
 // highlightTag is a line that holds only a highlight or endhighlight tag:
 // its name, and the language after highlight.

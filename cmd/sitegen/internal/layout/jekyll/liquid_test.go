@@ -2,6 +2,7 @@ package jekyll
 
 import (
 	"io/fs"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -102,20 +103,27 @@ func TestRecogniseExpands(t *testing.T) {
 	var _ layout.Expander = l.Expand
 }
 
-// TestLayoutFilledPage checks the warning on a page with no text of its
-// own whose layout, a Liquid template of the site, makes its text: Jekyll
-// "will render the layout with the page's content inserted at {{ content }}"
+// TestLayoutFilledPage checks a page with no text of its own whose
+// layout, a Liquid template of the site, makes its text: Jekyll "will
+// render the layout with the page's content inserted at {{ content }}"
 // (https://jekyllrb.com/docs/layouts/), and a layout that loops over
-// site.data writes the whole page; sitegen runs no layouts, so the page
-// shows its title only.
+// site.data writes the whole page. sitegen runs that layout (not the
+// site's chrome above it) and the page's text is what it writes; where
+// it cannot (a plugin's tag), the page shows its title only, with a
+// warning naming the layout file.
 func TestLayoutFilledPage(t *testing.T) {
-	layouts := map[string]string{
-		"_layouts/spells.html":  "---\nlayout: default\n---\n{% for s in site.data.spells %}<h2>{{ s.name }}</h2>{% endfor %}\n",
+	files := map[string]string{
+		"_layouts/spells.html":  "---\nlayout: default\n---\n{% for s in site.data.spells %}\n\n    <h2>{{ s.name }}</h2>\n{% endfor %}\n",
 		"_layouts/default.html": "<html><body>{% include nav.html %}{{ page.title }}{{ content }}</body></html>\n",
-		"site/_layouts/x.html":  "{% for s in site.data.x %}{{ s }}{% endfor %}\n",
+		"_layouts/plugin.html":  "{% gist 1234 %}{% for s in site.data.spells %}{{ s.name }}{% endfor %}\n",
+		"_layouts/frame.html":   "<html><body>{% for s in site.data.spells %}{{ s.name }}{% endfor %}{{ content }}</body></html>\n",
+		"site/_layouts/x.html":  "{% for s in site.data.x %}<p>{{ s }}</p>{% endfor %}\n",
+		"_data/spells.yml":      "- name: Fire Bolt\n- name: Frost Ray\n",
+		"site/_data/x.json":     `["one", "two"]`,
 	}
+	dir := layouttest.Write(t, files)
 	read := func(f string) ([]byte, error) {
-		if s, ok := layouts[f]; ok {
+		if s, ok := files[f]; ok {
 			return []byte(s), nil
 		}
 		return nil, fs.ErrNotExist
@@ -123,16 +131,19 @@ func TestLayoutFilledPage(t *testing.T) {
 	tests := []struct {
 		name, content, file, src string
 		defaults                 map[string]any
+		want                     []string // what the page's text holds; nil: its text unchanged
 		warn                     bool
 	}{
-		{"front matter only", ".", "spells.md", "---\ntitle: Spells\nlayout: spells\n---\n", nil, true},
-		{"blank text", ".", "spells.md", "---\ntitle: Spells\nlayout: \"spells\"\n---\n\n  \n", nil, true},
-		{"layout from defaults", ".", "pages/s.md", "---\ntitle: Spells\n---\n", map[string]any{"layout": "spells"}, true},
-		{"content folder", "site", "site/x.md", "---\nlayout: x\n---\n", nil, true},
-		{"text of its own", ".", "spells.md", "---\nlayout: spells\n---\nThe spells of the game.\n", nil, false},
-		{"layout that only wraps", ".", "a.md", "---\nlayout: default\n---\n", nil, false},
-		{"layout of a theme", ".", "a.md", "---\nlayout: home\n---\n", nil, false},
-		{"no layout", ".", "a.md", "---\ntitle: A\n---\n", nil, false},
+		{"front matter only", ".", "spells.md", "---\ntitle: Spells\nlayout: spells\n---\n", nil, []string{"<h2>Fire Bolt</h2>\n<h2>Frost Ray</h2>"}, false},
+		{"blank text", ".", "spells.md", "---\ntitle: Spells\nlayout: \"spells\"\n---\n\n  \n", nil, []string{"<h2>Frost Ray</h2>"}, false},
+		{"layout from defaults", ".", "pages/s.md", "---\ntitle: Spells\n---\n", map[string]any{"layout": "spells"}, []string{"<h2>Fire Bolt</h2>"}, false},
+		{"content folder", "site", "site/x.md", "---\nlayout: x\n---\n", nil, []string{"<p>one</p><p>two</p>"}, false},
+		{"a plugin's tag", ".", "p.md", "---\nlayout: plugin\n---\n", nil, nil, true},
+		{"text of its own", ".", "spells.md", "---\nlayout: spells\n---\nThe spells of the game.\n", nil, nil, false},
+		{"layout that only wraps", ".", "a.md", "---\nlayout: default\n---\n", nil, nil, false},
+		{"the site's frame, looping", ".", "a.md", "---\nlayout: frame\n---\n", nil, nil, false},
+		{"layout of a theme", ".", "a.md", "---\nlayout: home\n---\n", nil, nil, false},
+		{"no layout", ".", "a.md", "---\ntitle: A\n---\n", nil, nil, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -140,15 +151,21 @@ func TestLayoutFilledPage(t *testing.T) {
 			if tt.defaults != nil {
 				l.Defaults = func(string) map[string]any { return tt.defaults }
 			}
-			x := expander(l)(tt.file, []byte(tt.src), read)
-			if string(x.Src) != tt.src {
+			ls := &liquidSite{l: l, srcDir: filepath.Join(dir, tt.content)}
+			x := expander(l, ls)(tt.file, []byte(tt.src), read)
+			if tt.want == nil && string(x.Src) != tt.src {
 				t.Errorf("text changed: %q", x.Src)
 			}
-			if got := len(x.Problems) == 1; got != tt.warn {
+			for _, w := range tt.want {
+				if !strings.Contains(string(x.Src), w) || !strings.HasPrefix(string(x.Src), tt.src[:frontMatterEnd([]byte(tt.src))]) {
+					t.Errorf("text %q: want the front matter, then %q", x.Src, w)
+				}
+			}
+			if got := len(x.Problems) > 0; got != tt.warn {
 				t.Fatalf("warned %v (%v), want %v", got, x.Problems, tt.warn)
 			}
 			if tt.warn {
-				p := x.Problems[0]
+				p := x.Problems[len(x.Problems)-1]
 				if !p.Warning || p.Line != 1 || !strings.Contains(p.Msg, "_layouts/") || !strings.Contains(p.Msg, "no text of its own") {
 					t.Errorf("warning %+v: want one at line 1 naming the layout file", p)
 				}

@@ -180,7 +180,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Content = d
 	}
 	l.Settings.Title = str("site_name")
-	l.Settings.BaseURL = str("site_url")
+	// "site_url: Set the canonical URL of the site"
+	// (https://www.mkdocs.org/user-guide/configuration/#site_url).
+	l.Settings.BaseURL, l.Settings.BaseURLKey = str("site_url"), "site_url"
 	l.Settings.Copyright = str("copyright")
 	// exclude_docs and draft_docs: .gitignore patterns under docs_dir.
 	// MkDocs always puts ".*" (hidden names, which sitegen never

@@ -43,6 +43,9 @@ func TestRecognise(t *testing.T) {
 			if err != nil || l == nil {
 				t.Fatalf("Recognise = %v, %v", l, err)
 			}
+			// "site_url: Set the canonical URL of the site"
+			// (https://www.mkdocs.org/user-guide/configuration/#site_url).
+			tt.settings.BaseURLKey = "site_url"
 			if l.Content != tt.content || l.Settings != tt.settings || !slices.Equal(l.Nav, tt.nav) {
 				t.Errorf("got %q %+v %+v, want %q %+v %+v", l.Content, l.Settings, l.Nav, tt.content, tt.settings, tt.nav)
 			}

@@ -1,6 +1,7 @@
 package content
 
 import (
+	"bytes"
 	"fmt"
 	"maps"
 	"os"
@@ -90,6 +91,9 @@ func (c *Config) BundleURL(rel string) string {
 // CopyBundle publishes the content file rel as out, streamed: a file a
 // page links to is never held whole in memory, however large.
 func (s *Site) CopyBundle(o *assets.Output, rel, out string) error {
+	if s.rendered[rel] {
+		return s.renderFile(o, rel, out)
+	}
 	f, size, err := s.OpenSource(s.SrcFile(rel))
 	if err != nil {
 		s.Diag.Addf(s.SrcFile(rel), 0, 0, "", "read: %v", UnwrapPath(err))
@@ -98,6 +102,29 @@ func (s *Site) CopyBundle(o *assets.Output, rel, out string) error {
 	defer f.Close()
 	if err := o.Copy(out, f, size); err != nil {
 		return fmt.Errorf("publish %s: %w", s.SrcFile(rel), err)
+	}
+	return nil
+}
+
+// renderFile publishes the file rel as the layout renders it
+// (layout.Layout.RenderFile: a Jekyll template such as feed.xml); one it
+// cannot render is not published, its problems saying why.
+func (s *Site) renderFile(o *assets.Output, rel, out string) error {
+	file := s.SrcFile(rel)
+	src, err := s.readInclude(file)
+	if err != nil {
+		s.Diag.Addf(file, 0, 0, "", "read: %v", err)
+		return nil
+	}
+	b, problems, ok := s.Lay.RenderFile(file, src, s.readInclude)
+	for _, p := range problems {
+		s.report(file, p.Line, p.Col, p.Warning, p.Msg)
+	}
+	if !ok {
+		return nil
+	}
+	if err := o.Copy(out, bytes.NewReader(b), int64(len(b))); err != nil {
+		return fmt.Errorf("publish %s: %w", file, err)
 	}
 	return nil
 }

@@ -304,6 +304,7 @@ type Scanned struct {
 	Rels        []string
 	Files       map[string]bool
 	baseFiles   map[string]bool
+	rendered    map[string]bool // files published as the layout renders them (layout.Layout.RenderFile)
 	Unlisted    []string
 	Readmes     map[string]bool
 	FolderNotes map[string]string
@@ -312,7 +313,7 @@ type Scanned struct {
 // Scan walks the content folder (see walkSource); problems with names
 // and links are recorded.
 func (s *Site) Scan() (*Scanned, error) {
-	sc := &Scanned{Files: map[string]bool{}, baseFiles: map[string]bool{}}
+	sc := &Scanned{Files: map[string]bool{}, baseFiles: map[string]bool{}, rendered: map[string]bool{}}
 	jekyll := s.Lay.Kind == layout.Jekyll
 	listed := s.navListed()
 	mdFiles := map[string]string{} // content-relative -> source-relative, for the layout's PageFile
@@ -332,6 +333,8 @@ func (s *Site) Scan() (*Scanned, error) {
 			}
 		} else if why := s.converted(rel); why != "" && s.hasFrontMatter(file) {
 			s.Warn.Addf(file, 0, 0, "", "%s", why) // the tool converts it, sitegen does not: not published
+		} else if s.Lay.RenderFile != nil && why == "" && s.hasFrontMatter(file) {
+			sc.Files[rel], sc.rendered[rel] = true, true // published as the layout renders it (CopyBundle)
 		} else if s.Cfg.Obsidian && isBaseFile(rel) {
 			sc.baseFiles[rel] = true // data for the embeds of its views, not a file to publish (dataview.go)
 		} else {
@@ -439,7 +442,7 @@ func outside(rel string) bool {
 // for the others); each one read is recorded in the graph (graph.go)
 // before the model's steps change it.
 func (s *Site) LoadAll(ctx context.Context, sc *Scanned, reuse func(rel string) *Page) ([]*Page, error) {
-	s.Files, s.baseFiles = maps.Clone(sc.Files), maps.Clone(sc.baseFiles)
+	s.Files, s.baseFiles, s.rendered = maps.Clone(sc.Files), maps.Clone(sc.baseFiles), maps.Clone(sc.rendered)
 	s.readmes, s.folderNotes = sc.Readmes, sc.FolderNotes
 	all := make([]*Page, len(sc.Rels))
 	var fresh []int
@@ -450,6 +453,9 @@ func (s *Site) LoadAll(ctx context.Context, sc *Scanned, reuse func(rel string) 
 		if all[i] == nil {
 			fresh = append(fresh, i)
 		}
+	}
+	if s.Lay.SitePages != nil {
+		s.Lay.SitePages(sc.Rels, s.readInclude)
 	}
 	d0, w0 := s.Diag.Len(), s.Warn.Len()
 	err := Parallel(ctx, len(fresh), s.Opts.Workers, func(i int) {

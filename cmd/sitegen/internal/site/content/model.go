@@ -57,6 +57,7 @@ type Model struct {
 	aliases map[string]aliasTarget // mkdocs-alias-plugin's aliases (alias.go); nil without it
 
 	baseFiles map[string]bool // content-relative paths of the vault's .base files (dataview.go)
+	rendered  map[string]bool // content-relative paths of the files the layout renders (layout.Layout.RenderFile)
 	dvs       *dvState        // the notes as Dataview's queries read them, made on first use
 
 	FooterLinks *Body   // the questions the footer's links asked (render.go)

@@ -95,6 +95,9 @@ func (s *Site) buildTags() {
 		if s.Lay.Tags != nil {
 			g = s.Lay.Tags(p.Rel)
 		}
+		if g != nil && g.URL == "" {
+			continue // the tool makes no tag pages of this page (layout.Layout.Tags)
+		}
 		for _, name := range s.tagNames(p.tags) {
 			sp, ok := paths[named{g, name}]
 			if !ok {
@@ -153,6 +156,11 @@ func (s *Site) buildTags() {
 	}
 	for _, tp := range byPath {
 		g := groupOf[tp]
+		if g != nil && g.NoIndex {
+			s.sortChildren(tp.Children)
+			tp.Title, tp.PerPage = g.Title(tp.tag, len(tp.Children)), g.PerPage
+			continue
+		}
 		index := indexOf(g)
 		if tp.Parent != index {
 			tp.Parent = index

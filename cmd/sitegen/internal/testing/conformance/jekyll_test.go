@@ -233,6 +233,24 @@ func TestJekyll(t *testing.T) {
 			Unpublished: []string{"rules/index.html", "lore/index.html", "lore/deep/index.html", "campaigns/index.html"},
 		},
 		{
+			Name: "Liquid",
+			Rule: `"Jekyll processes Liquid before Markdown" (https://jekyllrb.com/docs/liquid/) with "site.posts: A reverse ` +
+				`chronological list of all Posts", "site.data" from _data (https://jekyllrb.com/docs/variables/), includes with ` +
+				`parameters (https://jekyllrb.com/docs/includes/) and relative_url (https://jekyllrb.com/docs/liquid/filters/): ` +
+				`the links a loop, an include and the data write are the page's links`,
+			Files: map[string]string{
+				"Gemfile":                   plain,
+				"_config.yml":               "title: J\n",
+				"index.md":                  "---\ntitle: Home\n---\n{% for p in site.posts %}\n- [{{ p.title }}]({{ p.url | relative_url }})\n{% endfor %}\n\n{% include link.html label=\"The rules\" %}\n\n{% for s in site.data.spells %}[{{ s.name | upcase }}]({{ s.page | relative_url }}) {% endfor %}\n",
+				"_includes/link.html":       "[{{ include.label }}]({{ '/rules.html' | relative_url }})",
+				"rules.md":                  "---\ntitle: Rules\n---\nRules.\n",
+				"spells.md":                 "---\ntitle: Spells\n---\nSpells.\n",
+				"_data/spells.yml":          "- name: Fire\n  page: /spells.html\n- name: Ice\n  page: /nowhere.html\n",
+				"_posts/2020-01-01-old.md":  "---\ntitle: Old news\n---\nOld.\n",
+				"_posts/2021-02-03-news.md": "---\ntitle: News\n---\nNew.\n",
+			},
+		},
+		{
 			Name: "no tag pages",
 			Rule: `Jekyll makes no tag pages without a plugin (jekyll-archives: "enabled: … Default: [] (none)", ` +
 				`https://github.com/jekyll/jekyll-archives/blob/master/docs/configuration.md), and kramdown has no tags: front ` +

@@ -1,0 +1,493 @@
+package jekyll
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"gopkg.in/yaml.v3"
+
+	"d6codex/cmd/sitegen/internal/layout"
+)
+
+// The site variables of Jekyll's Liquid (https://jekyllrb.com/docs/variables/#site-variables):
+// "site.pages: A list of all Pages", "site.posts: A reverse chronological
+// list of all Posts", "site.data: A list containing the data loaded from
+// the YAML files located in the _data directory", "site.[CONFIGURATION_DATA]:
+// All the variables set via the command line and your _config.yml are
+// available through the site variable", "site.collections: A list of all
+// the collections (including posts)", "site.COLLECTION: the documents of
+// a collection", site.tags and site.categories (the posts of each). A
+// document is its front matter with url, path, date, title, content (its
+// text before Liquid and Markdown), excerpt (its first paragraph) and
+// collection.
+//
+// The model is made once a build, the first time a page's Liquid names
+// site., from the page files the build reads (layout.Layout.SitePages),
+// less those not published (published: false, drafts, future posts).
+
+// siteModel is the site variable's values.
+type siteModel struct {
+	site    map[string]any // site.* in a page
+	baseurl string         // _config.yml's baseurl, "/sub" or ""
+	url     string         // _config.yml's url, without its trailing "/"
+	all     []map[string]any
+	byPath  map[string]*hash // the documents by content-relative path
+}
+
+// Each document and each map of the data is a *hash (hash.go): one
+// object in every list that holds it (site.pages, site.tags.x, page), as
+// in Ruby, so that item == site.data.x.last compares it as Ruby does.
+
+// liquidSite makes the model when it is first wanted.
+type liquidSite struct {
+	l      *layout.Layout
+	conf   map[string]any
+	cs     []collection
+	srcDir string // the site's source folder (Recognise's dir joined with l.Content)
+	// timeout is how long a page's Liquid may run (0: renderTimeout).
+	timeout time.Duration
+
+	mu    sync.Mutex
+	rels  []string
+	read  func(file string) ([]byte, error)
+	model *siteModel
+	base  *siteModel // the config, with the model's keys to be made when read (lazyKey)
+}
+
+// setPages is layout.Layout.SitePages: the build's page files, and how
+// to read a source file; the model is made again when next wanted.
+func (s *liquidSite) setPages(rels []string, read func(string) ([]byte, error)) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.rels, s.read, s.model, s.base = rels, read, nil, nil
+}
+
+// modelKeys are the site variables the model makes (build), each a
+// lazyKey in lite's site.
+var modelKeys = []string{"pages", "html_pages", "posts", "collections", "tags", "categories", "documents", "data"}
+
+// lite is the site variables without the model made: the config's, and
+// the model's as lazyKeys, which make it when a page first reads one. A
+// page that reads only {{ site.url }} or {{ site.title }} (each of
+// 200WordRPG's 2,441 posts) does not read every page of the site.
+func (s *liquidSite) lite(read func(string) ([]byte, error)) *siteModel {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.base != nil {
+		return s.base
+	}
+	if s.read != nil {
+		read = s.read
+	}
+	m := &siteModel{site: map[string]any{}}
+	for k, v := range s.conf {
+		m.site[k] = deep(v)
+	}
+	m.url = strings.TrimSuffix(str(s.conf["url"]), "/")
+	if bu := strings.Trim(str(s.conf["baseurl"]), "/"); bu != "" {
+		m.baseurl = "/" + bu
+	}
+	keys := slices.Clone(modelKeys)
+	for _, c := range s.cs {
+		if c.label != "posts" {
+			keys = append(keys, c.label)
+		}
+	}
+	for _, k := range keys {
+		m.site[k] = lazyKey{s: s, read: read, key: k}
+	}
+	m.site["time"] = time.Now()
+	s.base = m
+	return m
+}
+
+// built is the model when it has been made, else nil.
+func (s *liquidSite) built() *siteModel {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.model
+}
+
+// A lazyKey is a site variable of the model, made when first read (the
+// engine calls ToLiquid on reading it).
+type lazyKey struct {
+	s    *liquidSite
+	read func(string) ([]byte, error)
+	key  string
+}
+
+// ToLiquid is the variable's value.
+func (z lazyKey) ToLiquid() any { return z.s.get(z.read).site[z.key] }
+
+// get returns the model, read gives the source files when the build has
+// not said (a page read on its own).
+func (s *liquidSite) get(read func(string) ([]byte, error)) *siteModel {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.model == nil {
+		if s.read != nil {
+			read = s.read
+		}
+		s.model = s.build(read)
+	}
+	return s.model
+}
+
+// maxDataBytes bounds what site.data reads, all files together.
+const maxDataBytes = 64 << 20
+
+// build makes the model.
+func (s *liquidSite) build(read func(string) ([]byte, error)) *siteModel {
+	m := &siteModel{site: maps.Clone(s.conf), byPath: map[string]*hash{}}
+	if m.site == nil {
+		m.site = map[string]any{}
+	}
+	m.url = strings.TrimSuffix(str(s.conf["url"]), "/")
+	if bu := strings.Trim(str(s.conf["baseurl"]), "/"); bu != "" {
+		m.baseurl = "/" + bu
+	}
+	var pages, posts, all []*hash
+	docs := map[string][]*hash{}
+	for _, rel := range slices.Sorted(slices.Values(s.rels)) {
+		d := s.document(rel, read)
+		if d == nil {
+			continue
+		}
+		m.all = append(m.all, d)
+		pd := newHash(d)
+		all = append(all, pd)
+		m.byPath[rel] = pd
+		switch c, _ := d["collection"].(string); c {
+		case "":
+			pages = append(pages, pd)
+		case "posts":
+			posts = append(posts, pd)
+		default:
+			docs[c] = append(docs[c], pd)
+		}
+	}
+	// "A reverse chronological list of all Posts."
+	slices.SortStableFunc(posts, func(a, b *hash) int {
+		ta, _ := a.m["date"].(time.Time)
+		tb, _ := b.m["date"].(time.Time)
+		return tb.Compare(ta)
+	})
+	tags, cats := map[string]any{}, map[string]any{}
+	for _, p := range posts {
+		for _, key := range []string{"tags", "categories"} {
+			into := map[string]any{"tags": tags, "categories": cats}[key].(map[string]any)
+			for _, t := range frontList(p.m[key]) {
+				list, _ := into[t].([]any)
+				into[t] = append(list, p)
+			}
+		}
+	}
+	var colls []any
+	for _, c := range s.cs {
+		list := docs[c.label]
+		if c.label == "posts" {
+			list = posts
+		}
+		items := make([]any, len(list))
+		for i, d := range list {
+			items[i] = d
+		}
+		colls = append(colls, map[string]any{"label": c.label, "docs": items, "output": c.output, "relative_directory": c.dir,
+			"files": []any{}, "permalink": c.permalink})
+		if c.label != "posts" {
+			m.site[c.label] = items
+		}
+	}
+	asList := func(ds []*hash) []any {
+		out := make([]any, len(ds))
+		for i, d := range ds {
+			out[i] = d
+		}
+		return out
+	}
+	m.site["pages"] = asList(pages)
+	m.site["html_pages"] = asList(pages)
+	m.site["posts"] = asList(posts)
+	m.site["collections"] = colls
+	m.site["tags"], m.site["categories"] = tags, cats
+	m.site["documents"] = asList(all)
+	m.site["time"] = time.Now()
+	m.site["data"] = deep(s.data(read))
+	for k, v := range m.site {
+		if _, ok := v.(map[string]any); ok && k != "tags" && k != "categories" {
+			m.site[k] = deep(v)
+		}
+	}
+	return m
+}
+
+// document is the page file rel's variables, nil when it is not
+// published.
+func (s *liquidSite) document(rel string, read func(string) ([]byte, error)) map[string]any {
+	src, err := read(path.Join(s.l.Content, rel))
+	if err != nil {
+		return nil
+	}
+	return s.documentOf(rel, src)
+}
+
+// documentOf is the variables of the page file rel with text src, nil
+// when it is not published.
+func (s *liquidSite) documentOf(rel string, src []byte) map[string]any {
+	fm := map[string]any{}
+	end := frontMatterEnd(src)
+	if end > 0 {
+		head := src[bytes.IndexByte(src, '\n')+1 : end]
+		if i := bytes.LastIndex(bytes.TrimRight(head, "\r\n \t"), []byte("\n")); i >= 0 {
+			head = head[:i+1]
+		} else {
+			head = nil
+		}
+		_ = yaml.Unmarshal(head, &fm)
+		if fm == nil {
+			fm = map[string]any{}
+		}
+	}
+	d := map[string]any{}
+	if s.l.Defaults != nil {
+		maps.Copy(d, s.l.Defaults(rel))
+	}
+	maps.Copy(d, fm)
+	if s.l.Unpublished != nil && s.l.Unpublished(d, rel) != "" {
+		return nil
+	}
+	for k, v := range d {
+		d[k] = deep(v)
+	}
+	body := string(src[end:])
+	d["path"] = rel
+	d["name"] = path.Base(rel)
+	d["url"] = s.pageURL(rel, d)
+	// The text of another document is not run (Jekyll's is, in its own
+	// render): its Liquid is left out rather than shown as source.
+	body = liquidMarkup.ReplaceAllString(body, "")
+	d["content"] = body
+	d["excerpt"] = excerpt(body, str(d["excerpt_separator"]))
+	if c, inner, _ := find(s.cs, rel); c != nil {
+		d["collection"] = c.label
+		if date := c.date(inner, d); !date.IsZero() {
+			d["date"] = date
+		}
+		if c.label == "posts" && str(d["title"]) == "" {
+			name := strings.TrimSuffix(path.Base(inner), path.Ext(inner))
+			if mm := postName.FindStringSubmatch(name); mm != nil {
+				name = mm[4]
+			}
+			d["title"] = titleize(name)
+		}
+	}
+	if str(d["title"]) == "" && s.l.HeadingTitle {
+		if mm := leadingHeading.FindStringSubmatch(strings.TrimLeft(body, "\r\n")); mm != nil {
+			d["title"] = strings.TrimSpace(mm[1])
+		}
+	}
+	return d
+}
+
+// deep is v with each map in it a *hash (see siteModel), YAML's maps
+// of other keys than text made text-keyed.
+func deep(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(v))
+		for k, x := range v {
+			out[k] = deep(x)
+		}
+		return newHash(out)
+	case map[any]any:
+		out := make(map[string]any, len(v))
+		for k, x := range v {
+			out[fmt.Sprint(k)] = deep(x)
+		}
+		return newHash(out)
+	case []any:
+		out := make([]any, len(v))
+		for i, x := range v {
+			out[i] = deep(x)
+		}
+		return out
+	}
+	return v
+}
+
+// liquidMarkup is a Liquid tag or output.
+var liquidMarkup = regexp.MustCompile(`(?s)\{%.*?%\}|\{\{.*?\}\}`)
+
+// leadingHeading is a Markdown heading on the first line.
+var leadingHeading = regexp.MustCompile(`^#{1,6}[ \t]+([^\n]*?)[ \t#]*\r?\n`)
+
+// titleize is Jekyll's title of a post without one: its slug's words,
+// each capitalized (Utils.titleize_slug).
+func titleize(slug string) string {
+	words := strings.Split(slug, "-")
+	for i, w := range words {
+		if w != "" {
+			words[i] = strings.ToUpper(w[:1]) + w[1:]
+		}
+	}
+	return strings.Join(words, " ")
+}
+
+// excerpt is a document's first paragraph, or its text up to the
+// excerpt_separator ("By default this is the first paragraph of content
+// in the post", https://jekyllrb.com/docs/posts/#post-excerpts).
+func excerpt(body, sep string) string {
+	body = strings.TrimLeft(body, "\r\n")
+	if sep == "" {
+		sep = "\n\n"
+	}
+	if i := strings.Index(body, sep); i >= 0 {
+		return body[:i]
+	}
+	return strings.TrimRight(body, "\r\n")
+}
+
+// pageURL is the URL Jekyll gives the page file rel: its collection's
+// permalink, its own permalink:, else its path with .html (index pages
+// their folder's; with a permalink style ending in "/", a folder URL).
+func (s *liquidSite) pageURL(rel string, fm map[string]any) string {
+	file := s.l.FileURL != nil && s.l.FileURL(rel, fm)
+	if s.l.PageURL != nil {
+		if u := s.l.PageURL(rel, fm); u != "" {
+			if file && u != "/" {
+				return strings.TrimSuffix(u, "/") + ".html"
+			}
+			return u
+		}
+	}
+	if pl := str(fm["permalink"]); pl != "" && !strings.Contains(pl, ":") {
+		return "/" + strings.TrimPrefix(pl, "/")
+	}
+	noext := strings.TrimSuffix(rel, path.Ext(rel))
+	base := path.Base(noext)
+	if base == "index" || strings.EqualFold(base, "README") {
+		if d := path.Dir(noext); d != "." {
+			return "/" + d + "/"
+		}
+		return "/"
+	}
+	if file {
+		return "/" + noext + ".html"
+	}
+	return "/" + noext + "/"
+}
+
+// frontList reads tags: or categories: (a list, or words separated by
+// spaces) as a list.
+func frontList(v any) []string {
+	switch v := v.(type) {
+	case string:
+		return strings.Fields(v)
+	case []any:
+		var out []string
+		for _, x := range v {
+			if x != nil && fmt.Sprint(x) != "" {
+				out = append(out, fmt.Sprint(x)) // categories: [2015] is "2015"
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// data reads the _data folder: "Jekyll supports loading data from YAML,
+// JSON, CSV, and TSV files located in the _data directory"; "the data
+// file _data/members.yml … site.data.members", and a subfolder
+// _data/orgs/jekyll.yml is site.data.orgs.jekyll
+// (https://jekyllrb.com/docs/datafiles/). Files are read through read
+// (never through a link out of the source folder); a file that cannot
+// be read or decoded is left out; all of them together are read up to
+// maxDataBytes.
+func (s *liquidSite) data(read func(string) ([]byte, error)) map[string]any {
+	dataDir := cmp.Or(str(s.conf["data_dir"]), "_data")
+	out := map[string]any{}
+	if s.srcDir == "" {
+		return out
+	}
+	budget := maxDataBytes
+	var walk func(dir string, into map[string]any)
+	walk = func(dir string, into map[string]any) {
+		entries, err := os.ReadDir(filepath.Join(s.srcDir, filepath.FromSlash(dir)))
+		if err != nil {
+			return
+		}
+		for _, e := range entries {
+			name := e.Name()
+			if strings.HasPrefix(name, ".") || e.Type()&os.ModeSymlink != 0 {
+				continue
+			}
+			rel := path.Join(dir, name)
+			if e.IsDir() {
+				sub := map[string]any{}
+				walk(rel, sub)
+				into[name] = sub
+				continue
+			}
+			ext := strings.ToLower(path.Ext(name))
+			if ext != ".yml" && ext != ".yaml" && ext != ".json" && ext != ".csv" && ext != ".tsv" {
+				continue
+			}
+			b, err := read(path.Join(s.l.Content, rel))
+			if err != nil || len(b) > budget {
+				continue
+			}
+			budget -= len(b)
+			var v any
+			switch ext {
+			case ".json":
+				err = json.Unmarshal(b, &v)
+			case ".csv", ".tsv":
+				v, err = table(b, ext == ".tsv")
+			default:
+				err = yaml.Unmarshal(b, &v)
+			}
+			if err == nil {
+				into[strings.TrimSuffix(name, path.Ext(name))] = v
+			}
+		}
+	}
+	walk(dataDir, out)
+	return out
+}
+
+// table reads a CSV or TSV data file: a list of its rows, each a map of
+// the header's names to the row's cells.
+func table(b []byte, tabs bool) (any, error) {
+	r := csv.NewReader(bytes.NewReader(b))
+	if tabs {
+		r.Comma = '\t'
+	}
+	r.FieldsPerRecord = -1
+	rows, err := r.ReadAll()
+	if err != nil || len(rows) == 0 {
+		return []any{}, err
+	}
+	var out []any
+	for _, row := range rows[1:] {
+		m := map[string]any{}
+		for i, h := range rows[0] {
+			if i < len(row) {
+				m[h] = row[i]
+			}
+		}
+		out = append(out, m)
+	}
+	return out, nil
+}

@@ -1,0 +1,379 @@
+package jekyll
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"maps"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"d6codex/cmd/sitegen/internal/layout"
+)
+
+// rel is the content-relative path of the source file file.
+func (s *liquidSite) rel(file string) string {
+	if s.l.Content != "." && s.l.Content != "" {
+		return strings.TrimPrefix(file, s.l.Content+"/")
+	}
+	return file
+}
+
+// hasLiquid reports whether b holds a Liquid tag or output.
+func hasLiquid(b []byte) bool {
+	return bytes.Contains(b, []byte("{%")) || bytes.Contains(b, []byte("{{"))
+}
+
+// vars are the variables of the page (or file) at file with text src:
+// site (the model; in a page its url and baseurl are marks that siteRoot
+// makes links from the site's root, which sitegen places under the
+// site's base URL itself) and page (the
+// file's document: front matter, url, path, date, …), paginator nil (no
+// jekyll-paginate: a loop over paginator.posts writes nothing, as Jekyll
+// without the plugin).
+func (s *liquidSite) vars(file string, src []byte, read func(string) ([]byte, error), forFile bool) (map[string]any, *siteModel) {
+	m := s.lite(read)
+	site := maps.Clone(m.site)
+	if !forFile {
+		site["url"], site["baseurl"] = string(siteURLMark), string(baseURLMark)
+	}
+	rel := s.rel(file)
+	var page *hash
+	if full := s.built(); full != nil {
+		page = full.byPath[rel] // the same document as in site.pages: page == p holds
+	}
+	if page == nil {
+		d := s.documentOf(rel, src)
+		if d == nil {
+			d = map[string]any{"path": rel}
+		}
+		page = newHash(d)
+	}
+	return map[string]any{"site": site, "page": page, "paginator": nil, "jekyll": map[string]any{"version": "4.3.1", "environment": "production"}}, m
+}
+
+// runLiquid runs the Liquid of the page file file (its text src, front
+// matter left as it is); false when it could not, the problem (a
+// warning: the page is then shown as sitegen showed it without Liquid)
+// in the Expanded, or an error when a bound stopped it.
+func (s *liquidSite) runLiquid(file string, src []byte, read func(string) ([]byte, error)) (layout.Expanded, bool) {
+	x := layout.Expanded{Src: src}
+	from := frontMatterEnd(src)
+	body := src[from:]
+	if !hasLiquid(body) {
+		return x, true
+	}
+	if read == nil || bytes.ContainsRune(body, markOpen) {
+		return x, false
+	}
+	src = highlightFences(src, from) // own-line highlight blocks: fences, lines kept
+	body = src[from:]
+	x.Src = src
+	vars, m := s.vars(file, src, read, false)
+	first := 1 + bytes.Count(src[:from], []byte("\n"))
+	r := newRun(file, read, s.l.Content, m, false)
+	r.full = func() *siteModel { return s.get(read) }
+	r.timeout = s.timeout
+	out, err := r.render(markLines(body, first), first, vars)
+	if err != nil {
+		x.Problems = append(x.Problems, liquidProblem(err, first))
+		return x, false
+	}
+	text, lines := unmark(out, first)
+	text = siteRoot(text)
+	text = htmlBlocks(text)
+	x.Src = append(append(make([]byte, 0, from+len(text)), src[:from]...), text...)
+	x.Lines = make([]int, 0, first-1+len(lines))
+	for i := 1; i < first; i++ {
+		x.Lines = append(x.Lines, i)
+	}
+	x.Lines = append(x.Lines, lines...)
+	return x, true
+}
+
+// liquidProblem is the problem of a failed rendering: an error when a
+// bound stopped it, else a warning that the page is shown without its
+// Liquid run.
+func liquidProblem(err error, first int) layout.Problem {
+	var re *renderError
+	if !errors.As(err, &re) {
+		re = &renderError{msg: err.Error()}
+	}
+	p := layout.Problem{Line: max(re.line, first), Col: 1, Warning: true}
+	where := ""
+	if re.file != "" {
+		where = " (in " + re.file + ")"
+	}
+	switch {
+	case re.bound:
+		p.Warning = false
+		p.Msg = "Liquid" + where + ": " + re.msg
+	default:
+		p.Msg = "Liquid" + where + ": " + re.msg + "; the page is shown without its Liquid run (tags dropped, loops left out)"
+	}
+	return p
+}
+
+// renderFile is layout.Layout.RenderFile: "Any file that contains a YAML
+// front matter block will be processed by Jekyll as a special file"
+// (https://jekyllrb.com/docs/front-matter/): its Liquid is run, with
+// site.url and site.baseurl as _config.yml sets them (a feed's absolute
+// links), and it is written without its front matter (Jekyll 4.3.1
+// writes all.json = `---\n---\n[{"a": "{{ site.title }}"}]` as
+// `[{"a": "T"}]`). Its layout: is not run (a feed's is none). A file the
+// engine cannot run is not published, with a warning; a bound stopped
+// it, an error.
+func (s *liquidSite) renderFile(file string, src []byte, read func(string) ([]byte, error)) ([]byte, []layout.Problem, bool) {
+	from := frontMatterEnd(src)
+	body := src[from:]
+	if !hasLiquid(body) {
+		return body, nil, true
+	}
+	vars, m := s.vars(file, src, read, true)
+	first := 1 + bytes.Count(src[:from], []byte("\n"))
+	r := newRun(file, read, s.l.Content, m, true)
+	r.full = func() *siteModel { return s.get(read) }
+	r.timeout = s.timeout
+	out, err := r.render(body, first, vars)
+	if err != nil {
+		p := liquidProblem(err, first)
+		if p.Warning {
+			p.Msg = strings.TrimSuffix(p.Msg, "; the page is shown without its Liquid run (tags dropped, loops left out)") +
+				"; not published: its template is not what Jekyll writes"
+		}
+		return nil, []layout.Problem{p}, false
+	}
+	return out, nil, true
+}
+
+// runLayout runs the layout file lf (its text b) of the page file file
+// (text src) with the page's variables and content empty: the text the
+// layout writes, as one block of HTML (its blank lines dropped, so that
+// Markdown takes none of it for text or code).
+func (s *liquidSite) runLayout(file string, src []byte, lf string, b []byte, read func(string) ([]byte, error)) ([]byte, error) {
+	vars, m := s.vars(file, src, read, false)
+	vars["content"] = ""
+	body := b[frontMatterEnd(b):]
+	first := 1 + bytes.Count(b[:frontMatterEnd(b)], []byte("\n"))
+	r := newRun(lf, read, s.l.Content, m, false)
+	r.full = func() *siteModel { return s.get(read) }
+	r.timeout = s.timeout
+	out, err := r.render(body, first, vars)
+	if err != nil {
+		var re *renderError
+		if errors.As(err, &re) && re.line > 0 {
+			return nil, fmt.Errorf("line %d: %s", re.line, re.msg)
+		}
+		return nil, err
+	}
+	var kept [][]byte
+	for _, line := range bytes.Split(siteRoot(out), []byte("\n")) {
+		if len(bytes.TrimSpace(line)) > 0 {
+			kept = append(kept, bytes.TrimLeft(line, " \t"))
+		}
+	}
+	if len(kept) == 0 {
+		return nil, nil
+	}
+	res := []byte("<div class=\"jekyll-layout\">\n")
+	res = append(res, bytes.Join(kept, []byte("\n"))...)
+	return append(res, "\n</div>\n"...), nil
+}
+
+// htmlBlockOpen is a line that opens a block of HTML (CommonMark's kinds
+// 6, the block-level elements), capturing its element's name.
+var htmlBlockOpen = regexp.MustCompile(`^ {0,3}<(?i:(address|article|aside|blockquote|details|dialog|div|dl|fieldset|figure|footer|form|header|nav|ol|section|table|ul))(?:[\s/>]|$)`)
+
+// htmlBlocks keeps the blocks of HTML of a page's Liquid output HTML, as
+// kramdown reads them: "The HTML block ends with the end tag", its content
+// raw by default (parse_block_html: false,
+// https://kramdown.gettalong.org/syntax.html#html-blocks), where
+// CommonMark ends a block at the first blank line and takes a line
+// indented four spaces after it for code: a loop's blank lines inside a
+// <table> made its indented rows code shown as text (200WordRPG's
+// 2015entries.md). Inside such a block (closed, without <pre>,
+// <textarea>, <script> or <style>, whose spaces count) the lines lose
+// their indentation, so that each part between blank lines starts a block
+// of HTML again (<tr>, <td>, <li> are CommonMark's block elements). The
+// lines keep their numbers; an unclosed block is left as it is.
+func htmlBlocks(text []byte) []byte {
+	if !bytes.Contains(text, []byte("<")) {
+		return text
+	}
+	ls := bytes.SplitAfter(text, []byte("\n"))
+	changed := false
+	for i := 0; i < len(ls); i++ {
+		m := htmlBlockOpen.FindSubmatch(ls[i])
+		if m == nil {
+			continue
+		}
+		name := strings.ToLower(string(m[1]))
+		open := regexp.MustCompile(`(?i)<` + name + `(?:[\s/>]|$)`)
+		closing := regexp.MustCompile(`(?i)</` + name + `\s*>`)
+		depth := len(open.FindAllIndex(ls[i], -1)) - len(closing.FindAllIndex(ls[i], -1))
+		j := i
+		for depth > 0 && j+1 < len(ls) {
+			j++
+			depth += len(open.FindAllIndex(ls[j], -1)) - len(closing.FindAllIndex(ls[j], -1))
+		}
+		if depth > 0 {
+			continue
+		}
+		if !spacesCount.Match(bytes.Join(ls[i:j+1], nil)) {
+			for k := i + 1; k <= j; k++ {
+				if t := bytes.TrimLeft(ls[k], " \t"); len(t) != len(ls[k]) {
+					ls[k], changed = t, true
+				}
+			}
+		}
+		i = j
+	}
+	if !changed {
+		return text
+	}
+	return bytes.Join(ls, nil)
+}
+
+// spacesCount finds the elements whose text keeps its spaces.
+var spacesCount = regexp.MustCompile(`(?i)<(pre|textarea|script|style)[\s>]`)
+
+// The marks a page's {{ site.url }} and {{ site.baseurl }} write.
+const (
+	siteURLMark = '\uE002'
+	baseURLMark = '\uE003'
+)
+
+// siteRoot makes what {{ site.url }} and {{ site.baseurl }} wrote in a
+// page a path from the site's root: "site.url: Contains the url of your
+// site as it's configured in the _config.yml"
+// (https://jekyllrb.com/docs/variables/#site-variables), so
+// {{ site.url }}{{ site.baseurl }}/b/ is /b/ of this site, checked and
+// placed under its base URL as sitegen's other links; the marks alone,
+// not followed by a path, are "/".
+func siteRoot(b []byte) []byte {
+	if !bytes.ContainsRune(b, siteURLMark) && !bytes.ContainsRune(b, baseURLMark) {
+		return b
+	}
+	out := make([]byte, 0, len(b))
+	for i := 0; i < len(b); {
+		r, n := utf8.DecodeRune(b[i:])
+		if r != siteURLMark && r != baseURLMark {
+			out = append(out, b[i:i+n]...)
+			i += n
+			continue
+		}
+		for i < len(b) { // a run of marks
+			if r, n := utf8.DecodeRune(b[i:]); r == siteURLMark || r == baseURLMark {
+				i += n
+				continue
+			}
+			break
+		}
+		if i >= len(b) || b[i] != '/' {
+			out = append(out, '/')
+		}
+	}
+	return out
+}
+
+// The marks markLines puts at the start of a line of a page's Liquid,
+// around its number: the rendered text's lines are mapped back to the
+// page's by the last mark at or before them (unmark), through loops,
+// includes and conditions alike.
+const (
+	markOpen  = '\uE000'
+	markClose = '\uE001'
+)
+
+// markLines puts a mark with its line number (the first line being
+// first) at the start of each line of body, but inside a Liquid tag or
+// output, and where a whitespace-trimming tag ({%- or -%}) would have
+// removed the line break before it (a mark is not whitespace, so it would
+// stop the trim).
+func markLines(body []byte, first int) []byte {
+	out := make([]byte, 0, len(body)+len(body)/8)
+	closer := ""
+	line := first
+	start := true
+	for i := 0; i < len(body); {
+		if start {
+			start = false
+			if closer == "" && !trimsBefore(out) && !trimsAfter(body[i:]) {
+				out = append(out, string(markOpen)+strconv.Itoa(line)+string(markClose)...)
+			}
+		}
+		c := body[i]
+		switch {
+		case closer == "" && c == '{' && i+1 < len(body) && (body[i+1] == '%' || body[i+1] == '{'):
+			closer = "%}"
+			if body[i+1] == '{' {
+				closer = "}}"
+			}
+			out = append(out, body[i:i+2]...)
+			i += 2
+			continue
+		case closer != "" && bytes.HasPrefix(body[i:], []byte(closer)):
+			closer = ""
+			out = append(out, body[i:i+2]...)
+			i += 2
+			continue
+		}
+		out = append(out, c)
+		if c == '\n' {
+			line++
+			start = true
+		}
+		i++
+	}
+	return out
+}
+
+// trimsBefore reports whether out ends with a tag that trims the
+// whitespace after it (-%} or -}}), whitespace after it allowed.
+func trimsBefore(out []byte) bool {
+	t := bytes.TrimRight(out, " \t\r\n")
+	return bytes.HasSuffix(t, []byte("-%}")) || bytes.HasSuffix(t, []byte("-}}"))
+}
+
+// trimsAfter reports whether rest starts (after whitespace) with a tag
+// that trims the whitespace before it ({%- or {{-).
+func trimsAfter(rest []byte) bool {
+	t := bytes.TrimLeft(rest, " \t\r\n")
+	return bytes.HasPrefix(t, []byte("{%-")) || bytes.HasPrefix(t, []byte("{{-"))
+}
+
+// unmark removes markLines' marks from out: the text, and for each of its
+// lines the page's line it came from (the mark at its start, else the
+// last one before it; first before any).
+func unmark(out []byte, first int) ([]byte, []int) {
+	text := make([]byte, 0, len(out))
+	var lines []int
+	cur, lineOf, started := first, first, false
+	open, closeMark := []byte(string(markOpen)), []byte(string(markClose))
+	for i := 0; i < len(out); {
+		if bytes.HasPrefix(out[i:], open) {
+			j := bytes.Index(out[i:], closeMark)
+			if j > 0 {
+				if n, err := strconv.Atoi(string(out[i+len(open) : i+j])); err == nil {
+					cur = n
+					if !started {
+						lineOf = n
+					}
+				}
+				i += j + len(closeMark)
+				continue
+			}
+		}
+		c := out[i]
+		text = append(text, c)
+		started = true
+		if c == '\n' {
+			lines = append(lines, lineOf)
+			lineOf, started = cur, false
+		}
+		i++
+	}
+	return text, append(lines, lineOf)
+}

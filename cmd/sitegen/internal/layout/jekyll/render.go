@@ -1,0 +1,441 @@
+package jekyll
+
+import (
+	"bytes"
+	"cmp"
+	"errors"
+	"fmt"
+	"path"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/osteele/liquid"
+	"github.com/osteele/liquid/render"
+)
+
+// Jekyll renders a page's Liquid before its Markdown ("Jekyll processes
+// Liquid before Markdown", https://jekyllrb.com/docs/liquid/), with the
+// variables of https://jekyllrb.com/docs/variables/ (site, page, and in
+// an include, include) and Jekyll's filters and tags
+// (https://jekyllrb.com/docs/liquid/filters/,
+// https://jekyllrb.com/docs/liquid/tags/) beside Liquid's own. sitegen
+// runs it with github.com/osteele/liquid, the Shopify-compatible engine
+// gojekyll runs, and adds Jekyll's filters and tags here (filters.go).
+//
+// Bounds: a page's output is at most maxOutput bytes, an include nests at
+// most maxIncludeDepth deep, a range of more than maxRange numbers is
+// refused before the page is run, and a page that does not finish in
+// renderTimeout is given up (every filter and include of it then fails
+// at once); each is an error at the page's file and line.
+const (
+	maxOutput       = 16 << 20
+	maxIncludeDepth = 32
+	maxRange        = 1_000_000
+	renderTimeout   = 10 * time.Second
+)
+
+// errCancelled is what every filter and include returns once a render
+// is given up.
+var errCancelled = &boundError{"the page's Liquid did not finish in time"}
+
+// A run is one page's (or file's) rendering: its engine, with the tags
+// and filters that read the site, and its state.
+type run struct {
+	file      string                            // source-relative path of the page
+	read      func(file string) ([]byte, error) // reads a file of the source folder
+	content   string                            // the layout's content folder, source-relative
+	site      *siteModel                        // its config, url and baseurl
+	full      func() *siteModel                 // the whole model, made when first wanted
+	baseurl   string                            // what relative_url adds: "" in a page (sitegen places the site), the site's in a file
+	url       string                            // what absolute_url adds before it
+	depth     int
+	timeout   time.Duration // 0: renderTimeout
+	cancelled atomic.Bool
+	engine    *liquid.Engine
+}
+
+// newRun makes the engine of one rendering.
+func newRun(file string, read func(string) ([]byte, error), content string, site *siteModel, forFile bool) *run {
+	r := &run{file: file, read: read, content: content, site: site, engine: liquid.NewEngine()}
+	if forFile {
+		r.baseurl, r.url = site.baseurl, site.url
+	}
+	r.addFilters()
+	// jekyll-seo-tag's {% seo %} and jekyll-feed's {% feed_meta %} write
+	// the page's <head> metadata and feed link, which sitegen's theme
+	// writes itself: nothing in the page.
+	for _, name := range []string{"seo", "feed_meta"} {
+		r.engine.RegisterTag(name, func(render.Context) (string, error) { return "", nil })
+	}
+	r.engine.RegisterTag("include", r.include(false))
+	r.engine.RegisterTag("include_relative", r.include(true))
+	// {% link %} and {% post_url %} stay for the page's Markdown to
+	// resolve and check as links (package markup/liquid), with their
+	// {{ }} arguments expanded.
+	for _, name := range []string{"link", "post_url"} {
+		r.engine.RegisterTag(name, func(ctx render.Context) (string, error) {
+			arg, err := ctx.ExpandTagArg()
+			if err != nil {
+				return "", err
+			}
+			if forFile {
+				return r.linkURL(ctx.TagName(), strings.TrimSpace(arg)), nil
+			}
+			return "{% " + ctx.TagName() + " " + strings.TrimSpace(arg) + " %}", nil
+		})
+	}
+	// "Jekyll has built in support for syntax highlighting … {% highlight
+	// ruby %} … {% endhighlight %}"
+	// (https://jekyllrb.com/docs/liquid/tags/#code-snippet-highlighting):
+	// a fenced code block of that language.
+	r.engine.RegisterBlock("highlight", func(ctx render.Context) (string, error) {
+		inner, err := ctx.InnerString()
+		if err != nil {
+			return "", err
+		}
+		lang := strings.Fields(ctx.TagArgs())
+		fence := "```"
+		for strings.Contains(inner, fence) {
+			fence += "`"
+		}
+		l := ""
+		if len(lang) > 0 {
+			l = lang[0]
+		}
+		return "\n" + fence + l + "\n" + strings.Trim(inner, "\n") + "\n" + fence + "\n", nil
+	})
+	return r
+}
+
+// linkURL is the URL {% link path %} or {% post_url name %} gives in a
+// file sitegen does not read as Markdown: the page's URL in the site
+// model, else the path from the site's root.
+func (r *run) linkURL(tag, arg string) string {
+	for _, p := range r.full().all {
+		rel, _ := p["path"].(string)
+		if tag == "link" && rel == strings.TrimPrefix(arg, "/") || tag == "post_url" && p["collection"] == "posts" && strings.TrimSuffix(path.Base(rel), path.Ext(rel)) == path.Base(arg) {
+			u, _ := p["url"].(string)
+			return r.baseurl + u
+		}
+	}
+	return r.baseurl + "/" + strings.TrimPrefix(arg, "/")
+}
+
+// includeArg is one name=value parameter of an include.
+var includeArg = regexp.MustCompile(`([\w-]+)\s*=\s*("[^"]*"|'[^']*'|[\w.\[\]'"-]+)`)
+
+// include is Jekyll's include tag: "{% include footer.html %} … Jekyll
+// will look for the referenced file … in the _includes directory";
+// "{% include_relative %} … from the directory of the current file"; the
+// parameters "param="value"" are include.param inside it
+// (https://jekyllrb.com/docs/includes/).
+func (r *run) include(relative bool) func(render.Context) (string, error) {
+	return func(ctx render.Context) (string, error) {
+		if r.cancelled.Load() {
+			return "", errCancelled
+		}
+		args, err := ctx.ExpandTagArg()
+		if err != nil {
+			return "", err
+		}
+		args = strings.TrimSpace(args)
+		name, rest, _ := strings.Cut(args, " ")
+		if name == "" {
+			return "", fmt.Errorf("%s names no file", ctx.TagName())
+		}
+		params := map[string]any{}
+		for _, m := range includeArg.FindAllStringSubmatch(rest, -1) {
+			v := m[2]
+			if v[0] == '"' || v[0] == '\'' {
+				params[m[1]] = v[1 : len(v)-1]
+				continue
+			}
+			x, err := ctx.EvaluateString(v)
+			if err != nil {
+				return "", fmt.Errorf("include parameter %s: %w", m[1], err)
+			}
+			params[m[1]] = x
+		}
+		file := path.Join(r.content, "_includes", name)
+		if relative {
+			file = path.Join(path.Dir(r.file), name)
+		}
+		if strings.HasPrefix(file, "../") || path.IsAbs(name) {
+			return "", fmt.Errorf("%s %s: outside the site's source", ctx.TagName(), name)
+		}
+		if r.depth >= maxIncludeDepth {
+			return "", &boundError{fmt.Sprintf("%s %s: includes nest deeper than %d (an include that includes itself?)", ctx.TagName(), name, maxIncludeDepth)}
+		}
+		src, err := r.read(file)
+		if err != nil {
+			return "", fmt.Errorf("%s %s: %w", ctx.TagName(), name, err)
+		}
+		if relative {
+			src = src[frontMatterEnd(src):]
+		}
+		tpl, serr := r.engine.ParseTemplateLocation(whenOr(fixProperties(src)), file, 1)
+		if serr != nil {
+			return "", serr
+		}
+		b := make(map[string]any, len(ctx.Bindings())+1)
+		for k, v := range ctx.Bindings() {
+			b[k] = v
+		}
+		b["include"] = params
+		r.depth++
+		out, serr := tpl.Render(b)
+		r.depth--
+		if serr != nil {
+			return "", serr
+		}
+		return string(out), nil
+	}
+}
+
+// fixProperties writes the properties Ruby's Liquid reads and the
+// engine's parser does not, inside each tag and output of src: a name
+// with a hyphen (site.data.ui-text) or one that starts with a digit
+// (site.categories.2015), as ["ui-text"] and ["2015"]. Quoted text is left
+// as it is.
+func fixProperties(src []byte) []byte {
+	if !bytes.Contains(src, []byte(".")) {
+		return src
+	}
+	out := make([]byte, 0, len(src))
+	closer := ""
+	var quote byte
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		switch {
+		case closer == "":
+			if c == '{' && i+1 < len(src) && (src[i+1] == '%' || src[i+1] == '{') {
+				closer = "%}"
+				if src[i+1] == '{' {
+					closer = "}}"
+				}
+				out = append(out, c, src[i+1])
+				i++
+				continue
+			}
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'':
+			quote = c
+		case c == '|' && closer == "}}" && laxFilter(src[i+1:]) > 0:
+			// {{ x | "text" }}: Ruby's Liquid (lax, Jekyll's default)
+			// reads a filter as a name and passes over anything else.
+			i += laxFilter(src[i+1:])
+			continue
+		case bytes.HasPrefix(src[i:], []byte(closer)):
+			closer = ""
+		case c == '.' && i > 0 && (isWord(src[i-1]) || src[i-1] == ']'):
+			j := i + 1
+			for j < len(src) && (isWord(src[j]) || src[j] == '-' && j+1 < len(src) && isWord(src[j+1])) {
+				j++
+			}
+			seg := src[i+1 : j]
+			if len(seg) > 0 && (seg[0] >= '0' && seg[0] <= '9' && !allDigits(src, i) || bytes.IndexByte(seg, '-') >= 0) {
+				out = append(out, `["`...)
+				out = append(out, seg...)
+				out = append(out, `"]`...)
+				i = j - 1
+				continue
+			}
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// laxFilter is the length of a quoted text that stands where a filter's
+// name should (after "|", spaces before it), 0 for none.
+func laxFilter(b []byte) int {
+	t := bytes.TrimLeft(b, " \t")
+	if len(t) == 0 || t[0] != '"' && t[0] != '\'' {
+		return 0
+	}
+	end := bytes.IndexByte(t[1:], t[0])
+	if end < 0 {
+		return 0
+	}
+	return len(b) - len(t) + end + 2
+}
+
+// whenTag is a case's when tag.
+var whenTag = regexp.MustCompile(`\{%-?\s*when\s[^%]*%\}`)
+
+// whenOr writes a when tag's values separated by or ("{% when 'a' or 'b' %}":
+// "A when tag can accept multiple values … Provide the values as a
+// comma-separated list, or separate them using an or operator",
+// https://shopify.github.io/liquid/tags/control-flow/#casewhen) separated
+// by commas, which the engine reads. Quoted text is left as it is.
+func whenOr(src []byte) []byte {
+	if !bytes.Contains(src, []byte("when")) {
+		return src
+	}
+	return whenTag.ReplaceAllFunc(src, func(tag []byte) []byte {
+		var out []byte
+		var quote byte
+		for i := 0; i < len(tag); i++ {
+			c := tag[i]
+			switch {
+			case quote != 0:
+				if c == quote {
+					quote = 0
+				}
+			case c == '"' || c == '\'':
+				quote = c
+			case c == ' ' && bytes.HasPrefix(tag[i:], []byte(" or ")):
+				out = append(out, ", "...)
+				i += len(" or ") - 1
+				continue
+			}
+			out = append(out, c)
+		}
+		return out
+	})
+}
+
+// isWord reports whether c may be part of a Liquid name.
+func isWord(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+// allDigits reports whether the word before src[dot] is a number (1.5).
+func allDigits(src []byte, dot int) bool {
+	i := dot - 1
+	for i >= 0 && isWord(src[i]) {
+		if src[i] < '0' || src[i] > '9' {
+			return false
+		}
+		i--
+	}
+	return true
+}
+
+// rangeLiteral finds a range of literal numbers, (1..1000).
+var rangeLiteral = regexp.MustCompile(`\(\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*\)`)
+
+// cappedWriter fails once more than max bytes are written, or once the
+// run is given up.
+type cappedWriter struct {
+	bytes.Buffer
+	max       int
+	cancelled *atomic.Bool
+}
+
+func (w *cappedWriter) Write(p []byte) (int, error) {
+	if w.cancelled.Load() {
+		return 0, errCancelled
+	}
+	if w.Len()+len(p) > w.max {
+		return 0, &boundError{fmt.Sprintf("the page's Liquid writes more than %d MB, the most sitegen keeps", w.max>>20)}
+	}
+	return w.Buffer.Write(p)
+}
+
+// renderError is a failed rendering: the line of the page (or the
+// include) it failed at, and why.
+type renderError struct {
+	file  string // "" for the page itself
+	line  int
+	msg   string
+	bound bool // stopped by a bound, not a fault of the template
+}
+
+func (e *renderError) Error() string { return e.msg }
+
+// render runs src (a template whose first line is line first of the page)
+// with the bindings, within the bounds.
+func (r *run) render(src []byte, first int, bindings map[string]any) ([]byte, error) {
+	for _, m := range rangeLiteral.FindAllSubmatchIndex(src, -1) {
+		a, _ := strconv.Atoi(string(src[m[2]:m[3]]))
+		b, _ := strconv.Atoi(string(src[m[4]:m[5]]))
+		if b-a > maxRange {
+			return nil, &renderError{line: first + bytes.Count(src[:m[0]], []byte("\n")), bound: true,
+				msg: fmt.Sprintf("Liquid range %s has more than %d numbers, the most sitegen runs", src[m[0]:m[1]], maxRange)}
+		}
+	}
+	tpl, serr := r.engine.ParseTemplateLocation(whenOr(fixProperties(src)), r.file, first)
+	if serr != nil {
+		return nil, r.sourceError(serr)
+	}
+	type result struct {
+		out []byte
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		defer func() {
+			if v := recover(); v != nil { // the engine's fault, not the page's: reported as the page's error
+				msg, _, _ := strings.Cut(fmt.Sprint(v), "\n") // the engine's message, not its stack
+				done <- result{err: fmt.Errorf("Liquid failed: %s", msg)}
+			}
+		}()
+		w := &cappedWriter{max: maxOutput, cancelled: &r.cancelled}
+		if err := tpl.FRender(w, bindings); err != nil {
+			done <- result{err: r.sourceError(err)}
+			return
+		}
+		done <- result{out: w.Bytes()}
+	}()
+	timer := time.NewTimer(cmp.Or(r.timeout, renderTimeout))
+	defer timer.Stop()
+	select {
+	case res := <-done:
+		return res.out, res.err
+	case <-timer.C:
+		r.cancelled.Store(true)
+		return nil, &renderError{line: first, bound: true, msg: fmt.Sprintf("the page's Liquid did not finish in %s, the most sitegen waits (a loop over a huge list?)", cmp.Or(r.timeout, renderTimeout))}
+	}
+}
+
+// sourceError is the engine's error as a renderError at its file and
+// line, with the message of its innermost cause.
+func (r *run) sourceError(err error) error {
+	var re *renderError
+	if errors.As(err, &re) {
+		return re
+	}
+	e := &renderError{msg: err.Error()}
+	var cause error = err
+	for {
+		if se, ok := cause.(liquid.SourceError); ok {
+			if se.LineNumber() > 0 {
+				e.line = se.LineNumber()
+			}
+			if p := se.Path(); p != "" && p != r.file {
+				e.file = p
+			}
+			msg := se.Error()
+			// "Liquid error (line N): MESSAGE in CONTEXT"
+			if i := strings.Index(msg, ": "); i >= 0 && strings.HasPrefix(msg, "Liquid") {
+				msg = msg[i+2:]
+			}
+			if i := strings.LastIndex(msg, " in "); i >= 0 {
+				msg = msg[:i]
+			}
+			e.msg = msg
+			if se.Cause() == nil {
+				break
+			}
+			cause = se.Cause()
+			continue
+		}
+		e.msg = cause.Error()
+		break
+	}
+	var be *boundError
+	e.bound = errors.As(cause, &be)
+	return e
+}
+
+// boundError is a rendering stopped by one of the bounds.
+type boundError struct{ msg string }
+
+func (e *boundError) Error() string { return e.msg }

@@ -1,0 +1,234 @@
+package jekyll
+
+import (
+	"path"
+	"strings"
+	"testing"
+	"time"
+
+	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/layout/layouttest"
+	"d6codex/cmd/sitegen/internal/srcpath"
+)
+
+// liquidFixture is a small Jekyll site: its config, two posts, two pages,
+// a data file and includes.
+var liquidFixture = map[string]string{
+	"_config.yml":                     "title: Dice Club\nauthor: Ann\nbaseurl: /club\nurl: https://club.test\n",
+	"index.md":                        "---\ntitle: Home\n---\nHi\n",
+	"about.md":                        "---\ntitle: About\nnav: 2\n---\nAbout us\n",
+	"rules/index.md":                  "---\ntitle: Rules\nnav: 1\n---\nRules\n",
+	"_posts/2020-01-02-first.md":      "---\ntitle: First\ntags: [dice, news]\ncategories: [2015]\n---\nFirst post.\n\nMore.\n",
+	"_posts/2021-05-06-second-one.md": "---\ntags: news\n---\nSecond post.\n",
+	"_data/monsters.yml":              "- name: Goblin\n  hp: 7\n  kind: small\n- name: Orc\n  hp: 15\n  kind: big\n- name: Imp\n  hp: 3\n  kind: small\n",
+	"_data/ui-text.yml":               "en:\n  wpm: 200\n",
+	"_data/lore/gods.json":            `{"sun": "Aten"}`,
+	"_includes/note.html":             "<b>{{ include.text }}</b> on {{ page.title }}",
+	"_includes/loop.html":             "{% include loop.html %}",
+	"rules/liquid.md":                 "---\ntitle: Liquid inside\n---\nMade by {{ site.author }} here.\n",
+	"rules/part.md":                   "---\n---\nPART {{ page.title }}\n",
+}
+
+// render runs Liquid on the page text src at file in liquidFixture's site.
+func renderFixture(t *testing.T, file, src string, timeout time.Duration) layout.Expanded {
+	t.Helper()
+	dir := layouttest.Write(t, liquidFixture)
+	l, err := Recognise(dir)
+	if err != nil || l == nil {
+		t.Fatalf("Recognise: %v, %v", l, err)
+	}
+	read := func(f string) ([]byte, error) { return srcpath.ReadFile(dir, f, 1<<20) }
+	var rels []string
+	for f := range liquidFixture {
+		if path.Ext(f) == ".md" {
+			rels = append(rels, f)
+		}
+	}
+	l.SitePages(rels, read)
+	ls := l.Expand
+	if timeout > 0 {
+		site := &liquidSite{l: l, conf: map[string]any{}, srcDir: dir, timeout: timeout}
+		ls = expander(l, site)
+	}
+	return ls(file, []byte(src), read)
+}
+
+// TestLiquidRun checks that a Jekyll page's Liquid is run as Jekyll runs
+// it: "Jekyll processes Liquid before Markdown"
+// (https://jekyllrb.com/docs/liquid/), with the variables of
+// https://jekyllrb.com/docs/variables/, Liquid's tags
+// (https://shopify.github.io/liquid/tags/) and Jekyll's filters and tags
+// (https://jekyllrb.com/docs/liquid/filters/, https://jekyllrb.com/docs/liquid/tags/,
+// https://jekyllrb.com/docs/includes/). Each row quotes the rule it checks.
+func TestLiquidRun(t *testing.T) {
+	tests := []struct{ name, src, want string }{
+		// "site.[CONFIGURATION_DATA]: All the variables set via the command
+		// line and your _config.yml are available through the site variable."
+		{"config", "{{ site.title }} by {{ site.author }}", "Dice Club by Ann"},
+		// "site.posts: A reverse chronological list of all Posts"; a post
+		// without a title is titled from its file name.
+		{"posts", "{% for p in site.posts %}{{ p.title }}@{{ p.url }};{% endfor %}", "Second One@/2021/05/06/second-one.html;First@/2015/2020/01/02/first.html;"},
+		// "site.pages: A list of all Pages."
+		{"pages", "{% assign ps = site.pages | sort: 'nav' %}{% for p in ps %}{% if p.nav %}{{ p.title }}={{ p.url }} {% endif %}{% endfor %}", "Rules=/rules/ About=/about.html "},
+		// "site.data: A list containing the data loaded from the YAML files
+		// located in the _data directory"; "_data/orgs/jekyll.yml …
+		// site.data.orgs.jekyll" (https://jekyllrb.com/docs/datafiles/).
+		{"data", "{{ site.data.monsters[1].name }} {{ site.data.lore.gods.sun }}", "Orc Aten"},
+		// "site.tags.TAG: The list of all Posts with tag TAG."
+		{"tags", "{{ site.tags.news | size }} {{ site.tags.dice[0].title }}", "2 First"},
+		// "page.title", "page.url: The URL of the Post without the domain".
+		{"page", "{{ page.title }} {{ page.url }} {{ page.path }}", "About /about.html about.md"},
+		// "Post excerpts: By default this is the first paragraph of content
+		// in the post" (https://jekyllrb.com/docs/posts/#post-excerpts).
+		{"excerpt", "{{ site.posts.last.excerpt }}", "First post."},
+		// "Passing parameters to includes … {{ include.param }}"
+		// (https://jekyllrb.com/docs/includes/).
+		{"include", `{% include note.html text="roll" %}`, "<b>roll</b> on About"},
+		{"include with a variable", `{% assign w = "d6" %}{% include note.html text=w %}`, "<b>d6</b> on About"},
+		// "include_relative: include file fragments relative to the current file".
+		{"include_relative", `{% include_relative rules/part.md %}`, "PART About\n"}, // the file as it is, its last newline too
+		// Liquid's tags.
+		{"if", `{% if page.title == "About" %}yes{% elsif x %}x{% else %}no{% endif %}{% unless false %}!{% endunless %}`, "yes!"},
+		{"capture", `{% capture c %}{{ site.title | upcase }}{% endcapture %}[{{ c }}]`, "[DICE CLUB]"},
+		{"case", `{% case site.author %}{% when "Ann" %}A{% else %}B{% endcase %}`, "A"},
+		// "A when tag can accept multiple values … Provide the values as a
+		// comma-separated list, or separate them using an or operator"
+		// (https://shopify.github.io/liquid/tags/control-flow/#casewhen;
+		// stories-over-statblocks' post-date.html).
+		{"when or", `{%case site.author%}{%when 'x' or "Ann"%}A{%else%}B{%endcase%}`, "A"},
+		{"comment", `a{% comment %}hidden{% endcomment %}b`, "ab"},
+		{"raw", `{% raw %}{{ not run }}{% endraw %}`, "{{ not run }}"},
+		// jekyll-paginate is not run: a loop over paginator.posts writes
+		// nothing, as Jekyll without the plugin.
+		{"paginator", `[{% for p in paginator.posts %}{{ p.title }}{% endfor %}]`, "[]"},
+		// "relative_url: Prepend baseurl config value to the input"; in a
+		// page sitegen places root-relative links under the site's base
+		// URL itself, so the path is written from the root.
+		{"relative_url", `{{ "/assets/x.png" | relative_url }} {{ "a" | relative_url }}`, "/assets/x.png /a"},
+		{"site.baseurl in a link", `[b]({{ site.url }}{{ site.baseurl }}/b/) [h]({{ site.baseurl }})`, "[b](/b/) [h](/)"},
+		// "where: Select all the objects in an array where the key has the given value."
+		{"where", `{% assign s = site.data.monsters | where: "kind", "small" %}{{ s | map: "name" | join: "," }}`, "Goblin,Imp"},
+		// "sort: Sort an array. Optional arguments for hashes 1. property name".
+		{"sort", `{{ site.data.monsters | sort: "hp" | map: "name" | join: "," }}`, "Imp,Goblin,Orc"},
+		// "group_by: Group an array's items by a given property."
+		{"group_by", `{% assign g = site.data.monsters | group_by: "kind" %}{% for x in g %}{{ x.name }}:{{ x.size }} {% endfor %}`, "small:2 big:1 "},
+		// "jsonify: Convert Hash or Array to JSON."
+		{"jsonify", `{{ site.data.lore.gods | jsonify }}`, `{"sun":"Aten"}`},
+		// "slugify: Convert a string into a lowercase URL slug."
+		{"slugify", `{{ "The Big Book, 2nd ed." | slugify }}`, "the-big-book-2nd-ed"},
+		// "date_to_string: Convert a date to short format"; "date_to_xmlschema".
+		{"dates", `{{ site.posts.last.date | date_to_string }} {{ site.posts.last.date | date_to_xmlschema }}`, "02 Jan 2020 2020-01-02T00:00:00+00:00"},
+		// "markdownify: Convert a Markdown-formatted string into HTML."
+		{"markdownify", `{{ "*hi*" | markdownify }}`, "<p><em>hi</em></p>\n"},
+		// "array_to_sentence_string: Convert an array into a sentence."
+		{"array_to_sentence_string", `{{ site.data.monsters | map: "name" | array_to_sentence_string }}`, "Goblin, Orc, and Imp"},
+		{"number_of_words", `{{ "one two  three" | number_of_words }}`, "3"},
+		{"xml_escape", `{{ "a < b & c" | xml_escape }}`, "a &lt; b &amp; c"},
+		// Ruby's Liquid reads names with hyphens and names that start
+		// with a digit ([\w-]+ in its VariableSegment).
+		{"property names", `{{ site.data.ui-text.en.wpm }} {{ site.categories.2015[0].title }} {{ "a.2015" }} {{ 1.5 | plus: 1 }}`, "200 First a.2015 2.5"},
+		// "where_exp: Select all the objects in an array where the
+		// expression is true."
+		{"where_exp", `{{ site.data.monsters | where_exp: "m", "m.hp > 5" | map: "name" | join: "," }}`, "Goblin,Orc"},
+		// Liquid's == on two items: the same object is equal
+		// (dnd-homebrew's "item == site.data.x.last"), a hash's keys are
+		// its properties, contains asks for a key, a for loop gives its
+		// [key, value] pairs.
+		{"== on items", `{% for m in site.data.monsters %}{% unless m == site.data.monsters.last %}{{ m.name }},{% endunless %}{% endfor %}`, "Goblin,Orc,"},
+		{"a hash", `{% assign g = site.data.lore.gods %}{{ g.size }} {% if g contains "sun" %}sun{% endif %} {% for p in g %}{{ p[0] }}={{ p[1] }}{% endfor %} {{ site.data.lore["gods"].sun }}`, "1 sun sun=Aten Aten"},
+		// Jekyll's Liquid is lax: a filter that is not a name is passed
+		// over (academicpages' read-time.html: `| "Undefined parameter"`).
+		{"lax filter", `{{ site.author | "not a filter" }}`, "Ann"},
+		// Another page's text in a list is not run: its Liquid is left
+		// out, not shown as source.
+		{"text of another page", `{{ site.pages | where: "title", "Liquid inside" | map: "excerpt" | join: "" }}`, "Made by  here."},
+		// "The HTML block ends with the end tag", its content raw
+		// (https://kramdown.gettalong.org/syntax.html#html-blocks): a
+		// loop's blank lines inside a <table> do not make its indented
+		// rows code (200WordRPG's 2015entries.md); <pre> keeps its spaces.
+		{"html block", "<table>{% for m in site.data.monsters limit:2 %}\n  {% assign x = 1 %}\n    <tr><td>{{ m.name }}</td></tr>\n{% endfor %}\n</table>\n\n    code",
+			"<table>\n\n<tr><td>Goblin</td></tr>\n\n\n<tr><td>Orc</td></tr>\n\n</table>\n\n    code"},
+		{"html block with pre", "<div>\n{% if true %}\n    <pre>  x</pre>\n{% endif %}\n</div>", "<div>\n\n    <pre>  x</pre>\n\n</div>"},
+		{"join on a text", `{{ "a,b" | join: "," | join: "," }}`, "a,b"},
+		// jekyll-seo-tag's {% seo %}: the page's <head>, sitegen's theme's.
+		{"seo", `{% seo %}{% feed_meta %}x`, "x"},
+		// {% link %} stays for the page's Markdown, which resolves and
+		// checks it (package markup/liquid).
+		{"link", `[r]({% link rules/index.md %})`, "[r]({% link rules/index.md %})"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := "---\ntitle: About\n---\n" + tt.src + "\n"
+			x := renderFixture(t, "about.md", src, 0)
+			if len(x.Problems) > 0 {
+				t.Fatalf("problems: %+v", x.Problems)
+			}
+			if got := string(x.Src[frontMatterEnd(x.Src):]); got != tt.want+"\n" {
+				t.Errorf("got %q, want %q", got, tt.want+"\n")
+			}
+			if !strings.HasPrefix(string(x.Src), "---\ntitle: About\n---\n") {
+				t.Errorf("front matter lost: %q", x.Src)
+			}
+		})
+	}
+}
+
+// TestLiquidLines checks that the lines of a page's rendered Liquid map to
+// the lines of the page file they came from (a problem found in the
+// Markdown is placed there): a loop's output at the loop's body, the text
+// after it at its own line, an include's output at the include.
+func TestLiquidLines(t *testing.T) {
+	src := "---\ntitle: L\n---\n{% for m in site.data.monsters %}\n- {{ m.name }}\n{% endfor %}\nAfter\n{% include note.html text=\"x\" %}\n{%- if true %}\nTrimmed\n{%- endif %}\nEnd\n"
+	x := renderFixture(t, "l.md", src, 0)
+	if len(x.Problems) > 0 {
+		t.Fatalf("problems: %+v", x.Problems)
+	}
+	lines := strings.Split(string(x.Src), "\n")
+	want := map[string]int{"- Goblin": 5, "- Imp": 5, "After": 7, "<b>x</b> on L": 8, "Trimmed": 10, "End": 12, "title: L": 2}
+	for i, line := range lines {
+		if w, ok := want[line]; ok {
+			if i >= len(x.Lines) || x.Lines[i] != w {
+				t.Errorf("line %q maps to %v, want %d (lines %v)", line, x.Lines, w, x.Lines)
+			}
+			delete(want, line)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("text %q lacks %v", x.Src, want)
+	}
+	if len(x.Lines) != len(lines) {
+		t.Errorf("%d line numbers for %d lines", len(x.Lines), len(lines))
+	}
+}
+
+// TestLiquidBounds checks that a page's Liquid is bounded in time and
+// memory, each bound an error at the page's line: a range of more numbers
+// than sitegen runs, an include that includes itself, a page that does
+// not finish. A template the engine cannot read (a plugin's tag) is a
+// warning, and the page is shown as without Liquid.
+func TestLiquidBounds(t *testing.T) {
+	tests := []struct {
+		name, src string
+		timeout   time.Duration
+		line      int
+		warning   bool
+		msg       string
+	}{
+		{"huge range", "Text\n{% for i in (1..100000000) %}x{% endfor %}\n", 0, 5, false, "more than 1000000 numbers"},
+		{"include recursion", "{% include loop.html %}\n", 0, 4, false, "nest deeper than 32"},
+		{"no end", "{% for i in (1..1000000) %}{% for j in (1..1000000) %}{{ j }}{% endfor %}{% endfor %}\n", 50 * time.Millisecond, 4, false, "did not finish"},
+		{"a plugin's tag", "Text\n{% gist 1234 %}\n", 0, 5, true, "gist"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			x := renderFixture(t, "p.md", "---\ntitle: P\n---\n"+tt.src, tt.timeout)
+			if len(x.Problems) == 0 {
+				t.Fatalf("no problem; text %q", x.Src)
+			}
+			p := x.Problems[0]
+			if p.Line != tt.line || p.Warning != tt.warning || !strings.Contains(p.Msg, tt.msg) {
+				t.Errorf("problem %+v, want line %d warning %v saying %q", p, tt.line, tt.warning, tt.msg)
+			}
+		})
+	}
+}
