@@ -358,17 +358,23 @@ func (s *Site) renderBody(p *content.Page, assets templates.Assets) *content.Bod
 		return b
 	}
 	doc, res := s.Md.Parse(src, s.MarkupPage(p, assets, b))
-	var buf bytes.Buffer
+	buf := pagePool.Get().(*bytes.Buffer) // the text is copied out of it (b.Content)
+	defer func() {
+		if buf.Cap() <= 1<<20 {
+			buf.Reset()
+			pagePool.Put(buf)
+		}
+	}()
 	buf.Grow(len(src) * 2)
 	if s.previews(p) {
-		starts, err := s.Md.RenderBlocks(&buf, src, doc)
+		starts, err := s.Md.RenderBlocks(buf, src, doc)
 		if err != nil {
 			b.Report(content.Diagnostic{File: p.File, Msg: fmt.Sprintf("render markdown: %v", err)}, false)
 			b.Err = true
 			return b
 		}
 		b.Px = s.Md.PreviewIndex(doc, src, starts)
-	} else if err := s.Md.Render(&buf, src, doc); err != nil {
+	} else if err := s.Md.Render(buf, src, doc); err != nil {
 		b.Report(content.Diagnostic{File: p.File, Msg: fmt.Sprintf("render markdown: %v", err)}, false)
 		b.Err = true
 		return b
@@ -534,7 +540,8 @@ type fileWriter interface {
 	Write(rel string, data []byte) error
 }
 
-// pagePool holds the buffers pages are rendered into.
+// pagePool holds the buffers pages, and the Markdown of pages, are
+// rendered into.
 var pagePool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // writeSitemap writes sitemap.xml listing every page in reading order.

@@ -21,6 +21,7 @@ package inlinedice
 import (
 	"bytes"
 	"hash/fnv"
+	"io"
 	"net/url"
 	"regexp"
 	"strconv"
@@ -606,25 +607,31 @@ func Fields(src []byte) map[string]string {
 	return out
 }
 
+// htmlWriter is what writeHTML writes to: goldmark's util.BufWriter.
+type htmlWriter interface {
+	io.Writer
+	io.StringWriter
+	io.ByteWriter
+}
+
 // htmlRenderer renders inline rolls.
 type htmlRenderer struct{}
 
 func (htmlRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(Kind, func(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 		if entering {
-			_, _ = w.WriteString(HTML(node.(*Node)))
+			writeHTML(w, node.(*Node))
 		}
 		return ast.WalkSkipChildren, nil
 	})
 }
 
-// HTML is the markup of an inline roll: a button that rolls it, showing
+// writeHTML writes the markup of an inline roll: a button that rolls it, showing
 // its formula (or its |text) and the die; the result beside it; its odds
 // in a tooltip the button is described by, shown on hover and focus by
 // the stylesheet and on a long press by the script. A roll not computed
 // shows its formula as written.
-func HTML(n *Node) string {
-	var b strings.Builder
+func writeHTML(b htmlWriter, n *Node) {
 	esc := func(s string) { b.Write(util.EscapeHTML([]byte(s))) }
 	label := n.Label
 	if label == "" {
@@ -634,39 +641,44 @@ func HTML(n *Node) string {
 		b.WriteString(`<span class="roll-plain">`)
 		esc(label)
 		b.WriteString(`</span>`)
-		return b.String()
+		return
 	}
 	if n.Link != nil {
 		if n.Label == "" {
 			label = n.Link.Display()
 		}
-		return linkHTML(n, label)
+		writeLinkHTML(b, n, label)
+		return
 	}
 	b.WriteString(`<span class="roll" data-plan="`)
 	esc(n.Plan)
-	b.WriteString(`"><button type="button" class="roll-do" aria-describedby="` + n.ID + `">`)
+	b.WriteString(`"><button type="button" class="roll-do" aria-describedby="`)
+	b.WriteString(n.ID)
+	b.WriteString(`">`)
 	if !n.NoDice {
 		b.WriteString(`<span class="roll-die" aria-hidden="true"></span>`)
 	}
 	b.WriteString(`<span class="roll-f">`)
 	esc(label)
-	b.WriteString(`</span></button><output class="roll-out"></output><span class="roll-odds" role="tooltip" id="` + n.ID + `"`)
+	b.WriteString(`</span></button><output class="roll-out"></output><span class="roll-odds" role="tooltip" id="`)
+	b.WriteString(n.ID)
+	b.WriteString(`"`)
 	if n.Same != "" { // the odds of the first roll of the formula, copied by the script
-		b.WriteString(` data-same="` + n.Same + `"></span></span>`)
-		return b.String()
+		b.WriteString(` data-same="`)
+		b.WriteString(n.Same)
+		b.WriteString(`"></span></span>`)
+		return
 	}
 	b.WriteString(`><span class="odds-title">`)
 	esc(n.Formula)
 	b.WriteString(`</span>`)
 	b.WriteString(n.Odds)
 	b.WriteString(`</span></span>`)
-	return b.String()
 }
 
-// linkHTML is a link roller's markup: the button, a link to what it rolls
+// writeLinkHTML writes a link roller's markup: the button, a link to what it rolls
 // on, the result, and the options (with their weights) in a template.
-func linkHTML(n *Node, label string) string {
-	var b strings.Builder
+func writeLinkHTML(b htmlWriter, n *Node, label string) {
 	esc := func(s string) { b.Write(util.EscapeHTML([]byte(s))) }
 	b.WriteString(`<span class="roll roll-pick" data-count="`)
 	esc(n.Plan)
@@ -698,5 +710,4 @@ func linkHTML(n *Node, label string) string {
 		b.WriteString(`<span class="roll-opt">` + o + `</span>`)
 	}
 	b.WriteString(`</template></span>`)
-	return b.String()
 }
