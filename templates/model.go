@@ -63,9 +63,41 @@ type Site struct {
 	// shared out to (a power of two, 0 without previews): js/site.js
 	// finds a page's previews in the one its path hashes to.
 	PreviewShards int
+	// Dir is the text's direction ("rtl"), "" for the default.
+	Dir string
+	// Locales are the languages the site is published in (Docusaurus's
+	// i18n.locales), each a site of its own: the page header links to
+	// the page's URL in each other one. Empty for a site of one language.
+	Locales []LocaleLink
 	// navIndex indexes Nav for Page.navHolds (SetNav); nil, or made from
 	// another tree: each page indexes the tree itself.
 	navIndex *navIndex
+}
+
+// LocaleLink is one language of the site in its locale switcher.
+type LocaleLink struct {
+	// Label is what the switcher shows ("Français"), Lang its language
+	// code (hreflang).
+	Label, Lang string
+	// Base is the root-relative path its site is published under ("/",
+	// "/fr/"); Current marks the site of the page shown.
+	Base    string
+	Current bool
+}
+
+// LocaleURL is the URL of the page at the root-relative url in the
+// locale l: the same path under l's base (Docusaurus's locale dropdown
+// changes the base alone), its site's root when url is not under the
+// current locale's base.
+func (s *Site) LocaleURL(l LocaleLink, url string) string {
+	for _, c := range s.Locales {
+		if c.Current {
+			if rest, ok := strings.CutPrefix(url, c.Base); ok {
+				return l.Base + rest
+			}
+		}
+	}
+	return l.Base
 }
 
 // SetNav sets the navigation tree and indexes it once for every page:

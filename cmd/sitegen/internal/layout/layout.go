@@ -418,6 +418,13 @@ type Layout struct {
 	// file's (Jekyll's /about.html, or /hex for a permalink without a
 	// trailing slash). Nil: FileURLs.
 	FileURL func(rel string, fm map[string]any) bool
+	// Locales are the languages the tool builds the site in, each a site
+	// of its own (Docusaurus's i18n.locales), in the tool's order; the
+	// locale switcher of every page lists them. The one whose Layout is
+	// nil is this layout's own (the default locale, built at the site's
+	// root); each other is built from its Layout under its Path. Empty:
+	// the site has one language.
+	Locales []Locale
 	// Notes say what was not read from the settings (a computed value) and
 	// which default was used instead; the build reports them.
 	Notes []string
@@ -854,8 +861,11 @@ type Settings struct {
 	NoTitle      bool
 	BaseURL      string
 	LanguageCode string
-	Copyright    string
-	Permalink    string // Jekyll's default permalink style
+	// Direction is the text's direction, "rtl" or "ltr" (Docusaurus's
+	// localeConfigs direction); "" is left to right.
+	Direction string
+	Copyright string
+	Permalink string // Jekyll's default permalink style
 	// BrokenLinks is "warn" when the tool's settings let a site with
 	// broken links build (Docusaurus' onBrokenLinks: 'warn'): they are
 	// warnings unless --broken-links error says otherwise; "" keeps
@@ -874,6 +884,23 @@ type Settings struct {
 	// that holds the site's base URL ("baseURL" for Hugo): where a build
 	// without a usable one says to set it. "": site.toml's baseURL.
 	BaseURLKey string
+}
+
+// Locale is one of the languages a site is built in (Layout.Locales).
+type Locale struct {
+	// Name is the tool's name of the locale ("fr"); Label what the
+	// locale switcher shows ("Français").
+	Name, Label string
+	// Lang is its pages' <html lang>, Dir their text direction ("ltr",
+	// "rtl").
+	Lang, Dir string
+	// Path is the folder of the site its site is published in, under
+	// the default locale's base path ("fr": /fr/); "" for the default.
+	Path string
+	// Layout is the layout its site is built from: the default
+	// locale's, its pages' text read from their translations; nil for
+	// the layout that lists it.
+	Layout *Layout
 }
 
 // NavEntry is one page of a configured navigation.

@@ -63,6 +63,8 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 		Language: s.Cfg.LanguageCode,
 		Home:     s.Cfg.RelURL(home),
 		Assets:   assets,
+		Dir:      s.Lay.Settings.Direction,
+		Locales:  s.locales,
 	}
 	view.SetNav(s.SiteNav())
 	view.FolderNavs = s.FolderNavs()

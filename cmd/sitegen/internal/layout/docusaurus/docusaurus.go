@@ -58,8 +58,8 @@
 //     name sorts last (KeepLastFile).
 //   - Admonitions: :::note|tip|info|warning|danger|caution|important|
 //     success|secondary, with a title after a space or in brackets.
-//   - i18n.locales other than the default are not built: each is a
-//     warning (i18n.go).
+//   - i18n.locales: each further locale is a site of its own under
+//     /LOCALE/, its pages' text read from their translations (i18n.go).
 //   - markdown.mermaid (https://docusaurus.io/docs/markdown-features/diagrams):
 //     a ```mermaid block is a diagram, shown as its captioned source
 //     (layout.Markup.Diagrams); without it, code.
@@ -253,7 +253,6 @@ func Recognise(dir string) (*layout.Layout, error) {
 	brokenLinks(l, obj, file)
 	duplicateRoutes(l, obj, file)
 	diagrams(l, obj, file)
-	localesNotBuilt(l, obj.Object("i18n"), dir, file)
 	if i18n := obj.Object("i18n"); i18n != nil {
 		// The default locale's htmlLang, else its name, is the pages'
 		// <html lang>.
@@ -409,6 +408,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Notes = append(l.Notes, notes...)
 		l.Read = append(l.Read, fmt.Sprintf("%s (%d entries)", sidebarPath, len(nav)))
 	}
+	locales(l, r, obj, dir)
 	return l, nil
 }
 
