@@ -6,12 +6,14 @@ import (
 	"maps"
 	"os"
 	"path"
+	"slices"
 	"strings"
 	"sync"
 
 	"d6codex/cmd/sitegen/internal/assets"
 	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/markup"
+	"d6codex/cmd/sitegen/internal/srcpath"
 )
 
 // Files in content/ that are not Markdown (pictures, maps, PDFs) are
@@ -56,6 +58,13 @@ func (l *linkedFiles) snapshot() map[string]bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return maps.Clone(l.files)
+}
+
+// Paths are the recorded paths, sorted.
+func (l *linkedFiles) Paths() []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return slices.Sorted(maps.Keys(l.files))
 }
 
 // Reset forgets every recorded path.
@@ -150,6 +159,9 @@ func (s *Site) resolveFile(from *Page, target string) (tg markup.LinkTarget, ok 
 		if tg, ok := s.staticAsset(rel); ok {
 			return tg, true
 		}
+		if tg, ok := s.siteAsset(rel); ok {
+			return tg, true
+		}
 		return broken("points outside %s/", s.Lay.Content), true
 	case !s.Files[rel] && s.unpublished[rel] != "":
 		return markup.LinkTarget{Unlinked: s.unlinkedMsg(rel)}, true
@@ -198,4 +210,52 @@ func (s *Site) OpenSource(file string) (*os.File, int64, error) {
 		return nil, 0, err
 	}
 	return f, info.Size(), nil
+}
+
+// AssetDir is the output folder of the files of the site that a page
+// names by a relative path out of its content and static folders
+// (siteAsset), as Docusaurus's webpack build writes them to assets/files/.
+const AssetDir = "assets/files"
+
+// siteAsset resolves the content-relative path rel, out of Content and of
+// the static folders, in a layout whose tool reads Markdown asset paths
+// as file paths (layout.Layout.AssetFilePaths): Docusaurus's
+// transformLinks and transformImage turn a relative path that names a
+// file ("path.join(path.dirname(filePath), assetPath)", "isExistingFile")
+// into a require() of it, which its build publishes under assets/ (at a
+// name with its content's hash). sitegen publishes it at AssetDir + its
+// source-relative path: a regular file inside the source folder, reached
+// through no link out of it or to a hidden name, never in a hidden or
+// excluded folder (node_modules). ok is false otherwise (the link is
+// then broken, as before).
+func (s *Site) siteAsset(rel string) (tg markup.LinkTarget, ok bool) {
+	src := s.SrcFile(rel)
+	if !s.Lay.AssetFilePaths || outside(src) || src == "." || srcpath.SkippedPart(src) != "" {
+		return markup.LinkTarget{}, false
+	}
+	for _, seg := range strings.Split(src, "/") {
+		if slices.Contains(s.Lay.ExcludeNames, seg) {
+			return markup.LinkTarget{}, false
+		}
+	}
+	r, err := s.SrcRoot()
+	if err != nil {
+		return markup.LinkTarget{}, false
+	}
+	if _, err := r.Check(src); err != nil { // no link to a hidden name
+		return markup.LinkTarget{}, false
+	}
+	f, _, err := s.OpenSource(src) // a regular file, through no link out
+	if err != nil {
+		return markup.LinkTarget{}, false
+	}
+	f.Close()
+	s.SiteAssets.add(rel)
+	return linkTo(s.Cfg.RelURL(SiteAssetURL(src))), true
+}
+
+// SiteAssetURL is the site path of the source file src (source-relative)
+// published by siteAsset.
+func SiteAssetURL(src string) string {
+	return "/" + AssetDir + "/" + src
 }
