@@ -9,11 +9,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"unicode"
-	"unicode/utf8"
-
-	"golang.org/x/text/language"
-	"golang.org/x/text/language/display"
 
 	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/layout/jsconfig"
@@ -291,42 +286,73 @@ func (r localeRules) Folder(dir string) (layout.Page, error) {
 }
 
 // LocaleLabel is Docusaurus's default label of a locale (core's
-// getDefaultLocaleLabel): the language's name in itself, its first letter
-// capitalised ("fr" is "Français"), else the locale's name.
+// getDefaultLocaleLabel: Intl.DisplayNames of the locale in itself, its
+// first letter capitalised: "fr" is "Français"), for the languages of
+// autonyms (CLDR's names of each language in itself), else the locale's
+// name, which is also Docusaurus's when Intl has no name. A region or
+// script subtag keeps the language's name ("pt-BR" is "Português"; Intl
+// adds the region, "Português (Brasil)", which a site sets as its label).
+//
+// A table, not golang.org/x/text/language/display: that package's
+// dictionaries add 2.6 MB to the binary for this one label.
 func LocaleLabel(lang string) string {
-	tag, err := language.Parse(lang)
-	if err != nil {
-		return lang
+	base, _ := splitLang(lang)
+	if name, ok := autonyms[base]; ok {
+		return name
 	}
-	name := display.Self.Name(tag)
-	if name == "" {
-		if base, conf := tag.Base(); conf != language.No {
-			name = display.Self.Name(base)
-		}
-	}
-	if name == "" {
-		return lang
-	}
-	first, size := utf8.DecodeRuneInString(name)
-	return string(unicode.ToUpper(first)) + name[size:]
+	return lang
 }
 
-// rtlScripts are the scripts written right to left, as CLDR's
-// characterOrder gives them for the languages Intl.Locale's
-// getTextInfo() reads it from.
-var rtlScripts = []string{"Arab", "Hebr", "Thaa", "Syrc", "Nkoo", "Adlm", "Rohg", "Mand", "Samr"}
+// autonyms are the names of common languages in themselves (CLDR),
+// capitalised as Docusaurus's label shows them.
+var autonyms = map[string]string{
+	"ar": "العربية", "bg": "Български", "bn": "বাংলা", "ca": "Català", "cs": "Čeština", "da": "Dansk",
+	"de": "Deutsch", "el": "Ελληνικά", "en": "English", "eo": "Esperanto", "es": "Español", "et": "Eesti",
+	"eu": "Euskara", "fa": "فارسی", "fi": "Suomi", "fr": "Français", "ga": "Gaeilge", "gl": "Galego",
+	"he": "עברית", "hi": "हिन्दी", "hr": "Hrvatski", "hu": "Magyar", "hy": "Հայերեն", "id": "Indonesia",
+	"is": "Íslenska", "it": "Italiano", "ja": "日本語", "ka": "Ქართული", "kk": "Қазақ тілі", "ko": "한국어",
+	"la": "Latina", "lt": "Lietuvių", "lv": "Latviešu", "mn": "Монгол", "ms": "Melayu", "nb": "Norsk bokmål",
+	"nl": "Nederlands", "nn": "Norsk nynorsk", "no": "Norsk", "pl": "Polski", "pt": "Português", "ro": "Română",
+	"ru": "Русский", "sk": "Slovenčina", "sl": "Slovenščina", "sr": "Српски", "sv": "Svenska", "sw": "Kiswahili",
+	"ta": "தமிழ்", "th": "ไทย", "tr": "Türkçe", "uk": "Українська", "ur": "اردو", "vi": "Tiếng Việt",
+	"zh": "中文",
+}
+
+// rtlLanguages and rtlScripts are the languages and scripts written right
+// to left (CLDR's characterOrder, which Intl.Locale's getTextInfo()
+// reads).
+var (
+	rtlLanguages = []string{"ar", "arc", "ckb", "dv", "fa", "ha", "he", "iw", "khw", "ks", "ku", "ps", "sd", "syr", "ug", "ur", "yi"}
+	rtlScripts   = []string{"arab", "hebr", "thaa", "syrc", "nkoo", "adlm", "rohg", "mand", "samr"}
+)
 
 // Direction is Docusaurus's default direction of a locale (core's
 // getDefaultDirection: Intl.Locale's text direction): "rtl" for a
-// language written in a right-to-left script (ar, he, fa, ur), else
-// "ltr".
+// language written right to left (ar, he, fa, ur) or a locale naming a
+// right-to-left script, else "ltr".
 func Direction(lang string) string {
-	tag, err := language.Parse(lang)
-	if err != nil {
+	base, script := splitLang(lang)
+	if script != "" {
+		if slices.Contains(rtlScripts, script) {
+			return "rtl"
+		}
 		return "ltr"
 	}
-	if script, _ := tag.Script(); slices.Contains(rtlScripts, script.String()) {
+	if slices.Contains(rtlLanguages, base) {
 		return "rtl"
 	}
 	return "ltr"
+}
+
+// splitLang is a BCP 47 tag's language and script subtags, lower case
+// ("zh-Hant-TW": "zh", "hant").
+func splitLang(tag string) (base, script string) {
+	parts := strings.FieldsFunc(strings.ToLower(tag), func(r rune) bool { return r == '-' || r == '_' })
+	if len(parts) == 0 {
+		return "", ""
+	}
+	if len(parts) > 1 && len(parts[1]) == 4 {
+		script = parts[1]
+	}
+	return parts[0], script
 }

@@ -144,3 +144,29 @@ func TestLocaleTranslations(t *testing.T) {
 	}
 	var _ layout.Rules = localeRules{}
 }
+
+// TestLocaleDefaults: core's getDefaultLocaleConfig: "label:
+// getDefaultLocaleLabel(htmlLang ?? locale)" (the language's name in
+// itself, capitalised; the locale's name where there is none) and
+// "direction: getDefaultDirection(...)" (Intl.Locale's text direction).
+func TestLocaleDefaults(t *testing.T) {
+	for _, tc := range []struct{ lang, label, dir string }{
+		{"fr", "Français", "ltr"},
+		{"pt-BR", "Português", "ltr"},
+		{"zh_TW", "中文", "ltr"},
+		{"ar", "العربية", "rtl"},
+		{"fa-IR", "فارسی", "rtl"},
+		{"he", "עברית", "rtl"},
+		{"az-Arab", "az-Arab", "rtl"},
+		{"ku-Latn", "ku-Latn", "ltr"},
+		{"tlh", "tlh", "ltr"},
+		{"", "", "ltr"},
+	} {
+		if got := LocaleLabel(tc.lang); got != tc.label {
+			t.Errorf("LocaleLabel(%q) = %q, want %q", tc.lang, got, tc.label)
+		}
+		if got := Direction(tc.lang); got != tc.dir {
+			t.Errorf("Direction(%q) = %q, want %q", tc.lang, got, tc.dir)
+		}
+	}
+}
