@@ -901,6 +901,11 @@ type Locale struct {
 	// locale's, its pages' text read from their translations; nil for
 	// the layout that lists it.
 	Layout *Layout
+	// Translation is the source-relative file the text of the page file
+	// (source-relative) is read from in this locale, "" when it is the
+	// page's own: a problem found in the text is the translation's.
+	// Nil: none.
+	Translation func(file string) string
 }
 
 // NavEntry is one page of a configured navigation.

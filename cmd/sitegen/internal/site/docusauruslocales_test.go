@@ -118,8 +118,8 @@ func TestDocusaurusLocales(t *testing.T) {
 
 // TestDocusaurusLocaleErrors: a broken link in a translation fails the
 // build as it does in the default locale's (onBrokenLinks: 'throw'
-// checks every locale's build), named with its locale, and nothing is
-// published.
+// checks every locale's build), at the translation's file and line,
+// named with its locale, and nothing is published.
 func TestDocusaurusLocaleErrors(t *testing.T) {
 	dir := localesSite(t)
 	sitetest.WriteFiles(t, dir, map[string]string{
@@ -127,8 +127,8 @@ func TestDocusaurusLocaleErrors(t *testing.T) {
 	})
 	out := filepath.Join(t.TempDir(), "out")
 	_, err := build(t, dir, content.Options{Theme: theme, Dest: out})
-	if err == nil || !strings.Contains(err.Error(), "(locale fr)") || !strings.Contains(err.Error(), "missing.md") {
-		t.Fatalf("build = %v, want the broken link of the fr translation", err)
+	if err == nil || !strings.Contains(err.Error(), "(locale fr)") || !strings.Contains(err.Error(), "i18n/fr/docusaurus-plugin-content-docs/current/combat/hit.md:3:") {
+		t.Fatalf("build = %v, want the broken link at the fr translation's file and line", err)
 	}
 	if _, serr := os.Stat(out); !os.IsNotExist(serr) {
 		t.Errorf("a failed build published %s (%v)", out, serr)

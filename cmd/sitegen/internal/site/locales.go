@@ -55,9 +55,10 @@ func (s *Site) localeSites() []localeSite {
 // renderedLocale is a locale's site, rendered into the staging
 // directory.
 type renderedLocale struct {
-	name string
-	out  *assets.Output
-	site *Site
+	name        string
+	translation func(file string) string
+	out         *assets.Output
+	site        *Site
 }
 
 // renderLocales builds each further locale of the site into its folder
@@ -93,7 +94,7 @@ func (s *Site) renderLocales(ctx context.Context, staging, dest string, inPlace 
 		if err := ls.render(ctx, o); err != nil {
 			return nil, fmt.Errorf("locale %s: %w", l.Name, err)
 		}
-		out = append(out, renderedLocale{name: l.Name, out: o, site: ls})
+		out = append(out, renderedLocale{name: l.Name, translation: l.Translation, out: o, site: ls})
 	}
 	return out, nil
 }
@@ -112,9 +113,14 @@ func baseWith(base, p string) string {
 // localeDiagnostics are the problems of the locales' builds that the
 // default locale's did not report (the untranslated pages are the same
 // files), each named with its locale.
-func localeDiagnostics(have content.Diagnostics, all []content.Diagnostic, name string) content.Diagnostics {
+func localeDiagnostics(have content.Diagnostics, all []content.Diagnostic, name string, translation func(string) string) content.Diagnostics {
 	var out content.Diagnostics
 	for _, d := range all {
+		if translation != nil {
+			if t := translation(d.File); t != "" {
+				d.File = t // the text, and so the line, is the translation's
+			}
+		}
 		if slices.ContainsFunc(have, func(h content.Diagnostic) bool { return h.File == d.File && h.Line == d.Line && h.Msg == d.Msg }) {
 			continue
 		}

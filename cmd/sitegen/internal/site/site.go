@@ -371,8 +371,8 @@ func buildSite(ctx context.Context, opts content.Options, updatable bool) (*Site
 		res.Pages += int(l.site.rendered.Load())
 		res.Reused += int(l.out.Reused())
 		res.Written += int(l.out.Wrote())
-		res.Errors = append(res.Errors, localeDiagnostics(res.Errors, l.site.Diagnostics(), l.name)...)
-		res.WarningList = append(res.WarningList, localeDiagnostics(res.WarningList, l.site.Warn.Sorted(), l.name)...)
+		res.Errors = append(res.Errors, localeDiagnostics(res.Errors, l.site.Diagnostics(), l.name, l.translation)...)
+		res.WarningList = append(res.WarningList, localeDiagnostics(res.WarningList, l.site.Warn.Sorted(), l.name, l.translation)...)
 	}
 	res.Warnings = append(slices.Clone(res.Notes), content.Summarize(res.WarningList, 3)...)
 	if len(res.Errors) > 0 {
