@@ -418,6 +418,13 @@ type Layout struct {
 	// file's (Jekyll's /about.html, or /hex for a permalink without a
 	// trailing slash). Nil: FileURLs.
 	FileURL func(rel string, fm map[string]any) bool
+	// Translation, in a locale's layout (Locale.Layout), is the
+	// source-relative file the text of the page file (source-relative)
+	// is read from, "" when it is the page's own: a problem found in the
+	// text is the translation's, and a relative path to a file is read
+	// from the translation's folder first (Docusaurus's translated doc
+	// shows the images beside it). Nil: none.
+	Translation func(file string) string
 	// Locales are the languages the tool builds the site in, each a site
 	// of its own (Docusaurus's i18n.locales), in the tool's order; the
 	// locale switcher of every page lists them. The one whose Layout is
@@ -901,11 +908,6 @@ type Locale struct {
 	// locale's, its pages' text read from their translations; nil for
 	// the layout that lists it.
 	Layout *Layout
-	// Translation is the source-relative file the text of the page file
-	// (source-relative) is read from in this locale, "" when it is the
-	// page's own: a problem found in the text is the translation's.
-	// Nil: none.
-	Translation func(file string) string
 }
 
 // NavEntry is one page of a configured navigation.

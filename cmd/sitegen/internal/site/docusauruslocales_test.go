@@ -21,14 +21,16 @@ func localesSite(t *testing.T) string {
 `,
 		"docs/intro.md":               "---\nsidebar_position: 1\n---\n# Introduction\n\nRead [the hit rules](combat/hit.md).\n",
 		"docs/combat/_category_.json": `{"label": "Fighting", "position": 2}`,
-		"docs/combat/hit.md":          "# Hitting\n\nRoll to hit.\n",
+		"docs/combat/hit.md":          "# Hitting\n\nRoll to hit.\n\n![map](./map.png)\n",
+		"docs/combat/map.png":         "en-map",
 		"docs/combat/damage.md":       "# Damage\n\nRoll damage.\n",
 		"static/img/d6.svg":           "<svg xmlns='http://www.w3.org/2000/svg'/>",
-		"i18n/fr/docusaurus-plugin-content-docs/current/intro.md":      "---\nsidebar_position: 1\n---\n# Présentation\n\nLisez [les règles du coup](combat/hit.md).\n",
-		"i18n/fr/docusaurus-plugin-content-docs/current/combat/hit.md": "# Toucher\n\nLancez pour toucher.\n",
-		"i18n/fr/docusaurus-plugin-content-docs/current/only-fr.md":    "# Seulement en français\n",
-		"i18n/fr/docusaurus-plugin-content-docs/current.json":          `{"sidebar.defaultSidebar.category.Fighting": {"message": "Combat"}}`,
-		"i18n/fr/docusaurus-theme-classic/navbar.json":                 `{"title": {"message": "Règles"}}`,
+		"i18n/fr/docusaurus-plugin-content-docs/current/intro.md":       "---\nsidebar_position: 1\n---\n# Présentation\n\nLisez [les règles du coup](combat/hit.md).\n",
+		"i18n/fr/docusaurus-plugin-content-docs/current/combat/hit.md":  "# Toucher\n\nLancez pour toucher.\n\n![carte](./map.png)\n",
+		"i18n/fr/docusaurus-plugin-content-docs/current/combat/map.png": "fr-map",
+		"i18n/fr/docusaurus-plugin-content-docs/current/only-fr.md":     "# Seulement en français\n",
+		"i18n/fr/docusaurus-plugin-content-docs/current.json":           `{"sidebar.defaultSidebar.category.Fighting": {"message": "Combat"}}`,
+		"i18n/fr/docusaurus-theme-classic/navbar.json":                  `{"title": {"message": "Règles"}}`,
 	})
 	return dir
 }
@@ -44,7 +46,9 @@ func localesSite(t *testing.T) string {
 // "direction: ltr (default) or rtl" and "htmlLang: BCP 47 language tag to
 // use in <html lang="...">" (https://docusaurus.io/docs/api/docusaurus-config#i18n);
 // "Add a Locale Dropdown ... To navigate seamlessly across languages"
-// (#add-a-locale-dropdown).
+// (#add-a-locale-dropdown); "Localize assets: an image of your site might
+// contain text that should be translated"
+// (https://docusaurus.io/docs/i18n/introduction#i18n-goals).
 func TestDocusaurusLocales(t *testing.T) {
 	dir := localesSite(t)
 	out := filepath.Join(t.TempDir(), "out")
@@ -91,6 +95,9 @@ func TestDocusaurusLocales(t *testing.T) {
 			strings.Contains(enIntro, `<a href="/fr/docs/intro/" hreflang="fr" lang="fr">Français</a>`) && strings.Contains(enIntro, `<a href="/ar/docs/intro/" hreflang="ar" lang="ar">العربية</a>`)},
 		{"the current locale is marked", strings.Contains(frIntro, `lang="fr" aria-current="true">Français`)},
 		{"each locale has its own search", searches > 0 && !strings.Contains(files["search/index.json"], "Présentation")},
+		{"a translated doc's image is the one beside its translation", strings.Contains(files["fr/docs/combat/hit/index.html"], `src="/fr/assets/files/i18n/fr/docusaurus-plugin-content-docs/current/combat/map.png"`) &&
+			files["fr/assets/files/i18n/fr/docusaurus-plugin-content-docs/current/combat/map.png"] == "fr-map" &&
+			strings.Contains(files["docs/combat/hit/index.html"], `<img src="/combat/map.png"`) && files["combat/map.png"] == "en-map"},
 		{"the locale's sitemap lists its pages", strings.Contains(files["fr/sitemap.xml"], "https://x.test/fr/docs/intro/") && !strings.Contains(files["sitemap.xml"], "/fr/")},
 	}
 	for _, c := range checks {

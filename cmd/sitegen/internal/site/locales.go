@@ -94,7 +94,7 @@ func (s *Site) renderLocales(ctx context.Context, staging, dest string, inPlace 
 		if err := ls.render(ctx, o); err != nil {
 			return nil, fmt.Errorf("locale %s: %w", l.Name, err)
 		}
-		out = append(out, renderedLocale{name: l.Name, translation: l.Translation, out: o, site: ls})
+		out = append(out, renderedLocale{name: l.Name, translation: l.Layout.Translation, out: o, site: ls})
 	}
 	return out, nil
 }

@@ -100,7 +100,7 @@ func locales(l *layout.Layout, r *rules, obj *jsconfig.Object, dir string) {
 		if b, ok := cfg.Get("translate").(bool); ok {
 			translate = b && translate
 		}
-		loc.Layout, loc.Translation = localeLayout(l, r, dir, folder, translate, loc)
+		loc.Layout = localeLayout(l, r, dir, folder, translate, loc)
 		out = append(out, loc)
 	}
 	l.Locales = out
@@ -114,16 +114,15 @@ func str(o *jsconfig.Object, key string) string {
 
 // localeLayout is the layout of the locale loc's site: l, each page read
 // from its translation under folder (when translate), its sidebar's
-// labels and navbar title from the translation files; and the
-// translation of a page file (layout.Locale.Translation).
-func localeLayout(l *layout.Layout, r *rules, dir, folder string, translate bool, loc layout.Locale) (*layout.Layout, func(string) string) {
+// labels and navbar title from the translation files.
+func localeLayout(l *layout.Layout, r *rules, dir, folder string, translate bool, loc layout.Locale) *layout.Layout {
 	c := *l
 	c.Locales = nil
 	c.Notes = nil // the default locale's build reports them
 	c.Read = slices.Clone(l.Read)
 	c.Settings.LanguageCode, c.Settings.Direction = loc.Lang, loc.Dir
 	if !translate {
-		return &c, nil
+		return &c
 	}
 	trans := map[string]string{}
 	add := func(content, plugin string) {
@@ -141,6 +140,7 @@ func localeLayout(l *layout.Layout, r *rules, dir, folder string, translate bool
 	}
 	add(r.pagesDir, "docusaurus-plugin-content-pages")
 	if len(trans) > 0 {
+		c.Translation = func(file string) string { return trans[file] }
 		prev := l.Expand
 		c.Expand = func(file string, src []byte, read func(string) ([]byte, error)) layout.Expanded {
 			t, ok := trans[file]
@@ -172,7 +172,7 @@ func localeLayout(l *layout.Layout, r *rules, dir, folder string, translate bool
 	if t := messages(dir, path.Join(folder, "docusaurus-theme-classic", "navbar.json"))["title"]; t != "" && l.Settings.Title != "" {
 		c.Settings.Title = t
 	}
-	return &c, func(file string) string { return trans[file] }
+	return &c
 }
 
 // pluginFolder is the localization folder of the plugin kind's instance

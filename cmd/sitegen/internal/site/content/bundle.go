@@ -147,6 +147,9 @@ func (s *Site) resolveFile(from *Page, target string) (tg markup.LinkTarget, ok 
 	if base := path.Base(target); strings.HasSuffix(target, "/") || path.Ext(target) == "" || base == "." || base == ".." {
 		return markup.LinkTarget{}, false
 	}
+	if tg, ok := s.translatedAsset(from, target); ok {
+		return tg, true
+	}
 	rel := s.backIn(path.Join(path.Dir(from.Rel), target))
 	if !s.Files[rel] && s.Cfg.Obsidian && !strings.HasPrefix(target, ".") && (s.Files[path.Clean(target)] || s.unpublished[rel] == "" && s.unpublished[path.Clean(target)] != "") {
 		rel = path.Clean(target) // Obsidian's "absolute path in vault"
@@ -258,4 +261,32 @@ func (s *Site) siteAsset(rel string) (tg markup.LinkTarget, ok bool) {
 // published by siteAsset.
 func SiteAssetURL(src string) string {
 	return "/" + AssetDir + "/" + src
+}
+
+// translatedAsset resolves the relative path target of a link or image
+// of the page from, in a locale whose text of from is a translation
+// (layout.Layout.Translation), from the translation's folder, as
+// Docusaurus reads a translated doc's assets ("Localize assets: an
+// image of your site might contain text that should be translated",
+// https://docusaurus.io/docs/i18n/introduction): the file there, when
+// there is one, published as siteAsset publishes it. ok is false
+// otherwise: the path is then read from the page's own folder (where
+// Docusaurus, which reads it from the translation's alone, would miss it).
+func (s *Site) translatedAsset(from *Page, target string) (tg markup.LinkTarget, ok bool) {
+	if s.Lay.Translation == nil || strings.HasPrefix(target, "/") {
+		return markup.LinkTarget{}, false
+	}
+	t := s.Lay.Translation(from.File)
+	if t == "" {
+		return markup.LinkTarget{}, false
+	}
+	src := path.Join(path.Dir(t), target)
+	if outside(src) {
+		return markup.LinkTarget{}, false
+	}
+	up := ""
+	if s.Lay.Content != "." {
+		up = strings.Repeat("../", strings.Count(s.Lay.Content, "/")+1)
+	}
+	return s.siteAsset(up + src)
 }
