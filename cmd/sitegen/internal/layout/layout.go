@@ -418,6 +418,10 @@ type Layout struct {
 	// file's (Jekyll's /about.html, or /hex for a permalink without a
 	// trailing slash). Nil: FileURLs.
 	FileURL func(rel string, fm map[string]any) bool
+	// RebuildOn are further folders of the source (source-relative)
+	// whose every change rebuilds the whole site (the translations of
+	// Docusaurus's locales, i18n/): sitegen serve watches them.
+	RebuildOn []string
 	// Translation, in a locale's layout (Locale.Layout), is the
 	// source-relative file the text of the page file (source-relative)
 	// is read from, "" when it is the page's own: a problem found in the

@@ -104,6 +104,9 @@ func locales(l *layout.Layout, r *rules, obj *jsconfig.Object, dir string) {
 		out = append(out, loc)
 	}
 	l.Locales = out
+	if len(out) > 1 {
+		l.RebuildOn = append(l.RebuildOn, base) // the translations
+	}
 }
 
 // str is o's string value of key, "" for none (o may be nil).

@@ -357,7 +357,9 @@ func TestDocusaurusBlogOnly(t *testing.T) {
 // docusaurusLocalesFixture is a site in English and French: two docs
 // translated of three, a translated blog post, the sidebar's category
 // label and the navbar's title translated, and a doc only in the
-// translation (no page: the docs folder's files are the pages).
+// translation (no page: the docs folder's files are the pages); a
+// picture beside a doc and another beside its translation, and a link
+// to a file out of docs/ and static/ (downloads/sheet.pdf).
 var docusaurusLocalesFixture = map[string]string{
 	"docusaurus.config.js": `module.exports = {
   title: 'Rules', url: 'https://example.org', baseUrl: '/', onBrokenLinks: 'throw',
@@ -369,17 +371,20 @@ var docusaurusLocalesFixture = map[string]string{
 	"package.json":                                     `{"name": "fixture", "private": true}`,
 	"docs/intro.md":                                    "---\nsidebar_position: 1\n---\n# Introduction\n\nRead [the hit rules](combat/hit.md).\n",
 	"docs/combat/_category_.json":                      `{"label": "Fighting", "position": 2}`,
-	"docs/combat/hit.md":                               "# Hitting\n\nRoll to hit. Back to [the start](../intro.md).\n",
-	"docs/combat/damage.md":                            "# Damage\n\nRoll damage.\n",
+	"docs/combat/hit.md":                               "# Hitting\n\nRoll to hit. Back to [the start](../intro.md).\n\n![map](./map.svg)\n",
+	"docs/combat/map.svg":                              `<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><title>en</title></svg>`,
+	"docs/combat/damage.md":                            "# Damage\n\nRoll damage on [the sheet](../../downloads/sheet.pdf).\n",
+	"downloads/sheet.pdf":                              "%PDF-1.4 sheet",
 	"blog/2024-05-01-first.md":                         "---\ntitle: First session\n---\nWe met.\n",
 	"src/pages/index.md":                               "# Welcome\n\nStart with [the introduction](/docs/intro).\n",
 	"i18n/fr/docusaurus-plugin-content-pages/index.md": "# Bienvenue\n\nCommencez par [la présentation](/docs/intro).\n",
-	"i18n/fr/docusaurus-plugin-content-docs/current/intro.md":      "---\nsidebar_position: 1\n---\n# Présentation\n\nLisez [les règles du coup](combat/hit.md).\n",
-	"i18n/fr/docusaurus-plugin-content-docs/current/combat/hit.md": "# Toucher\n\nLancez pour toucher. Retour au [début](../intro.md).\n",
-	"i18n/fr/docusaurus-plugin-content-docs/current/only-fr.md":    "# Seulement en français\n",
-	"i18n/fr/docusaurus-plugin-content-docs/current.json":          `{"sidebar.defaultSidebar.category.Fighting": {"message": "Combat"}}`,
-	"i18n/fr/docusaurus-plugin-content-blog/2024-05-01-first.md":   "---\ntitle: Première séance\n---\nNous nous sommes rencontrés.\n",
-	"i18n/fr/docusaurus-theme-classic/navbar.json":                 `{"title": {"message": "Règles"}}`,
+	"i18n/fr/docusaurus-plugin-content-docs/current/intro.md":       "---\nsidebar_position: 1\n---\n# Présentation\n\nLisez [les règles du coup](combat/hit.md).\n",
+	"i18n/fr/docusaurus-plugin-content-docs/current/combat/hit.md":  "# Toucher\n\nLancez pour toucher. Retour au [début](../intro.md).\n\n![carte](./map.svg)\n",
+	"i18n/fr/docusaurus-plugin-content-docs/current/combat/map.svg": `<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><title>fr</title></svg>`,
+	"i18n/fr/docusaurus-plugin-content-docs/current/only-fr.md":     "# Seulement en français\n",
+	"i18n/fr/docusaurus-plugin-content-docs/current.json":           `{"sidebar.defaultSidebar.category.Fighting": {"message": "Combat"}}`,
+	"i18n/fr/docusaurus-plugin-content-blog/2024-05-01-first.md":    "---\ntitle: Première séance\n---\nNous nous sommes rencontrés.\n",
+	"i18n/fr/docusaurus-theme-classic/navbar.json":                  `{"title": {"message": "Règles"}}`,
 }
 
 // TestDocusaurusLocales builds docusaurusLocalesFixture with Docusaurus
