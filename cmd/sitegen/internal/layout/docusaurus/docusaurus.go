@@ -60,6 +60,13 @@
 //     success|secondary, with a title after a space or in brackets.
 //   - i18n.locales: each further locale is a site of its own under
 //     /LOCALE/, its pages' text read from their translations (i18n.go).
+//   - Markdown asset paths (https://docusaurus.io/docs/static-assets#in-markdown,
+//     layout.Layout.AssetFilePaths): a relative image or link path to a
+//     file is a file path, which may leave the docs folder: a file of
+//     static/ is shown at its URL there, any other file of the site is
+//     published under assets/files/ (Docusaurus bundles it under
+//     assets/), never one out of the site's folder, hidden or in
+//     node_modules (package content's siteAsset).
 //   - markdown.mermaid (https://docusaurus.io/docs/markdown-features/diagrams):
 //     a ```mermaid block is a diagram, shown as its captioned source
 //     (layout.Markup.Diagrams); without it, code.
