@@ -79,8 +79,11 @@ func (s *Site) renderLocales(ctx context.Context, staging, dest string, inPlace 
 		if err != nil {
 			return nil, fmt.Errorf("locale %s: %w", l.Name, err)
 		}
-		if ls.Home == nil {
-			continue // load said why (its diagnostics)
+		if ls.Home == nil { // load said why
+			for _, d := range ls.Diagnostics() {
+				s.Diag.Addf(d.File, d.Line, d.Col, d.Field, "%s (locale %s)", d.Msg, l.Name)
+			}
+			continue
 		}
 		ls.locales = localeLinks(locs, s.Cfg.Base, l.Name)
 		dir := filepath.Join(staging, filepath.FromSlash(l.Path))
