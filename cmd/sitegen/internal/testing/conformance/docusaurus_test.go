@@ -404,7 +404,17 @@ func TestDocusaurusLocales(t *testing.T) {
 		// <main> on Docusaurus's side, as in TestDocusaurusBlog), and
 		// the 404 page's title: Docusaurus translates its theme's own
 		// words ("Page introuvable"), sitegen's interface is in English.
-		Known:       []string{`link: /blog/`, `link: /fr/blog/`, `title: /fr/404/`},
+		//
+		// The files a doc names by relative path out of docs/ and static/
+		// Docusaurus publishes under assets/files/ at names with their
+		// hash (sheet-HASH.pdf; a small picture inlined as a data: URL),
+		// sitegen under assets/files/ at their source path: the damage
+		// pages' links and these files differ by name alone.
+		Known: []string{`link: /blog/`, `link: /fr/blog/`, `title: /fr/404/`,
+			`link: /docs/combat/damage/: sitegen leads to [/assets/files/downloads/sheet.pdf]`,
+			`link: /fr/docs/combat/damage/: sitegen leads to [/fr/assets/files/downloads/sheet.pdf]`,
+			`file: assets/files/downloads/sheet.pdf is published by sitegen`, `file: fr/assets/files/downloads/sheet.pdf is published by sitegen`,
+			`file: fr/assets/files/i18n/fr/docusaurus-plugin-content-docs/current/combat/map.svg is published by sitegen`, `file: combat/map.svg is published by sitegen`},
 		Unpublished: []string{"docs/only-fr/index.html", "fr/docs/only-fr/index.html", "docs/only-fr.html", "fr/docs/only-fr.html"},
 	})
 }
