@@ -53,6 +53,9 @@ import (
 // maxLocaleFiles bounds the count of a locale's translated files.
 const maxLocaleFiles = 100000
 
+// maxLocales bounds the locales built: each is a whole site.
+const maxLocales = 64
+
 // locales sets l.Locales from the site's i18n settings: the default
 // locale, then each other with the layout its site is built from.
 func locales(l *layout.Layout, r *rules, obj *jsconfig.Object, dir string) {
@@ -82,6 +85,10 @@ func locales(l *layout.Layout, r *rules, obj *jsconfig.Object, dir string) {
 		if name == def {
 			l.Settings.Direction = loc.Dir
 			out = append(out, loc)
+			continue
+		}
+		if built := len(out); built >= maxLocales {
+			l.Notes = append(l.Notes, fmt.Sprintf("%s: i18n.locales %q is not built: sitegen builds at most %d locales", l.File, name, maxLocales))
 			continue
 		}
 		loc.Path = name

@@ -39,6 +39,8 @@ func TestLocales(t *testing.T) {
 		{"translate false", "{defaultLocale: 'en', locales: ['en', 'fr'], localeConfigs: {fr: {translate: false}}}",
 			map[string]string{"i18n/fr/docusaurus-plugin-content-docs/current/intro.md": "# Présentation\n"},
 			"en English en ltr - -; fr Français fr ltr fr -"},
+		{"duplicates and a locale that is not a string", "{defaultLocale: 'en', locales: ['en', 'fr', 'fr', 3]}", nil,
+			"en English en ltr - -; fr Français fr ltr fr -"},
 		{"a locale's baseUrl", "{defaultLocale: 'en', locales: ['en', 'fr'], localeConfigs: {fr: {baseUrl: '/francais/'}}}", nil,
 			"en English en ltr - -; fr Français fr ltr francais -"},
 	} {
@@ -168,5 +170,28 @@ func TestLocaleDefaults(t *testing.T) {
 		if got := Direction(tc.lang); got != tc.dir {
 			t.Errorf("Direction(%q) = %q, want %q", tc.lang, got, tc.dir)
 		}
+	}
+}
+
+// TestLocalesBounded: each locale is a whole site; past maxLocales, the
+// rest are named in a note, not built.
+func TestLocalesBounded(t *testing.T) {
+	var names []string
+	for i := range maxLocales + 3 {
+		names = append(names, fmt.Sprintf("'x%d'", i))
+	}
+	dir := layouttest.Write(t, map[string]string{
+		"docusaurus.config.js": "module.exports = {title: 'T', i18n: {defaultLocale: 'x0', locales: [" + strings.Join(names, ", ") + "]}};\n",
+		"docs/intro.md":        "# Intro\n",
+	})
+	l, err := Recognise(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(l.Locales) != maxLocales {
+		t.Errorf("%d locales built, want %d", len(l.Locales), maxLocales)
+	}
+	if notes := strings.Join(l.Notes, "\n"); strings.Count(notes, "is not built") != 3 {
+		t.Errorf("notes:\n%s", notes)
 	}
 }
