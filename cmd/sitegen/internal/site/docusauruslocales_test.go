@@ -23,7 +23,7 @@ func localesSite(t *testing.T) string {
 		"docs/combat/_category_.json": `{"label": "Fighting", "position": 2}`,
 		"docs/combat/hit.md":          "# Hitting\n\nRoll to hit.\n\n![map](./map.png)\n",
 		"docs/combat/map.png":         "en-map",
-		"docs/combat/damage.md":       "# Damage\n\nRoll damage.\n",
+		"docs/combat/damage.md":       "# Damage\n\nRoll damage.\n\n<DiceRoller />\n",
 		"static/img/d6.svg":           "<svg xmlns='http://www.w3.org/2000/svg'/>",
 		"i18n/fr/docusaurus-plugin-content-docs/current/intro.md":       "---\nsidebar_position: 1\n---\n# Présentation\n\nLisez [les règles du coup](combat/hit.md).\n",
 		"i18n/fr/docusaurus-plugin-content-docs/current/combat/hit.md":  "# Toucher\n\nLancez pour toucher.\n\n![carte](./map.png)\n",
@@ -104,6 +104,15 @@ func TestDocusaurusLocales(t *testing.T) {
 		if !c.ok {
 			t.Errorf("%s: not so", c.rule)
 		}
+	}
+	n := 0
+	for _, w := range res.WarningList {
+		if w.File == "docs/combat/damage.md" {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("the untranslated doc's warning is reported %d times, want once: %v", n, res.WarningList)
 	}
 	if res.Pages < 3*4 {
 		t.Errorf("Result.Pages = %d, want every locale's pages counted", res.Pages)

@@ -6,7 +6,6 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"d6codex/cmd/sitegen/internal/assets"
@@ -54,11 +53,15 @@ func (s *Site) localeSites() []localeSite {
 
 // renderedLocale is a locale's site, rendered into the staging
 // directory.
+//
+// What its build reported is kept, not its Site: a locale's pages are
+// let go before the next locale loads.
 type renderedLocale struct {
 	name        string
 	translation func(file string) string
 	out         *assets.Output
-	site        *Site
+	pages       int
+	errs, warns content.Diagnostics
 }
 
 // renderLocales builds each further locale of the site into its folder
@@ -97,7 +100,8 @@ func (s *Site) renderLocales(ctx context.Context, staging, dest string, inPlace 
 		if err := ls.render(ctx, o); err != nil {
 			return nil, fmt.Errorf("locale %s: %w", l.Name, err)
 		}
-		out = append(out, renderedLocale{name: l.Name, translation: l.Layout.Translation, out: o, site: ls})
+		out = append(out, renderedLocale{name: l.Name, translation: l.Layout.Translation, out: o,
+			pages: int(ls.rendered.Load()), errs: ls.Diagnostics(), warns: ls.Warn.Sorted()})
 	}
 	return out, nil
 }
@@ -117,6 +121,15 @@ func baseWith(base, p string) string {
 // default locale's did not report (the untranslated pages are the same
 // files), each named with its locale.
 func localeDiagnostics(have content.Diagnostics, all []content.Diagnostic, name string, translation func(string) string) content.Diagnostics {
+	type key struct {
+		file      string
+		line, col int
+		msg       string
+	}
+	seen := make(map[key]bool, len(have))
+	for _, h := range have {
+		seen[key{h.File, h.Line, h.Col, h.Msg}] = true
+	}
 	var out content.Diagnostics
 	for _, d := range all {
 		if translation != nil {
@@ -124,7 +137,7 @@ func localeDiagnostics(have content.Diagnostics, all []content.Diagnostic, name 
 				d.File = t // the text, and so the line, is the translation's
 			}
 		}
-		if slices.ContainsFunc(have, func(h content.Diagnostic) bool { return h.File == d.File && h.Line == d.Line && h.Msg == d.Msg }) {
+		if seen[key{d.File, d.Line, d.Col, d.Msg}] {
 			continue
 		}
 		d.Msg = fmt.Sprintf("%s (locale %s)", d.Msg, name)

@@ -368,11 +368,11 @@ func buildSite(ctx context.Context, opts content.Options, updatable bool) (*Site
 	}
 	res.NotPublished = s.NotPublished
 	for _, l := range locales {
-		res.Pages += int(l.site.rendered.Load())
+		res.Pages += l.pages
 		res.Reused += int(l.out.Reused())
 		res.Written += int(l.out.Wrote())
-		res.Errors = append(res.Errors, localeDiagnostics(res.Errors, l.site.Diagnostics(), l.name, l.translation)...)
-		res.WarningList = append(res.WarningList, localeDiagnostics(res.WarningList, l.site.Warn.Sorted(), l.name, l.translation)...)
+		res.Errors = append(res.Errors, localeDiagnostics(res.Errors, l.errs, l.name, l.translation)...)
+		res.WarningList = append(res.WarningList, localeDiagnostics(res.WarningList, l.warns, l.name, l.translation)...)
 	}
 	res.Warnings = append(slices.Clone(res.Notes), content.Summarize(res.WarningList, 3)...)
 	if len(res.Errors) > 0 {
