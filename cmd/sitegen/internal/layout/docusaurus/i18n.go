@@ -107,7 +107,7 @@ func locales(l *layout.Layout, r *rules, obj *jsconfig.Object, dir string) {
 		if b, ok := cfg.Get("translate").(bool); ok {
 			translate = b && translate
 		}
-		loc.Layout = localeLayout(l, r, dir, folder, translate, loc)
+		loc.Layout = localeLayout(l, r, dir, folder, translate, loc, str(obj.Object("themeConfig").Object("navbar"), "title"))
 		out = append(out, loc)
 	}
 	l.Locales = out
@@ -124,8 +124,9 @@ func str(o *jsconfig.Object, key string) string {
 
 // localeLayout is the layout of the locale loc's site: l, each page read
 // from its translation under folder (when translate), its sidebar's
-// labels and navbar title from the translation files.
-func localeLayout(l *layout.Layout, r *rules, dir, folder string, translate bool, loc layout.Locale) *layout.Layout {
+// labels and navbar title from the translation files: the site's title
+// where it is the navbar's (navbarTitle), which navbar.json translates.
+func localeLayout(l *layout.Layout, r *rules, dir, folder string, translate bool, loc layout.Locale, navbarTitle string) *layout.Layout {
 	c := *l
 	c.Locales = nil
 	c.Notes = nil // the default locale's build reports them
@@ -179,7 +180,7 @@ func localeLayout(l *layout.Layout, r *rules, dir, folder string, translate bool
 			c.Nav[i].Title = translated(labels, e.Title, e.Path == "" && e.ID == "")
 		}
 	}
-	if t := messages(dir, path.Join(folder, "docusaurus-theme-classic", "navbar.json"))["title"]; t != "" && l.Settings.Title != "" {
+	if t := messages(dir, path.Join(folder, "docusaurus-theme-classic", "navbar.json"))["title"]; t != "" && navbarTitle != "" && l.Settings.Title == navbarTitle {
 		c.Settings.Title = t
 	}
 	return &c

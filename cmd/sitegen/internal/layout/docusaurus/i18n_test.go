@@ -136,6 +136,16 @@ func TestLocaleTranslations(t *testing.T) {
 	if fr.Settings.Title != "Règles" || l.Settings.Title != "Rules" {
 		t.Errorf("titles %q (fr), %q (en)", fr.Settings.Title, l.Settings.Title)
 	}
+	// A site titled otherwise than its navbar keeps its title: navbar.json
+	// translates the navbar's.
+	sitetest := layouttest.Write(t, map[string]string{
+		"docusaurus.config.js": "module.exports = {title: 'Rules of Play', themeConfig: {navbar: {title: 'Rules'}}, i18n: {defaultLocale: 'en', locales: ['en', 'fr']}};\n",
+		"docs/intro.md":        "# Intro\n",
+		"i18n/fr/docusaurus-theme-classic/navbar.json": `{"title": {"message": "Règles"}}`,
+	})
+	if l2, err := Recognise(sitetest); err != nil || l2.Locales[1].Layout.Settings.Title != "Rules of Play" {
+		t.Errorf("a site titled otherwise than its navbar: fr title %q, %v", l2.Locales[1].Layout.Settings.Title, err)
+	}
 	p, err := fr.Rules.Folder("combat")
 	if err != nil || (p.NavLabel != "Combat" && p.Title != "Combat") {
 		t.Errorf("fr's combat folder = %+v, %v; want the label Combat", p, err)
