@@ -173,14 +173,23 @@ func localeLayout(l *layout.Layout, r *rules, dir, folder string, translate bool
 		}
 	}
 	labels := messages(dir, path.Join(folder, pluginFolder("docusaurus-plugin-content-docs", r.id), "current.json"))
-	if len(labels) > 0 {
-		c.Rules = localeRules{Rules: l.Rules, labels: labels}
+	navbar := messages(dir, path.Join(folder, "docusaurus-theme-classic", "navbar.json"))
+	// The navbar's items that label a docs instance's section or a
+	// blog's list ("item.label.LABEL").
+	items := map[string]string{}
+	for _, lb := range navbarItems(r) {
+		if m := navbar["item.label."+lb]; m != "" {
+			items[lb] = m
+		}
+	}
+	if len(labels) > 0 || len(items) > 0 {
+		c.Rules = localeRules{Rules: l.Rules, labels: labels, items: items}
 		c.Nav = slices.Clone(l.Nav)
 		for i, e := range c.Nav {
 			c.Nav[i].Title = translated(labels, e.Title, e.Path == "" && e.ID == "")
 		}
 	}
-	if t := messages(dir, path.Join(folder, "docusaurus-theme-classic", "navbar.json"))["title"]; t != "" && navbarTitle != "" && l.Settings.Title == navbarTitle {
+	if t := navbar["title"]; t != "" && navbarTitle != "" && l.Settings.Title == navbarTitle {
 		c.Settings.Title = t
 	}
 	return &c
@@ -282,19 +291,48 @@ func translated(labels map[string]string, label string, category bool) string {
 	return label
 }
 
+// navbarItems are the navbar's labels of the docs instances' sections
+// and of the blogs' lists (navbarLabels).
+func navbarItems(r *rules) []string {
+	var out []string
+	for _, in := range r.instances {
+		if in.label != "" {
+			out = append(out, in.label)
+		}
+	}
+	for _, b := range r.blogs {
+		if b.label != "" {
+			out = append(out, b.label)
+		}
+	}
+	return out
+}
+
 // localeRules are a locale's rules: the default locale's, the
-// categories' labels translated.
+// categories' labels translated (labels, current.json's), and the
+// labels the navbar's items give (items: each label's translation,
+// navbar.json's).
 type localeRules struct {
 	layout.Rules
-	labels map[string]string
+	labels, items map[string]string
 }
 
 // Folder implements layout.Rules.
 func (r localeRules) Folder(dir string) (layout.Page, error) {
 	p, err := r.Rules.Folder(dir)
-	p.Title = translated(r.labels, p.Title, true)
-	p.NavLabel = translated(r.labels, p.NavLabel, true)
+	p.Title = cmp.Or(r.items[p.Title], translated(r.labels, p.Title, true))
+	p.NavLabel = cmp.Or(r.items[p.NavLabel], translated(r.labels, p.NavLabel, true))
 	return p, err
+}
+
+// Page implements layout.Rules: a page the navbar labels (a docs
+// instance's own page) takes the navbar's translated label.
+func (r localeRules) Page(rel string, fm map[string]any) layout.Page {
+	p := r.Rules.Page(rel, fm)
+	if m := r.items[p.NavLabel]; m != "" {
+		p.NavLabel = m
+	}
+	return p
 }
 
 // LocaleLabel is Docusaurus's default label of a locale (core's

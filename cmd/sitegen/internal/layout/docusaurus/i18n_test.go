@@ -1,6 +1,7 @@
 package docusaurus
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 	"testing"
@@ -203,5 +204,38 @@ func TestLocalesBounded(t *testing.T) {
 	}
 	if notes := strings.Join(l.Notes, "\n"); strings.Count(notes, "is not built") != 3 {
 		t.Errorf("notes:\n%s", notes)
+	}
+}
+
+// TestLocaleNavbarItems: navbar.json translates the navbar's items
+// ("item.label.LABEL", https://docusaurus.io/docs/i18n/tutorial#translate-json-files),
+// which label a docs instance's section and the blog's list in sitegen's
+// navigation (navbarLabels).
+func TestLocaleNavbarItems(t *testing.T) {
+	dir := layouttest.Write(t, map[string]string{
+		"docusaurus.config.js": `module.exports = {title: 'T', i18n: {defaultLocale: 'en', locales: ['en', 'fr']},
+  plugins: [['@docusaurus/plugin-content-docs', {id: 'lore', path: 'lore', routeBasePath: 'lore'}]],
+  themeConfig: {navbar: {items: [{docsPluginId: 'lore', label: 'World lore', to: '/lore'}, {to: '/blog', label: 'News'}]}},
+};
+`,
+		"docs/intro.md":        "# Intro\n",
+		"lore/gods.md":         "# Gods\n",
+		"blog/2024-01-01-a.md": "# A\n",
+		"i18n/fr/docusaurus-theme-classic/navbar.json": `{"item.label.World lore": {"message": "Légendes"}, "item.label.News": {"message": "Nouvelles"}}`,
+	})
+	l, err := Recognise(dir)
+	if err != nil || len(l.Locales) != 2 {
+		t.Fatalf("Recognise = %+v, %v", l, err)
+	}
+	fr := l.Locales[1].Layout
+	for _, tc := range []struct{ dir, en, fr string }{
+		{"../lore", "World lore", "Légendes"},
+		{"../blog", "News", "Nouvelles"},
+	} {
+		en, _ := l.Rules.Folder(tc.dir)
+		got, _ := fr.Rules.Folder(tc.dir)
+		if cmp.Or(en.NavLabel, en.Title) != tc.en || cmp.Or(got.NavLabel, got.Title) != tc.fr {
+			t.Errorf("%s: en %+v, fr %+v; want labels %q, %q", tc.dir, en, got, tc.en, tc.fr)
+		}
 	}
 }
