@@ -43,7 +43,9 @@ import (
 //     the sidebar's labels ("sidebar.SIDEBAR.category.LABEL",
 //     "sidebar.SIDEBAR.doc.LABEL", "sidebar.SIDEBAR.link.LABEL"), and
 //     i18n/LOCALE/docusaurus-theme-classic/navbar.json the navbar's
-//     title ("title").
+//     title ("title") and items ("item.label.LABEL": the labels of the
+//     docs instances' sections and the blogs' lists).
+//   - At most maxLocales locales are built, each a whole site.
 //
 // sitegen reads a translation's text in place of the page's: its front
 // matter and links are the translation's, and its relative links resolve
