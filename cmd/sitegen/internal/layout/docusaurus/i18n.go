@@ -44,7 +44,9 @@ import (
 //     "sidebar.SIDEBAR.doc.LABEL", "sidebar.SIDEBAR.link.LABEL"), and
 //     i18n/LOCALE/docusaurus-theme-classic/navbar.json the navbar's
 //     title ("title") and items ("item.label.LABEL": the labels of the
-//     docs instances' sections and the blogs' lists).
+//     docs instances' sections and the blogs' lists);
+//     i18n/LOCALE/docusaurus-plugin-content-blog/options.json the
+//     blog's title ("title").
 //   - At most maxLocales locales are built, each a whole site.
 //
 // sitegen reads a translation's text in place of the page's: its front
@@ -184,8 +186,15 @@ func localeLayout(l *layout.Layout, r *rules, dir, folder string, translate bool
 			items[lb] = m
 		}
 	}
-	if len(labels) > 0 || len(items) > 0 {
-		c.Rules = localeRules{Rules: l.Rules, labels: labels, items: items}
+	// A blog's options.json translates its title ("title": blogTitle).
+	titles := map[string]string{}
+	for _, b := range r.blogs {
+		if m := messages(dir, path.Join(folder, pluginFolder("docusaurus-plugin-content-blog", b.id), "options.json"))["title"]; m != "" {
+			titles[b.title] = m
+		}
+	}
+	if len(labels) > 0 || len(items) > 0 || len(titles) > 0 {
+		c.Rules = localeRules{Rules: l.Rules, labels: labels, items: items, titles: titles}
 		c.Nav = slices.Clone(l.Nav)
 		for i, e := range c.Nav {
 			c.Nav[i].Title = translated(labels, e.Title, e.Path == "" && e.ID == "")
@@ -313,10 +322,11 @@ func navbarItems(r *rules) []string {
 // localeRules are a locale's rules: the default locale's, the
 // categories' labels translated (labels, current.json's), and the
 // labels the navbar's items give (items: each label's translation,
-// navbar.json's).
+// navbar.json's), and the blogs' titles (titles, their options.json's).
 type localeRules struct {
 	layout.Rules
 	labels, items map[string]string
+	titles        map[string]string // the blogs' titles translated (options.json)
 }
 
 // Folder implements layout.Rules.
@@ -324,6 +334,13 @@ func (r localeRules) Folder(dir string) (layout.Page, error) {
 	p, err := r.Rules.Folder(dir)
 	p.Title = cmp.Or(r.items[p.Title], translated(r.labels, p.Title, true))
 	p.NavLabel = cmp.Or(r.items[p.NavLabel], translated(r.labels, p.NavLabel, true))
+	if m := r.titles[cmp.Or(p.PageTitle, p.Title)]; m != "" && dir != "" {
+		if p.PageTitle != "" {
+			p.PageTitle = m
+		} else {
+			p.Title = m
+		}
+	}
 	return p, err
 }
 

@@ -210,7 +210,8 @@ func TestLocalesBounded(t *testing.T) {
 // TestLocaleNavbarItems: navbar.json translates the navbar's items
 // ("item.label.LABEL", https://docusaurus.io/docs/i18n/tutorial#translate-json-files),
 // which label a docs instance's section and the blog's list in sitegen's
-// navigation (navbarLabels).
+// navigation (navbarLabels); the blog's options.json its title
+// (plugin-content-blog's translations: "title": blogTitle).
 func TestLocaleNavbarItems(t *testing.T) {
 	dir := layouttest.Write(t, map[string]string{
 		"docusaurus.config.js": `module.exports = {title: 'T', i18n: {defaultLocale: 'en', locales: ['en', 'fr']},
@@ -221,7 +222,8 @@ func TestLocaleNavbarItems(t *testing.T) {
 		"docs/intro.md":        "# Intro\n",
 		"lore/gods.md":         "# Gods\n",
 		"blog/2024-01-01-a.md": "# A\n",
-		"i18n/fr/docusaurus-theme-classic/navbar.json": `{"item.label.World lore": {"message": "Légendes"}, "item.label.News": {"message": "Nouvelles"}}`,
+		"i18n/fr/docusaurus-theme-classic/navbar.json":        `{"item.label.World lore": {"message": "Légendes"}, "item.label.News": {"message": "Nouvelles"}}`,
+		"i18n/fr/docusaurus-plugin-content-blog/options.json": `{"title": {"message": "Journal", "description": "The title for the blog used in SEO"}}`,
 	})
 	l, err := Recognise(dir)
 	if err != nil || len(l.Locales) != 2 {
@@ -237,5 +239,11 @@ func TestLocaleNavbarItems(t *testing.T) {
 		if cmp.Or(en.NavLabel, en.Title) != tc.en || cmp.Or(got.NavLabel, got.Title) != tc.fr {
 			t.Errorf("%s: en %+v, fr %+v; want labels %q, %q", tc.dir, en, got, tc.en, tc.fr)
 		}
+	}
+	// options.json's "title" is the blog's title (blogTitle).
+	en, _ := l.Rules.Folder("../blog")
+	got, _ := fr.Rules.Folder("../blog")
+	if cmp.Or(en.PageTitle, en.Title) != "Blog" || cmp.Or(got.PageTitle, got.Title) != "Journal" {
+		t.Errorf("the blog's title: en %+v, fr %+v", en, got)
 	}
 }
