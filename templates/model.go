@@ -80,9 +80,10 @@ type LocaleLink struct {
 	// code (hreflang).
 	Label, Lang string
 	// Base is the root-relative path its site is published under ("/",
-	// "/fr/"); Current marks the site of the page shown.
-	Base    string
-	Current bool
+	// "/fr/"); Current marks the site of the page shown, Default the
+	// default locale's (at the site's root).
+	Base             string
+	Current, Default bool
 }
 
 // LocaleURL is the URL of the page at the root-relative url in the
@@ -474,6 +475,34 @@ func (p *Page) BodyClass() string {
 // DocumentTitle is the text of the <title> element: the page title, its
 // game system when the page belongs to one and is not the system's own
 // page, and the site title ("Attacking · OpenD6 · d6codex").
+// Alternate is the page in another language of the site, for a
+// <link rel="alternate" hreflang> (Docusaurus writes one for each locale
+// and one hreflang="x-default" for the default's).
+type Alternate struct {
+	Href, Lang string
+}
+
+// Alternates are the page's URLs in each language of the site,
+// absolute (from its Permalink), then the default locale's as
+// x-default; none for a site of one language or a page without a
+// permalink.
+func (p *Page) Alternates() []Alternate {
+	origin, ok := strings.CutSuffix(p.Permalink, p.URL)
+	if len(p.Site.Locales) < 2 || p.Permalink == "" || !ok {
+		return nil
+	}
+	var out []Alternate
+	for _, l := range p.Site.Locales {
+		out = append(out, Alternate{Href: origin + p.Site.LocaleURL(l, p.URL), Lang: l.Lang})
+	}
+	for _, l := range p.Site.Locales {
+		if l.Default {
+			out = append(out, Alternate{Href: origin + p.Site.LocaleURL(l, p.URL), Lang: "x-default"})
+		}
+	}
+	return out
+}
+
 func (p *Page) DocumentTitle() string {
 	if p.Kind == KindHome && p.Site.HomeTitle && p.Title != "" && p.Title != p.Site.Title {
 		return p.Title + " · " + p.Site.Title

@@ -93,6 +93,9 @@ func TestDocusaurusLocales(t *testing.T) {
 		{"an Arabic locale is written right to left", strings.Contains(arIntro, `<html lang="ar" dir="rtl">`)},
 		{"the locale switcher leads to the same page in each locale", strings.Contains(frIntro, `<a href="/docs/intro/" hreflang="en" lang="en">English</a>`) &&
 			strings.Contains(enIntro, `<a href="/fr/docs/intro/" hreflang="fr" lang="fr">Français</a>`) && strings.Contains(enIntro, `<a href="/ar/docs/intro/" hreflang="ar" lang="ar">العربية</a>`)},
+		{"each page names its alternates in the other locales, absolute, and the default's as x-default (Docusaurus's <link rel=alternate hreflang>)",
+			strings.Contains(frIntro, `<link rel="alternate" href="https://x.test/docs/intro/" hreflang="en">`) && strings.Contains(frIntro, `<link rel="alternate" href="https://x.test/fr/docs/intro/" hreflang="fr">`) &&
+				strings.Contains(frIntro, `<link rel="alternate" href="https://x.test/docs/intro/" hreflang="x-default">`) && strings.Contains(enIntro, `<link rel="alternate" href="https://x.test/ar/docs/intro/" hreflang="ar">`)},
 		{"the current locale is marked", strings.Contains(frIntro, `lang="fr" aria-current="true">Français`)},
 		{"each locale has its own search", searches > 0 && !strings.Contains(files["search/index.json"], "Présentation")},
 		{"a translated doc's image is the one beside its translation", strings.Contains(files["fr/docs/combat/hit/index.html"], `src="/fr/assets/files/i18n/fr/docusaurus-plugin-content-docs/current/combat/map.png"`) &&

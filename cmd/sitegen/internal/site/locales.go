@@ -31,7 +31,7 @@ func localeLinks(locs []localeSite, base, current string) []templates.LocaleLink
 		if l.path != "" {
 			b = path.Join(base, l.path) + "/"
 		}
-		out = append(out, templates.LocaleLink{Label: l.label, Lang: l.lang, Base: b, Current: l.name == current})
+		out = append(out, templates.LocaleLink{Label: l.label, Lang: l.lang, Base: b, Current: l.name == current, Default: l.path == ""})
 	}
 	return out
 }
