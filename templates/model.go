@@ -487,8 +487,11 @@ type Alternate struct {
 // x-default; none for a site of one language or a page without a
 // permalink.
 func (p *Page) Alternates() []Alternate {
+	if len(p.Site.Locales) < 2 || p.Permalink == "" {
+		return nil
+	}
 	origin, ok := strings.CutSuffix(p.Permalink, p.URL)
-	if len(p.Site.Locales) < 2 || p.Permalink == "" || !ok {
+	if !ok {
 		return nil
 	}
 	var out []Alternate
