@@ -160,3 +160,29 @@ func TestDocusaurusLocaleErrors(t *testing.T) {
 		t.Fatalf("build = %v, want the clash at fr/docs/intro/index.html", err)
 	}
 }
+
+// TestDocusaurusLocalesIncremental: an incremental build (ReuseBuild)
+// of a site in several languages keeps every locale's site, brought up
+// to date: it is swapped whole, never committed as the default
+// locale's files alone.
+func TestDocusaurusLocalesIncremental(t *testing.T) {
+	dir := localesSite(t)
+	out := filepath.Join(t.TempDir(), "out")
+	opts := content.Options{Theme: theme, Dest: out, ReuseBuild: true, CacheDir: t.TempDir()}
+	if _, err := build(t, dir, opts); err != nil {
+		t.Fatalf("first build: %v", err)
+	}
+	sitetest.WriteFiles(t, dir, map[string]string{"docs/combat/damage.md": "# Damage\n\nRoll damage twice.\n"})
+	if _, err := build(t, dir, opts); err != nil {
+		t.Fatalf("second build: %v", err)
+	}
+	files := readTree(t, out)
+	for _, f := range []string{"fr/docs/intro/index.html", "ar/docs/intro/index.html", "docs/intro/index.html"} {
+		if _, ok := files[f]; !ok {
+			t.Errorf("%s gone after an incremental build", f)
+		}
+	}
+	if !strings.Contains(files["fr/docs/combat/damage/index.html"], "Roll damage twice.") || !strings.Contains(files["docs/combat/damage/index.html"], "Roll damage twice.") {
+		t.Error("the edit is not in both locales' damage pages")
+	}
+}
