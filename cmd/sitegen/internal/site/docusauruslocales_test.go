@@ -3,6 +3,7 @@ package site
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -116,6 +117,11 @@ func TestDocusaurusLocales(t *testing.T) {
 	}
 	if n != 1 {
 		t.Errorf("the untranslated doc's warning is reported %d times, want once: %v", n, res.WarningList)
+	}
+	if !slices.ContainsFunc(res.Info, func(n string) bool {
+		return strings.HasPrefix(n, "locale fr (Français): ") && strings.HasSuffix(n, " pages at /fr/, 2 of them read from translations")
+	}) {
+		t.Errorf("the build's report does not say what the fr locale built: %q", res.Info)
 	}
 	if res.Pages < 3*4 {
 		t.Errorf("Result.Pages = %d, want every locale's pages counted", res.Pages)

@@ -62,6 +62,7 @@ type renderedLocale struct {
 	out         *assets.Output
 	pages       int
 	errs, warns content.Diagnostics
+	info        string // what was built, for the build's report
 }
 
 // renderLocales builds each further locale of the site into its folder
@@ -100,8 +101,18 @@ func (s *Site) renderLocales(ctx context.Context, staging, dest string, inPlace 
 		if err := ls.render(ctx, o); err != nil {
 			return nil, fmt.Errorf("locale %s: %w", l.Name, err)
 		}
+		translated := 0
+		if t := l.Layout.Translation; t != nil {
+			for _, p := range ls.Pages {
+				if t(p.File) != "" {
+					translated++
+				}
+			}
+		}
+		pages := int(ls.rendered.Load())
 		out = append(out, renderedLocale{name: l.Name, translation: l.Layout.Translation, out: o,
-			pages: int(ls.rendered.Load()), errs: ls.Diagnostics(), warns: ls.Warn.Sorted()})
+			pages: pages, errs: ls.Diagnostics(), warns: ls.Warn.Sorted(),
+			info: fmt.Sprintf("locale %s (%s): %d pages at %s, %d of them read from translations", l.Name, l.Label, pages, ls.Cfg.Base, translated)})
 	}
 	return out, nil
 }

@@ -369,6 +369,7 @@ func buildSite(ctx context.Context, opts content.Options, updatable bool) (*Site
 	res.NotPublished = s.NotPublished
 	for _, l := range locales {
 		res.Pages += l.pages
+		res.Info = append(res.Info, l.info)
 		res.Reused += int(l.out.Reused())
 		res.Written += int(l.out.Wrote())
 		res.Errors = append(res.Errors, localeDiagnostics(res.Errors, l.errs, l.name, l.translation)...)
