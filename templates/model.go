@@ -63,9 +63,42 @@ type Site struct {
 	// shared out to (a power of two, 0 without previews): js/site.js
 	// finds a page's previews in the one its path hashes to.
 	PreviewShards int
+	// Dir is the text's direction ("rtl"), "" for the default.
+	Dir string
+	// Locales are the languages the site is published in (Docusaurus's
+	// i18n.locales), each a site of its own: the page header links to
+	// the page's URL in each other one. Empty for a site of one language.
+	Locales []LocaleLink
 	// navIndex indexes Nav for Page.navHolds (SetNav); nil, or made from
 	// another tree: each page indexes the tree itself.
 	navIndex *navIndex
+}
+
+// LocaleLink is one language of the site in its locale switcher.
+type LocaleLink struct {
+	// Label is what the switcher shows ("Français"), Lang its language
+	// code (hreflang).
+	Label, Lang string
+	// Base is the root-relative path its site is published under ("/",
+	// "/fr/"); Current marks the site of the page shown, Default the
+	// default locale's (at the site's root).
+	Base             string
+	Current, Default bool
+}
+
+// LocaleURL is the URL of the page at the root-relative url in the
+// locale l: the same path under l's base (Docusaurus's locale dropdown
+// changes the base alone), its site's root when url is not under the
+// current locale's base.
+func (s *Site) LocaleURL(l LocaleLink, url string) string {
+	for _, c := range s.Locales {
+		if c.Current {
+			if rest, ok := strings.CutPrefix(url, c.Base); ok {
+				return l.Base + rest
+			}
+		}
+	}
+	return l.Base
 }
 
 // SetNav sets the navigation tree and indexes it once for every page:
@@ -442,6 +475,37 @@ func (p *Page) BodyClass() string {
 // DocumentTitle is the text of the <title> element: the page title, its
 // game system when the page belongs to one and is not the system's own
 // page, and the site title ("Attacking · OpenD6 · d6codex").
+// Alternate is the page in another language of the site, for a
+// <link rel="alternate" hreflang> (Docusaurus writes one for each locale
+// and one hreflang="x-default" for the default's).
+type Alternate struct {
+	Href, Lang string
+}
+
+// Alternates are the page's URLs in each language of the site,
+// absolute (from its Permalink), then the default locale's as
+// x-default; none for a site of one language or a page without a
+// permalink.
+func (p *Page) Alternates() []Alternate {
+	if len(p.Site.Locales) < 2 || p.Permalink == "" {
+		return nil
+	}
+	origin, ok := strings.CutSuffix(p.Permalink, p.URL)
+	if !ok {
+		return nil
+	}
+	var out []Alternate
+	for _, l := range p.Site.Locales {
+		out = append(out, Alternate{Href: origin + p.Site.LocaleURL(l, p.URL), Lang: l.Lang})
+	}
+	for _, l := range p.Site.Locales {
+		if l.Default {
+			out = append(out, Alternate{Href: origin + p.Site.LocaleURL(l, p.URL), Lang: "x-default"})
+		}
+	}
+	return out
+}
+
 func (p *Page) DocumentTitle() string {
 	if p.Kind == KindHome && p.Site.HomeTitle && p.Title != "" && p.Title != p.Site.Title {
 		return p.Title + " · " + p.Site.Title

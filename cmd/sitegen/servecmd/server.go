@@ -71,6 +71,9 @@ func watchFor(repo bool, lay *layout.Layout, source, dest string) watch.Options 
 		add(top(d))
 	}
 	add(top(lay.File))
+	for _, d := range lay.RebuildOn { // Docusaurus's i18n/
+		add(top(d))
+	}
 	return o
 }
 
@@ -213,14 +216,29 @@ func (s *server) classify(c watch.Change) kind {
 		if i > 0 || (err == nil && info.IsDir()) || (err != nil && path.Ext(p) == "") || assets.Hashed(rest) {
 			return kindFull // a folder (any number of files), a hashed asset, a static folder but the first
 		}
+		if len(lay.Locales) > 1 {
+			return kindFull // each locale's site has its copy
+		}
 		return kindStatic
 	}
+	for _, d := range lay.RebuildOn { // Docusaurus's translations
+		if p == d || strings.HasPrefix(p, d+"/") {
+			return kindFull
+		}
+	}
+	page := kindPage
+	if len(lay.Locales) > 1 {
+		// A site in several languages: the page is in each locale's
+		// site too (untranslated, or its translation's place), which a
+		// page-by-page update of the default locale's does not write.
+		page = kindFull
+	}
 	if lay.Content == "." || p == lay.Content || strings.HasPrefix(p, lay.Content+"/") {
-		return kindPage
+		return page
 	}
 	for _, r := range lay.Roots { // a further folder of pages (Docusaurus's blog/)
 		if p == r || strings.HasPrefix(p, r+"/") {
-			return kindPage
+			return page
 		}
 	}
 	return kindIgnore

@@ -418,6 +418,24 @@ type Layout struct {
 	// file's (Jekyll's /about.html, or /hex for a permalink without a
 	// trailing slash). Nil: FileURLs.
 	FileURL func(rel string, fm map[string]any) bool
+	// RebuildOn are further folders of the source (source-relative)
+	// whose every change rebuilds the whole site (the translations of
+	// Docusaurus's locales, i18n/): sitegen serve watches them.
+	RebuildOn []string
+	// Translation, in a locale's layout (Locale.Layout), is the
+	// source-relative file the text of the page file (source-relative)
+	// is read from, "" when it is the page's own: a problem found in the
+	// text is the translation's, and a relative path to a file is read
+	// from the translation's folder first (Docusaurus's translated doc
+	// shows the images beside it). Nil: none.
+	Translation func(file string) string
+	// Locales are the languages the tool builds the site in, each a site
+	// of its own (Docusaurus's i18n.locales), in the tool's order; the
+	// locale switcher of every page lists them. The one whose Layout is
+	// nil is this layout's own (the default locale, built at the site's
+	// root); each other is built from its Layout under its Path. Empty:
+	// the site has one language.
+	Locales []Locale
 	// Notes say what was not read from the settings (a computed value) and
 	// which default was used instead; the build reports them.
 	Notes []string
@@ -854,8 +872,11 @@ type Settings struct {
 	NoTitle      bool
 	BaseURL      string
 	LanguageCode string
-	Copyright    string
-	Permalink    string // Jekyll's default permalink style
+	// Direction is the text's direction, "rtl" or "ltr" (Docusaurus's
+	// localeConfigs direction); "" is left to right.
+	Direction string
+	Copyright string
+	Permalink string // Jekyll's default permalink style
 	// BrokenLinks is "warn" when the tool's settings let a site with
 	// broken links build (Docusaurus' onBrokenLinks: 'warn'): they are
 	// warnings unless --broken-links error says otherwise; "" keeps
@@ -874,6 +895,23 @@ type Settings struct {
 	// that holds the site's base URL ("baseURL" for Hugo): where a build
 	// without a usable one says to set it. "": site.toml's baseURL.
 	BaseURLKey string
+}
+
+// Locale is one of the languages a site is built in (Layout.Locales).
+type Locale struct {
+	// Name is the tool's name of the locale ("fr"); Label what the
+	// locale switcher shows ("Français").
+	Name, Label string
+	// Lang is its pages' <html lang>, Dir their text direction ("ltr",
+	// "rtl").
+	Lang, Dir string
+	// Path is the folder of the site its site is published in, under
+	// the default locale's base path ("fr": /fr/); "" for the default.
+	Path string
+	// Layout is the layout its site is built from: the default
+	// locale's, its pages' text read from their translations; nil for
+	// the layout that lists it.
+	Layout *Layout
 }
 
 // NavEntry is one page of a configured navigation.

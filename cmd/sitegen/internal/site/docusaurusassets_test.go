@@ -1,6 +1,7 @@
 package site
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -14,31 +15,51 @@ import (
 // Docusaurus and automatically converted to require() calls"
 // (https://docusaurus.io/docs/markdown-features/assets). A doc's image
 // path may so leave the docs folder (docs/a.md: ../static/img/x.png) and
-// name a file of the site: that file is shown. A path to no file, or out
-// of the source, is still an error.
+// name a file of the site: that file is shown. Out of both docs/ and
+// static/ (https://docusaurus.io/docs/static-assets#in-markdown: "you can
+// reference static assets ... as well as any other file ... by relative
+// path"; transformLinks' getLocalFileAbsolutePath joins the path to the
+// doc's folder and bundles it when "isExistingFile"), the file is
+// published too, under assets/files/ as Docusaurus's build puts it under
+// assets/: never a file out of the source, in a hidden folder or
+// node_modules, or through a link out. A path to no file is still an
+// error.
 func TestDocusaurusAssetPathOutOfDocs(t *testing.T) {
 	for _, tc := range []struct {
-		name    string
-		doc     string
-		want    string // a string docs/a/index.html holds
-		wantErr string // a part of the strict build's error
+		name     string
+		doc      string
+		want     string // a string docs/a/index.html holds
+		wantErr  string // a part of the strict build's error
+		wantFile string // a file published, with its text after "="
 	}{
-		{"image in static/", "![x](../static/img/x.png)", `<img src="/img/x.png" alt="x"`, ""},
-		{"link to a file in static/", "[sheet](../static/files/sheet.pdf)", `<a href="/files/sheet.pdf">sheet</a>`, ""},
-		{"absent file", "![x](../static/img/none.png)", "", "points outside docs/"},
-		{"out of the source", "![x](../../secret.png)", "", "points outside docs/"},
+		{"image in static/", "![x](../static/img/x.png)", `<img src="/img/x.png" alt="x"`, "", ""},
+		{"link to a file in static/", "[sheet](../static/files/sheet.pdf)", `<a href="/files/sheet.pdf">sheet</a>`, "", ""},
+		{"absent file", "![x](../static/img/none.png)", "", "points outside docs/", ""},
+		{"out of the source", "![x](../../secret.png)", "", "points outside docs/", ""},
+		{"image out of docs/ and static/", "![map](../assets/maps/town.png)", `<img src="/assets/files/assets/maps/town.png" alt="map"`, "", "assets/files/assets/maps/town.png=town"},
+		{"link to a file out of docs/ and static/", "[rules](../downloads/rules.pdf)", `<a href="/assets/files/downloads/rules.pdf">rules</a>`, "", "assets/files/downloads/rules.pdf=rules"},
+		{"a file in a hidden folder", "[key](../.private/key.txt)", "", "points outside docs/", ""},
+		{"a file of node_modules", "[lib](../node_modules/x/index.js)", "", "points outside docs/", ""},
+		{"a link out of the source", "[out](../linked/secret.png)", "", "points outside docs/", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			root := t.TempDir()
 			dir := filepath.Join(root, "site")
 			sitetest.WriteFiles(t, root, map[string]string{"secret.png": "private"})
 			sitetest.WriteFiles(t, dir, map[string]string{
-				"docusaurus.config.js":   "module.exports = {title: 'T', url: 'https://x.test', baseUrl: '/', presets: [['classic', {docs: {}, blog: false}]]};\n",
-				"docs/intro.md":          "---\nslug: /\n---\n# Intro\n\n[a](a.md)\n",
-				"docs/a.md":              "# A\n\n" + tc.doc + "\n",
-				"static/img/x.png":       "png",
-				"static/files/sheet.pdf": "pdf",
+				"docusaurus.config.js":    "module.exports = {title: 'T', url: 'https://x.test', baseUrl: '/', presets: [['classic', {docs: {}, blog: false}]]};\n",
+				"docs/intro.md":           "---\nslug: /\n---\n# Intro\n\n[a](a.md)\n",
+				"docs/a.md":               "# A\n\n" + tc.doc + "\n",
+				"static/img/x.png":        "png",
+				"static/files/sheet.pdf":  "pdf",
+				"assets/maps/town.png":    "town",
+				"downloads/rules.pdf":     "rules",
+				".private/key.txt":        "private",
+				"node_modules/x/index.js": "private",
 			})
+			if err := os.Symlink(root, filepath.Join(dir, "linked")); err != nil {
+				t.Fatal(err)
+			}
 			out := filepath.Join(t.TempDir(), "out")
 			_, err := build(t, dir, content.Options{Theme: theme, Dest: out})
 			if tc.wantErr != "" {
@@ -51,7 +72,16 @@ func TestDocusaurusAssetPathOutOfDocs(t *testing.T) {
 				t.Fatalf("build: %v", err)
 			}
 			got := readTree(t, out)
-			published(t, got, map[string]string{"docs/a/index.html": tc.want, "img/x.png": "png"}, "")
+			want := map[string]string{"docs/a/index.html": tc.want, "img/x.png": "png"}
+			if f, text, ok := strings.Cut(tc.wantFile, "="); ok {
+				want[f] = text
+			}
+			published(t, got, want, "")
+			for f := range got {
+				if strings.HasPrefix(f, "assets/") && tc.wantFile == "" {
+					t.Errorf("%s published", f)
+				}
+			}
 			if strings.Contains(strings.Join(mapValues(got), ""), "private") {
 				t.Error("a file out of the source was published")
 			}

@@ -49,6 +49,7 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 	}
 	s.Graph.SetStatic(out.Files(), s.Diag.Since(d0), s.Warn.Since(w0))
 	s.Linked.Reset()
+	s.SiteAssets.Reset()
 	s.search = s.newSearchIndex(assets)
 	s.Lastmod, s.Created = content.GitTimes(ctx, s.Opts.Source, s.Lay.Content)
 	home := s.Home.SitePath
@@ -63,6 +64,8 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 		Language: s.Cfg.LanguageCode,
 		Home:     s.Cfg.RelURL(home),
 		Assets:   assets,
+		Dir:      s.Lay.Settings.Direction,
+		Locales:  s.locales,
 	}
 	view.SetNav(s.SiteNav())
 	view.FolderNavs = s.FolderNavs()

@@ -46,6 +46,7 @@ import (
 	"d6codex/cmd/sitegen/internal/markup/shortcode/hugotmpl"
 	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/srcpath"
+	"d6codex/templates"
 )
 
 // Result reports on a build.
@@ -276,7 +277,10 @@ func buildSite(ctx context.Context, opts content.Options, updatable bool) (*Site
 	// and brought up to date in place, makes the staging tree of a
 	// rebuild without creating or deleting the files that did not change.
 	var oldOwn map[string]bool
-	sparse := s.bc.ownsDest(opts.Dest)
+	// A site in several languages is swapped whole: its locales' sites
+	// are written beside the default's (locales.go), which a commit of
+	// the default's own files would not carry.
+	sparse := s.bc.ownsDest(opts.Dest) && len(s.Lay.Locales) < 2
 	if sparse {
 		oldOwn = s.bc.old.Own
 	}
@@ -328,7 +332,17 @@ func buildSite(ctx context.Context, opts content.Options, updatable bool) (*Site
 	if info, err := os.Stat(opts.Dest); err == nil && info.IsDir() {
 		out.Prev = opts.Dest // reuse its unchanged files (hard links)
 	}
+	var locales []renderedLocale
+	if len(s.Lay.Locales) > 1 {
+		s.locales = localeLinks(s.localeSites(), s.Cfg.Base, defaultLocale(s.Lay))
+	}
 	err = s.render(ctx, out)
+	if err == nil && len(s.Lay.Locales) > 1 {
+		if file, loc := s.localeClash(out); file != "" {
+			s.Diag.Addf(s.Lay.File, 0, 0, "i18n.locales", "the site writes %s, in the folder of the locale %s's site: rename the page or the locale's folder", file, loc)
+		}
+		locales, err = s.renderLocales(ctx, staging, opts.Dest, inPlace)
+	}
 	bc := s.bc
 	if err == nil { // else renders may still run (see parallel): they keep theirs
 		s.bc, s.Sums = nil, nil // an Update renders without them
@@ -353,6 +367,14 @@ func buildSite(ctx context.Context, opts content.Options, updatable bool) (*Site
 		res.Info = append(res.Info, fmt.Sprintf("broken links are warnings, as %s's settings in %s say (--broken-links error makes them errors)", s.Lay.Tool(), s.Lay.File))
 	}
 	res.NotPublished = s.NotPublished
+	for _, l := range locales {
+		res.Pages += l.pages
+		res.Info = append(res.Info, l.info)
+		res.Reused += int(l.out.Reused())
+		res.Written += int(l.out.Wrote())
+		res.Errors = append(res.Errors, localeDiagnostics(res.Errors, l.errs, l.name, l.translation)...)
+		res.WarningList = append(res.WarningList, localeDiagnostics(res.WarningList, l.warns, l.name, l.translation)...)
+	}
 	res.Warnings = append(slices.Clone(res.Notes), content.Summarize(res.WarningList, 3)...)
 	if len(res.Errors) > 0 {
 		res.Duration = time.Since(start)
@@ -385,8 +407,14 @@ func buildSite(ctx context.Context, opts content.Options, updatable bool) (*Site
 			return s, res, fmt.Errorf("publish %s: %w", opts.Dest, err)
 		}
 	}
-	if _, err := out.Prune(func(name string) bool { return name == content.OutputMarker }); err != nil {
+	folders := s.localeFolders()
+	if _, err := out.Prune(func(name string) bool { return name == content.OutputMarker || folders[name] }); err != nil {
 		return s, res, fmt.Errorf("bring %s up to date: %w", staging, err)
+	}
+	for _, l := range locales {
+		if _, err := l.out.Prune(func(string) bool { return false }); err != nil {
+			return s, res, fmt.Errorf("bring %s up to date: %w", l.out.Dir, err)
+		}
 	}
 	undo, err := carryOver(opts.Dest, staging)
 	if err != nil {
@@ -557,6 +585,9 @@ type Site struct {
 	search   *searchIndex // the search index render collects (search.go)
 	prevs    *previewSet  // the pages' previews render collects (preview.go)
 	destHold destHold     // the lock of Options.Dest, shared by the writes between builds (dest.go)
+	// locales is the locale switcher of a site in several languages
+	// (locales.go), nil otherwise.
+	locales []templates.LocaleLink
 }
 
 // unsafeHint says which setting keeps all raw HTML: the Hugo config's own

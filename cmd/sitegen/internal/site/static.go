@@ -232,6 +232,17 @@ func (s *Site) copyBundles(o *assets.Output, reserved map[string]bool) error {
 			return err
 		}
 	}
+	// The files of the site out of the content that pages name as
+	// assets (content.Site.siteAsset), under content.AssetDir.
+	for _, rel := range s.SiteAssets.Paths() {
+		out := strings.TrimPrefix(content.SiteAssetURL(s.SrcFile(rel)), "/")
+		if o.Has(out) || reserved[out] {
+			continue // a static file or a page of that path: the link leads there
+		}
+		if err := s.CopyBundle(o, rel, out); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 

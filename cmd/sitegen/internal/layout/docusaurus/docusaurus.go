@@ -58,8 +58,15 @@
 //     name sorts last (KeepLastFile).
 //   - Admonitions: :::note|tip|info|warning|danger|caution|important|
 //     success|secondary, with a title after a space or in brackets.
-//   - i18n.locales other than the default are not built: each is a
-//     warning (i18n.go).
+//   - i18n.locales: each further locale is a site of its own under
+//     /LOCALE/, its pages' text read from their translations (i18n.go).
+//   - Markdown asset paths (https://docusaurus.io/docs/static-assets#in-markdown,
+//     layout.Layout.AssetFilePaths): a relative image or link path to a
+//     file is a file path, which may leave the docs folder: a file of
+//     static/ is shown at its URL there, any other file of the site is
+//     published under assets/files/ (Docusaurus bundles it under
+//     assets/), never one out of the site's folder, hidden or in
+//     node_modules (package content's siteAsset).
 //   - markdown.mermaid (https://docusaurus.io/docs/markdown-features/diagrams):
 //     a ```mermaid block is a diagram, shown as its captioned source
 //     (layout.Markup.Diagrams); without it, code.
@@ -253,7 +260,6 @@ func Recognise(dir string) (*layout.Layout, error) {
 	brokenLinks(l, obj, file)
 	duplicateRoutes(l, obj, file)
 	diagrams(l, obj, file)
-	localesNotBuilt(l, obj.Object("i18n"), dir, file)
 	if i18n := obj.Object("i18n"); i18n != nil {
 		// The default locale's htmlLang, else its name, is the pages'
 		// <html lang>.
@@ -409,6 +415,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Notes = append(l.Notes, notes...)
 		l.Read = append(l.Read, fmt.Sprintf("%s (%d entries)", sidebarPath, len(nav)))
 	}
+	locales(l, r, obj, dir)
 	return l, nil
 }
 

@@ -38,6 +38,7 @@ const PagesDir = "src/pages"
 // blogPlugin is the blog's settings.
 type blogPlugin struct {
 	dir, route, title string
+	id                string // the plugin's id ("default" for the preset's)
 	label             string // the navbar's label for it, "" for none
 	place             int    // its place among the blogs, in the order they are declared
 }
@@ -101,7 +102,7 @@ func readPlugins(l *layout.Layout, r *rules, obj *jsconfig.Object, dir string) e
 	}
 	for _, bo := range blogs {
 		opts := bo.opts
-		b := blogPlugin{dir: "blog", route: "blog", title: "Blog"}
+		b := blogPlugin{dir: "blog", route: "blog", title: "Blog", id: instanceID(opts)}
 		if s, ok := opts.String("path"); ok && s != "" {
 			// A folder a setting names: never out of the source or hidden.
 			c, err := l.FolderAt(dir, bo.where+".path", s, opts.Lines["path"], opts.Cols["path"])

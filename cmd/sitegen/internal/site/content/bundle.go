@@ -6,12 +6,14 @@ import (
 	"maps"
 	"os"
 	"path"
+	"slices"
 	"strings"
 	"sync"
 
 	"d6codex/cmd/sitegen/internal/assets"
 	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/markup"
+	"d6codex/cmd/sitegen/internal/srcpath"
 )
 
 // Files in content/ that are not Markdown (pictures, maps, PDFs) are
@@ -56,6 +58,13 @@ func (l *linkedFiles) snapshot() map[string]bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return maps.Clone(l.files)
+}
+
+// Paths are the recorded paths, sorted.
+func (l *linkedFiles) Paths() []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return slices.Sorted(maps.Keys(l.files))
 }
 
 // Reset forgets every recorded path.
@@ -138,6 +147,9 @@ func (s *Site) resolveFile(from *Page, target string) (tg markup.LinkTarget, ok 
 	if base := path.Base(target); strings.HasSuffix(target, "/") || path.Ext(target) == "" || base == "." || base == ".." {
 		return markup.LinkTarget{}, false
 	}
+	if tg, ok := s.translatedAsset(from, target); ok {
+		return tg, true
+	}
 	rel := s.backIn(path.Join(path.Dir(from.Rel), target))
 	if !s.Files[rel] && s.Cfg.Obsidian && !strings.HasPrefix(target, ".") && (s.Files[path.Clean(target)] || s.unpublished[rel] == "" && s.unpublished[path.Clean(target)] != "") {
 		rel = path.Clean(target) // Obsidian's "absolute path in vault"
@@ -148,6 +160,9 @@ func (s *Site) resolveFile(from *Page, target string) (tg markup.LinkTarget, ok 
 	switch {
 	case outside(rel) && !s.Files[rel] && !s.inRoots(rel): // a file of a further folder of pages (layout.Layout.Roots) is one of the site's
 		if tg, ok := s.staticAsset(rel); ok {
+			return tg, true
+		}
+		if tg, ok := s.siteAsset(rel); ok {
 			return tg, true
 		}
 		return broken("points outside %s/", s.Lay.Content), true
@@ -198,4 +213,80 @@ func (s *Site) OpenSource(file string) (*os.File, int64, error) {
 		return nil, 0, err
 	}
 	return f, info.Size(), nil
+}
+
+// AssetDir is the output folder of the files of the site that a page
+// names by a relative path out of its content and static folders
+// (siteAsset), as Docusaurus's webpack build writes them to assets/files/.
+const AssetDir = "assets/files"
+
+// siteAsset resolves the content-relative path rel, out of Content and of
+// the static folders, in a layout whose tool reads Markdown asset paths
+// as file paths (layout.Layout.AssetFilePaths): Docusaurus's
+// transformLinks and transformImage turn a relative path that names a
+// file ("path.join(path.dirname(filePath), assetPath)", "isExistingFile")
+// into a require() of it, which its build publishes under assets/ (at a
+// name with its content's hash). sitegen publishes it at AssetDir + its
+// source-relative path: a regular file inside the source folder, reached
+// through no link out of it or to a hidden name, never in a hidden or
+// excluded folder (node_modules). ok is false otherwise (the link is
+// then broken, as before).
+func (s *Site) siteAsset(rel string) (tg markup.LinkTarget, ok bool) {
+	src := s.SrcFile(rel)
+	if !s.Lay.AssetFilePaths || outside(src) || src == "." || srcpath.SkippedPart(src) != "" {
+		return markup.LinkTarget{}, false
+	}
+	for _, seg := range strings.Split(src, "/") {
+		if slices.Contains(s.Lay.ExcludeNames, seg) {
+			return markup.LinkTarget{}, false
+		}
+	}
+	r, err := s.SrcRoot()
+	if err != nil {
+		return markup.LinkTarget{}, false
+	}
+	if _, err := r.Check(src); err != nil { // no link to a hidden name
+		return markup.LinkTarget{}, false
+	}
+	f, _, err := s.OpenSource(src) // a regular file, through no link out
+	if err != nil {
+		return markup.LinkTarget{}, false
+	}
+	f.Close()
+	s.SiteAssets.add(rel)
+	return linkTo(s.Cfg.RelURL(SiteAssetURL(src))), true
+}
+
+// SiteAssetURL is the site path of the source file src (source-relative)
+// published by siteAsset.
+func SiteAssetURL(src string) string {
+	return "/" + AssetDir + "/" + src
+}
+
+// translatedAsset resolves the relative path target of a link or image
+// of the page from, in a locale whose text of from is a translation
+// (layout.Layout.Translation), from the translation's folder, as
+// Docusaurus reads a translated doc's assets ("Localize assets: an
+// image of your site might contain text that should be translated",
+// https://docusaurus.io/docs/i18n/introduction): the file there, when
+// there is one, published as siteAsset publishes it. ok is false
+// otherwise: the path is then read from the page's own folder (where
+// Docusaurus, which reads it from the translation's alone, would miss it).
+func (s *Site) translatedAsset(from *Page, target string) (tg markup.LinkTarget, ok bool) {
+	if s.Lay.Translation == nil || strings.HasPrefix(target, "/") {
+		return markup.LinkTarget{}, false
+	}
+	t := s.Lay.Translation(from.File)
+	if t == "" {
+		return markup.LinkTarget{}, false
+	}
+	src := path.Join(path.Dir(t), target)
+	if outside(src) {
+		return markup.LinkTarget{}, false
+	}
+	up := ""
+	if s.Lay.Content != "." {
+		up = strings.Repeat("../", strings.Count(s.Lay.Content, "/")+1)
+	}
+	return s.siteAsset(up + src)
 }

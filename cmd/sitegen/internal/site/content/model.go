@@ -93,6 +93,9 @@ type Site struct {
 	srcOnce sync.Once
 
 	Linked linkedFiles // the content files the rendered pages link to (bundle.go)
+	// SiteAssets are the files out of the content and static folders
+	// that the rendered pages name as assets (siteAsset), content-relative.
+	SiteAssets linkedFiles
 
 	Graph *Graph    // what each page read to be what it is, for Update (graph.go); nil before a render
 	Sums  *sync.Map // during a build with a cache: source file -> srcRecord of the first text read of it (buildcache.go)

@@ -353,3 +353,68 @@ func TestDocusaurusBlogOnly(t *testing.T) {
 		Published:   []string{"rss.xml", "news/rss.xml"},
 	})
 }
+
+// docusaurusLocalesFixture is a site in English and French: two docs
+// translated of three, a translated blog post, the sidebar's category
+// label and the navbar's title translated, and a doc only in the
+// translation (no page: the docs folder's files are the pages); a
+// picture beside a doc and another beside its translation, and a link
+// to a file out of docs/ and static/ (downloads/sheet.pdf).
+var docusaurusLocalesFixture = map[string]string{
+	"docusaurus.config.js": `module.exports = {
+  title: 'Rules', url: 'https://example.org', baseUrl: '/', onBrokenLinks: 'throw',
+  i18n: {defaultLocale: 'en', locales: ['en', 'fr'], localeConfigs: {fr: {label: 'Français'}}},
+  presets: [['classic', {docs: {}, blog: {onUntruncatedBlogPosts: 'ignore'}, theme: {}}]],
+  themeConfig: {navbar: {title: 'Rules', items: [{type: 'localeDropdown'}]}},
+};
+`,
+	"package.json":                                     `{"name": "fixture", "private": true}`,
+	"docs/intro.md":                                    "---\nsidebar_position: 1\n---\n# Introduction\n\nRead [the hit rules](combat/hit.md).\n",
+	"docs/combat/_category_.json":                      `{"label": "Fighting", "position": 2}`,
+	"docs/combat/hit.md":                               "# Hitting\n\nRoll to hit. Back to [the start](../intro.md).\n\n![map](./map.svg)\n",
+	"docs/combat/map.svg":                              `<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><title>en</title></svg>`,
+	"docs/combat/damage.md":                            "# Damage\n\nRoll damage on [the sheet](../../downloads/sheet.pdf).\n",
+	"downloads/sheet.pdf":                              "%PDF-1.4 sheet",
+	"blog/2024-05-01-first.md":                         "---\ntitle: First session\n---\nWe met.\n",
+	"src/pages/index.md":                               "# Welcome\n\nStart with [the introduction](/docs/intro).\n",
+	"i18n/fr/docusaurus-plugin-content-pages/index.md": "# Bienvenue\n\nCommencez par [la présentation](/docs/intro).\n",
+	"i18n/fr/docusaurus-plugin-content-docs/current/intro.md":       "---\nsidebar_position: 1\n---\n# Présentation\n\nLisez [les règles du coup](combat/hit.md).\n",
+	"i18n/fr/docusaurus-plugin-content-docs/current/combat/hit.md":  "# Toucher\n\nLancez pour toucher. Retour au [début](../intro.md).\n\n![carte](./map.svg)\n",
+	"i18n/fr/docusaurus-plugin-content-docs/current/combat/map.svg": `<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><title>fr</title></svg>`,
+	"i18n/fr/docusaurus-plugin-content-docs/current/only-fr.md":     "# Seulement en français\n",
+	"i18n/fr/docusaurus-plugin-content-docs/current.json":           `{"sidebar.defaultSidebar.category.Fighting": {"message": "Combat"}}`,
+	"i18n/fr/docusaurus-plugin-content-blog/2024-05-01-first.md":    "---\ntitle: Première séance\n---\nNous nous sommes rencontrés.\n",
+	"i18n/fr/docusaurus-theme-classic/navbar.json":                  `{"title": {"message": "Règles"}}`,
+}
+
+// TestDocusaurusLocales builds docusaurusLocalesFixture with Docusaurus
+// and with sitegen and compares both locales' pages, titles and links.
+func TestDocusaurusLocales(t *testing.T) {
+	Run(t, Docusaurus, Sitegen, Fixture{
+		Name: "two locales",
+		Rule: `"npm run build ... Or build your site to include all the locales at once" (https://docusaurus.io/docs/i18n/tutorial#build-your-localized-site); ` +
+			`"Copy the docs/intro.md file to the i18n/fr folder ... i18n/fr/docusaurus-plugin-content-docs/current/intro.md" ` +
+			`(https://docusaurus.io/docs/i18n/tutorial#translate-markdown-files); "locales: List of locales deployed on your site" ` +
+			`(https://docusaurus.io/docs/api/docusaurus-config#i18n)`,
+		Files:  docusaurusLocalesFixture,
+		Strict: true,
+		// Both builds publish the same 15 pages (7 in each locale and
+		// the French home), titled the same, the French sidebar's
+		// category "Combat". Known: the blog lists' links (read from
+		// <main> on Docusaurus's side, as in TestDocusaurusBlog), and
+		// the 404 page's title: Docusaurus translates its theme's own
+		// words ("Page introuvable"), sitegen's interface is in English.
+		//
+		// The files a doc names by relative path out of docs/ and static/
+		// Docusaurus publishes under assets/files/ at names with their
+		// hash (sheet-HASH.pdf; a small picture inlined as a data: URL),
+		// sitegen under assets/files/ at their source path: the damage
+		// pages' links and these files differ by name alone.
+		Known: []string{`link: /blog/`, `link: /fr/blog/`, `title: /fr/404/`,
+			`link: /docs/combat/damage/: sitegen leads to [/assets/files/downloads/sheet.pdf]`,
+			`link: /fr/docs/combat/damage/: sitegen leads to [/fr/assets/files/downloads/sheet.pdf]`,
+			`file: assets/files/downloads/sheet.pdf is published by sitegen`, `file: fr/assets/files/downloads/sheet.pdf is published by sitegen`,
+			`file: fr/assets/files/i18n/fr/docusaurus-plugin-content-docs/current/combat/map.svg is published by sitegen`, `file: combat/map.svg is published by sitegen`},
+		Unpublished: []string{"docs/only-fr/index.html", "fr/docs/only-fr/index.html", "docs/only-fr.html", "fr/docs/only-fr.html"},
+	})
+}
