@@ -41,8 +41,9 @@ build: sitegen ## build the site from content/ into public/
 serve: sitegen ## serve the site with live reload on http://127.0.0.1:1313/
 	./$(SITEGEN) serve --bind $(BIND) --port $(PORT)
 
-test: ## run every test
+test: ## run every test (and, under the race detector, the tests of what a build's workers share)
 	$(GO) test -timeout 30m ./...
+	$(GO) test -race -run 'Concurrent' ./cmd/sitegen/internal/markup/
 
 bench: ## benchmarks: rules and calculators, sitegen build, serve, calculators in Chromium (see BENCHMARKS.md)
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime 200x ./rules/... ./calc/

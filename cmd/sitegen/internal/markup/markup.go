@@ -539,7 +539,15 @@ func (r *recorder) parser(kind parserKind) parser.Parser {
 	for name, v := range r.cfg.Options {
 		opts = append(opts, parser.WithOption(name, v))
 	}
-	return parser.NewParser(opts...)
+	p := parser.NewParser(opts...)
+	// goldmark sets each block parser's options at a parser's first
+	// Parse (once, under its own sync.Once). New's parsers share the
+	// block parsers, so a first Parse of one on a worker would write
+	// them while another parser reads them on the next worker (a data
+	// race go test -race reported): each parser makes that first Parse
+	// here, before any worker has it.
+	p.Parse(text.NewReader(nil))
+	return p
 }
 
 // skipInline is the outline parser's one inline parser: it takes every
