@@ -62,9 +62,11 @@
 //     index.md) other than index.md, in it or below it, are its
 //     resources: neither pages nor published (layout.Layout.LeafBundles);
 //     a link to one is to a page that is not published.
+//   - A page's url: and slug: front matter
+//     (https://gohugo.io/content-management/urls/#front-matter; pageurl.go):
+//     url: is the page's path, slug: the last segment of it.
 //
-// Not implemented: slug: and url: (pages keep the URL of their file),
-// permalinks settings, uglyURLs.
+// Not implemented: a section's url:, permalinks settings, uglyURLs.
 package hugo
 
 import (
@@ -209,6 +211,8 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	}
 	l.SectionTitle = func(name string) string { return SectionTitle(name, plural) }
 	l.Segment = Segment(layout.True(low["removepathaccents"]), layout.True(low["disablepathtolower"]))
+	seg := l.Segment
+	l.PageURL = func(rel string, fm map[string]any) string { return pageURL(rel, fm, seg, l.Markup.MarkdownStem) }
 	m = withLanguage(m, cmp.Or(defLang, "en"))
 	l.Settings.Title = l.Str(m, "title")
 	if t := lower(m)["title"]; t == nil || t == "" {

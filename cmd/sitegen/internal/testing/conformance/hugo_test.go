@@ -105,6 +105,26 @@ func TestHugo(t *testing.T) {
 			Strict: true,
 		},
 		{
+			Name: "slug and url front matter",
+			Rule: `"Set the slug in front matter to override the last segment of the path. This front matter field is not ` +
+				`applicable to home, section, taxonomy, or term pages." "Set the url in front matter to override the entire ` +
+				`path. ... If you set both slug and url in front matter, the url value takes precedence." ` +
+				`(https://gohugo.io/content-management/urls/#front-matter); a slug with "/" makes deeper folders (Hugo 0.111 ` +
+				`measured; eval8B MB11, GUTS-Plus's slug: "grimoire/essence"); links by path, relref and aliases follow the page`,
+			Files: map[string]string{
+				"hugo.toml": config,
+				"content/_index.md": "---\ntitle: Home\n---\n[ge]({{< relref \"rules/grimoire_essence.md\" >}}) " +
+					"[s]({{< relref \"rules/s.md\" >}}) [u]({{< relref \"/rules/u.md\" >}}) [old](/old-essence/)\n",
+				"content/rules/_index.md":           "---\ntitle: Rules\nslug: not-for-sections\n---\n",
+				"content/rules/grimoire_essence.md": "---\ntitle: Essence\nslug: \"grimoire/essence\"\naliases: [/old-essence/]\n---\n[d]({{< ref \"deep/d.md\" >}})\n",
+				"content/rules/s.md":                "---\ntitle: Spaced\nSlug: \"Hello World\"\n---\n",
+				"content/rules/deep/d.md":           "---\ntitle: Deep\nslug: deep-slug\n---\n",
+				"content/rules/u.md":                "---\ntitle: Moved\nslug: ignored\nurl: /elsewhere/here\n---\n",
+				"content/rules/bundle/index.md":     "---\ntitle: Bundle\nslug: bundled\n---\n",
+			},
+			Strict: true,
+		},
+		{
 			Name: "removePathAccents and disablePathToLower",
 			Rule: `"removePathAccents: Whether to remove non-spacing marks from composite characters in content paths"; ` +
 				`"disablePathToLower: Whether to disable transformation of page URLs to lower case" ` +
