@@ -87,7 +87,8 @@ func TestHugo(t *testing.T) {
 			Name: "URL path sanitising",
 			Rule: `"the path to the content file determines its URL" (https://gohugo.io/content-management/urls/), each name ` +
 				`sanitised (Hugo 0.111's UnicodeSanitize): letters, digits and marks kept, and ./\_#+~@-, a run of spaces ` +
-				`one hyphen, other punctuation dropped, lower case (eval5B JB17: HowToCook's 酸梅汤（半成品加工）)`,
+				`one hyphen, other punctuation dropped, lower case (eval5B JB17: HowToCook's 酸梅汤（半成品加工）); spaces before ".md" ` +
+				`or "/" a hyphen too (eval8B MB13: gloryforthefist's "Granny Whuthona Silverlode .md")`,
 			Files: map[string]string{
 				"hugo.toml": config,
 				"content/_index.md": "---\ntitle: Home\n---\n[drink](/drink/酸梅汤半成品加工/) [q](/dir-one/sub-two/page-name/) " +
@@ -101,6 +102,8 @@ func TestHugo(t *testing.T) {
 				"content/it's [1] a&b.md":                  "---\ntitle: Dropped\n---\n",
 				"content/Ünïcödé Café.md":                  "---\ntitle: Accents\n---\n",
 				"content/a--b.md":                          "---\ntitle: Hyphens\n---\n",
+				"content/Granny Silverlode .md":            "---\ntitle: Trailing space\n---\n",
+				"content/Dir Two /x.md":                    "---\ntitle: Folder with a trailing space\n---\n",
 			},
 			Strict: true,
 		},
