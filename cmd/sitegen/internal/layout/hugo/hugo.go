@@ -201,7 +201,7 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	defLang, _ := m["defaultContentLanguage"].(string)
 	r := rules{now: time.Now, lang: cmp.Or(defLang, "en"), cascade: low["cascade"]}
 	l.Unpublished, l.Unlisted, l.Inherit, l.Resources = r.Unpublished, r.Unlisted, r.Inherit, r.Resources
-	l.PageDate = PageDate
+	l.PageDate, l.BadDates = PageDate, BadDates
 	// pluralizeListTitles: "Pluralize titles in lists. Default: true"
 	// (https://gohugo.io/getting-started/configuration/#pluralizelisttitles).
 	plural := true

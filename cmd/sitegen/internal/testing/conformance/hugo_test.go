@@ -128,6 +128,24 @@ func TestHugo(t *testing.T) {
 			Strict: true,
 		},
 		{
+			Name: "dates Hugo cannot read",
+			Rule: `"By default, Hugo excludes pages with future publish dates when building your site" ` +
+				`(https://gohugo.io/methods/page/publishdate/), the publish date from "publishDate = ['publishdate', 'pubdate', ` +
+				`'published', 'date']" (https://gohugo.io/configuration/front-matter/#dates): a value Hugo cannot read as a date is none ` +
+				`(its date handlers go on to the next key; Hugo 0.111 measured): the page is published (eval8B MB13: ` +
+				`gloryforthefist's date: 2022-11-10T10:33:21-05F00), and one whose other date is in the future is not`,
+			Files: map[string]string{
+				"hugo.toml":               config,
+				"content/_index.md":       "---\ntitle: Home\n---\n",
+				"content/rules/_index.md": "---\ntitle: Rules\n---\n",
+				"content/rules/a.md":      "---\ntitle: Typo\ndate: 2022-11-10T10:33:21-05F00\n---\n",
+				"content/rules/b.md":      "---\ntitle: Soon\npublishDate: soon\n---\n",
+				"content/rules/c.md":      "---\ntitle: Never\nexpiryDate: never\n---\n",
+				"content/rules/d.md":      "---\ntitle: Later\npublishDate: soon\ndate: 2999-01-01\n---\n",
+			},
+			Unpublished: []string{"rules/d/index.html"},
+		},
+		{
 			Name: "removePathAccents and disablePathToLower",
 			Rule: `"removePathAccents: Whether to remove non-spacing marks from composite characters in content paths"; ` +
 				`"disablePathToLower: Whether to disable transformation of page URLs to lower case" ` +
