@@ -22,7 +22,8 @@ import (
 //     "grimoire/essence" in rules/grimoire_essence.md is
 //     /rules/grimoire/essence/).
 //
-// Section pages (_index.md) keep their folder's URL here, url: too (Hugo
+// A file named _index.X.md is a regular page at its folder's URL (Hugo
+// 0.111 measured). Section pages (_index.md) keep their folder's URL here, url: too (Hugo
 // takes a section's url:; sitegen does not yet). Hugo reads front matter
 // keys in any case. segment is the site's Segment.
 func pageURL(rel string, fm map[string]any, segment func(string) string, markdownStem func(string) (string, bool)) string {
@@ -55,18 +56,29 @@ func pageURL(rel string, fm map[string]any, segment func(string) string, markdow
 		if stem == "index" { // a leaf bundle: the slug is its folder's name
 			dir = path.Dir(dir)
 		}
-		var b strings.Builder
-		b.WriteString("/")
-		if dir != "." {
-			for _, name := range strings.Split(dir, "/") {
-				b.WriteString(segment(name) + "/")
-			}
-		}
-		sp := path.Clean(b.String() + segment(slug))
+		sp := path.Clean(folderURL(dir, segment) + segment(slug))
 		if sp == "/" {
 			return ""
 		}
 		return sp + "/"
+	case strings.HasPrefix(stem, "_index."):
+		// _index.md.md is a regular page at its folder's URL (Hugo 0.111
+		// measured; eval8B MB13: gloryforthefist's "The Prophets
+		// Beckoning/_index.md.md"), where index.md.md is at index.md/.
+		return folderURL(path.Dir(rel), segment)
 	}
 	return ""
+}
+
+// folderURL is the URL of the content-relative folder dir ("." for the
+// content's root), each name sanitised by segment.
+func folderURL(dir string, segment func(string) string) string {
+	var b strings.Builder
+	b.WriteString("/")
+	if dir != "." {
+		for _, name := range strings.Split(dir, "/") {
+			b.WriteString(segment(name) + "/")
+		}
+	}
+	return b.String()
 }

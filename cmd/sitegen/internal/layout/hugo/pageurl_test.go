@@ -12,7 +12,8 @@ import (
 // front matter to override the entire path"; "If you set both slug and
 // url in front matter, the url value takes precedence",
 // https://gohugo.io/content-management/urls/#front-matter). The expected
-// URLs are Hugo 0.111's (`hugo list all` on the same files).
+// URLs are Hugo 0.111's (`hugo list all` on the same files), also of
+// _index.md.md, a regular page at its folder's URL ("" for the file's).
 func TestPageURL(t *testing.T) {
 	var m layout.Markup
 	m.Extensions = []string{".mdown", ".markdown"}
@@ -31,6 +32,9 @@ func TestPageURL(t *testing.T) {
 		{"rules/v.md", map[string]any{"URL": "/v.html"}, "/v.html"},
 		{"rules/bundle/index.md", map[string]any{"slug": "bundled"}, "/rules/bundled/"},
 		{"rules/_index.md", map[string]any{"slug": "not-for-sections"}, ""},
+		{"writeups/The Prophets/_index.md.md", nil, "/writeups/the-prophets/"},
+		{"sec/index.md.md", nil, ""},
+		{"sec/foo.xy.md", nil, ""},
 		{"rules/plain.md", map[string]any{"title": "Plain"}, ""},
 		{"rules/empty.md", map[string]any{"slug": ""}, ""},
 		{"rules/notes.txt", map[string]any{"slug": "x"}, ""},

@@ -128,6 +128,20 @@ func TestHugo(t *testing.T) {
 			Strict: true,
 		},
 		{
+			Name: "_index.md.md",
+			Rule: `"_index.md has a special role in Hugo" (https://gohugo.io/content-management/organization/#index-pages-_indexmd); ` +
+				`a file named _index.md.md is not it but a regular page at its folder's URL, index.md.md one at index.md/ ` +
+				`(Hugo 0.111 measured; eval8B MB13: gloryforthefist's "The Prophets Beckoning/_index.md.md")`,
+			Files: map[string]string{
+				"hugo.toml":                                  config,
+				"content/_index.md":                          "---\ntitle: Home\n---\n",
+				"content/writeups/_index.md":                 "---\ntitle: Writeups\n---\n",
+				"content/writeups/The Prophets/_index.md.md": "---\ntitle: The Prophets\n---\n",
+				"content/writeups/The Prophets/blade.md":     "---\ntitle: Blade\n---\n",
+				"content/writeups/index.md.md":               "---\ntitle: Index twice\n---\n",
+			},
+		},
+		{
 			Name: "dates Hugo cannot read",
 			Rule: `"By default, Hugo excludes pages with future publish dates when building your site" ` +
 				`(https://gohugo.io/methods/page/publishdate/), the publish date from "publishDate = ['publishdate', 'pubdate', ` +
