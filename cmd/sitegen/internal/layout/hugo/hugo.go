@@ -262,6 +262,7 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 		l.Read = append(l.Read, fmt.Sprintf("%d shortcode templates (%s)", len(l.Markup.ShortcodeTemplates),
 			templatesDigest(l.Markup.ShortcodeTemplates, l.Markup.Partials)))
 	}
+	l.ListAll = !Paginates(dir, themes(low))
 	// goldmark has no tags: "#word" is text. Hugo makes tag pages
 	// (/tags/, /tags/NAME/) unless its settings turn them off.
 	l.Markup.NoTags = true

@@ -1,6 +1,9 @@
 package conformance
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 // TestHugo builds fixtures with Hugo and sitegen, one per documented rule
 // of https://gohugo.io/content-management/, and compares what a reader
@@ -140,6 +143,15 @@ func TestHugo(t *testing.T) {
 				"content/writeups/The Prophets/blade.md":     "---\ntitle: Blade\n---\n",
 				"content/writeups/index.md.md":               "---\ntitle: Index twice\n---\n",
 			},
+		},
+		{
+			Name: "a long section without pagination",
+			Rule: `"Hugo supports pagination for your home page, section pages, and taxonomies" when a list template calls ` +
+				`.Paginate or .Paginator (https://gohugo.io/templates/pagination/): templates that call neither (the ` +
+				`conformance theme's, hugo-theme-learn's: eval8B MB13) list a section of 120 pages on one page, with no ` +
+				`rules/page/2/`,
+			Files:       longSection(config, 120),
+			Unpublished: []string{"rules/page/2/index.html"},
 		},
 		{
 			Name: "dates Hugo cannot read",
@@ -471,4 +483,18 @@ func TestHugo(t *testing.T) {
 	} {
 		t.Run(f.Name, func(t *testing.T) { Run(t, Hugo, Sitegen, f) })
 	}
+}
+
+// longSection is a Hugo site (settings config) whose rules section has n
+// pages.
+func longSection(config string, n int) map[string]string {
+	files := map[string]string{
+		"hugo.toml":               config,
+		"content/_index.md":       "---\ntitle: Home\n---\n",
+		"content/rules/_index.md": "---\ntitle: Rules\n---\n",
+	}
+	for i := range n {
+		files[fmt.Sprintf("content/rules/r%03d.md", i)] = fmt.Sprintf("---\ntitle: Rule %03d\n---\n", i)
+	}
+	return files
 }
