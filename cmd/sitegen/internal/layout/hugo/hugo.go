@@ -65,8 +65,11 @@
 //   - A page's url: and slug: front matter
 //     (https://gohugo.io/content-management/urls/#front-matter; pageurl.go):
 //     url: is the page's path, slug: the last segment of it.
+//   - The [permalinks] settings: a top-level section's pages at the URL
+//     its pattern gives (pageurl.go).
 //
-// Not implemented: a section's url:, permalinks settings, uglyURLs.
+// Not implemented: a section's url:, permalinks for section pages,
+// :sections below the top level, uglyURLs.
 package hugo
 
 import (
@@ -212,7 +215,18 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	l.SectionTitle = func(name string) string { return SectionTitle(name, plural) }
 	l.Segment = Segment(layout.True(low["removepathaccents"]), layout.True(low["disablepathtolower"]))
 	seg := l.Segment
-	l.PageURL = func(rel string, fm map[string]any) string { return pageURL(rel, fm, seg, l.Markup.MarkdownStem) }
+	permalinks := map[string]string{}
+	if pm, ok := low["permalinks"].(map[string]any); ok {
+		for section, v := range pm {
+			if pattern, ok := v.(string); ok {
+				permalinks[section] = pattern
+			}
+		}
+		l.Read = append(l.Read, "permalinks")
+	}
+	l.PageURL = func(rel string, fm map[string]any) string {
+		return pageURL(rel, fm, seg, l.Markup.MarkdownStem, permalinks)
+	}
 	m = withLanguage(m, cmp.Or(defLang, "en"))
 	l.Settings.Title = l.Str(m, "title")
 	if t := lower(m)["title"]; t == nil || t == "" {

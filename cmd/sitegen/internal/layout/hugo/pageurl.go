@@ -1,7 +1,11 @@
 package hugo
 
 import (
+	"cmp"
+	"fmt"
 	"path"
+	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -22,11 +26,14 @@ import (
 //     "grimoire/essence" in rules/grimoire_essence.md is
 //     /rules/grimoire/essence/).
 //
+// The [permalinks] settings (section: pattern) place a top-level
+// section's regular pages, unless they have url: (permalink).
+//
 // A file named _index.X.md is a regular page at its folder's URL (Hugo
 // 0.111 measured). Section pages (_index.md) keep their folder's URL here, url: too (Hugo
 // takes a section's url:; sitegen does not yet). Hugo reads front matter
 // keys in any case. segment is the site's Segment.
-func pageURL(rel string, fm map[string]any, segment func(string) string, markdownStem func(string) (string, bool)) string {
+func pageURL(rel string, fm map[string]any, segment func(string) string, markdownStem func(string) (string, bool), permalinks map[string]string) string {
 	stem, md := markdownStem(path.Base(rel))
 	if !md || stem == "_index" {
 		return ""
@@ -51,6 +58,8 @@ func pageURL(rel string, fm map[string]any, segment func(string) string, markdow
 			return sp
 		}
 		return sp + "/"
+	case permalinks[strings.SplitN(rel, "/", 2)[0]] != "" && strings.Contains(rel, "/"):
+		return permalink(permalinks[strings.SplitN(rel, "/", 2)[0]], rel, stem, slug, fm, segment)
 	case slug != "":
 		dir := path.Dir(rel)
 		if stem == "index" { // a leaf bundle: the slug is its folder's name
@@ -82,3 +91,74 @@ func folderURL(dir string, segment func(string) string) string {
 	}
 	return b.String()
 }
+
+// permalink expands the [permalinks] pattern of the page at rel (its
+// file's stem, its slug: "" for none, front matter fm): "The permalinks
+// option in your site configuration allows you to adjust the directory
+// paths (i.e., the URLs) on a per-section basis"
+// (https://gohugo.io/content-management/urls/#permalinks), with the
+// tokens Hugo 0.111 has (its docs of that version): :year, :month,
+// :monthname, :day, :weekday, :weekdayname, :yearday, :section,
+// :sections (of a page in the top-level folder), :title, :slug (the
+// title without one), :filename, :slugorfilename. The date is the page's (PageDate; none is year 1,
+// January 1, as Hugo 0.111 writes it). A pattern with another token
+// keeps the file's URL ("").
+func permalink(pattern, rel, stem, slug string, fm map[string]any, segment func(string) string) string {
+	date, _ := PageDate(fm)
+	title, _ := lower(fm)["title"].(string)
+	dir := path.Dir(rel)
+	if stem == "index" { // a leaf bundle: its folder's name is its file name
+		stem, dir = path.Base(dir), path.Dir(dir)
+	}
+	section := strings.SplitN(rel, "/", 2)[0]
+	ok := true
+	out := permalinkToken.ReplaceAllStringFunc(pattern, func(tok string) string {
+		switch tok[1:] {
+		case "year":
+			return strconv.Itoa(date.Year())
+		case "month":
+			return fmt.Sprintf("%02d", int(date.Month()))
+		case "monthname":
+			return strings.ToLower(date.Month().String())
+		case "day":
+			return fmt.Sprintf("%02d", date.Day())
+		case "weekday":
+			return strconv.Itoa(int(date.Weekday()))
+		case "weekdayname":
+			return strings.ToLower(date.Weekday().String())
+		case "yearday":
+			return strconv.Itoa(date.YearDay())
+		case "section":
+			return segment(section)
+		case "sections":
+			// A folder below the top level is a section only with an
+			// _index.md, which is not known here: such a page keeps its
+			// file's URL.
+			if dir != section {
+				break
+			}
+			return segment(section)
+		case "title":
+			return segment(title)
+		case "slug":
+			return segment(cmp.Or(slug, title))
+		case "filename":
+			return segment(stem)
+		case "slugorfilename":
+			return segment(cmp.Or(slug, stem))
+		}
+		ok = false
+		return tok
+	})
+	if !ok {
+		return ""
+	}
+	sp := path.Clean("/" + out)
+	if sp == "/" {
+		return sp
+	}
+	return sp + "/"
+}
+
+// permalinkToken is a token of a permalinks pattern (:year).
+var permalinkToken = regexp.MustCompile(`:[a-z]+`)

@@ -39,7 +39,39 @@ func TestPageURL(t *testing.T) {
 		{"rules/empty.md", map[string]any{"slug": ""}, ""},
 		{"rules/notes.txt", map[string]any{"slug": "x"}, ""},
 	} {
-		if got := pageURL(c.rel, c.fm, seg, m.MarkdownStem); got != c.want {
+		if got := pageURL(c.rel, c.fm, seg, m.MarkdownStem, nil); got != c.want {
+			t.Errorf("pageURL(%q, %v) = %q, want %q", c.rel, c.fm, got, c.want)
+		}
+	}
+}
+
+// TestPermalink checks the [permalinks] patterns' tokens against Hugo
+// 0.111's URLs for the same pages (`hugo list all`): "The permalinks
+// option in your site configuration allows you to adjust the directory
+// paths (i.e., the URLs) on a per-section basis"
+// (https://gohugo.io/content-management/urls/#permalinks).
+func TestPermalink(t *testing.T) {
+	var m layout.Markup
+	seg := Segment(false, false)
+	links := map[string]string{"posts": ":section/:slug/:filename", "docs": "/x/:monthname/:year-:month/:title", "deep": "/:sections/:title/", "odd": "/:nosuch/"}
+	for _, c := range []struct {
+		rel  string
+		fm   map[string]any
+		want string
+	}{
+		{"posts/sub/b.md", map[string]any{"title": "Sub Post", "slug": "sluggy"}, "/posts/sluggy/b/"},
+		{"posts/a.md", map[string]any{"title": "Hello World!"}, "/posts/hello-world/a/"},
+		{"posts/bund/index.md", map[string]any{"title": "Bundle"}, "/posts/bundle/bund/"},
+		{"posts/u.md", map[string]any{"title": "Moved", "url": "/m/"}, "/m/"},
+		{"docs/Doc File.md", map[string]any{"title": "Doc One"}, "/x/january/1-01/doc-one/"},
+		{"docs/two.md", map[string]any{"title": "Doc Two", "date": "2021-03-04"}, "/x/march/2021-03/doc-two/"},
+		{"deep/d.md", map[string]any{"title": "D"}, "/deep/d/"},
+		{"deep/sub/d.md", map[string]any{"title": "D"}, ""}, // a section below the top level is not known here
+		{"odd/o.md", map[string]any{"title": "O"}, ""},
+		{"posts/_index.md", map[string]any{"title": "Posts"}, ""},
+		{"top.md", map[string]any{"title": "Top"}, ""},
+	} {
+		if got := pageURL(c.rel, c.fm, seg, m.MarkdownStem, links); got != c.want {
 			t.Errorf("pageURL(%q, %v) = %q, want %q", c.rel, c.fm, got, c.want)
 		}
 	}

@@ -131,6 +131,30 @@ func TestHugo(t *testing.T) {
 			Strict: true,
 		},
 		{
+			Name: "permalinks settings",
+			Rule: `"The permalinks option in your site configuration allows you to adjust the directory paths (i.e., the ` +
+				`URLs) on a per-section basis" with the tokens :year, :month, :monthname, :day, :section, :sections, :title, ` +
+				`:slug, :filename, :slugorfilename (https://gohugo.io/content-management/urls/#permalinks); url: still wins ` +
+				`(the sections' weights keep Hugo's section dates, from their newest page, out of the navigation's order)`,
+			Files: map[string]string{
+				"hugo.toml": config + "[permalinks]\nposts = \"/:year/:month/:day/:title/\"\n" +
+					"docs = \"/d/:sections/:slugorfilename\"\nnotes = \":section/:slug/:filename\"\n",
+				"content/_index.md": "---\ntitle: Home\n---\n[a]({{< relref \"posts/a.md\" >}}) " +
+					"[t]({{< relref \"docs/two.md\" >}})\n",
+				"content/posts/_index.md":     "---\ntitle: Posts\nweight: 1\n---\n",
+				"content/posts/a.md":          "---\ntitle: Hello World!\ndate: 2021-03-04\n---\n",
+				"content/posts/sub/b.md":      "---\ntitle: Sub Post\ndate: 2022-11-05T10:00:00Z\nslug: sluggy\n---\n",
+				"content/posts/c.md":          "---\ntitle: No Date\n---\n",
+				"content/posts/u.md":          "---\ntitle: Moved\nurl: /m/\ndate: 2021-01-01\n---\n",
+				"content/posts/bund/index.md": "---\ntitle: Bundle\ndate: 2021-01-01\n---\n",
+				"content/docs/_index.md":      "---\ntitle: Docs\nweight: 2\n---\n",
+				"content/docs/Doc File.md":    "---\ntitle: Doc One\n---\n",
+				"content/docs/two.md":         "---\ntitle: Doc Two\nslug: Two Slug\n---\n",
+				"content/notes/_index.md":     "---\ntitle: Notes\nweight: 3\n---\n",
+				"content/notes/n.md":          "---\ntitle: Note N\n---\n",
+			},
+		},
+		{
 			Name: "_index.md.md",
 			Rule: `"_index.md has a special role in Hugo" (https://gohugo.io/content-management/organization/#index-pages-_indexmd); ` +
 				`a file named _index.md.md is not it but a regular page at its folder's URL, index.md.md one at index.md/ ` +
