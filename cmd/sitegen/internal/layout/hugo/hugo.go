@@ -218,9 +218,17 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	permalinks := map[string]string{}
 	if pm, ok := low["permalinks"].(map[string]any); ok {
 		for section, v := range pm {
-			if pattern, ok := v.(string); ok {
-				permalinks[section] = pattern
+			pattern, ok := v.(string)
+			if !ok {
+				continue
 			}
+			if permalink(pattern, section+"/x.md", "x", "", nil, seg) == "" {
+				// Hugo stops: "permalink ill-formed" or "attribute not
+				// recognised".
+				l.Notes = append(l.Notes, fmt.Sprintf("%s: permalinks.%s %q has a token Hugo 0.111 does not know (Hugo stops the build): the section's pages keep their files' URLs", file, section, pattern))
+				continue
+			}
+			permalinks[section] = pattern
 		}
 		l.Read = append(l.Read, "permalinks")
 	}

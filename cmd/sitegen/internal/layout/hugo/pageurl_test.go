@@ -1,9 +1,12 @@
 package hugo
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/layout/layouttest"
 )
 
 // TestPageURL checks url: and slug: ("Set the slug in front matter to
@@ -74,5 +77,27 @@ func TestPermalink(t *testing.T) {
 		if got := pageURL(c.rel, c.fm, seg, m.MarkdownStem, links); got != c.want {
 			t.Errorf("pageURL(%q, %v) = %q, want %q", c.rel, c.fm, got, c.want)
 		}
+	}
+}
+
+// TestPermalinksSettings checks that Recognise reads [permalinks], and
+// says so of a pattern with a token Hugo 0.111 does not have (Hugo stops
+// the build there; sitegen keeps the files' URLs).
+func TestPermalinksSettings(t *testing.T) {
+	l, err := Recognise(layouttest.Write(t, map[string]string{
+		"hugo.toml":          "title = \"H\"\n[permalinks]\nposts = \"/:year/:title/\"\nodd = \"/:contentbasename/\"\n",
+		"content/posts/a.md": "",
+	}))
+	if err != nil || l == nil {
+		t.Fatalf("Recognise: %v, %v", l, err)
+	}
+	if got := l.PageURL("posts/a.md", map[string]any{"title": "A b", "date": "2020-05-06"}); got != "/2020/a-b/" {
+		t.Errorf("posts/a.md: %q, want /2020/a-b/", got)
+	}
+	if got := l.PageURL("odd/a.md", map[string]any{"title": "A"}); got != "" {
+		t.Errorf("odd/a.md: %q, want its file's URL", got)
+	}
+	if !slices.ContainsFunc(l.Notes, func(n string) bool { return strings.Contains(n, "permalinks.odd") }) {
+		t.Errorf("notes %q: none about permalinks.odd", l.Notes)
 	}
 }
