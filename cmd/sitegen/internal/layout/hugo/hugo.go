@@ -69,7 +69,7 @@
 //     its pattern gives (pageurl.go).
 //
 // Not implemented: a section's url:, permalinks for section pages,
-// :sections below the top level, uglyURLs.
+// uglyURLs.
 package hugo
 
 import (
@@ -216,13 +216,21 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	l.Segment = Segment(layout.True(low["removepathaccents"]), layout.True(low["disablepathtolower"]))
 	seg := l.Segment
 	permalinks := map[string]string{}
+	// "A section is a top-level content directory or any content
+	// directory with an _index.md file"
+	// (https://gohugo.io/content-management/sections/).
+	isSection := func(d string) bool {
+		return slices.ContainsFunc(append([]string{".md"}, l.Markup.Extensions...), func(ext string) bool {
+			return layout.Exists(dir, path.Join(l.Content, d, "_index"+ext), false)
+		})
+	}
 	if pm, ok := low["permalinks"].(map[string]any); ok {
 		for section, v := range pm {
 			pattern, ok := v.(string)
 			if !ok {
 				continue
 			}
-			if permalink(pattern, section+"/x.md", "x", "", nil, seg) == "" {
+			if permalink(pattern, section+"/x.md", "x", "", nil, seg, nil) == "" {
 				// Hugo stops: "permalink ill-formed" or "attribute not
 				// recognised".
 				l.Notes = append(l.Notes, fmt.Sprintf("%s: permalinks.%s %q has a token Hugo 0.111 does not know (Hugo stops the build): the section's pages keep their files' URLs", file, section, pattern))
@@ -233,7 +241,7 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 		l.Read = append(l.Read, "permalinks")
 	}
 	l.PageURL = func(rel string, fm map[string]any) string {
-		return pageURL(rel, fm, seg, l.Markup.MarkdownStem, permalinks)
+		return pageURL(rel, fm, seg, l.Markup.MarkdownStem, permalinks, isSection)
 	}
 	m = withLanguage(m, cmp.Or(defLang, "en"))
 	l.Settings.Title = l.Str(m, "title")

@@ -33,7 +33,7 @@ import (
 // 0.111 measured). Section pages (_index.md) keep their folder's URL here, url: too (Hugo
 // takes a section's url:; sitegen does not yet). Hugo reads front matter
 // keys in any case. segment is the site's Segment.
-func pageURL(rel string, fm map[string]any, segment func(string) string, markdownStem func(string) (string, bool), permalinks map[string]string) string {
+func pageURL(rel string, fm map[string]any, segment func(string) string, markdownStem func(string) (string, bool), permalinks map[string]string, isSection func(dir string) bool) string {
 	stem, md := markdownStem(path.Base(rel))
 	if !md || stem == "_index" {
 		return ""
@@ -59,7 +59,7 @@ func pageURL(rel string, fm map[string]any, segment func(string) string, markdow
 		}
 		return sp + "/"
 	case permalinks[strings.SplitN(rel, "/", 2)[0]] != "" && strings.Contains(rel, "/"):
-		return permalink(permalinks[strings.SplitN(rel, "/", 2)[0]], rel, stem, slug, fm, segment)
+		return permalink(permalinks[strings.SplitN(rel, "/", 2)[0]], rel, stem, slug, fm, segment, isSection)
 	case slug != "":
 		dir := path.Dir(rel)
 		if stem == "index" { // a leaf bundle: the slug is its folder's name
@@ -99,11 +99,13 @@ func folderURL(dir string, segment func(string) string) string {
 // (https://gohugo.io/content-management/urls/#permalinks), with the
 // tokens Hugo 0.111 has (its docs of that version): :year, :month,
 // :monthname, :day, :weekday, :weekdayname, :yearday, :section,
-// :sections (of a page in the top-level folder), :title, :slug (the
+// :sections (the path of the page's nearest section; isSection says
+// whether a content-relative folder below the top level has _index.md),
+// :title, :slug (the
 // title without one), :filename, :slugorfilename. The date is the page's (PageDate; none is year 1,
 // January 1, as Hugo 0.111 writes it). A pattern with another token
 // keeps the file's URL ("").
-func permalink(pattern, rel, stem, slug string, fm map[string]any, segment func(string) string) string {
+func permalink(pattern, rel, stem, slug string, fm map[string]any, segment func(string) string, isSection func(dir string) bool) string {
 	date, _ := PageDate(fm)
 	title, _ := lower(fm)["title"].(string)
 	dir := path.Dir(rel)
@@ -131,13 +133,13 @@ func permalink(pattern, rel, stem, slug string, fm map[string]any, segment func(
 		case "section":
 			return segment(section)
 		case "sections":
-			// A folder below the top level is a section only with an
-			// _index.md, which is not known here: such a page keeps its
-			// file's URL.
-			if dir != section {
-				break
+			// The nearest section's path: a folder below the top level
+			// is one only with an _index.md (isSection).
+			d := dir
+			for d != section && (isSection == nil || !isSection(d)) {
+				d = path.Dir(d)
 			}
-			return segment(section)
+			return strings.TrimSuffix(folderURL(d, segment), "/")[1:]
 		case "title":
 			return segment(title)
 		case "slug":

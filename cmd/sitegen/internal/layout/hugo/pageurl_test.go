@@ -42,7 +42,7 @@ func TestPageURL(t *testing.T) {
 		{"rules/empty.md", map[string]any{"slug": ""}, ""},
 		{"rules/notes.txt", map[string]any{"slug": "x"}, ""},
 	} {
-		if got := pageURL(c.rel, c.fm, seg, m.MarkdownStem, nil); got != c.want {
+		if got := pageURL(c.rel, c.fm, seg, m.MarkdownStem, nil, nil); got != c.want {
 			t.Errorf("pageURL(%q, %v) = %q, want %q", c.rel, c.fm, got, c.want)
 		}
 	}
@@ -56,6 +56,7 @@ func TestPageURL(t *testing.T) {
 func TestPermalink(t *testing.T) {
 	var m layout.Markup
 	seg := Segment(false, false)
+	isSection := func(dir string) bool { return dir == "deep/Sub Sec" }
 	links := map[string]string{"posts": ":section/:slug/:filename", "docs": "/x/:monthname/:year-:month/:title", "deep": "/:sections/:title/", "odd": "/:nosuch/"}
 	for _, c := range []struct {
 		rel  string
@@ -69,12 +70,14 @@ func TestPermalink(t *testing.T) {
 		{"docs/Doc File.md", map[string]any{"title": "Doc One"}, "/x/january/1-01/doc-one/"},
 		{"docs/two.md", map[string]any{"title": "Doc Two", "date": "2021-03-04"}, "/x/march/2021-03/doc-two/"},
 		{"deep/d.md", map[string]any{"title": "D"}, "/deep/d/"},
-		{"deep/sub/d.md", map[string]any{"title": "D"}, ""}, // a section below the top level is not known here
+		{"deep/plain/d.md", map[string]any{"title": "D"}, "/deep/d/"},           // plain/ is no section
+		{"deep/Sub Sec/d.md", map[string]any{"title": "D"}, "/deep/sub-sec/d/"}, // Sub Sec/ has _index.md
+		{"deep/Sub Sec/x/d.md", map[string]any{"title": "D"}, "/deep/sub-sec/d/"},
 		{"odd/o.md", map[string]any{"title": "O"}, ""},
 		{"posts/_index.md", map[string]any{"title": "Posts"}, ""},
 		{"top.md", map[string]any{"title": "Top"}, ""},
 	} {
-		if got := pageURL(c.rel, c.fm, seg, m.MarkdownStem, links); got != c.want {
+		if got := pageURL(c.rel, c.fm, seg, m.MarkdownStem, links, isSection); got != c.want {
 			t.Errorf("pageURL(%q, %v) = %q, want %q", c.rel, c.fm, got, c.want)
 		}
 	}
