@@ -337,6 +337,13 @@ type Layout struct {
 	// their navigation label, then URL (Hugo's default order). Nil:
 	// siblings of one weight by title.
 	PageDate func(meta map[string]any) (time.Time, bool)
+	// ListAll: a section page lists all its pages on one page (a Hugo
+	// site whose templates do not paginate), not over SECTION/page/2/, ….
+	ListAll bool
+	// BadDates are the keys of a page's front matter meta that the tool
+	// reads a date from whose values it cannot read, and takes as none
+	// (Hugo): the page is built without them, with a warning. Nil: none.
+	BadDates func(meta map[string]any) []string
 	// NoSection says which folders without an index page of their own
 	// are no section at all (Hugo: "A section is a top-level content
 	// directory or any content directory with an _index.md file"): the

@@ -62,9 +62,14 @@
 //     index.md) other than index.md, in it or below it, are its
 //     resources: neither pages nor published (layout.Layout.LeafBundles);
 //     a link to one is to a page that is not published.
+//   - A page's url: and slug: front matter
+//     (https://gohugo.io/content-management/urls/#front-matter; pageurl.go):
+//     url: is the page's path, slug: the last segment of it.
+//   - The [permalinks] settings: a top-level section's pages at the URL
+//     its pattern gives (pageurl.go).
 //
-// Not implemented: slug: and url: (pages keep the URL of their file),
-// permalinks settings, uglyURLs.
+// Not implemented: a section's url:, permalinks for section pages,
+// uglyURLs.
 package hugo
 
 import (
@@ -199,7 +204,7 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	defLang, _ := m["defaultContentLanguage"].(string)
 	r := rules{now: time.Now, lang: cmp.Or(defLang, "en"), cascade: low["cascade"]}
 	l.Unpublished, l.Unlisted, l.Inherit, l.Resources = r.Unpublished, r.Unlisted, r.Inherit, r.Resources
-	l.PageDate = PageDate
+	l.PageDate, l.BadDates = PageDate, BadDates
 	// pluralizeListTitles: "Pluralize titles in lists. Default: true"
 	// (https://gohugo.io/getting-started/configuration/#pluralizelisttitles).
 	plural := true
@@ -209,6 +214,35 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	}
 	l.SectionTitle = func(name string) string { return SectionTitle(name, plural) }
 	l.Segment = Segment(layout.True(low["removepathaccents"]), layout.True(low["disablepathtolower"]))
+	seg := l.Segment
+	permalinks := map[string]string{}
+	// "A section is a top-level content directory or any content
+	// directory with an _index.md file"
+	// (https://gohugo.io/content-management/sections/).
+	isSection := func(d string) bool {
+		return slices.ContainsFunc(append([]string{".md"}, l.Markup.Extensions...), func(ext string) bool {
+			return layout.Exists(dir, path.Join(l.Content, d, "_index"+ext), false)
+		})
+	}
+	if pm, ok := low["permalinks"].(map[string]any); ok {
+		for section, v := range pm {
+			pattern, ok := v.(string)
+			if !ok {
+				continue
+			}
+			if permalink(pattern, section+"/x.md", "x", "", nil, seg, nil) == "" {
+				// Hugo stops: "permalink ill-formed" or "attribute not
+				// recognised".
+				l.Notes = append(l.Notes, fmt.Sprintf("%s: permalinks.%s %q has a token Hugo 0.111 does not know (Hugo stops the build): the section's pages keep their files' URLs", file, section, pattern))
+				continue
+			}
+			permalinks[section] = pattern
+		}
+		l.Read = append(l.Read, "permalinks")
+	}
+	l.PageURL = func(rel string, fm map[string]any) string {
+		return pageURL(rel, fm, seg, l.Markup.MarkdownStem, permalinks, isSection)
+	}
 	m = withLanguage(m, cmp.Or(defLang, "en"))
 	l.Settings.Title = l.Str(m, "title")
 	if t := lower(m)["title"]; t == nil || t == "" {
@@ -258,6 +292,7 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 		l.Read = append(l.Read, fmt.Sprintf("%d shortcode templates (%s)", len(l.Markup.ShortcodeTemplates),
 			templatesDigest(l.Markup.ShortcodeTemplates, l.Markup.Partials)))
 	}
+	l.ListAll = !Paginates(dir, themes(low))
 	// goldmark has no tags: "#word" is text. Hugo makes tag pages
 	// (/tags/, /tags/NAME/) unless its settings turn them off.
 	l.Markup.NoTags = true

@@ -2,6 +2,7 @@ package hugo
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -47,7 +48,11 @@ func TestUnpublished(t *testing.T) {
 		{meta: map[string]any{"date": "2030-01-01", "publishDate": "2020-01-01"}}, // publishDate decides
 		{meta: map[string]any{"pubDate": "2030-01-01T10:00:00Z"}, reason: "pubDate in the future (Hugo)"},
 		{meta: map[string]any{"published": false, "date": "2020-01-01"}},
-		{meta: map[string]any{"publishDate": "soon"}, reason: "publishDate is not a date Hugo reads (Hugo)"},
+		// A date Hugo cannot read is none (BadDates): the next key decides.
+		{meta: map[string]any{"publishDate": "soon"}},
+		{meta: map[string]any{"publishDate": "soon", "date": "2030-01-01"}, reason: "date in the future, no publishDate (Hugo)"},
+		{meta: map[string]any{"date": "2022-11-10T10:33:21-05F00"}},
+		{meta: map[string]any{"expiryDate": "bad"}},
 		{meta: map[string]any{"expiryDate": "2025-06-01"}, reason: "expiryDate passed (Hugo)"},
 		{meta: map[string]any{"ExpiryDate": "2025-06-02"}},
 		{meta: map[string]any{"unpublishdate": "2001-01-01 10:00:00"}, reason: "unpublishDate passed (Hugo)"},
@@ -190,6 +195,25 @@ func TestPageDate(t *testing.T) {
 		got, ok := PageDate(tt.meta)
 		if ok != tt.ok || !got.Equal(tt.want) {
 			t.Errorf("PageDate(%v) = %v %v, want %v %v", tt.meta, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+// TestBadDates checks the keys whose dates Hugo cannot read (it takes
+// them as none: Hugo 0.111 publishes a page with date:
+// 2022-11-10T10:33:21-05F00, undated; eval8B MB13).
+func TestBadDates(t *testing.T) {
+	for _, c := range []struct {
+		meta map[string]any
+		want []string
+	}{
+		{map[string]any{"date": "2022-11-10T10:33:21-05F00", "title": "x"}, []string{"date"}},
+		{map[string]any{"PublishDate": "soon", "ExpiryDate": "never", "lastmod": "2020-01-01"}, []string{"ExpiryDate", "PublishDate"}},
+		{map[string]any{"published": false, "date": "2020-01-01", "unpublishdate": ""}, nil},
+		{map[string]any{"published": "yes"}, []string{"published"}},
+	} {
+		if got := BadDates(c.meta); !slices.Equal(got, c.want) {
+			t.Errorf("BadDates(%v) = %q, want %q", c.meta, got, c.want)
 		}
 	}
 }

@@ -16,8 +16,8 @@ import (
 // each file and folder name sanitised (helpers.PathSpec.UnicodeSanitize in
 // Hugo 0.111, whose results the tests check against Hugo's build): letters,
 // digits and marks of any script are kept, and . / \ _ # + ~ @ -, and a %
-// that starts a %XX escape; a run of spaces is one hyphen (none after a
-// hyphen); anything else is dropped ("酸梅汤（半成品加工）" is
+// that starts a %XX escape; a run of spaces is one hyphen, at the end of
+// a name too (none after a hyphen); anything else is dropped ("酸梅汤（半成品加工）" is
 // "酸梅汤半成品加工"). Then the name is lower case, unless
 // disablePathToLower: true; removePathAccents: true first takes the
 // accents off ("Café" is "cafe"), https://gohugo.io/configuration/all/.
@@ -54,6 +54,12 @@ func Segment(removeAccents, keepCase bool) func(name string) string {
 			case !wasHyphen && unicode.IsSpace(r):
 				prependHyphen = true
 			}
+		}
+		if prependHyphen {
+			// Spaces end the name: Hugo sanitises the whole path, where
+			// the extension or "/" follows them ("Granny W .md" is
+			// granny-w-, measured with Hugo 0.111).
+			b.WriteByte('-')
 		}
 		if keepCase {
 			return b.String()

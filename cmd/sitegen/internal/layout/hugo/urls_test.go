@@ -30,6 +30,11 @@ func TestSegment(t *testing.T) {
 		{name: "brack[1]", want: "brack1"},
 		{name: "paren(1)", want: "paren1"},
 		{name: " lead", want: "-lead"},
+		// Hugo sanitises the whole path: the extension or the "/" after a
+		// name ending in spaces keeps their hyphen ("Granny W .md" is
+		// granny-w-, eval8B MB13).
+		{name: "Granny Whuthona Silverlode ", want: "granny-whuthona-silverlode-"},
+		{name: "trail-  ", want: "trail-"},
 		{name: "Dir (One)", want: "dir-one"},
 		{name: "Sub, Two", want: "sub-two"},
 		{name: "Ünïcödé Café", want: "unicode-cafe", accents: true},

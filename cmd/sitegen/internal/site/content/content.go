@@ -1133,6 +1133,9 @@ func (s *Site) buildTree(pages []*Page) {
 	s.sections = sections
 	for _, p := range all {
 		s.sortChildren(p.Children)
+		if s.Lay.ListAll && p.Kind == templates.KindSection && p.PerPage == 0 {
+			p.PerPage = max(len(p.Children), 1) // the tool's list is one page (layout.Layout.ListAll)
+		}
 	}
 	// Reading order: depth first from the home page.
 	s.Pages = s.Pages[:0]

@@ -55,6 +55,12 @@ func (s *Site) readDialectFields(p *Page, r *fieldReader) {
 			}
 		}
 	}
+	if s.Lay.BadDates != nil {
+		for _, key := range s.Lay.BadDates(r.m) {
+			line, col := r.locate(key)
+			s.Warn.Addf(p.File, line, col, key, "%v is not a date the site's tool reads: it builds the page as if it had no %s, and so does sitegen", r.m[key], key)
+		}
+	}
 	p.SearchExclude, _ = r.m["search_exclude"].(bool)
 	p.parentTitle, _ = r.m["parent"].(string)
 	p.grandParent, _ = r.m["grand_parent"].(string)

@@ -1,6 +1,9 @@
 package conformance
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 // TestHugo builds fixtures with Hugo and sitegen, one per documented rule
 // of https://gohugo.io/content-management/, and compares what a reader
@@ -87,7 +90,8 @@ func TestHugo(t *testing.T) {
 			Name: "URL path sanitising",
 			Rule: `"the path to the content file determines its URL" (https://gohugo.io/content-management/urls/), each name ` +
 				`sanitised (Hugo 0.111's UnicodeSanitize): letters, digits and marks kept, and ./\_#+~@-, a run of spaces ` +
-				`one hyphen, other punctuation dropped, lower case (eval5B JB17: HowToCook's 酸梅汤（半成品加工）)`,
+				`one hyphen, other punctuation dropped, lower case (eval5B JB17: HowToCook's 酸梅汤（半成品加工）); spaces before ".md" ` +
+				`or "/" a hyphen too (eval8B MB13: gloryforthefist's "Granny Whuthona Silverlode .md")`,
 			Files: map[string]string{
 				"hugo.toml": config,
 				"content/_index.md": "---\ntitle: Home\n---\n[drink](/drink/酸梅汤半成品加工/) [q](/dir-one/sub-two/page-name/) " +
@@ -101,8 +105,99 @@ func TestHugo(t *testing.T) {
 				"content/it's [1] a&b.md":                  "---\ntitle: Dropped\n---\n",
 				"content/Ünïcödé Café.md":                  "---\ntitle: Accents\n---\n",
 				"content/a--b.md":                          "---\ntitle: Hyphens\n---\n",
+				"content/Granny Silverlode .md":            "---\ntitle: Trailing space\n---\n",
+				"content/Dir Two /x.md":                    "---\ntitle: Folder with a trailing space\n---\n",
 			},
 			Strict: true,
+		},
+		{
+			Name: "slug and url front matter",
+			Rule: `"Set the slug in front matter to override the last segment of the path. This front matter field is not ` +
+				`applicable to home, section, taxonomy, or term pages." "Set the url in front matter to override the entire ` +
+				`path. ... If you set both slug and url in front matter, the url value takes precedence." ` +
+				`(https://gohugo.io/content-management/urls/#front-matter); a slug with "/" makes deeper folders (Hugo 0.111 ` +
+				`measured; eval8B MB11, GUTS-Plus's slug: "grimoire/essence"); links by path, relref and aliases follow the page`,
+			Files: map[string]string{
+				"hugo.toml": config,
+				"content/_index.md": "---\ntitle: Home\n---\n[ge]({{< relref \"rules/grimoire_essence.md\" >}}) " +
+					"[s]({{< relref \"rules/s.md\" >}}) [u]({{< relref \"/rules/u.md\" >}}) [old](/old-essence/)\n",
+				"content/rules/_index.md":           "---\ntitle: Rules\nslug: not-for-sections\n---\n",
+				"content/rules/grimoire_essence.md": "---\ntitle: Essence\nslug: \"grimoire/essence\"\naliases: [/old-essence/]\n---\n[d]({{< ref \"deep/d.md\" >}})\n",
+				"content/rules/s.md":                "---\ntitle: Spaced\nSlug: \"Hello World\"\n---\n",
+				"content/rules/deep/d.md":           "---\ntitle: Deep\nslug: deep-slug\n---\n",
+				"content/rules/u.md":                "---\ntitle: Moved\nslug: ignored\nurl: /elsewhere/here\n---\n",
+				"content/rules/bundle/index.md":     "---\ntitle: Bundle\nslug: bundled\n---\n",
+			},
+			Strict: true,
+		},
+		{
+			Name: "permalinks settings",
+			Rule: `"The permalinks option in your site configuration allows you to adjust the directory paths (i.e., the ` +
+				`URLs) on a per-section basis" with the tokens :year, :month, :monthname, :day, :section, :sections, :title, ` +
+				`:slug, :filename, :slugorfilename (https://gohugo.io/content-management/urls/#permalinks); url: still wins ` +
+				`(the sections' weights keep Hugo's section dates, from their newest page, out of the navigation's order)`,
+			Files: map[string]string{
+				"hugo.toml": config + "[permalinks]\nposts = \"/:year/:month/:day/:title/\"\n" +
+					"docs = \"/d/:sections/:slugorfilename\"\nnotes = \":section/:slug/:filename\"\n",
+				"content/_index.md": "---\ntitle: Home\n---\n[a]({{< relref \"posts/a.md\" >}}) " +
+					"[t]({{< relref \"docs/two.md\" >}})\n",
+				"content/posts/_index.md":        "---\ntitle: Posts\nweight: 1\n---\n",
+				"content/posts/a.md":             "---\ntitle: Hello World!\ndate: 2021-03-04\n---\n",
+				"content/posts/sub/b.md":         "---\ntitle: Sub Post\ndate: 2022-11-05T10:00:00Z\nslug: sluggy\n---\n",
+				"content/posts/c.md":             "---\ntitle: No Date\n---\n",
+				"content/posts/u.md":             "---\ntitle: Moved\nurl: /m/\ndate: 2021-01-01\n---\n",
+				"content/posts/bund/index.md":    "---\ntitle: Bundle\ndate: 2021-01-01\n---\n",
+				"content/docs/_index.md":         "---\ntitle: Docs\nweight: 2\n---\n",
+				"content/docs/Doc File.md":       "---\ntitle: Doc One\n---\n",
+				"content/docs/Sub Sec/_index.md": "---\ntitle: Sub Sec\n---\n",
+				"content/docs/Sub Sec/a.md":      "---\ntitle: In Sub\n---\n",
+				"content/docs/Sub Sec/deep/b.md": "---\ntitle: Deep in Sub\n---\n",
+				"content/docs/plain/c.md":        "---\ntitle: In Plain\n---\n",
+				"content/docs/two.md":            "---\ntitle: Doc Two\nslug: Two Slug\n---\n",
+				"content/notes/_index.md":        "---\ntitle: Notes\nweight: 3\n---\n",
+				"content/notes/n.md":             "---\ntitle: Note N\n---\n",
+			},
+		},
+		{
+			Name: "_index.md.md",
+			Rule: `"_index.md has a special role in Hugo" (https://gohugo.io/content-management/organization/#index-pages-_indexmd); ` +
+				`a file named _index.md.md is not it but a regular page at its folder's URL, index.md.md one at index.md/ ` +
+				`(Hugo 0.111 measured; eval8B MB13: gloryforthefist's "The Prophets Beckoning/_index.md.md")`,
+			Files: map[string]string{
+				"hugo.toml":                                  config,
+				"content/_index.md":                          "---\ntitle: Home\n---\n",
+				"content/writeups/_index.md":                 "---\ntitle: Writeups\n---\n",
+				"content/writeups/The Prophets/_index.md.md": "---\ntitle: The Prophets\n---\n",
+				"content/writeups/The Prophets/blade.md":     "---\ntitle: Blade\n---\n",
+				"content/writeups/index.md.md":               "---\ntitle: Index twice\n---\n",
+			},
+		},
+		{
+			Name: "a long section without pagination",
+			Rule: `"Hugo supports pagination for your home page, section pages, and taxonomies" when a list template calls ` +
+				`.Paginate or .Paginator (https://gohugo.io/templates/pagination/): templates that call neither (the ` +
+				`conformance theme's, hugo-theme-learn's: eval8B MB13) list a section of 120 pages on one page, with no ` +
+				`rules/page/2/`,
+			Files:       longSection(config, 120),
+			Unpublished: []string{"rules/page/2/index.html"},
+		},
+		{
+			Name: "dates Hugo cannot read",
+			Rule: `"By default, Hugo excludes pages with future publish dates when building your site" ` +
+				`(https://gohugo.io/methods/page/publishdate/), the publish date from "publishDate = ['publishdate', 'pubdate', ` +
+				`'published', 'date']" (https://gohugo.io/configuration/front-matter/#dates): a value Hugo cannot read as a date is none ` +
+				`(its date handlers go on to the next key; Hugo 0.111 measured): the page is published (eval8B MB13: ` +
+				`gloryforthefist's date: 2022-11-10T10:33:21-05F00), and one whose other date is in the future is not`,
+			Files: map[string]string{
+				"hugo.toml":               config,
+				"content/_index.md":       "---\ntitle: Home\n---\n",
+				"content/rules/_index.md": "---\ntitle: Rules\n---\n",
+				"content/rules/a.md":      "---\ntitle: Typo\ndate: 2022-11-10T10:33:21-05F00\n---\n",
+				"content/rules/b.md":      "---\ntitle: Soon\npublishDate: soon\n---\n",
+				"content/rules/c.md":      "---\ntitle: Never\nexpiryDate: never\n---\n",
+				"content/rules/d.md":      "---\ntitle: Later\npublishDate: soon\ndate: 2999-01-01\n---\n",
+			},
+			Unpublished: []string{"rules/d/index.html"},
 		},
 		{
 			Name: "removePathAccents and disablePathToLower",
@@ -416,4 +511,18 @@ func TestHugo(t *testing.T) {
 	} {
 		t.Run(f.Name, func(t *testing.T) { Run(t, Hugo, Sitegen, f) })
 	}
+}
+
+// longSection is a Hugo site (settings config) whose rules section has n
+// pages.
+func longSection(config string, n int) map[string]string {
+	files := map[string]string{
+		"hugo.toml":               config,
+		"content/_index.md":       "---\ntitle: Home\n---\n",
+		"content/rules/_index.md": "---\ntitle: Rules\n---\n",
+	}
+	for i := range n {
+		files[fmt.Sprintf("content/rules/r%03d.md", i)] = fmt.Sprintf("---\ntitle: Rule %03d\n---\n", i)
+	}
+	return files
 }
