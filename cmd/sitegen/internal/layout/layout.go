@@ -753,6 +753,10 @@ type Markup struct {
 	// caption that says so (content.DiagramBlocks), not as plain code.
 	// mdBook and Quartz draw them by their kind.
 	Diagrams bool
+	// Admonish reads mdbook-admonish's ```admonish blocks as callouts
+	// (the book's book.toml has [preprocessor.admonish]; package
+	// markup/admonish).
+	Admonish bool
 	// WikiLinks, with NoObsidian, reads [[page]] and [[page|label]] as a
 	// markdown-it plugin the site registers does (wikilinks.go); nil: no
 	// wikilinks unless the layout reads Obsidian's syntax.

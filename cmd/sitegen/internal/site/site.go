@@ -185,6 +185,7 @@ func load(ctx context.Context, opts content.Options, updatable bool) (*Site, err
 			StraightQuotes:    s.Lay.Markup.StraightQuotes,
 			PluginBlocks:      s.Lay.Markup.PluginBlocks,
 			PluginInline:      s.Lay.Markup.PluginInline,
+			Admonish:          s.Lay.Markup.Admonish,
 			Slug:              s.Lay.Markup.Slug,
 			PythonUnique:      s.Lay.Markup.PythonUnique,
 			Caret:             s.Lay.Markup.Caret,

@@ -40,8 +40,10 @@
 //     (mdBook creates it; sitegen warns and lists it as a draft), an
 //     include it cannot read (mdBook logs it and goes on).
 //
-// Configured third-party preprocessors (mdbook-mermaid, mdbook-admonish,
-// …) are not run; the build's first line names them. A ```mermaid block
+// mdbook-admonish ([preprocessor.admonish]) is read: its ```admonish
+// blocks are callouts (package markup/admonish). Other configured
+// third-party preprocessors (mdbook-mermaid, …) are not run; the build's
+// first line names them. A ```mermaid block
 // is shown as its source, as mdBook shows it without mdbook-mermaid.
 package mdbook
 
@@ -98,6 +100,11 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	l.NavUnfold = unfold(table(html, "fold"))
 	for _, name := range preprocessors(m) {
+		if name == "admonish" {
+			l.Markup.Admonish = true
+			l.Read = append(l.Read, "preprocessor.admonish (its ```admonish blocks as callouts)")
+			continue
+		}
 		l.Read = append(l.Read, "preprocessor."+name+" (not run: "+notRun(name)+")")
 	}
 	summary := path.Join(l.Content, SummaryFile)

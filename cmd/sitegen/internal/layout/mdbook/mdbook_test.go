@@ -86,7 +86,8 @@ func TestRecogniseErrors(t *testing.T) {
 	}
 }
 
-// Third-party preprocessors are named as not run.
+// Third-party preprocessors are named as not run, but mdbook-admonish,
+// whose blocks are read (markup/admonish).
 func TestPreprocessorsNamed(t *testing.T) {
 	l, err := Recognise(layouttest.Write(t, map[string]string{
 		"book.toml":      "[preprocessor.links]\n[preprocessor.mermaid]\ncommand = \"mdbook-mermaid\"\n[preprocessor.admonish]\n",
@@ -96,7 +97,10 @@ func TestPreprocessorsNamed(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := strings.Join(l.Read, "; ")
-	for _, want := range []string{"preprocessor.admonish (not run", "preprocessor.mermaid (not run: diagrams are shown as their source)", "SUMMARY.md (1 chapters)"} {
+	if !l.Markup.Admonish {
+		t.Error("Markup.Admonish = false with [preprocessor.admonish]")
+	}
+	for _, want := range []string{"preprocessor.admonish (its ```admonish blocks as callouts)", "preprocessor.mermaid (not run: diagrams are shown as their source)", "SUMMARY.md (1 chapters)"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("Read = %q, want %q in it", got, want)
 		}
