@@ -179,8 +179,8 @@ type Dialects struct {
 	// code shows as code, with a warning (warn.go).
 	PluginInline map[string]string
 	// Admonish reads mdbook-admonish's ```admonish blocks as callouts
-	// (package admonish).
-	Admonish bool
+	// (package admonish), with the book's defaults; nil: they are code.
+	Admonish *admonish.Defaults
 	// Math reads $…$ and $$…$$ as TeX formulas shown as their source,
 	// marked as math (package math); MathNoDigitAfter: "$1$2" is text.
 	Math, MathNoDigitAfter bool
@@ -304,8 +304,8 @@ func New(opts Options) *Markdown {
 	if opts.Dialects.MDX {
 		exts = append(exts, mdx.Extension{Known: mdxComponents, Warn: warnAt}, mdxCallouts{kinds: opts.Dialects.Containers})
 	}
-	if opts.Dialects.Admonish {
-		exts = append(exts, admonish.Extension{Warn: warnAt})
+	if d := opts.Dialects.Admonish; d != nil {
+		exts = append(exts, admonish.Extension{Warn: warnAt, Defaults: *d})
 	}
 	if opts.Dialects.Math {
 		exts = append(exts, math.Extension{NoDigitAfter: opts.Dialects.MathNoDigitAfter})

@@ -101,7 +101,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	l.NavUnfold = unfold(table(html, "fold"))
 	for _, name := range preprocessors(m) {
 		if name == "admonish" {
-			l.Markup.Admonish = true
+			l.Markup.Admonish = admonishDefaults(table(table(table(m, "preprocessor"), "admonish"), "default"))
 			l.Read = append(l.Read, "preprocessor.admonish (its ```admonish blocks as callouts)")
 			continue
 		}
@@ -247,4 +247,18 @@ func notRun(name string) string {
 		return "math is shown as its source"
 	}
 	return "its own syntax is shown as written"
+}
+
+// admonishDefaults reads mdbook-admonish's [preprocessor.admonish.default]
+// ("default.title (optional): Title to use for blocks";
+// "default.collapsible (optional, default: false): Make blocks
+// collapsible by default when set to true",
+// https://tommilligan.github.io/mdbook-admonish/reference.html).
+func admonishDefaults(d map[string]any) *layout.AdmonishDefaults {
+	out := &layout.AdmonishDefaults{}
+	if t, ok := d["title"].(string); ok {
+		out.Title = &t
+	}
+	out.Collapsible, _ = d["collapsible"].(bool)
+	return out
 }

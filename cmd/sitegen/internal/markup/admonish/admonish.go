@@ -28,7 +28,9 @@
 // An info string none of the readings accepts is warned at its fence and
 // the block shown as written (the plugin shows a box with the error,
 // on_failure = "continue"). class= is read and not applied: the book's
-// own CSS for it is not sitegen's theme.
+// own CSS for it is not sitegen's theme. The book's defaults
+// ([preprocessor.admonish.default] title and collapsible) apply to the
+// blocks that do not set their own.
 package admonish
 
 import (
@@ -67,6 +69,14 @@ type Config struct {
 	Directive   string
 	Title       *string // nil: the directive's title
 	Classes     []string
+	Collapsible *bool // nil: the book's default
+}
+
+// Defaults are the book's [preprocessor.admonish.default]: a title for
+// blocks that set none (nil: the directive's), and whether blocks that
+// do not say are collapsible.
+type Defaults struct {
+	Title       *string
 	Collapsible bool
 }
 
@@ -88,9 +98,7 @@ func (u userInput) config() Config {
 	if u.Class != nil {
 		c.Classes = strings.Fields(*u.Class)
 	}
-	if u.Collapsible != nil {
-		c.Collapsible = *u.Collapsible
-	}
+	c.Collapsible = u.Collapsible
 	return c
 }
 
@@ -217,9 +225,11 @@ var builtin = map[string]string{
 	"quote": "quote", "cite": "quote",
 }
 
-// Resolve is the callout kind and title of a block's configuration
-// (resolve.rs): an unknown or missing directive is a note titled "Note".
-func Resolve(c Config) (kind, title string) {
+// Resolve is the callout kind, title and fold of a block's configuration
+// with the book's defaults (resolve.rs): an unknown or missing directive
+// is a note titled "Note"; the block's title, else the default title,
+// else the directive's.
+func Resolve(c Config, d Defaults) (kind, title string, collapsible bool) {
 	kind, known := builtin[c.Directive]
 	switch {
 	case !known:
@@ -231,10 +241,17 @@ func Resolve(c Config) (kind, title string) {
 	default:
 		title = strings.ToUpper(c.Directive[:1]) + c.Directive[1:]
 	}
-	if c.Title != nil {
+	switch {
+	case c.Title != nil:
 		title = *c.Title
+	case d.Title != nil:
+		title = *d.Title
 	}
-	return kind, title
+	collapsible = d.Collapsible
+	if c.Collapsible != nil {
+		collapsible = *c.Collapsible
+	}
+	return kind, title, collapsible
 }
 
 // block is the state of an open admonish block, kept on its node.
@@ -258,7 +275,10 @@ func states(pc parser.Context) map[*callout.Node]*block {
 }
 
 // blockParser parses admonish blocks.
-type blockParser struct{ warn Warn }
+type blockParser struct {
+	warn     Warn
+	defaults Defaults
+}
 
 // Trigger implements parser.BlockParser.
 func (blockParser) Trigger() []byte { return []byte{'`', '~'} }
@@ -294,8 +314,8 @@ func (p blockParser) Open(_ ast.Node, reader text.Reader, pc parser.Context) (as
 		}
 		return nil, parser.NoChildren
 	}
-	kind, title := Resolve(cfg)
-	n := &callout.Node{Style: callout.Style(kind), Collapsible: cfg.Collapsible}
+	kind, title, collapsible := Resolve(cfg, p.defaults)
+	n := &callout.Node{Style: callout.Style(kind), Collapsible: collapsible}
 	switch at := bytes.Index(rest, []byte(title)); {
 	case title == "" && n.Collapsible:
 		n.Title = DefaultTitle // a <details> needs its summary
@@ -357,10 +377,12 @@ func (blockParser) CanAcceptIndentedLine() bool { return false }
 type Extension struct {
 	// Warn receives an info string the plugin cannot read; nil drops it.
 	Warn Warn
+	// Defaults are the book's [preprocessor.admonish.default].
+	Defaults Defaults
 }
 
 // Extend implements goldmark.Extender. The parser comes before goldmark's
 // fenced code blocks (700), which take every other fence.
 func (e Extension) Extend(m goldmark.Markdown) {
-	m.Parser().AddOptions(parser.WithBlockParsers(util.Prioritized(blockParser{warn: e.Warn}, 690)))
+	m.Parser().AddOptions(parser.WithBlockParsers(util.Prioritized(blockParser{warn: e.Warn, defaults: e.Defaults}, 690)))
 }

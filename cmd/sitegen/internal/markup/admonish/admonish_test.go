@@ -23,9 +23,14 @@ const (
 
 func convert(t *testing.T, src string) (string, []string) {
 	t.Helper()
+	return convertWith(t, src, admonish.Defaults{})
+}
+
+func convertWith(t *testing.T, src string, d admonish.Defaults) (string, []string) {
+	t.Helper()
 	var warnings []string
 	warn := func(_ parser.Context, off int, msg string) { warnings = append(warnings, msg) }
-	md := goldmark.New(goldmark.WithExtensions(callout.Extension{}, admonish.Extension{Warn: warn}))
+	md := goldmark.New(goldmark.WithExtensions(callout.Extension{}, admonish.Extension{Warn: warn, Defaults: d}))
 	var b bytes.Buffer
 	if err := md.Convert([]byte(src), &b); err != nil {
 		t.Fatal(err)
@@ -116,5 +121,23 @@ func TestAdmonishInvalid(t *testing.T) {
 	long := "```admonish title=\"" + strings.Repeat("x", admonish.MaxInfo) + "\"\nX\n```\n"
 	if _, warnings := convert(t, long); len(warnings) != 1 {
 		t.Errorf("an info string longer than MaxInfo: warnings %q, want one", warnings)
+	}
+}
+
+// TestAdmonishDefaults: the book's defaults apply to the blocks that set
+// nothing ("Default values to use, when not provided in an admonish block
+// explicitly", https://github.com/tommilligan/mdbook-admonish/blob/21d8654/book/src/reference.md;
+// resolve.rs: "let title = title.or_else(|| overrides.book.title.clone())").
+func TestAdmonishDefaults(t *testing.T) {
+	title := "Heads up"
+	d := admonish.Defaults{Title: &title, Collapsible: true}
+	got, _ := convertWith(t, "```admonish tip\nA.\n```\n\n```admonish tip title=\"Own\", collapsible=false\nB.\n```\n", d)
+	for _, want := range []string{
+		`<details class="callout callout-tip"><summary class="callout-title">Heads up</summary>`,
+		`<div class="callout callout-tip" role="note">` + "\n" + `<p class="callout-title">Own</p>`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("got %q\nwant %q in it", got, want)
+		}
 	}
 }
