@@ -652,6 +652,13 @@ const (
 	UnclosedToEnd
 )
 
+// AdmonishDefaults are mdbook-admonish's book-wide defaults
+// ([preprocessor.admonish.default] title and collapsible).
+type AdmonishDefaults struct {
+	Title       *string // nil: each block's directive
+	Collapsible bool
+}
+
 // Markup is the Markdown dialect of a tool's pages.
 type Markup struct {
 	// Extensions are the file extensions, with their dot, the tool reads
@@ -760,6 +767,10 @@ type Markup struct {
 	// caption that says so (content.DiagramBlocks), not as plain code.
 	// mdBook and Quartz draw them by their kind.
 	Diagrams bool
+	// Admonish reads mdbook-admonish's ```admonish blocks as callouts
+	// (the book's book.toml has [preprocessor.admonish]; package
+	// markup/admonish), with the book's defaults; nil: they are code.
+	Admonish *AdmonishDefaults
 	// WikiLinks, with NoObsidian, reads [[page]] and [[page|label]] as a
 	// markdown-it plugin the site registers does (wikilinks.go); nil: no
 	// wikilinks unless the layout reads Obsidian's syntax.

@@ -33,6 +33,7 @@ import (
 	"github.com/yuin/goldmark/util"
 	"go.abhg.dev/goldmark/frontmatter"
 
+	"d6codex/cmd/sitegen/internal/markup/admonish"
 	"d6codex/cmd/sitegen/internal/markup/admonition"
 	"d6codex/cmd/sitegen/internal/markup/blockid"
 	"d6codex/cmd/sitegen/internal/markup/callout"
@@ -177,6 +178,9 @@ type Dialects struct {
 	// ("INPUT": `INPUT[number:x]`, Meta Bind's) to the plugin's name: such
 	// code shows as code, with a warning (warn.go).
 	PluginInline map[string]string
+	// Admonish reads mdbook-admonish's ```admonish blocks as callouts
+	// (package admonish), with the book's defaults; nil: they are code.
+	Admonish *admonish.Defaults
 	// Math reads $…$ and $$…$$ as TeX formulas shown as their source,
 	// marked as math (package math); MathNoDigitAfter: "$1$2" is text.
 	Math, MathNoDigitAfter bool
@@ -299,6 +303,9 @@ func New(opts Options) *Markdown {
 	}
 	if opts.Dialects.MDX {
 		exts = append(exts, mdx.Extension{Known: mdxComponents, Warn: warnAt}, mdxCallouts{kinds: opts.Dialects.Containers})
+	}
+	if d := opts.Dialects.Admonish; d != nil {
+		exts = append(exts, admonish.Extension{Warn: warnAt, Defaults: *d})
 	}
 	if opts.Dialects.Math {
 		exts = append(exts, math.Extension{NoDigitAfter: opts.Dialects.MathNoDigitAfter})

@@ -458,3 +458,35 @@ func TestMdBookFold(t *testing.T) {
 		})
 	}
 }
+
+// TestMdBookAdmonish: a book whose book.toml turns on mdbook-admonish
+// ("[preprocessor.admonish]", https://tommilligan.github.io/mdbook-admonish/
+// "It turns this: ```admonish info A beautifully styled message. ```
+// into" a styled message) shows its ```admonish blocks as callouts; a book
+// without it shows them as code, as mdBook does (eval8A MA6: meanscout's
+// ```admonish warning was printed as code).
+func TestMdBookAdmonish(t *testing.T) {
+	chapter := "# Endpoints\n\n```admonish warning \"Rate limit\"\nAt most **10** calls.\n```\n"
+	for _, tt := range []struct {
+		toml      string
+		want, not string
+	}{
+		{"[preprocessor.admonish]\ncommand = \"mdbook-admonish\"\n",
+			`<div class="callout callout-warning" role="note">` + "\n" + `<p class="callout-title">Rate limit</p>` + "\n<p>At most <strong>10</strong> calls.</p>", "language-admonish"},
+		{"", `<code class="language-admonish">`, "callout-warning"},
+	} {
+		dir := t.TempDir()
+		sitetest.WriteFiles(t, dir, map[string]string{
+			"book.toml":        tt.toml,
+			"src/SUMMARY.md":   "# Summary\n\n- [Endpoints](endpoints.md)\n",
+			"src/endpoints.md": chapter,
+		})
+		if _, err := build(t, dir, content.Options{Theme: theme}); err != nil {
+			t.Fatal(err)
+		}
+		page := readTree(t, dir+"/public")["index.html"]
+		if !strings.Contains(page, tt.want) || strings.Contains(page, tt.not) {
+			t.Errorf("book.toml %q: page\n%s\nwant %q in it, no %q", tt.toml, page, tt.want, tt.not)
+		}
+	}
+}

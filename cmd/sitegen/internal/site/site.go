@@ -43,6 +43,7 @@ import (
 	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/layout/detect"
 	"d6codex/cmd/sitegen/internal/markup"
+	"d6codex/cmd/sitegen/internal/markup/admonish"
 	"d6codex/cmd/sitegen/internal/markup/shortcode/hugotmpl"
 	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/srcpath"
@@ -185,6 +186,7 @@ func load(ctx context.Context, opts content.Options, updatable bool) (*Site, err
 			StraightQuotes:    s.Lay.Markup.StraightQuotes,
 			PluginBlocks:      s.Lay.Markup.PluginBlocks,
 			PluginInline:      s.Lay.Markup.PluginInline,
+			Admonish:          admonishDefaults(s.Lay.Markup.Admonish),
 			Slug:              s.Lay.Markup.Slug,
 			PythonUnique:      s.Lay.Markup.PythonUnique,
 			Caret:             s.Lay.Markup.Caret,
@@ -642,4 +644,13 @@ func (s *Site) shortcodeTemplates() *hugotmpl.Set {
 	}
 	return hugotmpl.New(hugotmpl.Config{Shortcodes: s.Lay.Markup.ShortcodeTemplates, Partials: s.Lay.Markup.Partials,
 		SiteTitle: title, BaseURL: s.Lay.Settings.BaseURL, SiteParams: s.Lay.Markup.SiteParams, Segment: s.Lay.Segment})
+}
+
+// admonishDefaults are the book's mdbook-admonish defaults as package
+// admonish reads them; nil when the book does not use the plugin.
+func admonishDefaults(d *layout.AdmonishDefaults) *admonish.Defaults {
+	if d == nil {
+		return nil
+	}
+	return &admonish.Defaults{Title: d.Title, Collapsible: d.Collapsible}
 }

@@ -40,8 +40,10 @@
 //     (mdBook creates it; sitegen warns and lists it as a draft), an
 //     include it cannot read (mdBook logs it and goes on).
 //
-// Configured third-party preprocessors (mdbook-mermaid, mdbook-admonish,
-// …) are not run; the build's first line names them. A ```mermaid block
+// mdbook-admonish ([preprocessor.admonish]) is read: its ```admonish
+// blocks are callouts (package markup/admonish). Other configured
+// third-party preprocessors (mdbook-mermaid, …) are not run; the build's
+// first line names them. A ```mermaid block
 // is shown as its source, as mdBook shows it without mdbook-mermaid.
 package mdbook
 
@@ -98,6 +100,11 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	l.NavUnfold = unfold(table(html, "fold"))
 	for _, name := range preprocessors(m) {
+		if name == "admonish" {
+			l.Markup.Admonish = admonishDefaults(table(table(table(m, "preprocessor"), "admonish"), "default"))
+			l.Read = append(l.Read, "preprocessor.admonish (its ```admonish blocks as callouts)")
+			continue
+		}
 		l.Read = append(l.Read, "preprocessor."+name+" (not run: "+notRun(name)+")")
 	}
 	summary := path.Join(l.Content, SummaryFile)
@@ -240,4 +247,18 @@ func notRun(name string) string {
 		return "math is shown as its source"
 	}
 	return "its own syntax is shown as written"
+}
+
+// admonishDefaults reads mdbook-admonish's [preprocessor.admonish.default]
+// ("default.title (optional): Title to use for blocks";
+// "default.collapsible (optional, default: false): Make blocks
+// collapsible by default when set to true",
+// https://tommilligan.github.io/mdbook-admonish/reference.html).
+func admonishDefaults(d map[string]any) *layout.AdmonishDefaults {
+	out := &layout.AdmonishDefaults{}
+	if t, ok := d["title"].(string); ok {
+		out.Title = &t
+	}
+	out.Collapsible, _ = d["collapsible"].(bool)
+	return out
 }

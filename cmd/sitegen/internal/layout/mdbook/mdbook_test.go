@@ -86,7 +86,8 @@ func TestRecogniseErrors(t *testing.T) {
 	}
 }
 
-// Third-party preprocessors are named as not run.
+// Third-party preprocessors are named as not run, but mdbook-admonish,
+// whose blocks are read (markup/admonish).
 func TestPreprocessorsNamed(t *testing.T) {
 	l, err := Recognise(layouttest.Write(t, map[string]string{
 		"book.toml":      "[preprocessor.links]\n[preprocessor.mermaid]\ncommand = \"mdbook-mermaid\"\n[preprocessor.admonish]\n",
@@ -96,7 +97,10 @@ func TestPreprocessorsNamed(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := strings.Join(l.Read, "; ")
-	for _, want := range []string{"preprocessor.admonish (not run", "preprocessor.mermaid (not run: diagrams are shown as their source)", "SUMMARY.md (1 chapters)"} {
+	if l.Markup.Admonish == nil {
+		t.Error("Markup.Admonish = nil with [preprocessor.admonish]")
+	}
+	for _, want := range []string{"preprocessor.admonish (its ```admonish blocks as callouts)", "preprocessor.mermaid (not run: diagrams are shown as their source)", "SUMMARY.md (1 chapters)"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("Read = %q, want %q in it", got, want)
 		}
@@ -131,6 +135,37 @@ func TestOutput(t *testing.T) {
 		}
 		if l.Output != tt.want || (len(l.Notes) > 0) != tt.note {
 			t.Errorf("%q: Output %q, notes %q; want %q (a note: %v)", tt.toml, l.Output, l.Notes, tt.want, tt.note)
+		}
+	}
+}
+
+// TestAdmonishDefaults: "default.title (optional): Title to use for
+// blocks. Defaults to the directive used in titlecase."; "default.collapsible
+// (optional, default: false): Make blocks collapsible by default when set
+// to true." (https://tommilligan.github.io/mdbook-admonish/reference.html)
+func TestAdmonishDefaults(t *testing.T) {
+	for _, tt := range []struct {
+		toml        string
+		title       string // "" for none
+		collapsible bool
+	}{
+		{"[preprocessor.admonish]\n", "", false},
+		{"[preprocessor.admonish]\n[preprocessor.admonish.default]\ntitle = \"Heads up\"\ncollapsible = true\n", "Heads up", true},
+	} {
+		l, err := Recognise(layouttest.Write(t, map[string]string{"book.toml": tt.toml, "src/SUMMARY.md": "- [A](a.md)\n"}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := l.Markup.Admonish
+		if d == nil {
+			t.Fatalf("%q: Markup.Admonish = nil", tt.toml)
+		}
+		title := ""
+		if d.Title != nil {
+			title = *d.Title
+		}
+		if title != tt.title || d.Collapsible != tt.collapsible {
+			t.Errorf("%q: defaults %q, %v; want %q, %v", tt.toml, title, d.Collapsible, tt.title, tt.collapsible)
 		}
 	}
 }
