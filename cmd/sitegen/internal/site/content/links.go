@@ -37,6 +37,8 @@ func (s *Site) resolveImage(from *Page, dest string) markup.LinkTarget {
 	if s.Lay.Kind == layout.Jekyll {
 		if m := jekyllBaseURL.FindString(dest); m != "" {
 			dest = cmp.Or(dest[len(m):], "/") // [home]({{ site.url }}) is the home page
+		} else if b := jekyllBasePath(s.Lay.Settings.BaseURL); b != "/" && strings.HasPrefix(dest, "/") && !strings.HasPrefix(dest, "//") {
+			dest = withoutBase(dest, b) // /Guides/a/ typed by hand, as {{ site.baseurl }}/a/
 		}
 	}
 	if s.Lay.HTMLLinks {
@@ -363,6 +365,23 @@ func withoutBase(dest, base string) string {
 		return "/" + rest
 	}
 	return dest
+}
+
+// jekyllBasePath is the path of a Jekyll site's url + baseurl ("/Guides/"
+// for baseurl: "/Guides"), "/" for none: "baseurl: the subpath of your
+// site, e.g. /blog" (https://jekyllrb.com/docs/configuration/options/).
+// Jekyll writes a link or an image's src as it is, so one typed with that
+// path ("/Guides/a/") works on the published site as {{ site.baseurl }}/a/
+// does, and names the page at /a/ (withoutBase), images included.
+func jekyllBasePath(baseURL string) string {
+	u, err := url.Parse(baseURL)
+	if err != nil {
+		return "/"
+	}
+	if p := strings.Trim(u.Path, "/"); p != "" {
+		return "/" + p + "/"
+	}
+	return "/"
 }
 
 // jekyllBaseURL matches Liquid's {{ site.baseurl }}, {{ site.url }} or
