@@ -48,7 +48,12 @@
 //   - Heading ids: VitePress's slugify (Slug), which keeps letters of
 //     any script.
 //   - Vue's {{ $frontmatter.key }} in the text shows the front matter's
-//     value; any other {{ … }} is warned (vue.go).
+//     value; any other {{ … }} is warned (vue.go). A Vue component the
+//     page writes (a PascalCase element: <CustomHome />, "Make sure a
+//     custom component's name either contains a hyphen or is in
+//     PascalCase", https://vitepress.dev/guide/using-vue#using-components)
+//     is not run: only its text is shown, with a warning that says so
+//     (layout.Markup.VueComponents).
 //   - "Last updated" only when lastUpdated (or themeConfig.lastUpdated)
 //     is set, from the page's last commit, not for a file git has not
 //     committed nor for a page whose front matter says lastUpdated: false
@@ -157,7 +162,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		// Front matter is read by gray-matter: an opening "---" that is
 		// never closed makes the rest of the file front matter
 		// (layout.UnclosedToEnd).
-		Markup: layout.Markup{Containers: Containers, ContainerTitles: ContainerTitles, StraightQuotes: true, NoObsidian: true, Slug: Slug,
+		Markup: layout.Markup{Containers: Containers, ContainerTitles: ContainerTitles, StraightQuotes: true, VueComponents: true, NoObsidian: true, Slug: Slug,
 			Unclosed: layout.UnclosedToEnd},
 		// {{ $frontmatter.key }}, Vue's interpolation (vue.go).
 		Expand: Expand,
