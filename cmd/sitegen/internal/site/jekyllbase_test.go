@@ -42,3 +42,34 @@ func TestJekyllBaseURLTypedLinks(t *testing.T) {
 		}
 	}
 }
+
+// TestBackslashLinks: a browser reads a backslash in an http(s) URL's
+// path as a slash ("If url is special and c is U+005C (\), validation
+// error" — and the path segment ends there as at "/",
+// https://url.spec.whatwg.org/#path-state), and every tool here writes a
+// link or image's destination as it is, so \Guides\assets\images\x.png
+// loads /Guides/assets/images/x.png on the published site
+// (coconutswallow/Guides' server-roles.png): the file at that path, not a
+// broken image.
+func TestBackslashLinks(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{
+		"_config.yml":         "title: J\nbaseurl: \"/Guides\"\n",
+		"index.md":            "---\ntitle: Home\n---\n![x](\\Guides\\assets\\images\\x.png) [a](\\rules\\a)\n",
+		"rules/a.md":          "---\ntitle: A\npermalink: /rules/a/\n---\nA\n",
+		"assets/images/x.png": "PNG",
+	})
+	dest := filepath.Join(t.TempDir(), "public")
+	if _, err := build(t, src, content.Options{Theme: theme, Dest: dest}); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dest, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{`src="/Guides/assets/images/x.png"`, `<a href="/Guides/rules/a/">a</a>`} {
+		if !strings.Contains(string(b), w) {
+			t.Errorf("index.html does not hold %q", w)
+		}
+	}
+}
