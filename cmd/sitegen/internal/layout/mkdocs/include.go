@@ -108,6 +108,7 @@ type includer struct {
 	problems []layout.Problem
 	count    int
 	size     int
+	told     bool // the bounds were passed, and the page told
 }
 
 // directive is what the directive matched by m in text (the page, or an
@@ -128,7 +129,10 @@ func (x *includer) directive(text string, m []int, dir string, depth int, indent
 		opts[strings.ReplaceAll(o[1], "_", "-")] = unescape(v)
 	}
 	if x.count >= maxIncludes || x.size > maxExpanded || depth >= maxIncludeDepth {
-		x.problem(line, off, false, fmt.Sprintf("broken include %s: includes nest more than %d deep or make the page longer than %d MB", d, maxIncludeDepth, maxExpanded>>20))
+		if !x.told { // once: a file that includes itself would say it at each level
+			x.told = true
+			x.problem(line, off, false, fmt.Sprintf("broken include %s: includes nest more than %d deep, number more than %d or make the page longer than %d MB (a file that includes itself?); the deeper ones are left out", d, maxIncludeDepth, maxIncludes, maxExpanded>>20))
+		}
 		return ""
 	}
 	if strings.ContainsAny(target, "*?[") {

@@ -96,3 +96,18 @@ func TestExpandIncludesLines(t *testing.T) {
 		t.Error("a page without a directive is changed")
 	}
 }
+
+// TestExpandIncludesBomb: a file that includes itself twice stops at the
+// depth and count bounds, with an error, instead of growing without end.
+func TestExpandIncludesBomb(t *testing.T) {
+	read := func(string) ([]byte, error) {
+		return []byte("x {% include-markdown \"self.md\" %} {% include-markdown \"self.md\" %}\n"), nil
+	}
+	x := ExpandIncludes("self.md", []byte("{% include-markdown \"self.md\" %}"), read)
+	if len(x.Src) > maxExpanded+1<<20 {
+		t.Errorf("expanded to %d bytes", len(x.Src))
+	}
+	if len(x.Problems) != 1 || x.Problems[0].Warning {
+		t.Errorf("problems %v, want one broken include error", x.Problems)
+	}
+}
