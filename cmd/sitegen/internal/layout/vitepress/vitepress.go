@@ -38,7 +38,9 @@
 //   - Containers: ::: info|tip|warning|danger|details [title], and raw
 //     and v-pre, whose content is shown as it is; ::: code-group's
 //     fenced blocks labelled "```js [config.js]" are tabs, each shown
-//     open under its label (https://vitepress.dev/guide/markdown#code-groups).
+//     open under its label (https://vitepress.dev/guide/markdown#code-groups);
+//     with vitepress-plugin-tabs registered (md.use(tabsMarkdownPlugin)),
+//     ::: tabs and its "== label" tabs likewise (tabs.go).
 //   - markdown.math: true reads $…$ and $$…$$ formulas, shown as their
 //     TeX source marked as math (layout.Markup.Math).
 //   - [[x]] is text: VitePress's markdown-it has no wikilinks, nor any
@@ -64,6 +66,7 @@ package vitepress
 
 import (
 	"fmt"
+	"maps"
 	"path"
 	"strings"
 
@@ -176,6 +179,12 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Markup.WikiLinks = w
 		l.Read = append(l.Read, WikiPlugin)
 		l.Notes = append(l.Notes, notes...)
+	}
+	if tabsUsed(raw) { // ::: tabs with "== label" tabs (tabs.go)
+		l.Expand = withTabs
+		l.Markup.Containers = maps.Clone(Containers)
+		l.Markup.Containers["tabs"] = ""
+		l.Read = append(l.Read, TabsPlugin)
 	}
 	obj, ok := cfg.Root.(*jsconfig.Object)
 	if !ok {
