@@ -709,6 +709,9 @@ type Markup struct {
 	// StraightQuotes keeps quotes, dashes and ellipses as written (the
 	// tool has no typographer on by default).
 	StraightQuotes bool
+	// VueComponents: the tool renders the Vue components a page writes
+	// (VitePress); sitegen warns of each as a component it does not run.
+	VueComponents bool
 	// PageLinkShortcodes are the names of the site's Hugo shortcodes
 	// whose template links to the page their first argument (or path=)
 	// names, showing its title (or text=): rendered so, not dropped.

@@ -164,6 +164,10 @@ type Dialects struct {
 	// MDX reads MDX pages (package mdx): import and export lines
 	// dropped, the common docs components rendered.
 	MDX bool
+	// VueComponents: a PascalCase element of the page is a Vue component
+	// the tool renders (VitePress), which sitegen does not run: warned as
+	// such, not as unsafe raw HTML (warn.go).
+	VueComponents bool
 	// StraightQuotes leaves quotes, dashes and ellipses as written, as
 	// markdown-it (VitePress) and remark (Docusaurus) do by default;
 	// otherwise goldmark's typographer makes them typographic.

@@ -77,7 +77,11 @@ func (t warnTransformer) Transform(doc *ast.Document, reader text.Reader, pc par
 					}
 					if !told[key] {
 						told[key] = true
-						st.reportAt(line, col, true, fmt.Sprintf("%s: %s removed (not safe to publish; %s keeps all raw HTML)", kind, what, t.m.opts.UnsafeHint))
+						msg := fmt.Sprintf("%s: %s removed (not safe to publish; %s keeps all raw HTML)", kind, what, t.m.opts.UnsafeHint)
+						if name := vueComponent(orig, what); name != "" && !output && t.m.opts.Dialects.VueComponents {
+							msg = fmt.Sprintf("Vue component <%s> is not rendered (sitegen runs no Vue): only its text, if any, is shown", name)
+						}
+						st.reportAt(line, col, true, msg)
 					}
 				}
 			}
@@ -338,4 +342,27 @@ func shortcodeRef(pc parser.Context, target string) (url, title, problem string,
 	}
 	tg := resolveTarget(st.page.Links, shortcode.RefDest(target))
 	return tg.URL, tg.Title, tg.Problem, true
+}
+
+// pascalTag matches the start of an element whose name is in PascalCase.
+var pascalTag = regexp.MustCompile(`<([A-Z][A-Za-z0-9]*)`)
+
+// vueComponent is the name as written of the PascalCase element that the
+// sanitizer removed as what ("<customhome>": it reads names in lowercase)
+// in the raw HTML raw, "" when what is no element or the element is not
+// in PascalCase: "Make sure a custom component's name either contains a
+// hyphen or is in PascalCase" (https://vitepress.dev/guide/using-vue#using-components);
+// a hyphenated lowercase one may as well be a web component
+// (<iconify-icon>), so it stays raw HTML.
+func vueComponent(raw, what string) string {
+	name, ok := strings.CutPrefix(what, "<")
+	if name, ok = strings.CutSuffix(name, ">"); !ok || strings.ContainsAny(name, " <") {
+		return ""
+	}
+	for _, m := range pascalTag.FindAllStringSubmatch(raw, -1) {
+		if strings.EqualFold(m[1], name) {
+			return m[1]
+		}
+	}
+	return ""
 }

@@ -184,6 +184,7 @@ func load(ctx context.Context, opts content.Options, updatable bool) (*Site, err
 			ContainerBrackets: s.Lay.Markup.BracketTitles,
 			MDX:               s.Lay.Markup.MDX,
 			StraightQuotes:    s.Lay.Markup.StraightQuotes,
+			VueComponents:     s.Lay.Markup.VueComponents,
 			PluginBlocks:      s.Lay.Markup.PluginBlocks,
 			PluginInline:      s.Lay.Markup.PluginInline,
 			Admonish:          admonishDefaults(s.Lay.Markup.Admonish),

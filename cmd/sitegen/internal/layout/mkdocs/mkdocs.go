@@ -65,9 +65,14 @@
 // whose sections do not follow the folders (they follow sitegen's page
 // tree, the folders'), plugins (section-index,
 // literate-nav, i18n; the build names each plugin that plugins: lists,
-// but search, which sitegen's own search stands for, awesome-pages and
-// alias),
+// but search, which sitegen's own search stands for, awesome-pages,
+// alias and include-markdown),
 // use_directory_urls: false (pages keep sitegen's URLs).
+//
+// The include-markdown plugin (https://pypi.org/project/mkdocs-include-markdown-plugin/),
+// when plugins: lists it: {% include-markdown "path" %} is that file's
+// text, relative links and images rewritten, start=/end= applied, and
+// {% include "path" %} a file as it is (include.go, layout.Expander).
 //
 // The alias plugin (https://github.com/EddyLuten/mkdocs-alias-plugin),
 // when plugins: lists it: "[[my-alias]] or [[my-alias|My Title]]" link
@@ -258,6 +263,11 @@ func Recognise(dir string) (*layout.Layout, error) {
 		if err := readAwesomePages(l, dir, file, get("nav") != nil); err != nil {
 			return nil, err
 		}
+	}
+	if slices.Contains(pluginNames, IncludeMarkdown) {
+		pluginNames = slices.DeleteFunc(pluginNames, func(n string) bool { return n == IncludeMarkdown })
+		l.Expand = ExpandIncludes
+		l.Read = append(l.Read, "plugin "+IncludeMarkdown)
 	}
 	if slices.Contains(pluginNames, AliasPlugin) {
 		pluginNames = slices.DeleteFunc(pluginNames, func(n string) bool { return n == AliasPlugin })

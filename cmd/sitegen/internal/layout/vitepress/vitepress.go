@@ -38,7 +38,9 @@
 //   - Containers: ::: info|tip|warning|danger|details [title], and raw
 //     and v-pre, whose content is shown as it is; ::: code-group's
 //     fenced blocks labelled "```js [config.js]" are tabs, each shown
-//     open under its label (https://vitepress.dev/guide/markdown#code-groups).
+//     open under its label (https://vitepress.dev/guide/markdown#code-groups);
+//     with vitepress-plugin-tabs registered (md.use(tabsMarkdownPlugin)),
+//     ::: tabs and its "== label" tabs likewise (tabs.go).
 //   - markdown.math: true reads $…$ and $$…$$ formulas, shown as their
 //     TeX source marked as math (layout.Markup.Math).
 //   - [[x]] is text: VitePress's markdown-it has no wikilinks, nor any
@@ -48,7 +50,12 @@
 //   - Heading ids: VitePress's slugify (Slug), which keeps letters of
 //     any script.
 //   - Vue's {{ $frontmatter.key }} in the text shows the front matter's
-//     value; any other {{ … }} is warned (vue.go).
+//     value; any other {{ … }} is warned (vue.go). A Vue component the
+//     page writes (a PascalCase element: <CustomHome />, "Make sure a
+//     custom component's name either contains a hyphen or is in
+//     PascalCase", https://vitepress.dev/guide/using-vue#using-components)
+//     is not run: only its text is shown, with a warning that says so
+//     (layout.Markup.VueComponents).
 //   - "Last updated" only when lastUpdated (or themeConfig.lastUpdated)
 //     is set, from the page's last commit, not for a file git has not
 //     committed nor for a page whose front matter says lastUpdated: false
@@ -59,6 +66,7 @@ package vitepress
 
 import (
 	"fmt"
+	"maps"
 	"path"
 	"strings"
 
@@ -157,7 +165,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		// Front matter is read by gray-matter: an opening "---" that is
 		// never closed makes the rest of the file front matter
 		// (layout.UnclosedToEnd).
-		Markup: layout.Markup{Containers: Containers, ContainerTitles: ContainerTitles, StraightQuotes: true, NoObsidian: true, Slug: Slug,
+		Markup: layout.Markup{Containers: Containers, ContainerTitles: ContainerTitles, StraightQuotes: true, VueComponents: true, NoObsidian: true, Slug: Slug,
 			Unclosed: layout.UnclosedToEnd},
 		// {{ $frontmatter.key }}, Vue's interpolation (vue.go).
 		Expand: Expand,
@@ -171,6 +179,12 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Markup.WikiLinks = w
 		l.Read = append(l.Read, WikiPlugin)
 		l.Notes = append(l.Notes, notes...)
+	}
+	if tabsUsed(raw) { // ::: tabs with "== label" tabs (tabs.go)
+		l.Expand = withTabs
+		l.Markup.Containers = maps.Clone(Containers)
+		l.Markup.Containers["tabs"] = ""
+		l.Read = append(l.Read, TabsPlugin)
 	}
 	obj, ok := cfg.Root.(*jsconfig.Object)
 	if !ok {

@@ -22,6 +22,7 @@ import (
 // is broken, Unlinked when it leads to a page or file that is not
 // published (publish.go).
 func (s *Site) resolveLink(from *Page, dest string) markup.LinkTarget {
+	dest = slashed(dest)
 	if b := s.Lay.LinkBase; b != "" && b != "/" && strings.HasPrefix(dest, "/") {
 		dest = withoutBase(dest, b)
 	}
@@ -34,9 +35,12 @@ func (s *Site) resolveLink(from *Page, dest string) markup.LinkTarget {
 // static/docs/img/a.png: "Absolute paths are expected to exist in the
 // static folder", its Link's addBaseUrl is for links).
 func (s *Site) resolveImage(from *Page, dest string) markup.LinkTarget {
+	dest = slashed(dest)
 	if s.Lay.Kind == layout.Jekyll {
 		if m := jekyllBaseURL.FindString(dest); m != "" {
 			dest = cmp.Or(dest[len(m):], "/") // [home]({{ site.url }}) is the home page
+		} else if b := jekyllBasePath(s.Lay.Settings.BaseURL); b != "/" && strings.HasPrefix(dest, "/") && !strings.HasPrefix(dest, "//") {
+			dest = withoutBase(dest, b) // /Guides/a/ typed by hand, as {{ site.baseurl }}/a/
 		}
 	}
 	if s.Lay.HTMLLinks {
@@ -363,6 +367,35 @@ func withoutBase(dest, base string) string {
 		return "/" + rest
 	}
 	return dest
+}
+
+// slashed is dest with its backslashes read as slashes, as a browser
+// reads them in an http(s) URL's path (https://url.spec.whatwg.org/#path-state:
+// "If url is special and c is U+005C (\)", the segment ends as at "/"),
+// the tools writing a destination as it is: \img\x.png loads /img/x.png
+// on their sites. A destination with a scheme is left as written.
+func slashed(dest string) string {
+	if !strings.Contains(dest, `\`) || hasScheme(dest) {
+		return dest
+	}
+	return strings.ReplaceAll(dest, `\`, "/")
+}
+
+// jekyllBasePath is the path of a Jekyll site's url + baseurl ("/Guides/"
+// for baseurl: "/Guides"), "/" for none: "baseurl: the subpath of your
+// site, e.g. /blog" (https://jekyllrb.com/docs/configuration/options/).
+// Jekyll writes a link or an image's src as it is, so one typed with that
+// path ("/Guides/a/") works on the published site as {{ site.baseurl }}/a/
+// does, and names the page at /a/ (withoutBase), images included.
+func jekyllBasePath(baseURL string) string {
+	u, err := url.Parse(baseURL)
+	if err != nil {
+		return "/"
+	}
+	if p := strings.Trim(u.Path, "/"); p != "" {
+		return "/" + p + "/"
+	}
+	return "/"
 }
 
 // jekyllBaseURL matches Liquid's {{ site.baseurl }}, {{ site.url }} or

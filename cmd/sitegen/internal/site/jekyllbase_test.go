@@ -1,0 +1,75 @@
+package site
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"d6codex/cmd/sitegen/internal/site/content"
+	"d6codex/cmd/sitegen/internal/testing/sitetest"
+)
+
+// TestJekyllBaseURLTypedLinks: a Jekyll site is served under its baseurl
+// ("baseurl: the subpath of your site, e.g. /blog",
+// https://jekyllrb.com/docs/configuration/options/), and Jekyll writes a
+// link or image as it is, so one typed with that path (/Guides/a/,
+// /Guides/img/x.png) works on the published site as {{ site.baseurl }}/a/
+// does: it names the page or file at /a/, not a missing /Guides/a/.
+// Images too: Jekyll treats an image's src as any other URL.
+// coconutswallow/Guides (baseurl: "/Guides") writes 17 links and 11
+// images so: 28 spurious errors. A link without the base path is from
+// the site's root, as before.
+func TestJekyllBaseURLTypedLinks(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{
+		"_config.yml": "title: J\nbaseurl: \"/Guides\"\n",
+		"index.md":    "---\ntitle: Home\n---\n[a](/Guides/a/) [frag](/Guides/a/#a-text) ![x](/Guides/img/x.png) [home](/Guides/) [root](/Guides) [plain](/a/)\n",
+		"a.md":        "---\ntitle: A\npermalink: /a/\n---\n## A text\n",
+		"img/x.png":   "PNG",
+	})
+	dest := filepath.Join(t.TempDir(), "public")
+	if _, err := build(t, src, content.Options{Theme: theme, Dest: dest}); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dest, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{`<a href="/Guides/a/">a</a>`, `<a href="/Guides/a/#a-text">frag</a>`, `src="/Guides/img/x.png"`, `<a href="/Guides/">home</a>`, `<a href="/Guides/">root</a>`, `<a href="/Guides/a/">plain</a>`} {
+		if !strings.Contains(string(b), w) {
+			t.Errorf("index.html does not hold %q", w)
+		}
+	}
+}
+
+// TestBackslashLinks: a browser reads a backslash in an http(s) URL's
+// path as a slash ("If url is special and c is U+005C (\), validation
+// error" — and the path segment ends there as at "/",
+// https://url.spec.whatwg.org/#path-state), and every tool here writes a
+// link or image's destination as it is, so \Guides\assets\images\x.png
+// loads /Guides/assets/images/x.png on the published site
+// (coconutswallow/Guides' server-roles.png): the file at that path, not a
+// broken image.
+func TestBackslashLinks(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{
+		"_config.yml":         "title: J\nbaseurl: \"/Guides\"\n",
+		"index.md":            "---\ntitle: Home\n---\n![x](\\Guides\\assets\\images\\x.png) [a](\\rules\\a)\n",
+		"rules/a.md":          "---\ntitle: A\npermalink: /rules/a/\n---\nA\n",
+		"assets/images/x.png": "PNG",
+	})
+	dest := filepath.Join(t.TempDir(), "public")
+	if _, err := build(t, src, content.Options{Theme: theme, Dest: dest}); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dest, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{`src="/Guides/assets/images/x.png"`, `<a href="/Guides/rules/a/">a</a>`} {
+		if !strings.Contains(string(b), w) {
+			t.Errorf("index.html does not hold %q", w)
+		}
+	}
+}
