@@ -150,6 +150,17 @@ func TestMDX(t *testing.T) {
 			problems: []string{"warning: 1:1: MDX component <BrowserWindow> is not rendered: its content is shown as it is",
 				"warning: 7:1: MDX component <DocCardList /> is not rendered: not shown",
 				"warning: 9:6: MDX component <Highlight> is not rendered: its text is shown as it is"}},
+		// MB30: a self-closing component in running text has no children
+		// to keep; botc-wiki's src/components/role.component.tsx renders
+		// the role its bare prop names (<Role MARIN /> → a link "Marin"),
+		// so its props are shown as text (string values, bare names), or
+		// its name when it has none; expressions are not read.
+		{name: "self-closing component in running text",
+			src:  "Le <Role MARIN /> choisit <Fabled id=\"DJINN\" size={2} />, <Spacer />.\n",
+			want: []string{`<p>Le <span class="mdx-component">MARIN</span> choisit <span class="mdx-component">DJINN</span>, <span class="mdx-component">Spacer</span>.</p>`},
+			problems: []string{"warning: 1:4: MDX component <Role MARIN /> is not rendered: its props are shown as text",
+				"warning: 1:27: MDX component <Fabled id=\"DJINN\" size={2} /> is not rendered: its props are shown as text",
+				"warning: 1:59: MDX component <Spacer /> is not rendered: its name is shown as text"}},
 		{name: "code is code", src: "```jsx\nimport X from 'y';\n<Tabs>\n```\n",
 			want: []string{"import X from", "&lt;Tabs&gt;"}},
 		// https://mdxjs.com/docs/what-is-mdx/#markdown: "Indented code

@@ -13,7 +13,10 @@
 //     at its line; a self-closing component (<Foo />) is dropped with a
 //     warning;
 //   - a component tag in running text (<Highlight color="x">text</Highlight>)
-//     is dropped and its text kept, with a warning.
+//     is dropped and its text kept, with a warning; a self-closing one
+//     (<Role MARIN />, which has no text) is shown as the text of its
+//     props (string values, bare prop names) or else its name, with a
+//     warning.
 //
 // Lower-case tags are HTML (<details>, <summary>, <br/>) and stay with
 // goldmark's raw HTML.
@@ -23,6 +26,7 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
+	"strings"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -356,8 +360,13 @@ var inlineTagRE = regexp.MustCompile(`^</?([A-Z][\w.]*)(?:\s+(?:[^<>"'{}]|"[^"]*
 // nothing.
 var KindInlineDropped = ast.NewNodeKind("MDXInlineDropped")
 
-// InlineDropped is a comment or a component tag in running text.
-type InlineDropped struct{ ast.BaseInline }
+// InlineDropped is a comment or a component tag in running text. Mark,
+// when set, is shown in its place as text (a self-closing component's
+// props).
+type InlineDropped struct {
+	ast.BaseInline
+	Mark string
+}
 
 // Kind implements ast.Node.
 func (n *InlineDropped) Kind() ast.NodeKind { return KindInlineDropped }
@@ -379,11 +388,43 @@ func (p *inlineParser) Parse(_ ast.Node, block text.Reader, pc parser.Context) a
 	if m == nil {
 		return nil
 	}
+	tag := m[0]
+	block.Advance(len(tag))
+	if bytes.HasSuffix(tag, []byte("/>")) { // no children: its props, or its name, stand for it
+		mark, what := propsText(tag[len(m[1])+1:]), "props are"
+		if mark == "" {
+			mark, what = string(m[1]), "name is"
+		}
+		if p.ext.Warn != nil {
+			p.ext.Warn(pc, seg.Start, fmt.Sprintf("MDX component %s is not rendered: its %s shown as text", tag, what))
+		}
+		return &InlineDropped{Mark: mark}
+	}
 	if line[1] != '/' && p.ext.Warn != nil {
 		p.ext.Warn(pc, seg.Start, fmt.Sprintf("MDX component <%s> is not rendered: its text is shown as it is", m[1]))
 	}
-	block.Advance(len(m[0]))
 	return &InlineDropped{}
+}
+
+// propsText is the text of a self-closing tag's props (after its name),
+// in order: string values, and the names of bare props (<Role MARIN />
+// stands for the role MARIN); expressions are not read.
+func propsText(b []byte) string {
+	b = bytes.TrimSuffix(bytes.TrimSpace(bytes.TrimSuffix(b, []byte("/>"))), []byte("/"))
+	var words []string
+	for _, m := range attrRE.FindAllSubmatch(b, -1) {
+		switch {
+		case m[2] != nil:
+			words = append(words, string(m[2]))
+		case m[3] != nil:
+			words = append(words, string(m[3]))
+		case m[4] != nil:
+			words = append(words, string(m[4]))
+		case !bytes.Contains(m[0], []byte("=")):
+			words = append(words, string(m[1]))
+		}
+	}
+	return strings.TrimSpace(strings.Join(words, " "))
 }
 
 type nodeRenderer struct{}
@@ -391,7 +432,14 @@ type nodeRenderer struct{}
 func (nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	nothing := func(util.BufWriter, []byte, ast.Node, bool) (ast.WalkStatus, error) { return ast.WalkSkipChildren, nil }
 	reg.Register(KindDropped, nothing)
-	reg.Register(KindInlineDropped, nothing)
+	reg.Register(KindInlineDropped, func(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if mark := n.(*InlineDropped).Mark; mark != "" && entering {
+			_, _ = w.WriteString(`<span class="mdx-component">`)
+			_, _ = w.Write(util.EscapeHTML([]byte(mark)))
+			_, _ = w.WriteString("</span>")
+		}
+		return ast.WalkSkipChildren, nil
+	})
 	// An element markup did not turn into something else: its content.
 	reg.Register(KindElement, func(util.BufWriter, []byte, ast.Node, bool) (ast.WalkStatus, error) { return ast.WalkContinue, nil })
 }
