@@ -141,9 +141,29 @@ func TestMDX(t *testing.T) {
 		{name: "admonition",
 			src:  "<Admonition type=\"tip\" icon=\"💡\" title=\"Did you know...\">\n\nUse plugins.\n\n</Admonition>\n",
 			want: []string{`<div class="callout callout-tip" role="note">`, `<p class="callout-title">Did you know...</p>`, "<p>Use plugins.</p>"}},
-		{name: "details stays HTML",
+		// https://docusaurus.io/docs/markdown-features#details: "Markdown
+		// can embed HTML elements, and details HTML elements are
+		// beautifully styled"; Docusaurus "compiles both .md and .mdx files
+		// to React components using the MDX compiler"
+		// (https://docusaurus.io/docs/markdown-features#mdx-vs-commonmark),
+		// where a tag on lines of its own is a JSX element whose children
+		// are Markdown: <summary>**S**</summary> is a bold summary and a
+		// fence in <details> is code, every line of it (measured,
+		// Docusaurus 3.10.2: <summary><strong>, the <Tabs> lines as code).
+		{name: "details",
 			src:  "<details>\n<summary>Toggle me!</summary>\n\nThis is the detailed content\n\n</details>\n",
-			want: []string{"<details>", "<summary>Toggle me!</summary>", "<p>This is the detailed content</p>", "</details>"}},
+			want: []string{`<details class="callout callout-details"`, ">Toggle me!</summary>", "<p>This is the detailed content</p>", "</details>"}},
+		{name: "details children are Markdown",
+			src: "<details open>\n<summary>**S** and `c`</summary>\n```js\n<Tabs defaultValue=\"a\">\n  <TabItem value=\"a\">\n```\n- a\n- b\n</details>\n\nAfter.\n",
+			want: []string{`<details class="callout callout-details" open>`, "<strong>S</strong> and <code>c</code></summary>",
+				"&lt;Tabs defaultValue=&quot;a&quot;&gt;", "&lt;TabItem value=&quot;a&quot;&gt;", "<li>a</li>", "<li>b</li>", "</details>", "<p>After.</p>"},
+			not: []string{"**", "```", "&lt;/details", "&lt;summary"}},
+		{name: "details with summary over lines",
+			src:  "<details>\n  <summary>\n    Nested *toggle*\n  </summary>\n\n  Inside.\n\n</details>\n",
+			want: []string{`<details class="callout callout-details"`, "Nested <em>toggle</em></summary>", "<p>Inside.</p>", "</details>"},
+			not:  []string{"&lt;"}},
+		{name: "details without summary", src: "<details>\n\nInside.\n\n</details>\n",
+			want: []string{`<details class="callout callout-details"`, ">Details</summary>", "<p>Inside.</p>", "</details>"}},
 		{name: "unknown components",
 			src:  "<BrowserWindow url=\"http://localhost\">\n\nInside.\n\n</BrowserWindow>\n\n<DocCardList />\n\nSome <Highlight color=\"#25c2a0\">green</Highlight> text.\n",
 			want: []string{"<p>Inside.</p>", "<p>Some green text.</p>"}, not: []string{"BrowserWindow", "DocCardList", "Highlight"},

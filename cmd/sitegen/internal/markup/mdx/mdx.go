@@ -18,8 +18,11 @@
 //     props (string values, bare prop names) or else its name, with a
 //     warning.
 //
-// Lower-case tags are HTML (<details>, <summary>, <br/>) and stay with
-// goldmark's raw HTML.
+// <details> and, inside it, <summary> on lines of their own are elements
+// too (MDX reads their children as Markdown; markup renders them as a
+// collapsible callout); a one-line <summary>text</summary> holds its text
+// as inline Markdown. Other lower-case tags are HTML (<div>, <br/>) and
+// stay with goldmark's raw HTML.
 package mdx
 
 import (
@@ -206,29 +209,51 @@ func (p *elementParser) Trigger() []byte { return []byte{'<'} }
 // componentRE matches the start of a component's opening tag: a name
 // that starts with a capital letter (JSX's components; lower-case names
 // are HTML).
-var componentRE = regexp.MustCompile(`^<([A-Z][\w.]*)`)
+var componentRE = regexp.MustCompile(`^<([A-Z][\w.]*|details|summary)(?:[\s/>]|$)`)
 
 // closingRE matches a closing tag alone on its line.
-var closingRE = regexp.MustCompile(`^</([A-Z][\w.]*)\s*>\s*$`)
+var closingRE = regexp.MustCompile(`^</([A-Z][\w.]*|details|summary)\s*>\s*$`)
 
 // attrRE matches one attribute of an opening tag: name="v", name='v',
 // name={"v"}, name={expr} or a bare name.
 var attrRE = regexp.MustCompile(`([A-Za-z_][\w:-]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|\{\s*["'` + "`" + `]([^"'` + "`" + `]*)["'` + "`" + `]\s*\}|\{[^}]*\}))?`)
 
-func (p *elementParser) Open(_ ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
+func (p *elementParser) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
 	line, seg := reader.PeekLine()
 	off := pc.BlockOffset()
+	if off < 0 {
+		return nil, parser.NoChildren
+	}
 	rest := util.TrimRightSpace(line[off:])
 	m := componentRE.FindSubmatch(rest)
 	if m == nil {
 		return nil, parser.NoChildren
 	}
 	n := &Element{Name: string(m[1]), Line: seg.Start + off}
+	if n.Name == "summary" {
+		if d, ok := parent.(*Element); !ok || d.Name != "details" {
+			return nil, parser.NoChildren // a <summary> elsewhere stays HTML
+		}
+	}
 	n.tag = append(n.tag, rest...)
 	end, selfClosing, ok := tagEnd(n.tag)
 	switch {
 	case !ok: // the tag goes on over the next lines
 		n.pending = true
+	case end != len(n.tag) && n.Name == "details": // <details><summary>…: the rest of the line is its content
+		n.tag = n.tag[:end]
+		reader.Advance(off + end)
+		p.finish(n, selfClosing, pc)
+		return n, parser.HasChildren
+	case end != len(n.tag) && n.Name == "summary" && bytes.HasSuffix(n.tag, []byte("</summary>")) && seg.Padding == 0:
+		// <summary>inline Markdown</summary> on one line: its text is
+		// parsed as the element's inline content.
+		n.Lines().Append(text.NewSegment(seg.Start+off+end, seg.Start+off+len(n.tag)-len("</summary>")))
+		n.tag = n.tag[:end]
+		p.finish(n, false, pc)
+		n.closed = true
+		reader.Advance(seg.Len() - 1)
+		return n, parser.NoChildren
 	case end != len(n.tag):
 		return nil, parser.NoChildren // text after the tag: running text, the inline parser's
 	}
@@ -308,6 +333,9 @@ func attrs(b []byte) map[string]string {
 
 func (p *elementParser) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
 	n := node.(*Element)
+	if n.closed {
+		return parser.Close
+	}
 	line, seg := reader.PeekLine()
 	if n.pending {
 		n.tag = append(append(n.tag, '\n'), util.TrimRightSpace(line)...)
