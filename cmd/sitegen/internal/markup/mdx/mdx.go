@@ -424,7 +424,8 @@ func (p *inlineParser) Parse(_ ast.Node, block text.Reader, pc parser.Context) a
 			mark, what = string(m[1]), "name is"
 		}
 		if p.ext.Warn != nil {
-			p.ext.Warn(pc, seg.Start, fmt.Sprintf("MDX component %s is not rendered: its %s shown as text", tag, what))
+			// one message per component, so that a build's many uses read as one
+			p.ext.Warn(pc, seg.Start, fmt.Sprintf("MDX component <%s /> is not rendered: its %s shown as text", m[1], what))
 		}
 		return &InlineDropped{Mark: mark}
 	}
