@@ -97,13 +97,16 @@ func labelFences(group *container.Node, src []byte) {
 
 // mdxComponents are the MDX components of Docusaurus's docs that
 // mdxCallouts renders.
-var mdxComponents = map[string]bool{"Tabs": true, "TabItem": true, "Admonition": true}
+var mdxComponents = map[string]bool{"Tabs": true, "TabItem": true, "Admonition": true, "details": true, "summary": true}
 
 // mdxCallouts renders the common docs components of an MDX page (package
 // mdx) with the site's callouts: each <TabItem> an open collapsible callout
 // titled by its label (every tab readable, in print too), an <Admonition>
-// a callout of its type (kinds maps Docusaurus's types to callout kinds);
-// <Tabs> and any other element leave their content in their place.
+// a callout of its type (kinds maps Docusaurus's types to callout kinds),
+// a <details> a collapsible callout (open as its open attribute says)
+// titled by its <summary>'s inline Markdown, else "Details" (Docusaurus's
+// Details theme component's default summary); <Tabs> and any other
+// element leave their content in their place.
 type mdxCallouts struct{ kinds map[string]string }
 
 func (e mdxCallouts) Extend(m goldmark.Markdown) {
@@ -120,8 +123,18 @@ func (e mdxCallouts) Transform(doc *ast.Document, _ text.Reader, _ parser.Contex
 	})
 	for _, n := range nodes {
 		parent := n.Parent()
+		if parent == nil { // a <summary> made a title already
+			continue
+		}
 		var c *callout.Node
 		switch n.Name {
+		case "details":
+			_, open := n.Attrs["open"]
+			c = &callout.Node{Style: "details", Title: "Details", Collapsible: true, Open: open}
+			if s, ok := n.FirstChild().(*mdx.Element); ok && s.Name == "summary" {
+				c.AppendChild(c, summaryTitle(s))
+				n.RemoveChild(n, s)
+			}
 		case "TabItem":
 			title := cmp.Or(n.Attrs["label"], n.Attrs["value"])
 			c = &callout.Node{Style: "tab", Title: title, Collapsible: true, Open: true}
@@ -145,4 +158,32 @@ func (e mdxCallouts) Transform(doc *ast.Document, _ text.Reader, _ parser.Contex
 		}
 		parent.ReplaceChild(parent, n, c)
 	}
+}
+
+// summaryTitle is the callout title of a <details>' <summary>: the inline
+// Markdown of a one-line <summary>text</summary>, or of the paragraphs of
+// one over several lines.
+func summaryTitle(s *mdx.Element) *callout.TitleNode {
+	title := &callout.TitleNode{}
+	move := func(from ast.Node) {
+		for x := from.FirstChild(); x != nil; {
+			next := x.NextSibling()
+			title.AppendChild(title, x)
+			x = next
+		}
+	}
+	if s.FirstChild() == nil || s.FirstChild().Type() == ast.TypeInline {
+		move(s)
+		return title
+	}
+	for b := s.FirstChild(); b != nil; b = b.NextSibling() {
+		if b.Kind() == ast.KindParagraph || b.Kind() == ast.KindTextBlock {
+			if title.HasChildren() {
+				title.AppendChild(title, ast.NewText()) // nothing between paragraphs: a soft break
+				title.LastChild().(*ast.Text).SetSoftLineBreak(true)
+			}
+			move(b)
+		}
+	}
+	return title
 }

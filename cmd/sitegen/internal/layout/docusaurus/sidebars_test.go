@@ -36,3 +36,27 @@ func TestSidebarsForms(t *testing.T) {
 		})
 	}
 }
+
+// TestSidebarsNestedArray: an item that is an array is flattened into its
+// list. Docusaurus 3 normalizeSidebar
+// (@docusaurus/plugin-content-docs/lib/sidebars/normalization.js): an
+// object without `type` — an array is one — "isCategoriesShorthand" and
+// normalizeItem returns normalizeSidebar(item), whose
+// "normalizedSidebar.flatMap((subItem) => normalizeItem(subItem))"
+// splices its items in place (botc-wiki: category "Documents" with
+// items: [['glossaire', ...]]).
+func TestSidebarsNestedArray(t *testing.T) {
+	js := "module.exports = {s: [{type: 'category', label: 'D', items: [['b', 'a']]}, 'c', [['d']]]};"
+	dir := layouttest.Write(t, map[string]string{"sidebars.js": js})
+	nav, notes, _, err := readSidebars(dir, "sidebars.js", true, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range nav {
+		got = append(got, fmt.Sprintf("%d:%s%s", e.Depth, e.Title, e.ID))
+	}
+	if want := "[0:D 1:b 1:a 0:c 0:d]"; fmt.Sprint(got) != want {
+		t.Errorf("nav = %v, want %s (notes %q)", got, want, notes)
+	}
+}

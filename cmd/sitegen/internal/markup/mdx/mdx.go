@@ -13,16 +13,23 @@
 //     at its line; a self-closing component (<Foo />) is dropped with a
 //     warning;
 //   - a component tag in running text (<Highlight color="x">text</Highlight>)
-//     is dropped and its text kept, with a warning.
+//     is dropped and its text kept, with a warning; a self-closing one
+//     (<Role MARIN />, which has no text) is shown as the text of its
+//     props (string values, bare prop names) or else its name, with a
+//     warning.
 //
-// Lower-case tags are HTML (<details>, <summary>, <br/>) and stay with
-// goldmark's raw HTML.
+// <details> and, inside it, <summary> on lines of their own are elements
+// too (MDX reads their children as Markdown; markup renders them as a
+// collapsible callout); a one-line <summary>text</summary> holds its text
+// as inline Markdown. Other lower-case tags are HTML (<div>, <br/>) and
+// stay with goldmark's raw HTML.
 package mdx
 
 import (
 	"bytes"
 	"fmt"
 	"regexp"
+	"strings"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -202,29 +209,51 @@ func (p *elementParser) Trigger() []byte { return []byte{'<'} }
 // componentRE matches the start of a component's opening tag: a name
 // that starts with a capital letter (JSX's components; lower-case names
 // are HTML).
-var componentRE = regexp.MustCompile(`^<([A-Z][\w.]*)`)
+var componentRE = regexp.MustCompile(`^<([A-Z][\w.]*|details|summary)(?:[\s/>]|$)`)
 
 // closingRE matches a closing tag alone on its line.
-var closingRE = regexp.MustCompile(`^</([A-Z][\w.]*)\s*>\s*$`)
+var closingRE = regexp.MustCompile(`^</([A-Z][\w.]*|details|summary)\s*>\s*$`)
 
 // attrRE matches one attribute of an opening tag: name="v", name='v',
 // name={"v"}, name={expr} or a bare name.
 var attrRE = regexp.MustCompile(`([A-Za-z_][\w:-]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|\{\s*["'` + "`" + `]([^"'` + "`" + `]*)["'` + "`" + `]\s*\}|\{[^}]*\}))?`)
 
-func (p *elementParser) Open(_ ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
+func (p *elementParser) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
 	line, seg := reader.PeekLine()
 	off := pc.BlockOffset()
+	if off < 0 {
+		return nil, parser.NoChildren
+	}
 	rest := util.TrimRightSpace(line[off:])
 	m := componentRE.FindSubmatch(rest)
 	if m == nil {
 		return nil, parser.NoChildren
 	}
 	n := &Element{Name: string(m[1]), Line: seg.Start + off}
+	if n.Name == "summary" {
+		if d, ok := parent.(*Element); !ok || d.Name != "details" {
+			return nil, parser.NoChildren // a <summary> elsewhere stays HTML
+		}
+	}
 	n.tag = append(n.tag, rest...)
 	end, selfClosing, ok := tagEnd(n.tag)
 	switch {
 	case !ok: // the tag goes on over the next lines
 		n.pending = true
+	case end != len(n.tag) && n.Name == "details": // <details><summary>…: the rest of the line is its content
+		n.tag = n.tag[:end]
+		reader.Advance(off + end)
+		p.finish(n, selfClosing, pc)
+		return n, parser.HasChildren
+	case end != len(n.tag) && n.Name == "summary" && bytes.HasSuffix(n.tag, []byte("</summary>")) && seg.Padding == 0:
+		// <summary>inline Markdown</summary> on one line: its text is
+		// parsed as the element's inline content.
+		n.Lines().Append(text.NewSegment(seg.Start+off+end, seg.Start+off+len(n.tag)-len("</summary>")))
+		n.tag = n.tag[:end]
+		p.finish(n, false, pc)
+		n.closed = true
+		reader.Advance(seg.Len() - 1)
+		return n, parser.NoChildren
 	case end != len(n.tag):
 		return nil, parser.NoChildren // text after the tag: running text, the inline parser's
 	}
@@ -304,6 +333,9 @@ func attrs(b []byte) map[string]string {
 
 func (p *elementParser) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
 	n := node.(*Element)
+	if n.closed {
+		return parser.Close
+	}
 	line, seg := reader.PeekLine()
 	if n.pending {
 		n.tag = append(append(n.tag, '\n'), util.TrimRightSpace(line)...)
@@ -356,8 +388,13 @@ var inlineTagRE = regexp.MustCompile(`^</?([A-Z][\w.]*)(?:\s+(?:[^<>"'{}]|"[^"]*
 // nothing.
 var KindInlineDropped = ast.NewNodeKind("MDXInlineDropped")
 
-// InlineDropped is a comment or a component tag in running text.
-type InlineDropped struct{ ast.BaseInline }
+// InlineDropped is a comment or a component tag in running text. Mark,
+// when set, is shown in its place as text (a self-closing component's
+// props).
+type InlineDropped struct {
+	ast.BaseInline
+	Mark string
+}
 
 // Kind implements ast.Node.
 func (n *InlineDropped) Kind() ast.NodeKind { return KindInlineDropped }
@@ -379,11 +416,44 @@ func (p *inlineParser) Parse(_ ast.Node, block text.Reader, pc parser.Context) a
 	if m == nil {
 		return nil
 	}
+	tag := m[0]
+	block.Advance(len(tag))
+	if bytes.HasSuffix(tag, []byte("/>")) { // no children: its props, or its name, stand for it
+		mark, what := propsText(tag[len(m[1])+1:]), "props are"
+		if mark == "" {
+			mark, what = string(m[1]), "name is"
+		}
+		if p.ext.Warn != nil {
+			// one message per component, so that a build's many uses read as one
+			p.ext.Warn(pc, seg.Start, fmt.Sprintf("MDX component <%s /> is not rendered: its %s shown as text", m[1], what))
+		}
+		return &InlineDropped{Mark: mark}
+	}
 	if line[1] != '/' && p.ext.Warn != nil {
 		p.ext.Warn(pc, seg.Start, fmt.Sprintf("MDX component <%s> is not rendered: its text is shown as it is", m[1]))
 	}
-	block.Advance(len(m[0]))
 	return &InlineDropped{}
+}
+
+// propsText is the text of a self-closing tag's props (after its name),
+// in order: string values, and the names of bare props (<Role MARIN />
+// stands for the role MARIN); expressions are not read.
+func propsText(b []byte) string {
+	b = bytes.TrimSuffix(bytes.TrimSpace(bytes.TrimSuffix(b, []byte("/>"))), []byte("/"))
+	var words []string
+	for _, m := range attrRE.FindAllSubmatch(b, -1) {
+		switch {
+		case m[2] != nil:
+			words = append(words, string(m[2]))
+		case m[3] != nil:
+			words = append(words, string(m[3]))
+		case m[4] != nil:
+			words = append(words, string(m[4]))
+		case !bytes.Contains(m[0], []byte("=")):
+			words = append(words, string(m[1]))
+		}
+	}
+	return strings.TrimSpace(strings.Join(words, " "))
 }
 
 type nodeRenderer struct{}
@@ -391,7 +461,14 @@ type nodeRenderer struct{}
 func (nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	nothing := func(util.BufWriter, []byte, ast.Node, bool) (ast.WalkStatus, error) { return ast.WalkSkipChildren, nil }
 	reg.Register(KindDropped, nothing)
-	reg.Register(KindInlineDropped, nothing)
+	reg.Register(KindInlineDropped, func(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if mark := n.(*InlineDropped).Mark; mark != "" && entering {
+			_, _ = w.WriteString(`<span class="mdx-component">`)
+			_, _ = w.Write(util.EscapeHTML([]byte(mark)))
+			_, _ = w.WriteString("</span>")
+		}
+		return ast.WalkSkipChildren, nil
+	})
 	// An element markup did not turn into something else: its content.
 	reg.Register(KindElement, func(util.BufWriter, []byte, ast.Node, bool) (ast.WalkStatus, error) { return ast.WalkContinue, nil })
 }
