@@ -388,6 +388,7 @@ func TestQuartzTagURLCase(t *testing.T) {
 		"content/Spells/Gate.md": "---\ntags: [Plane Shift, Travel/Long Way]\n---\nA gate.\n",
 		"content/Spells/Bolt.md": "---\ntags: [plane shift]\n---\nA bolt.\n",
 		"content/Spells/Wall.md": "A wall. #Stone/Big\n",
+		"content/Spells/Mind.md": "Think. #🧠 #✔️\n",
 	})
 	if _, err := build(t, dir, content.Options{Theme: theme}); err != nil {
 		t.Fatalf("build: %v", err)
@@ -399,6 +400,8 @@ func TestQuartzTagURLCase(t *testing.T) {
 		"tags/plane-shift/index.html":     "Bolt",
 		"tags/Stone/Big/index.html":       "Wall",
 		"tags/Stone/index.html":           "Wall",
+		"tags/🧠/index.html":               "Mind",
+		"tags/✔️/index.html":              "Mind",
 	} {
 		if !strings.Contains(out[page], `href="/six/Spells/`+want+`/"`) {
 			t.Errorf("%s does not list Spells/%s.md:\n%s", page, want, out[page])
