@@ -25,7 +25,16 @@ import (
 // path. "!(pattern)" names the files the pattern does not. Each pattern
 // becomes regular expressions, so a match takes time linear in the path
 // whatever the pattern; one that is not well formed matches nothing.
-func ParseGlobs(patterns ...string) *Ignore {
+func ParseGlobs(patterns ...string) *Ignore { return parseGlobs(true, patterns) }
+
+// ParseTinyGlobs reads glob patterns as tinyglobby does (VitePress 1.6's
+// srcExclude): as ParseGlobs, except that a trailing "/" names folders
+// and all they hold in a pattern with wildcards or braces too
+// ("**/templates/" leaves every templates/ out, "templ*/" templates/):
+// "x/" is read as "x/**".
+func ParseTinyGlobs(patterns ...string) *Ignore { return parseGlobs(false, patterns) }
+
+func parseGlobs(fastGlob bool, patterns []string) *Ignore {
 	g := &Ignore{}
 	for _, p := range patterns {
 		p = strings.TrimSpace(p)
@@ -45,7 +54,10 @@ func ParseGlobs(patterns ...string) *Ignore {
 		if strings.HasPrefix(p, "!") { // a negation means nothing among ignore patterns
 			continue
 		}
-		if strings.HasSuffix(p, "/") && strings.ContainsAny(p, "*?[{(") {
+		if !fastGlob && strings.HasSuffix(p, "/") {
+			p += "**" // tinyglobby: "x/" is all x holds
+		}
+		if fastGlob && strings.HasSuffix(p, "/") && strings.ContainsAny(p, "*?[{(") {
 			continue // a folder pattern with a wildcard: fast-glob leaves nothing out by it
 		}
 		for _, q := range expandBraces(p) {

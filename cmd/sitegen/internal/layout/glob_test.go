@@ -130,3 +130,39 @@ func FuzzParseGlobs(f *testing.F) {
 		ParseGlobs(pattern, strings.Repeat(pattern, 3)).Match(rel, false)
 	})
 }
+
+// TestParseTinyGlobs checks VitePress' srcExclude globs, which VitePress
+// 1.6.4 passes to tinyglobby ("A glob pattern for matching markdown files
+// that should be excluded as source content",
+// https://vitepress.dev/reference/site-config#srcexclude; resolvePages
+// calls glob(["**.md"], {ignore: [..., ...srcExclude]})): unlike
+// fast-glob, a trailing "/" after a wildcard or braces still leaves the
+// folder out. Expected sets are VitePress 1.6.4's own resolvePages on the
+// same tree (/opt/vitepress, run by hand, session 13).
+func TestParseTinyGlobs(t *testing.T) {
+	files := []string{"a/templates/x.md", "b/z.md", "templates/y.md", "top.md"}
+	tests := []struct {
+		pattern string
+		kept    []string
+	}{
+		{"**/templates/", []string{"b/z.md", "top.md"}},
+		{"templates/", []string{"a/templates/x.md", "b/z.md", "top.md"}},
+		{"a/templates/", []string{"b/z.md", "templates/y.md", "top.md"}},
+		{"**/templates", []string{"b/z.md", "top.md"}},
+		{"templ*/", []string{"a/templates/x.md", "b/z.md", "top.md"}},
+		{"b/", []string{"a/templates/x.md", "templates/y.md", "top.md"}},
+		{"{a,b}/", []string{"templates/y.md", "top.md"}},
+	}
+	for _, tt := range tests {
+		g := ParseTinyGlobs(tt.pattern)
+		var kept []string
+		for _, f := range files {
+			if !g.Match(f, false) {
+				kept = append(kept, f)
+			}
+		}
+		if !slices.Equal(kept, tt.kept) {
+			t.Errorf("%q keeps %q, VitePress keeps %q", tt.pattern, kept, tt.kept)
+		}
+	}
+}

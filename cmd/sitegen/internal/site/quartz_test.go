@@ -372,6 +372,46 @@ func TestQuartzFrontMatterTagSlugs(t *testing.T) {
 	}
 }
 
+// TestQuartzTagURLCase checks that a tag page's URL keeps the tag's case
+// as Quartz's does: slugTag (quartz/util/path.ts) changes only
+// whitespace, "&", "%", "?" and "#" of each part, and the TagPage emitter
+// writes the page at joinSegments("tags", tag)
+// (quartz/plugins/emitters/tagPage.tsx, Quartz 4.5.1): "Quartz will also
+// create an index page for each unique tag in your vault"
+// (https://quartz.jzhao.xyz/features/folder-and-tag-listings), so "Spells"
+// and "spells" are two tags with two pages.
+func TestQuartzTagURLCase(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"quartz.config.ts":       quartzConfig("[Plugin.RemoveDrafts()]", "shortest"),
+		"content/index.md":       "# Home\n",
+		"content/Spells/Gate.md": "---\ntags: [Plane Shift, Travel/Long Way]\n---\nA gate.\n",
+		"content/Spells/Bolt.md": "---\ntags: [plane shift]\n---\nA bolt.\n",
+		"content/Spells/Wall.md": "A wall. #Stone/Big\n",
+		"content/Spells/Mind.md": "Think. #🧠 #✔️\n",
+	})
+	if _, err := build(t, dir, content.Options{Theme: theme}); err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	out := readTree(t, dir+"/public")
+	for page, want := range map[string]string{
+		"tags/Plane-Shift/index.html":     "Gate",
+		"tags/Travel/Long-Way/index.html": "Gate",
+		"tags/plane-shift/index.html":     "Bolt",
+		"tags/Stone/Big/index.html":       "Wall",
+		"tags/Stone/index.html":           "Wall",
+		"tags/🧠/index.html":               "Mind",
+		"tags/✔️/index.html":              "Mind",
+	} {
+		if !strings.Contains(out[page], `href="/six/Spells/`+want+`/"`) {
+			t.Errorf("%s does not list Spells/%s.md:\n%s", page, want, out[page])
+		}
+	}
+	if strings.Contains(out["tags/plane-shift/index.html"], `href="/six/Spells/Gate/"`) {
+		t.Errorf("tags/plane-shift/ lists Gate, tagged Plane Shift (another tag in Quartz)")
+	}
+}
+
 // TestQuartzEmptyTitle: Quartz titles a note whose title is empty by its
 // file's name, as one without a title: "if (data.title != null &&
 // data.title.toString() !== "") { data.title = data.title.toString() }

@@ -295,7 +295,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		// "A glob pattern for matching markdown files that should be
 		// excluded as source content": pages only, one of the tool's "do
 		// not publish" rules, reported; vitepress dev leaves them out too.
-		l.UnpublishedPaths = []layout.PathRule{{Reason: ExcludeReason, Patterns: layout.ParseGlobs(exclude...), Pages: true}}
+		l.UnpublishedPaths = []layout.PathRule{{Reason: ExcludeReason, Patterns: layout.ParseTinyGlobs(exclude...), Pages: true}}
 		l.Read = append(l.Read, "srcExclude")
 	}
 	if theme := obj.Object("themeConfig"); theme != nil {

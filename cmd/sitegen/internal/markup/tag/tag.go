@@ -1,5 +1,5 @@
 // Package tag is a goldmark extension for Obsidian's inline tags: #name
-// (letters, digits, "_", "-" and "/" for nested tags, at least one
+// (letters, digits, emoji, combining marks, "_", "-" and "/" for nested tags, at least one
 // character not a digit, after a space or at the start of a line; not
 // "(#x)", a link's fragment). The
 // parser makes a Node; whoever knows where tag pages live sets
@@ -40,8 +40,13 @@ func (n *Node) Dump(src []byte, level int) {
 	ast.DumpHelper(n, src, level, map[string]string{"Name": n.Name}, nil)
 }
 
-// nameRE matches a tag's name after its '#'.
-var nameRE = regexp.MustCompile(`^[\p{L}\p{N}_/-]+`)
+// nameRE matches a tag's name after its '#': letters, numbers, "_", "-",
+// "/", and the emoji and combining marks Quartz's tagRegex takes
+// ("\p{Emoji}\p{M}") and Obsidian accepts though its list of characters
+// does not name them. Go's regexp has no \p{Emoji}: \p{So} (other
+// symbols) stands for it, and \p{M} holds the variation selector of
+// "✔️" and the vowel signs of Devanagari.
+var nameRE = regexp.MustCompile(`^[\p{L}\p{N}\p{M}\p{So}_/-]+`)
 
 // Scan returns the name of the tag at the start of s ("#name"), or "".
 func Scan(s []byte) string {

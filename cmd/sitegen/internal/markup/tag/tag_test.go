@@ -21,6 +21,18 @@ func TestTags(t *testing.T) {
 		{"a#b is not", "<p>a#b is not</p>", nil},
 		{"`#code` is not", "<p><code>#code</code> is not</p>", nil},
 		{"[a](#frag) (#x)", `<p><a href="#frag">a</a> (#x)</p>`, nil},
+		// Emoji and combining marks (eval8A MA3, sectwiki's #🧠 and #✔️):
+		// Quartz's tagRegex takes them, "(?:[-_\p{L}\p{Emoji}\p{M}\d])+"
+		// (quartz/plugins/transformers/ofm.ts, Quartz 4.5.1,
+		// https://quartz.jzhao.xyz/plugins/ObsidianFlavoredMarkdown);
+		// Obsidian's list (https://help.obsidian.md/Editing+and+formatting/Tags:
+		// "Alphabetical letters, Numbers, Underscore (_), Hyphen (-),
+		// Forward slash (/)") leaves them out, but Obsidian takes them
+		// ("I can confirm that emojis work though",
+		// https://github.com/obsidian-html/obsidian-html/issues/743).
+		{"A #🧠 note", `<p>A <span class="tag">#🧠</span> note</p>`, []string{"🧠"}},
+		{"Done #✔️ and #ok/✔️", `<p>Done <span class="tag">#✔️</span> and <span class="tag">#ok/✔️</span></p>`, []string{"✔️", "ok/✔️"}},
+		{"#नमस्ते world", `<p><span class="tag">#नमस्ते</span> world</p>`, []string{"नमस्ते"}},
 	}
 	for _, tt := range tests {
 		var b bytes.Buffer
