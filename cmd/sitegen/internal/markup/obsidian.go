@@ -398,6 +398,9 @@ func blockStart(n ast.Node, src []byte) int {
 // raw is a wikilink as written, for messages (and shown as text where
 // the wikilink is no link: WikiTarget.AsText).
 func raw(w *wikilink.Node) string {
+	if w.Written != "" {
+		return w.Written
+	}
 	s := w.Target
 	if w.Fragment != "" {
 		s += "#" + w.Fragment

@@ -162,6 +162,7 @@ func load(ctx context.Context, opts content.Options, updatable bool) (*Site, err
 		RawHTMLLinks:  s.Lay.FileLinks || s.Lay.RawHTMLLinks,
 		RawHTMLImages: s.Lay.RawHTMLImages,
 		Dialects: markup.Dialects{
+			NoteEmbeds:         s.Lay.Kind == layout.Obsidian || s.Lay.Kind == layout.Sitegen, // Obsidian's Markdown
 			Kramdown:           s.Lay.Kind == layout.Jekyll,
 			AttrList:           s.Lay.Markup.AttrList,
 			Emoji:              s.Lay.Markup.Emoji,
