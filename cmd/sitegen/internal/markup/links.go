@@ -2,6 +2,8 @@ package markup
 
 import (
 	"fmt"
+	"net/url"
+	"path"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -10,6 +12,7 @@ import (
 	"github.com/yuin/goldmark/util"
 
 	"d6codex/cmd/sitegen/internal/markup/linklabel"
+	"d6codex/cmd/sitegen/internal/markup/wikilink"
 )
 
 // LinkResolver checks a link or image destination as written on a page
@@ -96,23 +99,33 @@ func written(url string) []byte {
 
 // linkTransformer checks and rewrites every link and image through the
 // page's LinkResolver; a broken one is reported at its position, one to
-// what is not published is replaced by its text.
-type linkTransformer struct{}
+// what is not published is replaced by its text. In Obsidian's Markdown
+// an image of a note is an embed (noteEmbed), left to wikiTransformer.
+type linkTransformer struct{ m *Markdown }
 
 // Transform implements parser.ASTTransformer.
-func (linkTransformer) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
+func (t linkTransformer) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
 	st := state(pc)
 	if st == nil || st.page.Links == nil {
 		return
 	}
 	src := reader.Source()
 	var unlink []ast.Node
+	embeds := map[*ast.Image]*wikilink.Node{}
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
 		}
 		switch n := n.(type) {
 		case *ast.Image:
+			if t.m != nil && t.m.opts.Obsidian && t.m.opts.Dialects.NoteEmbeds {
+				if w := noteEmbed(Destination(n.Destination)); w != nil {
+					w.Start = imageStart(n, src)
+					w.Written = "![" + altText(n, src) + "](" + string(n.Destination) + ")"
+					embeds[n] = w
+					return ast.WalkSkipChildren, nil
+				}
+			}
 			tg := resolveImage(st.page.Links, Destination(n.Destination))
 			switch {
 			case tg.Problem != "":
@@ -147,6 +160,42 @@ func (linkTransformer) Transform(doc *ast.Document, reader text.Reader, pc parse
 	for _, n := range unlink {
 		unwrap(n)
 	}
+	for img, w := range embeds {
+		img.Parent().ReplaceChild(img.Parent(), img, w)
+	}
+	if len(embeds) > 0 {
+		wikilink.MarkFound(pc)
+	}
+}
+
+// noteEmbed reads an image's destination as an embed of a note, or nil.
+// Obsidian: "To embed a file in your vault, add an exclamation mark (!) in
+// front of an Internal link"
+// (https://help.obsidian.md/Linking+notes+and+files/Embed+files), and an
+// internal link may be written "Markdown: [Three laws of
+// motion](Three%20laws%20of%20motion.md)" (https://help.obsidian.md/links):
+// so ![alt](Races/Elf.md#Traits) is ![[Races/Elf#Traits]], the note (or its
+// section) shown in place, resolved as a wikilink path is. A URL with a
+// scheme, or a file that is not a note, stays an image.
+func noteEmbed(dest string) *wikilink.Node {
+	if strings.Contains(dest, "://") || strings.HasPrefix(dest, "/") || strings.HasPrefix(dest, "#") {
+		return nil
+	}
+	p, frag, _ := strings.Cut(dest, "#")
+	if !strings.EqualFold(path.Ext(p), ".md") {
+		return nil
+	}
+	if u, err := url.PathUnescape(p); err == nil {
+		p = u
+	}
+	if u, err := url.PathUnescape(frag); err == nil {
+		frag = u
+	}
+	target := strings.TrimSuffix(p, path.Ext(p))
+	if target == "" || strings.Contains(target, "\n") {
+		return nil
+	}
+	return &wikilink.Node{Target: target, Fragment: frag, Embed: true}
 }
 
 // unwrap puts a link's (or an image's alt text's) children in its place.
@@ -161,6 +210,18 @@ func unwrap(n ast.Node) {
 		c = next
 	}
 	parent.RemoveChild(parent, n)
+}
+
+// altText is an image's alt text as written (its text segments).
+func altText(n *ast.Image, src []byte) string {
+	var b strings.Builder
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if t, ok := c.(*ast.Text); ok && entering {
+			b.Write(t.Segment.Value(src))
+		}
+		return ast.WalkContinue, nil
+	})
+	return b.String()
 }
 
 // imageStart is the source offset of an image: its alt text's first

@@ -116,6 +116,13 @@ type DataviewOptions struct {
 // Dialects switch on the Markdown of other tools, each a goldmark
 // extension in a package of its own under markup/.
 type Dialects struct {
+	// EmojiTags reads emoji and combining marks in #tags, as Quartz does
+	// (package tag); with Obsidian.
+	EmojiTags bool
+	// NoteEmbeds reads an image of a note (![alt](Note.md#Heading)) as an
+	// embed of it, as Obsidian does (links.go noteEmbed); with Obsidian.
+	// GitHub and the other tools show it as an image.
+	NoteEmbeds bool
 	// Kramdown applies kramdown attribute lists ({: #id .class}, {:toc}).
 	Kramdown bool
 	// AttrList applies Python-Markdown's attribute lists ({ #id .class
@@ -267,7 +274,7 @@ func New(opts Options) *Markdown {
 	if opts.Obsidian {
 		exts = append(exts, wikilink.Extension, highlight.Extension, comment.Extension, blockid.Extension, admonition.Extension{})
 		if !opts.NoTags {
-			exts = append(exts, tag.Extension)
+			exts = append(exts, tag.Extension{Emoji: opts.Dialects.EmojiTags})
 		}
 	} else if opts.WikiLinks {
 		exts = append(exts, wikilink.Extension)
@@ -832,7 +839,7 @@ func (e pageExtension) Extend(md goldmark.Markdown) {
 		// After goldmark's own (footnotes run at 999), in this order.
 		util.Prioritized(h1Transformer{}, 1000),
 		util.Prioritized(blockTransformer{m: e.m}, 1001),
-		util.Prioritized(linkTransformer{}, 1002),
+		util.Prioritized(linkTransformer{m: e.m}, 1002),
 		util.Prioritized(queryTransformer{m: e.m}, 1003),
 		util.Prioritized(wikiTransformer{m: e.m}, 1004),
 		util.Prioritized(diceTransformer{m: e.m}, 1005),

@@ -247,12 +247,16 @@ func (t wikiTransformer) embed(st *pageState, w *wikilink.Node, tg WikiTarget) {
 			}
 		}
 	}
+	// The page loads what the embed shows (an inline roll's script, a
+	// block's stylesheet): its assets are the page's.
+	sub.Assets = outer.Assets
 	before := work.embedHTML
-	html, _, err := t.m.Convert(src, &sub)
+	html, res, err := t.m.Convert(src, &sub)
 	if err != nil {
 		st.report(w.Start, false, fmt.Sprintf("embed %s: %v", raw(w), err))
 		return
 	}
+	st.res.merge(res)
 	html = `<div class="embed">` + "\n" + html + "</div>\n"
 	// What this embed made, the embeds inside it included (counted
 	// already as they were made).
@@ -262,6 +266,32 @@ func (t wikiTransformer) embed(st *pageState, w *wikilink.Node, tg WikiTarget) {
 		st.reportOuter(w.Start, fmt.Sprintf("embed %s: the embeds of this page make more than %d MB of HTML (sitegen stops at %d MB)", raw(w), MaxEmbedHTML>>20, MaxEmbedHTML>>20))
 	}
 	t.putBlock(w, html, "embed")
+}
+
+// merge adds the features and assets another page's Result asked for (an
+// embedded note's) to r's, each asset once, in order of first request.
+func (r *Result) merge(o *Result) {
+	if o == nil {
+		return
+	}
+	for k, v := range o.Flags {
+		if v {
+			if r.Flags == nil {
+				r.Flags = map[string]bool{}
+			}
+			r.Flags[k] = true
+		}
+	}
+	for _, u := range o.Scripts {
+		if !slices.Contains(r.Scripts, u) {
+			r.Scripts = append(r.Scripts, u)
+		}
+	}
+	for _, u := range o.Styles {
+		if !slices.Contains(r.Styles, u) {
+			r.Styles = append(r.Styles, u)
+		}
+	}
 }
 
 // partKey names the part of the note file that an embed shows: the file
@@ -398,6 +428,9 @@ func blockStart(n ast.Node, src []byte) int {
 // raw is a wikilink as written, for messages (and shown as text where
 // the wikilink is no link: WikiTarget.AsText).
 func raw(w *wikilink.Node) string {
+	if w.Written != "" {
+		return w.Written
+	}
 	s := w.Target
 	if w.Fragment != "" {
 		s += "#" + w.Fragment

@@ -482,3 +482,27 @@ func TestTagsInTables(t *testing.T) {
 		}
 	}
 }
+
+// TestEmbedAssets: a note embedded in a page brings the scripts and styles
+// of what it shows (an inline roll's, a random table's), as on its own
+// page: Obsidian shows the embedded note's content in place
+// (https://help.obsidian.md/Linking+notes+and+files/Embed+files), so its
+// rolls roll there too. The embedded roller of eval8A's World of Loo
+// (generic-object embedding object-armor-class) was dead: its page asked
+// for no dice script.
+func TestEmbedAssets(t *testing.T) {
+	v := fakeVault{notes: map[string]string{
+		"Roll":  "Roll `dice: 1d6`.\n",
+		"Table": "| d4 | Weather |\n|---|---|\n| 1-2 | Rain |\n| 3-4 | Sun |\n",
+	}}
+	assets := map[string]string{DiceScript: "/js/dice.1.js", DiceStyle: "/css/dice.1.css"}
+	for _, src := range []string{"![[Roll]]\n", "![[Table]]\n", "Text.\n\n- ![[Roll]]\n"} {
+		out, res, problems := convert(t, Options{Obsidian: true}, src, Page{File: "p.md", Links: v, Assets: assets})
+		if !strings.Contains(out, `<div class="embed">`) || len(problems) > 0 {
+			t.Fatalf("%q: no embed (problems %q):\n%s", src, problems, out)
+		}
+		if !slices.Equal(res.Scripts, []string{"/js/dice.1.js"}) || !slices.Equal(res.Styles, []string{"/css/dice.1.css"}) {
+			t.Errorf("%q: scripts %q, styles %q: want the dice script and stylesheet", src, res.Scripts, res.Styles)
+		}
+	}
+}

@@ -3,11 +3,13 @@ package site
 import (
 	"errors"
 	"maps"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"d6codex/cmd/sitegen/internal/site/content"
+	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
 // vault is a small Obsidian vault in content/: notes sharing names in
@@ -32,6 +34,7 @@ func TestWikilinks(t *testing.T) {
 	tests := []struct {
 		name, page, body string
 		want             []string // substrings of the page's HTML
+		not              []string // substrings the page's content must not hold
 		errs, warns      []string
 		extra            map[string]string // files added to the vault
 	}{
@@ -76,6 +79,22 @@ func TestWikilinks(t *testing.T) {
 			warns: []string{`content/Compendium/Races/x.md:5:1: wikilink [[Humans]]: the note content/Z/Deep/Humans.md is used, not content/Compendium/Races/Human.md, whose alias "Humans" is the same name (Obsidian links a name to the note's file)`}},
 		{name: "id in raw HTML is a link target", page: "content/Notes/x.md", body: "[lore](../Compendium/Races/Orc.md#orc-lore)",
 			want: []string{`href="/compendium/races/orc/#orc-lore"`}},
+		// "To embed a file in your vault, add an exclamation mark (!) in
+		// front of an Internal link"
+		// (https://help.obsidian.md/Linking+notes+and+files/Embed+files),
+		// and an internal link may be written "Markdown: [Three laws of
+		// motion](Three%20laws%20of%20motion.md)"
+		// (https://help.obsidian.md/links): ![alt](Note.md) embeds the note,
+		// as ![[Note]] does, never an <img> of a page (eval8A MA1: the
+		// SRD tables of a ttrpg-convert-cli vault).
+		{name: "Markdown embed of a note, from the vault root", page: "content/Notes/x.md", body: "![Object table](Compendium/Races/Human.md)",
+			want: []string{`<div class="embed">`, "Adaptable."}, not: []string{"<img"}},
+		{name: "Markdown embed of a section, its heading written as Obsidian writes it", page: "content/Notes/x.md", body: "![traits](Compendium/Races/Human.md#Racial%20Traits)",
+			want: []string{`<div class="embed">`, "Adaptable."}, not: []string{"<img", "Multiclassing"}},
+		{name: "Markdown embed of a note, relative", page: "content/Compendium/Classes/x.md", body: "![](../Races/Elf.md)",
+			want: []string{`<div class="embed">`, "Old."}, not: []string{"<img"}},
+		{name: "Markdown embed of a missing note", page: "content/Notes/x.md", body: "![t](Compendium/Races/Gnome.md)",
+			errs: []string{`content/Notes/x.md:5:1: broken wikilink ![t](Compendium/Races/Gnome.md): no note or file named "Compendium/Races/Gnome" in content/`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -114,6 +133,12 @@ func TestWikilinks(t *testing.T) {
 			for _, w := range tt.want {
 				if !strings.Contains(html, w) {
 					t.Errorf("%s lacks %q:\n%s", sp, w, html)
+				}
+			}
+			body := html[strings.Index(html, "<article"):]
+			for _, w := range tt.not {
+				if strings.Contains(body, w) {
+					t.Errorf("%s holds %q:\n%s", sp, w, body)
 				}
 			}
 		})
@@ -337,5 +362,47 @@ func TestObsidianNameLabels(t *testing.T) {
 	}
 	if !strings.Contains(page, "<h1>Session</h1>") {
 		t.Errorf("the note's title is not its heading:\n%s", page)
+	}
+}
+
+// TestNoteEmbedsByLayout: ![alt](b.md) embeds the note in an Obsidian
+// vault ("To embed a file in your vault, add an exclamation mark (!) in
+// front of an Internal link",
+// https://help.obsidian.md/Linking+notes+and+files/Embed+files), and stays
+// an image in a folder of Markdown, as GitHub shows it, and in Quartz,
+// whose Obsidian-flavoured Markdown embeds ![[b]] alone
+// (https://quartz.jzhao.xyz/features/Obsidian-compatibility).
+func TestNoteEmbedsByLayout(t *testing.T) {
+	tests := []struct {
+		name  string
+		files map[string]string
+		page  string
+		embed bool
+	}{
+		{"Obsidian vault", map[string]string{".obsidian/app.json": "{}", "a.md": "# A\n\n![bee](b.md)\n", "b.md": "# B\n\nbee text\n"}, "a/index.html", true},
+		{"folder of Markdown", map[string]string{"README.md": "# Home\n\n[a](a.md)\n", "a.md": "# A\n\n![bee](b.md)\n", "b.md": "# B\n\nbee text\n"}, "a/index.html", false},
+		{"Quartz", map[string]string{"quartz.config.ts": "const config = { configuration: { pageTitle: \"Q\" } }\nexport default config\n", "content/a.md": "# A\n\n![bee](b.md)\n", "content/b.md": "# B\n\nbee text\n"}, "a/index.html", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			sitetest.WriteFiles(t, dir, tt.files)
+			dest := filepath.Join(t.TempDir(), "out")
+			if _, err := build(t, dir, content.Options{Theme: theme, Dest: dest, BrokenLinks: "warn"}); err != nil {
+				t.Fatal(err)
+			}
+			out := readTree(t, dest)
+			html, ok := out[tt.page]
+			if !ok || !strings.Contains(html, "<article") {
+				t.Fatalf("no page %s in %v", tt.page, slices.Sorted(maps.Keys(out)))
+			}
+			body := html[strings.Index(html, "<article"):]
+			if got := strings.Contains(body, "bee text"); got != tt.embed {
+				t.Errorf("embedded: %v, want %v:\n%s", got, tt.embed, body)
+			}
+			if got := strings.Contains(body, `<img src="/b/"`); got == tt.embed {
+				t.Errorf("an <img> of the page: %v, want %v:\n%s", got, !tt.embed, body)
+			}
+		})
 	}
 }

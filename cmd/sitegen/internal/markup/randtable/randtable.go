@@ -1,7 +1,7 @@
 // Package randtable is a goldmark extension for random tables: a table
 // whose first header is a roll (d6, 1d8, 2d6, d66, d100, d%, or the Dice
 // Roller's lookup-table header "dice: 1d20") and whose first column holds
-// the results each row stands for (3, 3-5, 3–5, 01–05, 00 as 100 on a
+// the results each row stands for (3, 3-5, 3–5, 3‒5, 01–05, 00 as 100 on a
 // d100, 11+, 13,14). Each row gets its exact chance in a last column, the
 // table a Roll button (the script rolls its die and marks the row), and
 // rows that do not cover the roll exactly (a result of no row, or of two)
@@ -119,8 +119,10 @@ func (t *Table) Gaps() []int {
 	return gaps
 }
 
-// rangeRE reads one result or range: 3, 3-5, 3–5, 3—5, 3 to 5, 11+, 00.
-var rangeRE = regexp.MustCompile(`^(\d+)\s*(?:(?:-|–|—|to)\s*(\d+)|(\+))?$`)
+// rangeRE reads one result or range: 3, 3-5, 3–5, 3—5, 3‒5 (U+2012
+// FIGURE DASH, Unicode's dash "used within numbers"), 3−5 (U+2212 MINUS
+// SIGN, as PDF conversions write it), 3 to 5, 11+, 00.
+var rangeRE = regexp.MustCompile(`^(\d+)\s*(?:(?:-|–|—|‒|−|to)\s*(\d+)|(\+))?$`)
 
 // ranges reads a cell: results and ranges separated by commas.
 func ranges(s string, lo, hi int, hundred bool) ([][2]int, string) {

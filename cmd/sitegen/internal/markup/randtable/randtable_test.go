@@ -67,6 +67,12 @@ func TestChances(t *testing.T) {
 		{"d%", []string{"1-50", "51-00"}, []int{100}, sum, [][2]int{{1, 50}, {51, 100}}},
 		{"dice: 1d20", []string{"1-2", "3-4", "5-10", "11", "12", "13", "14-20"}, []int{20}, sum, [][2]int{{1, 2}, {3, 4}, {5, 10}, {11, 11}, {12, 12}, {13, 13}, {14, 20}}},
 		{"3d6", []string{"3-8", "9-12", "13+"}, []int{6, 6, 6}, sum, [][2]int{{3, 8}, {9, 12}, {13, 18}}},
+		// Ranges with U+2012 FIGURE DASH, which Unicode gives for dashes
+		// "used within numbers" (https://www.unicode.org/charts/PDF/U2000.pdf),
+		// as the SRD 5.1's Iron Flask table converted from its PDF writes them
+		// ("| 1‒50 | Empty |"), and with U+2212 MINUS SIGN, another PDF
+		// conversion's dash.
+		{"1d100", []string{"1‒50", "51‒54", "55−99", "00"}, []int{100}, sum, [][2]int{{1, 50}, {51, 54}, {55, 99}, {100, 100}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.header, func(t *testing.T) {

@@ -41,6 +41,10 @@ type Node struct {
 	Embed bool
 	// Start is the source offset of the opening "[[" (or "![[").
 	Start int
+	// Written is the link as its author wrote it, when that was not
+	// [[...]] (an embed in Markdown's syntax, ![alt](Note.md)): messages
+	// quote it.
+	Written string
 
 	// Destination is the resolved URL (set by a resolver).
 	Destination string
@@ -157,6 +161,10 @@ var foundKey = parser.NewContextKey()
 // Found reports whether the parse with context pc found a wikilink, so
 // that a page without one is not searched for them.
 func Found(pc parser.Context) bool { return pc.Get(foundKey) != nil }
+
+// MarkFound records that the parse with context pc holds a wikilink that
+// a transformer made (an embed written in Markdown's syntax).
+func MarkFound(pc parser.Context) { pc.Set(foundKey, true) }
 
 // htmlRenderer renders wikilinks.
 type htmlRenderer struct{}
