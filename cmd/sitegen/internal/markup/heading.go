@@ -250,7 +250,7 @@ func (m *Markdown) Tags(doc ast.Node, src []byte, pc parser.Context) []string {
 		if m.opts.Dialects.Kramdown {
 			line = kramdown.StripSpanIALs(line)
 		}
-		out = append(out, tag.Extension{Emoji: m.opts.Dialects.EmojiTags}.All(line)...)
+		out = append(out, tag.All(line)...)
 	}
 	eachTextLine(doc, src, add)
 	for _, seg := range TableRows(pc) {

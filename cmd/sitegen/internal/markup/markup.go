@@ -116,9 +116,6 @@ type DataviewOptions struct {
 // Dialects switch on the Markdown of other tools, each a goldmark
 // extension in a package of its own under markup/.
 type Dialects struct {
-	// EmojiTags reads emoji and combining marks in #tags, as Quartz does
-	// (package tag); with Obsidian.
-	EmojiTags bool
 	// NoteEmbeds reads an image of a note (![alt](Note.md#Heading)) as an
 	// embed of it, as Obsidian does (links.go noteEmbed); with Obsidian.
 	// GitHub and the other tools show it as an image.
@@ -274,7 +271,7 @@ func New(opts Options) *Markdown {
 	if opts.Obsidian {
 		exts = append(exts, wikilink.Extension, highlight.Extension, comment.Extension, blockid.Extension, admonition.Extension{})
 		if !opts.NoTags {
-			exts = append(exts, tag.Extension{Emoji: opts.Dialects.EmojiTags})
+			exts = append(exts, tag.Extension)
 		}
 	} else if opts.WikiLinks {
 		exts = append(exts, wikilink.Extension)

@@ -163,7 +163,6 @@ func load(ctx context.Context, opts content.Options, updatable bool) (*Site, err
 		RawHTMLImages: s.Lay.RawHTMLImages,
 		Dialects: markup.Dialects{
 			NoteEmbeds:         s.Lay.Kind == layout.Obsidian || s.Lay.Kind == layout.Sitegen, // Obsidian's Markdown
-			EmojiTags:          s.Lay.Kind == layout.Quartz,                                   // Quartz's tagRegex: emoji and marks
 			Kramdown:           s.Lay.Kind == layout.Jekyll,
 			AttrList:           s.Lay.Markup.AttrList,
 			Emoji:              s.Lay.Markup.Emoji,

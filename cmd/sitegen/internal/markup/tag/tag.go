@@ -42,29 +42,20 @@ func (n *Node) Dump(src []byte, level int) {
 
 // nameRE matches a tag's name after its '#': letters, numbers, "_", "-",
 // "/", and the emoji and combining marks Quartz's tagRegex takes
-// ("\p{Emoji}\p{M}") and Obsidian accepts though its list of characters
-// does not name them. Go's regexp has no \p{Emoji}: \p{So} (other
-// symbols) stands for it, and \p{M} holds the variation selector of
-// "✔️" and the vowel signs of Devanagari.
-var nameRE = regexp.MustCompile(`^[\p{L}\p{N}\p{M}\p{So}_/-]+`)
-
-// emojiNameRE is Quartz's: letters, numbers, "_", "-", "/", combining
-// marks and emoji (`[-_\p{L}\p{Emoji}\p{M}\d]`, Quartz 4.5.1
-// quartz/plugins/transformers/ofm.ts tagRegex). Go's regexp has no
-// \p{Emoji}: the emoji are its symbols (\p{So}: pictographs, dingbats,
-// ✔, ⬛, flags' letters) and skin-tone modifiers, their variation
-// selectors and keycaps being marks.
-var emojiNameRE = regexp.MustCompile(`^[\p{L}\p{N}\p{M}\p{So}\x{1F3FB}-\x{1F3FF}_/-]+`)
+// ("[-_\p{L}\p{Emoji}\p{M}\d]", Quartz 4.5.1
+// quartz/plugins/transformers/ofm.ts) and Obsidian accepts though its
+// list of characters does not name them: one rule for both. Go's regexp
+// has no \p{Emoji}: \p{So} (other symbols: pictographs, dingbats, ✔, ⬛)
+// and the skin-tone modifiers stand for it; \p{M} holds the variation
+// selector of "✔️" and the vowel signs of Devanagari.
+var nameRE = regexp.MustCompile(`^[\p{L}\p{N}\p{M}\p{So}\x{1F3FB}-\x{1F3FF}_/-]+`)
 
 // Scan returns the name of the tag at the start of s ("#name"), or "".
-func Scan(s []byte) string { return scan(s, nameRE) }
-
-// scan is Scan with the name's characters of re.
-func scan(s []byte, re *regexp.Regexp) string {
+func Scan(s []byte) string {
 	if len(s) < 2 || s[0] != '#' {
 		return ""
 	}
-	name := re.Find(s[1:])
+	name := nameRE.Find(s[1:])
 	for _, r := range string(name) {
 		if !unicode.IsDigit(r) {
 			return string(name)
@@ -74,24 +65,13 @@ func scan(s []byte, re *regexp.Regexp) string {
 }
 
 // All returns the names of the tags in a line of text, in order.
-func All(line []byte) []string { return all(line, nameRE) }
-
-// All returns the names of the tags in a line of text as e reads them.
-func (e Extension) All(line []byte) []string {
-	if e.Emoji {
-		return all(line, emojiNameRE)
-	}
-	return all(line, nameRE)
-}
-
-// all is All with the names' characters of re.
-func all(line []byte, re *regexp.Regexp) []string {
+func All(line []byte) []string {
 	var out []string
 	for i := 0; i < len(line); i++ {
 		if line[i] != '#' || (i > 0 && !isSpace(line[i-1])) {
 			continue
 		}
-		if name := scan(line[i:], re); name != "" {
+		if name := Scan(line[i:]); name != "" {
 			out = append(out, name)
 			i += len(name)
 		}
@@ -101,16 +81,16 @@ func all(line []byte, re *regexp.Regexp) []string {
 
 func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\n' }
 
-type inlineParser struct{ name *regexp.Regexp }
+type inlineParser struct{}
 
 func (inlineParser) Trigger() []byte { return []byte{'#'} }
 
-func (p inlineParser) Parse(_ ast.Node, block text.Reader, pc parser.Context) ast.Node {
+func (inlineParser) Parse(_ ast.Node, block text.Reader, pc parser.Context) ast.Node {
 	if prev := block.PrecendingCharacter(); prev != '\n' && prev != utf8.RuneError && !unicode.IsSpace(prev) {
 		return nil
 	}
 	line, _ := block.PeekLine()
-	name := scan(line, p.name)
+	name := Scan(line)
 	if name == "" {
 		return nil
 	}
@@ -150,17 +130,13 @@ func (htmlRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	})
 }
 
-// Extension adds inline tags to a goldmark instance: Obsidian's, or with
-// Emoji Quartz's, whose tags also hold emoji and combining marks ("#🧠",
-// "#✔️").
-type Extension struct{ Emoji bool }
+// Extension adds inline tags to a goldmark instance.
+var Extension goldmark.Extender = extension{}
+
+type extension struct{}
 
 // Extend implements goldmark.Extender.
-func (e Extension) Extend(m goldmark.Markdown) {
-	re := nameRE
-	if e.Emoji {
-		re = emojiNameRE
-	}
-	m.Parser().AddOptions(parser.WithInlineParsers(util.Prioritized(inlineParser{name: re}, 300)))
+func (extension) Extend(m goldmark.Markdown) {
+	m.Parser().AddOptions(parser.WithInlineParsers(util.Prioritized(inlineParser{}, 300)))
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(htmlRenderer{}, 100)))
 }
