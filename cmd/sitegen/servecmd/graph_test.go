@@ -210,7 +210,7 @@ func TestServeLayouts(t *testing.T) {
 		shows       string
 	}{
 		{"jekyll", map[string]string{"_config.yml": "title: Old Title\n", "index.md": "---\ntitle: Home\n---\nHome.\n",
-			"docs/a.md": "---\ntitle: A\nparent: Home\n---\nA text.\n"}, "docs/a.md", "/docs/a/", "_config.yml", "title: New Title\n", "New Title"},
+			"docs/a.md": "---\ntitle: A\nparent: Home\n---\nA text.\n"}, "docs/a.md", "/docs/a.html", "_config.yml", "title: New Title\n", "New Title"},
 		{"hugo", map[string]string{"hugo.toml": "title = \"Old Title\"\n", "content/_index.md": "Home.\n",
 			"content/a.md": "---\ntitle: A\n---\nA text.\n"}, "content/a.md", "/a/", "hugo.toml", "title = \"New Title\"\n", "New Title"},
 		{"mkdocs", map[string]string{"mkdocs.yml": "site_name: Old Title\n", "docs/index.md": "# Home\n", "docs/a.md": "# A\n\nA text.\n"},

@@ -571,7 +571,9 @@ func (s *Site) loadPage(rel string) *Page {
 			p.SitePath = u // the tool's URL (a Jekyll collection's permalink)
 		}
 	}
-	p.fileURL = s.Lay.FileURL != nil && !p.Failed && s.Lay.FileURL(rel, p.Meta)
+	if !p.Failed && p.Kind == templates.KindPage {
+		p.SitePath, p.fileURL = s.asFile(rel, p.Meta, p.SitePath)
+	}
 	p.Ids = s.Md.IDs(doc, src)
 	if s.Cfg.Obsidian && s.Lay.Tags == nil { // a tool with tags of its own (Docusaurus) reads only the front matter's
 		p.tags = append(p.tags, s.Md.Tags(doc, src, pctx)...)

@@ -426,7 +426,7 @@ func (s *Site) resolveAbs(dest string) markup.LinkTarget {
 	candidates := []string{clean + "/", strings.ToLower(clean) + "/", clean}
 	if clean == "/" {
 		candidates = []string{"/"}
-	} else if s.Lay.FileURLs && !strings.HasSuffix(clean, ".html") {
+	} else if (s.Lay.FileURLs || s.Lay.FileURL != nil) && !strings.HasSuffix(clean, ".html") {
 		// A tool's page URL written without its .html (VitePress without
 		// cleanUrls publishes /guide/intro.html, and links /guide/intro),
 		// a dot in its name or not (/v1.4.0guide: a page, not a file of

@@ -38,6 +38,27 @@ func TestJekyll(t *testing.T) {
 			},
 		},
 		{
+			Name: "pages written as files",
+			Rule: `"Output files written to disk will still have the proper file extension (typically .html)" ` +
+				`(https://jekyllrb.com/docs/permalinks/#extensionless-permalinks); the built-in styles date, ordinal and ` +
+				`none end in :output_ext, and a page's template is "/:path/:basename" with that suffix ` +
+				`(https://jekyllrb.com/docs/permalinks/#built-in-formats, "Pages": "/:path/:basename:output_ext"): ` +
+				`about.md is /about.html, a post /2024/01/02/hello.html, permalink: /hex is written /hex.html, ` +
+				`permalink: date (no leading slash) is the page /date.html, an index.md its folder's index.html`,
+			Files: map[string]string{
+				"Gemfile":                    plain,
+				"_config.yml":                "title: J\n",
+				"index.md":                   "---\ntitle: Home\n---\n[about](about.html) [hex](/hex) [h2](hex.html) [g](guide/a.html#sec) [gi](guide/) [d](/date.html) [p](pretty/) [post](2024/01/02/hello.html)\n",
+				"about.md":                   "---\ntitle: About\n---\n[a](guide/a.html)\n",
+				"hex.md":                     "---\ntitle: Hex\npermalink: /hex\n---\n[about](about.html)\n",
+				"dated.md":                   "---\ntitle: Dated\npermalink: date\n---\nd\n",
+				"pretty.md":                  "---\ntitle: Pretty\npermalink: /pretty/\n---\n[about](../about.html)\n",
+				"guide/index.md":             "---\ntitle: Guide\n---\n[a](a.html)\n",
+				"guide/a.md":                 "---\ntitle: A\n---\n## Sec\n[guide](./) [about](../about.html)\n",
+				"_posts/2024-01-02-hello.md": "---\ntitle: Hello\n---\n[about](/about.html)\n",
+			},
+		},
+		{
 			Name: "front matter defaults",
 			Rule: `"Using the defaults key in the _config.yml file you can set default values for front matter" by scope ` +
 				`(path, type); "the more specific scope wins"; a page's own front matter takes precedence ` +
@@ -264,6 +285,9 @@ func TestJekyll(t *testing.T) {
 			Unpublished: []string{"tags/index.html", "tags/rules/index.html", "tags/show-and-tell/index.html"},
 		},
 	} {
+		// Every page at the file the tool writes it to (about.html, not
+		// about/index.html): the URLs readers hold lead to it.
+		f.SameFiles = true
 		t.Run(f.Name, func(t *testing.T) { Run(t, Jekyll, Sitegen, f) })
 	}
 }
