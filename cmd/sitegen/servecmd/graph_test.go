@@ -216,7 +216,7 @@ func TestServeLayouts(t *testing.T) {
 		{"mkdocs", map[string]string{"mkdocs.yml": "site_name: Old Title\n", "docs/index.md": "# Home\n", "docs/a.md": "# A\n\nA text.\n"},
 			"docs/a.md", "/a/", "mkdocs.yml", "site_name: New Title\n", "New Title"},
 		{"mdbook", map[string]string{"book.toml": "[book]\ntitle = \"Old Title\"\n", "src/SUMMARY.md": "- [One](one.md)\n- [A](a.md)\n",
-			"src/one.md": "# One\n", "src/a.md": "# A\n\nA text.\n"}, "src/a.md", "/a/", "book.toml", "[book]\ntitle = \"New Title\"\n", "New Title"},
+			"src/one.md": "# One\n", "src/a.md": "# A\n\nA text.\n"}, "src/a.md", "/a.html", "book.toml", "[book]\ntitle = \"New Title\"\n", "New Title"},
 		{"folder", map[string]string{"README.md": "# Home\n\n[A](a.md)\n", "a.md": "# A\n\nA text.\n"}, "a.md", "/a/", "", "", ""},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

@@ -197,7 +197,7 @@ func TestLastUpdatedByLayout(t *testing.T) {
 		// Neither mdBook nor Jekyll nor docsify shows a page's last change.
 		{name: "mdbook", git: true,
 			files: map[string]string{"book.toml": "", "src/SUMMARY.md": "- [Intro](intro.md)\n- [A](a.md)\n", "src/intro.md": "# Intro\n", "src/a.md": "# A\n"},
-			want:  map[string]string{"a/index.html": ""}},
+			want:  map[string]string{"a.html": ""}},
 		{name: "jekyll", git: true,
 			files: map[string]string{"_config.yml": "title: T\n", "index.md": "---\n---\n# Home\n", "a.md": "---\ntitle: A\n---\nA.\n"},
 			want:  map[string]string{"a.html": ""}},

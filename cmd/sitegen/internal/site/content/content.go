@@ -520,6 +520,12 @@ func (s *Site) loadPage(rel string) *Page {
 		p.Kind, p.SitePath = s.Cfg.Classify(folder + "/" + sectionIndex)
 	}
 	if rel == s.Lay.Home { // the layout's home page (mdBook's first chapter)
+		if own, file := s.asFile(rel, nil, p.SitePath); file && own != p.SitePath {
+			// The tool writes the chapter at its own file too (mdBook's
+			// intro.html beside index.html): a redirect there to the home
+			// page, which sitegen publishes once.
+			p.Aliases = append(p.Aliases, alias{SitePath: own})
+		}
 		p.Kind, p.SitePath = templates.KindHome, "/"
 	}
 	src, err := s.pageSource(p)
