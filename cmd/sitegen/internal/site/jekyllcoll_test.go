@@ -347,3 +347,21 @@ func TestJekyllTagNames(t *testing.T) {
 		}
 	}
 }
+
+// TestJekyllFragmentProblem: a link to a Jekyll page's file (a.html) with
+// a #fragment no heading of that page has is reported as that, not as a
+// missing file: the page is there ("about.md # =>
+// http://example.com/about.html", https://jekyllrb.com/docs/pages/).
+func TestJekyllFragmentProblem(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{
+		"_config.yml": "title: J\n",
+		"index.md":    "---\ntitle: Home\n---\n[a](a.html#a_b) [b](a.html#nope)\n",
+		"a.md":        "---\ntitle: A\n---\n## a_b\n",
+	})
+	_, err := build(t, src, content.Options{Theme: theme, Dest: filepath.Join(t.TempDir(), "public")})
+	if err == nil || !strings.Contains(err.Error(), `broken link "a.html#nope": no heading with id "nope" on the page at /a.html`) ||
+		strings.Contains(err.Error(), "a_b") || strings.Contains(err.Error(), "does not exist") {
+		t.Errorf("build: %v; want only a.html#nope, reported as a missing heading", err)
+	}
+}

@@ -103,6 +103,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode"
 
 	"d6codex/cmd/sitegen/internal/layout"
 )
@@ -172,6 +173,12 @@ func Recognise(dir string) (*layout.Layout, error) {
 	// kramdown has no tags ("#word" is text), and Jekyll makes no tag
 	// pages without a plugin that does (ArchivesTags).
 	l.Markup.NoTags = true
+	// Jekyll's Markdown is kramdown with its GFM parser ("kramdown: input:
+	// GFM", https://jekyllrb.com/docs/configuration/default/), whose
+	// heading ids keep letters of any script and "_" (GFMSlug).
+	if kd, _ := m["kramdown"].(map[string]any); kd == nil || kd["input"] == nil || strings.EqualFold(fmt.Sprint(kd["input"]), "GFM") {
+		l.Markup.Slug = GFMSlug
+	}
 	l.NoTagPages = !ArchivesTags(plugins(dir, m), m)
 	l.Settings.Title = l.Str(m, "title")
 	base := strings.TrimSuffix(l.Str(m, "url"), "/")
@@ -410,4 +417,23 @@ func ArchivesTags(on map[string]bool, m map[string]any) bool {
 		}
 	}
 	return false
+}
+
+// GFMSlug is the id kramdown's GFM parser gives a heading of this text
+// (kramdown-parser-gfm's generate_gfm_header_id: the text in lower case,
+// every character but a word character (\p{Word}: a letter, mark, digit
+// or connector punctuation such as "_"), "-", a space or a tab dropped,
+// each space or tab a hyphen): "Über Straße" is über-straße, "a_b" a_b,
+// "Hit & Run" hit--run. A repeated id gets "-1", "-2", as goldmark's.
+func GFMSlug(text string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(text) {
+		switch {
+		case r == ' ' || r == '\t':
+			b.WriteByte('-')
+		case r == '-' || unicode.IsLetter(r) || unicode.IsMark(r) || unicode.Is(unicode.Nd, r) || unicode.Is(unicode.Pc, r):
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }

@@ -321,3 +321,25 @@ func TestExcludePrefix(t *testing.T) {
 		}
 	}
 }
+
+// TestGFMSlug: kramdown-parser-gfm's heading ids, as Jekyll 4.3 (kramdown
+// 2, input: GFM, the default) wrote them for these headings (measured:
+// "## Über Straße" is id="über-straße"): "result = text.downcase;
+// result.gsub!(NON_WORD_RE, ""); result.tr!(" \t", "-")" with NON_WORD_RE
+// /[^\p{Word}\- \t]/ (kramdown-parser-gfm lib/kramdown/parser/gfm.rb).
+func TestGFMSlug(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"Hit & Run", "hit--run"},
+		{"1. Intro", "1-intro"},
+		{"Über Straße", "über-straße"},
+		{"don't", "dont"},
+		{"a_b", "a_b"},
+		{"Dice (2d6)", "dice-2d6"},
+		{"Tab\there", "tab-here"},
+		{"日本語 ルール", "日本語-ルール"},
+	} {
+		if got := GFMSlug(tc.in); got != tc.want {
+			t.Errorf("GFMSlug(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}

@@ -123,8 +123,9 @@ func (s *Site) resolveImage(from *Page, dest string) markup.LinkTarget {
 			// A file that is not beside the page may be where the
 			// browser looks, from the page's URL (Jekyll corpora write
 			// links that way: ../../assets/x.png from docs/a.md).
-			if t2 := s.resolveAbs(path.Join(s.urlDir(from), file) + query + fragPart(frag)); t2.Problem == "" {
-				return t2
+			abs := path.Join(s.urlDir(from), file) + query
+			if t2 := s.resolveAbs(abs + fragPart(frag)); t2.Problem == "" || frag != "" && s.resolveAbs(abs).Problem == "" {
+				return t2 // the page, or its problem: no such #fragment there
 			}
 			return tg
 		case tg.Unlinked != "":

@@ -59,6 +59,20 @@ func TestJekyll(t *testing.T) {
 			},
 		},
 		{
+			Name: "heading ids",
+			Rule: `Jekyll's Markdown is kramdown with "input: GFM" (https://jekyllrb.com/docs/configuration/default/), whose ` +
+				`auto_ids make a heading's id from its text in lower case, non-word characters dropped, spaces as hyphens ` +
+				`(kramdown-parser-gfm generate_gfm_header_id; https://kramdown.gettalong.org/converter/html.html#auto-ids): ` +
+				`a link's #fragment leads to the heading where Jekyll's does, and is dead where Jekyll's is`,
+			Files: map[string]string{
+				"Gemfile":     plain,
+				"_config.yml": "title: J\n",
+				"index.md": "---\ntitle: Home\n---\n[a](a.html#hit--run) [b](a.html#1-intro) [c](a.html#über-straße) [d](a.html#dont) " +
+					"[e](a.html#a_b) [f](a.html#a-b) [g](a.html#dice-2d6) [h](a.html#nothing-here) [i](#nor-here) [j](a.html#twice-1)\n",
+				"a.md": "---\ntitle: A\n---\n## Hit & Run\n## 1. Intro\n## Über Straße\n## don't\n## a_b\n## Dice (2d6)\n## Twice\n## Twice\n",
+			},
+		},
+		{
 			Name: "front matter defaults",
 			Rule: `"Using the defaults key in the _config.yml file you can set default values for front matter" by scope ` +
 				`(path, type); "the more specific scope wins"; a page's own front matter takes precedence ` +
