@@ -425,6 +425,11 @@ type Layout struct {
 	// permalink: /hex): sitegen writes it as the same file, at that URL,
 	// and a relative link in it resolves from its folder. Nil: FileURLs.
 	FileURL func(rel string, fm map[string]any) bool
+	// SectionFiles: the tool writes a section's list page as a file too
+	// (Hugo's uglyURLs: /posts.html for content/posts/): sitegen keeps it
+	// at the folder's URL, /posts/, which its pages' URLs are under, and
+	// writes a redirect there from the tool's.
+	SectionFiles bool
 	// RebuildOn are further folders of the source (source-relative)
 	// whose every change rebuilds the whole site (the translations of
 	// Docusaurus's locales, i18n/): sitegen serve watches them.

@@ -1170,6 +1170,15 @@ func (s *Site) buildTree(pages []*Page) {
 			p.Next = chain[i+1]
 		}
 	}
+	if s.Lay.SectionFiles {
+		// The tool's file of a section's page (Hugo's uglyURLs:
+		// /posts.html) leads to it; not where a page is.
+		for _, sec := range sections {
+			if sec != s.Home && !sec.NoPage && strings.HasSuffix(sec.SitePath, "/") && sec.SitePath != "/" {
+				sec.Aliases = append(sec.Aliases, alias{SitePath: strings.TrimSuffix(sec.SitePath, "/") + ".html", yields: true, written: sec.SitePath})
+			}
+		}
+	}
 	// Generated copies of other pages are rendered, under the home page,
 	// but are no one's child and have no neighbours.
 	for _, p := range pages {
