@@ -1174,7 +1174,7 @@ func (s *Site) buildTree(pages []*Page) {
 		// The tool's file of a section's page (Hugo's uglyURLs:
 		// /posts.html) leads to it; not where a page is.
 		for _, sec := range sections {
-			if sec != s.Home && !sec.NoPage && strings.HasSuffix(sec.SitePath, "/") && sec.SitePath != "/" {
+			if !sec.NoPage && strings.HasSuffix(sec.SitePath, "/") && sec.SitePath != "/" {
 				sec.Aliases = append(sec.Aliases, alias{SitePath: strings.TrimSuffix(sec.SitePath, "/") + ".html", yields: true, written: sec.SitePath})
 			}
 		}
