@@ -142,7 +142,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		return nil, nil
 	}
 	l := &layout.Layout{Kind: layout.Jekyll, File: file, Content: ".", Redirects: "redirect_from",
-		ExcludePrefix: "_", ExcludeNames: []string{"_site"}, Unpublished: Unpublished, DuplicateURL: layout.KeepLastByName, KeepCase: true,
+		ExcludePrefix: "_", ExcludeNames: []string{"_site"}, Unpublished: Unpublished, DuplicateURL: layout.KeepLastByName, KeepCase: true, Segment: keepName,
 		// Jekyll gives a page no date of its last change (page.date is a
 		// post's, from its name or front matter); GitHub Pages' themes
 		// show none.
@@ -418,6 +418,12 @@ func ArchivesTags(on map[string]bool, m map[string]any) bool {
 	}
 	return false
 }
+
+// keepName is Jekyll's URL segment for a page's file or folder name: the
+// name as it is, case and spaces kept ("Big Folder/My Page.md" is
+// /Big Folder/My Page.html: Page#url_placeholders' :path and :basename
+// are the file's, not slugified; measured with Jekyll 4.3).
+func keepName(name string) string { return name }
 
 // GFMSlug is the id kramdown's GFM parser gives a heading of this text
 // (kramdown-parser-gfm's generate_gfm_header_id: the text in lower case,

@@ -140,7 +140,8 @@ func TestCollectionURLs(t *testing.T) {
 		{"map form, default permalink", "collections:\n  rules:\n    output: true\n", "_rules/Combat.md", nil, "/rules/Combat/"},
 		{"index document", "collections:\n  rules:\n    output: true\n", "_rules/index.md", nil, "/rules/"},
 		{"index document, pretty", "permalink: pretty\ncollections:\n  rules:\n    output: true\n", "_rules/index.md", nil, "/rules/index/"},
-		{"nested document", "collections:\n  rules:\n    output: true\n", "_rules/magic/Fire Ball.md", nil, "/rules/magic/Fire-Ball/"},
+		{"nested document", "collections:\n  rules:\n    output: true\n", "_rules/magic/Fire Ball.md", nil, "/rules/magic/Fire Ball/"}, // :path as the file's (the site writes it /rules/magic/Fire Ball.html)
+		{"a post's :title, pretty-slugified", "", "_posts/2024-01-01-Big Day.md", nil, "/2024/01/01/Big-Day/"},
 		{"list form has no output", "collections:\n  - rules\n", "_rules/a.md", nil, ""},
 		{"output false", "collections:\n  rules:\n    output: false\n", "_rules/a.md", nil, ""},
 		{"collection permalink with :name", "collections:\n  minis:\n    output: true\n    permalink: /miniature/:name/\n", "_minis/Giant Spider.md", nil, "/miniature/giant-spider/"},
