@@ -210,13 +210,13 @@ func TestServeLayouts(t *testing.T) {
 		shows       string
 	}{
 		{"jekyll", map[string]string{"_config.yml": "title: Old Title\n", "index.md": "---\ntitle: Home\n---\nHome.\n",
-			"docs/a.md": "---\ntitle: A\nparent: Home\n---\nA text.\n"}, "docs/a.md", "/docs/a/", "_config.yml", "title: New Title\n", "New Title"},
+			"docs/a.md": "---\ntitle: A\nparent: Home\n---\nA text.\n"}, "docs/a.md", "/docs/a.html", "_config.yml", "title: New Title\n", "New Title"},
 		{"hugo", map[string]string{"hugo.toml": "title = \"Old Title\"\n", "content/_index.md": "Home.\n",
 			"content/a.md": "---\ntitle: A\n---\nA text.\n"}, "content/a.md", "/a/", "hugo.toml", "title = \"New Title\"\n", "New Title"},
 		{"mkdocs", map[string]string{"mkdocs.yml": "site_name: Old Title\n", "docs/index.md": "# Home\n", "docs/a.md": "# A\n\nA text.\n"},
 			"docs/a.md", "/a/", "mkdocs.yml", "site_name: New Title\n", "New Title"},
 		{"mdbook", map[string]string{"book.toml": "[book]\ntitle = \"Old Title\"\n", "src/SUMMARY.md": "- [One](one.md)\n- [A](a.md)\n",
-			"src/one.md": "# One\n", "src/a.md": "# A\n\nA text.\n"}, "src/a.md", "/a/", "book.toml", "[book]\ntitle = \"New Title\"\n", "New Title"},
+			"src/one.md": "# One\n", "src/a.md": "# A\n\nA text.\n"}, "src/a.md", "/a.html", "book.toml", "[book]\ntitle = \"New Title\"\n", "New Title"},
 		{"folder", map[string]string{"README.md": "# Home\n\n[A](a.md)\n", "a.md": "# A\n\nA text.\n"}, "a.md", "/a/", "", "", ""},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

@@ -134,6 +134,17 @@ func serveSite(w http.ResponseWriter, r *http.Request, dir string, h *hub) {
 		}
 		name = path.Join(name, "index.html")
 		info, err = root.Stat(name)
+	} else if err != nil && name != "." && path.Ext(name) == "" && !strings.HasSuffix(r.URL.Path, "/") {
+		// A page written as a file (Jekyll's permalink: /hex is hex.html,
+		// mdBook's chapters, VitePress without cleanUrls) is served at its
+		// URL without the extension too, as the tools' own servers and
+		// GitHub Pages serve it: "the web server must be able to map
+		// requests without file extensions to these files. Both GitHub
+		// Pages and the Jekyll's built-in WEBrick server handle these
+		// requests" (https://jekyllrb.com/docs/permalinks/#extensionless-permalinks).
+		if fi, ferr := root.Stat(name + ".html"); ferr == nil && fi.Mode().IsRegular() {
+			name, info, err = name+".html", fi, nil
+		}
 	}
 	if err != nil || !info.Mode().IsRegular() {
 		notFound(w, r, dir, h)

@@ -45,12 +45,21 @@ func TestHandler(t *testing.T) {
 		"empty/placeholder.txt": "x",
 		".hidden/index.html":    "<html><body>hidden</body></html>",
 		"feed.xml":              "<rss/>",
+		"hex.html":              "<html><body>hex page</body></html>",
+		".secret.html":          "<html><body>hidden page</body></html>",
+		"link2.html":            "", // replaced by a symbolic link out of the site below
 	}
 	sitetest.WriteFiles(t, dir, files)
 	if err := os.WriteFile(filepath.Join(base, "secret.txt"), []byte("SECRET"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.Symlink(filepath.Join(base, "secret.txt"), filepath.Join(dir, "link.txt")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(dir, "link2.html")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(base, "secret.txt"), filepath.Join(dir, "link2.html")); err != nil {
 		t.Fatal(err)
 	}
 	h := newHub("inst")
@@ -92,6 +101,18 @@ func TestHandler(t *testing.T) {
 		{"GET", "/..%5csecret.txt", 404, "", "", "not found page", ""},
 		{"GET", "/a/%00", 404, "", "", "not found page", ""},
 		{"GET", "/link.txt", 404, "", "", "not found page", ""}, // symlink out of the site
+		// A page written as a file is served at its URL without .html
+		// too, as GitHub Pages and Jekyll's WEBrick serve it: "output
+		// files written to disk will still have the proper file extension
+		// (typically .html), so the web server must be able to map
+		// requests without file extensions to these files"
+		// (https://jekyllrb.com/docs/permalinks/#extensionless-permalinks).
+		{"GET", "/hex", 200, "text/html; charset=utf-8", "", "hex page", ""},
+		{"GET", "/hex.html", 200, "text/html; charset=utf-8", "", "hex page", ""},
+		{"GET", "/hex/", 404, "", "", "not found page", ""},
+		{"GET", "/.secret", 404, "", "", "not found page", ""},
+		{"GET", "/link2", 404, "", "", "not found page", ""}, // symlink out of the site
+		{"GET", "/feed", 404, "", "", "not found page", ""},  // only .html, never another extension
 		{"GET", "/__sitegen/livereload.js", 200, "text/javascript; charset=utf-8", "", "EventSource", ""},
 	}
 	for _, tt := range tests {

@@ -45,7 +45,7 @@ func TestServeRereadsSettings(t *testing.T) {
 			},
 			file: "src/SUMMARY.md",
 			edit: "- [One](one.md)\n",
-			page: "two/index.html", gone: "Two",
+			page: "two.html", gone: "Two",
 		},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

@@ -166,8 +166,10 @@ func names(evs []event) []string {
 func TestRootNotes(t *testing.T) {
 	for _, tc := range []struct{ name, marker, body, url string }{
 		{"vault", ".obsidian/app.json", "# New note\n\nJust made.\n", "/new-note/"},
-		// Jekyll keeps the case of a file's name in its URL.
-		{"jekyll", "_config.yml", "---\ntitle: New note\n---\nJust made.\n", "/New-note/"},
+		// Jekyll keeps the case and spaces of a file's name in its URL,
+		// and writes the page as a file ("New note.html", served at
+		// /New%20note too: TestHandler).
+		{"jekyll", "_config.yml", "---\ntitle: New note\n---\nJust made.\n", "/New%20note.html"},
 		{"folder of Markdown", "", "# New note\n\nJust made.\n", "/new-note/"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -420,11 +420,16 @@ type Layout struct {
 	// content-relative path rel before its own (Jekyll's defaults:); the
 	// page's own values win. Nil: none.
 	Defaults func(rel string) map[string]any
-	// FileURL says, page by page, what FileURLs says for every page: the
-	// tool serves the page at rel (front matter fm) at a URL like a
-	// file's (Jekyll's /about.html, or /hex for a permalink without a
-	// trailing slash). Nil: FileURLs.
+	// FileURL says, page by page, that the tool writes the page at rel
+	// (front matter fm) as a file (Jekyll's /about.html, or /hex.html for
+	// permalink: /hex): sitegen writes it as the same file, at that URL,
+	// and a relative link in it resolves from its folder. Nil: FileURLs.
 	FileURL func(rel string, fm map[string]any) bool
+	// SectionFiles: the tool writes a section's list page as a file too
+	// (Hugo's uglyURLs: /posts.html for content/posts/): sitegen keeps it
+	// at the folder's URL, /posts/, which its pages' URLs are under, and
+	// writes a redirect there from the tool's.
+	SectionFiles bool
 	// RebuildOn are further folders of the source (source-relative)
 	// whose every change rebuilds the whole site (the translations of
 	// Docusaurus's locales, i18n/): sitegen serve watches them.

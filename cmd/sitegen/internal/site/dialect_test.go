@@ -21,8 +21,8 @@ func TestParentOfTwoTitles(t *testing.T) {
 		warning     string
 		under       string // the page whose navigation lists the child
 	}{
-		{"two pages of the title", "", `docs/guide.md:1:1: parent: "Second Edition" is the title of 2 pages, docs/core/second.md and docs/localization/second.md`, "/docs/core/second/"},
-		{"grand_parent says which", "grand_parent: Localization\n", "", "/docs/localization/second/"},
+		{"two pages of the title", "", `docs/guide.md:1:1: parent: "Second Edition" is the title of 2 pages, docs/core/second.md and docs/localization/second.md`, "/docs/core/second.html"},
+		{"grand_parent says which", "grand_parent: Localization\n", "", "/docs/localization/second.html"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -44,7 +44,7 @@ func TestParentOfTwoTitles(t *testing.T) {
 				t.Errorf("warnings:\n%s\nwant %q", got, tt.warning)
 			}
 			out := readTree(t, dir+"/public")
-			if page := out[strings.TrimPrefix(tt.under, "/")+"index.html"]; !strings.Contains(page, `href="/docs/guide/"`) {
+			if page := out[strings.TrimPrefix(tt.under, "/")]; !strings.Contains(page, `href="/docs/guide.html"`) {
 				t.Errorf("%s does not list the guide", tt.under)
 			}
 		})

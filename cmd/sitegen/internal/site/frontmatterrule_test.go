@@ -142,7 +142,7 @@ func TestFrontMatterRuleBuild(t *testing.T) {
 			files: map[string]string{"_config.yml": "title: J\n", "index.md": "---\ntitle: Home\n---\n",
 				"open.md": "---\ntitle: Open\n\n# Open\n\nText.\n"},
 			warn: `open.md:1:1: front matter is not closed`,
-			has:  [2]string{"open/index.html", "<p>title: Open</p>"},
+			has:  [2]string{"open.html", "<p>title: Open</p>"},
 		},
 		{
 			name: "MkDocs: four dashes",

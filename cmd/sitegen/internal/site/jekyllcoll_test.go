@@ -13,8 +13,7 @@ import (
 
 // TestJekyllCollections checks that the documents of a Jekyll collection
 // whose output is true, and posts, are pages at their permalinks
-// (sitegen serves each at a folder URL: /rules/Combat/ for Jekyll's
-// /rules/Combat.html), as Jekyll 4.3's jekyll build writes them:
+// (/rules/Combat.html), as Jekyll 4.3's jekyll build writes them:
 //
 // https://jekyllrb.com/docs/collections/#output — "output: true must be
 // specified on the collection"; "Now you can iterate over
@@ -47,13 +46,13 @@ func TestJekyllCollections(t *testing.T) {
 		t.Fatal(err)
 	}
 	for file, want := range map[string]string{
-		"rules/Combat/index.html":           "COMBAT-TEXT",
-		"rules/magic/Spells/index.html":     "SPELLS-TEXT",
+		"rules/Combat.html":                 "COMBAT-TEXT",
+		"rules/magic/Spells.html":           "SPELLS-TEXT",
 		"miniature/giant-spider/index.html": "SPIDER-TEXT",
-		"2020/01/02/first-post/index.html":  "POST-TEXT",
-		"world/2021/03/04/lore/index.html":  "LORE-TEXT",
-		"index.html":                        `href="/rules/Combat/"`,
-		"tags/index.html":                   "TAGS-PAGE",
+		"2020/01/02/first-post.html":        "POST-TEXT",
+		"world/2021/03/04/lore.html":        "LORE-TEXT",
+		"index.html":                        `href="/rules/Combat.html"`,
+		"tags.html":                         "TAGS-PAGE",
 	} {
 		b, err := os.ReadFile(filepath.Join(dest, file))
 		if err != nil || !strings.Contains(string(b), want) {
@@ -81,7 +80,7 @@ func TestJekyllCollectionPageURL(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for file, want := range map[string]string{"_rules/Combat.md": "/rules/Combat/", "moved.md": "/elsewhere/", "new.md": "/new/"} {
+	for file, want := range map[string]string{"_rules/Combat.md": "/rules/Combat.html", "moved.md": "/elsewhere/", "new.md": "/new.html"} {
 		if got := s.PageURL(file); got != want {
 			t.Errorf("PageURL(%q) = %q, want %q", file, got, want)
 		}
@@ -112,7 +111,7 @@ func TestJekyllPermalinkFolderPage(t *testing.T) {
 			"_config.yml":        "title: J\n",
 			"cairn.md":           "---\ntitle: Cairn\npermalink: /\n---\nCAIRN-HOME\n",
 			"monsters/ankheg.md": "---\ntitle: Ankheg\n---\nANKHEG\n",
-		}, map[string]string{"index.html": "CAIRN-HOME", "monsters/ankheg/index.html": "ANKHEG"}},
+		}, map[string]string{"index.html": "CAIRN-HOME", "monsters/ankheg.html": "ANKHEG"}},
 		{"collection", map[string]string{
 			"_config.yml": "title: J\ninclude:\n  - _pages\ncollections_dir: campaigns\ncollections:\n" +
 				"  orient:\n    output: true\n    permalink: /:collection/:name/\n",
@@ -130,7 +129,7 @@ func TestJekyllPermalinkFolderPage(t *testing.T) {
 			"_config.yml":  "title: J\ncollections:\n  en:\n    output: true\n    permalink: /:path:output_ext\n",
 			"_en/index.md": "---\ntitle: Home\n---\nEN-HOME [b](b.md)\n",
 			"_en/b.md":     "---\ntitle: B\n---\nEN-B\n",
-		}, map[string]string{"index.html": "EN-HOME", "b/index.html": "EN-B"}},
+		}, map[string]string{"index.html": "EN-HOME", "b.html": "EN-B"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := t.TempDir()
@@ -181,9 +180,9 @@ func TestJekyllHTMLLinks(t *testing.T) {
 		t.Fatal(err)
 	}
 	for file, want := range map[string][]string{
-		"index.html":       {`<a href="/b/">b</a>`, `<a href="/sub/c/">c</a>`, `<a href="/sub/">sub</a>`, `<a href="/b/#b-text">top</a>`},
-		"b/index.html":     {`<a href="/sub/c/">c</a>`},
-		"sub/c/index.html": {`<a href="/b/">b</a>`},
+		"index.html": {`<a href="/b.html">b</a>`, `<a href="/sub/c.html">c</a>`, `<a href="/sub/">sub</a>`, `<a href="/b.html#b-text">top</a>`},
+		"b.html":     {`<a href="/sub/c.html">c</a>`},
+		"sub/c.html": {`<a href="/b.html">b</a>`},
 	} {
 		b, err := os.ReadFile(filepath.Join(dest, file))
 		for _, w := range want {
@@ -218,8 +217,8 @@ func TestJekyllIndexDocumentLinks(t *testing.T) {
 		t.Fatalf("build: %v; the links resolve on Jekyll's site", err)
 	}
 	for file, want := range map[string]string{
-		"hiya/index.html":            `<a href="/hiya/faq/?faq=why">faq</a>`,
-		"hiya/installing/index.html": `<a href="/hiya/faq/">faq</a>`,
+		"hiya/index.html":      `<a href="/hiya/faq.html?faq=why">faq</a>`,
+		"hiya/installing.html": `<a href="/hiya/faq.html">faq</a>`,
 	} {
 		b, err := os.ReadFile(filepath.Join(dest, file))
 		if err != nil || !strings.Contains(string(b), want) {
@@ -317,10 +316,10 @@ func TestJekyllCollectionsDirNoSection(t *testing.T) {
 		nav = nav[i:]
 		nav = nav[:strings.Index(nav, "</nav>")]
 	}
-	if strings.Contains(nav, ">Coll<") || !strings.Contains(nav, `<a href="/posts/">`) || !strings.Contains(nav, `<a href="/rules/">`) {
-		t.Errorf("navigation: want /posts/ and /rules/ without a Coll heading:\n%s", nav)
+	if strings.Contains(nav, ">Coll<") || !strings.Contains(nav, `<a href="/posts/">`) || !strings.Contains(nav, `<a href="/rules.html">`) {
+		t.Errorf("navigation: want /posts/ and /rules.html without a Coll heading:\n%s", nav)
 	}
-	if _, err := os.Stat(filepath.Join(dest, "2024", "01", "01", "one", "index.html")); err != nil {
+	if _, err := os.Stat(filepath.Join(dest, "2024", "01", "01", "one.html")); err != nil {
 		t.Errorf("the post is not at its date URL: %v", err)
 	}
 }
@@ -346,5 +345,23 @@ func TestJekyllTagNames(t *testing.T) {
 		if strings.Contains(w, "tags") {
 			t.Errorf("a tag Jekyll takes is warned: %s", w)
 		}
+	}
+}
+
+// TestJekyllFragmentProblem: a link to a Jekyll page's file (a.html) with
+// a #fragment no heading of that page has is reported as that, not as a
+// missing file: the page is there ("about.md # =>
+// http://example.com/about.html", https://jekyllrb.com/docs/pages/).
+func TestJekyllFragmentProblem(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{
+		"_config.yml": "title: J\n",
+		"index.md":    "---\ntitle: Home\n---\n[a](a.html#a_b) [b](a.html#nope)\n",
+		"a.md":        "---\ntitle: A\n---\n## a_b\n",
+	})
+	_, err := build(t, src, content.Options{Theme: theme, Dest: filepath.Join(t.TempDir(), "public")})
+	if err == nil || !strings.Contains(err.Error(), `broken link "a.html#nope": no heading with id "nope" on the page at /a.html`) ||
+		strings.Contains(err.Error(), "a_b") || strings.Contains(err.Error(), "does not exist") {
+		t.Errorf("build: %v; want only a.html#nope, reported as a missing heading", err)
 	}
 }

@@ -30,7 +30,7 @@ func TestLayouts(t *testing.T) {
 			name: "jekyll just-the-docs",
 			files: map[string]string{
 				"_config.yml":         "title: Jekyll SRD\nurl: https://srd.test\nexclude: [scripts]\n",
-				"index.md":            "---\ntitle: Home\n---\nSee [combat](/docs/combat/) and [the old page](/old/), [rounds](/docs/combat/#rounds-id), [about](about.html), [about again](/about.html), [the move](/docs/combat/#move-id).\n",
+				"index.md":            "---\ntitle: Home\n---\nSee [combat](/docs/combat.html) and [the old page](/old/), [rounds](/docs/combat#rounds-id), [about](about.html), [about again](/about.html), [the move](/docs/combat.html#move-id).\n",
 				"about.html":          "---\ntitle: About us\n---\n<p>Who we are.</p>\n",
 				"plain.html":          "<p>no front matter: a file</p>\n",
 				"Gemfile":             "gem 'jekyll'\n",
@@ -46,22 +46,25 @@ func TestLayouts(t *testing.T) {
 			},
 			warnings: []string{`404.html:9:1: Liquid tag "{% include footer.html %}"`},
 			has: map[string]string{
-				"index.html":             `<a href="/about/">about</a>, <a href="/about/">about again</a>`,
-				"docs/combat/index.html": `<h2 id="rounds-id">Rounds`, // a kramdown id, known when links are checked
+				// Jekyll's default permalink style writes docs/combat.md
+				// as docs/combat.html ("Pages": "/:path/:basename:output_ext",
+				// https://jekyllrb.com/docs/permalinks/#pages).
+				"index.html":       `<a href="/about.html">about</a>, <a href="/about.html">about again</a>`,
+				"docs/combat.html": `<h2 id="rounds-id">Rounds`, // a kramdown id, known when links are checked
 				// Issue 31: a span list's id is the element's, and a link
 				// target; never a #tag with a tag page.
-				"docs/combat/index.html#span": `<li>A <strong id="move-id">bold</strong> move</li>`,
-				"old/index.html":              "https://srd.test/docs/combat/",
-				"older.html":                  "https://srd.test/docs/combat/",
-				"elsewhere/index.html":        "Perm",
-				"about/index.html":            "<title>About us",
-				"plain.html":                  "no front matter",
-				"assets/images/a.png":         "png",
-				"404.html":                    `Lost in the dungeon</h1><div class="content"><p>Go <a href="/">home</a>.</p>`,
-				"docs/magic/index.html":       `aria-current="page">Magic</a> <ul><li><a href="/docs/spells/">`, // under its parent in the navigation
+				"docs/combat.html#span": `<li>A <strong id="move-id">bold</strong> move</li>`,
+				"old/index.html":        "https://srd.test/docs/combat.html",
+				"older.html":            "https://srd.test/docs/combat.html",
+				"elsewhere/index.html":  "Perm",
+				"about.html":            "<title>About us",
+				"plain.html":            "no front matter",
+				"assets/images/a.png":   "png",
+				"404.html":              `Lost in the dungeon</h1><div class="content"><p>Go <a href="/">home</a>.</p>`,
+				"docs/magic.html":       `aria-current="page">Magic</a> <ul><li><a href="/docs/spells.html">`, // under its parent in the navigation
 			},
-			lacks:  map[string]string{"docs/combat/index.html": `<a href="/elsewhere/">`}, // nav_exclude
-			hasNot: []string{"404/index.html", "Gemfile", "scripts/convert/index.html", "_includes/nav/index.html", "docs/perm/index.html", "tags/move-id/index.html", "tags/strong/index.html"},
+			lacks:  map[string]string{"docs/combat.html": `<a href="/elsewhere/">`}, // nav_exclude
+			hasNot: []string{"404/index.html", "Gemfile", "scripts/convert/index.html", "scripts/convert.html", "_includes/nav/index.html", "_includes/nav.html", "docs/perm/index.html", "docs/perm.html", "docs/combat/index.html", "about/index.html", "tags/move-id/index.html", "tags/strong/index.html"},
 		},
 		{
 			name: "hugo",
@@ -243,9 +246,9 @@ func TestLayouts(t *testing.T) {
 				"_posts/2020-01-01-ward.markdown": "---\ntitle: Ward\n---\nA ward.\n",
 				"docs/index.mkdown":               "---\ntitle: Docs\n---\nDocs home.\n",
 			},
-			has: map[string]string{"index.html": `<a href="/fireball/">fireball</a>`, "fireball/index.html": "Boom.",
-				"2020/01/01/ward/index.html": "A ward.", "docs/index.html": "Docs home."},
-			hasNot: []string{"index.markdown", "fireball.mkd", "_posts/2020-01-01-ward.markdown", "docs/index.mkdown", "docs/index/index.html"},
+			has: map[string]string{"index.html": `<a href="/fireball.html">fireball</a>`, "fireball.html": "Boom.",
+				"2020/01/01/ward.html": "A ward.", "docs/index.html": "Docs home."},
+			hasNot: []string{"index.markdown", "fireball.mkd", "_posts/2020-01-01-ward.markdown", "docs/index.mkdown", "docs/index/index.html", "docs/index.html.html"},
 		},
 		{
 			name: "jekyll markdown_ext set",
@@ -255,8 +258,8 @@ func TestLayouts(t *testing.T) {
 				"notes.txt":      "---\ntitle: Notes\n---\nNoted.\n",
 				"spell.markdown": "---\ntitle: Spell\n---\n",
 			},
-			has:    map[string]string{"notes/index.html": "Noted."},
-			hasNot: []string{"notes.txt", "spell/index.html"},
+			has:    map[string]string{"notes.html": "Noted."},
+			hasNot: []string{"notes.txt", "spell/index.html", "spell.html"},
 		},
 		{
 			// "Any of the following file extensions may be used for your

@@ -44,7 +44,7 @@ func TestTolerated(t *testing.T) {
 				"fever.md":    "---\ntitle: Fever\nredirect_from: /a/\nredirect_from: /b/\n---\n",
 			},
 			msg: "fever.md:4:1: redirect_from: set twice (lines 3 and 4): the last is read", tool: "Jekyll",
-			has: [2]string{"b/index.html", "/fever/"}, notBuilt: "a/index.html",
+			has: [2]string{"b/index.html", "/fever.html"}, notBuilt: "a/index.html",
 		},
 		{
 			// PyYAML keeps the last value too: 5thSRD's mkdocs.yml ends
@@ -180,7 +180,7 @@ func TestTolerated(t *testing.T) {
 				"bad.md":      "---\ntitle: [\n---\n\n# Bad\n\ntext\n",
 			},
 			msg: "bad.md:2:1: front matter: did not find expected node content: the page is built without it", tool: "Jekyll",
-			has: [2]string{"bad/index.html", "<p>text</p>"},
+			has: [2]string{"bad.html", "<p>text</p>"},
 		},
 		{
 			// A template's `aliases:\n  - ` leaves an empty item, which
@@ -424,8 +424,8 @@ func TestJustTheDocsNav(t *testing.T) {
 		config string
 		order  []string // the children of /second-edition/ in its sidebar
 	}{
-		{"title: J\n", []string{"/zero/", "/guide/", "/npc/", "/naming/"}},
-		{"title: J\nnav_sort: case_insensitive\n", []string{"/zero/", "/guide/", "/naming/", "/npc/"}},
+		{"title: J\n", []string{"/zero.html", "/guide.html", "/npc.html", "/naming.html"}},
+		{"title: J\nnav_sort: case_insensitive\n", []string{"/zero.html", "/guide.html", "/naming.html", "/npc.html"}},
 	} {
 		src := t.TempDir()
 		files := maps.Clone(pages)
@@ -435,7 +435,7 @@ func TestJustTheDocsNav(t *testing.T) {
 		if _, err := build(t, src, content.Options{Theme: theme, Dest: dest}); err != nil {
 			t.Fatal(err)
 		}
-		raw, err := os.ReadFile(filepath.Join(dest, "second-edition", "index.html"))
+		raw, err := os.ReadFile(filepath.Join(dest, "second-edition.html"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -449,7 +449,7 @@ func TestJustTheDocsNav(t *testing.T) {
 			}
 			last = i
 		}
-		if strings.Contains(html, `href="/localization/spanish/"`) {
+		if strings.Contains(html, `href="/localization/spanish.html"`) {
 			t.Errorf("Spanish (grand_parent: Localization) is under the top Second Edition")
 		}
 	}

@@ -78,39 +78,44 @@ func TestMdBook(t *testing.T) {
 		ok   bool
 	}{
 		{`"The summary file is used by mdBook to know what chapters to include": the chapters are pages`,
-			out["rules/index.html"] != "" && out["rules/wild-die/index.html"] != "" && out["combat/index.html"] != "" && out["magic/spells/index.html"] != "" && out["credits/index.html"] != ""},
+			out["rules/index.html"] != "" && out["rules/wild die.html"] != "" && out["combat.html"] != "" && out["magic/spells.html"] != "" && out["credits.html"] != ""},
 		{"only what SUMMARY.md lists is published: not SUMMARY.md, not a file it does not list",
-			out["summary/index.html"] == "" && out["unlisted/index.html"] == "" && out["notes/gm-secret/index.html"] == "" && !strings.Contains(strings.Join(keys(out), " "), "gm-secret")},
+			out["summary/index.html"] == "" && out["SUMMARY.html"] == "" && out["unlisted.html"] == "" && out["notes/gm-secret.html"] == "" && !strings.Contains(strings.Join(keys(out), " "), "gm-secret")},
 		{`"By default, the source directory is found in the directory named src": the repository's README.md is not the home page`,
 			!strings.Contains(out["index.html"], "How to build this book")},
 		{"the first chapter is the home page (mdBook writes it as index.html)", strings.Contains(out["index.html"], "Welcome")},
 		{`"README.md chapters ... rendered to an index file index.html" (the index preprocessor)`, strings.Contains(out["rules/index.html"], "<h1>Dice</h1>")},
 		{"files that are not Markdown are published", out["img/map.png"] == "png"},
+		{`"The path to each chapter's source file ... the output is similar" : a chapter is written at its path with .html, case and spaces kept ` +
+			`(https://rust-lang.github.io/mdBook/format/summary.html, "- [Chapter 1](./chapter-1.md)"; html_handlebars writes ch.path.with_extension("html"))`,
+			out["rules/wild die.html"] != "" && out["rules/wild-die/index.html"] == "" && out["combat/index.html"] == "" && !strings.Contains(out["sitemap.xml"], "/combat/")},
+		{"the first chapter is the book's index.html, and its own file (intro.html) leads there: a redirect, sitegen publishing the page once",
+			strings.Contains(out["intro.html"], `http-equiv="refresh" content="0; url=/six/"`)},
 		{`[book] title`, strings.Contains(out["index.html"], "Six Sides")},
-		{`[output.html] site-url: "The url where the book will be hosted"`, strings.Contains(out["combat/index.html"], `href="/six/intro/`) || strings.Contains(out["combat/index.html"], `href="/six/"`)},
+		{`[output.html] site-url: "The url where the book will be hosted"`, strings.Contains(out["combat.html"], `href="/six/intro.html`) || strings.Contains(out["combat.html"], `href="/six/"`)},
 		{`"Part Title - ... The title is rendered as unclickable text"; numbered chapters numbered; "Prefix chapters ... will not be numbered"; separators; suffix chapters`,
 			strings.Contains(nav("index.html"), "|Introduction|") && strings.Contains(nav("index.html"), "Core Rules") &&
 				strings.Contains(nav("index.html"), "|1.|Dice|") && strings.Contains(nav("index.html"), "|2.|Magic|") && strings.Contains(nav("index.html"), "Appendices") &&
 				strings.Contains(nav("index.html"), "|3.|Tables|") && strings.Contains(out["index.html"], `class="nav-separator"`) && strings.Contains(nav("index.html"), "|Credits|")},
 		{"the order is SUMMARY.md's", ordered(nav("index.html"), "Introduction", "Core Rules", "Dice", "Magic", "Appendices", "Tables", "Credits")},
 		{`nesting: "Numbered chapters ... can be nested": a chapter's sub-chapters under it, wherever their files are`,
-			ordered(nav("combat/index.html"), "Dice", "The Wild Die", "Combat", "Not Yet Written", "Magic")},
+			ordered(nav("combat.html"), "Dice", "The Wild Die", "Combat", "Not Yet Written", "Magic")},
 		{`"Draft chapters will be rendered in the HTML renderer as disabled links in the table of contents"`,
-			strings.Contains(out["combat/index.html"], `<li class="nav-draft"><span aria-disabled="true"><span class="nav-number" aria-hidden="true">1.2.1.</span>Not Yet Written</span>`)},
-		{"a chapter's label is its link text in SUMMARY.md; its visible heading is its own", strings.Contains(out["rules/wild-die/index.html"], "<h1>The Wild Die</h1>") && strings.Contains(nav("rules/wild-die/index.html"), "|1.1.|The Wild Die|")},
-		{`"A chapter can set a <title> that is different from its entry in the table of contents (sidebar)"`, strings.Contains(out["rules/wild-die/index.html"], "<title>The Wild Die, in full")},
-		{`"{{#include file.rs:2:10}} ... lines 2 to 10"`, strings.Contains(out["rules/wild-die/index.html"], "<pre><code>line two\nline three\n</code></pre>")},
-		{"an include from outside src/, inside the book's folder", strings.Contains(out["rules/wild-die/index.html"], "A note shared by two books.")},
+			strings.Contains(out["combat.html"], `<li class="nav-draft"><span aria-disabled="true"><span class="nav-number" aria-hidden="true">1.2.1.</span>Not Yet Written</span>`)},
+		{"a chapter's label is its link text in SUMMARY.md; its visible heading is its own", strings.Contains(out["rules/wild die.html"], "<h1>The Wild Die</h1>") && strings.Contains(nav("rules/wild die.html"), "|1.1.|The Wild Die|")},
+		{`"A chapter can set a <title> that is different from its entry in the table of contents (sidebar)"`, strings.Contains(out["rules/wild die.html"], "<title>The Wild Die, in full")},
+		{`"{{#include file.rs:2:10}} ... lines 2 to 10"`, strings.Contains(out["rules/wild die.html"], "<pre><code>line two\nline three\n</code></pre>")},
+		{"an include from outside src/, inside the book's folder", strings.Contains(out["rules/wild die.html"], "A note shared by two books.")},
 		{"no preprocessor line is printed", !strings.Contains(strings.Join(values(out), ""), "{{#")},
 		{`"Relative links that end with .md will be converted to the .html extension": links to chapters resolve`,
-			strings.Contains(out["index.html"], `href="/six/rules/"`) && strings.Contains(out["rules/index.html"], `href="/six/rules/wild-die/"`) && strings.Contains(out["rules/index.html"], `href="/six/tables/"`)},
-		{"a link to the .html mdBook writes is to its chapter, index.html to the folder's README.md", strings.Contains(out["index.html"], `href="/six/combat/#rounds"`) && strings.Contains(out["combat/index.html"], `href="/six/rules/"`)},
-		{"a link written from the book's root resolves from src/", strings.Contains(out["index.html"], `href="/six/credits/"`)},
+			strings.Contains(out["index.html"], `href="/six/rules/"`) && strings.Contains(out["rules/index.html"], `href="/six/rules/wild%20die.html"`) && strings.Contains(out["rules/index.html"], `href="/six/tables.html"`)},
+		{"a link to the .html mdBook writes is to its chapter, index.html to the folder's README.md", strings.Contains(out["index.html"], `href="/six/combat.html#rounds"`) && strings.Contains(out["combat.html"], `href="/six/rules/"`)},
+		{"a link written from the book's root resolves from src/", strings.Contains(out["index.html"], `href="/six/credits.html"`)},
 		{`definition lists: "Terms are clickable just like headers" (https://rust-lang.github.io/mdBook/format/markdown.html#definition-lists): a term has an id links reach`,
-			strings.Contains(out["credits/index.html"], `<dt id="wild-die">Wild Die</dt>`) && strings.Contains(out["index.html"], `href="/six/credits/#wild-die"`)},
-		{"mdBook reads no Obsidian syntax: #tag and ==this== are text", strings.Contains(out["magic/spells/index.html"], "A #tag is text here, and so is ==this==.") && out["tags/tag/index.html"] == ""},
+			strings.Contains(out["credits.html"], `<dt id="wild-die">Wild Die</dt>`) && strings.Contains(out["index.html"], `href="/six/credits.html#wild-die"`)},
+		{"mdBook reads no Obsidian syntax: #tag and ==this== are text", strings.Contains(out["magic/spells.html"], "A #tag is text here, and so is ==this==.") && out["tags/tag/index.html"] == ""},
 		{"mdbook-mermaid is not run: a diagram is its source, captioned as such",
-			strings.Contains(out["combat/index.html"], `<figure class="diagram-source"><figcaption>Diagram (Mermaid source; sitegen does not draw it)</figcaption><pre><code class="language-mermaid">graph TD; A--&gt;B`)},
+			strings.Contains(out["combat.html"], `<figure class="diagram-source"><figcaption>Diagram (Mermaid source; sitegen does not draw it)</figcaption><pre><code class="language-mermaid">graph TD; A--&gt;B`)},
 	}
 	for _, c := range checks {
 		if !c.ok {
@@ -272,14 +277,14 @@ func TestMdBookChapterOutsideSrc(t *testing.T) {
 	if !strings.Contains(out["index.html"], "The guide starts") {
 		t.Errorf("the home page is not ../README.md:\n%s", out["index.html"])
 	}
-	if !strings.Contains(out["a/index.html"], `href="/"`) {
-		t.Errorf("a's link to ../README.md does not lead home:\n%s", out["a/index.html"])
+	if !strings.Contains(out["a.html"], `href="/"`) {
+		t.Errorf("a's link to ../README.md does not lead home:\n%s", out["a.html"])
 	}
-	if !strings.Contains(out["notes/other/index.html"], "Other") {
-		t.Errorf("../notes/other.md is not at /notes/other/: %q", keys(out))
+	if !strings.Contains(out["notes/other.html"], "Other") {
+		t.Errorf("../notes/other.md is not at /notes/other.html: %q", keys(out))
 	}
 	for k := range out {
-		if strings.Contains(k, "readme") || strings.Contains(k, "README") || k == "notes/n/index.html" {
+		if strings.Contains(k, "readme") || strings.Contains(k, "README") || k == "notes/n/index.html" || k == "notes/n.html" {
 			t.Errorf("published %s", k)
 		}
 	}
@@ -298,8 +303,8 @@ func TestMdBookChapterOutsideSrc(t *testing.T) {
 // properly when I navigate to /folderA/pageA.html"; mdBook 0.2.0's notes,
 // https://newreleases.io/project/github/rust-lang/mdBook/release/v0.2.0:
 // "links are relative to the page they are in"). sitegen publishes the
-// chapter at rules/a/, one folder deeper: the URLs are resolved from the
-// chapter's file and written as the published ones.
+// chapter at rules/a.html too: the URLs are resolved from the chapter's
+// file and written as the published ones.
 func TestMdBookRawHTMLLinks(t *testing.T) {
 	dir := t.TempDir()
 	sitetest.WriteFiles(t, dir, map[string]string{
@@ -316,8 +321,8 @@ func TestMdBookRawHTMLLinks(t *testing.T) {
 	}
 	out := readTree(t, dir+"/public")
 	for page, wants := range map[string][]string{
-		"rules/a/index.html": {`<img src="/images/quad%20types.svg" alt="q">`, `<a href="/b/#x">b</a>`, `<a href="https://x.test/">web</a>`, `<a href="#sec">sec</a>`},
-		"b/index.html":       {`<img src="/images/p.png" alt="p">`},
+		"rules/a.html": {`<img src="/images/quad%20types.svg" alt="q">`, `<a href="/b.html#x">b</a>`, `<a href="https://x.test/">web</a>`, `<a href="#sec">sec</a>`},
+		"b.html":       {`<img src="/images/p.png" alt="p">`},
 	} {
 		for _, want := range wants {
 			if !strings.Contains(out[page], want) {
@@ -397,8 +402,8 @@ func TestMdBookFolderLinks(t *testing.T) {
 	}
 	out := readTree(t, dir+"/public")
 	for page, wants := range map[string][]string{
-		"contributors/before/index.html": {`<a href="/contributors/artists/">Artists section</a>`, `<a href="/contributors/developers/#tools">developers</a>`},
-		"contributors/index.html":        {`<a href="/contributors/artists/">Artists</a>`},
+		"contributors/before.html": {`<a href="/contributors/artists/">Artists section</a>`, `<a href="/contributors/developers/#tools">developers</a>`},
+		"contributors/index.html":  {`<a href="/contributors/artists/">Artists</a>`},
 	} {
 		for _, want := range wants {
 			if !strings.Contains(out[page], want) {
@@ -427,11 +432,11 @@ func TestMdBookFold(t *testing.T) {
 		name, fold string
 		want       map[string]bool // a link on b's page to the page
 	}{
-		{"no fold: the whole table of contents", "", map[string]bool{"/a1/": true, "/a11/": true}},
-		{"fold enabled, level 0: all folds closed", "[output.html.fold]\nenable = true\n", map[string]bool{"/a1/": false, "/a11/": false}},
-		{"fold enabled, level 1: numbered chapters of level 1 folded", "[output.html.fold]\nenable = true\nlevel = 1\n", map[string]bool{"/a1/": false, "/a11/": false}},
-		{"fold enabled, level 2: level-1 chapters open, level-2 folded", "[output.html.fold]\nenable = true\nlevel = 2\n", map[string]bool{"/a1/": true, "/a11/": false}},
-		{"fold disabled", "[output.html.fold]\nenable = false\nlevel = 1\n", map[string]bool{"/a1/": true, "/a11/": true}},
+		{"no fold: the whole table of contents", "", map[string]bool{"/a1.html": true, "/a11.html": true}},
+		{"fold enabled, level 0: all folds closed", "[output.html.fold]\nenable = true\n", map[string]bool{"/a1.html": false, "/a11.html": false}},
+		{"fold enabled, level 1: numbered chapters of level 1 folded", "[output.html.fold]\nenable = true\nlevel = 1\n", map[string]bool{"/a1.html": false, "/a11.html": false}},
+		{"fold enabled, level 2: level-1 chapters open, level-2 folded", "[output.html.fold]\nenable = true\nlevel = 2\n", map[string]bool{"/a1.html": true, "/a11.html": false}},
+		{"fold disabled", "[output.html.fold]\nenable = false\nlevel = 1\n", map[string]bool{"/a1.html": true, "/a11.html": true}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -444,15 +449,15 @@ func TestMdBookFold(t *testing.T) {
 				t.Fatalf("build: %v", err)
 			}
 			out := readTree(t, dir+"/public")
-			nav := regexp.MustCompile(`(?s)<nav class="site-nav".*?</nav>`).FindString(out["b/index.html"])
+			nav := regexp.MustCompile(`(?s)<nav class="site-nav".*?</nav>`).FindString(out["b.html"])
 			for u, want := range c.want {
 				if got := strings.Contains(nav, `href="`+u+`"`); got != want {
 					t.Errorf("b's navigation links %s: %v, want %v\n%s", u, got, want, nav)
 				}
 			}
 			// The open chapter's branch is always shown.
-			a11 := regexp.MustCompile(`(?s)<nav class="site-nav".*?</nav>`).FindString(out["a11/index.html"])
-			if !strings.Contains(a11, `href="/a1/"`) {
+			a11 := regexp.MustCompile(`(?s)<nav class="site-nav".*?</nav>`).FindString(out["a11.html"])
+			if !strings.Contains(a11, `href="/a1.html"`) {
 				t.Errorf("a11's navigation does not show its own branch")
 			}
 		})

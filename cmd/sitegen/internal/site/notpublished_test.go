@@ -179,8 +179,8 @@ func TestNotPublished(t *testing.T) {
 			},
 			reasons:  map[string]string{"secret.md": "published: false (Jekyll)", "_drafts/d.md": "_drafts/ (Jekyll drafts)", "_drafts/pic.png": "_drafts/ (Jekyll drafts)"},
 			warnings: []string{"index.md:4:1: unpublished link \"secret.md\"", "index.md:4:21: unpublished link \"_drafts/d.md\"", "index.md:4:43: unpublished image \"_drafts/pic.png\""},
-			hasNot:   []string{"secret/index.html", "old-secret/index.html", "_drafts/d/index.html", "_drafts/pic.png"},
-			preview:  []string{"secret/index.html", "old-secret/index.html", "_drafts/d/index.html", "_drafts/pic.png"},
+			hasNot:   []string{"secret.html", "old-secret/index.html", "_drafts/d.html", "_drafts/pic.png"},
+			preview:  []string{"secret.html", "old-secret/index.html", "_drafts/d.html", "_drafts/pic.png"},
 		},
 		{
 			// https://jekyllrb.com/docs/collections/#output — "When

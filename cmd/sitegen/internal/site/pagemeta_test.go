@@ -197,10 +197,10 @@ func TestLastUpdatedByLayout(t *testing.T) {
 		// Neither mdBook nor Jekyll nor docsify shows a page's last change.
 		{name: "mdbook", git: true,
 			files: map[string]string{"book.toml": "", "src/SUMMARY.md": "- [Intro](intro.md)\n- [A](a.md)\n", "src/intro.md": "# Intro\n", "src/a.md": "# A\n"},
-			want:  map[string]string{"a/index.html": ""}},
+			want:  map[string]string{"a.html": ""}},
 		{name: "jekyll", git: true,
 			files: map[string]string{"_config.yml": "title: T\n", "index.md": "---\n---\n# Home\n", "a.md": "---\ntitle: A\n---\nA.\n"},
-			want:  map[string]string{"a/index.html": ""}},
+			want:  map[string]string{"a.html": ""}},
 		{name: "docsify", git: true,
 			files: map[string]string{"index.html": "<script>window.$docsify = {}</script><script src=\"//cdn.jsdelivr.net/npm/docsify@4\"></script>", "README.md": "# Home\n", "a.md": "# A\n"},
 			want:  map[string]string{"a/index.html": ""}},

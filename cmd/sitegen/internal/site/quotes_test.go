@@ -33,7 +33,7 @@ func TestQuotesPerTool(t *testing.T) {
 		{"GitHub folder", map[string]string{"README.md": "# Home\n", "rules/a.md": "# A\n\n" + page}, "rules/a/index.html", false},
 		{"Obsidian vault", map[string]string{".obsidian/app.json": "{}", "Home.md": "# Home\n", "a.md": "# A\n\n" + page}, "a/index.html", false},
 		{"Hugo", map[string]string{"hugo.toml": "title = 'T'\n", "content/_index.md": "# Home\n", "content/a.md": "---\ntitle: A\n---\n\n" + page}, "a/index.html", true},
-		{"Jekyll", map[string]string{"_config.yml": "title: T\n", "index.md": "---\n---\n# Home\n", "a.md": "---\ntitle: A\n---\n\n" + page}, "a/index.html", true},
+		{"Jekyll", map[string]string{"_config.yml": "title: T\n", "index.md": "---\n---\n# Home\n", "a.md": "---\ntitle: A\n---\n\n" + page}, "a.html", true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()

@@ -257,6 +257,20 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.AutoCollapse = true
 		l.Read = append(l.Read, "themeConfig.docs.sidebar.autoCollapseCategories")
 	}
+	// trailingSlash: "false: remove trailing slashes from URLs/links, and
+	// emit /docs/myDoc.html for /docs/myDoc.md"
+	// (https://docusaurus.io/docs/api/docusaurus-config#trailingSlash):
+	// each doc and post is written as that file, and so is sitegen's page;
+	// a category's or a folder's page stays at its folder (its pages'
+	// URLs are under it) with a redirect from Docusaurus's file
+	// (layout.Layout.SectionFiles). Unset or true: /docs/myDoc/index.html.
+	if b, ok := obj.Get("trailingSlash").(bool); ok {
+		l.Read = append(l.Read, fmt.Sprintf("trailingSlash %v", b))
+		if !b {
+			l.FileURL = func(string, map[string]any) bool { return true }
+			l.SectionFiles = true
+		}
+	}
 	brokenLinks(l, obj, file)
 	duplicateRoutes(l, obj, file)
 	diagrams(l, obj, file)

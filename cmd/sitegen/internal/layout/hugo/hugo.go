@@ -68,8 +68,12 @@
 //   - The [permalinks] settings: a top-level section's pages at the URL
 //     its pattern gives (pageurl.go).
 //
+// URLs: uglyURLs = true writes each page as a file, /posts/post-1.html,
+// as Hugo does; a section's list stays at /posts/ (a folder of sitegen's
+// output), with a redirect from Hugo's /posts.html.
+//
 // Not implemented: a section's url:, permalinks for section pages,
-// uglyURLs.
+// uglyURLs as a map of sections (Hugo 0.134).
 package hugo
 
 import (
@@ -242,6 +246,17 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	}
 	l.PageURL = func(rel string, fm map[string]any) string {
 		return pageURL(rel, fm, seg, l.Markup.MarkdownStem, permalinks, isSection)
+	}
+	// uglyURLs: "When true, Hugo renders content to files with an .html
+	// extension" (https://gohugo.io/content-management/urls/#appearance):
+	// content/posts/post-1.md is /posts/post-1.html, and so is sitegen's
+	// page; a section's list is /posts.html, where sitegen keeps it at
+	// /posts/, the folder its pages are under, with a redirect from
+	// /posts.html (SectionFiles).
+	if layout.True(low["uglyurls"]) {
+		l.FileURL = func(string, map[string]any) bool { return true }
+		l.SectionFiles = true
+		l.Read = append(l.Read, "uglyURLs")
 	}
 	m = withLanguage(m, cmp.Or(defLang, "en"))
 	l.Settings.Title = l.Str(m, "title")

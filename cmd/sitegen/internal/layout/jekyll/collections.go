@@ -168,7 +168,7 @@ func (c *collection) url(inner string, fm map[string]any, cats []string) string 
 		cats[i] = strings.ToLower(cats[i])
 	}
 	vars := map[string]string{
-		"collection": c.label, "path": noext, "name": slugify(name), "title": title, "slug": slugify(title),
+		"collection": c.label, "path": noext, "name": slugify(name), "title": prettySlug(title), "slug": slugify(title),
 		"categories": strings.Join(cats, "/"), "output_ext": "",
 	}
 	if !date.IsZero() {
@@ -189,7 +189,7 @@ func (c *collection) url(inner string, fm map[string]any, cats []string) string 
 	if file && path.Base(u) == "index" {
 		u = path.Dir(u) // /rules/index.html is served as /rules/
 	}
-	u = path.Clean("/" + strings.ReplaceAll(c.fold(u), " ", "-"))
+	u = path.Clean("/" + c.fold(u))
 	if u == "/" {
 		return u
 	}
@@ -233,6 +233,29 @@ func frontCategories(fm map[string]any) []string {
 	return out
 }
 
+// prettySlug is a document's :title, Jekyll's slugify in "pretty" mode,
+// case kept (Document#url_placeholders: Utils.slugify(..., mode:
+// "pretty", cased: true)): each run of characters other than letters,
+// marks, digits and ._~!$&'()+,;=@ is one hyphen, none at either end
+// ("Big Day" is Big-Day; :path keeps the file's name as it is).
+func prettySlug(s string) string {
+	keep := func(r rune) bool {
+		return unicode.IsLetter(r) || unicode.IsMark(r) || unicode.Is(unicode.Nd, r) || strings.ContainsRune("._~!$&'()+,;=@", r)
+	}
+	var b strings.Builder
+	dash := false
+	for _, r := range s {
+		if keep(r) {
+			b.WriteRune(r)
+			dash = false
+		} else if !dash && b.Len() > 0 {
+			b.WriteByte('-')
+			dash = true
+		}
+	}
+	return strings.TrimSuffix(b.String(), "-")
+}
+
 // slugify is Jekyll's default slug: runs of characters other than letters
 // and digits become one hyphen, lower case.
 func slugify(s string) string {
@@ -262,7 +285,7 @@ func (c *collection) folderURL(inner string) string {
 	if base == "" || strings.Contains(base, ".") {
 		base = c.label
 	}
-	return path.Clean("/"+strings.ReplaceAll(c.fold(base+"/"+inner), " ", "-")) + "/"
+	return path.Clean("/"+c.fold(base+"/"+inner)) + "/"
 }
 
 // fold is s in lower case, unless the layout keeps the case of names.

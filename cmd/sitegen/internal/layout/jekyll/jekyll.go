@@ -17,6 +17,7 @@
 //     jekyll-readme-index (README.md is its folder's index page when the
 //     folder has none), jekyll-titles-from-headings (HeadingTitle) and
 //     jekyll-relative-links. URLs keep the case of names (KeepCase).
+//
 //   - Collections (https://jekyllrb.com/docs/collections/): the documents
 //     of a collection whose output is true (collections: as a map), and
 //     posts (_posts/YEAR-MONTH-DAY-title.md, https://jekyllrb.com/docs/posts/),
@@ -26,25 +27,30 @@
 //     not a section: NoSection); those of a collection without output,
 //     and a post without a date in its name, are not published
 //     (collections.go).
+//
 //   - Folders: a folder has no page of its own unless a file is its
 //     index (index.md, a README.md of jekyll-readme-index, a page whose
 //     permalink is the folder's URL): it is a heading of the navigation
 //     only (NoFolderPage), and X/X.md is an ordinary page (PathNotes).
 //     sitegen adds a list page for a collection's folder at the fixed
 //     start of its permalink (/rules/, /posts/), Jekyll none.
+//
 //   - A file with front matter that is not a page (a .json or .xml
 //     template: feed.xml, search.json), which Jekyll runs through Liquid,
 //     is published as Liquid writes it, without its front matter
 //     (renderFile); a Sass file, which Jekyll compiles into CSS, is not
 //     published, with a warning: sitegen compiles no Sass (converted).
+//
 //   - What is not published: names starting with "_", exclude:, Jekyll's
 //     own defaults (Gemfile, node_modules, vendor, …) unless include:
 //     names them (a hidden name never); published: false and _drafts/
 //     (shown with --drafts, as jekyll build --unpublished and --drafts
 //     show them).
+//
 //   - How links resolve: {% link %} and Markdown links to pages' files;
 //     redirect_from: makes redirects to the page, redirect_to: makes the
 //     page a redirect elsewhere (jekyll-redirect-from).
+//
 //   - The navigation (just-the-docs'): nav_order orders siblings
 //     (numbers, nav_order: 0 included, before pages without one), then
 //     titles, "all Capital letters come before all lowercase letters"
@@ -52,8 +58,10 @@
 //     grand_parent:) lists a page under the page of that title, a
 //     top-level one when grand_parent: is not set; nav_exclude: keeps a
 //     page out of it.
+//
 //   - The title: the front matter's title, else (GitHub Pages) the heading
 //     that starts the page.
+//
 //   - What Jekyll builds through, which sitegen's lenient mode
 //     (--broken-links warn) builds as warnings and its strict mode refuses
 //     saying so: a front matter key set twice (Ruby's Psych keeps the
@@ -62,6 +70,7 @@
 //     (shipped as they are), two pages written to one URL (pages are
 //     written in order of file name and the last one stays,
 //     layout.KeepLastByName).
+//
 //   - Liquid ("Jekyll processes Liquid before Markdown",
 //     https://jekyllrb.com/docs/liquid/): run on each page with site.*,
 //     page.*, include.*, Liquid's tags and Jekyll's filters and tags
@@ -71,10 +80,16 @@
 //     a page (a plugin's tag), a warning, and the page as without Liquid:
 //     loops left out, tags dropped (markup/liquid).
 //
-// Not implemented: the permalink: setting's styles other than pretty (pages
-// keep sitegen's URLs /a/b/, where Jekyll's default writes /a/b.html: a
-// relative link written for the latter, from the page's folder, is resolved
-// from below the page); layouts that wrap {{ content }} (the site's
+//   - URLs: "Output files written to disk will still have the proper file
+//     extension (typically .html)" (https://jekyllrb.com/docs/permalinks/):
+//     a page whose URL template ends in neither "/" (the default style
+//     date, ordinal, none, "/:title") is written as a file, /about.html,
+//     /2024/01/02/hello.html, permalink: /hex as /hex.html (FileURL),
+//     and sitegen writes the same file at the same URL; pretty and
+//     permalinks ending in "/" are folders (/about/). A permalink
+//     without its leading slash is read from the root (date is /date.html).
+//
+// Not implemented: layouts that wrap {{ content }} (the site's
 // chrome is sitegen's theme); jekyll-paginate (paginator is nil, as
 // without the plugin).
 package jekyll
@@ -88,6 +103,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode"
 
 	"d6codex/cmd/sitegen/internal/layout"
 )
@@ -126,7 +142,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		return nil, nil
 	}
 	l := &layout.Layout{Kind: layout.Jekyll, File: file, Content: ".", Redirects: "redirect_from",
-		ExcludePrefix: "_", ExcludeNames: []string{"_site"}, Unpublished: Unpublished, DuplicateURL: layout.KeepLastByName, KeepCase: true,
+		ExcludePrefix: "_", ExcludeNames: []string{"_site"}, Unpublished: Unpublished, DuplicateURL: layout.KeepLastByName, KeepCase: true, Segment: keepName,
 		// Jekyll gives a page no date of its last change (page.date is a
 		// post's, from its name or front matter); GitHub Pages' themes
 		// show none.
@@ -157,6 +173,12 @@ func Recognise(dir string) (*layout.Layout, error) {
 	// kramdown has no tags ("#word" is text), and Jekyll makes no tag
 	// pages without a plugin that does (ArchivesTags).
 	l.Markup.NoTags = true
+	// Jekyll's Markdown is kramdown with its GFM parser ("kramdown: input:
+	// GFM", https://jekyllrb.com/docs/configuration/default/), whose
+	// heading ids keep letters of any script and "_" (GFMSlug).
+	if kd, _ := m["kramdown"].(map[string]any); kd == nil || kd["input"] == nil || strings.EqualFold(fmt.Sprint(kd["input"]), "GFM") {
+		l.Markup.Slug = GFMSlug
+	}
 	l.NoTagPages = !ArchivesTags(plugins(dir, m), m)
 	l.Settings.Title = l.Str(m, "title")
 	base := strings.TrimSuffix(l.Str(m, "url"), "/")
@@ -395,4 +417,29 @@ func ArchivesTags(on map[string]bool, m map[string]any) bool {
 		}
 	}
 	return false
+}
+
+// keepName is Jekyll's URL segment for a page's file or folder name: the
+// name as it is, case and spaces kept ("Big Folder/My Page.md" is
+// /Big Folder/My Page.html: Page#url_placeholders' :path and :basename
+// are the file's, not slugified; measured with Jekyll 4.3).
+func keepName(name string) string { return name }
+
+// GFMSlug is the id kramdown's GFM parser gives a heading of this text
+// (kramdown-parser-gfm's generate_gfm_header_id: the text in lower case,
+// every character but a word character (\p{Word}: a letter, mark, digit
+// or connector punctuation such as "_"), "-", a space or a tab dropped,
+// each space or tab a hyphen): "Über Straße" is über-straße, "a_b" a_b,
+// "Hit & Run" hit--run. A repeated id gets "-1", "-2", as goldmark's.
+func GFMSlug(text string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(text) {
+		switch {
+		case r == ' ' || r == '\t':
+			b.WriteByte('-')
+		case r == '-' || unicode.IsLetter(r) || unicode.IsMark(r) || unicode.Is(unicode.Nd, r) || unicode.Is(unicode.Pc, r):
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }

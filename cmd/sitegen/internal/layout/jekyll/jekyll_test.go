@@ -140,7 +140,8 @@ func TestCollectionURLs(t *testing.T) {
 		{"map form, default permalink", "collections:\n  rules:\n    output: true\n", "_rules/Combat.md", nil, "/rules/Combat/"},
 		{"index document", "collections:\n  rules:\n    output: true\n", "_rules/index.md", nil, "/rules/"},
 		{"index document, pretty", "permalink: pretty\ncollections:\n  rules:\n    output: true\n", "_rules/index.md", nil, "/rules/index/"},
-		{"nested document", "collections:\n  rules:\n    output: true\n", "_rules/magic/Fire Ball.md", nil, "/rules/magic/Fire-Ball/"},
+		{"nested document", "collections:\n  rules:\n    output: true\n", "_rules/magic/Fire Ball.md", nil, "/rules/magic/Fire Ball/"}, // :path as the file's (the site writes it /rules/magic/Fire Ball.html)
+		{"a post's :title, pretty-slugified", "", "_posts/2024-01-01-Big Day.md", nil, "/2024/01/01/Big-Day/"},
 		{"list form has no output", "collections:\n  - rules\n", "_rules/a.md", nil, ""},
 		{"output false", "collections:\n  rules:\n    output: false\n", "_rules/a.md", nil, ""},
 		{"collection permalink with :name", "collections:\n  minis:\n    output: true\n    permalink: /miniature/:name/\n", "_minis/Giant Spider.md", nil, "/miniature/giant-spider/"},
@@ -318,6 +319,28 @@ func TestExcludePrefix(t *testing.T) {
 		got := l.Skip(rel, false) || dir != "." && l.Skip(dir, true)
 		if got != skipped {
 			t.Errorf("%s left out: %v, want %v", rel, got, skipped)
+		}
+	}
+}
+
+// TestGFMSlug: kramdown-parser-gfm's heading ids, as Jekyll 4.3 (kramdown
+// 2, input: GFM, the default) wrote them for these headings (measured:
+// "## Über Straße" is id="über-straße"): "result = text.downcase;
+// result.gsub!(NON_WORD_RE, ""); result.tr!(" \t", "-")" with NON_WORD_RE
+// /[^\p{Word}\- \t]/ (kramdown-parser-gfm lib/kramdown/parser/gfm.rb).
+func TestGFMSlug(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"Hit & Run", "hit--run"},
+		{"1. Intro", "1-intro"},
+		{"Über Straße", "über-straße"},
+		{"don't", "dont"},
+		{"a_b", "a_b"},
+		{"Dice (2d6)", "dice-2d6"},
+		{"Tab\there", "tab-here"},
+		{"日本語 ルール", "日本語-ルール"},
+	} {
+		if got := GFMSlug(tc.in); got != tc.want {
+			t.Errorf("GFMSlug(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
 }

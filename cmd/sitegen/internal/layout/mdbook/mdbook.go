@@ -16,6 +16,12 @@
 //     [output.html.fold] folds it (unfold); a chapter's label is its link text in
 //     SUMMARY.md, which is also its title unless the page sets one with
 //     {{#title}}.
+//   - URLs: a chapter is written at its source path with .html for .md,
+//     case and spaces kept (People/Bremen/Charles.md at
+//     /People/Bremen/Charles.html), a README.md (any case) or index.md
+//     as its folder's index.html (/People/), as mdBook writes them
+//     (chapterFile); the first chapter is also the book's index.html
+//     (its own .html a redirect there when it is not README.md).
 //   - Links: a link to X.md (or to X.html, mdBook's output) is to the
 //     chapter X; one written from the root ("/rules/x.md") resolves from
 //     src/. A link to a folder ("artists", "../rules/") or to a file
@@ -83,6 +89,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	l := &layout.Layout{Kind: layout.MdBook, File: ConfigFile, Content: DefaultSrc, Redirects: "aliases",
 		NavOnly: true, HTMLLinks: true, FileLinks: true, Expand: Expand,
+		KeepCase: true, Segment: keepName, FileURL: chapterFile,
 		// mdBook's html renderer shows no date of a chapter's last change.
 		LastUpdated: layout.UpdatedBy(false)}
 	book := table(m, "book")
@@ -189,6 +196,22 @@ func outside(dir, src, rel string) string {
 	}
 	return ""
 }
+
+// keepName is mdBook's URL segment for a file or folder name: the name
+// as it is, case and spaces kept ("Dougan's Hole/Finn.md" is
+// "Dougan's Hole/Finn.html"): the HTML renderer writes each chapter at
+// its path with the extension changed (html_handlebars's
+// ch.path.with_extension("html")).
+func keepName(name string) string { return name }
+
+// chapterFile is the layout's FileURL: every chapter is written as a
+// file beside where its .md is, "the output … mirrors the structure of
+// the source directory" (https://rust-lang.github.io/mdBook/guide/creating.html):
+// People/Bremen/Charles.md is People/Bremen/Charles.html. A README.md
+// is its folder's index.html (the index preprocessor: "converting file
+// name README.md to index.md", which sitegen reads as the folder's
+// page), so is never asked.
+func chapterFile(string, map[string]any) bool { return true }
 
 // isIndex reports whether the chapter file rel is the root's index page
 // already (README.md, index.md).

@@ -66,8 +66,7 @@
 // tree, the folders'), plugins (section-index,
 // literate-nav, i18n; the build names each plugin that plugins: lists,
 // but search, which sitegen's own search stands for, awesome-pages,
-// alias and include-markdown),
-// use_directory_urls: false (pages keep sitegen's URLs).
+// alias and include-markdown).
 //
 // The include-markdown plugin (https://pypi.org/project/mkdocs-include-markdown-plugin/),
 // when plugins: lists it: {% include-markdown "path" %} is that file's
@@ -189,6 +188,15 @@ func Recognise(dir string) (*layout.Layout, error) {
 	// (https://www.mkdocs.org/user-guide/configuration/#site_url).
 	l.Settings.BaseURL, l.Settings.BaseURLKey = str("site_url"), "site_url"
 	l.Settings.Copyright = str("copyright")
+	// use_directory_urls: false: the table of
+	// https://www.mkdocs.org/user-guide/configuration/#use_directory_urls,
+	// "api-guide.md | api-guide/ | api-guide.html", "about/license.md |
+	// about/license/ | about/license.html", "index.md | ./ | ./index.html":
+	// each page written as that file, and so is sitegen's.
+	if n := get("use_directory_urls"); n != nil && n.Kind == yaml.ScalarNode && n.Value == "false" {
+		l.Read = append(l.Read, "use_directory_urls")
+		l.FileURL = func(string, map[string]any) bool { return true }
+	}
 	// exclude_docs and draft_docs: .gitignore patterns under docs_dir.
 	// MkDocs always puts ".*" (hidden names, which sitegen never
 	// publishes) and "/templates/" before exclude_docs.

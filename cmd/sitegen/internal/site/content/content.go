@@ -520,6 +520,12 @@ func (s *Site) loadPage(rel string) *Page {
 		p.Kind, p.SitePath = s.Cfg.Classify(folder + "/" + sectionIndex)
 	}
 	if rel == s.Lay.Home { // the layout's home page (mdBook's first chapter)
+		if own, file := s.asFile(rel, nil, p.SitePath); file && own != p.SitePath {
+			// The tool writes the chapter at its own file too (mdBook's
+			// intro.html beside index.html): a redirect there to the home
+			// page, which sitegen publishes once.
+			p.Aliases = append(p.Aliases, alias{SitePath: own})
+		}
 		p.Kind, p.SitePath = templates.KindHome, "/"
 	}
 	src, err := s.pageSource(p)
@@ -571,7 +577,9 @@ func (s *Site) loadPage(rel string) *Page {
 			p.SitePath = u // the tool's URL (a Jekyll collection's permalink)
 		}
 	}
-	p.fileURL = s.Lay.FileURL != nil && !p.Failed && s.Lay.FileURL(rel, p.Meta)
+	if !p.Failed && p.Kind == templates.KindPage {
+		p.SitePath, p.fileURL = s.asFile(rel, p.Meta, p.SitePath)
+	}
 	p.Ids = s.Md.IDs(doc, src)
 	if s.Cfg.Obsidian && s.Lay.Tags == nil { // a tool with tags of its own (Docusaurus) reads only the front matter's
 		p.tags = append(p.tags, s.Md.Tags(doc, src, pctx)...)
@@ -1160,6 +1168,15 @@ func (s *Site) buildTree(pages []*Page) {
 		}
 		if i+1 < len(chain) {
 			p.Next = chain[i+1]
+		}
+	}
+	if s.Lay.SectionFiles {
+		// The tool's file of a section's page (Hugo's uglyURLs:
+		// /posts.html) leads to it; not where a page is.
+		for _, sec := range sections {
+			if !sec.NoPage && strings.HasSuffix(sec.SitePath, "/") && sec.SitePath != "/" {
+				sec.Aliases = append(sec.Aliases, alias{SitePath: strings.TrimSuffix(sec.SitePath, "/") + ".html", yields: true, written: sec.SitePath})
+			}
 		}
 	}
 	// Generated copies of other pages are rendered, under the home page,

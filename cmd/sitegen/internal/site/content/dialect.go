@@ -84,7 +84,15 @@ func (s *Site) readDialectFields(p *Page, r *fieldReader) {
 			}
 		}
 	}
-	if pl, ok := r.m["permalink"].(string); ok && strings.HasPrefix(pl, "/") && !strings.Contains(pl, ":") {
+	pl, _ := r.m["permalink"].(string)
+	if s.Lay.Kind == layout.Jekyll && strings.TrimSpace(pl) != "" && !strings.HasPrefix(pl, "/") && !strings.Contains(pl, ":") {
+		// Jekyll reads a permalink without its leading slash from the
+		// site's root (URL#sanitize_url: "/#{str}"): permalink: date is
+		// /date.html, not a style's name (those are the site's
+		// permalink: setting's).
+		pl = "/" + pl
+	}
+	if strings.HasPrefix(pl, "/") && !strings.Contains(pl, ":") {
 		line, col := r.locate("permalink")
 		sp := aliasPath(pl)
 		// The corpus's own 404 page takes /404.html whatever it says; a

@@ -123,8 +123,9 @@ func (s *Site) resolveImage(from *Page, dest string) markup.LinkTarget {
 			// A file that is not beside the page may be where the
 			// browser looks, from the page's URL (Jekyll corpora write
 			// links that way: ../../assets/x.png from docs/a.md).
-			if t2 := s.resolveAbs(path.Join(s.urlDir(from), file) + query + fragPart(frag)); t2.Problem == "" {
-				return t2
+			abs := path.Join(s.urlDir(from), file) + query
+			if t2 := s.resolveAbs(abs + fragPart(frag)); t2.Problem == "" || frag != "" && s.resolveAbs(abs).Problem == "" {
+				return t2 // the page, or its problem: no such #fragment there
 			}
 			return tg
 		case tg.Unlinked != "":
@@ -426,7 +427,7 @@ func (s *Site) resolveAbs(dest string) markup.LinkTarget {
 	candidates := []string{clean + "/", strings.ToLower(clean) + "/", clean}
 	if clean == "/" {
 		candidates = []string{"/"}
-	} else if s.Lay.FileURLs && !strings.HasSuffix(clean, ".html") {
+	} else if (s.Lay.FileURLs || s.Lay.FileURL != nil) && !strings.HasSuffix(clean, ".html") {
 		// A tool's page URL written without its .html (VitePress without
 		// cleanUrls publishes /guide/intro.html, and links /guide/intro),
 		// a dot in its name or not (/v1.4.0guide: a page, not a file of

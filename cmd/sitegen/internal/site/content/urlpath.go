@@ -107,6 +107,26 @@ func (s *Site) PageURL(file string) string {
 	if p, ok := s.ByRel[rel]; ok { // its permalink: or the tool's URL (a Jekyll collection's)
 		return s.Cfg.RelURL(p.SitePath)
 	}
-	_, sp := s.Cfg.Classify(rel)
+	kind, sp := s.Cfg.Classify(rel)
+	if kind == templates.KindPage {
+		sp, _ = s.asFile(rel, nil, sp)
+	}
 	return s.Cfg.RelURL(sp)
+}
+
+// asFile is the site path sp of the page at the content-relative path rel
+// (front matter fm) as its tool writes it, and whether the tool writes it
+// as a file (layout.Layout.FileURL): there sitegen writes it as the same
+// file, at the same URL (Jekyll's about.md at /about.html, permalink: /hex
+// at /hex.html, "Output files written to disk will still have the proper
+// file extension", https://jekyllrb.com/docs/permalinks/#extensionless-permalinks),
+// and a relative link in it resolves from its folder.
+func (s *Site) asFile(rel string, fm map[string]any, sp string) (string, bool) {
+	if s.Lay.FileURL == nil || !s.Lay.FileURL(rel, fm) {
+		return sp, false
+	}
+	if strings.HasSuffix(sp, "/") && sp != "/" {
+		sp = strings.TrimSuffix(sp, "/") + ".html"
+	}
+	return sp, true
 }

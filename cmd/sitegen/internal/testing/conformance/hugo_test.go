@@ -12,6 +12,27 @@ func TestHugo(t *testing.T) {
 	const config = "title = \"H\"\nbaseURL = \"https://h.test/\"\n"
 	for _, f := range []Fixture{
 		{
+			Name: "uglyURLs",
+			Rule: `"uglyURLs: When enabled, creates URL of the form /filename.html instead of /filename/" ` +
+				`(https://gohugo.io/getting-started/configuration/#uglyurls); "With ugly URLs: https://example.org/posts/post-1.html" ` +
+				`(https://gohugo.io/content-management/urls/#appearance)`,
+			Files: map[string]string{
+				"hugo.toml":                     config + "uglyURLs = true\n",
+				"content/_index.md":             "---\ntitle: Home\n---\n[p](posts/post-1.html) [s](posts.html) [a](/about.html#who)\n",
+				"content/about.md":              "---\ntitle: About\n---\n## Who\n[p](posts/post-1.html)\n",
+				"content/posts/_index.md":       "---\ntitle: Posts\n---\n",
+				"content/posts/post-1.md":       "---\ntitle: Post 1\n---\n[about](../about.html#who)\n",
+				"content/docs/deep/d.md":        "---\ntitle: D\n---\n",
+				"content/posts/bundle/index.md": "---\ntitle: Bundle\n---\n",
+			},
+			SameFiles: true,
+			// A section and a leaf bundle are folders of sitegen's output
+			// (their pages' and resources' URLs are under them): Hugo's
+			// posts.html, docs.html and posts/bundle.html are redirects
+			// there.
+			RedirectFiles: []string{"/posts/", "/docs/", "/posts/bundle/"},
+		},
+		{
 			Name: "sections",
 			Rule: `"_index.md has a special role in Hugo. It allows you to add front matter and content to home, section, taxonomy, ` +
 				`and term pages." (https://gohugo.io/content-management/organization/#index-pages-_indexmd); "The list page for ` +

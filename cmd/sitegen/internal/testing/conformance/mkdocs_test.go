@@ -151,12 +151,17 @@ func TestMkDocs(t *testing.T) {
 		{
 			Name: "use_directory_urls: false",
 			Rule: `use_directory_urls: "This setting controls the style used for linking to pages within the documentation." ` +
-				`false: "api-guide.md" is at "api-guide.html" (https://www.mkdocs.org/user-guide/configuration/#use_directory_urls)`,
+				`false: "api-guide.md | api-guide/ | api-guide.html", "about/license.md | about/license/ | about/license.html", ` +
+				`"index.md | ./ | ./index.html" (https://www.mkdocs.org/user-guide/configuration/#use_directory_urls): each page ` +
+				`is written as that file`,
 			Files: map[string]string{
-				"mkdocs.yml":           "site_name: M\nuse_directory_urls: false\n",
-				"docs/index.md":        "# Home\n\n[Combat](rules/combat.md)\n",
-				"docs/rules/combat.md": "# Combat\n",
+				"mkdocs.yml":            "site_name: M\nuse_directory_urls: false\n",
+				"docs/index.md":         "# Home\n\n[Combat](rules/combat.md) [g](rules/index.md) [l](about/license.md#terms)\n",
+				"docs/rules/index.md":   "# Rules\n\n[Combat](combat.md#rounds)\n",
+				"docs/rules/combat.md":  "# Combat\n\n## Rounds\n\n[home](../index.md) [l](../about/license.md)\n",
+				"docs/about/license.md": "# License\n\n## Terms\n",
 			},
+			SameFiles: true,
 		},
 		{
 			Name: "two pages of one URL",

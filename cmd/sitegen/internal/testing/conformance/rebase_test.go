@@ -21,9 +21,9 @@ func TestRebase(t *testing.T) {
 	}
 	got := Rebase(s, "/docs/")
 	want := map[string]string{
-		"/":        "{Title:Intro Links:[/ /a/#x] Broken:[/docs/gone /other/a]}",
-		"/a/":      "{Title:A Links:[/ /img/d.png] Broken:[]}",
-		"/docs/b/": "{Title:B Links:[] Broken:[]}",
+		"/":        "{Title:Intro Links:[/ /a/#x] Broken:[/docs/gone /other/a] Dead:[]}",
+		"/a/":      "{Title:A Links:[/ /img/d.png] Broken:[] Dead:[]}",
+		"/docs/b/": "{Title:B Links:[] Broken:[] Dead:[]}",
 	}
 	for u, w := range want {
 		if g := fmt.Sprintf("%+v", got.Pages[u]); g != w {
