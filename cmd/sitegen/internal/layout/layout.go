@@ -588,6 +588,11 @@ type Expanded struct {
 	Title string
 	// Problems are the rewrites that failed or were refused.
 	Problems []Problem
+	// ReadsSite is true when the text read the list of the site's pages
+	// (Jekyll's site.posts, site.pages, a collection, site.tags, …): the
+	// page is then made again on every incremental build and serve
+	// update, as any page may have come, gone or changed its title.
+	ReadsSite bool
 }
 
 // Problem is an error or warning at a line of a page file.

@@ -155,7 +155,7 @@ func expander(l *layout.Layout, ls *liquidSite) layout.Expander {
 			return x
 		}
 		if read != nil {
-			if out, err := ls.runLayout(file, src, lf, b, read); err == nil {
+			if out, err := ls.runLayout(file, src, lf, b, read, &x.ReadsSite); err == nil {
 				x.Src = append(x.Src[:frontMatterEnd(x.Src):frontMatterEnd(x.Src)], out...)
 				x.Lines = nil
 				return x

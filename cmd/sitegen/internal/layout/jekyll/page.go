@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"d6codex/cmd/sitegen/internal/layout"
@@ -33,9 +34,19 @@ func hasLiquid(b []byte) bool {
 // file's document: front matter, url, path, date, …), paginator nil (no
 // jekyll-paginate: a loop over paginator.posts writes nothing, as Jekyll
 // without the plugin).
-func (s *liquidSite) vars(file string, src []byte, read func(string) ([]byte, error), forFile bool) (map[string]any, *siteModel) {
+//
+// hit is set when the file reads the model (a lazyKey: site.pages,
+// site.posts, a collection, site.tags, …): its output then depends on
+// every page of the site.
+func (s *liquidSite) vars(file string, src []byte, read func(string) ([]byte, error), forFile bool, hit *atomic.Bool) (map[string]any, *siteModel) {
 	m := s.lite(read)
 	site := maps.Clone(m.site)
+	for k, v := range site {
+		if z, ok := v.(lazyKey); ok {
+			z.hit = hit
+			site[k] = z
+		}
+	}
 	if !forFile {
 		site["url"], site["baseurl"] = string(siteURLMark), string(baseURLMark)
 	}
@@ -71,12 +82,14 @@ func (s *liquidSite) runLiquid(file string, src []byte, read func(string) ([]byt
 	src = highlightFences(src, from) // own-line highlight blocks: fences, lines kept
 	body = src[from:]
 	x.Src = src
-	vars, m := s.vars(file, src, read, false)
+	var hit atomic.Bool
+	vars, m := s.vars(file, src, read, false, &hit)
 	first := 1 + bytes.Count(src[:from], []byte("\n"))
 	r := newRun(file, read, s.l.Content, m, false)
-	r.full = func() *siteModel { return s.get(read) }
+	r.full = func() *siteModel { hit.Store(true); return s.get(read) }
 	r.timeout = s.timeout
 	out, err := r.render(markLines(body, first), first, vars)
+	x.ReadsSite = hit.Load()
 	if err != nil {
 		x.Problems = append(x.Problems, liquidProblem(err, first))
 		return x, false
@@ -131,7 +144,7 @@ func (s *liquidSite) renderFile(file string, src []byte, read func(string) ([]by
 	if !hasLiquid(body) {
 		return body, nil, true
 	}
-	vars, m := s.vars(file, src, read, true)
+	vars, m := s.vars(file, src, read, true, nil)
 	first := 1 + bytes.Count(src[:from], []byte("\n"))
 	r := newRun(file, read, s.l.Content, m, true)
 	r.full = func() *siteModel { return s.get(read) }
@@ -152,13 +165,17 @@ func (s *liquidSite) renderFile(file string, src []byte, read func(string) ([]by
 // (text src) with the page's variables and content empty: the text the
 // layout writes, as one block of HTML (its blank lines dropped, so that
 // Markdown takes none of it for text or code).
-func (s *liquidSite) runLayout(file string, src []byte, lf string, b []byte, read func(string) ([]byte, error)) ([]byte, error) {
-	vars, m := s.vars(file, src, read, false)
+//
+// *readsSite is set when the layout read the site model.
+func (s *liquidSite) runLayout(file string, src []byte, lf string, b []byte, read func(string) ([]byte, error), readsSite *bool) ([]byte, error) {
+	var hit atomic.Bool
+	defer func() { *readsSite = *readsSite || hit.Load() }()
+	vars, m := s.vars(file, src, read, false, &hit)
 	vars["content"] = ""
 	body := b[frontMatterEnd(b):]
 	first := 1 + bytes.Count(b[:frontMatterEnd(b)], []byte("\n"))
 	r := newRun(lf, read, s.l.Content, m, false)
-	r.full = func() *siteModel { return s.get(read) }
+	r.full = func() *siteModel { hit.Store(true); return s.get(read) }
 	r.timeout = s.timeout
 	out, err := r.render(body, first, vars)
 	if err != nil {
