@@ -137,7 +137,13 @@ func expander(l *layout.Layout, ls *liquidSite) layout.Expander {
 			y.Problems = append(x.Problems, y.Problems...)
 			x = y
 		}
-		if read == nil || len(bytes.TrimSpace(x.Src[frontMatterEnd(x.Src):])) > 0 {
+		if len(bytes.TrimSpace(x.Src[frontMatterEnd(x.Src):])) > 0 {
+			if ext := path.Ext(file); ext == ".html" || ext == ".htm" {
+				x = htmlPage(x) // HTML, not Markdown
+			}
+			return x
+		}
+		if read == nil {
 			return x
 		}
 		name := ""

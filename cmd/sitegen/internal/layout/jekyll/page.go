@@ -394,3 +394,84 @@ func unmark(out []byte, first int) ([]byte, []int) {
 	}
 	return text, append(lines, lineOf)
 }
+
+// preOpen and preClose open and close the elements of an .html page
+// whose blank lines count (pre, textarea).
+var (
+	preOpen  = regexp.MustCompile(`(?i)<(?:pre|textarea)(?:[\s>]|$)`)
+	preClose = regexp.MustCompile(`(?i)</(?:pre|textarea)\s*>`)
+)
+
+// htmlPage keeps the text of a page written in HTML (an .html file, not
+// one of markdown_ext's) from being read as Markdown: "Jekyll converts
+// only files whose extension is one of markdown_ext" (default
+// "markdown,mkdown,mkdn,mkd,md",
+// https://jekyllrb.com/docs/configuration/default/), so an .html page
+// gets its Liquid and its layout, never Markdown. Each part between blank
+// lines is made a block of raw HTML: its first line loses its
+// indentation (not code; a line starting with a block tag starts an HTML
+// block), and a part that does not start with "<" is wrapped in a
+// <div class="jekyll-html"> (its *stars* are not emphasis). A blank line
+// inside <pre> or <textarea> is kept as a &#10; at the end of the line
+// before it. Blank lines are kept elsewhere, so that a long page is not
+// one block (the bound of MaxBlockBytes). The lines keep their numbers
+// in the file (x.Lines).
+func htmlPage(x layout.Expanded) layout.Expanded {
+	from := frontMatterEnd(x.Src)
+	first := 1 + bytes.Count(x.Src[:from], []byte("\n"))
+	orig := func(i int) int { // the file's line of x.Src's line i
+		if x.Lines != nil {
+			return x.Lines[min(max(i, 1), len(x.Lines))-1]
+		}
+		return i
+	}
+	out := append(make([]byte, 0, len(x.Src)+64), x.Src[:from]...)
+	lines := make([]int, 0, first+8)
+	for i := 1; i < first; i++ {
+		lines = append(lines, orig(i))
+	}
+	pre, start, wrapped := 0, true, false
+	n := first - 1
+	closeWrap := func() {
+		if wrapped {
+			out = append(out, "</div>\n"...)
+			lines = append(lines, orig(n))
+			wrapped = false
+		}
+	}
+	for _, l := range bytes.SplitAfter(x.Src[from:], []byte("\n")) {
+		if len(l) == 0 {
+			continue
+		}
+		n++
+		if len(bytes.TrimSpace(l)) == 0 {
+			if pre > 0 && len(out) > 0 && out[len(out)-1] == '\n' {
+				out = append(out[:len(out)-1], "&#10;\n"...)
+				continue
+			}
+			closeWrap()
+			out = append(out, '\n')
+			lines = append(lines, orig(n))
+			start = true
+			continue
+		}
+		if start && pre == 0 {
+			l = bytes.TrimLeft(l, " \t")
+			if l[0] != '<' {
+				out = append(out, "<div class=\"jekyll-html\">\n"...)
+				lines = append(lines, orig(n))
+				wrapped = true
+			}
+		}
+		start = false
+		pre = max(0, pre+len(preOpen.FindAllIndex(l, -1))-len(preClose.FindAllIndex(l, -1)))
+		out = append(out, l...)
+		if l[len(l)-1] != '\n' {
+			out = append(out, '\n')
+		}
+		lines = append(lines, orig(n))
+	}
+	closeWrap()
+	x.Src, x.Lines = out, lines
+	return x
+}
