@@ -268,6 +268,11 @@ type Layout struct {
 	// shows its whole table of contents; with it, the chapters above its
 	// level). 0: only the entries on the open page's branch are shown.
 	NavUnfold int
+	// NavDistinct: where siblings of the navigation share a label, each
+	// of them is labelled by its folder's name (a folder's page) or its
+	// file's name instead, leading "_" dropped (Jekyll: six collections
+	// whose index.md are all titled "Contents").
+	NavDistinct bool
 	// NavAsWritten: the navigation is Nav as written, its nesting, order
 	// and labels, group headings included (docsify's _sidebar.md), not the
 	// page tree; the pages it does not list are published, out of the
