@@ -268,6 +268,11 @@ type Layout struct {
 	// shows its whole table of contents; with it, the chapters above its
 	// level). 0: only the entries on the open page's branch are shown.
 	NavUnfold int
+	// NavDistinct: where siblings of the navigation share a label, each
+	// of them is labelled by its folder's name (a folder's page) or its
+	// file's name instead, leading "_" dropped (Jekyll: six collections
+	// whose index.md are all titled "Contents").
+	NavDistinct bool
 	// NavAsWritten: the navigation is Nav as written, its nesting, order
 	// and labels, group headings included (docsify's _sidebar.md), not the
 	// page tree; the pages it does not list are published, out of the
@@ -593,6 +598,11 @@ type Expanded struct {
 	Title string
 	// Problems are the rewrites that failed or were refused.
 	Problems []Problem
+	// ReadsSite is true when the text read the list of the site's pages
+	// (Jekyll's site.posts, site.pages, a collection, site.tags, …): the
+	// page is then made again on every incremental build and serve
+	// update, as any page may have come, gone or changed its title.
+	ReadsSite bool
 }
 
 // Problem is an error or warning at a line of a page file.

@@ -505,6 +505,9 @@ func (bc *bodyCache) reuse(s *Site, p *content.Page) *content.Body {
 		return nil
 	}
 	bc.asked.Add(1)
+	if p.ReadsSite { // its text depends on every page (layout.Expanded.ReadsSite)
+		return nil
+	}
 	if bc.old == nil {
 		return nil
 	}
@@ -1077,6 +1080,9 @@ func (bc *bodyCache) Loaded(sc *content.Scanned, pages []*content.Page, diags, w
 	byFile := make(map[string]*content.CachedLoad, len(pages))
 	var list []*content.CachedLoad
 	for _, p := range pages {
+		if p.ReadsSite { // its text depends on every page: loaded again each build
+			continue
+		}
 		c := content.ToCachedLoad(p)
 		if c == nil {
 			continue

@@ -233,7 +233,9 @@ func (g *genSite) files() map[string]string {
 	files := map[string]string{}
 	if g.jekyll {
 		files["_config.yml"] = "title: Generated SRD\nurl: https://srd.test\n"
-		files["index.md"] = "---\ntitle: Home\n---\n\nWelcome.\n"
+		// The home page lists every page by its title (Liquid reading
+		// the page list): a note added, removed or retitled changes it.
+		files["index.md"] = "---\ntitle: Home\n---\n\nWelcome.\n\n{% for p in site.pages %}\n- [{{ p.title }}]({{ p.url | relative_url }})\n{% endfor %}\n"
 	} else {
 		files[".obsidian/app.json"] = "{}\n"
 	}

@@ -42,9 +42,11 @@ func TestLayouts(t *testing.T) {
 				"docs/spells.md":      "---\ntitle: Spells\nparent: Magic\n---\n",
 				"docs/perm.md":        "---\ntitle: Perm\npermalink: /elsewhere/\nnav_exclude: true\n---\n",
 				"assets/images/a.png": "png",
-				"404.html":            "---\ntitle: Lost\npermalink: /404\n---\n# Lost in the dungeon\n\nGo [home]({% link index.md %}).\n\n{% include footer.html %}\n",
+				// Markdown: 404.md (an .html page is not converted, as Jekyll
+				// converts only markdown_ext files).
+				"404.md": "---\ntitle: Lost\npermalink: /404\n---\n# Lost in the dungeon\n\nGo [home]({% link index.md %}).\n\n{% include footer.html %}\n",
 			},
-			warnings: []string{`404.html:9:1: Liquid tag "{% include footer.html %}"`},
+			warnings: []string{`404.md:9:1: Liquid tag "{% include footer.html %}"`},
 			has: map[string]string{
 				// Jekyll's default permalink style writes docs/combat.md
 				// as docs/combat.html ("Pages": "/:path/:basename:output_ext",

@@ -148,7 +148,7 @@ func (up *updater) run(ctx context.Context) (Update, error) {
 	up.fresh = fresh
 	all, err := s.LoadAll(ctx, sc, func(rel string) *content.Page {
 		l := g.Loads[rel]
-		if l == nil || l.Readme != sc.Readmes[rel] || l.Folder != sc.FolderNotes[rel] || slices.ContainsFunc(l.Reads, up.isChanged) {
+		if l == nil || l.Readme != sc.Readmes[rel] || l.Folder != sc.FolderNotes[rel] || l.Page.ReadsSite || slices.ContainsFunc(l.Reads, up.isChanged) {
 			fresh[rel] = true
 			return nil
 		}
@@ -569,7 +569,8 @@ func (up *updater) bodyStale(p *content.Page, ask func(content.Call, content.Ans
 	b := up.g.Bodies[p.Rel]
 	switch {
 	case b == nil || b.File != p.File || b.Url != s.Cfg.RelURL(p.SitePath) || b.Failed != p.Failed ||
-		b.DropH1 != (p.DropH1 && !p.TitleLead) || b.DropLeading != (p.DropH1 && p.TitleLead):
+		b.DropH1 != (p.DropH1 && !p.TitleLead) || b.DropLeading != (p.DropH1 && p.TitleLead),
+		p.ReadsSite: // its text depends on every page (layout.Expanded.ReadsSite)
 		return true
 	}
 	for f := range b.Reads {

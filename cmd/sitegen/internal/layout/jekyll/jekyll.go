@@ -57,7 +57,10 @@
 //     unless nav_sort: case_insensitive (CaseOrder); parent: (with
 //     grand_parent:) lists a page under the page of that title, a
 //     top-level one when grand_parent: is not set; nav_exclude: keeps a
-//     page out of it.
+//     page out of it. Siblings that share a title are told apart by
+//     their folder's name (a folder's or collection's page: "rules" for
+//     _rules/index.md) or file's name, as Jekyll has no navigation of
+//     its own to follow (layout.Layout.NavDistinct).
 //
 //   - The title: the front matter's title, else (GitHub Pages) the heading
 //     that starts the page.
@@ -180,6 +183,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Markup.Slug = GFMSlug
 	}
 	l.NoTagPages = !ArchivesTags(plugins(dir, m), m)
+	l.NavDistinct = true
 	l.Settings.Title = l.Str(m, "title")
 	base := strings.TrimSuffix(l.Str(m, "url"), "/")
 	if bu := strings.Trim(l.Str(m, "baseurl"), "/"); bu != "" {

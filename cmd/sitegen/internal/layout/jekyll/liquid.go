@@ -137,7 +137,13 @@ func expander(l *layout.Layout, ls *liquidSite) layout.Expander {
 			y.Problems = append(x.Problems, y.Problems...)
 			x = y
 		}
-		if read == nil || len(bytes.TrimSpace(x.Src[frontMatterEnd(x.Src):])) > 0 {
+		if len(bytes.TrimSpace(x.Src[frontMatterEnd(x.Src):])) > 0 {
+			if ext := path.Ext(file); ext == ".html" || ext == ".htm" {
+				x = htmlPage(x) // HTML, not Markdown
+			}
+			return x
+		}
+		if read == nil {
 			return x
 		}
 		name := ""
@@ -155,7 +161,7 @@ func expander(l *layout.Layout, ls *liquidSite) layout.Expander {
 			return x
 		}
 		if read != nil {
-			if out, err := ls.runLayout(file, src, lf, b, read); err == nil {
+			if out, err := ls.runLayout(file, src, lf, b, read, &x.ReadsSite); err == nil {
 				x.Src = append(x.Src[:frontMatterEnd(x.Src):frontMatterEnd(x.Src)], out...)
 				x.Lines = nil
 				return x

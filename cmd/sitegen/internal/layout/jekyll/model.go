@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"gopkg.in/yaml.v3"
@@ -126,10 +127,18 @@ type lazyKey struct {
 	s    *liquidSite
 	read func(string) ([]byte, error)
 	key  string
+	// hit, when set, records that a page read the key (vars): its output
+	// then depends on every page of the site (layout.Expanded.ReadsSite).
+	hit *atomic.Bool
 }
 
 // ToLiquid is the variable's value.
-func (z lazyKey) ToLiquid() any { return z.s.get(z.read).site[z.key] }
+func (z lazyKey) ToLiquid() any {
+	if z.hit != nil {
+		z.hit.Store(true)
+	}
+	return z.s.get(z.read).site[z.key]
+}
 
 // get returns the model, read gives the source files when the build has
 // not said (a page read on its own).

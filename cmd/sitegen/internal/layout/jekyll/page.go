@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"d6codex/cmd/sitegen/internal/layout"
@@ -33,9 +34,19 @@ func hasLiquid(b []byte) bool {
 // file's document: front matter, url, path, date, …), paginator nil (no
 // jekyll-paginate: a loop over paginator.posts writes nothing, as Jekyll
 // without the plugin).
-func (s *liquidSite) vars(file string, src []byte, read func(string) ([]byte, error), forFile bool) (map[string]any, *siteModel) {
+//
+// hit is set when the file reads the model (a lazyKey: site.pages,
+// site.posts, a collection, site.tags, …): its output then depends on
+// every page of the site.
+func (s *liquidSite) vars(file string, src []byte, read func(string) ([]byte, error), forFile bool, hit *atomic.Bool) (map[string]any, *siteModel) {
 	m := s.lite(read)
 	site := maps.Clone(m.site)
+	for k, v := range site {
+		if z, ok := v.(lazyKey); ok {
+			z.hit = hit
+			site[k] = z
+		}
+	}
 	if !forFile {
 		site["url"], site["baseurl"] = string(siteURLMark), string(baseURLMark)
 	}
@@ -71,12 +82,14 @@ func (s *liquidSite) runLiquid(file string, src []byte, read func(string) ([]byt
 	src = highlightFences(src, from) // own-line highlight blocks: fences, lines kept
 	body = src[from:]
 	x.Src = src
-	vars, m := s.vars(file, src, read, false)
+	var hit atomic.Bool
+	vars, m := s.vars(file, src, read, false, &hit)
 	first := 1 + bytes.Count(src[:from], []byte("\n"))
 	r := newRun(file, read, s.l.Content, m, false)
-	r.full = func() *siteModel { return s.get(read) }
+	r.full = func() *siteModel { hit.Store(true); return s.get(read) }
 	r.timeout = s.timeout
 	out, err := r.render(markLines(body, first), first, vars)
+	x.ReadsSite = hit.Load()
 	if err != nil {
 		x.Problems = append(x.Problems, liquidProblem(err, first))
 		return x, false
@@ -131,7 +144,7 @@ func (s *liquidSite) renderFile(file string, src []byte, read func(string) ([]by
 	if !hasLiquid(body) {
 		return body, nil, true
 	}
-	vars, m := s.vars(file, src, read, true)
+	vars, m := s.vars(file, src, read, true, nil)
 	first := 1 + bytes.Count(src[:from], []byte("\n"))
 	r := newRun(file, read, s.l.Content, m, true)
 	r.full = func() *siteModel { return s.get(read) }
@@ -152,13 +165,17 @@ func (s *liquidSite) renderFile(file string, src []byte, read func(string) ([]by
 // (text src) with the page's variables and content empty: the text the
 // layout writes, as one block of HTML (its blank lines dropped, so that
 // Markdown takes none of it for text or code).
-func (s *liquidSite) runLayout(file string, src []byte, lf string, b []byte, read func(string) ([]byte, error)) ([]byte, error) {
-	vars, m := s.vars(file, src, read, false)
+//
+// *readsSite is set when the layout read the site model.
+func (s *liquidSite) runLayout(file string, src []byte, lf string, b []byte, read func(string) ([]byte, error), readsSite *bool) ([]byte, error) {
+	var hit atomic.Bool
+	defer func() { *readsSite = *readsSite || hit.Load() }()
+	vars, m := s.vars(file, src, read, false, &hit)
 	vars["content"] = ""
 	body := b[frontMatterEnd(b):]
 	first := 1 + bytes.Count(b[:frontMatterEnd(b)], []byte("\n"))
 	r := newRun(lf, read, s.l.Content, m, false)
-	r.full = func() *siteModel { return s.get(read) }
+	r.full = func() *siteModel { hit.Store(true); return s.get(read) }
 	r.timeout = s.timeout
 	out, err := r.render(body, first, vars)
 	if err != nil {
@@ -376,4 +393,85 @@ func unmark(out []byte, first int) ([]byte, []int) {
 		i++
 	}
 	return text, append(lines, lineOf)
+}
+
+// preOpen and preClose open and close the elements of an .html page
+// whose blank lines count (pre, textarea).
+var (
+	preOpen  = regexp.MustCompile(`(?i)<(?:pre|textarea)(?:[\s>]|$)`)
+	preClose = regexp.MustCompile(`(?i)</(?:pre|textarea)\s*>`)
+)
+
+// htmlPage keeps the text of a page written in HTML (an .html file, not
+// one of markdown_ext's) from being read as Markdown: "Jekyll converts
+// only files whose extension is one of markdown_ext" (default
+// "markdown,mkdown,mkdn,mkd,md",
+// https://jekyllrb.com/docs/configuration/default/), so an .html page
+// gets its Liquid and its layout, never Markdown. Each part between blank
+// lines is made a block of raw HTML: its first line loses its
+// indentation (not code; a line starting with a block tag starts an HTML
+// block), and a part that does not start with "<" is wrapped in a
+// <div class="jekyll-html"> (its *stars* are not emphasis). A blank line
+// inside <pre> or <textarea> is kept as a &#10; at the end of the line
+// before it. Blank lines are kept elsewhere, so that a long page is not
+// one block (the bound of MaxBlockBytes). The lines keep their numbers
+// in the file (x.Lines).
+func htmlPage(x layout.Expanded) layout.Expanded {
+	from := frontMatterEnd(x.Src)
+	first := 1 + bytes.Count(x.Src[:from], []byte("\n"))
+	orig := func(i int) int { // the file's line of x.Src's line i
+		if x.Lines != nil {
+			return x.Lines[min(max(i, 1), len(x.Lines))-1]
+		}
+		return i
+	}
+	out := append(make([]byte, 0, len(x.Src)+64), x.Src[:from]...)
+	lines := make([]int, 0, first+8)
+	for i := 1; i < first; i++ {
+		lines = append(lines, orig(i))
+	}
+	pre, start, wrapped := 0, true, false
+	n := first - 1
+	closeWrap := func() {
+		if wrapped {
+			out = append(out, "</div>\n"...)
+			lines = append(lines, orig(n))
+			wrapped = false
+		}
+	}
+	for _, l := range bytes.SplitAfter(x.Src[from:], []byte("\n")) {
+		if len(l) == 0 {
+			continue
+		}
+		n++
+		if len(bytes.TrimSpace(l)) == 0 {
+			if pre > 0 && len(out) > 0 && out[len(out)-1] == '\n' {
+				out = append(out[:len(out)-1], "&#10;\n"...)
+				continue
+			}
+			closeWrap()
+			out = append(out, '\n')
+			lines = append(lines, orig(n))
+			start = true
+			continue
+		}
+		if start && pre == 0 {
+			l = bytes.TrimLeft(l, " \t")
+			if l[0] != '<' {
+				out = append(out, "<div class=\"jekyll-html\">\n"...)
+				lines = append(lines, orig(n))
+				wrapped = true
+			}
+		}
+		start = false
+		pre = max(0, pre+len(preOpen.FindAllIndex(l, -1))-len(preClose.FindAllIndex(l, -1)))
+		out = append(out, l...)
+		if l[len(l)-1] != '\n' {
+			out = append(out, '\n')
+		}
+		lines = append(lines, orig(n))
+	}
+	closeWrap()
+	x.Src, x.Lines = out, lines
+	return x
 }

@@ -47,6 +47,7 @@ func (s *Site) pageSource(p *Page) ([]byte, error) {
 			p.lines[i] = lines[min(max(l, 1), len(lines))-1]
 		}
 	}
+	p.ReadsSite = x.ReadsSite
 	if x.Title != "" {
 		p.docTitle = x.Title
 	}

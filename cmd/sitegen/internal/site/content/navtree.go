@@ -411,6 +411,7 @@ func navGroup(rel string) string {
 // children are at depth (0: the top entries).
 func (s *Site) navItems(children []*Page, depth int) []*templates.NavItem {
 	items := make([]*templates.NavItem, 0, len(children))
+	pages := make([]*Page, 0, len(children))
 	for _, c := range children {
 		if c.navExclude {
 			continue
@@ -426,6 +427,37 @@ func (s *Site) navItems(children []*Page, depth int) []*templates.NavItem {
 			it.URL = s.Cfg.RelURL(c.SitePath)
 		}
 		items = append(items, it)
+		pages = append(pages, c)
+	}
+	if s.Lay.NavDistinct {
+		distinctLabels(items, pages)
 	}
 	return items
+}
+
+// distinctLabels labels each of the items whose labels collide by its
+// folder's name (a folder's own page, or a folder without one) or its
+// file's name, a leading "_" dropped (layout.Layout.NavDistinct);
+// pages[i] is items[i]'s page.
+func distinctLabels(items []*templates.NavItem, pages []*Page) {
+	seen := map[string]int{}
+	for _, it := range items {
+		seen[it.Title]++
+	}
+	for i, it := range items {
+		if seen[it.Title] < 2 {
+			continue
+		}
+		rel := pages[i].Rel
+		name := pageName(path.Base(rel))
+		switch dir := path.Dir(rel); {
+		case pages[i].NoPage:
+			name = path.Base(rel)
+		case dir != "." && isSectionIndex(path.Base(rel)):
+			name = path.Base(dir)
+		}
+		if name = strings.TrimPrefix(name, "_"); name != "" {
+			it.Title = name
+		}
+	}
 }

@@ -1,0 +1,54 @@
+package site
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"d6codex/cmd/sitegen/internal/site/content"
+	"d6codex/cmd/sitegen/internal/testing/sitetest"
+)
+
+// TestJekyllHTMLPageNotMarkdown: a Jekyll page written in HTML gets its
+// Liquid and is not converted as Markdown. "markdown_ext:
+// "markdown,mkdown,mkdn,mkd,md"" (https://jekyllrb.com/docs/configuration/default/):
+// Jekyll's Markdown converter matches only those extensions, so an .html
+// page's indented lines after a blank line are HTML, not a code block,
+// and its *stars* and [brackets](x) are text (Jekyll 4.3.1 writes
+// index.html below with <p>b</p> as a paragraph, eval8B's MB2). A
+// markdown_ext setting names the extensions: a .txt page with it is
+// Markdown.
+func TestJekyllHTMLPageNotMarkdown(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{
+		"_config.yml": "title: J\nmarkdown_ext: md,txt\n",
+		"index.html":  "---\ntitle: T\n---\n<div>\n  <p>a</p>\n\n    <p>b</p>\n</div>\n\n*not em* [not](link)\n\n<pre>x\n\ny</pre>\n{% if true %}\n    <p>{{ page.title }}-LIQUID</p>\n{% endif %}\n",
+		"notes.txt":   "---\ntitle: Notes\n---\n*em*\n",
+	})
+	dest := filepath.Join(t.TempDir(), "public")
+	if _, err := build(t, src, content.Options{Theme: theme, Dest: dest}); err != nil {
+		t.Fatal(err)
+	}
+	read := func(f string) string {
+		b, err := os.ReadFile(filepath.Join(dest, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	home := read("index.html")
+	for _, want := range []string{"<p>b</p>", "*not em* [not](link)", "<pre>x\n\ny</pre>", "<p>T-LIQUID</p>"} {
+		if !strings.Contains(home, want) {
+			t.Errorf("index.html lacks %q:\n%s", want, home)
+		}
+	}
+	for _, bad := range []string{"<code>", "&lt;p&gt;", "<em>not em</em>", "{%"} {
+		if strings.Contains(home, bad) {
+			t.Errorf("index.html holds %q: its HTML was read as Markdown", bad)
+		}
+	}
+	if n := read("notes/index.html"); !strings.Contains(n, "<em>em</em>") {
+		t.Errorf("notes.txt (markdown_ext: md,txt) is not Markdown")
+	}
+}
