@@ -48,7 +48,7 @@ func TestJekyllHTMLPageNotMarkdown(t *testing.T) {
 			t.Errorf("index.html holds %q: its HTML was read as Markdown", bad)
 		}
 	}
-	if n := read("notes/index.html"); !strings.Contains(n, "<em>em</em>") {
+	if n := read("notes.html"); !strings.Contains(n, "<em>em</em>") { // Jekyll writes notes.txt at /notes.html
 		t.Errorf("notes.txt (markdown_ext: md,txt) is not Markdown")
 	}
 }
