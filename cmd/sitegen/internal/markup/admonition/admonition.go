@@ -145,24 +145,10 @@ func (blockParser) Continue(n ast.Node, reader text.Reader, pc parser.Context) p
 	if st == nil {
 		return parser.Close
 	}
+	if callout.ContinueFenced(reader, st.fence, st.length, st.indent) {
+		return parser.Close
+	}
 	line, seg := reader.PeekLine()
-	if w, pos := util.IndentWidth(line, reader.LineOffset()); w < 4 {
-		i := pos
-		for i < len(line) && line[i] == st.fence {
-			i++
-		}
-		if i-pos >= st.length && util.IsBlank(line[i:]) {
-			reader.AdvanceToEOL()
-			return parser.Close
-		}
-	}
-	if st.indent > 0 {
-		w, _ := util.IndentWidth(line, reader.LineOffset())
-		if pos, padding := util.IndentPosition(line, reader.LineOffset(), min(w, st.indent)); pos > 0 || padding > 0 {
-			reader.AdvanceAndSetPadding(pos, padding)
-			line, seg = reader.PeekLine()
-		}
-	}
 	if st.head {
 		st.head = false
 		for _, p := range params {

@@ -410,3 +410,30 @@ func nodeID(n ast.Node) string {
 	}
 	return ""
 }
+
+// ContinueFenced reads the next line of a callout written as a fenced
+// block (the Admonition plugin's ```ad-note, mdbook-admonish's
+// ```admonish): a line of length or more fence characters, indented less
+// than four columns and followed by nothing but blanks, closes the block
+// (consumed; closed is true); any other line is content, less up to
+// indent columns of indentation (the opening fence's).
+func ContinueFenced(reader text.Reader, fence byte, length, indent int) (closed bool) {
+	line, _ := reader.PeekLine()
+	if w, pos := util.IndentWidth(line, reader.LineOffset()); w < 4 {
+		i := pos
+		for i < len(line) && line[i] == fence {
+			i++
+		}
+		if i-pos >= length && util.IsBlank(line[i:]) {
+			reader.AdvanceToEOL()
+			return true
+		}
+	}
+	if indent > 0 {
+		w, _ := util.IndentWidth(line, reader.LineOffset())
+		if pos, padding := util.IndentPosition(line, reader.LineOffset(), min(w, indent)); pos > 0 || padding > 0 {
+			reader.AdvanceAndSetPadding(pos, padding)
+		}
+	}
+	return false
+}
