@@ -89,15 +89,8 @@ func (blockParser) Trigger() []byte { return []byte{'`', '~'} }
 func (blockParser) Open(_ ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
 	line, seg := reader.PeekLine()
 	pos := pc.BlockOffset()
-	if pos < 0 || pos >= len(line) || (line[pos] != '`' && line[pos] != '~') {
-		return nil, parser.NoChildren
-	}
-	c := line[pos]
-	i := pos
-	for i < len(line) && line[i] == c {
-		i++
-	}
-	if i-pos < 3 {
+	c, i, ok := callout.OpenFence(line, pos)
+	if !ok {
 		return nil, parser.NoChildren
 	}
 	if !adInfo(line[i:]) {

@@ -437,3 +437,18 @@ func ContinueFenced(reader text.Reader, fence byte, length, indent int) (closed 
 	}
 	return false
 }
+
+// OpenFence reads the opening fence of a callout written as a fenced
+// block at pos of line: three or more backticks or tildes. It returns the
+// fence's character and the index after its run, ok false when there is
+// none there. (The info string's rules are each block's.)
+func OpenFence(line []byte, pos int) (fence byte, end int, ok bool) {
+	if pos < 0 || pos >= len(line) || (line[pos] != '`' && line[pos] != '~') {
+		return 0, 0, false
+	}
+	fence, end = line[pos], pos
+	for end < len(line) && line[end] == fence {
+		end++
+	}
+	return fence, end, end-pos >= 3
+}
