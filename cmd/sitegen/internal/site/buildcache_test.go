@@ -13,6 +13,7 @@ import (
 	"reflect"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -621,13 +622,22 @@ func TestBuildAfterServe(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
+			// A page whose text reads the site's page list (a Jekyll
+			// index looping over site.pages) is never reused: it is
+			// made again in each build (content.Page.ReadsSite).
+			readsSite := 0
+			for _, p := range s.Pages {
+				if p.ReadsSite {
+					readsSite++
+				}
+			}
 			res = r.build(t)
 			m := regexp.MustCompile(`^build cache: (\d+) of (\d+) pages' text reused`).FindStringSubmatch(res.Cache)
 			switch {
 			case m == nil:
 				t.Errorf("Cache = %q, want the cache used", res.Cache)
-			case whole && m[1] != m[2]:
-				t.Errorf("Cache = %q, want every page's text reused after serve", res.Cache)
+			case whole && atoi(t, m[2])-atoi(t, m[1]) != readsSite:
+				t.Errorf("Cache = %q, want every page's text reused after serve but the %d that read the site's pages", res.Cache, readsSite)
 			}
 		})
 	}
@@ -861,4 +871,14 @@ func TestServedCacheHoldsOnlyLiveBodies(t *testing.T) {
 			}
 		})
 	}
+}
+
+// atoi is strconv.Atoi of a number a test's pattern matched.
+func atoi(t *testing.T, s string) int {
+	t.Helper()
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
 }

@@ -34,6 +34,7 @@ func init() {
 // problems found.
 type CachedLoad struct {
 	Reads       map[string][sha256.Size]byte
+	ReadsSite   bool // the page's text read the site's page list (Page.ReadsSite)
 	Readme      bool
 	Folder      string
 	Errs, Warns Diagnostics
@@ -106,7 +107,7 @@ func ToCachedLoad(p *Page) *CachedLoad {
 		NavExclude: p.navExclude, SearchExclude: p.SearchExclude, ParentTitle: p.parentTitle, GrandParent: p.grandParent,
 		PageFolder: p.folder, NavTitle: p.navTitle, RedirectTo: p.RedirectTo, DocTitle: p.docTitle, Lines: slices.Clone(p.lines),
 		Includes: slices.Clone(p.Includes), Read: p.Read, Pos: p.pos, HasPos: p.hasPos, SortName: p.sortName, DocID: p.docID,
-		Home: p.Home, FallbackTitle: p.fallbackTitle, NameTitle: p.nameTitle, Size: p.size, Inline: slices.Clone(p.inline)}
+		Home: p.Home, FallbackTitle: p.fallbackTitle, NameTitle: p.nameTitle, Size: p.size, Inline: slices.Clone(p.inline), ReadsSite: p.ReadsSite}
 	for _, a := range p.Aliases {
 		c.Aliases = append(c.Aliases, toCachedAlias(a))
 	}
@@ -181,7 +182,7 @@ func (c *CachedLoad) Page() (*Page, bool) {
 		navExclude: c.NavExclude, SearchExclude: c.SearchExclude, parentTitle: c.ParentTitle, grandParent: c.GrandParent,
 		folder: c.PageFolder, navTitle: c.NavTitle, RedirectTo: c.RedirectTo, docTitle: c.DocTitle, lines: slices.Clone(c.Lines),
 		Includes: slices.Clone(c.Includes), Read: c.Read, pos: c.Pos, hasPos: c.HasPos, sortName: c.SortName, docID: c.DocID,
-		Home: c.Home, fallbackTitle: c.FallbackTitle, nameTitle: c.NameTitle, size: c.Size, inline: slices.Clone(c.Inline)}
+		Home: c.Home, fallbackTitle: c.FallbackTitle, nameTitle: c.NameTitle, size: c.Size, inline: slices.Clone(c.Inline), ReadsSite: c.ReadsSite}
 	for _, a := range c.Aliases {
 		p.Aliases = append(p.Aliases, a.alias())
 	}
