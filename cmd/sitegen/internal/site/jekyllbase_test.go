@@ -73,3 +73,33 @@ func TestBackslashLinks(t *testing.T) {
 		}
 	}
 }
+
+// TestJekyllRelativeURLInRawHTML: "relative_url: Prepend baseurl config
+// value to the input" (https://jekyllrb.com/docs/liquid/filters/), and
+// Jekyll writes a page's raw HTML as it is: <a href="{{ 'a/' |
+// relative_url }}"> is /Guides/a/ on the published site. sitegen wrote /a/
+// (coconutswallow/Guides' home page: every card's link and picture
+// outside the site's base path). A Markdown link through relative_url
+// still resolves and is checked.
+func TestJekyllRelativeURLInRawHTML(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{
+		"_config.yml": "title: J\nbaseurl: \"/Guides\"\n",
+		"index.md":    "---\ntitle: Home\n---\n<a href=\"{{ 'a/' | relative_url }}\">raw</a> <img src=\"{{ '/img/x.png' | relative_url }}\" alt=\"x\">\n\n[md]({{ '/a/' | relative_url }})\n",
+		"a.md":        "---\ntitle: A\npermalink: /a/\n---\nA\n",
+		"img/x.png":   "PNG",
+	})
+	dest := filepath.Join(t.TempDir(), "public")
+	if _, err := build(t, src, content.Options{Theme: theme, Dest: dest}); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dest, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{`<a href="/Guides/a/">raw</a>`, `src="/Guides/img/x.png"`, `<a href="/Guides/a/">md</a>`} {
+		if !strings.Contains(string(b), w) {
+			t.Errorf("index.html lacks %s", w)
+		}
+	}
+}

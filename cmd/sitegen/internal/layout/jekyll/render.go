@@ -49,7 +49,7 @@ type run struct {
 	content   string                            // the layout's content folder, source-relative
 	site      *siteModel                        // its config, url and baseurl
 	full      func() *siteModel                 // the whole model, made when first wanted
-	baseurl   string                            // what relative_url adds: "" in a page (sitegen places the site), the site's in a file
+	baseurl   string                            // what relative_url adds: the site's baseurl
 	url       string                            // what absolute_url adds before it
 	depth     int
 	timeout   time.Duration // 0: renderTimeout
@@ -60,8 +60,15 @@ type run struct {
 // newRun makes the engine of one rendering.
 func newRun(file string, read func(string) ([]byte, error), content string, site *siteModel, forFile bool) *run {
 	r := &run{file: file, read: read, content: content, site: site, engine: liquid.NewEngine()}
+	// relative_url adds the site's baseurl in a page too: a page's raw
+	// HTML is published as written, as Jekyll does, so <a href="{{ 'a/' |
+	// relative_url }}"> must hold the base the site is served under (a
+	// Markdown link typed with it resolves as without it, links.go
+	// withoutBase). absolute_url's url only in a file: in a page a link
+	// to this site stays a path, checked as sitegen's other links.
+	r.baseurl = site.baseurl
 	if forFile {
-		r.baseurl, r.url = site.baseurl, site.url
+		r.url = site.url
 	}
 	r.addFilters()
 	// jekyll-seo-tag's {% seo %} and jekyll-feed's {% feed_meta %} write
