@@ -1176,7 +1176,7 @@ func (s *Site) buildTree(pages []*Page) {
 		// /posts.html) leads to it; not where a page is.
 		for _, sec := range sections {
 			if !sec.NoPage && strings.HasSuffix(sec.SitePath, "/") && sec.SitePath != "/" {
-				sec.Aliases = append(sec.Aliases, alias{SitePath: strings.TrimSuffix(sec.SitePath, "/") + ".html", yields: true, written: sec.SitePath})
+				sec.Aliases = append(sec.Aliases, alias{SitePath: fileOf(sec.SitePath), yields: true, written: sec.SitePath})
 			}
 		}
 	}

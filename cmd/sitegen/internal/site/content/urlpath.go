@@ -125,8 +125,15 @@ func (s *Site) asFile(rel string, fm map[string]any, sp string) (string, bool) {
 	if s.Lay.FileURL == nil || !s.Lay.FileURL(rel, fm) {
 		return sp, false
 	}
+	return fileOf(sp), true
+}
+
+// fileOf is the file a tool that writes pages as files writes the folder
+// URL sp as (/posts/ at /posts.html); sp itself when it names no folder,
+// or the site's root.
+func fileOf(sp string) string {
 	if strings.HasSuffix(sp, "/") && sp != "/" {
-		sp = strings.TrimSuffix(sp, "/") + ".html"
+		return strings.TrimSuffix(sp, "/") + ".html"
 	}
-	return sp, true
+	return sp
 }
