@@ -2,7 +2,9 @@
 // whose first header is a roll (d6, 1d8, 2d6, d66, d100, d%, or the Dice
 // Roller's lookup-table header "dice: 1d20") and whose first column holds
 // the results each row stands for (3, 3-5, 3–5, 3‒5, 01–05, 00 as 100 on a
-// d100, 11+, 13,14). Each row gets its exact chance in a last column, the
+// d100, 11+, 13,14; a dash alone for a row no roll gives). A later row
+// whose first cell is a roll ("| **d6** | **Ideal** |") starts a table of
+// its own, headed by that row. Each row gets its exact chance in a last column, the
 // table a Roll button (the script rolls its die and marks the row), and
 // rows that do not cover the roll exactly (a result of no row, or of two)
 // are a warning at the row's line.
@@ -12,6 +14,7 @@ import (
 	"bytes"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -124,8 +127,13 @@ func (t *Table) Gaps() []int {
 // SIGN, as PDF conversions write it), 3 to 5, 11+, 00.
 var rangeRE = regexp.MustCompile(`^(\d+)\s*(?:(?:-|–|—|‒|−|to)\s*(\d+)|(\+))?$`)
 
-// ranges reads a cell: results and ranges separated by commas.
+// ranges reads a cell: results and ranges separated by commas. A dash
+// alone (-, –, —) is a row no roll gives (the SRD's "| — | Common |").
 func ranges(s string, lo, hi int, hundred bool) ([][2]int, string) {
+	switch s {
+	case "-", "–", "—":
+		return nil, ""
+	}
 	var out [][2]int
 	num := func(d string) int {
 		v, _ := strconv.Atoi(d)
@@ -228,7 +236,8 @@ func (t transformer) Transform(doc *ast.Document, reader text.Reader, pc parser.
 		}
 		return ast.WalkContinue, nil
 	})
-	for _, tb := range tables {
+	for i := 0; i < len(tables); i++ {
+		tb := tables[i]
 		head, ok := tb.FirstChild().(*east.TableHeader)
 		if !ok || head.FirstChild() == nil {
 			continue
@@ -236,6 +245,9 @@ func (t transformer) Transform(doc *ast.Document, reader text.Reader, pc parser.
 		header := cellText(head.FirstChild(), src)
 		if !headRE.MatchString(clean(header)) {
 			continue // not a roll: its rows are not read
+		}
+		if rest := split(tb, head, src); rest != nil {
+			tables = slices.Insert(tables, i+1, rest)
 		}
 		var cells []string
 		var firsts []ast.Node
@@ -268,6 +280,31 @@ func (t transformer) Transform(doc *ast.Document, reader text.Reader, pc parser.
 		parent.ReplaceChild(parent, tb, n)
 		n.AppendChild(n, tb)
 	}
+}
+
+// split cuts table tb at its first row whose first cell is a roll (the
+// SRD's "| **d6** | **Ideal** |" inside a d8 table) and returns the rows
+// from there as a table of their own, that row its header, placed after
+// tb; nil when no row is a roll.
+func split(tb *east.Table, head *east.TableHeader, src []byte) *east.Table {
+	for r := head.NextSibling(); r != nil; r = r.NextSibling() {
+		row, ok := r.(*east.TableRow)
+		if !ok || row.FirstChild() == nil || !headRE.MatchString(clean(cellText(row.FirstChild(), src))) {
+			continue
+		}
+		rest := east.NewTable()
+		rest.Alignments = slices.Clone(tb.Alignments)
+		for n := row.NextSibling(); n != nil; {
+			next := n.NextSibling()
+			rest.AppendChild(rest, n) // moves n out of tb
+			n = next
+		}
+		tb.RemoveChild(tb, row)
+		rest.InsertBefore(rest, rest.FirstChild(), east.NewTableHeader(row))
+		tb.Parent().InsertAfter(tb.Parent(), tb, rest)
+		return rest
+	}
+	return nil
 }
 
 // annotate adds the chance column, marks the rows with their results and

@@ -173,3 +173,68 @@ func TestNoRows(t *testing.T) {
 		t.Errorf("the table is not kept as written:\n%s", html)
 	}
 }
+
+// TestSubTables: a row whose first cell is a roll starts a table of its
+// own. The SRD 5.1 as Markdown (Nemo-Illusionist/dndsrd5.2_markdown,
+// 05_CharacterDetails.md) writes each background's Personality Trait
+// (d8), Ideal, Bond and Flaw (d6 each) as one GFM table whose later
+// parts begin with a row "| **d6** | **Ideal** |": read as one d8 table,
+// the Ideal table's results 1-6 were six "result 1 is also row 1's"
+// warnings and no roll of a d6 could land on an Ideal. Each part is now
+// its own random table, headed by its row, rolled by its own die.
+func TestSubTables(t *testing.T) {
+	src := "# T\n\n| d8 | Personality Trait |\n|---|---|\n" +
+		"| 1 | Idol |\n| 2 | Peace |\n| 3 | Omens |\n| 4 | Optimist |\n| 5 | Quotes |\n| 6 | Tolerant |\n| 7 | Food |\n| 8 | Temple |\n" +
+		"| **d6** | **Ideal** |\n| 1 | Tradition |\n| 2 | Charity |\n| 3 | Change |\n| 4 | Power |\n| 5 | Faith |\n| 6 | Aspiration |\n" +
+		"| **d4** | **Bond** |\n| 1 | Relic |\n| 2 | Revenge |\n| 3 | Priest |\n| 5 | People |\n"
+	var got []string
+	md := goldmark.New(goldmark.WithExtensions(extension.Table, Extension{Warn: func(pc parser.Context, off int, msg string) {
+		line := 1 + strings.Count(src[:off], "\n")
+		got = append(got, itoa(line)+": "+msg)
+	}}))
+	var b strings.Builder
+	if err := md.Convert([]byte(src), &b); err != nil {
+		t.Fatal(err)
+	}
+	// Only the d4 part's own faults: 5 is no roll of a d4, and 4 is missing.
+	want := []string{
+		`24: random table "d4": no roll of d4 gives 5`,
+		`24: random table "d4": no row for 4 (a 25.00% chance)`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	html := b.String()
+	if n := strings.Count(html, `<div class="rtable"`); n != 3 {
+		t.Errorf("%d random tables, want 3 (d8, d6, d4):\n%s", n, html)
+	}
+	for _, s := range []string{`Roll d8</button>`, `Roll d6</button>`, `Roll d4</button>`,
+		`<th><strong>Ideal</strong></th>`, `<td class="rt-chance" style="text-align:right">12.50%</td>`,
+		`<td class="rt-chance" style="text-align:right">16.67%</td>`} {
+		if !strings.Contains(html, s) {
+			t.Errorf("no %s in\n%s", s, html)
+		}
+	}
+	if i, j := strings.Index(html, "Roll d6"), strings.Index(html, "Tradition"); i < 0 || j < i {
+		t.Errorf("the Ideal rows are not under the d6 table's roll:\n%s", html)
+	}
+}
+
+// TestDashRow: a row whose first cell is a dash alone is a row no roll
+// gives, as the SRD 5.2 writes Common in its Standard Languages table
+// ("| — | Common |": every character knows it; the d12 rolls the
+// others): no chance, no warning, the rest of the table rolled.
+func TestDashRow(t *testing.T) {
+	for _, dash := range []string{"—", "–", "-", "**—**"} {
+		rt := Read("1d12", []string{dash, "1", "2-12"})
+		if rt == nil {
+			t.Fatal("not read as a random table")
+		}
+		if r := rt.Rows[0]; r.Problem != "" || len(r.Ranges) != 0 || r.Chance != 0 {
+			t.Errorf("%q: row %+v, want a row no roll gives, no problem", dash, r)
+		}
+		if g := rt.Gaps(); len(g) > 0 {
+			t.Errorf("%q: gaps %v", dash, g)
+		}
+	}
+}
