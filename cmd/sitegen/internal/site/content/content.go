@@ -1418,14 +1418,16 @@ func (s *Site) checkURLs() {
 // home page for the root): Jekyll makes no folder pages, so the author's
 // page is the one at that URL (cairn.md with permalink: /; a collection's
 // landing page in _pages/ with permalink: /<collection>/; a collection's
-// index.md its permalink template puts there). sections maps
-// the folders that have their page already.
+// index.md its permalink template puts there; a page the site's permalink
+// style puts there, backgrounds.md at /backgrounds/ under permalink: pretty
+// beside the collection _backgrounds/). sections maps the folders that have
+// their page already.
 func (s *Site) permalinkFolders(pages []*Page, sections map[string]*Page, newSection func(dir string) *Page) {
 	byURL := map[string]*Page{}
 	dirs := map[string]bool{"": true}
 	for _, p := range pages {
 		page := p.Kind == templates.KindPage && p.folder == ""
-		if (page || p.Kind == templates.KindSection) && !p.Copy && (p.permalink.line > 0 || s.toolURL(p)) {
+		if (page || p.Kind == templates.KindSection) && !p.Copy && (p.permalink.line > 0 || s.toolURL(p) || page && p.File != "" && !p.Failed) {
 			byURL[p.SitePath] = p
 		}
 		for d := path.Dir(p.Rel); d != "." && !dirs[d]; d = path.Dir(d) {
