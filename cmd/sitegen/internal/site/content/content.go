@@ -1372,6 +1372,13 @@ func (s *Site) checkURLs() {
 		keep := p.Aliases[:0]
 		for _, a := range p.Aliases {
 			op := OutputPath(a.SitePath)
+			if owner[a.SitePath] == p {
+				// The page's own URL: the page is there, nothing to
+				// redirect (hugo 0.111 writes the page; gohugoio/hugoDocs
+				// lists it in 179 pages' aliases).
+				s.Warn.Addf(p.File, a.line, a.col, a.key, "%q is the page's own URL %s: no redirect made", a.written, a.SitePath)
+				continue
+			}
 			if prev, dup := owner[a.SitePath]; dup {
 				if _, redirect := aliasFiles[op]; a.yields && !redirect {
 					s.Warn.Addf(p.File, a.line, a.col, a.key, "%q: no redirect written at %s, the URL of %s", a.written, a.SitePath, describe(prev))
@@ -1381,6 +1388,11 @@ func (s *Site) checkURLs() {
 					// Two redirects to one URL: the tools write each,
 					// and one file stays; the first is kept.
 					s.Tolerate(p.File, a.line, a.col, a.key, fmt.Sprintf("duplicate URL %s: also a redirect to %s, which is kept", a.SitePath, describe(prev)))
+				} else if s.Lay.Kind == layout.Hugo {
+					// Hugo writes the page there and no redirect (hugo
+					// 0.111; gohugoio/hugoDocs: AsTime.md's alias
+					// /functions/time is the section's URL).
+					s.Tolerate(p.File, a.line, a.col, a.key, fmt.Sprintf("duplicate URL %s: also the URL of %s, which is kept: no redirect made", a.SitePath, describe(prev)))
 				} else {
 					s.Diag.Addf(p.File, a.line, a.col, a.key, "duplicate URL %s: also produced by %s", a.SitePath, describe(prev))
 				}
