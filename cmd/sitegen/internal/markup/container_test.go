@@ -181,6 +181,19 @@ func TestMDX(t *testing.T) {
 			problems: []string{"warning: 1:4: MDX component <Role /> is not rendered: its props are shown as text",
 				"warning: 1:27: MDX component <Fabled /> is not rendered: its props are shown as text",
 				"warning: 1:59: MDX component <Spacer /> is not rendered: its name is shown as text"}},
+		// "A special Markdown syntax lets you set an explicit heading id:
+		// ### Hello World {#my-explicit-id}"
+		// (https://docusaurus.io/docs/markdown-features/toc#heading-ids);
+		// in MDX, where { opens an expression, it is written \{#id} (its
+		// remark plugin reads the heading's text, where the escape is
+		// gone), and the docs now write it as a comment: "## Markdown
+		// headings {/* #markdown-headings */}". eval9B NB8
+		// (GeyserMC/GeyserWebsite: 13 headings in 8 .mdx files showed
+		// "{#general-questions}").
+		{name: "escaped heading id", src: "### General Questions \\{#general-questions}\n\n# Overview \\{#overview}\n",
+			want: []string{`id="general-questions">General Questions <a`, `id="overview">Overview <a`}, not: []string{"{#", "\\"}},
+		{name: "heading id as a comment", src: "## Heading IDs {/* #heading-ids */}\n",
+			want: []string{`id="heading-ids">Heading IDs <a`}, not: []string{"/*", "{"}},
 		{name: "code is code", src: "```jsx\nimport X from 'y';\n<Tabs>\n```\n",
 			want: []string{"import X from", "&lt;Tabs&gt;"}},
 		// https://mdxjs.com/docs/what-is-mdx/#markdown: "Indented code

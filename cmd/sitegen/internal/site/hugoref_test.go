@@ -306,6 +306,75 @@ func TestHugoRelativeAliases(t *testing.T) {
 	}
 }
 
+// TestHugoAliasOwnURL checks that an aliases: entry that is the page's own
+// URL is no redirect and stops no build: hugo 0.111 builds this fixture and
+// writes the page at /strings/hassuffix/ ("Aliases … create redirects to
+// your page from other URLs", https://gohugo.io/content-management/urls/#aliases;
+// the page's URL is lower case, https://gohugo.io/configuration/all/#disablepathtolower)
+// and the other alias's redirect. eval9B NB4 (gohugoio/hugoDocs, 179 pages
+// such as functions/strings/HasSuffix.md with aliases
+// [/functions/hassuffix, /functions/strings/hassuffix]): "duplicate URL",
+// no site even lenient.
+func TestHugoAliasOwnURL(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{
+		"hugo.toml":                    "title = \"S\"\n",
+		"content/_index.md":            "---\ntitle: Home\n---\n",
+		"content/strings/HasSuffix.md": "---\ntitle: strings.HasSuffix\naliases: [/functions/hassuffix, /strings/hassuffix]\n---\nPAGE-TEXT\n",
+	})
+	dest := filepath.Join(t.TempDir(), "public")
+	if _, err := build(t, src, content.Options{Theme: theme, Dest: dest}); err != nil {
+		t.Fatalf("build: %v; hugo builds it", err)
+	}
+	for file, want := range map[string]string{
+		"strings/hassuffix/index.html":   "PAGE-TEXT",
+		"functions/hassuffix/index.html": "/strings/hassuffix/",
+	} {
+		b, err := os.ReadFile(filepath.Join(dest, file))
+		if err != nil || !strings.Contains(string(b), want) {
+			t.Errorf("%s: %v; want it to hold %q", file, err, want)
+		}
+	}
+}
+
+// TestHugoAliasAtPageURL checks that an alias at another page's URL is
+// a tolerance, as hugo 0.111 builds it: it writes the page there (a
+// section's _index.md at /time/, another page's aliases: [/time/]) and no
+// redirect, saying nothing. Lenient mode builds it so, with a warning
+// naming both; strict mode refuses it, saying so. eval9B NB5
+// (gohugoio/hugoDocs, functions/time/AsTime.md with aliases:
+// [/functions/time], the URL of functions/time/_index.md): no site even
+// lenient.
+func TestHugoAliasAtPageURL(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{
+		"hugo.toml":              "title = \"S\"\n",
+		"content/_index.md":      "---\ntitle: Home\n---\n",
+		"content/time/_index.md": "---\ntitle: Time\n---\nSECTION-TEXT\n",
+		"content/time/AsTime.md": "---\ntitle: AsTime\naliases: [/time/, /old-astime/]\n---\nASTIME\n",
+	})
+	dest := filepath.Join(t.TempDir(), "public")
+	if _, err := build(t, src, content.Options{Theme: theme, Dest: dest}); err == nil || !strings.Contains(err.Error(), "/time/") {
+		t.Errorf("strict build: %v; want the alias at /time/ refused", err)
+	}
+	res, err := build(t, src, content.Options{Theme: theme, Dest: dest, BrokenLinks: "warn"})
+	if err != nil {
+		t.Fatalf("lenient build: %v; hugo builds it", err)
+	}
+	if w := fmt.Sprint(res.WarningList); !strings.Contains(w, "content/time/AsTime.md:3:1: aliases") || !strings.Contains(w, "content/time/_index.md") {
+		t.Errorf("warnings %s: want one at the alias naming the page at /time/", w)
+	}
+	for file, want := range map[string]string{
+		"time/index.html":       "SECTION-TEXT",
+		"old-astime/index.html": "/time/astime/",
+	} {
+		b, err := os.ReadFile(filepath.Join(dest, file))
+		if err != nil || !strings.Contains(string(b), want) {
+			t.Errorf("%s: %v; want it to hold %q", file, err, want)
+		}
+	}
+}
+
 // TestHugoNoContent (issue 32, KB5, Daggerheart_SRD): a Hugo site with no
 // content folder ("contentDir ... Default: content",
 // https://gohugo.io/getting-started/configuration/#contentdir) has no

@@ -130,6 +130,21 @@ func TestJekyllPermalinkFolderPage(t *testing.T) {
 			"_en/index.md": "---\ntitle: Home\n---\nEN-HOME [b](b.md)\n",
 			"_en/b.md":     "---\ntitle: B\n---\nEN-B\n",
 		}, map[string]string{"index.html": "EN-HOME", "b.html": "EN-B"}},
+		// eval9B NB1 (rooneg/5srd.github.io): a page without a permalink
+		// of its own that the site's permalink style (pretty: "/:path/")
+		// puts at a collection's URL is that URL's only page, as a
+		// permalink: page is; jekyll build 4.3 writes backgrounds.md to
+		// backgrounds/index.html and each document to
+		// backgrounds/<title>/index.html. sitegen's page for the folder
+		// _backgrounds/ claimed /backgrounds/ too and the build failed,
+		// even lenient (16 collections, no site).
+		{"page at a collection's URL by the permalink style", map[string]string{
+			"_config.yml": "title: J\npermalink: pretty\ncollections:\n" +
+				"  backgrounds:\n    output: true\n    permalink: /:collection/:title/\n",
+			"index.md":                "---\ntitle: Home\n---\nHOME\n",
+			"backgrounds.md":          "---\ntitle: Backgrounds\n---\nEVERY-STORY\n",
+			"_backgrounds/acolyte.md": "---\ntitle: Acolyte\n---\nACOLYTE\n",
+		}, map[string]string{"backgrounds/index.html": "EVERY-STORY", "backgrounds/acolyte/index.html": "ACOLYTE"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := t.TempDir()

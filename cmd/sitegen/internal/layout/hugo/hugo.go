@@ -7,7 +7,8 @@
 // the same fixtures with Hugo itself):
 //
 //   - Where pages come from: contentDir (default content/; a multilingual
-//     site's default language's); "_index.md has a special role in Hugo.
+//     site's default language's; else the source of the module mount at
+//     the content root, mountedContentDir); "_index.md has a special role in Hugo.
 //     It allows you to add front matter and content to home, section,
 //     taxonomy, and term pages"; a leaf bundle's index.md is its folder's
 //     page. staticDir (default static/, one folder or a list) is published
@@ -163,9 +164,14 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	// compared without case where read: lookup).
 	low := lower(m)
 	file := l.File
-	c, lang := l.Str(m, "contentDir"), false
+	c, lang, mounted := l.Str(m, "contentDir"), false, false
 	if c == "" {
-		c, lang = languageContentDir(m), true
+		c = languageContentDir(m)
+		lang = c != ""
+	}
+	if c == "" {
+		c = mountedContentDir(low)
+		mounted = c != ""
 	}
 	if content := cmp.Or(layout.CleanRel(c), l.Content); !layout.Exists(dir, content, true) {
 		// config.toml is not Hugo's without its content folder, unless
@@ -183,8 +189,11 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 		return nil, err
 	} else if c != "" {
 		l.Content = c
-		if lang {
+		switch {
+		case lang:
 			l.Read = append(l.Read, "languages' contentDir")
+		case mounted:
+			l.Read = append(l.Read, "module.mounts (content from "+c+"/)")
 		}
 	}
 	static := layout.Strings(m, "staticDir")
@@ -337,6 +346,36 @@ func languageContentDir(m map[string]any) string {
 			if c, _ := lang["contentDir"].(string); c != "" {
 				return c
 			}
+		}
+	}
+	return ""
+}
+
+// mountedContentDir is the source of the site's first module mount whose
+// target is the content root ("target: Where it should be mounted into
+// Hugo's virtual filesystem"; "When you add a mount, the default mount for
+// the concerned target root is ignored",
+// https://gohugo.io/configuration/module/#mounts): gohugoio/hugoDocs mounts
+// content/en as content. "" when none is (a mount below content/, such
+// as content/extra, adds a folder, which sitegen does not read).
+func mountedContentDir(low map[string]any) string {
+	var mounts []map[string]any
+	switch v := lookup(low, "module", "mounts").(type) {
+	case []map[string]any: // TOML's array of tables
+		mounts = v
+	case []any: // YAML's and JSON's list
+		for _, m := range v {
+			if m, ok := m.(map[string]any); ok {
+				mounts = append(mounts, m)
+			}
+		}
+	}
+	for _, mount := range mounts {
+		mount = lower(mount)
+		target, _ := mount["target"].(string)
+		source, _ := mount["source"].(string)
+		if layout.CleanRel(target) == "content" && source != "" {
+			return source
 		}
 	}
 	return ""

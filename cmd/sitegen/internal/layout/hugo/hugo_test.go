@@ -81,6 +81,25 @@ func TestRecognise(t *testing.T) {
 		{name: "configuration directory, config.toml", hugo: true, files: map[string]string{"config/_default/config.toml": "title = \"Mordheim\"\n", "content/_index.md": ""},
 			content: "content", static: []string{"static"}, settings: layout.Settings{Title: "Mordheim"}},
 		{name: "a config/ folder of another program", files: map[string]string{"config/_default/settings.json": "{}", "content/a.md": ""}},
+		// "target: Where it should be mounted into Hugo's virtual
+		// filesystem. It must start with one of Hugo's component folders:
+		// static, content, layouts, data, assets, i18n, or archetypes"; "When
+		// you add a mount, the default mount for the concerned target root is
+		// ignored" (https://gohugo.io/configuration/module/#mounts). eval9B
+		// NB3 (gohugoio/hugoDocs: source content/en, target content; Hugo
+		// 0.111 writes content/en/install/_index.md to /install/): sitegen
+		// published every page under /en/ and 1,789 links were broken.
+		{name: "module.mounts: content from content/en", hugo: true, files: map[string]string{
+			"hugo.toml":       "title = \"M\"\n[[module.mounts]]\nsource = \"assets\"\ntarget = \"assets\"\n[[module.mounts]]\nsource = \"content/en\"\ntarget = \"content\"\n",
+			"content/en/a.md": ""},
+			content: "content/en", static: []string{"static"}, settings: layout.Settings{Title: "M"}},
+		{name: "module.mounts in YAML", hugo: true, files: map[string]string{
+			"hugo.yaml": "title: M\nmodule:\n  mounts:\n    - Source: docs/en\n      Target: content\n", "docs/en/a.md": ""},
+			content: "docs/en", static: []string{"static"}, settings: layout.Settings{Title: "M"}},
+		{name: "module.mounts: a content mount below content/ is not the root", hugo: true, files: map[string]string{
+			"hugo.toml":    "title = \"M\"\n[[module.mounts]]\nsource = \"content\"\ntarget = \"content\"\n[[module.mounts]]\nsource = \"extra\"\ntarget = \"content/extra\"\n",
+			"content/a.md": ""},
+			content: "content", static: []string{"static"}, settings: layout.Settings{Title: "M"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -16,7 +16,9 @@
 //     is dropped and its text kept, with a warning; a self-closing one
 //     (<Role MARIN />, which has no text) is shown as the text of its
 //     props (string values, bare prop names) or else its name, with a
-//     warning.
+//     warning;
+//   - a heading's explicit id written \{#id} or {/* #id */} at its end
+//     is its id, not text (headingid.go).
 //
 // <details> and, inside it, <summary> on lines of their own are elements
 // too (MDX reads their children as Markdown; markup renders them as a
@@ -60,6 +62,7 @@ func (e Extension) Extend(m goldmark.Markdown) {
 			util.Prioritized(indentedParagraph{parser.NewParagraphParser()}, 999),
 		),
 		parser.WithInlineParsers(util.Prioritized(&inlineParser{ext: e}, 88)),
+		parser.WithASTTransformers(util.Prioritized(headingIDs{}, 100)),
 	)
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(nodeRenderer{}, 100)))
 }

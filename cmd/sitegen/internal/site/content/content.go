@@ -1372,6 +1372,13 @@ func (s *Site) checkURLs() {
 		keep := p.Aliases[:0]
 		for _, a := range p.Aliases {
 			op := OutputPath(a.SitePath)
+			if owner[a.SitePath] == p {
+				// The page's own URL: the page is there, nothing to
+				// redirect (hugo 0.111 writes the page; gohugoio/hugoDocs
+				// lists it in 179 pages' aliases).
+				s.Warn.Addf(p.File, a.line, a.col, a.key, "%q is the page's own URL %s: no redirect made", a.written, a.SitePath)
+				continue
+			}
 			if prev, dup := owner[a.SitePath]; dup {
 				if _, redirect := aliasFiles[op]; a.yields && !redirect {
 					s.Warn.Addf(p.File, a.line, a.col, a.key, "%q: no redirect written at %s, the URL of %s", a.written, a.SitePath, describe(prev))
@@ -1381,6 +1388,11 @@ func (s *Site) checkURLs() {
 					// Two redirects to one URL: the tools write each,
 					// and one file stays; the first is kept.
 					s.Tolerate(p.File, a.line, a.col, a.key, fmt.Sprintf("duplicate URL %s: also a redirect to %s, which is kept", a.SitePath, describe(prev)))
+				} else if s.Lay.Kind == layout.Hugo {
+					// Hugo writes the page there and no redirect (hugo
+					// 0.111; gohugoio/hugoDocs: AsTime.md's alias
+					// /functions/time is the section's URL).
+					s.Tolerate(p.File, a.line, a.col, a.key, fmt.Sprintf("duplicate URL %s: also the URL of %s, which is kept: no redirect made", a.SitePath, describe(prev)))
 				} else {
 					s.Diag.Addf(p.File, a.line, a.col, a.key, "duplicate URL %s: also produced by %s", a.SitePath, describe(prev))
 				}
@@ -1418,14 +1430,16 @@ func (s *Site) checkURLs() {
 // home page for the root): Jekyll makes no folder pages, so the author's
 // page is the one at that URL (cairn.md with permalink: /; a collection's
 // landing page in _pages/ with permalink: /<collection>/; a collection's
-// index.md its permalink template puts there). sections maps
-// the folders that have their page already.
+// index.md its permalink template puts there; a page the site's permalink
+// style puts there, backgrounds.md at /backgrounds/ under permalink: pretty
+// beside the collection _backgrounds/). sections maps the folders that have
+// their page already.
 func (s *Site) permalinkFolders(pages []*Page, sections map[string]*Page, newSection func(dir string) *Page) {
 	byURL := map[string]*Page{}
 	dirs := map[string]bool{"": true}
 	for _, p := range pages {
 		page := p.Kind == templates.KindPage && p.folder == ""
-		if (page || p.Kind == templates.KindSection) && !p.Copy && (p.permalink.line > 0 || s.toolURL(p)) {
+		if (page || p.Kind == templates.KindSection) && !p.Copy && (p.permalink.line > 0 || s.toolURL(p) || page && p.File != "" && !p.Failed) {
 			byURL[p.SitePath] = p
 		}
 		for d := path.Dir(p.Rel); d != "." && !dirs[d]; d = path.Dir(d) {
