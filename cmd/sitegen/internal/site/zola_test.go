@@ -26,6 +26,8 @@ func zolaSite() map[string]string {
 		"content/misc/character_creation.md": "---\ntitle: Character creation\n---\n\n1. Roll [ability scores](@/rules/ability_scores.md).\n",
 		"content/wip/_index.md":              "+++\ntitle = \"WIP\"\ndraft = true\n+++\n",
 		"content/wip/idea.md":                "+++\ntitle = \"Idea\"\n+++\n",
+		"content/archive/_index.md":          "+++\ntitle = \"Archive\"\nrender = false\n+++\n",
+		"content/archive/old-rules.md":       "+++\ntitle = \"Old rules\"\n+++\n",
 		"content/misc/handout.pdf":           "pdf",
 		"static/favicon.svg":                 "<svg/>",
 		"templates/index.html":               "{{ section.content | safe }}",
@@ -40,8 +42,8 @@ func zolaSite() map[string]string {
 // @/ and point to the .md file you want to link to. The path to the file
 // starts from the content directory", with its anchors; "manually specify
 // an id with a {#…} suffix on the heading line"; pages at their slugified
-// file names; drafts (a page's, a section's) and render = false not
-// published; templates/, sass/ and the old output not published;
+// file names; drafts (a page's, a section's) and render = false (a
+// page's; a section's page, not its pages) not published; templates/, sass/ and the old output not published;
 // static/ at the root; shortcodes warned, a body kept as Markdown.
 // Read as Hugo's (before the layout), the @/ links were broken links.
 func TestZolaSite(t *testing.T) {
@@ -74,7 +76,7 @@ func TestZolaSite(t *testing.T) {
 	if !strings.Contains(out["fr/rules/combat/index.html"], `href="/rules/">les règles</a>`) {
 		t.Errorf("the translation is not at /fr/rules/combat/ with its link")
 	}
-	for _, p := range []string{"favicon.svg", "misc/handout.pdf", "rules/index.html", "misc/character-creation/index.html"} {
+	for _, p := range []string{"favicon.svg", "misc/handout.pdf", "rules/index.html", "misc/character-creation/index.html", "archive/old-rules/index.html"} {
 		if _, ok := out[p]; !ok {
 			t.Errorf("%s is not published", p)
 		}
@@ -85,6 +87,9 @@ func TestZolaSite(t *testing.T) {
 				t.Errorf("%s is published", p)
 			}
 		}
+	}
+	if _, ok := out["archive/index.html"]; ok {
+		t.Errorf("the section with render = false has a page")
 	}
 	var warned []string
 	for _, w := range res.WarningList {

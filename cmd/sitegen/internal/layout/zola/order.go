@@ -170,16 +170,17 @@ func (r *rules) place(p *layout.Page, sec, fm map[string]any) {
 }
 
 // Folder implements layout.Rules: a section is placed by its weight
-// (default 0); a folder without _index.md is no section and has no page.
+// (default 0); a folder without _index.md is no section and has no page,
+// nor has a section whose _index.md says render = false.
 func (r *rules) Folder(dir string) (layout.Page, error) {
 	if dir == "" {
 		return layout.Page{URL: "/"}, nil
 	}
 	m := r.secs.of(dir)
 	p := layout.Page{URL: "/" + dir + "/", SortName: "/" + dir + "/", HasPosition: true}
-	if m == nil {
+	// "render = false": "the section homepage is" not rendered, its pages are.
+	if m == nil || layout.False(m["render"]) {
 		p.NoPage = true
-		return p, nil
 	}
 	p.Position, _ = number(m["weight"])
 	return p, nil

@@ -231,11 +231,12 @@ func TestShortcodes(t *testing.T) {
 // count there.
 func TestOrder(t *testing.T) {
 	dir := layouttest.Write(t, map[string]string{
-		"config.toml":             "base_url = \"https://z.test\"\n",
-		"content/misc/_index.md":  "+++\ntitle = \"Misc\"\nsort_by = \"title\"\nweight = 4\n+++\n",
-		"content/rules/_index.md": "+++\ntitle = \"Rules\"\nsort_by = \"weight\"\nweight = 3\n+++\n",
-		"content/blog/_index.md":  "+++\nsort_by = \"date\"\n+++\n",
-		"content/notes/_index.md": "+++\ntitle = \"Notes\"\n+++\n",
+		"config.toml":              "base_url = \"https://z.test\"\n",
+		"content/misc/_index.md":   "+++\ntitle = \"Misc\"\nsort_by = \"title\"\nweight = 4\n+++\n",
+		"content/rules/_index.md":  "+++\ntitle = \"Rules\"\nsort_by = \"weight\"\nweight = 3\n+++\n",
+		"content/blog/_index.md":   "+++\nsort_by = \"date\"\n+++\n",
+		"content/notes/_index.md":  "+++\ntitle = \"Notes\"\n+++\n",
+		"content/hidden/_index.md": "+++\nrender = false\n+++\n",
 	})
 	l, err := Recognise(dir)
 	if err != nil || l == nil {
@@ -281,6 +282,9 @@ func TestOrder(t *testing.T) {
 	misc, _ := l.Rules.Folder("misc")
 	if !less(rules, misc) {
 		t.Errorf("section weights: rules (3) %+v not before misc (4) %+v", rules, misc)
+	}
+	if f, _ := l.Rules.Folder("hidden"); !f.NoPage {
+		t.Errorf("a section with render = false has a page")
 	}
 	if f, _ := l.Rules.Folder("nowhere"); !f.NoPage {
 		t.Errorf("a folder without _index.md has a page")
