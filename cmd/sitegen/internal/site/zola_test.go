@@ -28,6 +28,8 @@ func zolaSite() map[string]string {
 		"content/wip/idea.md":                "+++\ntitle = \"Idea\"\n+++\n",
 		"content/archive/_index.md":          "+++\ntitle = \"Archive\"\nrender = false\n+++\n",
 		"content/archive/old-rules.md":       "+++\ntitle = \"Old rules\"\n+++\n",
+		"content/setting/_index.md":          "+++\ntitle = \"Setting\"\nredirect_to = \"rules/ability-scores\"\nweight = 3\n+++\n",
+		"content/setting/gods.md":            "+++\ntitle = \"Gods\"\n+++\n\nBack to [the setting](@/setting/_index.md).\n",
 		"content/misc/handout.pdf":           "pdf",
 		"static/favicon.svg":                 "<svg/>",
 		"templates/index.html":               "{{ section.content | safe }}",
@@ -87,6 +89,17 @@ func TestZolaSite(t *testing.T) {
 				t.Errorf("%s is published", p)
 			}
 		}
+	}
+	// redirect_to: "This determines whether to redirect when a user
+	// lands on the section"
+	// (https://www.getzola.org/documentation/content/section/#front-matter):
+	// the section's URL is a redirect there, and a link to the section
+	// goes where the reader lands.
+	if r := out["setting/index.html"]; !strings.Contains(r, `url=/rules/ability-scores/`) {
+		t.Errorf("setting/ is not a redirect to /rules/ability-scores/: %.300s", r)
+	}
+	if !strings.Contains(out["setting/gods/index.html"], `href="/rules/ability-scores/">the setting</a>`) {
+		t.Errorf("the link to the redirecting section does not go where it lands")
 	}
 	if _, ok := out["archive/index.html"]; ok {
 		t.Errorf("the section with render = false has a page")

@@ -171,7 +171,8 @@ func (r *rules) place(p *layout.Page, sec, fm map[string]any) {
 
 // Folder implements layout.Rules: a section is placed by its weight
 // (default 0); a folder without _index.md is no section and has no page,
-// nor has a section whose _index.md says render = false.
+// nor has a section whose _index.md says render = false or redirects
+// (redirect.go).
 func (r *rules) Folder(dir string) (layout.Page, error) {
 	if dir == "" {
 		return layout.Page{URL: "/"}, nil
@@ -179,9 +180,10 @@ func (r *rules) Folder(dir string) (layout.Page, error) {
 	m := r.secs.of(dir)
 	p := layout.Page{URL: "/" + dir + "/", SortName: "/" + dir + "/", HasPosition: true}
 	// "render = false": "the section homepage is" not rendered, its pages are.
-	if m == nil || layout.False(m["render"]) {
+	if m == nil || layout.False(m["render"]) || r.redirected(dir) != "" {
 		p.NoPage = true
 	}
+	p.Title, _ = m["title"].(string) // the navigation's heading where it has no page
 	p.Position, _ = number(m["weight"])
 	return p, nil
 }

@@ -31,9 +31,11 @@
 //     (layout.Layout.NoSection). A section's URL is its folder's path as
 //     written. "When a section is drafted, its descendants ... will not be
 //     processed" (Inherit); "render = false": the section page is not
-//     rendered, its pages are. Sections are ordered by weight ("sections
-//     can only be sorted by weight"), pages by weight then title (sort_by =
-//     "weight"; sitegen's own order for the others).
+//     rendered, its pages are; "redirect_to ... whether to redirect when
+//     a user lands on the section": its URL is a redirect to that path, a
+//     link to it goes there (redirect.go). Sections are ordered by weight
+//     ("sections can only be sorted by weight"), pages by their section's
+//     sort_by (order.go).
 //   - Pages (https://www.getzola.org/documentation/content/page/): "A page is
 //     any file ending with .md in the content directory, except files named
 //     _index.md"; "If a file ending with .md is named index.md, it will
@@ -151,8 +153,8 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	l.Segment = func(name string) string { return name } // a section's URL is its folder's path as written
 	l.NoSection = r.noSection
-	l.Unpublished, l.Unlisted, l.Inherit = r.unpublished, r.unlisted, inherit
-	l.Expand = Expand
+	l.Unpublished, l.Unlisted, l.Inherit, l.Defaults = r.unpublished, r.unlisted, inherit, r.defaults
+	l.Expand = r.expand
 	l.Markup.Slug = func(s string) string { return Slugify(s, anchors) }
 	l.Markup.AttrList = true
 	l.Markup.NoTags = true
@@ -285,6 +287,7 @@ type rules struct {
 	langs        []string // the other languages' codes
 	paths        string   // slugify.paths
 	secs         *sections
+	redir        redirects
 }
 
 // language splits the name of a Markdown file (without .md) into its stem
@@ -371,6 +374,11 @@ func (r *rules) unpublished(meta map[string]any, rel string) string {
 	}
 	if layout.False(meta["render"]) {
 		return "render = false (Zola)"
+	}
+	if path.Base(rel) == "_index.md" {
+		if t := r.redirected(path.Dir(rel)); t != "" {
+			return "redirect_to (Zola): the section's URL is a redirect to " + t
+		}
 	}
 	return ""
 }

@@ -1,6 +1,7 @@
 package zola
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -288,5 +289,62 @@ func TestOrder(t *testing.T) {
 	}
 	if f, _ := l.Rules.Folder("nowhere"); !f.NoPage {
 		t.Errorf("a folder without _index.md has a page")
+	}
+}
+
+// TestRedirect: "redirect_to: This determines whether to redirect when a
+// user lands on the section ... Example: redirect_to =
+// "documentation/content/overview""
+// (https://www.getzola.org/documentation/content/section/#front-matter).
+// The page at that path gets the section's URL as an alias (the redirect
+// sitegen writes), the section no page; a chain ends at a page; another
+// site's address, a path no file has and the home section are left
+// alone.
+func TestRedirect(t *testing.T) {
+	dir := layouttest.Write(t, map[string]string{
+		"config.toml":                                       "base_url = \"https://z.test\"\n",
+		"content/_index.md":                                 "+++\nredirect_to = \"home\"\n+++\n",
+		"content/documentation/_index.md":                   "+++\nredirect_to = \"documentation/getting-started/\"\n+++\n",
+		"content/documentation/getting-started/_index.md":   "+++\nredirect_to = \"documentation/getting-started/overview\"\n+++\n",
+		"content/documentation/getting-started/overview.md": "+++\ntitle = \"Overview\"\n+++\n",
+		"content/rules/_index.md":                           "+++\nredirect_to = \"/\"\n+++\n",
+		"content/rules/ability_scores.md":                   "",
+		"content/classes/_index.md":                         "+++\nredirect_to = \"rules/ability-scores\"\n+++\n",
+		"content/away/_index.md":                            "+++\nredirect_to = \"https://elsewhere.test/\"\n+++\n",
+		"content/lost/_index.md":                            "+++\nredirect_to = \"nowhere/at/all\"\n+++\n",
+	})
+	l, err := Recognise(dir)
+	if err != nil || l == nil {
+		t.Fatal(l, err)
+	}
+	for rel, want := range map[string]string{
+		"documentation/getting-started/overview.md": "[/documentation/ /documentation/getting-started/]",
+		"_index.md":               "[/rules/]",
+		"rules/ability_scores.md": "[/classes/]",
+		"home/_index.md":          "map[]",
+		"away/_index.md":          "map[]",
+		"lost/_index.md":          "map[]",
+	} {
+		got := fmt.Sprint(l.Defaults(rel)["aliases"])
+		if want == "map[]" {
+			want = "<nil>"
+		}
+		if got != want {
+			t.Errorf("aliases of %s: %s, want %s", rel, got, want)
+		}
+	}
+	for dir, redirects := range map[string]bool{"documentation": true, "rules": true, "classes": true, "away": false, "lost": false} {
+		f, _ := l.Rules.Folder(dir)
+		why := l.Unpublished(map[string]any{}, dir+"/_index.md")
+		if f.NoPage != redirects || (why != "") != redirects {
+			t.Errorf("%s: no page %v, unpublished %q; want the redirect %v", dir, f.NoPage, why, redirects)
+		}
+	}
+	if why := l.Unpublished(map[string]any{}, "_index.md"); why != "" {
+		t.Errorf("the home section is unpublished: %s", why)
+	}
+	x := l.Expand("content/a.md", []byte("[c](@/classes/_index.md#x) [d](@/documentation/_index.md) [r](@/rules/ability_scores.md)\n"), nil)
+	if want := "[c](@/rules/ability_scores.md#x) [d](@/documentation/getting-started/overview.md) [r](@/rules/ability_scores.md)\n"; string(x.Src) != want {
+		t.Errorf("links: %q, want %q", x.Src, want)
 	}
 }
