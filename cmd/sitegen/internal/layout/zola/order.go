@@ -116,6 +116,9 @@ func frontMatter(raw []byte) map[string]any {
 func (r *rules) Page(rel string, fm map[string]any) layout.Page {
 	p := layout.Page{URL: r.pageURL(rel, fm)}
 	p.SortName = p.URL
+	if rel == r.home {
+		p.URL = "/"
+	}
 	dir := path.Dir(rel)
 	if strings.TrimSuffix(path.Base(rel), ".md") == "_index" {
 		return p // a section: placed by Folder

@@ -25,8 +25,9 @@ import (
 // has some, win: Defaults), and the section is a heading of the
 // navigation with no page of its own. A target sitegen cannot find (an
 // address of another site, a path no content file has) leaves the section
-// as it is, its page published; so does a redirect_to on the home
-// section, which sitegen's home page stays.
+// as it is, its page published. The home section's redirect_to makes the
+// page it names the home page, with a redirect from that page's own URL
+// (Layout.Home).
 
 // redirects finds each section's redirect target, once.
 type redirects struct {
@@ -57,7 +58,7 @@ func (r *rules) redirects() *redirects {
 			rel, _ := filepath.Rel(root, filepath.Dir(p))
 			dir := filepath.ToSlash(rel)
 			if dir == "." {
-				return nil // the home section: sitegen's home page stays
+				return nil // the home section: Recognise's Layout.Home
 			}
 			to, _ := r.secs.of(dir)["redirect_to"].(string)
 			if t := r.resolve(to); t != "" {
@@ -126,6 +127,9 @@ func (r *rules) resolve(to string) string {
 // redirect to has their URLs as aliases.
 func (r *rules) defaults(rel string) map[string]any {
 	urls := r.redirects().from[rel]
+	if rel == r.home && rel != "" {
+		urls = append([]string{r.pageURL(rel, nil)}, urls...) // its own URL, where Zola writes it
+	}
 	if len(urls) == 0 {
 		return nil
 	}

@@ -141,6 +141,15 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	r := &rules{dir: dir, content: l.Content, lang: lang, langs: langs, paths: paths, secs: &sections{dir: dir, content: l.Content}}
 	l.Rules = r // URLs and order (order.go)
+	if to, _ := r.secs.of("")["redirect_to"].(string); to != "" {
+		// The home section redirects (mage-iceland's redirect_to =
+		// "home"): the page it names is the home page, its own URL a
+		// redirect to it (redirect.go).
+		if t := r.resolve(to); t != "" && t != "_index.md" {
+			l.Home, r.home = t, t
+			l.Read = append(l.Read, "the home section's redirect_to")
+		}
+	}
 	if l.Settings.Title == "" {
 		// No title in the settings (title = "" is Zola's default): the
 		// home section's, which a Zola theme's templates show where the
@@ -288,6 +297,7 @@ type rules struct {
 	paths        string   // slugify.paths
 	secs         *sections
 	redir        redirects
+	home         string // the page the home section redirects to, the home page; "" for none
 }
 
 // language splits the name of a Markdown file (without .md) into its stem
@@ -374,6 +384,9 @@ func (r *rules) unpublished(meta map[string]any, rel string) string {
 	}
 	if layout.False(meta["render"]) {
 		return "render = false (Zola)"
+	}
+	if rel == "_index.md" && r.home != "" {
+		return "redirect_to (Zola): the home page is " + r.home + ", where the home section redirects"
 	}
 	if path.Base(rel) == "_index.md" {
 		if t := r.redirected(path.Dir(rel)); t != "" {

@@ -298,12 +298,13 @@ func TestOrder(t *testing.T) {
 // (https://www.getzola.org/documentation/content/section/#front-matter).
 // The page at that path gets the section's URL as an alias (the redirect
 // sitegen writes), the section no page; a chain ends at a page; another
-// site's address, a path no file has and the home section are left
-// alone.
+// site's address and a path no file has are left alone. The home
+// section's makes the page it names the home page.
 func TestRedirect(t *testing.T) {
 	dir := layouttest.Write(t, map[string]string{
 		"config.toml":                                       "base_url = \"https://z.test\"\n",
 		"content/_index.md":                                 "+++\nredirect_to = \"home\"\n+++\n",
+		"content/home/_index.md":                            "+++\ntitle = \"Home\"\nweight = 1\n+++\n",
 		"content/documentation/_index.md":                   "+++\nredirect_to = \"documentation/getting-started/\"\n+++\n",
 		"content/documentation/getting-started/_index.md":   "+++\nredirect_to = \"documentation/getting-started/overview\"\n+++\n",
 		"content/documentation/getting-started/overview.md": "+++\ntitle = \"Overview\"\n+++\n",
@@ -321,7 +322,7 @@ func TestRedirect(t *testing.T) {
 		"documentation/getting-started/overview.md": "[/documentation/ /documentation/getting-started/]",
 		"_index.md":               "[/rules/]",
 		"rules/ability_scores.md": "[/classes/]",
-		"home/_index.md":          "map[]",
+		"home/_index.md":          "[/home/]",
 		"away/_index.md":          "map[]",
 		"lost/_index.md":          "map[]",
 	} {
@@ -340,8 +341,10 @@ func TestRedirect(t *testing.T) {
 			t.Errorf("%s: no page %v, unpublished %q; want the redirect %v", dir, f.NoPage, why, redirects)
 		}
 	}
-	if why := l.Unpublished(map[string]any{}, "_index.md"); why != "" {
-		t.Errorf("the home section is unpublished: %s", why)
+	// The home section's redirect_to (mage-iceland's "home"): the page it
+	// names is the home page, a redirect at its own URL.
+	if why := l.Unpublished(map[string]any{}, "_index.md"); l.Home != "home/_index.md" || why == "" || l.Rules.Page("home/_index.md", nil).URL != "/" {
+		t.Errorf("home %q, the home section unpublished %q, home/ at %q", l.Home, why, l.Rules.Page("home/_index.md", nil).URL)
 	}
 	x := l.Expand("content/a.md", []byte("[c](@/classes/_index.md#x) [d](@/documentation/_index.md) [r](@/rules/ability_scores.md)\n"), nil)
 	if want := "[c](@/rules/ability_scores.md#x) [d](@/documentation/getting-started/overview.md) [r](@/rules/ability_scores.md)\n"; string(x.Src) != want {
