@@ -30,6 +30,7 @@ func zolaSite() map[string]string {
 		"content/archive/old-rules.md":       "+++\ntitle = \"Old rules\"\n+++\n",
 		"content/setting/_index.md":          "+++\ntitle = \"Setting\"\nredirect_to = \"rules/ability-scores\"\nweight = 3\n+++\n",
 		"content/setting/gods.md":            "+++\ntitle = \"Gods\"\n+++\n\nBack to [the setting](@/setting/_index.md).\n",
+		"content/misc/theme.md":              "\n+++\ntitle = \"A Blank Line First\"\n+++\n\nA TOML table [[extra.socials]] and #hashtag are text.\n",
 		"content/misc/handout.pdf":           "pdf",
 		"static/favicon.svg":                 "<svg/>",
 		"templates/index.html":               "{{ section.content | safe }}",
@@ -100,6 +101,11 @@ func TestZolaSite(t *testing.T) {
 	}
 	if !strings.Contains(out["setting/gods/index.html"], `href="/rules/ability-scores/">the setting</a>`) {
 		t.Errorf("the link to the redirecting section does not go where it lands")
+	}
+	// Front matter after a blank line ("^[[:space:]]*\+\+\+", Zola's
+	// split.rs); no wikilinks or tags in pulldown-cmark's Markdown.
+	if th := out["misc/theme/index.html"]; !strings.Contains(th, "<title>A Blank Line First") || strings.Contains(th, "+++") || !strings.Contains(th, "[[extra.socials]] and #hashtag are text") {
+		t.Errorf("misc/theme: %.400s", th)
 	}
 	if _, ok := out["archive/index.html"]; ok {
 		t.Errorf("the section with render = false has a page")

@@ -69,7 +69,7 @@ func (s *sections) of(d string) map[string]any {
 // frontMatter reads the TOML (+++) or YAML (---) front matter at the
 // start of raw; nil when there is none or it does not parse.
 func frontMatter(raw []byte) map[string]any {
-	raw = bytes.TrimPrefix(raw, []byte("\ufeff"))
+	raw = bytes.TrimLeft(bytes.TrimPrefix(raw, []byte("\ufeff")), " \t\r\n") // "^[[:space:]]*\+\+\+"
 	for _, d := range []string{"+++", "---"} {
 		if !bytes.HasPrefix(raw, []byte(d+"\n")) && !bytes.HasPrefix(raw, []byte(d+"\r\n")) {
 			continue

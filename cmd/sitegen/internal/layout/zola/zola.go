@@ -49,7 +49,11 @@
 //     render = false are not published; aliases are redirects.
 //   - Front matter: "The TOML front matter is a set of metadata embedded in
 //     a file at the beginning of the file enclosed by triple pluses (+++)";
-//     "YAML front matter is also supported ... enclosed by triple minuses".
+//     "YAML front matter is also supported ... enclosed by triple minuses"
+//     (after blank lines too, as Zola's split.rs reads it).
+//   - Markdown: pulldown-cmark's CommonMark (no wikilinks, tags, ==marks==
+//     or %%comments%%: text); smart punctuation only with [markdown]
+//     smart_punctuation = true.
 //   - Links (https://www.getzola.org/documentation/content/linking/): "start
 //     the link with @/ and point to the .md file you want to link to. The
 //     path to the file starts from the content directory"
@@ -166,7 +170,16 @@ func Recognise(dir string) (*layout.Layout, error) {
 	l.Expand = r.expand
 	l.Markup.Slug = func(s string) string { return Slugify(s, anchors) }
 	l.Markup.AttrList = true
-	l.Markup.NoTags = true
+	// Zola's front matter regexes (components/content/src/front_matter/split.rs)
+	// start "^[[:space:]]*\+\+\+": blank lines may come before it.
+	l.Markup.FrontMatterLead = true
+	// pulldown-cmark reads CommonMark with tables, footnotes,
+	// strikethrough and task lists: none of Obsidian's syntax ([[x]],
+	// #tags, ==x==, %%x%%); "smart_punctuation = false" by default
+	// ([markdown] of https://www.getzola.org/documentation/getting-started/configuration/).
+	l.Markup.NoObsidian, l.Markup.NoTags = true, true
+	md, _ := m["markdown"].(map[string]any)
+	l.Markup.StraightQuotes = !layout.True(md["smart_punctuation"])
 	l.NoTagPages = !slices.Contains(taxonomies(m), "tags")
 	return l, nil
 }
