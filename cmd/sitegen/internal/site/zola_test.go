@@ -31,6 +31,8 @@ func zolaSite() map[string]string {
 		"content/setting/_index.md":          "+++\ntitle = \"Setting\"\nredirect_to = \"rules/ability-scores\"\nweight = 3\n+++\n",
 		"content/setting/gods.md":            "+++\ntitle = \"Gods\"\n+++\n\nBack to [the setting](@/setting/_index.md).\n",
 		"content/misc/theme.md":              "\n+++\ntitle = \"A Blank Line First\"\n+++\n\nA TOML table [[extra.socials]] and #hashtag are text.\n",
+		"content/misc/Old_Map/index.md":      "+++\ntitle = \"Old map\"\n+++\n\n![the map](map.png)\n",
+		"content/misc/Old_Map/map.png":       "png",
 		"content/misc/handout.pdf":           "pdf",
 		"static/favicon.svg":                 "<svg/>",
 		"templates/index.html":               "{{ section.content | safe }}",
@@ -106,6 +108,13 @@ func TestZolaSite(t *testing.T) {
 	// split.rs); no wikilinks or tags in pulldown-cmark's Markdown.
 	if th := out["misc/theme/index.html"]; !strings.Contains(th, "<title>A Blank Line First") || strings.Contains(th, "+++") || !strings.Contains(th, "[[extra.socials]] and #hashtag are text") {
 		t.Errorf("misc/theme: %.400s", th)
+	}
+	// "All non-Markdown files you add in a page/section directory will be
+	// copied alongside the generated page"
+	// (https://www.getzola.org/documentation/content/overview/#asset-colocation):
+	// beside the page's slugified URL.
+	if _, ok := out["misc/old-map/map.png"]; !ok || !strings.Contains(out["misc/old-map/index.html"], `src="/misc/old-map/map.png"`) {
+		t.Errorf("the page's asset is not beside it at /misc/old-map/map.png")
 	}
 	if _, ok := out["archive/index.html"]; ok {
 		t.Errorf("the section with render = false has a page")

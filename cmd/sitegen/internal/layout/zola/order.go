@@ -53,8 +53,8 @@ func (s *sections) of(d string) map[string]any {
 		return m
 	}
 	var m map[string]any
-	if raw, err := layout.ReadSetting(s.dir, path.Join(s.content, d, "_index.md")); err == nil {
-		m = frontMatter(raw)
+	if layout.Exists(s.dir, path.Join(s.content, d, "_index.md"), false) {
+		m = frontMatterOf(s.dir, path.Join(s.content, d, "_index.md"))
 		if m == nil {
 			m = map[string]any{}
 		}
@@ -64,6 +64,16 @@ func (s *sections) of(d string) map[string]any {
 	}
 	s.meta[d] = m
 	return m
+}
+
+// frontMatterOf reads the front matter of the source-relative file rel
+// under dir, nil when it has none or cannot be read.
+func frontMatterOf(dir, rel string) map[string]any {
+	raw, err := layout.ReadSetting(dir, rel)
+	if err != nil {
+		return nil
+	}
+	return frontMatter(raw)
 }
 
 // frontMatter reads the TOML (+++) or YAML (---) front matter at the

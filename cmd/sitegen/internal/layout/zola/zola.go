@@ -166,6 +166,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	l.Segment = func(name string) string { return name } // a section's URL is its folder's path as written
 	l.NoSection = r.noSection
+	l.FileSitePath = r.assetURL
 	l.Unpublished, l.Unlisted, l.Inherit, l.Defaults = r.unpublished, r.unlisted, inherit, r.defaults
 	l.Expand = r.expand
 	l.Markup.Slug = func(s string) string { return Slugify(s, anchors) }
@@ -434,4 +435,23 @@ func inherit(rel string, sections []map[string]any) map[string]any {
 		}
 	}
 	return nil
+}
+
+// assetURL implements layout.Layout.FileSitePath: "All non-Markdown files
+// you add in a page/section directory will be copied alongside the
+// generated page" (https://www.getzola.org/documentation/content/overview/#asset-colocation):
+// a file beside an index.md is published under that page's URL, which
+// slugifies its folder's name (themes/DeepThought/screenshot.png is
+// /themes/deepthought/screenshot.png); "" elsewhere (its path).
+func (r *rules) assetURL(rel string) string {
+	dir := path.Dir(rel)
+	if dir == "." || !layout.Exists(r.dir, path.Join(r.content, dir, "index.md"), false) {
+		return ""
+	}
+	page := path.Join(dir, "index.md")
+	u := r.pageURL(page, frontMatterOf(r.dir, path.Join(r.content, page)))
+	if u == "" {
+		return ""
+	}
+	return u + path.Base(rel)
 }
