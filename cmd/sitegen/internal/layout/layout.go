@@ -2,7 +2,7 @@
 // are in a source folder, whichever tool it was written for. A Layout is
 // what one format's package (layout/obsidian, layout/jekyll, layout/hugo,
 // layout/mkdocs, layout/mdbook, layout/quartz, layout/docusaurus,
-// layout/vitepress) recognises in a folder: the content root, the folders
+// layout/vitepress, layout/zola) recognises in a folder: the content root, the folders
 // published as they are, the names never published and the settings read
 // from the tool's own configuration. Package layout/detect tries them in
 // turn; this package also holds the two layouts that need no tool: sitegen's
@@ -67,6 +67,7 @@ const (
 	Quartz     = "Quartz site"
 	Docusaurus = "Docusaurus site"
 	VitePress  = "VitePress site"
+	Zola       = "Zola site"
 	Markdown   = "folder of Markdown"
 )
 
@@ -115,6 +116,10 @@ type Layout struct {
 	// (Docusaurus's blog plugin and its further instances): each list's
 	// paging, archive, authors and feeds; none for a site without.
 	Blogs []*Blog
+	// ContentLinks, when set, starts a link to a content file by its
+	// path from Content ("@/rules/combat.md#cover", Zola's internal
+	// links); "" for none.
+	ContentLinks string
 	// LinkBase is the path the tool's site is served under ("/docs/",
 	// Docusaurus's baseUrl) when its links may be written with it: a
 	// site-absolute link that starts with it already holds it and is read

@@ -1,7 +1,7 @@
 // Package detect recognises a source folder's layout: the first of
 // mdBook (book.toml), Quartz (quartz.config.ts or .yaml beside content/, or
 // the folder its build's quartz build -d names),
-// Docusaurus, VitePress, MkDocs, Hugo, Jekyll (their settings files),
+// Docusaurus, VitePress, MkDocs, Zola, Hugo, Jekyll (their settings files),
 // sitegen's own (site.toml or content/), an Obsidian vault (.obsidian/),
 // else a plain folder of Markdown (a docsify site when its index.html, or
 // docs/index.html, loads docsify). A tool's settings file is the most
@@ -11,7 +11,9 @@
 // before MkDocs, Hugo and Jekyll: their settings files name the tool,
 // while a Docusaurus site also has docs/ (and may keep an mkdocs.yml or a
 // Jekyll _config.yml from before it moved), and config.toml or config.yml
-// are names other tools use too. Each recogniser is a stat call or two
+// are names other tools use too. Zola comes before Hugo: both may keep a
+// config.toml beside content/, which is Zola's when it sets Zola's
+// base_url and not Hugo's baseURL (zola.IsZolaConfig). Each recogniser is a stat call or two
 // until one matches, then a read of that tool's settings.
 package detect
 
@@ -31,6 +33,7 @@ import (
 	"d6codex/cmd/sitegen/internal/layout/obsidian"
 	"d6codex/cmd/sitegen/internal/layout/quartz"
 	"d6codex/cmd/sitegen/internal/layout/vitepress"
+	"d6codex/cmd/sitegen/internal/layout/zola"
 )
 
 // SiteFile is sitegen's own settings file.
@@ -46,7 +49,7 @@ func Layout(dir string) (*layout.Layout, error) { return LayoutIn(dir, "") }
 func LayoutIn(dir, env string) (*layout.Layout, error) {
 	hugoIn := func(dir string) (*layout.Layout, error) { return hugo.RecogniseIn(dir, env) }
 	for _, recognise := range []func(string) (*layout.Layout, error){
-		mdbook.Recognise, quartz.Recognise, docusaurus.Recognise, vitepress.Recognise, mkdocs.Recognise, hugoIn, jekyll.Recognise,
+		mdbook.Recognise, quartz.Recognise, docusaurus.Recognise, vitepress.Recognise, mkdocs.Recognise, zola.Recognise, hugoIn, jekyll.Recognise,
 	} {
 		l, err := recognise(dir)
 		if err != nil || l != nil {
@@ -98,6 +101,7 @@ func nestedBooks(dir string) []string {
 func Settings(lay *layout.Layout) []string {
 	files := []string{SiteFile, mdbook.ConfigFile, quartz.ConfigFile, quartz.YAMLConfigFile, quartz.OverrideFile}
 	files = append(files, hugo.ConfigFiles...)
+	files = append(files, zola.ConfigFiles...)
 	files = append(files, mkdocs.ConfigFiles...)
 	files = append(files, jekyll.ConfigFiles...)
 	files = append(files, obsidian.Settings...)

@@ -46,6 +46,16 @@ func TestLayout(t *testing.T) {
 		{"vitepress beside hugo's content", map[string]string{".vitepress/config.ts": "", "content/a.md": "", "config.toml": ""}, layout.VitePress},
 		// .vitepress/ without its settings file is not a VitePress site
 		// (a cache left behind): the next signs decide.
+		// Zola and Hugo both keep config.toml beside content/ (MB12,
+		// session 13: two Zola campaign sites read as Hugo's): "Only the
+		// base_url variable is mandatory" in Zola's
+		// (https://www.getzola.org/documentation/getting-started/configuration/),
+		// Hugo writes baseURL; zola.toml is Zola's alone.
+		{"zola config.toml", map[string]string{"config.toml": "base_url = \"https://z.test\"\ncompile_sass = true\n", "content/_index.md": "+++\ntitle = \"Home\"\n+++\n", "templates/index.html": ""}, layout.Zola},
+		{"zola.toml", map[string]string{"zola.toml": "base_url = \"https://z.test\"\n", "content/a.md": ""}, layout.Zola},
+		{"hugo config.toml", map[string]string{"config.toml": "baseURL = \"https://h.test/\"\ntitle = \"H\"\n", "content/_index.md": "+++\ntitle = \"Home\"\n+++\n", "layouts/index.html": ""}, layout.Hugo},
+		{"hugo config.toml, no base URL", map[string]string{"config.toml": "title = \"H\"\n", "content/a.md": ""}, layout.Hugo},
+		{"hugo.toml", map[string]string{"hugo.toml": "baseURL = \"https://h.test/\"\n", "content/a.md": ""}, layout.Hugo},
 		{"vitepress cache only", map[string]string{".vitepress/cache/x": "", "mkdocs.yml": "site_name: x\n"}, layout.MkDocs},
 	}
 	for _, tt := range tests {

@@ -23,6 +23,11 @@ import (
 // published (publish.go).
 func (s *Site) resolveLink(from *Page, dest string) markup.LinkTarget {
 	dest = slashed(dest)
+	if rest, ok := strings.CutPrefix(dest, s.Lay.ContentLinks); ok && s.Lay.ContentLinks != "" {
+		// A link from the content root ("@/rules/a.md", Zola's): the same
+		// file written from the page's folder.
+		dest = strings.Repeat("../", strings.Count(from.Rel, "/")) + rest
+	}
 	if b := s.Lay.LinkBase; b != "" && b != "/" && strings.HasPrefix(dest, "/") {
 		dest = withoutBase(dest, b)
 	}

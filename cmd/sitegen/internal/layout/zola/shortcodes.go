@@ -1,0 +1,238 @@
+package zola
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"d6codex/cmd/sitegen/internal/layout"
+)
+
+// Zola's shortcodes (https://www.getzola.org/documentation/content/shortcodes/)
+// call a Tera template of templates/shortcodes/: "{{ name(arg=…) }}"
+// without a body, "{% name(arg=…) %}" … "{% end %}" with one. "a shortcode
+// name (and thus the corresponding .html file) as well as any argument
+// names can only contain numbers, letters and underscores, and must start
+// with a letter or underscore"; "Parentheses are mandatory even if there
+// are no arguments ... A shortcode without the parentheses will render as
+// plaintext". Zola finds them in the whole text before the Markdown is
+// parsed, so the escapes "{{/*" "*/}}" and "{%/*" "*/%}" are needed in code
+// blocks too, and are written as "{{" "}}", "{%" "%}".
+//
+// sitegen does not run Tera: a shortcode without a body is dropped, one
+// with a body is replaced by its body, read as the page's Markdown; each
+// is a warning at its line. The lines of the page do not move.
+
+// Expand implements layout.Expander for Zola's shortcodes, as Zola's
+// content.pest reads them: "{{" or "{%", then name(kwargs) with each
+// argument ident = literal (a string in double or single quotes or
+// backticks, true or false, a number, an array of those), then "}}" or
+// "%}", with any whitespace (line ends too) between the parts; "{%
+// end %}" ends a body. Anything else is text (a Tera expression such as
+// {{ get_url(path=asset) }} in a code block, whose argument is no
+// literal).
+func Expand(file string, src []byte, _ func(string) ([]byte, error)) layout.Expanded {
+	if !bytes.Contains(src, []byte("{{")) && !bytes.Contains(src, []byte("{%")) {
+		return layout.Expanded{Src: src}
+	}
+	var b bytes.Buffer
+	var problems []layout.Problem
+	open := 0 // shortcodes with a body still open
+	line, lineStart := 1, 0
+	for i := 0; i < len(src); {
+		c := src[i]
+		call, ok := call{}, false
+		if c == '{' && i+1 < len(src) && (src[i+1] == '{' || src[i+1] == '%') {
+			call, ok = parseCall(src[i:])
+		}
+		if !ok {
+			if c == '\n' {
+				line, lineStart = line+1, i+1
+			}
+			b.WriteByte(c)
+			i++
+			continue
+		}
+		text := src[i : i+call.n]
+		at := layout.Problem{Line: line, Col: i - lineStart + 1, Warning: true}
+		switch {
+		case call.escaped:
+			b.WriteString(call.unescaped)
+		case call.end && open == 0:
+			b.Write(text) // no shortcode to end: text
+		case call.end:
+			open--
+		default:
+			what := "left out"
+			if call.body {
+				open++
+				what = "its body is shown as the page's Markdown"
+			}
+			at.Msg = fmt.Sprintf("shortcode %s() runs the Tera template templates/shortcodes/%s.html (or .md), which sitegen does not run: %s", call.name, call.name, what)
+			problems = append(problems, at)
+		}
+		if n := bytes.Count(text, []byte("\n")); n > 0 {
+			if !call.escaped && !(call.end && open == 0 && bytes.HasSuffix(b.Bytes(), text)) {
+				// The lines of the page do not move: a call written
+				// over several lines leaves its line ends.
+				b.Write(bytes.Repeat([]byte("\n"), n))
+			}
+			line += n
+			lineStart = i + bytes.LastIndexByte(text, '\n') + 1
+		}
+		i += call.n
+	}
+	return layout.Expanded{Src: b.Bytes(), Problems: problems}
+}
+
+// call is a shortcode call (or an end, or an escaped one) at the start of
+// a text.
+type call struct {
+	n         int    // its length
+	name      string // the shortcode's name ("" for an end)
+	body      bool   // "{% name() %}": a body follows, up to "{% end %}"
+	end       bool   // "{% end %}"
+	escaped   bool   // "{{/* … */}}": text, written as unescaped
+	unescaped string
+}
+
+// parseCall reads a call at the start of s ("{{" or "{%"), ok false when
+// there is none.
+func parseCall(s []byte) (c call, ok bool) {
+	p := &scanner{s: s}
+	body := s[1] == '%'
+	p.i = 2
+	if p.lit("/*") {
+		c.escaped = true
+	}
+	p.space()
+	name := p.ident()
+	if name == "" {
+		return c, false
+	}
+	p.space()
+	if name == "end" && body && !p.peek('(') {
+		c.end = true
+	} else {
+		if !p.lit("(") {
+			return c, false
+		}
+		p.space()
+		for !p.peek(')') {
+			if p.ident() == "" {
+				return c, false
+			}
+			p.space()
+			if !p.lit("=") {
+				return c, false
+			}
+			p.space()
+			if !p.literal(true) {
+				return c, false
+			}
+			p.space()
+			if !p.lit(",") {
+				break
+			}
+			p.space()
+		}
+		if !p.lit(")") {
+			return c, false
+		}
+		c.name, c.body = name, body
+	}
+	p.space()
+	if c.escaped && !p.lit("*/") {
+		return c, false
+	}
+	closer := "}}"
+	if body {
+		closer = "%}"
+	}
+	if !p.lit(closer) {
+		return c, false
+	}
+	c.n = p.i
+	if c.escaped {
+		// Zola's parser.rs: replacen("{{/*", "{{", 1).replacen("*/}}", "}}", 1).
+		open := string(s[:2])
+		t := strings.Replace(string(s[:p.i]), open+"/*", open, 1)
+		c.unescaped = strings.Replace(t, "*/"+closer, closer, 1)
+	}
+	return c, true
+}
+
+// scanner reads the parts of a call.
+type scanner struct {
+	s []byte
+	i int
+}
+
+func (p *scanner) peek(c byte) bool { return p.i < len(p.s) && p.s[p.i] == c }
+
+func (p *scanner) lit(t string) bool {
+	if bytes.HasPrefix(p.s[p.i:], []byte(t)) {
+		p.i += len(t)
+		return true
+	}
+	return false
+}
+
+// space skips content.pest's WHITESPACE: spaces, tabs, line ends.
+func (p *scanner) space() {
+	for p.i < len(p.s) && strings.IndexByte(" \t\r\n", p.s[p.i]) >= 0 {
+		p.i++
+	}
+}
+
+// ident reads [A-Za-z_][A-Za-z_0-9]*.
+func (p *scanner) ident() string {
+	j := p.i
+	for j < len(p.s) && (p.s[j] == '_' || p.s[j] >= 'a' && p.s[j] <= 'z' || p.s[j] >= 'A' && p.s[j] <= 'Z' || j > p.i && p.s[j] >= '0' && p.s[j] <= '9') {
+		j++
+	}
+	name := string(p.s[p.i:j])
+	p.i = j
+	return name
+}
+
+// literal reads a string, a boolean, a number or (when arrays) an array.
+func (p *scanner) literal(arrays bool) bool {
+	if p.i >= len(p.s) {
+		return false
+	}
+	switch q := p.s[p.i]; {
+	case q == '"' || q == '\'' || q == '`':
+		j := bytes.IndexByte(p.s[p.i+1:], q)
+		if j < 0 {
+			return false
+		}
+		p.i += j + 2
+		return true
+	case q == '[' && arrays:
+		p.i++
+		p.space()
+		for !p.peek(']') {
+			if !p.literal(false) {
+				return false
+			}
+			p.space()
+			if !p.lit(",") {
+				break
+			}
+			p.space()
+		}
+		return p.lit("]")
+	case q == '-' || q >= '0' && q <= '9':
+		j := p.i + 1
+		for j < len(p.s) && (p.s[j] >= '0' && p.s[j] <= '9' || p.s[j] == '.') {
+			j++
+		}
+		if q == '-' && j == p.i+1 {
+			return false
+		}
+		p.i = j
+		return true
+	}
+	return p.lit("true") || p.lit("false")
+}

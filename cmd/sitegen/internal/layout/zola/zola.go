@@ -1,0 +1,457 @@
+// Package zola recognises a Zola site (zola.toml, or config.toml with
+// Zola's base_url, at its root) and states the rules of Zola that sitegen
+// builds it by, each from https://www.getzola.org/documentation/ (quoted
+// in the tests that check them; Zola does not install here, so no build
+// of Zola's is compared):
+//
+//   - The settings (https://www.getzola.org/documentation/getting-started/configuration/):
+//     "The configuration file was previously named config.toml. Zola loads
+//     config.toml as a fallback if zola.toml does not exist"; "Only the
+//     base_url variable is mandatory" (Hugo writes baseURL: a config.toml
+//     without base_url, or with baseURL, is not Zola's); title,
+//     default_language (default "en"), taxonomies, ignored_content,
+//     slugify.paths and slugify.anchors. Without a title (Zola's default
+//     is ""), the site's title is the home section's (content/_index.md),
+//     which a theme's templates show in its place: a choice of sitegen's,
+//     templates not being run.
+//   - Where pages come from (https://www.getzola.org/documentation/content/overview/):
+//     content/, "Each child directory in the content directory represents a
+//     section"; "All non-Markdown files you add in a page/section directory
+//     will be copied alongside the generated page"; "Any files/directories
+//     that you place in the static directory will be copied, without
+//     modification" (static/, at the site's root). Nothing else is
+//     published: templates/, sass/ (compiled by compile_sass, which sitegen
+//     does not do), themes/ and the output folder are not.
+//   - Sections (https://www.getzola.org/documentation/content/section/):
+//     "A section is created whenever a directory (or subdirectory) in the
+//     content section contains an _index.md file. If a directory does not
+//     contain an _index.md file, no section will be created, but Markdown
+//     files within that directory will still create pages (known as orphan
+//     pages)": such a folder has no page and no place in the navigation
+//     (layout.Layout.NoSection). A section's URL is its folder's path as
+//     written. "When a section is drafted, its descendants ... will not be
+//     processed" (Inherit); "render = false": the section page is not
+//     rendered, its pages are; "redirect_to ... whether to redirect when
+//     a user lands on the section": its URL is a redirect to that path, a
+//     link to it goes there (redirect.go). Sections are ordered by weight
+//     ("sections can only be sorted by weight"), pages by their section's
+//     sort_by (order.go).
+//   - Pages (https://www.getzola.org/documentation/content/page/): "A page is
+//     any file ending with .md in the content directory, except files named
+//     _index.md"; "If a file ending with .md is named index.md, it will
+//     generate a page with the name of its directory"; the last segment of
+//     its URL is its slug front matter, else its file's name without a
+//     leading date ("the file 2018-10-10-hello-world.md will be available at
+//     [base_url]/hello-world"), slugified ("If slugify.paths is set to "on"
+//     in the site's config - the default - paths are slugified"; "safe"
+//     and "off" keep it); "path ... will override both slug and the
+//     filename. The sections' path won't be used"; draft = true and
+//     render = false are not published; aliases are redirects.
+//   - Front matter: "The TOML front matter is a set of metadata embedded in
+//     a file at the beginning of the file enclosed by triple pluses (+++)";
+//     "YAML front matter is also supported ... enclosed by triple minuses"
+//     (after blank lines too, as Zola's split.rs reads it).
+//   - Markdown: pulldown-cmark's CommonMark (no wikilinks, tags, ==marks==
+//     or %%comments%%: text); smart punctuation only with [markdown]
+//     smart_punctuation = true.
+//   - Links (https://www.getzola.org/documentation/content/linking/): "start
+//     the link with @/ and point to the .md file you want to link to. The
+//     path to the file starts from the content directory"
+//     (layout.Layout.ContentLinks); headings get "a unique id ... by
+//     converting the heading text to a slug" (Slug; "A number is appended
+//     at the end if the slug already exists": -1, -2), or "manually specify
+//     an id with a {#…} suffix on the heading line".
+//   - Shortcodes (https://www.getzola.org/documentation/content/shortcodes/):
+//     "{{ name(arg=…) }}" and "{% name(arg=…) %} body {% end %}" run a Tera
+//     template of templates/shortcodes/, which sitegen does not run: each is
+//     warned at its file:line, a body kept as the page's Markdown, never
+//     shown as code or published raw (shortcodes.go); "{{/*" and "*/}}"
+//     (and "{%/*", "*/%}") are the escapes for text that looks like one.
+//   - Taxonomies (https://www.getzola.org/documentation/content/taxonomies/):
+//     tag pages only when the settings' taxonomies name "tags".
+//   - Multilingual sites (https://www.getzola.org/documentation/content/multilingual/):
+//     "content/an-article.fr.md: this will be in French", for a language of
+//     the settings' [languages]; "Zola outputs the translated content with a
+//     base URL of {base_url}/{code}/". sitegen builds the default language's
+//     site: a translation is published at Zola's URL, out of the navigation
+//     (Unlisted).
+//
+// Templates (Tera) are not run: the navigation is the section tree, the
+// page's title its front matter's (else its first heading).
+package zola
+
+import (
+	"cmp"
+	"fmt"
+	"path"
+	"regexp"
+	"slices"
+	"strings"
+	"unicode"
+
+	"golang.org/x/text/runes"
+	"golang.org/x/text/transform"
+	"golang.org/x/text/unicode/norm"
+
+	"d6codex/cmd/sitegen/internal/layout"
+)
+
+// ConfigFiles are the names Zola reads its settings from, in order
+// ("Zola loads config.toml as a fallback if zola.toml does not exist").
+var ConfigFiles = []string{"zola.toml", "config.toml"}
+
+// ContentLinkPrefix starts a link to a content file by its path from
+// content/ ("@/pages/about.md").
+const ContentLinkPrefix = "@/"
+
+// Recognise returns the layout of the Zola site at dir, or nil when dir has
+// neither zola.toml nor a config.toml that is Zola's (base_url set, no
+// Hugo baseURL).
+func Recognise(dir string) (*layout.Layout, error) {
+	file := layout.FirstFile(dir, ConfigFiles)
+	if file == "" {
+		return nil, nil
+	}
+	l := &layout.Layout{Kind: layout.Zola, File: file, Content: "content", Static: []string{"static"}, Redirects: "aliases",
+		ContentLinks: ContentLinkPrefix, KeepCase: true}
+	m, err := l.DecodeSettings(dir, file)
+	if err != nil {
+		if file == "config.toml" {
+			return nil, nil // not ours to report: Hugo's recogniser reads it next
+		}
+		return nil, err
+	}
+	if file == "config.toml" && !IsZolaConfig(m) {
+		return nil, nil
+	}
+	l.Settings.Title = l.Str(m, "title")
+	l.Settings.BaseURL, l.Settings.BaseURLKey = l.Str(m, "base_url"), "base_url"
+	lang := cmp.Or(l.Str(m, "default_language"), "en")
+	l.Settings.LanguageCode = lang
+	langs := languages(m, lang)
+	if len(langs) > 0 {
+		l.Read = append(l.Read, "languages: "+strings.Join(langs, ", "))
+	}
+	paths := slugMode(m, "paths")
+	anchors := slugMode(m, "anchors")
+	if layout.True(m["compile_sass"]) {
+		l.Notes = append(l.Notes, file+": compile_sass: the Sass of sass/ is not compiled by sitegen (nor published); the site's own style sheets are not applied")
+	}
+	for _, k := range []string{"ignored_content"} {
+		if g := layout.Strings(m, k); len(g) > 0 {
+			l.UnpublishedPaths = append(l.UnpublishedPaths, layout.PathRule{Reason: k + " (Zola)", Patterns: layout.ParseGlobs(g...)})
+			l.Read = append(l.Read, k)
+		}
+	}
+	r := &rules{dir: dir, content: l.Content, lang: lang, langs: langs, paths: paths, secs: &sections{dir: dir, content: l.Content}}
+	l.Rules = r // URLs and order (order.go)
+	if to, _ := r.secs.of("")["redirect_to"].(string); to != "" {
+		// The home section redirects (mage-iceland's redirect_to =
+		// "home"): the page it names is the home page, its own URL a
+		// redirect to it (redirect.go).
+		if t := r.resolve(to); t != "" && t != "_index.md" {
+			l.Home, r.home = t, t
+			l.Read = append(l.Read, "the home section's redirect_to")
+		}
+	}
+	if l.Settings.Title == "" {
+		// No title in the settings (title = "" is Zola's default): the
+		// home section's, which a Zola theme's templates show where the
+		// site's would be (shadowdark_campaign's base.html writes it);
+		// sitegen's fallback (the folder's name) otherwise.
+		if t, ok := r.secs.of("")["title"].(string); ok && t != "" {
+			l.Settings.Title = t
+			l.Read = append(l.Read, "title of content/_index.md")
+		}
+	}
+	l.Segment = func(name string) string { return name } // a section's URL is its folder's path as written
+	l.NoSection = r.noSection
+	l.FileSitePath = r.assetURL
+	l.Unpublished, l.Unlisted, l.Inherit, l.Defaults = r.unpublished, r.unlisted, inherit, r.defaults
+	l.Expand = r.expand
+	l.Markup.Slug = func(s string) string { return Slugify(s, anchors) }
+	l.Markup.AttrList = true
+	// Zola's front matter regexes (components/content/src/front_matter/split.rs)
+	// start "^[[:space:]]*\+\+\+": blank lines may come before it.
+	l.Markup.FrontMatterLead = true
+	// pulldown-cmark reads CommonMark with tables, footnotes,
+	// strikethrough and task lists: none of Obsidian's syntax ([[x]],
+	// #tags, ==x==, %%x%%); "smart_punctuation = false" by default
+	// ([markdown] of https://www.getzola.org/documentation/getting-started/configuration/).
+	l.Markup.NoObsidian, l.Markup.NoTags = true, true
+	md, _ := m["markdown"].(map[string]any)
+	l.Markup.StraightQuotes = !layout.True(md["smart_punctuation"])
+	l.NoTagPages = !slices.Contains(taxonomies(m), "tags")
+	return l, nil
+}
+
+// IsZolaConfig says whether the settings m of a config.toml are Zola's:
+// "Only the base_url variable is mandatory" in Zola's, where Hugo writes
+// baseURL (its keys compare without case: baseurl, BaseURL).
+func IsZolaConfig(m map[string]any) bool {
+	if _, ok := m["base_url"]; !ok {
+		return false
+	}
+	for k := range m {
+		if strings.EqualFold(k, "baseurl") {
+			return false
+		}
+	}
+	return true
+}
+
+// languages are the codes of the settings' [languages] other than the
+// default one, sorted.
+func languages(m map[string]any, def string) []string {
+	ls, _ := m["languages"].(map[string]any)
+	var out []string
+	for k := range ls {
+		if k != def {
+			out = append(out, k)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// taxonomies are the names of the settings' taxonomies.
+func taxonomies(m map[string]any) []string {
+	var out []string
+	switch ts := m["taxonomies"].(type) {
+	case []map[string]any:
+		for _, t := range ts {
+			if n, ok := t["name"].(string); ok {
+				out = append(out, n)
+			}
+		}
+	case []any:
+		for _, t := range ts {
+			if tm, ok := t.(map[string]any); ok {
+				if n, ok := tm["name"].(string); ok {
+					out = append(out, n)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// Slugify modes ([slugify] paths, anchors): "on" (the default), "safe",
+// "off".
+const (
+	SlugOn   = "on"
+	SlugSafe = "safe"
+	SlugOff  = "off"
+)
+
+func slugMode(m map[string]any, key string) string {
+	s, _ := m["slugify"].(map[string]any)
+	v, _ := s[key].(string)
+	switch v {
+	case SlugSafe, SlugOff:
+		return v
+	}
+	return SlugOn
+}
+
+// Slugify is Zola's slugify_paths and slugify_anchors of s in mode: "on",
+// the slug crate's slugify (letters and digits, lower case, ASCII; every
+// other run of characters one "-", none at either end; an accented letter
+// loses its accent); "safe", the characters <>:/|?*#\()[] and newlines and
+// tabs removed, trailing whitespace and dots removed, whitespace "_";
+// "off", as written. (deunicode transliterates other scripts, "Æ" to
+// "AE", "日本" to "ri-ben": sitegen keeps accented Latin letters only, and
+// writes a "-" for the rest.)
+func Slugify(s, mode string) string {
+	switch mode {
+	case SlugOff:
+		return s
+	case SlugSafe:
+		s = strings.Map(func(r rune) rune {
+			if strings.ContainsRune("<>:/|?*#\\()[]\n\t", r) {
+				return -1
+			}
+			return r
+		}, s)
+		s = strings.TrimRightFunc(s, func(r rune) bool { return unicode.IsSpace(r) || r == '.' })
+		return strings.Join(strings.Fields(s), "_")
+	}
+	t := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
+	if a, _, err := transform.String(t, s); err == nil {
+		s = a
+	}
+	var b strings.Builder
+	dash := true // no leading "-"
+	for _, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z' || r >= '0' && r <= '9':
+			b.WriteRune(r)
+			dash = false
+		case r >= 'A' && r <= 'Z':
+			b.WriteRune(r - 'A' + 'a')
+			dash = false
+		case !dash:
+			b.WriteByte('-')
+			dash = true
+		}
+	}
+	return strings.TrimSuffix(b.String(), "-")
+}
+
+// datedName is Zola's RFC3339_DATE: a file name that starts with a date
+// (or an RFC 3339 datetime), then optionally a space, "_" or "-" and the
+// page's name.
+var datedName = regexp.MustCompile(`^(\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])(?:T(?:[01]\d|2[0-3]):[0-5]\d:(?:[0-5]\d|60)(?:\.\d+)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d))?)(?:\s?[_-](.+))?$`)
+
+// rules are a site's rules for its pages' URLs and what is published.
+type rules struct {
+	dir, content string
+	lang         string   // default_language
+	langs        []string // the other languages' codes
+	paths        string   // slugify.paths
+	secs         *sections
+	redir        redirects
+	home         string // the page the home section redirects to, the home page; "" for none
+}
+
+// language splits the name of a Markdown file (without .md) into its stem
+// and the language its last dotted part names ("about.fr": "about", "fr"),
+// "" for the default language (a suffix that names no language of the
+// settings is part of the name).
+func (r *rules) language(name string) (stem, lang string) {
+	if i := strings.LastIndexByte(name, '.'); i > 0 {
+		if code := name[i+1:]; slices.Contains(r.langs, code) {
+			return name[:i], code
+		}
+	}
+	return name, ""
+}
+
+// pageURL is Zola's URL of the page at the content-relative path rel
+// whose front matter is fm (components/content/src/page.rs and
+// section.rs): a section (_index.md) at its folder's path; a page at its
+// folder's path and its slug, or at path =; a translation under /CODE/.
+func (r *rules) pageURL(rel string, fm map[string]any) string {
+	if !strings.HasSuffix(rel, ".md") {
+		return ""
+	}
+	dir, file := path.Split(rel)
+	dir = strings.Trim(dir, "/")
+	stem, lang := r.language(strings.TrimSuffix(file, ".md"))
+	prefix := "/"
+	if lang != "" {
+		prefix = "/" + lang + "/"
+	}
+	if stem == "_index" {
+		if dir == "" {
+			return prefix
+		}
+		return prefix + dir + "/"
+	}
+	if p, ok := fm["path"].(string); ok && strings.TrimSpace(p) != "" {
+		// "The sections' path won't be used. It should not start with a
+		// / and the slash will be removed if it does."
+		p = strings.Trim(strings.TrimSpace(p), "/")
+		if p == "" {
+			return "/"
+		}
+		return "/" + p + "/"
+	}
+	name := stem
+	if stem == "index" {
+		if dir == "" {
+			return prefix // content/index.md: the home page's URL
+		}
+		dir, name = path.Dir(dir), path.Base(dir)
+		if dir == "." {
+			dir = ""
+		}
+	}
+	if m := datedName.FindStringSubmatch(name); m != nil && m[2] != "" {
+		name = m[2]
+	}
+	slug := Slugify(name, r.paths)
+	if s, ok := fm["slug"].(string); ok && strings.TrimSpace(s) != "" {
+		slug = Slugify(s, r.paths)
+	}
+	if dir == "" {
+		return prefix + slug + "/"
+	}
+	return prefix + dir + "/" + slug + "/"
+}
+
+// noSection says whether the content-relative folder d has no _index.md:
+// no section, its Markdown files are orphan pages.
+func (r *rules) noSection(d string) bool {
+	return r.secs.of(d) == nil
+}
+
+// unpublished implements layout.Layout.Unpublished: draft = true (its own
+// or a section's above it, see inherit) and render = false are not
+// published.
+func (r *rules) unpublished(meta map[string]any, rel string) string {
+	if layout.True(meta[draftedBy]) {
+		return "draft = true in a section above (Zola)"
+	}
+	if layout.True(meta["draft"]) {
+		return "draft = true (Zola)"
+	}
+	if layout.False(meta["render"]) {
+		return "render = false (Zola)"
+	}
+	if rel == "_index.md" && r.home != "" {
+		return "redirect_to (Zola): the home page is " + r.home + ", where the home section redirects"
+	}
+	if path.Base(rel) == "_index.md" {
+		if t := r.redirected(path.Dir(rel)); t != "" {
+			return "redirect_to (Zola): the section's URL is a redirect to " + t
+		}
+	}
+	return ""
+}
+
+// unlisted implements layout.Layout.Unlisted: a translation is published
+// at its URL, out of the default language's navigation.
+func (r *rules) unlisted(_ map[string]any, rel string) string {
+	if _, lang := r.language(strings.TrimSuffix(path.Base(rel), ".md")); lang != "" {
+		return fmt.Sprintf("a translation (%s): Zola publishes it under /%s/; sitegen lists the default language's pages", lang, lang)
+	}
+	return ""
+}
+
+// draftedBy is the key inherit sets on a page below a drafted section.
+const draftedBy = "zola draft section"
+
+// inherit implements layout.Layout.Inherit: "When a section is drafted,
+// its descendants (such as pages, subsections and assets) will not be
+// processed".
+func inherit(rel string, sections []map[string]any) map[string]any {
+	for i, m := range sections {
+		if i == 0 && path.Base(rel) == "_index.md" {
+			continue // the section's own front matter: its draft is its own
+		}
+		if layout.True(m["draft"]) {
+			return map[string]any{draftedBy: true}
+		}
+	}
+	return nil
+}
+
+// assetURL implements layout.Layout.FileSitePath: "All non-Markdown files
+// you add in a page/section directory will be copied alongside the
+// generated page" (https://www.getzola.org/documentation/content/overview/#asset-colocation):
+// a file beside an index.md is published under that page's URL, which
+// slugifies its folder's name (themes/DeepThought/screenshot.png is
+// /themes/deepthought/screenshot.png); "" elsewhere (its path).
+func (r *rules) assetURL(rel string) string {
+	dir := path.Dir(rel)
+	if dir == "." || !layout.Exists(r.dir, path.Join(r.content, dir, "index.md"), false) {
+		return ""
+	}
+	page := path.Join(dir, "index.md")
+	u := r.pageURL(page, frontMatterOf(r.dir, path.Join(r.content, page)))
+	if u == "" {
+		return ""
+	}
+	return u + path.Base(rel)
+}

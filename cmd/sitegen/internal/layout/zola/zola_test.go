@@ -1,0 +1,353 @@
+package zola
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/layout/layouttest"
+)
+
+// TestRecognise: "The configuration file was previously named config.toml.
+// Zola loads config.toml as a fallback if zola.toml does not exist" and
+// "Only the base_url variable is mandatory"
+// (https://www.getzola.org/documentation/getting-started/configuration/);
+// Hugo's config.toml writes baseURL (any case) and is not Zola's.
+func TestRecognise(t *testing.T) {
+	tests := []struct {
+		name  string
+		files map[string]string
+		zola  bool
+		file  string
+		want  layout.Settings
+	}{
+		{name: "zola.toml", zola: true, file: "zola.toml",
+			files: map[string]string{"zola.toml": "base_url = \"https://z.test\"\ntitle = \"Z\"\n", "content/_index.md": ""},
+			want:  layout.Settings{Title: "Z", BaseURL: "https://z.test", BaseURLKey: "base_url", LanguageCode: "en"}},
+		{name: "config.toml with base_url", zola: true, file: "config.toml",
+			files: map[string]string{"config.toml": "base_url = \"https://z.test\"\ndefault_language = \"fr\"\n", "content/_index.md": ""},
+			want:  layout.Settings{BaseURL: "https://z.test", BaseURLKey: "base_url", LanguageCode: "fr"}},
+		{name: "zola.toml before config.toml", zola: true, file: "zola.toml",
+			files: map[string]string{"zola.toml": "base_url = \"https://new.test\"\n", "config.toml": "base_url = \"https://old.test\"\n"},
+			want:  layout.Settings{BaseURL: "https://new.test", BaseURLKey: "base_url", LanguageCode: "en"}},
+		{name: "no title: the home section's", zola: true, file: "config.toml",
+			files: map[string]string{"config.toml": "base_url = \"https://z.test\"\n", "content/_index.md": "+++\ntitle = \"Shadowdark Campaign\"\nsort_by = \"weight\"\n+++\n"},
+			want:  layout.Settings{Title: "Shadowdark Campaign", BaseURL: "https://z.test", BaseURLKey: "base_url", LanguageCode: "en"}},
+		{name: "Hugo's config.toml (baseURL)", files: map[string]string{"config.toml": "baseURL = \"https://h.test/\"\ntitle = \"H\"\n", "content/_index.md": ""}},
+		{name: "Hugo's config.toml (baseurl)", files: map[string]string{"config.toml": "baseurl = \"https://h.test/\"\n", "content/_index.md": ""}},
+		{name: "Hugo's config.toml with no base URL", files: map[string]string{"config.toml": "title = \"H\"\n", "content/_index.md": ""}},
+		{name: "both keys: not Zola's", files: map[string]string{"config.toml": "baseURL = \"https://h.test/\"\nbase_url = \"x\"\n"}},
+		{name: "no settings", files: map[string]string{"content/a.md": ""}},
+		{name: "someone else's broken config.toml", files: map[string]string{"config.toml": "[[[\n"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := layouttest.Write(t, tt.files)
+			l, err := Recognise(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if (l != nil) != tt.zola {
+				t.Fatalf("recognised %v, want %v", l != nil, tt.zola)
+			}
+			if l == nil {
+				return
+			}
+			if l.Kind != layout.Zola || l.File != tt.file || l.Content != "content" || len(l.Static) != 1 || l.Static[0] != "static" {
+				t.Errorf("layout %q %q %q %v", l.Kind, l.File, l.Content, l.Static)
+			}
+			if l.Settings != tt.want {
+				t.Errorf("settings %+v, want %+v", l.Settings, tt.want)
+			}
+			if l.Tool() != "Zola" {
+				t.Errorf("tool %q", l.Tool())
+			}
+		})
+	}
+}
+
+// TestPageURL: Zola's URLs (https://www.getzola.org/documentation/content/page/,
+// .../content/section/, .../content/multilingual/), each case quoting its rule.
+func TestPageURL(t *testing.T) {
+	tests := []struct {
+		rule, rel string
+		fm        map[string]any
+		paths     string
+		want      string
+	}{
+		{rule: "naming a file in the root of your content directory about.md would create a page at [base_url]/about",
+			rel: "about.md", want: "/about/"},
+		{rule: "If a file ending with .md is named index.md, it will generate a page with the name of its directory",
+			rel: "about/index.md", want: "/about/"},
+		{rule: "content/blog/cli-usage.md // -> https://mywebsite.com/blog/cli-usage/",
+			rel: "blog/cli-usage.md", want: "/blog/cli-usage/"},
+		{rule: "paths are slugified (slugify.paths on, the default): ability_scores is ability-scores",
+			rel: "rules/ability_scores.md", want: "/rules/ability-scores/"},
+		{rule: "If it is set to \"safe\" ... whitespaces are replaced by _",
+			rel: "rules/Ability Scores.md", paths: SlugSafe, want: "/rules/Ability_Scores/"},
+		{rule: "If slugify.paths is set to \"off\", no modifications are made",
+			rel: "rules/ability_scores.md", paths: SlugOff, want: "/rules/ability_scores/"},
+		{rule: "the file 2018-10-10-hello-world.md will be available at [base_url]/hello-world",
+			rel: "blog/2018-10-10-hello-world.md", want: "/blog/hello-world/"},
+		{rule: "the file 2018-10-10.md will be available at [base_url]/2018-10-10",
+			rel: "blog/2018-10-10.md", want: "/blog/2018-10-10/"},
+		{rule: "With optional whitespace, the file content/blog/2021-01-23 -hello new world.md will yield a page at [base_url]/blog/hello-new-world",
+			rel: "blog/2021-01-23 -hello new world.md", want: "/blog/hello-new-world/"},
+		{rule: "The output path for the page will first be read from the slug key in the page's frontmatter",
+			rel: "zines/élevage-chèvre.md", fm: map[string]any{"slug": "élevage-chèvre-carrière-alternative"}, want: "/zines/elevage-chevre-carriere-alternative/"},
+		{rule: "path: will override both slug and the filename. The sections' path won't be used. It should not start with a / and the slash will be removed if it does",
+			rel: "rules/combat.md", fm: map[string]any{"path": "/fight", "slug": "x"}, want: "/fight/"},
+		{rule: "A section ... _index.md // -> https://mywebsite.com/blog/ (its folder's path, as written)",
+			rel: "Blog_Posts/_index.md", want: "/Blog_Posts/"},
+		{rule: "The homepage ... is a section", rel: "_index.md", want: "/"},
+		{rule: "content/an-article.fr.md: this will be in French; Zola outputs the translated content with a base URL of {base_url}/{code}/",
+			rel: "rules/an-article.fr.md", want: "/fr/rules/an-article/"},
+		{rule: "a translated section", rel: "rules/_index.fr.md", want: "/fr/rules/"},
+		{rule: "a suffix that names no language of the settings is part of the name (slugified)",
+			rel: "rules/v1.2.md", want: "/rules/v1-2/"},
+	}
+	for _, tt := range tests {
+		r := &rules{lang: "en", langs: []string{"fr"}, paths: tt.paths, secs: &sections{}}
+		if r.paths == "" {
+			r.paths = SlugOn
+		}
+		if got := r.pageURL(tt.rel, tt.fm); got != tt.want {
+			t.Errorf("%s: %s is %q, want %q", tt.rule, tt.rel, got, tt.want)
+		}
+	}
+}
+
+// TestSlugify: "# Something exciting! <- something-exciting", "## Example
+// code <- example-code" (https://www.getzola.org/documentation/content/linking/);
+// the slug crate: accents off, every other run of characters one "-".
+func TestSlugify(t *testing.T) {
+	for in, want := range map[string]string{
+		"Something exciting!":        "something-exciting",
+		"Example code":               "example-code",
+		"Spell Attributes":           "spell-attributes",
+		"ability_scores":             "ability-scores",
+		"Élevage -- chèvre (2e éd.)": "elevage-chevre-2e-ed",
+		"A/B Testing":                "a-b-testing",
+		"  lead and trail  ":         "lead-and-trail",
+	} {
+		if got := Slugify(in, SlugOn); got != want {
+			t.Errorf("Slugify(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestUnpublished: "A draft page is only loaded if the --drafts flag is
+// passed"; "render = false: Zola will not create a separate folder with
+// index.html inside for this page"; "When a section is drafted, its
+// descendants (such as pages, subsections and assets) will not be
+// processed" (https://www.getzola.org/documentation/content/page/,
+// .../content/section/).
+func TestUnpublished(t *testing.T) {
+	r := &rules{}
+	tests := []struct {
+		name     string
+		rel      string
+		meta     map[string]any
+		sections []map[string]any
+		want     string
+	}{
+		{name: "draft page", rel: "a.md", meta: map[string]any{"draft": true}, want: "draft = true (Zola)"},
+		{name: "render = false", rel: "a.md", meta: map[string]any{"render": false}, want: "render = false (Zola)"},
+		{name: "a page of a drafted section", rel: "s/a.md", meta: map[string]any{},
+			sections: []map[string]any{{"draft": true}}, want: "draft = true in a section above (Zola)"},
+		{name: "below a drafted section", rel: "s/t/a.md", meta: map[string]any{},
+			sections: []map[string]any{{}, {"draft": true}}, want: "draft = true in a section above (Zola)"},
+		{name: "published", rel: "s/a.md", meta: map[string]any{"render": true}, sections: []map[string]any{{"draft": false}}},
+	}
+	for _, tt := range tests {
+		meta := tt.meta
+		for k, v := range inherit(tt.rel, tt.sections) {
+			if _, own := meta[k]; !own {
+				meta[k] = v
+			}
+		}
+		if got := r.unpublished(meta, tt.rel); got != tt.want {
+			t.Errorf("%s: %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestShortcodes: "{{ youtube(id="dQw4w9WgXcQ") }}" without a body,
+// "{% quote(author="Vincent") %}A quote{% end %}" with one; "Parentheses
+// are mandatory ... A shortcode without the parentheses will render as
+// plaintext"; "you will need to escape it by using {{/* and */}} instead
+// of {{ and }}" (https://www.getzola.org/documentation/content/shortcodes/).
+// sitegen runs no Tera template: each call is a warning at its line, a
+// body is kept as Markdown, and no line moves.
+func TestShortcodes(t *testing.T) {
+	tests := []struct {
+		name, src, want string
+		warnAt          []int // the lines warned
+	}{
+		{name: "no body", src: "Video:\n\n{{ youtube(id=\"dQw4w9WgXcQ\", autoplay=true) }}\n\nafter\n",
+			want: "Video:\n\n\n\nafter\n", warnAt: []int{3}},
+		{name: "inline", src: "An inline {{ youtube(id=\"x\", class=\"y\") }} shortcode\n", want: "An inline  shortcode\n", warnAt: []int{1}},
+		{name: "body kept as Markdown", src: "As someone said:\n\n{% quote(author=\"Vincent\") %}\nA **quote**\n{% end %}\n",
+			want: "As someone said:\n\n\nA **quote**\n\n", warnAt: []int{3}},
+		{name: "no arguments", src: "{% aside() %}\nAn aside\n{% end %}\n", want: "\nAn aside\n\n", warnAt: []int{1}},
+		{name: "over several lines", src: "{{ gallery(\n  size=3,\n  tags=[\"a\", 'b'],\n) }}\nnext\n", want: "\n\n\n\nnext\n", warnAt: []int{1}},
+		{name: "escaped", src: "```md\n{{/* youtube(id=\"dQw4w9WgXcQ\") */}}\n{%/* quote(author=\"V\") */%}\nq\n{%/* end */%}\n```\n",
+			want: "```md\n{{ youtube(id=\"dQw4w9WgXcQ\") }}\n{% quote(author=\"V\") %}\nq\n{% end %}\n```\n"},
+		{name: "no parentheses: text", src: "{{ youtube }} and {% raw %}\n", want: "{{ youtube }} and {% raw %}\n"},
+		{name: "argument that is no literal: Tera text", src: "<a href=\"{{ get_url(path=asset) }}\">\n", want: "<a href=\"{{ get_url(path=asset) }}\">\n"},
+		{name: "stray end: text", src: "a {% end %}\n", want: "a {% end %}\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			x := Expand("content/a.md", []byte(tt.src), nil)
+			if string(x.Src) != tt.want {
+				t.Errorf("got %q, want %q", x.Src, tt.want)
+			}
+			if strings.Count(string(x.Src), "\n") != strings.Count(tt.src, "\n") {
+				t.Errorf("lines moved: %q", x.Src)
+			}
+			var at []int
+			for _, p := range x.Problems {
+				if !p.Warning || !strings.Contains(p.Msg, "sitegen does not run") {
+					t.Errorf("problem %+v", p)
+				}
+				at = append(at, p.Line)
+			}
+			if len(at) != len(tt.warnAt) || (len(at) > 0 && at[0] != tt.warnAt[0]) {
+				t.Errorf("warned at lines %v, want %v", at, tt.warnAt)
+			}
+		})
+	}
+}
+
+// TestOrder: a section's pages by its sort_by
+// (https://www.getzola.org/documentation/content/section/#sorting):
+// "weight ... from the lightest weight (at the top of the list) to the
+// heaviest"; "date ... from the most recent (at the top of the list) to
+// the oldest"; "title ... in natural lexical order"; "If several pages
+// have the same date/weight/order, their permalink will be used to break
+// the tie"; "sections can only be sorted by weight". shadowdark_campaign's
+// misc/ sorts by title pages that also set weights: the weights do not
+// count there.
+func TestOrder(t *testing.T) {
+	dir := layouttest.Write(t, map[string]string{
+		"config.toml":              "base_url = \"https://z.test\"\n",
+		"content/misc/_index.md":   "+++\ntitle = \"Misc\"\nsort_by = \"title\"\nweight = 4\n+++\n",
+		"content/rules/_index.md":  "+++\ntitle = \"Rules\"\nsort_by = \"weight\"\nweight = 3\n+++\n",
+		"content/blog/_index.md":   "+++\nsort_by = \"date\"\n+++\n",
+		"content/notes/_index.md":  "+++\ntitle = \"Notes\"\n+++\n",
+		"content/hidden/_index.md": "+++\nrender = false\n+++\n",
+	})
+	l, err := Recognise(dir)
+	if err != nil || l == nil {
+		t.Fatal(l, err)
+	}
+	type page struct {
+		rel string
+		fm  map[string]any
+	}
+	place := func(p page) layout.Page { return l.Rules.Page(p.rel, p.fm) }
+	less := func(a, b layout.Page) bool {
+		if a.HasPosition != b.HasPosition {
+			return a.HasPosition
+		}
+		if a.Position != b.Position {
+			return a.Position < b.Position
+		}
+		return a.SortName < b.SortName
+	}
+	tests := []struct {
+		name          string
+		first, second page
+	}{
+		{"title, whatever the weights", page{"misc/character_creation.md", map[string]any{"title": "Character Creation", "weight": int64(1)}},
+			page{"misc/player_characters.md", map[string]any{"title": "Player Characters"}}},
+		{"title before weight", page{"misc/player_characters.md", map[string]any{"title": "Player Characters"}},
+			page{"misc/basics.md", map[string]any{"title": "Ruleset Basics", "weight": int64(2)}}},
+		{"weight", page{"rules/spellcasting.md", map[string]any{"title": "Spellcasting", "weight": int64(1)}},
+			page{"rules/cleric_spells.md", map[string]any{"title": "Cleric Spells", "weight": int64(2)}}},
+		{"weight tie: permalink", page{"rules/house-rules.md", map[string]any{"title": "A House Rules", "weight": int64(1)}},
+			page{"rules/zz.md", map[string]any{"title": "Character", "weight": int64(1)}}},
+		{"weight missing: after", page{"rules/zz.md", map[string]any{"weight": int64(9)}}, page{"rules/aa.md", map[string]any{}}},
+		{"date: newest first", page{"blog/new.md", map[string]any{"date": "2024-05-01"}}, page{"blog/old.md", map[string]any{"date": "2020-01-01"}}},
+		{"none: weight then title", page{"notes/b.md", map[string]any{"title": "B", "weight": int64(1)}}, page{"notes/a.md", map[string]any{"title": "A"}}},
+	}
+	for _, tt := range tests {
+		a, b := place(tt.first), place(tt.second)
+		if !less(a, b) || less(b, a) {
+			t.Errorf("%s: %s (%+v) is not before %s (%+v)", tt.name, tt.first.rel, a, tt.second.rel, b)
+		}
+	}
+	rules, _ := l.Rules.Folder("rules")
+	misc, _ := l.Rules.Folder("misc")
+	if !less(rules, misc) {
+		t.Errorf("section weights: rules (3) %+v not before misc (4) %+v", rules, misc)
+	}
+	if f, _ := l.Rules.Folder("hidden"); !f.NoPage {
+		t.Errorf("a section with render = false has a page")
+	}
+	if f, _ := l.Rules.Folder("nowhere"); !f.NoPage {
+		t.Errorf("a folder without _index.md has a page")
+	}
+}
+
+// TestRedirect: "redirect_to: This determines whether to redirect when a
+// user lands on the section ... Example: redirect_to =
+// "documentation/content/overview""
+// (https://www.getzola.org/documentation/content/section/#front-matter).
+// The page at that path gets the section's URL as an alias (the redirect
+// sitegen writes), the section no page; a chain ends at a page; another
+// site's address and a path no file has are left alone. The home
+// section's makes the page it names the home page.
+func TestRedirect(t *testing.T) {
+	dir := layouttest.Write(t, map[string]string{
+		"config.toml":                                       "base_url = \"https://z.test\"\n",
+		"content/_index.md":                                 "+++\nredirect_to = \"home\"\n+++\n",
+		"content/home/_index.md":                            "+++\ntitle = \"Home\"\nweight = 1\n+++\n",
+		"content/documentation/_index.md":                   "+++\nredirect_to = \"documentation/getting-started/\"\n+++\n",
+		"content/documentation/getting-started/_index.md":   "+++\nredirect_to = \"documentation/getting-started/overview\"\n+++\n",
+		"content/documentation/getting-started/overview.md": "+++\ntitle = \"Overview\"\n+++\n",
+		"content/rules/_index.md":                           "+++\nredirect_to = \"/\"\n+++\n",
+		"content/rules/ability_scores.md":                   "",
+		"content/classes/_index.md":                         "+++\nredirect_to = \"rules/ability-scores\"\n+++\n",
+		"content/away/_index.md":                            "+++\nredirect_to = \"https://elsewhere.test/\"\n+++\n",
+		"content/lost/_index.md":                            "+++\nredirect_to = \"nowhere/at/all\"\n+++\n",
+	})
+	l, err := Recognise(dir)
+	if err != nil || l == nil {
+		t.Fatal(l, err)
+	}
+	for rel, want := range map[string]string{
+		"documentation/getting-started/overview.md": "[/documentation/ /documentation/getting-started/]",
+		"_index.md":               "[/rules/]",
+		"rules/ability_scores.md": "[/classes/]",
+		"home/_index.md":          "[/home/]",
+		"away/_index.md":          "map[]",
+		"lost/_index.md":          "map[]",
+	} {
+		got := fmt.Sprint(l.Defaults(rel)["aliases"])
+		if want == "map[]" {
+			want = "<nil>"
+		}
+		if got != want {
+			t.Errorf("aliases of %s: %s, want %s", rel, got, want)
+		}
+	}
+	for dir, redirects := range map[string]bool{"documentation": true, "rules": true, "classes": true, "away": false, "lost": false} {
+		f, _ := l.Rules.Folder(dir)
+		why := l.Unpublished(map[string]any{}, dir+"/_index.md")
+		if f.NoPage != redirects || (why != "") != redirects {
+			t.Errorf("%s: no page %v, unpublished %q; want the redirect %v", dir, f.NoPage, why, redirects)
+		}
+	}
+	// The home section's redirect_to (mage-iceland's "home"): the page it
+	// names is the home page, a redirect at its own URL.
+	if why := l.Unpublished(map[string]any{}, "_index.md"); l.Home != "home/_index.md" || why == "" || l.Rules.Page("home/_index.md", nil).URL != "/" {
+		t.Errorf("home %q, the home section unpublished %q, home/ at %q", l.Home, why, l.Rules.Page("home/_index.md", nil).URL)
+	}
+	x := l.Expand("content/a.md", []byte("[c](@/classes/_index.md#x) [d](@/documentation/_index.md) [r](@/rules/ability_scores.md)\n"), nil)
+	if want := "[c](@/rules/ability_scores.md#x) [d](@/documentation/getting-started/overview.md) [r](@/rules/ability_scores.md)\n"; string(x.Src) != want {
+		t.Errorf("links: %q, want %q", x.Src, want)
+	}
+}

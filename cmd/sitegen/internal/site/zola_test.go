@@ -1,0 +1,148 @@
+package site
+
+import (
+	"strings"
+	"testing"
+
+	"d6codex/cmd/sitegen/internal/site/content"
+	"d6codex/cmd/sitegen/internal/testing/sitetest"
+)
+
+// zolaSite is a small Zola site written as the two campaign sites of
+// MB12 (session 13) are: config.toml with base_url, TOML front matter,
+// sections with sort_by and weight, @/ links, templates/ and sass/.
+func zolaSite() map[string]string {
+	return map[string]string{
+		"config.toml":                     "base_url = \"https://campaign.test\"\ntitle = \"Campaign\"\ncompile_sass = true\ntaxonomies = [{ name = \"tags\" }]\n\n[languages.fr]\n\n[extra]\nnav_menu = [{ link = \"/rules\", name = \"Rules\" }]\n",
+		"content/_index.md":               "+++\ntitle = \"Campaign\"\nsort_by = \"weight\"\n+++\n\nStart with [character creation](@/misc/character_creation.md).\n",
+		"content/rules/_index.md":         "+++\ntitle = \"Rules\"\nsort_by = \"weight\"\nweight = 2\n+++\n",
+		"content/rules/ability_scores.md": "+++\ntitle = \"Ability Scores\"\nweight = 1\n[extra]\ncover = \"x.webp\"\n+++\n\n## Modifiers\n\nAdd it.\n\n## Saving throws {#saves}\n\nRoll.\n",
+		"content/rules/combat.md": "+++\ntitle = \"Combat\"\nweight = 2\n+++\n\nSee [modifiers](@/rules/ability_scores.md#modifiers), [saves](@/rules/ability_scores.md#saves) and [the rules](@/rules/_index.md).\n\n" +
+			"{% aside(kind=\"tip\") %}\nA **tip** in an aside.\n{% end %}\n\n{{ youtube(id=\"dQw4w9WgXcQ\") }}\n",
+		"content/rules/combat.fr.md":         "+++\ntitle = \"Combat (fr)\"\n+++\n\nVoir [les règles](@/rules/_index.md).\n",
+		"content/rules/secret.md":            "+++\ntitle = \"Secret\"\ndraft = true\n+++\n",
+		"content/rules/fragment.md":          "+++\ntitle = \"Fragment\"\nrender = false\n+++\n",
+		"content/misc/_index.md":             "+++\ntitle = \"Misc\"\nweight = 1\n+++\n",
+		"content/misc/character_creation.md": "---\ntitle: Character creation\n---\n\n1. Roll [ability scores](@/rules/ability_scores.md).\n",
+		"content/wip/_index.md":              "+++\ntitle = \"WIP\"\ndraft = true\n+++\n",
+		"content/wip/idea.md":                "+++\ntitle = \"Idea\"\n+++\n",
+		"content/archive/_index.md":          "+++\ntitle = \"Archive\"\nrender = false\n+++\n",
+		"content/archive/old-rules.md":       "+++\ntitle = \"Old rules\"\n+++\n",
+		"content/setting/_index.md":          "+++\ntitle = \"Setting\"\nredirect_to = \"rules/ability-scores\"\nweight = 3\n+++\n",
+		"content/setting/gods.md":            "+++\ntitle = \"Gods\"\n+++\n\nBack to [the setting](@/setting/_index.md).\n",
+		"content/misc/theme.md":              "\n+++\ntitle = \"A Blank Line First\"\n+++\n\nA TOML table [[extra.socials]] and #hashtag are text.\n",
+		"content/misc/Old_Map/index.md":      "+++\ntitle = \"Old map\"\n+++\n\n![the map](map.png)\n",
+		"content/misc/Old_Map/map.png":       "png",
+		"content/misc/handout.pdf":           "pdf",
+		"static/favicon.svg":                 "<svg/>",
+		"templates/index.html":               "{{ section.content | safe }}",
+		"templates/shortcodes/aside.html":    "<aside>{{ body }}</aside>",
+		"sass/site.scss":                     "body { color: red }",
+		"docs/index.html":                    "<p>an old build</p>",
+	}
+}
+
+// TestZolaSite builds a Zola site by Zola's rules
+// (https://www.getzola.org/documentation/content/): "start the link with
+// @/ and point to the .md file you want to link to. The path to the file
+// starts from the content directory", with its anchors; "manually specify
+// an id with a {#…} suffix on the heading line"; pages at their slugified
+// file names; drafts (a page's, a section's) and render = false (a
+// page's; a section's page, not its pages) not published; templates/, sass/ and the old output not published;
+// static/ at the root; shortcodes warned, a body kept as Markdown.
+// Read as Hugo's (before the layout), the @/ links were broken links.
+func TestZolaSite(t *testing.T) {
+	out, res := buildFolder(t, zolaSite())
+	if !strings.HasPrefix(res.Layout, "Zola site (config.toml)") {
+		t.Fatalf("layout %q", res.Layout)
+	}
+	combat := out["rules/combat/index.html"]
+	for _, want := range []string{
+		`href="/rules/ability-scores/#modifiers">modifiers</a>`,
+		`href="/rules/ability-scores/#saves">saves</a>`,
+		`href="/rules/">the rules</a>`,
+		`<strong>tip</strong> in an aside`,
+	} {
+		if !strings.Contains(combat, want) {
+			t.Errorf("rules/combat lacks %s", want)
+		}
+	}
+	for _, not := range []string{"youtube", "{%", "{{", "aside("} {
+		if strings.Contains(combat, not) {
+			t.Errorf("rules/combat shows %q", not)
+		}
+	}
+	if !strings.Contains(out["rules/ability-scores/index.html"], `id="saves"`) {
+		t.Errorf("the {#saves} heading has no id saves")
+	}
+	if !strings.Contains(out["index.html"], `href="/misc/character-creation/">character creation</a>`) {
+		t.Errorf("the home page's @/ link is not the page's URL")
+	}
+	if !strings.Contains(out["fr/rules/combat/index.html"], `href="/rules/">les règles</a>`) {
+		t.Errorf("the translation is not at /fr/rules/combat/ with its link")
+	}
+	for _, p := range []string{"favicon.svg", "misc/handout.pdf", "rules/index.html", "misc/character-creation/index.html", "archive/old-rules/index.html"} {
+		if _, ok := out[p]; !ok {
+			t.Errorf("%s is not published", p)
+		}
+	}
+	for p := range out {
+		for _, bad := range []string{"secret", "fragment", "wip/", "idea", "templates/", "sass/", "site.scss", "docs/", "config.toml", "ability_scores", "character_creation"} {
+			if strings.Contains(p, bad) {
+				t.Errorf("%s is published", p)
+			}
+		}
+	}
+	// redirect_to: "This determines whether to redirect when a user
+	// lands on the section"
+	// (https://www.getzola.org/documentation/content/section/#front-matter):
+	// the section's URL is a redirect there, and a link to the section
+	// goes where the reader lands.
+	if r := out["setting/index.html"]; !strings.Contains(r, `url=/rules/ability-scores/`) {
+		t.Errorf("setting/ is not a redirect to /rules/ability-scores/: %.300s", r)
+	}
+	if !strings.Contains(out["setting/gods/index.html"], `href="/rules/ability-scores/">the setting</a>`) {
+		t.Errorf("the link to the redirecting section does not go where it lands")
+	}
+	// Front matter after a blank line ("^[[:space:]]*\+\+\+", Zola's
+	// split.rs); no wikilinks or tags in pulldown-cmark's Markdown.
+	if th := out["misc/theme/index.html"]; !strings.Contains(th, "<title>A Blank Line First") || strings.Contains(th, "+++") || !strings.Contains(th, "[[extra.socials]] and #hashtag are text") {
+		t.Errorf("misc/theme: %.400s", th)
+	}
+	// "All non-Markdown files you add in a page/section directory will be
+	// copied alongside the generated page"
+	// (https://www.getzola.org/documentation/content/overview/#asset-colocation):
+	// beside the page's slugified URL.
+	if _, ok := out["misc/old-map/map.png"]; !ok || !strings.Contains(out["misc/old-map/index.html"], `src="/misc/old-map/map.png"`) {
+		t.Errorf("the page's asset is not beside it at /misc/old-map/map.png")
+	}
+	if _, ok := out["archive/index.html"]; ok {
+		t.Errorf("the section with render = false has a page")
+	}
+	var warned []string
+	for _, w := range res.WarningList {
+		warned = append(warned, w.String())
+	}
+	for _, want := range []string{"content/rules/combat.md:8:1: shortcode aside()", "content/rules/combat.md:12:1: shortcode youtube()"} {
+		if !strings.Contains(strings.Join(warned, "\n"), want) {
+			t.Errorf("no warning %s in %v", want, warned)
+		}
+	}
+	if len(res.Errors) != 0 {
+		t.Errorf("errors: %v", res.Errors)
+	}
+}
+
+// TestZolaBrokenContentLink: "By default, broken internal links are
+// treated as errors" (https://www.getzola.org/documentation/content/linking/):
+// an @/ link to no file is one, at its line.
+func TestZolaBrokenContentLink(t *testing.T) {
+	files := zolaSite()
+	files["content/rules/combat.md"] = "+++\ntitle = \"Combat\"\n+++\n\nSee [gone](@/rules/gone.md).\n"
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, files)
+	_, err := build(t, dir, content.Options{Theme: theme})
+	if err == nil || !strings.Contains(err.Error(), "content/rules/combat.md:5:5: broken link \"@/rules/gone.md\"") {
+		t.Errorf("err = %v", err)
+	}
+}
