@@ -275,3 +275,40 @@ func TestFolderNoteCase(t *testing.T) {
 		t.Errorf("the link to AGENTS.md does not lead to /agents/")
 	}
 }
+
+// TestFolderNoteSameURL: in an Obsidian vault (Titanwake, eval9A NA2),
+// "1st Level Domain Feature.md" sits beside the folder "1st-Level Domain
+// Feature/": two names Obsidian keeps apart (its file explorer shows a
+// note and a folder; Obsidian Publish's URLs keep each name as written),
+// which sitegen's URL segments (spaces become hyphens, lower case) make
+// one URL. 59 such pairs stopped the build in both modes ("duplicate URL
+// … also produced by the section of folder"); issue 32: "lenient mode
+// builds every repository its own tool builds". As with X.md beside x/
+// (TestFolderNoteCase), the note whose name gives the folder's URL is the
+// folder's page (content/folders.go) and nothing is lost: the note and
+// every note in the folder are published.
+func TestFolderNoteSameURL(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		".obsidian/app.json":                 "{}\n",
+		"Home.md":                            "See [[1st Level Domain Feature]] and [[Grave Speech]].\n",
+		"Censor/1st Level Domain Feature.md": "# 1st Level Domain Feature\n\nPick a domain feature.\n",
+		"Censor/1st-Level Domain Feature/Grave Speech.md": "# Grave Speech\n\nSpeak with the dead.\n",
+		"Censor/1st-Level Domain Feature/Inner Light.md":  "# Inner Light\n\nShine.\n",
+	})
+	for _, mode := range []string{"", "warn"} {
+		out := filepath.Join(t.TempDir(), "out")
+		if _, err := build(t, dir, content.Options{Theme: theme, Dest: out, BrokenLinks: mode}); err != nil {
+			t.Fatalf("build (broken links %q): %v", mode, err)
+		}
+		files := readTree(t, out)
+		if !strings.Contains(files["censor/1st-level-domain-feature/index.html"], "Pick a domain feature.") {
+			t.Errorf("1st Level Domain Feature.md is not the page of 1st-Level Domain Feature/; published: %v", keys(files))
+		}
+		for _, p := range []string{"censor/1st-level-domain-feature/grave-speech/index.html", "censor/1st-level-domain-feature/inner-light/index.html"} {
+			if _, ok := files[p]; !ok {
+				t.Errorf("%s not published; published: %v", p, keys(files))
+			}
+		}
+	}
+}

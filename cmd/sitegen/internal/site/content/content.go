@@ -398,7 +398,7 @@ func (s *Site) Scan() (*Scanned, error) {
 		})
 	}
 	if !s.Lay.NavOnly {
-		sc.FolderNotes = folderNotes(slices.DeleteFunc(slices.Clone(sc.Rels), func(r string) bool { return sc.Readmes[r] }), sc.Files, !s.Lay.KeepCase)
+		sc.FolderNotes = folderNotes(slices.DeleteFunc(slices.Clone(sc.Rels), func(r string) bool { return sc.Readmes[r] }), sc.Files, s.Cfg.slugify)
 		if s.Lay.PathNotes {
 			// X/X.md is a page of its own (Layout.PathNotes); X.md
 			// beside X/ stays the folder's page (Quartz serves it at
