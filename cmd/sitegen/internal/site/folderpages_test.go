@@ -1,6 +1,7 @@
 package site
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -310,5 +311,40 @@ func TestFolderNoteSameURL(t *testing.T) {
 				t.Errorf("%s not published; published: %v", p, keys(files))
 			}
 		}
+	}
+}
+
+// TestNotTextLenient: an Obsidian vault (Erosia, eval9A NA1) holds two
+// ".md" files that are not text (a ZIP archive, random bytes). Obsidian
+// opens every vault whatever its files hold (it shows such a note as
+// unreadable characters), so the vault builds in the tool; issue 32:
+// "lenient mode builds every repository its own tool builds", what the
+// tool tolerates a warning. With --broken-links warn the build passes, the
+// file named in a warning and not published (its bytes are no page); the
+// default build still stops on it.
+func TestNotTextLenient(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		".obsidian/app.json": "{}\n",
+		"Home.md":            "# Erosia\n\nThe world.\n",
+		"Ream.md":            "\xd4\x0du\xef\xa1\x97\xe9J%\x15$7\xb7mn\xd5\n",
+	})
+	out := filepath.Join(t.TempDir(), "out")
+	if _, err := build(t, dir, content.Options{Theme: theme, Dest: out}); err == nil {
+		t.Errorf("default build passed on a file that is not UTF-8 text")
+	}
+	res, err := build(t, dir, content.Options{Theme: theme, Dest: out, BrokenLinks: "warn"})
+	if err != nil {
+		t.Fatalf("lenient build: %v", err)
+	}
+	files := readTree(t, out)
+	if _, ok := files["ream/index.html"]; ok {
+		t.Errorf("Ream.md, not text, published")
+	}
+	if !strings.Contains(files["home/index.html"]+files["index.html"], "The world.") {
+		t.Errorf("Home.md not published: %v", keys(files))
+	}
+	if !strings.Contains(fmt.Sprint(res.WarningList), "Ream.md") {
+		t.Errorf("no warning names Ream.md: %v", res.WarningList)
 	}
 }
