@@ -1,6 +1,7 @@
 package site
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -273,5 +274,77 @@ func TestFolderNoteCase(t *testing.T) {
 	}
 	if !strings.Contains(files["index.html"], `href="/agents/"`) {
 		t.Errorf("the link to AGENTS.md does not lead to /agents/")
+	}
+}
+
+// TestFolderNoteSameURL: in an Obsidian vault (Titanwake, eval9A NA2),
+// "1st Level Domain Feature.md" sits beside the folder "1st-Level Domain
+// Feature/": two names Obsidian keeps apart (its file explorer shows a
+// note and a folder; Obsidian Publish's URLs keep each name as written),
+// which sitegen's URL segments (spaces become hyphens, lower case) make
+// one URL. 59 such pairs stopped the build in both modes ("duplicate URL
+// … also produced by the section of folder"); issue 32: "lenient mode
+// builds every repository its own tool builds". As with X.md beside x/
+// (TestFolderNoteCase), the note whose name gives the folder's URL is the
+// folder's page (content/folders.go) and nothing is lost: the note and
+// every note in the folder are published.
+func TestFolderNoteSameURL(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		".obsidian/app.json":                 "{}\n",
+		"Home.md":                            "See [[1st Level Domain Feature]] and [[Grave Speech]].\n",
+		"Censor/1st Level Domain Feature.md": "# 1st Level Domain Feature\n\nPick a domain feature.\n",
+		"Censor/1st-Level Domain Feature/Grave Speech.md": "# Grave Speech\n\nSpeak with the dead.\n",
+		"Censor/1st-Level Domain Feature/Inner Light.md":  "# Inner Light\n\nShine.\n",
+	})
+	for _, mode := range []string{"", "warn"} {
+		out := filepath.Join(t.TempDir(), "out")
+		if _, err := build(t, dir, content.Options{Theme: theme, Dest: out, BrokenLinks: mode}); err != nil {
+			t.Fatalf("build (broken links %q): %v", mode, err)
+		}
+		files := readTree(t, out)
+		if !strings.Contains(files["censor/1st-level-domain-feature/index.html"], "Pick a domain feature.") {
+			t.Errorf("1st Level Domain Feature.md is not the page of 1st-Level Domain Feature/; published: %v", keys(files))
+		}
+		for _, p := range []string{"censor/1st-level-domain-feature/grave-speech/index.html", "censor/1st-level-domain-feature/inner-light/index.html"} {
+			if _, ok := files[p]; !ok {
+				t.Errorf("%s not published; published: %v", p, keys(files))
+			}
+		}
+	}
+}
+
+// TestNotTextLenient: an Obsidian vault (Erosia, eval9A NA1) holds two
+// ".md" files that are not text (a ZIP archive, random bytes). Obsidian
+// opens every vault whatever its files hold (it shows such a note as
+// unreadable characters), so the vault builds in the tool; issue 32:
+// "lenient mode builds every repository its own tool builds", what the
+// tool tolerates a warning. With --broken-links warn the build passes, the
+// file named in a warning and not published (its bytes are no page); the
+// default build still stops on it.
+func TestNotTextLenient(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		".obsidian/app.json": "{}\n",
+		"Home.md":            "# Erosia\n\nThe world.\n",
+		"Ream.md":            "\xd4\x0du\xef\xa1\x97\xe9J%\x15$7\xb7mn\xd5\n",
+	})
+	out := filepath.Join(t.TempDir(), "out")
+	if _, err := build(t, dir, content.Options{Theme: theme, Dest: out}); err == nil {
+		t.Errorf("default build passed on a file that is not UTF-8 text")
+	}
+	res, err := build(t, dir, content.Options{Theme: theme, Dest: out, BrokenLinks: "warn"})
+	if err != nil {
+		t.Fatalf("lenient build: %v", err)
+	}
+	files := readTree(t, out)
+	if _, ok := files["ream/index.html"]; ok {
+		t.Errorf("Ream.md, not text, published")
+	}
+	if !strings.Contains(files["home/index.html"]+files["index.html"], "The world.") {
+		t.Errorf("Home.md not published: %v", keys(files))
+	}
+	if !strings.Contains(fmt.Sprint(res.WarningList), "Ream.md") {
+		t.Errorf("no warning names Ream.md: %v", res.WarningList)
 	}
 }

@@ -398,7 +398,7 @@ func (s *Site) Scan() (*Scanned, error) {
 		})
 	}
 	if !s.Lay.NavOnly {
-		sc.FolderNotes = folderNotes(slices.DeleteFunc(slices.Clone(sc.Rels), func(r string) bool { return sc.Readmes[r] }), sc.Files, !s.Lay.KeepCase)
+		sc.FolderNotes = folderNotes(slices.DeleteFunc(slices.Clone(sc.Rels), func(r string) bool { return sc.Readmes[r] }), sc.Files, s.Cfg.slugify)
 		if s.Lay.PathNotes {
 			// X/X.md is a page of its own (Layout.PathNotes); X.md
 			// beside X/ stays the folder's page (Quartz serves it at
@@ -533,7 +533,14 @@ func (s *Site) loadPage(rel string) *Page {
 	if err != nil {
 		var bad *badText
 		if errors.As(err, &bad) {
-			s.Diag.Addf(file, bad.line, bad.col, "", "%s", bad.msg)
+			// The tools open such a file all the same (Obsidian shows its
+			// bytes as unreadable characters): in lenient mode a warning,
+			// the file not published (Erosia's ZIP archive named .md).
+			msg := bad.msg
+			if s.lenient() && s.Lay.Tool() != "" {
+				msg += ": not published"
+			}
+			s.Tolerate(file, bad.line, bad.col, "", msg)
 		} else {
 			s.Diag.Addf(file, 0, 0, "", "read: %v", UnwrapPath(err))
 		}

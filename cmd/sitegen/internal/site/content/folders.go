@@ -24,17 +24,22 @@ import (
 
 // folderNotes returns the folder notes among the Markdown files rels
 // (files are the other content files), each with the folder it stands for.
-// With foldCase (URLs lower-cased), X.md beside x/ is one too: the two
-// would claim one URL (AGENTS.md beside agents/), which a tool that keeps
-// the case (GitHub) shows as a file and a folder.
-func folderNotes(rels []string, files map[string]bool, foldCase bool) map[string]string {
+// With segment (the URL segment of a name), X.md beside Y/ is one too when
+// X and Y are the one folder of that segment: the two would claim one URL
+// (AGENTS.md beside agents/; "1st Level Feature.md" beside "1st-Level
+// Feature/" in an Obsidian vault), which the tool that keeps the names
+// as written (GitHub, Obsidian) shows as a note and a folder.
+func folderNotes(rels []string, files map[string]bool, segment func(name string) string) map[string]string {
 	folders := map[string]bool{}    // every folder that holds a file
 	hasIndex := map[string]bool{}   // folders with an index page of their own
-	folded := map[string][]string{} // lower-cased folder -> the folders of that name
+	folded := map[string][]string{} // a folder's URL key (urlKey) -> the folders of that key
+	urlKey := func(d string) string { return path.Dir(d) + "/" + segment(path.Base(d)) }
 	addDirs := func(rel string) {
 		for d := path.Dir(rel); d != "." && !folders[d]; d = path.Dir(d) {
 			folders[d] = true
-			folded[strings.ToLower(d)] = append(folded[strings.ToLower(d)], d)
+			if segment != nil {
+				folded[urlKey(d)] = append(folded[urlKey(d)], d)
+			}
 		}
 	}
 	for _, rel := range rels {
@@ -50,8 +55,8 @@ func folderNotes(rels []string, files map[string]bool, foldCase bool) map[string
 	taken := map[string]bool{}
 	for _, rel := range rels { // X.md beside X/ first
 		dir := strings.TrimSuffix(rel, path.Ext(rel))
-		if !folders[dir] && foldCase {
-			if ds := folded[strings.ToLower(dir)]; len(ds) == 1 && path.Dir(ds[0]) == path.Dir(dir) {
+		if !folders[dir] && segment != nil {
+			if ds := folded[urlKey(dir)]; len(ds) == 1 {
 				dir = ds[0]
 			}
 		}
