@@ -94,3 +94,56 @@ func TestMkDocsSmartQuotes(t *testing.T) {
 		})
 	}
 }
+
+// TestMkDocsGFMExtensions: Python-Markdown is not GitHub's Markdown.
+// MkDocs builds with its default extensions, "toc", "tables" and
+// "fenced_code" (https://www.mkdocs.org/user-guide/configuration/#markdown_extensions:
+// "MkDocs uses the Python Markdown library ... MkDocs includes some
+// extensions by default"), and nothing else: "~~gone~~" stays text
+// without pymdownx.tilde ("double ~ ... <del>",
+// https://facelessuser.github.io/pymdown-extensions/extensions/tilde/),
+// a bare URL stays text without pymdownx.magiclink ("MagicLink scans for
+// URLs and emails and converts them to links",
+// https://facelessuser.github.io/pymdown-extensions/extensions/magiclink/),
+// and "- [ ] todo" is a list item whose text is "[ ] todo" without
+// pymdownx.tasklist ("Task lists are lists of items that have checkboxes",
+// https://facelessuser.github.io/pymdown-extensions/extensions/tasklist/).
+// Measured with mkdocs 1.4.2 here: "<p>~~gone~~ and https://example.com/x
+// and www.example.org</p>", "<li>[ ] todo</li>"; the table is a table.
+func TestMkDocsGFMExtensions(t *testing.T) {
+	page := "# Home\n\n~~gone~~ and https://example.com/x and www.example.org\n\n- [ ] todo\n- [x] done\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"
+	for _, tt := range []struct {
+		name, config string
+		want, not    []string
+	}{
+		{"not listed", "site_name: W\n",
+			[]string{"<p>~~gone~~ and https://example.com/x and www.example.org</p>", "<li>[ ] todo</li>", "<li>[x] done</li>", "<th>a</th>"},
+			[]string{"<del>", "<a href=\"https://example.com/x", "checkbox"}},
+		{"listed", "site_name: W\nmarkdown_extensions:\n  - pymdownx.tilde\n  - pymdownx.magiclink\n  - pymdownx.tasklist:\n      custom_checkbox: true\n",
+			[]string{"<del>gone</del>", `<a href="https://example.com/x">https://example.com/x</a>`, `type="checkbox"`, "<th>a</th>"},
+			[]string{"~~", "[ ]"}},
+		{"tilde alone", "site_name: W\nmarkdown_extensions:\n  - pymdownx.tilde\n",
+			[]string{"<del>gone</del>", "and https://example.com/x and", "<li>[ ] todo</li>"},
+			[]string{"checkbox", "<a href=\"https://example.com/x"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			sitetest.WriteFiles(t, dir, map[string]string{"mkdocs.yml": tt.config, "docs/index.md": page})
+			if _, err := build(t, dir, content.Options{Theme: theme}); err != nil {
+				t.Fatal(err)
+			}
+			out := readTree(t, dir+"/public")["index.html"]
+			body := out[strings.Index(out, "<p>"):strings.Index(out, "</table>")]
+			for _, w := range tt.want {
+				if !strings.Contains(body, w) {
+					t.Errorf("page lacks %q:\n%s", w, body)
+				}
+			}
+			for _, n := range tt.not {
+				if strings.Contains(body, n) {
+					t.Errorf("page shows %q:\n%s", n, body)
+				}
+			}
+		})
+	}
+}
