@@ -215,6 +215,9 @@ type Dialects struct {
 	// site lists: Tilde's "del", MagicLink (pymdownx.magiclink) and
 	// TaskList (pymdownx.tasklist).
 	PythonMarkdown, MagicLink, TaskList bool
+	// QuartzTags reads #tags as Quartz does (tag.Quartz: after a space,
+	// not a tab), with Obsidian.
+	QuartzTags bool
 }
 
 // gfm is the GFM the dialect reads: all of goldmark's (tables,
@@ -304,7 +307,7 @@ func New(opts Options) *Markdown {
 	if opts.Obsidian {
 		exts = append(exts, wikilink.Extension, highlight.Extension, comment.Extension, blockid.Extension, admonition.Extension{})
 		if !opts.NoTags {
-			exts = append(exts, tag.Extension)
+			exts = append(exts, map[bool]goldmark.Extender{false: tag.Extension, true: tag.Quartz}[opts.Dialects.QuartzTags])
 		}
 	} else if opts.WikiLinks {
 		exts = append(exts, wikilink.Extension)

@@ -476,3 +476,49 @@ func TestQuartzBadBaseURL(t *testing.T) {
 		t.Errorf("--base-url is not the canonical URL's base:\n%s", home)
 	}
 }
+
+// TestQuartzAliasForms: Quartz reads a note's aliases however they are
+// written: "const aliases = coerceToArray(coalesceAliases(data,
+// ["aliases", "alias"]))" (quartz/plugins/transformers/frontmatter.ts,
+// Quartz 4.5.1): alias: stands for aliases:, one text is split at its
+// commas ("input.toString().split(",")"), and a list keeps its strings
+// and its numbers as text ("filter((tag: unknown) => typeof tag ===
+// "string" || typeof tag === "number")"); AliasRedirects then writes a
+// redirect at each ("aliases: ... Quartz will create a redirect page for
+// each alias", https://quartz.jzhao.xyz/plugins/AliasRedirects).
+func TestQuartzAliasForms(t *testing.T) {
+	for _, tt := range []struct {
+		name, fm string
+		at       []string
+	}{
+		{"one text", `aliases: "One Name"`, []string{"One-Name"}},
+		{"one line", "aliases: two a, two b", []string{"two-a", "two-b"}},
+		{"alias key", "alias: Warlord, Big Orc", []string{"Warlord", "Big-Orc"}},
+		{"list", "aliases:\n  - three a\n  - \"three b\"", []string{"three-a", "three-b"}},
+		{"flow list", "aliases: [four a, four b]", []string{"four-a", "four-b"}},
+		{"numbers", "aliases:\n  - five a\n  - 5\n  - 5.5", []string{"five-a", "5", "5.5"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			sitetest.WriteFiles(t, dir, map[string]string{
+				"quartz.config.ts":    quartzConfig("[Plugin.RemoveDrafts()]", "shortest"),
+				"content/index.md":    "# Home\n",
+				"content/notes/To.md": "---\n" + tt.fm + "\n---\nThe note.\n",
+			})
+			if _, err := build(t, dir, content.Options{Theme: theme}); err != nil {
+				t.Fatalf("build: %v", err)
+			}
+			out := readTree(t, dir+"/public")
+			for _, at := range tt.at {
+				page := out[content.OutputPath(quartzSitePath(at))]
+				if !strings.Contains(page, `http-equiv="refresh" content="0; url=/six/notes/To`) {
+					t.Errorf("no redirect at %s:\n%s", at, page)
+				}
+			}
+		})
+	}
+}
+
+// quartzSitePath is the site path of a note or a redirect at Quartz's
+// slug.
+func quartzSitePath(slug string) string { return "/" + slug + "/" }

@@ -2,6 +2,7 @@ package content
 
 import (
 	"cmp"
+	"fmt"
 	"maps"
 	"math"
 	"net/url"
@@ -373,7 +374,10 @@ func (s *Site) reparent(pages []*Page) {
 // quartzFields reads front matter as Quartz's FrontMatter plugin does
 // (quartz/plugins/transformers/frontmatter.ts): tag: and alias: stand for
 // tags: and aliases: ("coalesceAliases(data, ["aliases", "alias"])"), and
-// a string is a list of its comma-separated parts (coerceToArray).
+// a string is a list of its comma-separated parts (coerceToArray); a
+// list keeps its numbers as text, and leaves out what is neither
+// ("filter((tag: unknown) => typeof tag === "string" || typeof tag ===
+// "number")").
 func quartzFields(m map[string]any) {
 	for _, k := range [][2]string{{"tags", "tag"}, {"aliases", "alias"}, {"cssclasses", "cssclass"}} {
 		v, ok := m[k[0]]
@@ -389,6 +393,19 @@ func quartzFields(m map[string]any) {
 				list = append(list, strings.TrimSpace(part))
 			}
 			v = list
+		} else if list, isList := v.([]any); isList {
+			var kept []any
+			for _, e := range list {
+				switch e := e.(type) {
+				case string:
+					kept = append(kept, e)
+				case int, int64, uint64, float64:
+					kept = append(kept, fmt.Sprint(e)) // JavaScript's toString of a number
+				case nil:
+					kept = append(kept, nil) // an empty item: left out with a warning (stringList)
+				}
+			}
+			v = kept
 		}
 		m[k[0]] = v
 	}
