@@ -27,11 +27,11 @@
 //   - URLs: a file's path with spaces made "-", "&" "-and-", "%"
 //     "-percent", "?" and "#" dropped, case kept (slugifyFilePath). A
 //     note is written as a file, Rules/Dice.md as Rules/Dice.html, as
-//     Quartz writes it (its ContentPage emitter: "joinSegments(ctx.argv.output,
-//     slug + ".html")"), and served by the hosts Quartz deploys to at
-//     Quartz's URL, /Rules/Dice ("Quartz ... generates ... pages without
-//     the .html extension", https://quartz.jzhao.xyz/hosting); sitegen
-//     links it as /Rules/Dice.html, which every host serves
+//     Quartz writes it (quartz/plugins/emitters/helpers.ts write:
+//     "joinSegments(ctx.argv.output, slug + ext)", ext ".html" for
+//     ContentPage), which the hosts Quartz deploys to serve at Quartz's
+//     URL, /Rules/Dice, its links' (CrawlLinks drops the extension);
+//     sitegen links it as /Rules/Dice.html, which every host serves
 //     (layout.Layout.FileURL). A folder's page is its folder,
 //     Rules/index.html, as Quartz's FolderPage writes it.
 //   - Titles: the front matter's title, else the file's name as written.
@@ -226,8 +226,8 @@ func Recognise(dir string) (*layout.Layout, error) {
 }
 
 // noteFile is the layout's FileURL: Quartz writes every note at its
-// slug + ".html" (quartz/plugins/emitters/contentPage.tsx, Quartz
-// 4.5.1); a folder's index.md is its folder's page, never asked. A note
+// slug + ".html" (ContentPage, through quartz/plugins/emitters/helpers.ts
+// write, Quartz 4.5.1); a folder's index.md is its folder's page, never asked. A note
 // under tags/ is the text of its tag's page ("you can also provide a
 // description and title for a tag page by creating a file for each tag",
 // https://quartz.jzhao.xyz/features/folder-and-tag-listings), which
