@@ -186,6 +186,15 @@ func (s *Site) applyNav() {
 				continue
 			}
 			if f.title != "" && f.title != p.Title {
+				if s.Lay.Kind == layout.MkDocs && p.ownTitle() && p.navTitle == "" {
+					// MkDocs titles the page by its own title (title:, or
+					// the # heading of its first line): the section's
+					// title labels the group it stands for, not the page
+					// (Kobold Archives' people/races/index.md, "title:
+					// Race and Heritage" under "- Races:").
+					p.navTitle = f.title
+					continue
+				}
 				if p.DropH1 && p.Heading == "" {
 					p.Heading = p.Title // the page's own # heading stays its visible heading
 				}
@@ -251,6 +260,13 @@ func (s *Site) applyNav() {
 			}
 		}
 	}
+}
+
+// ownTitle reports whether the page has a title of its own: its front
+// matter's title, or its leading # heading.
+func (p *Page) ownTitle() bool {
+	t, _ := p.Meta["title"].(string)
+	return p.File != "" && (strings.TrimSpace(t) != "" || p.DropH1)
 }
 
 // hideUnnamedFolders: in an MkDocs navigation (nav:, or awesome-pages'
