@@ -32,24 +32,9 @@ func TestMkDocsCaretTilde(t *testing.T) {
 		{"not listed", "site_name: W\n", []string{"aeginae^<em>CM</em>^ takes ^^half^^ of H"}, []string{"<sup>", "<ins>"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			dir := t.TempDir()
-			sitetest.WriteFiles(t, dir, map[string]string{"mkdocs.yml": tt.config, "docs/index.md": page})
-			if _, err := build(t, dir, content.Options{Theme: theme}); err != nil {
-				t.Fatal(err)
-			}
-			out := readTree(t, dir+"/public")["index.html"]
+			out := mkdocsHome(t, tt.config, page)
 			para := out[strings.Index(out, "<p>aeginae"):]
-			para = para[:strings.Index(para, "</p>")]
-			for _, w := range tt.want {
-				if !strings.Contains(para, w) {
-					t.Errorf("page lacks %q:\n%s", w, para)
-				}
-			}
-			for _, n := range tt.not {
-				if strings.Contains(para, n) {
-					t.Errorf("page shows %q:\n%s", n, para)
-				}
-			}
+			containsAll(t, para[:strings.Index(para, "</p>")], tt.want, tt.not)
 		})
 	}
 }
@@ -127,23 +112,36 @@ func TestMkDocsGFMExtensions(t *testing.T) {
 			[]string{"checkbox", "<a href=\"https://example.com/x"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			dir := t.TempDir()
-			sitetest.WriteFiles(t, dir, map[string]string{"mkdocs.yml": tt.config, "docs/index.md": page})
-			if _, err := build(t, dir, content.Options{Theme: theme}); err != nil {
-				t.Fatal(err)
-			}
-			out := readTree(t, dir+"/public")["index.html"]
-			body := out[strings.Index(out, "<p>"):strings.Index(out, "</table>")]
-			for _, w := range tt.want {
-				if !strings.Contains(body, w) {
-					t.Errorf("page lacks %q:\n%s", w, body)
-				}
-			}
-			for _, n := range tt.not {
-				if strings.Contains(body, n) {
-					t.Errorf("page shows %q:\n%s", n, body)
-				}
-			}
+			out := mkdocsHome(t, tt.config, page)
+			containsAll(t, out[strings.Index(out, "<p>"):strings.Index(out, "</table>")], tt.want, tt.not)
 		})
+	}
+}
+
+// mkdocsHome builds an MkDocs project of mkdocs.yml config and
+// docs/index.md page, and returns its home page.
+func mkdocsHome(t *testing.T, config, page string) string {
+	t.Helper()
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{"mkdocs.yml": config, "docs/index.md": page})
+	if _, err := build(t, dir, content.Options{Theme: theme}); err != nil {
+		t.Fatal(err)
+	}
+	return readTree(t, dir+"/public")["index.html"]
+}
+
+// containsAll fails t for each of want that text lacks and each of not
+// it holds.
+func containsAll(t *testing.T, text string, want, not []string) {
+	t.Helper()
+	for _, w := range want {
+		if !strings.Contains(text, w) {
+			t.Errorf("page lacks %q:\n%s", w, text)
+		}
+	}
+	for _, n := range not {
+		if strings.Contains(text, n) {
+			t.Errorf("page shows %q:\n%s", n, text)
+		}
 	}
 }
