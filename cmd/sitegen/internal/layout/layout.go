@@ -810,6 +810,12 @@ type Markup struct {
 	// the site reads ("ins", "sup"; "del", "sub"), none when not listed.
 	Caret, Tilde []string
 	Mark         bool
+	// MagicLink and TaskList are MkDocs' pymdownx.magiclink (bare URLs
+	// and www. addresses made links) and pymdownx.tasklist ("- [ ] x" a
+	// checkbox): Python-Markdown has neither, nor ~~strikethrough~~
+	// (Tilde), unless markdown_extensions lists them
+	// (markup.Dialects.PythonMarkdown).
+	MagicLink, TaskList bool
 }
 
 // Rules are a tool's rules for placing pages.

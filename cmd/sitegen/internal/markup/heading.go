@@ -250,7 +250,11 @@ func (m *Markdown) Tags(doc ast.Node, src []byte, pc parser.Context) []string {
 		if m.opts.Dialects.Kramdown {
 			line = kramdown.StripSpanIALs(line)
 		}
-		out = append(out, tag.All(line)...)
+		if m.opts.Dialects.QuartzTags {
+			out = append(out, tag.AllQuartz(line)...)
+		} else {
+			out = append(out, tag.All(line)...)
+		}
 	}
 	eachTextLine(doc, src, add)
 	for _, seg := range TableRows(pc) {

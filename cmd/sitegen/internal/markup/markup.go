@@ -209,6 +209,42 @@ type Dialects struct {
 	// (package pymdown, package highlight).
 	Caret, Tilde []string
 	Mark         bool
+	// PythonMarkdown: of GFM's extensions the tool has only tables
+	// (Python-Markdown's tables, on in every MkDocs site); strikethrough,
+	// bare-URL links and task lists come only from the extensions the
+	// site lists: Tilde's "del", MagicLink (pymdownx.magiclink) and
+	// TaskList (pymdownx.tasklist).
+	PythonMarkdown, MagicLink, TaskList bool
+	// QuartzTags reads #tags as Quartz does (tag.Quartz: after a space,
+	// not a tab), with Obsidian.
+	QuartzTags bool
+}
+
+// gfm is the GFM the dialect reads: all of goldmark's (tables,
+// strikethrough, autolinks of bare URLs, task lists), or for
+// Python-Markdown tables and the extensions the site lists.
+func gfm(d Dialects) goldmark.Extender {
+	if !d.PythonMarkdown {
+		return extension.GFM
+	}
+	exts := extenders{extension.Table}
+	if d.MagicLink {
+		exts = append(exts, extension.Linkify)
+	}
+	if d.TaskList {
+		exts = append(exts, extension.TaskList)
+	}
+	return exts
+}
+
+// extenders are several goldmark extensions as one.
+type extenders []goldmark.Extender
+
+// Extend implements goldmark.Extender.
+func (e extenders) Extend(m goldmark.Markdown) {
+	for _, x := range e {
+		x.Extend(m)
+	}
 }
 
 // pick is tag when forms lists it, else "".
@@ -254,7 +290,7 @@ func New(opts Options) *Markdown {
 	}
 	rec := newRecorder()
 	exts := []goldmark.Extender{
-		extension.GFM,
+		gfm(opts.Dialects),
 		extension.Footnote,
 		extension.DefinitionList,
 		&frontmatter.Extender{},
@@ -271,7 +307,7 @@ func New(opts Options) *Markdown {
 	if opts.Obsidian {
 		exts = append(exts, wikilink.Extension, highlight.Extension, comment.Extension, blockid.Extension, admonition.Extension{})
 		if !opts.NoTags {
-			exts = append(exts, tag.Extension)
+			exts = append(exts, map[bool]goldmark.Extender{false: tag.Extension, true: tag.Quartz}[opts.Dialects.QuartzTags])
 		}
 	} else if opts.WikiLinks {
 		exts = append(exts, wikilink.Extension)

@@ -16,18 +16,23 @@ import (
 // as a regular link to your page"; "alias: name: ... text: ..." gives the
 // link text; "[[wuthering-heights|Wuthering Heights]]" a link's own text;
 // "assigning multiple aliases to a single page is possible ... will use
-// the page title"; "[[wuthering-heights#references]]" an anchor; an alias
+// the page title"; "[[wuthering-heights#references]]" an anchor (the plugin
+// writes it into the URL as it is, "url = f\"{url}#{tag_bits[1]}\"",
+// alias/plugin.py, so an id works and a heading's text does not: sitegen
+// takes the text as the heading's, slugged as Python-Markdown's toc slugs
+// it, https://python-markdown.github.io/extensions/toc/#slugify, which is
+// the heading's id in MkDocs); an alias
 // no page has: "WARNING - Alias 'my-alias' not found" and "My alias is
 // not replaced" (the text stays). Issue 32, eval7B LB2: bhreia.com's 263
 // spurious "broken wikilink" errors. Without the plugin, [[x]] keeps
 // sitegen's wikilink rule (a broken one is an error).
 func TestMkDocsAliasPlugin(t *testing.T) {
 	files := map[string]string{
-		"docs/npc/hanlar-ironstone.md": "---\nalias: hanlar\n---\n# Hanlar Ironstone\n\n## References\n",
+		"docs/npc/hanlar-ironstone.md": "---\nalias: hanlar\n---\n# Hanlar Ironstone\n\n## References\n\n## Hanlar's Deeds & Débts\n",
 		"docs/history.md":              "---\nalias:\n  - history-age-2\n  - second-age\n---\n# The Second Age\n",
 		"docs/novel.md":                "---\nalias:\n    name: wuthering-heights\n    text: Wuthering Heights, a novel\n---\n# Novel\n",
 		"docs/index.md": "# Home\n\nSee [[hanlar]], [[hanlar|him]], [[second-age]], [[history-age-2]], " +
-			"[[wuthering-heights]], [[hanlar#references]] and [[nope]].\n",
+			"[[wuthering-heights]], [[hanlar#references]], [[hanlar#Hanlar's Deeds & Débts]] and [[nope]].\n",
 	}
 	t.Run("plugin", func(t *testing.T) {
 		dir := t.TempDir()
@@ -44,6 +49,11 @@ func TestMkDocsAliasPlugin(t *testing.T) {
 			`href="/history/">The Second Age</a>`,
 			`href="/novel/">Wuthering Heights, a novel</a>`,
 			`href="/npc/hanlar-ironstone/#references">Hanlar Ironstone</a>`,
+			// A heading named by its text: its id as the toc extension
+			// slugs it ("hanlars-deeds-debts"), so that the link leads
+			// to it (the plugin writes the text into the URL, where no
+			// id is).
+			`href="/npc/hanlar-ironstone/#hanlars-deeds-debts">Hanlar Ironstone</a>`,
 			`and [[nope]].`,
 		} {
 			if !strings.Contains(out, w) {

@@ -32,24 +32,9 @@ func TestMkDocsCaretTilde(t *testing.T) {
 		{"not listed", "site_name: W\n", []string{"aeginae^<em>CM</em>^ takes ^^half^^ of H"}, []string{"<sup>", "<ins>"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			dir := t.TempDir()
-			sitetest.WriteFiles(t, dir, map[string]string{"mkdocs.yml": tt.config, "docs/index.md": page})
-			if _, err := build(t, dir, content.Options{Theme: theme}); err != nil {
-				t.Fatal(err)
-			}
-			out := readTree(t, dir+"/public")["index.html"]
+			out := mkdocsHome(t, tt.config, page)
 			para := out[strings.Index(out, "<p>aeginae"):]
-			para = para[:strings.Index(para, "</p>")]
-			for _, w := range tt.want {
-				if !strings.Contains(para, w) {
-					t.Errorf("page lacks %q:\n%s", w, para)
-				}
-			}
-			for _, n := range tt.not {
-				if strings.Contains(para, n) {
-					t.Errorf("page shows %q:\n%s", n, para)
-				}
-			}
+			containsAll(t, para[:strings.Index(para, "</p>")], tt.want, tt.not)
 		})
 	}
 }
@@ -92,5 +77,71 @@ func TestMkDocsSmartQuotes(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestMkDocsGFMExtensions: Python-Markdown is not GitHub's Markdown.
+// MkDocs builds with its default extensions, "toc", "tables" and
+// "fenced_code" (https://www.mkdocs.org/user-guide/configuration/#markdown_extensions:
+// "MkDocs uses the Python Markdown library ... MkDocs includes some
+// extensions by default"), and nothing else: "~~gone~~" stays text
+// without pymdownx.tilde ("double ~ ... <del>",
+// https://facelessuser.github.io/pymdown-extensions/extensions/tilde/),
+// a bare URL stays text without pymdownx.magiclink ("MagicLink scans for
+// URLs and emails and converts them to links",
+// https://facelessuser.github.io/pymdown-extensions/extensions/magiclink/),
+// and "- [ ] todo" is a list item whose text is "[ ] todo" without
+// pymdownx.tasklist ("Task lists are lists of items that have checkboxes",
+// https://facelessuser.github.io/pymdown-extensions/extensions/tasklist/).
+// Measured with mkdocs 1.4.2 here: "<p>~~gone~~ and https://example.com/x
+// and www.example.org</p>", "<li>[ ] todo</li>"; the table is a table.
+func TestMkDocsGFMExtensions(t *testing.T) {
+	page := "# Home\n\n~~gone~~ and https://example.com/x and www.example.org\n\n- [ ] todo\n- [x] done\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"
+	for _, tt := range []struct {
+		name, config string
+		want, not    []string
+	}{
+		{"not listed", "site_name: W\n",
+			[]string{"<p>~~gone~~ and https://example.com/x and www.example.org</p>", "<li>[ ] todo</li>", "<li>[x] done</li>", "<th>a</th>"},
+			[]string{"<del>", "<a href=\"https://example.com/x", "checkbox"}},
+		{"listed", "site_name: W\nmarkdown_extensions:\n  - pymdownx.tilde\n  - pymdownx.magiclink\n  - pymdownx.tasklist:\n      custom_checkbox: true\n",
+			[]string{"<del>gone</del>", `<a href="https://example.com/x">https://example.com/x</a>`, `type="checkbox"`, "<th>a</th>"},
+			[]string{"~~", "[ ]"}},
+		{"tilde alone", "site_name: W\nmarkdown_extensions:\n  - pymdownx.tilde\n",
+			[]string{"<del>gone</del>", "and https://example.com/x and", "<li>[ ] todo</li>"},
+			[]string{"checkbox", "<a href=\"https://example.com/x"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			out := mkdocsHome(t, tt.config, page)
+			containsAll(t, out[strings.Index(out, "<p>"):strings.Index(out, "</table>")], tt.want, tt.not)
+		})
+	}
+}
+
+// mkdocsHome builds an MkDocs project of mkdocs.yml config and
+// docs/index.md page, and returns its home page.
+func mkdocsHome(t *testing.T, config, page string) string {
+	t.Helper()
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{"mkdocs.yml": config, "docs/index.md": page})
+	if _, err := build(t, dir, content.Options{Theme: theme}); err != nil {
+		t.Fatal(err)
+	}
+	return readTree(t, dir+"/public")["index.html"]
+}
+
+// containsAll fails t for each of want that text lacks and each of not
+// it holds.
+func containsAll(t *testing.T, text string, want, not []string) {
+	t.Helper()
+	for _, w := range want {
+		if !strings.Contains(text, w) {
+			t.Errorf("page lacks %q:\n%s", w, text)
+		}
+	}
+	for _, n := range not {
+		if strings.Contains(text, n) {
+			t.Errorf("page shows %q:\n%s", n, text)
+		}
 	}
 }

@@ -77,33 +77,33 @@ func TestQuartz(t *testing.T) {
 		{`"The content for the home page of your Quartz lives in content/index.md"`, strings.Contains(out["index.html"], "<h1>Welcome</h1>")},
 		{`pageTitle: "title of the site"`, strings.Contains(out["index.html"], "Six Sides Wiki")},
 		{`ExplicitPublish: "filter out all notes except for any that have publish: true in the frontmatter"`,
-			out["Campaign/Scene-1/index.html"] == "" && out["Campaign/Scene-2/index.html"] == "" && !strings.Contains(all.String(), "The twist")},
-		{`RemoveDrafts: "filters out all pages with draft: true in the frontmatter"`, out["Draft/index.html"] == "" && !strings.Contains(all.String(), "Drafted.")},
+			out["Campaign/Scene-1.html"] == "" && out["Campaign/Scene-2.html"] == "" && !strings.Contains(all.String(), "The twist")},
+		{`RemoveDrafts: "filters out all pages with draft: true in the frontmatter"`, out["Draft.html"] == "" && !strings.Contains(all.String(), "Drafted.")},
 		{`ignorePatterns: "a list of glob patterns that Quartz should ignore": private, templates, **/gm-*`,
-			out["private/secret/index.html"] == "" && out["templates/Monster/index.html"] == "" && out["Rules/gm-notes/index.html"] == ""},
+			out["private/secret.html"] == "" && out["templates/Monster.html"] == "" && out["Rules/gm-notes.html"] == ""},
 		{`"all non-markdown files will be emitted"`, out["Maps/Old Map.png"] == "png"},
-		{"URLs are Quartz's slugs: spaces as -, case kept", out["Rules/Combat-Basics/index.html"] != "" && out["Bestiary/Goblin/index.html"] != ""},
+		{"URLs are Quartz's slugs: spaces as -, case kept", out["Rules/Combat-Basics.html"] != "" && out["Bestiary/Goblin.html"] != ""},
 		{`"If it isn't provided, Quartz will use the name of the file as the title"; the page's # heading stays its heading`,
-			strings.Contains(out["Rules/Combat-Basics/index.html"], "<title>Combat Basics") && strings.Contains(out["Rules/Combat-Basics/index.html"], "<h1>Combat, the basics</h1>")},
+			strings.Contains(out["Rules/Combat-Basics.html"], "<title>Combat Basics") && strings.Contains(out["Rules/Combat-Basics.html"], "<h1>Combat, the basics</h1>")},
 		{`"Display names for folders get determined by the title frontmatter field in folder/index.md ... If this file does not exist ... the local folder name will be used"`,
 			strings.Contains(nav("index.html"), "|The Rules|") && strings.Contains(nav("index.html"), "|Bestiary|")},
 		{`the Explorer's order: "folders first, then files. Sort folders and files alphabetically", numbers by value`,
-			ordered(nav("Rules/2-Dice/index.html"), "Bestiary", "The Rules", "2 Dice", "10 Magic", "apple", "Combat Basics", "Appendix")},
+			ordered(nav("Rules/2-Dice.html"), "Bestiary", "The Rules", "2 Dice", "10 Magic", "apple", "Combat Basics", "Appendix")},
 		{`shortest: "Name of the file": [[Combat Basics]], a Markdown link by name, an alias, a folder, an embed`,
-			strings.Contains(out["index.html"], `href="/six/Rules/Combat-Basics/"`) && strings.Contains(out["index.html"], `href="/six/Rules/Combat-Basics/#rounds"`) &&
-				strings.Count(out["index.html"], `href="/six/Bestiary/Goblin/"`) == 2 && strings.Contains(out["index.html"], `href="/six/Rules/"`) &&
+			strings.Contains(out["index.html"], `href="/six/Rules/Combat-Basics.html"`) && strings.Contains(out["index.html"], `href="/six/Rules/Combat-Basics.html#rounds"`) &&
+				strings.Count(out["index.html"], `href="/six/Bestiary/Goblin.html"`) == 2 && strings.Contains(out["index.html"], `href="/six/Rules/"`) &&
 				strings.Contains(out["index.html"], `src="/six/Maps/Old%20Map.png"`)},
 		{`a tag's page: "you can also provide a description and title for a tag page by creating a file for each tag"`,
-			strings.Contains(out["tags/monster/index.html"], "The monsters of the six sides.") && strings.Contains(out["tags/monster/index.html"], `href="/six/Bestiary/Goblin/"`)},
+			strings.Contains(out["tags/monster/index.html"], "The monsters of the six sides.") && strings.Contains(out["tags/monster/index.html"], `href="/six/Bestiary/Goblin.html"`)},
 		{`"Quartz also supports tag hierarchies as well (e.g. plugin/emitter) and will also render a separate tag page for each level of the tag hierarchy": monster/small is listed on tags/monster/small and tags/monster`,
-			strings.Contains(out["tags/monster/small/index.html"], `href="/six/Bestiary/Goblin/"`) && strings.Contains(out["tags/monster/index.html"], `href="/six/Bestiary/Goblin/"`) &&
+			strings.Contains(out["tags/monster/small/index.html"], `href="/six/Bestiary/Goblin.html"`) && strings.Contains(out["tags/monster/index.html"], `href="/six/Bestiary/Goblin.html"`) &&
 				strings.Contains(out["tags/index.html"], `href="/six/tags/monster/small/"`)},
 		{`front matter as Quartz reads it: "coalesceAliases(data, ["aliases", "alias"])", a string split at its commas (coerceToArray), tag: for tags:`,
-			strings.Count(out["Extras/Links/index.html"], `href="/six/Bestiary/Orc-Chief/"`) == 2 && strings.Contains(out["tags/monster/index.html"], `href="/six/Bestiary/Orc-Chief/"`)},
+			strings.Count(out["Extras/Links.html"], `href="/six/Bestiary/Orc-Chief.html"`) == 2 && strings.Contains(out["tags/monster/index.html"], `href="/six/Bestiary/Orc-Chief.html"`)},
 		{`a wikilink with an alias in a table cell: Quartz "escape[s] all aliases and headers in wikilinks inside a table"`,
-			strings.Contains(out["Extras/Links/index.html"], `<td><a class="wikilink" href="/six/Bestiary/Goblin/">the goblin</a></td>`)},
+			strings.Contains(out["Extras/Links.html"], `<td><a class="wikilink" href="/six/Bestiary/Goblin.html">the goblin</a></td>`)},
 		{"a wikilink's dead fragment: Quartz links to the page, and so does sitegen with broken links as warnings",
-			strings.Contains(out["Extras/Links/index.html"], `href="/six/Rules/Combat-Basics/#no-such-heading"`)},
+			strings.Contains(out["Extras/Links.html"], `href="/six/Rules/Combat-Basics.html#no-such-heading"`)},
 		{"the unpublished notes are in no sitemap and no search index", !strings.Contains(out["sitemap.xml"], "Scene") && !strings.Contains(all.String(), "Scene-1")},
 	}
 	for _, c := range checks {
@@ -149,7 +149,7 @@ func TestQuartzExplicitPublish(t *testing.T) {
 	if _, err := build(t, dir, content.Options{Theme: theme, BrokenLinks: "warn", Drafts: true, Dest: preview}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(filepath.Join(preview, "Campaign/GM/Session-412/index.html")); err != nil {
+	if _, err := os.Stat(filepath.Join(preview, "Campaign/GM/Session-412.html")); err != nil {
 		t.Errorf("--drafts does not show the private notes: %v", err)
 	}
 }
@@ -211,7 +211,7 @@ func TestQuartzHTMLHome(t *testing.T) {
 			if got := out["index.html"]; got != "<!doctype html><title>Hand-made</title><p>My own home</p>\n" {
 				t.Errorf("index.html = %.200q, want content/index.html as it is", got)
 			}
-			if !strings.Contains(out["a/index.html"], "Text of a.") {
+			if !strings.Contains(out["a.html"], "Text of a.") {
 				t.Errorf("a/index.html missing: %v", keys(out))
 			}
 			warned := strings.Join(res.Warnings, "\n")
@@ -258,7 +258,7 @@ func TestQuartzCanvasPage(t *testing.T) {
 			t.Fatalf("canvas-page enabled %v: %v", enabled, err)
 		}
 		out := readTree(t, dir+"/public")
-		page := out["Board/index.html"]
+		page := out["Board.html"]
 		if !enabled {
 			if page != "" || out["Board.canvas"] != canvas {
 				t.Errorf("without canvas-page: the .canvas file is not published as it is (page %v, file %q)", page != "", out["Board.canvas"])
@@ -273,7 +273,7 @@ func TestQuartzCanvasPage(t *testing.T) {
 			{"a page at the path without .canvas, titled by its file name", strings.Contains(page, "<title>Board")},
 			{"text nodes as Markdown", strings.Contains(page, "<strong>the second</strong>") && strings.Contains(page, "First thought.")},
 			{"nodes in reading order: top to bottom, left to right", ordered(text, "Plan", "First thought.", "Then the second thought.", "Places", "Keep", "example.org")},
-			{"a file node is a link to its note, labelled by its file name", regexp.MustCompile(`<a [^>]*href="/Notes/Keep/"[^>]*>Keep</a>`).MatchString(page)},
+			{"a file node is a link to its note, labelled by its file name", regexp.MustCompile(`<a [^>]*href="/Notes/Keep.html"[^>]*>Keep</a>`).MatchString(page)},
 			{"a link node is a link to its URL", strings.Contains(page, `href="https://example.org/map"`)},
 			{"a group's label", strings.Contains(text, "Places")},
 			{"no JSON shown", !strings.Contains(page, `"nodes"`)},
@@ -322,22 +322,22 @@ func TestQuartzAliasRedirects(t *testing.T) {
 	}
 	out, warnings := build1(t, true)
 	for page, target := range map[string]string{
-		"games/index.html":          "/six/TTRPGs/TTRPGs/",
-		"hosting/index.html":        "/six/notes/Hosting-Guide/",
-		"notes/old-host/index.html": "/six/notes/Hosting-Guide/",
+		"games.html":          "/six/TTRPGs/TTRPGs.html",
+		"hosting.html":        "/six/notes/Hosting-Guide.html",
+		"notes/old-host.html": "/six/notes/Hosting-Guide.html",
 	} {
 		if !strings.Contains(out[page], `http-equiv="refresh" content="0; url=`+target+`"`) || !regexp.MustCompile(`rel="canonical" href="[^"]*`+regexp.QuoteMeta(target)+`"`).MatchString(out[page]) {
 			t.Errorf("%s is not a redirect to %s:\n%s", page, target, out[page])
 		}
 	}
-	if !strings.Contains(out["Appendix/index.html"], "<h1>Appendix</h1>") {
-		t.Errorf("the alias Appendix of notes/Update.md replaced the page Appendix.md:\n%s", out["Appendix/index.html"])
+	if !strings.Contains(out["Appendix.html"], "<h1>Appendix</h1>") {
+		t.Errorf("the alias Appendix of notes/Update.md replaced the page Appendix.md:\n%s", out["Appendix.html"])
 	}
 	if !strings.Contains(warnings, "content/notes/Update.md:2:") || !strings.Contains(warnings, "content/Appendix.md") {
 		t.Errorf("no warning naming notes/Update.md and Appendix.md for the alias over a page in\n%s", warnings)
 	}
-	if out, _ := build1(t, false); out["games/index.html"] != "" {
-		t.Errorf("a redirect written without AliasRedirects in the emitters:\n%s", out["games/index.html"])
+	if out, _ := build1(t, false); out["games.html"] != "" {
+		t.Errorf("a redirect written without AliasRedirects in the emitters:\n%s", out["games.html"])
 	}
 }
 
@@ -363,7 +363,7 @@ func TestQuartzFrontMatterTagSlugs(t *testing.T) {
 	}
 	out := readTree(t, dir+"/public")
 	for _, page := range []string{"tags/plane-shift/index.html", "tags/travel/long-way/index.html"} {
-		if !strings.Contains(out[page], `href="/six/Spells/Gate/"`) {
+		if !strings.Contains(out[page], `href="/six/Spells/Gate.html"`) {
 			t.Errorf("%s does not list Spells/Gate.md:\n%s", page, out[page])
 		}
 	}
@@ -403,11 +403,11 @@ func TestQuartzTagURLCase(t *testing.T) {
 		"tags/🧠/index.html":               "Mind",
 		"tags/✔️/index.html":              "Mind",
 	} {
-		if !strings.Contains(out[page], `href="/six/Spells/`+want+`/"`) {
+		if !strings.Contains(out[page], `href="/six/Spells/`+want+`.html"`) {
 			t.Errorf("%s does not list Spells/%s.md:\n%s", page, want, out[page])
 		}
 	}
-	if strings.Contains(out["tags/plane-shift/index.html"], `href="/six/Spells/Gate/"`) {
+	if strings.Contains(out["tags/plane-shift/index.html"], `href="/six/Spells/Gate.html"`) {
 		t.Errorf("tags/plane-shift/ lists Gate, tagged Plane Shift (another tag in Quartz)")
 	}
 }
@@ -433,8 +433,8 @@ func TestQuartzEmptyTitle(t *testing.T) {
 		t.Errorf("warnings for what Quartz reads as no title: %q", w)
 	}
 	out := readTree(t, dir+"/public")
-	if !strings.Contains(out["Field-Notes/index.html"], "<h1>Field Notes</h1>") {
-		t.Errorf("Field Notes.md is not titled by its name:\n%s", out["Field-Notes/index.html"])
+	if !strings.Contains(out["Field-Notes.html"], "<h1>Field Notes</h1>") {
+		t.Errorf("Field Notes.md is not titled by its name:\n%s", out["Field-Notes.html"])
 	}
 }
 
@@ -476,3 +476,49 @@ func TestQuartzBadBaseURL(t *testing.T) {
 		t.Errorf("--base-url is not the canonical URL's base:\n%s", home)
 	}
 }
+
+// TestQuartzAliasForms: Quartz reads a note's aliases however they are
+// written: "const aliases = coerceToArray(coalesceAliases(data,
+// ["aliases", "alias"]))" (quartz/plugins/transformers/frontmatter.ts,
+// Quartz 4.5.1): alias: stands for aliases:, one text is split at its
+// commas ("input.toString().split(",")"), and a list keeps its strings
+// and its numbers as text ("filter((tag: unknown) => typeof tag ===
+// "string" || typeof tag === "number")"); AliasRedirects then writes a
+// redirect at each ("aliases: ... Quartz will create a redirect page for
+// each alias", https://quartz.jzhao.xyz/plugins/AliasRedirects).
+func TestQuartzAliasForms(t *testing.T) {
+	for _, tt := range []struct {
+		name, fm string
+		at       []string
+	}{
+		{"one text", `aliases: "One Name"`, []string{"One-Name"}},
+		{"one line", "aliases: two a, two b", []string{"two-a", "two-b"}},
+		{"alias key", "alias: Warlord, Big Orc", []string{"Warlord", "Big-Orc"}},
+		{"list", "aliases:\n  - three a\n  - \"three b\"", []string{"three-a", "three-b"}},
+		{"flow list", "aliases: [four a, four b]", []string{"four-a", "four-b"}},
+		{"numbers", "aliases:\n  - five a\n  - 5\n  - 5.5", []string{"five-a", "5", "5.5"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			sitetest.WriteFiles(t, dir, map[string]string{
+				"quartz.config.ts":    quartzConfig("[Plugin.RemoveDrafts()]", "shortest"),
+				"content/index.md":    "# Home\n",
+				"content/notes/To.md": "---\n" + tt.fm + "\n---\nThe note.\n",
+			})
+			if _, err := build(t, dir, content.Options{Theme: theme}); err != nil {
+				t.Fatalf("build: %v", err)
+			}
+			out := readTree(t, dir+"/public")
+			for _, at := range tt.at {
+				page := out[content.OutputPath(quartzSitePath(at))]
+				if !strings.Contains(page, `http-equiv="refresh" content="0; url=/six/notes/To`) {
+					t.Errorf("no redirect at %s:\n%s", at, page)
+				}
+			}
+		})
+	}
+}
+
+// quartzSitePath is the site path of a note or a redirect at Quartz's
+// slug.
+func quartzSitePath(slug string) string { return "/" + slug + ".html" }

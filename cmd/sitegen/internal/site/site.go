@@ -177,6 +177,10 @@ func load(ctx context.Context, opts content.Options, updatable bool) (*Site, err
 			LazyDefinitions:    s.Lay.Kind == layout.MkDocs, // Python-Markdown's def_list
 			Autodoc:            s.Lay.Kind == layout.MkDocs, // mkdocstrings' ::: instructions
 			OneLineSetext:      s.Lay.Kind == layout.MkDocs, // Python-Markdown's setext headings
+			PythonMarkdown:     s.Lay.Kind == layout.MkDocs, // tables, and no other GFM extension unless listed
+			MagicLink:          s.Lay.Markup.MagicLink,
+			QuartzTags:         s.Lay.Kind == layout.Quartz, // Quartz's tagRegex
+			TaskList:           s.Lay.Markup.TaskList,
 			Math:               s.Lay.Markup.Math,
 			MathNoDigitAfter:   s.Lay.Markup.MathNoDigitAfter,
 

@@ -63,7 +63,7 @@
 //     index.md) other than index.md, in it or below it, are its
 //     resources: neither pages nor published (layout.Layout.LeafBundles);
 //     a link to one is to a page that is not published.
-//   - A page's url: and slug: front matter
+//   - A page's url: and slug: front matter, a section's url:
 //     (https://gohugo.io/content-management/urls/#front-matter; pageurl.go):
 //     url: is the page's path, slug: the last segment of it.
 //   - The [permalinks] settings: a top-level section's pages at the URL
@@ -73,13 +73,19 @@
 // as Hugo does; a section's list stays at /posts/ (a folder of sitegen's
 // output), with a redirect from Hugo's /posts.html.
 //
-// Not implemented: a section's url:, permalinks for section pages,
-// uglyURLs as a map of sections (Hugo 0.134).
+// uglyURLs as a map ([uglyURLs] notes = true) does so for the sections it
+// names.
+//
+// A section's url: (in its _index.md) is its page's URL, its pages'
+// URLs still under its folder (sectionURL). [permalinks] place regular
+// pages only, as Hugo 0.111 does (its sections keep their folders' URLs;
+// the [permalinks.section] form of later versions stops Hugo 0.111).
 package hugo
 
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -266,6 +272,14 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 		l.FileURL = func(string, map[string]any) bool { return true }
 		l.SectionFiles = true
 		l.Read = append(l.Read, "uglyURLs")
+	} else if ugly := uglySections(low["uglyurls"]); len(ugly) > 0 {
+		// "uglyURLs (bool or map)" (https://gohugo.io/configuration/all/#uglyurls):
+		// a map names the sections it applies to ([uglyURLs] notes =
+		// true: notes/n1.html, and notes.html as sitegen's redirect to
+		// /notes/), Hugo 0.111 measured.
+		l.FileURL = func(rel string, _ map[string]any) bool { return ugly[strings.ToLower(strings.SplitN(rel, "/", 2)[0])] }
+		l.SectionFiles = true
+		l.Read = append(l.Read, "uglyURLs (sections "+strings.Join(slices.Sorted(maps.Keys(ugly)), ", ")+")")
 	}
 	m = withLanguage(m, cmp.Or(defLang, "en"))
 	l.Settings.Title = l.Str(m, "title")
@@ -502,4 +516,21 @@ func TagPages(low map[string]any) bool {
 		}
 	}
 	return false
+}
+
+// uglySections reads uglyURLs written as a map of sections (section =
+// true), the sections' names in lower case as Hugo reads its settings'
+// keys; nil when it is not a map.
+func uglySections(v any) map[string]bool {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return nil
+	}
+	out := map[string]bool{}
+	for k, on := range m {
+		if layout.True(on) {
+			out[strings.ToLower(k)] = true
+		}
+	}
+	return out
 }

@@ -30,13 +30,16 @@ import (
 // section's regular pages, unless they have url: (permalink).
 //
 // A file named _index.X.md is a regular page at its folder's URL (Hugo
-// 0.111 measured). Section pages (_index.md) keep their folder's URL here, url: too (Hugo
-// takes a section's url:; sitegen does not yet). Hugo reads front matter
-// keys in any case. segment is the site's Segment.
+// 0.111 measured). A section's page (_index.md) keeps its folder's URL
+// unless it sets url: (sectionURL). Hugo reads front matter keys in any
+// case. segment is the site's Segment.
 func pageURL(rel string, fm map[string]any, segment func(string) string, markdownStem func(string) (string, bool), permalinks map[string]string, isSection func(dir string) bool) string {
 	stem, md := markdownStem(path.Base(rel))
-	if !md || stem == "_index" {
+	if !md {
 		return ""
+	}
+	if stem == "_index" {
+		return sectionURL(rel, fm)
 	}
 	var slug, url string
 	for k, v := range fm {
@@ -75,6 +78,31 @@ func pageURL(rel string, fm map[string]any, segment func(string) string, markdow
 		// measured; eval8B MB13: gloryforthefist's "The Prophets
 		// Beckoning/_index.md.md"), where index.md.md is at index.md/.
 		return folderURL(path.Dir(rel), segment)
+	}
+	return ""
+}
+
+// sectionURL is Hugo's URL of the section page _index.md at rel: its
+// url: front matter ("Set the url in front matter to override the entire
+// path", https://gohugo.io/content-management/urls/#url; Hugo 0.111
+// writes content/posts/_index.md with url: /articles/ at /articles/, its
+// pages still at /posts/p1/), "" for its folder's URL. slug: does not
+// apply ("This front matter field is not applicable to home, section,
+// taxonomy, or term pages"), nor does url: to the home page.
+func sectionURL(rel string, fm map[string]any) string {
+	if path.Dir(rel) == "." {
+		return ""
+	}
+	for k, v := range fm {
+		if s, ok := v.(string); ok && strings.ToLower(k) == "url" && strings.TrimSpace(s) != "" {
+			sp := path.Clean("/" + strings.TrimSpace(s))
+			if ext := path.Ext(sp); sp == "/" || ext == ".html" || ext == ".htm" {
+				// The home page's URL, or a file: sitegen keeps the
+				// section at its folder, which its pages' URLs are under.
+				return ""
+			}
+			return sp + "/"
+		}
 	}
 	return ""
 }

@@ -56,7 +56,11 @@
 //     ":octicons-…:", ":simple-…:", options.custom_icons' SVG files) is
 //     dropped with a warning, sitegen shipping no icon set (package
 //     markup/emoji), and no part of a heading's id; pymdownx.caret,
-//     pymdownx.tilde (package markup/pymdown) and pymdownx.mark.
+//     pymdownx.tilde (package markup/pymdown) and pymdownx.mark;
+//     pymdownx.magiclink's links of bare URLs and pymdownx.tasklist's
+//     checkboxes. Of GFM, only tables are there without them (MkDocs'
+//     default extensions are toc, tables and fenced_code): ~~x~~, a
+//     bare URL and "- [ ] x" are text (markup.Dialects.PythonMarkdown).
 //   - Heading ids: Python-Markdown toc's slugify and unique (slug.go).
 //   - Definition lists as Python-Markdown's def_list makes them (an
 //     empty ":" line takes the lines after it; markup.Dialects.LazyDefinitions).
@@ -258,6 +262,16 @@ func Recognise(dir string) (*layout.Layout, error) {
 			// ellipses to their HTML entity equivalents"
 			// (https://python-markdown.github.io/extensions/smarty/).
 			l.Markup.StraightQuotes = false
+			l.Read = append(l.Read, "markdown_extensions "+ext)
+		case "pymdownx.magiclink":
+			// "MagicLink scans for URLs and emails and converts them to
+			// links" (https://facelessuser.github.io/pymdown-extensions/extensions/magiclink/).
+			l.Markup.MagicLink = true
+			l.Read = append(l.Read, "markdown_extensions "+ext)
+		case "pymdownx.tasklist":
+			// "Task lists are lists of items that have checkboxes"
+			// (https://facelessuser.github.io/pymdown-extensions/extensions/tasklist/).
+			l.Markup.TaskList = true
 			l.Read = append(l.Read, "markdown_extensions "+ext)
 		case "pymdownx.mark":
 			// "==mark me==" (https://facelessuser.github.io/pymdown-extensions/extensions/mark/).

@@ -25,7 +25,15 @@
 //     absolute (from content/), matching slugs exactly, as Quartz does
 //     (Index).
 //   - URLs: a file's path with spaces made "-", "&" "-and-", "%"
-//     "-percent", "?" and "#" dropped, case kept (slugifyFilePath).
+//     "-percent", "?" and "#" dropped, case kept (slugifyFilePath). A
+//     note is written as a file, Rules/Dice.md as Rules/Dice.html, as
+//     Quartz writes it (quartz/plugins/emitters/helpers.ts write:
+//     "joinSegments(ctx.argv.output, slug + ext)", ext ".html" for
+//     ContentPage), which the hosts Quartz deploys to serve at Quartz's
+//     URL, /Rules/Dice, its links' (CrawlLinks drops the extension);
+//     sitegen links it as /Rules/Dice.html, which every host serves
+//     (layout.Layout.FileURL). A folder's page is its folder,
+//     Rules/index.html, as Quartz's FolderPage writes it.
 //   - Titles: the front matter's title, else the file's name as written.
 //   - Quartz 5's canvas-page plugin, when enabled, makes each .canvas
 //     file a page of its nodes (expandCanvas); otherwise a .canvas file
@@ -175,6 +183,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		}
 	}
 	l.Links = Finder(c.Links)
+	l.FileURL = noteFile
 	l.TagSlug = SlugTag
 	if c.AliasRedirects {
 		l.AliasRedirect = AliasRedirect
@@ -215,6 +224,16 @@ func Recognise(dir string) (*layout.Layout, error) {
 	l.Read = append(l.Read, c.Notes...)
 	return l, nil
 }
+
+// noteFile is the layout's FileURL: Quartz writes every note at its
+// slug + ".html" (ContentPage, through quartz/plugins/emitters/helpers.ts
+// write, Quartz 4.5.1); a folder's index.md is its folder's page, never asked. A note
+// under tags/ is the text of its tag's page ("you can also provide a
+// description and title for a tag page by creating a file for each tag",
+// https://quartz.jzhao.xyz/features/folder-and-tag-listings), which
+// sitegen keeps at the tag's folder, /tags/monster/, with the tag pages
+// it makes.
+func noteFile(rel string, _ map[string]any) bool { return !strings.HasPrefix(rel, "tags/") }
 
 // baseURL is Quartz's baseUrl (a host and path, "Do not include the
 // protocol") as a URL.
@@ -479,7 +498,8 @@ func (c *Config) readEmitters(plugins *jsconfig.Object) {
 // aliases.ts): the alias's slug (frontmatter.ts getAliasSlugs:
 // slugifyFilePath of the alias with ".md" added), joined to the note's
 // folder when it is relative (isRelativeURL: it starts with "."), written
-// at slug + ".html"; "" when it leads outside the site.
+// at slug + ".html", as sitegen writes it too (noteFile), a folder's
+// index at the folder; "" when it leads outside the site.
 func AliasRedirect(rel, alias string) string {
 	if !strings.HasSuffix(alias, ".md") {
 		alias += ".md"
@@ -495,7 +515,10 @@ func AliasRedirect(rel, alias string) string {
 	if slug == "index" {
 		return "/"
 	}
-	return "/" + strings.TrimSuffix(slug, "/index") + "/"
+	if folder, ok := strings.CutSuffix(slug, "/index"); ok {
+		return "/" + folder + "/"
+	}
+	return "/" + slug + ".html"
 }
 
 // describe is the text of a value for a note.

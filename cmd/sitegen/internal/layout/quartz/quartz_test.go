@@ -455,16 +455,17 @@ func TestRecogniseBuildDirectory(t *testing.T) {
 // AliasRedirect is the slug Quartz's AliasRedirects emitter writes at
 // (quartz/plugins/emitters/aliases.ts: a relative alias "path.join(ogSlug,
 // "..", aliasTarget)", else the alias's slug from the root; frontmatter.ts
-// getAliasSlugs: slugifyFilePath(alias + ".md")).
+// getAliasSlugs: slugifyFilePath(alias + ".md")), a file "joinSegments(
+// ctx.argv.output, slug + ".html")" as a note's is.
 func TestAliasRedirect(t *testing.T) {
 	for _, c := range []struct{ rel, alias, want string }{
-		{"TTRPGs/TTRPGs.md", "games", "/games/"},
-		{"notes/a.md", "Old Name & More", "/Old-Name--and--More/"},
-		{"notes/a.md", "./old", "/notes/old/"},
-		{"notes/a.md", "../up", "/up/"},
+		{"TTRPGs/TTRPGs.md", "games", "/games.html"},
+		{"notes/a.md", "Old Name & More", "/Old-Name--and--More.html"},
+		{"notes/a.md", "./old", "/notes/old.html"},
+		{"notes/a.md", "../up", "/up.html"},
 		{"notes/a.md", "../../out", ""},
 		{"notes/a.md", "sub/index", "/sub/"},
-		{"notes/a.md", "b.md", "/b/"},
+		{"notes/a.md", "b.md", "/b.html"},
 	} {
 		if got := AliasRedirect(c.rel, c.alias); got != c.want {
 			t.Errorf("AliasRedirect(%q, %q) = %q, want %q", c.rel, c.alias, got, c.want)

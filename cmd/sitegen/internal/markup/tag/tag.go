@@ -1,7 +1,8 @@
 // Package tag is a goldmark extension for Obsidian's inline tags: #name
-// (letters, digits, emoji, combining marks, "_", "-" and "/" for nested tags, at least one
-// character not a digit, after a space or at the start of a line; not
-// "(#x)", a link's fragment). The
+// (letters, digits, emoji, combining marks, "_", "-", and "/" between nested
+// names, none empty; at least one character not a digit; after a blank or
+// at the start of a line, with Quartz after a space only; not "(#x)", a
+// link's fragment). The
 // parser makes a Node; whoever knows where tag pages live sets
 // Node.Destination, and the tag renders as a link to its page (else as
 // text in a span).
@@ -47,8 +48,13 @@ func (n *Node) Dump(src []byte, level int) {
 // list of characters does not name them: one rule for both. Go's regexp
 // has no \p{Emoji}: \p{So} (other symbols: pictographs, dingbats, ✔, ⬛)
 // and the skin-tone modifiers stand for it; \p{M} holds the variation
-// selector of "✔️" and the vowel signs of Devanagari.
-var nameRE = regexp.MustCompile(`^[\p{L}\p{N}\p{M}\p{So}\x{1F3FB}-\x{1F3FF}_/-]+`)
+// selector of "✔️" and the vowel signs of Devanagari. Nested names are
+// separated by one "/", none empty (Quartz's "(?:\/[…]+)*"): "#a//b" is
+// the tag a.
+var nameRE = regexp.MustCompile(`^` + nameChars + `+(?:/` + nameChars + `+)*`)
+
+// nameChars are the characters of one name of a tag.
+const nameChars = `[\p{L}\p{N}\p{M}\p{So}\x{1F3FB}-\x{1F3FF}_-]`
 
 // Scan returns the name of the tag at the start of s ("#name"), or "".
 func Scan(s []byte) string {
@@ -64,11 +70,18 @@ func Scan(s []byte) string {
 	return "" // "#1" is a number, not a tag
 }
 
-// All returns the names of the tags in a line of text, in order.
-func All(line []byte) []string {
+// All returns the names of the tags in a line of text, in order, as
+// Obsidian reads them (after any blank).
+func All(line []byte) []string { return all(line, isSpace) }
+
+// AllQuartz returns them as Quartz reads them: after a space only
+// (Quartz).
+func AllQuartz(line []byte) []string { return all(line, isQuartzSpace) }
+
+func all(line []byte, before func(byte) bool) []string {
 	var out []string
 	for i := 0; i < len(line); i++ {
-		if line[i] != '#' || (i > 0 && !isSpace(line[i-1])) {
+		if line[i] != '#' || (i > 0 && !before(line[i-1])) {
 			continue
 		}
 		if name := Scan(line[i:]); name != "" {
@@ -81,12 +94,17 @@ func All(line []byte) []string {
 
 func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\n' }
 
-type inlineParser struct{}
+// isQuartzSpace is what may come before a tag in Quartz: "(?:^| )#",
+// a space or the start (a line's, here).
+func isQuartzSpace(b byte) bool { return b == ' ' || b == '\n' }
+
+type inlineParser struct{ spaceOnly bool }
 
 func (inlineParser) Trigger() []byte { return []byte{'#'} }
 
-func (inlineParser) Parse(_ ast.Node, block text.Reader, pc parser.Context) ast.Node {
-	if prev := block.PrecendingCharacter(); prev != '\n' && prev != utf8.RuneError && !unicode.IsSpace(prev) {
+func (p inlineParser) Parse(_ ast.Node, block text.Reader, pc parser.Context) ast.Node {
+	prev := block.PrecendingCharacter()
+	if prev != '\n' && prev != utf8.RuneError && !unicode.IsSpace(prev) || p.spaceOnly && prev == '\t' {
 		return nil
 	}
 	line, _ := block.PeekLine()
@@ -130,13 +148,20 @@ func (htmlRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	})
 }
 
-// Extension adds inline tags to a goldmark instance.
+// Extension adds inline tags to a goldmark instance, as Obsidian reads
+// them.
 var Extension goldmark.Extender = extension{}
 
-type extension struct{}
+// Quartz adds them as Quartz reads them: its tagRegex,
+// "(?:^| )#((?:[-_\p{L}\p{Emoji}\p{M}\d])+(?:\/[-_\p{L}\p{Emoji}\p{M}\d]+)*)"
+// (quartz/plugins/transformers/ofm.ts, Quartz 4.5.1), takes a tag after
+// a space, not after a tab.
+var Quartz goldmark.Extender = extension{spaceOnly: true}
+
+type extension struct{ spaceOnly bool }
 
 // Extend implements goldmark.Extender.
-func (extension) Extend(m goldmark.Markdown) {
-	m.Parser().AddOptions(parser.WithInlineParsers(util.Prioritized(inlineParser{}, 300)))
+func (e extension) Extend(m goldmark.Markdown) {
+	m.Parser().AddOptions(parser.WithInlineParsers(util.Prioritized(inlineParser{spaceOnly: e.spaceOnly}, 300)))
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(htmlRenderer{}, 100)))
 }

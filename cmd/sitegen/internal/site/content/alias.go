@@ -79,5 +79,14 @@ func (s *Site) wikiByAlias(target, frag string) markup.WikiTarget {
 	if !ok {
 		return markup.WikiTarget{AsText: true, Warning: fmt.Sprintf("Alias '%s' not found (mkdocs-alias-plugin): shown as written", target)}
 	}
-	return markup.WikiTarget{URL: s.Cfg.RelURL(a.page.SitePath) + fragPart(frag), Label: cmp.Or(a.text, a.page.Title)}
+	// The plugin writes the anchor into the URL as it is ("url =
+	// f"{url}#{tag_bits[1]}"", alias/plugin.py): an id works there, a
+	// heading's text leads nowhere. sitegen gives the id of the heading
+	// either names (the toc extension's slug of its text, which is
+	// MkDocs' id), else the anchor as written.
+	u := fragPart(frag)
+	if id, problem := s.fragment(a.page, frag, a.page.File); problem == "" {
+		u = id
+	}
+	return markup.WikiTarget{URL: s.Cfg.RelURL(a.page.SitePath) + u, Label: cmp.Or(a.text, a.page.Title)}
 }

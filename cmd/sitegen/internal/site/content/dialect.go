@@ -2,6 +2,7 @@ package content
 
 import (
 	"cmp"
+	"fmt"
 	"maps"
 	"math"
 	"net/url"
@@ -185,6 +186,15 @@ func (s *Site) applyNav() {
 				continue
 			}
 			if f.title != "" && f.title != p.Title {
+				if s.Lay.Kind == layout.MkDocs && p.ownTitle() && p.navTitle == "" {
+					// MkDocs titles the page by its own title (title:, or
+					// the # heading of its first line): the section's
+					// title labels the group it stands for, not the page
+					// (Kobold Archives' people/races/index.md, "title:
+					// Race and Heritage" under "- Races:").
+					p.navTitle = f.title
+					continue
+				}
 				if p.DropH1 && p.Heading == "" {
 					p.Heading = p.Title // the page's own # heading stays its visible heading
 				}
@@ -250,6 +260,13 @@ func (s *Site) applyNav() {
 			}
 		}
 	}
+}
+
+// ownTitle reports whether the page has a title of its own: its front
+// matter's title, or its leading # heading.
+func (p *Page) ownTitle() bool {
+	t, _ := p.Meta["title"].(string)
+	return p.File != "" && (strings.TrimSpace(t) != "" || p.DropH1)
 }
 
 // hideUnnamedFolders: in an MkDocs navigation (nav:, or awesome-pages'
@@ -373,7 +390,10 @@ func (s *Site) reparent(pages []*Page) {
 // quartzFields reads front matter as Quartz's FrontMatter plugin does
 // (quartz/plugins/transformers/frontmatter.ts): tag: and alias: stand for
 // tags: and aliases: ("coalesceAliases(data, ["aliases", "alias"])"), and
-// a string is a list of its comma-separated parts (coerceToArray).
+// a string is a list of its comma-separated parts (coerceToArray); a
+// list keeps its numbers as text, and leaves out what is neither
+// ("filter((tag: unknown) => typeof tag === "string" || typeof tag ===
+// "number")").
 func quartzFields(m map[string]any) {
 	for _, k := range [][2]string{{"tags", "tag"}, {"aliases", "alias"}, {"cssclasses", "cssclass"}} {
 		v, ok := m[k[0]]
@@ -389,6 +409,19 @@ func quartzFields(m map[string]any) {
 				list = append(list, strings.TrimSpace(part))
 			}
 			v = list
+		} else if list, isList := v.([]any); isList {
+			var kept []any
+			for _, e := range list {
+				switch e := e.(type) {
+				case string:
+					kept = append(kept, e)
+				case int, int64, uint64, float64:
+					kept = append(kept, fmt.Sprint(e)) // JavaScript's toString of a number
+				case nil:
+					kept = append(kept, nil) // an empty item: left out with a warning (stringList)
+				}
+			}
+			v = kept
 		}
 		m[k[0]] = v
 	}

@@ -33,6 +33,57 @@ func TestHugo(t *testing.T) {
 			RedirectFiles: []string{"/posts/", "/docs/", "/posts/bundle/"},
 		},
 		{
+			Name: "uglyURLs as a map of sections",
+			Rule: `"uglyURLs (bool or map) When enabled, creates URL of the form /filename.html instead of /filename/" ` +
+				`(https://gohugo.io/configuration/all/#uglyurls); a map names the sections it applies to ("[uglyURLs] ` +
+				`notes = true": Hugo 0.111 writes notes.html and notes/n1.html, posts/p1/index.html)`,
+			Files: map[string]string{
+				"hugo.toml":               config + "[uglyURLs]\nnotes = true\nposts = false\n",
+				"content/_index.md":       "---\ntitle: Home\n---\n[n](notes/n1.html) [p](posts/p1/)\n",
+				"content/notes/_index.md": "---\ntitle: Notes\n---\n",
+				"content/notes/n1.md":     "---\ntitle: N1\n---\n[p](../posts/p1/)\n",
+				"content/posts/_index.md": "---\ntitle: Posts\n---\n",
+				"content/posts/p1.md":     "---\ntitle: P1\n---\n[n](../../notes/n1.html)\n",
+				"content/about.md":        "---\ntitle: About\n---\n",
+			},
+			SameFiles:     true,
+			RedirectFiles: []string{"/notes/"},
+		},
+		{
+			Name: "sections ordered by their pages' dates",
+			Rule: `"the default sort order for page collections ... weight, date (descending), linkTitle, path" ` +
+				`(https://gohugo.io/quick-reference/glossary/#default-sort-order); a section without a date of its own ` +
+				`has its newest page's (Hugo 0.111 measured: .Site.Home.Pages lists the section of a 2023 page before a ` +
+				`page of 2021 and the section of a 2020 page)`,
+			Files: map[string]string{
+				"hugo.toml":             config,
+				"content/_index.md":     "---\ntitle: Home\n---\n",
+				"content/aa/_index.md":  "---\ntitle: Aa\n---\n",
+				"content/aa/old.md":     "---\ntitle: Old\ndate: 2020-01-01\n---\n",
+				"content/zz/_index.md":  "---\ntitle: Zz\n---\n",
+				"content/zz/new.md":     "---\ntitle: New\ndate: 2023-01-01\n---\n",
+				"content/zz/older.md":   "---\ntitle: Older\ndate: 2019-01-01\n---\n",
+				"content/mid.md":        "---\ntitle: Mid\ndate: 2021-01-01\n---\n",
+				"content/undated.md":    "---\ntitle: Undated\n---\n",
+				"content/mm/_index.md":  "---\ntitle: Mm\ndate: 2022-01-01\n---\n",
+				"content/mm/earlier.md": "---\ntitle: Earlier\ndate: 2018-01-01\n---\n",
+				"content/w/_index.md":   "---\ntitle: W\nweight: 1\n---\n",
+				"content/w/page.md":     "---\ntitle: Page\n---\n",
+			},
+			NavEntries: 11,
+		},
+		{
+			Name: "a section's url",
+			Rule: `"url: Set the url in front matter to override the entire path" (https://gohugo.io/content-management/urls/#url); ` +
+				`Hugo 0.111 writes content/posts/_index.md with url: /articles/ at /articles/, its pages at /posts/p1/`,
+			Files: map[string]string{
+				"hugo.toml":               config,
+				"content/_index.md":       "---\ntitle: Home\n---\n[posts](/articles/)\n",
+				"content/posts/_index.md": "---\ntitle: Posts\nurl: /articles/\n---\n",
+				"content/posts/p1.md":     "---\ntitle: P1\n---\n",
+			},
+		},
+		{
 			Name: "sections",
 			Rule: `"_index.md has a special role in Hugo. It allows you to add front matter and content to home, section, taxonomy, ` +
 				`and term pages." (https://gohugo.io/content-management/organization/#index-pages-_indexmd); "The list page for ` +

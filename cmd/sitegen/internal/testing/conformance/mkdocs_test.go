@@ -60,6 +60,23 @@ func TestMkDocs(t *testing.T) {
 			SameNav: true,
 		},
 		{
+			Name: "a section's index page keeps its title",
+			Rule: `"MkDocs will attempt to determine the title of a document in the following ways, in order: 1. A title ` +
+				`defined in the nav configuration setting for a document. 2. A title defined in the title meta-data key of a ` +
+				`document. 3. A level 1 Markdown header on the first line of the document body." ` +
+				`(https://www.mkdocs.org/user-guide/writing-your-docs/#meta-data): a section's title ("- Races:") names the ` +
+				`section, not its index page listed bare (jacques-dup/karchives: people/races/index.md, title: Race and Heritage)`,
+			Files: map[string]string{
+				"mkdocs.yml": "site_name: M\nnav:\n  - index.md\n  - Races:\n    - races/index.md\n    - races/elves.md\n" +
+					"  - Gods:\n    - gods/index.md\n    - gods/sun.md\n",
+				"docs/index.md":       "# Home\n",
+				"docs/races/index.md": "---\ntitle: Race and Heritage\n---\nAll the peoples.\n",
+				"docs/races/elves.md": "# Elves\n",
+				"docs/gods/index.md":  "# Gods & Religion\n\nThe faiths.\n",
+				"docs/gods/sun.md":    "# The Sun\n",
+			},
+		},
+		{
 			Name: "nav groups that are not folders",
 			Rule: `"nav: This setting is used to determine the format and layout of the global navigation for the site." ` +
 				`"All paths in the navigation configuration must be relative to the docs_dir" and "a section ... title" is the ` +
