@@ -916,8 +916,14 @@ type Settings struct {
 	// BrokenLinks is "warn" when the tool's settings let a site with
 	// broken links build (Docusaurus' onBrokenLinks: 'warn'): they are
 	// warnings unless --broken-links error says otherwise; "" keeps
-	// sitegen's default.
+	// sitegen's default; "ignore": the tool builds them silently, and so
+	// does sitegen.
 	BrokenLinks string
+	// BrokenAnchors is the tool's own policy for a link to a page that
+	// has no heading of its #fragment (Docusaurus' onBrokenAnchors, apart
+	// from its onBrokenLinks): "error", "warn" or "ignore"; "" is as
+	// BrokenLinks says. --broken-links overrides both.
+	BrokenAnchors string
 	// DuplicateURLs is "warn" when the tool's settings let a site with
 	// two pages of one URL build (Docusaurus' onDuplicateRoutes, 'warn'
 	// by default): the page Layout.DuplicateURL drops is a warning, not

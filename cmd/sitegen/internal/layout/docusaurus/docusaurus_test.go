@@ -378,36 +378,44 @@ func excluded(l *layout.Layout, rel string) string {
 	return "-"
 }
 
-// TestBrokenLinks: the site's own policy for broken links
+// TestBrokenLinks: the site's own policies for broken links and anchors
 // (https://docusaurus.io/docs/api/docusaurus-config#onBrokenLinks):
 // "onBrokenLinks - Type: 'ignore' | 'log' | 'warn' | 'error' | 'throw'.
 // The behavior of Docusaurus, when it detects any broken link. By default,
 // it throws an error"; onBrokenMarkdownLinks, "when it detects any broken
 // markdown link. By default, it prints a warning" (since 3.9 also
-// markdown.hooks.onBrokenMarkdownLinks); onBrokenAnchors (default "warn").
-// Only 'throw' fails Docusaurus's build, so a site whose settings throw on
-// none of them builds with its broken links as warnings; one that throws
-// on any keeps sitegen's default (an error).
+// markdown.hooks.onBrokenMarkdownLinks); and apart from them
+// onBrokenAnchors (https://docusaurus.io/docs/api/docusaurus-config#onBrokenAnchors):
+// "The behavior of Docusaurus when it detects any broken anchor declared
+// with the Heading component of Docusaurus. By default, it prints a
+// warning". Each governs its own kind: 'throw' an error, 'warn' or 'log'
+// a warning, 'ignore' nothing; a value not read keeps sitegen's default
+// (an error).
 func TestBrokenLinks(t *testing.T) {
-	for _, tc := range []struct{ name, config, want string }{
-		{"default: throw", "module.exports = {title: 'T'}", ""},
-		{"warn", "module.exports = {onBrokenLinks: 'warn'}", "warn"},
-		{"ignore", "export default {onBrokenLinks: 'ignore', onBrokenMarkdownLinks: 'ignore'}", "warn"},
-		{"log", "module.exports = {onBrokenLinks: 'log'}", "warn"},
-		{"error (logged, not thrown)", "module.exports = {onBrokenLinks: 'error'}", "warn"},
-		{"throw", "module.exports = {onBrokenLinks: 'throw'}", ""},
-		{"Markdown links throw", "module.exports = {onBrokenLinks: 'warn', onBrokenMarkdownLinks: 'throw'}", ""},
-		{"Markdown links throw (markdown.hooks)", "module.exports = {onBrokenLinks: 'warn', markdown: {hooks: {onBrokenMarkdownLinks: 'throw'}}}", ""},
-		{"anchors throw", "module.exports = {onBrokenLinks: 'warn', onBrokenAnchors: 'throw'}", ""},
-		{"computed", "module.exports = {onBrokenLinks: process.env.CI ? 'throw' : 'warn'}", ""},
+	for _, tc := range []struct{ name, config, links, anchors string }{
+		{"default: links throw, anchors warn", "module.exports = {title: 'T'}", "", "warn"},
+		{"warn", "module.exports = {onBrokenLinks: 'warn'}", "warn", "warn"},
+		{"ignore", "export default {onBrokenLinks: 'ignore', onBrokenMarkdownLinks: 'ignore'}", "ignore", "warn"},
+		{"Markdown links warn over ignore", "export default {onBrokenLinks: 'ignore'}", "warn", "warn"},
+		{"log", "module.exports = {onBrokenLinks: 'log'}", "warn", "warn"},
+		{"error (logged, not thrown)", "module.exports = {onBrokenLinks: 'error'}", "warn", "warn"},
+		{"throw", "module.exports = {onBrokenLinks: 'throw'}", "", "warn"},
+		{"Markdown links throw", "module.exports = {onBrokenLinks: 'warn', onBrokenMarkdownLinks: 'throw'}", "", "warn"},
+		{"Markdown links throw (markdown.hooks)", "module.exports = {onBrokenLinks: 'warn', markdown: {hooks: {onBrokenMarkdownLinks: 'throw'}}}", "", "warn"},
+		{"anchors throw", "module.exports = {onBrokenLinks: 'warn', onBrokenAnchors: 'throw'}", "warn", "error"},
+		{"anchors ignored", "module.exports = {onBrokenAnchors: 'ignore'}", "", "ignore"},
+		{"anchors log", "module.exports = {onBrokenAnchors: 'log'}", "", "warn"},
+		{"computed", "module.exports = {onBrokenLinks: process.env.CI ? 'throw' : 'warn'}", "", "warn"},
+		{"anchors computed", "module.exports = {onBrokenAnchors: process.env.CI ? 'throw' : 'warn'}", "", "error"},
+		{"anchors misspelt", "module.exports = {onBrokenAnchors: 'warning'}", "", "error"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			l, err := Recognise(layouttest.Write(t, map[string]string{"docusaurus.config.js": tc.config}))
 			if err != nil || l == nil {
 				t.Fatalf("Recognise = %v, %v", l, err)
 			}
-			if l.Settings.BrokenLinks != tc.want {
-				t.Errorf("BrokenLinks = %q, want %q", l.Settings.BrokenLinks, tc.want)
+			if l.Settings.BrokenLinks != tc.links || l.Settings.BrokenAnchors != tc.anchors {
+				t.Errorf("BrokenLinks, BrokenAnchors = %q, %q, want %q, %q", l.Settings.BrokenLinks, l.Settings.BrokenAnchors, tc.links, tc.anchors)
 			}
 		})
 	}

@@ -448,7 +448,9 @@ func (s *Site) MarkupPage(p *Page, assets templates.Assets, b *Body) *markup.Pag
 	}
 	if b != nil {
 		report = func(pr markup.Problem) {
-			b.Report(s.problem(p.File, p.srcLine(pr.Line), pr.Col, pr.Warning, pr.Msg))
+			if d, warning, keep := s.problem(p.File, p.srcLine(pr.Line), pr.Col, pr.Warning, pr.Msg); keep {
+				b.Report(d, warning)
+			}
 		}
 	}
 	return &markup.Page{
