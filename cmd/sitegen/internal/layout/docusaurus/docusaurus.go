@@ -412,7 +412,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	navbarLabels(obj, r.instances, r.blogs)
 	if sidebarPath != "" {
-		nav, notes, auto, err := readSidebars(dir, sidebarPath, r.collapsible, r.collapsed)
+		nav, notes, auto, err := readSidebars(dir, sidebarPath, "", r.collapsible, r.collapsed)
 		if err != nil {
 			return nil, err
 		}
