@@ -165,11 +165,25 @@ func TestMDX(t *testing.T) {
 		{name: "details without summary", src: "<details>\n\nInside.\n\n</details>\n",
 			want: []string{`<details class="callout callout-details"`, ">Details</summary>", "<p>Inside.</p>", "</details>"}},
 		{name: "unknown components",
-			src:  "<BrowserWindow url=\"http://localhost\">\n\nInside.\n\n</BrowserWindow>\n\n<DocCardList />\n\nSome <Highlight color=\"#25c2a0\">green</Highlight> text.\n",
-			want: []string{"<p>Inside.</p>", "<p>Some green text.</p>"}, not: []string{"BrowserWindow", "DocCardList", "Highlight"},
+			src:  "<BrowserWindow url=\"http://localhost\">\n\nInside.\n\n</BrowserWindow>\n\nSome <Highlight color=\"#25c2a0\">green</Highlight> text.\n",
+			want: []string{"<p>Inside.</p>", "<p>Some green text.</p>"}, not: []string{"BrowserWindow", "Highlight"},
 			problems: []string{"warning: 1:1: MDX component <BrowserWindow> is not rendered: its content is shown as it is",
-				"warning: 7:1: MDX component <DocCardList /> is not rendered: not shown",
-				"warning: 9:6: MDX component <Highlight> is not rendered: its text is shown as it is"}},
+				"warning: 7:6: MDX component <Highlight> is not rendered: its text is shown as it is"}},
+		// A self-closing component on a line of its own has no children
+		// either: its props are shown, as in running text (session 13:
+		// <Component prop="x" /> was dropped).
+		{name: "self-closing component on its own line",
+			src:  "Before.\n\n<Fabled id=\"DJINN\" size={2} />\n\n<Spacer />\n\nAfter.\n",
+			want: []string{"<p>Before.</p>", `<p class="mdx-component">DJINN</p>`, `<p class="mdx-component">Spacer</p>`, "<p>After.</p>"},
+			problems: []string{"warning: 3:1: MDX component <Fabled /> is not rendered: its props are shown as text",
+				"warning: 5:1: MDX component <Spacer /> is not rendered: its name is shown as text"}},
+		// <DocCardList /> shows the items of the page's category; a page
+		// with none (here: no CardResolver) shows nothing, with a warning.
+		{name: "DocCardList without items",
+			src:      "# Rules\n\n<DocCardList />\n\nAfter.\n",
+			want:     []string{"<p>After.</p>"},
+			not:      []string{"DocCardList", "<li>"},
+			problems: []string{"warning: 3:1: <DocCardList /> lists the items of the page's category: there are none, so nothing is shown"}},
 		// MB30: a self-closing component in running text has no children
 		// to keep; botc-wiki's src/components/role.component.tsx renders
 		// the role its bare prop names (<Role MARIN /> → a link "Marin"),
@@ -220,6 +234,32 @@ func TestMDX(t *testing.T) {
 				t.Errorf("problems = %q, want %q", problems, tt.problems)
 			}
 		})
+	}
+}
+
+// cardLinks is a CardResolver with the given cards.
+type cardLinks []LinkTarget
+
+func (c cardLinks) ResolveLink(dest string) (string, string) { return dest, "" }
+func (c cardLinks) Cards() []LinkTarget                      { return c }
+
+// TestDocCardList: "<DocCardList />" in a doc shows its category's items
+// as cards ("By default, we display what's inside the parent category",
+// https://github.com/facebook/docusaurus/discussions/8014): a list of
+// links to them, titled by their labels, in their order, where it is
+// written.
+func TestDocCardList(t *testing.T) {
+	src := "import DocCardList from '@theme/DocCardList';\n\n# Rules\n\nIntro.\n\n<DocCardList />\n\nAfter.\n"
+	page := Page{Links: cardLinks{{URL: "/docs/rules/combat/", Title: "Combat & Wounds"}, {URL: "/docs/rules/magic/", Title: "Magic"}}}
+	out, _, problems := convert(t, Options{Dialects: docusaurusDialect}, src, page)
+	want := "<p>Intro.</p>\n" + `<ul class="doc-card-list">` + "\n" +
+		`<li><a href="/docs/rules/combat/">Combat &amp; Wounds</a></li>` + "\n" +
+		`<li><a href="/docs/rules/magic/">Magic</a></li>` + "\n</ul>\n<p>After.</p>"
+	if !strings.Contains(out, want) {
+		t.Errorf("output lacks the card list %q:\n%s", want, out)
+	}
+	if len(problems) != 0 {
+		t.Errorf("problems = %q, want none", problems)
 	}
 }
 

@@ -97,7 +97,7 @@ func labelFences(group *container.Node, src []byte) {
 
 // mdxComponents are the MDX components of Docusaurus's docs that
 // mdxCallouts renders.
-var mdxComponents = map[string]bool{"Tabs": true, "TabItem": true, "Admonition": true, "details": true, "summary": true}
+var mdxComponents = map[string]bool{"Tabs": true, "TabItem": true, "Admonition": true, "details": true, "summary": true, "DocCardList": true}
 
 // mdxCallouts renders the common docs components of an MDX page (package
 // mdx) with the site's callouts: each <TabItem> an open collapsible callout
@@ -105,15 +105,21 @@ var mdxComponents = map[string]bool{"Tabs": true, "TabItem": true, "Admonition":
 // a callout of its type (kinds maps Docusaurus's types to callout kinds),
 // a <details> a collapsible callout (open as its open attribute says)
 // titled by its <summary>'s inline Markdown, else "Details" (Docusaurus's
-// Details theme component's default summary); <Tabs> and any other
-// element leave their content in their place.
+// Details theme component's default summary); <DocCardList /> the list of
+// the items of the current category, as cards (the page's CardResolver;
+// "By default, we display what's inside the parent category",
+// https://github.com/facebook/docusaurus/discussions/8014; theme-classic
+// 3.10's DocCardList: useCurrentSidebarSiblings, the items of the deepest
+// category holding the page, else the sidebar's); <Tabs> and any other
+// element leave their content in their place, a self-closing one the text
+// of its props.
 type mdxCallouts struct{ kinds map[string]string }
 
 func (e mdxCallouts) Extend(m goldmark.Markdown) {
 	m.Parser().AddOptions(parser.WithASTTransformers(util.Prioritized(e, 98)))
 }
 
-func (e mdxCallouts) Transform(doc *ast.Document, _ text.Reader, _ parser.Context) {
+func (e mdxCallouts) Transform(doc *ast.Document, _ text.Reader, pc parser.Context) {
 	var nodes []*mdx.Element
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if c, ok := n.(*mdx.Element); ok && entering {
@@ -125,6 +131,13 @@ func (e mdxCallouts) Transform(doc *ast.Document, _ text.Reader, _ parser.Contex
 		parent := n.Parent()
 		if parent == nil { // a <summary> made a title already
 			continue
+		}
+		if n.Name == "DocCardList" {
+			parent.ReplaceChild(parent, n, docCards(n, pc))
+			continue
+		}
+		if n.SelfClosing {
+			continue // its props, as text (mdx's renderer)
 		}
 		var c *callout.Node
 		switch n.Name {
@@ -186,4 +199,32 @@ func summaryTitle(s *mdx.Element) *callout.TitleNode {
 		}
 	}
 	return title
+}
+
+// CardResolver is a LinkResolver that knows the pages a page's card list
+// shows (Docusaurus's <DocCardList />: its category's items): their URLs
+// and titles, in the navigation's order; none for a page that is no
+// category's.
+type CardResolver interface {
+	LinkResolver
+	Cards() []LinkTarget
+}
+
+// docCards is the card list of a <DocCardList /> element: the page's
+// cards from its CardResolver; a warning where there are none.
+func docCards(n *mdx.Element, pc parser.Context) ast.Node {
+	list := &mdx.CardList{}
+	st := state(pc)
+	if st == nil {
+		return list
+	}
+	if res, ok := st.page.Links.(CardResolver); ok {
+		for _, c := range res.Cards() {
+			list.Cards = append(list.Cards, mdx.Card{URL: c.URL, Title: c.Title})
+		}
+	}
+	if len(list.Cards) == 0 {
+		warnAt(pc, n.Line, "<DocCardList /> lists the items of the page's category: there are none, so nothing is shown")
+	}
+	return list
 }

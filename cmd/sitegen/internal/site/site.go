@@ -141,8 +141,7 @@ func load(ctx context.Context, opts content.Options, updatable bool) (*Site, err
 	s.Lay = opts.Layout
 	s.Cfg = content.LoadConfig(opts.Source, opts.BaseURL, s.Lay, s.Diag)
 	if opts.BrokenLinks != "" {
-		s.Cfg.BrokenLinksWarn = opts.BrokenLinks == "warn"
-		s.Cfg.Lenient = s.Cfg.BrokenLinksWarn
+		s.Cfg.SetBrokenLinks(opts.BrokenLinks == "warn")
 	}
 	for _, ce := range s.Lay.Tolerated {
 		s.Tolerate(ce.File, ce.Line, ce.Col, ce.Key, ce.Msg)

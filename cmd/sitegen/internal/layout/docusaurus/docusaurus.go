@@ -412,7 +412,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	navbarLabels(obj, r.instances, r.blogs)
 	if sidebarPath != "" {
-		nav, notes, auto, err := readSidebars(dir, sidebarPath, r.collapsible, r.collapsed)
+		nav, notes, auto, err := readSidebars(dir, sidebarPath, "", r.collapsible, r.collapsed)
 		if err != nil {
 			return nil, err
 		}
@@ -445,46 +445,61 @@ func docsOff(l *layout.Layout) {
 	l.Read = append(l.Read, "docs false")
 }
 
-// brokenLinks reads the site's policy for broken links: onBrokenLinks
-// (default 'throw'), onBrokenMarkdownLinks (default 'warn'; since 3.9
-// markdown.hooks.onBrokenMarkdownLinks) and onBrokenAnchors (default
-// 'warn'), each 'ignore', 'log', 'warn', 'error' or 'throw', of which only
-// 'throw' fails the build. When none throws, the site's broken links are
-// warnings (layout.Settings.BrokenLinks); a value that is computed, or not
-// one of those, keeps sitegen's default, with a note.
+// brokenLinks reads the site's policies for broken links and anchors
+// (https://docusaurus.io/docs/api/docusaurus-config#onBrokenLinks):
+// onBrokenLinks (default 'throw') with onBrokenMarkdownLinks (default
+// 'warn'; since 3.9 markdown.hooks.onBrokenMarkdownLinks) govern broken
+// links, the stricter of them winning (layout.Settings.BrokenLinks);
+// onBrokenAnchors, "the behavior of Docusaurus when it detects any broken
+// anchor declared with the Heading component of Docusaurus. By default,
+// it prints a warning, to let you know about your broken anchors"
+// (default 'warn', https://docusaurus.io/docs/api/docusaurus-config#onBrokenAnchors),
+// governs a link whose #fragment names no heading of its page
+// (layout.Settings.BrokenAnchors). Each is 'ignore' (nothing is
+// reported), 'log' or 'warn' (a warning) or 'throw' (an error). A value
+// that is computed, or not one of those, keeps sitegen's default (an
+// error), with a note.
 func brokenLinks(l *layout.Layout, obj *jsconfig.Object, file string) {
 	hooks := obj.Object("markdown").Object("hooks")
-	for _, s := range []struct {
-		o             *jsconfig.Object
-		key, name, by string
-	}{
-		{obj, "onBrokenLinks", "onBrokenLinks", "throw"},
-		{obj, "onBrokenMarkdownLinks", "onBrokenMarkdownLinks", "warn"},
-		{hooks, "onBrokenMarkdownLinks", "markdown.hooks.onBrokenMarkdownLinks", "warn"},
-		{obj, "onBrokenAnchors", "onBrokenAnchors", "warn"},
-	} {
-		v, set := s.o.Get(s.key), true
+	policy := func(o *jsconfig.Object, key, name, by string) string {
+		v, set := o.Get(key), true
 		str, ok := v.(string)
 		switch {
 		case v == nil:
-			str, set = s.by, false
+			str, set = by, false
 		case !ok:
-			l.Notes = append(l.Notes, fmt.Sprintf("%s: %s not read (computed): broken links fail the build unless --broken-links warn", file, describe(s.name, v)))
-			return
-		}
-		switch str {
-		case "ignore", "log", "warn", "error":
-		case "throw":
-			return
-		default:
-			l.Notes = append(l.Notes, fmt.Sprintf("%s: %s %q is not one of 'ignore', 'log', 'warn', 'error', 'throw': broken links fail the build", file, s.name, str))
-			return
+			l.Notes = append(l.Notes, fmt.Sprintf("%s: %s not read (computed): broken links fail the build unless --broken-links warn", file, describe(name, v)))
+			return "error"
 		}
 		if set {
-			l.Read = append(l.Read, fmt.Sprintf("%s '%s'", s.name, str))
+			l.Read = append(l.Read, fmt.Sprintf("%s '%s'", name, str))
 		}
+		switch str {
+		case "ignore":
+			return "ignore"
+		case "log", "warn", "error":
+			return "warn"
+		case "throw":
+			return "error"
+		}
+		l.Notes = append(l.Notes, fmt.Sprintf("%s: %s %q is not one of 'ignore', 'log', 'warn', 'throw': broken links fail the build", file, name, str))
+		return "error"
 	}
-	l.Settings.BrokenLinks = "warn"
+	rank := map[string]int{"ignore": 0, "warn": 1, "error": 2}
+	links := policy(obj, "onBrokenLinks", "onBrokenLinks", "throw")
+	// The Markdown links' policy: markdown.hooks' (3.9), else the site's
+	// older onBrokenMarkdownLinks (which 3.9 moves there), else 'warn'.
+	md := policy(obj, "onBrokenMarkdownLinks", "onBrokenMarkdownLinks", "warn")
+	if hooks.Get("onBrokenMarkdownLinks") != nil {
+		md = policy(hooks, "onBrokenMarkdownLinks", "markdown.hooks.onBrokenMarkdownLinks", "warn")
+	}
+	if rank[md] > rank[links] {
+		links = md
+	}
+	if links != "error" {
+		l.Settings.BrokenLinks = links
+	}
+	l.Settings.BrokenAnchors = policy(obj, "onBrokenAnchors", "onBrokenAnchors", "warn")
 }
 
 // duplicateRoutes reads the site's policy for two pages of one route:

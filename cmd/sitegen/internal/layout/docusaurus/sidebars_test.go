@@ -22,7 +22,7 @@ func TestSidebarsForms(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := layouttest.Write(t, map[string]string{"sidebars.js": tc.js})
-			nav, notes, _, err := readSidebars(dir, "sidebars.js", true, true)
+			nav, notes, _, err := readSidebars(dir, "sidebars.js", "", true, true)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -48,7 +48,7 @@ func TestSidebarsForms(t *testing.T) {
 func TestSidebarsNestedArray(t *testing.T) {
 	js := "module.exports = {s: [{type: 'category', label: 'D', items: [['b', 'a']]}, 'c', [['d']]]};"
 	dir := layouttest.Write(t, map[string]string{"sidebars.js": js})
-	nav, notes, _, err := readSidebars(dir, "sidebars.js", true, true)
+	nav, notes, _, err := readSidebars(dir, "sidebars.js", "", true, true)
 	if err != nil {
 		t.Fatal(err)
 	}

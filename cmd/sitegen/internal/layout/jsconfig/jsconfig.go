@@ -377,6 +377,9 @@ func (p *parser) primary(depth int) any {
 				return c
 			}
 		}
+		if v, ok := p.mapped(depth); ok {
+			return v
+		}
 		if at, ok := p.f.consts[t.text]; ok && !p.f.is(p.i+1, "(") && !p.f.is(p.i+1, ".") && !p.f.is(p.i+1, "[") && depth < maxDepth {
 			// A top-level constant holding a literal.
 			q := &parser{f: p.f, i: at}
@@ -415,6 +418,81 @@ func (p *parser) primary(depth int) any {
 		}
 	}
 	return p.skip()
+}
+
+// mapped reads NAME.map(x => `text${x}text`) (or x => x, (x) => ...),
+// NAME a top-level constant holding an array of strings: the array of
+// the strings the arrow function makes of them (botc-wiki's sidebars:
+// MODULES.map(module => `modules/${module}`)). ok is false, the parser
+// unmoved, for any other expression: a template whose substitutions are
+// not the parameter alone, or with escapes, is not read.
+func (p *parser) mapped(depth int) (any, bool) {
+	f, i := p.f, p.i
+	at, ok := f.consts[f.toks[i].text]
+	if !ok || !f.is(i+1, ".") || !f.isIdent(i+2, "map") || !f.is(i+3, "(") || depth >= maxDepth {
+		return nil, false
+	}
+	j := i + 4
+	paren := f.is(j, "(")
+	if paren {
+		j++
+	}
+	if j >= len(f.toks) || f.toks[j].kind != tokIdent {
+		return nil, false
+	}
+	param := f.toks[j].text
+	j++
+	if paren {
+		if !f.is(j, ")") {
+			return nil, false
+		}
+		j++
+	}
+	if !f.is(j, "=>") || j+2 >= len(f.toks) || !f.is(j+2, ")") {
+		return nil, false
+	}
+	var parts []string // the template's text between the substitutions of param
+	switch body := f.toks[j+1]; {
+	case body.kind == tokIdent && body.text == param:
+		parts = []string{"", ""}
+	case body.kind == tokComputed && strings.HasPrefix(f.src[body.off:], "`"):
+		raw := f.src[body.off:]
+		_, n, _ := readTemplate(raw)
+		raw = raw[1 : n-1]
+		if strings.ContainsAny(raw, "\\`") {
+			return nil, false
+		}
+		for {
+			k := strings.Index(raw, "${")
+			if k < 0 {
+				parts = append(parts, raw)
+				break
+			}
+			end := strings.IndexByte(raw[k:], '}')
+			if end < 0 || strings.TrimSpace(raw[k+2:k+end]) != param {
+				return nil, false
+			}
+			parts = append(parts, raw[:k])
+			raw = raw[k+end+1:]
+		}
+	default:
+		return nil, false
+	}
+	q := &parser{f: f, i: at}
+	list, ok := q.value(depth + 1).([]any)
+	if !ok {
+		return nil, false
+	}
+	out := make([]any, 0, len(list))
+	for _, v := range list {
+		s, ok := v.(string)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, strings.Join(parts, s))
+	}
+	p.i = j + 3
+	return out, true
 }
 
 // call reads a call to a name, name(.name)*(args), as a Call; ok is

@@ -60,6 +60,12 @@ func TestParse(t *testing.T) {
 			`{"__keys":"sidebarItemsGenerator,f,after","after":1,"f":"computed:(x) =\u003e { return {y: 1} }@3","sidebarItemsGenerator":"computed:sidebarItemsGenerator({a}) { return [1, 2] }@2"}`},
 		{"spread", "const base = {a: 1}\nexport default {...base, b: [...x, 2]}",
 			`{"...":"computed:...base@2","__keys":"...,b","b":["computed:...x@2",2]}`},
+		// An array constant mapped by an arrow function to a template of
+		// its parameter (botc-wiki's sidebars.js) is read; any other
+		// function body, or a value not a constant array of strings, stays
+		// computed.
+		{"map of a constant", "const M = ['tb', 'bmr']\nmodule.exports = {a: M.map(m => `modules/${m}`), b: M.map((x) => x), c: M.map(m => `${m.toUpperCase()}`), d: N.map(m => m), e: M.map(m => `a\\n${m}`)}",
+			`{"__keys":"a,b,c,d,e","a":["modules/tb","modules/bmr"],"b":["tb","bmr"],"c":"computed:M.map(m =\u003e ` + "`${m.toUpperCase()}`" + `)@2","d":"computed:N.map(m =\u003e m)@2","e":"computed:M.map(m =\u003e ` + "`a\\\\n${m}`" + `)@2"}`},
 		{"regex value", `module.exports = {re: /\.mdx?$/i, after: 'x'}`,
 			`{"__keys":"re,after","after":"x","re":"computed:/\\.mdx?$/i@1"}`},
 		{"nested presets", "module.exports = {presets: [['classic', {docs: {path: 'rules', routeBasePath: '/'}}]]}",

@@ -10,8 +10,11 @@
 //     an opening tag over several lines) is an Element node whose children
 //     are the Markdown up to its closing tag; markup renders the common
 //     docs components and keeps the content of any other, with a warning
-//     at its line; a self-closing component (<Foo />) is dropped with a
-//     warning;
+//     at its line; a self-closing component on a line of its own
+//     (<Foo prop="x" />) is an Element without children: one markup
+//     renders (Known: Docusaurus's <DocCardList />) is markup's, any
+//     other is shown as the text of its props (else its name), as in
+//     running text, with a warning;
 //   - a component tag in running text (<Highlight color="x">text</Highlight>)
 //     is dropped and its text kept, with a warning; a self-closing one
 //     (<Role MARIN />, which has no text) is shown as the text of its
@@ -99,6 +102,11 @@ type Element struct {
 	pending bool
 	tag     []byte // the opening tag read so far
 	closed  bool
+	// SelfClosing is set for <Foo ... /> (no children); Mark is then the
+	// text shown for it when markup does not render it: its props (string
+	// values, bare prop names), else its name.
+	SelfClosing bool
+	Mark        string
 }
 
 // Kind implements ast.Node.
@@ -273,12 +281,18 @@ func (p *elementParser) Open(parent ast.Node, reader text.Reader, pc parser.Cont
 // finish reads the attributes of a complete opening tag.
 func (p *elementParser) finish(n *Element, selfClosing bool, pc parser.Context) {
 	n.pending = false
-	n.Attrs = attrs(n.tag[len(n.Name)+1:])
+	tag := n.tag
+	n.Attrs = attrs(tag[len(n.Name)+1:])
 	n.tag = nil
 	if selfClosing {
-		n.closed = true
-		if p.ext.Warn != nil {
-			p.ext.Warn(pc, n.Line, fmt.Sprintf("MDX component <%s /> is not rendered: not shown", n.Name))
+		n.closed, n.SelfClosing = true, true
+		mark, what := propsText(tag[len(n.Name)+1:]), "props are"
+		if mark == "" {
+			mark, what = n.Name, "name is"
+		}
+		n.Mark = mark
+		if !p.ext.Known[n.Name] && p.ext.Warn != nil {
+			p.ext.Warn(pc, n.Line, fmt.Sprintf("MDX component <%s /> is not rendered: its %s shown as text", n.Name, what))
 		}
 		return
 	}
@@ -472,6 +486,49 @@ func (nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 		}
 		return ast.WalkSkipChildren, nil
 	})
-	// An element markup did not turn into something else: its content.
-	reg.Register(KindElement, func(util.BufWriter, []byte, ast.Node, bool) (ast.WalkStatus, error) { return ast.WalkContinue, nil })
+	// An element markup did not turn into something else: its content,
+	// or for a self-closing one the text of its props.
+	reg.Register(KindElement, func(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if e := n.(*Element); e.SelfClosing && e.Mark != "" && entering {
+			_, _ = w.WriteString(`<p class="mdx-component">`)
+			_, _ = w.Write(util.EscapeHTML([]byte(e.Mark)))
+			_, _ = w.WriteString("</p>\n")
+		}
+		return ast.WalkContinue, nil
+	})
+	reg.Register(KindCardList, func(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		_, _ = w.WriteString(`<ul class="doc-card-list">` + "\n")
+		for _, c := range n.(*CardList).Cards {
+			_, _ = w.WriteString(`<li><a href="`)
+			_, _ = w.Write(util.EscapeHTML(util.URLEscape([]byte(c.URL), false)))
+			_, _ = w.WriteString(`">`)
+			_, _ = w.Write(util.EscapeHTML([]byte(c.Title)))
+			_, _ = w.WriteString("</a></li>\n")
+		}
+		_, _ = w.WriteString("</ul>\n")
+		return ast.WalkSkipChildren, nil
+	})
 }
+
+// KindCardList is the AST kind of a list of cards, each a link to a page
+// (Docusaurus's <DocCardList />, which markup makes of the category's
+// items).
+var KindCardList = ast.NewNodeKind("MDXCardList")
+
+// CardList is a list of links to pages, shown as cards.
+type CardList struct {
+	ast.BaseBlock
+	Cards []Card
+}
+
+// Card is one card of a CardList: the page's URL and title.
+type Card struct{ URL, Title string }
+
+// Kind implements ast.Node.
+func (n *CardList) Kind() ast.NodeKind { return KindCardList }
+
+// Dump implements ast.Node.
+func (n *CardList) Dump(src []byte, level int) { ast.DumpHelper(n, src, level, nil, nil) }

@@ -65,6 +65,13 @@ type Config struct {
 	// by the flag or site.toml, not by a tool's own link policy
 	// (Docusaurus' onBrokenLinks), which speaks of links only.
 	Lenient bool
+	// BrokenLinksIgnore: the tool's own policy ignores broken links
+	// (Docusaurus' onBrokenLinks: 'ignore'): they are not reported.
+	BrokenLinksIgnore bool
+	// BrokenAnchors is the tool's own policy for broken anchors apart
+	// from links (layout.Settings.BrokenAnchors: Docusaurus'
+	// onBrokenAnchors): "error", "warn", "ignore", or "" (as links).
+	BrokenAnchors string
 	// Obsidian reads Obsidian's Markdown (toml key "obsidian", default
 	// true): [[wikilinks]] and ![[embeds]] resolved by note name, callouts
 	// of every Obsidian kind, ^block-ids, %%comments%%, ==highlights==,
@@ -154,7 +161,10 @@ func LoadConfig(dir, baseURLOverride string, lay *layout.Layout, diag *Collector
 	}
 	cfg.Unsafe = set.Unsafe // the tool's own (Hugo's markup.goldmark.renderer.unsafe); site.toml's below
 	cfg.Copyright, cfg.copyrightFile = strings.TrimSpace(set.Copyright), lay.File
-	cfg.BrokenLinksWarn = set.BrokenLinks == "warn" // the tool's own policy (Docusaurus' onBrokenLinks)
+	// The tool's own policy (Docusaurus' onBrokenLinks, onBrokenAnchors).
+	cfg.BrokenLinksWarn = set.BrokenLinks == "warn" || set.BrokenLinks == "ignore"
+	cfg.BrokenLinksIgnore = set.BrokenLinks == "ignore"
+	cfg.BrokenAnchors = set.BrokenAnchors
 	base := set.BaseURL
 	if base != "" && baseURLOverride == "" { // --base-url wins over the settings file, whatever it holds
 		if norm, err := normalizeBaseURL(base); err == nil {
@@ -222,7 +232,7 @@ func LoadConfig(dir, baseURLOverride string, lay *layout.Layout, diag *Collector
 	switch s := r.str("brokenLinks"); s {
 	case "", "error":
 	case "warn":
-		cfg.BrokenLinksWarn, cfg.Lenient = true, true
+		cfg.SetBrokenLinks(true)
 	default:
 		r.fail("brokenLinks", "%q must be \"error\" (a broken link fails the build) or \"warn\"", s)
 	}
@@ -366,4 +376,30 @@ func (s *Site) Footer(assets templates.Assets) string {
 	out = strings.TrimSpace(out)
 	out = strings.TrimSuffix(strings.TrimPrefix(out, "<p>"), "</p>")
 	return out
+}
+
+// SetBrokenLinks applies sitegen's own brokenLinks (site.toml or the
+// --broken-links flag): broken links, anchors and images are warnings
+// (warn, the lenient mode) or errors, whatever the tool's settings say.
+func (c *Config) SetBrokenLinks(warn bool) {
+	c.BrokenLinksWarn, c.Lenient = warn, warn
+	c.BrokenLinksIgnore, c.BrokenAnchors = false, ""
+}
+
+// brokenPolicy is what the build does with a broken link, anchor or
+// image, msg being its problem ("broken …"): "error", "warn" or
+// "ignore". A broken anchor (anchorProblem) follows the tool's policy for
+// anchors where it has one of its own (Docusaurus' onBrokenAnchors), else
+// the links'.
+func (c *Config) brokenPolicy(msg string) string {
+	if c.BrokenAnchors != "" && anchorProblem(msg) {
+		return c.BrokenAnchors
+	}
+	switch {
+	case c.BrokenLinksIgnore && strings.HasPrefix(msg, "broken link "):
+		return "ignore"
+	case c.BrokenLinksWarn:
+		return "warn"
+	}
+	return "error"
 }

@@ -120,19 +120,34 @@ func (p *Page) srcLine(line int) int {
 // (a broken link or include only a warning with broken links as
 // warnings).
 func (s *Site) report(file string, line, col int, warning bool, msg string) {
-	if d, warning := s.problem(file, line, col, warning, msg); warning {
+	d, warning, keep := s.problem(file, line, col, warning, msg)
+	switch {
+	case !keep:
+	case warning:
 		s.Warn.add(d)
-	} else {
+	default:
 		s.Diag.add(d)
 	}
 }
 
 // problem is a problem found in the page file, and whether report files
-// it as a warning.
-func (s *Site) problem(file string, line, col int, warning bool, msg string) (Diagnostic, bool) {
+// it as a warning; keep is false for a broken link or anchor the tool's
+// own policy ignores (Docusaurus' onBrokenAnchors: 'ignore').
+func (s *Site) problem(file string, line, col int, warning bool, msg string) (d Diagnostic, warn, keep bool) {
+	d, warn = s.severity(file, line, col, warning, msg)
+	return d, warn, warning || !strings.HasPrefix(msg, "broken ") || s.Cfg.brokenPolicy(msg) != "ignore"
+}
+
+// severity is problem's diagnostic and whether it is a warning.
+func (s *Site) severity(file string, line, col int, warning bool, msg string) (Diagnostic, bool) {
+	broken := strings.HasPrefix(msg, "broken ")
 	switch {
-	case warning || s.Cfg.BrokenLinksWarn && strings.HasPrefix(msg, "broken "):
+	case warning || broken && s.Cfg.brokenPolicy(msg) != "error":
 		return Diagnostic{File: file, Line: line, Col: col, Msg: msg}, true
+	case broken && anchorProblem(msg) && s.Cfg.BrokenAnchors == "error":
+		// The tool's own policy throws (onBrokenAnchors: 'throw'): an
+		// error, not a tolerance of lenient mode.
+		return Diagnostic{File: file, Line: line, Col: col, Msg: msg}, false
 	case s.pluginBlock(msg):
 		return s.tolerance(file, line, col, "", msg+": shown as code")
 	case strings.HasPrefix(msg, "broken ") && s.Lay.Kind != layout.Hugo:

@@ -507,6 +507,9 @@ func (s *Site) Ask(c Call) (Answer, bool) {
 		return Answer{}, false
 	}
 	l := pageLinks{s: s, p: from, assets: s.View.Assets, replay: true}
+	if c.Dest == cardsCall {
+		return cardsAnswer(s.cards(from)), true
+	}
 	if !c.Wiki {
 		tg := s.linkTarget(from, c.Dest, c.Embed)
 		return Answer{Url: tg.URL, Problem: tg.Problem, Unlinked: tg.Unlinked, Title: tg.Title}, true

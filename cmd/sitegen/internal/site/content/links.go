@@ -85,7 +85,7 @@ func (s *Site) resolveImage(from *Page, dest string) markup.LinkTarget {
 			if u, found := s.bookAnchor(from, frag); found {
 				return linkTo(u)
 			}
-			return broken("no heading with id %q on this page", frag)
+			return broken(noHeading+" %q on this page", frag)
 		}
 		return linkTo("#" + id) // "#" for the page's title: its top
 	}
@@ -170,7 +170,7 @@ func (s *Site) resolveImage(from *Page, dest string) markup.LinkTarget {
 	if frag != "" {
 		id, found := s.anchorOf(to, frag)
 		if !found && !to.Failed { // a page that could not be read has its own error
-			return broken("no heading with id %q in %s", frag, s.SrcFile(rel))
+			return broken(noHeading+" %q in %s", frag, s.SrcFile(rel))
 		}
 		if !found {
 			id = frag
@@ -303,6 +303,18 @@ func hasScheme(dest string) bool {
 func linkTo(u string) markup.LinkTarget { return markup.LinkTarget{URL: u} }
 
 // broken is a link that did not resolve, and why.
+// noHeading says that a link's #fragment names no heading of its page:
+// a broken anchor (anchorProblem), which a tool may treat apart from a
+// broken link (Docusaurus' onBrokenAnchors).
+const noHeading = "no heading with id"
+
+// anchorProblem reports whether a problem message is a broken anchor: a
+// link to a page that is there, with a #fragment that names none of its
+// headings.
+func anchorProblem(msg string) bool {
+	return strings.HasPrefix(msg, "broken link ") && strings.Contains(msg, ": "+noHeading+" ")
+}
+
 func broken(format string, args ...any) markup.LinkTarget {
 	return markup.LinkTarget{Problem: fmt.Sprintf(format, args...)}
 }
@@ -458,7 +470,7 @@ func (s *Site) resolveAbs(dest string) markup.LinkTarget {
 			if frag != "" {
 				id, found := s.anchorOf(p, frag)
 				if !found && !p.Failed {
-					return broken("no heading with id %q on the page at %s", frag, p.SitePath)
+					return broken(noHeading+" %q on the page at %s", frag, p.SitePath)
 				}
 				if !found {
 					id = frag

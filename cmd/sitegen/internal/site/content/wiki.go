@@ -102,6 +102,70 @@ func (l pageLinks) ResolveTarget(dest string) markup.LinkTarget {
 	return tg
 }
 
+// Cards implements markup.CardResolver (Docusaurus's <DocCardList />),
+// recorded as a question of the model (cardsCall) so that a kept body is
+// rendered again when the category's items change.
+func (l pageLinks) Cards() []markup.LinkTarget {
+	cards := l.s.cards(l.p)
+	l.rec.asked(Call{From: l.p.Rel, Dest: cardsCall}, cardsAnswer(cards))
+	return cards
+}
+
+// cardsAnswer is the recorded answer of Cards: the cards' URLs and
+// titles, a line each.
+func cardsAnswer(cards []markup.LinkTarget) Answer {
+	var a Answer
+	for i, c := range cards {
+		if i > 0 {
+			a.Url, a.Title = a.Url+"\n", a.Title+"\n"
+		}
+		a.Url, a.Title = a.Url+c.URL, a.Title+c.Title
+	}
+	return a
+}
+
+// cardsCall is the Call.Dest of Cards' question: not a link any page
+// writes.
+const cardsCall = "\x00cards"
+
+// cards are the items of page p's category, as Docusaurus's DocCardList
+// shows them (useCurrentSidebarSiblings: "the deepest category" holding
+// the page, else the top of the sidebar): p's children when it is a
+// category's page, else its siblings; each a link to its page, a
+// category without a page to its first page (findFirstSidebarItemLink;
+// one with none is left out, filterDocCardListItems).
+func (s *Site) cards(p *Page) []markup.LinkTarget {
+	cat := p
+	if len(p.Children) == 0 {
+		cat = p.Parent
+	}
+	if cat == nil {
+		return nil
+	}
+	var first func(*Page) *Page
+	first = func(c *Page) *Page {
+		if !c.NoPage && !c.navExclude {
+			return c
+		}
+		for _, k := range c.Children {
+			if f := first(k); f != nil {
+				return f
+			}
+		}
+		return nil
+	}
+	var out []markup.LinkTarget
+	for _, c := range cat.Children {
+		if c.navExclude || cat == s.Home && outside(c.Rel) {
+			continue
+		}
+		if to := first(c); to != nil {
+			out = append(out, markup.LinkTarget{URL: s.Cfg.RelURL(to.SitePath), Title: c.Label()})
+		}
+	}
+	return out
+}
+
 // ResolveImage implements markup.ImageResolver.
 func (l pageLinks) ResolveImage(dest string) markup.LinkTarget {
 	tg := l.s.linkTarget(l.p, dest, true)
@@ -448,7 +512,9 @@ func (s *Site) MarkupPage(p *Page, assets templates.Assets, b *Body) *markup.Pag
 	}
 	if b != nil {
 		report = func(pr markup.Problem) {
-			b.Report(s.problem(p.File, p.srcLine(pr.Line), pr.Col, pr.Warning, pr.Msg))
+			if d, warning, keep := s.problem(p.File, p.srcLine(pr.Line), pr.Col, pr.Warning, pr.Msg); keep {
+				b.Report(d, warning)
+			}
 		}
 	}
 	return &markup.Page{
