@@ -29,8 +29,7 @@ func hasLiquid(b []byte) bool {
 
 // vars are the variables of the page (or file) at file with text src:
 // site (the model; in a page its url and baseurl are marks that siteRoot
-// makes links from the site's root, which sitegen places under the
-// site's base URL itself) and page (the
+// makes paths under the site's base path) and page (the
 // file's document: front matter, url, path, date, …), paginator nil (no
 // jekyll-paginate: a loop over paginator.posts writes nothing, as Jekyll
 // without the plugin).
@@ -95,7 +94,7 @@ func (s *liquidSite) runLiquid(file string, src []byte, read func(string) ([]byt
 		return x, false
 	}
 	text, lines := unmark(out, first)
-	text = siteRoot(text)
+	text = siteRoot(text, m.baseurl)
 	text = htmlBlocks(text)
 	x.Src = append(append(make([]byte, 0, from+len(text)), src[:from]...), text...)
 	x.Lines = make([]int, 0, first-1+len(lines))
@@ -186,7 +185,7 @@ func (s *liquidSite) runLayout(file string, src []byte, lf string, b []byte, rea
 		return nil, err
 	}
 	var kept [][]byte
-	for _, line := range bytes.Split(siteRoot(out), []byte("\n")) {
+	for _, line := range bytes.Split(siteRoot(out, m.baseurl), []byte("\n")) {
 		if len(bytes.TrimSpace(line)) > 0 {
 			kept = append(kept, bytes.TrimLeft(line, " \t"))
 		}
@@ -263,17 +262,20 @@ const (
 )
 
 // siteRoot makes what {{ site.url }} and {{ site.baseurl }} wrote in a
-// page a path from the site's root: "site.url: Contains the url of your
-// site as it's configured in the _config.yml"
-// (https://jekyllrb.com/docs/variables/#site-variables), so
-// {{ site.url }}{{ site.baseurl }}/b/ is /b/ of this site, checked and
-// placed under its base URL as sitegen's other links; the marks alone,
-// not followed by a path, are "/".
-func siteRoot(b []byte) []byte {
+// page a path from the site's root under its base path: "site.url:
+// Contains the url of your site as it's configured in the _config.yml"
+// (https://jekyllrb.com/docs/variables/#site-variables), and Jekyll
+// writes a page's raw HTML as it is, so {{ site.baseurl }}/b/ is base/b/
+// (base: _config.yml's baseurl, "/sub" or "") and {{ site.url }}{{
+// site.baseurl }}/b/ the same page as a path, checked as sitegen's other
+// links (a Markdown link typed with the base resolves as without it,
+// content's withoutBase). A run of marks not followed by a path is the
+// base's folder, base/; site.url alone is the root.
+func siteRoot(b []byte, base string) []byte {
 	if !bytes.ContainsRune(b, siteURLMark) && !bytes.ContainsRune(b, baseURLMark) {
 		return b
 	}
-	out := make([]byte, 0, len(b))
+	out := make([]byte, 0, len(b)+len(base))
 	for i := 0; i < len(b); {
 		r, n := utf8.DecodeRune(b[i:])
 		if r != siteURLMark && r != baseURLMark {
@@ -281,12 +283,17 @@ func siteRoot(b []byte) []byte {
 			i += n
 			continue
 		}
+		withBase := false
 		for i < len(b) { // a run of marks
 			if r, n := utf8.DecodeRune(b[i:]); r == siteURLMark || r == baseURLMark {
+				withBase = withBase || r == baseURLMark
 				i += n
 				continue
 			}
 			break
+		}
+		if withBase {
+			out = append(out, base...)
 		}
 		if i >= len(b) || b[i] != '/' {
 			out = append(out, '/')

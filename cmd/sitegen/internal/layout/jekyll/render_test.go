@@ -105,7 +105,9 @@ func TestLiquidRun(t *testing.T) {
 		// page too: its raw HTML is published as written (a Markdown
 		// link typed with the base resolves as without it).
 		{"relative_url", `{{ "/assets/x.png" | relative_url }} {{ "a" | relative_url }}`, "/club/assets/x.png /club/a"},
-		{"site.baseurl in a link", `[b]({{ site.url }}{{ site.baseurl }}/b/) [h]({{ site.baseurl }})`, "[b](/b/) [h](/)"},
+		// site.baseurl is the base path a page's raw HTML is published
+		// with, site.url alone a path from the root (siteRoot).
+		{"site.baseurl in a link", `[b]({{ site.url }}{{ site.baseurl }}/b/) [h]({{ site.baseurl }}) [u]({{ site.url }}/u/)`, "[b](/club/b/) [h](/club/) [u](/u/)"},
 		// "where: Select all the objects in an array where the key has the given value."
 		{"where", `{% assign s = site.data.monsters | where: "kind", "small" %}{{ s | map: "name" | join: "," }}`, "Goblin,Imp"},
 		// "sort: Sort an array. Optional arguments for hashes 1. property name".
