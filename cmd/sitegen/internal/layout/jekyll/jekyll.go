@@ -92,6 +92,11 @@
 //     permalinks ending in "/" are folders (/about/). A permalink
 //     without its leading slash is read from the root (date is /date.html).
 //
+//   - Raw HTML: Jekyll publishes it as written; sitegen removes what is
+//     not safe to publish, with a warning naming the key that keeps it
+//     all, in _config.yml: markup.goldmark.renderer.unsafe: true (Hugo's
+//     and site.toml's key; Jekyll ignores it).
+//
 // Not implemented: layouts that wrap {{ content }} (the site's
 // chrome is sitegen's theme); jekyll-paginate (paginator is nil, as
 // without the plugin).
@@ -196,6 +201,13 @@ func Recognise(dir string) (*layout.Layout, error) {
 	// "baseurl: the subpath of your site, e.g. /blog"
 	// (https://jekyllrb.com/docs/configuration/default/).
 	l.Settings.BaseURLKey = BaseURLKey
+	// Jekyll publishes raw HTML as written; sitegen removes what is not
+	// safe to publish unless the site keeps it, with Hugo's key (which
+	// site.toml reads too) in _config.yml: Jekyll ignores it.
+	if layout.True(nested(m, "markup", "goldmark", "renderer", "unsafe")) {
+		l.Settings.Unsafe = true
+		l.Read = append(l.Read, "markup.goldmark.renderer.unsafe")
+	}
 	l.Settings.LanguageCode = l.Str(m, "lang")
 	l.Settings.Permalink = l.Str(m, "permalink")
 	l.PageFile = pageFile(plugins(dir, m), l.Include)
@@ -258,6 +270,20 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Read = append(l.Read, "include")
 	}
 	return l, nil
+}
+
+// nested is the value at the path of keys in m, nil where a map is
+// missing.
+func nested(m map[string]any, keys ...string) any {
+	var v any = m
+	for _, k := range keys {
+		mm, ok := v.(map[string]any)
+		if !ok {
+			return nil
+		}
+		v = mm[k]
+	}
+	return v
 }
 
 // BaseURLKey names the _config.yml keys of the site's base URL.
