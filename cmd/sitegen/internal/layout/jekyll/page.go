@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"html"
 	"maps"
 	"regexp"
 	"strconv"
@@ -190,11 +191,15 @@ func (s *liquidSite) runLayout(file string, src []byte, lf string, b []byte, rea
 			kept = append(kept, bytes.TrimLeft(line, " \t"))
 		}
 	}
-	if len(kept) == 0 {
+	text := bytes.Join(kept, []byte("\n"))
+	if page, ok := vars["page"].(*hash); ok {
+		text = dropTitleHeading(text, str(page.m["title"]))
+	}
+	if len(bytes.TrimSpace(text)) == 0 {
 		return nil, nil
 	}
 	res := []byte("<div class=\"jekyll-layout\">\n")
-	res = append(res, bytes.Join(kept, []byte("\n"))...)
+	res = append(res, text...)
 	return append(res, "\n</div>\n"...), nil
 }
 
@@ -254,6 +259,28 @@ func htmlBlocks(text []byte) []byte {
 
 // spacesCount finds the elements whose text keeps its spaces.
 var spacesCount = regexp.MustCompile(`(?i)<(pre|textarea|script|style)[\s>]`)
+
+// leadH1 is an <h1> element that starts a layout's output, its text.
+var leadH1 = regexp.MustCompile(`(?is)^\s*<h1\b[^>]*>(.*?)</h1\s*>\s*`)
+
+// tags are HTML tags in a heading's text.
+var tags = regexp.MustCompile(`<[^>]*>`)
+
+// dropTitleHeading is out without the <h1> that starts it when that
+// heading's text is the page's title: the layout's <h1>{{ page.title
+// }}</h1> is the heading sitegen's page shows above the text, once. A
+// heading of other words stays.
+func dropTitleHeading(out []byte, title string) []byte {
+	m := leadH1.FindSubmatchIndex(out)
+	if m == nil || title == "" {
+		return out
+	}
+	text := html.UnescapeString(string(tags.ReplaceAll(out[m[2]:m[3]], nil)))
+	if strings.Join(strings.Fields(text), " ") != strings.Join(strings.Fields(title), " ") {
+		return out
+	}
+	return out[m[1]:]
+}
 
 // The marks a page's {{ site.url }} and {{ site.baseurl }} write.
 const (
