@@ -32,8 +32,9 @@
 //     index (index.md, a README.md of jekyll-readme-index, a page whose
 //     permalink is the folder's URL): it is a heading of the navigation
 //     only (NoFolderPage), and X/X.md is an ordinary page (PathNotes).
-//     sitegen adds a list page for a collection's folder at the fixed
-//     start of its permalink (/rules/, /posts/), Jekyll none.
+//     A collection's folder has no page either (Jekyll writes its
+//     documents only): a heading over them labelled by the collection's
+//     title:, else just-the-docs' name for it, else its label.
 //
 //   - A file with front matter that is not a page (a .json or .xml
 //     template: feed.xml, search.json), which Jekyll runs through Liquid,
@@ -231,17 +232,14 @@ func Recognise(dir string) (*layout.Layout, error) {
 	// "documentation # folder containing pages", "doc1.md # =>
 	// http://example.com/documentation/doc1.html"
 	// (https://jekyllrb.com/docs/pages/): a folder has no page unless a
-	// file is its index, and X/X.md is the page X/X (PathNotes). sitegen
-	// keeps its list page of a collection's documents (FolderURL), a
-	// decision of its own (README, "Jekyll"); no other folder has one.
+	// file is its index, and X/X.md is the page X/X (PathNotes). A
+	// collection's folder neither: Jekyll writes its documents only
+	// (https://jekyllrb.com/docs/collections/#output), and just-the-docs
+	// shows them under the collection's name, a heading
+	// (https://just-the-docs.com/docs/navigation/main/collections/): its
+	// section (FolderURL) is a heading of the navigation over them.
 	l.PathNotes = true
-	l.NoFolderPage = func(dir string) bool {
-		if l.FolderURL == nil {
-			return true
-		}
-		u, _ := l.FolderURL(dir)
-		return u == ""
-	}
+	l.NoFolderPage = func(string) bool { return true }
 	l.ExcludeGlobs = append(l.ExcludeGlobs, DefaultExcludes...)
 	if ex := layout.Strings(m, "exclude"); len(ex) > 0 {
 		l.ExcludeGlobs = append(l.ExcludeGlobs, ex...)
