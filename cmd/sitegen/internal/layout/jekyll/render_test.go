@@ -240,3 +240,37 @@ func TestLiquidBounds(t *testing.T) {
 		})
 	}
 }
+
+// TestPostsSameDate: site.posts is "A reverse chronological list of all
+// Posts" (https://jekyllrb.com/docs/variables/#site-variables), and
+// Jekyll orders two documents of one date by their path
+// (Document#<=>, https://github.com/jekyll/jekyll/blob/v4.3.1/lib/jekyll/document.rb),
+// the list reversed: of one day, b before a. thebombzen/grimoire's
+// feed.xml (every spell of 2020-11-22) began with Tasha's Otherworldly
+// Guise in Jekyll's build, with Blade of Disaster in sitegen's.
+func TestPostsSameDate(t *testing.T) {
+	files := map[string]string{
+		"_config.yml":              "title: J\n",
+		"_posts/2020-01-01-a.md":   "---\ntitle: A\n---\n",
+		"_posts/2020-01-01-b.md":   "---\ntitle: B\n---\n",
+		"_posts/2019-01-01-old.md": "---\ntitle: Old\n---\n",
+		"_posts/2021-01-01-new.md": "---\ntitle: New\n---\n",
+	}
+	dir := layouttest.Write(t, files)
+	l, err := Recognise(dir)
+	if err != nil || l == nil {
+		t.Fatalf("Recognise: %v, %v", l, err)
+	}
+	read := func(f string) ([]byte, error) { return srcpath.ReadFile(dir, f, 1<<20) }
+	var rels []string
+	for f := range files {
+		if path.Ext(f) == ".md" {
+			rels = append(rels, f)
+		}
+	}
+	l.SitePages(rels, read)
+	x := l.Expand("index.md", []byte("{% for p in site.posts %}{{ p.title }},{% endfor %}\n"), read)
+	if got, want := strings.TrimSpace(string(x.Src)), "New,B,A,Old,"; got != want {
+		t.Errorf("site.posts: %q, want %q", got, want)
+	}
+}
