@@ -103,3 +103,45 @@ func TestJekyllRelativeURLInRawHTML(t *testing.T) {
 		}
 	}
 }
+
+// TestJekyllSiteBaseURLInRawHTML: "site.baseurl" is the configured
+// baseurl (https://jekyllrb.com/docs/variables/#site-variables) and
+// Jekyll writes a page's raw HTML as it is: <a href="{{ site.baseurl
+// }}/rules/"> is /Guides/rules/ on the published site, {{ site.baseurl }}
+// alone /Guides/ (after the base, a path from the root). sitegen wrote
+// /rules/ and / (issue 32, session 13: outside the site's base path). A
+// Markdown link written so still resolves and is checked, and a site
+// without baseurl writes the paths from the root.
+func TestJekyllSiteBaseURLInRawHTML(t *testing.T) {
+	for _, tc := range []struct {
+		name, config string
+		want         []string
+	}{
+		{"baseurl", "title: J\nbaseurl: \"/Guides\"\n", []string{`<a href="/Guides/rules/">raw</a>`, `<a href="/Guides/">home</a>`, `src="/Guides/img/x.png"`, `<a href="/Guides/rules/">md</a>`, `<a href="/Guides/rules/">both</a>`}},
+		{"no baseurl", "title: J\n", []string{`<a href="/rules/">raw</a>`, `<a href="/">home</a>`, `src="/img/x.png"`, `<a href="/rules/">md</a>`, `<a href="/rules/">both</a>`}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := t.TempDir()
+			sitetest.WriteFiles(t, src, map[string]string{
+				"_config.yml": tc.config,
+				"index.md": "---\ntitle: Home\n---\n<a href=\"{{ site.baseurl }}/rules/\">raw</a> <a href=\"{{ site.baseurl }}\">home</a> " +
+					"<img src=\"{{ site.baseurl }}/img/x.png\" alt=\"x\"> <a href=\"{{ site.url }}{{ site.baseurl }}/rules/\">both</a>\n\n[md]({{ site.baseurl }}/rules/)\n",
+				"rules.md":  "---\ntitle: Rules\npermalink: /rules/\n---\nR\n",
+				"img/x.png": "PNG",
+			})
+			dest := filepath.Join(t.TempDir(), "public")
+			if _, err := build(t, src, content.Options{Theme: theme, Dest: dest}); err != nil {
+				t.Fatal(err)
+			}
+			b, err := os.ReadFile(filepath.Join(dest, "index.html"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(string(b), w) {
+					t.Errorf("index.html lacks %s", w)
+				}
+			}
+		})
+	}
+}

@@ -50,3 +50,50 @@ func TestJekyllNavDistinctLabels(t *testing.T) {
 		t.Errorf("navigation still labels an entry Contents:\n%s", nav)
 	}
 }
+
+// TestJekyllCollectionTitleLabels: where collections' index pages share a
+// title, a collection's own title is its label before its folder's name:
+// its title: in collections: ("You can optionally specify metadata for
+// your collection in the configuration", https://jekyllrb.com/docs/collections/),
+// else just-the-docs' name for it ("just_the_docs: collections: tests:
+// name: Tests", https://just-the-docs.com/docs/navigation/main/collections/),
+// else its folder's name (issue 32 item 2). A collection without an
+// index page is a heading of the navigation under that label.
+func TestJekyllCollectionTitleLabels(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{
+		"_config.yml": "title: J\ncollections:\n  rules:\n    output: true\n    title: Core Rules\n  lore:\n    output: true\n" +
+			"  npcs:\n    output: true\n  spells:\n    output: true\n    title: Spell List\n" +
+			"just_the_docs:\n  collections:\n    lore:\n      name: World Lore\n",
+		"index.md":         "---\ntitle: Home\n---\nHi.\n",
+		"_rules/index.md":  "---\ntitle: Contents\n---\nR.\n",
+		"_rules/combat.md": "---\ntitle: Combat\n---\nC.\n",
+		"_lore/index.md":   "---\ntitle: Contents\n---\nL.\n",
+		"_lore/gods.md":    "---\ntitle: Gods\n---\nG.\n",
+		"_npcs/index.md":   "---\ntitle: Contents\n---\nN.\n",
+		"_spells/fire.md":  "---\ntitle: Fire\n---\nF.\n",
+	})
+	dest := filepath.Join(t.TempDir(), "public")
+	if _, err := build(t, src, content.Options{Theme: theme, Dest: dest}); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dest, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	nav := string(b)
+	if i, j := strings.Index(nav, `<nav class="site-nav"`), strings.Index(nav, "</nav>"); i >= 0 && j > i {
+		nav = nav[i:j]
+	}
+	for _, want := range []string{">Core Rules</a>", ">World Lore</a>", ">npcs</a>", "Spell List", ">Fire</a>"} {
+		if !strings.Contains(nav, want) {
+			t.Errorf("navigation lacks %q:\n%s", want, nav)
+		}
+	}
+	if strings.Contains(nav, ">Contents</a>") || strings.Contains(nav, ">rules</a>") || strings.Contains(nav, ">lore</a>") {
+		t.Errorf("navigation labels a collection by its folder or shared title:\n%s", nav)
+	}
+	if _, err := os.Stat(filepath.Join(dest, "spells", "index.html")); err == nil {
+		t.Errorf("spells/index.html published: Jekyll writes no page for a collection")
+	}
+}

@@ -653,6 +653,17 @@ func (up *updater) bundles(w *changes, pages []*content.Page, bodyOf func(*conte
 			s.Diag.Addf(s.SrcFile(rel), 0, 0, "", "conflicts with another file of the site: both are published at /%s", out)
 			continue
 		}
+		if s.Rendered(rel) {
+			// Rendered by the layout (a Jekyll feed.xml): its Liquid may
+			// read every page (site.posts), so it is rendered again, as a
+			// page that reads the site is; written when it changed.
+			if data, ok := s.RenderedFile(rel); ok {
+				if err := w.Write(out, data); err != nil {
+					return err
+				}
+			}
+			continue
+		}
 		if sum, ok := g.Outs[out]; ok && !up.changed[s.SrcFile(rel)] {
 			w.sums[out] = sum
 			continue

@@ -20,6 +20,7 @@ import (
 // under collections_dir, published at its permalink when output is true.
 type collection struct {
 	label     string
+	title     string // its label in the navigation (collectionTitle)
 	dir       string // content-relative folder: "_rules", "my/_posts"
 	output    bool
 	permalink string // the URL template of its documents
@@ -70,7 +71,7 @@ func collections(m map[string]any, style string) []collection {
 	var out []collection
 	for _, label := range labels {
 		s := settings[label]
-		c := collection{label: label, dir: path.Join(cdir, "_"+label), permalink: str(s["permalink"])}
+		c := collection{label: label, title: collectionTitle(m, label, s), dir: path.Join(cdir, "_"+label), permalink: str(s["permalink"])}
 		c.output = layout.True(s["output"])
 		if label == "posts" {
 			c.output = s == nil || s["output"] == nil || layout.True(s["output"])
@@ -87,6 +88,17 @@ func collections(m map[string]any, style string) []collection {
 		out = append(out, c)
 	}
 	return out
+}
+
+// collectionTitle is the label of the collection label (its settings s)
+// in the navigation: its own title: ("You can optionally specify
+// metadata for your collection in the configuration",
+// https://jekyllrb.com/docs/collections/), else just-the-docs' name for
+// it ("just_the_docs: collections: tests: name: Tests",
+// https://just-the-docs.com/docs/navigation/main/collections/), else the
+// label.
+func collectionTitle(m map[string]any, label string, s map[string]any) string {
+	return cmp.Or(str(s["title"]), str(nested(m, "just_the_docs", "collections", label, "name")), label)
 }
 
 // str is a setting's text, trimmed ("" when it is not text).
@@ -420,7 +432,7 @@ func publishCollections(l *layout.Layout, m map[string]any) {
 		if c == nil || !c.output || strings.Contains(inner, "/") && c.label == "posts" {
 			return "", ""
 		}
-		title := c.label
+		title := c.title
 		if inner != "" {
 			title = path.Base(inner)
 		}

@@ -32,8 +32,9 @@
 //     index (index.md, a README.md of jekyll-readme-index, a page whose
 //     permalink is the folder's URL): it is a heading of the navigation
 //     only (NoFolderPage), and X/X.md is an ordinary page (PathNotes).
-//     sitegen adds a list page for a collection's folder at the fixed
-//     start of its permalink (/rules/, /posts/), Jekyll none.
+//     A collection's folder has no page either (Jekyll writes its
+//     documents only): a heading over them labelled by the collection's
+//     title:, else just-the-docs' name for it, else its label.
 //
 //   - A file with front matter that is not a page (a .json or .xml
 //     template: feed.xml, search.json), which Jekyll runs through Liquid,
@@ -91,6 +92,11 @@
 //     and sitegen writes the same file at the same URL; pretty and
 //     permalinks ending in "/" are folders (/about/). A permalink
 //     without its leading slash is read from the root (date is /date.html).
+//
+//   - Raw HTML: Jekyll publishes it as written; sitegen removes what is
+//     not safe to publish, with a warning naming the key that keeps it
+//     all, in _config.yml: markup.goldmark.renderer.unsafe: true (Hugo's
+//     and site.toml's key; Jekyll ignores it).
 //
 // Not implemented: layouts that wrap {{ content }} (the site's
 // chrome is sitegen's theme); jekyll-paginate (paginator is nil, as
@@ -196,6 +202,13 @@ func Recognise(dir string) (*layout.Layout, error) {
 	// "baseurl: the subpath of your site, e.g. /blog"
 	// (https://jekyllrb.com/docs/configuration/default/).
 	l.Settings.BaseURLKey = BaseURLKey
+	// Jekyll publishes raw HTML as written; sitegen removes what is not
+	// safe to publish unless the site keeps it, with Hugo's key (which
+	// site.toml reads too) in _config.yml: Jekyll ignores it.
+	if layout.True(nested(m, "markup", "goldmark", "renderer", "unsafe")) {
+		l.Settings.Unsafe = true
+		l.Read = append(l.Read, "markup.goldmark.renderer.unsafe")
+	}
 	l.Settings.LanguageCode = l.Str(m, "lang")
 	l.Settings.Permalink = l.Str(m, "permalink")
 	l.PageFile = pageFile(plugins(dir, m), l.Include)
@@ -219,17 +232,14 @@ func Recognise(dir string) (*layout.Layout, error) {
 	// "documentation # folder containing pages", "doc1.md # =>
 	// http://example.com/documentation/doc1.html"
 	// (https://jekyllrb.com/docs/pages/): a folder has no page unless a
-	// file is its index, and X/X.md is the page X/X (PathNotes). sitegen
-	// keeps its list page of a collection's documents (FolderURL), a
-	// decision of its own (README, "Jekyll"); no other folder has one.
+	// file is its index, and X/X.md is the page X/X (PathNotes). A
+	// collection's folder neither: Jekyll writes its documents only
+	// (https://jekyllrb.com/docs/collections/#output), and just-the-docs
+	// shows them under the collection's name, a heading
+	// (https://just-the-docs.com/docs/navigation/main/collections/): its
+	// section (FolderURL) is a heading of the navigation over them.
 	l.PathNotes = true
-	l.NoFolderPage = func(dir string) bool {
-		if l.FolderURL == nil {
-			return true
-		}
-		u, _ := l.FolderURL(dir)
-		return u == ""
-	}
+	l.NoFolderPage = func(string) bool { return true }
 	l.ExcludeGlobs = append(l.ExcludeGlobs, DefaultExcludes...)
 	if ex := layout.Strings(m, "exclude"); len(ex) > 0 {
 		l.ExcludeGlobs = append(l.ExcludeGlobs, ex...)
@@ -258,6 +268,20 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Read = append(l.Read, "include")
 	}
 	return l, nil
+}
+
+// nested is the value at the path of keys in m, nil where a map is
+// missing.
+func nested(m map[string]any, keys ...string) any {
+	var v any = m
+	for _, k := range keys {
+		mm, ok := v.(map[string]any)
+		if !ok {
+			return nil
+		}
+		v = mm[k]
+	}
+	return v
 }
 
 // BaseURLKey names the _config.yml keys of the site's base URL.

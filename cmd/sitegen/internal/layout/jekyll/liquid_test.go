@@ -114,6 +114,8 @@ func TestRecogniseExpands(t *testing.T) {
 func TestLayoutFilledPage(t *testing.T) {
 	files := map[string]string{
 		"_layouts/spells.html":  "---\nlayout: default\n---\n{% for s in site.data.spells %}\n\n    <h2>{{ s.name }}</h2>\n{% endfor %}\n",
+		"_layouts/titled.html":  "<h1 class=\"t\">\n  {{ page.title }}\n</h1>\n{% for s in site.data.spells %}<h2>{{ s.name }}</h2>{% endfor %}\n",
+		"_layouts/other.html":   "<h1>All spells</h1>\n{% for s in site.data.spells %}<h2>{{ s.name }}</h2>{% endfor %}\n",
 		"_layouts/default.html": "<html><body>{% include nav.html %}{{ page.title }}{{ content }}</body></html>\n",
 		"_layouts/plugin.html":  "{% gist 1234 %}{% for s in site.data.spells %}{{ s.name }}{% endfor %}\n",
 		"_layouts/frame.html":   "<html><body>{% for s in site.data.spells %}{{ s.name }}{% endfor %}{{ content }}</body></html>\n",
@@ -133,17 +135,23 @@ func TestLayoutFilledPage(t *testing.T) {
 		defaults                 map[string]any
 		want                     []string // what the page's text holds; nil: its text unchanged
 		warn                     bool
+		lacks                    string // what it must not hold
 	}{
-		{"front matter only", ".", "spells.md", "---\ntitle: Spells\nlayout: spells\n---\n", nil, []string{"<h2>Fire Bolt</h2>\n<h2>Frost Ray</h2>"}, false},
-		{"blank text", ".", "spells.md", "---\ntitle: Spells\nlayout: \"spells\"\n---\n\n  \n", nil, []string{"<h2>Frost Ray</h2>"}, false},
-		{"layout from defaults", ".", "pages/s.md", "---\ntitle: Spells\n---\n", map[string]any{"layout": "spells"}, []string{"<h2>Fire Bolt</h2>"}, false},
-		{"content folder", "site", "site/x.md", "---\nlayout: x\n---\n", nil, []string{"<p>one</p><p>two</p>"}, false},
-		{"a plugin's tag", ".", "p.md", "---\nlayout: plugin\n---\n", nil, nil, true},
-		{"text of its own", ".", "spells.md", "---\nlayout: spells\n---\nThe spells of the game.\n", nil, nil, false},
-		{"layout that only wraps", ".", "a.md", "---\nlayout: default\n---\n", nil, nil, false},
-		{"the site's frame, looping", ".", "a.md", "---\nlayout: frame\n---\n", nil, nil, false},
-		{"layout of a theme", ".", "a.md", "---\nlayout: home\n---\n", nil, nil, false},
-		{"no layout", ".", "a.md", "---\ntitle: A\n---\n", nil, nil, false},
+		{"front matter only", ".", "spells.md", "---\ntitle: Spells\nlayout: spells\n---\n", nil, []string{"<h2>Fire Bolt</h2>\n<h2>Frost Ray</h2>"}, false, ""},
+		{"blank text", ".", "spells.md", "---\ntitle: Spells\nlayout: \"spells\"\n---\n\n  \n", nil, []string{"<h2>Frost Ray</h2>"}, false, ""},
+		{"layout from defaults", ".", "pages/s.md", "---\ntitle: Spells\n---\n", map[string]any{"layout": "spells"}, []string{"<h2>Fire Bolt</h2>"}, false, ""},
+		{"content folder", "site", "site/x.md", "---\nlayout: x\n---\n", nil, []string{"<p>one</p><p>two</p>"}, false, ""},
+		{"a plugin's tag", ".", "p.md", "---\nlayout: plugin\n---\n", nil, nil, true, ""},
+		{"text of its own", ".", "spells.md", "---\nlayout: spells\n---\nThe spells of the game.\n", nil, nil, false, ""},
+		{"layout that only wraps", ".", "a.md", "---\nlayout: default\n---\n", nil, nil, false, ""},
+		{"the site's frame, looping", ".", "a.md", "---\nlayout: frame\n---\n", nil, nil, false, ""},
+		{"layout of a theme", ".", "a.md", "---\nlayout: home\n---\n", nil, nil, false, ""},
+		{"no layout", ".", "a.md", "---\ntitle: A\n---\n", nil, nil, false, ""},
+		// The layout's <h1>{{ page.title }}</h1> is the title sitegen's
+		// page shows above the text: once (issue 32 item 5); a heading
+		// of other words is the layout's own.
+		{"layout's title heading", ".", "spells.md", "---\ntitle: Spells\nlayout: titled\n---\n", nil, []string{"<h2>Fire Bolt</h2>"}, false, "<h1"},
+		{"layout's other heading", ".", "spells.md", "---\ntitle: Spells\nlayout: other\n---\n", nil, []string{"<h1>All spells</h1>", "<h2>Fire Bolt</h2>"}, false, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -160,6 +168,9 @@ func TestLayoutFilledPage(t *testing.T) {
 				if !strings.Contains(string(x.Src), w) || !strings.HasPrefix(string(x.Src), tt.src[:frontMatterEnd([]byte(tt.src))]) {
 					t.Errorf("text %q: want the front matter, then %q", x.Src, w)
 				}
+			}
+			if tt.lacks != "" && strings.Contains(string(x.Src), tt.lacks) {
+				t.Errorf("text %q holds %q", x.Src, tt.lacks)
 			}
 			if got := len(x.Problems) > 0; got != tt.warn {
 				t.Fatalf("warned %v (%v), want %v", got, x.Problems, tt.warn)

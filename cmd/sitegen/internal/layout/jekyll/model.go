@@ -187,11 +187,13 @@ func (s *liquidSite) build(read func(string) ([]byte, error)) *siteModel {
 			docs[c] = append(docs[c], pd)
 		}
 	}
-	// "A reverse chronological list of all Posts."
+	// "A reverse chronological list of all Posts.": Jekyll's
+	// Document#<=> (date, then path) reversed, so that of one day the
+	// later path comes first.
 	slices.SortStableFunc(posts, func(a, b *hash) int {
 		ta, _ := a.m["date"].(time.Time)
 		tb, _ := b.m["date"].(time.Time)
-		return tb.Compare(ta)
+		return cmp.Or(tb.Compare(ta), cmp.Compare(str(b.m["path"]), str(a.m["path"])))
 	})
 	tags, cats := map[string]any{}, map[string]any{}
 	for _, p := range posts {

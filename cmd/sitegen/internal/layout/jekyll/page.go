@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"html"
 	"maps"
 	"regexp"
 	"strconv"
@@ -29,8 +30,7 @@ func hasLiquid(b []byte) bool {
 
 // vars are the variables of the page (or file) at file with text src:
 // site (the model; in a page its url and baseurl are marks that siteRoot
-// makes links from the site's root, which sitegen places under the
-// site's base URL itself) and page (the
+// makes paths under the site's base path) and page (the
 // file's document: front matter, url, path, date, …), paginator nil (no
 // jekyll-paginate: a loop over paginator.posts writes nothing, as Jekyll
 // without the plugin).
@@ -95,7 +95,7 @@ func (s *liquidSite) runLiquid(file string, src []byte, read func(string) ([]byt
 		return x, false
 	}
 	text, lines := unmark(out, first)
-	text = siteRoot(text)
+	text = siteRoot(text, m.baseurl)
 	text = htmlBlocks(text)
 	x.Src = append(append(make([]byte, 0, from+len(text)), src[:from]...), text...)
 	x.Lines = make([]int, 0, first-1+len(lines))
@@ -186,16 +186,20 @@ func (s *liquidSite) runLayout(file string, src []byte, lf string, b []byte, rea
 		return nil, err
 	}
 	var kept [][]byte
-	for _, line := range bytes.Split(siteRoot(out), []byte("\n")) {
+	for _, line := range bytes.Split(siteRoot(out, m.baseurl), []byte("\n")) {
 		if len(bytes.TrimSpace(line)) > 0 {
 			kept = append(kept, bytes.TrimLeft(line, " \t"))
 		}
 	}
-	if len(kept) == 0 {
+	text := bytes.Join(kept, []byte("\n"))
+	if page, ok := vars["page"].(*hash); ok {
+		text = dropTitleHeading(text, str(page.m["title"]))
+	}
+	if len(bytes.TrimSpace(text)) == 0 {
 		return nil, nil
 	}
 	res := []byte("<div class=\"jekyll-layout\">\n")
-	res = append(res, bytes.Join(kept, []byte("\n"))...)
+	res = append(res, text...)
 	return append(res, "\n</div>\n"...), nil
 }
 
@@ -256,6 +260,28 @@ func htmlBlocks(text []byte) []byte {
 // spacesCount finds the elements whose text keeps its spaces.
 var spacesCount = regexp.MustCompile(`(?i)<(pre|textarea|script|style)[\s>]`)
 
+// leadH1 is an <h1> element that starts a layout's output, its text.
+var leadH1 = regexp.MustCompile(`(?is)^\s*<h1\b[^>]*>(.*?)</h1\s*>\s*`)
+
+// tags are HTML tags in a heading's text.
+var tags = regexp.MustCompile(`<[^>]*>`)
+
+// dropTitleHeading is out without the <h1> that starts it when that
+// heading's text is the page's title: the layout's <h1>{{ page.title
+// }}</h1> is the heading sitegen's page shows above the text, once. A
+// heading of other words stays.
+func dropTitleHeading(out []byte, title string) []byte {
+	m := leadH1.FindSubmatchIndex(out)
+	if m == nil || title == "" {
+		return out
+	}
+	text := html.UnescapeString(string(tags.ReplaceAll(out[m[2]:m[3]], nil)))
+	if strings.Join(strings.Fields(text), " ") != strings.Join(strings.Fields(title), " ") {
+		return out
+	}
+	return out[m[1]:]
+}
+
 // The marks a page's {{ site.url }} and {{ site.baseurl }} write.
 const (
 	siteURLMark = '\uE002'
@@ -263,17 +289,20 @@ const (
 )
 
 // siteRoot makes what {{ site.url }} and {{ site.baseurl }} wrote in a
-// page a path from the site's root: "site.url: Contains the url of your
-// site as it's configured in the _config.yml"
-// (https://jekyllrb.com/docs/variables/#site-variables), so
-// {{ site.url }}{{ site.baseurl }}/b/ is /b/ of this site, checked and
-// placed under its base URL as sitegen's other links; the marks alone,
-// not followed by a path, are "/".
-func siteRoot(b []byte) []byte {
+// page a path from the site's root under its base path: "site.url:
+// Contains the url of your site as it's configured in the _config.yml"
+// (https://jekyllrb.com/docs/variables/#site-variables), and Jekyll
+// writes a page's raw HTML as it is, so {{ site.baseurl }}/b/ is base/b/
+// (base: _config.yml's baseurl, "/sub" or "") and {{ site.url }}{{
+// site.baseurl }}/b/ the same page as a path, checked as sitegen's other
+// links (a Markdown link typed with the base resolves as without it,
+// content's withoutBase). A run of marks not followed by a path is the
+// base's folder, base/; site.url alone is the root.
+func siteRoot(b []byte, base string) []byte {
 	if !bytes.ContainsRune(b, siteURLMark) && !bytes.ContainsRune(b, baseURLMark) {
 		return b
 	}
-	out := make([]byte, 0, len(b))
+	out := make([]byte, 0, len(b)+len(base))
 	for i := 0; i < len(b); {
 		r, n := utf8.DecodeRune(b[i:])
 		if r != siteURLMark && r != baseURLMark {
@@ -281,12 +310,17 @@ func siteRoot(b []byte) []byte {
 			i += n
 			continue
 		}
+		withBase := false
 		for i < len(b) { // a run of marks
 			if r, n := utf8.DecodeRune(b[i:]); r == siteURLMark || r == baseURLMark {
+				withBase = withBase || r == baseURLMark
 				i += n
 				continue
 			}
 			break
+		}
+		if withBase {
+			out = append(out, base...)
 		}
 		if i >= len(b) || b[i] != '/' {
 			out = append(out, '/')

@@ -205,8 +205,10 @@ func (r *run) include(relative bool) func(render.Context) (string, error) {
 // fixProperties writes the properties Ruby's Liquid reads and the
 // engine's parser does not, inside each tag and output of src: a name
 // with a hyphen (site.data.ui-text) or one that starts with a digit
-// (site.categories.2015), as ["ui-text"] and ["2015"]. Quoted text is left
-// as it is.
+// (site.categories.2015), as ["ui-text"] and ["2015"]; a lookup written
+// x.[{{key}}], whose words Ruby's lax parser reads with
+// /\[[^\]]+\]|[\w-]+\??/ (Liquid::VariableParser), as x[key]. Quoted
+// text is left as it is.
 func fixProperties(src []byte) []byte {
 	if !bytes.Contains(src, []byte(".")) {
 		return src
@@ -214,6 +216,7 @@ func fixProperties(src []byte) []byte {
 	out := make([]byte, 0, len(src))
 	closer := ""
 	var quote byte
+	brackets := 0 // open [ of the tag
 	for i := 0; i < len(src); i++ {
 		c := src[i]
 		switch {
@@ -223,6 +226,7 @@ func fixProperties(src []byte) []byte {
 				if src[i+1] == '{' {
 					closer = "}}"
 				}
+				brackets = 0
 				out = append(out, c, src[i+1])
 				i++
 				continue
@@ -233,6 +237,15 @@ func fixProperties(src []byte) []byte {
 			}
 		case c == '"' || c == '\'':
 			quote = c
+		case closer == "%}" && brackets > 0 && (bytes.HasPrefix(src[i:], []byte("{{")) || bytes.HasPrefix(src[i:], []byte("}}"))):
+			i++ // x.[{{key}}]: the braces are no part of the key's words
+			continue
+		case c == '.' && i+1 < len(src) && src[i+1] == '[' && i > 0 && (isWord(src[i-1]) || src[i-1] == ']'):
+			continue // x.[key] is x[key]
+		case c == '[':
+			brackets++
+		case c == ']' && brackets > 0:
+			brackets--
 		case c == '|' && closer == "}}" && laxFilter(src[i+1:]) > 0:
 			// {{ x | "text" }}: Ruby's Liquid (lax, Jekyll's default)
 			// reads a filter as a name and passes over anything else.

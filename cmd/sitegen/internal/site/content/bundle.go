@@ -116,26 +116,39 @@ func (s *Site) CopyBundle(o *assets.Output, rel, out string) error {
 }
 
 // renderFile publishes the file rel as the layout renders it
-// (layout.Layout.RenderFile: a Jekyll template such as feed.xml); one it
-// cannot render is not published, its problems saying why.
+// (RenderedFile); one it cannot render is not published.
 func (s *Site) renderFile(o *assets.Output, rel, out string) error {
+	b, ok := s.RenderedFile(rel)
+	if !ok {
+		return nil
+	}
+	if err := o.Copy(out, bytes.NewReader(b), int64(len(b))); err != nil {
+		return fmt.Errorf("publish %s: %w", s.SrcFile(rel), err)
+	}
+	return nil
+}
+
+// Rendered reports whether the content file rel is published as the
+// layout renders it (layout.Layout.RenderFile: a Jekyll template such as
+// feed.xml), not as it is: its output may depend on every page
+// (site.posts), so an update renders it again (RenderedFile).
+func (s *Site) Rendered(rel string) bool { return s.rendered[rel] }
+
+// RenderedFile is the file rel as the layout renders it, its problems
+// reported; false when it cannot be rendered (not published: the
+// problems say why) or read.
+func (s *Site) RenderedFile(rel string) ([]byte, bool) {
 	file := s.SrcFile(rel)
 	src, err := s.readInclude(file)
 	if err != nil {
 		s.Diag.Addf(file, 0, 0, "", "read: %v", err)
-		return nil
+		return nil, false
 	}
 	b, problems, ok := s.Lay.RenderFile(file, src, s.readInclude)
 	for _, p := range problems {
 		s.report(file, p.Line, p.Col, p.Warning, p.Msg)
 	}
-	if !ok {
-		return nil
-	}
-	if err := o.Copy(out, bytes.NewReader(b), int64(len(b))); err != nil {
-		return fmt.Errorf("publish %s: %w", file, err)
-	}
-	return nil
+	return b, ok
 }
 
 // resolveFile resolves a relative link to a file that is not Markdown

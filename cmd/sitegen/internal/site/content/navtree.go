@@ -484,16 +484,17 @@ func (s *Site) navItems(children []*Page, depth int) []*templates.NavItem {
 		pages = append(pages, c)
 	}
 	if s.Lay.NavDistinct {
-		distinctLabels(items, pages)
+		distinctLabels(items, pages, s.Lay.FolderURL)
 	}
 	return items
 }
 
 // distinctLabels labels each of the items whose labels collide by its
 // folder's name (a folder's own page, or a folder without one) or its
-// file's name, a leading "_" dropped (layout.Layout.NavDistinct);
-// pages[i] is items[i]'s page.
-func distinctLabels(items []*templates.NavItem, pages []*Page) {
+// file's name, a leading "_" dropped (layout.Layout.NavDistinct); a
+// folder the layout titles (folderURL's title: a Jekyll collection's
+// title:) by that title first. pages[i] is items[i]'s page.
+func distinctLabels(items []*templates.NavItem, pages []*Page, folderURL func(dir string) (string, string)) {
 	seen := map[string]int{}
 	for _, it := range items {
 		seen[it.Title]++
@@ -504,11 +505,17 @@ func distinctLabels(items []*templates.NavItem, pages []*Page) {
 		}
 		rel := pages[i].Rel
 		name := pageName(path.Base(rel))
+		folder := ""
 		switch dir := path.Dir(rel); {
 		case pages[i].NoPage:
 			name = path.Base(rel)
 		case dir != "." && isSectionIndex(path.Base(rel)):
-			name = path.Base(dir)
+			name, folder = path.Base(dir), dir
+		}
+		if folder != "" && folderURL != nil {
+			if _, t := folderURL(folder); t != "" && t != it.Title {
+				name = t
+			}
 		}
 		if name = strings.TrimPrefix(name, "_"); name != "" {
 			it.Title = name
