@@ -84,11 +84,11 @@ func saveSites(vault string) []saveSite {
 			}, false},
 		}},
 		{"jekyll=450", func(dir string) error { return jekyllSite(dir, 15, 30) }, []saveEdit{
-			{"body", "docs/sec07/page-12.md", "/docs/sec07/page-12/", body, true},
-			{"title", "docs/sec07/page-12.md", "/docs/sec07/page-12/", func(orig string, n int) string {
+			{"body", "docs/sec07/page-12.md", "/docs/sec07/page-12.html", body, true},
+			{"title", "docs/sec07/page-12.md", "/docs/sec07/page-12.html", func(orig string, n int) string {
 				return strings.Replace(orig, "title: Page 7.12\n", fmt.Sprintf("title: Page 7.12 zq%d\n", n), 1)
 			}, false},
-			{"link", "docs/sec07/page-12.md", "/docs/sec07/page-12/", func(orig string, n int) string {
+			{"link", "docs/sec07/page-12.md", "/docs/sec07/page-12.html", func(orig string, n int) string {
 				return afterFront(orig, fmt.Sprintf("\nSee [the next page zq%d](page-13.md#rules-13).\n\n", n))
 			}, false},
 		}},

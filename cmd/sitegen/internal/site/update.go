@@ -40,8 +40,9 @@ type Update struct {
 	// Files lists the root-relative URLs of the other files written
 	// again (a picture replaced in place).
 	Files []string
-	// Rendered counts the pages whose Markdown was rendered.
-	Rendered int
+	// Rendered counts the pages whose Markdown was rendered, Frames
+	// those whose frame was computed (the others keep theirs: frameDeps).
+	Rendered, Frames int
 	// Outputs lists the files written and Deleted the files removed,
 	// relative to Options.Dest (the search index is written apart).
 	Outputs, Deleted []string
@@ -223,18 +224,33 @@ func (up *updater) run(ctx context.Context) (Update, error) {
 		s.LinkGraph(body)
 	}
 
-	// Frames: compared for every page; a page whose frame, navigation or
-	// body changed is written, from its kept body where there is one.
+	// Frames: computed again for the pages whose frame can differ
+	// (frameDeps), compared with the kept one; a page whose frame,
+	// navigation or body changed is written, from its kept body where
+	// there is one.
 	more := map[*content.Page]bool{} // bodies rendered again for want of a kept one
 	var outs []pageOut
 	oldByRel := up.was.model.ByRel
+	deps := newFrameDeps(s, up.was.model, up.was.view, up.view)
+	navSame := content.NavEqual(up.was.view.Nav, view.Nav) // else asked of each page's trail
+	var u Update
 	for _, p := range pages {
 		if p.Failed {
 			continue
 		}
-		v := s.frame(p, up.view)
 		f := g.Frames[p.SitePath]
-		dirty := render[p] || viewChanged || f == nil || !content.SameFrame(f, v) || !content.NavSame(v, up.was.view.Nav, view.Nav)
+		var v *templates.Page
+		dirty := render[p] || viewChanged
+		if f == nil || fresh[p.Rel] || deps.changed(p, f) {
+			v = s.frame(p, up.view)
+			u.Frames++
+			dirty = dirty || f == nil || !content.SameFrame(f, v)
+		}
+		shown := v
+		if shown == nil {
+			shown = f // the same frame: its trail is the page's
+		}
+		dirty = dirty || !navSame && !content.NavSame(shown, up.was.view.Nav, view.Nav)
 		for _, sp := range content.ListPaths(p) {
 			if _, ok := g.Outs[content.OutputPath(sp)]; !ok {
 				dirty = true
@@ -249,6 +265,10 @@ func (up *updater) run(ctx context.Context) (Update, error) {
 			}
 		}
 		if dirty {
+			if v == nil {
+				v = s.frame(p, up.view)
+				u.Frames++
+			}
 			outs = append(outs, pageOut{p, v})
 		}
 	}
@@ -299,7 +319,6 @@ func (up *updater) run(ctx context.Context) (Update, error) {
 			w.sums[shardPath(i)] = sum // unless written or gone below
 		}
 	}
-	var u Update
 	for _, o := range outs {
 		if b := body(o.p); b != nil {
 			if b.Failed || b.Err {

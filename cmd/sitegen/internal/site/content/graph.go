@@ -386,8 +386,7 @@ func NavSame(v *templates.Page, old, now []*templates.NavItem) bool {
 		return false
 	}
 	for i, a := range now {
-		b := old[i]
-		if a.Title != b.Title || a.URL != b.URL || a.Kind != b.Kind || a.Number != b.Number || a.Unfolded != b.Unfolded || (len(a.Children) > 0) != (len(b.Children) > 0) {
+		if !sameNavItem(a, old[i]) {
 			return false
 		}
 	}
@@ -398,6 +397,27 @@ func NavSame(v *templates.Page, old, now []*templates.NavItem) bool {
 			if !NavSame(v, old[i].Children, a.Children) {
 				return false
 			}
+		}
+	}
+	return true
+}
+
+// sameNavItem reports whether two entries of the navigation show the
+// same, their children aside (NavSame).
+func sameNavItem(a, b *templates.NavItem) bool {
+	return a.Title == b.Title && a.URL == b.URL && a.Kind == b.Kind && a.Number == b.Number && a.Unfolded == b.Unfolded &&
+		(len(a.Children) > 0) == (len(b.Children) > 0)
+}
+
+// NavEqual reports whether two navigation trees show the same on every
+// page: NavSame for every page, each entry compared at every depth.
+func NavEqual(old, now []*templates.NavItem) bool {
+	if len(old) != len(now) {
+		return false
+	}
+	for i, a := range now {
+		if !sameNavItem(a, old[i]) || !NavEqual(old[i].Children, a.Children) {
+			return false
 		}
 	}
 	return true
