@@ -43,7 +43,8 @@ import (
 //     times, inode: fileStamp) and hash of each of those files, and each
 //     page's output files with their hash and stamp.
 //   - buildobjs/: each body's rendered parts (HTML, table of contents,
-//     preview index) and its search entry (searchcache.go), each in a
+//     preview index) and its search entry (searchcache.go), and the
+//     state of the search index published (searchpatch.go), each in a
 //     file named by the hash of its content. A build writes the objects of the pages it rendered
 //     anew and no other, then the index, then removes the objects the
 //     previous index named and the new one does not: a one-page edit
@@ -556,8 +557,9 @@ func (bc *bodyCache) reuse(s *Site, p *content.Page) *content.Body {
 		b.Calls[k] = a
 	}
 	// The objects a build reads are those it needs: the search
-	// documents of an indexed page; the text when the page's output is
-	// written (fillText), or kept (serve's graph).
+	// documents of an indexed page when the search index needs them
+	// (searchpatch.go), or kept (serve's graph); the text when the
+	// page's output is written (fillText), or kept.
 	if c.HasDocs && (s.Graph.Keeps() || s.indexed(p)) {
 		if c.Title != p.Title || !slices.Equal(c.Names, p.Names) {
 			return nil // its entry was made for another title: rendered
