@@ -166,9 +166,15 @@ func (o *Output) recordSum(rel string, sum [sha256.Size]byte) {
 // there; the caller then compresses data and writes it. Files lists a file
 // kept this way with a zero Sum.
 func (o *Output) KeepGzip(rel string, data []byte) bool {
+	return o.KeepGzipOf(rel, crc32.ChecksumIEEE(data), len(data))
+}
+
+// KeepGzipOf is KeepGzip for content known by its CRC-32 and size (a
+// build cache's record of it), without the content.
+func (o *Output) KeepGzipOf(rel string, crc uint32, size int) bool {
 	var trailer [8]byte
-	binary.LittleEndian.PutUint32(trailer[:4], crc32.ChecksumIEEE(data))
-	binary.LittleEndian.PutUint32(trailer[4:], uint32(len(data)))
+	binary.LittleEndian.PutUint32(trailer[:4], crc)
+	binary.LittleEndian.PutUint32(trailer[4:], uint32(size))
 	name := filepath.FromSlash(rel)
 	to := filepath.Join(o.Dir, name)
 	if o.InPlace {

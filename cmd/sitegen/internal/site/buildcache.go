@@ -43,7 +43,8 @@ import (
 //     times, inode: fileStamp) and hash of each of those files, and each
 //     page's output files with their hash and stamp.
 //   - buildobjs/: each body's rendered parts (HTML, table of contents,
-//     preview index) and its search entry (searchcache.go), each in a
+//     preview index) and its search entry (searchcache.go), and the
+//     state of the search index published (searchpatch.go), each in a
 //     file named by the hash of its content. A build writes the objects of the pages it rendered
 //     anew and no other, then the index, then removes the objects the
 //     previous index named and the new one does not: a one-page edit
@@ -82,7 +83,7 @@ import (
 
 // buildCacheFormat is the version of the cache's format; an index of
 // another version is not read.
-const buildCacheFormat = 5
+const buildCacheFormat = 6
 
 // buildCacheMagic starts a cache index, before its checksum and its gob.
 const buildCacheMagic = "d6codex build cache\n"
@@ -117,6 +118,7 @@ type bodyCache struct {
 	bodyOf  sync.Map // *body -> its text object's hash, for bodies recorded or reused
 	lazy    sync.Map // *body -> the hash of its text object, not read yet (fillText)
 	entries sync.Map // *body -> its searchPage: the cache's, or made once for the index and the cache (searchEntry)
+	docsOf  sync.Map // *body -> the hash of its search entry object, not read yet (searchcache.go: lazyEntry)
 	broken  sync.Map // object hash -> true: an object that did not read whole, written again
 
 	mu      sync.Mutex
@@ -134,11 +136,14 @@ type bodyCache struct {
 	siteKey [sha256.Size]byte     // of the site's view (templates.Site: navigation, footer, assets)
 	nowOuts map[string]*cachedOut // site path -> the page's output files in this build
 	kept    atomic.Int64          // pages whose output was kept whole
+	patched atomic.Bool           // the search index was patched (searchpatch.go)
 
 	// The output this build published (cacheIndex.Dest, Mark, Own).
 	nowDest string
 	nowMark content.FileStamp
 	nowOwn  map[string]bool
+	// The search index this build published (cacheIndex.Search).
+	nowSearch [sha256.Size]byte
 }
 
 // cachedOut is what a page wrote: the hash of everything its output was
@@ -182,6 +187,9 @@ type cacheIndex struct {
 	Dest string
 	Mark content.FileStamp
 	Own  map[string]bool
+	// The search index the build published (searchpatch.go): the hash
+	// of its searchState object, zero for none.
+	Search [sha256.Size]byte
 }
 
 // cachedBody is a body (graph.go) as the index keeps it; its rendered
@@ -197,6 +205,10 @@ type cachedBody struct {
 	Scripts, Styles                  []string
 	Obj                              [sha256.Size]byte // its text: HTML, table of contents, preview index
 	Docs                             [sha256.Size]byte // its search entry (searchcache.go; zero: none)
+	// What the search entry was made from besides the body: the page's
+	// title and other names (an entry of another title is made again).
+	Title string
+	Names []string
 }
 
 // bodyObject is a body's rendered parts, stored in a file named by the
@@ -303,6 +315,7 @@ func (s *Site) openBodyCache() *bodyCache {
 		for _, c := range ix.Bodies {
 			bc.refs[c.Obj], bc.refs[c.Docs] = true, true
 		}
+		bc.refs[ix.Search] = true
 	}
 	return bc
 }
@@ -544,27 +557,36 @@ func (bc *bodyCache) reuse(s *Site, p *content.Page) *content.Body {
 		b.Calls[k] = a
 	}
 	// The objects a build reads are those it needs: the search
-	// documents of an indexed page; the text when the page's output is
-	// written (fillText), or kept (serve's graph).
+	// documents of an indexed page when the search index needs them
+	// (searchpatch.go), or kept (serve's graph); the text when the
+	// page's output is written (fillText), or kept.
 	if c.HasDocs && (s.Graph.Keeps() || s.indexed(p)) {
-		data, ok := bc.readRaw(c.Docs)
-		if !ok {
-			return nil // rendered, and its objects written again
-		}
-		url, title, names, sp, err := decodeSearchObject(data)
-		if err != nil {
-			bc.spoilt(c.Docs)
-			return nil
-		}
-		if url != c.URL || title != p.Title || !slices.Equal(names, p.Names) {
+		if c.Title != p.Title || !slices.Equal(c.Names, p.Names) {
 			return nil // its entry was made for another title: rendered
 		}
-		if s.Graph.Keeps() { // serve's Update weighs a page's documents again when its title changes
+		if !s.Graph.Keeps() {
+			// The entry is read when the search index needs it (a
+			// changed page's neighbours need none: searchpatch.go).
+			bc.docsOf.Store(b, c.Docs)
+		} else {
+			data, ok := bc.readRaw(c.Docs)
+			if !ok {
+				return nil // rendered, and its objects written again
+			}
+			url, title, names, sp, err := decodeSearchObject(data)
+			if err != nil {
+				bc.spoilt(c.Docs)
+				return nil
+			}
+			if url != c.URL || title != p.Title || !slices.Equal(names, p.Names) {
+				return nil // its entry was made for another title: rendered
+			}
+			// serve's Update weighs a page's documents again when its title changes
 			if b.Docs, err = entryDocs(sp.entry); err != nil {
 				return nil // rendered: its documents do not read back as they were
 			}
+			bc.entries.Store(b, sp)
 		}
-		bc.entries.Store(b, sp)
 	}
 	if s.Graph.Keeps() {
 		o, ok := bc.readObject(c.Obj)
@@ -684,7 +706,7 @@ func (bc *bodyCache) record(s *Site, p *content.Page, b *content.Body) {
 		return // reused: in bc.now already
 	}
 	c := &cachedBody{File: b.File, URL: b.Url, DropH1: b.DropH1, DropLeading: b.DropLeading, Failed: b.Failed, Err: b.Err,
-		Redirect: p.RedirectTo != "", Previews: s.previews(p), HasDocs: b.Docs != nil,
+		Redirect: p.RedirectTo != "", Previews: s.previews(p), HasDocs: b.Docs != nil, Title: p.Title, Names: p.Names,
 		Reads: make(map[string][sha256.Size]byte, len(b.Reads)), Errs: b.Probs.Errs, Warns: b.Probs.Warns,
 		Flags: b.Flags, Scripts: b.Scripts, Styles: b.Styles}
 	for f := range b.Reads {
@@ -732,6 +754,7 @@ func (bc *bodyCache) forget(b *content.Body) {
 	bc.bodyOf.Delete(b)
 	bc.lazy.Delete(b)
 	bc.entries.Delete(b)
+	bc.docsOf.Delete(b)
 }
 
 // note says what the cache did, for the build's log.
@@ -747,6 +770,9 @@ func (bc *bodyCache) note() string {
 	}
 	n := fmt.Sprintf("build cache: %d of %d pages' text reused, %d pages not read again, %d pages' output kept",
 		bc.reused.Load(), bc.asked.Load(), bc.unread.Load(), bc.kept.Load())
+	if bc.patched.Load() {
+		n += ", search index patched"
+	}
 	if bad := bc.bad.Load(); bad > 0 {
 		n += fmt.Sprintf(" (%d entries of the cache did not read whole: their pages rendered again)", bad)
 	}
@@ -773,7 +799,7 @@ func (bc *bodyCache) save() error {
 		return errors.Join(errs...) // the previous index stays: it names only objects there
 	}
 	now := &cacheIndex{Prints: bc.print, Start: bc.start, Sources: bc.nowSrc, Bodies: bc.now, Outs: bc.nowOuts, Loads: bc.nowLoads,
-		Dest: bc.nowDest, Mark: bc.nowMark, Own: bc.nowOwn}
+		Dest: bc.nowDest, Mark: bc.nowMark, Own: bc.nowOwn, Search: bc.nowSearch}
 	was := bc.saved
 	if was != nil && was.Prints.differs(now.Prints) != "" {
 		was = nil // the index is written whole
@@ -784,12 +810,13 @@ func (bc *bodyCache) save() error {
 	}
 	// What was written, for serve's next SaveCache: its maps change.
 	bc.saved = &cacheIndex{Prints: now.Prints, Start: now.Start, Sources: maps.Clone(now.Sources), Bodies: maps.Clone(now.Bodies),
-		Outs: maps.Clone(now.Outs), Loads: maps.Clone(now.Loads), Dest: now.Dest, Mark: now.Mark, Own: maps.Clone(now.Own)}
+		Outs: maps.Clone(now.Outs), Loads: maps.Clone(now.Loads), Dest: now.Dest, Mark: now.Mark, Own: maps.Clone(now.Own), Search: now.Search}
 	bc.savedSum, bc.savedSize = sum, size
 	used := make(map[[sha256.Size]byte]bool, len(bc.now))
 	for _, c := range bc.now {
 		used[c.Obj], used[c.Docs] = true, true
 	}
+	used[now.Search] = true
 	for o := range bc.refs {
 		if !used[o] {
 			_ = os.Remove(bc.objectPath(o)) // another site's index may name it too: its page is rendered again
@@ -826,6 +853,7 @@ func (bc *bodyCache) updated(s *Site, bodies map[string]*content.Body, outs []pa
 	// The output now holds files no build recorded: the next build's
 	// commit is a full one (commit.go).
 	bc.nowDest, bc.nowMark, bc.nowOwn = "", content.FileStamp{}, nil
+	bc.nowSearch = [sha256.Size]byte{} // serve writes its own index (SearchWriter)
 	bc.dirty = true
 	bc.mu.Unlock()
 }

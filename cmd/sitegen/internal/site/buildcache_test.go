@@ -87,7 +87,9 @@ func (r *cacheRun) build(t *testing.T) Result {
 // TestBuildCacheProperty: random sequences of saves of every kind on a
 // generated vault and a generated Jekyll site (graph_prop_test.go), each
 // followed by a build that reuses the previous build's pages through the
-// cache, whose output is byte for byte that of a build without a cache.
+// cache, whose output is byte for byte that of a build without a cache:
+// the search index's shards and texts too, patched (searchpatch.go) when
+// the pages keep their places.
 func TestBuildCacheProperty(t *testing.T) {
 	seeds := *propSeeds
 	if testing.Short() {
@@ -100,7 +102,7 @@ func TestBuildCacheProperty(t *testing.T) {
 				r := newCacheRun(t, g.files())
 				r.build(t)
 				var log []string
-				used, kept, inPlace := 0, 0, 0
+				used, kept, inPlace, patched := 0, 0, 0, 0
 				for step := range 20 {
 					edits, what := g.step()
 					log = append(log, what)
@@ -116,13 +118,17 @@ func TestBuildCacheProperty(t *testing.T) {
 					if res.InPlace {
 						inPlace++
 					}
+					if strings.Contains(res.Cache, ", search index patched") {
+						patched++ // its shards and texts compared with a clean build's below, as every file
+					}
 					if t.Failed() {
 						t.Fatalf("after %q", log)
 					}
 				}
-				t.Logf("%d builds reused text, %d kept output, %d in place", used, kept, inPlace)
-				if used == 0 || kept == 0 || inPlace == 0 {
-					t.Errorf("%d builds reused a page's text from the cache, %d kept a page's output, %d brought it up to date in place; want some of each", used, kept, inPlace)
+				t.Logf("%d builds reused text, %d kept output, %d in place, %d patched the search index", used, kept, inPlace, patched)
+				if used == 0 || kept == 0 || inPlace == 0 || patched == 0 {
+					t.Errorf("%d builds reused a page's text from the cache, %d kept a page's output, %d brought it up to date in place, %d patched the search index; want some of each",
+						used, kept, inPlace, patched)
 				}
 			})
 		}
@@ -130,7 +136,7 @@ func TestBuildCacheProperty(t *testing.T) {
 }
 
 // keptRE matches a Result.Cache that kept some page's output.
-var keptRE = regexp.MustCompile(`, [1-9][0-9]* pages' output kept$`)
+var keptRE = regexp.MustCompile(`, [1-9][0-9]* pages' output kept(, search index patched)?$`)
 
 // cacheFileOf is the one cache file of a run.
 func cacheFileOf(t *testing.T, r *cacheRun) string {
@@ -534,8 +540,9 @@ func TestBuildCacheWritesChanged(t *testing.T) {
 			gone = append(gone, name)
 		}
 	}
-	if len(added) != 2 || len(gone) != 2 {
-		t.Fatalf("objects written %q, removed %q; want the page's two each", added, gone)
+	// The page's two objects, and the search index's state (searchpatch.go).
+	if len(added) != 3 || len(gone) != 3 {
+		t.Fatalf("objects written %q, removed %q; want the page's two each and the search index's state", added, gone)
 	}
 	for _, tt := range []struct {
 		name  string
@@ -579,8 +586,12 @@ func TestBuildCacheWritesChanged(t *testing.T) {
 				filepath.Join(r.opts.CacheDir, "buildobjs", fmt.Sprintf("%x", c.Docs)),
 				filepath.Join(r.opts.Dest, filepath.FromSlash(c.URL), "index.html")}
 			tt.spoil(objs)
+			// A new page makes the search index whole (searchpatch.go),
+			// which reads every page's search entry.
+			edit(t, r.opts.Source, map[string]string{"new-" + tt.name + ".md": "# New\n\nA new page.\n"})
 			res := r.build(t) // compares with a build without a cache
-			if !strings.Contains(res.Cache, "(1 entries of the cache did not read whole") {
+			// The text, and the search entry when it is read.
+			if !regexp.MustCompile(`\([12] entries of the cache did not read whole`).MatchString(res.Cache) {
 				t.Errorf("Cache = %q, want the corrupt entry said", res.Cache)
 			}
 			if res := r.build(t); !strings.HasPrefix(res.Cache, "build cache: ") || strings.Contains(res.Cache, "did not read whole") {

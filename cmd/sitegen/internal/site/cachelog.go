@@ -49,6 +49,7 @@ type cacheDelta struct {
 	Mark    content.FileStamp
 	Own     map[string]bool
 	GoneOwn []string
+	Search  [sha256.Size]byte // cacheIndex.Search
 }
 
 // logPath is the log of the index file.
@@ -94,7 +95,7 @@ func readCacheLog(file string, sum [sha256.Size]byte, ix *cacheIndex) error {
 
 // apply makes ix the index the build that made d wrote.
 func (d *cacheDelta) apply(ix *cacheIndex) {
-	ix.Prints, ix.Start, ix.Dest, ix.Mark = d.Prints, d.Start, d.Dest, d.Mark
+	ix.Prints, ix.Start, ix.Dest, ix.Mark, ix.Search = d.Prints, d.Start, d.Dest, d.Mark, d.Search
 	if ix.Own == nil {
 		ix.Own = map[string]bool{}
 	}
@@ -135,7 +136,7 @@ func (d *cacheDelta) apply(ix *cacheIndex) {
 // diffIndex is the change from the index was to now.
 func diffIndex(was, now *cacheIndex) *cacheDelta {
 	d := &cacheDelta{Prints: now.Prints, Start: now.Start, Sources: map[string]content.SrcRecord{}, Bodies: map[string]*cachedBody{},
-		Loads: map[string]*content.CachedLoad{}, Outs: map[string]*cachedOut{}, Dest: now.Dest, Mark: now.Mark, Own: map[string]bool{}}
+		Loads: map[string]*content.CachedLoad{}, Outs: map[string]*cachedOut{}, Dest: now.Dest, Mark: now.Mark, Own: map[string]bool{}, Search: now.Search}
 	for k := range now.Own {
 		if !was.Own[k] {
 			d.Own[k] = true

@@ -68,7 +68,7 @@ func (w *SearchWriter) Write(ctx context.Context) error {
 	x := s.search
 	x.pubMu.Lock()
 	defer x.pubMu.Unlock()
-	files, err := x.encode(ctx, s, w.m, w.chunk, w.docs)
+	files, _, err := x.encode(ctx, s, w.m, w.chunk, w.docs)
 	if err != nil {
 		return fmt.Errorf("search index: %w", err)
 	}

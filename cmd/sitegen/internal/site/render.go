@@ -258,7 +258,7 @@ func (s *Site) writeRendered(ctx context.Context, p *content.Page, b *content.Bo
 	if b != nil {
 		b.Fill(v)
 		if s.indexed(p) && !b.Searched {
-			s.search.putPage(p, s.searchEntry(p, v.URL, b))
+			s.indexPage(p, v.URL, b)
 		}
 	}
 	// With a build cache, a page whose output is made from the same
@@ -317,7 +317,7 @@ func (s *Site) setAside(p *content.Page, b *content.Body, sp *spill) span {
 		return span{} // as writeRendered: no page
 	}
 	if s.indexed(p) {
-		s.search.putPage(p, s.searchEntry(p, b.Url, b))
+		s.indexPage(p, b.Url, b)
 		b.Docs, b.Searched = nil, true
 	}
 	at, ok := sp.put(b.Content)

@@ -3,6 +3,7 @@ package site
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
@@ -90,6 +91,7 @@ type searchIndex struct {
 
 	mu    sync.Mutex
 	pages map[*content.Page]searchPage
+	sums  map[*content.Page][sha256.Size]byte // pages put unread: their entry objects in the build cache (putSum)
 
 	// The published parts, for writes after an Update (SearchWriter):
 	// held by the one write running at a time (pubMu).
@@ -171,18 +173,63 @@ func (s *Site) packSearchFile(ctx context.Context, name string, data []byte) (st
 	return name + ".gz", z, nil
 }
 
-// write encodes the index into o; it stops when ctx is cancelled.
+// write encodes the index into o; it stops when ctx is cancelled. With
+// a build cache, the previous build's index is patched where it can be
+// (searchpatch.go), and what the index is made of is recorded for the
+// next build.
 func (x *searchIndex) write(ctx context.Context, s *Site, o *assets.Output) error {
 	if x == nil {
 		return nil
 	}
-	files, err := x.encode(context.Background(), s, s.Model, x.chunk, x.pages)
-	if err != nil {
-		return fmt.Errorf("search index: %w", err)
+	bc := s.bc
+	var files map[string][]byte
+	var keep map[string]searchRec
+	var state *searchState
+	if bc != nil && bc.old != nil {
+		px, err := x.patch(ctx, s, s.Model, bc.readState(bc.old.Search), bc.old.Dest)
+		if err == nil {
+			// The files that did not change are kept as published: all
+			// of them, or the index is made whole.
+			for _, name := range slices.Sorted(maps.Keys(px.keep)) {
+				f := px.keep[name]
+				if !o.KeepGzipOf(content.SearchDir+"/"+name+".gz", f.CRC, f.Size) {
+					err = errNoPatch
+					break
+				}
+			}
+		}
+		if err == nil {
+			files, keep, state = px.files, px.keep, px.state
+			bc.patched.Store(true)
+		} else if ctx.Err() != nil {
+			return ctx.Err()
+		}
+	}
+	if files == nil {
+		if err := x.loadEntries(ctx, s); err != nil {
+			return err
+		}
+		all, pages, err := x.encode(ctx, s, s.Model, x.chunk, x.pages)
+		if err != nil {
+			return fmt.Errorf("search index: %w", err)
+		}
+		files, keep = all, nil
+		if bc != nil {
+			systems, _ := systemsOf(s.Model)
+			var sums [][sha256.Size]byte
+			for _, p := range s.Model.Pages {
+				if sp, ok := x.pages[p]; ok {
+					sums = append(sums, x.entrySum(s, p, sp))
+				}
+			}
+			if state, err = stateOf(x.chunk, systems, pages, sums, files); err != nil {
+				state = nil // not recorded: the next build makes the index whole
+			}
+		}
 	}
 	names := slices.Sorted(maps.Keys(files))
 	x.named = map[string]bool{}
-	for _, name := range names {
+	for _, name := range slices.Concat(names, slices.Collect(maps.Keys(keep))) {
 		if name != searchMeta {
 			x.named[name+".gz"] = true // the published name (packSearchFile)
 		}
@@ -214,6 +261,9 @@ func (x *searchIndex) write(ctx context.Context, s *Site, o *assets.Output) erro
 	if cancelled != nil {
 		return cancelled
 	}
+	if first == nil && state != nil {
+		bc.noteSearch(state)
+	}
 	return first
 }
 
@@ -221,25 +271,10 @@ func (x *searchIndex) write(ctx context.Context, s *Site, o *assets.Output) erro
 // of the model m in reading order, chunk to a text file, from the pages'
 // entries all (x.pages or a snapshot of it). It stops with ctx's error
 // when ctx is cancelled.
-func (x *searchIndex) encode(ctx context.Context, s *Site, m *content.Model, chunk int, all map[*content.Page]searchPage) (map[string][]byte, error) {
-	type meta struct {
-		V           int         `json:"v"`
-		Systems     [][2]string `json:"systems"`
-		Pages       []int       `json:"pages"`
-		Shards      []string    `json:"shards"`
-		ShardHashes []string    `json:"shardHashes"`
-		Texts       []string    `json:"texts"`
-		Chunk       int         `json:"chunk"`
-		Docs        int         `json:"docs"`
-	}
-	mt := meta{V: searchFormat, Systems: [][2]string{}, Pages: []int{}, Shards: []string{}, Chunk: chunk}
-	system := map[*content.Page]int{}
-	for _, c := range m.Home.Children {
-		if c.Kind == templates.KindSection {
-			system[c] = len(mt.Systems)
-			mt.Systems = append(mt.Systems, [2]string{systemID(c.SitePath), c.Title})
-		}
-	}
+func (x *searchIndex) encode(ctx context.Context, s *Site, m *content.Model, chunk int, all map[*content.Page]searchPage) (map[string][]byte, []int, error) {
+	mt := searchMetaJSON{V: searchFormat, Pages: []int{}, Shards: []string{}, Chunk: chunk}
+	systems, system := systemsOf(m)
+	mt.Systems = systems
 	// In reading order: the pages' documents, numbered from first, and
 	// the pages of each text file.
 	type indexed struct {
@@ -250,18 +285,13 @@ func (x *searchIndex) encode(ctx context.Context, s *Site, m *content.Model, chu
 	var chunks [][][]byte
 	for i, p := range m.Pages {
 		if i%256 == 0 && ctx.Err() != nil {
-			return nil, ctx.Err()
+			return nil, nil, ctx.Err()
 		}
 		sp, ok := all[p]
 		if !ok {
 			continue
 		}
-		sys := -1
-		for a := p; a != nil && a != m.Home; a = a.Parent {
-			if i, ok := system[a]; ok {
-				sys = i
-			}
-		}
+		sys := systemOf(m, system, p)
 		n := len(mt.Pages) / 2
 		mt.Pages = append(mt.Pages, sys, len(sp.terms))
 		order = append(order, indexed{sp.terms, mt.Docs})
@@ -333,7 +363,7 @@ func (x *searchIndex) encode(ctx context.Context, s *Site, m *content.Model, chu
 		}
 	})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	files := make(map[string][]byte, len(chunks)+1)
 	hashes := map[string]string{}
@@ -354,10 +384,22 @@ func (x *searchIndex) encode(ctx context.Context, s *Site, m *content.Model, chu
 	}
 	b, err := marshalJSON(mt)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	files[searchMeta] = b
-	return files, nil
+	return files, mt.Pages, nil
+}
+
+// searchMetaJSON is index.json (see searchIndex).
+type searchMetaJSON struct {
+	V           int         `json:"v"`
+	Systems     [][2]string `json:"systems"`
+	Pages       []int       `json:"pages"`
+	Shards      []string    `json:"shards"`
+	ShardHashes []string    `json:"shardHashes"`
+	Texts       []string    `json:"texts"`
+	Chunk       int         `json:"chunk"`
+	Docs        int         `json:"docs"`
 }
 
 // marshalJSON encodes v compactly, without escaping HTML characters.
