@@ -153,8 +153,13 @@ func TestLayouts(t *testing.T) {
 				// block sitegen does not draw either shows as code, and the
 				// build says so at its line.
 				"Cities/Map.md": "# Map\n\n```leaflet\nid: kull\nimage: [[Kull.png]]\n```\n\nHeight: `INPUT[number:map_height]`, half: `VIEW[{map_height} / 2][math]`, not `INPUT` alone.\n",
+				// The Draw Steel Elements plugin's feature block, as the
+				// Titanwake vault writes 1,249 of them (eval9A NA3: shown as
+				// YAML with no word of why).
+				"Features/Domain.md": "# Domain\n\n```ds-feature\ntype: feature\nname: Domain\n```\n",
 			},
-			warnings: []string{"Map.md:3:1: a ```leaflet block (the Obsidian Leaflet plugin's)",
+			warnings: []string{"Domain.md:3:1: a ```ds-feature block (the Draw Steel Elements plugin's)",
+				"Map.md:3:1: a ```leaflet block (the Obsidian Leaflet plugin's)",
 				"Map.md:8:9: an inline INPUT field (the Meta Bind plugin's)", "Map.md:8:43: an inline VIEW field (the Meta Bind plugin's)"},
 			has: map[string]string{"home/index.html": "Home", "bestiary/goblin/index.html": "Goblin",
 				"cities/kull/index.html": "<title>Kull ·", "cities/kull/index.html#h": `id="other">Other`},

@@ -461,7 +461,12 @@ func (s *Site) frame(p *content.Page, site *templates.Site) *templates.Page {
 		v.Children = make([]templates.Link, 0, len(p.Children))
 	}
 	for _, c := range p.Children {
-		v.Children = append(v.Children, s.linkTo(c))
+		// A list of a section's children is navigation: each by its
+		// label there (an MkDocs section's title over its index page
+		// titled by its own heading; a Docusaurus sidebar_label).
+		l := s.linkTo(c)
+		l.Title = c.Label()
+		v.Children = append(v.Children, l)
 	}
 	v.Backlinks = s.Backlinks(p, s.Into)
 	return v

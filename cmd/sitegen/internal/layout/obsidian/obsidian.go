@@ -98,7 +98,17 @@ var undrawn = map[string]string{
 	"meta-bind-button":  "the Meta Bind plugin's",
 	"meta-bind-js-view": "the Meta Bind plugin's",
 	"meta-bind-embed":   "the Meta Bind plugin's",
+	// The Draw Steel Elements plugin's blocks, each under its names
+	// (SteelCompendium/draw-steel-elements registers them with
+	// registerMarkdownCodeBlockProcessor).
+	"ds-ft": dse, "ds-feat": dse, "ds-feature": dse, "ds-fb": dse, "ds-featureblock": dse,
+	"ds-sb": dse, "ds-statblock": dse, "ds-ct": dse, "ds-counter": dse, "ds-char": dse,
+	"ds-characteristics": dse, "ds-vr": dse, "ds-value-row": dse, "ds-values-row": dse,
+	"ds-pr": dse, "ds-ab": dse,
 }
+
+// dse names the Draw Steel Elements plugin in a warning.
+const dse = "the Draw Steel Elements plugin's"
 
 // undrawnInline are the inline fields of common community plugins that
 // neither Publish nor sitegen draws: Meta Bind's `INPUT[number:x]`,
