@@ -237,6 +237,7 @@ func TestContentLayout(t *testing.T) {
 		"_layouts/broken.html":    "<p>\n{{ page.title | nosuchfilter }}</p>{{ content }}\n",
 		"_layouts/self.html":      "---\nlayout: self\n---\n<p>round</p>{{ content }}\n",
 		"_layouts/nocontent.html": "<p>only the layout</p>\n",
+		"_layouts/stats.html":     "<p>{% for a in page.ability_scores %}{{ a[0] | upcase }} {{ a[1] }} {% endfor %}</p>{{ content }}\n",
 	}
 	dir := layouttest.Write(t, files)
 	read := func(f string) ([]byte, error) {
@@ -266,6 +267,11 @@ func TestContentLayout(t *testing.T) {
 		{"content not written", "---\nlayout: nocontent\n---\nText.\n", []string{"<p>only the layout</p>"}, false, "_layouts/nocontent.html writes no {{ content }}"},
 		{"Liquid fails", "---\nlayout: broken\n---\nText.\n", nil, true, "_layouts/broken.html:2:"},
 		{"layout names itself", "---\nlayout: self\n---\nText.\n", []string{"<p>round</p>", "Text."}, false, ""},
+		// "Hashes enumerate their values in the order that the corresponding
+		// keys were inserted" (https://ruby-doc.org/core-3.1.0/Hash.html):
+		// a loop over a map of the front matter goes in the YAML's order.
+		{"a map in YAML's order", "---\nlayout: stats\nability_scores:\n  str: 21\n  dex: 9\n  con: 15\n  int: 18\n  wis: 15\n  cha: 18\n---\nText.\n",
+			[]string{"<p>STR 21 DEX 9 CON 15 INT 18 WIS 15 CHA 18 </p>", "Text."}, false, ""},
 		{"the chrome only", "---\nlayout: default\n---\nText.\n", nil, true, ""},
 	}
 	for _, tt := range tests {
