@@ -237,6 +237,7 @@ func TestContentLayout(t *testing.T) {
 		"_layouts/broken.html":    "<p>\n{{ page.title | nosuchfilter }}</p>{{ content }}\n",
 		"_layouts/self.html":      "---\nlayout: self\n---\n<p>round</p>{{ content }}\n",
 		"_layouts/nocontent.html": "<p>only the layout</p>\n",
+		"_layouts/post.html":      "<h1>{{ page.title }}</h1>\n<p class=\"date\">May 1</p>\n{{ content }}\n",
 		"_layouts/stats.html":     "<p>{% for a in page.ability_scores %}{{ a[0] | upcase }} {{ a[1] }} {% endfor %}</p>{{ content }}\n",
 	}
 	dir := layouttest.Write(t, files)
@@ -272,6 +273,9 @@ func TestContentLayout(t *testing.T) {
 		// a loop over a map of the front matter goes in the YAML's order.
 		{"a map in YAML's order", "---\nlayout: stats\nability_scores:\n  str: 21\n  dex: 9\n  con: 15\n  int: 18\n  wis: 15\n  cha: 18\n---\nText.\n",
 			[]string{"<p>STR 21 DEX 9 CON 15 INT 18 WIS 15 CHA 18 </p>", "Text."}, false, ""},
+		// The layout's <h1>{{ page.title }}</h1> is the title sitegen's
+		// page shows above the text: once (issue 32 item 5).
+		{"layout's title heading", "---\ntitle: Hello\nlayout: post\n---\nText.\n", []string{"<p class=\"date\">May 1</p>", "Text."}, false, ""},
 		{"the chrome only", "---\nlayout: default\n---\nText.\n", nil, true, ""},
 	}
 	for _, tt := range tests {
@@ -297,6 +301,9 @@ func TestContentLayout(t *testing.T) {
 			}
 			if strings.Contains(got, "Open Game License</p>") && strings.Count(got, "acid arrow</h1>") > 0 {
 				t.Errorf("the chrome was run: %q", got)
+			}
+			if strings.Contains(got, "<h1") {
+				t.Errorf("text %q: the page's title shown twice", got)
 			}
 			if x.Lines != nil && len(x.Lines) != strings.Count(got, "\n")+boolInt(!strings.HasSuffix(got, "\n")) {
 				t.Errorf("%d lines mapped, the text has %d", len(x.Lines), strings.Count(got, "\n"))
