@@ -16,10 +16,10 @@ import (
 // it is: its keys are its properties ("hash.key", "hash["key"]", "size"),
 // contains asks for a key, and a for loop goes through its [key, value]
 // pairs in the order of their keys (Go's maps keep no order; Ruby's keep
-// YAML's).
+// YAML's, which a page's front matter keeps: orderNode).
 type hash struct {
 	m    map[string]any
-	keys []string // m's keys, sorted
+	keys []string // m's keys: in the YAML's order for a page's front matter (orderNode), else sorted
 }
 
 // newHash is m as a hash; m is not changed after.

@@ -2,6 +2,7 @@ package jekyll
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"path"
 	"regexp"
@@ -119,16 +120,20 @@ func frontMatterEnd(src []byte) int {
 
 // expander is the Jekyll layout's layout.Expander: the page's Liquid run
 // as Jekyll runs it (runLiquid); where that fails, with a warning, Liquid
-// loops left out and the rest dropped (expandLiquid). A page with no text
-// of its own whose layout, a file of the site's _layouts/ that loops or
-// reads site.data (not one that wraps {{ content }} in the site's
-// chrome), writes it: "Jekyll will render the layout with the page's
-// content inserted at {{ content }}" (https://jekyllrb.com/docs/layouts/),
-// and a layout that loops over site.data makes the whole page there. That
-// layout is run with the page's variables and its output is the page's
-// text (its own layout:, the site's chrome, is not run); where it cannot
-// be, the page shows its title only, which the build says. A theme's
-// layout (a gem) is not read: no warning.
+// loops left out and the rest dropped (expandLiquid). Then the page's
+// layout, a file of the site's _layouts/ that is not the site's chrome
+// (no <html>, <head> or <body>, which sitegen's theme replaces), is run
+// with the page's variables: "Jekyll will render the layout with the
+// page's content inserted at {{ content }}" (https://jekyllrb.com/docs/layouts/),
+// the page's content being its text converted ("Jekyll processes Liquid
+// before Markdown", then the layout). A layout's own layout: runs around
+// it, up to the chrome (runLayout). What the layouts write before and
+// after {{ content }} stands around the page's text, which sitegen
+// converts as it converts any page's (5srd's spell layout writes each
+// spell's classes, range and duration from its front matter above it).
+// Where a layout cannot be run, a warning names its file and line and the
+// page shows its own text; a page with no text of its own then shows its
+// title only. A theme's layout (a gem) is not read: no warning.
 func expander(l *layout.Layout, ls *liquidSite) layout.Expander {
 	return func(file string, src []byte, read func(string) ([]byte, error)) layout.Expanded {
 		x, ok := ls.runLiquid(file, src, read)
@@ -137,17 +142,17 @@ func expander(l *layout.Layout, ls *liquidSite) layout.Expander {
 			y.Problems = append(x.Problems, y.Problems...)
 			x = y
 		}
-		if len(bytes.TrimSpace(x.Src[frontMatterEnd(x.Src):])) > 0 {
-			if ext := path.Ext(file); ext == ".html" || ext == ".htm" {
-				x = htmlPage(x) // HTML, not Markdown
-			}
-			return x
+		from := frontMatterEnd(x.Src)
+		own := len(bytes.TrimSpace(x.Src[from:])) > 0
+		if ext := path.Ext(file); own && (ext == ".html" || ext == ".htm") {
+			x = htmlPage(x) // HTML, not Markdown
+			from = frontMatterEnd(x.Src)
 		}
 		if read == nil {
 			return x
 		}
 		name := ""
-		if m := layoutKey.FindSubmatch(x.Src[:frontMatterEnd(x.Src)]); m != nil {
+		if m := layoutKey.FindSubmatch(x.Src[:from]); m != nil {
 			name = string(m[1])
 		} else if l.Defaults != nil {
 			name, _ = l.Defaults(ls.rel(file))["layout"].(string)
@@ -157,30 +162,77 @@ func expander(l *layout.Layout, ls *liquidSite) layout.Expander {
 		}
 		lf := path.Join(l.Content, "_layouts", name+".html")
 		b, err := read(lf)
-		if err != nil || !makesText.Match(b[frontMatterEnd(b):]) || chrome.Match(b) {
+		if err != nil || chrome.Match(b) {
 			return x
 		}
-		if read != nil {
-			if out, err := ls.runLayout(file, src, lf, b, read, &x.ReadsSite); err == nil {
-				x.Src = append(x.Src[:frontMatterEnd(x.Src):frontMatterEnd(x.Src)], out...)
-				x.Lines = nil
-				return x
-			} else {
-				x.Problems = append(x.Problems, layout.Problem{Line: 1, Col: 1, Warning: true, Msg: fmt.Sprintf("the page's layout %s: %v", lf, err)})
+		before, after, err := ls.runLayout(file, src, lf, b, read, &x.ReadsSite, own)
+		if errors.Is(err, errNoContent) {
+			x.Problems = append(x.Problems, layout.Problem{Line: 1 + bytes.Count(x.Src[:from], []byte("\n")), Col: 1, Warning: true,
+				Msg: fmt.Sprintf("the page's layout %s writes no {{ content }}: Jekyll shows what it writes and not the page's text, as sitegen does", lf)})
+			own = false
+		} else if err != nil {
+			msg := fmt.Sprintf("the page's layout %v; the page shows its own text", err)
+			if !own {
+				msg = fmt.Sprintf("the page has no text of its own: Jekyll writes it from its layout (%v), a Liquid template sitegen could not run, so the page shows its title only", err)
 			}
+			x.Problems = append(x.Problems, layout.Problem{Line: 1, Col: 1, Warning: true, Msg: msg})
+			return x
 		}
-		x.Problems = append(x.Problems, layout.Problem{Line: 1, Col: 1, Warning: true,
-			Msg: fmt.Sprintf("the page has no text of its own: Jekyll writes it from its layout %s, a Liquid template sitegen could not run, so the page shows its title only", lf)})
+		if !own {
+			x.Src = append(x.Src[:from:from], before...)
+			x.Src = append(x.Src, after...)
+			x.Lines = nil
+			return x
+		}
+		x.Src, x.Lines = aroundText(x, from, before, after)
 		return x
 	}
 }
 
+// aroundText is the page x's text (from its offset from) with the
+// blocks before and after it, each a blank line apart from it, and the
+// lines of the result in the page file: a block's lines are its first
+// (before) or last (after) line of text.
+func aroundText(x layout.Expanded, from int, before, after []byte) ([]byte, []int) {
+	orig := func(i int) int { // the file's line of x.Src's line i
+		if x.Lines != nil {
+			return x.Lines[min(max(i, 1), len(x.Lines))-1]
+		}
+		return i
+	}
+	first := 1 + bytes.Count(x.Src[:from], []byte("\n"))
+	text := x.Src[from:]
+	if len(text) > 0 && text[len(text)-1] != '\n' {
+		text = append(text[:len(text):len(text)], '\n')
+	}
+	n := bytes.Count(text, []byte("\n"))
+	out := make([]byte, 0, len(x.Src)+len(before)+len(after)+2)
+	out = append(out, x.Src[:from]...)
+	lines := make([]int, 0, first+n+bytes.Count(before, []byte("\n"))+bytes.Count(after, []byte("\n"))+2)
+	for i := 1; i < first; i++ {
+		lines = append(lines, orig(i))
+	}
+	if len(before) > 0 {
+		out = append(append(out, before...), '\n')
+		for range bytes.Count(before, []byte("\n")) + 1 {
+			lines = append(lines, orig(first))
+		}
+	}
+	out = append(out, text...)
+	for i := range n {
+		lines = append(lines, orig(first+i))
+	}
+	if len(after) > 0 {
+		out = append(append(out, '\n'), after...)
+		for range bytes.Count(after, []byte("\n")) + 1 {
+			lines = append(lines, orig(first+n-1))
+		}
+	}
+	return out, lines
+}
+
 // layoutKey reads a front matter's layout: value.
 var layoutKey = regexp.MustCompile(`(?m)^layout:[ \t]*["']?([^"'\s#]+)`)
-
-// makesText finds what makes a layout write a page's text rather than
-// wrap it: a loop, or the site's data files.
-var makesText = regexp.MustCompile(`\{%-?\s*(for|tablerow)\s|site\.data\.`)
 
 // chrome finds what makes a layout the site's frame (the HTML page
 // around the text), which sitegen's theme replaces: it is not run.

@@ -142,7 +142,6 @@ func TestLayoutFilledPage(t *testing.T) {
 		{"layout from defaults", ".", "pages/s.md", "---\ntitle: Spells\n---\n", map[string]any{"layout": "spells"}, []string{"<h2>Fire Bolt</h2>"}, false, ""},
 		{"content folder", "site", "site/x.md", "---\nlayout: x\n---\n", nil, []string{"<p>one</p><p>two</p>"}, false, ""},
 		{"a plugin's tag", ".", "p.md", "---\nlayout: plugin\n---\n", nil, nil, true, ""},
-		{"text of its own", ".", "spells.md", "---\nlayout: spells\n---\nThe spells of the game.\n", nil, nil, false, ""},
 		{"layout that only wraps", ".", "a.md", "---\nlayout: default\n---\n", nil, nil, false, ""},
 		{"the site's frame, looping", ".", "a.md", "---\nlayout: frame\n---\n", nil, nil, false, ""},
 		{"layout of a theme", ".", "a.md", "---\nlayout: home\n---\n", nil, nil, false, ""},
@@ -212,6 +211,111 @@ func TestHighlightBlocks(t *testing.T) {
 			}
 			if len(x.Problems) != 0 {
 				t.Errorf("problems: %v", x.Problems)
+			}
+		})
+	}
+}
+
+// TestContentLayout checks that a page with text of its own is run
+// through its layout chain as Jekyll runs it: "Jekyll will render the
+// layout with the page's content inserted at {{ content }}" and a layout
+// names its own layout: in its front matter ("Layout inheritance",
+// https://jekyllrb.com/docs/layouts/). rooneg/5srd.github.io's spell
+// layout writes each spell's classes, range and duration from page.*
+// above {{ content }}, inside ogl-notice, inside the site's chrome
+// (default, which sitegen's theme replaces: not run). The page's own text
+// stays Markdown, between what the layouts write; where a layout cannot
+// be run, a warning names its file and line and the text is kept.
+func TestContentLayout(t *testing.T) {
+	files := map[string]string{
+		"_layouts/default.html":    "<!DOCTYPE html>\n<html><body><h1>{{ page.title }}</h1>{{ content }}</body></html>\n",
+		"_layouts/ogl-notice.html": "---\nlayout: default\n---\n\n{% include oglnotice.html %}\n\n{{ content }}\n",
+		"_includes/oglnotice.html": "<p class=\"ogl\">Open Game License</p>\n",
+		"_layouts/spell.html": "---\nlayout: ogl-notice\n---\n\n{% unless page.range %}\n  <p><i>This spell is missing a range.</i></p>\n{% endunless %}\n\n" +
+			"<p><strong>Classes:</strong> {{ page.classes | join: ', ' }}</p>\n\n{% if page.range %}\n  <p><strong>Range:</strong> {{ page.range }}</p>\n{% endif %}\n\n{{ content }}\n\n<p class=\"after\">{{ page.title }} ends</p>\n",
+		"_layouts/twice.html":     "{{ content }}{{ content }}\n",
+		"_layouts/broken.html":    "<p>\n{{ page.title | nosuchfilter }}</p>{{ content }}\n",
+		"_layouts/self.html":      "---\nlayout: self\n---\n<p>round</p>{{ content }}\n",
+		"_layouts/nocontent.html": "<p>only the layout</p>\n",
+		"_layouts/post.html":      "<h1>{{ page.title }}</h1>\n<p class=\"date\">May 1</p>\n{{ content }}\n",
+		"_layouts/stats.html":     "<p>{% for a in page.ability_scores %}{{ a[0] | upcase }} {{ a[1] }} {% endfor %}</p>{{ content }}\n",
+	}
+	dir := layouttest.Write(t, files)
+	read := func(f string) ([]byte, error) {
+		if s, ok := files[f]; ok {
+			return []byte(s), nil
+		}
+		return nil, fs.ErrNotExist
+	}
+	spell := "---\ntitle: acid arrow\nclasses:\n  - Wizard\n  - Druid\nrange: 90 feet\nlayout: spell\n---\nA shimmering green arrow streaks toward a target.\n\n## At Higher Levels\n\nMore damage.\n"
+	tests := []struct {
+		name, src string
+		want      []string // in this order in the page's text
+		kept      bool     // the page's text kept as it was
+		warn      string   // what the warning says
+	}{
+		{"spell in a chain of layouts", spell, []string{
+			"<p class=\"ogl\">Open Game License</p>",
+			"<p><strong>Classes:</strong> Wizard, Druid</p>",
+			"<p><strong>Range:</strong> 90 feet</p>",
+			"\n\nA shimmering green arrow streaks toward a target.\n\n## At Higher Levels\n\nMore damage.\n\n",
+			"<p class=\"after\">acid arrow ends</p>",
+		}, false, ""},
+		{"front matter missing", strings.Replace(spell, "range: 90 feet\n", "", 1), []string{
+			"<p><i>This spell is missing a range.</i></p>", "A shimmering green arrow",
+		}, false, ""},
+		{"content twice", "---\nlayout: twice\n---\nText.\n", nil, true, "_layouts/twice.html writes the page's {{ content }} 2 times"},
+		{"content not written", "---\nlayout: nocontent\n---\nText.\n", []string{"<p>only the layout</p>"}, false, "_layouts/nocontent.html writes no {{ content }}"},
+		{"Liquid fails", "---\nlayout: broken\n---\nText.\n", nil, true, "_layouts/broken.html:2:"},
+		{"layout names itself", "---\nlayout: self\n---\nText.\n", []string{"<p>round</p>", "Text."}, false, ""},
+		// "Hashes enumerate their values in the order that the corresponding
+		// keys were inserted" (https://ruby-doc.org/core-3.1.0/Hash.html):
+		// a loop over a map of the front matter goes in the YAML's order.
+		{"a map in YAML's order", "---\nlayout: stats\nability_scores:\n  str: 21\n  dex: 9\n  con: 15\n  int: 18\n  wis: 15\n  cha: 18\n---\nText.\n",
+			[]string{"<p>STR 21 DEX 9 CON 15 INT 18 WIS 15 CHA 18 </p>", "Text."}, false, ""},
+		// The layout's <h1>{{ page.title }}</h1> is the title sitegen's
+		// page shows above the text: once (issue 32 item 5).
+		{"layout's title heading", "---\ntitle: Hello\nlayout: post\n---\nText.\n", []string{"<p class=\"date\">May 1</p>", "Text."}, false, ""},
+		{"the chrome only", "---\nlayout: default\n---\nText.\n", nil, true, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l := &layout.Layout{Content: "."}
+			ls := &liquidSite{l: l, srcDir: dir}
+			x := expander(l, ls)("_spells/p.md", []byte(tt.src), read)
+			got := string(x.Src)
+			if tt.kept && got != tt.src {
+				t.Errorf("text changed: %q", got)
+			}
+			fm := tt.src[:frontMatterEnd([]byte(tt.src))]
+			if !strings.HasPrefix(got, fm) {
+				t.Errorf("text %q: want the front matter first", got)
+			}
+			rest := got[len(fm):]
+			for _, w := range tt.want {
+				i := strings.Index(rest, w)
+				if i < 0 {
+					t.Fatalf("text %q: want %q (in order)", got, w)
+				}
+				rest = rest[i+len(w):]
+			}
+			if strings.Contains(got, "Open Game License</p>") && strings.Count(got, "acid arrow</h1>") > 0 {
+				t.Errorf("the chrome was run: %q", got)
+			}
+			if strings.Contains(got, "<h1") {
+				t.Errorf("text %q: the page's title shown twice", got)
+			}
+			if x.Lines != nil && len(x.Lines) != strings.Count(got, "\n")+boolInt(!strings.HasSuffix(got, "\n")) {
+				t.Errorf("%d lines mapped, the text has %d", len(x.Lines), strings.Count(got, "\n"))
+			}
+			if tt.warn == "" {
+				if len(x.Problems) > 0 {
+					t.Errorf("problems: %v", x.Problems)
+				}
+				return
+			}
+			if len(x.Problems) != 1 || !x.Problems[0].Warning || !strings.Contains(x.Problems[0].Msg, tt.warn) {
+				t.Errorf("problems %v: want one warning saying %q", x.Problems, tt.warn)
 			}
 		})
 	}

@@ -260,13 +260,7 @@ func (s *liquidSite) documentOf(rel string, src []byte) map[string]any {
 	fm := map[string]any{}
 	end := frontMatterEnd(src)
 	if end > 0 {
-		head := src[bytes.IndexByte(src, '\n')+1 : end]
-		if i := bytes.LastIndex(bytes.TrimRight(head, "\r\n \t"), []byte("\n")); i >= 0 {
-			head = head[:i+1]
-		} else {
-			head = nil
-		}
-		_ = yaml.Unmarshal(head, &fm)
+		_ = yaml.Unmarshal(frontMatterText(src, end), &fm)
 		if fm == nil {
 			fm = map[string]any{}
 		}
@@ -281,6 +275,12 @@ func (s *liquidSite) documentOf(rel string, src []byte) map[string]any {
 	}
 	for k, v := range d {
 		d[k] = deep(v)
+	}
+	if end > 0 {
+		var n yaml.Node
+		if yaml.Unmarshal(frontMatterText(src, end), &n) == nil {
+			yamlOrder(fm, d, &n)
+		}
 	}
 	body := string(src[end:])
 	d["path"] = rel
@@ -314,6 +314,68 @@ func (s *liquidSite) documentOf(rel string, src []byte) map[string]any {
 
 // deep is v with each map in it a *hash (see siteModel), YAML's maps
 // of other keys than text made text-keyed.
+// frontMatterText is the YAML of the front matter that ends at end: its
+// lines between the two "---".
+func frontMatterText(src []byte, end int) []byte {
+	head := src[bytes.IndexByte(src, '\n')+1 : end]
+	if i := bytes.LastIndex(bytes.TrimRight(head, "\r\n \t"), []byte("\n")); i >= 0 {
+		return head[:i+1]
+	}
+	return nil
+}
+
+// yamlOrder gives each hash of d that the front matter fm set the order
+// of its keys in the YAML (the node n): a for loop over a page's map goes
+// through it "in the order of their keys" as Ruby's hashes keep YAML's
+// (5srd's monster layout writes STR DEX CON INT WIS CHA from page.ability_scores;
+// Go's maps keep no order).
+func yamlOrder(fm, d map[string]any, n *yaml.Node) {
+	for n.Kind == yaml.DocumentNode && len(n.Content) == 1 {
+		n = n.Content[0]
+	}
+	if n.Kind != yaml.MappingNode {
+		return
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if k := n.Content[i].Value; fm[k] != nil {
+			orderNode(d[k], n.Content[i+1])
+		}
+	}
+}
+
+// orderNode gives v's hashes the order of their keys in the YAML node n
+// that v was read from; a hash whose keys the node does not all give
+// (a merge key) keeps its sorted order.
+func orderNode(v any, n *yaml.Node) {
+	for n.Kind == yaml.AliasNode && n.Alias != nil {
+		n = n.Alias
+	}
+	switch v := v.(type) {
+	case *hash:
+		if n.Kind != yaml.MappingNode {
+			return
+		}
+		keys := make([]string, 0, len(v.keys))
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k := n.Content[i].Value
+			if _, ok := v.m[k]; ok && !slices.Contains(keys, k) {
+				keys = append(keys, k)
+				orderNode(v.m[k], n.Content[i+1])
+			}
+		}
+		if len(keys) == len(v.keys) {
+			v.keys = keys
+		}
+	case []any:
+		if n.Kind != yaml.SequenceNode {
+			return
+		}
+		for i := range min(len(v), len(n.Content)) {
+			orderNode(v[i], n.Content[i])
+		}
+	}
+}
+
 func deep(v any) any {
 	switch v := v.(type) {
 	case map[string]any:

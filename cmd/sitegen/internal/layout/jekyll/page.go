@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"html"
 	"maps"
+	"path"
 	"regexp"
 	"strconv"
 	"strings"
@@ -161,46 +162,101 @@ func (s *liquidSite) renderFile(file string, src []byte, read func(string) ([]by
 	return out, nil, true
 }
 
+// contentMark is what the page's {{ content }} is while its layouts run:
+// their output is split there, around the page's own text.
+const contentMark = "\uE004"
+
+// maxLayoutChain is the most layouts a page's layout: chain runs, a bound
+// against a chain that names itself.
+const maxLayoutChain = 16
+
 // runLayout runs the layout file lf (its text b) of the page file file
-// (text src) with the page's variables and content empty: the text the
-// layout writes, as one block of HTML (its blank lines dropped, so that
-// Markdown takes none of it for text or code).
+// (text src) with the page's variables, as Jekyll does: "Jekyll will
+// render the layout with the page's content inserted at {{ content }}",
+// and a layout names its own layout: in its front matter, which runs
+// around it ("Layout inheritance", https://jekyllrb.com/docs/layouts/).
+// The chain runs up to the site's chrome (a layout that writes <html>,
+// <head> or <body>, which sitegen's theme replaces) or a layout the site
+// does not hold (a theme's). {{ content }} is a mark there; before and
+// after are the HTML the layouts write around the page's text, each as
+// one block of HTML (its blank lines dropped, so that Markdown takes
+// none of it for text or code), nil when empty. A chain that writes the
+// page's content more than once is an error; one that does not write it
+// (own true: the page has text), errNoContent with before the whole page,
+// as Jekyll writes it.
 //
-// *readsSite is set when the layout read the site model.
-func (s *liquidSite) runLayout(file string, src []byte, lf string, b []byte, read func(string) ([]byte, error), readsSite *bool) ([]byte, error) {
+// *readsSite is set when a layout read the site model.
+func (s *liquidSite) runLayout(file string, src []byte, lf string, b []byte, read func(string) ([]byte, error), readsSite *bool, own bool) (before, after []byte, err error) {
 	var hit atomic.Bool
 	defer func() { *readsSite = *readsSite || hit.Load() }()
 	vars, m := s.vars(file, src, read, false, &hit)
-	vars["content"] = ""
-	body := b[frontMatterEnd(b):]
-	first := 1 + bytes.Count(b[:frontMatterEnd(b)], []byte("\n"))
-	r := newRun(lf, read, s.l.Content, m, false)
-	r.full = func() *siteModel { hit.Store(true); return s.get(read) }
-	r.timeout = s.timeout
-	out, err := r.render(body, first, vars)
-	if err != nil {
-		var re *renderError
-		if errors.As(err, &re) && re.line > 0 {
-			return nil, fmt.Errorf("line %d: %s", re.line, re.msg)
+	content := contentMark
+	seen := map[string]bool{}
+	for range maxLayoutChain {
+		seen[lf] = true
+		vars["content"] = content
+		body := b[frontMatterEnd(b):]
+		first := 1 + bytes.Count(b[:frontMatterEnd(b)], []byte("\n"))
+		r := newRun(lf, read, s.l.Content, m, false)
+		r.full = func() *siteModel { hit.Store(true); return s.get(read) }
+		r.timeout = s.timeout
+		out, err := r.render(body, first, vars)
+		if err != nil {
+			var re *renderError
+			if errors.As(err, &re) && re.line > 0 {
+				return nil, nil, fmt.Errorf("%s:%d: %s", lf, re.line, re.msg)
+			}
+			return nil, nil, fmt.Errorf("%s: %w", lf, err)
 		}
-		return nil, err
+		content = string(out)
+		name := ""
+		if k := layoutKey.FindSubmatch(b[:frontMatterEnd(b)]); k != nil {
+			name = string(k[1])
+		}
+		next := path.Join(s.l.Content, "_layouts", name+".html")
+		if name == "" || name == "none" || name == "null" || seen[next] {
+			break
+		}
+		if b, err = read(next); err != nil || chrome.Match(b) {
+			break
+		}
+		lf = next
 	}
+	text := []byte(content)
+	if page, ok := vars["page"].(*hash); ok {
+		text = dropTitleHeading(text, str(page.m["title"]))
+	}
+	switch n := strings.Count(content, contentMark); {
+	case !own:
+		text = bytes.ReplaceAll(text, []byte(contentMark), nil)
+	case n == 0:
+		return layoutBlock(text, m.baseurl), nil, errNoContent
+	case n > 1:
+		return nil, nil, fmt.Errorf("%s writes the page's {{ content }} %d times; sitegen shows the page's text once, without its layout", lf, n)
+	}
+	pre, post, _ := bytes.Cut(text, []byte(contentMark))
+	return layoutBlock(pre, m.baseurl), layoutBlock(post, m.baseurl), nil
+}
+
+// errNoContent is a layout chain that does not write the page's {{
+// content }}: what it writes is the whole page.
+var errNoContent = errors.New("the page's layout does not write its {{ content }}")
+
+// layoutBlock is the HTML a layout writes, as one block of HTML: its
+// blank lines dropped, its lines unindented; nil when it is blank.
+func layoutBlock(out []byte, baseurl string) []byte {
 	var kept [][]byte
-	for _, line := range bytes.Split(siteRoot(out, m.baseurl), []byte("\n")) {
+	for _, line := range bytes.Split(siteRoot(out, baseurl), []byte("\n")) {
 		if len(bytes.TrimSpace(line)) > 0 {
 			kept = append(kept, bytes.TrimLeft(line, " \t"))
 		}
 	}
-	text := bytes.Join(kept, []byte("\n"))
-	if page, ok := vars["page"].(*hash); ok {
-		text = dropTitleHeading(text, str(page.m["title"]))
-	}
-	if len(bytes.TrimSpace(text)) == 0 {
-		return nil, nil
+	if len(kept) == 0 {
+		return nil
 	}
 	res := []byte("<div class=\"jekyll-layout\">\n")
-	res = append(res, text...)
-	return append(res, "\n</div>\n"...), nil
+	res = append(res, bytes.Join(kept, []byte("\n"))...)
+	return append(res, "\n</div>\n"...)
 }
 
 // htmlBlockOpen is a line that opens a block of HTML (CommonMark's kinds

@@ -71,6 +71,7 @@ func newRun(file string, read func(string) ([]byte, error), content string, site
 		r.url = site.url
 	}
 	r.addFilters()
+	r.addArithmetic()
 	// jekyll-seo-tag's {% seo %} and jekyll-feed's {% feed_meta %} write
 	// the page's <head> metadata and feed link, which sitegen's theme
 	// writes itself: nothing in the page.

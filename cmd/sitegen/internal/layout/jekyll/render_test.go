@@ -135,6 +135,13 @@ func TestLiquidRun(t *testing.T) {
 		// Ruby's Liquid reads names with hyphens and names that start
 		// with a digit ([\w-]+ in its VariableSegment).
 		{"property names", `{{ site.data.ui-text.en.wpm }} {{ site.categories.2015[0].title }} {{ "a.2015" }} {{ 1.5 | plus: 1 }}`, "200 First a.2015 2.5"},
+		// Ruby's Liquid reads an operand of plus, minus, times, divided_by
+		// and modulo by Liquid::Utils.to_number: a text by String#to_i
+		// ("5 sp" is 5, "---" is 0: 5srd's format_cost include); "The
+		// result is rounded down to the nearest integer (that is, the
+		// floor) if the divisor is an integer"
+		// (https://shopify.github.io/liquid/filters/divided_by/).
+		{"arithmetic of texts", `{{ "5 sp" | times: 100 }} {{ "---" | plus: 1 }} {{ "0.5" | times: 3 }} {{ -7 | divided_by: 2 }} {{ 7 | divided_by: 2.0 }} {{ -7 | modulo: 3 }} {{ nothing | minus: 2 }} {{ 10.0 | round | minus: 1 | divided_by: 4 }} {{ "---" | round }} {{ 2.5 | round }} {{ 1.2345 | round: 2 }} {{ 1.2 | ceil }} {{ "3.7" | floor }}`, "500 1 1.5 -4 3.5 2 -2 2 0 3 1.23 2 3"},
 		// "where_exp: Select all the objects in an array where the
 		// expression is true."
 		{"where_exp", `{{ site.data.monsters | where_exp: "m", "m.hp > 5" | map: "name" | join: "," }}`, "Goblin,Orc"},
