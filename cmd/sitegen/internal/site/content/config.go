@@ -127,11 +127,6 @@ func LoadConfig(dir, baseURLOverride string, lay *layout.Layout, diag *Collector
 		cfg.MetaLines, cfg.Obsidian = false, false
 	case layout.Quartz: // Quartz reads front matter only: "publish: true" as a first line is text, never a flag
 		cfg.MetaLines = false
-	case layout.Hugo:
-		// Hugo's goldmark extensions (https://gohugo.io/configuration/markup/#goldmark)
-		// read no [[wikilinks]], #tags or ==highlights==: Hugo shows them as written
-		// (gohugoio/hugoDocs writes TOML's [[build.cachebusters]] in its pages).
-		cfg.Obsidian = false
 	}
 	if lay.Markup.NoObsidian { // VitePress's markdown-it: [[x]], #tags and ==x== are text
 		cfg.Obsidian = false

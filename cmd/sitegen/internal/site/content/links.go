@@ -145,10 +145,10 @@ func (s *Site) resolveImage(from *Page, dest string) markup.LinkTarget {
 	}
 	rel := s.bundleRel(s.backIn(path.Join(path.Dir(from.Rel), target)))
 	to, ok := s.ByRel[rel]
-	if !ok && (s.Cfg.Obsidian || s.Lay.Kind == layout.Hugo) && !strings.HasPrefix(target, ".") {
+	if !ok && s.Cfg.Obsidian && !strings.HasPrefix(target, ".") {
 		// Obsidian's "absolute path in vault": Compendium/Races/Human.md
-		// from any folder, and Hugo's ref: "then relative to the rest of
-		// the site" (Hugo reads none of Obsidian's syntax, config.go).
+		// from any folder (and Hugo's ref: "then relative to the rest of
+		// the site").
 		if root, found := s.ByRel[s.bundleRel(path.Clean(target))]; found {
 			rel, to, ok = s.bundleRel(path.Clean(target)), root, true
 		} else if s.unpublished[rel] == "" && s.unpublished[path.Clean(target)] != "" {
