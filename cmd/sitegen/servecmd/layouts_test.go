@@ -34,7 +34,7 @@ func TestServeRereadsSettings(t *testing.T) {
 			},
 			file: "quartz.config.ts",
 			edit: "export default { configuration: { pageTitle: \"Q\" }, plugins: { filters: [Plugin.ExplicitPublish()] } }\n",
-			page: "GM/Secrets/index.html", gone: "The villain is the king.",
+			page: "GM/Secrets.html", gone: "The villain is the king.",
 		},
 		{
 			name: "mdbook summary",
