@@ -20,6 +20,7 @@ import (
 	"d6codex/cmd/sitegen/internal/calcblock"
 	"d6codex/cmd/sitegen/internal/compareblock"
 	"d6codex/cmd/sitegen/internal/diceblock"
+	"d6codex/cmd/sitegen/internal/dsblock"
 	"d6codex/cmd/sitegen/internal/encounter"
 	"d6codex/cmd/sitegen/internal/layout/detect"
 	"d6codex/cmd/sitegen/internal/markup"
@@ -173,7 +174,7 @@ func Handlers() map[string]markup.BlockHandler { return HandlersFor(systems.New(
 // HandlersFor returns the fenced-block handlers over the systems of reg.
 func HandlersFor(reg *calc.Registry) map[string]markup.BlockHandler {
 	bestiary := statblock.NewBestiary() // the stat blocks the encounters name
-	return map[string]markup.BlockHandler{
+	handlers := map[string]markup.BlockHandler{
 		calcblock.Info:      calcblock.New(reg),
 		tableblock.Info:     tableblock.New(reg),
 		compareblock.Info:   compareblock.New(reg),
@@ -183,6 +184,10 @@ func HandlersFor(reg *calc.Registry) map[string]markup.BlockHandler {
 		encounter.TableInfo: encounter.NewTable(bestiary),
 		anydiceblock.Info:   anydiceblock.New(calcblock.New(reg)),
 	}
+	for _, name := range dsblock.Names {
+		handlers[name] = dsblock.New()
+	}
+	return handlers
 }
 
 // Generators returns the producers of generated assets: the calculators'

@@ -251,3 +251,43 @@ func TestTuneGC(t *testing.T) {
 		})
 	}
 }
+
+// TestVaultPluginBlocks: `sitegen build` draws a vault's Draw Steel
+// abilities (eval9A NA3: Titanwake's 1,249 ```ds-feature blocks were
+// shown as YAML), and a block it cannot read stays code with a warning at
+// its line in lenient mode, the note published, as the plugin shows its
+// error in the note (strict mode stops, as for any tolerance).
+func TestVaultPluginBlocks(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		".obsidian/app.json": "{}",
+		"Two Shot.md": "# Two Shot\n\n```ds-feature\ntype: feature\nfeature_type: ability\nname: Two Shot\nkeywords:\n  - Ranged\neffects:\n" +
+			"  - roll: Power Roll + Might or Agility\n    tier1: 4 damage\n    tier2: 6 damage\n    tier3: 8 damage\n```\n",
+		"Broken.md": "# Broken\n\n```ds-pr\nname: [\n```\n",
+	})
+	dest := filepath.Join(t.TempDir(), "out")
+	var out, errb bytes.Buffer
+	if code := Run(context.Background(), []string{"--source", dir, "--dest", dest, "--base-url", "https://rules.test/", "--broken-links", "warn"}, &out, &errb); code != 0 {
+		t.Fatalf("exit code %d: %s", code, errb.String())
+	}
+	page, err := os.ReadFile(filepath.Join(dest, "two-shot", "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`<section class="statblock statblock-ds" aria-label="Stat block: Two Shot">`, "<td>8 damage</td>",
+		"Chances by Might or Agility score", `<th scope="row">+2</th><td>36%</td><td>43%</td><td>21%</td>`} {
+		if !strings.Contains(string(page), want) {
+			t.Errorf("two-shot: %q not in the page", want)
+		}
+	}
+	if strings.Contains(string(page), "tier1:") {
+		t.Error("two-shot: the block's YAML is printed")
+	}
+	if !regexp.MustCompile(`warning: .*Broken\.md:4:\d+: ds-pr block: invalid YAML`).MatchString(errb.String()) {
+		t.Errorf("no warning at Broken.md's bad line:\n%s", errb.String())
+	}
+	broken, err := os.ReadFile(filepath.Join(dest, "broken", "index.html"))
+	if err != nil || !strings.Contains(string(broken), "name: [") {
+		t.Errorf("the unreadable block is not kept as code: %v", err)
+	}
+}

@@ -75,7 +75,7 @@ func parseMonster(body string) (*monster, error) {
 	src, links := protect(body)
 	var doc yaml.Node
 	if err := yaml.Unmarshal([]byte(src), &doc); err != nil {
-		return nil, yamlError(err)
+		return nil, YAMLError(err)
 	}
 	if len(doc.Content) == 0 {
 		return nil, errors.New("an empty ```statblock: write the creature's fields (name: ..., hp: ...) inside it")
@@ -223,8 +223,9 @@ func resolve(n *yaml.Node) *yaml.Node {
 // yamlLineRE finds the line in a yaml.v3 error ("yaml: line 3: ...").
 var yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 
-// yamlError points a YAML error at its line in the block.
-func yamlError(err error) error {
+// YAMLError points a YAML error at its line in the block, for the
+// handlers of other plugins' YAML blocks too.
+func YAMLError(err error) error {
 	msg := err.Error()
 	if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
 		line, _ := strconv.Atoi(m[1])

@@ -100,12 +100,17 @@ var undrawn = map[string]string{
 	"meta-bind-embed":   "the Meta Bind plugin's",
 	// The Draw Steel Elements plugin's blocks, each under its names
 	// (SteelCompendium/draw-steel-elements registers them with
-	// registerMarkdownCodeBlockProcessor).
-	"ds-ft": dse, "ds-feat": dse, "ds-feature": dse, "ds-fb": dse, "ds-featureblock": dse,
+	// registerMarkdownCodeBlockProcessor), but for its abilities and power
+	// rolls, which package dsblock draws.
+	"ds-fb": dse, "ds-featureblock": dse,
 	"ds-sb": dse, "ds-statblock": dse, "ds-ct": dse, "ds-counter": dse, "ds-char": dse,
 	"ds-characteristics": dse, "ds-vr": dse, "ds-value-row": dse, "ds-values-row": dse,
-	"ds-pr": dse, "ds-ab": dse,
 }
+
+// pluginBlocks are the info words of the plugins' blocks that sitegen
+// draws and the plugin would too: Fantasy Statblocks' statblock, and the
+// Draw Steel Elements plugin's abilities and power rolls (dsblock.Names).
+var pluginBlocks = []string{"statblock", "ds-feature", "ds-ft", "ds-feat", "ds-ability", "ds-ab", "ds-power-roll", "ds-pr"}
 
 // dse names the Draw Steel Elements plugin in a warning.
 const dse = "the Draw Steel Elements plugin's"
@@ -130,7 +135,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	l := &layout.Layout{Kind: layout.Obsidian, File: Dir + "/", Content: ".",
 		ExcludeNames: []string{Dir, ".trash", "node_modules"}, Unpublished: Unpublished, BadFrontMatter: true, Garden: true,
-		PluginBlocks: []string{"statblock"}, DuplicateURL: layout.KeepFirstByPath, StartTitle: true, NameTitles: true,
+		PluginBlocks: pluginBlocks, DuplicateURL: layout.KeepFirstByPath, StartTitle: true, NameTitles: true,
 		NameLabels: true, NameOrder: true,
 		// Obsidian Publish uploads the attachments the notes being
 		// published show, as its author selects them: one no published
