@@ -50,7 +50,8 @@ import (
 
 // Names are the fence info words the plugin registers for the blocks this
 // package draws.
-var Names = []string{"ds-feature", "ds-ft", "ds-feat", "ds-ability", "ds-ab", "ds-power-roll", "ds-pr"}
+var Names = []string{"ds-feature", "ds-ft", "ds-feat", "ds-ability", "ds-ab", "ds-power-roll", "ds-pr",
+	"ds-statblock", "ds-sb", "ds-featureblock", "ds-fb"}
 
 // maxDepth bounds how deeply features nest inside effects.
 const maxDepth = 8
@@ -80,7 +81,14 @@ func (Handler) RenderBlock(b *markup.Block) (string, error) {
 	if v.Name == "" {
 		v.Name = "Ability"
 	}
-	v.Parts = r.feature(root, 0)
+	switch b.Info {
+	case "ds-statblock", "ds-sb":
+		v.Parts = r.statblock(root)
+	case "ds-featureblock", "ds-fb":
+		v.Parts = r.featureblock(root)
+	default:
+		v.Parts = r.feature(root, 0)
+	}
 	b.AddStyle(statblock.StyleAsset)
 	var out strings.Builder
 	if err := templates.StatBlock(v).Render(context.Background(), &out); err != nil {
@@ -95,21 +103,13 @@ type renderer struct {
 }
 
 // hidden are the keys that file a block rather than show in it.
-var hidden = map[string]bool{"metadata": true, "type": true, "feature_type": true, "indent": true}
+var hidden = map[string]bool{"metadata": true, "type": true, "feature_type": true, "indent": true, "featureblock_type": true}
 
 // feature lays out a feature (or a ds-power-roll block): its head, then
 // its fields in the order the plugin shows them, then any other key.
 func (r *renderer) feature(m *yaml.Node, depth int) []templates.StatPart {
 	used := map[string]bool{}
-	take := func(keys ...string) *yaml.Node {
-		for _, k := range keys {
-			if n := get(m, k); n != nil {
-				used[k] = true
-				return n
-			}
-		}
-		return nil
-	}
+	take := taker(m, used)
 	var parts []templates.StatPart
 	head := templates.StatPart{Kind: templates.StatInline, Class: "statblock-title"}
 	name := text(take("name"))
@@ -221,20 +221,20 @@ func (r *renderer) effect(e *yaml.Node, depth int) []templates.StatPart {
 	var parts []templates.StatPart
 	name, cost := text(get(e, "name")), text(get(e, "cost"))
 	used["name"], used["cost"] = true, true
-	if roll := r.powerRoll(e, used); roll != nil {
-		if name != "" && roll.Label == "" {
-			roll.Label = name
-		}
-		parts = append(parts, *roll)
-		if n := get(e, "effect"); n != nil {
-			used["effect"] = true
-			parts = append(parts, r.effectLine("", "", n))
-		}
-	} else if n := get(e, "effect"); n != nil {
+	// The effect's text leads ("Each target makes a Might test"), its
+	// tiers follow; a power roll with no text of its own takes the
+	// effect's name as its title.
+	roll := r.powerRoll(e, used)
+	if n := get(e, "effect"); n != nil {
 		used["effect"] = true
 		parts = append(parts, r.effectLine(name, cost, n))
-	} else if name != "" || cost != "" {
+	} else if roll == nil && (name != "" || cost != "") {
 		parts = append(parts, r.effectLine(name, cost, nil))
+	} else if roll != nil && roll.Label == "" {
+		roll.Label = strings.TrimSpace(name + " " + cost)
+	}
+	if roll != nil {
+		parts = append(parts, *roll)
 	}
 	if n := get(e, "features"); n != nil {
 		used["features"] = true
@@ -324,7 +324,7 @@ func (r *renderer) keywords(n *yaml.Node) []templates.StatCell {
 	}
 	var cells []templates.StatCell
 	for _, w := range words {
-		if s := strings.TrimSpace(text(w)); s != "" {
+		if s := strings.TrimSpace(text(w)); s != "" && s != "-" { // "-": none
 			cells = append(cells, templates.StatCell{Label: "keyword", HTML: r.md(s, w.Line)})
 		}
 	}
@@ -337,7 +337,9 @@ func (r *renderer) md(s string, line int) string {
 	if s == "" {
 		return ""
 	}
-	return r.b.Markdown(s, line)
+	// A field's text is a line, not a block: "-" (no keyword) or "1. Shift"
+	// is text, as the plugin shows it, not a list.
+	return r.b.Markdown(statblock.InlineStart(s), line)
 }
 
 // get is the value of key in mapping m, or nil.

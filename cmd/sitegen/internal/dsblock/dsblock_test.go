@@ -19,6 +19,8 @@ const (
 	docFeatures  = "https://github.com/SteelCompendium/draw-steel-elements/blob/main/docs/Features.md"
 	docAbility   = "https://github.com/SteelCompendium/draw-steel-elements/blob/main/docs/ability.md"
 	docPowerRoll = "https://github.com/SteelCompendium/draw-steel-elements/blob/main/docs/power-roll.md"
+	docStatblock = "https://github.com/SteelCompendium/draw-steel-elements/blob/main/docs/statblock.md"
+	docFeatblock = "https://github.com/SteelCompendium/draw-steel-elements/blob/main/docs/featureblock.md"
 )
 
 // triangle is the number of the 100 rolls of 2d10 whose dice sum to s,
@@ -148,6 +150,22 @@ func TestDocumentedExamples(t *testing.T) {
 		// 15-18 tier 3 (21 - 3 = 18).
 		want: []string{"Draconian Pride", "Area Magic", "Usage Action", "≤ 11 2 damage; push 1 36%", "12–16 4 damage; push 3 43%",
 			"17+ 7 damage; push 5; frightened (EoT) 18%", "Nat 19–20 9 damage; push 5 3%", "Effect: You have a bane", "Note: Grant Edge"},
+	}, {
+		name: "stat block", doc: docStatblock + " (Example statblock)",
+		block: "~~~ds-statblock\ntype: statblock\nname: Human Bandit Chief\nlevel: 3\nroles:\n  - Leader\nancestry:\n  - Human\n  - Humanoid\nev: \"20\"\nstamina: \"120\"\nimmunities:\n  - Corruption 4\n  - psychic 4\nspeed: 5\nsize: 1M\nstability: 2\nfree_strike: 5\nmight: 2\nagility: 3\nreason: 2\nintuition: 3\npresence: -1\n" +
+			"features:\n  - type: feature\n    feature_type: ability\n    name: Whip and Magic Longsword\n    icon: 🗡\n    ability_type: Signature Ability\n    keywords:\n      - Magic\n      - Melee\n    usage: Main action\n    distance: Melee 2\n    target: Two enemies or objects\n    effects:\n      - roll: Power Roll + 2\n        tier1: 8 damage; pull 1\n        tier2: 12 damage; pull 2\n        tier3: 15 damage; pull 3\n      - cost: 2 Malice\n        effect: This ability targets one additional target.\n" +
+			"  - type: feature\n    feature_type: trait\n    name: End Effect\n    icon: ⭐️\n    effects:\n      - effect: At the end of each of their turns, the bandit chief can take 5 damage.\n~~~\n",
+		want: []string{"Human Bandit Chief", "Level 3 · Leader · EV 20", "Human Humanoid", "Stamina 120", "Speed 5", "Size 1M", "Stability 2",
+			"Free Strike 5", "Immunities Corruption 4, psychic 4", "Might +2", "Agility +3", "Presence -1",
+			"🗡 Whip and Magic Longsword Signature Ability", "Magic Melee", "Usage Main action", "≤ 11 8 damage; pull 1 36%", "17+ 15 damage; pull 3 21%",
+			"2 Malice: This ability targets one additional target.", "⭐️ End Effect", "At the end of each of their turns"},
+		notWant: []string{"statblock Human", "free_strike", "feature_type"},
+	}, {
+		name: "feature block, a test's text before its tiers", doc: docFeatblock + " (Example)",
+		block: "~~~ds-featureblock\ntype: featureblock\nfeatureblock_type: Malice Features\nname: Angulotl Malice\nflavor: At the start of any angulotl's turn, you can spend Malice.\nfeatures:\n  - type: feature\n    feature_type: trait\n    name: Resonating Croak\n    icon: ❇️\n    cost: 5 Malice\n    effects:\n      - effect: Any non-angulotl adjacent to an angulotl makes an **Intuition test.**\n        tier1: 5 sonic damage; slowed (EoT)\n        tier2: 4 sonic damage\n        tier3: No effect.\n~~~\n",
+		want: []string{"Angulotl Malice", "Malice Features", "At the start of any angulotl", "❇️ Resonating Croak 5 Malice",
+			"makes an Intuition test. ≤ 11 5 sonic damage; slowed (EoT) 12–16 4 sonic damage 17+ No effect."},
+		notWant: []string{"Chance", "featureblock_type"},
 	}} {
 		t.Run(c.name, func(t *testing.T) {
 			out, problems := convert(t, c.block)
@@ -180,10 +198,17 @@ func TestBadBlocks(t *testing.T) {
 		{"invalid YAML", "# N\n\n```ds-feature\nname: X\neffects: [\n```\n", "5:1: ds-feature block: invalid YAML"},
 		{"a list", "```ds-pr\n- a\n- b\n```\n", "2:1: ds-pr block: the block holds fields (name: …, effects: …), not a list"},
 		{"empty", "```ds-ft\n```\n", "1:1: ds-ft block: the block is empty"},
+		{"a lone dash is text, not a list", "```ds-ft\nname: Dissipate\nkeywords:\n  - \"-\"\nusage: \"-\"\neffects:\n  - effect: \"1. Shift\"\n```\n", ""},
 		{"unreadable roll", "```ds-pr\nroll: 3d6 + luck\nt1: a\nt2: b\nt3: c\n```\n", `warning: 2:1: ds-pr block: roll: "3d6 + luck" is not a power roll`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			out, problems := convert(t, c.src)
+			if c.want == "" {
+				if len(problems) > 0 || strings.Contains(out, "<ul") || strings.Contains(out, "<ol") || !strings.Contains(tags(out), "Usage - 1. Shift") {
+					t.Errorf("problems %q; out %s", problems, out)
+				}
+				return
+			}
 			if len(problems) != 1 || !strings.Contains(problems[0], c.want) {
 				t.Fatalf("problems %q, want one with %q", problems, c.want)
 			}

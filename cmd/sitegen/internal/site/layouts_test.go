@@ -156,11 +156,11 @@ func TestLayouts(t *testing.T) {
 				// The Draw Steel Elements plugin's blocks, as the Titanwake
 				// vault writes them (eval9A NA3: shown as YAML with no word
 				// of why): its 1,249 abilities are drawn (package dsblock,
-				// buildcmd's TestVaultPluginBlocks), its stat blocks are
+				// buildcmd's TestVaultPluginBlocks), its counters are
 				// warned about.
-				"Features/Domain.md": "# Domain\n\n```ds-statblock\nname: Goblin\n```\n\n```ds-feature\ntype: feature\nname: Domain\n```\n",
+				"Features/Domain.md": "# Domain\n\n```ds-counter\nname: Goblin\n```\n\n```ds-feature\ntype: feature\nname: Domain\n```\n",
 			},
-			warnings: []string{"Domain.md:3:1: a ```ds-statblock block (the Draw Steel Elements plugin's)",
+			warnings: []string{"Domain.md:3:1: a ```ds-counter block (the Draw Steel Elements plugin's)",
 				"Map.md:3:1: a ```leaflet block (the Obsidian Leaflet plugin's)",
 				"Map.md:8:9: an inline INPUT field (the Meta Bind plugin's)", "Map.md:8:43: an inline VIEW field (the Meta Bind plugin's)"},
 			has: map[string]string{"home/index.html": "Home", "bestiary/goblin/index.html": "Goblin",

@@ -12,13 +12,13 @@ import (
 // rolls (`{{ dice: X }}` is one in any field). line is the text's line
 // within the block, where its problems are reported.
 func (r *renderer) md(text string, line int, dice bool) string {
-	return r.mdBlock(inlineStart(strings.TrimSpace(text)), line, dice)
+	return r.mdBlock(InlineStart(strings.TrimSpace(text)), line, dice)
 }
 
-// inlineStart escapes what would open a block at the start of a line's
+// InlineStart escapes what would open a block at the start of a line's
 // text: an ordered list's "1." ("1\. Shift to air"), a list's "-", a
 // heading's "#", a quote's ">", a rule's "---".
-func inlineStart(s string) string {
+func InlineStart(s string) string {
 	i := 0
 	for i < len(s) && i < 9 && s[i] >= '0' && s[i] <= '9' {
 		i++

@@ -101,16 +101,17 @@ var undrawn = map[string]string{
 	// The Draw Steel Elements plugin's blocks, each under its names
 	// (SteelCompendium/draw-steel-elements registers them with
 	// registerMarkdownCodeBlockProcessor), but for its abilities and power
-	// rolls, which package dsblock draws.
-	"ds-fb": dse, "ds-featureblock": dse,
-	"ds-sb": dse, "ds-statblock": dse, "ds-ct": dse, "ds-counter": dse, "ds-char": dse,
+	// rolls, stat blocks and feature blocks, which package dsblock draws.
+	"ds-ct": dse, "ds-counter": dse, "ds-char": dse,
 	"ds-characteristics": dse, "ds-vr": dse, "ds-value-row": dse, "ds-values-row": dse,
 }
 
 // pluginBlocks are the info words of the plugins' blocks that sitegen
 // draws and the plugin would too: Fantasy Statblocks' statblock, and the
-// Draw Steel Elements plugin's abilities and power rolls (dsblock.Names).
-var pluginBlocks = []string{"statblock", "ds-feature", "ds-ft", "ds-feat", "ds-ability", "ds-ab", "ds-power-roll", "ds-pr"}
+// Draw Steel Elements plugin's abilities, power rolls, stat blocks and
+// feature blocks (dsblock.Names).
+var pluginBlocks = []string{"statblock", "ds-feature", "ds-ft", "ds-feat", "ds-ability", "ds-ab", "ds-power-roll", "ds-pr",
+	"ds-statblock", "ds-sb", "ds-featureblock", "ds-fb"}
 
 // dse names the Draw Steel Elements plugin in a warning.
 const dse = "the Draw Steel Elements plugin's"
