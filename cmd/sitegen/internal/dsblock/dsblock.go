@@ -21,12 +21,16 @@
 // A power roll is two ten-sided dice and a bonus, its total read against
 // the three tiers "11 or lower", "12-16" and "17+"; a block's crit row is
 // taken on a natural 19 or 20. Where the bonus is a number ("2d10 + 3",
-// "Power Roll + 2") each tier shows its chance; where it is a
-// characteristic ("Power Roll + Might or Agility"), a table under the
-// roll gives the chances for each score from -1 to +5 (a hero's range in
-// play). Edges and banes, which change a roll at the table, are not
-// counted. All chances are exact: they are whole hundredths of the 100
-// rolls of 2d10.
+// "Power Roll + 2"), the tiers are written as the vault's random tables
+// are (a table headed by "2d10+3", a row per range of totals) and drawn
+// by package markup/randtable: each tier with its chance and a Roll
+// button that marks the tier rolled (with a crit row, or a bonus that
+// puts a tier out of reach, a table of this package's with each tier's
+// chance). Where it is a characteristic ("Power Roll + Might or
+// Agility"), an inline roll of 2d10 and a table under the roll give the
+// chances for each score from -1 to +5 (a hero's range in play). Edges
+// and banes, which change a roll at the table, are not counted. All
+// chances are exact: whole hundredths of the 100 rolls of 2d10.
 //
 // Invalid YAML is an error at its line inside the page; in a vault that is
 // a tolerance, the block shown as code (layout.Layout.PluginBlocks), as

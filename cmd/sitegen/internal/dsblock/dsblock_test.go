@@ -127,8 +127,10 @@ func TestDocumentedExamples(t *testing.T) {
 		want, notWant    []string
 	}{{
 		name: "custom power roll", doc: docFeatures + " (Custom Power Rolls)",
-		block:   "~~~ds-feature\nname: A simple power roll\neffects:\n  - roll: 2d10 + 5\n    tier1: 2 damage\n    tier2: 4 damage\n    tier3: 7 damage\n~~~\n",
-		want:    []string{"A simple power roll", "2d10 + 5", "Roll Result Chance", "≤ 11 2 damage 15%", "12–16 4 damage 40%", "17+ 7 damage 45%"},
+		block: "~~~ds-feature\nname: A simple power roll\neffects:\n  - roll: 2d10 + 5\n    tier1: 2 damage\n    tier2: 4 damage\n    tier3: 7 damage\n~~~\n",
+		// Drawn as a random table (markup/randtable): a Roll button, each
+		// tier a range of totals with its chance.
+		want:    []string{"A simple power roll", "2d10 + 5", "Roll 2d10+5", "2d10+5 Result Chance", "7–11 2 damage 15.00%", "12–16 4 damage 40.00%", "17–25 7 damage 45.00%"},
 		notWant: []string{"~~~", "tier1", "Chances by"},
 	}, {
 		name: "feature with a characteristic roll", doc: docFeatures + " (Example)",
@@ -157,7 +159,7 @@ func TestDocumentedExamples(t *testing.T) {
 			"  - type: feature\n    feature_type: trait\n    name: End Effect\n    icon: ⭐️\n    effects:\n      - effect: At the end of each of their turns, the bandit chief can take 5 damage.\n~~~\n",
 		want: []string{"Human Bandit Chief", "Level 3 · Leader · EV 20", "Human Humanoid", "Stamina 120", "Speed 5", "Size 1M", "Stability 2",
 			"Free Strike 5", "Immunities Corruption 4, psychic 4", "Might +2", "Agility +3", "Presence -1",
-			"🗡 Whip and Magic Longsword Signature Ability", "Magic Melee", "Usage Main action", "≤ 11 8 damage; pull 1 36%", "17+ 15 damage; pull 3 21%",
+			"🗡 Whip and Magic Longsword Signature Ability", "Magic Melee", "Usage Main action", "4–11 8 damage; pull 1 36.00%", "17–22 15 damage; pull 3 21.00%",
 			"2 Malice: This ability targets one additional target.", "⭐️ End Effect", "At the end of each of their turns"},
 		notWant: []string{"statblock Human", "free_strike", "feature_type"},
 	}, {

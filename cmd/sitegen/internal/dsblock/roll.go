@@ -115,7 +115,18 @@ func (r *renderer) powerRoll(m *yaml.Node, used map[string]bool) *templates.Stat
 		r.b.Warn(line(get(m, "roll")), 1, fmt.Sprintf("roll: %q is not a power roll sitegen can read (2d10 + a number, or Power Roll + a characteristic): its chances are not shown", rollText))
 	}
 	withCrit := rows[crit] != nil
+	p := &templates.StatPart{Kind: templates.StatText, Class: "statblock-ds-roll", Label: rollText}
+	if md, ok := asRandomTable(bn, rows); ok {
+		p.HTML = r.b.Markdown(md, line(get(m, "roll")))
+		return p
+	}
 	var sb strings.Builder
+	// A roll by characteristic, for the page to roll: the Dice Roller's
+	// inline roll (markup/inlinedice) of 2d10, with its odds, the
+	// characteristic named after it.
+	if bn.known && !bn.fixed {
+		fmt.Fprintf(&sb, `<p class="ds-roller">Roll %s + %s</p>`, r.b.Markdown("`dice: 2d10`", line(get(m, "roll"))), html.EscapeString(bn.names))
+	}
 	sb.WriteString(`<table class="ds-tiers">`)
 	if bn.fixed {
 		fmt.Fprintf(&sb, `<thead><tr><th scope="col">Roll</th><th scope="col">Result</th><th scope="col" class="ds-chance">Chance</th></tr></thead>`)
@@ -139,11 +150,35 @@ func (r *renderer) powerRoll(m *yaml.Node, used map[string]bool) *templates.Stat
 	if bn.known && !bn.fixed {
 		sb.WriteString(byScore(bn.names, withCrit))
 	}
-	p := &templates.StatPart{Kind: templates.StatText, Class: "statblock-ds-roll", HTML: sb.String()}
-	if rollText != "" {
-		p.Label = rollText
-	}
+	p.HTML = sb.String()
 	return p
+}
+
+// asRandomTable writes a power roll with a numeric bonus and no crit row
+// as the vault's random tables are written (a table headed by its roll,
+// each row a range of totals: markup/randtable), so that the page draws
+// it as one — each tier's chance, and a Roll button that marks the tier
+// rolled — by the same rule as every other random table of the site.
+// Not when a tier's text is more than a line, or the bonus puts a tier
+// out of reach or a total below 1.
+func asRandomTable(bn bonus, rows [nTiers]*yaml.Node) (string, bool) {
+	if !bn.fixed || rows[crit] != nil || bn.n < -1 || bn.n > 9 {
+		return "", false
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "| 2d10%+d | Result |\n|---|---|\n", bn.n)
+	ranges := [3][2]int{{2 + bn.n, 11}, {12, 16}, {17, 20 + bn.n}}
+	for t := tier1; t <= tier3; t++ {
+		s := "—"
+		if n := rows[t]; n != nil {
+			if n.Kind != yaml.ScalarNode || strings.ContainsAny(n.Value, "\n\r") {
+				return "", false
+			}
+			s = strings.ReplaceAll(strings.TrimSpace(n.Value), "|", `\|`)
+		}
+		fmt.Fprintf(&sb, "| %d–%d | %s |\n", ranges[t][0], ranges[t][1], s)
+	}
+	return sb.String(), true
 }
 
 // orEmpty is n, or an empty text for a tier the block leaves out (its
