@@ -52,21 +52,49 @@ var (
 // source folder; hidden files are never read. A directive that cannot be
 // applied is removed, and reported as a problem ("broken include", an
 // error unless broken links are warnings: mdBook logs it and goes on).
-// Other {{#words}} are left as they are, as mdBook leaves them.
+// Other {{#words}} are left as they are, as mdBook leaves them. Expand
+// applies no third-party preprocessor: Plugins.Expand does.
 func Expand(file string, src []byte, read func(file string) ([]byte, error)) layout.Expanded {
-	if !linkRE.Match(src) {
+	return expand(Plugins{}, file, src, read)
+}
+
+// expand is Expand with the plugins pl applied too: their directives
+// ({{#template}}, {% embed %}) in the same pass as mdBook's, so that
+// their lines map back to the chapter's; emoji codes last, on the
+// whole text, as mdbook-emojicodes replaces them in the chapter's.
+func expand(pl Plugins, file string, src []byte, read func(file string) ([]byte, error)) layout.Expanded {
+	re := linkRE
+	if pl.Embedify {
+		re = linkEmbedRE
+	}
+	if !re.Match(src) {
+		if pl.Emoji {
+			x := &expander{read: read, pl: pl}
+			if out := x.emoji(string(src)); out != string(src) {
+				return layout.Expanded{Src: []byte(out)}
+			}
+		}
 		return layout.Expanded{Src: src}
 	}
-	x := &expander{read: read, lines: lineStarts(src)}
+	x := &expander{read: read, lines: lineStarts(src), pl: pl, re: re}
 	var segs []segment
 	text := string(src)
+	ignored := x.ignoredEmbeds(text)
+	var fenced [][2]int
+	if len(pl.Unrun) > 0 {
+		fenced = fencedBlocks(text)
+	}
 	prev := 0
-	for _, m := range linkRE.FindAllStringSubmatchIndex(text, -1) {
+	for _, m := range re.FindAllStringSubmatchIndex(text, -1) {
 		start, end := m[0], m[1]
 		line := x.lineOf(start)
 		segs = append(segs, segment{text: text[prev:start], line: x.lineOf(prev)})
 		prefix := lastLine(segs)
-		out, keep := x.directive(text[start:end], m, text, path.Dir(file), 0, prefix, line, start)
+		out, keep := "", true
+		if !inRanges(ignored, start) {
+			x.alone = len(pl.Unrun) > 0 && aloneOutsideCode(text, start, end, fenced)
+			out, keep = x.directive(text[start:end], m, text, path.Dir(file), 0, prefix, line, start)
+		}
 		if keep {
 			segs = append(segs, segment{text: text[start:end], line: line})
 		} else {
@@ -83,12 +111,20 @@ func Expand(file string, src []byte, read func(file string) ([]byte, error)) lay
 	for _, s := range segs {
 		b.WriteString(s.text)
 	}
-	return layout.Expanded{Src: []byte(b.String()), Lines: lineMap(segs), Title: x.title, Problems: x.problems}
+	out := b.String()
+	if pl.Emoji {
+		out = x.emoji(out)
+	}
+	return layout.Expanded{Src: []byte(out), Lines: lineMap(segs), Title: x.title, Problems: x.problems}
 }
 
 type expander struct {
 	read     func(string) ([]byte, error)
-	lines    []int // line starts of the chapter
+	pl       Plugins
+	re       *regexp.Regexp    // linkRE, or linkEmbedRE with embedify
+	emojis   map[string]string // custom emojis looked up: name to its text, "" for none
+	alone    bool              // the directive at hand stands on its own line, outside code
+	lines    []int             // line starts of the chapter
 	title    string
 	problems []layout.Problem
 	size     int  // bytes included so far
@@ -113,6 +149,9 @@ func (x *expander) directive(d string, m []int, text, dir string, depth int, pre
 	if strings.HasPrefix(d, `\`) {
 		return d[1:], false
 	}
+	if len(m) > 6 && m[6] >= 0 {
+		return x.embed(d, text[m[6]:m[7]], text[m[8]:m[9]], depth, prefix, line, off)
+	}
 	kind := text[m[2]:m[3]]
 	arg := text[m[4]:m[5]]
 	switch kind {
@@ -122,8 +161,12 @@ func (x *expander) directive(d string, m []int, text, dir string, depth int, pre
 		}
 		return "", false
 	case "include", "rustdoc_include", "playground", "playpen":
+	case "template":
+		if !x.pl.Template {
+			return x.unknown(d, kind, line, off)
+		}
 	default:
-		return "", true
+		return x.unknown(d, kind, line, off)
 	}
 	if x.stop || x.count >= MaxIncludes || x.size > MaxExpanded {
 		x.stop = true
@@ -131,7 +174,7 @@ func (x *expander) directive(d string, m []int, text, dir string, depth int, pre
 	}
 	fields := strings.Fields(arg)
 	target, spec, _ := strings.Cut(fields[0], ":")
-	if kind == "playground" || kind == "playpen" {
+	if kind == "playground" || kind == "playpen" || kind == "template" {
 		target, spec = fields[0], ""
 	}
 	file, msg := x.resolve(dir, target)
@@ -147,6 +190,12 @@ func (x *expander) directive(d string, m []int, text, dir string, depth int, pre
 	x.count++
 	content := string(raw)
 	switch kind {
+	case "template":
+		var missing []string
+		content, missing = fillTemplate(content, templateArgs(arg))
+		for _, k := range missing {
+			x.problem(line, off, true, fmt.Sprintf("%s: the template's [[#%s]] has no value and no default: left empty", strings.TrimSpace(d), k))
+		}
 	case "playground", "playpen":
 		fence := "```rust"
 		if len(fields) > 1 {
@@ -159,30 +208,45 @@ func (x *expander) directive(d string, m []int, text, dir string, depth int, pre
 	default: // include, rustdoc_include: the lines a reader sees
 		content = takeLines(content, spec)
 	}
-	if depth+1 >= MaxIncludeDepth && linkRE.MatchString(content) {
+	if depth+1 >= MaxIncludeDepth && x.re.MatchString(content) {
 		x.problem(line, off, false, fmt.Sprintf("broken include %s: includes nest more than %d deep (a file that includes itself?)", strings.TrimSpace(d), MaxIncludeDepth))
 		return "", false
 	}
-	content = x.nested(content, path.Dir(file), depth+1, line, off)
+	if kind == "template" {
+		prefix = "" // mdbook-template inserts the text as it is (its links.rs predates mdBook's prefixing)
+	}
+	return x.insert(content, path.Dir(file), depth, prefix, line, off), false
+}
+
+// insert is the text an include brings in (content, read from the
+// folder dir): its own directives applied, each line after the first
+// prefixed with prefix.
+func (x *expander) insert(content, dir string, depth int, prefix string, line, off int) string {
+	content = x.nested(content, dir, depth+1, line, off)
 	lines := splitLines(content)
-	out = strings.Join(lines, "\n"+prefix)
+	out := strings.Join(lines, "\n"+prefix)
 	x.size += len(out)
-	return out, false
+	return out
 }
 
 // nested applies the directives of an included file's text.
 func (x *expander) nested(text, dir string, depth, line, off int) string {
-	ms := linkRE.FindAllStringSubmatchIndex(text, -1)
+	ms := x.re.FindAllStringSubmatchIndex(text, -1)
 	if ms == nil {
 		return text
 	}
+	ignored := x.ignoredEmbeds(text)
 	var b strings.Builder
 	prev := 0
 	for _, m := range ms {
 		b.WriteString(text[prev:m[0]])
 		done := b.String()
 		prefix := done[strings.LastIndexByte(done, '\n')+1:]
-		out, keep := x.directive(text[m[0]:m[1]], m, text, dir, depth, prefix, line, off)
+		out, keep := "", true
+		if !inRanges(ignored, m[0]) {
+			x.alone = false // an included file's unknown directive stays
+			out, keep = x.directive(text[m[0]:m[1]], m, text, dir, depth, prefix, line, off)
+		}
 		if keep {
 			out = text[m[0]:m[1]]
 		}
