@@ -115,6 +115,12 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Settings.BaseURL = u
 	}
 	l.NavUnfold = unfold(table(html, "fold"))
+	if on, _ := html["mathjax-support"].(bool); on {
+		// "Inline equations are delimited by \\( and \\). Block equations
+		// are delimited by \\[ and \\]"
+		// (https://rust-lang.github.io/mdBook/format/mathjax.html).
+		l.Notes = append(l.Notes, ConfigFile+`: output.html.mathjax-support: the \\( … \\) and \\[ … \\] formulas are shown as written, their TeX source and delimiters: sitegen renders no math`)
+	}
 	raw, err := layout.ReadSetting(dir, ConfigFile)
 	if err != nil {
 		return nil, err

@@ -274,8 +274,15 @@ func TestReadPreprocessors(t *testing.T) {
 			},
 		},
 		{
-			name: "mdBook's own are not named; katex's formulas are marked as math",
-			toml: "[preprocessor.links]\n[preprocessor.index]\n[preprocessor.katex]\n",
+			name:  "mdBook's own are not named; katex's formulas are marked as math (\"Inline math: $...$\")",
+			toml:  "[preprocessor.links]\n[preprocessor.index]\n[preprocessor.katex]\n",
+			want:  Plugins{},
+			notes: []string{"book.toml:3: " + layout.MathNote("[preprocessor.katex]")},
+		},
+		{
+			name:  `mdBook's own MathJax ("Inline equations are delimited by \\( and \\)", https://rust-lang.github.io/mdBook/format/mathjax.html) is named: sitegen shows the formulas as written`,
+			toml:  "[output.html]\nmathjax-support = true\n",
+			notes: []string{`book.toml: output.html.mathjax-support: the \\( … \\) and \\[ … \\] formulas are shown as written, their TeX source and delimiters: sitegen renders no math`},
 		},
 	}
 	for _, tt := range tests {

@@ -52,7 +52,7 @@ var applied = map[string]string{
 	"template":   "its {{#template}} lines applied",
 	"emojicodes": "its :emoji: codes applied",
 	"embedify":   "its {% embed %} apps applied: other sites' frames as links",
-	"katex":      "its $…$ and $$…$$ formulas marked as math, shown as their TeX source: sitegen renders no math",
+	"katex":      "its $…$ and $$…$$ formulas marked as math",
 }
 
 // readPreprocessors reads the book's [preprocessor.NAME] tables (m is
@@ -104,7 +104,9 @@ func readPreprocessors(dir string, l *layout.Layout, m map[string]any, raw []byt
 				}
 			}
 		case "katex":
+			// "Inline math: $...$; display math: $$...$$" (mdbook-katex's README).
 			l.Markup.Math = true
+			l.Notes = append(l.Notes, at+": "+layout.MathNote("[preprocessor."+name+"]"))
 		}
 	}
 	return pl
