@@ -177,18 +177,10 @@ func (x *expander) directive(d string, m []int, text, dir string, depth int, pre
 	if kind == "playground" || kind == "playpen" || kind == "template" {
 		target, spec = fields[0], ""
 	}
-	file, msg := x.resolve(dir, target)
-	if msg != "" {
-		x.problem(line, off, false, fmt.Sprintf("broken include %s: %s", strings.TrimSpace(d), msg))
+	file, content, ok := x.load(strings.TrimSpace(d), dir, target, line, off)
+	if !ok {
 		return "", false
 	}
-	raw, err := x.read(file)
-	if err != nil {
-		x.problem(line, off, false, fmt.Sprintf("broken include %s: %s: %v", strings.TrimSpace(d), file, err))
-		return "", false
-	}
-	x.count++
-	content := string(raw)
 	switch kind {
 	case "template":
 		var missing []string
@@ -255,6 +247,24 @@ func (x *expander) nested(text, dir string, depth, line, off int) string {
 	}
 	b.WriteString(text[prev:])
 	return b.String()
+}
+
+// load reads the file target (relative to the folder dir) that the
+// directive d includes, and counts it; ok is false, the problem
+// reported as a broken include, when it may not or cannot be read.
+func (x *expander) load(d, dir, target string, line, off int) (file, content string, ok bool) {
+	file, msg := x.resolve(dir, target)
+	if msg != "" {
+		x.problem(line, off, false, fmt.Sprintf("broken include %s: %s", d, msg))
+		return "", "", false
+	}
+	raw, err := x.read(file)
+	if err != nil {
+		x.problem(line, off, false, fmt.Sprintf("broken include %s: %s: %v", d, file, err))
+		return "", "", false
+	}
+	x.count++
+	return file, string(raw), true
 }
 
 // resolve is the source-relative path of target, relative to dir, or why

@@ -120,22 +120,15 @@ func (x *expander) embedInclude(d string, opt map[string]string, prefix string, 
 		x.problem(line, off, false, fmt.Sprintf("broken include %s: embedify's include app needs a file=\"…\"", d))
 		return ""
 	}
-	file, msg := x.resolve(".", opt["file"])
-	if msg != "" {
-		x.problem(line, off, false, fmt.Sprintf("broken include %s: %s", d, msg))
-		return ""
-	}
 	if x.stop || x.count >= MaxIncludes || x.size > MaxExpanded {
 		x.stop = true
 		return ""
 	}
-	raw, err := x.read(file)
-	if err != nil {
-		x.problem(line, off, false, fmt.Sprintf("broken include %s: %s: %v", d, file, err))
+	file, raw, ok := x.load(d, ".", opt["file"], line, off)
+	if !ok {
 		return ""
 	}
-	x.count++
-	lines := splitLines(string(raw))
+	lines := splitLines(raw)
 	if r := opt["range"]; r != "" {
 		a, b, _ := strings.Cut(r, "-")
 		start, end := 1, len(lines)
