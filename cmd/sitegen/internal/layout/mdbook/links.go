@@ -98,7 +98,7 @@ func expand(pl Plugins, file string, src []byte, read func(file string) ([]byte,
 		if keep {
 			segs = append(segs, segment{text: text[start:end], line: line})
 		} else {
-			segs = append(segs, segment{text: out, line: line, fixed: true})
+			segs = append(segs, segment{text: out, line: line, fixed: true, from: owner(text, m)})
 		}
 		prev = end
 		if x.stop && !x.told {
@@ -109,13 +109,13 @@ func expand(pl Plugins, file string, src []byte, read func(file string) ([]byte,
 	segs = append(segs, segment{text: text[prev:], line: x.lineOf(prev)})
 	var b strings.Builder
 	for _, s := range segs {
-		b.WriteString(s.text)
+		if pl.Emoji && (!s.fixed || pl.after("emojicodes", s.from)) {
+			b.WriteString(x.emoji(s.text))
+		} else {
+			b.WriteString(s.text)
+		}
 	}
-	out := b.String()
-	if pl.Emoji {
-		out = x.emoji(out)
-	}
-	return layout.Expanded{Src: []byte(out), Lines: lineMap(segs), Title: x.title, Problems: x.problems}
+	return layout.Expanded{Src: []byte(b.String()), Lines: lineMap(segs), Title: x.title, Problems: x.problems}
 }
 
 type expander struct {
@@ -139,6 +139,7 @@ type segment struct {
 	text  string
 	line  int
 	fixed bool
+	from  string // the preprocessor whose directive the fixed text is
 }
 
 // directive returns what the directive d (matched by m in text, which is
@@ -207,22 +208,25 @@ func (x *expander) directive(d string, m []int, text, dir string, depth int, pre
 	if kind == "template" {
 		prefix = "" // mdbook-template inserts the text as it is (its links.rs predates mdBook's prefixing)
 	}
-	return x.insert(content, path.Dir(file), depth, prefix, line, off), false
+	return x.insert(content, path.Dir(file), depth, prefix, line, off, owner(text, m)), false
 }
 
 // insert is the text an include brings in (content, read from the
-// folder dir): its own directives applied, each line after the first
-// prefixed with prefix.
-func (x *expander) insert(content, dir string, depth int, prefix string, line, off int) string {
-	content = x.nested(content, dir, depth+1, line, off)
+// folder dir, by the preprocessor from): its own directives applied,
+// each line after the first prefixed with prefix.
+func (x *expander) insert(content, dir string, depth int, prefix string, line, off int, from string) string {
+	content = x.nested(content, dir, depth+1, line, off, from)
 	lines := splitLines(content)
 	out := strings.Join(lines, "\n"+prefix)
 	x.size += len(out)
 	return out
 }
 
-// nested applies the directives of an included file's text.
-func (x *expander) nested(text, dir string, depth, line, off int) string {
+// nested applies the directives of an included file's text, which the
+// preprocessor from brought in: its own, and those of the preprocessors
+// that run after it (Plugins.after); the others' are left as written,
+// as the preprocessor that ran before never saw them.
+func (x *expander) nested(text, dir string, depth, line, off int, from string) string {
 	ms := x.re.FindAllStringSubmatchIndex(text, -1)
 	if ms == nil {
 		return text
@@ -235,7 +239,7 @@ func (x *expander) nested(text, dir string, depth, line, off int) string {
 		done := b.String()
 		prefix := done[strings.LastIndexByte(done, '\n')+1:]
 		out, keep := "", true
-		if !inRanges(ignored, m[0]) {
+		if by := owner(text, m); !inRanges(ignored, m[0]) && (by == "" || by == from || x.pl.after(by, from)) {
 			x.alone = false // an included file's unknown directive stays
 			out, keep = x.directive(text[m[0]:m[1]], m, text, dir, depth, prefix, line, off)
 		}

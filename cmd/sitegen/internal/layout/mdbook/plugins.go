@@ -414,3 +414,19 @@ func (x *expander) contentPrefix() string {
 func isEmojiName(c byte) bool {
 	return c == '_' || c == '+' || c == '-' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
+
+// owner is the preprocessor whose directive m matched in text:
+// "embedify" for a macro, "template" for {{#template}}, "links" for
+// mdBook's own (and any other {{#name}}), "" for an escaped directive,
+// which each preprocessor unescapes in what it reads.
+func owner(text string, m []int) string {
+	switch {
+	case len(m) > 6 && m[6] >= 0:
+		return "embedify"
+	case m[2] < 0:
+		return ""
+	case text[m[2]:m[3]] == "template":
+		return "template"
+	}
+	return "links"
+}

@@ -312,3 +312,70 @@ func TestReadPreprocessors(t *testing.T) {
 		})
 	}
 }
+
+// The order mdBook runs the preprocessors in decides what each one sees:
+// "The order in which preprocessors are run can be controlled with the
+// before and after fields … Preprocessors with the same priority
+// specified via before and after are sorted by name"
+// (https://rust-lang.github.io/mdBook/format/configuration/preprocessors.html).
+// A preprocessor reads the text of those that ran before it, not of
+// those that run after: by name, embedify and emojicodes run before
+// mdBook's links, template after it.
+func TestPreprocessorOrder(t *testing.T) {
+	if got, want := runOrder(map[string]any{
+		"mermaid": map[string]any{}, "admonish": map[string]any{}, "emojicodes": map[string]any{}, "embedify": map[string]any{},
+		"template": map[string]any{"before": []any{"mermaid", "admonish", "emojicodes"}},
+	}), []string{"embedify", "index", "links", "template", "admonish", "emojicodes", "mermaid"}; !slices.Equal(got, want) {
+		t.Errorf("space-wizards/docs' order %q, want %q", got, want)
+	}
+	chapter := files{
+		"src/inc.md":     "inc :dog: {% embed youtube id=\"x\" %} {{#template t.md}}",
+		"src/t.md":       "tpl :cat: {{#include leaf.md}}",
+		"src/leaf.md":    "leaf",
+		"src/SUMMARY.md": "- [A](a.md)\n",
+	}
+	tests := []struct{ name, toml, page, want string }{
+		{
+			name: "emojicodes before links (by name): the chapter's codes, not an include's",
+			toml: "[preprocessor.emojicodes]\n",
+			page: ":cat: {{#include inc.md}}\n",
+			want: "🐱 inc :dog: {% embed youtube id=\"x\" %} {{#template t.md}}\n",
+		},
+		{
+			name: "emojicodes after links: the include's codes too",
+			toml: "[preprocessor.emojicodes]\nafter = [\"links\"]\n",
+			page: ":cat: {{#include inc.md}}\n",
+			want: "🐱 inc 🐶 {% embed youtube id=\"x\" %} {{#template t.md}}\n",
+		},
+		{
+			name: "template after links (by name): an include's template applied, a template's include left as written",
+			toml: "[preprocessor.template]\n",
+			page: "{{#include inc.md}}\n",
+			want: "inc :dog: {% embed youtube id=\"x\" %} tpl :cat: {{#include leaf.md}}\n",
+		},
+		{
+			name: "template before links: a template's include applied, an include's template left",
+			toml: "[preprocessor.template]\nbefore = [\"links\"]\n",
+			page: "{{#template t.md}} / {{#include inc.md}}\n",
+			want: "tpl :cat: leaf / inc :dog: {% embed youtube id=\"x\" %} {{#template t.md}}\n",
+		},
+		{
+			name: "embedify before links (by name): an include's macro left as written; after links, applied",
+			toml: "[preprocessor.embedify]\n[preprocessor.links]\nbefore = [\"embedify\"]\n",
+			page: "{{#include inc.md}}\n",
+			want: "inc :dog: [YouTube video x](<https://www.youtube.com/embed/x>) {{#template t.md}}\n",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l, err := Recognise(layouttest.Write(t, map[string]string{"book.toml": tt.toml, "src/SUMMARY.md": "- [A](a.md)\n"}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			x := l.Expand("src/a.md", []byte(tt.page), chapter.read)
+			if string(x.Src) != tt.want || len(x.Problems) > 0 {
+				t.Errorf("got  %q problems %v\nwant %q", x.Src, x.Problems, tt.want)
+			}
+		})
+	}
+}

@@ -38,6 +38,11 @@ type Plugins struct {
 	// scroll-to-top, announcement-banner) and giscus comments are
 	// dropped with a warning.
 	Embedify bool
+	// Order ranks the preprocessors sitegen applies ("links", "template",
+	// "emojicodes", "embedify") in the order mdBook runs them; nil: all
+	// in one pass. Text one brings in is read by those that run after it
+	// (Plugins.after) and not by those that ran before.
+	Order map[string]int
 	// Unrun are the configured preprocessors sitegen neither applies nor
 	// knows as mdBook's: a {{#name …}} directive that is not mdBook's is
 	// theirs, dropped with a warning rather than printed.
@@ -67,13 +72,22 @@ var applied = map[string]string{
 func readPreprocessors(dir string, l *layout.Layout, m map[string]any, raw []byte) Plugins {
 	var pl Plugins
 	pre := table(m, "preprocessor")
+	rank := map[string]int{}
+	for i, name := range runOrder(pre) {
+		rank[name] = i
+	}
+	pl.Order = map[string]int{"links": rank["links"]}
 	for _, name := range preprocessors(m) {
 		t := table(pre, name)
 		at := ConfigFile
 		if n := tomlLine(raw, name); n > 0 {
 			at = fmt.Sprintf("%s:%d", ConfigFile, n)
 		}
-		if r, ok := t["renderers"].([]any); ok && !slices.ContainsFunc(r, func(v any) bool { s, _ := v.(string); return s == "html" }) {
+		r, ok := t["renderers"].([]any)
+		if !ok {
+			r, ok = t["renderer"].([]any) // the name the developers' page writes
+		}
+		if ok && !slices.ContainsFunc(r, func(v any) bool { s, _ := v.(string); return s == "html" }) {
 			l.Read = append(l.Read, "preprocessor."+name+" (not run: its renderers do not list html)")
 			continue
 		}
@@ -86,6 +100,7 @@ func readPreprocessors(dir string, l *layout.Layout, m map[string]any, raw []byt
 			continue
 		}
 		l.Read = append(l.Read, "preprocessor."+name+" ("+what+")")
+		pl.Order[kind] = rank[name]
 		switch kind {
 		case "admonish":
 			l.Markup.Admonish = admonishDefaults(table(t, "default"))
@@ -152,6 +167,84 @@ func tomlLine(raw []byte, name string) int {
 		}
 	}
 	return 0
+}
+
+// after reports whether the preprocessor p runs after q ("" for the
+// chapter's own text, which every one reads).
+func (pl Plugins) after(p, q string) bool {
+	if pl.Order == nil || q == "" {
+		return true
+	}
+	return pl.Order[p] > pl.Order[q]
+}
+
+// runOrder is the order mdBook runs the preprocessors of the table pre
+// (book.toml's [preprocessor]) and its own links and index in: "The order
+// in which preprocessors are run can be controlled with the before and
+// after fields … Preprocessors with the same priority specified via
+// before and after are sorted by name. Any infinite loops will be
+// detected and produce an error"
+// (https://rust-lang.github.io/mdBook/format/configuration/preprocessors.html).
+// A loop (mdBook's error) or a name no table has is left out: the names
+// sorted, then.
+func runOrder(pre map[string]any) []string {
+	names := []string{"index", "links"}
+	for name := range pre {
+		if !slices.Contains(names, name) {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	next := map[string][]string{}
+	in := map[string]int{}
+	edge := func(a, b string) {
+		if a != b && slices.Contains(names, a) && slices.Contains(names, b) && !slices.Contains(next[a], b) {
+			next[a] = append(next[a], b)
+			in[b]++
+		}
+	}
+	for _, name := range names {
+		t := table(pre, name)
+		for _, b := range strList(t["before"]) {
+			edge(name, b)
+		}
+		for _, a := range strList(t["after"]) {
+			edge(a, name)
+		}
+	}
+	var out, ready []string
+	for _, n := range names {
+		if in[n] == 0 {
+			ready = append(ready, n)
+		}
+	}
+	for len(ready) > 0 {
+		slices.Sort(ready)
+		n := ready[0]
+		ready = ready[1:]
+		out = append(out, n)
+		for _, b := range next[n] {
+			if in[b]--; in[b] == 0 {
+				ready = append(ready, b)
+			}
+		}
+	}
+	if len(out) < len(names) { // a loop
+		return names
+	}
+	return out
+}
+
+// strList is a TOML array of strings (others left out).
+func strList(v any) []string {
+	a, _ := v.([]any)
+	var out []string
+	for _, e := range a {
+		if s, ok := e.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // Expand applies mdBook's links preprocessor and the plugins pl names to
