@@ -239,14 +239,18 @@ func (x *expander) unknown(d, kind string, line, off int) (string, bool) {
 }
 
 // aloneOutsideCode reports whether text[start:end] stands alone on its
-// line (spaces around it) and outside a fenced code block of text.
+// line (spaces around it) and outside a fenced code block of text; one
+// indented four spaces or a tab may be an indented code block's line,
+// and is not taken to be alone.
 func aloneOutsideCode(text string, start, end int, fenced [][2]int) bool {
 	ls := strings.LastIndexByte(text[:start], '\n') + 1
 	le := len(text)
 	if i := strings.IndexByte(text[end:], '\n'); i >= 0 {
 		le = end + i
 	}
-	return strings.TrimSpace(text[ls:start]) == "" && strings.TrimSpace(text[end:le]) == "" && !inRanges(fenced, start)
+	lead := text[ls:start]
+	return strings.TrimSpace(lead) == "" && len(lead) < 4 && !strings.Contains(lead, "\t") &&
+		strings.TrimSpace(text[end:le]) == "" && !inRanges(fenced, start)
 }
 
 // fencedBlocks are the spans of the fenced code blocks of text (a line

@@ -217,9 +217,9 @@ func TestUnrunPreprocessor(t *testing.T) {
 			warn: "{{#tabs …}} dropped: it is not mdBook's; book.toml's preprocessor tabs",
 		},
 		{
-			rule: "in a code block or a line of text it stays",
-			page: "```hbs\n{{#each items}}\n```\nSay {{#each items}} here.\n",
-			want: "```hbs\n{{#each items}}\n```\nSay {{#each items}} here.\n",
+			rule: "in a fenced or indented code block, or a line of text, it stays",
+			page: "```hbs\n{{#each items}}\n```\nSay {{#each items}} here.\n\n    {{#each items}}\n",
+			want: "```hbs\n{{#each items}}\n```\nSay {{#each items}} here.\n\n    {{#each items}}\n",
 		},
 	})
 	x := Plugins{Unrun: []string{"tabs"}}.Expand("src/a.md", []byte("a\n\n  {{#tabs x}}\n"), files{}.read)
