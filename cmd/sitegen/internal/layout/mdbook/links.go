@@ -52,25 +52,53 @@ var (
 // source folder; hidden files are never read. A directive that cannot be
 // applied is removed, and reported as a problem ("broken include", an
 // error unless broken links are warnings: mdBook logs it and goes on).
-// Other {{#words}} are left as they are, as mdBook leaves them.
+// Other {{#words}} are left as they are, as mdBook leaves them. Expand
+// applies no third-party preprocessor: Plugins.Expand does.
 func Expand(file string, src []byte, read func(file string) ([]byte, error)) layout.Expanded {
-	if !linkRE.Match(src) {
+	return expand(Plugins{}, file, src, read)
+}
+
+// expand is Expand with the plugins pl applied too: their directives
+// ({{#template}}, {% embed %}) in the same pass as mdBook's, so that
+// their lines map back to the chapter's; emoji codes last, on the
+// whole text, as mdbook-emojicodes replaces them in the chapter's.
+func expand(pl Plugins, file string, src []byte, read func(file string) ([]byte, error)) layout.Expanded {
+	re := linkRE
+	if pl.Embedify {
+		re = linkEmbedRE
+	}
+	if !re.Match(src) {
+		if pl.Emoji {
+			x := &expander{read: read, pl: pl}
+			if out := x.emoji(string(src)); out != string(src) {
+				return layout.Expanded{Src: []byte(out)}
+			}
+		}
 		return layout.Expanded{Src: src}
 	}
-	x := &expander{read: read, lines: lineStarts(src)}
+	x := &expander{read: read, lines: lineStarts(src), pl: pl, re: re}
 	var segs []segment
 	text := string(src)
+	ignored := x.ignoredEmbeds(text)
+	var fenced [][2]int
+	if len(pl.Unrun) > 0 {
+		fenced = fencedBlocks(text)
+	}
 	prev := 0
-	for _, m := range linkRE.FindAllStringSubmatchIndex(text, -1) {
+	for _, m := range re.FindAllStringSubmatchIndex(text, -1) {
 		start, end := m[0], m[1]
 		line := x.lineOf(start)
 		segs = append(segs, segment{text: text[prev:start], line: x.lineOf(prev)})
 		prefix := lastLine(segs)
-		out, keep := x.directive(text[start:end], m, text, path.Dir(file), 0, prefix, line, start)
+		out, keep := "", true
+		if !inRanges(ignored, start) {
+			x.alone = len(pl.Unrun) > 0 && aloneOutsideCode(text, start, end, fenced)
+			out, keep = x.directive(text[start:end], m, text, path.Dir(file), 0, prefix, line, start)
+		}
 		if keep {
 			segs = append(segs, segment{text: text[start:end], line: line})
 		} else {
-			segs = append(segs, segment{text: out, line: line, fixed: true})
+			segs = append(segs, segment{text: out, line: line, fixed: true, from: owner(text, m)})
 		}
 		prev = end
 		if x.stop && !x.told {
@@ -81,14 +109,22 @@ func Expand(file string, src []byte, read func(file string) ([]byte, error)) lay
 	segs = append(segs, segment{text: text[prev:], line: x.lineOf(prev)})
 	var b strings.Builder
 	for _, s := range segs {
-		b.WriteString(s.text)
+		if pl.Emoji && (!s.fixed || pl.after("emojicodes", s.from)) {
+			b.WriteString(x.emoji(s.text))
+		} else {
+			b.WriteString(s.text)
+		}
 	}
 	return layout.Expanded{Src: []byte(b.String()), Lines: lineMap(segs), Title: x.title, Problems: x.problems}
 }
 
 type expander struct {
 	read     func(string) ([]byte, error)
-	lines    []int // line starts of the chapter
+	pl       Plugins
+	re       *regexp.Regexp    // linkRE, or linkEmbedRE with embedify
+	emojis   map[string]string // custom emojis looked up: name to its text, "" for none
+	alone    bool              // the directive at hand stands on its own line, outside code
+	lines    []int             // line starts of the chapter
 	title    string
 	problems []layout.Problem
 	size     int  // bytes included so far
@@ -103,6 +139,7 @@ type segment struct {
 	text  string
 	line  int
 	fixed bool
+	from  string // the preprocessor whose directive the fixed text is
 }
 
 // directive returns what the directive d (matched by m in text, which is
@@ -113,6 +150,9 @@ func (x *expander) directive(d string, m []int, text, dir string, depth int, pre
 	if strings.HasPrefix(d, `\`) {
 		return d[1:], false
 	}
+	if len(m) > 6 && m[6] >= 0 {
+		return x.embed(d, text[m[6]:m[7]], text[m[8]:m[9]], depth, prefix, line, off)
+	}
 	kind := text[m[2]:m[3]]
 	arg := text[m[4]:m[5]]
 	switch kind {
@@ -122,8 +162,12 @@ func (x *expander) directive(d string, m []int, text, dir string, depth int, pre
 		}
 		return "", false
 	case "include", "rustdoc_include", "playground", "playpen":
+	case "template":
+		if !x.pl.Template {
+			return x.unknown(d, kind, line, off)
+		}
 	default:
-		return "", true
+		return x.unknown(d, kind, line, off)
 	}
 	if x.stop || x.count >= MaxIncludes || x.size > MaxExpanded {
 		x.stop = true
@@ -131,22 +175,20 @@ func (x *expander) directive(d string, m []int, text, dir string, depth int, pre
 	}
 	fields := strings.Fields(arg)
 	target, spec, _ := strings.Cut(fields[0], ":")
-	if kind == "playground" || kind == "playpen" {
+	if kind == "playground" || kind == "playpen" || kind == "template" {
 		target, spec = fields[0], ""
 	}
-	file, msg := x.resolve(dir, target)
-	if msg != "" {
-		x.problem(line, off, false, fmt.Sprintf("broken include %s: %s", strings.TrimSpace(d), msg))
+	file, content, ok := x.load(strings.TrimSpace(d), dir, target, line, off)
+	if !ok {
 		return "", false
 	}
-	raw, err := x.read(file)
-	if err != nil {
-		x.problem(line, off, false, fmt.Sprintf("broken include %s: %s: %v", strings.TrimSpace(d), file, err))
-		return "", false
-	}
-	x.count++
-	content := string(raw)
 	switch kind {
+	case "template":
+		var missing []string
+		content, missing = fillTemplate(content, templateArgs(arg))
+		for _, k := range missing {
+			x.problem(line, off, true, fmt.Sprintf("%s: the template's [[#%s]] has no value and no default: left empty", strings.TrimSpace(d), k))
+		}
 	case "playground", "playpen":
 		fence := "```rust"
 		if len(fields) > 1 {
@@ -159,30 +201,48 @@ func (x *expander) directive(d string, m []int, text, dir string, depth int, pre
 	default: // include, rustdoc_include: the lines a reader sees
 		content = takeLines(content, spec)
 	}
-	if depth+1 >= MaxIncludeDepth && linkRE.MatchString(content) {
+	if depth+1 >= MaxIncludeDepth && x.re.MatchString(content) {
 		x.problem(line, off, false, fmt.Sprintf("broken include %s: includes nest more than %d deep (a file that includes itself?)", strings.TrimSpace(d), MaxIncludeDepth))
 		return "", false
 	}
-	content = x.nested(content, path.Dir(file), depth+1, line, off)
-	lines := splitLines(content)
-	out = strings.Join(lines, "\n"+prefix)
-	x.size += len(out)
-	return out, false
+	if kind == "template" {
+		prefix = "" // mdbook-template inserts the text as it is (its links.rs predates mdBook's prefixing)
+	}
+	return x.insert(content, path.Dir(file), depth, prefix, line, off, owner(text, m)), false
 }
 
-// nested applies the directives of an included file's text.
-func (x *expander) nested(text, dir string, depth, line, off int) string {
-	ms := linkRE.FindAllStringSubmatchIndex(text, -1)
+// insert is the text an include brings in (content, read from the
+// folder dir, by the preprocessor from): its own directives applied,
+// each line after the first prefixed with prefix.
+func (x *expander) insert(content, dir string, depth int, prefix string, line, off int, from string) string {
+	content = x.nested(content, dir, depth+1, line, off, from)
+	lines := splitLines(content)
+	out := strings.Join(lines, "\n"+prefix)
+	x.size += len(out)
+	return out
+}
+
+// nested applies the directives of an included file's text, which the
+// preprocessor from brought in: its own, and those of the preprocessors
+// that run after it (Plugins.after); the others' are left as written,
+// as the preprocessor that ran before never saw them.
+func (x *expander) nested(text, dir string, depth, line, off int, from string) string {
+	ms := x.re.FindAllStringSubmatchIndex(text, -1)
 	if ms == nil {
 		return text
 	}
+	ignored := x.ignoredEmbeds(text)
 	var b strings.Builder
 	prev := 0
 	for _, m := range ms {
 		b.WriteString(text[prev:m[0]])
 		done := b.String()
 		prefix := done[strings.LastIndexByte(done, '\n')+1:]
-		out, keep := x.directive(text[m[0]:m[1]], m, text, dir, depth, prefix, line, off)
+		out, keep := "", true
+		if by := owner(text, m); !inRanges(ignored, m[0]) && (by == "" || by == from || x.pl.after(by, from)) {
+			x.alone = false // an included file's unknown directive stays
+			out, keep = x.directive(text[m[0]:m[1]], m, text, dir, depth, prefix, line, off)
+		}
 		if keep {
 			out = text[m[0]:m[1]]
 		}
@@ -191,6 +251,24 @@ func (x *expander) nested(text, dir string, depth, line, off int) string {
 	}
 	b.WriteString(text[prev:])
 	return b.String()
+}
+
+// load reads the file target (relative to the folder dir) that the
+// directive d includes, and counts it; ok is false, the problem
+// reported as a broken include, when it may not or cannot be read.
+func (x *expander) load(d, dir, target string, line, off int) (file, content string, ok bool) {
+	file, msg := x.resolve(dir, target)
+	if msg != "" {
+		x.problem(line, off, false, fmt.Sprintf("broken include %s: %s", d, msg))
+		return "", "", false
+	}
+	raw, err := x.read(file)
+	if err != nil {
+		x.problem(line, off, false, fmt.Sprintf("broken include %s: %s: %v", d, file, err))
+		return "", "", false
+	}
+	x.count++
+	return file, string(raw), true
 }
 
 // resolve is the source-relative path of target, relative to dir, or why

@@ -187,3 +187,43 @@ func TestExpandBomb(t *testing.T) {
 }
 
 var _ = layout.Expanded{}
+
+// The guide's own anchor example, word for word
+// (https://rust-lang.github.io/mdBook/format/mdbook.html, "Including
+// portions of a file": "Consider the following file to include: … Then in
+// the book, all you have to do is: …"), and the rustdoc_include and
+// playground helpers on the same file.
+func TestExpandGuideExample(t *testing.T) {
+	const guideFile = "/* ANCHOR: all */\n\n// ANCHOR: component\nstruct Paddle {\n    hello: f32,\n}\n// ANCHOR_END: component\n\n////////// ANCHOR: system\nimpl System for MySystem { ... }\n////////// ANCHOR_END: system\n\n/* ANCHOR_END: all */\n"
+	src := files{"src/file.rs": guideFile}
+	tests := []struct{ rule, page, want string }{
+		{
+			rule: "Here is a component / a system / the full file",
+			page: "Here is a component:\n```rust,no_run,noplayground\n{{#include file.rs:component}}\n```\n\nHere is a system:\n```rust,no_run,noplayground\n{{#include file.rs:system}}\n```\n\nThis is the full file.\n```rust,no_run,noplayground\n{{#include file.rs:all}}\n```\n",
+			want: "Here is a component:\n```rust,no_run,noplayground\nstruct Paddle {\n    hello: f32,\n}\n```\n\nHere is a system:\n```rust,no_run,noplayground\nimpl System for MySystem { ... }\n```\n\nThis is the full file.\n```rust,no_run,noplayground\n\nstruct Paddle {\n    hello: f32,\n}\n\nimpl System for MySystem { ... }\n```\n", // its last empty line goes, as in TestExpand
+		},
+		{
+			rule: `"The rustdoc_include helper … initially only shows the specific lines specified by line numbers or anchors in the same way as include": the anchor's lines`,
+			page: "```rust\n{{#rustdoc_include file.rs:component}}\n```\n",
+			want: "```rust\nstruct Paddle {\n    hello: f32,\n}\n```\n",
+		},
+		{
+			rule: `"{{#include file.rs:2:10}}" … "The last command includes the excerpt of file.rs consisting of lines 2 to 10"`,
+			page: "{{#include file.rs:3:6}}\n",
+			want: "// ANCHOR: component\nstruct Paddle {\n    hello: f32,\n}\n",
+		},
+		{
+			rule: `"{{#playground file.rs}}" without attributes is a rust block`,
+			page: "{{#playground file.rs}}\n",
+			want: "```rust\n" + guideFile + "```\n",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.rule, func(t *testing.T) {
+			x := Expand("src/page.md", []byte(tt.page), src.read)
+			if string(x.Src) != tt.want || len(x.Problems) > 0 {
+				t.Errorf("got  %q problems %v\nwant %q", x.Src, x.Problems, tt.want)
+			}
+		})
+	}
+}

@@ -46,11 +46,22 @@
 //     (mdBook creates it; sitegen warns and lists it as a draft), an
 //     include it cannot read (mdBook logs it and goes on).
 //
-// mdbook-admonish ([preprocessor.admonish]) is read: its ```admonish
-// blocks are callouts (package markup/admonish). Other configured
-// third-party preprocessors (mdbook-mermaid, …) are not run; the build's
-// first line names them. A ```mermaid block
-// is shown as its source, as mdBook shows it without mdbook-mermaid.
+// Third-party preprocessors ([preprocessor.NAME] in book.toml, by
+// their name or their command's program; one whose renderers do not list
+// html is not run for the HTML book, as mdBook does not) are applied where
+// their documented syntax is data-only (Plugins, readPreprocessors):
+// mdbook-admonish's ```admonish blocks are callouts (package
+// markup/admonish); mdbook-template's {{#template file key=value}} is
+// the file with its [[#key]] filled; mdbook-emojicodes' :name: is the
+// emoji; mdbook-embedify's {% embed app … %} is a link to what its frame
+// would show (sitegen publishes no third-party frame), its include app
+// applied; mdbook-katex's formulas are marked as math. They run in
+// mdBook's order (before and after, else by name, runOrder): each reads
+// the text of those that ran before it, not of those that run after. Any other
+// (mdbook-mermaid, mdbook-toc, …) is a warning at its book.toml line, and
+// a {{#name …}} line of a chapter that is not mdBook's is dropped with a
+// warning at its line, never printed. A ```mermaid block is shown as its
+// source, as mdBook shows it without mdbook-mermaid.
 package mdbook
 
 import (
@@ -88,7 +99,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		return nil, err
 	}
 	l := &layout.Layout{Kind: layout.MdBook, File: ConfigFile, Content: DefaultSrc, Redirects: "aliases",
-		NavOnly: true, HTMLLinks: true, FileLinks: true, Expand: Expand,
+		NavOnly: true, HTMLLinks: true, FileLinks: true,
 		KeepCase: true, Segment: keepName, FileURL: chapterFile,
 		// mdBook's html renderer shows no date of a chapter's last change.
 		LastUpdated: layout.UpdatedBy(false)}
@@ -106,16 +117,19 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Settings.BaseURL = u
 	}
 	l.NavUnfold = unfold(table(html, "fold"))
-	for _, name := range preprocessors(m) {
-		if name == "admonish" {
-			l.Markup.Admonish = admonishDefaults(table(table(table(m, "preprocessor"), "admonish"), "default"))
-			l.Read = append(l.Read, "preprocessor.admonish (its ```admonish blocks as callouts)")
-			continue
-		}
-		l.Read = append(l.Read, "preprocessor."+name+" (not run: "+notRun(name)+")")
+	if on, _ := html["mathjax-support"].(bool); on {
+		// "Inline equations are delimited by \\( and \\). Block equations
+		// are delimited by \\[ and \\]"
+		// (https://rust-lang.github.io/mdBook/format/mathjax.html).
+		l.Notes = append(l.Notes, ConfigFile+`: output.html.mathjax-support: the \\( … \\) and \\[ … \\] formulas are shown as written, their TeX source and delimiters: sitegen renders no math`)
 	}
+	raw, err := layout.ReadSetting(dir, ConfigFile)
+	if err != nil {
+		return nil, err
+	}
+	l.Expand = readPreprocessors(dir, l, m, raw).Expand
 	summary := path.Join(l.Content, SummaryFile)
-	raw, err := layout.ReadSetting(dir, summary) // the link rule of every settings file
+	raw, err = layout.ReadSetting(dir, summary) // the link rule of every settings file
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, &layout.ConfigError{File: summary, Msg: "no such file: mdBook reads the book's chapters from it", Err: err}
@@ -269,7 +283,7 @@ func notRun(name string) string {
 	case "katex", "mathjax":
 		return "math is shown as its source"
 	}
-	return "its own syntax is shown as written"
+	return "its {{#…}} lines are dropped, its other syntax is shown as written"
 }
 
 // admonishDefaults reads mdbook-admonish's [preprocessor.admonish.default]
