@@ -107,6 +107,11 @@ type File struct {
 	// consts holds the top-level const/let/var declarations: name ->
 	// index of the first token of the value.
 	consts map[string]int
+	// mutated holds the declared names that code changes after their
+	// declaration (list.push(x), name = other): name -> the line of the
+	// first change. Such a name is not read as its literal (it is
+	// Computed, its text saying so).
+	mutated map[string]int
 	// lineStarts are the byte offsets at which the lines start.
 	lineStarts []int
 	// values counts the values read, against MaxValues.
@@ -169,10 +174,72 @@ func parse(src []byte, calls bool) *File {
 			}
 		}
 	}
+	f.findMutations()
 	if export >= 0 {
 		f.Root = f.exported(export, 0)
 	}
 	return f
+}
+
+// mutators are the array methods that change the array they are called on.
+var mutators = map[string]bool{"push": true, "unshift": true, "splice": true, "pop": true, "shift": true,
+	"sort": true, "reverse": true, "fill": true, "copyWithin": true}
+
+// findMutations finds the declared names that code changes after their
+// declaration, anywhere in the file (in a function's body too: a helper
+// that pushes plugin entries, neoforged/Documentation's
+// createContentDocs): NAME.push(…) and the other mutators, NAME = …,
+// NAME[…] = …, NAME.key = …. Such a name's literal is not its value when
+// the file runs, so it is not read (f.consts loses it).
+func (f *File) findMutations() {
+	f.mutated = map[string]int{}
+	for i, t := range f.toks {
+		if t.kind != tokIdent {
+			continue
+		}
+		if _, ok := f.consts[t.text]; !ok {
+			continue
+		}
+		if i > 0 {
+			prev := f.toks[i-1]
+			if prev.kind == tokPunct && (prev.text == "." || prev.text == "?.") ||
+				prev.kind == tokIdent && (prev.text == "const" || prev.text == "let" || prev.text == "var") {
+				continue
+			}
+		}
+		changed := f.is(i+1, "=") ||
+			f.is(i+1, ".") && i+3 < len(f.toks) && f.toks[i+2].kind == tokIdent && (mutators[f.toks[i+2].text] && f.is(i+3, "(") || f.is(i+3, "=")) ||
+			f.is(i+1, "[") && f.assignedAfterIndex(i+1)
+		if changed {
+			if _, seen := f.mutated[t.text]; !seen {
+				f.mutated[t.text] = f.line(t.off)
+			}
+		}
+	}
+	for name := range f.mutated {
+		delete(f.consts, name)
+	}
+}
+
+// assignedAfterIndex reports whether the bracket at token i (NAME[…])
+// closes before an "=": an element is assigned.
+func (f *File) assignedAfterIndex(i int) bool {
+	depth := 0
+	for j := i; j < len(f.toks) && j < i+200; j++ {
+		if f.toks[j].kind != tokPunct {
+			continue
+		}
+		switch f.toks[j].text {
+		case "[", "(", "{":
+			depth++
+		case "]", ")", "}":
+			depth--
+			if depth == 0 {
+				return f.is(j+1, "=")
+			}
+		}
+	}
+	return false
 }
 
 // exported reads the exported expression at token i: an object or an
@@ -592,7 +659,11 @@ func (p *parser) object(depth int) (*Object, bool) {
 				q := &parser{f: p.f, i: at}
 				o.set(key, q.value(depth+1), line, col)
 			} else {
-				o.set(key, Computed{Text: key, Line: line}, line, col)
+				text := key
+				if ln, ok := p.f.mutated[key]; ok {
+					text += " (changed by code at line " + strconv.Itoa(ln) + ")"
+				}
+				o.set(key, Computed{Text: text, Line: line}, line, col)
 			}
 		default:
 			p.i = start
@@ -671,7 +742,11 @@ loop:
 	if p.i == start { // a stray closing bracket: take it, so the caller moves on
 		p.i++
 	}
-	return Computed{Text: shorten(p.f.src[from:to]), Line: p.f.line(from)}
+	text := shorten(p.f.src[from:to])
+	if ln, ok := p.f.mutated[text]; ok {
+		text += " (changed by code at line " + strconv.Itoa(ln) + ")"
+	}
+	return Computed{Text: text, Line: p.f.line(from)}
 }
 
 // shorten makes an expression's text one short line.

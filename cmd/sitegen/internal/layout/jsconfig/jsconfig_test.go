@@ -200,3 +200,33 @@ func TestParseCalls(t *testing.T) {
 		t.Errorf("Parse reads a call as %#v, want Computed", Parse([]byte(src)).Root.(*Object).Object("plugins").Get("filters"))
 	}
 }
+
+// TestMutatedConst: a top-level const that code changes after its
+// declaration is not its literal when the file runs — neoforged/Documentation's
+// docusaurus.config.js declares `const contentPlugins = [];`, fills it
+// in a helper function (contentPlugins.push([...])) and sets `plugins:
+// contentPlugins` — so it is Computed, its text naming the line that
+// changes it, never the empty literal read in silence.
+func TestMutatedConst(t *testing.T) {
+	for _, tc := range []struct{ name, src, want string }{
+		{"push in a function", "const list = [];\nfunction add(id) {\n  list.push([id]);\n}\nadd('a');\nmodule.exports = {plugins: list};",
+			`{"__keys":"plugins","plugins":"computed:list (changed by code at line 3)@6"}`},
+		{"shorthand", "const plugins = [];\nplugins.unshift('x');\nmodule.exports = {plugins};",
+			`{"__keys":"plugins","plugins":"computed:plugins (changed by code at line 2)@3"}`},
+		{"assigned", "let title = 'a';\ntitle = 'b';\nmodule.exports = {title: title};",
+			`{"__keys":"title","title":"computed:title (changed by code at line 2)@3"}`},
+		{"element assigned", "const o = {a: 1};\no['a'] = 2;\nmodule.exports = {o: o};",
+			`{"__keys":"o","o":"computed:o (changed by code at line 2)@3"}`},
+		{"property assigned", "const o = {a: 1};\no.a = 2;\nmodule.exports = {o: o};",
+			`{"__keys":"o","o":"computed:o (changed by code at line 2)@3"}`},
+		{"read only", "const list = ['a'];\nconst n = list.length;\nconst b = list.map(x => x);\nmodule.exports = {plugins: list, same: other.list.push};",
+			`{"__keys":"plugins,same","plugins":["a"],"same":"computed:other.list.push@4"}`},
+		{"a comparison is no change", "const a = 'x';\nif (a === 'y') {}\nmodule.exports = {a: a};", `{"__keys":"a","a":"x"}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := show(Parse([]byte(tc.src)).Root); got != tc.want {
+				t.Errorf("Parse = %s\nwant    %s", got, tc.want)
+			}
+		})
+	}
+}
