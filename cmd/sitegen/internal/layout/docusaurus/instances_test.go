@@ -175,3 +175,34 @@ func TestInstanceSidebarPath(t *testing.T) {
 		})
 	}
 }
+
+// TestComputedPlugins: docs plugin instances sitegen cannot read
+// without running Node — plugins: an array a helper function fills
+// (neoforged/Documentation: `const contentPlugins = [];` filled by
+// createContentDocs(id, label) with contentPlugins.push([...]), then
+// `plugins: contentPlugins`), or an entry that is a call or a spread —
+// are a note at the config's file:line naming what is not built, never
+// left out in silence.
+func TestComputedPlugins(t *testing.T) {
+	for _, tc := range []struct{ name, config, want string }{
+		{"a helper fills the list",
+			"const contentPlugins = [];\nfunction createContentDocs(id) {\n  contentPlugins.push(['@docusaurus/plugin-content-docs', {id: id, path: id}]);\n}\ncreateContentDocs('toolchain');\nmodule.exports = {\n  plugins: contentPlugins,\n};\n",
+			"docusaurus.config.js:7: plugins: contentPlugins (changed by code at line 3) not read (computed)"},
+		{"a spread entry",
+			"const vs = ['a'];\nmodule.exports = {\n  plugins: [\n    ...vs.map(v => ['@docusaurus/plugin-content-docs', {id: v}]),\n  ],\n};\n",
+			"docusaurus.config.js:4: an entry of plugins: ...vs.map"},
+		{"a call entry",
+			"module.exports = {\n  plugins: [\n    docsPlugin('rules'),\n  ],\n};\n",
+			"docusaurus.config.js:3: an entry of plugins: docsPlugin('rules') not read (computed)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			l, err := Recognise(layouttest.Write(t, map[string]string{"docusaurus.config.js": tc.config, "docs/a.md": "# A\n"}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if notes := strings.Join(l.Notes, "\n"); !strings.Contains(notes, tc.want) {
+				t.Errorf("notes = %q, want one with %q", notes, tc.want)
+			}
+		})
+	}
+}
