@@ -112,6 +112,11 @@ type File struct {
 	// first change. Such a name is not read as its literal (it is
 	// Computed, its text saying so).
 	mutated map[string]int
+	// built holds the arrays that code fills in a way the reader follows
+	// (built.go): name -> the array's elements once filled.
+	built map[string][]any
+	// sites are the tokens at which code changes each mutated name.
+	sites map[string][]int
 	// lineStarts are the byte offsets at which the lines start.
 	lineStarts []int
 	// values counts the values read, against MaxValues.
@@ -193,6 +198,7 @@ var mutators = map[string]bool{"push": true, "unshift": true, "splice": true, "p
 // the file runs, so it is not read (f.consts loses it).
 func (f *File) findMutations() {
 	f.mutated = map[string]int{}
+	f.sites = map[string][]int{}
 	for i, t := range f.toks {
 		if t.kind != tokIdent {
 			continue
@@ -214,8 +220,10 @@ func (f *File) findMutations() {
 			if _, seen := f.mutated[t.text]; !seen {
 				f.mutated[t.text] = f.line(t.off)
 			}
+			f.sites[t.text] = append(f.sites[t.text], i)
 		}
 	}
+	f.build()
 	for name := range f.mutated {
 		delete(f.consts, name)
 	}
@@ -260,6 +268,9 @@ func (f *File) exported(i, depth int) any {
 		return f.computedAt(i)
 	}
 	if t.kind == tokIdent && t.text != "async" && t.text != "function" {
+		if v, ok := f.built[t.text]; ok {
+			return v
+		}
 		if at, ok := f.consts[t.text]; ok {
 			return f.exported(at, depth+1)
 		}
@@ -331,6 +342,9 @@ func (f *File) computedAt(i int) Computed {
 type parser struct {
 	f *File
 	i int
+	// env binds a helper function's parameters to the arguments of the
+	// call being read (built): nil outside one.
+	env map[string]any
 }
 
 func (p *parser) peek() (token, bool) {
@@ -423,6 +437,11 @@ func (p *parser) primary(depth int) any {
 	case tokString, tokTemplate:
 		p.i++
 		return t.text
+	case tokComputed:
+		if v, ok := p.f.substitute(t.off, p.env); ok {
+			p.i++
+			return v
+		}
 	case tokNumber:
 		n, err := parseNumber(t.text)
 		if err != nil {
@@ -438,6 +457,14 @@ func (p *parser) primary(depth int) any {
 		case "null", "undefined":
 			p.i++
 			return nil
+		}
+		if v, ok := p.env[t.text]; ok && !p.f.is(p.i+1, "(") && !p.f.is(p.i+1, ".") && !p.f.is(p.i+1, "[") {
+			p.i++
+			return v
+		}
+		if v, ok := p.f.built[t.text]; ok && !p.f.is(p.i+1, "(") && !p.f.is(p.i+1, ".") && !p.f.is(p.i+1, "[") {
+			p.i++
+			return v
 		}
 		if p.f.calls {
 			if c, ok := p.call(depth); ok {
@@ -655,7 +682,11 @@ func (p *parser) object(depth int) (*Object, bool) {
 			c.Text = key + c.Text
 			o.set(key, c, line, col)
 		case p.punct(",") || p.punct("}"): // shorthand {title}: a variable
-			if at, ok := p.f.consts[key]; ok && depth < maxDepth {
+			if v, ok := p.env[key]; ok {
+				o.set(key, v, line, col)
+			} else if v, ok := p.f.built[key]; ok {
+				o.set(key, v, line, col)
+			} else if at, ok := p.f.consts[key]; ok && depth < maxDepth {
 				q := &parser{f: p.f, i: at}
 				o.set(key, q.value(depth+1), line, col)
 			} else {
@@ -743,6 +774,11 @@ loop:
 		p.i++
 	}
 	text := shorten(p.f.src[from:to])
+	for name, v := range p.env { // a parameter in a template of a value not read: its argument
+		if str, ok := v.(string); ok {
+			text = strings.ReplaceAll(text, "${"+name+"}", str)
+		}
+	}
 	if ln, ok := p.f.mutated[text]; ok {
 		text += " (changed by code at line " + strconv.Itoa(ln) + ")"
 	}
