@@ -229,17 +229,15 @@ func addInstance(l *layout.Layout, r *rules, inst *rules, sb string) error {
 	}
 	inst.tags = docsTags(inst)("")
 	l.Roots = append(l.Roots, inst.content)
-	what := "docs instance " + inst.id
-	if inst.version != "" && inst.label != "" {
-		what = "docs version " + inst.label
+	if inst.version == "" || inst.label != inst.version { // a version is listed with its versions.json (readVersions)
+		l.Read = append(l.Read, fmt.Sprintf("docs instance %s (%s/ at /%s%s)", inst.id, inst.content, inst.routeBase, sidebars))
 	}
-	l.Read = append(l.Read, fmt.Sprintf("%s (%s/ at /%s%s)", what, inst.content, inst.routeBase, sidebars))
 	return nil
 }
 
 // requireResolve is require.resolve('./file') as jsconfig keeps it (a
 // computed value's text).
-var requireResolve = regexp.MustCompile(`^require\.resolve\(\s*(?:'([^']*)'|"([^"]*)")\s*\)$`)
+var requireResolve = regexp.MustCompile("^require\\.resolve\\(\\s*(?:'([^']*)'|\"([^\"]*)\"|`([^`$]*)`)\\s*\\)$")
 
 // sidebarFile is the source-relative file a sidebarPath value names: a
 // string, or require.resolve('./sidebars.js') as the templates write it;
@@ -250,7 +248,7 @@ func sidebarFile(v any) string {
 		return layout.CleanRel(v)
 	case jsconfig.Computed:
 		if m := requireResolve.FindStringSubmatch(v.Text); m != nil {
-			return layout.CleanRel(m[1] + m[2])
+			return layout.CleanRel(m[1] + m[2] + m[3])
 		}
 	}
 	return ""

@@ -121,6 +121,7 @@ func readVersions(l *layout.Layout, r *rules, opts *jsconfig.Object, where, dir 
 	}
 	settings := versionSettings(l, opts, where, dir)
 	base := r.routeBase
+	var at []string // where each version is built, for the build's first line
 	for i, name := range names {
 		v := version{name: name, label: name, path: name}
 		if name == CurrentVersion {
@@ -150,14 +151,14 @@ func readVersions(l *layout.Layout, r *rules, opts *jsconfig.Object, where, dir 
 			return nil, false, &layout.ConfigError{File: file, Msg: fmt.Sprintf("version %q has no folder %s/: Docusaurus stops (\"The docs folder does not exist for version\")", name, vr.content)}
 		}
 		others = append(others, vr)
+		at = append(at, fmt.Sprintf("%s at /%s", name, route))
 	}
-	msg := fmt.Sprintf("%s (%d versions; last %s", file, len(names), last)
 	if current {
-		msg += fmt.Sprintf(", current at /%s", r.routeBase)
+		at = slices.Insert(at, 0, fmt.Sprintf("current at /%s", r.routeBase))
 	} else {
-		msg += ", current not built (includeCurrentVersion false)"
+		at = append(at, "current not built (includeCurrentVersion false)")
 	}
-	l.Read = append(l.Read, msg+")")
+	l.Read = append(l.Read, fmt.Sprintf("%s (last %s; %s; each with its versioned_sidebars file)", file, last, strings.Join(at, ", ")))
 	return others, current, nil
 }
 
