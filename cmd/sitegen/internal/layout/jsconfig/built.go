@@ -30,29 +30,16 @@ type function struct {
 // declarations whose parameters are plain names.
 func (f *File) functions() map[string]function {
 	out := map[string]function{}
-	depth := 0
-	for i := 0; i < len(f.toks); i++ {
-		t := f.toks[i]
-		if t.kind == tokPunct {
-			switch t.text {
-			case "{", "(", "[":
-				depth++
-			case "}", ")", "]":
-				depth--
-			}
-			continue
-		}
-		if depth != 0 || !f.isIdent(i, "function") || i+2 >= len(f.toks) || f.toks[i+1].kind != tokIdent || !f.is(i+2, "(") {
-			continue
+	f.topLevel(0, len(f.toks), func(i int) int {
+		if !f.isIdent(i, "function") || i+2 >= len(f.toks) || f.toks[i+1].kind != tokIdent || !f.is(i+2, "(") {
+			return i
 		}
 		name := f.toks[i+1].text
 		j := i + 3
 		var params []string
-		ok := true
 		for !f.is(j, ")") {
 			if j >= len(f.toks) || f.toks[j].kind != tokIdent {
-				ok = false
-				break
+				return i
 			}
 			params = append(params, f.toks[j].text)
 			j++
@@ -60,16 +47,16 @@ func (f *File) functions() map[string]function {
 				j++
 			}
 		}
-		if !ok || !f.is(j+1, "{") {
-			continue
+		end := -1
+		if f.is(j+1, "{") {
+			end = f.closing(j + 1)
 		}
-		end := f.closing(j + 1)
 		if end < 0 {
-			continue
+			return i
 		}
 		out[name] = function{params: params, start: j + 2, end: end}
-		i = end
-	}
+		return end
+	})
 	return out
 }
 
@@ -180,59 +167,33 @@ func (f *File) build() {
 		return true
 	}
 	calls := map[string]int{} // the statement calls of each helper, to match its calls in all
-	depth := 0
-	for i := 0; i < len(f.toks); i++ {
-		t := f.toks[i]
-		if t.kind == tokPunct {
-			switch t.text {
-			case "{", "(", "[":
-				depth++
-			case "}", ")", "]":
-				depth--
-			}
-			continue
-		}
-		if depth != 0 || t.kind != tokIdent {
-			continue
-		}
+	f.topLevel(0, len(f.toks), func(i int) int {
 		if push(i, nil) {
-			continue
+			return i
 		}
-		fn, ok := funcs[t.text]
+		name := f.toks[i].text
+		fn, ok := funcs[name]
 		if !ok || !f.is(i+1, "(") || !f.statementStart(i) || i > 0 && f.isIdent(i-1, "function") {
-			continue
+			return i
 		}
 		vals, end, ok := f.args(i+1, nil)
 		if !ok {
-			continue
+			return i
 		}
-		calls[t.text]++
+		calls[name]++
 		env := map[string]any{}
 		for k, p := range fn.params {
+			env[p] = nil
 			if k < len(vals) {
 				env[p] = vals[k]
-			} else {
-				env[p] = nil
 			}
 		}
-		bd := 0
-		for j := fn.start; j < fn.end; j++ {
-			bt := f.toks[j]
-			if bt.kind == tokPunct {
-				switch bt.text {
-				case "{", "(", "[":
-					bd++
-				case "}", ")", "]":
-					bd--
-				}
-				continue
-			}
-			if bd == 0 && bt.kind == tokIdent {
-				push(j, env)
-			}
-		}
-		i = end
-	}
+		f.topLevel(fn.start, fn.end, func(j int) int {
+			push(j, env)
+			return j
+		})
+		return end
+	})
 	// A helper called other than as a statement (in an expression, a
 	// loop) runs pushes not read: its lists are not followed.
 	for name, fn := range funcs {

@@ -19,6 +19,8 @@
 package jsconfig
 
 import (
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -117,6 +119,9 @@ type File struct {
 	built map[string][]any
 	// sites are the tokens at which code changes each mutated name.
 	sites map[string][]int
+	// keySets holds the keys of declared objects that code sets after
+	// the declaration (config.plugins = …): name -> key -> line.
+	keySets map[string]map[string]int
 	// lineStarts are the byte offsets at which the lines start.
 	lineStarts []int
 	// values counts the values read, against MaxValues.
@@ -146,21 +151,8 @@ func parse(src []byte, calls bool) *File {
 	f.toks = lex(f.src)
 	f.consts = map[string]int{}
 	export := -1
-	depth := 0
-	for i := 0; i < len(f.toks); i++ {
+	f.topLevel(0, len(f.toks), func(i int) int {
 		t := f.toks[i]
-		if t.kind == tokPunct {
-			switch t.text {
-			case "{", "(", "[":
-				depth++
-			case "}", ")", "]":
-				depth--
-			}
-			continue
-		}
-		if depth != 0 || t.kind != tokIdent {
-			continue
-		}
 		switch {
 		case t.text == "module" && f.is(i+1, ".") && f.isIdent(i+2, "exports") && f.is(i+3, "="):
 			export = i + 4
@@ -178,12 +170,36 @@ func parse(src []byte, calls bool) *File {
 				}
 			}
 		}
-	}
+		return i
+	})
 	f.findMutations()
 	if export >= 0 {
 		f.Root = f.exported(export, 0)
 	}
 	return f
+}
+
+// topLevel calls visit with the index of each name or keyword among the
+// tokens [from, to) outside brackets (the statements' level); visit
+// returns the index of the last token it read, from which the walk goes
+// on (i itself, or the closing bracket of what it read).
+func (f *File) topLevel(from, to int, visit func(i int) int) {
+	depth := 0
+	for i := from; i < to && i < len(f.toks); i++ {
+		t := f.toks[i]
+		if t.kind == tokPunct {
+			switch t.text {
+			case "{", "(", "[":
+				depth++
+			case "}", ")", "]":
+				depth--
+			}
+			continue
+		}
+		if depth == 0 && t.kind == tokIdent {
+			i = visit(i)
+		}
+	}
 }
 
 // mutators are the array methods that change the array they are called on.
@@ -199,6 +215,7 @@ var mutators = map[string]bool{"push": true, "unshift": true, "splice": true, "p
 func (f *File) findMutations() {
 	f.mutated = map[string]int{}
 	f.sites = map[string][]int{}
+	f.keySets = map[string]map[string]int{}
 	for i, t := range f.toks {
 		if t.kind != tokIdent {
 			continue
@@ -213,8 +230,22 @@ func (f *File) findMutations() {
 				continue
 			}
 		}
+		if f.is(i+1, ".") && i+3 < len(f.toks) && f.toks[i+2].kind == tokIdent && (f.is(i+3, "=") ||
+			f.is(i+3, ".") && i+5 < len(f.toks) && f.toks[i+4].kind == tokIdent && mutators[f.toks[i+4].text] && f.is(i+5, "(")) {
+			// NAME.key = …, NAME.key.push(…): that key only is changed
+			// (config.plugins = […] after const config = {…}):
+			// Computed, the rest read.
+			key := f.toks[i+2].text
+			if _, seen := f.keySets[t.text][key]; !seen {
+				if f.keySets[t.text] == nil {
+					f.keySets[t.text] = map[string]int{}
+				}
+				f.keySets[t.text][key] = f.line(t.off)
+			}
+			continue
+		}
 		changed := f.is(i+1, "=") ||
-			f.is(i+1, ".") && i+3 < len(f.toks) && f.toks[i+2].kind == tokIdent && (mutators[f.toks[i+2].text] && f.is(i+3, "(") || f.is(i+3, "=")) ||
+			f.is(i+1, ".") && i+3 < len(f.toks) && f.toks[i+2].kind == tokIdent && mutators[f.toks[i+2].text] && f.is(i+3, "(") ||
 			f.is(i+1, "[") && f.assignedAfterIndex(i+1)
 		if changed {
 			if _, seen := f.mutated[t.text]; !seen {
@@ -227,6 +258,29 @@ func (f *File) findMutations() {
 	for name := range f.mutated {
 		delete(f.consts, name)
 	}
+}
+
+// withKeySets is the value v of the declared name with the keys code
+// sets later (keySets) Computed, their text naming the line: a copy, v
+// itself when none is set.
+func (f *File) withKeySets(name string, v any) any {
+	o, ok := v.(*Object)
+	sets := f.keySets[name]
+	if !ok || len(sets) == 0 {
+		return v
+	}
+	c := &Object{Keys: slices.Clone(o.Keys), Values: maps.Clone(o.Values), Lines: maps.Clone(o.Lines), Cols: maps.Clone(o.Cols)}
+	keys := slices.Sorted(maps.Keys(sets))
+	for _, key := range keys {
+		line := sets[key]
+		text := name + "." + key + " (changed by code at line " + strconv.Itoa(line) + ")"
+		if _, had := c.Values[key]; had {
+			c.Values[key] = Computed{Text: text, Line: c.Lines[key]}
+		} else {
+			c.set(key, Computed{Text: text, Line: line}, line, 0)
+		}
+	}
+	return c
 }
 
 // assignedAfterIndex reports whether the bracket at token i (NAME[…])
@@ -272,7 +326,7 @@ func (f *File) exported(i, depth int) any {
 			return v
 		}
 		if at, ok := f.consts[t.text]; ok {
-			return f.exported(at, depth+1)
+			return f.withKeySets(t.text, f.exported(at, depth+1))
 		}
 		return f.computedAt(i)
 	}
@@ -479,7 +533,7 @@ func (p *parser) primary(depth int) any {
 			q := &parser{f: p.f, i: at}
 			if v := q.value(depth + 1); !isComputed(v) {
 				p.i++
-				return v
+				return p.f.withKeySets(t.text, v)
 			}
 		}
 		return p.skip()
@@ -688,7 +742,7 @@ func (p *parser) object(depth int) (*Object, bool) {
 				o.set(key, v, line, col)
 			} else if at, ok := p.f.consts[key]; ok && depth < maxDepth {
 				q := &parser{f: p.f, i: at}
-				o.set(key, q.value(depth+1), line, col)
+				o.set(key, p.f.withKeySets(key, q.value(depth+1)), line, col)
 			} else {
 				text := key
 				if ln, ok := p.f.mutated[key]; ok {
