@@ -16,6 +16,13 @@
 // read; ParseCalls reads a call to a name (Plugin.CrawlLinks({...})) as
 // a Call with its arguments instead. The reader never fails: a file it
 // cannot follow at all gives a Computed root.
+//
+// A top-level name that code changes after its declaration is not read
+// as its literal: list.push(x), name = …, name[k] = … make it Computed,
+// name.key = … and name.key.push(…) that key, each naming the line of
+// the change — except an array a helper function fills by push, called
+// as statements with arguments the reader reads, which is read as it is
+// once filled (built.go).
 package jsconfig
 
 import (
