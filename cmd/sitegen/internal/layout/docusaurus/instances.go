@@ -95,6 +95,9 @@ func pluginNotes(l *layout.Layout, obj *jsconfig.Object) {
 	case []any:
 		for _, e := range v {
 			if c, ok := e.(jsconfig.Computed); ok {
+				if m := requireResolve.FindStringSubmatch(c.Text); m != nil {
+					continue // require.resolve('docusaurus-lunr-search'): a plugin named, read as its name (pluginName)
+				}
 				l.Notes = append(l.Notes, fmt.Sprintf("%s:%d: an entry of plugins: %s %s", l.File, c.Line, c.Text, skipped))
 			}
 		}
