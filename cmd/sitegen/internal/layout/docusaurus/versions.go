@@ -1,6 +1,7 @@
 package docusaurus
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -144,7 +145,7 @@ func readVersions(l *layout.Layout, r *rules, opts *jsconfig.Object, where, dir 
 		}
 		vr := &rules{dir: dir, id: prefix + "version-" + name, content: prefix + "versioned_docs/version-" + name, routeBase: route,
 			prefixes: r.prefixes, collapsible: r.collapsible, collapsed: r.collapsed,
-			label: v.label, version: v.label, navPos: 5000 + 100*r.navPos + i}
+			label: v.label, version: v.label, navPos: 5000 + 100*r.navPos + i, plugin: cmp.Or(r.id, "default"), versionName: name}
 		if !layout.Exists(dir, vr.content, true) {
 			// "The docs folder does not exist for version "X". A docs
 			// folder is expected to be found at versioned_docs/version-X."

@@ -253,3 +253,31 @@ func TestInstanceVersions(t *testing.T) {
 		t.Errorf("nav ids = %v, want the version's sidebar", ids)
 	}
 }
+
+// TestVersionTranslations: a version's docs in a further locale are read
+// from "i18n/LOCALE/docusaurus-plugin-content-docs/version-X": "Notice
+// that the docusaurus-plugin-content-docs plugin always divides its
+// content by versions" (https://docusaurus.io/docs/i18n/tutorial#translate-markdown-files;
+// https://docusaurus.io/docs/api/plugins/@docusaurus/plugin-content-docs#translation-files-location;
+// plugin-content-docs' getDocsDirPathLocalized: "version-${versionName}").
+func TestVersionTranslations(t *testing.T) {
+	dir := layouttest.Write(t, map[string]string{
+		"docusaurus.config.js":                "module.exports = {title: 'T', i18n: {defaultLocale: 'en', locales: ['en', 'fr']}};\n",
+		"docs/intro.md":                       "# Intro\n",
+		"versions.json":                       `["1.0"]`,
+		"versioned_docs/version-1.0/intro.md": "# Intro 1\n",
+		"i18n/fr/docusaurus-plugin-content-docs/version-1.0/intro.md": "# Présentation 1\n",
+	})
+	l, err := Recognise(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(l.Locales) != 2 || l.Locales[1].Layout == nil || l.Locales[1].Layout.Expand == nil {
+		t.Fatalf("Locales = %+v, want fr with its translations", l.Locales)
+	}
+	read := func(f string) ([]byte, error) { return []byte("translated " + f), nil }
+	got := l.Locales[1].Layout.Expand("versioned_docs/version-1.0/intro.md", []byte("# Intro 1\n"), read)
+	if want := "translated i18n/fr/docusaurus-plugin-content-docs/version-1.0/intro.md"; string(got.Src) != want {
+		t.Errorf("fr of the version's intro = %q, want %q", got.Src, want)
+	}
+}
