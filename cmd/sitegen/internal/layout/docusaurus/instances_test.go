@@ -97,15 +97,7 @@ func TestPluginInstances(t *testing.T) {
 			if fmt.Sprint(l.Roots) != fmt.Sprint(tc.roots) {
 				t.Errorf("Roots = %v, want %v", l.Roots, tc.roots)
 			}
-			rel := func(src string) string { // the content-relative path of a source-relative one
-				if in, ok := strings.CutPrefix(src, l.Content+"/"); ok {
-					return in
-				}
-				if src == l.Content {
-					return ""
-				}
-				return "../" + src
-			}
+			rel := func(src string) string { return contentRel(l, src) }
 			for src, want := range tc.pages {
 				if got := l.Rules.Page(rel(src), nil).URL; got != want {
 					t.Errorf("Page(%s).URL = %s, want %s", src, got, want)
