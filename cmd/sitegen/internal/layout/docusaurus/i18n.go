@@ -150,6 +150,11 @@ func localeLayout(l *layout.Layout, r *rules, dir, folder string, translate bool
 	for _, in := range r.instances {
 		add(in.content, pluginFolder("docusaurus-plugin-content-docs", in.id)+"/current")
 	}
+	// A version's translations: "i18n/LOCALE/docusaurus-plugin-content-docs/version-X"
+	// (plugin-content-docs' getDocsDirPathLocalized).
+	for _, v := range r.versions {
+		add(v.content, pluginFolder("docusaurus-plugin-content-docs", v.plugin)+"/version-"+v.versionName)
+	}
 	for _, b := range r.blogs {
 		add(b.dir, pluginFolder("docusaurus-plugin-content-blog", b.id))
 	}

@@ -2,6 +2,7 @@ package docusaurus
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"d6codex/cmd/sitegen/internal/layout/layouttest"
@@ -58,5 +59,28 @@ func TestSidebarsNestedArray(t *testing.T) {
 	}
 	if want := "[0:D 1:b 1:a 0:c 0:d]"; fmt.Sprint(got) != want {
 		t.Errorf("nav = %v, want %s (notes %q)", got, want, notes)
+	}
+}
+
+// TestSidebarsComputedCategory: a category whose items are all computed
+// (a function's result, a spread) has nothing sitegen can list: shown,
+// it would be an empty heading leading nowhere, so it is left out, with
+// a note at its file:line; a category with a link (its own page) stays.
+func TestSidebarsComputedCategory(t *testing.T) {
+	js := "module.exports = {s: [\n  {type: 'category', label: 'Gen', items: gen()},\n  {type: 'category', label: 'Linked', link: {type: 'doc', id: 'l'}, items: [...more]},\n  {type: 'category', label: 'Kept', items: ['a', ...rest]},\n]};\n"
+	dir := layouttest.Write(t, map[string]string{"sidebars.js": js})
+	nav, notes, _, err := readSidebars(dir, "sidebars.js", "", true, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range nav {
+		got = append(got, fmt.Sprintf("%d:%s%s", e.Depth, e.Title, e.ID))
+	}
+	if want := "[0:Linkedl 0:Kept 1:a]"; fmt.Sprint(got) != want {
+		t.Errorf("nav = %v, want %s", got, want)
+	}
+	if all := fmt.Sprint(notes); !strings.Contains(all, `sidebars.js:2: the category "Gen" is left out of the sidebar`) {
+		t.Errorf("notes = %q, want the category Gen left out at sidebars.js:2", notes)
 	}
 }

@@ -16,9 +16,18 @@
 // read; ParseCalls reads a call to a name (Plugin.CrawlLinks({...})) as
 // a Call with its arguments instead. The reader never fails: a file it
 // cannot follow at all gives a Computed root.
+//
+// A top-level name that code changes after its declaration is not read
+// as its literal: list.push(x), name = …, name[k] = … make it Computed,
+// name.key = … and name.key.push(…) that key, each naming the line of
+// the change — except an array a helper function fills by push, called
+// as statements with arguments the reader reads, which is read as it is
+// once filled (built.go).
 package jsconfig
 
 import (
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -107,6 +116,19 @@ type File struct {
 	// consts holds the top-level const/let/var declarations: name ->
 	// index of the first token of the value.
 	consts map[string]int
+	// mutated holds the declared names that code changes after their
+	// declaration (list.push(x), name = other): name -> the line of the
+	// first change. Such a name is not read as its literal (it is
+	// Computed, its text saying so).
+	mutated map[string]int
+	// built holds the arrays that code fills in a way the reader follows
+	// (built.go): name -> the array's elements once filled.
+	built map[string][]any
+	// sites are the tokens at which code changes each mutated name.
+	sites map[string][]int
+	// keySets holds the keys of declared objects that code sets after
+	// the declaration (config.plugins = …): name -> key -> line.
+	keySets map[string]map[string]int
 	// lineStarts are the byte offsets at which the lines start.
 	lineStarts []int
 	// values counts the values read, against MaxValues.
@@ -136,21 +158,8 @@ func parse(src []byte, calls bool) *File {
 	f.toks = lex(f.src)
 	f.consts = map[string]int{}
 	export := -1
-	depth := 0
-	for i := 0; i < len(f.toks); i++ {
+	f.topLevel(0, len(f.toks), func(i int) int {
 		t := f.toks[i]
-		if t.kind == tokPunct {
-			switch t.text {
-			case "{", "(", "[":
-				depth++
-			case "}", ")", "]":
-				depth--
-			}
-			continue
-		}
-		if depth != 0 || t.kind != tokIdent {
-			continue
-		}
 		switch {
 		case t.text == "module" && f.is(i+1, ".") && f.isIdent(i+2, "exports") && f.is(i+3, "="):
 			export = i + 4
@@ -168,11 +177,138 @@ func parse(src []byte, calls bool) *File {
 				}
 			}
 		}
-	}
+		return i
+	})
+	f.findMutations()
 	if export >= 0 {
 		f.Root = f.exported(export, 0)
 	}
 	return f
+}
+
+// topLevel calls visit with the index of each name or keyword among the
+// tokens [from, to) outside brackets (the statements' level); visit
+// returns the index of the last token it read, from which the walk goes
+// on (i itself, or the closing bracket of what it read).
+func (f *File) topLevel(from, to int, visit func(i int) int) {
+	depth := 0
+	for i := from; i < to && i < len(f.toks); i++ {
+		t := f.toks[i]
+		if t.kind == tokPunct {
+			switch t.text {
+			case "{", "(", "[":
+				depth++
+			case "}", ")", "]":
+				depth--
+			}
+			continue
+		}
+		if depth == 0 && t.kind == tokIdent {
+			i = visit(i)
+		}
+	}
+}
+
+// mutators are the array methods that change the array they are called on.
+var mutators = map[string]bool{"push": true, "unshift": true, "splice": true, "pop": true, "shift": true,
+	"sort": true, "reverse": true, "fill": true, "copyWithin": true}
+
+// findMutations finds the declared names that code changes after their
+// declaration, anywhere in the file (in a function's body too: a helper
+// that pushes plugin entries, neoforged/Documentation's
+// createContentDocs): NAME.push(…) and the other mutators, NAME = …,
+// NAME[…] = …, NAME.key = …. Such a name's literal is not its value when
+// the file runs, so it is not read (f.consts loses it).
+func (f *File) findMutations() {
+	f.mutated = map[string]int{}
+	f.sites = map[string][]int{}
+	f.keySets = map[string]map[string]int{}
+	for i, t := range f.toks {
+		if t.kind != tokIdent {
+			continue
+		}
+		if _, ok := f.consts[t.text]; !ok {
+			continue
+		}
+		if i > 0 {
+			prev := f.toks[i-1]
+			if prev.kind == tokPunct && (prev.text == "." || prev.text == "?.") ||
+				prev.kind == tokIdent && (prev.text == "const" || prev.text == "let" || prev.text == "var") {
+				continue
+			}
+		}
+		if f.is(i+1, ".") && i+3 < len(f.toks) && f.toks[i+2].kind == tokIdent && (f.is(i+3, "=") ||
+			f.is(i+3, ".") && i+5 < len(f.toks) && f.toks[i+4].kind == tokIdent && mutators[f.toks[i+4].text] && f.is(i+5, "(")) {
+			// NAME.key = …, NAME.key.push(…): that key only is changed
+			// (config.plugins = […] after const config = {…}):
+			// Computed, the rest read.
+			key := f.toks[i+2].text
+			if _, seen := f.keySets[t.text][key]; !seen {
+				if f.keySets[t.text] == nil {
+					f.keySets[t.text] = map[string]int{}
+				}
+				f.keySets[t.text][key] = f.line(t.off)
+			}
+			continue
+		}
+		changed := f.is(i+1, "=") ||
+			f.is(i+1, ".") && i+3 < len(f.toks) && f.toks[i+2].kind == tokIdent && mutators[f.toks[i+2].text] && f.is(i+3, "(") ||
+			f.is(i+1, "[") && f.assignedAfterIndex(i+1)
+		if changed {
+			if _, seen := f.mutated[t.text]; !seen {
+				f.mutated[t.text] = f.line(t.off)
+			}
+			f.sites[t.text] = append(f.sites[t.text], i)
+		}
+	}
+	f.build()
+	for name := range f.mutated {
+		delete(f.consts, name)
+	}
+}
+
+// withKeySets is the value v of the declared name with the keys code
+// sets later (keySets) Computed, their text naming the line: a copy, v
+// itself when none is set.
+func (f *File) withKeySets(name string, v any) any {
+	o, ok := v.(*Object)
+	sets := f.keySets[name]
+	if !ok || len(sets) == 0 {
+		return v
+	}
+	c := &Object{Keys: slices.Clone(o.Keys), Values: maps.Clone(o.Values), Lines: maps.Clone(o.Lines), Cols: maps.Clone(o.Cols)}
+	keys := slices.Sorted(maps.Keys(sets))
+	for _, key := range keys {
+		line := sets[key]
+		text := name + "." + key + " (changed by code at line " + strconv.Itoa(line) + ")"
+		if _, had := c.Values[key]; had {
+			c.Values[key] = Computed{Text: text, Line: c.Lines[key]}
+		} else {
+			c.set(key, Computed{Text: text, Line: line}, line, 0)
+		}
+	}
+	return c
+}
+
+// assignedAfterIndex reports whether the bracket at token i (NAME[…])
+// closes before an "=": an element is assigned.
+func (f *File) assignedAfterIndex(i int) bool {
+	depth := 0
+	for j := i; j < len(f.toks) && j < i+200; j++ {
+		if f.toks[j].kind != tokPunct {
+			continue
+		}
+		switch f.toks[j].text {
+		case "[", "(", "{":
+			depth++
+		case "]", ")", "}":
+			depth--
+			if depth == 0 {
+				return f.is(j+1, "=")
+			}
+		}
+	}
+	return false
 }
 
 // exported reads the exported expression at token i: an object or an
@@ -193,8 +329,11 @@ func (f *File) exported(i, depth int) any {
 		return f.computedAt(i)
 	}
 	if t.kind == tokIdent && t.text != "async" && t.text != "function" {
+		if v, ok := f.built[t.text]; ok {
+			return v
+		}
 		if at, ok := f.consts[t.text]; ok {
-			return f.exported(at, depth+1)
+			return f.withKeySets(t.text, f.exported(at, depth+1))
 		}
 		return f.computedAt(i)
 	}
@@ -264,6 +403,9 @@ func (f *File) computedAt(i int) Computed {
 type parser struct {
 	f *File
 	i int
+	// env binds a helper function's parameters to the arguments of the
+	// call being read (built): nil outside one.
+	env map[string]any
 }
 
 func (p *parser) peek() (token, bool) {
@@ -356,6 +498,11 @@ func (p *parser) primary(depth int) any {
 	case tokString, tokTemplate:
 		p.i++
 		return t.text
+	case tokComputed:
+		if v, ok := p.f.substitute(t.off, p.env); ok {
+			p.i++
+			return v
+		}
 	case tokNumber:
 		n, err := parseNumber(t.text)
 		if err != nil {
@@ -372,6 +519,14 @@ func (p *parser) primary(depth int) any {
 			p.i++
 			return nil
 		}
+		if v, ok := p.env[t.text]; ok && !p.f.is(p.i+1, "(") && !p.f.is(p.i+1, ".") && !p.f.is(p.i+1, "[") {
+			p.i++
+			return v
+		}
+		if v, ok := p.f.built[t.text]; ok && !p.f.is(p.i+1, "(") && !p.f.is(p.i+1, ".") && !p.f.is(p.i+1, "[") {
+			p.i++
+			return v
+		}
 		if p.f.calls {
 			if c, ok := p.call(depth); ok {
 				return c
@@ -385,7 +540,7 @@ func (p *parser) primary(depth int) any {
 			q := &parser{f: p.f, i: at}
 			if v := q.value(depth + 1); !isComputed(v) {
 				p.i++
-				return v
+				return p.f.withKeySets(t.text, v)
 			}
 		}
 		return p.skip()
@@ -588,11 +743,19 @@ func (p *parser) object(depth int) (*Object, bool) {
 			c.Text = key + c.Text
 			o.set(key, c, line, col)
 		case p.punct(",") || p.punct("}"): // shorthand {title}: a variable
-			if at, ok := p.f.consts[key]; ok && depth < maxDepth {
+			if v, ok := p.env[key]; ok {
+				o.set(key, v, line, col)
+			} else if v, ok := p.f.built[key]; ok {
+				o.set(key, v, line, col)
+			} else if at, ok := p.f.consts[key]; ok && depth < maxDepth {
 				q := &parser{f: p.f, i: at}
-				o.set(key, q.value(depth+1), line, col)
+				o.set(key, p.f.withKeySets(key, q.value(depth+1)), line, col)
 			} else {
-				o.set(key, Computed{Text: key, Line: line}, line, col)
+				text := key
+				if ln, ok := p.f.mutated[key]; ok {
+					text += " (changed by code at line " + strconv.Itoa(ln) + ")"
+				}
+				o.set(key, Computed{Text: text, Line: line}, line, col)
 			}
 		default:
 			p.i = start
@@ -671,7 +834,16 @@ loop:
 	if p.i == start { // a stray closing bracket: take it, so the caller moves on
 		p.i++
 	}
-	return Computed{Text: shorten(p.f.src[from:to]), Line: p.f.line(from)}
+	text := shorten(p.f.src[from:to])
+	for name, v := range p.env { // a parameter in a template of a value not read: its argument
+		if str, ok := v.(string); ok {
+			text = strings.ReplaceAll(text, "${"+name+"}", str)
+		}
+	}
+	if ln, ok := p.f.mutated[text]; ok {
+		text += " (changed by code at line " + strconv.Itoa(ln) + ")"
+	}
+	return Computed{Text: text, Line: p.f.line(from)}
 }
 
 // shorten makes an expression's text one short line.

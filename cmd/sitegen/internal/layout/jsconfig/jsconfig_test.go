@@ -200,3 +200,70 @@ func TestParseCalls(t *testing.T) {
 		t.Errorf("Parse reads a call as %#v, want Computed", Parse([]byte(src)).Root.(*Object).Object("plugins").Get("filters"))
 	}
 }
+
+// TestMutatedConst: a top-level const that code changes after its
+// declaration is not its literal when the file runs — neoforged/Documentation's
+// docusaurus.config.js declares `const contentPlugins = [];`, fills it
+// in a helper function (contentPlugins.push([...])) and sets `plugins:
+// contentPlugins` — so it is Computed, its text naming the line that
+// changes it, never the empty literal read in silence.
+func TestMutatedConst(t *testing.T) {
+	for _, tc := range []struct{ name, src, want string }{
+		{"push in a function called in a loop", "const list = [];\nfunction add(id) {\n  list.push([id]);\n}\nfor (const x of ['a', 'b']) add(x);\nmodule.exports = {plugins: list};",
+			`{"__keys":"plugins","plugins":"computed:list (changed by code at line 3)@6"}`},
+		{"shorthand", "const plugins = [];\nplugins.unshift('x');\nmodule.exports = {plugins};",
+			`{"__keys":"plugins","plugins":"computed:plugins (changed by code at line 2)@3"}`},
+		{"assigned", "let title = 'a';\ntitle = 'b';\nmodule.exports = {title: title};",
+			`{"__keys":"title","title":"computed:title (changed by code at line 2)@3"}`},
+		{"element assigned", "const o = {a: 1};\no['a'] = 2;\nmodule.exports = {o: o};",
+			`{"__keys":"o","o":"computed:o (changed by code at line 2)@3"}`},
+		{"property assigned: that key only", "const o = {a: 1, b: 2};\no.a = 2;\no.c = 3;\nmodule.exports = {o: o};",
+			`{"__keys":"o","o":{"__keys":"a,b,c","a":"computed:o.a (changed by code at line 2)@1","b":2,"c":"computed:o.c (changed by code at line 3)@3"}}`},
+		{"a key's array pushed to", "const config = {title: 'T', plugins: []};\nconfig.plugins.push('p');\nmodule.exports = config;",
+			`{"__keys":"title,plugins","plugins":"computed:config.plugins (changed by code at line 2)@1","title":"T"}`},
+		{"the exported object's key set", "const config = {title: 'T', plugins: []};\nif (x) {\n  config.plugins = ['p'];\n}\nmodule.exports = config;",
+			`{"__keys":"title,plugins","plugins":"computed:config.plugins (changed by code at line 3)@1","title":"T"}`},
+		{"read only", "const list = ['a'];\nconst n = list.length;\nconst b = list.map(x => x);\nmodule.exports = {plugins: list, same: other.list.push};",
+			`{"__keys":"plugins,same","plugins":["a"],"same":"computed:other.list.push@4"}`},
+		{"a comparison is no change", "const a = 'x';\nif (a === 'y') {}\nmodule.exports = {a: a};", `{"__keys":"a","a":"x"}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := show(Parse([]byte(tc.src)).Root); got != tc.want {
+				t.Errorf("Parse = %s\nwant    %s", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestBuiltArray: an array a helper function fills, called as statements
+// of the file with arguments the reader reads, is the literal and what
+// the pushes add, in the order the file runs them, parameters read as
+// the arguments, in templates too (neoforged/Documentation's
+// docusaurus.config.js: createContentDocs(id, label) pushes
+// ['@docusaurus/plugin-content-docs', {id: id, path: id, sidebarPath:
+// require.resolve(`./sidebar/${id}.js`)}] into contentPlugins). Pushes
+// the reader cannot place (in a condition, a helper called in an
+// expression) leave it Computed.
+func TestBuiltArray(t *testing.T) {
+	helper := "const plugins = ['first'];\nconst items = [];\nfunction add(id, label) {\n  plugins.push([\"docs\", {id: id, path: `dir/${id}`, label, side: require.resolve(`./sidebar/${id}.js`)}]);\n  items.push({label: label});\n}\n"
+	for _, tc := range []struct{ name, src, want string }{
+		{"a helper called as statements",
+			helper + "add('a', 'A');\nadd(\"b\", 'B')\nplugins.push('last');\nmodule.exports = {plugins: plugins, items};",
+			`{"__keys":"plugins,items","items":[{"__keys":"label","label":"A"},{"__keys":"label","label":"B"}],"plugins":["first",["docs",{"__keys":"id,path,label,side","id":"a","label":"A","path":"dir/a","side":"computed:require.resolve(` + "`./sidebar/a.js`" + `)@4"}],["docs",{"__keys":"id,path,label,side","id":"b","label":"B","path":"dir/b","side":"computed:require.resolve(` + "`./sidebar/b.js`" + `)@4"}],"last"]}`},
+		{"a helper called in an expression",
+			helper + "const x = add('a', 'A') || 1;\nmodule.exports = {plugins: plugins};",
+			`{"__keys":"plugins","plugins":"computed:plugins (changed by code at line 4)@8"}`},
+		{"a push in a condition",
+			"const plugins = [];\nif (process.env.X) {\n  plugins.push('x');\n}\nmodule.exports = {plugins: plugins};",
+			`{"__keys":"plugins","plugins":"computed:plugins (changed by code at line 3)@5"}`},
+		{"an argument not read",
+			helper + "add(process.env.ID, 'A');\nmodule.exports = {plugins: plugins};",
+			`{"__keys":"plugins","plugins":"computed:plugins (changed by code at line 4)@8"}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := show(Parse([]byte(tc.src)).Root); got != tc.want {
+				t.Errorf("Parse = %s\nwant    %s", got, tc.want)
+			}
+		})
+	}
+}
