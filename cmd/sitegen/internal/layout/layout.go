@@ -781,6 +781,13 @@ type Markup struct {
 	// NoObsidian: the tool reads none of Obsidian's syntax: [[x]],
 	// ![[x]], #tags, ==x== and %%x%% are text (VitePress's markdown-it).
 	NoObsidian bool
+	// NoObsidianSyntax: the tool's Markdown parser reads none of
+	// Obsidian's syntax ([[x]], ![[x]], #tags, ==x==, %%x%% are text)
+	// while the layout keeps what NoObsidian drops with it (front
+	// matter tags as the tool's taxonomy): Hugo's goldmark
+	// (https://gohugo.io/configuration/markup/#goldmark). site.toml's
+	// obsidian = true turns the syntax back on.
+	NoObsidianSyntax bool
 	// NoTags: "#word" in the text is text, not a tag: the tool has no
 	// tags (GitHub's Markdown, docsify's marked), though the layout reads
 	// Obsidian's other syntax; tags: in front matter are still read.

@@ -154,11 +154,7 @@ func load(ctx context.Context, opts content.Options, updatable bool) (*Site, err
 		Handlers:   vaultBlocks(s.Lay, opts.Source, content.DiagramBlocks(s.Lay, opts.Handlers)),
 		StaticDir:  StaticDir,
 		UnsafeHint: unsafeHint(s.Lay),
-		// Hugo's goldmark extensions (https://gohugo.io/configuration/markup/#goldmark)
-		// read no [[wikilinks]], #tags or ==highlights==: Hugo shows them as
-		// written (gohugoio/hugoDocs writes TOML's [[build.cachebusters]] in its
-		// pages), while its front matter's tags are its taxonomy's.
-		Obsidian:      s.Cfg.Obsidian && s.Lay.Kind != layout.Hugo,
+		Obsidian:      s.Cfg.ObsidianSyntax,
 		NoTags:        s.Lay.Markup.NoTags,
 		WikiLinks:     s.Lay.Markup.WikiLinks != nil || s.Lay.Markup.AliasPlugin,
 		Dataview:      s.DataviewOptions(),

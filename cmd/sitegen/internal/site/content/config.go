@@ -78,6 +78,11 @@ type Config struct {
 	// and front matter aliases that are not URL paths as other names of
 	// a note rather than redirects.
 	Obsidian bool
+	// ObsidianSyntax: the Markdown parser reads Obsidian's syntax
+	// ([[x]], ![[x]], #tags, ==x==, %%x%%): Obsidian, unless the layout's
+	// tool has none (layout.Markup.NoObsidianSyntax: Hugo) and site.toml
+	// does not set obsidian.
+	ObsidianSyntax bool
 	// Backlinks lists on every page the pages that link to it, as a
 	// "Linked from" section (toml key "backlinks", default true;
 	// backlinks.go).
@@ -131,6 +136,7 @@ func LoadConfig(dir, baseURLOverride string, lay *layout.Layout, diag *Collector
 	if lay.Markup.NoObsidian { // VitePress's markdown-it: [[x]], #tags and ==x== are text
 		cfg.Obsidian = false
 	}
+	cfg.ObsidianSyntax = cfg.Obsidian && !lay.Markup.NoObsidianSyntax
 	set := lay.Settings
 	switch {
 	case set.Title != "":
@@ -243,6 +249,7 @@ func LoadConfig(dir, baseURLOverride string, lay *layout.Layout, diag *Collector
 	}
 	if _, set := m["obsidian"]; set {
 		cfg.Obsidian = r.bool("obsidian")
+		cfg.ObsidianSyntax = cfg.Obsidian
 	}
 	if _, set := m["backlinks"]; set {
 		cfg.Backlinks = r.bool("backlinks")
