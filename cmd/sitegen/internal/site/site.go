@@ -150,10 +150,10 @@ func load(ctx context.Context, opts content.Options, updatable bool) (*Site, err
 	s.bc = s.openBodyCache()      // nil without a cache; its pages as loaded stand for the unchanged ones
 	s.setLoadCache()
 	s.Md = markup.New(markup.Options{
-		Unsafe:     s.Cfg.Unsafe,
-		Handlers:   vaultBlocks(s.Lay, opts.Source, content.DiagramBlocks(s.Lay, opts.Handlers)),
-		StaticDir:  StaticDir,
-		UnsafeHint: unsafeHint(s.Lay),
+		Unsafe:        s.Cfg.Unsafe,
+		Handlers:      vaultBlocks(s.Lay, opts.Source, content.DiagramBlocks(s.Lay, opts.Handlers)),
+		StaticDir:     StaticDir,
+		UnsafeHint:    unsafeHint(s.Lay),
 		Obsidian:      s.Cfg.ObsidianSyntax,
 		NoTags:        s.Lay.Markup.NoTags,
 		WikiLinks:     s.Lay.Markup.WikiLinks != nil || s.Lay.Markup.AliasPlugin,
