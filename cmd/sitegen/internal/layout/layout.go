@@ -218,6 +218,14 @@ type Layout struct {
 	// FileLinks does so too. Otherwise raw HTML's URLs are kept as
 	// written.
 	RawHTMLLinks bool
+	// LinkHook is the source-relative file of the project's link render
+	// hook, "" when it has none: a template of the tool that decides where
+	// a Markdown link leads (Hugo's layouts/_markup/render-link.html,
+	// https://gohugo.io/render-hooks/links/), which sitegen does not run.
+	// A Markdown link that does not resolve by the tool's default rules is
+	// then a warning naming the hook, not a broken link, and is shown as
+	// its text.
+	LinkHook string
 	// RawHTMLImages does so for the src of <img> alone: VitePress gives
 	// raw HTML's images the base, as a Markdown image's, and writes raw
 	// HTML's <a href> as it is.

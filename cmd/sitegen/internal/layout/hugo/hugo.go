@@ -339,6 +339,7 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	// written (gohugoio/hugoDocs writes TOML's [[build.cachebusters]] in its
 	// pages), while its front matter's tags are its taxonomy's.
 	l.Markup.NoObsidianSyntax = true
+	l.LinkHook = LinkHook(dir, themes(low))
 	l.NoTagPages = !TagPages(low)
 	return l, nil
 }

@@ -176,13 +176,22 @@ func (l pageLinks) ResolveImage(dest string) markup.LinkTarget {
 // linkTarget is resolveLink's answer (resolveImage's for an image's
 // source) with the title of the page the link leads to, when it leads to
 // one (a link may show it: a Hugo shortcode whose template shows the
-// page's .Title).
+// page's .Title). Where the project has a link render hook
+// (layout.Layout.LinkHook), a link that does not resolve is a warning
+// naming the hook and is shown as its text: the hook, not sitegen, decides
+// where it leads.
 func (s *Site) linkTarget(from *Page, dest string, image bool) markup.LinkTarget {
 	var tg markup.LinkTarget
 	if image {
 		tg = s.resolveImage(from, dest)
 	} else {
 		tg = s.resolveLink(from, dest)
+	}
+	if tg.Problem != "" && !image && s.Lay.LinkHook != "" {
+		// The project's link render hook decides where its links lead
+		// (layout.Layout.LinkHook); sitegen does not run it.
+		return markup.LinkTarget{Unlinked: fmt.Sprintf("%s by the tool's default rules, and %s decides it, which sitegen does not run: the link is shown as its text",
+			tg.Problem, s.Lay.LinkHook)}
 	}
 	if tg.Problem != "" || tg.Unlinked != "" || tg.URL == "" {
 		return tg
