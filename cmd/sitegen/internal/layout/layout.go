@@ -137,6 +137,10 @@ type Layout struct {
 	// (Quartz's slugTag: "plane shift" is the tag plane-shift); the tag
 	// then has its page whatever Obsidian's rule for tag names says.
 	TagSlug func(tag string) string
+	// TagFiles: the tool writes a tag's page as a file, tags/NAME.html,
+	// not as a folder's index.html (Quartz's TagPage emitter: slug
+	// tags/NAME, ext ".html"); the list of tags stays tags/index.html.
+	TagFiles bool
 	// NoTagPages: the tool publishes no page for a tag (MkDocs, Jekyll
 	// without jekyll-archives, GitHub, docsify, Hugo with its taxonomy
 	// pages disabled): sitegen builds neither /tags/ nor /tags/NAME/.

@@ -101,6 +101,8 @@ type Config struct {
 	segment func(string) string
 	// fileURL is the layout's FileSitePath (nil: none).
 	fileURL func(rel string) string
+	// tagFiles is the layout's TagFiles: a tag's page is /tags/NAME.html.
+	tagFiles bool
 }
 
 // isIndex reports whether a page file of this name is its folder's own
@@ -126,7 +128,7 @@ func (c *Config) BasePath() string {
 // without it the layout's settings alone). Problems are added to diag; the
 // returned config holds defaults for fields that failed.
 func LoadConfig(dir, baseURLOverride string, lay *layout.Layout, diag *Collector) *Config {
-	cfg := &Config{Title: "Untitled", LanguageCode: "en", BaseURL: "/", MetaLines: true, Obsidian: true, Backlinks: true, LinkPreviews: true, rules: lay.Pages, segment: lay.Segment, KeepCase: lay.KeepCase, fileURL: lay.FileSitePath}
+	cfg := &Config{Title: "Untitled", LanguageCode: "en", BaseURL: "/", MetaLines: true, Obsidian: true, Backlinks: true, LinkPreviews: true, rules: lay.Pages, segment: lay.Segment, KeepCase: lay.KeepCase, fileURL: lay.FileSitePath, tagFiles: lay.TagFiles}
 	switch lay.Kind {
 	case layout.MdBook: // mdBook reads neither metadata lines nor Obsidian's syntax: a "#tag" is text
 		cfg.MetaLines, cfg.Obsidian = false, false
