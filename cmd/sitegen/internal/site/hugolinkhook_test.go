@@ -20,14 +20,17 @@ import (
 // sitegen does not run Hugo's templates: a link that Hugo's default rules
 // do not resolve is, in a site with a link hook, a warning naming the hook
 // (in strict mode too) and is shown as its text; a link that resolves is
-// published as without the hook. Without a hook it is a broken link.
+// published as without the hook, and a link to a page that is there with
+// a #fragment that names none of its headings stays a broken anchor (the
+// hook finds the page). Without a hook it is a broken link.
 func TestHugoLinkHook(t *testing.T) {
 	for _, tc := range []struct {
-		name, hook string
+		name, hook, broken string // broken: the link that stays broken
 	}{
-		{"no hook", ""},
-		{"_default/_markup", "layouts/_default/_markup/render-link.html"},
-		{"_markup (hugoDocs)", "layouts/_markup/render-link.html"},
+		{"no hook", "", "g"},
+		{"_default/_markup", "layouts/_default/_markup/render-link.html", ""},
+		{"_markup (hugoDocs)", "layouts/_markup/render-link.html", ""},
+		{"a broken anchor", "layouts/_markup/render-link.html", "/templates/#nope"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -37,15 +40,18 @@ func TestHugoLinkHook(t *testing.T) {
 				"content/kinds.md":     "---\ntitle: Kinds\n---\nEach [page kind](g) has a [template](/templates/).\n",
 				"content/templates.md": "---\ntitle: Templates\n---\nT.\n",
 			}
+			if tc.broken == "/templates/#nope" {
+				files["content/kinds.md"] += "See [nope](/templates/#nope).\n"
+			}
 			if tc.hook != "" {
 				files[tc.hook] = `<a href="{{ .Destination | safeURL }}">{{ .Text }}</a>`
 			}
 			sitetest.WriteFiles(t, dir, files)
 			out := filepath.Join(t.TempDir(), "out")
 			res, err := build(t, dir, content.Options{Theme: theme, Dest: out})
-			if tc.hook == "" {
-				if err == nil || !strings.Contains(fmt.Sprint(err), `broken link "g"`) {
-					t.Fatalf("no hook: err = %v, want the broken link \"g\"", err)
+			if tc.broken != "" {
+				if err == nil || !strings.Contains(fmt.Sprint(err), `broken link "`+tc.broken+`"`) {
+					t.Fatalf("err = %v, want the broken link %q", err, tc.broken)
 				}
 				return
 			}

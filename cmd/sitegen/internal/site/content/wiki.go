@@ -187,10 +187,12 @@ func (s *Site) linkTarget(from *Page, dest string, image bool) markup.LinkTarget
 	} else {
 		tg = s.resolveLink(from, dest)
 	}
-	if tg.Problem != "" && !image && s.Lay.LinkHook != "" {
+	if tg.Problem != "" && !image && s.Lay.LinkHook != "" && !strings.HasPrefix(tg.Problem, noHeading+" ") {
 		// The project's link render hook decides where its links lead
-		// (layout.Layout.LinkHook); sitegen does not run it.
-		return markup.LinkTarget{Unlinked: fmt.Sprintf("%s by the tool's default rules, and %s decides it, which sitegen does not run: the link is shown as its text",
+		// (layout.Layout.LinkHook); sitegen does not run it. A link to a
+		// page that is there, with a #fragment that names none of its
+		// headings, stays a broken anchor: the hook finds the page.
+		return markup.LinkTarget{Unlinked: fmt.Sprintf("%s; %s decides where the site's links lead, which sitegen does not run: shown as text",
 			tg.Problem, s.Lay.LinkHook)}
 	}
 	if tg.Problem != "" || tg.Unlinked != "" || tg.URL == "" {
