@@ -85,6 +85,10 @@ type Layout struct {
 	// Content is the folder of the Markdown pages (the content root: links
 	// written from the root, and wikilinks, resolve from here).
 	Content string
+	// HiddenContent: Content holds a hidden name because the tool's
+	// settings name it so (MkDocs' docs_dir: .site_content, see
+	// ContentFolder): the folder is read; names hidden inside it are not.
+	HiddenContent bool
 	// NoContent: the Content folder is absent and the tool builds the
 	// site so, with no content pages (a Hugo site whose pages all come
 	// from its templates); sitegen builds its own home page and the
@@ -1226,7 +1230,21 @@ func Exists(dir, rel string, wantDir bool) bool {
 // exist is not an error here. Every layout checks the folders its
 // settings name through Folder (or FolderAt).
 func (l *Layout) Folder(dir, key, value string) (string, error) {
-	return l.folder(dir, key, value, func() (int, int) { return l.locate(dir, key) })
+	return l.folder(dir, key, value, false, func() (int, int) { return l.locate(dir, key) })
+}
+
+// ContentFolder is Folder for the setting that names the content root
+// (MkDocs' docs_dir), where the tool reads a hidden folder the user names
+// ("docs_dir: .site_content", a folder a script generates): the user
+// meant it, so a hidden name in the setting's own path is read, and sets
+// l.HiddenContent; the files and folders hidden inside it stay
+// unpublished (content.WalkSource), and ".git" is never read.
+func (l *Layout) ContentFolder(dir, key, value string) (string, error) {
+	p, err := l.folder(dir, key, value, true, func() (int, int) { return l.locate(dir, key) })
+	if err == nil && p != "" && srcpath.SkippedPart(p) != "" {
+		l.HiddenContent = true
+	}
+	return p, err
 }
 
 // FolderAt is Folder for a setting whose place in the settings file the
@@ -1234,10 +1252,10 @@ func (l *Layout) Folder(dir, key, value string) (string, error) {
 // jsconfig, where a key such as "path" may be written for several
 // plugins): line and col are where key is written (0 when unknown).
 func (l *Layout) FolderAt(dir, key, value string, line, col int) (string, error) {
-	return l.folder(dir, key, value, func() (int, int) { return line, col })
+	return l.folder(dir, key, value, false, func() (int, int) { return line, col })
 }
 
-func (l *Layout) folder(dir, key, value string, at func() (line, col int)) (string, error) {
+func (l *Layout) folder(dir, key, value string, hiddenOK bool, at func() (line, col int)) (string, error) {
 	if strings.TrimSpace(value) == "" {
 		return "", nil
 	}
@@ -1249,7 +1267,7 @@ func (l *Layout) folder(dir, key, value string, at func() (line, col int)) (stri
 	if p == "" {
 		return fail("%q is outside the site folder: sitegen publishes only files inside it", value)
 	}
-	if part := srcpath.SkippedPart(p); part != "" {
+	if part := srcpath.SkippedPart(p); part != "" && (!hiddenOK || slices.Contains(strings.Split(p, "/"), ".git")) {
 		return fail("%q is a hidden name: sitegen never publishes hidden files or folders, whichever setting names them", part)
 	}
 	if _, err := srcpath.Check(dir, p); err != nil {

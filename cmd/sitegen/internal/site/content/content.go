@@ -347,7 +347,7 @@ func (s *Site) Scan() (*Scanned, error) {
 	bad := func(rel, msg string) {
 		s.Diag.Addf(s.SrcFile(rel), 0, 0, "", "%s", msg)
 	}
-	err := WalkSource(s.Opts.Source, s.Lay.Content, s.walkSkip, s.leftOut, visit, bad)
+	err := walkSource(s.Opts.Source, s.Lay.Content, s.Lay.HiddenContent, s.walkSkip, s.leftOut, visit, bad)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) && !s.Lay.NoContent {
 			return nil, fmt.Errorf("no %s/ folder: sitegen reads the site's Markdown pages from there", s.Lay.Content)
