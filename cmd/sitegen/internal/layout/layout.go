@@ -145,11 +145,11 @@ type Layout struct {
 	// not as a folder's index.html (Quartz's TagPage emitter: slug
 	// tags/NAME, ext ".html"); the list of tags stays tags/index.html.
 	TagFiles bool
-	// TagsField, when set, is where the tool's pages list their tags in
-	// the front matter, outer key first, instead of tags: (Zola's
-	// [taxonomies] tags = ["a"], ["taxonomies", "tags"]); each value is
-	// one tag, whatever its text, read whatever the obsidian setting says.
-	TagsField []string
+	// TagsOf, when set, gives the tags a page's front matter meta lists
+	// where the tool reads them instead of tags: (Zola's [taxonomies]
+	// tags = ["a"]), nil for none; each value is one tag, whatever its
+	// text, read whatever the obsidian setting says.
+	TagsOf func(meta map[string]any) any
 	// NoTagPages: the tool publishes no page for a tag (MkDocs, Jekyll
 	// without jekyll-archives, GitHub, docsify, Hugo with its taxonomy
 	// pages disabled): sitegen builds neither /tags/ nor /tags/NAME/.

@@ -186,7 +186,10 @@ func Recognise(dir string) (*layout.Layout, error) {
 	// (https://www.getzola.org/documentation/content/taxonomies/).
 	l.NoTagPages = !slices.Contains(taxonomies(m), "tags")
 	if !l.NoTagPages {
-		l.TagsField = []string{"taxonomies", "tags"}
+		l.TagsOf = func(meta map[string]any) any {
+			t, _ := meta["taxonomies"].(map[string]any)
+			return t["tags"]
+		}
 		// A term's page is at its name slugified by slugify.taxonomies
 		// ("on" by default: "Plane Shift" at /tags/plane-shift/).
 		mode := slugMode(m, "taxonomies")

@@ -496,7 +496,7 @@ func (s *Site) Assemble(all []*Page, sc *Scanned) {
 	s.homeSiteTitle(pages)
 	s.buildTree(pages)
 	s.buildBlog()
-	if s.Cfg.Obsidian || s.Lay.TagsField != nil { // Obsidian's tags, or the tool's own (Zola's taxonomy)
+	if s.Cfg.Obsidian || s.Lay.TagsOf != nil { // Obsidian's tags, or the tool's own (Zola's taxonomy)
 		s.buildTags()
 	}
 	s.checkURLs()
@@ -887,9 +887,13 @@ func (s *Site) readFields(p *Page, m map[string]any, raw []byte, first int) {
 	}
 	p.Meta = m
 	s.readDialectFields(p, r)
-	if s.Cfg.Obsidian || s.Lay.TagsField != nil {
-		toolTags := s.Lay.Tags != nil && s.Lay.Tags(p.Rel) != nil || s.Lay.TagsField != nil // a tool's tags, any label (Docusaurus's)
-		for _, name := range frontMatterTags(tagsValue(m, s.Lay.TagsField), toolTags) {
+	if s.Cfg.Obsidian || s.Lay.TagsOf != nil {
+		toolTags := s.Lay.Tags != nil && s.Lay.Tags(p.Rel) != nil || s.Lay.TagsOf != nil // a tool's tags, any label (Docusaurus's)
+		tags := m["tags"]
+		if s.Lay.TagsOf != nil {
+			tags = s.Lay.TagsOf(m)
+		}
+		for _, name := range frontMatterTags(tags, toolTags) {
 			if s.Lay.TagSlug != nil {
 				if name = s.Lay.TagSlug(name); name == "" {
 					continue

@@ -44,23 +44,6 @@ func frontMatterTags(v any, tool bool) []string {
 	return out
 }
 
-// tagsValue is the front matter's tags: its tags: key, or the value at
-// the layout's TagsField (nil when a key on the way is not a table).
-func tagsValue(m map[string]any, field []string) any {
-	if len(field) == 0 {
-		return m["tags"]
-	}
-	var v any = m
-	for _, k := range field {
-		t, ok := v.(map[string]any)
-		if !ok {
-			return nil
-		}
-		v = t[k]
-	}
-	return v
-}
-
 // tagPath is the site path of a tag's page ("Spells/Fire" ->
 // /tags/spells/fire/, /tags/spells/fire.html where the tool writes tag
 // pages as files: layout.Layout.TagFiles): names compare
