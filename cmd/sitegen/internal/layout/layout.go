@@ -85,6 +85,10 @@ type Layout struct {
 	// Content is the folder of the Markdown pages (the content root: links
 	// written from the root, and wikilinks, resolve from here).
 	Content string
+	// HiddenContent: Content holds a hidden name because the tool's
+	// settings name it so (MkDocs' docs_dir: .site_content, see
+	// ContentFolder): the folder is read; names hidden inside it are not.
+	HiddenContent bool
 	// NoContent: the Content folder is absent and the tool builds the
 	// site so, with no content pages (a Hugo site whose pages all come
 	// from its templates); sitegen builds its own home page and the
@@ -137,6 +141,15 @@ type Layout struct {
 	// (Quartz's slugTag: "plane shift" is the tag plane-shift); the tag
 	// then has its page whatever Obsidian's rule for tag names says.
 	TagSlug func(tag string) string
+	// TagFiles: the tool writes a tag's page as a file, tags/NAME.html,
+	// not as a folder's index.html (Quartz's TagPage emitter: slug
+	// tags/NAME, ext ".html"); the list of tags stays tags/index.html.
+	TagFiles bool
+	// TagsOf, when set, gives the tags a page's front matter meta lists
+	// where the tool reads them instead of tags: (Zola's [taxonomies]
+	// tags = ["a"]), nil for none; each value is one tag, whatever its
+	// text, read whatever the obsidian setting says.
+	TagsOf func(meta map[string]any) any
 	// NoTagPages: the tool publishes no page for a tag (MkDocs, Jekyll
 	// without jekyll-archives, GitHub, docsify, Hugo with its taxonomy
 	// pages disabled): sitegen builds neither /tags/ nor /tags/NAME/.
@@ -218,6 +231,14 @@ type Layout struct {
 	// FileLinks does so too. Otherwise raw HTML's URLs are kept as
 	// written.
 	RawHTMLLinks bool
+	// LinkHook is the source-relative file of the project's link render
+	// hook, "" when it has none: a template of the tool that decides where
+	// a Markdown link leads (Hugo's layouts/_markup/render-link.html,
+	// https://gohugo.io/render-hooks/links/), which sitegen does not run.
+	// A Markdown link that does not resolve by the tool's default rules is
+	// then a warning naming the hook, not a broken link, and is shown as
+	// its text.
+	LinkHook string
 	// RawHTMLImages does so for the src of <img> alone: VitePress gives
 	// raw HTML's images the base, as a Markdown image's, and writes raw
 	// HTML's <a href> as it is.
@@ -781,6 +802,13 @@ type Markup struct {
 	// NoObsidian: the tool reads none of Obsidian's syntax: [[x]],
 	// ![[x]], #tags, ==x== and %%x%% are text (VitePress's markdown-it).
 	NoObsidian bool
+	// NoObsidianSyntax: the tool's Markdown parser reads none of
+	// Obsidian's syntax ([[x]], ![[x]], #tags, ==x==, %%x%% are text)
+	// while the layout keeps what NoObsidian drops with it (front
+	// matter tags as the tool's taxonomy): Hugo's goldmark
+	// (https://gohugo.io/configuration/markup/#goldmark). site.toml's
+	// obsidian = true turns the syntax back on.
+	NoObsidianSyntax bool
 	// NoTags: "#word" in the text is text, not a tag: the tool has no
 	// tags (GitHub's Markdown, docsify's marked), though the layout reads
 	// Obsidian's other syntax; tags: in front matter are still read.
@@ -1202,7 +1230,21 @@ func Exists(dir, rel string, wantDir bool) bool {
 // exist is not an error here. Every layout checks the folders its
 // settings name through Folder (or FolderAt).
 func (l *Layout) Folder(dir, key, value string) (string, error) {
-	return l.folder(dir, key, value, func() (int, int) { return l.locate(dir, key) })
+	return l.folder(dir, key, value, false, func() (int, int) { return l.locate(dir, key) })
+}
+
+// ContentFolder is Folder for the setting that names the content root
+// (MkDocs' docs_dir), where the tool reads a hidden folder the user names
+// ("docs_dir: .site_content", a folder a script generates): the user
+// meant it, so a hidden name in the setting's own path is read, and sets
+// l.HiddenContent; the files and folders hidden inside it stay
+// unpublished (content.WalkSource), and ".git" is never read.
+func (l *Layout) ContentFolder(dir, key, value string) (string, error) {
+	p, err := l.folder(dir, key, value, true, func() (int, int) { return l.locate(dir, key) })
+	if err == nil && p != "" && srcpath.SkippedPart(p) != "" {
+		l.HiddenContent = true
+	}
+	return p, err
 }
 
 // FolderAt is Folder for a setting whose place in the settings file the
@@ -1210,10 +1252,10 @@ func (l *Layout) Folder(dir, key, value string) (string, error) {
 // jsconfig, where a key such as "path" may be written for several
 // plugins): line and col are where key is written (0 when unknown).
 func (l *Layout) FolderAt(dir, key, value string, line, col int) (string, error) {
-	return l.folder(dir, key, value, func() (int, int) { return line, col })
+	return l.folder(dir, key, value, false, func() (int, int) { return line, col })
 }
 
-func (l *Layout) folder(dir, key, value string, at func() (line, col int)) (string, error) {
+func (l *Layout) folder(dir, key, value string, hiddenOK bool, at func() (line, col int)) (string, error) {
 	if strings.TrimSpace(value) == "" {
 		return "", nil
 	}
@@ -1225,7 +1267,7 @@ func (l *Layout) folder(dir, key, value string, at func() (line, col int)) (stri
 	if p == "" {
 		return fail("%q is outside the site folder: sitegen publishes only files inside it", value)
 	}
-	if part := srcpath.SkippedPart(p); part != "" {
+	if part := srcpath.SkippedPart(p); part != "" && (!hiddenOK || slices.Contains(strings.Split(p, "/"), ".git")) {
 		return fail("%q is a hidden name: sitegen never publishes hidden files or folders, whichever setting names them", part)
 	}
 	if _, err := srcpath.Check(dir, p); err != nil {

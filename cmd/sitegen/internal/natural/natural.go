@@ -74,6 +74,32 @@ func Padded(names []string) bool {
 	return false
 }
 
+// Key returns a string whose byte order is Compare's order, for a sort
+// that compares names as strings (a layout's layout.Page.SortName): each
+// rune lower-cased, each run of digits its value without leading zeros
+// after its length (lengths 9 and more as a run of '9's and the rest, so
+// that a longer number sorts later). Names Compare tells apart only by
+// leading zeros or case have equal keys.
+func Key(s string) string {
+	var b strings.Builder
+	b.Grow(len(s) + 4)
+	for i := 0; i < len(s); {
+		if isDigit(s[i]) {
+			e := digitsEnd(s, i)
+			n := strings.TrimLeft(s[i:e], "0")
+			b.WriteString(strings.Repeat("9", len(n)/9))
+			b.WriteByte(byte('0' + len(n)%9))
+			b.WriteString(n)
+			i = e
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		b.WriteRune(unicode.ToLower(r))
+		i += size
+	}
+	return b.String()
+}
+
 // compareNumbers compares two runs of ASCII digits by value; equal values
 // put the run with more leading zeros first ("01" before "1").
 func compareNumbers(a, b string) int {

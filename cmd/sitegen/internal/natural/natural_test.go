@@ -97,3 +97,28 @@ func TestPaddedAndText(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyOrder: Key's byte order is Compare's, on the names of
+// TestCompareOrders and on generated chapter names (numbers of every
+// length, past nine digits too), but for leading zeros and case, which
+// Key does not tell apart.
+func TestKeyOrder(t *testing.T) {
+	names := []string{"1.5_Participants", "2.1_Abilities", "2.9_Mismatched", "2.10_Mobs", "2.13_Resistance", "9.2_Drawing",
+		"10.0_Appendix", "10.2_Version", "1", "2", "9", "10", "11", "100", "apple", "Banana", "cherry", "Date", "level 2",
+		"Level 3", "level 12", "Spell", "Spell List", "Spells", "99999999999999999999", "100000000000000000000",
+		"123456789", "1234567890", "987654321", "Spell 2", "Spell 10", "Spell-2", "Spell.2", "Spell 2a", "Spell 2 b", "0", "Été"}
+	for i := range 200 {
+		names = append(names, fmt.Sprintf("%d.%d_x", i*7919%1000003, i%13))
+	}
+	for _, a := range names {
+		for _, b := range names {
+			want := Compare(a, b)
+			if strings.EqualFold(a, b) {
+				continue
+			}
+			if got := strings.Compare(Key(a), Key(b)); got != want {
+				t.Errorf("Key(%q) = %q vs Key(%q) = %q: %d, Compare says %d", a, Key(a), b, Key(b), got, want)
+			}
+		}
+	}
+}

@@ -94,12 +94,12 @@ func TestQuartz(t *testing.T) {
 				strings.Count(out["index.html"], `href="/six/Bestiary/Goblin.html"`) == 2 && strings.Contains(out["index.html"], `href="/six/Rules/"`) &&
 				strings.Contains(out["index.html"], `src="/six/Maps/Old%20Map.png"`)},
 		{`a tag's page: "you can also provide a description and title for a tag page by creating a file for each tag"`,
-			strings.Contains(out["tags/monster/index.html"], "The monsters of the six sides.") && strings.Contains(out["tags/monster/index.html"], `href="/six/Bestiary/Goblin.html"`)},
-		{`"Quartz also supports tag hierarchies as well (e.g. plugin/emitter) and will also render a separate tag page for each level of the tag hierarchy": monster/small is listed on tags/monster/small and tags/monster`,
-			strings.Contains(out["tags/monster/small/index.html"], `href="/six/Bestiary/Goblin.html"`) && strings.Contains(out["tags/monster/index.html"], `href="/six/Bestiary/Goblin.html"`) &&
-				strings.Contains(out["tags/index.html"], `href="/six/tags/monster/small/"`)},
+			strings.Contains(out["tags/monster.html"], "The monsters of the six sides.") && strings.Contains(out["tags/monster.html"], `href="/six/Bestiary/Goblin.html"`)},
+		{`"Quartz also supports tag hierarchies as well (e.g. plugin/emitter) and will also render a separate tag page for each level of the tag hierarchy": monster/small is listed on tags/monster/small.html and tags/monster.html, Quartz's files (TagPage: slug tags/TAG, ext .html)`,
+			strings.Contains(out["tags/monster/small.html"], `href="/six/Bestiary/Goblin.html"`) && strings.Contains(out["tags/monster.html"], `href="/six/Bestiary/Goblin.html"`) &&
+				strings.Contains(out["tags/index.html"], `href="/six/tags/monster/small.html"`)},
 		{`front matter as Quartz reads it: "coalesceAliases(data, ["aliases", "alias"])", a string split at its commas (coerceToArray), tag: for tags:`,
-			strings.Count(out["Extras/Links.html"], `href="/six/Bestiary/Orc-Chief.html"`) == 2 && strings.Contains(out["tags/monster/index.html"], `href="/six/Bestiary/Orc-Chief.html"`)},
+			strings.Count(out["Extras/Links.html"], `href="/six/Bestiary/Orc-Chief.html"`) == 2 && strings.Contains(out["tags/monster.html"], `href="/six/Bestiary/Orc-Chief.html"`)},
 		{`a wikilink with an alias in a table cell: Quartz "escape[s] all aliases and headers in wikilinks inside a table"`,
 			strings.Contains(out["Extras/Links.html"], `<td><a class="wikilink" href="/six/Bestiary/Goblin.html">the goblin</a></td>`)},
 		{"a wikilink's dead fragment: Quartz links to the page, and so does sitegen with broken links as warnings",
@@ -362,7 +362,7 @@ func TestQuartzFrontMatterTagSlugs(t *testing.T) {
 		t.Fatalf("build: %v", err)
 	}
 	out := readTree(t, dir+"/public")
-	for _, page := range []string{"tags/plane-shift/index.html", "tags/travel/long-way/index.html"} {
+	for _, page := range []string{"tags/plane-shift.html", "tags/travel/long-way.html"} {
 		if !strings.Contains(out[page], `href="/six/Spells/Gate.html"`) {
 			t.Errorf("%s does not list Spells/Gate.md:\n%s", page, out[page])
 		}
@@ -395,19 +395,19 @@ func TestQuartzTagURLCase(t *testing.T) {
 	}
 	out := readTree(t, dir+"/public")
 	for page, want := range map[string]string{
-		"tags/Plane-Shift/index.html":     "Gate",
-		"tags/Travel/Long-Way/index.html": "Gate",
-		"tags/plane-shift/index.html":     "Bolt",
-		"tags/Stone/Big/index.html":       "Wall",
-		"tags/Stone/index.html":           "Wall",
-		"tags/🧠/index.html":               "Mind",
-		"tags/✔️/index.html":              "Mind",
+		"tags/Plane-Shift.html":     "Gate",
+		"tags/Travel/Long-Way.html": "Gate",
+		"tags/plane-shift.html":     "Bolt",
+		"tags/Stone/Big.html":       "Wall",
+		"tags/Stone.html":           "Wall",
+		"tags/🧠.html":               "Mind",
+		"tags/✔️.html":              "Mind",
 	} {
 		if !strings.Contains(out[page], `href="/six/Spells/`+want+`.html"`) {
 			t.Errorf("%s does not list Spells/%s.md:\n%s", page, want, out[page])
 		}
 	}
-	if strings.Contains(out["tags/plane-shift/index.html"], `href="/six/Spells/Gate.html"`) {
+	if strings.Contains(out["tags/plane-shift.html"], `href="/six/Spells/Gate.html"`) {
 		t.Errorf("tags/plane-shift/ lists Gate, tagged Plane Shift (another tag in Quartz)")
 	}
 }

@@ -150,15 +150,11 @@ func load(ctx context.Context, opts content.Options, updatable bool) (*Site, err
 	s.bc = s.openBodyCache()      // nil without a cache; its pages as loaded stand for the unchanged ones
 	s.setLoadCache()
 	s.Md = markup.New(markup.Options{
-		Unsafe:     s.Cfg.Unsafe,
-		Handlers:   vaultBlocks(s.Lay, opts.Source, content.DiagramBlocks(s.Lay, opts.Handlers)),
-		StaticDir:  StaticDir,
-		UnsafeHint: unsafeHint(s.Lay),
-		// Hugo's goldmark extensions (https://gohugo.io/configuration/markup/#goldmark)
-		// read no [[wikilinks]], #tags or ==highlights==: Hugo shows them as
-		// written (gohugoio/hugoDocs writes TOML's [[build.cachebusters]] in its
-		// pages), while its front matter's tags are its taxonomy's.
-		Obsidian:      s.Cfg.Obsidian && s.Lay.Kind != layout.Hugo,
+		Unsafe:        s.Cfg.Unsafe,
+		Handlers:      vaultBlocks(s.Lay, opts.Source, content.DiagramBlocks(s.Lay, opts.Handlers)),
+		StaticDir:     StaticDir,
+		UnsafeHint:    unsafeHint(s.Lay),
+		Obsidian:      s.Cfg.ObsidianSyntax,
 		NoTags:        s.Lay.Markup.NoTags,
 		WikiLinks:     s.Lay.Markup.WikiLinks != nil || s.Lay.Markup.AliasPlugin,
 		Dataview:      s.DataviewOptions(),

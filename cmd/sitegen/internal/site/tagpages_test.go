@@ -37,8 +37,9 @@ import (
 //     tags ("You must explicitly define the default taxonomies to maintain them
 //     when adding a new one"). Docusaurus: the docs' tags at /docs/tags/NAME/
 //     (https://docusaurus.io/docs/create-doc#doc-tags). Quartz's TagPage emitter
-//     (https://quartz.jzhao.xyz/features/folder-and-tag-listings) and sitegen's
-//     own for Obsidian vaults (README) make /tags/NAME/.
+//     (https://quartz.jzhao.xyz/features/folder-and-tag-listings, written at
+//     tags/NAME.html: slug tags/NAME, ext ".html") and sitegen's own for
+//     Obsidian vaults (README) make /tags/NAME/.
 func TestTagsPerTool(t *testing.T) {
 	const text = "Post in the #show-and-tell channel. Sky: #87ceeb."
 	page := "---\ntitle: Chat\ntags: [rules]\n---\n# Chat\n\n" + text + "\n"
@@ -90,7 +91,11 @@ func TestTagsPerTool(t *testing.T) {
 			var tags []string
 			chat := ""
 			for name, body := range out {
-				if dir, ok := strings.CutSuffix(name, "/index.html"); ok && slices.ContainsFunc(strings.Split(dir, "/"), func(s string) bool { return s == "tags" || s == "tag" }) {
+				dir, ok := strings.CutSuffix(name, "/index.html")
+				if !ok && strings.HasPrefix(name, "tags/") { // Quartz's tags/NAME.html
+					dir, ok = strings.CutSuffix(name, ".html")
+				}
+				if ok && slices.ContainsFunc(strings.Split(dir, "/"), func(s string) bool { return s == "tags" || s == "tag" }) {
 					tags = append(tags, dir)
 				}
 				if strings.Contains(body, "<h1") && strings.Contains(body, "channel. Sky:") {

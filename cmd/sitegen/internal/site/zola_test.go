@@ -1,6 +1,7 @@
 package site
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -144,5 +145,49 @@ func TestZolaBrokenContentLink(t *testing.T) {
 	_, err := build(t, dir, content.Options{Theme: theme})
 	if err == nil || !strings.Contains(err.Error(), "content/rules/combat.md:5:5: broken link \"@/rules/gone.md\"") {
 		t.Errorf("err = %v", err)
+	}
+}
+
+// TestZolaTaxonomyTags: "[taxonomies] tags = ["rust", "web"]" in a page's
+// front matter puts it on the tags taxonomy's term pages, which Zola
+// renders at /tags/ (the list) and /tags/NAME/ (a term, its name
+// slugified) when config.toml declares the taxonomy ("taxonomies = [{name
+// = "tags"}]"; "Zola will not make pages for a taxonomy not declared",
+// https://www.getzola.org/documentation/content/taxonomies/). Before,
+// sitegen read only a front matter tags: key, which Zola has not, and made
+// no term page.
+func TestZolaTaxonomyTags(t *testing.T) {
+	page := "+++\ntitle = \"Gate\"\n[taxonomies]\ntags = [\"Plane Shift\", \"magic\"]\n+++\nA gate.\n"
+	for _, tc := range []struct {
+		name, config string
+		tags         []string
+	}{
+		{"declared", "base_url = \"https://z.test\"\ntaxonomies = [{ name = \"tags\" }]\n", []string{"tags/index.html", "tags/magic/index.html", "tags/plane-shift/index.html"}},
+		{"not declared", "base_url = \"https://z.test\"\ntaxonomies = [{ name = \"categories\" }]\n", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, _ := buildFolder(t, map[string]string{
+				"config.toml":               tc.config,
+				"content/_index.md":         "+++\ntitle = \"Home\"\n+++\n",
+				"content/spells/_index.md":  "+++\ntitle = \"Spells\"\n+++\n",
+				"content/spells/gate.md":    page,
+				"content/spells/unbound.md": "+++\ntitle = \"Unbound\"\n+++\nNo tags.\n",
+			})
+			var tags []string
+			for name := range out {
+				if strings.HasPrefix(name, "tags/") {
+					tags = append(tags, name)
+				}
+			}
+			slices.Sort(tags)
+			if !slices.Equal(tags, tc.tags) {
+				t.Fatalf("tag pages %q, want %q", tags, tc.tags)
+			}
+			if tc.tags != nil {
+				if p := out["tags/plane-shift/index.html"]; !strings.Contains(p, `href="/spells/gate/"`) || strings.Contains(p, "unbound") {
+					t.Errorf("tags/plane-shift/ does not list only spells/gate:\n%s", p)
+				}
+			}
+		})
 	}
 }

@@ -334,6 +334,12 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	// goldmark has no tags: "#word" is text. Hugo makes tag pages
 	// (/tags/, /tags/NAME/) unless its settings turn them off.
 	l.Markup.NoTags = true
+	// Hugo's goldmark extensions (https://gohugo.io/configuration/markup/#goldmark)
+	// read no [[wikilinks]], #tags or ==highlights==: Hugo shows them as
+	// written (gohugoio/hugoDocs writes TOML's [[build.cachebusters]] in its
+	// pages), while its front matter's tags are its taxonomy's.
+	l.Markup.NoObsidianSyntax = true
+	l.LinkHook = LinkHook(dir, themes(low))
 	l.NoTagPages = !TagPages(low)
 	return l, nil
 }

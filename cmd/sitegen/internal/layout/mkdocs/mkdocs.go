@@ -182,7 +182,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		}
 		return ""
 	}
-	if d, err := l.Folder(dir, "docs_dir", str("docs_dir")); err != nil {
+	if d, err := l.ContentFolder(dir, "docs_dir", str("docs_dir")); err != nil {
 		return nil, err
 	} else if d != "" {
 		l.Content = d

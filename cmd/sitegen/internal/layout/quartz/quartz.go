@@ -185,6 +185,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	l.Links = Finder(c.Links)
 	l.FileURL = noteFile
 	l.TagSlug = SlugTag
+	l.TagFiles = true
 	if c.AliasRedirects {
 		l.AliasRedirect = AliasRedirect
 	}
@@ -231,9 +232,10 @@ func Recognise(dir string) (*layout.Layout, error) {
 // under tags/ is the text of its tag's page ("you can also provide a
 // description and title for a tag page by creating a file for each tag",
 // https://quartz.jzhao.xyz/features/folder-and-tag-listings), which
-// sitegen keeps at the tag's folder, /tags/monster/, with the tag pages
-// it makes.
-func noteFile(rel string, _ map[string]any) bool { return !strings.HasPrefix(rel, "tags/") }
+// Quartz's TagPage emitter writes at the same file, tags/monster.html
+// (slug "tags/monster", ext ".html"), as sitegen writes its tag pages
+// (layout.Layout.TagFiles).
+func noteFile(string, map[string]any) bool { return true }
 
 // baseURL is Quartz's baseUrl (a host and path, "Do not include the
 // protocol") as a URL.

@@ -10,6 +10,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/natural"
 )
 
 // The order of a section's pages and subsections
@@ -18,7 +19,8 @@ import (
 //   - Pages by their section's sort_by: "weight ... from the lightest
 //     weight (at the top of the list) to the heaviest"; "date ... from the
 //     most recent (at the top of the list) to the oldest"; "title ... in
-//     natural lexical order"; "slug"/"permalink ... in natural lexical
+//     natural lexical order" (numbers by value, case ignored: natural.Key),
+//     "title_bytes" by the title's bytes; "slug"/"permalink ... in natural lexical
 //     order". "If several pages have the same date/weight/order, their
 //     permalink will be used to break the tie based on alphabetical
 //     order"; a page without the value its section sorts by follows the
@@ -169,7 +171,12 @@ func (r *rules) place(p *layout.Page, sec, fm map[string]any) {
 	case "title", "title_bytes":
 		if t, ok := fm["title"].(string); ok && t != "" {
 			p.Position, p.HasPosition = 0, true
+			// "title": "natural lexical order" (numbers by value, case
+			// ignored); "title_bytes": "uses the bytes directly".
 			p.SortName = t
+			if by == "title" {
+				p.SortName = natural.Key(t)
+			}
 		}
 	case "slug", "permalink":
 	default: // "none", or not set: sitegen's order, weight then title

@@ -181,7 +181,20 @@ func Recognise(dir string) (*layout.Layout, error) {
 	l.Markup.NoObsidian, l.Markup.NoTags = true, true
 	md, _ := m["markdown"].(map[string]any)
 	l.Markup.StraightQuotes = !layout.True(md["smart_punctuation"])
+	// "[taxonomies] tags = ["rust", "web"]" in a page's front matter, pages
+	// at /tags/ and /tags/NAME/ when the settings declare the taxonomy
+	// (https://www.getzola.org/documentation/content/taxonomies/).
 	l.NoTagPages = !slices.Contains(taxonomies(m), "tags")
+	if !l.NoTagPages {
+		l.TagsOf = func(meta map[string]any) any {
+			t, _ := meta["taxonomies"].(map[string]any)
+			return t["tags"]
+		}
+		// A term's page is at its name slugified by slugify.taxonomies
+		// ("on" by default: "Plane Shift" at /tags/plane-shift/).
+		mode := slugMode(m, "taxonomies")
+		l.TagSlug = func(tag string) string { return Slugify(tag, mode) }
+	}
 	return l, nil
 }
 

@@ -237,6 +237,7 @@ func TestOrder(t *testing.T) {
 		"content/rules/_index.md":  "+++\ntitle = \"Rules\"\nsort_by = \"weight\"\nweight = 3\n+++\n",
 		"content/blog/_index.md":   "+++\nsort_by = \"date\"\n+++\n",
 		"content/notes/_index.md":  "+++\ntitle = \"Notes\"\n+++\n",
+		"content/bytes/_index.md":  "+++\nsort_by = \"title_bytes\"\n+++\n",
 		"content/hidden/_index.md": "+++\nrender = false\n+++\n",
 	})
 	l, err := Recognise(dir)
@@ -271,6 +272,9 @@ func TestOrder(t *testing.T) {
 			page{"rules/zz.md", map[string]any{"title": "Character", "weight": int64(1)}}},
 		{"weight missing: after", page{"rules/zz.md", map[string]any{"weight": int64(9)}}, page{"rules/aa.md", map[string]any{}}},
 		{"date: newest first", page{"blog/new.md", map[string]any{"date": "2024-05-01"}}, page{"blog/old.md", map[string]any{"date": "2020-01-01"}}},
+		{"title: natural, Spell 2 before Spell 10", page{"misc/s2.md", map[string]any{"title": "Spell 2"}}, page{"misc/s10.md", map[string]any{"title": "Spell 10"}}},
+		{"title: case ignored, apple before Banana", page{"misc/z.md", map[string]any{"title": "apple"}}, page{"misc/a.md", map[string]any{"title": "Banana"}}},
+		{"title_bytes: bytes, Spell 10 before Spell 2", page{"bytes/s10.md", map[string]any{"title": "Spell 10"}}, page{"bytes/s2.md", map[string]any{"title": "Spell 2"}}},
 		{"none: weight then title", page{"notes/b.md", map[string]any{"title": "B", "weight": int64(1)}}, page{"notes/a.md", map[string]any{"title": "A"}}},
 	}
 	for _, tt := range tests {

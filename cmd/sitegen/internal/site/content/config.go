@@ -78,6 +78,11 @@ type Config struct {
 	// and front matter aliases that are not URL paths as other names of
 	// a note rather than redirects.
 	Obsidian bool
+	// ObsidianSyntax: the Markdown parser reads Obsidian's syntax
+	// ([[x]], ![[x]], #tags, ==x==, %%x%%): Obsidian, unless the layout's
+	// tool has none (layout.Markup.NoObsidianSyntax: Hugo) and site.toml
+	// does not set obsidian.
+	ObsidianSyntax bool
 	// Backlinks lists on every page the pages that link to it, as a
 	// "Linked from" section (toml key "backlinks", default true;
 	// backlinks.go).
@@ -96,6 +101,8 @@ type Config struct {
 	segment func(string) string
 	// fileURL is the layout's FileSitePath (nil: none).
 	fileURL func(rel string) string
+	// tagFiles is the layout's TagFiles: a tag's page is /tags/NAME.html.
+	tagFiles bool
 }
 
 // isIndex reports whether a page file of this name is its folder's own
@@ -121,7 +128,7 @@ func (c *Config) BasePath() string {
 // without it the layout's settings alone). Problems are added to diag; the
 // returned config holds defaults for fields that failed.
 func LoadConfig(dir, baseURLOverride string, lay *layout.Layout, diag *Collector) *Config {
-	cfg := &Config{Title: "Untitled", LanguageCode: "en", BaseURL: "/", MetaLines: true, Obsidian: true, Backlinks: true, LinkPreviews: true, rules: lay.Pages, segment: lay.Segment, KeepCase: lay.KeepCase, fileURL: lay.FileSitePath}
+	cfg := &Config{Title: "Untitled", LanguageCode: "en", BaseURL: "/", MetaLines: true, Obsidian: true, Backlinks: true, LinkPreviews: true, rules: lay.Pages, segment: lay.Segment, KeepCase: lay.KeepCase, fileURL: lay.FileSitePath, tagFiles: lay.TagFiles}
 	switch lay.Kind {
 	case layout.MdBook: // mdBook reads neither metadata lines nor Obsidian's syntax: a "#tag" is text
 		cfg.MetaLines, cfg.Obsidian = false, false
@@ -131,6 +138,7 @@ func LoadConfig(dir, baseURLOverride string, lay *layout.Layout, diag *Collector
 	if lay.Markup.NoObsidian { // VitePress's markdown-it: [[x]], #tags and ==x== are text
 		cfg.Obsidian = false
 	}
+	cfg.ObsidianSyntax = cfg.Obsidian && !lay.Markup.NoObsidianSyntax
 	set := lay.Settings
 	switch {
 	case set.Title != "":
@@ -243,6 +251,7 @@ func LoadConfig(dir, baseURLOverride string, lay *layout.Layout, diag *Collector
 	}
 	if _, set := m["obsidian"]; set {
 		cfg.Obsidian = r.bool("obsidian")
+		cfg.ObsidianSyntax = cfg.Obsidian
 	}
 	if _, set := m["backlinks"]; set {
 		cfg.Backlinks = r.bool("backlinks")

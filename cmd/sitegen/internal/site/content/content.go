@@ -347,7 +347,7 @@ func (s *Site) Scan() (*Scanned, error) {
 	bad := func(rel, msg string) {
 		s.Diag.Addf(s.SrcFile(rel), 0, 0, "", "%s", msg)
 	}
-	err := WalkSource(s.Opts.Source, s.Lay.Content, s.walkSkip, s.leftOut, visit, bad)
+	err := walkSource(s.Opts.Source, s.Lay.Content, s.Lay.HiddenContent, s.walkSkip, s.leftOut, visit, bad)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) && !s.Lay.NoContent {
 			return nil, fmt.Errorf("no %s/ folder: sitegen reads the site's Markdown pages from there", s.Lay.Content)
@@ -496,7 +496,7 @@ func (s *Site) Assemble(all []*Page, sc *Scanned) {
 	s.homeSiteTitle(pages)
 	s.buildTree(pages)
 	s.buildBlog()
-	if s.Cfg.Obsidian {
+	if s.Cfg.Obsidian || s.Lay.TagsOf != nil { // Obsidian's tags, or the tool's own (Zola's taxonomy)
 		s.buildTags()
 	}
 	s.checkURLs()
@@ -887,9 +887,13 @@ func (s *Site) readFields(p *Page, m map[string]any, raw []byte, first int) {
 	}
 	p.Meta = m
 	s.readDialectFields(p, r)
-	if s.Cfg.Obsidian {
-		toolTags := s.Lay.Tags != nil && s.Lay.Tags(p.Rel) != nil // a tool's tags, any label (Docusaurus's)
-		for _, name := range frontMatterTags(m["tags"], toolTags) {
+	if s.Cfg.Obsidian || s.Lay.TagsOf != nil {
+		toolTags := s.Lay.Tags != nil && s.Lay.Tags(p.Rel) != nil || s.Lay.TagsOf != nil // a tool's tags, any label (Docusaurus's)
+		tags := m["tags"]
+		if s.Lay.TagsOf != nil {
+			tags = s.Lay.TagsOf(m)
+		}
+		for _, name := range frontMatterTags(tags, toolTags) {
 			if s.Lay.TagSlug != nil {
 				if name = s.Lay.TagSlug(name); name == "" {
 					continue

@@ -45,11 +45,16 @@ func frontMatterTags(v any, tool bool) []string {
 }
 
 // tagPath is the site path of a tag's page ("Spells/Fire" ->
-// /tags/spells/fire/): names compare case-insensitively, as in Obsidian.
+// /tags/spells/fire/, /tags/spells/fire.html where the tool writes tag
+// pages as files: layout.Layout.TagFiles): names compare
+// case-insensitively, as in Obsidian.
 func (c *Config) tagPath(name string) string {
 	segs := strings.Split(strings.Trim(name, "/"), "/")
 	for i, s := range segs {
 		segs[i] = c.slugify(s)
+	}
+	if c.tagFiles {
+		return "/" + tagsDir + "/" + strings.Join(segs, "/") + ".html"
 	}
 	return "/" + tagsDir + "/" + strings.Join(segs, "/") + "/"
 }
@@ -118,7 +123,11 @@ func (s *Site) buildTags() {
 				if tp, ok = own[sp]; ok && g == nil {
 					s.ownTagPage(tp)
 				} else {
-					tp = &Page{Rel: strings.TrimPrefix(sp, "/") + sectionIndex, Kind: templates.KindSection, SitePath: sp,
+					rel := strings.TrimPrefix(sp, "/") // a folder's page, tags/x/_index.md, also when written as tags/x.html
+					if f, ok := strings.CutSuffix(rel, ".html"); ok {
+						rel = f + "/"
+					}
+					tp = &Page{Rel: rel + sectionIndex, Kind: templates.KindSection, SitePath: sp,
 						Title: "#" + name, Ids: map[string]bool{}, tag: name, tagFrom: p}
 					added = append(added, tp)
 				}

@@ -42,7 +42,14 @@ import (
 // and not followed, so that nothing the tool leaves out is published
 // under a link's name.
 func WalkSource(source, root string, skip func(rel string, dir bool) bool, leftOut func(rel string, dir bool) string, visit func(rel, file string) error, bad func(rel, msg string)) error {
-	if part := srcpath.SkippedPart(root); part != "" {
+	return walkSource(source, root, false, skip, leftOut, visit, bad)
+}
+
+// walkSource is WalkSource; hiddenRoot reads a root that holds a hidden
+// name (layout.Layout.HiddenContent: the settings name it), the names
+// hidden inside it still skipped.
+func walkSource(source, root string, hiddenRoot bool, skip func(rel string, dir bool) bool, leftOut func(rel string, dir bool) string, visit func(rel, file string) error, bad func(rel, msg string)) error {
+	if part := srcpath.SkippedPart(root); part != "" && !hiddenRoot {
 		bad("", fmt.Sprintf("%q is a hidden name: sitegen never publishes hidden files or folders, whichever setting names them", part))
 		return nil
 	}

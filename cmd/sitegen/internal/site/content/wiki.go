@@ -176,13 +176,24 @@ func (l pageLinks) ResolveImage(dest string) markup.LinkTarget {
 // linkTarget is resolveLink's answer (resolveImage's for an image's
 // source) with the title of the page the link leads to, when it leads to
 // one (a link may show it: a Hugo shortcode whose template shows the
-// page's .Title).
+// page's .Title). Where the project has a link render hook
+// (layout.Layout.LinkHook), a link that does not resolve is a warning
+// naming the hook and is shown as its text: the hook, not sitegen, decides
+// where it leads.
 func (s *Site) linkTarget(from *Page, dest string, image bool) markup.LinkTarget {
 	var tg markup.LinkTarget
 	if image {
 		tg = s.resolveImage(from, dest)
 	} else {
 		tg = s.resolveLink(from, dest)
+	}
+	if tg.Problem != "" && !image && s.Lay.LinkHook != "" && !strings.HasPrefix(tg.Problem, noHeading+" ") {
+		// The project's link render hook decides where its links lead
+		// (layout.Layout.LinkHook); sitegen does not run it. A link to a
+		// page that is there, with a #fragment that names none of its
+		// headings, stays a broken anchor: the hook finds the page.
+		return markup.LinkTarget{Unlinked: fmt.Sprintf("%s; %s decides where the site's links lead, which sitegen does not run: shown as text",
+			tg.Problem, s.Lay.LinkHook)}
 	}
 	if tg.Problem != "" || tg.Unlinked != "" || tg.URL == "" {
 		return tg

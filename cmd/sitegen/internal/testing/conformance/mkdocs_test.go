@@ -218,6 +218,19 @@ func TestMkDocs(t *testing.T) {
 			},
 			Strict: true,
 		},
+		{
+			Name: "a hidden docs_dir",
+			Rule: `"docs_dir: The directory containing the documentation source markdown files" ` +
+				`(https://www.mkdocs.org/user-guide/configuration/#docs_dir): MkDocs reads a hidden folder the settings name ` +
+				`(samsturtevant/dnd-compendium: docs_dir: .site_content, eval9A NA4), and leaves out the dot-files inside it`,
+			Files: map[string]string{
+				"mkdocs.yml":                       "site_name: M\ndocs_dir: .site_content\n",
+				".site_content/index.md":           "# Home\n\nSee [fireball](spells/fireball.md).\n",
+				".site_content/spells/fireball.md": "# Fireball\n",
+				".site_content/.secret.md":         "# Secret\n",
+			},
+			Unpublished: []string{".secret/index.html", ".secret.md"},
+		},
 	} {
 		t.Run(f.Name, func(t *testing.T) { Run(t, MkDocs, Sitegen, f) })
 	}
