@@ -58,8 +58,10 @@
 //     notes of one URL (the first by path, layout.KeepFirstByPath).
 //   - What neither Publish nor sitegen draws: the code blocks of other
 //     community plugins (Leaflet's leaflet, JS Engine's js-engine, Meta
-//     Bind's meta-bind…) and Meta Bind's inline `INPUT[…]`, `VIEW[…]` show
-//     as code, with a warning (Markup.PluginBlocks, PluginInline).
+//     Bind's meta-bind…, and whatever an enabled plugin's main.js registers
+//     with registerMarkdownCodeBlockProcessor: TOR2e Statblocks' tor2e) and
+//     Meta Bind's inline `INPUT[…]`, `VIEW[…]` show as code, with a warning
+//     (Markup.PluginBlocks, PluginInline; registeredBlocks).
 package obsidian
 
 import (
@@ -203,6 +205,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if l.Dataview != nil {
 		l.Read = append(l.Read, "Dataview plugin")
 	}
+	l.Markup.PluginBlocks = registeredBlocks(dir, plugins)
 	return l, nil
 }
 

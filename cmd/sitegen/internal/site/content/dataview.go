@@ -103,27 +103,20 @@ func scanInlineFields(doc ast.Node, src []byte) []query.InlineField {
 	return out
 }
 
-// queryTitle gives a page whose title (or heading) is its heading's one
-// inline query (# `= this.name`, as the notes of Dataview vaults begin)
-// the query's value, read from the page's own front matter and fields:
-// navigation, links and search show the spell's name, not its query.
+// queryTitle gives a page whose title (or heading) is its heading's
+// inline queries (# `= this.name`, as the notes of Dataview vaults begin,
+// or # `=this.file.name` Patron) their values, read from the page's own
+// front matter and fields: navigation, links and search show the spell's
+// name, not its query.
 func (s *Site) queryTitle(p *Page, src []byte) {
 	if !p.DropH1 {
 		return
 	}
 	prefix := dataview.SettingsFrom(s.Lay.Dataview).Prefix
-	eval := func(text string) string {
-		expr, ok := strings.CutPrefix(text, prefix)
-		if !ok || strings.TrimSpace(expr) == "" {
-			return text
-		}
-		line := regexp.MustCompile("(?m)^#{1,6}[ \\t]+`" + regexp.QuoteMeta(text) + "`[ \\t]*$")
-		if !line.Match(src) {
-			return text
-		}
+	value := func(expr string) string {
 		x, err := query.ParseExpr(strings.TrimSpace(expr), query.DQL)
 		if err != nil {
-			return text
+			return ""
 		}
 		q := &query.Page{Path: p.Rel, Note: true, Frontmatter: query.NewObject(), Tags: p.tags, Aliases: p.Names, Size: p.size}
 		for _, k := range slices.Sorted(maps.Keys(p.Meta)) {
@@ -131,10 +124,43 @@ func (s *Site) queryTitle(p *Page, src []byte) {
 		}
 		q.SetFields(p.inline)
 		v, err := query.NewEnv(query.NewIndex(oneNote{q}), q, query.DQL, time.Now().UTC()).Eval(x)
-		if t := strings.TrimSpace(query.String(v)); err == nil && v != nil && t != "" {
-			return t
+		if err != nil || v == nil {
+			return ""
 		}
-		return text // shown as written; the page's own rendering tells why
+		return strings.TrimSpace(query.String(v))
+	}
+	// eval finds the heading's line (its text with each `code span` as
+	// the plain text has it) and puts each inline query's value in place
+	// of its span: "# `=this.file.name` Patron" titles Hexblade.md
+	// "Hexblade Patron". A query without a value leaves the text as
+	// written; the page's own rendering tells why.
+	eval := func(text string) string {
+		if prefix == "" || !strings.Contains(text, prefix) {
+			return text
+		}
+		for _, m := range headingLine.FindAllSubmatch(src, -1) {
+			line := string(m[1])
+			if codeSpan.ReplaceAllString(line, "$1") != text {
+				continue
+			}
+			ok, queried := true, false
+			title := codeSpan.ReplaceAllStringFunc(line, func(span string) string {
+				code := span[1 : len(span)-1]
+				expr, isQuery := strings.CutPrefix(code, prefix)
+				if !isQuery || strings.TrimSpace(expr) == "" {
+					return code
+				}
+				queried = true
+				v := value(expr)
+				ok = ok && v != ""
+				return v
+			})
+			if ok && queried {
+				return strings.TrimSpace(title)
+			}
+			return text
+		}
+		return text
 	}
 	if p.Heading != "" {
 		p.Heading = eval(p.Heading)
@@ -142,6 +168,14 @@ func (s *Site) queryTitle(p *Page, src []byte) {
 		p.Title = eval(p.Title)
 	}
 }
+
+// headingLine is an ATX heading's line, its text the submatch; codeSpan
+// a `code span` in it (one backtick each side, as inline queries are
+// written).
+var (
+	headingLine = regexp.MustCompile("(?m)^#{1,6}[ \\t]+(.*?)[ \\t]*$")
+	codeSpan    = regexp.MustCompile("`([^`]+)`")
+)
 
 // oneNote is a vault of one note: what a page's title query may read.
 type oneNote struct{ p *query.Page }
