@@ -456,6 +456,12 @@ type Layout struct {
 	// permalink: /hex): sitegen writes it as the same file, at that URL,
 	// and a relative link in it resolves from its folder. Nil: FileURLs.
 	FileURL func(rel string, fm map[string]any) bool
+	// SlashURL says, page by page, that the tool serves the page at rel
+	// (front matter fm) at its folder's URL, with the trailing slash,
+	// where FileURLs serves the others like files (a Docusaurus category
+	// index doc, "/docs/materials/"): a relative URL in it resolves from
+	// below that folder. Nil: none.
+	SlashURL func(rel string, fm map[string]any) bool
 	// SectionFiles: the tool writes a section's list page as a file too
 	// (Hugo's uglyURLs: /posts.html for content/posts/): sitegen keeps it
 	// at the folder's URL, /posts/, which its pages' URLs are under, and

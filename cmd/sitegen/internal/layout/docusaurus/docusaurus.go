@@ -275,11 +275,31 @@ func Recognise(dir string) (*layout.Layout, error) {
 	// a category's or a folder's page stays at its folder (its pages'
 	// URLs are under it) with a redirect from Docusaurus's file
 	// (layout.Layout.SectionFiles). Unset or true: /docs/myDoc/index.html.
+	//
+	// A category index doc without a slug has its folder's slug, which
+	// keeps its slash ("/docs/materials/" for docs/materials/index.md,
+	// README.md or materials.md: Docusaurus 3.10's route list), as does
+	// a slug written with one; true: every route does. A relative URL
+	// link in such a doc resolves below that folder ("URL paths … will
+	// be resolved according to the page's URL location",
+	// https://docusaurus.io/docs/markdown-features/links).
+	l.SlashURL = func(rel string, fm map[string]any) bool {
+		if strings.HasPrefix(rel, "../") {
+			return false // another plugin instance's page: its own rules
+		}
+		if slug, ok := fm["slug"].(string); ok {
+			return strings.HasSuffix(slug, "/")
+		}
+		name := path.Base(rel)
+		return isCategoryIndex(strings.TrimSuffix(name, path.Ext(name)), strings.TrimSuffix(path.Dir(rel), "."))
+	}
 	if b, ok := obj.Get("trailingSlash").(bool); ok {
 		l.Read = append(l.Read, fmt.Sprintf("trailingSlash %v", b))
 		if !b {
 			l.FileURL = func(string, map[string]any) bool { return true }
 			l.SectionFiles = true
+		} else {
+			l.SlashURL = func(string, map[string]any) bool { return true }
 		}
 	}
 	brokenLinks(l, obj, file)

@@ -73,16 +73,34 @@ func (r *run) addArithmetic() {
 		n := digits(0)
 		x := rubyNumber(in)
 		if i, ok := x.(int64); ok {
-			return i, nil
+			return int(i), nil
 		}
 		if n <= 0 {
-			return int64(math.Round(toFloat(x))), nil
+			return int(math.Round(toFloat(x))), nil
 		}
 		p := math.Pow(10, float64(n))
 		return math.Round(toFloat(x)*p) / p, nil
 	})
-	r.engine.RegisterFilter("ceil", func(in any) (any, error) { return int64(math.Ceil(toFloat(rubyNumber(in)))), nil })
-	r.engine.RegisterFilter("floor", func(in any) (any, error) { return int64(math.Floor(toFloat(rubyNumber(in)))), nil })
+	r.engine.RegisterFilter("ceil", func(in any) (any, error) { return int(math.Ceil(toFloat(rubyNumber(in)))), nil })
+	r.engine.RegisterFilter("floor", func(in any) (any, error) { return int(math.Floor(toFloat(rubyNumber(in)))), nil })
+	// at_least and at_most (Liquid 4.0, Jekyll 4's): "Limits a number to
+	// a minimum value", "… to a maximum value"
+	// (https://shopify.github.io/liquid/filters/at_least/); both read
+	// their operands by Liquid::Utils.to_number, as plus does.
+	limit := func(atLeast bool) func(in, arg any) (any, error) {
+		return func(in, arg any) (any, error) {
+			a, b := rubyNumber(in), rubyNumber(arg)
+			if less := toFloat(a) < toFloat(b); less == atLeast {
+				a = b
+			}
+			if i, ok := a.(int64); ok {
+				return int(i), nil
+			}
+			return a, nil
+		}
+	}
+	r.engine.RegisterFilter("at_least", limit(true))
+	r.engine.RegisterFilter("at_most", limit(false))
 	for name, op := range ops {
 		fop := fops[name]
 		r.engine.RegisterFilter(name, func(in, arg any) (any, error) {
@@ -93,7 +111,8 @@ func (r *run) addArithmetic() {
 			ai, aInt := a.(int64)
 			bi, bInt := b.(int64)
 			if aInt && bInt {
-				return op(ai, bi)
+				n, err := op(ai, bi)
+				return int(n), err // an int, as Liquid's ranges (1..n) read only int
 			}
 			return fop(toFloat(a), toFloat(b))
 		})

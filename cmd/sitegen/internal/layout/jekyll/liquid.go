@@ -179,7 +179,11 @@ func expander(l *layout.Layout, ls *liquidSite) layout.Expander {
 			return x
 		}
 		if !own {
-			x.Src = append(x.Src[:from:from], before...)
+			x.Src = x.Src[:from:from]
+			if from > 0 && x.Src[from-1] != '\n' { // "---" ends the file: the layout's text starts below it
+				x.Src = append(x.Src, '\n')
+			}
+			x.Src = append(x.Src, before...)
 			x.Src = append(x.Src, after...)
 			x.Lines = nil
 			return x

@@ -151,6 +151,12 @@ func TestLayoutFilledPage(t *testing.T) {
 		// of other words is the layout's own.
 		{"layout's title heading", ".", "spells.md", "---\ntitle: Spells\nlayout: titled\n---\n", nil, []string{"<h2>Fire Bolt</h2>"}, false, "<h1"},
 		{"layout's other heading", ".", "spells.md", "---\ntitle: Spells\nlayout: other\n---\n", nil, []string{"<h1>All spells</h1>", "<h2>Fire Bolt</h2>"}, false, ""},
+		// Jekyll's front matter ends at a "---" line whose newline is
+		// optional (YAML_FRONT_MATTER_REGEXP ends "^(---|\.\.\.)\s*$\n?",
+		// jekyll/lib/jekyll/document.rb): a file that ends right after
+		// its closing "---" (3 feats of pathminder.github.io) keeps its
+		// front matter when the layout's text is put after it.
+		{"front matter ends the file", ".", "spells.md", "---\ntitle: Spells\nlayout: spells\n---", nil, []string{"<h2>Fire Bolt</h2>"}, false, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -162,6 +168,10 @@ func TestLayoutFilledPage(t *testing.T) {
 			x := expander(l, ls)(tt.file, []byte(tt.src), read)
 			if tt.want == nil && string(x.Src) != tt.src {
 				t.Errorf("text changed: %q", x.Src)
+			}
+			fmIn, fmOut := tt.src[:frontMatterEnd([]byte(tt.src))], string(x.Src[:frontMatterEnd(x.Src)])
+			if strings.TrimSuffix(fmOut, "\n") != strings.TrimSuffix(fmIn, "\n") {
+				t.Errorf("text %q: front matter %q, want %q", x.Src, fmOut, fmIn)
 			}
 			for _, w := range tt.want {
 				if !strings.Contains(string(x.Src), w) || !strings.HasPrefix(string(x.Src), tt.src[:frontMatterEnd([]byte(tt.src))]) {

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
+	"unicode"
 
 	"github.com/osteele/liquid"
 	"github.com/osteele/liquid/render"
@@ -150,7 +151,10 @@ func (r *run) include(relative bool) func(render.Context) (string, error) {
 			return "", err
 		}
 		args = strings.TrimSpace(args)
-		name, rest, _ := strings.Cut(args, " ")
+		name, rest := args, "" // Jekyll: "@file, @params = markup.split(%r!\s+!, 2)"
+		if i := strings.IndexFunc(args, unicode.IsSpace); i >= 0 {
+			name, rest = args[:i], args[i:]
+		}
 		if name == "" {
 			return "", fmt.Errorf("%s names no file", ctx.TagName())
 		}

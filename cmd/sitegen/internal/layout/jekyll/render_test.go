@@ -85,6 +85,12 @@ func TestLiquidRun(t *testing.T) {
 		// (https://jekyllrb.com/docs/includes/).
 		{"include", `{% include note.html text="roll" %}`, "<b>roll</b> on About"},
 		{"include with a variable", `{% assign w = "d6" %}{% include note.html text=w %}`, "<b>d6</b> on About"},
+		// Jekyll's include tag splits its markup at any whitespace
+		// ("@file, @params = markup.split(%r!\s+!, 2)",
+		// jekyll/lib/jekyll/tags/include.rb): the file name on its own
+		// line, the parameters on the next (adventure-book's character
+		// layout).
+		{"include over lines", "{%\n  include note.html\n  text=\"roll\"\n%}", "<b>roll</b> on About"},
 		// "include_relative: include file fragments relative to the current file".
 		{"include_relative", `{% include_relative rules/part.md %}`, "PART About\n"}, // the file as it is, its last newline too
 		// Liquid's tags.
@@ -142,6 +148,13 @@ func TestLiquidRun(t *testing.T) {
 		// floor) if the divisor is an integer"
 		// (https://shopify.github.io/liquid/filters/divided_by/).
 		{"arithmetic of texts", `{{ "5 sp" | times: 100 }} {{ "---" | plus: 1 }} {{ "0.5" | times: 3 }} {{ -7 | divided_by: 2 }} {{ 7 | divided_by: 2.0 }} {{ -7 | modulo: 3 }} {{ nothing | minus: 2 }} {{ 10.0 | round | minus: 1 | divided_by: 4 }} {{ "---" | round }} {{ 2.5 | round }} {{ 1.2345 | round: 2 }} {{ 1.2 | ceil }} {{ "3.7" | floor }}`, "500 1 1.5 -4 3.5 2 -2 2 0 3 1.23 2 3"},
+		// "at_least: Limits a number to a minimum value", "at_most: Limits
+		// a number to a maximum value" (Liquid 4.0, Jekyll 4's;
+		// https://shopify.github.io/liquid/filters/at_least/): the
+		// operands read as plus reads them (adventure-book's weapons_list
+		// include); a loop over a range ends at a floor's integer.
+		{"at_least and at_most", `{{ 4 | at_least: 5 }} {{ 4 | at_least: 3 }} {{ "4" | at_most: 3.5 }} {{ 1 | at_most: 2 }}`, "5 4 3.5 1"},
+		{"a range to a filter's integer", `{% assign n = 2.7 | floor %}{% for i in (1..n) %}{{ i }}{% endfor %}`, "12"},
 		// "where_exp: Select all the objects in an array where the
 		// expression is true."
 		{"where_exp", `{{ site.data.monsters | where_exp: "m", "m.hp > 5" | map: "name" | join: "," }}`, "Goblin,Orc"},

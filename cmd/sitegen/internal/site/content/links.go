@@ -556,7 +556,7 @@ func (s *Site) htmlPageLink(from *Page, dest string) string {
 // own URL (sitegen serves /a/b/), or, where the layout's tool serves pages
 // at URLs like files' (/docs/a/b), the folder of that URL.
 func (s *Site) urlDir(p *Page) string {
-	if !s.Lay.FileURLs && !p.fileURL {
+	if !s.Lay.FileURLs && !p.fileURL || !p.fileURL && s.Lay.SlashURL != nil && s.Lay.SlashURL(p.Rel, p.Meta) {
 		return p.SitePath
 	}
 	if s.Lay.Kind == layout.VitePress && (p.Kind == templates.KindSection || p.Kind == templates.KindHome) {
