@@ -87,6 +87,23 @@ func TestNotPublished(t *testing.T) {
 			noPreview: nil,
 		},
 		{
+			// A vault's templates folder is not read at all (layout.Excluded):
+			// a wikilink to one of its notes, which Obsidian opens, names a
+			// note that is not published, not one that does not exist
+			// (eval10A NA2, un-tor-obsidian's [[PC-Template]]).
+			name: "Obsidian vault: a link into the templates folder",
+			files: map[string]string{
+				".obsidian/templates.json":         `{"folder": "_Assets/Templates"}`,
+				"Home.md":                          "# Home\n\nSee [[PC-Template]].\n",
+				"_Assets/Templates/PC-Template.md": "# {{title}}\n\nPRIVATE-TEMPLATE\n",
+			},
+			warnings: []string{
+				"Home.md:3:5: unpublished wikilink [[PC-Template]]: _Assets/Templates/PC-Template.md is in _Assets/Templates/, which is not published",
+			},
+			has:    map[string]string{"home/index.html": `<span class="wikilink-missing">PC-Template</span>`},
+			hasNot: []string{"_assets/templates/pc-template/index.html"},
+		},
+		{
 			name: "Hugo: draft, dates, build options, headless, cascade",
 			files: map[string]string{
 				"hugo.toml":                  "title = \"H\"\nbaseURL = \"https://h.test/\"\n",

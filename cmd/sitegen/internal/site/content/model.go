@@ -48,9 +48,10 @@ type Model struct {
 	NotPublished []NotPublished
 	unpubPages   []*Page
 	unpubFiles   []string
-	notChapters  map[string]bool // the Markdown files SUMMARY.md does not list (notListed)
-	unpubWiki    *wikiIndex      // the names of the notes left out, to tell a link to one from a broken link
-	garden       bool            // the Digital Garden plugin's rule applies (layout.Layout.Garden)
+	notChapters  map[string]bool   // the Markdown files SUMMARY.md does not list (notListed)
+	unpubWiki    *wikiIndex        // the names of the notes left out, to tell a link to one from a broken link
+	excludedWiki map[string]string // lower-case note name -> content-relative path, of the notes in the layout's excluded folders (wiki.go)
+	garden       bool              // the Digital Garden plugin's rule applies (layout.Layout.Garden)
 
 	wiki *wikiIndex // notes by name and path, for wikilinks (wiki.go); nil without Obsidian
 

@@ -3,9 +3,12 @@ package content
 import (
 	"cmp"
 	"fmt"
+	"io/fs"
 	"maps"
 	"net/url"
+	"os"
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -33,6 +36,72 @@ type wikiIndex struct {
 func (s *Site) buildWiki(pages []*Page) {
 	s.wiki = newWikiIndex(pages, slices.Collect(maps.Keys(s.Files)))
 	s.unpubWiki = newWikiIndex(s.unpubPages, s.unpubFiles)
+	s.excludedWiki = s.excludedNotes()
+}
+
+// maxExcludedNotes bounds how many entries of the excluded folders
+// excludedNotes reads.
+const maxExcludedNotes = 10000
+
+// excludedNotes names the notes in the folders the layout excludes
+// (layout.Layout.Excluded: a vault's templates folder), which are not
+// read at all: a wikilink to one is then said to be to a note that is not
+// published, not to no note (eval10A NA2: [[PC-Template]] named a note of
+// the templates folder, which Obsidian opens). Only names are read, at
+// most maxExcludedNotes entries, never through a symbolic link or into a
+// hidden folder.
+func (s *Site) excludedNotes() map[string]string {
+	var out map[string]string
+	n := 0
+	for _, e := range s.Lay.Excluded {
+		root := filepath.Join(s.Opts.Source, filepath.FromSlash(path.Join(s.Lay.Content, e)))
+		if fi, err := os.Lstat(root); err != nil || !fi.IsDir() {
+			continue
+		}
+		_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			if n++; err != nil || n > maxExcludedNotes {
+				return filepath.SkipAll
+			}
+			name := d.Name()
+			if p != root && strings.HasPrefix(name, ".") || d.Type()&fs.ModeSymlink != 0 {
+				if d.IsDir() {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if d.IsDir() || !strings.EqualFold(path.Ext(name), ".md") {
+				return nil
+			}
+			rel, err := filepath.Rel(filepath.Join(s.Opts.Source, filepath.FromSlash(s.Lay.Content)), p)
+			if err != nil {
+				return nil
+			}
+			if out == nil {
+				out = map[string]string{}
+			}
+			key := strings.ToLower(strings.TrimSuffix(name, path.Ext(name)))
+			if _, seen := out[key]; !seen {
+				out[key] = filepath.ToSlash(rel)
+			}
+			return nil
+		})
+	}
+	return out
+}
+
+// excludedNote is the message of a wikilink to a note of an excluded
+// folder (excludedNotes), "" when target names none.
+func (s *Site) excludedNote(target string) string {
+	rel, ok := s.excludedWiki[strings.ToLower(path.Base(target))]
+	if !ok {
+		return ""
+	}
+	for _, e := range s.Lay.Excluded {
+		if strings.HasPrefix(rel, e+"/") {
+			return fmt.Sprintf("%s is in %s/, which is not published (the build's first line says why): the link is shown as text", s.SrcFile(rel), s.SrcFile(e))
+		}
+	}
+	return ""
 }
 
 // newWikiIndex indexes pages and content files (content-relative paths).
@@ -269,6 +338,9 @@ func (l pageLinks) resolveWiki(target, frag string, embed bool) markup.WikiTarge
 		s.Linked.add(file)
 		return markup.WikiTarget{URL: s.Cfg.RelURL(s.Cfg.BundleURL(file)) + fragPart(frag)}
 	case to == nil:
+		if msg := s.excludedNote(target); msg != "" {
+			return markup.WikiTarget{Unlinked: msg}
+		}
 		return markup.WikiTarget{Problem: fmt.Sprintf("no note or file named %q in %s", target, s.contentName())}
 	}
 	tg := l.wikiPage(to, frag, embed)
