@@ -940,12 +940,17 @@ func (bc *bodyCache) keepOutputs(sp string, key [sha256.Size]byte, out *assets.O
 			return false // another file of this build is there (a static file)
 		}
 	}
-	now := &cachedOut{Key: key, Files: make(map[string]outRecord, len(o.Files)), Preview: o.Preview}
+	// The record stays the previous build's (no copy: records are never
+	// changed, only replaced) unless a racy file's stamp is taken anew.
+	now := o
 	for _, rel := range names {
 		rec := o.Files[rel]
 		if bc.racy(rec.Stamp) {
 			if !out.KeepSum(rel, rec.Sum) {
 				return false
+			}
+			if now == o {
+				now = &cachedOut{Key: key, Files: maps.Clone(o.Files), Preview: o.Preview}
 			}
 			now.Files[rel] = outRecord{Sum: rec.Sum, Stamp: outStamp(out.Path(rel))}
 			continue
@@ -957,7 +962,6 @@ func (bc *bodyCache) keepOutputs(sp string, key [sha256.Size]byte, out *assets.O
 		}); !ok {
 			return false
 		}
-		now.Files[rel] = rec
 	}
 	bc.kept.Add(1)
 	bc.mu.Lock()

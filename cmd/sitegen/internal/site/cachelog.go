@@ -176,7 +176,7 @@ func diffIndex(was, now *cacheIndex) *cacheDelta {
 		}
 	}
 	for k, v := range now.Outs {
-		if o := was.Outs[k]; o == nil || o.Key != v.Key || !maps.Equal(o.Files, v.Files) {
+		if o := was.Outs[k]; o != v && (o == nil || o.Key != v.Key || !maps.Equal(o.Files, v.Files)) { // a record kept is the index's
 			d.Outs[k] = v
 		}
 	}
