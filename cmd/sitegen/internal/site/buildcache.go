@@ -83,7 +83,7 @@ import (
 
 // buildCacheFormat is the version of the cache's format; an index of
 // another version is not read.
-const buildCacheFormat = 6
+const buildCacheFormat = 7
 
 // buildCacheMagic starts a cache index, before its checksum and its gob.
 const buildCacheMagic = "d6codex build cache\n"
@@ -398,14 +398,21 @@ func readCacheIndex(file string) (*cacheIndex, [sha256.Size]byte, int64, error) 
 	if !bytes.Equal(sum[:], want) {
 		return nil, none, 0, errors.New("the build cache is corrupt")
 	}
-	var ix cacheIndex
-	if err := content.DecodeGob(payload, &ix); err != nil {
-		return nil, none, 0, errors.New("the build cache is corrupt")
-	}
-	if err := readCacheLog(file, sum, &ix); err != nil {
+	d, err := decodeDelta(payload)
+	if errors.Is(err, errCacheFormat) {
 		return nil, none, 0, err
 	}
-	return &ix, sum, int64(len(data)), nil
+	if err != nil {
+		return nil, none, 0, errors.New("the build cache is corrupt")
+	}
+	ix, ok := d.index()
+	if !ok {
+		return nil, none, 0, errors.New("the build cache is corrupt")
+	}
+	if err := readCacheLog(file, sum, ix); err != nil {
+		return nil, none, 0, err
+	}
+	return ix, sum, int64(len(data)), nil
 }
 
 // racy reports whether a file whose stamp is st may have changed since
@@ -933,12 +940,17 @@ func (bc *bodyCache) keepOutputs(sp string, key [sha256.Size]byte, out *assets.O
 			return false // another file of this build is there (a static file)
 		}
 	}
-	now := &cachedOut{Key: key, Files: make(map[string]outRecord, len(o.Files)), Preview: o.Preview}
+	// The record stays the previous build's (no copy: records are never
+	// changed, only replaced) unless a racy file's stamp is taken anew.
+	now := o
 	for _, rel := range names {
 		rec := o.Files[rel]
 		if bc.racy(rec.Stamp) {
 			if !out.KeepSum(rel, rec.Sum) {
 				return false
+			}
+			if now == o {
+				now = &cachedOut{Key: key, Files: maps.Clone(o.Files), Preview: o.Preview}
 			}
 			now.Files[rel] = outRecord{Sum: rec.Sum, Stamp: outStamp(out.Path(rel))}
 			continue
@@ -950,7 +962,6 @@ func (bc *bodyCache) keepOutputs(sp string, key [sha256.Size]byte, out *assets.O
 		}); !ok {
 			return false
 		}
-		now.Files[rel] = rec
 	}
 	bc.kept.Add(1)
 	bc.mu.Lock()

@@ -2,8 +2,11 @@ package site
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/sha256"
+	"encoding/binary"
+	"encoding/gob"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -149,19 +152,22 @@ func cacheFileOf(t *testing.T, r *cacheRun) string {
 }
 
 // TestBuildCacheCorrupt: a cache file that does not read whole (a byte
-// changed, cut short, another file) makes a full build that says so,
-// never a failed one, and the next build uses the cache it wrote.
+// changed, cut short, another file), or an index of another format (the
+// gob of format 6, a number other than this build's), makes a full build
+// that says so, never a failed one nor a wrong site, and the next build
+// uses the cache it wrote.
 func TestBuildCacheCorrupt(t *testing.T) {
 	for _, tt := range []struct {
 		name  string
 		spoil func(data []byte) []byte
+		want  string // the build's Result.Cache; "" for a corrupt cache's
 	}{
-		{"a byte changed", func(d []byte) []byte { d[len(d)/2] ^= 0x55; return d }},
-		{"cut short", func(d []byte) []byte { return d[:len(d)/3] }},
-		{"empty", func([]byte) []byte { return nil }},
-		{"another file", func([]byte) []byte { return []byte("not a cache\n") }},
+		{"a byte changed", func(d []byte) []byte { d[len(d)/2] ^= 0x55; return d }, ""},
+		{"cut short", func(d []byte) []byte { return d[:len(d)/3] }, ""},
+		{"empty", func([]byte) []byte { return nil }, ""},
+		{"another file", func([]byte) []byte { return []byte("not a cache\n") }, ""},
 		{"a checksum of its own", func(d []byte) []byte {
-			// The payload changed and its checksum made again: the gob
+			// The payload changed and its checksum made again: it
 			// itself does not decode.
 			payload := append([]byte{}, d[len(buildCacheMagic)+32:]...)
 			for i := range payload {
@@ -170,7 +176,24 @@ func TestBuildCacheCorrupt(t *testing.T) {
 				}
 			}
 			return sealCache(payload)
-		}},
+		}, ""},
+		{"format 6's gob", func([]byte) []byte {
+			var buf bytes.Buffer
+			if err := gob.NewEncoder(&buf).Encode(struct{ Prints cachePrints }{cachePrints{Format: 6}}); err != nil {
+				t.Fatal(err)
+			}
+			return sealCache(buf.Bytes())
+		}, "full build: the cache is of another format"},
+		{"an older number", func(d []byte) []byte {
+			payload := d[len(buildCacheMagic)+32:]
+			_, n := binary.Uvarint(payload)
+			return sealCache(append(binary.AppendUvarint(nil, buildCacheFormat-1), payload[n:]...))
+		}, "full build: the cache is of another format"},
+		{"a newer number", func(d []byte) []byte {
+			payload := d[len(buildCacheMagic)+32:]
+			_, n := binary.Uvarint(payload)
+			return sealCache(append(binary.AppendUvarint(nil, buildCacheFormat+1), payload[n:]...))
+		}, "full build: the cache is of another format"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			r := newCacheRun(t, newGenSite(1, 8, false).files())
@@ -183,8 +206,9 @@ func TestBuildCacheCorrupt(t *testing.T) {
 			if err := os.WriteFile(file, tt.spoil(data), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			if res := r.build(t); res.Cache != "full build: the build cache is corrupt" {
-				t.Errorf("Cache = %q, want a full build because the cache is corrupt", res.Cache)
+			want := cmp.Or(tt.want, "full build: the build cache is corrupt")
+			if res := r.build(t); res.Cache != want {
+				t.Errorf("Cache = %q, want %q", res.Cache, want)
 			}
 			if res := r.build(t); !strings.HasPrefix(res.Cache, "build cache: ") {
 				t.Errorf("next build: Cache = %q, want the cache used", res.Cache)
@@ -677,6 +701,16 @@ func TestCachedLoadFields(t *testing.T) {
 	if c == nil {
 		t.Fatal("no record")
 	}
+	// Through the index's encoding, as the next build reads it.
+	payload, err := encodeDelta(&cacheDelta{Loads: map[string]*content.CachedLoad{c.Rel: c}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := decodeDelta(payload)
+	if err != nil || d.Loads[c.Rel] == nil {
+		t.Fatalf("the record does not decode: %v", err)
+	}
+	c = d.Loads[c.Rel]
 	p.Ids["changed"] = true // a step of the model, after the record
 	p.Names[0] = "changed"
 	got, ok := c.Page()
@@ -710,6 +744,14 @@ func fillValue(t *testing.T, name string, v reflect.Value) {
 		v.SetBool(true)
 	case reflect.Int, reflect.Int64:
 		v.SetInt(7)
+	case reflect.Uint8, reflect.Uint64:
+		v.SetUint(uint64(len(name)))
+	case reflect.Array:
+		for i := range v.Len() {
+			fillValue(t, name, v.Index(i))
+		}
+	case reflect.Interface:
+		v.Set(reflect.ValueOf(name))
 	case reflect.Float64:
 		v.SetFloat(1.5)
 	case reflect.Slice:

@@ -1,11 +1,9 @@
 package site
 
 import (
-	"bufio"
 	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
-	"encoding/gob"
 	"errors"
 	"fmt"
 	"io"
@@ -31,7 +29,7 @@ import (
 // cache corrupt: a full build that says so, which writes the index anew.
 
 // cacheLogMagic starts an index log (and names its format).
-const cacheLogMagic = "d6codex build cache log 1\n"
+const cacheLogMagic = "d6codex build cache log 2\n"
 
 // cacheDelta is one build's change to the index.
 type cacheDelta struct {
@@ -84,8 +82,8 @@ func readCacheLog(file string, sum [sha256.Size]byte, ix *cacheIndex) error {
 		if got := sha256.Sum256(payload); !bytes.Equal(got[:], want) {
 			return errors.New("the build cache is corrupt")
 		}
-		var d cacheDelta
-		if err := content.DecodeGob(payload, &d); err != nil {
+		d, err := decodeDelta(payload)
+		if err != nil {
 			return errors.New("the build cache is corrupt")
 		}
 		d.apply(ix)
@@ -178,7 +176,7 @@ func diffIndex(was, now *cacheIndex) *cacheDelta {
 		}
 	}
 	for k, v := range now.Outs {
-		if o := was.Outs[k]; o == nil || o.Key != v.Key || !maps.Equal(o.Files, v.Files) {
+		if o := was.Outs[k]; o != v && (o == nil || o.Key != v.Key || !maps.Equal(o.Files, v.Files)) { // a record kept is the index's
 			d.Outs[k] = v
 		}
 	}
@@ -192,17 +190,13 @@ func diffIndex(was, now *cacheIndex) *cacheDelta {
 
 // encodeIndex is the index file of ix and its checksum.
 func encodeIndex(ix *cacheIndex) ([]byte, [sha256.Size]byte, error) {
-	var buf bytes.Buffer
-	w := bufio.NewWriter(&buf)
-	if err := gob.NewEncoder(w).Encode(ix); err != nil {
+	payload, err := encodeDelta(deltaOf(ix))
+	if err != nil {
 		return nil, [sha256.Size]byte{}, err
 	}
-	if err := w.Flush(); err != nil {
-		return nil, [sha256.Size]byte{}, err
-	}
-	sum := sha256.Sum256(buf.Bytes())
-	out := make([]byte, 0, len(buildCacheMagic)+len(sum)+buf.Len())
-	return append(append(append(out, buildCacheMagic...), sum[:]...), buf.Bytes()...), sum, nil
+	sum := sha256.Sum256(payload)
+	out := make([]byte, 0, len(buildCacheMagic)+len(sum)+len(payload))
+	return append(append(append(out, buildCacheMagic...), sum[:]...), payload...), sum, nil
 }
 
 // writeIndex writes the index now: an entry appended to the log of the
@@ -212,13 +206,13 @@ func encodeIndex(ix *cacheIndex) ([]byte, [sha256.Size]byte, error) {
 // follows.
 func writeIndex(file string, was *cacheIndex, wasSum [sha256.Size]byte, wasSize int64, now *cacheIndex) ([sha256.Size]byte, int64, error) {
 	if was != nil {
-		var buf bytes.Buffer
-		if err := gob.NewEncoder(&buf).Encode(diffIndex(was, now)); err != nil {
+		payload, err := encodeDelta(diffIndex(was, now))
+		if err != nil {
 			return wasSum, wasSize, err
 		}
-		sum := sha256.Sum256(buf.Bytes())
-		entry := binary.AppendUvarint(nil, uint64(buf.Len()))
-		entry = append(append(entry, sum[:]...), buf.Bytes()...)
+		sum := sha256.Sum256(payload)
+		entry := binary.AppendUvarint(nil, uint64(len(payload)))
+		entry = append(append(entry, sum[:]...), payload...)
 		info, err := os.Stat(logPath(file))
 		if err == nil && info.Size()+int64(len(entry)) <= wasSize {
 			if err := appendLog(logPath(file), info.Size(), entry); err == nil {

@@ -21,9 +21,9 @@ import (
 
 func init() {
 	// The types of a front matter's values (YAML's and TOML's decoders),
-	// as gob sends them in an interface (the index's one stream, see
-	// CachedLoad.Meta); a value of another type makes the page loaded
-	// again each build (its record is not kept: copyMeta).
+	// as gob sends them in an interface; the index encodes them by
+	// their kind (CachedLoad.Encode), and a value of another type makes
+	// the page loaded again each build (its record is not kept: copyMeta).
 	gob.Register([]any{})
 	gob.Register(map[string]any{})
 	gob.Register(time.Time{})
@@ -38,11 +38,9 @@ type CachedLoad struct {
 	Readme      bool
 	Folder      string
 	Errs, Warns Diagnostics
-	// Meta is the front matter (page.Meta), as gob gives it back: the
-	// index's one gob stream carries it, where a gob of its own per page
-	// cost a decoder each (its types sent and compiled again) in every
-	// build, for every page not read again. HasMeta tells an empty front
-	// matter from none (gob gives no empty map back).
+	// Meta is the front matter (page.Meta), as copyMeta gives it back
+	// (the index encodes each value by its kind: CachedLoad.Encode).
+	// HasMeta tells an empty front matter from none.
 	Meta           map[string]any
 	HasMeta        bool
 	File, Rel      string
