@@ -75,7 +75,8 @@ type Update struct {
 //     whose title, headings, ids or URL changed, and every link when pages
 //     or names came or went);
 //   - a page is written when its text, its frame (title, breadcrumbs,
-//     previous and next, its list) or the navigation it shows changed;
+//     previous and next, its list) or the navigation it shows changed
+//     (the navigation alone: by WriteLater, when the site is NavLater's);
 //     redirects, the 404 page, sitemap.xml and the content files likewise;
 //     the files of pages gone are removed.
 //
