@@ -383,6 +383,8 @@ func (s *server) rebuild(ctx context.Context) {
 			s.warnings(s.site, u.Warnings)
 			fmt.Fprintf(s.out, "updated %s in %d ms: %s\n", describe(changed), time.Since(start).Milliseconds(), written(u))
 			if len(more) > 0 {
+				// The browsers on those pages (another tab) fetch them again.
+				s.published(false, "", nil, nil)
 				fmt.Fprintf(s.out, "  then %d pages' navigation in %d ms\n", u.Later, time.Since(start).Milliseconds())
 			}
 			s.searchStale = s.searchStale || len(u.Pages) > 0
