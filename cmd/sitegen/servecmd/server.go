@@ -375,6 +375,7 @@ func (s *server) rebuild(ctx context.Context) {
 			// The pages whose navigation alone changed (a new title in
 			// every page's navigation): once the browsers have the
 			// reload, off the path of the save (site.Site.NavLater).
+			laterPages := s.site.LaterPages()
 			more, err := s.site.WriteLater(ctx)
 			if err != nil {
 				s.full = true // the next change builds the whole site
@@ -384,7 +385,7 @@ func (s *server) rebuild(ctx context.Context) {
 			fmt.Fprintf(s.out, "updated %s in %d ms: %s\n", describe(changed), time.Since(start).Milliseconds(), written(u))
 			if len(more) > 0 {
 				// The browsers on those pages (another tab) fetch them again.
-				s.published(false, "", nil, nil)
+				s.hub.published(false, reloadInfo{only: laterPages})
 				fmt.Fprintf(s.out, "  then %d pages' navigation in %d ms\n", u.Later, time.Since(start).Milliseconds())
 			}
 			s.searchStale = s.searchStale || len(u.Pages) > 0

@@ -28,6 +28,16 @@ import (
 // not called.
 func (s *Site) NavLater(on bool) { s.navLater = on }
 
+// LaterPages is the root-relative URLs of the pages the last Update left
+// for WriteLater.
+func (s *Site) LaterPages() []string {
+	urls := make([]string, 0, len(s.later))
+	for _, o := range s.later {
+		urls = append(urls, s.Cfg.RelURL(o.p.SitePath))
+	}
+	return urls
+}
+
 // WriteLater writes the pages the last Update left for it (NavLater),
 // from their kept bodies and the frames that Update computed, and
 // returns the files written (relative to Options.Dest). It does nothing
