@@ -3,12 +3,8 @@ package site
 import (
 	"context"
 	"crypto/sha256"
-	"fmt"
 	"maps"
-	"path/filepath"
 	"slices"
-
-	"d6codex/cmd/sitegen/internal/assets"
 )
 
 // NavLater makes the site's Updates leave the pages whose navigation
@@ -66,12 +62,8 @@ func (s *Site) WriteLater(ctx context.Context) ([]string, error) {
 	defer unlock()
 	var written []string
 	for _, rel := range slices.Sorted(maps.Keys(w.files)) {
-		to := filepath.Join(s.Opts.Dest, filepath.FromSlash(rel))
-		if err := assets.RealDir(s.Opts.Dest, filepath.Dir(to)); err != nil { // never through a link a user put there
-			return written, fmt.Errorf("publish %s: %w", rel, err)
-		}
-		if err := assets.WriteAtomic(to, w.files[rel]); err != nil {
-			return written, fmt.Errorf("publish %s: %w", rel, err)
+		if err := publishFile(s.Opts.Dest, rel, w.files[rel]); err != nil {
+			return written, err
 		}
 		g.Outs[rel] = w.sums[rel]
 		written = append(written, rel)

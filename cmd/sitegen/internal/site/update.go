@@ -441,12 +441,8 @@ func (up *updater) run(ctx context.Context) (Update, error) {
 	}
 	listed := map[string]bool{} // u.Pages
 	for _, rel := range slices.Sorted(maps.Keys(w.files)) {
-		to := filepath.Join(s.Opts.Dest, filepath.FromSlash(rel))
-		if err := assets.RealDir(s.Opts.Dest, filepath.Dir(to)); err != nil { // never through a link a user put there
-			return u, fmt.Errorf("publish %s: %w", rel, err)
-		}
-		if err := assets.WriteAtomic(to, w.files[rel]); err != nil {
-			return u, fmt.Errorf("publish %s: %w", rel, err)
+		if err := publishFile(s.Opts.Dest, rel, w.files[rel]); err != nil {
+			return u, err
 		}
 		u.Outputs = append(u.Outputs, rel)
 		if p := pageOf[rel]; p != nil && content.OutputPath(p.SitePath) == rel {
@@ -884,6 +880,19 @@ func (c *changes) Write(rel string, data []byte) error {
 		return nil
 	}
 	c.files[rel] = slices.Clone(data)
+	return nil
+}
+
+// publishFile writes data to the published file rel of dest, whole or
+// not at all, never through a link a user put in the output.
+func publishFile(dest, rel string, data []byte) error {
+	to := filepath.Join(dest, filepath.FromSlash(rel))
+	if err := assets.RealDir(dest, filepath.Dir(to)); err != nil {
+		return fmt.Errorf("publish %s: %w", rel, err)
+	}
+	if err := assets.WriteAtomic(to, data); err != nil {
+		return fmt.Errorf("publish %s: %w", rel, err)
+	}
 	return nil
 }
 
