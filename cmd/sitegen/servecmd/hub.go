@@ -41,12 +41,15 @@ const (
 // reloadInfo is what a reload event says besides the build's number: the
 // page just edited (page, for navigate), the pages that moved (old URL ->
 // new URL: a browser on one follows it) and the files written again in
-// place (a picture replaced: a page showing it fetches it again).
+// place (a picture replaced: a page showing it fetches it again); only,
+// when not nil, the pages written (a browser on another one does not
+// fetch its page again).
 type reloadInfo struct {
 	page     string
 	navigate bool
 	moved    map[string]string
 	files    []string
+	only     []string
 }
 
 // hub fans build events out to the connected browsers over Server-Sent
@@ -101,8 +104,12 @@ func (h *hub) published(cssOnly bool, info reloadInfo) int {
 	if cssOnly {
 		h.broadcast(evCSS, map[string]any{"build": h.build})
 	} else {
-		h.broadcast(evReload, map[string]any{"build": h.build, "page": info.page, "navigate": info.navigate,
-			"moved": info.moved, "files": info.files})
+		ev := map[string]any{"build": h.build, "page": info.page, "navigate": info.navigate,
+			"moved": info.moved, "files": info.files}
+		if info.only != nil {
+			ev["only"] = info.only
+		}
+		h.broadcast(evReload, ev)
 	}
 	return h.build
 }

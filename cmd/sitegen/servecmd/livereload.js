@@ -292,6 +292,10 @@
     const to = d.moved && d.moved[location.pathname];
     if (to) { location.replace(to + location.hash); return; } // this page moved: follow it
     if (d.navigate && d.page && d.page !== location.pathname) { reload(d.page, true); return; }
+    if (d.only && !d.only.some((u) => u === location.pathname || u === decodeURI(location.pathname))) {
+      if (!updating) build = d.build; // not this page: nothing to fetch
+      return;
+    }
     for (const f of d.files || []) refresh.add(f);
     wanted = d.build;
     if (updating) return;

@@ -82,7 +82,12 @@ func newHarness(t *testing.T, src string) *harness {
 func newHarnessIn(t *testing.T, src, dest string) *harness {
 	t.Helper()
 	f := buildcmd.Flags{Source: src, Dest: dest, BaseURL: "http://127.0.0.1:1313/"}
-	opts := f.Options()
+	return newHarnessOpts(t, src, f.Options())
+}
+
+// newHarnessOpts is newHarness building with opts (Source and Dest set).
+func newHarnessOpts(t *testing.T, src string, opts content.Options) *harness {
+	t.Helper()
 	opts.CacheDir = "-"
 	lay, err := detect.Layout(src) // as serve does
 	if err != nil {

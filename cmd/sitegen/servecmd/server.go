@@ -372,8 +372,22 @@ func (s *server) rebuild(ctx context.Context) {
 			}
 			clear(s.pending)
 			s.published(false, s.editedPage(pages, u), u.Moved, u.Files)
+			// The pages whose navigation alone changed (a new title in
+			// every page's navigation): once the browsers have the
+			// reload, off the path of the save (site.Site.NavLater).
+			laterPages := s.site.LaterPages()
+			more, err := s.site.WriteLater(ctx)
+			if err != nil {
+				s.full = true // the next change builds the whole site
+				fmt.Fprintf(s.err, "sitegen serve: %v\n", err)
+			}
 			s.warnings(s.site, u.Warnings)
 			fmt.Fprintf(s.out, "updated %s in %d ms: %s\n", describe(changed), time.Since(start).Milliseconds(), written(u))
+			if len(more) > 0 {
+				// The browsers on those pages (another tab) fetch them again.
+				s.hub.published(false, reloadInfo{only: laterPages})
+				fmt.Fprintf(s.out, "  then %d pages' navigation in %d ms\n", u.Later, time.Since(start).Milliseconds())
+			}
 			s.searchStale = s.searchStale || len(u.Pages) > 0
 			// The build cache follows once the loop is idle, for a build
 			// after serve (a cache not written only costs it time).
@@ -409,6 +423,8 @@ func (s *server) rebuild(ctx context.Context) {
 		s.fail([]problem{{File: "sitegen", Msg: err.Error()}})
 		return
 	}
+	// A page whose navigation alone changes is written after the push.
+	st.NavLater(true)
 	s.site, s.full, s.searchStale, s.cacheStale = st, false, false, false // the build wrote its cache
 	clear(s.pending)
 	s.published(cssOnly, s.editedPage(pages, site.Update{}), movedPages(old, st.PageURLs()), nil)

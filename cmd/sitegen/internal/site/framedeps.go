@@ -18,8 +18,9 @@ import (
 // their sections, its children, the pages that link to it. Each page
 // of the new model is compared once with the page at its site path in
 // the model before (touched: what a frame shows of it as a link, and
-// where it hangs); a page's frame is computed again when the page is
-// touched, one of the pages it reads is, or the pages it reads are
+// where it hangs, its title apart from the rest: touch); a page's frame
+// is computed again when the page is touched, one of the pages it reads
+// is in a field the frame shows of it, or the pages it reads are
 // others (another previous page, another child, another page linking to
 // it). Those checks compare pointers and strings, allocating nothing.
 type frameDeps struct {
@@ -29,7 +30,7 @@ type frameDeps struct {
 	// all: every frame is computed again (the reading order changed
 	// while pages list the pages that link to them, sorted by it).
 	all     bool
-	touched map[*content.Page]bool    // pages of the new model, by whether they are touched (memo)
+	touched map[*content.Page]touch   // pages of the new model, by how they are touched (memo)
 	folders map[string]bool           // folder -> its navigation (FolderNavs) is the same (memo)
 	byKey   map[pageKey]*content.Page // the pages of the model before, their ancestors included
 }
@@ -38,7 +39,7 @@ type frameDeps struct {
 // those before it (old, was).
 func newFrameDeps(s *Site, old *content.Model, was, now *templates.Site) *frameDeps {
 	d := &frameDeps{s: s, old: old, was: was, now: now,
-		touched: make(map[*content.Page]bool, len(s.Pages)), folders: map[string]bool{},
+		touched: make(map[*content.Page]touch, len(s.Pages)), folders: map[string]bool{},
 		byKey: make(map[pageKey]*content.Page, len(old.Pages))}
 	for _, p := range old.Pages {
 		for a := p; a != nil; a = a.Parent {
@@ -91,23 +92,35 @@ func sitePath(p *content.Page) string {
 	return p.SitePath
 }
 
-// isTouched reports whether what other pages' frames read of page p
-// (its link: title, description, URL; its label; its kind; where it
-// hangs and its parent's title; whether it lists as linking) differs
-// from the page at its site path before, or there was none.
-func (d *frameDeps) isTouched(p *content.Page) bool {
+// touch is what other pages' frames read of a page that differs from
+// the page at its site path before: its title (a link's text: previous
+// and next, "Linked from", a section's name; a backlink's parent's
+// title), or the rest (its label, which lists of children and
+// breadcrumbs show, its description, URL, kind, where it hangs, whether
+// it lists as linking). A vault's new title is a touchTitle alone: its
+// label is its file's name.
+type touch uint8
+
+const (
+	touchTitle touch = 1 << iota
+	touchRest
+)
+
+// touchOf is how page p differs from the page at its site path before
+// (every way when there was none), memoised.
+func (d *frameDeps) touchOf(p *content.Page) touch {
 	if t, ok := d.touched[p]; ok {
 		return t
 	}
-	t := d.touchedNow(p)
+	t := d.touchNow(p)
 	d.touched[p] = t
 	return t
 }
 
-func (d *frameDeps) touchedNow(p *content.Page) bool {
+func (d *frameDeps) touchNow(p *content.Page) touch {
 	o := d.oldOf(p)
 	if o == nil {
-		return true
+		return touchTitle | touchRest
 	}
 	s, old := d.s, d.old
 	parentTitle := func(q *content.Page) string {
@@ -125,23 +138,31 @@ func (d *frameDeps) touchedNow(p *content.Page) bool {
 	lists := func(q *content.Page, notFound *content.Page) bool {
 		return q.File != "" && q.Unlisted == "" && !q.Copy && q != notFound && q.Unpublished == ""
 	}
+	var t touch
+	if o.Title != p.Title || parentTitle(o) != parentTitle(p) || p == s.Home && ownTitle(o) != ownTitle(p) {
+		t |= touchTitle
+	}
 	switch {
-	case o.Title != p.Title, o.Description != p.Description, o.Label() != p.Label(), o.NoPage != p.NoPage,
-		o.Kind != p.Kind, o.File != p.File, sitePath(o.Parent) != sitePath(p.Parent), parentTitle(o) != parentTitle(p),
+	case o.Description != p.Description, o.Label() != p.Label(), o.NoPage != p.NoPage,
+		o.Kind != p.Kind, o.File != p.File, sitePath(o.Parent) != sitePath(p.Parent),
 		(o.Parent == old.Home) != (p.Parent == s.Home), (o == old.Home) != (p == s.Home),
 		lists(o, old.NotFound) != lists(p, s.NotFound), firstOwn(o) != firstOwn(p):
-		return true
-	case p == s.Home && ownTitle(o) != ownTitle(p):
-		return true
+		t |= touchRest
 	}
-	return false
+	return t
 }
 
-// chainTouched reports whether p or one of its ancestors is touched:
-// then the breadcrumbs or section read through it may differ.
+// chainTouched reports whether what the frame of a page reads through p
+// and its ancestors can differ: p's link (any touch), its ancestors'
+// breadcrumbs (their labels: touchRest), the title of its section and
+// of the home page (a section's name, the home's crumb: touchTitle too).
 func (d *frameDeps) chainTouched(p *content.Page) bool {
-	for a := p; a != nil; a = a.Parent {
-		if d.isTouched(a) {
+	if d.touchOf(p) != 0 {
+		return true
+	}
+	for a := p.Parent; a != nil; a = a.Parent {
+		t := d.touchOf(a)
+		if t&touchRest != 0 || t != 0 && (a == d.s.Home || a.Parent == d.s.Home) {
 			return true
 		}
 	}
@@ -182,7 +203,7 @@ func (d *frameDeps) changed(p *content.Page, f *templates.Page) bool {
 		return true
 	}
 	for i, c := range p.Children {
-		if c.SitePath != o.Children[i].SitePath || d.isTouched(c) {
+		if c.SitePath != o.Children[i].SitePath || d.touchOf(c)&touchRest != 0 { // a list shows labels
 			return true
 		}
 	}
@@ -192,7 +213,7 @@ func (d *frameDeps) changed(p *content.Page, f *templates.Page) bool {
 			return true
 		}
 		for i, q := range in {
-			if q.SitePath != was[i].SitePath || d.isTouched(q) {
+			if q.SitePath != was[i].SitePath || d.touchOf(q) != 0 {
 				return true
 			}
 		}

@@ -369,15 +369,22 @@ func TestUpdateProperty(t *testing.T) {
 	}
 	for _, kind := range []string{"vault", "jekyll"} {
 		for seed := range uint64(seeds) {
-			for _, keep := range []bool{true, false} {
+			for _, mode := range []struct{ keep, later bool }{{true, false}, {false, false}, {true, true}} {
+				keep := mode.keep
 				if !keep && seed > 0 {
 					continue // one seed is enough to check Updates that render what they write
 				}
-				t.Run(fmt.Sprintf("%s/seed=%d/incremental=%t", kind, seed, keep), func(t *testing.T) {
+				name := fmt.Sprintf("%s/seed=%d/incremental=%t", kind, seed, keep)
+				if mode.later {
+					name += "/navlater" // serve's: the pages whose navigation alone changed written after the Update (WriteLater)
+				}
+				t.Run(name, func(t *testing.T) {
 					g := newGenSite(seed, 16, kind == "jekyll")
 					src := t.TempDir()
 					sitetest.WriteFiles(t, src, g.files())
 					r := startUpdates(t, content.Options{Source: src, Theme: theme, BrokenLinks: "warn"}, keep)
+					r.s.NavLater(mode.later)
+					r.later = mode.later
 					var log []string
 					pending := map[string]string{} // saves an Update failed on: the next one gets them again
 					for step := range 25 {

@@ -23,6 +23,9 @@ type updateRun struct {
 	s    *Site
 	opts content.Options
 	told []string // more changed files to tell Update of (see updateFiles)
+	// later: the site leaves the pages whose navigation alone changed
+	// for WriteLater (Site.NavLater), which update calls after Update.
+	later bool
 }
 
 // startUpdates builds the site of src for Updates (Options.Incremental
@@ -101,6 +104,13 @@ func (r *updateRun) update(t *testing.T, edits map[string]string) Update {
 	u, err := r.s.Update(context.Background(), files)
 	if err != nil {
 		t.Fatalf("Update: %v", err)
+	}
+	if r.later {
+		more, err := r.s.WriteLater(context.Background())
+		if err != nil {
+			t.Fatalf("WriteLater: %v", err)
+		}
+		u.Outputs = append(u.Outputs, more...)
 	}
 	if u.Full {
 		t.Fatalf("Update asks for a full build: %s", u.Reason)

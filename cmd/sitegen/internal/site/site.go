@@ -595,6 +595,10 @@ type Site struct {
 	// locales is the locale switcher of a site in several languages
 	// (locales.go), nil otherwise.
 	locales []templates.LocaleLink
+	// navLater and later: serve's Updates leave the pages whose
+	// navigation alone changed for WriteLater (navlater.go).
+	navLater bool
+	later    []pageOut
 }
 
 // unsafeHint says which setting keeps all raw HTML: the key Hugo's

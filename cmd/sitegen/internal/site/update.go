@@ -43,6 +43,10 @@ type Update struct {
 	// Rendered counts the pages whose Markdown was rendered, Frames
 	// those whose frame was computed (the others keep theirs: frameDeps).
 	Rendered, Frames int
+	// Later counts the pages whose navigation alone changed, left for
+	// Site.WriteLater (a site that writes them after the push: NavLater);
+	// they are in neither Pages nor Outputs.
+	Later int
 	// Outputs lists the files written and Deleted the files removed,
 	// relative to Options.Dest (the search index is written apart).
 	Outputs, Deleted []string
@@ -71,7 +75,8 @@ type Update struct {
 //     whose title, headings, ids or URL changed, and every link when pages
 //     or names came or went);
 //   - a page is written when its text, its frame (title, breadcrumbs,
-//     previous and next, its list) or the navigation it shows changed;
+//     previous and next, its list) or the navigation it shows changed
+//     (the navigation alone: by WriteLater, when the site is NavLater's);
 //     redirects, the 404 page, sitemap.xml and the content files likewise;
 //     the files of pages gone are removed.
 //
@@ -94,6 +99,9 @@ func (s *Site) Update(ctx context.Context, files []string) (Update, error) {
 		return Update{Full: true, Reason: g.Untrusted}, nil
 	case len(files) > maxUpdateFiles:
 		return Update{Full: true, Reason: fmt.Sprintf("%d files changed", len(files))}, nil
+	}
+	if _, err := s.WriteLater(ctx); err != nil { // the pages the last Update left: before the site changes
+		return Update{}, err
 	}
 	was := before{model: s.Model, diag: s.Diag, warn: s.Warn, view: s.View}
 	s.Model, s.Diag, s.Warn = content.NewModel(), &content.Collector{}, &content.Collector{}
@@ -230,6 +238,7 @@ func (up *updater) run(ctx context.Context) (Update, error) {
 	// there is one.
 	more := map[*content.Page]bool{} // bodies rendered again for want of a kept one
 	var outs []pageOut
+	var later []pageOut // the pages whose navigation alone changed, for WriteLater (navLater)
 	oldByRel := up.was.model.ByRel
 	deps := newFrameDeps(s, up.was.model, up.was.view, up.view)
 	navSame := content.NavEqual(up.was.view.Nav, view.Nav) // else asked of each page's trail
@@ -246,17 +255,20 @@ func (up *updater) run(ctx context.Context) (Update, error) {
 			u.Frames++
 			dirty = dirty || f == nil || !content.SameFrame(f, v)
 		}
-		shown := v
-		if shown == nil {
-			shown = f // the same frame: its trail is the page's
-		}
-		dirty = dirty || !navSame && !content.NavSame(shown, up.was.view.Nav, view.Nav)
 		for _, sp := range content.ListPaths(p) {
 			if _, ok := g.Outs[content.OutputPath(sp)]; !ok {
 				dirty = true
 			}
 		}
+		shown := v
+		if shown == nil {
+			shown = f // the same frame: its trail is the page's
+		}
+		navOnly := !dirty && !navSame && !content.NavSame(shown, up.was.view.Nav, view.Nav)
 		b := g.Bodies[p.Rel]
+		if navOnly && (!s.navLater || p.File != "" && (b == nil || !b.Kept)) {
+			dirty, navOnly = true, false // written now (from a body rendered again)
+		}
 		if p.File != "" && !render[p] {
 			o := oldByRel[p.Rel]
 			search := s.indexed(p) && (o == nil || !s.indexed(o) || o.Title != p.Title || o.SitePath != p.SitePath || !slices.Equal(o.Names, p.Names))
@@ -264,12 +276,16 @@ func (up *updater) run(ctx context.Context) (Update, error) {
 				more[p] = true
 			}
 		}
-		if dirty {
+		if dirty || navOnly {
 			if v == nil {
 				v = s.frame(p, up.view)
 				u.Frames++
 			}
-			outs = append(outs, pageOut{p, v})
+			if navOnly {
+				later = append(later, pageOut{p, v})
+			} else {
+				outs = append(outs, pageOut{p, v})
+			}
 		}
 	}
 	// Previews: written again when the page's body, its title or the
@@ -425,12 +441,8 @@ func (up *updater) run(ctx context.Context) (Update, error) {
 	}
 	listed := map[string]bool{} // u.Pages
 	for _, rel := range slices.Sorted(maps.Keys(w.files)) {
-		to := filepath.Join(s.Opts.Dest, filepath.FromSlash(rel))
-		if err := assets.RealDir(s.Opts.Dest, filepath.Dir(to)); err != nil { // never through a link a user put there
-			return u, fmt.Errorf("publish %s: %w", rel, err)
-		}
-		if err := assets.WriteAtomic(to, w.files[rel]); err != nil {
-			return u, fmt.Errorf("publish %s: %w", rel, err)
+		if err := publishFile(s.Opts.Dest, rel, w.files[rel]); err != nil {
+			return u, err
 		}
 		u.Outputs = append(u.Outputs, rel)
 		if p := pageOf[rel]; p != nil && content.OutputPath(p.SitePath) == rel {
@@ -467,8 +479,13 @@ func (up *updater) run(ctx context.Context) (Update, error) {
 	slices.Sort(u.Deleted)
 	u.Moved = up.moved(fresh)
 	u.Rendered = len(render)
+	u.Later = len(later)
 	g.Previews = previews
 	up.commit(w, outs, pages, footer, sc)
+	if len(later) > 0 {
+		s.served.updated(s, nil, later) // written by WriteLater
+	}
+	s.later = later
 	if links {
 		g.SetFrags(pages, s.Frags)
 	}
@@ -863,6 +880,19 @@ func (c *changes) Write(rel string, data []byte) error {
 		return nil
 	}
 	c.files[rel] = slices.Clone(data)
+	return nil
+}
+
+// publishFile writes data to the published file rel of dest, whole or
+// not at all, never through a link a user put in the output.
+func publishFile(dest, rel string, data []byte) error {
+	to := filepath.Join(dest, filepath.FromSlash(rel))
+	if err := assets.RealDir(dest, filepath.Dir(to)); err != nil {
+		return fmt.Errorf("publish %s: %w", rel, err)
+	}
+	if err := assets.WriteAtomic(to, data); err != nil {
+		return fmt.Errorf("publish %s: %w", rel, err)
+	}
 	return nil
 }
 
