@@ -75,9 +75,12 @@ func TestServeHeapAfterSaves(t *testing.T) {
 				if err := os.WriteFile(file, []byte(e.apply(origs[file], n)), 0o644); err != nil {
 					t.Fatal(err)
 				}
+				before, _ := srv.hub.state()
 				srv.apply(ctx, watch.Batch{{Path: e.page, Op: watch.Write}})
-				if build, ps := srv.hub.state(); build != n+1 || ps != nil {
-					t.Fatalf("save %d (%s): build %d, problems %v", n, e.name, build, ps)
+				// A save publishes once, and a title save a second time for
+				// the pages whose navigation alone changed (site.NavLater).
+				if build, ps := srv.hub.state(); build <= before || build > before+2 || ps != nil {
+					t.Fatalf("save %d (%s): build %d after %d, problems %v", n, e.name, build, before, ps)
 				}
 				if n%10 == 0 {
 					srv.idle() // as the loop when saves pause
