@@ -637,11 +637,13 @@ type Expanded struct {
 	ReadsSite bool
 }
 
-// Problem is an error or warning at a line of a page file.
+// Problem is an error or warning at a line of a page file, or of the
+// file named (source-relative: a layout's template the page ran).
 type Problem struct {
 	Line, Col int
 	Msg       string
 	Warning   bool
+	File      string // "": the page's own file
 }
 
 // PageRules are a tool's own rules for its pages.

@@ -165,7 +165,8 @@ func expander(l *layout.Layout, ls *liquidSite) layout.Expander {
 		if err != nil || chrome.Match(b) {
 			return x
 		}
-		before, after, err := ls.runLayout(file, src, lf, b, read, &x.ReadsSite, own)
+		before, after, probs, err := ls.runLayout(file, src, lf, b, read, &x.ReadsSite, own)
+		x.Problems = append(x.Problems, probs...)
 		if errors.Is(err, errNoContent) {
 			x.Problems = append(x.Problems, layout.Problem{Line: 1 + bytes.Count(x.Src[:from], []byte("\n")), Col: 1, Warning: true,
 				Msg: fmt.Sprintf("the page's layout %s writes no {{ content }}: Jekyll shows what it writes and not the page's text, as sitegen does", lf)})

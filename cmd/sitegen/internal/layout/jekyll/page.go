@@ -91,6 +91,7 @@ func (s *liquidSite) runLiquid(file string, src []byte, read func(string) ([]byt
 	r.timeout = s.timeout
 	out, err := r.render(markLines(body, first), first, vars)
 	x.ReadsSite = hit.Load()
+	x.Problems = append(x.Problems, r.undefWarnings(file)...)
 	if err != nil {
 		x.Problems = append(x.Problems, liquidProblem(err, first))
 		return x, false
@@ -151,15 +152,16 @@ func (s *liquidSite) renderFile(file string, src []byte, read func(string) ([]by
 	r.full = func() *siteModel { return s.get(read) }
 	r.timeout = s.timeout
 	out, err := r.render(body, first, vars)
+	probs := r.undefWarnings(file)
 	if err != nil {
 		p := liquidProblem(err, first)
 		if p.Warning {
 			p.Msg = strings.TrimSuffix(p.Msg, "; the page is shown without its Liquid run (tags dropped, loops left out)") +
 				"; not published: its template is not what Jekyll writes"
 		}
-		return nil, []layout.Problem{p}, false
+		return nil, append(probs, p), false
 	}
-	return out, nil, true
+	return out, probs, true
 }
 
 // contentMark is what the page's {{ content }} is while its layouts run:
@@ -186,7 +188,7 @@ const maxLayoutChain = 16
 // as Jekyll writes it.
 //
 // *readsSite is set when a layout read the site model.
-func (s *liquidSite) runLayout(file string, src []byte, lf string, b []byte, read func(string) ([]byte, error), readsSite *bool, own bool) (before, after []byte, err error) {
+func (s *liquidSite) runLayout(file string, src []byte, lf string, b []byte, read func(string) ([]byte, error), readsSite *bool, own bool) (before, after []byte, probs []layout.Problem, err error) {
 	var hit atomic.Bool
 	defer func() { *readsSite = *readsSite || hit.Load() }()
 	vars, m := s.vars(file, src, read, false, &hit)
@@ -201,12 +203,13 @@ func (s *liquidSite) runLayout(file string, src []byte, lf string, b []byte, rea
 		r.full = func() *siteModel { hit.Store(true); return s.get(read) }
 		r.timeout = s.timeout
 		out, err := r.render(body, first, vars)
+		probs = append(probs, r.undefWarnings(file)...)
 		if err != nil {
 			var re *renderError
 			if errors.As(err, &re) && re.line > 0 {
-				return nil, nil, fmt.Errorf("%s:%d: %s", lf, re.line, re.msg)
+				return nil, nil, probs, fmt.Errorf("%s:%d: %s", lf, re.line, re.msg)
 			}
-			return nil, nil, fmt.Errorf("%s: %w", lf, err)
+			return nil, nil, probs, fmt.Errorf("%s: %w", lf, err)
 		}
 		content = string(out)
 		name := ""
@@ -230,12 +233,12 @@ func (s *liquidSite) runLayout(file string, src []byte, lf string, b []byte, rea
 	case !own:
 		text = bytes.ReplaceAll(text, []byte(contentMark), nil)
 	case n == 0:
-		return layoutBlock(text, m.baseurl), nil, errNoContent
+		return layoutBlock(text, m.baseurl), nil, probs, errNoContent
 	case n > 1:
-		return nil, nil, fmt.Errorf("%s writes the page's {{ content }} %d times; sitegen shows the page's text once, without its layout", lf, n)
+		return nil, nil, probs, fmt.Errorf("%s writes the page's {{ content }} %d times; sitegen shows the page's text once, without its layout", lf, n)
 	}
 	pre, post, _ := bytes.Cut(text, []byte(contentMark))
-	return layoutBlock(pre, m.baseurl), layoutBlock(post, m.baseurl), nil
+	return layoutBlock(pre, m.baseurl), layoutBlock(post, m.baseurl), probs, nil
 }
 
 // errNoContent is a layout chain that does not write the page's {{
