@@ -211,7 +211,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	l.Settings.LanguageCode = l.Str(m, "lang")
 	l.Settings.Permalink = l.Str(m, "permalink")
-	l.PageFile = pageFile(plugins(dir, m), l.Include)
+	l.PageFile = pageFile(plugins(dir, m), l.Include, collections(m, l.Settings.Permalink))
 	l.Converted = converted
 	if plugins(dir, m)[TitlesFromHeadings] {
 		l.HeadingTitle = true
@@ -337,11 +337,22 @@ var optionalFrontMatterSkips = []string{"README", "LICENSE", "LICENCE", "COPYING
 // jekyll-optional-front-matter a Markdown file without front matter is a page
 // too, but for README, LICENSE, CONTRIBUTING and the like; with
 // jekyll-readme-index a README.md is its folder's index page when the folder
-// has none.
-func pageFile(on map[string]bool, include []string) func(rel string, frontMatter, folderIndex bool) bool {
+// has none. Without jekyll-optional-front-matter a collection's file
+// without front matter is a file: "Files in collections that do not have
+// front matter are treated as static files and simply copied to their
+// output location without processing"
+// (https://jekyllrb.com/docs/collections/#output); with it, a page at its
+// own path too (collections.go PageURL): Jekyll 4.3.1 with GitHub Pages'
+// plugins writes rooneg/5srd.github.io's _magic-items/rod-of-absorption.md
+// (which opens with "----") to /_magic-items/rod-of-absorption/, without
+// them it copies it only. Posts are read whatever their first line.
+func pageFile(on map[string]bool, include []string, cs []collection) func(rel string, frontMatter, folderIndex bool) bool {
 	return func(rel string, frontMatter, folderIndex bool) bool {
 		if frontMatter {
 			return true
+		}
+		if c, _, _ := find(cs, rel); c != nil && c.label != "posts" && !on[OptionalFrontMatter] {
+			return false
 		}
 		name := strings.ToUpper(strings.TrimSuffix(path.Base(rel), path.Ext(rel)))
 		if name == "README" && on[ReadmeIndex] && !folderIndex {
