@@ -396,8 +396,9 @@ type Layout struct {
 	// its books link to them that way).
 	HTMLLinks bool
 	// PageURL is the tool's URL for the page at the content-relative path
-	// rel whose front matter is fm (Jekyll's collections and posts), ""
-	// to keep sitegen's; a permalink: without placeholders still wins.
+	// rel whose front matter is fm (nil: the page has none; Jekyll's
+	// collections and posts), "" to keep sitegen's; a permalink: without
+	// placeholders still wins.
 	// FolderURL is the URL and title of the section sitegen gives the
 	// content-relative folder dir, "" to keep sitegen's. Nil for none.
 	PageURL   func(rel string, fm map[string]any) string

@@ -885,6 +885,9 @@ func (s *Site) readFields(p *Page, m map[string]any, raw []byte, first int) {
 	} else {
 		p.draft = r.bool("draft")
 	}
+	if m == nil {
+		m = map[string]any{} // front matter, if empty: nil Meta is none (layout.Layout.PageURL)
+	}
 	p.Meta = m
 	s.readDialectFields(p, r)
 	if s.Cfg.Obsidian || s.Lay.TagsOf != nil {
