@@ -112,9 +112,11 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 
 	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/markup/rawhtml"
 )
 
 // ConfigFiles are the names Jekyll reads its settings from, in order.
@@ -219,7 +221,8 @@ func Recognise(dir string) (*layout.Layout, error) {
 	publishCollections(l, m)
 	// Liquid is run on pages (render.go, page.go), with the site's
 	// variables (model.go).
-	ls := &liquidSite{l: l, conf: m, cs: collections(m, l.Settings.Permalink), srcDir: filepath.Join(dir, filepath.FromSlash(l.Content))}
+	ls := &liquidSite{l: l, conf: m, cs: collections(m, l.Settings.Permalink), srcDir: filepath.Join(dir, filepath.FromSlash(l.Content)),
+		sanitizer: sync.OnceValue(rawhtml.New)}
 	for i := range ls.cs {
 		ls.cs[i].keepCase = l.KeepCase
 	}
