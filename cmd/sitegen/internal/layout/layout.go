@@ -753,6 +753,10 @@ type Markup struct {
 	// GitHub; "----" is a thematic break
 	// (https://spec.commonmark.org/0.31.2/#thematic-breaks).
 	FrontMatterRuns bool
+	// FrontMatterDots: a line "..." closes YAML front matter as "---"
+	// does (Jekyll's YAML_FRONT_MATTER_REGEXP, "^(---|\.\.\.)\s*$";
+	// content.DotsClose applies it).
+	FrontMatterDots bool
 	// Unclosed is what the tool makes of a first line "---" that no
 	// closing line matches (content.FrontMatterRule applies it).
 	Unclosed Unclosed

@@ -405,6 +405,26 @@ func TestJekyllWeightText(t *testing.T) {
 	}
 }
 
+// TestDotsClose: Jekyll's YAML_FRONT_MATTER_REGEXP closes front matter
+// with "---" or "..." ("^((---|\.\.\.)\s*$\n?)"; TestJekyll's "front
+// matter closed by dots" checks Jekyll 4.3): a closing "..." is written
+// "---", the text keeps its length; a "..." elsewhere stays.
+func TestDotsClose(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"---\ntitle: A\n...\nBody\n", "---\ntitle: A\n---\nBody\n"},
+		{"---\r\ntitle: A\r\n...  \r\nB\r\n", "---\r\ntitle: A\r\n---  \r\nB\r\n"},
+		{"---\ntitle: A\n---\n...\n", "---\ntitle: A\n---\n...\n"},
+		{"Text\n...\n", "Text\n...\n"},
+		{"+++\ntitle = 'A'\n...\n", "+++\ntitle = 'A'\n...\n"},
+	} {
+		src := []byte(tt.in)
+		content.DotsClose(src)
+		if string(src) != tt.want {
+			t.Errorf("DotsClose(%q) = %q, want %q", tt.in, src, tt.want)
+		}
+	}
+}
+
 // TestDelimiterSpaces: a front matter delimiter line with spaces after it
 // ("--- ") is a delimiter, as Hugo, Jekyll and MkDocs read it (TestHugo,
 // TestJekyll and TestMkDocs check the tools); the text keeps its length

@@ -184,6 +184,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	// kramdown has no tags ("#word" is text), and Jekyll makes no tag
 	// pages without a plugin that does (ArchivesTags).
 	l.Markup.NoTags = true
+	l.Markup.FrontMatterDots = true // YAML_FRONT_MATTER_REGEXP: "^(---|\.\.\.)\s*$" closes it
 	// Jekyll's Markdown is kramdown with its GFM parser ("kramdown: input:
 	// GFM", https://jekyllrb.com/docs/configuration/default/), whose
 	// heading ids keep letters of any script and "_" (GFMSlug).

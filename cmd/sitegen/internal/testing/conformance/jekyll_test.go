@@ -235,6 +235,18 @@ func TestJekyll(t *testing.T) {
 				`title: /_items/ring/: sitegen "Ring", the tool ""`, `title: /_items/rod/: sitegen "Rod", the tool ""`},
 		},
 		{
+			Name: "front matter closed by dots",
+			Rule: `YAML_FRONT_MATTER_REGEXP = "\A(---\s*\n.*?\n?)^((---|\.\.\.)\s*$\n?)" ` +
+				`(https://github.com/jekyll/jekyll/blob/master/lib/jekyll/document.rb): a line "..." closes front matter`,
+			Files: map[string]string{
+				"Gemfile":     plain,
+				"_config.yml": "title: J\npermalink: pretty\n",
+				"index.md":    "---\ntitle: Home\n---\nSee [the rule](rule/).\n",
+				"rule.md":     "---\ntitle: The Rule\n...\nThe rule's text.\n",
+				"spaced.md":   "--- \ntitle: Spaced\n...  \nText.\n",
+			},
+		},
+		{
 			Name: "collection files without front matter in plain Jekyll",
 			Rule: `"Files in collections that do not have front matter are treated as static files and simply copied to their ` +
 				`output location without processing" (https://jekyllrb.com/docs/collections/#output)`,
