@@ -205,7 +205,7 @@ func (r *run) include(relative bool) func(render.Context) (string, error) {
 		if relative {
 			src = src[frontMatterEnd(src):]
 		}
-		tpl, serr := r.engine.ParseTemplateLocation(whenOr(fixProperties(src)), file, 1)
+		tpl, serr := r.engine.ParseTemplateLocation(laxTags(src), file, 1)
 		if serr != nil {
 			return "", serr
 		}
@@ -306,6 +306,40 @@ func quotedFilter(b []byte) int {
 		return 0
 	}
 	return len(b) - len(t) + end + 2
+}
+
+// laxTags is src written as the engine reads what Ruby's lax Liquid
+// (Jekyll's default, error_mode: warn) reads in it.
+func laxTags(src []byte) []byte {
+	return whenOr(forFilters(fixProperties(src)))
+}
+
+// forFiltered is a for tag with filters after its collection: the tag's
+// start, the filters, and the tag's end.
+var forFiltered = regexp.MustCompile(`(\{%-?\s*for\s+[\w-]+\s+in\s+[^\s|%]+(?:\s+reversed)?)\s*(\|[^%]*?)(-?%\})`)
+
+// forAttr is a for tag's limit: or offset:.
+var forAttr = regexp.MustCompile(`\b(?:limit|offset)\s*:\s*[\w.]+`)
+
+// forFilters writes a for tag whose collection has filters after it
+// ({% for f in page.features | sort: 'name' %}) as Ruby's lax Liquid
+// reads it: Liquid::For#lax_parse takes "for x in collection" and the
+// tag's limit: and offset: (/\A(\w+)\s+in\s+(QuotedFragment+)\s*(reversed)?/
+// and TagAttributes) and passes over the rest (Jekyll 4.3.1 warns
+// "Expected end_of_string but found pipe" and loops over the collection
+// as it is), where the engine applies the filters.
+func forFilters(src []byte) []byte {
+	if !bytes.Contains(src, []byte("for")) {
+		return src
+	}
+	return forFiltered.ReplaceAllFunc(src, func(tag []byte) []byte {
+		m := forFiltered.FindSubmatch(tag)
+		out := append([]byte(nil), m[1]...)
+		for _, a := range forAttr.FindAll(m[2], -1) {
+			out = append(append(out, ' '), a...)
+		}
+		return append(append(out, ' '), m[3]...)
+	})
 }
 
 // whenTag is a case's when tag.
@@ -445,7 +479,7 @@ func (r *run) renderOnce(src []byte, first int, bindings map[string]any) ([]byte
 				msg: fmt.Sprintf("Liquid range %s has more than %d numbers, the most sitegen runs", src[m[0]:m[1]], maxRange)}
 		}
 	}
-	tpl, serr := r.engine.ParseTemplateLocation(whenOr(fixProperties(src)), r.file, first)
+	tpl, serr := r.engine.ParseTemplateLocation(laxTags(src), r.file, first)
 	if serr != nil {
 		return nil, r.sourceError(serr)
 	}
