@@ -396,8 +396,9 @@ type Layout struct {
 	// its books link to them that way).
 	HTMLLinks bool
 	// PageURL is the tool's URL for the page at the content-relative path
-	// rel whose front matter is fm (Jekyll's collections and posts), ""
-	// to keep sitegen's; a permalink: without placeholders still wins.
+	// rel whose front matter is fm (nil: the page has none; Jekyll's
+	// collections and posts), "" to keep sitegen's; a permalink: without
+	// placeholders still wins.
 	// FolderURL is the URL and title of the section sitegen gives the
 	// content-relative folder dir, "" to keep sitegen's. Nil for none.
 	PageURL   func(rel string, fm map[string]any) string
@@ -637,11 +638,13 @@ type Expanded struct {
 	ReadsSite bool
 }
 
-// Problem is an error or warning at a line of a page file.
+// Problem is an error or warning at a line of a page file, or of the
+// file named (source-relative: a layout's template the page ran).
 type Problem struct {
 	Line, Col int
 	Msg       string
 	Warning   bool
+	File      string // "": the page's own file
 }
 
 // PageRules are a tool's own rules for its pages.
@@ -750,6 +753,10 @@ type Markup struct {
 	// GitHub; "----" is a thematic break
 	// (https://spec.commonmark.org/0.31.2/#thematic-breaks).
 	FrontMatterRuns bool
+	// FrontMatterDots: a line "..." closes YAML front matter as "---"
+	// does (Jekyll's YAML_FRONT_MATTER_REGEXP, "^(---|\.\.\.)\s*$";
+	// content.DotsClose applies it).
+	FrontMatterDots bool
 	// Unclosed is what the tool makes of a first line "---" that no
 	// closing line matches (content.FrontMatterRule applies it).
 	Unclosed Unclosed

@@ -2,6 +2,7 @@ package markup
 
 import (
 	"bytes"
+	"d6codex/cmd/sitegen/internal/frontspan"
 	"fmt"
 	"slices"
 	"strconv"
@@ -351,23 +352,12 @@ func (t diceTransformer) lines(l *inlinedice.Link, src []byte, sub *Page) string
 	return setOptions(l, opts, nil)
 }
 
-// splitFrontMatter returns the front matter block of src (--- lines) and
-// what follows it.
+// splitFrontMatter returns the front matter block of src (--- lines, or
+// "..." closing it, package frontspan) and what follows it.
 func splitFrontMatter(src []byte) ([]byte, []byte) {
-	if !bytes.HasPrefix(src, []byte("---\n")) && !bytes.HasPrefix(src, []byte("---\r\n")) {
+	sp := frontspan.Find(src, frontspan.Options{Dots: true})
+	if !sp.Closed {
 		return nil, src
 	}
-	rest := src[3:]
-	for i := 0; i < len(rest); {
-		j := bytes.IndexByte(rest[i:], '\n')
-		if j < 0 {
-			break
-		}
-		line := bytes.TrimSpace(rest[i : i+j])
-		if i > 0 && (bytes.Equal(line, []byte("---")) || bytes.Equal(line, []byte("..."))) {
-			return src[:3+i+j+1], rest[i+j+1:]
-		}
-		i += j + 1
-	}
-	return nil, src
+	return src[:sp.Next], src[sp.Next:]
 }

@@ -77,7 +77,7 @@ func (t warnTransformer) Transform(doc *ast.Document, reader text.Reader, pc par
 					}
 					if !told[key] {
 						told[key] = true
-						msg := fmt.Sprintf("%s: %s removed (not safe to publish; %s keeps all raw HTML)", kind, what, t.m.opts.UnsafeHint)
+						msg := rawhtml.Removed(kind, what, t.m.opts.UnsafeHint)
 						if name := vueComponent(orig, what); name != "" && !output && t.m.opts.Dialects.VueComponents {
 							msg = fmt.Sprintf("Vue component <%s> is not rendered (sitegen runs no Vue): only its text, if any, is shown", name)
 						}

@@ -369,6 +369,62 @@ func TestTolerated(t *testing.T) {
 	}
 }
 
+// TestJekyllWeightText: Jekyll reads no weight ("you can also set your
+// own front matter variables", https://jekyllrb.com/docs/front-matter/):
+// a weight that is no integer is the page's own data, which Jekyll 4.3.1
+// builds (rooneg/5srd.github.io's equipment: "1/4", "---", "varies"
+// pounds, eval9B NB7), so a warning in either mode, not an order.
+func TestJekyllWeightText(t *testing.T) {
+	files := map[string]string{
+		"_config.yml": "title: J\n",
+		"index.md":    "---\ntitle: Home\n---\n",
+		"a-rope.md":   "---\ntitle: Rope\nweight: 10\n---\n",
+		"b-vial.md":   "---\ntitle: Vial\nweight: 1/4\n---\n",
+		"c-arrows.md": "---\ntitle: Arrows\nweight: varies\n---\n",
+	}
+	for _, lenient := range []bool{false, true} {
+		src := t.TempDir()
+		sitetest.WriteFiles(t, src, files)
+		opts := content.Options{Theme: theme, Dest: filepath.Join(t.TempDir(), "out")}
+		if lenient {
+			opts.BrokenLinks = "warn"
+		}
+		res, err := build(t, src, opts)
+		if err != nil {
+			t.Fatalf("lenient %v: %v", lenient, err)
+		}
+		for _, want := range []string{`b-vial.md:3:1: weight: the text "1/4", not an integer: Jekyll reads no weight`, `c-arrows.md:3:1: weight: the text "varies"`} {
+			found := false
+			for _, w := range res.WarningList {
+				found = found || strings.Contains(w.String(), want)
+			}
+			if !found {
+				t.Errorf("lenient %v: warnings %v lack %q", lenient, res.WarningList, want)
+			}
+		}
+	}
+}
+
+// TestDotsClose: Jekyll's YAML_FRONT_MATTER_REGEXP closes front matter
+// with "---" or "..." ("^((---|\.\.\.)\s*$\n?)"; TestJekyll's "front
+// matter closed by dots" checks Jekyll 4.3): a closing "..." is written
+// "---", the text keeps its length; a "..." elsewhere stays.
+func TestDotsClose(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"---\ntitle: A\n...\nBody\n", "---\ntitle: A\n---\nBody\n"},
+		{"---\r\ntitle: A\r\n...  \r\nB\r\n", "---\r\ntitle: A\r\n---  \r\nB\r\n"},
+		{"---\ntitle: A\n---\n...\n", "---\ntitle: A\n---\n...\n"},
+		{"Text\n...\n", "Text\n...\n"},
+		{"+++\ntitle = 'A'\n...\n", "+++\ntitle = 'A'\n...\n"},
+	} {
+		src := []byte(tt.in)
+		content.DotsClose(src)
+		if string(src) != tt.want {
+			t.Errorf("DotsClose(%q) = %q, want %q", tt.in, src, tt.want)
+		}
+	}
+}
+
 // TestDelimiterSpaces: a front matter delimiter line with spaces after it
 // ("--- ") is a delimiter, as Hugo, Jekyll and MkDocs read it (TestHugo,
 // TestJekyll and TestMkDocs check the tools); the text keeps its length

@@ -400,8 +400,8 @@ func publishCollections(l *layout.Layout, m map[string]any) {
 	}
 	l.PageURL = func(rel string, fm map[string]any) string {
 		c, inner, cats := find(cs, rel)
-		if c == nil || !c.output {
-			return ""
+		if c == nil || !c.output || fm == nil && c.label != "posts" {
+			return "" // a collection's file without front matter: a page at its path (pageFile)
 		}
 		return c.url(inner, fm, cats)
 	}
@@ -418,7 +418,7 @@ func publishCollections(l *layout.Layout, m map[string]any) {
 		if pl := str(fm["permalink"]); pl != "" {
 			return !strings.HasSuffix(pl, "/")
 		}
-		if c, _, _ := find(cs, rel); c != nil && c.output {
+		if c, _, _ := find(cs, rel); c != nil && c.output && (fm != nil || c.label == "posts") {
 			tpl := c.permalink
 			return !strings.HasSuffix(tpl, "/")
 		}

@@ -112,9 +112,11 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 
 	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/markup/rawhtml"
 )
 
 // ConfigFiles are the names Jekyll reads its settings from, in order.
@@ -182,6 +184,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	// kramdown has no tags ("#word" is text), and Jekyll makes no tag
 	// pages without a plugin that does (ArchivesTags).
 	l.Markup.NoTags = true
+	l.Markup.FrontMatterDots = true // YAML_FRONT_MATTER_REGEXP: "^(---|\.\.\.)\s*$" closes it
 	// Jekyll's Markdown is kramdown with its GFM parser ("kramdown: input:
 	// GFM", https://jekyllrb.com/docs/configuration/default/), whose
 	// heading ids keep letters of any script and "_" (GFMSlug).
@@ -211,7 +214,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	l.Settings.LanguageCode = l.Str(m, "lang")
 	l.Settings.Permalink = l.Str(m, "permalink")
-	l.PageFile = pageFile(plugins(dir, m), l.Include)
+	l.PageFile = pageFile(plugins(dir, m), l.Include, collections(m, l.Settings.Permalink))
 	l.Converted = converted
 	if plugins(dir, m)[TitlesFromHeadings] {
 		l.HeadingTitle = true
@@ -219,7 +222,8 @@ func Recognise(dir string) (*layout.Layout, error) {
 	publishCollections(l, m)
 	// Liquid is run on pages (render.go, page.go), with the site's
 	// variables (model.go).
-	ls := &liquidSite{l: l, conf: m, cs: collections(m, l.Settings.Permalink), srcDir: filepath.Join(dir, filepath.FromSlash(l.Content))}
+	ls := &liquidSite{l: l, conf: m, cs: collections(m, l.Settings.Permalink), srcDir: filepath.Join(dir, filepath.FromSlash(l.Content)),
+		sanitizer: sync.OnceValue(rawhtml.New)}
 	for i := range ls.cs {
 		ls.cs[i].keepCase = l.KeepCase
 	}
@@ -337,11 +341,22 @@ var optionalFrontMatterSkips = []string{"README", "LICENSE", "LICENCE", "COPYING
 // jekyll-optional-front-matter a Markdown file without front matter is a page
 // too, but for README, LICENSE, CONTRIBUTING and the like; with
 // jekyll-readme-index a README.md is its folder's index page when the folder
-// has none.
-func pageFile(on map[string]bool, include []string) func(rel string, frontMatter, folderIndex bool) bool {
+// has none. Without jekyll-optional-front-matter a collection's file
+// without front matter is a file: "Files in collections that do not have
+// front matter are treated as static files and simply copied to their
+// output location without processing"
+// (https://jekyllrb.com/docs/collections/#output); with it, a page at its
+// own path too (collections.go PageURL): Jekyll 4.3.1 with GitHub Pages'
+// plugins writes rooneg/5srd.github.io's _magic-items/rod-of-absorption.md
+// (which opens with "----") to /_magic-items/rod-of-absorption/, without
+// them it copies it only. Posts are read whatever their first line.
+func pageFile(on map[string]bool, include []string, cs []collection) func(rel string, frontMatter, folderIndex bool) bool {
 	return func(rel string, frontMatter, folderIndex bool) bool {
 		if frontMatter {
 			return true
+		}
+		if c, _, _ := find(cs, rel); c != nil && c.label != "posts" && !on[OptionalFrontMatter] {
+			return false
 		}
 		name := strings.ToUpper(strings.TrimSuffix(path.Base(rel), path.Ext(rel)))
 		if name == "README" && on[ReadmeIndex] && !folderIndex {

@@ -164,7 +164,11 @@ func TestCollectionURLs(t *testing.T) {
 			if err != nil || l == nil || l.PageURL == nil {
 				t.Fatalf("Recognise = %v, %v", l, err)
 			}
-			if got := l.PageURL(tt.rel, tt.fm); got != tt.want {
+			fm := tt.fm
+			if fm == nil {
+				fm = map[string]any{} // a document: front matter, if empty
+			}
+			if got := l.PageURL(tt.rel, fm); got != tt.want {
 				t.Errorf("PageURL(%s) = %q, want %q", tt.rel, got, tt.want)
 			}
 			if skipped := l.Skip(tt.rel, false) || l.Skip(path.Dir(tt.rel), true) || l.UnpublishedPath(tt.rel, false) != nil; skipped != (tt.want == "") && !strings.HasPrefix(tt.rel, "docs/") {

@@ -2,6 +2,7 @@ package jekyll
 
 import (
 	"bytes"
+	"d6codex/cmd/sitegen/internal/frontspan"
 	"errors"
 	"fmt"
 	"path"
@@ -91,29 +92,13 @@ func expandLiquid(_ string, src []byte, _ func(string) ([]byte, error)) layout.E
 	return x
 }
 
-// frontMatterEnd is the offset just past the page's front matter (a first
-// line "---" to the next "---" line), 0 without one.
+// frontMatterEnd is the offset just past the page's front matter, 0
+// without one: Jekyll's YAML_FRONT_MATTER_REGEXP,
+// "\A(---\s*\n.*?\n?)^((---|\.\.\.)\s*$\n?)", closed by "---" or "..."
+// (package frontspan).
 func frontMatterEnd(src []byte) int {
-	if !bytes.HasPrefix(src, []byte("---\n")) && !bytes.HasPrefix(src, []byte("---\r\n")) {
-		return 0
-	}
-	i := bytes.IndexByte(src, '\n') + 1
-	for i < len(src) {
-		j := bytes.IndexByte(src[i:], '\n')
-		line := src[i:]
-		if j >= 0 {
-			line = src[i : i+j]
-		}
-		if string(bytes.TrimRight(line, " \t\r")) == "---" {
-			if j < 0 {
-				return len(src)
-			}
-			return i + j + 1
-		}
-		if j < 0 {
-			break
-		}
-		i += j + 1
+	if sp := frontspan.Find(src, frontspan.Options{Dots: true}); sp.Closed {
+		return sp.Next
 	}
 	return 0
 }
@@ -165,7 +150,8 @@ func expander(l *layout.Layout, ls *liquidSite) layout.Expander {
 		if err != nil || chrome.Match(b) {
 			return x
 		}
-		before, after, err := ls.runLayout(file, src, lf, b, read, &x.ReadsSite, own)
+		before, after, probs, err := ls.runLayout(file, src, lf, b, read, &x.ReadsSite, own)
+		x.Problems = append(x.Problems, probs...)
 		if errors.Is(err, errNoContent) {
 			x.Problems = append(x.Problems, layout.Problem{Line: 1 + bytes.Count(x.Src[:from], []byte("\n")), Col: 1, Warning: true,
 				Msg: fmt.Sprintf("the page's layout %s writes no {{ content }}: Jekyll shows what it writes and not the page's text, as sitegen does", lf)})

@@ -20,6 +20,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/markup/rawhtml"
 )
 
 // The site variables of Jekyll's Liquid (https://jekyllrb.com/docs/variables/#site-variables):
@@ -59,6 +60,8 @@ type liquidSite struct {
 	srcDir string // the site's source folder (Recognise's dir joined with l.Content)
 	// timeout is how long a page's Liquid may run (0: renderTimeout).
 	timeout time.Duration
+	// sanitizer cleans what the site's layouts write (layoutHTML).
+	sanitizer func() *rawhtml.Sanitizer
 
 	mu    sync.Mutex
 	rels  []string

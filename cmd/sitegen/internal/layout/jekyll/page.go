@@ -2,6 +2,7 @@ package jekyll
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"html"
@@ -14,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/markup/rawhtml"
 )
 
 // rel is the content-relative path of the source file file.
@@ -91,6 +93,7 @@ func (s *liquidSite) runLiquid(file string, src []byte, read func(string) ([]byt
 	r.timeout = s.timeout
 	out, err := r.render(markLines(body, first), first, vars)
 	x.ReadsSite = hit.Load()
+	x.Problems = append(x.Problems, r.undefWarnings(file)...)
 	if err != nil {
 		x.Problems = append(x.Problems, liquidProblem(err, first))
 		return x, false
@@ -151,15 +154,16 @@ func (s *liquidSite) renderFile(file string, src []byte, read func(string) ([]by
 	r.full = func() *siteModel { return s.get(read) }
 	r.timeout = s.timeout
 	out, err := r.render(body, first, vars)
+	probs := r.undefWarnings(file)
 	if err != nil {
 		p := liquidProblem(err, first)
 		if p.Warning {
 			p.Msg = strings.TrimSuffix(p.Msg, "; the page is shown without its Liquid run (tags dropped, loops left out)") +
 				"; not published: its template is not what Jekyll writes"
 		}
-		return nil, []layout.Problem{p}, false
+		return nil, append(probs, p), false
 	}
-	return out, nil, true
+	return out, probs, true
 }
 
 // contentMark is what the page's {{ content }} is while its layouts run:
@@ -186,7 +190,7 @@ const maxLayoutChain = 16
 // as Jekyll writes it.
 //
 // *readsSite is set when a layout read the site model.
-func (s *liquidSite) runLayout(file string, src []byte, lf string, b []byte, read func(string) ([]byte, error), readsSite *bool, own bool) (before, after []byte, err error) {
+func (s *liquidSite) runLayout(file string, src []byte, lf string, b []byte, read func(string) ([]byte, error), readsSite *bool, own bool) (before, after []byte, probs []layout.Problem, err error) {
 	var hit atomic.Bool
 	defer func() { *readsSite = *readsSite || hit.Load() }()
 	vars, m := s.vars(file, src, read, false, &hit)
@@ -201,13 +205,15 @@ func (s *liquidSite) runLayout(file string, src []byte, lf string, b []byte, rea
 		r.full = func() *siteModel { hit.Store(true); return s.get(read) }
 		r.timeout = s.timeout
 		out, err := r.render(body, first, vars)
+		probs = append(probs, r.undefWarnings(file)...)
 		if err != nil {
 			var re *renderError
 			if errors.As(err, &re) && re.line > 0 {
-				return nil, nil, fmt.Errorf("%s:%d: %s", lf, re.line, re.msg)
+				return nil, nil, probs, fmt.Errorf("%s:%d: %s", lf, re.line, re.msg)
 			}
-			return nil, nil, fmt.Errorf("%s: %w", lf, err)
+			return nil, nil, probs, fmt.Errorf("%s: %w", lf, err)
 		}
+		out = s.layoutHTML(lf, b, first, out, &probs)
 		content = string(out)
 		name := ""
 		if k := layoutKey.FindSubmatch(b[:frontMatterEnd(b)]); k != nil {
@@ -228,35 +234,95 @@ func (s *liquidSite) runLayout(file string, src []byte, lf string, b []byte, rea
 	}
 	switch n := strings.Count(content, contentMark); {
 	case !own:
-		text = bytes.ReplaceAll(text, []byte(contentMark), nil)
+		return layoutBlock(bytes.ReplaceAll(text, []byte(contentMark), nil), m.baseurl), nil, probs, nil
 	case n == 0:
-		return layoutBlock(text, m.baseurl), nil, errNoContent
+		return layoutBlock(text, m.baseurl), nil, probs, errNoContent
 	case n > 1:
-		return nil, nil, fmt.Errorf("%s writes the page's {{ content }} %d times; sitegen shows the page's text once, without its layout", lf, n)
+		return nil, nil, probs, fmt.Errorf("%s writes the page's {{ content }} %d times; sitegen shows the page's text once, without its layout", lf, n)
 	}
+	// One element around the layouts' HTML and the page's text, so that
+	// an element a layout opens before {{ content }} and closes after it
+	// holds the text, as in Jekyll's page.
 	pre, post, _ := bytes.Cut(text, []byte(contentMark))
-	return layoutBlock(pre, m.baseurl), layoutBlock(post, m.baseurl), nil
+	before = append([]byte(layoutOpen), layoutLines(pre, m.baseurl)...)
+	after = append(layoutLines(post, m.baseurl), layoutClose...)
+	return before, after, probs, nil
+}
+
+// layoutHTML is out, what the layout file lf (its text b, its template
+// from line first) wrote, with the raw HTML sitegen does not publish
+// removed, as the page's own raw HTML is (package markup/rawhtml), unless
+// the site keeps all raw HTML. Each removal is a warning at the layout's
+// line that writes it (its first line of template when no line of it
+// names the element): one warning for every page that uses the layout,
+// which the build's report lists once.
+func (s *liquidSite) layoutHTML(lf string, b []byte, first int, out []byte, probs *[]layout.Problem) []byte {
+	if s.l.Settings.Unsafe || s.sanitizer == nil {
+		return out
+	}
+	clean, removed := s.sanitizer().Sanitize(string(out))
+	hint := "markup.goldmark.renderer.unsafe: true in " + cmp.Or(s.l.File, "_config.yml")
+	for _, what := range removed {
+		*probs = append(*probs, layout.Problem{File: lf, Line: elementLine(b, what, first), Col: 1, Warning: true,
+			Msg: rawhtml.Removed("raw HTML", what, hint)})
+	}
+	return []byte(clean)
+}
+
+// removal reads what the sanitizer says it removed: "<section>", "style
+// on <hr>", `href="javascript:x" on <a>`.
+var removal = regexp.MustCompile(`^(?:([A-Za-z-]+)(?:="[^"]*")? on )?<([A-Za-z0-9-]+)>$`)
+
+// elementLine is the line of the template b that writes the element (and
+// attribute) of the removal what, first when none does.
+func elementLine(b []byte, what string, first int) int {
+	m := removal.FindStringSubmatch(what)
+	if m == nil {
+		return first
+	}
+	re := `(?i)<` + regexp.QuoteMeta(m[2]) + `\b`
+	if m[1] != "" {
+		re += `[^>]*\b` + regexp.QuoteMeta(m[1]) + `\s*=`
+	}
+	at := regexp.MustCompile(re).FindIndex(b)
+	if at == nil {
+		return first
+	}
+	return 1 + bytes.Count(b[:at[0]], []byte("\n"))
 }
 
 // errNoContent is a layout chain that does not write the page's {{
 // content }}: what it writes is the whole page.
 var errNoContent = errors.New("the page's layout does not write its {{ content }}")
 
-// layoutBlock is the HTML a layout writes, as one block of HTML: its
-// blank lines dropped, its lines unindented; nil when it is blank.
+// layoutOpen and layoutClose are the element around what a page's
+// layouts write.
+const (
+	layoutOpen  = "<div class=\"jekyll-layout\">\n"
+	layoutClose = "</div>\n"
+)
+
+// layoutBlock is the HTML a layout writes, as one block of HTML in its
+// element (layoutLines); nil when it is blank.
 func layoutBlock(out []byte, baseurl string) []byte {
-	var kept [][]byte
-	for _, line := range bytes.Split(siteRoot(out, baseurl), []byte("\n")) {
-		if len(bytes.TrimSpace(line)) > 0 {
-			kept = append(kept, bytes.TrimLeft(line, " \t"))
-		}
-	}
-	if len(kept) == 0 {
+	lines := layoutLines(out, baseurl)
+	if lines == nil {
 		return nil
 	}
-	res := []byte("<div class=\"jekyll-layout\">\n")
-	res = append(res, bytes.Join(kept, []byte("\n"))...)
-	return append(res, "\n</div>\n"...)
+	return append(append([]byte(layoutOpen), lines...), layoutClose...)
+}
+
+// layoutLines are the lines of HTML a layout writes, each ending in a
+// newline: its blank lines dropped, so that Markdown takes none of it for
+// text or code, its lines unindented; nil when it is blank.
+func layoutLines(out []byte, baseurl string) []byte {
+	var kept []byte
+	for _, line := range bytes.Split(siteRoot(out, baseurl), []byte("\n")) {
+		if len(bytes.TrimSpace(line)) > 0 {
+			kept = append(append(kept, bytes.TrimLeft(line, " \t")...), '\n')
+		}
+	}
+	return kept
 }
 
 // htmlBlockOpen is a line that opens a block of HTML (CommonMark's kinds

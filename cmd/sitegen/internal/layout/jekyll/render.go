@@ -13,7 +13,10 @@ import (
 	"time"
 	"unicode"
 
+	"d6codex/cmd/sitegen/internal/layout"
+
 	"github.com/osteele/liquid"
+	"github.com/osteele/liquid/expressions"
 	"github.com/osteele/liquid/render"
 )
 
@@ -56,7 +59,21 @@ type run struct {
 	timeout   time.Duration // 0: renderTimeout
 	cancelled atomic.Bool
 	engine    *liquid.Engine
+	// undef are the filters the template names that neither Liquid nor
+	// Jekyll defines, each where it was first met: passed through.
+	undef []undefFilter
 }
+
+// An undefFilter is a filter the engine does not define, and where a
+// template names it (file "" is the run's own).
+type undefFilter struct {
+	name, file string
+	line       int
+}
+
+// maxUndefFilters is the most undefined filters a run lets through: each
+// costs the template one more rendering.
+const maxUndefFilters = 16
 
 // newRun makes the engine of one rendering.
 func newRun(file string, read func(string) ([]byte, error), content string, site *siteModel, forFile bool) *run {
@@ -188,7 +205,7 @@ func (r *run) include(relative bool) func(render.Context) (string, error) {
 		if relative {
 			src = src[frontMatterEnd(src):]
 		}
-		tpl, serr := r.engine.ParseTemplateLocation(whenOr(fixProperties(src)), file, 1)
+		tpl, serr := r.engine.ParseTemplateLocation(laxTags(src), file, 1)
 		if serr != nil {
 			return "", serr
 		}
@@ -251,10 +268,10 @@ func fixProperties(src []byte) []byte {
 			brackets++
 		case c == ']' && brackets > 0:
 			brackets--
-		case c == '|' && closer == "}}" && laxFilter(src[i+1:]) > 0:
+		case c == '|' && closer == "}}" && quotedFilter(src[i+1:]) > 0:
 			// {{ x | "text" }}: Ruby's Liquid (lax, Jekyll's default)
 			// reads a filter as a name and passes over anything else.
-			i += laxFilter(src[i+1:])
+			i += quotedFilter(src[i+1:])
 			continue
 		case bytes.HasPrefix(src[i:], []byte(closer)):
 			closer = ""
@@ -277,9 +294,9 @@ func fixProperties(src []byte) []byte {
 	return out
 }
 
-// laxFilter is the length of a quoted text that stands where a filter's
+// quotedFilter is the length of a quoted text that stands where a filter's
 // name should (after "|", spaces before it), 0 for none.
-func laxFilter(b []byte) int {
+func quotedFilter(b []byte) int {
 	t := bytes.TrimLeft(b, " \t")
 	if len(t) == 0 || t[0] != '"' && t[0] != '\'' {
 		return 0
@@ -289,6 +306,40 @@ func laxFilter(b []byte) int {
 		return 0
 	}
 	return len(b) - len(t) + end + 2
+}
+
+// laxTags is src written as the engine reads what Ruby's lax Liquid
+// (Jekyll's default, error_mode: warn) reads in it.
+func laxTags(src []byte) []byte {
+	return whenOr(forFilters(fixProperties(src)))
+}
+
+// forFiltered is a for tag with filters after its collection: the tag's
+// start, the filters, and the tag's end.
+var forFiltered = regexp.MustCompile(`(\{%-?\s*for\s+[\w-]+\s+in\s+[^\s|%]+(?:\s+reversed)?)\s*(\|[^%]*?)(-?%\})`)
+
+// forAttr is a for tag's limit: or offset:.
+var forAttr = regexp.MustCompile(`\b(?:limit|offset)\s*:\s*[\w.]+`)
+
+// forFilters writes a for tag whose collection has filters after it
+// ({% for f in page.features | sort: 'name' %}) as Ruby's lax Liquid
+// reads it: Liquid::For#lax_parse takes "for x in collection" and the
+// tag's limit: and offset: (/\A(\w+)\s+in\s+(QuotedFragment+)\s*(reversed)?/
+// and TagAttributes) and passes over the rest (Jekyll 4.3.1 warns
+// "Expected end_of_string but found pipe" and loops over the collection
+// as it is), where the engine applies the filters.
+func forFilters(src []byte) []byte {
+	if !bytes.Contains(src, []byte("for")) {
+		return src
+	}
+	return forFiltered.ReplaceAllFunc(src, func(tag []byte) []byte {
+		m := forFiltered.FindSubmatch(tag)
+		out := append([]byte(nil), m[1]...)
+		for _, a := range forAttr.FindAll(m[2], -1) {
+			out = append(append(out, ' '), a...)
+		}
+		return append(append(out, ' '), m[3]...)
+	})
 }
 
 // whenTag is a case's when tag.
@@ -371,13 +422,55 @@ type renderError struct {
 	line  int
 	msg   string
 	bound bool // stopped by a bound, not a fault of the template
+	// filter is the filter the engine does not define that stopped it.
+	filter string
 }
 
 func (e *renderError) Error() string { return e.msg }
 
 // render runs src (a template whose first line is line first of the page)
-// with the bindings, within the bounds.
+// with the bindings, within the bounds. A filter that neither Liquid nor
+// Jekyll defines passes its input through, as Jekyll's Liquid does: its
+// default is strict_filters: false ("liquid: error_mode: warn,
+// strict_filters: false", https://jekyllrb.com/docs/configuration/default/),
+// and Liquid's Strainer then returns the filter's input unchanged
+// (Liquid::Strainer#invoke: "elsif @context.strict_filters raise
+// Liquid::UndefinedFilter … else args.first"). The engine stops at such a
+// filter: each is let through on the run's engine and the template run
+// again, at most maxUndefFilters times; r.undef records them.
 func (r *run) render(src []byte, first int, bindings map[string]any) ([]byte, error) {
+	for {
+		out, err := r.renderOnce(src, first, bindings)
+		if err == nil || len(r.undef) >= maxUndefFilters {
+			return out, err
+		}
+		var re *renderError
+		if !errors.As(err, &re) || re.filter == "" {
+			return out, err
+		}
+		r.undef = append(r.undef, undefFilter{name: re.filter, file: re.file, line: re.line})
+		r.engine.RegisterFilter(re.filter, func(in any, _ ...any) any { return in })
+	}
+}
+
+// undefWarnings are the warnings of the undefined filters r let
+// through, each at the file and line that names it; page is the file of
+// the page being made (a problem there names no file).
+func (r *run) undefWarnings(page string) []layout.Problem {
+	var ps []layout.Problem
+	for _, u := range r.undef {
+		file := cmp.Or(u.file, r.file)
+		if file == page {
+			file = ""
+		}
+		ps = append(ps, layout.Problem{File: file, Line: max(u.line, 1), Col: 1, Warning: true,
+			Msg: fmt.Sprintf("Liquid: undefined filter %q: Jekyll's Liquid passes the value through unchanged (strict_filters: false), as sitegen does", u.name)})
+	}
+	return ps
+}
+
+// renderOnce is one rendering of render's.
+func (r *run) renderOnce(src []byte, first int, bindings map[string]any) ([]byte, error) {
 	for _, m := range rangeLiteral.FindAllSubmatchIndex(src, -1) {
 		a, _ := strconv.Atoi(string(src[m[2]:m[3]]))
 		b, _ := strconv.Atoi(string(src[m[4]:m[5]]))
@@ -386,7 +479,7 @@ func (r *run) render(src []byte, first int, bindings map[string]any) ([]byte, er
 				msg: fmt.Sprintf("Liquid range %s has more than %d numbers, the most sitegen runs", src[m[0]:m[1]], maxRange)}
 		}
 	}
-	tpl, serr := r.engine.ParseTemplateLocation(whenOr(fixProperties(src)), r.file, first)
+	tpl, serr := r.engine.ParseTemplateLocation(laxTags(src), r.file, first)
 	if serr != nil {
 		return nil, r.sourceError(serr)
 	}
@@ -453,6 +546,10 @@ func (r *run) sourceError(err error) error {
 			continue
 		}
 		e.msg = cause.Error()
+		var uf expressions.UndefinedFilter
+		if errors.As(cause, &uf) {
+			e.filter = string(uf)
+		}
 		break
 	}
 	var be *boundError

@@ -120,6 +120,14 @@ func TestLiquidRun(t *testing.T) {
 		// site.tags.[{{level.tag}}] the key is the variable level.tag,
 		// the braces and the dot before "[" passed over (Jekyll 4.3
 		// warns and lists the posts: thebombzen/grimoire's home page).
+		// Ruby's lax For reads "for x in collection" and its limit: and
+		// offset: (/\A(\w+)\s+in\s+(QuotedFragment+)\s*(reversed)?/ and
+		// TagAttributes, Liquid::For#lax_parse); filters after the
+		// collection are passed over (Jekyll 4.3.1 warns "Expected
+		// end_of_string but found pipe" and loops unsorted:
+		// rooneg/5srd.github.io's subclass layout).
+		{"lax for with filters", `{% for m in site.data.monsters | sort: 'name' %}{{ m.name }},{% endfor %}`, "Goblin,Orc,Imp,"},
+		{"lax for with filters and limit", `{% for m in site.data.monsters | sort: 'name' limit: 2 %}{{ m.name }},{% endfor %}`, "Goblin,Orc,"},
 		{"lax bracket lookup", `{% for m in site.data.monsters %}{% assign k = "name" %}{% assign v = m.[{{k}}] %}{{ v }},{% endfor %}`, "Goblin,Orc,Imp,"},
 		{"where", `{% assign s = site.data.monsters | where: "kind", "small" %}{{ s | map: "name" | join: "," }}`, "Goblin,Imp"},
 		// "sort: Sort an array. Optional arguments for hashes 1. property name".

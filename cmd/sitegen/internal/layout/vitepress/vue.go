@@ -2,6 +2,7 @@ package vitepress
 
 import (
 	"bytes"
+	"d6codex/cmd/sitegen/internal/frontspan"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -208,27 +209,13 @@ func codeSpans(line []byte) func(int) bool {
 // has none or it cannot be read: the build reports that) and the text
 // after it.
 func frontMatter(src []byte) (map[string]any, []byte) {
-	if !bytes.HasPrefix(src, []byte("---")) {
+	sp := frontspan.Find(src, frontspan.Options{Dots: true})
+	if !sp.Closed {
 		return nil, src
 	}
-	i := bytes.IndexByte(src, '\n')
-	if i < 0 || len(bytes.TrimSpace(src[:i])) != 3 {
-		return nil, src
+	fm, _, err := layout.DecodeYAMLMap(src[sp.Start:sp.End])
+	if err != nil {
+		fm = nil
 	}
-	for at := i + 1; at < len(src); {
-		end := bytes.IndexByte(src[at:], '\n')
-		next := len(src)
-		if end >= 0 {
-			next = at + end + 1
-		}
-		if l := bytes.TrimSpace(src[at:next]); string(l) == "---" || string(l) == "..." {
-			fm, _, err := layout.DecodeYAMLMap(src[i+1 : at])
-			if err != nil {
-				fm = nil
-			}
-			return fm, src[next:]
-		}
-		at = next
-	}
-	return nil, src
+	return fm, src[sp.Next:]
 }

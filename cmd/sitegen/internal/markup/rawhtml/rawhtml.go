@@ -258,3 +258,10 @@ func EditTags(s string, edit func(tok *html.Token) bool) string {
 	}
 	return b.String()
 }
+
+// Removed is the warning of a removal the sanitizer made (what, as
+// Sanitize names it) in raw HTML of the kind named ("raw HTML"); hint
+// says which setting keeps all raw HTML.
+func Removed(kind, what, hint string) string {
+	return fmt.Sprintf("%s: %s removed (not safe to publish; %s keeps all raw HTML)", kind, what, hint)
+}

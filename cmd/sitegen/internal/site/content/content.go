@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"context"
+	"d6codex/cmd/sitegen/internal/frontspan"
 	"errors"
 	"fmt"
 	"io"
@@ -179,12 +180,9 @@ func (s *Site) hasFrontMatter(file string) bool {
 	head := make([]byte, 64)
 	n, _ := io.ReadFull(f, head)
 	head = head[:n]
-	rest, ok := bytes.CutPrefix(head, []byte("---"))
-	if !ok {
-		return false
-	}
-	rest = bytes.TrimLeft(rest, " \t\r")
-	return len(rest) > 0 && rest[0] == '\n'
+	// Jekyll's Utils.has_yaml_header?, "\A---\s*\r?\n", on the file's
+	// bytes: a byte order mark before it is no front matter.
+	return !bytes.HasPrefix(head, utf8BOM) && bytes.ContainsRune(head, '\n') && frontspan.Find(head, frontspan.Options{}).OK
 }
 
 // Page is one output page and what the build knows about it between
@@ -756,30 +754,14 @@ func (s *Site) UsesBlock(info string) bool {
 }
 
 // FrontMatterSpan locates the front matter block: the delimiter line
-// (--- for YAML, +++ for TOML) and the byte range of the text between the
-// delimiters. ok is false when the file has no front matter; closed is
-// false when the closing delimiter is missing.
+// (--- for YAML, +++ for TOML, or a longer run of either, as the Markdown
+// parser's extension reads it) and the byte range of the text between
+// the delimiters, by package frontspan's rule. ok is false when the file
+// has no front matter; closed is false when the closing delimiter is
+// missing (end is then len(src)).
 func FrontMatterSpan(src []byte) (start, end int, ok, closed bool) {
-	first, _, _ := bytes.Cut(src, []byte("\n"))
-	first = bytes.TrimRight(first, "\r")
-	if len(first) < 3 || (first[0] != '-' && first[0] != '+') || len(bytes.Trim(first, string(first[0]))) != 0 {
-		return 0, 0, false, false
-	}
-	start = len(first) + 1
-	if start > len(src) {
-		return len(src), len(src), true, false
-	}
-	if src[start-1] == '\r' {
-		start++
-	}
-	for off := start; off < len(src); {
-		line, _, _ := bytes.Cut(src[off:], []byte("\n"))
-		if bytes.Equal(bytes.TrimRight(line, "\r"), first) {
-			return start, off, true, true
-		}
-		off += len(line) + 1
-	}
-	return start, len(src), true, false
+	sp := frontspan.Find(src, frontspan.Options{TOML: true, Runs: true})
+	return sp.Start, sp.End, sp.OK, sp.Closed
 }
 
 // readFrontMatter decodes and validates the front matter of p.
@@ -884,6 +866,9 @@ func (s *Site) readFields(p *Page, m map[string]any, raw []byte, first int) {
 		p.draft = layout.True(m["draft"])
 	} else {
 		p.draft = r.bool("draft")
+	}
+	if m == nil {
+		m = map[string]any{} // front matter, if empty: nil Meta is none (layout.Layout.PageURL)
 	}
 	p.Meta = m
 	s.readDialectFields(p, r)

@@ -1,6 +1,7 @@
 package content
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"strings"
@@ -52,7 +53,7 @@ func (s *Site) pageSource(p *Page) ([]byte, error) {
 		p.docTitle = x.Title
 	}
 	for _, pr := range x.Problems {
-		s.report(p.File, pr.Line, pr.Col, pr.Warning, pr.Msg)
+		s.report(cmp.Or(pr.File, p.File), pr.Line, pr.Col, pr.Warning, pr.Msg)
 	}
 	if len(x.Src) > MaxPageBytes {
 		return nil, &badText{line: 1, col: 1, msg: fmt.Sprintf("the page with its includes is longer than %d MB, the most sitegen reads", MaxPageBytes>>20)}

@@ -242,6 +242,16 @@ func (s *Site) weightField(p *Page, r *fieldReader) int {
 		return r.int("weight") // a list or a table: an error, as in every layout
 	}
 	line, col := r.locate("weight")
+	if s.Lay.Kind == layout.Jekyll {
+		// Jekyll reads no weight: "you can also set your own front
+		// matter variables" (https://jekyllrb.com/docs/front-matter/),
+		// the page's own data, which neither Jekyll nor just-the-docs
+		// (nav_order) orders by: rooneg/5srd.github.io's equipment
+		// writes its weight in pounds ("1/4", "---", "varies"), which
+		// Jekyll 4.3.1 builds. Not an order, in any mode.
+		s.Warn.Addf(p.File, line, col, "weight", "%s, not an integer: Jekyll reads no weight (the page's own data, which its layouts may print); sitegen orders the page as if it had none", describeValue(v))
+		return 0
+	}
 	how := "as " + tool + " reads it"
 	if s.Lay.Kind != layout.Hugo {
 		how = "the navigation's order as Hugo would read it (" + tool + " does not read weight)"

@@ -3,6 +3,7 @@ package content
 import (
 	"bytes"
 	"crypto/sha256"
+	"d6codex/cmd/sitegen/internal/frontspan"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -151,6 +152,9 @@ func (s *Site) readText(file string, blocks bool) (src []byte, lines []int, long
 	}
 	if valid && lifted == nil && s.Lay.Markup.FrontMatterLead {
 		src, lifted = LiftFrontMatter(src)
+	}
+	if s.Lay.Markup.FrontMatterDots {
+		DotsClose(src)
 	}
 	DelimiterSpaces(src)
 	if valid {
@@ -621,6 +625,19 @@ func FrontMatterRule(src []byte, m layout.Markup, tool string) (out []byte, note
 		return src, fmt.Sprintf("front matter is not closed: no line %q after the opening one; shown as a rule and text, as %s shows it", first, tool)
 	}
 	return src, ""
+}
+
+// DotsClose writes a line "..." that closes YAML front matter (in a
+// tool that reads it so: layout.Markup.FrontMatterDots) as "---", in
+// place, so that every reader of the page (the Markdown parser's
+// extension, FrontMatterSpan) takes it for the closing line: Jekyll 4.3
+// builds a page whose front matter ends with "..." as one whose ends
+// with "---". The text keeps its length and lines.
+func DotsClose(src []byte) {
+	sp := frontspan.Find(src, frontspan.Options{Dots: true})
+	if sp.Closed && sp.Delim == "---" && src[sp.End] == '.' {
+		copy(src[sp.End:], "---")
+	}
 }
 
 // DelimiterSpaces takes the spaces and tabs that end a front matter

@@ -209,6 +209,58 @@ func TestJekyll(t *testing.T) {
 				"rules/index.html", "rules/magic/index.html", "tale/index.html", "lore/index.html", "posts/index.html", "world/index.html"},
 		},
 		{
+			Name: "collection files without front matter",
+			Rule: `"Files in collections that do not have front matter are treated as static files and simply copied to their ` +
+				`output location without processing" (https://jekyllrb.com/docs/collections/#output); GitHub Pages' ` +
+				`jekyll-optional-front-matter makes them pages too, at their own path (rooneg/5srd.github.io's ` +
+				`_magic-items/rod-of-absorption.md opens with "----", ring-of-elemental-command.md with a blank line)`,
+			Files: map[string]string{
+				"_config.yml":       "title: J\npermalink: pretty\nplugins:\n  - jekyll-optional-front-matter\ncollections:\n  items:\n    output: true\n",
+				"index.md":          "---\ntitle: Home\n---\n",
+				"_items/lamp.md":    "---\ntitle: Lamp\n---\nLight.\n",
+				"_items/rod.md":     "----\ntitle: Rod\n---\n\nAbsorbs.\n",
+				"_items/ring.md":    "\n---\ntitle: Ring\n---\nCommands.\n",
+				"_items/gear.md":    "# Gear\n\n| Item | Cost |\n|------|-----:|\n| Rope | 1 gp |\n",
+				"rules/no-front.md": "# No front matter\n\nA page all the same.\n",
+			},
+			// optional-front-matter keeps each page's Markdown source
+			// beside it (remove_originals is false), and a collection's
+			// at the collection's URL; sitegen publishes the page only.
+			// Jekyll shows no title for a page without one (the text's
+			// "title: Ring" after a blank line is an <h2>, which
+			// jekyll-titles-from-headings does not take); sitegen titles
+			// it from its file name.
+			Known: []string{"file: rules/no-front.md is published by the tool", "file: items/gear.md is published by the tool",
+				"file: items/ring.md is published by the tool", "file: items/rod.md is published by the tool",
+				`title: /_items/ring/: sitegen "Ring", the tool ""`, `title: /_items/rod/: sitegen "Rod", the tool ""`},
+		},
+		{
+			Name: "front matter closed by dots",
+			Rule: `YAML_FRONT_MATTER_REGEXP = "\A(---\s*\n.*?\n?)^((---|\.\.\.)\s*$\n?)" ` +
+				`(https://github.com/jekyll/jekyll/blob/master/lib/jekyll/document.rb): a line "..." closes front matter`,
+			Files: map[string]string{
+				"Gemfile":     plain,
+				"_config.yml": "title: J\npermalink: pretty\n",
+				"index.md":    "---\ntitle: Home\n---\nSee [the rule](rule/).\n",
+				"rule.md":     "---\ntitle: The Rule\n...\nThe rule's text.\n",
+				"spaced.md":   "--- \ntitle: Spaced\n...  \nText.\n",
+			},
+		},
+		{
+			Name: "collection files without front matter in plain Jekyll",
+			Rule: `"Files in collections that do not have front matter are treated as static files and simply copied to their ` +
+				`output location without processing" (https://jekyllrb.com/docs/collections/#output)`,
+			Files: map[string]string{
+				"Gemfile":        plain,
+				"_config.yml":    "title: J\npermalink: pretty\ncollections:\n  items:\n    output: true\n",
+				"index.md":       "---\ntitle: Home\n---\n",
+				"_items/lamp.md": "---\ntitle: Lamp\n---\nLight.\n",
+				"_items/rod.md":  "----\ntitle: Rod\n---\n\nAbsorbs.\n",
+				"_items/gear.md": "# Gear\n\n| Item | Cost |\n|------|-----:|\n| Rope | 1 gp |\n",
+			},
+			Unpublished: []string{"items/rod/index.html", "items/gear/index.html", "_items/rod/index.html", "_items/gear/index.html"},
+		},
+		{
 			Name: "permalinks",
 			Rule: `"permalink: pretty" makes /:path/:basename/; a page's permalink: in front matter is its URL ` +
 				`(https://jekyllrb.com/docs/permalinks/); a YAML key set twice keeps its last value (Ruby's Psych)`,
