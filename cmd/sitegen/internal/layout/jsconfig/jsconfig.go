@@ -8,6 +8,9 @@
 // without substitutions, numbers, booleans, null, arrays and nested
 // objects, with comments, trailing commas, TypeScript's `as const`,
 // `satisfies T` and typed declarations (`const config: Config = {...}`).
+// A function exported (`async () => { return {...} }`, a declared
+// `async function createConfig()`) is read as the object it returns
+// (returned.go).
 //
 // Anything else — a function call, a variable that is not a top-level
 // literal, a spread, an arrow function, `process.env.X`, a template with
@@ -318,6 +321,9 @@ func (f *File) exported(i, depth int) any {
 		return f.computedAt(i)
 	}
 	t := f.toks[i]
+	if v, ok := f.returned(i, depth); ok { // async () => { return {...} } (returned.go)
+		return v
+	}
 	if t.kind == tokIdent && f.is(i+1, "(") {
 		// defineConfig({...}), withMermaid(defineConfig({...})): the
 		// first argument.
@@ -334,6 +340,9 @@ func (f *File) exported(i, depth int) any {
 		}
 		if at, ok := f.consts[t.text]; ok {
 			return f.withKeySets(t.text, f.exported(at, depth+1))
+		}
+		if fn, ok := f.functions()[t.text]; ok { // async function createConfig() {...}
+			return f.fromBody(i, fn.start-1, depth+1)
 		}
 		return f.computedAt(i)
 	}
