@@ -118,6 +118,18 @@ func TestFunctionExport(t *testing.T) {
 	}
 }
 
+// TestMemberOfConst: NAME.a.b, NAME a top-level const holding an object
+// literal, is the value at that key path, as JavaScript reads a property
+// (ZeiZel/dndsidian: `url: selfHostedConfig.urls.landing`); a key it
+// lacks, a method call or an index leaves it Computed.
+func TestMemberOfConst(t *testing.T) {
+	src := "const c = {urls: {landing: 'https://x.io', n: 2}, list: ['a']}\nmodule.exports = {url: c.urls.landing, n: c.urls.n, o: c.urls, none: c.nope, call: c.urls.get(), idx: c.list[0]}"
+	want := `{"__keys":"url,n,o,none,call,idx","call":"computed:c.urls.get()@2","idx":"computed:c.list[0]@2","n":2,"none":"computed:c.nope@2","o":{"__keys":"landing,n","landing":"https://x.io","n":2},"url":"https://x.io"}`
+	if got := show(Parse([]byte(src)).Root); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
+
 // TestDeepNesting: 100,000 nested arrays are read to maxDepth levels and
 // no deeper (the reader's bound on memory and recursion); its time is
 // BenchmarkDeepNesting's (a timed assertion failed CI under load).
