@@ -194,6 +194,13 @@ func TestMDX(t *testing.T) {
 			problems: []string{"warning: 1:1: JSX <div style={…}> is read as JSX, not HTML: its style is not applied, its content is kept (so are the other such elements of the page)",
 				"warning: 2:3: MDX component <AnimatedCard /> is not rendered: its props are shown as text",
 				"warning: 6:3: MDX component <AnimatedCard /> is not rendered: its props are shown as text"}},
+		// The opening tag may go on over lines (dndsidian docs/roles/index.md:
+		// <a href="./player" style={{ … }}>): the element's text is kept.
+		{name: "style object over lines",
+			src:      "<div style={{ display: 'flex' }}>\n  <a href=\"./player\" style={{\n    flex: '1 1 300px',\n  }}>\n    Become a player\n  </a>\n</div>\n",
+			want:     []string{"Become a player"},
+			not:      []string{"&lt;", "<a", "</a>", "</div>", "flex"},
+			problems: []string{"warning: 1:1: JSX <div style={…}> is read as JSX, not HTML: its style is not applied, its content is kept (so are the other such elements of the page)"}},
 		// A lower-case tag without an expression attribute stays HTML.
 		{name: "plain HTML div stays HTML", src: "<div class=\"note\">\n\nText.\n\n</div>\n", want: []string{"Text."}},
 		// <DocCardList /> shows the items of the page's category; a page

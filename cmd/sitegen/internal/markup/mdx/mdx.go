@@ -246,15 +246,18 @@ var exprAttrRE = regexp.MustCompile(`\s([A-Za-z_][\w:-]*)\s*=\s*\{`)
 // flavor and provide style objects"
 // (https://docusaurus.io/docs/2.x/markdown-features/react). Its children
 // are Markdown, as a component's; a self-closing one (<img src={…} />)
-// stays HTML.
+// stays HTML, unless its tag goes on over lines (then it shows nothing).
 func jsxHTML(line []byte) ([][]byte, bool) {
 	m := htmlTagRE.FindSubmatch(line)
 	if m == nil {
 		return nil, false
 	}
 	end, selfClosing, ok := tagEnd(line)
+	if !ok { // an opening tag over lines (<a href="x" style={{ …): read as far as written
+		end = len(line)
+	}
 	a := exprAttrRE.FindSubmatch(line[:end])
-	if !ok || selfClosing || a == nil {
+	if selfClosing || a == nil {
 		return nil, false
 	}
 	return [][]byte{m[0], m[1], a[1]}, true
@@ -328,6 +331,10 @@ func (p *elementParser) finish(n *Element, selfClosing bool, pc parser.Context) 
 	tag := n.tag
 	n.Attrs = attrs(tag[len(n.Name)+1:])
 	n.tag = nil
+	if selfClosing && n.jsxAttr != "" { // <img style={{…}}\n/>: no text of its own
+		n.closed, n.SelfClosing = true, true
+		return
+	}
 	if selfClosing {
 		n.closed, n.SelfClosing = true, true
 		mark, what := propsText(tag[len(n.Name)+1:]), "props are"
