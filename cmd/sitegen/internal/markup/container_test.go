@@ -177,6 +177,32 @@ func TestMDX(t *testing.T) {
 			want: []string{"<p>Before.</p>", `<p class="mdx-component">DJINN</p>`, `<p class="mdx-component">Spacer</p>`, "<p>After.</p>"},
 			problems: []string{"warning: 3:1: MDX component <Fabled /> is not rendered: its props are shown as text",
 				"warning: 5:1: MDX component <Spacer /> is not rendered: its name is shown as text"}},
+		// "Since all doc files are parsed using MDX, anything that looks
+		// like HTML is actually JSX. Therefore, if you need to inline-style
+		// a component, follow JSX flavor and provide style objects"
+		// (https://docusaurus.io/docs/2.x/markdown-features/react): a
+		// lower-case element whose opening tag has a JSX expression
+		// attribute (<div style={{…}}>) is JSX, not raw HTML: its children
+		// are Markdown and components, kept as those of any component are,
+		// the style dropped with one warning per file. eval10B NB7
+		// (ZeiZel/dndsidian docs/index.mdx: 13 <AnimatedCard> in three
+		// such divs vanished).
+		{name: "element with a style object",
+			src:  "<div style={{ display: 'grid', gap: '1.5rem' }}>\n  <AnimatedCard\n    title=\"Freedom\"\n    description=\"No limits.\"\n  />\n  <AnimatedCard title=\"Dice\" />\n</div>\n\nBetween.\n\n<div style={{ margin: 0 }}>\n\nInside **bold**.\n\n</div>\n\nAfter.\n",
+			want: []string{`<p class="mdx-component">Freedom No limits.</p>`, `<p class="mdx-component">Dice</p>`, "<p>Between.</p>", "<p>Inside <strong>bold</strong>.</p>", "<p>After.</p>"},
+			not:  []string{"&lt;", "<div", "</div>", "grid", "raw HTML"},
+			problems: []string{"warning: 1:1: JSX <div style={…}> is read as JSX, not HTML: its style is not applied, its content is kept (so are the other such elements of the page)",
+				"warning: 2:3: MDX component <AnimatedCard /> is not rendered: its props are shown as text",
+				"warning: 6:3: MDX component <AnimatedCard /> is not rendered: its props are shown as text"}},
+		// The opening tag may go on over lines (dndsidian docs/roles/index.md:
+		// <a href="./player" style={{ … }}>): the element's text is kept.
+		{name: "style object over lines",
+			src:      "<div style={{ display: 'flex' }}>\n  <a href=\"./player\" style={{\n    flex: '1 1 300px',\n  }}>\n    Become a player\n  </a>\n</div>\n",
+			want:     []string{"Become a player"},
+			not:      []string{"&lt;", "<a", "</a>", "</div>", "flex"},
+			problems: []string{"warning: 1:1: JSX <div style={…}> is read as JSX, not HTML: its style is not applied, its content is kept (so are the other such elements of the page)"}},
+		// A lower-case tag without an expression attribute stays HTML.
+		{name: "plain HTML div stays HTML", src: "<div class=\"note\">\n\nText.\n\n</div>\n", want: []string{"Text."}},
 		// <DocCardList /> shows the items of the page's category; a page
 		// with none (here: no CardResolver) shows nothing, with a warning.
 		{name: "DocCardList without items",

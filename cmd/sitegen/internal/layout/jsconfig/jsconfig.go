@@ -8,6 +8,9 @@
 // without substitutions, numbers, booleans, null, arrays and nested
 // objects, with comments, trailing commas, TypeScript's `as const`,
 // `satisfies T` and typed declarations (`const config: Config = {...}`).
+// A function exported (`async () => { return {...} }`, a declared
+// `async function createConfig()`) is read as the object it returns
+// (returned.go).
 //
 // Anything else — a function call, a variable that is not a top-level
 // literal, a spread, an arrow function, `process.env.X`, a template with
@@ -318,6 +321,9 @@ func (f *File) exported(i, depth int) any {
 		return f.computedAt(i)
 	}
 	t := f.toks[i]
+	if v, ok := f.returned(i, depth); ok { // async () => { return {...} } (returned.go)
+		return v
+	}
 	if t.kind == tokIdent && f.is(i+1, "(") {
 		// defineConfig({...}), withMermaid(defineConfig({...})): the
 		// first argument.
@@ -334,6 +340,9 @@ func (f *File) exported(i, depth int) any {
 		}
 		if at, ok := f.consts[t.text]; ok {
 			return f.withKeySets(t.text, f.exported(at, depth+1))
+		}
+		if fn, ok := f.functions()[t.text]; ok { // async function createConfig() {...}
+			return f.fromBody(i, fn.start-1, depth+1)
 		}
 		return f.computedAt(i)
 	}
@@ -535,6 +544,10 @@ func (p *parser) primary(depth int) any {
 		if v, ok := p.mapped(depth); ok {
 			return v
 		}
+		if v, n, ok := p.member(depth); ok {
+			p.i += n
+			return v
+		}
 		if at, ok := p.f.consts[t.text]; ok && !p.f.is(p.i+1, "(") && !p.f.is(p.i+1, ".") && !p.f.is(p.i+1, "[") && depth < maxDepth {
 			// A top-level constant holding a literal.
 			q := &parser{f: p.f, i: at}
@@ -573,6 +586,36 @@ func (p *parser) primary(depth int) any {
 		}
 	}
 	return p.skip()
+}
+
+// member reads NAME.a.b at the parser's token, NAME a top-level constant
+// holding an object literal: the value at that key path, as JavaScript
+// reads a property (ZeiZel/dndsidian's `url: selfHostedConfig.urls.landing`),
+// and the number of tokens it spans. ok is false for a key the object
+// lacks, a value not read, or a path followed by a call or an index.
+func (p *parser) member(depth int) (any, int, bool) {
+	name := p.f.toks[p.i].text
+	at, ok := p.f.consts[name]
+	if !ok || !p.f.is(p.i+1, ".") || depth >= maxDepth {
+		return nil, 0, false
+	}
+	q := &parser{f: p.f, i: at}
+	v := p.f.withKeySets(name, q.value(depth+1))
+	j := p.i + 1
+	for p.f.is(j, ".") && j+1 < len(p.f.toks) && p.f.toks[j+1].kind == tokIdent {
+		o, ok := v.(*Object)
+		if !ok {
+			return nil, 0, false
+		}
+		if v, ok = o.Values[p.f.toks[j+1].text]; !ok {
+			return nil, 0, false
+		}
+		j += 2
+	}
+	if p.f.is(j, "(") || p.f.is(j, "[") || p.f.is(j, ".") || isComputed(v) {
+		return nil, 0, false
+	}
+	return v, j - p.i, true
 }
 
 // mapped reads NAME.map(x => `text${x}text`) (or x => x, (x) => ...),

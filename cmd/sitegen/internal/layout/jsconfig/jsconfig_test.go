@@ -73,7 +73,7 @@ func TestParse(t *testing.T) {
 			`{"__keys":"presets,f","f":"computed:(a) =\u003e a@1","presets":[["classic",{"__keys":"docs","docs":{"__keys":"path","path":"x"}}]]}`},
 		{"an array of consts", "const a = ['x', 'y']\nconst b = {K: ['z']}\nmodule.exports = [a, b]",
 			`[["x","y"],{"K":["z"],"__keys":"K"}]`},
-		{"function export", "export default async function () { return {title: 'x'} }", `"computed:async function () { return {title: 'x'} }@1"`},
+		{"function export with a loop", "export default async function () { for (;;) {} }", `"computed:async function () { for (;;) {} }@1"`},
 		{"nothing exported", "const x = 1", `null`},
 		{"unterminated", "module.exports = {title: 'a', list: [1, 2", `{"__keys":"title,list","list":[1,2],"title":"a"}`},
 	}
@@ -83,6 +83,50 @@ func TestParse(t *testing.T) {
 				t.Errorf("got  %s\nwant %s", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestFunctionExport: a configuration exported as a function, async or
+// not, is read as the object its body returns (its last top-level
+// `return {…}`, or an arrow's expression), the consts its body declares
+// before the return in scope. Docusaurus
+// (https://docusaurus.io/docs/configuration#syntax-to-declare-docusaurus-config):
+// "the config file can export a function or an async function returning
+// the config object". ZeiZel/dndsidian's docusaurus.config.ts is
+// `const docusaurus = async (): Promise<Config> => { return {…} }`.
+func TestFunctionExport(t *testing.T) {
+	want := `{"__keys":"title,baseUrl","baseUrl":"/d/","title":"D"}`
+	tests := []struct {
+		name, src, want string
+	}{
+		{"async arrow const", "const docusaurus = async (): Promise<Config> => {\n  return {\n    title: 'D',\n    baseUrl: '/d/',\n  };\n};\nexport default docusaurus;", want},
+		{"async arrow", "module.exports = async () => {\n  return {title: 'D', baseUrl: '/d/'}\n}", want},
+		{"arrow expression", "module.exports = () => ({title: 'D', baseUrl: '/d/'})", want},
+		{"async function declaration", "async function createConfig() {\n  const base = '/d/';\n  return {title: 'D', baseUrl: base};\n}\nmodule.exports = createConfig;", want},
+		{"default async function", "export default async function createConfig(): Promise<Config> {\n  if (x) { return {title: 'other'} }\n  return {title: 'D', baseUrl: '/d/'}\n}", want},
+		{"body const shadows", "const t = 'outer'\nmodule.exports = async function () { const t = 'D'; return {title: t, baseUrl: '/d/'} }", want},
+		{"top-level const used", "const base = '/d/'\nmodule.exports = async () => { return {title: 'D', baseUrl: base} }", want},
+		{"no return", "module.exports = async () => { await x() }", `"computed:async () =\u003e { await x() }@1"`},
+		{"returns a call", "module.exports = async () => { const c = await load(); return c }", `"computed:await load()@1"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := show(Parse([]byte(tt.src)).Root); got != tt.want {
+				t.Errorf("got  %s\nwant %s", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestMemberOfConst: NAME.a.b, NAME a top-level const holding an object
+// literal, is the value at that key path, as JavaScript reads a property
+// (ZeiZel/dndsidian: `url: selfHostedConfig.urls.landing`); a key it
+// lacks, a method call or an index leaves it Computed.
+func TestMemberOfConst(t *testing.T) {
+	src := "const c = {urls: {landing: 'https://x.io', n: 2}, list: ['a']}\nmodule.exports = {url: c.urls.landing, n: c.urls.n, o: c.urls, none: c.nope, call: c.urls.get(), idx: c.list[0]}"
+	want := `{"__keys":"url,n,o,none,call,idx","call":"computed:c.urls.get()@2","idx":"computed:c.list[0]@2","n":2,"none":"computed:c.nope@2","o":{"__keys":"landing,n","landing":"https://x.io","n":2},"url":"https://x.io"}`
+	if got := show(Parse([]byte(src)).Root); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }
 

@@ -26,8 +26,11 @@
 // <details> and, inside it, <summary> on lines of their own are elements
 // too (MDX reads their children as Markdown; markup renders them as a
 // collapsible callout); a one-line <summary>text</summary> holds its text
-// as inline Markdown. Other lower-case tags are HTML (<div>, <br/>) and
-// stay with goldmark's raw HTML.
+// as inline Markdown. A lower-case element on lines of its own whose
+// opening tag has an attribute written as a JSX expression (<div
+// style={{…}}>) is JSX too: an Element whose content is kept, the element
+// itself not rendered, with one warning per page. Other lower-case tags
+// are HTML (<div>, <br/>) and stay with goldmark's raw HTML.
 package mdx
 
 import (
@@ -107,6 +110,9 @@ type Element struct {
 	// values, bare prop names), else its name.
 	SelfClosing bool
 	Mark        string
+	// jsxAttr is, for a lower-case element read as JSX (jsxHTML), the
+	// name of its first attribute written as an expression.
+	jsxAttr string
 }
 
 // Kind implements ast.Node.
@@ -222,8 +228,43 @@ func (p *elementParser) Trigger() []byte { return []byte{'<'} }
 // are HTML).
 var componentRE = regexp.MustCompile(`^<([A-Z][\w.]*|details|summary)(?:[\s/>]|$)`)
 
-// closingRE matches a closing tag alone on its line.
-var closingRE = regexp.MustCompile(`^</([A-Z][\w.]*|details|summary)\s*>\s*$`)
+// closingRE matches a closing tag alone on its line (the name is then
+// checked against the open element's).
+var closingRE = regexp.MustCompile(`^</([A-Za-z][\w.-]*)\s*>\s*$`)
+
+// htmlTagRE matches the start of a lower-case (HTML) opening tag.
+var htmlTagRE = regexp.MustCompile(`^<([a-z][\w-]*)(?:[\s>]|$)`)
+
+// exprAttrRE matches an attribute written as a JSX expression: name={.
+var exprAttrRE = regexp.MustCompile(`\s([A-Za-z_][\w:-]*)\s*=\s*\{`)
+
+// jsxHTML matches a lower-case element that is JSX, not HTML: its opening
+// tag, whole on the line, has an attribute written as an expression
+// (<div style={{ display: 'grid' }}>), which HTML has not. "Since all doc
+// files are parsed using MDX, anything that looks like HTML is actually
+// JSX. Therefore, if you need to inline-style a component, follow JSX
+// flavor and provide style objects"
+// (https://docusaurus.io/docs/2.x/markdown-features/react). Its children
+// are Markdown, as a component's; a self-closing one (<img src={…} />)
+// stays HTML, unless its tag goes on over lines (then it shows nothing).
+func jsxHTML(line []byte) ([][]byte, bool) {
+	m := htmlTagRE.FindSubmatch(line)
+	if m == nil {
+		return nil, false
+	}
+	end, selfClosing, ok := tagEnd(line)
+	if !ok { // an opening tag over lines (<a href="x" style={{ …): read as far as written
+		end = len(line)
+	}
+	a := exprAttrRE.FindSubmatch(line[:end])
+	if selfClosing || a == nil {
+		return nil, false
+	}
+	return [][]byte{m[0], m[1], a[1]}, true
+}
+
+// jsxHTMLWarned marks a page whose JSX HTML element was warned about.
+var jsxHTMLWarned = parser.NewContextKey()
 
 // attrRE matches one attribute of an opening tag: name="v", name='v',
 // name={"v"}, name={expr} or a bare name.
@@ -237,10 +278,16 @@ func (p *elementParser) Open(parent ast.Node, reader text.Reader, pc parser.Cont
 	}
 	rest := util.TrimRightSpace(line[off:])
 	m := componentRE.FindSubmatch(rest)
+	jsx := false
 	if m == nil {
-		return nil, parser.NoChildren
+		if m, jsx = jsxHTML(rest); !jsx {
+			return nil, parser.NoChildren
+		}
 	}
 	n := &Element{Name: string(m[1]), Line: seg.Start + off}
+	if jsx {
+		n.jsxAttr = string(m[2])
+	}
 	if n.Name == "summary" {
 		if d, ok := parent.(*Element); !ok || d.Name != "details" {
 			return nil, parser.NoChildren // a <summary> elsewhere stays HTML
@@ -284,6 +331,10 @@ func (p *elementParser) finish(n *Element, selfClosing bool, pc parser.Context) 
 	tag := n.tag
 	n.Attrs = attrs(tag[len(n.Name)+1:])
 	n.tag = nil
+	if selfClosing && n.jsxAttr != "" { // <img style={{…}}\n/>: no text of its own
+		n.closed, n.SelfClosing = true, true
+		return
+	}
 	if selfClosing {
 		n.closed, n.SelfClosing = true, true
 		mark, what := propsText(tag[len(n.Name)+1:]), "props are"
@@ -293,6 +344,13 @@ func (p *elementParser) finish(n *Element, selfClosing bool, pc parser.Context) 
 		n.Mark = mark
 		if !p.ext.Known[n.Name] && p.ext.Warn != nil {
 			p.ext.Warn(pc, n.Line, fmt.Sprintf("MDX component <%s /> is not rendered: its %s shown as text", n.Name, what))
+		}
+		return
+	}
+	if n.jsxAttr != "" {
+		if pc.Get(jsxHTMLWarned) == nil && p.ext.Warn != nil {
+			pc.Set(jsxHTMLWarned, true)
+			p.ext.Warn(pc, n.Line, fmt.Sprintf("JSX <%s %s={…}> is read as JSX, not HTML: its %s is not applied, its content is kept (so are the other such elements of the page)", n.Name, n.jsxAttr, n.jsxAttr))
 		}
 		return
 	}
