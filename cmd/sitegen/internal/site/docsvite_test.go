@@ -133,6 +133,11 @@ func TestDocusaurusAndVitePress(t *testing.T) {
 				// sidebar's order: "Skills first" before "The wild die".
 				"rules/skills.html": `The wild die</a> </li><li><a href="/rules/skills.html"`,
 				"sitemap.xml":       `/rules/wild-die/`,
+				// "layout: home" shows the hero and the features
+				// (https://vitepress.dev/reference/default-theme-home-page),
+				// no list of the site's pages (VitePress 1.6.4's VPHome,
+				// eval10A NA6): the navigation reaches them.
+				"index.html": `id="contents"`,
 			},
 			// rules/ has no index.md: no page (TestToolFolderPages).
 			hasNot: []string{"drafts/secret/index.html", "drafts/secret.html", "package.json", "public/img/a.png", "rules/skills/index.html", "rules/index.html"},

@@ -34,7 +34,9 @@
 //     that is computed), the pages' tree; a sidebar computed by a call
 //     of one sidebar-shaped argument ("buildSidebar(manualSidebar)") is
 //     not run: the argument as written, then the pages it does not list
-//     (layout.NavRest), with a note.
+//     (layout.NavRest), with a note. themeConfig.nav, the top bar
+//     (https://vitepress.dev/reference/default-theme-nav), comes first:
+//     its links and dropdowns as written, then the sidebar (topNav).
 //   - Containers: ::: info|tip|warning|danger|details [title], and raw
 //     and v-pre, whose content is shown as it is; ::: code-group's
 //     fenced blocks labelled "```js [config.js]" are tabs, each shown
@@ -341,9 +343,47 @@ func Recognise(dir string) (*layout.Layout, error) {
 			// published, not in it (layout.NavAsWritten).
 			l.NavAsWritten = true
 		}
+		topNav(l, theme, &n)
 	}
 	l.Rules = rules{html: !clean}
 	return l, nil
+}
+
+// topNav puts themeConfig.nav, the top bar every page of VitePress's
+// default theme shows ("nav: The configuration for the nav menu item",
+// https://vitepress.dev/reference/default-theme-nav), first in the
+// navigation: its links ({text, link}) and dropdowns ({text, items}, whose
+// items may be groups of their own items) as written, activeMatch (which
+// only marks the current entry) not read; then a separator and the
+// sidebar, or without one the page tree (layout.NavEntry.Tree), as
+// sitegen shows a site without a sidebar. A page only the top bar links
+// (PaulineNemchak/dnd-5e-campaigns's "Vampires Campaign", eval10A NA6)
+// is so reachable from every page, as in VitePress.
+func topNav(l *layout.Layout, theme *jsconfig.Object, n *navReader) {
+	v := theme.Get("nav")
+	if c, ok := v.(jsconfig.Computed); ok {
+		l.Notes = append(l.Notes, fmt.Sprintf("%s: %s not read (computed): the top bar's links are not in the navigation", n.file, c.Describe("themeConfig.nav")))
+		return
+	}
+	list, ok := v.([]any)
+	if !ok {
+		return
+	}
+	sidebar := l.Nav
+	l.Nav = nil
+	n.items(list, "", 0)
+	if len(l.Nav) == 0 {
+		l.Nav = sidebar
+		return
+	}
+	l.Read = append(l.Read, fmt.Sprintf("nav (%d entries)", len(l.Nav)))
+	l.Nav = append(l.Nav, layout.NavEntry{Separator: true})
+	if len(sidebar) > 0 {
+		l.Nav = append(l.Nav, sidebar...)
+	} else {
+		l.Nav = append(l.Nav, layout.NavEntry{Tree: "."})
+		l.NavAsWritten = true
+	}
 }
 
 // sidebarArgument returns the one argument of the call that computes
@@ -387,7 +427,9 @@ func public(dir string, l *layout.Layout, line, col int) error {
 	return nil
 }
 
-// navReader flattens themeConfig.sidebar into the layout's navigation.
+// navReader flattens themeConfig.sidebar (and themeConfig.nav, whose
+// items have the same {text, link, items} shape) into the layout's
+// navigation.
 type navReader struct {
 	dir, content, file string
 	layout             *layout.Layout

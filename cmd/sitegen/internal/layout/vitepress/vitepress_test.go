@@ -33,6 +33,23 @@ func nav(l *layout.Layout) string {
 	return b.String()
 }
 
+// navAll is nav with separators and page trees, then NavAsWritten.
+func navAll(l *layout.Layout) string {
+	var b strings.Builder
+	for _, e := range l.Nav {
+		switch {
+		case e.Separator:
+			b.WriteString("--- ")
+		case e.Tree != "":
+			fmt.Fprintf(&b, "tree:%s ", e.Tree)
+		default:
+			fmt.Fprintf(&b, "%d:%s:%s ", e.Depth, e.Path, e.Title)
+		}
+	}
+	fmt.Fprintf(&b, "|%v", l.NavAsWritten)
+	return b.String()
+}
+
 func TestRecognise(t *testing.T) {
 	pages := map[string]string{"index.md": "", "guide/index.md": "", "guide/one.md": "", "guide/two.md": "",
 		"config/index.md": "", "config/three.md": "", "reference/site-config.md": "", "reference/default-theme-nav.md": ""}
@@ -140,6 +157,34 @@ func TestRecognise(t *testing.T) {
 				  {text: 'Default Theme', base: '/reference/default-theme-', items: [{text: 'Nav', link: 'nav'}]}]}}}}`}),
 			got:  nav,
 			want: "0::Guide 1:guide/index.md:Index 1:guide/one.md:One 0:reference/site-config.md:Site Config 0::Default Theme 1:reference/default-theme-nav.md:Nav ",
+		},
+		{
+			// "nav: The configuration for the nav menu item", links and
+			// dropdowns of items, groups among them
+			// (https://vitepress.dev/reference/default-theme-nav): first,
+			// then a separator and the sidebar (eval10A NA6); activeMatch
+			// and an outside link are not entries.
+			name: "top nav then sidebar",
+			files: with(map[string]string{".vitepress/config.mts": `export default {themeConfig: {
+				nav: [{text: 'Home', link: '/'}, {text: 'Config', link: '/config/', activeMatch: '/config/'},
+				  {text: 'More', items: [{text: 'Three', link: '/config/three'}, {text: 'Ref', items: [{text: 'Nav', link: '/reference/default-theme-nav'}]},
+				    {text: 'GitHub', link: 'https://github.com/x/y'}]}],
+				sidebar: [{text: 'Guide', items: [{text: 'One', link: '/guide/one'}]}]}}`}),
+			got:  navAll,
+			want: "0:index.md:Home 0:config/index.md:Config 0::More 1:config/three.md:Three 1::Ref 2:reference/default-theme-nav.md:Nav --- 0::Guide 1:guide/one.md:One |true",
+		},
+		{
+			// Without a sidebar sitegen shows the page tree: after the top bar.
+			name:  "top nav without sidebar",
+			files: with(map[string]string{".vitepress/config.js": `export default {themeConfig: {nav: [{text: 'Config', link: '/config/'}]}}`}),
+			got:   navAll,
+			want:  "0:config/index.md:Config --- tree:. |true",
+		},
+		{
+			name:  "computed nav",
+			files: with(map[string]string{".vitepress/config.js": "export default {themeConfig: {nav: makeNav()}}"}),
+			got:   func(l *layout.Layout) string { return strings.Join(l.Notes, "|") + "|" + navAll(l) },
+			want:  ".vitepress/config.js: themeConfig.nav: makeNav() (line 1) not read (computed): the top bar's links are not in the navigation||false",
 		},
 		{
 			name:  "computed sidebar",

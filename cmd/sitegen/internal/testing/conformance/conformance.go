@@ -482,7 +482,8 @@ func Compare(native, ours Site, sources []string) []Difference {
 	return out
 }
 
-// NavDiff compares the tool's navigation (native) with sitegen's (ours):
+// NavDiff compares the tool's navigation (native) with sitegen's (ours),
+// each page at its first entry:
 // how many of the tool's page entries are out of place in ours (those
 // not on a longest common order), the entries whose label differs, and
 // the tool's entries ours lacks (a group is matched by its label; a
@@ -501,7 +502,12 @@ func NavDiff(native, ours []Entry) (outOfPlace int, labels, missing []string) {
 		byLabel[e.Label] = true
 	}
 	var seq []int
+	once := map[string]bool{} // the tool's pages met: a page it lists twice (VitePress's top bar and sidebar) counts once, as ours keeps it
 	for i, e := range native {
+		if e.URL != "" && once[e.URL] {
+			continue
+		}
+		once[e.URL] = true
 		if e.URL == "" {
 			// sitegen shows a folder as its page: a group found as the
 			// page that follows it counts.

@@ -45,7 +45,9 @@ var vitepressMarkup = Markup{
 		t, _, _ := strings.Cut(Text(Find(doc, func(n *html.Node) bool { return n.Data == "title" })), " | ")
 		return t
 	},
-	// Every page shows the whole sidebar: the first page's is read.
+	// Every page shows the whole top bar (themeConfig.nav: its links, a
+	// dropdown's label and its items, a group's title) and the whole
+	// sidebar: the first page's are read, the top bar's entries first.
 	Nav: func(docs map[string]*html.Node) []Entry {
 		for _, doc := range docs {
 			side := Find(doc, func(n *html.Node) bool { return n.Data == "aside" && strings.Contains(Attr(n, "class"), "VPSidebar") })
@@ -53,6 +55,23 @@ var vitepressMarkup = Markup{
 				continue
 			}
 			var out []Entry
+			if bar := Find(doc, func(n *html.Node) bool { return n.Data == "nav" && strings.Contains(Attr(n, "class"), "VPNavBarMenu") }); bar != nil {
+				var menu func(n *html.Node)
+				menu = func(n *html.Node) {
+					for c := n.FirstChild; c != nil; c = c.NextSibling {
+						switch {
+						case c.Type != html.ElementNode:
+						case c.Data == "a":
+							out = append(out, Entry{Label: Text(c), URL: Canonical(Attr(c, "href"))})
+						case c.Data == "button", c.Data == "p" && strings.Contains(Attr(c, "class"), "title"):
+							out = append(out, Entry{Label: Text(c)}) // a dropdown, a group of its items
+						default:
+							menu(c)
+						}
+					}
+				}
+				menu(bar)
+			}
 			var walk func(n *html.Node)
 			walk = func(n *html.Node) {
 				for c := n.FirstChild; c != nil; c = c.NextSibling {

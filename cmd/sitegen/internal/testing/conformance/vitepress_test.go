@@ -78,6 +78,42 @@ func TestVitePress(t *testing.T) {
 	})
 }
 
+// TestVitePressTopNav is eval10A NA6 (PaulineNemchak/dnd-5e-campaigns,
+// whose "Vampires Campaign" only the top bar links): "nav: The
+// configuration for the nav menu item" with "text and link", and "items"
+// for a dropdown, which may hold groups of its own items
+// (https://vitepress.dev/reference/default-theme-nav); every page shows
+// it. Its entries are found in sitegen's navigation, those no sidebar
+// lists (campaign/, rules/extra.md) included.
+func TestVitePressTopNav(t *testing.T) {
+	Run(t, VitePress, Sitegen, Fixture{
+		Name: "a top bar linking pages no sidebar lists",
+		Rule: `"nav: The configuration for the nav menu item" (https://vitepress.dev/reference/default-theme-nav)`,
+		Files: map[string]string{
+			".vitepress/config.mts": `export default {
+  title: 'Six Dice',
+  themeConfig: {
+    nav: [
+      { text: 'Home', link: '/' },
+      { text: 'The campaign', link: '/campaign/', activeMatch: '/campaign/' },
+      { text: 'More', items: [
+        { text: 'Extra rules', link: '/rules/extra' },
+        { text: 'Group', items: [ { text: 'Skills', link: '/rules/skills' } ] }
+      ] }
+    ],
+    sidebar: [ { text: 'Rules', items: [ { text: 'Skills', link: '/rules/skills' } ] } ]
+  }
+}
+`,
+			"index.md":          "---\nlayout: home\nhero:\n  name: Six Dice\n  actions:\n    - theme: brand\n      text: Skills\n      link: /rules/skills\n---\n",
+			"campaign/index.md": "# The campaign\n\nText.\n",
+			"rules/skills.md":   "# Skills\n\nText.\n",
+			"rules/extra.md":    "# Extra\n\nText.\n",
+		},
+		NavEntries: 8,
+	})
+}
+
 // TestVitePressHomeTitle is eval5B JB7: VitePress's home page <title>
 // starts with the page's own title, its front matter's or its first
 // heading's (createTitle: "const title = pageData.title ||
