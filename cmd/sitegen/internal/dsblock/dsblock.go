@@ -66,6 +66,8 @@ type Handler struct{}
 // New returns the handler.
 func New() Handler { return Handler{} }
 
+var _ markup.BlockHandler = Handler{}
+
 // RenderBlock implements markup.BlockHandler.
 func (Handler) RenderBlock(b *markup.Block) (string, error) {
 	var doc yaml.Node
@@ -254,14 +256,7 @@ func (r *renderer) effect(e *yaml.Node, depth int) []templates.StatPart {
 	}
 	// A single `Name: text` entry, or keys of the effect's own: each a
 	// named line.
-	for i := 0; i+1 < len(e.Content); i += 2 {
-		k := e.Content[i].Value
-		if used[k] || hidden[k] {
-			continue
-		}
-		parts = append(parts, r.effectLine(k, "", e.Content[i+1]))
-	}
-	return parts
+	return append(parts, r.rest(e, used)...)
 }
 
 // effectLine is a named effect: its name and cost in bold, then its text.

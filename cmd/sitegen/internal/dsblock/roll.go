@@ -8,7 +8,6 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"d6codex/cmd/sitegen/internal/markup"
 	"d6codex/templates"
 )
 
@@ -226,5 +225,3 @@ func signed(n int) string {
 	}
 	return "0"
 }
-
-var _ markup.BlockHandler = Handler{}

@@ -53,8 +53,9 @@ const maxExcludedNotes = 10000
 func (s *Site) excludedNotes() map[string]string {
 	var out map[string]string
 	n := 0
+	content := filepath.Join(s.Opts.Source, filepath.FromSlash(s.Lay.Content))
 	for _, e := range s.Lay.Excluded {
-		root := filepath.Join(s.Opts.Source, filepath.FromSlash(path.Join(s.Lay.Content, e)))
+		root := filepath.Join(content, filepath.FromSlash(e))
 		if fi, err := os.Lstat(root); err != nil || !fi.IsDir() {
 			continue
 		}
@@ -72,7 +73,7 @@ func (s *Site) excludedNotes() map[string]string {
 			if d.IsDir() || !strings.EqualFold(path.Ext(name), ".md") {
 				return nil
 			}
-			rel, err := filepath.Rel(filepath.Join(s.Opts.Source, filepath.FromSlash(s.Lay.Content)), p)
+			rel, err := filepath.Rel(content, p)
 			if err != nil {
 				return nil
 			}
