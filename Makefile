@@ -63,8 +63,8 @@ clean: ## remove build output
 	find cmd/sitegen/internal/wasmbuild/embedded/files -mindepth 1 ! -name README.md -delete
 
 # The differential tests against the tools themselves that are too heavy for `make test`.
-.PHONY: conformance conformance-quartz conformance-docusaurus conformance-corpora
-conformance: conformance-quartz conformance-docusaurus conformance-corpora
+.PHONY: conformance conformance-quartz conformance-docusaurus conformance-starlight conformance-corpora
+conformance: conformance-quartz conformance-docusaurus conformance-starlight conformance-corpora
 conformance-quartz: ## build a Quartz fixture with Quartz v4.5.1 (cloned into QUARTZ_DIR, npm ci, once) and with sitegen, and compare them
 	@test -d $(QUARTZ_DIR)/node_modules || { git clone --depth 1 --branch v4.5.1 https://github.com/jackyzha0/quartz.git $(QUARTZ_DIR) && cd $(QUARTZ_DIR) && npm ci --engine-strict=false; }
 	QUARTZ_DIR=$(QUARTZ_DIR) $(GO) test ./cmd/sitegen/internal/testing/conformance/ -run 'TestQuartz' -count=1 -v
@@ -77,6 +77,14 @@ conformance-docusaurus: ## Docusaurus's conformance tests (installs Docusaurus 3
 	test -x $(DOCUSAURUS_DIR)/node_modules/.bin/docusaurus || npm install --prefix $(DOCUSAURUS_DIR) --no-audit --no-fund \
 		@docusaurus/core@3.10.2 @docusaurus/preset-classic@3.10.2 react@19 react-dom@19
 	DOCUSAURUS=$(DOCUSAURUS_DIR)/node_modules $(GO) test -count=1 -timeout 20m -run 'TestDocusaurus|TestUnpublished/Docusaurus' -v ./cmd/sitegen/internal/testing/conformance/
+
+# Astro Starlight's conformance test (testing/conformance TestStarlight; CI runs it in make test): Astro 5 and
+# Starlight 0.36 from npm (about 200 MB) into STARLIGHT_DIR, then two fixtures built by Astro and by sitegen, compared.
+STARLIGHT_DIR ?= $(HOME)/.cache/d6codex/conformance/starlight
+conformance-starlight: ## Starlight's conformance test (installs Astro and Starlight from npm into STARLIGHT_DIR once)
+	test -s $(STARLIGHT_DIR)/node_modules/astro/astro.js || npm install --prefix $(STARLIGHT_DIR) --no-audit --no-fund \
+		astro@5.18.2 @astrojs/starlight@0.36.3
+	STARLIGHT=$(STARLIGHT_DIR)/node_modules $(GO) test -count=1 -timeout 20m -run 'TestStarlight' -v ./cmd/sitegen/internal/testing/conformance/
 
 # Public rules repositories built with their own tool (MkDocs, Hugo, Jekyll; just-the-docs sites with that theme) and
 # with sitegen, compared (testing/conformance TestCorpora); figures in the log. Fetch them first (never committed):

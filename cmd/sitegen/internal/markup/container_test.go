@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"d6codex/cmd/sitegen/internal/layout/docusaurus"
+	"d6codex/cmd/sitegen/internal/layout/starlight"
 	"d6codex/cmd/sitegen/internal/layout/vitepress"
 )
 
@@ -317,4 +318,48 @@ func FuzzContainersMDX(f *testing.F) {
 			panic(fmt.Sprintf("no result after 5 s for %q", src))
 		}
 	})
+}
+
+// TestStarlightComponents: Starlight's own components
+// (https://starlight.astro.build/components/asides/: "<Aside
+// type="caution" title="Watch out!">"; /components/cards/: "<Card
+// title="Check this out" icon="star">"; /components/card-grids/,
+// /components/steps/) through layout.Markup.MDXAliases; Docusaurus's
+// dialect, which has no aliases, still warns about them.
+func TestStarlightComponents(t *testing.T) {
+	sl := Dialects{Containers: starlight.Asides, ContainerTitles: starlight.AsideTitles, ContainerBrackets: true, MDX: true, MDXAliases: starlight.Components}
+	tests := []struct {
+		name     string
+		dialect  Dialects
+		src      string
+		want     []string
+		problems int
+	}{
+		{name: "aside", dialect: sl, src: "<Aside type=\"caution\" title=\"Watch out!\">\n\nHot **lava**.\n\n</Aside>\n",
+			want: []string{`callout-warning`, `Watch out!`, "Hot <strong>lava</strong>."}},
+		{name: "aside without type", dialect: sl, src: "<Aside>\n\nA note.\n\n</Aside>\n", want: []string{`callout-note`, "A note."}},
+		{name: "card grid of cards", dialect: sl, src: "<CardGrid>\n<Card title=\"Stars\" icon=\"star\">\n\nSirius.\n\n</Card>\n</CardGrid>\n",
+			want: []string{`Stars`, "Sirius."}},
+		{name: "steps", dialect: sl, src: "<Steps>\n\n1. Roll.\n2. Add.\n\n</Steps>\n", want: []string{"<ol>", "Roll."}},
+		{name: "Docusaurus warns", dialect: docusaurusDialect, src: "<Aside type=\"tip\">\n\nText.\n\n</Aside>\n", want: []string{"Text."}, problems: 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, _, problems := convert(t, Options{Dialects: tt.dialect}, tt.src, Page{})
+			rest := out
+			for _, w := range tt.want {
+				i := strings.Index(rest, w)
+				if i < 0 {
+					t.Fatalf("output lacks %q (in order):\n%s", w, out)
+				}
+				rest = rest[i+len(w):]
+			}
+			if strings.Contains(out, "&lt;") || strings.Contains(out, "<Aside") || strings.Contains(out, "<Card") {
+				t.Errorf("component written out:\n%s", out)
+			}
+			if len(problems) != tt.problems {
+				t.Errorf("problems = %q, want %d", problems, tt.problems)
+			}
+		})
+	}
 }

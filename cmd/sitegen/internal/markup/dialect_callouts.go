@@ -113,7 +113,10 @@ var mdxComponents = map[string]bool{"Tabs": true, "TabItem": true, "Admonition":
 // category holding the page, else the sidebar's); <Tabs> and any other
 // element leave their content in their place, a self-closing one the text
 // of its props.
-type mdxCallouts struct{ kinds map[string]string }
+type mdxCallouts struct {
+	kinds   map[string]string
+	aliases map[string]string // the tool's components as the common ones (layout.Markup.MDXAliases)
+}
 
 func (e mdxCallouts) Extend(m goldmark.Markdown) {
 	m.Parser().AddOptions(parser.WithASTTransformers(util.Prioritized(e, 98)))
@@ -140,7 +143,11 @@ func (e mdxCallouts) Transform(doc *ast.Document, _ text.Reader, pc parser.Conte
 			continue // its props, as text (mdx's renderer)
 		}
 		var c *callout.Node
-		switch n.Name {
+		name := n.Name
+		if a, ok := e.aliases[name]; ok {
+			name = a
+		}
+		switch name {
 		case "details":
 			_, open := n.Attrs["open"]
 			c = &callout.Node{Style: "details", Title: "Details", Collapsible: true, Open: open}

@@ -18,6 +18,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"maps"
 	"slices"
 	"strconv"
 	"sync"
@@ -168,6 +169,8 @@ type Dialects struct {
 	// MDX reads MDX pages (package mdx): import and export lines
 	// dropped, the common docs components rendered.
 	MDX bool
+	// MDXAliases: see layout.Markup.MDXAliases.
+	MDXAliases map[string]string
 	// VueComponents: a PascalCase element of the page is a Vue component
 	// the tool renders (VitePress), which sitegen does not run: warned as
 	// such, not as unsafe raw HTML (warn.go).
@@ -346,7 +349,14 @@ func New(opts Options) *Markdown {
 		exts = append(exts, pandoc.Extension)
 	}
 	if opts.Dialects.MDX {
-		exts = append(exts, mdx.Extension{Known: mdxComponents, Warn: warnAt}, mdxCallouts{kinds: opts.Dialects.Containers})
+		known := mdxComponents
+		if len(opts.Dialects.MDXAliases) > 0 {
+			known = maps.Clone(mdxComponents)
+			for name := range opts.Dialects.MDXAliases {
+				known[name] = true
+			}
+		}
+		exts = append(exts, mdx.Extension{Known: known, Warn: warnAt}, mdxCallouts{kinds: opts.Dialects.Containers, aliases: opts.Dialects.MDXAliases})
 	}
 	if d := opts.Dialects.Admonish; d != nil {
 		exts = append(exts, admonish.Extension{Warn: warnAt, Defaults: *d})

@@ -187,6 +187,7 @@ func load(ctx context.Context, opts content.Options, updatable bool) (*Site, err
 			ContainerTitles:   s.Lay.Markup.ContainerTitles,
 			ContainerBrackets: s.Lay.Markup.BracketTitles,
 			MDX:               s.Lay.Markup.MDX,
+			MDXAliases:        s.Lay.Markup.MDXAliases,
 			StraightQuotes:    s.Lay.Markup.StraightQuotes,
 			VueComponents:     s.Lay.Markup.VueComponents,
 			PluginBlocks:      s.Lay.Markup.PluginBlocks,

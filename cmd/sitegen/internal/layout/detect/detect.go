@@ -1,13 +1,14 @@
 // Package detect recognises a source folder's layout: the first of
 // mdBook (book.toml), Quartz (quartz.config.ts or .yaml beside content/, or
 // the folder its build's quartz build -d names),
-// Docusaurus, VitePress, MkDocs, Zola, Hugo, Jekyll (their settings files),
+// Docusaurus, VitePress, Astro Starlight, MkDocs, Zola, Hugo, Jekyll (their
+// settings files),
 // sitegen's own (site.toml or content/), an Obsidian vault (.obsidian/),
 // else a plain folder of Markdown (a docsify site when its index.html, or
 // docs/index.html, loads docsify). A tool's settings file is the most
 // specific sign, so it comes before the content/ folder a Quartz site
 // shares with sitegen's own layout and before a .obsidian/ folder that
-// opening any folder in Obsidian leaves. Docusaurus and VitePress come
+// opening any folder in Obsidian leaves. Docusaurus, VitePress and Starlight come
 // before MkDocs, Hugo and Jekyll: their settings files name the tool,
 // while a Docusaurus site also has docs/ (and may keep an mkdocs.yml or a
 // Jekyll _config.yml from before it moved), and config.toml or config.yml
@@ -32,6 +33,7 @@ import (
 	"d6codex/cmd/sitegen/internal/layout/mkdocs"
 	"d6codex/cmd/sitegen/internal/layout/obsidian"
 	"d6codex/cmd/sitegen/internal/layout/quartz"
+	"d6codex/cmd/sitegen/internal/layout/starlight"
 	"d6codex/cmd/sitegen/internal/layout/vitepress"
 	"d6codex/cmd/sitegen/internal/layout/zola"
 )
@@ -49,7 +51,7 @@ func Layout(dir string) (*layout.Layout, error) { return LayoutIn(dir, "") }
 func LayoutIn(dir, env string) (*layout.Layout, error) {
 	hugoIn := func(dir string) (*layout.Layout, error) { return hugo.RecogniseIn(dir, env) }
 	for _, recognise := range []func(string) (*layout.Layout, error){
-		mdbook.Recognise, quartz.Recognise, docusaurus.Recognise, vitepress.Recognise, mkdocs.Recognise, zola.Recognise, hugoIn, jekyll.Recognise,
+		mdbook.Recognise, quartz.Recognise, docusaurus.Recognise, vitepress.Recognise, starlight.Recognise, mkdocs.Recognise, zola.Recognise, hugoIn, jekyll.Recognise,
 	} {
 		l, err := recognise(dir)
 		if err != nil || l != nil {
@@ -107,6 +109,7 @@ func Settings(lay *layout.Layout) []string {
 	files = append(files, obsidian.Settings...)
 	files = append(files, docusaurus.ConfigFiles...)
 	files = append(files, docusaurus.SidebarFiles...)
+	files = append(files, starlight.ConfigNames...)
 	for _, r := range []string{".", "docs"} { // where VitePress projects are (vitepress.Recognise)
 		for _, n := range vitepress.ConfigNames {
 			files = append(files, path.Join(r, n))

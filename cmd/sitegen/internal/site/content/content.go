@@ -1137,6 +1137,9 @@ func (s *Site) buildTree(pages []*Page) {
 	}
 	unlisted = s.unlistEmptyFolders(unlisted)
 	s.sections = sections
+	if s.Lay.FolderOrderFromPages {
+		folderPositions(s.Home)
+	}
 	for _, p := range all {
 		s.sortChildren(p.Children)
 		if s.Lay.ListAll && p.Kind == templates.KindSection && p.PerPage == 0 {
@@ -1194,6 +1197,22 @@ func (s *Site) buildTree(pages []*Page) {
 	for _, p := range unlisted {
 		visit(p)
 	}
+}
+
+// folderPositions gives each folder under p without a position of its
+// own the lowest position of the pages it holds, at any depth
+// (layout.Layout.FolderOrderFromPages); it returns p's.
+func folderPositions(p *Page) (float64, bool) {
+	low, has := p.pos, p.hasPos
+	for _, c := range p.Children {
+		if pos, ok := folderPositions(c); ok && (!has || pos < low) {
+			low, has = pos, true
+		}
+	}
+	if p.Kind == templates.KindSection && !p.hasPos && has {
+		p.pos, p.hasPos = low, true
+	}
+	return low, has
 }
 
 // sortChildren orders a section's pages: comparePages, or by name

@@ -1,0 +1,140 @@
+package starlight
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/layout/layouttest"
+)
+
+// TestSlug: "Use sub-folders to organize your files and to create multiple
+// path segments" (https://starlight.astro.build/guides/pages/); each
+// segment is slugged by github-slugger, as Astro 5 with Starlight 0.36
+// publishes "rules/1.2 Odd.md" at /rules/12-odd/ and "Getting Started.md"
+// at /getting-started/ (TestStarlight in package conformance builds both).
+func TestSlug(t *testing.T) {
+	for rel, want := range map[string]string{
+		"index.mdx": "", "Getting Started.md": "getting-started", "rules/1.2 Odd.md": "rules/12-odd",
+		"guide/index.md": "guide", "Magic Lore/spell.md": "magic-lore/spell", "rules/Magic Items.mdx": "rules/magic-items",
+	} {
+		if got := Slug(rel); got != want {
+			t.Errorf("Slug(%q) = %q, want %q", rel, got, want)
+		}
+	}
+}
+
+func config(starlight string) string {
+	return "import { defineConfig } from 'astro/config';\nimport starlight from '@astrojs/starlight';\n\n" +
+		"export default defineConfig({\n  site: 'https://rules.example.org',\n  integrations: [starlight(" + starlight + ")],\n});\n"
+}
+
+func TestRecognise(t *testing.T) {
+	page := map[string]string{"src/content/docs/index.md": "---\ntitle: Home\n---\n", "src/content/docs/Rules/combat.md": "---\ntitle: Combat\n---\n"}
+	with := func(files map[string]string) map[string]string {
+		out := map[string]string{}
+		for k, v := range page {
+			out[k] = v
+		}
+		for k, v := range files {
+			out[k] = v
+		}
+		return out
+	}
+	nav := func(l *layout.Layout) string {
+		var b strings.Builder
+		for _, e := range l.Nav {
+			fmt.Fprintf(&b, "%d:%s%s:%s ", e.Depth, e.ID, e.Tree, e.Title)
+		}
+		return b.String()
+	}
+	tests := []struct {
+		name  string
+		files map[string]string
+		got   func(l *layout.Layout) string
+		want  string
+	}{
+		{
+			name:  "title and site",
+			files: with(map[string]string{"astro.config.mjs": config("{ title: 'Six Dice' }")}),
+			got: func(l *layout.Layout) string {
+				return l.Kind + "|" + l.Content + "|" + l.Settings.Title + "|" + l.Settings.BaseURL
+			},
+			want: "Starlight site|src/content/docs|Six Dice|https://rules.example.org/",
+		},
+		{
+			// "title: string | Record<string, string>: ... you can provide
+			// an object with a key for each locale"
+			// (https://starlight.astro.build/reference/configuration/#title).
+			name:  "title per locale",
+			files: with(map[string]string{"astro.config.ts": config("{ title: { en: 'Six Dice', fr: 'Six Dés' }, defaultLocale: 'fr' }")}),
+			got:   func(l *layout.Layout) string { return l.Settings.Title },
+			want:  "Six Dés",
+		},
+		{
+			name: "sidebar",
+			files: with(map[string]string{"astro.config.mjs": config(`{ title: 'T', sidebar: [
+  'rules/combat',
+  { label: 'Start', slug: 'index' },
+  { label: 'Shop', link: '/shop/' },
+  { label: 'NASA', link: 'https://www.nasa.gov/' },
+  { label: 'Group', collapsed: true, items: [{ slug: 'rules/combat' }] },
+  { label: 'All rules', autogenerate: { directory: 'rules' } },
+  { label: 'Nothing', autogenerate: { directory: 'nowhere' } },
+] }`)}),
+			got: func(l *layout.Layout) string {
+				return nav(l) + fmt.Sprint(l.NavAsWritten, len(l.Notes))
+			},
+			// The folder "Rules" is autogenerate's "rules" (its slug); the
+			// external link and the unknown folder are notes.
+			want: "0:rules/combat: 0:index:Start 0:shop:Shop 0::Group 1:rules/combat: 0::All rules 1:Rules: true 2",
+		},
+		{
+			name:  "another Astro site",
+			files: with(map[string]string{"astro.config.mjs": "import { defineConfig } from 'astro/config';\nexport default defineConfig({});\n"}),
+			got:   func(l *layout.Layout) string { return fmt.Sprint(l == nil) },
+			want:  "true",
+		},
+		{
+			name:  "computed settings",
+			files: with(map[string]string{"astro.config.mjs": config("options")}),
+			got:   func(l *layout.Layout) string { return fmt.Sprint(l.Settings.Title == "", len(l.Notes)) },
+			want:  "true 1",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := layouttest.Write(t, tt.files)
+			l, err := Recognise(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := tt.got(l); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestPage: the front matter's slug ("Overrides the slug of the page"),
+// sidebar.label and sidebar.order ("Lower numbers are displayed higher
+// up"), draft and sidebar.hidden
+// (https://starlight.astro.build/reference/frontmatter/).
+func TestPage(t *testing.T) {
+	r := rules{}
+	p := r.Page("rules/Magic Items.md", map[string]any{"slug": "/items/all/", "sidebar": map[string]any{"label": "Items", "order": 1}})
+	if got := fmt.Sprintf("%s|%s|%v %v", p.URL, p.NavLabel, p.Position, p.HasPosition); got != "/items/all/|Items|1 true" {
+		t.Errorf("page: %s", got)
+	}
+	f, _ := r.Folder("Magic Lore")
+	if got := fmt.Sprintf("%s|%s|%s|%v", f.URL, f.NavLabel, f.SortName, f.NoPage); got != "/magic-lore/|Magic Lore|magic lore|true" {
+		t.Errorf("folder: %s", got)
+	}
+	if got := unpublished(map[string]any{"draft": true}, ""); got != DraftReason {
+		t.Errorf("draft: %q", got)
+	}
+	if got := unlisted(map[string]any{"sidebar": map[string]any{"hidden": true}}, ""); got != HiddenReason {
+		t.Errorf("hidden: %q", got)
+	}
+}
