@@ -340,6 +340,10 @@ func TestStarlightComponents(t *testing.T) {
 		{name: "aside without type", dialect: sl, src: "<Aside>\n\nA note.\n\n</Aside>\n", want: []string{`callout-note`, "A note."}},
 		{name: "card grid of cards", dialect: sl, src: "<CardGrid>\n<Card title=\"Stars\" icon=\"star\">\n\nSirius.\n\n</Card>\n</CardGrid>\n",
 			want: []string{`Stars`, "Sirius."}},
+		// /components/link-cards/: "<LinkCard title="Authoring Markdown"
+		// href="/guides/authoring-content/" description="…" />".
+		{name: "link card", dialect: sl, src: "<LinkCard title=\"Combat\" href=\"/rules/combat/\" description=\"How to fight.\" />\n",
+			want: []string{`<a href="/rules/combat/"><strong>Combat</strong></a> — How to fight.`}},
 		{name: "steps", dialect: sl, src: "<Steps>\n\n1. Roll.\n2. Add.\n\n</Steps>\n", want: []string{"<ol>", "Roll."}},
 		{name: "Docusaurus warns", dialect: docusaurusDialect, src: "<Aside type=\"tip\">\n\nText.\n\n</Aside>\n", want: []string{"Text."}, problems: 1},
 	}

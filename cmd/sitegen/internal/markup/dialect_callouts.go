@@ -139,6 +139,10 @@ func (e mdxCallouts) Transform(doc *ast.Document, _ text.Reader, pc parser.Conte
 			parent.ReplaceChild(parent, n, docCards(n, pc))
 			continue
 		}
+		if e.aliases[n.Name] == linkCard && n.Attrs["href"] != "" {
+			parent.ReplaceChild(parent, n, linkCardNode(n))
+			continue
+		}
 		if n.SelfClosing {
 			continue // its props, as text (mdx's renderer)
 		}
@@ -178,6 +182,28 @@ func (e mdxCallouts) Transform(doc *ast.Document, _ text.Reader, pc parser.Conte
 		}
 		parent.ReplaceChild(parent, n, c)
 	}
+}
+
+// linkCard is the common component a tool's link card is an alias of
+// (layout.Markup.MDXAliases: Starlight's <LinkCard title href
+// description />).
+const linkCard = "LinkCard"
+
+// linkCardNode is a link card as a paragraph: its title, bold, a link to
+// its href (checked and rewritten as the page's other links), then its
+// description.
+func linkCardNode(n *mdx.Element) ast.Node {
+	p := ast.NewParagraph()
+	link := ast.NewLink()
+	link.Destination = []byte(n.Attrs["href"])
+	strong := ast.NewEmphasis(2)
+	strong.AppendChild(strong, ast.NewString([]byte(cmp.Or(n.Attrs["title"], n.Attrs["href"]))))
+	link.AppendChild(link, strong)
+	p.AppendChild(p, link)
+	if d := n.Attrs["description"]; d != "" {
+		p.AppendChild(p, ast.NewString([]byte(" — "+d)))
+	}
+	return p
 }
 
 // summaryTitle is the callout title of a <details>' <summary>: the inline

@@ -79,9 +79,11 @@ var (
 // common docs components render: <Aside type="tip" title="…"> a callout of
 // its type ("note" by default), <Card title="…"> a callout titled by its
 // title, <Tabs> and <TabItem label="…"> as Docusaurus's, <CardGrid> and
-// <Steps> their content in its place. Others (<LinkCard />, <Icon />) keep
-// their text, with a warning.
-var Components = map[string]string{"Aside": "Admonition", "Card": "Admonition", "CardGrid": "", "Steps": "", "Tabs": "Tabs", "TabItem": "TabItem"}
+// <Steps> their content in its place, <LinkCard title href description />
+// a link titled by its title, then its description. Others (<Icon />,
+// <Badge />) keep their text, with a warning.
+var Components = map[string]string{"Aside": "Admonition", "Card": "Admonition", "CardGrid": "", "Steps": "", "Tabs": "Tabs", "TabItem": "TabItem",
+	"LinkCard": "LinkCard"}
 
 // DraftReason is what the build's report says of a draft page.
 const DraftReason = "draft: true (Starlight)"
