@@ -1,7 +1,6 @@
 package zola
 
 import (
-	"bytes"
 	"fmt"
 	"path"
 	"strings"
@@ -9,6 +8,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"d6codex/cmd/sitegen/internal/frontspan"
 	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/natural"
 )
@@ -79,48 +79,27 @@ func frontMatterOf(dir, rel string) map[string]any {
 }
 
 // frontMatter reads the TOML (+++) or YAML (---) front matter at the
-// start of raw; nil when there is none or it does not parse.
+// start of raw, after blank lines too ("^[[:space:]]*\+\+\+", package
+// frontspan's Leading); nil when there is none, it is not closed or it
+// does not parse.
 func frontMatter(raw []byte) map[string]any {
-	raw = bytes.TrimLeft(bytes.TrimPrefix(raw, []byte("\ufeff")), " \t\r\n") // "^[[:space:]]*\+\+\+"
-	for _, d := range []string{"+++", "---"} {
-		if !bytes.HasPrefix(raw, []byte(d+"\n")) && !bytes.HasPrefix(raw, []byte(d+"\r\n")) {
-			continue
-		}
-		body := raw[len(d)+1:]
-		end := -1
-		for i, line := 0, body; len(line) > 0; {
-			j := bytes.IndexByte(line, '\n')
-			text := line
-			if j >= 0 {
-				text = line[:j]
-			}
-			if string(bytes.TrimRight(text, "\r")) == d {
-				end = i
-				break
-			}
-			if j < 0 {
-				break
-			}
-			i += j + 1
-			line = line[j+1:]
-		}
-		if end < 0 {
-			return nil
-		}
-		m := map[string]any{}
-		if d == "+++" {
-			if _, err := toml.Decode(string(body[:end]), &m); err != nil {
-				return nil
-			}
-			return m
-		}
-		y, _, err := layout.DecodeYAMLMap(body[:end])
-		if err != nil {
-			return nil
-		}
-		return y
+	sp := frontspan.Find(raw, frontspan.Options{TOML: true, Leading: true})
+	if !sp.Closed {
+		return nil
 	}
-	return nil
+	body := raw[sp.Start:sp.End]
+	if sp.Delim == "+++" {
+		m := map[string]any{}
+		if _, err := toml.Decode(string(body), &m); err != nil {
+			return nil
+		}
+		return m
+	}
+	y, _, err := layout.DecodeYAMLMap(body)
+	if err != nil {
+		return nil
+	}
+	return y
 }
 
 // Page implements layout.Rules: the page's URL, and its place among its

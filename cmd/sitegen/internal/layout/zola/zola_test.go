@@ -417,3 +417,31 @@ func TestTemplateNote(t *testing.T) {
 		})
 	}
 }
+
+// TestFrontMatter: "The TOML front matter is a set of metadata embedded
+// in a file at the beginning of the file enclosed by triple pluses (+++)";
+// "YAML front matter is also supported ... enclosed by triple minuses"
+// (https://www.getzola.org/documentation/content/page/#front-matter);
+// Zola's split.rs regexes start "^[[:space:]]*\+\+\+": blank lines may
+// come first. The rule is package frontspan's (Options TOML, Leading).
+func TestFrontMatter(t *testing.T) {
+	tests := []struct{ name, src, want string }{
+		{"toml", "+++\ntitle = \"A\"\n+++\ntext\n", "map[title:A]"},
+		{"yaml", "---\ntitle: A\n---\n", "map[title:A]"},
+		{"blank lines first", "\n\n  \n+++\ntitle = \"A\"\n+++\n", "map[title:A]"},
+		{"byte order mark", "\ufeff+++\ntitle = \"A\"\n+++\n", "map[title:A]"},
+		{"crlf", "+++\r\ntitle = \"A\"\r\n+++\r\n", "map[title:A]"},
+		{"spaces after the closing line", "+++\ntitle = \"A\"\n+++  \n", "map[title:A]"},
+		{"not closed", "+++\ntitle = \"A\"\n", "map[]"},
+		{"bad toml", "+++\ntitle = \n+++\n", "map[]"},
+		{"none", "# A\n", "map[]"},
+		{"a longer run is no delimiter", "++++\ntitle = \"A\"\n++++\n", "map[]"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := fmt.Sprint(frontMatter([]byte(tt.src))); got != tt.want {
+				t.Errorf("frontMatter = %s, want %s", got, tt.want)
+			}
+		})
+	}
+}
