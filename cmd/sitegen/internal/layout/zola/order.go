@@ -121,11 +121,29 @@ func (r *rules) Page(rel string, fm map[string]any) layout.Page {
 		// An orphan page (its folder no section) belongs to no section's
 		// list; sitegen lists it under the nearest section (NoSection),
 		// ordered as that section's pages are.
-		if m := r.secs.of(d); m != nil || d == "." {
+		if m := r.secs.of(d); m != nil && !r.passes(d) || d == "." {
 			r.place(&p, m, fm)
 			return p
 		}
 	}
+}
+
+// passes implements layout.Layout.PassPages: "Whether the section should
+// pass its pages on to the parent section. Defaults to false. Useful when
+// the section shouldn't split up the parent section, like sections for
+// each year under a posts section" (transparent = true,
+// https://www.getzola.org/documentation/content/section/#front-matter).
+// Zola's library.rs adds such a page to its own section's pages and to
+// each section above while they are transparent, sorted there by that
+// section's sort_by (and pagination counts it); sitegen's navigation is
+// a tree, so the page is listed once, in the nearest section above that
+// is not transparent, ordered by its sort_by; the transparent section
+// keeps its page and its place among the subsections.
+func (r *rules) passes(d string) bool {
+	if d == "." || d == "" {
+		return false
+	}
+	return layout.True(r.secs.of(d)["transparent"])
 }
 
 // place gives p its place among pages sorted by the section whose front
