@@ -60,3 +60,46 @@ func TestHugoShortcodeData(t *testing.T) {
 		}
 	}
 }
+
+// TestHugoShortcodeArgs is issue 32, NB8's other half: a shortcode whose
+// template sitegen has not (a theme fetched as a Hugo module, not in the
+// repository) or cannot run. Hugo stops at it ("template for shortcode
+// … not found"); sitegen's lenient build keeps the data its named
+// arguments carry ("Named parameters ... key=value",
+// https://gohugo.io/content-management/shortcodes/): a definition list
+// of them, in the order written, escaped, with a warning at its line.
+// Positional arguments alone in running text stay text; a shortcode
+// without arguments is still not shown.
+func TestHugoShortcodeArgs(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{
+		"hugo.toml":         "title = \"H\"\nbaseURL = \"https://h.test/\"\n",
+		"content/_index.md": "---\ntitle: Home\n---\n",
+		"content/goblin.md": "---\ntitle: Goblin\n---\n\n{{< statblock Name=\"Goblin\" hp=\"7 (2d6)\" ac=\"15 <leather>\" >}}\n\n{{< divider >}}\n\nSneaky.\n",
+	})
+	dest := filepath.Join(t.TempDir(), "public")
+	res, err := build(t, src, content.Options{Theme: theme, Dest: dest})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dest, "goblin/index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(b)
+	rest := page
+	for _, want := range []string{"<dl", "<dt>Name</dt>", "<dd>Goblin</dd>", "<dt>hp</dt>", "<dd>7 (2d6)</dd>", "<dt>ac</dt>", "<dd>15 &lt;leather&gt;</dd>", "</dl>", "Sneaky."} {
+		i := strings.Index(rest, want)
+		if i < 0 {
+			t.Fatalf("goblin/index.html lacks %s (in order): %s", want, page)
+		}
+		rest = rest[i+len(want):]
+	}
+	got := strings.Join(res.Warnings, "\n")
+	for _, want := range []string{`goblin.md:5:1: Hugo shortcode "statblock" is not supported (its template is not run): its named arguments are shown as a list`,
+		`goblin.md:7:1: Hugo shortcode "divider" is not supported: not shown`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("warnings %q lack %q", res.Warnings, want)
+		}
+	}
+}
