@@ -62,9 +62,13 @@ func (r *rules) templateNote(file string, src []byte) *layout.Problem {
 	if name == "" {
 		return nil
 	}
-	msg := fmt.Sprintf("the page has no text of its own: Zola writes it from its template templates/%s (Tera), which sitegen does not run, so the page shows its title and description only", name)
+	shows := "its title and description only"
+	if path.Base(file) == "_index.md" {
+		shows = "its title, description and sitegen's list of the section's pages; what else the template writes (from [extra]) is not shown"
+	}
+	msg := fmt.Sprintf("the page has no text of its own: Zola writes it from its template templates/%s (Tera), which sitegen does not run, so the page shows %s", name, shows)
 	if from != "" {
-		msg = fmt.Sprintf("the page has no text of its own: Zola writes it from templates/%s (the page_template of %s; Tera), which sitegen does not run, so the page shows its title and description only", name, from)
+		msg = fmt.Sprintf("the page has no text of its own: Zola writes it from templates/%s (the page_template of %s; Tera), which sitegen does not run, so the page shows %s", name, from, shows)
 	}
 	return &layout.Problem{Line: line, Col: 1, Warning: true, Msg: msg}
 }
