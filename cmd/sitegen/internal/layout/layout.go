@@ -384,6 +384,12 @@ type Layout struct {
 	// own URL (its file's path); the folder has no page and no place in
 	// the navigation. Nil: every folder is a section.
 	NoSection func(dir string) bool
+	// PassPages says which sections pass their pages on to the section
+	// above (Zola's transparent = true): the pages of folder dir are
+	// among the parent section's pages in the navigation and its list,
+	// ordered by its rule; the folder keeps its own page and place.
+	// Nil: none does.
+	PassPages func(dir string) bool
 	// Expand rewrites a page's text before it is parsed (mdBook's
 	// {{#include}} lines); nil leaves pages as they are.
 	Expand Expander

@@ -75,6 +75,7 @@ func TestFrontMatterRuleText(t *testing.T) {
 			"---\ntitle: A\n---\nBody\n", "---\ntitle: A\n---\nBody\n", ""},
 		{"GitHub: two dashes, a heading's line or text", "GitHub", githubRule, "--\nA\n", "--\nA\n", ""},
 		{"GitHub: dashes then text", "GitHub", githubRule, "---x\nA\n", "---x\nA\n", ""},
+		{"GitHub: after a byte order mark, left as it is", "GitHub", githubRule, "\ufeff----\nA\n", "\ufeff----\nA\n", ""},
 		{"Jekyll: four dashes closed by four", "Jekyll", jekyllRule,
 			"----\ntitle: A\n----\nB\n", "****\ntitle: A\n----\nB\n", "thematic break"},
 		{"Hugo: four dashes open front matter", "Hugo", hugoRule,

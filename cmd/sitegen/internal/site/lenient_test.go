@@ -439,6 +439,9 @@ func TestDelimiterSpaces(t *testing.T) {
 		{"---\ntitle: A\n---\n\n--- \n", "---\ntitle: A\n---\n\n--- \n"}, // a rule after the front matter stays
 		{"-- \ntext\n", "-- \ntext\n"},
 		{"Text\n--- \n", "Text\n--- \n"},
+		{"\ufeff--- \ntitle: A\n--- \nB\n", "\ufeff--- \ntitle: A\n--- \nB\n"}, // after a byte order mark: left as it is
+		{"---x\ntitle: A\n--- \nB\n", "---x\ntitle: A\n--- \nB\n"},             // no delimiter line first (package frontspan)
+		{"----\ntitle: A\n---- \nB\n", "----\ntitle: A\n----\n B\n"},           // a longer run, as the Markdown parser reads it
 	} {
 		src := []byte(tt.in)
 		content.DelimiterSpaces(src)
@@ -595,6 +598,8 @@ func TestFrontMatterLead(t *testing.T) {
 		{"\n\n---\ntitle: A\n", "\n\n---\ntitle: A\n", nil},                                            // not closed: a rule and text, as written
 		{"\n\nText\n---\n", "\n\nText\n---\n", nil},                                                    // a heading
 		{"\n\n--- \ntitle: A\n--- \nB\n", "--- \ntitle: A\n--- \n\n\nB\n", []int{3, 4, 5, 1, 2, 6, 7}}, // DelimiterSpaces then applies
+		{"\ufeff\n---\ntitle: A\n---\nB\n", "\ufeff\n---\ntitle: A\n---\nB\n", nil},                    // a byte order mark first: left as it is
+		{"\n\n+++\ntitle = 'A'\n---\n", "\n\n+++\ntitle = 'A'\n---\n", nil},                            // closed by another delimiter: none
 	} {
 		got, lines := content.LiftFrontMatter([]byte(tt.in))
 		if string(got) != tt.want || !slices.Equal(lines, tt.lines) {

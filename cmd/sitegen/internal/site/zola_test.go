@@ -191,3 +191,51 @@ func TestZolaTaxonomyTags(t *testing.T) {
 		})
 	}
 }
+
+// TestZolaTransparent: "Whether the section should pass its pages on to
+// the parent section. Defaults to `false`. Useful when the section
+// shouldn't split up the parent section, like sections for each year
+// under a posts section" (transparent = true,
+// https://www.getzola.org/documentation/content/section/#front-matter).
+// A transparent section's pages are among its parent's pages, sorted by
+// the parent's sort_by ("This will be sort all pages by their weight
+// field, from lightest weight (at the top of the list) to heaviest");
+// the section keeps its page. A section that is not transparent keeps
+// its pages.
+func TestZolaTransparent(t *testing.T) {
+	out, _ := buildFolder(t, map[string]string{
+		"config.toml":                       "base_url = \"https://z.test\"\ntitle = \"Z\"\n",
+		"content/_index.md":                 "+++\ntitle = \"Home\"\n+++\n",
+		"content/posts/_index.md":           "+++\ntitle = \"Posts\"\nsort_by = \"weight\"\n+++\n",
+		"content/posts/2023/_index.md":      "+++\ntitle = \"Year 2023\"\ntransparent = true\nsort_by = \"title\"\nweight = 9\n+++\n",
+		"content/posts/2023/alpha.md":       "+++\ntitle = \"Alpha\"\nweight = 3\n+++\nA.\n",
+		"content/posts/2023/gamma/index.md": "+++\ntitle = \"Gamma\"\nweight = 1\n+++\nC.\n",
+		"content/posts/beta.md":             "+++\ntitle = \"Beta\"\nweight = 2\n+++\nB.\n",
+		"content/posts/2022/_index.md":      "+++\ntitle = \"Year 2022\"\nweight = 8\n+++\n",
+		"content/posts/2022/delta.md":       "+++\ntitle = \"Delta\"\nweight = 0\n+++\nD.\n",
+	})
+	posts := out["posts/index.html"]
+	at := func(href string) int { return strings.Index(posts, `href="`+href+`"`) }
+	order := []string{"/posts/2023/gamma/", "/posts/beta/", "/posts/2023/alpha/"}
+	for i, href := range order {
+		if at(href) < 0 {
+			t.Fatalf("posts/index.html does not list %s", href)
+		}
+		if i > 0 && at(order[i-1]) > at(href) {
+			t.Errorf("posts/index.html lists %s before %s: not by the parent's weight", href, order[i-1])
+		}
+	}
+	if _, ok := out["posts/2023/index.html"]; !ok {
+		t.Error("the transparent section has no page")
+	}
+	// Listed once: the navigation is a tree (Zola's section.pages of the
+	// transparent section still holds them; sitegen lists them above).
+	if _, list, ok := strings.Cut(out["posts/2023/index.html"], `<ul class="children">`); ok && strings.Contains(list, `href="/posts/2023/alpha/"`) {
+		t.Error("the transparent section lists its pages again")
+	}
+	// The section that is not transparent keeps its page below it, not
+	// in the parent's list before the first of the parent's pages.
+	if d := at("/posts/2022/delta/"); d >= 0 && d < at("/posts/2023/gamma/") {
+		t.Errorf("posts/2022/delta is among the parent's pages")
+	}
+}

@@ -221,7 +221,7 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 		}
 	}
 	defLang, _ := m["defaultContentLanguage"].(string)
-	r := rules{now: time.Now, lang: cmp.Or(defLang, "en"), cascade: low["cascade"]}
+	r := rules{now: time.Now, lang: cmp.Or(defLang, "en"), cascade: low["cascade"], docsy: docsy(low) || sidebarHides(dir, themes(low))}
 	l.Unpublished, l.Unlisted, l.Inherit, l.Resources = r.Unpublished, r.Unlisted, r.Inherit, r.Resources
 	l.PageDate, l.BadDates = PageDate, BadDates
 	// pluralizeListTitles: "Pluralize titles in lists. Default: true"
@@ -487,12 +487,40 @@ func docsy(low map[string]any) bool {
 			return true
 		}
 	}
-	imports, _ := lookup(low, "module", "imports").([]any)
+	var imports []any
+	switch im := lookup(low, "module", "imports").(type) {
+	case []any: // YAML, JSON
+		imports = im
+	case []map[string]any: // TOML's [[module.imports]]
+		for _, m := range im {
+			imports = append(imports, m)
+		}
+	}
 	for _, im := range imports {
 		if mm, ok := im.(map[string]any); ok {
 			if p, _ := lower(mm)["path"].(string); strings.HasPrefix(strings.ToLower(p), "github.com/google/docsy") {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// sidebarHides says whether the site's own copy of Docsy's sidebar
+// (its sidebar-tree.html partial, in layouts/_partials or layouts/partials,
+// the project's or a theme's) leaves out the pages with toc_hide, as
+// Docsy's does (tehlastjuan/compendium keeps Docsy's layouts in its own
+// layouts/ folder): one file read at most per folder.
+func sidebarHides(dir string, themes []string) bool {
+	folders := []string{"layouts/_partials", "layouts/partials"}
+	for _, t := range themes {
+		if t != "" && t == path.Base(t) && !strings.HasPrefix(t, ".") {
+			folders = append(folders, "themes/"+t+"/layouts/_partials", "themes/"+t+"/layouts/partials")
+		}
+	}
+	for _, f := range folders {
+		if b, err := layout.ReadSetting(dir, f+"/sidebar-tree.html"); err == nil {
+			return strings.Contains(string(b), "toc_hide")
 		}
 	}
 	return false

@@ -31,6 +31,9 @@ type rules struct {
 	// of its descendants", https://gohugo.io/configuration/cascade/):
 	// farther than any section's.
 	cascade any
+	// docsy: the site's theme is Docsy, whose sidebar leaves out a page
+	// with toc_hide: true (Unlisted).
+	docsy bool
 }
 
 // lower is meta with its keys in lower case (Hugo's keys are).
@@ -161,7 +164,15 @@ func (r rules) Resources(meta map[string]any) string {
 // ("Do not include the page in any page collection"; false in the old
 // _build).
 func (r rules) Unlisted(meta map[string]any, _ string) string {
-	if key, v := buildOption(lower(meta), "list"); key != "" {
+	low := lower(meta)
+	if r.docsy && layout.True(low["toc_hide"]) {
+		// "To hide a page or section from the left navigation menu, set
+		// toc_hide: true in the front matter"
+		// (https://www.docsy.dev/docs/adding-content/navigation/#section-menu):
+		// tehlastjuan/compendium's search.md, Docsy's search results page.
+		return "toc_hide: true (Docsy: not in the section menu)"
+	}
+	if key, v := buildOption(low, "list"); key != "" {
 		switch s := strings.ToLower(fmt.Sprint(v)); s {
 		case "never", "false":
 			return fmt.Sprintf("%s: {list: %s} (Hugo)", key, s)

@@ -217,3 +217,58 @@ func TestBadDates(t *testing.T) {
 		}
 	}
 }
+
+// TestDocsyTocHide is issue 32, NB8's other finding (tehlastjuan/compendium's
+// content/search.md, Docsy's search results page, was a nav entry "Search
+// Results"): "To hide a page or section from the left navigation menu,
+// set toc_hide: true in the front matter"
+// (https://www.docsy.dev/docs/adding-content/navigation/#section-menu).
+// Docsy's rule only: another theme's site lists the page.
+func TestDocsyTocHide(t *testing.T) {
+	for _, tt := range []struct {
+		name, config string
+		meta         map[string]any
+		hidden       bool
+	}{
+		{"docsy module", "title = \"H\"\n[module]\n[[module.imports]]\npath = \"github.com/google/docsy\"\n", map[string]any{"toc_hide": true}, true},
+		{"docsy theme, key case", "title = \"H\"\ntheme = \"docsy\"\n", map[string]any{"TOC_hide": true}, true},
+		{"docsy, false", "title = \"H\"\ntheme = \"docsy\"\n", map[string]any{"toc_hide": false}, false},
+		{"another theme", "title = \"H\"\ntheme = \"book\"\n", map[string]any{"toc_hide": true}, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			l, err := Recognise(layouttest.Write(t, map[string]string{"hugo.toml": tt.config}))
+			if err != nil || l == nil {
+				t.Fatal(l, err)
+			}
+			if got := l.Unlisted(tt.meta, "search.md"); (got != "") != tt.hidden {
+				t.Errorf("Unlisted = %q, want hidden %v", got, tt.hidden)
+			}
+		})
+	}
+}
+
+// TestSidebarHides: a site that keeps Docsy's layouts in its own layouts/
+// (tehlastjuan/compendium's layouts/_partials/sidebar-tree.html, which
+// filters ".Params.toc_hide") hides toc_hide pages as Docsy does; a
+// sidebar partial that does not read toc_hide does not.
+func TestSidebarHides(t *testing.T) {
+	for _, tt := range []struct {
+		name, file, tmpl string
+		hidden           bool
+	}{
+		{"new folder", "layouts/_partials/sidebar-tree.html", `{{ $p := where $s.Pages ".Params.toc_hide" "!=" true }}`, true},
+		{"old folder", "layouts/partials/sidebar-tree.html", `{{ if not .Params.toc_hide }}`, true},
+		{"a sidebar without the rule", "layouts/partials/sidebar-tree.html", `{{ range .Pages }}{{ end }}`, false},
+		{"no sidebar", "layouts/partials/nav.html", `{{ if not .Params.toc_hide }}`, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			l, err := Recognise(layouttest.Write(t, map[string]string{"hugo.toml": "title = \"H\"\n", tt.file: tt.tmpl}))
+			if err != nil || l == nil {
+				t.Fatal(l, err)
+			}
+			if got := l.Unlisted(map[string]any{"toc_hide": true}, "search.md"); (got != "") != tt.hidden {
+				t.Errorf("Unlisted = %q, want hidden %v", got, tt.hidden)
+			}
+		})
+	}
+}

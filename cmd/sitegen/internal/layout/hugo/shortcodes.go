@@ -72,16 +72,21 @@ func SiteShortcodes(dir string, themes []string) (links []string, anchors map[st
 // maxTemplates bounds the templates of one kind read.
 const maxTemplates = 1000
 
-// Templates reads the site's templates under layouts/KIND ("shortcodes",
-// "partials"; subfolders included, names relative to it without ".html"
-// for shortcodes, with it for partials), the project's before its
-// themes': a template of a name already read is skipped, as is one over
-// maxTemplate bytes or through a symbolic link out of dir.
+// Templates reads the site's templates under layouts/_KIND and
+// layouts/KIND ("shortcodes", "partials"; subfolders included, names
+// relative to it without ".html" for shortcodes, with it for partials),
+// the project's before its themes': a template of a name already read is
+// skipped, as is one over maxTemplate bytes or through a symbolic link out
+// of dir. Hugo 0.146's template system moved them: "Create shortcode
+// templates within the layouts/_shortcodes directory"
+// (https://gohugo.io/templates/shortcode/), partials in layouts/_partials;
+// the old folders are still read, after the new ones
+// (tehlastjuan/compendium's layouts/_shortcodes/stats.html).
 func Templates(dir string, themes []string, kind string) map[string]string {
-	folders := []string{"layouts/" + kind}
+	folders := []string{"layouts/_" + kind, "layouts/" + kind}
 	for _, t := range themes {
 		if t != "" && t == path.Base(t) && !strings.HasPrefix(t, ".") {
-			folders = append(folders, "themes/"+t+"/layouts/"+kind)
+			folders = append(folders, "themes/"+t+"/layouts/_"+kind, "themes/"+t+"/layouts/"+kind)
 		}
 	}
 	out := map[string]string{}

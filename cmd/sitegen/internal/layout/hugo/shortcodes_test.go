@@ -77,3 +77,35 @@ func TestAnchorExpr(t *testing.T) {
 		})
 	}
 }
+
+// TestTemplatesNewFolders: Hugo 0.146's template system reads shortcodes
+// from layouts/_shortcodes ("Create shortcode templates within the
+// layouts/_shortcodes directory, either at its root or organized into
+// subdirectories", https://gohugo.io/templates/shortcode/) and partials
+// from layouts/_partials; the old folders are still read, the new one's
+// template of a name first (tehlastjuan/compendium's
+// layouts/_shortcodes/stats.html, a species' stat block).
+func TestTemplatesNewFolders(t *testing.T) {
+	dir := layouttest.Write(t, map[string]string{
+		"hugo.toml":                               "title = \"T\"\ntheme = \"docsy\"\n",
+		"layouts/_shortcodes/stats.html":          "new",
+		"layouts/_shortcodes/blocks/lead.html":    "lead",
+		"layouts/shortcodes/stats.html":           "old",
+		"layouts/shortcodes/legacy.html":          "legacy",
+		"themes/docsy/layouts/_shortcodes/x.html": "theme",
+		"layouts/_partials/p.html":                "partial",
+	})
+	got := Templates(dir, []string{"docsy"}, "shortcodes")
+	want := map[string]string{"stats": "new", "blocks/lead": "lead", "legacy": "legacy", "x": "theme"}
+	if len(got) != len(want) {
+		t.Errorf("Templates = %q, want %q", got, want)
+	}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("shortcode %q = %q, want %q", k, got[k], v)
+		}
+	}
+	if p := Templates(dir, nil, "partials"); p["p.html"] != "partial" {
+		t.Errorf("partials = %q, want p.html from layouts/_partials", p)
+	}
+}

@@ -1,7 +1,6 @@
 package zola
 
 import (
-	"bytes"
 	"fmt"
 	"path"
 	"strings"
@@ -9,6 +8,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"d6codex/cmd/sitegen/internal/frontspan"
 	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/natural"
 )
@@ -79,48 +79,27 @@ func frontMatterOf(dir, rel string) map[string]any {
 }
 
 // frontMatter reads the TOML (+++) or YAML (---) front matter at the
-// start of raw; nil when there is none or it does not parse.
+// start of raw, after blank lines too ("^[[:space:]]*\+\+\+", package
+// frontspan's Leading); nil when there is none, it is not closed or it
+// does not parse.
 func frontMatter(raw []byte) map[string]any {
-	raw = bytes.TrimLeft(bytes.TrimPrefix(raw, []byte("\ufeff")), " \t\r\n") // "^[[:space:]]*\+\+\+"
-	for _, d := range []string{"+++", "---"} {
-		if !bytes.HasPrefix(raw, []byte(d+"\n")) && !bytes.HasPrefix(raw, []byte(d+"\r\n")) {
-			continue
-		}
-		body := raw[len(d)+1:]
-		end := -1
-		for i, line := 0, body; len(line) > 0; {
-			j := bytes.IndexByte(line, '\n')
-			text := line
-			if j >= 0 {
-				text = line[:j]
-			}
-			if string(bytes.TrimRight(text, "\r")) == d {
-				end = i
-				break
-			}
-			if j < 0 {
-				break
-			}
-			i += j + 1
-			line = line[j+1:]
-		}
-		if end < 0 {
-			return nil
-		}
-		m := map[string]any{}
-		if d == "+++" {
-			if _, err := toml.Decode(string(body[:end]), &m); err != nil {
-				return nil
-			}
-			return m
-		}
-		y, _, err := layout.DecodeYAMLMap(body[:end])
-		if err != nil {
-			return nil
-		}
-		return y
+	sp := frontspan.Find(raw, frontspan.Options{TOML: true, Leading: true})
+	if !sp.Closed {
+		return nil
 	}
-	return nil
+	body := raw[sp.Start:sp.End]
+	if sp.Delim == "+++" {
+		m := map[string]any{}
+		if _, err := toml.Decode(string(body), &m); err != nil {
+			return nil
+		}
+		return m
+	}
+	y, _, err := layout.DecodeYAMLMap(body)
+	if err != nil {
+		return nil
+	}
+	return y
 }
 
 // Page implements layout.Rules: the page's URL, and its place among its
@@ -142,11 +121,29 @@ func (r *rules) Page(rel string, fm map[string]any) layout.Page {
 		// An orphan page (its folder no section) belongs to no section's
 		// list; sitegen lists it under the nearest section (NoSection),
 		// ordered as that section's pages are.
-		if m := r.secs.of(d); m != nil || d == "." {
+		if m := r.secs.of(d); m != nil && !r.passes(d) || d == "." {
 			r.place(&p, m, fm)
 			return p
 		}
 	}
+}
+
+// passes implements layout.Layout.PassPages: "Whether the section should
+// pass its pages on to the parent section. Defaults to false. Useful when
+// the section shouldn't split up the parent section, like sections for
+// each year under a posts section" (transparent = true,
+// https://www.getzola.org/documentation/content/section/#front-matter).
+// Zola's library.rs adds such a page to its own section's pages and to
+// each section above while they are transparent, sorted there by that
+// section's sort_by (and pagination counts it); sitegen's navigation is
+// a tree, so the page is listed once, in the nearest section above that
+// is not transparent, ordered by its sort_by; the transparent section
+// keeps its page and its place among the subsections.
+func (r *rules) passes(d string) bool {
+	if d == "." || d == "" {
+		return false
+	}
+	return layout.True(r.secs.of(d)["transparent"])
 }
 
 // place gives p its place among pages sorted by the section whose front

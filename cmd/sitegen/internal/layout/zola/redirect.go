@@ -159,6 +159,9 @@ var contentLink = regexp.MustCompile(`\]\(\s*<?@/([^)#>\s]+)`)
 // where the reader lands: the section has no page in sitegen's build.
 func (r *rules) expand(file string, src []byte, read func(string) ([]byte, error)) layout.Expanded {
 	x := Expand(file, src, read)
+	if n := r.templateNote(file, x.Src); n != nil {
+		x.Problems = append(x.Problems, *n)
+	}
 	if !bytes.Contains(x.Src, []byte("@/")) || len(r.redirects().target) == 0 {
 		return x
 	}

@@ -35,7 +35,9 @@
 //     a user lands on the section": its URL is a redirect to that path, a
 //     link to it goes there (redirect.go). Sections are ordered by weight
 //     ("sections can only be sorted by weight"), pages by their section's
-//     sort_by (order.go).
+//     sort_by (order.go). "transparent = true": "the section should pass
+//     its pages on to the parent section": they are listed among the
+//     parent's pages, by its sort_by (order.go, passes).
 //   - Pages (https://www.getzola.org/documentation/content/page/): "A page is
 //     any file ending with .md in the content directory, except files named
 //     _index.md"; "If a file ending with .md is named index.md, it will
@@ -166,6 +168,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	l.Segment = func(name string) string { return name } // a section's URL is its folder's path as written
 	l.NoSection = r.noSection
+	l.PassPages = r.passes
 	l.FileSitePath = r.assetURL
 	l.Unpublished, l.Unlisted, l.Inherit, l.Defaults = r.unpublished, r.unlisted, inherit, r.defaults
 	l.Expand = r.expand

@@ -355,3 +355,93 @@ func TestRedirect(t *testing.T) {
 		t.Errorf("links: %q, want %q", x.Src, want)
 	}
 }
+
+// TestTemplateNote is issue 32, NB9 (vallode/mhfu-blacksmith: 47 pages
+// whose text its Tera templates write, published as title and description
+// with no word why). "template: Template to use to render this section
+// page"; "page_template: Apply the given template to ALL pages below the
+// section, recursively. If you have several nested sections each with a
+// page_template set, the page will always use the closest to itself.
+// However, a page own `template` variable will always have priority"
+// (https://www.getzola.org/documentation/content/section/#front-matter).
+// A page with no text of its own whose template is named is a warning
+// naming that template, at the template line; a page with text, or with
+// no template named, is none.
+func TestTemplateNote(t *testing.T) {
+	dir := layouttest.Write(t, map[string]string{
+		"config.toml":                  "base_url = \"https://z.test\"\n",
+		"content/_index.md":            "+++\npage_template = \"root.html\"\n+++\n",
+		"content/blacksmith/_index.md": "+++\ntitle = \"Blacksmith\"\n+++\n",
+		"content/blacksmith/great-sword/_index.md": "+++\ntitle = \"Great sword weapon tree\"\ntemplate = \"weapon-tree.html\"\n" +
+			"page_template = \"weapon.html\"\n[extra]\nmap = [[\"Buster Sword\"]]\n+++\n",
+		"content/monsters/_index.md": "---\ntitle: Monsters\n---\n",
+	})
+	l, err := Recognise(dir)
+	if err != nil || l == nil {
+		t.Fatal(l, err)
+	}
+	tests := []struct {
+		name, file, src string
+		line            int
+		want            string // in the message; "" for no warning
+	}{
+		{"section template", "content/blacksmith/great-sword/_index.md",
+			"+++\ntitle = \"Great sword weapon tree\"\ntemplate = \"weapon-tree.html\"\npage_template = \"weapon.html\"\n+++\n\n", 3, "templates/weapon-tree.html"},
+		{"closest page_template", "content/blacksmith/great-sword/buster.md", "+++\ntitle = \"Buster Sword\"\n+++\n", 1,
+			"templates/weapon.html (the page_template of content/blacksmith/great-sword/_index.md"},
+		{"page in its own folder", "content/blacksmith/great-sword/bone/index.md", "+++\ntitle = \"Bone\"\n+++\n", 1, "templates/weapon.html"},
+		{"the page's own template first", "content/blacksmith/great-sword/x.md", "+++\ntemplate = \"odd.html\"\n+++\n", 2, "templates/odd.html"},
+		{"the home section's page_template", "content/monsters/rathalos.md", "---\ntitle: Rathalos\n---\n", 1, "templates/root.html"},
+		{"YAML template", "content/monsters/_index.md", "---\ntitle: Monsters\ntemplate: monster-list.html\n---\n", 3, "templates/monster-list.html"},
+		{"text of its own", "content/blacksmith/great-sword/_index.md", "+++\ntemplate = \"weapon-tree.html\"\n+++\nThe tree.\n", 0, ""},
+		{"no template", "content/blacksmith/_index.md", "+++\ntitle = \"Blacksmith\"\n+++\n", 0, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			x := l.Expand(tt.file, []byte(tt.src), nil)
+			var got []layout.Problem
+			for _, p := range x.Problems {
+				if strings.Contains(p.Msg, "no text of its own") {
+					got = append(got, p)
+				}
+			}
+			if tt.want == "" {
+				if len(got) > 0 {
+					t.Errorf("warned %+v", got)
+				}
+				return
+			}
+			if len(got) != 1 || !strings.Contains(got[0].Msg, tt.want) || got[0].Line != tt.line || !got[0].Warning {
+				t.Errorf("problems %+v, want one warning at line %d naming %s", got, tt.line, tt.want)
+			}
+		})
+	}
+}
+
+// TestFrontMatter: "The TOML front matter is a set of metadata embedded
+// in a file at the beginning of the file enclosed by triple pluses (+++)";
+// "YAML front matter is also supported ... enclosed by triple minuses"
+// (https://www.getzola.org/documentation/content/page/#front-matter);
+// Zola's split.rs regexes start "^[[:space:]]*\+\+\+": blank lines may
+// come first. The rule is package frontspan's (Options TOML, Leading).
+func TestFrontMatter(t *testing.T) {
+	tests := []struct{ name, src, want string }{
+		{"toml", "+++\ntitle = \"A\"\n+++\ntext\n", "map[title:A]"},
+		{"yaml", "---\ntitle: A\n---\n", "map[title:A]"},
+		{"blank lines first", "\n\n  \n+++\ntitle = \"A\"\n+++\n", "map[title:A]"},
+		{"byte order mark", "\ufeff+++\ntitle = \"A\"\n+++\n", "map[title:A]"},
+		{"crlf", "+++\r\ntitle = \"A\"\r\n+++\r\n", "map[title:A]"},
+		{"spaces after the closing line", "+++\ntitle = \"A\"\n+++  \n", "map[title:A]"},
+		{"not closed", "+++\ntitle = \"A\"\n", "map[]"},
+		{"bad toml", "+++\ntitle = \n+++\n", "map[]"},
+		{"none", "# A\n", "map[]"},
+		{"a longer run is no delimiter", "++++\ntitle = \"A\"\n++++\n", "map[]"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := fmt.Sprint(frontMatter([]byte(tt.src))); got != tt.want {
+				t.Errorf("frontMatter = %s, want %s", got, tt.want)
+			}
+		})
+	}
+}

@@ -14,6 +14,7 @@ type call struct {
 	self    bool              // {{< name />}}: self-closing, no inner content
 	pos     []string          // positional arguments
 	named   map[string]string // key=value arguments
+	keys    []string          // the named arguments' keys, as written, in order
 	length  int               // bytes of source it spans
 }
 
@@ -29,6 +30,9 @@ func parseCall(b []byte) (call, bool) {
 	c := call{name: strings.ToLower(string(m[3])), closing: len(m[2]) > 0, named: map[string]string{}, length: len(m[0]), self: len(m[5]) > 0, angle: m[1][0] == '<'}
 	for _, tok := range splitArgs(string(m[4])) {
 		if k, v, ok := strings.Cut(tok, "="); ok && !strings.HasPrefix(tok, `"`) {
+			if _, seen := c.named[strings.ToLower(k)]; !seen {
+				c.keys = append(c.keys, k)
+			}
 			c.named[strings.ToLower(k)] = unquote(v)
 		} else {
 			c.pos = append(c.pos, unquote(tok))

@@ -20,6 +20,7 @@ package shortcode
 import (
 	"bytes"
 	"fmt"
+	"html"
 	"path"
 	"slices"
 	"strings"
@@ -294,10 +295,31 @@ func (p blockParser) Open(parent ast.Node, reader text.Reader, pc parser.Context
 		}
 		return card(c, start), parser.NoChildren
 	}
+	if len(c.keys) > 0 {
+		// Its named arguments are the data it shows (tehlastjuan/compendium's
+		// {{< stats size="Medium" speed="30 feet" … >}}, a stat block):
+		// a list of them, not nothing.
+		if p.warn != nil {
+			p.warn(pc, start, fmt.Sprintf("Hugo shortcode %q is not supported (its template is not run): its named arguments are shown as a list", c.name))
+		}
+		return &Output{HTML: argList(c), At: start}, parser.NoChildren
+	}
 	if p.warn != nil {
 		p.warn(pc, start, fmt.Sprintf("Hugo shortcode %q is not supported: not shown", c.name))
 	}
 	return &Dropped{}, parser.NoChildren
+}
+
+// argList is the named arguments of a shortcode whose template is not run,
+// as a definition list in the order written: each key, then its value.
+func argList(c call) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "<dl class=\"shortcode-args\" data-shortcode=\"%s\">\n", html.EscapeString(c.name))
+	for _, k := range c.keys {
+		fmt.Fprintf(&b, "<dt>%s</dt><dd>%s</dd>\n", html.EscapeString(k), html.EscapeString(c.named[strings.ToLower(k)]))
+	}
+	b.WriteString("</dl>\n")
+	return b.String()
 }
 
 // card is a theme's {{< card link= title= subtitle= >}} (Hextra's: "link:

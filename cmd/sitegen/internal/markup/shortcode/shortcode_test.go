@@ -83,7 +83,7 @@ func TestShortcodes(t *testing.T) {
 		{"arguments over several lines", "{{< hint type=\"warning\"\n   title=\"Mind\" >}}\nIn\n{{< /hint >}}\nafter\n",
 			[]string{`callout-warning`, `>Mind</p>`, "<p>In</p>", "</div>", "<p>after</p>"}, nil, nil},
 		{"unknown, arguments over several lines", "A\n\n{{< skill name=\"Carpentry\"\n  maxLevel=\"10\" >}}\n\nB\n",
-			[]string{"<p>A</p>", "<p>B</p>"}, nil, []string{`Hugo shortcode "skill" is not supported: not shown`}},
+			[]string{"<p>A</p>", "<p>B</p>"}, nil, []string{`Hugo shortcode "skill" is not supported (its template is not run): its named arguments are shown as a list`}},
 		// Issue 32, KB6 b (bestia-docs' attack list): "Inner: Returns
 		// the content between opening and closing shortcode tags,
 		// applicable when the shortcode call includes a closing tag"

@@ -1110,7 +1110,14 @@ func (s *Site) buildTree(pages []*Page) {
 				continue
 			}
 		}
-		p.Parent = section(home(dir))
+		dir = home(dir)
+		// A transparent section's page (a page in its own folder too: no
+		// section of its own) is its parent's (layout.Layout.PassPages).
+		passed := s.Lay.PassPages != nil && (p.Kind != templates.KindSection || s.Lay.NoSection != nil && s.Lay.NoSection(p.dir()))
+		for passed && dir != "" && s.Lay.PassPages(dir) {
+			dir = home(parentDir(dir))
+		}
+		p.Parent = section(dir)
 	}
 	// Synthesized sections need parents too (created on demand above).
 	for i := 0; i < len(s.synth); i++ {

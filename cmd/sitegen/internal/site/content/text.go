@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"strings"
 	"unicode/utf8"
 
 	"d6codex/cmd/sitegen/internal/layout"
@@ -411,29 +410,12 @@ func (s *Site) ReadSource(file string) ([]byte, error) {
 // the body keeps its lines. lines maps each line of the result to the
 // line of src it came from (nil when nothing moved).
 func LiftFrontMatter(src []byte) (out []byte, lines []int) {
-	lead := 0
-	for lead < len(src) && (src[lead] == ' ' || src[lead] == '\t' || src[lead] == '\r' || src[lead] == '\n') {
-		lead++
+	sp := frontspan.Find(src, frontspan.Options{TOML: true, Runs: true, Leading: true})
+	lead := sp.Open
+	if !sp.Closed || lead == 0 || len(bytes.TrimLeft(src[:lead], " \t\r\n")) != 0 {
+		return src, nil // none, on the first line already, or after a byte order mark
 	}
-	if lead == 0 || lead == len(src) || src[lead] != '-' && src[lead] != '+' {
-		return src, nil
-	}
-	// The opening line: a run of three or more of one delimiter, spaces
-	// after it allowed; the closing one the next line that is the same.
-	open := bytes.TrimRight(src[lead:lineEnd(src, lead)], " \t\r")
-	if len(open) < 3 || len(bytes.Trim(open, string(open[0]))) != 0 {
-		return src, nil
-	}
-	end := -1
-	for off := lineEnd(src, lead) + 1; off < len(src); off = lineEnd(src, off) + 1 {
-		if bytes.Equal(bytes.TrimRight(src[off:lineEnd(src, off)], " \t\r"), open) {
-			end = lineEnd(src, off) // the closing line, without its line end
-			break
-		}
-	}
-	if end < 0 {
-		return src, nil
-	}
+	end := lineEnd(src, sp.End) // the closing line, without its line end
 	block := src[lead:end]
 	nl := bytes.Count(src[:lead], []byte("\n")) // the lead's lines
 	out = make([]byte, 0, len(src)+1)
@@ -596,21 +578,22 @@ func throughLines(lines, lifted []int) []int {
 // text keeps its length and lines. note says what was done, for a
 // warning at the file's first line; it is empty when nothing was.
 func FrontMatterRule(src []byte, m layout.Markup, tool string) (out []byte, note string) {
-	first := string(bytes.TrimRight(src[:lineEnd(src, 0)], " \t\r"))
-	if m.Unclosed != layout.UnclosedFails && len(first) >= 3 && strings.Trim(first, "+") == "" {
-		if _, _, _, closed := FrontMatterSpan(src); !closed {
+	sp := frontspan.Find(src, frontspan.Options{TOML: true, Runs: true}) // FrontMatterSpan's reading
+	if !sp.OK || sp.Open != 0 {
+		return src, "" // no delimiter line first (a byte order mark before it: left as it is)
+	}
+	first := sp.Delim
+	if first[0] == '+' {
+		if m.Unclosed != layout.UnclosedFails && !sp.Closed {
 			return append([]byte{'\\'}, src...), fmt.Sprintf("front matter is not opened: %s reads no TOML front matter (\"+++\"), and this one is never closed; the first line %q is shown as text", tool, first)
 		}
-		return src, ""
-	}
-	if len(first) < 3 || strings.Trim(first, "-") != "" {
 		return src, ""
 	}
 	if len(first) > 3 && !m.FrontMatterRuns {
 		copy(src, bytes.Repeat([]byte("*"), len(first)))
 		return src, fmt.Sprintf("front matter is not opened: the first line %q is a thematic break, not \"---\" (%s reads front matter only between lines \"---\"); shown as a rule", first, tool)
 	}
-	if _, _, _, closed := FrontMatterSpan(src); closed {
+	if sp.Closed {
 		return src, ""
 	}
 	switch m.Unclosed {
@@ -650,31 +633,13 @@ func DotsClose(src []byte) {
 // that line is blank or they are fewer than four (they do not make code
 // of it), else to its end.
 func DelimiterSpaces(src []byte) {
-	if len(src) < 4 || src[0] != '-' && src[0] != '+' {
-		return
+	sp := frontspan.Find(src, frontspan.Options{TOML: true, Runs: true})
+	if !sp.Closed || sp.Open != 0 {
+		return // no front matter on the first line (a byte order mark before it: left as it is)
 	}
-	delim := src[0]
-	run := 0
-	for run < len(src) && src[run] == delim {
-		run++
-	}
-	if run < 3 {
-		return
-	}
-	// The closing line: the next line that is the delimiter run, spaces
-	// after it allowed.
+	run := len(sp.Delim)
 	first := lineEnd(src, 0)
-	closing := -1
-	for off := first + 1; off < len(src); off = lineEnd(src, off) + 1 {
-		l := bytes.TrimRight(src[off:lineEnd(src, off)], " \t\r")
-		if len(l) == run && len(bytes.Trim(l, string(delim))) == 0 {
-			closing = off
-			break
-		}
-	}
-	if closing < 0 {
-		return
-	}
+	closing := sp.End // the closing line: the next that is the delimiter run, spaces after it allowed
 	// The closing line first: moving the opening line's spaces shifts
 	// nothing after the line that follows it.
 	if ws := spacesAfter(src, closing, run); ws > 0 {
