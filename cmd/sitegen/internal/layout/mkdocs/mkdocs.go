@@ -77,6 +77,11 @@
 // text, relative links and images rewritten, start=/end= applied, and
 // {% include "path" %} a file as it is (include.go, layout.Expander).
 //
+// markdown_extensions' pymdownx.snippets
+// (https://facelessuser.github.io/pymdown-extensions/extensions/snippets/):
+// a line --8<-- "file" is that file's lines, from base_path, indented as
+// the marker; check_paths makes a missing file an error (snippets.go).
+//
 // The alias plugin (https://github.com/EddyLuten/mkdocs-alias-plugin),
 // when plugins: lists it: "[[my-alias]] or [[my-alias|My Title]]" link
 // to the page whose meta block has "alias: my-alias" (or a list of
@@ -246,6 +251,12 @@ func Recognise(dir string) (*layout.Layout, error) {
 			l.Markup.Emoji = true
 			l.Markup.CustomIcons = customIcons(dir, extOptions(get("markdown_extensions"), ext))
 			l.Read = append(l.Read, "markdown_extensions pymdownx.emoji")
+		case Snippets:
+			// https://facelessuser.github.io/pymdown-extensions/extensions/snippets/
+			// (snippets.go): --8<-- "file" lines are that file's lines.
+			snip := newSnippeter(extOptions(get("markdown_extensions"), ext))
+			l.Expand = snip.expand
+			l.Read = append(l.Read, "markdown_extensions "+ext)
 		case "pymdownx.caret":
 			// "insert: Enable insert feature", "superscript: Enable
 			// superscript feature", both true by default
@@ -288,7 +299,11 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	if slices.Contains(pluginNames, IncludeMarkdown) {
 		pluginNames = slices.DeleteFunc(pluginNames, func(n string) bool { return n == IncludeMarkdown })
-		l.Expand = ExpandIncludes
+		if l.Expand != nil { // pymdownx.snippets too: after the plugin
+			l.Expand = chain(ExpandIncludes, l.Expand)
+		} else {
+			l.Expand = ExpandIncludes
+		}
 		l.Read = append(l.Read, "plugin "+IncludeMarkdown)
 	}
 	if slices.Contains(pluginNames, AliasPlugin) {
