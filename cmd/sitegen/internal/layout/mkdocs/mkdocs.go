@@ -107,6 +107,7 @@ import (
 	"slices"
 	"strings"
 
+	xhtml "golang.org/x/net/html"
 	"gopkg.in/yaml.v3"
 
 	"d6codex/cmd/sitegen/internal/layout"
@@ -396,6 +397,25 @@ func patterns(n *yaml.Node) []string {
 	return nil
 }
 
+// labelText is the text a browser shows for a nav title that MkDocs'
+// themes print as written (HTML): tags dropped, character references
+// read.
+func labelText(s string) string {
+	if !strings.Contains(s, "<") {
+		return html.UnescapeString(s)
+	}
+	var b strings.Builder
+	z := xhtml.NewTokenizer(strings.NewReader(s))
+	for {
+		switch z.Next() {
+		case xhtml.ErrorToken:
+			return strings.TrimSpace(b.String())
+		case xhtml.TextToken:
+			b.Write(z.Text())
+		}
+	}
+}
+
 // navEntries flattens MkDocs' nav: (a list whose items are "page.md",
 // {Title: page.md}, {Title: [items]} or {Title: https://…}) in order.
 func navEntries(n *yaml.Node, depth int, out []layout.NavEntry) []layout.NavEntry {
@@ -411,8 +431,9 @@ func navEntries(n *yaml.Node, depth int, out []layout.NavEntry) []layout.NavEntr
 		case yaml.MappingNode:
 			for i := 0; i+1 < len(item.Content); i += 2 {
 				// The themes print the title as written: a character
-				// reference in it shows as its character.
-				title, v := html.UnescapeString(item.Content[i].Value), item.Content[i+1]
+				// reference in it shows as its character, a tag as
+				// markup (<b>Higurashi</b>: the word, in bold).
+				title, v := labelText(item.Content[i].Value), item.Content[i+1]
 				switch v.Kind {
 				case yaml.ScalarNode:
 					if p := pagePath(v.Value); p != "" {
