@@ -40,7 +40,9 @@ var lineRangeRE = regexp.MustCompile(`^(.*?)((?::-?\d*){1,2})$`)
 //   - "file.md:3:8" is lines 3 to 8 of the file (either number may be
 //     left out);
 //   - files are looked for in each folder of base_path in turn ("." by
-//     default: the project's folder, where mkdocs.yml is);
+//     default: the project's folder, where mkdocs.yml is), and must be
+//     inside it (restrict_base_path, true by default: "Ensure that the
+//     specified snippets are children of the specified base path(s)");
 //   - "Snippets can handle recursive file inclusion. And if Snippets
 //     encounters the same file in the current stack, it will avoid
 //     re-processing it";
@@ -179,7 +181,13 @@ func (x *snipping) include(out []string, indent, name string, at int, stack []st
 	var file, why string
 	var raw []byte
 	for _, b := range x.base {
-		f, msg := resolveInclude(path.Clean(b), target)
+		base := path.Clean(b)
+		f, msg := resolveInclude(base, target)
+		if msg == "" && base != "." && !strings.HasPrefix(f, base+"/") {
+			// restrict_base_path (true): "Ensure that the specified
+			// snippets are children of the specified base path(s)".
+			msg = fmt.Sprintf("%q is outside base_path %s", target, b)
+		}
 		if msg != "" {
 			why = msg
 			continue

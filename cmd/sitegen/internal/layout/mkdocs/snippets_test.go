@@ -53,6 +53,9 @@ func TestSnippets(t *testing.T) {
 		{"missing: removed, told", "a\n--8<-- \"nope.md\"\nb", "a\nb", 1},
 		{"hidden: never read", "--8<-- \"../.hidden.md\"", "", 1},
 		{"outside: never read", "--8<-- \"../../../etc/passwd\"", "", 1},
+		// restrict_base_path (true): "Ensure that the specified snippets
+		// are children of the specified base path(s)".
+		{"outside the base path: not read", "--8<-- \"../../other/x.md\"", "", 1},
 		{"not a marker", "text --8<-- \"usage.md\"", "text --8<-- \"usage.md\"", 0},
 	}
 	for _, tt := range tests {
