@@ -159,8 +159,8 @@ func HeadingID(n ast.Node) string {
 
 // IDs returns every id attribute of the blocks of doc (heading ids, {#id}
 // attributes, ^block-ids) and the ids of raw HTML elements in it
-// (<summary id="x">, <span id="y"> in a paragraph), which the sanitizer
-// keeps.
+// (<summary id="x">, <span id="y"> in a paragraph, <a name="z"> in a
+// heading), which the sanitizer keeps.
 func IDs(doc ast.Node, src []byte) map[string]bool {
 	ids := map[string]bool{}
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -181,10 +181,10 @@ func IDs(doc ast.Node, src []byte) map[string]bool {
 			for _, id := range rawhtml.IDs(n.HTML) {
 				ids[id] = true
 			}
-		case *ast.HTMLBlock, *ast.Paragraph:
+		case *ast.HTMLBlock, *ast.Paragraph, *ast.Heading:
 			for i := 0; i < n.Lines().Len(); i++ {
 				seg := n.Lines().At(i)
-				if line := seg.Value(src); bytes.IndexByte(line, '<') >= 0 && bytes.Contains(line, []byte("id=")) { // '<' first: rarer, and faster to look for
+				if line := seg.Value(src); bytes.IndexByte(line, '<') >= 0 && (bytes.Contains(line, []byte("id=")) || bytes.Contains(line, []byte("name="))) { // '<' first: rarer, and faster to look for
 					for _, id := range rawhtml.IDs(string(line)) {
 						ids[id] = true
 					}

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/yuin/goldmark/ast"
 )
 
 // TestPythonUniqueIDs: Python-Markdown's toc makes a repeated id unique
@@ -20,5 +22,26 @@ func TestPythonUniqueIDs(t *testing.T) {
 	}
 	if got := strings.Join(ids, " "); got != "a a_1 a_2 _1 _2" {
 		t.Errorf("ids %q, want a a_1 a_2 _1 _2\n%s", got, out)
+	}
+}
+
+// TestIDsOfNamedAnchors: an <a name="x"> in a heading or a paragraph is
+// a link's target, as a browser finds it ("an a element … that has a
+// name attribute whose value is equal to fragment",
+// https://html.spec.whatwg.org/multipage/browsing-the-web.html#find-a-potential-indicated-element);
+// the Anomaly Modding Book's mcm.md links its table of contents to them
+// (eval11A).
+func TestIDsOfNamedAnchors(t *testing.T) {
+	src := []byte("## <a name=\"adding_mcm_functionality\"></a> Adding MCM\n\nText <a name=\"para-anchor\"></a> here.\n\n<a name=\"block-anchor\"></a>\n")
+	md := New(Options{})
+	doc, _ := md.Parse(src, &Page{})
+	outline, _ := md.Outline(src)
+	for _, d := range []ast.Node{doc, outline} {
+		ids := IDs(d, src)
+		for _, want := range []string{"adding_mcm_functionality", "para-anchor", "block-anchor"} {
+			if !ids[want] {
+				t.Errorf("IDs = %v, want %q among them", ids, want)
+			}
+		}
 	}
 }

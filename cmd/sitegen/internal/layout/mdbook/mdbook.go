@@ -39,7 +39,8 @@
 //     {{#playground}}, {{#title}}) are applied as mdBook's links
 //     preprocessor applies them (Expand); a line that cannot be is a
 //     problem at its file and line, never printed.
-//   - Settings: [book] title and language, [output.html] site-url; a
+//   - Settings: [book] title and language, [output.html] site-url and
+//     no-section-label (the sidebar without chapter numbers); a
 //     build without --dest writes to [build] build-dir (default book/), as
 //     mdbook build does.
 //   - What mdBook tolerates: a chapter SUMMARY.md lists that does not exist
@@ -143,6 +144,15 @@ func Recognise(dir string) (*layout.Layout, error) {
 			return nil, &layout.ConfigError{File: summary, Line: se.Line, Col: se.Col, Msg: se.Msg}
 		}
 		return nil, &layout.ConfigError{File: summary, Msg: err.Error()}
+	}
+	// "no-section-label: By default, mdBook will add numeric labels to
+	// the chapters in the sidebar, e.g. 1.1 Introduction. Set this to
+	// true to remove those labels."
+	// (https://rust-lang.github.io/mdBook/format/configuration/renderers.html#html-renderer-options).
+	if off, _ := html["no-section-label"].(bool); off {
+		for i := range nav {
+			nav[i].Number = ""
+		}
 	}
 	l.Nav, l.NavFile = nav, summary
 	chapters := 0

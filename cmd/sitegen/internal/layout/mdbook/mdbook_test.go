@@ -2,6 +2,7 @@ package mdbook
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -42,6 +43,36 @@ func TestRecognise(t *testing.T) {
 				t.Errorf("got %s %q home %q %+v NavOnly %v", l.Kind, l.Content, l.Home, l.Settings, l.NavOnly)
 			}
 		})
+	}
+}
+
+// TestNoSectionLabel: "no-section-label: By default, mdBook will add
+// numeric labels to the chapters in the sidebar, e.g. 1.1 Introduction.
+// Set this to true to remove those labels. Defaults to false."
+// (https://rust-lang.github.io/mdBook/format/configuration/renderers.html#html-renderer-options).
+// The Anomaly Modding Book (Igigog/anomaly-modding-book) sets it; sitegen
+// numbered its 398 chapters anyway (eval11A).
+func TestNoSectionLabel(t *testing.T) {
+	summary := "[Intro](intro.md)\n\n# Part\n\n- [A](a.md)\n  - [B](b.md)\n"
+	for _, tt := range []struct {
+		toml    string
+		numbers []string
+	}{
+		{"", []string{"", "", "1.", "1.1."}},
+		{"[output.html]\nno-section-label = false\n", []string{"", "", "1.", "1.1."}},
+		{"[output.html]\nno-section-label = true\n", []string{"", "", "", ""}},
+	} {
+		l, err := Recognise(layouttest.Write(t, map[string]string{"book.toml": tt.toml, "src/SUMMARY.md": summary}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, e := range l.Nav {
+			got = append(got, e.Number)
+		}
+		if !slices.Equal(got, tt.numbers) {
+			t.Errorf("%q: numbers %q, want %q", tt.toml, got, tt.numbers)
+		}
 	}
 }
 

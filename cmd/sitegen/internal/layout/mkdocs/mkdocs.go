@@ -77,6 +77,11 @@
 // text, relative links and images rewritten, start=/end= applied, and
 // {% include "path" %} a file as it is (include.go, layout.Expander).
 //
+// markdown_extensions' pymdownx.snippets
+// (https://facelessuser.github.io/pymdown-extensions/extensions/snippets/):
+// a line --8<-- "file" is that file's lines, from base_path, indented as
+// the marker; check_paths makes a missing file an error (snippets.go).
+//
 // The alias plugin (https://github.com/EddyLuten/mkdocs-alias-plugin),
 // when plugins: lists it: "[[my-alias]] or [[my-alias|My Title]]" link
 // to the page whose meta block has "alias: my-alias" (or a list of
@@ -102,6 +107,7 @@ import (
 	"slices"
 	"strings"
 
+	xhtml "golang.org/x/net/html"
 	"gopkg.in/yaml.v3"
 
 	"d6codex/cmd/sitegen/internal/layout"
@@ -246,6 +252,12 @@ func Recognise(dir string) (*layout.Layout, error) {
 			l.Markup.Emoji = true
 			l.Markup.CustomIcons = customIcons(dir, extOptions(get("markdown_extensions"), ext))
 			l.Read = append(l.Read, "markdown_extensions pymdownx.emoji")
+		case Snippets:
+			// https://facelessuser.github.io/pymdown-extensions/extensions/snippets/
+			// (snippets.go): --8<-- "file" lines are that file's lines.
+			snip := newSnippeter(extOptions(get("markdown_extensions"), ext))
+			l.Expand = snip.expand
+			l.Read = append(l.Read, "markdown_extensions "+ext)
 		case "pymdownx.caret":
 			// "insert: Enable insert feature", "superscript: Enable
 			// superscript feature", both true by default
@@ -288,7 +300,11 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	if slices.Contains(pluginNames, IncludeMarkdown) {
 		pluginNames = slices.DeleteFunc(pluginNames, func(n string) bool { return n == IncludeMarkdown })
-		l.Expand = ExpandIncludes
+		if l.Expand != nil { // pymdownx.snippets too: after the plugin
+			l.Expand = chain(ExpandIncludes, l.Expand)
+		} else {
+			l.Expand = ExpandIncludes
+		}
 		l.Read = append(l.Read, "plugin "+IncludeMarkdown)
 	}
 	if slices.Contains(pluginNames, AliasPlugin) {
@@ -381,6 +397,25 @@ func patterns(n *yaml.Node) []string {
 	return nil
 }
 
+// labelText is the text a browser shows for a nav title that MkDocs'
+// themes print as written (HTML): tags dropped, character references
+// read.
+func labelText(s string) string {
+	if !strings.Contains(s, "<") {
+		return html.UnescapeString(s)
+	}
+	var b strings.Builder
+	z := xhtml.NewTokenizer(strings.NewReader(s))
+	for {
+		switch z.Next() {
+		case xhtml.ErrorToken:
+			return strings.TrimSpace(b.String())
+		case xhtml.TextToken:
+			b.Write(z.Text())
+		}
+	}
+}
+
 // navEntries flattens MkDocs' nav: (a list whose items are "page.md",
 // {Title: page.md}, {Title: [items]} or {Title: https://…}) in order.
 func navEntries(n *yaml.Node, depth int, out []layout.NavEntry) []layout.NavEntry {
@@ -396,8 +431,9 @@ func navEntries(n *yaml.Node, depth int, out []layout.NavEntry) []layout.NavEntr
 		case yaml.MappingNode:
 			for i := 0; i+1 < len(item.Content); i += 2 {
 				// The themes print the title as written: a character
-				// reference in it shows as its character.
-				title, v := html.UnescapeString(item.Content[i].Value), item.Content[i+1]
+				// reference in it shows as its character, a tag as
+				// markup (<b>Higurashi</b>: the word, in bold).
+				title, v := labelText(item.Content[i].Value), item.Content[i+1]
 				switch v.Kind {
 				case yaml.ScalarNode:
 					if p := pagePath(v.Value); p != "" {

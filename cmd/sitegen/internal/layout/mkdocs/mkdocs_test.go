@@ -36,6 +36,13 @@ func TestRecognise(t *testing.T) {
 		// "Kräfte & Völker". The title is the text shown.
 		{name: "nav title with a character reference", config: "nav:\n  - \"Kräfte &amp; Völker\":\n    - \"KI &#38; Co\": ki.md\n",
 			content: "docs", nav: []layout.NavEntry{{Title: "Kräfte & Völker"}, {Path: "ki.md", Title: "KI & Co", Depth: 1}}},
+		// The same without autoescape prints a tag in a title as markup:
+		// mkdocs build 1.4 writes `<b>Higurashi</b>` into the nav for the
+		// section `<b>Higurashi</b>` (07th-mod/wiki, eval11A), which the
+		// browser shows as the word in bold; sitegen showed the tags. The
+		// title is the text shown.
+		{name: "nav title with a tag", config: "nav:\n  - <b>Higurashi</b>:\n    - \"1. <i>Intro</i> &amp; more\": intro.md\n",
+			content: "docs", nav: []layout.NavEntry{{Title: "Higurashi"}, {Path: "intro.md", Title: "1. Intro & more", Depth: 1}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

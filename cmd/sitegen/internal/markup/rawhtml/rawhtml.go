@@ -20,6 +20,10 @@ import (
 // alignValue is what an align attribute may say.
 var alignValue = regexp.MustCompile(`^(?i:left|right|center|justify|top|middle|bottom)$`)
 
+// nameValue is what an anchor's name may say: a fragment's word, no
+// space (a name with one is no valid fragment and is dropped).
+var nameValue = regexp.MustCompile(`^[\p{L}\p{N}_.:-]+$`)
+
 // targetValue is what a link's target attribute may say.
 var targetValue = regexp.MustCompile(`^_(blank|self|parent|top)$`)
 
@@ -42,6 +46,11 @@ func New() *Sanitizer {
 	p.AllowAttrs("id", "class", "title", "lang", "dir").Globally()
 	p.AllowAttrs("open").OnElements("details")
 	p.AllowAttrs("href").OnElements("a")
+	// <a name="x"></a>, the place a link to #x goes ("an a element … that
+	// has a name attribute whose value is equal to fragment",
+	// https://html.spec.whatwg.org/multipage/browsing-the-web.html#find-a-potential-indicated-element):
+	// no more than the id every element may have.
+	p.AllowAttrs("name").Matching(nameValue).OnElements("a")
 	// A link that opens in another window ({ target=_blank }, MkDocs'
 	// attr_list): a browsing context's name is harmless.
 	p.AllowAttrs("target").Matching(targetValue).OnElements("a")
@@ -137,7 +146,8 @@ func (z *Sanitizer) one(tok html.Token) (html.Token, bool) {
 	}
 }
 
-// IDs returns the id attributes of the elements of an HTML fragment.
+// IDs returns the id attributes of the elements of an HTML fragment, and
+// the names of its <a name> anchors: the places a link's fragment finds.
 func IDs(s string) []string {
 	var ids []string
 	tz := html.NewTokenizer(strings.NewReader(s))
@@ -149,8 +159,9 @@ func IDs(s string) []string {
 		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
 			continue
 		}
-		for _, a := range tz.Token().Attr {
-			if a.Key == "id" && a.Val != "" {
+		tok := tz.Token()
+		for _, a := range tok.Attr {
+			if (a.Key == "id" || a.Key == "name" && tok.Data == "a") && a.Val != "" {
 				ids = append(ids, a.Val)
 			}
 		}

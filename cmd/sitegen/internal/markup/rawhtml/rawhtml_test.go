@@ -34,6 +34,14 @@ func TestSanitize(t *testing.T) {
 		// picture is shown, as on GitHub (eval4A HA10).
 		{"a space in a URL", `<img src="../images/quad types.svg" alt="a b"> <a href=" x y.md ">l</a>`, `<img src="../images/quad%20types.svg" alt="a b"> <a href="x%20y.md">l</a>`, nil},
 		{"align with another value", `<div align="x;y">t</div>`, `<div>t</div>`, []string{"align on <div>"}},
+		// An anchor named for a link's fragment, as pages written before
+		// ids were everywhere mark a place ("If there is an a element in
+		// the document tree whose root is document that has a name
+		// attribute whose value is equal to fragment, then return the first
+		// such element", https://html.spec.whatwg.org/multipage/browsing-the-web.html#find-a-potential-indicated-element):
+		// kept, as an id is (eval11A, the Anomaly Modding Book's mcm.md).
+		{"a named anchor", `<a name="adding_mcm_functionality"></a> Adding`, `<a name="adding_mcm_functionality"></a> Adding`, nil},
+		{"a name with a space", `<a name="a b"></a>x`, `x`, []string{"<a>"}},
 	}
 	for _, tt := range tests {
 		got, removed := z.Sanitize(tt.in)
@@ -44,8 +52,8 @@ func TestSanitize(t *testing.T) {
 }
 
 func TestIDs(t *testing.T) {
-	got := IDs(`<details><summary id="a">x</summary></details> <span id='b'>y</span><div id="">z</div>`)
-	if !slices.Equal(got, []string{"a", "b"}) {
+	got := IDs(`<details><summary id="a">x</summary></details> <span id='b'>y</span><div id="">z</div><a name="c"></a><span name="d">`)
+	if !slices.Equal(got, []string{"a", "b", "c"}) {
 		t.Errorf("IDs = %q", got)
 	}
 }
