@@ -632,3 +632,32 @@ func TestVitePressRawHTMLImages(t *testing.T) {
 		t.Errorf("broken = %q, want the one missing image", broken)
 	}
 }
+
+// TestVitePressPublicPathFromRoot: VitePress hands a Markdown image's
+// absolute path to Vite, which resolves it from the project root ("You
+// can reference static assets ... using absolute public paths (based on
+// project root) or relative paths (based on your file system)",
+// https://vitepress.dev/guide/asset-handling#referencing-static-assets),
+// so ![logo](/public/img/a.png) is srcDir's public/img/a.png (VitePress
+// 1.6.4 builds it, as an asset); public/ publishes it at /img/a.png.
+// UMARU-xiaomai/UNTiTlED-wiki's home page shows its logo so; a default
+// build failed on it as a broken image.
+func TestVitePressPublicPathFromRoot(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		".vitepress/config.mjs": "export default {title: 'U'}\n",
+		"index.md":              "# Home\n\n![logo](/public/img/a.png) ![same](/img/a.png)\n",
+		"public/img/a.png":      "png",
+	})
+	out := filepath.Join(t.TempDir(), "out")
+	if _, err := build(t, dir, content.Options{Theme: theme, Dest: out}); err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	files := readTree(t, out)
+	if files["img/a.png"] != "png" {
+		t.Errorf("img/a.png not published")
+	}
+	if n := strings.Count(files["index.html"], `src="img/a.png"`) + strings.Count(files["index.html"], `src="/img/a.png"`); n != 2 {
+		t.Errorf("want both images at img/a.png, got %d in %s", n, files["index.html"])
+	}
+}

@@ -195,6 +195,24 @@ func TestTolerated(t *testing.T) {
 			has: [2]string{"index.html", `href="/dragon/"`},
 		},
 		{
+			// An unquoted wikilink in a list property is a YAML list
+			// inside the list ("Internal links in Text and List properties
+			// must be surrounded with quotes",
+			// https://help.obsidian.md/properties); the vault still opens,
+			// and Quartz's FrontMatter plugin leaves such an item out
+			// ("filter((tag: unknown) => typeof tag === "string" || typeof
+			// tag === "number")"). Zuljita/DFRPGArdenVul-Obsidian: 6 NPCs'
+			// aliases failed even a lenient build.
+			name: "obsidian: an alias that is a list",
+			files: map[string]string{
+				".obsidian/app.json": "{}",
+				"index.md":           "Go to [[Craas]].\n",
+				"dragon.md":          "---\naliases:\n  - Huge Green Dragon\n  - [[npcs/dragon.md|Dragon]]\n  - Craas\n---\n# Dragon\n",
+			},
+			msg: `dragon.md:2:1: aliases: item 2 is a list, not a text (an unquoted [[link]]?): left out, as Obsidian reads it`, tool: "Obsidian",
+			has: [2]string{"index.html", `href="/dragon/"`},
+		},
+		{
 			// GitHub shows A-B.md and A B.md at two addresses; sitegen's
 			// URLs fold them into one (Starfinder SRD: 58 pairs). The
 			// first by path is kept, the other reported.

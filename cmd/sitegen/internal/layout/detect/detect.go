@@ -21,6 +21,7 @@ package detect
 import (
 	"fmt"
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -79,17 +80,28 @@ func LayoutIn(dir, env string) (*layout.Layout, error) {
 	return l, nil
 }
 
-// bookFolders are where a repository keeps an mdBook book below its root.
-var bookFolders = []string{"book", "docs"}
+// bookFolders are where a repository keeps an mdBook book below its root;
+// docusaurusFolders, a Docusaurus site.
+var (
+	bookFolders       = []string{"book", "docs"}
+	docusaurusFolders = []string{"website", "www"}
+)
 
 // nestedBooks notes an mdBook book in one of bookFolders of a folder of
-// Markdown: mdBook builds a book from its own folder ("mdbook build
-// book"), so the root is not that book, and the note says how to build it.
+// Markdown, or a Docusaurus site in one of docusaurusFolders: mdBook
+// builds a book from its own folder ("mdbook build book"), Docusaurus a
+// site ("docusaurus build [siteDir]"), so the root is not that book or
+// site, and the note says how to build it.
 func nestedBooks(dir string) []string {
 	var notes []string
 	for _, sub := range bookFolders {
 		if f := path.Join(sub, mdbook.ConfigFile); layout.Exists(dir, f, false) {
 			notes = append(notes, fmt.Sprintf("%s: an mdBook book is in %s/; --source %s builds it as mdbook build %s does", f, sub, sub, sub))
+		}
+	}
+	for _, sub := range docusaurusFolders {
+		if f := layout.FirstFile(filepath.Join(dir, sub), docusaurus.ConfigFiles); f != "" {
+			notes = append(notes, fmt.Sprintf("%s/%s: a Docusaurus site is in %s/; --source %s builds it as docusaurus build %s does", sub, f, sub, sub, sub))
 		}
 	}
 	return notes

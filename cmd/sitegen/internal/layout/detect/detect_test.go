@@ -128,3 +128,26 @@ func TestNestedBook(t *testing.T) {
 		t.Errorf("a folder without a nested book: notes %q, %v", l.Notes, err)
 	}
 }
+
+// TestNestedDocusaurus: a Docusaurus site is the folder of its
+// docusaurus.config, built with "docusaurus build [siteDir]"
+// (https://docusaurus.io/docs/cli#docusaurus-build-sitedir); a repository
+// that keeps it in website/ or www/ (ArdaCraft/Wiki, tomheaton/mcjty-website)
+// is not that site at its root: sitegen builds the root as a folder of
+// Markdown and says where the site is and how to build it.
+func TestNestedDocusaurus(t *testing.T) {
+	for _, tt := range []struct{ sub, config string }{{"website", "docusaurus.config.js"}, {"www", "docusaurus.config.ts"}} {
+		t.Run(tt.sub, func(t *testing.T) {
+			l, err := Layout(layouttest.Write(t, map[string]string{
+				"README.md": "# The wiki\n", tt.sub + "/" + tt.config: "module.exports = {title: 'W'};\n", tt.sub + "/docs/intro.md": "# Intro\n",
+			}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := tt.sub + "/" + tt.config + ": a Docusaurus site is in " + tt.sub + "/; --source " + tt.sub + " builds it as docusaurus build " + tt.sub + " does"
+			if l.Kind != layout.Markdown || !slices.Contains(l.Notes, want) {
+				t.Errorf("kind %q, notes %q; want a folder of Markdown noting %q", l.Kind, l.Notes, want)
+			}
+		})
+	}
+}

@@ -377,7 +377,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 			sidebarSet = true
 		case jsconfig.Computed: // require.resolve('./sidebars.js'): the file it names, else the template's file
 			sidebarSet = true
-			if sidebarPath = sidebarFile(v); sidebarPath != "" {
+			if sidebarPath = sidebarFile(dir, v); sidebarPath != "" {
 				l.Read = append(l.Read, where+".sidebarPath")
 				break
 			}

@@ -187,7 +187,7 @@ func readInstances(l *layout.Layout, r *rules, obj, main *jsconfig.Object, dir s
 			return err
 		}
 		if current {
-			if err := addInstance(l, r, inst, sidebarFile(opts.Get("sidebarPath"))); err != nil {
+			if err := addInstance(l, r, inst, sidebarFile(dir, opts.Get("sidebarPath"))); err != nil {
 				return err
 			}
 			insts = append(insts, inst)
@@ -242,16 +242,29 @@ func addInstance(l *layout.Layout, r *rules, inst *rules, sb string) error {
 // computed value's text).
 var requireResolve = regexp.MustCompile("^require\\.resolve\\(\\s*(?:'([^']*)'|\"([^\"]*)\"|`([^`$]*)`)\\s*\\)$")
 
-// sidebarFile is the source-relative file a sidebarPath value names: a
-// string, or require.resolve('./sidebars.js') as the templates write it;
-// "" for none (false, a value not read, a path out of the site).
-func sidebarFile(v any) string {
+// jsToTS is the TypeScript extension jiti tries for a JavaScript one.
+var jsToTS = map[string]string{".js": ".ts", ".mjs": ".mts", ".cjs": ".cts"}
+
+// sidebarFile is the source-relative file a sidebarPath value names
+// (dir: the site's folder): a string, or require.resolve('./sidebars.js')
+// as the templates write it; "" for none (false, a value not read, a path
+// out of the site). Docusaurus loads its config with jiti, whose
+// require.resolve of a .js path that is not there finds the TypeScript
+// file of that name (jiti 1.21.7: './sidebars.js' is sidebars.ts, a
+// TypeScript site's templates write so).
+func sidebarFile(dir string, v any) string {
 	switch v := v.(type) {
 	case string:
 		return layout.CleanRel(v)
 	case jsconfig.Computed:
 		if m := requireResolve.FindStringSubmatch(v.Text); m != nil {
-			return layout.CleanRel(m[1] + m[2] + m[3])
+			f := layout.CleanRel(m[1] + m[2] + m[3])
+			if ts, ok := jsToTS[path.Ext(f)]; ok && !layout.Exists(dir, f, false) {
+				if alt := strings.TrimSuffix(f, path.Ext(f)) + ts; layout.Exists(dir, alt, false) {
+					return alt
+				}
+			}
+			return f
 		}
 	}
 	return ""

@@ -128,16 +128,23 @@ func TestPluginInstances(t *testing.T) {
 // is read, as a string or require.resolve('./file') (the templates'
 // form), its ids naming the instance's docs; a file that is not there is
 // no sidebar (plugin-content-docs' loadSidebarsFile returns
-// DisabledSidebars when the file does not exist), with a note.
+// DisabledSidebars when the file does not exist), with a note. Docusaurus
+// loads the config with jiti, whose require.resolve('./sidebars.js')
+// finds sidebars.ts when there is no sidebars.js (jiti 1.21.7, checked:
+// tomheaton/mcjty-website's www/docusaurus.config.ts and sidebars.ts); a
+// string is a path as it is.
 func TestInstanceSidebarPath(t *testing.T) {
 	for _, tc := range []struct {
 		name, value string
 		file        bool
 		ids         []string
+		ts          bool // the file is sidebarsRules.ts
 	}{
-		{"a string", "'./sidebarsRules.js'", true, []string{"rules:b", "rules:a"}},
-		{"require.resolve", "require.resolve('./sidebarsRules.js')", true, []string{"rules:b", "rules:a"}},
-		{"no such file", "'./sidebarsRules.js'", false, nil},
+		{"a string", "'./sidebarsRules.js'", true, []string{"rules:b", "rules:a"}, false},
+		{"require.resolve", "require.resolve('./sidebarsRules.js')", true, []string{"rules:b", "rules:a"}, false},
+		{"no such file", "'./sidebarsRules.js'", false, nil, false},
+		{"require.resolve of .js finds .ts", "require.resolve('./sidebarsRules.js')", true, []string{"rules:b", "rules:a"}, true},
+		{"a string .js is not the .ts", "'./sidebarsRules.js'", false, nil, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			files := map[string]string{
@@ -147,7 +154,10 @@ func TestInstanceSidebarPath(t *testing.T) {
 				"rules/a.md": "# A\n",
 				"rules/b.md": "# B\n",
 			}
-			if tc.file {
+			switch {
+			case tc.ts:
+				files["sidebarsRules.ts"] = "export default {r: ['b', 'a']};\n"
+			case tc.file:
 				files["sidebarsRules.js"] = "module.exports = {r: ['b', 'a']};\n"
 			}
 			l, err := Recognise(layouttest.Write(t, files))

@@ -2,8 +2,9 @@
 // configuration file exports (docusaurus.config.js, .vitepress/config.ts,
 // sidebars.js, quartz.config.ts) without running Node: a careful reader of the literal
 // subset such files are written in. It reads the value of
-// `module.exports =` or `export default` — an object literal, a call
-// wrapping one (`defineConfig({...})`), or the name of a top-level
+// `module.exports =` (also `(module.exports = …)`, Docusaurus 2's
+// template) or `export default` — an object literal, a call wrapping one
+// (`defineConfig({...})`), or the name of a top-level
 // `const`/`let`/`var` holding one — made of strings, template literals
 // without substitutions, numbers, booleans, null, arrays and nested
 // objects, with comments, trailing commas, TypeScript's `as const`,
@@ -182,11 +183,38 @@ func parse(src []byte, calls bool) *File {
 		}
 		return i
 	})
+	if export < 0 {
+		export = f.parenthesizedExport()
+	}
 	f.findMutations()
 	if export >= 0 {
 		f.Root = f.exported(export, 0)
 	}
 	return f
+}
+
+// parenthesizedExport is the index of the value of a statement
+// `(module.exports = value)` — Docusaurus 2's create-docusaurus template
+// wraps its export so, after the JSDoc type comment — or -1.
+func (f *File) parenthesizedExport() int {
+	depth := 0
+	for i, t := range f.toks {
+		if t.kind != tokPunct {
+			continue
+		}
+		switch t.text {
+		case "(":
+			if depth == 0 && f.isIdent(i+1, "module") && f.is(i+2, ".") && f.isIdent(i+3, "exports") && f.is(i+4, "=") {
+				return i + 5
+			}
+			depth++
+		case "{", "[":
+			depth++
+		case "}", ")", "]":
+			depth--
+		}
+	}
+	return -1
 }
 
 // topLevel calls visit with the index of each name or keyword among the

@@ -71,6 +71,12 @@ func TestParse(t *testing.T) {
 			`{"__keys":"presets","presets":[["classic",{"__keys":"docs","docs":{"__keys":"path,routeBasePath","path":"rules","routeBasePath":"/"}}]]}`},
 		{"parenthesized", "module.exports = {presets: [['classic', /** @type {Options} */ ({docs: {path: 'x'}})]], f: (a) => a}",
 			`{"__keys":"presets,f","f":"computed:(a) =\u003e a@1","presets":[["classic",{"__keys":"docs","docs":{"__keys":"path","path":"x"}}]]}`},
+		// Docusaurus 2's create-docusaurus template for JavaScript wraps
+		// the export in parentheses after its JSDoc type comment
+		// (ArdaCraft/Wiki's website/docusaurus.config.js): the same
+		// assignment, read as module.exports = {...}.
+		{"parenthesized export", "const a = require('x');\n/** @type {import('@docusaurus/types').Config} */\n(module.exports = {\n  title: 'Wiki',\n  url: 'https://w.org',\n});\n",
+			`{"__keys":"title,url","title":"Wiki","url":"https://w.org"}`},
 		{"an array of consts", "const a = ['x', 'y']\nconst b = {K: ['z']}\nmodule.exports = [a, b]",
 			`[["x","y"],{"K":["z"],"__keys":"K"}]`},
 		{"function export with a loop", "export default async function () { for (;;) {} }", `"computed:async function () { for (;;) {} }@1"`},

@@ -194,18 +194,30 @@ func (s *Site) resolveFile(from *Page, target string) (tg markup.LinkTarget, ok 
 // static folders that the build publishes (copyStatic, which follows no
 // link out of the source), its URL; ok is false otherwise.
 func (s *Site) staticAsset(rel string) (tg markup.LinkTarget, ok bool) {
-	src := s.SrcFile(rel)
-	if !s.Lay.AssetFilePaths || s.View == nil || outside(src) {
+	if !s.Lay.AssetFilePaths {
 		return markup.LinkTarget{}, false
+	}
+	if u, ok := s.staticURL(s.SrcFile(rel)); ok {
+		return linkTo(u), true
+	}
+	return markup.LinkTarget{}, false
+}
+
+// staticURL is the URL of the source file src (source-relative) when one
+// of the static folders that the build publishes holds it (copyStatic,
+// which follows no link out of the source); ok is false otherwise.
+func (s *Site) staticURL(src string) (u string, ok bool) {
+	if s.View == nil || outside(src) {
+		return "", false
 	}
 	for _, dir := range s.Lay.Static {
 		if out, in := strings.CutPrefix(src, path.Clean(dir)+"/"); in {
 			if u, found := s.View.Assets[out]; found {
-				return linkTo(u), true
+				return u, true
 			}
 		}
 	}
-	return markup.LinkTarget{}, false
+	return "", false
 }
 
 // OpenSource opens a regular file of the source (a slash path relative

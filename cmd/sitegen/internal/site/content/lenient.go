@@ -61,14 +61,20 @@ func (s *Site) tolerance(file string, line, col int, field, msg string) (Diagnos
 // others as a list of that one text. sitegen's own layout wants a list.
 func (s *Site) stringList(p *Page, r *fieldReader, key string) []string {
 	tool := s.Lay.Tool()
-	if list, ok := r.m[key].([]any); ok && tool != "" && slices.Contains(list, nil) {
-		// An empty item (a template's "aliases:\n  - "): the tools
-		// skip it.
+	if list, ok := r.m[key].([]any); ok && tool != "" && slices.ContainsFunc(list, notText) {
+		// An empty item (a template's "aliases:\n  - "), or a list or
+		// a mapping (an unquoted "- [[npcs/x.md|X]]" is a list in the
+		// list): the tools skip it (Quartz: "filter((tag: unknown) =>
+		// typeof tag === "string" || typeof tag === "number")").
 		line, col := r.locate(key)
 		var kept []any
 		for i, e := range list {
-			if e == nil {
+			switch e.(type) {
+			case nil:
 				s.Tolerate(p.File, line, col, key, fmt.Sprintf("item %d is empty: left out, as %s reads it", i+1, tool))
+				continue
+			case []any, map[string]any:
+				s.Tolerate(p.File, line, col, key, fmt.Sprintf("item %d is %s, not a text (an unquoted [[link]]?): left out, as %s reads it", i+1, typeName(e), tool))
 				continue
 			}
 			kept = append(kept, e)
@@ -91,6 +97,16 @@ func (s *Site) stringList(p *Page, r *fieldReader, key string) []string {
 	line, col := r.locate(key)
 	s.Tolerate(p.File, line, col, key, fmt.Sprintf("one text, not a list: read as the list [%s], as %s reads it", strings.Join(quoteAll(parts), ", "), tool))
 	return parts
+}
+
+// notText reports whether the item e of a list of texts is one the tools
+// leave out: empty, a list or a mapping.
+func notText(e any) bool {
+	switch e.(type) {
+	case nil, []any, map[string]any:
+		return true
+	}
+	return false
 }
 
 // oneText reads the field key of p's front matter, one text. A list of

@@ -64,6 +64,16 @@ const MaxPageBytes = 10 << 20
 // included by 43 chapters) is read as references.
 const MaxBlockBytes = 64 << 10
 
+// MaxTableBytes is the most text one GFM table may hold, from its header
+// row to its last row: a table of data (VolcanoidsModding/VolcWiki's
+// RecipeIDs.md, 96 KB in 430 rows) is longer than a paragraph, while
+// goldmark's time on a table still grows with the square of its length on
+// some shapes of it (rows of unclosed "[a](": 512 KB took 2.3-11 s,
+// 250 KB 0.5-2.0 s, with and without the rows' leading pipes;
+// BenchmarkLongBlocks/*table*), and a table's rows that start with "|"
+// were not bounded at all before.
+const MaxTableBytes = 256 << 10
+
 // MaxRefLines is the most link reference definitions a block may start
 // with (8,192 "[a]: /x" lines: about 0.1 s), each a line of at most
 // maxRefLine bytes; a longer line is counted as text (MaxBlockBytes).
@@ -223,12 +233,16 @@ func checkBlocks(src []byte) *badText {
 type longBlock struct {
 	start, over, end int
 	refs             bool // it passed MaxRefLines, not MaxBlockBytes
+	table            bool // a table: it passed MaxTableBytes
 }
 
 // what says which bound the block passed.
 func (b longBlock) what() string {
 	if b.refs {
 		return fmt.Sprintf("starts with more than %d link reference definitions, the most sitegen reads in one paragraph", MaxRefLines)
+	}
+	if b.table {
+		return fmt.Sprintf("is a table longer than %d KB, the most sitegen reads in one table", MaxTableBytes>>10)
 	}
 	return fmt.Sprintf("is longer than %d KB, the most sitegen reads in one paragraph", MaxBlockBytes>>10)
 }
@@ -237,14 +251,19 @@ func (b longBlock) what() string {
 // first when first is set; its end is then unknown). A block is a run of
 // lines with no blank line between them, read the way a Markdown parser
 // starts its paragraphs: quote markers (">") are looked through, fenced
-// code is skipped (it is not parsed as Markdown), and a table row or a
-// list item starts a block of its own. Front matter is skipped too.
+// code is skipped (it is not parsed as Markdown), and a table row (a
+// line that starts with "|") or a list item starts a block of its own,
+// but a GFM table, from its header row and delimiter row to its last row
+// (a line with a "|": GFM's pipes at either end are optional), is one
+// block bounded by MaxTableBytes. Front matter is skipped too.
 func longBlocks(src []byte, first bool) []longBlock {
 	var out []longBlock
 	start, size := 0, 0      // the first line of the current block, its bytes
 	refs, refRun := 0, false // its reference definition lines; none but them so far
 	long := false            // the current block is in out
 	fence := ""              // the open fence's marker ("```", "~~~"), or ""
+	header := false          // the current block's one line so far has a "|": a table's header row?
+	table := false           // in a table's rows, after its delimiter row
 	end := func(last int) {
 		if long {
 			out[len(out)-1].end = last
@@ -270,21 +289,35 @@ func longBlocks(src []byte, first bool) []longBlock {
 				fence = ""
 			}
 			continue
+		case len(text) == 0:
+			end(n - 1)
+			table = false
+			continue
 		case n == 1 && (string(text) == "---" || string(text) == "+++"): // front matter
 			fence = string(text)
 			continue
 		case bytes.HasPrefix(text, []byte("```")) || bytes.HasPrefix(text, []byte("~~~")):
 			end(n - 1)
 			fence = string(text[:3])
+			table = false
 			continue
-		case len(text) == 0:
+		case table && bytes.IndexByte(text, '|') >= 0:
+			// A row of the table: the table is one block, bounded by
+			// MaxTableBytes.
+		case table:
+			// A line without a pipe starts a paragraph's block (GFM
+			// would still read it as a row: a bound that errs on the
+			// safe side).
 			end(n - 1)
-			continue
+			table = false
+		case header && start == n-1 && delimiterRow(text):
+			table = true
 		case text[0] == '|' || listItem(text):
 			end(n - 1)
 		}
 		if start == 0 {
 			start, refs, refRun = n, 0, true
+			header = bytes.IndexByte(text, '|') >= 0
 		}
 		if refRun && len(line) <= maxRefLine && refDefinition(text) {
 			if refs++; refs > MaxRefLines && !long {
@@ -297,8 +330,12 @@ func longBlocks(src []byte, first bool) []longBlock {
 			continue
 		}
 		refRun = false
-		if size += len(line) + 1; size > MaxBlockBytes && !long {
-			out = append(out, longBlock{start: start, over: n, end: n})
+		limit := MaxBlockBytes
+		if table {
+			limit = MaxTableBytes
+		}
+		if size += len(line) + 1; size > limit && !long {
+			out = append(out, longBlock{start: start, over: n, end: n, table: table})
 			if first {
 				return out
 			}
@@ -307,6 +344,26 @@ func longBlocks(src []byte, first bool) []longBlock {
 	}
 	end(n - 1)
 	return out
+}
+
+// delimiterRow reports whether text (a line, its indentation and quote
+// markers taken off) is a GFM table's delimiter row: cells of hyphens,
+// each with an optional colon at either end, between pipes ("The
+// delimiter row consists of cells whose only content are hyphens (-),
+// and optionally, a leading or trailing colon (:), or both",
+// https://github.github.com/gfm/#delimiter-row), with at least one pipe.
+func delimiterRow(text []byte) bool {
+	if bytes.IndexByte(text, '|') < 0 {
+		return false
+	}
+	cells := bytes.Split(bytes.Trim(text, "|"), []byte("|"))
+	for _, c := range cells {
+		c = bytes.TrimSuffix(bytes.TrimPrefix(bytes.TrimSpace(c), []byte(":")), []byte(":"))
+		if len(c) == 0 || len(bytes.Trim(c, "-")) != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // refDefinition reports whether text (a line, its indentation and quote

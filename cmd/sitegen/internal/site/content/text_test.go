@@ -40,13 +40,27 @@ func TestLongBlocks(t *testing.T) {
 		{"reference definitions and a short paragraph after them", "# A\n\n" + refDefs(1000) + "Text [`Item1`].\n", nil},
 		{"indented reference definitions", "# A\n\n" + strings.ReplaceAll(refDefs(1000), "\n[", "\n   ["), nil},
 		{"reference definitions in a quote", "> " + strings.ReplaceAll(refDefs(1000), "\n[", "\n> ["), nil},
-		{"too many reference definitions", "# A\n\n" + strings.Repeat("[a]: /x\n", MaxRefLines+1), []longBlock{{3, 3 + MaxRefLines, 2 + MaxRefLines + 1, true}}},
+		{"too many reference definitions", "# A\n\n" + strings.Repeat("[a]: /x\n", MaxRefLines+1), []longBlock{{3, 3 + MaxRefLines, 2 + MaxRefLines + 1, true, false}}},
 		{"MaxRefLines short reference definitions", "# A\n\n" + strings.Repeat("[a]: /x\n", MaxRefLines), nil},
-		{"reference definitions, then 64 KB of text", "# A\n\n" + refDefs(10) + strings.Repeat(word, 700), []longBlock{{3, 13 + 648, 12 + 700, false}}},
-		{"text, then reference definitions (a paragraph's text)", "# A\n\n" + word + refDefs(1000), []longBlock{{3, 891, 1003, false}}},
-		{"a 66 KB reference definition", "# A\n\n[i]: <data:" + strings.Repeat("x", 66<<10) + ">\n", []longBlock{{3, 3, 3, false}}},
+		{"reference definitions, then 64 KB of text", "# A\n\n" + refDefs(10) + strings.Repeat(word, 700), []longBlock{{3, 13 + 648, 12 + 700, false, false}}},
+		{"text, then reference definitions (a paragraph's text)", "# A\n\n" + word + refDefs(1000), []longBlock{{3, 891, 1003, false, false}}},
+		{"a 66 KB reference definition", "# A\n\n[i]: <data:" + strings.Repeat("x", 66<<10) + ">\n", []longBlock{{3, 3, 3, false, false}}},
 		// 101 bytes a line: the 649th passes 64 KB.
-		{"64 KB of text", "# A\n\n" + strings.Repeat(word, 700), []longBlock{{3, 3 + 648, 702, false}}},
+		{"64 KB of text", "# A\n\n" + strings.Repeat(word, 700), []longBlock{{3, 3 + 648, 702, false, false}}},
+		// A GFM table's rows need no leading pipe ("The pipes on either
+		// end of the table are optional",
+		// https://github.github.com/gfm/#tables-extension-): each row
+		// after the delimiter row is a row, its cells parsed one by one,
+		// as a row that starts with "|" is (VolcanoidsModding/VolcWiki's
+		// RecipeIDs.md: a 96 KB table of 430 "Name | <ul>…" rows). A
+		// paragraph with pipes in it but no delimiter row is still a
+		// paragraph.
+		{"a 70 KB table without leading pipes", "# A\n\nName | Info\n--- | :---:\n" + strings.Repeat("Row | "+word, 700), nil},
+		{"a 70 KB table, then a 70 KB paragraph", "# A\n\nName | Info\n--- | ---\n" + strings.Repeat("Row | "+word, 700) + "\n" + strings.Repeat(word, 700),
+			[]longBlock{{706, 706 + 648, 1405, false, false}}},
+		{"a 300 KB table", "# A\n\n| Name | Info |\n| --- | --- |\n" + strings.Repeat("| Row | "+word, 3000),
+			[]longBlock{{3, 4 + 2405, 3004, false, true}}}, // 109 bytes a row: the 2,405th passes 256 KB
+		{"a 70 KB paragraph with pipes", "# A\n\n" + strings.Repeat("a | "+word, 700), []longBlock{{3, 3 + 624, 702, false, false}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -74,6 +88,9 @@ func BenchmarkLongBlocks(b *testing.B) {
 		{"unclosed-link-lines", func(n int) string { return strings.Repeat("[a](\n", n/5) }},
 		{"footnotes-in-quote", func(n int) string { return strings.Repeat("> [^1] x\n", n/9) }},
 		{"brackets", func(n int) string { return strings.Repeat("[", n) }},
+		{"table-unclosed-links", func(n int) string { return "a | b\n- | -\n" + strings.Repeat("[a]( | [a](\n", n/12) }},
+		{"piped-table-unclosed-links", func(n int) string { return "| a | b |\n| - | - |\n" + strings.Repeat("| [a]( | [a]( |\n", n/16) }},
+		{"table-words", func(n int) string { return "a | b\n- | -\n" + strings.Repeat("word *em* | `c` [l](u)\n", n/24) }},
 		{"paragraph", func(n int) string { return strings.Repeat("word *em* `c` [l](u) text\n", n/26) }},
 	}
 	md := markup.New(markup.Options{})
