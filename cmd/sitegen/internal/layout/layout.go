@@ -161,7 +161,9 @@ type Layout struct {
 	// of the site, as content-relative paths; a folder excludes all it
 	// holds. ExcludeNames are names excluded at any depth; ExcludePrefix
 	// excludes every name starting with it (Jekyll's "_") unless Include
-	// lists the name.
+	// lists the name or the path; an Include entry starting with "/" is a
+	// content-relative path only ("/_spells": that folder at the root, not
+	// a/_spells).
 	Excluded      []string
 	ExcludeNames  []string
 	ExcludeGlobs  []string // path.Match patterns on a name or content-relative path
@@ -1087,7 +1089,7 @@ type MenuEntry struct {
 // is left out of the site.
 func (l *Layout) Skip(rel string, dir bool) bool {
 	name := path.Base(rel)
-	if slices.Contains(l.Include, name) || slices.Contains(l.Include, rel) {
+	if slices.Contains(l.Include, name) || slices.Contains(l.Include, rel) || slices.Contains(l.Include, "/"+rel) {
 		return false
 	}
 	if l.ExcludePrefix != "" && strings.HasPrefix(name, l.ExcludePrefix) {

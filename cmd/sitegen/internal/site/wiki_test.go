@@ -365,6 +365,34 @@ func TestObsidianNameLabels(t *testing.T) {
 	}
 }
 
+// TestObsidianFolderPageLabels: the file explorer names a folder by its
+// name ("a folder's page by the folder's name", layout.Layout.NameLabels),
+// whichever note sitegen makes the folder's page: a README.md or index.md
+// in it is labelled by the folder, not "Readme" or "index". Found on
+// AlejandroEsteveMaza/ObsidianPf2eVault (eval11C NC2: its Bestiary folder,
+// holding Readme.md, was listed as "Readme").
+func TestObsidianFolderPageLabels(t *testing.T) {
+	_, _, err, out := buildVault(t, map[string]string{
+		".obsidian/app.json":   "{}",
+		"index.md":             "# Home\n",
+		"Bestiary/Readme.md":   "# Default Pathfinder 2nd Edition Statblocks\n",
+		"Bestiary/Goblin.md":   "# Goblin\n",
+		"Rules/index.md":       "Rules of the game.\n",
+		"Rules/Combat.md":      "# Combat\n",
+		"Sessions/Sessions.md": "# All the sessions\n",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, ok := out["bestiary/goblin/index.html"]
+	if !ok {
+		t.Fatalf("no Goblin page in %v", slices.Sorted(maps.Keys(out)))
+	}
+	if got, want := navTitles(page), []string{"Bestiary", "Goblin", "Rules", "Sessions"}; !slices.Equal(got, want) {
+		t.Errorf("the navigation's links = %q, want %q", got, want)
+	}
+}
+
 // TestNoteEmbedsByLayout: ![alt](b.md) embeds the note in an Obsidian
 // vault ("To embed a file in your vault, add an exclamation mark (!) in
 // front of an Internal link",

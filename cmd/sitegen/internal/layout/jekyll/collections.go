@@ -330,7 +330,9 @@ func publishCollections(l *layout.Layout, m map[string]any) {
 		l.NoSection = func(dir string) bool { return dir == cdir }
 	}
 	for _, c := range cs {
-		l.Include = append(l.Include, c.dir)
+		// A collection is read from its one folder, not from a folder of
+		// its name deeper down (TestNestedCollectionFolders).
+		l.Include = append(l.Include, "/"+c.dir)
 		if c.label == "posts" && c.output && c.dir == "_posts" {
 			l.Include = append(l.Include, "_posts") // at any depth (not under a collections_dir)
 		}

@@ -289,6 +289,51 @@ func TestPostsFolderFiles(t *testing.T) {
 	}
 }
 
+// TestNestedCollectionFolders: a collection is read from one folder,
+// _label at the source's root or in collections_dir ("Create a
+// corresponding folder (e.g. <source>/_staff_members)",
+// https://jekyllrb.com/docs/collections/#setup); a folder of the same name
+// deeper down is an ordinary "_" folder, which Jekyll does not build ("By
+// default, Jekyll does not build any files or directories that … contain
+// site content (indicated by names that start with _)",
+// https://docs.github.com/en/pages/setting-up-a-github-pages-site-with-jekyll/about-github-pages-and-jekyll).
+// Measured with Jekyll 4.3.1: _spells/ice.md is written, a/_spells/fire.md
+// is not. Found on jane7353n0/Utopia (eval11C NC1): sitegen published the
+// 192 pages of compendium/utopia-ttrpg/_spells/, _items/, _chapter/ … that
+// Jekyll leaves out, _subspezies (output: false) among them.
+func TestNestedCollectionFolders(t *testing.T) {
+	for _, tc := range []struct{ config, rel string }{
+		{"collections:\n  spells:\n    output: true\n", "_spells/ice.md"},
+		{"collections_dir: my\ncollections:\n  spells:\n    output: true\n", "my/_spells/ice.md"},
+	} {
+		l, err := Recognise(layouttest.Write(t, map[string]string{"_config.yml": "title: J\n" + tc.config}))
+		if err != nil || l == nil {
+			t.Fatalf("Recognise = %v, %v", l, err)
+		}
+		skipped := func(rel string) bool {
+			for d := path.Dir(rel); d != "."; d = path.Dir(d) {
+				if l.Skip(d, true) {
+					return true
+				}
+			}
+			return l.Skip(rel, false)
+		}
+		if skipped(tc.rel) {
+			t.Errorf("%q: the collection's %s is left out", tc.config, tc.rel)
+		}
+		for _, rel := range []string{"a/_spells/fire.md", "compendium/utopia/_spells/fire.md", "a/my/_spells/fire.md"} {
+			if !skipped(rel) {
+				t.Errorf("%q: %s is read, want it left out as Jekyll does", tc.config, rel)
+			}
+		}
+	}
+	// Posts are read from a _posts folder at any depth (their categories).
+	l, _ := Recognise(layouttest.Write(t, map[string]string{"_config.yml": "title: J\n"}))
+	if l.Skip("lore/_posts", true) {
+		t.Error("lore/_posts is left out, want its posts read")
+	}
+}
+
 // TestExcludePrefix: "exclude: Exclude directories and/or files from the
 // conversion. These exclusions are relative to the site's source
 // directory" (https://jekyllrb.com/docs/configuration/options/); Jekyll

@@ -616,7 +616,11 @@ func (s *Site) loadPage(rel string) *Page {
 		}
 	}
 	if s.Lay.NameLabels && p.Kind != templates.KindHome && p.navTitle == "" {
-		if name := pageName(path.Base(rel)); name != p.Title {
+		name := pageName(path.Base(rel))
+		if p.Kind == templates.KindSection { // a folder's page (folder note, README.md, index.md): the folder's name
+			name = path.Base(p.dir())
+		}
+		if name != p.Title {
 			p.navTitle = name // the file explorer's name (layout.Layout.NameLabels)
 		}
 	}
