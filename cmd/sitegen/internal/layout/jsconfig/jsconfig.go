@@ -470,12 +470,65 @@ func (p *parser) value(depth int) any {
 			p.skipTypeExpr()
 		case p.punct("!"):
 			p.i++
+		case p.f.concatAt(p.i):
+			list, ok := v.([]any)
+			if !ok {
+				p.i = start
+				return p.skip()
+			}
+			if v, ok = p.concat(list, depth); !ok {
+				p.i = start
+				return p.skip()
+			}
 		default:
 			if t, ok := p.peek(); ok && !(t.kind == tokPunct && (t.text == "," || t.text == "}" || t.text == "]" || t.text == ")" || t.text == ";")) && !p.newStatement() {
 				p.i = start
 				return p.skip()
 			}
 			return v
+		}
+	}
+}
+
+// plainName reports whether the name at token i is read as a value
+// alone: not called, indexed or followed by a member, except
+// .concat(…), which value reads.
+func (f *File) plainName(i int) bool {
+	return !f.is(i+1, "(") && !f.is(i+1, "[") && (!f.is(i+1, ".") || f.concatAt(i+1))
+}
+
+// concatAt reports whether tokens from i are `.concat(`.
+func (f *File) concatAt(i int) bool {
+	return f.is(i, ".") && f.isIdent(i+1, "concat") && f.is(i+2, "(")
+}
+
+// concat reads the arguments of `.concat(…)` at the parser's token and
+// returns list joined with them as Array.prototype.concat does: an
+// array argument's elements, any other argument itself. ok is false
+// when an argument is not read (then the caller reads the whole
+// expression as Computed).
+func (p *parser) concat(list []any, depth int) ([]any, bool) {
+	p.i += 3 // . concat (
+	out := slices.Clone(list)
+	for {
+		switch t, ok := p.peek(); {
+		case !ok:
+			return nil, false
+		case t.kind == tokPunct && t.text == ")":
+			p.i++
+			return out, true
+		case t.kind == tokPunct && t.text == ",":
+			p.i++
+		default:
+			v := p.value(depth + 1)
+			if isComputed(v) {
+				return nil, false
+			}
+			if a, ok := v.([]any); ok {
+				out = append(out, a...)
+			} else {
+				out = append(out, v)
+			}
 		}
 	}
 }
@@ -556,11 +609,11 @@ func (p *parser) primary(depth int) any {
 			p.i++
 			return nil
 		}
-		if v, ok := p.env[t.text]; ok && !p.f.is(p.i+1, "(") && !p.f.is(p.i+1, ".") && !p.f.is(p.i+1, "[") {
+		if v, ok := p.env[t.text]; ok && p.f.plainName(p.i) {
 			p.i++
 			return v
 		}
-		if v, ok := p.f.built[t.text]; ok && !p.f.is(p.i+1, "(") && !p.f.is(p.i+1, ".") && !p.f.is(p.i+1, "[") {
+		if v, ok := p.f.built[t.text]; ok && p.f.plainName(p.i) {
 			p.i++
 			return v
 		}
@@ -576,7 +629,7 @@ func (p *parser) primary(depth int) any {
 			p.i += n
 			return v
 		}
-		if at, ok := p.f.consts[t.text]; ok && !p.f.is(p.i+1, "(") && !p.f.is(p.i+1, ".") && !p.f.is(p.i+1, "[") && depth < maxDepth {
+		if at, ok := p.f.consts[t.text]; ok && p.f.plainName(p.i) && depth < maxDepth {
 			// A top-level constant holding a literal.
 			q := &parser{f: p.f, i: at}
 			if v := q.value(depth + 1); !isComputed(v) {
@@ -859,7 +912,15 @@ func (p *parser) array(depth int) ([]any, bool) {
 		case t.kind == tokPunct && t.text == ",":
 			p.i++
 		case t.kind == tokPunct && t.text == "...":
+			// A spread: the elements of an array read, as JavaScript
+			// spreads them; else one Computed element.
 			p.i++
+			at := p.i
+			if a, ok := p.value(depth + 1).([]any); ok && (p.punct(",") || p.punct("]")) {
+				out = append(out, a...)
+				continue
+			}
+			p.i = at
 			c := p.skip()
 			out = append(out, Computed{Text: "..." + c.Text, Line: c.Line})
 		default:

@@ -317,3 +317,41 @@ func TestBuiltArray(t *testing.T) {
 		})
 	}
 }
+
+// TestConcatAndSpread: an array literal joined with others by
+// .concat(…) or spread into one (...name) is the array JavaScript makes
+// of them — Array.prototype.concat "returns a new array … the elements
+// of the array on which it is called, followed in order by, for each
+// argument, the elements of the argument (if the argument is an array)
+// or the argument itself"
+// (https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/Array/concat).
+// neoforged/Documentation's docusaurus.config.js writes its navbar as
+// `items: [{…}].concat(navbarItems).concat([{…}])`, navbarItems filled by
+// a helper (createContentDocs). An argument not read leaves the whole
+// value Computed, never a part of it silently.
+func TestConcatAndSpread(t *testing.T) {
+	helper := "const items = [];\nconst more = [{label: 'M'}];\nfunction add(label) {\n  items.push({label: label});\n}\nadd('A');\nadd('B');\n"
+	for _, tc := range []struct{ name, src, want string }{
+		{"concat of a built array and a literal",
+			helper + "module.exports = {items: [{label: 'first'}]\n  .concat(items)\n  .concat([{label: 'last'}], 'x')};",
+			`{"__keys":"items","items":[{"__keys":"label","label":"first"},{"__keys":"label","label":"A"},{"__keys":"label","label":"B"},{"__keys":"label","label":"last"},"x"]}`},
+		{"concat on a name",
+			helper + "module.exports = {items: more.concat(items)};",
+			`{"__keys":"items","items":[{"__keys":"label","label":"M"},{"__keys":"label","label":"A"},{"__keys":"label","label":"B"}]}`},
+		{"spread of a built array and a const",
+			helper + "module.exports = {items: [{label: 'first'}, ...items, ...more]};",
+			`{"__keys":"items","items":[{"__keys":"label","label":"first"},{"__keys":"label","label":"A"},{"__keys":"label","label":"B"},{"__keys":"label","label":"M"}]}`},
+		{"concat of a value not read",
+			helper + "module.exports = {items: [1].concat(process.env.X)};",
+			`{"__keys":"items","items":"computed:[1].concat(process.env.X)@8"}`},
+		{"spread of a value not read",
+			"module.exports = {items: [1, ...load()]};",
+			`{"__keys":"items","items":[1,"computed:...load()@1"]}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := show(Parse([]byte(tc.src)).Root); got != tc.want {
+				t.Errorf("Parse = %s\nwant    %s", got, tc.want)
+			}
+		})
+	}
+}
