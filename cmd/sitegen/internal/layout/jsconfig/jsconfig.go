@@ -268,12 +268,11 @@ func (f *File) findMutations() {
 				continue
 			}
 		}
-		if f.is(i+1, ".") && i+3 < len(f.toks) && f.toks[i+2].kind == tokIdent && (f.is(i+3, "=") ||
-			f.is(i+3, ".") && i+5 < len(f.toks) && f.toks[i+4].kind == tokIdent && mutators[f.toks[i+4].text] && f.is(i+5, "(")) {
-			// NAME.key = …, NAME.key.push(…): that key only is changed
-			// (config.plugins = […] after const config = {…}):
+		if key := f.keyPath(i); key != "" {
+			// NAME.key = …, NAME.key.push(…), at any depth
+			// (config.themeConfig.navbar.items = …): that key only is
+			// changed (config.plugins = […] after const config = {…}):
 			// Computed, the rest read.
-			key := f.toks[i+2].text
 			if _, seen := f.keySets[t.text][key]; !seen {
 				if f.keySets[t.text] == nil {
 					f.keySets[t.text] = map[string]int{}
@@ -298,6 +297,25 @@ func (f *File) findMutations() {
 	}
 }
 
+// keyPath is the dotted key path that the statement at the declared
+// name at token i sets or changes in place: "a.b" for NAME.a.b = … and
+// NAME.a.b.push(…); "" for none (NAME.push(…) changes NAME itself).
+func (f *File) keyPath(i int) string {
+	var keys []string
+	j := i + 1
+	for f.is(j, ".") && j+1 < len(f.toks) && f.toks[j+1].kind == tokIdent {
+		keys = append(keys, f.toks[j+1].text)
+		j += 2
+	}
+	switch {
+	case len(keys) >= 1 && f.is(j, "="):
+		return strings.Join(keys, ".")
+	case len(keys) >= 2 && mutators[keys[len(keys)-1]] && f.is(j, "("):
+		return strings.Join(keys[:len(keys)-1], ".")
+	}
+	return ""
+}
+
 // withKeySets is the value v of the declared name with the keys code
 // sets later (keySets) Computed, their text naming the line: a copy, v
 // itself when none is set.
@@ -307,16 +325,28 @@ func (f *File) withKeySets(name string, v any) any {
 	if !ok || len(sets) == 0 {
 		return v
 	}
+	for _, key := range slices.Sorted(maps.Keys(sets)) {
+		o = o.withComputed(name, strings.Split(key, "."), sets[key])
+	}
+	return o
+}
+
+// withComputed is a copy of o whose value at the key path keys is
+// Computed, changed by code at line; where the path leaves the objects
+// written (a key missing, a value not an object), the key there is.
+// prefix names o in the value's text.
+func (o *Object) withComputed(prefix string, keys []string, line int) *Object {
 	c := &Object{Keys: slices.Clone(o.Keys), Values: maps.Clone(o.Values), Lines: maps.Clone(o.Lines), Cols: maps.Clone(o.Cols)}
-	keys := slices.Sorted(maps.Keys(sets))
-	for _, key := range keys {
-		line := sets[key]
-		text := name + "." + key + " (changed by code at line " + strconv.Itoa(line) + ")"
-		if _, had := c.Values[key]; had {
-			c.Values[key] = Computed{Text: text, Line: c.Lines[key]}
-		} else {
-			c.set(key, Computed{Text: text, Line: line}, line, 0)
-		}
+	key, path := keys[0], prefix+"."+keys[0]
+	if sub, ok := c.Values[key].(*Object); ok && len(keys) > 1 {
+		c.Values[key] = sub.withComputed(path, keys[1:], line)
+		return c
+	}
+	text := path + " (changed by code at line " + strconv.Itoa(line) + ")"
+	if _, had := c.Values[key]; had {
+		c.Values[key] = Computed{Text: text, Line: c.Lines[key]}
+	} else {
+		c.set(key, Computed{Text: text, Line: line}, line, 0)
 	}
 	return c
 }

@@ -276,6 +276,14 @@ func TestMutatedConst(t *testing.T) {
 		{"read only", "const list = ['a'];\nconst n = list.length;\nconst b = list.map(x => x);\nmodule.exports = {plugins: list, same: other.list.push};",
 			`{"__keys":"plugins,same","plugins":["a"],"same":"computed:other.list.push@4"}`},
 		{"a comparison is no change", "const a = 'x';\nif (a === 'y') {}\nmodule.exports = {a: a};", `{"__keys":"a","a":"x"}`},
+		// A deeper key set or pushed to (config.themeConfig.navbar.items
+		// = …): that key only, at any depth, the rest of the object read.
+		{"a deeper key set", "const config = {title: 'T', themeConfig: {navbar: {title: 'N', items: [{label: 'a'}]}}};\nconfig.themeConfig.navbar.items = [];\nmodule.exports = config;",
+			`{"__keys":"title,themeConfig","themeConfig":{"__keys":"navbar","navbar":{"__keys":"title,items","items":"computed:config.themeConfig.navbar.items (changed by code at line 2)@1","title":"N"}},"title":"T"}`},
+		{"a deeper key pushed to", "const config = {themeConfig: {navbar: {items: []}}};\nconfig.themeConfig.navbar.items.push({label: 'x'});\nmodule.exports = config;",
+			`{"__keys":"themeConfig","themeConfig":{"__keys":"navbar","navbar":{"__keys":"items","items":"computed:config.themeConfig.navbar.items (changed by code at line 2)@1"}}}`},
+		{"a deeper key the literal lacks", "const config = {themeConfig: {}};\nconfig.themeConfig.navbar.items = [];\nmodule.exports = config;",
+			`{"__keys":"themeConfig","themeConfig":{"__keys":"navbar","navbar":"computed:config.themeConfig.navbar (changed by code at line 2)@2"}}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := show(Parse([]byte(tc.src)).Root); got != tc.want {
