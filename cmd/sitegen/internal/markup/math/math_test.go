@@ -17,6 +17,21 @@ func render(t *testing.T, ext Extension, src string) string {
 	return b.String()
 }
 
+// check reports what out lacks of has and holds of not.
+func check(t *testing.T, out string, has, not []string) {
+	t.Helper()
+	for _, h := range has {
+		if !strings.Contains(out, h) {
+			t.Errorf("output lacks %q:\n%s", h, out)
+		}
+	}
+	for _, n := range not {
+		if strings.Contains(out, n) {
+			t.Errorf("output has %q:\n%s", n, out)
+		}
+	}
+}
+
 // TestMath checks the delimiters of the two tools' math against their
 // documented rules:
 //
@@ -68,16 +83,7 @@ func TestMath(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			out := render(t, c.ext, c.src)
-			for _, h := range c.has {
-				if !strings.Contains(out, h) {
-					t.Errorf("output lacks %q:\n%s", h, out)
-				}
-			}
-			for _, n := range c.not {
-				if strings.Contains(out, n) {
-					t.Errorf("output has %q:\n%s", n, out)
-				}
-			}
+			check(t, out, c.has, c.not)
 		})
 	}
 }
@@ -114,16 +120,7 @@ func TestMathJaxBrackets(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			out := render(t, mdbook, c.src)
-			for _, h := range c.has {
-				if !strings.Contains(out, h) {
-					t.Errorf("output lacks %q:\n%s", h, out)
-				}
-			}
-			for _, n := range c.not {
-				if strings.Contains(out, n) {
-					t.Errorf("output has %q:\n%s", n, out)
-				}
-			}
+			check(t, out, c.has, c.not)
 		})
 	}
 }
