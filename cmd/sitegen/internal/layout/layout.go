@@ -831,7 +831,9 @@ type Markup struct {
 	// pymdownx.arithmatex, VitePress's markdown.math), shown as their
 	// source marked as math (package markup/math); MathNoDigitAfter: a
 	// closing $ followed by a digit closes nothing (markdown-it's rule).
-	Math, MathNoDigitAfter bool
+	// MathBrackets reads mdBook's MathJax delimiters, \\( … \\) and
+	// \\[ … \\], as formulas too (output.html.mathjax-support).
+	Math, MathNoDigitAfter, MathBrackets bool
 	// NoObsidian: the tool reads none of Obsidian's syntax: [[x]],
 	// ![[x]], #tags, ==x== and %%x%% are text (VitePress's markdown-it).
 	NoObsidian bool

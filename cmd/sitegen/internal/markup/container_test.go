@@ -199,8 +199,8 @@ func TestMDX(t *testing.T) {
 		// <a href="./player" style={{ … }}>): the element's text is kept.
 		{name: "style object over lines",
 			src:      "<div style={{ display: 'flex' }}>\n  <a href=\"./player\" style={{\n    flex: '1 1 300px',\n  }}>\n    Become a player\n  </a>\n</div>\n",
-			want:     []string{"Become a player"},
-			not:      []string{"&lt;", "<a", "</a>", "</div>", "flex"},
+			want:     []string{`<a href="./player">`, "Become a player", "</a>"},
+			not:      []string{"&lt;", "</div>", "flex"},
 			problems: []string{"warning: 1:1: JSX <div style={…}> is read as JSX, not HTML: its style is not applied, its content is kept (so are the other such elements of the page)"}},
 		// A lower-case tag without an expression attribute stays HTML.
 		{name: "plain HTML div stays HTML", src: "<div class=\"note\">\n\nText.\n\n</div>\n", want: []string{"Text."}},
@@ -261,6 +261,44 @@ func TestMDX(t *testing.T) {
 				t.Errorf("problems = %q, want %q", problems, tt.problems)
 			}
 		})
+	}
+}
+
+// TestMDXJSXLink: an <a> read as JSX (its style={{…}} an expression,
+// so not HTML: "anything that looks like HTML is actually JSX",
+// https://docusaurus.io/docs/2.x/markdown-features/react) is still a link
+// — React renders <a href="…"> as the anchor it is — and its href goes
+// through the page's resolver as a Markdown link's does: ZeiZel/dndsidian
+// docs/index.mdx:95 `<a href="./materials/platforms-vtt" style={{
+// textDecoration: 'none' }}>` around a card lost its link.
+func TestMDXJSXLink(t *testing.T) {
+	resolver := LinkResolverFunc(func(dest string) (string, string) {
+		switch dest {
+		case "./materials/platforms-vtt":
+			return "/docs/materials/platforms-vtt/", ""
+		case "https://x.test/":
+			return dest, ""
+		}
+		return "", "no such page"
+	})
+	src := "<div style={{ display: 'grid' }}>\n  <a href=\"./materials/platforms-vtt\" style={{ textDecoration: 'none' }}>\n    <AnimatedCard title=\"VTT\" />\n  </a>\n  <a href=\"https://x.test/\" style={{\n    color: 'white',\n  }}>\n    Web\n  </a>\n  <a href=\"./gone\" style={{ color: 'red' }}>\n    Gone\n  </a>\n  <a href=\"javascript:alert(1)\" style={{ color: 'red' }}>\n    Script\n  </a>\n</div>\n"
+	out, _, problems := convert(t, Options{Dialects: docusaurusDialect}, src, Page{Links: resolver})
+	rest := out
+	for _, w := range []string{`<a href="/docs/materials/platforms-vtt/">`, `<p class="mdx-component">VTT</p>`, "</a>", `<a href="https://x.test/">`, "Web", "</a>", "Gone", "Script"} {
+		i := strings.Index(rest, w)
+		if i < 0 {
+			t.Fatalf("output lacks %q (in order):\n%s", w, out)
+		}
+		rest = rest[i+len(w):]
+	}
+	for _, n := range []string{"./gone", "javascript:", "style", "&lt;"} {
+		if strings.Contains(out, n) {
+			t.Errorf("output has %q:\n%s", n, out)
+		}
+	}
+	want := `10:3: broken link "./gone": no such page`
+	if !strings.Contains(fmt.Sprint(problems), want) {
+		t.Errorf("problems = %q, want %q among them", problems, want)
 	}
 }
 

@@ -143,8 +143,8 @@ func (e mdxCallouts) Transform(doc *ast.Document, _ text.Reader, pc parser.Conte
 			parent.ReplaceChild(parent, n, linkCardNode(n))
 			continue
 		}
-		if n.SelfClosing {
-			continue // its props, as text (mdx's renderer)
+		if n.SelfClosing || n.Href != "" {
+			continue // its props, as text; the link around its content (mdx's renderer)
 		}
 		var c *callout.Node
 		name := n.Name

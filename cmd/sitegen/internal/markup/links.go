@@ -12,6 +12,7 @@ import (
 	"github.com/yuin/goldmark/util"
 
 	"d6codex/cmd/sitegen/internal/markup/linklabel"
+	"d6codex/cmd/sitegen/internal/markup/mdx"
 	"d6codex/cmd/sitegen/internal/markup/wikilink"
 )
 
@@ -135,6 +136,23 @@ func (t linkTransformer) Transform(doc *ast.Document, reader text.Reader, pc par
 				unlink = append(unlink, n)
 			default:
 				n.Destination = written(tg.URL)
+			}
+		case *mdx.Element:
+			// <a href="…" style={{…}}>, JSX: its href is a link as
+			// a Markdown link's is.
+			if n.Href == "" {
+				break
+			}
+			tg := resolveTarget(st.page.Links, n.Href)
+			switch {
+			case tg.Problem != "":
+				st.report(n.Line, false, fmt.Sprintf("broken link %q: %s", n.Href, tg.Problem))
+				n.Href = ""
+			case tg.Unlinked != "":
+				st.report(n.Line, true, fmt.Sprintf("unpublished link %q: %s", n.Href, tg.Unlinked))
+				n.Href = ""
+			default:
+				n.Href = tg.URL
 			}
 		case *ast.Link:
 			tg := resolveTarget(st.page.Links, Destination(n.Destination))

@@ -193,8 +193,10 @@ type Dialects struct {
 	// (package admonish), with the book's defaults; nil: they are code.
 	Admonish *admonish.Defaults
 	// Math reads $…$ and $$…$$ as TeX formulas shown as their source,
-	// marked as math (package math); MathNoDigitAfter: "$1$2" is text.
-	Math, MathNoDigitAfter bool
+	// marked as math (package math); MathNoDigitAfter: "$1$2" is text;
+	// MathBrackets: mdBook's \\( … \\) and \\[ … \\] are formulas
+	// (math.Extension.Brackets; without Math, $ is text).
+	Math, MathNoDigitAfter, MathBrackets bool
 	// OneLineSetext: a setext underline ("---", "===") makes a heading of
 	// a one-line paragraph only, as Python-Markdown (MkDocs) reads it;
 	// under a longer paragraph "---" is a rule and "===" text (setext.go).
@@ -361,8 +363,9 @@ func New(opts Options) *Markdown {
 	if d := opts.Dialects.Admonish; d != nil {
 		exts = append(exts, admonish.Extension{Warn: warnAt, Defaults: *d})
 	}
-	if opts.Dialects.Math {
-		exts = append(exts, math.Extension{NoDigitAfter: opts.Dialects.MathNoDigitAfter})
+	if opts.Dialects.Math || opts.Dialects.MathBrackets {
+		exts = append(exts, math.Extension{NoDigitAfter: opts.Dialects.MathNoDigitAfter,
+			Brackets: opts.Dialects.MathBrackets, NoDollars: !opts.Dialects.Math})
 	}
 	if opts.Dialects.Containers != nil {
 		exts = append(exts, container.Extension{Kinds: opts.Dialects.Containers, Titles: opts.Dialects.ContainerTitles,

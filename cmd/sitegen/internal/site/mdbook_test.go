@@ -495,3 +495,27 @@ func TestMdBookAdmonish(t *testing.T) {
 		}
 	}
 }
+
+// mdBook's MathJax ("Inline equations are delimited by \\( and \\). …
+// Block equations are delimited by \\[ and \\]",
+// https://rust-lang.github.io/mdBook/format/mathjax.html) with
+// output.html.mathjax-support: the formulas are marked as math as the
+// site marks $…$ (their TeX, what MathJax gets), not shown with their
+// delimiters; $ stays text ("You can't currently use $$ ... $$").
+func TestMdBookMathJax(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"book.toml":      "[output.html]\nmathjax-support = true\n",
+		"src/SUMMARY.md": "- [One](one.md)\n",
+		"src/one.md":     "# One\n\nRoll \\\\( 2d6 + \\frac{a}{b} \\\\) for $3.\n\n\\\\[ \\mu = \\frac{1}{N} \\\\]\n",
+	})
+	if _, err := build(t, dir, content.Options{Theme: theme}); err != nil {
+		t.Fatal(err)
+	}
+	out := readTree(t, dir+"/public")["index.html"]
+	for _, want := range []string{`Roll <span class="math math-inline">2d6 + \frac{a}{b}</span> for $3.`, `<div class="math math-display">\mu = \frac{1}{N}</div>`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the chapter lacks %q:\n%s", want, out)
+		}
+	}
+}

@@ -182,6 +182,7 @@ func load(ctx context.Context, opts content.Options, updatable bool) (*Site, err
 			TaskList:           s.Lay.Markup.TaskList,
 			Math:               s.Lay.Markup.Math,
 			MathNoDigitAfter:   s.Lay.Markup.MathNoDigitAfter,
+			MathBrackets:       s.Lay.Markup.MathBrackets,
 
 			Containers:        s.Lay.Markup.Containers,
 			ContainerTitles:   s.Lay.Markup.ContainerTitles,

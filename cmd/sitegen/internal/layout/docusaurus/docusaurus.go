@@ -463,7 +463,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if err := readPlugins(l, r, obj, dir); err != nil {
 		return nil, err
 	}
-	navbarLabels(obj, r.instances, r.blogs)
+	navbarLabels(l, obj, r.instances, r.blogs)
 	if sidebarPath != "" {
 		nav, notes, auto, err := readSidebars(dir, sidebarPath, "", r.collapsible, r.collapsed)
 		if err != nil {

@@ -115,11 +115,20 @@ func instanceID(opts *jsconfig.Object) string {
 // navbarLabels are the labels and places the navbar's items give the docs
 // instances, by docsPluginId, else by a to: that is the instance's
 // routeBasePath or under it; and the blog's label, by a to: its
-// routeBasePath.
-func navbarLabels(obj *jsconfig.Object, insts []*rules, blogs []*blogPlugin) {
-	items, _ := obj.Object("themeConfig").Object("navbar").Get("items").([]any)
+// routeBasePath. Items it cannot read (set by code, a call) are a note
+// at the config's file:line: their labels are not used.
+func navbarLabels(l *layout.Layout, obj *jsconfig.Object, insts []*rules, blogs []*blogPlugin) {
+	const key = "themeConfig.navbar.items"
+	v := obj.Object("themeConfig").Object("navbar").Get("items")
+	if c, ok := v.(jsconfig.Computed); ok {
+		l.Notes = append(l.Notes, fmt.Sprintf("%s:%d: %s: %s not read (computed): the navbar's labels are not used", l.File, c.Line, key, c.Text))
+	}
+	items, _ := v.([]any)
 	for i, it := range items {
 		o, ok := it.(*jsconfig.Object)
+		if c, computed := it.(jsconfig.Computed); computed {
+			l.Notes = append(l.Notes, fmt.Sprintf("%s:%d: an entry of %s: %s not read (computed): its label is not used", l.File, c.Line, key, c.Text))
+		}
 		if !ok {
 			continue
 		}

@@ -262,3 +262,37 @@ func TestHelperPlugins(t *testing.T) {
 		t.Errorf("notes = %q, want none of plugins: (read)", l.Notes)
 	}
 }
+
+// TestComputedNavbar: navbar items sitegen cannot read — set by code
+// deeper in the config than a top-level key (`config.themeConfig.navbar.
+// items = …` after `const config = {…}`), or an entry that is a call or a
+// spread of a value not read — are a note at the config's file:line: the
+// labels the navbar gives the docs instances and blogs ("label: The name
+// to be shown for this item", https://docusaurus.io/docs/api/themes/configuration#navbar-items)
+// are not used, never dropped in silence. Items read through .concat(…)
+// (neoforged/Documentation) label their instances.
+func TestComputedNavbar(t *testing.T) {
+	const plugins = "plugins: [['@docusaurus/plugin-content-docs', {id: 'rules', path: 'rules', routeBasePath: 'rules'}]]"
+	for _, tc := range []struct{ name, config, note string }{
+		{"a deeper key set by code",
+			"const config = {\n  " + plugins + ",\n  themeConfig: {navbar: {title: 'T', items: []}},\n};\nconfig.themeConfig.navbar.items = [{docsPluginId: 'rules', label: 'Rules'}];\nmodule.exports = config;\n",
+			"docusaurus.config.js:3: themeConfig.navbar.items: config.themeConfig.navbar.items (changed by code at line 5) not read (computed): the navbar's labels are not used"},
+		{"an entry not read",
+			"module.exports = {\n  " + plugins + ",\n  themeConfig: {navbar: {items: [\n    makeItem('rules'),\n  ]}},\n};\n",
+			"docusaurus.config.js:4: an entry of themeConfig.navbar.items: makeItem('rules') not read (computed): its label is not used"},
+		{"items joined by concat",
+			"const more = [{docsPluginId: 'rules', label: 'Rules'}];\nmodule.exports = {\n  " + plugins + ",\n  themeConfig: {navbar: {items: [{to: '/x', label: 'X'}].concat(more)}},\n};\n",
+			""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			l, err := Recognise(layouttest.Write(t, map[string]string{"docusaurus.config.js": tc.config, "docs/a.md": "# A\n", "rules/b.md": "# B\n"}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			notes := strings.Join(l.Notes, "\n")
+			if tc.note == "" && strings.Contains(notes, "navbar") || !strings.Contains(notes, tc.note) {
+				t.Errorf("notes = %q, want %q", notes, tc.note)
+			}
+		})
+	}
+}

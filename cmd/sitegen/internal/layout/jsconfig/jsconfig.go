@@ -268,12 +268,11 @@ func (f *File) findMutations() {
 				continue
 			}
 		}
-		if f.is(i+1, ".") && i+3 < len(f.toks) && f.toks[i+2].kind == tokIdent && (f.is(i+3, "=") ||
-			f.is(i+3, ".") && i+5 < len(f.toks) && f.toks[i+4].kind == tokIdent && mutators[f.toks[i+4].text] && f.is(i+5, "(")) {
-			// NAME.key = …, NAME.key.push(…): that key only is changed
-			// (config.plugins = […] after const config = {…}):
+		if key := f.keyPath(i); key != "" {
+			// NAME.key = …, NAME.key.push(…), at any depth
+			// (config.themeConfig.navbar.items = …): that key only is
+			// changed (config.plugins = […] after const config = {…}):
 			// Computed, the rest read.
-			key := f.toks[i+2].text
 			if _, seen := f.keySets[t.text][key]; !seen {
 				if f.keySets[t.text] == nil {
 					f.keySets[t.text] = map[string]int{}
@@ -298,6 +297,25 @@ func (f *File) findMutations() {
 	}
 }
 
+// keyPath is the dotted key path that the statement at the declared
+// name at token i sets or changes in place: "a.b" for NAME.a.b = … and
+// NAME.a.b.push(…); "" for none (NAME.push(…) changes NAME itself).
+func (f *File) keyPath(i int) string {
+	var keys []string
+	j := i + 1
+	for f.is(j, ".") && j+1 < len(f.toks) && f.toks[j+1].kind == tokIdent {
+		keys = append(keys, f.toks[j+1].text)
+		j += 2
+	}
+	switch {
+	case len(keys) >= 1 && f.is(j, "="):
+		return strings.Join(keys, ".")
+	case len(keys) >= 2 && mutators[keys[len(keys)-1]] && f.is(j, "("):
+		return strings.Join(keys[:len(keys)-1], ".")
+	}
+	return ""
+}
+
 // withKeySets is the value v of the declared name with the keys code
 // sets later (keySets) Computed, their text naming the line: a copy, v
 // itself when none is set.
@@ -307,16 +325,28 @@ func (f *File) withKeySets(name string, v any) any {
 	if !ok || len(sets) == 0 {
 		return v
 	}
+	for _, key := range slices.Sorted(maps.Keys(sets)) {
+		o = o.withComputed(name, strings.Split(key, "."), sets[key])
+	}
+	return o
+}
+
+// withComputed is a copy of o whose value at the key path keys is
+// Computed, changed by code at line; where the path leaves the objects
+// written (a key missing, a value not an object), the key there is.
+// prefix names o in the value's text.
+func (o *Object) withComputed(prefix string, keys []string, line int) *Object {
 	c := &Object{Keys: slices.Clone(o.Keys), Values: maps.Clone(o.Values), Lines: maps.Clone(o.Lines), Cols: maps.Clone(o.Cols)}
-	keys := slices.Sorted(maps.Keys(sets))
-	for _, key := range keys {
-		line := sets[key]
-		text := name + "." + key + " (changed by code at line " + strconv.Itoa(line) + ")"
-		if _, had := c.Values[key]; had {
-			c.Values[key] = Computed{Text: text, Line: c.Lines[key]}
-		} else {
-			c.set(key, Computed{Text: text, Line: line}, line, 0)
-		}
+	key, path := keys[0], prefix+"."+keys[0]
+	if sub, ok := c.Values[key].(*Object); ok && len(keys) > 1 {
+		c.Values[key] = sub.withComputed(path, keys[1:], line)
+		return c
+	}
+	text := path + " (changed by code at line " + strconv.Itoa(line) + ")"
+	if _, had := c.Values[key]; had {
+		c.Values[key] = Computed{Text: text, Line: c.Lines[key]}
+	} else {
+		c.set(key, Computed{Text: text, Line: line}, line, 0)
 	}
 	return c
 }
@@ -470,12 +500,65 @@ func (p *parser) value(depth int) any {
 			p.skipTypeExpr()
 		case p.punct("!"):
 			p.i++
+		case p.f.concatAt(p.i):
+			list, ok := v.([]any)
+			if !ok {
+				p.i = start
+				return p.skip()
+			}
+			if v, ok = p.concat(list, depth); !ok {
+				p.i = start
+				return p.skip()
+			}
 		default:
 			if t, ok := p.peek(); ok && !(t.kind == tokPunct && (t.text == "," || t.text == "}" || t.text == "]" || t.text == ")" || t.text == ";")) && !p.newStatement() {
 				p.i = start
 				return p.skip()
 			}
 			return v
+		}
+	}
+}
+
+// plainName reports whether the name at token i is read as a value
+// alone: not called, indexed or followed by a member, except
+// .concat(…), which value reads.
+func (f *File) plainName(i int) bool {
+	return !f.is(i+1, "(") && !f.is(i+1, "[") && (!f.is(i+1, ".") || f.concatAt(i+1))
+}
+
+// concatAt reports whether tokens from i are `.concat(`.
+func (f *File) concatAt(i int) bool {
+	return f.is(i, ".") && f.isIdent(i+1, "concat") && f.is(i+2, "(")
+}
+
+// concat reads the arguments of `.concat(…)` at the parser's token and
+// returns list joined with them as Array.prototype.concat does: an
+// array argument's elements, any other argument itself. ok is false
+// when an argument is not read (then the caller reads the whole
+// expression as Computed).
+func (p *parser) concat(list []any, depth int) ([]any, bool) {
+	p.i += 3 // . concat (
+	out := slices.Clone(list)
+	for {
+		switch t, ok := p.peek(); {
+		case !ok:
+			return nil, false
+		case t.kind == tokPunct && t.text == ")":
+			p.i++
+			return out, true
+		case t.kind == tokPunct && t.text == ",":
+			p.i++
+		default:
+			v := p.value(depth + 1)
+			if isComputed(v) {
+				return nil, false
+			}
+			if a, ok := v.([]any); ok {
+				out = append(out, a...)
+			} else {
+				out = append(out, v)
+			}
 		}
 	}
 }
@@ -556,11 +639,11 @@ func (p *parser) primary(depth int) any {
 			p.i++
 			return nil
 		}
-		if v, ok := p.env[t.text]; ok && !p.f.is(p.i+1, "(") && !p.f.is(p.i+1, ".") && !p.f.is(p.i+1, "[") {
+		if v, ok := p.env[t.text]; ok && p.f.plainName(p.i) {
 			p.i++
 			return v
 		}
-		if v, ok := p.f.built[t.text]; ok && !p.f.is(p.i+1, "(") && !p.f.is(p.i+1, ".") && !p.f.is(p.i+1, "[") {
+		if v, ok := p.f.built[t.text]; ok && p.f.plainName(p.i) {
 			p.i++
 			return v
 		}
@@ -576,7 +659,7 @@ func (p *parser) primary(depth int) any {
 			p.i += n
 			return v
 		}
-		if at, ok := p.f.consts[t.text]; ok && !p.f.is(p.i+1, "(") && !p.f.is(p.i+1, ".") && !p.f.is(p.i+1, "[") && depth < maxDepth {
+		if at, ok := p.f.consts[t.text]; ok && p.f.plainName(p.i) && depth < maxDepth {
 			// A top-level constant holding a literal.
 			q := &parser{f: p.f, i: at}
 			if v := q.value(depth + 1); !isComputed(v) {
@@ -859,7 +942,15 @@ func (p *parser) array(depth int) ([]any, bool) {
 		case t.kind == tokPunct && t.text == ",":
 			p.i++
 		case t.kind == tokPunct && t.text == "...":
+			// A spread: the elements of an array read, as JavaScript
+			// spreads them; else one Computed element.
 			p.i++
+			at := p.i
+			if a, ok := p.value(depth + 1).([]any); ok && (p.punct(",") || p.punct("]")) {
+				out = append(out, a...)
+				continue
+			}
+			p.i = at
 			c := p.skip()
 			out = append(out, Computed{Text: "..." + c.Text, Line: c.Line})
 		default:

@@ -276,6 +276,14 @@ func TestMutatedConst(t *testing.T) {
 		{"read only", "const list = ['a'];\nconst n = list.length;\nconst b = list.map(x => x);\nmodule.exports = {plugins: list, same: other.list.push};",
 			`{"__keys":"plugins,same","plugins":["a"],"same":"computed:other.list.push@4"}`},
 		{"a comparison is no change", "const a = 'x';\nif (a === 'y') {}\nmodule.exports = {a: a};", `{"__keys":"a","a":"x"}`},
+		// A deeper key set or pushed to (config.themeConfig.navbar.items
+		// = …): that key only, at any depth, the rest of the object read.
+		{"a deeper key set", "const config = {title: 'T', themeConfig: {navbar: {title: 'N', items: [{label: 'a'}]}}};\nconfig.themeConfig.navbar.items = [];\nmodule.exports = config;",
+			`{"__keys":"title,themeConfig","themeConfig":{"__keys":"navbar","navbar":{"__keys":"title,items","items":"computed:config.themeConfig.navbar.items (changed by code at line 2)@1","title":"N"}},"title":"T"}`},
+		{"a deeper key pushed to", "const config = {themeConfig: {navbar: {items: []}}};\nconfig.themeConfig.navbar.items.push({label: 'x'});\nmodule.exports = config;",
+			`{"__keys":"themeConfig","themeConfig":{"__keys":"navbar","navbar":{"__keys":"items","items":"computed:config.themeConfig.navbar.items (changed by code at line 2)@1"}}}`},
+		{"a deeper key the literal lacks", "const config = {themeConfig: {}};\nconfig.themeConfig.navbar.items = [];\nmodule.exports = config;",
+			`{"__keys":"themeConfig","themeConfig":{"__keys":"navbar","navbar":"computed:config.themeConfig.navbar (changed by code at line 2)@2"}}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := show(Parse([]byte(tc.src)).Root); got != tc.want {
@@ -309,6 +317,44 @@ func TestBuiltArray(t *testing.T) {
 		{"an argument not read",
 			helper + "add(process.env.ID, 'A');\nmodule.exports = {plugins: plugins};",
 			`{"__keys":"plugins","plugins":"computed:plugins (changed by code at line 4)@8"}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := show(Parse([]byte(tc.src)).Root); got != tc.want {
+				t.Errorf("Parse = %s\nwant    %s", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestConcatAndSpread: an array literal joined with others by
+// .concat(…) or spread into one (...name) is the array JavaScript makes
+// of them — Array.prototype.concat "returns a new array … the elements
+// of the array on which it is called, followed in order by, for each
+// argument, the elements of the argument (if the argument is an array)
+// or the argument itself"
+// (https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/Array/concat).
+// neoforged/Documentation's docusaurus.config.js writes its navbar as
+// `items: [{…}].concat(navbarItems).concat([{…}])`, navbarItems filled by
+// a helper (createContentDocs). An argument not read leaves the whole
+// value Computed, never a part of it silently.
+func TestConcatAndSpread(t *testing.T) {
+	helper := "const items = [];\nconst more = [{label: 'M'}];\nfunction add(label) {\n  items.push({label: label});\n}\nadd('A');\nadd('B');\n"
+	for _, tc := range []struct{ name, src, want string }{
+		{"concat of a built array and a literal",
+			helper + "module.exports = {items: [{label: 'first'}]\n  .concat(items)\n  .concat([{label: 'last'}], 'x')};",
+			`{"__keys":"items","items":[{"__keys":"label","label":"first"},{"__keys":"label","label":"A"},{"__keys":"label","label":"B"},{"__keys":"label","label":"last"},"x"]}`},
+		{"concat on a name",
+			helper + "module.exports = {items: more.concat(items)};",
+			`{"__keys":"items","items":[{"__keys":"label","label":"M"},{"__keys":"label","label":"A"},{"__keys":"label","label":"B"}]}`},
+		{"spread of a built array and a const",
+			helper + "module.exports = {items: [{label: 'first'}, ...items, ...more]};",
+			`{"__keys":"items","items":[{"__keys":"label","label":"first"},{"__keys":"label","label":"A"},{"__keys":"label","label":"B"},{"__keys":"label","label":"M"}]}`},
+		{"concat of a value not read",
+			helper + "module.exports = {items: [1].concat(process.env.X)};",
+			`{"__keys":"items","items":"computed:[1].concat(process.env.X)@8"}`},
+		{"spread of a value not read",
+			"module.exports = {items: [1, ...load()]};",
+			`{"__keys":"items","items":[1,"computed:...load()@1"]}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := show(Parse([]byte(tc.src)).Root); got != tc.want {

@@ -121,8 +121,10 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if on, _ := html["mathjax-support"].(bool); on {
 		// "Inline equations are delimited by \\( and \\). Block equations
 		// are delimited by \\[ and \\]"
-		// (https://rust-lang.github.io/mdBook/format/mathjax.html).
-		l.Notes = append(l.Notes, ConfigFile+`: output.html.mathjax-support: the \\( … \\) and \\[ … \\] formulas are shown as written, their TeX source and delimiters: sitegen renders no math`)
+		// (https://rust-lang.github.io/mdBook/format/mathjax.html): marked
+		// as math as the site marks $…$ (markup/math's Brackets).
+		l.Markup.MathBrackets = true
+		l.Notes = append(l.Notes, ConfigFile+`: output.html.mathjax-support: the \\( … \\) and \\[ … \\] formulas are shown as their TeX source, marked as math: sitegen renders no math`)
 	}
 	raw, err := layout.ReadSetting(dir, ConfigFile)
 	if err != nil {

@@ -280,9 +280,9 @@ func TestReadPreprocessors(t *testing.T) {
 			notes: []string{"book.toml:3: " + layout.MathNote("[preprocessor.katex]")},
 		},
 		{
-			name:  `mdBook's own MathJax ("Inline equations are delimited by \\( and \\)", https://rust-lang.github.io/mdBook/format/mathjax.html) is named: sitegen shows the formulas as written`,
+			name:  `mdBook's own MathJax ("Inline equations are delimited by \\( and \\)", https://rust-lang.github.io/mdBook/format/mathjax.html): its formulas are marked as math`,
 			toml:  "[output.html]\nmathjax-support = true\n",
-			notes: []string{`book.toml: output.html.mathjax-support: the \\( … \\) and \\[ … \\] formulas are shown as written, their TeX source and delimiters: sitegen renders no math`},
+			notes: []string{`book.toml: output.html.mathjax-support: the \\( … \\) and \\[ … \\] formulas are shown as their TeX source, marked as math: sitegen renders no math`},
 		},
 	}
 	for _, tt := range tests {
@@ -308,6 +308,9 @@ func TestReadPreprocessors(t *testing.T) {
 			}
 			if strings.Contains(tt.toml, "katex") != l.Markup.Math {
 				t.Errorf("Markup.Math = %v", l.Markup.Math)
+			}
+			if strings.Contains(tt.toml, "mathjax-support = true") != l.Markup.MathBrackets {
+				t.Errorf("Markup.MathBrackets = %v", l.Markup.MathBrackets)
 			}
 		})
 	}

@@ -33,6 +33,19 @@ type Extension struct {
 	// NoDigitAfter: a closing $ followed by a digit closes nothing
 	// ("$20,000 and $30,000 won't parse as math", markdown-it-mathjax3).
 	NoDigitAfter bool
+	// Brackets reads mdBook's MathJax delimiters (output.html.
+	// mathjax-support): "Inline equations are delimited by \\( and \\).
+	// … Block equations are delimited by \\[ and \\]"
+	// (https://rust-lang.github.io/mdBook/format/mathjax.html) — as
+	// written in the Markdown, doubled, since Markdown reads \\ as one
+	// backslash and MathJax gets \( … \). The formula's TeX is what
+	// MathJax gets: the text between them with Markdown's backslash
+	// escapes read (\\\\ is \\, as mdBook's docs say: "you need to
+	// add two extra backslashes"). A \\[ … \\] block starts with \\[ at
+	// the start of a line and ends on the first line that ends with \\];
+	// inside a line it is a formula of that line. NoDollars: $ is text
+	// ("You can't currently use $$ ... $$ as delimiters").
+	Brackets, NoDollars bool
 }
 
 // KindInline and KindDisplay are the kinds of the formula nodes.
@@ -41,10 +54,12 @@ var (
 	KindDisplay = ast.NewNodeKind("MathDisplay")
 )
 
-// Inline is a $…$ formula.
+// Inline is a $…$ formula; Display: a display formula written inside
+// a line (mdBook's \\[ … \\]).
 type Inline struct {
 	ast.BaseInline
-	TeX []byte
+	TeX     []byte
+	Display bool
 }
 
 // Kind implements ast.Node.
@@ -58,8 +73,9 @@ func (n *Inline) Dump(source []byte, level int) {
 // Display is a $$…$$ formula.
 type Display struct {
 	ast.BaseBlock
-	TeX    []byte
-	closed bool // its closing $$ was read
+	TeX     []byte
+	closed  bool // its closing $$ was read
+	escapes bool // Markdown's backslash escapes are read in TeX (Close)
 }
 
 // Kind implements ast.Node.
@@ -75,10 +91,18 @@ func (n *Display) IsRaw() bool { return true }
 
 // Extend implements goldmark.Extender.
 func (e Extension) Extend(m goldmark.Markdown) {
-	m.Parser().AddOptions(
-		parser.WithInlineParsers(util.Prioritized(inlineParser{noDigitAfter: e.NoDigitAfter}, 150)),
-		parser.WithBlockParsers(util.Prioritized(displayParser{}, 650)),
-	)
+	if !e.NoDollars {
+		m.Parser().AddOptions(
+			parser.WithInlineParsers(util.Prioritized(inlineParser{noDigitAfter: e.NoDigitAfter}, 150)),
+			parser.WithBlockParsers(util.Prioritized(displayParser{open: "$$", close: "$$"}, 650)),
+		)
+	}
+	if e.Brackets {
+		m.Parser().AddOptions(
+			parser.WithInlineParsers(util.Prioritized(bracketParser{}, 150)),
+			parser.WithBlockParsers(util.Prioritized(displayParser{open: `\\[`, close: `\\]`, escapes: true}, 650)),
+		)
+	}
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(nodeRenderer{}, 100)))
 }
 
@@ -126,21 +150,56 @@ func (p inlineParser) Parse(parent ast.Node, block text.Reader, pc parser.Contex
 	return n
 }
 
-type displayParser struct{}
+// bracketParser reads an inline \\( … \\) or \\[ … \\] formula
+// (Extension.Brackets) that closes on its line.
+type bracketParser struct{}
 
-func (displayParser) Trigger() []byte { return []byte{'$'} }
+func (bracketParser) Trigger() []byte { return []byte{'\\'} }
+
+// Parse implements parser.InlineParser.
+func (bracketParser) Parse(parent ast.Node, block text.Reader, pc parser.Context) ast.Node {
+	line, _ := block.PeekLine()
+	var closing []byte
+	switch {
+	case bytes.HasPrefix(line, []byte(`\\(`)):
+		closing = []byte(`\\)`)
+	case bytes.HasPrefix(line, []byte(`\\[`)):
+		closing = []byte(`\\]`)
+	default:
+		return nil
+	}
+	end := bytes.Index(line[3:], closing)
+	if end < 0 {
+		return nil
+	}
+	n := &Inline{TeX: bytes.TrimSpace(util.UnescapePunctuations(line[3 : 3+end])), Display: closing[2] == ']'}
+	block.Advance(3 + end + 3)
+	return n
+}
+
+// displayParser reads a display formula between open and close
+// ($$ … $$); escapes: Markdown's backslash escapes are read in it
+// (mdBook's \\[ … \\], which Markdown reads before MathJax does).
+type displayParser struct {
+	open, close string
+	escapes     bool
+}
+
+func (p displayParser) Trigger() []byte { return []byte{p.open[0]} }
 
 // Open implements parser.BlockParser.
-func (displayParser) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
+func (p displayParser) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
 	line, _ := reader.PeekLine()
 	pos := pc.BlockOffset()
-	if pos < 0 || pc.BlockIndent() >= 4 || !bytes.HasPrefix(line[pos:], []byte("$$")) {
+	if pos < 0 || pc.BlockIndent() >= 4 || !bytes.HasPrefix(line[pos:], []byte(p.open)) {
 		return nil, parser.NoChildren
 	}
-	n := &Display{}
-	first := bytes.TrimSpace(line[pos+2:])
-	if len(first) >= 2 && bytes.HasSuffix(first, []byte("$$")) {
-		n.TeX, n.closed = bytes.TrimSpace(first[:len(first)-2]), true
+	n := &Display{escapes: p.escapes}
+	first := bytes.TrimSpace(line[pos+len(p.open):])
+	if len(first) >= len(p.close) && bytes.HasSuffix(first, []byte(p.close)) {
+		n.TeX, n.closed = bytes.TrimSpace(first[:len(first)-len(p.close)]), true
+	} else if bytes.Contains(first, []byte(p.close)) {
+		return nil, parser.NoChildren // text after the formula: a paragraph's (bracketParser)
 	} else if len(first) > 0 {
 		n.TeX = append(bytes.Clone(first), '\n')
 	}
@@ -149,7 +208,7 @@ func (displayParser) Open(parent ast.Node, reader text.Reader, pc parser.Context
 }
 
 // Continue implements parser.BlockParser.
-func (displayParser) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
+func (p displayParser) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
 	n := node.(*Display)
 	if n.closed {
 		return parser.Close
@@ -158,8 +217,8 @@ func (displayParser) Continue(node ast.Node, reader text.Reader, pc parser.Conte
 	if line == nil {
 		return parser.Close
 	}
-	if t := bytes.TrimSpace(line); bytes.HasSuffix(t, []byte("$$")) {
-		n.TeX = append(n.TeX, bytes.TrimSpace(t[:len(t)-2])...)
+	if t := bytes.TrimSpace(line); bytes.HasSuffix(t, []byte(p.close)) {
+		n.TeX = append(n.TeX, bytes.TrimSpace(t[:len(t)-len(p.close)])...)
 		n.closed = true
 		reader.AdvanceToEOL()
 		return parser.Close
@@ -173,6 +232,9 @@ func (displayParser) Continue(node ast.Node, reader text.Reader, pc parser.Conte
 // Close implements parser.BlockParser.
 func (displayParser) Close(node ast.Node, reader text.Reader, pc parser.Context) {
 	n := node.(*Display)
+	if n.escapes {
+		n.TeX = util.UnescapePunctuations(n.TeX)
+	}
 	n.TeX = bytes.TrimSpace(n.TeX)
 }
 
@@ -189,7 +251,11 @@ type nodeRenderer struct{}
 func (nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(KindInline, func(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 		if entering {
-			_, _ = w.WriteString(`<span class="math math-inline">`)
+			class := "math math-inline"
+			if node.(*Inline).Display {
+				class = "math math-display"
+			}
+			_, _ = w.WriteString(`<span class="` + class + `">`)
 			_, _ = w.Write(util.EscapeHTML(node.(*Inline).TeX))
 			_, _ = w.WriteString(`</span>`)
 		}

@@ -17,6 +17,21 @@ func render(t *testing.T, ext Extension, src string) string {
 	return b.String()
 }
 
+// check reports what out lacks of has and holds of not.
+func check(t *testing.T, out string, has, not []string) {
+	t.Helper()
+	for _, h := range has {
+		if !strings.Contains(out, h) {
+			t.Errorf("output lacks %q:\n%s", h, out)
+		}
+	}
+	for _, n := range not {
+		if strings.Contains(out, n) {
+			t.Errorf("output has %q:\n%s", n, out)
+		}
+	}
+}
+
 // TestMath checks the delimiters of the two tools' math against their
 // documented rules:
 //
@@ -68,16 +83,44 @@ func TestMath(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			out := render(t, c.ext, c.src)
-			for _, h := range c.has {
-				if !strings.Contains(out, h) {
-					t.Errorf("output lacks %q:\n%s", h, out)
-				}
-			}
-			for _, n := range c.not {
-				if strings.Contains(out, n) {
-					t.Errorf("output has %q:\n%s", n, out)
-				}
-			}
+			check(t, out, c.has, c.not)
+		})
+	}
+}
+
+// TestMathJaxBrackets: mdBook's output.html.mathjax-support — "Inline
+// equations are delimited by \\( and \\). So for example, to render the
+// following inline equation \( \int x dx = \frac{x^2}{2} + C \) you would
+// write the following: \\( \int x dx = \frac{x^2}{2} + C \\)"; "Block
+// equations are delimited by \\[ and \\]"; "You can't currently use $$
+// ... $$ as delimiters"; "When you use double backslashes in MathJax
+// blocks (for example in commands such as \begin{cases} \frac 1 2 \\
+// \frac 3 4 \end{cases}) you need to add two extra backslashes"
+// (https://rust-lang.github.io/mdBook/format/mathjax.html). The TeX kept
+// is what MathJax gets once Markdown has read the page.
+func TestMathJaxBrackets(t *testing.T) {
+	mdbook := Extension{Brackets: true, NoDollars: true}
+	for _, c := range []struct {
+		name     string
+		src      string
+		has, not []string
+	}{
+		{"inline", `to render \\( \int x dx = \frac{x^2}{2} + C \\) you`,
+			[]string{`to render <span class="math math-inline">\int x dx = \frac{x^2}{2} + C</span> you`}, []string{`\\(`, `\(`, `\)`}},
+		{"block", "Text.\n\n" + `\\[ \mu = \frac{1}{N} \sum_{i=0} x_i \\]` + "\n\nAfter.\n",
+			[]string{`<div class="math math-display">\mu = \frac{1}{N} \sum_{i=0} x_i</div>`, "<p>After.</p>"}, []string{`\[`, `\]`}},
+		{"block over lines with doubled backslashes", `\\[` + "\n" + `\begin{cases} \frac 1 2 \\\\ \frac 3 4 \end{cases}` + "\n" + `\\]` + "\n",
+			[]string{`<div class="math math-display">\begin{cases} \frac 1 2 \\ \frac 3 4 \end{cases}</div>`}, []string{`\[`, `\]`, `\\\\`}},
+		{"block inside a line", `so \\[ x^2 \\] here`,
+			[]string{`so <span class="math math-display">x^2</span> here`}, nil},
+		{"dollars are text", "It costs $2 and $3$.\n", []string{"It costs $2 and $3$."}, []string{"math"}},
+		{"unclosed is text", `a \\( b`, []string{`a \( b`}, []string{"math"}},
+		{"escaped parenthesis is text (Markdown reads \\( as a parenthesis)", `a \( b \)`, []string{`a ( b )`}, []string{"math"}},
+		{"code keeps its delimiters", "`\\\\(x\\\\)`\n", []string{`<code>\\(x\\)</code>`}, []string{"math"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			out := render(t, mdbook, c.src)
+			check(t, out, c.has, c.not)
 		})
 	}
 }

@@ -43,6 +43,7 @@ import (
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/renderer/html"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 )
@@ -113,6 +114,11 @@ type Element struct {
 	// jsxAttr is, for a lower-case element read as JSX (jsxHTML), the
 	// name of its first attribute written as an expression.
 	jsxAttr string
+	// Href is, for an <a> read as JSX (<a href="./x" style={{…}}>), its
+	// href: as written, until the page's links resolve it (markup's
+	// linkTransformer; "" when it links nowhere). The element is then
+	// rendered as the link around its content, as React renders it.
+	Href string
 }
 
 // Kind implements ast.Node.
@@ -348,6 +354,9 @@ func (p *elementParser) finish(n *Element, selfClosing bool, pc parser.Context) 
 		return
 	}
 	if n.jsxAttr != "" {
+		if n.Name == "a" {
+			n.Href = strings.TrimSpace(n.Attrs["href"])
+		}
 		if pc.Get(jsxHTMLWarned) == nil && p.ext.Warn != nil {
 			pc.Set(jsxHTMLWarned, true)
 			p.ext.Warn(pc, n.Line, fmt.Sprintf("JSX <%s %s={…}> is read as JSX, not HTML: its %s is not applied, its content is kept (so are the other such elements of the page)", n.Name, n.jsxAttr, n.jsxAttr))
@@ -547,7 +556,17 @@ func (nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	// An element markup did not turn into something else: its content,
 	// or for a self-closing one the text of its props.
 	reg.Register(KindElement, func(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if e := n.(*Element); e.SelfClosing && e.Mark != "" && entering {
+		e := n.(*Element)
+		if e.Href != "" && !html.IsDangerousURL([]byte(e.Href)) { // <a href style={{…}}>: the link around its content
+			if entering {
+				_, _ = w.WriteString(`<a href="`)
+				_, _ = w.Write(util.EscapeHTML(util.URLEscape([]byte(e.Href), false)))
+				_, _ = w.WriteString(`">` + "\n")
+			} else {
+				_, _ = w.WriteString("</a>\n")
+			}
+		}
+		if e.SelfClosing && e.Mark != "" && entering {
 			_, _ = w.WriteString(`<p class="mdx-component">`)
 			_, _ = w.Write(util.EscapeHTML([]byte(e.Mark)))
 			_, _ = w.WriteString("</p>\n")
