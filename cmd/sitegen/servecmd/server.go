@@ -67,6 +67,9 @@ func watchFor(repo bool, lay *layout.Layout, source, dest string) watch.Options 
 		return o
 	}
 	add(top(lay.Content))
+	if lay.HiddenContent { // the folder the settings name is the source (docs_dir: .docs)
+		o.Named = append(o.Named, lay.Content)
+	}
 	for _, d := range append(slices.Clone(lay.Roots), lay.Static...) { // Roots: Docusaurus's blog/, src/pages/
 		add(top(d))
 	}

@@ -238,6 +238,7 @@ func TestUpdateLayouts(t *testing.T) {
 		{"docusaurus blog", map[string]string{"docusaurus.config.js": "module.exports = {title: 'D'};\n", "docs/intro.md": "---\nslug: /\n---\n# Home\n"}, "blog/", "---\ntitle: %s\n---\n"},
 		{"docusaurus pages", map[string]string{"docusaurus.config.js": "module.exports = {title: 'D'};\n", "docs/intro.md": "---\nslug: /\n---\n# Home\n"}, "src/pages/", "---\ntitle: %s\n---\n"},
 		{"vault", map[string]string{".obsidian/app.json": "{}\n"}, "Notes/", "---\ntitle: %s\n---\n"},
+		{"zola", map[string]string{"config.toml": "base_url = \"https://example.org\"\ntitle = \"Z\"\n", "content/_index.md": "+++\ntitle = \"Home\"\n+++\nHome.\n"}, "content/", "+++\ntitle = \"%s\"\n+++\n"},
 		{"folder", map[string]string{"README.md": "# Home\n"}, "", "# %s\n"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -253,8 +254,23 @@ func TestUpdateLayouts(t *testing.T) {
 				sitetest.WriteFiles(t, src, files)
 			}
 			r := startUpdates(t, content.Options{Source: src, Theme: theme, BrokenLinks: "warn"}, true)
-			r.update(t, map[string]string{tt.dir + "three.md": pg("Three", "Third, edited.")})
-			r.update(t, map[string]string{tt.dir + "three.md": pg("Drei", "Third, edited.")})
+			// A body save and a title save compute the frames of the
+			// pages whose frame or output changes, no other (not a full
+			// rebuild: every page's).
+			exact := func(what string, files map[string]string) {
+				t.Helper()
+				kept, bodies := maps.Clone(r.s.Graph.Frames), maps.Clone(r.s.Graph.Bodies)
+				u := r.update(t, files)
+				t.Logf("%s: %d pages, %d frames, %d written, %d rendered", what, len(r.s.Pages), u.Frames, len(u.Pages), u.Rendered)
+				if want := framesToCompute(r.s, kept, bodies, u); u.Frames != want {
+					t.Errorf("%s computed %d frames of %d pages (%d written, %d rendered), want %d", what, u.Frames, len(r.s.Pages), len(u.Pages), u.Rendered, want)
+				}
+				if u.Rendered != 1 {
+					t.Errorf("%s rendered %d bodies, want the saved page's alone", what, u.Rendered)
+				}
+			}
+			exact("a body save", map[string]string{tt.dir + "three.md": pg("Three", "Third, edited.")})
+			exact("a title save", map[string]string{tt.dir + "three.md": pg("Drei", "Third, edited.")})
 			r.update(t, map[string]string{tt.dir + "two.md": pg("Two", "## Gamma\n\nText."), tt.dir + "one.md": pg("One", "## Alpha\n\nSee [two](two.md#gamma).")})
 			r.update(t, map[string]string{tt.dir + "four.md": pg("Four", "Fourth, linking [one](one.md).")})
 			r.update(t, map[string]string{tt.dir + "three.md": ""})

@@ -102,6 +102,11 @@ type Options struct {
 	// once it appears (each folder on its way is watched for it), with
 	// file system events; a poll looks at the file itself.
 	Keep []string
+	// Named are folders under Base (slash paths) watched whole although
+	// their own names are ones the site leaves out: a content folder the
+	// settings name (MkDocs' docs_dir: .docs, layout.Layout.HiddenContent).
+	// The names left out inside them still are.
+	Named []string
 	// Debounce is how long the watcher waits after the last event before
 	// delivering a batch. Default 20ms.
 	Debounce time.Duration
@@ -240,7 +245,16 @@ func (w *Watcher) rel(abs string, dir bool) (string, bool) {
 		}
 	}
 	segs := strings.Split(r, "/")
+	from := 0 // the segments of a Named folder on r's way are not checked
+	for _, n := range w.opts.Named {
+		if n = path.Clean(n); r == n || strings.HasPrefix(r, n+"/") {
+			from = max(from, strings.Count(n, "/")+1)
+		}
+	}
 	for i, seg := range segs {
+		if i < from {
+			continue
+		}
 		last := i == len(segs)-1
 		if srcname.Skip(seg, dir || !last) && !(last && w.kept(r, dir)) {
 			if dir && w.keptDir(r) {

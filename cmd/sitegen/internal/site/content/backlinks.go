@@ -28,8 +28,13 @@ import (
 
 // LinkGraph reads the site's link graph from the pages' bodies (bodyOf,
 // nil for a page without one) and sets Site.into and Site.frags: for
-// each page, the pages that link to it (each once) and the fragments of
-// it they link to (each once, sorted; "" for the page itself).
+// each page, the pages that link to it (each once, in reading order:
+// Site.Order, which IndexPages sets first) and the fragments of it they
+// link to (each once, sorted; "" for the page itself). A body's links
+// come from a map (Body.Calls), so the lists are sorted here, not left
+// in the order they were met: an Update compares a page's list with the
+// one before it (frameDeps) and found the same list in another order in
+// about half the runs (TestUpdateFramesOfSave).
 func (s *Site) LinkGraph(bodyOf func(*Page) *Body) {
 	in, fs := map[*Page][]*Page{}, map[*Page][]string{}
 	seen := map[[2]*Page]bool{} // source, target
@@ -49,6 +54,9 @@ func (s *Site) LinkGraph(bodyOf func(*Page) *Body) {
 			}
 			fs[l.to] = append(fs[l.to], l.frag)
 		}
+	}
+	for _, from := range in {
+		slices.SortFunc(from, s.inReadingOrder)
 	}
 	for p, f := range fs {
 		slices.Sort(f)
@@ -112,6 +120,12 @@ func (s *Site) IndexPages() {
 	}
 }
 
+// inReadingOrder orders pages a and b by their place in reading order
+// (Site.Order), then by file.
+func (s *Site) inReadingOrder(a, b *Page) int {
+	return cmp.Or(cmp.Compare(s.Order[a], s.Order[b]), cmp.Compare(a.Rel, b.Rel))
+}
+
 // listsBacklinks reports whether page p may be listed as linking to
 // another page: a published, listed page written from Markdown.
 func (s *Site) listsBacklinks(p *Page) bool {
@@ -127,9 +141,7 @@ func (s *Site) Backlinks(p *Page, in map[*Page][]*Page) []templates.Link {
 		return nil
 	}
 	from := slices.DeleteFunc(slices.Clone(in[p]), func(q *Page) bool { return !s.listsBacklinks(q) })
-	slices.SortFunc(from, func(a, b *Page) int {
-		return cmp.Or(cmp.Compare(s.Order[a], s.Order[b]), cmp.Compare(a.Rel, b.Rel))
-	})
+	slices.SortFunc(from, s.inReadingOrder)
 	out := make([]templates.Link, 0, len(from))
 	for _, q := range from {
 		l := templates.Link{Title: q.Title, URL: s.Cfg.RelURL(q.SitePath)}
