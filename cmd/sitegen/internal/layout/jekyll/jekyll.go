@@ -154,6 +154,11 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	l := &layout.Layout{Kind: layout.Jekyll, File: file, Content: ".", Redirects: "redirect_from",
 		ExcludePrefix: "_", ExcludeNames: []string{"_site"}, Unpublished: Unpublished, DuplicateURL: layout.KeepLastByName, KeepCase: true, Segment: keepName,
+		// "A static file is a file that does not contain any front
+		// matter" (https://jekyllrb.com/docs/static-files/), copied as
+		// it is, and Jekyll makes no home page of its own: an index.html
+		// without front matter is the home (lester-lee/dnd).
+		HTMLHome: true,
 		// Jekyll gives a page no date of its last change (page.date is a
 		// post's, from its name or front matter); GitHub Pages' themes
 		// show none.
