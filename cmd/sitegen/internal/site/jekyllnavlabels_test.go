@@ -97,3 +97,42 @@ func TestJekyllCollectionTitleLabels(t *testing.T) {
 		t.Errorf("spells/index.html published: Jekyll writes no page for a collection")
 	}
 }
+
+// TestJekyllCollectionBesidePage: a collection without an index page
+// beside a page of the same title (adventure-book's characters.md, title
+// "Characters", and _characters/, eval10B NB18) keeps its label, the
+// collection's (its title: in collections:, else its name titled), a
+// heading with no link; the page keeps its title. A heading and a link
+// are told apart as they are: never a file's name ("index.md") in the
+// navigation.
+func TestJekyllCollectionBesidePage(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{
+		"_config.yml":          "title: J\ncollections:\n  characters:\n    output: true\n  monsters:\n    output: true\n    title: Bestiary\n",
+		"index.md":             "---\ntitle: Home\n---\nHi.\n",
+		"characters.md":        "---\ntitle: Characters\n---\nAll of them.\n",
+		"bestiary.md":          "---\ntitle: Bestiary\n---\nAll monsters.\n",
+		"_characters/alfyn.md": "---\ntitle: Alfyn\n---\nA.\n",
+		"_monsters/guard.md":   "---\ntitle: Guard\n---\nG.\n",
+	})
+	dest := filepath.Join(t.TempDir(), "public")
+	if _, err := build(t, src, content.Options{Theme: theme, Dest: dest, BrokenLinks: "warn"}); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dest, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	nav := string(b)
+	if i, j := strings.Index(nav, `<nav class="site-nav"`), strings.Index(nav, "</nav>"); i >= 0 && j > i {
+		nav = nav[i:j]
+	}
+	for _, want := range []string{">Characters</a>", `<span aria-disabled="true">Characters</span>`, ">Bestiary</a>", `<span aria-disabled="true">Bestiary</span>`, ">Alfyn</a>"} {
+		if !strings.Contains(nav, want) {
+			t.Errorf("navigation lacks %q:\n%s", want, nav)
+		}
+	}
+	if strings.Contains(nav, "index.md") || strings.Contains(nav, ">characters<") {
+		t.Errorf("navigation labels an entry by a file's name:\n%s", nav)
+	}
+}
