@@ -53,7 +53,8 @@
 //     page a redirect elsewhere (jekyll-redirect-from).
 //
 //   - The navigation (just-the-docs'): nav_order orders siblings
-//     (numbers, nav_order: 0 included, before pages without one), then
+//     (numbers, nav_order: 0 included, first; then nav_order given as
+//     text, by Jekyll's sort; then pages without one), then
 //     titles, "all Capital letters come before all lowercase letters"
 //     unless nav_sort: case_insensitive (CaseOrder); parent: (with
 //     grand_parent:) lists a page under the page of that title, a
