@@ -70,6 +70,7 @@ func TestJekyllHTMLHome(t *testing.T) {
 				"_config.yml": "title: J\n",
 				"index.html":  home,
 				"rules.md":    "---\ntitle: Rules\n---\nText of rules.\n",
+				"README.md":   "# About this repository\n", // jekyll-readme-index: the folder has an index, README stays a file
 			})
 			res, err := build(t, dir, content.Options{Theme: theme, BrokenLinks: mode})
 			if err != nil {
