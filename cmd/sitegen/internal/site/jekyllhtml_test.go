@@ -52,3 +52,40 @@ func TestJekyllHTMLPageNotMarkdown(t *testing.T) {
 		t.Errorf("notes.txt (markdown_ext: md,txt) is not Markdown")
 	}
 }
+
+// TestJekyllHTMLHome: "A static file is a file that does not contain any
+// front matter … Jekyll copies them as they are"
+// (https://jekyllrb.com/docs/static-files/), and Jekyll makes no home page
+// of its own: an index.html without front matter at the root is the site's
+// home, published as it is (lester-lee/dnd, eval10B NB5: sitegen's
+// generated home conflicted with it, an error in default mode and the
+// author's file dropped in lenient mode). A warning says the generated
+// home page is not written; never an error.
+func TestJekyllHTMLHome(t *testing.T) {
+	const home = "<!doctype html><title>Grimoire</title><p>My own home</p>\n"
+	for _, mode := range []string{"", "warn"} {
+		t.Run("broken-links="+mode, func(t *testing.T) {
+			dir := t.TempDir()
+			sitetest.WriteFiles(t, dir, map[string]string{
+				"_config.yml": "title: J\n",
+				"index.html":  home,
+				"rules.md":    "---\ntitle: Rules\n---\nText of rules.\n",
+				"README.md":   "# About this repository\n", // jekyll-readme-index: the folder has an index, README stays a file
+			})
+			res, err := build(t, dir, content.Options{Theme: theme, BrokenLinks: mode})
+			if err != nil {
+				t.Fatalf("build: %v", err)
+			}
+			b, err := os.ReadFile(filepath.Join(dir, "public", "index.html"))
+			if err != nil || string(b) != home {
+				t.Errorf("index.html = %.200q (%v), want the author's index.html as it is", b, err)
+			}
+			if r, err := os.ReadFile(filepath.Join(dir, "public", "rules.html")); err != nil || !strings.Contains(string(r), "Text of rules.") {
+				t.Errorf("rules.html: %v", err)
+			}
+			if w := strings.Join(res.Warnings, "\n"); !strings.Contains(w, "index.html") || !strings.Contains(w, "generated home page") {
+				t.Errorf("warnings %q: want one naming index.html and sitegen's generated home page", w)
+			}
+		})
+	}
+}

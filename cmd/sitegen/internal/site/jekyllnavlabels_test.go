@@ -1,8 +1,10 @@
 package site
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -95,5 +97,104 @@ func TestJekyllCollectionTitleLabels(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dest, "spells", "index.html")); err == nil {
 		t.Errorf("spells/index.html published: Jekyll writes no page for a collection")
+	}
+}
+
+// TestJekyllCollectionBesidePage: a collection without an index page
+// beside a page of the same title (adventure-book's characters.md, title
+// "Characters", and _characters/, eval10B NB18) keeps its label, the
+// collection's (its title: in collections:, else its name titled), a
+// heading with no link; the page keeps its title. A heading and a link
+// are told apart as they are: never a file's name ("index.md") in the
+// navigation.
+func TestJekyllCollectionBesidePage(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{
+		"_config.yml":          "title: J\ncollections:\n  characters:\n    output: true\n  monsters:\n    output: true\n    title: Bestiary\n",
+		"index.md":             "---\ntitle: Home\n---\nHi.\n",
+		"characters.md":        "---\ntitle: Characters\n---\nAll of them.\n",
+		"bestiary.md":          "---\ntitle: Bestiary\n---\nAll monsters.\n",
+		"_characters/alfyn.md": "---\ntitle: Alfyn\n---\nA.\n",
+		"_monsters/guard.md":   "---\ntitle: Guard\n---\nG.\n",
+	})
+	dest := filepath.Join(t.TempDir(), "public")
+	if _, err := build(t, src, content.Options{Theme: theme, Dest: dest, BrokenLinks: "warn"}); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dest, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	nav := string(b)
+	if i, j := strings.Index(nav, `<nav class="site-nav"`), strings.Index(nav, "</nav>"); i >= 0 && j > i {
+		nav = nav[i:j]
+	}
+	for _, want := range []string{">Characters</a>", `<span aria-disabled="true">Characters</span>`, ">Bestiary</a>", `<span aria-disabled="true">Bestiary</span>`, ">Alfyn</a>"} {
+		if !strings.Contains(nav, want) {
+			t.Errorf("navigation lacks %q:\n%s", want, nav)
+		}
+	}
+	if strings.Contains(nav, "index.md") || strings.Contains(nav, ">characters<") {
+		t.Errorf("navigation labels an entry by a file's name:\n%s", nav)
+	}
+}
+
+// TestJekyllNavOrderText: just-the-docs' nav_order given as text.
+// "The parameter values can be numbers (integers, floats) and/or strings.
+// … Pages with numerical nav_order parameters always come before those
+// with strings or default nav_order parameters. … By default, all Capital
+// letters come before all lowercase letters; you can add nav_sort:
+// case_insensitive in the configuration file to ignore the case"
+// (https://just-the-docs.com/docs/navigation/main/order/). Its
+// _includes/components/nav/sorted.html puts the numbers first (sort:
+// "nav_order"), then the texts (sort: "nav_order", or sort_natural with
+// case_insensitive), then the pages without one by title; Jekyll 4's sort
+// reads a text that looks like a number as that number ("numeric strings
+// are sorted by value", just-the-docs-tests navigation/order/strings),
+// sort_natural compares texts ignoring case ("10" before "3").
+func TestJekyllNavOrderText(t *testing.T) {
+	pages := map[string]string{
+		"index.md": "---\ntitle: Home\nnav_order: 0\n---\nHi.\n",
+		"a.md":     "---\ntitle: Zeta\nnav_order: 2\n---\nz\n",
+		"b.md":     "---\ntitle: Yotta\nnav_order: \"10\"\n---\ny\n",
+		"c.md":     "---\ntitle: Xi\nnav_order: \"3\"\n---\nx\n",
+		"d.md":     "---\ntitle: Wau\nnav_order: Ab\n---\nw\n",
+		"e.md":     "---\ntitle: Vee\nnav_order: B\n---\nv\n",
+		"f.md":     "---\ntitle: Uu\nnav_order: a\n---\nu\n",
+		"g.md":     "---\ntitle: Alpha\n---\nal\n",
+	}
+	for _, tt := range []struct {
+		name, config string
+		want         []string
+	}{
+		{"case sensitive", "title: J\n", []string{"Zeta", "Xi", "Yotta", "Wau", "Vee", "Uu", "Alpha"}},
+		{"case_insensitive", "title: J\nnav_sort: case_insensitive\n", []string{"Zeta", "Yotta", "Xi", "Uu", "Wau", "Vee", "Alpha"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			src := t.TempDir()
+			files := map[string]string{"_config.yml": tt.config}
+			maps.Copy(files, pages)
+			sitetest.WriteFiles(t, src, files)
+			dest := filepath.Join(t.TempDir(), "public")
+			if _, err := build(t, src, content.Options{Theme: theme, Dest: dest}); err != nil {
+				t.Fatal(err)
+			}
+			b, err := os.ReadFile(filepath.Join(dest, "index.html"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			nav := string(b)
+			if i, j := strings.Index(nav, `<nav class="site-nav"`), strings.Index(nav, "</nav>"); i >= 0 && j > i {
+				nav = nav[i:j]
+			}
+			var got []string
+			for _, part := range strings.Split(nav, "</a>")[:max(strings.Count(nav, "</a>"), 0)] {
+				got = append(got, part[strings.LastIndex(part, ">")+1:])
+			}
+			got = slices.DeleteFunc(got, func(s string) bool { return s == "Home" })
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("navigation order %q, want %q", got, tt.want)
+			}
+		})
 	}
 }

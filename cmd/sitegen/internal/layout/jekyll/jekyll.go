@@ -53,7 +53,8 @@
 //     page a redirect elsewhere (jekyll-redirect-from).
 //
 //   - The navigation (just-the-docs'): nav_order orders siblings
-//     (numbers, nav_order: 0 included, before pages without one), then
+//     (numbers, nav_order: 0 included, first; then nav_order given as
+//     text, by Jekyll's sort; then pages without one), then
 //     titles, "all Capital letters come before all lowercase letters"
 //     unless nav_sort: case_insensitive (CaseOrder); parent: (with
 //     grand_parent:) lists a page under the page of that title, a
@@ -154,6 +155,11 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	l := &layout.Layout{Kind: layout.Jekyll, File: file, Content: ".", Redirects: "redirect_from",
 		ExcludePrefix: "_", ExcludeNames: []string{"_site"}, Unpublished: Unpublished, DuplicateURL: layout.KeepLastByName, KeepCase: true, Segment: keepName,
+		// "A static file is a file that does not contain any front
+		// matter" (https://jekyllrb.com/docs/static-files/), copied as
+		// it is, and Jekyll makes no home page of its own: an index.html
+		// without front matter is the home (lester-lee/dnd).
+		HTMLHome: true,
 		// Jekyll gives a page no date of its last change (page.date is a
 		// post's, from its name or front matter); GitHub Pages' themes
 		// show none.

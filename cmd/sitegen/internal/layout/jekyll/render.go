@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"path"
+	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -90,6 +92,7 @@ func newRun(file string, read func(string) ([]byte, error), content string, site
 	}
 	r.addFilters()
 	r.addArithmetic()
+	r.engine.RegisterFilter(rangeIntFilter, rangeInteger)
 	// jekyll-seo-tag's {% seo %} and jekyll-feed's {% feed_meta %} write
 	// the page's <head> metadata and feed link, which sitegen's theme
 	// writes itself: nothing in the page.
@@ -311,7 +314,85 @@ func quotedFilter(b []byte) int {
 // laxTags is src written as the engine reads what Ruby's lax Liquid
 // (Jekyll's default, error_mode: warn) reads in it.
 func laxTags(src []byte) []byte {
-	return whenOr(forFilters(fixProperties(src)))
+	return rangeEnds(whenOr(forFilters(fixProperties(src))))
+}
+
+// liquidTagText is a tag or an output of a template, or a raw block.
+var liquidTagText = regexp.MustCompile(`(?s)\{%-?\s*raw\s*-?%\}.*?\{%-?\s*endraw\s*-?%\}|\{%.*?%\}|\{\{.*?\}\}`)
+
+// rangeExpr is a range in a tag, (start..end).
+var rangeExpr = regexp.MustCompile(`\(\s*([^()\s]+?)\s*\.\.\s*([^()\s]+?)\s*\)`)
+
+// intLiteral is a range end the engine reads as it is.
+var intLiteral = regexp.MustCompile(`^-?\d+$`)
+
+// rangeIntFilter is the filter rangeEnds applies to a range's end.
+const rangeIntFilter = "sitegen_range_integer"
+
+// rangeEnds writes a range whose end is not a number, (1..dice[0]), as
+// the engine reads it: Ruby's Liquid reads each end of a range with
+// RangeLookup#to_integer (an integer as it is, a text or nil by
+// String#to_i, anything else by Utils.to_integer, "invalid integer"),
+// where the engine takes only a Go int (adventure-book's weapons_list
+// include loops over (1..weapon_dice[0]) of "1d8" | split: "d"). Each
+// such end is assigned, through rangeInteger, just before its tag, to a
+// name the range then reads; the tag stays on its line, and the assign
+// trims the whitespace before it as the tag did.
+func rangeEnds(src []byte) []byte {
+	if !bytes.Contains(src, []byte("..")) {
+		return src
+	}
+	n := 0
+	return liquidTagText.ReplaceAllFunc(src, func(tag []byte) []byte {
+		if bytes.HasPrefix(tag, []byte("{%")) {
+			name := bytes.Fields(bytes.TrimLeft(tag[2:], "- \t\r\n"))
+			if len(name) == 0 || slices.Contains([]string{"raw", "elsif", "when", "else", "liquid"}, string(name[0])) {
+				return tag // a raw block, or no place for an assign before it
+			}
+		}
+		var pre []byte
+		out := rangeExpr.ReplaceAllFunc(tag, func(rg []byte) []byte {
+			m := rangeExpr.FindSubmatch(rg)
+			ends := [2][]byte{m[1], m[2]}
+			for i, e := range ends {
+				if intLiteral.Match(e) {
+					continue
+				}
+				n++
+				v := fmt.Sprintf("sitegen_range_%d", n)
+				open, closing := "{%", "%}"
+				if tag[2] == '-' {
+					open, closing = "{%-", "-%}"
+				}
+				pre = fmt.Appendf(pre, "%s assign %s = %s | %s %s", open, v, e, rangeIntFilter, closing)
+				ends[i] = []byte(v)
+			}
+			return fmt.Appendf(nil, "(%s..%s)", ends[0], ends[1])
+		})
+		return append(pre, out...)
+	})
+}
+
+// rangeInteger is v as Ruby's Liquid reads an end of a range
+// (Liquid::RangeLookup#to_integer): an integer as it is, nil and a text by
+// String#to_i ("3" is 3, "abc" 0), anything else by Utils.to_integer,
+// which fails ("invalid integer") on what is not an integer (2.0 too).
+func rangeInteger(v any) (any, error) {
+	switch x := v.(type) {
+	case nil:
+		return 0, nil
+	case string:
+		n, _ := strconv.Atoi(strings.TrimSpace(leadingInt.FindString(x)))
+		return n, nil
+	}
+	rv := reflect.ValueOf(v)
+	switch rv.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return int(rv.Int()), nil
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return int(rv.Uint()), nil
+	}
+	return nil, errors.New("invalid integer")
 }
 
 // forFiltered is a for tag with filters after its collection: the tag's

@@ -162,6 +162,13 @@ func TestLiquidRun(t *testing.T) {
 		// operands read as plus reads them (adventure-book's weapons_list
 		// include); a loop over a range ends at a floor's integer.
 		{"at_least and at_most", `{{ 4 | at_least: 5 }} {{ 4 | at_least: 3 }} {{ "4" | at_most: 3.5 }} {{ 1 | at_most: 2 }}`, "5 4 3.5 1"},
+		// Ruby's Liquid reads a range's ends with RangeLookup#to_integer:
+		// "when NilClass, String then input.to_i", else
+		// Utils.to_integer (https://github.com/Shopify/liquid,
+		// lib/liquid/range_lookup.rb; jekyll 4.3.1 builds this fixture to
+		// "12345678|123||12|[0]"): adventure-book's weapons_list include
+		// loops over (1..weapon_dice[0]).
+		{"a range to a text", `{% assign d = "1d8" | split: "d" %}{% for i in (1..d[1]) %}{{ i }}{% endfor %}|{% for i in (d[0]..3) %}{{ i }}{% endfor %}|{% for i in (1..nothing) %}x{{ i }}{% endfor %}|{% assign t = "2 sp" %}{% for i in (1..t) %}{{ i }}{% endfor %}|{% assign w = "abc" %}{%- for i in (0..w) -%}[{{ i }}]{% endfor %}`, "12345678|123||12|[0]"},
 		{"a range to a filter's integer", `{% assign n = 2.7 | floor %}{% for i in (1..n) %}{{ i }}{% endfor %}`, "12"},
 		// "where_exp: Select all the objects in an array where the
 		// expression is true."

@@ -195,6 +195,7 @@ type Page struct {
 	Title         string
 	Description   string
 	weight        int
+	navOrderText  string         // just-the-docs' nav_order given as text (byNavText)
 	draft         bool           // its own draft: true (see unpublished)
 	Meta          map[string]any // its front matter, for the tools' publishing rules (publish.go)
 	Unpublished   string         // why its tool would not publish it; "" when published
@@ -1247,7 +1248,7 @@ func (s *Site) sortChildren(children []*Page) {
 	}
 	if !s.Lay.NameOrder && s.Lay.CaseOrder {
 		slices.SortFunc(children, func(a, b *Page) int {
-			return cmp.Or(byWeight(a, b), cmp.Compare(a.Title, b.Title), cmp.Compare(a.SitePath, b.SitePath))
+			return cmp.Or(byWeight(a, b), byNavText(a, b, false), cmp.Compare(a.Title, b.Title), cmp.Compare(a.SitePath, b.SitePath))
 		})
 		return
 	}
@@ -1317,7 +1318,7 @@ func (p *Page) name() string {
 // comparePages orders siblings Hugo's way: by weight (pages without a
 // weight last), then title, then URL.
 func comparePages(a, b *Page) int {
-	if c := byWeight(a, b); c != 0 {
+	if c := cmp.Or(byWeight(a, b), byNavText(a, b, true)); c != 0 {
 		return c
 	}
 	return cmp.Or(compareLower(a.Title, b.Title), cmp.Compare(a.SitePath, b.SitePath))

@@ -7,7 +7,9 @@ import (
 	"math"
 	"net/url"
 	"path"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"d6codex/cmd/sitegen/internal/layout"
@@ -28,6 +30,77 @@ const (
 	navOrderBase  = 1 << 40
 )
 
+// byNavText orders pages by just-the-docs' nav_order given as text:
+// after the numbers (a weight, byWeight) and before the pages without one
+// ("Pages with numerical nav_order parameters always come before those
+// with strings or default nav_order parameters",
+// https://just-the-docs.com/docs/navigation/main/order/), compared as its
+// _includes/components/nav/sorted.html does: Jekyll 4's sort ("nav_order")
+// unless nav_sort: case_insensitive, then Liquid's sort_natural (fold).
+func byNavText(a, b *Page, fold bool) int {
+	ta, tb := a.navOrderText, b.navOrderText
+	switch {
+	case ta == tb:
+		return 0
+	case ta == "":
+		return 1
+	case tb == "":
+		return -1
+	case fold: // sort_natural: a.to_s.casecmp(b.to_s)
+		return compareLower(ta, tb)
+	}
+	return jekyllSortCompare(ta, tb)
+}
+
+// Jekyll's Filters::FLOAT_LIKE and INTEGER_LIKE: what its sort reads as
+// a number (parse_sort_input).
+var (
+	jekyllFloatLike = regexp.MustCompile(`^\s*-?(?:\d+\.?\d*|\.\d+)\s*$`)
+	jekyllIntLike   = regexp.MustCompile(`^\s*-?\d+\s*$`)
+)
+
+// jekyllSortCompare compares two texts as Jekyll 4's sort filter does
+// (Filters#sort_input): each that looks like a number is that number
+// (parse_sort_input), two numbers compare by value, anything else as
+// the texts ("a <=> b || a.to_s <=> b.to_s").
+func jekyllSortCompare(a, b string) int {
+	na, aNum := jekyllNumber(a)
+	nb, bNum := jekyllNumber(b)
+	if aNum && bNum {
+		return cmp.Compare(na, nb)
+	}
+	if aNum {
+		a = rubyNumberText(a, na)
+	}
+	if bNum {
+		b = rubyNumberText(b, nb)
+	}
+	return cmp.Compare(a, b)
+}
+
+// jekyllNumber is s as parse_sort_input reads it, and whether it is a
+// number.
+func jekyllNumber(s string) (float64, bool) {
+	if !jekyllFloatLike.MatchString(s) {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	return f, err == nil
+}
+
+// rubyNumberText is Ruby's to_s of the number parse_sort_input makes of s:
+// an Integer's digits, a Float's with its ".0".
+func rubyNumberText(s string, f float64) string {
+	if jekyllIntLike.MatchString(s) {
+		return strconv.FormatInt(int64(f), 10)
+	}
+	t := strconv.FormatFloat(f, 'f', -1, 64)
+	if !strings.Contains(t, ".") {
+		t += ".0"
+	}
+	return t
+}
+
 // readDialectFields reads the placement fields of the layout's tool.
 func (s *Site) readDialectFields(p *Page, r *fieldReader) {
 	if s.Lay.Kind == layout.Quartz {
@@ -43,6 +116,10 @@ func (s *Site) readDialectFields(p *Page, r *fieldReader) {
 			p.weight = navOrderBase + int(v)*navOrderScale
 		case float64:
 			p.weight = navOrderBase + int(math.Round(v*navOrderScale))
+		case string:
+			if s.Lay.Kind == layout.Jekyll {
+				p.navOrderText = v
+			}
 		}
 	}
 	p.navExclude, _ = r.m["nav_exclude"].(bool)

@@ -2,6 +2,7 @@ package content
 
 import (
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -132,6 +133,10 @@ func (s *Site) takeNotFound(pages []*Page) []*Page {
 	})
 }
 
+// staticIndex is a file's name that jekyll-readme-index takes for its
+// folder's index (INDEX_REGEX).
+var staticIndex = regexp.MustCompile(`(?i)^index\.(html?|xhtml|xml)$`)
+
 // pageFiles applies the layout's rule of which Markdown files are pages
 // (layout.Layout.PageFile: Jekyll's front matter) to the Markdown files
 // among rels (md: content-relative -> source-relative path); those that
@@ -142,6 +147,15 @@ func (s *Site) pageFiles(rels []string, md map[string]string, files map[string]b
 	// folder's (sitegen's URLs are Jekyll's pretty ones), so
 	// jekyll-readme-index leaves the folder's README.md a file.
 	index := map[string]bool{}
+	// A file published as it is counts too: jekyll-readme-index's
+	// dir_has_index? looks through site.pages + site.static_files for
+	// %r!$|index\.(html?|xhtml|xml)$!i (lester-lee/dnd: an index.html
+	// without front matter, the README a file).
+	for rel := range files {
+		if staticIndex.MatchString(path.Base(rel)) {
+			index[path.Dir(rel)] = true
+		}
+	}
 	for _, rel := range rels {
 		if name := path.Base(rel); pageName(name) == "index" {
 			index[path.Dir(rel)] = true

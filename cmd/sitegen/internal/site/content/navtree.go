@@ -493,20 +493,29 @@ func (s *Site) navItems(children []*Page, depth int) []*templates.NavItem {
 // folder's name (a folder's own page, or a folder without one) or its
 // file's name, a leading "_" dropped (layout.Layout.NavDistinct); a
 // folder the layout titles (folderURL's title: a Jekyll collection's
-// title:) by that title first. pages[i] is items[i]'s page.
+// title:) by that title first. pages[i] is items[i]'s page. A heading
+// (a folder without a page) and a link are told apart as they are: only
+// labels of the same kind collide (adventure-book's characters.md, title
+// "Characters", beside the collection _characters/).
 func distinctLabels(items []*templates.NavItem, pages []*Page, folderURL func(dir string) (string, string)) {
-	seen := map[string]int{}
-	for _, it := range items {
-		seen[it.Title]++
+	type label struct {
+		title   string
+		heading bool
+	}
+	seen := map[label]int{}
+	for i, it := range items {
+		seen[label{it.Title, pages[i].NoPage}]++
 	}
 	for i, it := range items {
-		if seen[it.Title] < 2 {
+		if seen[label{it.Title, pages[i].NoPage}] < 2 {
 			continue
 		}
 		rel := pages[i].Rel
 		name := pageName(path.Base(rel))
 		folder := ""
 		switch dir := path.Dir(rel); {
+		case pages[i].NoPage && isSectionIndex(path.Base(rel)) && dir != ".":
+			name, folder = path.Base(dir), dir // the folder's name, never its missing index file's
 		case pages[i].NoPage:
 			name = path.Base(rel)
 		case dir != "." && isSectionIndex(path.Base(rel)):
