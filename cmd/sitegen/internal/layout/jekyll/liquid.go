@@ -107,7 +107,7 @@ func frontMatterEnd(src []byte) int {
 // as Jekyll runs it (runLiquid); where that fails, with a warning, Liquid
 // loops left out and the rest dropped (expandLiquid). Then the page's
 // layout, a file of the site's _layouts/ that is not the site's chrome
-// (no <html>, <head>, <body> or <main>, which sitegen's theme replaces), is run
+// (no <html>, <head> or <body>, which sitegen's theme replaces), is run
 // with the page's variables: "Jekyll will render the layout with the
 // page's content inserted at {{ content }}" (https://jekyllrb.com/docs/layouts/),
 // the page's content being its text converted ("Jekyll processes Liquid
@@ -225,14 +225,8 @@ func aroundText(x layout.Expanded, from int, before, after []byte) ([]byte, []in
 var layoutKey = regexp.MustCompile(`(?m)^layout:[ \t]*["']?([^"'\s#]+)`)
 
 // chrome finds what makes a layout the site's frame (the HTML page
-// around the text), which sitegen's theme replaces: it is not run. A
-// layout that writes the document's <main> element is the frame too ("A
-// document must not have more than one main element that does not have
-// the hidden attribute specified",
-// https://html.spec.whatwg.org/multipage/grouping-content.html#the-main-element;
-// sitegen's theme writes its own): adventure-book's main.html, between
-// every content layout and base.html, holds the site's sidebar menu.
-var chrome = regexp.MustCompile(`(?i)<html|<body|<head|<main[\s>]`)
+// around the text), which sitegen's theme replaces: it is not run.
+var chrome = regexp.MustCompile(`(?i)<html|<body|<head`)
 
 // highlightTag is a line that holds only a highlight or endhighlight tag:
 // its name, and the language after highlight.

@@ -250,8 +250,6 @@ func TestContentLayout(t *testing.T) {
 		"_layouts/self.html":      "---\nlayout: self\n---\n<p>round</p>{{ content }}\n",
 		"_layouts/nocontent.html": "<p>only the layout</p>\n",
 		"_layouts/post.html":      "<h1>{{ page.title }}</h1>\n<p class=\"date\">May 1</p>\n{{ content }}\n",
-		"_layouts/frame.html":     "---\nlayout: default\n---\n<aside><ul><li>Home</li><li>Monsters</li></ul></aside>\n<main class=\"w-full\">\n{{ content }}\n</main>\n",
-		"_layouts/monster.html":   "---\nlayout: frame\n---\n<p class=\"stats\">AC {{ page.ac }}</p>\n{{ content }}\n",
 		"_layouts/stats.html":     "<p>{% for a in page.ability_scores %}{{ a[0] | upcase }} {{ a[1] }} {% endfor %}</p>{{ content }}\n",
 	}
 	dir := layouttest.Write(t, files)
@@ -290,15 +288,6 @@ func TestContentLayout(t *testing.T) {
 		// The layout's <h1>{{ page.title }}</h1> is the title sitegen's
 		// page shows above the text: once (issue 32 item 5).
 		{"layout's title heading", "---\ntitle: Hello\nlayout: post\n---\nText.\n", []string{"<p class=\"date\">May 1</p>", "Text."}, false, ""},
-		// A layout that writes the document's <main> element is the
-		// site's frame, which sitegen's theme (its own <main>) replaces:
-		// "A document must not have more than one main element that does
-		// not have the hidden attribute specified"
-		// (https://html.spec.whatwg.org/multipage/grouping-content.html#the-main-element).
-		// adventure-book's chain monster → main → base: main.html's
-		// sidebar menu was printed atop every monster's text (eval10B
-		// NB17); Jekyll lays the page out once.
-		{"a frame layout with <main>", "---\ntitle: Guard\nac: 16\nlayout: monster\n---\nText.\n", []string{"<p class=\"stats\">AC 16</p>", "Text."}, false, ""},
 		{"the chrome only", "---\nlayout: default\n---\nText.\n", nil, true, ""},
 		// Jekyll's Liquid is lax about filters: "strict_filters: false"
 		// (https://jekyllrb.com/docs/configuration/default/), and
@@ -332,9 +321,6 @@ func TestContentLayout(t *testing.T) {
 			}
 			if strings.Contains(got, "Open Game License</p>") && strings.Count(got, "acid arrow</h1>") > 0 {
 				t.Errorf("the chrome was run: %q", got)
-			}
-			if strings.Contains(got, "<aside>") || strings.Contains(got, "<main") {
-				t.Errorf("text %q: the site's frame was run as the page's layout", got)
 			}
 			if strings.Contains(got, "<h1") {
 				t.Errorf("text %q: the page's title shown twice", got)

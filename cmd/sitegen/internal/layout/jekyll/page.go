@@ -180,7 +180,7 @@ const maxLayoutChain = 16
 // and a layout names its own layout: in its front matter, which runs
 // around it ("Layout inheritance", https://jekyllrb.com/docs/layouts/).
 // The chain runs up to the site's chrome (a layout that writes <html>,
-// <head>, <body> or <main>, which sitegen's theme replaces) or a layout the site
+// <head> or <body>, which sitegen's theme replaces) or a layout the site
 // does not hold (a theme's). {{ content }} is a mark there; before and
 // after are the HTML the layouts write around the page's text, each as
 // one block of HTML (its blank lines dropped, so that Markdown takes
