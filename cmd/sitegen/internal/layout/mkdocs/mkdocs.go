@@ -307,6 +307,10 @@ func Recognise(dir string) (*layout.Layout, error) {
 		}
 		l.Read = append(l.Read, "plugin "+IncludeMarkdown)
 	}
+	if slices.Contains(pluginNames, I18n) {
+		pluginNames = slices.DeleteFunc(pluginNames, func(n string) bool { return n == I18n })
+		readI18n(l, dir, extOptions(get("plugins"), I18n))
+	}
 	if slices.Contains(pluginNames, AliasPlugin) {
 		pluginNames = slices.DeleteFunc(pluginNames, func(n string) bool { return n == AliasPlugin })
 		l.Markup.AliasPlugin = true

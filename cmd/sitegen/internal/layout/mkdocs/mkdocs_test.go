@@ -131,12 +131,15 @@ func TestPluginsNotImplemented(t *testing.T) {
 		{name: "no plugins", config: "site_name: S\n"},
 		{name: "search only", config: "plugins:\n  - search\n"},
 		{name: "search with options", config: "plugins:\n  - search:\n      lang: en\n"},
-		{name: "list of names and key value pairs", config: "plugins:\n  - i18n:\n      docs_structure: folder\n  - search\n  - minify:\n      minify_html: true\n  - awesome-pages\n",
+		{name: "list of names and key value pairs", config: "plugins:\n  - macros:\n      module_name: main\n  - search\n  - minify:\n      minify_html: true\n  - awesome-pages\n",
 			// awesome-pages is implemented (its .pages files: TestMkDocsAwesomePages in package site).
-			want: "mkdocs.yml: plugins i18n, minify not implemented: the pages are built as MkDocs builds them without these plugins"},
+			want: "mkdocs.yml: plugins macros, minify not implemented: the pages are built as MkDocs builds them without these plugins"},
 		{name: "dict of plugins", config: "plugins:\n  search: {}\n  tags:\n    tags_file: tags.md\n",
 			want: "mkdocs.yml: plugin tags not implemented: the pages are built as MkDocs builds them without this plugin"},
 		{name: "empty plugins", config: "plugins:\n"},
+		// mkdocs-static-i18n's suffix structure is implemented (i18n.go), its folder structure not.
+		{name: "i18n folder structure", config: "plugins:\n  - i18n:\n      docs_structure: folder\n      languages:\n        - locale: en\n          default: true\n",
+			want: "mkdocs.yml: plugin i18n (docs_structure folder) not implemented: the pages are built as MkDocs builds them without this plugin"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
