@@ -137,6 +137,9 @@ type bodyCache struct {
 	nowOuts map[string]*cachedOut // site path -> the page's output files in this build
 	kept    atomic.Int64          // pages whose output was kept whole
 	patched atomic.Bool           // the search index was patched (searchpatch.go)
+	// Of the patched index's files (index.json left out), those written
+	// anew and all of them.
+	patchedNew, patchedAll atomic.Int64
 
 	// The output this build published (cacheIndex.Dest, Mark, Own).
 	nowDest string
@@ -778,7 +781,7 @@ func (bc *bodyCache) note() string {
 	n := fmt.Sprintf("build cache: %d of %d pages' text reused, %d pages not read again, %d pages' output kept",
 		bc.reused.Load(), bc.asked.Load(), bc.unread.Load(), bc.kept.Load())
 	if bc.patched.Load() {
-		n += ", search index patched"
+		n += fmt.Sprintf(", search index patched (%d of %d files anew)", bc.patchedNew.Load(), bc.patchedAll.Load())
 	}
 	if bad := bc.bad.Load(); bad > 0 {
 		n += fmt.Sprintf(" (%d entries of the cache did not read whole: their pages rendered again)", bad)

@@ -201,6 +201,8 @@ func (x *searchIndex) write(ctx context.Context, s *Site, o *assets.Output) erro
 		if err == nil {
 			files, keep, state = px.files, px.keep, px.state
 			bc.patched.Store(true)
+			bc.patchedNew.Store(int64(len(files) - 1)) // index.json is always written
+			bc.patchedAll.Store(int64(len(files) - 1 + len(keep)))
 		} else if ctx.Err() != nil {
 			return ctx.Err()
 		}

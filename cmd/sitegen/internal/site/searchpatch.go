@@ -363,9 +363,14 @@ func (x *searchIndex) patch(ctx context.Context, s *Site, m *content.Model, old 
 		return nil, errNoPatch
 	}
 	// Each changed page's new and old entries; the postings of its
-	// documents by term, and the ranges of documents whose postings go.
+	// documents by term, old and new, and the ranges of documents whose
+	// postings go. A term whose postings are the same in both (the same
+	// documents, which keep their numbers, with the same weights) leaves
+	// its shard as it was: only the shards of the terms whose postings
+	// differ are read and written again (an edit of a few words of a
+	// page whose words every shard holds rewrites a few shards).
 	news := map[string][]int32{} // term -> doc, weight, ... (absolute, in order)
-	touched := map[string]map[string]bool{}
+	was := map[string][]int32{}  // the same, of the old entries
 	var gone [][2]int32
 	olds := make([]searchPage, len(changed))
 	for k := range changed {
@@ -381,22 +386,29 @@ func (x *searchIndex) patch(ctx context.Context, s *Site, m *content.Model, old 
 		}
 		olds[k] = osp
 		gone = append(gone, [2]int32{int32(c.first), int32(c.first + len(sp.terms))})
-		touch := func(t []byte) {
-			key := hex.EncodeToString([]byte(shardKey(string(t))))
-			if touched[key] == nil {
-				touched[key] = map[string]bool{}
-			}
-			touched[key][string(t)] = true
-		}
-		for _, b := range osp.terms {
-			eachTerm(b, func(t []byte, _ int) { touch(t) })
+		for d, b := range osp.terms {
+			eachTerm(b, func(t []byte, w int) { was[string(t)] = append(was[string(t)], int32(c.first+d), int32(w)) })
 		}
 		for d, b := range sp.terms {
-			eachTerm(b, func(t []byte, w int) {
-				touch(t)
-				news[string(t)] = append(news[string(t)], int32(c.first+d), int32(w))
-			})
+			eachTerm(b, func(t []byte, w int) { news[string(t)] = append(news[string(t)], int32(c.first+d), int32(w)) })
 		}
+	}
+	touched := map[string]map[string]bool{} // shard key -> its terms whose postings change
+	touch := func(t string) {
+		if slices.Equal(was[t], news[t]) {
+			return
+		}
+		key := hex.EncodeToString([]byte(shardKey(t)))
+		if touched[key] == nil {
+			touched[key] = map[string]bool{}
+		}
+		touched[key][t] = true
+	}
+	for t := range was {
+		touch(t)
+	}
+	for t := range news {
+		touch(t)
 	}
 	st := &searchState{Chunk: old.Chunk, Systems: old.Systems, Slots: slots, Shards: maps.Clone(old.Shards), Texts: slices.Clone(old.Texts)}
 	px := &patchedIndex{files: map[string][]byte{}, keep: map[string]searchRec{}, state: st}

@@ -2,6 +2,7 @@ package site
 
 import (
 	"bytes"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -173,5 +174,35 @@ func TestSearchPatchedBuilds(t *testing.T) {
 				t.Errorf("Cache = %q, want patched %t", res.Cache, tt.patched)
 			}
 		})
+	}
+}
+
+// TestSearchPatchWritesChangedShards: a one-word edit of a page whose
+// words fill many shards reads and writes again only the shards of the
+// words whose postings change (the word gone, the word come), its text
+// file and index.json, and the index is still what a clean build
+// publishes (cacheRun.build compares them). Before, every shard holding
+// any of the page's words was read back and patched.
+func TestSearchPatchWritesChangedShards(t *testing.T) {
+	words := "apple banana cherry damson elder fig grape hazel imbe jujube kiwi lime mango nectar olive peach quince rowan sloe tangelo"
+	r := newCacheRun(t, map[string]string{
+		"index.md": "# Home\n\nWelcome home.\n",
+		"a.md":     "# Alpha\n\n" + words + " quokka.\n",
+		"b.md":     "# Beta\n\nBeta words there.\n",
+	})
+	r.build(t)
+	edit(t, r.opts.Source, map[string]string{"a.md": "# Alpha\n\n" + words + " yonder.\n"})
+	res := r.build(t)
+	var anew, all int
+	i := strings.Index(res.Cache, "search index patched (")
+	if i < 0 {
+		t.Fatalf("Cache = %q, want the search index patched", res.Cache)
+	}
+	if _, err := fmt.Sscanf(res.Cache[i:], "search index patched (%d of %d files anew)", &anew, &all); err != nil {
+		t.Fatalf("Cache = %q: %v", res.Cache, err)
+	}
+	// "quokka" and "yonder" (their shards "qu" and "yo"), and a.md's text file.
+	if anew != 3 || all < 20 {
+		t.Errorf("Cache = %q, want 3 files anew of more than 20", res.Cache)
 	}
 }
