@@ -1,0 +1,74 @@
+package quartz
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+
+	"d6codex/cmd/sitegen/internal/layout"
+)
+
+// outerProject finds the Quartz project that publishes the folder dir
+// from outside it: a quartz.config.ts in dir's parent folder or in a
+// folder beside dir (not hidden, at most maxNested entries read) whose
+// build names dir as its content, `quartz build -d ../vault` in its
+// package.json's scripts, or in a GitHub Actions workflow of it or of the
+// parent folder (resolved from the project's folder or from the parent,
+// the workflow's working-directory unread). It returns the project's
+// folder and the file the -d was read from (relative to the parent), ""
+// when none or more than one names dir.
+func outerProject(dir string) (project, from string) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", ""
+	}
+	parent := filepath.Dir(abs)
+	if parent == abs {
+		return "", ""
+	}
+	candidates := []string{parent}
+	if f, err := os.Open(parent); err == nil {
+		entries, _ := f.ReadDir(maxNested)
+		f.Close()
+		for _, e := range entries {
+			name := e.Name()
+			if e.IsDir() && !strings.HasPrefix(name, ".") && name != "node_modules" && filepath.Join(parent, name) != abs {
+				candidates = append(candidates, filepath.Join(parent, name))
+			}
+		}
+	}
+	type owned struct {
+		buildDir
+		owner string
+	}
+	var rootBuilds []owned
+	for _, b := range buildDirs(parent) {
+		rootBuilds = append(rootBuilds, owned{b, parent})
+	}
+	for _, q := range candidates {
+		if !layout.Exists(q, ConfigFile, false) {
+			continue
+		}
+		var builds []owned
+		if q != parent {
+			for _, b := range buildDirs(q) {
+				builds = append(builds, owned{b, q})
+			}
+		}
+		for _, b := range append(builds, rootBuilds...) {
+			for _, base := range []string{q, parent} {
+				if filepath.IsAbs(b.dir) || filepath.Join(base, b.dir) != abs {
+					continue
+				}
+				if project != "" && project != q {
+					return "", ""
+				}
+				if project == "" {
+					rel, _ := filepath.Rel(parent, filepath.Join(b.owner, b.from))
+					project, from = q, filepath.ToSlash(rel)
+				}
+			}
+		}
+	}
+	return project, from
+}
