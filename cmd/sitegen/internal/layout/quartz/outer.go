@@ -2,6 +2,7 @@ package quartz
 
 import (
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -71,4 +72,22 @@ func outerProject(dir string) (project, from string) {
 		}
 	}
 	return project, from
+}
+
+// nestedBuild is the source-relative content folder the Quartz project in
+// dir's folder sub builds (`quartz build -d ../vault`, from sub's
+// package.json or a workflow of sub or of dir, resolved from sub), with
+// where it was read; "" when none names a usable folder (usable).
+func nestedBuild(dir, sub string) (folder, from string) {
+	for _, b := range buildDirs(filepath.Join(dir, sub)) {
+		if p := usable(dir, path.Join(sub, b.dir)); p != "" {
+			return p, path.Join(sub, b.from)
+		}
+	}
+	for _, b := range buildDirs(dir) {
+		if p := usable(dir, path.Join(sub, b.dir)); p != "" {
+			return p, b.from
+		}
+	}
+	return "", ""
 }

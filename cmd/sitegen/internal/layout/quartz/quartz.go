@@ -136,6 +136,11 @@ func Recognise(dir string) (*layout.Layout, error) {
 	cfgDir, file, outer := dir, ConfigFile, ""
 	if !layout.Exists(dir, ContentDir, true) {
 		if !layout.Exists(dir, ConfigFile, false) && !layout.Exists(dir, YAMLConfigFile, false) {
+			if sub := nestedConfig(dir); sub != "" { // the repository's root: quartz/ publishes vault/
+				if content, from = nestedBuild(dir, path.Dir(sub)); content != "" {
+					return recognise(dir, dir, sub, content, from)
+				}
+			}
 			if cfgDir, from = outerProject(dir); cfgDir == "" {
 				return nil, nil
 			}

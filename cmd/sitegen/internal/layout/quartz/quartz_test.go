@@ -430,6 +430,10 @@ func TestRecogniseBuildDirectory(t *testing.T) {
 		{"another command's -d", map[string]string{ConfigFile: cfg, ".github/workflows/ci.yml": workflow("docker run -d notes && npx quartz build"), "notes/index.md": ""}, ""},
 		{"content/ wins", map[string]string{ConfigFile: cfg, ".github/workflows/ci.yml": workflow("npx quartz build -d notes"), "notes/index.md": "", "content/index.md": ""}, "content"},
 		{"no settings file", map[string]string{".github/workflows/ci.yml": workflow("npx quartz build -d notes"), "notes/index.md": ""}, ""},
+		// Zuljita/DFRPGArdenVul-Obsidian (eval11B NB6), built from quartz/.
+		{"the root, quartz/ publishes vault/", map[string]string{"quartz/" + ConfigFile: cfg, ".github/workflows/deploy-pages.yml": workflow("node ./quartz/bootstrap-cli.mjs build -d ../vault -o public"), "vault/index.md": "", "README.md": ""}, "vault"},
+		{"the root, quartz/'s package.json", map[string]string{"quartz/" + ConfigFile: cfg, "quartz/package.json": `{"scripts": {"build": "quartz build -d ../vault"}}`, "vault/index.md": ""}, "vault"},
+		{"the root, a folder out of it", map[string]string{"quartz/" + ConfigFile: cfg, "quartz/package.json": `{"scripts": {"build": "quartz build -d ../../vault"}}`, "vault/index.md": ""}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			l, err := Recognise(layouttest.Write(t, tc.files))
