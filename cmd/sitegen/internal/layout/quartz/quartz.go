@@ -130,7 +130,11 @@ type Config struct {
 // content folder. This is normally just `content`",
 // https://quartz.jzhao.xyz/build), is read from the DIR its GitHub
 // Actions workflow or a package.json script names (buildDirectory), when
-// it has no content/.
+// it has no content/. With no settings file at dir, a quartz/ folder
+// below it whose build names a folder inside dir (-d ../vault) is read
+// with that folder as content (nestedBuild); and a folder that a Quartz
+// project beside or above it publishes is built with that project's
+// quartz.config.ts, its ignorePatterns and filters (outerProject).
 func Recognise(dir string) (*layout.Layout, error) {
 	content, from := ContentDir, ""
 	cfgDir, file, outer := dir, ConfigFile, ""
