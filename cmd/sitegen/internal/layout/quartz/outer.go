@@ -75,17 +75,21 @@ func outerProject(dir string) (project, from string) {
 }
 
 // nestedBuild is the source-relative content folder the Quartz project in
-// dir's folder sub builds (`quartz build -d ../vault`, from sub's
-// package.json or a workflow of sub or of dir, resolved from sub), with
-// where it was read; "" when none names a usable folder (usable).
+// dir's folder sub builds (`quartz build -d ../vault`), from a workflow of
+// dir (GitHub runs only the root's), else from sub's package.json scripts,
+// resolved from sub, with where it was read; "" when none names a usable
+// folder (usable) outside sub: a checkout of Quartz keeps its own
+// workflows and a docs script (-d docs) for its own documentation.
 func nestedBuild(dir, sub string) (folder, from string) {
+	builds := buildDirs(dir)
 	for _, b := range buildDirs(filepath.Join(dir, sub)) {
-		if p := usable(dir, path.Join(sub, b.dir)); p != "" {
-			return p, path.Join(sub, b.from)
+		if b.from == "package.json" {
+			builds = append(builds, buildDir{b.dir, path.Join(sub, b.from)})
 		}
 	}
-	for _, b := range buildDirs(dir) {
-		if p := usable(dir, path.Join(sub, b.dir)); p != "" {
+	for _, b := range builds {
+		p := usable(dir, path.Join(sub, b.dir))
+		if p != "" && p != sub && !strings.HasPrefix(p, sub+"/") {
 			return p, b.from
 		}
 	}
