@@ -24,7 +24,10 @@ const maxWorkflows = 50
 // "`-d` or `--directory`: the content folder. This is normally just
 // `content`" (https://quartz.jzhao.xyz/build; quartz/cli/args.js:
 // `directory: {alias: ["d"], default: "content"}`).
-var buildRE = regexp.MustCompile(`\bquartz\s+build\b[^\n&|;]*?\s(?:-d|--directory)(?:\s+|=)("[^"\n]+"|'[^'\n]+'|[^\s"'&|;]+)`)
+// Quartz's own workflow template runs the CLI as `node
+// ./quartz/bootstrap-cli.mjs build`, the script package.json's "quartz"
+// names.
+var buildRE = regexp.MustCompile(`\b(?:quartz|bootstrap-cli\.mjs)\s+build\b[^\n&|;]*?\s(?:-d|--directory)(?:\s+|=)("[^"\n]+"|'[^'\n]+'|[^\s"'&|;]+)`)
 
 // buildDirectory returns the content folder the repository at dir builds
 // Quartz from when it has no content/ folder: the folder a `quartz build
@@ -33,6 +36,23 @@ var buildRE = regexp.MustCompile(`\bquartz\s+build\b[^\n&|;]*?\s(?:-d|--director
 // read. Only a folder that exists inside dir, and is not hidden, counts;
 // "" when none does.
 func buildDirectory(dir string) (folder, from string) {
+	for _, b := range buildDirs(dir) {
+		if p := usable(dir, b.dir); p != "" {
+			return p, b.from
+		}
+	}
+	return "", ""
+}
+
+// buildDir is the folder one `quartz build -d DIR` names, as written, and
+// the file it was read from.
+type buildDir struct{ dir, from string }
+
+// buildDirs are the folders the `quartz build -d DIR` commands of dir's
+// GitHub Actions workflows, then of its package.json scripts, name, as
+// written; each file is read through layout.ReadSetting (inside dir, at
+// most MaxSettingBytes), at most maxWorkflows workflows.
+func buildDirs(dir string) []buildDir {
 	var files []string
 	if entries, err := os.ReadDir(dir + "/" + WorkflowDir); err == nil {
 		for _, e := range entries {
@@ -44,6 +64,7 @@ func buildDirectory(dir string) (folder, from string) {
 	slices.Sort(files)
 	files = files[:min(len(files), maxWorkflows)]
 	files = append(files, "package.json")
+	var out []buildDir
 	for _, f := range files {
 		raw, err := layout.ReadSetting(dir, f)
 		if err != nil {
@@ -55,14 +76,11 @@ func buildDirectory(dir string) (folder, from string) {
 		}
 		for _, text := range lines {
 			for _, m := range buildRE.FindAllStringSubmatch(text, -1) {
-				d := strings.Trim(m[1], `"'`)
-				if p := usable(dir, d); p != "" {
-					return p, f
-				}
+				out = append(out, buildDir{strings.Trim(m[1], `"'`), f})
 			}
 		}
 	}
-	return "", ""
+	return out
 }
 
 // scripts are the commands of package.json's scripts.

@@ -66,6 +66,7 @@ import (
 	"fmt"
 	"os"
 	"path"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -129,18 +130,34 @@ type Config struct {
 // content folder. This is normally just `content`",
 // https://quartz.jzhao.xyz/build), is read from the DIR its GitHub
 // Actions workflow or a package.json script names (buildDirectory), when
-// it has no content/.
+// it has no content/. With no settings file at dir, a quartz/ folder
+// below it whose build names a folder inside dir (-d ../vault) is read
+// with that folder as content (nestedBuild); and a folder that a Quartz
+// project beside or above it publishes is built with that project's
+// quartz.config.ts, its ignorePatterns and filters (outerProject).
 func Recognise(dir string) (*layout.Layout, error) {
 	content, from := ContentDir, ""
+	cfgDir, file, outer := dir, ConfigFile, ""
 	if !layout.Exists(dir, ContentDir, true) {
 		if !layout.Exists(dir, ConfigFile, false) && !layout.Exists(dir, YAMLConfigFile, false) {
-			return nil, nil
+			if sub := nestedConfig(dir); sub != "" { // the repository's root: quartz/ publishes vault/
+				if content, from = nestedBuild(dir, path.Dir(sub)); content != "" {
+					return recognise(dir, dir, sub, content, from)
+				}
+			}
+			if cfgDir, from = outerProject(dir); cfgDir == "" {
+				return nil, nil
+			}
+			content, outer = ".", filepath.ToSlash(filepath.Join("..", filepath.Base(cfgDir), ConfigFile))
+			if abs, _ := filepath.Abs(dir); filepath.Dir(abs) == cfgDir {
+				outer = "../" + ConfigFile
+			}
+			return recognise(dir, cfgDir, outer, content, from)
 		}
 		if content, from = buildDirectory(dir); content == "" {
 			return nil, nil
 		}
 	}
-	file := ConfigFile
 	if !layout.Exists(dir, file, false) {
 		file = YAMLConfigFile
 	}
@@ -148,6 +165,18 @@ func Recognise(dir string) (*layout.Layout, error) {
 		if file = nestedConfig(dir); file == "" {
 			return nil, nil
 		}
+	}
+	return recognise(dir, cfgDir, file, content, from)
+}
+
+// recognise is the layout of the Quartz site whose notes are content
+// (source-relative) and whose settings are file, read from cfgDir: dir
+// itself, or the outer project (outerProject) that publishes dir, file
+// then named as seen from dir ("../quartz/quartz.config.ts").
+func recognise(dir, cfgDir, file, content, from string) (*layout.Layout, error) {
+	readFile := file
+	if cfgDir != dir {
+		readFile = ConfigFile
 	}
 	l := &layout.Layout{Kind: layout.Quartz, File: file, Content: content,
 		ExcludeNames: []string{".obsidian", ".trash", "node_modules"},
@@ -166,7 +195,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 			return nil, err
 		}
 	} else {
-		raw, err := layout.ReadSetting(dir, file) // the link rule of every settings file
+		raw, err := layout.ReadSetting(cfgDir, readFile) // the link rule of every settings file
 		if err != nil {
 			return nil, err
 		}
@@ -174,7 +203,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 			return nil, &layout.ConfigError{File: file, Msg: fmt.Sprintf("longer than %d MB, the most sitegen reads of a Quartz configuration", maxConfig>>20)}
 		}
 		c = ReadConfig(raw)
-		if file != ConfigFile { // the notes name the file read
+		if file != readFile { // the notes name the file read
 			for i, n := range c.Notes {
 				if rest, ok := strings.CutPrefix(n, ConfigFile); ok {
 					c.Notes[i] = file + rest
@@ -216,7 +245,10 @@ func Recognise(dir string) (*layout.Layout, error) {
 			l.Read = append(l.Read, k.key)
 		}
 	}
-	if from != "" {
+	switch {
+	case cfgDir != dir:
+		l.Read = append(l.Read, fmt.Sprintf("the Quartz site's configuration %s, which publishes this folder (quartz build -d in %s): its ignorePatterns and filters applied", file, from))
+	case from != "":
 		l.Read = append(l.Read, fmt.Sprintf("content folder %s (quartz build -d %s in %s)", content, content, from))
 	}
 	l.Read = append(l.Read, "ignorePatterns "+strings.Join(c.Ignore, ", "))

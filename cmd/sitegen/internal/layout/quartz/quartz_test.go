@@ -2,6 +2,7 @@ package quartz
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -429,6 +430,11 @@ func TestRecogniseBuildDirectory(t *testing.T) {
 		{"another command's -d", map[string]string{ConfigFile: cfg, ".github/workflows/ci.yml": workflow("docker run -d notes && npx quartz build"), "notes/index.md": ""}, ""},
 		{"content/ wins", map[string]string{ConfigFile: cfg, ".github/workflows/ci.yml": workflow("npx quartz build -d notes"), "notes/index.md": "", "content/index.md": ""}, "content"},
 		{"no settings file", map[string]string{".github/workflows/ci.yml": workflow("npx quartz build -d notes"), "notes/index.md": ""}, ""},
+		// Zuljita/DFRPGArdenVul-Obsidian (eval11B NB6), built from quartz/.
+		{"the root, quartz/ publishes vault/", map[string]string{"quartz/" + ConfigFile: cfg, ".github/workflows/deploy-pages.yml": workflow("node ./quartz/bootstrap-cli.mjs build -d ../vault -o public"), "vault/index.md": "", "README.md": ""}, "vault"},
+		{"the root, quartz/'s package.json", map[string]string{"quartz/" + ConfigFile: cfg, "quartz/package.json": `{"scripts": {"build": "quartz build -d ../vault"}}`, "vault/index.md": ""}, "vault"},
+		{"the root, quartz/'s own workflow and docs script", map[string]string{"quartz/" + ConfigFile: cfg, "quartz/package.json": pkg, "quartz/.github/workflows/build-preview.yaml": workflow("npx quartz build -d docs"), "quartz/docs/index.md": "", ".github/workflows/deploy-pages.yml": workflow("node ./quartz/bootstrap-cli.mjs build -d ../vault"), "vault/index.md": ""}, "vault"},
+		{"the root, a folder out of it", map[string]string{"quartz/" + ConfigFile: cfg, "quartz/package.json": `{"scripts": {"build": "quartz build -d ../../vault"}}`, "vault/index.md": ""}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			l, err := Recognise(layouttest.Write(t, tc.files))
@@ -470,5 +476,73 @@ func TestAliasRedirect(t *testing.T) {
 		if got := AliasRedirect(c.rel, c.alias); got != c.want {
 			t.Errorf("AliasRedirect(%q, %q) = %q, want %q", c.rel, c.alias, got, c.want)
 		}
+	}
+}
+
+// TestRecogniseOuterProject: a folder of notes published by a Quartz
+// project beside it or above it (`quartz build -d ../vault`) is built with
+// that project's configuration, so its ignorePatterns leave out what the
+// author's Quartz site leaves out. Quartz: ignorePatterns "is a field in
+// quartz.config.ts under the main configuration which allows you to
+// specify a list of patterns to effectively exclude from parsing all
+// together" (https://quartz.jzhao.xyz/features/private-pages, linked from
+// https://quartz.jzhao.xyz/configuration); the filter plugins (RemoveDrafts,
+// ExplicitPublish) are the page's other mechanism, applied too. Found on
+// Zuljita/DFRPGArdenVul-Obsidian (eval11B NB6): vault/ beside quartz/,
+// built by `node ./quartz/bootstrap-cli.mjs build -d ../vault` with
+// working-directory quartz in .github/workflows/deploy-pages.yml; `sitegen
+// build --source vault` published vault/templates/ (9 note templates).
+func TestRecogniseOuterProject(t *testing.T) {
+	cfg := config(stdConfiguration, "[Plugin.ExplicitPublish()]", stdTransformers)
+	workflow := func(cmd string) string {
+		return "name: Deploy\non: push\njobs:\n  build:\n    steps:\n      - name: Build Quartz\n        working-directory: quartz\n        run: " + cmd + "\n"
+	}
+	notes := map[string]string{"vault/.obsidian/app.json": "{}", "vault/Index.md": "", "vault/templates/NPC.md": ""}
+	with := func(m map[string]string) map[string]string {
+		out := maps.Clone(notes)
+		maps.Copy(out, m)
+		return out
+	}
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		file  string // the configuration read, "" for no Quartz site
+	}{
+		{"beside, the root's workflow (bootstrap-cli.mjs)", with(map[string]string{"quartz/" + ConfigFile: cfg, ".github/workflows/deploy-pages.yml": workflow("node ./quartz/bootstrap-cli.mjs build -d ../vault -o public")}), "../quartz/" + ConfigFile},
+		{"beside, its package.json", with(map[string]string{"quartz/" + ConfigFile: cfg, "quartz/package.json": `{"scripts": {"build": "npx quartz build -d ../vault"}}`}), "../quartz/" + ConfigFile},
+		{"above", with(map[string]string{ConfigFile: cfg, ".github/workflows/ci.yml": workflow("npx quartz build -d vault")}), "../" + ConfigFile},
+		{"another folder named", with(map[string]string{"quartz/" + ConfigFile: cfg, ".github/workflows/ci.yml": workflow("npx quartz build -d ../notes"), "notes/a.md": ""}), ""},
+		{"no build names it", with(map[string]string{"quartz/" + ConfigFile: cfg}), ""},
+		{"two projects name it", with(map[string]string{"quartz/" + ConfigFile: cfg, "quartz/package.json": `{"scripts": {"b": "quartz build -d ../vault"}}`, "site/" + ConfigFile: cfg, "site/package.json": `{"scripts": {"b": "quartz build -d ../vault"}}`}), ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			l, err := Recognise(filepath.Join(layouttest.Write(t, tc.files), "vault"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tc.file == "" {
+				if l != nil {
+					t.Fatalf("read %s, want no Quartz site", l.File)
+				}
+				return
+			}
+			if l == nil {
+				t.Fatalf("no Quartz site, want %s read", tc.file)
+			}
+			if l.File != tc.file || l.Content != "." {
+				t.Errorf("read %s with content %q, want %s with the source as content", l.File, l.Content, tc.file)
+			}
+			if !l.Ignore("templates", true) || !l.Ignore("private", true) || l.Ignore("npcs", true) {
+				t.Errorf("ignorePatterns not applied: templates %v, private %v, npcs %v", l.Ignore("templates", true), l.Ignore("private", true), l.Ignore("npcs", true))
+			}
+			if l.Unpublished(map[string]any{}, "Index.md") == "" {
+				t.Error("the filters (ExplicitPublish) not applied")
+			}
+			if !slices.ContainsFunc(l.Read, func(s string) bool {
+				return strings.Contains(s, tc.file) && strings.Contains(s, "ignorePatterns and filters applied")
+			}) {
+				t.Errorf("the build's first line does not name the configuration applied: %q", l.Read)
+			}
+		})
 	}
 }
