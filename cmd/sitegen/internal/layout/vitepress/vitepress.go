@@ -470,6 +470,10 @@ func (n *navReader) items(list []any, base string, depth int) {
 				// (https://vitepress.dev/reference/default-theme-sidebar#collapsible-sidebar-groups).
 				collapsed, fold := it.Get("collapsed").(bool)
 				n.layout.Nav = append(n.layout.Nav, layout.NavEntry{Title: text, Depth: depth, Collapsible: fold, Open: fold && !collapsed})
+			case !hasLink && text != "":
+				// Text alone ({text: 'Lost Frontier'}): VitePress shows it
+				// as text, not a link (VPSidebarItem's <p class="text">).
+				n.layout.Nav = append(n.layout.Nav, layout.NavEntry{Title: text, Depth: depth})
 			}
 			if children != nil {
 				n.items(children, b, depth+1)

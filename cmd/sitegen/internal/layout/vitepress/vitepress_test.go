@@ -147,6 +147,17 @@ func TestRecognise(t *testing.T) {
 			want: "0::Guide 1:guide/index.md:Introduction 1:guide/one.md:One 1:guide/two.md:Two 0::Config 1:config/three.md:Three 2:config/index.md:Index ",
 		},
 		{
+			// An item with text and neither link nor items: VitePress
+			// shows its text, not a link (VPSidebarItem writes it as a
+			// <p class="text">); TheoristMC/worlds-frvr-wiki's "Lost
+			// Frontier" (eval11B NB9) was dropped.
+			name: "sidebar item without a link",
+			files: with(map[string]string{".vitepress/config.js": `export default {themeConfig: {sidebar: [
+				{text: 'Worlds', collapsed: false, items: [{text: 'Lost Frontier'}, {text: 'One', link: '/guide/one'}, {text: 'Unlimited'}]}]}}`}),
+			got:  nav,
+			want: "0::Worlds 1::Lost Frontier 1:guide/one.md:One 1::Unlimited ",
+		},
+		{
 			// "#multiple-sidebars: ... pass an object instead of an array",
 			// and "#path-prefix": base prepended to the items' links, a
 			// nested base replacing the parent's.

@@ -86,7 +86,8 @@ var vitepressMarkup = Markup{
 				for c := n.FirstChild; c != nil; c = c.NextSibling {
 					switch {
 					case c.Type != html.ElementNode:
-					case c.Data == "h2" && strings.Contains(Attr(c, "class"), "text"):
+					case c.Data == "h2" && strings.Contains(Attr(c, "class"), "text"),
+						c.Data == "p" && strings.Contains(Attr(c, "class"), "text"): // an item with text alone
 						out = append(out, Entry{Label: Text(c)})
 					case c.Data == "a":
 						out = append(out, Entry{Label: Text(c), URL: Canonical(Attr(c, "href"))})

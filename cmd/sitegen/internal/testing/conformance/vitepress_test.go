@@ -148,6 +148,36 @@ func TestVitePressTopNavNoSidebar(t *testing.T) {
 	})
 }
 
+// TestVitePressSidebarText is eval11B NB9 (TheoristMC/worlds-frvr-wiki's
+// "Lost Frontier"): a sidebar item with text and neither link nor items
+// is shown by VitePress as its text (VPSidebarItem's <p class="text">),
+// in its place among the group's items; sitegen dropped it.
+func TestVitePressSidebarText(t *testing.T) {
+	Run(t, VitePress, Sitegen, Fixture{
+		Name: "sidebar items without a link",
+		Rule: `sidebar items "text" with no "link" (https://vitepress.dev/reference/default-theme-sidebar)`,
+		Files: map[string]string{
+			".vitepress/config.mts": `export default {
+  title: 'Six Dice',
+  themeConfig: {
+    sidebar: [
+      { text: 'Worlds', collapsed: false, items: [
+        { text: 'Lost Frontier' },
+        { text: 'Fire', link: '/spells/fire' },
+        { text: 'Unlimited' }
+      ] }
+    ]
+  }
+}
+`,
+			"index.md":       "# Six Dice\n\nSee [fire](./spells/fire).\n",
+			"spells/fire.md": "# Fire\n\nText.\n",
+		},
+		NavEntries: 4,
+		SameNav:    true,
+	})
+}
+
 // TestVitePressHomeTitle is eval5B JB7: VitePress's home page <title>
 // starts with the page's own title, its front matter's or its first
 // heading's (createTitle: "const title = pageData.title ||
