@@ -51,9 +51,10 @@ var vitepressMarkup = Markup{
 	// without a sidebar on any page, a page's top bar alone.
 	Nav: func(docs map[string]*html.Node) []Entry {
 		bar := func(n *html.Node) bool { return n.Data == "nav" && strings.Contains(Attr(n, "class"), "VPNavBarMenu") }
+		sidebar := func(n *html.Node) bool { return n.Data == "aside" && strings.Contains(Attr(n, "class"), "VPSidebar") }
 		var doc *html.Node
 		for _, d := range docs {
-			if Find(d, func(n *html.Node) bool { return n.Data == "aside" && strings.Contains(Attr(n, "class"), "VPSidebar") }) != nil {
+			if Find(d, sidebar) != nil {
 				doc = d
 				break
 			}
@@ -62,7 +63,7 @@ var vitepressMarkup = Markup{
 			}
 		}
 		if doc != nil {
-			side := Find(doc, func(n *html.Node) bool { return n.Data == "aside" && strings.Contains(Attr(n, "class"), "VPSidebar") })
+			side := Find(doc, sidebar)
 			var out []Entry
 			if bar := Find(doc, bar); bar != nil {
 				var menu func(n *html.Node)
