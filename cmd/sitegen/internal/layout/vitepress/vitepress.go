@@ -30,13 +30,13 @@
 //     items, base, collapsed}) or an object of such arrays (or {base,
 //     items}) keyed by path prefix, shown as configured: its order,
 //     labels and groups; a page it does not list is published, reachable
-//     by its links, and not in the navigation. Without a sidebar (or one
-//     that is computed), the pages' tree; a sidebar computed by a call
+//     by its links, and not in the navigation. Without a sidebar or top
+//     bar (or with a sidebar that is computed), the pages' tree; a sidebar computed by a call
 //     of one sidebar-shaped argument ("buildSidebar(manualSidebar)") is
 //     not run: the argument as written, then the pages it does not list
 //     (layout.NavRest), with a note. themeConfig.nav, the top bar
 //     (https://vitepress.dev/reference/default-theme-nav), comes first:
-//     its links and dropdowns as written, then the sidebar (topNav).
+//     its links and dropdowns as written, then the sidebar, if any (topNav).
 //   - Containers: ::: info|tip|warning|danger|details [title], and raw
 //     and v-pre, whose content is shown as it is; ::: code-group's
 //     fenced blocks labelled "```js [config.js]" are tabs, each shown
@@ -355,8 +355,10 @@ func Recognise(dir string) (*layout.Layout, error) {
 // navigation: its links ({text, link}) and dropdowns ({text, items}, whose
 // items may be groups of their own items) as written, activeMatch (which
 // only marks the current entry) not read; then a separator and the
-// sidebar, or without one the page tree (layout.NavEntry.Tree), as
-// sitegen shows a site without a sidebar. A page only the top bar links
+// sidebar. Without a sidebar VitePress's default theme shows none, only
+// the top bar: its entries alone, no page tree after them (eval11B NB9);
+// a page neither lists is published, not in the navigation
+// (layout.NavAsWritten), as in VitePress. A page only the top bar links
 // (PaulineNemchak/dnd-5e-campaigns's "Vampires Campaign", eval10A NA6)
 // is so reachable from every page, as in VitePress.
 func topNav(l *layout.Layout, theme *jsconfig.Object, n *navReader) {
@@ -377,12 +379,15 @@ func topNav(l *layout.Layout, theme *jsconfig.Object, n *navReader) {
 		return
 	}
 	l.Read = append(l.Read, fmt.Sprintf("nav (%d entries)", len(l.Nav)))
-	l.Nav = append(l.Nav, layout.NavEntry{Separator: true})
-	if len(sidebar) > 0 {
+	l.NavAsWritten = true
+	switch _, computed := theme.Get("sidebar").(jsconfig.Computed); {
+	case len(sidebar) > 0:
+		l.Nav = append(l.Nav, layout.NavEntry{Separator: true})
 		l.Nav = append(l.Nav, sidebar...)
-	} else {
-		l.Nav = append(l.Nav, layout.NavEntry{Tree: "."})
-		l.NavAsWritten = true
+	case computed:
+		// A sidebar VitePress shows but sitegen could not read: the
+		// page tree stands for it, as without the top bar.
+		l.Nav = append(l.Nav, layout.NavEntry{Separator: true}, layout.NavEntry{Tree: "."})
 	}
 }
 
@@ -465,6 +470,10 @@ func (n *navReader) items(list []any, base string, depth int) {
 				// (https://vitepress.dev/reference/default-theme-sidebar#collapsible-sidebar-groups).
 				collapsed, fold := it.Get("collapsed").(bool)
 				n.layout.Nav = append(n.layout.Nav, layout.NavEntry{Title: text, Depth: depth, Collapsible: fold, Open: fold && !collapsed})
+			case !hasLink && text != "":
+				// Text alone ({text: 'Lost Frontier'}): VitePress shows it
+				// as text, not a link (VPSidebarItem's <p class="text">).
+				n.layout.Nav = append(n.layout.Nav, layout.NavEntry{Title: text, Depth: depth})
 			}
 			if children != nil {
 				n.items(children, b, depth+1)

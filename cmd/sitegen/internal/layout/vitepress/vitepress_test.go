@@ -147,6 +147,17 @@ func TestRecognise(t *testing.T) {
 			want: "0::Guide 1:guide/index.md:Introduction 1:guide/one.md:One 1:guide/two.md:Two 0::Config 1:config/three.md:Three 2:config/index.md:Index ",
 		},
 		{
+			// An item with text and neither link nor items: VitePress
+			// shows its text, not a link (VPSidebarItem writes it as a
+			// <p class="text">); TheoristMC/worlds-frvr-wiki's "Lost
+			// Frontier" (eval11B NB9) was dropped.
+			name: "sidebar item without a link",
+			files: with(map[string]string{".vitepress/config.js": `export default {themeConfig: {sidebar: [
+				{text: 'Worlds', collapsed: false, items: [{text: 'Lost Frontier'}, {text: 'One', link: '/guide/one'}, {text: 'Unlimited'}]}]}}`}),
+			got:  nav,
+			want: "0::Worlds 1::Lost Frontier 1:guide/one.md:One 1::Unlimited ",
+		},
+		{
 			// "#multiple-sidebars: ... pass an object instead of an array",
 			// and "#path-prefix": base prepended to the items' links, a
 			// nested base replacing the parent's.
@@ -174,9 +185,25 @@ func TestRecognise(t *testing.T) {
 			want: "0:index.md:Home 0:config/index.md:Config 0::More 1:config/three.md:Three 1::Ref 2:reference/default-theme-nav.md:Nav --- 0::Guide 1:guide/one.md:One |true",
 		},
 		{
-			// Without a sidebar sitegen shows the page tree: after the top bar.
+			// Without a sidebar VitePress's default theme shows the top bar
+			// and no sidebar ("The sidebar is the main navigation block
+			// for your documentation. You can configure the sidebar menu
+			// in themeConfig.sidebar",
+			// https://vitepress.dev/reference/default-theme-sidebar; a
+			// 1.6.4 build of TestVitePressTopNavNoSidebar's fixture has no
+			// <aside class="VPSidebar">): the top bar's entries once, no
+			// page tree after them (eval11B NB9, UMARU-xiaomai/UNTiTlED-wiki
+			// showed the same pages twice).
 			name:  "top nav without sidebar",
 			files: with(map[string]string{".vitepress/config.js": `export default {themeConfig: {nav: [{text: 'Config', link: '/config/'}]}}`}),
+			got:   navAll,
+			want:  "0:config/index.md:Config |true",
+		},
+		{
+			// A sidebar that is computed is shown by VitePress but not
+			// read here: the page tree stands for it after the top bar.
+			name:  "top nav, computed sidebar",
+			files: with(map[string]string{".vitepress/config.js": `export default {themeConfig: {nav: [{text: 'Config', link: '/config/'}], sidebar: makeSidebar()}}`}),
 			got:   navAll,
 			want:  "0:config/index.md:Config --- tree:. |true",
 		},

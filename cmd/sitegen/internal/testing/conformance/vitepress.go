@@ -47,15 +47,25 @@ var vitepressMarkup = Markup{
 	},
 	// Every page shows the whole top bar (themeConfig.nav: its links, a
 	// dropdown's label and its items, a group's title) and the whole
-	// sidebar: the first page's are read, the top bar's entries first.
+	// sidebar: the first page's are read, the top bar's entries first;
+	// without a sidebar on any page, a page's top bar alone.
 	Nav: func(docs map[string]*html.Node) []Entry {
-		for _, doc := range docs {
-			side := Find(doc, func(n *html.Node) bool { return n.Data == "aside" && strings.Contains(Attr(n, "class"), "VPSidebar") })
-			if side == nil {
-				continue
+		bar := func(n *html.Node) bool { return n.Data == "nav" && strings.Contains(Attr(n, "class"), "VPNavBarMenu") }
+		sidebar := func(n *html.Node) bool { return n.Data == "aside" && strings.Contains(Attr(n, "class"), "VPSidebar") }
+		var doc *html.Node
+		for _, d := range docs {
+			if Find(d, sidebar) != nil {
+				doc = d
+				break
 			}
+			if doc == nil && Find(d, bar) != nil {
+				doc = d
+			}
+		}
+		if doc != nil {
+			side := Find(doc, sidebar)
 			var out []Entry
-			if bar := Find(doc, func(n *html.Node) bool { return n.Data == "nav" && strings.Contains(Attr(n, "class"), "VPNavBarMenu") }); bar != nil {
+			if bar := Find(doc, bar); bar != nil {
 				var menu func(n *html.Node)
 				menu = func(n *html.Node) {
 					for c := n.FirstChild; c != nil; c = c.NextSibling {
@@ -77,7 +87,8 @@ var vitepressMarkup = Markup{
 				for c := n.FirstChild; c != nil; c = c.NextSibling {
 					switch {
 					case c.Type != html.ElementNode:
-					case c.Data == "h2" && strings.Contains(Attr(c, "class"), "text"):
+					case c.Data == "h2" && strings.Contains(Attr(c, "class"), "text"),
+						c.Data == "p" && strings.Contains(Attr(c, "class"), "text"): // an item with text alone
 						out = append(out, Entry{Label: Text(c)})
 					case c.Data == "a":
 						out = append(out, Entry{Label: Text(c), URL: Canonical(Attr(c, "href"))})
@@ -86,7 +97,9 @@ var vitepressMarkup = Markup{
 					}
 				}
 			}
-			walk(side)
+			if side != nil {
+				walk(side)
+			}
 			return out
 		}
 		return nil

@@ -114,6 +114,70 @@ func TestVitePressTopNav(t *testing.T) {
 	})
 }
 
+// TestVitePressTopNavNoSidebar is eval11B NB9 (UMARU-xiaomai/UNTiTlED-wiki:
+// a top bar of 8 entries, no sidebar): VitePress's default theme shows the
+// top bar and no sidebar ("The sidebar is the main navigation block for
+// your documentation. You can configure the sidebar menu in
+// themeConfig.sidebar", https://vitepress.dev/reference/default-theme-sidebar),
+// so its navigation is the top bar's entries once, a page it does not
+// link (spells/ice) published and not in it; sitegen showed the top bar's
+// pages, then the page tree (the same pages again).
+func TestVitePressTopNavNoSidebar(t *testing.T) {
+	Run(t, VitePress, Sitegen, Fixture{
+		Name: "a top bar without a sidebar",
+		Rule: `"The sidebar is the main navigation block ... configure the sidebar menu in themeConfig.sidebar" (https://vitepress.dev/reference/default-theme-sidebar)`,
+		Files: map[string]string{
+			".vitepress/config.mts": `export default {
+  title: 'Six Dice',
+  themeConfig: {
+    nav: [
+      { text: 'Rules', link: '/rules/' },
+      { text: 'Spells', items: [ { text: 'Fire', link: '/spells/fire' } ] }
+    ]
+  }
+}
+`,
+			"index.md":       "# Six Dice\n\nText.\n",
+			"rules/index.md": "# Rules\n\nText.\n",
+			"spells/fire.md": "# Fire\n\nSee [ice](./ice).\n",
+			"spells/ice.md":  "# Ice\n\nText.\n",
+		},
+		NavEntries: 3,
+		NotInNav:   []string{"/spells/ice/"},
+		SameNav:    true,
+	})
+}
+
+// TestVitePressSidebarText is eval11B NB9 (TheoristMC/worlds-frvr-wiki's
+// "Lost Frontier"): a sidebar item with text and neither link nor items
+// is shown by VitePress as its text (VPSidebarItem's <p class="text">),
+// in its place among the group's items; sitegen dropped it.
+func TestVitePressSidebarText(t *testing.T) {
+	Run(t, VitePress, Sitegen, Fixture{
+		Name: "sidebar items without a link",
+		Rule: `sidebar items "text" with no "link" (https://vitepress.dev/reference/default-theme-sidebar)`,
+		Files: map[string]string{
+			".vitepress/config.mts": `export default {
+  title: 'Six Dice',
+  themeConfig: {
+    sidebar: [
+      { text: 'Worlds', collapsed: false, items: [
+        { text: 'Lost Frontier' },
+        { text: 'Fire', link: '/spells/fire' },
+        { text: 'Unlimited' }
+      ] }
+    ]
+  }
+}
+`,
+			"index.md":       "# Six Dice\n\nSee [fire](./spells/fire).\n",
+			"spells/fire.md": "# Fire\n\nText.\n",
+		},
+		NavEntries: 4,
+		SameNav:    true,
+	})
+}
+
 // TestVitePressHomeTitle is eval5B JB7: VitePress's home page <title>
 // starts with the page's own title, its front matter's or its first
 // heading's (createTitle: "const title = pageData.title ||
