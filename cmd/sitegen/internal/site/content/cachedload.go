@@ -70,6 +70,7 @@ type CachedLoad struct {
 	GrandParent    string
 	PageFolder     string
 	NavTitle       string
+	NavOrderText   string
 	RedirectTo     string
 	DocTitle       string
 	Lines          []int
@@ -103,7 +104,7 @@ func ToCachedLoad(p *Page) *CachedLoad {
 		IDs: maps.Clone(p.Ids), Blocks: slices.Clone(p.Blocks), Failed: p.Failed, DropH1: p.DropH1, TitleLead: p.TitleLead, OwnTitle: p.OwnTitle, Copy: p.Copy,
 		Heading: p.Heading, Permalink: toCachedAlias(p.permalink), FileURL: p.fileURL, Tag: p.tag, TagIndex: p.tagIndex,
 		NavExclude: p.navExclude, SearchExclude: p.SearchExclude, ParentTitle: p.parentTitle, GrandParent: p.grandParent,
-		PageFolder: p.folder, NavTitle: p.navTitle, RedirectTo: p.RedirectTo, DocTitle: p.docTitle, Lines: slices.Clone(p.lines),
+		PageFolder: p.folder, NavTitle: p.navTitle, NavOrderText: p.navOrderText, RedirectTo: p.RedirectTo, DocTitle: p.docTitle, Lines: slices.Clone(p.lines),
 		Includes: slices.Clone(p.Includes), Read: p.Read, Pos: p.pos, HasPos: p.hasPos, SortName: p.sortName, DocID: p.docID,
 		Home: p.Home, FallbackTitle: p.fallbackTitle, NameTitle: p.nameTitle, Size: p.size, Inline: slices.Clone(p.inline), ReadsSite: p.ReadsSite}
 	for _, a := range p.Aliases {
@@ -178,7 +179,7 @@ func (c *CachedLoad) Page() (*Page, bool) {
 		Ids: maps.Clone(c.IDs), Blocks: slices.Clone(c.Blocks), Failed: c.Failed, DropH1: c.DropH1, TitleLead: c.TitleLead, OwnTitle: c.OwnTitle, Copy: c.Copy,
 		Heading: c.Heading, permalink: c.Permalink.alias(), fileURL: c.FileURL, tag: c.Tag, tagIndex: c.TagIndex,
 		navExclude: c.NavExclude, SearchExclude: c.SearchExclude, parentTitle: c.ParentTitle, grandParent: c.GrandParent,
-		folder: c.PageFolder, navTitle: c.NavTitle, RedirectTo: c.RedirectTo, docTitle: c.DocTitle, lines: slices.Clone(c.Lines),
+		folder: c.PageFolder, navTitle: c.NavTitle, navOrderText: c.NavOrderText, RedirectTo: c.RedirectTo, docTitle: c.DocTitle, lines: slices.Clone(c.Lines),
 		Includes: slices.Clone(c.Includes), Read: c.Read, pos: c.Pos, hasPos: c.HasPos, sortName: c.SortName, docID: c.DocID,
 		Home: c.Home, fallbackTitle: c.FallbackTitle, nameTitle: c.NameTitle, size: c.Size, inline: slices.Clone(c.Inline), ReadsSite: c.ReadsSite}
 	for _, a := range c.Aliases {

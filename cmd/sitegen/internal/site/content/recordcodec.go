@@ -465,7 +465,7 @@ func (c *CachedLoad) Encode(e *RecordEnc) bool {
 		return false
 	}
 	for _, s := range [...]string{c.Folder, c.File, c.Rel, c.SitePath, c.Title, c.Desc, c.Unpublished, c.Unlisted, c.Heading, c.Tag,
-		c.ParentTitle, c.GrandParent, c.PageFolder, c.NavTitle, c.RedirectTo, c.DocTitle, c.SortName, c.DocID, c.FallbackTitle} {
+		c.ParentTitle, c.GrandParent, c.PageFolder, c.NavTitle, c.RedirectTo, c.DocTitle, c.SortName, c.DocID, c.FallbackTitle, c.NavOrderText} {
 		e.Str(s)
 	}
 	e.Int(int64(c.Kind))
@@ -533,7 +533,7 @@ func DecodeCachedLoad(d *RecordDec) *CachedLoad {
 		c.Meta = m
 	}
 	for _, p := range [...]*string{&c.Folder, &c.File, &c.Rel, &c.SitePath, &c.Title, &c.Desc, &c.Unpublished, &c.Unlisted, &c.Heading, &c.Tag,
-		&c.ParentTitle, &c.GrandParent, &c.PageFolder, &c.NavTitle, &c.RedirectTo, &c.DocTitle, &c.SortName, &c.DocID, &c.FallbackTitle} {
+		&c.ParentTitle, &c.GrandParent, &c.PageFolder, &c.NavTitle, &c.RedirectTo, &c.DocTitle, &c.SortName, &c.DocID, &c.FallbackTitle, &c.NavOrderText} {
 		*p = d.Str()
 	}
 	c.Kind = templates.Kind(d.Small())

@@ -58,8 +58,9 @@ func TestLongBlocks(t *testing.T) {
 		{"a 70 KB table without leading pipes", "# A\n\nName | Info\n--- | :---:\n" + strings.Repeat("Row | "+word, 700), nil},
 		{"a 70 KB table, then a 70 KB paragraph", "# A\n\nName | Info\n--- | ---\n" + strings.Repeat("Row | "+word, 700) + "\n" + strings.Repeat(word, 700),
 			[]longBlock{{706, 706 + 648, 1405, false, false}}},
-		{"a 300 KB table", "# A\n\n| Name | Info |\n| --- | --- |\n" + strings.Repeat("| Row | "+word, 3000),
-			[]longBlock{{3, 4 + 2405, 3004, false, true}}}, // 109 bytes a row: the 2,405th passes 256 KB
+		{"a 1.1 MB table", "# A\n\n| Name | Info |\n| --- | --- |\n" + strings.Repeat("| Row | "+word, 10000),
+			[]longBlock{{3, 4 + 9620, 10004, false, true}}}, // 109 bytes a row, 30 of header: the 9,620th passes 1 MB
+		{"a 600 KB table", "# A\n\n| Name | Info |\n| --- | --- |\n" + strings.Repeat("| Row | "+word, 5500), nil},
 		{"a 70 KB paragraph with pipes", "# A\n\n" + strings.Repeat("a | "+word, 700), []longBlock{{3, 3 + 624, 702, false, false}}},
 	}
 	for _, tt := range tests {
