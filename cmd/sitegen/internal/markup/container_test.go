@@ -88,14 +88,7 @@ func TestContainers(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			out, _, problems := convert(t, Options{Dialects: tt.dialect}, tt.src, Page{})
-			rest := out
-			for _, w := range tt.want {
-				i := strings.Index(rest, w)
-				if i < 0 {
-					t.Fatalf("output lacks %q (in order):\n%s", w, out)
-				}
-				rest = rest[i+len(w):]
-			}
+			wantInOrder(t, out, tt.want)
 			for _, n := range tt.not {
 				if strings.Contains(out, n) {
 					t.Errorf("output has %q:\n%s", n, out)
@@ -244,14 +237,7 @@ func TestMDX(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			out, _, problems := convert(t, Options{Dialects: docusaurusDialect}, tt.src, Page{})
-			rest := out
-			for _, w := range tt.want {
-				i := strings.Index(rest, w)
-				if i < 0 {
-					t.Fatalf("output lacks %q (in order):\n%s", w, out)
-				}
-				rest = rest[i+len(w):]
-			}
+			wantInOrder(t, out, tt.want)
 			for _, n := range tt.not {
 				if strings.Contains(out, n) {
 					t.Errorf("output has %q:\n%s", n, out)
@@ -283,14 +269,7 @@ func TestMDXJSXLink(t *testing.T) {
 	})
 	src := "<div style={{ display: 'grid' }}>\n  <a href=\"./materials/platforms-vtt\" style={{ textDecoration: 'none' }}>\n    <AnimatedCard title=\"VTT\" />\n  </a>\n  <a href=\"https://x.test/\" style={{\n    color: 'white',\n  }}>\n    Web\n  </a>\n  <a href=\"./gone\" style={{ color: 'red' }}>\n    Gone\n  </a>\n  <a href=\"javascript:alert(1)\" style={{ color: 'red' }}>\n    Script\n  </a>\n</div>\n"
 	out, _, problems := convert(t, Options{Dialects: docusaurusDialect}, src, Page{Links: resolver})
-	rest := out
-	for _, w := range []string{`<a href="/docs/materials/platforms-vtt/">`, `<p class="mdx-component">VTT</p>`, "</a>", `<a href="https://x.test/">`, "Web", "</a>", "Gone", "Script"} {
-		i := strings.Index(rest, w)
-		if i < 0 {
-			t.Fatalf("output lacks %q (in order):\n%s", w, out)
-		}
-		rest = rest[i+len(w):]
-	}
+	wantInOrder(t, out, []string{`<a href="/docs/materials/platforms-vtt/">`, `<p class="mdx-component">VTT</p>`, "</a>", `<a href="https://x.test/">`, "Web", "</a>", "Gone", "Script"})
 	for _, n := range []string{"./gone", "javascript:", "style", "&lt;"} {
 		if strings.Contains(out, n) {
 			t.Errorf("output has %q:\n%s", n, out)
@@ -388,14 +367,7 @@ func TestStarlightComponents(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			out, _, problems := convert(t, Options{Dialects: tt.dialect}, tt.src, Page{})
-			rest := out
-			for _, w := range tt.want {
-				i := strings.Index(rest, w)
-				if i < 0 {
-					t.Fatalf("output lacks %q (in order):\n%s", w, out)
-				}
-				rest = rest[i+len(w):]
-			}
+			wantInOrder(t, out, tt.want)
 			if strings.Contains(out, "&lt;") || strings.Contains(out, "<Aside") || strings.Contains(out, "<Card") {
 				t.Errorf("component written out:\n%s", out)
 			}
@@ -403,5 +375,18 @@ func TestStarlightComponents(t *testing.T) {
 				t.Errorf("problems = %q, want %d", problems, tt.problems)
 			}
 		})
+	}
+}
+
+// wantInOrder fails t unless out holds each of want, in that order.
+func wantInOrder(t *testing.T, out string, want []string) {
+	t.Helper()
+	rest := out
+	for _, w := range want {
+		i := strings.Index(rest, w)
+		if i < 0 {
+			t.Fatalf("output lacks %q (in order):\n%s", w, out)
+		}
+		rest = rest[i+len(w):]
 	}
 }

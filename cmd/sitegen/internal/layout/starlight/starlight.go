@@ -142,9 +142,10 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	r := rules{}
 	l.Rules = r
+	astro := astroConfig(raw)
 	var obj *jsconfig.Object
 	if m := importRe.FindSubmatch(raw); m != nil {
-		obj = starlightOptions(raw, string(m[1]))
+		obj = starlightOptions(astro, string(m[1]))
 	}
 	if obj == nil {
 		l.Notes = append(l.Notes, fmt.Sprintf("%s: the starlight({...}) settings are not read: Starlight's defaults are used", file))
@@ -171,13 +172,11 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if l.Settings.Title != "" {
 		l.Read = append(l.Read, "title")
 	}
-	if astro, ok := jsconfig.Parse(raw).Root.(*jsconfig.Object); ok {
-		site, _ := astro.String("site")
-		base, _ := astro.String("base")
-		if site != "" {
-			l.Settings.BaseURL = strings.TrimSuffix(site, "/") + "/" + strings.Trim(base, "/")
-			l.Read = append(l.Read, "site")
-		}
+	site, _ := astro.String("site")
+	base, _ := astro.String("base")
+	if site != "" {
+		l.Settings.BaseURL = strings.TrimSuffix(site, "/") + "/" + strings.Trim(base, "/")
+		l.Read = append(l.Read, "site")
 	}
 	sb := obj.Get("sidebar")
 	note("sidebar", sb)
@@ -192,16 +191,27 @@ func Recognise(dir string) (*layout.Layout, error) {
 	return l, nil
 }
 
-// starlightOptions finds the object given to the Starlight integration
-// (named name) in the config's integrations.
-func starlightOptions(raw []byte, name string) *jsconfig.Object {
-	root, ok := jsconfig.ParseCalls(raw).Root.(*jsconfig.Object)
-	if !ok {
-		if c, isCall := jsconfig.ParseCalls(raw).Root.(jsconfig.Call); isCall && len(c.Args) == 1 {
-			root, _ = c.Args[0].(*jsconfig.Object) // defineConfig({...})
+// astroConfig is the Astro config's exported object, read once with its
+// calls kept (integrations: [starlight({...})]): the object itself, or the
+// one argument of the call that wraps it (defineConfig({...})); nil when
+// the export is neither.
+func astroConfig(raw []byte) *jsconfig.Object {
+	switch root := jsconfig.ParseCalls(raw).Root.(type) {
+	case *jsconfig.Object:
+		return root
+	case jsconfig.Call:
+		if len(root.Args) == 1 {
+			o, _ := root.Args[0].(*jsconfig.Object)
+			return o
 		}
 	}
-	list, _ := root.Get("integrations").([]any)
+	return nil
+}
+
+// starlightOptions finds the object given to the Starlight integration
+// (named name) in the config's integrations.
+func starlightOptions(astro *jsconfig.Object, name string) *jsconfig.Object {
+	list, _ := astro.Get("integrations").([]any)
 	for _, x := range list {
 		if c, ok := x.(jsconfig.Call); ok && c.Callee == name && len(c.Args) > 0 {
 			o, _ := c.Args[0].(*jsconfig.Object)
