@@ -157,6 +157,11 @@ type Layout struct {
 	// The tags of the front matter are still read (Dataview's file.tags);
 	// a page shows them nowhere, as those tools' default themes do not.
 	NoTagPages bool
+	// TitleRequired: the tool's build stops on a page whose front matter
+	// gives no title (Starlight's docs schema: "title (required)"). A
+	// strict build reports it as an error; a lenient one titles the page
+	// as sitegen titles a page without one, with a warning.
+	TitleRequired bool
 	// Excluded are the folders and files under Content that are not part
 	// of the site, as content-relative paths; a folder excludes all it
 	// holds. ExcludeNames are names excluded at any depth; ExcludePrefix

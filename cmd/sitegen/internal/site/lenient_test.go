@@ -2,6 +2,7 @@ package site
 
 import (
 	"errors"
+	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
@@ -661,5 +662,81 @@ func TestFrontMatterLead(t *testing.T) {
 	}
 	if out := readTree(t, filepath.Join(jk, "public")); out["blank.md"] == "" || out["blank/index.html"] != "" {
 		t.Errorf("Jekyll: blank.md starts with a blank line: a file published as it is, not a page; got files %v", keys(out))
+	}
+}
+
+// TestTitleRequired: Starlight's build stops on a page without a title
+// ("title (required) type: string: You must provide a title for every
+// page", https://starlight.astro.build/reference/frontmatter/): a strict
+// build says so at the page, a lenient one titles the page from its
+// first heading, with a warning. An empty title is a string, which
+// Starlight builds; the other tools title a page without one.
+func TestTitleRequired(t *testing.T) {
+	starlight := map[string]string{
+		"astro.config.mjs":          "import starlight from '@astrojs/starlight';\nexport default { integrations: [starlight({ title: 'S' })] };\n",
+		"src/content/docs/index.md": "---\ntitle: Home\n---\nHi\n",
+	}
+	with := func(files map[string]string, name, text string) map[string]string {
+		m := maps.Clone(files)
+		m[name] = text
+		return m
+	}
+	tests := []struct {
+		name  string
+		files map[string]string
+		msg   string // the one problem reported, "" for none
+		title string // the lenient build's <title> of page
+		page  string
+	}{
+		{"starlight: no front matter", with(starlight, "src/content/docs/dice.md", "# Dice Pools\n\nText\n"),
+			"src/content/docs/dice.md:1:1: title: missing: Starlight's build stops on a page without a title", "Dice Pools", "dice/index.html"},
+		{"starlight: front matter without a title", with(starlight, "src/content/docs/dice.md", "---\ndescription: d\n---\n# Dice Pools\n"),
+			"src/content/docs/dice.md:1:1: title: missing: Starlight's build stops on a page without a title", "Dice Pools", "dice/index.html"},
+		{"starlight: a partial without a title (not an entry of the collection)", with(starlight, "src/content/docs/_part.md", "Text\n"),
+			"", "Home", "index.html"},
+		{"starlight: a title", with(starlight, "src/content/docs/dice.md", "---\ntitle: Dice\n---\n# Pools\n"),
+			"", "Dice", "dice/index.html"},
+		{"docusaurus: no title", map[string]string{
+			"docusaurus.config.js": "module.exports = { title: 'D' };\n",
+			"docs/dice.md":         "# Dice Pools\n",
+		}, "", "Dice Pools", "docs/dice/index.html"},
+	}
+	for _, tt := range tests {
+		for _, lenient := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s, lenient=%v", tt.name, lenient), func(t *testing.T) {
+				src := t.TempDir()
+				sitetest.WriteFiles(t, src, tt.files)
+				dest := filepath.Join(t.TempDir(), "out")
+				opts := content.Options{Theme: theme, Dest: dest}
+				if lenient {
+					opts.BrokenLinks = "warn"
+				}
+				res, err := build(t, src, opts)
+				var ds content.Diagnostics
+				errors.As(err, &ds)
+				if !lenient && tt.msg != "" {
+					if len(ds) != 1 || !strings.Contains(ds[0].String(), tt.msg) || !strings.Contains(ds[0].Msg, "--broken-links warn") {
+						t.Fatalf("errors %v, want one with %q naming --broken-links warn", ds, tt.msg)
+					}
+					return
+				}
+				if err != nil {
+					t.Fatalf("build: %v", err)
+				}
+				var found []string
+				for _, w := range res.WarningList {
+					if strings.Contains(w.String(), "title") {
+						found = append(found, w.String())
+					}
+				}
+				if want := tt.msg != "" && lenient; want != (len(found) == 1 && strings.Contains(found[0], tt.msg)) || len(found) > 1 {
+					t.Errorf("title warnings %q, want %q", found, tt.msg)
+				}
+				got, err := os.ReadFile(filepath.Join(dest, tt.page))
+				if err != nil || !strings.Contains(string(got), "<title>"+tt.title) {
+					t.Errorf("%s: want <title>%s… (%v)", tt.page, tt.title, err)
+				}
+			})
+		}
 	}
 }

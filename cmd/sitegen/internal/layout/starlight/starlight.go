@@ -130,9 +130,12 @@ func Recognise(dir string) (*layout.Layout, error) {
 		// pipeline).
 		Markup: layout.Markup{MDX: true, MDXAliases: Components, Containers: Asides, ContainerTitles: AsideTitles, BracketTitles: true,
 			NoObsidian: true, Slug: docusaurus.Slug},
-		Unpublished:     unpublished,
-		Unlisted:        unlisted,
-		HomeTitle:       true,
+		Unpublished: unpublished,
+		Unlisted:    unlisted,
+		HomeTitle:   true,
+		// "title (required) type: string: You must provide a title for
+		// every page" (starlight.astro.build/reference/frontmatter/).
+		TitleRequired:   true,
 		LinkedFilesOnly: true,
 		// A folder sorts by the lowest sidebar.order of its pages.
 		FolderOrderFromPages: true,

@@ -555,6 +555,11 @@ func (s *Site) loadPage(rel string) *Page {
 	} else {
 		s.readFrontMatter(p, src, frontmatter.Get(pctx))
 	}
+	if _, has := p.Meta["title"]; !has && s.Lay.TitleRequired && !p.Failed && s.Lay.UnpublishedPath(p.Rel, false) == nil {
+		// A path the tool leaves out (Starlight's _file.md) is no
+		// entry of its collection: its schema does not apply.
+		s.requireTitle(p)
+	}
 	s.applyPageRules(p)
 	if p.Kind == templates.KindHome && !p.Failed { // its own title (homeSiteTitle)
 		h, lead := doc.FirstChild().(*ast.Heading) // the page starts with # Title (not taken from the outline here)
@@ -943,6 +948,20 @@ func (s *Site) readFields(p *Page, m map[string]any, raw []byte, first int) {
 	if r.bad {
 		p.Failed = true
 	}
+}
+
+// requireTitle reports page p, whose front matter has no title, to a
+// tool whose build stops on it (layout.Layout.TitleRequired): an error in
+// a strict build, a warning in a lenient one, which titles the page from
+// its first heading or its name. An empty title is one the tool builds
+// (Starlight's schema is a string): Tolerate reports that.
+func (s *Site) requireTitle(p *Page) {
+	tool := s.Lay.Tool()
+	if s.lenient() {
+		s.Warn.Addf(p.File, 1, 1, "title", "missing: %s's build stops on a page without a title; sitegen takes its first heading or its name", tool)
+		return
+	}
+	s.Diag.Addf(p.File, 1, 1, "title", "missing: %s's build stops on a page without a title (--broken-links warn titles it from its first heading or its name, with a warning)", tool)
 }
 
 // addAlias adds the redirect a (a site path as written in field key, at
