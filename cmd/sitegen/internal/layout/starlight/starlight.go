@@ -191,6 +191,14 @@ func Recognise(dir string) (*layout.Layout, error) {
 			l.Read = append(l.Read, fmt.Sprintf("sidebar (%d entries)", len(l.Nav)))
 		}
 	}
+	if loc, ok := obj.Get("locales").(*jsconfig.Object); ok && len(loc.Keys) > 1 {
+		// Starlight's i18n (starlight.astro.build/guides/i18n/): each
+		// locale's pages in its folder (the root locale's at the top),
+		// each a site with its own sidebar and the default locale's pages
+		// where a translation is missing. Not implemented: said, not
+		// silent.
+		l.Notes = append(l.Notes, fmt.Sprintf("%s: locales (%s) not implemented: each locale's folder is built as a folder of one site, without Starlight's fallback pages or language picker", file, strings.Join(loc.Keys, ", ")))
+	}
 	return l, nil
 }
 

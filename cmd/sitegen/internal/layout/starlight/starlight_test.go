@@ -91,6 +91,20 @@ func TestRecognise(t *testing.T) {
 			want: "0:rules/combat: 0:index:Start 0:shop:Shop 0::Group 1:rules/combat: 0::All rules 1:Rules: true 2",
 		},
 		{
+			// "locales: { [dir: string]: LocaleConfig }": Starlight's i18n,
+			// not implemented; a note says so. One locale is no i18n.
+			name:  "locales",
+			files: with(map[string]string{"astro.config.mjs": config("{ title: 'T', locales: { root: { label: 'English', lang: 'en' }, fr: { label: 'Français' } } }")}),
+			got:   func(l *layout.Layout) string { return strings.Join(l.Notes, "|") },
+			want:  "astro.config.mjs: locales (root, fr) not implemented: each locale's folder is built as a folder of one site, without Starlight's fallback pages or language picker",
+		},
+		{
+			name:  "one locale",
+			files: with(map[string]string{"astro.config.mjs": config("{ title: 'T', locales: { root: { label: 'English', lang: 'en' } } }")}),
+			got:   func(l *layout.Layout) string { return fmt.Sprint(len(l.Notes)) },
+			want:  "0",
+		},
+		{
 			name:  "another Astro site",
 			files: with(map[string]string{"astro.config.mjs": "import { defineConfig } from 'astro/config';\nexport default defineConfig({});\n"}),
 			got:   func(l *layout.Layout) string { return fmt.Sprint(l == nil) },
