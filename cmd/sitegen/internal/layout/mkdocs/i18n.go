@@ -28,6 +28,7 @@ type i18nLang struct {
 	locale, name string
 	def          bool
 	navTrans     map[string]string
+	nav          []layout.NavEntry // the language's own nav:, nil for the site's
 }
 
 // readI18n applies mkdocs-static-i18n's suffix docs structure
@@ -53,7 +54,9 @@ type i18nLang struct {
 //     in the default site; each other language's site is the default's
 //     with each page read from its .<language>. file where there is one
 //     (the default's otherwise, unless fallback_to_default: false), its
-//     nav labels relabelled by nav_translations, plus the pages only that
+//     nav labels relabelled by nav_translations (or its own nav: "override
+//     the whole nav configuration option of your mkdocs.yml per
+//     language"), plus the pages only that
 //     language has ("french_only <-- only in the french /fr version",
 //     https://ultrabug.github.io/mkdocs-static-i18n/setup/controlling-your-builds/).
 //
@@ -341,6 +344,12 @@ func readLang(n *yaml.Node) (i18nLang, bool) {
 			g.def = v.Value == "true"
 		case "build":
 			build = v.Value != "false"
+		case "nav":
+			// "override the whole nav configuration option of your
+			// mkdocs.yml per language" (localizing-navigation/).
+			if v.Kind == yaml.SequenceNode {
+				g.nav = navEntries(v, 0, []layout.NavEntry{})
+			}
 		case "nav_translations":
 			if v.Kind == yaml.MappingNode {
 				g.navTrans = map[string]string{}
@@ -366,6 +375,9 @@ func (d *i18nDocs) site(l *layout.Layout, g i18nLang) *layout.Layout {
 		if t, ok := g.navTrans[e.Title]; ok && e.Title != "" {
 			c.Nav[i].Title = t
 		}
+	}
+	if g.nav != nil {
+		c.Nav, c.NavAsWritten = g.nav, true // its own, written in its words
 	}
 	d.apply(&c, g.locale)
 	trans := func(file string) string {

@@ -202,3 +202,33 @@ func TestI18nNoFallback(t *testing.T) {
 		}
 	}
 }
+
+// TestI18nLanguageNav: "This sub-option allows to override the whole nav
+// configuration option of your mkdocs.yml per language. ... Mind the
+// fact that we do not need to localize the path or file names"
+// (https://ultrabug.github.io/mkdocs-static-i18n/setup/localizing-navigation/,
+// "Language Sub-Option: nav"); nav_translations then do not apply to it.
+func TestI18nLanguageNav(t *testing.T) {
+	config := "site_name: S\nnav:\n  - Home: index.md\n  - Topic1: topic1/index.md\n" +
+		"plugins:\n  - i18n:\n      languages:\n        - locale: en\n          default: true\n        - locale: fr\n" +
+		"          nav_translations:\n            Home: Accueil\n          nav:\n            - Premiere Section: topic1/index.md\n            - Accueil: index.md\n" +
+		"        - locale: de\n          nav_translations:\n            Home: Startseite\n"
+	l, err := Recognise(layouttest.Write(t, map[string]string{"mkdocs.yml": config,
+		"docs/index.en.md": "# Home\n", "docs/index.fr.md": "# Accueil\n", "docs/topic1/index.en.md": "# T\n"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []string{"Home index.en.md|Topic1 topic1/index.en.md", "Premiere Section topic1/index.en.md|Accueil index.en.md", "Startseite index.en.md|Topic1 topic1/index.en.md"} {
+		lay := l
+		if i > 0 {
+			lay = l.Locales[i].Layout
+		}
+		var got []string
+		for _, e := range lay.Nav {
+			got = append(got, e.Title+" "+e.Path)
+		}
+		if strings.Join(got, "|") != want {
+			t.Errorf("%s nav %q, want %q", l.Locales[i].Name, strings.Join(got, "|"), want)
+		}
+	}
+}
