@@ -40,7 +40,7 @@ func TestMkDocsI18n(t *testing.T) {
 		"docs/guides/api.en.md":   "# API\n\nCalls.\n",
 		"docs/guides/api.zh.md":   "# API 中文\n\n调用.\n",
 		"docs/guides/start.en.md": "# Start\n\nRead [the API](./api.md).\n\n![code](../img/code.png)\n\n![shot](../img/shot.png)\n",
-		"docs/guides/start.zh.md": "# 开始\n\n读 [API](./api.md), [VSC](../guides/vsc.md).\n\n![code](../img/code.png)\n\n![shot](../img/shot.png)\n",
+		"docs/guides/start.zh.md": "# 开始\n\n[TOC]\n\n读 [API](./api.md), [VSC](../guides/vsc.md).\n\n![code](../img/code.png)\n\n![shot](../img/shot.png)\n",
 		"docs/guides/vsc.zh.md":   "# VSC 中文\n\n只有中文.\n",
 		"docs/img/code.en.png":    "en-code",
 		"docs/img/shot.en.png":    "en-shot",
@@ -81,6 +81,7 @@ func TestMkDocsI18n(t *testing.T) {
 		{"zh: a link to api.md reaches the zh site's API page", strings.Contains(zhStart, `<a href="/zh/guides/api.html">API</a>`) && strings.Contains(files["zh/guides/api.html"], "<h1>API 中文</h1>")},
 		{"zh: a page only in zh is built, and linked", strings.Contains(files["zh/guides/vsc.html"], "只有中文") && strings.Contains(zhStart, `<a href="/zh/guides/vsc.html">VSC</a>`)},
 		{"zh: the site's settings are the default's (no date without git-revision-date)", !strings.Contains(zhStart, "Last updated") && !strings.Contains(start, "Last updated")},
+		{"toc's [TOC] marker is not printed (sitegen's table of contents is beside the page)", !strings.Contains(zhStart, "[TOC]")},
 		{"zh: nav_translations relabel the nav", strings.Contains(zhStart, "指南") && strings.Contains(start, "Guides")},
 	}
 	for _, c := range checks {

@@ -61,7 +61,9 @@
 //     checkboxes. Of GFM, only tables are there without them (MkDocs'
 //     default extensions are toc, tables and fenced_code): ~~x~~, a
 //     bare URL and "- [ ] x" are text (markup.Dialects.PythonMarkdown).
-//   - Heading ids: Python-Markdown toc's slugify and unique (slug.go).
+//   - Heading ids: Python-Markdown toc's slugify and unique (slug.go);
+//     its [TOC] marker (markdown_extensions' toc marker:) is not printed,
+//     sitegen showing the table of contents beside the page (toc.go).
 //   - Definition lists as Python-Markdown's def_list makes them (an
 //     empty ":" line takes the lines after it; markup.Dialects.LazyDefinitions).
 //
@@ -331,6 +333,14 @@ func Recognise(dir string) (*layout.Layout, error) {
 		if slices.Contains(pluginNames, name) {
 			l.LastUpdated = layout.UpdatedBy(true)
 			pluginNames = slices.DeleteFunc(pluginNames, func(n string) bool { return n == name })
+		}
+	}
+	// toc's [TOC] marker (toc.go), after the text is whole.
+	if x := dropTOCMarker(tocMarker(get("markdown_extensions"))); x != nil {
+		if l.Expand != nil {
+			l.Expand = chain(l.Expand, x)
+		} else {
+			l.Expand = x
 		}
 	}
 	// Last: each other language's site starts from a copy of this
