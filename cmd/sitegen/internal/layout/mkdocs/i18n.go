@@ -186,7 +186,9 @@ func variant(stem, locale, ext string) string {
 func (d *i18nDocs) page(ext string) bool { return slices.Contains(d.pageExts, ext) }
 
 // unpublished reports whether language g's site leaves out the file rel
-// (content-relative): another language's file; in a language other than
+// (content-relative): another language's file; the default's page (or,
+// on the default site, file) beside a file without suffix, which comes
+// first; in a language other than
 // the default, g's page that is read as its default's translation
 // (Translation), the default's or shared file g has its own of, and
 // with fallback_to_default: false what g has no translation of.
@@ -195,11 +197,12 @@ func (d *i18nDocs) unpublished(rel, g string) bool {
 	if loc != "" && loc != g && loc != d.def {
 		return true
 	}
-	if g == d.def {
-		return loc != "" && loc != d.def
-	}
 	has := func(l string) bool { return d.files[variant(stem, l, ext)] }
 	switch {
+	case loc == d.def && has("") && (g == d.def || d.page(ext)):
+		return true // "any .md documentation file first"
+	case g == d.def:
+		return false
 	case d.page(ext) && loc == g:
 		return has("") || has(d.def) // the default's page, in g's words
 	case d.page(ext):
@@ -281,18 +284,14 @@ func (d *i18nDocs) apply(l *layout.Layout, g string) {
 			others = append(others, "*."+loc+".*")
 		}
 	}
-	if g == d.def {
-		slices.Sort(others)
-	} else {
-		// g's own rule: the files of g or the default's that g's
-		// site leaves out, named one by one.
-		for rel := range d.files {
-			if _, loc, _ := d.split(rel); (loc == "" || loc == g || loc == d.def) && d.unpublished(rel, g) {
-				others = append(others, "/"+literal(rel))
-			}
+	// The files of g or the default's that g's site leaves out, named
+	// one by one.
+	for rel := range d.files {
+		if _, loc, _ := d.split(rel); (loc == "" || loc == g || loc == d.def) && d.unpublished(rel, g) {
+			others = append(others, "/"+literal(rel))
 		}
-		slices.Sort(others)
 	}
+	slices.Sort(others)
 	if len(others) > 0 {
 		l.UnpublishedPaths = append(slices.Clone(l.UnpublishedPaths), layout.PathRule{Reason: I18nReason, Patterns: layout.ParseIgnore(others...)})
 	}

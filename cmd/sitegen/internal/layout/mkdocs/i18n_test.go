@@ -73,6 +73,7 @@ func i18nProject(t *testing.T, fallback string) string {
 		"docs/index.en.md": "# Home\n", "docs/index.zh.md": "# 首页\n",
 		"docs/guides/api.en.md": "# API\n", "docs/guides/api.zh.md": "# API\n", "docs/guides/only-en.en.md": "# EN\n",
 		"docs/guides/only-zh.zh.md": "# ZH\n", "docs/guides/plain.md": "# Plain\n",
+		"docs/guides/both.md": "# Both\n", "docs/guides/both.en.md": "# Both EN\n",
 		"docs/img/a.en.png": "en", "docs/img/a.zh.png": "zh", "docs/img/b.en.png": "en", "docs/img/c.png": "shared", "docs/img/d.fr.png": "fr"})
 }
 
@@ -109,6 +110,7 @@ func TestI18nLinkFile(t *testing.T) {
 		{"en", "guides/api.en.md", "only-zh.md", "only-zh.md"},           // not in the default site
 		{"en", "guides/api.en.md", "../img/a.zh.png", "../img/a.zh.png"}, // a suffix written: that file
 		{"en", "index.en.md", "guides/api.md", "guides/api.en.md"},
+		{"en", "index.en.md", "guides/both.md", "guides/both.md"},
 		{"zh", "guides/api.en.md", "../img/a.png", "../img/a.zh.png"}, // zh's own picture
 		{"zh", "guides/api.en.md", "../img/b.png", "../img/b.en.png"}, // falls back to the default's
 		{"zh", "guides/api.en.md", "only-zh.md", "only-zh.zh.md"},     // a page only zh has
@@ -150,6 +152,10 @@ func TestI18nLinkFile(t *testing.T) {
 		{"en", "guides/api.zh.md", true}, {"en", "guides/only-zh.zh.md", true}, {"en", "img/a.zh.png", true}, {"en", "img/a.en.png", false},
 		{"zh", "guides/api.zh.md", true}, {"zh", "guides/only-zh.zh.md", false}, {"zh", "img/a.en.png", true}, {"zh", "img/b.en.png", false},
 		{"zh", "img/d.fr.png", true}, {"zh", "guides/only-en.en.md", false},
+		// "the default version will use any .md documentation file first
+		// and fallback to any .<default_language>.md file found": both.md,
+		// not both.en.md (which would claim its URL too).
+		{"en", "guides/both.en.md", true}, {"zh", "guides/both.en.md", true}, {"en", "guides/both.md", false}, {"zh", "guides/both.md", false},
 	} {
 		lay := l
 		if c.site == "zh" {
