@@ -29,6 +29,9 @@ type i18nLang struct {
 	def          bool
 	navTrans     map[string]string
 	nav          []layout.NavEntry // the language's own nav:, nil for the site's
+	// settings are the language's overrides of mkdocs.yml's ("site_name",
+	// "copyright"), by key.
+	settings map[string]string
 }
 
 // readI18n applies mkdocs-static-i18n's suffix docs structure
@@ -117,6 +120,7 @@ func readI18n(l *layout.Layout, dir string, opts *yaml.Node) {
 		out = append(out, loc)
 	}
 	d.apply(l, def.locale) // after the copies: theirs start from the default's settings
+	def.override(l)
 	if len(out) > 1 {
 		l.Locales = out
 	}
@@ -324,6 +328,20 @@ func literal(rel string) string {
 	return b.String()
 }
 
+// override gives l the settings g overrides: "For each language, you
+// can for example localize (override) the MkDocs site_name,
+// site_description, copyright etc."
+// (https://ultrabug.github.io/mkdocs-static-i18n/setup/setting-up-languages/;
+// site_description and theme are not shown by sitegen's theme).
+func (g i18nLang) override(l *layout.Layout) {
+	if v, ok := g.settings["site_name"]; ok {
+		l.Settings.Title = v
+	}
+	if v, ok := g.settings["copyright"]; ok {
+		l.Settings.Copyright = v
+	}
+}
+
 // readLang reads one item of languages: ("- locale: en, default: true,
 // name: English, nav_translations: {…}").
 func readLang(n *yaml.Node) (i18nLang, bool) {
@@ -343,6 +361,13 @@ func readLang(n *yaml.Node) (i18nLang, bool) {
 			g.def = v.Value == "true"
 		case "build":
 			build = v.Value != "false"
+		case "site_name", "copyright":
+			if v.Kind == yaml.ScalarNode {
+				if g.settings == nil {
+					g.settings = map[string]string{}
+				}
+				g.settings[k] = v.Value
+			}
 		case "nav":
 			// "override the whole nav configuration option of your
 			// mkdocs.yml per language" (localizing-navigation/).
@@ -369,6 +394,7 @@ func (d *i18nDocs) site(l *layout.Layout, g i18nLang) *layout.Layout {
 	c.Locales, c.Notes = nil, nil // the default's build reports them
 	c.Read = slices.Clone(l.Read)
 	c.Settings.LanguageCode = g.locale
+	g.override(&c)
 	c.Nav = slices.Clone(l.Nav)
 	for i, e := range c.Nav {
 		if t, ok := g.navTrans[e.Title]; ok && e.Title != "" {

@@ -238,3 +238,29 @@ func TestI18nLanguageNav(t *testing.T) {
 		}
 	}
 }
+
+// TestI18nLanguageSettings: "For each language, you can for example
+// localize (override) the MkDocs site_name, site_description, copyright
+// etc."; "|copyright|no||Override the copyright option of mkdocs.yml|",
+// "|site_name|no|true|Override the site_name option of mkdocs.yml|"
+// (https://ultrabug.github.io/mkdocs-static-i18n/setup/setting-up-languages/),
+// the default language's too (the plugin's own docs: en's site_name
+// "MkDocs static i18n plugin documentation (en)").
+func TestI18nLanguageSettings(t *testing.T) {
+	config := "site_name: S\ncopyright: C\nplugins:\n  - i18n:\n      languages:\n" +
+		"        - locale: en\n          default: true\n          site_name: S (en)\n" +
+		"        - locale: fr\n          site_name: S (fr)\n          copyright: C (fr)\n        - locale: de\n"
+	l, err := Recognise(layouttest.Write(t, map[string]string{"mkdocs.yml": config, "docs/index.md": "# Home\n"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []string{"S (en)|C", "S (fr)|C (fr)", "S|C"} {
+		lay := l
+		if i > 0 {
+			lay = l.Locales[i].Layout
+		}
+		if got := lay.Settings.Title + "|" + lay.Settings.Copyright; got != want {
+			t.Errorf("%s: site_name|copyright %q, want %q", l.Locales[i].Name, got, want)
+		}
+	}
+}
