@@ -82,7 +82,8 @@
 // index.<locale>.md a folder's own page; links and images written
 // without a suffix read as the page's language's file
 // (layout.Layout.LinkFile), published without the suffix;
-// nav_translations. docs_structure: folder is named, not read.
+// nav_translations, a language's own nav:, site_name and copyright.
+// docs_structure: folder is named, not read.
 //
 // The include-markdown plugin (https://pypi.org/project/mkdocs-include-markdown-plugin/),
 // when plugins: lists it: {% include-markdown "path" %} is that file's
