@@ -435,6 +435,17 @@ type Layout struct {
 	// the unpublished pages too) and the pages' other names. Nil keeps
 	// sitegen's.
 	Links func(files []string, names map[string][]string) LinkFinder
+	// LinkFile is the relative link or image path target (as written,
+	// without its #fragment or ?query) that the tool reads on the page
+	// at the content-relative path from, where it reads another file
+	// than the one written (mkdocs-static-i18n: "api.md" is "api.en.md"
+	// on the English site); it returns target when it is the file. Nil:
+	// every path names the file written.
+	LinkFile func(from, target string) string
+	// IndexName reports whether a page file of this name is also its
+	// folder's own page, besides sitegen's (index.md, _index.md,
+	// README.md): mkdocs-static-i18n's index.en.md. Nil: none.
+	IndexName func(name string) bool
 
 	// Markup is the tool's Markdown dialect, beyond what every layout reads.
 	Markup Markup

@@ -3,7 +3,8 @@ package mkdocs
 import (
 	"cmp"
 	"fmt"
-	"os"
+	"io/fs"
+	"net/url"
 	"path"
 	"path/filepath"
 	"slices"
@@ -27,6 +28,10 @@ type i18nLang struct {
 	locale, name string
 	def          bool
 	navTrans     map[string]string
+	nav          []layout.NavEntry // the language's own nav:, nil for the site's
+	// settings are the language's overrides of mkdocs.yml's ("site_name",
+	// "copyright"), by key.
+	settings map[string]string
 }
 
 // readI18n applies mkdocs-static-i18n's suffix docs structure
@@ -39,14 +44,24 @@ type i18nLang struct {
 // file before fallbacking to any default .md file found". So:
 //   - a nav entry "guides/api.md" is guides/api.en.md where only that
 //     file exists;
-//   - guides/api.en.md is at /guides/api/ (index.en.md at its folder's
-//     URL: not yet, index.en.md keeps sitegen's URL, as the
-//     folder's section has the folder's);
+//   - guides/api.en.md is at /guides/api/, index.en.md its folder's own
+//     page (/ for the docs' root);
+//   - "you must reference them in your markdown source without it (this
+//     includes links to .md files)"
+//     (https://ultrabug.github.io/mkdocs-static-i18n/setup/translating-content/):
+//     a link or image path is read as the file of the page's language
+//     (layout.Layout.LinkFile), img/x.png as img/x.en.png on the
+//     default site and img/x.zh.png on the zh one, which publish it
+//     at img/x.png;
 //   - other languages' files (guides/api.zh.md, img/x.zh.png) are not
 //     in the default site; each other language's site is the default's
 //     with each page read from its .<language>. file where there is one
-//     (the default's otherwise: fallback_to_default), its nav labels
-//     relabelled by nav_translations.
+//     (the default's otherwise, unless fallback_to_default: false), its
+//     nav labels relabelled by nav_translations (or its own nav: "override
+//     the whole nav configuration option of your mkdocs.yml per
+//     language"), plus the pages only that
+//     language has ("french_only <-- only in the french /fr version",
+//     https://ultrabug.github.io/mkdocs-static-i18n/setup/controlling-your-builds/).
 //
 // Not read: docs_structure: folder and the old default_language /
 // languages mapping (named in the build's notes).
@@ -86,48 +101,244 @@ func readI18n(l *layout.Layout, dir string, opts *yaml.Node) {
 		def = langs[i]
 	}
 	l.Read = append(l.Read, fmt.Sprintf("plugin %s (%d languages)", I18n, len(langs)))
-	content := filepath.Join(dir, filepath.FromSlash(l.Content))
-	exists := func(rel string) bool {
-		fi, err := os.Stat(filepath.Join(content, filepath.FromSlash(rel)))
-		return err == nil && !fi.IsDir()
-	}
-	for i, e := range l.Nav {
-		if e.Path != "" && !exists(e.Path) {
-			if s := withSuffix(e.Path, def.locale); exists(s) {
-				l.Nav[i].Path = s
-			}
-		}
-	}
-	if l.PageURL == nil {
-		l.PageURL = func(rel string, _ map[string]any) string { return suffixURL(rel, def.locale) }
-	}
-	var others []string
+	d := &i18nDocs{def: def.locale, langs: map[string]bool{}, pageExts: append([]string{".md"}, l.Markup.Extensions...), fallback: fallback}
 	for _, g := range langs {
-		if g.locale != def.locale {
-			others = append(others, "*."+g.locale+".*")
-		}
+		d.langs[g.locale] = true
 	}
-	if len(others) > 0 {
-		l.UnpublishedPaths = append(l.UnpublishedPaths, layout.PathRule{Reason: I18nReason, Patterns: layout.ParseIgnore(others...)})
+	var truncated bool
+	d.files, truncated = docsFiles(filepath.Join(dir, filepath.FromSlash(l.Content)))
+	if truncated {
+		l.Notes = append(l.Notes, fmt.Sprintf("%s: plugin %s: more than %d files in %s: the others' translations are not looked up", l.File, I18n, maxI18nFiles, l.Content))
 	}
-	if !fallback {
-		l.Notes = append(l.Notes, fmt.Sprintf("%s: plugin %s fallback_to_default: false not implemented: a page without a translation shows the default language's", l.File, I18n))
-	}
-	locale := func(g i18nLang) layout.Locale {
-		return layout.Locale{Name: g.locale, Lang: g.locale, Label: cmp.Or(g.name, docusaurus.LocaleLabel(g.locale)), Dir: docusaurus.Direction(g.locale)}
-	}
-	out := []layout.Locale{locale(def)}
+	out := []layout.Locale{{Name: def.locale, Lang: def.locale, Label: cmp.Or(def.name, docusaurus.LocaleLabel(def.locale)), Dir: docusaurus.Direction(def.locale)}}
 	for _, g := range langs {
 		if g.locale == def.locale || strings.ContainsAny(g.locale, "/.") || g.locale == "" {
 			continue
 		}
-		loc := locale(g)
-		loc.Path = g.locale
-		loc.Layout = i18nLayout(l, exists, def.locale, g)
+		loc := layout.Locale{Name: g.locale, Lang: g.locale, Label: cmp.Or(g.name, docusaurus.LocaleLabel(g.locale)), Dir: docusaurus.Direction(g.locale), Path: g.locale}
+		loc.Layout = d.site(l, g)
 		out = append(out, loc)
 	}
+	d.apply(l, def.locale) // after the copies: theirs start from the default's settings
+	def.override(l)
 	if len(out) > 1 {
 		l.Locales = out
+	}
+}
+
+// maxI18nFiles bounds the files of docs_dir readI18n lists.
+const maxI18nFiles = 200_000
+
+// docsFiles lists the regular files under root (slash paths relative to
+// it), hidden names left out, at most maxI18nFiles; truncated says some
+// were left out.
+func docsFiles(root string) (files map[string]bool, truncated bool) {
+	files = map[string]bool{}
+	_ = filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return nil
+		case p != root && strings.HasPrefix(e.Name(), "."):
+			if e.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		case len(files) >= maxI18nFiles:
+			truncated = true
+			return filepath.SkipAll
+		case e.Type().IsRegular():
+			if r, err := filepath.Rel(root, p); err == nil {
+				files[filepath.ToSlash(r)] = true
+			}
+		}
+		return nil
+	})
+	return files, truncated
+}
+
+// i18nDocs is what the plugin's rules need of docs_dir: its files and
+// the languages.
+type i18nDocs struct {
+	files    map[string]bool // content-relative
+	def      string          // the default locale
+	langs    map[string]bool // every locale of languages:
+	pageExts []string        // the extensions of Markdown pages
+	fallback bool            // fallback_to_default
+}
+
+// split cuts a content-relative path into its name without a language
+// suffix, the suffix's locale ("" for none) and its extension
+// ("img/x.zh.png": "img/x", "zh", ".png").
+func (d *i18nDocs) split(rel string) (stem, locale, ext string) {
+	ext = path.Ext(rel)
+	base := strings.TrimSuffix(rel, ext)
+	if i := strings.LastIndexByte(base, '.'); i >= 0 && !strings.Contains(base[i:], "/") && d.langs[base[i+1:]] {
+		return base[:i], base[i+1:], ext
+	}
+	return base, "", ext
+}
+
+// variant is the file of stem and ext in locale ("" for none).
+func variant(stem, locale, ext string) string {
+	if locale == "" {
+		return stem + ext
+	}
+	return stem + "." + locale + ext
+}
+
+// page reports whether ext is a Markdown page's.
+func (d *i18nDocs) page(ext string) bool { return slices.Contains(d.pageExts, ext) }
+
+// unpublished reports whether language g's site leaves out the file rel
+// (content-relative): another language's file; the default's page (or,
+// on the default site, file) beside a file without suffix, which comes
+// first; in a language other than
+// the default, g's page that is read as its default's translation
+// (Translation), the default's or shared file g has its own of, and
+// with fallback_to_default: false what g has no translation of.
+func (d *i18nDocs) unpublished(rel, g string) bool {
+	stem, loc, ext := d.split(rel)
+	if loc != "" && loc != g && loc != d.def {
+		return true
+	}
+	has := func(l string) bool { return d.files[variant(stem, l, ext)] }
+	switch {
+	case loc == d.def && has("") && (g == d.def || d.page(ext)):
+		return true // "any .md documentation file first"
+	case g == d.def:
+		return false
+	case d.page(ext) && loc == g:
+		return has("") || has(d.def) // the default's page, in g's words
+	case d.page(ext):
+		return !d.fallback && !has(g)
+	case loc == g:
+		return false
+	case has(g):
+		return true // g's own picture instead
+	}
+	return !d.fallback && loc == d.def
+}
+
+// file is the file of language g's site that the content-relative path
+// rel names, "" for none. A page's: rel, then its default language's
+// file, then g's (a page only g has; the default's page stands for
+// its translations). Any other file's: g's, then the default's, then
+// rel. A path written with a language's suffix names that file.
+func (d *i18nDocs) file(rel, g string) string {
+	stem, loc, ext := d.split(rel)
+	order := []string{g, d.def, ""}
+	switch {
+	case loc != "":
+		order = []string{loc}
+	case d.page(ext):
+		order = []string{"", d.def, g}
+	}
+	for _, l := range order {
+		if f := variant(stem, l, ext); d.files[f] && !d.unpublished(f, g) {
+			return f
+		}
+	}
+	return ""
+}
+
+// apply gives l, the layout of language g's site, the plugin's rules:
+// its nav's files, pages' and files' URLs, what it does not publish and
+// how its links find their files.
+func (d *i18nDocs) apply(l *layout.Layout, g string) {
+	nav := l.Nav[:0:0]
+	for _, e := range l.Nav {
+		if e.Path != "" {
+			f := d.file(e.Path, g)
+			if f == "" && g != d.def && d.file(e.Path, d.def) != "" {
+				continue // fallback_to_default: false: not in g's site
+			}
+			e.Path = cmp.Or(f, e.Path)
+		}
+		nav = append(nav, e)
+	}
+	l.Nav = nav
+	prevURL := l.PageURL
+	l.PageURL = func(rel string, fm map[string]any) string {
+		if stem, loc, _ := d.split(rel); loc != "" {
+			if name := path.Base(stem); name == "index" || strings.EqualFold(name, "README") {
+				return "" // the folder's own page (IndexName)
+			}
+			return "/" + stem + "/"
+		}
+		if prevURL != nil {
+			return prevURL(rel, fm)
+		}
+		return ""
+	}
+	l.IndexName = func(name string) bool {
+		stem, loc, ext := d.split(name)
+		stem = path.Base(stem)
+		return loc != "" && d.page(ext) && (stem == "index" || strings.EqualFold(stem, "README"))
+	}
+	l.FileSitePath = func(rel string) string {
+		stem, loc, ext := d.split(rel)
+		if loc == "" || d.page(ext) || d.files[variant(stem, "", ext)] && !d.unpublished(variant(stem, "", ext), g) {
+			return ""
+		}
+		return "/" + stem + ext
+	}
+	var others []string
+	for loc := range d.langs {
+		if loc != g && loc != d.def {
+			others = append(others, "*."+loc+".*")
+		}
+	}
+	// The files of g or the default's that g's site leaves out, named
+	// one by one.
+	for rel := range d.files {
+		if _, loc, _ := d.split(rel); (loc == "" || loc == g || loc == d.def) && d.unpublished(rel, g) {
+			others = append(others, "/"+literal(rel))
+		}
+	}
+	slices.Sort(others)
+	if len(others) > 0 {
+		l.UnpublishedPaths = append(slices.Clone(l.UnpublishedPaths), layout.PathRule{Reason: I18nReason, Patterns: layout.ParseIgnore(others...)})
+	}
+	l.LinkFile = func(from, target string) string {
+		name := target
+		if un, err := url.PathUnescape(name); err == nil {
+			name = un
+		}
+		if name == "" || strings.HasPrefix(name, "/") || strings.HasSuffix(name, "/") {
+			return target
+		}
+		rel := path.Join(path.Dir(from), name)
+		f := d.file(rel, g)
+		if f == "" || f == rel {
+			return target
+		}
+		return path.Join(path.Dir(name), path.Base(f))
+	}
+}
+
+// literal is rel as a .gitignore pattern that matches it alone.
+func literal(rel string) string {
+	var b strings.Builder
+	for _, r := range rel {
+		if strings.ContainsRune(`\*?[!# `, r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// override gives l the settings g overrides: "For each language, you
+// can for example localize (override) the MkDocs site_name,
+// site_description, copyright etc."
+// (https://ultrabug.github.io/mkdocs-static-i18n/setup/setting-up-languages/;
+// site_description and theme are not shown by sitegen's theme).
+func (g i18nLang) override(l *layout.Layout) {
+	if v, ok := g.settings["site_name"]; ok {
+		l.Settings.Title = v
+	}
+	if v, ok := g.settings["copyright"]; ok {
+		l.Settings.Copyright = v
 	}
 }
 
@@ -150,6 +361,19 @@ func readLang(n *yaml.Node) (i18nLang, bool) {
 			g.def = v.Value == "true"
 		case "build":
 			build = v.Value != "false"
+		case "site_name", "copyright":
+			if v.Kind == yaml.ScalarNode {
+				if g.settings == nil {
+					g.settings = map[string]string{}
+				}
+				g.settings[k] = v.Value
+			}
+		case "nav":
+			// "override the whole nav configuration option of your
+			// mkdocs.yml per language" (localizing-navigation/).
+			if v.Kind == yaml.SequenceNode {
+				g.nav = navEntries(v, 0, []layout.NavEntry{})
+			}
 		case "nav_translations":
 			if v.Kind == yaml.MappingNode {
 				g.navTrans = map[string]string{}
@@ -162,20 +386,25 @@ func readLang(n *yaml.Node) (i18nLang, bool) {
 	return g, g.locale != "" && (build || g.def)
 }
 
-// i18nLayout is the layout of language g's site: l's, each page read
-// from its .<g>. file where there is one, the nav relabelled by g's
-// nav_translations.
-func i18nLayout(l *layout.Layout, exists func(rel string) bool, def string, g i18nLang) *layout.Layout {
+// site is the layout of language g's site: l's, each page read from
+// its .<g>. file where there is one, the nav relabelled by g's
+// nav_translations, with the plugin's rules for g (apply).
+func (d *i18nDocs) site(l *layout.Layout, g i18nLang) *layout.Layout {
 	c := *l
 	c.Locales, c.Notes = nil, nil // the default's build reports them
 	c.Read = slices.Clone(l.Read)
 	c.Settings.LanguageCode = g.locale
+	g.override(&c)
 	c.Nav = slices.Clone(l.Nav)
 	for i, e := range c.Nav {
 		if t, ok := g.navTrans[e.Title]; ok && e.Title != "" {
 			c.Nav[i].Title = t
 		}
 	}
+	if g.nav != nil {
+		c.Nav, c.NavAsWritten = g.nav, true // its own, written in its words
+	}
+	d.apply(&c, g.locale)
 	trans := func(file string) string {
 		rel, ok := strings.CutPrefix(file, l.Content+"/")
 		if l.Content == "" || l.Content == "." {
@@ -184,14 +413,14 @@ func i18nLayout(l *layout.Layout, exists func(rel string) bool, def string, g i1
 		if !ok {
 			return ""
 		}
-		t := withSuffix(strings.Replace(rel, "."+def+".", ".", 1), g.locale)
-		if !strings.Contains(rel, "."+def+".") {
-			t = withSuffix(rel, g.locale)
+		stem, loc, ext := d.split(rel)
+		if loc != "" && loc != d.def {
+			return "" // g's own page
 		}
-		if !exists(t) {
-			return ""
+		if t := variant(stem, g.locale, ext); d.files[t] {
+			return path.Join(l.Content, t)
 		}
-		return path.Join(l.Content, t)
+		return ""
 	}
 	c.Translation = trans
 	prev := l.Expand
@@ -207,26 +436,4 @@ func i18nLayout(l *layout.Layout, exists func(rel string) bool, def string, g i1
 		return layout.Expanded{Src: src}
 	}
 	return &c
-}
-
-// withSuffix is rel with .<locale> before its extension ("api.md", "en":
-// "api.en.md").
-func withSuffix(rel, locale string) string {
-	ext := path.Ext(rel)
-	return strings.TrimSuffix(rel, ext) + "." + locale + ext
-}
-
-// suffixURL is the plugin's URL of the page file rel named with the
-// default locale's suffix ("guides/api.en.md": /guides/api/,
-// "index.en.md": /), "" for any other file (sitegen's URL).
-func suffixURL(rel, def string) string {
-	dir, name := path.Split(rel)
-	stem, ok := strings.CutSuffix(strings.TrimSuffix(name, path.Ext(name)), "."+def)
-	if !ok || stem == "" {
-		return ""
-	}
-	if stem == "index" || strings.EqualFold(stem, "README") {
-		return "" // a folder's own page: not yet (its section has the URL)
-	}
-	return "/" + dir + stem + "/"
 }

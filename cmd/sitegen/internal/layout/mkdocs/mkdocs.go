@@ -61,16 +61,29 @@
 //     checkboxes. Of GFM, only tables are there without them (MkDocs'
 //     default extensions are toc, tables and fenced_code): ~~x~~, a
 //     bare URL and "- [ ] x" are text (markup.Dialects.PythonMarkdown).
-//   - Heading ids: Python-Markdown toc's slugify and unique (slug.go).
+//   - Heading ids: Python-Markdown toc's slugify and unique (slug.go);
+//     its [TOC] marker (markdown_extensions' toc marker:) is not printed,
+//     sitegen showing the table of contents beside the page (toc.go).
 //   - Definition lists as Python-Markdown's def_list makes them (an
 //     empty ":" line takes the lines after it; markup.Dialects.LazyDefinitions).
 //
 // Not implemented: breadcrumbs and previous/next links that follow a nav:
 // whose sections do not follow the folders (they follow sitegen's page
 // tree, the folders'), plugins (section-index,
-// literate-nav, i18n; the build names each plugin that plugins: lists,
+// literate-nav; the build names each plugin that plugins: lists,
 // but search, which sitegen's own search stands for, awesome-pages,
-// alias and include-markdown).
+// alias, include-markdown and i18n).
+//
+// The i18n plugin (mkdocs-static-i18n, https://ultrabug.github.io/mkdocs-static-i18n/),
+// docs_structure: suffix (i18n.go): the default language's site at the
+// root from name.<default>.md (and name.md), each other language's
+// under /<locale>/ from name.<locale>.md, falling back to the default's
+// unless fallback_to_default: false, plus the pages only it has;
+// index.<locale>.md a folder's own page; links and images written
+// without a suffix read as the page's language's file
+// (layout.Layout.LinkFile), published without the suffix;
+// nav_translations, a language's own nav:, site_name and copyright.
+// docs_structure: folder is named, not read.
 //
 // The include-markdown plugin (https://pypi.org/project/mkdocs-include-markdown-plugin/),
 // when plugins: lists it: {% include-markdown "path" %} is that file's
@@ -307,10 +320,6 @@ func Recognise(dir string) (*layout.Layout, error) {
 		}
 		l.Read = append(l.Read, "plugin "+IncludeMarkdown)
 	}
-	if slices.Contains(pluginNames, I18n) {
-		pluginNames = slices.DeleteFunc(pluginNames, func(n string) bool { return n == I18n })
-		readI18n(l, dir, extOptions(get("plugins"), I18n))
-	}
 	if slices.Contains(pluginNames, AliasPlugin) {
 		pluginNames = slices.DeleteFunc(pluginNames, func(n string) bool { return n == AliasPlugin })
 		l.Markup.AliasPlugin = true
@@ -326,6 +335,20 @@ func Recognise(dir string) (*layout.Layout, error) {
 			l.LastUpdated = layout.UpdatedBy(true)
 			pluginNames = slices.DeleteFunc(pluginNames, func(n string) bool { return n == name })
 		}
+	}
+	// toc's [TOC] marker (toc.go), after the text is whole.
+	if x := dropTOCMarker(tocMarker(get("markdown_extensions"))); x != nil {
+		if l.Expand != nil {
+			l.Expand = chain(l.Expand, x)
+		} else {
+			l.Expand = x
+		}
+	}
+	// Last: each other language's site starts from a copy of this
+	// layout.
+	if slices.Contains(pluginNames, I18n) {
+		pluginNames = slices.DeleteFunc(pluginNames, func(n string) bool { return n == I18n })
+		readI18n(l, dir, extOptions(get("plugins"), I18n))
 	}
 	if names := pluginNames; len(names) == 1 {
 		l.Notes = append(l.Notes, fmt.Sprintf("%s: plugin %s not implemented: the pages are built as MkDocs builds them without this plugin", file, names[0]))

@@ -103,11 +103,16 @@ type Config struct {
 	fileURL func(rel string) string
 	// tagFiles is the layout's TagFiles: a tag's page is /tags/NAME.html.
 	tagFiles bool
+	// index is the layout's IndexName (nil: none).
+	index func(name string) bool
 }
 
 // isIndex reports whether a page file of this name is its folder's own
 // page: the layout's rule, else isSectionIndex.
 func (c *Config) isIndex(name string) bool {
+	if c.index != nil && c.index(name) {
+		return true
+	}
 	if c.rules != nil {
 		return c.rules.Index(name)
 	}
@@ -128,7 +133,7 @@ func (c *Config) BasePath() string {
 // without it the layout's settings alone). Problems are added to diag; the
 // returned config holds defaults for fields that failed.
 func LoadConfig(dir, baseURLOverride string, lay *layout.Layout, diag *Collector) *Config {
-	cfg := &Config{Title: "Untitled", LanguageCode: "en", BaseURL: "/", MetaLines: true, Obsidian: true, Backlinks: true, LinkPreviews: true, rules: lay.Pages, segment: lay.Segment, KeepCase: lay.KeepCase, fileURL: lay.FileSitePath, tagFiles: lay.TagFiles}
+	cfg := &Config{Title: "Untitled", LanguageCode: "en", BaseURL: "/", MetaLines: true, Obsidian: true, Backlinks: true, LinkPreviews: true, rules: lay.Pages, segment: lay.Segment, KeepCase: lay.KeepCase, fileURL: lay.FileSitePath, tagFiles: lay.TagFiles, index: lay.IndexName}
 	switch lay.Kind {
 	case layout.MdBook: // mdBook reads neither metadata lines nor Obsidian's syntax: a "#tag" is text
 		cfg.MetaLines, cfg.Obsidian = false, false

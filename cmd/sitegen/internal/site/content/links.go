@@ -96,6 +96,9 @@ func (s *Site) resolveImage(from *Page, dest string) markup.LinkTarget {
 	if s.Lay.Kind == layout.VitePress {
 		target = s.pageFileLink(from, target)
 	}
+	if s.Lay.LinkFile != nil {
+		target = s.Lay.LinkFile(from.Rel, target)
+	}
 	if s.Lay.Kind == layout.Obsidian {
 		target = s.obsidianNoteLink(from, target)
 	}
