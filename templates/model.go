@@ -86,6 +86,20 @@ type LocaleLink struct {
 	Current, Default bool
 }
 
+// CurrentLocale is the locale of the page shown (the first when none is
+// marked current).
+func (s *Site) CurrentLocale() LocaleLink {
+	for _, l := range s.Locales {
+		if l.Current {
+			return l
+		}
+	}
+	if len(s.Locales) > 0 {
+		return s.Locales[0]
+	}
+	return LocaleLink{}
+}
+
 // LocaleURL is the URL of the page at the root-relative url in the
 // locale l: the same path under l's base (Docusaurus's locale dropdown
 // changes the base alone), its site's root when url is not under the
