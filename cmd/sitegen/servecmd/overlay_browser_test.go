@@ -31,21 +31,7 @@ func TestOverlayDismissReadable(t *testing.T) {
 window.EventSource = class { constructor() { this.l = {}; setTimeout(() => this.l.hello({ data: JSON.stringify({ instance: "i", build: 0,
 	problems: [{ file: "content/x.md", line: 3, col: 1, msg: "a bad block" }] }) }), 0); } addEventListener(n, f) { this.l[n] = f; } };
 </script><script src="/lr.js" data-instance="i" data-build="0"></script></head><body><p>Page.</p></body></html>`
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path == "/site.css" {
-			w.Header().Set("Content-Type", "text/css")
-			w.Write(css)
-			return
-		}
-		if r.URL.Path == "/lr.js" {
-			w.Header().Set("Content-Type", "text/javascript")
-			w.Write([]byte(liveReloadJS))
-			return
-		}
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.Write([]byte(page))
-	}))
-	t.Cleanup(srv.Close)
+	srv := standInServer(t, page, css)
 	const ratio = `(() => {
 		const b = [...document.querySelectorAll("button")].find((e) => e.textContent === "Dismiss");
 		if (!b) return 0;
@@ -90,16 +76,7 @@ window.EventSource = class { constructor() { this.l = {}; setTimeout(() => this.
 	addEventListener(n, f) { this.l[n] = f; } };
 </script><script src="/lr.js" data-instance="i" data-build="0"></script></head>
 <body style="margin:0"><p id="top" style="margin:0;padding:1rem">The top of the page.</p>` + strings.Repeat(`<p>Rules text, line after line.</p>`, 60) + `</body></html>`
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path == "/lr.js" {
-			w.Header().Set("Content-Type", "text/javascript")
-			w.Write([]byte(liveReloadJS))
-			return
-		}
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.Write([]byte(page))
-	}))
-	t.Cleanup(srv.Close)
+	srv := standInServer(t, page, nil)
 	// covered: the share of the viewport the panel covers, and whether
 	// the top paragraph's middle is the page's (not the panel's).
 	const covered = `(() => {
@@ -154,4 +131,25 @@ window.EventSource = class { constructor() { this.l = {}; setTimeout(() => this.
 			}
 		}
 	}
+}
+
+// standInServer serves page at every path but the live-reload client
+// (/lr.js) and, when css is not nil, the stylesheet (/site.css).
+func standInServer(t *testing.T, page string, css []byte) *httptest.Server {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case r.URL.Path == "/site.css" && css != nil:
+			w.Header().Set("Content-Type", "text/css")
+			w.Write(css)
+		case r.URL.Path == "/lr.js":
+			w.Header().Set("Content-Type", "text/javascript")
+			w.Write([]byte(liveReloadJS))
+		default:
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			w.Write([]byte(page))
+		}
+	}))
+	t.Cleanup(srv.Close)
+	return srv
 }
