@@ -2,10 +2,16 @@ package servecmd
 
 import (
 	"context"
+	"crypto/sha256"
+	"fmt"
 	"io"
+	"io/fs"
+	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
+	"strings"
 	"testing"
 
 	"d6codex/cmd/sitegen/buildcmd"
@@ -61,7 +67,8 @@ func TestServeHeapAfterSaves(t *testing.T) {
 				return float64(ms.HeapInuse) / (1 << 20)
 			}
 			first := heap()
-			origs := map[string]string{}
+			sums := sourceSums(t, src)
+			origs, last := map[string]string{}, map[string]string{}
 			for n := 1; n <= saves; n++ {
 				e := sc.edits[(n-1)*len(sc.edits)/saves] // each kind in turn, a run of saves each
 				file := filepath.Join(src, filepath.FromSlash(e.page))
@@ -72,9 +79,11 @@ func TestServeHeapAfterSaves(t *testing.T) {
 					}
 					origs[file] = string(data)
 				}
-				if err := os.WriteFile(file, []byte(e.apply(origs[file], n)), 0o644); err != nil {
+				text := e.apply(origs[file], n)
+				if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
 					t.Fatal(err)
 				}
+				last[e.page] = text
 				before, _ := srv.hub.state()
 				srv.apply(ctx, watch.Batch{{Path: e.page, Op: watch.Write}})
 				// A save publishes once, and a title save a second time for
@@ -82,15 +91,79 @@ func TestServeHeapAfterSaves(t *testing.T) {
 				if build, ps := srv.hub.state(); build <= before || build > before+2 || ps != nil {
 					t.Fatalf("save %d (%s): build %d after %d, problems %v", n, e.name, build, before, ps)
 				}
+				// No save lost: the page as published shows this save's
+				// mark (zqN, not the N of an earlier save).
+				if !savedMark(n).MatchString(readOutput(t, opts.Dest, e.url)) {
+					t.Fatalf("save %d (%s) of %s is not in %s", n, e.name, e.page, e.url)
+				}
 				if n%10 == 0 {
 					srv.idle() // as the loop when saves pause
 				}
 			}
+			// The user's files: those saved hold the last save, every
+			// other one is as it was (the server writes none).
+			now := sourceSums(t, src)
+			for rel, sum := range now {
+				if text, ok := last[rel]; ok {
+					if sum != fmt.Sprintf("%x", sha256.Sum256([]byte(text))) {
+						t.Errorf("%s does not hold its last save", rel)
+					}
+				} else if sums[rel] != sum {
+					t.Errorf("%s changed under serve (a file the server must not write)", rel)
+				}
+				delete(sums, rel)
+			}
+			for rel := range sums {
+				t.Errorf("%s vanished under serve", rel)
+			}
 			after := heap()
-			t.Logf("heap after the first build %.2f MiB, after %d saves %.2f MiB (%+.1f%%)", first, saves, after, 100*(after/first-1))
+			t.Logf("heap after the first build %.2f MiB, after %d saves %.2f MiB (%+.1f%%); %d source files checked, %d saved", first, saves, after, 100*(after/first-1), len(now), len(last))
 			if after > first*1.10 {
 				t.Errorf("heap after %d saves %.2f MiB, more than 10%% over the %.2f MiB after the first build", saves, after, first)
 			}
 		})
 	}
+}
+
+// sourceSums is the SHA-256 of every file under src, by slash path.
+func sourceSums(t *testing.T, src string) map[string]string {
+	t.Helper()
+	sums := map[string]string{}
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		sums[filepath.ToSlash(rel)] = fmt.Sprintf("%x", sha256.Sum256(data))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sums
+}
+
+// savedMark matches the mark save n puts in a page (zqN, and not zqN0).
+func savedMark(n int) *regexp.Regexp { return regexp.MustCompile(fmt.Sprintf(`zq%d\b`, n)) }
+
+// readOutput is the published file of URL u under dest ("/a/" is
+// a/index.html).
+func readOutput(t *testing.T, dest, u string) string {
+	t.Helper()
+	rel, err := url.PathUnescape(strings.TrimPrefix(u, "/"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rel == "" || strings.HasSuffix(rel, "/") {
+		rel += "index.html"
+	}
+	data, err := os.ReadFile(filepath.Join(dest, filepath.FromSlash(rel)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
 }

@@ -240,3 +240,35 @@ func TestServeRefusedDest(t *testing.T) {
 		t.Errorf("notes changed: %q, %v", b, err)
 	}
 }
+
+// TestServeGenuineBrokenLinks (issue 35, item 4): serve on a vault with
+// genuine broken links serves the site, the links listed as warnings
+// (serve's default, --broken-links warn while authoring); with
+// --broken-links error the first build fails, its problem names
+// --broken-links warn, and the log claims no last good build.
+func TestServeGenuineBrokenLinks(t *testing.T) {
+	src := t.TempDir()
+	writeFile(t, src, ".obsidian/app.json", "{}")
+	writeFile(t, src, "Imp.md", "# Imp\n\nFlies like a [[Gnome]].\n")
+	for _, strict := range []bool{false, true} {
+		f := buildcmd.Flags{Source: src, Dest: filepath.Join(t.TempDir(), "public"), BaseURL: "http://127.0.0.1:1313/"}
+		if strict {
+			f.BrokenLinks = "error"
+		}
+		opts := serveOptions(f)
+		opts.CacheDir = "-"
+		errOut := &syncBuffer{}
+		srv := &server{opts: opts, out: io.Discard, err: errOut, hub: newHub("test"), pending: map[string]kind{}}
+		srv.rebuild(context.Background())
+		_, ps := srv.hub.state()
+		log := errOut.String()
+		const where = `Imp.md:3:14: warning: broken wikilink [[Gnome]]`
+		switch {
+		case !strict && (ps != nil || !srv.served || !strings.Contains(log, where)):
+			t.Errorf("default: problems %v, served %v, log:\n%s\nwant the site served and %q listed", ps, srv.served, log, where)
+		case strict && (len(ps) != 1 || !strings.Contains(ps[0].Msg, "--broken-links warn") || srv.served ||
+			strings.Contains(log, "last good build") || !strings.Contains(log, "no good build yet")):
+			t.Errorf("--broken-links error: problems %+v, served %v, log:\n%s", ps, srv.served, log)
+		}
+	}
+}

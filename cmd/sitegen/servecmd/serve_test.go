@@ -758,3 +758,55 @@ func TestClassifyRoots(t *testing.T) {
 		}
 	}
 }
+
+// TestServeStarlight: in an Astro Starlight project an edit of
+// astro.config.mjs is a full build with the settings read again (its
+// title shows without a restart), a page or an .mdx page of
+// src/content/docs is a page-by-page update, and nothing else of the
+// project (components, package.json) rebuilds at all
+// (https://starlight.astro.build/guides/project-structure/).
+func TestServeStarlight(t *testing.T) {
+	config := func(title string) string {
+		return "import starlight from '@astrojs/starlight';\nexport default { integrations: [starlight({ title: '" + title +
+			"', sidebar: [{ label: 'Rules', autogenerate: { directory: 'rules' } }] })] };\n"
+	}
+	src := t.TempDir()
+	for rel, body := range map[string]string{
+		"astro.config.mjs":              config("Six Dice"),
+		"package.json":                  "{}\n",
+		"src/content/docs/index.mdx":    "---\ntitle: Home\n---\nHome.\n",
+		"src/content/docs/rules/one.md": "---\ntitle: One\nsidebar:\n  label: First\n---\nOne.\n",
+		"src/components/Note.astro":     "<p>note</p>\n",
+		"public/favicon.svg":            "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n",
+	} {
+		writeFile(t, src, rel, body)
+	}
+	h := newHarness(t, src)
+	if h.srv.opts.Layout.Kind != layout.Starlight {
+		t.Fatalf("layout %q, want %q", h.srv.opts.Layout.Kind, layout.Starlight)
+	}
+	for p, want := range map[string]kind{
+		"astro.config.mjs":              kindFull,
+		"astro.config.ts":               kindFull, // another config name makes the project another one
+		"src/content/docs/index.mdx":    kindPage,
+		"src/content/docs/rules/one.md": kindPage,
+		"src/content/docs/rules/a.png":  kindPage,
+		"src/components/Note.astro":     kindIgnore,
+		"package.json":                  kindIgnore,
+		"public/favicon.svg":            kindStatic,
+	} {
+		if got := h.srv.classify(watch.Change{Path: p, Op: watch.Write}); got != want {
+			t.Errorf("classify(%s) = %d, want %d", p, got, want)
+		}
+	}
+	h.write("astro.config.mjs", config("Seven Dice"))
+	h.step("astro.config.mjs")
+	if _, body := h.get("/rules/one/"); !strings.Contains(body, "Seven Dice") || strings.Contains(body, "Six Dice") {
+		t.Errorf("after the config's title edit the page does not show the new title:\n%s", body)
+	}
+	h.write("src/content/docs/rules/one.md", "---\ntitle: One\nsidebar:\n  label: Premier\n---\nOne, edited.\n")
+	h.step("src/content/docs/rules/one.md")
+	if _, body := h.get("/"); !strings.Contains(body, "Premier") {
+		t.Errorf("after a sidebar.label edit the home page's sidebar does not show it:\n%s", body)
+	}
+}
