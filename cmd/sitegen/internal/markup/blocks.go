@@ -92,7 +92,7 @@ func (b *Block) Markdown(text string, line int) string {
 	outer := b.st.page.Report
 	at := b.Line + line
 	pg.Report = func(p Problem) {
-		p.Line, p.Col = at, 1
+		p.Line, p.Col = b.locate(text, line, p.Line, p.Col)
 		if outer != nil {
 			outer(p)
 		}
@@ -122,6 +122,33 @@ func (b *Block) Markdown(text string, line int) string {
 	}
 	return html
 }
+
+// locate finds, in the file, the problem at line tl and column tc of
+// text, which the block's data gives from line line of Body: the text is
+// the data's value, unquoted or folded (a YAML description over several
+// lines is one), so the problem's own words (up to 16 bytes from where it
+// starts) are looked for on that line of Body and the few after it. Not
+// found: the data's line, column 1.
+func (b *Block) locate(text string, line, tl, tc int) (int, int) {
+	at := b.Line + line
+	lines := strings.Split(text, "\n")
+	if tl < 1 || tl > len(lines) || tc < 1 || tc > len(lines[tl-1]) {
+		return at, 1
+	}
+	word := lines[tl-1][tc-1:]
+	word = word[:min(len(word), 16)]
+	body := strings.Split(b.Body, "\n")
+	for i := line - 1; i >= 0 && i < len(body) && i < line-1+len(lines)+maxFoldedLines; i++ {
+		if k := strings.Index(body[i], word); k >= 0 {
+			return b.Line + i + 1, b.Col + k
+		}
+	}
+	return at, 1
+}
+
+// maxFoldedLines is how many lines past a text's own count locate looks
+// for a problem's words: a folded YAML text is one line from several.
+const maxFoldedLines = 64
 
 // DiceBudget is the dice work the page may still spend (Page.Dice), shared
 // by all its blocks: a handler computing dice evaluates them against it.
