@@ -383,15 +383,15 @@ func TestProblems(t *testing.T) {
 	} {
 		_, problems := convert(t, tc.src)
 		want := map[string][]string{
-			"invalid YAML at its line":           {"5:1: statblock block: invalid YAML: mapping values are not allowed in this context"},
-			"YAML with a tab":                    {"3:1: statblock block: invalid YAML: found a tab character that violates indentation"},
-			"a bestiary reference":               {`warning: 3:1: statblock block: monster: "Goblin" names a creature of the plugin's bestiary, which sitegen does not have: only its name and the fields written here are shown`},
-			"a bestiary reference with fields":   {`warning: 2:1: statblock block: monster: "Goblin": sitegen has no bestiary to take that creature's fields from; only the fields written here are shown`},
-			"a broken wikilink in a description": {"5:16: broken wikilink [[Gone]]: no note named Gone"},
+			"invalid YAML at its line":                            {"5:1: statblock block: invalid YAML: mapping values are not allowed in this context"},
+			"YAML with a tab":                                     {"3:1: statblock block: invalid YAML: found a tab character that violates indentation"},
+			"a bestiary reference":                                {`warning: 3:1: statblock block: monster: "Goblin" names a creature of the plugin's bestiary, which sitegen does not have: only its name and the fields written here are shown`},
+			"a bestiary reference with fields":                    {`warning: 2:1: statblock block: monster: "Goblin": sitegen has no bestiary to take that creature's fields from; only the fields written here are shown`},
+			"a broken wikilink in a description":                  {"5:16: broken wikilink [[Gone]]: no note named Gone"},
 			"a broken wikilink on the next line of a folded text": {"7:11: broken wikilink [[Gone]]: no note named Gone"},
-			"not a map":                          {"2:1: statblock block: a stat block is a list of fields (name: Goblin), not a single value"},
-			"empty":                              {"1:1: statblock block: an empty ```statblock: write the creature's fields (name: ..., hp: ...) inside it"},
-			"arguments":                          {"1:1: statblock block: ```statblock takes no arguments: write the creature's fields inside the block"},
+			"not a map": {"2:1: statblock block: a stat block is a list of fields (name: Goblin), not a single value"},
+			"empty":     {"1:1: statblock block: an empty ```statblock: write the creature's fields (name: ..., hp: ...) inside it"},
+			"arguments": {"1:1: statblock block: ```statblock takes no arguments: write the creature's fields inside the block"},
 		}[tc.name]
 		if !slices.Equal(problems, want) {
 			t.Errorf("%s: problems %q, want %q", tc.name, problems, want)
