@@ -45,6 +45,13 @@
 //   - Asides: :::note, :::tip, :::caution, :::danger, a title in brackets
 //     (":::tip[Did you know?]").
 //   - template: splash with hero (title, tagline, actions) is a home page.
+//   - locales with a root locale (i18n.go, readLocales): the root
+//     locale's pages at the top, each other locale a site of its own in
+//     its folder, a page read from its translation (the same path in the
+//     locale's folder) or the root locale's page (fallback content), with
+//     a language picker and each locale's lang and dir. Not yet: locales
+//     without a root locale, pages only a locale's folder has, sidebar
+//     translations (notes say so).
 package starlight
 
 import (
@@ -191,14 +198,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 			l.Read = append(l.Read, fmt.Sprintf("sidebar (%d entries)", len(l.Nav)))
 		}
 	}
-	if loc, ok := obj.Get("locales").(*jsconfig.Object); ok && len(loc.Keys) > 1 {
-		// Starlight's i18n (starlight.astro.build/guides/i18n/): each
-		// locale's pages in its folder (the root locale's at the top),
-		// each a site with its own sidebar and the default locale's pages
-		// where a translation is missing. Not implemented: said, not
-		// silent.
-		l.Notes = append(l.Notes, fmt.Sprintf("%s: locales (%s) not implemented: each locale's folder is built as a folder of one site, without Starlight's fallback pages or language picker", file, strings.Join(loc.Keys, ", ")))
-	}
+	readLocales(l, dir, obj)
 	return l, nil
 }
 
