@@ -104,6 +104,12 @@ func readLocales(l *layout.Layout, dir string, obj *jsconfig.Object) {
 			continue
 		}
 		c, only := localeLayout(l, dir, g, titles)
+		if items, ok := obj.Get("sidebar").([]any); ok && l.NavAsWritten {
+			// Its sidebar, labelled in its lang.
+			c.Nav = nil
+			n := navReader{l: c, file: l.File, folders: folders(dir), lang: g.lang}
+			n.items(items, 0)
+		}
 		if only > 0 {
 			l.Notes = append(l.Notes, fmt.Sprintf("%s: locale %s: %d pages of %s/%s have no page of the same path in the root locale: not built (not implemented)", l.File, g.key, only, Content, g.key))
 		}
@@ -209,4 +215,22 @@ func pageFiles(root string) map[string]bool {
 		return nil
 	})
 	return files
+}
+
+// defaultLang is the lang of the default locale of the starlight({...})
+// settings obj: defaultLocale's (the root locale's when unset), "en" when
+// it has none ("lang" unset: the directory name, the root's "en").
+func defaultLang(obj *jsconfig.Object) string {
+	def := cmp.Or(str(obj, "defaultLocale"), RootLocale)
+	locs, _ := obj.Get("locales").(*jsconfig.Object)
+	if locs == nil {
+		return "en"
+	}
+	if s := str(locs.Object(def), "lang"); s != "" {
+		return s
+	}
+	if def == RootLocale {
+		return "en"
+	}
+	return def
 }

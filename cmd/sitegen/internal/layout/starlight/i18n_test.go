@@ -79,6 +79,28 @@ func TestLocales(t *testing.T) {
 			want: "index.md=src/content/docs/fr/index.md rules/combat.md= rules/magic.mdx=src/content/docs/fr/rules/magic.md Dés fr[fr] 0 0 /fr/",
 		},
 		{
+			// "translations: { 'pt-BR': 'Constelação de Andrômeda' }"
+			// (https://starlight.astro.build/guides/sidebar/#internationalization):
+			// each item's label in the locale's lang, the label where it
+			// has none; the root locale's in its lang ("en").
+			name: "sidebar translations",
+			config: "{ title: 'Dice', locales: { root: { label: 'English', lang: 'en' }, fr: { label: 'Français' } }, sidebar: [" +
+				"{ label: 'Rules', translations: { fr: 'Règles' }, autogenerate: { directory: 'rules' } }, " +
+				"{ label: 'Start', translations: { fr: 'Début', en: 'Begin' }, slug: 'rules/combat' }, " +
+				"{ label: 'Group', translations: { 'pt-BR': 'Grupo' }, items: ['rules/combat'] }] }",
+			got: func(l *layout.Layout) string {
+				nav := func(l *layout.Layout) string {
+					var b strings.Builder
+					for _, e := range l.Nav {
+						fmt.Fprintf(&b, "%d:%s%s:%s ", e.Depth, e.ID, e.Tree, e.Title)
+					}
+					return b.String()
+				}
+				return nav(l) + "| " + nav(l.Locales[1].Layout)
+			},
+			want: "0::Rules 1:rules: 0:rules/combat:Begin 0::Group 1:rules/combat: | 0::Règles 1:rules: 0:rules/combat:Début 0::Group 1:rules/combat: ",
+		},
+		{
 			// A page only fr/ has is not built yet: said, not silent.
 			name:   "locale's own pages",
 			config: "{ title: 'Dice', locales: { root: { label: 'English', lang: 'en' }, fr: { label: 'Français' } } }",

@@ -49,9 +49,10 @@
 //     locale's pages at the top, each other locale a site of its own in
 //     its folder, a page read from its translation (the same path in the
 //     locale's folder) or the root locale's page (fallback content), with
-//     a language picker and each locale's lang and dir. Not yet: locales
-//     without a root locale, pages only a locale's folder has, sidebar
-//     translations (notes say so).
+//     a language picker and each locale's lang and dir; a sidebar item's
+//     translations: {LANG: label} in each locale. Not yet: locales
+//     without a root locale, pages only a locale's folder has (notes say
+//     so).
 package starlight
 
 import (
@@ -191,7 +192,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	sb := obj.Get("sidebar")
 	note("sidebar", sb)
 	if items, ok := sb.([]any); ok {
-		n := navReader{l: l, file: file, folders: folders(dir)}
+		n := navReader{l: l, file: file, folders: folders(dir), lang: defaultLang(obj)}
 		n.items(items, 0)
 		if len(l.Nav) > 0 {
 			l.NavAsWritten = true
@@ -254,6 +255,19 @@ type navReader struct {
 	l       *layout.Layout
 	file    string
 	folders map[string]string // a folder's slug -> its content-relative path
+	lang    string            // the lang of the locale whose sidebar it is
+}
+
+// label is the label of the sidebar item it in the reader's locale:
+// "translations: { 'pt-BR': 'Constelação de Andrômeda' }" (keyed by
+// lang, https://starlight.astro.build/guides/sidebar/#internationalization),
+// its label otherwise.
+func (n *navReader) label(it *jsconfig.Object) string {
+	if s := str(it.Object("translations"), n.lang); s != "" {
+		return s
+	}
+	label, _ := it.String("label")
+	return label
 }
 
 func (n *navReader) items(list []any, depth int) {
@@ -262,7 +276,7 @@ func (n *navReader) items(list []any, depth int) {
 		case string: // 'guide/page': the page of that slug
 			n.l.Nav = append(n.l.Nav, layout.NavEntry{ID: cleanSlug(it), Depth: depth})
 		case *jsconfig.Object:
-			label, _ := it.String("label")
+			label := n.label(it)
 			if slug, ok := it.String("slug"); ok {
 				n.l.Nav = append(n.l.Nav, layout.NavEntry{ID: cleanSlug(slug), Title: label, Depth: depth})
 				continue
