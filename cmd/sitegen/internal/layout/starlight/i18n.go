@@ -86,7 +86,10 @@ func readLocales(l *layout.Layout, dir string, obj *jsconfig.Object) {
 	root := list[slices.IndexFunc(list, func(g starlightLocale) bool { return g.key == RootLocale })]
 	for _, g := range list {
 		if g.key != RootLocale {
+			// Not the root's pages; its translations, which every locale's
+			// site reads, rebuild the site when they change (serve).
 			l.Excluded = append(l.Excluded, g.key)
+			l.RebuildOn = append(l.RebuildOn, path.Join(Content, g.key))
 		}
 	}
 	titles, _ := obj.Get("title").(*jsconfig.Object)

@@ -59,9 +59,9 @@ func TestLocales(t *testing.T) {
 			name:   "root site",
 			config: "{ title: { en: 'Dice', fr: 'Dés' }, defaultLocale: 'root', locales: { root: { label: 'English', lang: 'en' }, fr: { label: 'Français' } } }",
 			got: func(l *layout.Layout) string {
-				return fmt.Sprintln(l.Excluded, l.Settings.Title, l.Settings.LanguageCode, l.Locales[0].Layout == nil)
+				return fmt.Sprintln(l.Excluded, l.Settings.Title, l.Settings.LanguageCode, l.Locales[0].Layout == nil, l.RebuildOn)
 			},
-			want: "[fr] Dice en true\n",
+			want: "[fr] Dice en true [src/content/docs/fr]\n",
 		},
 		{
 			// Each page of fr's site is read from fr/<same path> (.md or
