@@ -45,6 +45,14 @@
 //   - Asides: :::note, :::tip, :::caution, :::danger, a title in brackets
 //     (":::tip[Did you know?]").
 //   - template: splash with hero (title, tagline, actions) is a home page.
+//   - locales with a root locale (i18n.go, readLocales): the root
+//     locale's pages at the top, each other locale a site of its own in
+//     its folder, a page read from its translation (the same path in the
+//     locale's folder) or the root locale's page (fallback content), with
+//     a language picker and each locale's lang and dir; a sidebar item's
+//     translations: {LANG: label} in each locale. Not yet: locales
+//     without a root locale, pages only a locale's folder has (notes say
+//     so).
 package starlight
 
 import (
@@ -184,21 +192,14 @@ func Recognise(dir string) (*layout.Layout, error) {
 	sb := obj.Get("sidebar")
 	note("sidebar", sb)
 	if items, ok := sb.([]any); ok {
-		n := navReader{l: l, file: file, folders: folders(dir)}
+		n := navReader{l: l, file: file, folders: folders(dir), lang: defaultLang(obj)}
 		n.items(items, 0)
 		if len(l.Nav) > 0 {
 			l.NavAsWritten = true
 			l.Read = append(l.Read, fmt.Sprintf("sidebar (%d entries)", len(l.Nav)))
 		}
 	}
-	if loc, ok := obj.Get("locales").(*jsconfig.Object); ok && len(loc.Keys) > 1 {
-		// Starlight's i18n (starlight.astro.build/guides/i18n/): each
-		// locale's pages in its folder (the root locale's at the top),
-		// each a site with its own sidebar and the default locale's pages
-		// where a translation is missing. Not implemented: said, not
-		// silent.
-		l.Notes = append(l.Notes, fmt.Sprintf("%s: locales (%s) not implemented: each locale's folder is built as a folder of one site, without Starlight's fallback pages or language picker", file, strings.Join(loc.Keys, ", ")))
-	}
+	readLocales(l, dir, obj)
 	return l, nil
 }
 
@@ -254,6 +255,19 @@ type navReader struct {
 	l       *layout.Layout
 	file    string
 	folders map[string]string // a folder's slug -> its content-relative path
+	lang    string            // the lang of the locale whose sidebar it is
+}
+
+// label is the label of the sidebar item it in the reader's locale:
+// "translations: { 'pt-BR': 'Constelação de Andrômeda' }" (keyed by
+// lang, https://starlight.astro.build/guides/sidebar/#internationalization),
+// its label otherwise.
+func (n *navReader) label(it *jsconfig.Object) string {
+	if s := str(it.Object("translations"), n.lang); s != "" {
+		return s
+	}
+	label, _ := it.String("label")
+	return label
 }
 
 func (n *navReader) items(list []any, depth int) {
@@ -262,7 +276,7 @@ func (n *navReader) items(list []any, depth int) {
 		case string: // 'guide/page': the page of that slug
 			n.l.Nav = append(n.l.Nav, layout.NavEntry{ID: cleanSlug(it), Depth: depth})
 		case *jsconfig.Object:
-			label, _ := it.String("label")
+			label := n.label(it)
 			if slug, ok := it.String("slug"); ok {
 				n.l.Nav = append(n.l.Nav, layout.NavEntry{ID: cleanSlug(slug), Title: label, Depth: depth})
 				continue

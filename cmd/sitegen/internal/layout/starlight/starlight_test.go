@@ -91,12 +91,13 @@ func TestRecognise(t *testing.T) {
 			want: "0:rules/combat: 0:index:Start 0:shop:Shop 0::Group 1:rules/combat: 0::All rules 1:Rules: true 2",
 		},
 		{
-			// "locales: { [dir: string]: LocaleConfig }": Starlight's i18n,
-			// not implemented; a note says so. One locale is no i18n.
-			name:  "locales",
-			files: with(map[string]string{"astro.config.mjs": config("{ title: 'T', locales: { root: { label: 'English', lang: 'en' }, fr: { label: 'Français' } } }")}),
-			got:   func(l *layout.Layout) string { return strings.Join(l.Notes, "|") },
-			want:  "astro.config.mjs: locales (root, fr) not implemented: each locale's folder is built as a folder of one site, without Starlight's fallback pages or language picker",
+			// "locales: { [dir: string]: LocaleConfig }": Starlight's i18n
+			// without a root locale is not implemented; a note says so
+			// (TestLocales: with one). One locale is no i18n.
+			name:  "locales without root",
+			files: with(map[string]string{"astro.config.mjs": config("{ title: 'T', defaultLocale: 'en', locales: { en: { label: 'English' }, fr: { label: 'Français' } } }")}),
+			got:   func(l *layout.Layout) string { return strings.Join(l.Notes, "|") + fmt.Sprint(len(l.Locales)) },
+			want:  "astro.config.mjs: locales (en, fr) without a root locale not implemented: each locale's folder is built as a folder of one site, without Starlight's fallback pages or language picker0",
 		},
 		{
 			name:  "one locale",

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -54,9 +55,12 @@ var starlightMarkup = Markup{
 		t, _, _ := strings.Cut(Text(Find(doc, func(n *html.Node) bool { return n.Data == "title" })), " | ")
 		return t
 	},
-	// Every page shows the whole sidebar: the first page's is read.
+	// Every page shows the whole sidebar: the first page's is read, in
+	// the order of their URLs (the home page's first: the root locale's
+	// in a site of several).
 	Nav: func(docs map[string]*html.Node) []Entry {
-		for _, doc := range docs {
+		for _, u := range slices.Sorted(mapKeys(docs)) {
+			doc := docs[u]
 			side := Find(doc, func(n *html.Node) bool { return n.Data == "div" && Attr(n, "id") == "starlight__sidebar" })
 			if side == nil {
 				continue

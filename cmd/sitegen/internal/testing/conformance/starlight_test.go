@@ -1,6 +1,12 @@
 package conformance
 
-import "testing"
+import (
+	"context"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
 
 // starlightContentConfig is the content collection every Starlight 0.36
 // project declares (src/content.config.ts, as `npm create astro -- --template
@@ -99,4 +105,103 @@ func TestStarlight(t *testing.T) {
 			SameNav: true, SameFiles: true,
 		})
 	})
+}
+
+// starlightLocalesConfig has a root locale (English) and French: "You
+// can use a “root” locale to serve a language without any i18n prefix in
+// its path" (https://starlight.astro.build/guides/i18n/#use-a-root-locale).
+const starlightLocalesConfig = `import { defineConfig } from 'astro/config';
+import starlight from '@astrojs/starlight';
+
+export default defineConfig({
+	integrations: [
+		starlight({
+			title: { en: 'Fixture Rules', fr: 'Règles' },
+			locales: {
+				root: { label: 'English', lang: 'en' },
+				fr: { label: 'Français' },
+			},
+		}),
+	],
+});
+`
+
+// starlightLocalesFixture is starlightFixture's site with French
+// translations of some of its pages: the home page, a page and a folder's
+// index; the others are the root locale's (fallback content).
+func starlightLocalesFixture() map[string]string {
+	files := starlightFixture(starlightLocalesConfig)
+	for k, v := range map[string]string{
+		"src/content/docs/fr/index.mdx": "---\ntitle: Bienvenue\ntemplate: splash\nhero:\n  tagline: Des règles pour la table.\n  actions:\n" +
+			"    - text: Commencer\n      link: /fr/getting-started/\n---\n\nTexte d'accueil.\n",
+		"src/content/docs/fr/Getting Started.md": "---\ntitle: Pour commencer\n---\n\nVoir [le combat](/fr/rules/combat/) et [un sort](/fr/magic-lore/spell/).\n",
+		"src/content/docs/fr/rules/combat.md":    "---\ntitle: Le combat\nsidebar:\n  order: 2\n---\n\nTexte du combat. Retour au [début](../../getting-started/).\n",
+		"src/content/docs/fr/guide/index.md":     "---\ntitle: Le guide\n---\n\nG. [Une page](page/).\n",
+	} {
+		files[k] = v
+	}
+	return files
+}
+
+// TestStarlightLocales builds starlightLocalesFixture with Astro and
+// Starlight and with sitegen: the same pages at the same URLs in both
+// locales, their titles and links (Run), and each locale's sidebar, read
+// from that locale's pages alone.
+func TestStarlightLocales(t *testing.T) {
+	rule := `"You can use a “root” locale to serve a language without any i18n prefix in its path" ` +
+		`(https://starlight.astro.build/guides/i18n/#use-a-root-locale); "Use the same file name to associate pages across languages and ` +
+		`take advantage of Starlight’s full set of i18n features, including fallback content"; "Your defaultLocale will be used for fallback content" ` +
+		`(https://starlight.astro.build/guides/i18n/)`
+	var native, ours string
+	Run(t, starlightKept(Starlight, &native), starlightKept(Sitegen, &ours), Fixture{
+		Name: "root locale", Rule: rule, Files: starlightLocalesFixture(),
+		Unpublished: []string{"fr/fr/index.html", "fr/rules/secret/index.html", "rules/secret/index.html"},
+		Published:   []string{"img/d6.svg"}, Secret: "The twist.", SameFiles: true,
+		// Known: Starlight writes one 404 page and public/ once, sitegen
+		// both in each locale's folder too (each locale is a site of its
+		// own, as Docusaurus builds one).
+		Known: []string{"page: /fr/404/ (", "file: fr/img/d6.svg is published by sitegen"},
+	})
+	if native == "" || ours == "" {
+		return // skipped or failed: Run said why
+	}
+	for _, loc := range []string{"", "fr"} {
+		n, o := localeNav(t, native, loc, starlightMarkup), localeNav(t, ours, loc, sitegenMarkup)
+		home := func(e Entry) bool { return e.URL == "/" || e.URL == "/"+loc+"/" }
+		n, o = slices.DeleteFunc(n, home), slices.DeleteFunc(o, home)
+		if len(n) == 0 || !slices.Equal(n, o) {
+			t.Errorf("locale %q navigation: Starlight %v, sitegen %v (rule: %s)", loc, n, o, rule)
+		}
+	}
+}
+
+// starlightKept is tool, its output folder kept in *dest after Run reads
+// it (the folder is the test's own temporary one).
+func starlightKept(tool Tool, dest *string) Tool {
+	build := tool.Build
+	tool.Build = func(ctx context.Context, src, out string) error {
+		err := build(ctx, src, out)
+		if err == nil {
+			*dest = out
+		}
+		return err
+	}
+	return tool
+}
+
+// localeNav reads the navigation of locale loc's pages ("" the root
+// locale's: the others' folders left out) of the build at dir.
+func localeNav(t *testing.T, dir, loc string, m Markup) []Entry {
+	t.Helper()
+	if loc != "" {
+		dir = filepath.Join(dir, loc)
+	} else {
+		skip := m.Skip
+		m.Skip = func(rel string) bool { return strings.HasPrefix(rel, "fr/") || skip != nil && skip(rel) }
+	}
+	s, err := ReadOutput(dir, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s.Nav
 }

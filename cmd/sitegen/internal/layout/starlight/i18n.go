@@ -1,0 +1,239 @@
+package starlight
+
+import (
+	"cmp"
+	"fmt"
+	"io/fs"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/layout/jsconfig"
+)
+
+// RootLocale is the key of Starlight's root locale in locales: "You can
+// use a “root” locale to serve a language without any i18n prefix in its
+// path" (https://starlight.astro.build/guides/i18n/#use-a-root-locale).
+const RootLocale = "root"
+
+// maxLocaleFiles bounds the files of a locale's folder readLocales lists.
+const maxLocaleFiles = 200_000
+
+// maxLocales bounds the locales built: each is a whole site.
+const maxLocales = 64
+
+// starlightLocale is one entry of locales:.
+type starlightLocale struct {
+	key, label, lang, dir string
+}
+
+// readLocales applies Starlight's i18n
+// (https://starlight.astro.build/guides/i18n/,
+// https://starlight.astro.build/reference/configuration/#locales) to l,
+// the layout of the site at dir whose starlight({...}) settings are obj:
+//
+//   - "To set a root locale, use the root key in your locales config. If
+//     the root locale is also the default locale for your content, remove
+//     defaultLocale or set it to 'root'": the root locale's pages are the
+//     content's, at the site's root, without the other locales' folders;
+//   - each other locale "Create a directory for each language in
+//     src/content/docs/" is a site of its own under /KEY/, with its own
+//     sidebar; "Use the same file name to associate pages across
+//     languages": a page is read from KEY/<same path> where that file
+//     exists, and "Your defaultLocale will be used for fallback content":
+//     from the root locale's file otherwise;
+//   - LocaleConfig: label "The label for this language to show in UI"
+//     (the language picker's), lang "The BCP-47 tag for this language"
+//     (unset: the directory name, the root's "en", as Starlight's
+//     utils/i18n.ts reads it), dir "`ltr` for left-to-right (the default)
+//     or `rtl` for right-to-left"; title: {LANG: …} each locale's title.
+//
+// Not implemented (named in the build's notes): a site without a root
+// locale (defaultLocale another locale), pages only a locale's folder
+// has.
+func readLocales(l *layout.Layout, dir string, obj *jsconfig.Object) {
+	locs, ok := obj.Get("locales").(*jsconfig.Object)
+	if !ok || len(locs.Keys) < 2 {
+		return // one locale is no i18n
+	}
+	def, _ := obj.String("defaultLocale")
+	if locs.Object(RootLocale) == nil || def != "" && def != RootLocale {
+		l.Notes = append(l.Notes, fmt.Sprintf("%s: locales (%s) without a root locale not implemented: each locale's folder is built as a folder of one site, without Starlight's fallback pages or language picker", l.File, strings.Join(locs.Keys, ", ")))
+		return
+	}
+	var list []starlightLocale
+	for _, k := range locs.Keys {
+		o := locs.Object(k)
+		if o == nil || (k != RootLocale && (k == "" || strings.ContainsAny(k, `/\.`))) {
+			continue
+		}
+		g := starlightLocale{key: k, lang: k}
+		if k == RootLocale {
+			g.lang = "en"
+		}
+		if s, ok := o.String("lang"); ok && s != "" {
+			g.lang = s
+		}
+		g.label = cmp.Or(str(o, "label"), g.lang)
+		g.dir = "ltr"
+		if s := str(o, "dir"); s == "rtl" {
+			g.dir = s
+		}
+		list = append(list, g)
+	}
+	root := list[slices.IndexFunc(list, func(g starlightLocale) bool { return g.key == RootLocale })]
+	for _, g := range list {
+		if g.key != RootLocale {
+			// Not the root's pages; its translations, which every locale's
+			// site reads, rebuild the site when they change (serve).
+			l.Excluded = append(l.Excluded, g.key)
+			l.RebuildOn = append(l.RebuildOn, path.Join(Content, g.key))
+		}
+	}
+	titles, _ := obj.Get("title").(*jsconfig.Object)
+	if s := str(titles, root.lang); s != "" {
+		l.Settings.Title = s
+	}
+	l.Settings.LanguageCode, l.Settings.Direction = root.lang, root.dir
+	out := []layout.Locale{{Name: root.key, Label: root.label, Lang: root.lang, Dir: root.dir}}
+	for _, g := range list {
+		if g.key == RootLocale {
+			continue
+		}
+		if len(out) >= maxLocales {
+			l.Notes = append(l.Notes, fmt.Sprintf("%s: locale %q is not built: sitegen builds at most %d locales", l.File, g.key, maxLocales))
+			continue
+		}
+		c, only := localeLayout(l, dir, g, titles)
+		if items, ok := obj.Get("sidebar").([]any); ok && l.NavAsWritten {
+			// Its sidebar, labelled in its lang.
+			c.Nav = nil
+			n := navReader{l: c, file: l.File, folders: folders(dir), lang: g.lang}
+			n.items(items, 0)
+		}
+		if only > 0 {
+			l.Notes = append(l.Notes, fmt.Sprintf("%s: locale %s: %d pages of %s/%s have no page of the same path in the root locale: not built (not implemented)", l.File, g.key, only, Content, g.key))
+		}
+		out = append(out, layout.Locale{Name: g.key, Label: g.label, Lang: g.lang, Dir: g.dir, Path: g.key, Layout: c})
+	}
+	l.Read = append(l.Read, fmt.Sprintf("locales (%d)", len(out)))
+	l.Locales = out
+}
+
+// str is o's string value of key, "" for none (o may be nil).
+func str(o *jsconfig.Object, key string) string {
+	if o == nil {
+		return ""
+	}
+	s, _ := o.String(key)
+	return s
+}
+
+// localeLayout is the layout of locale g's site: l's pages, each read
+// from g's file of the same path where there is one (.md or .mdx), its
+// title g's (title: {LANG: …}). only counts the pages of g's folder
+// without a root page of the same path.
+func localeLayout(l *layout.Layout, dir string, g starlightLocale, titles *jsconfig.Object) (c *layout.Layout, only int) {
+	cp := *l
+	c = &cp
+	c.Locales, c.Notes = nil, nil // the default locale's build reports them
+	c.Read = slices.Clone(l.Read)
+	c.Settings.LanguageCode, c.Settings.Direction = g.lang, g.dir
+	if s := str(titles, g.lang); s != "" {
+		c.Settings.Title = s
+	}
+	// Its pages' links are written with its folder ("/fr/rules/combat/"),
+	// which Astro leaves as written: read from its site's root.
+	c.LinkBase = path.Join("/", l.LinkBase, g.key) + "/"
+	content := filepath.Join(dir, filepath.FromSlash(Content))
+	files := pageFiles(filepath.Join(content, g.key))
+	// A page's stem (its path without .md/.mdx) to its translation.
+	trans := map[string]string{}
+	for rel := range files {
+		trans[stem(rel)] = path.Join(Content, g.key, rel)
+	}
+	rootFiles := pageFiles(content)
+	for rel := range files {
+		has := false
+		for _, ext := range []string{".md", ".mdx"} {
+			has = has || rootFiles[stem(rel)+ext]
+		}
+		if !has {
+			only++
+		}
+	}
+	translation := func(file string) string {
+		rel, ok := strings.CutPrefix(file, Content+"/")
+		if !ok {
+			return ""
+		}
+		return trans[stem(rel)]
+	}
+	c.Translation = translation
+	prev := l.Expand
+	c.Expand = func(file string, src []byte, read func(string) ([]byte, error)) layout.Expanded {
+		if t := translation(file); t != "" {
+			b, err := read(t)
+			if err != nil {
+				return layout.Expanded{Src: src, Problems: []layout.Problem{{Line: 1, Col: 1, Warning: true,
+					Msg: fmt.Sprintf("its %s translation %s cannot be read (%v): shown in the root locale's words", g.key, t, err)}}}
+			}
+			src = b
+		}
+		if prev != nil {
+			return prev(file, src, read)
+		}
+		return layout.Expanded{Src: src}
+	}
+	return c, only
+}
+
+// stem is a page's path without its extension.
+func stem(rel string) string {
+	return strings.TrimSuffix(strings.TrimSuffix(rel, ".mdx"), ".md")
+}
+
+// pageFiles lists the .md and .mdx files under root (slash paths
+// relative to it), hidden names left out, at most maxLocaleFiles.
+func pageFiles(root string) map[string]bool {
+	files := map[string]bool{}
+	_ = filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return nil
+		case p != root && (strings.HasPrefix(e.Name(), ".") || e.Name() == "node_modules"):
+			if e.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		case len(files) >= maxLocaleFiles:
+			return filepath.SkipAll
+		case e.Type().IsRegular() && (strings.HasSuffix(p, ".md") || strings.HasSuffix(p, ".mdx")):
+			if r, err := filepath.Rel(root, p); err == nil {
+				files[filepath.ToSlash(r)] = true
+			}
+		}
+		return nil
+	})
+	return files
+}
+
+// defaultLang is the lang of the default locale of the starlight({...})
+// settings obj: defaultLocale's (the root locale's when unset), "en" when
+// it has none ("lang" unset: the directory name, the root's "en").
+func defaultLang(obj *jsconfig.Object) string {
+	def := cmp.Or(str(obj, "defaultLocale"), RootLocale)
+	locs, _ := obj.Get("locales").(*jsconfig.Object)
+	if locs == nil {
+		return "en"
+	}
+	if s := str(locs.Object(def), "lang"); s != "" {
+		return s
+	}
+	if def == RootLocale {
+		return "en"
+	}
+	return def
+}
