@@ -225,8 +225,9 @@ func aroundText(x layout.Expanded, from int, before, after []byte) ([]byte, []in
 var layoutKey = regexp.MustCompile(`(?m)^layout:[ \t]*["']?([^"'\s#]+)`)
 
 // chrome finds what makes a layout the site's frame (the HTML page
-// around the text), which sitegen's theme replaces: it is not run.
-var chrome = regexp.MustCompile(`(?i)<html|<body|<head`)
+// around the text), which sitegen's theme replaces: it is not run. The
+// element's name ends there: <header> is the page's, not <head>.
+var chrome = regexp.MustCompile(`(?i)<(?:html|body|head)\b`)
 
 // highlightTag is a line that holds only a highlight or endhighlight tag:
 // its name, and the language after highlight.

@@ -251,6 +251,7 @@ func TestContentLayout(t *testing.T) {
 		"_layouts/nocontent.html": "<p>only the layout</p>\n",
 		"_layouts/post.html":      "<h1>{{ page.title }}</h1>\n<p class=\"date\">May 1</p>\n{{ content }}\n",
 		"_layouts/stats.html":     "<p>{% for a in page.ability_scores %}{{ a[0] | upcase }} {{ a[1] }} {% endfor %}</p>{{ content }}\n",
+		"_layouts/character.html": "---\nlayout: default\n---\n<article>\n<header class=\"post-header\"><p>{{ page.title }}</p></header>\n<h2>Algemeen</h2>\n{{ content }}\n</article>\n",
 	}
 	dir := layouttest.Write(t, files)
 	read := func(f string) ([]byte, error) {
@@ -289,6 +290,12 @@ func TestContentLayout(t *testing.T) {
 		// page shows above the text: once (issue 32 item 5).
 		{"layout's title heading", "---\ntitle: Hello\nlayout: post\n---\nText.\n", []string{"<p class=\"date\">May 1</p>", "Text."}, false, ""},
 		{"the chrome only", "---\nlayout: default\n---\nText.\n", nil, true, ""},
+		// <header> is an element of the page's text, not the chrome's
+		// <head>: LarsGast/DnD-Wiki's character layout (minima's post
+		// layout, "<header class=\"post-header\">") writes the character's
+		// general information above {{ content }}.
+		{"a layout with a header element", "---\ntitle: Adonis\nlayout: character\n---\nText.\n",
+			[]string{`<header class="post-header"><p>Adonis</p></header>`, "<h2>Algemeen</h2>", "Text.", "</article>"}, false, ""},
 		// Jekyll's Liquid is lax about filters: "strict_filters: false"
 		// (https://jekyllrb.com/docs/configuration/default/), and
 		// Liquid's Strainer#invoke then returns the input unchanged
