@@ -10,6 +10,7 @@ require (
 	github.com/gobuffalo/flect v0.3.0
 	github.com/microcosm-cc/bluemonday v1.0.27
 	github.com/osteele/liquid v1.6.0
+	github.com/osteele/tuesday v1.0.3
 	github.com/tdewolff/minify/v2 v2.24.25
 	github.com/yuin/goldmark v1.8.7
 	go.abhg.dev/goldmark/frontmatter v0.2.0
@@ -20,7 +21,6 @@ require (
 require (
 	github.com/aymerick/douceur v0.2.0 // indirect
 	github.com/gorilla/css v1.0.1 // indirect
-	github.com/osteele/tuesday v1.0.3 // indirect
 	gopkg.in/yaml.v2 v2.4.0 // indirect
 )
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/osteele/tuesday"
 	"html"
 	"net/url"
 	"reflect"
@@ -175,6 +176,34 @@ func (r *run) addFilters() {
 			return t.Format(f), live()
 		})
 	}
+	// Liquid's date: "Converts a timestamp into another date format ...
+	// If the input is nil or an empty string, the input is returned"
+	// (shopify.github.io/liquid/filters/date/; Ruby's Liquid returns what
+	// it cannot read as a date too): "now" and "today" are the time of the
+	// build, the format strftime's (tuesday, as the Liquid engine's own).
+	add("date", func(in any, args ...any) (any, error) {
+		format := "%a, %b %d, %y" // the Liquid engine's default
+		if len(args) > 0 && args[0] != nil {
+			format = fmt.Sprint(args[0])
+		}
+		t, ok := toTime(in)
+		if s, text := in.(string); text {
+			switch strings.TrimSpace(s) {
+			case "":
+				return s, live()
+			case "now", "today":
+				t, ok = time.Now(), true
+			}
+		}
+		if !ok {
+			return nilString(in), live()
+		}
+		out, err := tuesday.Strftime(format, t)
+		if err != nil {
+			return nilString(in), live()
+		}
+		return out, live()
+	})
 	// "push", "pop", "shift", "unshift": a new array with an item added
 	// or removed at its end or start.
 	add("push", func(in any, x any) ([]any, error) { return append(append([]any(nil), list(in)...), x), live() })

@@ -140,6 +140,10 @@ func TestLiquidRun(t *testing.T) {
 		{"slugify", `{{ "The Big Book, 2nd ed." | slugify }}`, "the-big-book-2nd-ed"},
 		// "date_to_string: Convert a date to short format"; "date_to_xmlschema".
 		{"dates", `{{ site.posts.last.date | date_to_string }} {{ site.posts.last.date | date_to_xmlschema }}`, "02 Jan 2020 2020-01-02T00:00:00+00:00"},
+		// Liquid's date: "If the input is nil or an empty string, the
+		// input is returned" ("Jan 1, 0001" was shown for a page without
+		// a date, eval12B NB2); what is not a date is returned as it is.
+		{"date", `{{ site.posts.last.date | date: "%b %-d, %Y" }}|{{ page.nodate | date: "%b %-d, %Y" }}|{{ "" | date: "%Y" }}|{{ "soon" | date: "%Y" }}|{{ "2021-03-04" | date: "%d/%m" }}`, "Jan 2, 2020|||soon|04/03"},
 		// "markdownify: Convert a Markdown-formatted string into HTML."
 		{"markdownify", `{{ "*hi*" | markdownify }}`, "<p><em>hi</em></p>\n"},
 		// "array_to_sentence_string: Convert an array into a sentence."
