@@ -149,6 +149,13 @@ func TestObsidianCallouts(t *testing.T) {
 		{"custom kind starting with a digit", "> [!13A-Spell] Chaos Ray\n> Ranged.\n", `<div class="callout callout-note" role="note">
 <p class="callout-title">Chaos Ray</p>
 <p>Ranged.</p>`},
+		// A kind of several words is a callout: Obsidian reads the type
+		// up to "]" and "converts spaces in a callout ID to dashes"
+		// (ShalamarII/TTRPG_Vault's 27 "> [!General Injury]", eval12B
+		// NB5); an unknown kind is styled as a note.
+		{"kind of two words", "> [!General Injury] Lost Hit Points\n> x\n", `<div class="callout callout-note" role="note">
+<p class="callout-title">Lost Hit Points</p>`},
+		{"kind of two words, no title", "> [!general injury]\n> x\n", `<p class="callout-title">General injury</p>`},
 		{"cite is quote", "> [!cite]\n> Words.\n", `<div class="callout callout-quote" role="note">
 <p class="callout-title">Cite</p>`},
 		{"unknown kind styled as note", "> [!homebrew] Mine\n> x\n", `<div class="callout callout-note" role="note">

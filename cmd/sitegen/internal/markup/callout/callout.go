@@ -119,9 +119,10 @@ func Style(kind string) string {
 var alertRE = regexp.MustCompile(`^\s*\[!(?i:(NOTE|TIP|IMPORTANT|WARNING|CAUTION))\]\s*$`)
 
 // obsidianRE matches the first line of an Obsidian callout: any kind, in
-// any case, its metadata after "|", a fold marker ("-" closed, "+" open)
-// and a title.
-var obsidianRE = regexp.MustCompile(`^\s*\[!(\w[\w-]*)(?:\|([^\]]*))?\]([-+]?)[ \t]*(.*?)\s*$`)
+// any case, of one word or several ("[!General Injury]": Obsidian reads
+// the type up to "]"), its metadata after "|", a fold marker ("-"
+// closed, "+" open) and a title.
+var obsidianRE = regexp.MustCompile(`^\s*\[!(\w[\w -]*?)(?:\|([^\]]*))?\]([-+]?)[ \t]*(.*?)\s*$`)
 
 // alertTransformer turns block quotes that start with [!NOTE] (and the
 // other four GitHub alert words) into callouts; with obsidian, any
@@ -149,7 +150,7 @@ func (t alertTransformer) marker(line []byte) (*Node, bool) {
 		}
 		return string(line[idx[2*i]:idx[2*i+1]])
 	}
-	name := strings.ToLower(group(1))
+	name := strings.ToLower(strings.TrimSpace(group(1)))
 	c := &Node{Style: Style(name), Title: DefaultTitle(name), titleOff: -1, Meta: ReadMeta(group(2))}
 	if title := group(4); title != "" {
 		c.Title, c.titleOff = title, idx[8]
