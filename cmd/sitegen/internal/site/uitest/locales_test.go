@@ -12,6 +12,7 @@ import (
 	"d6codex/cmd/sitegen/internal/site"
 	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/testing/browser"
+	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
 // TestLocaleSwitcherOnPhone: a site in two languages keeps the phone's
@@ -33,15 +34,7 @@ func TestLocaleSwitcherOnPhone(t *testing.T) {
 		"docs/combat.en.md": "# Combat\n\nHit on 4+.\n",
 		"docs/combat.fr.md": "# Le combat\n\nTouché sur 4+.\n",
 	}
-	for name, body := range files {
-		p := filepath.Join(src, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	sitetest.WriteFiles(t, src, files)
 	dest := filepath.Join(t.TempDir(), "public")
 	opts := content.Options{Source: src, Dest: dest, CacheDir: "-", Theme: os.DirFS(filepath.Join(root, "static"))}
 	if _, err := site.Build(context.Background(), opts); err != nil {
