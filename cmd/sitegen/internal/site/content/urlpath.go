@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"net/url"
+	"path"
 	"strconv"
 	"strings"
 	"unicode"
@@ -61,15 +62,22 @@ const ListPageSize = 100
 
 // ListPaths is the site paths of page p and, for a section whose list of
 // pages and subsections is longer than listPageSize, of the further pages
-// of that list: SECTION/page/2/, page/3/, ….
+// of that list: SECTION/page/2/, page/3/, … (SECTION/page/2.html for a
+// section at SECTION.html).
 func ListPaths(p *Page) []string {
 	paths := []string{p.SitePath}
 	if p.Kind != templates.KindSection {
 		return paths
 	}
 	size := p.ListSize()
+	// A section at an .html URL (Quartz's tags/cs.html) has its further
+	// pages beside it, tags/cs/page/2.html, not at "tags/cs.htmlpage/2/".
+	base, ext := p.SitePath, "/"
+	if !strings.HasSuffix(base, "/") {
+		base, ext = strings.TrimSuffix(base, path.Ext(base))+"/", path.Ext(base)
+	}
 	for i := 2; i <= (len(p.Children)+size-1)/size; i++ {
-		paths = append(paths, p.SitePath+"page/"+strconv.Itoa(i)+"/")
+		paths = append(paths, base+"page/"+strconv.Itoa(i)+ext)
 	}
 	return paths
 }
