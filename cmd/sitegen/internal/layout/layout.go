@@ -648,6 +648,30 @@ const (
 // folder, given its source-relative slash path.
 type Expander func(file string, src []byte, read func(file string) ([]byte, error)) Expanded
 
+// Translated is the Expander of a locale's site: each page's text is read
+// from its translation (translation(file), "" for none) and then prev (nil
+// for none) runs on it. A translation that cannot be read leaves the
+// page's own text: with unreadable set, the page is shown so, prev not
+// run, with a warning whose words unreadable gives; else silently, prev
+// run on it.
+func Translated(prev Expander, translation func(file string) string, unreadable func(t string, err error) string) Expander {
+	return func(file string, src []byte, read func(string) ([]byte, error)) Expanded {
+		if t := translation(file); t != "" {
+			b, err := read(t)
+			switch {
+			case err == nil:
+				src = b
+			case unreadable != nil:
+				return Expanded{Src: src, Problems: []Problem{{Line: 1, Col: 1, Warning: true, Msg: unreadable(t, err)}}}
+			}
+		}
+		if prev != nil {
+			return prev(file, src, read)
+		}
+		return Expanded{Src: src}
+	}
+}
+
 // Expanded is a page's rewritten text.
 type Expanded struct {
 	// Src is the text to parse.

@@ -161,25 +161,9 @@ func localeLayout(l *layout.Layout, r *rules, dir, folder string, translate bool
 	add(r.pagesDir, "docusaurus-plugin-content-pages")
 	if len(trans) > 0 {
 		c.Translation = func(file string) string { return trans[file] }
-		prev := l.Expand
-		c.Expand = func(file string, src []byte, read func(string) ([]byte, error)) layout.Expanded {
-			t, ok := trans[file]
-			if !ok {
-				if prev != nil {
-					return prev(file, src, read)
-				}
-				return layout.Expanded{Src: src}
-			}
-			b, err := read(t)
-			if err != nil {
-				return layout.Expanded{Src: src, Problems: []layout.Problem{{Line: 1, Col: 1, Warning: true,
-					Msg: fmt.Sprintf("its %s translation %s cannot be read (%v): shown in the default locale's words", loc.Name, t, err)}}}
-			}
-			if prev != nil {
-				return prev(file, b, read)
-			}
-			return layout.Expanded{Src: b}
-		}
+		c.Expand = layout.Translated(l.Expand, c.Translation, func(t string, err error) string {
+			return fmt.Sprintf("its %s translation %s cannot be read (%v): shown in the default locale's words", loc.Name, t, err)
+		})
 	}
 	labels := messages(dir, path.Join(folder, pluginFolder("docusaurus-plugin-content-docs", r.id), "current.json"))
 	navbar := messages(dir, path.Join(folder, "docusaurus-theme-classic", "navbar.json"))

@@ -423,17 +423,6 @@ func (d *i18nDocs) site(l *layout.Layout, g i18nLang) *layout.Layout {
 		return ""
 	}
 	c.Translation = trans
-	prev := l.Expand
-	c.Expand = func(file string, src []byte, read func(string) ([]byte, error)) layout.Expanded {
-		if t := trans(file); t != "" {
-			if b, err := read(t); err == nil {
-				src = b
-			}
-		}
-		if prev != nil {
-			return prev(file, src, read)
-		}
-		return layout.Expanded{Src: src}
-	}
+	c.Expand = layout.Translated(l.Expand, trans, nil)
 	return &c
 }

@@ -172,21 +172,9 @@ func localeLayout(l *layout.Layout, dir string, g starlightLocale, titles *jscon
 		return trans[stem(rel)]
 	}
 	c.Translation = translation
-	prev := l.Expand
-	c.Expand = func(file string, src []byte, read func(string) ([]byte, error)) layout.Expanded {
-		if t := translation(file); t != "" {
-			b, err := read(t)
-			if err != nil {
-				return layout.Expanded{Src: src, Problems: []layout.Problem{{Line: 1, Col: 1, Warning: true,
-					Msg: fmt.Sprintf("its %s translation %s cannot be read (%v): shown in the root locale's words", g.key, t, err)}}}
-			}
-			src = b
-		}
-		if prev != nil {
-			return prev(file, src, read)
-		}
-		return layout.Expanded{Src: src}
-	}
+	c.Expand = layout.Translated(l.Expand, translation, func(t string, err error) string {
+		return fmt.Sprintf("its %s translation %s cannot be read (%v): shown in the root locale's words", g.key, t, err)
+	})
 	return c, only
 }
 
