@@ -3,11 +3,13 @@ package site
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/gob"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/crc64"
 	"io"
 	"io/fs"
 	"maps"
@@ -83,10 +85,29 @@ import (
 
 // buildCacheFormat is the version of the cache's format; an index of
 // another version is not read.
-const buildCacheFormat = 8 // 8: a page record keeps just-the-docs' text nav_order
+const buildCacheFormat = 9 // 9: the index and its log checked by CRC-64 (buildCacheMagic 2); 8: a page record keeps just-the-docs' text nav_order
 
-// buildCacheMagic starts a cache index, before its checksum and its gob.
-const buildCacheMagic = "d6codex build cache\n"
+// buildCacheMagic starts a cache index, before its checksum and its
+// payload; it names the index file's framing (2: a CRC-64 checksum).
+const buildCacheMagic = "d6codex build cache 2\n"
+
+// oldCacheMagic started the index of the framing before (a SHA-256
+// checksum): a cache of another format, not a corrupt one.
+const oldCacheMagic = "d6codex build cache\n"
+
+// indexSum is the checksum of an index file's payload or of a log
+// entry's: the CRC-64 (ECMA) of it, big-endian. It is there to catch a
+// damaged or truncated file (what the build wrote is read back, not
+// what someone forged), and it costs a fraction of a SHA-256 of the
+// whole index, which every cached build opens.
+type indexSum [8]byte
+
+// sumOf is the indexSum of data.
+func sumOf(data []byte) indexSum {
+	var s indexSum
+	binary.BigEndian.PutUint64(s[:], crc64.Checksum(data, crc64.MakeTable(crc64.ECMA)))
+	return s
+}
 
 // racyMargin is how long before a build began a file's modification
 // time must be for its recorded stamp to stand for its content (git's
@@ -108,7 +129,7 @@ type bodyCache struct {
 	// applied, with the checksum and size of the index file the log
 	// follows (cachelog.go).
 	saved     *cacheIndex
-	savedSum  [sha256.Size]byte
+	savedSum  indexSum
 	savedSize int64
 	refs      map[[sha256.Size]byte]bool
 	// Reason says why the build renders everything ("" when the cache is used).
@@ -383,8 +404,8 @@ func readCacheFile(file string) (*cacheIndex, error) {
 // readCacheIndex reads a cache index, checking its checksum, and
 // applies its log; it returns the index as written, with its checksum
 // and size.
-func readCacheIndex(file string) (*cacheIndex, [sha256.Size]byte, int64, error) {
-	var none [sha256.Size]byte
+func readCacheIndex(file string) (*cacheIndex, indexSum, int64, error) {
+	var none indexSum
 	data, err := os.ReadFile(file)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
@@ -392,12 +413,15 @@ func readCacheIndex(file string) (*cacheIndex, [sha256.Size]byte, int64, error) 
 	case err != nil:
 		return nil, none, 0, fmt.Errorf("the build cache cannot be read (%v)", err)
 	}
+	if bytes.HasPrefix(data, []byte(oldCacheMagic)) {
+		return nil, none, 0, errCacheFormat
+	}
 	rest, ok := bytes.CutPrefix(data, []byte(buildCacheMagic))
-	if !ok || len(rest) < sha256.Size {
+	if !ok || len(rest) < len(none) {
 		return nil, none, 0, errors.New("the build cache is corrupt")
 	}
-	want, payload := rest[:sha256.Size], rest[sha256.Size:]
-	sum := sha256.Sum256(payload)
+	want, payload := rest[:len(none)], rest[len(none):]
+	sum := sumOf(payload)
 	if !bytes.Equal(sum[:], want) {
 		return nil, none, 0, errors.New("the build cache is corrupt")
 	}

@@ -169,7 +169,7 @@ func TestBuildCacheCorrupt(t *testing.T) {
 		{"a checksum of its own", func(d []byte) []byte {
 			// The payload changed and its checksum made again: it
 			// itself does not decode.
-			payload := append([]byte{}, d[len(buildCacheMagic)+32:]...)
+			payload := append([]byte{}, d[len(buildCacheMagic)+len(indexSum{}):]...)
 			for i := range payload {
 				if i%7 == 3 {
 					payload[i] ^= 0xff
@@ -185,12 +185,21 @@ func TestBuildCacheCorrupt(t *testing.T) {
 			return sealCache(buf.Bytes())
 		}, "full build: the cache is of another format"},
 		{"an older number", func(d []byte) []byte {
-			payload := d[len(buildCacheMagic)+32:]
+			payload := d[len(buildCacheMagic)+len(indexSum{}):]
 			_, n := binary.Uvarint(payload)
 			return sealCache(append(binary.AppendUvarint(nil, buildCacheFormat-1), payload[n:]...))
 		}, "full build: the cache is of another format"},
+		{"the framing before (SHA-256)", func(d []byte) []byte {
+			// Format 8's index file: the old magic, a SHA-256 of the
+			// payload, the payload (even a sound one is not read).
+			payload := d[len(buildCacheMagic)+len(indexSum{}):]
+			sum := sha256.Sum256(payload)
+			return append(append([]byte(oldCacheMagic), sum[:]...), payload...)
+		}, "full build: the cache is of another format"},
+		{"a byte changed in the checksum", func(d []byte) []byte { d[len(buildCacheMagic)+3] ^= 0x01; return d }, ""},
+		{"its last byte gone", func(d []byte) []byte { return d[:len(d)-1] }, ""},
 		{"a newer number", func(d []byte) []byte {
-			payload := d[len(buildCacheMagic)+32:]
+			payload := d[len(buildCacheMagic)+len(indexSum{}):]
 			_, n := binary.Uvarint(payload)
 			return sealCache(append(binary.AppendUvarint(nil, buildCacheFormat+1), payload[n:]...))
 		}, "full build: the cache is of another format"},
@@ -219,7 +228,7 @@ func TestBuildCacheCorrupt(t *testing.T) {
 
 // sealCache is a cache file holding payload, with its checksum.
 func sealCache(payload []byte) []byte {
-	sum := sha256.Sum256(payload)
+	sum := sumOf(payload)
 	return append(append([]byte(buildCacheMagic), sum[:]...), payload...)
 }
 

@@ -29,7 +29,7 @@ import (
 // cache corrupt: a full build that says so, which writes the index anew.
 
 // cacheLogMagic starts an index log (and names its format).
-const cacheLogMagic = "d6codex build cache log 2\n"
+const cacheLogMagic = "d6codex build cache log 3\n"
 
 // cacheDelta is one build's change to the index.
 type cacheDelta struct {
@@ -55,7 +55,7 @@ func logPath(file string) string { return file + ".log" }
 
 // readCacheLog applies the log of the index file, whose checksum is
 // sum, to ix; an error says the cache is corrupt.
-func readCacheLog(file string, sum [sha256.Size]byte, ix *cacheIndex) error {
+func readCacheLog(file string, sum indexSum, ix *cacheIndex) error {
 	data, err := os.ReadFile(logPath(file))
 	switch {
 	case errors.Is(err, os.ErrNotExist):
@@ -64,22 +64,22 @@ func readCacheLog(file string, sum [sha256.Size]byte, ix *cacheIndex) error {
 		return fmt.Errorf("the build cache cannot be read (%v)", err)
 	}
 	rest, ok := bytes.CutPrefix(data, []byte(cacheLogMagic))
-	if !ok || len(rest) < sha256.Size {
+	if !ok || len(rest) < len(sum) {
 		return errors.New("the build cache is corrupt")
 	}
-	if !bytes.Equal(rest[:sha256.Size], sum[:]) {
+	if !bytes.Equal(rest[:len(sum)], sum[:]) {
 		return nil // the log of an index written over since: not this index's
 	}
-	rest = rest[sha256.Size:]
+	rest = rest[len(sum):]
 	for len(rest) > 0 {
 		n, k := binary.Uvarint(rest)
-		if k <= 0 || n > uint64(len(rest)-k) || uint64(len(rest)-k)-n < sha256.Size {
+		if k <= 0 || n > uint64(len(rest)-k) || uint64(len(rest)-k)-n < uint64(len(sum)) {
 			return errors.New("the build cache is corrupt (its log is cut short)")
 		}
 		rest = rest[k:]
-		want, payload := rest[:sha256.Size], rest[sha256.Size:sha256.Size+n]
-		rest = rest[sha256.Size+n:]
-		if got := sha256.Sum256(payload); !bytes.Equal(got[:], want) {
+		want, payload := rest[:len(sum)], rest[len(sum):len(sum)+int(n)]
+		rest = rest[len(sum)+int(n):]
+		if got := sumOf(payload); !bytes.Equal(got[:], want) {
 			return errors.New("the build cache is corrupt")
 		}
 		d, err := decodeDelta(payload)
@@ -189,12 +189,12 @@ func diffIndex(was, now *cacheIndex) *cacheDelta {
 }
 
 // encodeIndex is the index file of ix and its checksum.
-func encodeIndex(ix *cacheIndex) ([]byte, [sha256.Size]byte, error) {
+func encodeIndex(ix *cacheIndex) ([]byte, indexSum, error) {
 	payload, err := encodeDelta(deltaOf(ix))
 	if err != nil {
-		return nil, [sha256.Size]byte{}, err
+		return nil, indexSum{}, err
 	}
-	sum := sha256.Sum256(payload)
+	sum := sumOf(payload)
 	out := make([]byte, 0, len(buildCacheMagic)+len(sum)+len(payload))
 	return append(append(append(out, buildCacheMagic...), sum[:]...), payload...), sum, nil
 }
@@ -204,13 +204,13 @@ func encodeIndex(ix *cacheIndex) ([]byte, [sha256.Size]byte, error) {
 // none or the log would grow longer than the index, the index whole
 // and an empty log. It returns the checksum of the index the log
 // follows.
-func writeIndex(file string, was *cacheIndex, wasSum [sha256.Size]byte, wasSize int64, now *cacheIndex) ([sha256.Size]byte, int64, error) {
+func writeIndex(file string, was *cacheIndex, wasSum indexSum, wasSize int64, now *cacheIndex) (indexSum, int64, error) {
 	if was != nil {
 		payload, err := encodeDelta(diffIndex(was, now))
 		if err != nil {
 			return wasSum, wasSize, err
 		}
-		sum := sha256.Sum256(payload)
+		sum := sumOf(payload)
 		entry := binary.AppendUvarint(nil, uint64(len(payload)))
 		entry = append(append(entry, sum[:]...), payload...)
 		info, err := os.Stat(logPath(file))

@@ -63,7 +63,7 @@ func TestBuildCacheLog(t *testing.T) {
 			}
 		default:
 			compacted++
-			if after != int64(len(cacheLogMagic)+32) {
+			if after != int64(len(cacheLogMagic)+len(indexSum{})) {
 				t.Errorf("step %d: the index written whole and a log of %d bytes, want an empty log", step, after)
 			}
 			index = now
@@ -86,10 +86,10 @@ func lastDelta(t *testing.T, p string, at int64) *cacheDelta {
 	}
 	rest := data[at:]
 	n, k := binary.Uvarint(rest)
-	if k <= 0 || uint64(len(rest)) != uint64(k)+32+n {
+	if k <= 0 || uint64(len(rest)) != uint64(k)+uint64(len(indexSum{}))+n {
 		t.Fatalf("the log's last entry (%d bytes at %d) is not one entry", len(rest), at)
 	}
-	d, err := decodeDelta(rest[k+32:])
+	d, err := decodeDelta(rest[k+len(indexSum{}):])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,7 +135,7 @@ func TestBuildCacheLogCorrupt(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(data) <= len(cacheLogMagic)+32 {
+			if len(data) <= len(cacheLogMagic)+len(indexSum{}) {
 				t.Fatalf("the log holds no entry (%d bytes)", len(data))
 			}
 			if err := os.WriteFile(log, tt.spoil(data), 0o644); err != nil {
