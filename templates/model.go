@@ -349,6 +349,10 @@ type Feature struct {
 // Has reports whether a block handler set flag on this page.
 func (p *Page) Has(flag string) bool { return p.Flags[flag] }
 
+// FlagOwnH1 marks a page whose text writes its own <h1> (a Jekyll page's
+// HTML or its layout's): the view adds no title heading above it.
+const FlagOwnH1 = "own-h1"
+
 // H1 is the text of the page's visible <h1>: its heading, else its title.
 func (p *Page) H1() string {
 	if p.Heading != "" {

@@ -182,12 +182,14 @@ func (b *Block) ResolveWiki(target string, source bool) WikiTarget {
 
 // SetFlag marks the page as having a feature; templates read it with
 // Page.Has(flag) (for example "calc" to add calculator markup or styles).
-func (b *Block) SetFlag(flag string) {
-	res := b.st.res
-	if res.Flags == nil {
-		res.Flags = map[string]bool{}
+func (b *Block) SetFlag(flag string) { b.st.setFlag(flag) }
+
+// setFlag marks the page as having a feature (Block.SetFlag).
+func (st *pageState) setFlag(flag string) {
+	if st.res.Flags == nil {
+		st.res.Flags = map[string]bool{}
 	}
-	res.Flags[flag] = true
+	st.res.Flags[flag] = true
 }
 
 // AddScript asks for the static file at logical path name (relative to

@@ -95,26 +95,32 @@ func (tocTransformer) Transform(doc *ast.Document, reader text.Reader, pc parser
 // chapter with one "# Class" a class, a Hugo page that starts its
 // sections at #) it moves every heading of the body one level down (h6
 // stays h6). Ids stay as they were, so links to them keep working; the
-// table of contents, collected after, follows the new levels.
-type h1Transformer struct{}
+// table of contents, collected after, follows the new levels. With own
+// (Dialects.OwnH1) an <h1> of the raw HTML, with no # heading in the
+// text (kept or taken for the title), is the page's own heading: kept,
+// and the page flagged templates.FlagOwnH1.
+type h1Transformer struct{ own bool }
 
 // Transform implements parser.ASTTransformer.
-func (h1Transformer) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
+func (t h1Transformer) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
 	st := state(pc)
 	if st == nil {
 		return
 	}
+	dropped := false // the page's title is a heading of its text, which the frame shows
 	if st.page.DropLeading {
 		if h, ok := doc.FirstChild().(*ast.Heading); ok {
 			doc.RemoveChild(doc, h)
+			dropped = true
 		}
 	} else if st.page.DropH1 {
 		if h := firstH1(doc); h != nil {
 			doc.RemoveChild(doc, h)
+			dropped = true
 		}
 	}
 	var headings []*ast.Heading
-	hasH1 := false
+	hasH1, rawH1 := false, false
 	src := reader.Source()
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
@@ -126,14 +132,18 @@ func (h1Transformer) Transform(doc *ast.Document, reader text.Reader, pc parser.
 			hasH1 = hasH1 || n.Level == 1
 			return ast.WalkSkipChildren, nil
 		case *ast.HTMLBlock, *ast.RawHTML: // <h1> written in HTML
-			hasH1 = hasH1 || rawhtml.HasH1(rawText(n, src))
+			rawH1 = rawH1 || rawhtml.HasH1(rawText(n, src))
 			return ast.WalkSkipChildren, nil
 		case *ast.FencedCodeBlock, *ast.CodeBlock, *ast.CodeSpan:
 			return ast.WalkSkipChildren, nil
 		}
 		return ast.WalkContinue, nil
 	})
-	if !hasH1 {
+	if t.own && rawH1 && !hasH1 && !dropped {
+		st.setFlag(templates.FlagOwnH1)
+		return
+	}
+	if !hasH1 && !rawH1 {
 		return
 	}
 	for _, h := range headings {

@@ -133,6 +133,12 @@ type Dialects struct {
 	CustomIcons []string
 	// Liquid drops Liquid tags and outputs with a warning.
 	Liquid bool
+	// OwnH1: an <h1> the page's raw HTML writes (a Jekyll page's own HTML
+	// or its layout's) is the page's heading, kept as written, and the
+	// page is flagged templates.FlagOwnH1 so that its frame adds no title
+	// heading, when the Markdown leaves no # heading in the body
+	// (h1Transformer).
+	OwnH1 bool
 	// Shortcodes renders Hugo docs themes' shortcodes.
 	Shortcodes bool
 	// PageLinkShortcodes are the names of the site's own Hugo shortcodes
@@ -883,7 +889,7 @@ type pageExtension struct{ m *Markdown }
 func (e pageExtension) Extend(md goldmark.Markdown) {
 	md.Parser().AddOptions(parser.WithASTTransformers(
 		// After goldmark's own (footnotes run at 999), in this order.
-		util.Prioritized(h1Transformer{}, 1000),
+		util.Prioritized(h1Transformer{own: e.m.opts.Dialects.OwnH1}, 1000),
 		util.Prioritized(blockTransformer{m: e.m}, 1001),
 		util.Prioritized(linkTransformer{m: e.m}, 1002),
 		util.Prioritized(queryTransformer{m: e.m}, 1003),

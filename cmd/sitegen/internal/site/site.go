@@ -167,6 +167,7 @@ func load(ctx context.Context, opts content.Options, updatable bool) (*Site, err
 			Emoji:              s.Lay.Markup.Emoji,
 			CustomIcons:        s.Lay.Markup.CustomIcons,
 			Liquid:             s.Lay.Kind == layout.Jekyll,
+			OwnH1:              s.Lay.Kind == layout.Jekyll, // Jekyll writes a page as its HTML and layouts do
 			Shortcodes:         s.Lay.Kind == layout.Hugo,
 			PageLinkShortcodes: s.Lay.Markup.PageLinkShortcodes,
 			AnchorShortcodes:   s.Lay.Markup.AnchorShortcodes,
