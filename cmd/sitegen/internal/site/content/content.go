@@ -312,6 +312,14 @@ type Scanned struct {
 	created     map[string]string // chapters the table of contents lists whose file does not exist (missingChapters)
 }
 
+// Created reports whether rel is a chapter the table of contents lists
+// whose file did not exist (missingChapters): a file saved there now
+// needs a new walk.
+func (sc *Scanned) Created(rel string) bool {
+	_, ok := sc.created[rel]
+	return ok
+}
+
 // Scan walks the content folder (see walkSource); problems with names
 // and links are recorded.
 func (s *Site) Scan() (*Scanned, error) {
