@@ -509,7 +509,7 @@ func (up *updater) walk() bool {
 			}
 			continue
 		}
-		if strings.HasSuffix(rel, ".html") || !sc.Files[rel] && !slices.Contains(sc.Rels, rel) && !slices.Contains(sc.Unlisted, rel) {
+		if strings.HasSuffix(rel, ".html") || sc.Created(rel) || !sc.Files[rel] && !slices.Contains(sc.Rels, rel) && !slices.Contains(sc.Unlisted, rel) {
 			return true
 		}
 		info, err := os.Lstat(filepath.Join(s.Opts.Source, filepath.FromSlash(f)))

@@ -44,8 +44,10 @@
 //     build without --dest writes to [build] build-dir (default book/), as
 //     mdbook build does.
 //   - What mdBook tolerates: a chapter SUMMARY.md lists that does not exist
-//     (mdBook creates it; sitegen warns and lists it as a draft), an
-//     include it cannot read (mdBook logs it and goes on).
+//     (mdBook creates it, "# Label"; sitegen publishes that empty chapter
+//     with a warning, writing nothing into the source; with [build]
+//     create-missing = false the build fails at its line, createMissing),
+//     an include it cannot read (mdBook logs it and goes on).
 //
 // Third-party preprocessors ([preprocessor.NAME] in book.toml, by
 // their name or their command's program; one whose renderers do not list
@@ -70,7 +72,9 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
+	"os"
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -156,6 +160,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 			nav[i].Number = ""
 		}
 	}
+	if err := createMissing(dir, l, table(m, "build"), nav, summary); err != nil {
+		return nil, err
+	}
 	l.Nav, l.NavFile = nav, summary
 	chapters := 0
 	for _, e := range nav {
@@ -169,6 +176,32 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	l.Read = append(l.Read, fmt.Sprintf("%s (%d chapters)", SummaryFile, chapters))
 	return l, nil
+}
+
+// createMissing applies [build] create-missing: "By default, any missing
+// files specified in SUMMARY.md will be created when the book is built
+// (i.e. create-missing = true). If this is false then the build process
+// will instead exit with an error if any files do not exist."
+// (https://rust-lang.github.io/mdBook/format/configuration/general.html#build-options).
+// When it is false, the first chapter of nav whose file does not exist is
+// an error at its line of SUMMARY.md (summary); when true, the site
+// publishes each such chapter as mdBook creates it (package content's
+// navtree.go).
+func createMissing(dir string, l *layout.Layout, build map[string]any, nav []layout.NavEntry, summary string) error {
+	if create, ok := build["create-missing"].(bool); !ok || create {
+		return nil
+	}
+	for _, e := range nav {
+		if e.Path == "" {
+			continue
+		}
+		file := path.Join(l.Content, e.Path)
+		if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(file))); errors.Is(err, fs.ErrNotExist) {
+			return &layout.ConfigError{File: summary, Line: e.Line, Col: 1,
+				Msg: fmt.Sprintf("chapter %q: %s does not exist, and %s sets build.create-missing = false: mdBook stops (\"Chapter file not found\")", e.Title, file, ConfigFile)}
+		}
+	}
+	return nil
 }
 
 // unfold is how deep the sidebar shows every chapter's sub-chapters

@@ -94,6 +94,8 @@ func TestHome(t *testing.T) {
 	}
 }
 
+// A book.toml or SUMMARY.md that mdBook refuses is an error at its file
+// and line.
 func TestRecogniseErrors(t *testing.T) {
 	tests := []struct {
 		name  string
@@ -105,6 +107,13 @@ func TestRecogniseErrors(t *testing.T) {
 		{"no SUMMARY.md: \"Without this file, there is no book.\"", map[string]string{"book.toml": "[book]\n", "src/a.md": ""}, "src/SUMMARY.md", 0, "no such file"},
 		{"bad book.toml", map[string]string{"book.toml": "[book\n"}, "book.toml", 2, "table name"},
 		{"bad SUMMARY.md", map[string]string{"book.toml": "", "src/SUMMARY.md": "- [A](a.md)\n- words\n"}, "src/SUMMARY.md", 2, "only a link"},
+		// "create-missing: By default, any missing files specified in
+		// SUMMARY.md will be created when the book is built (i.e.
+		// create-missing = true). If this is false then the build process
+		// will instead exit with an error if any files do not exist."
+		// (https://rust-lang.github.io/mdBook/format/configuration/general.html#build-options).
+		{"create-missing = false and a chapter file missing", map[string]string{"book.toml": "[build]\ncreate-missing = false\n",
+			"src/SUMMARY.md": "# Summary\n\n- [A](a.md)\n    - [B](sub/b.md)\n", "src/a.md": "# A\n"}, "src/SUMMARY.md", 4, `chapter "B": src/sub/b.md does not exist`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

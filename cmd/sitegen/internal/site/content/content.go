@@ -309,6 +309,15 @@ type Scanned struct {
 	Unlisted    []string
 	Readmes     map[string]bool
 	FolderNotes map[string]string
+	created     map[string]string // chapters the table of contents lists whose file does not exist (missingChapters)
+}
+
+// Created reports whether rel is a chapter the table of contents lists
+// whose file did not exist (missingChapters): a file saved there now
+// needs a new walk.
+func (sc *Scanned) Created(rel string) bool {
+	_, ok := sc.created[rel]
+	return ok
 }
 
 // Scan walks the content folder (see walkSource); problems with names
@@ -369,6 +378,12 @@ func (s *Site) Scan() (*Scanned, error) {
 		}
 	}
 	s.chaptersOutside(func(rel, file string) { sc.Rels = append(sc.Rels, rel) })
+	s.missingChapters(func(rel, title string) {
+		if sc.created == nil {
+			sc.created = map[string]string{}
+		}
+		sc.Rels, sc.created[rel] = append(sc.Rels, rel), title
+	})
 	if len(mdFiles) > 0 {
 		sc.Rels = s.pageFiles(sc.Rels, mdFiles, sc.Files)
 	}
@@ -444,7 +459,7 @@ func outside(rel string) bool {
 // before the model's steps change it.
 func (s *Site) LoadAll(ctx context.Context, sc *Scanned, reuse func(rel string) *Page) ([]*Page, error) {
 	s.Files, s.baseFiles, s.rendered = maps.Clone(sc.Files), maps.Clone(sc.baseFiles), maps.Clone(sc.rendered)
-	s.readmes, s.folderNotes = sc.Readmes, sc.FolderNotes
+	s.readmes, s.folderNotes, s.created = sc.Readmes, sc.FolderNotes, sc.created
 	all := make([]*Page, len(sc.Rels))
 	var fresh []int
 	for i, rel := range sc.Rels {

@@ -22,6 +22,9 @@ import (
 // shown as preformatted text (readFenced) and is what that tool builds
 // (a warning in lenient mode, see tolerate).
 func (s *Site) pageSource(p *Page) ([]byte, error) {
+	if title, ok := s.created[p.Rel]; ok {
+		return createdChapter(title), nil
+	}
 	src, lines, long, note, err := s.readFenced(p.File)
 	if err != nil {
 		return nil, err

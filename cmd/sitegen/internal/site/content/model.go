@@ -31,6 +31,7 @@ type Model struct {
 	NotFound    *Page                // the corpus's own 404 page (404.md or 404.html at the content root), nil for the default one
 	navFolders  map[string]navFolder // folder -> its section's title and place in the layout's navigation (dialect.go)
 	navDrafts   map[int]bool         // the layout's navigation entries shown as drafts: their file does not exist (navtree.go)
+	created     map[string]string    // content-relative path of a listed chapter whose file does not exist -> its label: mdBook creates it (navtree.go)
 	readmes     map[string]bool      // README.md files beside an index page: ordinary pages (folders.go)
 	folderNotes map[string]string    // content-relative path of a folder note -> the folder it is the page of (folders.go)
 	sections    map[string]*Page     // folder (content-relative, "" for the root) -> its section page

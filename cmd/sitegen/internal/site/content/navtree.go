@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -100,6 +101,46 @@ func (s *Site) chaptersOutside(visit func(rel, file string)) {
 		}
 		visit(e.Path, file)
 	}
+}
+
+// missingChapters visits the chapters the table of contents lists whose
+// file does not exist, with their labels: mdBook creates each ("By
+// default, any missing files specified in SUMMARY.md will be created when
+// the book is built (i.e. create-missing = true)",
+// https://rust-lang.github.io/mdBook/format/configuration/general.html#build-options;
+// with false the layout has refused the book) and builds it as a chapter.
+// sitegen writes nothing into the source: the chapter is the text mdBook
+// writes (createdChapter), published with a warning at its line of the
+// table of contents. One at a hidden name or out of the walk stays a
+// draft (navTree).
+func (s *Site) missingChapters(visit func(rel, title string)) {
+	if !s.Lay.NavOnly {
+		return
+	}
+	seen := map[string]bool{}
+	for _, e := range s.Lay.Nav {
+		if e.Path == "" || e.Draft || seen[e.Path] || BadName(e.Path) != "" {
+			continue
+		}
+		file := s.SrcFile(e.Path)
+		if outside(file) || srcpath.SkippedPart(file) != "" || s.walkSkip(e.Path, false) || s.leftOut(e.Path, false) != "" {
+			continue
+		}
+		if _, err := srcpath.Check(s.Opts.Source, file); !errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		seen[e.Path] = true
+		s.Warn.Addf(s.Lay.NavFile, e.Line, 1, "", "%s (%q) does not exist: mdBook creates it (build.create-missing) with the heading \"# %s\"; published as that empty chapter, the source left as it is",
+			file, e.Title, e.Title)
+		visit(e.Path, e.Title)
+	}
+}
+
+// createdChapter is the text of a chapter mdBook creates for a missing
+// file: its label as a heading (mdBook's create_missing writes
+// "# {name}").
+func createdChapter(title string) []byte {
+	return []byte("# " + title + "\n")
 }
 
 // navTree makes the table of contents the page tree: each listed page's
