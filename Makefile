@@ -42,7 +42,7 @@ serve: sitegen ## serve the site with live reload on http://127.0.0.1:1313/
 	./$(SITEGEN) serve --bind $(BIND) --port $(PORT)
 
 test: ## run every test (and, under the race detector, the tests of what a build's workers share)
-	$(GO) test -timeout 30m ./...
+	$(GO) test -timeout 45m ./...
 	$(GO) test -race -run 'Concurrent' ./cmd/sitegen/internal/markup/
 
 bench: ## benchmarks: rules and calculators, sitegen build, serve, calculators in Chromium (see BENCHMARKS.md)
