@@ -126,6 +126,14 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if file == "config.toml" && !IsZolaConfig(m) {
 		return nil, nil
 	}
+	if !layout.Exists(dir, l.Content, true) {
+		// "The homepage ... is a section, which is created whether or not
+		// you add an _index.md file at the root of your content directory"
+		// (https://www.getzola.org/documentation/content/section/): with no
+		// content/ at all Zola builds the site from its templates alone.
+		l.NoContent = true
+		l.Notes = append(l.Notes, file+": no content/ folder: a Zola site with no content pages; Zola's templates (templates/, themes/) are not run by sitegen, so the home page is sitegen's own and only static/ is published")
+	}
 	l.Settings.Title = l.Str(m, "title")
 	l.Settings.BaseURL, l.Settings.BaseURLKey = l.Str(m, "base_url"), "base_url"
 	lang := cmp.Or(l.Str(m, "default_language"), "en")

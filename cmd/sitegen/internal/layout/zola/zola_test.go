@@ -2,6 +2,7 @@ package zola
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -13,14 +14,20 @@ import (
 // Zola loads config.toml as a fallback if zola.toml does not exist" and
 // "Only the base_url variable is mandatory"
 // (https://www.getzola.org/documentation/getting-started/configuration/);
-// Hugo's config.toml writes baseURL (any case) and is not Zola's.
+// Hugo's config.toml writes baseURL (any case) and is not Zola's. No
+// content/ folder is a site Zola builds, from its templates alone: "The
+// homepage ... is a section, which is created whether or not you add an
+// _index.md file at the root of your content directory"
+// (https://www.getzola.org/documentation/content/section/); sitegen builds
+// its own home page and static/ (NoContent), saying so.
 func TestRecognise(t *testing.T) {
 	tests := []struct {
-		name  string
-		files map[string]string
-		zola  bool
-		file  string
-		want  layout.Settings
+		name      string
+		files     map[string]string
+		zola      bool
+		file      string
+		want      layout.Settings
+		noContent bool
 	}{
 		{name: "zola.toml", zola: true, file: "zola.toml",
 			files: map[string]string{"zola.toml": "base_url = \"https://z.test\"\ntitle = \"Z\"\n", "content/_index.md": ""},
@@ -28,12 +35,15 @@ func TestRecognise(t *testing.T) {
 		{name: "config.toml with base_url", zola: true, file: "config.toml",
 			files: map[string]string{"config.toml": "base_url = \"https://z.test\"\ndefault_language = \"fr\"\n", "content/_index.md": ""},
 			want:  layout.Settings{BaseURL: "https://z.test", BaseURLKey: "base_url", LanguageCode: "fr"}},
-		{name: "zola.toml before config.toml", zola: true, file: "zola.toml",
+		{name: "zola.toml before config.toml", zola: true, file: "zola.toml", noContent: true,
 			files: map[string]string{"zola.toml": "base_url = \"https://new.test\"\n", "config.toml": "base_url = \"https://old.test\"\n"},
 			want:  layout.Settings{BaseURL: "https://new.test", BaseURLKey: "base_url", LanguageCode: "en"}},
 		{name: "no title: the home section's", zola: true, file: "config.toml",
 			files: map[string]string{"config.toml": "base_url = \"https://z.test\"\n", "content/_index.md": "+++\ntitle = \"Shadowdark Campaign\"\nsort_by = \"weight\"\n+++\n"},
 			want:  layout.Settings{Title: "Shadowdark Campaign", BaseURL: "https://z.test", BaseURLKey: "base_url", LanguageCode: "en"}},
+		{name: "no content/ folder (gensokyoeurofest.org)", zola: true, file: "zola.toml", noContent: true,
+			files: map[string]string{"zola.toml": "base_url = \"https://z.test\"\n", "templates/index.html": "<p>home</p>", "static/a.css": ""},
+			want:  layout.Settings{BaseURL: "https://z.test", BaseURLKey: "base_url", LanguageCode: "en"}},
 		{name: "Hugo's config.toml (baseURL)", files: map[string]string{"config.toml": "baseURL = \"https://h.test/\"\ntitle = \"H\"\n", "content/_index.md": ""}},
 		{name: "Hugo's config.toml (baseurl)", files: map[string]string{"config.toml": "baseurl = \"https://h.test/\"\n", "content/_index.md": ""}},
 		{name: "Hugo's config.toml with no base URL", files: map[string]string{"config.toml": "title = \"H\"\n", "content/_index.md": ""}},
@@ -62,6 +72,12 @@ func TestRecognise(t *testing.T) {
 			}
 			if l.Tool() != "Zola" {
 				t.Errorf("tool %q", l.Tool())
+			}
+			if l.NoContent != tt.noContent {
+				t.Errorf("NoContent = %v, want %v", l.NoContent, tt.noContent)
+			}
+			if tt.noContent && !slices.ContainsFunc(l.Notes, func(n string) bool { return strings.Contains(n, "templates/") && strings.Contains(n, "not run") }) {
+				t.Errorf("notes %q: want one saying templates/ are not run", l.Notes)
 			}
 		})
 	}
