@@ -1,9 +1,11 @@
 package markup
 
 import (
+	"bytes"
 	"fmt"
 	"net/url"
 	"path"
+	"strconv"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -127,6 +129,9 @@ func (t linkTransformer) Transform(doc *ast.Document, reader text.Reader, pc par
 					return ast.WalkSkipChildren, nil
 				}
 			}
+			if t.m != nil && t.m.opts.Obsidian {
+				imageSize(n, src)
+			}
 			tg := resolveImage(st.page.Links, Destination(n.Destination))
 			switch {
 			case tg.Problem != "":
@@ -228,6 +233,33 @@ func unwrap(n ast.Node) {
 		c = next
 	}
 	parent.RemoveChild(parent, n)
+}
+
+// imageSize reads Obsidian's size at the end of a Markdown image's alt
+// text: "![Engelbart|100x145](https://…)" ("External images",
+// https://help.obsidian.md/syntax): "|100x145" is no alt text but the
+// image's width and height.
+func imageSize(n *ast.Image, src []byte) {
+	last, ok := n.LastChild().(*ast.Text)
+	if !ok {
+		return
+	}
+	v := last.Segment.Value(src)
+	i := bytes.LastIndexByte(v, '|')
+	if i < 0 {
+		return
+	}
+	w, h, ok := wikilink.Size(string(v[i+1:]))
+	if !ok {
+		return
+	}
+	last.Segment = last.Segment.WithStop(last.Segment.Start + i)
+	if w > 0 {
+		n.SetAttributeString("width", []byte(strconv.Itoa(w)))
+	}
+	if h > 0 {
+		n.SetAttributeString("height", []byte(strconv.Itoa(h)))
+	}
 }
 
 // altText is an image's alt text as written (its text segments).

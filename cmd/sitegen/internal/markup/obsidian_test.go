@@ -513,3 +513,27 @@ func TestEmbedAssets(t *testing.T) {
 		}
 	}
 }
+
+// TestObsidianImageSize: Obsidian reads a size at the end of a Markdown
+// image's alt text: "![Engelbart|100x145](https://…)" ("External images",
+// https://help.obsidian.md/syntax); the size is no alt text.
+// QuantumRaccon/dnd-vault's 3,104 monster notes write "![|600](…)"
+// (eval13B NB3). Other tools keep the "|" as alt text.
+func TestObsidianImageSize(t *testing.T) {
+	tests := []struct{ src, want string }{
+		{"![Engelbart|100x145](https://x.org/e.jpg)", `<img src="https://x.org/e.jpg" alt="Engelbart" width="100" height="145">`},
+		{"![|600](https://x.org/a.jpg)", `<img src="https://x.org/a.jpg" alt="" width="600">`},
+		{"![a|b](https://x.org/a.jpg)", `<img src="https://x.org/a.jpg" alt="a|b">`},
+		{"![Map](https://x.org/m.jpg)", `<img src="https://x.org/m.jpg" alt="Map">`},
+	}
+	for _, tt := range tests {
+		out, _, problems := convert(t, Options{Obsidian: true}, tt.src, Page{File: "page.md", Links: fakeVault{}})
+		if !strings.Contains(out, tt.want) || len(problems) > 0 {
+			t.Errorf("%s:\ngot  %s (problems %q)\nwant %s", tt.src, out, problems, tt.want)
+		}
+	}
+	out, _, _ := convert(t, Options{}, "![|600](https://x.org/a.jpg)", Page{File: "page.md", Links: fakeVault{}})
+	if !strings.Contains(out, `alt="|600"`) {
+		t.Errorf("without Obsidian: %s, want the alt text kept", out)
+	}
+}

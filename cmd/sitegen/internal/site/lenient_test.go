@@ -424,6 +424,41 @@ func TestJekyllWeightText(t *testing.T) {
 	}
 }
 
+// TestObsidianWeightNumber: Obsidian reads no weight either: its
+// default properties are tags, aliases and cssclasses ("Properties",
+// https://help.obsidian.md/properties); any other is the note's own data,
+// and the file explorer sorts by name. QuantumRaccon/dnd-vault's 666
+// magic items write their weight in pounds ("weight: 1.0"), which failed
+// the default build (eval13B NB1): a warning in either mode, not an order.
+func TestObsidianWeightNumber(t *testing.T) {
+	files := map[string]string{
+		".obsidian/app.json": "{}",
+		"Amulet.md":          "---\nweight: 1.0\n---\nAn amulet.\n",
+		"Plate.md":           "---\nweight: 65.0\n---\nPlate armour.\n",
+	}
+	for _, lenient := range []bool{false, true} {
+		src := t.TempDir()
+		sitetest.WriteFiles(t, src, files)
+		opts := content.Options{Theme: theme, Dest: filepath.Join(t.TempDir(), "out")}
+		if lenient {
+			opts.BrokenLinks = "warn"
+		}
+		res, err := build(t, src, opts)
+		if err != nil {
+			t.Fatalf("lenient %v: %v", lenient, err)
+		}
+		for _, want := range []string{"Amulet.md:2:1: weight: the number 1, not an integer: Obsidian reads no weight", "Plate.md:2:1: weight: the number 65"} {
+			found := false
+			for _, w := range res.WarningList {
+				found = found || strings.Contains(w.String(), want)
+			}
+			if !found {
+				t.Errorf("lenient %v: warnings %v lack %q", lenient, res.WarningList, want)
+			}
+		}
+	}
+}
+
 // TestDotsClose: Jekyll's YAML_FRONT_MATTER_REGEXP closes front matter
 // with "---" or "..." ("^((---|\.\.\.)\s*$\n?)"; TestJekyll's "front
 // matter closed by dots" checks Jekyll 4.3): a closing "..." is written

@@ -382,6 +382,16 @@ func (f *File) exported(i, depth int) any {
 	if v, ok := f.returned(i, depth); ok { // async () => { return {...} } (returned.go)
 		return v
 	}
+	if f.is(i, "(") {
+		// (defineConfig({...})), ({...}): a parenthesised expression is
+		// its value (ECMAScript's ParenthesizedExpression; Lingwcy/mt-wiki).
+		if v := f.exported(i+1, depth+1); v != nil {
+			if _, ok := v.(Computed); !ok {
+				return v
+			}
+		}
+		return f.computedAt(i)
+	}
 	if t.kind == tokIdent && f.is(i+1, "(") {
 		// defineConfig({...}), withMermaid(defineConfig({...})): the
 		// first argument.

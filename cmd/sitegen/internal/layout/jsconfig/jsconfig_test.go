@@ -47,6 +47,13 @@ func TestParse(t *testing.T) {
 			`{"__keys":"title,srcDir","srcDir":"./src","title":"T"}`},
 		{"wrapped twice", `export default withMermaid(defineConfig({ title: "M" }))`,
 			`{"__keys":"title","title":"M"}`},
+		// A parenthesised expression is its value (ECMAScript's
+		// ParenthesizedExpression): Lingwcy/mt-wiki's config.mts, which
+		// VitePress 1.6 reads (eval13B NB2).
+		{"parenthesised call", `export default (defineConfig({ title: "P" }))`,
+			`{"__keys":"title","title":"P"}`},
+		{"parenthesised object", "module.exports = (\n  { title: 'Q' }\n);",
+			`{"__keys":"title","title":"Q"}`},
 		{"typed const", "import type {Config} from '@docusaurus/types';\nconst config: Config = {\n  title: 'D', // a comment\n  /* block */ url: 'https://x.org',\n} satisfies Config;\nexport default config;\n",
 			`{"__keys":"title,url","title":"D","url":"https://x.org"}`},
 		{"const referenced", "const title = 'Named'\nconst cfg = {title, sub: {t: title}}\nmodule.exports = cfg",

@@ -110,7 +110,7 @@ func Parse(line []byte) (*Node, int) {
 	if hasLabel {
 		n.Label = strings.TrimSpace(label)
 		if n.Embed {
-			w, h, sized := size(n.Label)
+			w, h, sized := Size(n.Label)
 			if sized {
 				n.Width, n.Height = w, h
 			}
@@ -122,8 +122,9 @@ func Parse(line []byte) (*Node, int) {
 	return n, open + end + 2
 }
 
-// size reads "300" or "300x200".
-func size(s string) (w, h int, ok bool) {
+// Size reads an Obsidian image size, "300" or "300x200" (an embed's
+// label, or the end of a Markdown image's alt text).
+func Size(s string) (w, h int, ok bool) {
 	a, b, two := strings.Cut(s, "x")
 	w, err := strconv.Atoi(a)
 	if err != nil || w < 0 {

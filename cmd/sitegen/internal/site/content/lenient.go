@@ -258,14 +258,17 @@ func (s *Site) weightField(p *Page, r *fieldReader) int {
 		return r.int("weight") // a list or a table: an error, as in every layout
 	}
 	line, col := r.locate("weight")
-	if s.Lay.Kind == layout.Jekyll {
+	if s.Lay.Kind == layout.Jekyll || s.Lay.Kind == layout.Obsidian {
 		// Jekyll reads no weight: "you can also set your own front
 		// matter variables" (https://jekyllrb.com/docs/front-matter/),
 		// the page's own data, which neither Jekyll nor just-the-docs
 		// (nav_order) orders by: rooneg/5srd.github.io's equipment
 		// writes its weight in pounds ("1/4", "---", "varies"), which
-		// Jekyll 4.3.1 builds. Not an order, in any mode.
-		s.Warn.Addf(p.File, line, col, "weight", "%s, not an integer: Jekyll reads no weight (the page's own data, which its layouts may print); sitegen orders the page as if it had none", describeValue(v))
+		// Jekyll 4.3.1 builds. Nor does Obsidian, whose default
+		// properties are tags, aliases and cssclasses
+		// (https://help.obsidian.md/properties): QuantumRaccon/dnd-vault's
+		// magic items weigh "1.0" pounds. Not an order, in any mode.
+		s.Warn.Addf(p.File, line, col, "weight", "%s, not an integer: %s reads no weight (the page's own data); sitegen orders the page as if it had none", describeValue(v), tool)
 		return 0
 	}
 	how := "as " + tool + " reads it"
