@@ -35,13 +35,14 @@ var frontmatterKey = regexp.MustCompile(`^\s*\$frontmatter\.([A-Za-z_$][A-Za-z0-
 // character reference for each ASCII punctuation mark, so the value is
 // text, never Markdown or HTML), or as it is inside inline code; an
 // absent key is empty, as Vue shows undefined. Each other {{ … }} is a
-// warning. The lines do not move.
+// warning. A Vue component written into the page is removed first
+// (dropVue). The lines do not move.
 func Expand(_ string, src []byte, _ func(string) ([]byte, error)) layout.Expanded {
+	src, probs := dropVue(src)
 	if !bytes.Contains(src, []byte("{{")) {
-		return layout.Expanded{Src: src}
+		return layout.Expanded{Src: src, Problems: probs}
 	}
 	fm, body := frontMatter(src)
-	var probs []layout.Problem
 	out := make([]byte, 0, len(src))
 	out = append(out, src[:len(src)-len(body)]...)
 	firstLine := 1 + bytes.Count(src[:len(src)-len(body)], []byte("\n"))

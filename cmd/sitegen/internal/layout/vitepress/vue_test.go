@@ -3,6 +3,7 @@ package vitepress
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -42,6 +43,52 @@ func TestExpandFrontmatter(t *testing.T) {
 		}
 		if string(x.Src) != tt.want || !slices.Equal(warns, tt.warns) || x.Lines != nil {
 			t.Errorf("%s: Expand(%q) = %q, warnings at %v, lines %v; want %q, %v", tt.name, tt.src, x.Src, warns, x.Lines, tt.want, tt.warns)
+		}
+	}
+}
+
+// TestExpandVueComponent: "The root-level <script> and <style> tags in
+// Markdown files work just like they do in Vue SFC, including <script
+// setup>" (https://vitepress.dev/guide/using-vue#script-and-style). A
+// calculator so written (TheoristMC/worlds-frvr-wiki
+// trigger-scripts/jump.md: <script setup> and a <form> bound with
+// v-model and @click) runs only under Vue: removed whole, its lines kept
+// empty, with one warning naming its parts, and no stray text (the
+// button's "Convert").
+func TestExpandVueComponent(t *testing.T) {
+	form := "<div>\n  <form>\n    <input v-model=\"n\"/>\n    <button type=\"button\" @click=\"go\">\n      Convert\n    </button>\n  </form>\n</div>\n"
+	tests := []struct {
+		name, src, want string
+		warn            string // "line:col" and the parts named; "" for none
+	}{
+		{"script setup and its form", "# Jump\n\n<script setup>\nconst n = 1\n\nfunction go() {}\n</script>\n\n" + form + "\nAfter.\n",
+			"# Jump\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\nAfter.\n", "3:1 <script setup> at line 3, <div> holding a <form> at line 9"},
+		{"front matter kept, lines counted from the file", "---\ntitle: T\n---\n<form>\n<input v-model=\"x\">\n</form>\ntext\n",
+			"---\ntitle: T\n---\n\n\n\n\n", "4:1 <form> at line 4"},
+		{"plain HTML without a binding is the raw-HTML filter's", "<div class=\"x\">\n<b>a</b>\n</div>\n", "<div class=\"x\">\n<b>a</b>\n</div>\n", ""},
+		{"not in fenced code", "```vue\n<script setup>\n</script>\n<input v-model=\"x\">\n```\n", "```vue\n<script setup>\n</script>\n<input v-model=\"x\">\n```\n", ""},
+		{"a binding in text is not a block", "Write `<input v-model=\"x\">` so.\n", "Write `<input v-model=\"x\">` so.\n", ""},
+	}
+	for _, tt := range tests {
+		x := Expand("a.md", []byte(tt.src), nil)
+		warn := ""
+		for _, p := range x.Problems {
+			if !p.Warning {
+				t.Errorf("%s: an error %q", tt.name, p.Msg)
+			}
+			warn += fmt.Sprintf("%d:%d %s", p.Line, p.Col, p.Msg)
+		}
+		if string(x.Src) != tt.want {
+			t.Errorf("%s: Expand(%q) = %q; want %q", tt.name, tt.src, x.Src, tt.want)
+		}
+		if len(x.Problems) > 1 || (tt.warn == "") != (warn == "") {
+			t.Errorf("%s: warnings %q; want one with %q", tt.name, warn, tt.warn)
+		}
+		if tt.warn != "" {
+			pos, parts, _ := strings.Cut(tt.warn, " ")
+			if !strings.HasPrefix(warn, pos+" ") || !strings.Contains(warn, parts) {
+				t.Errorf("%s: warning %q; want at %s naming %q", tt.name, warn, pos, parts)
+			}
 		}
 	}
 }
