@@ -346,11 +346,9 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	// pages), while its front matter's tags are its taxonomy's.
 	l.Markup.NoObsidianSyntax = true
 	l.LinkHook = LinkHook(dir, themes(low))
-	for _, m := range AbsentModules(dir, low) {
-		// Said once, not at each use of its shortcodes (chrisbarley89/
-		// golden_wastes: 272 warnings of "icon" and "infobox").
-		l.Notes = append(l.Notes, fmt.Sprintf("%s: theme module %s is not in the repository (no _vendor/%s/): its shortcodes, partials and render hooks are not read; run `hugo mod vendor` and commit _vendor/", file, m, m))
-	}
+	// Said once by the build, not at each use of its shortcodes
+	// (chrisbarley89/golden_wastes: 272 warnings of "icon" and "infobox").
+	l.AbsentThemes = AbsentModules(dir, low)
 	l.NoTagPages = !TagPages(low)
 	return l, nil
 }
