@@ -39,7 +39,7 @@ func foldAbsentThemes(l *layout.Layout, ws content.Diagnostics) (content.Diagnos
 	slices.Sort(names)
 	uses := "no shortcode it may define is used"
 	if len(folded) > 0 {
-		uses = fmt.Sprintf("%d uses of shortcodes with no template (%s) not run, their content shown as text (the first at %s)",
+		uses = fmt.Sprintf("%d uses of shortcodes with no template (%s) not run, each shown as sitegen shows a shortcode it does not know (the first at %s)",
 			len(folded), strings.Join(names, ", "), folded[0].String())
 	}
 	var notes []string
