@@ -519,6 +519,11 @@ type Layout struct {
 	// Notes say what was not read from the settings (a computed value) and
 	// which default was used instead; the build reports them.
 	Notes []string
+	// AbsentThemes are the theme modules the settings import that are not
+	// in the repository (Hugo fetches them when it builds): the build says
+	// each once, with the uses of shortcodes sitegen could not run, in
+	// place of a warning at each use.
+	AbsentThemes []string
 
 	// BadFrontMatter: the tool builds a page whose front matter it cannot
 	// read, without it (Jekyll, unless strict_front_matter: true; MkDocs;

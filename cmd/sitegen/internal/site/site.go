@@ -385,6 +385,9 @@ func buildSite(ctx context.Context, opts content.Options, updatable bool) (*Site
 		res.Errors = append(res.Errors, localeDiagnostics(res.Errors, l.errs, l.name, l.translation)...)
 		res.WarningList = append(res.WarningList, localeDiagnostics(res.WarningList, l.warns, l.name, l.translation)...)
 	}
+	var absent []string
+	res.WarningList, absent = foldAbsentThemes(s.Lay, res.WarningList)
+	res.Notes = append(res.Notes, absent...)
 	res.Warnings = append(slices.Clone(res.Notes), content.Summarize(res.WarningList, 3)...)
 	if len(res.Errors) > 0 {
 		res.Duration = time.Since(start)

@@ -420,6 +420,7 @@ func (up *updater) run(ctx context.Context) (Update, error) {
 		return Update{}, err
 	}
 	u.Errors, u.Warnings = s.Diag.Sorted(), s.Warn.Sorted()
+	u.Warnings, _ = foldAbsentThemes(s.Lay, u.Warnings) // said by the build
 	if len(u.Errors) > 0 {
 		return u, nil
 	}

@@ -53,6 +53,12 @@
 //     any other's content shown as the page's, with a warning. (Hugo runs
 //     the template, which decides: one that passes indented content to
 //     RenderString untrimmed shows it as code, which sitegen does not.)
+//   - Themes (modules.go): a name under themes/, or a module path
+//     (theme: github.com/…, module.imports[].path) read from _vendor/PATH
+//     as `hugo mod vendor` leaves it ("If a module is vendored, that is
+//     where Hugo will look for it's dependencies",
+//     https://gohugo.io/commands/hugo_mod_vendor/); a module that is not
+//     in the repository (Hugo fetches it into its cache) is said once.
 //   - What Hugo builds through, which sitegen's lenient mode
 //     (--broken-links warn) builds as warnings and its strict mode refuses
 //     saying so: a front matter key set twice (the last is read), aliases:
@@ -340,6 +346,9 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	// pages), while its front matter's tags are its taxonomy's.
 	l.Markup.NoObsidianSyntax = true
 	l.LinkHook = LinkHook(dir, themes(low))
+	// Said once by the build, not at each use of its shortcodes
+	// (chrisbarley89/golden_wastes: 272 warnings of "icon" and "infobox").
+	l.AbsentThemes = AbsentModules(dir, low)
 	l.NoTagPages = !TagPages(low)
 	return l, nil
 }
@@ -487,20 +496,9 @@ func docsy(low map[string]any) bool {
 			return true
 		}
 	}
-	var imports []any
-	switch im := lookup(low, "module", "imports").(type) {
-	case []any: // YAML, JSON
-		imports = im
-	case []map[string]any: // TOML's [[module.imports]]
-		for _, m := range im {
-			imports = append(imports, m)
-		}
-	}
-	for _, im := range imports {
-		if mm, ok := im.(map[string]any); ok {
-			if p, _ := lower(mm)["path"].(string); strings.HasPrefix(strings.ToLower(p), "github.com/google/docsy") {
-				return true
-			}
+	for _, p := range moduleImports(low) {
+		if strings.HasPrefix(strings.ToLower(p), "github.com/google/docsy") {
+			return true
 		}
 	}
 	return false
@@ -514,8 +512,8 @@ func docsy(low map[string]any) bool {
 func sidebarHides(dir string, themes []string) bool {
 	folders := []string{"layouts/_partials", "layouts/partials"}
 	for _, t := range themes {
-		if t != "" && t == path.Base(t) && !strings.HasPrefix(t, ".") {
-			folders = append(folders, "themes/"+t+"/layouts/_partials", "themes/"+t+"/layouts/partials")
+		if root := themeDir(dir, t); root != "" {
+			folders = append(folders, root+"/layouts/_partials", root+"/layouts/partials")
 		}
 	}
 	for _, f := range folders {

@@ -2,7 +2,6 @@ package hugo
 
 import (
 	"os"
-	"path"
 	"path/filepath"
 	"strings"
 
@@ -20,8 +19,8 @@ import (
 func LinkHook(dir string, themes []string) string {
 	roots := []string{"layouts"}
 	for _, t := range themes {
-		if t != "" && t == path.Base(t) && !strings.HasPrefix(t, ".") {
-			roots = append(roots, "themes/"+t+"/layouts")
+		if root := themeDir(dir, t); root != "" {
+			roots = append(roots, root+"/layouts")
 		}
 	}
 	for _, root := range roots {

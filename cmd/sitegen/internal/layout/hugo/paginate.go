@@ -25,10 +25,11 @@ func Paginates(dir string, themes []string) bool {
 		if t == "" {
 			continue
 		}
-		if t != filepath.Base(t) || strings.HasPrefix(t, ".") {
-			return true // a module path: not on disk
+		rel := themeDir(dir, t)
+		if rel == "" {
+			return true // a module not in the repository
 		}
-		root := filepath.Join(dir, "themes", t, "layouts")
+		root := filepath.Join(dir, filepath.FromSlash(rel), "layouts")
 		if info, err := os.Lstat(root); err != nil || !info.IsDir() {
 			return true
 		}

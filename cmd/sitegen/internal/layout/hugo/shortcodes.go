@@ -7,14 +7,12 @@ import (
 	"io/fs"
 	"maps"
 	"os"
-	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
-	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/markup/shortcode"
 	"d6codex/cmd/sitegen/internal/srcpath"
 )
@@ -85,8 +83,8 @@ const maxTemplates = 1000
 func Templates(dir string, themes []string, kind string) map[string]string {
 	folders := []string{"layouts/_" + kind, "layouts/" + kind}
 	for _, t := range themes {
-		if t != "" && t == path.Base(t) && !strings.HasPrefix(t, ".") {
-			folders = append(folders, "themes/"+t+"/layouts/_"+kind, "themes/"+t+"/layouts/"+kind)
+		if root := themeDir(dir, t); root != "" {
+			folders = append(folders, root+"/layouts/_"+kind, root+"/layouts/"+kind)
 		}
 	}
 	out := map[string]string{}
@@ -178,10 +176,6 @@ func AnchorExpr(tmpl string) string {
 func IsPageLink(tmpl string) bool {
 	return pageLookup.MatchString(tmpl) && anchorHref.MatchString(tmpl)
 }
-
-// themes returns the theme setting's names (one name or a list); low is
-// the settings with lower-case keys.
-func themes(low map[string]any) []string { return layout.Strings(low, "theme") }
 
 // templatesDigest is a short digest of the templates of each map, by name.
 func templatesDigest(sets ...map[string]string) string {
