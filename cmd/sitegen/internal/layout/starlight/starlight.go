@@ -135,7 +135,11 @@ func Recognise(dir string) (*layout.Layout, error) {
 			Patterns: layout.ParseGlobs("**/_*.md", "**/_*.mdx"), Pages: true}},
 		// Links in a page are URLs (Astro does not rewrite them), and a
 		// picture's relative path is a file path (Astro's image
-		// pipeline).
+		// pipeline): "Local images stored in your project's src/
+		// directory can be referenced with a relative file path in
+		// Markdown" (../../assets/book.png from src/content/docs/):
+		// the image alone is published (layout.Layout.AssetFilePaths).
+		AssetFilePaths: true,
 		Markup: layout.Markup{MDX: true, MDXAliases: Components, Containers: Asides, ContainerTitles: AsideTitles, BracketTitles: true,
 			NoObsidian: true, Slug: docusaurus.Slug},
 		Unpublished: unpublished,

@@ -1,0 +1,74 @@
+package site
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"d6codex/cmd/sitegen/internal/site/content"
+	"d6codex/cmd/sitegen/internal/testing/sitetest"
+)
+
+// TestStarlightImageOutOfDocs (eval12C NC1): "Relative images: Local
+// images stored in your project's src/ directory can be referenced with a
+// relative file path in Markdown: ![Astro](../../assets/astro.png)"
+// (https://starlight.astro.build/guides/authoring-content/#images, and
+// https://docs.astro.build/en/guides/images/#images-in-markdown-files:
+// "Local images kept in src/ can be ... referenced by relative file path
+// in .md files", which Astro processes and publishes under _astro/). A
+// page's image out of src/content/docs/ is so shown and published (under
+// assets/files/, the image alone, not the rest of src/), never a file out
+// of the project, in a hidden folder or node_modules; a path to no file
+// is still an error.
+func TestStarlightImageOutOfDocs(t *testing.T) {
+	for _, tc := range []struct {
+		name, doc string
+		want      string // a string rules/index.html holds
+		wantErr   string // a part of the strict build's error
+		wantFile  string // a file published, with its text after "="
+	}{
+		{"image in src/assets", "![A book](../../assets/book.svg)", `<img src="/assets/files/src/assets/book.svg" alt="A book"`, "", "assets/files/src/assets/book.svg=book"},
+		{"absent image", "![x](../../assets/none.svg)", "", "points outside src/content/docs/", ""},
+		{"out of the project", "![x](../../../../secret.svg)", "", "points outside src/content/docs/", ""},
+		{"a hidden folder", "![x](../../.private/key.svg)", "", "points outside src/content/docs/", ""},
+		{"node_modules", "![x](../../../node_modules/x/a.svg)", "", "points outside src/content/docs/", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root := t.TempDir()
+			dir := filepath.Join(root, "site")
+			sitetest.WriteFiles(t, root, map[string]string{"secret.svg": "private"})
+			sitetest.WriteFiles(t, dir, map[string]string{
+				"astro.config.mjs":          "import starlight from '@astrojs/starlight';\nexport default { integrations: [starlight({ title: 'S' })] };\n",
+				"src/content/docs/index.md": "---\ntitle: Home\n---\n\n[rules](/rules/)\n",
+				"src/content/docs/rules.md": "---\ntitle: Rules\n---\n\n" + tc.doc + "\n",
+				"src/assets/book.svg":       "book",
+				"src/assets/unused.svg":     "unused",
+				"src/components/Card.astro": "private",
+				"src/.private/key.svg":      "private",
+				"node_modules/x/a.svg":      "private",
+			})
+			out := filepath.Join(t.TempDir(), "out")
+			_, err := build(t, dir, content.Options{Theme: theme, Dest: out})
+			if tc.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+					t.Fatalf("err = %v, want %q", err, tc.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("build: %v", err)
+			}
+			got := readTree(t, out)
+			want := map[string]string{"rules/index.html": tc.want}
+			if f, text, ok := strings.Cut(tc.wantFile, "="); ok {
+				want[f] = text
+			}
+			published(t, got, want, "")
+			for f, text := range got {
+				if strings.HasPrefix(f, "assets/files/") && f != strings.SplitN(tc.wantFile, "=", 2)[0] || text == "private" || text == "unused" {
+					t.Errorf("%s published", f)
+				}
+			}
+		})
+	}
+}
