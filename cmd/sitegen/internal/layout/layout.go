@@ -117,6 +117,11 @@ type Layout struct {
 	// to it is shown as its text with a warning, not a broken link. Nil:
 	// none.
 	ToolRoute func(sp string) string
+	// ToolRouteLinks keeps a link to a ToolRoute a link, with no
+	// warning: the tool's page is one of the site's (a page of Astro's
+	// src/pages), which the layout's one note names; false shows it as
+	// text with a warning.
+	ToolRouteLinks bool
 	// Blogs are the blogs the tool builds, each from one of Roots
 	// (Docusaurus's blog plugin and its further instances): each list's
 	// paging, archive, authors and feeds; none for a site without.

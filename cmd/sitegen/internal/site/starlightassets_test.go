@@ -2,6 +2,7 @@ package site
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -68,6 +69,70 @@ func TestStarlightImageOutOfDocs(t *testing.T) {
 				if strings.HasPrefix(f, "assets/files/") && f != strings.SplitN(tc.wantFile, "=", 2)[0] || text == "private" || text == "unused" {
 					t.Errorf("%s published", f)
 				}
+			}
+		})
+	}
+}
+
+// TestStarlightAstroPages (eval12C NC3): "Astro leverages a routing
+// strategy called file-based routing. Each file in your src/pages/
+// directory becomes an endpoint on your site based on its file path",
+// dynamic ones too ("src/pages/authors/[author].astro",
+// https://docs.astro.build/en/guides/routing/). sitegen renders no Astro
+// component: such a page is not built, one note names them, and a link
+// to one of their URLs is a page of the site, kept, not broken (the
+// default build passes). A "_" name is no page ("You can exclude pages
+// ... by prefixing their names with an underscore"); a URL no page has is
+// still a broken link.
+func TestStarlightAstroPages(t *testing.T) {
+	for _, tc := range []struct {
+		name, link string
+		want       string // a part of rules/index.html, or of the strict build's error
+		broken     bool
+	}{
+		{"an index page", "[games](/games/)", `<a href="/games/">games</a>`, false},
+		{"a dynamic page", "[Amalara](/games/amalara/)", `<a href="/games/amalara/">Amalara</a>`, false},
+		{"relative, from the page's URL", "[games](../games/)", `<a href="/games/">games</a>`, false},
+		{"a page of src/pages at the root", "[about](/about/#team)", `<a href="/about/#team">about</a>`, false},
+		{"an endpoint", "[feed](/rss.xml)", `<a href="/rss.xml">feed</a>`, false},
+		{"an excluded page", "[draft](/draft/)", "no page or file of this site is at /draft", true},
+		{"two segments below a [param]", "[x](/games/a/b/)", "no page or file of this site is at /games/a/b", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			sitetest.WriteFiles(t, dir, map[string]string{
+				"astro.config.mjs":             "import starlight from '@astrojs/starlight';\nexport default { integrations: [starlight({ title: 'S' })] };\n",
+				"src/content/docs/index.md":    "---\ntitle: Home\n---\n\n[rules](/rules/)\n",
+				"src/content/docs/rules.md":    "---\ntitle: Rules\n---\n\n" + tc.link + "\n",
+				"src/pages/games/index.astro":  "---\n---\n<h1>Games</h1>\n",
+				"src/pages/games/[game].astro": "---\n---\n<h1>Game</h1>\n",
+				"src/pages/about.astro":        "---\n---\n<h1 id=\"team\">About</h1>\n",
+				"src/pages/rss.xml.js":         "export function GET() {}\n",
+				"src/pages/_draft.astro":       "---\n---\n",
+			})
+			out := filepath.Join(t.TempDir(), "out")
+			res, err := build(t, dir, content.Options{Theme: theme, Dest: out})
+			if tc.broken {
+				if err == nil || !strings.Contains(err.Error(), tc.want) {
+					t.Fatalf("err = %v, want %q", err, tc.want)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("build: %v", err)
+			}
+			got := readTree(t, out)
+			if !strings.Contains(got["rules/index.html"], tc.want) {
+				t.Errorf("rules/index.html lacks %s", tc.want)
+			}
+			for f := range got {
+				if strings.HasPrefix(f, "games/") || strings.HasPrefix(f, "about/") {
+					t.Errorf("%s published: sitegen builds no Astro page", f)
+				}
+			}
+			note := "src/pages: 4 Astro page(s) not built (sitegen renders no Astro component): src/pages/about.astro, src/pages/games/[game].astro, src/pages/games/index.astro, src/pages/rss.xml.js; links to them are kept"
+			if !slices.Contains(res.Notes, note) {
+				t.Errorf("notes %q lack %q", res.Notes, note)
 			}
 		})
 	}
