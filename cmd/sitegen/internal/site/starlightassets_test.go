@@ -137,3 +137,40 @@ func TestStarlightAstroPages(t *testing.T) {
 		})
 	}
 }
+
+// TestStarlightSidebarLinks (eval12C NC4, NC3): "Links: Use the link
+// property to link to any URL, such as an external website ... attrs:
+// HTML attributes to add to the link element" ({ label: 'Bluesky', link:
+// 'https://bsky.app/profile/astro.build', attrs: { target: '_blank' } },
+// https://starlight.astro.build/guides/sidebar/#links): an external link
+// is shown in the navigation, marked external, its target kept; a link
+// to a page of src/pages is shown as a link too.
+func TestStarlightSidebarLinks(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"astro.config.mjs": "import starlight from '@astrojs/starlight';\nexport default { integrations: [starlight({ title: 'S', sidebar: [\n" +
+			"  'rules',\n  { label: 'Game directory', link: '/games/' },\n" +
+			"  { label: 'Studio', link: 'https://studio.example.com/', attrs: { target: '_blank', style: 'color: red' } },\n" +
+			"  { label: 'Links', items: [{ label: 'Forum', link: 'https://forum.example.com/' }] },\n] })] };\n",
+		"src/content/docs/index.md":   "---\ntitle: Home\n---\n\n[rules](/rules/)\n",
+		"src/content/docs/rules.md":   "---\ntitle: Rules\n---\n\nR.\n",
+		"src/pages/games/index.astro": "---\n---\n<h1>Games</h1>\n",
+	})
+	out := filepath.Join(t.TempDir(), "out")
+	if _, err := build(t, dir, content.Options{Theme: theme, Dest: out}); err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	page := readTree(t, out)["rules/index.html"]
+	for _, want := range []string{
+		`<a href="/games/">Game directory</a>`,
+		`<a href="https://studio.example.com/" class="nav-external" rel="external" target="_blank">Studio<span aria-hidden="true"> ↗</span>`,
+		`<a href="https://forum.example.com/" class="nav-external" rel="external">Forum<span aria-hidden="true"> ↗</span>`,
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("rules/index.html lacks %s", want)
+		}
+	}
+	if strings.Contains(page, "color: red") {
+		t.Error("an attrs style was published: only target is kept")
+	}
+}

@@ -87,8 +87,11 @@ func TestRecognise(t *testing.T) {
 				return nav(l) + fmt.Sprint(l.NavAsWritten, len(l.Notes))
 			},
 			// The folder "Rules" is autogenerate's "rules" (its slug); the
-			// external link and the unknown folder are notes.
-			want: "0:rules/combat: 0:index:Start 0:shop:Shop 0::Group 1:rules/combat: 0::All rules 1:Rules: true 2",
+			// external link is shown ("Use the link property to link to
+			// any URL, such as an external website",
+			// https://starlight.astro.build/guides/sidebar/#links), the
+			// unknown folder is a note.
+			want: "0:rules/combat: 0:index:Start 0:shop:Shop 0::NASA 0::Group 1:rules/combat: 0::All rules 1:Rules: true 1",
 		},
 		{
 			// "locales: { [dir: string]: LocaleConfig }": Starlight's i18n
