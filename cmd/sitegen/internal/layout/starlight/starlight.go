@@ -11,8 +11,10 @@
 //     starlight({...}) call in integrations, read without running Node
 //     (package jsconfig): title (a string, or one per locale: the
 //     defaultLocale's, else the first), sidebar; the Astro config's site
-//     and base give the site's URL. A computed value falls back to the
-//     documented default, with a note.
+//     and base give the site's URL. A value Node computes (a ternary on
+//     process.env, an array's .filter(...)) falls back to the documented
+//     default, with one warning at its line naming the expression and
+//     what sitegen uses instead; a const named in its place is read.
 //   - Pages: "Add new pages to your site by creating .md or .mdx files in
 //     src/content/docs/". A file whose name starts with "_" is not a page
 //     (the docs loader's pattern, **/[^_]*.{md,mdx}); public/ is published
@@ -182,9 +184,12 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Notes = append(l.Notes, fmt.Sprintf("%s: the starlight({...}) settings are not read: Starlight's defaults are used", file))
 		return l, nil
 	}
-	note := func(key string, v any) {
+	// note warns of a setting Node computes (a ternary on process.env,
+	// an array's .filter(...)), at its line, with what sitegen uses
+	// instead.
+	note := func(key string, v any, instead string) {
 		if c, ok := v.(jsconfig.Computed); ok {
-			l.Notes = append(l.Notes, fmt.Sprintf("%s: %s not read (computed): the default is used", file, c.Describe(key)))
+			l.Notes = append(l.Notes, fmt.Sprintf("%s:%d: %s: %s is computed (sitegen runs no Node): sitegen %s", file, c.Line, key, c.Text, instead))
 		}
 	}
 	switch t := obj.Get("title").(type) {
@@ -198,7 +203,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 			l.Settings.Title, _ = t.String(t.Keys[0])
 		}
 	default:
-		note("title", t)
+		note("title", t, "titles the site with the source folder's name")
 	}
 	if l.Settings.Title != "" {
 		l.Read = append(l.Read, "title")
@@ -210,7 +215,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Read = append(l.Read, "site")
 	}
 	sb := obj.Get("sidebar")
-	note("sidebar", sb)
+	note("sidebar", sb, "shows the sidebar Starlight generates by default (a group per folder of "+Content+")")
 	if items, ok := sb.([]any); ok {
 		n := navReader{l: l, file: file, folders: folders(dir), lang: defaultLang(obj)}
 		n.items(items, 0)

@@ -115,6 +115,19 @@ func TestRecognise(t *testing.T) {
 			want:  "true",
 		},
 		{
+			// eval12C NC2: Starlight reads the value Node computes; sitegen
+			// runs no Node: one warning each, at its line, naming the
+			// expression and what sitegen uses instead.
+			name: "computed title and sidebar",
+			files: with(map[string]string{"astro.config.mjs": "import starlight from '@astrojs/starlight';\n" +
+				"const sidebar = [\n  { label: 'Home', link: '/' },\n].filter((s) => true);\n" +
+				"const title = process.env.MODE === 'players' ? 'Players' : 'DM';\n" +
+				"export default { integrations: [starlight({ title, sidebar })] };\n"}),
+			got: func(l *layout.Layout) string { return strings.Join(l.Notes, "|") },
+			want: `astro.config.mjs:5: title: process.env.MODE === 'players' ? 'Players' : 'DM' is computed (sitegen runs no Node): sitegen titles the site with the source folder's name|` +
+				`astro.config.mjs:2: sidebar: [ { label: 'Home', link: '/' }, ].filter((s) => true) is computed (sitegen runs no Node): sitegen shows the sidebar Starlight generates by default (a group per folder of src/content/docs)`,
+		},
+		{
 			name:  "computed settings",
 			files: with(map[string]string{"astro.config.mjs": config("options")}),
 			got:   func(l *layout.Layout) string { return fmt.Sprint(l.Settings.Title == "", len(l.Notes)) },
