@@ -187,7 +187,11 @@ func TestStarlightLocales(t *testing.T) {
 		// both in each locale's folder too (each locale is a site of its
 		// own, as Docusaurus builds one).
 		Known: []string{"page: /fr/404/ (", "file: fr/img/d6.svg is published by sitegen", "file: assets/files/src/assets/map.svg is published by sitegen",
-			"page: /games/ (", "page: /games/amalara/ (", "link: /guide/page/: sitegen leads to [] (and nowhere [/games/ /games/amalara/])"},
+			"page: /games/ (", "page: /games/amalara/ (", "link: /guide/page/: sitegen leads to [] (and nowhere [/games/ /games/amalara/])",
+			// Not yet right: in a locale's fallback page sitegen's locale
+			// site writes a link to an Astro page under its own folder
+			// (/fr/games/), where Astro keeps /games/.
+			"link: /fr/guide/page/: sitegen leads to [] (and nowhere [/fr/games/ /fr/games/amalara/])"},
 	})
 	if native == "" || ours == "" {
 		return // skipped or failed: Run said why
