@@ -200,6 +200,10 @@ type NavItem struct {
 	// Unfolded says that the entry's entries are shown whatever page is
 	// open (layout.Layout.NavUnfold), not only on the open page's branch.
 	Unfolded bool
+	// External marks a link to another site (layout.NavEntry.Link),
+	// shown with a mark; Target is its target attribute, "" for none.
+	External bool
+	Target   string
 }
 
 // NavKind is the kind of a navigation entry.

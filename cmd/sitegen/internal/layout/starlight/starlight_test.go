@@ -87,8 +87,11 @@ func TestRecognise(t *testing.T) {
 				return nav(l) + fmt.Sprint(l.NavAsWritten, len(l.Notes))
 			},
 			// The folder "Rules" is autogenerate's "rules" (its slug); the
-			// external link and the unknown folder are notes.
-			want: "0:rules/combat: 0:index:Start 0:shop:Shop 0::Group 1:rules/combat: 0::All rules 1:Rules: true 2",
+			// external link is shown ("Use the link property to link to
+			// any URL, such as an external website",
+			// https://starlight.astro.build/guides/sidebar/#links), the
+			// unknown folder is a note.
+			want: "0:rules/combat: 0:index:Start 0:shop:Shop 0::NASA 0::Group 1:rules/combat: 0::All rules 1:Rules: true 1",
 		},
 		{
 			// "locales: { [dir: string]: LocaleConfig }": Starlight's i18n
@@ -110,6 +113,19 @@ func TestRecognise(t *testing.T) {
 			files: with(map[string]string{"astro.config.mjs": "import { defineConfig } from 'astro/config';\nexport default defineConfig({});\n"}),
 			got:   func(l *layout.Layout) string { return fmt.Sprint(l == nil) },
 			want:  "true",
+		},
+		{
+			// eval12C NC2: Starlight reads the value Node computes; sitegen
+			// runs no Node: one warning each, at its line, naming the
+			// expression and what sitegen uses instead.
+			name: "computed title and sidebar",
+			files: with(map[string]string{"astro.config.mjs": "import starlight from '@astrojs/starlight';\n" +
+				"const sidebar = [\n  { label: 'Home', link: '/' },\n].filter((s) => true);\n" +
+				"const title = process.env.MODE === 'players' ? 'Players' : 'DM';\n" +
+				"export default { integrations: [starlight({ title, sidebar })] };\n"}),
+			got: func(l *layout.Layout) string { return strings.Join(l.Notes, "|") },
+			want: `astro.config.mjs:5: title: process.env.MODE === 'players' ? 'Players' : 'DM' is computed (sitegen runs no Node): sitegen titles the site with the source folder's name|` +
+				`astro.config.mjs:2: sidebar: [ { label: 'Home', link: '/' }, ].filter((s) => true) is computed (sitegen runs no Node): sitegen shows the sidebar Starlight generates by default (a group per folder of src/content/docs)`,
 		},
 		{
 			name:  "computed settings",

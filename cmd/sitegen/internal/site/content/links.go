@@ -517,7 +517,12 @@ func (s *Site) resolveAbs(dest string) markup.LinkTarget {
 		return markup.LinkTarget{Unlinked: s.unlinkedMsg(rel)}
 	}
 	if s.Lay.ToolRoute != nil {
-		if why := s.Lay.ToolRoute(strings.TrimSuffix(clean, "/") + "/"); why != "" {
+		if why := s.Lay.ToolRoute(strings.TrimSuffix(clean, "/") + "/"); why != "" && s.Lay.ToolRouteLinks {
+			if strings.HasSuffix(target, "/") && clean != "/" {
+				clean += "/"
+			}
+			return linkTo(s.Cfg.RelURL(clean) + query + fragPart(frag))
+		} else if why != "" {
 			return markup.LinkTarget{Unlinked: fmt.Sprintf("%s is %s: the link is shown as text", clean, why)}
 		}
 	}
