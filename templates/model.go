@@ -568,6 +568,14 @@ const headScript = `<script>(function(d){d.classList.add("js");try{var t=localSt
 // when static/ has it (browsers otherwise ask for /favicon.ico).
 const FaviconAsset = "favicon.svg"
 
+// HomeStyleAsset is the stylesheet of a tool's home page (its hero and
+// features): only the pages that have one load it (Page.HomeStyled).
+const HomeStyleAsset = "css/home.css"
+
+// HomeStyled reports whether the page shows a hero or features and needs
+// HomeStyleAsset.
+func (p *Page) HomeStyled() bool { return p.Hero != nil || len(p.Features) > 0 }
+
 // ManifestAsset is the logical path of the web app manifest, linked when
 // static/ has it.
 const ManifestAsset = "manifest.webmanifest"
