@@ -404,9 +404,12 @@ func NavSame(v *templates.Page, old, now []*templates.NavItem) bool {
 
 // sameNavItem reports whether two entries of the navigation show the
 // same, their children aside (NavSame).
+// Every field but the children is compared, so that a field added to
+// templates.NavItem is never left out (TestSameNavItem).
 func sameNavItem(a, b *templates.NavItem) bool {
-	return a.Title == b.Title && a.URL == b.URL && a.Kind == b.Kind && a.Number == b.Number && a.Unfolded == b.Unfolded &&
-		(len(a.Children) > 0) == (len(b.Children) > 0)
+	x, y := *a, *b
+	x.Children, y.Children = nil, nil
+	return reflect.DeepEqual(x, y) && (len(a.Children) > 0) == (len(b.Children) > 0)
 }
 
 // NavEqual reports whether two navigation trees show the same on every

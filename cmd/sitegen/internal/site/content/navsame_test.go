@@ -33,3 +33,39 @@ func TestNavSame(t *testing.T) {
 		}
 	}
 }
+
+// TestSameNavItem: an entry shows the same only when every field a view
+// draws is the same; each field of templates.NavItem but its children,
+// changed alone, is a change (stl13: a link's target attribute changed
+// alone left an incremental build with the old one).
+func TestSameNavItem(t *testing.T) {
+	base := templates.NavItem{Title: "A", URL: "/a/"}
+	for _, c := range []struct {
+		name string
+		edit func(*templates.NavItem)
+	}{
+		{"Title", func(n *templates.NavItem) { n.Title = "B" }},
+		{"URL", func(n *templates.NavItem) { n.URL = "/b/" }},
+		{"Kind", func(n *templates.NavItem) { n.Kind = templates.NavDraft }},
+		{"Number", func(n *templates.NavItem) { n.Number = "1." }},
+		{"Collapsible", func(n *templates.NavItem) { n.Collapsible = true }},
+		{"Open", func(n *templates.NavItem) { n.Open = true }},
+		{"Group", func(n *templates.NavItem) { n.Group = "g" }},
+		{"Unfolded", func(n *templates.NavItem) { n.Unfolded = true }},
+		{"External", func(n *templates.NavItem) { n.External = true }},
+		{"Target", func(n *templates.NavItem) { n.Target = "_blank" }},
+	} {
+		now := base
+		c.edit(&now)
+		if sameNavItem(&base, &now) {
+			t.Errorf("%s changed: sameNavItem = true", c.name)
+		}
+		if NavEqual([]*templates.NavItem{&base}, []*templates.NavItem{&now}) {
+			t.Errorf("%s changed: NavEqual = true", c.name)
+		}
+	}
+	same := base
+	if !sameNavItem(&base, &same) {
+		t.Error("an unchanged entry: sameNavItem = false")
+	}
+}
