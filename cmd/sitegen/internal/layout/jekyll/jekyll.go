@@ -83,7 +83,11 @@
 //     its own whose layout in _layouts/ loops or reads site.data has that
 //     layout's output as its text (liquid.go). Where the engine cannot run
 //     a page (a plugin's tag), a warning, and the page as without Liquid:
-//     loops left out, tags dropped (markup/liquid).
+//     loops left out, tags dropped (markup/liquid). A page's layout chain
+//     runs up to the site's chrome (<html>, <head> or <body>, which
+//     sitegen's theme replaces); of what each layout writes, what lies
+//     outside its one <main> and its breadcrumbs are the site's frame,
+//     which sitegen's theme draws, and are left out (frame.go).
 //
 //   - URLs: "Output files written to disk will still have the proper file
 //     extension (typically .html)" (https://jekyllrb.com/docs/permalinks/):
@@ -99,8 +103,8 @@
 //     all, in _config.yml: markup.goldmark.renderer.unsafe: true (Hugo's
 //     and site.toml's key; Jekyll ignores it).
 //
-// Not implemented: layouts that wrap {{ content }} (the site's
-// chrome is sitegen's theme); jekyll-paginate (paginator is nil, as
+// Not implemented: the chrome's layouts (the site's frame is sitegen's
+// theme); jekyll-paginate (paginator is nil, as
 // without the plugin).
 package jekyll
 

@@ -213,7 +213,7 @@ func (s *liquidSite) runLayout(file string, src []byte, lf string, b []byte, rea
 			}
 			return nil, nil, probs, fmt.Errorf("%s: %w", lf, err)
 		}
-		out = s.layoutHTML(lf, b, first, out, &probs)
+		out = s.layoutHTML(lf, b, first, pageRegion(out), &probs)
 		content = string(out)
 		name := ""
 		if k := layoutKey.FindSubmatch(b[:frontMatterEnd(b)]); k != nil {
