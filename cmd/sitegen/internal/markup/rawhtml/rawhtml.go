@@ -1,8 +1,9 @@
 // Package rawhtml keeps the raw HTML of Markdown pages where it is safe:
 // an allowlist (github.com/microcosm-cc/bluemonday, the maintained Go
 // sanitizer) passes what rules texts use (details and summary, sup, sub,
-// kbd, br, span and div with id and class, tables, images and links with
-// safe URLs, text-level markup) and drops the rest (scripts, event
+// kbd, br, span and div with id and class, tables, images, audio and
+// links with safe URLs, text-level markup, the sectioning elements,
+// microdata and ARIA attributes) and drops the rest (scripts, event
 // handlers, style, iframes, forms, javascript: and data: URLs), each
 // removal named so the page can say what it lost and where.
 package rawhtml
@@ -62,6 +63,16 @@ func New() *Sanitizer {
 	p.AllowAttrs("span").OnElements("col", "colgroup")
 	p.AllowAttrs("start", "reversed", "type").OnElements("ol")
 	p.AllowAttrs("cite").OnElements("blockquote", "q")
+	// What a Jekyll layout writes (minima's post layout) and runs
+	// nothing: the sectioning elements, time with its datetime,
+	// microdata, ARIA and hidden (eval12B NB3); audio and video from a
+	// URL an image may have, with the browser's own controls.
+	p.AllowElements("article", "section", "header", "footer", "nav", "aside", "time")
+	p.AllowAttrs("datetime").OnElements("time")
+	p.AllowAttrs("itemprop", "itemscope", "itemtype", "role", "hidden").Globally()
+	p.AllowAttrs("aria-hidden", "aria-label", "aria-labelledby", "aria-describedby", "aria-current", "aria-expanded").Globally()
+	p.AllowAttrs("src", "controls", "preload", "loop", "muted").OnElements("audio", "video")
+	p.AllowAttrs("src", "type").OnElements("source")
 	return &Sanitizer{p: p}
 }
 
