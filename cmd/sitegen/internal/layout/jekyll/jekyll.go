@@ -99,9 +99,10 @@
 //     without its leading slash is read from the root (date is /date.html).
 //
 //   - Raw HTML: Jekyll publishes it as written; sitegen removes what is
-//     not safe to publish, with a warning naming the key that keeps it
-//     all, in _config.yml: markup.goldmark.renderer.unsafe: true (Hugo's
-//     and site.toml's key; Jekyll ignores it).
+//     not safe to publish (markup/rawhtml), with a warning naming the key
+//     that keeps it all, in _config.yml: sitegen's (Hugo's and
+//     site.toml's) markup.goldmark.renderer.unsafe: true, which Jekyll
+//     ignores (layout.Settings.UnsafeHint).
 //
 // Not implemented: the chrome's layouts (the site's frame is sitegen's
 // theme); jekyll-paginate (paginator is nil, as
@@ -217,7 +218,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 	l.Settings.BaseURLKey = BaseURLKey
 	// Jekyll publishes raw HTML as written; sitegen removes what is not
 	// safe to publish unless the site keeps it, with Hugo's key (which
-	// site.toml reads too) in _config.yml: Jekyll ignores it.
+	// site.toml reads too) in _config.yml: Jekyll ignores it, and the
+	// hint says so.
+	l.Settings.UnsafeHint = "sitegen's key markup.goldmark.renderer.unsafe: true in " + cmp.Or(l.File, "_config.yml") + ", which Jekyll ignores,"
 	if layout.True(nested(m, "markup", "goldmark", "renderer", "unsafe")) {
 		l.Settings.Unsafe = true
 		l.Read = append(l.Read, "markup.goldmark.renderer.unsafe")

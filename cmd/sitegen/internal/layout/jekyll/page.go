@@ -2,7 +2,6 @@ package jekyll
 
 import (
 	"bytes"
-	"cmp"
 	"errors"
 	"fmt"
 	"html"
@@ -261,7 +260,7 @@ func (s *liquidSite) layoutHTML(lf string, b []byte, first int, out []byte, prob
 		return out
 	}
 	clean, removed := s.sanitizer().Sanitize(string(out))
-	hint := "markup.goldmark.renderer.unsafe: true in " + cmp.Or(s.l.File, "_config.yml")
+	hint := s.l.Settings.UnsafeHint
 	for _, what := range removed {
 		*probs = append(*probs, layout.Problem{File: lf, Line: elementLine(b, what, first), Col: 1, Warning: true,
 			Msg: rawhtml.Removed("raw HTML", what, hint)})
