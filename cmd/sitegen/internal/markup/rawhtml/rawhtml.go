@@ -5,7 +5,8 @@
 // links with safe URLs, text-level markup, the sectioning elements,
 // microdata and ARIA attributes) and drops the rest (scripts, event
 // handlers, style, iframes, forms, javascript: and data: URLs), each
-// removal named so the page can say what it lost and where.
+// removal named so the page can say what it lost and where (but for
+// kramdown's markdown attribute, which kramdown does not write either).
 package rawhtml
 
 import (
@@ -116,6 +117,11 @@ func (z *Sanitizer) Sanitize(s string) (clean string, removed []string) {
 			continue
 		}
 		for _, a := range tok.Attr {
+			// kramdown's and md_in_html's markdown="1": how to parse the
+			// content, which neither writes out.
+			if a.Key == "markdown" {
+				continue
+			}
 			if !slices.ContainsFunc(kept.Attr, func(k html.Attribute) bool { return k.Key == a.Key }) {
 				if a.Key == "href" || a.Key == "src" {
 					add(fmt.Sprintf("%s=%q on <%s>", a.Key, a.Val, tok.Data))
