@@ -1057,6 +1057,12 @@ type Settings struct {
 	// (Hugo's markup.goldmark.renderer.unsafe), as site.toml's
 	// [markup.goldmark.renderer] unsafe = true does.
 	Unsafe bool
+	// UnsafeHint names, in the words of the tool the site is built with,
+	// the setting of its settings file that keeps all raw HTML, for the
+	// warning that says what sitegen removed ("markup.goldmark.renderer.unsafe:
+	// true in hugo.toml"; it is followed by "keeps all raw HTML"). "":
+	// site.toml's.
+	UnsafeHint string
 	// BaseURLKey is the key of the tool's settings file (Layout.File)
 	// that holds the site's base URL ("baseURL" for Hugo): where a build
 	// without a usable one says to set it. "": site.toml's baseURL.

@@ -16,7 +16,11 @@ import (
 // markup.goldmark.renderer.unsafe (Hugo's key, which site.toml reads too:
 // Jekyll ignores keys it does not know, https://jekyllrb.com/docs/configuration/)
 // keeps all raw HTML, as Jekyll publishes it. The hint named site.toml,
-// a file a Jekyll site does not have (issue 32, session 13).
+// a file a Jekyll site does not have (issue 32, session 13). Jekyll has
+// no such setting ("kramdown … HTML blocks … output as is",
+// https://kramdown.gettalong.org/syntax.html#html-blocks): the hint says
+// the key is sitegen's, and the layout supplies it (eval12B NB3: a Hugo
+// key named bare in a Jekyll site read as a mistake).
 func TestJekyllRawHTMLHint(t *testing.T) {
 	page := "---\ntitle: Home\n---\n<div onclick=\"x()\">Hi</div>\n"
 	for _, tc := range []struct {
@@ -39,7 +43,7 @@ func TestJekyllRawHTMLHint(t *testing.T) {
 				lines = append(lines, d.String())
 			}
 			all := strings.Join(lines, "\n")
-			want := "markup.goldmark.renderer.unsafe: true in _config.yml keeps all raw HTML"
+			want := "sitegen's key markup.goldmark.renderer.unsafe: true in _config.yml, which Jekyll ignores, keeps all raw HTML"
 			if got := strings.Contains(all, want); got != tc.warn {
 				t.Errorf("warning %q: %v, want %v; warnings:\n%s", want, got, tc.warn, all)
 			}

@@ -607,12 +607,11 @@ type Site struct {
 	later    []pageOut
 }
 
-// unsafeHint says which setting keeps all raw HTML: the key Hugo's
-// config reads, in the settings file of a Hugo or Jekyll site (Jekyll's
-// _config.yml, which the layout reads it from), else site.toml's.
+// unsafeHint says which setting keeps all raw HTML: the one the layout
+// names (layout.Settings.UnsafeHint), else site.toml's.
 func unsafeHint(lay *layout.Layout) string {
-	if (lay.Kind == layout.Hugo || lay.Kind == layout.Jekyll) && lay.File != "" {
-		return "markup.goldmark.renderer.unsafe: true in " + lay.File
+	if lay.Settings.UnsafeHint != "" {
+		return lay.Settings.UnsafeHint
 	}
 	return "unsafe = true under [markup.goldmark.renderer] in " + content.ConfigFile
 }

@@ -307,6 +307,9 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	// "By default, Goldmark does not render raw HTML and potentially
 	// dangerous links. ... set unsafe to true"
 	// (https://gohugo.io/getting-started/configuration-markup/#goldmark).
+	if l.File != "" {
+		l.Settings.UnsafeHint = "markup.goldmark.renderer.unsafe: true in " + l.File
+	}
 	if layout.True(lookup(low, "markup", "goldmark", "renderer", "unsafe")) {
 		l.Settings.Unsafe = true
 		l.Read = append(l.Read, "markup.goldmark.renderer.unsafe")

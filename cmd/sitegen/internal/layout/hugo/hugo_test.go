@@ -121,6 +121,9 @@ func TestRecognise(t *testing.T) {
 			}
 			want := tt.settings
 			want.BaseURLKey = "baseURL" // "baseURL: The absolute URL … of your published site" (https://gohugo.io/getting-started/configuration/#baseurl)
+			// "set unsafe to true" under markup.goldmark.renderer
+			// (https://gohugo.io/getting-started/configuration-markup/#goldmark), in the site's own file.
+			want.UnsafeHint = "markup.goldmark.renderer.unsafe: true in " + l.File
 			if l.Content != tt.content || !slices.Equal(l.Static, tt.static) || l.Settings != want || l.Redirects != "aliases" {
 				t.Errorf("got %q %q %+v %q, want %q %q %+v aliases", l.Content, l.Static, l.Settings, l.Redirects, tt.content, tt.static, want)
 			}

@@ -83,7 +83,11 @@
 //     its own whose layout in _layouts/ loops or reads site.data has that
 //     layout's output as its text (liquid.go). Where the engine cannot run
 //     a page (a plugin's tag), a warning, and the page as without Liquid:
-//     loops left out, tags dropped (markup/liquid).
+//     loops left out, tags dropped (markup/liquid). A page's layout chain
+//     runs up to the site's chrome (<html>, <head> or <body>, which
+//     sitegen's theme replaces); of what each layout writes, what lies
+//     outside its one <main> and its breadcrumbs are the site's frame,
+//     which sitegen's theme draws, and are left out (frame.go).
 //
 //   - URLs: "Output files written to disk will still have the proper file
 //     extension (typically .html)" (https://jekyllrb.com/docs/permalinks/):
@@ -95,12 +99,13 @@
 //     without its leading slash is read from the root (date is /date.html).
 //
 //   - Raw HTML: Jekyll publishes it as written; sitegen removes what is
-//     not safe to publish, with a warning naming the key that keeps it
-//     all, in _config.yml: markup.goldmark.renderer.unsafe: true (Hugo's
-//     and site.toml's key; Jekyll ignores it).
+//     not safe to publish (markup/rawhtml), with a warning naming the key
+//     that keeps it all, in _config.yml: sitegen's (Hugo's and
+//     site.toml's) markup.goldmark.renderer.unsafe: true, which Jekyll
+//     ignores (layout.Settings.UnsafeHint).
 //
-// Not implemented: layouts that wrap {{ content }} (the site's
-// chrome is sitegen's theme); jekyll-paginate (paginator is nil, as
+// Not implemented: the chrome's layouts (the site's frame is sitegen's
+// theme); jekyll-paginate (paginator is nil, as
 // without the plugin).
 package jekyll
 
@@ -213,7 +218,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 	l.Settings.BaseURLKey = BaseURLKey
 	// Jekyll publishes raw HTML as written; sitegen removes what is not
 	// safe to publish unless the site keeps it, with Hugo's key (which
-	// site.toml reads too) in _config.yml: Jekyll ignores it.
+	// site.toml reads too) in _config.yml: Jekyll ignores it, and the
+	// hint says so.
+	l.Settings.UnsafeHint = "sitegen's key markup.goldmark.renderer.unsafe: true in " + cmp.Or(l.File, "_config.yml") + ", which Jekyll ignores,"
 	if layout.True(nested(m, "markup", "goldmark", "renderer", "unsafe")) {
 		l.Settings.Unsafe = true
 		l.Read = append(l.Read, "markup.goldmark.renderer.unsafe")

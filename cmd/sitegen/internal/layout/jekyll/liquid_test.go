@@ -347,3 +347,85 @@ func TestContentLayout(t *testing.T) {
 		})
 	}
 }
+
+// TestFrameLayout checks the two shapes of an author's layout that writes
+// the site's frame below the chrome (eval10B NB17, eval11C NC13). Jekyll
+// runs every layout of the chain: "Jekyll will render the layout with the
+// page's content inserted at {{ content }}" (https://jekyllrb.com/docs/layouts/),
+// so all a layout writes is on Jekyll's page and nothing of it may be
+// lost; sitegen's theme draws the frame (navigation, breadcrumb), which
+// must not show twice. The HTML standard's main element "represents the
+// dominant contents of the body of a document", which "should not include
+// content that is repeated across documents such as site navigation
+// links" (https://html.spec.whatwg.org/multipage/grouping-content.html#the-main-element):
+// what a layout writes around its <main> is the frame, what it writes in
+// it the page's. A breadcrumb (a nav whose class or label says so) is the
+// frame sitegen draws too.
+func TestFrameLayout(t *testing.T) {
+	files := map[string]string{
+		// A book's shape: monster → main → base (the chrome); main holds
+		// the site's menu beside <main>, monster a breadcrumb and a card.
+		"_layouts/base.html": "<!DOCTYPE html>\n<html><body>{{ content }}</body></html>\n",
+		"_layouts/main.html": "---\nlayout: base\n---\n<div class=\"flex\">\n  <aside id=\"sidebar\">\n    <ul><li><a href=\"/monsters/\">Bestiary menu</a></li></ul>\n" +
+			"    <button id=\"sidebar-toggle\">‹</button>\n  </aside>\n  <main class=\"w-full\">\n    {{content}}\n  </main>\n</div>\n",
+		"_layouts/monster.html": "---\nlayout: main\n---\n<nav class=\"breadcrumbs\"><a href=\"/\">Home</a> / <span>{{ page.title }}</span></nav>\n" +
+			"<div class=\"card\"><p>Armor class {{ page.ac }}</p></div>\n<div class=\"article\">\n{{content}}\n</div>\n",
+		// A companion's shape: model → default (the chrome); model writes
+		// <main> itself, a breadcrumb and the model's card in it.
+		"_layouts/default.html": "<!DOCTYPE html>\n<html><head></head><body><header>Site</header>{{ content }}<footer>f</footer></body></html>\n",
+		"_layouts/model.html": "---\nlayout: default\n---\n<div class=\"doc-layout\">\n  <main class=\"doc-content\">\n" +
+			"    <nav class=\"breadcrumbs\" aria-label=\"Breadcrumb\">\n      <a href=\"/\">Home</a>\n      <span class=\"current\">{{ page.title }}</span>\n    </nav>\n" +
+			"    <div class=\"model-card\"><span class=\"card-cost\">{{ page.cost }} Ducats</span><p class=\"card-meta\">{{ page.meta }}</p></div>\n" +
+			"    {{ content }}\n  </main>\n</div>\n",
+		// A layout whose only nav is the page's own (not a breadcrumb).
+		"_layouts/chapter.html": "---\nlayout: default\n---\n<nav class=\"pager\"><a href=\"/next/\">Next chapter</a></nav>\n{{ content }}\n",
+	}
+	dir := layouttest.Write(t, files)
+	read := func(f string) ([]byte, error) {
+		if s, ok := files[f]; ok {
+			return []byte(s), nil
+		}
+		return nil, fs.ErrNotExist
+	}
+	tests := []struct {
+		name, src string
+		want      []string // in this order
+		not       []string // the frame: not on the page
+	}{
+		{"book: menu beside main", "---\ntitle: Guard\nac: 16\nlayout: monster\n---\nA guard.\n",
+			[]string{`<div class="card"><p>Armor class 16</p></div>`, "A guard."},
+			[]string{"Bestiary menu", "sidebar-toggle", "<aside", "breadcrumbs", "<main"}},
+		{"companion: main with a breadcrumb", "---\ntitle: Harlequin\ncost: 75\nmeta: Infantry, 30mm\nlayout: model\n---\nA dancer.\n",
+			[]string{`<span class="card-cost">75 Ducats</span>`, `<p class="card-meta">Infantry, 30mm</p>`, "A dancer."},
+			[]string{"breadcrumbs", "Breadcrumb", "<main", "doc-layout"}},
+		{"a nav of the page's own", "---\ntitle: One\nlayout: chapter\n---\nText.\n",
+			[]string{`<nav class="pager"><a href="/next/">Next chapter</a></nav>`, "Text."}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l := &layout.Layout{Content: "."}
+			ls := &liquidSite{l: l, srcDir: dir}
+			x := expander(l, ls)("_monsters/p.md", []byte(tt.src), read)
+			got := string(x.Src)
+			rest := got
+			for _, w := range tt.want {
+				i := strings.Index(rest, w)
+				if i < 0 {
+					t.Fatalf("text %q: want %q (in order); problems %v", got, w, x.Problems)
+				}
+				rest = rest[i+len(w):]
+			}
+			for _, n := range tt.not {
+				if strings.Contains(got, n) {
+					t.Errorf("text %q: the frame's %q is shown (sitegen's theme draws the frame)", got, n)
+				}
+			}
+			if x.Lines != nil && len(x.Lines) != strings.Count(got, "\n")+boolInt(!strings.HasSuffix(got, "\n")) {
+				t.Errorf("%d lines mapped, the text has %d", len(x.Lines), strings.Count(got, "\n"))
+			}
+			if len(x.Problems) > 0 {
+				t.Errorf("problems: %v", x.Problems)
+			}
+		})
+	}
+}

@@ -2,7 +2,6 @@ package jekyll
 
 import (
 	"bytes"
-	"cmp"
 	"errors"
 	"fmt"
 	"html"
@@ -213,7 +212,7 @@ func (s *liquidSite) runLayout(file string, src []byte, lf string, b []byte, rea
 			}
 			return nil, nil, probs, fmt.Errorf("%s: %w", lf, err)
 		}
-		out = s.layoutHTML(lf, b, first, out, &probs)
+		out = s.layoutHTML(lf, b, first, pageRegion(out), &probs)
 		content = string(out)
 		name := ""
 		if k := layoutKey.FindSubmatch(b[:frontMatterEnd(b)]); k != nil {
@@ -261,7 +260,7 @@ func (s *liquidSite) layoutHTML(lf string, b []byte, first int, out []byte, prob
 		return out
 	}
 	clean, removed := s.sanitizer().Sanitize(string(out))
-	hint := "markup.goldmark.renderer.unsafe: true in " + cmp.Or(s.l.File, "_config.yml")
+	hint := s.l.Settings.UnsafeHint
 	for _, what := range removed {
 		*probs = append(*probs, layout.Problem{File: lf, Line: elementLine(b, what, first), Col: 1, Warning: true,
 			Msg: rawhtml.Removed("raw HTML", what, hint)})

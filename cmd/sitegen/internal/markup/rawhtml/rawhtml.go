@@ -1,10 +1,12 @@
 // Package rawhtml keeps the raw HTML of Markdown pages where it is safe:
 // an allowlist (github.com/microcosm-cc/bluemonday, the maintained Go
 // sanitizer) passes what rules texts use (details and summary, sup, sub,
-// kbd, br, span and div with id and class, tables, images and links with
-// safe URLs, text-level markup) and drops the rest (scripts, event
+// kbd, br, span and div with id and class, tables, images, audio and
+// links with safe URLs, text-level markup, the sectioning elements,
+// microdata and ARIA attributes) and drops the rest (scripts, event
 // handlers, style, iframes, forms, javascript: and data: URLs), each
-// removal named so the page can say what it lost and where.
+// removal named so the page can say what it lost and where (but for
+// kramdown's markdown attribute, which kramdown does not write either).
 package rawhtml
 
 import (
@@ -62,6 +64,16 @@ func New() *Sanitizer {
 	p.AllowAttrs("span").OnElements("col", "colgroup")
 	p.AllowAttrs("start", "reversed", "type").OnElements("ol")
 	p.AllowAttrs("cite").OnElements("blockquote", "q")
+	// What a Jekyll layout writes (minima's post layout) and runs
+	// nothing: the sectioning elements, time with its datetime,
+	// microdata, ARIA and hidden (eval12B NB3); audio and video from a
+	// URL an image may have, with the browser's own controls.
+	p.AllowElements("article", "section", "header", "footer", "nav", "aside", "time")
+	p.AllowAttrs("datetime").OnElements("time")
+	p.AllowAttrs("itemprop", "itemscope", "itemtype", "role", "hidden").Globally()
+	p.AllowAttrs("aria-hidden", "aria-label", "aria-labelledby", "aria-describedby", "aria-current", "aria-expanded").Globally()
+	p.AllowAttrs("src", "controls", "preload", "loop", "muted").OnElements("audio", "video")
+	p.AllowAttrs("src", "type").OnElements("source")
 	return &Sanitizer{p: p}
 }
 
@@ -105,6 +117,11 @@ func (z *Sanitizer) Sanitize(s string) (clean string, removed []string) {
 			continue
 		}
 		for _, a := range tok.Attr {
+			// kramdown's and md_in_html's markdown="1": how to parse the
+			// content, which neither writes out.
+			if a.Key == "markdown" {
+				continue
+			}
 			if !slices.ContainsFunc(kept.Attr, func(k html.Attribute) bool { return k.Key == a.Key }) {
 				if a.Key == "href" || a.Key == "src" {
 					add(fmt.Sprintf("%s=%q on <%s>", a.Key, a.Val, tok.Data))
