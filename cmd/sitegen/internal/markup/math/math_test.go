@@ -178,3 +178,37 @@ func TestMathML(t *testing.T) {
 		})
 	}
 }
+
+// TestConverterMemo: a formula seen before is answered from the
+// Converter's memo, its error too, and inline and display apart.
+func TestConverterMemo(t *testing.T) {
+	c := NewConverter()
+	entries := func() int {
+		n := 0
+		c.done.Range(func(_, _ any) bool { n++; return true })
+		return n
+	}
+	first, err := c.MathML(`\frac{1}{2}`, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := c.MathML(`\frac{1}{2}`, false)
+	if err != nil || again != first {
+		t.Fatalf("second conversion %q, %v; want %q", again, err, first)
+	}
+	if n := entries(); n != 1 {
+		t.Errorf("%d formulas kept after one formula twice; want 1", n)
+	}
+	display, err := c.MathML(`\frac{1}{2}`, true)
+	if err != nil || display == first || !strings.Contains(display, `display="block"`) {
+		t.Errorf("display conversion %q, %v: want a block apart from the inline one", display, err)
+	}
+	_, err1 := c.MathML(`\nosuchcommand`, false)
+	_, err2 := c.MathML(`\nosuchcommand`, false)
+	if err1 == nil || err2 == nil || err1.Error() != err2.Error() {
+		t.Errorf("unknown command: errors %v, %v; want the same error twice", err1, err2)
+	}
+	if n := entries(); n != 3 {
+		t.Errorf("%d formulas kept; want 3", n)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/dop251/goja"
@@ -27,7 +28,16 @@ const (
 	MaxTime      = 2 * time.Second
 	maxCallDepth = 4000
 	maxExpand    = 1000
+	// maxMemo bounds the bytes of TeX and MathML the Converter keeps to
+	// answer a formula seen before; past it, formulas are converted anew.
+	maxMemo = 64 << 20
 )
+
+// memo is a converted formula, or what Temml could not read in it.
+type memo struct {
+	out string
+	err error
+}
 
 // Converter turns TeX into MathML (MathML Core, which Chromium, Firefox
 // and Safari render) with Temml run in an embedded JavaScript engine,
@@ -35,11 +45,15 @@ const (
 // concurrent use; it holds at most GOMAXPROCS engines, made when first
 // needed (compiling Temml takes a tenth of a second).
 type Converter struct {
-	once    sync.Once
-	program *goja.Program
-	err     error
-	idle    chan *engine
-	slots   chan struct{}
+	// done holds the formulas converted so far (display and TeX -> memo): a site
+	// writes the same formula many times ($x$, \\frac{1}{2}), converted once.
+	done     sync.Map
+	doneSize atomic.Int64 // bytes held in done, bounded by maxMemo
+	once     sync.Once
+	program  *goja.Program
+	err      error
+	idle     chan *engine
+	slots    chan struct{}
 }
 
 type engine struct {
@@ -63,6 +77,24 @@ func (c *Converter) MathML(tex string, display bool) (string, error) {
 	if len(tex) > MaxTeX {
 		return "", errTooLong
 	}
+	key := "i" + tex
+	if display {
+		key = "d" + tex
+	}
+	if m, ok := c.done.Load(key); ok {
+		return m.(memo).out, m.(memo).err
+	}
+	out, err := c.convert(tex, display)
+	if n := int64(len(key) + len(out)); c.doneSize.Add(n) <= maxMemo {
+		c.done.Store(key, memo{out, err})
+	} else {
+		c.doneSize.Add(-n)
+	}
+	return out, err
+}
+
+// convert runs Temml on tex.
+func (c *Converter) convert(tex string, display bool) (string, error) {
 	c.once.Do(func() {
 		c.program, c.err = goja.Compile("temml.min.js", temmlJS+";\nfunction __render(tex, display, max) { return temml.renderToString(tex, {displayMode: display, throwOnError: true, annotate: true, maxExpand: max, trust: false}); }", true)
 		if c.err != nil {
