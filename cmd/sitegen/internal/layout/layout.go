@@ -1466,8 +1466,8 @@ type Author struct {
 }
 
 // MathNote is the one line said of a site whose settings turn math on
-// (by the setting named, Markup.Math): its formulas are shown as their
-// TeX source.
+// (by the setting named, Markup.Math): its formulas are rendered as
+// MathML at build time (package markup/math).
 func MathNote(setting string) string {
-	return setting + ": the $…$ and $$…$$ formulas are shown as their TeX source, marked as math: sitegen renders no math"
+	return setting + ": the $…$ and $$…$$ formulas are rendered as MathML at build time (one sitegen cannot read is shown as its TeX source, with a warning)"
 }

@@ -198,7 +198,7 @@ type Dialects struct {
 	// Admonish reads mdbook-admonish's ```admonish blocks as callouts
 	// (package admonish), with the book's defaults; nil: they are code.
 	Admonish *admonish.Defaults
-	// Math reads $…$ and $$…$$ as TeX formulas shown as their source,
+	// Math reads $…$ and $$…$$ as TeX formulas rendered as MathML,
 	// marked as math (package math); MathNoDigitAfter: "$1$2" is text;
 	// MathBrackets: mdBook's \\( … \\) and \\[ … \\] are formulas
 	// (math.Extension.Brackets; without Math, $ is text).
@@ -371,7 +371,8 @@ func New(opts Options) *Markdown {
 	}
 	if opts.Dialects.Math || opts.Dialects.MathBrackets {
 		exts = append(exts, math.Extension{NoDigitAfter: opts.Dialects.MathNoDigitAfter,
-			Brackets: opts.Dialects.MathBrackets, NoDollars: !opts.Dialects.Math})
+			Brackets: opts.Dialects.MathBrackets, NoDollars: !opts.Dialects.Math,
+			Convert: math.NewConverter(), Warn: warnAt})
 	}
 	if opts.Dialects.Containers != nil {
 		exts = append(exts, container.Extension{Kinds: opts.Dialects.Containers, Titles: opts.Dialects.ContainerTitles,

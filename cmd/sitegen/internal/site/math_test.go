@@ -9,8 +9,8 @@ import (
 )
 
 // TestMath is eval6B KB11: a site whose settings turn math on shows its
-// $…$ and $$…$$ formulas as their TeX source marked as math, with one
-// note for the site; without the setting the dollars are text, as the
+// $…$ and $$…$$ formulas rendered as MathML at build time (math13: no
+// script, the site offline), marked as math, with one note for the site; without the setting the dollars are text, as the
 // tools print them. MkDocs' pymdownx.arithmatex: "Arithmatex searches for
 // the patterns $...$ and \(...\) for inline math, and $$...$$, \[...\],
 // and \begin{}...\end{} for block math"
@@ -47,17 +47,17 @@ func TestMath(t *testing.T) {
 			out := readTree(t, dest)[tt.out]
 			notes := 0
 			for _, n := range res.Notes {
-				if strings.Contains(n, "formulas are shown as their TeX source") {
+				if strings.Contains(n, "formulas are rendered as MathML") {
 					notes++
 				}
 			}
-			inline, display := `<span class="math math-inline">2 \times 10^5</span>`, `<div class="math math-display">\frac{1}{6}</div>`
+			inline, display := `<span class="math math-inline"><math><semantics><mrow><mn>2</mn><mo>×</mo><msup><mn>10</mn>`, `<div class="math math-display"><math display="block"`
 			if tt.on {
-				if !strings.Contains(out, inline) || !strings.Contains(out, display) || !strings.Contains(out, "for $5.") {
+				if !strings.Contains(out, inline) || !strings.Contains(out, display) || !strings.Contains(out, `<mfrac><mn>1</mn><mn>6</mn></mfrac>`) || !strings.Contains(out, "for $5.") {
 					t.Errorf("formulas not marked as math (or the price taken for one):\n%s", out)
 				}
 				if notes != 1 {
-					t.Errorf("notes = %q, want one saying the formulas are shown as TeX", res.Notes)
+					t.Errorf("notes = %q, want one saying the formulas are rendered as MathML", res.Notes)
 				}
 				return
 			}

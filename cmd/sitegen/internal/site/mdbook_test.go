@@ -527,9 +527,9 @@ func TestMdBookAdmonish(t *testing.T) {
 // mdBook's MathJax ("Inline equations are delimited by \\( and \\). …
 // Block equations are delimited by \\[ and \\]",
 // https://rust-lang.github.io/mdBook/format/mathjax.html) with
-// output.html.mathjax-support: the formulas are marked as math as the
-// site marks $…$ (their TeX, what MathJax gets), not shown with their
-// delimiters; $ stays text ("You can't currently use $$ ... $$").
+// output.html.mathjax-support: the formulas are rendered as MathML as the
+// site renders $…$ (from their TeX, what MathJax gets), not shown with
+// their delimiters; $ stays text ("You can't currently use $$ ... $$").
 func TestMdBookMathJax(t *testing.T) {
 	dir := t.TempDir()
 	sitetest.WriteFiles(t, dir, map[string]string{
@@ -541,7 +541,8 @@ func TestMdBookMathJax(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := readTree(t, dir+"/public")["index.html"]
-	for _, want := range []string{`Roll <span class="math math-inline">2d6 + \frac{a}{b}</span> for $3.`, `<div class="math math-display">\mu = \frac{1}{N}</div>`} {
+	for _, want := range []string{`Roll <span class="math math-inline"><math>`, `<annotation encoding="application/x-tex">2d6 + \frac{a}{b}</annotation></semantics></math></span> for $3.`,
+		`<div class="math math-display"><math display="block"`, `<annotation encoding="application/x-tex">\mu = \frac{1}{N}</annotation>`} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the chapter lacks %q:\n%s", want, out)
 		}

@@ -128,7 +128,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		// (https://rust-lang.github.io/mdBook/format/mathjax.html): marked
 		// as math as the site marks $…$ (markup/math's Brackets).
 		l.Markup.MathBrackets = true
-		l.Notes = append(l.Notes, ConfigFile+`: output.html.mathjax-support: the \\( … \\) and \\[ … \\] formulas are shown as their TeX source, marked as math: sitegen renders no math`)
+		l.Notes = append(l.Notes, ConfigFile+`: output.html.mathjax-support: the \\( … \\) and \\[ … \\] formulas are rendered as MathML at build time (one sitegen cannot read is shown as its TeX source, with a warning)`)
 	}
 	raw, err := layout.ReadSetting(dir, ConfigFile)
 	if err != nil {

@@ -282,7 +282,7 @@ func TestReadPreprocessors(t *testing.T) {
 		{
 			name:  `mdBook's own MathJax ("Inline equations are delimited by \\( and \\)", https://rust-lang.github.io/mdBook/format/mathjax.html): its formulas are marked as math`,
 			toml:  "[output.html]\nmathjax-support = true\n",
-			notes: []string{`book.toml: output.html.mathjax-support: the \\( … \\) and \\[ … \\] formulas are shown as their TeX source, marked as math: sitegen renders no math`},
+			notes: []string{`book.toml: output.html.mathjax-support: the \\( … \\) and \\[ … \\] formulas are rendered as MathML at build time (one sitegen cannot read is shown as its TeX source, with a warning)`},
 		},
 	}
 	for _, tt := range tests {

@@ -48,7 +48,7 @@
 //     makes a heading of a one-line paragraph only; under a longer one
 //     "---" is a rule and "===" text (markup.Dialects.OneLineSetext).
 //   - markdown_extensions: pymdownx.arithmatex's $…$ and $$…$$ formulas
-//     are shown as their TeX source marked as math (layout.Markup.Math);
+//     are rendered as MathML at build time (layout.Markup.Math);
 //     attr_list's attribute lists are applied;
 //     pymdownx.emoji's shortcodes are read as Material for MkDocs reads
 //     them (https://squidfunk.github.io/mkdocs-material/reference/icons-emojis/):
@@ -253,7 +253,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 			// for inline math, and $$...$$, \[...\], and
 			// \begin{}...\end{} for block math"
 			// (https://facelessuser.github.io/pymdown-extensions/extensions/arithmatex/):
-			// the dollar forms, shown as their TeX source (the
+			// the dollar forms, rendered as MathML (the
 			// backslash forms are not read: Markdown's escapes).
 			l.Markup.Math = true
 			l.Read = append(l.Read, "markdown_extensions pymdownx.arithmatex")

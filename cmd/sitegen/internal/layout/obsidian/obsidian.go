@@ -149,6 +149,13 @@ func Recognise(dir string) (*layout.Layout, error) {
 	// ellipses as written (typographic quotes are a community plugin's,
 	// typed into the note).
 	l.Markup.StraightQuotes = true
+	// Obsidian draws formulas: "Obsidian uses MathJax … $$ … $$ … You
+	// can also add math expressions inline by wrapping them in $
+	// symbols"
+	// (https://help.obsidian.md/Editing+and+formatting/Advanced+formatting+syntax#Math),
+	// rendered as MathML; a closing $ followed by a digit closes none, as
+	// Pandoc's rule, which "$5 and $10" in a price list needs.
+	l.Markup.Math, l.Markup.MathNoDigitAfter = true, true
 	// Settings files that are missing or do not parse leave the defaults:
 	// Obsidian itself starts with none of them. One that is a link out of
 	// the vault is an error (layout.ReadSetting): it may say which folder

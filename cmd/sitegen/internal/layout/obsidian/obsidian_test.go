@@ -1,6 +1,8 @@
 package obsidian
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -140,5 +142,24 @@ func TestGardenPlugin(t *testing.T) {
 				t.Errorf("Garden %v, GardenPlugin %v, want true, %v", l.Garden, l.GardenPlugin, tc.on)
 			}
 		})
+	}
+}
+
+// TestMath: a vault's $…$ and $$…$$ are formulas, as Obsidian draws them
+// ("You can also add math expressions inline by wrapping them in $
+// symbols",
+// https://help.obsidian.md/Editing+and+formatting/Advanced+formatting+syntax#Math),
+// a closing $ followed by a digit closing none ("$5 and $10").
+func TestMath(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, ".obsidian"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	l, err := Recognise(dir)
+	if err != nil || l == nil {
+		t.Fatalf("Recognise: %v, %v", l, err)
+	}
+	if !l.Markup.Math || !l.Markup.MathNoDigitAfter {
+		t.Errorf("Markup.Math %v, MathNoDigitAfter %v; want both", l.Markup.Math, l.Markup.MathNoDigitAfter)
 	}
 }

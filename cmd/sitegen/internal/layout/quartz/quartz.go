@@ -107,6 +107,10 @@ type Config struct {
 	// (true when the emitters are not read: Quartz's own configuration
 	// has it).
 	AliasRedirects bool
+	// Latex is whether the Latex transformer is configured, which reads
+	// $…$ and $$…$$ as formulas (true when the transformers are not read:
+	// Quartz's own configuration has it).
+	Latex bool
 	// Notes say what could not be read and which default was used.
 	Notes []string
 	src   []byte // quartz.config.ts, for a value read as text (envFallback)
@@ -217,6 +221,14 @@ func recognise(dir, cfgDir, file, content, from string) (*layout.Layout, error) 
 	l.TagFiles = true
 	if c.AliasRedirects {
 		l.AliasRedirect = AliasRedirect
+	}
+	if c.Latex {
+		// "This plugin adds LaTeX support to Quartz"
+		// (https://quartz.jzhao.xyz/plugins/Latex): remark-math's $…$
+		// and $$…$$.
+		l.Markup.Math = true
+		l.Read = append(l.Read, "plugins.transformers Plugin.Latex")
+		l.Notes = append(l.Notes, ConfigFile+": "+layout.MathNote("Plugin.Latex"))
 	}
 	if c.Canvas {
 		l.Markup.Extensions = append(l.Markup.Extensions, CanvasExt)
@@ -334,7 +346,7 @@ func (c Config) Ignored() func(rel string, dir bool) bool {
 // is Quartz's default, with a note.
 func ReadConfig(src []byte) Config {
 	f := jsconfig.ParseCalls(src)
-	c := Config{Links: "shortest", RemoveDrafts: true, Ignore: DefaultIgnore, AliasRedirects: true, src: src}
+	c := Config{Links: "shortest", RemoveDrafts: true, Ignore: DefaultIgnore, AliasRedirects: true, Latex: true, src: src}
 	root, ok := f.Root.(*jsconfig.Object)
 	if !ok {
 		c.Notes = append(c.Notes, fmt.Sprintf("%s: its exported configuration is not a literal sitegen reads: Quartz's defaults used (RemoveDrafts, shortest links)", ConfigFile))
@@ -470,9 +482,17 @@ func (c *Config) readFilters(plugins *jsconfig.Object) {
 
 // readLinks reads CrawlLinks' markdownLinkResolution from
 // plugins.transformers ("absolute" when CrawlLinks sets none, its
-// default).
+// default), and whether they list Plugin.Latex.
 func (c *Config) readLinks(plugins *jsconfig.Object) {
 	list, ok := plugins.Get("transformers").([]any)
+	if ok {
+		c.Latex = false
+		for _, x := range list {
+			if cl, ok := x.(jsconfig.Call); ok && cl.Callee[strings.LastIndexByte(cl.Callee, '.')+1:] == "Latex" {
+				c.Latex = true
+			}
+		}
+	}
 	if !ok {
 		if plugins.Has("transformers") {
 			c.Notes = append(c.Notes, c.note(plugins, "transformers", "links resolve as Quartz's own configuration has them, shortest"))

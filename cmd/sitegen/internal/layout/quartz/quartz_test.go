@@ -546,3 +546,48 @@ func TestRecogniseOuterProject(t *testing.T) {
 		})
 	}
 }
+
+// TestReadConfigLatex: the Latex transformer turns math on: "This plugin
+// adds LaTeX support to Quartz" (https://quartz.jzhao.xyz/plugins/Latex;
+// quartz/plugins/transformers/latex.ts runs remark-math, whose $…$ and
+// $$…$$ are the formulas). Without it the dollars are text; with
+// transformers sitegen cannot read, Quartz's own configuration, which
+// lists Plugin.Latex, is assumed.
+func TestReadConfigLatex(t *testing.T) {
+	for _, tt := range []struct {
+		name, transformers string
+		latex              bool
+	}{
+		{"Plugin.Latex listed", stdTransformers + `Plugin.Latex({ renderEngine: "katex" }),`, true},
+		{"Plugin.Latex without options", "Plugin.FrontMatter(), Plugin.Latex()", true},
+		{"no Latex transformer", stdTransformers, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			c := ReadConfig([]byte(config(stdConfiguration, "[Plugin.RemoveDrafts()]", tt.transformers)))
+			if c.Latex != tt.latex {
+				t.Errorf("Latex = %v, want %v", c.Latex, tt.latex)
+			}
+		})
+	}
+	if c := ReadConfig([]byte("export default makeConfig({ title: 1 })\n")); !c.Latex {
+		t.Error("an export sitegen cannot read: Latex = false, want Quartz's default (true)")
+	}
+	dir := t.TempDir()
+	src := config(stdConfiguration, "[Plugin.RemoveDrafts()]", "Plugin.FrontMatter(), Plugin.Latex()")
+	for name, body := range map[string]string{ConfigFile: src, "content/index.md": "# Home\n"} {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	l, err := Recognise(dir)
+	if err != nil || l == nil {
+		t.Fatalf("Recognise: %v, %v", l, err)
+	}
+	if !l.Markup.Math {
+		t.Error("a site with Plugin.Latex: Markup.Math = false")
+	}
+}

@@ -43,8 +43,8 @@
 //     open under its label (https://vitepress.dev/guide/markdown#code-groups);
 //     with vitepress-plugin-tabs registered (md.use(tabsMarkdownPlugin)),
 //     ::: tabs and its "== label" tabs likewise (tabs.go).
-//   - markdown.math: true reads $…$ and $$…$$ formulas, shown as their
-//     TeX source marked as math (layout.Markup.Math).
+//   - markdown.math: true reads $…$ and $$…$$ formulas, rendered as
+//     MathML at build time (layout.Markup.Math, package markup/math).
 //   - [[x]] is text: VitePress's markdown-it has no wikilinks, nor any
 //     of Obsidian's syntax; where markdown.config registers the
 //     markdown-it-wikilinks plugin, [[page|label]] links where that

@@ -1,9 +1,12 @@
 // Package math reads the TeX formulas of the tools that turn math on
-// ($…$ inline, $$…$$ on lines of their own) and shows each as its TeX
-// source marked as math: <span class="math math-inline"> and <div
-// class="math math-display">. sitegen renders no math (no client-side
-// TeX engine is shipped, the site working offline); the layout says so
-// in one note per site.
+// ($…$ inline, $$…$$ on lines of their own) and, with a Converter,
+// renders each as MathML at build time (Temml run in goja, temml.go):
+// <span class="math math-inline"><math>…</math></span> and <div
+// class="math math-display"><math display="block">…</math></div>, which
+// Chromium, Firefox and Safari render with no script, the site working
+// offline. A formula Temml cannot read (or one past the limits on its
+// length, time and nesting) keeps its TeX source inside the same
+// elements, with a warning at its opening delimiter.
 //
 // The delimiters are markdown-it-katex's, which VitePress's
 // markdown-it-mathjax3 and, but for the digit rule, MkDocs'
@@ -46,6 +49,11 @@ type Extension struct {
 	// inside a line it is a formula of that line. NoDollars: $ is text
 	// ("You can't currently use $$ ... $$ as delimiters").
 	Brackets, NoDollars bool
+	// Convert, when set, renders each formula as MathML at build time
+	// (Converter); a formula it cannot read keeps its source view and
+	// Warn says why, at the formula.
+	Convert *Converter
+	Warn    func(pc parser.Context, offset int, msg string)
 }
 
 // KindInline and KindDisplay are the kinds of the formula nodes.
@@ -60,6 +68,8 @@ type Inline struct {
 	ast.BaseInline
 	TeX     []byte
 	Display bool
+	MathML  []byte // the formula rendered (Extension.Convert)
+	offset  int    // of the opening delimiter in the source
 }
 
 // Kind implements ast.Node.
@@ -74,8 +84,10 @@ func (n *Inline) Dump(source []byte, level int) {
 type Display struct {
 	ast.BaseBlock
 	TeX     []byte
-	closed  bool // its closing $$ was read
-	escapes bool // Markdown's backslash escapes are read in TeX (Close)
+	MathML  []byte // the formula rendered (Extension.Convert)
+	offset  int    // of the opening delimiter in the source
+	closed  bool   // its closing $$ was read
+	escapes bool   // Markdown's backslash escapes are read in TeX (Close)
 }
 
 // Kind implements ast.Node.
@@ -102,6 +114,9 @@ func (e Extension) Extend(m goldmark.Markdown) {
 			parser.WithInlineParsers(util.Prioritized(bracketParser{}, 150)),
 			parser.WithBlockParsers(util.Prioritized(displayParser{open: `\\[`, close: `\\]`, escapes: true}, 650)),
 		)
+	}
+	if e.Convert != nil {
+		m.Parser().AddOptions(parser.WithASTTransformers(util.Prioritized(transformer{e}, 900)))
 	}
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(nodeRenderer{}, 100)))
 }
@@ -145,7 +160,7 @@ func (p inlineParser) Parse(parent ast.Node, block text.Reader, pc parser.Contex
 	if end < 0 || space(line[end-1]) || (p.noDigitAfter && end+1 < len(line) && line[end+1] >= '0' && line[end+1] <= '9') {
 		return nil
 	}
-	n := &Inline{TeX: bytes.Clone(line[1:end])}
+	n := &Inline{TeX: bytes.Clone(line[1:end]), offset: seg.Start}
 	block.Advance(end + 1)
 	return n
 }
@@ -158,7 +173,7 @@ func (bracketParser) Trigger() []byte { return []byte{'\\'} }
 
 // Parse implements parser.InlineParser.
 func (bracketParser) Parse(parent ast.Node, block text.Reader, pc parser.Context) ast.Node {
-	line, _ := block.PeekLine()
+	line, seg := block.PeekLine()
 	var closing []byte
 	switch {
 	case bytes.HasPrefix(line, []byte(`\\(`)):
@@ -172,7 +187,7 @@ func (bracketParser) Parse(parent ast.Node, block text.Reader, pc parser.Context
 	if end < 0 {
 		return nil
 	}
-	n := &Inline{TeX: bytes.TrimSpace(util.UnescapePunctuations(line[3 : 3+end])), Display: closing[2] == ']'}
+	n := &Inline{TeX: bytes.TrimSpace(util.UnescapePunctuations(line[3 : 3+end])), Display: closing[2] == ']', offset: seg.Start}
 	block.Advance(3 + end + 3)
 	return n
 }
@@ -189,12 +204,12 @@ func (p displayParser) Trigger() []byte { return []byte{p.open[0]} }
 
 // Open implements parser.BlockParser.
 func (p displayParser) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
-	line, _ := reader.PeekLine()
+	line, seg := reader.PeekLine()
 	pos := pc.BlockOffset()
 	if pos < 0 || pc.BlockIndent() >= 4 || !bytes.HasPrefix(line[pos:], []byte(p.open)) {
 		return nil, parser.NoChildren
 	}
-	n := &Display{escapes: p.escapes}
+	n := &Display{escapes: p.escapes, offset: seg.Start + max(pos, 0)}
 	first := bytes.TrimSpace(line[pos+len(p.open):])
 	if len(first) >= len(p.close) && bytes.HasSuffix(first, []byte(p.close)) {
 		n.TeX, n.closed = bytes.TrimSpace(first[:len(first)-len(p.close)]), true
@@ -256,7 +271,11 @@ func (nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 				class = "math math-display"
 			}
 			_, _ = w.WriteString(`<span class="` + class + `">`)
-			_, _ = w.Write(util.EscapeHTML(node.(*Inline).TeX))
+			if n := node.(*Inline); n.MathML != nil {
+				_, _ = w.Write(n.MathML)
+			} else {
+				_, _ = w.Write(util.EscapeHTML(n.TeX))
+			}
 			_, _ = w.WriteString(`</span>`)
 		}
 		return ast.WalkSkipChildren, nil
@@ -264,10 +283,57 @@ func (nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(KindDisplay, func(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 		if entering && !definitionsOnly(node.(*Display).TeX) {
 			_, _ = w.WriteString(`<div class="math math-display">`)
-			_, _ = w.Write(util.EscapeHTML(node.(*Display).TeX))
+			if n := node.(*Display); n.MathML != nil {
+				_, _ = w.Write(n.MathML)
+			} else {
+				_, _ = w.Write(util.EscapeHTML(n.TeX))
+			}
 			_, _ = w.WriteString("</div>\n")
 		}
 		return ast.WalkSkipChildren, nil
+	})
+}
+
+// transformer renders the page's formulas as MathML, in the order they
+// are written: a block that only defines macros (definitionsOnly) is
+// read before each formula after it, as MathJax and KaTeX keep a page's
+// definitions for the formulas that follow.
+type transformer struct{ e Extension }
+
+// Transform implements parser.ASTTransformer.
+func (t transformer) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
+	var defs []byte
+	convert := func(tex []byte, display bool, offset int) []byte {
+		src := tex
+		if len(defs) > 0 {
+			src = append(append(bytes.Clone(defs), '\n'), tex...)
+		}
+		out, err := t.e.Convert.MathML(string(src), display)
+		if err != nil {
+			if t.e.Warn != nil {
+				t.e.Warn(pc, offset, "formula shown as its TeX source: "+err.Error())
+			}
+			return nil
+		}
+		return []byte(out)
+	}
+	_ = ast.Walk(doc, func(node ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n := node.(type) {
+		case *Display:
+			if definitionsOnly(n.TeX) {
+				defs = append(append(defs, n.TeX...), '\n')
+			} else {
+				n.MathML = convert(n.TeX, true, n.offset)
+			}
+			return ast.WalkSkipChildren, nil
+		case *Inline:
+			n.MathML = convert(n.TeX, n.Display, n.offset)
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
 	})
 }
 

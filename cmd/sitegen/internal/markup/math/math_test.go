@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/parser"
 )
 
 func render(t *testing.T, ext Extension, src string) string {
@@ -122,5 +123,92 @@ func TestMathJaxBrackets(t *testing.T) {
 			out := render(t, mdbook, c.src)
 			check(t, out, c.has, c.not)
 		})
+	}
+}
+
+// TestMathML checks that, with a Converter, each formula is rendered as
+// MathML at build time (MathML Core, rendered by Chromium, Firefox and
+// Safari without a script), that one Temml cannot read keeps its source
+// view with a warning at its delimiter, that a block of definitions serves
+// the formulas after it, and that a hostile formula costs a bounded time.
+func TestMathML(t *testing.T) {
+	type warning struct {
+		offset int
+		msg    string
+	}
+	for _, tc := range []struct {
+		name, src string
+		ext       Extension
+		has, not  []string
+		warnAt    []int
+	}{
+		{name: "inline", src: `Does $X_1 \rightarrow X_2$ hold?`,
+			has: []string{`<span class="math math-inline"><math>`, `<msub><mi>X</mi><mn>1</mn></msub>`, `<annotation encoding="application/x-tex">X_1 \rightarrow X_2</annotation>`},
+			not: []string{`<span class="math math-inline">X_1`}},
+		{name: "display", src: "$$\n\\frac{a}{b}\n$$\n",
+			has: []string{`<div class="math math-display"><math display="block"`, `<mfrac><mi>a</mi><mi>b</mi></mfrac>`}},
+		{name: "unknown command keeps the source", src: "Text.\n\nSee $\\foo x$ here.",
+			has: []string{`<span class="math math-inline">\foo x</span>`}, not: []string{"<math"}, warnAt: []int{11}},
+		{name: "definitions serve later formulas", src: "$$\n\\newcommand{\\R}{\\mathbb{R}}\n$$\n\n$x \\in \\R$\n",
+			has: []string{`<mo>∈</mo><mi>ℝ</mi>`, `<annotation encoding="application/x-tex">\newcommand{\R}{\mathbb{R}}`}},
+		{name: "mdBook brackets", ext: Extension{Brackets: true, NoDollars: true}, src: `Inline \\( \sqrt{2} \\) here.`,
+			has: []string{`<msqrt><mn>2</mn></msqrt>`}},
+		{name: "deep nesting", src: "$" + strings.Repeat("{", 3000) + "x" + strings.Repeat("}", 3000) + "$",
+			not: []string{"<math"}, warnAt: []int{0}},
+		{name: "too long", src: "$" + strings.Repeat("x+", MaxTeX) + "x$",
+			not: []string{"<math"}, warnAt: []int{0}},
+		{name: "macro bomb", src: `$\def\a#1{#1#1#1#1#1#1#1#1#1#1}\a{\a{\a{\a{\a{\a{x}}}}}}$`,
+			not: []string{"<math"}, warnAt: []int{0}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []warning
+			ext := tc.ext
+			ext.Convert = NewConverter()
+			ext.Warn = func(_ parser.Context, offset int, msg string) { got = append(got, warning{offset, msg}) }
+			out := render(t, ext, tc.src)
+			check(t, out, tc.has, tc.not)
+			if len(got) != len(tc.warnAt) {
+				t.Fatalf("warnings %v, want at offsets %v", got, tc.warnAt)
+			}
+			for i, w := range got {
+				if w.offset != tc.warnAt[i] || !strings.HasPrefix(w.msg, "formula shown as its TeX source: ") {
+					t.Errorf("warning %v, want one at %d", w, tc.warnAt[i])
+				}
+			}
+		})
+	}
+}
+
+// TestConverterMemo: a formula seen before is answered from the
+// Converter's memo, its error too, and inline and display apart.
+func TestConverterMemo(t *testing.T) {
+	c := NewConverter()
+	entries := func() int {
+		n := 0
+		c.done.Range(func(_, _ any) bool { n++; return true })
+		return n
+	}
+	first, err := c.MathML(`\frac{1}{2}`, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := c.MathML(`\frac{1}{2}`, false)
+	if err != nil || again != first {
+		t.Fatalf("second conversion %q, %v; want %q", again, err, first)
+	}
+	if n := entries(); n != 1 {
+		t.Errorf("%d formulas kept after one formula twice; want 1", n)
+	}
+	display, err := c.MathML(`\frac{1}{2}`, true)
+	if err != nil || display == first || !strings.Contains(display, `display="block"`) {
+		t.Errorf("display conversion %q, %v: want a block apart from the inline one", display, err)
+	}
+	_, err1 := c.MathML(`\nosuchcommand`, false)
+	_, err2 := c.MathML(`\nosuchcommand`, false)
+	if err1 == nil || err2 == nil || err1.Error() != err2.Error() {
+		t.Errorf("unknown command: errors %v, %v; want the same error twice", err1, err2)
+	}
+	if n := entries(); n != 3 {
+		t.Errorf("%d formulas kept; want 3", n)
 	}
 }
