@@ -34,7 +34,10 @@
 //     sitegen links it as /Rules/Dice.html, which every host serves
 //     (layout.Layout.FileURL). A folder's page is its folder,
 //     Rules/index.html, as Quartz's FolderPage writes it.
-//   - Titles: the front matter's title, else the file's name as written.
+//   - Titles: the front matter's title, else the file's name as written,
+//     shown above the note as Quartz's ArticleTitle does; a # heading the
+//     note starts with stays in its text, one level down (eval12A NA4:
+//     "AB Testing" above "Definition:").
 //   - Quartz 5's canvas-page plugin, when enabled, makes each .canvas
 //     file a page of its nodes (expandCanvas); otherwise a .canvas file
 //     is published as it is.

@@ -575,13 +575,13 @@ func (s *Site) loadPage(rel string) *Page {
 		// entry of its collection: its schema does not apply.
 		s.requireTitle(p)
 	}
-	s.applyPageRules(p)
+	ruled := s.applyPageRules(p)
 	if p.Kind == templates.KindHome && !p.Failed { // its own title (homeSiteTitle)
 		h, lead := doc.FirstChild().(*ast.Heading) // the page starts with # Title (not taken from the outline here)
 		p.OwnTitle = p.Title != "" || lead && h.Level == 1
 	}
 	switch {
-	case p.Failed:
+	case p.Failed, ruled:
 	case p.Title == "":
 		// No title in front matter (or no front matter): the heading that
 		// starts the page where the layout takes one of any level, else

@@ -19,13 +19,17 @@ import (
 // the layout package's.
 
 // applyPageRules gives p the title the layout's rules give a page without
-// one in its front matter.
-func (s *Site) applyPageRules(p *Page) {
+// one in its front matter, and reports whether it did. Such a title is
+// the tool's, shown above the note (Quartz's ArticleTitle): a # heading
+// the note starts with stays in its text, one level down.
+func (s *Site) applyPageRules(p *Page) bool {
 	if s.Lay.Pages != nil && p.Title == "" && !p.Failed {
 		if t, ok := s.Lay.Pages.Title(p.Rel); ok {
 			p.Title = t
+			return true
 		}
 	}
+	return false
 }
 
 // compareByRules orders siblings by the layout's rules (Quartz's
