@@ -6,6 +6,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -435,6 +436,8 @@ func TestObsidianWeightNumber(t *testing.T) {
 		".obsidian/app.json": "{}",
 		"Amulet.md":          "---\nweight: 1.0\n---\nAn amulet.\n",
 		"Plate.md":           "---\nweight: 65.0\n---\nPlate armour.\n",
+		"Cloak.md":           "---\nweight: 3\n---\nA cloak.\n",
+		"Dagger.md":          "---\nweight: 1\n---\nA dagger.\n",
 	}
 	for _, lenient := range []bool{false, true} {
 		src := t.TempDir()
@@ -455,6 +458,17 @@ func TestObsidianWeightNumber(t *testing.T) {
 			if !found {
 				t.Errorf("lenient %v: warnings %v lack %q", lenient, res.WarningList, want)
 			}
+		}
+		// A whole number is no order either: the notes stand by name, as
+		// Obsidian's file explorer has them.
+		b, err := os.ReadFile(filepath.Join(opts.Dest, "amulet", "index.html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		nav := regexp.MustCompile(`(?s)<nav class="site-nav".*?</nav>`).FindString(string(b))
+		at := func(s string) int { return strings.Index(nav, ">"+s+"<") }
+		if a, c, d, p := at("Amulet"), at("Cloak"), at("Dagger"), at("Plate"); a < 0 || !(a < c && c < d && d < p) {
+			t.Errorf("lenient %v: navigation order Amulet %d, Cloak %d, Dagger %d, Plate %d; want by name", lenient, a, c, d, p)
 		}
 	}
 }

@@ -180,6 +180,7 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	if c == "" {
 		c = languageContentDir(m)
 		lang = c != ""
+		l.Notes = append(l.Notes, otherLanguages(file, m, c)...)
 	}
 	if c == "" {
 		c = mountedContentDir(low)
@@ -381,6 +382,24 @@ func languageContentDir(m map[string]any) string {
 		}
 	}
 	return ""
+}
+
+// otherLanguages are notes naming each language of a multilingual site
+// whose own contentDir is not the one built (built): Hugo renders every
+// language ("Hugo renders each language ... under its own language
+// prefix", https://gohugo.io/content-management/multilingual/), sitegen
+// one site, so those pages are not published, and said so (eval13A NA2:
+// HowToCook's English pages left out without a word).
+func otherLanguages(file string, m map[string]any, built string) []string {
+	langs, _ := m["languages"].(map[string]any)
+	var notes []string
+	for _, name := range slices.Sorted(maps.Keys(langs)) {
+		lang, _ := langs[name].(map[string]any)
+		if c, _ := lang["contentDir"].(string); c != "" && layout.CleanRel(c) != layout.CleanRel(built) {
+			notes = append(notes, fmt.Sprintf("%s: languages.%s: its pages (contentDir %s) are not built: sitegen builds one language's site, from %s", file, name, c, built))
+		}
+	}
+	return notes
 }
 
 // mountedContentDir is the source of the site's first module mount whose

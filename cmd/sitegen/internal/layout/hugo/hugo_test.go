@@ -188,3 +188,32 @@ func TestRecogniseEnvironment(t *testing.T) {
 		})
 	}
 }
+
+// TestOtherLanguages: a multilingual site whose languages each have their
+// own contentDir builds the default language's pages, and names each other
+// language left out (eval13A NA2, 027xiguapi/HowToCook: content/en/ was
+// dropped without a word). Hugo renders every language: "Hugo renders
+// each language … under its own language prefix"
+// (https://gohugo.io/content-management/multilingual/).
+func TestOtherLanguages(t *testing.T) {
+	l, err := Recognise(layouttest.Write(t, map[string]string{
+		"hugo.toml": "defaultContentLanguage = \"zh\"\n[languages.zh]\ncontentDir = \"content/zh\"\nweight = 1\n" +
+			"[languages.en]\ncontentDir = \"content/en\"\nweight = 2\n",
+		"content/zh/a.md": "", "content/en/a.md": "",
+	}))
+	if err != nil || l == nil {
+		t.Fatalf("Recognise: %v, %v", l, err)
+	}
+	if l.Content != "content/zh" {
+		t.Errorf("content %q, want content/zh", l.Content)
+	}
+	var named []string
+	for _, n := range l.Notes {
+		if strings.Contains(n, "languages.") {
+			named = append(named, n)
+		}
+	}
+	if len(named) != 1 || !strings.Contains(named[0], "languages.en") || !strings.Contains(named[0], "content/en") || !strings.Contains(named[0], "not built") {
+		t.Errorf("notes about languages %q; want one naming languages.en and content/en as not built", named)
+	}
+}

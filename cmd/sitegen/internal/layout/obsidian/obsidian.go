@@ -36,6 +36,7 @@
 //     ordered by their file and folder names as the file explorer shows
 //     them ("customize the navigation order and display of files and
 //     folders within the Publish File explorer"), whatever a note's title
+//     or weight (a weight: property is the note's own data)
 //     (layout.Layout.NameLabels, NameOrder); a folder note (X/X.md, or
 //     X.md beside X/) is its folder's page.
 //   - The title: the note's title:, else the # heading that starts it,

@@ -234,6 +234,13 @@ func (s *Site) weightField(p *Page, r *fieldReader) int {
 	var n int
 	switch w := v.(type) {
 	case nil, int, int64, uint64:
+		if s.Lay.Kind == layout.Obsidian {
+			// Obsidian orders its file explorer by name and reads no
+			// weight (its default properties are tags, aliases and
+			// cssclasses, https://help.obsidian.md/properties): a
+			// whole number is the note's own data too (eval13B).
+			return 0
+		}
 		return r.int("weight")
 	case float64:
 		if math.IsNaN(w) || math.IsInf(w, 0) || math.Abs(w) > 1<<53 {
