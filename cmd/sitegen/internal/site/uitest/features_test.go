@@ -11,6 +11,7 @@ import (
 	"d6codex/cmd/sitegen/internal/site"
 	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/testing/browser"
+	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
 // TestHomeFeatures opens a VitePress `layout: home` page with three
@@ -32,15 +33,7 @@ func TestHomeFeatures(t *testing.T) {
 			"  - title: Gear\n    details: Weapons, armour and tools.\n---\n",
 		"docs/combat.md": "# Combat\n\nText.\n",
 	}
-	for name, body := range files {
-		p := filepath.Join(src, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	sitetest.WriteFiles(t, src, files)
 	dest := filepath.Join(t.TempDir(), "public")
 	if _, err := site.Build(context.Background(), content.Options{Source: src, Theme: d6codex.Theme(), Dest: dest, CacheDir: "-"}); err != nil {
 		t.Fatal(err)
