@@ -5,24 +5,26 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"d6codex/templates"
 )
 
 // TestHeroActionButtons: VitePress draws a home page's hero actions as
 // buttons, "theme: Color theme of the button. Defaults to `brand`"
 // ('brand' | 'alt', https://vitepress.dev/reference/default-theme-home-page#hero-section):
 // the brand one filled with the accent colour, the alt one a quieter
-// fill. The theme's stylesheet styles the hero's .hero-action links
+// fill. The home page's stylesheet styles the hero's .hero-action links
 // (templates/views.templ) so, in print too (a bordered box, no fill),
 // not as plain links (eval10A NA6, PaulineNemchak/dnd-5e-campaigns).
 func TestHeroActionButtons(t *testing.T) {
-	css, err := fs.ReadFile(Theme(), "css/site.css")
+	css, err := fs.ReadFile(Theme(), templates.HomeStyleAsset) // loaded by the pages with a hero or features
 	if err != nil {
 		t.Fatal(err)
 	}
 	rule := func(selector string) string {
 		m := regexp.MustCompile(`(?m)^\s*` + regexp.QuoteMeta(selector) + `\s*(?:,[^{]*)?\{([^}]*)\}`).FindSubmatch(css)
 		if m == nil {
-			t.Fatalf("site.css has no rule for %s", selector)
+			t.Fatalf("%s has no rule for %s", templates.HomeStyleAsset, selector)
 		}
 		return string(m[1])
 	}
@@ -38,6 +40,6 @@ func TestHeroActionButtons(t *testing.T) {
 		}
 	}
 	if !regexp.MustCompile(`@media print \{[^@]*\.hero-action`).Match(css) {
-		t.Errorf("site.css does not print the hero's buttons")
+		t.Errorf("%s does not print the hero's buttons", templates.HomeStyleAsset)
 	}
 }
