@@ -2,17 +2,13 @@ package site
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 
 	"d6codex/cmd/sitegen/internal/layout"
+	"d6codex/cmd/sitegen/internal/markup/shortcode"
 	"d6codex/cmd/sitegen/internal/site/content"
 )
-
-// unsupportedShortcode is the warning at a use of a Hugo shortcode that
-// has no template sitegen read (package markup/shortcode); its name.
-var unsupportedShortcode = regexp.MustCompile(`^Hugo shortcode "([^"]+)" is not supported`)
 
 // foldAbsentThemes says once, for each theme module the layout imports
 // that is not in the repository (layout.Layout.AbsentThemes), that it is
@@ -27,10 +23,10 @@ func foldAbsentThemes(l *layout.Layout, ws content.Diagnostics) (content.Diagnos
 	var kept, folded content.Diagnostics
 	var names []string
 	for _, w := range ws {
-		if m := unsupportedShortcode.FindStringSubmatch(w.Msg); m != nil {
+		if name, ok := shortcode.UnsupportedName(w.Msg); ok {
 			folded = append(folded, w)
-			if !slices.Contains(names, m[1]) {
-				names = append(names, m[1])
+			if !slices.Contains(names, name) {
+				names = append(names, name)
 			}
 			continue
 		}

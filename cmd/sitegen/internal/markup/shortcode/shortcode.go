@@ -23,6 +23,7 @@ import (
 	"html"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -257,7 +258,7 @@ func (p blockParser) Open(parent ast.Node, reader text.Reader, pc parser.Context
 		return figure(c, start), parser.NoChildren
 	}
 	b := newBlock(c, asNothing)
-	msg := fmt.Sprintf("Hugo shortcode %q is not supported (its template is not run): its content is shown as the page's text", c.name)
+	msg := unsupported(c.name) + " (its template is not run): its content is shown as the page's text"
 	if x, ok := p.anchors[c.name]; ok {
 		if id, ok := x.eval(c, p.run.urlize()); ok && id != "" {
 			b.Shape, b.Title = asAnchor, c.arg(strings.ToLower(x.keyArg()), argIndex(x.keyArg()))
@@ -300,12 +301,12 @@ func (p blockParser) Open(parent ast.Node, reader text.Reader, pc parser.Context
 		// {{< stats size="Medium" speed="30 feet" … >}}, a stat block):
 		// a list of them, not nothing.
 		if p.warn != nil {
-			p.warn(pc, start, fmt.Sprintf("Hugo shortcode %q is not supported (its template is not run): its named arguments are shown as a list", c.name))
+			p.warn(pc, start, unsupported(c.name)+" (its template is not run): its named arguments are shown as a list")
 		}
 		return &Output{HTML: argList(c), At: start}, parser.NoChildren
 	}
 	if p.warn != nil {
-		p.warn(pc, start, fmt.Sprintf("Hugo shortcode %q is not supported: not shown", c.name))
+		p.warn(pc, start, unsupported(c.name)+": not shown")
 	}
 	return &Dropped{}, parser.NoChildren
 }
@@ -585,12 +586,12 @@ func (p inlineParser) Parse(_ ast.Node, block text.Reader, pc parser.Context) as
 	if len(c.pos) > 0 {
 		// Its words, so the sentence it stands in keeps them.
 		if p.warn != nil {
-			p.warn(pc, seg.Start, fmt.Sprintf("Hugo shortcode %q is not supported: its arguments shown as text", c.name))
+			p.warn(pc, seg.Start, unsupported(c.name)+": its arguments shown as text")
 		}
 		return ast.NewString([]byte(strings.Join(c.pos, " ")))
 	}
 	if p.warn != nil {
-		p.warn(pc, seg.Start, fmt.Sprintf("Hugo shortcode %q is not supported: not shown", c.name))
+		p.warn(pc, seg.Start, unsupported(c.name)+": not shown")
 	}
 	return &inlineDropped{}
 }
@@ -746,4 +747,29 @@ func renderBlock(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.
 		}
 	}
 	return ast.WalkContinue, nil
+}
+
+// unsupportedPrefix starts the warning at a use of a shortcode that has
+// no template sitegen runs (unsupported); UnsupportedName reads it back.
+const unsupportedPrefix = "Hugo shortcode "
+
+// unsupported is the start of the warning at a use of the shortcode name,
+// which has no template sitegen runs.
+func unsupported(name string) string {
+	return unsupportedPrefix + strconv.Quote(name) + " is not supported"
+}
+
+// UnsupportedName reports the shortcode a warning message is about when it
+// is the warning at a use of a shortcode with no template (unsupported).
+func UnsupportedName(msg string) (string, bool) {
+	rest, ok := strings.CutPrefix(msg, unsupportedPrefix)
+	if !ok {
+		return "", false
+	}
+	q, err := strconv.QuotedPrefix(rest)
+	if err != nil || !strings.HasPrefix(rest[len(q):], " is not supported") {
+		return "", false
+	}
+	name, err := strconv.Unquote(q)
+	return name, err == nil
 }
