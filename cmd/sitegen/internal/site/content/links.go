@@ -517,13 +517,14 @@ func (s *Site) resolveAbs(dest string) markup.LinkTarget {
 		return markup.LinkTarget{Unlinked: s.unlinkedMsg(rel)}
 	}
 	if s.Lay.ToolRoute != nil {
-		if why := s.Lay.ToolRoute(strings.TrimSuffix(clean, "/") + "/"); why != "" && s.Lay.ToolRouteLinks {
+		if why := s.Lay.ToolRoute(strings.TrimSuffix(clean, "/") + "/"); why != "" {
+			if !s.Lay.ToolRouteLinks {
+				return markup.LinkTarget{Unlinked: fmt.Sprintf("%s is %s: the link is shown as text", clean, why)}
+			}
 			if strings.HasSuffix(target, "/") && clean != "/" {
 				clean += "/"
 			}
 			return linkTo(s.Cfg.RelURL(clean) + query + fragPart(frag))
-		} else if why != "" {
-			return markup.LinkTarget{Unlinked: fmt.Sprintf("%s is %s: the link is shown as text", clean, why)}
 		}
 	}
 	return broken("no page or file of this site is at %s", clean)
