@@ -462,12 +462,7 @@ func (c *Config) readFilters(plugins *jsconfig.Object) {
 	}
 	c.RemoveDrafts = false
 	for _, x := range list {
-		cl, ok := x.(jsconfig.Call)
-		name := ""
-		if ok {
-			name = cl.Callee[strings.LastIndexByte(cl.Callee, '.')+1:]
-		}
-		switch name {
+		switch calledPlugin(x) {
 		case "RemoveDrafts":
 			c.RemoveDrafts = true
 		case "ExplicitPublish":
@@ -491,7 +486,7 @@ func (c *Config) readLinks(plugins *jsconfig.Object) {
 	if ok {
 		c.Latex = false
 		for _, x := range list {
-			if cl, ok := x.(jsconfig.Call); ok && cl.Callee[strings.LastIndexByte(cl.Callee, '.')+1:] == "Latex" {
+			if calledPlugin(x) == "Latex" {
 				c.Latex = true
 			}
 		}
@@ -544,7 +539,7 @@ func (c *Config) readEmitters(plugins *jsconfig.Object) {
 	}
 	c.AliasRedirects = false
 	for _, x := range list {
-		if cl, ok := x.(jsconfig.Call); ok && cl.Callee[strings.LastIndexByte(cl.Callee, '.')+1:] == "AliasRedirects" {
+		if calledPlugin(x) == "AliasRedirects" {
 			c.AliasRedirects = true
 		}
 	}
@@ -631,4 +626,15 @@ func nestedConfig(dir string) string {
 		}
 	}
 	return found
+}
+
+// calledPlugin is the name of the plugin a list item of plugins calls
+// ("RemoveDrafts" for Plugin.RemoveDrafts()), "" for an item that is no
+// call.
+func calledPlugin(x any) string {
+	cl, ok := x.(jsconfig.Call)
+	if !ok {
+		return ""
+	}
+	return cl.Callee[strings.LastIndexByte(cl.Callee, '.')+1:]
 }
