@@ -6,6 +6,7 @@ require (
 	github.com/BurntSushi/toml v1.6.0
 	github.com/a-h/templ v0.3.977
 	github.com/andybalholm/brotli v1.1.0
+	github.com/aymerick/douceur v0.2.0
 	github.com/chromedp/chromedp v0.22.1
 	github.com/dop251/goja v0.0.0-20260917113740-793a2a65c13b
 	github.com/gobuffalo/flect v0.3.0
@@ -20,7 +21,6 @@ require (
 )
 
 require (
-	github.com/aymerick/douceur v0.2.0 // indirect
 	github.com/dlclark/regexp2/v2 v2.5.2 // indirect
 	github.com/go-sourcemap/sourcemap v2.1.3+incompatible // indirect
 	github.com/google/pprof v0.0.0-20230207041349-798e818bf904 // indirect

@@ -70,7 +70,7 @@ func TestMissingNoteMessage(t *testing.T) {
 // extension MkDocs shows the braces as text, and so does sitegen.
 func TestMkDocsAttrList(t *testing.T) {
 	page := "# Home\n\n![A](a.png){ width=\"50%\" }\n\n## Rules {: #the-rules .note}\n\n" +
-		"[out](https://example.org/){ target=_blank onclick=\"x()\" style=\"color:red\" }\n\n[b](b.md){ #to-b }\n"
+		"[out](https://example.org/){ target=_blank onclick=\"x()\" style=\"color:red; position:fixed\" }\n\n[b](b.md){ #to-b }\n"
 	// The ids the lists give are link targets (the outline reads them):
 	// b.md's links are not broken, in strict mode.
 	other := "# B\n\n[rules](index.md#the-rules), [to b](index.md#to-b)\n"

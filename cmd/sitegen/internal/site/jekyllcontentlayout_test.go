@@ -26,7 +26,7 @@ func TestJekyllContentLayoutHTML(t *testing.T) {
 		"Gemfile":               "source 'https://rubygems.org'\ngem 'jekyll'\n",
 		"_config.yml":           "title: J\n",
 		"_layouts/default.html": "<!DOCTYPE html>\n<html><body>{{ content }}</body></html>\n",
-		"_layouts/box.html":     "---\nlayout: default\n---\n<div class=\"box\">\n  <p style=\"color: red\">{{ page.title }}</p>\n\n{{ content }}\n\n</div>\n",
+		"_layouts/box.html":     "---\nlayout: default\n---\n<div class=\"box\">\n  <p style=\"position: absolute\">{{ page.title }}</p>\n\n{{ content }}\n\n</div>\n",
 		"index.md":              "---\ntitle: Home\n---\nHome.\n",
 		"alpha.md":              "---\ntitle: Alpha\nlayout: box\n---\nAlpha text.\n",
 		"beta.md":               "---\ntitle: Beta\nlayout: box\n---\nBeta text.\n",
@@ -62,7 +62,7 @@ func TestJekyllContentLayoutHTML(t *testing.T) {
 	}
 	var style []string
 	for _, w := range res.WarningList {
-		if strings.Contains(w.Msg, "style on <p>") {
+		if strings.Contains(w.Msg, "position in style on <p>") {
 			style = append(style, w.String())
 		}
 	}

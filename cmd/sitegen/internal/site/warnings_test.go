@@ -15,7 +15,7 @@ func TestWarnings(t *testing.T) {
 		"content/a.md": "---\ntitle: A\naliases: [Other name]\ndescription:\n---\n\n<div class=\"x\" onclick=\"go()\">block</div>\n\nInline <script>x()</script> <br> break.\n\n--8<-- \"snippet.md\"\n\n{{< hint info >}}\n\n/// note\n",
 	}
 	for i := range 6 {
-		files["content/many"+string(rune('a'+i))+".md"] = "# Many\n\n<span style=\"color: red\">x</span>\n"
+		files["content/many"+string(rune('a'+i))+".md"] = "# Many\n\n<span style=\"position: fixed\">x</span>\n"
 	}
 	files["site.toml"] = "title = \"T\"\nbaseURL = \"https://example.org/\"\nobsidian = false\n"
 	src := writeTree(t, files)
@@ -31,13 +31,13 @@ func TestWarnings(t *testing.T) {
 		"content/a.md:11:1: a MkDocs --8<-- snippet include: sitegen does not support it",
 		"content/a.md:13:1: a Hugo {{< shortcode >}}",
 		"content/a.md:15:1: a MkDocs /// block",
-		"… and 3 more of the same in 3 files, the first at content/manyd.md:3:1: raw HTML: style on <span> removed",
+		"… and 3 more of the same in 3 files, the first at content/manyd.md:3:1: raw HTML: position in style on <span> removed",
 	} {
 		if !strings.Contains(all, want) {
 			t.Errorf("warnings lack %q:\n%s", want, all)
 		}
 	}
-	if n := strings.Count(all, "style on <span> removed"); n != 4 {
+	if n := strings.Count(all, "position in style on <span> removed"); n != 4 {
 		t.Errorf("%d raw-HTML lines, want 3 shown and one summary:\n%s", n, all)
 	}
 	// With unsafe on, raw HTML is kept and not warned about.

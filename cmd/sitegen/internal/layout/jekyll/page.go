@@ -268,20 +268,16 @@ func (s *liquidSite) layoutHTML(lf string, b []byte, first int, out []byte, prob
 	return []byte(clean)
 }
 
-// removal reads what the sanitizer says it removed: "<section>", "style
-// on <hr>", `href="javascript:x" on <a>`.
-var removal = regexp.MustCompile(`^(?:([A-Za-z-]+)(?:="[^"]*")? on )?<([A-Za-z0-9-]+)>$`)
-
 // elementLine is the line of the template b that writes the element (and
 // attribute) of the removal what, first when none does.
 func elementLine(b []byte, what string, first int) int {
-	m := removal.FindStringSubmatch(what)
-	if m == nil {
+	elem, attr, ok := rawhtml.RemovedFrom(what)
+	if !ok {
 		return first
 	}
-	re := `(?i)<` + regexp.QuoteMeta(m[2]) + `\b`
-	if m[1] != "" {
-		re += `[^>]*\b` + regexp.QuoteMeta(m[1]) + `\s*=`
+	re := `(?i)<` + regexp.QuoteMeta(elem) + `\b`
+	if attr != "" {
+		re += `[^>]*\b` + regexp.QuoteMeta(attr) + `\s*=`
 	}
 	at := regexp.MustCompile(re).FindIndex(b)
 	if at == nil {

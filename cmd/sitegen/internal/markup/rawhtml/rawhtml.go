@@ -3,8 +3,9 @@
 // sanitizer) passes what rules texts use (details and summary, sup, sub,
 // kbd, br, span and div with id and class, tables, images, audio and
 // links with safe URLs, text-level markup, the sectioning elements,
-// microdata and ARIA attributes) and drops the rest (scripts, event
-// handlers, style, iframes, forms, javascript: and data: URLs), each
+// microdata and ARIA attributes, inline styles' presentational
+// properties) and drops the rest (scripts, event handlers, positioning
+// and url() in styles, iframes, forms, javascript: and data: URLs), each
 // removal named so the page can say what it lost and where (but for
 // kramdown's markdown attribute, which kramdown does not write either).
 package rawhtml
@@ -15,9 +16,44 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/aymerick/douceur/parser"
 	"github.com/microcosm-cc/bluemonday"
+	"github.com/microcosm-cc/bluemonday/css"
 	"golang.org/x/net/html"
 )
+
+// styleProperties are the CSS properties an inline style keeps, each
+// value checked by bluemonday's handler for that property: what sets out
+// text, boxes, tables, flex and grid rows and columns. Left out, and so
+// removed with a warning: what takes a url() (background, background-image,
+// list-style-image, border-image, cursor) and what can lift an element
+// over the page's own frame or out of its flow (position, top, right,
+// bottom, left, z-index, transform, clip, filter), or animates.
+var styleProperties = []string{
+	"color", "background-color", "opacity", "visibility",
+	"font-family", "font-size", "font-style", "font-variant", "font-weight", "line-height", "letter-spacing", "word-spacing",
+	"text-align", "text-decoration", "text-indent", "text-transform", "text-shadow", "vertical-align", "white-space",
+	"word-break", "overflow-wrap", "hyphens", "direction",
+	"display", "float", "clear", "box-sizing", "overflow", "overflow-x", "overflow-y",
+	"width", "height", "min-width", "max-width", "min-height", "max-height", "object-fit",
+	"margin", "margin-top", "margin-right", "margin-bottom", "margin-left",
+	"padding", "padding-top", "padding-right", "padding-bottom", "padding-left",
+	"border", "border-top", "border-right", "border-bottom", "border-left", "border-color", "border-style", "border-width",
+	"border-radius", "border-collapse", "border-spacing", "box-shadow", "outline",
+	"flex", "flex-direction", "flex-wrap", "flex-flow", "flex-grow", "flex-shrink", "flex-basis", "order",
+	"justify-content", "align-items", "align-self", "column-gap", "grid-gap",
+	"grid-template-columns", "grid-template-rows", "grid-column", "grid-row",
+	"columns", "column-count", "column-width", "column-rule",
+	"list-style-type", "list-style-position", "table-layout", "caption-side", "empty-cells",
+}
+
+// gapValue is what CSS's gap shorthand may say ("row-gap column-gap",
+// https://www.w3.org/TR/css-align-3/#gap-shorthand), which bluemonday has
+// no handler of its own for: one or two values each a column gap may be.
+func gapValue(v string) bool {
+	f := strings.Fields(v)
+	return (len(f) == 1 || len(f) == 2) && !slices.ContainsFunc(f, func(s string) bool { return !css.ColumnGapHandler(s) })
+}
 
 // alignValue is what an align attribute may say.
 var alignValue = regexp.MustCompile(`^(?i:left|right|center|justify|top|middle|bottom)$`)
@@ -74,6 +110,8 @@ func New() *Sanitizer {
 	p.AllowAttrs("aria-hidden", "aria-label", "aria-labelledby", "aria-describedby", "aria-current", "aria-expanded").Globally()
 	p.AllowAttrs("src", "controls", "preload", "loop", "muted").OnElements("audio", "video")
 	p.AllowAttrs("src", "type").OnElements("source")
+	p.AllowStyles(styleProperties...).Globally()
+	p.AllowStyles("gap").MatchingHandler(gapValue).Globally()
 	return &Sanitizer{p: p}
 }
 
@@ -122,6 +160,12 @@ func (z *Sanitizer) Sanitize(s string) (clean string, removed []string) {
 			if a.Key == "markdown" {
 				continue
 			}
+			if a.Key == "style" {
+				for _, prop := range lostStyles(a.Val, kept.Attr) {
+					add(prop + " in style on <" + tok.Data + ">")
+				}
+				continue
+			}
 			if !slices.ContainsFunc(kept.Attr, func(k html.Attribute) bool { return k.Key == a.Key }) {
 				if a.Key == "href" || a.Key == "src" {
 					add(fmt.Sprintf("%s=%q on <%s>", a.Key, a.Val, tok.Data))
@@ -132,6 +176,46 @@ func (z *Sanitizer) Sanitize(s string) (clean string, removed []string) {
 		}
 	}
 	return clean, removed
+}
+
+// removal reads what Sanitize says it removed: "<section>", "style on
+// <hr>", `href="javascript:x" on <a>`, "position in style on <p>".
+var removal = regexp.MustCompile(`^(?:(?:[A-Za-z-]+ in )?([A-Za-z-]+)(?:="[^"]*")? on )?<([A-Za-z0-9-]+)>$`)
+
+// RemovedFrom reads one of Sanitize's removals back: the element it was
+// on and the attribute ("" for the element itself); ok is false for text
+// Sanitize does not write.
+func RemovedFrom(what string) (elem, attr string, ok bool) {
+	m := removal.FindStringSubmatch(what)
+	if m == nil {
+		return "", "", false
+	}
+	return m[2], m[1], true
+}
+
+// lostStyles returns the properties of the inline style written that the
+// kept attributes' style no longer holds, in the order written; a style
+// that does not parse as CSS declarations is lost whole ("style").
+func lostStyles(written string, kept []html.Attribute) []string {
+	decs, err := parser.ParseDeclarations(written)
+	if err != nil {
+		return []string{"style"}
+	}
+	var left []string
+	if i := slices.IndexFunc(kept, func(a html.Attribute) bool { return a.Key == "style" }); i >= 0 {
+		if ds, err := parser.ParseDeclarations(kept[i].Val); err == nil {
+			for _, d := range ds {
+				left = append(left, strings.ToLower(d.Property))
+			}
+		}
+	}
+	var lost []string
+	for _, d := range decs {
+		if p := strings.ToLower(d.Property); !slices.Contains(left, p) && !slices.Contains(lost, p) {
+			lost = append(lost, p)
+		}
+	}
+	return lost
 }
 
 // Allows reports whether the attribute key="val" is kept on an element
@@ -146,6 +230,10 @@ func (z *Sanitizer) Allows(elem, key, val string) bool {
 		tok.Attr = append(tok.Attr, html.Attribute{Key: "href", Val: "a"})
 	}
 	kept, ok := z.one(tok)
+	if ok && key == "style" {
+		// Kept as written when every property it sets is kept.
+		return len(lostStyles(val, kept.Attr)) == 0
+	}
 	return ok && slices.ContainsFunc(kept.Attr, func(a html.Attribute) bool { return a.Key == key && a.Val == val })
 }
 

@@ -18,7 +18,23 @@ func TestSanitize(t *testing.T) {
 		{"img with a relative src", `<img src="map.png" alt="Map" width="300">`, `<img src="map.png" alt="Map" width="300">`, nil},
 		{"script goes with its content", `a<script>alert(1)</script>b`, `ab`, []string{"<script>"}},
 		{"event handler", `<span onclick="x()">t</span>`, `<span>t</span>`, []string{"onclick on <span>"}},
-		{"style attribute", `<div style="color:red">t</div>`, `<div>t</div>`, []string{"style on <div>"}},
+		// Every tool sitegen reads publishes an inline style as written
+		// (Zola and mdBook pass raw HTML through; kramdown, MkDocs and
+		// Docusaurus too): presentational properties are kept, each
+		// value checked by bluemonday's CSS handlers (eval13A NA7:
+		// Mods-Site's centred paragraphs, game_docs' image sizes).
+		{"a presentational style", `<div style="color:red">t</div>`, `<div style="color: red">t</div>`, nil},
+		{"image size and centring", `<p style="text-align: center"><img src="m.png" style="width: 50%; max-width: 300px; float: right"></p>`,
+			`<p style="text-align: center"><img src="m.png" style="width: 50%; max-width: 300px; float: right"></p>`, nil},
+		{"flex columns", `<div style="display: flex; justify-content: space-between; gap: 1rem">t</div>`,
+			`<div style="display: flex; justify-content: space-between; gap: 1rem">t</div>`, nil},
+		// What could cover the page's own frame or load a URL goes, by
+		// name: positioning, stacking, transforms, and every property
+		// that takes a url().
+		{"positioning goes", `<p style="text-align:center; position: fixed; top: 0; z-index: 9">t</p>`,
+			`<p style="text-align: center">t</p>`, []string{"position in style on <p>", "top in style on <p>", "z-index in style on <p>"}},
+		{"a url goes", `<div style="background-image: url(https://tracker.test/p.gif)">t</div>`, `<div>t</div>`, []string{"background-image in style on <div>"}},
+		{"a value a handler refuses", `<span style="color: expression(alert(1))">t</span>`, `<span>t</span>`, []string{"color in style on <span>"}},
 		{"style element", `<style>p{}</style>t`, `t`, []string{"<style>"}},
 		{"javascript URL", `<a href="javascript:alert(1)">x</a>`, `x`, []string{`href="javascript:alert(1)" on <a>`}},
 		{"data URL image", `<img src="data:image/png;base64,AAAA">`, ``, []string{`src="data:image/png;base64,AAAA" on <img>`}},
@@ -104,5 +120,52 @@ func TestDemoteHeadings(t *testing.T) {
 		if got := HasH1(tt.in); got != tt.h1 {
 			t.Errorf("HasH1(%q) = %v", tt.in, got)
 		}
+	}
+}
+
+// TestAllows: an attribute list's attribute (kramdown's {: style="…"},
+// attr_list's { style="…" }) is kept on the rule raw HTML's is: a style
+// whose every property the allowlist keeps, as written.
+func TestAllows(t *testing.T) {
+	z := New()
+	for _, tt := range []struct {
+		elem, key, val string
+		want           bool
+	}{
+		{"a", "style", "color:red", true},
+		{"img", "style", "width: 50%; float: right", true},
+		{"a", "style", "color:red; position: fixed", false},
+		{"a", "style", "x", false},
+		{"a", "onclick", "x()", false},
+		{"img", "width", "10", true},
+		{"a", "target", "_blank", true},
+	} {
+		if got := z.Allows(tt.elem, tt.key, tt.val); got != tt.want {
+			t.Errorf("Allows(%q, %q, %q) = %v, want %v", tt.elem, tt.key, tt.val, got, tt.want)
+		}
+	}
+}
+
+// TestRemovedFrom: each kind of removal Sanitize writes reads back as its
+// element and attribute (a Jekyll layout's warning finds its line so).
+func TestRemovedFrom(t *testing.T) {
+	z := New()
+	for _, tt := range []struct{ in, elem, attr string }{
+		{`<script>x()</script>`, "script", ""},
+		{`<span onclick="x()">t</span>`, "span", "onclick"},
+		{`<a href="javascript:x()">t</a>`, "a", "href"},
+		{`<p style="position: fixed">t</p>`, "p", "style"},
+	} {
+		_, removed := z.Sanitize(tt.in)
+		if len(removed) != 1 {
+			t.Fatalf("Sanitize(%q) removed %q", tt.in, removed)
+		}
+		elem, attr, ok := RemovedFrom(removed[0])
+		if !ok || elem != tt.elem || attr != tt.attr {
+			t.Errorf("RemovedFrom(%q) = %q, %q, %v; want %q, %q", removed[0], elem, attr, ok, tt.elem, tt.attr)
+		}
+	}
+	if _, _, ok := RemovedFrom("not a removal"); ok {
+		t.Error("RemovedFrom reads text Sanitize does not write")
 	}
 }
