@@ -613,7 +613,12 @@ func unsafeHint(lay *layout.Layout) string {
 	if lay.Settings.UnsafeHint != "" {
 		return lay.Settings.UnsafeHint
 	}
-	return "unsafe = true under [markup.goldmark.renderer] in " + content.ConfigFile
+	hint := "unsafe = true under [markup.goldmark.renderer] in " + content.ConfigFile
+	if tool := lay.Tool(); tool != "" {
+		// Read beside the tool's settings, which it is not one of.
+		hint += ", sitegen's own settings file, which " + tool + " does not read,"
+	}
+	return hint
 }
 
 // setBaseURL says where the site's base URL is set: the tool's settings
