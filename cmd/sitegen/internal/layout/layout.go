@@ -833,6 +833,9 @@ type Markup struct {
 	// StraightQuotes keeps quotes, dashes and ellipses as written (the
 	// tool has no typographer on by default).
 	StraightQuotes bool
+	// HardWraps shows a single line break of a paragraph as a line break
+	// (Obsidian's, unless its Strict line breaks setting is on).
+	HardWraps bool
 	// VueComponents: the tool renders the Vue components a page writes
 	// (VitePress); sitegen warns of each as a component it does not run.
 	VueComponents bool

@@ -82,6 +82,17 @@ func TestContainers(t *testing.T) {
 		{name: "off without the dialect", src: "::: tip\nText.\n:::\n", want: []string{"<p>::: tip\nText.\n:::</p>"}},
 		// markdown-it's "typographer: false" by default (https://github.com/markdown-it/markdown-it#init-with-presets-and-options),
 		// which VitePress keeps.
+		// Obsidian's reading view and Publish show a single line break as
+		// one unless Strict line breaks is on: "When Strict Line Breaks is
+		// enabled in Obsidian ... A single Enter with no trailing spaces
+		// will combine the two separate lines into a single line when
+		// rendered" (https://help.obsidian.md/Editing+and+formatting/Basic+formatting+syntax#Line+breaks),
+		// a stat block's "**Hit Points**: 13\n**Speed**: 40 ft."
+		// (SansKrono/loz-homebrew-vault, Creatures/Abyssal Koi.md:10).
+		{name: "hard wraps", dialect: Dialects{HardWraps: true}, src: "**HP**: 13\n**Speed**: 40 ft.\n",
+			want: []string{"<strong>HP</strong>: 13<br>\n<strong>Speed</strong>"}},
+		{name: "soft wraps without the dialect", src: "**HP**: 13\n**Speed**: 40 ft.\n",
+			want: []string{"<strong>HP</strong>: 13\n<strong>Speed</strong>"}, not: []string{"<br"}},
 		{name: "straight quotes", dialect: Dialects{StraightQuotes: true}, src: "Middag'm'Melkodor -- \"it\"...\n", want: []string{"Middag'm'Melkodor -- &quot;it&quot;..."}},
 		{name: "typographic quotes", src: "Middag'm'Melkodor\n", want: []string{"Middag&rsquo;m&rsquo;Melkodor"}},
 	}

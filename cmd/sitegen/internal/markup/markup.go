@@ -185,6 +185,9 @@ type Dialects struct {
 	// markdown-it (VitePress) and remark (Docusaurus) do by default;
 	// otherwise goldmark's typographer makes them typographic.
 	StraightQuotes bool
+	// HardWraps renders a paragraph's single line breaks as <br>, as
+	// Obsidian does unless its Strict line breaks setting is on.
+	HardWraps bool
 	// PluginBlocks maps the info words of fenced blocks that a plugin of
 	// the tool draws in its editor, and that neither sitegen nor the
 	// tool's publisher draws, to the plugin's name ("leaflet": "the
@@ -294,6 +297,9 @@ func New(opts Options) *Markdown {
 	}
 	if opts.Unsafe {
 		ropts = append(ropts, html.WithUnsafe())
+	}
+	if opts.Dialects.HardWraps {
+		ropts = append(ropts, html.WithHardWraps())
 	}
 	m := &Markdown{opts: opts, sanitizer: rawhtml.New()}
 	if opts.Dialects.Slug != nil {

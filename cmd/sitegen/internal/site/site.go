@@ -191,6 +191,7 @@ func load(ctx context.Context, opts content.Options, updatable bool) (*Site, err
 			MDX:               s.Lay.Markup.MDX,
 			MDXAliases:        s.Lay.Markup.MDXAliases,
 			StraightQuotes:    s.Lay.Markup.StraightQuotes,
+			HardWraps:         s.Lay.Markup.HardWraps,
 			VueComponents:     s.Lay.Markup.VueComponents,
 			PluginBlocks:      s.Lay.Markup.PluginBlocks,
 			PluginInline:      s.Lay.Markup.PluginInline,

@@ -49,6 +49,9 @@
 //     (layout.Layout.StartTitle). A note without either shows its file
 //     name as written ("2021-10-2 - Session 9"), a folder its name
 //     (layout.Layout.NameTitles).
+//   - Line breaks: a single line break of a paragraph shows as one unless
+//     the vault's Strict line breaks setting (app.json strictLineBreaks)
+//     is on (Markup.HardWraps).
 //   - What Obsidian shows all the same, which sitegen's lenient mode
 //     (--broken-links warn) builds as warnings and its strict mode refuses
 //     saying so: aliases: written as one text ("Aliases should always be
@@ -165,6 +168,12 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if err != nil {
 		return nil, err
 	}
+	// A single line break shows as one unless "Strict line breaks" is on
+	// (app.json strictLineBreaks; off by default): "Obsidian includes a
+	// Strict Line Breaks setting, which makes Obsidian follow the
+	// standard Markdown specification for line breaks"
+	// (https://help.obsidian.md/Editing+and+formatting/Basic+formatting+syntax#Line+breaks).
+	l.Markup.HardWraps = m["strictLineBreaks"] != true
 	if m != nil {
 		if p, _ := m["attachmentFolderPath"].(string); p != "" {
 			l.Attachments = p

@@ -17,6 +17,7 @@ func TestRecognise(t *testing.T) {
 		attachments string
 		skipped     []string
 		kept        []string
+		strict      bool // strictLineBreaks: no hard wraps
 	}{
 		{name: "not a vault", files: map[string]string{"a.md": "x"}},
 		{name: "bare vault", files: map[string]string{".obsidian/": "", "a.md": "x"}, vault: true,
@@ -28,6 +29,16 @@ func TestRecognise(t *testing.T) {
 		{name: "templater's folder", vault: true, files: map[string]string{
 			".obsidian/plugins/templater-obsidian/data.json": `{"templates_folder": "_tpl"}`,
 		}, skipped: []string{"_tpl/a.md"}, kept: []string{"tpl/a.md"}},
+		// "Strict line breaks" (app.json strictLineBreaks) is off unless
+		// set: a single line break shows as one
+		// (https://help.obsidian.md/Editing+and+formatting/Basic+formatting+syntax#Line+breaks:
+		// "Obsidian includes a Strict Line Breaks setting, which makes
+		// Obsidian follow the standard Markdown specification for line
+		// breaks"; Quartz's HardLineBreaks plugin: "enable it if you'd like
+		// parity with Obsidian", https://quartz.jzhao.xyz/plugins/HardLineBreaks).
+		{name: "strict line breaks", vault: true, strict: true, files: map[string]string{
+			".obsidian/app.json": `{"strictLineBreaks": true}`,
+		}, kept: []string{"a.md"}},
 		{name: "unreadable settings are Obsidian's defaults", vault: true, files: map[string]string{
 			".obsidian/app.json": `{not json`, ".obsidian/templates.json": `{"folder": "../outside"}`,
 		}, kept: []string{"a.md"}},
@@ -46,6 +57,9 @@ func TestRecognise(t *testing.T) {
 			}
 			if l.Content != "." || l.Redirects != "" {
 				t.Errorf("content %q, redirects %q: want the vault root and no redirects (aliases are names)", l.Content, l.Redirects)
+			}
+			if l.Markup.HardWraps == tt.strict {
+				t.Errorf("hard wraps = %v, want %v (strictLineBreaks %v)", l.Markup.HardWraps, !tt.strict, tt.strict)
 			}
 			if l.Attachments != tt.attachments {
 				t.Errorf("attachments = %q, want %q", l.Attachments, tt.attachments)

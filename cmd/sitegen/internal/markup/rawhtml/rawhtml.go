@@ -3,11 +3,12 @@
 // sanitizer) passes what rules texts use (details and summary, sup, sub,
 // kbd, br, span and div with id and class, tables, images, audio and
 // links with safe URLs, text-level markup, the sectioning elements,
-// microdata and ARIA attributes, inline styles' presentational
-// properties) and drops the rest (scripts, event handlers, positioning
-// and url() in styles, iframes, forms, javascript: and data: URLs), each
-// removal named so the page can say what it lost and where (but for
-// kramdown's markdown attribute, which kramdown does not write either).
+// microdata and ARIA attributes, progress and meter, inline styles'
+// presentational properties) and drops the rest (scripts, event handlers,
+// positioning and url() in styles, iframes, forms, javascript: and data:
+// URLs), each removal named so the page can say what it lost and where
+// (but for kramdown's markdown attribute, which kramdown does not write
+// either).
 package rawhtml
 
 import (
@@ -112,6 +113,11 @@ func New() *Sanitizer {
 	p.AllowAttrs("src", "type").OnElements("source")
 	p.AllowStyles(styleProperties...).Globally()
 	p.AllowStyles("gap").MatchingHandler(gapValue).Globally()
+	// A progress bar and a gauge show a number and run nothing (a
+	// character's skill tracks in a campaign wiki).
+	p.AllowElements("progress", "meter")
+	p.AllowAttrs("value", "max").OnElements("progress", "meter")
+	p.AllowAttrs("min", "low", "high", "optimum").OnElements("meter")
 	return &Sanitizer{p: p}
 }
 

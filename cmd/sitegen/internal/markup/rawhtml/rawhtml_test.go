@@ -41,6 +41,14 @@ func TestSanitize(t *testing.T) {
 		{"iframe", `<iframe src="https://x.test/"></iframe>`, ``, []string{"<iframe>"}},
 		{"comment goes silently", `<!-- editor note -->`, ``, nil},
 		{"a lone closing tag", `</span>`, `</span>`, nil},
+		// A progress bar runs nothing: "The progress element represents
+		// the completion progress of a task" with value and max
+		// (https://html.spec.whatwg.org/multipage/form-elements.html#the-progress-element),
+		// as meter shows a measurement. SheathedBlade/The-World-of-Luciradis
+		// (Quartz, which passes raw HTML through) draws a character's
+		// skill tracks with 129 of them (content/Characters/Altair Illustros.md:23).
+		{"progress and meter", `<progress value="5" max="100"></progress><meter value="0.6" min="0" max="1" low="0.2" high="0.8" optimum="0.5">60%</meter>`,
+			`<progress value="5" max="100"></progress><meter value="0.6" min="0" max="1" low="0.2" high="0.8" optimum="0.5">60%</meter>`, nil},
 		{"align, as GitHub keeps it", `<p align="center"><img src="logo.png" align="right"></p><h1 align="center">T</h1>`, `<p align="center"><img src="logo.png" align="right"></p><h1 align="center">T</h1>`, nil},
 		// A browser percent-encodes a space of a URL ("The query
 		// percent-encode set is the C0 control percent-encode set and

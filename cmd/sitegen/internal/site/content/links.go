@@ -166,6 +166,13 @@ func (s *Site) resolveImage(from *Page, dest string) markup.LinkTarget {
 	switch {
 	case !ok && s.unpublished[rel] != "":
 		return markup.LinkTarget{Unlinked: s.unlinkedMsg(rel)}
+	case !ok && s.Files[rel]:
+		// A Markdown file the layout publishes as a file, not a page:
+		// Jekyll's LICENSE.md without front matter ("A static file is a
+		// file that does not contain any front matter",
+		// https://jekyllrb.com/docs/static-files/).
+		s.Linked.add(rel)
+		return linkTo(s.Cfg.RelURL(s.Cfg.BundleURL(rel)) + query + fragPart(frag))
 	case !ok:
 		return broken("%s", s.missingMsg(rel))
 	}
