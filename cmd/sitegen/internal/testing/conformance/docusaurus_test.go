@@ -513,6 +513,9 @@ var docusaurusSidebarsFixture = map[string]string{
 	"docs/magic/wands.md": "---\nsidebar_position: 2\n---\n# Wands\n",
 	"lore/gods.md":        "# Gods\n",
 	"lore/places.md":      "# Places\n",
+	// JSX style objects in a .md doc (Docusaurus 3 reads .md as MDX):
+	// both builds publish it with its text (eval13B NB5).
+	"lore/spells.md": "# Spells\n\n<div style={{ display: 'flex', justifyContent: 'space-between'}}>\n<div>\n<h3 style={{color: '#58180D', marginBottom: '1rem'}}>Bard Spells</h3>\n\n[Gods](gods.md)\n\n</div>\n</div>\n",
 }
 
 // TestDocusaurusSidebars builds docusaurusSidebarsFixture with Docusaurus
@@ -536,6 +539,6 @@ func TestDocusaurusSidebars(t *testing.T) {
 			`nav: `,
 		},
 		SameSidebars: []string{"/rules/intro/", "/rules/setup/", "/rules/combat/", "/rules/magic/runes/", "/rules/magic/wands/",
-			"/rules/loose/", "/lore/gods/", "/lore/places/"},
+			"/rules/loose/", "/lore/gods/", "/lore/places/", "/lore/spells/"},
 	})
 }
