@@ -86,29 +86,11 @@ func JSXAttrs(s string, keep func(a JSXAttr) bool) string {
 // exprEnd is the byte after the "}" that closes the expression whose "{"
 // is at open in s, skipping strings; -1 when it does not close.
 func exprEnd(s string, open int) int {
-	depth := 0
-	var quote byte
-	for i := open; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case quote != 0:
-			if c == '\\' {
-				i++
-			} else if c == quote {
-				quote = 0
-			}
-		case c == '"' || c == '\'' || c == '`':
-			quote = c
-		case c == '{':
-			depth++
-		case c == '}':
-			depth--
-			if depth == 0 {
-				return i + 1
-			}
-		}
+	i := scanJSX([]byte(s), open, func(c byte, depth int) bool { return c == '}' && depth == 0 })
+	if i < 0 {
+		return -1
 	}
-	return -1
+	return i + 1
 }
 
 // styleTokenRE reads one property of a style object literal: a key (a
