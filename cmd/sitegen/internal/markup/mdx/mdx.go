@@ -30,7 +30,9 @@
 // opening tag has an attribute written as a JSX expression (<div
 // style={{…}}>) is JSX too: an Element whose content is kept, the element
 // itself not rendered, with one warning per page. Other lower-case tags
-// are HTML (<div>, <br/>) and stay with goldmark's raw HTML.
+// are HTML (<div>, <br/>) and stay with goldmark's raw HTML, whose JSX
+// expression attributes (<h3 style={{color: 'red'}}>title</h3>) are read
+// by JSXAttrs (style.go) before raw HTML's allowlist.
 package mdx
 
 import (
