@@ -206,6 +206,23 @@ func TestMDX(t *testing.T) {
 			want:     []string{`<a href="./player">`, "Become a player", "</a>"},
 			not:      []string{"&lt;", "</div>", "flex"},
 			problems: []string{"warning: 1:1: JSX <div style={…}> is read as JSX, not HTML: its style is not applied, its content is kept (so are the other such elements of the page)"}},
+		// An element goldmark keeps as raw HTML (its text on its line,
+		// inside an HTML block) with a JSX style object: React renders
+		// the object as CSS ("follow JSX flavor and provide style
+		// objects", https://docusaurus.io/docs/2.x/markdown-features/react;
+		// React DOM writes camelCase names in kebab-case and numbers with
+		// px but for unitless properties), which raw HTML's allowlist
+		// then filters as any style: one warning at the element, not
+		// its pieces as attributes. Any other expression is removed with
+		// a warning naming it. eval13B NB5 (roseDickinson/DnD-HomeBrew
+		// docs/Spells.md).
+		{name: "style object in raw HTML",
+			src:  "<div style={{ display: 'flex', justifyContent: 'space-between'}}>\n<div>\n<h3 style={{color: '#58180D', textDecoration: 'underline', marginBottom: '1rem', zIndex: 2, padding: 4, margin: 0}}>Bard Spells</h3>  \n\n#### 1st Level\n</div>\n</div>\n\nSome <span style={accent} title=\"t\">text</span>.\n",
+			want: []string{"<div>", "<h3>Bard Spells</h3>", "1st Level", `<span title="t">text</span>`},
+			not:  []string{"58180", "1rem", "style", "accent"},
+			problems: []string{"warning: 1:1: JSX <div style={…}> is read as JSX, not HTML: its style is not applied, its content is kept (so are the other such elements of the page)",
+				`warning: 3:1: raw HTML: JSX style={{color: '#58180D', textDecoration: 'underline', marginBo... (style="color:#58180D;text-decoration:underline;margin-bottom:1rem;z-index:2;padding:4px;margin:0") on <h3> removed (not safe to publish;  keeps all raw HTML)`,
+				"warning: 9:6: JSX style={accent} on <span> is an expression sitegen does not run (only an object of string and number values is read): removed"}},
 		// A lower-case tag without an expression attribute stays HTML.
 		{name: "plain HTML div stays HTML", src: "<div class=\"note\">\n\nText.\n\n</div>\n", want: []string{"Text."}},
 		// <DocCardList /> shows the items of the page's category; a page

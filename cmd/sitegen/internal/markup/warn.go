@@ -10,6 +10,7 @@ import (
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 
+	"d6codex/cmd/sitegen/internal/markup/mdx"
 	"d6codex/cmd/sitegen/internal/markup/rawhtml"
 	"d6codex/cmd/sitegen/internal/markup/shortcode"
 )
@@ -64,6 +65,9 @@ func (t warnTransformer) Transform(doc *ast.Document, reader text.Reader, pc par
 					}
 					return tg.URL
 				})
+			}
+			if t.m.opts.Dialects.MDX && !output {
+				text = t.jsxAttrs(st, text, start)
 			}
 			clean := text
 			if !t.m.opts.Unsafe {
@@ -365,4 +369,29 @@ func vueComponent(raw, what string) string {
 		}
 	}
 	return ""
+}
+
+// jsxAttrs reads the attributes of the raw HTML text (at the source
+// offset start) of an MDX page that are written as JSX expressions
+// (package mdx's JSXAttrs): a style object literal is the CSS React
+// renders, kept where raw HTML's allowlist keeps that style
+// (rawhtml.Sanitizer.Allows) or with unsafe, else removed; any other
+// expression is removed. Each removal is one warning at its tag.
+func (t warnTransformer) jsxAttrs(st *pageState, text string, start int) string {
+	return mdx.JSXAttrs(text, func(a mdx.JSXAttr) bool {
+		if a.CSS != "" && (t.m.opts.Unsafe || t.m.sanitizer.Allows(a.Tag, "style", a.CSS)) {
+			return true
+		}
+		line, col := st.pos(start + a.At)
+		expr := a.Expr
+		if len(expr) > 60 {
+			expr = expr[:57] + "..."
+		}
+		if a.CSS != "" {
+			st.reportAt(line, col, true, rawhtml.Removed("raw HTML", fmt.Sprintf("JSX %s=%s (style=%q) on <%s>", a.Name, expr, a.CSS, a.Tag), t.m.opts.UnsafeHint))
+		} else {
+			st.reportAt(line, col, true, fmt.Sprintf("JSX %s=%s on <%s> is an expression sitegen does not run (only an object of string and number values is read): removed", a.Name, expr, a.Tag))
+		}
+		return false
+	})
 }

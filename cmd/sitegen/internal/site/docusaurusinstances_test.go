@@ -75,13 +75,14 @@ func TestDocusaurusPluginInstances(t *testing.T) {
 	// instance with a doc at its routeBasePath, npcs/README.md, is that
 	// doc's link, labelled as the navbar labels the instance, open on its
 	// pages); the blog instance as the navbar labels it, its list titled
-	// blogTitle ("Blog").
-	html := files["house_rules/combat/melee/index.html"]
-	i := strings.Index(html, `<nav class="site-nav"`)
-	if i < 0 {
-		t.Fatalf("no navigation on the melee page")
+	// blogTitle ("Blog"). That is the navigation of the pages no docs
+	// sidebar holds (the blog's); a doc of an instance shows its
+	// instance's sidebar ("When browsing a doc, the sidebar that includes
+	// it is shown", https://docusaurus.io/docs/sidebar/multiple-sidebars).
+	if melee := navOf(t, files["house_rules/combat/melee/index.html"]); !strings.Contains(melee, "Fighting") || strings.Contains(melee, "/wiki/npcs/") {
+		t.Errorf("the melee page does not show its instance's sidebar alone: %s", melee)
 	}
-	nav := html[i:]
+	nav := navOf(t, files["news/2023/06/20/scribbles/index.html"])
 	last := -1
 	for _, want := range []string{"/wiki/docs/guide/", "/wiki/npcs/", "Important NPCs", "House Rules", "/wiki/house_rules/basics/", "Fighting", "/wiki/house_rules/combat/melee/", "News"} {
 		j := strings.Index(nav, want)

@@ -16,7 +16,9 @@ import (
 // https://docusaurus.io/docs/docs-multi-instance: "sidebarPath:
 // './sidebarsCommunity.js'"), written as a string or, as the templates
 // write it, require.resolve('./sidebarsCommunity.js'); the preset's docs
-// keep their own sidebars.
+// keep their own sidebars, and a doc shows the sidebar that holds it
+// ("When browsing a doc, the sidebar that includes it is shown",
+// https://docusaurus.io/docs/sidebar/multiple-sidebars).
 func TestDocusaurusInstanceSidebar(t *testing.T) {
 	for _, tc := range []struct{ name, sidebarPath string }{
 		{"a string", "'./sidebarsRules.js'"},
@@ -55,7 +57,13 @@ func TestDocusaurusInstanceSidebar(t *testing.T) {
 			}
 			nav := html[i:]
 			last := -1
-			for _, want := range []string{">Zeta<", ">Alpha<", ">Mounted combat<", ">Armour &amp; shields<", ">Magic<", ">Wands<", ">Cantrips<"} {
+			if strings.Contains(nav, ">Zeta<") {
+				t.Errorf("a doc of the instance shows the preset's sidebar")
+			}
+			if docs := navOf(t, readTree(t, out)["docs/alpha/index.html"]); !strings.Contains(docs, ">Zeta<") || strings.Contains(docs, ">Mounted combat<") {
+				t.Errorf("the preset's doc does not show its own sidebar alone: %s", docs)
+			}
+			for _, want := range []string{">Mounted combat<", ">Armour &amp; shields<", ">Magic<", ">Wands<", ">Cantrips<"} {
 				j := strings.Index(nav, want)
 				if j < 0 {
 					t.Errorf("the navigation lacks %s", want)

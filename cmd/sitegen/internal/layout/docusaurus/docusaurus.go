@@ -53,7 +53,10 @@
 //     label and position (else its index doc's, else the folder name and
 //     its number prefix). Siblings sort by position, then file name.
 //     sidebars.js|ts, when read, gives the order and labels of the docs it
-//     names by id.
+//     names by id. A sidebars file of several sidebars (a docs instance's
+//     counted with the preset's, https://docusaurus.io/docs/sidebar/multiple-sidebars)
+//     is several navigations: each doc shows the one that holds it, a doc
+//     in none of its instance's none (layout.NavEntry.Sidebar).
 //   - draft: true docs are not published (--drafts shows them);
 //     unlisted: true docs are published, out of the navigation, search and
 //     sitemap (Unpublished, the layout's Unpublished and Unlisted).

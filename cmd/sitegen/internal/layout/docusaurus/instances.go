@@ -229,6 +229,7 @@ func addInstance(l *layout.Layout, r *rules, inst *rules, sb string) error {
 				nav[i].ID = inst.id + ":" + nav[i].ID
 			}
 			nav[i].File = sb
+			nav[i].Sidebar = inst.id + ":" + nav[i].Sidebar
 		}
 		l.Nav = append(l.Nav, nav...)
 		l.Notes = append(l.Notes, notes...)

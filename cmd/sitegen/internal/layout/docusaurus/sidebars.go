@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"strconv"
 
 	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/layout/jsconfig"
@@ -47,14 +48,25 @@ func readSidebars(dir, file, tree string, collapsible, collapsed bool) (nav []la
 	switch root := jsconfig.Parse(raw).Root.(type) {
 	case *jsconfig.Object:
 		for _, name := range root.Keys {
+			// "A sidebars file can contain multiple sidebar objects"
+			// (https://docusaurus.io/docs/sidebar/multiple-sidebars):
+			// each entry names its own (layout.NavEntry.Sidebar).
+			at := len(s.nav)
 			s.items(root.Values[name], 0)
+			for i := at; i < len(s.nav); i++ {
+				s.nav[i].Sidebar = name
+			}
 		}
 	case []any:
 		// module.exports = [main, other] (Docusaurus 2 alphas): the
 		// sidebars read with Object.entries, as an array's are, its
 		// elements in order (Docusaurus 3 documents an object).
-		for _, sidebar := range root {
+		for n, sidebar := range root {
+			at := len(s.nav)
 			s.items(sidebar, 0)
+			for i := at; i < len(s.nav); i++ {
+				s.nav[i].Sidebar = strconv.Itoa(n)
+			}
 		}
 	case jsconfig.Computed:
 		return nil, []string{fmt.Sprintf("%s:%d: the sidebars are computed (%s), not read: each folder's order is used", file, root.Line, root.Text)}, true, nil

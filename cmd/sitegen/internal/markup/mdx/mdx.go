@@ -30,7 +30,9 @@
 // opening tag has an attribute written as a JSX expression (<div
 // style={{…}}>) is JSX too: an Element whose content is kept, the element
 // itself not rendered, with one warning per page. Other lower-case tags
-// are HTML (<div>, <br/>) and stay with goldmark's raw HTML.
+// are HTML (<div>, <br/>) and stay with goldmark's raw HTML, whose JSX
+// expression attributes (<h3 style={{color: 'red'}}>title</h3>) are read
+// by JSXAttrs (style.go) before raw HTML's allowlist.
 package mdx
 
 import (
@@ -372,26 +374,43 @@ func (p *elementParser) finish(n *Element, selfClosing bool, pc parser.Context) 
 // skipping quoted strings and {expressions}; ok is false when the tag
 // does not end in b.
 func tagEnd(b []byte) (end int, selfClosing, ok bool) {
+	i := scanJSX(b, 1, func(c byte, depth int) bool { return c == '>' && depth <= 0 })
+	if i < 0 {
+		return 0, false, false
+	}
+	return i + 1, b[i-1] == '/', true
+}
+
+// scanJSX walks b from i and returns the index of the first byte outside
+// a quoted string at which stop holds (depth: the {expression} nesting
+// with that byte counted), -1 for none. A backslash escapes a quote in a
+// string inside an expression (JavaScript's), not in an attribute's.
+func scanJSX(b []byte, i int, stop func(c byte, depth int) bool) int {
 	depth := 0
 	var quote byte
-	for i := 1; i < len(b); i++ {
+	for ; i < len(b); i++ {
 		c := b[i]
 		switch {
 		case quote != 0:
-			if c == quote {
+			if c == '\\' && depth > 0 {
+				i++
+			} else if c == quote {
 				quote = 0
 			}
+			continue
 		case c == '"' || c == '\'' || c == '`':
 			quote = c
+			continue
 		case c == '{':
 			depth++
 		case c == '}':
 			depth--
-		case c == '>' && depth <= 0:
-			return i + 1, b[i-1] == '/', true
+		}
+		if stop(c, depth) {
+			return i
 		}
 	}
-	return 0, false, false
+	return -1
 }
 
 // attrs reads the attributes of an opening tag (after its name).

@@ -234,6 +234,7 @@ type Page struct {
 	hasPos        bool
 	sortName      string       // the name siblings without a position sort by (layout rules); "" for sitegen's order
 	docID         string       // the layout's id for the page (a Docusaurus doc id)
+	navKey        string       // the sidebar of several it shows (sidebarNavs), "" for its folder's
 	Home          *layout.Home // the hero and features of a home-page layout (VitePress's layout: home)
 	NoPage        bool         // a synthesized section its tool publishes no page for (layout.Page.NoPage): a heading of the navigation only
 	navFold       bool         // with noPage: the navigation shows it folded until opened (layout.Page.Collapsible)

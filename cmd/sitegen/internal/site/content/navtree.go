@@ -353,9 +353,85 @@ func (s *Site) navRest() []*templates.NavItem {
 	return out
 }
 
-// NavFolder is the content-relative folder of page p whose navigation it
-// shows (see FolderNavs): the folder it is in, or that it is the page of.
-func (p *Page) NavFolder() string { return p.dir() }
+// NavFolder is the key of the navigation page p shows in FolderNavs: the
+// sidebar that holds it where the layout has several (sidebarNavs), else
+// the content-relative folder it is in, or that it is the page of.
+func (p *Page) NavFolder() string { return cmp.Or(p.navKey, p.dir()) }
+
+// sidebarKey starts the FolderNavs key of a sidebar (sidebarNavs): no
+// folder's name holds a NUL. The key alone is the empty navigation of a
+// doc no sidebar holds.
+const sidebarKey = "\x00sidebar:"
+
+// sidebarNavs gives each page the navigation of the sidebar that holds
+// it where the layout's navigation is several sidebars
+// (layout.NavEntry.Sidebar: "A sidebars file can contain multiple sidebar
+// objects", "When browsing a doc, the sidebar that includes it is shown",
+// https://docusaurus.io/docs/sidebar/multiple-sidebars): each sidebar's
+// entries as written (writtenNav), the first that lists a page its
+// sidebar; a doc of a docs instance whose sidebars hold it nowhere shows
+// none ("displayed without a sidebar"). It returns the sidebars'
+// navigations by key (NavFolder), nil for a layout of one sidebar or
+// none, whose pages show the site's navigation.
+func (s *Site) sidebarNavs() map[string][]*templates.NavItem {
+	var names []string
+	entries := map[string][]layout.NavEntry{}
+	for _, e := range s.Lay.Nav {
+		if e.Sidebar == "" {
+			continue
+		}
+		if _, ok := entries[e.Sidebar]; !ok {
+			names = append(names, e.Sidebar)
+		}
+		entries[e.Sidebar] = append(entries[e.Sidebar], e)
+	}
+	for _, p := range s.Pages {
+		p.navKey = ""
+	}
+	if len(names) < 2 {
+		return nil
+	}
+	out := map[string][]*templates.NavItem{}
+	holder := map[string]string{} // page URL -> the key of the first sidebar that lists it
+	scopes := map[string]bool{}   // the docs instances ("" the preset's) whose sidebars these are
+	var hold func(key string, items []*templates.NavItem)
+	hold = func(key string, items []*templates.NavItem) {
+		for _, it := range items {
+			if _, ok := holder[it.URL]; it.URL != "" && !it.External && !ok {
+				holder[it.URL] = key
+			}
+			hold(key, it.Children)
+		}
+	}
+	for _, name := range names {
+		key := sidebarKey + name
+		out[key] = s.writtenNav(entries[name], nil)
+		hold(key, out[key])
+		scopes[docScope(name)] = true
+	}
+	for _, p := range s.Pages {
+		if p.docID == "" {
+			continue // a blog post, a page: the site's navigation
+		}
+		if key, ok := holder[s.Cfg.RelURL(p.SitePath)]; ok {
+			p.navKey = key
+		} else if scopes[docScope(p.docID)] {
+			p.navKey = sidebarKey
+			out[sidebarKey] = []*templates.NavItem{}
+		}
+	}
+	return out
+}
+
+// docScope is the docs instance a doc id or sidebar name of the layout
+// names ("rules" of "rules:combat"), "" for the preset's docs.
+func docScope(id string) string {
+	scope, _, ok := strings.Cut(id, ":")
+	if !ok {
+		return ""
+	}
+	return scope
+}
 
 // FolderNavs is the navigation of the pages of each content-relative
 // folder (those holding pages; NavFolder) whose pages the layout gives a navigation
@@ -363,10 +439,11 @@ func (p *Page) NavFolder() string { return p.dir() }
 // the nearest folder's, from the page's folder upward; folders whose
 // pages show the site's navigation are not in it. Nil when the layout
 // has no such rule. A sidebar that cannot be read is a problem at its
-// file; its folder's pages show the next one up.
+// file; its folder's pages show the next one up. A layout of several
+// sidebars has the sidebars' navigations in their place (sidebarNavs).
 func (s *Site) FolderNavs() map[string][]*templates.NavItem {
 	if s.Lay.FolderNav == nil {
-		return nil
+		return s.sidebarNavs() // several sidebars, else nil
 	}
 	own := map[string][]*templates.NavItem{} // folder -> its own sidebar's navigation, nil for none
 	var nearest func(dir string) []*templates.NavItem

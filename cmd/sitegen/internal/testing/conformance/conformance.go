@@ -72,6 +72,10 @@ type Site struct {
 	// IDs are the element ids of each page (and the names of its <a
 	// name>), by canonical URL: what a link's #fragment may name.
 	IDs map[string]map[string]bool
+	// Sidebars are the canonical URLs the navigation each page shows
+	// leads to, in order, by the page's canonical URL (Markup.Sidebar);
+	// nil when the markup does not read them.
+	Sidebars map[string][]string
 }
 
 // Page is one page of a Site.
@@ -154,6 +158,10 @@ type Markup struct {
 	// by canonical URL (the home page is "/"); nil when the tool has no
 	// navigation. The home page itself is no entry.
 	Nav func(docs map[string]*html.Node) []Entry
+	// Sidebar returns the canonical URLs that the navigation one page
+	// shows leads to, in order (none for a page without one); nil: not
+	// read (Site.Sidebars).
+	Sidebar func(doc *html.Node) []string
 	// Skip leaves an output file out of the pages and files ("404.html",
 	// the tool's search index, its theme's assets).
 	Skip func(rel string) bool
@@ -267,6 +275,12 @@ func ReadOutput(dir string, m Markup) (Site, error) {
 		slices.Sort(pg.Broken)
 		slices.Sort(pg.Dead)
 		s.Pages[u] = pg
+	}
+	if m.Sidebar != nil {
+		s.Sidebars = map[string][]string{}
+		for u, doc := range docs {
+			s.Sidebars[u] = m.Sidebar(doc)
+		}
 	}
 	if m.Nav != nil {
 		s.Nav = m.Nav(docs)
@@ -607,6 +621,11 @@ type Fixture struct {
 	// counts a group found by the page that follows it); the home page's
 	// entry is left out of both.
 	SameNav bool
+	// SameSidebars are canonical page URLs whose navigation must lead to
+	// the same pages in the same order in both builds (the tool's
+	// sidebar of that page: Docusaurus's several sidebars; none for a
+	// doc no sidebar holds), both Markups reading Site.Sidebars.
+	SameSidebars []string
 }
 
 // Run builds f with tool and with sitegen (build, a Tool whose Missing
@@ -692,6 +711,18 @@ func Run(t *testing.T, tool, sitegen Tool, f Fixture) {
 		n, o := slices.DeleteFunc(slices.Clone(native.Nav), home), slices.DeleteFunc(slices.Clone(ours.Nav), home)
 		if !slices.Equal(n, o) {
 			t.Errorf("navigation: %s %v, sitegen %v (rule: %s)", tool.Name, n, o, f.Rule)
+		}
+	}
+	for _, u := range f.SameSidebars {
+		if native.Sidebars == nil || ours.Sidebars == nil {
+			t.Fatalf("SameSidebars: %s's or sitegen's Markup reads no sidebars", tool.Name)
+		}
+		if !hasPage(native.Pages, u) || !hasPage(ours.Pages, u) {
+			t.Errorf("%s: published by %s %v, by sitegen %v; want both (rule: %s)", u, tool.Name, hasPage(native.Pages, u), hasPage(ours.Pages, u), f.Rule)
+			continue
+		}
+		if n, o := native.Sidebars[Canonical(u)], ours.Sidebars[Canonical(u)]; !slices.Equal(n, o) {
+			t.Errorf("%s: sidebar: %s %v, sitegen %v (rule: %s)", u, tool.Name, n, o, f.Rule)
 		}
 	}
 	if f.SameFiles {

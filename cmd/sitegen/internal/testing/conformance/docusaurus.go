@@ -94,6 +94,15 @@ var docusaurusMarkup = Markup{
 		}
 		return out
 	},
+	Sidebar: func(doc *html.Node) []string {
+		var out []string
+		for _, e := range docusaurusSidebar(doc) {
+			if e.URL != "" {
+				out = append(out, e.URL)
+			}
+		}
+		return out
+	},
 	Skip: func(rel string) bool {
 		return rel == "404.html" || rel == "sitemap.xml" || rel == ".nojekyll" || strings.HasPrefix(rel, "assets/")
 	},

@@ -147,6 +147,14 @@ var sitegenMarkup = Markup{
 		visit("")
 		return out
 	},
+	// The links of the navigation the page shows, in order.
+	Sidebar: func(doc *html.Node) []string {
+		var out []string
+		for _, a := range All(Find(doc, isSiteNav), func(n *html.Node) bool { return n.Data == "a" && Attr(n, "href") != "" }) {
+			out = append(out, Canonical(Attr(a, "href")))
+		}
+		return out
+	},
 	Skip: func(rel string) bool { return rel == "404.html" || rel == ".sitegen" },
 	// A wikilink to a note that is not published, or not there, is its
 	// text marked missing (the build warns of it in lenient mode).
