@@ -425,7 +425,15 @@ func TestHugo(t *testing.T) {
 				"content/rules/combat.fr.md": "---\ntitle: Le combat\n---\n[seul](../only/)\n",
 				"content/rules/magic.en.md":  "---\ntitle: Magic\n---\n",
 				"content/rules/only.fr.md":   "---\ntitle: Seulement en français\n---\n",
+				"content/rules/_index.fr.md": "---\ntitle: Les règles\n---\n",
+				// A leaf bundle's translation, index.fr.md, is the
+				// bundle's page in French ("Page bundles ... translated
+				// by file name": Hugo 0.111 writes fr/book/index.html).
+				"content/book/index.md":    "---\ntitle: Book\n---\n![p](pic.png)\n",
+				"content/book/index.fr.md": "---\ntitle: Livre\n---\n![p](pic.png)\n",
+				"content/book/pic.png":     "png",
 			},
+			Published:   []string{"book/pic.png", "fr/book/pic.png"},
 			Known:       []string{"page: /fr/404/ ("}, // as above
 			Unpublished: []string{"fr/rules/magic/index.html", "rules/only/index.html", "rules/combat.fr/index.html"},
 		},
