@@ -15,6 +15,10 @@
 //     at the site's root. A page's URL is its file's path, each name
 //     sanitised as Hugo does it, lower case (urls.go: removePathAccents,
 //     disablePathToLower).
+//   - A multilingual site ([languages]): every language a site of its
+//     own, the default language's at the root, each other one under
+//     /LANG/, from its contentDir or from the files named with its code
+//     (about.fr.md), with its own title and menus (languages.go).
 //   - What is not published: drafts, a publishDate in the future, an
 //     expiryDate past, build options (render: never, list: never),
 //     headless bundles, and what a section's cascade passes down
@@ -180,7 +184,6 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	if c == "" {
 		c = languageContentDir(m)
 		lang = c != ""
-		l.Notes = append(l.Notes, otherLanguages(file, m, c)...)
 	}
 	if c == "" {
 		c = mountedContentDir(low)
@@ -245,11 +248,6 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	// "A section is a top-level content directory or any content
 	// directory with an _index.md file"
 	// (https://gohugo.io/content-management/sections/).
-	isSection := func(d string) bool {
-		return slices.ContainsFunc(append([]string{".md"}, l.Markup.Extensions...), func(ext string) bool {
-			return layout.Exists(dir, path.Join(l.Content, d, "_index"+ext), false)
-		})
-	}
 	if pm, ok := low["permalinks"].(map[string]any); ok {
 		for section, v := range pm {
 			pattern, ok := v.(string)
@@ -266,9 +264,22 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 		}
 		l.Read = append(l.Read, "permalinks")
 	}
-	l.PageURL = func(rel string, fm map[string]any) string {
-		return pageURL(rel, fm, seg, l.Markup.MarkdownStem, permalinks, isSection)
+	// urls is the PageURL of a language's layout ll: its sections are
+	// its content folder's.
+	urls := func(ll *layout.Layout) func(string, map[string]any) string {
+		// "A section is a top-level content directory or any content
+		// directory with an _index.md file"
+		// (https://gohugo.io/content-management/sections/).
+		isSection := func(d string) bool {
+			return slices.ContainsFunc(append([]string{".md"}, ll.Markup.Extensions...), func(ext string) bool {
+				return layout.Exists(dir, path.Join(ll.Content, d, "_index"+ext), false)
+			})
+		}
+		return func(rel string, fm map[string]any) string {
+			return pageURL(rel, fm, seg, ll.Markup.MarkdownStem, permalinks, isSection)
+		}
 	}
+	l.PageURL = urls(l)
 	// uglyURLs: "When true, Hugo renders content to files with an .html
 	// extension" (https://gohugo.io/content-management/urls/#appearance):
 	// content/posts/post-1.md is /posts/post-1.html, and so is sitegen's
@@ -288,6 +299,7 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 		l.SectionFiles = true
 		l.Read = append(l.Read, "uglyURLs (sections "+strings.Join(slices.Sorted(maps.Keys(ugly)), ", ")+")")
 	}
+	root := m // each language's settings are over the root's
 	m = withLanguage(m, cmp.Or(defLang, "en"))
 	l.Settings.Title = l.Str(m, "title")
 	if t := lower(m)["title"]; t == nil || t == "" {
@@ -354,52 +366,24 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	// (chrisbarley89/golden_wastes: 272 warnings of "icon" and "infobox").
 	l.AbsentThemes = AbsentModules(dir, low)
 	l.NoTagPages = !TagPages(low)
+	readLanguages(l, dir, root, cmp.Or(strings.ToLower(defLang), "en"), urls)
 	return l, nil
 }
 
-// languageContentDir is the contentDir (as written) of a multilingual site's default
-// language (defaultContentLanguage, else "en", else the first by name):
-// sitegen builds that one language.
+// languageContentDir is the contentDir (as written) of a multilingual
+// site's default language (defaultContentLanguage, else "en"), "" when it
+// has none of its own: it is the site's (readLanguages builds the others).
 func languageContentDir(m map[string]any) string {
 	langs, _ := m["languages"].(map[string]any)
-	if len(langs) == 0 {
-		return ""
-	}
 	def, _ := m["defaultContentLanguage"].(string)
-	if def == "" {
-		def = "en"
-	}
-	names := make([]string, 0, len(langs))
-	for k := range langs {
-		names = append(names, k)
-	}
-	slices.Sort(names)
-	for _, name := range append([]string{def}, names...) {
-		if lang, ok := langs[name].(map[string]any); ok {
-			if c, _ := lang["contentDir"].(string); c != "" {
-				return c
-			}
+	def = cmp.Or(def, "en")
+	for name, v := range langs {
+		if lang, ok := v.(map[string]any); ok && strings.EqualFold(name, def) {
+			c, _ := lower(lang)["contentdir"].(string)
+			return c
 		}
 	}
 	return ""
-}
-
-// otherLanguages are notes naming each language of a multilingual site
-// whose own contentDir is not the one built (built): Hugo renders every
-// language ("Hugo renders each language ... under its own language
-// prefix", https://gohugo.io/content-management/multilingual/), sitegen
-// one site, so those pages are not published, and said so (eval13A NA2:
-// HowToCook's English pages left out without a word).
-func otherLanguages(file string, m map[string]any, built string) []string {
-	langs, _ := m["languages"].(map[string]any)
-	var notes []string
-	for _, name := range slices.Sorted(maps.Keys(langs)) {
-		lang, _ := langs[name].(map[string]any)
-		if c, _ := lang["contentDir"].(string); c != "" && layout.CleanRel(c) != layout.CleanRel(built) {
-			notes = append(notes, fmt.Sprintf("%s: languages.%s: its pages (contentDir %s) are not built: sitegen builds one language's site, from %s", file, name, c, built))
-		}
-	}
-	return notes
 }
 
 // mountedContentDir is the source of the site's first module mount whose

@@ -189,31 +189,60 @@ func TestRecogniseEnvironment(t *testing.T) {
 	}
 }
 
-// TestOtherLanguages: a multilingual site whose languages each have their
-// own contentDir builds the default language's pages, and names each other
-// language left out (eval13A NA2, 027xiguapi/HowToCook: content/en/ was
-// dropped without a word). Hugo renders every language: "Hugo renders
-// each language … under its own language prefix"
-// (https://gohugo.io/content-management/multilingual/).
-func TestOtherLanguages(t *testing.T) {
-	l, err := Recognise(layouttest.Write(t, map[string]string{
-		"hugo.toml": "defaultContentLanguage = \"zh\"\n[languages.zh]\ncontentDir = \"content/zh\"\nweight = 1\n" +
-			"[languages.en]\ncontentDir = \"content/en\"\nweight = 2\n",
-		"content/zh/a.md": "", "content/en/a.md": "",
-	}))
-	if err != nil || l == nil {
-		t.Fatalf("Recognise: %v, %v", l, err)
-	}
-	if l.Content != "content/zh" {
-		t.Errorf("content %q, want content/zh", l.Content)
-	}
-	var named []string
-	for _, n := range l.Notes {
-		if strings.Contains(n, "languages.") {
-			named = append(named, n)
-		}
-	}
-	if len(named) != 1 || !strings.Contains(named[0], "languages.en") || !strings.Contains(named[0], "content/en") || !strings.Contains(named[0], "not built") {
-		t.Errorf("notes about languages %q; want one naming languages.en and content/en as not built", named)
+// TestLanguages: a multilingual site builds each language as a site of its
+// own (a locale), in Hugo's order of languages, from its contentDir or
+// from the files named with its code, with its own title and menus.
+// "Hugo renders each language ... under its own language prefix"
+// (https://gohugo.io/content-management/multilingual/); "weight: The
+// language weight. When set to a non-zero value, this is the primary sort
+// criteria for this language"; "disabled: Set to true to disable the
+// language" (https://gohugo.io/content-management/multilingual/#configure-languages).
+// eval13A NA2, 027xiguapi/HowToCook: content/en/ was dropped.
+func TestLanguages(t *testing.T) {
+	for _, tt := range []struct {
+		name    string
+		files   map[string]string
+		content string
+		want    []string // each locale: name, path, content, title
+		menu    string   // the first locale's first main menu entry
+	}{
+		{name: "by contentDir, default zh", content: "content/zh", files: map[string]string{
+			"hugo.toml": "title = \"Root\"\ndefaultContentLanguage = \"zh\"\n[languages.zh]\ncontentDir = \"content/zh\"\nweight = 1\ntitle = \"菜谱\"\n" +
+				"[languages.en]\ncontentDir = \"content/en\"\nweight = 2\ntitle = \"Recipes\"\n[[languages.en.menu.main]]\nname = \"About\"\nurl = \"/about/\"\n",
+			"content/zh/a.md": "", "content/en/a.md": "",
+		}, want: []string{"zh  - ", "en en content/en Recipes"}, menu: "About"},
+		{name: "by weight, then name; disabled left out", content: "content", files: map[string]string{
+			"hugo.toml": "[languages.en]\nweight = 1\n[languages.fr]\ncontentDir = \"fr\"\n[languages.de]\ncontentDir = \"de\"\n" +
+				"[languages.it]\ncontentDir = \"it\"\nweight = 2\n[languages.es]\ncontentDir = \"es\"\ndisabled = true\n",
+			"content/a.md": "", "fr/a.md": "", "de/a.md": "", "it/a.md": "", "es/a.md": "",
+		}, want: []string{"en  - ", "it it it ", "de de de ", "fr fr fr "}},
+		{name: "by file name", content: "content", files: map[string]string{
+			"hugo.toml":    "title = \"Root\"\n[languages.en]\nweight = 1\n[languages.fr]\nweight = 2\ntitle = \"Règles\"\n",
+			"content/a.md": "", "content/a.fr.md": "",
+		}, want: []string{"en  - ", "fr fr content Règles"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			l, err := Recognise(layouttest.Write(t, tt.files))
+			if err != nil || l == nil {
+				t.Fatalf("Recognise: %v, %v", l, err)
+			}
+			if l.Content != tt.content {
+				t.Errorf("content %q, want %q", l.Content, tt.content)
+			}
+			var got []string
+			for _, loc := range l.Locales {
+				s := loc.Name + " " + loc.Path + " - "
+				if loc.Layout != nil {
+					s = loc.Name + " " + loc.Path + " " + loc.Layout.Content + " " + loc.Layout.Settings.Title
+					if tt.menu != "" && (len(loc.Layout.Menu) == 0 || loc.Layout.Menu[0].Name != tt.menu) {
+						t.Errorf("locale %s: menu %v, want %s first", loc.Name, loc.Layout.Menu, tt.menu)
+					}
+				}
+				got = append(got, s)
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("locales %q, want %q", got, tt.want)
+			}
+		})
 	}
 }

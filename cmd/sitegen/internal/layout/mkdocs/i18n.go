@@ -63,8 +63,19 @@ type i18nLang struct {
 //     language has ("french_only <-- only in the french /fr version",
 //     https://ultrabug.github.io/mkdocs-static-i18n/setup/controlling-your-builds/).
 //
-// Not read: docs_structure: folder and the old default_language /
-// languages mapping (named in the build's notes).
+// docs_structure: folder ("you will create a folder per language code
+// (like en/ and fr/) and put your localized pages on those folders",
+// https://ultrabug.github.io/mkdocs-static-i18n/setup/choosing-the-structure/)
+// follows the same rules with LANG/page.md for page.LANG.md: a file
+// outside the language folders (assets/x.png) is every language's; a
+// page's links are written from its path without its language folder
+// ("It works the same for the folder structure!", setup/translating-content/;
+// folder.I18nFiles looks up LANG/path, then DEFAULT/path, then path);
+// LANG/index.md is the language's home, and the language folder is no
+// group of the navigation (folder.reconfigure_navigation).
+//
+// Not read: the old default_language / languages mapping (named in the
+// build's notes).
 func readI18n(l *layout.Layout, dir string, opts *yaml.Node) {
 	if opts == nil || opts.Kind != yaml.MappingNode {
 		l.Notes = append(l.Notes, fmt.Sprintf("%s: plugin %s without languages: not implemented", l.File, I18n))
@@ -92,7 +103,7 @@ func readI18n(l *layout.Layout, dir string, opts *yaml.Node) {
 			}
 		}
 	}
-	if structure != "suffix" || !listed || len(langs) == 0 {
+	if structure != "suffix" && structure != "folder" || !listed || len(langs) == 0 {
 		l.Notes = append(l.Notes, fmt.Sprintf("%s: plugin %s (docs_structure %s) not implemented: the pages are built as MkDocs builds them without this plugin", l.File, I18n, structure))
 		return
 	}
@@ -101,7 +112,7 @@ func readI18n(l *layout.Layout, dir string, opts *yaml.Node) {
 		def = langs[i]
 	}
 	l.Read = append(l.Read, fmt.Sprintf("plugin %s (%d languages)", I18n, len(langs)))
-	d := &i18nDocs{def: def.locale, langs: map[string]bool{}, pageExts: append([]string{".md"}, l.Markup.Extensions...), fallback: fallback}
+	d := &i18nDocs{def: def.locale, langs: map[string]bool{}, pageExts: append([]string{".md"}, l.Markup.Extensions...), fallback: fallback, folder: structure == "folder"}
 	for _, g := range langs {
 		d.langs[g.locale] = true
 	}
@@ -164,24 +175,36 @@ type i18nDocs struct {
 	langs    map[string]bool // every locale of languages:
 	pageExts []string        // the extensions of Markdown pages
 	fallback bool            // fallback_to_default
+	folder   bool            // docs_structure: folder (LOCALE/page.md)
 }
 
 // split cuts a content-relative path into its name without a language
 // suffix, the suffix's locale ("" for none) and its extension
-// ("img/x.zh.png": "img/x", "zh", ".png").
+// ("img/x.zh.png": "img/x", "zh", ".png"); in the folder structure the
+// language is its first folder ("zh/img/x.png": "img/x", "zh", ".png").
 func (d *i18nDocs) split(rel string) (stem, locale, ext string) {
 	ext = path.Ext(rel)
 	base := strings.TrimSuffix(rel, ext)
+	if d.folder {
+		if first, rest, ok := strings.Cut(base, "/"); ok && d.langs[first] {
+			return rest, first, ext
+		}
+		return base, "", ext
+	}
 	if i := strings.LastIndexByte(base, '.'); i >= 0 && !strings.Contains(base[i:], "/") && d.langs[base[i+1:]] {
 		return base[:i], base[i+1:], ext
 	}
 	return base, "", ext
 }
 
-// variant is the file of stem and ext in locale ("" for none).
-func variant(stem, locale, ext string) string {
-	if locale == "" {
+// variant is the file of stem and ext in locale ("" for none): in the
+// folder structure LOCALE/STEM.EXT, else STEM.LOCALE.EXT.
+func (d *i18nDocs) variant(stem, locale, ext string) string {
+	switch {
+	case locale == "":
 		return stem + ext
+	case d.folder:
+		return locale + "/" + stem + ext
 	}
 	return stem + "." + locale + ext
 }
@@ -201,7 +224,7 @@ func (d *i18nDocs) unpublished(rel, g string) bool {
 	if loc != "" && loc != g && loc != d.def {
 		return true
 	}
-	has := func(l string) bool { return d.files[variant(stem, l, ext)] }
+	has := func(l string) bool { return d.files[d.variant(stem, l, ext)] }
 	switch {
 	case loc == d.def && has("") && (g == d.def || d.page(ext)):
 		return true // "any .md documentation file first"
@@ -234,7 +257,7 @@ func (d *i18nDocs) file(rel, g string) string {
 		order = []string{"", d.def, g}
 	}
 	for _, l := range order {
-		if f := variant(stem, l, ext); d.files[f] && !d.unpublished(f, g) {
+		if f := d.variant(stem, l, ext); d.files[f] && !d.unpublished(f, g) {
 			return f
 		}
 	}
@@ -257,10 +280,30 @@ func (d *i18nDocs) apply(l *layout.Layout, g string) {
 		nav = append(nav, e)
 	}
 	l.Nav = nav
+	if d.folder {
+		// LOCALE/index.md is the site's home (the language folder
+		// is the site's root).
+		l.Home = cmp.Or(d.file("index.md", g), d.file("README.md", g))
+		// "Remove the Section(title='En') language sections"
+		// (folder.reconfigure_navigation): the language folders' pages
+		// are the root's in the navigation.
+		prev := l.NoSection
+		l.NoSection = func(dir string) bool {
+			return d.langs[dir] || prev != nil && prev(dir)
+		}
+		// The home page is index.html alone (not LANG.html too,
+		// with use_directory_urls: false).
+		if asFile := l.FileURL; asFile != nil {
+			l.FileURL = func(rel string, fm map[string]any) bool { return rel != l.Home && asFile(rel, fm) }
+		}
+	}
 	prevURL := l.PageURL
 	l.PageURL = func(rel string, fm map[string]any) string {
 		if stem, loc, _ := d.split(rel); loc != "" {
 			if name := path.Base(stem); name == "index" || strings.EqualFold(name, "README") {
+				if d.folder && path.Dir(stem) != "." {
+					return "/" + path.Dir(stem) + "/"
+				}
 				return "" // the folder's own page (IndexName)
 			}
 			return "/" + stem + "/"
@@ -277,7 +320,7 @@ func (d *i18nDocs) apply(l *layout.Layout, g string) {
 	}
 	l.FileSitePath = func(rel string) string {
 		stem, loc, ext := d.split(rel)
-		if loc == "" || d.page(ext) || d.files[variant(stem, "", ext)] && !d.unpublished(variant(stem, "", ext), g) {
+		if loc == "" || d.page(ext) || d.files[d.variant(stem, "", ext)] && !d.unpublished(d.variant(stem, "", ext), g) {
 			return ""
 		}
 		return "/" + stem + ext
@@ -285,7 +328,11 @@ func (d *i18nDocs) apply(l *layout.Layout, g string) {
 	var others []string
 	for loc := range d.langs {
 		if loc != g && loc != d.def {
-			others = append(others, "*."+loc+".*")
+			if d.folder {
+				others = append(others, "/"+literal(loc)+"/")
+			} else {
+				others = append(others, "*."+loc+".*")
+			}
 		}
 	}
 	// The files of g or the default's that g's site leaves out, named
@@ -305,6 +352,19 @@ func (d *i18nDocs) apply(l *layout.Layout, g string) {
 			name = un
 		}
 		if name == "" || strings.HasPrefix(name, "/") || strings.HasSuffix(name, "/") {
+			return target
+		}
+		if d.folder {
+			// Written from the page's path without its language
+			// folder (folder.I18nFiles.get_file_from_path).
+			stem, _, ext := d.split(from)
+			f := d.file(path.Join(path.Dir(stem+ext), name), g)
+			if f == "" || f == path.Join(path.Dir(from), name) {
+				return target
+			}
+			if r, err := filepath.Rel(path.Dir(from), f); err == nil {
+				return filepath.ToSlash(r)
+			}
 			return target
 		}
 		rel := path.Join(path.Dir(from), name)
@@ -417,7 +477,7 @@ func (d *i18nDocs) site(l *layout.Layout, g i18nLang) *layout.Layout {
 		if loc != "" && loc != d.def {
 			return "" // g's own page
 		}
-		if t := variant(stem, g.locale, ext); d.files[t] {
+		if t := d.variant(stem, g.locale, ext); d.files[t] {
 			return path.Join(l.Content, t)
 		}
 		return ""

@@ -137,9 +137,9 @@ func TestPluginsNotImplemented(t *testing.T) {
 		{name: "dict of plugins", config: "plugins:\n  search: {}\n  tags:\n    tags_file: tags.md\n",
 			want: "mkdocs.yml: plugin tags not implemented: the pages are built as MkDocs builds them without this plugin"},
 		{name: "empty plugins", config: "plugins:\n"},
-		// mkdocs-static-i18n's suffix structure is implemented (i18n.go), its folder structure not.
-		{name: "i18n folder structure", config: "plugins:\n  - i18n:\n      docs_structure: folder\n      languages:\n        - locale: en\n          default: true\n",
-			want: "mkdocs.yml: plugin i18n (docs_structure folder) not implemented: the pages are built as MkDocs builds them without this plugin"},
+		// mkdocs-static-i18n's suffix and folder structures are implemented (i18n.go), no other.
+		{name: "i18n unknown structure", config: "plugins:\n  - i18n:\n      docs_structure: tree\n      languages:\n        - locale: en\n          default: true\n",
+			want: "mkdocs.yml: plugin i18n (docs_structure tree) not implemented: the pages are built as MkDocs builds them without this plugin"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

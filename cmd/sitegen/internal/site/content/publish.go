@@ -159,15 +159,22 @@ func resourceReason(rules map[string]string, rel string) string {
 // leafBundles returns, for a layout with leaf bundles
 // (layout.Layout.LeafBundles), the index page of each leaf bundle among
 // pages by its folder (content-relative; the root's index page is the
-// home page, no bundle); nil for none.
+// home page, no bundle); nil for none. A page the layout's IndexName
+// names (Hugo's index.fr.md on the French site; not _index.fr.md, a
+// section's) is its bundle's index page before index.md.
 func (s *Site) leafBundles(pages []*Page) map[string]string {
 	if !s.Lay.LeafBundles {
 		return nil
 	}
-	out := map[string]string{}
+	out, named := map[string]string{}, map[string]bool{}
 	for _, p := range pages {
-		if stem, ok := s.Lay.Markup.MarkdownStem(p.Rel); ok && path.Base(stem) == "index" && p.dir() != "" {
-			out[p.dir()] = p.Rel
+		stem, ok := s.Lay.Markup.MarkdownStem(p.Rel)
+		if !ok || p.dir() == "" {
+			continue
+		}
+		own := s.Lay.IndexName != nil && s.Lay.IndexName(path.Base(p.Rel)) && !strings.HasPrefix(path.Base(p.Rel), "_")
+		if own || path.Base(stem) == "index" && !named[p.dir()] {
+			out[p.dir()], named[p.dir()] = p.Rel, own
 		}
 	}
 	return out

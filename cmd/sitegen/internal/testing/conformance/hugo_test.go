@@ -385,6 +385,59 @@ func TestHugo(t *testing.T) {
 			},
 		},
 		{
+			Name: "languages by contentDir",
+			Rule: `"Hugo renders each language ... the default content language ... at the root, the others under /<lang>/" and ` +
+				`"contentDir: The content directory for this language" (https://gohugo.io/content-management/multilingual/#configure-languages; ` +
+				`"Translate by content directory": https://gohugo.io/content-management/multilingual/#translation-by-content-directory); ` +
+				`Hugo 0.111 measured: content/fr/rules/combat.md at /fr/rules/combat/, the French title and menu its language's, ` +
+				`no page of the default language in the French site (eval13A NA2, 027xiguapi/HowToCook)`,
+			Files: map[string]string{
+				"hugo.toml": "baseURL = \"https://h.test/\"\ntitle = \"Root\"\ndefaultContentLanguage = \"en\"\n" +
+					"[languages.en]\ntitle = \"Rules\"\nweight = 1\ncontentDir = \"content/en\"\n" +
+					"[languages.fr]\ntitle = \"Règles\"\nweight = 2\ncontentDir = \"content/fr\"\n",
+				"content/en/_index.md":       "---\ntitle: Home\n---\n[combat](rules/combat/)\n",
+				"content/en/rules/combat.md": "---\ntitle: Combat\n---\n[magic](../magic/)\n",
+				"content/en/rules/magic.md":  "---\ntitle: Magic\n---\n",
+				"content/fr/_index.md":       "---\ntitle: Accueil\n---\n[combat](rules/combat/)\n",
+				"content/fr/rules/combat.md": "---\ntitle: Le combat\n---\n[seul](../only/)\n",
+				"content/fr/rules/only.md":   "---\ntitle: Seulement en français\n---\n",
+			},
+			// Hugo writes /en/index.html, a redirect to the default
+			// language's home at the root.
+			// Each language has its 404 page: Hugo 0.111 writes
+			// fr/404.html beside 404.html from a layouts/404.html, which
+			// the conformance theme has not.
+			Known:       []string{"page: /fr/404/ ("},
+			Unpublished: []string{"fr/rules/magic/index.html", "rules/only/index.html"},
+		},
+		{
+			Name: "languages by file name",
+			Rule: `"Translate by file name ... /content/about.en.md /content/about.fr.md ... the language code is the suffix" and ` +
+				`"If a file has no language code, it will be assigned the default language" ` +
+				`(https://gohugo.io/content-management/multilingual/#translation-by-file-name); Hugo 0.111 measured: ` +
+				`rules/combat.fr.md at /fr/rules/combat/, _index.fr.md the French home, magic.en.md at /rules/magic/`,
+			Files: map[string]string{
+				"hugo.toml": "baseURL = \"https://h.test/\"\ntitle = \"Root\"\n" +
+					"[languages.en]\ntitle = \"Rules\"\nweight = 1\n[languages.fr]\ntitle = \"Règles\"\nweight = 2\n",
+				"content/_index.md":          "---\ntitle: Home\n---\n[combat](rules/combat/)\n",
+				"content/_index.fr.md":       "---\ntitle: Accueil\n---\n[combat](rules/combat/)\n",
+				"content/rules/combat.md":    "---\ntitle: Combat\n---\n[magic](../magic/)\n",
+				"content/rules/combat.fr.md": "---\ntitle: Le combat\n---\n[seul](../only/)\n",
+				"content/rules/magic.en.md":  "---\ntitle: Magic\n---\n",
+				"content/rules/only.fr.md":   "---\ntitle: Seulement en français\n---\n",
+				"content/rules/_index.fr.md": "---\ntitle: Les règles\n---\n",
+				// A leaf bundle's translation, index.fr.md, is the
+				// bundle's page in French ("Page bundles ... translated
+				// by file name": Hugo 0.111 writes fr/book/index.html).
+				"content/book/index.md":    "---\ntitle: Book\n---\n![p](pic.png)\n",
+				"content/book/index.fr.md": "---\ntitle: Livre\n---\n![p](pic.png)\n",
+				"content/book/pic.png":     "png",
+			},
+			Published:   []string{"book/pic.png", "fr/book/pic.png"},
+			Known:       []string{"page: /fr/404/ ("}, // as above
+			Unpublished: []string{"fr/rules/magic/index.html", "rules/only/index.html", "rules/combat.fr/index.html"},
+		},
+		{
 			Name: "menus in the configuration directory",
 			Rule: `"split your configuration by environment, root configuration key, and language": config/_default/menus.toml ` +
 				`holds the root key menus (https://gohugo.io/getting-started/configuration/#configuration-directory)`,
