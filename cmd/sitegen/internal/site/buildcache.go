@@ -255,6 +255,13 @@ type cachedCall struct {
 	AsText                          bool
 }
 
+// pair is the call cc and its answer.
+func (cc cachedCall) pair() (content.Call, content.Answer) {
+	return content.Call{From: cc.From, Wiki: cc.Wiki, Dest: cc.Dest, Frag: cc.Frag, Embed: cc.Embed},
+		content.Answer{Url: cc.URL, Problem: cc.Problem, Warning: cc.Warning, Unlinked: cc.Unlinked, Title: cc.Title, AsText: cc.AsText,
+			Note: content.Note{File: cc.NoteFile, Url: cc.NoteURL, DropH1: cc.NoteDropH1, DropLeading: cc.NoteDropLeading}}
+}
+
 // cachePath is the cache file of a build with opts, "" without a cache
 // (Options.ReuseBuild off, or no cache folder).
 func cachePath(opts content.Options) string {
@@ -576,19 +583,31 @@ func (bc *bodyCache) reuse(s *Site, p *content.Page) *content.Body {
 		}
 	}
 	b := &content.Body{File: c.File, Url: c.URL, DropH1: c.DropH1, DropLeading: c.DropLeading, Failed: c.Failed, Err: c.Err,
-		Reads: make(map[string]bool, len(c.Reads)), Calls: make(map[content.Call]content.Answer, len(c.Calls)),
 		Probs: content.Problems{Errs: slices.Clone(c.Errs), Warns: slices.Clone(c.Warns)}, Flags: c.Flags, Scripts: c.Scripts, Styles: c.Styles}
-	for f := range c.Reads {
-		b.Reads[f] = true
-	}
 	for _, cc := range c.Calls {
-		k := content.Call{From: cc.From, Wiki: cc.Wiki, Dest: cc.Dest, Frag: cc.Frag, Embed: cc.Embed}
-		a := content.Answer{Url: cc.URL, Problem: cc.Problem, Warning: cc.Warning, Unlinked: cc.Unlinked, Title: cc.Title, AsText: cc.AsText,
-			Note: content.Note{File: cc.NoteFile, Url: cc.NoteURL, DropH1: cc.NoteDropH1, DropLeading: cc.NoteDropLeading}}
+		k, a := cc.pair()
 		if now, ok := s.Ask(k); !ok || now != a {
 			return nil
 		}
-		b.Calls[k] = a
+	}
+	if s.Graph != nil {
+		// serve's Update reads a body's files and calls again (update.go)
+		b.Reads, b.Calls = make(map[string]bool, len(c.Reads)), make(map[content.Call]content.Answer, len(c.Calls))
+		for f := range c.Reads {
+			b.Reads[f] = true
+		}
+		for _, cc := range c.Calls {
+			k, a := cc.pair()
+			b.Calls[k] = a
+		}
+	} else { // a build's needs its links only (render.go's LinkGraph), not a map of each
+		s.SetLinks(p, b, func(yield func(content.Call, content.Answer) bool) {
+			for _, cc := range c.Calls {
+				if !yield(cc.pair()) {
+					return
+				}
+			}
+		})
 	}
 	// The objects a build reads are those it needs: the search
 	// documents of an indexed page when the search index needs them

@@ -36,8 +36,21 @@ type rules struct {
 	docsy bool
 }
 
-// lower is meta with its keys in lower case (Hugo's keys are).
+// lower is meta with its keys in lower case (Hugo's keys are): meta
+// itself when they are already (most front matter), which the callers
+// only read; a copy else. It runs several times for each page of every
+// build (PageDate, Unpublished, Unlisted), kept pages' included.
 func lower(meta map[string]any) map[string]any {
+	low := true
+	for k := range meta {
+		if strings.ToLower(k) != k {
+			low = false
+			break
+		}
+	}
+	if low {
+		return meta
+	}
 	out := make(map[string]any, len(meta))
 	for k, v := range meta {
 		out[strings.ToLower(k)] = v

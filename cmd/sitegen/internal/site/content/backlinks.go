@@ -2,6 +2,8 @@ package content
 
 import (
 	"cmp"
+	"iter"
+	"maps"
 	"net/url"
 	"slices"
 	"strings"
@@ -76,8 +78,21 @@ type edge struct {
 // link, wikilink or embed that resolved to another page, from the page
 // it is written in (the note an embed puts in place keeps its own links).
 func (s *Site) LinksOf(from *Page, b *Body) []edge {
+	return s.linksOf(from, maps.All(b.Calls))
+}
+
+// SetLinks sets the links of body b of page from (Body.Links) from the
+// calls its text made, given one by one: a body the build cache kept
+// (buildcache.go) in a build that keeps no dependency graph, which needs
+// its links only, not a map of its calls.
+func (s *Site) SetLinks(from *Page, b *Body, calls iter.Seq2[Call, Answer]) {
+	b.Links = s.linksOf(from, calls)
+}
+
+// linksOf is LinksOf for the calls given.
+func (s *Site) linksOf(from *Page, calls iter.Seq2[Call, Answer]) []edge {
 	var out []edge
-	for c, a := range b.Calls {
+	for c, a := range calls {
 		if a.Problem != "" || a.Unlinked != "" || a.Url == "" || strings.HasPrefix(a.Url, "#") {
 			continue // a link within the page: no other page's list or preview
 		}
