@@ -2,11 +2,11 @@ package site
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"d6codex/cmd/sitegen/internal/layout/jekyll"
 	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
@@ -59,10 +59,8 @@ func TestJekyllSass(t *testing.T) {
 // .ci/run installs sassc, so it runs there).
 func sassOnPath(t *testing.T) {
 	t.Helper()
-	for _, name := range []string{"sass", "sassc"} {
-		if _, err := exec.LookPath(name); err == nil {
-			return
-		}
+	if name, _ := jekyll.SassCompiler(); name != "" {
+		return
 	}
 	t.Skip("no Sass compiler on PATH (sass or sassc: apt-get install sassc); CI installs sassc")
 }

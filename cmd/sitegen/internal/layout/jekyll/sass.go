@@ -25,6 +25,17 @@ import (
 // Sass, go-libsass needs cgo), so sitegen runs one as a subprocess.
 var sassCompilers = []string{"sass", "sassc"}
 
+// SassCompiler is the name and path of the Sass compiler sitegen runs
+// (sassCompilers), "" when none is on PATH.
+func SassCompiler() (name, bin string) {
+	for _, name := range sassCompilers {
+		if bin, err := exec.LookPath(name); err == nil {
+			return name, bin
+		}
+	}
+	return "", ""
+}
+
 // sassTimeout and sassMaxOutput bound one compile: a stylesheet that
 // takes longer, or writes more CSS, is not published (a warning).
 const (
@@ -51,13 +62,7 @@ type sassCompiler struct {
 // out of the repository, so not read.
 func findSass(root, src string, m map[string]any) *sassCompiler {
 	c := &sassCompiler{root: root}
-	for _, name := range sassCompilers {
-		if bin, err := exec.LookPath(name); err == nil {
-			c.bin, c.name = bin, name
-			break
-		}
-	}
-	if c.bin == "" {
+	if c.name, c.bin = SassCompiler(); c.bin == "" {
 		return nil
 	}
 	conf, _ := m["sass"].(map[string]any)
