@@ -72,7 +72,8 @@ func sassOnPath(t *testing.T) {
 // (https://jekyllrb.com/docs/assets/). With a compiler on PATH,
 // style.scss, importing _sass/_base.scss, is published as style.css with
 // its rules compiled (nesting unrolled, the variable and the Liquid
-// value written); the .scss is not published, nor the partial. A file
+// value written), theme.sass (the indented syntax) as theme.css; the
+// sources are not published, nor the partial. A file
 // the compiler refuses is not published, with a warning naming it, its
 // line and the compiler's message: Jekyll stops its build there
 // ("Conversion error: Jekyll::Converters::Scss encountered an error"),
@@ -86,6 +87,7 @@ func TestJekyllSassCompiled(t *testing.T) {
 		"_sass/_base.scss":      "$ink: #1e1a11;\n.card {\n  .icon { max-width: 3rem; color: $ink; }\n}\n",
 		"assets/css/style.scss": "---\n---\n@import \"base\";\nh1 { color: {{ site.accent }}; }\n",
 		"assets/css/bad.scss":   "---\n---\na {\n  color: red;\n  b { c: $missing; }\n}\n",
+		"assets/css/theme.sass": "---\n---\n$c: red\nbody\n  .nav\n    color: $c\n",
 		"assets/css/plain.scss": "a { color: red; }\n",
 	})
 	dest := filepath.Join(t.TempDir(), "out")
@@ -103,7 +105,10 @@ func TestJekyllSassCompiled(t *testing.T) {
 			t.Errorf("style.css lacks %q: %s", want, css)
 		}
 	}
-	for _, f := range []string{"assets/css/style.scss", "assets/css/bad.scss", "assets/css/bad.css", "_sass/_base.scss"} {
+	if b, err := os.ReadFile(filepath.Join(dest, "assets/css/theme.css")); err != nil || !strings.Contains(strings.Join(strings.Fields(string(b)), " "), "body .nav { color: red; }") {
+		t.Errorf("theme.sass (indented syntax) published as theme.css %q, %v", b, err)
+	}
+	for _, f := range []string{"assets/css/style.scss", "assets/css/theme.sass", "assets/css/bad.scss", "assets/css/bad.css", "_sass/_base.scss"} {
 		if _, err := os.Stat(filepath.Join(dest, f)); err == nil {
 			t.Errorf("%s is published", f)
 		}
@@ -121,7 +126,7 @@ func TestJekyllSassCompiled(t *testing.T) {
 		!strings.Contains(bad[0], "not published") {
 		t.Errorf("warnings %q, want one naming assets/css/bad.scss:5 and the compiler's message", bad)
 	}
-	if entries, _ := os.ReadDir(filepath.Join(dir, "assets/css")); len(entries) != 3 {
+	if entries, _ := os.ReadDir(filepath.Join(dir, "assets/css")); len(entries) != 4 {
 		t.Errorf("the compiler wrote in the source: %v", entries)
 	}
 }

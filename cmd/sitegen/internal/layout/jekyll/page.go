@@ -140,7 +140,7 @@ func liquidProblem(err error, first int) layout.Problem {
 // writes all.json = `---\n---\n[{"a": "{{ site.title }}"}]` as
 // `[{"a": "T"}]`). Its layout: is not run (a feed's is none). A file the
 // engine cannot run is not published, with a warning; a bound stopped
-// it, an error.
+// it, an error. A Sass file is then compiled into CSS (sass.go).
 func (s *liquidSite) renderFile(file string, src []byte, read func(string) ([]byte, error)) ([]byte, []layout.Problem, bool) {
 	out, probs, ok := s.runFile(file, src, read)
 	if !ok || s.sass == nil || !isSass(file) {

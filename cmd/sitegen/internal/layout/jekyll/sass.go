@@ -140,6 +140,9 @@ func isSass(rel string) bool {
 // stdout, nothing written in the source, bounded in time and size. An
 // error is a warning naming the file (or the partial) and line.
 func (c *sassCompiler) compile(file string, src []byte, first int) ([]byte, *layout.Problem) {
+	if msg := c.escapes(src); msg != "" {
+		return nil, &layout.Problem{Line: first, Col: 1, Warning: true, Msg: fmt.Sprintf("Sass (%s) not run: %s; not published", c.name, msg)}
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), sassTimeout)
 	defer cancel()
 	args := []string{"--stdin"}
@@ -188,6 +191,99 @@ func (c *sassCompiler) compile(file string, src []byte, first int) ([]byte, *lay
 		return out.buf.Bytes(), nil
 	}
 	return nil, p
+}
+
+// sassMaxPartials bounds the files of the load paths escapes reads.
+const sassMaxPartials = 4096
+
+var (
+	// sassLoad is a rule that loads another stylesheet; its arguments
+	// run to the end of the statement.
+	sassLoad = regexp.MustCompile(`@(?:import|use|forward)\s+([^;{}\n]+)|load-css\(([^)]*)\)`)
+	// sassURL is a quoted URL of a load rule's arguments, those inside
+	// url(...) (a plain CSS @import, which the compiler does not read)
+	// left out.
+	sassURL = regexp.MustCompile(`url\([^)]*\)|"([^"]*)"|'([^']*)'`)
+)
+
+// escapes says why the Sass text src (read from the repository's root,
+// the compiler's working folder) and the files of the load paths would
+// have the compiler read a file out of the repository: a load rule
+// naming an absolute path or a URL, or a relative one that climbs out
+// of it from the file or a load path, a load-css of a name it computes,
+// a link out of the repository in a load path; "" for none.
+func (c *sassCompiler) escapes(src []byte) string {
+	realRoot, err := filepath.EvalSymlinks(c.root)
+	if err != nil {
+		return err.Error()
+	}
+	check := func(file string, text []byte, dir string) string {
+		for _, m := range sassLoad.FindAllSubmatch(text, -1) {
+			args := m[1]
+			if args == nil {
+				args = m[2]
+				if t := bytes.TrimSpace(args); len(t) == 0 || t[0] != '"' && t[0] != '\'' {
+					return fmt.Sprintf("%s loads a stylesheet by a computed name (%s)", file, m[0])
+				}
+			}
+			for _, u := range sassURL.FindAllSubmatch(args, -1) {
+				target := string(u[1]) + string(u[2])
+				if target == "" {
+					continue
+				}
+				bases := append([]string{dir}, c.loadPaths...)
+				if strings.Contains(target, ":") || path.IsAbs(target) || strings.HasPrefix(target, "~") {
+					return fmt.Sprintf("%s loads %q, out of the repository", file, target)
+				}
+				for _, b := range bases {
+					if j := path.Join(b, target); j == ".." || strings.HasPrefix(j, "../") {
+						return fmt.Sprintf("%s loads %q, out of the repository", file, target)
+					}
+				}
+			}
+		}
+		return ""
+	}
+	if msg := check("it", src, "."); msg != "" {
+		return msg
+	}
+	n := 0
+	for _, lp := range c.loadPaths {
+		err := filepath.WalkDir(filepath.Join(c.root, filepath.FromSlash(lp)), func(p string, d os.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			rel, _ := filepath.Rel(c.root, p)
+			rel = filepath.ToSlash(rel)
+			if d.Type()&os.ModeSymlink != 0 {
+				if _, err := insideRepo(realRoot, p); err != nil {
+					return fmt.Errorf("%s: %w", rel, err)
+				}
+				if fi, err := os.Stat(p); err != nil || fi.IsDir() {
+					return fmt.Errorf("%s: a link to a folder in a load path", rel) // its files would go unread here
+				}
+				// A link to a file inside: the file is read below.
+			}
+			if d.IsDir() || !isSass(rel) { // a .css partial is loaded as plain CSS: its @import is not followed
+				return nil
+			}
+			if n++; n > sassMaxPartials {
+				return fmt.Errorf("over %d files in the load paths", sassMaxPartials)
+			}
+			text, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			if msg := check(rel, text, path.Dir(rel)); msg != "" {
+				return errors.New(msg)
+			}
+			return nil
+		})
+		if err != nil {
+			return err.Error()
+		}
+	}
+	return ""
 }
 
 // boundedBuffer keeps up to max bytes written to it; past that it drops
