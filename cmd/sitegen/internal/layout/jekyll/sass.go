@@ -2,6 +2,7 @@ package jekyll
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -66,10 +67,9 @@ func findSass(root, src string, m map[string]any) *sassCompiler {
 		return nil
 	}
 	conf, _ := m["sass"].(map[string]any)
-	dirs := []string{"_sass"}
-	if d := str(conf["sass_dir"]); d != "" {
-		dirs[0] = d
-	}
+	// jekyll-sass-converter 2.2's sass_load_paths: "user_sass_load_paths
+	// + [sass_dir_relative_to_site_source]", in that order.
+	var dirs []string
 	if lp, ok := conf["load_paths"].([]any); ok {
 		for _, d := range lp {
 			if s := str(d); s != "" {
@@ -77,6 +77,7 @@ func findSass(root, src string, m map[string]any) *sassCompiler {
 			}
 		}
 	}
+	dirs = append(dirs, cmp.Or(str(conf["sass_dir"]), "_sass"))
 	for _, d := range dirs {
 		rel, err := insideRepo(root, filepath.Join(src, filepath.FromSlash(d)))
 		if err != nil {
@@ -87,7 +88,12 @@ func findSass(root, src string, m map[string]any) *sassCompiler {
 			c.loadPaths = append(c.loadPaths, rel)
 		}
 	}
-	switch s := str(conf["style"]); s {
+	// Its sass_style: ":compact is kept as the default output style for
+	// sassc", :expanded for Dart Sass, which has no other but compressed.
+	if c.name == "sassc" {
+		c.style = "compact"
+	}
+	switch s := strings.TrimPrefix(str(conf["style"]), ":"); s {
 	case "expanded", "compressed":
 		c.style = s
 	case "nested", "compact":
