@@ -345,6 +345,10 @@ type Layout struct {
 	// when it could not, the file then not published, problems saying
 	// why.
 	RenderFile func(file string, src []byte, read func(file string) ([]byte, error)) (out []byte, problems []Problem, ok bool)
+	// RenderedExt, when set, is the extension a file RenderFile renders
+	// is published with ("" keeps its own): Jekyll's style.scss, compiled,
+	// is style.css.
+	RenderedExt func(rel string) string
 	// Home is the content-relative path of the site's home page when it
 	// is not the root's index page (mdBook's first chapter); "" for none.
 	Home string

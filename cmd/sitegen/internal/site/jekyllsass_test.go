@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"d6codex/cmd/sitegen/internal/layout/jekyll"
 	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
@@ -14,10 +15,13 @@ import (
 // contain front matter" and Jekyll processes them into CSS
 // (https://jekyllrb.com/docs/assets/): assets/css/style.scss with front
 // matter is published as style.css, never as its source (eval5B JB3: the
-// source, `@import "{{ site.theme }}";`, was published). sitegen compiles
-// no Sass: the file is not published, with one warning naming it; a .scss
-// without front matter is a static file to Jekyll, published as it is.
+// source, `@import "{{ site.theme }}";`, was published). With no Sass
+// compiler on PATH (PATH emptied here) sitegen compiles none: the file
+// is not published, with one warning naming it and a compiler to
+// install; a .scss without front matter is a static file to Jekyll,
+// published as it is.
 func TestJekyllSass(t *testing.T) {
+	t.Setenv("PATH", t.TempDir()) // no sass, no sassc
 	dir := t.TempDir()
 	sitetest.WriteFiles(t, dir, map[string]string{
 		"_config.yml":           "title: Sheets\n",
@@ -31,7 +35,7 @@ func TestJekyllSass(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range []string{"assets/css/style.scss", "assets/css/theme.sass"} {
+	for _, f := range []string{"assets/css/style.scss", "assets/css/theme.sass", "assets/css/style.css", "assets/css/theme.css"} {
 		if _, err := os.Stat(filepath.Join(dest, f)); err == nil {
 			t.Errorf("%s is published", f)
 		}
@@ -46,8 +50,84 @@ func TestJekyllSass(t *testing.T) {
 		}
 	}
 	if len(sass) != 2 || !strings.Contains(sass[0]+sass[1], "assets/css/style.scss") || !strings.Contains(sass[0]+sass[1], "style.css") ||
-		!strings.Contains(sass[0], "sitegen does not compile Sass") {
-		t.Errorf("warnings %q, want one for each Sass file, naming it", sass)
+		!strings.Contains(sass[0], "sassc") || !strings.Contains(sass[0], "none is") {
+		t.Errorf("warnings %q, want one for each Sass file, naming it and a compiler to install", sass)
+	}
+}
+
+// sassOnPath skips the test when no Sass compiler is on PATH (CI's
+// .ci/run installs sassc, so it runs there).
+func sassOnPath(t *testing.T) {
+	t.Helper()
+	if name, _ := jekyll.SassCompiler(); name != "" {
+		return
+	}
+	t.Skip("no Sass compiler on PATH (sass or sassc: apt-get install sassc); CI installs sassc")
+}
+
+// TestJekyllSassCompiled: "Jekyll allows you to use Sass … Sass/SCSS
+// files must contain front matter … Jekyll will process" them, the CSS
+// at the same path; "you can import sass partials from the _sass
+// folder" by default (sass_dir), and Liquid runs first
+// (https://jekyllrb.com/docs/assets/). With a compiler on PATH,
+// style.scss, importing _sass/_base.scss, is published as style.css with
+// its rules compiled (nesting unrolled, the variable and the Liquid
+// value written), theme.sass (the indented syntax) as theme.css; the
+// sources are not published, nor the partial. A file
+// the compiler refuses is not published, with a warning naming it, its
+// line and the compiler's message: Jekyll stops its build there
+// ("Conversion error: Jekyll::Converters::Scss encountered an error"),
+// sitegen goes on (lenient). carnevale-companion: assets/css/main.scss.
+func TestJekyllSassCompiled(t *testing.T) {
+	sassOnPath(t)
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"_config.yml":           "title: Sheets\naccent: teal\n",
+		"index.md":              "---\n---\n# Home\n",
+		"_sass/_base.scss":      "$ink: #1e1a11;\n.card {\n  .icon { max-width: 3rem; color: $ink; }\n}\n",
+		"assets/css/style.scss": "---\n---\n@import \"base\";\nh1 { color: {{ site.accent }}; }\n",
+		"assets/css/bad.scss":   "---\n---\na {\n  color: red;\n  b { c: $missing; }\n}\n",
+		"assets/css/theme.sass": "---\n---\n$c: red\nbody\n  .nav\n    color: $c\n",
+		"assets/css/plain.scss": "a { color: red; }\n",
+	})
+	dest := filepath.Join(t.TempDir(), "out")
+	res, err := build(t, dir, content.Options{Theme: theme, Dest: dest})
+	if err != nil {
+		t.Fatal(err)
+	}
+	css, err := os.ReadFile(filepath.Join(dest, "assets/css/style.css"))
+	if err != nil {
+		t.Fatalf("style.scss not published as style.css: %v", err)
+	}
+	flat := strings.Join(strings.Fields(string(css)), " ")
+	for _, want := range []string{".card .icon {", "max-width: 3rem;", "color: #1e1a11;", "h1 {", "color: teal;"} {
+		if !strings.Contains(flat, want) {
+			t.Errorf("style.css lacks %q: %s", want, css)
+		}
+	}
+	if b, err := os.ReadFile(filepath.Join(dest, "assets/css/theme.css")); err != nil || !strings.Contains(strings.Join(strings.Fields(string(b)), " "), "body .nav { color: red; }") {
+		t.Errorf("theme.sass (indented syntax) published as theme.css %q, %v", b, err)
+	}
+	for _, f := range []string{"assets/css/style.scss", "assets/css/theme.sass", "assets/css/bad.scss", "assets/css/bad.css", "_sass/_base.scss"} {
+		if _, err := os.Stat(filepath.Join(dest, f)); err == nil {
+			t.Errorf("%s is published", f)
+		}
+	}
+	if b, err := os.ReadFile(filepath.Join(dest, "assets/css/plain.scss")); err != nil || string(b) != "a { color: red; }\n" {
+		t.Errorf("a .scss without front matter is not published as it is: %q, %v", b, err)
+	}
+	var bad []string
+	for _, w := range res.WarningList {
+		if s := w.String(); strings.Contains(s, "bad.scss") {
+			bad = append(bad, s)
+		}
+	}
+	if len(bad) != 1 || !strings.Contains(bad[0], "assets/css/bad.scss:5:") || !strings.Contains(bad[0], "Undefined variable") ||
+		!strings.Contains(bad[0], "not published") {
+		t.Errorf("warnings %q, want one naming assets/css/bad.scss:5 and the compiler's message", bad)
+	}
+	if entries, _ := os.ReadDir(filepath.Join(dir, "assets/css")); len(entries) != 4 {
+		t.Errorf("the compiler wrote in the source: %v", entries)
 	}
 }
 

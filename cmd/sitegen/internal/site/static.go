@@ -217,7 +217,7 @@ func (s *Site) copyBundles(o *assets.Output, reserved map[string]bool) error {
 		if folders == nil {
 			folders = outputFolders(reserved, o)
 		}
-		out := strings.TrimPrefix(s.Cfg.BundleURL(rel), "/")
+		out := strings.TrimPrefix(s.FileURL(rel), "/")
 		if msg := fileConflict(out, reserved, folders, o.Has(out)); msg != "" {
 			// Lenient (--broken-links warn), in any layout: a warning, and
 			// the page or the other file stays, this one is not published.

@@ -651,7 +651,7 @@ func (up *updater) bundles(w *changes, pages []*content.Page, bodyOf func(*conte
 		linked = map[string]bool{}
 		urls := map[string]string{}
 		for rel := range s.Files {
-			urls[s.Cfg.RelURL(s.Cfg.BundleURL(rel))] = rel
+			urls[s.Cfg.RelURL(s.FileURL(rel))] = rel
 		}
 		mark := func(b *content.Body) {
 			if b == nil {
@@ -685,7 +685,7 @@ func (up *updater) bundles(w *changes, pages []*content.Page, bodyOf func(*conte
 		if linked != nil && !linked[rel] {
 			continue
 		}
-		out := strings.TrimPrefix(s.Cfg.BundleURL(rel), "/")
+		out := strings.TrimPrefix(s.FileURL(rel), "/")
 		if reserved[out] || g.Static[out] {
 			s.Diag.Addf(s.SrcFile(rel), 0, 0, "", "conflicts with another file of the site: both are published at /%s", out)
 			continue

@@ -39,8 +39,15 @@
 //   - A file with front matter that is not a page (a .json or .xml
 //     template: feed.xml, search.json), which Jekyll runs through Liquid,
 //     is published as Liquid writes it, without its front matter
-//     (renderFile); a Sass file, which Jekyll compiles into CSS, is not
-//     published, with a warning: sitegen compiles no Sass (converted).
+//     (renderFile); a Sass file (.scss, .sass), which Jekyll compiles
+//     into CSS at the same path, is compiled by the Sass compiler on
+//     PATH (Dart Sass's sass, else libsass's sassc: sass.go), after its
+//     Liquid, with sass_dir (default _sass) and sass.load_paths inside
+//     the repository as load paths, and published as .css; a compile
+//     error is a warning naming the file and line and the file is not
+//     published (Jekyll stops the build there: lenient, sitegen goes
+//     on). Without a compiler it is not published, with a warning
+//     naming one to install (converted).
 //
 //   - What is not published: names starting with "_", exclude:, Jekyll's
 //     own defaults (Gemfile, node_modules, vendor, …) unless include:
@@ -228,15 +235,21 @@ func Recognise(dir string) (*layout.Layout, error) {
 	l.Settings.LanguageCode = l.Str(m, "lang")
 	l.Settings.Permalink = l.Str(m, "permalink")
 	l.PageFile = pageFile(plugins(dir, m), l.Include, collections(m, l.Settings.Permalink))
-	l.Converted = converted
+	srcDir := filepath.Join(dir, filepath.FromSlash(l.Content))
+	sass := findSass(dir, srcDir, m)
+	if sass == nil {
+		l.Converted = converted
+	} else {
+		l.RenderedExt = sassExt
+	}
 	if plugins(dir, m)[TitlesFromHeadings] {
 		l.HeadingTitle = true
 	}
 	publishCollections(l, m)
 	// Liquid is run on pages (render.go, page.go), with the site's
 	// variables (model.go).
-	ls := &liquidSite{l: l, conf: m, cs: collections(m, l.Settings.Permalink), srcDir: filepath.Join(dir, filepath.FromSlash(l.Content)),
-		sanitizer: sync.OnceValue(rawhtml.New)}
+	ls := &liquidSite{l: l, conf: m, cs: collections(m, l.Settings.Permalink), srcDir: srcDir,
+		sanitizer: sync.OnceValue(rawhtml.New), sass: sass}
 	for i := range ls.cs {
 		ls.cs[i].keepCase = l.KeepCase
 	}
@@ -404,21 +417,20 @@ func markdownExts(setting string) []string {
 }
 
 // converted is Jekyll's rule for a Sass file that is not a page and
-// starts with front matter (layout.Layout.Converted): "Jekyll allows you
-// to use Sass … Sass/SCSS files must contain front matter" and "Jekyll
-// will process" them into CSS (https://jekyllrb.com/docs/assets/):
-// style.scss is published as style.css, never as itself; sitegen compiles
-// no Sass (no well-kept Sass compiler in pure Go: godartsass runs Dart
-// Sass, go-libsass needs cgo), so neither is published, with a warning.
-// Any other file with front matter is rendered (renderFile); a file
-// without front matter is a static file, published as it is.
+// starts with front matter (layout.Layout.Converted) when no Sass
+// compiler is on PATH: "Jekyll allows you to use Sass … Sass/SCSS files
+// must contain front matter" and "Jekyll will process" them into CSS
+// (https://jekyllrb.com/docs/assets/): style.scss is published as
+// style.css, never as itself; without a compiler to run (sass.go),
+// neither is published, with a warning naming one to install. Any other
+// file with front matter is rendered (renderFile); a file without front
+// matter is a static file, published as it is.
 func converted(rel string) string {
-	ext := path.Ext(rel)
-	if ext != ".scss" && ext != ".sass" {
+	if !isSass(rel) {
 		return ""
 	}
-	return fmt.Sprintf("Sass not compiled: Jekyll compiles this file (it has front matter) into %s; sitegen does not compile Sass, so neither is published",
-		path.Base(strings.TrimSuffix(rel, ext))+".css")
+	return fmt.Sprintf("Sass not compiled: Jekyll compiles this file (it has front matter) into %s; sitegen runs a Sass compiler when one is on PATH (%s: install Dart Sass, or sassc, Debian's package sassc), and none is, so neither is published",
+		path.Base(strings.TrimSuffix(rel, path.Ext(rel)))+".css", strings.Join(sassCompilers, " or "))
 }
 
 // archiveTags places jekyll-archives' tag pages: "Automatically generate

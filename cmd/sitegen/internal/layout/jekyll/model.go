@@ -62,6 +62,8 @@ type liquidSite struct {
 	timeout time.Duration
 	// sanitizer cleans what the site's layouts write (layoutHTML).
 	sanitizer func() *rawhtml.Sanitizer
+	// sass compiles the site's Sass files (nil: no compiler on PATH).
+	sass *sassCompiler
 
 	mu    sync.Mutex
 	rels  []string

@@ -140,8 +140,28 @@ func liquidProblem(err error, first int) layout.Problem {
 // writes all.json = `---\n---\n[{"a": "{{ site.title }}"}]` as
 // `[{"a": "T"}]`). Its layout: is not run (a feed's is none). A file the
 // engine cannot run is not published, with a warning; a bound stopped
-// it, an error.
+// it, an error. A Sass file is then compiled into CSS (sass.go).
 func (s *liquidSite) renderFile(file string, src []byte, read func(string) ([]byte, error)) ([]byte, []layout.Problem, bool) {
+	out, probs, ok := s.runFile(file, src, read)
+	if !ok || s.sass == nil || !isSass(file) {
+		return out, probs, ok
+	}
+	// A Sass file: "Jekyll will process" it into CSS after its Liquid
+	// (https://jekyllrb.com/docs/assets/), published as .css (sassExt).
+	if s.sass.bad != "" {
+		probs = append(probs, layout.Problem{Line: 1, Col: 1, Warning: true, Msg: s.sass.bad})
+	}
+	first := 1 + bytes.Count(src[:frontMatterEnd(src)], []byte("\n"))
+	css, p := s.sass.compile(file, out, first)
+	if p != nil {
+		return nil, append(probs, *p), false
+	}
+	return css, probs, true
+}
+
+// runFile runs the Liquid of a file that is not a page (renderFile): its
+// text without front matter, as Liquid writes it.
+func (s *liquidSite) runFile(file string, src []byte, read func(string) ([]byte, error)) ([]byte, []layout.Problem, bool) {
 	from := frontMatterEnd(src)
 	body := src[from:]
 	if !hasLiquid(body) {

@@ -97,6 +97,20 @@ func (c *Config) BundleURL(rel string) string {
 	return "/" + path.Join(append(segs, name)...)
 }
 
+// FileURL is the site path of the content file rel (BundleURL); a file
+// the layout renders is published with the extension it gives
+// (layout.Layout.RenderedExt: Jekyll's style.scss, compiled, as
+// style.css).
+func (s *Site) FileURL(rel string) string {
+	u := s.Cfg.BundleURL(rel)
+	if s.rendered[rel] && s.Lay.RenderedExt != nil {
+		if ext := s.Lay.RenderedExt(rel); ext != "" {
+			u = strings.TrimSuffix(u, path.Ext(u)) + ext
+		}
+	}
+	return u
+}
+
 // CopyBundle publishes the content file rel as out, streamed: a file a
 // page links to is never held whole in memory, however large.
 func (s *Site) CopyBundle(o *assets.Output, rel, out string) error {
@@ -185,7 +199,7 @@ func (s *Site) resolveFile(from *Page, target string) (tg markup.LinkTarget, ok 
 		return broken("%s", s.missingMsg(rel)), true
 	}
 	s.Linked.add(rel)
-	return linkTo(s.Cfg.RelURL(s.Cfg.BundleURL(rel))), true
+	return linkTo(s.Cfg.RelURL(s.FileURL(rel))), true
 }
 
 // staticAsset resolves the content-relative path rel, out of Content, in

@@ -1395,7 +1395,7 @@ func byWeight(a, b *Page) int {
 func (s *Site) checkURLs() {
 	s.FilesByURL = map[string]string{}
 	for rel := range s.Files {
-		s.FilesByURL[s.Cfg.BundleURL(rel)] = rel
+		s.FilesByURL[s.FileURL(rel)] = rel
 	}
 	owner := map[string]*Page{}
 	describe := func(p *Page) string {
