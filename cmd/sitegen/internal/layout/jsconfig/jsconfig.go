@@ -139,21 +139,35 @@ type File struct {
 	values int
 	// calls: a call to a name is a Call, not a Computed value.
 	calls bool
+	// unsetEnv: process.env.NAME is undefined (eval.go), not Computed.
+	unsetEnv bool
+	// EnvRead names the environment variables a value read depends on
+	// (ParseUnsetEnv), each with the line of its first use: what a
+	// layout says it assumed unset.
+	EnvRead map[string]int
 }
 
 // Parse reads src.
-func Parse(src []byte) *File { return parse(src, false) }
+func Parse(src []byte) *File { return parse(src, false, false) }
 
 // ParseCalls reads src as Parse does, but a call to a (dotted) name in a
 // value is read as a Call, its arguments as values, not as a Computed
 // value: for a file whose settings are calls (quartz.config.ts's plugins).
-func ParseCalls(src []byte) *File { return parse(src, true) }
+func ParseCalls(src []byte) *File { return parse(src, true, false) }
 
-func parse(src []byte, calls bool) *File {
+// ParseUnsetEnv reads src as Parse does, but process.env.NAME in a
+// condition is undefined, as in a build run with no such variable set
+// (`process.env.MODE === "x" ? a : b` is b; eval.go); File.EnvRead names
+// the variables so read. For a tool whose build a reader runs plainly
+// (astro build); not where a variable guards what is published (Quartz's
+// `process.env.CI ? [ExplicitPublish()] : []` stays Computed).
+func ParseUnsetEnv(src []byte) *File { return parse(src, false, true) }
+
+func parse(src []byte, calls, unsetEnv bool) *File {
 	if len(src) > MaxSize {
 		src = src[:MaxSize]
 	}
-	f := &File{src: string(src), lineStarts: []int{0}, calls: calls}
+	f := &File{src: string(src), lineStarts: []int{0}, calls: calls, unsetEnv: unsetEnv}
 	for i, c := range src {
 		if c == '\n' {
 			f.lineStarts = append(f.lineStarts, i+1)
@@ -501,6 +515,9 @@ func (p *parser) value(depth int) any {
 	start := p.i
 	v := p.primary(depth)
 	if _, ok := v.(Computed); ok {
+		if ev, ok := p.evaluate(start, depth+1); ok { // c ? a : b, a || b (eval.go)
+			return ev
+		}
 		return v
 	}
 	for {
@@ -520,8 +537,21 @@ func (p *parser) value(depth int) any {
 				p.i = start
 				return p.skip()
 			}
+		case p.f.filterAt(p.i):
+			list, ok := v.([]any)
+			if ok {
+				list, ok = p.filter(list, depth+1)
+			}
+			if !ok {
+				p.i = start
+				return p.skip()
+			}
+			v = list
 		default:
 			if t, ok := p.peek(); ok && !(t.kind == tokPunct && (t.text == "," || t.text == "}" || t.text == "]" || t.text == ")" || t.text == ";")) && !p.newStatement() {
+				if ev, ok := p.evaluate(start, depth+1); ok { // 1 === 1 ? a : b (eval.go)
+					return ev
+				}
 				p.i = start
 				return p.skip()
 			}
@@ -532,9 +562,9 @@ func (p *parser) value(depth int) any {
 
 // plainName reports whether the name at token i is read as a value
 // alone: not called, indexed or followed by a member, except
-// .concat(…), which value reads.
+// .concat(…) and .filter(…), which value reads.
 func (f *File) plainName(i int) bool {
-	return !f.is(i+1, "(") && !f.is(i+1, "[") && (!f.is(i+1, ".") || f.concatAt(i+1))
+	return !f.is(i+1, "(") && !f.is(i+1, "[") && (!f.is(i+1, ".") || f.concatAt(i+1) || f.filterAt(i+1))
 }
 
 // concatAt reports whether tokens from i are `.concat(`.
