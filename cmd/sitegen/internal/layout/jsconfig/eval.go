@@ -4,11 +4,11 @@ import "maps"
 
 // This file reads the few expressions a configuration computes from what
 // it states alone, as Node would — with no environment variable set where
-// the file is read with ParseUnsetEnv
+// the file is read with Options.UnsetEnv
 // (Spronghi/dnd-witchlight-campaign's astro.config.mjs):
 //
 //   - a condition c ? a : b, and a || b, a ?? b, a && b, where the
-//     operands are literals, constants, process.env.NAME (ParseUnsetEnv
+//     operands are literals, constants, process.env.NAME (Options.UnsetEnv
 //     only: "If the
 //     environment variable is not set, the property is undefined",
 //     https://nodejs.org/api/process.html#processenv), a filter's
@@ -316,7 +316,7 @@ func (e *evaluator) operand() (any, bool) {
 	}
 	p := &parser{f: f, i: e.i, env: e.env}
 	v := p.primary(e.depth)
-	if isComputed(v) {
+	if _, call := v.(Call); call || isComputed(v) { // keep(s): not run
 		return nil, false
 	}
 	e.i = p.i

@@ -18,9 +18,10 @@ import (
 // Spronghi/dnd-witchlight-campaign's astro.config.mjs (eval12C NC2) writes
 // both. A predicate or condition outside the subset (a call, an unknown
 // name) leaves the whole value Computed, never a part of it silently.
-// process.env is read unset by ParseUnsetEnv only (EnvRead names what it
+// process.env is read unset by Options.UnsetEnv only (EnvRead names what it
 // read); Parse leaves it Computed (envComputed: a variable may guard what
 // is published, Quartz's `process.env.CI ? [ExplicitPublish()] : []`).
+// Read with Options.Calls, a call (keep(s)) is not run either.
 func TestConditionalAndFilter(t *testing.T) {
 	const envComputed = "(Parse: computed)"
 	for _, tc := range []struct{ name, src, want, env string }{
@@ -52,9 +53,12 @@ func TestConditionalAndFilter(t *testing.T) {
 			`{"__keys":"s","s":"computed:[1, 2].filter(n =\u003e { for (;;) {} })@1"}`, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			f := ParseUnsetEnv([]byte(tc.src))
+			f := ParseWith([]byte(tc.src), Options{UnsetEnv: true})
 			if got := show(f.Root); got != tc.want {
-				t.Errorf("ParseUnsetEnv = %s\nwant            %s", got, tc.want)
+				t.Errorf("Options.UnsetEnv = %s\nwant            %s", got, tc.want)
+			}
+			if got := show(ParseWith([]byte(tc.src), Options{UnsetEnv: true, Calls: true}).Root); got != tc.want {
+				t.Errorf("with Calls = %s\nwant         %s", got, tc.want)
 			}
 			if got := fmt.Sprint(f.EnvRead); got != cmp.Or(tc.env, "map[]") {
 				t.Errorf("EnvRead = %s, want %s", got, cmp.Or(tc.env, "map[]"))

@@ -139,31 +139,38 @@ type File struct {
 	values int
 	// calls: a call to a name is a Call, not a Computed value.
 	calls bool
-	// unsetEnv: process.env.NAME is undefined (eval.go), not Computed.
+	// unsetEnv: Options.UnsetEnv.
 	unsetEnv bool
 	// EnvRead names the environment variables a value read depends on
-	// (ParseUnsetEnv), each with the line of its first use: what a
+	// (Options.UnsetEnv), each with the line of its first use: what a
 	// layout says it assumed unset.
 	EnvRead map[string]int
 }
 
 // Parse reads src.
-func Parse(src []byte) *File { return parse(src, false, false) }
+func Parse(src []byte) *File { return ParseWith(src, Options{}) }
 
 // ParseCalls reads src as Parse does, but a call to a (dotted) name in a
 // value is read as a Call, its arguments as values, not as a Computed
 // value: for a file whose settings are calls (quartz.config.ts's plugins).
-func ParseCalls(src []byte) *File { return parse(src, true, false) }
+func ParseCalls(src []byte) *File { return ParseWith(src, Options{Calls: true}) }
 
-// ParseUnsetEnv reads src as Parse does, but process.env.NAME in a
-// condition is undefined, as in a build run with no such variable set
-// (`process.env.MODE === "x" ? a : b` is b; eval.go); File.EnvRead names
-// the variables so read. For a tool whose build a reader runs plainly
-// (astro build); not where a variable guards what is published (Quartz's
-// `process.env.CI ? [ExplicitPublish()] : []` stays Computed).
-func ParseUnsetEnv(src []byte) *File { return parse(src, false, true) }
+// Options are the ways a file can be read.
+type Options struct {
+	// Calls: read a call to a name as a Call (ParseCalls).
+	Calls bool
+	// UnsetEnv: process.env.NAME in a condition is undefined, as in a
+	// build run with no such variable set (`process.env.MODE === "x" ?
+	// a : b` is b; eval.go); File.EnvRead names the variables so read.
+	// For a tool whose build a reader runs plainly (astro build); not
+	// where a variable guards what is published (Quartz's
+	// `process.env.CI ? [ExplicitPublish()] : []` stays Computed).
+	UnsetEnv bool
+}
 
-func parse(src []byte, calls, unsetEnv bool) *File {
+// ParseWith reads src with the options o.
+func ParseWith(src []byte, o Options) *File {
+	calls, unsetEnv := o.Calls, o.UnsetEnv
 	if len(src) > MaxSize {
 		src = src[:MaxSize]
 	}
@@ -687,7 +694,7 @@ func (p *parser) primary(depth int) any {
 			p.i++
 			return v
 		}
-		if p.f.calls {
+		if _, named := p.f.consts[t.text]; p.f.calls && !(named && p.f.plainName(p.i)) { // LIST.filter(…) is value's
 			if c, ok := p.call(depth); ok {
 				return c
 			}
