@@ -333,21 +333,9 @@ func (f *File) filterAt(i int) bool {
 // is not one the evaluator reads for every element.
 func (p *parser) filter(list []any, depth int) ([]any, bool) {
 	f := p.f
-	j := p.i + 3 // . filter (
-	paren := f.is(j, "(")
-	if paren {
-		j++
-	}
-	if j >= len(f.toks) || f.toks[j].kind != tokIdent {
+	param, j, ok := f.arrowParam(p.i + 3) // after . filter (
+	if !ok {
 		return nil, false
-	}
-	param := f.toks[j].text
-	j++
-	if paren {
-		if !f.is(j, ")") {
-			return nil, false
-		}
-		j++
 	}
 	if !f.is(j, "=>") {
 		return nil, false

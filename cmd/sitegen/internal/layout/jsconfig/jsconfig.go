@@ -788,21 +788,9 @@ func (p *parser) mapped(depth int) (any, bool) {
 	if !ok || !f.is(i+1, ".") || !f.isIdent(i+2, "map") || !f.is(i+3, "(") || depth >= maxDepth {
 		return nil, false
 	}
-	j := i + 4
-	paren := f.is(j, "(")
-	if paren {
-		j++
-	}
-	if j >= len(f.toks) || f.toks[j].kind != tokIdent {
+	param, j, ok := f.arrowParam(i + 4)
+	if !ok {
 		return nil, false
-	}
-	param := f.toks[j].text
-	j++
-	if paren {
-		if !f.is(j, ")") {
-			return nil, false
-		}
-		j++
 	}
 	if !f.is(j, "=>") || j+2 >= len(f.toks) || !f.is(j+2, ")") {
 		return nil, false
@@ -849,6 +837,27 @@ func (p *parser) mapped(depth int) (any, bool) {
 	}
 	p.i = j + 3
 	return out, true
+}
+
+// arrowParam reads the one parameter of an arrow function at token j
+// (x => or (x) =>, its arrow not read): its name and the index after it.
+func (f *File) arrowParam(j int) (param string, next int, ok bool) {
+	paren := f.is(j, "(")
+	if paren {
+		j++
+	}
+	if j >= len(f.toks) || f.toks[j].kind != tokIdent {
+		return "", 0, false
+	}
+	param = f.toks[j].text
+	j++
+	if paren {
+		if !f.is(j, ")") {
+			return "", 0, false
+		}
+		j++
+	}
+	return param, j, true
 }
 
 // call reads a call to a name, name(.name)*(args), as a Call; ok is
