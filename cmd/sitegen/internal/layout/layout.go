@@ -122,6 +122,12 @@ type Layout struct {
 	// src/pages), which the layout's one note names; false shows it as
 	// text with a warning.
 	ToolRouteLinks bool
+	// ToolRouteUp is the folder a locale's site is built in ("fr/")
+	// when the ToolRoute pages are at the whole site's root, not in it
+	// (Astro's src/pages: a fallback page's /games/ stays /games/): a
+	// link to one is written under the whole site's base. "": under
+	// this site's.
+	ToolRouteUp string
 	// Blogs are the blogs the tool builds, each from one of Roots
 	// (Docusaurus's blog plugin and its further instances): each list's
 	// paging, archive, authors and feeds; none for a site without.

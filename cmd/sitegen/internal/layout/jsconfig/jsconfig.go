@@ -139,21 +139,42 @@ type File struct {
 	values int
 	// calls: a call to a name is a Call, not a Computed value.
 	calls bool
+	// unsetEnv: Options.UnsetEnv.
+	unsetEnv bool
+	// EnvRead names the environment variables a value read depends on
+	// (Options.UnsetEnv), each with the line of its first use: what a
+	// layout says it assumed unset.
+	EnvRead map[string]int
 }
 
 // Parse reads src.
-func Parse(src []byte) *File { return parse(src, false) }
+func Parse(src []byte) *File { return ParseWith(src, Options{}) }
 
 // ParseCalls reads src as Parse does, but a call to a (dotted) name in a
 // value is read as a Call, its arguments as values, not as a Computed
 // value: for a file whose settings are calls (quartz.config.ts's plugins).
-func ParseCalls(src []byte) *File { return parse(src, true) }
+func ParseCalls(src []byte) *File { return ParseWith(src, Options{Calls: true}) }
 
-func parse(src []byte, calls bool) *File {
+// Options are the ways a file can be read.
+type Options struct {
+	// Calls: read a call to a name as a Call (ParseCalls).
+	Calls bool
+	// UnsetEnv: process.env.NAME in a condition is undefined, as in a
+	// build run with no such variable set (`process.env.MODE === "x" ?
+	// a : b` is b; eval.go); File.EnvRead names the variables so read.
+	// For a tool whose build a reader runs plainly (astro build); not
+	// where a variable guards what is published (Quartz's
+	// `process.env.CI ? [ExplicitPublish()] : []` stays Computed).
+	UnsetEnv bool
+}
+
+// ParseWith reads src with the options o.
+func ParseWith(src []byte, o Options) *File {
+	calls, unsetEnv := o.Calls, o.UnsetEnv
 	if len(src) > MaxSize {
 		src = src[:MaxSize]
 	}
-	f := &File{src: string(src), lineStarts: []int{0}, calls: calls}
+	f := &File{src: string(src), lineStarts: []int{0}, calls: calls, unsetEnv: unsetEnv}
 	for i, c := range src {
 		if c == '\n' {
 			f.lineStarts = append(f.lineStarts, i+1)
@@ -501,6 +522,9 @@ func (p *parser) value(depth int) any {
 	start := p.i
 	v := p.primary(depth)
 	if _, ok := v.(Computed); ok {
+		if ev, ok := p.evaluate(start, depth+1); ok { // c ? a : b, a || b (eval.go)
+			return ev
+		}
 		return v
 	}
 	for {
@@ -520,8 +544,21 @@ func (p *parser) value(depth int) any {
 				p.i = start
 				return p.skip()
 			}
+		case p.f.filterAt(p.i):
+			list, ok := v.([]any)
+			if ok {
+				list, ok = p.filter(list, depth+1)
+			}
+			if !ok {
+				p.i = start
+				return p.skip()
+			}
+			v = list
 		default:
 			if t, ok := p.peek(); ok && !(t.kind == tokPunct && (t.text == "," || t.text == "}" || t.text == "]" || t.text == ")" || t.text == ";")) && !p.newStatement() {
+				if ev, ok := p.evaluate(start, depth+1); ok { // 1 === 1 ? a : b (eval.go)
+					return ev
+				}
 				p.i = start
 				return p.skip()
 			}
@@ -532,9 +569,9 @@ func (p *parser) value(depth int) any {
 
 // plainName reports whether the name at token i is read as a value
 // alone: not called, indexed or followed by a member, except
-// .concat(…), which value reads.
+// .concat(…) and .filter(…), which value reads.
 func (f *File) plainName(i int) bool {
-	return !f.is(i+1, "(") && !f.is(i+1, "[") && (!f.is(i+1, ".") || f.concatAt(i+1))
+	return !f.is(i+1, "(") && !f.is(i+1, "[") && (!f.is(i+1, ".") || f.concatAt(i+1) || f.filterAt(i+1))
 }
 
 // concatAt reports whether tokens from i are `.concat(`.
@@ -657,7 +694,7 @@ func (p *parser) primary(depth int) any {
 			p.i++
 			return v
 		}
-		if p.f.calls {
+		if _, named := p.f.consts[t.text]; p.f.calls && !(named && p.f.plainName(p.i)) { // LIST.filter(…) is value's
 			if c, ok := p.call(depth); ok {
 				return c
 			}
@@ -751,21 +788,9 @@ func (p *parser) mapped(depth int) (any, bool) {
 	if !ok || !f.is(i+1, ".") || !f.isIdent(i+2, "map") || !f.is(i+3, "(") || depth >= maxDepth {
 		return nil, false
 	}
-	j := i + 4
-	paren := f.is(j, "(")
-	if paren {
-		j++
-	}
-	if j >= len(f.toks) || f.toks[j].kind != tokIdent {
+	param, j, ok := f.arrowParam(i + 4)
+	if !ok {
 		return nil, false
-	}
-	param := f.toks[j].text
-	j++
-	if paren {
-		if !f.is(j, ")") {
-			return nil, false
-		}
-		j++
 	}
 	if !f.is(j, "=>") || j+2 >= len(f.toks) || !f.is(j+2, ")") {
 		return nil, false
@@ -812,6 +837,27 @@ func (p *parser) mapped(depth int) (any, bool) {
 	}
 	p.i = j + 3
 	return out, true
+}
+
+// arrowParam reads the one parameter of an arrow function at token j
+// (x => or (x) =>, its arrow not read): its name and the index after it.
+func (f *File) arrowParam(j int) (param string, next int, ok bool) {
+	paren := f.is(j, "(")
+	if paren {
+		j++
+	}
+	if j >= len(f.toks) || f.toks[j].kind != tokIdent {
+		return "", 0, false
+	}
+	param = f.toks[j].text
+	j++
+	if paren {
+		if !f.is(j, ")") {
+			return "", 0, false
+		}
+		j++
+	}
+	return param, j, true
 }
 
 // call reads a call to a name, name(.name)*(args), as a Call; ok is

@@ -147,6 +147,9 @@ func localeLayout(l *layout.Layout, dir string, g starlightLocale, titles *jscon
 	// Its pages' links are written with its folder ("/fr/rules/combat/"),
 	// which Astro leaves as written: read from its site's root.
 	c.LinkBase = path.Join("/", l.LinkBase, g.key) + "/"
+	// Astro's own pages (src/pages) are at the site's root: a link to
+	// /games/ stays /games/ in every locale.
+	c.ToolRouteUp = g.key + "/"
 	content := filepath.Join(dir, filepath.FromSlash(Content))
 	files := pageFiles(filepath.Join(content, g.key))
 	// A page's stem (its path without .md/.mdx) to its translation.

@@ -11,10 +11,13 @@
 //     starlight({...}) call in integrations, read without running Node
 //     (package jsconfig): title (a string, or one per locale: the
 //     defaultLocale's, else the first), sidebar; the Astro config's site
-//     and base give the site's URL. A value Node computes (a ternary on
-//     process.env, an array's .filter(...)) falls back to the documented
-//     default, with one warning at its line naming the expression and
-//     what sitegen uses instead; a const named in its place is read.
+//     and base give the site's URL. What Node computes from the file
+//     alone is read (a ternary, an array's .filter(x => …) with a simple
+//     predicate; jsconfig/eval.go), process.env.NAME unset as in a plain
+//     `astro build`, one note naming each variable so read; any other
+//     computed value falls back to the documented default, with one
+//     warning at its line naming the expression and what sitegen uses
+//     instead; a const named in its place is read.
 //   - Pages: "Add new pages to your site by creating .md or .mdx files in
 //     src/content/docs/". A file whose name starts with "_" is not a page
 //     (the docs loader's pattern, **/[^_]*.{md,mdx}); public/ is published
@@ -73,9 +76,11 @@ import (
 	"cmp"
 	"fmt"
 	"io/fs"
+	"maps"
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	"d6codex/cmd/sitegen/internal/layout"
@@ -175,7 +180,10 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.ToolRoute, l.ToolRouteLinks = toolRoute(routes), true
 		l.Notes = append(l.Notes, routesNote(routes))
 	}
-	astro := astroConfig(raw)
+	astro, env := astroConfig(raw)
+	for _, name := range slices.Sorted(maps.Keys(env)) {
+		l.Notes = append(l.Notes, fmt.Sprintf("%s:%d: process.env.%s is read unset, as `astro build` run without it sees it", file, env[name], name))
+	}
 	var obj *jsconfig.Object
 	if m := importRe.FindSubmatch(raw); m != nil {
 		obj = starlightOptions(astro, string(m[1]))
@@ -184,9 +192,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Notes = append(l.Notes, fmt.Sprintf("%s: the starlight({...}) settings are not read: Starlight's defaults are used", file))
 		return l, nil
 	}
-	// note warns of a setting Node computes (a ternary on process.env,
-	// an array's .filter(...)), at its line, with what sitegen uses
-	// instead.
+	// note warns of a setting Node computes that jsconfig does not read
+	// (a call, a .filter whose predicate calls a function), at its line,
+	// with what sitegen uses instead.
 	note := func(key string, v any, instead string) {
 		if c, ok := v.(jsconfig.Computed); ok {
 			l.Notes = append(l.Notes, fmt.Sprintf("%s:%d: %s: %s is computed (sitegen runs no Node): sitegen %s", file, c.Line, key, c.Text, instead))
@@ -232,17 +240,23 @@ func Recognise(dir string) (*layout.Layout, error) {
 // calls kept (integrations: [starlight({...})]): the object itself, or the
 // one argument of the call that wraps it (defineConfig({...})); nil when
 // the export is neither.
-func astroConfig(raw []byte) *jsconfig.Object {
-	switch root := jsconfig.ParseCalls(raw).Root.(type) {
+//
+// A process.env.NAME in a condition is read unset, as `astro build` run
+// without it sees it ("If the environment variable is not set, the
+// property is undefined", https://nodejs.org/api/process.html#processenv);
+// env names each variable so read with the line of its first use.
+func astroConfig(raw []byte) (config *jsconfig.Object, env map[string]int) {
+	f := jsconfig.ParseWith(raw, jsconfig.Options{Calls: true, UnsetEnv: true})
+	switch root := f.Root.(type) {
 	case *jsconfig.Object:
-		return root
+		return root, f.EnvRead
 	case jsconfig.Call:
 		if len(root.Args) == 1 {
 			o, _ := root.Args[0].(*jsconfig.Object)
-			return o
+			return o, f.EnvRead
 		}
 	}
-	return nil
+	return nil, f.EnvRead
 }
 
 // starlightOptions finds the object given to the Starlight integration

@@ -115,17 +115,39 @@ func TestRecognise(t *testing.T) {
 			want:  "true",
 		},
 		{
-			// eval12C NC2: Starlight reads the value Node computes; sitegen
-			// runs no Node: one warning each, at its line, naming the
-			// expression and what sitegen uses instead.
+			// eval12C NC2 (Spronghi/dnd-witchlight-campaign): Starlight
+			// reads the value Node computes. "If the environment variable
+			// is not set, the property is undefined"
+			// (https://nodejs.org/api/process.html#processenv): a ternary
+			// on process.env.MODE is its else branch and a .filter on a
+			// literal array keeps what its predicate keeps, as `astro
+			// build` run without MODE; one note names the variables read
+			// unset.
 			name: "computed title and sidebar",
 			files: with(map[string]string{"astro.config.mjs": "import starlight from '@astrojs/starlight';\n" +
-				"const sidebar = [\n  { label: 'Home', link: '/' },\n].filter((s) => true);\n" +
+				"const sidebar = [\n  { label: 'Home', link: '/' },\n  { label: 'Players', link: '/p/' },\n].filter((s) => {\n  if (process.env.MODE === 'players' && s.label === 'Players') {\n    return false;\n  }\n  return true;\n});\n" +
 				"const title = process.env.MODE === 'players' ? 'Players' : 'DM';\n" +
 				"export default { integrations: [starlight({ title, sidebar })] };\n"}),
+			got: func(l *layout.Layout) string {
+				var labels []string
+				for _, n := range l.Nav {
+					labels = append(labels, n.Title)
+				}
+				return l.Settings.Title + " " + strings.Join(labels, ",") + " " + strings.Join(l.Notes, "|")
+			},
+			want: "DM Home,Players astro.config.mjs:6: process.env.MODE is read unset, as `astro build` run without it sees it",
+		},
+		{
+			// What is not evaluable stays one warning at its line naming
+			// the expression and what sitegen uses instead.
+			name: "computed title and sidebar not evaluable",
+			files: with(map[string]string{"astro.config.mjs": "import starlight from '@astrojs/starlight';\n" +
+				"const sidebar = [\n  { label: 'Home', link: '/' },\n].filter((s) => keep(s));\n" +
+				"const title = mode() === 'players' ? 'Players' : 'DM';\n" +
+				"export default { integrations: [starlight({ title, sidebar })] };\n"}),
 			got: func(l *layout.Layout) string { return strings.Join(l.Notes, "|") },
-			want: `astro.config.mjs:5: title: process.env.MODE === 'players' ? 'Players' : 'DM' is computed (sitegen runs no Node): sitegen titles the site with the source folder's name|` +
-				`astro.config.mjs:2: sidebar: [ { label: 'Home', link: '/' }, ].filter((s) => true) is computed (sitegen runs no Node): sitegen shows the sidebar Starlight generates by default (a group per folder of src/content/docs)`,
+			want: `astro.config.mjs:5: title: mode() === 'players' ? 'Players' : 'DM' is computed (sitegen runs no Node): sitegen titles the site with the source folder's name|` +
+				`astro.config.mjs:2: sidebar: [ { label: 'Home', link: '/' }, ].filter((s) => keep(s)) is computed (sitegen runs no Node): sitegen shows the sidebar Starlight generates by default (a group per folder of src/content/docs)`,
 		},
 		{
 			name:  "computed settings",

@@ -531,7 +531,11 @@ func (s *Site) resolveAbs(dest string) markup.LinkTarget {
 			if strings.HasSuffix(target, "/") && clean != "/" {
 				clean += "/"
 			}
-			return linkTo(s.Cfg.RelURL(clean) + query + fragPart(frag))
+			u := s.Cfg.RelURL(clean)
+			if up := s.Lay.ToolRouteUp; up != "" { // at the whole site's root, not this locale's
+				u = strings.TrimSuffix(strings.TrimSuffix(s.Cfg.RelURL("/"), up), "/") + EscapePath(clean)
+			}
+			return linkTo(u + query + fragPart(frag))
 		}
 	}
 	return broken("no page or file of this site is at %s", clean)
