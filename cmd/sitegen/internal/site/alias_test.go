@@ -75,13 +75,18 @@ func TestMkDocsAliasPlugin(t *testing.T) {
 			t.Errorf("no warning for [[nope]]: %v", res.WarningList)
 		}
 	})
+	// Without the plugin Python-Markdown reads [[hanlar]] as text
+	// (measured, MkDocs 1.4; TestMkDocsObsidianSyntaxIsText): the page
+	// shows it as written and the build has nothing to report.
 	t.Run("without plugin", func(t *testing.T) {
 		dir := t.TempDir()
 		files["mkdocs.yml"] = "site_name: W\n"
 		sitetest.WriteFiles(t, dir, files)
-		_, err := build(t, dir, content.Options{Theme: theme})
-		if err == nil || !strings.Contains(err.Error(), "broken wikilink [[hanlar]]") {
-			t.Errorf("err = %v, want broken wikilink [[hanlar]]", err)
+		if _, err := build(t, dir, content.Options{Theme: theme}); err != nil {
+			t.Fatalf("err = %v, want none: [[hanlar]] is text", err)
+		}
+		if out := readTree(t, dir+"/public")["index.html"]; !strings.Contains(out, "See [[hanlar]], [[hanlar|him]]") {
+			t.Errorf("[[hanlar]] is not text as written")
 		}
 	})
 }

@@ -145,3 +145,19 @@ func containsAll(t *testing.T, text string, want, not []string) {
 		}
 	}
 }
+
+// TestMkDocsObsidianSyntaxIsText: Python-Markdown reads none of
+// Obsidian's syntax, so MkDocs 1.4 (measured) renders "See [[A S]](url),
+// [[Plain]], ![[pic.png]], ==marked== and %%hidden%%." as
+// "See <a href=\"url\">[A S]</a>, [[Plain]], ![[pic.png]], ==marked== and
+// %%hidden%%.": a link whose text is in brackets, the rest text.
+// NullianityWiki/mkdocs-wiki's chat reports write "[[A S]](https://t.me/…)"
+// 51 times: sitegen read each as a broken wikilink, failed the default
+// build, and printed the URL as text (eval14B NB10).
+func TestMkDocsObsidianSyntaxIsText(t *testing.T) {
+	out := mkdocsHome(t, "site_name: W\n", "# Home\n\nSee [[A S]](https://x.test/a), [[Plain]], ![[pic.png]], ==marked== and %%hidden%%.\n")
+	para := out[strings.Index(out, "<p>See"):]
+	containsAll(t, para[:strings.Index(para, "</p>")],
+		[]string{`See <a href="https://x.test/a">[A S]</a>, [[Plain]], ![[pic.png]], ==marked== and %%hidden%%.`},
+		[]string{"wikilink", "<mark>"})
+}

@@ -27,6 +27,11 @@ func zolaSite() map[string]string {
 		"content/misc/character_creation.md": "---\ntitle: Character creation\n---\n\n1. Roll [ability scores](@/rules/ability_scores.md).\n",
 		"content/wip/_index.md":              "+++\ntitle = \"WIP\"\ndraft = true\n+++\n",
 		"content/wip/idea.md":                "+++\ntitle = \"Idea\"\n+++\n",
+		"content/wip/notes.txt":              "the drafted section's asset",
+		"content/wip/plans/_index.md":        "+++\ntitle = \"Plans\"\n+++\n",
+		"content/wip/plans/map.png":          "png",
+		"content/wip/later/index.md":         "+++\ntitle = \"Later\"\n+++\n",
+		"content/wip/later/cover.jpg":        "jpg",
 		"content/archive/_index.md":          "+++\ntitle = \"Archive\"\nrender = false\n+++\n",
 		"content/archive/old-rules.md":       "+++\ntitle = \"Old rules\"\n+++\n",
 		"content/setting/_index.md":          "+++\ntitle = \"Setting\"\nredirect_to = \"rules/ability-scores\"\nweight = 3\n+++\n",
@@ -49,7 +54,11 @@ func zolaSite() map[string]string {
 // starts from the content directory", with its anchors; "manually specify
 // an id with a {#…} suffix on the heading line"; pages at their slugified
 // file names; drafts (a page's, a section's) and render = false (a
-// page's; a section's page, not its pages) not published; templates/, sass/ and the old output not published;
+// page's; a section's page, not its pages) not published, nor the files of
+// a drafted section ("When a section is drafted, its descendants (such as
+// pages, subsections and assets) will not be processed",
+// https://www.getzola.org/documentation/content/section/#drafting;
+// eval14B NB6); templates/, sass/ and the old output not published;
 // static/ at the root; shortcodes warned, a body kept as Markdown.
 // Read as Hugo's (before the layout), the @/ links were broken links.
 func TestZolaSite(t *testing.T) {

@@ -163,6 +163,12 @@ func Recognise(dir string) (*layout.Layout, error) {
 	// on a page the author writes (its tags_file or marker), published as
 	// that page; no page per tag.
 	l.Markup.NoTags, l.NoTagPages = true, true
+	// Nor any other of Obsidian's syntax: Python-Markdown reads
+	// "[[A S]](url)" as a link whose text is "[A S]", and "[[x]]",
+	// "![[x]]", "==x==" and "%%x%%" as text (measured, MkDocs 1.4;
+	// NullianityWiki/mkdocs-wiki). The alias plugin's [[alias]] and
+	// pymdownx.mark's ==x== are read when listed (AliasPlugin, Mark).
+	l.Markup.NoObsidianSyntax = true
 	// Heading ids: toc's default slugify and unique (slug.go).
 	l.Markup.Slug, l.Markup.PythonUnique = Slug, true
 	// Quotes, dashes and ellipses stay as written unless smarty is listed

@@ -178,6 +178,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	l.NoSection = r.noSection
 	l.PassPages = r.passes
 	l.FileSitePath = r.assetURL
+	l.Resources = resources
 	l.Unpublished, l.Unlisted, l.Inherit, l.Defaults = r.unpublished, r.unlisted, inherit, r.defaults
 	l.Expand = r.expand
 	l.Markup.Slug = func(s string) string { return Slugify(s, anchors) }
@@ -459,6 +460,22 @@ func inherit(rel string, sections []map[string]any) map[string]any {
 		}
 	}
 	return nil
+}
+
+// resources implements layout.Layout.Resources: "When a section is
+// drafted, its descendants (such as pages, subsections and assets) will
+// not be processed" (https://www.getzola.org/documentation/content/section/#drafting),
+// nor a drafted page's: the files of a drafted section's folder (and of
+// its subsections' and pages' folders), or of a drafted page's, are not
+// published.
+func resources(meta map[string]any) string {
+	if layout.True(meta[draftedBy]) {
+		return "draft = true in a section above (Zola)"
+	}
+	if layout.True(meta["draft"]) {
+		return "draft = true (Zola)"
+	}
+	return ""
 }
 
 // assetURL implements layout.Layout.FileSitePath: "All non-Markdown files

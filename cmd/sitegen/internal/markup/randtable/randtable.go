@@ -2,7 +2,7 @@
 // whose first header is a roll (d6, 1d8, 2d6, d66, d100, d%, or the Dice
 // Roller's lookup-table header "dice: 1d20") and whose first column holds
 // the results each row stands for (3, 3-5, 3–5, 3‒5, 01–05, 00 as 100 on a
-// d100, 11+, 13,14; a dash alone for a row no roll gives). A later row
+// d100, 11+, ≤ 2, ≥ 12, 13,14; a dash alone for a row no roll gives). A later row
 // whose first cell is a roll ("| **d6** | **Ideal** |") starts a table of
 // its own, headed by that row. Each row gets its exact chance in a last column, the
 // table a Roll button (the script rolls its die and marks the row), and
@@ -124,8 +124,13 @@ func (t *Table) Gaps() []int {
 
 // rangeRE reads one result or range: 3, 3-5, 3–5, 3—5, 3‒5 (U+2012
 // FIGURE DASH, Unicode's dash "used within numbers"), 3−5 (U+2212 MINUS
-// SIGN, as PDF conversions write it), 3 to 5, 11+, 00.
+// SIGN, as PDF conversions write it), 3 to 5, 11+, 00. Open ends written
+// as bounds (≤ 2, >= 12) are boundRE's.
 var rangeRE = regexp.MustCompile(`^(\d+)\s*(?:(?:-|–|—|‒|−|to)\s*(\d+)|(\+))?$`)
+
+// boundRE reads an open end written as a bound: ≤ 2 or <= 2 (every result
+// up to 2), ≥ 12 or >= 12 (every result from 12).
+var boundRE = regexp.MustCompile(`^(≤|<=|≥|>=)\s*(\d+)$`)
 
 // ranges reads a cell: results and ranges separated by commas. A dash
 // alone (-, –, —) is a row no roll gives (the SRD's "| — | Common |").
@@ -143,7 +148,17 @@ func ranges(s string, lo, hi int, hundred bool) ([][2]int, string) {
 		return v
 	}
 	for _, part := range strings.Split(s, ",") {
-		m := rangeRE.FindStringSubmatch(strings.TrimSpace(part))
+		part = strings.TrimSpace(part)
+		if m := boundRE.FindStringSubmatch(part); m != nil && len(m[2]) <= 6 {
+			v := num(m[2])
+			if m[1] == "≤" || m[1] == "<=" {
+				out = append(out, [2]int{min(lo, v), v})
+			} else {
+				out = append(out, [2]int{v, max(hi, v)})
+			}
+			continue
+		}
+		m := rangeRE.FindStringSubmatch(part)
 		if m == nil || len(m[1]) > 6 || len(m[2]) > 6 {
 			return nil, strconv.Quote(s) + " is not a result or a range of results (3, 3-5, 11+)"
 		}

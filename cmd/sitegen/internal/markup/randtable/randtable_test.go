@@ -73,6 +73,12 @@ func TestChances(t *testing.T) {
 		// ("| 1‒50 | Empty |"), and with U+2212 MINUS SIGN, another PDF
 		// conversion's dash.
 		{"1d100", []string{"1‒50", "51‒54", "55−99", "00"}, []int{100}, sum, [][2]int{{1, 50}, {51, 54}, {55, 99}, {100, 100}}},
+		// Open ends written as bounds, as jmettraux/aachen's reaction table
+		// writes them ("|   ≤ 2  | Hostile |", "|  ≥ 12  | Friendly |"):
+		// every result up to, or from, the number.
+		{"2d6", []string{"≤ 2", "3 -  5", "6 -  8", "9 - 11", "≥ 12"}, []int{6, 6}, sum, [][2]int{{2, 2}, {3, 5}, {6, 8}, {9, 11}, {12, 12}}},
+		{"1d20", []string{"<= 5", "6-14", ">=15"}, []int{20}, sum, [][2]int{{1, 5}, {6, 14}, {15, 20}}},
+		{"d8", []string{"≤4", "5", "≥ 6"}, []int{8}, sum, [][2]int{{1, 4}, {5, 5}, {6, 8}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.header, func(t *testing.T) {

@@ -122,6 +122,11 @@ func TestMkDocs(t *testing.T) {
 				"docs/late-h1.md":    "Some text first.\n\n# A later heading\n",
 				"docs/no_heading.md": "Just text.\n",
 				"docs/Mixed-Case.md": "Just text.\n",
+				// An HTML comment on the first line (a linter's switch,
+				// Project-Ordinance/website-wiki docs/team/index.md) puts the
+				// heading on the second: MkDocs 1.4 titles the page by its
+				// file name ("Comment"), measured.
+				"docs/comment.md": "<!-- markdownlint-disable MD033 -->\n# After a comment\n\ntext\n",
 			},
 		},
 		{
