@@ -13,12 +13,17 @@ import (
 // same folder renamed into place, so a reader sees the old or the new
 // content, never a part, and a crash leaves at most a ".tmp-*" file.
 // Missing parent folders are created. The file gets mode 0644.
-func WriteAtomic(p string, data []byte) error {
+func WriteAtomic(p string, data []byte) error { return WriteAtomicVia(p, data, ".tmp-*") }
+
+// WriteAtomicVia is WriteAtomic through a temporary file named by pattern
+// (os.CreateTemp's: its last "*" the random part), so that the one a
+// crash leaves can be told from others and removed by its writer.
+func WriteAtomicVia(p string, data []byte, pattern string) error {
 	dir := filepath.Dir(p)
 	if err := Mkdir(dir); err != nil {
 		return fmt.Errorf("write %s: %w", p, err)
 	}
-	f, err := os.CreateTemp(dir, ".tmp-*")
+	f, err := os.CreateTemp(dir, pattern)
 	if err != nil {
 		return fmt.Errorf("write %s: %w", p, err)
 	}

@@ -76,6 +76,11 @@ func journalPath(dest string) string {
 	return filepath.Join(filepath.Dir(dest), "."+filepath.Base(dest)+".commit")
 }
 
+// journalTemp is the name of the journal's temporary file while it is
+// written (assets.WriteAtomicVia), with rnd in place of its random part:
+// one a killed build may leave, which finishCommit removes.
+func journalTemp(dest, rnd string) string { return journalPath(dest) + "-tmp-" + rnd }
+
 // errNotInPlace is why a commit is not made in place (the caller
 // completes the staging folder and swaps it as a full build does).
 var errNotInPlace = errors.New("the output cannot be brought up to date in place")
@@ -129,7 +134,7 @@ func commitInPlace(dest, staging string, put, remove []string) error {
 	if err != nil {
 		return err
 	}
-	if err := assets.WriteAtomic(journalPath(dest), data); err != nil {
+	if err := assets.WriteAtomicVia(journalPath(dest), data, filepath.Base(journalTemp(dest, "*"))); err != nil {
 		return fmt.Errorf("write the journal: %w", err)
 	}
 	touchMark(dest) // no cache index stands for dest until the commit is done
@@ -207,6 +212,14 @@ func inside(root, p string) bool {
 // there). A journal that does not read is removed, the marker changed
 // all the same.
 func finishCommit(dest string) error {
+	// A journal never renamed into place: that commit never began.
+	if strays, _ := filepath.Glob(journalTemp(dest, "*")); len(strays) > 0 {
+		for _, f := range strays {
+			if err := os.Remove(f); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return fmt.Errorf("remove a stopped build's journal: %w", err)
+			}
+		}
+	}
 	data, err := os.ReadFile(journalPath(dest))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil

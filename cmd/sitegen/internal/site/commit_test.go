@@ -265,3 +265,32 @@ func TestCommitAfterOtherWrites(t *testing.T) {
 		t.Errorf("after serve's writes: %s", treeDiff(got, want))
 	}
 }
+
+// TestFinishCommitRemovesJournalTemp: a build killed while it wrote its
+// commit journal leaves the journal's temporary file beside the output
+// (TestKilledCommits caught ".tmp-585696541" once in ten kills, eval14B):
+// the commit never began, so the next build removes it, and only it:
+// another file of the folder that looks alike stays.
+func TestFinishCommitRemovesJournalTemp(t *testing.T) {
+	parent := t.TempDir()
+	dest := filepath.Join(parent, "site")
+	if err := os.Mkdir(dest, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	stray := journalTemp(dest, "585696541")
+	theirs := filepath.Join(parent, ".tmp-585696541")
+	for _, f := range []string{stray, theirs} {
+		if err := os.WriteFile(f, []byte("{"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := finishCommit(dest); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Lstat(stray); err == nil {
+		t.Errorf("the journal's temporary file %s is left", filepath.Base(stray))
+	}
+	if _, err := os.Lstat(theirs); err != nil {
+		t.Errorf("a file not the build's own was removed: %v", err)
+	}
+}
