@@ -1077,7 +1077,8 @@ func (r *outRecorder) Write(rel string, data []byte) error {
 // page (the record would not stand for the build).
 
 // pageFieldsNotCached are the fields of page a cachedLoad does not keep:
-var pageFieldsNotCached = []string{"Src", "Parent", "Children", "Prev", "Next", "tagFrom", "queryDeps", "NoPage", "FileHome", "PerPage", "navFold", "navOpen"}
+// those the navigation sets on every build (navKey: sidebarNavs) among them.
+var pageFieldsNotCached = []string{"Src", "Parent", "Children", "Prev", "Next", "tagFrom", "queryDeps", "NoPage", "FileHome", "PerPage", "navFold", "navOpen", "navKey"}
 
 // LoadsCached reports whether the build's pages as loaded come from the
 // cache (see above).

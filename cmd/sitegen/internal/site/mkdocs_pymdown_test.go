@@ -161,3 +161,30 @@ func TestMkDocsObsidianSyntaxIsText(t *testing.T) {
 		[]string{`See <a href="https://x.test/a">[A S]</a>, [[Plain]], ![[pic.png]], ==marked== and %%hidden%%.`},
 		[]string{"wikilink", "<mark>"})
 }
+
+// TestMkDocsRoamLinks: a wikilink plugin listed under plugins: reads
+// [[name]] as Obsidian does: mkdocs-roamlinks-plugin "automatically link
+// [[Title]] … to the markdown file" of that name anywhere in docs_dir
+// (https://github.com/Jackiexiao/mkdocs-roamlinks-plugin), and
+// mkdocs-ezlinks-plugin the same ("[[Page Name]] … resolved to the file
+// of that name", https://github.com/orbikm/mkdocs-ezlinks-plugin). Without
+// one, Python-Markdown shows them as text (TestMkDocsObsidianSyntaxIsText).
+func TestMkDocsRoamLinks(t *testing.T) {
+	for _, plugin := range []string{"roamlinks", "ezlinks"} {
+		t.Run(plugin, func(t *testing.T) {
+			dir := t.TempDir()
+			sitetest.WriteFiles(t, dir, map[string]string{
+				"mkdocs.yml":                  "site_name: W\nplugins:\n  - search\n  - " + plugin + "\n",
+				"docs/index.md":               "# Home\n\nSee [[Grapple Rules]] and [[Grapple Rules|grappling]].\n",
+				"docs/rules/Grapple Rules.md": "# Grapple\n",
+			})
+			if _, err := build(t, dir, content.Options{Theme: theme}); err != nil {
+				t.Fatal(err)
+			}
+			out := readTree(t, dir+"/public")["index.html"]
+			para := out[strings.Index(out, "<p>See"):]
+			containsAll(t, para[:strings.Index(para, "</p>")],
+				[]string{`>Grapple Rules</a>`, `>grappling</a>`, `href="`}, []string{"[["})
+		})
+	}
+}

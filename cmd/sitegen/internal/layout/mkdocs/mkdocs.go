@@ -326,6 +326,16 @@ func Recognise(dir string) (*layout.Layout, error) {
 		}
 		l.Read = append(l.Read, "plugin "+IncludeMarkdown)
 	}
+	// mkdocs-roamlinks-plugin and mkdocs-ezlinks-plugin link [[name]] to
+	// the file of that name anywhere in docs_dir, as Obsidian does: the
+	// layout reads Obsidian's syntax again.
+	for _, name := range WikiLinkPlugins {
+		if slices.Contains(pluginNames, name) {
+			pluginNames = slices.DeleteFunc(pluginNames, func(n string) bool { return n == name })
+			l.Markup.NoObsidianSyntax = false
+			l.Read = append(l.Read, "plugin "+name)
+		}
+	}
 	if slices.Contains(pluginNames, AliasPlugin) {
 		pluginNames = slices.DeleteFunc(pluginNames, func(n string) bool { return n == AliasPlugin })
 		l.Markup.AliasPlugin = true
@@ -396,6 +406,10 @@ func readAwesomePages(l *layout.Layout, dir, file string, hasNav bool) error {
 	}
 	return nil
 }
+
+// WikiLinkPlugins are the plugins: that read [[name]] as a link to the
+// file of that name, as Obsidian does.
+var WikiLinkPlugins = []string{"roamlinks", "ezlinks"}
 
 // AliasPlugin is mkdocs-alias-plugin's name in plugins: (layout.Markup.AliasPlugin).
 const AliasPlugin = "alias"
