@@ -46,8 +46,7 @@ import (
 //     page's output files with their hash and stamp and the hash of its
 //     link previews, and each previews shard's key and file (preview.go).
 //   - buildobjs/: each body's rendered parts (HTML, table of contents,
-//     preview index) and its search entry (searchcache.go), each page's
-//     link previews as its shard holds them (preview.go), and the
+//     preview index) and its search entry (searchcache.go), and the
 //     state of the search index published (searchpatch.go), each in a
 //     file named by the hash of its content. A build writes the objects of the pages it rendered
 //     anew and no other, then the index, then removes the objects the
@@ -87,7 +86,7 @@ import (
 
 // buildCacheFormat is the version of the cache's format; an index of
 // another version is not read.
-const buildCacheFormat = 10 // 10: a page's previews in an object (cachedOut.Preview), the previews shards' keys (cacheIndex.Shards); 9: the index and its log checked by CRC-64 (buildCacheMagic 2); 8: a page record keeps just-the-docs' text nav_order
+const buildCacheFormat = 10 // 10: a page's previews by their hash (cachedOut.Preview), not their bytes; the previews shards' keys (cacheIndex.Shards); 9: the index and its log checked by CRC-64 (buildCacheMagic 2); 8: a page record keeps just-the-docs' text nav_order
 
 // buildCacheMagic starts a cache index, before its checksum and its
 // payload; it names the index file's framing (2: a CRC-64 checksum).
@@ -182,7 +181,7 @@ type bodyCache struct {
 type cachedOut struct {
 	Key     [sha256.Size]byte
 	Files   map[string]outRecord
-	Preview [sha256.Size]byte // the object of the page's previews in its shard (previewEntry), zero for none
+	Preview [sha256.Size]byte // the hash of the page's previews in its shard (previewEntry), zero for none
 }
 
 // cachedShard is a previews shard a build wrote (preview.go): its key
@@ -361,9 +360,6 @@ func (s *Site) openBodyCache() *bodyCache {
 		bc.refs = make(map[[sha256.Size]byte]bool, len(ix.Bodies))
 		for _, c := range ix.Bodies {
 			bc.refs[c.Obj], bc.refs[c.Docs] = true, true
-		}
-		for _, o := range ix.Outs {
-			bc.refs[o.Preview] = true
 		}
 		bc.refs[ix.Search] = true
 	}
@@ -891,9 +887,6 @@ func (bc *bodyCache) save() error {
 	for _, c := range bc.now {
 		used[c.Obj], used[c.Docs] = true, true
 	}
-	for _, o := range bc.nowOuts {
-		used[o.Preview] = true
-	}
 	used[now.Search] = true
 	for o := range bc.refs {
 		if !used[o] {
@@ -1093,8 +1086,7 @@ func outStamp(p string) content.FileStamp {
 }
 
 // recordOutputs records the files page sp wrote into out, with its key
-// and the hash of its previews (zero for none), whose object the build
-// writes (previewObject).
+// and the hash of its previews (zero for none).
 func (bc *bodyCache) recordOutputs(sp string, key [sha256.Size]byte, files map[string][sha256.Size]byte, preview [sha256.Size]byte, out *assets.Output) {
 	if bc == nil {
 		return
@@ -1108,23 +1100,8 @@ func (bc *bodyCache) recordOutputs(sp string, key [sha256.Size]byte, files map[s
 	bc.mu.Unlock()
 }
 
-// previewObject keeps the previews entry of a page, whose hash is sum,
-// as an object for the next builds, unless the previous build's index
-// names it already (and it read whole).
-func (bc *bodyCache) previewObject(sum [sha256.Size]byte, entry []byte) {
-	if bc == nil {
-		return
-	}
-	bc.mu.Lock()
-	if _, broken := bc.broken.Load(sum); !bc.refs[sum] || broken {
-		bc.newObjs[sum] = entry
-	}
-	bc.mu.Unlock()
-}
-
 // keptPreview is the hash of the previews of the page at site path sp
-// whose output keepOutputs kept (its object: previewObject), zero for
-// none.
+// whose output keepOutputs kept, zero for none.
 func (bc *bodyCache) keptPreview(sp string) [sha256.Size]byte {
 	bc.mu.Lock()
 	defer bc.mu.Unlock()

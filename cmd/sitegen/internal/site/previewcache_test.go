@@ -42,14 +42,14 @@ func shardsKept(t *testing.T, note string) (kept, all int) {
 
 // TestBuildCachePreviewShards: a build with the cache keeps each previews
 // shard whose pages and previews are those of the previous build (its
-// key, preview.go) and whose file is there as recorded, without reading
+// key, preview.go) and whose file is there as recorded, without making
 // a page's previews or writing the file (same inode, same time), and
-// writes again the shards whose key changed, reading the previews of
-// their pages that were not rendered from the cache's objects: after a
-// title that another page's preview shows (an embed of the note) is
-// edited, after a page is deleted, after a page's text is edited (the
-// previews of the other pages of its shard read), and when the objects
-// of the pages' previews are gone (made again from their bodies). Each build's output
+// writes again the shards whose key changed, making the previews of
+// their pages that were not rendered again from their bodies' objects:
+// after a title that another page's preview shows (an embed of the
+// note) is edited, after a page is deleted, after a page's text is
+// edited (the previews of the other pages of its shard made again), and
+// when the bodies' objects are gone (their Markdown rendered again). Each build's output
 // is that of a build without a cache, byte for byte (cacheRun.build).
 func TestBuildCachePreviewShards(t *testing.T) {
 	files := map[string]string{"index.md": "# Home\n\nWelcome.\n", "b.md": "# Beta\n\nBeta text.\n"}
@@ -78,15 +78,16 @@ func TestBuildCachePreviewShards(t *testing.T) {
 	for _, tt := range []struct {
 		name  string
 		edits map[string]string
-		spoil bool // the objects of every page's previews removed first
+		spoil bool // the objects of every page's body removed first
 		kept  int
 	}{
 		// b.md's shard and that of the note that shows its heading.
 		{"a title another page's preview shows", map[string]string{"b.md": "# Gamma\n\nBeta text.\n"}, false, n - 2},
 		{"a page deleted", map[string]string{"p007.md": ""}, false, n - 1},
-		// The other pages keep their output: their previews are read.
+		// The other pages keep their output: their previews are made
+		// again from their bodies' objects, or their Markdown.
 		{"a page's text", map[string]string{"p013.md": "# Page 13\n\nOther text.\n"}, false, n - 1},
-		{"previews' objects gone, a page's text", map[string]string{"p017.md": "# Page 17\n\nOther text.\n"}, true, n - 1},
+		{"bodies' objects gone, a page's text", map[string]string{"p017.md": "# Page 17\n\nOther text.\n"}, true, n - 1},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			if tt.spoil {
@@ -95,15 +96,13 @@ func TestBuildCachePreviewShards(t *testing.T) {
 					t.Fatal(err)
 				}
 				gone := 0
-				for _, o := range ix.Outs {
-					if o.Preview != ([32]byte{}) {
-						if err := os.Remove(filepath.Join(r.opts.CacheDir, "buildobjs", fmt.Sprintf("%x", o.Preview))); err == nil {
-							gone++
-						}
+				for _, c := range ix.Bodies {
+					if err := os.Remove(filepath.Join(r.opts.CacheDir, "buildobjs", fmt.Sprintf("%x", c.Obj))); err == nil {
+						gone++
 					}
 				}
 				if gone < 100 {
-					t.Fatalf("%d previews' objects removed, want one a page", gone)
+					t.Fatalf("%d bodies' objects removed, want one a page", gone)
 				}
 			}
 			before := shardStats(t, r.opts.Dest)

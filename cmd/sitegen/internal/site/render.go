@@ -290,9 +290,6 @@ func (s *Site) writeRendered(ctx context.Context, p *content.Page, b *content.Bo
 		if b.Px != nil && s.previews(p) {
 			entry := s.previewEntry(ctx, p, b.Content, b.Px)
 			preview = s.prevs.put(p.SitePath, entry)
-			if keyed && entry != nil {
-				bc.previewObject(preview, entry)
-			}
 		}
 		b.Drop(s.Graph.Keeps())
 	}
