@@ -42,8 +42,9 @@ import (
 //     pipeline's other inputs; the hash of every file it read: the page,
 //     its includes, the notes it embeds; every question its text asked
 //     the content model and the answer; its problems), the stamp (size,
-//     times, inode: fileStamp) and hash of each of those files, and each
-//     page's output files with their hash and stamp.
+//     times, inode: fileStamp) and hash of each of those files, each
+//     page's output files with their hash and stamp and the hash of its
+//     link previews, and each previews shard's key and file (preview.go).
 //   - buildobjs/: each body's rendered parts (HTML, table of contents,
 //     preview index) and its search entry (searchcache.go), and the
 //     state of the search index published (searchpatch.go), each in a
@@ -85,7 +86,7 @@ import (
 
 // buildCacheFormat is the version of the cache's format; an index of
 // another version is not read.
-const buildCacheFormat = 9 // 9: the index and its log checked by CRC-64 (buildCacheMagic 2); 8: a page record keeps just-the-docs' text nav_order
+const buildCacheFormat = 10 // 10: a page's previews by their hash (cachedOut.Preview), not their bytes; the previews shards' keys (cacheIndex.Shards); 9: the index and its log checked by CRC-64 (buildCacheMagic 2); 8: a page record keeps just-the-docs' text nav_order
 
 // buildCacheMagic starts a cache index, before its checksum and its
 // payload; it names the index file's framing (2: a CRC-64 checksum).
@@ -157,7 +158,12 @@ type bodyCache struct {
 	siteKey [sha256.Size]byte     // of the site's view (templates.Site: navigation, footer, assets)
 	nowOuts map[string]*cachedOut // site path -> the page's output files in this build
 	kept    atomic.Int64          // pages whose output was kept whole
-	patched atomic.Bool           // the search index was patched (searchpatch.go)
+	// The previews shards this build wrote or kept (output path ->
+	// record), and how many it kept.
+	nowShards   map[string]*cachedShard
+	shardsKept  int
+	shardsTotal int
+	patched     atomic.Bool // the search index was patched (searchpatch.go)
 	// Of the patched index's files (index.json left out), those written
 	// anew and all of them.
 	patchedNew, patchedAll atomic.Int64
@@ -175,7 +181,15 @@ type bodyCache struct {
 type cachedOut struct {
 	Key     [sha256.Size]byte
 	Files   map[string]outRecord
-	Preview []byte // the page's previews in its shard (previewEntry), nil for none
+	Preview [sha256.Size]byte // the hash of the page's previews in its shard (previewEntry), zero for none
+}
+
+// cachedShard is a previews shard a build wrote (preview.go): its key
+// (previewKey: the site paths of its pages and the hashes of their
+// previews) and its file's record.
+type cachedShard struct {
+	Key  [sha256.Size]byte
+	File outRecord
 }
 
 // outRecord is an output file's content hash and its stamp once written
@@ -205,6 +219,7 @@ type cacheIndex struct {
 	Bodies  map[string]*cachedBody         // content-relative path -> body
 	Loads   map[string]*content.CachedLoad // content-relative path -> the page as loadPage read it (cachedLoad)
 	Outs    map[string]*cachedOut          // site path -> the page's output files
+	Shards  map[string]*cachedShard        // output path -> the previews shard written there
 	// The output the build published (commit.go): its folder, the stamp
 	// of its marker file once published (zero: none the next build can
 	// trust), and every file in it the build made.
@@ -309,7 +324,7 @@ func (s *Site) openBodyCache() *bodyCache {
 	}
 	bc := &bodyCache{site: s, file: file, objs: filepath.Dir(assets.Cache{Dir: s.Opts.CacheDir}.Path("buildobjs/x")), start: s.sumsSince.UnixNano(),
 		now: map[string]*cachedBody{}, nowSrc: map[string]content.SrcRecord{}, newObjs: map[[sha256.Size]byte][]byte{}, nowOuts: map[string]*cachedOut{},
-		nowLoads: map[string]*content.CachedLoad{}}
+		nowShards: map[string]*cachedShard{}, nowLoads: map[string]*content.CachedLoad{}}
 	if s.sumsSince.IsZero() {
 		bc.start = time.Now().UnixNano()
 	}
@@ -826,6 +841,9 @@ func (bc *bodyCache) note() string {
 	if bc.patched.Load() {
 		n += fmt.Sprintf(", search index patched (%d of %d files anew)", bc.patchedNew.Load(), bc.patchedAll.Load())
 	}
+	if bc.shardsTotal > 0 {
+		n += fmt.Sprintf(", %d of %d previews shards kept", bc.shardsKept, bc.shardsTotal)
+	}
 	if bad := bc.bad.Load(); bad > 0 {
 		n += fmt.Sprintf(" (%d entries of the cache did not read whole: their pages rendered again)", bad)
 	}
@@ -851,7 +869,7 @@ func (bc *bodyCache) save() error {
 	if len(errs) > 0 {
 		return errors.Join(errs...) // the previous index stays: it names only objects there
 	}
-	now := &cacheIndex{Prints: bc.print, Start: bc.start, Sources: bc.nowSrc, Bodies: bc.now, Outs: bc.nowOuts, Loads: bc.nowLoads,
+	now := &cacheIndex{Prints: bc.print, Start: bc.start, Sources: bc.nowSrc, Bodies: bc.now, Outs: bc.nowOuts, Shards: bc.nowShards, Loads: bc.nowLoads,
 		Dest: bc.nowDest, Mark: bc.nowMark, Own: bc.nowOwn, Search: bc.nowSearch}
 	was := bc.saved
 	if was != nil && was.Prints.differs(now.Prints) != "" {
@@ -863,7 +881,7 @@ func (bc *bodyCache) save() error {
 	}
 	// What was written, for serve's next SaveCache: its maps change.
 	bc.saved = &cacheIndex{Prints: now.Prints, Start: now.Start, Sources: maps.Clone(now.Sources), Bodies: maps.Clone(now.Bodies),
-		Outs: maps.Clone(now.Outs), Loads: maps.Clone(now.Loads), Dest: now.Dest, Mark: now.Mark, Own: maps.Clone(now.Own), Search: now.Search}
+		Outs: maps.Clone(now.Outs), Shards: maps.Clone(now.Shards), Loads: maps.Clone(now.Loads), Dest: now.Dest, Mark: now.Mark, Own: maps.Clone(now.Own), Search: now.Search}
 	bc.savedSum, bc.savedSize = sum, size
 	used := make(map[[sha256.Size]byte]bool, len(bc.now))
 	for _, c := range bc.now {
@@ -903,6 +921,9 @@ func (bc *bodyCache) updated(s *Site, bodies map[string]*content.Body, outs []pa
 	for _, o := range outs {
 		delete(bc.nowOuts, o.p.SitePath)
 	}
+	// serve writes the previews shards itself (update.go): the next
+	// build writes them.
+	bc.nowShards = map[string]*cachedShard{}
 	// The output now holds files no build recorded: the next build's
 	// commit is a full one (commit.go).
 	bc.nowDest, bc.nowMark, bc.nowOwn = "", content.FileStamp{}, nil
@@ -991,22 +1012,15 @@ func (bc *bodyCache) keepOutputs(sp string, key [sha256.Size]byte, out *assets.O
 	now := o
 	for _, rel := range names {
 		rec := o.Files[rel]
-		if bc.racy(rec.Stamp) {
-			if !out.KeepSum(rel, rec.Sum) {
-				return false
-			}
+		got, ok := bc.keepFile(rel, rec, out)
+		if !ok {
+			return false
+		}
+		if got != rec {
 			if now == o {
 				now = &cachedOut{Key: key, Files: maps.Clone(o.Files), Preview: o.Preview}
 			}
-			now.Files[rel] = outRecord{Sum: rec.Sum, Stamp: outStamp(out.Path(rel))}
-			continue
-		}
-		if _, ok := out.KeepIf(rel, rec.Sum, func(info fs.FileInfo) bool {
-			st := content.StampOf(info)
-			st.Ctime = 0
-			return st == rec.Stamp
-		}); !ok {
-			return false
+			now.Files[rel] = got
 		}
 	}
 	bc.kept.Add(1)
@@ -1014,6 +1028,48 @@ func (bc *bodyCache) keepOutputs(sp string, key [sha256.Size]byte, out *assets.O
 	bc.nowOuts[sp] = now
 	bc.mu.Unlock()
 	return true
+}
+
+// keepShard keeps the previews shard the previous build wrote at rel
+// when its key is key and its file is still there as recorded
+// (keepFile); false: the shard is written.
+func (bc *bodyCache) keepShard(rel string, key [sha256.Size]byte, out *assets.Output) bool {
+	if bc.old == nil {
+		return false
+	}
+	o := bc.old.Shards[rel]
+	if o == nil || o.Key != key {
+		return false
+	}
+	rec, ok := bc.keepFile(rel, o.File, out)
+	if !ok {
+		return false
+	}
+	bc.shardsKept++
+	bc.mu.Lock()
+	bc.nowShards[rel] = &cachedShard{Key: key, File: rec}
+	bc.mu.Unlock()
+	return true
+}
+
+// keepFile keeps the output file rel of the previous build, recorded as
+// rec, when it is still there as recorded: its stamp the one recorded
+// (assets.Output.KeepIf), or, when that stamp is racy, its content hash
+// (KeepSum). It returns the file's record now (a racy file's stamp taken
+// anew).
+func (bc *bodyCache) keepFile(rel string, rec outRecord, out *assets.Output) (outRecord, bool) {
+	if bc.racy(rec.Stamp) {
+		if !out.KeepSum(rel, rec.Sum) {
+			return rec, false
+		}
+		return outRecord{Sum: rec.Sum, Stamp: outStamp(out.Path(rel))}, true
+	}
+	_, ok := out.KeepIf(rel, rec.Sum, func(info fs.FileInfo) bool {
+		st := content.StampOf(info)
+		st.Ctime = 0
+		return st == rec.Stamp
+	})
+	return rec, ok
 }
 
 // outStamp is the stamp of output file p, its change time left out (see
@@ -1029,8 +1085,9 @@ func outStamp(p string) content.FileStamp {
 	return st
 }
 
-// recordOutputs records the files page sp wrote into out, with its key.
-func (bc *bodyCache) recordOutputs(sp string, key [sha256.Size]byte, files map[string][sha256.Size]byte, preview []byte, out *assets.Output) {
+// recordOutputs records the files page sp wrote into out, with its key
+// and the hash of its previews (zero for none).
+func (bc *bodyCache) recordOutputs(sp string, key [sha256.Size]byte, files map[string][sha256.Size]byte, preview [sha256.Size]byte, out *assets.Output) {
 	if bc == nil {
 		return
 	}
@@ -1043,15 +1100,15 @@ func (bc *bodyCache) recordOutputs(sp string, key [sha256.Size]byte, files map[s
 	bc.mu.Unlock()
 }
 
-// keptPreview is the previews of the page at site path sp whose output
-// keepOutputs kept (in its shard: writeShards), nil for none.
-func (bc *bodyCache) keptPreview(sp string) []byte {
+// keptPreview is the hash of the previews of the page at site path sp
+// whose output keepOutputs kept, zero for none.
+func (bc *bodyCache) keptPreview(sp string) [sha256.Size]byte {
 	bc.mu.Lock()
 	defer bc.mu.Unlock()
 	if o := bc.nowOuts[sp]; o != nil {
 		return o.Preview
 	}
-	return nil
+	return [sha256.Size]byte{}
 }
 
 // outRecorder is a page's fileWriter that notes what it writes.

@@ -139,7 +139,7 @@ func TestBuildCacheProperty(t *testing.T) {
 }
 
 // keptRE matches a Result.Cache that kept some page's output.
-var keptRE = regexp.MustCompile(`, [1-9][0-9]* pages' output kept(, search index patched \([0-9]+ of [0-9]+ files anew\))?$`)
+var keptRE = regexp.MustCompile(`, [1-9][0-9]* pages' output kept(, search index patched \([0-9]+ of [0-9]+ files anew\))?(, [0-9]+ of [0-9]+ previews shards kept)?$`)
 
 // cacheFileOf is the one cache file of a run.
 func cacheFileOf(t *testing.T, r *cacheRun) string {

@@ -79,7 +79,13 @@ func encOut(e *content.RecordEnc, o *cachedOut) {
 		e.Sum(r.Sum)
 		e.Stamp(r.Stamp)
 	}
-	e.Bytes(o.Preview)
+	e.Sum(o.Preview)
+}
+
+func encShard(e *content.RecordEnc, c *cachedShard) {
+	e.Sum(c.Key)
+	e.Sum(c.File.Sum)
+	e.Stamp(c.File.Stamp)
 }
 
 // encodeDelta is the encoding of d (an index: d with nothing gone).
@@ -118,7 +124,12 @@ func encodeDelta(d *cacheDelta) ([]byte, error) {
 			e.Bits(false)
 		}
 	}
-	for _, l := range [][]string{d.GoneSources, d.GoneBodies, d.GoneLoads, d.GoneOuts, d.GoneOwn} {
+	e.Uint(uint64(len(d.Shards)))
+	for rel, c := range d.Shards {
+		e.Str(rel)
+		encShard(e, c)
+	}
+	for _, l := range [][]string{d.GoneSources, d.GoneBodies, d.GoneLoads, d.GoneOuts, d.GoneOwn, d.GoneShards} {
 		e.Strs(l)
 	}
 	return e.Data(), nil
@@ -180,8 +191,14 @@ func decOut(d *content.RecordDec) *cachedOut {
 			o.Files[rel] = outRecord{Sum: d.Sum(), Stamp: d.Stamp()}
 		}
 	}
-	o.Preview = d.Bytes()
+	o.Preview = d.Sum()
 	return o
+}
+
+func decShard(d *content.RecordDec) *cachedShard {
+	c := &cachedShard{Key: d.Sum()}
+	c.File.Sum, c.File.Stamp = d.Sum(), d.Stamp()
+	return c
 }
 
 // decodeDelta decodes an encoding of encodeDelta, which it owns (its
@@ -229,7 +246,14 @@ func decodeDelta(b []byte) (_ *cacheDelta, err error) {
 			}
 		}
 	}
-	x.GoneSources, x.GoneBodies, x.GoneLoads, x.GoneOuts, x.GoneOwn = d.Strs(), d.Strs(), d.Strs(), d.Strs(), d.Strs()
+	if n := d.Count(); n > 0 {
+		x.Shards = make(map[string]*cachedShard, n)
+		for range n {
+			rel := d.Str()
+			x.Shards[rel] = decShard(d)
+		}
+	}
+	x.GoneSources, x.GoneBodies, x.GoneLoads, x.GoneOuts, x.GoneOwn, x.GoneShards = d.Strs(), d.Strs(), d.Strs(), d.Strs(), d.Strs(), d.Strs()
 	if err := d.Done(); err != nil {
 		return nil, err
 	}
@@ -238,16 +262,16 @@ func decodeDelta(b []byte) (_ *cacheDelta, err error) {
 
 // deltaOf is index ix as a delta with nothing gone (encodeDelta).
 func deltaOf(ix *cacheIndex) *cacheDelta {
-	return &cacheDelta{Prints: ix.Prints, Start: ix.Start, Sources: ix.Sources, Bodies: ix.Bodies, Loads: ix.Loads, Outs: ix.Outs,
+	return &cacheDelta{Prints: ix.Prints, Start: ix.Start, Sources: ix.Sources, Bodies: ix.Bodies, Loads: ix.Loads, Outs: ix.Outs, Shards: ix.Shards,
 		Dest: ix.Dest, Mark: ix.Mark, Own: ix.Own, Search: ix.Search}
 }
 
 // index is the index d encodes when it has nothing gone; false when it
 // has.
 func (d *cacheDelta) index() (*cacheIndex, bool) {
-	if len(d.GoneSources)+len(d.GoneBodies)+len(d.GoneLoads)+len(d.GoneOuts)+len(d.GoneOwn) > 0 {
+	if len(d.GoneSources)+len(d.GoneBodies)+len(d.GoneLoads)+len(d.GoneOuts)+len(d.GoneOwn)+len(d.GoneShards) > 0 {
 		return nil, false
 	}
-	return &cacheIndex{Prints: d.Prints, Start: d.Start, Sources: d.Sources, Bodies: d.Bodies, Loads: d.Loads, Outs: d.Outs,
+	return &cacheIndex{Prints: d.Prints, Start: d.Start, Sources: d.Sources, Bodies: d.Bodies, Loads: d.Loads, Outs: d.Outs, Shards: d.Shards,
 		Dest: d.Dest, Mark: d.Mark, Own: d.Own, Search: d.Search}, true
 }

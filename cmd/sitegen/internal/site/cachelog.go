@@ -39,8 +39,9 @@ type cacheDelta struct {
 	Bodies  map[string]*cachedBody
 	Loads   map[string]*content.CachedLoad
 	Outs    map[string]*cachedOut
-	// The keys gone from Sources, Bodies, Loads and Outs.
-	GoneSources, GoneBodies, GoneLoads, GoneOuts []string
+	Shards  map[string]*cachedShard
+	// The keys gone from Sources, Bodies, Loads, Outs and Shards.
+	GoneSources, GoneBodies, GoneLoads, GoneOuts, GoneShards []string
 	// The output published (cacheIndex.Dest, Mark), the files added to
 	// Own and those gone from it.
 	Dest    string
@@ -116,7 +117,11 @@ func (d *cacheDelta) apply(ix *cacheIndex) {
 	maps.Copy(ix.Sources, d.Sources)
 	maps.Copy(ix.Bodies, d.Bodies)
 	maps.Copy(ix.Loads, d.Loads)
+	if ix.Shards == nil {
+		ix.Shards = map[string]*cachedShard{}
+	}
 	maps.Copy(ix.Outs, d.Outs)
+	maps.Copy(ix.Shards, d.Shards)
 	for _, k := range d.GoneSources {
 		delete(ix.Sources, k)
 	}
@@ -129,12 +134,15 @@ func (d *cacheDelta) apply(ix *cacheIndex) {
 	for _, k := range d.GoneOuts {
 		delete(ix.Outs, k)
 	}
+	for _, k := range d.GoneShards {
+		delete(ix.Shards, k)
+	}
 }
 
 // diffIndex is the change from the index was to now.
 func diffIndex(was, now *cacheIndex) *cacheDelta {
 	d := &cacheDelta{Prints: now.Prints, Start: now.Start, Sources: map[string]content.SrcRecord{}, Bodies: map[string]*cachedBody{},
-		Loads: map[string]*content.CachedLoad{}, Outs: map[string]*cachedOut{}, Dest: now.Dest, Mark: now.Mark, Own: map[string]bool{}, Search: now.Search}
+		Loads: map[string]*content.CachedLoad{}, Outs: map[string]*cachedOut{}, Shards: map[string]*cachedShard{}, Dest: now.Dest, Mark: now.Mark, Own: map[string]bool{}, Search: now.Search}
 	for k := range now.Own {
 		if !was.Own[k] {
 			d.Own[k] = true
@@ -176,13 +184,23 @@ func diffIndex(was, now *cacheIndex) *cacheDelta {
 		}
 	}
 	for k, v := range now.Outs {
-		if o := was.Outs[k]; o != v && (o == nil || o.Key != v.Key || !maps.Equal(o.Files, v.Files)) { // a record kept is the index's
+		if o := was.Outs[k]; o != v && (o == nil || o.Key != v.Key || o.Preview != v.Preview || !maps.Equal(o.Files, v.Files)) { // a record kept is the index's
 			d.Outs[k] = v
 		}
 	}
 	for k := range was.Outs {
 		if _, ok := now.Outs[k]; !ok {
 			d.GoneOuts = append(d.GoneOuts, k)
+		}
+	}
+	for k, v := range now.Shards {
+		if o := was.Shards[k]; o == nil || *o != *v {
+			d.Shards[k] = v
+		}
+	}
+	for k := range was.Shards {
+		if _, ok := now.Shards[k]; !ok {
+			d.GoneShards = append(d.GoneShards, k)
 		}
 	}
 	return d

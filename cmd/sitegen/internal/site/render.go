@@ -75,7 +75,7 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 	view.LinkPreviews = s.Cfg.LinkPreviews
 	view.HomeTitle = s.Lay.HomeTitle && ownTitle(s.Home)
 	view.PreviewShards = s.previewShards()
-	s.prevs = &previewSet{entries: map[string][]byte{}}
+	s.prevs = newPreviewSet(s.bc != nil)
 	s.Graph.SetFooter(content.Problems{Errs: s.Diag.Since(d0), Warns: s.Warn.Since(w0)})
 	s.View = view // kept for Site.Update
 	s.bc.setView(view)
@@ -144,10 +144,9 @@ func (s *Site) render(ctx context.Context, out *assets.Output) error {
 			return err
 		}
 	}
-	if _, err := s.writeShards(out, out.Has, s.prevs.entries, view.PreviewShards, nil); err != nil {
+	if err := s.writePreviews(ctx, out, view.PreviewShards); err != nil {
 		return err
 	}
-	s.Graph.SetPreviews(s.prevs.entries)
 	if err := s.copyBundles(out, reserved); err != nil { // once the pages said which files they link to
 		return err
 	}
@@ -268,7 +267,7 @@ func (s *Site) writeRendered(ctx context.Context, p *content.Page, b *content.Bo
 	key, keyed := bc.pageKey(s, p, v, b)
 	if keyed && bc.keepOutputs(p.SitePath, key, out) {
 		if s.previews(p) {
-			s.prevs.put(p.SitePath, bc.keptPreview(p.SitePath))
+			s.prevs.keep(p, bc.keptPreview(p.SitePath))
 		}
 		if b != nil {
 			b.Drop(s.Graph.Keeps())
@@ -286,11 +285,11 @@ func (s *Site) writeRendered(ctx context.Context, p *content.Page, b *content.Bo
 	if err := s.writePages(ctx, w, p, v); err != nil {
 		return err
 	}
-	var preview []byte
+	var preview [sha256.Size]byte
 	if b != nil {
 		if b.Px != nil && s.previews(p) {
-			preview = s.previewEntry(ctx, p, b.Content, b.Px)
-			s.prevs.put(p.SitePath, preview)
+			entry := s.previewEntry(ctx, p, b.Content, b.Px)
+			preview = s.prevs.put(p.SitePath, entry)
 		}
 		b.Drop(s.Graph.Keeps())
 	}
