@@ -114,6 +114,11 @@ type Config struct {
 	// $…$ and $$…$$ as formulas (true when the transformers are not read:
 	// Quartz's own configuration has it).
 	Latex bool
+	// HardLineBreaks is whether the HardLineBreaks transformer is
+	// configured, which shows a paragraph's single line breaks as breaks
+	// (false when the transformers are not read: Quartz's own
+	// configuration does not list it).
+	HardLineBreaks bool
 	// Notes say what could not be read and which default was used.
 	Notes []string
 	src   []byte // quartz.config.ts, for a value read as text (envFallback)
@@ -232,6 +237,13 @@ func recognise(dir, cfgDir, file, content, from string) (*layout.Layout, error) 
 		l.Markup.Math = true
 		l.Read = append(l.Read, "plugins.transformers Plugin.Latex")
 		l.Notes = append(l.Notes, ConfigFile+": "+layout.MathNote("Plugin.Latex"))
+	}
+	if c.HardLineBreaks {
+		// "This plugin automatically converts single line breaks in
+		// Markdown text into hard line breaks in the HTML output"
+		// (https://quartz.jzhao.xyz/plugins/HardLineBreaks): remark-breaks.
+		l.Markup.HardWraps = true
+		l.Read = append(l.Read, "plugins.transformers Plugin.HardLineBreaks")
 	}
 	if c.Canvas {
 		l.Markup.Extensions = append(l.Markup.Extensions, CanvasExt)
@@ -480,14 +492,17 @@ func (c *Config) readFilters(plugins *jsconfig.Object) {
 
 // readLinks reads CrawlLinks' markdownLinkResolution from
 // plugins.transformers ("absolute" when CrawlLinks sets none, its
-// default), and whether they list Plugin.Latex.
+// default), and whether they list Plugin.Latex and Plugin.HardLineBreaks.
 func (c *Config) readLinks(plugins *jsconfig.Object) {
 	list, ok := plugins.Get("transformers").([]any)
 	if ok {
 		c.Latex = false
 		for _, x := range list {
-			if calledPlugin(x) == "Latex" {
+			switch calledPlugin(x) {
+			case "Latex":
 				c.Latex = true
+			case "HardLineBreaks":
+				c.HardLineBreaks = true
 			}
 		}
 	}

@@ -547,6 +547,51 @@ func TestRecogniseOuterProject(t *testing.T) {
 	}
 }
 
+// TestReadConfigHardLineBreaks: "This plugin automatically converts
+// single line breaks in Markdown text into hard line breaks in the HTML
+// output. This plugin is not enabled by default as this doesn't follow
+// the semantics of actual Markdown but you may enable it if you'd like
+// parity with Obsidian" (https://quartz.jzhao.xyz/plugins/HardLineBreaks;
+// eval14A NA1): listed, a paragraph's line breaks are breaks
+// (Markup.HardWraps); not listed, or transformers sitegen cannot read
+// (Quartz's own configuration does not list it), they are not.
+func TestReadConfigHardLineBreaks(t *testing.T) {
+	for _, tt := range []struct {
+		name, transformers string
+		hard               bool
+	}{
+		{"listed", stdTransformers + `Plugin.HardLineBreaks(),`, true},
+		{"not listed", stdTransformers, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			c := ReadConfig([]byte(config(stdConfiguration, "[Plugin.RemoveDrafts()]", tt.transformers)))
+			if c.HardLineBreaks != tt.hard {
+				t.Errorf("HardLineBreaks = %v, want %v", c.HardLineBreaks, tt.hard)
+			}
+			dir := t.TempDir()
+			for name, body := range map[string]string{ConfigFile: config(stdConfiguration, "[Plugin.RemoveDrafts()]", tt.transformers), "content/index.md": "# Home\n"} {
+				p := filepath.Join(dir, filepath.FromSlash(name))
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			l, err := Recognise(dir)
+			if err != nil || l == nil {
+				t.Fatalf("Recognise: %v, %v", l, err)
+			}
+			if l.Markup.HardWraps != tt.hard {
+				t.Errorf("Markup.HardWraps = %v, want %v", l.Markup.HardWraps, tt.hard)
+			}
+		})
+	}
+	if c := ReadConfig([]byte("export default makeConfig({ title: 1 })\n")); c.HardLineBreaks {
+		t.Error("an export sitegen cannot read: HardLineBreaks = true, want Quartz's default (false)")
+	}
+}
+
 // TestReadConfigLatex: the Latex transformer turns math on: "This plugin
 // adds LaTeX support to Quartz" (https://quartz.jzhao.xyz/plugins/Latex;
 // quartz/plugins/transformers/latex.ts runs remark-math, whose $…$ and
