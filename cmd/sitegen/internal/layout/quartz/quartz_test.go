@@ -11,6 +11,7 @@ import (
 
 	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/layout/layouttest"
+	"d6codex/cmd/sitegen/internal/testing/sitetest"
 )
 
 // config is a quartz.config.ts written the way Quartz's own is, with the
@@ -568,20 +569,7 @@ func TestReadConfigHardLineBreaks(t *testing.T) {
 			if c.HardLineBreaks != tt.hard {
 				t.Errorf("HardLineBreaks = %v, want %v", c.HardLineBreaks, tt.hard)
 			}
-			dir := t.TempDir()
-			for name, body := range map[string]string{ConfigFile: config(stdConfiguration, "[Plugin.RemoveDrafts()]", tt.transformers), "content/index.md": "# Home\n"} {
-				p := filepath.Join(dir, filepath.FromSlash(name))
-				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			l, err := Recognise(dir)
-			if err != nil || l == nil {
-				t.Fatalf("Recognise: %v, %v", l, err)
-			}
+			l := recogniseSite(t, config(stdConfiguration, "[Plugin.RemoveDrafts()]", tt.transformers))
 			if l.Markup.HardWraps != tt.hard {
 				t.Errorf("Markup.HardWraps = %v, want %v", l.Markup.HardWraps, tt.hard)
 			}
@@ -617,22 +605,21 @@ func TestReadConfigLatex(t *testing.T) {
 	if c := ReadConfig([]byte("export default makeConfig({ title: 1 })\n")); !c.Latex {
 		t.Error("an export sitegen cannot read: Latex = false, want Quartz's default (true)")
 	}
-	dir := t.TempDir()
-	src := config(stdConfiguration, "[Plugin.RemoveDrafts()]", "Plugin.FrontMatter(), Plugin.Latex()")
-	for name, body := range map[string]string{ConfigFile: src, "content/index.md": "# Home\n"} {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
+	l := recogniseSite(t, config(stdConfiguration, "[Plugin.RemoveDrafts()]", "Plugin.FrontMatter(), Plugin.Latex()"))
+	if !l.Markup.Math {
+		t.Error("a site with Plugin.Latex: Markup.Math = false")
 	}
+}
+
+// recogniseSite recognises a Quartz site of one note whose
+// quartz.config.ts is config.
+func recogniseSite(t *testing.T, config string) *layout.Layout {
+	t.Helper()
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{ConfigFile: config, "content/index.md": "# Home\n"})
 	l, err := Recognise(dir)
 	if err != nil || l == nil {
 		t.Fatalf("Recognise: %v, %v", l, err)
 	}
-	if !l.Markup.Math {
-		t.Error("a site with Plugin.Latex: Markup.Math = false")
-	}
+	return l
 }
