@@ -172,7 +172,7 @@ func (s *Site) resolveImage(from *Page, dest string) markup.LinkTarget {
 		// file that does not contain any front matter",
 		// https://jekyllrb.com/docs/static-files/).
 		s.Linked.add(rel)
-		return linkTo(s.Cfg.RelURL(s.Cfg.BundleURL(rel)) + query + fragPart(frag))
+		return linkTo(s.Cfg.RelURL(s.FileURL(rel)) + query + fragPart(frag))
 	case !ok:
 		return broken("%s", s.missingMsg(rel))
 	}
