@@ -194,6 +194,12 @@ type Layout struct {
 	// published, from the page's front matter (with what it inherits), or
 	// "" when they are: Hugo's build: {publishResources: false}.
 	Resources func(meta map[string]any) string
+	// SectionResourcesBelow extends a branch bundle's (a section's)
+	// Resources reason to the plain folders below it, those with no
+	// bundle page of their own: Zola's "When a section is drafted, its
+	// descendants (such as pages, subsections and assets) will not be
+	// processed". Hugo's branch bundle covers its own folder only.
+	SectionResourcesBelow bool
 	// Gitignore is set when the .gitignore files under Content say what
 	// is not published (ReadGitignore): serve watches them.
 	Gitignore bool

@@ -32,6 +32,8 @@ func zolaSite() map[string]string {
 		"content/wip/plans/map.png":          "png",
 		"content/wip/later/index.md":         "+++\ntitle = \"Later\"\n+++\n",
 		"content/wip/later/cover.jpg":        "jpg",
+		"content/wip/sketches/draft.svg":     "<svg/>", // a plain folder (no _index.md, no index.md) below the drafted section
+		"content/wip/plans/old/scan.png":     "png",    // and below its subsection
 		"content/archive/_index.md":          "+++\ntitle = \"Archive\"\nrender = false\n+++\n",
 		"content/archive/old-rules.md":       "+++\ntitle = \"Old rules\"\n+++\n",
 		"content/setting/_index.md":          "+++\ntitle = \"Setting\"\nredirect_to = \"rules/ability-scores\"\nweight = 3\n+++\n",
@@ -58,7 +60,7 @@ func zolaSite() map[string]string {
 // a drafted section ("When a section is drafted, its descendants (such as
 // pages, subsections and assets) will not be processed",
 // https://www.getzola.org/documentation/content/section/#drafting;
-// eval14B NB6); templates/, sass/ and the old output not published;
+// eval14B NB6; a plain folder below it too, eval14B's follow-up); templates/, sass/ and the old output not published;
 // static/ at the root; shortcodes warned, a body kept as Markdown.
 // Read as Hugo's (before the layout), the @/ links were broken links.
 func TestZolaSite(t *testing.T) {

@@ -30,7 +30,8 @@
 //     pages)": such a folder has no page and no place in the navigation
 //     (layout.Layout.NoSection). A section's URL is its folder's path as
 //     written. "When a section is drafted, its descendants ... will not be
-//     processed" (Inherit); "render = false": the section page is not
+//     processed" (Inherit; its files, plain folders below included, are
+//     not published: Resources, SectionResourcesBelow); "render = false": the section page is not
 //     rendered, its pages are; "redirect_to ... whether to redirect when
 //     a user lands on the section": its URL is a redirect to that path, a
 //     link to it goes there (redirect.go). Sections are ordered by weight
@@ -178,7 +179,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	l.NoSection = r.noSection
 	l.PassPages = r.passes
 	l.FileSitePath = r.assetURL
-	l.Resources = resources
+	l.Resources, l.SectionResourcesBelow = resources, true
 	l.Unpublished, l.Unlisted, l.Inherit, l.Defaults = r.unpublished, r.unlisted, inherit, r.defaults
 	l.Expand = r.expand
 	l.Markup.Slug = func(s string) string { return Slugify(s, anchors) }

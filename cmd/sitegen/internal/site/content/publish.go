@@ -115,7 +115,8 @@ func (s *Site) metaOf(p *Page, sections map[string]map[string]any) map[string]an
 // each bundle page's files are not published, by the page's bundle
 // folder: leaf bundles (index.md) by their folder, branch bundles
 // (_index.md) by theirs, marked with a trailing "/" for "this folder
-// only".
+// only" (and unmarked too, for the plain folders below, where the layout
+// says so: layout.Layout.SectionResourcesBelow).
 func (s *Site) resourceRules(all []*Page, sections map[string]map[string]any) map[string]string {
 	if s.Lay.Resources == nil {
 		return nil
@@ -129,7 +130,13 @@ func (s *Site) resourceRules(all []*Page, sections map[string]map[string]any) ma
 		case "index.md":
 			out[path.Dir(p.Rel)] = s.Lay.Resources(s.metaOf(p, sections))
 		case "_index.md":
-			out[path.Dir(p.Rel)+"/"] = s.Lay.Resources(s.metaOf(p, sections))
+			why := s.Lay.Resources(s.metaOf(p, sections))
+			out[path.Dir(p.Rel)+"/"] = why
+			if s.Lay.SectionResourcesBelow {
+				if _, leaf := out[path.Dir(p.Rel)]; !leaf { // a leaf bundle of the same folder keeps its own rule
+					out[path.Dir(p.Rel)] = why
+				}
+			}
 		}
 	}
 	return out
