@@ -56,7 +56,10 @@
 //     names by id. A sidebars file of several sidebars (a docs instance's
 //     counted with the preset's, https://docusaurus.io/docs/sidebar/multiple-sidebars)
 //     is several navigations: each doc shows the one that holds it, a doc
-//     in none of its instance's none (layout.NavEntry.Sidebar).
+//     in none of its instance's none (layout.NavEntry.Sidebar); a doc's
+//     displayed_sidebar "Force[s] the display of a given sidebar when
+//     browsing the current document", null none (site/content's
+//     sidebarNavs; a name no sidebar has: the one that holds it).
 //   - draft: true docs are not published (--drafts shows them);
 //     unlisted: true docs are published, out of the navigation, search and
 //     sitemap (Unpublished, the layout's Unpublished and Unlisted).

@@ -370,9 +370,10 @@ const sidebarKey = "\x00sidebar:"
 // https://docusaurus.io/docs/sidebar/multiple-sidebars): each sidebar's
 // entries as written (writtenNav), the first that lists a page its
 // sidebar; a doc of a docs instance whose sidebars hold it nowhere shows
-// none ("displayed without a sidebar"). It returns the sidebars'
-// navigations by key (NavFolder), nil for a layout of one sidebar or
-// none, whose pages show the site's navigation.
+// none ("displayed without a sidebar"); a doc's displayed_sidebar names
+// the one it shows, null none (displayedSidebar). It returns the
+// sidebars' navigations by key (NavFolder), nil for a layout of one
+// sidebar or none, whose pages show the site's navigation (noSidebar).
 func (s *Site) sidebarNavs() map[string][]*templates.NavItem {
 	var names []string
 	entries := map[string][]layout.NavEntry{}
@@ -389,7 +390,7 @@ func (s *Site) sidebarNavs() map[string][]*templates.NavItem {
 		p.navKey = ""
 	}
 	if len(names) < 2 {
-		return nil
+		return s.noSidebar() // one sidebar: the site's navigation
 	}
 	out := map[string][]*templates.NavItem{}
 	holder := map[string]string{} // page URL -> the key of the first sidebar that lists it
@@ -413,11 +414,53 @@ func (s *Site) sidebarNavs() map[string][]*templates.NavItem {
 		if p.docID == "" {
 			continue // a blog post, a page: the site's navigation
 		}
+		if name, set := displayedSidebar(p); set {
+			if name == "" {
+				p.navKey = sidebarKey
+				out[sidebarKey] = []*templates.NavItem{}
+				continue
+			}
+			if scope := docScope(p.docID); scope != "" {
+				name = scope + ":" + name // the doc's own instance's sidebar
+			}
+			if _, ok := out[sidebarKey+name]; ok {
+				p.navKey = sidebarKey + name
+				continue
+			} // no such sidebar: the one that holds it
+		}
 		if key, ok := holder[s.Cfg.RelURL(p.SitePath)]; ok {
 			p.navKey = key
 		} else if scopes[docScope(p.docID)] {
 			p.navKey = sidebarKey
 			out[sidebarKey] = []*templates.NavItem{}
+		}
+	}
+	return out
+}
+
+// displayedSidebar is a doc's displayed_sidebar front matter ("Force
+// the display of a given sidebar when browsing the current document",
+// https://docusaurus.io/docs/api/plugins/@docusaurus/plugin-content-docs#markdown-front-matter):
+// the sidebar's name, "" for null ("displayed without a sidebar"); set
+// is false where the doc does not say.
+func displayedSidebar(p *Page) (name string, set bool) {
+	v, set := p.Meta["displayed_sidebar"]
+	if !set {
+		return "", false
+	}
+	name, _ = v.(string)
+	return name, true
+}
+
+// noSidebar is sidebarNavs for a layout of one sidebar or none: the docs
+// whose displayed_sidebar is null show no navigation, the others the
+// site's; nil where no doc says so.
+func (s *Site) noSidebar() map[string][]*templates.NavItem {
+	var out map[string][]*templates.NavItem
+	for _, p := range s.Pages {
+		if name, set := displayedSidebar(p); set && name == "" && p.docID != "" {
+			p.navKey = sidebarKey
+			out = map[string][]*templates.NavItem{sidebarKey: {}}
 		}
 	}
 	return out
