@@ -477,6 +477,9 @@ func (s *Site) writePages(ctx context.Context, out fileWriter, p *content.Page, 
 	if p.FileHome {
 		return nil // a file of the content is the home (Layout.HTMLHome)
 	}
+	if q, ok := s.ByURL[p.SitePath]; ok && q != p {
+		return nil // its URL is another page's: a duplicate URL checkURLs reported, not written over the page there
+	}
 	if p.RedirectTo != "" {
 		return s.writePage(ctx, out, content.OutputPath(p.SitePath), templates.Alias(s.Cfg.LanguageCode, p.RedirectTo, p.RedirectTo)) // another site: its URL is both
 	}
