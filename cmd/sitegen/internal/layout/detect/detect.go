@@ -20,6 +20,7 @@ package detect
 
 import (
 	"fmt"
+	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -74,6 +75,7 @@ func LayoutIn(dir, env string) (*layout.Layout, error) {
 	}
 	l := layout.Folder()
 	l.Notes = append(l.Notes, nestedBooks(dir)...)
+	l.Notes = append(l.Notes, nestedQuartz(dir)...)
 	if err := l.ReadGitignore(dir, layout.GitBase); err != nil {
 		return nil, err
 	}
@@ -104,6 +106,46 @@ func nestedBooks(dir string) []string {
 			notes = append(notes, fmt.Sprintf("%s/%s: a Docusaurus site is in %s/; --source %s builds it as docusaurus build %s does", sub, f, sub, sub, sub))
 		}
 	}
+	return notes
+}
+
+// maxNestedEntries bounds the entries of a folder nestedQuartz reads.
+const maxNestedEntries = 1000
+
+// nestedQuartz notes a Quartz project one or two folders below a folder
+// of Markdown, hidden ones included, that Quartz's own recognition
+// (quartz.Recognise: a quartz/ folder whose build names its content)
+// did not take: a repository whose CI fills such a project's content/
+// (ggfevans/daggerheart-campaign-vault: .web/quartz, its workflow
+// symlinking six of the root's folders into it) publishes only what
+// that build puts there, while sitegen, which cannot run the CI, builds
+// the whole folder; the note says so, so the editor can point --source
+// at what is published.
+func nestedQuartz(dir string) []string {
+	var notes []string
+	var look func(rel string, depth int)
+	look = func(rel string, depth int) {
+		f, err := os.Open(filepath.Join(dir, filepath.FromSlash(rel)))
+		if err != nil {
+			return
+		}
+		entries, _ := f.ReadDir(maxNestedEntries)
+		f.Close()
+		for _, e := range entries {
+			if !e.IsDir() || e.Name() == ".git" || e.Name() == "node_modules" {
+				continue
+			}
+			sub := path.Join(rel, e.Name())
+			if f := path.Join(sub, quartz.ConfigFile); layout.Exists(dir, f, false) {
+				notes = append(notes, fmt.Sprintf("%s: a Quartz project is in %s/ and its content/ is not this folder: sitegen builds this folder as a folder of Markdown, every note in it published, where Quartz publishes what its build puts in %s/content/ and its ignorePatterns and filters allow", f, sub, sub))
+				continue
+			}
+			if depth < 2 {
+				look(sub, depth+1)
+			}
+		}
+	}
+	look(".", 1)
 	return notes
 }
 

@@ -2,6 +2,7 @@ package detect
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"d6codex/cmd/sitegen/internal/layout"
@@ -146,6 +147,29 @@ func TestNestedDocusaurus(t *testing.T) {
 			}
 			want := tt.sub + "/" + tt.config + ": a Docusaurus site is in " + tt.sub + "/; --source " + tt.sub + " builds it as docusaurus build " + tt.sub + " does"
 			if l.Kind != layout.Markdown || !slices.Contains(l.Notes, want) {
+				t.Errorf("kind %q, notes %q; want a folder of Markdown noting %q", l.Kind, l.Notes, want)
+			}
+		})
+	}
+}
+
+// TestNestedQuartz: a Quartz project below a folder of Markdown, in a
+// hidden folder or two levels down, whose content/ the folder is not
+// (ggfevans/daggerheart-campaign-vault keeps .web/quartz, filled by its
+// CI), is named in a note: sitegen builds the folder, everything in it,
+// where Quartz publishes what its build puts in content/ (eval15A NA2).
+func TestNestedQuartz(t *testing.T) {
+	for _, sub := range []string{".web/quartz", "site/quartz"} {
+		t.Run(sub, func(t *testing.T) {
+			l, err := Layout(layouttest.Write(t, map[string]string{
+				"README.md": "# The campaign\n", "00-CAMPAIGN/intro.md": "# Intro\n",
+				sub + "/quartz.config.ts": "const config = {configuration: {pageTitle: 'C'}}\nexport default config\n", sub + "/content/index.md": "# Home\n",
+			}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := sub + "/quartz.config.ts: a Quartz project is in " + sub + "/ and its content/ is not this folder"
+			if l.Kind != layout.Markdown || !slices.ContainsFunc(l.Notes, func(n string) bool { return strings.HasPrefix(n, want) }) {
 				t.Errorf("kind %q, notes %q; want a folder of Markdown noting %q", l.Kind, l.Notes, want)
 			}
 		})
