@@ -402,6 +402,9 @@ func New(opts Options) *Markdown {
 	if opts.Dialects.Shortcodes {
 		rec.cfg.BlockParsers = shortcode.WithHTMLBlocks(rec.cfg.BlockParsers)
 	}
+	if opts.Dialects.PythonMarkdown {
+		rec.cfg.BlockParsers = withPythonHTMLBlocks(rec.cfg.BlockParsers)
+	}
 	if opts.Dialects.OneLineSetext {
 		rec.cfg.BlockParsers = withOneLineSetext(rec.cfg.BlockParsers)
 	}

@@ -61,6 +61,9 @@
 //     checkboxes. Of GFM, only tables are there without them (MkDocs'
 //     default extensions are toc, tables and fenced_code): ~~x~~, a
 //     bare URL and "- [ ] x" are text (markup.Dialects.PythonMarkdown).
+//     A block-level HTML element is raw HTML to its end tag, blank lines
+//     included, as Python-Markdown keeps it, unless md_in_html's markdown
+//     attribute is on its start tag (markup's withPythonHTMLBlocks).
 //   - Heading ids: Python-Markdown toc's slugify and unique (slug.go);
 //     its [TOC] marker (markdown_extensions' toc marker:) is not printed,
 //     sitegen showing the table of contents beside the page (toc.go).

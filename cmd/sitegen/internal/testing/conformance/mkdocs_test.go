@@ -24,6 +24,20 @@ func TestMkDocs(t *testing.T) {
 			},
 		},
 		{
+			Name: "raw HTML block over blank lines",
+			Rule: `Python-Markdown keeps a block-level element raw to its end tag: "block-level HTML elements ... must be ` +
+				`separated from surrounding content by blank lines, and the start and end tags of the block should not be ` +
+				`indented" (https://python-markdown.github.io/#differences); the second card's link, after a blank line and ` +
+				`indented, is a link in both builds, not code (eval14B NB2)`,
+			Files: map[string]string{
+				"mkdocs.yml":    "site_name: M\n",
+				"docs/index.md": "# Home\n",
+				"docs/team.md": "# Team\n\n<div class=\"role\">\n<h2>Leads</h2>\n\n    <div class=\"member\">\n        <a href=\"../\">Ann</a>\n    </div>\n\n" +
+					"    <div class=\"member\">\n        <a href=\"../rules/\">Bo</a>\n    </div>\n\n</div>\n\nAfter.\n",
+				"docs/rules.md": "# Rules\n",
+			},
+		},
+		{
 			Name: "navigation without nav",
 			Rule: `"If not provided, the navigation will be automatically created by discovering all the Markdown files in the ` +
 				`documentation directory. An automatically created navigation configuration will always be sorted alphanumerically ` +
