@@ -7,7 +7,9 @@
 // its own, headed by that row. Each row gets its exact chance in a last column, the
 // table a Roll button (the script rolls its die and marks the row), and
 // rows that do not cover the roll exactly (a result of no row, or of two)
-// are a warning at the row's line.
+// are a warning at the row's line. A row whose first cell is empty goes on
+// with the result above it (a two-level table: a d12 column, a d10 column
+// under each d12 result): the roll marks the whole group.
 package randtable
 
 import (
@@ -48,6 +50,10 @@ type Row struct {
 	Ranges  [][2]int // the results it stands for, lowest to highest each
 	Chance  float64  // of rolling one of them
 	Problem string   // the cell is not a result or range, or covers a result another row does, ...
+	// Continues: the cell is empty, the row goes on with the result of
+	// the row above (a two-level table's second column under one
+	// result); it stands for no result of its own.
+	Continues bool
 }
 
 // headRE reads a roll header: optional "dice:", then a formula with dice.
@@ -85,6 +91,11 @@ func Read(header string, cells []string) *Table {
 	covered := map[int]int{}              // result -> the row that has it (1-based)
 	for i, c := range cells {
 		row := Row{}
+		if i > 0 && clean(c) == "" {
+			row.Continues = true
+			t.Rows = append(t.Rows, row)
+			continue
+		}
 		row.Ranges, row.Problem = ranges(clean(c), r.Min, r.Max, hundred)
 		for _, rg := range row.Ranges {
 			for v := rg[0]; v <= rg[1]; v++ {
@@ -336,11 +347,14 @@ func (t transformer) annotate(tb *east.Table, head *east.TableHeader, rt *Table,
 	head.AppendChild(head, hc)
 	tb.Alignments = append(tb.Alignments, east.AlignRight)
 	i := 0
+	var rs []string // the results of the row, or of the row a continuing one goes on with
 	for r := head.NextSibling(); r != nil; r = r.NextSibling() {
 		row := rt.Rows[i]
-		var rs []string
-		for _, rg := range row.Ranges {
-			rs = append(rs, strconv.Itoa(rg[0])+"-"+strconv.Itoa(rg[1]))
+		if !row.Continues {
+			rs = nil
+			for _, rg := range row.Ranges {
+				rs = append(rs, strconv.Itoa(rg[0])+"-"+strconv.Itoa(rg[1]))
+			}
 		}
 		if len(rs) > 0 {
 			r.SetAttributeString("data-r", []byte(strings.Join(rs, " ")))

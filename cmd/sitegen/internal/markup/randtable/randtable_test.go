@@ -244,3 +244,44 @@ func TestDashRow(t *testing.T) {
 		}
 	}
 }
+
+// TestBlankContinues: a row whose first cell is empty goes on with the
+// result above it, as two-level tables are written (a d12 column, then a
+// d10 column under each d12 result, the d12 cell left empty on the rows
+// after the first: azureorangutan/murdham content/rules/mutations.md,
+// eval15A, 44 warnings `"" is not a result`). No warning, no chance of
+// its own, and the roll marks the whole group (its rows carry the
+// result above's data-r). An empty first cell on the first row is still
+// no result.
+func TestBlankContinues(t *testing.T) {
+	rt := Read("D4", []string{"1", "", "", "2", "**  **", "3-4"})
+	if rt == nil {
+		t.Fatal("not read as a random table")
+	}
+	for i, r := range rt.Rows {
+		if r.Problem != "" {
+			t.Errorf("row %d: %q", i+1, r.Problem)
+		}
+	}
+	if g := rt.Gaps(); len(g) > 0 {
+		t.Errorf("gaps %v", g)
+	}
+	if r := Read("D4", []string{"", "1-4"}); r.Rows[0].Problem == "" {
+		t.Error("an empty first row is no problem")
+	}
+	src := "| D4 | D6 | Result |\n|---|---|---|\n| 1 | 1-3 | Ash |\n| | 4-6 | Bone |\n| 2-4 | 1-6 | Coal |\n"
+	var warns []string
+	md := goldmark.New(goldmark.WithExtensions(extension.Table, Extension{Warn: func(pc parser.Context, off int, msg string) {
+		warns = append(warns, msg)
+	}}))
+	var b strings.Builder
+	if err := md.Convert([]byte(src), &b); err != nil {
+		t.Fatal(err)
+	}
+	if len(warns) > 0 {
+		t.Errorf("warnings %q", warns)
+	}
+	if n := strings.Count(b.String(), `data-r="1-1"`); n != 2 {
+		t.Errorf("%d rows marked by a roll of 1, want 2 (Ash and Bone):\n%s", n, b.String())
+	}
+}
