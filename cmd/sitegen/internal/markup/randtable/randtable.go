@@ -7,7 +7,9 @@
 // its own, headed by that row. Each row gets its exact chance in a last column, the
 // table a Roll button (the script rolls its die and marks the row), and
 // rows that do not cover the roll exactly (a result of no row, or of two)
-// are a warning at the row's line. A row whose first cell is empty goes on
+// are a warning at the row's line. A table wrapped into column pairs,
+// each pair headed by the roll, holds results in each such column (a row
+// then stands for two results). A row whose first cell is empty goes on
 // with the result above it (a two-level table: a d12 column, a d10 column
 // under each d12 result): the roll marks the whole group.
 package randtable
@@ -275,15 +277,21 @@ func (t transformer) Transform(doc *ast.Document, reader text.Reader, pc parser.
 		if rest := split(tb, head, src); rest != nil {
 			tables = slices.Insert(tables, i+1, rest)
 		}
+		// A table wrapped into column pairs heads each pair with the
+		// roll: every column so headed holds results.
+		var resultCols []int
+		col := 0
+		for hc := head.FirstChild(); hc != nil; hc = hc.NextSibling() {
+			if col == 0 || strings.EqualFold(clean(cellText(hc, src)), clean(header)) {
+				resultCols = append(resultCols, col)
+			}
+			col++
+		}
 		var cells []string
 		var firsts []ast.Node
 		for r := head.NextSibling(); r != nil; r = r.NextSibling() {
 			firsts = append(firsts, r.FirstChild())
-			if r.FirstChild() != nil {
-				cells = append(cells, cellText(r.FirstChild(), src))
-			} else {
-				cells = append(cells, "")
-			}
+			cells = append(cells, rowResults(r, resultCols, src))
 		}
 		rt := Read(header, cells)
 		if rt == nil {
@@ -306,6 +314,30 @@ func (t transformer) Transform(doc *ast.Document, reader text.Reader, pc parser.
 		parent.ReplaceChild(parent, tb, n)
 		n.AppendChild(n, tb)
 	}
+}
+
+// rowResults is the results cell of row r: its first cell, joined by
+// ", " with the cells of the further columns cols names (a table wrapped
+// into column pairs) that are not empty and not a result already there.
+func rowResults(r ast.Node, cols []int, src []byte) string {
+	var parts []string
+	col, next := 0, 0
+	for c := r.FirstChild(); c != nil && next < len(cols); c = c.NextSibling() {
+		if col == cols[next] {
+			// A column that repeats the first's results ("| d6 | Name | d6
+			// | Trait |", "| 1 | Bob | 1 | Brave |") is a list beside it,
+			// not more results.
+			if t := clean(cellText(c, src)); col == 0 || t != "" && !slices.Contains(parts, t) {
+				parts = append(parts, t)
+			}
+			next++
+		}
+		col++
+	}
+	if len(parts) > 1 && parts[0] == "" {
+		parts = parts[1:] // the first half empty, the second a result
+	}
+	return strings.Join(parts, ", ")
 }
 
 // split cuts table tb at its first row whose first cell is a roll (the

@@ -285,3 +285,52 @@ func TestBlankContinues(t *testing.T) {
 		t.Errorf("%d rows marked by a roll of 1, want 2 (Ash and Bone):\n%s", n, b.String())
 	}
 }
+
+// TestWrapped: a table wrapped into column pairs, its roll heading each
+// pair ("| D8 | Ability scores | D8 | Ability scores |", a row "| 1 | 8, 7,
+// 7 | 2 | 8, 8, 6 |": azureorangutan/murdham content/rules/
+// character_creation.md, eval15A): every column headed by the roll holds
+// results, so the d8 has a row for each result and no warning "no row
+// for 2, 4, 6 and 8", and a roll of 2 marks the row that holds 2.
+func TestWrapped(t *testing.T) {
+	src := "| D8 | Scores | **d8** | Scores |\n|---|---|---|---|\n" +
+		"| 1 | 8, 7, 7 | 2 | 8, 8, 6 |\n| 3 | 9, 7, 6 | 4 | 9, 8, 5 |\n" +
+		"| 5 | 10, 6, 6 | 6 | 10, 7, 5 |\n| 7 | 11, 6, 5 | **8** | 12, 5, 5 |\n"
+	var warns []string
+	md := goldmark.New(goldmark.WithExtensions(extension.Table, Extension{Warn: func(pc parser.Context, off int, msg string) {
+		warns = append(warns, msg)
+	}}))
+	var b strings.Builder
+	if err := md.Convert([]byte(src), &b); err != nil {
+		t.Fatal(err)
+	}
+	if len(warns) > 0 {
+		t.Errorf("warnings %q", warns)
+	}
+	for _, s := range []string{`data-r="1-1 2-2"`, `data-r="7-7 8-8"`, `Roll D8</button>`} {
+		if !strings.Contains(b.String(), s) {
+			t.Errorf("no %s in\n%s", s, b.String())
+		}
+	}
+}
+
+// TestSideBySide: two lists rolled by one die side by side ("| d6 | Name |
+// d6 | Trait |", each row the same number twice) are no wrapped table:
+// each row stands for its one result, no "result 1 is also row 1's".
+func TestSideBySide(t *testing.T) {
+	src := "| d4 | Name | d4 | Trait |\n|---|---|---|---|\n| 1 | Bob | 1 | Brave |\n| 2 | Ann | 2 | Wise |\n| 3 | Cy | 3 | Sly |\n| 4 | Di | 4 | Kind |\n"
+	var warns []string
+	md := goldmark.New(goldmark.WithExtensions(extension.Table, Extension{Warn: func(pc parser.Context, off int, msg string) {
+		warns = append(warns, msg)
+	}}))
+	var b strings.Builder
+	if err := md.Convert([]byte(src), &b); err != nil {
+		t.Fatal(err)
+	}
+	if len(warns) > 0 {
+		t.Errorf("warnings %q", warns)
+	}
+	if !strings.Contains(b.String(), `data-r="1-1"`) || !strings.Contains(b.String(), `25.00%`) {
+		t.Errorf("rows not one result each:\n%s", b.String())
+	}
+}
