@@ -280,6 +280,9 @@ func DecodeYAMLMap(raw []byte) (map[string]any, []DuplicateKey, error) {
 	}
 	m := map[string]any{}
 	err := yaml.Unmarshal(raw, &m)
+	if err != nil {
+		err = placeAlias(raw, err)
+	}
 	var te *yaml.TypeError
 	if errors.As(err, &te) {
 		if nf := notFields(raw); nf != nil {
@@ -300,6 +303,30 @@ func DecodeYAMLMap(raw []byte) (map[string]any, []DuplicateKey, error) {
 		return nil, nil, err
 	}
 	return m, dups, nil
+}
+
+// unknownAnchor reads yaml.v3's error for an alias with no anchor, which
+// names no line.
+var unknownAnchor = regexp.MustCompile(`^yaml: unknown anchor '(.*)' referenced$`)
+
+// placeAlias gives yaml.v3's "unknown anchor" error the line of the
+// first use of the alias in raw (where the parser stopped), in yaml.v3's
+// words ("yaml: line 5: …"); other errors are returned as they are.
+func placeAlias(raw []byte, err error) error {
+	g := unknownAnchor.FindStringSubmatch(err.Error())
+	if g == nil {
+		return err
+	}
+	use := regexp.MustCompile(`(?m)(?:^|[\s,\[{:?-])\*` + regexp.QuoteMeta(g[1]) + `(?:$|[\s,\]}])`)
+	loc := use.FindIndex(raw)
+	if loc == nil {
+		return err
+	}
+	line := 1 + bytes.Count(raw[:loc[0]+1], []byte("\n"))
+	if raw[loc[0]] == '*' { // matched at a line's start
+		line = 1 + bytes.Count(raw[:loc[0]], []byte("\n"))
+	}
+	return fmt.Errorf("yaml: line %d: the alias *%s has no anchor &%s before it", line, g[1], g[1])
 }
 
 // dedupe removes, in every mapping under n, each key's earlier settings,

@@ -146,3 +146,21 @@ func TestDecodeYAMLMapKeys(t *testing.T) {
 		})
 	}
 }
+
+// TestDecodeYAMLMapUnknownAlias: an alias with no anchor before it is an
+// error in every tool's reader (Jekyll 4.3's Psych: "Unknown alias: email
+// (Psych::BadAlias)"), but yaml.v3 says "unknown anchor 'email'
+// referenced" with no line: seiyria/drakkar's _config.yml:71 "email :
+// *email" failed the build naming the file alone (eval15A). The error now
+// names the alias's line, as an editor needs.
+func TestDecodeYAMLMapUnknownAlias(t *testing.T) {
+	in := "# uses *NOT* an alias\nname: &name \"Kyle\"\nauthor:\n  name: *name\n  email   : *email\n"
+	_, _, err := DecodeYAMLMap([]byte(in))
+	if err == nil {
+		t.Fatal("no error")
+	}
+	ce := YAMLError("_config.yml", err)
+	if ce.Line != 5 || !strings.Contains(ce.Error(), "_config.yml:5:") || !strings.Contains(ce.Error(), "email") {
+		t.Errorf("got %q (line %d), want _config.yml:5: … email …", ce.Error(), ce.Line)
+	}
+}
