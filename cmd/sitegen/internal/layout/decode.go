@@ -8,6 +8,7 @@ import (
 	"os"
 	"path"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -88,20 +89,21 @@ func ReadSetting(dir, rel string) ([]byte, error) {
 // extension) into a map. A YAML key set twice keeps its last value, as the
 // tools read it (see DecodeYAMLMap); DecodeSettings reports it.
 func Decode(dir, rel string) (map[string]any, error) {
-	m, _, err := decode(dir, rel)
+	m, _, err := decode(dir, rel, false)
 	return m, err
 }
 
 // DecodeSettings is Decode for the layout's own settings file: what the
-// file holds that its tool reads through (a key set twice) is added to
-// l.Tolerated, for the build to report.
+// file holds that its tool reads through (a key set twice; for Jekyll an
+// alias with no anchor, read as null) is added to l.Tolerated, for the
+// build to report.
 func (l *Layout) DecodeSettings(dir, rel string) (map[string]any, error) {
-	m, tolerated, err := decode(dir, rel)
+	m, tolerated, err := decode(dir, rel, l.Kind == Jekyll)
 	l.Tolerated = append(l.Tolerated, tolerated...)
 	return m, err
 }
 
-func decode(dir, rel string) (m map[string]any, tolerated []*ConfigError, err error) {
+func decode(dir, rel string, nullAliases bool) (m map[string]any, tolerated []*ConfigError, err error) {
 	raw, err := ReadSetting(dir, rel)
 	if err != nil {
 		return nil, nil, err
@@ -125,7 +127,12 @@ func decode(dir, rel string) (m map[string]any, tolerated []*ConfigError, err er
 		}
 	default:
 		var dups []DuplicateKey
-		if m, dups, err = DecodeYAMLMap(raw); err != nil {
+		if nullAliases {
+			m, dups, tolerated, err = decodeNullAliases(raw, rel)
+		} else {
+			m, dups, err = DecodeYAMLMap(raw)
+		}
+		if err != nil {
 			return nil, nil, YAMLError(rel, err)
 		}
 		if m == nil {
@@ -280,6 +287,9 @@ func DecodeYAMLMap(raw []byte) (map[string]any, []DuplicateKey, error) {
 	}
 	m := map[string]any{}
 	err := yaml.Unmarshal(raw, &m)
+	if err != nil {
+		err = placeAlias(raw, err)
+	}
 	var te *yaml.TypeError
 	if errors.As(err, &te) {
 		if nf := notFields(raw); nf != nil {
@@ -300,6 +310,62 @@ func DecodeYAMLMap(raw []byte) (map[string]any, []DuplicateKey, error) {
 		return nil, nil, err
 	}
 	return m, dups, nil
+}
+
+// unknownAnchor reads yaml.v3's error for an alias with no anchor, which
+// names no line.
+var unknownAnchor = regexp.MustCompile(`^yaml: unknown anchor '(.*)' referenced$`)
+
+// AliasError is an alias with no anchor before it (yaml.v3: "unknown
+// anchor … referenced", with no line): Name, the line of its first use,
+// and the offsets of its "*name" in the document.
+type AliasError struct {
+	Name       string
+	Line       int
+	Start, End int
+}
+
+func (e *AliasError) Error() string {
+	return fmt.Sprintf("yaml: line %d: the alias *%s has no anchor &%s before it", e.Line, e.Name, e.Name)
+}
+
+// placeAlias gives yaml.v3's "unknown anchor" error the place of the
+// first use of the alias in raw (where the parser stopped), an
+// *AliasError; other errors are returned as they are.
+func placeAlias(raw []byte, err error) error {
+	g := unknownAnchor.FindStringSubmatch(err.Error())
+	if g == nil {
+		return err
+	}
+	use := regexp.MustCompile(`(?m)(?:^|[\s,\[{:?-])(\*` + regexp.QuoteMeta(g[1]) + `)(?:$|[\s,\]}])`)
+	loc := use.FindSubmatchIndex(raw)
+	if loc == nil {
+		return err
+	}
+	start, end := loc[2], loc[3]
+	return &AliasError{Name: g[1], Line: 1 + bytes.Count(raw[:start], []byte("\n")), Start: start, End: end}
+}
+
+// maxNullAliases bounds the aliases read as null in one settings file.
+const maxNullAliases = 100
+
+// decodeNullAliases is DecodeYAMLMap reading each alias with no anchor
+// as null, as Jekyll's SafeYAML does (its resolve_alias resolves the
+// anchor's node, nil when there is none: dtao/safe_yaml
+// lib/safe_yaml/psych_resolver.rb), each a tolerance placed in rel.
+func decodeNullAliases(raw []byte, rel string) (map[string]any, []DuplicateKey, []*ConfigError, error) {
+	var tolerated []*ConfigError
+	for range maxNullAliases {
+		m, dups, err := DecodeYAMLMap(raw)
+		var ae *AliasError
+		if !errors.As(err, &ae) {
+			return m, dups, tolerated, err
+		}
+		tolerated = append(tolerated, &ConfigError{File: rel, Line: ae.Line, Col: 1 + ae.Start - (bytes.LastIndexByte(raw[:ae.Start], '\n') + 1),
+			Msg: fmt.Sprintf("the alias *%s has no anchor &%s before it: read as empty (null), as Jekyll's SafeYAML reads it", ae.Name, ae.Name)})
+		raw = slices.Concat(raw[:ae.Start], []byte("null"), raw[ae.End:])
+	}
+	return nil, nil, nil, fmt.Errorf("yaml: more than %d aliases with no anchor", maxNullAliases)
 }
 
 // dedupe removes, in every mapping under n, each key's earlier settings,

@@ -2,6 +2,8 @@ package layout
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -144,5 +146,59 @@ func TestDecodeYAMLMapKeys(t *testing.T) {
 				t.Errorf("err = %v, want %q", err, tt.err)
 			}
 		})
+	}
+}
+
+// TestDecodeYAMLMapUnknownAlias: an alias with no anchor before it is an
+// error in every tool's reader (Jekyll 4.3's Psych: "Unknown alias: email
+// (Psych::BadAlias)"), but yaml.v3 says "unknown anchor 'email'
+// referenced" with no line: seiyria/drakkar's _config.yml:71 "email :
+// *email" failed the build naming the file alone (eval15A). The error now
+// names the alias's line, as an editor needs.
+func TestDecodeYAMLMapUnknownAlias(t *testing.T) {
+	in := "# uses *NOT* an alias\nname: &name \"Kyle\"\nauthor:\n  name: *name\n  email   : *email\n"
+	_, _, err := DecodeYAMLMap([]byte(in))
+	if err == nil {
+		t.Fatal("no error")
+	}
+	ce := YAMLError("_config.yml", err)
+	if ce.Line != 5 || !strings.Contains(ce.Error(), "_config.yml:5:") || !strings.Contains(ce.Error(), "email") {
+		t.Errorf("got %q (line %d), want _config.yml:5: … email …", ce.Error(), ce.Line)
+	}
+}
+
+// TestDecodeSettingsNullAlias: Jekyll reads its settings with SafeYAML,
+// whose resolve_alias gives an alias with no anchor as nothing
+// (resolve_node(@aliased_nodes[node.anchor]), nil: dtao/safe_yaml
+// lib/safe_yaml/psych_resolver.rb), so GitHub Pages builds seiyria/drakkar
+// (github-pages gem; _config.yml:71 "email : *email" with no &email):
+// sitegen read as Jekyll builds it, the key empty, a tolerance at the
+// alias's line. MkDocs (PyYAML: "found undefined alias") stops on it:
+// there it stays an error.
+func TestDecodeSettingsNullAlias(t *testing.T) {
+	dir := t.TempDir()
+	in := "name: &name \"Kyle\"\nauthor:\n  name: *name\n  email: *email\n  links: [*nope, x]\n"
+	if err := os.WriteFile(filepath.Join(dir, "_config.yml"), []byte(in), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	l := &Layout{Kind: Jekyll}
+	m, err := l.DecodeSettings(dir, "_config.yml")
+	if err != nil {
+		t.Fatalf("Jekyll: %v", err)
+	}
+	author, _ := m["author"].(map[string]any)
+	if author["name"] != "Kyle" || author["email"] != nil || !reflect.DeepEqual(author["links"], []any{nil, "x"}) {
+		t.Errorf("author = %#v", author)
+	}
+	var lines []int
+	for _, c := range l.Tolerated {
+		lines = append(lines, c.Line)
+	}
+	if !reflect.DeepEqual(lines, []int{4, 5}) {
+		t.Errorf("tolerated at lines %v, want [4 5]: %v", lines, l.Tolerated)
+	}
+	mk := &Layout{Kind: MkDocs}
+	if _, err := mk.DecodeSettings(dir, "_config.yml"); err == nil {
+		t.Error("MkDocs: no error")
 	}
 }

@@ -77,6 +77,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode"
 
 	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/srcpath"
@@ -108,6 +109,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		KeepCase: true, Segment: keepName, FileURL: chapterFile,
 		// mdBook's html renderer shows no date of a chapter's last change.
 		LastUpdated: layout.UpdatedBy(false)}
+	l.Markup.Slug = NormalizeID
 	book := table(m, "book")
 	if src, err := l.Folder(dir, "src", l.Str(book, "src")); err != nil {
 		return nil, err
@@ -343,4 +345,25 @@ func admonishDefaults(d map[string]any) *layout.AdmonishDefaults {
 	}
 	out.Collapsible, _ = d["collapsible"].(bool)
 	return out
+}
+
+// NormalizeID is mdBook's heading id of a heading's text (normalize_id,
+// rust-lang/mdBook src/utils/mod.rs): "Convert the given string to a
+// valid HTML element ID": letters and digits of any script (Rust's
+// char::is_alphanumeric), "_" and "-" kept, ASCII letters lowered, each
+// whitespace "-", the rest dropped ("Règles aventure" is règles-aventure).
+func NormalizeID(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '_' || r == '-' || unicode.IsLetter(r) || unicode.IsNumber(r) || unicode.Is(unicode.Other_Alphabetic, r):
+			if r >= 'A' && r <= 'Z' {
+				r += 'a' - 'A'
+			}
+			b.WriteRune(r)
+		case unicode.IsSpace(r):
+			b.WriteByte('-')
+		}
+	}
+	return b.String()
 }

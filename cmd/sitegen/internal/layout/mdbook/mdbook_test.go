@@ -209,3 +209,30 @@ func TestAdmonishDefaults(t *testing.T) {
 		}
 	}
 }
+
+// TestHeadingIDs: mdBook's heading id is normalize_id of its text: "keep
+// alphanumerics, `_` and `-`" (char::is_alphanumeric, any script),
+// ASCII letters lowered, whitespace "-", the rest dropped
+// (rust-lang/mdBook src/utils/mod.rs normalize_id). remifabas/jdr (a
+// French book) has "## Règles aventure": mdBook's id is règles-aventure,
+// sitegen's was goldmark's rgles-aventure (eval15A).
+func TestHeadingIDs(t *testing.T) {
+	l, err := Recognise(layouttest.Write(t, map[string]string{"book.toml": "", "src/SUMMARY.md": "- [A](a.md)\n"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.Markup.Slug == nil {
+		t.Fatal("no Slug: goldmark's ids")
+	}
+	for in, want := range map[string]string{
+		"Règles aventure":                    "règles-aventure",
+		"A - Les 6 Caractéristiques de Base": "a---les-6-caractéristiques-de-base",
+		"Hello, World!":                      "hello-world",
+		"snake_case and C++":                 "snake_case-and-c",
+		"Über 日本":                            "Über-日本",
+	} {
+		if got := l.Markup.Slug(in); got != want {
+			t.Errorf("Slug(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -7,7 +7,11 @@
 // its own, headed by that row. Each row gets its exact chance in a last column, the
 // table a Roll button (the script rolls its die and marks the row), and
 // rows that do not cover the roll exactly (a result of no row, or of two)
-// are a warning at the row's line.
+// are a warning at the row's line. A table wrapped into column pairs,
+// each pair headed by the roll, holds results in each such column (a row
+// then stands for two results). A row whose first cell is empty goes on
+// with the result above it (a two-level table: a d12 column, a d10 column
+// under each d12 result): the roll marks the whole group.
 package randtable
 
 import (
@@ -48,6 +52,10 @@ type Row struct {
 	Ranges  [][2]int // the results it stands for, lowest to highest each
 	Chance  float64  // of rolling one of them
 	Problem string   // the cell is not a result or range, or covers a result another row does, ...
+	// Continues: the cell is empty, the row goes on with the result of
+	// the row above (a two-level table's second column under one
+	// result); it stands for no result of its own.
+	Continues bool
 }
 
 // headRE reads a roll header: optional "dice:", then a formula with dice.
@@ -85,6 +93,11 @@ func Read(header string, cells []string) *Table {
 	covered := map[int]int{}              // result -> the row that has it (1-based)
 	for i, c := range cells {
 		row := Row{}
+		if i > 0 && clean(c) == "" {
+			row.Continues = true
+			t.Rows = append(t.Rows, row)
+			continue
+		}
 		row.Ranges, row.Problem = ranges(clean(c), r.Min, r.Max, hundred)
 		for _, rg := range row.Ranges {
 			for v := rg[0]; v <= rg[1]; v++ {
@@ -264,15 +277,21 @@ func (t transformer) Transform(doc *ast.Document, reader text.Reader, pc parser.
 		if rest := split(tb, head, src); rest != nil {
 			tables = slices.Insert(tables, i+1, rest)
 		}
+		// A table wrapped into column pairs heads each pair with the
+		// roll: every column so headed holds results.
+		var resultCols []int
+		col := 0
+		for hc := head.FirstChild(); hc != nil; hc = hc.NextSibling() {
+			if col == 0 || strings.EqualFold(clean(cellText(hc, src)), clean(header)) {
+				resultCols = append(resultCols, col)
+			}
+			col++
+		}
 		var cells []string
 		var firsts []ast.Node
 		for r := head.NextSibling(); r != nil; r = r.NextSibling() {
 			firsts = append(firsts, r.FirstChild())
-			if r.FirstChild() != nil {
-				cells = append(cells, cellText(r.FirstChild(), src))
-			} else {
-				cells = append(cells, "")
-			}
+			cells = append(cells, rowResults(r, resultCols, src))
 		}
 		rt := Read(header, cells)
 		if rt == nil {
@@ -295,6 +314,30 @@ func (t transformer) Transform(doc *ast.Document, reader text.Reader, pc parser.
 		parent.ReplaceChild(parent, tb, n)
 		n.AppendChild(n, tb)
 	}
+}
+
+// rowResults is the results cell of row r: its first cell, joined by
+// ", " with the cells of the further columns cols names (a table wrapped
+// into column pairs) that are not empty and not a result already there.
+func rowResults(r ast.Node, cols []int, src []byte) string {
+	var parts []string
+	col, next := 0, 0
+	for c := r.FirstChild(); c != nil && next < len(cols); c = c.NextSibling() {
+		if col == cols[next] {
+			// A column that repeats the first's results ("| d6 | Name | d6
+			// | Trait |", "| 1 | Bob | 1 | Brave |") is a list beside it,
+			// not more results.
+			if t := clean(cellText(c, src)); col == 0 || t != "" && !slices.Contains(parts, t) {
+				parts = append(parts, t)
+			}
+			next++
+		}
+		col++
+	}
+	if len(parts) > 1 && parts[0] == "" {
+		parts = parts[1:] // the first half empty, the second a result
+	}
+	return strings.Join(parts, ", ")
 }
 
 // split cuts table tb at its first row whose first cell is a roll (the
@@ -336,11 +379,14 @@ func (t transformer) annotate(tb *east.Table, head *east.TableHeader, rt *Table,
 	head.AppendChild(head, hc)
 	tb.Alignments = append(tb.Alignments, east.AlignRight)
 	i := 0
+	var rs []string // the results of the row, or of the row a continuing one goes on with
 	for r := head.NextSibling(); r != nil; r = r.NextSibling() {
 		row := rt.Rows[i]
-		var rs []string
-		for _, rg := range row.Ranges {
-			rs = append(rs, strconv.Itoa(rg[0])+"-"+strconv.Itoa(rg[1]))
+		if !row.Continues {
+			rs = nil
+			for _, rg := range row.Ranges {
+				rs = append(rs, strconv.Itoa(rg[0])+"-"+strconv.Itoa(rg[1]))
+			}
 		}
 		if len(rs) > 0 {
 			r.SetAttributeString("data-r", []byte(strings.Join(rs, " ")))

@@ -244,3 +244,93 @@ func TestDashRow(t *testing.T) {
 		}
 	}
 }
+
+// TestBlankContinues: a row whose first cell is empty goes on with the
+// result above it, as two-level tables are written (a d12 column, then a
+// d10 column under each d12 result, the d12 cell left empty on the rows
+// after the first: azureorangutan/murdham content/rules/mutations.md,
+// eval15A, 44 warnings `"" is not a result`). No warning, no chance of
+// its own, and the roll marks the whole group (its rows carry the
+// result above's data-r). An empty first cell on the first row is still
+// no result.
+func TestBlankContinues(t *testing.T) {
+	rt := Read("D4", []string{"1", "", "", "2", "**  **", "3-4"})
+	if rt == nil {
+		t.Fatal("not read as a random table")
+	}
+	for i, r := range rt.Rows {
+		if r.Problem != "" {
+			t.Errorf("row %d: %q", i+1, r.Problem)
+		}
+	}
+	if g := rt.Gaps(); len(g) > 0 {
+		t.Errorf("gaps %v", g)
+	}
+	if r := Read("D4", []string{"", "1-4"}); r.Rows[0].Problem == "" {
+		t.Error("an empty first row is no problem")
+	}
+	src := "| D4 | D6 | Result |\n|---|---|---|\n| 1 | 1-3 | Ash |\n| | 4-6 | Bone |\n| 2-4 | 1-6 | Coal |\n"
+	var warns []string
+	md := goldmark.New(goldmark.WithExtensions(extension.Table, Extension{Warn: func(pc parser.Context, off int, msg string) {
+		warns = append(warns, msg)
+	}}))
+	var b strings.Builder
+	if err := md.Convert([]byte(src), &b); err != nil {
+		t.Fatal(err)
+	}
+	if len(warns) > 0 {
+		t.Errorf("warnings %q", warns)
+	}
+	if n := strings.Count(b.String(), `data-r="1-1"`); n != 2 {
+		t.Errorf("%d rows marked by a roll of 1, want 2 (Ash and Bone):\n%s", n, b.String())
+	}
+}
+
+// TestWrapped: a table wrapped into column pairs, its roll heading each
+// pair ("| D8 | Ability scores | D8 | Ability scores |", a row "| 1 | 8, 7,
+// 7 | 2 | 8, 8, 6 |": azureorangutan/murdham content/rules/
+// character_creation.md, eval15A): every column headed by the roll holds
+// results, so the d8 has a row for each result and no warning "no row
+// for 2, 4, 6 and 8", and a roll of 2 marks the row that holds 2.
+func TestWrapped(t *testing.T) {
+	src := "| D8 | Scores | **d8** | Scores |\n|---|---|---|---|\n" +
+		"| 1 | 8, 7, 7 | 2 | 8, 8, 6 |\n| 3 | 9, 7, 6 | 4 | 9, 8, 5 |\n" +
+		"| 5 | 10, 6, 6 | 6 | 10, 7, 5 |\n| 7 | 11, 6, 5 | **8** | 12, 5, 5 |\n"
+	var warns []string
+	md := goldmark.New(goldmark.WithExtensions(extension.Table, Extension{Warn: func(pc parser.Context, off int, msg string) {
+		warns = append(warns, msg)
+	}}))
+	var b strings.Builder
+	if err := md.Convert([]byte(src), &b); err != nil {
+		t.Fatal(err)
+	}
+	if len(warns) > 0 {
+		t.Errorf("warnings %q", warns)
+	}
+	for _, s := range []string{`data-r="1-1 2-2"`, `data-r="7-7 8-8"`, `Roll D8</button>`} {
+		if !strings.Contains(b.String(), s) {
+			t.Errorf("no %s in\n%s", s, b.String())
+		}
+	}
+}
+
+// TestSideBySide: two lists rolled by one die side by side ("| d6 | Name |
+// d6 | Trait |", each row the same number twice) are no wrapped table:
+// each row stands for its one result, no "result 1 is also row 1's".
+func TestSideBySide(t *testing.T) {
+	src := "| d4 | Name | d4 | Trait |\n|---|---|---|---|\n| 1 | Bob | 1 | Brave |\n| 2 | Ann | 2 | Wise |\n| 3 | Cy | 3 | Sly |\n| 4 | Di | 4 | Kind |\n"
+	var warns []string
+	md := goldmark.New(goldmark.WithExtensions(extension.Table, Extension{Warn: func(pc parser.Context, off int, msg string) {
+		warns = append(warns, msg)
+	}}))
+	var b strings.Builder
+	if err := md.Convert([]byte(src), &b); err != nil {
+		t.Fatal(err)
+	}
+	if len(warns) > 0 {
+		t.Errorf("warnings %q", warns)
+	}
+	if !strings.Contains(b.String(), `data-r="1-1"`) || !strings.Contains(b.String(), `25.00%`) {
+		t.Errorf("rows not one result each:\n%s", b.String())
+	}
+}
