@@ -112,6 +112,10 @@
 // the navigation (hide: true; its pages are published). Its other keys
 // (order, sort_type, order_by, collapse…), links and sections in nav:,
 // and filtered rests are named, not read.
+//
+// extra_css and extra_javascript are named in a note, not applied: the
+// pages keep sitegen's own style sheet and carry no author script; the
+// local files are published with docs_dir, a remote URL is never fetched.
 package mkdocs
 
 import (
@@ -374,7 +378,52 @@ func Recognise(dir string) (*layout.Layout, error) {
 	} else if len(names) > 1 {
 		l.Notes = append(l.Notes, fmt.Sprintf("%s: plugins %s not implemented: the pages are built as MkDocs builds them without these plugins", file, strings.Join(names, ", ")))
 	}
+	noteExtraAssets(l, file, get)
 	return l, nil
+}
+
+// noteExtraAssets names extra_css and extra_javascript in a note: "Set a
+// list of CSS files (relative to docs_dir) to be included by the theme,
+// typically as <link> tags", "… JavaScript files … as <script> tags"
+// (https://www.mkdocs.org/user-guide/configuration/#extra_css). sitegen
+// applies neither: its pages carry no author script (raw HTML <script> is
+// removed) and keep their own style sheet, within the page-weight budget;
+// a remote URL is never fetched (the build is offline). The local files
+// are published with docs_dir.
+func noteExtraAssets(l *layout.Layout, file string, get func(string) *yaml.Node) {
+	if css := extraFiles(get("extra_css")); len(css) > 0 {
+		l.Notes = append(l.Notes, fmt.Sprintf("%s: extra_css %s not applied: the pages use sitegen's own style sheet "+
+			"(the local files are published; a remote URL is never fetched or linked)", file, strings.Join(css, ", ")))
+	}
+	if js := extraFiles(get("extra_javascript")); len(js) > 0 {
+		l.Notes = append(l.Notes, fmt.Sprintf("%s: extra_javascript %s not applied: sitegen's pages carry no author script "+
+			"(the local files are published; a remote URL is never fetched or linked; sitegen draws mermaid diagrams itself)", file, strings.Join(js, ", ")))
+	}
+}
+
+// extraFiles returns the entries of an extra_css or extra_javascript
+// list: a path, or (MkDocs 1.5) a mapping with path: ("- path: x.mjs
+// type: module").
+func extraFiles(n *yaml.Node) []string {
+	if n == nil || n.Kind != yaml.SequenceNode {
+		return nil
+	}
+	var files []string
+	for _, it := range n.Content {
+		switch it.Kind {
+		case yaml.ScalarNode:
+			if it.Value != "" {
+				files = append(files, it.Value)
+			}
+		case yaml.MappingNode:
+			for i := 0; i+1 < len(it.Content); i += 2 {
+				if it.Content[i].Value == "path" && it.Content[i+1].Value != "" {
+					files = append(files, it.Content[i+1].Value)
+				}
+			}
+		}
+	}
+	return files
 }
 
 // keepName is MkDocs' URL segment for a file or folder name: the name as

@@ -163,3 +163,42 @@ func TestPluginsNotImplemented(t *testing.T) {
 		})
 	}
 }
+
+// TestExtraAssetsNoted checks that extra_css and extra_javascript are named
+// in a note, as they are not applied. MkDocs: "extra_css: Set a list of CSS
+// files (relative to docs_dir) to be included by the theme, typically as
+// <link> tags", "extra_javascript: Set a list of JavaScript files in your
+// docs_dir to be included by the theme, as <script> tags"
+// (https://www.mkdocs.org/user-guide/configuration/#extra_css). sitegen's
+// pages carry no author CSS or script (raw HTML <script> is removed); a
+// remote URL is never fetched (the build is offline).
+func TestExtraAssetsNoted(t *testing.T) {
+	tests := []struct {
+		name, config string
+		want         []string
+	}{
+		{name: "none", config: "site_name: S\n"},
+		{name: "empty lists", config: "extra_css: []\nextra_javascript: []\n"},
+		{name: "css", config: "extra_css:\n  - styles/extra.css\n",
+			want: []string{"mkdocs.yml: extra_css styles/extra.css not applied: the pages use sitegen's own style sheet (the local files are published; a remote URL is never fetched or linked)"}},
+		{name: "js local and remote, mapping form", config: "extra_javascript:\n  - js/a.js\n  - path: js/b.mjs\n    type: module\n  - https://unpkg.com/mermaid/dist/mermaid.min.js\n",
+			want: []string{"mkdocs.yml: extra_javascript js/a.js, js/b.mjs, https://unpkg.com/mermaid/dist/mermaid.min.js not applied: sitegen's pages carry no author script (the local files are published; a remote URL is never fetched or linked; sitegen draws mermaid diagrams itself)"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l, err := Recognise(layouttest.Write(t, map[string]string{"mkdocs.yml": tt.config}))
+			if err != nil || l == nil {
+				t.Fatalf("Recognise = %v, %v", l, err)
+			}
+			var got []string
+			for _, n := range l.Notes {
+				if strings.Contains(n, "extra_") {
+					got = append(got, n)
+				}
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("notes = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
