@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"d6codex/cmd/sitegen/internal/markup/emoji"
 	"d6codex/templates"
 )
 
@@ -106,4 +107,24 @@ func FuzzDialects(f *testing.F) {
 			panic(fmt.Sprintf("no result after 5 s for %q", src))
 		}
 	})
+}
+
+// TestJemojiIDs: jemoji writes ":five:" as the emoji ("jemoji: GitHub-flavored
+// emoji plugin for Jekyll", https://github.com/jekyll/jemoji, run on the
+// converter's HTML), after kramdown made the heading's id from its text:
+// "## :five: Grappler" is "five-grappler" (dmoisset/s5, eval14A NA7). Not
+// inside code.
+func TestJemojiIDs(t *testing.T) {
+	src := "## :five: Grappler\n\nA :smile: and `:smile:`.\n"
+	out, res, _ := convert(t, Options{Dialects: Dialects{Kramdown: true, Emoji: true}}, src, Page{})
+	five, _ := emoji.Lookup("five")
+	smile, _ := emoji.Lookup("smile")
+	for _, part := range []string{`<h2 id="five-grappler">` + five + " Grappler", "A " + smile + " and <code>:smile:</code>."} {
+		if !strings.Contains(out, part) {
+			t.Errorf("output lacks %q:\n%s", part, out)
+		}
+	}
+	if len(res.TOC) != 1 || res.TOC[0].Title != five+" Grappler" {
+		t.Errorf("TOC = %s, want the emoji in its title", tocString(res.TOC))
+	}
 }

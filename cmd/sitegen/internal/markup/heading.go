@@ -341,13 +341,15 @@ func PlainText(n ast.Node, src []byte) string {
 // newContext is a page's parser context, with the tool's heading ids
 // (Dialects.Slug) where it has its own.
 // With pymdownx.emoji (Dialects.Emoji), a heading's shortcodes are no
-// part of its id (emoji.Extension.Strip).
+// part of its id (emoji.Extension.Strip); Jekyll's jemoji (Dialects.Kramdown)
+// runs after kramdown made the id, which keeps the shortcode's text:
+// "## :five: Grappler" is "five-grappler".
 func (m *Markdown) newContext() parser.Context {
 	var ids parser.IDs
 	if m.opts.Dialects.Slug != nil {
 		ids = &slugIDs{slug: m.opts.Dialects.Slug, used: map[string]bool{}, inline: m.inline, python: m.opts.Dialects.PythonUnique}
 	}
-	if m.opts.Dialects.Emoji {
+	if m.opts.Dialects.Emoji && !m.opts.Dialects.Kramdown {
 		if ids == nil {
 			ids = parser.NewContext().IDs()
 		}

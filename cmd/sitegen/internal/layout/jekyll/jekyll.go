@@ -245,6 +245,14 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if plugins(dir, m)[TitlesFromHeadings] {
 		l.HeadingTitle = true
 	}
+	// jemoji ("Add jemoji to your site's _config.yml plugins",
+	// https://github.com/jekyll/jemoji) writes ":five:" as GitHub's emoji
+	// image; offline, sitegen writes the Unicode emoji a reader sees. It
+	// is not one of the plugins GitHub Pages runs unasked: a site lists it.
+	if p := plugins(dir, m); p[Jemoji] {
+		l.Markup.Emoji = true
+		l.Read = append(l.Read, "plugins jemoji")
+	}
 	publishCollections(l, m)
 	// Liquid is run on pages (render.go, page.go), with the site's
 	// variables (model.go).
@@ -323,6 +331,8 @@ const (
 	ReadmeIndex         = "jekyll-readme-index"
 	TitlesFromHeadings  = "jekyll-titles-from-headings"
 	RelativeLinks       = "jekyll-relative-links"
+	// Jemoji is GitHub's emoji shortcodes (":smile:"), on where listed.
+	Jemoji = "jemoji"
 )
 
 // GitHubPagesPlugins are the plugins GitHub Pages runs on every site ("GitHub

@@ -396,3 +396,28 @@ func TestGFMSlug(t *testing.T) {
 		}
 	}
 }
+
+// TestJemoji: jemoji's ":smile:" shortcodes are read where plugins: (or the
+// older gems:) lists it ("Add jemoji to your site's _config.yml",
+// https://github.com/jekyll/jemoji); GitHub Pages does not run it unasked
+// (it is not among the plugins "enabled by default and cannot be disabled",
+// https://docs.github.com/en/pages/setting-up-a-github-pages-site-with-jekyll/about-github-pages-and-jekyll#plugins).
+func TestJemoji(t *testing.T) {
+	for _, tt := range []struct {
+		config string
+		want   bool
+	}{
+		{"plugins: [jemoji]\n", true},
+		{"gems: [jemoji]\n", true},
+		{"plugins: [jekyll-seo-tag]\n", false},
+		{"title: x\n", false},
+	} {
+		l, err := Recognise(layouttest.Write(t, map[string]string{"_config.yml": tt.config}))
+		if err != nil || l == nil {
+			t.Fatalf("Recognise(%q) = %v, %v", tt.config, l, err)
+		}
+		if l.Markup.Emoji != tt.want {
+			t.Errorf("%q: Emoji = %v, want %v", tt.config, l.Markup.Emoji, tt.want)
+		}
+	}
+}
