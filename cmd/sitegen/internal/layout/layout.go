@@ -562,6 +562,20 @@ type Layout struct {
 	// on the first line of the document body"); otherwise from its first
 	// # heading anywhere (or as StartTitle says).
 	FirstLineTitle bool
+	// TitleUnlessH1: the tool shows the page's title above its text only
+	// when the text has no level-1 heading, and shows that heading where
+	// it is written: Docusaurus ("Automatically added at the top of your
+	// doc if it does not contain any Markdown title"), MkDocs (Material's
+	// template adds <h1>{{ page.title }}</h1> only if not "<h1" in
+	// page.content; its own themes never), GitHub's view of a folder of
+	// Markdown (the file as written). A # heading that does not start the
+	// page then stays in its place, an <h1>, and the frame adds no title.
+	TitleUnlessH1 bool
+	// TitleAbove: the tool shows the page's own title (its front
+	// matter's) at the top of the page whatever its text starts with, a
+	// # heading there shown below it (Starlight: title "will be displayed
+	// at the top of the page").
+	TitleAbove bool
 	// FilesFirst orders the pages of a folder without a weight or a place
 	// in the tool's navigation as the tool's walk finds them: its index
 	// first, its pages by file name, then its folders by name (MkDocs'
@@ -1307,7 +1321,7 @@ func Folder() *Layout {
 	return &Layout{Kind: Markdown, Content: ".", Redirects: "aliases",
 		ExcludeNames:    []string{"node_modules"},
 		LinkedFilesOnly: true, NameOrder: true, HeadingTitle: true, FileLinks: true, BookAnchors: true, SkipCopies: true,
-		Unpublished: NotesFlags, BadFrontMatter: true, Garden: true, PluginBlocks: []string{"statblock"},
+		TitleUnlessH1: true, Unpublished: NotesFlags, BadFrontMatter: true, Garden: true, PluginBlocks: []string{"statblock"},
 		// .mdx files are not pages here: left out, and counted (MDXReason).
 		UnpublishedPaths: []PathRule{{Reason: MDXReason, Patterns: ParseGlobs("**/*.mdx")}},
 		// GitHub shows A-B.md and A B.md at two addresses, which

@@ -98,8 +98,10 @@ func (tocTransformer) Transform(doc *ast.Document, reader text.Reader, pc parser
 // table of contents, collected after, follows the new levels. With own
 // (Dialects.OwnH1) an <h1> of the raw HTML, with no # heading in the
 // text (kept or taken for the title), is the page's own heading: kept,
-// and the page flagged templates.FlagOwnH1.
-type h1Transformer struct{ own bool }
+// and the page flagged templates.FlagOwnH1. With unlessH1
+// (Dialects.TitleUnlessH1) any level-1 heading left in the body is, and
+// no heading moves.
+type h1Transformer struct{ own, unlessH1 bool }
 
 // Transform implements parser.ASTTransformer.
 func (t h1Transformer) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
@@ -139,6 +141,10 @@ func (t h1Transformer) Transform(doc *ast.Document, reader text.Reader, pc parse
 		}
 		return ast.WalkContinue, nil
 	})
+	if t.unlessH1 && (hasH1 || rawH1) && !dropped {
+		st.setFlag(templates.FlagOwnH1)
+		return
+	}
 	if t.own && rawH1 && !hasH1 && !dropped {
 		st.setFlag(templates.FlagOwnH1)
 		return

@@ -139,6 +139,11 @@ type Dialects struct {
 	// heading, when the Markdown leaves no # heading in the body
 	// (h1Transformer).
 	OwnH1 bool
+	// TitleUnlessH1: a level-1 heading left in the text (not taken for
+	// the title and dropped) is the page's own heading, kept in its place
+	// at level 1, and the page flagged templates.FlagOwnH1
+	// (layout.Layout.TitleUnlessH1).
+	TitleUnlessH1 bool
 	// Shortcodes renders Hugo docs themes' shortcodes.
 	Shortcodes bool
 	// PageLinkShortcodes are the names of the site's own Hugo shortcodes
@@ -899,7 +904,7 @@ type pageExtension struct{ m *Markdown }
 func (e pageExtension) Extend(md goldmark.Markdown) {
 	md.Parser().AddOptions(parser.WithASTTransformers(
 		// After goldmark's own (footnotes run at 999), in this order.
-		util.Prioritized(h1Transformer{own: e.m.opts.Dialects.OwnH1}, 1000),
+		util.Prioritized(h1Transformer{own: e.m.opts.Dialects.OwnH1, unlessH1: e.m.opts.Dialects.TitleUnlessH1}, 1000),
 		util.Prioritized(blockTransformer{m: e.m}, 1001),
 		util.Prioritized(linkTransformer{m: e.m}, 1002),
 		util.Prioritized(queryTransformer{m: e.m}, 1003),

@@ -168,6 +168,7 @@ func load(ctx context.Context, opts content.Options, updatable bool) (*Site, err
 			CustomIcons:        s.Lay.Markup.CustomIcons,
 			Liquid:             s.Lay.Kind == layout.Jekyll,
 			OwnH1:              s.Lay.Kind == layout.Jekyll, // Jekyll writes a page as its HTML and layouts do
+			TitleUnlessH1:      s.Lay.TitleUnlessH1,
 			Shortcodes:         s.Lay.Kind == layout.Hugo,
 			PageLinkShortcodes: s.Lay.Markup.PageLinkShortcodes,
 			AnchorShortcodes:   s.Lay.Markup.AnchorShortcodes,

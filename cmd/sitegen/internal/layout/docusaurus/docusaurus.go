@@ -47,7 +47,10 @@
 //   - Number prefixes ("01-", "1.", "01 - ", not dates or versions like
 //     2021-11-foo or 7.0-foo) are stripped from ids, titles, labels and
 //     URLs, and give the position.
-//   - Title: front matter title, else the first heading, else the id.
+//   - Title: front matter title, else the first heading, else the id;
+//     "Automatically added at the top of your doc if it does not contain
+//     any Markdown title": a # heading the doc does not start with stays
+//     in its place, the page's only <h1> (TitleUnlessH1).
 //     Navigation: sidebar_label (else the title) and sidebar_position
 //     (else the number prefix); a folder's _category_.json|yml gives its
 //     label and position (else its index doc's, else the folder name and
@@ -214,6 +217,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		UnpublishedPaths: []layout.PathRule{excludeRule(DefaultExclude)},
 		FileURLs:         true,
 		StartTitle:       true,
+		TitleUnlessH1:    true,
 		// draft: true and unlisted: true (the site applies them, with
 		// every tool's flags).
 		Unpublished: unpublished, Unlisted: unlisted,

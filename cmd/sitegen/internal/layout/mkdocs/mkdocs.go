@@ -36,7 +36,9 @@
 //   - The title: "1. A title defined in the nav configuration setting for
 //     a document. 2. A title defined in the title meta-data key of a
 //     document. 3. A level 1 Markdown header on the first line of the
-//     document body. 4. The filename of a document" (StartTitle).
+//     document body. 4. The filename of a document" (StartTitle). Shown
+//     as Material shows it: above the text only when the text has no
+//     <h1>, a # heading elsewhere kept in its place (TitleUnlessH1).
 //   - What MkDocs builds through, which sitegen's lenient mode
 //     (--broken-links warn) builds as warnings and its strict mode refuses
 //     saying so: a setting or front matter key set twice (PyYAML keeps the
@@ -153,7 +155,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if err := yaml.Unmarshal(raw, &doc); err != nil {
 		return nil, layout.YAMLError(file, err)
 	}
-	l := &layout.Layout{Kind: layout.MkDocs, File: file, Content: "docs", Redirects: "aliases", BadFrontMatter: true, DuplicateURL: layout.KeepLastWalked,
+	l := &layout.Layout{Kind: layout.MkDocs, File: file, Content: "docs", Redirects: "aliases", BadFrontMatter: true, DuplicateURL: layout.KeepLastWalked, TitleUnlessH1: true,
 		ReadmeBesideIndex: layout.SkipReadme, FirstLineTitle: true, FilesFirst: true, KeepCase: true, Segment: keepName,
 		NoFolderPage: func(string) bool { return true }, PathNotes: true,
 		UnpublishedPaths: []layout.PathRule{{Reason: ExcludeReason, Patterns: layout.ParseIgnore(defaultExcludes)}}}

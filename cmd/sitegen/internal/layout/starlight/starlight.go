@@ -33,7 +33,8 @@
 //     not be included in production builds" (not published; --drafts shows
 //     it).
 //   - Title: the front matter title, which Starlight requires; <title> is
-//     "page | site".
+//     "page | site". It "will be displayed at the top of the page", a #
+//     heading the text starts with below it (TitleAbove).
 //   - Navigation: "By default, Starlight will automatically generate a
 //     sidebar based on the filesystem structure of your docs, using each
 //     file's title property as the sidebar entry": a group per folder,
@@ -147,7 +148,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		return nil, nil
 	}
 	l := &layout.Layout{
-		Kind: layout.Starlight, File: file, Content: Content,
+		Kind: layout.Starlight, File: file, Content: Content, TitleAbove: true,
 		Output:       "dist",
 		ExcludeNames: []string{"node_modules"},
 		UnpublishedPaths: []layout.PathRule{{Reason: PartialReason,

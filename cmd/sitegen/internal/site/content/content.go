@@ -587,11 +587,18 @@ func (s *Site) loadPage(rel string) *Page {
 		// No title in front matter (or no front matter): the heading that
 		// starts the page where the layout takes one of any level, else
 		// the first # H1, else the file name.
+		first, _ := doc.FirstChild().(*ast.Heading) // before h1Title takes the heading out of doc
 		if t, ok := s.leadingTitle(doc, src); ok {
 			p.Title, p.DropH1, p.TitleLead = t, true, true
 		} else if t, ok := s.h1Title(doc, src); ok {
-			p.Title, p.DropH1 = t, true
+			// A heading that does not start the page stays where it is
+			// where the tool shows the text as written (TitleUnlessH1).
+			leads := first != nil && first.Level == 1 || s.Lay.StartTitle || s.Lay.FirstLineTitle
+			p.Title, p.DropH1 = t, leads || !s.Lay.TitleUnlessH1
 		}
+	case s.Lay.TitleAbove:
+		// The title heads the page; a # heading the text starts with is
+		// shown below it.
 	default:
 		// A title of its own and a page that starts with # Heading (front
 		// matter scripted onto a corpus, MkDocs metadata): the heading
