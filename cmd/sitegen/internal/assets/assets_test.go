@@ -7,6 +7,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"io"
+	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
@@ -321,6 +322,13 @@ func TestCacheTrim(t *testing.T) {
 		"precompressed/notes.txt":                             true, // not an entry's name
 		"wasm/" + strings.Repeat("ef", 16) + "-opend6.wasm":   false,
 		"other/" + hex + ".br.11":                             true, // not a cache folder
+		// A site's build objects, in its own folder (named as its index).
+		"buildobjs/" + strings.Repeat("0a", 12) + "/" + hex:                      false,
+		"buildobjs/" + strings.Repeat("0a", 12) + "/" + strings.Repeat("cd", 32): true, // recent
+		"buildobjs/" + strings.Repeat("0b", 12) + "/" + hex:                      false,
+		"buildobjs/" + strings.Repeat("0b", 12) + "/notes.txt":                   true,  // not an entry's name
+		"buildobjs/notasite/" + hex:                                              true,  // not a site's folder
+		"buildobjs/" + strings.Repeat("0c", 12) + "/" + hex:                      false, // its folder, left empty, goes too
 	}
 	for name := range files {
 		if err := WriteFile(c.Dir, name, []byte(name)); err != nil {
@@ -348,8 +356,11 @@ func TestCacheTrim(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n != 3 {
-		t.Errorf("Trim removed %d files, want 3", n)
+	if n != 6 {
+		t.Errorf("Trim removed %d files, want 6", n)
+	}
+	if _, err := os.Stat(filepath.Join(c.Dir, "buildobjs", strings.Repeat("0c", 12))); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("a site's folder of objects left empty is still there (%v)", err)
 	}
 	for name, kept := range files {
 		_, err := os.Stat(c.Path(name))

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -42,8 +43,16 @@ var cacheEntry = map[string]*regexp.Regexp{
 	"precompressed": regexp.MustCompile(`^([0-9a-f]{64}\.(gz|br)\.\d+|\.tmp-\d+)$`),
 	"wasm":          regexp.MustCompile(`^([0-9a-f]{32}-[a-z0-9_]+\.wasm|\.tmp-\d+)$`),
 	"builds":        regexp.MustCompile(`^([0-9a-f]{24}\.gob|\.tmp-\d+)$`), // site's build cache
-	"buildobjs":     regexp.MustCompile(`^([0-9a-f]{64}|\.tmp-\d+)$`),      // its pages' bodies, by content hash
+	"buildobjs":     regexp.MustCompile(`^([0-9a-f]{64}|\.tmp-\d+)$`),      // its pages' bodies, by content hash (before format 11)
 }
+
+// cacheSiteFolders are the cache folders that hold a folder per site,
+// named as the site's index in builds/, and the names of the files in
+// them: each site's build objects (buildobjs/SITE/).
+var cacheSiteFolders = map[string]*regexp.Regexp{"buildobjs": cacheEntry["buildobjs"]}
+
+// siteFolder matches the name of a site's folder (cacheSiteFolders).
+var siteFolder = regexp.MustCompile(`^[0-9a-f]{24}$`)
 
 // Get returns the entry name (a slash path under Dir), computing it with
 // make and storing it when it is missing.
@@ -139,7 +148,20 @@ func (c Cache) Trim(now time.Time) (int, error) {
 	}
 	removed := 0
 	var errs []error
-	for folder, entry := range cacheEntry {
+	trim := map[string]*regexp.Regexp{}
+	maps.Copy(trim, cacheEntry)
+	for folder, entry := range cacheSiteFolders {
+		if info, err := os.Lstat(filepath.Join(c.Dir, folder)); err != nil || !info.IsDir() {
+			continue // missing, or a link: not the cache's own folder
+		}
+		sites, _ := os.ReadDir(filepath.Join(c.Dir, folder))
+		for _, s := range sites {
+			if s.IsDir() && siteFolder.MatchString(s.Name()) { // a real folder (ReadDir's type is Lstat's), named as a site's
+				trim[folder+"/"+s.Name()] = entry
+			}
+		}
+	}
+	for folder, entry := range trim {
 		if info, err := os.Lstat(filepath.Join(c.Dir, folder)); err != nil || !info.IsDir() {
 			continue // missing, or a link: not the cache's own folder
 		}
@@ -164,6 +186,9 @@ func (c Cache) Trim(now time.Time) (int, error) {
 				continue
 			}
 			removed++
+		}
+		if _, site := cacheEntry[folder]; !site {
+			_ = os.Remove(filepath.Join(c.Dir, folder)) // a site's folder left empty goes (not when it holds anything)
 		}
 	}
 	return removed, errors.Join(errs...)

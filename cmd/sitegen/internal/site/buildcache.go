@@ -17,6 +17,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -45,10 +46,12 @@ import (
 //     times, inode: fileStamp) and hash of each of those files, each
 //     page's output files with their hash and stamp and the hash of its
 //     link previews, and each previews shard's key and file (preview.go).
-//   - buildobjs/: each body's rendered parts (HTML, table of contents,
+//   - buildobjs/SITE/: each body's rendered parts (HTML, table of contents,
 //     preview index) and its search entry (searchcache.go), and the
 //     state of the search index published (searchpatch.go), each in a
-//     file named by the hash of its content. A build writes the objects of the pages it rendered
+//     file named by the hash of its content, in the folder of the site
+//     (named as its index is: two copies of one site share none, so one
+//     never deletes what the other's index names). A build writes the objects of the pages it rendered
 //     anew and no other, then the index, then removes the objects the
 //     previous index named and the new one does not: a one-page edit
 //     writes its page's objects and appends its change of the index to
@@ -86,7 +89,7 @@ import (
 
 // buildCacheFormat is the version of the cache's format; an index of
 // another version is not read.
-const buildCacheFormat = 10 // 10: a page's previews by their hash (cachedOut.Preview), not their bytes; the previews shards' keys (cacheIndex.Shards); 9: the index and its log checked by CRC-64 (buildCacheMagic 2); 8: a page record keeps just-the-docs' text nav_order
+const buildCacheFormat = 11 // 11: objects in a folder per site (buildobjs/SITE/); 10: a page's previews by their hash (cachedOut.Preview), not their bytes; the previews shards' keys (cacheIndex.Shards); 9: the index and its log checked by CRC-64 (buildCacheMagic 2); 8: a page record keeps just-the-docs' text nav_order
 
 // buildCacheMagic starts a cache index, before its checksum and its
 // payload; it names the index file's framing (2: a CRC-64 checksum).
@@ -294,6 +297,16 @@ func cachePath(opts content.Options) string {
 	return assets.Cache{Dir: opts.CacheDir}.Path("builds/" + hex.EncodeToString(sum[:12]) + ".gob")
 }
 
+// objectsFolder is the folder of the build objects of the site whose
+// index is the file index in the cache folder dir: its own, named as its
+// index, so that another site's build (a second copy of this one makes
+// the same objects) never deletes them; "." where the cache cannot hold
+// it.
+func objectsFolder(dir, index string) string {
+	site := strings.TrimSuffix(filepath.Base(index), ".gob")
+	return filepath.Dir(assets.Cache{Dir: dir}.Path("buildobjs/" + site + "/x"))
+}
+
 // optionsPrint is the options a page's text depends on.
 func optionsPrint(opts content.Options) string {
 	return fmt.Sprintf("drafts=%t base=%q links=%q", opts.Drafts, opts.BaseURL, opts.BrokenLinks)
@@ -322,7 +335,7 @@ func (s *Site) openBodyCache() *bodyCache {
 	if file == "" {
 		return nil
 	}
-	bc := &bodyCache{site: s, file: file, objs: filepath.Dir(assets.Cache{Dir: s.Opts.CacheDir}.Path("buildobjs/x")), start: s.sumsSince.UnixNano(),
+	bc := &bodyCache{site: s, file: file, objs: objectsFolder(s.Opts.CacheDir, file), start: s.sumsSince.UnixNano(),
 		now: map[string]*cachedBody{}, nowSrc: map[string]content.SrcRecord{}, newObjs: map[[sha256.Size]byte][]byte{}, nowOuts: map[string]*cachedOut{},
 		nowShards: map[string]*cachedShard{}, nowLoads: map[string]*content.CachedLoad{}}
 	if s.sumsSince.IsZero() {
@@ -890,7 +903,7 @@ func (bc *bodyCache) save() error {
 	used[now.Search] = true
 	for o := range bc.refs {
 		if !used[o] {
-			_ = os.Remove(bc.objectPath(o)) // another site's index may name it too: its page is rendered again
+			_ = os.Remove(bc.objectPath(o)) // the site's own folder: no other index names it
 		}
 	}
 	bc.refs, bc.newObjs = used, map[[sha256.Size]byte][]byte{} // for serve's next SaveCache

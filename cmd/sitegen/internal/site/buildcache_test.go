@@ -42,6 +42,9 @@ func newCacheRun(t *testing.T, files map[string]string) *cacheRun {
 		CacheDir: t.TempDir(), ReuseBuild: true}}
 }
 
+// objects is the folder of the run's build objects.
+func (r *cacheRun) objects() string { return objectsFolder(r.opts.CacheDir, cachePath(r.opts)) }
+
 // build builds the source with the cache and checks that what it
 // publishes (or the errors it stops with) is what a build of the same
 // source without any cache publishes, byte for byte; it returns the
@@ -401,7 +404,7 @@ func backdate(t *testing.T, dirs ...string) {
 // objectNames lists the cache's object files of a run.
 func objectNames(t *testing.T, r *cacheRun) map[string]bool {
 	t.Helper()
-	entries, err := os.ReadDir(filepath.Join(r.opts.CacheDir, "buildobjs"))
+	entries, err := os.ReadDir(r.objects())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -615,8 +618,8 @@ func TestBuildCacheWritesChanged(t *testing.T) {
 			if c == nil {
 				t.Fatalf("no body of %s in the cache", n.path)
 			}
-			objs := []string{filepath.Join(r.opts.CacheDir, "buildobjs", fmt.Sprintf("%x", c.Obj)),
-				filepath.Join(r.opts.CacheDir, "buildobjs", fmt.Sprintf("%x", c.Docs)),
+			objs := []string{filepath.Join(r.objects(), fmt.Sprintf("%x", c.Obj)),
+				filepath.Join(r.objects(), fmt.Sprintf("%x", c.Docs)),
 				filepath.Join(r.opts.Dest, filepath.FromSlash(c.URL), "index.html")}
 			tt.spoil(objs)
 			// A new page makes the search index whole (searchpatch.go),

@@ -97,7 +97,7 @@ func TestBuildCachePreviewShards(t *testing.T) {
 				}
 				gone := 0
 				for _, c := range ix.Bodies {
-					if err := os.Remove(filepath.Join(r.opts.CacheDir, "buildobjs", fmt.Sprintf("%x", c.Obj))); err == nil {
+					if err := os.Remove(filepath.Join(r.objects(), fmt.Sprintf("%x", c.Obj))); err == nil {
 						gone++
 					}
 				}
