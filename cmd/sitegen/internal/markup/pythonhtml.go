@@ -24,14 +24,7 @@ import (
 // tag has md_in_html's markdown attribute keeps CommonMark's reading: its
 // content is Markdown.
 func withPythonHTMLBlocks(list []util.PrioritizedValue) []util.PrioritizedValue {
-	out := make([]util.PrioritizedValue, len(list))
-	copy(out, list)
-	for i, v := range out {
-		if v.Value == parser.NewHTMLBlockParser() {
-			out[i].Value = pythonHTMLBlocks{v.Value.(parser.BlockParser)}
-		}
-	}
-	return out
+	return wrapParser(list, parser.NewHTMLBlockParser(), func(p parser.BlockParser) parser.BlockParser { return pythonHTMLBlocks{p} })
 }
 
 // pythonHTMLBlocks is goldmark's HTML block parser, a kind-6 block opened

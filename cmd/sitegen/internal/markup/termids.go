@@ -52,11 +52,18 @@ func (t termIDs) Open(parent ast.Node, reader text.Reader, pc parser.Context) (a
 // withTermIDs returns the block parsers with the definition description
 // parser wrapped in termIDs.
 func withTermIDs(list []util.PrioritizedValue) []util.PrioritizedValue {
+	return wrapParser(list, extension.NewDefinitionDescriptionParser(), func(p parser.BlockParser) parser.BlockParser { return termIDs{p} })
+}
+
+// wrapParser returns a copy of the block parsers list with the parser
+// target (one of goldmark's, which its constructors return as a single
+// value) replaced by wrap of it.
+func wrapParser(list []util.PrioritizedValue, target parser.BlockParser, wrap func(parser.BlockParser) parser.BlockParser) []util.PrioritizedValue {
 	out := make([]util.PrioritizedValue, len(list))
 	copy(out, list)
 	for i, v := range out {
-		if v.Value == extension.NewDefinitionDescriptionParser() {
-			out[i].Value = termIDs{v.Value.(parser.BlockParser)}
+		if v.Value == target {
+			out[i].Value = wrap(target)
 		}
 	}
 	return out
@@ -142,15 +149,6 @@ func (l looseDescriptions) Close(node ast.Node, reader text.Reader, pc parser.Co
 // parser wrapped in lazyDefinitions and the description parser in
 // looseDescriptions.
 func withLazyDefinitions(list []util.PrioritizedValue) []util.PrioritizedValue {
-	out := make([]util.PrioritizedValue, len(list))
-	copy(out, list)
-	for i, v := range out {
-		switch v.Value {
-		case extension.NewDefinitionListParser():
-			out[i].Value = lazyDefinitions{v.Value.(parser.BlockParser)}
-		case extension.NewDefinitionDescriptionParser():
-			out[i].Value = looseDescriptions{v.Value.(parser.BlockParser)}
-		}
-	}
-	return out
+	list = wrapParser(list, extension.NewDefinitionListParser(), func(p parser.BlockParser) parser.BlockParser { return lazyDefinitions{p} })
+	return wrapParser(list, extension.NewDefinitionDescriptionParser(), func(p parser.BlockParser) parser.BlockParser { return looseDescriptions{p} })
 }

@@ -458,7 +458,10 @@ func displayedSidebar(p *Page) (name string, set bool) {
 func (s *Site) noSidebar() map[string][]*templates.NavItem {
 	var out map[string][]*templates.NavItem
 	for _, p := range s.Pages {
-		if name, set := displayedSidebar(p); set && name == "" && p.docID != "" {
+		if p.docID == "" {
+			continue // not a doc: no displayed_sidebar (and no map lookup for every page of other layouts)
+		}
+		if name, set := displayedSidebar(p); set && name == "" {
 			p.navKey = sidebarKey
 			out = map[string][]*templates.NavItem{sidebarKey: {}}
 		}
