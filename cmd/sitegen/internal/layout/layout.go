@@ -1111,7 +1111,10 @@ type Locale struct {
 	// "rtl").
 	Lang, Dir string
 	// Path is the folder of the site its site is published in, under
-	// the default locale's base path ("fr": /fr/); "" for the default.
+	// the default locale's base path ("fr": /fr/); "" for the default,
+	// or the folder its pages' URLs start with when the tool puts them
+	// in one (Starlight without a root locale: "en", the pages at
+	// /en/…), which the locale switcher then links.
 	Path string
 	// Layout is the layout its site is built from: the default
 	// locale's, its pages' text read from their translations; nil for
