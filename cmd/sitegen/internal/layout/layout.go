@@ -892,6 +892,9 @@ type Markup struct {
 	// (Meta Bind's `INPUT[…]`, `VIEW[…]`) to the plugin's name, as
 	// PluginBlocks does for blocks (markup.Dialects.PluginInline).
 	PluginInline map[string]string
+	// MetaBind draws the Meta Bind plugin's inline fields read-only with
+	// the note's values (markup.Dialects.MetaBind).
+	MetaBind bool
 	// Slug is the id the tool gives a heading of this text, where it is
 	// not goldmark's (VitePress's slugify and Docusaurus' github-slugger
 	// keep letters of any script); nil: goldmark's.
