@@ -176,12 +176,28 @@ func TestMDX(t *testing.T) {
 				"warning: 7:6: MDX component <Highlight> is not rendered: its text is shown as it is"}},
 		// A self-closing component on a line of its own has no children
 		// either: its props are shown, as in running text (session 13:
-		// <Component prop="x" /> was dropped).
+		// <Component prop="x" /> was dropped). One without props has no
+		// text of the author's: it shows nothing (eval14A NA5: dndumb
+		// index.mdx:15 "<GooglyLogo />" showed the word "GooglyLogo").
 		{name: "self-closing component on its own line",
 			src:  "Before.\n\n<Fabled id=\"DJINN\" size={2} />\n\n<Spacer />\n\nAfter.\n",
-			want: []string{"<p>Before.</p>", `<p class="mdx-component">DJINN</p>`, `<p class="mdx-component">Spacer</p>`, "<p>After.</p>"},
+			want: []string{"<p>Before.</p>", `<p class="mdx-component">DJINN</p>`, "<p>After.</p>"},
+			not:  []string{"Spacer"},
 			problems: []string{"warning: 3:1: MDX component <Fabled /> is not rendered: its props are shown as text",
-				"warning: 5:1: MDX component <Spacer /> is not rendered: its name is shown as text"}},
+				"warning: 5:1: MDX component <Spacer /> is not rendered: it has no props or children, so nothing is shown"}},
+		// "MDX … is Markdown + JSX", "markdown inside JSX"
+		// (https://mdxjs.com/docs/what-is-mdx/): MDX has no HTML blocks,
+		// every tag is JSX and a component's children are Markdown, so a
+		// component opened on the line after raw HTML is not part of a
+		// CommonMark HTML block (kind 7, to the next blank line). eval14A
+		// NA4: dndumb wireless-wire.mdx:16 "<br/>\n<DescriptiveBox>\n#####
+		// Dungeon Master" showed "##### Dungeon Master …" as text.
+		{name: "component on the line after raw HTML",
+			src:  "<br/>\n<DescriptiveBox>\n##### Dungeon Master\nThe invisible force.\n</DescriptiveBox>\n\n<br />\n<NoteBox>\n**Note**\n</NoteBox>\nAfter.\n",
+			want: []string{"<br", ">Dungeon Master", "</h5>", "<p>The invisible force.</p>", "<br", "<p><strong>Note</strong></p>", "<p>After.</p>"},
+			not:  []string{"#####", "**", "escriptiveBox", "oteBox"},
+			problems: []string{"warning: 2:1: MDX component <DescriptiveBox> is not rendered: its content is shown as it is",
+				"warning: 8:1: MDX component <NoteBox> is not rendered: its content is shown as it is"}},
 		// "Since all doc files are parsed using MDX, anything that looks
 		// like HTML is actually JSX. Therefore, if you need to inline-style
 		// a component, follow JSX flavor and provide style objects"
@@ -239,10 +255,10 @@ func TestMDX(t *testing.T) {
 		// its name when it has none; expressions are not read.
 		{name: "self-closing component in running text",
 			src:  "Le <Role MARIN /> choisit <Fabled id=\"DJINN\" size={2} />, <Spacer />.\n",
-			want: []string{`<p>Le <span class="mdx-component">MARIN</span> choisit <span class="mdx-component">DJINN</span>, <span class="mdx-component">Spacer</span>.</p>`},
+			want: []string{`<p>Le <span class="mdx-component">MARIN</span> choisit <span class="mdx-component">DJINN</span>, .</p>`},
 			problems: []string{"warning: 1:4: MDX component <Role /> is not rendered: its props are shown as text",
 				"warning: 1:27: MDX component <Fabled /> is not rendered: its props are shown as text",
-				"warning: 1:59: MDX component <Spacer /> is not rendered: its name is shown as text"}},
+				"warning: 1:59: MDX component <Spacer /> is not rendered: it has no props or children, so nothing is shown"}},
 		// "A special Markdown syntax lets you set an explicit heading id:
 		// ### Hello World {#my-explicit-id}"
 		// (https://docusaurus.io/docs/markdown-features/toc#heading-ids);
@@ -306,6 +322,41 @@ func TestMDXJSXLink(t *testing.T) {
 	want := `10:3: broken link "./gone": no such page`
 	if !strings.Contains(fmt.Sprint(problems), want) {
 		t.Errorf("problems = %q, want %q among them", problems, want)
+	}
+}
+
+// TestMDXTitledComponent: a component of the site's own with a title
+// and an href around its text (dndumb's <ActualLinkCard title="Homebrew"
+// href="/homebrew">description</ActualLinkCard>, a card as Starlight's
+// <LinkCard title href description>,
+// https://starlight.astro.build/components/link-cards/) keeps its title
+// as a link to its href before its content, with the warning; the href
+// goes through the page's resolver as a Markdown link's does (a broken
+// one told at the element's tag). eval14A NA5: only the descriptions
+// were shown.
+func TestMDXTitledComponent(t *testing.T) {
+	resolver := LinkResolverFunc(func(dest string) (string, string) {
+		if dest == "/homebrew" {
+			return "/homebrew/", ""
+		}
+		return "", "no such page"
+	})
+	src := "<CardGrid stagger>\n  <ActualLinkCard title=\"Homebrew\" icon=\"homebrew\" href=\"/homebrew\">\n    Some new content.\n  </ActualLinkCard>\n  <ActualLinkCard\n    title=\"NSFW\"\n    href={\"/gone\"}\n  >\n    Not for all.\n  </ActualLinkCard>\n</CardGrid>\n"
+	out, _, problems := convert(t, Options{Dialects: Dialects{MDX: true, MDXAliases: map[string]string{"CardGrid": ""}}}, src, Page{Links: resolver})
+	wantInOrder(t, out, []string{`<p><a href="/homebrew/"><strong>Homebrew</strong></a></p>`, "<p>Some new content.</p>", "<strong>NSFW</strong>", "<p>Not for all.</p>"})
+	for _, n := range []string{"&lt;", "ActualLinkCard", "icon"} {
+		if strings.Contains(out, n) {
+			t.Errorf("output has %q:\n%s", n, out)
+		}
+	}
+	want := []string{"warning: 2:3: MDX component <ActualLinkCard> is not rendered: its title is shown as a link to its href, then its content",
+		"warning: 5:3: MDX component <ActualLinkCard> is not rendered: its title is shown as a link to its href, then its content",
+		`5:3: broken link "/gone": no such page`}
+	got := fmt.Sprint(problems)
+	for _, w := range want {
+		if !strings.Contains(got, w) {
+			t.Errorf("problems = %q, want %q among them", problems, w)
+		}
 	}
 }
 

@@ -13,13 +13,13 @@
 //     at its line; a self-closing component on a line of its own
 //     (<Foo prop="x" />) is an Element without children: one markup
 //     renders (Known: Docusaurus's <DocCardList />) is markup's, any
-//     other is shown as the text of its props (else its name), as in
-//     running text, with a warning;
+//     other is shown as the text of its props (nothing when it has
+//     none), as in running text, with a warning;
 //   - a component tag in running text (<Highlight color="x">text</Highlight>)
 //     is dropped and its text kept, with a warning; a self-closing one
 //     (<Role MARIN />, which has no text) is shown as the text of its
-//     props (string values, bare prop names) or else its name, with a
-//     warning;
+//     props (string values, bare prop names), or nothing when it has
+//     none (<GooglyLogo />), with a warning;
 //   - a heading's explicit id written \{#id} or {/* #id */} at its end
 //     is its id, not text (headingid.go).
 //
@@ -110,7 +110,7 @@ type Element struct {
 	closed  bool
 	// SelfClosing is set for <Foo ... /> (no children); Mark is then the
 	// text shown for it when markup does not render it: its props (string
-	// values, bare prop names), else its name.
+	// values, bare prop names), "" for none.
 	SelfClosing bool
 	Mark        string
 	// jsxAttr is, for a lower-case element read as JSX (jsxHTML), the
@@ -138,6 +138,36 @@ func (n *Element) Dump(src []byte, level int) {
 // text.
 func IndentedCode(v util.PrioritizedValue) bool {
 	return v.Value == parser.NewCodeBlockParser()
+}
+
+// HTMLBlocks wraps goldmark's HTML block parser for an MDX page, which
+// has no HTML blocks: "MDX … is Markdown + JSX", and a component's
+// children are Markdown ("markdown inside JSX",
+// https://mdxjs.com/docs/what-is-mdx/). A CommonMark HTML block (<br/>
+// alone on its line: kind 7, to the next blank line) ends before a line
+// that opens a JSX element (elementParser's: a component, <details>, a
+// lower-case tag with an expression attribute), which is then that
+// element with its Markdown children (dndumb's "<br/>\n<DescriptiveBox>\n
+// ##### Dungeon Master", an <h5> in Astro's build). Only the blocks of
+// tags (kinds 6 and 7) end so: <pre>, <script> and comments stay raw to
+// their end. The caller puts it in place of goldmark's parser.
+func HTMLBlocks(p parser.BlockParser) parser.BlockParser { return htmlBlocks{p} }
+
+type htmlBlocks struct{ parser.BlockParser }
+
+func (p htmlBlocks) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
+	if h, ok := node.(*ast.HTMLBlock); !ok || (h.HTMLBlockType != ast.HTMLBlockType6 && h.HTMLBlockType != ast.HTMLBlockType7) {
+		return p.BlockParser.Continue(node, reader, pc) // <pre>, <script>, a comment: raw to their end
+	}
+	line, _ := reader.PeekLine()
+	rest := util.TrimRightSpace(util.TrimLeftSpace(line))
+	if componentRE.Match(rest) {
+		return parser.Close
+	}
+	if _, jsx := jsxHTML(rest); jsx {
+		return parser.Close
+	}
+	return p.BlockParser.Continue(node, reader, pc)
 }
 
 // indentedParagraph is goldmark's paragraph parser for a line indented by
@@ -345,13 +375,10 @@ func (p *elementParser) finish(n *Element, selfClosing bool, pc parser.Context) 
 	}
 	if selfClosing {
 		n.closed, n.SelfClosing = true, true
-		mark, what := propsText(tag[len(n.Name)+1:]), "props are"
-		if mark == "" {
-			mark, what = n.Name, "name is"
-		}
-		n.Mark = mark
+		var msg string
+		n.Mark, msg = selfClosingMark(n.Name, tag[len(n.Name)+1:])
 		if !p.ext.Known[n.Name] && p.ext.Warn != nil {
-			p.ext.Warn(pc, n.Line, fmt.Sprintf("MDX component <%s /> is not rendered: its %s shown as text", n.Name, what))
+			p.ext.Warn(pc, n.Line, msg)
 		}
 		return
 	}
@@ -366,8 +393,19 @@ func (p *elementParser) finish(n *Element, selfClosing bool, pc parser.Context) 
 		return
 	}
 	if !p.ext.Known[n.Name] && p.ext.Warn != nil {
+		if n.Titled() {
+			p.ext.Warn(pc, n.Line, fmt.Sprintf("MDX component <%s> is not rendered: its title is shown as a link to its href, then its content", n.Name))
+			return
+		}
 		p.ext.Warn(pc, n.Line, fmt.Sprintf("MDX component <%s> is not rendered: its content is shown as it is", n.Name))
 	}
+}
+
+// Titled reports whether the element has a title and an href (a card of
+// the site's own, as Starlight's <LinkCard title href>): markup shows its
+// title as a link before its content.
+func (n *Element) Titled() bool {
+	return strings.TrimSpace(n.Attrs["title"]) != "" && strings.TrimSpace(n.Attrs["href"]) != ""
 }
 
 // tagEnd finds the end of an opening tag (the byte after its ">"),
@@ -521,14 +559,11 @@ func (p *inlineParser) Parse(_ ast.Node, block text.Reader, pc parser.Context) a
 	}
 	tag := m[0]
 	block.Advance(len(tag))
-	if bytes.HasSuffix(tag, []byte("/>")) { // no children: its props, or its name, stand for it
-		mark, what := propsText(tag[len(m[1])+1:]), "props are"
-		if mark == "" {
-			mark, what = string(m[1]), "name is"
-		}
+	if bytes.HasSuffix(tag, []byte("/>")) { // no children: its props stand for it
+		mark, msg := selfClosingMark(string(m[1]), tag[len(m[1])+1:])
 		if p.ext.Warn != nil {
 			// one message per component, so that a build's many uses read as one
-			p.ext.Warn(pc, seg.Start, fmt.Sprintf("MDX component <%s /> is not rendered: its %s shown as text", m[1], what))
+			p.ext.Warn(pc, seg.Start, msg)
 		}
 		return &InlineDropped{Mark: mark}
 	}
@@ -536,6 +571,18 @@ func (p *inlineParser) Parse(_ ast.Node, block text.Reader, pc parser.Context) a
 		p.ext.Warn(pc, seg.Start, fmt.Sprintf("MDX component <%s> is not rendered: its text is shown as it is", m[1]))
 	}
 	return &InlineDropped{}
+}
+
+// selfClosingMark is what a self-closing component markup does not render
+// shows (mark: the text of its props; "" for none) and the warning that
+// says so. One without props has no text of the author's: it shows
+// nothing rather than its name (dndumb's <GooglyLogo />, a picture).
+func selfClosingMark(name string, props []byte) (mark, msg string) {
+	mark = propsText(props)
+	if mark == "" {
+		return "", fmt.Sprintf("MDX component <%s /> is not rendered: it has no props or children, so nothing is shown", name)
+	}
+	return mark, fmt.Sprintf("MDX component <%s /> is not rendered: its props are shown as text", name)
 }
 
 // propsText is the text of a self-closing tag's props (after its name),
