@@ -204,24 +204,34 @@ func TestMDX(t *testing.T) {
 		// (https://docusaurus.io/docs/2.x/markdown-features/react): a
 		// lower-case element whose opening tag has a JSX expression
 		// attribute (<div style={{…}}>) is JSX, not raw HTML: its children
-		// are Markdown and components, kept as those of any component are,
-		// the style dropped with one warning per file. eval10B NB7
-		// (ZeiZel/dndsidian docs/index.mdx: 13 <AnimatedCard> in three
-		// such divs vanished).
+		// are Markdown and components, kept as those of any component are
+		// (eval10B NB7: ZeiZel/dndsidian docs/index.mdx: 13 <AnimatedCard>
+		// in three such divs vanished), and the element is rendered with
+		// its style object as CSS, as React renders it and as inside raw
+		// HTML (the case below), through raw HTML's allowlist (session 16:
+		// the outer div was dropped, its style with it).
 		{name: "element with a style object",
-			src:  "<div style={{ display: 'grid', gap: '1.5rem' }}>\n  <AnimatedCard\n    title=\"Freedom\"\n    description=\"No limits.\"\n  />\n  <AnimatedCard title=\"Dice\" />\n</div>\n\nBetween.\n\n<div style={{ margin: 0 }}>\n\nInside **bold**.\n\n</div>\n\nAfter.\n",
-			want: []string{`<p class="mdx-component">Freedom No limits.</p>`, `<p class="mdx-component">Dice</p>`, "<p>Between.</p>", "<p>Inside <strong>bold</strong>.</p>", "<p>After.</p>"},
-			not:  []string{"&lt;", "<div", "</div>", "grid", "raw HTML"},
-			problems: []string{"warning: 1:1: JSX <div style={…}> is read as JSX, not HTML: its style is not applied, its content is kept (so are the other such elements of the page)",
-				"warning: 2:3: MDX component <AnimatedCard /> is not rendered: its props are shown as text",
+			src: "<div style={{ display: 'grid', gap: '1.5rem' }}>\n  <AnimatedCard\n    title=\"Freedom\"\n    description=\"No limits.\"\n  />\n  <AnimatedCard title=\"Dice\" />\n</div>\n\nBetween.\n\n<div style={{ margin: 0 }}>\n\nInside **bold**.\n\n</div>\n\nAfter.\n",
+			want: []string{`<div style="display: grid; gap: 1.5rem">`, `<p class="mdx-component">Freedom No limits.</p>`, `<p class="mdx-component">Dice</p>`, "</div>", "<p>Between.</p>",
+				`<div style="margin: 0">`, "<p>Inside <strong>bold</strong>.</p>", "</div>", "<p>After.</p>"},
+			not: []string{"&lt;", "raw HTML", "{"},
+			problems: []string{"warning: 2:3: MDX component <AnimatedCard /> is not rendered: its props are shown as text",
 				"warning: 6:3: MDX component <AnimatedCard /> is not rendered: its props are shown as text"}},
 		// The opening tag may go on over lines (dndsidian docs/roles/index.md:
-		// <a href="./player" style={{ … }}>): the element's text is kept.
+		// <a href="./player" style={{ … }}>): the element's text is kept;
+		// an <a> is the link around it (its style not applied, told).
 		{name: "style object over lines",
 			src:      "<div style={{ display: 'flex' }}>\n  <a href=\"./player\" style={{\n    flex: '1 1 300px',\n  }}>\n    Become a player\n  </a>\n</div>\n",
-			want:     []string{`<a href="./player">`, "Become a player", "</a>"},
-			not:      []string{"&lt;", "</div>", "flex"},
-			problems: []string{"warning: 1:1: JSX <div style={…}> is read as JSX, not HTML: its style is not applied, its content is kept (so are the other such elements of the page)"}},
+			want:     []string{`<div style="display: flex">`, `<a href="./player">`, "Become a player", "</a>", "</div>"},
+			not:      []string{"&lt;", "300px"},
+			problems: []string{"warning: 2:3: JSX <a style={…}> is read as JSX, not HTML: its style is not applied, its content is kept (so are the other such elements of the page)"}},
+		// A style the allowlist does not keep is removed, the element
+		// kept, with raw HTML's warning.
+		{name: "element with a style the allowlist removes",
+			src:      "<div style={{ position: 'fixed', top: 0 }}>\n\nText.\n\n</div>\n",
+			want:     []string{"<div>", "<p>Text.</p>", "</div>"},
+			not:      []string{"fixed", "&lt;"},
+			problems: []string{"warning: 1:1: raw HTML: JSX style={{ position: 'fixed', top: 0 }} (style=\"position:fixed;top:0\") on <div> removed (not safe to publish;  keeps all raw HTML)"}},
 		// An element goldmark keeps as raw HTML (its text on its line,
 		// inside an HTML block) with a JSX style object: React renders
 		// the object as CSS ("follow JSX flavor and provide style
@@ -234,10 +244,9 @@ func TestMDX(t *testing.T) {
 		// docs/Spells.md).
 		{name: "style object in raw HTML",
 			src:  "<div style={{ display: 'flex', justifyContent: 'space-between'}}>\n<div>\n<h3 style={{color: '#58180D', textDecoration: 'underline', marginBottom: '1rem', zIndex: 2, padding: 4, margin: 0}}>Bard Spells</h3>  \n\n#### 1st Level\n</div>\n</div>\n\nSome <span style={accent} title=\"t\">text</span>.\n",
-			want: []string{"<div>", "<h3>Bard Spells</h3>", "1st Level", `<span title="t">text</span>`},
-			not:  []string{"58180", "1rem", "style", "accent"},
-			problems: []string{"warning: 1:1: JSX <div style={…}> is read as JSX, not HTML: its style is not applied, its content is kept (so are the other such elements of the page)",
-				`warning: 3:1: raw HTML: JSX style={{color: '#58180D', textDecoration: 'underline', marginBo... (style="color:#58180D;text-decoration:underline;margin-bottom:1rem;z-index:2;padding:4px;margin:0") on <h3> removed (not safe to publish;  keeps all raw HTML)`,
+			want: []string{`<div style="display: flex; justify-content: space-between">`, "<div>", "<h3>Bard Spells</h3>", "1st Level", "</div>", "</div>", `<span title="t">text</span>`},
+			not:  []string{"58180", "1rem", "accent", "{"},
+			problems: []string{`warning: 3:1: raw HTML: JSX style={{color: '#58180D', textDecoration: 'underline', marginBo... (style="color:#58180D;text-decoration:underline;margin-bottom:1rem;z-index:2;padding:4px;margin:0") on <h3> removed (not safe to publish;  keeps all raw HTML)`,
 				"warning: 9:6: JSX style={accent} on <span> is an expression sitegen does not run (only an object of string and number values is read): removed"}},
 		// A lower-case tag without an expression attribute stays HTML.
 		{name: "plain HTML div stays HTML", src: "<div class=\"note\">\n\nText.\n\n</div>\n", want: []string{"Text."}},
@@ -314,7 +323,7 @@ func TestMDXJSXLink(t *testing.T) {
 	src := "<div style={{ display: 'grid' }}>\n  <a href=\"./materials/platforms-vtt\" style={{ textDecoration: 'none' }}>\n    <AnimatedCard title=\"VTT\" />\n  </a>\n  <a href=\"https://x.test/\" style={{\n    color: 'white',\n  }}>\n    Web\n  </a>\n  <a href=\"./gone\" style={{ color: 'red' }}>\n    Gone\n  </a>\n  <a href=\"javascript:alert(1)\" style={{ color: 'red' }}>\n    Script\n  </a>\n</div>\n"
 	out, _, problems := convert(t, Options{Dialects: docusaurusDialect}, src, Page{Links: resolver})
 	wantInOrder(t, out, []string{`<a href="/docs/materials/platforms-vtt/">`, `<p class="mdx-component">VTT</p>`, "</a>", `<a href="https://x.test/">`, "Web", "</a>", "Gone", "Script"})
-	for _, n := range []string{"./gone", "javascript:", "style", "&lt;"} {
+	for _, n := range []string{"./gone", "javascript:", "text-decoration", "color", "&lt;"} {
 		if strings.Contains(out, n) {
 			t.Errorf("output has %q:\n%s", n, out)
 		}

@@ -28,8 +28,11 @@
 // collapsible callout); a one-line <summary>text</summary> holds its text
 // as inline Markdown. A lower-case element on lines of its own whose
 // opening tag has an attribute written as a JSX expression (<div
-// style={{…}}>) is JSX too: an Element whose content is kept, the element
-// itself not rendered, with one warning per page. Other lower-case tags
+// style={{…}}>) is JSX too: an Element whose children are Markdown, made
+// raw HTML around them once its closing tag is read (jsxElements), its
+// style object rendered as CSS as in raw HTML (JSXAttrs); an <a> is the
+// link around its content, and one without a closing tag keeps its
+// content alone, with one warning per page. Other lower-case tags
 // are HTML (<div>, <br/>) and stay with goldmark's raw HTML, whose JSX
 // expression attributes (<h3 style={{color: 'red'}}>title</h3>) are read
 // by JSXAttrs (style.go) before raw HTML's allowlist.
@@ -71,7 +74,7 @@ func (e Extension) Extend(m goldmark.Markdown) {
 			util.Prioritized(indentedParagraph{parser.NewParagraphParser()}, 999),
 		),
 		parser.WithInlineParsers(util.Prioritized(&inlineParser{ext: e}, 88)),
-		parser.WithASTTransformers(util.Prioritized(headingIDs{}, 100)),
+		parser.WithASTTransformers(util.Prioritized(headingIDs{}, 100), util.Prioritized(jsxElements{warn: e.Warn}, 97)),
 	)
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(nodeRenderer{}, 100)))
 }
@@ -114,8 +117,12 @@ type Element struct {
 	SelfClosing bool
 	Mark        string
 	// jsxAttr is, for a lower-case element read as JSX (jsxHTML), the
-	// name of its first attribute written as an expression.
+	// name of its first attribute written as an expression; open and
+	// shut are then the source lines of its opening and closing tags
+	// (shut empty until one closes it), which jsxElements makes raw HTML.
 	jsxAttr string
+	open    []text.Segment
+	shut    text.Segment
 	// Href is, for an <a> read as JSX (<a href="./x" style={{…}}>), its
 	// href: as written, until the page's links resolve it (markup's
 	// linkTransformer; "" when it links nowhere). The element is then
@@ -301,9 +308,6 @@ func jsxHTML(line []byte) ([][]byte, bool) {
 	return [][]byte{m[0], m[1], a[1]}, true
 }
 
-// jsxHTMLWarned marks a page whose JSX HTML element was warned about.
-var jsxHTMLWarned = parser.NewContextKey()
-
 // attrRE matches one attribute of an opening tag: name="v", name='v',
 // name={"v"}, name={expr} or a bare name.
 var attrRE = regexp.MustCompile(`([A-Za-z_][\w:-]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|\{\s*["'` + "`" + `]([^"'` + "`" + `]*)["'` + "`" + `]\s*\}|\{[^}]*\}))?`)
@@ -332,6 +336,9 @@ func (p *elementParser) Open(parent ast.Node, reader text.Reader, pc parser.Cont
 		}
 	}
 	n.tag = append(n.tag, rest...)
+	if jsx {
+		n.open = append(n.open, text.NewSegment(seg.Start+off, seg.Stop))
+	}
 	end, selfClosing, ok := tagEnd(n.tag)
 	switch {
 	case !ok: // the tag goes on over the next lines
@@ -386,11 +393,7 @@ func (p *elementParser) finish(n *Element, selfClosing bool, pc parser.Context) 
 		if n.Name == "a" {
 			n.Href = strings.TrimSpace(n.Attrs["href"])
 		}
-		if pc.Get(jsxHTMLWarned) == nil && p.ext.Warn != nil {
-			pc.Set(jsxHTMLWarned, true)
-			p.ext.Warn(pc, n.Line, fmt.Sprintf("JSX <%s %s={…}> is read as JSX, not HTML: its %s is not applied, its content is kept (so are the other such elements of the page)", n.Name, n.jsxAttr, n.jsxAttr))
-		}
-		return
+		return // told, or made raw HTML, by jsxElements
 	}
 	if !p.ext.Known[n.Name] && p.ext.Warn != nil {
 		if n.Titled() {
@@ -406,6 +409,49 @@ func (p *elementParser) finish(n *Element, selfClosing bool, pc parser.Context) 
 // title as a link before its content.
 func (n *Element) Titled() bool {
 	return strings.TrimSpace(n.Attrs["title"]) != "" && strings.TrimSpace(n.Attrs["href"]) != ""
+}
+
+// jsxElements makes each lower-case element read as JSX (<div
+// style={{…}}> around Markdown) raw HTML around its children: its opening
+// tag's lines and its closing tag's line, whose style object markup then
+// renders as React does, as it does inside raw HTML (JSXAttrs), with raw
+// HTML's allowlist; the children stay Markdown. An <a> (its href checked
+// as a link's, rendered around its content) and an element with no
+// closing tag keep their content alone, with one warning a page.
+type jsxElements struct{ warn Warn }
+
+func (t jsxElements) Transform(doc *ast.Document, _ text.Reader, pc parser.Context) {
+	var els []*Element
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if e, ok := n.(*Element); ok && entering && e.jsxAttr != "" && !e.SelfClosing {
+			els = append(els, e)
+		}
+		return ast.WalkContinue, nil
+	})
+	warned := false
+	for _, e := range els {
+		if e.Name == "a" || e.shut.Len() == 0 || len(e.open) == 0 {
+			if !warned && t.warn != nil {
+				warned = true
+				t.warn(pc, e.Line, fmt.Sprintf("JSX <%s %s={…}> is read as JSX, not HTML: its %s is not applied, its content is kept (so are the other such elements of the page)", e.Name, e.jsxAttr, e.jsxAttr))
+			}
+			continue
+		}
+		parent := e.Parent()
+		open := ast.NewHTMLBlock(ast.HTMLBlockType6)
+		for _, seg := range e.open {
+			open.Lines().Append(seg)
+		}
+		shut := ast.NewHTMLBlock(ast.HTMLBlockType6)
+		shut.Lines().Append(e.shut)
+		parent.InsertBefore(parent, e, open)
+		for x := e.FirstChild(); x != nil; {
+			next := x.NextSibling()
+			parent.InsertBefore(parent, e, x)
+			x = next
+		}
+		parent.ReplaceChild(parent, e, shut)
+	}
 }
 
 // tagEnd finds the end of an opening tag (the byte after its ">"),
@@ -479,6 +525,9 @@ func (p *elementParser) Continue(node ast.Node, reader text.Reader, pc parser.Co
 	}
 	line, seg := reader.PeekLine()
 	if n.pending {
+		if n.jsxAttr != "" {
+			n.open = append(n.open, text.NewSegment(seg.Start, seg.Stop))
+		}
 		n.tag = append(append(n.tag, '\n'), util.TrimRightSpace(line)...)
 		reader.Advance(seg.Len() - 1)
 		if _, selfClosing, ok := tagEnd(n.tag); ok {
@@ -493,6 +542,9 @@ func (p *elementParser) Continue(node ast.Node, reader text.Reader, pc parser.Co
 	}
 	if m := closingRE.FindSubmatch(util.TrimLeftSpace(line)); m != nil && string(m[1]) == n.Name && !openInside(n) {
 		n.closed = true
+		if n.jsxAttr != "" {
+			n.shut = text.NewSegment(seg.Start, seg.Stop)
+		}
 		reader.Advance(seg.Len() - 1)
 		return parser.Close
 	}
