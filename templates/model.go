@@ -337,6 +337,10 @@ type Page struct {
 type Hero struct {
 	Name, Text, Tagline string
 	Actions             []HeroAction
+	// Image is the URL of the hero's picture ("" for none), shown in
+	// both color schemes, or in the dark one where ImageLight is set
+	// (shown in the light one); ImageAlt is their alt text.
+	Image, ImageLight, ImageAlt string
 }
 
 // HeroAction is one of a hero's links; Alt marks a secondary one.

@@ -1045,6 +1045,15 @@ type Home struct {
 	Name, Text, Tagline string
 	Actions             []HomeLink
 	Features            []Feature
+	// Image is the hero's picture (Starlight's hero.image); zero for none.
+	Image HomeImage
+}
+
+// HomeImage is a hero's picture: files as written, relative to the page.
+// File is shown in both color schemes; else Dark and Light each in its
+// own.
+type HomeImage struct {
+	File, Dark, Light, Alt string
 }
 
 // HomeLink is one of a hero's action buttons.

@@ -62,7 +62,7 @@
 //     site, kept as written, not a broken link (routes.go).
 //   - Asides: :::note, :::tip, :::caution, :::danger, a title in brackets
 //     (":::tip[Did you know?]").
-//   - template: splash with hero (title, tagline, actions) is a home page.
+//   - template: splash with hero (title, tagline, actions, image) is a home page.
 //   - locales with a root locale (i18n.go, readLocales): the root
 //     locale's pages at the top, each other locale a site of its own in
 //     its folder, a page read from its translation (the same path in the
@@ -479,14 +479,20 @@ func (r rules) Folder(dir string) (layout.Page, error) {
 }
 
 // hero reads a splash page's hero: title (the page's title when unset),
-// tagline and actions, whose variant "primary" (the default) is the main
-// button.
+// tagline, actions, whose variant "primary" (the default) is the main
+// button, and image: "You can provide either a relative file path or raw
+// html", file or dark and light, with alt
+// (https://starlight.astro.build/reference/frontmatter/#hero); its html
+// is not read (raw HTML of the front matter).
 func hero(fm map[string]any) *layout.Home {
 	m, ok := fm["hero"].(map[string]any)
 	if !ok {
 		return nil
 	}
 	h := &layout.Home{Name: cmp.Or(layout.Text(m["title"]), layout.Text(fm["title"])), Tagline: layout.Text(m["tagline"])}
+	if im, ok := m["image"].(map[string]any); ok {
+		h.Image = layout.HomeImage{File: layout.Text(im["file"]), Dark: layout.Text(im["dark"]), Light: layout.Text(im["light"]), Alt: layout.Text(im["alt"])}
+	}
 	if actions, ok := m["actions"].([]any); ok {
 		for _, a := range actions {
 			if am, ok := a.(map[string]any); ok && layout.Text(am["text"]) != "" {
