@@ -28,7 +28,10 @@
 //     be included in the previous and next links". Without nav:, "sorted
 //     alphanumerically by file name (except that index files will always
 //     be listed first within a sub-section)", a folder's pages before its
-//     sub-folders (FilesFirst).
+//     sub-folders (FilesFirst); the docs folder's index.md is the
+//     navigation's first entry and the reading order's first page, the
+//     Previous of the page after it (HomeInNav; with nav:, when nav:
+//     lists it).
 //   - A folder without index.md (or README.md) has no page: in MkDocs's
 //     navigation "a Section, which has a title and children" has no URL
 //     (mkdocs.structure.nav.Section.url is None), so the folder is a
@@ -156,7 +159,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		return nil, layout.YAMLError(file, err)
 	}
 	l := &layout.Layout{Kind: layout.MkDocs, File: file, Content: "docs", Redirects: "aliases", BadFrontMatter: true, DuplicateURL: layout.KeepLastWalked, TitleUnlessH1: true,
-		ReadmeBesideIndex: layout.SkipReadme, FirstLineTitle: true, FilesFirst: true, KeepCase: true, Segment: keepName,
+		ReadmeBesideIndex: layout.SkipReadme, FirstLineTitle: true, FilesFirst: true, HomeInNav: true, KeepCase: true, Segment: keepName,
 		NoFolderPage: func(string) bool { return true }, PathNotes: true,
 		UnpublishedPaths: []layout.PathRule{{Reason: ExcludeReason, Patterns: layout.ParseIgnore(defaultExcludes)}}}
 	// "Any of the following file extensions may be used for your
@@ -253,6 +256,10 @@ func Recognise(dir string) (*layout.Layout, error) {
 		// the global navigation for the site": its sections are the
 		// navigation's, wherever their pages' files are.
 		l.NavAsWritten = true
+		// The home page is a page of the reading order only when nav:
+		// lists it ("Any pages not listed ... will not be included in the
+		// previous and next links").
+		l.HomeInNav = slices.ContainsFunc(l.Nav, func(e layout.NavEntry) bool { return e.Path == "index.md" || e.Path == "README.md" })
 		l.Read = append(l.Read, fmt.Sprintf("nav (%d entries)", len(l.Nav)))
 	}
 	// "markdown_extensions: [attr_list]": Python-Markdown's attr_list
