@@ -581,6 +581,11 @@ type Layout struct {
 	// first, its pages by file name, then its folders by name (MkDocs'
 	// navigation without nav:); otherwise by title (or NameOrder).
 	FilesFirst bool
+	// Hide, when set, gives the parts of the page's frame its front
+	// matter hides (Material for MkDocs' hide: [toc, navigation,
+	// footer]): its table of contents, the site's navigation beside it
+	// and its previous and next links. Nil: none is hidden.
+	Hide func(meta map[string]any) (toc, nav, pager bool)
 	// HomeInNav: the home page (the content folder's own index file) is
 	// a page of the navigation like any other: the first entry of the
 	// navigation made from the folders and the first page of the reading

@@ -69,6 +69,10 @@
 //     A block-level HTML element is raw HTML to its end tag, blank lines
 //     included, as Python-Markdown keeps it, unless md_in_html's markdown
 //     attribute is on its start tag (markup's withPythonHTMLBlocks).
+//   - Material for MkDocs (theme: material, by name or name:): a page's
+//     front matter hide: [toc, navigation, footer] hides its table of
+//     contents, the navigation sidebar and its previous and next links
+//     (layout.Layout.Hide; https://squidfunk.github.io/mkdocs-material/setup/setting-up-navigation/#hiding-the-sidebars).
 //   - Heading ids: Python-Markdown toc's slugify and unique (slug.go);
 //     its [TOC] marker (markdown_extensions' toc marker:) is not printed,
 //     sitegen showing the table of contents beside the page (toc.go).
@@ -249,6 +253,10 @@ func Recognise(dir string) (*layout.Layout, error) {
 		if get(key) != nil {
 			l.Read = append(l.Read, key)
 		}
+	}
+	if themeName(get("theme")) == "material" {
+		l.Read = append(l.Read, "theme")
+		l.Hide = materialHide
 	}
 	if n := get("nav"); n != nil {
 		l.Nav = navEntries(n, 0, nil)
@@ -503,6 +511,45 @@ func patterns(n *yaml.Node) []string {
 		return out
 	}
 	return nil
+}
+
+// themeName is the name of theme: ("theme: material", or its name:).
+func themeName(n *yaml.Node) string {
+	switch {
+	case n == nil:
+		return ""
+	case n.Kind == yaml.ScalarNode:
+		return n.Value
+	case n.Kind == yaml.MappingNode:
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if n.Content[i].Value == "name" && n.Content[i+1].Kind == yaml.ScalarNode {
+				return n.Content[i+1].Value
+			}
+		}
+	}
+	return ""
+}
+
+// materialHide reads Material for MkDocs' hide: front matter, a list of
+// the parts of the page not shown
+// (https://squidfunk.github.io/mkdocs-material/setup/setting-up-navigation/#hiding-the-sidebars
+// and .../setup/setting-up-the-footer/#hiding-prev-next-links): "toc"
+// its table of contents, "navigation" the navigation sidebar, "footer"
+// its previous and next links. Other names ("tags", "path") hide what
+// sitegen does not show.
+func materialHide(meta map[string]any) (toc, nav, pager bool) {
+	list, _ := meta["hide"].([]any)
+	for _, v := range list {
+		switch v {
+		case "toc":
+			toc = true
+		case "navigation":
+			nav = true
+		case "footer":
+			pager = true
+		}
+	}
+	return toc, nav, pager
 }
 
 // labelText is the text a browser shows for a nav title that MkDocs'
