@@ -1228,7 +1228,7 @@ func breadcrumbs(p *Page) templ.Component {
 			templ_7745c5c3_Var57 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		if len(p.Breadcrumbs) > 0 {
+		if len(p.Breadcrumbs) > 0 && !p.Hide.Path {
 			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 109, "<nav class=\"breadcrumbs\" aria-label=\"Breadcrumb\"><ol>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err

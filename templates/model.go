@@ -336,9 +336,10 @@ type Page struct {
 }
 
 // Hidden are the parts of a page's frame not shown on it: its table of
-// contents, the site's navigation and its previous and next links.
+// contents, the site's navigation, its previous and next links and its
+// breadcrumbs (Path).
 type Hidden struct {
-	TOC, Nav, Pager bool
+	TOC, Nav, Pager, Path bool
 }
 
 // Hero is the top of a home page: a name, the main text (its <h1>), a

@@ -583,9 +583,10 @@ type Layout struct {
 	FilesFirst bool
 	// Hide, when set, gives the parts of the page's frame its front
 	// matter hides (Material for MkDocs' hide: [toc, navigation,
-	// footer]): its table of contents, the site's navigation beside it
-	// and its previous and next links. Nil: none is hidden.
-	Hide func(meta map[string]any) (toc, nav, pager bool)
+	// footer, path]): its table of contents, the site's navigation
+	// beside it, its previous and next links and its breadcrumbs. Nil:
+	// none is hidden.
+	Hide func(meta map[string]any) (toc, nav, pager, path bool)
 	// HomeInNav: the home page (the content folder's own index file) is
 	// a page of the navigation like any other: the first entry of the
 	// navigation made from the folders and the first page of the reading

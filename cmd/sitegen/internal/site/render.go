@@ -413,7 +413,7 @@ func (s *Site) frame(p *content.Page, site *templates.Site) *templates.Page {
 	}
 	v.Nav = site.FolderNavs[p.NavFolder()]
 	if s.Lay.Hide != nil {
-		v.Hide.TOC, v.Hide.Nav, v.Hide.Pager = s.Lay.Hide(p.Meta)
+		v.Hide.TOC, v.Hide.Nav, v.Hide.Pager, v.Hide.Path = s.Lay.Hide(p.Meta)
 		if v.Hide.Pager {
 			v.Prev, v.Next = nil, nil
 		}

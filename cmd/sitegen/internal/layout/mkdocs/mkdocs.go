@@ -70,8 +70,9 @@
 //     included, as Python-Markdown keeps it, unless md_in_html's markdown
 //     attribute is on its start tag (markup's withPythonHTMLBlocks).
 //   - Material for MkDocs (theme: material, by name or name:): a page's
-//     front matter hide: [toc, navigation, footer] hides its table of
-//     contents, the navigation sidebar and its previous and next links
+//     front matter hide: [toc, navigation, footer, path] hides its table
+//     of contents, the navigation sidebar, its previous and next links
+//     and its breadcrumbs
 //     (layout.Layout.Hide; https://squidfunk.github.io/mkdocs-material/setup/setting-up-navigation/#hiding-the-sidebars).
 //   - Heading ids: Python-Markdown toc's slugify and unique (slug.go);
 //     its [TOC] marker (markdown_extensions' toc marker:) is not printed,
@@ -535,9 +536,10 @@ func themeName(n *yaml.Node) string {
 // (https://squidfunk.github.io/mkdocs-material/setup/setting-up-navigation/#hiding-the-sidebars
 // and .../setup/setting-up-the-footer/#hiding-prev-next-links): "toc"
 // its table of contents, "navigation" the navigation sidebar, "footer"
-// its previous and next links. Other names ("tags", "path") hide what
-// sitegen does not show.
-func materialHide(meta map[string]any) (toc, nav, pager bool) {
+// its previous and next links, "path" the navigation path (breadcrumbs;
+// squidfunk/mkdocs-material#6705: "hide: - path"). "tags" hides what
+// sitegen does not show on an MkDocs page.
+func materialHide(meta map[string]any) (toc, nav, pager, path bool) {
 	list, _ := meta["hide"].([]any)
 	for _, v := range list {
 		switch v {
@@ -547,9 +549,11 @@ func materialHide(meta map[string]any) (toc, nav, pager bool) {
 			nav = true
 		case "footer":
 			pager = true
+		case "path":
+			path = true
 		}
 	}
-	return toc, nav, pager
+	return toc, nav, pager, path
 }
 
 // labelText is the text a browser shows for a nav title that MkDocs'
