@@ -330,6 +330,16 @@ type Page struct {
 	// (VitePress's layout: home); nil for none.
 	Hero     *Hero
 	Features []Feature
+	// Hide are the parts of the frame the page's front matter hides
+	// (layout.Layout.Hide: Material for MkDocs' hide:).
+	Hide Hidden
+}
+
+// Hidden are the parts of a page's frame not shown on it: its table of
+// contents, the site's navigation, its previous and next links and its
+// breadcrumbs (Path).
+type Hidden struct {
+	TOC, Nav, Pager, Path bool
 }
 
 // Hero is the top of a home page: a name, the main text (its <h1>), a

@@ -581,6 +581,20 @@ type Layout struct {
 	// first, its pages by file name, then its folders by name (MkDocs'
 	// navigation without nav:); otherwise by title (or NameOrder).
 	FilesFirst bool
+	// Hide, when set, gives the parts of the page's frame its front
+	// matter hides (Material for MkDocs' hide: [toc, navigation,
+	// footer, path]): its table of contents, the site's navigation
+	// beside it, its previous and next links and its breadcrumbs. Nil:
+	// none is hidden.
+	Hide func(meta map[string]any) (toc, nav, pager, path bool)
+	// HomeInNav: the home page (the content folder's own index file) is
+	// a page of the navigation like any other: the first entry of the
+	// navigation made from the folders and the first page of the reading
+	// order, before the page whose Previous it is (MkDocs: "index files
+	// will always be listed first within a sub-section", the docs
+	// folder's too; a nav: that lists it). Otherwise the home page is the
+	// navigation's root, in neither.
+	HomeInNav bool
 	// CaseOrder orders siblings without a weight by their titles with
 	// capitals before lower case letters, as just-the-docs does unless
 	// nav_sort: case_insensitive; otherwise the case is ignored.
