@@ -49,7 +49,8 @@ func (t metaBindTransformer) Transform(doc *ast.Document, reader text.Reader, pc
 		f, err := metabind.Parse(s)
 		html := ""
 		if err == nil {
-			html, err = metabind.Render(f, st.page.Meta)
+			line, _ := st.pos(first.Segment.Start)
+			html, err = metabind.Render(f, st.page.Meta, func(text string) string { return t.m.inlineMarkdown(st, text, line) })
 		}
 		switch {
 		case err == nil:

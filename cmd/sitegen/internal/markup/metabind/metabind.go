@@ -18,12 +18,16 @@
 //     text with them replaced. Only a math view that is one reference, and
 //     a text view, are drawn: sitegen evaluates no arithmetic.
 //
-// Types drawn: toggle (a checkbox), slider (a range, addLabels its
-// bounds), progressBar (a meter), text, textArea, number, date, time,
-// datePicker, dateTime, select, inlineSelect, suggester, editor (the
-// value as text, a select's option label for it), list, inlineList,
-// multiSelect, listSuggester (the values). Any other is Unsupported:
-// the caller keeps the code with a warning.
+// Types drawn: toggle (a checkbox, checked at onValue when it has one),
+// slider (a range, addLabels its bounds), progressBar (a meter), text,
+// textArea, number, date, time, datePicker, dateTime, select,
+// inlineSelect, suggester, editor (the value as text, a select's option
+// label for it), list, inlineList, multiSelect, listSuggester,
+// inlineListSuggester (the values), imageSuggester (the image); a field
+// from a template (`INPUT[name][:target]`) whose type only the plugin's
+// settings know, as its value. Views: math of one reference, text (with
+// renderMarkdown, as Markdown), link (the value as a link). Any other is
+// Unsupported: the caller keeps the code with a warning.
 package metabind
 
 import (
@@ -49,6 +53,19 @@ type Field struct {
 	// Target is the bind target as written ("axes.wisdom"); Text the
 	// view's text.
 	Target, Text string
+	// Template names the plugin's input field template the field
+	// starts from (`INPUT[name][overrides]`), "" for none.
+	Template string
+}
+
+// isName reports whether s is a template's name: a word with spaces.
+func isName(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isWord(s[i]) && s[i] != ' ' && s[i] != '-' {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // Arg is one argument: its name and values ("minValue", ["-1"]).
@@ -68,22 +85,33 @@ func Parse(s string) (Field, error) {
 	}
 	switch {
 	case strings.HasPrefix(s, "INPUT[") && strings.HasSuffix(s, "]"):
-		return parseInput(s[len("INPUT[") : len(s)-1])
+		body := s[len("INPUT[") : len(s)-1]
+		// "INPUT[template][overrides]": a template of the plugin's
+		// settings, its type and bind target overridden by the second
+		// part; the template's own type is the plugin's to know
+		// (Template: its name, Type "" when the override gives none).
+		if i := strings.Index(body, "]["); i > 0 && isName(body[:i]) {
+			f, err := parseInput(body[i+2:], true)
+			f.Template = body[:i]
+			return f, err
+		}
+		return parseInput(body, false)
 	case strings.HasPrefix(s, "VIEW[") && strings.HasSuffix(s, "]"):
 		return parseView(s[len("VIEW[") : len(s)-1])
 	}
 	return Field{}, errors.New("not an INPUT[…] or VIEW[…] field")
 }
 
-// parseInput reads "type(args):target".
-func parseInput(s string) (Field, error) {
+// parseInput reads "type(args):target"; in a template's overrides the
+// type may be left out.
+func parseInput(s string, override bool) (Field, error) {
 	f := Field{}
 	i := 0
 	for i < len(s) && (isWord(s[i])) {
 		i++
 	}
 	f.Type = s[:i]
-	if f.Type == "" {
+	if f.Type == "" && !override {
 		return f, errors.New("no input field type")
 	}
 	rest := s[i:]
@@ -113,8 +141,15 @@ func parseView(s string) (Field, error) {
 	f := Field{View: true, Type: "math", Text: s}
 	if i := strings.LastIndex(s, "]["); i >= 0 {
 		f.Text = s[:i]
+		// "\[" and "\]" are brackets of the text, not of the field.
+		f.Text = strings.NewReplacer(`\[`, "[", `\]`, "]").Replace(f.Text)
 		t := s[i+2:]
 		if j := strings.IndexAny(t, "(:"); j >= 0 {
+			if t[j] == '(' {
+				if end, err := closing(t[j:]); err == nil {
+					f.Args, _ = parseArgs(t[j+1 : j+end])
+				}
+			}
 			t = t[:j]
 		}
 		f.Type = t

@@ -18,6 +18,7 @@ func TestRender(t *testing.T) {
 	meta := map[string]any{
 		"done": true, "rating": 7, "axes": map[string]any{"wisdom": -0.25}, "title": "Orden <b>",
 		"nested": map[string]any{"object": "deep"}, "tags": []any{"a", "b"}, "pick": 1, "pct": 40.5,
+		"banner": "on", "art": "maps/x.png", "owner": "Jarl Ulf",
 	}
 	tests := []struct{ in, want string }{
 		{"INPUT[toggle:done]", `<input type="checkbox" class="mb-field mb-toggle" disabled checked aria-label="done">`},
@@ -37,14 +38,28 @@ func TestRender(t *testing.T) {
 		// view its text with the references replaced.
 		{"VIEW[{axes.wisdom}]", `<span class="mb-field mb-value" aria-label="axes.wisdom">-0.25</span>`},
 		{"VIEW[Rated {rating} of 10][text]", `<span class="mb-field mb-view">Rated 7 of 10</span>`},
+		// As Myster-Ts-RPGs/Thellade-World writes them: "toggle(onValue(on),
+		// offValue(off))" (reference/inputfieldarguments/onvalue), a list
+		// suggester, an image suggester, a template with its overrides
+		// ("INPUT[templateName][overrides]", guides/inputfields: input
+		// field templates), a link view and a text view with renderMarkdown.
+		{"INPUT[toggle(onValue(on), offValue(off)):banner]", `<input type="checkbox" class="mb-field mb-toggle" disabled checked aria-label="banner">`},
+		{`INPUT[inlineListSuggester(optionQuery(#Organization AND !"z_Templates"), useLinks(partial)):tags]`, `<span class="mb-field mb-value" aria-label="tags">a, b</span>`},
+		{`INPUT[imageSuggester(optionQuery("")):art]`, `<span class="mb-field mb-image">md(![[maps/x.png]])</span>`},
+		{"INPUT[Alignment][:title]", `<span class="mb-field mb-value" aria-label="title">Orden &lt;b&gt;</span>`},
+		{"INPUT[Tags][inlineListSuggester:tags]", `<span class="mb-field mb-value" aria-label="tags">a, b</span>`},
+		{"VIEW[{owner}][link]", `<span class="mb-field mb-view">md([[Jarl Ulf]])</span>`},
+		{"VIEW[{tags}][link]", `<span class="mb-field mb-view">md([[a]], [[b]])</span>`},
+		{`VIEW[!\[\[{art}\]\]][text(renderMarkdown)]`, `<span class="mb-field mb-view">md(![[maps/x.png]])</span>`},
 	}
+	md := func(s string) string { return "md(" + s + ")" }
 	for _, tt := range tests {
 		f, err := Parse(tt.in)
 		if err != nil {
 			t.Errorf("Parse(%q): %v", tt.in, err)
 			continue
 		}
-		got, err := Render(f, meta)
+		got, err := Render(f, meta, md)
 		if err != nil || got != tt.want {
 			t.Errorf("%s:\n got %s (%v)\nwant %s", tt.in, got, err, tt.want)
 		}
@@ -57,13 +72,13 @@ func TestRender(t *testing.T) {
 // as an error).
 func TestNotDrawn(t *testing.T) {
 	for _, in := range []string{"INPUT[text:Other Note#title]", "INPUT[toggle:memory^x]", "VIEW[{a} + {b}]",
-		"INPUT[sliderAdvanced(minValue(-1)):x]", "INPUT[imageSuggester:x]"} {
+		"INPUT[sliderAdvanced(minValue(-1)):x]", "VIEW[{a} and {b}][link]"} {
 		f, err := Parse(in)
 		if err != nil {
 			t.Errorf("Parse(%q): %v", in, err)
 			continue
 		}
-		if got, err := Render(f, map[string]any{"x": 1}); !errors.Is(err, Unsupported) {
+		if got, err := Render(f, map[string]any{"x": 1}, nil); !errors.Is(err, Unsupported) {
 			t.Errorf("%s: got %q, %v; want Unsupported", in, got, err)
 		}
 	}
@@ -78,7 +93,7 @@ func TestBadInput(t *testing.T) {
 		if err != nil {
 			continue
 		}
-		if got, err := Render(f, map[string]any{}); err == nil {
+		if got, err := Render(f, map[string]any{}, nil); err == nil {
 			t.Errorf("%.40s…: drawn as %q, want an error", in, got)
 		}
 	}
@@ -91,7 +106,7 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		if fld, err := Parse(s); err == nil {
-			_, _ = Render(fld, map[string]any{"a": map[string]any{"b": 1}})
+			_, _ = Render(fld, map[string]any{"a": map[string]any{"b": 1}}, func(s string) string { return s })
 		}
 	})
 }

@@ -11,10 +11,12 @@ import (
 
 // Render draws f read-only with the values of meta, the note's front
 // matter: its HTML, or an error (Unsupported wrapped for a valid field
-// this package does not draw) saying why the field is not drawn.
-func Render(f Field, meta map[string]any) (string, error) {
+// this package does not draw) saying why the field is not drawn. md
+// renders inline Markdown of the note (links, images; trusted HTML); nil
+// draws what needs it as text.
+func Render(f Field, meta map[string]any, md func(string) string) (string, error) {
 	if f.View {
-		return renderView(f, meta)
+		return renderView(f, meta, md)
 	}
 	label := f.Target
 	if t, ok := f.arg("title"); ok && t != "" {
@@ -33,7 +35,8 @@ func Render(f Field, meta map[string]any) (string, error) {
 	switch f.Type {
 	case "toggle":
 		checked := ""
-		if truthy(v) {
+		on, hasOn := f.arg("onValue")
+		if hasOn && text(v) == on || !hasOn && truthy(v) {
 			checked = " checked"
 		}
 		return fmt.Sprintf(`<input type="checkbox" class="mb-field mb-toggle" disabled%s aria-label="%s">`, checked, aria), nil
@@ -77,7 +80,16 @@ func Render(f Field, meta map[string]any) (string, error) {
 			}
 		}
 		return value(s, aria), nil
-	case "list", "inlineList", "multiSelect", "listSuggester":
+	case "imageSuggester":
+		img := text(v)
+		if img == "" || md == nil {
+			return value(img, aria), nil
+		}
+		if !strings.HasPrefix(img, "[[") {
+			img = "[[" + img + "]]"
+		}
+		return `<span class="mb-field mb-image">` + md("!"+img) + `</span>`, nil
+	case "", "list", "inlineList", "multiSelect", "listSuggester", "inlineListSuggester":
 		var items []string
 		switch l := v.(type) {
 		case []any:
@@ -94,8 +106,9 @@ func Render(f Field, meta map[string]any) (string, error) {
 }
 
 // renderView draws a view field: a text view with its references
-// replaced, a math view that is one reference as its value.
-func renderView(f Field, meta map[string]any) (string, error) {
+// replaced (renderMarkdown: rendered), a math view that is one reference
+// as its value, a link view's value as a link.
+func renderView(f Field, meta map[string]any, md func(string) string) (string, error) {
 	switch f.Type {
 	case "math":
 		ref, ok := strings.CutPrefix(strings.TrimSpace(f.Text), "{")
@@ -128,7 +141,35 @@ func renderView(f Field, meta map[string]any) (string, error) {
 			s = s[i+j+1:]
 		}
 		b.WriteString(s)
+		if _, ok := f.arg("renderMarkdown"); ok && md != nil {
+			return `<span class="mb-field mb-view">` + md(b.String()) + `</span>`, nil
+		}
 		return `<span class="mb-field mb-view">` + html.EscapeString(b.String()) + `</span>`, nil
+	case "link":
+		ref, ok := strings.CutPrefix(strings.TrimSpace(f.Text), "{")
+		ref, ok2 := strings.CutSuffix(ref, "}")
+		if !ok || !ok2 || strings.ContainsAny(ref, "{}") {
+			return "", fmt.Errorf("a link view field (%s) that is not one reference: %w", f.Text, Unsupported)
+		}
+		v, err := lookup(strings.TrimSpace(ref), meta)
+		if err != nil {
+			return "", err
+		}
+		var links []string
+		for _, x := range listOf(v) {
+			l := text(x)
+			if l == "" {
+				continue
+			}
+			if !strings.HasPrefix(l, "[[") && !strings.HasPrefix(l, "[") {
+				l = "[[" + l + "]]"
+			}
+			links = append(links, l)
+		}
+		if md == nil {
+			return value(strings.Join(links, ", "), html.EscapeString(ref)), nil
+		}
+		return `<span class="mb-field mb-view">` + md(strings.Join(links, ", ")) + `</span>`, nil
 	}
 	return "", fmt.Errorf("view field type %q: %w", f.Type, Unsupported)
 }
@@ -188,6 +229,17 @@ func lookup(target string, meta map[string]any) (any, error) {
 		}
 	}
 	return cur, nil
+}
+
+// listOf is v as a list: its items, or v alone.
+func listOf(v any) []any {
+	switch l := v.(type) {
+	case []any:
+		return l
+	case nil:
+		return nil
+	}
+	return []any{v}
 }
 
 func truthy(v any) bool {
