@@ -330,6 +330,16 @@ type Page struct {
 	// (VitePress's layout: home); nil for none.
 	Hero     *Hero
 	Features []Feature
+	// Hide are the parts of the frame the page's front matter hides
+	// (layout.Layout.Hide: Material for MkDocs' hide:).
+	Hide Hidden
+}
+
+// Hidden are the parts of a page's frame not shown on it: its table of
+// contents, the site's navigation, its previous and next links and its
+// breadcrumbs (Path).
+type Hidden struct {
+	TOC, Nav, Pager, Path bool
 }
 
 // Hero is the top of a home page: a name, the main text (its <h1>), a
@@ -337,6 +347,10 @@ type Page struct {
 type Hero struct {
 	Name, Text, Tagline string
 	Actions             []HeroAction
+	// Image is the URL of the hero's picture ("" for none), shown in
+	// both color schemes, or in the dark one where ImageLight is set
+	// (shown in the light one); ImageAlt is their alt text.
+	Image, ImageLight, ImageAlt string
 }
 
 // HeroAction is one of a hero's links; Alt marks a secondary one.

@@ -581,6 +581,20 @@ type Layout struct {
 	// first, its pages by file name, then its folders by name (MkDocs'
 	// navigation without nav:); otherwise by title (or NameOrder).
 	FilesFirst bool
+	// Hide, when set, gives the parts of the page's frame its front
+	// matter hides (Material for MkDocs' hide: [toc, navigation,
+	// footer, path]): its table of contents, the site's navigation
+	// beside it, its previous and next links and its breadcrumbs. Nil:
+	// none is hidden.
+	Hide func(meta map[string]any) (toc, nav, pager, path bool)
+	// HomeInNav: the home page (the content folder's own index file) is
+	// a page of the navigation like any other: the first entry of the
+	// navigation made from the folders and the first page of the reading
+	// order, before the page whose Previous it is (MkDocs: "index files
+	// will always be listed first within a sub-section", the docs
+	// folder's too; a nav: that lists it). Otherwise the home page is the
+	// navigation's root, in neither.
+	HomeInNav bool
 	// CaseOrder orders siblings without a weight by their titles with
 	// capitals before lower case letters, as just-the-docs does unless
 	// nav_sort: case_insensitive; otherwise the case is ignored.
@@ -892,6 +906,9 @@ type Markup struct {
 	// (Meta Bind's `INPUT[…]`, `VIEW[…]`) to the plugin's name, as
 	// PluginBlocks does for blocks (markup.Dialects.PluginInline).
 	PluginInline map[string]string
+	// MetaBind draws the Meta Bind plugin's inline fields read-only with
+	// the note's values (markup.Dialects.MetaBind).
+	MetaBind bool
 	// Slug is the id the tool gives a heading of this text, where it is
 	// not goldmark's (VitePress's slugify and Docusaurus' github-slugger
 	// keep letters of any script); nil: goldmark's.
@@ -1042,6 +1059,15 @@ type Home struct {
 	Name, Text, Tagline string
 	Actions             []HomeLink
 	Features            []Feature
+	// Image is the hero's picture (Starlight's hero.image); zero for none.
+	Image HomeImage
+}
+
+// HomeImage is a hero's picture: files as written, relative to the page.
+// File is shown in both color schemes; else Dark and Light each in its
+// own.
+type HomeImage struct {
+	File, Dark, Light, Alt string
 }
 
 // HomeLink is one of a hero's action buttons.
@@ -1111,7 +1137,10 @@ type Locale struct {
 	// "rtl").
 	Lang, Dir string
 	// Path is the folder of the site its site is published in, under
-	// the default locale's base path ("fr": /fr/); "" for the default.
+	// the default locale's base path ("fr": /fr/); "" for the default,
+	// or the folder its pages' URLs start with when the tool puts them
+	// in one (Starlight without a root locale: "en", the pages at
+	// /en/…), which the locale switcher then links.
 	Path string
 	// Layout is the layout its site is built from: the default
 	// locale's, its pages' text read from their translations; nil for

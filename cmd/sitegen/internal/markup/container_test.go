@@ -176,36 +176,62 @@ func TestMDX(t *testing.T) {
 				"warning: 7:6: MDX component <Highlight> is not rendered: its text is shown as it is"}},
 		// A self-closing component on a line of its own has no children
 		// either: its props are shown, as in running text (session 13:
-		// <Component prop="x" /> was dropped).
+		// <Component prop="x" /> was dropped). One without props has no
+		// text of the author's: it shows nothing (eval14A NA5: dndumb
+		// index.mdx:15 "<GooglyLogo />" showed the word "GooglyLogo").
 		{name: "self-closing component on its own line",
 			src:  "Before.\n\n<Fabled id=\"DJINN\" size={2} />\n\n<Spacer />\n\nAfter.\n",
-			want: []string{"<p>Before.</p>", `<p class="mdx-component">DJINN</p>`, `<p class="mdx-component">Spacer</p>`, "<p>After.</p>"},
+			want: []string{"<p>Before.</p>", `<p class="mdx-component">DJINN</p>`, "<p>After.</p>"},
+			not:  []string{"Spacer"},
 			problems: []string{"warning: 3:1: MDX component <Fabled /> is not rendered: its props are shown as text",
-				"warning: 5:1: MDX component <Spacer /> is not rendered: its name is shown as text"}},
+				"warning: 5:1: MDX component <Spacer /> is not rendered: it has no props or children, so nothing is shown"}},
+		// "MDX … is Markdown + JSX", "markdown inside JSX"
+		// (https://mdxjs.com/docs/what-is-mdx/): MDX has no HTML blocks,
+		// every tag is JSX and a component's children are Markdown, so a
+		// component opened on the line after raw HTML is not part of a
+		// CommonMark HTML block (kind 7, to the next blank line). eval14A
+		// NA4: dndumb wireless-wire.mdx:16 "<br/>\n<DescriptiveBox>\n#####
+		// Dungeon Master" showed "##### Dungeon Master …" as text.
+		{name: "component on the line after raw HTML",
+			src:  "<br/>\n<DescriptiveBox>\n##### Dungeon Master\nThe invisible force.\n</DescriptiveBox>\n\n<br />\n<NoteBox>\n**Note**\n</NoteBox>\nAfter.\n",
+			want: []string{"<br", ">Dungeon Master", "</h5>", "<p>The invisible force.</p>", "<br", "<p><strong>Note</strong></p>", "<p>After.</p>"},
+			not:  []string{"#####", "**", "escriptiveBox", "oteBox"},
+			problems: []string{"warning: 2:1: MDX component <DescriptiveBox> is not rendered: its content is shown as it is",
+				"warning: 8:1: MDX component <NoteBox> is not rendered: its content is shown as it is"}},
 		// "Since all doc files are parsed using MDX, anything that looks
 		// like HTML is actually JSX. Therefore, if you need to inline-style
 		// a component, follow JSX flavor and provide style objects"
 		// (https://docusaurus.io/docs/2.x/markdown-features/react): a
 		// lower-case element whose opening tag has a JSX expression
 		// attribute (<div style={{…}}>) is JSX, not raw HTML: its children
-		// are Markdown and components, kept as those of any component are,
-		// the style dropped with one warning per file. eval10B NB7
-		// (ZeiZel/dndsidian docs/index.mdx: 13 <AnimatedCard> in three
-		// such divs vanished).
+		// are Markdown and components, kept as those of any component are
+		// (eval10B NB7: ZeiZel/dndsidian docs/index.mdx: 13 <AnimatedCard>
+		// in three such divs vanished), and the element is rendered with
+		// its style object as CSS, as React renders it and as inside raw
+		// HTML (the case below), through raw HTML's allowlist (session 16:
+		// the outer div was dropped, its style with it).
 		{name: "element with a style object",
-			src:  "<div style={{ display: 'grid', gap: '1.5rem' }}>\n  <AnimatedCard\n    title=\"Freedom\"\n    description=\"No limits.\"\n  />\n  <AnimatedCard title=\"Dice\" />\n</div>\n\nBetween.\n\n<div style={{ margin: 0 }}>\n\nInside **bold**.\n\n</div>\n\nAfter.\n",
-			want: []string{`<p class="mdx-component">Freedom No limits.</p>`, `<p class="mdx-component">Dice</p>`, "<p>Between.</p>", "<p>Inside <strong>bold</strong>.</p>", "<p>After.</p>"},
-			not:  []string{"&lt;", "<div", "</div>", "grid", "raw HTML"},
-			problems: []string{"warning: 1:1: JSX <div style={…}> is read as JSX, not HTML: its style is not applied, its content is kept (so are the other such elements of the page)",
-				"warning: 2:3: MDX component <AnimatedCard /> is not rendered: its props are shown as text",
+			src: "<div style={{ display: 'grid', gap: '1.5rem' }}>\n  <AnimatedCard\n    title=\"Freedom\"\n    description=\"No limits.\"\n  />\n  <AnimatedCard title=\"Dice\" />\n</div>\n\nBetween.\n\n<div style={{ margin: 0 }}>\n\nInside **bold**.\n\n</div>\n\nAfter.\n",
+			want: []string{`<div style="display: grid; gap: 1.5rem">`, `<p class="mdx-component">Freedom No limits.</p>`, `<p class="mdx-component">Dice</p>`, "</div>", "<p>Between.</p>",
+				`<div style="margin: 0">`, "<p>Inside <strong>bold</strong>.</p>", "</div>", "<p>After.</p>"},
+			not: []string{"&lt;", "raw HTML", "{"},
+			problems: []string{"warning: 2:3: MDX component <AnimatedCard /> is not rendered: its props are shown as text",
 				"warning: 6:3: MDX component <AnimatedCard /> is not rendered: its props are shown as text"}},
 		// The opening tag may go on over lines (dndsidian docs/roles/index.md:
-		// <a href="./player" style={{ … }}>): the element's text is kept.
+		// <a href="./player" style={{ … }}>): the element's text is kept;
+		// an <a> is the link around it (its style not applied, told).
 		{name: "style object over lines",
 			src:      "<div style={{ display: 'flex' }}>\n  <a href=\"./player\" style={{\n    flex: '1 1 300px',\n  }}>\n    Become a player\n  </a>\n</div>\n",
-			want:     []string{`<a href="./player">`, "Become a player", "</a>"},
-			not:      []string{"&lt;", "</div>", "flex"},
-			problems: []string{"warning: 1:1: JSX <div style={…}> is read as JSX, not HTML: its style is not applied, its content is kept (so are the other such elements of the page)"}},
+			want:     []string{`<div style="display: flex">`, `<a href="./player">`, "Become a player", "</a>", "</div>"},
+			not:      []string{"&lt;", "300px"},
+			problems: []string{"warning: 2:3: JSX <a style={…}> is read as JSX, not HTML: its style is not applied, its content is kept (so are the other such elements of the page)"}},
+		// A style the allowlist does not keep is removed, the element
+		// kept, with raw HTML's warning.
+		{name: "element with a style the allowlist removes",
+			src:      "<div style={{ position: 'fixed', top: 0 }}>\n\nText.\n\n</div>\n",
+			want:     []string{"<div>", "<p>Text.</p>", "</div>"},
+			not:      []string{"fixed", "&lt;"},
+			problems: []string{"warning: 1:1: raw HTML: JSX style={{ position: 'fixed', top: 0 }} (style=\"position:fixed;top:0\") on <div> removed (not safe to publish;  keeps all raw HTML)"}},
 		// An element goldmark keeps as raw HTML (its text on its line,
 		// inside an HTML block) with a JSX style object: React renders
 		// the object as CSS ("follow JSX flavor and provide style
@@ -218,10 +244,9 @@ func TestMDX(t *testing.T) {
 		// docs/Spells.md).
 		{name: "style object in raw HTML",
 			src:  "<div style={{ display: 'flex', justifyContent: 'space-between'}}>\n<div>\n<h3 style={{color: '#58180D', textDecoration: 'underline', marginBottom: '1rem', zIndex: 2, padding: 4, margin: 0}}>Bard Spells</h3>  \n\n#### 1st Level\n</div>\n</div>\n\nSome <span style={accent} title=\"t\">text</span>.\n",
-			want: []string{"<div>", "<h3>Bard Spells</h3>", "1st Level", `<span title="t">text</span>`},
-			not:  []string{"58180", "1rem", "style", "accent"},
-			problems: []string{"warning: 1:1: JSX <div style={…}> is read as JSX, not HTML: its style is not applied, its content is kept (so are the other such elements of the page)",
-				`warning: 3:1: raw HTML: JSX style={{color: '#58180D', textDecoration: 'underline', marginBo... (style="color:#58180D;text-decoration:underline;margin-bottom:1rem;z-index:2;padding:4px;margin:0") on <h3> removed (not safe to publish;  keeps all raw HTML)`,
+			want: []string{`<div style="display: flex; justify-content: space-between">`, "<div>", "<h3>Bard Spells</h3>", "1st Level", "</div>", "</div>", `<span title="t">text</span>`},
+			not:  []string{"58180", "1rem", "accent", "{"},
+			problems: []string{`warning: 3:1: raw HTML: JSX style={{color: '#58180D', textDecoration: 'underline', marginBo... (style="color:#58180D;text-decoration:underline;margin-bottom:1rem;z-index:2;padding:4px;margin:0") on <h3> removed (not safe to publish;  keeps all raw HTML)`,
 				"warning: 9:6: JSX style={accent} on <span> is an expression sitegen does not run (only an object of string and number values is read): removed"}},
 		// A lower-case tag without an expression attribute stays HTML.
 		{name: "plain HTML div stays HTML", src: "<div class=\"note\">\n\nText.\n\n</div>\n", want: []string{"Text."}},
@@ -239,10 +264,10 @@ func TestMDX(t *testing.T) {
 		// its name when it has none; expressions are not read.
 		{name: "self-closing component in running text",
 			src:  "Le <Role MARIN /> choisit <Fabled id=\"DJINN\" size={2} />, <Spacer />.\n",
-			want: []string{`<p>Le <span class="mdx-component">MARIN</span> choisit <span class="mdx-component">DJINN</span>, <span class="mdx-component">Spacer</span>.</p>`},
+			want: []string{`<p>Le <span class="mdx-component">MARIN</span> choisit <span class="mdx-component">DJINN</span>, .</p>`},
 			problems: []string{"warning: 1:4: MDX component <Role /> is not rendered: its props are shown as text",
 				"warning: 1:27: MDX component <Fabled /> is not rendered: its props are shown as text",
-				"warning: 1:59: MDX component <Spacer /> is not rendered: its name is shown as text"}},
+				"warning: 1:59: MDX component <Spacer /> is not rendered: it has no props or children, so nothing is shown"}},
 		// "A special Markdown syntax lets you set an explicit heading id:
 		// ### Hello World {#my-explicit-id}"
 		// (https://docusaurus.io/docs/markdown-features/toc#heading-ids);
@@ -298,7 +323,7 @@ func TestMDXJSXLink(t *testing.T) {
 	src := "<div style={{ display: 'grid' }}>\n  <a href=\"./materials/platforms-vtt\" style={{ textDecoration: 'none' }}>\n    <AnimatedCard title=\"VTT\" />\n  </a>\n  <a href=\"https://x.test/\" style={{\n    color: 'white',\n  }}>\n    Web\n  </a>\n  <a href=\"./gone\" style={{ color: 'red' }}>\n    Gone\n  </a>\n  <a href=\"javascript:alert(1)\" style={{ color: 'red' }}>\n    Script\n  </a>\n</div>\n"
 	out, _, problems := convert(t, Options{Dialects: docusaurusDialect}, src, Page{Links: resolver})
 	wantInOrder(t, out, []string{`<a href="/docs/materials/platforms-vtt/">`, `<p class="mdx-component">VTT</p>`, "</a>", `<a href="https://x.test/">`, "Web", "</a>", "Gone", "Script"})
-	for _, n := range []string{"./gone", "javascript:", "style", "&lt;"} {
+	for _, n := range []string{"./gone", "javascript:", "text-decoration", "color", "&lt;"} {
 		if strings.Contains(out, n) {
 			t.Errorf("output has %q:\n%s", n, out)
 		}
@@ -306,6 +331,41 @@ func TestMDXJSXLink(t *testing.T) {
 	want := `10:3: broken link "./gone": no such page`
 	if !strings.Contains(fmt.Sprint(problems), want) {
 		t.Errorf("problems = %q, want %q among them", problems, want)
+	}
+}
+
+// TestMDXTitledComponent: a component of the site's own with a title
+// and an href around its text (dndumb's <ActualLinkCard title="Homebrew"
+// href="/homebrew">description</ActualLinkCard>, a card as Starlight's
+// <LinkCard title href description>,
+// https://starlight.astro.build/components/link-cards/) keeps its title
+// as a link to its href before its content, with the warning; the href
+// goes through the page's resolver as a Markdown link's does (a broken
+// one told at the element's tag). eval14A NA5: only the descriptions
+// were shown.
+func TestMDXTitledComponent(t *testing.T) {
+	resolver := LinkResolverFunc(func(dest string) (string, string) {
+		if dest == "/homebrew" {
+			return "/homebrew/", ""
+		}
+		return "", "no such page"
+	})
+	src := "<CardGrid stagger>\n  <ActualLinkCard title=\"Homebrew\" icon=\"homebrew\" href=\"/homebrew\">\n    Some new content.\n  </ActualLinkCard>\n  <ActualLinkCard\n    title=\"NSFW\"\n    href={\"/gone\"}\n  >\n    Not for all.\n  </ActualLinkCard>\n</CardGrid>\n"
+	out, _, problems := convert(t, Options{Dialects: Dialects{MDX: true, MDXAliases: map[string]string{"CardGrid": ""}}}, src, Page{Links: resolver})
+	wantInOrder(t, out, []string{`<p><a href="/homebrew/"><strong>Homebrew</strong></a></p>`, "<p>Some new content.</p>", "<strong>NSFW</strong>", "<p>Not for all.</p>"})
+	for _, n := range []string{"&lt;", "ActualLinkCard", "icon"} {
+		if strings.Contains(out, n) {
+			t.Errorf("output has %q:\n%s", n, out)
+		}
+	}
+	want := []string{"warning: 2:3: MDX component <ActualLinkCard> is not rendered: its title is shown as a link to its href, then its content",
+		"warning: 5:3: MDX component <ActualLinkCard> is not rendered: its title is shown as a link to its href, then its content",
+		`5:3: broken link "/gone": no such page`}
+	got := fmt.Sprint(problems)
+	for _, w := range want {
+		if !strings.Contains(got, w) {
+			t.Errorf("problems = %q, want %q among them", problems, w)
+		}
 	}
 }
 

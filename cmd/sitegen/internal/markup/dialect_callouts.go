@@ -111,8 +111,9 @@ var mdxComponents = map[string]bool{"Tabs": true, "TabItem": true, "Admonition":
 // https://github.com/facebook/docusaurus/discussions/8014; theme-classic
 // 3.10's DocCardList: useCurrentSidebarSiblings, the items of the deepest
 // category holding the page, else the sidebar's); <Tabs> and any other
-// element leave their content in their place, a self-closing one the text
-// of its props.
+// element leave their content in their place (after its title as a link
+// to its href where it has both, a card of the site's own as Starlight's
+// <LinkCard>), a self-closing one the text of its props.
 type mdxCallouts struct {
 	kinds   map[string]string
 	aliases map[string]string // the tool's components as the common ones (layout.Markup.MDXAliases)
@@ -167,6 +168,9 @@ func (e mdxCallouts) Transform(doc *ast.Document, _ text.Reader, pc parser.Conte
 			c = &callout.Node{Style: kind, Title: cmp.Or(n.Attrs["title"], callout.DefaultTitle(cmp.Or(n.Attrs["type"], "note")))}
 		}
 		if c == nil {
+			if _, alias := e.aliases[n.Name]; !alias && !mdxComponents[n.Name] && n.Titled() {
+				parent.InsertBefore(parent, n, linkCardNode(n)) // an unknown card: its title, linked, then its content
+			}
 			for x := n.FirstChild(); x != nil; {
 				next := x.NextSibling()
 				parent.InsertBefore(parent, n, x)
@@ -196,6 +200,7 @@ func linkCardNode(n *mdx.Element) ast.Node {
 	p := ast.NewParagraph()
 	link := ast.NewLink()
 	link.Destination = []byte(n.Attrs["href"])
+	link.SetPos(n.Line) // a broken href is told at the element's tag
 	strong := ast.NewEmphasis(2)
 	strong.AppendChild(strong, ast.NewString([]byte(cmp.Or(n.Attrs["title"], n.Attrs["href"]))))
 	link.AppendChild(link, strong)

@@ -203,6 +203,11 @@ type Dialects struct {
 	// ("INPUT": `INPUT[number:x]`, Meta Bind's) to the plugin's name: such
 	// code shows as code, with a warning (warn.go).
 	PluginInline map[string]string
+	// MetaBind draws the Meta Bind plugin's inline `INPUT[…]` and
+	// `VIEW[…]` fields read-only with the page's front matter values
+	// (metaBindTransformer); what it cannot draw stays code, with a
+	// warning saying why, instead of PluginInline's.
+	MetaBind bool
 	// Admonish reads mdbook-admonish's ```admonish blocks as callouts
 	// (package admonish), with the book's defaults; nil: they are code.
 	Admonish *admonish.Defaults
@@ -416,6 +421,7 @@ func New(opts Options) *Markdown {
 	}
 	if opts.Dialects.MDX {
 		rec.cfg.BlockParsers = slices.DeleteFunc(rec.cfg.BlockParsers, mdx.IndentedCode)
+		rec.cfg.BlockParsers = wrapParser(rec.cfg.BlockParsers, parser.NewHTMLBlockParser(), mdx.HTMLBlocks)
 	}
 	m.md.SetParser(rec.parser(fullParser))
 	m.outline = rec.parser(outlineParser)
@@ -912,7 +918,8 @@ func (e pageExtension) Extend(md goldmark.Markdown) {
 		util.Prioritized(wikiTransformer{m: e.m}, 1004),
 		util.Prioritized(diceTransformer{m: e.m}, 1005),
 		util.Prioritized(tocTransformer{}, 1006),
-		util.Prioritized(warnTransformer{m: e.m}, 1007),
+		util.Prioritized(metaBindTransformer{m: e.m}, 1007),
+		util.Prioritized(warnTransformer{m: e.m}, 1008),
 	))
 	md.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(blockRenderer{}, 100)))
 }

@@ -127,6 +127,9 @@ func (t warnTransformer) Transform(doc *ast.Document, reader text.Reader, pc par
 				}
 			}
 			for word, plugin := range t.m.opts.Dialects.PluginInline {
+				if t.m.opts.Dialects.MetaBind && (word == "INPUT" || word == "VIEW") {
+					continue // metaBindTransformer drew it, or said why not
+				}
 				if s := code.String(); strings.HasPrefix(s, word+"[") && strings.HasSuffix(s, "]") {
 					// the span's backtick is one byte before its text
 					st.report(first.Segment.Start-1, true, fmt.Sprintf("an inline %s field (%s): sitegen does not draw `%s[…]`, nor does the tool's publisher, so it shows as code", word, plugin, word))

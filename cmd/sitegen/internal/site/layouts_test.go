@@ -162,8 +162,12 @@ func TestLayouts(t *testing.T) {
 			},
 			warnings: []string{"Domain.md:3:1: a ```ds-counter block (the Draw Steel Elements plugin's)",
 				"Map.md:3:1: a ```leaflet block (the Obsidian Leaflet plugin's)",
-				"Map.md:8:9: an inline INPUT field (the Meta Bind plugin's)", "Map.md:8:43: an inline VIEW field (the Meta Bind plugin's)"},
+				// Meta Bind's fields are drawn from the note's values (the
+				// vault lists no plugins: the author's fields are taken as
+				// meant); arithmetic is not evaluated, and said.
+				"Map.md:8:43: a Meta Bind field is shown as code: a math view field ({map_height} / 2)"},
 			has: map[string]string{"home/index.html": "Home", "bestiary/goblin/index.html": "Goblin",
+				"cities/map/index.html":  `Height: <span class="mb-field mb-value" aria-label="map_height">0</span>`,
 				"cities/kull/index.html": "<title>Kull ·", "cities/kull/index.html#h": `id="other">Other`},
 			hasNot: []string{"templates/monster/index.html", "start/index.html"},
 			lacks:  map[string]string{"cities/kull/index.html": "<title>Other"},

@@ -412,6 +412,12 @@ func (s *Site) frame(p *content.Page, site *templates.Site) *templates.Page {
 		Updated:     s.ShownUpdated(p),
 	}
 	v.Nav = site.FolderNavs[p.NavFolder()]
+	if s.Lay.Hide != nil {
+		v.Hide.TOC, v.Hide.Nav, v.Hide.Pager, v.Hide.Path = s.Lay.Hide(p.Meta)
+		if v.Hide.Pager {
+			v.Prev, v.Next = nil, nil
+		}
+	}
 	if s.Cfg.EditURL != "" && p.File != "" {
 		v.EditURL = s.Cfg.EditURL + content.EscapePath(p.File)
 	}

@@ -196,6 +196,7 @@ func load(ctx context.Context, opts content.Options, updatable bool) (*Site, err
 			VueComponents:     s.Lay.Markup.VueComponents,
 			PluginBlocks:      s.Lay.Markup.PluginBlocks,
 			PluginInline:      s.Lay.Markup.PluginInline,
+			MetaBind:          s.Lay.Markup.MetaBind,
 			Admonish:          admonishDefaults(s.Lay.Markup.Admonish),
 			Slug:              s.Lay.Markup.Slug,
 			PythonUnique:      s.Lay.Markup.PythonUnique,

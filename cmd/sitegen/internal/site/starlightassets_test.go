@@ -174,3 +174,66 @@ func TestStarlightSidebarLinks(t *testing.T) {
 		t.Error("an attrs style was published: only target is kept")
 	}
 }
+
+// TestStarlightHeroImage (eval14A NA5, dndumb index.mdx "hero: image:
+// file: ../../assets/logo.svg"): "image: The image to use in the hero.
+// You can provide either a relative file path or raw html", "file:
+// Relative path to an image file in your repo, e.g.
+// ../../assets/hero.png", "dark … light: Relative path to an image file
+// in your repo to use in dark mode / in light mode"
+// (https://starlight.astro.build/reference/frontmatter/#hero; Starlight
+// 0.36's Hero.astro shows file always, dark hidden in light mode and light
+// in dark). The image is a file relative to the page, published as the
+// page's images are; one that is not there is not shown, with a warning,
+// as a broken link of the hero's actions is (HomeView).
+func TestStarlightHeroImage(t *testing.T) {
+	for _, tc := range []struct {
+		name, image string
+		want        []string // what index.html holds, in order
+		wantFiles   []string // files published
+		wantWarn    string   // a part of a warning
+	}{
+		{"file", "  image:\n    file: ../../assets/logo.svg\n    alt: The logo\n",
+			[]string{`<header class="hero">`, `<img class="hero-image" src="/assets/files/src/assets/logo.svg" alt="The logo"`, `<h1>`},
+			[]string{"assets/files/src/assets/logo.svg"}, ""},
+		{"dark and light", "  image:\n    dark: ../../assets/dark.svg\n    light: ../../assets/light.svg\n",
+			[]string{`<img class="hero-image hero-image-dark" src="/assets/files/src/assets/dark.svg" alt=""`,
+				`<img class="hero-image hero-image-light" src="/assets/files/src/assets/light.svg" alt=""`},
+			[]string{"assets/files/src/assets/dark.svg", "assets/files/src/assets/light.svg"}, ""},
+		{"absent", "  image:\n    file: ../../assets/none.svg\n", []string{`<header class="hero"><h1>`}, nil, `hero.image: image "../../assets/none.svg": points outside src/content/docs/`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			sitetest.WriteFiles(t, dir, map[string]string{
+				"astro.config.mjs":           "import starlight from '@astrojs/starlight';\nexport default { integrations: [starlight({ title: 'S' })] };\n",
+				"src/content/docs/index.mdx": "---\ntitle: Home\ntemplate: splash\nhero:\n  tagline: Dumb.\n" + tc.image + "---\n\nText.\n",
+				"src/assets/logo.svg":        "logo",
+				"src/assets/dark.svg":        "dark",
+				"src/assets/light.svg":       "light",
+			})
+			out := filepath.Join(t.TempDir(), "out")
+			res, err := build(t, dir, content.Options{Theme: theme, Dest: out})
+			if err != nil {
+				t.Fatalf("build: %v", err)
+			}
+			if tc.wantWarn != "" && !strings.Contains(strings.Join(res.Warnings, "\n"), tc.wantWarn) {
+				t.Errorf("no warning %q in %q", tc.wantWarn, res.Warnings)
+			}
+			got := readTree(t, out)
+			home := got["index.html"]
+			at := 0
+			for _, w := range tc.want {
+				i := strings.Index(home[at:], w)
+				if i < 0 {
+					t.Fatalf("index.html lacks %q after offset %d:\n%s", w, at, home)
+				}
+				at += i + len(w)
+			}
+			for _, f := range tc.wantFiles {
+				if _, ok := got[f]; !ok {
+					t.Errorf("%s not published", f)
+				}
+			}
+		})
+	}
+}

@@ -28,7 +28,10 @@
 //     be included in the previous and next links". Without nav:, "sorted
 //     alphanumerically by file name (except that index files will always
 //     be listed first within a sub-section)", a folder's pages before its
-//     sub-folders (FilesFirst).
+//     sub-folders (FilesFirst); the docs folder's index.md is the
+//     navigation's first entry and the reading order's first page, the
+//     Previous of the page after it (HomeInNav; with nav:, when nav:
+//     lists it).
 //   - A folder without index.md (or README.md) has no page: in MkDocs's
 //     navigation "a Section, which has a title and children" has no URL
 //     (mkdocs.structure.nav.Section.url is None), so the folder is a
@@ -66,6 +69,11 @@
 //     A block-level HTML element is raw HTML to its end tag, blank lines
 //     included, as Python-Markdown keeps it, unless md_in_html's markdown
 //     attribute is on its start tag (markup's withPythonHTMLBlocks).
+//   - Material for MkDocs (theme: material, by name or name:): a page's
+//     front matter hide: [toc, navigation, footer, path] hides its table
+//     of contents, the navigation sidebar, its previous and next links
+//     and its breadcrumbs
+//     (layout.Layout.Hide; https://squidfunk.github.io/mkdocs-material/setup/setting-up-navigation/#hiding-the-sidebars).
 //   - Heading ids: Python-Markdown toc's slugify and unique (slug.go);
 //     its [TOC] marker (markdown_extensions' toc marker:) is not printed,
 //     sitegen showing the table of contents beside the page (toc.go).
@@ -156,7 +164,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		return nil, layout.YAMLError(file, err)
 	}
 	l := &layout.Layout{Kind: layout.MkDocs, File: file, Content: "docs", Redirects: "aliases", BadFrontMatter: true, DuplicateURL: layout.KeepLastWalked, TitleUnlessH1: true,
-		ReadmeBesideIndex: layout.SkipReadme, FirstLineTitle: true, FilesFirst: true, KeepCase: true, Segment: keepName,
+		ReadmeBesideIndex: layout.SkipReadme, FirstLineTitle: true, FilesFirst: true, HomeInNav: true, KeepCase: true, Segment: keepName,
 		NoFolderPage: func(string) bool { return true }, PathNotes: true,
 		UnpublishedPaths: []layout.PathRule{{Reason: ExcludeReason, Patterns: layout.ParseIgnore(defaultExcludes)}}}
 	// "Any of the following file extensions may be used for your
@@ -247,12 +255,20 @@ func Recognise(dir string) (*layout.Layout, error) {
 			l.Read = append(l.Read, key)
 		}
 	}
+	if themeName(get("theme")) == "material" {
+		l.Read = append(l.Read, "theme")
+		l.Hide = materialHide
+	}
 	if n := get("nav"); n != nil {
 		l.Nav = navEntries(n, 0, nil)
 		// "This setting is used to determine the format and layout of
 		// the global navigation for the site": its sections are the
 		// navigation's, wherever their pages' files are.
 		l.NavAsWritten = true
+		// The home page is a page of the reading order only when nav:
+		// lists it ("Any pages not listed ... will not be included in the
+		// previous and next links").
+		l.HomeInNav = slices.ContainsFunc(l.Nav, func(e layout.NavEntry) bool { return e.Path == "index.md" || e.Path == "README.md" })
 		l.Read = append(l.Read, fmt.Sprintf("nav (%d entries)", len(l.Nav)))
 	}
 	// "markdown_extensions: [attr_list]": Python-Markdown's attr_list
@@ -496,6 +512,48 @@ func patterns(n *yaml.Node) []string {
 		return out
 	}
 	return nil
+}
+
+// themeName is the name of theme: ("theme: material", or its name:).
+func themeName(n *yaml.Node) string {
+	switch {
+	case n == nil:
+		return ""
+	case n.Kind == yaml.ScalarNode:
+		return n.Value
+	case n.Kind == yaml.MappingNode:
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if n.Content[i].Value == "name" && n.Content[i+1].Kind == yaml.ScalarNode {
+				return n.Content[i+1].Value
+			}
+		}
+	}
+	return ""
+}
+
+// materialHide reads Material for MkDocs' hide: front matter, a list of
+// the parts of the page not shown
+// (https://squidfunk.github.io/mkdocs-material/setup/setting-up-navigation/#hiding-the-sidebars
+// and .../setup/setting-up-the-footer/#hiding-prev-next-links): "toc"
+// its table of contents, "navigation" the navigation sidebar, "footer"
+// its previous and next links, "path" the navigation path (breadcrumbs;
+// squidfunk/mkdocs-material#6705: "hide: - path"). "tags" hides what
+// sitegen does not show on an MkDocs page.
+func materialHide(meta map[string]any) (toc, nav, pager, path bool) {
+	list, _ := meta["hide"].([]any)
+	for _, v := range list {
+		switch v {
+		case "toc":
+			toc = true
+		case "navigation":
+			nav = true
+		case "footer":
+			pager = true
+		case "path":
+			path = true
+		}
+	}
+	return toc, nav, pager, path
 }
 
 // labelText is the text a browser shows for a nav title that MkDocs'

@@ -64,7 +64,9 @@
 //     community plugins (Leaflet's leaflet, JS Engine's js-engine, Meta
 //     Bind's meta-bind…, and whatever an enabled plugin's main.js registers
 //     with registerMarkdownCodeBlockProcessor: TOR2e Statblocks' tor2e) and
-//     Meta Bind's inline `INPUT[…]`, `VIEW[…]` show as code, with a warning
+//     Meta Bind's inline `INPUT[…]`, `VIEW[…]` are drawn read-only with
+//     the note's values (markup/metabind); what it cannot draw shows as
+//     code, with a warning
 //     (Markup.PluginBlocks, PluginInline; registeredBlocks).
 package obsidian
 
@@ -121,6 +123,9 @@ var pluginBlocks = []string{"statblock", "ds-feature", "ds-ft", "ds-feat", "ds-a
 
 // dse names the Draw Steel Elements plugin in a warning.
 const dse = "the Draw Steel Elements plugin's"
+
+// MetaBindPlugin is the Meta Bind plugin's id in community-plugins.json.
+const MetaBindPlugin = "obsidian-meta-bind-plugin"
 
 // undrawnInline are the inline fields of common community plugins that
 // neither Publish nor sitegen draws: Meta Bind's `INPUT[number:x]`,
@@ -215,6 +220,11 @@ func Recognise(dir string) (*layout.Layout, error) {
 			return share.unpublished(meta, rel)
 		}
 		l.Read = append(l.Read, share.String())
+	}
+	// Meta Bind's fields are drawn where the plugin would draw them: a
+	// vault that enables it, or whose plugin list is not there to say.
+	if plugins == nil || slices.Contains(plugins, MetaBindPlugin) {
+		l.Markup.MetaBind = true
 	}
 	if l.Dataview, err = dataview(dir, plugins); err != nil {
 		return nil, err

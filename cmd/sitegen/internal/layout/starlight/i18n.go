@@ -38,29 +38,50 @@ type starlightLocale struct {
 //     the root locale is also the default locale for your content, remove
 //     defaultLocale or set it to 'root'": the root locale's pages are the
 //     content's, at the site's root, without the other locales' folders;
+//
 //   - each other locale "Create a directory for each language in
 //     src/content/docs/" is a site of its own under /KEY/, with its own
 //     sidebar; "Use the same file name to associate pages across
 //     languages": a page is read from KEY/<same path> where that file
 //     exists, and "Your defaultLocale will be used for fallback content":
 //     from the root locale's file otherwise;
+//
 //   - LocaleConfig: label "The label for this language to show in UI"
 //     (the language picker's), lang "The BCP-47 tag for this language"
 //     (unset: the directory name, the root's "en", as Starlight's
 //     utils/i18n.ts reads it), dir "`ltr` for left-to-right (the default)
 //     or `rtl` for right-to-left"; title: {LANG: …} each locale's title.
 //
-// Not implemented (named in the build's notes): a site without a root
-// locale (defaultLocale another locale), pages only a locale's folder
-// has.
+//   - a site without a root locale ("defaultLocale: Set the language which
+//     is the default for this site. The value should match one of the keys
+//     of your locales object", reference/configuration/#defaultlocale):
+//     every locale's pages under its folder (/en/…, Astro's
+//     prefixDefaultLocale, which Starlight's utils/i18n.ts sets for "Sites
+//     with multiple languages without a root locale"); the default
+//     locale's folder is the layout's content (defaultFolder), and nothing
+//     is published at the root, as Starlight publishes nothing there.
+//
+// Not implemented (named in the build's notes): a root locale that is not
+// the default one, pages only a locale's folder has, and (without a root
+// locale) pages outside the locales' folders.
 func readLocales(l *layout.Layout, dir string, obj *jsconfig.Object) {
 	locs, ok := obj.Get("locales").(*jsconfig.Object)
 	if !ok || len(locs.Keys) < 2 {
 		return // one locale is no i18n
 	}
 	def, _ := obj.String("defaultLocale")
-	if locs.Object(RootLocale) == nil || def != "" && def != RootLocale {
-		l.Notes = append(l.Notes, fmt.Sprintf("%s: locales (%s) without a root locale not implemented: each locale's folder is built as a folder of one site, without Starlight's fallback pages or language picker", l.File, strings.Join(locs.Keys, ", ")))
+	rootKey := RootLocale
+	if f := defaultFolder(obj); f != "" && l.Content == path.Join(Content, f) {
+		rootKey = f
+		if n := len(pageFiles(filepath.Join(dir, filepath.FromSlash(Content)))) - localePages(dir, locs.Keys); n > 0 {
+			l.Notes = append(l.Notes, fmt.Sprintf("%s: %d pages of %s are in no locale's folder: not built (not implemented)", l.File, n, Content))
+		}
+	} else if locs.Object(RootLocale) == nil || def != "" && def != RootLocale {
+		why := fmt.Sprintf("locales (%s) without a root locale and without a folder %s/%s of defaultLocale %q", strings.Join(locs.Keys, ", "), Content, def, def)
+		if locs.Object(RootLocale) != nil {
+			why = fmt.Sprintf("a root locale that is not the default one (defaultLocale %q)", def)
+		}
+		l.Notes = append(l.Notes, fmt.Sprintf("%s: %s: not implemented: each locale's folder is built as a folder of one site, without Starlight's fallback pages or language picker", l.File, why))
 		return
 	}
 	var list []starlightLocale
@@ -83,12 +104,14 @@ func readLocales(l *layout.Layout, dir string, obj *jsconfig.Object) {
 		}
 		list = append(list, g)
 	}
-	root := list[slices.IndexFunc(list, func(g starlightLocale) bool { return g.key == RootLocale })]
+	root := list[slices.IndexFunc(list, func(g starlightLocale) bool { return g.key == rootKey })]
 	for _, g := range list {
-		if g.key != RootLocale {
-			// Not the root's pages; its translations, which every locale's
-			// site reads, rebuild the site when they change (serve).
-			l.Excluded = append(l.Excluded, g.key)
+		if g.key != rootKey {
+			if rootKey == RootLocale {
+				l.Excluded = append(l.Excluded, g.key) // not the root's pages
+			}
+			// Its translations, which every locale's site reads, rebuild
+			// the site when they change (serve).
 			l.RebuildOn = append(l.RebuildOn, path.Join(Content, g.key))
 		}
 	}
@@ -98,8 +121,11 @@ func readLocales(l *layout.Layout, dir string, obj *jsconfig.Object) {
 	}
 	l.Settings.LanguageCode, l.Settings.Direction = root.lang, root.dir
 	out := []layout.Locale{{Name: root.key, Label: root.label, Lang: root.lang, Dir: root.dir}}
+	if rootKey != RootLocale {
+		out[0].Path = rootKey // its pages are under /en/ (rules.prefix)
+	}
 	for _, g := range list {
-		if g.key == RootLocale {
+		if g.key == rootKey {
 			continue
 		}
 		if len(out) >= maxLocales {
@@ -110,7 +136,7 @@ func readLocales(l *layout.Layout, dir string, obj *jsconfig.Object) {
 		if items, ok := obj.Get("sidebar").([]any); ok && l.NavAsWritten {
 			// Its sidebar, labelled in its lang.
 			c.Nav = nil
-			n := navReader{l: c, file: l.File, folders: folders(dir), lang: g.lang}
+			n := navReader{l: c, file: l.File, folders: folders(dir, l.Content), lang: g.lang}
 			n.items(items, 0)
 		}
 		if only > 0 {
@@ -150,14 +176,16 @@ func localeLayout(l *layout.Layout, dir string, g starlightLocale, titles *jscon
 	// Astro's own pages (src/pages) are at the site's root: a link to
 	// /games/ stays /games/ in every locale.
 	c.ToolRouteUp = g.key + "/"
-	content := filepath.Join(dir, filepath.FromSlash(Content))
-	files := pageFiles(filepath.Join(content, g.key))
+	// Its pages are the default locale's, at the same paths under its
+	// own folder (no prefix: the site is built in g.key's folder).
+	c.Rules = rules{}
+	files := pageFiles(filepath.Join(dir, filepath.FromSlash(Content), g.key))
 	// A page's stem (its path without .md/.mdx) to its translation.
 	trans := map[string]string{}
 	for rel := range files {
 		trans[stem(rel)] = path.Join(Content, g.key, rel)
 	}
-	rootFiles := pageFiles(content)
+	rootFiles := pageFiles(filepath.Join(dir, filepath.FromSlash(l.Content)))
 	for rel := range files {
 		has := false
 		for _, ext := range []string{".md", ".mdx"} {
@@ -168,7 +196,7 @@ func localeLayout(l *layout.Layout, dir string, g starlightLocale, titles *jscon
 		}
 	}
 	translation := func(file string) string {
-		rel, ok := strings.CutPrefix(file, Content+"/")
+		rel, ok := strings.CutPrefix(file, l.Content+"/")
 		if !ok {
 			return ""
 		}
@@ -179,6 +207,33 @@ func localeLayout(l *layout.Layout, dir string, g starlightLocale, titles *jscon
 		return fmt.Sprintf("its %s translation %s cannot be read (%v): shown in the root locale's words", g.key, t, err)
 	})
 	return c, only
+}
+
+// defaultFolder is the folder of the default locale of the starlight({...})
+// settings obj when the site has locales and none is the root one
+// (defaultLocale names one of locales' keys), "" otherwise.
+func defaultFolder(obj *jsconfig.Object) string {
+	locs, ok := obj.Get("locales").(*jsconfig.Object)
+	if !ok || len(locs.Keys) < 2 || locs.Object(RootLocale) != nil {
+		return ""
+	}
+	def, _ := obj.String("defaultLocale")
+	if def == "" || locs.Object(def) == nil || strings.ContainsAny(def, `/\.`) {
+		return ""
+	}
+	return def
+}
+
+// localePages counts the pages of the locales' folders (named keys) of
+// the site at dir.
+func localePages(dir string, keys []string) int {
+	n := 0
+	for _, k := range keys {
+		if k != RootLocale && k != "" && !strings.ContainsAny(k, `/\.`) {
+			n += len(pageFiles(filepath.Join(dir, filepath.FromSlash(Content), k)))
+		}
+	}
+	return n
 }
 
 // stem is a page's path without its extension.

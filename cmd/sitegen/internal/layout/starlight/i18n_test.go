@@ -146,3 +146,103 @@ func TestLocalesExpand(t *testing.T) {
 		}
 	}
 }
+
+// TestNoRootLocale: a site whose locales have no root one, Starlight's
+// own i18n example ("defaultLocale: 'en', locales: { en: …, fr: … }",
+// https://starlight.astro.build/guides/i18n/#configure-i18n):
+// "defaultLocale: Set the language which is the default for this site.
+// The value should match one of the keys of your locales object"
+// (https://starlight.astro.build/reference/configuration/#defaultlocale).
+// Every locale's pages are under its folder (Astro's prefixDefaultLocale,
+// which Starlight's utils/i18n.ts sets for "Sites with multiple languages
+// without a root locale"); "Your defaultLocale will be used for fallback
+// content".
+func TestNoRootLocale(t *testing.T) {
+	files := map[string]string{
+		"src/content/docs/en/index.md":        "---\ntitle: Home\n---\n",
+		"src/content/docs/en/rules/combat.md": "---\ntitle: Combat\n---\n",
+		"src/content/docs/en/rules/magic.mdx": "---\ntitle: Magic\n---\n",
+		"src/content/docs/fr/index.md":        "---\ntitle: Accueil\n---\n",
+		"src/content/docs/fr/rules/magic.md":  "---\ntitle: Magie\n---\n",
+	}
+	const locales = "locales: { en: { label: 'English' }, fr: { label: 'Français', lang: 'fr' } }"
+	tests := []struct {
+		name, config string
+		extra        map[string]string
+		got          func(l *layout.Layout) string
+		want         string
+	}{
+		{
+			// The default locale's folder is the content, its pages
+			// under /en/; the locale switcher's English is /en/.
+			name:   "default locale's site",
+			config: "{ title: { en: 'Dice', fr: 'Dés' }, defaultLocale: 'en', " + locales + " }",
+			got: func(l *layout.Layout) string {
+				home, _ := l.Rules.Folder("")
+				p := l.Rules.Page("rules/combat.md", nil)
+				fr := l.Locales[1]
+				frp := fr.Layout.Rules.Page("rules/combat.md", nil)
+				return fmt.Sprintln(l.Content, home.URL, p.URL, p.ID, l.Settings.Title, l.Locales[0].Path, l.Locales[0].Layout == nil,
+					fr.Path, frp.URL, fr.Layout.Settings.Title, fr.Layout.LinkBase, l.Excluded, l.RebuildOn, l.Notes)
+			},
+			want: "src/content/docs/en /en/ /en/rules/combat/ rules/combat Dice en true fr /rules/combat/ Dés /fr/ [] [src/content/docs/fr] []\n",
+		},
+		{
+			// fr's pages are read from fr/<same path>, en's otherwise.
+			name:   "translations",
+			config: "{ title: 'Dice', defaultLocale: 'en', " + locales + " }",
+			got: func(l *layout.Layout) string {
+				fr := l.Locales[1].Layout
+				var s []string
+				for _, f := range []string{"index.md", "rules/combat.md", "rules/magic.mdx"} {
+					s = append(s, f+"="+fr.Translation("src/content/docs/en/"+f))
+				}
+				return strings.Join(s, " ")
+			},
+			want: "index.md=src/content/docs/fr/index.md rules/combat.md= rules/magic.mdx=src/content/docs/fr/rules/magic.md",
+		},
+		{
+			// The sidebar's autogenerate directory is a folder of the
+			// default locale's.
+			name:   "sidebar",
+			config: "{ title: 'Dice', defaultLocale: 'en', " + locales + ", sidebar: [{ label: 'Rules', translations: { fr: 'Règles' }, autogenerate: { directory: 'rules' } }] }",
+			got: func(l *layout.Layout) string {
+				return fmt.Sprint(l.Nav[1].Tree, l.Locales[1].Layout.Nav[0].Title, l.Notes)
+			},
+			want: "rulesRègles[]",
+		},
+		{
+			// A page in no locale's folder is said, not silently dropped.
+			name:   "page outside the locales",
+			config: "{ title: 'Dice', defaultLocale: 'en', " + locales + " }",
+			extra:  map[string]string{"src/content/docs/stray.md": "---\ntitle: Stray\n---\n"},
+			got:    func(l *layout.Layout) string { return strings.Join(l.Notes, "|") },
+			want:   "astro.config.mjs: 1 pages of src/content/docs are in no locale's folder: not built (not implemented)",
+		},
+		{
+			// A defaultLocale that names no locale: not guessed.
+			name:   "unknown default",
+			config: "{ title: 'Dice', defaultLocale: 'de', " + locales + " }",
+			got:    func(l *layout.Layout) string { return l.Content + " " + strings.Join(l.Notes, "|") },
+			want:   "src/content/docs astro.config.mjs: locales (en, fr) without a root locale and without a folder src/content/docs/de of defaultLocale \"de\": not implemented: each locale's folder is built as a folder of one site, without Starlight's fallback pages or language picker",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fs := map[string]string{"astro.config.mjs": config(tt.config)}
+			for k, v := range files {
+				fs[k] = v
+			}
+			for k, v := range tt.extra {
+				fs[k] = v
+			}
+			l, err := Recognise(layouttest.Write(t, fs))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := tt.got(l); got != tt.want {
+				t.Errorf("got %q\nwant %q", got, tt.want)
+			}
+		})
+	}
+}

@@ -62,14 +62,16 @@
 //     site, kept as written, not a broken link (routes.go).
 //   - Asides: :::note, :::tip, :::caution, :::danger, a title in brackets
 //     (":::tip[Did you know?]").
-//   - template: splash with hero (title, tagline, actions) is a home page.
+//   - template: splash with hero (title, tagline, actions, image) is a home page.
 //   - locales with a root locale (i18n.go, readLocales): the root
 //     locale's pages at the top, each other locale a site of its own in
 //     its folder, a page read from its translation (the same path in the
 //     locale's folder) or the root locale's page (fallback content), with
 //     a language picker and each locale's lang and dir; a sidebar item's
-//     translations: {LANG: label} in each locale. Not yet: locales
-//     without a root locale, pages only a locale's folder has (notes say
+//     translations: {LANG: label} in each locale; without a root locale
+//     (defaultLocale: 'en'), the default locale's pages under /en/ and the
+//     others' fallback content from its folder. Not yet: a root locale
+//     that is not the default, pages only a locale's folder has (notes say
 //     so).
 package starlight
 
@@ -223,10 +225,15 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Settings.BaseURL = strings.TrimSuffix(site, "/") + "/" + strings.Trim(base, "/")
 		l.Read = append(l.Read, "site")
 	}
+	if def := defaultFolder(obj); def != "" && layout.Exists(dir, path.Join(Content, def), true) {
+		// No root locale: the default locale's folder is the site's
+		// content, its pages under /def/ (readLocales).
+		l.Content, l.Rules = path.Join(Content, def), rules{prefix: def}
+	}
 	sb := obj.Get("sidebar")
 	note("sidebar", sb, "shows the sidebar Starlight generates by default (a group per folder of "+Content+")")
 	if items, ok := sb.([]any); ok {
-		n := navReader{l: l, file: file, folders: folders(dir), lang: defaultLang(obj)}
+		n := navReader{l: l, file: file, folders: folders(dir, l.Content), lang: defaultLang(obj)}
 		n.items(items, 0)
 		if len(l.Nav) > 0 {
 			l.NavAsWritten = true
@@ -357,12 +364,13 @@ func (n *navReader) items(list []any, depth int) {
 	}
 }
 
-// folders maps the slug of each folder of the content ("magic-lore") to
-// its path ("Magic Lore"), as the sidebar's autogenerate directory names
-// it; "" is the content's root (".").
-func folders(dir string) map[string]string {
+// folders maps the slug of each folder of the content (the folder
+// content of the site at dir) ("magic-lore") to its path ("Magic Lore"),
+// as the sidebar's autogenerate directory names it; "" is the content's
+// root (".").
+func folders(dir, content string) map[string]string {
 	out := map[string]string{"": "."}
-	root := filepath.Join(dir, filepath.FromSlash(Content))
+	root := filepath.Join(dir, filepath.FromSlash(content))
 	_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || !d.IsDir() || p == root {
 			return nil
@@ -422,16 +430,23 @@ func URL(slug string) string {
 	return "/" + slug + "/"
 }
 
-// rules are Starlight's placement rules.
-type rules struct{}
+// rules are Starlight's placement rules. prefix is the folder of the
+// locale whose pages they place when the content is that locale's folder
+// (a site without a root locale: "en", its pages at /en/…), "" otherwise.
+type rules struct{ prefix string }
+
+// url is the site path of a slug of the rules' pages.
+func (r rules) url(slug string) string {
+	return URL(path.Join(r.prefix, slug))
+}
 
 // Page implements layout.Rules.
-func (rules) Page(rel string, fm map[string]any) layout.Page {
+func (r rules) Page(rel string, fm map[string]any) layout.Page {
 	slug := Slug(rel)
 	if s, ok := fm["slug"].(string); ok && s != "" {
 		slug = cleanSlug(s)
 	}
-	p := layout.Page{URL: URL(slug), ID: slug, SortName: slug}
+	p := layout.Page{URL: r.url(slug), ID: slug, SortName: slug}
 	if sb, ok := fm["sidebar"].(map[string]any); ok {
 		p.NavLabel = layout.Text(sb["label"])
 		switch o := sb["order"].(type) {
@@ -454,24 +469,30 @@ func (rules) Page(rel string, fm map[string]any) layout.Page {
 // without regard to case (Starlight compares with Intl.Collator), not a
 // page: its index file is one of
 // its links (Generated), at the folder's URL.
-func (rules) Folder(dir string) (layout.Page, error) {
+func (r rules) Folder(dir string) (layout.Page, error) {
 	if dir == "" {
-		return layout.Page{URL: "/"}, nil
+		return layout.Page{URL: r.url("")}, nil
 	}
 	label := path.Base(dir) // "Magic Lore", as written
-	return layout.Page{URL: URL(folderSlug(dir)), NavLabel: label, SortName: strings.ToLower(label), NoPage: true, Generated: true,
+	return layout.Page{URL: r.url(folderSlug(dir)), NavLabel: label, SortName: strings.ToLower(label), NoPage: true, Generated: true,
 		Collapsible: true, Open: true}, nil
 }
 
 // hero reads a splash page's hero: title (the page's title when unset),
-// tagline and actions, whose variant "primary" (the default) is the main
-// button.
+// tagline, actions, whose variant "primary" (the default) is the main
+// button, and image: "You can provide either a relative file path or raw
+// html", file or dark and light, with alt
+// (https://starlight.astro.build/reference/frontmatter/#hero); its html
+// is not read (raw HTML of the front matter).
 func hero(fm map[string]any) *layout.Home {
 	m, ok := fm["hero"].(map[string]any)
 	if !ok {
 		return nil
 	}
 	h := &layout.Home{Name: cmp.Or(layout.Text(m["title"]), layout.Text(fm["title"])), Tagline: layout.Text(m["tagline"])}
+	if im, ok := m["image"].(map[string]any); ok {
+		h.Image = layout.HomeImage{File: layout.Text(im["file"]), Dark: layout.Text(im["dark"]), Light: layout.Text(im["light"]), Alt: layout.Text(im["alt"])}
+	}
 	if actions, ok := m["actions"].([]any); ok {
 		for _, a := range actions {
 			if am, ok := a.(map[string]any); ok && layout.Text(am["text"]) != "" {

@@ -95,12 +95,14 @@ func TestRecognise(t *testing.T) {
 		},
 		{
 			// "locales: { [dir: string]: LocaleConfig }": Starlight's i18n
-			// without a root locale is not implemented; a note says so
-			// (TestLocales: with one). One locale is no i18n.
-			name:  "locales without root",
+			// without a root locale whose default locale has no folder is
+			// not implemented; a note says so (TestLocales: with a root
+			// locale, TestNoRootLocale: with the default's folder). One
+			// locale is no i18n.
+			name:  "locales without root, no folder of the default",
 			files: with(map[string]string{"astro.config.mjs": config("{ title: 'T', defaultLocale: 'en', locales: { en: { label: 'English' }, fr: { label: 'Français' } } }")}),
 			got:   func(l *layout.Layout) string { return strings.Join(l.Notes, "|") + fmt.Sprint(len(l.Locales)) },
-			want:  "astro.config.mjs: locales (en, fr) without a root locale not implemented: each locale's folder is built as a folder of one site, without Starlight's fallback pages or language picker0",
+			want:  "astro.config.mjs: locales (en, fr) without a root locale and without a folder src/content/docs/en of defaultLocale \"en\": not implemented: each locale's folder is built as a folder of one site, without Starlight's fallback pages or language picker0",
 		},
 		{
 			name:  "one locale",

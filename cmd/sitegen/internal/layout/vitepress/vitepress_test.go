@@ -292,7 +292,7 @@ func TestHome(t *testing.T) {
 	h := rules{}.Page("index.md", fm).Home
 	got := fmt.Sprintf("%+v", *h)
 	want := "{Name:VitePress Text:Vite & Vue Tagline:Lorem Actions:[{Text:Get Started Link:/guide/ Alt:false} {Text:GitHub Link:https://x.test Alt:true}] " +
-		"Features:[{Icon:🛠️ Title:Simple Details:Lorem Link:/a LinkText:More} {Icon: Title:Image icon Details:d Link: LinkText:}]}"
+		"Features:[{Icon:🛠️ Title:Simple Details:Lorem Link:/a LinkText:More} {Icon: Title:Image icon Details:d Link: LinkText:}] Image:{File: Dark: Light: Alt:}}"
 	if got != want {
 		t.Errorf("home\n got %s\nwant %s", got, want)
 	}

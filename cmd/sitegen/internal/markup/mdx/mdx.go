@@ -13,13 +13,13 @@
 //     at its line; a self-closing component on a line of its own
 //     (<Foo prop="x" />) is an Element without children: one markup
 //     renders (Known: Docusaurus's <DocCardList />) is markup's, any
-//     other is shown as the text of its props (else its name), as in
-//     running text, with a warning;
+//     other is shown as the text of its props (nothing when it has
+//     none), as in running text, with a warning;
 //   - a component tag in running text (<Highlight color="x">text</Highlight>)
 //     is dropped and its text kept, with a warning; a self-closing one
 //     (<Role MARIN />, which has no text) is shown as the text of its
-//     props (string values, bare prop names) or else its name, with a
-//     warning;
+//     props (string values, bare prop names), or nothing when it has
+//     none (<GooglyLogo />), with a warning;
 //   - a heading's explicit id written \{#id} or {/* #id */} at its end
 //     is its id, not text (headingid.go).
 //
@@ -28,8 +28,11 @@
 // collapsible callout); a one-line <summary>text</summary> holds its text
 // as inline Markdown. A lower-case element on lines of its own whose
 // opening tag has an attribute written as a JSX expression (<div
-// style={{…}}>) is JSX too: an Element whose content is kept, the element
-// itself not rendered, with one warning per page. Other lower-case tags
+// style={{…}}>) is JSX too: an Element whose children are Markdown, made
+// raw HTML around them once its closing tag is read (jsxElements), its
+// style object rendered as CSS as in raw HTML (JSXAttrs); an <a> is the
+// link around its content, and one without a closing tag keeps its
+// content alone, with one warning per page. Other lower-case tags
 // are HTML (<div>, <br/>) and stay with goldmark's raw HTML, whose JSX
 // expression attributes (<h3 style={{color: 'red'}}>title</h3>) are read
 // by JSXAttrs (style.go) before raw HTML's allowlist.
@@ -71,7 +74,7 @@ func (e Extension) Extend(m goldmark.Markdown) {
 			util.Prioritized(indentedParagraph{parser.NewParagraphParser()}, 999),
 		),
 		parser.WithInlineParsers(util.Prioritized(&inlineParser{ext: e}, 88)),
-		parser.WithASTTransformers(util.Prioritized(headingIDs{}, 100)),
+		parser.WithASTTransformers(util.Prioritized(headingIDs{}, 100), util.Prioritized(jsxElements{warn: e.Warn}, 97)),
 	)
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(nodeRenderer{}, 100)))
 }
@@ -110,12 +113,16 @@ type Element struct {
 	closed  bool
 	// SelfClosing is set for <Foo ... /> (no children); Mark is then the
 	// text shown for it when markup does not render it: its props (string
-	// values, bare prop names), else its name.
+	// values, bare prop names), "" for none.
 	SelfClosing bool
 	Mark        string
 	// jsxAttr is, for a lower-case element read as JSX (jsxHTML), the
-	// name of its first attribute written as an expression.
+	// name of its first attribute written as an expression; open and
+	// shut are then the source lines of its opening and closing tags
+	// (shut empty until one closes it), which jsxElements makes raw HTML.
 	jsxAttr string
+	open    []text.Segment
+	shut    text.Segment
 	// Href is, for an <a> read as JSX (<a href="./x" style={{…}}>), its
 	// href: as written, until the page's links resolve it (markup's
 	// linkTransformer; "" when it links nowhere). The element is then
@@ -138,6 +145,36 @@ func (n *Element) Dump(src []byte, level int) {
 // text.
 func IndentedCode(v util.PrioritizedValue) bool {
 	return v.Value == parser.NewCodeBlockParser()
+}
+
+// HTMLBlocks wraps goldmark's HTML block parser for an MDX page, which
+// has no HTML blocks: "MDX … is Markdown + JSX", and a component's
+// children are Markdown ("markdown inside JSX",
+// https://mdxjs.com/docs/what-is-mdx/). A CommonMark HTML block (<br/>
+// alone on its line: kind 7, to the next blank line) ends before a line
+// that opens a JSX element (elementParser's: a component, <details>, a
+// lower-case tag with an expression attribute), which is then that
+// element with its Markdown children (dndumb's "<br/>\n<DescriptiveBox>\n
+// ##### Dungeon Master", an <h5> in Astro's build). Only the blocks of
+// tags (kinds 6 and 7) end so: <pre>, <script> and comments stay raw to
+// their end. The caller puts it in place of goldmark's parser.
+func HTMLBlocks(p parser.BlockParser) parser.BlockParser { return htmlBlocks{p} }
+
+type htmlBlocks struct{ parser.BlockParser }
+
+func (p htmlBlocks) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
+	if h, ok := node.(*ast.HTMLBlock); !ok || (h.HTMLBlockType != ast.HTMLBlockType6 && h.HTMLBlockType != ast.HTMLBlockType7) {
+		return p.BlockParser.Continue(node, reader, pc) // <pre>, <script>, a comment: raw to their end
+	}
+	line, _ := reader.PeekLine()
+	rest := util.TrimRightSpace(util.TrimLeftSpace(line))
+	if componentRE.Match(rest) {
+		return parser.Close
+	}
+	if _, jsx := jsxHTML(rest); jsx {
+		return parser.Close
+	}
+	return p.BlockParser.Continue(node, reader, pc)
 }
 
 // indentedParagraph is goldmark's paragraph parser for a line indented by
@@ -271,9 +308,6 @@ func jsxHTML(line []byte) ([][]byte, bool) {
 	return [][]byte{m[0], m[1], a[1]}, true
 }
 
-// jsxHTMLWarned marks a page whose JSX HTML element was warned about.
-var jsxHTMLWarned = parser.NewContextKey()
-
 // attrRE matches one attribute of an opening tag: name="v", name='v',
 // name={"v"}, name={expr} or a bare name.
 var attrRE = regexp.MustCompile(`([A-Za-z_][\w:-]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|\{\s*["'` + "`" + `]([^"'` + "`" + `]*)["'` + "`" + `]\s*\}|\{[^}]*\}))?`)
@@ -302,6 +336,9 @@ func (p *elementParser) Open(parent ast.Node, reader text.Reader, pc parser.Cont
 		}
 	}
 	n.tag = append(n.tag, rest...)
+	if jsx {
+		n.open = append(n.open, text.NewSegment(seg.Start+off, seg.Stop))
+	}
 	end, selfClosing, ok := tagEnd(n.tag)
 	switch {
 	case !ok: // the tag goes on over the next lines
@@ -345,13 +382,10 @@ func (p *elementParser) finish(n *Element, selfClosing bool, pc parser.Context) 
 	}
 	if selfClosing {
 		n.closed, n.SelfClosing = true, true
-		mark, what := propsText(tag[len(n.Name)+1:]), "props are"
-		if mark == "" {
-			mark, what = n.Name, "name is"
-		}
-		n.Mark = mark
+		var msg string
+		n.Mark, msg = selfClosingMark(n.Name, tag[len(n.Name)+1:])
 		if !p.ext.Known[n.Name] && p.ext.Warn != nil {
-			p.ext.Warn(pc, n.Line, fmt.Sprintf("MDX component <%s /> is not rendered: its %s shown as text", n.Name, what))
+			p.ext.Warn(pc, n.Line, msg)
 		}
 		return
 	}
@@ -359,14 +393,64 @@ func (p *elementParser) finish(n *Element, selfClosing bool, pc parser.Context) 
 		if n.Name == "a" {
 			n.Href = strings.TrimSpace(n.Attrs["href"])
 		}
-		if pc.Get(jsxHTMLWarned) == nil && p.ext.Warn != nil {
-			pc.Set(jsxHTMLWarned, true)
-			p.ext.Warn(pc, n.Line, fmt.Sprintf("JSX <%s %s={…}> is read as JSX, not HTML: its %s is not applied, its content is kept (so are the other such elements of the page)", n.Name, n.jsxAttr, n.jsxAttr))
-		}
-		return
+		return // told, or made raw HTML, by jsxElements
 	}
 	if !p.ext.Known[n.Name] && p.ext.Warn != nil {
+		if n.Titled() {
+			p.ext.Warn(pc, n.Line, fmt.Sprintf("MDX component <%s> is not rendered: its title is shown as a link to its href, then its content", n.Name))
+			return
+		}
 		p.ext.Warn(pc, n.Line, fmt.Sprintf("MDX component <%s> is not rendered: its content is shown as it is", n.Name))
+	}
+}
+
+// Titled reports whether the element has a title and an href (a card of
+// the site's own, as Starlight's <LinkCard title href>): markup shows its
+// title as a link before its content.
+func (n *Element) Titled() bool {
+	return strings.TrimSpace(n.Attrs["title"]) != "" && strings.TrimSpace(n.Attrs["href"]) != ""
+}
+
+// jsxElements makes each lower-case element read as JSX (<div
+// style={{…}}> around Markdown) raw HTML around its children: its opening
+// tag's lines and its closing tag's line, whose style object markup then
+// renders as React does, as it does inside raw HTML (JSXAttrs), with raw
+// HTML's allowlist; the children stay Markdown. An <a> (its href checked
+// as a link's, rendered around its content) and an element with no
+// closing tag keep their content alone, with one warning a page.
+type jsxElements struct{ warn Warn }
+
+func (t jsxElements) Transform(doc *ast.Document, _ text.Reader, pc parser.Context) {
+	var els []*Element
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if e, ok := n.(*Element); ok && entering && e.jsxAttr != "" && !e.SelfClosing {
+			els = append(els, e)
+		}
+		return ast.WalkContinue, nil
+	})
+	warned := false
+	for _, e := range els {
+		if e.Name == "a" || e.shut.Len() == 0 || len(e.open) == 0 {
+			if !warned && t.warn != nil {
+				warned = true
+				t.warn(pc, e.Line, fmt.Sprintf("JSX <%s %s={…}> is read as JSX, not HTML: its %s is not applied, its content is kept (so are the other such elements of the page)", e.Name, e.jsxAttr, e.jsxAttr))
+			}
+			continue
+		}
+		parent := e.Parent()
+		open := ast.NewHTMLBlock(ast.HTMLBlockType6)
+		for _, seg := range e.open {
+			open.Lines().Append(seg)
+		}
+		shut := ast.NewHTMLBlock(ast.HTMLBlockType6)
+		shut.Lines().Append(e.shut)
+		parent.InsertBefore(parent, e, open)
+		for x := e.FirstChild(); x != nil; {
+			next := x.NextSibling()
+			parent.InsertBefore(parent, e, x)
+			x = next
+		}
+		parent.ReplaceChild(parent, e, shut)
 	}
 }
 
@@ -441,6 +525,9 @@ func (p *elementParser) Continue(node ast.Node, reader text.Reader, pc parser.Co
 	}
 	line, seg := reader.PeekLine()
 	if n.pending {
+		if n.jsxAttr != "" {
+			n.open = append(n.open, text.NewSegment(seg.Start, seg.Stop))
+		}
 		n.tag = append(append(n.tag, '\n'), util.TrimRightSpace(line)...)
 		reader.Advance(seg.Len() - 1)
 		if _, selfClosing, ok := tagEnd(n.tag); ok {
@@ -455,6 +542,9 @@ func (p *elementParser) Continue(node ast.Node, reader text.Reader, pc parser.Co
 	}
 	if m := closingRE.FindSubmatch(util.TrimLeftSpace(line)); m != nil && string(m[1]) == n.Name && !openInside(n) {
 		n.closed = true
+		if n.jsxAttr != "" {
+			n.shut = text.NewSegment(seg.Start, seg.Stop)
+		}
 		reader.Advance(seg.Len() - 1)
 		return parser.Close
 	}
@@ -521,14 +611,11 @@ func (p *inlineParser) Parse(_ ast.Node, block text.Reader, pc parser.Context) a
 	}
 	tag := m[0]
 	block.Advance(len(tag))
-	if bytes.HasSuffix(tag, []byte("/>")) { // no children: its props, or its name, stand for it
-		mark, what := propsText(tag[len(m[1])+1:]), "props are"
-		if mark == "" {
-			mark, what = string(m[1]), "name is"
-		}
+	if bytes.HasSuffix(tag, []byte("/>")) { // no children: its props stand for it
+		mark, msg := selfClosingMark(string(m[1]), tag[len(m[1])+1:])
 		if p.ext.Warn != nil {
 			// one message per component, so that a build's many uses read as one
-			p.ext.Warn(pc, seg.Start, fmt.Sprintf("MDX component <%s /> is not rendered: its %s shown as text", m[1], what))
+			p.ext.Warn(pc, seg.Start, msg)
 		}
 		return &InlineDropped{Mark: mark}
 	}
@@ -536,6 +623,18 @@ func (p *inlineParser) Parse(_ ast.Node, block text.Reader, pc parser.Context) a
 		p.ext.Warn(pc, seg.Start, fmt.Sprintf("MDX component <%s> is not rendered: its text is shown as it is", m[1]))
 	}
 	return &InlineDropped{}
+}
+
+// selfClosingMark is what a self-closing component markup does not render
+// shows (mark: the text of its props; "" for none) and the warning that
+// says so. One without props has no text of the author's: it shows
+// nothing rather than its name (dndumb's <GooglyLogo />, a picture).
+func selfClosingMark(name string, props []byte) (mark, msg string) {
+	mark = propsText(props)
+	if mark == "" {
+		return "", fmt.Sprintf("MDX component <%s /> is not rendered: it has no props or children, so nothing is shown", name)
+	}
+	return mark, fmt.Sprintf("MDX component <%s /> is not rendered: its props are shown as text", name)
 }
 
 // propsText is the text of a self-closing tag's props (after its name),

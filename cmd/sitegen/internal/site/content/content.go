@@ -1216,7 +1216,11 @@ func (s *Site) buildTree(pages []*Page) {
 	// Previous and next follow the navigation: a page out of it (MkDocs'
 	// pages that nav: does not name, just-the-docs' nav_exclude) has no
 	// neighbours and is no one's; nor has a redirect elsewhere (redirect_to:).
-	chain := slices.DeleteFunc(slices.Clone(s.Pages), func(p *Page) bool { return p == s.Home || p.navExclude || p.RedirectTo != "" })
+	// The home page is in it only where the navigation lists it
+	// (layout.Layout.HomeInNav).
+	chain := slices.DeleteFunc(slices.Clone(s.Pages), func(p *Page) bool {
+		return p == s.Home && !s.homeInNav() || p.navExclude || p.RedirectTo != ""
+	})
 	for i, p := range chain {
 		if i > 0 {
 			p.Prev = chain[i-1]

@@ -360,14 +360,14 @@ func SameFrame(a, b *templates.Page) bool {
 		a.Updated.Equal(b.Updated) && slices.Equal(a.Breadcrumbs, b.Breadcrumbs) && slices.Equal(a.Children, b.Children) &&
 		sameLink(a.Prev, b.Prev) && sameLink(a.Next, b.Next) && reflect.DeepEqual(a.Pagination, b.Pagination) &&
 		reflect.DeepEqual(a.Hero, b.Hero) && reflect.DeepEqual(a.Features, b.Features) &&
-		slices.Equal(a.Backlinks, b.Backlinks) && reflect.DeepEqual(a.Nav, b.Nav)
+		slices.Equal(a.Backlinks, b.Backlinks) && reflect.DeepEqual(a.Nav, b.Nav) && a.Hide == b.Hide
 }
 
 // frameFields are the fields of templates.Page that sameFrame compares,
 // and bodyFields those of the body (body.fill) and the site.
 var (
 	FrameFields = []string{"Kind", "Title", "Heading", "Description", "URL", "Permalink", "Section", "EditURL", "Updated",
-		"Breadcrumbs", "Children", "Prev", "Next", "Pagination", "Hero", "Features", "Backlinks", "Nav"}
+		"Breadcrumbs", "Children", "Prev", "Next", "Pagination", "Hero", "Features", "Backlinks", "Nav", "Hide"}
 	BodyFields = []string{"Site", "Content", "TOC", "Flags", "Scripts", "Styles"}
 )
 

@@ -198,7 +198,12 @@ func (s *Site) SiteNav() []*templates.NavItem {
 		return menu
 	}
 	if !s.Lay.NavOnly && (!s.Lay.NavAsWritten || len(s.Lay.Nav) == 0) {
-		return s.navItems(s.Home.Children, 0)
+		items := s.navItems(s.Home.Children, 0)
+		if s.homeInNav() {
+			home := &templates.NavItem{Title: s.Home.Label(), URL: s.Cfg.RelURL(s.Home.SitePath)}
+			items = append([]*templates.NavItem{home}, items...)
+		}
+		return items
 	}
 	top := s.writtenNav(s.Lay.Nav, s.navDrafts)
 	if s.Lay.NavRest {
@@ -208,6 +213,13 @@ func (s *Site) SiteNav() []*templates.NavItem {
 		top = append(top, s.navRoots()...)
 	}
 	return top
+}
+
+// homeInNav reports whether the home page is a page of the navigation
+// and of the reading order (layout.Layout.HomeInNav): one written from a
+// file of the content, not sitegen's list of the top folder.
+func (s *Site) homeInNav() bool {
+	return s.Lay.HomeInNav && s.Home != nil && s.Home.File != "" && !s.Home.NoPage && s.Home.RedirectTo == ""
 }
 
 // writtenNav is the navigation entries as written (layout.NavOnly,

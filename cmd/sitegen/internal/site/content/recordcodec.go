@@ -501,6 +501,9 @@ func (c *CachedLoad) Encode(e *RecordEnc) bool {
 				e.Str(s)
 			}
 		}
+		for _, s := range [...]string{h.Image.File, h.Image.Dark, h.Image.Light, h.Image.Alt} {
+			e.Str(s)
+		}
 	}
 	e.Int(c.Size)
 	e.Uint(uint64(len(c.Inline)))
@@ -569,6 +572,7 @@ func DecodeCachedLoad(d *RecordDec) *CachedLoad {
 				h.Features[i] = layout.Feature{Icon: d.Str(), Title: d.Str(), Details: d.Str(), Link: d.Str(), LinkText: d.Str()}
 			}
 		}
+		h.Image = layout.HomeImage{File: d.Str(), Dark: d.Str(), Light: d.Str(), Alt: d.Str()}
 		c.Home = h
 	}
 	c.Size = d.Int()

@@ -165,8 +165,8 @@ func LayoutNotes(l *layout.Layout) []string {
 }
 
 // HomeView gives a home page the hero and features its front matter asks
-// for (VitePress's layout: home), their links checked and rewritten like
-// the page's; a broken one is a warning and stays as written, one to a
+// for (VitePress's layout: home, Starlight's splash hero with its image),
+// their links checked and rewritten like the page's; a broken one is a warning and stays as written, one to a
 // page that is not published (publish.go) a warning and its text alone.
 func (s *Site) HomeView(p *Page, v *templates.Page) {
 	link := func(field, dest string) string {
@@ -184,9 +184,29 @@ func (s *Site) HomeView(p *Page, v *templates.Page) {
 		}
 		return tg.URL
 	}
+	// image resolves a hero's picture as the page's images are (published
+	// with them); one that is not there is a warning and is not shown.
+	image := func(dest string) string {
+		if dest == "" {
+			return ""
+		}
+		tg := s.resolveImage(p, dest)
+		if msg := cmp.Or(tg.Problem, tg.Unlinked); msg != "" {
+			s.Warn.Addf(p.File, 1, 1, "hero.image", "image %q: %s", dest, msg)
+			return ""
+		}
+		return tg.URL
+	}
 	h := p.Home
-	if h.Name != "" || h.Text != "" || h.Tagline != "" || len(h.Actions) > 0 {
-		v.Hero = &templates.Hero{Name: h.Name, Text: h.Text, Tagline: h.Tagline}
+	if h.Name != "" || h.Text != "" || h.Tagline != "" || len(h.Actions) > 0 || h.Image != (layout.HomeImage{}) {
+		v.Hero = &templates.Hero{Name: h.Name, Text: h.Text, Tagline: h.Tagline, ImageAlt: h.Image.Alt}
+		if h.Image.File != "" {
+			v.Hero.Image = image(h.Image.File)
+		} else if dark, light := image(h.Image.Dark), image(h.Image.Light); dark != "" && light != "" {
+			v.Hero.Image, v.Hero.ImageLight = dark, light
+		} else {
+			v.Hero.Image = cmp.Or(dark, light) // the one there is, in both schemes
+		}
 		for _, a := range h.Actions {
 			v.Hero.Actions = append(v.Hero.Actions, templates.HeroAction{Title: a.Text, URL: link("hero", a.Link), Alt: a.Alt})
 		}

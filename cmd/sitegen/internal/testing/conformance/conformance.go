@@ -76,6 +76,12 @@ type Site struct {
 	// leads to, in order, by the page's canonical URL (Markup.Sidebar);
 	// nil when the markup does not read them.
 	Sidebars map[string][]string
+	// HomeEntry is the label of the navigation's first entry when it
+	// leads to the home page ("" when the home page is not first in it,
+	// or not in it); read when the Markup has a HomeEntry.
+	HomeEntry string
+	// Pagers: the pages' Prev and Next were read (Markup.Pager).
+	Pagers bool
 }
 
 // Page is one page of a Site.
@@ -93,6 +99,10 @@ type Page struct {
 	// ("/rules/#combat"), or "#frag" as written for one to the page
 	// itself, sorted. A reader who follows one lands at the page's top.
 	Dead []string
+	// Prev and Next are the canonical URLs of the page's previous and
+	// next pages in the reading order (its rel="prev" and rel="next"
+	// links), "" for none; read when the Markup has a Pager.
+	Prev, Next string
 }
 
 // Entry is one navigation entry: a page's label and canonical URL, or a
@@ -172,6 +182,14 @@ type Markup struct {
 	// <span class="wikilink-missing">): it counts in Page.Broken, by its
 	// text, as a tool's dead <a> does.
 	Dead func(n *html.Node) bool
+	// Pager returns the hrefs, as written, of a page's links to its
+	// previous and next pages in the reading order ("" for none); nil:
+	// not read (Page.Prev, Page.Next).
+	Pager func(doc *html.Node) (prev, next string)
+	// HomeEntry returns the navigation element of the home page, whose
+	// first link, when it leads to the home page, is its entry
+	// (Site.HomeEntry); nil: not read.
+	HomeEntry func(home *html.Node) *html.Node
 }
 
 // ReadOutput reads the output folder dir of a build whose pages follow m.
@@ -274,7 +292,24 @@ func ReadOutput(dir string, m Markup) (Site, error) {
 		slices.Sort(pg.Links)
 		slices.Sort(pg.Broken)
 		slices.Sort(pg.Dead)
+		if m.Pager != nil {
+			prev, next := m.Pager(doc)
+			for _, n := range []struct {
+				href string
+				to   *string
+			}{{prev, &pg.Prev}, {next, &pg.Next}} {
+				if n.href != "" {
+					*n.to = Canonical(resolve("/"+files[u], local(n.href)))
+				}
+			}
+		}
 		s.Pages[u] = pg
+	}
+	s.Pagers = m.Pager != nil
+	if m.HomeEntry != nil && docs["/"] != nil {
+		if a := Find(m.HomeEntry(docs["/"]), func(n *html.Node) bool { return n.Data == "a" }); a != nil && Canonical(resolve("/"+files["/"], local(Attr(a, "href")))) == "/" {
+			s.HomeEntry = Text(a)
+		}
 	}
 	if m.Sidebar != nil {
 		s.Sidebars = map[string][]string{}
@@ -626,6 +661,11 @@ type Fixture struct {
 	// sidebar of that page: Docusaurus's several sidebars; none for a
 	// doc no sidebar holds), both Markups reading Site.Sidebars.
 	SameSidebars []string
+	// ReadingOrder: the navigation's first entry leads to the home page
+	// in both builds, labelled alike, or in neither (Site.HomeEntry), and
+	// each page the tool publishes has the same previous and next pages
+	// (Page.Prev, Page.Next) in both.
+	ReadingOrder bool
 }
 
 // Run builds f with tool and with sitegen (build, a Tool whose Missing
@@ -711,6 +751,20 @@ func Run(t *testing.T, tool, sitegen Tool, f Fixture) {
 		n, o := slices.DeleteFunc(slices.Clone(native.Nav), home), slices.DeleteFunc(slices.Clone(ours.Nav), home)
 		if !slices.Equal(n, o) {
 			t.Errorf("navigation: %s %v, sitegen %v (rule: %s)", tool.Name, n, o, f.Rule)
+		}
+	}
+	if f.ReadingOrder {
+		if !native.Pagers || !ours.Pagers {
+			t.Fatalf("ReadingOrder: %s's or sitegen's Markup reads no previous and next links", tool.Name)
+		}
+		if native.HomeEntry != ours.HomeEntry {
+			t.Errorf("the navigation's first entry, the home page: %s %q, sitegen %q (\"\": not the home page) (rule: %s)", tool.Name, native.HomeEntry, ours.HomeEntry, f.Rule)
+		}
+		for _, u := range slices.Sorted(mapKeys(native.Pages)) {
+			n, o := native.Pages[u], ours.Pages[u]
+			if n.Prev != o.Prev || n.Next != o.Next {
+				t.Errorf("%s: previous and next: %s %q and %q, sitegen %q and %q (rule: %s)", u, tool.Name, n.Prev, n.Next, o.Prev, o.Next, f.Rule)
+			}
 		}
 	}
 	for _, u := range f.SameSidebars {

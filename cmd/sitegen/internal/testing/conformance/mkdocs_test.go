@@ -56,6 +56,25 @@ func TestMkDocs(t *testing.T) {
 			},
 		},
 		{
+			Name: "navigation without nav: the home page first",
+			Rule: `"An automatically created navigation configuration will always be sorted alphanumerically by file name ` +
+				`(except that index files will always be listed first within a sub-section)" ` +
+				`(https://www.mkdocs.org/user-guide/configuration/#nav): the docs folder's index.md is the navigation's first ` +
+				`entry, labelled by its title, and the first page of the reading order (the next page's Previous); a ` +
+				`sub-folder's index.md is its section's first page (eval15B NB3: TheAegisLine)`,
+			Files: map[string]string{
+				"mkdocs.yml":          "site_name: M\n",
+				"docs/index.md":       "# Welcome\n",
+				"docs/zed.md":         "# Zed\n",
+				"docs/alpha.md":       "# Alpha\n",
+				"docs/sub/index.md":   "# Sub home\n",
+				"docs/sub/beta.md":    "# Beta\n",
+				"docs/sub/aaa.md":     "# Aaa\n",
+				"docs/rules/melee.md": "# Melee\n",
+			},
+			ReadingOrder: true,
+		},
+		{
 			Name: "nav",
 			Rule: `"if a title is defined for a page in the navigation, that title will be used throughout the site for that page ` +
 				`and will override any title defined within the page itself", and "Any pages not listed in your navigation ` +
@@ -71,7 +90,7 @@ func TestMkDocs(t *testing.T) {
 				"docs/spells/fire.md": "# Fire\n",
 				"docs/spells/ice.md":  "# Ice\n",
 			},
-			SameNav: true,
+			SameNav: true, ReadingOrder: true,
 		},
 		{
 			Name: "a section's index page keeps its title",

@@ -156,6 +156,10 @@ var sitegenMarkup = Markup{
 		return out
 	},
 	Skip: func(rel string) bool { return rel == "404.html" || rel == ".sitegen" },
+	Pager: func(doc *html.Node) (string, string) {
+		return pagerLinks(Find(doc, func(n *html.Node) bool { return n.Data == "nav" && Attr(n, "class") == "pager" }))
+	},
+	HomeEntry: func(home *html.Node) *html.Node { return Find(home, isSiteNav) },
 	// A wikilink to a note that is not published, or not there, is its
 	// text marked missing (the build warns of it in lenient mode).
 	Dead: func(n *html.Node) bool {
@@ -167,6 +171,20 @@ var sitegenMarkup = Markup{
 		content := Find(doc, func(n *html.Node) bool { return n.Data == "div" && Attr(n, "class") == "content" })
 		return Text(content) == "" && Find(doc, func(n *html.Node) bool { return n.Data == "ul" && Attr(n, "class") == "children" }) != nil
 	},
+}
+
+// pagerLinks are the hrefs of the links rel="prev" and rel="next" under
+// n, "" for none.
+func pagerLinks(n *html.Node) (prev, next string) {
+	for _, a := range All(n, func(n *html.Node) bool { return n.Data == "a" }) {
+		switch Attr(a, "rel") {
+		case "prev":
+			prev = Attr(a, "href")
+		case "next":
+			next = Attr(a, "href")
+		}
+	}
+	return prev, next
 }
 
 func isSiteNav(n *html.Node) bool { return n.Data == "nav" && Attr(n, "class") == "site-nav" }
@@ -274,7 +292,9 @@ var MkDocs = Tool{
 				`<nav class="conformance-nav">{% for item in nav recursive %}` +
 				`{% if item.is_section %}<span class="group">{{ item.title }}</span>{{ loop(item.children) }}` +
 				`{% elif item.is_page %}<a href="/{{ item.url }}">{{ item.title }}</a>{% endif %}{% endfor %}</nav>` +
-				`<div class="content">{{ page.content if page else "" }}</div></body></html>`,
+				`<div class="content">{{ page.content if page else "" }}</div>` +
+				`{% if page and page.previous_page %}<a rel="prev" href="/{{ page.previous_page.url }}">Previous</a>{% endif %}` +
+				`{% if page and page.next_page %}<a rel="next" href="/{{ page.next_page.url }}">Next</a>{% endif %}</body></html>`,
 		})
 		if err != nil {
 			return err
@@ -285,6 +305,10 @@ var MkDocs = Tool{
 		m := themeMarkup
 		m.Skip = func(rel string) bool {
 			return rel == "404.html" || strings.HasPrefix(rel, "search/") || strings.HasPrefix(rel, "sitemap.xml")
+		}
+		m.Pager = func(doc *html.Node) (string, string) { return pagerLinks(doc) }
+		m.HomeEntry = func(home *html.Node) *html.Node {
+			return Find(home, func(n *html.Node) bool { return n.Data == "nav" && Attr(n, "class") == "conformance-nav" })
 		}
 		return ReadOutput(dest, m)
 	},

@@ -1,0 +1,76 @@
+package markup
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// TestMetaBindFields: in a vault that enables Meta Bind, its inline
+// fields are drawn read-only from the note's front matter ("INPUT[slider
+// (minValue(-10), maxValue(10)):bind_target]",
+// https://moritzjung.dev/obsidian-meta-bind-plugin-docs/reference/inputfieldarguments/minvalue);
+// a field it does not draw stays code with a warning at its file:line:col,
+// and without the plugin every field is code with the plugin's warning.
+func TestMetaBindFields(t *testing.T) {
+	inline := map[string]string{"INPUT": "the Meta Bind plugin's", "VIEW": "the Meta Bind plugin's"}
+	on := Options{Obsidian: true, Dialects: Dialects{PluginInline: inline, MetaBind: true}}
+	off := Options{Obsidian: true, Dialects: Dialects{PluginInline: inline}}
+	meta := map[string]any{"axes": map[string]any{"wisdom": 0.5}}
+	for _, tc := range []struct {
+		name string
+		opts Options
+		src  string
+		want []string
+		not  []string
+		prob []string
+	}{
+		{name: "slider and view", opts: on, src: "| Axis | Slider | Value |\n|---|---|---|\n| Wisdom | `INPUT[slider(minValue(-1), maxValue(1), addLabels):axes.wisdom]` | `VIEW[{axes.wisdom}]` |\n",
+			want: []string{`<input type="range" min="-1" max="1" step="1" value="0.5" disabled`, `aria-label="axes.wisdom">0.5</span>`}, not: []string{"<code>"}},
+		{name: "another note's property", opts: on, src: "Name: `INPUT[text:Other#name]`\n",
+			want: []string{"<code>INPUT[text:Other#name]</code>"}, prob: []string{`1:7: a Meta Bind field is shown as code: bind target "Other#name"`}},
+		{name: "a field that does not read", opts: on, src: "`INPUT[…]`\n",
+			want: []string{"<code>INPUT[…]</code>"}, prob: []string{"1:1: a Meta Bind field that does not read"}},
+		{name: "without the plugin", opts: off, src: "`INPUT[toggle:done]`\n",
+			want: []string{"<code>INPUT[toggle:done]</code>"}, prob: []string{"1:1: an inline INPUT field (the Meta Bind plugin's)"}},
+		{name: "other code stays code", opts: on, src: "`INPUTS[x]` and `x = VIEW[y]`\n", want: []string{"<code>INPUTS[x]</code>", "<code>x = VIEW[y]</code>"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var problems []string
+			page := &Page{File: "note.md", Meta: meta, Report: func(p Problem) {
+				problems = append(problems, fmt.Sprintf("%d:%d: %s", p.Line, p.Col, p.Msg))
+			}}
+			html, _, err := New(tc.opts).Convert([]byte(tc.src), page)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(html, w) {
+					t.Errorf("missing %q in\n%s", w, html)
+				}
+			}
+			for _, n := range tc.not {
+				if strings.Contains(html, n) {
+					t.Errorf("unexpected %q in\n%s", n, html)
+				}
+			}
+			for _, p := range tc.prob {
+				if !slicesContains(problems, p) {
+					t.Errorf("problem %q not in %q", p, problems)
+				}
+			}
+			if len(tc.prob) == 0 && len(problems) > 0 {
+				t.Errorf("unexpected problems %q", problems)
+			}
+		})
+	}
+}
+
+func slicesContains(list []string, sub string) bool {
+	for _, s := range list {
+		if strings.Contains(s, sub) {
+			return true
+		}
+	}
+	return false
+}
