@@ -32,17 +32,10 @@ func (t metaBindTransformer) Transform(doc *ast.Document, reader text.Reader, pc
 		if !entering || !ok {
 			return ast.WalkContinue, nil
 		}
-		first, ok := span.FirstChild().(*ast.Text)
-		if !ok {
+		first, s := codeSpanText(span, src)
+		if first == nil {
 			return ast.WalkSkipChildren, nil
 		}
-		var code strings.Builder
-		for c := ast.Node(first); c != nil; c = c.NextSibling() {
-			if txt, ok := c.(*ast.Text); ok {
-				code.Write(txt.Segment.Value(src))
-			}
-		}
-		s := code.String()
 		if !strings.HasPrefix(s, "INPUT[") && !strings.HasPrefix(s, "VIEW[") {
 			return ast.WalkSkipChildren, nil
 		}
@@ -65,4 +58,21 @@ func (t metaBindTransformer) Transform(doc *ast.Document, reader text.Reader, pc
 	for _, r := range replace {
 		r.old.Parent().ReplaceChild(r.old.Parent(), r.old, r.new)
 	}
+}
+
+// codeSpanText is the text of the code span n and its first text node
+// (whose segment starts one byte after the span's backtick); nil when it
+// starts with none.
+func codeSpanText(n ast.Node, src []byte) (*ast.Text, string) {
+	first, ok := n.FirstChild().(*ast.Text)
+	if !ok {
+		return nil, ""
+	}
+	var code strings.Builder
+	for c := ast.Node(first); c != nil; c = c.NextSibling() {
+		if txt, ok := c.(*ast.Text); ok {
+			code.Write(txt.Segment.Value(src))
+		}
+	}
+	return first, code.String()
 }

@@ -116,21 +116,15 @@ func (t warnTransformer) Transform(doc *ast.Document, reader text.Reader, pc par
 			if len(t.m.opts.Dialects.PluginInline) == 0 {
 				return ast.WalkSkipChildren, nil
 			}
-			first, ok := n.FirstChild().(*ast.Text)
-			if !ok {
+			first, code := codeSpanText(n, src)
+			if first == nil {
 				return ast.WalkSkipChildren, nil
-			}
-			var code strings.Builder
-			for c := ast.Node(first); c != nil; c = c.NextSibling() {
-				if txt, ok := c.(*ast.Text); ok {
-					code.Write(txt.Segment.Value(src))
-				}
 			}
 			for word, plugin := range t.m.opts.Dialects.PluginInline {
 				if t.m.opts.Dialects.MetaBind && (word == "INPUT" || word == "VIEW") {
 					continue // metaBindTransformer drew it, or said why not
 				}
-				if s := code.String(); strings.HasPrefix(s, word+"[") && strings.HasSuffix(s, "]") {
+				if strings.HasPrefix(code, word+"[") && strings.HasSuffix(code, "]") {
 					// the span's backtick is one byte before its text
 					st.report(first.Segment.Start-1, true, fmt.Sprintf("an inline %s field (%s): sitegen does not draw `%s[…]`, nor does the tool's publisher, so it shows as code", word, plugin, word))
 					break

@@ -160,6 +160,24 @@ func parseView(s string) (Field, error) {
 // closing is the index of the parenthesis that closes s[0], quotes
 // respected.
 func closing(s string) (int, error) {
+	at := -1
+	scanTop(s, func(i int, c byte, depth int) bool {
+		if c == ')' && depth == 1 {
+			at = i
+			return false
+		}
+		return true
+	})
+	if at < 0 {
+		return 0, errors.New("unclosed parenthesis")
+	}
+	return at, nil
+}
+
+// scanTop calls f with each byte of s outside quotes (' or ", a
+// backslash escaping the next byte) and the depth of parentheses before
+// it, until f returns false.
+func scanTop(s string, f func(i int, c byte, depth int) bool) {
 	depth := 0
 	var quote byte
 	for i := 0; i < len(s); i++ {
@@ -171,18 +189,21 @@ func closing(s string) (int, error) {
 			} else if c == quote {
 				quote = 0
 			}
+			continue
 		case c == '\'' || c == '"':
 			quote = c
-		case c == '(':
+			continue
+		}
+		if !f(i, c, depth) {
+			return
+		}
+		switch c {
+		case '(':
 			depth++
-		case c == ')':
+		case ')':
 			depth--
-			if depth == 0 {
-				return i, nil
-			}
 		}
 	}
-	return 0, errors.New("unclosed parenthesis")
 }
 
 // parseArgs reads "name(v, v), name, …".
@@ -212,28 +233,14 @@ func parseArgs(s string) ([]Arg, error) {
 // splitTop splits s at the commas outside parentheses and quotes.
 func splitTop(s string) []string {
 	var out []string
-	depth, start := 0, 0
-	var quote byte
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case quote != 0:
-			if c == '\\' {
-				i++
-			} else if c == quote {
-				quote = 0
-			}
-		case c == '\'' || c == '"':
-			quote = c
-		case c == '(':
-			depth++
-		case c == ')':
-			depth--
-		case c == ',' && depth == 0:
+	start := 0
+	scanTop(s, func(i int, c byte, depth int) bool {
+		if c == ',' && depth == 0 {
 			out = append(out, s[start:i])
 			start = i + 1
 		}
-	}
+		return true
+	})
 	return append(out, s[start:])
 }
 
