@@ -56,6 +56,17 @@ type TargetResolver interface {
 	ResolveTarget(dest string) LinkTarget
 }
 
+// FileReader is a LinkResolver that also reads a file of the site for the
+// page (a Hugo shortcode template's readFile): rel is a slash path
+// relative to the source folder, read under its rule (no link out, no
+// hidden name), at most max bytes, and recorded as a file the page
+// depends on (an edit of it renders the page again). A missing file is
+// an error wrapping fs.ErrNotExist.
+type FileReader interface {
+	LinkResolver
+	ReadSiteFile(rel string, max int64) ([]byte, error)
+}
+
 // ImageResolver is a TargetResolver that answers for an image's source
 // apart from a link's destination (a tool may read the two differently:
 // Docusaurus's Link adds the baseUrl "unless it's already there", its

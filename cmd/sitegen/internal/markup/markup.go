@@ -367,7 +367,8 @@ func New(opts Options) *Markdown {
 	}
 	if opts.Dialects.Shortcodes {
 		exts = append(exts, shortcode.Extension{Warn: warnAt, Fail: failAt, PageLinks: opts.Dialects.PageLinkShortcodes, Anchors: opts.Dialects.AnchorShortcodes,
-			Templates: opts.Dialects.ShortcodeTemplates, Markdown: m.shortcodeMarkdown, Page: shortcodePage, Ref: shortcodeRef})
+			Templates: opts.Dialects.ShortcodeTemplates, Markdown: m.shortcodeMarkdown, Page: shortcodePage, Ref: shortcodeRef,
+			Source: shortcodeSource})
 	}
 	if opts.Dialects.Pandoc {
 		exts = append(exts, pandoc.Extension)

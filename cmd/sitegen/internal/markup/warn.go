@@ -339,6 +339,20 @@ func shortcodePage(pc parser.Context) (title string, meta map[string]any, url st
 	return "", nil, ""
 }
 
+// shortcodeSource is the page's file and its reader of the site's files
+// (FileReader) for a Hugo shortcode template (nil read: its Links reads
+// none).
+func shortcodeSource(pc parser.Context) (file string, read func(rel string, max int64) ([]byte, error)) {
+	st := state(pc)
+	if st == nil || st.page == nil {
+		return "", nil
+	}
+	if fr, ok := st.page.Links.(FileReader); ok {
+		read = fr.ReadSiteFile
+	}
+	return st.page.File, read
+}
+
 // shortcodeRef resolves the page a Hugo shortcode template's ref, relref
 // or GetPage names, as a ref in the page is (ok false in an outline,
 // which does not resolve links).

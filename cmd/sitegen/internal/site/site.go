@@ -666,7 +666,8 @@ func (s *Site) shortcodeTemplates() *hugotmpl.Set {
 		title = ""
 	}
 	return hugotmpl.New(hugotmpl.Config{Shortcodes: s.Lay.Markup.ShortcodeTemplates, Partials: s.Lay.Markup.Partials,
-		SiteTitle: title, BaseURL: s.Lay.Settings.BaseURL, SiteParams: s.Lay.Markup.SiteParams, Segment: s.Lay.Segment})
+		SiteTitle: title, BaseURL: s.Lay.Settings.BaseURL, SiteParams: s.Lay.Markup.SiteParams, Segment: s.Lay.Segment,
+		ContentDir: s.Lay.Content})
 }
 
 // admonishDefaults are the book's mdbook-admonish defaults as package

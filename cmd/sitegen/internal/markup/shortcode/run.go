@@ -102,6 +102,7 @@ type runner struct {
 	markdown func(pc parser.Context, src string, inline bool, at int) (string, error)
 	page     func(pc parser.Context) (title string, meta map[string]any, url string)
 	ref      func(pc parser.Context, target string) (url, title, problem string, ok bool)
+	source   func(pc parser.Context) (file string, read func(rel string, max int64) ([]byte, error))
 	warn     Warn
 	fail     Warn
 }
@@ -219,6 +220,12 @@ func (r *runner) hcall(pc parser.Context, c call, inner string, paired bool, ord
 	}
 	if r.markdown != nil {
 		hc.Markdown = func(src string) (string, error) { return r.markdown(pc, src, false, at) }
+	}
+	if r.source != nil {
+		hc.Page.File, hc.ReadFile = r.source(pc)
+	}
+	if r.warn != nil {
+		hc.Warn = func(msg string) { r.warn(pc, at, fmt.Sprintf("Hugo shortcode %q: %s", c.name, msg)) }
 	}
 	return hc
 }

@@ -71,6 +71,12 @@ type Extension struct {
 	// broken link; ok false when links are not resolved (the output
 	// keeps the target as written). Nil: never resolved.
 	Ref func(pc parser.Context, target string) (url, title, problem string, ok bool)
+	// Source tells a template's .Page.File and readFile of the page being
+	// parsed: its file (relative to the source folder) and the reader of
+	// the site's files (hugotmpl.Call.ReadFile: under the source folder's
+	// rule, recording what it reads as the page's dependency). Nil, or a
+	// nil read: no file is read.
+	Source func(pc parser.Context) (file string, read func(rel string, max int64) ([]byte, error))
 }
 
 // Extend implements goldmark.Extender.
@@ -86,7 +92,7 @@ func (e Extension) Extend(m goldmark.Markdown) {
 	}
 	var run *runner
 	if e.Templates != nil {
-		run = &runner{set: e.Templates, markdown: e.Markdown, page: e.Page, ref: e.Ref, warn: e.Warn, fail: e.Fail}
+		run = &runner{set: e.Templates, markdown: e.Markdown, page: e.Page, ref: e.Ref, source: e.Source, warn: e.Warn, fail: e.Fail}
 	}
 	m.Parser().AddOptions(
 		parser.WithBlockParsers(util.Prioritized(blockParser{warn: e.Warn, links: e.PageLinks, anchors: anchors, run: run}, 90)),

@@ -2,6 +2,7 @@ package content
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"io/fs"
 	"maps"
@@ -14,6 +15,7 @@ import (
 
 	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/markup"
+	"d6codex/cmd/sitegen/internal/srcpath"
 	"d6codex/templates"
 )
 
@@ -612,4 +614,31 @@ func (s *Site) MarkupPage(p *Page, assets templates.Assets, b *Body) *markup.Pag
 		DropLeading: p.DropH1 && p.TitleLead,
 		Report:      report,
 	}
+}
+
+// ReadSiteFile implements markup.FileReader (a Hugo shortcode template's
+// readFile): the source file rel, under the source folder's rule as every
+// read of the source (no link out of it), and never a hidden name, the
+// path's own or one a link leads to (srcpath.Check), at most max bytes.
+// The file is recorded as one the page read (graph.go): an edit of it
+// renders the page again, a build cache does not reuse the page's text
+// over it, and a missing one keeps the page from being reused at all.
+func (l pageLinks) ReadSiteFile(rel string, max int64) ([]byte, error) {
+	rel = path.Clean(rel)
+	if bad := srcpath.SkippedPart(rel); bad != "" {
+		return nil, fmt.Errorf("%s is a hidden or temporary name: sitegen never reads one", bad)
+	}
+	l.rec.read(rel)
+	r, err := l.s.SrcRoot()
+	if err != nil {
+		return nil, err
+	}
+	if _, err := r.Check(rel); err != nil {
+		return nil, UnwrapPath(err)
+	}
+	b, err := r.ReadFile(rel, max)
+	if errors.Is(err, srcpath.ErrTooLong) {
+		return nil, fmt.Errorf("the file is %w (%d KiB)", srcpath.ErrTooLong, max>>10)
+	}
+	return b, UnwrapPath(err)
 }

@@ -32,6 +32,9 @@ type Page struct {
 	Permalink    string
 	Site         *Site
 	Kind         string
+	// File is .Page.File (files.go); nil for a page without a file, as
+	// Hugo's.
+	File *File
 }
 
 // Site is .Site (and .Page.Site).
@@ -49,6 +52,7 @@ func (r *run) shortcode(c Call) *Shortcode {
 	}
 	p := &Page{r: r, Title: c.Page.Title, Params: params, RelPermalink: c.Page.RelPermalink, Site: site, Kind: "page"}
 	p.Permalink = strings.TrimSuffix(site.BaseURL, "/") + p.RelPermalink
+	p.File = r.set.file(c.Page.File)
 	return &Shortcode{r: r, c: c, Page: p, Site: site, Name: c.Name, Ordinal: c.Ordinal, IsNamedParams: len(c.Named) > 0}
 }
 

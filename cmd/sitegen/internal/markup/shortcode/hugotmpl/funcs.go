@@ -74,6 +74,11 @@ func (r *run) funcs() template.FuncMap {
 		"mul": func(a, b any) (any, error) { return arith(a, b, '*') },
 		"div": func(a, b any) (any, error) { return arith(a, b, '/') },
 		"mod": func(a, b any) (any, error) { return arith(a, b, '%') },
+		// Files and paths (files.go).
+		"readFile":   r.readFile,
+		"fileExists": r.fileExists,
+		"os":         func() osNS { return osNS{r} },
+		"path":       func() pathNS { return pathNS{} },
 		// Templates.
 		"partial": r.partial,
 		// boundRange guards each range loop (bound.go).

@@ -49,6 +49,10 @@ type Config struct {
 	// Markdown renders Markdown to HTML (markdownify, RenderString,
 	// .Inner of a {{% %}} shortcode); nil: the text HTML-escaped.
 	Markdown func(src string) (string, error)
+	// ContentDir is the site's content folder, relative to its source
+	// folder ("content"): .Page.File's paths are relative to it, and
+	// readFile looks in it after the project's folder (files.go).
+	ContentDir string
 }
 
 // Set is a site's shortcode templates, ready to run.
@@ -129,7 +133,16 @@ type Call struct {
 	// PageExists reports whether a page GetPage looks up exists (nil:
 	// every one does): one that does not is nil, as Hugo gives it.
 	PageExists func(path string) bool
-	depth      int
+	// ReadFile reads a file of the site's source folder (a slash path
+	// relative to it) for readFile and fileExists (files.go), under the
+	// source folder's rule (no link out, no hidden name) and at most max
+	// bytes; the caller records it as a file the page depends on. Nil:
+	// nothing is read (readFile gives "", with a warning).
+	ReadFile func(rel string, max int64) ([]byte, error)
+	// Warn reports what a run did differently from Hugo (a read refused),
+	// at the shortcode; nil: nothing is reported.
+	Warn  func(msg string)
+	depth int
 }
 
 // PageInfo is what a template may ask of its page.
@@ -137,6 +150,9 @@ type PageInfo struct {
 	Title        string
 	Params       map[string]any
 	RelPermalink string
+	// File is the page's file, relative to the source folder
+	// ("content/rules/careers.md"); "" for a page without one.
+	File string
 }
 
 // Run executes the template of c.Name and returns its output: HTML, or

@@ -1,0 +1,100 @@
+package hugotmpl
+
+import (
+	"errors"
+	"io/fs"
+	"strings"
+	"testing"
+)
+
+// TestReadFile is issue 32, NA12 (azureorangutan/murdham: its include
+// shortcode is `{{ readFile (path.Join $.Page.File.Dir (.Get 0)) }}`
+// and sitegen did not run it: "it uses the function path"). The expected
+// outputs are those of Hugo 0.111.3 (`hugo -d out` of the same templates
+// and files, /work/notes/hrf16-bench.md): readFile "Returns the contents of
+// a file ... relative to the current working directory"
+// (https://gohugo.io/functions/os/readfile/), the project folder's, else
+// the content folder's; "" for a file that is not there or a path out of
+// the project. sitegen refuses what Hugo 0.111 reads through a link out
+// or in a hidden folder (the privacy rule; here the reader's error).
+func TestReadFile(t *testing.T) {
+	files := map[string]string{
+		"gen/t.md":            "| a | b |\n",
+		"content/rules/c.txt": "incontent\n",
+	}
+	refused := errors.New("symbolic link to /tmp/outside.txt, outside the site folder")
+	var reads []string
+	read := func(rel string, max int64) ([]byte, error) {
+		reads = append(reads, rel)
+		if rel == "gen/link.txt" {
+			return nil, refused
+		}
+		s, ok := files[rel]
+		if !ok {
+			return nil, fs.ErrNotExist
+		}
+		if int64(len(s)) > max {
+			return nil, errors.New("too long")
+		}
+		return []byte(s), nil
+	}
+	set := New(Config{ContentDir: "content", Shortcodes: map[string]string{
+		"include": `{{ $base_path := $.Page.File.Dir }}{{ $file_path := .Get 0 }}{{ readFile (path.Join $base_path $file_path) }}`,
+		"rf":      `[{{ readFile (.Get 0) }}|exists={{ fileExists (.Get 0) }}|os={{ os.FileExists (.Get 0) }}|b={{ path.Base (.Get 0) }}|d={{ path.Dir (.Get 0) }}|e={{ path.Ext (.Get 0) }}|s={{ path.Split (.Get 0) }}]`,
+		"fi":      `[dir={{ .Page.File.Dir }}|path={{ .Page.File.Path }}|bfn={{ .Page.File.BaseFileName }}|cbn={{ .Page.File.ContentBaseName }}|tbn={{ .Page.File.TranslationBaseName }}|ext={{ .Page.File.Ext }}|ln={{ .Page.File.LogicalName }}]`,
+	}})
+	for _, tc := range []struct {
+		name, page string
+		arg        string
+		want       string
+		reads      []string // the files asked for (the page's dependencies)
+		warn       string   // a part of the warning; "": none
+	}{
+		// murdham's include, from content/rules/careers.md
+		{"include", "content/rules/careers.md", "../gen/t.md", "| a | b |\n", []string{"gen/t.md"}, ""},
+		// a page at the content folder's top: Dir is "/", Join gives "/gen/t.md", read from the project
+		{"include", "content/root.md", "../gen/t.md", "| a | b |\n", []string{"gen/t.md"}, ""},
+		{"include", "content/root.md", "gen/t.md", "| a | b |\n", []string{"gen/t.md"}, ""},
+		{"rf", "content/x.md", "gen/t.md", "[| a | b |\n|exists=true|os=true|b=t.md|d=gen|e=.md|s=gen/|t.md]", []string{"gen/t.md", "gen/t.md", "gen/t.md"}, ""},
+		// the content folder after the project's
+		{"rf", "content/x.md", "rules/c.txt", "[incontent\n|exists=true|os=true|b=c.txt|d=rules|e=.txt|s=rules/|c.txt]",
+			[]string{"rules/c.txt", "content/rules/c.txt", "rules/c.txt", "content/rules/c.txt", "rules/c.txt", "content/rules/c.txt"}, ""},
+		{"rf", "content/x.md", "missing.txt", "[|exists=false|os=false|b=missing.txt|d=.|e=.txt|s=|missing.txt]",
+			[]string{"missing.txt", "content/missing.txt", "missing.txt", "content/missing.txt", "missing.txt", "content/missing.txt"}, "no such file"},
+		{"rf", "content/x.md", "/gen/t.md", "[| a | b |\n|exists=true|os=true|b=t.md|d=/gen|e=.md|s=/gen/|t.md]", []string{"gen/t.md", "gen/t.md", "gen/t.md"}, ""},
+		// out of the project: Hugo gives ""; sitegen reads nothing and says so
+		{"rf", "content/x.md", "../outside.txt", "[|exists=false|os=false|b=outside.txt|d=..|e=.txt|s=../|outside.txt]", nil, "out of the site"},
+		// a link out: Hugo 0.111 reads it; sitegen refuses it (the reader's rule)
+		{"rf", "content/x.md", "gen/link.txt", "[|exists=false|os=false|b=link.txt|d=gen|e=.txt|s=gen/|link.txt]", []string{"gen/link.txt", "gen/link.txt", "gen/link.txt"}, "outside the site folder"},
+		{"fi", "content/rules/careers.md", "", "[dir=rules/|path=rules/careers.md|bfn=careers|cbn=careers|tbn=careers|ext=md|ln=careers.md]", nil, ""},
+		{"fi", "content/root.md", "", "[dir=/|path=root.md|bfn=root|cbn=root|tbn=root|ext=md|ln=root.md]", nil, ""},
+		{"fi", "content/b/index.md", "", "[dir=b/|path=b/index.md|bfn=index|cbn=b|tbn=index|ext=md|ln=index.md]", nil, ""},
+	} {
+		reads = nil
+		var warns []string
+		c := Call{Name: tc.name, Page: PageInfo{File: tc.page}, ReadFile: read, Warn: func(m string) { warns = append(warns, m) }}
+		if tc.arg != "" {
+			c.Pos = []string{tc.arg}
+		}
+		got, err := set.Run(c)
+		if err != nil {
+			t.Errorf("%s %q: %v", tc.name, tc.arg, err)
+			continue
+		}
+		if got != tc.want {
+			t.Errorf("%s %q on %s:\n got %q\nwant %q", tc.name, tc.arg, tc.page, got, tc.want)
+		}
+		if strings.Join(reads, ",") != strings.Join(tc.reads, ",") {
+			t.Errorf("%s %q: read %q, want %q", tc.name, tc.arg, reads, tc.reads)
+		}
+		all := strings.Join(warns, "\n")
+		if tc.warn == "" && all != "" || !strings.Contains(all, tc.warn) {
+			t.Errorf("%s %q: warnings %q, want one with %q", tc.name, tc.arg, warns, tc.warn)
+		}
+		for _, s := range files {
+			if strings.Contains(all, strings.TrimSpace(s)) {
+				t.Errorf("%s %q: a warning shows the file's text: %q", tc.name, tc.arg, all)
+			}
+		}
+	}
+}
