@@ -609,6 +609,29 @@ func TestHugo(t *testing.T) {
 			},
 		},
 		{
+			// azureorangutan/murdham (issue 32, eval15A NA12): its include
+			// shortcode reads a generated file beside content/; the
+			// included headings are the page's, a link to one resolves
+			// in both builds. Not Strict: sitegen's link check reads a
+			// page's ids before its shortcodes run (the outline), so a
+			// link to a heading a {{% %}} shortcode wrote is a broken-link
+			// problem there, though the published page has the id.
+			Name: "a shortcode that reads a file",
+			Rule: `"readFile: Returns the contents of a file ... relative to the current working directory" ` +
+				`(https://gohugo.io/functions/os/readfile/); "path.Join: Replaces path separators with slashes ... joins the ` +
+				`given path elements into a single path" (https://gohugo.io/functions/path/join/); "File.Dir" ` +
+				`(https://gohugo.io/methods/page/file/); "{{% %}}: ... rendered as Markdown" ` +
+				`(https://gohugo.io/content-management/shortcodes/#notation)`,
+			Files: map[string]string{
+				"hugo.toml":                       config,
+				"content/_index.md":               "---\ntitle: Home\n---\n",
+				"layouts/shortcodes/include.html": `{{ $base_path := $.Page.File.Dir }}{{ $file_path := .Get 0 }}{{ readFile (path.Join $base_path $file_path) }}`,
+				"gen/ref_careers.md":              "## Acrobat\n\nGrace.\n\n## Agitator\n\nSee [the rules](/rules/other/#rules).\n",
+				"content/rules/careers.md":        "---\ntitle: Careers\n---\n\n{{% include \"../gen/ref_careers.md\" %}}\n",
+				"content/rules/other.md":          "---\ntitle: Other\n---\n\n## Rules\n\nBe an [acrobat](/rules/careers/#acrobat) or [agitator](../careers/#agitator).\n",
+			},
+		},
+		{
 			Name: "section titles, pluralizeListTitles off",
 			Rule: `"pluralizeListTitles: Pluralize titles in lists. Default: true" ` +
 				`(https://gohugo.io/getting-started/configuration/#pluralizelisttitles): false keeps the folder's name, ` +
