@@ -565,7 +565,18 @@ func (m *Markdown) Convert(src []byte, page *Page) (string, *Result, error) {
 // are checked against them. (One known difference: it keeps headings
 // inside footnotes that are never referenced, which the renderer drops.)
 func (m *Markdown) Outline(src []byte) (ast.Node, parser.Context) {
+	return m.OutlineFile(src, "", nil)
+}
+
+// OutlineFile is Outline of the page file (relative to the source folder)
+// whose Hugo shortcode templates read the site's files through read (see
+// FileReader; nil: none is read): their .Page.File, and the ids of the
+// headings in a file they include, are the page's.
+func (m *Markdown) OutlineFile(src []byte, file string, read func(rel string, max int64) ([]byte, error)) (ast.Node, parser.Context) {
 	pc := m.newContext()
+	if file != "" {
+		pc.Set(outlineSourceKey, outlineSource{file: file, read: read})
+	}
 	doc := m.outline.Parse(text.NewReader(src), parser.WithContext(pc))
 	dropSkipped(pc)
 	return doc, pc

@@ -333,12 +333,24 @@ func shortcodePage(pc parser.Context) (title string, meta map[string]any, url st
 	return "", nil, ""
 }
 
+// outlineSourceKey holds the page file of an outline and its reader of
+// the site's files (OutlineFile).
+var outlineSourceKey = parser.NewContextKey()
+
+type outlineSource struct {
+	file string
+	read func(rel string, max int64) ([]byte, error)
+}
+
 // shortcodeSource is the page's file and its reader of the site's files
 // (FileReader) for a Hugo shortcode template (nil read: its Links reads
 // none).
 func shortcodeSource(pc parser.Context) (file string, read func(rel string, max int64) ([]byte, error)) {
 	st := state(pc)
 	if st == nil || st.page == nil {
+		if o, ok := pc.Get(outlineSourceKey).(outlineSource); ok { // an outline's (OutlineFile)
+			return o.file, o.read
+		}
 		return "", nil
 	}
 	if fr, ok := st.page.Links.(FileReader); ok {

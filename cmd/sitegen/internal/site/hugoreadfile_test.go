@@ -127,3 +127,30 @@ func TestHugoReadFileRebuilt(t *testing.T) {
 		t.Errorf("serve's update (full %v, %s): rules/careers/index.html does not show the edited file", u.Full, u.Reason)
 	}
 }
+
+// TestHugoReadFileIDs: the headings of the file a shortcode includes are
+// the page's, as in Hugo's output ("{{% %}}: ... rendered as Markdown",
+// https://gohugo.io/content-management/shortcodes/#notation): a link to
+// one resolves in a strict build; once the file loses that heading, a
+// build that reuses the previous build's pages (the build cache) finds
+// the link broken, as a build without the cache does.
+func TestHugoReadFileIDs(t *testing.T) {
+	files := readFileSite()
+	files["gen/ref_careers.md"] = "## Acrobat\n\nGrace.\n"
+	files["content/rules/other.md"] = "---\ntitle: Other\n---\n\nBe an [acrobat](/rules/careers/#acrobat).\n"
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, files)
+	if _, err := build(t, src, content.Options{Theme: theme, Dest: filepath.Join(t.TempDir(), "public")}); err != nil {
+		t.Fatalf("strict build: %v", err)
+	}
+
+	r := newCacheRun(t, files)
+	if res := r.build(t); len(res.Warnings) > 0 {
+		t.Errorf("warnings: %q", res.Warnings)
+	}
+	edit(t, r.opts.Source, map[string]string{"gen/ref_careers.md": "## Bard\n\nSongs.\n"})
+	res := r.build(t) // its warnings are those of a build without the cache
+	if !strings.Contains(strings.Join(res.Warnings, "\n"), `content/rules/other.md:5:7: broken link "/rules/careers/#acrobat"`) {
+		t.Errorf("after the edit, no broken link to #acrobat in %q", res.Warnings)
+	}
+}

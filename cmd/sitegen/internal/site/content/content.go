@@ -23,6 +23,7 @@ import (
 	"d6codex/cmd/sitegen/internal/dataview/query"
 	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/natural"
+	"d6codex/cmd/sitegen/internal/srcpath"
 	"d6codex/templates"
 
 	"github.com/BurntSushi/toml"
@@ -565,7 +566,14 @@ func (s *Site) loadPage(rel string) *Page {
 	}
 	meta, metaRaw, hasMeta := s.metaBlock(src)
 	p.Src, p.Read = src, true
-	doc, pctx := s.Md.Outline(src)
+	doc, pctx := s.Md.OutlineFile(src, p.File, func(rel string, max int64) ([]byte, error) {
+		// a file a Hugo shortcode reads (its headings' ids are the
+		// page's): an edit of it loads the page again (graph.go)
+		if rel = path.Clean(rel); srcpath.SkippedPart(rel) == "" && !slices.Contains(p.Includes, rel) {
+			p.Includes = append(p.Includes, rel)
+		}
+		return s.readSiteFile(rel, max)
+	})
 	if hasMeta {
 		s.readFields(p, meta, metaRaw, 1)
 	} else {

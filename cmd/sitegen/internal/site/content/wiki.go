@@ -617,19 +617,28 @@ func (s *Site) MarkupPage(p *Page, assets templates.Assets, b *Body) *markup.Pag
 }
 
 // ReadSiteFile implements markup.FileReader (a Hugo shortcode template's
-// readFile): the source file rel, under the source folder's rule as every
-// read of the source (no link out of it), and never a hidden name, the
-// path's own or one a link leads to (srcpath.Check), at most max bytes.
-// The file is recorded as one the page read (graph.go): an edit of it
-// renders the page again, a build cache does not reuse the page's text
-// over it, and a missing one keeps the page from being reused at all.
+// readFile, readSiteFile), recording the file as one the page's body read
+// (graph.go): an edit of it renders the page again, a build cache does
+// not reuse the page's text over it, and a missing one keeps the page
+// from being reused at all.
 func (l pageLinks) ReadSiteFile(rel string, max int64) ([]byte, error) {
+	rel = path.Clean(rel)
+	if srcpath.SkippedPart(rel) == "" {
+		l.rec.read(rel)
+	}
+	return l.s.readSiteFile(rel, max)
+}
+
+// readSiteFile reads the source file rel for a Hugo shortcode template's
+// readFile: under the source folder's rule as every read of the source
+// (no link out of it), never a hidden name, the path's own or one a link
+// leads to (srcpath.Check), at most max bytes.
+func (s *Site) readSiteFile(rel string, max int64) ([]byte, error) {
 	rel = path.Clean(rel)
 	if bad := srcpath.SkippedPart(rel); bad != "" {
 		return nil, fmt.Errorf("%s is a hidden or temporary name: sitegen never reads one", bad)
 	}
-	l.rec.read(rel)
-	r, err := l.s.SrcRoot()
+	r, err := s.SrcRoot()
 	if err != nil {
 		return nil, err
 	}

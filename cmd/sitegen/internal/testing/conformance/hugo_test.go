@@ -612,16 +612,14 @@ func TestHugo(t *testing.T) {
 			// azureorangutan/murdham (issue 32, eval15A NA12): its include
 			// shortcode reads a generated file beside content/; the
 			// included headings are the page's, a link to one resolves
-			// in both builds. Not Strict: sitegen's link check reads a
-			// page's ids before its shortcodes run (the outline), so a
-			// link to a heading a {{% %}} shortcode wrote is a broken-link
-			// problem there, though the published page has the id.
+			// in both builds, in sitegen's strict build too.
 			Name: "a shortcode that reads a file",
 			Rule: `"readFile: Returns the contents of a file ... relative to the current working directory" ` +
 				`(https://gohugo.io/functions/os/readfile/); "path.Join: Replaces path separators with slashes ... joins the ` +
 				`given path elements into a single path" (https://gohugo.io/functions/path/join/); "File.Dir" ` +
 				`(https://gohugo.io/methods/page/file/); "{{% %}}: ... rendered as Markdown" ` +
 				`(https://gohugo.io/content-management/shortcodes/#notation)`,
+			Strict: true,
 			Files: map[string]string{
 				"hugo.toml":                       config,
 				"content/_index.md":               "---\ntitle: Home\n---\n",
