@@ -21,9 +21,9 @@ func TestRebase(t *testing.T) {
 	}
 	got := Rebase(s, "/docs/")
 	want := map[string]string{
-		"/":        "{Title:Intro Links:[/ /a/#x] Broken:[/docs/gone /other/a] Dead:[]}",
-		"/a/":      "{Title:A Links:[/ /img/d.png] Broken:[] Dead:[]}",
-		"/docs/b/": "{Title:B Links:[] Broken:[] Dead:[]}",
+		"/":        "{Title:Intro Links:[/ /a/#x] Broken:[/docs/gone /other/a] Dead:[] Prev: Next:}",
+		"/a/":      "{Title:A Links:[/ /img/d.png] Broken:[] Dead:[] Prev: Next:}",
+		"/docs/b/": "{Title:B Links:[] Broken:[] Dead:[] Prev: Next:}",
 	}
 	for u, w := range want {
 		if g := fmt.Sprintf("%+v", got.Pages[u]); g != w {
