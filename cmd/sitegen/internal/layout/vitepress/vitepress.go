@@ -62,7 +62,7 @@
 //     is set, from the page's last commit, not for a file git has not
 //     committed nor for a page whose front matter says lastUpdated: false
 //     (https://vitepress.dev/reference/default-theme-last-updated).
-//   - layout: home front matter with hero (name, text, tagline, actions)
+//   - layout: home front matter with hero (name, text, tagline, image, actions)
 //     and features is shown as a home page.
 package vitepress
 
@@ -572,6 +572,7 @@ func home(fm map[string]any) *layout.Home {
 	h := &layout.Home{}
 	if hero, ok := fm["hero"].(map[string]any); ok {
 		h.Name, h.Text, h.Tagline = layout.Text(hero["name"]), layout.Text(hero["text"]), layout.Text(hero["tagline"])
+		h.Image = heroImage(hero["image"])
 		if actions, ok := hero["actions"].([]any); ok {
 			for _, a := range actions {
 				if m, ok := a.(map[string]any); ok && layout.Text(m["text"]) != "" {
@@ -590,6 +591,24 @@ func home(fm map[string]any) *layout.Home {
 		}
 	}
 	return h
+}
+
+// heroImage reads a hero's image, a ThemeableImage
+// (https://vitepress.dev/reference/default-theme-home-page): "string |
+// { src: string; alt?: string } | { light: string; dark: string; alt?:
+// string }". A path that starts with / is public/'s, as the page's own
+// images are.
+func heroImage(v any) layout.HomeImage {
+	switch im := v.(type) {
+	case string:
+		return layout.HomeImage{File: im}
+	case map[string]any:
+		if src := layout.Text(im["src"]); src != "" {
+			return layout.HomeImage{File: src, Alt: layout.Text(im["alt"])}
+		}
+		return layout.HomeImage{Dark: layout.Text(im["dark"]), Light: layout.Text(im["light"]), Alt: layout.Text(im["alt"])}
+	}
+	return layout.HomeImage{}
 }
 
 // ignoreDeadLinks reads the site's policy for dead links

@@ -296,6 +296,23 @@ func TestHome(t *testing.T) {
 	if got != want {
 		t.Errorf("home\n got %s\nwant %s", got, want)
 	}
+	// "image?: ThemeableImage", where "type ThemeableImage = | string |
+	// { src: string; alt?: string } | { light: string; dark: string;
+	// alt?: string }" (https://vitepress.dev/reference/default-theme-home-page).
+	for _, tc := range []struct {
+		image any
+		want  layout.HomeImage
+	}{
+		{"/logo.png", layout.HomeImage{File: "/logo.png"}},
+		{map[string]any{"src": "/logo.png", "alt": "VitePress"}, layout.HomeImage{File: "/logo.png", Alt: "VitePress"}},
+		{map[string]any{"light": "/l.svg", "dark": "/d.svg", "alt": "Logo"}, layout.HomeImage{Light: "/l.svg", Dark: "/d.svg", Alt: "Logo"}},
+		{42, layout.HomeImage{}},
+	} {
+		fm := map[string]any{"layout": "home", "hero": map[string]any{"name": "N", "image": tc.image}}
+		if got := (rules{}).Page("index.md", fm).Home.Image; got != tc.want {
+			t.Errorf("hero.image %v: got %+v, want %+v", tc.image, got, tc.want)
+		}
+	}
 	if rules.Page(rules{}, "index.md", map[string]any{"title": "x"}).Home != nil {
 		t.Error("a page without layout: home has a hero")
 	}

@@ -15,8 +15,9 @@
 //     a value only the running plugin holds: neither is drawn here;
 //   - a view field is `VIEW[text][type]`: the default, math, evaluates
 //     the text with its `{property}` references replaced; text shows the
-//     text with them replaced. Only a math view that is one reference, and
-//     a text view, are drawn: sitegen evaluates no arithmetic.
+//     text with them replaced. A math view is evaluated as mathjs would,
+//     for the part of its language mathexpr.go reads (arithmetic,
+//     comparisons, conditions, common functions); a text view is drawn.
 //
 // Types drawn: toggle (a checkbox, checked at onValue when it has one),
 // slider (a range, addLabels its bounds), progressBar (a meter), text,
@@ -25,7 +26,7 @@
 // label for it), list, inlineList, multiSelect, listSuggester,
 // inlineListSuggester (the values), imageSuggester (the image); a field
 // from a template (`INPUT[name][:target]`) whose type only the plugin's
-// settings know, as its value. Views: math of one reference, text (with
+// settings know, as its value. Views: math (mathexpr.go), text (with
 // renderMarkdown, as Markdown), link (the value as a link). Any other is
 // Unsupported: the caller keeps the code with a warning.
 package metabind

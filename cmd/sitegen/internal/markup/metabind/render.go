@@ -119,7 +119,11 @@ func renderView(f Field, meta map[string]any, md func(string) string) (string, e
 			}
 			return value(text(v), html.EscapeString(ref)), nil
 		}
-		return "", fmt.Errorf("a math view field (%s): %w: sitegen evaluates no arithmetic", f.Text, Unsupported)
+		v, err := evalMath(f.Text, meta)
+		if err != nil {
+			return "", fmt.Errorf("a math view field (%s): %w", f.Text, err)
+		}
+		return value(jsString(v), html.EscapeString(strings.TrimSpace(f.Text))), nil
 	case "text":
 		var b strings.Builder
 		s := f.Text
@@ -291,7 +295,7 @@ func text(v any) string {
 		return strings.Join(s, ", ")
 	}
 	if x, ok := num(v); ok {
-		return fnum(x)
+		return jsNumber(x) // as the plugin's String() of it
 	}
 	return fmt.Sprint(v)
 }
