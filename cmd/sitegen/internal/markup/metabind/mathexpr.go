@@ -13,8 +13,8 @@ import (
 // the plugin's MathVF compiles the text with each reference replaced by a
 // variable whose value is the property's, "" when the note has none).
 // evalMath evaluates the part of mathjs's language a view field uses:
-// numbers, "strings", true/false, the operators ?: or xor and not == !=
-// < > <= >= + - * / ^ and unary + -, parentheses, and the functions
+// numbers, "strings", true/false, the operators ?: or xor and | & == !=
+// < > <= >= + - * / ^ and unary + - not, parentheses, and the functions
 // round, floor, ceil, fix, abs, sign, sqrt, cbrt, exp, log, log10, log2,
 // pow, min, max, mod, number and string. Precedence and associativity are
 // mathjs's (https://mathjs.org/docs/expressions/syntax.html#precedence):
@@ -148,7 +148,49 @@ func (p *mparser) xor(depth int) (mval, error) {
 }
 
 func (p *mparser) and(depth int) (mval, error) {
-	return p.logical(depth, "and", p.compare, func(a, b bool) bool { return a && b })
+	return p.logical(depth, "and", p.bitOr, func(a, b bool) bool { return a && b })
+}
+
+// bitOr and bitAnd are mathjs's | and &, which bind looser than the
+// comparisons (a < b & c >= d is (a < b) & (c >= d)): on integers (a
+// boolean is 0 or 1), else Unsupported.
+func (p *mparser) bitOr(depth int) (mval, error) {
+	return p.bitwise(depth, '|', p.bitAnd)
+}
+
+func (p *mparser) bitAnd(depth int) (mval, error) {
+	return p.bitwise(depth, '&', p.compare)
+}
+
+func (p *mparser) bitwise(depth int, op byte, next func(int) (mval, error)) (mval, error) {
+	a, err := next(depth)
+	for err == nil {
+		p.space()
+		if p.pos >= len(p.src) || p.src[p.pos] != op || p.pos+1 < len(p.src) && p.src[p.pos+1] == op {
+			return a, nil
+		}
+		p.pos++
+		var b mval
+		if b, err = next(depth); err != nil {
+			break
+		}
+		var x, y float64
+		if x, err = number(a); err != nil {
+			break
+		}
+		if y, err = number(b); err != nil {
+			break
+		}
+		if x != math.Trunc(x) || y != math.Trunc(y) || math.Abs(x) > 1<<53 || math.Abs(y) > 1<<53 {
+			return mval{}, fmt.Errorf("%c on numbers that are not integers (%s, %s): %w", op, jsNumber(x), jsNumber(y), Unsupported)
+		}
+		if op == '&' {
+			a = mval{kind: 'n', n: float64(int64(x) & int64(y))}
+		} else {
+			a = mval{kind: 'n', n: float64(int64(x) | int64(y))}
+		}
+	}
+	return a, err
 }
 
 func (p *mparser) compare(depth int) (mval, error) {

@@ -77,7 +77,7 @@ func TestRender(t *testing.T) {
 // as an error).
 func TestNotDrawn(t *testing.T) {
 	for _, in := range []string{"INPUT[text:Other Note#title]", "INPUT[toggle:memory^x]", "VIEW[5 cm + {x}]", "VIEW[{x}!]",
-		"VIEW[[1, 2] * {x}]", "VIEW[y = {x}]", "VIEW[derivative({x})]", `VIEW["abc" + {x}]`, "VIEW[(-8)^(1/3)]", "VIEW[{l} + 1]", "VIEW[string(1000000)]",
+		"VIEW[[1, 2] * {x}]", "VIEW[y = {x}]", "VIEW[derivative({x})]", `VIEW["abc" + {x}]`, "VIEW[(-8)^(1/3)]", "VIEW[{l} + 1]", "VIEW[string(1000000)]", "VIEW[1.5 & 1]",
 		"INPUT[sliderAdvanced(minValue(-1)):x]", "VIEW[{a} and {b}][link]"} {
 		f, err := Parse(in)
 		if err != nil {
@@ -170,6 +170,9 @@ func TestMath(t *testing.T) {
 		{"VIEW[0.1 + 0.2]", "0.30000000000000004"},
 		{"VIEW[{word}]", "Fatigue"},
 		{`VIEW[string({playerLevel}<{itemLevel} ? "Warning" : "")]`, ""},
+		{`VIEW[{craftProficiency} < 1.2 & {itemLevel} >= 2 ? "low" : "ok"]`, "low"},
+		{`VIEW[{craftProficiency} < 1.1 & {itemLevel} >= 9 ? "low" : "ok"]`, "ok"},
+		{"VIEW[6 & 3 | 8]", "10"},
 		{`VIEW[string({craftProficiency} * 10)]`, "11"},
 		{`VIEW[string({zero} <= 0.001 ? "lost: " : "")]`, "lost: "},
 	} {
