@@ -84,6 +84,12 @@ type LocaleLink struct {
 	// default locale's (at the site's root).
 	Base             string
 	Current, Default bool
+	// Pages, for a locale whose pages are its own (Hugo's languages), is
+	// the URL of each page of the current locale's site that has a
+	// translation in this one: the translation's URL. Nil: every page
+	// is at the same path in each locale (the tools that fill a missing
+	// translation with the default locale's page).
+	Pages map[string]string
 }
 
 // CurrentLocale is the locale of the page shown (the first when none is
@@ -101,10 +107,17 @@ func (s *Site) CurrentLocale() LocaleLink {
 }
 
 // LocaleURL is the URL of the page at the root-relative url in the
-// locale l: the same path under l's base (Docusaurus's locale dropdown
-// changes the base alone), its site's root when url is not under the
+// locale l: its translation's where l lists them (Pages), else the same
+// path under l's base (Docusaurus's locale dropdown changes the base
+// alone); l's site's root when there is none, or url is not under the
 // current locale's base.
 func (s *Site) LocaleURL(l LocaleLink, url string) string {
+	if l.Pages != nil {
+		if u, ok := l.Pages[url]; ok {
+			return u
+		}
+		return l.Base // no translation there: that locale's home page
+	}
 	for _, c := range s.Locales {
 		if c.Current {
 			if rest, ok := strings.CutPrefix(url, c.Base); ok {

@@ -13,10 +13,17 @@ import (
 )
 
 // metaBindTransformer draws the Meta Bind plugin's inline fields
-// (`INPUT[slider(…):prop]`, `VIEW[{prop}]`) read-only with the page's
-// front matter values (package metabind), when Dialects.MetaBind is set.
-// A field it does not draw stays code, with a warning saying why.
+// (`INPUT[slider(…):prop]`, `VIEW[{prop}]`) and its ```meta-bind blocks
+// read-only with the page's front matter values (package metabind), when
+// Dialects.MetaBind is set. A field it does not draw stays code, with a
+// warning saying why.
 type metaBindTransformer struct{ m *Markdown }
+
+// metaBindBlock is the info word of the plugin's block form of a field:
+// "The second one is using a code block with meta-bind as the language"
+// (https://www.moritzjung.dev/obsidian-meta-bind-plugin-docs/guides/inputfields/),
+// its text one INPUT[…] or VIEW[…], which may span lines.
+const metaBindBlock = "meta-bind"
 
 // Transform implements parser.ASTTransformer.
 func (t metaBindTransformer) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
@@ -27,31 +34,60 @@ func (t metaBindTransformer) Transform(doc *ast.Document, reader text.Reader, pc
 	src := reader.Source()
 	type replacement struct{ old, new ast.Node }
 	var replace []replacement
-	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		span, ok := n.(*ast.CodeSpan)
-		if !entering || !ok {
-			return ast.WalkContinue, nil
-		}
-		first, s := codeSpanText(span, src)
-		if first == nil {
-			return ast.WalkSkipChildren, nil
-		}
-		if !strings.HasPrefix(s, "INPUT[") && !strings.HasPrefix(s, "VIEW[") {
-			return ast.WalkSkipChildren, nil
-		}
+	// draw renders the field written s at offset at of the source: its
+	// HTML, or "" with a warning at at saying why it stays code.
+	draw := func(s string, at int) string {
 		f, err := metabind.Parse(s)
 		html := ""
 		if err == nil {
-			line, _ := st.pos(first.Segment.Start)
+			line, _ := st.pos(at)
 			html, err = metabind.Render(f, st.page.Meta, func(text string) string { return t.m.inlineMarkdown(st, text, line) })
 		}
 		switch {
 		case err == nil:
-			replace = append(replace, replacement{span, &trustedInline{html: html}})
+			return html
 		case errors.Is(err, metabind.Unsupported):
-			st.report(first.Segment.Start-1, true, fmt.Sprintf("a Meta Bind field is shown as code: %v", err))
+			st.report(at, true, fmt.Sprintf("a Meta Bind field is shown as code: %v", err))
 		default:
-			st.report(first.Segment.Start-1, true, fmt.Sprintf("a Meta Bind field that does not read (%v) is shown as code (the plugin shows an error)", err))
+			st.report(at, true, fmt.Sprintf("a Meta Bind field that does not read (%v) is shown as code (the plugin shows an error)", err))
+		}
+		return ""
+	}
+	field := func(s string) bool { return strings.HasPrefix(s, "INPUT[") || strings.HasPrefix(s, "VIEW[") }
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		if fc, ok := n.(*ast.FencedCodeBlock); ok {
+			if fc.Info == nil || string(fc.Language(src)) != metaBindBlock {
+				return ast.WalkSkipChildren, nil
+			}
+			var body strings.Builder
+			for i := 0; i < fc.Lines().Len(); i++ {
+				seg := fc.Lines().At(i)
+				body.Write(seg.Value(src))
+			}
+			s := strings.TrimSpace(body.String())
+			if !field(s) {
+				st.report(fenceStart(src, fc.Info.Segment.Start), true, "a ```meta-bind block that holds no INPUT[…] or VIEW[…] field is shown as code")
+				return ast.WalkSkipChildren, nil
+			}
+			if html := draw(s, fenceStart(src, fc.Info.Segment.Start)); html != "" {
+				replace = append(replace, replacement{fc, &handledBlock{info: metaBindBlock, html: `<p class="mb-block">` + html + `</p>`}})
+			}
+			return ast.WalkSkipChildren, nil
+		}
+		span, ok := n.(*ast.CodeSpan)
+		if !ok {
+			return ast.WalkContinue, nil
+		}
+		first, s := codeSpanText(span, src)
+		if first == nil || !field(s) {
+			return ast.WalkSkipChildren, nil
+		}
+		// the span's backtick is one byte before its text
+		if html := draw(s, first.Segment.Start-1); html != "" {
+			replace = append(replace, replacement{span, &trustedInline{html: html}})
 		}
 		return ast.WalkSkipChildren, nil
 	})

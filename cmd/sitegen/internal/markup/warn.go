@@ -106,6 +106,9 @@ func (t warnTransformer) Transform(doc *ast.Document, reader text.Reader, pc par
 				return ast.WalkSkipChildren, nil
 			}
 			if plugin, ok := t.m.opts.Dialects.PluginBlocks[fields[0]]; ok {
+				if fields[0] == metaBindBlock && t.m.opts.Dialects.MetaBind {
+					return ast.WalkSkipChildren, nil // metaBindTransformer drew it, or said why not
+				}
 				if _, drawn := t.m.opts.Handlers[fields[0]]; !drawn {
 					line, col := st.pos(fenceStart(src, n.Info.Segment.Start))
 					st.reportAt(line, col, true, fmt.Sprintf("a ```%s block (%s): sitegen does not draw it, nor does the tool's publisher, so it shows as code", fields[0], plugin))

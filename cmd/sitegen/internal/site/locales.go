@@ -3,9 +3,11 @@ package site
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"d6codex/cmd/sitegen/internal/assets"
@@ -65,23 +67,139 @@ type renderedLocale struct {
 	info        string // what was built, for the build's report
 }
 
+// localeOpts are the options of locale l's site, published in dest's
+// folder l.Path.
+func (s *Site) localeOpts(l layout.Locale, dest string) content.Options {
+	opts := s.Opts
+	opts.Layout = l.Layout
+	opts.BaseURL = baseWith(s.Cfg.BaseURL, l.Path)
+	opts.ReuseBuild = false // the body cache knows the files, not their translations
+	opts.Dest = filepath.Join(dest, filepath.FromSlash(l.Path))
+	return opts
+}
+
+// ownContent reports whether a locale of the site is built from pages of
+// its own, with no page of the default locale standing in for a missing
+// translation (Hugo's languages: "Translation by content directory",
+// "Translation by file name", https://gohugo.io/content-management/multilingual/;
+// its Layout has no Translation). Its switcher then links a page to its
+// translations only, which every locale's pages must be loaded to know.
+func ownContent(lay *layout.Layout) bool {
+	for _, l := range lay.Locales {
+		if l.Layout != nil && l.Layout.Translation == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// preloadLocales loads the further locales of a site whose locales have
+// pages of their own (ownContent) before the default one renders, so that
+// every page's switcher knows which translations there are: the sites by
+// locale name, nil when the locales fall back on the default's pages.
+func (s *Site) preloadLocales(ctx context.Context, dest string) (map[string]*Site, error) {
+	if !ownContent(s.Lay) {
+		return nil, nil
+	}
+	out := map[string]*Site{}
+	for _, l := range s.Lay.Locales {
+		if l.Layout == nil {
+			continue
+		}
+		ls, err := load(ctx, s.localeOpts(l, dest), false)
+		if err != nil {
+			return nil, fmt.Errorf("locale %s: %w", l.Name, err)
+		}
+		out[l.Name] = ls
+	}
+	return out, nil
+}
+
+// translationKey is what links page p of locale loc to its translations
+// in Hugo's rules: its front matter translationKey ("translationKey: An
+// arbitrary value used to relate two or more translations of the same
+// page, useful when the translated pages do not share a common path",
+// https://gohugo.io/content-management/front-matter/#translationkey),
+// else its path in its content folder without its extension and its
+// language code ("about.fr.md" of fr is "about").
+func translationKey(p *content.Page, loc string) string {
+	for k, v := range p.Meta {
+		if strings.EqualFold(k, "translationKey") {
+			if key := fmt.Sprint(v); v != nil && key != "" {
+				return "key:" + key
+			}
+		}
+	}
+	rel := strings.TrimSuffix(p.Rel, path.Ext(p.Rel))
+	return "path:" + strings.TrimSuffix(rel, "."+loc)
+}
+
+// with is sites and site s of locale name.
+func with(sites map[string]*Site, name string, s *Site) map[string]*Site {
+	out := maps.Clone(sites)
+	out[name] = s
+	return out
+}
+
+// translationIndex is, for each locale of sites (ownContent, by
+// locale name), the URL of its page of each translationKey.
+func translationIndex(sites map[string]*Site) map[string]map[string]string {
+	out := map[string]map[string]string{}
+	for name, ls := range sites {
+		m := make(map[string]string, len(ls.Pages))
+		for _, p := range ls.Pages {
+			if p.RedirectTo == "" {
+				m[translationKey(p, name)] = ls.Cfg.RelURL(p.SitePath)
+			}
+		}
+		out[name] = m
+	}
+	return out
+}
+
+// translations are the locale switcher's entries links for the pages of
+// the site c of locale cur (ownContent): each other locale's link to a
+// page of c leads to its translation there (index, translationIndex), or
+// to that locale's home page when it has none, as Hugo's .Translations
+// lists only the translations there are: never a link to a page the
+// locale does not have.
+func translations(links []templates.LocaleLink, locs []localeSite, index map[string]map[string]string, c *Site, cur string) []templates.LocaleLink {
+	out := slices.Clone(links)
+	for i := range out {
+		if out[i].Current {
+			continue
+		}
+		to := index[locs[i].name]
+		pages := map[string]string{}
+		for _, p := range c.Pages {
+			if u, ok := to[translationKey(p, cur)]; ok {
+				pages[c.Cfg.RelURL(p.SitePath)] = u
+			}
+		}
+		out[i].Pages = pages
+	}
+	return out
+}
+
 // renderLocales builds each further locale of the site into its folder
-// of staging (dest's when in place), as render built the default one.
-func (s *Site) renderLocales(ctx context.Context, staging, dest string, inPlace bool) ([]renderedLocale, error) {
+// of staging (dest's when in place), as render built the default one;
+// pre are their sites when preloadLocales loaded them, index their
+// translations (translationIndex).
+func (s *Site) renderLocales(ctx context.Context, staging, dest string, inPlace bool, pre map[string]*Site, index map[string]map[string]string) ([]renderedLocale, error) {
 	locs := s.localeSites()
 	var out []renderedLocale
 	for _, l := range s.Lay.Locales {
 		if l.Layout == nil {
 			continue
 		}
-		opts := s.Opts
-		opts.Layout = l.Layout
-		opts.BaseURL = baseWith(s.Cfg.BaseURL, l.Path)
-		opts.ReuseBuild = false // the body cache knows the files, not their translations
-		opts.Dest = filepath.Join(dest, filepath.FromSlash(l.Path))
-		ls, err := load(ctx, opts, false)
-		if err != nil {
-			return nil, fmt.Errorf("locale %s: %w", l.Name, err)
+		opts := s.localeOpts(l, dest)
+		ls := pre[l.Name]
+		delete(pre, l.Name) // let its pages go once rendered
+		if ls == nil {
+			var err error
+			if ls, err = load(ctx, opts, false); err != nil {
+				return nil, fmt.Errorf("locale %s: %w", l.Name, err)
+			}
 		}
 		if ls.Home == nil { // load said why
 			for _, d := range ls.Diagnostics() {
@@ -90,6 +208,9 @@ func (s *Site) renderLocales(ctx context.Context, staging, dest string, inPlace 
 			continue
 		}
 		ls.locales = localeLinks(locs, s.Cfg.Base, l.Name)
+		if index != nil {
+			ls.locales = translations(ls.locales, locs, index, ls, l.Name)
+		}
 		dir := filepath.Join(staging, filepath.FromSlash(l.Path))
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return nil, fmt.Errorf("locale %s: %w", l.Name, err)

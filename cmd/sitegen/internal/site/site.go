@@ -346,15 +346,24 @@ func buildSite(ctx context.Context, opts content.Options, updatable bool) (*Site
 		out.Prev = opts.Dest // reuse its unchanged files (hard links)
 	}
 	var locales []renderedLocale
+	var pre map[string]*Site
+	var index map[string]map[string]string
 	if len(s.Lay.Locales) > 1 {
 		s.locales = localeLinks(s.localeSites(), s.Cfg.Base, defaultLocale(s.Lay))
+		if pre, err = s.preloadLocales(ctx, opts.Dest); err != nil {
+			return s, Result{}, err
+		}
+		if pre != nil {
+			index = translationIndex(with(pre, defaultLocale(s.Lay), s))
+			s.locales = translations(s.locales, s.localeSites(), index, s, defaultLocale(s.Lay))
+		}
 	}
 	err = s.render(ctx, out)
 	if err == nil && len(s.Lay.Locales) > 1 {
 		if file, loc := s.localeClash(out); file != "" {
 			s.Diag.Addf(s.Lay.File, 0, 0, "i18n.locales", "the site writes %s, in the folder of the locale %s's site: rename the page or the locale's folder", file, loc)
 		}
-		locales, err = s.renderLocales(ctx, staging, opts.Dest, inPlace)
+		locales, err = s.renderLocales(ctx, staging, opts.Dest, inPlace, pre, index)
 	}
 	bc := s.bc
 	if err == nil { // else renders may still run (see parallel): they keep theirs

@@ -38,10 +38,13 @@ const LanguageReason = "another language's page (Hugo multilingual)"
 // menus where the language sets them (withLanguage). A language with
 // disabled = true, or named in disableLanguages, is not built.
 //
-// Not done: defaultContentLanguageInSubdir (the default language under
-// /NAME/ too: sitegen keeps it at the root, and says so), translationKey
-// (pages linked by the locale switcher only when their paths match), and
-// a language page's fallback to the default's (Hugo has none either).
+// A page's locale switcher links its translations, as Hugo relates them:
+// by path in each language's content, or by translationKey; an
+// untranslated page's link leads to the other language's home page
+// (site/locales.go translations). Not done: defaultContentLanguageInSubdir
+// (the default language under /NAME/ too: sitegen keeps it at the root,
+// and says so), and a language page's fallback to the default's (Hugo has
+// none either).
 
 // language is one language of the site's [languages] table.
 type language struct {

@@ -62,11 +62,12 @@
 //     notes of one URL (the first by path, layout.KeepFirstByPath).
 //   - What neither Publish nor sitegen draws: the code blocks of other
 //     community plugins (Leaflet's leaflet, JS Engine's js-engine, Meta
-//     Bind's meta-bind…, and whatever an enabled plugin's main.js registers
-//     with registerMarkdownCodeBlockProcessor: TOR2e Statblocks' tor2e) and
-//     Meta Bind's inline `INPUT[…]`, `VIEW[…]` are drawn read-only with
-//     the note's values (markup/metabind); what it cannot draw shows as
-//     code, with a warning
+//     Bind's meta-bind-button and meta-bind-js-view…, and whatever an
+//     enabled plugin's main.js registers with
+//     registerMarkdownCodeBlockProcessor: TOR2e Statblocks' tor2e) and
+//     Meta Bind's fields, inline `INPUT[…]`, `VIEW[…]` or a ```meta-bind
+//     block, are drawn read-only with the note's values (markup/metabind);
+//     what it cannot draw shows as code, with a warning
 //     (Markup.PluginBlocks, PluginInline; registeredBlocks).
 package obsidian
 

@@ -328,7 +328,10 @@ var Hugo = Tool{
 		page := `<!doctype html><html><head><title>{{ .Title }}</title></head><body>` +
 			`<nav class="conformance-nav">{{ with .Site.Menus.main }}{{ partial "conformance-menu.html" . }}` +
 			`{{ else }}{{ partial "conformance-nav.html" .Site.Home }}{{ end }}</nav>` +
-			`<div class="content">{{ .Content }}</div></body></html>`
+			`<div class="content">{{ .Content }}</div>` +
+			// What a fixture's own partial adds (TestHugoTranslations:
+			// the page's .Translations), outside what is compared.
+			`{{ if templates.Exists "partials/conformance-extra.html" }}{{ partial "conformance-extra.html" . }}{{ end }}</body></html>`
 		themes, err := hugoThemes(src)
 		if err != nil {
 			return err
