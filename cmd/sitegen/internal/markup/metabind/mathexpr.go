@@ -45,7 +45,8 @@ func evalMath(text string, meta map[string]any) (mval, error) {
 	}
 	p.space()
 	if p.pos < len(p.src) {
-		return mval{}, fmt.Errorf("%q at column %d: %w", p.src[p.pos:], p.pos+1, Unsupported)
+		return mval{}, fmt.Errorf("%q after %q (a unit, a conversion, implicit multiplication or an operator mathexpr.go does not read): %w",
+			p.src[p.pos:], strings.TrimSpace(p.src[:p.pos]), Unsupported)
 	}
 	return v, nil
 }
