@@ -152,7 +152,7 @@ func TestLayouts(t *testing.T) {
 				// Publish" (https://help.obsidian.md/publish/limitations): a
 				// block sitegen does not draw either shows as code, and the
 				// build says so at its line.
-				"Cities/Map.md": "# Map\n\n```leaflet\nid: kull\nimage: [[Kull.png]]\n```\n\nHeight: `INPUT[number:map_height]`, half: `VIEW[{map_height} / 2][math]`, not `INPUT` alone.\n",
+				"Cities/Map.md": "# Map\n\n```leaflet\nid: kull\nimage: [[Kull.png]]\n```\n\nHeight: `INPUT[number:map_height]`, half: `VIEW[{map_height} / 2][math]`, in inches: `VIEW[{map_height} cm to inch]`, not `INPUT` alone.\n",
 				// The Draw Steel Elements plugin's blocks, as the Titanwake
 				// vault writes them (eval9A NA3: shown as YAML with no word
 				// of why): its 1,249 abilities are drawn (package dsblock,
@@ -164,11 +164,13 @@ func TestLayouts(t *testing.T) {
 				"Map.md:3:1: a ```leaflet block (the Obsidian Leaflet plugin's)",
 				// Meta Bind's fields are drawn from the note's values (the
 				// vault lists no plugins: the author's fields are taken as
-				// meant); arithmetic is not evaluated, and said.
-				"Map.md:8:43: a Meta Bind field is shown as code: a math view field ({map_height} / 2)"},
+				// meant); arithmetic is evaluated as the plugin's mathjs
+				// does, a unit conversion is not, and said.
+				"Map.md:8:86: a Meta Bind field is shown as code: a math view field ({map_height} cm to inch): \"cm to inch\" after \"{map_height}\" (a unit"},
 			has: map[string]string{"home/index.html": "Home", "bestiary/goblin/index.html": "Goblin",
-				"cities/map/index.html":  `Height: <span class="mb-field mb-value" aria-label="map_height">0</span>`,
-				"cities/kull/index.html": "<title>Kull ·", "cities/kull/index.html#h": `id="other">Other`},
+				"cities/map/index.html":      `Height: <span class="mb-field mb-value" aria-label="map_height">0</span>`,
+				"cities/map/index.html#half": `half: <span class="mb-field mb-value" aria-label="{map_height} / 2">0</span>`,
+				"cities/kull/index.html":     "<title>Kull ·", "cities/kull/index.html#h": `id="other">Other`},
 			hasNot: []string{"templates/monster/index.html", "start/index.html"},
 			lacks:  map[string]string{"cities/kull/index.html": "<title>Other"},
 		},

@@ -45,7 +45,8 @@ func evalMath(text string, meta map[string]any) (mval, error) {
 	}
 	p.space()
 	if p.pos < len(p.src) {
-		return mval{}, fmt.Errorf("%q at column %d: %w", p.src[p.pos:], p.pos+1, Unsupported)
+		return mval{}, fmt.Errorf("%q after %q (a unit, a conversion, implicit multiplication or an operator mathexpr.go does not read): %w",
+			p.src[p.pos:], strings.TrimSpace(p.src[:p.pos]), Unsupported)
 	}
 	return v, nil
 }
@@ -155,42 +156,30 @@ func (p *mparser) and(depth int) (mval, error) {
 // comparisons (a < b & c >= d is (a < b) & (c >= d)): on integers (a
 // boolean is 0 or 1), else Unsupported.
 func (p *mparser) bitOr(depth int) (mval, error) {
-	return p.bitwise(depth, '|', p.bitAnd)
+	return p.leftAssoc(depth, "|", p.bitAnd, bitwise)
 }
 
 func (p *mparser) bitAnd(depth int) (mval, error) {
-	return p.bitwise(depth, '&', p.compare)
+	return p.leftAssoc(depth, "&", p.compare, bitwise)
 }
 
-func (p *mparser) bitwise(depth int, op byte, next func(int) (mval, error)) (mval, error) {
-	a, err := next(depth)
-	for err == nil {
-		p.space()
-		if p.pos >= len(p.src) || p.src[p.pos] != op || p.pos+1 < len(p.src) && p.src[p.pos+1] == op {
-			return a, nil
-		}
-		p.pos++
-		var b mval
-		if b, err = next(depth); err != nil {
-			break
-		}
-		var x, y float64
-		if x, err = number(a); err != nil {
-			break
-		}
-		if y, err = number(b); err != nil {
-			break
-		}
-		if x != math.Trunc(x) || y != math.Trunc(y) || math.Abs(x) > 1<<53 || math.Abs(y) > 1<<53 {
-			return mval{}, fmt.Errorf("%c on numbers that are not integers (%s, %s): %w", op, jsNumber(x), jsNumber(y), Unsupported)
-		}
-		if op == '&' {
-			a = mval{kind: 'n', n: float64(int64(x) & int64(y))}
-		} else {
-			a = mval{kind: 'n', n: float64(int64(x) | int64(y))}
-		}
+// bitwise is a & b or a | b, on integers.
+func bitwise(op byte, a, b mval) (mval, error) {
+	x, err := number(a)
+	if err != nil {
+		return mval{}, err
 	}
-	return a, err
+	y, err := number(b)
+	if err != nil {
+		return mval{}, err
+	}
+	if x != math.Trunc(x) || y != math.Trunc(y) || math.Abs(x) > 1<<53 || math.Abs(y) > 1<<53 {
+		return mval{}, fmt.Errorf("%c on numbers that are not integers (%s, %s): %w", op, jsNumber(x), jsNumber(y), Unsupported)
+	}
+	if op == '&' {
+		return mval{kind: 'n', n: float64(int64(x) & int64(y))}, nil
+	}
+	return mval{kind: 'n', n: float64(int64(x) | int64(y))}, nil
 }
 
 func (p *mparser) compare(depth int) (mval, error) {
@@ -245,44 +234,34 @@ func compareVals(op string, a, b mval) (mval, error) {
 }
 
 func (p *mparser) additive(depth int) (mval, error) {
-	a, err := p.multiplicative(depth)
-	for err == nil {
-		var op byte
-		switch {
-		case p.accept("+"):
-			op = '+'
-		case p.accept("-"):
-			op = '-'
-		default:
-			return a, nil
-		}
-		var b mval
-		if b, err = p.multiplicative(depth); err != nil {
-			break
-		}
-		a, err = arith(op, a, b)
-	}
-	return a, err
+	return p.leftAssoc(depth, "+-", p.multiplicative, arith)
 }
 
 func (p *mparser) multiplicative(depth int) (mval, error) {
-	a, err := p.unary(depth)
+	return p.leftAssoc(depth, "*/", p.unary, arith)
+}
+
+// leftAssoc reads the operands of next joined by the one-character
+// operators ops, left to right, each pair combined by apply. A doubled
+// * & or | ("**", "&&", "||": no mathjs operators) ends the run, and is
+// then no operator at all.
+func (p *mparser) leftAssoc(depth int, ops string, next func(int) (mval, error), apply func(op byte, a, b mval) (mval, error)) (mval, error) {
+	a, err := next(depth)
 	for err == nil {
-		var op byte
-		switch {
-		case p.peek("*") && !p.peek("**"):
-			p.pos++
-			op = '*'
-		case p.accept("/"):
-			op = '/'
-		default:
+		p.space()
+		if p.pos >= len(p.src) || !strings.ContainsRune(ops, rune(p.src[p.pos])) {
 			return a, nil
 		}
+		op := p.src[p.pos]
+		if strings.IndexByte("*&|", op) >= 0 && p.pos+1 < len(p.src) && p.src[p.pos+1] == op {
+			return a, nil
+		}
+		p.pos++
 		var b mval
-		if b, err = p.unary(depth); err != nil {
+		if b, err = next(depth); err != nil {
 			break
 		}
-		a, err = arith(op, a, b)
+		a, err = apply(op, a, b)
 	}
 	return a, err
 }

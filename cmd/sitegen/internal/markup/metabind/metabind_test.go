@@ -77,7 +77,7 @@ func TestRender(t *testing.T) {
 // as an error).
 func TestNotDrawn(t *testing.T) {
 	for _, in := range []string{"INPUT[text:Other Note#title]", "INPUT[toggle:memory^x]", "VIEW[5 cm + {x}]", "VIEW[{x}!]",
-		"VIEW[[1, 2] * {x}]", "VIEW[y = {x}]", "VIEW[derivative({x})]", `VIEW["abc" + {x}]`, "VIEW[(-8)^(1/3)]", "VIEW[{l} + 1]", "VIEW[string(1000000)]", "VIEW[1.5 & 1]",
+		"VIEW[[1, 2] * {x}]", "VIEW[y = {x}]", "VIEW[derivative({x})]", `VIEW["abc" + {x}]`, "VIEW[(-8)^(1/3)]", "VIEW[{l} + 1]", "VIEW[string(1000000)]", "VIEW[1.5 & 1]", "VIEW[2 ** 3]", "VIEW[1 && 1]",
 		"INPUT[sliderAdvanced(minValue(-1)):x]", "VIEW[{a} and {b}][link]"} {
 		f, err := Parse(in)
 		if err != nil {
@@ -146,6 +146,8 @@ func TestMath(t *testing.T) {
 		{"VIEW[2^3^2]", "512"},                 // right-associative
 		{"VIEW[2^-1]", "0.5"},
 		{"VIEW[1 - 2 - 3]", "-4"},
+		{"VIEW[1--2]", "3"},
+		{"VIEW[2*-3]", "-6"},
 		{"VIEW[12 / 2 / 3]", "2"},
 		{"VIEW[2 + 3 * 4]", "14"},
 		{"VIEW[(2 + 3) * 4]", "20"},

@@ -31,6 +31,12 @@ const (
 	waitLimit = 20 * time.Second
 )
 
+// screens are the two widths the pages are looked at: desktop and phone.
+var screens = []struct {
+	name string
+	w, h int
+}{{"desktop", desktopW, desktopH}, {"phone", phoneW, phoneH}}
+
 // newTab starts a browser tab with a viewport of w×h CSS pixels. The
 // viewport is emulated too: headless Chromium's windows are at least 500
 // pixels wide, wider than a phone.

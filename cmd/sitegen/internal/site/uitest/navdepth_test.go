@@ -4,11 +4,11 @@ import (
 	"context"
 	"d6codex"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"d6codex/cmd/sitegen/internal/layout/layouttest"
 	"d6codex/cmd/sitegen/internal/site"
 	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/testing/browser"
@@ -27,27 +27,15 @@ import (
 // at least 120 px wide at desktop and phone width, and no word of a label
 // is broken across lines.
 func TestDeepNavigation(t *testing.T) {
-	src := t.TempDir()
 	names := []string{"Campaign", "World", "Points of Interest", "Infrastructure", "The Veins of Night", "Shadowthread Warrens", "Blackwater Crossing"}
 	dir := ""
-	files := map[string]string{"Home.md": "# Home\n\nText.\n"}
+	files := map[string]string{"Home.md": "# Home\n\nText.\n", ".obsidian/": ""}
 	for _, n := range names {
 		dir += n + "/"
 		files[dir+"Sibling "+n+".md"] = "# Sibling " + n + "\n\nText.\n"
 	}
 	files[dir+"Courier Registry.md"] = "# Courier Registry\n\nText.\n"
-	for name, body := range files {
-		p := filepath.Join(src, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := os.MkdirAll(filepath.Join(src, ".obsidian"), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	src := layouttest.Write(t, files)
 	dest := filepath.Join(t.TempDir(), "public")
 	if _, err := site.Build(context.Background(), content.Options{Source: src, Dest: dest, CacheDir: "-", Theme: d6codex.Theme()}); err != nil {
 		t.Fatal(err)
@@ -75,10 +63,7 @@ func TestDeepNavigation(t *testing.T) {
 		Width  int    `json:"width"`
 		Broken bool   `json:"broken"`
 	}
-	for _, size := range []struct {
-		name string
-		w, h int
-	}{{"desktop", desktopW, desktopH}, {"phone", phoneW, phoneH}} {
+	for _, size := range screens {
 		t.Run(size.name, func(t *testing.T) {
 			ctx := newTab(t, size.w, size.h)
 			base := browser.Serve(t, dest)

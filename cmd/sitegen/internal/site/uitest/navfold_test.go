@@ -47,10 +47,7 @@ func TestFoldedNavigation(t *testing.T) {
 		group = `document.querySelector("#site-nav details.nav-group")`
 		shown = `[...document.querySelectorAll("#site-nav details.nav-group a")].filter(a => a.checkVisibility() && a.getBoundingClientRect().height > 0).length`
 	)
-	for _, size := range []struct {
-		name string
-		w, h int
-	}{{"desktop", desktopW, desktopH}, {"phone", phoneW, phoneH}} {
+	for _, size := range screens {
 		t.Run(size.name, func(t *testing.T) {
 			ctx := newTab(t, size.w, size.h)
 			base := browser.Serve(t, dest)
