@@ -96,17 +96,22 @@ func readLanguages(l *layout.Layout, dir string, m map[string]any, def string, p
 	if layout.True(low["defaultcontentlanguageinsubdir"]) {
 		l.Notes = append(l.Notes, fmt.Sprintf("%s: defaultContentLanguageInSubdir: Hugo publishes the %s pages under /%s/ (the root redirects there); sitegen publishes them at the root", l.File, def, def))
 	}
+	// A disabled language's code still names its files: Hugo 0.111
+	// publishes neither rules/combat.de.md nor a page rules/combat.de/
+	// when de is disabled ("disableLanguages: Disable listed languages",
+	// https://gohugo.io/getting-started/configuration/#disablelanguages).
 	codes := map[string]bool{}
 	for _, g := range langs {
-		if !g.disabled {
-			codes[g.name] = true
-		}
+		codes[g.name] = true
 	}
 	sx := &suffixes{codes: codes, exts: append([]string{".md"}, l.Markup.Extensions...)}
 	var locales []layout.Locale
 	var shared []string // the languages translated by file name
 	for _, g := range langs {
 		if g.disabled && g.name != def {
+			if c, _ := lower(g.own)["contentdir"].(string); c == "" {
+				shared = append(shared, g.name) // its files are left out
+			}
 			continue
 		}
 		loc := locale(g, m)

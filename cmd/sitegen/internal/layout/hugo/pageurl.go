@@ -128,7 +128,8 @@ func folderURL(dir string, segment func(string) string) string {
 // tokens Hugo 0.111 has (its docs of that version): :year, :month,
 // :monthname, :day, :weekday, :weekdayname, :yearday, :section,
 // :sections (the path of the page's nearest section; isSection says
-// whether a content-relative folder below the top level has _index.md),
+// whether a content-relative folder below the top level has _index.md)
+// and its selections (:sections[1:], sliceSections),
 // :title, :slug (the
 // title without one), :filename, :slugorfilename. The date is the page's (PageDate; none is year 1,
 // January 1, as Hugo 0.111 writes it). A pattern with another token
@@ -143,7 +144,12 @@ func permalink(pattern, rel, stem, slug string, fm map[string]any, segment func(
 	section := strings.SplitN(rel, "/", 2)[0]
 	ok := true
 	out := permalinkToken.ReplaceAllStringFunc(pattern, func(tok string) string {
-		switch tok[1:] {
+		name, cut, _ := strings.Cut(tok[1:], "[")
+		if cut != "" && name != "sections" {
+			ok = false // Hugo 0.111 slices :sections only
+			return tok
+		}
+		switch name {
 		case "year":
 			return strconv.Itoa(date.Year())
 		case "month":
@@ -167,7 +173,11 @@ func permalink(pattern, rel, stem, slug string, fm map[string]any, segment func(
 			for d != section && (isSection == nil || !isSection(d)) {
 				d = path.Dir(d)
 			}
-			return strings.TrimSuffix(folderURL(d, segment), "/")[1:]
+			secs := strings.TrimSuffix(folderURL(d, segment), "/")[1:]
+			if cut != "" {
+				return strings.Join(sliceSections(strings.Split(secs, "/"), strings.TrimSuffix(cut, "]")), "/")
+			}
+			return secs
 		case "title":
 			return segment(title)
 		case "slug":
@@ -190,5 +200,41 @@ func permalink(pattern, rel, stem, slug string, fm map[string]any, segment func(
 	return sp + "/"
 }
 
-// permalinkToken is a token of a permalinks pattern (:year).
-var permalinkToken = regexp.MustCompile(`:[a-z]+`)
+// permalinkToken is a token of a permalinks pattern (:year), with the
+// selection of :sections[1:] when it has one.
+var permalinkToken = regexp.MustCompile(`:[a-z]+(\[[a-z0-9:]*\])?`)
+
+// sliceSections is the selection cut ("1:", "last", ":last", "0") of a
+// page's sections secs, as Hugo makes it: "Use :sections[last] ...
+// :sections[1:] ... to select a range of sections from the section
+// hierarchy" (https://gohugo.io/content-management/urls/#tokens); "last"
+// is the last section's index, an omitted bound the start or the end,
+// an index past the end none.
+func sliceSections(secs []string, cut string) []string {
+	bound := func(s string, def int) int {
+		switch s {
+		case "":
+			return def
+		case "last":
+			return len(secs) - 1
+		}
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 0 {
+			return 0
+		}
+		return min(n, len(secs))
+	}
+	lo, hi, isRange := strings.Cut(cut, ":")
+	if !isRange {
+		i := bound(lo, 0)
+		if i < 0 || i >= len(secs) {
+			return nil
+		}
+		return secs[i : i+1]
+	}
+	a, b := bound(lo, 0), bound(hi, len(secs))
+	if a < 0 || b < 0 || a >= b {
+		return nil
+	}
+	return secs[a:b]
+}

@@ -56,8 +56,15 @@ func TestPageURL(t *testing.T) {
 func TestPermalink(t *testing.T) {
 	var m layout.Markup
 	seg := Segment(false, false)
-	isSection := func(dir string) bool { return dir == "deep/Sub Sec" }
-	links := map[string]string{"posts": ":section/:slug/:filename", "docs": "/x/:monthname/:year-:month/:title", "deep": "/:sections/:title/", "odd": "/:nosuch/"}
+	isSection := func(dir string) bool {
+		return dir == "deep/Sub Sec" || dir == "cut/a" || dir == "cut/a/b" || dir == "last/a"
+	}
+	// ":sections[1:]" and ":sections[last]": "select a range of sections
+	// from the section hierarchy" (Hugo 0.83+; AliceNovel/Docs:
+	// docs = "/docs/:sections[1:]/:slug/", /docs/anov/1/ for
+	// content/ja/docs/anov/1.md).
+	links := map[string]string{"posts": ":section/:slug/:filename", "docs": "/x/:monthname/:year-:month/:title", "deep": "/:sections/:title/", "odd": "/:nosuch/",
+		"cut": "/c/:sections[1:]/:title/", "last": "/l/:sections[last]/:title/", "mid": "/m/:sections[:last]/:title/"}
 	for _, c := range []struct {
 		rel  string
 		fm   map[string]any
@@ -73,6 +80,12 @@ func TestPermalink(t *testing.T) {
 		{"deep/plain/d.md", map[string]any{"title": "D"}, "/deep/d/"},           // plain/ is no section
 		{"deep/Sub Sec/d.md", map[string]any{"title": "D"}, "/deep/sub-sec/d/"}, // Sub Sec/ has _index.md
 		{"deep/Sub Sec/x/d.md", map[string]any{"title": "D"}, "/deep/sub-sec/d/"},
+		{"cut/a/b/p.md", map[string]any{"title": "P"}, "/c/a/b/p/"},
+		{"cut/a/p.md", map[string]any{"title": "P"}, "/c/a/p/"},
+		{"cut/p.md", map[string]any{"title": "P"}, "/c/p/"},
+		{"last/a/p.md", map[string]any{"title": "P"}, "/l/a/p/"},
+		{"last/p.md", map[string]any{"title": "P"}, "/l/last/p/"},
+		{"mid/p.md", map[string]any{"title": "P"}, "/m/p/"},
 		{"odd/o.md", map[string]any{"title": "O"}, ""},
 		{"posts/_index.md", map[string]any{"title": "Posts"}, ""},
 		{"top.md", map[string]any{"title": "Top"}, ""},

@@ -438,6 +438,43 @@ func TestHugo(t *testing.T) {
 			Unpublished: []string{"fr/rules/magic/index.html", "rules/only/index.html", "rules/combat.fr/index.html"},
 		},
 		{
+			Name: "disableLanguages",
+			Rule: `"disableLanguages: Disable listed languages" (https://gohugo.io/getting-started/configuration/#disablelanguages) and ` +
+				`"disabled: Set to true to disable the language" (https://gohugo.io/content-management/multilingual/#configure-languages); ` +
+				`Hugo 0.111 measured: neither the disabled languages' pages nor their homes are published, and no page links them`,
+			Files: map[string]string{
+				"hugo.toml": "baseURL = \"https://h.test/\"\ntitle = \"Root\"\ndisableLanguages = [\"de\"]\n" +
+					"[languages.en]\ntitle = \"Rules\"\nweight = 1\n[languages.fr]\ntitle = \"Règles\"\nweight = 2\n" +
+					"[languages.de]\ntitle = \"Regeln\"\nweight = 3\n[languages.es]\ntitle = \"Reglas\"\nweight = 4\ndisabled = true\n",
+				"content/_index.md":          "---\ntitle: Home\n---\n[combat](rules/combat/)\n",
+				"content/_index.fr.md":       "---\ntitle: Accueil\n---\n",
+				"content/rules/combat.md":    "---\ntitle: Combat\n---\n",
+				"content/rules/combat.fr.md": "---\ntitle: Le combat\n---\n",
+				"content/rules/combat.de.md": "---\ntitle: Kampf\n---\n",
+				"content/rules/combat.es.md": "---\ntitle: Combate\n---\n",
+			},
+			Known: []string{"page: /fr/404/ ("}, // as above
+			Unpublished: []string{"de/index.html", "de/rules/combat/index.html", "es/index.html", "es/rules/combat/index.html",
+				"rules/combat.de/index.html", "rules/combat.es/index.html"},
+		},
+		{
+			Name: "languages' static files",
+			Rule: `Hugo 0.111 measured: one host for all languages publishes static/ once, at the root (static/img/a.png at img/a.png, ` +
+				`not fr/img/a.png), and a page in any language links it as /img/a.png`,
+			Files: map[string]string{
+				"hugo.toml": "baseURL = \"https://h.test/\"\ntitle = \"Root\"\n" +
+					"[languages.en]\ntitle = \"Rules\"\nweight = 1\n[languages.fr]\ntitle = \"Règles\"\nweight = 2\n",
+				"content/_index.md":    "---\ntitle: Home\n---\n![a](/img/a.png)\n",
+				"content/_index.fr.md": "---\ntitle: Accueil\n---\n![a](/img/a.png)\n",
+				"static/img/a.png":     "png",
+			},
+			// sitegen builds each language as a site of its own, whose
+			// links resolve in its own files: it copies static/ into fr/
+			// too, so that /img/a.png on a French page is no broken link.
+			Known:     []string{"page: /fr/404/ (", "file: fr/img/a.png is published by sitegen"},
+			Published: []string{"img/a.png"},
+		},
+		{
 			Name: "menus in the configuration directory",
 			Rule: `"split your configuration by environment, root configuration key, and language": config/_default/menus.toml ` +
 				`holds the root key menus (https://gohugo.io/getting-started/configuration/#configuration-directory)`,

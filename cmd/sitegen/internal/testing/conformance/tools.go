@@ -635,6 +635,9 @@ func hugoThemes(src string) ([]string, error) {
 	}
 	var out []string
 	for _, f := range files {
+		if info, err := os.Stat(f); err == nil && info.IsDir() {
+			continue // config/_default/menus/ (per-language files), .forestry/: no theme key
+		}
 		raw, err := os.ReadFile(f)
 		if errors.Is(err, os.ErrNotExist) {
 			continue
