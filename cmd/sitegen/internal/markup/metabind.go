@@ -105,11 +105,12 @@ type metaBindInline struct {
 	text string
 }
 
-// fieldText is the text of a field drawn as html: the text it shows, or,
-// when it shows none (a toggle, a slider), the field's own text src, as
-// Obsidian's outline, which does not run the plugin, shows it.
+// fieldText is the text of a field drawn as html: the text it shows (""
+// for a value the note leaves empty), or, for a control that shows no
+// text (a toggle, a slider), the field's own text src, as Obsidian's
+// outline, which does not run the plugin, shows it.
 func fieldText(html, src string) string {
-	if s := strings.TrimSpace(stdhtml.UnescapeString(tagsRE.ReplaceAllString(html, ""))); s != "" {
+	if s := strings.TrimSpace(stdhtml.UnescapeString(tagsRE.ReplaceAllString(html, ""))); s != "" || !strings.Contains(html, "<input") {
 		return s
 	}
 	return src

@@ -105,6 +105,8 @@ func TestMetaBindHeadingText(t *testing.T) {
 		{"## Who: `INPUT[text:name]`\n", "Who: Ser *Kay*"},
 		{"## Done `INPUT[toggle:done]`\n", "Done INPUT[toggle:done]"},
 		{"## Elsewhere `VIEW[{Other#hp}]`\n", "Elsewhere VIEW[{Other#hp}]"},
+		// Myster-Ts-RPGs/Thellade-World: `"VIEW[{pronounced}]"` in a heading of a note that leaves it empty.
+		{"## Halra \"`VIEW[{pronounced}]`\"\n", "Halra “”"}, // an empty value, quoted by the typographer
 	} {
 		t.Run(tc.want, func(t *testing.T) {
 			page := &Page{File: "note.md", Meta: meta, Report: func(Problem) {}}
