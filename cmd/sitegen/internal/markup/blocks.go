@@ -394,7 +394,7 @@ type blockRenderer struct{}
 func (blockRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(kindTrustedInline, func(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 		if entering {
-			_, _ = w.WriteString(node.(*trustedInline).html)
+			_, _ = w.WriteString(node.(interface{ trusted() string }).trusted()) // a trustedInline, or a node embedding one
 		}
 		return ast.WalkSkipChildren, nil
 	})

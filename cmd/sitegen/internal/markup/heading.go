@@ -328,6 +328,9 @@ func PlainText(n ast.Node, src []byte) string {
 				b.WriteString(t.Display())
 			}
 			return ast.WalkSkipChildren, nil
+		case *metaBindInline: // a Meta Bind field's text, as it shows
+			b.WriteString(t.text)
+			return ast.WalkSkipChildren, nil
 		case *queryInline: // an inline query's value, as it shows
 			b.WriteString(stdhtml.UnescapeString(tagsRE.ReplaceAllString(t.html, "")))
 			return ast.WalkSkipChildren, nil

@@ -928,8 +928,8 @@ func (e pageExtension) Extend(md goldmark.Markdown) {
 		util.Prioritized(queryTransformer{m: e.m}, 1003),
 		util.Prioritized(wikiTransformer{m: e.m}, 1004),
 		util.Prioritized(diceTransformer{m: e.m}, 1005),
-		util.Prioritized(tocTransformer{}, 1006),
-		util.Prioritized(metaBindTransformer{m: e.m}, 1007),
+		util.Prioritized(metaBindTransformer{m: e.m}, 1006), // before the TOC, which lists its fields' text
+		util.Prioritized(tocTransformer{}, 1007),
 		util.Prioritized(warnTransformer{m: e.m}, 1008),
 	))
 	md.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(blockRenderer{}, 100)))

@@ -3,6 +3,7 @@ package markup
 import (
 	"errors"
 	"fmt"
+	stdhtml "html"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -87,13 +88,32 @@ func (t metaBindTransformer) Transform(doc *ast.Document, reader text.Reader, pc
 		}
 		// the span's backtick is one byte before its text
 		if html := draw(s, first.Segment.Start-1); html != "" {
-			replace = append(replace, replacement{span, &trustedInline{html: html}})
+			replace = append(replace, replacement{span, &metaBindInline{trustedInline{html: html}, fieldText(html, s)}})
 		}
 		return ast.WalkSkipChildren, nil
 	})
 	for _, r := range replace {
 		r.old.Parent().ReplaceChild(r.old.Parent(), r.old, r.new)
 	}
+}
+
+// metaBindInline is an inline field drawn, with the text it shows where
+// only text goes (a heading in the table of contents or in a link's
+// preview: PlainText).
+type metaBindInline struct {
+	trustedInline
+	text string
+}
+
+// fieldText is the text of a field drawn as html: the text it shows (""
+// for a value the note leaves empty), or, for a control that shows no
+// text (a toggle, a slider), the field's own text src, as Obsidian's
+// outline, which does not run the plugin, shows it.
+func fieldText(html, src string) string {
+	if s := strings.TrimSpace(stdhtml.UnescapeString(tagsRE.ReplaceAllString(html, ""))); s != "" || !strings.Contains(html, "<input") {
+		return s
+	}
+	return src
 }
 
 // codeSpanText is the text of the code span n and its first text node

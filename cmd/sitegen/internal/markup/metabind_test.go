@@ -86,3 +86,46 @@ func slicesContains(list []string, sub string) bool {
 	}
 	return false
 }
+
+// TestMetaBindHeadingText: a heading holding a Meta Bind field is listed
+// in the table of contents, and named in a link's preview, by the text the
+// field draws, not by its code: the plugin draws its fields where the
+// note is read, so the heading a reader sees holds the value. A field that
+// draws no text (a toggle, a slider) is named by its own text, the text
+// Obsidian's outline, which does not run the plugin, shows. A field left
+// as code keeps its code's text.
+func TestMetaBindHeadingText(t *testing.T) {
+	opts := Options{Obsidian: true, Dialects: Dialects{MetaBind: true}}
+	meta := map[string]any{"hp": 12, "max": 20, "name": "Ser *Kay*"}
+	for _, tc := range []struct {
+		src, want string
+	}{
+		{"## HP `VIEW[{hp}]` of `VIEW[{max}]`\n", "HP 12 of 20"},
+		{"## Sum `VIEW[{hp} + {max} * 2]`\n", "Sum 52"},
+		{"## Who: `INPUT[text:name]`\n", "Who: Ser *Kay*"},
+		{"## Done `INPUT[toggle:done]`\n", "Done INPUT[toggle:done]"},
+		{"## Elsewhere `VIEW[{Other#hp}]`\n", "Elsewhere VIEW[{Other#hp}]"},
+		// Myster-Ts-RPGs/Thellade-World: `"VIEW[{pronounced}]"` in a heading of a note that leaves it empty.
+		{"## Halra \"`VIEW[{pronounced}]`\"\n", "Halra “”"}, // an empty value, quoted by the typographer
+	} {
+		t.Run(tc.want, func(t *testing.T) {
+			page := &Page{File: "note.md", Meta: meta, Report: func(Problem) {}}
+			m := New(opts)
+			doc, res := m.Parse([]byte(tc.src), page)
+			if len(res.TOC) != 1 || res.TOC[0].Title != tc.want {
+				var got []string
+				for _, it := range res.TOC {
+					got = append(got, it.Title)
+				}
+				t.Errorf("TOC %q, want [%q]", got, tc.want)
+			}
+			h := doc.FirstChild()
+			if h == nil || h.Kind().String() != "Heading" {
+				t.Fatalf("no heading first in %s", tc.src)
+			}
+			if got := PlainText(h, []byte(tc.src)); got != tc.want {
+				t.Errorf("PlainText (a preview's heading) = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}

@@ -204,6 +204,9 @@ type trustedInline struct {
 // Kind implements ast.Node.
 func (n *trustedInline) Kind() ast.NodeKind { return kindTrustedInline }
 
+// trusted is the node's HTML.
+func (n *trustedInline) trusted() string { return n.html }
+
 // Dump implements ast.Node.
 func (n *trustedInline) Dump(src []byte, level int) {
 	ast.DumpHelper(n, src, level, map[string]string{"html": n.html}, nil)

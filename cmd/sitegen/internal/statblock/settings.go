@@ -28,6 +28,11 @@ const SettingsFile = ".obsidian/plugins/obsidian-5e-statblocks/data.json"
 type settings struct {
 	own map[string]bool // lower-cased names of the vault's own layouts
 	def *layout         // the default layout; genericLayout when it is one of the vault's own
+	// autoParse is the plugin's "Automatically Parse Frontmatter for
+	// Creatures" (false by default: src/main.ts), and paths the folders
+	// it watches (["/"] by default).
+	autoParse bool
+	paths     []string
 }
 
 // bundledIDs are the ids of the plugin's bundled layouts that sitegen
@@ -49,13 +54,15 @@ func readSettings(dir string) (*settings, error) {
 		return nil, fmt.Errorf("read %s: %w", SettingsFile, err)
 	}
 	var raw struct {
-		Layouts []struct{ Name, ID string }
-		Default string
+		Layouts   []struct{ Name, ID string }
+		Default   string
+		AutoParse bool
+		Paths     []string
 	}
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return nil, fmt.Errorf("read %s: %w", SettingsFile, err)
 	}
-	s := &settings{own: map[string]bool{}, def: layout5e}
+	s := &settings{own: map[string]bool{}, def: layout5e, autoParse: raw.AutoParse, paths: raw.Paths}
 	ownIDs := map[string]bool{}
 	for _, l := range raw.Layouts {
 		s.own[strings.ToLower(strings.TrimSpace(l.Name))] = true
@@ -73,13 +80,23 @@ func readSettings(dir string) (*settings, error) {
 }
 
 // ForVault returns the handler for the vault at dir: one that lays out
-// blocks as the plugin's settings there say (see settings), or h itself
-// when the vault has no settings of the plugin or they cannot be read
-// (the plugin's defaults then).
+// blocks as the plugin's settings there say (see settings), with the
+// plugin's defaults when the vault has no settings of the plugin or they
+// cannot be read, and that finds the creatures the vault's notes define
+// (readNotes) when the settings parse them (autoParse), in the folders
+// they name, or when the vault keeps no settings of the plugin (a vault
+// that writes `statblock: true` in a note's front matter means it).
 func (h *Handler) ForVault(dir string) markup.BlockHandler {
 	s, err := readSettings(dir)
-	if err != nil || s == nil {
+	if err != nil {
 		return h
 	}
-	return &Handler{bestiary: h.bestiary, settings: s}
+	out := &Handler{bestiary: h.bestiary, settings: s}
+	switch {
+	case s == nil:
+		out.notes = readNotes(dir, nil)
+	case s.autoParse:
+		out.notes = readNotes(dir, s.paths)
+	}
+	return out
 }

@@ -57,6 +57,7 @@ const StyleAsset = "css/statblock.css"
 type Handler struct {
 	bestiary *Bestiary
 	settings *settings // the vault's plugin settings (ForVault); nil: the plugin's defaults
+	notes    notes     // the vault's creatures written as notes (ForVault, readNotes)
 }
 
 // New returns the handler; the stats of the blocks it renders go to
@@ -78,7 +79,25 @@ func (h *Handler) RenderBlock(b *markup.Block) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if !m.has("name") {
+	// A block that names a creature of the vault's notes (`monster: Name`,
+	// `creature:`, `extends:`) shows that creature with the block's own
+	// fields over its ones ("The monster field may be combined with other
+	// fields to override the field", the plugin's README).
+	found := false
+	for _, k := range []string{"monster", "creature", "extends"} {
+		if s := m.str(k); s != "" {
+			if c, ok := h.notes.noteCreature(b, s); ok {
+				if merged, err := parseMonster(c + "\n" + b.Body); err == nil {
+					m, found = merged, true
+					m.shiftLines(strings.Count(c, "\n") + 1)
+				}
+			}
+			break
+		}
+	}
+	switch {
+	case found:
+	case !m.has("name"):
 		// A block that only names a creature of the plugin's bestiary
 		// (an SRD vault's `creature: Goblin`): its name and the fields
 		// written are shown, as the plugin shows what a block gives ("All
@@ -91,7 +110,7 @@ func (h *Handler) RenderBlock(b *markup.Block) (string, error) {
 				break
 			}
 		}
-	} else {
+	default:
 		for _, k := range []string{"monster", "creature", "extends"} {
 			if s := m.str(k); s != "" {
 				b.Warn(m.line(k), 1, fmt.Sprintf("%s: %q: sitegen has no bestiary to take that creature's fields from; only the fields written here are shown", k, s))

@@ -1,0 +1,214 @@
+package statblock
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"d6codex/cmd/sitegen/internal/markup"
+)
+
+// Bounds of the scan of a vault's notes for creatures: the notes read, and
+// the front matter read of each.
+const (
+	maxNotes       = 1 << 15
+	maxFrontMatter = 64 << 10
+)
+
+// frontMatterOnly are the keys of a creature note's front matter that are
+// Obsidian's or the plugin's, not the creature's: not shown in its block.
+var frontMatterOnly = map[string]bool{"statblock": true, "tags": true, "tag": true, "aliases": true, "alias": true,
+	"cssclasses": true, "cssclass": true, "publish": true, "permalink": true}
+
+// notes is a vault's creatures written as notes: the path of each note
+// (from the vault's root, without ".md"), by the creature's name in lower
+// case. A block reads the note through the page's wikilinks
+// (noteCreature), so that only a published note is read, and a change to
+// it rebuilds the page, as an embed's does.
+type notes map[string]string
+
+// readNotes reads the creatures the notes of the vault at dir define in
+// their front matter, as the plugin adds them to its bestiary
+// (src/watcher/watcher.ts getFileInformation, watcher.worker.ts
+// parseFrontmatter): a note whose front matter has `statblock: true` (or
+// "true") is the creature its fields describe, by its `name` (a note
+// without one adds no creature that a block can name). `statblock: inline`
+// (the note's first ```statblock block) is not read. Only the notes under
+// the folders watch names are read (the plugin's "paths" setting; nil or
+// "/": all). Hidden files and folders (.obsidian, .trash) are not read; a
+// note whose front matter does not read is skipped; of two notes of one
+// name, the first by path is kept.
+func readNotes(dir string, watch []string) notes {
+	var paths []string
+	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if !watched(dir, p, watch) {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if p != dir && strings.HasPrefix(d.Name(), ".") {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !d.IsDir() && strings.EqualFold(filepath.Ext(p), ".md") && len(paths) < maxNotes {
+			paths = append(paths, p)
+		}
+		return nil
+	})
+	sort.Strings(paths)
+	out := notes{}
+	for _, p := range paths {
+		f, err := os.Open(p)
+		if err != nil {
+			continue
+		}
+		fm := frontMatter(f)
+		f.Close()
+		if fm == "" || !strings.Contains(fm, "statblock") {
+			continue
+		}
+		name, _, ok := creatureOf(fm)
+		rel, err := filepath.Rel(dir, p)
+		if !ok || err != nil {
+			continue
+		}
+		if _, dup := out[strings.ToLower(name)]; !dup {
+			out[strings.ToLower(name)] = "/" + strings.TrimSuffix(filepath.ToSlash(rel), filepath.Ext(rel))
+		}
+	}
+	return out
+}
+
+// frontMatter is the YAML front matter of the note r reads ("" when it
+// has none, or none that ends within maxFrontMatter).
+func frontMatter(r io.Reader) string {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 4096), maxFrontMatter)
+	if !sc.Scan() || strings.TrimRight(sc.Text(), " \t\r") != "---" {
+		return ""
+	}
+	var b strings.Builder
+	for sc.Scan() {
+		line := sc.Text()
+		if t := strings.TrimRight(line, " \t\r"); t == "---" || t == "..." {
+			return b.String()
+		}
+		if b.Len()+len(line) > maxFrontMatter {
+			return ""
+		}
+		b.WriteString(line)
+		b.WriteByte('\n')
+	}
+	return ""
+}
+
+// watched reports whether the folder p of the vault at dir is one the
+// plugin's paths setting watches, or holds one (then it is walked).
+func watched(dir, p string, watch []string) bool {
+	if len(watch) == 0 {
+		return true
+	}
+	rel, err := filepath.Rel(dir, p)
+	if err != nil {
+		return false
+	}
+	rel = filepath.ToSlash(rel)
+	for _, w := range watch {
+		w = strings.Trim(w, "/")
+		if w == "" || rel == "." || rel == w || strings.HasPrefix(rel, w+"/") || strings.HasPrefix(w, rel+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// creatureOf reads a note's front matter fm: the creature's name and its
+// fields as YAML, ok when the front matter says `statblock: true` and
+// names the creature.
+func creatureOf(fm string) (name, body string, ok bool) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal([]byte(fm), &doc); err != nil || len(doc.Content) == 0 {
+		return "", "", false
+	}
+	root := resolve(doc.Content[0])
+	if root == nil || root.Kind != yaml.MappingNode {
+		return "", "", false
+	}
+	kept := &yaml.Node{Kind: yaml.MappingNode}
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		k, v := root.Content[i].Value, resolve(root.Content[i+1])
+		switch {
+		case k == "statblock":
+			ok = v != nil && v.Kind == yaml.ScalarNode && v.Value == "true" // true, or "true"
+		case k == "name" && v != nil && v.Kind == yaml.ScalarNode:
+			name = strings.TrimSpace(v.Value)
+		}
+		if !frontMatterOnly[k] {
+			kept.Content = append(kept.Content, root.Content[i], root.Content[i+1])
+		}
+	}
+	if !ok || name == "" {
+		return "", "", false
+	}
+	out, err := yaml.Marshal(kept)
+	if err != nil || name == "" {
+		return "", "", false
+	}
+	return name, string(out), true
+}
+
+// noteCreature is the YAML of the creature named name that a note of the
+// vault defines, read through the block's page's wikilinks: false when
+// the vault has none of that name, or its note is not published (or does
+// not say so any more).
+func (n notes) noteCreature(b *markup.Block, name string) (string, bool) {
+	p, ok := n[strings.ToLower(strings.TrimSpace(name))]
+	if !ok {
+		return "", false
+	}
+	t := b.ResolveWiki(p, true)
+	if t.Note == nil || t.Src == nil {
+		return "", false
+	}
+	got, body, ok := creatureOf(frontMatter(bytes.NewReader(t.Src)))
+	if !ok || !strings.EqualFold(got, strings.TrimSpace(name)) {
+		return "", false
+	}
+	return body, true
+}
+
+// shiftLines moves the lines of the monster's fields up by n: those of a
+// block read after a creature's n lines of YAML are the block's own again,
+// and the creature's, before line 1, are 0 (the block's start, where a
+// problem in them is reported).
+func (m *monster) shiftLines(n int) {
+	seen := map[*yaml.Node]bool{}
+	var walk func(*yaml.Node)
+	walk = func(y *yaml.Node) {
+		if y == nil || seen[y] {
+			return
+		}
+		seen[y] = true
+		y.Line = max(y.Line-n, 0)
+		for _, c := range y.Content {
+			walk(c)
+		}
+		walk(y.Alias)
+	}
+	for _, v := range m.vals {
+		walk(v)
+	}
+}

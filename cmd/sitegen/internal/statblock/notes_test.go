@@ -1,0 +1,112 @@
+package statblock
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"d6codex/cmd/sitegen/internal/markup"
+)
+
+// TestNoteCreatures: a block naming a creature (`monster: Name`) finds it
+// among the vault's notes whose front matter says `statblock: true`, as the
+// plugin adds them to its bestiary (src/watcher/watcher.ts
+// getFileInformation: "cache?.frontmatter?.statblock !== true &&
+// cache?.frontmatter?.statblock !== "true" ... return null"; the worker's
+// parseFrontmatter takes the front matter's fields as the creature, named
+// by its name), only when the plugin's "Automatically Parse Frontmatter for
+// Creatures" is on ("autoParse: false" by default, src/main.ts) and in the
+// folders its paths setting watches. The block's own fields are shown over
+// the creature's ("The monster field may be combined with other fields to
+// override the field", the plugin's README). A vault that keeps no settings
+// of the plugin has its notes read. The note is read through the page's
+// wikilinks, as an embed is: a note not published is not read.
+func TestNoteCreatures(t *testing.T) {
+	goblin := "---\nstatblock: true\nname: Goblin Boss\nhp: 21\nac: 17\ntags: [monster]\nlanguages: Common, Goblin\n---\nNotes.\n"
+	for _, tc := range []struct {
+		name, settings, path, block string
+		want, not, prob             []string
+	}{
+		{name: "no settings: the note is read", path: "Bestiary/Goblin Boss.md", block: "monster: Goblin Boss\nac: 15\n",
+			want: []string{"Goblin Boss", "21", "15", "Common, Goblin"}, not: []string{"17", "monster</"}},
+		{name: "by another case", path: "Goblin Boss.md", block: "creature: goblin boss\n",
+			want: []string{"Goblin Boss", "21"}},
+		{name: "autoParse on, in a watched folder", settings: `{"autoParse": true, "paths": ["/Bestiary"]}`, path: "Bestiary/Goblin Boss.md", block: "monster: Goblin Boss\n",
+			want: []string{"21"}},
+		{name: "autoParse on, outside the watched folders", settings: `{"autoParse": true, "paths": ["Bestiary"]}`, path: "Other/Goblin Boss.md", block: "monster: Goblin Boss\n",
+			not: []string{"21"}, prob: []string{`monster: "Goblin Boss" names a creature of the plugin's bestiary`}},
+		{name: "autoParse off: not read", settings: `{"autoParse": false}`, path: "Goblin Boss.md", block: "monster: Goblin Boss\n",
+			not: []string{"21"}, prob: []string{`monster: "Goblin Boss" names a creature`}},
+		{name: "a hidden folder is not read", path: ".trash/Goblin Boss.md", block: "monster: Goblin Boss\n",
+			not: []string{"21"}, prob: []string{`names a creature`}},
+		{name: "a note not published", path: "Private/Goblin Boss.md", block: "monster: Goblin Boss\n",
+			not: []string{"21"}, prob: []string{`names a creature`}},
+		{name: "a name no note has", path: "Goblin Boss.md", block: "monster: Orc\n",
+			not: []string{"21"}, prob: []string{`monster: "Orc" names a creature`}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			write := func(rel, s string) {
+				f := filepath.Join(dir, filepath.FromSlash(rel))
+				if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(f, []byte(s), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			write(tc.path, goblin)
+			write("Nameless.md", "---\nstatblock: true\nhp: 99\n---\n")
+			if tc.settings != "" {
+				write(SettingsFile, tc.settings)
+			}
+			var problems []string
+			md := markup.New(markup.Options{Obsidian: true, Handlers: map[string]markup.BlockHandler{Info: New().ForVault(dir)}, StaticDir: "static"})
+			page := &markup.Page{File: "content/m.md", Links: vaultLinks{dir}, Assets: map[string]string{StyleAsset: "/css/statblock.x.css"},
+				Report: func(p markup.Problem) { problems = append(problems, p.Msg) }}
+			out, _, err := md.Convert([]byte(fence(tc.block)), page)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("no %s in\n%s", w, out)
+				}
+			}
+			for _, n := range tc.not {
+				if strings.Contains(out, n) {
+					t.Errorf("%s in\n%s", n, out)
+				}
+			}
+			if len(problems) != len(tc.prob) {
+				t.Errorf("problems %q, want %q", problems, tc.prob)
+			}
+			for i, p := range tc.prob {
+				if i < len(problems) && !strings.Contains(problems[i], p) {
+					t.Errorf("problem %q, want %q", problems[i], p)
+				}
+			}
+		})
+	}
+}
+
+// vaultLinks resolves a wikilink to the vault's note at that path, whose
+// source an embed reads; the notes under Private/ are not published.
+type vaultLinks struct{ dir string }
+
+func (vaultLinks) ResolveLink(dest string) (string, string) { return "/" + dest + "/", "" }
+func (l vaultLinks) ResolveWiki(target, _ string, embed bool) markup.WikiTarget {
+	if strings.HasPrefix(target, "/Private/") {
+		return markup.WikiTarget{Unlinked: "not published"}
+	}
+	src, err := os.ReadFile(filepath.Join(l.dir, filepath.FromSlash(target)+".md"))
+	if err != nil {
+		return markup.WikiTarget{Problem: err.Error()}
+	}
+	tg := markup.WikiTarget{URL: "/" + strings.ToLower(target) + "/"}
+	if embed {
+		tg.Note, tg.Src = &markup.Page{File: target + ".md"}, src
+	}
+	return tg
+}
