@@ -62,6 +62,10 @@ func TestReadFile(t *testing.T) {
 		{"rf", "content/x.md", "missing.txt", "[|exists=false|os=false|b=missing.txt|d=.|e=.txt|s=|missing.txt]",
 			[]string{"missing.txt", "content/missing.txt", "missing.txt", "content/missing.txt", "missing.txt", "content/missing.txt"}, "no such file"},
 		{"rf", "content/x.md", "/gen/t.md", "[| a | b |\n|exists=true|os=true|b=t.md|d=/gen|e=.md|s=/gen/|t.md]", []string{"gen/t.md", "gen/t.md", "gen/t.md"}, ""},
+		// a "../" that comes back inside the project is read (Hugo 0.111.3 gives
+		// exactly this output on the same shortcode and files; it reads
+		// it relative to the working directory: the same file)
+		{"rf", "content/x.md", "content/../gen/t.md", "[| a | b |\n|exists=true|os=true|b=t.md|d=gen|e=.md|s=content/../gen/|t.md]", []string{"gen/t.md", "gen/t.md", "gen/t.md"}, ""},
 		// out of the project: Hugo gives ""; sitegen reads nothing and says so
 		{"rf", "content/x.md", "../outside.txt", "[|exists=false|os=false|b=outside.txt|d=..|e=.txt|s=../|outside.txt]", nil, "out of the site"},
 		// a link out: Hugo 0.111 reads it; sitegen refuses it (the reader's rule)
