@@ -385,3 +385,41 @@ func TestJekyllFragmentProblem(t *testing.T) {
 		t.Errorf("build: %v; want only a.html#nope, reported as a missing heading", err)
 	}
 }
+
+// TestJekyllExtensionlessIndexLinks checks that a relative link to a
+// folder's index written without its .html ("../rules/index") resolves to
+// that folder's page, as an extensionless link to any other page ("faq",
+// TestJekyllIndexDocumentLinks) already does: Jekyll writes rules/index.md
+// as rules/index.html ("Output files written to disk will still have the
+// proper file extension",
+// https://jekyllrb.com/docs/permalinks/#extensionless-permalinks), and
+// GitHub Pages serves /rules/index from it. justinrgarrard/world-of-naevis.net
+// (just-the-docs) writes [GM Guide](../gm_guide/index) this way: 48 of its
+// 56 broken links in sitegen, none on its site.
+func TestJekyllExtensionlessIndexLinks(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{
+		"_config.yml":      "title: J\n",
+		"index.md":         "---\ntitle: Home\n---\n[rules](rules/index) [top](/rules/index#r-text)\n",
+		"rules/index.md":   "---\ntitle: Rules\n---\n## R text\n[home](../index) [combat](combat)\n",
+		"rules/combat.md":  "---\ntitle: Combat\n---\n[rules](index)\n",
+		"other/welcome.md": "---\ntitle: Welcome\n---\n[rules](../rules/index)\n",
+	})
+	dest := filepath.Join(t.TempDir(), "public")
+	if _, err := build(t, src, content.Options{Theme: theme, Dest: dest}); err != nil {
+		t.Fatalf("build: %v; the links resolve on GitHub Pages", err)
+	}
+	for file, want := range map[string][]string{
+		"index.html":         {`<a href="/rules/">rules</a>`, `<a href="/rules/#r-text">top</a>`},
+		"rules/index.html":   {`<a href="/">home</a>`, `<a href="/rules/combat.html">combat</a>`},
+		"rules/combat.html":  {`<a href="/rules/">rules</a>`},
+		"other/welcome.html": {`<a href="/rules/">rules</a>`},
+	} {
+		b, err := os.ReadFile(filepath.Join(dest, file))
+		for _, w := range want {
+			if err != nil || !strings.Contains(string(b), w) {
+				t.Errorf("%s: %v; want it to hold %q", file, err, w)
+			}
+		}
+	}
+}

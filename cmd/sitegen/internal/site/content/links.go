@@ -460,6 +460,11 @@ func (s *Site) resolveAbs(dest string) markup.LinkTarget {
 		// a dot in its name or not (/v1.4.0guide: a page, not a file of
 		// extension .0guide, when the page is there).
 		candidates = append(candidates, clean+".html")
+		if path.Base(clean) == "index" {
+			// A folder's index without its .html (/rules/index): the
+			// server finds /rules/index.html, the folder's page.
+			candidates = append(candidates, s.htmlFileURL(clean+".html")...)
+		}
 	}
 	if s.isPageFile(clean) || strings.HasSuffix(clean, ".html") { // a source path from the content root
 		if p, ok := s.ByRel[s.bundleRel(strings.TrimPrefix(clean, "/"))]; ok {
