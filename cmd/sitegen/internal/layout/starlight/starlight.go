@@ -162,7 +162,10 @@ func Recognise(dir string) (*layout.Layout, error) {
 		// Markdown" (../../assets/book.png from src/content/docs/):
 		// the image alone is published (layout.Layout.AssetFilePaths).
 		AssetFilePaths: true,
-		Markup: layout.Markup{MDX: true, MDXAliases: Components, Containers: Asides, ContainerTitles: AsideTitles, BracketTitles: true,
+		// "Components can be used in MDX files"
+		// (starlight.astro.build/components/using-components/): a .md
+		// page is Markdown, its import lines text.
+		Markup: layout.Markup{MDX: true, MDXFilesOnly: true, MDXAliases: Components, Containers: Asides, ContainerTitles: AsideTitles, BracketTitles: true,
 			NoObsidian: true, Slug: docusaurus.Slug},
 		Unpublished: unpublished,
 		Unlisted:    unlisted,
