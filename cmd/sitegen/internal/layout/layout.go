@@ -835,6 +835,11 @@ type Markup struct {
 	// content in its place without a warning (a layout-only wrapper:
 	// Starlight's <CardGrid>, <Steps>).
 	MDXAliases map[string]string
+	// MDXFilesOnly reads MDX in .mdx files only: a .md page is Markdown,
+	// its import lines text and its component tags raw HTML (Starlight,
+	// where "Components can be used in MDX files"; Docusaurus reads .md
+	// as MDX too).
+	MDXFilesOnly bool
 	// Containers maps the words of the tool's ::: containers
 	// (Docusaurus's admonitions, VitePress's custom containers) to the
 	// callout kind each is shown as; nil: no containers.

@@ -478,3 +478,48 @@ func wantInOrder(t *testing.T, out string, want []string) {
 		rest = rest[i+len(w):]
 	}
 }
+
+// TestMDXFilesOnly: Starlight reads MDX in .mdx files only ("Components
+// can be used in MDX files",
+// https://starlight.astro.build/components/using-components/; "Starlight
+// supports the full range of Markdown syntax in .md files",
+// https://starlight.astro.build/guides/authoring-content/): in a .md page
+// an import line is a paragraph of text, {/* … */} is text and a
+// component tag is raw HTML (its text kept, no callout); in an .mdx page
+// they are MDX. Measured with Astro 5.18.2 and Starlight 0.36.3
+// (conformance TestStarlightMarkdownNotMDX).
+func TestMDXFilesOnly(t *testing.T) {
+	src := "import { Aside } from '@astrojs/starlight/components';\n\n<Aside type=\"tip\">\n\nInside.\n\n</Aside>\n\nText {/* aside */} after.\n"
+	dialect := docusaurusDialect
+	dialect.MDXFilesOnly, dialect.MDXAliases = true, map[string]string{"Aside": "Admonition"}
+	mdxEverywhere := dialect
+	mdxEverywhere.MDXFilesOnly = false
+	tests := []struct {
+		name      string
+		dialect   Dialects
+		file      string
+		want, not []string
+	}{
+		{name: ".md is Markdown", dialect: dialect, file: "src/content/docs/a.md",
+			want: []string{"<p>import { Aside } from", "Inside.", "{/* aside */}"}, not: []string{"callout"}},
+		{name: ".mdx is MDX", dialect: dialect, file: "src/content/docs/a.mdx",
+			want: []string{`<div class="callout callout-tip"`, "Inside.", "<p>Text  after.</p>"}, not: []string{"import", "aside"}},
+		{name: "without MDXFilesOnly .md is MDX too (Docusaurus)", dialect: mdxEverywhere, file: "docs/a.md",
+			want: []string{`<div class="callout callout-tip"`, "<p>Text  after.</p>"}, not: []string{"import", "aside"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, _, _ := convert(t, Options{Dialects: tt.dialect}, src, Page{File: tt.file})
+			for _, w := range tt.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("output lacks %q:\n%s", w, out)
+				}
+			}
+			for _, n := range tt.not {
+				if strings.Contains(out, n) {
+					t.Errorf("output has %q:\n%s", n, out)
+				}
+			}
+		})
+	}
+}

@@ -21,6 +21,7 @@ import (
 	"maps"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/yuin/goldmark"
@@ -182,6 +183,9 @@ type Dialects struct {
 	MDX bool
 	// MDXAliases: see layout.Markup.MDXAliases.
 	MDXAliases map[string]string
+	// MDXFilesOnly reads MDX in .mdx files only, any other page as
+	// Markdown: see layout.Markup.MDXFilesOnly.
+	MDXFilesOnly bool
 	// VueComponents: a PascalCase element of the page is a Vue component
 	// the tool renders (VitePress), which sitegen does not run: warned as
 	// such, not as unsafe raw HTML (warn.go).
@@ -513,6 +517,9 @@ func (m *Markdown) Parse(src []byte, page *Page) (ast.Node, *Result) {
 	}
 	pc := m.newContext()
 	pc.Set(stateKey, st)
+	if m.mdxOff(page.File) {
+		pc.Set(mdx.Off, true)
+	}
 	if page.parent != nil {
 		inlinedice.Share(page.parent, page.parentSrc, pc, DiceBudget)
 	}
@@ -577,9 +584,19 @@ func (m *Markdown) OutlineFile(src []byte, file string, read func(rel string, ma
 	if file != "" {
 		pc.Set(outlineSourceKey, outlineSource{file: file, read: read})
 	}
+	if m.mdxOff(file) {
+		pc.Set(mdx.Off, true)
+	}
 	doc := m.outline.Parse(text.NewReader(src), parser.WithContext(pc))
 	dropSkipped(pc)
 	return doc, pc
+}
+
+// mdxOff reports whether the page file (relative to the source folder) is
+// read as Markdown though the site reads MDX: Dialects.MDXFilesOnly and a
+// file that is not .mdx ("" is a page of no file: MDX, as the site reads).
+func (m *Markdown) mdxOff(file string) bool {
+	return m.opts.Dialects.MDX && m.opts.Dialects.MDXFilesOnly && file != "" && !strings.HasSuffix(file, ".mdx")
 }
 
 // recorder is a parser.Parser that only records the options goldmark's

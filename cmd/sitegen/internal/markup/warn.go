@@ -66,7 +66,7 @@ func (t warnTransformer) Transform(doc *ast.Document, reader text.Reader, pc par
 					return tg.URL
 				})
 			}
-			if t.m.opts.Dialects.MDX && !output {
+			if t.m.opts.Dialects.MDX && !output && !t.m.mdxOff(st.page.File) {
 				text = t.jsxAttrs(st, text, start)
 			}
 			clean := text

@@ -191,6 +191,7 @@ func load(ctx context.Context, opts content.Options, updatable bool) (*Site, err
 			ContainerBrackets: s.Lay.Markup.BracketTitles,
 			MDX:               s.Lay.Markup.MDX,
 			MDXAliases:        s.Lay.Markup.MDXAliases,
+			MDXFilesOnly:      s.Lay.Markup.MDXFilesOnly,
 			StraightQuotes:    s.Lay.Markup.StraightQuotes,
 			HardWraps:         s.Lay.Markup.HardWraps,
 			VueComponents:     s.Lay.Markup.VueComponents,

@@ -21,7 +21,10 @@
 //   - Pages: "Add new pages to your site by creating .md or .mdx files in
 //     src/content/docs/". A file whose name starts with "_" is not a page
 //     (the docs loader's pattern, **/[^_]*.{md,mdx}); public/ is published
-//     at the site's root.
+//     at the site's root. "Components can be used in MDX files"
+//     (https://starlight.astro.build/components/using-components/): a .md
+//     page is Markdown (an import line is text, a component tag raw
+//     HTML), an .mdx page MDX.
 //   - URLs: "Use sub-folders to organize your files and to create multiple
 //     path segments": each segment of the file's path is slugged by
 //     github-slugger (lower case, spaces hyphens, punctuation dropped:
@@ -162,7 +165,10 @@ func Recognise(dir string) (*layout.Layout, error) {
 		// Markdown" (../../assets/book.png from src/content/docs/):
 		// the image alone is published (layout.Layout.AssetFilePaths).
 		AssetFilePaths: true,
-		Markup: layout.Markup{MDX: true, MDXAliases: Components, Containers: Asides, ContainerTitles: AsideTitles, BracketTitles: true,
+		// "Components can be used in MDX files"
+		// (starlight.astro.build/components/using-components/): a .md
+		// page is Markdown, its import lines text.
+		Markup: layout.Markup{MDX: true, MDXFilesOnly: true, MDXAliases: Components, Containers: Asides, ContainerTitles: AsideTitles, BracketTitles: true,
 			NoObsidian: true, Slug: docusaurus.Slug},
 		Unpublished: unpublished,
 		Unlisted:    unlisted,

@@ -21,7 +21,10 @@ var explicitID = regexp.MustCompile(`[ \t]*(?:\\\{#([^\s{}\\]+)\}|\{/\*[ \t]*#([
 type headingIDs struct{}
 
 // Transform implements parser.ASTTransformer.
-func (headingIDs) Transform(doc *ast.Document, reader text.Reader, _ parser.Context) {
+func (headingIDs) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
+	if off(pc) {
+		return
+	}
 	src := reader.Source()
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		h, ok := n.(*ast.Heading)

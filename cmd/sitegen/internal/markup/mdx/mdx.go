@@ -79,6 +79,14 @@ func (e Extension) Extend(m goldmark.Markdown) {
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(nodeRenderer{}, 100)))
 }
 
+// Off, set in a parser context, reads that page as Markdown, not MDX: its
+// import lines are text, its component tags raw HTML (Starlight's .md
+// files, where only .mdx files are MDX).
+var Off = parser.NewContextKey()
+
+// off reports whether pc's page is read as Markdown (Off).
+func off(pc parser.Context) bool { return pc != nil && pc.Get(Off) != nil }
+
 // KindDropped is the AST kind of MDX that renders nothing.
 var KindDropped = ast.NewNodeKind("MDXDropped")
 
@@ -168,6 +176,9 @@ func (p htmlBlocks) Continue(node ast.Node, reader text.Reader, pc parser.Contex
 	}
 	line, _ := reader.PeekLine()
 	rest := util.TrimRightSpace(util.TrimLeftSpace(line))
+	if off(pc) {
+		return p.BlockParser.Continue(node, reader, pc)
+	}
 	if componentRE.Match(rest) {
 		return parser.Close
 	}
@@ -199,7 +210,7 @@ var esmRE = regexp.MustCompile(`^(import|export)[\s{*'"]`)
 
 func (esmParser) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
 	line, seg := reader.PeekLine()
-	if parent.Kind() != ast.KindDocument || pc.BlockOffset() != 0 || !esmRE.Match(line) {
+	if off(pc) || parent.Kind() != ast.KindDocument || pc.BlockOffset() != 0 || !esmRE.Match(line) {
 		return nil, parser.NoChildren
 	}
 	reader.Advance(seg.Len() - 1)
@@ -234,7 +245,7 @@ type commentNode struct {
 func (commentParser) Open(_ ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
 	line, seg := reader.PeekLine()
 	rest := line[pc.BlockOffset():]
-	if !bytes.HasPrefix(rest, []byte("{/*")) {
+	if off(pc) || !bytes.HasPrefix(rest, []byte("{/*")) {
 		return nil, parser.NoChildren
 	}
 	end := bytes.Index(rest, []byte("*/}"))
@@ -313,6 +324,9 @@ func jsxHTML(line []byte) ([][]byte, bool) {
 var attrRE = regexp.MustCompile(`([A-Za-z_][\w:-]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|\{\s*["'` + "`" + `]([^"'` + "`" + `]*)["'` + "`" + `]\s*\}|\{[^}]*\}))?`)
 
 func (p *elementParser) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
+	if off(pc) {
+		return nil, parser.NoChildren
+	}
 	line, seg := reader.PeekLine()
 	off := pc.BlockOffset()
 	if off < 0 {
@@ -596,6 +610,9 @@ func (n *InlineDropped) Kind() ast.NodeKind { return KindInlineDropped }
 func (n *InlineDropped) Dump(src []byte, level int) { ast.DumpHelper(n, src, level, nil, nil) }
 
 func (p *inlineParser) Parse(_ ast.Node, block text.Reader, pc parser.Context) ast.Node {
+	if off(pc) {
+		return nil
+	}
 	line, seg := block.PeekLine()
 	if bytes.HasPrefix(line, []byte("{/*")) {
 		end := bytes.Index(line, []byte("*/}"))
