@@ -753,3 +753,60 @@ func TestClassify(t *testing.T) {
 		}
 	}
 }
+
+// TestMkDocsNavReadingOrder: MkDocs' nav: "is used to determine the format
+// and layout of the global navigation for the site"
+// (https://www.mkdocs.org/user-guide/configuration/#nav), previous and
+// next included: the home page is where nav: lists it, and "Any pages not
+// listed in your navigation configuration ... will not be included in the
+// previous and next links".
+func TestMkDocsNavReadingOrder(t *testing.T) {
+	tests := []struct {
+		name, nav string
+		want      []string // each page of the reading order: previous < page > next
+	}{
+		{"home first", "  - Home: index.md\n  - Alpha: a.md\n  - b.md\n",
+			[]string{" < Home > Alpha", "Home < Alpha > B", "Alpha < B > "}},
+		{"home second", "  - Alpha: a.md\n  - Home: index.md\n  - b.md\n",
+			[]string{" < Alpha > Home", "Alpha < Home > B", "Home < B > "}},
+		{"home last", "  - b.md\n  - Alpha: a.md\n  - Home: index.md\n",
+			[]string{" < B > Alpha", "B < Alpha > Home", "Alpha < Home > "}},
+		{"home in a section", "  - b.md\n  - Part:\n    - Home: index.md\n    - Alpha: a.md\n",
+			[]string{" < B > Home", "B < Home > Alpha", "Home < Alpha > "}},
+		{"home omitted", "  - b.md\n  - Alpha: a.md\n",
+			[]string{" < B > Alpha", "B < Alpha > "}},
+	}
+	title := func(p *content.Page) string {
+		if p == nil {
+			return ""
+		}
+		return p.Title
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := writeTree(t, map[string]string{
+				"mkdocs.yml":    "site_name: M\nnav:\n" + tt.nav,
+				"docs/index.md": "# Home\n",
+				"docs/a.md":     "# A\n",
+				"docs/b.md":     "# B\n",
+			})
+			s, err := Load(context.Background(), content.Options{Source: dir})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var first *content.Page
+			for _, p := range s.Pages {
+				if p.Prev == nil && p.Next != nil {
+					first = p
+				}
+			}
+			var got []string
+			for p := first; p != nil && len(got) <= len(s.Pages); p = p.Next {
+				got = append(got, title(p.Prev)+" < "+p.Title+" > "+title(p.Next))
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("reading order = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

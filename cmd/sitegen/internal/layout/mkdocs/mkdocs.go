@@ -31,7 +31,7 @@
 //     sub-folders (FilesFirst); the docs folder's index.md is the
 //     navigation's first entry and the reading order's first page, the
 //     Previous of the page after it (HomeInNav; with nav:, when nav:
-//     lists it).
+//     lists it, and where nav: lists it).
 //   - A folder without index.md (or README.md) has no page: in MkDocs's
 //     navigation "a Section, which has a title and children" has no URL
 //     (mkdocs.structure.nav.Section.url is None), so the folder is a

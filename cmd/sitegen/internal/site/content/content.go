@@ -1229,6 +1229,7 @@ func (s *Site) buildTree(pages []*Page) {
 	chain := slices.DeleteFunc(slices.Clone(s.Pages), func(p *Page) bool {
 		return p == s.Home && !s.homeInNav() || p.navExclude || p.RedirectTo != ""
 	})
+	chain = s.homeAtNavPlace(chain)
 	for i, p := range chain {
 		if i > 0 {
 			p.Prev = chain[i-1]
@@ -1646,4 +1647,41 @@ func (p *Page) ListSize() int {
 		return p.PerPage
 	}
 	return ListPageSize
+}
+
+// homeAtNavPlace moves the home page of a reading order to where a
+// written navigation lists it (layout.Layout.Nav with NavAsWritten or
+// NavOnly): MkDocs' nav: "is used to determine the format and layout of
+// the global navigation for the site", its previous and next links
+// included, so a nav: that lists index.md after another page puts the
+// home page after it, not first. Without such a navigation, or where it
+// does not list the home page, chain is returned as it is.
+func (s *Site) homeAtNavPlace(chain []*Page) []*Page {
+	if !s.Lay.NavAsWritten && !s.Lay.NavOnly || len(chain) == 0 || chain[0] != s.Home {
+		return chain
+	}
+	at := map[*Page]int{} // each page's first entry in the navigation
+	for i, e := range s.Lay.Nav {
+		if p := s.ByRel[e.Path]; e.Path != "" && p != nil {
+			if _, seen := at[p]; !seen {
+				at[p] = i
+			}
+		}
+	}
+	home, ok := at[s.Home]
+	if !ok {
+		return chain
+	}
+	rest := chain[1:]
+	i := slices.IndexFunc(rest, func(p *Page) bool {
+		j, listed := at[p]
+		return listed && j > home
+	})
+	if i < 0 {
+		i = len(rest)
+	}
+	out := make([]*Page, 0, len(chain))
+	out = append(out, rest[:i]...)
+	out = append(out, s.Home)
+	return append(out, rest[i:]...)
 }

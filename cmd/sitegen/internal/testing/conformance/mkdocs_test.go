@@ -93,6 +93,33 @@ func TestMkDocs(t *testing.T) {
 			SameNav: true, ReadingOrder: true,
 		},
 		{
+			Name: "nav places the home page after another page",
+			Rule: `"This setting is used to determine the format and layout of the global navigation for the site" ` +
+				`(https://www.mkdocs.org/user-guide/configuration/#nav): the previous and next links follow nav:'s order, ` +
+				`the home page where nav: lists it, not first`,
+			Files: map[string]string{
+				"mkdocs.yml":      "site_name: M\nnav:\n  - Alpha: a.md\n  - Home: index.md\n  - Rules:\n    - rules/b.md\n    - rules/c.md\n",
+				"docs/index.md":   "# Home\n",
+				"docs/a.md":       "# A\n",
+				"docs/rules/b.md": "# B\n",
+				"docs/rules/c.md": "# C\n",
+			},
+			SameNav: true, ReadingOrder: true,
+		},
+		{
+			Name: "nav omits the home page",
+			Rule: `"Any pages not listed in your navigation configuration will still be rendered and included with the built ` +
+				`site, however, they will not be linked from the global navigation and will not be included in the previous ` +
+				`and next links." (https://www.mkdocs.org/user-guide/writing-your-docs/#configure-pages-and-navigation)`,
+			Files: map[string]string{
+				"mkdocs.yml":    "site_name: M\nnav:\n  - b.md\n  - Alpha: a.md\n",
+				"docs/index.md": "# Home\n",
+				"docs/a.md":     "# A\n",
+				"docs/b.md":     "# B\n",
+			},
+			SameNav: true, ReadingOrder: true,
+		},
+		{
 			Name: "a section's index page keeps its title",
 			Rule: `"MkDocs will attempt to determine the title of a document in the following ways, in order: 1. A title ` +
 				`defined in the nav configuration setting for a document. 2. A title defined in the title meta-data key of a ` +
