@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"gopkg.in/yaml.v3"
 
@@ -33,6 +34,25 @@ var frontMatterOnly = map[string]bool{"statblock": true, "tags": true, "tag": tr
 // (noteCreature), so that only a published note is read, and a change to
 // it rebuilds the page, as an embed's does.
 type notes map[string]string
+
+// noteIndex reads a vault's creature notes (readNotes) once, on the first
+// block that names a creature: a vault none of whose blocks does is not
+// read again for them. Safe for concurrent use; nil reads none.
+type noteIndex struct {
+	dir   string
+	watch []string
+	once  sync.Once
+	n     notes
+}
+
+// get is the vault's creatures, read on the first call.
+func (x *noteIndex) get() notes {
+	if x == nil {
+		return nil
+	}
+	x.once.Do(func() { x.n = readNotes(x.dir, x.watch) })
+	return x.n
+}
 
 // readNotes reads the creatures the notes of the vault at dir define in
 // their front matter, as the plugin adds them to its bestiary
@@ -63,7 +83,8 @@ func readNotes(dir string, watch []string) notes {
 			}
 			return nil
 		}
-		if !d.IsDir() && strings.EqualFold(filepath.Ext(p), ".md") && len(paths) < maxNotes {
+		// A link is not followed: it may lead out of the vault.
+		if d.Type().IsRegular() && strings.EqualFold(filepath.Ext(p), ".md") && len(paths) < maxNotes {
 			paths = append(paths, p)
 		}
 		return nil

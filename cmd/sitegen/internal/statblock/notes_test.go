@@ -110,3 +110,35 @@ func (l vaultLinks) ResolveWiki(target, _ string, embed bool) markup.WikiTarget 
 	}
 	return tg
 }
+
+// TestNoteIndexLinksAndLaziness: the scan for creature notes follows no
+// link (a note linked from outside the vault is not read: nothing is read
+// through a link out of the source), and runs only when a block first
+// names a creature (noteIndex.get), not for every vault built.
+func TestNoteIndexLinksAndLaziness(t *testing.T) {
+	outside, vault := t.TempDir(), t.TempDir()
+	creature := "---\nstatblock: true\nname: Goblin Boss\nhp: 21\n---\n"
+	if err := os.WriteFile(filepath.Join(outside, "secret.md"), []byte(creature), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(outside, "secret.md"), filepath.Join(vault, "Goblin Boss.md")); err != nil {
+		t.Skipf("no symbolic links here: %v", err)
+	}
+	if err := os.WriteFile(filepath.Join(vault, "Orc.md"), []byte(strings.ReplaceAll(creature, "Goblin Boss", "Orc")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h, ok := New().ForVault(vault).(*Handler)
+	if !ok || h.notes == nil {
+		t.Fatalf("ForVault of a vault without plugin settings: %#v, want a handler with a note index", h)
+	}
+	if h.notes.n != nil {
+		t.Error("the notes were read before any block named a creature")
+	}
+	got := h.notes.get()
+	if _, ok := got["goblin boss"]; ok {
+		t.Errorf("the creature of a note linked from outside the vault was read: %v", got)
+	}
+	if _, ok := got["orc"]; !ok {
+		t.Errorf("the vault's own creature note was not read: %v", got)
+	}
+}

@@ -94,9 +94,9 @@ func (h *Handler) ForVault(dir string) markup.BlockHandler {
 	out := &Handler{bestiary: h.bestiary, settings: s}
 	switch {
 	case s == nil:
-		out.notes = readNotes(dir, nil)
+		out.notes = &noteIndex{dir: dir}
 	case s.autoParse:
-		out.notes = readNotes(dir, s.paths)
+		out.notes = &noteIndex{dir: dir, watch: s.paths}
 	}
 	return out
 }

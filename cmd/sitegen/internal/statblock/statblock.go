@@ -56,8 +56,8 @@ const StyleAsset = "css/statblock.css"
 // Handler renders ```statblock blocks.
 type Handler struct {
 	bestiary *Bestiary
-	settings *settings // the vault's plugin settings (ForVault); nil: the plugin's defaults
-	notes    notes     // the vault's creatures written as notes (ForVault, readNotes)
+	settings *settings  // the vault's plugin settings (ForVault); nil: the plugin's defaults
+	notes    *noteIndex // the vault's creatures written as notes (ForVault, readNotes), read on first use
 }
 
 // New returns the handler; the stats of the blocks it renders go to
@@ -86,7 +86,7 @@ func (h *Handler) RenderBlock(b *markup.Block) (string, error) {
 	found := false
 	for _, k := range []string{"monster", "creature", "extends"} {
 		if s := m.str(k); s != "" {
-			if c, ok := h.notes.noteCreature(b, s); ok {
+			if c, ok := h.notes.get().noteCreature(b, s); ok {
 				if merged, err := parseMonster(c + "\n" + b.Body); err == nil {
 					m, found = merged, true
 					m.shiftLines(strings.Count(c, "\n") + 1)
