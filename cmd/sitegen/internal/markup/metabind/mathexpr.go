@@ -165,11 +165,7 @@ func (p *mparser) bitAnd(depth int) (mval, error) {
 
 // bitwise is a & b or a | b, on integers.
 func bitwise(op byte, a, b mval) (mval, error) {
-	x, err := number(a)
-	if err != nil {
-		return mval{}, err
-	}
-	y, err := number(b)
+	x, y, err := numbers(a, b)
 	if err != nil {
 		return mval{}, err
 	}
@@ -207,11 +203,7 @@ func (p *mparser) compare(depth int) (mval, error) {
 // compareVals compares as mathjs does, as numbers (a string that is no
 // number is an error there, and Unsupported here).
 func compareVals(op string, a, b mval) (mval, error) {
-	x, err := number(a)
-	if err != nil {
-		return mval{}, err
-	}
-	y, err := number(b)
+	x, y, err := numbers(a, b)
 	if err != nil {
 		return mval{}, err
 	}
@@ -455,6 +447,14 @@ func number(v mval) (float64, error) {
 	return v.n, nil
 }
 
+// numbers are a and b as numbers, for a binary operator.
+func numbers(a, b mval) (x, y float64, err error) {
+	if x, err = number(a); err == nil {
+		y, err = number(b)
+	}
+	return x, y, err
+}
+
 // truth is a value's truth in a condition (mathjs: a number is true
 // when not 0; a string is converted to a number first).
 func truth(v mval) (bool, error) {
@@ -466,11 +466,7 @@ func truth(v mval) (bool, error) {
 }
 
 func arith(op byte, a, b mval) (mval, error) {
-	x, err := number(a)
-	if err != nil {
-		return mval{}, err
-	}
-	y, err := number(b)
+	x, y, err := numbers(a, b)
 	if err != nil {
 		return mval{}, err
 	}
