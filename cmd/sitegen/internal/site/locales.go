@@ -158,12 +158,12 @@ func translationIndex(sites map[string]*Site) map[string]map[string]string {
 }
 
 // translations are the locale switcher's entries links for the pages of
-// the site c of locale cur (ownContent): each other locale's link to a
-// page of c leads to its translation there (index, translationIndex), or
-// to that locale's home page when it has none, as Hugo's .Translations
-// lists only the translations there are: never a link to a page the
-// locale does not have.
-func translations(links []templates.LocaleLink, locs []localeSite, index map[string]map[string]string, c *Site, cur string) []templates.LocaleLink {
+// locale cur (ownContent): each other locale's link to a page of cur
+// leads to its translation there (index, translationIndex, which holds
+// cur's pages too), or to that locale's home page when it has none, as
+// Hugo's .Translations lists only the translations there are: never a
+// link to a page the locale does not have.
+func translations(links []templates.LocaleLink, locs []localeSite, index map[string]map[string]string, cur string) []templates.LocaleLink {
 	out := slices.Clone(links)
 	for i := range out {
 		if out[i].Current {
@@ -171,9 +171,9 @@ func translations(links []templates.LocaleLink, locs []localeSite, index map[str
 		}
 		to := index[locs[i].name]
 		pages := map[string]string{}
-		for _, p := range c.Pages {
-			if u, ok := to[translationKey(p, cur)]; ok {
-				pages[c.Cfg.RelURL(p.SitePath)] = u
+		for key, from := range index[cur] {
+			if u, ok := to[key]; ok {
+				pages[from] = u
 			}
 		}
 		out[i].Pages = pages
@@ -209,7 +209,7 @@ func (s *Site) renderLocales(ctx context.Context, staging, dest string, inPlace 
 		}
 		ls.locales = localeLinks(locs, s.Cfg.Base, l.Name)
 		if index != nil {
-			ls.locales = translations(ls.locales, locs, index, ls, l.Name)
+			ls.locales = translations(ls.locales, locs, index, l.Name)
 		}
 		dir := filepath.Join(staging, filepath.FromSlash(l.Path))
 		if err := os.MkdirAll(dir, 0o755); err != nil {

@@ -356,7 +356,7 @@ func buildSite(ctx context.Context, opts content.Options, updatable bool) (*Site
 		}
 		if pre != nil {
 			index = translationIndex(with(pre, defaultLocale(s.Lay), s))
-			s.locales = translations(s.locales, s.localeSites(), index, s, defaultLocale(s.Lay))
+			s.locales = translations(s.locales, s.localeSites(), index, defaultLocale(s.Lay))
 		}
 	}
 	err = s.render(ctx, out)
