@@ -1,7 +1,6 @@
 package statblock
 
 import (
-	"bufio"
 	"bytes"
 	"io"
 	"io/fs"
@@ -13,6 +12,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"d6codex/cmd/sitegen/internal/frontspan"
 	"d6codex/cmd/sitegen/internal/markup"
 )
 
@@ -116,24 +116,24 @@ func readNotes(dir string, watch []string) notes {
 // frontMatter is the YAML front matter of the note r reads ("" when it
 // has none, or none that ends within maxFrontMatter).
 func frontMatter(r io.Reader) string {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 4096), maxFrontMatter)
-	if !sc.Scan() || strings.TrimRight(sc.Text(), " \t\r") != "---" {
-		return ""
-	}
-	var b strings.Builder
-	for sc.Scan() {
-		line := sc.Text()
-		if t := strings.TrimRight(line, " \t\r"); t == "---" || t == "..." {
-			return b.String()
-		}
-		if b.Len()+len(line) > maxFrontMatter {
+	// A first block says whether there is front matter at all, so that a
+	// note without it is not read further.
+	head := make([]byte, 4096)
+	n, _ := io.ReadFull(r, head)
+	src := head[:n]
+	sp := frontspan.Find(src, frontspan.Options{})
+	if sp.OK && !sp.Closed && n == len(head) {
+		rest, err := io.ReadAll(io.LimitReader(r, maxFrontMatter+8-int64(n))) // its delimiter lines too
+		if err != nil {
 			return ""
 		}
-		b.WriteString(line)
-		b.WriteByte('\n')
+		src = append(src, rest...)
+		sp = frontspan.Find(src, frontspan.Options{})
 	}
-	return ""
+	if !sp.OK || !sp.Closed {
+		return "" // none, or longer than maxFrontMatter
+	}
+	return string(src[sp.Start:sp.End])
 }
 
 // watched reports whether the folder p of the vault at dir is one the

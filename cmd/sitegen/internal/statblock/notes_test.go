@@ -142,3 +142,22 @@ func TestNoteIndexLinksAndLaziness(t *testing.T) {
 		t.Errorf("the vault's own creature note was not read: %v", got)
 	}
 }
+
+// TestFrontMatter: a note's front matter by frontspan's rule (a byte
+// order mark skipped, spaces after a delimiter), whole when it is longer
+// than the first block read, none past maxFrontMatter.
+func TestFrontMatter(t *testing.T) {
+	long := strings.Repeat("k: v\n", 2000) // 10,000 bytes
+	for _, tc := range []struct{ name, in, want string }{
+		{"short", "---\nname: Orc\n---\ntext\n", "name: Orc\n"},
+		{"byte order mark, spaces", "\ufeff--- \nname: Orc\n---  \n", "name: Orc\n"},
+		{"none", "# Orc\n---\nname: x\n---\n", ""},
+		{"not closed", "---\nname: Orc\n", ""},
+		{"longer than the first block", "---\n" + long + "---\n", long},
+		{"longer than maxFrontMatter", "---\n" + strings.Repeat(long, 7) + "---\n", ""},
+	} {
+		if got := frontMatter(strings.NewReader(tc.in)); got != tc.want {
+			t.Errorf("%s: got %d bytes %.40q, want %d bytes %.40q", tc.name, len(got), got, len(tc.want), tc.want)
+		}
+	}
+}
