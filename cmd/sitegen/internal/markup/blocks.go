@@ -311,11 +311,6 @@ func (t blockTransformer) Transform(doc *ast.Document, _ text.Reader, pc parser.
 			return ast.WalkSkipChildren, nil
 		}
 		line, col := st.pos(fenceStart(src, f.Info.Segment.Start))
-		var body strings.Builder
-		for i := 0; i < f.Lines().Len(); i++ {
-			seg := f.Lines().At(i)
-			body.Write(seg.Value(src))
-		}
 		key := strings.Join(fields, " ")
 		if k, ok := h.(BlockKeyer); ok {
 			key = k.BlockKey(fields)
@@ -323,7 +318,7 @@ func (t blockTransformer) Transform(doc *ast.Document, _ text.Reader, pc parser.
 		if st.seen == nil {
 			st.seen = map[string]int{}
 		}
-		b := &Block{Info: fields[0], Args: fields[1:], Body: body.String(), File: st.page.File,
+		b := &Block{Info: fields[0], Args: fields[1:], Body: linesText(f, src), File: st.page.File,
 			Line: line, Col: col, PageURL: st.page.URL, Index: st.seen[key], st: st, pc: pc, m: t.m, static: t.m.opts.StaticDir}
 		st.seen[key]++
 		html, err := h.RenderBlock(b)
@@ -354,6 +349,17 @@ func (t blockTransformer) Transform(doc *ast.Document, _ text.Reader, pc parser.
 	for _, r := range replace {
 		r.old.Parent().ReplaceChild(r.old.Parent(), r.old, r.new)
 	}
+}
+
+// linesText is the text of block n's lines (a fenced block's body, each
+// line with its newline).
+func linesText(n ast.Node, src []byte) string {
+	var b strings.Builder
+	for i := 0; i < n.Lines().Len(); i++ {
+		seg := n.Lines().At(i)
+		b.Write(seg.Value(src))
+	}
+	return b.String()
 }
 
 // fenceStart returns the offset of the fence characters on the line that

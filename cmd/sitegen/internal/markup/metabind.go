@@ -63,12 +63,7 @@ func (t metaBindTransformer) Transform(doc *ast.Document, reader text.Reader, pc
 			if fc.Info == nil || string(fc.Language(src)) != metaBindBlock {
 				return ast.WalkSkipChildren, nil
 			}
-			var body strings.Builder
-			for i := 0; i < fc.Lines().Len(); i++ {
-				seg := fc.Lines().At(i)
-				body.Write(seg.Value(src))
-			}
-			s := strings.TrimSpace(body.String())
+			s := strings.TrimSpace(linesText(fc, src))
 			if !field(s) {
 				st.report(fenceStart(src, fc.Info.Segment.Start), true, "a ```meta-bind block that holds no INPUT[…] or VIEW[…] field is shown as code")
 				return ast.WalkSkipChildren, nil

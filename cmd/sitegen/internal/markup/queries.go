@@ -84,12 +84,7 @@ func (t queryTransformer) Transform(doc *ast.Document, reader text.Reader, pc pa
 				return ast.WalkSkipChildren, nil
 			}
 			line, col := st.pos(fenceStart(src, n.Info.Segment.Start))
-			var body bytes.Buffer
-			for i := 0; i < n.Lines().Len(); i++ {
-				seg := n.Lines().At(i)
-				body.Write(seg.Value(src))
-			}
-			q := Query{Lang: info[0], Text: body.String(), Line: line + 1}
+			q := Query{Lang: info[0], Text: linesText(n, src), Line: line + 1}
 			out := res.Query(t.withMarkdown(st, q))
 			t.report(st, out, line+1, col, line)
 			replace = append(replace, replacement{n, &handledBlock{info: info[0], html: out.HTML}})
