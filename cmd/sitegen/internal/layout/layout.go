@@ -530,6 +530,14 @@ type Layout struct {
 	// from the translation's folder first (Docusaurus's translated doc
 	// shows the images beside it). Nil: none.
 	Translation func(file string) string
+	// TranslationKey, on a site whose languages have pages of their own
+	// (Hugo's: no page of the default language stands in for a missing
+	// translation), is what relates the page at content-relative path rel
+	// with front matter meta to its translations in the other languages'
+	// sites: pages of one key are translations of each other. Set on the
+	// layout and on each of its Locales' Layout; nil: every locale has a
+	// page at each path (the tools that fall back on the default's).
+	TranslationKey func(rel string, meta map[string]any) string
 	// Locales are the languages the tool builds the site in, each a site
 	// of its own (Docusaurus's i18n.locales), in the tool's order; the
 	// locale switcher of every page lists them. The one whose Layout is

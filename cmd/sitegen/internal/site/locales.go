@@ -78,19 +78,13 @@ func (s *Site) localeOpts(l layout.Locale, dest string) content.Options {
 	return opts
 }
 
-// ownContent reports whether a locale of the site is built from pages of
-// its own, with no page of the default locale standing in for a missing
-// translation (Hugo's languages: "Translation by content directory",
-// "Translation by file name", https://gohugo.io/content-management/multilingual/;
-// its Layout has no Translation). Its switcher then links a page to its
-// translations only, which every locale's pages must be loaded to know.
+// ownContent reports whether the site's locales have pages of their own,
+// no page of the default locale standing in for a missing translation
+// (layout.Layout.TranslationKey: Hugo's languages). Its switcher then links
+// a page to its translations only, which every locale's pages must be
+// loaded to know.
 func ownContent(lay *layout.Layout) bool {
-	for _, l := range lay.Locales {
-		if l.Layout != nil && l.Layout.Translation == nil {
-			return true
-		}
-	}
-	return false
+	return lay.TranslationKey != nil
 }
 
 // preloadLocales loads the further locales of a site whose locales have
@@ -115,25 +109,6 @@ func (s *Site) preloadLocales(ctx context.Context, dest string) (map[string]*Sit
 	return out, nil
 }
 
-// translationKey is what links page p of locale loc to its translations
-// in Hugo's rules: its front matter translationKey ("translationKey: An
-// arbitrary value used to relate two or more translations of the same
-// page, useful when the translated pages do not share a common path",
-// https://gohugo.io/content-management/front-matter/#translationkey),
-// else its path in its content folder without its extension and its
-// language code ("about.fr.md" of fr is "about").
-func translationKey(p *content.Page, loc string) string {
-	for k, v := range p.Meta {
-		if strings.EqualFold(k, "translationKey") {
-			if key := fmt.Sprint(v); v != nil && key != "" {
-				return "key:" + key
-			}
-		}
-	}
-	rel := strings.TrimSuffix(p.Rel, path.Ext(p.Rel))
-	return "path:" + strings.TrimSuffix(rel, "."+loc)
-}
-
 // with is sites and site s of locale name.
 func with(sites map[string]*Site, name string, s *Site) map[string]*Site {
 	out := maps.Clone(sites)
@@ -142,14 +117,18 @@ func with(sites map[string]*Site, name string, s *Site) map[string]*Site {
 }
 
 // translationIndex is, for each locale of sites (ownContent, by
-// locale name), the URL of its page of each translationKey.
+// locale name), the URL of its page of each translation key
+// (layout.Layout.TranslationKey).
 func translationIndex(sites map[string]*Site) map[string]map[string]string {
 	out := map[string]map[string]string{}
 	for name, ls := range sites {
+		if ls.Lay.TranslationKey == nil {
+			continue // no page of it is a translation: links lead to its home page
+		}
 		m := make(map[string]string, len(ls.Pages))
 		for _, p := range ls.Pages {
 			if p.RedirectTo == "" {
-				m[translationKey(p, name)] = ls.Cfg.RelURL(p.SitePath)
+				m[ls.Lay.TranslationKey(p.Rel, p.Meta)] = ls.Cfg.RelURL(p.SitePath)
 			}
 		}
 		out[name] = m

@@ -147,8 +147,37 @@ func readLanguages(l *layout.Layout, dir string, m map[string]any, def string, p
 		sx.apply(l, def, pageURL)
 	}
 	if len(locales) > 1 {
+		l.TranslationKey = translationKey(def)
+		for _, loc := range locales {
+			if loc.Layout != nil {
+				loc.Layout.TranslationKey = translationKey(loc.Name)
+			}
+		}
 		l.Locales = locales
 		l.Read = append(l.Read, fmt.Sprintf("languages (%d)", len(locales)))
+	}
+}
+
+// translationKey is what relates a page of language lang to its
+// translations (layout.Layout.TranslationKey): its front matter
+// translationKey ("translationKey: An arbitrary value used to relate two
+// or more translations of the same page, useful when the translated pages
+// do not share a common path",
+// https://gohugo.io/content-management/front-matter/#translationkey),
+// else its path in its content folder without its extension and its
+// language code ("Translation by content directory", "Translation by file
+// name": about.fr.md of fr is "about").
+func translationKey(lang string) func(rel string, meta map[string]any) string {
+	return func(rel string, meta map[string]any) string {
+		for k, v := range meta {
+			if strings.EqualFold(k, "translationKey") {
+				if key := fmt.Sprint(v); v != nil && key != "" {
+					return "key:" + key
+				}
+			}
+		}
+		rel = strings.TrimSuffix(rel, path.Ext(rel))
+		return "path:" + strings.TrimSuffix(rel, "."+lang)
 	}
 }
 
