@@ -317,7 +317,8 @@ func TestCacheTrim(t *testing.T) {
 	hex := strings.Repeat("ab", 32)
 	files := map[string]bool{ // name -> kept by Trim; all but the recent one unused for longer than CacheMaxAge
 		"precompressed/" + hex + ".br.11":                     false,
-		"precompressed/" + strings.Repeat("cd", 32) + ".gz.9": true, // recent
+		"precompressed/" + hex + ".br.11.w15":                 false, // with its window (brotliWindow)
+		"precompressed/" + strings.Repeat("cd", 32) + ".gz.9": true,  // recent
 		"precompressed/.tmp-123456":                           false,
 		"precompressed/notes.txt":                             true, // not an entry's name
 		"wasm/" + strings.Repeat("ef", 16) + "-opend6.wasm":   false,
@@ -356,8 +357,8 @@ func TestCacheTrim(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n != 6 {
-		t.Errorf("Trim removed %d files, want 6", n)
+	if n != 7 {
+		t.Errorf("Trim removed %d files, want 7", n)
 	}
 	if _, err := os.Stat(filepath.Join(c.Dir, "buildobjs", strings.Repeat("0c", 12))); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("a site's folder of objects left empty is still there (%v)", err)
@@ -697,5 +698,35 @@ func TestKeepSum(t *testing.T) {
 				t.Errorf("the kept file holds %q (%v), want %q", got, err, data)
 			}
 		})
+	}
+}
+
+// TestBrotliWindow: data compressed with the window brotliWindow picks
+// for its size inflates back to itself, at sizes around the windows'
+// limits (2^lgwin - 16 bytes) and at the levels builds use. The data
+// repeats a block from its start at its end, the farthest reference an
+// encoder could try.
+func TestBrotliWindow(t *testing.T) {
+	for _, n := range []int{0, 1, 1<<10 - 16, 1<<10 - 15, 1 << 14, 18060, 1<<16 - 16, 1<<16 - 15, 1<<22 - 16, 1<<22 + 5} {
+		data := make([]byte, n)
+		for i := range data {
+			data[i] = byte(i*7 + i/251)
+		}
+		if n > 64 {
+			copy(data[n-64:], data[:64])
+		}
+		levels := []int{1, 6, 11}
+		if n > 1<<20 {
+			levels = []int{6} // level 11 takes seconds over megabytes
+		}
+		for _, level := range levels {
+			z, err := Brotli(data, level)
+			if err != nil {
+				t.Fatalf("%d bytes, level %d: %v", n, level, err)
+			}
+			if got := inflate(t, "br", z); !bytes.Equal(got, data) {
+				t.Errorf("%d bytes, level %d (window 2^%d): inflates to %d bytes, not the data", n, level, brotliWindow(n), len(got))
+			}
+		}
 	}
 }
