@@ -317,6 +317,8 @@ func TestCacheTrim(t *testing.T) {
 	hex := strings.Repeat("ab", 32)
 	files := map[string]bool{ // name -> kept by Trim; all but the recent one unused for longer than CacheMaxAge
 		"precompressed/" + hex + ".br.11":                     false,
+		"precompressed/" + hex + ".br.11.w15":                 false, // with its window (brotliWindow)
+		"minified/" + hex + ".javascript.2.24.8":              false,
 		"precompressed/" + strings.Repeat("cd", 32) + ".gz.9": true, // recent
 		"precompressed/.tmp-123456":                           false,
 		"precompressed/notes.txt":                             true, // not an entry's name
@@ -356,8 +358,8 @@ func TestCacheTrim(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n != 6 {
-		t.Errorf("Trim removed %d files, want 6", n)
+	if n != 8 {
+		t.Errorf("Trim removed %d files, want 8", n)
 	}
 	if _, err := os.Stat(filepath.Join(c.Dir, "buildobjs", strings.Repeat("0c", 12))); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("a site's folder of objects left empty is still there (%v)", err)
@@ -697,5 +699,86 @@ func TestKeepSum(t *testing.T) {
 				t.Errorf("the kept file holds %q (%v), want %q", got, err, data)
 			}
 		})
+	}
+}
+
+// TestBrotliWindow: data compressed with the window brotliWindow picks
+// for its size inflates back to itself, at sizes around the windows'
+// limits (2^lgwin - 16 bytes) and at the levels builds use. The data
+// repeats a block from its start at its end, the farthest reference an
+// encoder could try.
+func TestBrotliWindow(t *testing.T) {
+	for _, n := range []int{0, 1, 1<<10 - 16, 1<<10 - 15, 1 << 14, 18060, 1<<16 - 16, 1<<16 - 15, 1<<22 - 16, 1<<22 + 5} {
+		data := make([]byte, n)
+		for i := range data {
+			data[i] = byte(i*7 + i/251)
+		}
+		if n > 64 {
+			copy(data[n-64:], data[:64])
+		}
+		levels := []int{1, 6, 11}
+		if n > 1<<20 {
+			levels = []int{6} // level 11 takes seconds over megabytes
+		}
+		for _, level := range levels {
+			z, err := Brotli(data, level)
+			if err != nil {
+				t.Fatalf("%d bytes, level %d: %v", n, level, err)
+			}
+			if got := inflate(t, "br", z); !bytes.Equal(got, data) {
+				t.Errorf("%d bytes, level %d (window 2^%d): inflates to %d bytes, not the data", n, level, brotliWindow(n), len(got))
+			}
+		}
+	}
+}
+
+// TestCacheMinified: Cache.Minified gives what Minify gives, reads an
+// entry back instead of minifying again (the cache is content-addressed),
+// leaves a file Minify leaves alone as it is, and keeps no failure.
+func TestCacheMinified(t *testing.T) {
+	files := []struct{ rel, data string }{
+		{"css/site.css", "body {\n  color : red ;\n}\n/* a comment */\n"},
+		{"js/app.js", "function add ( a , b ) {\n  // sum\n  return a + b ;\n}\n"},
+		{"js/lib.min.js", "var  x = 1 ;\n"},
+	}
+	for _, c := range []Cache{{}, {Dir: t.TempDir()}} {
+		for _, f := range files {
+			want, err := Minify(f.rel, []byte(f.data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for range 2 {
+				got, err := c.Minified(f.rel, []byte(f.data))
+				if err != nil || !bytes.Equal(got, want) {
+					t.Errorf("cache %q: Minified(%s) = %q, %v; Minify gives %q", c.Dir, f.rel, got, err, want)
+				}
+			}
+		}
+	}
+	c := Cache{Dir: t.TempDir()}
+	css := []byte("a { color : blue ; }\n")
+	if _, err := c.Minified("x.css", css); err != nil {
+		t.Fatal(err)
+	}
+	ents, _ := filepath.Glob(filepath.Join(c.Dir, "minified", "*.css.*"))
+	if len(ents) != 1 {
+		t.Fatalf("cache holds %v, want one stylesheet entry", ents)
+	}
+	if !cacheEntry["minified"].MatchString(filepath.Base(ents[0])) {
+		t.Errorf("entry %s is not one Trim knows", filepath.Base(ents[0]))
+	}
+	if err := os.WriteFile(ents[0], []byte("sentinel"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := c.Minified("other/name.css", css); string(again) != "sentinel" {
+		t.Errorf("same stylesheet minified again (%q) instead of read from the cache", again)
+	}
+	if other, _ := c.Minified("x.js", css); string(other) == "sentinel" {
+		t.Errorf("a script read the stylesheet's entry")
+	}
+	for range 2 {
+		if _, err := c.Minified("bad.js", []byte("function (")); err == nil {
+			t.Errorf("a script that does not parse minified without an error")
+		}
 	}
 }

@@ -40,7 +40,8 @@ const (
 // cacheEntry matches the names of the files the cache holds, by folder:
 // Trim removes nothing else, whatever folder Dir turns out to be.
 var cacheEntry = map[string]*regexp.Regexp{
-	"precompressed": regexp.MustCompile(`^([0-9a-f]{64}\.(gz|br)\.\d+|\.tmp-\d+)$`),
+	"precompressed": regexp.MustCompile(`^([0-9a-f]{64}\.(gz|br)\.\d+(\.w\d+)?|\.tmp-\d+)$`),
+	"minified":      regexp.MustCompile(`^([0-9a-f]{64}\.(css|javascript)\.[0-9A-Za-z.+~-]+|\.tmp-\d+)$`),
 	"wasm":          regexp.MustCompile(`^([0-9a-f]{32}-[a-z0-9_]+\.wasm|\.tmp-\d+)$`),
 	"builds":        regexp.MustCompile(`^([0-9a-f]{24}\.gob|\.tmp-\d+)$`), // site's build cache
 	"buildobjs":     regexp.MustCompile(`^([0-9a-f]{64}|\.tmp-\d+)$`),      // its pages' bodies, by content hash (before format 11)

@@ -2,8 +2,12 @@ package assets
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"path"
+	"runtime/debug"
+	"strings"
 
 	"github.com/tdewolff/minify/v2"
 	"github.com/tdewolff/minify/v2/css"
@@ -58,4 +62,39 @@ func Minify(rel string, data []byte) ([]byte, error) {
 		return nil, fmt.Errorf("minify %s: %w", rel, err)
 	}
 	return b.Bytes(), nil
+}
+
+// minifierModule is the module of the minifier, whose version names the
+// cache's entries (Cache.Minified).
+const minifierModule = "github.com/tdewolff/minify/v2"
+
+// minifierVersion is the version of the minifier built in ("devel" when
+// the build says none), so that a binary with another minifier never
+// takes an entry this one made.
+func minifierVersion() string {
+	if info, ok := debug.ReadBuildInfo(); ok {
+		for _, d := range info.Deps {
+			if d.Path == minifierModule {
+				if d.Replace != nil {
+					d = d.Replace
+				}
+				return strings.TrimPrefix(d.Version, "v")
+			}
+		}
+	}
+	return "devel"
+}
+
+// Minified is Minify, from the cache when a build minified the same bytes
+// under the same name's media type with the same minifier: every build
+// publishes the theme's stylesheets and scripts, which seldom change.
+func (c Cache) Minified(rel string, data []byte) ([]byte, error) {
+	mt := mediaType(rel)
+	if mt == "" {
+		return data, nil
+	}
+	sum := sha256.Sum256(data)
+	kind := strings.TrimPrefix(mt, "text/")
+	key := fmt.Sprintf("minified/%s.%s.%s", hex.EncodeToString(sum[:]), kind, minifierVersion())
+	return c.Get(key, func() ([]byte, error) { return Minify(rel, data) })
 }

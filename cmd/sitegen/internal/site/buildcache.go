@@ -980,6 +980,14 @@ func (bc *bodyCache) pageKey(s *Site, p *content.Page, v *templates.Page, b *con
 	h.Write(bc.siteKey[:])
 	w := *v
 	w.Site = nil // in siteKey
+	// The page's navigation is its folder's in the site view's
+	// FolderNavs (frame), which siteKey hashes: the folder's key stands
+	// for it, rather than the navigation hashed again for every page of
+	// the folder. A navigation that is not that one is hashed here.
+	var navFolder *string
+	if k := p.NavFolder(); v.Site != nil && sameNav(v.Nav, v.Site.FolderNavs[k]) {
+		navFolder, w.Nav = &k, nil
+	}
 	var obj [sha256.Size]byte
 	if b != nil {
 		if o, ok := bc.bodyOf.Load(b); ok {
@@ -993,12 +1001,19 @@ func (bc *bodyCache) pageKey(s *Site, p *content.Page, v *templates.Page, b *con
 		Redirect, Title string
 		Paths, Frags    []string
 		Previews, Index bool
-	}{w, obj, p.RedirectTo, p.Title, content.ListPaths(p), s.Frags[p], s.previews(p), b != nil && b.Px != nil && obj == [sha256.Size]byte{}})
+		NavFolder       *string
+	}{w, obj, p.RedirectTo, p.Title, content.ListPaths(p), s.Frags[p], s.previews(p), b != nil && b.Px != nil && obj == [sha256.Size]byte{}, navFolder})
 	if err != nil {
 		return key, false
 	}
 	copy(key[:], h.Sum(nil))
 	return key, true
+}
+
+// sameNav reports whether a and b are one navigation: the same slice
+// (not equal copies), or both empty.
+func sameNav(a, b []*templates.NavItem) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
 // keepOutputs keeps the output files page p (at site path sp) wrote in

@@ -20,6 +20,8 @@ import (
 	"d6codex/cmd/sitegen/internal/assets"
 	"d6codex/cmd/sitegen/internal/markup"
 	"d6codex/cmd/sitegen/internal/site/content"
+
+	"github.com/andybalholm/brotli"
 )
 
 // readSearchIndex reads the split search index of a built site back
@@ -38,6 +40,12 @@ func readSearchIndex(t *testing.T, dest string) searchFile {
 			for _, ext := range []string{".gz", ".br"} {
 				if _, serr := os.Stat(p + ext); err == nil && (serr == nil) != (len(b) >= assets.CompressMin) {
 					t.Errorf("%s: %d bytes, precompressed %s sibling: %v", name, len(b), ext, serr)
+				} else if serr == nil && err == nil {
+					// A server sends the sibling for the file: same bytes.
+					z, zerr := decompressSibling(p + ext)
+					if zerr != nil || !bytes.Equal(z, b) {
+						t.Errorf("%s%s does not decompress to %s (%d bytes, want %d): %v", name, ext, name, len(z), len(b), zerr)
+					}
 				}
 			}
 		} else { // published gzip-compressed, with no uncompressed twin
@@ -220,6 +228,20 @@ func TestSearchIndex(t *testing.T) {
 	if index(dest3)["search/index.json"] == index(dest)["search/index.json"] {
 		t.Error("index.json unchanged after a content change")
 	}
+}
+
+// decompressSibling is the content of the precompressed sibling p
+// (.gz or .br) as a client that asked for it reads it.
+func decompressSibling(p string) ([]byte, error) {
+	if strings.HasSuffix(p, ".gz") {
+		return gunzip(p)
+	}
+	f, err := os.Open(p)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(brotli.NewReader(f))
 }
 
 func sortedFields(s string) []string {
@@ -481,4 +503,34 @@ func TestCollapseSpace(t *testing.T) {
 			t.Errorf("collapseSpace(%q) = %q, want %q", s, got, want)
 		}
 	}
+}
+
+// TestSearchMetaSiblings checks that index.json's precompressed siblings,
+// which a server sends in its place, decompress to it: on a site whose
+// index.json is big enough to have them, built clean and then again
+// from the build cache after an edit (index.json is made anew by every
+// edit, its siblings too).
+func TestSearchMetaSiblings(t *testing.T) {
+	files := map[string]string{}
+	for i := range 60 {
+		files[fmt.Sprintf("content/section-%02d/_index.md", i)] = fmt.Sprintf("---\ntitle: Section %d of the rules\n---\nText %d.\n", i, i)
+	}
+	src := writeTree(t, files)
+	dest := filepath.Join(t.TempDir(), "public")
+	opts := content.Options{Dest: dest, CacheDir: t.TempDir(), ReuseBuild: true}
+	if _, err := build(t, src, opts); err != nil {
+		t.Fatal(err)
+	}
+	meta := filepath.Join(dest, content.SearchDir, searchMeta)
+	if info, err := os.Stat(meta); err != nil || info.Size() < assets.CompressMin {
+		t.Fatalf("index.json too small to have siblings (%v, %v): make the site bigger", info, err)
+	}
+	readSearchIndex(t, dest)
+	if err := os.WriteFile(filepath.Join(src, "content/section-07/_index.md"), []byte("---\ntitle: Section 7, renamed\n---\nNew text.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := build(t, src, opts); err != nil {
+		t.Fatal(err)
+	}
+	readSearchIndex(t, dest)
 }

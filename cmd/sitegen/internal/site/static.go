@@ -31,7 +31,7 @@ func (s *Site) copyStatic(ctx context.Context, out *assets.Output, reserved map[
 	publishFrom := func(dir string) func(rel string, data []byte) error {
 		return func(rel string, data []byte) error {
 			raw := data
-			data, err := assets.Minify(rel, data)
+			data, err := s.cache().Minified(rel, data)
 			if err != nil {
 				s.Diag.Addf(dir+"/"+rel, 0, 0, "", "%v", err)
 				return nil
