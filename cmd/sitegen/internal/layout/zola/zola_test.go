@@ -158,6 +158,18 @@ func TestSlugify(t *testing.T) {
 		"Élevage -- chèvre (2e éd.)": "elevage-chevre-2e-ed",
 		"A/B Testing":                "a-b-testing",
 		"  lead and trail  ":         "lead-and-trail",
+		// deunicode's readings where Text::Unidecode's differ or are
+		// missing: 什 is "shen" before 么 "me", not "shi-yao"; 丆 "han".
+		"什么是地城": "shen-me-shi-di-cheng",
+		"丆":     "han",
+		// Kana keep their voicing marks (ガ "ga", not "ka") and take
+		// deunicode's romanisation (シ "si"); a character deunicode has
+		// no reading for (・) separates words, as the slug crate writes
+		// "-" for it.
+		"ガイド":   "gaido",
+		"シナリオ":  "sinario",
+		"戦闘・魔法": "zhan-dou-mo-fa",
+		"A・B":   "a-b",
 	} {
 		if got := Slugify(in, SlugOn); got != want {
 			t.Errorf("Slugify(%q) = %q, want %q", in, got, want)
