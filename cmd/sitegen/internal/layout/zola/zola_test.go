@@ -396,6 +396,54 @@ func TestRedirect(t *testing.T) {
 	}
 }
 
+// TestRedirectHomeSection: the home section's redirect_to naming a
+// section that has pages of its own (tinyops-ru/tinydocs-zola-theme:
+// redirect_to = "intro", content/intro/ holding five pages). Zola writes
+// "a redirect page at the section's URL" (/ to /intro/) and renders the
+// intro section at /intro/. sitegen makes the section's text the home
+// page; /intro/ stays the section of folder content/intro/ (its pages'
+// list), so the home page takes no alias there: an alias would be a
+// second page at /intro/, a duplicate URL where Zola builds the site.
+// A section with no pages (mage-iceland's home/) is not a folder page
+// of its own, and its URL is the home page's alias.
+func TestRedirectHomeSection(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		files map[string]string
+		want  string
+	}{
+		{"section with pages", map[string]string{
+			"content/intro/_index.md":          "+++\ntitle = \"Intro\"\n+++\n",
+			"content/intro/getting-started.md": "+++\ntitle = \"Start\"\n+++\n",
+		}, "<nil>"},
+		{"section with a subsection", map[string]string{
+			"content/intro/_index.md":        "+++\ntitle = \"Intro\"\n+++\n",
+			"content/intro/deeper/_index.md": "+++\ntitle = \"Deeper\"\n+++\n",
+		}, "<nil>"},
+		{"section alone", map[string]string{
+			"content/intro/_index.md": "+++\ntitle = \"Intro\"\n+++\n",
+		}, "[/intro/]"},
+	} {
+		files := map[string]string{
+			"config.toml":       "base_url = \"https://z.test\"\n",
+			"content/_index.md": "+++\nredirect_to = \"intro\"\n+++\n",
+		}
+		for k, v := range c.files {
+			files[k] = v
+		}
+		l, err := Recognise(layouttest.Write(t, files))
+		if err != nil || l == nil {
+			t.Fatal(l, err)
+		}
+		if l.Home != "intro/_index.md" {
+			t.Errorf("%s: home %q", c.name, l.Home)
+		}
+		if got := fmt.Sprint(l.Defaults("intro/_index.md")["aliases"]); got != c.want {
+			t.Errorf("%s: aliases of the home page %s, want %s", c.name, got, c.want)
+		}
+	}
+}
+
 // TestTemplateNote is issue 32, NB9 (vallode/mhfu-blacksmith: 47 pages
 // whose text its Tera templates write, published as title and description
 // with no word why). "template: Template to use to render this section
