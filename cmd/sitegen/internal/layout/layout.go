@@ -52,6 +52,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
 
 	"d6codex/cmd/sitegen/internal/srcpath"
 )
@@ -1375,7 +1376,28 @@ func Folder() *Layout {
 		NoTagPages: true,
 		// GitHub's Markdown keeps quotes, dashes and ellipses as
 		// written: GFM has no smart punctuation (https://github.github.com/gfm/).
-		Markup: Markup{NoTags: true, StraightQuotes: true}}
+		// A heading's anchor is its text's GitHubSlug.
+		Markup: Markup{NoTags: true, StraightQuotes: true, Slug: GitHubSlug}}
+}
+
+// GitHubSlug is the anchor GitHub gives a heading of this text ("The
+// anchor is the heading text: lower case, spaces replaced with hyphens,
+// punctuation removed", https://docs.github.com/en/get-started/writing-on-github/getting-started-with-writing-and-formatting-on-github/basic-writing-and-formatting-syntax#section-links),
+// as github-slugger writes it: letters, digits and marks of any script,
+// "-" and "_" kept, each space a hyphen, everything else dropped. The
+// text is what a reader sees: the markup package gives it without raw
+// HTML or an image's alt text.
+func GitHubSlug(text string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(text) {
+		switch {
+		case r == ' ':
+			b.WriteByte('-')
+		case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r):
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // FirstFile returns the first of names that is a file in dir, or "" when

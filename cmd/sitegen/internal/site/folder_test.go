@@ -277,7 +277,7 @@ func TestFolderCopies(t *testing.T) {
 	if got := h1s(out["markdown/book/index.html"]); !slices.Equal(got, []string{"Book"}) {
 		t.Errorf("the copy's <h1> = %q, want its file name", got)
 	}
-	if !strings.Contains(out["markdown/book/index.html"], `<h2 id="1-alpha">1_Alpha`) {
+	if !strings.Contains(out["markdown/book/index.html"], `<h2 id="1_alpha">1_Alpha`) {
 		t.Errorf("the copy's first heading is not in place")
 	}
 	for name, html := range out {
@@ -620,5 +620,34 @@ func TestNoTagsWithoutTheTool(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestFolderHeadingIDs: GitHub makes a heading's anchor from its text
+// ("The anchor is the heading text: lower case, spaces replaced with
+// hyphens, punctuation removed", https://docs.github.com/en/get-started/writing-on-github/getting-started-with-writing-and-formatting-on-github/basic-writing-and-formatting-syntax#section-links),
+// the text a reader sees: raw HTML around it is no part of it, and
+// letters of any script are kept. Paracosmus/ApotheosisRulebook writes
+// "## <span class="class">Adquirir</span>" and links "#adquirir": sitegen
+// gave the heading the id "span-classclassadquirirspan", three spurious
+// broken links.
+func TestFolderHeadingIDs(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"README.md": "# Book\n\n[a](#adquirir) [b](#általános-kifejezések) [c](#why-questworlds) [d](#a_b-c)\n\n" +
+			"## <span class=\"class\">Adquirir</span>\n\n## Általános kifejezések\n\n## Why QuestWorlds?\n\n## A_B: c\n",
+	})
+	dest := filepath.Join(t.TempDir(), "public")
+	if _, err := build(t, dir, content.Options{Theme: theme, Dest: dest}); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dest, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{"adquirir", "általános-kifejezések", "why-questworlds", "a_b-c"} {
+		if !strings.Contains(string(b), `id="`+id+`"`) {
+			t.Errorf("index.html has no heading id %q", id)
+		}
 	}
 }

@@ -123,12 +123,35 @@ func (r *rules) resolve(to string) string {
 	return ""
 }
 
+// holdsPages reports whether rel is a section's _index.md whose folder
+// holds other Markdown files or folders: the section has pages, and its
+// folder a page of its own at the section's URL.
+func (r *rules) holdsPages(rel string) bool {
+	if path.Base(rel) != "_index.md" {
+		return false
+	}
+	entries, err := os.ReadDir(filepath.Join(r.dir, filepath.FromSlash(path.Join(r.content, path.Dir(rel)))))
+	if err != nil {
+		return false
+	}
+	for _, e := range entries {
+		switch name := e.Name(); {
+		case strings.HasPrefix(name, "."):
+		case e.IsDir(), name != "_index.md" && strings.HasSuffix(name, ".md"):
+			return true
+		}
+	}
+	return false
+}
+
 // defaults implements layout.Layout.Defaults: the page that sections
 // redirect to has their URLs as aliases.
 func (r *rules) defaults(rel string) map[string]any {
 	urls := r.redirects().from[rel]
-	if rel == r.home && rel != "" {
-		urls = append([]string{r.pageURL(rel, nil)}, urls...) // its own URL, where Zola writes it
+	if rel == r.home && rel != "" && !r.holdsPages(rel) {
+		// Its own URL, where Zola writes it; a section with pages keeps
+		// its folder's page there (the list of its pages).
+		urls = append([]string{r.pageURL(rel, nil)}, urls...)
 	}
 	if len(urls) == 0 {
 		return nil

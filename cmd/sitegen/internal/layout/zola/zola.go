@@ -91,6 +91,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/mozillazg/go-unidecode"
 	"golang.org/x/text/runes"
@@ -283,16 +284,17 @@ func slugMode(m map[string]any, key string) string {
 
 // Slugify is Zola's slugify_paths and slugify_anchors of s in mode: "on",
 // the slug crate's slugify (letters and digits, lower case, ASCII; every
-// other run of characters one "-", none at either end; an accented letter
-// loses its accent; every other character transliterated first, "Æ" to
-// "AE", "日本" to "Ri Ben"); "safe", the characters <>:/|?*#\()[] and
-// newlines and tabs removed, trailing whitespace and dots removed,
-// whitespace "_"; "off", as written. The slug crate transliterates with
-// deunicode; sitegen with go-unidecode, the same Text::Unidecode table
-// for 98.5% of CJK ideographs and all of Hangul. They differ on some
-// ideographs' reading ("什么": deunicode "shen-me", go-unidecode
-// "shi-yao") and on kana (deunicode "si", go-unidecode "shi"): such a
-// page's URL is not the one Zola gives it.
+// other run of characters one "-", none at either end; every other
+// character transliterated by deunicode, one at a time: "Æ" to "AE", "é"
+// to "e", "日本" to "Ri Ben", a character it has no reading for to "-");
+// "safe", the characters <>:/|?*#\()[] and newlines and tabs removed,
+// trailing whitespace and dots removed, whitespace "_"; "off", as written.
+// sitegen transliterates with go-unidecode (Text::Unidecode's table, as
+// deunicode's started) corrected by deunicodeKanaCJK for kana and the
+// CJK Unified Ideographs, where the two tables differ. Elsewhere they
+// still differ: CJK extension A and B ideographs, emoji and some symbols
+// have a reading in deunicode only, and a character neither can read is
+// a separator in Zola, dropped here.
 func Slugify(s, mode string) string {
 	switch mode {
 	case SlugOff:
@@ -307,27 +309,45 @@ func Slugify(s, mode string) string {
 		s = strings.TrimRightFunc(s, func(r rune) bool { return unicode.IsSpace(r) || r == '.' })
 		return strings.Join(strings.Fields(s), "_")
 	}
+	var b strings.Builder
+	dash := true // no leading "-"
+	push := func(t string) {
+		for i := 0; i < len(t); i++ {
+			switch c := t[i]; {
+			case c >= 'a' && c <= 'z' || c >= '0' && c <= '9':
+				b.WriteByte(c)
+				dash = false
+			case c >= 'A' && c <= 'Z':
+				b.WriteByte(c - 'A' + 'a')
+				dash = false
+			case !dash:
+				b.WriteByte('-')
+				dash = true
+			}
+		}
+	}
+	for _, r := range s {
+		switch t, ok := deunicodeKanaCJK[r]; {
+		case r < utf8.RuneSelf:
+			push(string(r))
+		case ok:
+			push(t)
+		default:
+			push(transliterate(r))
+		}
+	}
+	return strings.TrimSuffix(b.String(), "-")
+}
+
+// transliterate is r in ASCII: its accents dropped (é is e plus a
+// combining accent), then go-unidecode's reading.
+func transliterate(r rune) string {
+	s := string(r)
 	t := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
 	if a, _, err := transform.String(t, s); err == nil {
 		s = a
 	}
-	s = unidecode.Unidecode(s)
-	var b strings.Builder
-	dash := true // no leading "-"
-	for _, r := range s {
-		switch {
-		case r >= 'a' && r <= 'z' || r >= '0' && r <= '9':
-			b.WriteRune(r)
-			dash = false
-		case r >= 'A' && r <= 'Z':
-			b.WriteRune(r - 'A' + 'a')
-			dash = false
-		case !dash:
-			b.WriteByte('-')
-			dash = true
-		}
-	}
-	return strings.TrimSuffix(b.String(), "-")
+	return unidecode.Unidecode(s)
 }
 
 // datedName is Zola's RFC3339_DATE: a file name that starts with a date

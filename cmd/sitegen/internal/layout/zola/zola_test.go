@@ -158,6 +158,18 @@ func TestSlugify(t *testing.T) {
 		"Élevage -- chèvre (2e éd.)": "elevage-chevre-2e-ed",
 		"A/B Testing":                "a-b-testing",
 		"  lead and trail  ":         "lead-and-trail",
+		// deunicode's readings where Text::Unidecode's differ or are
+		// missing: 什 is "shen" before 么 "me", not "shi-yao"; 丆 "han".
+		"什么是地城": "shen-me-shi-di-cheng",
+		"丆":     "han",
+		// Kana keep their voicing marks (ガ "ga", not "ka") and take
+		// deunicode's romanisation (シ "si"); a character deunicode has
+		// no reading for (・) separates words, as the slug crate writes
+		// "-" for it.
+		"ガイド":   "gaido",
+		"シナリオ":  "sinario",
+		"戦闘・魔法": "zhan-dou-mo-fa",
+		"A・B":   "a-b",
 	} {
 		if got := Slugify(in, SlugOn); got != want {
 			t.Errorf("Slugify(%q) = %q, want %q", in, got, want)
@@ -381,6 +393,54 @@ func TestRedirect(t *testing.T) {
 	x := l.Expand("content/a.md", []byte("[c](@/classes/_index.md#x) [d](@/documentation/_index.md) [r](@/rules/ability_scores.md)\n"), nil)
 	if want := "[c](@/rules/ability_scores.md#x) [d](@/documentation/getting-started/overview.md) [r](@/rules/ability_scores.md)\n"; string(x.Src) != want {
 		t.Errorf("links: %q, want %q", x.Src, want)
+	}
+}
+
+// TestRedirectHomeSection: the home section's redirect_to naming a
+// section that has pages of its own (tinyops-ru/tinydocs-zola-theme:
+// redirect_to = "intro", content/intro/ holding five pages). Zola writes
+// "a redirect page at the section's URL" (/ to /intro/) and renders the
+// intro section at /intro/. sitegen makes the section's text the home
+// page; /intro/ stays the section of folder content/intro/ (its pages'
+// list), so the home page takes no alias there: an alias would be a
+// second page at /intro/, a duplicate URL where Zola builds the site.
+// A section with no pages (mage-iceland's home/) is not a folder page
+// of its own, and its URL is the home page's alias.
+func TestRedirectHomeSection(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		files map[string]string
+		want  string
+	}{
+		{"section with pages", map[string]string{
+			"content/intro/_index.md":          "+++\ntitle = \"Intro\"\n+++\n",
+			"content/intro/getting-started.md": "+++\ntitle = \"Start\"\n+++\n",
+		}, "<nil>"},
+		{"section with a subsection", map[string]string{
+			"content/intro/_index.md":        "+++\ntitle = \"Intro\"\n+++\n",
+			"content/intro/deeper/_index.md": "+++\ntitle = \"Deeper\"\n+++\n",
+		}, "<nil>"},
+		{"section alone", map[string]string{
+			"content/intro/_index.md": "+++\ntitle = \"Intro\"\n+++\n",
+		}, "[/intro/]"},
+	} {
+		files := map[string]string{
+			"config.toml":       "base_url = \"https://z.test\"\n",
+			"content/_index.md": "+++\nredirect_to = \"intro\"\n+++\n",
+		}
+		for k, v := range c.files {
+			files[k] = v
+		}
+		l, err := Recognise(layouttest.Write(t, files))
+		if err != nil || l == nil {
+			t.Fatal(l, err)
+		}
+		if l.Home != "intro/_index.md" {
+			t.Errorf("%s: home %q", c.name, l.Home)
+		}
+		if got := fmt.Sprint(l.Defaults("intro/_index.md")["aliases"]); got != c.want {
+			t.Errorf("%s: aliases of the home page %s, want %s", c.name, got, c.want)
+		}
 	}
 }
 

@@ -41,10 +41,10 @@ func (s *Site) resolveLink(from *Page, dest string) markup.LinkTarget {
 // static folder", its Link's addBaseUrl is for links).
 func (s *Site) resolveImage(from *Page, dest string) markup.LinkTarget {
 	dest = slashed(dest)
-	if s.Lay.Kind == layout.Jekyll {
-		if m := jekyllBaseURL.FindString(dest); m != "" {
-			dest = cmp.Or(dest[len(m):], "/") // [home]({{ site.url }}) is the home page
-		} else if b := jekyllBasePath(s.Lay.Settings.BaseURL); b != "/" && strings.HasPrefix(dest, "/") && !strings.HasPrefix(dest, "//") {
+	if m := jekyllBaseURL.FindString(dest); s.Lay.Kind == layout.Jekyll && m != "" {
+		dest = cmp.Or(dest[len(m):], "/") // [home]({{ site.url }}) is the home page
+	} else if s.Lay.Kind == layout.Jekyll || s.Lay.Kind == layout.Hugo {
+		if b := jekyllBasePath(s.Lay.Settings.BaseURL); b != "/" && strings.HasPrefix(dest, "/") && !strings.HasPrefix(dest, "//") {
 			dest = withoutBase(dest, b) // /Guides/a/ typed by hand, as {{ site.baseurl }}/a/
 		}
 	}
@@ -414,7 +414,9 @@ func slashed(dest string) string {
 // site, e.g. /blog" (https://jekyllrb.com/docs/configuration/options/).
 // Jekyll writes a link or an image's src as it is, so one typed with that
 // path ("/Guides/a/") works on the published site as {{ site.baseurl }}/a/
-// does, and names the page at /a/ (withoutBase), images included.
+// does, and names the page at /a/ (withoutBase), images included. So does
+// Hugo, of its baseURL's path: "By default, all relative URLs are left
+// unchanged by Hugo" (https://gohugo.io/content-management/urls/).
 func jekyllBasePath(baseURL string) string {
 	u, err := url.Parse(baseURL)
 	if err != nil {
