@@ -70,6 +70,8 @@ func TestCorpora(t *testing.T) {
 				tool = Docusaurus
 			case layout.Quartz:
 				tool = Quartz
+			case layout.Starlight:
+				tool = Starlight
 			default:
 				t.Skipf("%s: no tool to build it with here", lay.Kind)
 			}
