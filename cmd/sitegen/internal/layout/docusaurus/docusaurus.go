@@ -493,6 +493,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Read = append(l.Read, fmt.Sprintf("%s (%d entries)", sidebarPath, len(nav)))
 	}
 	locales(l, r, obj, dir)
+	l.LinkFile = markdownLinkFile(dir, l)
 	return l, nil
 }
 
