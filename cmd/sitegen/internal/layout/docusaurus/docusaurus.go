@@ -410,6 +410,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		default:
 			note(where+".exclude", ex)
 		}
+		remarkPlugins(l, docs.Get("remarkPlugins"), raw, where)
 		// "sidebarCollapsible", "sidebarCollapsed": the categories'
 		// defaults; "When sidebarCollapsible=false and
 		// sidebarCollapsed=undefined ... sidebarCollapsed: false"
