@@ -495,6 +495,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	}
 	locales(l, r, obj, dir)
 	l.LinkFile = markdownLinkFile(dir, l)
+	clientModules(l, obj)
 	return l, nil
 }
 
