@@ -410,6 +410,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		default:
 			note(where+".exclude", ex)
 		}
+		remarkPlugins(l, docs.Get("remarkPlugins"), raw, where)
 		// "sidebarCollapsible", "sidebarCollapsed": the categories'
 		// defaults; "When sidebarCollapsible=false and
 		// sidebarCollapsed=undefined ... sidebarCollapsed: false"
@@ -493,6 +494,8 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Read = append(l.Read, fmt.Sprintf("%s (%d entries)", sidebarPath, len(nav)))
 	}
 	locales(l, r, obj, dir)
+	l.LinkFile = markdownLinkFile(dir, l)
+	clientModules(l, obj)
 	return l, nil
 }
 

@@ -96,11 +96,32 @@ func pluginNotes(l *layout.Layout, obj *jsconfig.Object) {
 		for _, e := range v {
 			if c, ok := e.(jsconfig.Computed); ok {
 				if m := requireResolve.FindStringSubmatch(c.Text); m != nil {
-					continue // require.resolve('docusaurus-lunr-search'): a plugin named, read as its name (pluginName)
+					// require.resolve('docusaurus-lunr-search'): a plugin
+					// named, read as its name (pluginName)
+					localPlugin(l, m[1]+m[2]+m[3], c.Line)
+					continue
 				}
 				l.Notes = append(l.Notes, fmt.Sprintf("%s:%d: an entry of plugins: %s %s", l.File, c.Line, c.Text, skipped))
+				continue
+			}
+			if a, ok := e.([]any); ok && len(a) > 0 { // [plugin, options]
+				e = a[0]
+			}
+			if name, ok := e.(string); ok {
+				localPlugin(l, name, obj.Lines["plugins"])
 			}
 		}
+	}
+}
+
+// localPlugin notes a plugin of plugins: that is the site's own code, a
+// path ("./plugins/snippets": "a local plugin file",
+// https://docusaurus.io/docs/using-plugins): sitegen does not run
+// it, and what it adds (routes, pages) is not built. A package's name is
+// no note.
+func localPlugin(l *layout.Layout, name string, line int) {
+	if strings.HasPrefix(name, "./") || strings.HasPrefix(name, "../") || strings.HasPrefix(name, "/") {
+		l.Notes = append(l.Notes, fmt.Sprintf("%s:%d: plugins: %s: the site's own plugin: sitegen does not run it, so the pages and routes it adds are not built", l.File, line, name))
 	}
 }
 

@@ -121,7 +121,11 @@ type Config struct {
 	HardLineBreaks bool
 	// Notes say what could not be read and which default was used.
 	Notes []string
-	src   []byte // quartz.config.ts, for a value read as text (envFallback)
+	// NotRun are warnings naming the transformers that are not Quartz's
+	// own (a site's own plugin, quartz/plugins/transformers/x.ts), which
+	// sitegen does not run.
+	NotRun []string
+	src    []byte // quartz.config.ts, for a value read as text (envFallback)
 }
 
 // Recognise returns the layout of the Quartz site at dir, or nil when dir
@@ -216,9 +220,11 @@ func recognise(dir, cfgDir, file, content, from string) (*layout.Layout, error) 
 		}
 		c = ReadConfig(raw)
 		if file != readFile { // the notes name the file read
-			for i, n := range c.Notes {
-				if rest, ok := strings.CutPrefix(n, ConfigFile); ok {
-					c.Notes[i] = file + rest
+			for _, notes := range [][]string{c.Notes, c.NotRun} {
+				for i, n := range notes {
+					if rest, ok := strings.CutPrefix(n, ConfigFile); ok {
+						notes[i] = file + rest
+					}
 				}
 			}
 		}
@@ -255,6 +261,7 @@ func recognise(dir, cfgDir, file, content, from string) (*layout.Layout, error) 
 		}
 		l.Read = append(l.Read, "canvas-page (.canvas files are pages)")
 	}
+	l.Notes = append(l.Notes, c.NotRun...)
 	l.Unpublished = func(meta map[string]any, _ string) string { return c.Publish(meta) }
 	l.Ignore = c.Ignored()
 	// Quartz finds its notes with globby and gitignore: true, cwd the
@@ -490,19 +497,38 @@ func (c *Config) readFilters(plugins *jsconfig.Object) {
 	}
 }
 
+// quartzTransformers are the transformers Quartz 4 ships
+// (quartz/plugins/transformers/index.ts); OxHugoFlavouredMarkdown is
+// exported with both spellings across its versions.
+var quartzTransformers = map[string]bool{
+	"FrontMatter": true, "GitHubFlavoredMarkdown": true, "Citations": true, "CreatedModifiedDate": true,
+	"Latex": true, "Description": true, "CrawlLinks": true, "ObsidianFlavoredMarkdown": true,
+	"OxHugoFlavoredMarkdown": true, "OxHugoFlavouredMarkdown": true, "SyntaxHighlighting": true,
+	"TableOfContents": true, "HardLineBreaks": true, "RoamFlavoredMarkdown": true,
+}
+
 // readLinks reads CrawlLinks' markdownLinkResolution from
 // plugins.transformers ("absolute" when CrawlLinks sets none, its
-// default), and whether they list Plugin.Latex and Plugin.HardLineBreaks.
+// default), and whether they list Plugin.Latex and Plugin.HardLineBreaks;
+// a transformer that is not Quartz's own is named in NotRun: "Quartz's
+// plugins are a series of transformations over content"
+// (https://quartz.jzhao.xyz/advanced/making-plugins), and sitegen runs
+// none of a site's own.
 func (c *Config) readLinks(plugins *jsconfig.Object) {
 	list, ok := plugins.Get("transformers").([]any)
 	if ok {
 		c.Latex = false
 		for _, x := range list {
-			switch calledPlugin(x) {
+			switch name := calledPlugin(x); name {
 			case "Latex":
 				c.Latex = true
 			case "HardLineBreaks":
 				c.HardLineBreaks = true
+			default:
+				if name != "" && !quartzTransformers[name] {
+					c.NotRun = append(c.NotRun, fmt.Sprintf("%s:%d: transformer %s is not one of Quartz's own: sitegen does not run it, so what it changes in the notes shows as written",
+						ConfigFile, line(x, plugins.Lines["transformers"]), describe(x)))
+				}
 			}
 		}
 	}

@@ -623,3 +623,51 @@ func recogniseSite(t *testing.T, config string) *layout.Layout {
 	}
 	return l
 }
+
+// "Quartz's plugins are a series of transformations over content"
+// (https://quartz.jzhao.xyz/advanced/making-plugins): a transformer a site
+// writes itself (hennogous/CivSupplyChains' Plugin.YieldIcons turns
+// {{food}} into an icon) changes what its notes show, and sitegen does not
+// run it; the build says so, naming the line, instead of showing the
+// shorthand without a word. Quartz's own transformers are not named.
+func TestReadConfigOwnTransformers(t *testing.T) {
+	own := `
+      Plugin.FrontMatter(),
+      Plugin.CreatedModifiedDate({ priority: ["frontmatter", "git", "filesystem"] }),
+      Plugin.SyntaxHighlighting({ theme: { light: "github-light", dark: "github-dark" } }),
+      Plugin.ObsidianFlavoredMarkdown({ enableInHtmlEmbed: false }),
+      Plugin.GitHubFlavoredMarkdown(),
+      Plugin.TableOfContents(),
+      Plugin.CrawlLinks({ markdownLinkResolution: "shortest" }),
+      Plugin.Description(),
+      Plugin.Latex({ renderEngine: "katex" }),
+      Plugin.HardLineBreaks(),
+      Plugin.Citations(),
+      Plugin.OxHugoFlavoredMarkdown(),
+      Plugin.RoamFlavoredMarkdown(),
+    `
+	for _, tt := range []struct {
+		name, transformers string
+		want               []string
+	}{
+		{"Quartz's own transformers", own, nil},
+		{"a transformer of the site's own", "\n      Plugin.FrontMatter(),\n      Plugin.YieldIcons(),\n      Plugin.CrawlLinks(),", []string{"quartz.config.ts:24: transformer Plugin.YieldIcons(…) is not one of Quartz's own: sitegen does not run it, so what it changes in the notes shows as written"}},
+		{"two of them, one with options", "Plugin.FrontMatter(), Spoilers({ tag: \"x\" }), Plugin.Emoji()", []string{
+			"quartz.config.ts:22: transformer Spoilers(…) is not one of Quartz's own: sitegen does not run it, so what it changes in the notes shows as written",
+			"quartz.config.ts:22: transformer Plugin.Emoji(…) is not one of Quartz's own: sitegen does not run it, so what it changes in the notes shows as written",
+		}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			l := recogniseSite(t, config(stdConfiguration, "[Plugin.RemoveDrafts()]", tt.transformers))
+			var got []string
+			for _, n := range l.Notes {
+				if strings.Contains(n, "transformer") {
+					got = append(got, n)
+				}
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("notes = %q\nwant %q", got, tt.want)
+			}
+		})
+	}
+}

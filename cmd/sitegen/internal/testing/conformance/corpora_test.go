@@ -70,6 +70,8 @@ func TestCorpora(t *testing.T) {
 				tool = Docusaurus
 			case layout.Quartz:
 				tool = Quartz
+			case layout.Starlight:
+				tool = Starlight
 			default:
 				t.Skipf("%s: no tool to build it with here", lay.Kind)
 			}
@@ -90,9 +92,9 @@ func TestCorpora(t *testing.T) {
 				t.Fatalf("sitegen's lenient build fails where %s's succeeds: %v", tool.Name, oerr)
 			}
 			// The tool's site is served under the path of its base (a
-			// VitePress base: "/XiuXianCore-Wiki/"), sitegen's read at the
-			// root.
-			if u, err := url.Parse(lay.Settings.BaseURL); err == nil && lay.Kind == layout.VitePress && strings.Trim(u.Path, "/") != "" {
+			// VitePress base: "/XiuXianCore-Wiki/", a Docusaurus baseUrl:
+			// "/nimblenomicon"), sitegen's read at the root.
+			if u, err := url.Parse(lay.Settings.BaseURL); err == nil && (lay.Kind == layout.VitePress || lay.Kind == layout.Docusaurus) && strings.Trim(u.Path, "/") != "" {
 				native = Rebase(native, "/"+strings.Trim(u.Path, "/")+"/")
 			}
 			var files []string

@@ -1,0 +1,68 @@
+package docusaurus
+
+import (
+	"net/url"
+	"path"
+	"strings"
+
+	"d6codex/cmd/sitegen/internal/layout"
+)
+
+// markdownLinkFile is the layout's LinkFile for the site in the source
+// folder dir: a link to a doc's file (.md, .mdx) written neither "/…",
+// "./…" nor "../…" is looked for from the linking file's folder, then
+// from its docs plugin's content path, then from the site's folder, as
+// @docusaurus/utils' resolveMarkdownLinkPathname does (3.10: "file.md is
+// resolved from - the current file dir, - then from the plugin content
+// paths, - then siteDir"); the first that holds the file is the one
+// linked, returned as a path from the linking file's folder. Other links
+// are returned as written. l.Content is read when a link is (i18n and
+// versions may move it after Recognise sets this).
+func markdownLinkFile(dir string, l *layout.Layout) func(from, target string) string {
+	return func(from, target string) string {
+		name := target
+		if un, err := url.PathUnescape(name); err == nil {
+			name = un
+		}
+		ext := strings.ToLower(path.Ext(name))
+		if ext != ".md" && ext != ".mdx" || strings.HasPrefix(name, "/") || strings.HasPrefix(name, "./") || strings.HasPrefix(name, "../") {
+			return target
+		}
+		// exists reports whether the content-relative path rel is a file
+		// in the source folder.
+		exists := func(rel string) bool {
+			src := path.Join(l.Content, rel)
+			return src != ".." && !strings.HasPrefix(src, "../") && layout.Exists(dir, src, false)
+		}
+		if exists(path.Join(path.Dir(from), name)) {
+			return target
+		}
+		root := "." // the docs plugin's content path holding from
+		if parts := strings.SplitN(from, "/", 3); len(parts) == 3 && parts[0] == ".." {
+			root = "../" + parts[1]
+		}
+		for _, rel := range []string{path.Join(root, name), relPath(l.Content, name)} {
+			if exists(rel) {
+				// from the folders' source paths, which never start "..":
+				// a blog post's ("../blog" beside docs/) is "blog"
+				return relPath(path.Join(l.Content, path.Dir(from)), path.Join(l.Content, rel))
+			}
+		}
+		return target
+	}
+}
+
+// relPath is the slash path to to from the folder from, both clean paths
+// relative to one folder ("." for it), neither starting with "..".
+func relPath(from, to string) string {
+	f, t := strings.Split(path.Clean(from), "/"), strings.Split(path.Clean(to), "/")
+	if f[0] == "." {
+		f = nil
+	}
+	i := 0
+	for i < len(f) && i < len(t) && f[i] == t[i] {
+		i++
+	}
+	up := strings.Repeat("../", len(f)-i)
+	return up + strings.Join(t[i:], "/")
+}

@@ -1,0 +1,51 @@
+package site
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"d6codex/cmd/sitegen/internal/site/content"
+	"d6codex/cmd/sitegen/internal/testing/sitetest"
+)
+
+// TestDocusaurusMarkdownLinkDirs: a Markdown link to a doc's file that
+// starts with neither "/" nor "./" nor "../" is looked for, in order, from
+// the linking file's folder, then from the docs plugin's content path,
+// then from the site's folder: @docusaurus/utils' resolveMarkdownLinkPathname
+// (3.10: "file.md is resolved from - the current file dir, - then from
+// the plugin content paths, - then siteDir"; a "./" or "../" link only
+// from the current file's folder). colbyprior/speedies, a Docusaurus 3
+// rules site written in Obsidian, links its phases as
+// "docs/4.%20Game%20Rules/2.%20Upkeep%20Phase.md", from the site's
+// folder: Docusaurus builds it with every link good, sitegen reported 15
+// broken links.
+func TestDocusaurusMarkdownLinkDirs(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"docusaurus.config.js": "module.exports = {title: 'T', url: 'https://x.test', baseUrl: '/', onBrokenLinks: 'throw', onBrokenMarkdownLinks: 'throw',\n" +
+			"  presets: [['classic', {docs: {routeBasePath: '/'}, blog: false}]]};\n",
+		"docs/intro.md": "---\nslug: /\n---\n# Intro\n",
+		"docs/4. Game Rules/1. Turn.md": "# Turn\n\n[site](docs/4.%20Game%20Rules/2.%20Upkeep.md) " +
+			"[content](5.%20Magic/spells.md#fire) [here](2.%20Upkeep.md) [mine](notes.md)\n",
+		"docs/4. Game Rules/2. Upkeep.md": "# Upkeep\n",
+		"docs/4. Game Rules/notes.md":     "# Game notes\n",
+		"docs/notes.md":                   "# Top notes\n",
+		"docs/5. Magic/spells.md":         "# Spells\n\n## Fire\n",
+	})
+	out := filepath.Join(t.TempDir(), "out")
+	if _, err := build(t, dir, content.Options{Theme: theme, Dest: out}); err != nil {
+		t.Fatalf("build (strict, as Docusaurus's onBrokenLinks: 'throw' build passes): %v", err)
+	}
+	turn := readTree(t, out)["Game Rules/Turn/index.html"]
+	for _, want := range []string{
+		`href="/Game%20Rules/Upkeep/">site</a>`,
+		`href="/Magic/spells/#fire">content</a>`,
+		`href="/Game%20Rules/Upkeep/">here</a>`,
+		`href="/Game%20Rules/notes/">mine</a>`, // the file's own folder first
+	} {
+		if !strings.Contains(turn, want) {
+			t.Errorf("Game Rules/Turn/index.html lacks %s", want)
+		}
+	}
+}
