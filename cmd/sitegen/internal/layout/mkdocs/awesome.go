@@ -261,6 +261,8 @@ type anode struct {
 	section  bool
 	fixed    bool // a folder whose .pages gives its title
 	children []*anode
+	// fold: a folder's section becomes its one entry (collapse).
+	fold bool
 }
 
 // awesomeNav is the navigation the .pages files of docs (source-relative)
@@ -326,12 +328,15 @@ func awesomeNav(dir, docs string, exts []string, opt awesomeOptions) (nav []layo
 				}
 				n := &anode{name: name, section: true, title: cmp.Or(sc.Title, folderTitle(name)), fixed: sc.Title != "", children: sub}
 				// _process_section: the folder's own collapse_single_pages
-				// counts for the folder too.
-				all := collapseAll
+				// counts for the folder too; "collapse" for it alone.
+				n.fold = collapseAll
 				if sc.CollapseSingle != nil {
-					all = *sc.CollapseSingle
+					n.fold = *sc.CollapseSingle
 				}
-				dirs = append(dirs, collapse(n, sc.Collapse, all))
+				if sc.Collapse != nil {
+					n.fold = *sc.Collapse
+				}
+				dirs = append(dirs, n)
 			case e.Type().IsRegular() && isPage(name):
 				pages = append(pages, &anode{name: name, path: inner(child)})
 			}
@@ -342,7 +347,7 @@ func awesomeNav(dir, docs string, exts []string, opt awesomeOptions) (nav []layo
 			sortNodes(items, keys, func(n *anode) string { return nodeTitle(dir, docs, n) })
 		}
 		if !c.HasNav {
-			return items, c, nil
+			return collapse(items), c, nil
 		}
 		out, missing := applyPagesNav(items, c.Nav)
 		for _, m := range missing {
@@ -350,7 +355,7 @@ func awesomeNav(dir, docs string, exts []string, opt awesomeOptions) (nav []layo
 			// cannot be found" (strict, "Default is true").
 			warns = append(warns, fmt.Sprintf("%s:%d: nav entry %q is no file or folder here (the plugin's strict mode, its default, stops MkDocs' build)", path.Join(rel, filename), m.Line, m.Name))
 		}
-		return out, c, nil
+		return collapse(out), c, nil
 	}
 	tree, root, err := walk(docs, opt.CollapseSingle)
 	if err != nil {
@@ -369,18 +374,22 @@ func awesomeNav(dir, docs string, exts []string, opt awesomeOptions) (nav []layo
 	return flatten(tree, 0, nil), notes, warns, files, nil
 }
 
-// collapse is the plugin's _collapse: a section of one entry is that
-// entry when collapsing ("collapse" for this folder, else
-// "collapse_single_pages" from above or here).
-func collapse(n *anode, here *bool, all bool) *anode {
-	on := all
-	if here != nil {
-		on = *here
+// collapse is the plugin's _collapse, applied to a folder's entries
+// once its nav: has placed them (the plugin orders and places a folder's
+// entries before it processes its sub-sections): a folder's section of
+// one entry is that entry when it folds ("collapse" for this folder,
+// else "collapse_single_pages" from above or its own); a section nav:
+// makes is kept, its entries looked at.
+func collapse(nodes []*anode) []*anode {
+	for i, n := range nodes {
+		switch {
+		case n.fold && len(n.children) == 1:
+			nodes[i] = n.children[0]
+		case n.section && !n.fold && n.name == "":
+			n.children = collapse(n.children)
+		}
 	}
-	if on && len(n.children) == 1 {
-		return n.children[0]
-	}
-	return n
+	return nodes
 }
 
 // applyPagesNav is the plugin's _nav: the entries nav: lists, in its
@@ -628,15 +637,16 @@ func folderTitle(name string) string {
 // sectionIndexes is Material for MkDocs' navigation.indexes: "When
 // section index pages are enabled, documents can be directly attached to
 // sections, which is particularly useful for providing overview pages":
-// a section whose first entry is an index page links to that page, which
-// is not listed again below it.
+// a section whose first entry is an index page (a page, not a section
+// that links to one) links to that page, which is not listed again
+// below it.
 func sectionIndexes(nodes []*anode) []*anode {
 	for _, n := range nodes {
 		if !n.section {
 			continue
 		}
 		n.children = sectionIndexes(n.children)
-		if len(n.children) > 0 && n.children[0].path != "" && mkdocsIndex(path.Base(n.children[0].path)) {
+		if first := n.children; len(first) > 0 && !first[0].section && first[0].path != "" && mkdocsIndex(path.Base(first[0].path)) {
 			n.path = n.children[0].path
 			n.children = n.children[1:]
 		}
@@ -647,7 +657,9 @@ func sectionIndexes(nodes []*anode) []*anode {
 // flatten is the navigation entries of nodes at depth.
 func flatten(nodes []*anode, depth int, out []layout.NavEntry) []layout.NavEntry {
 	for _, n := range nodes {
-		out = append(out, layout.NavEntry{Path: n.path, Title: n.title, Link: n.link, Depth: depth})
+		// The themes print a title as written: a tag in it is markup
+		// ("<b>Home</b>": the word, in bold), as in nav: (labelText).
+		out = append(out, layout.NavEntry{Path: n.path, Title: labelText(n.title), Link: n.link, Depth: depth})
 		if n.section {
 			out = flatten(n.children, depth+1, out)
 		}

@@ -93,6 +93,11 @@ func TestAwesomeNav(t *testing.T) {
 			files: map[string]string{"docs/.pages": "nav:\n  - First page: page1.md\n  - Rules: rules\n  - Link Title: https://example.test\n  - ...\n", "docs/page1.md": "", "docs/zz.md": "",
 				"docs/rules/a.md": ""},
 			want: "page1.md=First page\n[Rules]\n  rules/a.md\n[Link Title]->https://example.test\nzz.md\n"},
+		{name: "a title with markup",
+			// MkDocs' themes print a title as written (AllTheMods/alltheguides:
+			// "- <b>Home</b>:" and a list): its text, the tags as markup.
+			files: map[string]string{"docs/.pages": "nav:\n  - <b>Packs</b>:\n      - a.md\n  - Q &amp; A: b.md\n", "docs/a.md": "", "docs/b.md": ""},
+			want:  "[Packs]\n  a.md\nb.md=Q & A\n"},
 		{name: "a folder's own title wins",
 			// "Specifying a title for a directory containing a .pages file
 			// that defines a title has no effect." "set the title to
@@ -164,6 +169,15 @@ func TestAwesomeNav(t *testing.T) {
 				"docs/d/.pages": "collapse: false\n", "docs/d/w.md": ""},
 			opt:  awesomeOptions{CollapseSingle: true},
 			want: "a/x.md\n[B]\n  b/y.md\n[D]\n  d/w.md\n"},
+		{name: "a folder is placed by nav: before it collapses",
+			// navigation.py: _process_children orders and places a
+			// folder's entries (_order, _nav) before _process_section
+			// collapses its sub-folders: nav: names the folder, and the
+			// title it gives goes with the section it replaces
+			// (AllTheMods/alltheguides: "All The Mods - Volcano Block: atmvb").
+			files: map[string]string{"docs/.pages": "nav:\n  - README.md\n  - Solo: solo\n", "docs/README.md": "", "docs/solo/README.md": ""},
+			opt:   awesomeOptions{CollapseSingle: true},
+			want:  "README.md\nsolo/README.md\n"},
 		{name: "collapse_single_pages in the docs folder's .pages",
 			// Not in the README: the plugin starts from its option
 			// (navigation.py, _process_children), not the root's .pages.
@@ -180,6 +194,15 @@ func TestAwesomeNav(t *testing.T) {
 			files: map[string]string{"docs/index.md": "", "docs/rules/index.md": "", "docs/rules/combat.md": "", "docs/rules/.pages": "title: The Rules\n"},
 			opt:   awesomeOptions{Indexes: true},
 			want:  "index.md\nrules/index.md=The Rules\n  rules/combat.md\n"},
+		{name: "navigation.indexes: a section first is not an index page",
+			// Material's is_index is a page's ("index" or "README" file),
+			// not a section's, even one that links to its own index page
+			// (AllTheMods/alltheguides: guides/.pages "nav: - contributing").
+			files: map[string]string{"docs/guides/.pages": "nav:\n  - contributing\n  - ...\n", "docs/guides/README.md": "",
+				"docs/guides/contributing/README.md": "", "docs/guides/contributing/examples/a.md": "", "docs/guides/contributing/examples/b.md": ""},
+			opt: awesomeOptions{Indexes: true},
+			want: "[Guides]\n  guides/contributing/README.md=Contributing\n    [Examples]\n      guides/contributing/examples/a.md\n" +
+				"      guides/contributing/examples/b.md\n  guides/README.md\n"},
 		{name: "index first without navigation.indexes",
 			files: map[string]string{"docs/index.md": "", "docs/rules/index.md": "", "docs/rules/combat.md": "", "docs/rules/.pages": "title: The Rules\n"},
 			want:  "index.md\n[The Rules]\n  rules/index.md\n  rules/combat.md\n"},
