@@ -93,23 +93,28 @@ type pagesItem struct {
 
 // restItem is a rest entry of nav:: "Unless the filter starts with
 // regex= it is interpreted as glob pattern"; "The pattern is checked
-// against the basename (folder- / filename) of remaining items".
+// against the basename (folder- / filename) of remaining items" in a
+// .pages file, "against the path relative to the docs directory" in
+// mkdocs.yml, where "You may add flat to flatten all the matching pages".
 type restItem struct {
 	Glob string
 	Re   *regexp.Regexp
+	Flat bool
+	glob *regexp.Regexp
 }
 
 // all reports whether the rest takes every remaining item.
 func (r *restItem) all() bool { return r.Glob == "" && r.Re == nil }
 
-// matches reports whether the rest's filter takes the item of that basename.
+// matches reports whether the rest's filter takes the item of that
+// name: a glob matches all of it (wcmatch's globmatch, GLOBSTAR), a
+// regex= anywhere in it (Python's re.search).
 func (r *restItem) matches(name string) bool {
 	switch {
 	case r.Re != nil:
 		return r.Re.MatchString(name)
 	case r.Glob != "":
-		ok, _ := path.Match(strings.ReplaceAll(r.Glob, "**", "*"), name)
-		return ok
+		return r.glob.MatchString(name)
 	}
 	return true
 }
@@ -125,18 +130,57 @@ func parseRest(v string) (*restItem, error) {
 	if m == nil {
 		return nil, nil
 	}
-	pattern := m[3]
+	pattern, flat := m[3], m[1] != ""
 	if m[2] == "regex" {
 		re, err := regexp.Compile(pattern)
 		if err != nil {
 			return nil, fmt.Errorf("rest %q: %w", v, err)
 		}
-		return &restItem{Re: re}, nil
+		return &restItem{Re: re, Flat: flat}, nil
 	}
-	if _, err := path.Match(pattern, ""); err != nil {
+	g, err := globRegexp(pattern)
+	if err != nil {
 		return nil, fmt.Errorf("rest %q: %w", v, err)
 	}
-	return &restItem{Glob: pattern}, nil
+	return &restItem{Glob: pattern, Flat: flat, glob: g}, nil
+}
+
+// globRegexp is a glob as wcmatch's globmatch with GLOBSTAR reads it:
+// "*" any text but "/", "?" one character but "/", "[…]" (and "[!…]")
+// a class, "**" any folders ("**/" none too).
+func globRegexp(glob string) (*regexp.Regexp, error) {
+	var b strings.Builder
+	b.WriteString("^")
+	for i := 0; i < len(glob); i++ {
+		switch c := glob[i]; {
+		case strings.HasPrefix(glob[i:], "**/"):
+			b.WriteString("(?:.*/)?")
+			i += 2
+		case strings.HasPrefix(glob[i:], "**"):
+			b.WriteString(".*")
+			i++
+		case c == '*':
+			b.WriteString("[^/]*")
+		case c == '?':
+			b.WriteString("[^/]")
+		case c == '[':
+			end := strings.IndexByte(glob[i+1:], ']')
+			if end < 0 {
+				b.WriteString(`\[`)
+				continue
+			}
+			class := glob[i+1 : i+1+end]
+			if strings.HasPrefix(class, "!") {
+				class = "^" + class[1:]
+			}
+			b.WriteString("[" + strings.ReplaceAll(class, `\`, `\\`) + "]")
+			i += end + 1
+		default:
+			b.WriteString(regexp.QuoteMeta(string(c)))
+		}
+	}
+	b.WriteString("$")
+	return regexp.Compile(b.String())
 }
 
 // readPages reads the .pages file rel (source-relative).
@@ -271,6 +315,18 @@ type anode struct {
 // what it did not read and warnings on what it did not find, and the
 // number of .pages files. Hidden names are not walked.
 func awesomeNav(dir, docs string, exts []string, opt awesomeOptions) (nav []layout.NavEntry, notes, warns []string, files int, err error) {
+	tree, notes, warns, files, err := awesomeTree(dir, docs, exts, opt)
+	if err != nil {
+		return nil, nil, nil, 0, err
+	}
+	if opt.Indexes {
+		tree = sectionIndexes(tree)
+	}
+	return flatten(tree, 0, nil), notes, warns, files, nil
+}
+
+// awesomeTree is awesomeNav's navigation as a tree.
+func awesomeTree(dir, docs string, exts []string, opt awesomeOptions) (tree []*anode, notes, warns []string, files int, err error) {
 	walked := 0
 	filename := cmp.Or(opt.Filename, pagesFile)
 	isPage := func(name string) bool {
@@ -368,10 +424,7 @@ func awesomeNav(dir, docs string, exts []string, opt awesomeOptions) (nav []layo
 	if root.Hide {
 		notes = append(notes, fmt.Sprintf("%s: hide: has no effect in the docs folder's %s (the plugin says so)", rootFile, filename))
 	}
-	if opt.Indexes {
-		tree = sectionIndexes(tree)
-	}
-	return flatten(tree, 0, nil), notes, warns, files, nil
+	return tree, notes, warns, files, nil
 }
 
 // collapse is the plugin's _collapse, applied to a folder's entries
@@ -679,4 +732,109 @@ func boolInt(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// awesomeRestNav is the navigation of mkdocs.yml's nav: (n) when it
+// holds a rest ("...", "... | pattern", "... | flat | pattern"), which
+// the plugin fills ("Combine Custom Navigation & File Structure"):
+// "Include a ... entry where you want the navigation tree of all
+// remaining pages to be inserted"; "The pattern is checked against the
+// path relative to the docs directory"; "By default, remaining items keep
+// their hierarchical structure. You may add flat to flatten all the
+// matching pages". The remaining pages are those nav: does not list, in
+// the tree the .pages files make (awesomeTree); a page goes to the first
+// filter that takes it, else to the rest without one. ok is false when
+// nav: has no rest: the plugin then does nothing.
+func awesomeRestNav(dir, docs string, exts []string, opt awesomeOptions, file string, n *yaml.Node) (nav []layout.NavEntry, ok bool, err error) {
+	explicit := map[string]bool{}
+	var rests []*restItem
+	var build func(list *yaml.Node) ([]navSlot, error)
+	build = func(list *yaml.Node) ([]navSlot, error) {
+		var out []navSlot
+		for _, it := range list.Content {
+			switch it.Kind {
+			case yaml.ScalarNode:
+				r, err := parseRest(it.Value)
+				if err != nil {
+					return nil, &layout.ConfigError{File: file, Line: it.Line, Col: it.Column, Msg: "nav: " + err.Error()}
+				}
+				if r != nil {
+					rests = append(rests, r)
+					out = append(out, navSlot{rest: r})
+				} else if p := pagePath(it.Value); p != "" {
+					explicit[p] = true
+					out = append(out, navSlot{node: &anode{path: p}})
+				}
+			case yaml.MappingNode:
+				for i := 0; i+1 < len(it.Content); i += 2 {
+					title, v := it.Content[i].Value, it.Content[i+1]
+					switch v.Kind {
+					case yaml.ScalarNode:
+						if p := pagePath(v.Value); p != "" {
+							explicit[p] = true
+							out = append(out, navSlot{node: &anode{path: p, title: title}})
+						} else {
+							out = append(out, navSlot{node: &anode{title: title, link: v.Value}})
+						}
+					case yaml.SequenceNode:
+						sub, err := build(v)
+						if err != nil {
+							return nil, err
+						}
+						out = append(out, navSlot{node: &anode{section: true, title: title}, sub: sub})
+					}
+				}
+			}
+		}
+		return out, nil
+	}
+	if n == nil || n.Kind != yaml.SequenceNode {
+		return nil, false, nil
+	}
+	top, err := build(n)
+	if err != nil || len(rests) == 0 {
+		return nil, false, err
+	}
+	tree, _, _, _, err := awesomeTree(dir, docs, exts, opt)
+	if err != nil {
+		return nil, false, err
+	}
+	ordered := slices.DeleteFunc(slices.Clone(rests), (*restItem).all)
+	if i := slices.IndexFunc(rests, (*restItem).all); i >= 0 {
+		ordered = append(ordered, rests[i])
+	}
+	// blocks is the plugin's _generate_rest_blocks: each rest's pages,
+	// in their sections unless it is flat.
+	var blocks func(nodes []*anode) map[*restItem][]*anode
+	blocks = func(nodes []*anode) map[*restItem][]*anode {
+		out := map[*restItem][]*anode{}
+		for _, nd := range nodes {
+			switch {
+			case nd.section:
+				inner := blocks(nd.children)
+				for _, r := range ordered {
+					switch {
+					case len(inner[r]) == 0:
+					case r.Flat:
+						out[r] = append(out[r], inner[r]...)
+					default:
+						out[r] = append(out[r], &anode{section: true, title: nd.title, name: nd.name, children: inner[r]})
+					}
+				}
+			case nd.path != "" && !explicit[nd.path]:
+				for _, r := range ordered {
+					if r.matches(nd.path) {
+						out[r] = append(out[r], nd)
+						break
+					}
+				}
+			}
+		}
+		return out
+	}
+	nodes := expandSlots(top, blocks(tree))
+	if opt.Indexes {
+		nodes = sectionIndexes(nodes)
+	}
+	return flatten(nodes, 0, nil), true, nil
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"gopkg.in/yaml.v3"
+
 	"d6codex/cmd/sitegen/internal/layout"
 )
 
@@ -257,5 +259,61 @@ func TestAwesomeNavErrors(t *testing.T) {
 		if !errors.As(err, &ce) || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%q: error %v, want %q", tt.pages, err, tt.want)
 		}
+	}
+}
+
+// TestAwesomeMkDocsNavRest: "Use the nav entry in mkdocs.yml to define the
+// custom part of your navigation. Include a ... entry where you want the
+// navigation tree of all remaining pages to be inserted"; "The ... entry
+// can also be placed at a deeper level"; "The pattern is checked against
+// the path relative to the docs directory"; "By default, remaining items
+// keep their hierarchical structure. You may add flat to flatten all the
+// matching pages" (README; the cases are the plugin's own e2e tests,
+// test_mkdocs_nav.py, and the README's examples).
+func TestAwesomeMkDocsNavRest(t *testing.T) {
+	readme := map[string]string{"docs/introduction.md": "", "docs/page1.md": "", "docs/page2.md": "",
+		"docs/folder/introduction.md": "", "docs/folder/page3.md": "", "docs/folder/page4.md": ""}
+	nested := map[string]string{"docs/a/1.md": "", "docs/a/2.md": "", "docs/a/3.md": "", "docs/a/aa/1.md": "", "docs/a/aa/2.md": "",
+		"docs/b/1.md": "", "docs/b/2.md": "", "docs/b/3.md": ""}
+	for _, tt := range []struct {
+		name, nav string
+		files     map[string]string
+		want      string
+	}{
+		{"README: Start and the rest", "- Start:\n    - introduction.md\n    - page1.md\n    - page2.md\n- ...\n", readme,
+			"[Start]\n  introduction.md\n  page1.md\n  page2.md\n[Folder]\n  folder/introduction.md\n  folder/page3.md\n  folder/page4.md\n"},
+		{"README: the rest at a deeper level", "- page1.md\n- Rest:\n    - ...\n", readme,
+			"page1.md\n[Rest]\n  introduction.md\n  page2.md\n  [Folder]\n    folder/introduction.md\n    folder/page3.md\n    folder/page4.md\n"},
+		{"test_pattern_and_rest", "- ... | *a.md\n- 2a.md\n- ...\n", map[string]string{"docs/1a.md": "", "docs/1b.md": "", "docs/2a.md": "", "docs/3a.md": ""},
+			"1a.md\n3a.md\n2a.md\n1b.md\n"},
+		{"test_folder: a glob's * does not cross folders", "- b/1.md\n- ... | *.md\n- b/2.md\n- ... | a\n- b/3.md\n- ... | a/*.md\n",
+			map[string]string{"docs/a/1.md": "", "docs/a/2.md": "", "docs/a/3.md": "", "docs/b/1.md": "", "docs/b/2.md": "", "docs/b/3.md": ""},
+			"b/1.md\nb/2.md\nb/3.md\n[A]\n  a/1.md\n  a/2.md\n  a/3.md\n"},
+		{"test_nested", "- ... | **/1.md\n- \"2\":\n    - ... | a/**/2.md\n- Rest:\n    - ...\n", nested,
+			"[A]\n  a/1.md\n  [Aa]\n    a/aa/1.md\n[B]\n  b/1.md\n[2]\n  [A]\n    a/2.md\n    [Aa]\n      a/aa/2.md\n" +
+				"[Rest]\n  [A]\n    a/3.md\n  [B]\n    b/2.md\n    b/3.md\n"},
+		{"test_flat", "- ... | flat | **/1.md\n- \"2\":\n    - ... | flat | a/**/2.md\n- Rest:\n    - ... | flat\n", nested,
+			"a/1.md\na/aa/1.md\nb/1.md\n[2]\n  a/2.md\n  a/aa/2.md\n[Rest]\n  a/3.md\n  b/2.md\n  b/3.md\n"},
+		{"test_precedence", "- ...\n- \"1\":\n    - ... | 1*.md\n- '... | *[ab].md'\n",
+			map[string]string{"docs/1.md": "", "docs/1a.md": "", "docs/1b.md": "", "docs/2.md": "", "docs/2a.md": "", "docs/2b.md": ""},
+			"2.md\n[1]\n  1.md\n  1a.md\n  1b.md\n2a.md\n2b.md\n"},
+		{"regex=, titles and links", "- Intro: page1.md\n- '... | regex=^folder/'\n- Site: https://x.test/\n", readme,
+			"page1.md=Intro\n[Folder]\n  folder/introduction.md\n  folder/page3.md\n  folder/page4.md\n[Site]->https://x.test/\n"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeTree(t, dir, tt.files)
+			var doc yaml.Node
+			if err := yaml.Unmarshal([]byte(tt.nav), &doc); err != nil {
+				t.Fatal(err)
+			}
+			nav, ok, err := awesomeRestNav(dir, "docs", nil, awesomeOptions{}, "mkdocs.yml", doc.Content[0])
+			if err != nil || !ok {
+				t.Fatalf("ok %v, err %v", ok, err)
+			}
+			if got := navString(nav); got != tt.want {
+				t.Errorf("nav:\n%s\nwant:\n%s", got, tt.want)
+			}
+		})
 	}
 }

@@ -128,7 +128,10 @@
 // for one folder); the plugin's options in plugins: are the fallbacks
 // (and filename:). With Material's navigation.indexes, a section whose
 // first entry is its index page links to it. A nav: entry that names
-// nothing is a warning (the plugin's strict default stops MkDocs).
+// nothing is a warning (the plugin's strict default stops MkDocs). With
+// a nav: in mkdocs.yml, the plugin only fills its "..." entries
+// (filtered by a glob or regex= on the docs-relative path, "| flat"
+// flattening), with the pages nav: does not list (awesomeRestNav).
 //
 // extra_css and extra_javascript are named in a note, not applied: the
 // pages keep sitegen's own style sheet and carry no author script; the
@@ -346,7 +349,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	pluginNames := plugins(get("plugins"))
 	if slices.Contains(pluginNames, AwesomePages) {
 		pluginNames = slices.DeleteFunc(pluginNames, func(n string) bool { return n == AwesomePages })
-		if err := readAwesomePages(l, dir, file, get("nav") != nil, get("plugins"), get("theme")); err != nil {
+		if err := readAwesomePages(l, dir, file, get("nav"), get("plugins"), get("theme")); err != nil {
 			return nil, err
 		}
 	}
@@ -463,12 +466,7 @@ func keepName(name string) string { return name }
 // ignore_case). "This plugin won't do anything if your mkdocs.yml
 // defines a nav" (nor does sitegen: nav: wins). The navigation is
 // MkDocs' own, as the plugin rewrites it: shown as built (NavAsWritten).
-func readAwesomePages(l *layout.Layout, dir, file string, hasNav bool, plugins, theme *yaml.Node) error {
-	if hasNav {
-		l.Notes = append(l.Notes, fmt.Sprintf("%s: plugin %s: the .pages files are not read, as the plugin does not read them when nav: is set "+
-			"(a nav: with a ... entry, which the plugin fills, is not implemented)", file, AwesomePages))
-		return nil
-	}
+func readAwesomePages(l *layout.Layout, dir, file string, navNode, plugins, theme *yaml.Node) error {
 	if !layout.Exists(dir, l.Content, true) {
 		return nil // no docs_dir: the build says so
 	}
@@ -477,6 +475,24 @@ func readAwesomePages(l *layout.Layout, dir, file string, hasNav bool, plugins, 
 		return err
 	}
 	opt.Indexes = slices.Contains(themeFeatures(theme), "navigation.indexes")
+	if navNode != nil {
+		// "This plugin won't do anything if your mkdocs.yml defines a
+		// nav ... To make use of the features listed below, you'll
+		// either have to remove the entry completely or add a ... entry
+		// to it."
+		nav, ok, err := awesomeRestNav(dir, l.Content, l.Markup.Extensions, opt, file, navNode)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			l.Notes = append(l.Notes, fmt.Sprintf("%s: plugin %s: the .pages files are not read, as the plugin does not read them when nav: is set without a ... entry", file, AwesomePages))
+			return nil
+		}
+		l.Nav = nav
+		l.HomeInNav = slices.ContainsFunc(l.Nav, func(e layout.NavEntry) bool { return e.Path == "index.md" || e.Path == "README.md" })
+		l.Read = append(l.Read, fmt.Sprintf("%s: nav's ... entries filled", AwesomePages))
+		return nil
+	}
 	nav, notes, warns, files, err := awesomeNav(dir, l.Content, l.Markup.Extensions, opt)
 	if err != nil {
 		return err
