@@ -25,6 +25,22 @@ const (
 // {{#type arguments}}.
 var linkRE = regexp.MustCompile(`\\\{\{#.*\}\}|\{\{\s*#([a-zA-Z0-9_]+)\s+([^}]+)\}\}`)
 
+// mdBookDirective reports whether the directive d (linkRE's match m in
+// text) is the links preprocessor's: one it applies, or its escape.
+func mdBookDirective(d string, m []int, text string) bool {
+	if strings.HasPrefix(d, `\`) {
+		return true
+	}
+	if len(m) < 6 || m[2] < 0 {
+		return false
+	}
+	switch text[m[2]:m[3]] {
+	case "title", "include", "rustdoc_include", "playground", "playpen":
+		return true
+	}
+	return false
+}
+
 // anchorStart and anchorEnd are mdBook's anchor lines.
 var (
 	anchorStart = regexp.MustCompile(`ANCHOR:\s*([\w_-]+)`)
@@ -147,6 +163,9 @@ type segment struct {
 // dir. keep is true for a directive mdBook does not know, left as it is.
 // line and off place problems in the chapter.
 func (x *expander) directive(d string, m []int, text, dir string, depth int, prefix string, line, off int) (out string, keep bool) {
+	if x.pl.NoLinks && mdBookDirective(d, m, text) {
+		return d, true
+	}
 	if strings.HasPrefix(d, `\`) {
 		return d[1:], false
 	}

@@ -38,7 +38,9 @@
 //   - Preprocessor lines ({{#include}}, {{#rustdoc_include}},
 //     {{#playground}}, {{#title}}) are applied as mdBook's links
 //     preprocessor applies them (Expand); a line that cannot be is a
-//     problem at its file and line, never printed.
+//     problem at its file and line, never printed; with [build]
+//     use-default-preprocessors = false and no [preprocessor.links] they
+//     stay in the text, as mdBook leaves them (defaultPreprocessorsOff).
 //   - Settings: [book] title and language, [output.html] site-url and
 //     no-section-label (the sidebar without chapter numbers); a
 //     build without --dest writes to [build] build-dir (default book/), as
@@ -136,7 +138,9 @@ func Recognise(dir string) (*layout.Layout, error) {
 	if err != nil {
 		return nil, err
 	}
-	l.Expand = readPreprocessors(dir, l, m, raw).Expand
+	pl := readPreprocessors(dir, l, m, raw)
+	pl.NoLinks = defaultPreprocessorsOff(l, m)
+	l.Expand = pl.Expand
 	summary := path.Join(l.Content, SummaryFile)
 	raw, err = layout.ReadSetting(dir, summary) // the link rule of every settings file
 	if err != nil {
@@ -307,6 +311,33 @@ func buildDir(l *layout.Layout, build map[string]any) string {
 		return DefaultBuildDir
 	}
 	return p
+}
+
+// defaultPreprocessorsOff reads build.use-default-preprocessors:
+// "Disable the default preprocessors (links & index) by setting this
+// option to false. ... Adding [preprocessor.links], for example, will
+// ensure, regardless of use-default-preprocessors that links it will
+// run" (https://rust-lang.github.io/mdBook/format/configuration/general.html#build-options).
+// It reports whether links does not run (its {{#…}} lines stay in the
+// text, as mdBook leaves them); without index, mdBook writes a README.md
+// chapter as README.html, not its folder's index.html, which sitegen
+// still does: a note says so.
+func defaultPreprocessorsOff(l *layout.Layout, m map[string]any) bool {
+	if on, ok := table(m, "build")["use-default-preprocessors"].(bool); !ok || on {
+		return false
+	}
+	pre := table(m, "preprocessor")
+	_, links := pre["links"]
+	_, index := pre["index"]
+	if !links {
+		l.Notes = append(l.Notes, ConfigFile+": build.use-default-preprocessors = false and no [preprocessor.links]: "+
+			"{{#include}}, {{#title}} and the like stay in the chapters' text, as mdBook leaves them")
+	}
+	if !index {
+		l.Notes = append(l.Notes, ConfigFile+": build.use-default-preprocessors = false and no [preprocessor.index]: "+
+			"mdBook writes a README.md chapter as README.html; sitegen still makes it its folder's index page")
+	}
+	return !links
 }
 
 // preprocessors lists the book's configured preprocessors that are not

@@ -236,3 +236,40 @@ func TestHeadingIDs(t *testing.T) {
 		}
 	}
 }
+
+// TestDefaultPreprocessorsOff: "use-default-preprocessors: Disable the
+// default preprocessors (links & index) by setting this option to false.
+// ... Adding [preprocessor.links], for example, will ensure, regardless
+// of use-default-preprocessors that links it will run."
+// (https://rust-lang.github.io/mdBook/format/configuration/general.html#build-options).
+// Without the links preprocessor mdBook leaves {{#include}} and
+// {{#title}} in the chapter's text; without index a README.md is not
+// its folder's index page, which the build notes.
+func TestDefaultPreprocessorsOff(t *testing.T) {
+	page := "{{#title Own}}\n# A\n\n{{#include b.txt}}\n\\{{#include b.txt}}\n"
+	read := func(string) ([]byte, error) { return []byte("included\n"), nil }
+	for _, tt := range []struct {
+		name, toml, want, note string
+		title                  string
+	}{
+		{"on", "[book]\n", "\n# A\n\nincluded\n{{#include b.txt}}\n", "", "Own"},
+		{"off", "[build]\nuse-default-preprocessors = false\n", page, "README.md", ""},
+		{"off, links declared", "[build]\nuse-default-preprocessors = false\n[preprocessor.links]\n", "\n# A\n\nincluded\n{{#include b.txt}}\n", "README.md", "Own"},
+		{"off, both declared", "[build]\nuse-default-preprocessors = false\n[preprocessor.links]\n[preprocessor.index]\n", "\n# A\n\nincluded\n{{#include b.txt}}\n", "", "Own"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			l, err := Recognise(layouttest.Write(t, map[string]string{"book.toml": tt.toml, "src/SUMMARY.md": "- [A](a.md)\n"}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			x := l.Expand("src/a.md", []byte(page), read)
+			if string(x.Src) != tt.want || x.Title != tt.title {
+				t.Errorf("text %q title %q, want %q %q", x.Src, x.Title, tt.want, tt.title)
+			}
+			notes := strings.Join(l.Notes, "\n")
+			if tt.note == "" && strings.Contains(notes, "use-default-preprocessors") || tt.note != "" && !strings.Contains(notes, tt.note) {
+				t.Errorf("notes %q, want %q", notes, tt.note)
+			}
+		})
+	}
+}

@@ -43,6 +43,11 @@ type Plugins struct {
 	// in one pass. Text one brings in is read by those that run after it
 	// (Plugins.after) and not by those that ran before.
 	Order map[string]int
+	// NoLinks: mdBook's links preprocessor does not run
+	// (build.use-default-preprocessors = false without
+	// [preprocessor.links]): its directives, and their escapes, stay in
+	// the text as written, as mdBook leaves them.
+	NoLinks bool
 	// Unrun are the configured preprocessors sitegen neither applies nor
 	// knows as mdBook's: a {{#name …}} directive that is not mdBook's is
 	// theirs, dropped with a warning rather than printed.

@@ -115,13 +115,23 @@
 //
 // The awesome-pages plugin, when plugins: lists it and there is no nav:
 // (awesome.go, https://github.com/lukasgeiter/mkdocs-awesome-pages-plugin):
-// each folder's .pages file orders its entries (nav:, or the deprecated
-// arrange:, with "..." for the rest; nav: leaves out of the navigation
-// what it does not list, arrange: puts it last), titles entries
-// ("Title: page.md") and the folder (title:), and hides the folder from
-// the navigation (hide: true; its pages are published). Its other keys
-// (order, sort_type, order_by, collapse…), links and sections in nav:,
-// and filtered rests are named, not read.
+// the navigation is MkDocs' own as the plugin rewrites it, shown as built
+// (NavAsWritten): each folder's .pages file orders its entries (nav:,
+// or the deprecated arrange:, with "..." rests, filtered by a glob or
+// regex= on the basename; nav: leaves out what it does not list,
+// arrange: puts it last), adds links ("Title: https://…") and sections
+// ("Title:" and a list), titles entries ("Title: page.md") and the
+// folder (title:), hides the folder from the navigation (hide: true;
+// its pages are published), sorts it (order: asc|desc, sort_type:
+// natural, order_by: filename|title, ignore_case) and collapses a
+// folder of one entry (collapse_single_pages, recursive, and collapse,
+// for one folder); the plugin's options in plugins: are the fallbacks
+// (and filename:). With Material's navigation.indexes, a section whose
+// first entry is its index page links to it. A nav: entry that names
+// nothing is a warning (the plugin's strict default stops MkDocs). With
+// a nav: in mkdocs.yml, the plugin only fills its "..." entries
+// (filtered by a glob or regex= on the docs-relative path, "| flat"
+// flattening), with the pages nav: does not list (awesomeRestNav).
 //
 // extra_css and extra_javascript are named in a note, not applied: the
 // pages keep sitegen's own style sheet and carry no author script; the
@@ -129,6 +139,7 @@
 package mkdocs
 
 import (
+	"cmp"
 	"fmt"
 	"html"
 	"io/fs"
@@ -338,7 +349,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 	pluginNames := plugins(get("plugins"))
 	if slices.Contains(pluginNames, AwesomePages) {
 		pluginNames = slices.DeleteFunc(pluginNames, func(n string) bool { return n == AwesomePages })
-		if err := readAwesomePages(l, dir, file, get("nav") != nil); err != nil {
+		if err := readAwesomePages(l, dir, file, get("nav"), get("plugins"), get("theme")); err != nil {
 			return nil, err
 		}
 	}
@@ -450,29 +461,98 @@ func extraFiles(n *yaml.Node) []string {
 func keepName(name string) string { return name }
 
 // readAwesomePages gives the layout the navigation of the awesome-pages
-// plugin's .pages files (awesome.go): their order (nav:, arrange:, with
-// "..."), titles and hidden folders. "This plugin won't do anything if
-// your mkdocs.yml defines a nav" (nor does sitegen: nav: wins).
-func readAwesomePages(l *layout.Layout, dir, file string, hasNav bool) error {
-	if hasNav {
-		l.Notes = append(l.Notes, fmt.Sprintf("%s: plugin %s: the .pages files are not read, as the plugin does not read them when nav: is set "+
-			"(a nav: with a ... entry, which the plugin fills, is not implemented)", file, AwesomePages))
-		return nil
-	}
+// plugin's .pages files (awesome.go) and its options in plugins:
+// (filename, collapse_single_pages, order, sort_type, order_by,
+// ignore_case). "This plugin won't do anything if your mkdocs.yml
+// defines a nav" (nor does sitegen: nav: wins). The navigation is
+// MkDocs' own, as the plugin rewrites it: shown as built (NavAsWritten).
+func readAwesomePages(l *layout.Layout, dir, file string, navNode, plugins, theme *yaml.Node) error {
 	if !layout.Exists(dir, l.Content, true) {
 		return nil // no docs_dir: the build says so
 	}
-	nav, notes, files, err := awesomeNav(dir, l.Content, l.Markup.Extensions)
+	opt, err := awesomeOpts(file, extOptions(plugins, AwesomePages))
 	if err != nil {
 		return err
 	}
-	if files == 0 {
+	opt.Indexes = slices.Contains(themeFeatures(theme), "navigation.indexes")
+	if navNode != nil {
+		// "This plugin won't do anything if your mkdocs.yml defines a
+		// nav ... To make use of the features listed below, you'll
+		// either have to remove the entry completely or add a ... entry
+		// to it."
+		nav, ok, err := awesomeRestNav(dir, l.Content, l.Markup.Extensions, opt, file, navNode)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			l.Notes = append(l.Notes, fmt.Sprintf("%s: plugin %s: the .pages files are not read, as the plugin does not read them when nav: is set without a ... entry", file, AwesomePages))
+			return nil
+		}
+		l.Nav = nav
+		l.HomeInNav = slices.ContainsFunc(l.Nav, func(e layout.NavEntry) bool { return e.Path == "index.md" || e.Path == "README.md" })
+		l.Read = append(l.Read, fmt.Sprintf("%s: nav's ... entries filled", AwesomePages))
+		return nil
+	}
+	nav, notes, warns, files, err := awesomeNav(dir, l.Content, l.Markup.Extensions, opt)
+	if err != nil {
+		return err
+	}
+	if files == 0 && opt == (awesomeOptions{Indexes: opt.Indexes}) {
 		return nil
 	}
 	l.Nav = nav
-	l.Read = append(l.Read, fmt.Sprintf("%s: %d .pages files", AwesomePages, files))
+	l.NavAsWritten = true
+	l.HomeInNav = slices.ContainsFunc(l.Nav, func(e layout.NavEntry) bool { return e.Path == "index.md" || e.Path == "README.md" })
+	l.Read = append(l.Read, fmt.Sprintf("%s: %d %s files", AwesomePages, files, cmp.Or(opt.Filename, pagesFile)))
 	for _, n := range notes {
 		l.Notes = append(l.Notes, fmt.Sprintf("%s (plugin %s): not read; the navigation is built without it", n, AwesomePages))
+	}
+	for _, w := range warns {
+		l.Notes = append(l.Notes, fmt.Sprintf("%s (plugin %s)", w, AwesomePages))
+	}
+	return nil
+}
+
+// awesomeOpts reads the awesome-pages plugin's options (its entry's
+// mapping in plugins:, nil for none): "filename", "collapse_single_pages",
+// and the sort keys, "Global fallback values for the Meta attributes".
+func awesomeOpts(file string, n *yaml.Node) (awesomeOptions, error) {
+	var o awesomeOptions
+	if n == nil || n.Kind != yaml.MappingNode {
+		return o, nil
+	}
+	var raw struct {
+		Filename            string `yaml:"filename"`
+		CollapseSinglePages bool   `yaml:"collapse_single_pages"`
+		Order               string `yaml:"order"`
+		SortType            string `yaml:"sort_type"`
+		OrderBy             string `yaml:"order_by"`
+		IgnoreCase          *bool  `yaml:"ignore_case"`
+	}
+	if err := n.Decode(&raw); err != nil {
+		return o, &layout.ConfigError{File: file, Line: n.Line, Col: n.Column, Msg: "plugins: " + AwesomePages + ": " + err.Error()}
+	}
+	if raw.Filename != "" && (strings.ContainsAny(raw.Filename, "/\\") || raw.Filename == "..") {
+		return o, &layout.ConfigError{File: file, Line: n.Line, Col: n.Column, Msg: fmt.Sprintf("plugins: %s: filename %q is not a file name", AwesomePages, raw.Filename)}
+	}
+	o.Filename, o.CollapseSingle = raw.Filename, raw.CollapseSinglePages
+	o.sortKeys = sortKeys{Order: raw.Order, SortType: raw.SortType, OrderBy: raw.OrderBy, IgnoreCase: raw.IgnoreCase}
+	return o, nil
+}
+
+// themeFeatures is Material for MkDocs' theme: features: list.
+func themeFeatures(n *yaml.Node) []string {
+	if n == nil || n.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == "features" && n.Content[i+1].Kind == yaml.SequenceNode {
+			var out []string
+			for _, f := range n.Content[i+1].Content {
+				out = append(out, f.Value)
+			}
+			return out
+		}
 	}
 	return nil
 }

@@ -258,7 +258,14 @@ func (s *Site) writtenNav(entries []layout.NavEntry, drafts map[int]bool) []*tem
 		default:
 			p := s.ByRel[e.Path]
 			it.URL = s.Cfg.RelURL(p.SitePath)
-			if it.Title == "" {
+			switch {
+			case it.Title != "":
+			case s.Lay.Kind == layout.MkDocs:
+				// MkDocs labels an entry without a title by the page's
+				// own (its title:, its # heading), a section's index page
+				// too: the section's title is its group's (applyNav).
+				it.Title = p.Title
+			default:
 				it.Title = p.Label()
 			}
 		}

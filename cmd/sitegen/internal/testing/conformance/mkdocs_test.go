@@ -286,6 +286,20 @@ func TestMkDocs(t *testing.T) {
 			Strict: true,
 		},
 		{
+			Name: "nav: a section's index page keeps its own title",
+			Rule: `"1. A title defined in the nav configuration setting for a document. 2. A title defined in the title meta-data key ` +
+				`of a document. 3. A level 1 Markdown header on the first line of the document body." ` +
+				`(https://www.mkdocs.org/user-guide/writing-your-docs/#meta-data): a section's index page, listed under the section ` +
+				`without a title, is labelled by its own heading, the section by its own title (awesome-pages' navigation too)`,
+			Files: map[string]string{
+				"mkdocs.yml":          "site_name: M\nnav:\n  - index.md\n  - Rules:\n    - rules/index.md\n    - rules/melee.md\n",
+				"docs/index.md":       "# Home\n",
+				"docs/rules/index.md": "# Rules overview\n",
+				"docs/rules/melee.md": "# Melee\n",
+			},
+			SameNav: true,
+		},
+		{
 			Name: "a hidden docs_dir",
 			Rule: `"docs_dir: The directory containing the documentation source markdown files" ` +
 				`(https://www.mkdocs.org/user-guide/configuration/#docs_dir): MkDocs reads a hidden folder the settings name ` +
