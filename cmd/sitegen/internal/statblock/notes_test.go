@@ -26,6 +26,7 @@ func TestNoteCreatures(t *testing.T) {
 	goblin := "---\nstatblock: true\nname: Goblin Boss\nhp: 21\nac: 17\ntags: [monster]\nlanguages: Common, Goblin\n---\nNotes.\n"
 	for _, tc := range []struct {
 		name, settings, path, block string
+		note                        string // the note's text; "" the Goblin Boss of its front matter
 		want, not, prob             []string
 	}{
 		{name: "no settings: the note is read", path: "Bestiary/Goblin Boss.md", block: "monster: Goblin Boss\nac: 15\n",
@@ -44,6 +45,24 @@ func TestNoteCreatures(t *testing.T) {
 			not: []string{"21"}, prob: []string{`names a creature`}},
 		{name: "a name no note has", path: "Goblin Boss.md", block: "monster: Orc\n",
 			not: []string{"21"}, prob: []string{`monster: "Orc" names a creature`}},
+		// statblock: inline: the creature is the note's first ```statblock
+		// block (watcher.worker.ts findFirstStatBlock:
+		// /^```[^\S\r\n]*statblock\s?\n([\s\S]+?)^```/m), named by its name:,
+		// not by the note's title or its front matter's name.
+		{name: "inline: the first block, by its name", path: "Bestiary/Boss.md", block: "monster: Goblin Boss\nac: 15\n",
+			note: inlineGoblin, want: []string{"Goblin Boss", "21", "15", "Common, Goblin"}, not: []string{"Second", "99", ">17<"}},
+		{name: "inline: named by the block, not the front matter", path: "Boss.md", block: "monster: Front Name\n",
+			note: inlineGoblin, not: []string{"21"}, prob: []string{`monster: "Front Name" names a creature`}},
+		{name: "inline: a ~~~ block is not the plugin's", path: "Boss.md", block: "monster: Goblin Boss\n",
+			note: "---\nstatblock: inline\n---\n~~~statblock\nname: Goblin Boss\nhp: 21\n~~~\n", not: []string{"21"}, prob: []string{`names a creature`}},
+		{name: "inline: an indented block is not the plugin's", path: "Boss.md", block: "monster: Goblin Boss\n",
+			note: "---\nstatblock: inline\n---\n  ```statblock\n  name: Goblin Boss\n  hp: 21\n  ```\n", not: []string{"21"}, prob: []string{`names a creature`}},
+		{name: "inline: a note not published", path: "Private/Boss.md", block: "monster: Goblin Boss\n",
+			note: inlineGoblin, not: []string{"21"}, prob: []string{`names a creature`}},
+		{name: "inline: autoParse off", settings: `{"autoParse": false}`, path: "Boss.md", block: "monster: Goblin Boss\n",
+			note: inlineGoblin, not: []string{"21"}, prob: []string{`names a creature`}},
+		{name: "statblock: false is no creature", path: "Boss.md", block: "monster: Goblin Boss\n",
+			note: strings.Replace(inlineGoblin, "inline", "false", 1), not: []string{"21"}, prob: []string{`names a creature`}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -56,7 +75,10 @@ func TestNoteCreatures(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			write(tc.path, goblin)
+			if tc.note == "" {
+				tc.note = goblin
+			}
+			write(tc.path, tc.note)
 			write("Nameless.md", "---\nstatblock: true\nhp: 99\n---\n")
 			if tc.settings != "" {
 				write(SettingsFile, tc.settings)
@@ -90,6 +112,12 @@ func TestNoteCreatures(t *testing.T) {
 		})
 	}
 }
+
+// inlineGoblin is a `statblock: inline` note: its creature is its first
+// stat block.
+const inlineGoblin = "---\nstatblock: inline\nname: Front Name\naliases: [Boss]\n---\n# Boss\n\n" +
+	"```statblock\nname: Goblin Boss\nhp: 21\nac: 17\nlanguages: Common, Goblin\n```\n\n" +
+	"```statblock\nname: Second\nhp: 99\n```\n"
 
 // vaultLinks resolves a wikilink to the vault's note at that path, whose
 // source an embed reads; the notes under Private/ are not published.
