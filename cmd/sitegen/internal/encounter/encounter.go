@@ -39,8 +39,9 @@ const StyleAsset = "css/encounter.css"
 // Handler renders ```encounter (or, as a table, ```encounter-table)
 // blocks.
 type Handler struct {
-	table    bool
-	bestiary *statblock.Bestiary
+	table     bool
+	bestiary  *statblock.Bestiary
+	creatures *statblock.VaultCreatures // the vault's note creatures (ForVault); nil: none
 }
 
 // New returns the handler of ```encounter blocks; NewTable that of
@@ -49,6 +50,14 @@ type Handler struct {
 func New(bestiary *statblock.Bestiary) *Handler { return &Handler{bestiary: bestiary} }
 func NewTable(bestiary *statblock.Bestiary) *Handler {
 	return &Handler{table: true, bestiary: bestiary}
+}
+
+// ForVault returns the handler for the vault at dir: one that finds a
+// creature first among the creatures the vault's notes define
+// (statblock.Bestiary.VaultCreatures), as Initiative Tracker takes a
+// creature by its name from Fantasy Statblocks' bestiary, which has them.
+func (h *Handler) ForVault(dir string) markup.BlockHandler {
+	return &Handler{table: h.table, bestiary: h.bestiary, creatures: h.bestiary.VaultCreatures(dir)}
 }
 
 // RenderBlock implements markup.BlockHandler.
@@ -153,16 +162,35 @@ func (h *Handler) creature(b *markup.Block, e entry, rollHP bool, notes map[stri
 	return c
 }
 
-// find looks a creature up: the note [[name]] names, and the stat block
-// in it of that name (else its first).
+// find looks a creature up, as Initiative Tracker does by its name in
+// Fantasy Statblocks' bestiary (src/main.ts getBaseCreatureFromBestiary:
+// "window.FantasyStatblocks.hasCreature(name)"): first among the
+// creatures the vault's notes define (`statblock: true` or `inline`,
+// named by their name:), then, as sitegen also does, the note [[name]]
+// names, and the stat block in it of that name (else its first). A
+// creature whose note is not published is shown without its link or
+// stats (Obsidian shows it: the vault has no unpublished notes).
 func (h *Handler) find(b *markup.Block, name string, line, col int) note {
+	if tg, c, ok := h.creatures.Find(b, name); ok {
+		switch {
+		case tg.Unlinked != "":
+			b.Warn(line, col, fmt.Sprintf("creature %q: %s; shown without a link or stats", name, tg.Unlinked))
+			return note{}
+		case tg.Problem != "":
+			b.Warn(line, col, fmt.Sprintf("creature %q: %s; shown without a link or stats", name, tg.Problem))
+			return note{}
+		case tg.Warning != "":
+			b.Warn(line, col, fmt.Sprintf("creature %q: %s", name, tg.Warning))
+		}
+		return note{url: tg.URL, stats: c, found: true}
+	}
 	tg := b.ResolveWiki(name, true)
 	switch {
 	case tg.Unlinked != "":
 		b.Warn(line, col, fmt.Sprintf("creature %q: %s; shown without a link", name, tg.Unlinked))
 		return note{}
 	case tg.Problem != "":
-		b.Warn(line, col, fmt.Sprintf("creature %q: %s (Initiative Tracker finds creatures in its bestiary, sitegen in the site's notes); shown without a link or stats", name, tg.Problem))
+		b.Warn(line, col, fmt.Sprintf("creature %q: %s (Initiative Tracker finds creatures in its bestiary, sitegen in the site's notes and the creatures they define); shown without a link or stats", name, tg.Problem))
 		return note{}
 	case tg.Warning != "":
 		b.Warn(line, col, fmt.Sprintf("creature %q: %s", name, tg.Warning))
