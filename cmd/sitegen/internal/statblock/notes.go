@@ -199,19 +199,38 @@ func statblockKind(fm string) (string, bool) {
 
 // inlineCreature is the creature of a `statblock: inline` note's source
 // src: its name and the YAML of its first ```statblock block
-// (firstStatBlock), ok when the block reads and names it.
+// (firstStatBlock), ok when the block names it (blockName).
 func inlineCreature(src []byte) (name, body string, ok bool) {
 	m := firstStatBlock.FindSubmatch(src)
 	if m == nil {
 		return "", "", false
 	}
 	body = strings.ReplaceAll(string(m[1]), "\r\n", "\n")
-	mon, err := parseMonster(body)
-	if err != nil {
-		return "", "", false
-	}
-	name = strings.TrimSpace(mon.str("name"))
+	name = blockName(body)
 	return name, body, name != ""
+}
+
+// blockName is the name a stat block's YAML body gives its creature: the
+// last of its top-level `name:` lines (a key at the start of a line; YAML
+// keeps the last of a repeated key), read as YAML, without reading the
+// whole block (readNotes reads thousands; a block that does not read is
+// found so, and not used, when a page reads it: noteCreatureOf).
+func blockName(body string) string {
+	name := ""
+	for s := body; s != ""; {
+		line, rest, _ := strings.Cut(s, "\n")
+		s = rest
+		if !strings.HasPrefix(line, "name:") {
+			continue
+		}
+		var v struct{ Name yaml.Node }
+		if err := yaml.Unmarshal([]byte(line), &v); err != nil || v.Name.Kind != yaml.ScalarNode {
+			name = ""
+			continue
+		}
+		name = strings.TrimSpace(v.Name.Value)
+	}
+	return name
 }
 
 // noteCreatureOf is the creature the note of source src defines, as
