@@ -189,3 +189,48 @@ func TestFrontMatter(t *testing.T) {
 		}
 	}
 }
+
+// TestInlineCreature: a `statblock: inline` note's creature is its first
+// ```statblock block by the plugin's expression (findFirstStatBlock:
+// /^```[^\S\r\n]*statblock\s?\n([\s\S]+?)^```/m), named by the block's
+// top-level name: (the last, as YAML keeps the last of a repeated key),
+// not a name: nested in a field.
+func TestInlineCreature(t *testing.T) {
+	for _, tc := range []struct{ name, src, want string }{
+		{"first block", "```statblock\nname: Orc\n```\n```statblock\nname: Elf\n```\n", "Orc"},
+		{"spaces before the word", "```  statblock\nname: Orc\n```\n", "Orc"},
+		{"CRLF", "```statblock\r\nname: Orc\r\n```\r\n", "Orc"},
+		{"quoted", "```statblock\nname: \"Bshez \\\"Sand Claws\\\" Shak\"\n```\n", `Bshez "Sand Claws" Shak`},
+		{"the last of two", "```statblock\nname: Orc\nname: Orc Chief\n```\n", "Orc Chief"},
+		{"nested names are not its", "```statblock\ntraits:\n  - name: Bite\n    desc: x\nname: Wolf\n```\n", "Wolf"},
+		{"no name", "```statblock\nhp: 7\ntraits:\n  - name: Bite\n```\n", ""},
+		{"tildes are not the plugin's", "~~~statblock\nname: Orc\n~~~\n", ""},
+		{"another word", "```statblocks\nname: Orc\n```\n", ""},
+		{"not closed", "```statblock\nname: Orc\n", ""},
+	} {
+		if got, _, _ := inlineCreature([]byte(tc.src)); got != tc.want {
+			t.Errorf("%s: got %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestInlineNoteBound: an inline note's block is read within its first
+// maxInlineNote bytes: one that ends past them is no creature.
+func TestInlineNoteBound(t *testing.T) {
+	dir := t.TempDir()
+	head := "---\nstatblock: inline\n---\n"
+	block := "```statblock\nname: Orc\nhp: 15\n```\n"
+	pad := strings.Repeat("x\n", maxInlineNote/2)
+	for name, s := range map[string]string{"Near.md": head + block + pad, "Far.md": head + pad + block} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(strings.Replace(s, "Orc", strings.TrimSuffix(name, ".md"), 1)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := readNotes(dir, nil)
+	if _, ok := got["near"]; !ok {
+		t.Errorf("the creature at the start of a long note was not read: %v", got)
+	}
+	if _, ok := got["far"]; ok {
+		t.Errorf("a creature past maxInlineNote was read: %v", got)
+	}
+}
