@@ -164,27 +164,48 @@ func (h *Handler) creature(b *markup.Block, e entry, rollHP bool, notes map[stri
 
 // find looks a creature up, as Initiative Tracker does by its name in
 // Fantasy Statblocks' bestiary (src/main.ts getBaseCreatureFromBestiary:
-// "window.FantasyStatblocks.hasCreature(name)"): first among the
-// creatures the vault's notes define (`statblock: true` or `inline`,
-// named by their name:), then, as sitegen also does, the note [[name]]
-// names, and the stat block in it of that name (else its first). A
-// creature whose note is not published is shown without its link or
-// stats (Obsidian shows it: the vault has no unpublished notes).
+// "window.FantasyStatblocks.hasCreature(name)"), which has the creatures
+// the vault's notes define (`statblock: true` or `inline`, named by their
+// name:), and as sitegen also does, by the note [[name]] names: that
+// note's stat block of that name when it has one (of two notes defining
+// one creature, the one the wikilink finds: the page's own, the nearest);
+// else the note creature of that name; else that note's first stat block.
+// A creature whose note is not published is shown without its link or
+// stats (Obsidian shows it: a vault has no unpublished notes), with a
+// warning.
 func (h *Handler) find(b *markup.Block, name string, line, col int) note {
-	if tg, c, ok := h.creatures.Find(b, name); ok {
-		switch {
-		case tg.Unlinked != "":
-			b.Warn(line, col, fmt.Sprintf("creature %q: %s; shown without a link or stats", name, tg.Unlinked))
-			return note{}
-		case tg.Problem != "":
-			b.Warn(line, col, fmt.Sprintf("creature %q: %s; shown without a link or stats", name, tg.Problem))
-			return note{}
-		case tg.Warning != "":
-			b.Warn(line, col, fmt.Sprintf("creature %q: %s", name, tg.Warning))
-		}
-		return note{url: tg.URL, stats: c, found: true}
-	}
 	tg := b.ResolveWiki(name, true)
+	var first *statblock.Creature
+	if tg.Problem == "" && tg.Unlinked == "" {
+		for _, body := range statblocks(tg.Src) {
+			c, err := h.bestiary.Stats(body)
+			if err != nil {
+				continue // its own page reports it
+			}
+			if strings.EqualFold(c.Name, name) {
+				if tg.Warning != "" {
+					b.Warn(line, col, fmt.Sprintf("creature %q: %s", name, tg.Warning))
+				}
+				return note{url: tg.URL, stats: c, found: true}
+			}
+			if first == nil {
+				first = &c
+			}
+		}
+	}
+	if ctg, c, ok := h.creatures.Find(b, name); ok {
+		switch {
+		case ctg.Unlinked != "":
+			b.Warn(line, col, fmt.Sprintf("creature %q: %s; shown without a link or stats", name, ctg.Unlinked))
+			return note{}
+		case ctg.Problem != "":
+			b.Warn(line, col, fmt.Sprintf("creature %q: %s; shown without a link or stats", name, ctg.Problem))
+			return note{}
+		case ctg.Warning != "":
+			b.Warn(line, col, fmt.Sprintf("creature %q: %s", name, ctg.Warning))
+		}
+		return note{url: ctg.URL, stats: c, found: true}
+	}
 	switch {
 	case tg.Unlinked != "":
 		b.Warn(line, col, fmt.Sprintf("creature %q: %s; shown without a link", name, tg.Unlinked))
@@ -196,20 +217,6 @@ func (h *Handler) find(b *markup.Block, name string, line, col int) note {
 		b.Warn(line, col, fmt.Sprintf("creature %q: %s", name, tg.Warning))
 	}
 	n := note{url: tg.URL, found: true}
-	var first *statblock.Creature
-	for _, body := range statblocks(tg.Src) {
-		c, err := h.bestiary.Stats(body)
-		if err != nil {
-			continue // its own page reports it
-		}
-		if strings.EqualFold(c.Name, name) {
-			n.stats = c
-			return n
-		}
-		if first == nil {
-			first = &c
-		}
-	}
 	if first != nil {
 		n.stats = *first
 	}

@@ -52,7 +52,9 @@ func (v dirVault) ResolveWiki(target, _ string, embed bool) markup.WikiTarget {
 // findFirstStatBlock). A note's title need not be the creature's name. A
 // creature whose note is not published is named without its link or
 // stats, with a warning at its line; one no note defines, and no note is
-// named after, is a warning at its line.
+// named after, is a warning at its line. Of two notes defining one
+// creature, the one the wikilink [[name]] finds is taken (the plugin's
+// bestiary keeps one of them, whichever it read last).
 func TestNoteCreatureEncounters(t *testing.T) {
 	dir := t.TempDir()
 	for rel, s := range map[string]string{
@@ -60,6 +62,8 @@ func TestNoteCreatureEncounters(t *testing.T) {
 		"Bestiary/Beasts.md":       "---\nstatblock: true\nname: Wolf\nhp: 11\nac: 13\nmodifier: 2\n---\nA wolf.\n",
 		"Bestiary/Goblin.md":       "# Goblin\n\n```statblock\nname: Goblin\nhp: 7\nac: 15\n```\n",
 		"Private/Imp.md":           "---\nstatblock: inline\n---\n```statblock\nname: Imp\nhp: 77\nac: 17\n```\n",
+		"Bestiary/Imp Lord.md":     "---\nstatblock: inline\n---\n```statblock\nname: Imp Lord\nhp: 30\nac: 19\n```\n",
+		"Aaa/Copy.md":              "---\nstatblock: inline\n---\n```statblock\nname: Imp Lord\nhp: 31\nac: 19\n```\n",
 		".trash/Ghoul.md":          "---\nstatblock: inline\n---\n```statblock\nname: Ghoul\nhp: 22\nac: 12\n```\n",
 	} {
 		f := filepath.Join(dir, filepath.FromSlash(rel))
@@ -70,7 +74,7 @@ func TestNoteCreatureEncounters(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	body := "creatures:\n  - 2: Cacodaemon\n  - Wolf\n  - Goblin\n  - Imp\n  - Ghoul\n  - Other\n"
+	body := "creatures:\n  - 2: Cacodaemon\n  - Wolf\n  - Goblin\n  - Imp\n  - Ghoul\n  - Other\n  - Imp Lord\n"
 	bestiary := statblock.NewBestiary()
 	stat := statblock.New(bestiary).ForVault(dir)
 	md := markup.New(markup.Options{Obsidian: true, Handlers: map[string]markup.BlockHandler{
@@ -82,11 +86,11 @@ func TestNoteCreatureEncounters(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"Cacodaemon|2|18|16|+6", "Wolf|1|11|13|+2", "Goblin|1|7|15|", "Imp|1|||", "Ghoul|1|||", "Other|1|||"}
+	want := []string{"Cacodaemon|2|18|16|+6", "Wolf|1|11|13|+2", "Goblin|1|7|15|", "Imp|1|||", "Ghoul|1|||", "Other|1|||", "Imp Lord|1|30|19|"}
 	if got := rows(out); strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("rows:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	for _, link := range []string{`href="/bestiary/daemon,-caco/"`, `href="/bestiary/beasts/"`, `href="/bestiary/goblin/"`} {
+	for _, link := range []string{`href="/bestiary/daemon,-caco/"`, `href="/bestiary/beasts/"`, `href="/bestiary/goblin/"`, `href="/bestiary/imp-lord/"`} {
 		if !strings.Contains(out, link) {
 			t.Errorf("no %s in\n%s", link, out)
 		}
