@@ -87,6 +87,7 @@ func readSettings(dir string) (*settings, error) {
 func (h *Handler) ForVault(dir string) markup.BlockHandler {
 	s, err := readSettings(dir)
 	if err != nil {
+		h.bestiary.setVault(dir, nil) // none this build, not a previous build's
 		return h
 	}
 	return &Handler{bestiary: h.bestiary, settings: s, notes: h.bestiary.vaultNotes(dir, s)}
@@ -108,13 +109,19 @@ func (b *Bestiary) vaultNotes(dir string, s *settings) *noteIndex {
 	case s.autoParse:
 		x = &noteIndex{dir: dir, watch: s.paths}
 	}
-	if b != nil {
-		b.mu.Lock()
-		if b.vaults == nil {
-			b.vaults = map[string]*noteIndex{}
-		}
-		b.vaults[dir] = x
-		b.mu.Unlock()
-	}
+	b.setVault(dir, x)
 	return x
+}
+
+// setVault keeps x as the note creatures of the vault at dir.
+func (b *Bestiary) setVault(dir string, x *noteIndex) {
+	if b == nil {
+		return
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.vaults == nil {
+		b.vaults = map[string]*noteIndex{}
+	}
+	b.vaults[dir] = x
 }
