@@ -2,10 +2,13 @@
 // Tracker plugin: ```encounter blocks as cards and ```encounter-table
 // blocks as a table, one row an encounter. Each creature is linked to
 // its note, found as a [[wikilink]] to its name is (by note name or
-// alias), and shown with its count, hit points, armour class and
-// initiative modifier: those the line gives ("Goblin, 7, 15, 2"), else
-// those of the note's ```statblock (statblock.Stats), as the plugin takes
-// a creature's from its bestiary.
+// alias), or, when that note does not define it, as the creature of that
+// name a note of the vault defines (`statblock: true` or `inline`: the
+// creatures Fantasy Statblocks adds to its bestiary, where Initiative
+// Tracker looks a name up; Handler.find), and shown with its count, hit
+// points, armour class and initiative modifier: those the line gives
+// ("Goblin, 7, 15, 2"), else those of the creature's ```statblock
+// (statblock.Stats), as the plugin takes a creature's from its bestiary.
 //
 // The syntax is read as the plugin documents it: `name:`, `players:`
 // (true, false, none, a list), `party:`, `hide:`, `xp:`, `rollHP:`, and
