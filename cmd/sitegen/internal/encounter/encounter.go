@@ -2,10 +2,13 @@
 // Tracker plugin: ```encounter blocks as cards and ```encounter-table
 // blocks as a table, one row an encounter. Each creature is linked to
 // its note, found as a [[wikilink]] to its name is (by note name or
-// alias), and shown with its count, hit points, armour class and
-// initiative modifier: those the line gives ("Goblin, 7, 15, 2"), else
-// those of the note's ```statblock (statblock.Stats), as the plugin takes
-// a creature's from its bestiary.
+// alias), or, when that note does not define it, as the creature of that
+// name a note of the vault defines (`statblock: true` or `inline`: the
+// creatures Fantasy Statblocks adds to its bestiary, where Initiative
+// Tracker looks a name up; Handler.find), and shown with its count, hit
+// points, armour class and initiative modifier: those the line gives
+// ("Goblin, 7, 15, 2"), else those of the creature's ```statblock
+// (statblock.Stats), as the plugin takes a creature's from its bestiary.
 //
 // The syntax is read as the plugin documents it: `name:`, `players:`
 // (true, false, none, a list), `party:`, `hide:`, `xp:`, `rollHP:`, and
@@ -39,8 +42,9 @@ const StyleAsset = "css/encounter.css"
 // Handler renders ```encounter (or, as a table, ```encounter-table)
 // blocks.
 type Handler struct {
-	table    bool
-	bestiary *statblock.Bestiary
+	table     bool
+	bestiary  *statblock.Bestiary
+	creatures *statblock.VaultCreatures // the vault's note creatures (ForVault); nil: none
 }
 
 // New returns the handler of ```encounter blocks; NewTable that of
@@ -49,6 +53,14 @@ type Handler struct {
 func New(bestiary *statblock.Bestiary) *Handler { return &Handler{bestiary: bestiary} }
 func NewTable(bestiary *statblock.Bestiary) *Handler {
 	return &Handler{table: true, bestiary: bestiary}
+}
+
+// ForVault returns the handler for the vault at dir: one that finds a
+// creature first among the creatures the vault's notes define
+// (statblock.Bestiary.VaultCreatures), as Initiative Tracker takes a
+// creature by its name from Fantasy Statblocks' bestiary, which has them.
+func (h *Handler) ForVault(dir string) markup.BlockHandler {
+	return &Handler{table: h.table, bestiary: h.bestiary, creatures: h.bestiary.VaultCreatures(dir)}
 }
 
 // RenderBlock implements markup.BlockHandler.
@@ -153,35 +165,61 @@ func (h *Handler) creature(b *markup.Block, e entry, rollHP bool, notes map[stri
 	return c
 }
 
-// find looks a creature up: the note [[name]] names, and the stat block
-// in it of that name (else its first).
+// find looks a creature up, as Initiative Tracker does by its name in
+// Fantasy Statblocks' bestiary (src/main.ts getBaseCreatureFromBestiary:
+// "window.FantasyStatblocks.hasCreature(name)"), which has the creatures
+// the vault's notes define (`statblock: true` or `inline`, named by their
+// name:), and as sitegen also does, by the note [[name]] names: that
+// note's stat block of that name when it has one (of two notes defining
+// one creature, the one the wikilink finds: the page's own, the nearest);
+// else the note creature of that name; else that note's first stat block.
+// A creature whose note is not published is shown without its link or
+// stats (Obsidian shows it: a vault has no unpublished notes), with a
+// warning.
 func (h *Handler) find(b *markup.Block, name string, line, col int) note {
 	tg := b.ResolveWiki(name, true)
+	var first *statblock.Creature
+	if tg.Problem == "" && tg.Unlinked == "" {
+		for _, body := range statblocks(tg.Src) {
+			c, err := h.bestiary.Stats(body)
+			if err != nil {
+				continue // its own page reports it
+			}
+			if strings.EqualFold(c.Name, name) {
+				if tg.Warning != "" {
+					b.Warn(line, col, fmt.Sprintf("creature %q: %s", name, tg.Warning))
+				}
+				return note{url: tg.URL, stats: c, found: true}
+			}
+			if first == nil {
+				first = &c
+			}
+		}
+	}
+	if ctg, c, ok := h.creatures.Find(b, name); ok {
+		switch {
+		case ctg.Unlinked != "":
+			b.Warn(line, col, fmt.Sprintf("creature %q: %s; shown without a link or stats", name, ctg.Unlinked))
+			return note{}
+		case ctg.Problem != "":
+			b.Warn(line, col, fmt.Sprintf("creature %q: %s; shown without a link or stats", name, ctg.Problem))
+			return note{}
+		case ctg.Warning != "":
+			b.Warn(line, col, fmt.Sprintf("creature %q: %s", name, ctg.Warning))
+		}
+		return note{url: ctg.URL, stats: c, found: true}
+	}
 	switch {
 	case tg.Unlinked != "":
 		b.Warn(line, col, fmt.Sprintf("creature %q: %s; shown without a link", name, tg.Unlinked))
 		return note{}
 	case tg.Problem != "":
-		b.Warn(line, col, fmt.Sprintf("creature %q: %s (Initiative Tracker finds creatures in its bestiary, sitegen in the site's notes); shown without a link or stats", name, tg.Problem))
+		b.Warn(line, col, fmt.Sprintf("creature %q: %s (Initiative Tracker finds creatures in its bestiary, sitegen in the site's notes and the creatures they define); shown without a link or stats", name, tg.Problem))
 		return note{}
 	case tg.Warning != "":
 		b.Warn(line, col, fmt.Sprintf("creature %q: %s", name, tg.Warning))
 	}
 	n := note{url: tg.URL, found: true}
-	var first *statblock.Creature
-	for _, body := range statblocks(tg.Src) {
-		c, err := h.bestiary.Stats(body)
-		if err != nil {
-			continue // its own page reports it
-		}
-		if strings.EqualFold(c.Name, name) {
-			n.stats = c
-			return n
-		}
-		if first == nil {
-			first = &c
-		}
-	}
 	if first != nil {
 		n.stats = *first
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"d6codex/cmd/sitegen/internal/encounter"
 	"d6codex/cmd/sitegen/internal/markup"
 	"d6codex/cmd/sitegen/internal/site/content"
 	"d6codex/cmd/sitegen/internal/statblock"
@@ -35,5 +36,36 @@ func TestVaultStatblockSettings(t *testing.T) {
 	page := readTree(t, out)["narip/index.html"]
 	if !strings.Contains(page, `class="statblock statblock-5e"`) {
 		t.Errorf("Short Sheet is not drawn with the default layout:\n%s", page)
+	}
+}
+
+// TestVaultNoteCreatureEncounter: an encounter names a creature that a
+// `statblock: inline` note defines under another title; it is found by its
+// name, as Initiative Tracker finds it in Fantasy Statblocks' bestiary
+// (which adds it: src/watcher/watcher.ts getFileInformation,
+// "statblock !== "inline") return null"), with its note's link and stats,
+// through the vault's handlers (vaultBlocks: both handlers' ForVault).
+func TestVaultNoteCreatureEncounter(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		".obsidian/app.json":   "{}\n",
+		"Daemons/Caco Note.md": "---\nstatblock: inline\n---\n# Caco\n\n```statblock\nname: Cacodaemon\nhp: 18\nac: 16\nmodifier: 6\n```\n",
+		"Fight.md":             "# Fight\n\n```encounter-table\nname: Pit\ncreatures:\n  - 2: Cacodaemon\n```\n",
+	})
+	out := filepath.Join(t.TempDir(), "out")
+	th := fstest.MapFS{statblock.StyleAsset: {Data: []byte(".statblock{}\n")}, encounter.StyleAsset: {Data: []byte(".encounter{}\n")}}
+	for k, v := range theme {
+		th[k] = v
+	}
+	b := statblock.NewBestiary()
+	handlers := map[string]markup.BlockHandler{statblock.Info: statblock.New(b), encounter.TableInfo: encounter.NewTable(b)}
+	if _, err := build(t, dir, content.Options{Theme: th, Dest: out, Handlers: handlers}); err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	page := readTree(t, out)["fight/index.html"]
+	for _, want := range []string{`<a href="/daemons/caco-note/">Cacodaemon</a>`, "HP 18", "AC 16"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("no %s in the encounter:\n%s", want, page)
+		}
 	}
 }

@@ -70,8 +70,9 @@ func statsOf(m *monster) Creature {
 // text (1.1 MB for the 13th Age vault's 633 creatures) cost about five
 // times that in peak memory under the build's collector (buildcmd).
 type Bestiary struct {
-	mu sync.Mutex
-	m  map[[sha256.Size]byte]Creature
+	mu     sync.Mutex
+	m      map[[sha256.Size]byte]Creature
+	vaults map[string]*noteIndex // the note creatures of each vault, by its folder (vaultNotes)
 }
 
 const maxBestiary = 1 << 14

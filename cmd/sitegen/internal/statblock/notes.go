@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -16,17 +17,30 @@ import (
 	"d6codex/cmd/sitegen/internal/markup"
 )
 
-// Bounds of the scan of a vault's notes for creatures: the notes read, and
-// the front matter read of each.
+// Bounds of the scan of a vault's notes for creatures: the notes read,
+// the front matter read of each, the bytes read of a `statblock: inline`
+// note (its first ```statblock block must start and end within them), and
+// the bytes read in all (the notes past them are not read: their
+// creatures are not found).
 const (
 	maxNotes       = 1 << 15
 	maxFrontMatter = 64 << 10
+	maxInlineNote  = 1 << 20
+	maxIndexBytes  = 256 << 20
 )
 
 // frontMatterOnly are the keys of a creature note's front matter that are
 // Obsidian's or the plugin's, not the creature's: not shown in its block.
 var frontMatterOnly = map[string]bool{"statblock": true, "tags": true, "tag": true, "aliases": true, "alias": true,
 	"cssclasses": true, "cssclass": true, "publish": true, "permalink": true}
+
+// firstStatBlock is the plugin's rule for the creature of a
+// `statblock: inline` note (src/watcher/watcher.worker.ts
+// findFirstStatBlock): the first ```statblock block of the note, found by
+// this expression on its whole text, not by Markdown's fences: a block
+// opened by exactly three backticks at the start of a line, closed by the
+// next line that starts with three.
+var firstStatBlock = regexp.MustCompile("(?m)^```[^\\S\\r\\n]*statblock\\s?\\n([\\s\\S]+?)^```")
 
 // notes is a vault's creatures written as notes: the path of each note
 // (from the vault's root, without ".md"), by the creature's name in lower
@@ -54,17 +68,18 @@ func (x *noteIndex) get() notes {
 	return x.n
 }
 
-// readNotes reads the creatures the notes of the vault at dir define in
-// their front matter, as the plugin adds them to its bestiary
-// (src/watcher/watcher.ts getFileInformation, watcher.worker.ts
-// parseFrontmatter): a note whose front matter has `statblock: true` (or
-// "true") is the creature its fields describe, by its `name` (a note
-// without one adds no creature that a block can name). `statblock: inline`
-// (the note's first ```statblock block) is not read. Only the notes under
-// the folders watch names are read (the plugin's "paths" setting; nil or
-// "/": all). Hidden files and folders (.obsidian, .trash) are not read; a
-// note whose front matter does not read is skipped; of two notes of one
-// name, the first by path is kept.
+// readNotes reads the creatures the notes of the vault at dir define, as
+// the plugin adds them to its bestiary (src/watcher/watcher.ts
+// getFileInformation, watcher.worker.ts parseFrontmatter and
+// processContent): a note whose front matter has `statblock: true` (or
+// "true") is the creature its fields describe; one with
+// `statblock: inline`, the creature of its first ```statblock block
+// (firstStatBlock). Either is named by its `name` (a creature without one
+// is none a block can name). Only the notes under the folders watch names
+// are read (the plugin's "paths" setting; nil or "/": all). Hidden files
+// and folders (.obsidian, .trash) are not read, nor links; a note whose
+// creature does not read is skipped; of two notes of one name, the first
+// by path is kept. At most maxNotes notes and maxIndexBytes are read.
 func readNotes(dir string, watch []string) notes {
 	var paths []string
 	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
@@ -91,17 +106,12 @@ func readNotes(dir string, watch []string) notes {
 	})
 	sort.Strings(paths)
 	out := notes{}
+	budget := int64(maxIndexBytes)
 	for _, p := range paths {
-		f, err := os.Open(p)
-		if err != nil {
-			continue
+		if budget <= 0 {
+			break
 		}
-		fm := frontMatter(f)
-		f.Close()
-		if fm == "" || !strings.Contains(fm, "statblock") {
-			continue
-		}
-		name, _, ok := creatureOf(fm)
+		name, ok := readCreatureNote(p, &budget)
 		rel, err := filepath.Rel(dir, p)
 		if !ok || err != nil {
 			continue
@@ -111,6 +121,130 @@ func readNotes(dir string, watch []string) notes {
 		}
 	}
 	return out
+}
+
+// readCreatureNote reads the note at p for the name of the creature it
+// defines: its front matter, and the rest of it (to maxInlineNote) only
+// when that says `statblock: inline`. The bytes read are taken from
+// budget.
+func readCreatureNote(p string, budget *int64) (string, bool) {
+	f, err := os.Open(p)
+	if err != nil {
+		return "", false
+	}
+	defer f.Close()
+	cr := &countReader{r: f}
+	fm := frontMatter(cr)
+	defer func() { *budget -= cr.n }()
+	if fm == "" || !strings.Contains(fm, "statblock") {
+		return "", false
+	}
+	kind, _ := statblockKind(fm)
+	switch kind {
+	case "true":
+		name, _, ok := creatureOf(fm)
+		return name, ok
+	case "inline":
+		if _, err := f.Seek(0, io.SeekStart); err != nil {
+			return "", false
+		}
+		src, err := io.ReadAll(io.LimitReader(cr, min(maxInlineNote, max(*budget-cr.n, 0))))
+		if err != nil {
+			return "", false
+		}
+		name, _, ok := inlineCreature(src)
+		return name, ok
+	}
+	return "", false
+}
+
+// countReader counts the bytes read through it.
+type countReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// statblockKind is what a note's front matter fm says of its creature:
+// "true" (`statblock: true` or "true": the front matter is the creature),
+// "inline" (its first ```statblock block is), else "" (none), as the
+// plugin's getFileInformation reads the key; ok is false when fm does
+// not read as YAML.
+func statblockKind(fm string) (string, bool) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal([]byte(fm), &doc); err != nil || len(doc.Content) == 0 {
+		return "", false
+	}
+	root := resolve(doc.Content[0])
+	if root == nil || root.Kind != yaml.MappingNode {
+		return "", true
+	}
+	kind := ""
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		if root.Content[i].Value != "statblock" {
+			continue
+		}
+		kind = ""
+		if v := resolve(root.Content[i+1]); v != nil && v.Kind == yaml.ScalarNode && (v.Value == "true" || v.Value == "inline") {
+			kind = v.Value
+		}
+	}
+	return kind, true
+}
+
+// inlineCreature is the creature of a `statblock: inline` note's source
+// src: its name and the YAML of its first ```statblock block
+// (firstStatBlock), ok when the block names it (blockName).
+func inlineCreature(src []byte) (name, body string, ok bool) {
+	m := firstStatBlock.FindSubmatch(src)
+	if m == nil {
+		return "", "", false
+	}
+	body = strings.ReplaceAll(string(m[1]), "\r\n", "\n")
+	name = blockName(body)
+	return name, body, name != ""
+}
+
+// blockName is the name a stat block's YAML body gives its creature: the
+// last of its top-level `name:` lines (a key at the start of a line; YAML
+// keeps the last of a repeated key), read as YAML, without reading the
+// whole block (readNotes reads thousands; a block that does not read is
+// found so, and not used, when a page reads it: noteCreatureOf).
+func blockName(body string) string {
+	name := ""
+	for s := body; s != ""; {
+		line, rest, _ := strings.Cut(s, "\n")
+		s = rest
+		if !strings.HasPrefix(line, "name:") {
+			continue
+		}
+		var v struct{ Name yaml.Node }
+		if err := yaml.Unmarshal([]byte(line), &v); err != nil || v.Name.Kind != yaml.ScalarNode {
+			name = ""
+			continue
+		}
+		name = strings.TrimSpace(v.Name.Value)
+	}
+	return name
+}
+
+// noteCreatureOf is the creature the note of source src defines, as
+// readNotes reads it: the front matter's fields (`statblock: true`) or its
+// first stat block's (`statblock: inline`).
+func noteCreatureOf(src []byte) (name, body string, ok bool) {
+	fm := frontMatter(bytes.NewReader(src))
+	switch kind, _ := statblockKind(fm); kind {
+	case "true":
+		return creatureOf(fm)
+	case "inline":
+		return inlineCreature(src)
+	}
+	return "", "", false
 }
 
 // frontMatter is the YAML front matter of the note r reads ("" when it
@@ -204,7 +338,7 @@ func (n notes) noteCreature(b *markup.Block, name string) (string, bool) {
 	if t.Note == nil || t.Src == nil {
 		return "", false
 	}
-	got, body, ok := creatureOf(frontMatter(bytes.NewReader(t.Src)))
+	got, body, ok := noteCreatureOf(t.Src)
 	if !ok || !strings.EqualFold(got, strings.TrimSpace(name)) {
 		return "", false
 	}
@@ -232,4 +366,49 @@ func (m *monster) shiftLines(n int) {
 	for _, v := range m.vals {
 		walk(v)
 	}
+}
+
+// VaultCreatures finds the creatures the notes of a vault define, as the
+// plugin's bestiary has them, for the encounters that name them.
+type VaultCreatures struct {
+	b   *Bestiary
+	dir string
+}
+
+// VaultCreatures is the vault at dir's note creatures: those the stat
+// block handler made for it this build (Handler.ForVault), read on first
+// use; none when the stat block handler did not see the vault or its
+// settings do not parse notes.
+func (b *Bestiary) VaultCreatures(dir string) *VaultCreatures { return &VaultCreatures{b: b, dir: dir} }
+
+// Find looks up the creature called name (in any case) among the
+// vault's note creatures: the target of its note, read through the
+// block's page's wikilinks as an embed is (Unlinked when the note is not
+// published: then no stats), and its stats; found is false when no note
+// of the vault defines a creature of that name.
+func (v *VaultCreatures) Find(b *markup.Block, name string) (tg markup.WikiTarget, c Creature, found bool) {
+	if v == nil || v.b == nil {
+		return tg, c, false
+	}
+	v.b.mu.Lock()
+	x := v.b.vaults[v.dir]
+	v.b.mu.Unlock()
+	p, ok := x.get()[strings.ToLower(strings.TrimSpace(name))]
+	if !ok {
+		return tg, c, false
+	}
+	tg = b.ResolveWiki(p, true)
+	if tg.Note == nil || tg.Src == nil {
+		tg.Note, tg.Src = nil, nil
+		return tg, c, true
+	}
+	got, body, ok := noteCreatureOf(tg.Src)
+	if !ok || !strings.EqualFold(got, strings.TrimSpace(name)) {
+		return tg, c, false
+	}
+	c, err := v.b.Stats(body)
+	if err != nil {
+		return tg, Creature{Name: got}, true
+	}
+	return tg, c, true
 }

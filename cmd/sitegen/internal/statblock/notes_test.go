@@ -26,6 +26,7 @@ func TestNoteCreatures(t *testing.T) {
 	goblin := "---\nstatblock: true\nname: Goblin Boss\nhp: 21\nac: 17\ntags: [monster]\nlanguages: Common, Goblin\n---\nNotes.\n"
 	for _, tc := range []struct {
 		name, settings, path, block string
+		note                        string // the note's text; "" the Goblin Boss of its front matter
 		want, not, prob             []string
 	}{
 		{name: "no settings: the note is read", path: "Bestiary/Goblin Boss.md", block: "monster: Goblin Boss\nac: 15\n",
@@ -44,6 +45,24 @@ func TestNoteCreatures(t *testing.T) {
 			not: []string{"21"}, prob: []string{`names a creature`}},
 		{name: "a name no note has", path: "Goblin Boss.md", block: "monster: Orc\n",
 			not: []string{"21"}, prob: []string{`monster: "Orc" names a creature`}},
+		// statblock: inline: the creature is the note's first ```statblock
+		// block (watcher.worker.ts findFirstStatBlock:
+		// /^```[^\S\r\n]*statblock\s?\n([\s\S]+?)^```/m), named by its name:,
+		// not by the note's title or its front matter's name.
+		{name: "inline: the first block, by its name", path: "Bestiary/Boss.md", block: "monster: Goblin Boss\nac: 15\n",
+			note: inlineGoblin, want: []string{"Goblin Boss", "21", "15", "Common, Goblin"}, not: []string{"Second", "99", ">17<"}},
+		{name: "inline: named by the block, not the front matter", path: "Boss.md", block: "monster: Front Name\n",
+			note: inlineGoblin, not: []string{"21"}, prob: []string{`monster: "Front Name" names a creature`}},
+		{name: "inline: a ~~~ block is not the plugin's", path: "Boss.md", block: "monster: Goblin Boss\n",
+			note: "---\nstatblock: inline\n---\n~~~statblock\nname: Goblin Boss\nhp: 21\n~~~\n", not: []string{"21"}, prob: []string{`names a creature`}},
+		{name: "inline: an indented block is not the plugin's", path: "Boss.md", block: "monster: Goblin Boss\n",
+			note: "---\nstatblock: inline\n---\n  ```statblock\n  name: Goblin Boss\n  hp: 21\n  ```\n", not: []string{"21"}, prob: []string{`names a creature`}},
+		{name: "inline: a note not published", path: "Private/Boss.md", block: "monster: Goblin Boss\n",
+			note: inlineGoblin, not: []string{"21"}, prob: []string{`names a creature`}},
+		{name: "inline: autoParse off", settings: `{"autoParse": false}`, path: "Boss.md", block: "monster: Goblin Boss\n",
+			note: inlineGoblin, not: []string{"21"}, prob: []string{`names a creature`}},
+		{name: "statblock: false is no creature", path: "Boss.md", block: "monster: Goblin Boss\n",
+			note: strings.Replace(inlineGoblin, "inline", "false", 1), not: []string{"21"}, prob: []string{`names a creature`}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -56,7 +75,10 @@ func TestNoteCreatures(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			write(tc.path, goblin)
+			if tc.note == "" {
+				tc.note = goblin
+			}
+			write(tc.path, tc.note)
 			write("Nameless.md", "---\nstatblock: true\nhp: 99\n---\n")
 			if tc.settings != "" {
 				write(SettingsFile, tc.settings)
@@ -90,6 +112,12 @@ func TestNoteCreatures(t *testing.T) {
 		})
 	}
 }
+
+// inlineGoblin is a `statblock: inline` note: its creature is its first
+// stat block.
+const inlineGoblin = "---\nstatblock: inline\nname: Front Name\naliases: [Boss]\n---\n# Boss\n\n" +
+	"```statblock\nname: Goblin Boss\nhp: 21\nac: 17\nlanguages: Common, Goblin\n```\n\n" +
+	"```statblock\nname: Second\nhp: 99\n```\n"
 
 // vaultLinks resolves a wikilink to the vault's note at that path, whose
 // source an embed reads; the notes under Private/ are not published.
@@ -159,5 +187,50 @@ func TestFrontMatter(t *testing.T) {
 		if got := frontMatter(strings.NewReader(tc.in)); got != tc.want {
 			t.Errorf("%s: got %d bytes %.40q, want %d bytes %.40q", tc.name, len(got), got, len(tc.want), tc.want)
 		}
+	}
+}
+
+// TestInlineCreature: a `statblock: inline` note's creature is its first
+// ```statblock block by the plugin's expression (findFirstStatBlock:
+// /^```[^\S\r\n]*statblock\s?\n([\s\S]+?)^```/m), named by the block's
+// top-level name: (the last, as YAML keeps the last of a repeated key),
+// not a name: nested in a field.
+func TestInlineCreature(t *testing.T) {
+	for _, tc := range []struct{ name, src, want string }{
+		{"first block", "```statblock\nname: Orc\n```\n```statblock\nname: Elf\n```\n", "Orc"},
+		{"spaces before the word", "```  statblock\nname: Orc\n```\n", "Orc"},
+		{"CRLF", "```statblock\r\nname: Orc\r\n```\r\n", "Orc"},
+		{"quoted", "```statblock\nname: \"Bshez \\\"Sand Claws\\\" Shak\"\n```\n", `Bshez "Sand Claws" Shak`},
+		{"the last of two", "```statblock\nname: Orc\nname: Orc Chief\n```\n", "Orc Chief"},
+		{"nested names are not its", "```statblock\ntraits:\n  - name: Bite\n    desc: x\nname: Wolf\n```\n", "Wolf"},
+		{"no name", "```statblock\nhp: 7\ntraits:\n  - name: Bite\n```\n", ""},
+		{"tildes are not the plugin's", "~~~statblock\nname: Orc\n~~~\n", ""},
+		{"another word", "```statblocks\nname: Orc\n```\n", ""},
+		{"not closed", "```statblock\nname: Orc\n", ""},
+	} {
+		if got, _, _ := inlineCreature([]byte(tc.src)); got != tc.want {
+			t.Errorf("%s: got %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestInlineNoteBound: an inline note's block is read within its first
+// maxInlineNote bytes: one that ends past them is no creature.
+func TestInlineNoteBound(t *testing.T) {
+	dir := t.TempDir()
+	head := "---\nstatblock: inline\n---\n"
+	block := "```statblock\nname: Orc\nhp: 15\n```\n"
+	pad := strings.Repeat("x\n", maxInlineNote/2)
+	for name, s := range map[string]string{"Near.md": head + block + pad, "Far.md": head + pad + block} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(strings.Replace(s, "Orc", strings.TrimSuffix(name, ".md"), 1)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := readNotes(dir, nil)
+	if _, ok := got["near"]; !ok {
+		t.Errorf("the creature at the start of a long note was not read: %v", got)
+	}
+	if _, ok := got["far"]; ok {
+		t.Errorf("a creature past maxInlineNote was read: %v", got)
 	}
 }

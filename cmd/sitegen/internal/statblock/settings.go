@@ -83,20 +83,45 @@ func readSettings(dir string) (*settings, error) {
 // blocks as the plugin's settings there say (see settings), with the
 // plugin's defaults when the vault has no settings of the plugin or they
 // cannot be read, and that finds the creatures the vault's notes define
-// (readNotes) when the settings parse them (autoParse), in the folders
-// they name, or when the vault keeps no settings of the plugin (a vault
-// that writes `statblock: true` in a note's front matter means it).
+// (vaultNotes).
 func (h *Handler) ForVault(dir string) markup.BlockHandler {
 	s, err := readSettings(dir)
 	if err != nil {
+		h.bestiary.setVault(dir, nil) // none this build, not a previous build's
 		return h
 	}
-	out := &Handler{bestiary: h.bestiary, settings: s}
+	return &Handler{bestiary: h.bestiary, settings: s, notes: h.bestiary.vaultNotes(dir, s)}
+}
+
+// vaultNotes is the index of the creatures the notes of the vault at dir
+// define (readNotes), for the plugin settings s read there: nil when they
+// do not parse notes for creatures (autoParse off), the folders they
+// name when they do, all of them when the vault keeps no settings of the
+// plugin (a vault that writes `statblock: true` in a note's front matter
+// means it). The index is made anew on each call (each build) and kept
+// in the bestiary, so that the encounters of that build find the same
+// creatures (VaultCreatures) without a second scan.
+func (b *Bestiary) vaultNotes(dir string, s *settings) *noteIndex {
+	var x *noteIndex
 	switch {
 	case s == nil:
-		out.notes = &noteIndex{dir: dir}
+		x = &noteIndex{dir: dir}
 	case s.autoParse:
-		out.notes = &noteIndex{dir: dir, watch: s.paths}
+		x = &noteIndex{dir: dir, watch: s.paths}
 	}
-	return out
+	b.setVault(dir, x)
+	return x
+}
+
+// setVault keeps x as the note creatures of the vault at dir.
+func (b *Bestiary) setVault(dir string, x *noteIndex) {
+	if b == nil {
+		return
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.vaults == nil {
+		b.vaults = map[string]*noteIndex{}
+	}
+	b.vaults[dir] = x
 }

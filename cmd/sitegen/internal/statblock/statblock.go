@@ -31,8 +31,15 @@
 // as the plugin applies them (monster.go applyEdits); none is shown as its
 // own key.
 //
+// A block naming a creature (`monster:`, `creature:`, `extends:`) takes
+// its fields from the note that defines it, as the plugin's bestiary has
+// it (notes.go): a note whose front matter says `statblock: true` (its
+// front matter is the creature) or `statblock: inline` (its first
+// ```statblock block is), by the creature's name.
+//
 // Stats reads what Initiative Tracker reads of a creature (its hit
-// points, armour class and initiative modifier), for encounters.
+// points, armour class and initiative modifier), for encounters; so does
+// Bestiary.VaultCreatures, for the creatures of a vault's notes.
 //
 // Invalid YAML is an error at its line inside the page.
 package statblock
