@@ -150,8 +150,11 @@ type Layout struct {
 	// not a post).
 	Tags func(rel string) *Tags
 	// TagSlug, when set, is the tool's own form of a front matter tag
-	// (Quartz's slugTag: "plane shift" is the tag plane-shift); the tag
-	// then has its page whatever Obsidian's rule for tag names says.
+	// (Quartz's slugTag: "plane shift" is the tag plane-shift; Hugo's
+	// term URL, "Release schedule" is release-schedule); the tag then has
+	// its page whatever Obsidian's rule for tag names says. nil: the
+	// tag's name must be one Obsidian accepts (a tool that takes tags
+	// only as Obsidian writes them).
 	TagSlug func(tag string) string
 	// TagFiles: the tool writes a tag's page as a file, tags/NAME.html,
 	// not as a folder's index.html (Quartz's TagPage emitter: slug
