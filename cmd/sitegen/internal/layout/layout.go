@@ -548,6 +548,13 @@ type Layout struct {
 	// root); each other is built from its Layout under its Path. Empty:
 	// the site has one language.
 	Locales []Locale
+	// RootRedirect, when set, is the folder ("en/") the site's root
+	// redirects to, where its default locale is built as every other
+	// one is (a Locale with its Layout and Path: Hugo's
+	// defaultContentLanguageInSubdir): the layout's own build then
+	// publishes no page, only that redirect at the root and the static
+	// files. "": the default locale is the layout's own, at the root.
+	RootRedirect string
 	// Notes say what was not read from the settings (a computed value) and
 	// which default was used instead; the build reports them.
 	Notes []string

@@ -355,11 +355,19 @@ func buildSite(ctx context.Context, opts content.Options, updatable bool) (*Site
 			return s, Result{}, err
 		}
 		if pre != nil {
-			index = translationIndex(with(pre, defaultLocale(s.Lay), s))
+			all := pre
+			if def := defaultLocale(s.Lay); def != "" { // none when it has a folder of its own (RootRedirect)
+				all = with(pre, def, s)
+			}
+			index = translationIndex(all)
 			s.locales = translations(s.locales, s.localeSites(), index, defaultLocale(s.Lay))
 		}
 	}
-	err = s.render(ctx, out)
+	if s.Lay.RootRedirect != "" {
+		err = s.renderRootRedirect(ctx, out)
+	} else {
+		err = s.render(ctx, out)
+	}
 	if err == nil && len(s.Lay.Locales) > 1 {
 		if file, loc := s.localeClash(out); file != "" {
 			s.Diag.Addf(s.Lay.File, 0, 0, "i18n.locales", "the site writes %s, in the folder of the locale %s's site: rename the page or the locale's folder", file, loc)

@@ -475,6 +475,26 @@ func TestHugo(t *testing.T) {
 			Published: []string{"img/a.png"},
 		},
 		{
+			Name: "defaultContentLanguageInSubdir",
+			Rule: `"defaultContentLanguageInSubdir: Render the default content language in subdir, e.g. content/en/ ... will be ` +
+				`rendered to public/en/" (https://gohugo.io/content-management/multilingual/#configure-languages); Hugo 0.111 ` +
+				`measured: every language under its folder, index.html at the root a redirect to /en/, static/ once at the root`,
+			Files: map[string]string{
+				"hugo.toml": "baseURL = \"https://h.test/\"\ntitle = \"Root\"\ndefaultContentLanguageInSubdir = true\n" +
+					"[languages.en]\ntitle = \"Rules\"\nweight = 1\n[languages.fr]\ntitle = \"Règles\"\nweight = 2\n",
+				"content/_index.md":          "---\ntitle: Home\n---\n[combat](rules/combat/) ![a](/img/a.png)\n",
+				"content/_index.fr.md":       "---\ntitle: Accueil\n---\n[combat](rules/combat/)\n",
+				"content/rules/combat.md":    "---\ntitle: Combat\n---\n",
+				"content/rules/combat.fr.md": "---\ntitle: Le combat\n---\n",
+				"static/img/a.png":           "png",
+			},
+			// As in "languages' static files" (each language's site has
+			// its copy, en's too).
+			Known:       []string{"page: /fr/404/ (", "page: /en/404/ (", "file: fr/img/a.png is published by sitegen", "file: en/img/a.png is published by sitegen"},
+			Published:   []string{"img/a.png"},
+			Unpublished: []string{"rules/combat/index.html"},
+		},
+		{
 			Name: "menus in the configuration directory",
 			Rule: `"split your configuration by environment, root configuration key, and language": config/_default/menus.toml ` +
 				`holds the root key menus (https://gohugo.io/getting-started/configuration/#configuration-directory)`,
