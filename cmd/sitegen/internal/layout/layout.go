@@ -555,6 +555,12 @@ type Layout struct {
 	// publishes no page, only that redirect at the root and the static
 	// files. "": the default locale is the layout's own, at the root.
 	RootRedirect string
+	// StaticAtRoot: the tool publishes the Static folders' files once,
+	// at the whole site's root, for every locale (Hugo with one host):
+	// a locale's build publishes no copy and links those at the root
+	// ("/img/a.png" on a page of fr/ is the root's img/a.png). False:
+	// each locale's site has its own copy.
+	StaticAtRoot bool
 	// Notes say what was not read from the settings (a computed value) and
 	// which default was used instead; the build reports them.
 	Notes []string

@@ -187,6 +187,12 @@ func (s *Site) renderLocales(ctx context.Context, staging, dest string, inPlace 
 			continue
 		}
 		ls.locales = localeLinks(locs, s.Cfg.Base, l.Name)
+		if s.Lay.StaticAtRoot {
+			ls.rootStatic = s.ownStatic
+			if ls.rootStatic == nil {
+				ls.rootStatic = map[string]string{}
+			}
+		}
 		if index != nil {
 			ls.locales = translations(ls.locales, locs, index, l.Name)
 		}

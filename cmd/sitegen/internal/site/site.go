@@ -622,6 +622,12 @@ type Site struct {
 	// locales is the locale switcher of a site in several languages
 	// (locales.go), nil otherwise.
 	locales []templates.LocaleLink
+	// ownStatic are the URLs of the files of the layout's Static folders
+	// its render published, by their path in them; rootStatic, in a
+	// locale's site whose tool publishes them once at the whole site's
+	// root (layout.Layout.StaticAtRoot), the root build's ownStatic: it
+	// links those and publishes no copy.
+	ownStatic, rootStatic map[string]string
 	// navLater and later: serve's Updates leave the pages whose
 	// navigation alone changed for WriteLater (navlater.go).
 	navLater bool

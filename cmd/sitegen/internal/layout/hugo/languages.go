@@ -167,6 +167,10 @@ func readLanguages(l *layout.Layout, dir string, m map[string]any, def string, p
 		}
 		l.Locales = locales
 		l.Read = append(l.Read, fmt.Sprintf("languages (%d)", len(locales)))
+		// Hugo 0.111 measured (one baseURL): static/ is published once,
+		// at the root, and a page in any language links it as /img/a.png;
+		// a language's own staticDir is not published at all.
+		l.StaticAtRoot = true
 		if inSubdir {
 			l.RootRedirect = def + "/"
 			l.Read = append(l.Read, "defaultContentLanguageInSubdir")
