@@ -926,6 +926,12 @@ type Markup struct {
 	// (markup.Dialects.ShortcodeTemplates).
 	ShortcodeTemplates, Partials map[string]string
 	SiteParams                   map[string]any
+	// Language is the language (Hugo's key, "fr") of the site's pages,
+	// Languages the codes of all the site's languages: .Page.File's Lang
+	// and TranslationBaseName (rules/combat.fr.md is "fr", "combat").
+	// "": a site of one language.
+	Language  string
+	Languages []string
 	// PluginBlocks maps the info words of fenced blocks that a plugin of
 	// the tool's editor draws, and that neither sitegen nor the tool's
 	// publisher draws, to the plugin's name: shown as code, with a

@@ -691,7 +691,7 @@ func (s *Site) shortcodeTemplates() *hugotmpl.Set {
 	}
 	return hugotmpl.New(hugotmpl.Config{Shortcodes: s.Lay.Markup.ShortcodeTemplates, Partials: s.Lay.Markup.Partials,
 		SiteTitle: title, BaseURL: s.Lay.Settings.BaseURL, SiteParams: s.Lay.Markup.SiteParams, Segment: s.Lay.Segment,
-		ContentDir: s.Lay.Content})
+		ContentDir: s.Lay.Content, Language: s.Lay.Markup.Language, Languages: s.Lay.Markup.Languages})
 }
 
 // admonishDefaults are the book's mdbook-admonish defaults as package

@@ -108,6 +108,7 @@ func readLanguages(l *layout.Layout, dir string, m map[string]any, def string, p
 		codes[g.name] = true
 	}
 	sx := &suffixes{codes: codes, exts: append([]string{".md"}, l.Markup.Extensions...)}
+	l.Markup.Language, l.Markup.Languages = def, slices.Sorted(maps.Keys(codes))
 	var locales []layout.Locale
 	var shared []string // the languages translated by file name
 	for _, g := range langs {
@@ -218,6 +219,7 @@ func locale(g language, m map[string]any) layout.Locale {
 func languageSite(l *layout.Layout, g language, m map[string]any, pageURL func(*layout.Layout) func(string, map[string]any) string) *layout.Layout {
 	c := *l
 	c.Locales, c.Notes = nil, nil // the default's build reports them
+	c.Markup.Language = g.name
 	c.Read = slices.Clone(l.Read)
 	mm := withLanguage(m, g.name)
 	c.Settings.Title = c.Str(mm, "title")
