@@ -151,8 +151,11 @@ type Layout struct {
 	// not a post).
 	Tags func(rel string) *Tags
 	// TagSlug, when set, is the tool's own form of a front matter tag
-	// (Quartz's slugTag: "plane shift" is the tag plane-shift); the tag
-	// then has its page whatever Obsidian's rule for tag names says.
+	// (Quartz's slugTag: "plane shift" is the tag plane-shift; Hugo's
+	// term URL, "Release schedule" is release-schedule); the tag then has
+	// its page whatever Obsidian's rule for tag names says. nil: the
+	// tag's name must be one Obsidian accepts (a tool that takes tags
+	// only as Obsidian writes them).
 	TagSlug func(tag string) string
 	// TagFiles: the tool writes a tag's page as a file, tags/NAME.html,
 	// not as a folder's index.html (Quartz's TagPage emitter: slug
@@ -546,6 +549,19 @@ type Layout struct {
 	// root); each other is built from its Layout under its Path. Empty:
 	// the site has one language.
 	Locales []Locale
+	// RootRedirect, when set, is the folder ("en/") the site's root
+	// redirects to, where its default locale is built as every other
+	// one is (a Locale with its Layout and Path: Hugo's
+	// defaultContentLanguageInSubdir): the layout's own build then
+	// publishes no page, only that redirect at the root and the static
+	// files. "": the default locale is the layout's own, at the root.
+	RootRedirect string
+	// StaticAtRoot: the tool publishes the Static folders' files once,
+	// at the whole site's root, for every locale (Hugo with one host):
+	// a locale's build publishes no copy and links those at the root
+	// ("/img/a.png" on a page of fr/ is the root's img/a.png). False:
+	// each locale's site has its own copy.
+	StaticAtRoot bool
 	// Notes say what was not read from the settings (a computed value) and
 	// which default was used instead; the build reports them.
 	Notes []string
@@ -911,6 +927,12 @@ type Markup struct {
 	// (markup.Dialects.ShortcodeTemplates).
 	ShortcodeTemplates, Partials map[string]string
 	SiteParams                   map[string]any
+	// Language is the language (Hugo's key, "fr") of the site's pages,
+	// Languages the codes of all the site's languages: .Page.File's Lang
+	// and TranslationBaseName (rules/combat.fr.md is "fr", "combat").
+	// "": a site of one language.
+	Language  string
+	Languages []string
 	// PluginBlocks maps the info words of fenced blocks that a plugin of
 	// the tool's editor draws, and that neither sitegen nor the tool's
 	// publisher draws, to the plugin's name: shown as code, with a

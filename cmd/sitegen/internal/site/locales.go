@@ -187,6 +187,12 @@ func (s *Site) renderLocales(ctx context.Context, staging, dest string, inPlace 
 			continue
 		}
 		ls.locales = localeLinks(locs, s.Cfg.Base, l.Name)
+		if s.Lay.StaticAtRoot {
+			ls.rootStatic = s.ownStatic
+			if ls.rootStatic == nil {
+				ls.rootStatic = map[string]string{}
+			}
+		}
 		if index != nil {
 			ls.locales = translations(ls.locales, locs, index, l.Name)
 		}
@@ -296,4 +302,17 @@ func defaultLocale(lay *layout.Layout) string {
 		}
 	}
 	return ""
+}
+
+// renderRootRedirect is the build of a site whose root is a redirect to
+// the folder its default locale is built in (layout.Layout.RootRedirect,
+// Hugo's defaultContentLanguageInSubdir): the static files, and at the
+// root an alias page to that folder, as Hugo writes it (a meta refresh, a
+// canonical link, a link). Its pages are the locale's build's.
+func (s *Site) renderRootRedirect(ctx context.Context, out *assets.Output) error {
+	if _, err := s.copyStatic(ctx, out, map[string]bool{"index.html": true}, nil); err != nil {
+		return err
+	}
+	sp := "/" + s.Lay.RootRedirect
+	return s.writePage(ctx, out, "index.html", templates.Alias(s.Cfg.LanguageCode, s.Cfg.AbsURL(sp), s.Cfg.RelURL(sp)))
 }

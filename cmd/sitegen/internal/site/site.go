@@ -355,11 +355,19 @@ func buildSite(ctx context.Context, opts content.Options, updatable bool) (*Site
 			return s, Result{}, err
 		}
 		if pre != nil {
-			index = translationIndex(with(pre, defaultLocale(s.Lay), s))
+			all := pre
+			if def := defaultLocale(s.Lay); def != "" { // none when it has a folder of its own (RootRedirect)
+				all = with(pre, def, s)
+			}
+			index = translationIndex(all)
 			s.locales = translations(s.locales, s.localeSites(), index, defaultLocale(s.Lay))
 		}
 	}
-	err = s.render(ctx, out)
+	if s.Lay.RootRedirect != "" {
+		err = s.renderRootRedirect(ctx, out)
+	} else {
+		err = s.render(ctx, out)
+	}
 	if err == nil && len(s.Lay.Locales) > 1 {
 		if file, loc := s.localeClash(out); file != "" {
 			s.Diag.Addf(s.Lay.File, 0, 0, "i18n.locales", "the site writes %s, in the folder of the locale %s's site: rename the page or the locale's folder", file, loc)
@@ -614,6 +622,12 @@ type Site struct {
 	// locales is the locale switcher of a site in several languages
 	// (locales.go), nil otherwise.
 	locales []templates.LocaleLink
+	// ownStatic are the URLs of the files of the layout's Static folders
+	// its render published, by their path in them; rootStatic, in a
+	// locale's site whose tool publishes them once at the whole site's
+	// root (layout.Layout.StaticAtRoot), the root build's ownStatic: it
+	// links those and publishes no copy.
+	ownStatic, rootStatic map[string]string
 	// navLater and later: serve's Updates leave the pages whose
 	// navigation alone changed for WriteLater (navlater.go).
 	navLater bool
@@ -677,7 +691,7 @@ func (s *Site) shortcodeTemplates() *hugotmpl.Set {
 	}
 	return hugotmpl.New(hugotmpl.Config{Shortcodes: s.Lay.Markup.ShortcodeTemplates, Partials: s.Lay.Markup.Partials,
 		SiteTitle: title, BaseURL: s.Lay.Settings.BaseURL, SiteParams: s.Lay.Markup.SiteParams, Segment: s.Lay.Segment,
-		ContentDir: s.Lay.Content})
+		ContentDir: s.Lay.Content, Language: s.Lay.Markup.Language, Languages: s.Lay.Markup.Languages})
 }
 
 // admonishDefaults are the book's mdbook-admonish defaults as package

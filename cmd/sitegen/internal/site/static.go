@@ -54,7 +54,15 @@ func (s *Site) copyStatic(ctx context.Context, out *assets.Output, reserved map[
 		}
 	}
 	publish := publishFrom(StaticDir)
-	for _, dir := range s.Lay.Static {
+	static := s.Lay.Static
+	if s.rootStatic != nil {
+		// The whole site's root publishes them (layout.Layout.StaticAtRoot).
+		static = nil
+		for rel, u := range s.rootStatic {
+			own[rel], published[rel] = true, u
+		}
+	}
+	for _, dir := range static {
 		publish := publishFrom(dir)
 		err := content.WalkSource(s.Opts.Source, dir, nil, nil, func(rel, file string) error {
 			if msg := content.BadName(rel); msg != "" {
@@ -118,6 +126,14 @@ func (s *Site) copyStatic(ctx context.Context, out *assets.Output, reserved map[
 		})
 		if err != nil {
 			return nil, fmt.Errorf("default theme: %w", err)
+		}
+	}
+	if s.rootStatic == nil {
+		s.ownStatic = map[string]string{}
+		for rel := range own {
+			if u, ok := published[rel]; ok {
+				s.ownStatic[rel] = u
+			}
 		}
 	}
 	for _, name := range templates.RequiredAssets() {

@@ -366,6 +366,22 @@ func RecogniseIn(dir, env string) (*layout.Layout, error) {
 	// (chrisbarley89/golden_wastes: 272 warnings of "icon" and "infobox").
 	l.AbsentThemes = AbsentModules(dir, low)
 	l.NoTagPages = !TagPages(low)
+	// Hugo takes any term: a term's page is at its name made a URL
+	// segment, as its content files' names are ("tags: Release schedule"
+	// is /tags/release-schedule/; Hugo 0.111 measured: "C++ & co" is
+	// /tags/c++-co/, "a/b" /tags/a/b/, "Café" /tags/café/), and terms
+	// that make one segment are one term ("Release Schedule" too). A
+	// string is one term, not a list (Hugo 0.111 measured: tags:
+	// "Release schedule" is the term above).
+	l.TagSlug = l.Segment
+	l.TagsOf = func(meta map[string]any) any {
+		for k, v := range meta {
+			if strings.EqualFold(k, "tags") { // Hugo's front matter keys are case-insensitive
+				return v
+			}
+		}
+		return nil
+	}
 	readLanguages(l, dir, root, cmp.Or(strings.ToLower(defLang), "en"), urls)
 	return l, nil
 }

@@ -200,11 +200,12 @@ func TestRecogniseEnvironment(t *testing.T) {
 // eval13A NA2, 027xiguapi/HowToCook: content/en/ was dropped.
 func TestLanguages(t *testing.T) {
 	for _, tt := range []struct {
-		name    string
-		files   map[string]string
-		content string
-		want    []string // each locale: name, path, content, title
-		menu    string   // the first locale's first main menu entry
+		name     string
+		files    map[string]string
+		content  string
+		want     []string // each locale: name, path, content, title
+		menu     string   // the first locale's first main menu entry
+		redirect string   // layout.Layout.RootRedirect
 	}{
 		{name: "by contentDir, default zh", content: "content/zh", files: map[string]string{
 			"hugo.toml": "title = \"Root\"\ndefaultContentLanguage = \"zh\"\n[languages.zh]\ncontentDir = \"content/zh\"\nweight = 1\ntitle = \"菜谱\"\n" +
@@ -220,6 +221,14 @@ func TestLanguages(t *testing.T) {
 			"hugo.toml":    "title = \"Root\"\n[languages.en]\nweight = 1\n[languages.fr]\nweight = 2\ntitle = \"Règles\"\n",
 			"content/a.md": "", "content/a.fr.md": "",
 		}, want: []string{"en  - ", "fr fr content Règles"}},
+		// "defaultContentLanguageInSubdir: Render the default content
+		// language in subdir, e.g. content/en/ ... will be rendered to
+		// public/en/": the default is a locale in its folder too, the
+		// root a redirect there.
+		{name: "defaultContentLanguageInSubdir", content: "content", redirect: "en/", files: map[string]string{
+			"hugo.toml":    "title = \"Root\"\ndefaultContentLanguageInSubdir = true\n[languages.en]\nweight = 1\ntitle = \"Rules\"\n[languages.fr]\nweight = 2\ntitle = \"Règles\"\n",
+			"content/a.md": "", "content/a.fr.md": "",
+		}, want: []string{"en en content Rules", "fr fr content Règles"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			l, err := Recognise(layouttest.Write(t, tt.files))
@@ -242,6 +251,9 @@ func TestLanguages(t *testing.T) {
 			}
 			if !slices.Equal(got, tt.want) {
 				t.Errorf("locales %q, want %q", got, tt.want)
+			}
+			if l.RootRedirect != tt.redirect {
+				t.Errorf("root redirect %q, want %q", l.RootRedirect, tt.redirect)
 			}
 		})
 	}

@@ -41,10 +41,10 @@ const LanguageReason = "another language's page (Hugo multilingual)"
 // A page's locale switcher links its translations, as Hugo relates them:
 // by path in each language's content, or by translationKey; an
 // untranslated page's link leads to the other language's home page
-// (site/locales.go translations). Not done: defaultContentLanguageInSubdir
-// (the default language under /NAME/ too: sitegen keeps it at the root,
-// and says so), and a language page's fallback to the default's (Hugo has
-// none either).
+// (site/locales.go translations). With defaultContentLanguageInSubdir
+// the default language is under /NAME/ too, the root a redirect there
+// (layout.Layout.RootRedirect). Not done: a language page's fallback to
+// the default's (Hugo has none either).
 
 // language is one language of the site's [languages] table.
 type language struct {
@@ -92,10 +92,13 @@ func readLanguages(l *layout.Layout, dir string, m map[string]any, def string, p
 	if len(langs) < 2 {
 		return
 	}
-	low := lower(m)
-	if layout.True(low["defaultcontentlanguageinsubdir"]) {
-		l.Notes = append(l.Notes, fmt.Sprintf("%s: defaultContentLanguageInSubdir: Hugo publishes the %s pages under /%s/ (the root redirects there); sitegen publishes them at the root", l.File, def, def))
-	}
+	// "defaultContentLanguageInSubdir: Render the default content
+	// language in subdir, e.g. content/en/ ... will be rendered to
+	// public/en/" and "the root of your site will redirect to the
+	// default language's subdirectory"
+	// (https://gohugo.io/content-management/multilingual/): the default
+	// language is then a locale like the others, in its folder.
+	inSubdir := layout.True(lower(m)["defaultcontentlanguageinsubdir"])
 	// A disabled language's code still names its files: Hugo 0.111
 	// publishes neither rules/combat.de.md nor a page rules/combat.de/
 	// when de is disabled ("disableLanguages: Disable listed languages",
@@ -105,6 +108,7 @@ func readLanguages(l *layout.Layout, dir string, m map[string]any, def string, p
 		codes[g.name] = true
 	}
 	sx := &suffixes{codes: codes, exts: append([]string{".md"}, l.Markup.Extensions...)}
+	l.Markup.Language, l.Markup.Languages = def, slices.Sorted(maps.Keys(codes))
 	var locales []layout.Locale
 	var shared []string // the languages translated by file name
 	for _, g := range langs {
@@ -116,7 +120,11 @@ func readLanguages(l *layout.Layout, dir string, m map[string]any, def string, p
 		}
 		loc := locale(g, m)
 		if g.name == def {
-			loc.Path = "" // at the root
+			if inSubdir {
+				loc.Layout = languageSite(l, g, m, pageURL) // its rules of translation by file name: below
+			} else {
+				loc.Path = "" // at the root
+			}
 			locales = append(locales, loc)
 			continue
 		}
@@ -145,6 +153,11 @@ func readLanguages(l *layout.Layout, dir string, m map[string]any, def string, p
 	}
 	if len(shared) > 0 {
 		sx.apply(l, def, pageURL)
+		for _, loc := range locales {
+			if loc.Name == def && loc.Layout != nil {
+				sx.apply(loc.Layout, def, pageURL)
+			}
+		}
 	}
 	if len(locales) > 1 {
 		l.TranslationKey = translationKey(def)
@@ -155,6 +168,14 @@ func readLanguages(l *layout.Layout, dir string, m map[string]any, def string, p
 		}
 		l.Locales = locales
 		l.Read = append(l.Read, fmt.Sprintf("languages (%d)", len(locales)))
+		// Hugo 0.111 measured (one baseURL): static/ is published once,
+		// at the root, and a page in any language links it as /img/a.png;
+		// a language's own staticDir is not published at all.
+		l.StaticAtRoot = true
+		if inSubdir {
+			l.RootRedirect = def + "/"
+			l.Read = append(l.Read, "defaultContentLanguageInSubdir")
+		}
 	}
 }
 
@@ -198,6 +219,7 @@ func locale(g language, m map[string]any) layout.Locale {
 func languageSite(l *layout.Layout, g language, m map[string]any, pageURL func(*layout.Layout) func(string, map[string]any) string) *layout.Layout {
 	c := *l
 	c.Locales, c.Notes = nil, nil // the default's build reports them
+	c.Markup.Language = g.name
 	c.Read = slices.Clone(l.Read)
 	mm := withLanguage(m, g.name)
 	c.Settings.Title = c.Str(mm, "title")

@@ -15,6 +15,7 @@ import (
 
 	"d6codex/cmd/sitegen/internal/layout"
 	"d6codex/cmd/sitegen/internal/markup"
+	"d6codex/cmd/sitegen/internal/markup/shortcode/hugotmpl"
 	"d6codex/cmd/sitegen/internal/srcpath"
 	"d6codex/templates"
 )
@@ -644,6 +645,9 @@ func (s *Site) readSiteFile(rel string, max int64) ([]byte, error) {
 	}
 	if _, err := r.Check(rel); err != nil {
 		return nil, UnwrapPath(err)
+	}
+	if info, err := r.Stat(rel); err == nil && info.IsDir() {
+		return nil, hugotmpl.ErrFolder // fileExists: there
 	}
 	b, err := r.ReadFile(rel, max)
 	if errors.Is(err, srcpath.ErrTooLong) {

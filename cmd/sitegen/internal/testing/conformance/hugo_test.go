@@ -468,11 +468,48 @@ func TestHugo(t *testing.T) {
 				"content/_index.fr.md": "---\ntitle: Accueil\n---\n![a](/img/a.png)\n",
 				"static/img/a.png":     "png",
 			},
-			// sitegen builds each language as a site of its own, whose
-			// links resolve in its own files: it copies static/ into fr/
-			// too, so that /img/a.png on a French page is no broken link.
-			Known:     []string{"page: /fr/404/ (", "file: fr/img/a.png is published by sitegen"},
-			Published: []string{"img/a.png"},
+			Strict:      true, // /img/a.png on the French page leads to the root's
+			Known:       []string{"page: /fr/404/ ("},
+			Published:   []string{"img/a.png"},
+			Unpublished: []string{"fr/img/a.png"},
+		},
+		{
+			Name: "a language's own staticDir",
+			Rule: `"staticDir: A directory or a list of directories from where Hugo reads static files" ` +
+				`(https://gohugo.io/getting-started/configuration/#staticdir), which a language may set; Hugo 0.111 measured ` +
+				`with one host: the site's static/ once at the root, the language's own staticDir published nowhere ` +
+				`(static_fr/img/b.png neither at img/b.png nor at fr/img/b.png)`,
+			Files: map[string]string{
+				"hugo.toml": "baseURL = \"https://h.test/\"\ntitle = \"Root\"\n" +
+					"[languages.en]\ntitle = \"Rules\"\nweight = 1\n[languages.fr]\ntitle = \"Règles\"\nweight = 2\nstaticDir = [\"static\", \"static_fr\"]\n",
+				"content/_index.md":    "---\ntitle: Home\n---\n![a](/img/a.png)\n",
+				"content/_index.fr.md": "---\ntitle: Accueil\n---\n![a](/img/a.png)\n",
+				"static/img/a.png":     "png",
+				"static_fr/img/b.png":  "png",
+			},
+			Strict:      true,
+			Known:       []string{"page: /fr/404/ ("},
+			Published:   []string{"img/a.png"},
+			Unpublished: []string{"fr/img/a.png", "img/b.png", "fr/img/b.png"},
+		},
+		{
+			Name: "defaultContentLanguageInSubdir",
+			Rule: `"defaultContentLanguageInSubdir: Render the default content language in subdir, e.g. content/en/ ... will be ` +
+				`rendered to public/en/" (https://gohugo.io/content-management/multilingual/#configure-languages); Hugo 0.111 ` +
+				`measured: every language under its folder, index.html at the root a redirect to /en/, static/ once at the root`,
+			Files: map[string]string{
+				"hugo.toml": "baseURL = \"https://h.test/\"\ntitle = \"Root\"\ndefaultContentLanguageInSubdir = true\n" +
+					"[languages.en]\ntitle = \"Rules\"\nweight = 1\n[languages.fr]\ntitle = \"Règles\"\nweight = 2\n",
+				"content/_index.md":          "---\ntitle: Home\n---\n[combat](rules/combat/) ![a](/img/a.png)\n",
+				"content/_index.fr.md":       "---\ntitle: Accueil\n---\n[combat](rules/combat/) ![a](/img/a.png)\n",
+				"content/rules/combat.md":    "---\ntitle: Combat\n---\n",
+				"content/rules/combat.fr.md": "---\ntitle: Le combat\n---\n",
+				"static/img/a.png":           "png",
+			},
+			Strict:      true,
+			Known:       []string{"page: /fr/404/ (", "page: /en/404/ ("},
+			Published:   []string{"img/a.png"},
+			Unpublished: []string{"rules/combat/index.html", "en/img/a.png", "fr/img/a.png"},
 		},
 		{
 			Name: "menus in the configuration directory",

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -38,7 +39,7 @@ const maxRead = maxOutput
 // the content folder's top), as Hugo 0.111 gives them. Filename, the absolute path on the machine that
 // builds, is not given: a template using it is not run.
 type File struct {
-	Path, Dir, LogicalName, BaseFileName, ContentBaseName, TranslationBaseName, Ext string
+	Path, Dir, LogicalName, BaseFileName, ContentBaseName, TranslationBaseName, Ext, Lang string
 }
 
 // file is the File of a page's source-relative file; nil for "".
@@ -56,18 +57,31 @@ func (s *Set) file(rel string) *File {
 	}
 	ext := path.Ext(name)
 	base := strings.TrimSuffix(name, ext)
-	f := &File{Path: p, Dir: dir, LogicalName: name, BaseFileName: base, Ext: strings.TrimPrefix(ext, "."), TranslationBaseName: base}
-	// (a language code before the extension, "x.fr.md", is dropped from
-	// TranslationBaseName by Hugo for a language the site has: sitegen
-	// keeps it)
+	f := &File{Path: p, Dir: dir, LogicalName: name, BaseFileName: base, Ext: strings.TrimPrefix(ext, "."), TranslationBaseName: base,
+		Lang: s.cfg.Language}
+	// "TranslationBaseName: The file name, excluding the extension and
+	// language identifier"; "Lang: The language associated with the given
+	// file" (https://gohugo.io/methods/page/file/): a code the site has
+	// ("combat.fr.md": combat, fr; Hugo 0.111 measured: "sub.de.md" on a
+	// site without de is sub.de, in the site's language).
+	if i := strings.LastIndexByte(base, '.'); i >= 0 && slices.Contains(s.cfg.Languages, strings.ToLower(base[i+1:])) {
+		f.TranslationBaseName, f.Lang = base[:i], strings.ToLower(base[i+1:])
+	}
 	f.ContentBaseName = f.TranslationBaseName
 	// "If the content is a leaf bundle or branch bundle, ContentBaseName
-	// returns the name of the containing directory"
-	if (f.TranslationBaseName == "index" || f.TranslationBaseName == "_index") && dir != "/" {
-		f.ContentBaseName = path.Base(dir)
+	// returns the name of the containing directory" (Hugo 0.111
+	// measured: "" for the content folder's own _index.md)
+	if f.TranslationBaseName == "index" || f.TranslationBaseName == "_index" {
+		f.ContentBaseName = strings.Trim(path.Base(dir), "/")
 	}
 	return f
 }
+
+// ErrFolder is the error Call.ReadFile gives for a folder of the site
+// (one it may look at, under the source folder's rule): fileExists reports
+// it as there ("Reports whether the file or directory exists",
+// https://gohugo.io/functions/os/fileexists/), readFile reads nothing.
+var ErrFolder = errors.New("it is a folder")
 
 // errRefused is a path readFile does not follow: out of the source
 // folder or to a hidden name.
@@ -128,10 +142,12 @@ func (r *run) readFile(name any) string {
 
 // fileExists is Hugo's fileExists and os.FileExists ("Reports whether the
 // file or directory exists", https://gohugo.io/functions/os/fileexists/),
-// for a file readFile would read; a folder is not looked for.
+// for a file or folder readFile would look at (Hugo 0.111 measured:
+// true for a folder of the project, "data/x" and "data/x/", or of the
+// content folder, "rules").
 func (r *run) fileExists(name any) bool {
 	_, missing, err := r.read(toString(name))
-	return !missing && err == nil
+	return !missing && (err == nil || errors.Is(err, ErrFolder))
 }
 
 func (r *run) warn(msg string) {

@@ -102,3 +102,40 @@ func TestReadFile(t *testing.T) {
 		}
 	}
 }
+
+// TestFileLanguage: "TranslationBaseName: The file name, excluding the
+// extension and language identifier"; "Lang: The language associated with
+// the given file" (https://gohugo.io/methods/page/file/). The expected
+// outputs are Hugo 0.111's on a site of en (default) and fr: a code the
+// site does not have stays in the name; the content folder's own
+// _index.md has no ContentBaseName. fileExists "Reports whether the file
+// or directory exists" (https://gohugo.io/functions/os/fileexists/):
+// Hugo 0.111 gives true for a folder of the project or of the content
+// folder.
+func TestFileLanguage(t *testing.T) {
+	folders := map[string]bool{"data/x": true, "content/rules": true}
+	read := func(rel string, max int64) ([]byte, error) {
+		if folders[rel] {
+			return nil, ErrFolder
+		}
+		return nil, fs.ErrNotExist
+	}
+	set := New(Config{ContentDir: "content", Language: "en", Languages: []string{"en", "fr"}, Shortcodes: map[string]string{
+		"f": `T={{ .Page.File.TranslationBaseName }} L={{ .Page.File.Lang }} LN={{ .Page.File.LogicalName }} BFN={{ .Page.File.BaseFileName }} CBN={{ .Page.File.ContentBaseName }}` +
+			` FE={{ fileExists "data/x" }} FE2={{ fileExists "rules" }} FE3={{ fileExists "nope" }} FE4={{ fileExists "data/x/" }}`,
+	}})
+	for _, tc := range []struct{ page, want string }{
+		{"content/rules/combat.fr.md", "T=combat L=fr LN=combat.fr.md BFN=combat.fr CBN=combat FE=true FE2=true FE3=false FE4=true"},
+		{"content/rules/combat.md", "T=combat L=en LN=combat.md BFN=combat CBN=combat FE=true FE2=true FE3=false FE4=true"},
+		{"content/rules/sub.de.md", "T=sub.de L=en LN=sub.de.md BFN=sub.de CBN=sub.de FE=true FE2=true FE3=false FE4=true"},
+		{"content/_index.md", "T=_index L=en LN=_index.md BFN=_index CBN= FE=true FE2=true FE3=false FE4=true"},
+	} {
+		got, err := set.Run(Call{Name: "f", Page: PageInfo{File: tc.page}, ReadFile: read})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.page, err)
+		}
+		if got != tc.want {
+			t.Errorf("%s:\n got %q\nwant %q", tc.page, got, tc.want)
+		}
+	}
+}

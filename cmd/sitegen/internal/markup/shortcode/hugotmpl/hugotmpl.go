@@ -53,6 +53,11 @@ type Config struct {
 	// folder ("content"): .Page.File's paths are relative to it, and
 	// readFile looks in it after the project's folder (files.go).
 	ContentDir string
+	// Language is the language of the site's pages (Hugo's key, "fr"),
+	// Languages the codes of all its languages: a page file named with
+	// one ("combat.fr.md") is in that language (.Page.File.Lang).
+	Language  string
+	Languages []string
 }
 
 // Set is a site's shortcode templates, ready to run.
@@ -136,8 +141,9 @@ type Call struct {
 	// ReadFile reads a file of the site's source folder (a slash path
 	// relative to it) for readFile and fileExists (files.go), under the
 	// source folder's rule (no link out, no hidden name) and at most max
-	// bytes; the caller records it as a file the page depends on. Nil:
-	// nothing is read (readFile gives "", with a warning).
+	// bytes; the caller records it as a file the page depends on. A
+	// folder gives an error wrapping ErrFolder. Nil: nothing is read
+	// (readFile gives "", with a warning).
 	ReadFile func(rel string, max int64) ([]byte, error)
 	// Warn reports what a run did differently from Hugo (a read refused),
 	// at the shortcode; nil: nothing is reported.
