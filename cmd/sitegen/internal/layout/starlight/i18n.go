@@ -144,8 +144,49 @@ func readLocales(l *layout.Layout, dir string, obj *jsconfig.Object) {
 		}
 		out = append(out, layout.Locale{Name: g.key, Label: g.label, Lang: g.lang, Dir: g.dir, Path: g.key, Layout: c})
 	}
+	// A link to another locale's page ("/fr/rules/combat/" from the root
+	// locale's, "/en/…" from a fallback copy of a page of a site without
+	// a root locale) leads to that locale's site, which has every page
+	// of the default locale (its own or the fallback): Astro leaves the
+	// link as written.
+	slugs := map[string]bool{}
+	for rel := range pageFiles(filepath.Join(dir, filepath.FromSlash(l.Content))) {
+		slugs[Slug(rel)] = true
+	}
+	for i := range out {
+		var others []string
+		for _, o := range out {
+			if o.Name != out[i].Name && o.Name != RootLocale {
+				others = append(others, o.Name)
+			}
+		}
+		if c := out[i].Layout; c != nil {
+			c.ToolRoute, c.ToolRouteLinks = localeRoute(c.ToolRoute, others, slugs), true
+		} else {
+			l.ToolRoute, l.ToolRouteLinks = localeRoute(l.ToolRoute, others, slugs), true
+		}
+	}
 	l.Read = append(l.Read, fmt.Sprintf("locales (%d)", len(out)))
 	l.Locales = out
+}
+
+// localeRoute is the layout.Layout.ToolRoute of a locale's site: next's,
+// and the pages of the locales others, each at /KEY/<slug>/ for every
+// slug of slugs (the default locale's pages, which every locale has).
+func localeRoute(next func(string) string, others []string, slugs map[string]bool) func(string) string {
+	return func(sp string) string {
+		if next != nil {
+			if why := next(sp); why != "" {
+				return why
+			}
+		}
+		for _, k := range others {
+			if rest, ok := strings.CutPrefix(sp, "/"+k+"/"); ok && slugs[strings.TrimSuffix(rest, "/")] {
+				return fmt.Sprintf("a page of locale %s's site", k)
+			}
+		}
+		return ""
+	}
 }
 
 // str is o's string value of key, "" for none (o may be nil).
