@@ -59,11 +59,15 @@ type starlightLocale struct {
 //     prefixDefaultLocale, which Starlight's utils/i18n.ts sets for "Sites
 //     with multiple languages without a root locale"); the default
 //     locale's folder is the layout's content (defaultFolder), and nothing
-//     is published at the root, as Starlight publishes nothing there.
+//     is published at the root, as Starlight publishes nothing there;
+//     a page of src/content/docs outside every locale's folder is the
+//     default locale's site's, at its own path (outsideLocales);
+//
+//   - a link to another locale's page leads to that locale's site
+//     (localeRoute).
 //
 // Not implemented (named in the build's notes): a root locale that is not
-// the default one, pages only a locale's folder has, and (without a root
-// locale) pages outside the locales' folders.
+// the default one, pages only a locale's folder has.
 func readLocales(l *layout.Layout, dir string, obj *jsconfig.Object) {
 	locs, ok := obj.Get("locales").(*jsconfig.Object)
 	if !ok || len(locs.Keys) < 2 {
@@ -74,7 +78,7 @@ func readLocales(l *layout.Layout, dir string, obj *jsconfig.Object) {
 	if f := defaultFolder(obj); f != "" && l.Content == path.Join(Content, f) {
 		rootKey = f
 		if n := len(pageFiles(filepath.Join(dir, filepath.FromSlash(Content)))) - localePages(dir, locs.Keys); n > 0 {
-			l.Notes = append(l.Notes, fmt.Sprintf("%s: %d pages of %s are in no locale's folder: not built (not implemented)", l.File, n, Content))
+			outsideLocales(l, locs.Keys, f)
 		}
 	} else if locs.Object(RootLocale) == nil || def != "" && def != RootLocale {
 		why := fmt.Sprintf("locales (%s) without a root locale and without a folder %s/%s of defaultLocale %q", strings.Join(locs.Keys, ", "), Content, def, def)
@@ -189,6 +193,24 @@ func localeRoute(next func(string) string, others []string, slugs map[string]boo
 	}
 }
 
+// outsideLocales makes the pages of Content outside every locale's
+// folder (keys) pages of the default locale's site (its folder def), at
+// their own path and in no sidebar, as Astro 5.18 with Starlight 0.36.3
+// builds them (measured: about.md at /about/ in the default locale's
+// language; no copy in another locale): Content is one of l.Roots, its
+// locales' folders left out.
+func outsideLocales(l *layout.Layout, keys []string, def string) {
+	up := path.Join(strings.Repeat("../", strings.Count(l.Content, "/")+1), Content)
+	l.Roots = append(l.Roots, Content)
+	for _, k := range keys {
+		if k != RootLocale && k != "" && !strings.ContainsAny(k, `/\.`) {
+			l.Excluded = append(l.Excluded, path.Join(up, k))
+		}
+	}
+	l.Rules = rules{prefix: def, outside: up}
+	l.Read = append(l.Read, "pages outside the locales' folders")
+}
+
 // str is o's string value of key, "" for none (o may be nil).
 func str(o *jsconfig.Object, key string) string {
 	if o == nil {
@@ -220,6 +242,7 @@ func localeLayout(l *layout.Layout, dir string, g starlightLocale, titles *jscon
 	// Its pages are the default locale's, at the same paths under its
 	// own folder (no prefix: the site is built in g.key's folder).
 	c.Rules = rules{}
+	c.Roots = slices.DeleteFunc(slices.Clone(l.Roots), func(r string) bool { return r == Content }) // the default locale's alone
 	files := pageFiles(filepath.Join(dir, filepath.FromSlash(Content), g.key))
 	// A page's stem (its path without .md/.mdx) to its translation.
 	trans := map[string]string{}
