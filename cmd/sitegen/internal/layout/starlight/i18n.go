@@ -242,6 +242,7 @@ func localeLayout(l *layout.Layout, dir string, g starlightLocale, titles *jscon
 	// Its pages are the default locale's, at the same paths under its
 	// own folder (no prefix: the site is built in g.key's folder).
 	c.Rules = rules{}
+	c.StaticYields = true                                                                           // public/ is the root's: its index.html is not this locale's home
 	c.Roots = slices.DeleteFunc(slices.Clone(l.Roots), func(r string) bool { return r == Content }) // the default locale's alone
 	files := pageFiles(filepath.Join(dir, filepath.FromSlash(Content), g.key))
 	// A page's stem (its path without .md/.mdx) to its translation.
