@@ -66,8 +66,12 @@ type starlightLocale struct {
 //   - a link to another locale's page leads to that locale's site
 //     (localeRoute).
 //
-// Not implemented (named in the build's notes): a root locale that is not
-// the default one, pages only a locale's folder has.
+//   - a root locale that is not the default one: the root's site, with
+//     the default locale's pages the root has not as its fallback pages
+//     (rootNotDefault), out of its sidebar (Starlight lists them).
+//
+// Not implemented (named in the build's notes): pages only a locale's
+// folder has (but the default locale's, above).
 func readLocales(l *layout.Layout, dir string, obj *jsconfig.Object) {
 	locs, ok := obj.Get("locales").(*jsconfig.Object)
 	if !ok || len(locs.Keys) < 2 {
@@ -80,6 +84,8 @@ func readLocales(l *layout.Layout, dir string, obj *jsconfig.Object) {
 		if n := len(pageFiles(filepath.Join(dir, filepath.FromSlash(Content)))) - localePages(dir, locs.Keys); n > 0 {
 			outsideLocales(l, locs.Keys, f)
 		}
+	} else if rootNotDefault(l, dir, locs, def) {
+		// the root locale's site, with the default locale's fallback pages
 	} else if locs.Object(RootLocale) == nil || def != "" && def != RootLocale {
 		why := fmt.Sprintf("locales (%s) without a root locale and without a folder %s/%s of defaultLocale %q", strings.Join(locs.Keys, ", "), Content, def, def)
 		if locs.Object(RootLocale) != nil {
@@ -142,6 +148,9 @@ func readLocales(l *layout.Layout, dir string, obj *jsconfig.Object) {
 			c.Nav = nil
 			n := navReader{l: c, file: l.File, folders: folders(dir, l.Content), lang: g.lang}
 			n.items(items, 0)
+		}
+		if r, ok := l.Rules.(rules); ok && r.outside != "" && r.prefix == "" && g.key == def {
+			only = 0 // its own pages are the root's fallback pages too (rootNotDefault)
 		}
 		if only > 0 {
 			l.Notes = append(l.Notes, fmt.Sprintf("%s: locale %s: %d pages of %s/%s have no page of the same path in the root locale: not built (not implemented)", l.File, g.key, only, Content, g.key))
@@ -211,6 +220,35 @@ func outsideLocales(l *layout.Layout, keys []string, def string) {
 	l.Read = append(l.Read, "pages outside the locales' folders")
 }
 
+// rootNotDefault applies a root locale that is not the default one
+// (defaultLocale names another locale, whose folder exists): "Your
+// defaultLocale will be used for fallback content", so a page only the
+// default locale's folder has is a page of the root locale's site too, at
+// its own path (Astro 5.18 + Starlight 0.36.3: fr/rules/magie.md also at
+// /rules/magie/, in the root's sidebar): that folder is one of l.Roots,
+// its pages the root has left out. ok false: not such a site.
+func rootNotDefault(l *layout.Layout, dir string, locs *jsconfig.Object, def string) bool {
+	if locs.Object(RootLocale) == nil || def == "" || def == RootLocale || locs.Object(def) == nil || strings.ContainsAny(def, `/\.`) {
+		return false
+	}
+	folder := path.Join(Content, def)
+	if l.Content != Content || !layout.Exists(dir, folder, true) {
+		return false
+	}
+	up := path.Join(strings.Repeat("../", strings.Count(l.Content, "/")+1), folder)
+	rootFiles := pageFiles(filepath.Join(dir, filepath.FromSlash(Content)))
+	for rel := range pageFiles(filepath.Join(dir, filepath.FromSlash(folder))) {
+		if rootFiles[stem(rel)+".md"] || rootFiles[stem(rel)+".mdx"] {
+			l.Excluded = append(l.Excluded, path.Join(up, rel)) // the root's own page
+		}
+	}
+	slices.Sort(l.Excluded)
+	l.Roots = append(l.Roots, folder)
+	l.Rules = rules{outside: up}
+	l.Read = append(l.Read, fmt.Sprintf("fallback pages of defaultLocale %s", def))
+	return true
+}
+
 // str is o's string value of key, "" for none (o may be nil).
 func str(o *jsconfig.Object, key string) string {
 	if o == nil {
@@ -242,6 +280,9 @@ func localeLayout(l *layout.Layout, dir string, g starlightLocale, titles *jscon
 	// Its pages are the default locale's, at the same paths under its
 	// own folder (no prefix: the site is built in g.key's folder).
 	c.Rules = rules{}
+	if r, ok := l.Rules.(rules); ok && r.outside != "" && r.prefix == "" {
+		c.Rules = rules{outside: r.outside} // a root locale that is not the default: its fallback pages (rootNotDefault)
+	}
 	c.StaticYields = true                                                                           // public/ is the root's: its index.html is not this locale's home
 	c.Roots = slices.DeleteFunc(slices.Clone(l.Roots), func(r string) bool { return r == Content }) // the default locale's alone
 	files := pageFiles(filepath.Join(dir, filepath.FromSlash(Content), g.key))
