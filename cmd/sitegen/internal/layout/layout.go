@@ -118,6 +118,12 @@ type Layout struct {
 	// to it is shown as its text with a warning, not a broken link. Nil:
 	// none.
 	ToolRoute func(sp string) string
+	// StaticYields leaves out, without a word, a file of Static at the
+	// path of one of the site's pages: a locale's site, whose Static is
+	// the default locale's, which the tool publishes once at the root
+	// (Starlight's public/index.html beside each locale's home page).
+	// False: such a file is an error.
+	StaticYields bool
 	// ToolRouteLinks keeps a link to a ToolRoute a link, with no
 	// warning: the tool's page is one of the site's (a page of Astro's
 	// src/pages), which the layout's one note names; false shows it as

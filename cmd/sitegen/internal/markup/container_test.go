@@ -489,6 +489,7 @@ func wantInOrder(t *testing.T, out string, want []string) {
 // they are MDX. Measured with Astro 5.18.2 and Starlight 0.36.3
 // (conformance TestStarlightMarkdownNotMDX).
 func TestMDXFilesOnly(t *testing.T) {
+	const indented = "Before.\n\n    roll 2d6\n\nAfter.\n"
 	src := "import { Aside } from '@astrojs/starlight/components';\n\n<Aside type=\"tip\">\n\nInside.\n\n</Aside>\n\nText {/* aside */} after.\n"
 	dialect := docusaurusDialect
 	dialect.MDXFilesOnly, dialect.MDXAliases = true, map[string]string{"Aside": "Admonition"}
@@ -498,6 +499,7 @@ func TestMDXFilesOnly(t *testing.T) {
 		name      string
 		dialect   Dialects
 		file      string
+		src       string // src when empty
 		want, not []string
 	}{
 		{name: ".md is Markdown", dialect: dialect, file: "src/content/docs/a.md",
@@ -506,10 +508,25 @@ func TestMDXFilesOnly(t *testing.T) {
 			want: []string{`<div class="callout callout-tip"`, "Inside.", "<p>Text  after.</p>"}, not: []string{"import", "aside"}},
 		{name: "without MDXFilesOnly .md is MDX too (Docusaurus)", dialect: mdxEverywhere, file: "docs/a.md",
 			want: []string{`<div class="callout callout-tip"`, "<p>Text  after.</p>"}, not: []string{"import", "aside"}},
+		// A block indented by four spaces is code in Markdown ("An indented
+		// code block is composed of one or more indented chunks separated
+		// by blank lines", CommonMark 4.4) and text in MDX ("Indented code
+		// blocks are not supported", https://mdxjs.com/docs/what-is-mdx/#markdown),
+		// per file: the .md page of an MDX site keeps its code block.
+		{name: ".md indented code is code", dialect: dialect, file: "src/content/docs/a.md", src: indented,
+			want: []string{"<pre><code>roll 2d6\n</code></pre>"}, not: []string{"<p>roll 2d6</p>"}},
+		{name: ".mdx indented code is text", dialect: dialect, file: "src/content/docs/a.mdx", src: indented,
+			want: []string{"<p>roll 2d6</p>"}, not: []string{"<pre>"}},
+		{name: "without MDXFilesOnly .md indented code is text (Docusaurus)", dialect: mdxEverywhere, file: "docs/a.md", src: indented,
+			want: []string{"<p>roll 2d6</p>"}, not: []string{"<pre>"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			out, _, _ := convert(t, Options{Dialects: tt.dialect}, src, Page{File: tt.file})
+			in := src
+			if tt.src != "" {
+				in = tt.src
+			}
+			out, _, _ := convert(t, Options{Dialects: tt.dialect}, in, Page{File: tt.file})
 			for _, w := range tt.want {
 				if !strings.Contains(out, w) {
 					t.Errorf("output lacks %q:\n%s", w, out)

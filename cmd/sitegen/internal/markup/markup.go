@@ -424,7 +424,7 @@ func New(opts Options) *Markdown {
 		rec.cfg.BlockParsers = withOneLineSetext(rec.cfg.BlockParsers)
 	}
 	if opts.Dialects.MDX {
-		rec.cfg.BlockParsers = slices.DeleteFunc(rec.cfg.BlockParsers, mdx.IndentedCode)
+		rec.cfg.BlockParsers = wrapParser(rec.cfg.BlockParsers, parser.NewCodeBlockParser(), mdx.IndentedCodeBlocks)
 		rec.cfg.BlockParsers = wrapParser(rec.cfg.BlockParsers, parser.NewHTMLBlockParser(), mdx.HTMLBlocks)
 	}
 	m.md.SetParser(rec.parser(fullParser))

@@ -236,7 +236,9 @@ func baseWith(base, p string) string {
 
 // localeDiagnostics are the problems of the locales' builds that the
 // default locale's did not report (the untranslated pages are the same
-// files), each named with its locale.
+// files), each named with its locale. A problem is the same when its
+// position and its head are (diagHead: a broken link's reason names the
+// URL it is read from, which is the locale's).
 func localeDiagnostics(have content.Diagnostics, all []content.Diagnostic, name string, translation func(string) string) content.Diagnostics {
 	type key struct {
 		file      string
@@ -245,7 +247,7 @@ func localeDiagnostics(have content.Diagnostics, all []content.Diagnostic, name 
 	}
 	seen := make(map[key]bool, len(have))
 	for _, h := range have {
-		seen[key{h.File, h.Line, h.Col, h.Msg}] = true
+		seen[key{h.File, h.Line, h.Col, diagHead(h.Msg)}] = true
 	}
 	var out content.Diagnostics
 	for _, d := range all {
@@ -254,13 +256,25 @@ func localeDiagnostics(have content.Diagnostics, all []content.Diagnostic, name 
 				d.File = t // the text, and so the line, is the translation's
 			}
 		}
-		if seen[key{d.File, d.Line, d.Col, d.Msg}] {
+		if seen[key{d.File, d.Line, d.Col, diagHead(d.Msg)}] {
 			continue
 		}
 		d.Msg = fmt.Sprintf("%s (locale %s)", d.Msg, name)
 		out = append(out, d)
 	}
 	return out
+}
+
+// diagHead is a diagnostic's message without its reason: `broken link
+// "missing/"` of `broken link "missing/": no page … at /fr/missing`;
+// another message is itself.
+func diagHead(msg string) string {
+	if rest, ok := strings.CutPrefix(msg, "broken link "); ok {
+		if i := strings.Index(rest, `": `); i >= 0 {
+			return msg[:len("broken link ")+i+1]
+		}
+	}
+	return msg
 }
 
 // localeFolders are the top-level output names the locales' sites are

@@ -38,7 +38,9 @@ func (s *Site) copyStatic(ctx context.Context, out *assets.Output, reserved map[
 			}
 			name := assets.PublishedName(rel, data)
 			if reserved[name] {
-				s.Diag.Addf(dir+"/"+rel, 0, 0, "", "conflicts with a generated page at /%s", name)
+				if !s.Lay.StaticYields {
+					s.Diag.Addf(dir+"/"+rel, 0, 0, "", "conflicts with a generated page at /%s", name)
+				}
 				return nil
 			}
 			published[rel] = s.Cfg.RelURL("/" + name)
@@ -163,7 +165,9 @@ func (s *Site) copySource(out *assets.Output, published templates.Assets, reserv
 		name = assets.PublishedNameSum(rel, sum)
 	}
 	if reserved[name] {
-		s.Diag.Addf(dir+"/"+rel, 0, 0, "", "conflicts with a generated page at /%s", name)
+		if !s.Lay.StaticYields {
+			s.Diag.Addf(dir+"/"+rel, 0, 0, "", "conflicts with a generated page at /%s", name)
+		}
 		return nil
 	}
 	if assets.Minifies(rel) {

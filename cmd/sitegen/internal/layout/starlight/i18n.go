@@ -59,11 +59,19 @@ type starlightLocale struct {
 //     prefixDefaultLocale, which Starlight's utils/i18n.ts sets for "Sites
 //     with multiple languages without a root locale"); the default
 //     locale's folder is the layout's content (defaultFolder), and nothing
-//     is published at the root, as Starlight publishes nothing there.
+//     is published at the root, as Starlight publishes nothing there;
+//     a page of src/content/docs outside every locale's folder is the
+//     default locale's site's, at its own path (outsideLocales);
 //
-// Not implemented (named in the build's notes): a root locale that is not
-// the default one, pages only a locale's folder has, and (without a root
-// locale) pages outside the locales' folders.
+//   - a link to another locale's page leads to that locale's site
+//     (localeRoute).
+//
+//   - a root locale that is not the default one: the root's site, with
+//     the default locale's pages the root has not as its fallback pages
+//     (rootNotDefault), out of its sidebar (Starlight lists them).
+//
+// Not implemented (named in the build's notes): pages only a locale's
+// folder has (but the default locale's, above).
 func readLocales(l *layout.Layout, dir string, obj *jsconfig.Object) {
 	locs, ok := obj.Get("locales").(*jsconfig.Object)
 	if !ok || len(locs.Keys) < 2 {
@@ -74,8 +82,10 @@ func readLocales(l *layout.Layout, dir string, obj *jsconfig.Object) {
 	if f := defaultFolder(obj); f != "" && l.Content == path.Join(Content, f) {
 		rootKey = f
 		if n := len(pageFiles(filepath.Join(dir, filepath.FromSlash(Content)))) - localePages(dir, locs.Keys); n > 0 {
-			l.Notes = append(l.Notes, fmt.Sprintf("%s: %d pages of %s are in no locale's folder: not built (not implemented)", l.File, n, Content))
+			outsideLocales(l, locs.Keys, f)
 		}
+	} else if rootNotDefault(l, dir, locs, def) {
+		// the root locale's site, with the default locale's fallback pages
 	} else if locs.Object(RootLocale) == nil || def != "" && def != RootLocale {
 		why := fmt.Sprintf("locales (%s) without a root locale and without a folder %s/%s of defaultLocale %q", strings.Join(locs.Keys, ", "), Content, def, def)
 		if locs.Object(RootLocale) != nil {
@@ -139,13 +149,104 @@ func readLocales(l *layout.Layout, dir string, obj *jsconfig.Object) {
 			n := navReader{l: c, file: l.File, folders: folders(dir, l.Content), lang: g.lang}
 			n.items(items, 0)
 		}
+		if r, ok := l.Rules.(rules); ok && r.outside != "" && r.prefix == "" && g.key == def {
+			only = 0 // its own pages are the root's fallback pages too (rootNotDefault)
+		}
 		if only > 0 {
 			l.Notes = append(l.Notes, fmt.Sprintf("%s: locale %s: %d pages of %s/%s have no page of the same path in the root locale: not built (not implemented)", l.File, g.key, only, Content, g.key))
 		}
 		out = append(out, layout.Locale{Name: g.key, Label: g.label, Lang: g.lang, Dir: g.dir, Path: g.key, Layout: c})
 	}
+	// A link to another locale's page ("/fr/rules/combat/" from the root
+	// locale's, "/en/…" from a fallback copy of a page of a site without
+	// a root locale) leads to that locale's site, which has every page
+	// of the default locale (its own or the fallback): Astro leaves the
+	// link as written.
+	slugs := map[string]bool{}
+	for rel := range pageFiles(filepath.Join(dir, filepath.FromSlash(l.Content))) {
+		slugs[Slug(rel)] = true
+	}
+	for i := range out {
+		var others []string
+		for _, o := range out {
+			if o.Name != out[i].Name && o.Name != RootLocale {
+				others = append(others, o.Name)
+			}
+		}
+		if c := out[i].Layout; c != nil {
+			c.ToolRoute, c.ToolRouteLinks = localeRoute(c.ToolRoute, others, slugs), true
+		} else {
+			l.ToolRoute, l.ToolRouteLinks = localeRoute(l.ToolRoute, others, slugs), true
+		}
+	}
 	l.Read = append(l.Read, fmt.Sprintf("locales (%d)", len(out)))
 	l.Locales = out
+}
+
+// localeRoute is the layout.Layout.ToolRoute of a locale's site: next's,
+// and the pages of the locales others, each at /KEY/<slug>/ for every
+// slug of slugs (the default locale's pages, which every locale has).
+func localeRoute(next func(string) string, others []string, slugs map[string]bool) func(string) string {
+	return func(sp string) string {
+		if next != nil {
+			if why := next(sp); why != "" {
+				return why
+			}
+		}
+		for _, k := range others {
+			if rest, ok := strings.CutPrefix(sp, "/"+k+"/"); ok && slugs[strings.TrimSuffix(rest, "/")] {
+				return fmt.Sprintf("a page of locale %s's site", k)
+			}
+		}
+		return ""
+	}
+}
+
+// outsideLocales makes the pages of Content outside every locale's
+// folder (keys) pages of the default locale's site (its folder def), at
+// their own path and in no sidebar, as Astro 5.18 with Starlight 0.36.3
+// builds them (measured: about.md at /about/ in the default locale's
+// language; no copy in another locale): Content is one of l.Roots, its
+// locales' folders left out.
+func outsideLocales(l *layout.Layout, keys []string, def string) {
+	up := path.Join(strings.Repeat("../", strings.Count(l.Content, "/")+1), Content)
+	l.Roots = append(l.Roots, Content)
+	for _, k := range keys {
+		if k != RootLocale && k != "" && !strings.ContainsAny(k, `/\.`) {
+			l.Excluded = append(l.Excluded, path.Join(up, k))
+		}
+	}
+	l.Rules = rules{prefix: def, outside: up}
+	l.Read = append(l.Read, "pages outside the locales' folders")
+}
+
+// rootNotDefault applies a root locale that is not the default one
+// (defaultLocale names another locale, whose folder exists): "Your
+// defaultLocale will be used for fallback content", so a page only the
+// default locale's folder has is a page of the root locale's site too, at
+// its own path (Astro 5.18 + Starlight 0.36.3: fr/rules/magie.md also at
+// /rules/magie/, in the root's sidebar): that folder is one of l.Roots,
+// its pages the root has left out. ok false: not such a site.
+func rootNotDefault(l *layout.Layout, dir string, locs *jsconfig.Object, def string) bool {
+	if locs.Object(RootLocale) == nil || def == "" || def == RootLocale || locs.Object(def) == nil || strings.ContainsAny(def, `/\.`) {
+		return false
+	}
+	folder := path.Join(Content, def)
+	if l.Content != Content || !layout.Exists(dir, folder, true) {
+		return false
+	}
+	up := path.Join(strings.Repeat("../", strings.Count(l.Content, "/")+1), folder)
+	rootFiles := pageFiles(filepath.Join(dir, filepath.FromSlash(Content)))
+	for rel := range pageFiles(filepath.Join(dir, filepath.FromSlash(folder))) {
+		if rootFiles[stem(rel)+".md"] || rootFiles[stem(rel)+".mdx"] {
+			l.Excluded = append(l.Excluded, path.Join(up, rel)) // the root's own page
+		}
+	}
+	slices.Sort(l.Excluded)
+	l.Roots = append(l.Roots, folder)
+	l.Rules = rules{outside: up}
+	l.Read = append(l.Read, fmt.Sprintf("fallback pages of defaultLocale %s", def))
+	return true
 }
 
 // str is o's string value of key, "" for none (o may be nil).
@@ -179,6 +280,11 @@ func localeLayout(l *layout.Layout, dir string, g starlightLocale, titles *jscon
 	// Its pages are the default locale's, at the same paths under its
 	// own folder (no prefix: the site is built in g.key's folder).
 	c.Rules = rules{}
+	if r, ok := l.Rules.(rules); ok && r.outside != "" && r.prefix == "" {
+		c.Rules = rules{outside: r.outside} // a root locale that is not the default: its fallback pages (rootNotDefault)
+	}
+	c.StaticYields = true                                                                           // public/ is the root's: its index.html is not this locale's home
+	c.Roots = slices.DeleteFunc(slices.Clone(l.Roots), func(r string) bool { return r == Content }) // the default locale's alone
 	files := pageFiles(filepath.Join(dir, filepath.FromSlash(Content), g.key))
 	// A page's stem (its path without .md/.mdx) to its translation.
 	trans := map[string]string{}

@@ -439,7 +439,10 @@ func URL(slug string) string {
 // rules are Starlight's placement rules. prefix is the folder of the
 // locale whose pages they place when the content is that locale's folder
 // (a site without a root locale: "en", its pages at /en/…), "" otherwise.
-type rules struct{ prefix string }
+// outside is then the content-relative path of the collection's folder
+// (layout.Layout.Roots: "../../../../src/content/docs"), whose pages
+// outside every locale's folder are at their own path, without prefix.
+type rules struct{ prefix, outside string }
 
 // url is the site path of a slug of the rules' pages.
 func (r rules) url(slug string) string {
@@ -448,6 +451,11 @@ func (r rules) url(slug string) string {
 
 // Page implements layout.Rules.
 func (r rules) Page(rel string, fm map[string]any) layout.Page {
+	if in, ok := r.cut(rel); ok { // outside every locale's folder: at its own path
+		p := rules{}.Page(in, fm)
+		p.Home = nil
+		return p
+	}
 	slug := Slug(rel)
 	if s, ok := fm["slug"].(string); ok && s != "" {
 		slug = cleanSlug(s)
@@ -476,12 +484,28 @@ func (r rules) Page(rel string, fm map[string]any) layout.Page {
 // page: its index file is one of
 // its links (Generated), at the folder's URL.
 func (r rules) Folder(dir string) (layout.Page, error) {
+	if in, ok := r.cut(dir); ok {
+		return rules{}.Folder(in)
+	}
 	if dir == "" {
 		return layout.Page{URL: r.url("")}, nil
 	}
 	label := path.Base(dir) // "Magic Lore", as written
 	return layout.Page{URL: r.url(folderSlug(dir)), NavLabel: label, SortName: strings.ToLower(label), NoPage: true, Generated: true,
 		Collapsible: true, Open: true}, nil
+}
+
+// cut is rel, a content-relative path, relative to the collection's
+// folder when it is in it (r.outside): ok false for a page of the
+// locale's folder.
+func (r rules) cut(rel string) (string, bool) {
+	if r.outside == "" {
+		return "", false
+	}
+	if rel == r.outside {
+		return "", true
+	}
+	return strings.CutPrefix(rel, r.outside+"/")
 }
 
 // hero reads a splash page's hero: title (the page's title when unset),

@@ -146,13 +146,22 @@ func (n *Element) Dump(src []byte, level int) {
 	ast.DumpHelper(n, src, level, map[string]string{"Name": n.Name}, nil)
 }
 
-// IndentedCode reports whether v is goldmark's indented code block
-// parser, which an MDX page does not have ("Indented code blocks are not
-// supported", https://mdxjs.com/docs/what-is-mdx/#markdown): the caller
-// removes it from the parser, and indentedParagraph reads such lines as
-// text.
-func IndentedCode(v util.PrioritizedValue) bool {
-	return v.Value == parser.NewCodeBlockParser()
+// IndentedCodeBlocks wraps goldmark's indented code block parser for a
+// site that reads MDX, which has no indented code ("Indented code blocks
+// are not supported", https://mdxjs.com/docs/what-is-mdx/#markdown): on
+// an MDX page it opens nothing, and indentedParagraph reads such lines as
+// text; on a page read as Markdown (Off: Starlight's .md files) it is
+// goldmark's, as Astro's Markdown makes such a block code. The caller
+// puts it in place of goldmark's parser.
+func IndentedCodeBlocks(p parser.BlockParser) parser.BlockParser { return indentedCode{p} }
+
+type indentedCode struct{ parser.BlockParser }
+
+func (p indentedCode) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
+	if !off(pc) {
+		return nil, parser.NoChildren
+	}
+	return p.BlockParser.Open(parent, reader, pc)
 }
 
 // HTMLBlocks wraps goldmark's HTML block parser for an MDX page, which
@@ -189,11 +198,12 @@ func (p htmlBlocks) Continue(node ast.Node, reader text.Reader, pc parser.Contex
 }
 
 // indentedParagraph is goldmark's paragraph parser for a line indented by
-// four spaces or more (inside <TabItem>, say), which MDX reads as text.
+// four spaces or more (inside <TabItem>, say), which MDX reads as text
+// (not on a page read as Markdown, Off: there it is code).
 type indentedParagraph struct{ parser.BlockParser }
 
 func (p indentedParagraph) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
-	if pc.BlockIndent() < 4 {
+	if pc.BlockIndent() < 4 || off(pc) {
 		return nil, parser.NoChildren
 	}
 	return p.BlockParser.Open(parent, reader, pc)

@@ -94,7 +94,7 @@ func (s *Site) fileProblem(written, op string, pageFiles map[string]*Page, descr
 // CheckAliasFiles reports the aliases whose file would replace a file the
 // output already has (a file of static/ or the theme, a generated file),
 // or lie under one; has reports whether the output has a file. The
-// aliases concerned are dropped.
+// aliases concerned are dropped (sitegen's own, with no key, silently).
 func (s *Site) CheckAliasFiles(has func(string) bool) {
 	for _, p := range s.Pages {
 		keep := p.Aliases[:0]
@@ -106,7 +106,12 @@ func (s *Site) CheckAliasFiles(has func(string) bool) {
 				}
 			}
 			if bad != "" {
-				s.Diag.Addf(p.File, a.line, a.col, a.key, "%q is the file /%s of static/ or the theme", a.written, bad)
+				// sitegen's own redirect (no key: the root's, to a home
+				// page under a path) yields to the site's file there
+				// (Starlight's public/index.html), as the tool has none.
+				if a.key != "" {
+					s.Diag.Addf(p.File, a.line, a.col, a.key, "%q is the file /%s of static/ or the theme", a.written, bad)
+				}
 				continue
 			}
 			keep = append(keep, a)
