@@ -131,3 +131,56 @@ func TestDocusaurusDisplayedSidebarNull(t *testing.T) {
 		t.Errorf("docs/bare (displayed_sidebar: null) shows the sidebar: %.2000s", nav)
 	}
 }
+
+// TestDocusaurusNavbarNav: a navbar that names sidebars and docs
+// (https://docusaurus.io/docs/api/themes/configuration#navbar-items:
+// "Doc sidebar: Link to the first document of the sidebar", "Doc link:
+// Link to a specific doc") is the navigation of the pages that show no
+// sidebar, in its order, labels and targets; each doc still shows the
+// sidebar that holds it (one sidebar too), a doc in none no sidebar.
+func TestDocusaurusNavbarNav(t *testing.T) {
+	dir := t.TempDir()
+	sitetest.WriteFiles(t, dir, map[string]string{
+		"docusaurus.config.js": `module.exports = {title: 'Guild', url: 'https://x.test', baseUrl: '/',
+  presets: [['classic', {docs: {sidebarPath: './sidebars.js'}, blog: false}]],
+  themeConfig: {navbar: {items: [{type: 'doc', docId: 'loose', label: 'Loose', position: 'right'}, {type: 'docSidebar', sidebarId: 'main', label: 'Rules'}]}},
+};
+`,
+		"sidebars.js":        "module.exports = {main: ['setup', 'intro']};\n",
+		"src/pages/index.md": "# Guild\n",
+		"docs/intro.md":      "# Intro\n",
+		"docs/setup.md":      "# Setup\n",
+		"docs/loose.md":      "# Loose page\n",
+	})
+	out := filepath.Join(t.TempDir(), "out")
+	if _, err := build(t, dir, content.Options{Theme: theme, Dest: out}); err != nil {
+		t.Fatal(err)
+	}
+	tree := readTree(t, out)
+	for _, tc := range []struct {
+		page      string
+		want, not []string // want in this order
+	}{
+		{"index.html", []string{`href="/docs/setup/">Rules<`, `href="/docs/loose/">Loose<`}, []string{">Intro<", ">Loose page<"}},
+		{"docs/intro/index.html", []string{">Setup<", ">Intro<"}, []string{">Rules<", ">Loose<", ">Loose page<"}},
+		{"docs/loose/index.html", nil, []string{">Setup<", ">Rules<", ">Loose<"}},
+	} {
+		nav := navOf(t, tree[tc.page])
+		last := -1
+		for _, w := range tc.want {
+			j := strings.Index(nav, w)
+			if j < 0 || j < last {
+				t.Errorf("%s: the navigation lacks %s, or has it out of order", tc.page, w)
+			}
+			last = j
+		}
+		for _, n := range tc.not {
+			if strings.Contains(nav, n) {
+				t.Errorf("%s: the navigation shows %s", tc.page, n)
+			}
+		}
+		if t.Failed() {
+			t.Logf("%s nav: %.3000s", tc.page, nav)
+		}
+	}
+}

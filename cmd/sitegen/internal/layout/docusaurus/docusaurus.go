@@ -63,6 +63,12 @@
 //     displayed_sidebar "Force[s] the display of a given sidebar when
 //     browsing the current document", null none (site/content's
 //     sidebarNavs; a name no sidebar has: the one that holds it).
+//   - The navbar (themeConfig.navbar.items,
+//     https://docusaurus.io/docs/api/themes/configuration#navbar-items):
+//     where it names sidebars (docSidebar) or docs (doc), it is the
+//     navigation of the pages that show no sidebar, in its order, labels
+//     and targets, each sidebar a group leading to its first doc
+//     (layout.Layout.Navbar, navbar.go).
 //   - draft: true docs are not published (--drafts shows them);
 //     unlisted: true docs are published, out of the navigation, search and
 //     sitemap (Unpublished, the layout's Unpublished and Unlisted).
@@ -492,6 +498,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Notes = append(l.Notes, notes...)
 		l.Read = append(l.Read, fmt.Sprintf("%s (%d entries)", sidebarPath, len(nav)))
 	}
+	readNavbar(l, obj)
 	locales(l, r, obj, dir)
 	return l, nil
 }

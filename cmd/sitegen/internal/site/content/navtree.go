@@ -197,6 +197,9 @@ func (s *Site) SiteNav() []*templates.NavItem {
 	if menu := s.menuNav(); menu != nil {
 		return menu
 	}
+	if len(s.Lay.Navbar) > 0 {
+		return s.navbarNav()
+	}
 	if !s.Lay.NavOnly && (!s.Lay.NavAsWritten || len(s.Lay.Nav) == 0) {
 		items := s.navItems(s.Home.Children, 0)
 		if s.homeInNav() {
@@ -213,6 +216,39 @@ func (s *Site) SiteNav() []*templates.NavItem {
 		top = append(top, s.navRoots()...)
 	}
 	return top
+}
+
+// navbarNav is the navigation of a layout with a navbar
+// (layout.Layout.Navbar): its entries as written, each group that stands
+// for a sidebar (layout.NavEntry.First) leading to the first page under
+// it, and labelled as that page when the navbar gives no label
+// (Docusaurus's docSidebar item, "label={label ?? sidebarLink.label}").
+func (s *Site) navbarNav() []*templates.NavItem {
+	top := s.writtenNav(s.Lay.Navbar, nil)
+	for i, e := range slices.DeleteFunc(slices.Clone(s.Lay.Navbar), func(e layout.NavEntry) bool { return e.Depth > 0 }) {
+		if !e.First || i >= len(top) {
+			continue
+		}
+		if first := firstLink(top[i].Children); first != nil {
+			top[i].URL, top[i].Kind = first.URL, templates.NavLink
+			top[i].Title = cmp.Or(top[i].Title, first.Title)
+		}
+	}
+	return top
+}
+
+// firstLink is the first item of items, depth first, that leads to a
+// page of the site; nil for none.
+func firstLink(items []*templates.NavItem) *templates.NavItem {
+	for _, it := range items {
+		if it.URL != "" && !it.External && it.Kind == templates.NavLink {
+			return it
+		}
+		if f := firstLink(it.Children); f != nil {
+			return f
+		}
+	}
+	return nil
 }
 
 // homeInNav reports whether the home page is a page of the navigation
@@ -385,7 +421,9 @@ const sidebarKey = "\x00sidebar:"
 // none ("displayed without a sidebar"); a doc's displayed_sidebar names
 // the one it shows, null none (displayedSidebar). It returns the
 // sidebars' navigations by key (NavFolder), nil for a layout of one
-// sidebar or none, whose pages show the site's navigation (noSidebar).
+// sidebar or none, whose pages show the site's navigation (noSidebar);
+// with a navbar (layout.Layout.Navbar), the site's navigation is the
+// navbar's, so even one sidebar is shown on the docs it holds.
 func (s *Site) sidebarNavs() map[string][]*templates.NavItem {
 	var names []string
 	entries := map[string][]layout.NavEntry{}
@@ -401,7 +439,7 @@ func (s *Site) sidebarNavs() map[string][]*templates.NavItem {
 	for _, p := range s.Pages {
 		p.navKey = ""
 	}
-	if len(names) < 2 {
+	if len(names) < 2 && len(s.Lay.Navbar) == 0 {
 		return s.noSidebar() // one sidebar: the site's navigation
 	}
 	out := map[string][]*templates.NavItem{}
