@@ -82,6 +82,9 @@
 //     category index): the build warns (onDuplicateRoutes, 'warn' by
 //     default; 'throw' makes it an error) and serves the doc whose file
 //     name sorts last (KeepLastFile).
+//   - Markdown is MDX's (https://docusaurus.io/docs/markdown-features):
+//     [[wikilinks]], #tags in the text and ==highlights== are text
+//     (layout.Markup.NoObsidianSyntax).
 //   - Admonitions: :::note|tip|info|warning|danger|caution|important|
 //     success|secondary, with a title after a space or in brackets.
 //   - i18n.locales: each further locale is a site of its own under
@@ -476,6 +479,11 @@ func Recognise(dir string) (*layout.Layout, error) {
 	// and the page has no text ("if (closeIndex === -1) closeIndex =
 	// len", measured with @11ty/gray-matter 1.0.0 of Docusaurus 3.10).
 	l.Markup.Unclosed = layout.UnclosedToEnd
+	// "Docusaurus uses MDX as the parsing engine"
+	// (https://docusaurus.io/docs/markdown-features): CommonMark and GFM,
+	// no [[wikilinks]], #tags in the text or ==highlights==, which it
+	// shows as written; front matter tags are the docs' tags.
+	l.Markup.NoObsidianSyntax = true
 	if err := readPlugins(l, r, obj, dir); err != nil {
 		return nil, err
 	}
