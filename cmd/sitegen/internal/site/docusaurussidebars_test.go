@@ -143,11 +143,12 @@ func TestDocusaurusNavbarNav(t *testing.T) {
 	sitetest.WriteFiles(t, dir, map[string]string{
 		"docusaurus.config.js": `module.exports = {title: 'Guild', url: 'https://x.test', baseUrl: '/',
   presets: [['classic', {docs: {sidebarPath: './sidebars.js'}, blog: false}]],
-  themeConfig: {navbar: {items: [{type: 'doc', docId: 'loose', label: 'Loose', position: 'right'}, {type: 'docSidebar', sidebarId: 'main', label: 'Rules'}]}},
+  themeConfig: {navbar: {items: [{type: 'doc', docId: 'loose', label: 'Loose', position: 'right'}, {type: 'docSidebar', sidebarId: 'main', label: 'Rules'}, {to: 'about', label: 'About'}]}},
 };
 `,
 		"sidebars.js":        "module.exports = {main: ['setup', 'intro']};\n",
 		"src/pages/index.md": "# Guild\n",
+		"src/pages/about.md": "# About\n",
 		"docs/intro.md":      "# Intro\n",
 		"docs/setup.md":      "# Setup\n",
 		"docs/loose.md":      "# Loose page\n",
@@ -161,7 +162,7 @@ func TestDocusaurusNavbarNav(t *testing.T) {
 		page      string
 		want, not []string // want in this order
 	}{
-		{"index.html", []string{`href="/docs/setup/">Rules<`, `href="/docs/loose/">Loose<`}, []string{">Intro<", ">Loose page<"}},
+		{"index.html", []string{`href="/docs/setup/">Rules<`, `href="/about/">About<`, `href="/docs/loose/">Loose<`}, []string{">Intro<", ">Loose page<"}},
 		{"docs/intro/index.html", []string{">Setup<", ">Intro<"}, []string{">Rules<", ">Loose<", ">Loose page<"}},
 		{"docs/loose/index.html", nil, []string{">Setup<", ">Rules<", ">Loose<"}},
 	} {

@@ -222,11 +222,22 @@ func (s *Site) SiteNav() []*templates.NavItem {
 // (layout.Layout.Navbar): its entries as written, each group that stands
 // for a sidebar (layout.NavEntry.First) leading to the first page under
 // it, and labelled as that page when the navbar gives no label
-// (Docusaurus's docSidebar item, "label={label ?? sidebarLink.label}").
+// (Docusaurus's docSidebar item, "label={label ?? sidebarLink.label}");
+// a link to a page of the site leads to its URL.
 func (s *Site) navbarNav() []*templates.NavItem {
 	top := s.writtenNav(s.Lay.Navbar, nil)
 	for i, e := range slices.DeleteFunc(slices.Clone(s.Lay.Navbar), func(e layout.NavEntry) bool { return e.Depth > 0 }) {
-		if !e.First || i >= len(top) {
+		if i >= len(top) {
+			break
+		}
+		if e.Link != "" && !hasScheme(e.Link) {
+			// A to: item that names a page ("/blog"): the page's URL,
+			// as the theme's Link writes it (trailingSlash applied).
+			if p := s.ByRel[s.menuPage("", e.Link)]; p != nil {
+				top[i].URL = s.Cfg.RelURL(p.SitePath)
+			}
+		}
+		if !e.First {
 			continue
 		}
 		if first := firstLink(top[i].Children); first != nil {
