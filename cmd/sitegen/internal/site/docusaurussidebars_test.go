@@ -142,16 +142,17 @@ func TestDocusaurusNavbarNav(t *testing.T) {
 	dir := t.TempDir()
 	sitetest.WriteFiles(t, dir, map[string]string{
 		"docusaurus.config.js": `module.exports = {title: 'Guild', url: 'https://x.test', baseUrl: '/',
-  presets: [['classic', {docs: {sidebarPath: './sidebars.js'}, blog: false}]],
-  themeConfig: {navbar: {items: [{type: 'doc', docId: 'loose', label: 'Loose', position: 'right'}, {type: 'docSidebar', sidebarId: 'main', label: 'Rules'}, {to: 'about', label: 'About'}]}},
+  presets: [['classic', {docs: {sidebarPath: './sidebars.js'}, blog: {onUntruncatedBlogPosts: 'ignore'}}]],
+  themeConfig: {navbar: {items: [{type: 'doc', docId: 'loose', label: 'Loose', position: 'right'}, {type: 'docSidebar', sidebarId: 'main', label: 'Rules'}, {to: 'about', label: 'About'}, {to: '/blog', label: 'News'}]}},
 };
 `,
-		"sidebars.js":        "module.exports = {main: ['setup', 'intro']};\n",
-		"src/pages/index.md": "# Guild\n",
-		"src/pages/about.md": "# About\n",
-		"docs/intro.md":      "# Intro\n",
-		"docs/setup.md":      "# Setup\n",
-		"docs/loose.md":      "# Loose page\n",
+		"sidebars.js":          "module.exports = {main: ['setup', 'intro']};\n",
+		"src/pages/index.md":   "# Guild\n",
+		"src/pages/about.md":   "# About\n",
+		"blog/2024-01-01-a.md": "---\ntitle: A\n---\nNews.\n",
+		"docs/intro.md":        "# Intro\n",
+		"docs/setup.md":        "# Setup\n",
+		"docs/loose.md":        "# Loose page\n",
 	})
 	out := filepath.Join(t.TempDir(), "out")
 	if _, err := build(t, dir, content.Options{Theme: theme, Dest: out}); err != nil {
@@ -162,7 +163,7 @@ func TestDocusaurusNavbarNav(t *testing.T) {
 		page      string
 		want, not []string // want in this order
 	}{
-		{"index.html", []string{`href="/docs/setup/">Rules<`, `href="/about/">About<`, `href="/docs/loose/">Loose<`}, []string{">Intro<", ">Loose page<"}},
+		{"index.html", []string{`href="/docs/setup/">Rules<`, `href="/about/">About<`, `href="/blog/">News<`, `href="/docs/loose/">Loose<`}, []string{">Intro<", ">Loose page<"}},
 		{"docs/intro/index.html", []string{">Setup<", ">Intro<"}, []string{">Rules<", ">Loose<", ">Loose page<"}},
 		{"docs/loose/index.html", nil, []string{">Setup<", ">Rules<", ">Loose<"}},
 	} {

@@ -233,8 +233,12 @@ func (s *Site) navbarNav() []*templates.NavItem {
 		if e.Link != "" && !hasScheme(e.Link) {
 			// A to: item that names a page ("/blog"): the page's URL,
 			// as the theme's Link writes it (trailingSlash applied).
-			if p := s.ByRel[s.menuPage("", e.Link)]; p != nil {
-				top[i].URL = s.Cfg.RelURL(p.SitePath)
+			u, _, _ := strings.Cut(e.Link, "#")
+			for _, sp := range []string{u, strings.TrimSuffix(u, "/") + "/"} {
+				if p := s.ByURL[sp]; p != nil && p.SitePath == sp {
+					top[i].URL = s.Cfg.RelURL(p.SitePath)
+					break
+				}
 			}
 		}
 		if !e.First {
