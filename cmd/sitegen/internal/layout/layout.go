@@ -229,6 +229,15 @@ type Layout struct {
 	// that file's).
 	Nav     []NavEntry
 	NavFile string
+	// Navbar, when not empty, is the navigation of the pages that show
+	// no sidebar of their own (the home page, the blog, a page of the
+	// pages plugin), in place of Nav's or the page tree: the tool's top
+	// bar, each entry in its order with its label (Docusaurus's
+	// themeConfig.navbar.items: a docSidebar item a group that leads to
+	// its sidebar's first doc, the sidebar's entries under it; a doc
+	// item a link to the doc; a to or href item a link). Its entries are
+	// written as Nav's (ID, Tree, Link); none names a Sidebar.
+	Navbar []NavEntry
 	// Attachments is where the vault's settings put new attachments
 	// (Obsidian's attachmentFolderPath), "" when not set.
 	Attachments string
@@ -1232,6 +1241,10 @@ type NavEntry struct {
 	// it, a doc of that instance ("instance:" its id) that none holds no
 	// navigation (see content.Site.FolderNavs).
 	Sidebar string
+	// First marks a group heading that leads to the first page under it
+	// (Docusaurus's navbar docSidebar item links its sidebar's first
+	// doc), labelled as that page when Title is "".
+	First bool
 	// Link, when not "", is a link the navigation shows that is no page
 	// of the content: another site's URL (Starlight's { label, link:
 	// 'https://…' }), shown marked external, or a site path the tool

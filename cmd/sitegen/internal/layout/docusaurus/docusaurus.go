@@ -63,6 +63,12 @@
 //     displayed_sidebar "Force[s] the display of a given sidebar when
 //     browsing the current document", null none (site/content's
 //     sidebarNavs; a name no sidebar has: the one that holds it).
+//   - The navbar (themeConfig.navbar.items,
+//     https://docusaurus.io/docs/api/themes/configuration#navbar-items):
+//     where it names sidebars (docSidebar) or docs (doc), it is the
+//     navigation of the pages that show no sidebar, in its order, labels
+//     and targets, each sidebar a group leading to its first doc
+//     (layout.Layout.Navbar, navbar.go).
 //   - draft: true docs are not published (--drafts shows them);
 //     unlisted: true docs are published, out of the navigation, search and
 //     sitemap (Unpublished, the layout's Unpublished and Unlisted).
@@ -76,6 +82,9 @@
 //     category index): the build warns (onDuplicateRoutes, 'warn' by
 //     default; 'throw' makes it an error) and serves the doc whose file
 //     name sorts last (KeepLastFile).
+//   - Markdown is MDX's (https://docusaurus.io/docs/markdown-features):
+//     [[wikilinks]], #tags in the text and ==highlights== are text
+//     (layout.Markup.NoObsidianSyntax).
 //   - Admonitions: :::note|tip|info|warning|danger|caution|important|
 //     success|secondary, with a title after a space or in brackets.
 //   - i18n.locales: each further locale is a site of its own under
@@ -471,6 +480,11 @@ func Recognise(dir string) (*layout.Layout, error) {
 	// and the page has no text ("if (closeIndex === -1) closeIndex =
 	// len", measured with @11ty/gray-matter 1.0.0 of Docusaurus 3.10).
 	l.Markup.Unclosed = layout.UnclosedToEnd
+	// "Docusaurus uses MDX as the parsing engine"
+	// (https://docusaurus.io/docs/markdown-features): CommonMark and GFM,
+	// no [[wikilinks]], #tags in the text or ==highlights==, which it
+	// shows as written; front matter tags are the docs' tags.
+	l.Markup.NoObsidianSyntax = true
 	if err := readPlugins(l, r, obj, dir); err != nil {
 		return nil, err
 	}
@@ -493,6 +507,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		l.Notes = append(l.Notes, notes...)
 		l.Read = append(l.Read, fmt.Sprintf("%s (%d entries)", sidebarPath, len(nav)))
 	}
+	readNavbar(l, obj)
 	locales(l, r, obj, dir)
 	l.LinkFile = markdownLinkFile(dir, l)
 	clientModules(l, obj)

@@ -121,6 +121,17 @@ func (s *Site) resolveNavIDs(pages []*Page) {
 			}
 		}
 	}
+	// The navbar's sidebars are copies of Nav's entries (warned above);
+	// its doc items name a doc of their own.
+	for i, e := range s.Lay.Navbar {
+		if e.Path == "" && e.ID != "" {
+			if rel, ok := byID[e.ID]; ok {
+				s.Lay.Navbar[i].Path = rel
+			} else if e.Depth == 0 {
+				s.Warn.Addf(cmp.Or(e.File, s.Lay.File), e.Line, 0, "", "the navbar's doc item names doc id %q, which no doc has: shown as a heading", e.ID)
+			}
+		}
+	}
 }
 
 // compareByPosition orders siblings the way Docusaurus's sidebar does:

@@ -183,8 +183,13 @@ func (s *Site) buildTags() {
 		s.sortChildren(tp.Children)
 		tp.Title, tp.PerPage = g.Title(tp.tag, len(tp.Children)), g.PerPage
 	}
-	for _, index := range indexes {
+	for g, index := range indexes {
 		slices.SortFunc(index.Children, func(a, b *Page) int { return cmp.Compare(a.SitePath, b.SitePath) })
+		if g != nil {
+			// A tool's list of tags is one page (Docusaurus's
+			// TagsListPage lists every tag); its PerPage pages a tag's own.
+			index.PerPage = max(len(index.Children), 1)
+		}
 	}
 	slices.SortFunc(added, func(a, b *Page) int { return cmp.Compare(a.SitePath, b.SitePath) })
 	s.Pages = append(s.Pages, added...)

@@ -82,6 +82,10 @@ type Site struct {
 	HomeEntry string
 	// Pagers: the pages' Prev and Next were read (Markup.Pager).
 	Pagers bool
+	// Navbar are the entries of the home page's top navigation, in
+	// order: its labels and where each leads (a canonical URL, another
+	// site's as written); nil when the Markup has no Navbar.
+	Navbar []Entry
 }
 
 // Page is one page of a Site.
@@ -190,6 +194,10 @@ type Markup struct {
 	// first link, when it leads to the home page, is its entry
 	// (Site.HomeEntry); nil: not read.
 	HomeEntry func(home *html.Node) *html.Node
+	// Navbar returns the links of the home page's top navigation, in
+	// order (Docusaurus's navbar; sitegen's navigation's top entries):
+	// Site.Navbar; nil: not read.
+	Navbar func(home *html.Node) []*html.Node
 }
 
 // ReadOutput reads the output folder dir of a build whose pages follow m.
@@ -306,6 +314,16 @@ func ReadOutput(dir string, m Markup) (Site, error) {
 		s.Pages[u] = pg
 	}
 	s.Pagers = m.Pager != nil
+	if m.Navbar != nil && docs["/"] != nil {
+		s.Navbar = []Entry{}
+		for _, a := range m.Navbar(docs["/"]) {
+			href := Attr(a, "href")
+			if !strings.Contains(href, "://") {
+				href = Canonical(resolve("/"+files["/"], local(href)))
+			}
+			s.Navbar = append(s.Navbar, Entry{Label: Text(a), URL: href})
+		}
+	}
 	if m.HomeEntry != nil && docs["/"] != nil {
 		if a := Find(m.HomeEntry(docs["/"]), func(n *html.Node) bool { return n.Data == "a" }); a != nil && Canonical(resolve("/"+files["/"], local(Attr(a, "href")))) == "/" {
 			s.HomeEntry = Text(a)
@@ -666,6 +684,10 @@ type Fixture struct {
 	// each page the tool publishes has the same previous and next pages
 	// (Page.Prev, Page.Next) in both.
 	ReadingOrder bool
+	// SameNavbar: the home page's top navigation has the same entries,
+	// labels and targets in both builds (Markup.Navbar: Docusaurus's
+	// navbar, sitegen's navigation's top entries).
+	SameNavbar bool
 }
 
 // Run builds f with tool and with sitegen (build, a Tool whose Missing
@@ -765,6 +787,14 @@ func Run(t *testing.T, tool, sitegen Tool, f Fixture) {
 			if n.Prev != o.Prev || n.Next != o.Next {
 				t.Errorf("%s: previous and next: %s %q and %q, sitegen %q and %q (rule: %s)", u, tool.Name, n.Prev, n.Next, o.Prev, o.Next, f.Rule)
 			}
+		}
+	}
+	if f.SameNavbar {
+		if native.Navbar == nil || ours.Navbar == nil {
+			t.Fatalf("SameNavbar: %s's or sitegen's Markup reads no navbar", tool.Name)
+		}
+		if !slices.Equal(native.Navbar, ours.Navbar) {
+			t.Errorf("navbar: %s %v, sitegen %v (rule: %s)", tool.Name, native.Navbar, ours.Navbar, f.Rule)
 		}
 	}
 	for _, u := range f.SameSidebars {

@@ -103,6 +103,14 @@ var docusaurusMarkup = Markup{
 		}
 		return out
 	},
+	// The navbar's items, left then right, without its brand (the
+	// site's title, which leads home).
+	Navbar: func(home *html.Node) []*html.Node {
+		bar := Find(home, func(n *html.Node) bool { return n.Data == "nav" && strings.Contains(Attr(n, "class"), "navbar") })
+		return All(bar, func(n *html.Node) bool {
+			return n.Data == "a" && strings.Contains(Attr(n, "class"), "navbar__item") && !strings.Contains(Attr(n, "class"), "navbar__brand")
+		})
+	},
 	Skip: func(rel string) bool {
 		return rel == "404.html" || rel == "sitemap.xml" || rel == ".nojekyll" || strings.HasPrefix(rel, "assets/")
 	},

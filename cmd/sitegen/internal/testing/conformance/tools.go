@@ -160,6 +160,23 @@ var sitegenMarkup = Markup{
 		return pagerLinks(Find(doc, func(n *html.Node) bool { return n.Data == "nav" && Attr(n, "class") == "pager" }))
 	},
 	HomeEntry: func(home *html.Node) *html.Node { return Find(home, isSiteNav) },
+	// The navigation's top entries: the links of its first list's items
+	// (a group's own link, not those under it).
+	Navbar: func(home *html.Node) []*html.Node {
+		var out []*html.Node
+		top := Find(Find(home, isSiteNav), func(n *html.Node) bool { return n.Data == "ul" })
+		if top == nil {
+			return nil
+		}
+		for c := top.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type == html.ElementNode && c.Data == "li" {
+				if a := Find(c, func(n *html.Node) bool { return n.Data == "a" }); a != nil {
+					out = append(out, a)
+				}
+			}
+		}
+		return out
+	},
 	// A wikilink to a note that is not published, or not there, is its
 	// text marked missing (the build warns of it in lenient mode).
 	Dead: func(n *html.Node) bool {

@@ -1,0 +1,85 @@
+package docusaurus
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"d6codex/cmd/sitegen/internal/layout/layouttest"
+)
+
+// TestNavbar: the classic theme's navbar items
+// (https://docusaurus.io/docs/api/themes/configuration#navbar-items) are
+// the navigation of the pages that show no sidebar (layout.Layout.Navbar):
+// "Doc sidebar: Link to the first document of the sidebar" (docSidebar:
+// sidebarId, docsPluginId), labelled "label ?? sidebarLink.label", that
+// link's label "item.label ?? item.id" (getFirstLink); "Doc link: Link to
+// a specific doc" (doc: docId, docsPluginId), labelled "label ?? doc.id";
+// "position: 'left' | 'right'", right after left; a navbar that names no
+// sidebar and no doc leaves the page tree as the navigation.
+func TestNavbar(t *testing.T) {
+	const plugins = "plugins: [['@docusaurus/plugin-content-docs', {id: 'lore', path: 'lore', routeBasePath: 'lore', sidebarPath: './sidebarsLore.js'}]],\n"
+	for _, tc := range []struct {
+		name, items string
+		want        string // Navbar entries: depth, first mark, title, id, link
+		note        string // a note's text, "" for none
+	}{
+		{"two sidebars, in the navbar's order",
+			`{type: 'docSidebar', sidebarId: 'gm', label: 'GM'}, {type: 'docSidebar', sidebarId: 'players', label: 'Players'}`,
+			"[0+GM 1run 1mon 0+Players 1intro 1Combat 2melee]", ""},
+		{"no label: the first doc's written label, else its id",
+			`{type: 'docSidebar', sidebarId: 'players'}, {type: 'docSidebar', sidebarId: 'named'}`,
+			"[0+intro 1intro 1Combat 2melee 0+Named first 1Named firstrun]", ""},
+		{"a doc item, with and without label; another instance's",
+			`{type: 'doc', docId: 'loose', label: 'Loose'}, {type: 'doc', docsPluginId: 'lore', docId: 'places/cities'}, {type: 'docSidebar', docsPluginId: 'lore', sidebarId: 'lore', label: 'Lore'}`,
+			"[0Looseloose 0places/citieslore:places/cities 0+Lore 1lore:gods]", ""},
+		{"right after left; links to and href",
+			`{href: 'https://example.com', label: 'Forum', position: 'right'}, {to: '/blog', label: 'Blog'}, {type: 'docSidebar', sidebarId: 'gm', label: 'GM'}`,
+			"[0Blog>/blog 0+GM 1run 1mon 0Forum>https://example.com]", ""},
+		{"a sidebar no file has: a note",
+			`{type: 'docSidebar', sidebarId: 'nope', label: 'X'}, {type: 'doc', docId: 'loose', label: 'Loose'}`,
+			"[0Looseloose]", `docSidebar "nope": no such sidebar`},
+		{"a version dropdown: a note",
+			`{type: 'docsVersionDropdown'}, {type: 'doc', docId: 'loose', label: 'Loose'}`,
+			"[0Looseloose]", "the docsVersionDropdown item is not shown"},
+		{"links alone: no navbar", `{to: '/blog', label: 'Blog'}`, "[]", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := layouttest.Write(t, map[string]string{
+				"docusaurus.config.js": "module.exports = {presets: [['classic', {docs: {sidebarPath: './sidebars.js'}}]],\n" + plugins +
+					"  themeConfig: {navbar: {items: [" + tc.items + "]}}};\n",
+				"sidebars.js": "module.exports = {players: ['intro', {type: 'category', label: 'Combat', items: ['melee']}],\n" +
+					"  gm: ['run', 'mon'], named: [{type: 'doc', id: 'run', label: 'Named first'}]};\n",
+				"sidebarsLore.js": "module.exports = {lore: ['gods']};\n",
+				"docs/intro.md":   "# Intro\n", "docs/melee.md": "# Melee\n", "docs/run.md": "# Run\n", "docs/mon.md": "# Mon\n",
+				"docs/loose.md": "# Loose\n", "lore/gods.md": "# Gods\n", "lore/places/cities.md": "# Cities\n",
+			})
+			l, err := Recognise(dir)
+			if err != nil || l == nil {
+				t.Fatalf("Recognise = %v, %v", l, err)
+			}
+			got := []string{}
+			for _, e := range l.Navbar {
+				first := ""
+				if e.First {
+					first = "+"
+				}
+				link := ""
+				if e.Link != "" {
+					link = ">" + e.Link
+				}
+				got = append(got, fmt.Sprintf("%d%s%s%s%s", e.Depth, first, e.Title, e.ID, link))
+				if e.Sidebar != "" {
+					t.Errorf("navbar entry %+v names a sidebar: sidebarNavs would take it for one", e)
+				}
+			}
+			if fmt.Sprint(got) != tc.want {
+				t.Errorf("navbar = %v, want %s", got, tc.want)
+			}
+			notes := strings.Join(l.Notes, "\n")
+			if tc.note != "" && !strings.Contains(notes, tc.note) {
+				t.Errorf("notes = %q, want one saying %q", l.Notes, tc.note)
+			}
+		})
+	}
+}
