@@ -115,7 +115,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"unicode"
 
 	"gopkg.in/yaml.v3"
 
@@ -1046,15 +1045,4 @@ func unlisted(meta map[string]any, _ string) string {
 // case, each space a hyphen, punctuation and symbols dropped (letters,
 // digits, marks, "-" and "_" kept). Two categories of one label get one
 // slug here, where Docusaurus numbers the second ("-1").
-func Slug(label string) string {
-	var b strings.Builder
-	for _, r := range strings.ToLower(label) {
-		switch {
-		case r == ' ':
-			b.WriteByte('-')
-		case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r):
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
+func Slug(label string) string { return layout.GitHubSlug(label) }
