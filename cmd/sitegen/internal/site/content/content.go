@@ -1103,7 +1103,9 @@ func (s *Site) buildTree(pages []*Page) {
 	if s.Lay.NavOnly {
 		s.navTree(pages) // the table of contents is the tree (navtree.go)
 	}
-	atRoot := slices.ContainsFunc(pages, func(p *Page) bool { return p.SitePath == "/" }) ||
+	// A page at the root is one written to its index.html, also by a
+	// permalink to the file (Jekyll's permalink: index.html).
+	atRoot := slices.ContainsFunc(pages, func(p *Page) bool { return OutputPath(p.SitePath) == OutputPath("/") }) ||
 		s.Lay.Rules != nil && slices.ContainsFunc(s.Lay.Roots, func(root string) bool {
 			// A further folder's own page at the root (Docusaurus's blog
 			// list in blog-only mode, routeBasePath '/').
