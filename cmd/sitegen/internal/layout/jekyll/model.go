@@ -302,11 +302,7 @@ func (s *liquidSite) documentOf(rel string, src []byte) map[string]any {
 			d["date"] = date
 		}
 		if c.label == "posts" && str(d["title"]) == "" {
-			name := strings.TrimSuffix(path.Base(inner), path.Ext(inner))
-			if mm := postName.FindStringSubmatch(name); mm != nil {
-				name = mm[4]
-			}
-			d["title"] = titleize(name)
+			d["title"] = postTitle(inner)
 		}
 	}
 	if str(d["title"]) == "" && s.l.HeadingTitle {
