@@ -3,6 +3,7 @@ package site
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -47,5 +48,42 @@ func TestJekyllPostTitle(t *testing.T) {
 				t.Errorf("%s: want %q, got %.80s", tc.out, want, string(b)[max(i, 0):])
 			}
 		})
+	}
+}
+
+// TestJekyllSpecialNames checks the files Jekyll leaves out by name:
+// "Reject current entry if it is special or a backup file"
+// (Jekyll::EntryFilter#filter, 4.3.1: SPECIAL_LEADING_CHAR_REGEX is
+// ".", "_", "#" or "~" at the start of the name, backup? a name that ends
+// with "~"), unless the site's include: names it. eval24A
+// (ash-cache/5eDocs): sitegen published "docs/Spells/## Spell Lists.md"
+// and six more such notes that jekyll build leaves out.
+func TestJekyllSpecialNames(t *testing.T) {
+	src := t.TempDir()
+	sitetest.WriteFiles(t, src, map[string]string{
+		"_config.yml":            "title: J\ninclude: ['#kept.md']\n",
+		"index.md":               "---\ntitle: Home\n---\nHOME\n",
+		"docs/a.md":              "---\ntitle: A\n---\nA\n",
+		"docs/## Spell Lists.md": "# Spell Lists\n",
+		"docs/#draft.md":         "---\ntitle: D\n---\nD\n",
+		"docs/~scratch.md":       "---\ntitle: S\n---\nS\n",
+		"docs/notes.md~":         "old\n",
+		"#kept.md":               "---\ntitle: Kept\n---\nKEPT\n",
+		"docs/#old/inside.md":    "---\ntitle: I\n---\nI\n",
+	})
+	dest := filepath.Join(t.TempDir(), "public")
+	if _, err := build(t, src, content.Options{Theme: theme, Dest: dest}); err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	out := readTree(t, dest)
+	var got []string
+	for f := range out {
+		if strings.HasPrefix(f, "docs/") || strings.Contains(f, "kept") {
+			got = append(got, f)
+		}
+	}
+	slices.Sort(got)
+	if want := []string{"#kept.html", "docs/a.html"}; !slices.Equal(got, want) {
+		t.Errorf("published %q, want %q (Jekyll leaves out names starting with # or ~ and backups ending with ~)", got, want)
 	}
 }
