@@ -199,6 +199,14 @@ func TestLiquidRun(t *testing.T) {
 		{"join on a text", `{{ "a,b" | join: "," | join: "," }}`, "a,b"},
 		// jekyll-seo-tag's {% seo %}: the page's <head>, sitegen's theme's.
 		{"seo", `{% seo %}{% feed_meta %}x`, "x"},
+		// Ruby's Liquid reads an output's markup across lines
+		// (Liquid::Template's tokenizer and Liquid::Variable match it
+		// with /m): jekyll build 4.3 runs "{{\n include.content\n |
+		// replace: …\n}}" (eval24A, kaiser-rpg/KaiserRPG.github.io's
+		// replace-content.html, every page's text); the engine printed
+		// it as text.
+		{"an output's filters on lines of their own", "{{\n  page.title\n  | replace: \"bout\", \"BOUT\"\n  | append: \"!\"\n}}|{{ page.title |\n downcase }}", "ABOUT!|about"},
+		{"a raw block keeps an output across lines as written", "{% raw %}{{ a\n | b }}{% endraw %}", "{{ a\n | b }}"},
 		// {% link %} stays for the page's Markdown, which resolves and
 		// checks it (package markup/liquid).
 		{"link", `[r]({% link rules/index.md %})`, "[r]({% link rules/index.md %})"},
