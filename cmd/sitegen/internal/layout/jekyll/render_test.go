@@ -321,3 +321,29 @@ func TestPostsSameDate(t *testing.T) {
 		t.Errorf("site.posts: %q, want %q", got, want)
 	}
 }
+
+// TestPostCategoriesFromFolders checks a post's page.categories: the
+// folders above its _posts/ ("Jekyll will … use the directories above
+// _posts as categories": Document#categories_from_path, 4.3.1, the
+// folders' names as written), then its front matter's categories:.
+// eval24A (rytrasmi/dccrpg.github.io): "seeking revenge/_posts/…" writes
+// "Categories: {% for category in page.categories %}…"; jekyll build
+// 4.3 writes "Seeking revenge", sitegen wrote nothing.
+func TestPostCategoriesFromFolders(t *testing.T) {
+	for _, tc := range []struct{ file, front, want string }{
+		{"seeking revenge/_posts/2022-08-28-the-start.md", "Title: The Start", "[seeking revenge]"},
+		{"lore/Deep/_posts/2022-08-28-x.md", "categories: [gods, lore]", "[lore Deep gods]"},
+		{"_posts/2022-08-28-y.md", "category: news", "[news]"},
+	} {
+		src := "---\n" + tc.front + "\n---\n{% for c in page.categories %}[{{ c }}]{% endfor %}|{{ page.categories | join: \" \" }}\n"
+		x := renderFixture(t, tc.file, src, 0)
+		if len(x.Problems) > 0 {
+			t.Fatalf("%s: problems: %+v", tc.file, x.Problems)
+		}
+		got := string(x.Src[frontMatterEnd(x.Src):])
+		_, joined, _ := strings.Cut(strings.TrimSpace(got), "|")
+		if "["+joined+"]" != tc.want {
+			t.Errorf("%s: page.categories = %q, want %s", tc.file, got, tc.want)
+		}
+	}
+}
