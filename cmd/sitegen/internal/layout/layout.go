@@ -457,6 +457,11 @@ type Layout struct {
 	// content-relative folder dir, "" to keep sitegen's. Nil for none.
 	PageURL   func(rel string, fm map[string]any) string
 	FolderURL func(dir string) (url, title string)
+	// PageTitle is the tool's title of the page at the content-relative
+	// path rel that has no title: of its own (a Jekyll post's: its
+	// slug's words, capitalized), "" to keep sitegen's (a heading, the
+	// file name). The page's headings stay in its text. Nil for none.
+	PageTitle func(rel string) string
 	// SectionTitle is the tool's title of the section page of a folder
 	// that has no index page, from the folder's name (Hugo: "drink" is
 	// "Drinks"); nil keeps sitegen's (the name, its dashes spaces).

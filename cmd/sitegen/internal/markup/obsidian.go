@@ -342,6 +342,9 @@ func (t wikiTransformer) putBlock(w *wikilink.Node, html, info string) {
 // of its level or above, or a block with that ^id.
 func (m *Markdown) section(src []byte, fragment string) ([]byte, bool) {
 	doc, _ := m.Outline(src)
+	if parts := strings.Split(fragment, "#"); len(parts) > 1 && !strings.HasPrefix(fragment, "^") {
+		return subsection(doc, src, parts)
+	}
 	want := HeadingSlug(fragment)
 	var found ast.Node
 	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
@@ -414,6 +417,38 @@ func (m *Markdown) section(src []byte, fragment string) ([]byte, bool) {
 		}
 	}
 	return src[bytes.LastIndexByte(src[:start], '\n')+1 : stop], true
+}
+
+// subsection is the section of an Obsidian subheading path ("Traits#Sub":
+// "You can add multiple hash symbols for each subheading",
+// help.obsidian.md, Internal links): each heading of the path within the
+// section of the one before (a deeper heading before the next of its
+// level or above), the section of the last from its heading to the next
+// heading of its level or above.
+func subsection(doc ast.Node, src []byte, parts []string) ([]byte, bool) {
+	var scope []*ast.Heading // the headings of the path found so far
+	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
+		h, ok := c.(*ast.Heading)
+		if !ok {
+			continue
+		}
+		if len(scope) == len(parts) {
+			if h.Level <= scope[len(scope)-1].Level {
+				return src[blockStart(scope[len(scope)-1], src):blockStart(c, src)], true
+			}
+			continue
+		}
+		for len(scope) > 0 && h.Level <= scope[len(scope)-1].Level {
+			scope = scope[:len(scope)-1] // the section of a heading of the path ended
+		}
+		if id := HeadingID(h); id == parts[len(scope)] || id == HeadingSlug(parts[len(scope)]) {
+			scope = append(scope, h)
+		}
+	}
+	if len(scope) == len(parts) {
+		return src[blockStart(scope[len(scope)-1], src):], true
+	}
+	return nil, false
 }
 
 // blockStart is the offset of the line a top-level block starts on.

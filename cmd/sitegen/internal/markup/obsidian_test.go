@@ -81,6 +81,12 @@ func TestObsidianInline(t *testing.T) {
 		{name: "embed in a list item", src: "- ![[Block#^rule]]\n- two\n", want: []string{"<li>\n<div class=\"embed\">\n<p>The rule.</p>\n</div>\n</li>"}},
 		{name: "embed H1 moves down", src: "![[Human]]\n", want: []string{`<h2 id="human">`}, not: []string{"<h1"}},
 		{name: "embed section", src: "![[Human#Traits]]\n", want: []string{"Quick.", "Deeper."}, not: []string{"Intro.", "Not this."}},
+		// "You can add multiple hash symbols for each subheading. For
+		// example, [[My note#Heading 1#Heading 2]]" (help.obsidian.md,
+		// Internal links); an embed names a heading as a link does.
+		{name: "embed subheading path", src: "![[Human#Traits#Sub]]\n", want: []string{"Deeper."}, not: []string{"Intro.", "Quick.", "Not this."}},
+		{name: "embed subheading path, a heading not under the one before", src: "![[Human#Other#Sub]]\n",
+			problems: []string{`1:1: broken embed ![[Human#Other#Sub]]: no heading or block "Other#Sub" in Human.md`}},
 		{name: "embed block", src: "![[Block#^rule]]\n", want: []string{"The rule."}, not: []string{"First.", "Last."}},
 		{name: "embed missing section", src: "![[Human#Nope]]\n", problems: []string{`1:1: broken embed ![[Human#Nope]]: no heading or block "Nope" in Human.md`}},
 		{name: "embed cycle", src: "![[Loop]]\n", problems: []string{"1:1: embed ![[Loop]] makes a cycle: Loop.md → Back.md → Loop.md"}},

@@ -145,6 +145,19 @@ func TestJekyllPermalinkFolderPage(t *testing.T) {
 			"backgrounds.md":          "---\ntitle: Backgrounds\n---\nEVERY-STORY\n",
 			"_backgrounds/acolyte.md": "---\ntitle: Acolyte\n---\nACOLYTE\n",
 		}, map[string]string{"backgrounds/index.html": "EVERY-STORY", "backgrounds/acolyte/index.html": "ACOLYTE"}},
+		// eval24A (kaiser-rpg/KaiserRPG.github.io, the documentation
+		// theme's starter): index.md moved away by permalink: index2.html
+		// and another page at permalink: index.html; jekyll build 4.3
+		// writes the second to index.html and the first to index2.html
+		// ("permalink: Jekyll reads it from the site's root",
+		// https://jekyllrb.com/docs/permalinks/#front-matter). sitegen
+		// took the root for no page's and added its own redirect there,
+		// then refused it as the other page's file: no site, even lenient.
+		{"index.md moved away, another page at index.html", map[string]string{
+			"_config.yml":         "title: J\n",
+			"index.md":            "---\ntitle: Starter\npermalink: index2.html\n---\nSTARTER\n",
+			"pages/rule/intro.md": "---\ntitle: Intro\npermalink: index.html\n---\nINTRO-HOME\n",
+		}, map[string]string{"index.html": "INTRO-HOME", "index2.html": "STARTER"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := t.TempDir()

@@ -61,6 +61,17 @@ func TestWikilinks(t *testing.T) {
 			want: []string{`<div class="embed">`, "Adaptable."}},
 		{name: "missing note", page: "content/Notes/x.md", body: "See [[Gnome]].",
 			errs: []string{`content/Notes/x.md:5:5: broken wikilink [[Gnome]]: no note or file named "Gnome" in content/`}},
+		// "You can add multiple hash symbols for each subheading. For
+		// example, [[My note#Heading 1#Heading 2]]" (help.obsidian.md,
+		// Internal links: Link to a heading in a note). eval24A: Curse of
+		// Strahd Reloaded's [[Lore of Barovia#Factions#Keepers of the
+		// Feather]] was a broken link.
+		{name: "subheading path", page: "content/Notes/x.md", body: "[[Lore#Factions#Keepers of the Feather]] [[Lore#Factions#Keepers of the Feather|k]]",
+			extra: map[string]string{"content/Lore.md": "# Lore\n\n## Factions\n\n### Keepers of the Feather\n\nText.\n"},
+			want:  []string{`href="/lore/#keepers-of-the-feather">Lore &gt; Factions &gt; Keepers of the Feather</a>`, `href="/lore/#keepers-of-the-feather">k</a>`}},
+		{name: "subheading path: each heading must be there", page: "content/Notes/x.md", body: "[[Lore#Places#Keepers of the Feather]]",
+			extra: map[string]string{"content/Lore.md": "# Lore\n\n## Factions\n\n### Keepers of the Feather\n\nText.\n"},
+			errs:  []string{`content/Notes/x.md:5:1: broken wikilink [[Lore#Places#Keepers of the Feather]]: no heading or block "Places#Keepers of the Feather" in content/Lore.md`}},
 		{name: "missing heading", page: "content/Notes/x.md", body: "[[Human#Nope]]",
 			errs: []string{`content/Notes/x.md:5:1: broken wikilink [[Human#Nope]]: no heading or block "Nope" in content/Compendium/Races/Human.md`}},
 		{name: "vault-root Markdown link from any folder", page: "content/Notes/Deeper/x.md", body: "[h](Compendium/Races/Human.md) [e](Compendium/Races/Human.md#racial-traits)",

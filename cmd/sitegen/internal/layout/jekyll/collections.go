@@ -27,6 +27,16 @@ type collection struct {
 	keepCase  bool   // URLs keep the case of names (layout.Layout.KeepCase)
 }
 
+// postTitle is Jekyll's title of the post at inner (its path in _posts/)
+// that has none: the slug after its date, each word capitalized.
+func postTitle(inner string) string {
+	name := strings.TrimSuffix(path.Base(inner), path.Ext(inner))
+	if mm := postName.FindStringSubmatch(name); mm != nil {
+		name = mm[4]
+	}
+	return titleize(name)
+}
+
 // postName is a post's file name: its date and title.
 var postName = regexp.MustCompile(`^(\d{4})-(\d{1,2})-(\d{1,2})-(.+)$`)
 
@@ -399,6 +409,17 @@ func publishCollections(l *layout.Layout, m map[string]any) {
 		}
 		ext := path.Ext(inner)
 		return ext == "" || !postName.MatchString(strings.TrimSuffix(path.Base(inner), ext))
+	}
+	// "title: Jekyll […] uses the post's file name" when a post has none
+	// (Document#populate_title: Utils.titleize_slug of the name after its
+	// date; https://jekyllrb.com/docs/posts/), never a heading of its
+	// text: jekyll-titles-from-headings leaves collections alone unless
+	// told (titles_from_headings: collections: true).
+	l.PageTitle = func(rel string) string {
+		if c, inner, _ := find(cs, rel); c != nil && c.label == "posts" && c.output {
+			return postTitle(inner)
+		}
+		return ""
 	}
 	l.PageURL = func(rel string, fm map[string]any) string {
 		c, inner, cats := find(cs, rel)

@@ -305,7 +305,32 @@ func Recognise(dir string) (*layout.Layout, error) {
 		}
 		l.Read = append(l.Read, "include")
 	}
+	l.Ignore = ignoreSpecial(l.Ignore, l.Include)
 	return l, nil
+}
+
+// ignoreSpecial adds to ignore the names Jekyll leaves out: "Reject
+// current entry if it is special or a backup file" (EntryFilter#filter,
+// Jekyll 4.3.1: a name starting with ".", "_", "#" or "~", or ending with
+// "~"), unless include: names it (EntryFilter#included?: the path or its
+// base name starts with an entry). "." and "_" are the layout's own
+// rules already (hidden files, ExcludePrefix).
+func ignoreSpecial(ignore func(rel string, dir bool) bool, include []string) func(rel string, dir bool) bool {
+	return func(rel string, dir bool) bool {
+		if ignore != nil && ignore(rel, dir) {
+			return true
+		}
+		name := path.Base(rel)
+		if !strings.HasPrefix(name, "#") && !strings.HasPrefix(name, "~") && !strings.HasSuffix(name, "~") {
+			return false
+		}
+		for _, in := range include {
+			if in != "" && (strings.HasPrefix(rel, in) || strings.HasPrefix(name, in)) {
+				return false
+			}
+		}
+		return true
+	}
 }
 
 // nested is the value at the path of keys in m, nil where a map is

@@ -296,17 +296,16 @@ func (s *liquidSite) documentOf(rel string, src []byte) map[string]any {
 	body = liquidMarkup.ReplaceAllString(body, "")
 	d["content"] = body
 	d["excerpt"] = excerpt(body, str(d["excerpt_separator"]))
-	if c, inner, _ := find(s.cs, rel); c != nil {
+	if c, inner, cats := find(s.cs, rel); c != nil {
 		d["collection"] = c.label
 		if date := c.date(inner, d); !date.IsZero() {
 			d["date"] = date
 		}
 		if c.label == "posts" && str(d["title"]) == "" {
-			name := strings.TrimSuffix(path.Base(inner), path.Ext(inner))
-			if mm := postName.FindStringSubmatch(name); mm != nil {
-				name = mm[4]
-			}
-			d["title"] = titleize(name)
+			d["title"] = postTitle(inner)
+		}
+		if c.label == "posts" {
+			d["categories"] = postCategories(cats, d)
 		}
 	}
 	if str(d["title"]) == "" && s.l.HeadingTitle {
@@ -465,6 +464,22 @@ func (s *liquidSite) pageURL(rel string, fm map[string]any) string {
 		return "/" + noext + ".html"
 	}
 	return "/" + noext + "/"
+}
+
+// postCategories is a post's page.categories: the folders above its
+// _posts/, as written (Document#categories_from_path), then those of its
+// front matter fm (category: or categories:) not among them
+// (merge_categories!, populate_categories: uniq).
+func postCategories(folders []string, fm map[string]any) []any {
+	out := []any{}
+	seen := map[string]bool{}
+	for _, c := range append(slices.Clone(folders), frontCategories(fm)...) {
+		if !seen[c] {
+			seen[c] = true
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // frontList reads tags: or categories: (a list, or words separated by

@@ -314,7 +314,36 @@ func quotedFilter(b []byte) int {
 // laxTags is src written as the engine reads what Ruby's lax Liquid
 // (Jekyll's default, error_mode: warn) reads in it.
 func laxTags(src []byte) []byte {
-	return rangeEnds(whenOr(forFilters(fixProperties(src))))
+	return rangeEnds(whenOr(forFilters(fixProperties(outputLines(src)))))
+}
+
+// outputLines writes each output ({{ … }}) whose markup spans lines on
+// one line, as Ruby's Liquid reads it (its tokenizer and Liquid::Variable
+// match the markup with /m: a newline is a space there) and the engine
+// does not (it prints the output as text). The line breaks taken out
+// follow the output in an empty comment, which writes nothing, so that
+// the lines after it keep their numbers. Raw blocks and tags are left as
+// they are.
+func outputLines(src []byte) []byte {
+	if !bytes.Contains(src, []byte("{{")) || !bytes.Contains(src, []byte("\n")) {
+		return src
+	}
+	return liquidTagText.ReplaceAllFunc(src, func(t []byte) []byte {
+		breaks := bytes.Count(t, []byte("\n"))
+		if !bytes.HasPrefix(t, []byte("{{")) || breaks == 0 {
+			return t
+		}
+		out := make([]byte, 0, len(t)+len("{% comment %}{% endcomment %}")+breaks)
+		for _, c := range t {
+			if c == '\n' || c == '\r' {
+				c = ' '
+			}
+			out = append(out, c)
+		}
+		out = append(out, "{% comment %}"...)
+		out = append(out, bytes.Repeat([]byte("\n"), breaks)...)
+		return append(out, "{% endcomment %}"...)
+	})
 }
 
 // liquidTagText is a tag or an output of a template, or a raw block.

@@ -199,6 +199,14 @@ func TestLiquidRun(t *testing.T) {
 		{"join on a text", `{{ "a,b" | join: "," | join: "," }}`, "a,b"},
 		// jekyll-seo-tag's {% seo %}: the page's <head>, sitegen's theme's.
 		{"seo", `{% seo %}{% feed_meta %}x`, "x"},
+		// Ruby's Liquid reads an output's markup across lines
+		// (Liquid::Template's tokenizer and Liquid::Variable match it
+		// with /m): jekyll build 4.3 runs "{{\n include.content\n |
+		// replace: …\n}}" (eval24A, kaiser-rpg/KaiserRPG.github.io's
+		// replace-content.html, every page's text); the engine printed
+		// it as text.
+		{"an output's filters on lines of their own", "{{\n  page.title\n  | replace: \"bout\", \"BOUT\"\n  | append: \"!\"\n}}|{{ page.title |\n downcase }}", "ABOUT!|about"},
+		{"a raw block keeps an output across lines as written", "{% raw %}{{ a\n | b }}{% endraw %}", "{{ a\n | b }}"},
 		// {% link %} stays for the page's Markdown, which resolves and
 		// checks it (package markup/liquid).
 		{"link", `[r]({% link rules/index.md %})`, "[r]({% link rules/index.md %})"},
@@ -311,5 +319,31 @@ func TestPostsSameDate(t *testing.T) {
 	x := l.Expand("index.md", []byte("{% for p in site.posts %}{{ p.title }},{% endfor %}\n"), read)
 	if got, want := strings.TrimSpace(string(x.Src)), "New,B,A,Old,"; got != want {
 		t.Errorf("site.posts: %q, want %q", got, want)
+	}
+}
+
+// TestPostCategoriesFromFolders checks a post's page.categories: the
+// folders above its _posts/ ("Jekyll will … use the directories above
+// _posts as categories": Document#categories_from_path, 4.3.1, the
+// folders' names as written), then its front matter's categories:.
+// eval24A (rytrasmi/dccrpg.github.io): "seeking revenge/_posts/…" writes
+// "Categories: {% for category in page.categories %}…"; jekyll build
+// 4.3 writes "Seeking revenge", sitegen wrote nothing.
+func TestPostCategoriesFromFolders(t *testing.T) {
+	for _, tc := range []struct{ file, front, want string }{
+		{"seeking revenge/_posts/2022-08-28-the-start.md", "Title: The Start", "[seeking revenge]"},
+		{"lore/Deep/_posts/2022-08-28-x.md", "categories: [gods, lore]", "[lore Deep gods]"},
+		{"_posts/2022-08-28-y.md", "category: news", "[news]"},
+	} {
+		src := "---\n" + tc.front + "\n---\n{% for c in page.categories %}[{{ c }}]{% endfor %}|{{ page.categories | join: \" \" }}\n"
+		x := renderFixture(t, tc.file, src, 0)
+		if len(x.Problems) > 0 {
+			t.Fatalf("%s: problems: %+v", tc.file, x.Problems)
+		}
+		got := string(x.Src[frontMatterEnd(x.Src):])
+		_, joined, _ := strings.Cut(strings.TrimSpace(got), "|")
+		if "["+joined+"]" != tc.want {
+			t.Errorf("%s: page.categories = %q, want %s", tc.file, got, tc.want)
+		}
 	}
 }

@@ -62,7 +62,9 @@ func (n *Node) Dump(src []byte, level int) {
 }
 
 // Display is what a link shows: its label, else Obsidian's own "Note >
-// Heading" (or the heading alone for a link into the same note).
+// Heading" (or the heading alone for a link into the same note); a
+// subheading path "Heading#Sub" shows as "Heading > Sub", as Obsidian
+// shows it.
 func (n *Node) Display() string {
 	if n.Label != "" && !n.isSized() {
 		return n.Label
@@ -72,13 +74,17 @@ func (n *Node) Display() string {
 		name = name[i+1:]
 	}
 	name = strings.TrimSuffix(name, ".md")
+	frag := n.Fragment
+	if !strings.HasPrefix(frag, "^") {
+		frag = strings.ReplaceAll(frag, "#", " > ")
+	}
 	switch {
-	case n.Fragment == "":
+	case frag == "":
 		return name
 	case name == "":
-		return n.Fragment
+		return frag
 	}
-	return name + " > " + n.Fragment
+	return name + " > " + frag
 }
 
 func (n *Node) isSized() bool { return n.Embed && (n.Width > 0 || n.Height > 0) }

@@ -27,6 +27,13 @@ func TestParse(t *testing.T) {
 		{in: "![[map.png|300]]", target: "map.png", label: "300", embed: true, w: 300, length: 16, display: "map.png"},
 		{in: "![[map.png|300x200]]", target: "map.png", label: "300x200", embed: true, w: 300, h: 200, length: 20, display: "map.png"},
 		{in: "![[Note#Part]]", target: "Note", frag: "Part", embed: true, length: 14, display: "Note > Part"},
+		// "You can add multiple hash symbols for each subheading. For
+		// example, [[Help and support#Questions and advice#Report bugs and
+		// request features]] will create a link to Help and support >
+		// Questions and advice > Report bugs and request features"
+		// (help.obsidian.md, Internal links).
+		{in: "[[Lore#Factions#Keepers]]", target: "Lore", frag: "Factions#Keepers", length: 25, display: "Lore > Factions > Keepers"},
+		{in: "[[#Factions#Keepers]]", frag: "Factions#Keepers", length: 21, display: "Factions > Keepers"},
 		{in: "[[]]"}, {in: "[[ ]]"}, {in: "[[a"}, {in: "[[a]b]]"}, {in: "[x]"}, {in: "[[a\n]]"}, {in: "[[|x]]"},
 	}
 	for _, tt := range tests {

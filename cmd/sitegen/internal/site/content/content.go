@@ -596,7 +596,9 @@ func (s *Site) loadPage(rel string) *Page {
 		// starts the page where the layout takes one of any level, else
 		// the first # H1, else the file name.
 		first, _ := doc.FirstChild().(*ast.Heading) // before h1Title takes the heading out of doc
-		if t, ok := s.leadingTitle(doc, src); ok {
+		if t := s.toolTitle(rel); t != "" {
+			p.Title = t // the tool's (a Jekyll post's slug); its headings stay in the text
+		} else if t, ok := s.leadingTitle(doc, src); ok {
 			p.Title, p.DropH1, p.TitleLead = t, true, true
 		} else if t, ok := s.h1Title(doc, src); ok {
 			// A heading that does not start the page stays where it is
@@ -733,6 +735,15 @@ func (c *Config) slugify(name string) string {
 			return unicode.ToLower(r)
 		}
 	}, name)
+}
+
+// toolTitle is the layout's tool's title of the page at rel that has no
+// title of its own (layout.Layout.PageTitle), "" for none.
+func (s *Site) toolTitle(rel string) string {
+	if s.Lay.PageTitle == nil {
+		return ""
+	}
+	return s.Lay.PageTitle(rel)
 }
 
 // nameTitle is the title of a page or folder that has none but its name:
@@ -1103,7 +1114,9 @@ func (s *Site) buildTree(pages []*Page) {
 	if s.Lay.NavOnly {
 		s.navTree(pages) // the table of contents is the tree (navtree.go)
 	}
-	atRoot := slices.ContainsFunc(pages, func(p *Page) bool { return p.SitePath == "/" }) ||
+	// A page at the root is one written to its index.html, also by a
+	// permalink to the file (Jekyll's permalink: index.html).
+	atRoot := slices.ContainsFunc(pages, func(p *Page) bool { return OutputPath(p.SitePath) == OutputPath("/") }) ||
 		s.Lay.Rules != nil && slices.ContainsFunc(s.Lay.Roots, func(root string) bool {
 			// A further folder's own page at the root (Docusaurus's blog
 			// list in blog-only mode, routeBasePath '/').

@@ -537,7 +537,31 @@ func (s *Site) anchorOf(p *Page, frag string) (string, bool) {
 	if title := cmp.Or(p.Heading, p.Title); p.DropH1 && id == s.headingSlug(title) {
 		return "", true
 	}
-	return "", false
+	return s.subheadingOf(p, frag)
+}
+
+// subheadingOf finds the id an Obsidian subheading path names on page p
+// ("Factions#Keepers of the Feather": "You can add multiple hash symbols
+// for each subheading", help.obsidian.md, Internal links): each heading of
+// the path must be on the page, and the link leads to the last. The page
+// keeps its ids, not their nesting: of two headings of the last one's
+// text, the link leads to the first.
+func (s *Site) subheadingOf(p *Page, frag string) (string, bool) {
+	parts := strings.Split(frag, "#")
+	if len(parts) < 2 || strings.HasPrefix(frag, "^") {
+		return "", false
+	}
+	id := ""
+	for _, part := range parts {
+		if part == "" {
+			return "", false
+		}
+		var ok bool
+		if id, ok = s.anchorOf(p, part); !ok {
+			return "", false
+		}
+	}
+	return id, true
 }
 
 // headingSlug is the id the layout's tool gives the first heading with
