@@ -113,10 +113,12 @@ var (
 // its type ("note" by default), <Card title="…"> a callout titled by its
 // title, <Tabs> and <TabItem label="…"> as Docusaurus's, <CardGrid> and
 // <Steps> their content in its place, <LinkCard title href description />
-// a link titled by its title, then its description. Others (<Icon />,
-// <Badge />) keep their text, with a warning.
+// a link titled by its title, then its description, <Code code lang
+// title /> a code block under its title (an expression prop read when it
+// is a string, markup/mdx expr.go). Others (<Icon />, <Badge />) keep
+// their text, with a warning.
 var Components = map[string]string{"Aside": "Admonition", "Card": "Admonition", "CardGrid": "", "Steps": "", "Tabs": "Tabs", "TabItem": "TabItem",
-	"LinkCard": "LinkCard"}
+	"LinkCard": "LinkCard", "Code": "Code"}
 
 // DraftReason is what the build's report says of a draft page.
 const DraftReason = "draft: true (Starlight)"
