@@ -436,6 +436,9 @@ func (s *Site) frame(p *content.Page, site *templates.Site) *templates.Page {
 			l.link.Section = sec.Title
 		}
 	}
+	if s.Lay.Pager != nil && !v.Hide.Pager {
+		s.pagerLinks(p, v)
+	}
 	depth := 0
 	for a := p.Parent; a != nil; a = a.Parent {
 		depth++

@@ -56,6 +56,12 @@
 //     or mailto link is shown marked external, its attrs' target kept
 //     (no other attribute: a style or an event handler is not
 //     published).
+//   - Previous and next: "flattenSidebar(sidebar)", the entries before
+//     and after the page, each by its sidebar label (Starlight 0.36's
+//     getPrevNextLinks), overridden by the front matter's prev and next
+//     (false, a label, or {link, label}): layout.Layout.Pager. A sidebar
+//     group's label names the folder it autogenerates (sitegen's
+//     breadcrumbs; Starlight shows none).
 //   - Astro's own pages: "Each file in your src/pages/ directory
 //     becomes an endpoint on your site based on its file path"
 //     (https://docs.astro.build/en/guides/routing/), dynamic ones
@@ -181,6 +187,7 @@ func Recognise(dir string) (*layout.Layout, error) {
 		LinkedFilesOnly: true,
 		// A folder sorts by the lowest sidebar.order of its pages.
 		FolderOrderFromPages: true,
+		Pager:                pager,
 	}
 	if p, err := l.FolderAt(dir, "", "public", 0, 0); err == nil && p != "" && layout.Exists(dir, p, true) {
 		l.Static = []string{p}
@@ -534,4 +541,23 @@ func hero(fm map[string]any) *layout.Home {
 		}
 	}
 	return h
+}
+
+// pager reads a page's prev and next front matter: "prev: false"
+// removes the link, a string is its label, {link, label} its URL and
+// label (https://starlight.astro.build/reference/frontmatter/#prev;
+// Starlight 0.36's applyPrevNextLinkConfig).
+func pager(meta map[string]any) (prev, next layout.PagerLink) {
+	read := func(v any) layout.PagerLink {
+		switch v := v.(type) {
+		case bool:
+			return layout.PagerLink{Hide: !v}
+		case string:
+			return layout.PagerLink{Label: v}
+		case map[string]any:
+			return layout.PagerLink{Label: layout.Text(v["label"]), Link: layout.Text(v["link"])}
+		}
+		return layout.PagerLink{}
+	}
+	return read(meta["prev"]), read(meta["next"])
 }
