@@ -549,6 +549,11 @@ type Layout struct {
 	// from the translation's folder first (Docusaurus's translated doc
 	// shows the images beside it). Nil: none.
 	Translation func(file string) string
+	// FallbackNotice, when set, is the note shown above the text of the
+	// page of file (source-relative) when the site shows it in another
+	// language's words (Starlight's fallback content: "This content is
+	// not available in your language yet."), "" for none.
+	FallbackNotice func(file string) string
 	// TranslationKey, on a site whose languages have pages of their own
 	// (Hugo's: no page of the default language stands in for a missing
 	// translation), is what relates the page at content-relative path rel

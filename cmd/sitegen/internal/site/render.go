@@ -418,6 +418,9 @@ func (s *Site) frame(p *content.Page, site *templates.Site) *templates.Page {
 			v.Prev, v.Next = nil, nil
 		}
 	}
+	if s.Lay.FallbackNotice != nil && p.File != "" {
+		v.Notice = s.Lay.FallbackNotice(p.File)
+	}
 	if s.Cfg.EditURL != "" && p.File != "" {
 		v.EditURL = s.Cfg.EditURL + content.EscapePath(p.File)
 	}

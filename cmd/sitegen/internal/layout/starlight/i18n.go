@@ -66,6 +66,11 @@ type starlightLocale struct {
 //   - a link to another locale's page leads to that locale's site
 //     (localeRoute).
 //
+//   - a page a locale shows in the default locale's words carries
+//     Starlight's notice ("This content is not available in your language
+//     yet.", in the locale's language, or the site's own
+//     src/content/i18n/LANG.json i18n.untranslatedContent; notice.go).
+//
 //   - a root locale that is not the default one: the root's site, with
 //     the default locale's pages the root has not as its fallback pages
 //     (rootNotDefault), out of its sidebar (Starlight lists them).
@@ -245,6 +250,15 @@ func rootNotDefault(l *layout.Layout, dir string, locs *jsconfig.Object, def str
 	slices.Sort(l.Excluded)
 	l.Roots = append(l.Roots, folder)
 	l.Rules = rules{outside: up}
+	// Its fallback pages carry Starlight's notice, in the default
+	// locale's language (measured: French on the root's /rules/magie/).
+	notice := untranslated(dir, cmp.Or(str(locs.Object(def), "lang"), def))
+	l.FallbackNotice = func(file string) string {
+		if strings.HasPrefix(file, folder+"/") {
+			return notice
+		}
+		return ""
+	}
 	l.Read = append(l.Read, fmt.Sprintf("fallback pages of defaultLocale %s", def))
 	return true
 }
@@ -309,6 +323,16 @@ func localeLayout(l *layout.Layout, dir string, g starlightLocale, titles *jscon
 		return trans[stem(rel)]
 	}
 	c.Translation = translation
+	// A page g shows in the default locale's words carries Starlight's
+	// notice, in g's language; its own pages (a root locale that is not
+	// the default: those of its folder) do not.
+	notice, own := untranslated(dir, g.lang), path.Join(Content, g.key)+"/"
+	c.FallbackNotice = func(file string) string {
+		if strings.HasPrefix(file, own) || translation(file) != "" {
+			return ""
+		}
+		return notice
+	}
 	c.Expand = layout.Translated(l.Expand, translation, func(t string, err error) string {
 		return fmt.Sprintf("its %s translation %s cannot be read (%v): shown in the root locale's words", g.key, t, err)
 	})
