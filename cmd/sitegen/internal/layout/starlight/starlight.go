@@ -79,9 +79,10 @@
 //     a language picker and each locale's lang and dir; a sidebar item's
 //     translations: {LANG: label} in each locale; without a root locale
 //     (defaultLocale: 'en'), the default locale's pages under /en/ and the
-//     others' fallback content from its folder. Not yet: a root locale
-//     that is not the default, pages only a locale's folder has (notes say
-//     so).
+//     others' fallback content from its folder; a root locale that is
+//     not the default (its site: the default locale's pages, in the
+//     root's words where it has them); a fallback page's notice. Not yet:
+//     pages only a non-default locale's folder has (notes say so).
 package starlight
 
 import (
