@@ -527,6 +527,28 @@ func TestStarlightCode(t *testing.T) {
 	}
 }
 
+// TestMDXIndentedFence: MDX has no indented code ("Indented code blocks
+// are not supported", https://mdxjs.com/docs/what-is-mdx/#markdown), so
+// a fence indented by four spaces or more (inside a <TabItem>) opens a
+// fenced code block, closed by a fence as indented (micromark's
+// code-fenced construct takes any indent where codeIndented is
+// disabled); in a .md page (Markdown) it stays indented code.
+func TestMDXIndentedFence(t *testing.T) {
+	sl := Dialects{Containers: starlight.Asides, ContainerTitles: starlight.AsideTitles, ContainerBrackets: true, MDX: true, MDXAliases: starlight.Components}
+	src := "<Tabs>\n  <TabItem label=\"Linux\">\n    Run:\n\n    ```bash\n\n    unzip x.zip\n\n    ```\n\n    After.\n  </TabItem>\n</Tabs>\n"
+	out, _, problems := convert(t, Options{Dialects: sl}, src, Page{File: "p.mdx"})
+	wantInOrder(t, out, []string{"Linux", "<p>Run:</p>", `<pre><code class="language-bash">` + "\nunzip x.zip\n\n</code></pre>", "<p>After.</p>"})
+	if strings.Contains(out, "```") || len(problems) != 0 {
+		t.Errorf("fence shown as text, or problems %q:\n%s", problems, out)
+	}
+	md := "Text.\n\n    ```bash\n    x\n    ```\n"
+	sl.MDXFilesOnly = true
+	out, _, _ = convert(t, Options{Dialects: sl}, md, Page{File: "p.md"})
+	if !strings.Contains(out, "<pre><code>```bash\nx\n```\n</code></pre>") {
+		t.Errorf(".md: want indented code:\n%s", out)
+	}
+}
+
 // wantInOrder fails t unless out holds each of want, in that order.
 func wantInOrder(t *testing.T, out string, want []string) {
 	t.Helper()

@@ -425,6 +425,7 @@ func New(opts Options) *Markdown {
 	}
 	if opts.Dialects.MDX {
 		rec.cfg.BlockParsers = wrapParser(rec.cfg.BlockParsers, parser.NewCodeBlockParser(), mdx.IndentedCodeBlocks)
+		rec.cfg.BlockParsers = wrapParser(rec.cfg.BlockParsers, parser.NewFencedCodeBlockParser(), mdx.FencedCodeBlocks)
 		rec.cfg.BlockParsers = wrapParser(rec.cfg.BlockParsers, parser.NewHTMLBlockParser(), mdx.HTMLBlocks)
 	}
 	m.md.SetParser(rec.parser(fullParser))

@@ -174,6 +174,65 @@ func (p indentedCode) Open(parent ast.Node, reader text.Reader, pc parser.Contex
 	return p.BlockParser.Open(parent, reader, pc)
 }
 
+// FencedCodeBlocks wraps goldmark's fenced code block parser for a site
+// that reads MDX, which has no indented code: on an MDX page a fence
+// indented by four spaces or more (inside a <TabItem>) opens a fenced
+// code block, which a fence as indented closes, as micromark reads it
+// where codeIndented is disabled (its code-fenced construct then takes
+// any indent); on a page read as Markdown (Off) such a line stays
+// indented code. The caller puts it in place of goldmark's parser.
+func FencedCodeBlocks(p parser.BlockParser) parser.BlockParser { return fencedCode{p} }
+
+type fencedCode struct{ parser.BlockParser }
+
+// indentedFenceKey holds, in a parser context, the open fenced code
+// block an indented fence opened (its fence character and length).
+var indentedFenceKey = parser.NewContextKey()
+
+type indentedFence struct {
+	node   ast.Node
+	char   byte
+	length int
+}
+
+func (p fencedCode) CanAcceptIndentedLine() bool { return true }
+
+func (p fencedCode) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
+	indented := pc.BlockIndent() >= 4
+	if indented && off(pc) {
+		return nil, parser.NoChildren
+	}
+	line, _ := reader.PeekLine()
+	pos := pc.BlockOffset()
+	n, st := p.BlockParser.Open(parent, reader, pc)
+	if n != nil && indented && pos >= 0 && pos < len(line) {
+		i := pos
+		for i < len(line) && line[i] == line[pos] {
+			i++
+		}
+		pc.Set(indentedFenceKey, &indentedFence{node: n, char: line[pos], length: i - pos})
+	}
+	return n, st
+}
+
+func (p fencedCode) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
+	if f, ok := pc.Get(indentedFenceKey).(*indentedFence); ok && f.node == node {
+		line, _ := reader.PeekLine()
+		if w, pos := util.IndentWidth(line, reader.LineOffset()); w >= 4 {
+			i := pos
+			for i < len(line) && line[i] == f.char {
+				i++
+			}
+			if i-pos >= f.length && util.IsBlank(line[i:]) {
+				reader.AdvanceToEOL()
+				pc.Set(indentedFenceKey, nil)
+				return parser.Close
+			}
+		}
+	}
+	return p.BlockParser.Continue(node, reader, pc)
+}
+
 // HTMLBlocks wraps goldmark's HTML block parser for an MDX page, which
 // has no HTML blocks: "MDX … is Markdown + JSX", and a component's
 // children are Markdown ("markdown inside JSX",
