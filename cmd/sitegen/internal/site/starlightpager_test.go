@@ -22,13 +22,16 @@ import (
 // https://starlight.astro.build/reference/frontmatter/#prev). A sidebar
 // group's label ({label: 'Start Here', autogenerate: {directory:
 // 'guides'}}) names its folder in sitegen's breadcrumbs too, not the
-// folder's name.
+// folder's name. A sidebar link to another site is an entry too; a page
+// the sidebar does not list has neither link ("currentIndex > -1").
 func TestStarlightPagerLabels(t *testing.T) {
 	dir := t.TempDir()
 	sitetest.WriteFiles(t, dir, map[string]string{
 		"astro.config.mjs": "import starlight from '@astrojs/starlight';\nexport default { integrations: [starlight({ title: 'S', sidebar: [\n" +
 			"  { label: 'Start Here', autogenerate: { directory: 'guides' } },\n" +
-			"  { label: 'Yōkai', items: [{ label: 'The Cat', slug: 'yokai/bakeneko' }, 'yokai/kappa'] },\n] })] };\n",
+			"  { label: 'Yōkai', items: [{ label: 'The Cat', slug: 'yokai/bakeneko' }, 'yokai/kappa'] },\n" +
+			"  { label: 'Forum', link: 'https://forum.example.com/' },\n] })] };\n",
+		"src/content/docs/extra/notes.md":    "---\ntitle: Notes\n---\n\nN.\n",
 		"src/content/docs/index.md":          "---\ntitle: Home\n---\n\nH.\n",
 		"src/content/docs/guides/a.md":       "---\ntitle: A page\nsidebar:\n  label: First\n  order: 1\n---\n\nA.\n",
 		"src/content/docs/guides/b.md":       "---\ntitle: B page\nsidebar:\n  order: 2\nnext: Onwards\n---\n\nB.\n",
@@ -54,8 +57,9 @@ func TestStarlightPagerLabels(t *testing.T) {
 			want:  []string{`<li><span>Yōkai</span></li>`, `<a class="next" rel="next" href="/guides/a/"><span>Next</span> Back to the start</a>`},
 			avoid: []string{`rel="prev"`, `yokai:`}},
 		{page: "yokai/kappa/index.html",
-			want:  []string{`<a class="prev" rel="prev" href="/yokai/bakeneko/"><span>Previous</span> The Cat</a>`},
-			avoid: []string{`rel="next"`}},
+			want: []string{`<a class="prev" rel="prev" href="/yokai/bakeneko/"><span>Previous</span> The Cat</a>`,
+				`<a class="next" rel="next" href="https://forum.example.com/"><span>Next</span> Forum</a>`}},
+		{page: "extra/notes/index.html", avoid: []string{`rel="prev"`, `rel="next"`}},
 	} {
 		page := tree[tc.page]
 		for _, w := range tc.want {
