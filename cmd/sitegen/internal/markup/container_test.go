@@ -450,6 +450,10 @@ func TestStarlightComponents(t *testing.T) {
 		{name: "link card", dialect: sl, src: "<LinkCard title=\"Combat\" href=\"/rules/combat/\" description=\"How to fight.\" />\n",
 			want: []string{`<a href="/rules/combat/"><strong>Combat</strong></a> — How to fight.`}},
 		{name: "steps", dialect: sl, src: "<Steps>\n\n1. Roll.\n2. Add.\n\n</Steps>\n", want: []string{"<ol>", "Roll."}},
+		// /components/badges/: "<Badge text="New" variant="tip" />": its
+		// text, in running text or on a line of its own, no warning.
+		{name: "badge", dialect: sl, src: "Roll <Badge text=\"New\" variant=\"tip\" /> dice.\n\n<Badge text={'Beta'} />\n",
+			want: []string{`Roll <span class="mdx-component">New</span> dice.`, `<p class="mdx-component">Beta</p>`}},
 		{name: "Docusaurus warns", dialect: docusaurusDialect, src: "<Aside type=\"tip\">\n\nText.\n\n</Aside>\n", want: []string{"Text."}, problems: 1},
 	}
 	for _, tt := range tests {

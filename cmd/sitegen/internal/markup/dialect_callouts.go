@@ -201,6 +201,10 @@ func (e mdxCallouts) Transform(doc *ast.Document, _ text.Reader, pc parser.Conte
 // description />).
 const linkCard = "LinkCard"
 
+// badgeComponent is the common component a tool's badge is an alias of
+// (Starlight's <Badge text="New" variant="tip" />): its text is shown.
+const badgeComponent = "Badge"
+
 // codeComponent is the common component a tool's code component is an
 // alias of (Starlight's <Code code lang title />).
 const codeComponent = "Code"

@@ -385,7 +385,16 @@ func New(opts Options) *Markdown {
 				known[name] = true
 			}
 		}
-		exts = append(exts, mdx.Extension{Known: known, Warn: warnAt}, mdxCallouts{kinds: opts.Dialects.Containers, aliases: opts.Dialects.MDXAliases})
+		var marks map[string]string
+		for name, a := range opts.Dialects.MDXAliases {
+			if a == badgeComponent {
+				if marks == nil {
+					marks = map[string]string{}
+				}
+				marks[name] = "text" // <Badge text="New" />: "New"
+			}
+		}
+		exts = append(exts, mdx.Extension{Known: known, Marks: marks, Warn: warnAt}, mdxCallouts{kinds: opts.Dialects.Containers, aliases: opts.Dialects.MDXAliases})
 	}
 	if d := opts.Dialects.Admonish; d != nil {
 		exts = append(exts, admonish.Extension{Warn: warnAt, Defaults: *d})

@@ -122,10 +122,10 @@ var (
 // <Steps> their content in its place, <LinkCard title href description />
 // a link titled by its title, then its description, <Code code lang
 // title /> a code block under its title (an expression prop read when it
-// is a string, markup/mdx expr.go). Others (<Icon />, <Badge />) keep
-// their text, with a warning.
+// is a string, markup/mdx expr.go), <Badge text="New" /> its text.
+// Others (<Icon />) keep their text, with a warning.
 var Components = map[string]string{"Aside": "Admonition", "Card": "Admonition", "CardGrid": "", "Steps": "", "Tabs": "Tabs", "TabItem": "TabItem",
-	"LinkCard": "LinkCard", "Code": "Code"}
+	"LinkCard": "LinkCard", "Code": "Code", "Badge": "Badge"}
 
 // DraftReason is what the build's report says of a draft page.
 const DraftReason = "draft: true (Starlight)"

@@ -65,6 +65,10 @@ type Extension struct {
 	// Known are the components markup renders; any other element's
 	// content is kept with a warning.
 	Known map[string]bool
+	// Marks are the self-closing components that stand for the value of
+	// one of their props (name -> prop: Starlight's <Badge text="New" />
+	// shows "New"), shown without a warning.
+	Marks map[string]string
 	Warn  Warn
 }
 
@@ -486,6 +490,10 @@ func (p *elementParser) finish(n *Element, selfClosing bool, pc parser.Context) 
 	}
 	if selfClosing {
 		n.closed, n.SelfClosing = true, true
+		if prop, ok := p.ext.Marks[n.Name]; ok {
+			n.Mark = n.Attrs[prop]
+			return
+		}
 		var msg string
 		n.Mark, msg = selfClosingMark(n.Name, tag[len(n.Name)+1:], pc)
 		if !p.ext.Known[n.Name] && p.ext.Warn != nil {
@@ -714,6 +722,10 @@ func (p *inlineParser) Parse(_ ast.Node, block text.Reader, pc parser.Context) a
 	tag := m[0]
 	block.Advance(len(tag))
 	if bytes.HasSuffix(tag, []byte("/>")) { // no children: its props stand for it
+		if prop, ok := p.ext.Marks[string(m[1])]; ok {
+			values, _ := attrs(tag[len(m[1])+1:], pc)
+			return &InlineDropped{Mark: values[prop]}
+		}
 		mark, msg := selfClosingMark(string(m[1]), tag[len(m[1])+1:], pc)
 		if p.ext.Warn != nil {
 			// one message per component, so that a build's many uses read as one
